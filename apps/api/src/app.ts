@@ -1,0 +1,156 @@
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from './config';
+import type { DB } from './db/database';
+import { createMailer, type Mailer } from './lib/mailer';
+import { createStorage, type Storage } from './lib/storage';
+import { registerModules } from './modules';
+import { authPlugin } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+
+// Validation messages of zod itself in Portuguese (schemas give their own where the spec names one).
+z.config(z.locales.pt());
+
+export interface AppDeps {
+  config: AppConfig;
+  db: DB;
+  mailer: Mailer;
+  storage: Storage;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildOptions {
+  config: AppConfig;
+  db: DB;
+  mailer?: Mailer;
+  storage?: Storage;
+  /** Pino logger options, or false to silence (tests). */
+  logger?: boolean | object;
+  /** False while migrations run: every /api call, health included, answers 503 until then. */
+  isReady?: () => boolean;
+}
+
+/** Builds the Fastify app: plugins in a fixed order (external, app, routes), everything under /api. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'password',
+                'newPassword',
+                'code',
+                '*.password',
+                '*.newPassword',
+                '*.code',
+                '*.accessToken',
+              ],
+              censor: '[redacted]',
+            },
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
+    bodyLimit: 12 * 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', {
+    config,
+    db,
+    mailer: options.mailer ?? createMailer(config, app.log),
+    storage: options.storage ?? createStorage(config),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'BackOffice API',
+        description:
+          'API do BackOffice. Autenticação por token Bearer (POST /api/accounts/signin). ' +
+          'Erros respondem `{ errors: [mensagem] }`. Cada rota declara as permissões que aceita (x-permissions).',
+        version: '0.1.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: (input) => {
+      const result = jsonSchemaTransform(input);
+      const permissions = input.route.config?.permissions;
+      const schema = result.schema as Record<string, unknown>;
+      schema['x-permissions'] = permissions ?? [];
+      if (permissions === 'public') schema.security = [];
+      return result;
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandling(app);
+  if (options.isReady) {
+    const isReady = options.isReady;
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isReady() && request.url.startsWith('/api/')) {
+        return reply.status(503).send({ errors: ['Servidor iniciando, tente novamente em instantes.'] });
+      }
+    });
+  }
+  await app.register(authPlugin, {
+    secret: config.jwtSecret,
+    lookup: (employeeId) =>
+      db.selectFrom('employees').select('blocked').where('id', '=', employeeId).executeTakeFirst(),
+  });
+
+  await app.register(
+    async (api) => {
+      api.get(
+        '/health',
+        {
+          config: { permissions: 'public' },
+          schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+        },
+        async () => ({ status: 'ok' as const }),
+      );
+      await registerModules(api);
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.webDistDir) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+    // The single-page app answers every non-API path.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.method !== 'GET') {
+        return reply
+          .status(404)
+          .send({ errors: [`Rota não encontrada: ${request.method} ${request.url.split('?')[0]}`] });
+      }
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+  return app;
+}

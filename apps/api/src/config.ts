@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Where PGlite, images, the outbox and the generated JWT secret live. */
+  dataDir: string;
+  /** A PostgreSQL server; when absent the embedded PGlite in `dataDir` is used. */
+  databaseUrl: string | undefined;
+  /** `memory://` runs PGlite in memory (tests). */
+  inMemory: boolean;
+  jwtSecret: string;
+  /** Token lifetime in milliseconds. */
+  tokenTtlMs: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  demoData: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** The built web app to serve, when it exists. */
+  webDistDir: string | undefined;
+  logLevel: string;
+}
+
+const EIGHT_HOURS = 8 * 60 * 60 * 1000;
+
+function secretFrom(dataDir: string, inMemory: boolean): string {
+  if (inMemory) return randomBytes(32).toString('hex');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads the configuration from the environment; `overrides` wins (tests). */
+export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
+  const inMemory = overrides.inMemory ?? env.DATA_DIR === 'memory://';
+  const webDist = path.resolve(import.meta.dirname, '../../web/dist');
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    inMemory,
+    jwtSecret: overrides.jwtSecret ?? env.JWT_SECRET ?? secretFrom(dataDir, inMemory),
+    tokenTtlMs: EIGHT_HOURS,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'BackOffice <nao-responda@backoffice.local>',
+    demoData: env.DEMO_DATA !== 'false',
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    webDistDir: existsSync(webDist) ? webDist : undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    ...overrides,
+  };
+}

@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import {
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PGliteDialect,
+  PostgresDialect,
+  type TransactionSettings,
+} from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import type { AppConfig } from '../config';
+import { migrationProvider } from './migrations';
+import type { Database } from './schema';
+
+export type DB = Kysely<Database>;
+
+/**
+ * PGlite is one connection. Kysely's PGlite driver shares it between concurrent callers, so a query
+ * issued while another request's transaction is open would run inside that transaction. This driver
+ * hands the connection to one caller at a time: a transaction holds it until commit or rollback.
+ * Consequence for code: inside a transaction, use the transaction object, never `db`, or it waits forever.
+ */
+class ExclusiveDriver implements Driver {
+  #queue: Promise<void> = Promise.resolve();
+  #release: (() => void) | undefined;
+
+  constructor(private readonly inner: Driver) {}
+
+  init() {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.#queue;
+    let release!: () => void;
+    this.#queue = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await previous;
+    this.#release = release;
+    return this.inner.acquireConnection();
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    await this.inner.releaseConnection(connection);
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    return this.inner.beginTransaction(connection, settings);
+  }
+  commitTransaction(connection: DatabaseConnection) {
+    return this.inner.commitTransaction(connection);
+  }
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.inner.rollbackTransaction(connection);
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
+}
+
+class ExclusivePGliteDialect extends PGliteDialect {
+  override createDriver(): Driver {
+    return new ExclusiveDriver(super.createDriver());
+  }
+}
+
+/** Opens the database the configuration names: a PostgreSQL pool, or PGlite on disk or in memory. */
+export function createDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'inMemory'> & { schema?: string },
+): DB {
+  if (config.databaseUrl) {
+    // Dates come back as Date; bigint counts are cast to int in SQL.
+    // `schema` isolates a test run inside a shared database.
+    const options = config.schema ? `-c search_path=${config.schema}` : undefined;
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, options });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  let dataPath: string | undefined;
+  if (!config.inMemory) {
+    dataPath = path.join(config.dataDir, 'pglite');
+    mkdirSync(dataPath, { recursive: true });
+  }
+  return new Kysely<Database>({
+    dialect: new ExclusivePGliteDialect({ pglite: () => new PGlite(dataPath) }),
+  });
+}
+
+/** Brings the schema up to date. Throws when a migration fails (the server must not start then). */
+export async function migrateToLatest(db: DB): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,341 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A timestamp column: read as Date, written as Date or ISO string, defaulted by the database. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** Arrays of text: read as string[], written as string[]. */
+type TextArray = ColumnType<string[], string[] | undefined, string[]>;
+type Json = ColumnType<unknown, string | undefined, string>;
+
+// ---------- people and access ----------
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  permissions: TextArray;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** func: 1 Atendente, 2 Motoboy (deliverer), 3 Estoquista. */
+export interface EmployeesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string;
+  document: string;
+  func: number;
+  role_id: number | null;
+  password_hash: string | null;
+  blocked: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface PasswordCodesTable {
+  id: Generated<number>;
+  employee_id: number;
+  code_hash: string;
+  expires_at: Timestamp;
+  failed_attempts: Generated<number>;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  employee_id: number | null;
+  entity: string;
+  entity_id: string;
+  action: string;
+  changes: Json;
+  created_at: CreatedAt;
+}
+
+// ---------- customers ----------
+export type CustomerStatus = 'AWAITING' | 'APPROVED' | 'REPROVED' | 'BLOCKED';
+
+export interface CustomerLevelsTable {
+  id: number;
+  name: string;
+}
+
+export interface CustomersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string;
+  /** CPF (11) or CNPJ (14, possibly alphanumeric), without punctuation. */
+  document: string;
+  /** 0 none, 1 Ouro, 2 Prata, 3 Bronze. */
+  level: Generated<number>;
+  status: Generated<CustomerStatus>;
+  /** The reason of the last reproval or block. */
+  status_note: string | null;
+  status_changed_by: number | null;
+  status_changed_at: NullableTimestamp;
+  approved_by: number | null;
+  approved_at: NullableTimestamp;
+  deliverer_id: number | null;
+  shipping_cost_cents: Generated<number>;
+  warranty_percentage: Generated<number>;
+  fast_delivery_tax_cents: Generated<number>;
+  notes: string | null;
+  street: string | null;
+  number: string | null;
+  complement: string | null;
+  neighborhood: string | null;
+  zip_code: string | null;
+  city: string | null;
+  state: string | null;
+  /** Lower-case, accent-free name, e-mail, document and phone, for search. */
+  search_text: string;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+// ---------- catalogue and stock ----------
+export interface BrandsTable {
+  id: Generated<number>;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface BrandReferencesTable {
+  id: Generated<number>;
+  brand_id: number;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string | null;
+  brand_id: number;
+  reference_id: number | null;
+  cost_cents: number;
+  sell_price_cents: number;
+  gold_percentage: Generated<number>;
+  silver_percentage: Generated<number>;
+  bronze_percentage: Generated<number>;
+  stock: Generated<number>;
+  stock_alert: Generated<number>;
+  tags: TextArray;
+  archived: Generated<boolean>;
+  search_text: string;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  /** Path relative to the storage root. */
+  path: string;
+  name: string;
+  position: Generated<number>;
+  created_at: CreatedAt;
+}
+
+/** Operation types of a stock entry (purchase from a supplier, customer return, …). */
+export interface ProductSourcesTable {
+  id: Generated<number>;
+  key: string;
+  name: string;
+}
+
+export type StockMovementKind =
+  | 'SALE'
+  | 'PURCHASE'
+  | 'INVENTORY'
+  | 'CANCELLATION'
+  | 'EXCHANGE'
+  | 'RETURN'
+  | 'ADJUSTMENT';
+
+/** The stock ledger: every change of a product's stock is one row. */
+export interface StockMovementsTable {
+  id: Generated<number>;
+  product_id: number;
+  kind: StockMovementKind;
+  source_id: number | null;
+  stock_before: number;
+  quantity_in: Generated<number>;
+  quantity_out: Generated<number>;
+  stock_after: number;
+  cost_before_cents: number;
+  cost_after_cents: number;
+  unit_price_cents: number | null;
+  order_id: number | null;
+  employee_id: number | null;
+  note: string | null;
+  created_at: CreatedAt;
+}
+
+// ---------- orders ----------
+export type PaymentMethodColumn = 'CASH' | 'BANK_TRANSFER' | 'PIX';
+
+export interface OrdersTable {
+  id: Generated<number>;
+  /** Short code staff can read aloud, e.g. "K7M-4QP". */
+  code: string;
+  customer_id: number;
+  status: number;
+  /** 1 Motoboy, 2 Retirada na loja. */
+  delivery_type: number;
+  fast_delivery: Generated<boolean>;
+  with_warranty: Generated<boolean>;
+  payment_method: PaymentMethodColumn;
+  items_total_cents: number;
+  shipping_cost_cents: Generated<number>;
+  fast_delivery_tax_cents: Generated<number>;
+  warranty_cents: Generated<number>;
+  discount_cents: Generated<number>;
+  total_cents: number;
+  neighborhood: string | null;
+  comments: string | null;
+  attendant_id: number | null;
+  stocker_id: number | null;
+  deliverer_id: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+  finished_at: NullableTimestamp;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  product_name: string;
+  product_code: string;
+  quantity: number;
+  unit_price_cents: number;
+  unit_cost_cents: number;
+  total_cents: number;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  status: number;
+  employee_id: number | null;
+  note: string | null;
+  created_at: CreatedAt;
+}
+
+export type OrderImageKind = 'RECEIPT' | 'SIGNATURE' | 'PACKAGING';
+
+export interface OrderImagesTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: OrderImageKind;
+  path: string;
+  created_at: CreatedAt;
+}
+
+export type OrderAdjustmentKind = 'EXCHANGE' | 'RETURN';
+
+/** Exchanges and returns of goods of a delivered order. */
+export interface OrderAdjustmentsTable {
+  id: Generated<number>;
+  kind: OrderAdjustmentKind;
+  original_order_id: number;
+  /** The order that carries the exchange or return (collected by a courier). */
+  adjustment_order_id: number | null;
+  product_id: number;
+  quantity: number;
+  unit_price_cents: number;
+  employee_id: number | null;
+  deliverer_id: number | null;
+  comments: string | null;
+  created_at: CreatedAt;
+}
+
+export interface CartItemsTable {
+  customer_id: number;
+  product_id: number;
+  quantity: number;
+  added_at: CreatedAt;
+}
+
+// ---------- settings ----------
+export interface BankSettingsTable {
+  id: Generated<number>;
+  type: 'Pix' | 'Transfer';
+  name: string;
+  bank: string | null;
+  account: string | null;
+  agency: string | null;
+  cnpj: string | null;
+  pix_type: string | null;
+  pix_key: string | null;
+  disabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface CompanySettingsTable {
+  company_id: number;
+  name: string;
+  pix_auto: Generated<boolean>;
+  updated_at: CreatedAt;
+}
+
+// ---------- analytics ----------
+export interface CustomerSigninsTable {
+  id: Generated<number>;
+  customer_id: number;
+  created_at: CreatedAt;
+}
+
+export interface ProductViewsTable {
+  id: Generated<number>;
+  product_id: number;
+  customer_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface SearchTermsTable {
+  id: Generated<number>;
+  term: string;
+  normalized_term: string;
+  result_count: number;
+  customer_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  roles: RolesTable;
+  employees: EmployeesTable;
+  password_codes: PasswordCodesTable;
+  audit_events: AuditEventsTable;
+  customer_levels: CustomerLevelsTable;
+  customers: CustomersTable;
+  brands: BrandsTable;
+  brand_references: BrandReferencesTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  product_sources: ProductSourcesTable;
+  stock_movements: StockMovementsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_status_history: OrderStatusHistoryTable;
+  order_images: OrderImagesTable;
+  order_adjustments: OrderAdjustmentsTable;
+  cart_items: CartItemsTable;
+  bank_settings: BankSettingsTable;
+  company_settings: CompanySettingsTable;
+  customer_signins: CustomerSigninsTable;
+  product_views: ProductViewsTable;
+  search_terms: SearchTermsTable;
+}
+
+export type Role = Selectable<RolesTable>;
+export type Employee = Selectable<EmployeesTable>;
+export type NewEmployee = Insertable<EmployeesTable>;
+export type EmployeeUpdate = Updateable<EmployeesTable>;
+export type Customer = Selectable<CustomersTable>;
+export type Product = Selectable<ProductsTable>;
+export type Order = Selectable<OrdersTable>;

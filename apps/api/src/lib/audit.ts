@@ -1,0 +1,35 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+export interface AuditEntry {
+  employeeId: number | null;
+  entity: string;
+  entityId: string | number;
+  action: string;
+  changes?: Record<string, unknown>;
+}
+
+/** Writes one row of the audit trail (who, when, what changed), inside the caller's transaction. */
+export async function recordAudit(db: Kysely<Database> | Transaction<Database>, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({
+      employee_id: entry.employeeId,
+      entity: entry.entity,
+      entity_id: String(entry.entityId),
+      action: entry.action,
+      changes: JSON.stringify(entry.changes ?? {}),
+    })
+    .execute();
+}
+
+/** The fields whose values differ between `before` and `after`, as { field: { from, to } }. */
+export function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of Object.keys(after)) {
+    const from = before[key];
+    const to = after[key];
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+  }
+  return changes;
+}

@@ -1,0 +1,59 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createDatabase, migrateToLatest } from './db/database';
+import { seedDemo } from './db/seed/demo';
+import { DEMO_EMPLOYEES, isEmpty, seedFirstAdministrator } from './db/seed/foundation';
+
+/** Starts the server: listens at once (503 until ready), migrates, seeds an empty database, then serves. */
+async function main() {
+  const config = loadConfig();
+  const db = createDatabase(config);
+  let ready = false;
+  const app = await buildApp({ config, db, isReady: () => ready });
+  app.addHook('onClose', async () => db.destroy());
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const applied = await migrateToLatest(db);
+  app.log.info({ applied, database: config.databaseUrl ? 'postgres' : 'pglite' }, 'migrations done');
+
+  if (await isEmpty(db)) {
+    if (config.demoData) {
+      const started = Date.now();
+      await seedDemo(db, { storage: app.deps.storage, log: app.log });
+      app.log.info({ ms: Date.now() - started }, 'demo business seeded');
+    } else if (config.adminEmail && config.adminPassword) {
+      await seedFirstAdministrator(db, config.adminEmail, config.adminPassword);
+      app.log.info({ email: config.adminEmail }, 'first administrator created');
+    } else {
+      app.log.warn('empty database without DEMO_DATA nor ADMIN_EMAIL/ADMIN_PASSWORD: nobody can sign in');
+    }
+  }
+  ready = true;
+
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `BackOffice pronto em ${url}`,
+    `API em ${url}/api  ·  documentação em ${url}/api/docs`,
+    ...(config.demoData
+      ? ['Acessos de demonstração (senha demo1234):', ...DEMO_EMPLOYEES.map((e) => `  ${e.email.padEnd(26)} ${e.role}`)]
+      : []),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { accountsRoutes } from './accounts/accounts.routes';
+import { customersRoutes } from './customers/customers.routes';
+import { employeesRoutes } from './employees/employees.routes';
+import { filesRoutes } from './files/files.routes';
+import { productsRoutes } from './products/products.routes';
+import { rolesRoutes } from './roles/roles.routes';
+
+/** Every domain's routes, under /api. A new domain adds one line here. */
+export async function registerModules(api: FastifyInstance) {
+  await api.register(accountsRoutes);
+  await api.register(employeesRoutes);
+  await api.register(rolesRoutes);
+  await api.register(customersRoutes);
+  await api.register(productsRoutes);
+  await api.register(filesRoutes);
+}

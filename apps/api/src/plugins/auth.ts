@@ -1,0 +1,63 @@
+import { hasAnyPermission } from '@backoffice/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../lib/errors';
+import { verifyToken } from '../lib/jwt';
+
+export interface Principal {
+  employeeId: number;
+  name: string;
+  permissions: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route: any one of these permissions (full:access always passes).
+     * `'public'` opens the route to anyone. A route that declares nothing is closed to everyone.
+     */
+    permissions?: readonly string[] | 'public';
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** Loads what the server must re-check on every call: a blocked employee's token stops working. */
+export type EmployeeStatusLookup = (employeeId: number) => Promise<{ blocked: boolean } | undefined>;
+
+/**
+ * Authentication and authorisation for every route. Verifies the bearer token, re-checks that the
+ * employee still exists and is not blocked, then compares the token's permissions with the route's
+ * declaration in `config.permissions`.
+ */
+export const authPlugin = fp<{ secret: string; lookup: EmployeeStatusLookup }>(
+  async (app: FastifyInstance, { secret, lookup }) => {
+    app.decorateRequest('principal', null);
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const declared = request.routeOptions.config?.permissions;
+      if (declared === 'public') return;
+      if (!request.routeOptions.url) return; // 404s are answered by the not-found handler
+      const header = request.headers.authorization ?? '';
+      const [scheme, token] = header.split(' ');
+      if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized();
+      const claims = verifyToken(token, secret);
+      if (!claims) throw unauthorized();
+      const employeeId = Number(claims.sub);
+      const status = Number.isInteger(employeeId) ? await lookup(employeeId) : undefined;
+      if (!status || status.blocked) throw unauthorized('Acesso bloqueado. Procure o administrador.');
+      request.principal = { employeeId, name: claims.unique_name, permissions: claims.permissions };
+      if (!declared || declared.length === 0 || !hasAnyPermission(claims.permissions, declared)) {
+        request.log.warn({ employeeId, route: request.routeOptions.url, method: request.method }, 'permission denied');
+        throw forbidden();
+      }
+    });
+  },
+  { name: 'auth' },
+);
+
+/** The signed-in employee of an authenticated route. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}

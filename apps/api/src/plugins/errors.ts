@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+export const GENERIC_ERROR = 'Ocorreu um erro. Tente novamente mais tarde.';
+
+/**
+ * One place turns failures into `{ errors: [...] }` with Portuguese messages.
+ * Validation failures list each problem; unexpected failures are logged and hidden.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      return reply.status(error.statusCode).send({ errors: [error.message], ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = [...new Set(error.validation.map((issue) => issue.message))];
+      return reply.status(400).send({ errors });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send({ errors: ['O corpo da requisição não é um JSON válido.'] });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ errors: ['A requisição é grande demais.'] });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ errors: ['Envie os dados como JSON.'] });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ errors: [error.message] });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ errors: ['Requisição inválida.'] });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ errors: [GENERIC_ERROR] });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ errors: [`Rota não encontrada: ${request.method} ${request.url.split('?')[0]}`] });
+  });
+}

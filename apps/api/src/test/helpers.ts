@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { type AppConfig, loadConfig } from '../config';
+import { createDatabase, type DB, migrateToLatest } from '../db/database';
+import { DEMO_PASSWORD, seedFoundation } from '../db/seed/foundation';
+import type { Mailer } from '../lib/mailer';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: DB;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite, or, when DATABASE_URL is set, a schema of its own
+ * in that PostgreSQL database (dropped on close). Demo roles and employees are seeded.
+ */
+export async function createTestApp(overrides: Partial<AppConfig> & { mailer?: Mailer } = {}): Promise<TestApp> {
+  const { mailer, ...configOverrides } = overrides;
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const schema = databaseUrl ? `test_${randomUUID().replace(/-/g, '')}` : undefined;
+  if (databaseUrl && schema) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const config = loadConfig(
+    {
+      inMemory: true,
+      dataDir: mkdtempSync(path.join(tmpdir(), 'backoffice-test-')),
+      jwtSecret: `test-secret-${randomUUID()}`,
+      databaseUrl,
+      ...configOverrides,
+    },
+    {},
+  );
+  const db = createDatabase({ ...config, schema });
+  await migrateToLatest(db);
+  await seedFoundation(db);
+  const app = await buildApp({ config, db, logger: false, mailer });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await db.destroy();
+      if (databaseUrl && schema) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Signs in through the API and returns the bearer token. */
+export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/accounts/signin', payload: { email, password } });
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  return response.json().data.accessToken as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The demo sign-ins by role. */
+export const DEMO = {
+  admin: 'admin@demo.com.br',
+  attendant: 'atendente@demo.com.br',
+  stocker: 'estoquista@demo.com.br',
+  courier: 'motoboy@demo.com.br',
+  courier2: 'motoboy2@demo.com.br',
+  manager: 'gerente@demo.com.br',
+} as const;

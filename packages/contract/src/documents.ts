@@ -1,0 +1,98 @@
+/** Brazilian documents (CPF, CNPJ including the alphanumeric CNPJ of July 2026) and phones. */
+
+export function onlyDigits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** Strips punctuation from a CPF or CNPJ and upper-cases the letters of an alphanumeric CNPJ. */
+export function normalizeDocument(value: string): string {
+  return value.replace(/[^0-9a-zA-Z]/g, '').toUpperCase();
+}
+
+export function isValidCpf(value: string): boolean {
+  const cpf = onlyDigits(value);
+  if (cpf.length !== 11 || /^(\d)\1{10}$/.test(cpf)) return false;
+  const digit = (length: number) => {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += Number(cpf[i]) * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return digit(9) === Number(cpf[9]) && digit(10) === Number(cpf[10]);
+}
+
+const CNPJ_WEIGHTS_1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+const CNPJ_WEIGHTS_2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+
+function cnpjCheckDigit(base: string, weights: number[]): number {
+  let sum = 0;
+  for (let i = 0; i < weights.length; i++) sum += (base.charCodeAt(i) - 48) * (weights[i] ?? 0);
+  const rest = sum % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}
+
+/** Numeric and alphanumeric CNPJ: 12 characters [0-9A-Z] followed by two numeric check digits. */
+export function isValidCnpj(value: string): boolean {
+  const cnpj = normalizeDocument(value);
+  if (!/^[0-9A-Z]{12}\d{2}$/.test(cnpj) || /^(\d)\1{13}$/.test(cnpj)) return false;
+  const first = cnpjCheckDigit(cnpj, CNPJ_WEIGHTS_1);
+  const second = cnpjCheckDigit(cnpj, CNPJ_WEIGHTS_2);
+  return first === Number(cnpj[12]) && second === Number(cnpj[13]);
+}
+
+/** Completes a 9-digit CPF base or a 12-character CNPJ base with its check digits. */
+export function withCpfCheckDigits(base9: string): string {
+  let cpf = base9;
+  for (const length of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += Number(cpf[i]) * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    cpf += String(rest === 10 ? 0 : rest);
+  }
+  return cpf;
+}
+
+export function withCnpjCheckDigits(base12: string): string {
+  const first = cnpjCheckDigit(base12, CNPJ_WEIGHTS_1);
+  const second = cnpjCheckDigit(`${base12}${first}`, CNPJ_WEIGHTS_2);
+  return `${base12}${first}${second}`;
+}
+
+export type DocumentType = 'CPF' | 'CNPJ';
+
+/** The spec's rule: length 11 means CPF, otherwise CNPJ. */
+export function documentType(value: string): DocumentType {
+  return normalizeDocument(value).length === 11 ? 'CPF' : 'CNPJ';
+}
+
+export function isValidDocument(value: string): boolean {
+  return documentType(value) === 'CPF' ? isValidCpf(value) : isValidCnpj(value);
+}
+
+export function formatDocument(value: string | null | undefined): string {
+  if (!value) return '';
+  const doc = normalizeDocument(value);
+  if (doc.length === 11) return doc.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+  if (doc.length === 14) return doc.replace(/^(\w{2})(\w{3})(\w{3})(\w{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+  return value;
+}
+
+/** Brazilian phone with DDD: 10 digits (landline) or 11 digits starting with 9 after the DDD (mobile). */
+export const BRAZILIAN_PHONE = /^\(?([1-9]{2})\)?\s?(9\d{4}|[2-8]\d{3})-?\d{4}$/;
+
+export function isValidPhone(value: string): boolean {
+  const digits = onlyDigits(value);
+  const local = digits.startsWith('55') && digits.length > 11 ? digits.slice(2) : digits;
+  if (!/^[1-9]{2}/.test(local)) return false;
+  if (local.length === 11) return local[2] === '9';
+  if (local.length === 10) return /[2-8]/.test(local[2] ?? '');
+  return false;
+}
+
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = onlyDigits(value);
+  if (d.length === 11) return d.replace(/^(\d{2})(\d{5})(\d{4})$/, '($1) $2-$3');
+  if (d.length === 10) return d.replace(/^(\d{2})(\d{4})(\d{4})$/, '($1) $2-$3');
+  return value;
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { isValidCpf, isValidPhone, onlyDigits } from './documents';
+
+export const EMPLOYEE_FUNCS = { ATTENDANT: 1, DELIVERER: 2, STOCKER: 3 } as const;
+export type EmployeeFunc = (typeof EMPLOYEE_FUNCS)[keyof typeof EMPLOYEE_FUNCS];
+export const EMPLOYEE_FUNC_LABELS: Record<EmployeeFunc, string> = { 1: 'Atendente', 2: 'Motoboy', 3: 'Estoquista' };
+/** The path segment of signup and update for each function. */
+export const EMPLOYEE_FUNC_PATHS: Record<EmployeeFunc, 'attendant' | 'deliverer' | 'stocker'> = {
+  1: 'attendant',
+  2: 'deliverer',
+  3: 'stocker',
+};
+
+export const EMPLOYEE_TEXTS = {
+  nameRequired: 'Informe o nome do funcionário',
+  phoneInvalid: 'Informe um telefone válido',
+  cpfInvalid: 'Informe um cpf válido',
+  cpfRequired: 'Informe o número do cpf',
+  funcRequired: 'Informe a função do funcionário',
+  emailInvalid: 'Informe um e-mail válido',
+  emailRequired: 'Informe o endereço de e-mail',
+  roleRequired: 'Informe a regra',
+  emailTaken: 'Já existe um funcionário com este e-mail.',
+  roleNotFound: 'Regra não encontrada.',
+  notFound: 'Funcionário não encontrado.',
+  funcMismatch: 'A função do funcionário não corresponde ao endereço chamado.',
+  created: 'Funcionário(a) criado com sucesso.',
+  edited: 'Funcionário(a) editado com sucesso.',
+} as const;
+
+export const emailSchema = z
+  .string({ error: EMPLOYEE_TEXTS.emailRequired })
+  .trim()
+  .min(1, EMPLOYEE_TEXTS.emailRequired)
+  .pipe(z.email(EMPLOYEE_TEXTS.emailInvalid))
+  .transform((email) => email.toLowerCase());
+
+export const cpfSchema = z
+  .string({ error: EMPLOYEE_TEXTS.cpfRequired })
+  .trim()
+  .min(1, EMPLOYEE_TEXTS.cpfRequired)
+  .refine((value) => /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/.test(value) && isValidCpf(value), EMPLOYEE_TEXTS.cpfInvalid)
+  .transform(onlyDigits);
+
+export const phoneSchema = z
+  .string({ error: EMPLOYEE_TEXTS.phoneInvalid })
+  .trim()
+  .refine(isValidPhone, EMPLOYEE_TEXTS.phoneInvalid)
+  .transform(onlyDigits);
+
+const nameSchema = z.string({ error: EMPLOYEE_TEXTS.nameRequired }).trim().min(1, EMPLOYEE_TEXTS.nameRequired).max(120);
+
+/** Body of POST /accounts/employee/{attendant|deliverer|stocker}/signup. */
+export const employeeSignupSchema = z
+  .object({
+    name: nameSchema,
+    func: z.coerce
+      .number({ error: EMPLOYEE_TEXTS.funcRequired })
+      .int()
+      .refine((n) => n === 1 || n === 2 || n === 3, EMPLOYEE_TEXTS.funcRequired),
+    document: cpfSchema,
+    email: emailSchema,
+    phone: phoneSchema,
+    roleId: z.number().int().positive().nullish(),
+  })
+  .strict();
+export type EmployeeSignupInput = z.input<typeof employeeSignupSchema>;
+
+/** Body of PUT /employees/{attendant|stocker|deliverer}. The e-mail identifies the employee. */
+export const employeeUpdateSchema = z
+  .object({
+    name: nameSchema,
+    document: cpfSchema,
+    email: emailSchema,
+    phone: phoneSchema,
+    roleId: z.number({ error: EMPLOYEE_TEXTS.roleRequired }).int().positive(EMPLOYEE_TEXTS.roleRequired),
+    blocked: z.boolean().default(false),
+  })
+  .strict();
+export type EmployeeUpdateInput = z.input<typeof employeeUpdateSchema>;
+
+export const employeeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  document: z.string(),
+  func: z.number().int(),
+  type: z.string(),
+  roleId: z.number().int().nullable(),
+  role: z.string().nullable(),
+  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  isBlocked: z.boolean(),
+  blocked: z.boolean(),
+});
+export type Employee = z.infer<typeof employeeSchema>;
+
+export const delivererSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Deliverer = z.infer<typeof delivererSchema>;
