@@ -157,3 +157,13 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 export const DELIVERY_TYPES = { MOTOBOY: 1, PICKUP: 2 } as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[keyof typeof DELIVERY_TYPES];
 export const DELIVERY_TYPE_LABELS: Record<DeliveryType, string> = { 1: 'Motoboy', 2: 'Retirada na loja' };
+
+/** Letters and digits that cannot be confused when read aloud or on a phone screen (no 0/O, 1/I/L). */
+export const ORDER_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/** A short order code staff can read aloud, e.g. "K7M-4QP". The caller retries on a (rare) clash. */
+export function generateOrderCode(random: () => number = Math.random): string {
+  let code = '';
+  for (let i = 0; i < 6; i++) code += ORDER_CODE_ALPHABET[Math.floor(random() * ORDER_CODE_ALPHABET.length)];
+  return `${code.slice(0, 3)}-${code.slice(3)}`;
+}
