@@ -1,0 +1,21 @@
+// Bundles the API into dist/main.js and dist/seed.js: our code and the contract (TypeScript source)
+// are bundled, every npm dependency stays external and is loaded from node_modules.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@backoffice/'));
+
+await build({
+  entryPoints: { main: 'src/main.ts', seed: 'src/db/seed/cli.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  sourcemap: true,
+  external: [...external, 'kysely/*'],
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+});
+console.log('api built: apps/api/dist/main.js');

@@ -1,0 +1,81 @@
+// Shared by the root scripts. They may start on the machine's own Node (20): `ensureNode24()` installs
+// what is missing and re-runs the script on the Node 24 that the `node` devDependency provides.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const node24 = bin('node');
+
+export function log(message) {
+  process.stdout.write(`\n\u001b[1m▶ ${message}\u001b[0m\n`);
+}
+
+/** Runs a command in the repo with node_modules/.bin first on PATH; exits on failure unless told not to. */
+export function run(command, args, { env = {}, allowFailure = false, cwd = root } = {}) {
+  const result = spawnSync(command, args, {
+    cwd,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`,
+      ...env,
+    },
+  });
+  if (result.status !== 0 && !allowFailure) {
+    process.stderr.write(`\n✖ ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})\n`);
+    process.exit(result.status ?? 1);
+  }
+  return result.status ?? 1;
+}
+
+function installNeeded() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  if (!existsSync(marker) || !existsSync(node24)) return true;
+  return statSync(path.join(root, 'package-lock.json')).mtimeMs > statSync(marker).mtimeMs;
+}
+
+/** Installs dependencies when missing or stale, then makes sure this script runs on Node 24. */
+export function ensureNode24() {
+  if (installNeeded()) {
+    log('Instalando dependências (npm ci)');
+    run('npm', ['ci', '--no-audit', '--no-fund']);
+  }
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major !== 24) {
+    const result = spawnSync(node24, process.argv.slice(1), { stdio: 'inherit', env: process.env });
+    process.exit(result.status ?? 1);
+  }
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the contract, API and web app unless their dist is newer than every source file. */
+export function buildIfStale() {
+  const sources = Math.max(
+    newestMtime(path.join(root, 'packages', 'contract', 'src')),
+    newestMtime(path.join(root, 'apps', 'api', 'src')),
+    newestMtime(path.join(root, 'apps', 'web', 'src')),
+    statSync(path.join(root, 'package-lock.json')).mtimeMs,
+  );
+  const outputs = [
+    path.join(root, 'apps', 'api', 'dist', 'main.js'),
+    path.join(root, 'apps', 'web', 'dist', 'index.html'),
+  ];
+  const built = outputs.every((file) => existsSync(file) && statSync(file).mtimeMs > sources);
+  if (built) return;
+  log('Compilando a API e o aplicativo web');
+  run('npm', ['run', 'build', '-w', 'apps/api']);
+  run('npm', ['run', 'build', '-w', 'apps/web']);
+}
