@@ -1,0 +1,58 @@
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { hasPermission, useSession } from '../lib/session';
+
+const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
+
+export const GUARD_TEXTS = {
+  noPermission: 'Você não tem permissão para acessar essa página.',
+  toDashboard: 'Ir para o Dashboard',
+  signOut: 'Sair',
+} as const;
+
+/** Signed out: the login page in place of the protected page (the URL stays). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (!session) {
+    return (
+      <Suspense fallback={<PageLoader fullScreen />}>
+        <LoginPage stayOnPage />
+      </Suspense>
+    );
+  }
+  return children;
+}
+
+/** Any one of `permissions` (or full:access) opens the page; otherwise the no-permission screen. */
+export function RequirePermission({ permissions, children }: { permissions: readonly string[]; children: ReactNode }) {
+  useSession(); // re-render when the session changes
+  if (!hasPermission(...permissions)) return <NoPermission />;
+  return children;
+}
+
+export function NoPermission() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', py: 10, px: 2 }}>
+      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 480 }}>
+        <LockOutlinedIcon color="action" sx={{ fontSize: 56 }} />
+        <Typography variant="h6" component="h1">
+          {GUARD_TEXTS.noPermission}
+        </Typography>
+        <Stack direction="row" spacing={2}>
+          <Button component={RouterLink} to="/admin/dashboard" variant="contained">
+            {GUARD_TEXTS.toDashboard}
+          </Button>
+          <Button component={RouterLink} to="/logout" variant="outlined">
+            {GUARD_TEXTS.signOut}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,149 @@
+import { FULL_ACCESS, PERMISSIONS } from '@backoffice/contract';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { RequireAuth, RequirePermission } from './guard';
+
+/**
+ * Every admin page: its path under /admin, its sidebar label, the permissions it accepts (any one of them;
+ * full:access always passes, spec section 6) and its code-split page (`features/<domain>/pages/<x>-page.tsx`,
+ * default export). Only the JS a route needs is loaded with it.
+ */
+export interface AdminPage {
+  path: string;
+  label: string;
+  permissions: readonly string[];
+  /** Kept out of the sidebar (reportDetail). */
+  hidden?: boolean;
+  Page: LazyExoticComponent<ComponentType>;
+}
+
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  {
+    path: 'dashboard',
+    label: 'Painel de Controle',
+    permissions: [PERMISSIONS.dashboard],
+    Page: lazy(() => import('../features/dashboard/pages/dashboard-page')),
+  },
+  {
+    path: 'customers',
+    label: 'Clientes',
+    permissions: [PERMISSIONS.customers],
+    Page: lazy(() => import('../features/customers/pages/customers-page')),
+  },
+  {
+    path: 'products',
+    label: 'Produtos',
+    permissions: [PERMISSIONS.products],
+    Page: lazy(() => import('../features/products/pages/products-page')),
+  },
+  {
+    path: 'employees',
+    label: 'Funcionários',
+    permissions: [PERMISSIONS.employees],
+    Page: lazy(() => import('../features/employees/pages/employees-page')),
+  },
+  {
+    path: 'roles',
+    label: 'Regras',
+    permissions: [PERMISSIONS.roles],
+    Page: lazy(() => import('../features/roles/pages/roles-page')),
+  },
+  {
+    path: 'orders',
+    label: 'Pedidos',
+    permissions: [PERMISSIONS.orders],
+    Page: lazy(() => import('../features/orders/pages/orders-page')),
+  },
+  {
+    path: 'reports',
+    label: 'Relatórios',
+    permissions: [PERMISSIONS.reports],
+    Page: lazy(() => import('../features/reports/pages/reports-page')),
+  },
+  {
+    path: 'reportDetail',
+    label: 'Detalhe do Relatório',
+    permissions: [PERMISSIONS.internalSales],
+    hidden: true,
+    Page: lazy(() => import('../features/reports/pages/report-detail-page')),
+  },
+  {
+    path: 'selling',
+    label: 'Vendas',
+    permissions: [PERMISSIONS.internalSales],
+    Page: lazy(() => import('../features/selling/pages/selling-page')),
+  },
+  {
+    path: 'settings',
+    label: 'Configurações',
+    permissions: [PERMISSIONS.orders],
+    Page: lazy(() => import('../features/settings/pages/settings-page')),
+  },
+];
+
+export const DEFAULT_ADMIN_PATH = '/admin/dashboard';
+
+/** Spec section 2, Login: the page each permission leads to after sign-in. */
+const LANDING_BY_PERMISSION: Record<string, string> = {
+  [FULL_ACCESS]: '/admin/dashboard',
+  [PERMISSIONS.employees]: '/admin/employees',
+  [PERMISSIONS.customers]: '/admin/customers',
+  [PERMISSIONS.products]: '/admin/products',
+  [PERMISSIONS.orders]: '/admin/orders',
+  [PERMISSIONS.reports]: '/admin/reports',
+  [PERMISSIONS.roles]: '/admin/roles',
+  [PERMISSIONS.dashboard]: '/admin/dashboard',
+};
+
+/**
+ * The page to open after sign-in: the first permission (in the order the server sent them) that is
+ * full:access or a 'bo:manage' key with a page; the dashboard otherwise.
+ */
+export function landingPath(permissions: readonly string[]): string {
+  for (const permission of permissions) {
+    if (permission !== FULL_ACCESS && !permission.includes('bo:manage')) continue;
+    const path = LANDING_BY_PERMISSION[permission];
+    if (path) return path;
+  }
+  return DEFAULT_ADMIN_PATH;
+}
+
+const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/pages/forgot-password-page'));
+const LogoutPage = lazy(() => import('../features/auth/pages/logout-page'));
+const AdminLayout = lazy(() => import('./layout/admin-layout'));
+
+function page(element: React.ReactNode) {
+  return <Suspense fallback={<PageLoader fullScreen />}>{element}</Suspense>;
+}
+
+export const appRoutes: RouteObject[] = [
+  { path: '/', element: page(<LoginPage />) },
+  { path: '/login', element: page(<LoginPage />) },
+  { path: '/forgot-password', element: page(<ForgotPasswordPage />) },
+  { path: '/logout', element: page(<LogoutPage />) },
+  {
+    path: '/admin',
+    element: <RequireAuth>{page(<AdminLayout />)}</RequireAuth>,
+    children: [
+      { index: true, element: <Navigate to={DEFAULT_ADMIN_PATH} replace /> },
+      ...ADMIN_PAGES.map(({ path, permissions, Page }) => ({
+        path,
+        element: (
+          <RequirePermission permissions={permissions}>
+            <Suspense fallback={<PageLoader />}>
+              <Page />
+            </Suspense>
+          </RequirePermission>
+        ),
+      })),
+      { path: '*', element: <Navigate to={DEFAULT_ADMIN_PATH} replace /> },
+    ],
+  },
+  { path: '*', element: <Navigate to={DEFAULT_ADMIN_PATH} replace /> },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

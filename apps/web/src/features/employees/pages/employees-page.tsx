@@ -1,0 +1,3 @@
+export default function Page(_: { stayOnPage?: boolean }) {
+  return null;
+}

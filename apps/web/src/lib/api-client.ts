@@ -1,0 +1,108 @@
+import { clearSession, getSession } from './session';
+
+/** A non-2xx answer of the API: its status and the `errors` of the `{ errors: [...] }` envelope. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: string[];
+
+  constructor(status: number, errors: string[]) {
+    super(errors[0] ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Appended as a query string; null/undefined values are left out. */
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
+  signal?: AbortSignal;
+}
+
+type SignedOutHandler = () => void;
+let onSignedOut: SignedOutHandler = () => window.location.assign('/');
+
+/** The app replaces the default full reload with a router navigation (and a cache reset). */
+export function setSignedOutHandler(handler: SignedOutHandler): void {
+  onSignedOut = handler;
+}
+
+/** Clears the session and goes to `/` (a 401, an expired session, or no answer at all). */
+export function signOut(): void {
+  clearSession();
+  onSignedOut();
+}
+
+function buildUrl(path: string, query: ApiOptions['query']): string {
+  const url = `/api${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) if (item !== null && item !== undefined) params.append(key, String(item));
+  }
+  const qs = params.toString();
+  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+}
+
+async function readErrors(response: Response): Promise<string[]> {
+  try {
+    const body = (await response.json()) as { errors?: unknown };
+    if (Array.isArray(body?.errors)) return body.errors.filter((e): e is string => typeof e === 'string');
+  } catch {
+    // not JSON: no server message
+  }
+  return [];
+}
+
+/**
+ * Calls the API: `path` without the `/api` prefix (e.g. `/employees`). Sends the bearer token when signed in
+ * and the body as JSON. A 401, or no answer while signed in, clears the session and goes to `/`.
+ * Any other non-2xx answer throws `ApiError` with the server's `errors`. 204 resolves to `undefined`.
+ */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const hadToken = localStorage.getItem('token') !== null;
+  const session = getSession();
+  if (hadToken && !session) {
+    // expired in storage: the session is over
+    onSignedOut();
+    throw new ApiError(401, []);
+  }
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (session) headers.Authorization = `Bearer ${session.token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    if (session) signOut();
+    throw new ApiError(0, []);
+  }
+
+  if (response.status === 401 && session) {
+    signOut();
+    throw new ApiError(401, await readErrors(response));
+  }
+  if (!response.ok) throw new ApiError(response.status, await readErrors(response));
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The first server message of an error, else `fallback`. */
+export function firstError(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.errors[0]) return error.errors[0];
+  return fallback;
+}

@@ -1,0 +1,37 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import 'dayjs/locale/pt-br';
+
+dayjs.locale('pt-br');
+
+type DateInput = string | number | Date | Dayjs | null | undefined;
+
+function parse(value: DateInput): Dayjs | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = dayjs(value);
+  return date.isValid() ? date : null;
+}
+
+/** DD/MM/YYYY; '' when missing or invalid. */
+export function formatDate(value: DateInput): string {
+  return parse(value)?.format('DD/MM/YYYY') ?? '';
+}
+
+/** DD/MM/YYYY HH:mm:ss; '' when missing or invalid. */
+export function formatDateTime(value: DateInput): string {
+  return parse(value)?.format('DD/MM/YYYY HH:mm:ss') ?? '';
+}
+
+const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** R$ 1.234,56 (plain space after R$); '' when missing. */
+export function formatMoney(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const number = Number(value);
+  if (!Number.isFinite(number)) return '';
+  return money.format(number).replace(/\s/g, ' ');
+}
+
+/** YYYY-MM-DDTHH:mm:ss (local time, no milliseconds), the timestamp form of the API paths. */
+export function toApiTimestamp(value: string | number | Date | Dayjs): string {
+  return dayjs(value).format('YYYY-MM-DDTHH:mm:ss');
+}
