@@ -1,4 +1,208 @@
+import {
+  associateDelivererSchema,
+  CUSTOMER_HISTORY_TIMESTAMP,
+  CUSTOMER_STATUSES,
+  CUSTOMER_TEXTS,
+  customerApproveSchema,
+  customerDetailsSchema,
+  customerEditSchema,
+  customerHistorySchema,
+  customerLevelOptionSchema,
+  customerSchema,
+  customerStatusChangeSchema,
+  PERMISSIONS,
+} from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../plugins/auth';
+import { createCustomersService } from './customers.service';
 
-/** Routes of customers. */
-export const customersRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const { customers: CUSTOMERS, internalSales: INTERNAL_SALES, reports: REPORTS } = PERMISSIONS;
+const idParams = z.object({ id: z.coerce.number().int().positive(CUSTOMER_TEXTS.customerRequired) });
+const customersEnvelope = z.object({ customers: z.array(customerSchema) });
+const dataEnvelope = z.object({ data: customerSchema });
+const timestamp = (message: string) => z.string().regex(CUSTOMER_HISTORY_TIMESTAMP, message);
+
+/**
+ * Customers: lists by status, details, levels, search, courier association, deletion, status changes,
+ * edit, approval and purchase history. Rules live in the service.
+ */
+export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createCustomersService(app.deps.db);
+  const tags = ['customers'];
+  const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
+
+  app.get(
+    '/customers',
+    {
+      config: { permissions: [CUSTOMERS, INTERNAL_SALES] },
+      schema: { tags, summary: 'Clientes ativos (aprovados, não bloqueados)', response: { 200: customersEnvelope } },
+    },
+    async () => ({ customers: await service.list('Approved') }),
+  );
+
+  app.get(
+    '/customers/blocked',
+    {
+      config: { permissions: [CUSTOMERS] },
+      schema: { tags, summary: 'Clientes bloqueados', response: { 200: customersEnvelope } },
+    },
+    async () => ({ customers: await service.list('Blocked') }),
+  );
+
+  app.get(
+    '/customers/reproved',
+    {
+      config: { permissions: [CUSTOMERS] },
+      schema: { tags, summary: 'Clientes reprovados', response: { 200: customersEnvelope } },
+    },
+    async () => ({ customers: await service.list('Reproved') }),
+  );
+
+  app.get(
+    '/administrator/customers/unnaproved',
+    {
+      config: { permissions: [CUSTOMERS] },
+      schema: { tags, summary: 'Clientes aguardando aprovação', response: { 200: customersEnvelope } },
+    },
+    async () => ({ customers: await service.list('Awaiting') }),
+  );
+
+  app.get(
+    '/administrator/customer/:email',
+    {
+      config: { permissions: [CUSTOMERS, INTERNAL_SALES] },
+      schema: {
+        tags,
+        summary: 'Detalhes de um cliente pelo e-mail',
+        params: z.object({ email: z.string().trim().min(1, CUSTOMER_TEXTS.emailRequired).max(254) }),
+        response: { 200: z.object({ data: customerDetailsSchema }) },
+      },
+    },
+    async (request) => ({ data: await service.details(request.params.email) }),
+  );
+
+  app.get(
+    '/customers/level',
+    {
+      config: { permissions: [CUSTOMERS, INTERNAL_SALES, REPORTS] },
+      schema: {
+        tags,
+        summary: 'Níveis de cliente (value, text), da tabela customer_levels',
+        response: { 200: z.object({ data: z.array(customerLevelOptionSchema) }) },
+      },
+    },
+    async () => ({ data: await service.levels() }),
+  );
+
+  app.get(
+    '/customers/full-search',
+    {
+      config: { permissions: [CUSTOMERS, INTERNAL_SALES] },
+      schema: {
+        tags,
+        summary: 'Pesquisa por nome, e-mail, documento ou telefone (sem acentos e maiúsculas); até 50',
+        querystring: z.object({
+          param: z.string({ error: CUSTOMER_TEXTS.searchTooShort }).max(200),
+          status: z.enum(CUSTOMER_STATUSES).optional(),
+        }),
+        response: { 200: customersEnvelope },
+      },
+    },
+    async (request) => ({ customers: await service.search(request.query.param, request.query.status) }),
+  );
+
+  app.put(
+    '/employees/deliverer/sign/customer',
+    {
+      config: { permissions: [CUSTOMERS] },
+      schema: {
+        tags,
+        summary: 'Associa um motoboy ao cliente',
+        body: associateDelivererSchema,
+        response: { 200: dataEnvelope },
+      },
+    },
+    async (request) => ({ data: await service.associateDeliverer(actor(request), request.body) }),
+  );
+
+  app.delete(
+    '/customers/:id',
+    {
+      config: { permissions: [CUSTOMERS] },
+      schema: {
+        tags,
+        summary: 'Remove um cliente sem pedidos',
+        params: idParams,
+        response: { 200: z.object({ data: z.object({ id: z.number().int() }) }) },
+      },
+    },
+    async (request) => {
+      await service.remove(actor(request), request.params.id);
+      return { data: { id: request.params.id } };
+    },
+  );
+
+  app.patch(
+    '/administrator/customer/:id/status',
+    {
+      config: { permissions: [CUSTOMERS] },
+      schema: {
+        tags,
+        summary: "Bloqueia ({status:'Blocked', note}), desbloqueia/reaprova ('Approved') ou reprova ('Reproved')",
+        params: idParams,
+        body: customerStatusChangeSchema,
+        response: { 200: dataEnvelope },
+      },
+    },
+    async (request) => ({ data: await service.changeStatus(actor(request), request.params.id, request.body) }),
+  );
+
+  app.patch(
+    '/customers',
+    {
+      config: { permissions: [CUSTOMERS] },
+      schema: {
+        tags,
+        summary: 'Edita nível, frete, garantia, taxa e aprovação',
+        body: customerEditSchema,
+        response: { 200: dataEnvelope },
+      },
+    },
+    async (request) => ({ data: await service.edit(actor(request), request.body) }),
+  );
+
+  app.patch(
+    '/administrator/customers/approve',
+    {
+      config: { permissions: [CUSTOMERS] },
+      schema: {
+        tags,
+        summary: 'Aprova (nível, frete, garantia) ou reprova (approve: false) um cliente',
+        body: customerApproveSchema,
+        response: { 200: dataEnvelope },
+      },
+    },
+    async (request) => ({ data: await service.approve(actor(request), request.body) }),
+  );
+
+  app.get(
+    '/reports/customer/histories/:id/start/:start/end/:end',
+    {
+      config: { permissions: [CUSTOMERS, REPORTS] },
+      schema: {
+        tags,
+        summary: 'Pedidos do cliente no período, com itens e totais (datas AAAA-MM-DDTHH:mm:ss, horário de Brasília)',
+        params: z.object({
+          id: idParams.shape.id,
+          start: timestamp(CUSTOMER_TEXTS.timestampInvalid),
+          end: timestamp(CUSTOMER_TEXTS.timestampInvalid),
+        }),
+        response: { 200: z.object({ data: customerHistorySchema }) },
+      },
+    },
+    async (request) => ({
+      data: await service.history(request.params.id, request.params.start, request.params.end),
+    }),
+  );
+};

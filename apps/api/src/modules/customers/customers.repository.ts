@@ -1,0 +1,173 @@
+import { ORDER_STATUS } from '@backoffice/contract';
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { CustomerStatus, CustomersTable, Database } from '../../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Orders that do not count as purchases: cancelled or refused. */
+export const NOT_PURCHASED = [ORDER_STATUS.CANCELADO, ORDER_STATUS.REPROVADOS];
+
+function customerQuery(db: Executor) {
+  return db
+    .selectFrom('customers as c')
+    .leftJoin('employees as d', 'd.id', 'c.deliverer_id')
+    .select([
+      'c.id',
+      'c.name',
+      'c.email',
+      'c.phone',
+      'c.document',
+      'c.level',
+      'c.status',
+      'c.status_note',
+      'c.status_changed_by',
+      'c.status_changed_at',
+      'c.approved_by',
+      'c.approved_at',
+      'c.deliverer_id',
+      'c.shipping_cost_cents',
+      'c.warranty_percentage',
+      'c.fast_delivery_tax_cents',
+      'c.notes',
+      'c.street',
+      'c.number',
+      'c.complement',
+      'c.neighborhood',
+      'c.zip_code',
+      'c.city',
+      'c.state',
+      'c.created_at',
+      'd.name as deliverer_name',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('orders as o')
+        .select((o) => o.fn.coalesce(o.fn.sum<string>('o.total_cents'), o.lit(0)).as('t'))
+        .whereRef('o.customer_id', '=', 'c.id')
+        .where('o.status', 'not in', NOT_PURCHASED)
+        .as('total_purchase_cents'),
+    );
+}
+
+export type CustomerRow = Awaited<ReturnType<ReturnType<typeof customerQuery>['executeTakeFirstOrThrow']>>;
+
+/** Escapes the LIKE wildcards of user input (backslash is PostgreSQL's default LIKE escape). */
+function likeContains(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** SQL of customers. Every function takes `db` or a transaction. */
+export const customersRepository = {
+  listByStatus(db: Executor, status: CustomerStatus) {
+    return customerQuery(db).where('c.status', '=', status).orderBy('c.name').orderBy('c.id').execute();
+  },
+
+  findById(db: Executor, id: number) {
+    return customerQuery(db).where('c.id', '=', id).executeTakeFirst();
+  },
+
+  findByEmail(db: Executor, email: string) {
+    return customerQuery(db)
+      .where((eb) => eb(eb.fn('lower', ['c.email']), '=', email.toLowerCase()))
+      .executeTakeFirst();
+  },
+
+  /** The row to change, locked until the end of the transaction. */
+  lockById(trx: Executor, id: number) {
+    return trx.selectFrom('customers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  },
+
+  lockByEmail(trx: Executor, email: string) {
+    return trx
+      .selectFrom('customers')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  async update(trx: Executor, id: number, patch: Updateable<CustomersTable>) {
+    await trx
+      .updateTable('customers')
+      .set({ ...patch, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  async remove(trx: Executor, id: number) {
+    await trx.deleteFrom('customers').where('id', '=', id).execute();
+  },
+
+  async countOrders(db: Executor, customerId: number): Promise<number> {
+    const row = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('customer_id', '=', customerId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  lastOrderAt(db: Executor, customerId: number) {
+    return db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.max('created_at').as('last'))
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
+  },
+
+  employeeNames(db: Executor, ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('employees').select(['id', 'name']).where('id', 'in', ids).execute();
+  },
+
+  findEmployee(db: Executor, id: number) {
+    return db.selectFrom('employees').select(['id', 'name', 'func', 'blocked']).where('id', '=', id).executeTakeFirst();
+  },
+
+  levels(db: Executor) {
+    return db.selectFrom('customer_levels').select(['id', 'name']).orderBy('id').execute();
+  },
+
+  /**
+   * Customers whose search text contains every term, or (for documents and phones typed with
+   * punctuation) one compact form of the whole query. Approved first, then by name.
+   */
+  search(db: Executor, terms: string[], compacts: string[], limit: number, status?: CustomerStatus) {
+    let query = customerQuery(db).where((eb) =>
+      eb.or([
+        eb.and(terms.map((term) => eb('c.search_text', 'like', likeContains(term)))),
+        ...compacts.map((compact) => eb('c.search_text', 'like', likeContains(compact))),
+      ]),
+    );
+    if (status) query = query.where('c.status', '=', status);
+    return query
+      .orderBy((eb) => eb.case().when('c.status', '=', 'APPROVED').then(0).else(1).end())
+      .orderBy('c.name')
+      .orderBy('c.id')
+      .limit(limit)
+      .execute();
+  },
+
+  historyOrders(db: Executor, customerId: number, start: Date, end: Date) {
+    return db
+      .selectFrom('orders')
+      .select(['id', 'code', 'status', 'created_at', 'total_cents'])
+      .where('customer_id', '=', customerId)
+      .where('created_at', '>=', start)
+      .where('created_at', '<=', end)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  },
+
+  historyItems(db: Executor, orderIds: number[]) {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('order_items')
+      .select(['order_id', 'product_name', 'product_code', 'quantity', 'unit_price_cents', 'total_cents'])
+      .where('order_id', 'in', orderIds)
+      .orderBy('order_id')
+      .orderBy('id')
+      .execute();
+  },
+};

@@ -1,0 +1,399 @@
+import {
+  type AssociateDelivererInput,
+  CUSTOMER_TEXTS,
+  type Customer,
+  type CustomerDetails,
+  type CustomerHistory,
+  type CustomerLevelOption,
+  type CustomerStatus,
+  centsToReais,
+  customerLevelLabel,
+  customerSearchText,
+  EMPLOYEE_FUNCS,
+  isOrderStatusKey,
+  normalizeSearch,
+  ORDER_STATUS_LABELS,
+  reaisToCents,
+} from '@backoffice/contract';
+import type { Transaction, Updateable } from 'kysely';
+import type { DB } from '../../db/database';
+import type { CustomersTable, Database, CustomerStatus as DbStatus } from '../../db/schema';
+import { diff, recordAudit } from '../../lib/audit';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { type CustomerRow, customersRepository as repo } from './customers.repository';
+
+const TO_API: Record<DbStatus, CustomerStatus> = {
+  AWAITING: 'Awaiting',
+  APPROVED: 'Approved',
+  REPROVED: 'Reproved',
+  BLOCKED: 'Blocked',
+};
+const TO_DB: Record<CustomerStatus, DbStatus> = {
+  Awaiting: 'AWAITING',
+  Approved: 'APPROVED',
+  Reproved: 'REPROVED',
+  Blocked: 'BLOCKED',
+};
+
+const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+/** A customer row as the API answers it. */
+export function toCustomer(row: CustomerRow): Customer {
+  const shippingCost = centsToReais(row.shipping_cost_cents);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    document: row.document,
+    level: row.level,
+    levelName: customerLevelLabel(row.level),
+    status: TO_API[row.status],
+    approved: row.status === 'APPROVED' || (row.status === 'BLOCKED' && row.approved_at !== null),
+    isBlocked: row.status === 'BLOCKED',
+    statusNote: row.status_note,
+    deliverer:
+      row.deliverer_id !== null && row.deliverer_name ? { id: row.deliverer_id, name: row.deliverer_name } : null,
+    delivererAssociated: row.deliverer_name ?? null,
+    warrantyPercentage: row.warranty_percentage,
+    shippingCost,
+    fastDeliveryTax: centsToReais(row.fast_delivery_tax_cents),
+    notes: row.notes,
+    totalPurchase: centsToReais(Number(row.total_purchase_cents ?? 0)),
+    address: {
+      street: row.street,
+      number: row.number,
+      complement: row.complement,
+      neighborhood: row.neighborhood,
+      zipCode: row.zip_code,
+      state: row.state,
+      city: row.city,
+      shippingCost,
+    },
+    createdAt: iso(row.created_at) ?? new Date(0).toISOString(),
+  };
+}
+
+type Locked = NonNullable<Awaited<ReturnType<typeof repo.lockById>>>;
+
+/** The audited fields of a customer, in API units. */
+function snapshot(
+  c: Pick<Locked, 'status' | 'level' | 'shipping_cost_cents' | 'warranty_percentage'> & Partial<Locked>,
+) {
+  return {
+    status: c.status,
+    level: c.level,
+    shippingCost: centsToReais(c.shipping_cost_cents),
+    warrantyPercentage: c.warranty_percentage,
+    ...(c.fast_delivery_tax_cents !== undefined ? { fastDeliveryTax: centsToReais(c.fast_delivery_tax_cents) } : {}),
+    ...(c.deliverer_id !== undefined ? { delivererId: c.deliverer_id } : {}),
+    ...(c.status_note !== undefined ? { statusNote: c.status_note } : {}),
+    ...(c.approved_by !== undefined ? { approvedBy: c.approved_by } : {}),
+  };
+}
+
+/**
+ * The business timezone of the period routes. Brazil has had no daylight saving since 2019, so
+ * America/Sao_Paulo is a fixed UTC−03:00.
+ */
+const BUSINESS_OFFSET = '-03:00';
+
+function parsePeriodTimestamp(value: string, endOfSecond: boolean): Date {
+  const date = new Date(`${value}${BUSINESS_OFFSET}`);
+  // Reject impossible dates (e.g. 2026-02-30) that Date would roll over.
+  if (Number.isNaN(date.getTime())) throw badRequest(CUSTOMER_TEXTS.timestampInvalid);
+  const local = new Date(date.getTime() - 3 * 3600_000).toISOString().slice(0, 19);
+  if (local !== value) throw badRequest(CUSTOMER_TEXTS.timestampInvalid);
+  return endOfSecond ? new Date(date.getTime() + 999) : date;
+}
+
+/** Compact forms of a query typed with punctuation: "123.456.789-09" → "12345678909". */
+function compactForms(param: string): string[] {
+  const compact = normalizeSearch(param).replace(/[\s.\-/()+]/g, '');
+  if (compact.length < 3) return [];
+  const forms = [compact];
+  // A phone typed with the country code: +55 (11) 98765-4321.
+  if (/^55\d{10,11}$/.test(compact)) forms.push(compact.slice(2));
+  return forms;
+}
+
+/**
+ * Rules of customers (spec section 4): waiting → approved (level, shipping cost, warranty) or reproved;
+ * approved, waiting or reproved → blocked with a reason; blocked → approved (unblock: back to waiting
+ * when the customer had never been approved); reproved → approved. Every change runs in one
+ * transaction with an audit row.
+ */
+export function createCustomersService(db: DB) {
+  async function load(id: number): Promise<Customer> {
+    const row = await repo.findById(db, id);
+    if (!row) throw notFound(CUSTOMER_TEXTS.notFound);
+    return toCustomer(row);
+  }
+
+  /** Writes the patch (search text kept in step), the audit row, and returns the id. */
+  async function write(
+    trx: Transaction<Database>,
+    actorId: number,
+    before: Locked,
+    patch: Updateable<CustomersTable>,
+    action: string,
+    extra: Record<string, unknown> = {},
+  ) {
+    const after = { ...before, ...patch } as Locked;
+    await repo.update(trx, before.id, { ...patch, search_text: customerSearchText(after) });
+    await recordAudit(trx, {
+      employeeId: actorId,
+      entity: 'customer',
+      entityId: before.id,
+      action,
+      changes: { ...diff(snapshot(before), snapshot(after)), ...extra },
+    });
+  }
+
+  const approvedNow = (actorId: number, now: Date) => ({
+    status: 'APPROVED' as const,
+    approved_by: actorId,
+    approved_at: now,
+    status_changed_by: actorId,
+    status_changed_at: now,
+    status_note: null,
+  });
+  const reprovedNow = (actorId: number, now: Date, note: string | null = null) => ({
+    status: 'REPROVED' as const,
+    approved_by: null,
+    approved_at: null,
+    status_changed_by: actorId,
+    status_changed_at: now,
+    status_note: note,
+  });
+
+  return {
+    async list(status: CustomerStatus): Promise<Customer[]> {
+      return (await repo.listByStatus(db, TO_DB[status])).map(toCustomer);
+    },
+
+    async details(email: string): Promise<CustomerDetails> {
+      const row = await repo.findByEmail(db, email);
+      if (!row) throw notFound(CUSTOMER_TEXTS.notFound);
+      const ids = [row.approved_by, row.status_changed_by].filter((id): id is number => id !== null);
+      const names = new Map((await repo.employeeNames(db, ids)).map((e) => [e.id, e.name]));
+      const ref = (id: number | null) => (id !== null && names.has(id) ? { id, name: names.get(id) ?? '' } : null);
+      const last = await repo.lastOrderAt(db, row.id);
+      return {
+        ...toCustomer(row),
+        approvedBy: ref(row.approved_by),
+        approvedAt: iso(row.approved_at),
+        statusChangedBy: ref(row.status_changed_by),
+        statusChangedAt: iso(row.status_changed_at),
+        ordersCount: await repo.countOrders(db, row.id),
+        lastPurchaseAt: iso(last?.last as Date | string | null | undefined),
+      };
+    },
+
+    async levels(): Promise<CustomerLevelOption[]> {
+      return (await repo.levels(db)).map((l) => ({ value: l.id, text: l.name }));
+    },
+
+    async search(param: string, status?: CustomerStatus): Promise<Customer[]> {
+      const normalized = normalizeSearch(param);
+      if (normalized.length < 2) throw badRequest(CUSTOMER_TEXTS.searchTooShort);
+      const terms = normalized.split(' ');
+      const rows = await repo.search(db, terms, compactForms(param), 50, status ? TO_DB[status] : undefined);
+      return rows.map(toCustomer);
+    },
+
+    async associateDeliverer(actorId: number, input: AssociateDelivererInput): Promise<Customer> {
+      await db.transaction().execute(async (trx) => {
+        const deliverer = await repo.findEmployee(trx, input.delivererId);
+        if (!deliverer || deliverer.func !== EMPLOYEE_FUNCS.DELIVERER || deliverer.blocked)
+          throw badRequest(CUSTOMER_TEXTS.delivererInvalid);
+        const before = await repo.lockById(trx, input.customerId);
+        if (!before) throw notFound(CUSTOMER_TEXTS.notFound);
+        if (before.status !== 'APPROVED' && before.status !== 'AWAITING')
+          throw conflict(CUSTOMER_TEXTS.delivererNotAllowed);
+        await write(trx, actorId, before, { deliverer_id: deliverer.id }, 'associate-deliverer', {
+          deliverer: deliverer.name,
+        });
+      });
+      return load(input.customerId);
+    },
+
+    async remove(actorId: number, id: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const before = await repo.lockById(trx, id);
+        if (!before) throw notFound(CUSTOMER_TEXTS.notFound);
+        if ((await repo.countOrders(trx, id)) > 0) throw conflict(CUSTOMER_TEXTS.cannotDelete);
+        await repo.remove(trx, id);
+        await recordAudit(trx, {
+          employeeId: actorId,
+          entity: 'customer',
+          entityId: id,
+          action: 'delete',
+          changes: { name: before.name, email: before.email, document: before.document, ...snapshot(before) },
+        });
+      });
+    },
+
+    async changeStatus(
+      actorId: number,
+      id: number,
+      input: { status: 'Approved' | 'Blocked' | 'Reproved'; note?: string | null },
+    ): Promise<Customer> {
+      await db.transaction().execute(async (trx) => {
+        const before = await repo.lockById(trx, id);
+        if (!before) throw notFound(CUSTOMER_TEXTS.notFound);
+        const now = new Date();
+        const from = before.status;
+        const note = input.note?.trim() || null;
+        if (input.status === 'Blocked') {
+          if (from === 'BLOCKED') throw conflict(CUSTOMER_TEXTS.alreadyBlocked);
+          await write(
+            trx,
+            actorId,
+            before,
+            { status: 'BLOCKED', status_note: note, status_changed_by: actorId, status_changed_at: now },
+            'block',
+          );
+        } else if (input.status === 'Approved') {
+          if (from === 'APPROVED') throw conflict(CUSTOMER_TEXTS.alreadyApproved);
+          if (from === 'BLOCKED') {
+            // Unblock: back to Approved, or to waiting when the customer had never been approved.
+            const status = before.approved_at !== null ? 'APPROVED' : 'AWAITING';
+            await write(
+              trx,
+              actorId,
+              before,
+              { status, status_note: null, status_changed_by: actorId, status_changed_at: now },
+              'unblock',
+            );
+          } else {
+            if (before.level < 1) throw conflict(CUSTOMER_TEXTS.approveNeedsLevel);
+            await write(trx, actorId, before, approvedNow(actorId, now), 'approve');
+          }
+        } else {
+          if (from === 'REPROVED') throw conflict(CUSTOMER_TEXTS.alreadyReproved);
+          if (from === 'BLOCKED') throw conflict(CUSTOMER_TEXTS.transitionRefused('Blocked', 'Reproved'));
+          await write(trx, actorId, before, reprovedNow(actorId, now, note), 'reprove');
+        }
+      });
+      return load(id);
+    },
+
+    async approve(
+      actorId: number,
+      input: {
+        email: string;
+        approve: boolean;
+        level?: number | null;
+        shippingCost?: number | null;
+        warrantyPercentage?: number | null;
+      },
+    ): Promise<Customer> {
+      const id = await db.transaction().execute(async (trx) => {
+        const before = await repo.lockByEmail(trx, input.email);
+        if (!before) throw notFound(CUSTOMER_TEXTS.notFound);
+        const now = new Date();
+        if (before.status === 'BLOCKED') throw conflict(CUSTOMER_TEXTS.blockedCannotApprove);
+        if (input.approve) {
+          if (before.status === 'APPROVED') throw conflict(CUSTOMER_TEXTS.alreadyApproved);
+          await write(
+            trx,
+            actorId,
+            before,
+            {
+              ...approvedNow(actorId, now),
+              level: input.level ?? 0,
+              shipping_cost_cents: reaisToCents(input.shippingCost ?? 0),
+              warranty_percentage: input.warrantyPercentage ?? 0,
+            },
+            'approve',
+          );
+        } else {
+          if (before.status === 'REPROVED') throw conflict(CUSTOMER_TEXTS.alreadyReproved);
+          await write(trx, actorId, before, reprovedNow(actorId, now), 'reprove');
+        }
+        return before.id;
+      });
+      return load(id);
+    },
+
+    async edit(
+      actorId: number,
+      input: {
+        customerId: number;
+        email?: string | null;
+        level: number;
+        warrantyPercentage: number;
+        shippingCost: number;
+        approve: boolean;
+        fastDeliveryTax?: number | null;
+      },
+    ): Promise<Customer> {
+      await db.transaction().execute(async (trx) => {
+        const before = await repo.lockById(trx, input.customerId);
+        if (!before) throw notFound(CUSTOMER_TEXTS.notFound);
+        if (input.email && input.email.toLowerCase() !== before.email.toLowerCase())
+          throw badRequest(CUSTOMER_TEXTS.emailMismatch);
+        const now = new Date();
+        const patch: Updateable<CustomersTable> = {
+          level: input.level,
+          warranty_percentage: input.warrantyPercentage,
+          shipping_cost_cents: reaisToCents(input.shippingCost),
+          ...(input.fastDeliveryTax != null ? { fast_delivery_tax_cents: reaisToCents(input.fastDeliveryTax) } : {}),
+        };
+        const from = before.status;
+        if (from === 'BLOCKED') {
+          // A blocked customer stays blocked; the flag decides where an unblock will take them.
+          if (input.approve && before.approved_at === null)
+            Object.assign(patch, { approved_by: actorId, approved_at: now });
+          if (!input.approve && before.approved_at !== null)
+            Object.assign(patch, { approved_by: null, approved_at: null });
+        } else if (input.approve && from !== 'APPROVED') {
+          Object.assign(patch, approvedNow(actorId, now));
+        } else if (!input.approve && from === 'APPROVED') {
+          Object.assign(patch, reprovedNow(actorId, now));
+        }
+        await write(trx, actorId, before, patch, 'edit');
+      });
+      return load(input.customerId);
+    },
+
+    async history(id: number, start: string, end: string): Promise<CustomerHistory> {
+      const from = parsePeriodTimestamp(start, false);
+      const to = parsePeriodTimestamp(end, true);
+      if (to < from) throw badRequest(CUSTOMER_TEXTS.periodInvalid);
+      const customer = await repo.findById(db, id);
+      if (!customer) throw notFound(CUSTOMER_TEXTS.notFound);
+      const orders = await repo.historyOrders(db, id, from, to);
+      const items = await repo.historyItems(
+        db,
+        orders.map((o) => o.id),
+      );
+      const byOrder = new Map<number, CustomerHistory['orders'][number]['items']>();
+      for (const item of items) {
+        const list = byOrder.get(item.order_id) ?? [];
+        list.push({
+          name: item.product_name,
+          code: item.product_code,
+          quantity: item.quantity,
+          unitPrice: centsToReais(item.unit_price_cents),
+          total: centsToReais(item.total_cents),
+        });
+        byOrder.set(item.order_id, list);
+      }
+      const totalCents = orders.reduce((sum, o) => sum + o.total_cents, 0);
+      return {
+        orders: orders.map((o) => ({
+          orderId: o.id,
+          code: o.code,
+          status: isOrderStatusKey(o.status) ? ORDER_STATUS_LABELS[o.status] : String(o.status),
+          statusKey: o.status,
+          purchasedAt: new Date(o.created_at).toISOString(),
+          totalOrder: centsToReais(o.total_cents),
+          items: byOrder.get(o.id) ?? [],
+        })),
+        total: centsToReais(totalCents),
+      };
+    },
+  };
+}

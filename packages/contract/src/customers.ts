@@ -1,0 +1,251 @@
+import { z } from 'zod';
+
+/** Customer levels (price tiers). 0 means "no level yet" (a customer waiting for approval). */
+export const CUSTOMER_LEVELS = { NONE: 0, GOLD: 1, SILVER: 2, BRONZE: 3 } as const;
+export const CUSTOMER_LEVEL_LABELS: Record<number, string> = { 1: 'Ouro', 2: 'Prata', 3: 'Bronze' };
+
+/** The label of a level code, '' for 0 or an unknown code. */
+export function customerLevelLabel(level: number | null | undefined): string {
+  return CUSTOMER_LEVEL_LABELS[level ?? 0] ?? '';
+}
+
+/** The spec's rule: Ouro 1, Prata 2, Bronze 3, anything else 0. */
+export function customerLevelValue(text: string | null | undefined): number {
+  const found = Object.entries(CUSTOMER_LEVEL_LABELS).find(([, label]) => label === text);
+  return found ? Number(found[0]) : 0;
+}
+
+/**
+ * Customer status strings of the API. Waiting → Approved or Reproved; any of those → Blocked (with a note);
+ * Blocked → Approved (unblock); Reproved → Approved (re-approval).
+ */
+export const CUSTOMER_STATUSES = ['Awaiting', 'Approved', 'Reproved', 'Blocked'] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+export const CUSTOMER_STATUS_LABELS: Record<CustomerStatus, string> = {
+  Awaiting: 'Aguardando aprovação',
+  Approved: 'Aprovado',
+  Reproved: 'Reprovado',
+  Blocked: 'Bloqueado',
+};
+/** The statuses PATCH /administrator/customer/{id}/status accepts. */
+export const CUSTOMER_STATUS_CHANGES = ['Approved', 'Blocked', 'Reproved'] as const;
+
+export const CUSTOMER_LIMITS = { maxMoney: 100_000, maxNote: 1000 } as const;
+
+/** Validation and rule messages shared by the API and the screen. */
+export const CUSTOMER_TEXTS = {
+  shippingCostRequired: 'Informe o preço do frete para o cliente',
+  shippingCostInvalid: 'Informe um preço de frete válido',
+  levelRequired: 'Informe o nível do cliente',
+  levelInvalid: 'Nível de cliente inválido.',
+  warrantyRange: 'Informe a garantia de 0 a 100',
+  warrantyMin: 'A garantia não pode ser negativa',
+  fastDeliveryTaxInvalid: 'Informe uma taxa de entrega rápida válida',
+  delivererRequired: 'Informe o entregador',
+  historyTypeRequired: 'Informe o tipo de histórico',
+  startRequired: 'Informe a data inicial',
+  endRequired: 'Informe a data final',
+  periodInvalid: 'A data final deve ser posterior à data inicial.',
+  timestampInvalid: 'Data inválida: use o formato AAAA-MM-DDTHH:mm:ss.',
+  noteRequired: 'Preencha o campo',
+  noteTooLong: `O motivo deve ter no máximo ${CUSTOMER_LIMITS.maxNote} caracteres.`,
+  statusInvalid: 'Situação inválida: use Approved, Blocked ou Reproved.',
+  emailRequired: 'Informe o e-mail do cliente',
+  customerRequired: 'Informe o cliente',
+  notFound: 'Cliente não encontrado.',
+  emailMismatch: 'O e-mail informado não corresponde ao cliente.',
+  cannotDelete: 'Cliente não pode ser deletado.',
+  delivererInvalid: 'O funcionário informado não é um motoboy ativo.',
+  delivererNotAllowed: 'Só é possível associar um motoboy a clientes aprovados ou aguardando aprovação.',
+  alreadyApproved: 'O cliente já está aprovado.',
+  alreadyReproved: 'O cliente já está reprovado.',
+  alreadyBlocked: 'O cliente já está bloqueado.',
+  blockedCannotApprove: 'O cliente está bloqueado: desbloqueie-o antes de aprová-lo ou reprová-lo.',
+  approveNeedsLevel: 'Para aprovar este cliente, informe o nível, o frete e a garantia em "Aprovar ou Reprovar".',
+  transitionRefused: (from: CustomerStatus, to: CustomerStatus) =>
+    `Não é possível alterar a situação do cliente de "${CUSTOMER_STATUS_LABELS[from]}" para "${CUSTOMER_STATUS_LABELS[to]}".`,
+  searchTooShort: 'Informe ao menos 2 caracteres para pesquisar.',
+} as const;
+
+const money = (required: string) =>
+  z
+    .number({ error: required })
+    .finite(CUSTOMER_TEXTS.shippingCostInvalid)
+    .min(0, CUSTOMER_TEXTS.shippingCostInvalid)
+    .max(CUSTOMER_LIMITS.maxMoney, CUSTOMER_TEXTS.shippingCostInvalid);
+
+const warranty = z
+  .number({ error: CUSTOMER_TEXTS.warrantyRange })
+  .min(0, CUSTOMER_TEXTS.warrantyRange)
+  .max(100, CUSTOMER_TEXTS.warrantyRange);
+
+const levelCode = z
+  .number({ error: CUSTOMER_TEXTS.levelRequired })
+  .int(CUSTOMER_TEXTS.levelInvalid)
+  .min(0, CUSTOMER_TEXTS.levelInvalid)
+  .max(3, CUSTOMER_TEXTS.levelInvalid);
+
+const customerEmail = z
+  .string({ error: CUSTOMER_TEXTS.emailRequired })
+  .trim()
+  .min(1, CUSTOMER_TEXTS.emailRequired)
+  .max(254)
+  .transform((email) => email.toLowerCase());
+
+/**
+ * Body of PATCH /administrator/customers/approve. `approve: true` needs level (1 to 3), shipping cost
+ * (reais) and warranty (0 to 100); `approve: false` reproves and ignores them.
+ */
+export const customerApproveSchema = z
+  .object({
+    email: customerEmail,
+    approve: z.boolean({ error: 'Informe se o cliente é aprovado ou reprovado' }),
+    level: levelCode.nullish(),
+    shippingCost: money(CUSTOMER_TEXTS.shippingCostRequired).nullish(),
+    warrantyPercentage: warranty.nullish(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (!body.approve) return;
+    if (body.level == null || body.level < 1)
+      ctx.addIssue({ code: 'custom', path: ['level'], message: CUSTOMER_TEXTS.levelRequired });
+    if (body.shippingCost == null)
+      ctx.addIssue({ code: 'custom', path: ['shippingCost'], message: CUSTOMER_TEXTS.shippingCostRequired });
+  });
+export type CustomerApproveInput = z.input<typeof customerApproveSchema>;
+
+/** Body of PATCH /customers (the edit modal). `customerId` identifies; `email`, when sent, must match it. */
+export const customerEditSchema = z
+  .object({
+    customerId: z.number({ error: CUSTOMER_TEXTS.customerRequired }).int().positive(CUSTOMER_TEXTS.customerRequired),
+    email: customerEmail.nullish(),
+    level: levelCode,
+    warrantyPercentage: z
+      .number({ error: CUSTOMER_TEXTS.warrantyMin })
+      .min(0, CUSTOMER_TEXTS.warrantyMin)
+      .max(100, CUSTOMER_TEXTS.warrantyRange),
+    shippingCost: money(CUSTOMER_TEXTS.shippingCostRequired),
+    approve: z.boolean({ error: 'Informe se o cliente está aprovado' }),
+    fastDeliveryTax: z
+      .number({ error: CUSTOMER_TEXTS.fastDeliveryTaxInvalid })
+      .finite(CUSTOMER_TEXTS.fastDeliveryTaxInvalid)
+      .min(0, CUSTOMER_TEXTS.fastDeliveryTaxInvalid)
+      .max(CUSTOMER_LIMITS.maxMoney, CUSTOMER_TEXTS.fastDeliveryTaxInvalid)
+      .nullish(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.approve && body.level < 1)
+      ctx.addIssue({ code: 'custom', path: ['level'], message: CUSTOMER_TEXTS.levelRequired });
+  });
+export type CustomerEditInput = z.input<typeof customerEditSchema>;
+
+/** Body of PATCH /administrator/customer/{id}/status. 'Blocked' needs the reason in `note`. */
+export const customerStatusChangeSchema = z
+  .object({
+    status: z.enum(CUSTOMER_STATUS_CHANGES, { error: CUSTOMER_TEXTS.statusInvalid }),
+    note: z.string().trim().max(CUSTOMER_LIMITS.maxNote, CUSTOMER_TEXTS.noteTooLong).nullish(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.status === 'Blocked' && !body.note)
+      ctx.addIssue({ code: 'custom', path: ['note'], message: CUSTOMER_TEXTS.noteRequired });
+  });
+export type CustomerStatusChangeInput = z.input<typeof customerStatusChangeSchema>;
+
+/** Body of PUT /employees/deliverer/sign/customer. */
+export const associateDelivererSchema = z
+  .object({
+    delivererId: z.number({ error: CUSTOMER_TEXTS.delivererRequired }).int().positive(CUSTOMER_TEXTS.delivererRequired),
+    customerId: z.number({ error: CUSTOMER_TEXTS.customerRequired }).int().positive(CUSTOMER_TEXTS.customerRequired),
+  })
+  .strict();
+export type AssociateDelivererInput = z.input<typeof associateDelivererSchema>;
+
+export const customerAddressSchema = z.object({
+  street: z.string().nullable(),
+  number: z.string().nullable(),
+  complement: z.string().nullable(),
+  neighborhood: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  /** Reais, two decimals (the same value as the customer's shippingCost). */
+  shippingCost: z.number(),
+});
+
+const personRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** A customer as every list and action answers it. Money in reais with two decimals. */
+export const customerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  /** Digits only; format with formatPhone. */
+  phone: z.string(),
+  /** CPF (11 digits) or CNPJ (14, possibly alphanumeric), no punctuation; format with formatDocument. */
+  document: z.string(),
+  level: z.number().int(),
+  /** 'Ouro' | 'Prata' | 'Bronze', or '' for level 0. */
+  levelName: z.string(),
+  status: z.enum(CUSTOMER_STATUSES),
+  /** Approved now, or approved before being blocked. */
+  approved: z.boolean(),
+  isBlocked: z.boolean(),
+  /** The reason of the last block or reproval. */
+  statusNote: z.string().nullable(),
+  deliverer: personRef.nullable(),
+  /** The name of the associated courier, or null. */
+  delivererAssociated: z.string().nullable(),
+  warrantyPercentage: z.number(),
+  shippingCost: z.number(),
+  fastDeliveryTax: z.number(),
+  notes: z.string().nullable(),
+  /** Sum of the customer's orders that were not cancelled nor refused, in reais. */
+  totalPurchase: z.number(),
+  address: customerAddressSchema,
+  createdAt: z.iso.datetime(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+/** GET /administrator/customer/{email}: the customer plus who approved / changed it and order counts. */
+export const customerDetailsSchema = customerSchema.extend({
+  approvedBy: personRef.nullable(),
+  approvedAt: z.iso.datetime().nullable(),
+  statusChangedBy: personRef.nullable(),
+  statusChangedAt: z.iso.datetime().nullable(),
+  ordersCount: z.number().int(),
+  lastPurchaseAt: z.iso.datetime().nullable(),
+});
+export type CustomerDetails = z.infer<typeof customerDetailsSchema>;
+
+export const customerLevelOptionSchema = z.object({ value: z.number().int(), text: z.string() });
+export type CustomerLevelOption = z.infer<typeof customerLevelOptionSchema>;
+
+export const customerHistoryItemSchema = z.object({
+  name: z.string(),
+  code: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  total: z.number(),
+});
+export const customerHistoryOrderSchema = z.object({
+  orderId: z.number().int(),
+  code: z.string(),
+  /** Portuguese label of the order status. */
+  status: z.string(),
+  statusKey: z.number().int(),
+  purchasedAt: z.iso.datetime(),
+  totalOrder: z.number(),
+  items: z.array(customerHistoryItemSchema),
+});
+export const customerHistorySchema = z.object({
+  orders: z.array(customerHistoryOrderSchema),
+  /** Sum of totalOrder of the listed orders. */
+  total: z.number(),
+});
+export type CustomerHistoryOrder = z.infer<typeof customerHistoryOrderSchema>;
+export type CustomerHistory = z.infer<typeof customerHistorySchema>;
+
+/** The YYYY-MM-DDTHH:mm:ss timestamps of the period routes (local time of the business, America/Sao_Paulo). */
+export const CUSTOMER_HISTORY_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
