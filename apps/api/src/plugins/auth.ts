@@ -40,15 +40,26 @@ export const authPlugin = fp<{ secret: string; lookup: EmployeeStatusLookup }>(
       if (!request.routeOptions.url) return; // 404s are answered by the not-found handler
       const header = request.headers.authorization ?? '';
       const [scheme, token] = header.split(' ');
-      if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized();
+      const route = request.routeOptions.url;
+      // Refusals are logged with the route, never with the token.
+      if (scheme?.toLowerCase() !== 'bearer' || !token) {
+        request.log.info({ route, method: request.method }, 'authentication refused: no token');
+        throw unauthorized();
+      }
       const claims = verifyToken(token, secret);
-      if (!claims) throw unauthorized();
+      if (!claims) {
+        request.log.warn({ route, method: request.method }, 'authentication refused: invalid or expired token');
+        throw unauthorized();
+      }
       const employeeId = Number(claims.sub);
       const status = Number.isInteger(employeeId) ? await lookup(employeeId) : undefined;
-      if (!status || status.blocked) throw unauthorized('Acesso bloqueado. Procure o administrador.');
+      if (!status || status.blocked) {
+        request.log.warn({ route, method: request.method, employeeId }, 'authentication refused: blocked or removed');
+        throw unauthorized('Acesso bloqueado. Procure o administrador.');
+      }
       request.principal = { employeeId, name: claims.unique_name, permissions: claims.permissions };
       if (!declared || declared.length === 0 || !hasAnyPermission(claims.permissions, declared)) {
-        request.log.warn({ employeeId, route: request.routeOptions.url, method: request.method }, 'permission denied');
+        request.log.warn({ employeeId, route, method: request.method }, 'permission denied');
         throw forbidden();
       }
     });

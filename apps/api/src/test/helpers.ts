@@ -21,8 +21,13 @@ export interface TestApp {
  * A fresh app on a fresh database: in-memory PGlite, or, when DATABASE_URL is set, a schema of its own
  * in that PostgreSQL database (dropped on close). Demo roles and employees are seeded.
  */
-export async function createTestApp(overrides: Partial<AppConfig> & { mailer?: Mailer } = {}): Promise<TestApp> {
-  const { mailer, ...configOverrides } = overrides;
+export async function createTestApp(
+  overrides: Partial<AppConfig> & {
+    mailer?: Mailer /** Pino options, e.g. `{ stream }` to read the log. */;
+    logger?: object;
+  } = {},
+): Promise<TestApp> {
+  const { mailer, logger, ...configOverrides } = overrides;
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const schema = databaseUrl ? `test_${randomUUID().replace(/-/g, '')}` : undefined;
   if (databaseUrl && schema) {
@@ -44,7 +49,7 @@ export async function createTestApp(overrides: Partial<AppConfig> & { mailer?: M
   const db = createDatabase({ ...config, schema });
   await migrateToLatest(db);
   await seedFoundation(db);
-  const app = await buildApp({ config, db, logger: false, mailer });
+  const app = await buildApp({ config, db, logger: logger ?? false, mailer });
   await app.ready();
   return {
     app,

@@ -20,4 +20,55 @@ export const accountsRepository = {
       .where((eb) => eb(eb.fn('lower', ['employees.email']), '=', email.toLowerCase()))
       .executeTakeFirst();
   },
+
+  setPassword(db: Executor, employeeId: number, passwordHash: string) {
+    return db
+      .updateTable('employees')
+      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .where('id', '=', employeeId)
+      .execute();
+  },
+
+  // ---------- one-time codes (password recovery and first access) ----------
+
+  /** Burns every code of the employee that is still unused: a new code supersedes older ones. */
+  burnCodes(db: Executor, employeeId: number, now: Date) {
+    return db
+      .updateTable('password_codes')
+      .set({ used_at: now })
+      .where('employee_id', '=', employeeId)
+      .where('used_at', 'is', null)
+      .execute();
+  },
+
+  insertCode(db: Executor, code: { employeeId: number; codeHash: string; expiresAt: Date }) {
+    return db
+      .insertInto('password_codes')
+      .values({ employee_id: code.employeeId, code_hash: code.codeHash, expires_at: code.expiresAt })
+      .execute();
+  },
+
+  /** The newest code that is neither used nor expired, locked for the rest of the transaction. */
+  findActiveCode(db: Executor, employeeId: number, now: Date) {
+    return db
+      .selectFrom('password_codes')
+      .select(['id', 'code_hash', 'failed_attempts'])
+      .where('employee_id', '=', employeeId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  /** Counts a wrong try; the code is burnt when it reaches `maxAttempts`. */
+  recordWrongCode(db: Executor, id: number, failedAttempts: number, maxAttempts: number, now: Date) {
+    const attempts = failedAttempts + 1;
+    return db
+      .updateTable('password_codes')
+      .set({ failed_attempts: attempts, ...(attempts >= maxAttempts ? { used_at: now } : {}) })
+      .where('id', '=', id)
+      .execute();
+  },
 };
