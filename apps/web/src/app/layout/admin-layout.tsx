@@ -1,3 +1,80 @@
-export default function Page(_: { stayOnPage?: boolean }) {
-  return null;
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Outlet } from 'react-router';
+import { signOut } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { SIDEBAR_WIDTH } from '../theme';
+import { SIDEBAR_BG, Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+/** Longest delay setTimeout accepts (about 24.8 days). */
+const MAX_TIMEOUT = 2_147_483_647;
+
+/** Signs out (to `/`) the moment the stored expiry passes. */
+function useExpiryTimer() {
+  const session = useSession();
+  const expires = session?.expires;
+  useEffect(() => {
+    if (!expires) return;
+    const timer = setTimeout(signOut, Math.min(Math.max(expires - Date.now(), 0), MAX_TIMEOUT));
+    return () => clearTimeout(timer);
+  }, [expires]);
+}
+
+/** Sidebar (260 px; a temporary drawer below 960 px), top bar, page and footer. */
+export default function AdminLayout() {
+  const [mobileOpen, setMobileOpen] = useState(false);
+  useExpiryTimer();
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <TopBar onMenuClick={() => setMobileOpen(true)} />
+      <Box component="aside" sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}>
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{
+            display: { xs: 'block', md: 'none' },
+            '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, bgcolor: SIDEBAR_BG, border: 0 },
+          }}
+        >
+          <Sidebar onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          open
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, bgcolor: SIDEBAR_BG, border: 0, boxSizing: 'border-box' },
+          }}
+        >
+          <Sidebar />
+        </Drawer>
+      </Box>
+      <Box
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          width: { md: `calc(100% - ${SIDEBAR_WIDTH}px)` },
+          display: 'flex',
+          flexDirection: 'column',
+        }}
+      >
+        <Toolbar />
+        <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 } }}>
+          <Outlet />
+        </Box>
+        <Box component="footer" sx={{ px: 3, py: 2, borderTop: '1px solid', borderColor: 'divider' }}>
+          <Typography variant="body2" color="text.secondary" align="center">
+            © {new Date().getFullYear()} BackOffice. Todos os direitos reservados.
+          </Typography>
+        </Box>
+      </Box>
+    </Box>
+  );
 }

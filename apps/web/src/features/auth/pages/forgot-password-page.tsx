@@ -1,3 +1,151 @@
-export default function Page(_: { stayOnPage?: boolean }) {
-  return null;
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { useNotify } from '../../../components/notifier';
+import { firstError } from '../../../lib/api-client';
+import { activate, requestRecoveryCode } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import { recoveryCodeSchema, recoveryEmailSchema } from '../schemas';
+import { RECOVERY_TEXTS } from '../texts';
+
+type EmailInput = z.input<typeof recoveryEmailSchema>;
+type EmailOutput = z.output<typeof recoveryEmailSchema>;
+type CodeInput = z.input<typeof recoveryCodeSchema>;
+type CodeOutput = z.output<typeof recoveryCodeSchema>;
+
+function EmailStep({ onSent }: { onSent: (email: string) => void }) {
+  const notify = useNotify();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<EmailInput, unknown, EmailOutput>({
+    resolver: zodResolver(recoveryEmailSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = async ({ email }: EmailOutput) => {
+    try {
+      await requestRecoveryCode(email);
+      notify.success(RECOVERY_TEXTS.codeSent);
+      onSent(email);
+    } catch (error) {
+      notify.error(firstError(error, RECOVERY_TEXTS.fallback));
+    }
+  };
+
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(onSubmit)}>
+      <Typography variant="body2" color="text.secondary">
+        {RECOVERY_TEXTS.emailHint}
+      </Typography>
+      <TextField
+        label={RECOVERY_TEXTS.email}
+        type="email"
+        autoComplete="username"
+        autoFocus
+        size="medium"
+        {...register('email')}
+        error={Boolean(errors.email)}
+        helperText={errors.email?.message}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={!isValid || isSubmitting}
+        startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+      >
+        {RECOVERY_TEXTS.send}
+      </Button>
+    </Stack>
+  );
+}
+
+function CodeStep({ email, onDone }: { email: string; onDone: () => void }) {
+  const notify = useNotify();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<CodeInput, unknown, CodeOutput>({
+    resolver: zodResolver(recoveryCodeSchema),
+    mode: 'onTouched',
+    defaultValues: { code: '', newPassword: '' },
+  });
+
+  const onSubmit = async ({ code, newPassword }: CodeOutput) => {
+    try {
+      await activate({ email, newPassword, code });
+      notify.success(RECOVERY_TEXTS.passwordChanged);
+      onDone();
+    } catch (error) {
+      notify.error(firstError(error, RECOVERY_TEXTS.fallback));
+    }
+  };
+
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(onSubmit)}>
+      <Typography variant="body2" color="text.secondary">
+        {RECOVERY_TEXTS.codeHint} ({email})
+      </Typography>
+      <TextField
+        label={RECOVERY_TEXTS.code}
+        autoComplete="one-time-code"
+        autoFocus
+        size="medium"
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        {...register('code')}
+        error={Boolean(errors.code)}
+        helperText={errors.code?.message}
+      />
+      <TextField
+        label={RECOVERY_TEXTS.newPassword}
+        type="password"
+        autoComplete="new-password"
+        size="medium"
+        {...register('newPassword')}
+        error={Boolean(errors.newPassword)}
+        helperText={errors.newPassword?.message}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={!isValid || isSubmitting}
+        startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+      >
+        {RECOVERY_TEXTS.confirm}
+      </Button>
+    </Stack>
+  );
+}
+
+/** Password recovery: the e-mail step, then the code step after a 200, then back to the login page. */
+export default function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState<string | null>(null);
+  return (
+    <AuthCard title={RECOVERY_TEXTS.title}>
+      {email === null ? (
+        <EmailStep onSent={setEmail} />
+      ) : (
+        <CodeStep email={email} onDone={() => navigate('/', { replace: true })} />
+      )}
+      <Stack sx={{ alignItems: 'center', mt: 2 }}>
+        <Link component={RouterLink} to="/" variant="body2">
+          {RECOVERY_TEXTS.toLogin}
+        </Link>
+      </Stack>
+    </AuthCard>
+  );
 }

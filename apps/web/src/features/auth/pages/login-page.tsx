@@ -1,3 +1,89 @@
-export default function Page(_: { stayOnPage?: boolean }) {
-  return null;
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { landingPath } from '../../../app/routes';
+import { useNotify } from '../../../components/notifier';
+import { firstError } from '../../../lib/api-client';
+import { saveSession, useSession } from '../../../lib/session';
+import { signIn } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import { loginFormSchema } from '../schemas';
+import { LOGIN_TEXTS } from '../texts';
+
+type LoginInput = z.input<typeof loginFormSchema>;
+type LoginOutput = z.output<typeof loginFormSchema>;
+
+/**
+ * Sign-in. At `/` and `/login` it leads to the first page the permissions allow; shown in place of a
+ * protected page (`stayOnPage`), it stays there once signed in.
+ */
+export default function LoginPage({ stayOnPage = false }: { stayOnPage?: boolean }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<LoginInput, unknown, LoginOutput>({
+    resolver: zodResolver(loginFormSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  if (session && !stayOnPage) return <Navigate to={landingPath(session.permissions)} replace />;
+
+  const onSubmit = async (values: LoginOutput) => {
+    try {
+      const answer = await signIn(values.email, values.password);
+      const saved = saveSession(answer.data);
+      if (!stayOnPage) navigate(landingPath(saved.permissions), { replace: true });
+    } catch (error) {
+      notify.error(firstError(error, LOGIN_TEXTS.instability));
+    }
+  };
+
+  return (
+    <AuthCard title={LOGIN_TEXTS.title}>
+      <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(onSubmit)}>
+        <TextField
+          label={LOGIN_TEXTS.email}
+          type="email"
+          autoComplete="username"
+          autoFocus
+          size="medium"
+          {...register('email')}
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message}
+        />
+        <TextField
+          label={LOGIN_TEXTS.password}
+          type="password"
+          autoComplete="current-password"
+          size="medium"
+          {...register('password')}
+          error={Boolean(errors.password)}
+          helperText={errors.password?.message}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={!isValid || isSubmitting}
+          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {LOGIN_TEXTS.submit}
+        </Button>
+        <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: 'center' }}>
+          {LOGIN_TEXTS.forgot}
+        </Link>
+      </Stack>
+    </AuthCard>
+  );
 }

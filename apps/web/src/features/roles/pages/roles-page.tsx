@@ -1,3 +1,131 @@
-export default function Page(_: { stayOnPage?: boolean }) {
-  return null;
+import type { Role } from '@backoffice/contract';
+import AddModeratorOutlinedIcon from '@mui/icons-material/AddModeratorOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { DataTable } from '../../../components/data-table';
+import { useNotify } from '../../../components/notifier';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { firstError } from '../../../lib/api-client';
+import { createRole, rolesKey, updateRole, usePermissionCatalogue, useRoles } from '../api/roles-api';
+import { RoleDialog } from '../components/role-dialog';
+import { ROLES_TEXTS as T } from '../texts';
+
+/** Roles: list, create and edit with the permission catalogue (spec section 2, Roles). */
+export default function RolesPage() {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const roles = useRoles();
+  const catalogue = usePermissionCatalogue();
+  const [dialog, setDialog] = useState<{ role: Role | null } | null>(null);
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: rolesKey });
+  const labels = catalogue.data ?? {};
+
+  const columns = useMemo<GridColDef<Role>[]>(
+    () => [
+      { field: 'name', headerName: T.columns.name, flex: 1, minWidth: 180 },
+      {
+        field: 'permissions',
+        headerName: T.columns.permissions,
+        flex: 2,
+        minWidth: 240,
+        valueGetter: (_value, row) => row.permissions.map((key) => labels[key] ?? key).join(', '),
+      },
+    ],
+    [labels],
+  );
+
+  const list = roles.data ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title={T.title}
+        actions={
+          <>
+            <Tooltip title={T.refresh}>
+              <IconButton aria-label={T.refresh} onClick={refresh}>
+                <RefreshIcon />
+              </IconButton>
+            </Tooltip>
+            <Button
+              variant="contained"
+              startIcon={<AddModeratorOutlinedIcon />}
+              onClick={() => setDialog({ role: null })}
+            >
+              {T.create}
+            </Button>
+          </>
+        }
+      />
+      {roles.isPending ? (
+        <PageLoader />
+      ) : roles.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={refresh}>
+              {T.refresh}
+            </Button>
+          }
+        >
+          {T.notFound}
+        </Alert>
+      ) : (
+        <Stack spacing={2}>
+          {list.length === 0 ? <Alert severity="info">{T.notFound}</Alert> : null}
+          <Card>
+            <DataTable<Role>
+              rows={list}
+              columns={columns}
+              loading={roles.isFetching}
+              emptyText={T.tableEmpty}
+              label={T.title}
+              selectionActions={(selected) => (
+                <Button
+                  size="small"
+                  startIcon={<EditOutlinedIcon />}
+                  onClick={() => {
+                    if (selected.length !== 1) notify.error(T.twoSelected);
+                    else setDialog({ role: selected[0] ?? null });
+                  }}
+                >
+                  {T.edit}
+                </Button>
+              )}
+            />
+          </Card>
+        </Stack>
+      )}
+      <RoleDialog
+        open={dialog !== null}
+        role={dialog?.role ?? null}
+        roles={list}
+        catalogue={labels}
+        onClose={() => setDialog(null)}
+        onSubmit={async (values) => {
+          const editing = dialog?.role;
+          try {
+            if (editing) await updateRole(editing.id, values);
+            else await createRole(values);
+            notify.success(editing ? T.updated : T.created);
+            setDialog(null);
+            refresh();
+          } catch (error) {
+            notify.error(firstError(error, editing ? T.updateFailed : T.createFailed));
+          }
+        }}
+      />
+    </>
+  );
 }

@@ -1,0 +1,62 @@
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { NavLink } from 'react-router';
+import { hasPermission, useSession } from '../../lib/session';
+import { ADMIN_PAGES } from '../routes';
+import { NAV_ICONS } from './nav-icons';
+
+export const SIDEBAR_BG = '#0f172a';
+
+/** The pages the signed-in user may open, in menu order (hidden pages left out). */
+export function useNavEntries() {
+  useSession();
+  return ADMIN_PAGES.filter((page) => !page.hidden && hasPermission(...page.permissions));
+}
+
+/** The sidebar's content: brand and one entry per allowed page. */
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const entries = useNavEntries();
+  return (
+    <Box sx={{ height: '100%', bgcolor: SIDEBAR_BG, color: '#cbd5e1', display: 'flex', flexDirection: 'column' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 3, height: 64, flexShrink: 0 }}>
+        <StorefrontIcon sx={{ color: '#60a5fa' }} />
+        <Typography variant="h6" component="div" sx={{ color: '#fff', letterSpacing: 0.3 }}>
+          BackOffice
+        </Typography>
+      </Box>
+      <Box component="nav" aria-label="Menu principal" sx={{ flex: 1, overflowY: 'auto' }}>
+        <List sx={{ px: 1.5 }}>
+          {entries.map(({ path, label }) => {
+            const Icon = NAV_ICONS[path];
+            return (
+              <ListItemButton
+                key={path}
+                component={NavLink}
+                to={`/admin/${path}`}
+                onClick={onNavigate}
+                sx={{
+                  borderRadius: 1.5,
+                  mb: 0.5,
+                  color: 'inherit',
+                  '&:hover': { bgcolor: 'rgba(255,255,255,0.06)' },
+                  '&.active': { bgcolor: 'rgba(96,165,250,0.16)', color: '#fff' },
+                  '&.active .MuiListItemIcon-root': { color: '#60a5fa' },
+                }}
+              >
+                <ListItemIcon sx={{ color: '#94a3b8', minWidth: 40 }}>
+                  {Icon ? <Icon fontSize="small" /> : null}
+                </ListItemIcon>
+                <ListItemText primary={label} slotProps={{ primary: { sx: { fontSize: 14, fontWeight: 500 } } }} />
+              </ListItemButton>
+            );
+          })}
+        </List>
+      </Box>
+    </Box>
+  );
+}

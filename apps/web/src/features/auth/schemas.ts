@@ -1,0 +1,14 @@
+import { AUTH_TEXTS, emailSchema } from '@backoffice/contract';
+import { z } from 'zod';
+
+export const loginFormSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, AUTH_TEXTS.passwordRequired),
+});
+
+export const recoveryEmailSchema = z.object({ email: emailSchema });
+
+export const recoveryCodeSchema = z.object({
+  code: z.string().trim().min(1, AUTH_TEXTS.codeRequired),
+  newPassword: z.string().min(8, AUTH_TEXTS.passwordTooShort),
+});

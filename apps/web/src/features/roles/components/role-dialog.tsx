@@ -1,0 +1,168 @@
+import { normalizeSearch, type Role } from '@backoffice/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ROLES_TEXTS as T } from '../texts';
+
+export interface RoleFormValues {
+  name: string;
+  permissions: string[];
+}
+
+function roleFormSchema(existingNames: readonly string[]) {
+  const taken = new Set(existingNames.map(normalizeSearch));
+  return z.object({
+    name: z
+      .string()
+      .trim()
+      .min(1, T.nameRequired)
+      .refine((name) => !taken.has(normalizeSearch(name)), T.duplicate),
+    permissions: z.array(z.string()).min(1, T.permissionsRequired),
+  });
+}
+
+interface Props {
+  open: boolean;
+  /** The role being edited; null to create. */
+  role: Role | null;
+  /** Every role (to refuse a duplicate name). */
+  roles: readonly Role[];
+  catalogue: Record<string, string>;
+  onClose: () => void;
+  onSubmit: (values: RoleFormValues) => Promise<unknown>;
+}
+
+/**
+ * 'Cadastrar Regra' and the edit modal: a name and permissions added one at a time from the catalogue
+ * (each once), removable one by one or cleared.
+ */
+export function RoleDialog({ open, role, roles, catalogue, onClose, onSubmit }: Props) {
+  const otherNames = useMemo(() => roles.filter((r) => r.id !== role?.id).map((r) => r.name), [roles, role]);
+  const schema = useMemo(() => roleFormSchema(otherNames), [otherNames]);
+  const [pick, setPick] = useState('');
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<RoleFormValues>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: { name: '', permissions: [] },
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    reset({ name: role?.name ?? '', permissions: role?.permissions ?? [] });
+    setPick('');
+  }, [open, role, reset]);
+
+  const labelOf = (key: string) => catalogue[key] ?? key;
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="role-dialog-title">
+      <form noValidate onSubmit={handleSubmit(async (values) => void (await onSubmit(values)))}>
+        <DialogTitle id="role-dialog-title">{role ? T.edit : T.create}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            <TextField
+              label={T.fields.name}
+              required
+              autoFocus
+              {...register('name')}
+              error={Boolean(errors.name)}
+              helperText={errors.name?.message}
+            />
+            <Controller
+              control={control}
+              name="permissions"
+              render={({ field }) => {
+                const chosen = field.value;
+                const available = Object.keys(catalogue).filter((key) => !chosen.includes(key));
+                return (
+                  <Stack spacing={1.5}>
+                    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                      <TextField
+                        select
+                        label={T.fields.permission}
+                        value={pick}
+                        onChange={(event) => setPick(event.target.value)}
+                        disabled={available.length === 0}
+                      >
+                        {available.map((key) => (
+                          <MenuItem key={key} value={key}>
+                            {labelOf(key)}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                      <Button
+                        variant="outlined"
+                        startIcon={<AddIcon />}
+                        disabled={!pick}
+                        onClick={() => {
+                          if (pick && !chosen.includes(pick)) field.onChange([...chosen, pick]);
+                          setPick('');
+                        }}
+                        sx={{ flexShrink: 0, height: 40 }}
+                      >
+                        {T.add}
+                      </Button>
+                    </Box>
+                    <Box>
+                      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+                        <Typography variant="subtitle2">{T.fields.permissions}</Typography>
+                        <Button size="small" onClick={() => field.onChange([])} disabled={chosen.length === 0}>
+                          {T.clear}
+                        </Button>
+                      </Box>
+                      {chosen.length === 0 ? (
+                        <Alert severity="info">{T.permissionsRequired}</Alert>
+                      ) : (
+                        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                          {chosen.map((key) => (
+                            <Chip
+                              key={key}
+                              label={labelOf(key)}
+                              onDelete={() => field.onChange(chosen.filter((k) => k !== key))}
+                            />
+                          ))}
+                        </Box>
+                      )}
+                    </Box>
+                  </Stack>
+                );
+              }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>{T.close}</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!isValid || isSubmitting}
+            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {role ? T.submitEdit : T.submitCreate}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

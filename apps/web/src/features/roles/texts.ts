@@ -1,0 +1,25 @@
+import { ROLE_TEXTS } from '@backoffice/contract';
+
+export const ROLES_TEXTS = {
+  title: 'Regras',
+  create: 'Cadastrar Regra',
+  edit: 'Editar Regra',
+  refresh: 'Atualizar',
+  columns: { name: 'Nome', permissions: 'Permissões' },
+  tableEmpty: 'Não existem regras criadas para serem exibidas.',
+  notFound: 'Nenhuma regra foi encontrada.',
+  twoSelected: 'Não é possível selecionar duas regras para edição.',
+  fields: { name: 'Nome da regra', permission: 'Permissão', permissions: 'Permissões da regra' },
+  add: 'Adicionar',
+  clear: 'Limpar',
+  submitCreate: 'Cadastrar',
+  submitEdit: 'Salvar',
+  close: 'Fechar',
+  nameRequired: ROLE_TEXTS.nameRequired,
+  duplicate: ROLE_TEXTS.duplicate,
+  permissionsRequired: ROLE_TEXTS.permissionsRequired,
+  created: 'Regra criada com sucesso.',
+  updated: 'Regra atualizada com sucesso.',
+  createFailed: 'Não foi possível criar a regra, tente novamente mais tarde.',
+  updateFailed: 'Não foi possível atualizar a regra, tente novamente mais tarde.',
+} as const;
