@@ -1,4 +1,347 @@
+import {
+  brandCreateSchema,
+  brandSchema,
+  imageUploadSchema,
+  inventoryHistoryRowSchema,
+  inventorySchema,
+  PERMISSIONS,
+  productCreateSchema,
+  productListQuerySchema,
+  productPageSchema,
+  productSchema,
+  productSourceSchema,
+  productUpdateSchema,
+  purchaseHistoryRowSchema,
+  referenceCreateSchema,
+  referenceDeleteSchema,
+  referenceSchema,
+  salesHistoryRowSchema,
+  stockChangeRowSchema,
+  stockEntryBatchSchema,
+} from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../plugins/auth';
+import { createProductsService } from './products.service';
 
-/** Routes of products. */
-export const productsRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const { products: PRODUCTS, internalSales: INTERNAL_SALES, reports: REPORTS } = PERMISSIONS;
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+const codeParams = z.object({ code: z.string().min(1).max(40) });
+const idParam = z.coerce.number().int().positive();
+const period = { s: z.string(), e: z.string() };
+
+/**
+ * The catalogue (section 7, Products) and the four product histories. Reads that selling and reports
+ * also need accept those permissions; every write needs bo:manage:products.
+ */
+export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createProductsService(app.deps.db, app.deps.storage);
+  const tags = ['products'];
+  const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
+
+  // ---------- reads ----------
+  app.get(
+    '/products',
+    {
+      config: { permissions: [PRODUCTS, INTERNAL_SALES, REPORTS] },
+      schema: {
+        tags,
+        summary:
+          'Página de produtos ativos por nome (offset, limit até 200, padrão 100; search por nome, código, tag, marca ou referência, sem acento nem caixa)',
+        querystring: productListQuerySchema,
+        response: { 200: productPageSchema },
+      },
+    },
+    async (request) => service.page(request.query),
+  );
+
+  app.get(
+    '/products/archiveds',
+    {
+      config: { permissions: [PRODUCTS] },
+      schema: { tags, summary: 'Produtos arquivados', response: { 200: data(z.array(productSchema)) } },
+    },
+    async () => ({ data: await service.archived() }),
+  );
+
+  app.get(
+    '/products/brands',
+    {
+      config: { permissions: [PRODUCTS, INTERNAL_SALES, REPORTS] },
+      schema: { tags, summary: 'Marcas com suas referências', response: { 200: data(z.array(brandSchema)) } },
+    },
+    async () => ({ data: await service.brands() }),
+  );
+
+  app.get(
+    '/products/references',
+    {
+      config: { permissions: [PRODUCTS, INTERNAL_SALES, REPORTS] },
+      schema: {
+        tags,
+        summary: 'Todas as referências com sua marca',
+        response: { 200: data(z.array(referenceSchema)) },
+      },
+    },
+    async () => ({ data: await service.references() }),
+  );
+
+  app.get(
+    '/products/sources',
+    {
+      config: { permissions: [PRODUCTS] },
+      schema: {
+        tags,
+        summary: 'Operações (origens) de uma entrada de estoque',
+        response: { 200: data(z.array(productSourceSchema)) },
+      },
+    },
+    async () => ({ data: await service.sources() }),
+  );
+
+  app.get(
+    '/products/full/search/:term',
+    {
+      config: { permissions: [PRODUCTS, INTERNAL_SALES, REPORTS] },
+      schema: {
+        tags,
+        summary: 'Busca produtos ativos (até 50) por nome, código, tag, marca ou referência',
+        params: z.object({ term: z.string().min(1).max(200) }),
+        response: { 200: data(z.array(productSchema)) },
+      },
+    },
+    async (request) => ({ data: await service.search(request.params.term) }),
+  );
+
+  app.get(
+    '/products/:brand/:reference',
+    {
+      config: { permissions: [PRODUCTS, INTERNAL_SALES, REPORTS] },
+      schema: {
+        tags,
+        summary: 'Produtos (ativos e arquivados) de uma marca e referência',
+        params: z.object({ brand: z.string().min(1), reference: z.string().min(1) }),
+        response: { 200: data(z.array(productSchema)) },
+      },
+    },
+    async (request) => ({ data: await service.byBrandAndReference(request.params.brand, request.params.reference) }),
+  );
+
+  // ---------- product writes ----------
+  app.post(
+    '/products',
+    {
+      config: { permissions: [PRODUCTS] },
+      schema: {
+        tags,
+        summary: 'Cadastra um produto (código gerado pelo servidor; imagens em base64 sem prefixo)',
+        body: productCreateSchema,
+        response: { 201: data(productSchema) },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ data: await service.create(actor(request), request.body) }),
+  );
+
+  app.put(
+    '/products/:code',
+    {
+      config: { permissions: [PRODUCTS] },
+      schema: {
+        tags,
+        summary: 'Edita um produto; uma mudança de estoque vira um ajuste no histórico de estoque',
+        params: codeParams,
+        body: productUpdateSchema,
+        response: { 200: data(productSchema) },
+      },
+    },
+    async (request) => ({ data: await service.update(actor(request), request.params.code, request.body) }),
+  );
+
+  app.patch(
+    '/products/menu/purchase/batch',
+    {
+      config: { permissions: [PRODUCTS] },
+      schema: {
+        tags,
+        summary: 'Entradas de mercadoria: quantidade que entra, novo preço de compra e operação (tudo ou nada)',
+        body: stockEntryBatchSchema,
+        response: { 200: data(z.array(productSchema)) },
+      },
+    },
+    async (request) => ({ data: await service.stockEntries(actor(request), request.body) }),
+  );
+
+  app.patch(
+    '/products/archive',
+    {
+      config: { permissions: [PRODUCTS] },
+      schema: {
+        tags,
+        summary: 'Arquiva os produtos de uma lista de códigos separados por vírgula',
+        querystring: z.object({ codes: z.string().max(20_000).default('') }),
+        response: { 200: data(z.array(productSchema)) },
+      },
+    },
+    async (request) => ({ data: await service.archive(actor(request), request.query.codes) }),
+  );
+
+  app.patch(
+    '/products/unarchive/:code',
+    {
+      config: { permissions: [PRODUCTS] },
+      schema: { tags, summary: 'Desarquiva um produto', params: codeParams, response: { 200: data(productSchema) } },
+    },
+    async (request) => ({ data: await service.unarchive(actor(request), request.params.code) }),
+  );
+
+  app.patch(
+    '/products/image/:code',
+    {
+      config: { permissions: [PRODUCTS] },
+      schema: {
+        tags,
+        summary: 'Acrescenta uma imagem (base64 sem prefixo; até 2 MB; regravada em JPEG de até 300×300)',
+        params: codeParams,
+        body: imageUploadSchema,
+        response: { 200: data(productSchema) },
+      },
+    },
+    async (request) => ({ data: await service.addImage(actor(request), request.params.code, request.body.image) }),
+  );
+
+  app.patch(
+    '/products/inventory/:code',
+    {
+      config: { permissions: [PRODUCTS] },
+      schema: {
+        tags,
+        summary: 'Registra a contagem de estoque (inventário)',
+        params: codeParams,
+        body: inventorySchema,
+        response: { 200: data(productSchema) },
+      },
+    },
+    async (request) => ({ data: await service.inventory(actor(request), request.params.code, request.body) }),
+  );
+
+  // ---------- brands and references ----------
+  app.post(
+    '/products/brand',
+    {
+      config: { permissions: [PRODUCTS] },
+      schema: { tags, summary: 'Cria uma marca', body: brandCreateSchema, response: { 201: data(brandSchema) } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await service.createBrand(actor(request), request.body.name) }),
+  );
+
+  app.patch(
+    '/products/brand',
+    {
+      config: { permissions: [PRODUCTS] },
+      schema: {
+        tags,
+        summary: 'Acrescenta uma referência (reference) à marca (name)',
+        body: referenceCreateSchema,
+        response: { 200: data(brandSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.addReference(actor(request), request.body.name, request.body.reference),
+    }),
+  );
+
+  app.delete(
+    '/products/brand/reference',
+    {
+      config: { permissions: [PRODUCTS] },
+      schema: {
+        tags,
+        summary: 'Remove uma referência sem produtos',
+        body: referenceDeleteSchema,
+        response: { 200: data(z.object({ brand: z.string(), reference: z.string() })) },
+      },
+    },
+    async (request) => {
+      await service.deleteReference(actor(request), request.body.brand, request.body.reference);
+      return { data: { brand: request.body.brand, reference: request.body.reference } };
+    },
+  );
+
+  app.delete(
+    '/products/brand/:name',
+    {
+      config: { permissions: [PRODUCTS] },
+      schema: {
+        tags,
+        summary: 'Remove uma marca sem produtos (e suas referências)',
+        params: z.object({ name: z.string().min(1) }),
+        response: { 200: data(z.object({ name: z.string() })) },
+      },
+    },
+    async (request) => {
+      await service.deleteBrand(actor(request), request.params.name);
+      return { data: { name: request.params.name } };
+    },
+  );
+
+  // ---------- histories (section 3, product history rows) ----------
+  const historyTags = ['products', 'reports'];
+  app.get(
+    '/reports/product/sold/histories/:id/start/:s/end/:e',
+    {
+      config: { permissions: [PRODUCTS, REPORTS] },
+      schema: {
+        tags: historyTags,
+        summary: 'Vendas do produto no período (pedidos cancelados e reprovados fora)',
+        params: z.object({ id: idParam, ...period }),
+        response: { 200: data(z.array(salesHistoryRowSchema)) },
+      },
+    },
+    async (request) => ({ data: await service.salesHistory(request.params.id, request.params.s, request.params.e) }),
+  );
+
+  app.get(
+    '/reports/product/purchased/histories/start/:s/end/:e/:id',
+    {
+      config: { permissions: [PRODUCTS, REPORTS] },
+      schema: {
+        tags: historyTags,
+        summary: 'Entradas de mercadoria do produto no período',
+        params: z.object({ id: idParam, ...period }),
+        response: { 200: data(z.array(purchaseHistoryRowSchema)) },
+      },
+    },
+    async (request) => ({ data: await service.purchaseHistory(request.params.id, request.params.s, request.params.e) }),
+  );
+
+  app.get(
+    '/reports/product/inventory/updated/histories/start/:s/end/:e/:id',
+    {
+      config: { permissions: [PRODUCTS, REPORTS] },
+      schema: {
+        tags: historyTags,
+        summary: 'Contagens de inventário do produto no período',
+        params: z.object({ id: idParam, ...period }),
+        response: { 200: data(z.array(inventoryHistoryRowSchema)) },
+      },
+    },
+    async (request) => ({
+      data: await service.inventoryHistory(request.params.id, request.params.s, request.params.e),
+    }),
+  );
+
+  app.get(
+    '/reports/product/stock/changed/:id/start/:s/end/:e',
+    {
+      config: { permissions: [PRODUCTS, REPORTS] },
+      schema: {
+        tags: historyTags,
+        summary: 'Todas as alterações de estoque do produto no período (o razão de estoque)',
+        params: z.object({ id: idParam, ...period }),
+        response: { 200: data(z.array(stockChangeRowSchema)) },
+      },
+    },
+    async (request) => ({ data: await service.stockChanges(request.params.id, request.params.s, request.params.e) }),
+  );
+};

@@ -1,0 +1,36 @@
+import { PRODUCT_LIMITS, PRODUCT_TEXTS } from '@backoffice/contract';
+import sharp from 'sharp';
+import { AppError, badRequest } from '../../lib/errors';
+
+const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
+/** Refuses decompression bombs: no real product photo has more pixels than this. */
+const MAX_INPUT_PIXELS = 50_000_000;
+/** Raster formats only: no SVG, PDF or other formats that carry more than pixels. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+
+/**
+ * Turns the base64 text the client sends (without data-URL prefix) into a JPEG of at most 300×300
+ * at quality 85. Anything that is not a decodable image, or weighs more than 2 MB, is refused.
+ */
+export async function normalizeProductImage(base64: string): Promise<Buffer> {
+  const text = base64.replace(/^data:[^;,]+;base64,/, '');
+  // 4 base64 characters carry 3 bytes: refuse before decoding anything too large.
+  if ((text.length * 3) / 4 > PRODUCT_LIMITS.maxImageBytes + 4) throw new AppError(413, PRODUCT_TEXTS.imageTooLarge);
+  if (!BASE64.test(text)) throw badRequest(PRODUCT_TEXTS.imageInvalid);
+  const input = Buffer.from(text, 'base64');
+  if (input.length === 0) throw badRequest(PRODUCT_TEXTS.imageInvalid);
+  if (input.length > PRODUCT_LIMITS.maxImageBytes) throw new AppError(413, PRODUCT_TEXTS.imageTooLarge);
+  try {
+    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const meta = await image.metadata();
+    if (!ACCEPTED_FORMATS.has(meta.format ?? '') || !meta.width || !meta.height) throw new Error('not an image');
+    return await image
+      .rotate()
+      .resize(PRODUCT_LIMITS.imageSide, PRODUCT_LIMITS.imageSide, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: PRODUCT_LIMITS.imageQuality, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw badRequest(PRODUCT_TEXTS.imageInvalid);
+  }
+}

@@ -1,0 +1,299 @@
+import { normalizeSearch } from '@backoffice/contract';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+type ProductEB = ExpressionBuilder<Database & { p: Database['products'] }, 'p'>;
+
+/** A product row with its brand and reference names. */
+export interface ProductRow {
+  id: number;
+  code: string;
+  name: string;
+  description: string | null;
+  brand_id: number;
+  brand: string;
+  reference_id: number | null;
+  reference: string | null;
+  cost_cents: number;
+  sell_price_cents: number;
+  gold_percentage: number;
+  silver_percentage: number;
+  bronze_percentage: number;
+  stock: number;
+  stock_alert: number;
+  tags: string[];
+  archived: boolean;
+}
+
+export interface ImageRow {
+  product_id: number;
+  path: string;
+  name: string;
+}
+
+export interface ProductValues {
+  name: string;
+  description: string | null;
+  brand_id: number;
+  reference_id: number | null;
+  cost_cents: number;
+  sell_price_cents: number;
+  gold_percentage: number;
+  silver_percentage: number;
+  bronze_percentage: number;
+  stock_alert: number;
+  tags: string[];
+  search_text: string;
+}
+
+/** Words of a search, each escaped for LIKE (backslash is PostgreSQL's default escape). */
+export function searchWords(search: string | undefined): string[] {
+  const normalized = normalizeSearch(search ?? '');
+  if (!normalized) return [];
+  return normalized.split(' ').map((word) => word.replace(/[\\%_]/g, (c) => `\\${c}`));
+}
+
+/** Every word must appear in search_text (name, code, tags, brand, reference; accent- and case-free). */
+function matchesAll(words: string[]) {
+  return (eb: ProductEB) => eb.and(words.map((word) => eb('p.search_text', 'like', `%${word}%`)));
+}
+
+function productQuery(db: Executor) {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('brands as b', 'b.id', 'p.brand_id')
+    .leftJoin('brand_references as r', 'r.id', 'p.reference_id')
+    .select([
+      'p.id',
+      'p.code',
+      'p.name',
+      'p.description',
+      'p.brand_id',
+      'b.name as brand',
+      'p.reference_id',
+      'r.name as reference',
+      'p.cost_cents',
+      'p.sell_price_cents',
+      'p.gold_percentage',
+      'p.silver_percentage',
+      'p.bronze_percentage',
+      'p.stock',
+      'p.stock_alert',
+      'p.tags',
+      'p.archived',
+    ]);
+}
+
+/** SQL of the catalogue. Every function takes `db` or a transaction. */
+export const productsRepository = {
+  findById(db: Executor, id: number): Promise<ProductRow | undefined> {
+    return productQuery(db).where('p.id', '=', id).executeTakeFirst();
+  },
+  findByCode(db: Executor, code: string): Promise<ProductRow | undefined> {
+    return productQuery(db).where('p.code', '=', code).executeTakeFirst();
+  },
+  /** Locks the product row for the rest of the transaction. */
+  async lockByCode(trx: Transaction<Database>, code: string) {
+    return trx
+      .selectFrom('products')
+      .select(['id', 'code', 'stock'])
+      .where('code', '=', code)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+  findIdsByCodes(db: Executor, codes: string[]) {
+    return db.selectFrom('products').select(['id', 'code', 'archived']).where('code', 'in', codes).execute();
+  },
+
+  /** One page of active products ordered by name, using the (archived, name, id) index. */
+  page(db: Executor, options: { offset: number; limit: number; search?: string }): Promise<ProductRow[]> {
+    const words = searchWords(options.search);
+    let query = productQuery(db).where('p.archived', '=', false);
+    if (words.length) query = query.where(matchesAll(words));
+    return query.orderBy('p.name').orderBy('p.id').limit(options.limit).offset(options.offset).execute();
+  },
+  async count(db: Executor, search?: string): Promise<number> {
+    const words = searchWords(search);
+    let query = db
+      .selectFrom('products as p')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('p.archived', '=', false);
+    if (words.length) query = query.where(matchesAll(words));
+    const row = await query.executeTakeFirstOrThrow();
+    return Number(row.total);
+  },
+  archived(db: Executor): Promise<ProductRow[]> {
+    return productQuery(db).where('p.archived', '=', true).orderBy('p.name').orderBy('p.id').execute();
+  },
+  byBrandAndReference(db: Executor, brandId: number, referenceId: number): Promise<ProductRow[]> {
+    return productQuery(db)
+      .where('p.brand_id', '=', brandId)
+      .where('p.reference_id', '=', referenceId)
+      .orderBy('p.name')
+      .orderBy('p.id')
+      .execute();
+  },
+
+  imagesOf(db: Executor, productIds: number[]): Promise<ImageRow[]> {
+    if (productIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('product_images')
+      .select(['product_id', 'path', 'name'])
+      .where('product_id', 'in', productIds)
+      .orderBy('product_id')
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+  },
+  async countImages(db: Executor, productId: number): Promise<number> {
+    const row = await db
+      .selectFrom('product_images')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('product_id', '=', productId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+  async insertImage(db: Executor, image: { product_id: number; path: string; name: string; position: number }) {
+    await db.insertInto('product_images').values(image).execute();
+  },
+
+  async nextCode(db: Executor): Promise<string> {
+    const { rows } = await sql<{ code: string }>`select 'P' || nextval('product_code_seq') as code`.execute(db);
+    const code = rows[0]?.code;
+    if (!code) throw new Error('product code sequence returned nothing');
+    return code;
+  },
+  insert(db: Executor, values: ProductValues & { code: string }) {
+    return db.insertInto('products').values(values).returning('id').executeTakeFirstOrThrow();
+  },
+  async update(db: Executor, id: number, values: ProductValues) {
+    await db
+      .updateTable('products')
+      .set({ ...values, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  },
+  async setArchived(db: Executor, ids: number[], archived: boolean) {
+    if (ids.length === 0) return;
+    await db.updateTable('products').set({ archived, updated_at: new Date() }).where('id', 'in', ids).execute();
+  },
+
+  // ---------- brands and references ----------
+  brands(db: Executor) {
+    return db.selectFrom('brands').select(['id', 'name']).orderBy(sql`lower(name)`).execute();
+  },
+  references(db: Executor) {
+    return db
+      .selectFrom('brand_references as r')
+      .innerJoin('brands as b', 'b.id', 'r.brand_id')
+      .select(['r.id', 'r.brand_id', 'r.name', 'b.name as brand'])
+      .orderBy(sql`lower(b.name)`)
+      .orderBy(sql`lower(r.name)`)
+      .execute();
+  },
+  findBrand(db: Executor, name: string) {
+    return db
+      .selectFrom('brands')
+      .select(['id', 'name'])
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .executeTakeFirst();
+  },
+  insertBrand(db: Executor, name: string) {
+    return db.insertInto('brands').values({ name }).returning(['id', 'name']).executeTakeFirstOrThrow();
+  },
+  async deleteBrand(db: Executor, id: number) {
+    await db.deleteFrom('brands').where('id', '=', id).execute();
+  },
+  findReference(db: Executor, brandId: number, name: string) {
+    return db
+      .selectFrom('brand_references')
+      .select(['id', 'name'])
+      .where('brand_id', '=', brandId)
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .executeTakeFirst();
+  },
+  referencesOf(db: Executor, brandId: number) {
+    return db
+      .selectFrom('brand_references')
+      .select('name')
+      .where('brand_id', '=', brandId)
+      .orderBy(sql`lower(name)`)
+      .execute();
+  },
+  insertReference(db: Executor, brandId: number, name: string) {
+    return db
+      .insertInto('brand_references')
+      .values({ brand_id: brandId, name })
+      .returning(['id', 'name'])
+      .executeTakeFirstOrThrow();
+  },
+  async deleteReference(db: Executor, id: number) {
+    await db.deleteFrom('brand_references').where('id', '=', id).execute();
+  },
+  async countProductsWhere(db: Executor, column: 'brand_id' | 'reference_id', id: number): Promise<number> {
+    const row = await db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(column, '=', id)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+  /** Product ids and codes of a brand or reference (to refresh their search text). */
+  productsWhere(db: Executor, column: 'brand_id' | 'reference_id', id: number) {
+    return db.selectFrom('products').select('id').where(column, '=', id).execute();
+  },
+
+  // ---------- sources ----------
+  sources(db: Executor) {
+    return db.selectFrom('product_sources').select(['id', 'key', 'name']).orderBy('id').execute();
+  },
+
+  // ---------- histories ----------
+  sales(db: Executor, productId: number, start: Date, end: Date, excludedStatuses: readonly number[]) {
+    return db
+      .selectFrom('order_items as i')
+      .innerJoin('orders as o', 'o.id', 'i.order_id')
+      .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      .select([
+        'o.code',
+        'c.name as customer_name',
+        'c.email as customer_email',
+        'o.created_at',
+        'i.quantity',
+        'i.unit_price_cents',
+        'i.total_cents',
+      ])
+      .where('i.product_id', '=', productId)
+      .where('o.created_at', '>=', start)
+      .where('o.created_at', '<=', end)
+      .where('o.status', 'not in', [...excludedStatuses])
+      .orderBy('o.created_at')
+      .orderBy('i.id')
+      .execute();
+  },
+  movements(db: Executor, productId: number, start: Date, end: Date, kind?: 'PURCHASE' | 'INVENTORY') {
+    let query = db
+      .selectFrom('stock_movements as m')
+      .leftJoin('employees as e', 'e.id', 'm.employee_id')
+      .leftJoin('product_sources as s', 's.id', 'm.source_id')
+      .select([
+        'm.kind',
+        'm.stock_before',
+        'm.quantity_in',
+        'm.quantity_out',
+        'm.stock_after',
+        'm.cost_before_cents',
+        'm.cost_after_cents',
+        'm.note',
+        'm.created_at',
+        'e.name as who',
+        's.name as source',
+      ])
+      .where('m.product_id', '=', productId)
+      .where('m.created_at', '>=', start)
+      .where('m.created_at', '<=', end);
+    if (kind) query = query.where('m.kind', '=', kind);
+    return query.orderBy('m.created_at').orderBy('m.id').execute();
+  },
+};

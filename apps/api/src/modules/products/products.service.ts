@@ -1,0 +1,548 @@
+import {
+  API_TIMESTAMP,
+  type Brand,
+  type BrandReference,
+  centsToReais,
+  type InventoryHistoryRow,
+  type InventoryInput,
+  PRODUCT_LIMITS,
+  PRODUCT_TEXTS,
+  type Product,
+  type ProductCreate,
+  type ProductPage,
+  type ProductSource,
+  type ProductUpdate,
+  type PurchaseHistoryRow,
+  priceFromPercentage,
+  productSearchText,
+  reaisToCents,
+  type SalesHistoryRow,
+  STOCK_MOVEMENT_LABELS,
+  STOCK_RELEASED_ON,
+  type StockChangeRow,
+  type StockEntryBatch,
+  type StockMovementKindKey,
+} from '@backoffice/contract';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { diff, recordAudit } from '../../lib/audit';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
+import { normalizeProductImage } from './images';
+import { type ImageRow, type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
+import { changeStock } from './stock-ledger';
+
+const IMAGE_FOLDER = 'products';
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/**
+ * {start} and {end} of the history paths are local times of the business (São Paulo, UTC−3 all year
+ * since 2019) written as YYYY-MM-DDTHH:mm:ss.
+ */
+export function parseApiTimestamp(value: string): Date {
+  const date = API_TIMESTAMP.test(value) ? new Date(`${value}-03:00`) : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime())) throw badRequest(PRODUCT_TEXTS.invalidPeriod);
+  return date;
+}
+
+function period(start: string, end: string): [Date, Date] {
+  const from = parseApiTimestamp(start);
+  const to = parseApiTimestamp(end);
+  if (from > to) throw badRequest(PRODUCT_TEXTS.periodOrder);
+  return [from, to];
+}
+
+/** The comparable fields of a product, for the audit trail. */
+function auditView(row: ProductRow) {
+  return {
+    name: row.name,
+    description: row.description,
+    brand: row.brand,
+    reference: row.reference,
+    cost: centsToReais(row.cost_cents),
+    sellPrice: centsToReais(row.sell_price_cents),
+    goldPercentage: row.gold_percentage,
+    silverPercentage: row.silver_percentage,
+    bronzePercentage: row.bronze_percentage,
+    stock: row.stock,
+    stockAlert: row.stock_alert,
+    tags: row.tags,
+  };
+}
+
+/** Rules of the catalogue: codes, prices, brands and references, images, archive and the stock ledger. */
+export function createProductsService(db: DB, storage: Storage) {
+  function toProduct(row: ProductRow, images: ImageRow[]): Product {
+    const list = images.map((image) => ({ url: storage.url(image.path), name: image.name }));
+    return {
+      id: row.id,
+      code: row.code,
+      name: row.name,
+      description: row.description,
+      brand: row.brand,
+      reference: row.reference,
+      cost: centsToReais(row.cost_cents),
+      sellPrice: centsToReais(row.sell_price_cents),
+      stock: row.stock,
+      stockAlert: row.stock_alert,
+      tags: row.tags,
+      imagesUrl: list.map((image) => image.url),
+      images: list,
+      discount: {
+        silverPercentage: row.silver_percentage,
+        goldPercentage: row.gold_percentage,
+        bronzePercentage: row.bronze_percentage,
+      },
+      archived: row.archived,
+      goldPrice: centsToReais(priceFromPercentage(row.cost_cents, row.gold_percentage)),
+      silverPrice: centsToReais(priceFromPercentage(row.cost_cents, row.silver_percentage)),
+    };
+  }
+
+  async function withImages(executor: DB | Transaction<Database>, rows: ProductRow[]): Promise<Product[]> {
+    const images = await repo.imagesOf(
+      executor,
+      rows.map((row) => row.id),
+    );
+    const byProduct = new Map<number, ImageRow[]>();
+    for (const image of images) {
+      const list = byProduct.get(image.product_id) ?? [];
+      list.push(image);
+      byProduct.set(image.product_id, list);
+    }
+    return rows.map((row) => toProduct(row, byProduct.get(row.id) ?? []));
+  }
+
+  async function productById(executor: DB | Transaction<Database>, id: number): Promise<Product> {
+    const row = await repo.findById(executor, id);
+    if (!row) throw notFound(PRODUCT_TEXTS.productNotFound);
+    const [product] = await withImages(executor, [row]);
+    return product as Product;
+  }
+
+  async function resolveBrand(trx: Transaction<Database>, brandName: string, referenceName: string | null) {
+    const brand = await repo.findBrand(trx, brandName);
+    if (!brand) throw badRequest(PRODUCT_TEXTS.brandNotFound);
+    let reference: { id: number; name: string } | undefined;
+    if (referenceName) {
+      reference = await repo.findReference(trx, brand.id, referenceName);
+      if (!reference) throw badRequest(PRODUCT_TEXTS.referenceNotFound);
+    }
+    return { brand, reference };
+  }
+
+  function productValues(
+    input: ProductCreate | ProductUpdate,
+    code: string,
+    brand: { id: number; name: string },
+    reference: { id: number; name: string } | undefined,
+  ): ProductValues {
+    return {
+      name: input.name,
+      description: input.description,
+      brand_id: brand.id,
+      reference_id: reference?.id ?? null,
+      cost_cents: reaisToCents(input.cost),
+      sell_price_cents: reaisToCents(input.sellPrice),
+      gold_percentage: input.discount.goldPercentage,
+      silver_percentage: input.discount.silverPercentage,
+      bronze_percentage: input.discount.bronzePercentage,
+      stock_alert: input.stockAlert,
+      tags: input.tags,
+      search_text: productSearchText({
+        name: input.name,
+        code,
+        tags: input.tags,
+        brand: brand.name,
+        reference: reference?.name,
+      }),
+    };
+  }
+
+  /** Decodes, checks and stores pictures; the caller removes the keys when its transaction fails. */
+  async function storeImages(images: string[]): Promise<string[]> {
+    const buffers = await Promise.all(images.map((image) => normalizeProductImage(image)));
+    const keys: string[] = [];
+    for (const buffer of buffers) keys.push(await storage.put(IMAGE_FOLDER, buffer, 'jpg'));
+    return keys;
+  }
+
+  async function discard(keys: string[]) {
+    await Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));
+  }
+
+  async function lockProduct(trx: Transaction<Database>, code: string) {
+    const locked = await repo.lockByCode(trx, code);
+    if (!locked) throw notFound(PRODUCT_TEXTS.productNotFound);
+    return locked;
+  }
+
+  async function ensureProduct(id: number) {
+    if (!(await repo.findById(db, id))) throw notFound(PRODUCT_TEXTS.productNotFound);
+  }
+
+  return {
+    async page(options: { offset: number; limit: number; search?: string }): Promise<ProductPage> {
+      const [rows, total] = await Promise.all([repo.page(db, options), repo.count(db, options.search)]);
+      return { items: await withImages(db, rows), page: Math.floor(options.offset / options.limit), total };
+    },
+
+    async search(term: string): Promise<Product[]> {
+      const rows = await repo.page(db, { offset: 0, limit: PRODUCT_LIMITS.searchResults, search: term });
+      return withImages(db, rows);
+    },
+
+    async archived(): Promise<Product[]> {
+      return withImages(db, await repo.archived(db));
+    },
+
+    async byBrandAndReference(brandName: string, referenceName: string): Promise<Product[]> {
+      const brand = await repo.findBrand(db, brandName);
+      if (!brand) throw notFound(PRODUCT_TEXTS.brandNotFound);
+      const reference = await repo.findReference(db, brand.id, referenceName);
+      if (!reference) throw notFound(PRODUCT_TEXTS.referenceNotFound);
+      return withImages(db, await repo.byBrandAndReference(db, brand.id, reference.id));
+    },
+
+    async brands(): Promise<Brand[]> {
+      const [brands, references] = await Promise.all([repo.brands(db), repo.references(db)]);
+      return brands.map((brand) => ({
+        name: brand.name,
+        references: references.filter((r) => r.brand_id === brand.id).map((r) => r.name),
+      }));
+    },
+
+    async references(): Promise<BrandReference[]> {
+      return (await repo.references(db)).map((r) => ({ brand: r.brand, name: r.name }));
+    },
+
+    async sources(): Promise<ProductSource[]> {
+      return (await repo.sources(db)).map((s) => ({ key: s.key, name: s.name }));
+    },
+
+    async create(actorId: number, input: ProductCreate): Promise<Product> {
+      const keys = await storeImages(input.images);
+      try {
+        const id = await db.transaction().execute(async (trx) => {
+          const { brand, reference } = await resolveBrand(trx, input.brand, input.reference);
+          const code = await repo.nextCode(trx);
+          const { id } = await repo.insert(trx, { code, ...productValues(input, code, brand, reference) });
+          for (const [position, key] of keys.entries()) {
+            await repo.insertImage(trx, { product_id: id, path: key, name: `${code}-${position + 1}.jpg`, position });
+          }
+          if (input.stock > 0) {
+            await changeStock(trx, {
+              productId: id,
+              kind: 'ADJUSTMENT',
+              newStock: input.stock,
+              employeeId: actorId,
+              note: 'Estoque inicial no cadastro',
+            });
+          }
+          const { images: _images, ...fields } = input;
+          await recordAudit(trx, {
+            employeeId: actorId,
+            entity: 'product',
+            entityId: code,
+            action: 'create',
+            changes: { ...fields, images: keys.length },
+          });
+          return id;
+        });
+        return productById(db, id);
+      } catch (error) {
+        await discard(keys);
+        throw error;
+      }
+    },
+
+    async update(actorId: number, code: string, input: ProductUpdate): Promise<Product> {
+      if (input.code !== undefined && input.code !== code) throw badRequest(PRODUCT_TEXTS.codeMismatch);
+      const id = await db.transaction().execute(async (trx) => {
+        const locked = await lockProduct(trx, code);
+        const before = await repo.findById(trx, locked.id);
+        if (!before) throw notFound(PRODUCT_TEXTS.productNotFound);
+        const { brand, reference } = await resolveBrand(trx, input.brand, input.reference);
+        await repo.update(trx, locked.id, productValues(input, code, brand, reference));
+        if (input.stock !== locked.stock) {
+          await changeStock(trx, {
+            productId: locked.id,
+            kind: 'ADJUSTMENT',
+            newStock: input.stock,
+            employeeId: actorId,
+            note: 'Edição do produto',
+          });
+        }
+        const after = await repo.findById(trx, locked.id);
+        if (after) {
+          await recordAudit(trx, {
+            employeeId: actorId,
+            entity: 'product',
+            entityId: code,
+            action: 'update',
+            changes: diff(auditView(before), auditView(after)),
+          });
+        }
+        return locked.id;
+      });
+      return productById(db, id);
+    },
+
+    /** Stock entries: each line brings `stock` units in at unit `cost` from `source`; all or nothing. */
+    async stockEntries(actorId: number, batch: StockEntryBatch): Promise<Product[]> {
+      const ids = await db.transaction().execute(async (trx) => {
+        const sources = new Map((await repo.sources(trx)).map((s) => [s.key, s.id]));
+        for (const line of batch.products) {
+          if (!sources.has(line.source)) throw badRequest(PRODUCT_TEXTS.sourceNotFound);
+        }
+        // A fixed lock order (by product id) keeps concurrent batches from deadlocking.
+        const lines = [...batch.products].sort((a, b) => a.productId - b.productId);
+        for (const line of lines) {
+          await changeStock(trx, {
+            productId: line.productId,
+            kind: 'PURCHASE',
+            quantityIn: line.stock,
+            newCostCents: reaisToCents(line.cost),
+            sourceId: sources.get(line.source) ?? null,
+            employeeId: actorId,
+          });
+        }
+        return [...new Set(lines.map((line) => line.productId))];
+      });
+      const rows = await Promise.all(ids.map((id) => repo.findById(db, id)));
+      return withImages(
+        db,
+        rows.filter((row): row is ProductRow => row !== undefined),
+      );
+    },
+
+    async inventory(actorId: number, code: string, input: InventoryInput & { newStock: number }): Promise<Product> {
+      if (input.code !== undefined && input.code !== code) throw badRequest(PRODUCT_TEXTS.codeMismatch);
+      const id = await db.transaction().execute(async (trx) => {
+        const locked = await lockProduct(trx, code);
+        await changeStock(trx, {
+          productId: locked.id,
+          kind: 'INVENTORY',
+          newStock: input.newStock,
+          employeeId: actorId,
+        });
+        return locked.id;
+      });
+      return productById(db, id);
+    },
+
+    async archive(actorId: number, codesParam: string): Promise<Product[]> {
+      const codes = [
+        ...new Set(
+          codesParam
+            .split(',')
+            .map((c) => c.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (codes.length === 0) throw badRequest(PRODUCT_TEXTS.codesRequired);
+      const ids = await db.transaction().execute(async (trx) => {
+        const found = await repo.findIdsByCodes(trx, codes);
+        const missing = codes.filter((code) => !found.some((f) => f.code === code));
+        if (missing.length) throw notFound(`${PRODUCT_TEXTS.productsNotFound}${missing.join(', ')}`);
+        const toArchive = found.filter((f) => !f.archived);
+        await repo.setArchived(
+          trx,
+          toArchive.map((f) => f.id),
+          true,
+        );
+        for (const product of toArchive) {
+          await recordAudit(trx, { employeeId: actorId, entity: 'product', entityId: product.code, action: 'archive' });
+        }
+        return found.map((f) => f.id);
+      });
+      const rows = await Promise.all(ids.map((id) => repo.findById(db, id)));
+      return withImages(
+        db,
+        rows.filter((row): row is ProductRow => row !== undefined),
+      );
+    },
+
+    async unarchive(actorId: number, code: string): Promise<Product> {
+      const id = await db.transaction().execute(async (trx) => {
+        const locked = await lockProduct(trx, code);
+        await repo.setArchived(trx, [locked.id], false);
+        await recordAudit(trx, { employeeId: actorId, entity: 'product', entityId: code, action: 'unarchive' });
+        return locked.id;
+      });
+      return productById(db, id);
+    },
+
+    /** Adds one picture to the product (after the existing ones). */
+    async addImage(actorId: number, code: string, image: string): Promise<Product> {
+      const keys = await storeImages([image]);
+      try {
+        const id = await db.transaction().execute(async (trx) => {
+          const locked = await lockProduct(trx, code);
+          const count = await repo.countImages(trx, locked.id);
+          if (count >= PRODUCT_LIMITS.maxImages) throw conflict(PRODUCT_TEXTS.tooManyImages);
+          const name = `${code}-${count + 1}.jpg`;
+          await repo.insertImage(trx, { product_id: locked.id, path: keys[0] as string, name, position: count });
+          await recordAudit(trx, {
+            employeeId: actorId,
+            entity: 'product',
+            entityId: code,
+            action: 'image',
+            changes: { name },
+          });
+          return locked.id;
+        });
+        return productById(db, id);
+      } catch (error) {
+        await discard(keys);
+        throw error;
+      }
+    },
+
+    // ---------- brands and references ----------
+    async createBrand(actorId: number, name: string): Promise<Brand> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          if (await repo.findBrand(trx, name)) throw conflict(PRODUCT_TEXTS.duplicateBrand);
+          const brand = await repo.insertBrand(trx, name);
+          await recordAudit(trx, {
+            employeeId: actorId,
+            entity: 'brand',
+            entityId: brand.id,
+            action: 'create',
+            changes: { name },
+          });
+          return { name: brand.name, references: [] };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(PRODUCT_TEXTS.duplicateBrand);
+        throw error;
+      }
+    },
+
+    async addReference(actorId: number, brandName: string, referenceName: string): Promise<Brand> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const brand = await repo.findBrand(trx, brandName);
+          if (!brand) throw notFound(PRODUCT_TEXTS.brandNotFound);
+          if (await repo.findReference(trx, brand.id, referenceName)) throw conflict(PRODUCT_TEXTS.duplicateReference);
+          const reference = await repo.insertReference(trx, brand.id, referenceName);
+          await recordAudit(trx, {
+            employeeId: actorId,
+            entity: 'brand_reference',
+            entityId: reference.id,
+            action: 'create',
+            changes: { brand: brand.name, reference: referenceName },
+          });
+          const references = await repo.referencesOf(trx, brand.id);
+          return { name: brand.name, references: references.map((r) => r.name) };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(PRODUCT_TEXTS.duplicateReference);
+        throw error;
+      }
+    },
+
+    async deleteBrand(actorId: number, name: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const brand = await repo.findBrand(trx, name);
+        if (!brand) throw notFound(PRODUCT_TEXTS.brandNotFound);
+        if ((await repo.countProductsWhere(trx, 'brand_id', brand.id)) > 0) throw conflict(PRODUCT_TEXTS.brandInUse);
+        await repo.deleteBrand(trx, brand.id);
+        await recordAudit(trx, {
+          employeeId: actorId,
+          entity: 'brand',
+          entityId: brand.id,
+          action: 'delete',
+          changes: { name: brand.name },
+        });
+      });
+    },
+
+    async deleteReference(actorId: number, brandName: string, referenceName: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const brand = await repo.findBrand(trx, brandName);
+        if (!brand) throw notFound(PRODUCT_TEXTS.brandNotFound);
+        const reference = await repo.findReference(trx, brand.id, referenceName);
+        if (!reference) throw notFound(PRODUCT_TEXTS.referenceNotFound);
+        if ((await repo.countProductsWhere(trx, 'reference_id', reference.id)) > 0) {
+          throw conflict(PRODUCT_TEXTS.referenceInUse);
+        }
+        await repo.deleteReference(trx, reference.id);
+        await recordAudit(trx, {
+          employeeId: actorId,
+          entity: 'brand_reference',
+          entityId: reference.id,
+          action: 'delete',
+          changes: { brand: brand.name, reference: reference.name },
+        });
+      });
+    },
+
+    // ---------- histories (section 3) ----------
+    async salesHistory(productId: number, start: string, end: string): Promise<SalesHistoryRow[]> {
+      const [from, to] = period(start, end);
+      await ensureProduct(productId);
+      const rows = await repo.sales(db, productId, from, to, STOCK_RELEASED_ON);
+      return rows.map((row) => ({
+        orderCode: row.code,
+        customerName: row.customer_name,
+        customerEmail: row.customer_email,
+        salesDate: row.created_at.toISOString(),
+        quantity: row.quantity,
+        unitPrice: centsToReais(row.unit_price_cents),
+        totalSold: centsToReais(row.total_cents),
+      }));
+    },
+
+    async purchaseHistory(productId: number, start: string, end: string): Promise<PurchaseHistoryRow[]> {
+      const [from, to] = period(start, end);
+      await ensureProduct(productId);
+      const rows = await repo.movements(db, productId, from, to, 'PURCHASE');
+      return rows.map((row) => ({
+        costBefore: centsToReais(row.cost_before_cents),
+        costAfter: centsToReais(row.cost_after_cents),
+        quantity: row.quantity_in - row.quantity_out,
+        quantityBefore: row.stock_before,
+        actualQuantity: row.stock_after,
+        source: row.source,
+        who: row.who,
+        when: row.created_at.toISOString(),
+      }));
+    },
+
+    async inventoryHistory(productId: number, start: string, end: string): Promise<InventoryHistoryRow[]> {
+      const [from, to] = period(start, end);
+      await ensureProduct(productId);
+      const rows = await repo.movements(db, productId, from, to, 'INVENTORY');
+      return rows.map((row) => ({
+        stockBefore: row.stock_before,
+        stockAfter: row.stock_after,
+        who: row.who,
+        when: row.created_at.toISOString(),
+      }));
+    },
+
+    async stockChanges(productId: number, start: string, end: string): Promise<StockChangeRow[]> {
+      const [from, to] = period(start, end);
+      await ensureProduct(productId);
+      const rows = await repo.movements(db, productId, from, to);
+      return rows.map((row) => ({
+        stockBefore: row.stock_before,
+        input: row.quantity_in,
+        output: row.quantity_out,
+        stockAfter: row.stock_after,
+        eventType: STOCK_MOVEMENT_LABELS[row.kind as StockMovementKindKey] ?? row.kind,
+        note: row.note,
+        who: row.who,
+        when: row.created_at.toISOString(),
+      }));
+    },
+  };
+}
+
+export type ProductsService = ReturnType<typeof createProductsService>;

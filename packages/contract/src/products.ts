@@ -1,0 +1,342 @@
+import { z } from 'zod';
+
+/** Messages of the product domain (sections 5 and 8 of the spec, plus the server's own refusals). */
+export const PRODUCT_TEXTS = {
+  nameRequired: 'Informe o nome do produto',
+  brandRequired: 'Informe a marca do produto',
+  sellPriceRequired: 'Informe o preço de venda',
+  costRequired: 'Informe o preço do produto',
+  percentageRange: 'Informe o percentual de 0 a 100',
+  stockRequired: 'Informe a quantidade do produto em estoque',
+  stockEntryPositive: 'A quantidade de entrada deve ser maior que zero.',
+  stockAlertRange: 'O alerta de estoque deve estar entre 0 e 10000.',
+  twoDecimals: 'Informe um valor com no máximo duas casas decimais.',
+  priceTooHigh: 'O valor informado é alto demais.',
+  sourceRequired: 'Informe a operação',
+  referenceRequired: 'Informe a referência que deseja criar',
+  brandNameRequired: 'Informe a marca que deseja criar',
+  brandDialogNameRequired: 'Informe o nome',
+  duplicateReference: 'Já existe uma referencia com este nome.',
+  duplicateBrand: 'Já existe uma marca com este nome.',
+  invalidName: 'O nome não pode conter "/".',
+  productNotFound: 'Produto não encontrado.',
+  productsNotFound: 'Produto(s) não encontrado(s): ',
+  brandNotFound: 'Marca não encontrada.',
+  referenceNotFound: 'Referência não encontrada para esta marca.',
+  sourceNotFound: 'Operação desconhecida.',
+  brandInUse: 'Não é possível remover a marca: existem produtos cadastrados com ela.',
+  referenceInUse: 'Não é possível remover a referência: existem produtos cadastrados com ela.',
+  codeMismatch: 'O código informado não corresponde ao produto do endereço.',
+  codesRequired: 'Informe os códigos dos produtos.',
+  entriesRequired: 'Informe ao menos um produto.',
+  imageRequired: 'Envie a imagem.',
+  imageInvalid: 'O arquivo enviado não é uma imagem válida.',
+  imageTooLarge: 'A imagem deve ter no máximo 2 MB.',
+  tooManyImages: 'Um produto pode ter no máximo 10 imagens.',
+  invalidPeriod: 'Informe datas no formato AAAA-MM-DDTHH:mm:ss.',
+  periodOrder: 'A data inicial deve ser anterior à data final.',
+  // success messages (section 8)
+  created: 'Produto criado com sucesso.',
+  edited: 'Produto editado com sucesso.',
+  stockEntered: 'Produto(s) editado(s) com sucesso.',
+  archived: 'Produto arquivado com sucesso.',
+  unarchived: 'Produto desarquivado com sucesso.',
+  imageUpdated: 'Imagem atualizada com sucesso.',
+  referenceCreated: 'Referencia criada com sucesso.',
+  brandCreated: 'Marca criada com sucesso.',
+  brandDeleted: 'Marca deletada com sucesso.',
+  referenceDeleted: 'Referência deletada com sucesso.',
+  inventoryUpdated: 'Inventário atualizado com sucesso.',
+} as const;
+
+/** Limits of section 9 and of the server. */
+export const PRODUCT_LIMITS = {
+  pageSize: 100,
+  maxPageSize: 200,
+  stockAlertMax: 10000,
+  maxStock: 1_000_000,
+  maxPrice: 1_000_000,
+  maxImages: 10,
+  maxImageBytes: 2 * 1024 * 1024,
+  imageSide: 300,
+  imageQuality: 85,
+  maxTags: 30,
+  historyPageSize: 10,
+  searchResults: 50,
+} as const;
+
+const hasTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/** A money amount in reais at the API edge: ≥ 0, at most two decimals. */
+export function moneySchema(requiredMessage: string) {
+  return z
+    .number({ error: requiredMessage })
+    .min(0, requiredMessage)
+    .max(PRODUCT_LIMITS.maxPrice, PRODUCT_TEXTS.priceTooHigh)
+    .refine(hasTwoDecimals, PRODUCT_TEXTS.twoDecimals);
+}
+
+const percentageSchema = z
+  .number({ error: PRODUCT_TEXTS.percentageRange })
+  .min(0, PRODUCT_TEXTS.percentageRange)
+  .max(100, PRODUCT_TEXTS.percentageRange);
+
+const stockSchema = z
+  .number({ error: PRODUCT_TEXTS.stockRequired })
+  .int(PRODUCT_TEXTS.stockRequired)
+  .min(0, PRODUCT_TEXTS.stockRequired)
+  .max(PRODUCT_LIMITS.maxStock, PRODUCT_TEXTS.stockRequired);
+
+const stockAlertSchema = z
+  .number({ error: PRODUCT_TEXTS.stockAlertRange })
+  .int(PRODUCT_TEXTS.stockAlertRange)
+  .min(0, PRODUCT_TEXTS.stockAlertRange)
+  .max(PRODUCT_LIMITS.stockAlertMax, PRODUCT_TEXTS.stockAlertRange);
+
+/** A brand or reference name: trimmed, 1 to 80 characters, no "/" (it travels in URL paths). */
+export function catalogueNameSchema(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(80)
+    .refine((name) => !name.includes('/'), PRODUCT_TEXTS.invalidName);
+}
+
+const tagsSchema = z
+  .array(z.string().max(50).nullable())
+  .max(PRODUCT_LIMITS.maxTags)
+  .default([])
+  .transform((tags) => {
+    const seen = new Set<string>();
+    const result: string[] = [];
+    for (const tag of tags) {
+      const value = tag?.trim();
+      if (!value || seen.has(value.toLowerCase())) continue;
+      seen.add(value.toLowerCase());
+      result.push(value);
+    }
+    return result;
+  });
+
+export const discountSchema = z
+  .object({
+    silverPercentage: percentageSchema,
+    goldPercentage: percentageSchema,
+    bronzePercentage: percentageSchema.default(0),
+  })
+  .strict();
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : null));
+
+const productFields = {
+  name: z.string({ error: PRODUCT_TEXTS.nameRequired }).trim().min(1, PRODUCT_TEXTS.nameRequired).max(200),
+  description: optionalText(4000),
+  brand: z.string({ error: PRODUCT_TEXTS.brandRequired }).trim().min(1, PRODUCT_TEXTS.brandRequired).max(80),
+  reference: optionalText(80),
+  cost: moneySchema(PRODUCT_TEXTS.costRequired),
+  sellPrice: moneySchema(PRODUCT_TEXTS.sellPriceRequired),
+  discount: discountSchema,
+  stock: stockSchema,
+  tags: tagsSchema,
+  stockAlert: stockAlertSchema.default(0),
+};
+
+/** A picture as base64 (JPEG from the web app, any common format accepted), without the data-URL prefix. */
+export const base64ImageSchema = z.string({ error: PRODUCT_TEXTS.imageRequired }).min(1, PRODUCT_TEXTS.imageRequired);
+
+/** Body of POST /products. */
+export const productCreateSchema = z
+  .object({
+    ...productFields,
+    images: z.array(base64ImageSchema).max(PRODUCT_LIMITS.maxImages, PRODUCT_TEXTS.tooManyImages).default([]),
+  })
+  .strict();
+export type ProductCreateInput = z.input<typeof productCreateSchema>;
+export type ProductCreate = z.output<typeof productCreateSchema>;
+
+/** Body of PUT /products/{code}. `code`, when sent, must be the code of the path. */
+export const productUpdateSchema = z.object({ code: z.string().optional(), ...productFields }).strict();
+export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
+export type ProductUpdate = z.output<typeof productUpdateSchema>;
+
+/** One line of PATCH /products/menu/purchase/batch: `stock` units come in at the unit `cost`. */
+export const stockEntryItemSchema = z
+  .object({
+    productId: z.number({ error: PRODUCT_TEXTS.productNotFound }).int().positive(PRODUCT_TEXTS.productNotFound),
+    cost: moneySchema(PRODUCT_TEXTS.costRequired),
+    stock: z
+      .number({ error: PRODUCT_TEXTS.stockRequired })
+      .int(PRODUCT_TEXTS.stockRequired)
+      .min(1, PRODUCT_TEXTS.stockEntryPositive)
+      .max(PRODUCT_LIMITS.maxStock, PRODUCT_TEXTS.stockRequired),
+    /** The key of a product source (GET /products/sources). */
+    source: z.string({ error: PRODUCT_TEXTS.sourceRequired }).trim().min(1, PRODUCT_TEXTS.sourceRequired),
+  })
+  .strict();
+export type StockEntryItem = z.infer<typeof stockEntryItemSchema>;
+
+export const stockEntryBatchSchema = z
+  .object({
+    products: z
+      .array(stockEntryItemSchema, { error: PRODUCT_TEXTS.entriesRequired })
+      .min(1, PRODUCT_TEXTS.entriesRequired)
+      .max(200),
+  })
+  .strict();
+export type StockEntryBatch = z.infer<typeof stockEntryBatchSchema>;
+
+/** Body of PATCH /products/inventory/{code}: the counted stock. */
+export const inventorySchema = z.object({ code: z.string().optional(), newStock: stockSchema }).strict();
+export type InventoryInput = z.input<typeof inventorySchema>;
+
+export const imageUploadSchema = z.object({ image: base64ImageSchema }).strict();
+
+export const brandCreateSchema = z.object({ name: catalogueNameSchema(PRODUCT_TEXTS.brandNameRequired) }).strict();
+/** Body of PATCH /products/brand: adds `reference` to the brand `name`. */
+export const referenceCreateSchema = z
+  .object({
+    name: z.string({ error: PRODUCT_TEXTS.brandRequired }).trim().min(1, PRODUCT_TEXTS.brandRequired),
+    reference: catalogueNameSchema(PRODUCT_TEXTS.referenceRequired),
+  })
+  .strict();
+export const referenceDeleteSchema = z
+  .object({
+    brand: z.string({ error: PRODUCT_TEXTS.brandRequired }).trim().min(1, PRODUCT_TEXTS.brandRequired),
+    reference: z.string({ error: PRODUCT_TEXTS.referenceRequired }).trim().min(1, PRODUCT_TEXTS.referenceRequired),
+  })
+  .strict();
+
+/** GET /products query: `offset` rows skipped, `limit` rows (100 by default), optional search. */
+export const productListQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(PRODUCT_LIMITS.maxPageSize).default(PRODUCT_LIMITS.pageSize),
+  search: z.string().max(200).optional(),
+});
+export type ProductListQuery = z.input<typeof productListQuerySchema>;
+
+// ---------- responses ----------
+export const productImageSchema = z.object({ url: z.string(), name: z.string() });
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  brand: z.string(),
+  reference: z.string().nullable(),
+  cost: z.number(),
+  sellPrice: z.number(),
+  stock: z.number().int(),
+  stockAlert: z.number().int(),
+  tags: z.array(z.string()),
+  imagesUrl: z.array(z.string()),
+  images: z.array(productImageSchema),
+  discount: z.object({ silverPercentage: z.number(), goldPercentage: z.number(), bronzePercentage: z.number() }),
+  archived: z.boolean(),
+  /** cost + goldPercentage % of cost. */
+  goldPrice: z.number(),
+  /** cost + silverPercentage % of cost. */
+  silverPrice: z.number(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** GET /products: one page. `page` is offset / limit. */
+export const productPageSchema = z.object({
+  items: z.array(productSchema),
+  page: z.number().int(),
+  total: z.number().int(),
+});
+export type ProductPage = z.infer<typeof productPageSchema>;
+
+export const brandSchema = z.object({ name: z.string(), references: z.array(z.string()) });
+export type Brand = z.infer<typeof brandSchema>;
+
+export const referenceSchema = z.object({ brand: z.string(), name: z.string() });
+export type BrandReference = z.infer<typeof referenceSchema>;
+
+export const productSourceSchema = z.object({ key: z.string(), name: z.string() });
+export type ProductSource = z.infer<typeof productSourceSchema>;
+
+// ---------- histories (section 3) ----------
+export const PRODUCT_HISTORY_TYPES = { SALES: 1, PURCHASES: 2, INVENTORY: 3, STOCK_CHANGES: 4 } as const;
+export type ProductHistoryType = (typeof PRODUCT_HISTORY_TYPES)[keyof typeof PRODUCT_HISTORY_TYPES];
+export const PRODUCT_HISTORY_LABELS: Record<ProductHistoryType, string> = {
+  1: 'Vendas',
+  2: 'Compras',
+  3: 'Inventário',
+  4: 'Alterações de estoque',
+};
+
+export const STOCK_MOVEMENT_KINDS = [
+  'SALE',
+  'PURCHASE',
+  'INVENTORY',
+  'CANCELLATION',
+  'EXCHANGE',
+  'RETURN',
+  'ADJUSTMENT',
+] as const;
+export type StockMovementKindKey = (typeof STOCK_MOVEMENT_KINDS)[number];
+/** How each kind of ledger row reads in the stock-changes history. */
+export const STOCK_MOVEMENT_LABELS: Record<StockMovementKindKey, string> = {
+  SALE: 'Venda',
+  PURCHASE: 'Entrada de mercadoria',
+  INVENTORY: 'Inventário',
+  CANCELLATION: 'Cancelamento de pedido',
+  EXCHANGE: 'Troca',
+  RETURN: 'Devolução',
+  ADJUSTMENT: 'Ajuste de estoque',
+};
+
+export const salesHistoryRowSchema = z.object({
+  orderCode: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  salesDate: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  totalSold: z.number(),
+});
+export type SalesHistoryRow = z.infer<typeof salesHistoryRowSchema>;
+
+export const purchaseHistoryRowSchema = z.object({
+  costBefore: z.number(),
+  costAfter: z.number(),
+  quantity: z.number().int(),
+  quantityBefore: z.number().int(),
+  actualQuantity: z.number().int(),
+  source: z.string().nullable(),
+  who: z.string().nullable(),
+  when: z.string(),
+});
+export type PurchaseHistoryRow = z.infer<typeof purchaseHistoryRowSchema>;
+
+export const inventoryHistoryRowSchema = z.object({
+  stockBefore: z.number().int(),
+  stockAfter: z.number().int(),
+  who: z.string().nullable(),
+  when: z.string(),
+});
+export type InventoryHistoryRow = z.infer<typeof inventoryHistoryRowSchema>;
+
+export const stockChangeRowSchema = z.object({
+  stockBefore: z.number().int(),
+  input: z.number().int(),
+  output: z.number().int(),
+  stockAfter: z.number().int(),
+  eventType: z.string(),
+  note: z.string().nullable(),
+  who: z.string().nullable(),
+  when: z.string(),
+});
+export type StockChangeRow = z.infer<typeof stockChangeRowSchema>;
+
+/** {start} and {end} of the history paths: YYYY-MM-DDTHH:mm:ss, read as São Paulo local time. */
+export const API_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
