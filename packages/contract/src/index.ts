@@ -5,5 +5,6 @@ export * from './employees';
 export * from './money';
 export * from './order-status';
 export * from './permissions';
+export * from './products';
 export * from './roles';
 export * from './text';
