@@ -10,6 +10,10 @@ export const EMPLOYEE_FUNC_PATHS: Record<EmployeeFunc, 'attendant' | 'deliverer'
   2: 'deliverer',
   3: 'stocker',
 };
+export const EMPLOYEE_KINDS = ['attendant', 'deliverer', 'stocker'] as const;
+export type EmployeeKind = (typeof EMPLOYEE_KINDS)[number];
+/** The function code of a path segment: attendant 1, deliverer 2, stocker 3. */
+export const EMPLOYEE_FUNC_OF_KIND: Record<EmployeeKind, EmployeeFunc> = { attendant: 1, deliverer: 2, stocker: 3 };
 
 export const EMPLOYEE_TEXTS = {
   nameRequired: 'Informe o nome do funcionário',
@@ -24,6 +28,10 @@ export const EMPLOYEE_TEXTS = {
   roleNotFound: 'Regra não encontrada.',
   notFound: 'Funcionário não encontrado.',
   funcMismatch: 'A função do funcionário não corresponde ao endereço chamado.',
+  funcUnknown: 'Função do funcionário desconhecida.',
+  roleNotHeld: 'Você não pode atribuir uma regra com permissões que você não possui.',
+  targetNotHeld: 'Você não pode alterar um funcionário com permissões que você não possui.',
+  selfChange: 'Você não pode alterar a sua própria regra nem bloquear o seu próprio acesso.',
   created: 'Funcionário(a) criado com sucesso.',
   edited: 'Funcionário(a) editado com sucesso.',
 } as const;
@@ -38,7 +46,7 @@ export const emailSchema = z
 export const cpfSchema = z
   .string({ error: EMPLOYEE_TEXTS.cpfRequired })
   .trim()
-  .min(1, EMPLOYEE_TEXTS.cpfRequired)
+  .min(1, { error: EMPLOYEE_TEXTS.cpfRequired, abort: true })
   .refine((value) => /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/.test(value) && isValidCpf(value), EMPLOYEE_TEXTS.cpfInvalid)
   .transform(onlyDigits);
 
@@ -66,7 +74,15 @@ export const employeeSignupSchema = z
   .strict();
 export type EmployeeSignupInput = z.input<typeof employeeSignupSchema>;
 
-/** Body of PUT /employees/{attendant|stocker|deliverer}. The e-mail identifies the employee. */
+/** Path of signup and update: `{kind}` is attendant, deliverer or stocker. */
+export const employeeKindParamsSchema = z.object({
+  kind: z.enum(EMPLOYEE_KINDS, { error: EMPLOYEE_TEXTS.funcUnknown }),
+});
+
+/**
+ * Body of PUT /employees/{attendant|stocker|deliverer}. The e-mail identifies the employee (it cannot
+ * change), the path must match the employee's function (it cannot change either).
+ */
 export const employeeUpdateSchema = z
   .object({
     name: nameSchema,
@@ -74,7 +90,8 @@ export const employeeUpdateSchema = z
     email: emailSchema,
     phone: phoneSchema,
     roleId: z.number({ error: EMPLOYEE_TEXTS.roleRequired }).int().positive(EMPLOYEE_TEXTS.roleRequired),
-    blocked: z.boolean().default(false),
+    /** Absent: unchanged. */
+    blocked: z.boolean().optional(),
   })
   .strict();
 export type EmployeeUpdateInput = z.input<typeof employeeUpdateSchema>;
@@ -97,3 +114,13 @@ export type Employee = z.infer<typeof employeeSchema>;
 
 export const delivererSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Deliverer = z.infer<typeof delivererSchema>;
+export type Attendant = Deliverer;
+
+/** GET /employees */
+export const employeeListResponseSchema = z.object({ employees: z.array(employeeSchema) });
+/** GET /employees/{email}, POST …/signup, PUT /employees/{kind} */
+export const employeeResponseSchema = z.object({ data: employeeSchema });
+/** GET /employees/deliverers: the motoboys that are not blocked. */
+export const deliverersResponseSchema = z.object({ deliverers: z.array(delivererSchema) });
+/** GET /employees/attendants: every attendant, blocked ones included (reports look back in time). */
+export const attendantsResponseSchema = z.object({ data: z.object({ attendants: z.array(delivererSchema) }) });

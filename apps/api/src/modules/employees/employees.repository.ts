@@ -1,0 +1,92 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** SQL of employees. Every function takes `db` or a transaction. The password hash never leaves here. */
+export const employeesRepository = {
+  /** Employees with their role; `email` narrows to one (case-insensitive). */
+  select(db: Executor) {
+    return db
+      .selectFrom('employees')
+      .leftJoin('roles', 'roles.id', 'employees.role_id')
+      .select([
+        'employees.id',
+        'employees.name',
+        'employees.email',
+        'employees.phone',
+        'employees.document',
+        'employees.func',
+        'employees.role_id',
+        'employees.blocked',
+        'roles.name as role_name',
+        'roles.permissions as role_permissions',
+      ]);
+  },
+
+  list(db: Executor) {
+    return employeesRepository.select(db).orderBy('employees.name').orderBy('employees.id').execute();
+  },
+
+  findByEmail(db: Executor, email: string) {
+    return employeesRepository
+      .select(db)
+      .where((eb) => eb(eb.fn('lower', ['employees.email']), '=', email.toLowerCase()))
+      .executeTakeFirst();
+  },
+
+  findById(db: Executor, id: number) {
+    return employeesRepository.select(db).where('employees.id', '=', id).executeTakeFirst();
+  },
+
+  /** `{id, name}` of the employees of one function, by name; `activeOnly` leaves blocked ones out. */
+  listRefs(db: Executor, func: number, activeOnly: boolean) {
+    let query = db.selectFrom('employees').select(['id', 'name']).where('func', '=', func);
+    if (activeOnly) query = query.where('blocked', '=', false);
+    return query.orderBy('name').orderBy('id').execute();
+  },
+
+  findRole(db: Executor, id: number) {
+    return db.selectFrom('roles').select(['id', 'name', 'permissions']).where('id', '=', id).executeTakeFirst();
+  },
+
+  insert(
+    db: Executor,
+    employee: { name: string; email: string; phone: string; document: string; func: number; roleId: number | null },
+  ) {
+    return db
+      .insertInto('employees')
+      .values({
+        name: employee.name,
+        email: employee.email,
+        phone: employee.phone,
+        document: employee.document,
+        func: employee.func,
+        role_id: employee.roleId,
+        password_hash: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  },
+
+  update(
+    db: Executor,
+    id: number,
+    changes: { name: string; phone: string; document: string; roleId: number; blocked: boolean },
+  ) {
+    return db
+      .updateTable('employees')
+      .set({
+        name: changes.name,
+        phone: changes.phone,
+        document: changes.document,
+        role_id: changes.roleId,
+        blocked: changes.blocked,
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute();
+  },
+};
+
+export type EmployeeRow = NonNullable<Awaited<ReturnType<typeof employeesRepository.findById>>>;
