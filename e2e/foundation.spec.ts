@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, DEMO, latestCodeFor, login, openBrowser, screenshot, unique } from './harness';
+
+const SIDEBAR = ['Painel de Controle', 'Clientes', 'Produtos', 'Funcionários', 'Regras', 'Pedidos', 'Relatórios', 'Vendas', 'Configurações'];
+
+async function sidebarEntries(s: BrowserSession): Promise<string[]> {
+  const nav = s.page.getByRole('navigation', { name: 'Menu principal' });
+  await nav.waitFor();
+  return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+}
+
+async function signOut(s: BrowserSession) {
+  await s.page.goto('/logout');
+  await s.page.waitForURL((url) => url.pathname === '/');
+}
+
+describe('foundation: sign-in, shell, employees, roles, recovery', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await openBrowser();
+  });
+  afterAll(() => s.close());
+
+  it('shows each role only the sidebar entries its permissions allow, landing on its first page', async () => {
+    const expected: Record<string, { entries: string[]; landing: RegExp }> = {
+      [DEMO.admin]: { entries: SIDEBAR, landing: /\/admin\/dashboard$/ },
+      [DEMO.attendant]: { entries: ['Painel de Controle', 'Clientes', 'Pedidos', 'Vendas', 'Configurações'], landing: /\/admin\// },
+      [DEMO.stocker]: { entries: ['Painel de Controle', 'Produtos'], landing: /\/admin\// },
+      [DEMO.courier]: { entries: ['Pedidos', 'Configurações'], landing: /\/admin\/orders$/ },
+      [DEMO.manager]: { entries: ['Painel de Controle', 'Clientes', 'Produtos', 'Pedidos', 'Relatórios', 'Configurações'], landing: /\/admin\// },
+    };
+    for (const [email, { entries, landing }] of Object.entries(expected)) {
+      await login(s.page, email);
+      expect(s.page.url()).toMatch(landing);
+      expect(await sidebarEntries(s)).toEqual(entries);
+      await screenshot(s.page, `shell-${email.split('@')[0]}`);
+      await signOut(s);
+    }
+  });
+
+  it('meets the no-permission screen and leaves through its links', async () => {
+    await login(s.page, DEMO.courier);
+    await s.page.goto('/admin/employees');
+    await expect(s.page.getByText('Você não tem permissão para acessar essa página.').isVisible()).resolves.toBe(true);
+    await screenshot(s.page, 'shell-no-permission');
+    await s.page.getByRole('link', { name: 'Sair' }).click();
+    await s.page.waitForURL((url) => url.pathname === '/');
+    await expect(s.page.getByRole('button', { name: 'Entrar' }).isVisible()).resolves.toBe(true);
+  });
+
+  it('sends an unknown path to the dashboard and an anonymous visitor to the login', async () => {
+    await s.page.goto('/admin/orders');
+    await expect(s.page.getByText('BackOffice - Acesso Restrito').isVisible()).resolves.toBe(true);
+    await login(s.page, DEMO.admin);
+    await s.page.goto('/admin/nao-existe');
+    await s.page.waitForURL(/\/admin\/dashboard$/);
+    await signOut(s);
+  });
+
+  it('creates a role and an employee with it, who activates the account with the e-mailed code and signs in', async () => {
+    const roleName = unique('Conferência');
+    const email = `conferente.${Date.now().toString(36)}@demo.com.br`;
+    await login(s.page, DEMO.admin);
+
+    await s.page.goto('/admin/roles');
+    await s.page.getByRole('button', { name: 'Cadastrar Regra' }).click();
+    const roleDialog = s.page.getByRole('dialog');
+    await roleDialog.getByLabel('Nome da regra').fill(roleName);
+    await roleDialog.getByRole('combobox', { name: 'Permissão' }).click();
+    await s.page.getByRole('option', { name: 'Gerenciar produtos e estoque' }).click();
+    await roleDialog.getByRole('button', { name: 'Adicionar' }).click();
+    await screenshot(s.page, 'roles-create-dialog');
+    await roleDialog.getByRole('button', { name: 'Cadastrar' }).click();
+    await s.page.getByText('Regra criada com sucesso.').waitFor();
+    await s.page.getByRole('gridcell', { name: roleName }).waitFor();
+
+    await s.page.goto('/admin/employees');
+    await s.page.getByRole('button', { name: 'Cadastrar Funcionário' }).click();
+    const dialog = s.page.getByRole('dialog');
+    await dialog.getByLabel('Nome').fill('Gustavo Conferente');
+    await dialog.getByRole('combobox', { name: 'Função' }).click();
+    await s.page.getByRole('option', { name: 'Estoquista' }).click();
+    await dialog.getByLabel('CPF').fill('935.411.347-80');
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByLabel('Telefone').fill('(11) 98888-7777');
+    await dialog.getByRole('combobox', { name: 'Regra' }).click();
+    await s.page.getByRole('option', { name: roleName }).click();
+    await screenshot(s.page, 'employees-create-dialog');
+    await dialog.getByRole('button', { name: 'Cadastrar' }).click();
+    await s.page.getByText('Funcionário(a) criado com sucesso.').waitFor();
+    await s.page.getByRole('gridcell', { name: email }).waitFor();
+    await screenshot(s.page, 'employees-list');
+
+    // Sign out through the profile menu.
+    await s.page.getByRole('button', { name: /^Perfil/ }).click();
+    await s.page.getByRole('menuitem', { name: 'Sair' }).click();
+    await s.page.waitForURL((url) => url.pathname === '/');
+
+    // The new employee sets a password through "Esqueceu a senha?" with the code from the outbox.
+    await s.page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
+    await s.page.waitForURL(/\/forgot-password$/);
+    await s.page.getByLabel('Email').fill(email);
+    await s.page.getByRole('button', { name: 'Enviar' }).click();
+    await s.page
+      .getByText('Uma notificação de redefinição da senha foi encaminhada para o e-mail mencionado, verifique a sua caixa de entrada.')
+      .waitFor();
+    await screenshot(s.page, 'recovery-code-step');
+    await s.page.getByLabel('Código de redefinição').fill(latestCodeFor(email));
+    await s.page.getByLabel('Nova Senha').fill('conferente123');
+    await s.page.getByRole('button', { name: 'Confirmar' }).click();
+    await s.page.getByText('Senha alterada com sucesso. Agora você pode voltar a fazer o login.').waitFor();
+
+    await login(s.page, email, 'conferente123');
+    expect(await sidebarEntries(s)).toEqual(['Produtos']);
+    await signOut(s);
+  });
+});
