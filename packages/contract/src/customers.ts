@@ -223,6 +223,8 @@ export const customerLevelOptionSchema = z.object({ value: z.number().int(), tex
 export type CustomerLevelOption = z.infer<typeof customerLevelOptionSchema>;
 
 export const customerHistoryItemSchema = z.object({
+  /** The order item's id. */
+  id: z.number().int(),
   name: z.string(),
   code: z.string(),
   quantity: z.number().int(),

@@ -164,7 +164,7 @@ export const customersRepository = {
     if (orderIds.length === 0) return Promise.resolve([]);
     return db
       .selectFrom('order_items')
-      .select(['order_id', 'product_name', 'product_code', 'quantity', 'unit_price_cents', 'total_cents'])
+      .select(['id', 'order_id', 'product_name', 'product_code', 'quantity', 'unit_price_cents', 'total_cents'])
       .where('order_id', 'in', orderIds)
       .orderBy('order_id')
       .orderBy('id')

@@ -373,6 +373,7 @@ export function createCustomersService(db: DB) {
       for (const item of items) {
         const list = byOrder.get(item.order_id) ?? [];
         list.push({
+          id: item.id,
           name: item.product_name,
           code: item.product_code,
           quantity: item.quantity,

@@ -1,6 +1,282 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import type { Customer } from '@backoffice/contract';
+import AssignmentIndOutlinedIcon from '@mui/icons-material/AssignmentIndOutlined';
+import BlockIcon from '@mui/icons-material/Block';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import TwoWheelerIcon from '@mui/icons-material/TwoWheeler';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { useNotify } from '../../../components/notifier';
+import { PageHeader } from '../../../components/page-header';
+import {
+  type CustomerListKind,
+  customerListKey,
+  customersApi,
+  customersKey,
+  failureText,
+  fetchCustomerList,
+  useCustomerDetails,
+  useCustomerLevels,
+  useCustomerList,
+  useDeliverers,
+} from '../api/customers-api';
+import { ApproveDialog } from '../components/approve-dialog';
+import { AssociateDialog } from '../components/associate-dialog';
+import { BlockDialog } from '../components/block-dialog';
+import { CustomersCard } from '../components/customers-card';
+import { DetailsDialog } from '../components/details-dialog';
+import { EditDialog } from '../components/edit-dialog';
+import { HistoryDialog } from '../components/history-dialog';
+import type { ApproveFormOutput, EditFormOutput } from '../schemas';
+import { CUSTOMERS_TEXTS as T } from '../texts';
 
-/** Placeholder until the customers module is built (its owner replaces this file). */
+type DialogKind = 'approve' | 'associate' | 'details' | 'edit' | 'block' | 'history';
+interface OpenDialog {
+  kind: DialogKind;
+  customer: Customer;
+}
+type Action = 'approve' | 'history' | 'details' | 'associate' | 'block' | 'unblock' | 'edit' | 'remove';
+
+/** The toolbar actions of each list (spec section 2). */
+const ACTIONS: Record<CustomerListKind, Action[]> = {
+  awaiting: ['approve', 'details', 'associate', 'block', 'remove'],
+  active: ['history', 'associate', 'details', 'block', 'edit', 'remove'],
+  blocked: ['history', 'unblock', 'details', 'edit'],
+  reproved: ['history', 'approve', 'details', 'block', 'edit'],
+};
+
+const ACTION_ICONS: Record<Action, ReactNode> = {
+  approve: <TaskAltIcon fontSize="small" />,
+  history: <HistoryIcon fontSize="small" />,
+  details: <InfoOutlinedIcon fontSize="small" />,
+  associate: <TwoWheelerIcon fontSize="small" />,
+  block: <BlockIcon fontSize="small" />,
+  unblock: <LockOpenOutlinedIcon fontSize="small" />,
+  edit: <EditOutlinedIcon fontSize="small" />,
+  remove: <DeleteOutlineIcon fontSize="small" />,
+};
+
+function actionLabel(action: Action, kind: CustomerListKind): string {
+  if (action === 'approve') return kind === 'awaiting' ? T.actions.approveOrReprove : T.actions.approve;
+  return T.actions[action];
+}
+
+function CountButton({ label, count, onClick }: { label: string; count: number; onClick: () => void }) {
+  return (
+    <Badge badgeContent={count} color="error" max={999} overlap="rectangular">
+      <Button variant="outlined" onClick={onClick} startIcon={<AssignmentIndOutlinedIcon />}>
+        {label}
+      </Button>
+    </Badge>
+  );
+}
+
+/** /admin/customers: the lists by status, one at a time, with their actions and modals. */
 export default function CustomersPage() {
-  return <ComingSoon title="Clientes" />;
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const [view, setView] = useState<CustomerListKind>('active');
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  /** The reproved list's 'Aprovar' opens the approve modal without 'Reprovar'. */
+  const [approveFromReproved, setApproveFromReproved] = useState(false);
+
+  const awaiting = useCustomerList('awaiting');
+  const reproved = useCustomerList('reproved');
+  const blocked = useCustomerList('blocked');
+  const levels = useCustomerLevels();
+  const deliverers = useDeliverers(dialog?.kind === 'associate');
+  const details = useCustomerDetails(dialog?.kind === 'details' ? dialog.customer.email : null);
+
+  const reloadLists = () => queryClient.invalidateQueries({ queryKey: [...customersKey, 'list'] });
+  const close = () => setDialog(null);
+
+  // The waiting view closes when its last customer has been approved or reproved.
+  const awaitingCount = awaiting.data?.length;
+  const closedEmpty = useRef(false);
+  useEffect(() => {
+    if (view !== 'awaiting') {
+      closedEmpty.current = false;
+      return;
+    }
+    if (awaitingCount === 0 && !awaiting.isFetching && !closedEmpty.current) {
+      closedEmpty.current = true;
+      setView('active');
+      notify.info(T.noneAwaiting);
+    }
+  }, [view, awaitingCount, awaiting.isFetching, notify]);
+
+  const openAwaiting = async () => {
+    const list = await queryClient
+      .fetchQuery({ queryKey: customerListKey('awaiting'), queryFn: () => fetchCustomerList('awaiting'), staleTime: 0 })
+      .catch(() => [] as Customer[]);
+    if (list.length === 0) notify.info(T.noneAwaiting);
+    else setView('awaiting');
+  };
+
+  /** Runs one change: success message and reload, or the error message; the modal closes either way. */
+  const run = async (change: () => Promise<unknown>, success: string, fallback: string) => {
+    try {
+      await change();
+      notify.success(success);
+    } catch (error) {
+      notify.error(failureText(error, fallback));
+    } finally {
+      close();
+      await reloadLists();
+    }
+  };
+
+  const onApprove = (customer: Customer, values: ApproveFormOutput) =>
+    run(
+      () => customersApi.approve({ email: customer.email, approve: true, ...values }),
+      T.success.approved,
+      T.errors.approve,
+    );
+  const onReprove = (customer: Customer) =>
+    run(() => customersApi.approve({ email: customer.email, approve: false }), T.success.approved, T.errors.approve);
+  const onAssociate = (customer: Customer, delivererId: number) =>
+    run(
+      () => customersApi.associate({ customerId: customer.id, delivererId }),
+      T.success.associated,
+      T.errors.associate,
+    );
+  const onEdit = (customer: Customer, values: EditFormOutput) =>
+    run(
+      () =>
+        customersApi.edit({
+          customerId: customer.id,
+          email: customer.email,
+          level: values.level,
+          warrantyPercentage: values.warrantyPercentage,
+          shippingCost: values.shippingCost,
+          approve: values.approved,
+          fastDeliveryTax: values.fastDeliveryTax,
+        }),
+      T.success.edited,
+      T.errors.edit,
+    );
+  const onBlock = (customer: Customer, note: string) => {
+    close();
+    void run(
+      () => customersApi.changeStatus(customer.id, { status: 'Blocked', note }),
+      T.success.changed,
+      T.errors.change,
+    );
+  };
+
+  const act = async (action: Action, kind: CustomerListKind, selected: Customer[]) => {
+    if (action === 'history' && selected.length !== 1) {
+      notify.error(T.multipleHistory);
+      return;
+    }
+    const customer = selected[0];
+    if (!customer) return;
+    switch (action) {
+      case 'unblock':
+        await run(
+          () => customersApi.changeStatus(customer.id, { status: 'Approved' }),
+          T.success.changed,
+          T.errors.change,
+        );
+        return;
+      case 'remove':
+        if (await confirm(T.confirmRemove))
+          await run(() => customersApi.remove(customer.id), T.success.deleted, T.errors.delete);
+        return;
+      default:
+        setDialog({ kind: action, customer });
+        setApproveFromReproved(kind === 'reproved');
+    }
+  };
+
+  const toolbar = (kind: CustomerListKind) => (selected: Customer[]) =>
+    ACTIONS[kind].map((action) => (
+      <Button
+        key={action}
+        size="small"
+        color={action === 'remove' || action === 'block' ? 'error' : 'primary'}
+        startIcon={ACTION_ICONS[action]}
+        onClick={() => void act(action, kind, selected)}
+      >
+        {actionLabel(action, kind)}
+      </Button>
+    ));
+
+  const counts = {
+    awaiting: awaiting.data?.length ?? 0,
+    reproved: reproved.data?.length ?? 0,
+    blocked: blocked.data?.length ?? 0,
+  };
+  const levelOptions = levels.data ?? [];
+  const detailed = dialog?.kind === 'details' ? { ...dialog.customer, ...(details.data ?? {}) } : null;
+
+  return (
+    <Box>
+      <PageHeader
+        title={T.title}
+        actions={
+          <>
+            {counts.awaiting > 0 && view !== 'awaiting' ? (
+              <CountButton label={T.buttons.awaiting} count={counts.awaiting} onClick={() => void openAwaiting()} />
+            ) : null}
+            {counts.reproved > 0 && view !== 'reproved' ? (
+              <CountButton label={T.buttons.reproved} count={counts.reproved} onClick={() => setView('reproved')} />
+            ) : null}
+            {counts.blocked > 0 && view !== 'blocked' ? (
+              <CountButton label={T.buttons.blocked} count={counts.blocked} onClick={() => setView('blocked')} />
+            ) : null}
+            <Tooltip title={T.refresh}>
+              <IconButton aria-label={T.refresh} onClick={() => void reloadLists()}>
+                <RefreshIcon />
+              </IconButton>
+            </Tooltip>
+          </>
+        }
+      />
+
+      <CustomersCard
+        key={view}
+        kind={view}
+        actions={toolbar(view)}
+        onClose={view === 'active' ? undefined : () => setView('active')}
+      />
+
+      <ApproveDialog
+        customer={dialog?.kind === 'approve' ? dialog.customer : null}
+        levels={levelOptions}
+        allowReprove={!approveFromReproved}
+        onApprove={onApprove}
+        onReprove={onReprove}
+        onClose={close}
+      />
+      <AssociateDialog
+        customer={dialog?.kind === 'associate' ? dialog.customer : null}
+        deliverers={deliverers.data ?? []}
+        loading={deliverers.isFetching}
+        onSubmit={onAssociate}
+        onClose={close}
+      />
+      <DetailsDialog customer={detailed} loading={details.isFetching} onClose={close} />
+      <EditDialog
+        customer={dialog?.kind === 'edit' ? dialog.customer : null}
+        levels={levelOptions}
+        onSubmit={onEdit}
+        onClose={close}
+      />
+      <BlockDialog customer={dialog?.kind === 'block' ? dialog.customer : null} onConfirm={onBlock} onClose={close} />
+      <HistoryDialog customer={dialog?.kind === 'history' ? dialog.customer : null} onClose={close} />
+    </Box>
+  );
 }

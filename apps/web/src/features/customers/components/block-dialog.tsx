@@ -1,0 +1,70 @@
+import type { Customer } from '@backoffice/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { type BlockFormInput, type BlockFormOutput, blockFormSchema } from '../schemas';
+import { CUSTOMERS_TEXTS } from '../texts';
+
+const T = CUSTOMERS_TEXTS.block;
+
+export interface BlockDialogProps {
+  customer: Customer | null;
+  /** Called with the reason; the page closes the dialog first, then blocks (spec section 4). */
+  onConfirm: (customer: Customer, note: string) => void;
+  onClose: () => void;
+}
+
+/** 'Informe o motivo do bloqueio': multiline 'Motivo' (4 to 8 rows), 'Confirmar' and 'Cancelar'. */
+export function BlockDialog({ customer, onConfirm, onClose }: BlockDialogProps) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<BlockFormInput, unknown, BlockFormOutput>({
+    resolver: zodResolver(blockFormSchema),
+    mode: 'onTouched',
+    defaultValues: { note: '' },
+  });
+
+  useEffect(() => {
+    if (customer) reset({ note: '' });
+  }, [customer, reset]);
+
+  if (!customer) return null;
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="block-title">
+      <DialogTitle id="block-title">{T.title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{customer.name}</DialogContentText>
+        <form id="block-form" noValidate onSubmit={handleSubmit((values) => onConfirm(customer, values.note))}>
+          <TextField
+            label={T.reason}
+            multiline
+            minRows={4}
+            maxRows={8}
+            autoFocus
+            required
+            {...register('note')}
+            error={Boolean(errors.note)}
+            helperText={errors.note?.message}
+          />
+        </form>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{T.cancel}</Button>
+        <Button type="submit" form="block-form" variant="contained" color="error">
+          {T.confirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

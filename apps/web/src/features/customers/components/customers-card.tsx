@@ -1,0 +1,121 @@
+import { type Customer, formatDocument, formatPhone } from '@backoffice/contract';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { ReactNode } from 'react';
+import { DataTable } from '../../../components/data-table';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { type CustomerListKind, useCustomerList } from '../api/customers-api';
+import { CUSTOMERS_TEXTS } from '../texts';
+
+const C = CUSTOMERS_TEXTS.columns;
+
+const BASE_COLUMNS: GridColDef<Customer>[] = [
+  { field: 'id', headerName: 'Id', width: 70, type: 'number' },
+  { field: 'name', headerName: C.name, flex: 1.2, minWidth: 180 },
+  { field: 'email', headerName: C.email, flex: 1.2, minWidth: 200 },
+  { field: 'phone', headerName: C.phone, width: 150, valueFormatter: (value: string) => formatPhone(value) },
+  {
+    field: 'document',
+    headerName: C.document,
+    width: 175,
+    valueFormatter: (value: string) => formatDocument(value),
+  },
+];
+
+const LEVEL: GridColDef<Customer> = { field: 'levelName', headerName: C.level, width: 90 };
+const DELIVERER: GridColDef<Customer> = {
+  field: 'delivererAssociated',
+  headerName: C.deliverer,
+  width: 150,
+  valueGetter: (value: string | null) => value ?? '',
+};
+const SHIPPING: GridColDef<Customer> = {
+  field: 'shippingCost',
+  headerName: C.shippingCost,
+  width: 110,
+  type: 'number',
+  valueFormatter: (value: number) => formatMoney(value),
+};
+const WARRANTY: GridColDef<Customer> = {
+  field: 'warrantyPercentage',
+  headerName: C.warranty,
+  width: 95,
+  type: 'number',
+  valueFormatter: (value: number) => `${value.toLocaleString('pt-BR')}%`,
+};
+const TOTAL: GridColDef<Customer> = {
+  field: 'totalPurchase',
+  headerName: C.totalPurchase,
+  width: 150,
+  type: 'number',
+  valueFormatter: (value: number) => formatMoney(value),
+};
+const CITY: GridColDef<Customer> = {
+  field: 'city',
+  headerName: C.city,
+  width: 140,
+  valueGetter: (_value, row) => (row.address.city ? `${row.address.city}/${row.address.state ?? ''}` : ''),
+};
+const CREATED: GridColDef<Customer> = {
+  field: 'createdAt',
+  headerName: C.createdAt,
+  width: 130,
+  valueFormatter: (value: string) => formatDate(value),
+};
+const REASON: GridColDef<Customer> = {
+  field: 'statusNote',
+  headerName: C.reason,
+  flex: 1,
+  minWidth: 180,
+  valueGetter: (value: string | null) => value ?? '',
+};
+
+const COLUMNS: Record<CustomerListKind, GridColDef<Customer>[]> = {
+  active: [...BASE_COLUMNS, LEVEL, DELIVERER, SHIPPING, WARRANTY, TOTAL],
+  awaiting: [...BASE_COLUMNS, CITY, DELIVERER, CREATED],
+  blocked: [...BASE_COLUMNS, LEVEL, REASON, TOTAL],
+  reproved: [...BASE_COLUMNS, CITY, REASON, CREATED],
+};
+
+export interface CustomersCardProps {
+  kind: CustomerListKind;
+  /** Toolbar buttons for the selected customer. */
+  actions: (selected: Customer[]) => ReactNode;
+  /** The 'Fechar' button of the blocked, reproved and waiting cards. */
+  onClose?: () => void;
+}
+
+/** One customer list as a card: the shared table (10 rows, single selection, search, CSV, print, columns, filter). */
+export function CustomersCard({ kind, actions, onClose }: CustomersCardProps) {
+  const list = useCustomerList(kind);
+  return (
+    <Card>
+      <CardHeader
+        title={CUSTOMERS_TEXTS.cards[kind]}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+        action={
+          onClose ? (
+            <Button variant="outlined" onClick={onClose}>
+              {CUSTOMERS_TEXTS.close}
+            </Button>
+          ) : undefined
+        }
+        sx={{ pb: 0 }}
+      />
+      <CardContent sx={{ pt: 1, '&:last-child': { pb: 1 } }}>
+        <DataTable<Customer>
+          rows={list.data ?? []}
+          columns={COLUMNS[kind]}
+          loading={list.isFetching}
+          emptyText={CUSTOMERS_TEXTS.empty[kind]}
+          selectionActions={actions}
+          label={CUSTOMERS_TEXTS.cards[kind]}
+          initialHiddenColumns={['id']}
+        />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+import { type Customer, documentType, formatDocument, formatPhone } from '@backoffice/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatMoney } from '../../../lib/format';
+import { CUSTOMERS_TEXTS } from '../texts';
+
+const T = CUSTOMERS_TEXTS.details;
+
+/** 'N/A' where a value is empty. */
+export function orNA(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return T.na;
+  const text = String(value).trim();
+  return text === '' ? T.na : text;
+}
+
+function InfoTable({ title, cells }: { title: string; cells: Array<[string, string]> }) {
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Table size="small" aria-label={title}>
+          <TableHead>
+            <TableRow sx={{ bgcolor: 'grey.50' }}>
+              {cells.map(([label]) => (
+                <TableCell key={label} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            <TableRow>
+              {cells.map(([label, value]) => (
+                <TableCell key={label}>{value}</TableCell>
+              ))}
+            </TableRow>
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}
+
+export interface DetailsDialogProps {
+  /** The selected customer, with the fields of GET /administrator/customer/{email} merged in once loaded. */
+  customer: Customer | null;
+  loading?: boolean;
+  onClose: () => void;
+}
+
+/** 'Detalhes do Cliente': the customer table and the 'Endereço' table, 'N/A' where empty. */
+export function DetailsDialog({ customer, loading, onClose }: DetailsDialogProps) {
+  if (!customer) return null;
+  const doc = customer.document;
+  const address = customer.address;
+  return (
+    <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="details-title">
+      <DialogTitle id="details-title">{T.title}</DialogTitle>
+      {loading ? <LinearProgress aria-label="Carregando" /> : null}
+      <DialogContent>
+        <InfoTable
+          title={T.customer}
+          cells={[
+            [T.name, orNA(customer.name)],
+            [T.email, orNA(customer.email)],
+            [T.phone, orNA(formatPhone(customer.phone))],
+            [T.document, orNA(formatDocument(doc))],
+            [T.documentType, doc ? documentType(doc) : T.na],
+            [T.level, orNA(customer.levelName)],
+            [T.approved, customer.approved ? T.yes : T.no],
+            [T.deliverer, orNA(customer.deliverer?.name ?? customer.delivererAssociated)],
+          ]}
+        />
+        <InfoTable
+          title={T.address}
+          cells={[
+            [T.street, orNA(address.street)],
+            [T.number, orNA(address.number)],
+            [T.zipCode, orNA(address.zipCode?.replace(/^(\d{5})(\d{3})$/, '$1-$2'))],
+            [T.state, orNA(address.state)],
+            [T.city, orNA(address.city)],
+            [T.shippingCost, orNA(formatMoney(address.shippingCost))],
+            [T.notes, orNA(customer.notes)],
+          ]}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} variant="contained">
+          {CUSTOMERS_TEXTS.close}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

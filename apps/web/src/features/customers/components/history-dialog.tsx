@@ -1,0 +1,307 @@
+import type { Customer, CustomerHistory, CustomerHistoryOrder } from '@backoffice/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Collapse from '@mui/material/Collapse';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { formatDateTime, formatMoney, toApiTimestamp } from '../../../lib/format';
+import { failureText, fetchCustomerHistory } from '../api/customers-api';
+import { downloadCsv, historyToCsv } from '../lib/history-csv';
+import { type HistoryFormInput, type HistoryFormOutput, historyFormSchema } from '../schemas';
+import { CUSTOMERS_TEXTS } from '../texts';
+
+const T = CUSTOMERS_TEXTS.history;
+const ORDERS = 'orders';
+
+export type HistoryLoader = (id: number, start: string, end: string) => Promise<CustomerHistory>;
+
+function defaults(): HistoryFormInput {
+  const today = dayjs();
+  return { type: ORDERS, start: today.subtract(30, 'day').startOf('day'), end: today.startOf('day') };
+}
+
+function OrderRow({ order }: { order: CustomerHistoryOrder }) {
+  const [open, setOpen] = useState(true);
+  const itemsTotal = order.items.reduce((sum, item) => sum + item.total, 0);
+  return (
+    <>
+      <TableRow sx={{ '& > td': { borderBottom: open ? 'unset' : undefined } }}>
+        <TableCell sx={{ fontWeight: 600 }}>{order.code}</TableCell>
+        <TableCell>{order.status}</TableCell>
+        <TableCell>{formatDateTime(order.purchasedAt)}</TableCell>
+        <TableCell align="right">{formatMoney(order.totalOrder)}</TableCell>
+        <TableCell align="center">
+          <IconButton
+            size="small"
+            aria-label={`${open ? T.collapse : T.expand} ${order.code}`}
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+          </IconButton>
+        </TableCell>
+      </TableRow>
+      <TableRow>
+        <TableCell colSpan={5} sx={{ py: 0, bgcolor: 'grey.50' }}>
+          <Collapse in={open} timeout="auto" unmountOnExit>
+            <Box sx={{ my: 1.5, mx: { xs: 0, sm: 2 } }}>
+              <Table size="small" aria-label={`${T.details} ${order.code}`}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell sx={{ fontWeight: 600 }}>{T.product}</TableCell>
+                    <TableCell sx={{ fontWeight: 600 }} align="right">
+                      {T.quantity}
+                    </TableCell>
+                    <TableCell sx={{ fontWeight: 600 }} align="right">
+                      {T.unitPrice}
+                    </TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {order.items.map((item) => (
+                    <TableRow key={item.id}>
+                      <TableCell>{item.name}</TableCell>
+                      <TableCell align="right">{item.quantity}</TableCell>
+                      <TableCell align="right">{formatMoney(item.unitPrice)}</TableCell>
+                    </TableRow>
+                  ))}
+                  <TableRow>
+                    <TableCell colSpan={2} align="right" sx={{ fontWeight: 600, borderBottom: 0 }}>
+                      {T.itemsTotal}
+                    </TableCell>
+                    <TableCell align="right" sx={{ fontWeight: 600, borderBottom: 0 }}>
+                      {formatMoney(itemsTotal)}
+                    </TableCell>
+                  </TableRow>
+                </TableBody>
+              </Table>
+            </Box>
+          </Collapse>
+        </TableCell>
+      </TableRow>
+    </>
+  );
+}
+
+function HistoryTable({ history }: { history: CustomerHistory }) {
+  if (history.orders.length === 0) return <Alert severity="info">{T.empty}</Alert>;
+  return (
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Table size="small" aria-label={T.title('')}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ fontWeight: 600 }}>{T.code}</TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>{T.status}</TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>{T.purchasedAt}</TableCell>
+            <TableCell sx={{ fontWeight: 600 }} align="right">
+              {T.total}
+            </TableCell>
+            <TableCell sx={{ fontWeight: 600 }} align="center">
+              {T.details}
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {history.orders.map((order) => (
+            <OrderRow key={order.orderId} order={order} />
+          ))}
+        </TableBody>
+        <TableFooter>
+          <TableRow>
+            <TableCell colSpan={3} align="right" sx={{ fontWeight: 700, fontSize: '0.95rem', color: 'text.primary' }}>
+              {T.grandTotal}
+            </TableCell>
+            <TableCell align="right" sx={{ fontWeight: 700, fontSize: '0.95rem', color: 'text.primary' }}>
+              {formatMoney(history.total)}
+            </TableCell>
+            <TableCell />
+          </TableRow>
+        </TableFooter>
+      </Table>
+    </TableContainer>
+  );
+}
+
+export interface HistoryDialogProps {
+  customer: Customer | null;
+  onClose: () => void;
+  /** Defaults to GET /reports/customer/histories/{id}/start/{s}/end/{e}. */
+  loadHistory?: HistoryLoader;
+}
+
+/**
+ * 'Histórico do Cliente {name}': type ('Pedidos'), start and end dates, 'Gerar' and 'Fechar'; the orders with
+ * expandable item rows (open by default), 'Total de todos os pedidos:' and the historico.csv download.
+ */
+export function HistoryDialog({ customer, onClose, loadHistory = fetchCustomerHistory }: HistoryDialogProps) {
+  const [history, setHistory] = useState<CustomerHistory | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<HistoryFormInput, unknown, HistoryFormOutput>({
+    resolver: zodResolver(historyFormSchema),
+    mode: 'onTouched',
+    defaultValues: defaults(),
+  });
+
+  useEffect(() => {
+    if (!customer) return;
+    reset(defaults());
+    setHistory(null);
+    setError(null);
+  }, [customer, reset]);
+
+  if (!customer) return null;
+
+  const generate = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const start = toApiTimestamp((values.start ?? dayjs()).startOf('day').toDate());
+      const end = toApiTimestamp((values.end ?? dayjs()).endOf('day').toDate());
+      setHistory(await loadHistory(customer.id, start, end));
+    } catch (failure) {
+      setHistory(null);
+      setError(failureText(failure, CUSTOMERS_TEXTS.errors.load));
+    }
+  });
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="history-title">
+      <DialogTitle id="history-title">{T.title(customer.name)}</DialogTitle>
+      <DialogContent>
+        <Stack
+          component="form"
+          noValidate
+          onSubmit={generate}
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ pt: 1, mb: 2, alignItems: { sm: 'flex-start' } }}
+        >
+          <Controller
+            name="type"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                select
+                label={T.type}
+                required
+                {...field}
+                error={Boolean(errors.type)}
+                helperText={errors.type?.message}
+                sx={{ minWidth: 180 }}
+              >
+                <MenuItem value={ORDERS}>{T.orders}</MenuItem>
+              </TextField>
+            )}
+          />
+          <Controller
+            name="start"
+            control={control}
+            render={({ field }) => (
+              <DatePicker
+                label={T.start}
+                value={field.value ?? null}
+                onChange={(value) => field.onChange(value)}
+                slotProps={{
+                  field: { clearable: true },
+                  textField: {
+                    required: true,
+                    onBlur: field.onBlur,
+                    error: Boolean(errors.start),
+                    helperText: errors.start?.message,
+                  },
+                }}
+              />
+            )}
+          />
+          <Controller
+            name="end"
+            control={control}
+            render={({ field }) => (
+              <DatePicker
+                label={T.end}
+                value={field.value ?? null}
+                onChange={(value) => field.onChange(value)}
+                slotProps={{
+                  field: { clearable: true },
+                  textField: {
+                    required: true,
+                    onBlur: field.onBlur,
+                    error: Boolean(errors.end),
+                    helperText: errors.end?.message,
+                  },
+                }}
+              />
+            )}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={isSubmitting}
+            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+            sx={{ minWidth: 110, height: 40, flexShrink: 0 }}
+          >
+            {T.generate}
+          </Button>
+        </Stack>
+        {error ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        ) : null}
+        {isSubmitting && !history ? (
+          <Box role="progressbar" aria-label="Carregando" sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+            <CircularProgress aria-hidden />
+          </Box>
+        ) : null}
+        {history ? <HistoryTable history={history} /> : null}
+        {history && history.orders.length > 0 ? (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+            {history.orders.length} pedido(s)
+          </Typography>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        {history && history.orders.length > 0 ? (
+          <Button
+            startIcon={<FileDownloadOutlinedIcon />}
+            onClick={() => downloadCsv(T.csvFile, historyToCsv(history))}
+            sx={{ mr: 'auto' }}
+          >
+            {T.csv}
+          </Button>
+        ) : null}
+        <Button onClick={onClose} variant="outlined">
+          {CUSTOMERS_TEXTS.close}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import { CUSTOMER_LIMITS, CUSTOMER_TEXTS } from '@backoffice/contract';
+import type { Dayjs } from 'dayjs';
+import { z } from 'zod';
+
+/** Reads "15,90" or "15.90" as 15.9; NaN when not a number. */
+export function parseDecimal(value: string): number {
+  const text = value.trim().replace(',', '.');
+  return text === '' ? Number.NaN : Number(text);
+}
+
+const inRange = (value: string, min: number, max: number) => {
+  const n = parseDecimal(value);
+  return Number.isFinite(n) && n >= min && n <= max;
+};
+
+const shippingCost = z
+  .string()
+  .trim()
+  .min(1, CUSTOMER_TEXTS.shippingCostRequired)
+  .refine((v) => inRange(v, 0, CUSTOMER_LIMITS.maxMoney), CUSTOMER_TEXTS.shippingCostInvalid)
+  .transform(parseDecimal);
+
+/** Empty means 0. */
+const optionalNumber = (min: number, max: number, message: string, belowMin = message) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || Number.isFinite(parseDecimal(v)), message)
+    .refine((v) => v === '' || parseDecimal(v) >= min, belowMin)
+    .refine((v) => v === '' || parseDecimal(v) <= max, message)
+    .transform((v) => (v === '' ? 0 : parseDecimal(v)));
+
+/** 'Aprovar ou Reprovar': level and shipping cost required, warranty 0 to 100. */
+export const approveFormSchema = z.object({
+  level: z.string().min(1, CUSTOMER_TEXTS.levelRequired).transform(Number),
+  shippingCost,
+  warrantyPercentage: optionalNumber(0, 100, CUSTOMER_TEXTS.warrantyRange),
+});
+export type ApproveFormInput = z.input<typeof approveFormSchema>;
+export type ApproveFormOutput = z.output<typeof approveFormSchema>;
+
+/** Edit: shipping cost required, warranty minimum 0 (the server also caps it at 100). */
+export const editFormSchema = z
+  .object({
+    approved: z.boolean(),
+    level: z.string(),
+    shippingCost,
+    warrantyPercentage: optionalNumber(0, 100, CUSTOMER_TEXTS.warrantyRange, CUSTOMER_TEXTS.warrantyMin),
+    fastDeliveryTax: optionalNumber(0, CUSTOMER_LIMITS.maxMoney, CUSTOMER_TEXTS.fastDeliveryTaxInvalid),
+  })
+  .superRefine((values, ctx) => {
+    if (values.approved && (values.level === '' || values.level === '0'))
+      ctx.addIssue({ code: 'custom', path: ['level'], message: CUSTOMER_TEXTS.levelRequired });
+  })
+  .transform((values) => ({ ...values, level: Number(values.level || 0) }));
+export type EditFormInput = z.input<typeof editFormSchema>;
+export type EditFormOutput = z.output<typeof editFormSchema>;
+
+export const associateFormSchema = z.object({
+  delivererId: z.string().min(1, CUSTOMER_TEXTS.delivererRequired).transform(Number),
+});
+export type AssociateFormInput = z.input<typeof associateFormSchema>;
+export type AssociateFormOutput = z.output<typeof associateFormSchema>;
+
+export const blockFormSchema = z.object({
+  note: z.string().trim().min(1, CUSTOMER_TEXTS.noteRequired).max(CUSTOMER_LIMITS.maxNote, CUSTOMER_TEXTS.noteTooLong),
+});
+export type BlockFormInput = z.input<typeof blockFormSchema>;
+export type BlockFormOutput = z.output<typeof blockFormSchema>;
+
+const date = (message: string) =>
+  z.custom<Dayjs | null>((value) => value !== null && value !== undefined && (value as Dayjs).isValid?.(), message);
+
+export const historyFormSchema = z
+  .object({
+    type: z.string().min(1, CUSTOMER_TEXTS.historyTypeRequired),
+    start: date(CUSTOMER_TEXTS.startRequired),
+    end: date(CUSTOMER_TEXTS.endRequired),
+  })
+  .superRefine((values, ctx) => {
+    if (values.start && values.end?.isBefore(values.start, 'day'))
+      ctx.addIssue({ code: 'custom', path: ['end'], message: CUSTOMER_TEXTS.periodInvalid });
+  });
+export type HistoryFormInput = z.input<typeof historyFormSchema>;
+export type HistoryFormOutput = z.output<typeof historyFormSchema>;
