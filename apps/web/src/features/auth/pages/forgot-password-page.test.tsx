@@ -1,0 +1,111 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, renderPage } from '../../../test/render';
+import ForgotPasswordPage from './forgot-password-page';
+
+const CODE_SENT =
+  'Uma notificação de redefinição da senha foi encaminhada para o e-mail mencionado, verifique a sua caixa de entrada.';
+
+function setup() {
+  const user = userEvent.setup();
+  const view = renderPage(<ForgotPasswordPage />, { path: '/forgot-password', extraPaths: ['/'] });
+  return { user, ...view };
+}
+
+async function reachCodeStep(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Email'), 'bia@demo.com.br');
+  await user.click(screen.getByRole('button', { name: 'Enviar' }));
+  expect(await screen.findByText(CODE_SENT)).toBeTruthy();
+  await screen.findByLabelText('Código de redefinição');
+}
+
+describe('Forgot password, step 1 (e-mail)', () => {
+  it('validates the e-mail with the login messages and disables Enviar while invalid', async () => {
+    const { user } = setup();
+    const send = screen.getByRole('button', { name: 'Enviar' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Página de Login' }).getAttribute('href')).toBe('/');
+
+    await user.click(screen.getByLabelText('Email'));
+    await user.tab();
+    expect(await screen.findByText('Informe o endereço de e-mail')).toBeTruthy();
+    await user.type(screen.getByLabelText('Email'), 'bia');
+    expect(await screen.findByText('Informe um e-mail válido')).toBeTruthy();
+    expect(send.disabled).toBe(true);
+  });
+
+  it('sends the code request and moves to step 2 with the code-sent message', async () => {
+    const calls = mockFetch({
+      'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { status: 200, body: {} },
+    });
+    const { user } = setup();
+    await reachCodeStep(user);
+    expect(calls).toHaveLength(1);
+    expect(screen.getByLabelText('Nova Senha')).toBeTruthy();
+  });
+
+  it('shows the first server error when the request fails', async () => {
+    mockFetch({
+      'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': {
+        status: 429,
+        body: { errors: ['Muitas tentativas. Aguarde.'] },
+      },
+    });
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Email'), 'bia@demo.com.br');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Muitas tentativas. Aguarde.')).toBeTruthy();
+    expect(screen.queryByLabelText('Código de redefinição')).toBeNull();
+  });
+});
+
+describe('Forgot password, step 2 (code and new password)', () => {
+  it('requires the code and a new password of 8 characters, Confirmar disabled meanwhile', async () => {
+    mockFetch({ 'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { body: {} } });
+    const { user } = setup();
+    await reachCodeStep(user);
+    const confirm = screen.getByRole('button', { name: 'Confirmar' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+
+    await user.click(screen.getByLabelText('Código de redefinição'));
+    await user.tab();
+    expect(await screen.findByText('Informe o código que foi enviado para o seu e-mail')).toBeTruthy();
+    await user.type(screen.getByLabelText('Nova Senha'), '1234');
+    await user.tab();
+    expect(await screen.findByText('A nova senha deve ter pelo menos 8 caracteres.')).toBeTruthy();
+    expect(confirm.disabled).toBe(true);
+  });
+
+  it('changes the password, says so and returns to the login page', async () => {
+    const calls = mockFetch({
+      'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { body: {} },
+      'PATCH /api/accounts/users/activate': { body: {} },
+    });
+    const { user, router } = setup();
+    await reachCodeStep(user);
+    await user.type(screen.getByLabelText('Código de redefinição'), '123456');
+    await user.type(screen.getByLabelText('Nova Senha'), 'nova-senha-1');
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Senha alterada com sucesso. Agora você pode voltar a fazer o login.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls[1]?.body).toEqual({ email: 'bia@demo.com.br', newPassword: 'nova-senha-1', code: '123456' });
+  });
+
+  it('shows the first server error of a wrong code and stays on step 2', async () => {
+    mockFetch({
+      'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { body: {} },
+      'PATCH /api/accounts/users/activate': {
+        status: 400,
+        body: { errors: ['Código inválido ou expirado. Solicite um novo código.'] },
+      },
+    });
+    const { user } = setup();
+    await reachCodeStep(user);
+    await user.type(screen.getByLabelText('Código de redefinição'), '000000');
+    await user.type(screen.getByLabelText('Nova Senha'), 'nova-senha-1');
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Código inválido ou expirado. Solicite um novo código.')).toBeTruthy();
+    expect(screen.getByLabelText('Código de redefinição')).toBeTruthy();
+  });
+});
