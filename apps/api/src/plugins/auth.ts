@@ -23,6 +23,8 @@ declare module 'fastify' {
   }
 }
 
+const DOCS = '/api/docs';
+
 /** Loads what the server must re-check on every call: a blocked employee's token stops working. */
 export type EmployeeStatusLookup = (employeeId: number) => Promise<{ blocked: boolean } | undefined>;
 
@@ -37,10 +39,13 @@ export const authPlugin = fp<{ secret: string; lookup: EmployeeStatusLookup }>(
     app.addHook('onRequest', async (request: FastifyRequest) => {
       const declared = request.routeOptions.config?.permissions;
       if (declared === 'public') return;
-      if (!request.routeOptions.url) return; // 404s are answered by the not-found handler
+      const route = request.routeOptions.url;
+      if (!route) return; // 404s are answered by the not-found handler
+      // Outside /api only the built web app's files are served (registered by @fastify/static), and
+      // /api/docs is the OpenAPI page (registered by @fastify/swagger-ui): both open, like the login page.
+      if (!route.startsWith('/api/') || route === DOCS || route.startsWith(`${DOCS}/`)) return;
       const header = request.headers.authorization ?? '';
       const [scheme, token] = header.split(' ');
-      const route = request.routeOptions.url;
       // Refusals are logged with the route, never with the token.
       if (scheme?.toLowerCase() !== 'bearer' || !token) {
         request.log.info({ route, method: request.method }, 'authentication refused: no token');

@@ -42,6 +42,8 @@ export async function createTestApp(
       dataDir: mkdtempSync(path.join(tmpdir(), 'backoffice-test-')),
       jwtSecret: `test-secret-${randomUUID()}`,
       databaseUrl,
+      // The same app whether or not the web app has been built; a test may pass its own directory.
+      webDistDir: undefined,
       ...configOverrides,
     },
     {},
