@@ -1,0 +1,73 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, signInAs } from '../test/render';
+import { AppProviders } from './app';
+import { createQueryClient } from './query-client';
+import { appRoutes, landingPath } from './routes';
+
+function openApp(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('landingPath', () => {
+  it('follows the first bo:manage permission with a page', () => {
+    expect(landingPath(['full:access'])).toBe('/admin/dashboard');
+    expect(landingPath(['bo:manage:internal_sales', 'bo:manage:customers'])).toBe('/admin/customers');
+    expect(landingPath(['bo:manage:orders'])).toBe('/admin/orders');
+    expect(landingPath(['bo:manage:roles', 'bo:manage:employees'])).toBe('/admin/roles');
+    expect(landingPath([])).toBe('/admin/dashboard');
+  });
+});
+
+describe('shell', () => {
+  it('shows the login page in place of a protected page when signed out', async () => {
+    const router = openApp('/admin/roles');
+    expect(await screen.findByRole('heading', { name: 'BackOffice - Acesso Restrito' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/roles');
+  });
+
+  it('lists only the sidebar entries of the held permissions, with the user name', async () => {
+    signInAs(['bo:manage:dashboard', 'bo:manage:products'], 'Carlos Estoquista');
+    openApp('/admin/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal' }, { timeout: 5000 });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels).toEqual(['Painel de Controle', 'Produtos']);
+    expect(screen.getAllByText('Carlos Estoquista').length).toBeGreaterThan(0);
+  });
+
+  it('meets the no-permission screen with its two links', async () => {
+    signInAs(['bo:manage:orders']);
+    openApp('/admin/employees');
+    expect(
+      await screen.findByText('Você não tem permissão para acessar essa página.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ir para o Dashboard' }).getAttribute('href')).toBe('/admin/dashboard');
+    expect(screen.getByRole('link', { name: 'Sair' }).getAttribute('href')).toBe('/logout');
+  });
+
+  it('sends unknown paths, also under /admin, to the dashboard', async () => {
+    signInAs();
+    const router = openApp('/admin/nada');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    const other = openApp('/qualquer/coisa');
+    await waitFor(() => expect(other.state.location.pathname).toBe('/admin/dashboard'));
+  });
+
+  it('/logout clears the session and returns to the login page', async () => {
+    mockFetch({});
+    signInAs();
+    const router = openApp('/logout');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'BackOffice - Acesso Restrito' })).toBeTruthy();
+  });
+});
