@@ -69,7 +69,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: 12 * 1024 * 1024,
-    trustProxy: true,
+    // Only behind a known reverse proxy may X-Forwarded-For name the client (the sign-in throttle counts per address).
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -104,7 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, { spaFallback: Boolean(config.webDistDir) });
   if (options.isReady) {
     const isReady = options.isReady;
     app.addHook('onRequest', async (request, reply) => {
@@ -116,7 +117,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authPlugin, {
     secret: config.jwtSecret,
     lookup: (employeeId) =>
-      db.selectFrom('employees').select('blocked').where('id', '=', employeeId).executeTakeFirst(),
+      db
+        .selectFrom('employees')
+        .leftJoin('roles', 'roles.id', 'employees.role_id')
+        .select(['employees.blocked', 'roles.permissions'])
+        .where('employees.id', '=', employeeId)
+        .executeTakeFirst(),
   });
 
   await app.register(
@@ -141,15 +147,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       setHeaders: (res, filePath) => {
         if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
       },
-    });
-    // The single-page app answers every non-API path.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || request.method !== 'GET') {
-        return reply
-          .status(404)
-          .send({ errors: [`Rota não encontrada: ${request.method} ${request.url.split('?')[0]}`] });
-      }
-      return reply.type('text/html').sendFile('index.html');
     });
   }
   return app;

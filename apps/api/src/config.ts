@@ -22,6 +22,8 @@ export interface AppConfig {
   /** The built web app to serve, when it exists. */
   webDistDir: string | undefined;
   logLevel: string;
+  /** TRUST_PROXY: a hop count, an address list, or true; false by default (no proxy in front). */
+  trustProxy: boolean | number | string;
 }
 
 const EIGHT_HOURS = 8 * 60 * 60 * 1000;
@@ -34,6 +36,12 @@ function secretFrom(dataDir: string, inMemory: boolean): string {
   const secret = randomBytes(48).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 /** Reads the configuration from the environment; `overrides` wins (tests). */
@@ -56,6 +64,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     adminPassword: env.ADMIN_PASSWORD,
     webDistDir: existsSync(webDist) ? webDist : undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   };
 }

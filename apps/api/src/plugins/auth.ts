@@ -25,12 +25,17 @@ declare module 'fastify' {
 
 const DOCS = '/api/docs';
 
-/** Loads what the server must re-check on every call: a blocked employee's token stops working. */
-export type EmployeeStatusLookup = (employeeId: number) => Promise<{ blocked: boolean } | undefined>;
+/**
+ * Loads what the server re-checks on every call: a blocked employee's token stops working, and the
+ * permissions are those of the employee's role now (a role change applies at once, not at next sign-in).
+ */
+export type EmployeeStatusLookup = (
+  employeeId: number,
+) => Promise<{ blocked: boolean; permissions: string[] | null } | undefined>;
 
 /**
  * Authentication and authorisation for every route. Verifies the bearer token, re-checks that the
- * employee still exists and is not blocked, then compares the token's permissions with the route's
+ * employee still exists and is not blocked, then compares the role's current permissions with the route's
  * declaration in `config.permissions`.
  */
 export const authPlugin = fp<{ secret: string; lookup: EmployeeStatusLookup }>(
@@ -62,8 +67,9 @@ export const authPlugin = fp<{ secret: string; lookup: EmployeeStatusLookup }>(
         request.log.warn({ route, method: request.method, employeeId }, 'authentication refused: blocked or removed');
         throw unauthorized('Acesso bloqueado. Procure o administrador.');
       }
-      request.principal = { employeeId, name: claims.unique_name, permissions: claims.permissions };
-      if (!declared || declared.length === 0 || !hasAnyPermission(claims.permissions, declared)) {
+      const permissions = status.permissions ?? [];
+      request.principal = { employeeId, name: claims.unique_name, permissions };
+      if (!declared || declared.length === 0 || !hasAnyPermission(permissions, declared)) {
         request.log.warn({ employeeId, route, method: request.method }, 'permission denied');
         throw forbidden();
       }

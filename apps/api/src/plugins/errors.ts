@@ -8,7 +8,7 @@ export const GENERIC_ERROR = 'Ocorreu um erro. Tente novamente mais tarde.';
  * One place turns failures into `{ errors: [...] }` with Portuguese messages.
  * Validation failures list each problem; unexpected failures are logged and hidden.
  */
-export function registerErrorHandling(app: FastifyInstance) {
+export function registerErrorHandling(app: FastifyInstance, { spaFallback = false } = {}) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
@@ -37,6 +37,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.status(500).send({ errors: [GENERIC_ERROR] });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ errors: [`Rota não encontrada: ${request.method} ${request.url.split('?')[0]}`] });
+    // The single-page app answers every other GET (its router shows the right screen).
+    if (spaFallback && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ errors: [`Rota não encontrada: ${request.method} ${request.url.split('?')[0]}`] });
   });
 }

@@ -90,6 +90,30 @@ describe('roles API', () => {
     expect(denied.statusCode).toBe(403);
   });
 
+  it('applies a role change to tokens already issued, at once', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/api/permissions', headers: bearer(stocker) });
+    expect(before.statusCode).toBe(403);
+    const roles = (await t.app.inject({ method: 'GET', url: '/api/roles', headers: bearer(admin) })).json().data;
+    const estoque = roles.find((r: { name: string }) => r.name === 'Estoque');
+    const granted = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/roles/${estoque.id}`,
+      headers: bearer(admin),
+      payload: { name: 'Estoque', permissions: [...estoque.permissions, 'bo:manage:roles'] },
+    });
+    expect(granted.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/permissions', headers: bearer(stocker) });
+    expect(after.statusCode).toBe(200);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/roles/${estoque.id}`,
+      headers: bearer(admin),
+      payload: { name: 'Estoque', permissions: estoque.permissions },
+    });
+    const revoked = await t.app.inject({ method: 'GET', url: '/api/permissions', headers: bearer(stocker) });
+    expect(revoked.statusCode).toBe(403);
+  });
+
   it('serves the permission catalogue with Portuguese labels', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/permissions', headers: bearer(admin) });
     expect(res.json().data['bo:manage:customers']).toBe('Gerenciar clientes');

@@ -1,0 +1,37 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/helpers';
+
+describe('the served web app and the API side by side', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const webDistDir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>BackOffice</title><div id="root"></div>');
+    t = await createTestApp({ webDistDir });
+  });
+  afterAll(() => t.close());
+
+  it('answers any screen path with the single-page app', async () => {
+    for (const url of ['/', '/admin/customers', '/forgot-password', '/admin/nao-existe']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers an unknown API path with a Portuguese JSON 404, not the page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nao-existe' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errors[0]).toContain('Rota não encontrada');
+  });
+
+  it('reports health and serves the OpenAPI document', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    expect(Object.keys(doc.json().paths)).toContain('/api/accounts/signin');
+  });
+});
