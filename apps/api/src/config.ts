@@ -22,8 +22,8 @@ export interface AppConfig {
   /** The built web app to serve, when it exists. */
   webDistDir: string | undefined;
   logLevel: string;
-  /** TRUST_PROXY: a hop count, an address list, or true; false by default (no proxy in front). */
-  trustProxy: boolean | number | string;
+  /** TRUST_PROXY: true, or the proxy addresses (comma-separated); false by default (no proxy in front). */
+  trustProxy: boolean | string;
 }
 
 const EIGHT_HOURS = 8 * 60 * 60 * 1000;
@@ -38,10 +38,9 @@ function secretFrom(dataDir: string, inMemory: boolean): string {
   return secret;
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
-  if (value === 'true') return true;
-  return /^\d+$/.test(value) ? Number(value) : value;
+  return value === 'true' ? true : value;
 }
 
 /** Reads the configuration from the environment; `overrides` wins (tests). */
