@@ -1,0 +1,149 @@
+import type {
+  Brand,
+  BrandReference,
+  InventoryHistoryRow,
+  Product,
+  ProductCreateInput,
+  ProductPage,
+  ProductSource,
+  ProductUpdateInput,
+  PurchaseHistoryRow,
+  SalesHistoryRow,
+  StockChangeRow,
+  StockEntryItem,
+} from '@backoffice/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { readSourcesCookie, writeSourcesCookie } from '../lib/sources-cookie';
+
+export const PAGE_SIZE = 100;
+
+export const productKeys = {
+  all: ['products'] as const,
+  page: (offset: number, search: string) => ['products', 'page', offset, search] as const,
+  archived: ['products', 'archived'] as const,
+  brands: ['products', 'brands'] as const,
+  references: ['products', 'references'] as const,
+  sources: ['products', 'sources'] as const,
+};
+
+/** GET /products?offset&limit&search → { items, page, total } (100 a page, archived left out). */
+export function useProductPage(offset: number, search: string) {
+  return useQuery({
+    queryKey: productKeys.page(offset, search),
+    queryFn: ({ signal }) =>
+      api<ProductPage>('/products', { query: { offset, limit: PAGE_SIZE, search: search || undefined }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useArchivedProducts() {
+  return useQuery({
+    queryKey: productKeys.archived,
+    queryFn: async () => (await api<{ data: Product[] }>('/products/archiveds')).data,
+  });
+}
+
+export function useBrands() {
+  return useQuery({
+    queryKey: productKeys.brands,
+    queryFn: async () => (await api<{ data: Brand[] }>('/products/brands')).data,
+  });
+}
+
+export function useReferences() {
+  return useQuery({
+    queryKey: productKeys.references,
+    queryFn: async () => (await api<{ data: BrandReference[] }>('/products/references')).data,
+  });
+}
+
+/** The operation types of a stock entry, cached in the `productSources` cookie (section 3). */
+export function useProductSources() {
+  return useQuery({
+    queryKey: productKeys.sources,
+    queryFn: async () => {
+      const cached = readSourcesCookie();
+      if (cached) return cached;
+      const sources = (await api<{ data: ProductSource[] }>('/products/sources')).data;
+      writeSourcesCookie(sources);
+      return sources;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export async function createProduct(body: ProductCreateInput): Promise<Product> {
+  return (await api<{ data: Product }>('/products', { method: 'POST', body })).data;
+}
+
+export async function updateProduct(code: string, body: ProductUpdateInput): Promise<Product> {
+  return (await api<{ data: Product }>(`/products/${encodeURIComponent(code)}`, { method: 'PUT', body })).data;
+}
+
+export async function enterStock(products: StockEntryItem[]): Promise<Product[]> {
+  return (await api<{ data: Product[] }>('/products/menu/purchase/batch', { method: 'PATCH', body: { products } }))
+    .data;
+}
+
+export async function updateInventory(code: string, newStock: number): Promise<Product> {
+  return (
+    await api<{ data: Product }>(`/products/inventory/${encodeURIComponent(code)}`, {
+      method: 'PATCH',
+      body: { code, newStock },
+    })
+  ).data;
+}
+
+export async function archiveProducts(codes: string[]): Promise<void> {
+  await api('/products/archive', { method: 'PATCH', query: { codes: codes.join(',') } });
+}
+
+export async function unarchiveProduct(code: string): Promise<void> {
+  await api(`/products/unarchive/${encodeURIComponent(code)}`, { method: 'PATCH' });
+}
+
+export async function uploadProductImage(code: string, image: string): Promise<Product> {
+  return (
+    await api<{ data: Product }>(`/products/image/${encodeURIComponent(code)}`, { method: 'PATCH', body: { image } })
+  ).data;
+}
+
+export async function createBrand(name: string): Promise<Brand> {
+  return (await api<{ data: Brand }>('/products/brand', { method: 'POST', body: { name } })).data;
+}
+
+export async function createReference(brand: string, reference: string): Promise<Brand> {
+  return (await api<{ data: Brand }>('/products/brand', { method: 'PATCH', body: { name: brand, reference } })).data;
+}
+
+export async function deleteBrand(name: string): Promise<void> {
+  await api(`/products/brand/${encodeURIComponent(name)}`, { method: 'DELETE' });
+}
+
+export async function deleteReference(brand: string, reference: string): Promise<void> {
+  await api('/products/brand/reference', { method: 'DELETE', body: { brand, reference } });
+}
+
+export type HistoryRows = {
+  1: SalesHistoryRow[];
+  2: PurchaseHistoryRow[];
+  3: InventoryHistoryRow[];
+  4: StockChangeRow[];
+};
+
+/** The four product histories of section 7; `start` and `end` as YYYY-MM-DDTHH:mm:ss. */
+export async function fetchHistory<K extends keyof HistoryRows>(
+  type: K,
+  productId: number,
+  start: string,
+  end: string,
+): Promise<HistoryRows[K]> {
+  const paths: Record<keyof HistoryRows, string> = {
+    1: `/reports/product/sold/histories/${productId}/start/${start}/end/${end}`,
+    2: `/reports/product/purchased/histories/start/${start}/end/${end}/${productId}`,
+    3: `/reports/product/inventory/updated/histories/start/${start}/end/${end}/${productId}`,
+    4: `/reports/product/stock/changed/${productId}/start/${start}/end/${end}`,
+  };
+  return (await api<{ data: HistoryRows[K] }>(paths[type])).data;
+}

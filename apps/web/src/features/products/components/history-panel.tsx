@@ -1,0 +1,210 @@
+import {
+  type InventoryHistoryRow,
+  PRODUCT_HISTORY_LABELS,
+  type Product,
+  type ProductHistoryType,
+  type PurchaseHistoryRow,
+  type SalesHistoryRow,
+  type StockChangeRow,
+} from '@backoffice/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { DataTable } from '../../../components/data-table';
+import { useNotify } from '../../../components/notifier';
+import { firstError } from '../../../lib/api-client';
+import { formatDateTime, formatMoney, toApiTimestamp } from '../../../lib/format';
+import { fetchHistory, type HistoryRows } from '../api/products-api';
+import { type HistoryFormValues, historyFormSchema } from '../schemas';
+import { PRODUCTS_TEXTS } from '../texts';
+
+const T = PRODUCTS_TEXTS.history;
+const C = T.columns;
+
+const money = (value: number) => formatMoney(value);
+const dateTime = (value: string) => formatDateTime(value);
+const int = { type: 'number' as const, align: 'right' as const, headerAlign: 'right' as const };
+
+type Row<R> = R & { id: number };
+
+const salesColumns: GridColDef<Row<SalesHistoryRow>>[] = [
+  { field: 'orderCode', headerName: C.orderCode, minWidth: 110, flex: 0.6 },
+  { field: 'customerName', headerName: C.customerName, minWidth: 160, flex: 1 },
+  { field: 'customerEmail', headerName: C.customerEmail, minWidth: 180, flex: 1 },
+  { field: 'salesDate', headerName: C.salesDate, minWidth: 165, flex: 0.8, valueFormatter: dateTime },
+  { field: 'quantity', headerName: C.quantity, minWidth: 100, flex: 0.5, ...int },
+  { field: 'unitPrice', headerName: C.unitPrice, minWidth: 120, flex: 0.6, valueFormatter: money, ...int },
+  { field: 'totalSold', headerName: C.totalSold, minWidth: 125, flex: 0.6, valueFormatter: money, ...int },
+];
+
+const purchaseColumns: GridColDef<Row<PurchaseHistoryRow>>[] = [
+  { field: 'costBefore', headerName: C.costBefore, minWidth: 120, flex: 0.6, valueFormatter: money, ...int },
+  { field: 'costAfter', headerName: C.costAfter, minWidth: 110, flex: 0.6, valueFormatter: money, ...int },
+  { field: 'quantity', headerName: C.quantity, minWidth: 100, flex: 0.5, ...int },
+  { field: 'quantityBefore', headerName: C.quantityBefore, minWidth: 125, flex: 0.6, ...int },
+  { field: 'actualQuantity', headerName: C.actualQuantity, minWidth: 115, flex: 0.6, ...int },
+  { field: 'source', headerName: C.source, minWidth: 150, flex: 1 },
+  { field: 'who', headerName: C.who, minWidth: 140, flex: 0.9 },
+  { field: 'when', headerName: C.when, minWidth: 165, flex: 0.8, valueFormatter: dateTime },
+];
+
+const inventoryColumns: GridColDef<Row<InventoryHistoryRow>>[] = [
+  { field: 'stockBefore', headerName: C.stockBefore, minWidth: 140, flex: 0.6, ...int },
+  { field: 'stockAfter', headerName: C.stockAfter, minWidth: 140, flex: 0.6, ...int },
+  { field: 'who', headerName: C.who, minWidth: 160, flex: 1 },
+  { field: 'when', headerName: C.when, minWidth: 170, flex: 0.8, valueFormatter: dateTime },
+];
+
+const stockColumns: GridColDef<Row<StockChangeRow>>[] = [
+  { field: 'stockBefore', headerName: C.stockBefore, minWidth: 120, flex: 0.6, ...int },
+  { field: 'input', headerName: C.input, minWidth: 80, flex: 0.4, ...int },
+  { field: 'output', headerName: C.output, minWidth: 80, flex: 0.4, ...int },
+  { field: 'stockAfter', headerName: C.stockAfter, minWidth: 130, flex: 0.6, ...int },
+  { field: 'eventType', headerName: C.eventType, minWidth: 150, flex: 0.9 },
+  { field: 'note', headerName: C.note, minWidth: 140, flex: 0.9 },
+  { field: 'who', headerName: C.who, minWidth: 140, flex: 0.9 },
+  { field: 'when', headerName: C.when, minWidth: 165, flex: 0.8, valueFormatter: dateTime },
+];
+
+type Result = { [K in ProductHistoryType]: { type: K; rows: Row<HistoryRows[K][number]>[] } }[ProductHistoryType];
+
+const TYPES = Object.entries(PRODUCT_HISTORY_LABELS).map(([value, label]) => ({ value, label }));
+
+function ResultTable({ result }: { result: Result }) {
+  const common = {
+    emptyText: T.empty,
+    selection: 'none' as const,
+    csvFileName: 'historico',
+    label: PRODUCT_HISTORY_LABELS[result.type],
+    title: PRODUCT_HISTORY_LABELS[result.type],
+  };
+  switch (result.type) {
+    case 1:
+      return <DataTable rows={result.rows} columns={salesColumns} {...common} />;
+    case 2:
+      return <DataTable rows={result.rows} columns={purchaseColumns} {...common} />;
+    case 3:
+      return <DataTable rows={result.rows} columns={inventoryColumns} {...common} />;
+    default:
+      return <DataTable rows={result.rows} columns={stockColumns} {...common} />;
+  }
+}
+
+/** 'Histórico do Produto': type (Vendas, Compras, Inventário, Alterações de estoque), period, Gerar. */
+export function HistoryPanel({ product, onClose }: { product: Product; onClose: () => void }) {
+  const notify = useNotify();
+  const [result, setResult] = useState<Result | null>(null);
+  const {
+    control,
+    handleSubmit,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<HistoryFormValues>({
+    resolver: zodResolver(historyFormSchema),
+    mode: 'onChange',
+    defaultValues: { type: '', start: dayjs().subtract(30, 'day'), end: dayjs() },
+  });
+
+  const generate = handleSubmit(async (values) => {
+    if (!values.start || !values.end) return;
+    const type = Number(values.type) as ProductHistoryType;
+    const start = toApiTimestamp(values.start.startOf('day').toDate());
+    const end = toApiTimestamp(values.end.endOf('day').toDate());
+    try {
+      const rows = await fetchHistory(type, product.id, start, end);
+      setResult({ type, rows: rows.map((row, id) => ({ ...row, id })) } as Result);
+    } catch (error) {
+      notify.error(firstError(error, PRODUCTS_TEXTS.errors.history));
+    }
+  });
+
+  return (
+    <Card component="section" aria-label={T.title(product.name)}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {T.title(product.name)}
+        </Typography>
+        <form noValidate onSubmit={generate}>
+          <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <Controller
+                control={control}
+                name="type"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={T.type}
+                    required
+                    name={field.name}
+                    inputRef={field.ref}
+                    value={field.value}
+                    onChange={(event) => field.onChange(event.target.value)}
+                    onBlur={field.onBlur}
+                    error={Boolean(errors.type)}
+                    helperText={errors.type?.message}
+                  >
+                    {TYPES.map((type) => (
+                      <MenuItem key={type.value} value={type.value}>
+                        {type.label}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
+            {(['start', 'end'] as const).map((name) => (
+              <Grid key={name} size={{ xs: 12, sm: 3 }}>
+                <Controller
+                  control={control}
+                  name={name}
+                  render={({ field }) => (
+                    <DatePicker
+                      label={name === 'start' ? T.start : T.end}
+                      format="DD/MM/YYYY"
+                      value={field.value ?? null}
+                      onChange={(value) => field.onChange(value)}
+                      slotProps={{
+                        textField: {
+                          required: true,
+                          size: 'small',
+                          name: field.name,
+                          onBlur: field.onBlur,
+                          error: Boolean(errors[name]),
+                          helperText: errors[name]?.message,
+                        },
+                      }}
+                    />
+                  )}
+                />
+              </Grid>
+            ))}
+            <Grid size={{ xs: 12, sm: 2 }}>
+              <Box sx={{ display: 'flex', gap: 1, pt: 1 }}>
+                <Button type="submit" variant="contained" disabled={!isValid || isSubmitting} sx={{ minWidth: 88 }}>
+                  {isSubmitting ? <CircularProgress size={22} color="inherit" aria-label={T.generate} /> : T.generate}
+                </Button>
+                <Button onClick={onClose}>{T.close}</Button>
+              </Box>
+            </Grid>
+          </Grid>
+        </form>
+        {result ? (
+          <Box sx={{ mt: 3 }}>
+            <ResultTable result={result} />
+          </Box>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,253 @@
+import type { Brand, Product } from '@backoffice/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../test/render';
+import type { PreparedImage } from '../lib/image-resize';
+import { ProductForm } from './product-form';
+import { StockEntryDialog } from './stock-entry-dialog';
+
+const BRANDS: Brand[] = [
+  { name: 'Apple', references: ['iPhone 15', 'iPhone 14'] },
+  { name: 'Samsung', references: ['Galaxy S24'] },
+];
+
+const PRODUCT: Product = {
+  id: 7,
+  code: 'P100007',
+  name: 'Capa Silicone iPhone 15',
+  description: null,
+  brand: 'Apple',
+  reference: 'iPhone 15',
+  cost: 10,
+  sellPrice: 25.9,
+  stock: 4,
+  stockAlert: 2,
+  tags: ['capa'],
+  imagesUrl: ['/api/files/products/a.jpg'],
+  images: [{ url: '/api/files/products/a.jpg', name: 'P100007-1.jpg' }],
+  discount: { goldPercentage: 20, silverPercentage: 30, bronzePercentage: 0 },
+  archived: false,
+  goldPrice: 12,
+  silverPrice: 13,
+};
+
+type User = ReturnType<typeof userEvent.setup>;
+
+async function choose(user: User, label: RegExp, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+
+function renderForm(props: Partial<Parameters<typeof ProductForm>[0]> = {}) {
+  const handlers = {
+    onSubmit: vi.fn(async () => undefined),
+    onClose: vi.fn(),
+    onCreateBrand: vi.fn(async () => true),
+    onCreateReference: vi.fn(async () => true),
+    onUploadImage: vi.fn(async () => undefined),
+    prepareImage: vi.fn(
+      async (file: File): Promise<PreparedImage> => ({
+        base64: `b64-${file.name}`,
+        dataUrl: 'data:image/jpeg;base64,AAAA',
+        name: file.name.replace(/\.\w+$/, '.jpg'),
+      }),
+    ),
+  };
+  renderPage(<ProductForm mode="create" brands={BRANDS} {...handlers} {...props} />);
+  return { user: userEvent.setup(), ...handlers };
+}
+
+describe('Cadastrar Produto form', () => {
+  it('shows the spec messages and keeps Cadastrar disabled while invalid', async () => {
+    const { user } = renderForm();
+    const submit = screen.getByRole('button', { name: 'Cadastrar' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Fechar' })).toBeTruthy();
+
+    await user.click(field(/^Nome/));
+    await user.tab();
+    expect(await screen.findByText('Informe o nome do produto')).toBeTruthy();
+    await user.click(field(/^Preço de compra/));
+    await user.tab();
+    expect(await screen.findByText('Informe o preço do produto')).toBeTruthy();
+    await user.click(field(/^Preço de venda/));
+    await user.tab();
+    expect(await screen.findByText('Informe o preço de venda')).toBeTruthy();
+    await user.clear(field(/^Cliente ouro/));
+    await user.type(field(/^Cliente ouro/), '150');
+    await user.tab();
+    expect(await screen.findByText('Informe o percentual de 0 a 100')).toBeTruthy();
+    await user.clear(field(/^Alerta de estoque/));
+    await user.type(field(/^Alerta de estoque/), '10001');
+    await user.tab();
+    expect(await screen.findByText('O alerta de estoque deve estar entre 0 e 10000.')).toBeTruthy();
+    expect(submit.disabled).toBe(true);
+  });
+
+  it('recomputes gold and silver prices from cost and percentage, and the percentage from a price', async () => {
+    const { user } = renderForm();
+    await user.type(field(/^Cliente ouro/), '{Backspace}20');
+    await user.type(field(/^Cliente prata/), '{Backspace}30');
+    await user.type(field(/^Preço de compra/), '10');
+    expect(field(/^Preço ouro/).value).toBe('12');
+    expect(field(/^Preço prata/).value).toBe('13');
+
+    await user.clear(field(/^Preço ouro/));
+    await user.type(field(/^Preço ouro/), '15');
+    expect(field(/^Cliente ouro/).value).toBe('50');
+
+    await user.clear(field(/^Preço de compra/));
+    await user.type(field(/^Preço de compra/), '20');
+    expect(field(/^Preço ouro/).value).toBe('30');
+    expect(field(/^Preço prata/).value).toBe('26');
+  });
+
+  it('fills references from the chosen brand and sends the body with the chosen images', async () => {
+    const { user, onSubmit, prepareImage } = renderForm();
+    await user.type(field(/^Nome/), 'Película iPhone 14');
+    await choose(user, /^Marca/, 'Apple');
+    await user.click(screen.getByRole('combobox', { name: /^Referência/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Nenhuma', 'iPhone 15', 'iPhone 14']);
+    await user.click(screen.getByRole('option', { name: 'iPhone 14' }));
+    await user.type(field(/^Preço de compra/), '8,5'.replace(',', '.'));
+    await user.type(field(/^Preço de venda/), '19.9');
+    await user.type(field(/^Tags/), 'vidro{Enter}');
+    await user.clear(field(/^Quantidade em estoque/));
+    await user.type(field(/^Quantidade em estoque/), '12');
+
+    const panel = screen.getByRole('region', { name: 'IMAGENS DO PRODUTO' });
+    expect(within(panel).getByText('Nenhuma imagem adicionada')).toBeTruthy();
+    const input = screen.getByTestId('product-image-input');
+    await user.upload(input, new File(['x'], 'frente.png', { type: 'image/png' }));
+    expect(await within(panel).findByText('frente.jpg')).toBeTruthy();
+    expect(prepareImage).toHaveBeenCalledTimes(1);
+
+    await user.click(within(panel).getByRole('button', { name: 'frente.jpg' }));
+    const preview = await screen.findByRole('dialog', { name: 'Visualização da imagem' });
+    await user.click(within(preview).getByRole('button', { name: 'Fechar' }));
+
+    const submit = (await screen.findByRole('button', { name: 'Cadastrar' })) as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    await user.click(submit);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith(
+      {
+        name: 'Película iPhone 14',
+        description: null,
+        brand: 'Apple',
+        reference: 'iPhone 14',
+        cost: 8.5,
+        sellPrice: 19.9,
+        discount: { goldPercentage: 0, silverPercentage: 0, bronzePercentage: 0 },
+        stock: 12,
+        stockAlert: 0,
+        tags: ['vidro'],
+      },
+      ['b64-frente.png'],
+    );
+  });
+
+  it('Limpar clears the chosen images', async () => {
+    const { user } = renderForm();
+    await user.upload(screen.getByTestId('product-image-input'), new File(['x'], 'a.png', { type: 'image/png' }));
+    expect(await screen.findByText('a.jpg')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Limpar' }));
+    expect(screen.getByText('Nenhuma imagem adicionada')).toBeTruthy();
+  });
+
+  it('creates a brand inline (Nova marca, Adicionar) and refuses a duplicate with the spec message', async () => {
+    const { user, onCreateBrand } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Nova marca' }));
+    const group = screen.getByRole('group', { name: 'Nova marca' });
+    const add = within(group).getByRole('button', { name: 'Adicionar' }) as HTMLButtonElement;
+    await user.click(within(group).getByLabelText('Nova marca'));
+    await user.tab();
+    expect(await within(group).findByText('Informe a marca que deseja criar')).toBeTruthy();
+
+    await user.type(within(group).getByLabelText('Nova marca'), 'samsung');
+    await user.click(add);
+    expect(await screen.findByText('Já existe uma marca com este nome.')).toBeTruthy();
+    expect(onCreateBrand).not.toHaveBeenCalled();
+    expect(screen.getByRole('group', { name: 'Nova marca' })).toBeTruthy();
+
+    await user.clear(within(group).getByLabelText('Nova marca'));
+    await user.type(within(group).getByLabelText('Nova marca'), 'Xiaomi');
+    await user.click(add);
+    await waitFor(() => expect(onCreateBrand).toHaveBeenCalledWith('Xiaomi'));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Nova marca' })).toBeNull());
+  });
+});
+
+describe('Editar Produto form', () => {
+  it('loads the product, offers Incluir in the inline forms, keeps a duplicate reference form open and saves', async () => {
+    const { user, onSubmit, onCreateReference, onUploadImage } = renderForm({ mode: 'edit', product: PRODUCT });
+    expect(screen.getByRole('button', { name: 'Fechar Edição' })).toBeTruthy();
+    expect(field(/^Nome/).value).toBe('Capa Silicone iPhone 15');
+    expect(field(/^Preço ouro/).value).toBe('12');
+    expect(screen.getByText('P100007-1.jpg')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Nova referência' }));
+    const group = screen.getByRole('group', { name: 'Nova referência' });
+    await user.type(within(group).getByLabelText('Nova referência'), 'IPHONE 14');
+    await user.click(within(group).getByRole('button', { name: 'Incluir' }));
+    expect(await screen.findByText('Já existe uma referencia com este nome.')).toBeTruthy();
+    expect(onCreateReference).not.toHaveBeenCalled();
+    expect(screen.getByRole('group', { name: 'Nova referência' })).toBeTruthy();
+    await user.click(within(group).getByRole('button', { name: 'Cancelar' }));
+
+    // choosing a picture in edition uploads it at once
+    await user.upload(screen.getByTestId('product-image-input'), new File(['x'], 'b.png', { type: 'image/png' }));
+    await waitFor(() => expect(onUploadImage).toHaveBeenCalledTimes(1));
+
+    await user.clear(field(/^Preço de venda/));
+    await user.type(field(/^Preço de venda/), '29.9');
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ sellPrice: 29.9, cost: 10, stock: 4, reference: 'iPhone 15', tags: ['capa'] }),
+      [],
+    );
+  });
+});
+
+describe('stock-entry dialog', () => {
+  it('asks quantity, purchase price and operation, then sends the entry', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    renderPage(
+      <StockEntryDialog
+        product={PRODUCT}
+        sources={[
+          { key: 'SUPPLIER_PURCHASE', name: 'Compra de fornecedor' },
+          { key: 'BONUS', name: 'Bonificação do fornecedor' },
+        ]}
+        onClose={() => undefined}
+        onSubmit={onSubmit}
+      />,
+    );
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Informar entrada do produto Capa Silicone iPhone 15' });
+    const submit = within(dialog).getByRole('button', { name: 'Alterar' }) as HTMLButtonElement;
+    expect(within(dialog).getByRole('button', { name: 'Fechar Edição' })).toBeTruthy();
+    await user.click(within(dialog).getByLabelText(/^Quantidade de Entrada/));
+    await user.tab();
+    expect(await within(dialog).findByText('Informe a quantidade do produto em estoque')).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText(/^Preço de Compra/));
+    await user.tab();
+    expect(await within(dialog).findByText('Informe o preço do produto')).toBeTruthy();
+    expect(submit.disabled).toBe(true);
+
+    await user.type(within(dialog).getByLabelText(/^Quantidade de Entrada/), '6');
+    await user.type(within(dialog).getByLabelText(/^Preço de Compra/), '11.25');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Operação/ }));
+    await user.click(await screen.findByRole('option', { name: 'Bonificação do fornecedor' }));
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    await user.click(submit);
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ productId: 7, stock: 6, cost: 11.25, source: 'BONUS' }),
+    );
+  });
+});

@@ -1,0 +1,179 @@
+import type { Product } from '@backoffice/contract';
+import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import MoveToInboxOutlinedIcon from '@mui/icons-material/MoveToInboxOutlined';
+import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import type { GridColDef, GridPaginationModel, GridRowId } from '@mui/x-data-grid';
+import { createContext, type KeyboardEvent, type MouseEvent, useContext, useMemo, useState } from 'react';
+import { DataTable } from '../../../components/data-table';
+import { formatMoney } from '../../../lib/format';
+import { PRODUCTS_TEXTS } from '../texts';
+
+const T = PRODUCTS_TEXTS.list;
+const A = PRODUCTS_TEXTS.actions;
+
+/** Saves the stock typed in a row (PATCH /products/inventory/{code}); resolves true when saved. */
+const SaveStockContext = createContext<(product: Product, stock: number) => Promise<boolean>>(async () => false);
+
+const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
+
+/** The editable stock of one row with its own save button (section 2). */
+function StockCell({ product }: { product: Product }) {
+  const save = useContext(SaveStockContext);
+  const [draft, setDraft] = useState(String(product.stock));
+  const [saving, setSaving] = useState(false);
+  const valid = /^\d+$/.test(draft.trim());
+  const changed = valid && Number(draft) !== product.stock;
+
+  const submit = async () => {
+    if (!changed || saving) return;
+    setSaving(true);
+    try {
+      await save(product, Number(draft));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, height: '100%' }}
+      onClick={stop}
+      onDoubleClick={stop}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        if (event.key === 'Enter') void submit();
+      }}
+    >
+      <TextField
+        size="small"
+        type="number"
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        error={!valid}
+        slotProps={{
+          htmlInput: { min: 0, step: 1, 'aria-label': T.stockInput(product.name), style: { padding: '6px 8px' } },
+        }}
+        sx={{ width: 96 }}
+      />
+      <Tooltip title={T.saveStock(product.name)}>
+        <span>
+          <IconButton
+            size="small"
+            color="primary"
+            aria-label={T.saveStock(product.name)}
+            disabled={!changed || saving}
+            onClick={() => void submit()}
+          >
+            {saving ? <CircularProgress size={18} /> : <SaveOutlinedIcon fontSize="small" />}
+          </IconButton>
+        </span>
+      </Tooltip>
+    </Box>
+  );
+}
+
+const money = (value: number) => formatMoney(value);
+
+const columns: GridColDef<Product>[] = [
+  { field: 'name', headerName: T.columns.name, flex: 1.6, minWidth: 220 },
+  { field: 'code', headerName: T.columns.code, flex: 0.5, minWidth: 100 },
+  { field: 'reference', headerName: T.columns.reference, flex: 0.8, minWidth: 140 },
+  { field: 'cost', headerName: T.columns.cost, flex: 0.7, minWidth: 150, type: 'number', valueFormatter: money },
+  {
+    field: 'sellPrice',
+    headerName: T.columns.sellPrice,
+    flex: 0.7,
+    minWidth: 140,
+    type: 'number',
+    valueFormatter: money,
+  },
+  {
+    field: 'stock',
+    headerName: T.columns.stock,
+    minWidth: 160,
+    sortable: false,
+    filterable: false,
+    // the key resets the typed value when the saved stock changes
+    renderCell: ({ row }) => <StockCell key={`${row.id}-${row.stock}`} product={row} />,
+  },
+];
+
+export interface SelectionActions {
+  history: (selected: Product[]) => void;
+  stockEntry: (selected: Product[]) => void;
+  show: (selected: Product[]) => void;
+  edit: (selected: Product[]) => void;
+  archive: (selected: Product[]) => void;
+}
+
+interface Props {
+  rows: readonly Product[];
+  total: number;
+  page: number;
+  loading: boolean;
+  onPageChange: (page: number) => void;
+  selectedIds: readonly GridRowId[];
+  onSelectionChange: (ids: GridRowId[]) => void;
+  onSaveStock: (product: Product, stock: number) => Promise<boolean>;
+  actions: SelectionActions;
+}
+
+/** The product list: 100 rows a page from the server, several rows selectable, stock editable per row. */
+export function ProductList(props: Props) {
+  const { rows, total, page, loading, onPageChange, selectedIds, onSelectionChange, onSaveStock, actions } = props;
+  const paginationModel = useMemo<GridPaginationModel>(() => ({ page, pageSize: 100 }), [page]);
+  return (
+    <SaveStockContext.Provider value={onSaveStock}>
+      <DataTable<Product>
+        rows={rows}
+        columns={columns}
+        loading={loading}
+        label={T.label}
+        selection="multiple"
+        pageSize={100}
+        pageSizeOptions={[100]}
+        height={680}
+        selectedIds={selectedIds}
+        onSelectionChange={(_rows, ids) => onSelectionChange(ids)}
+        server={{
+          rowCount: total,
+          paginationModel,
+          onPaginationModelChange: (model) => onPageChange(model.page),
+        }}
+        selectionActions={(selected) => (
+          <>
+            <Button size="small" startIcon={<HistoryIcon />} onClick={() => actions.history(selected)}>
+              {A.history}
+            </Button>
+            <Button size="small" startIcon={<MoveToInboxOutlinedIcon />} onClick={() => actions.stockEntry(selected)}>
+              {A.stockEntry}
+            </Button>
+            <Button size="small" startIcon={<VisibilityOutlinedIcon />} onClick={() => actions.show(selected)}>
+              {A.show}
+            </Button>
+            <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => actions.edit(selected)}>
+              {A.edit}
+            </Button>
+            <Button
+              size="small"
+              color="warning"
+              startIcon={<ArchiveOutlinedIcon />}
+              onClick={() => actions.archive(selected)}
+            >
+              {A.archive}
+            </Button>
+          </>
+        )}
+      />
+    </SaveStockContext.Provider>
+  );
+}

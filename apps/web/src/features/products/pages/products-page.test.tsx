@@ -1,0 +1,156 @@
+import type { Product } from '@backoffice/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type MockCall, mockFetch, renderPage, signInAs } from '../../../test/render';
+import { readSourcesCookie, SOURCES_COOKIE } from '../lib/sources-cookie';
+import ProductsPage from './products-page';
+
+function product(id: number, name: string, stock = 5): Product {
+  return {
+    id,
+    code: `P10000${id}`,
+    name,
+    description: null,
+    brand: 'Apple',
+    reference: 'iPhone 15',
+    cost: 10,
+    sellPrice: 25,
+    stock,
+    stockAlert: 1,
+    tags: [],
+    imagesUrl: [],
+    images: [],
+    discount: { goldPercentage: 20, silverPercentage: 30, bronzePercentage: 0 },
+    archived: false,
+    goldPrice: 12,
+    silverPrice: 13,
+  };
+}
+
+const CAPA = product(1, 'Capa Silicone');
+const CABO = product(2, 'Cabo USB-C', 9);
+
+function openPage(routes: Parameters<typeof mockFetch>[0] = {}) {
+  signInAs(['bo:manage:products'], 'Carlos Estoquista');
+  // biome-ignore lint/suspicious/noDocumentCookie: each test starts without the cached sources.
+  document.cookie = `${SOURCES_COOKIE}=; path=/; max-age=0`;
+  const calls = mockFetch({
+    'GET /api/products': { body: { items: [CAPA, CABO], page: 0, total: 2 } },
+    'GET /api/products/archiveds': { body: { data: [] } },
+    'GET /api/products/brands': { body: { data: [{ name: 'Apple', references: ['iPhone 15'] }] } },
+    'GET /api/products/references': { body: { data: [{ brand: 'Apple', name: 'iPhone 15' }] } },
+    'GET /api/products/sources': { body: { data: [{ key: 'SUPPLIER_PURCHASE', name: 'Compra de fornecedor' }] } },
+    ...routes,
+  });
+  const user = userEvent.setup();
+  renderPage(<ProductsPage />, { path: '/admin/products' });
+  return { user, calls };
+}
+
+const rowCheckbox = (name: string) => {
+  const row = screen.getByText(name).closest('[role="row"]') as HTMLElement;
+  return within(row).getByRole('checkbox');
+};
+
+describe('Products page', () => {
+  it('loads products, archived, references, brands and caches the sources in a cookie', async () => {
+    const { calls } = openPage();
+    expect(await screen.findByText('Capa Silicone')).toBeTruthy();
+    const paths = calls.map((c) => `${c.method} ${c.url}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'GET /api/products?offset=0&limit=100',
+        'GET /api/products/archiveds',
+        'GET /api/products/references',
+        'GET /api/products/brands',
+      ]),
+    );
+    await waitFor(() =>
+      expect(readSourcesCookie()).toEqual([{ key: 'SUPPLIER_PURCHASE', name: 'Compra de fornecedor' }]),
+    );
+    for (const label of ['Cadastrar Produto', 'Gerenciar Marcas e Referências', 'Produtos arquivados', 'Recarregar']) {
+      expect(screen.getByRole('button', { name: label })).toBeTruthy();
+    }
+  });
+
+  it('refuses every action but Arquivar on two selected rows, and archives both', async () => {
+    const { user, calls } = openPage({ 'PATCH /api/products/archive': { body: { data: [] } } });
+    await screen.findByText('Capa Silicone');
+    await user.click(rowCheckbox('Capa Silicone'));
+    await user.click(rowCheckbox('Cabo USB-C'));
+    const refusals: [string, string][] = [
+      ['Editar Produto', 'Não é possível selecionar dois produtos para edição.'],
+      [
+        'Histórico do Produto',
+        'Não é possível visualizar o histórico de múltiplos produtos simultaneamente, escolha um.',
+      ],
+      ['Informar Entrada', 'Não é possível selecionar dois produtos para adicionar mercadoria.'],
+      ['Exibir Produto', 'Não é possível selecionar dois produtos para exibição.'],
+    ];
+    for (const [button, message] of refusals) {
+      await user.click(screen.getByRole('button', { name: button }));
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    await user.click(screen.getByRole('button', { name: 'Arquivar' }));
+    expect(await screen.findByText('Produto arquivado com sucesso.')).toBeTruthy();
+    const archive = calls.find((c) => c.method === 'PATCH') as MockCall;
+    expect(decodeURIComponent(archive.url)).toBe('/api/products/archive?codes=P100001,P100002');
+  });
+
+  it('saves the stock typed in one row as an inventory count', async () => {
+    const { user, calls } = openPage({
+      'PATCH /api/products/inventory/P100001': { body: { data: { ...CAPA, stock: 8 } } },
+    });
+    await screen.findByText('Capa Silicone');
+    const input = screen.getByLabelText('Estoque de Capa Silicone') as HTMLInputElement;
+    const save = screen.getByRole('button', { name: 'Salvar estoque de Capa Silicone' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    await user.clear(input);
+    await user.type(input, '8');
+    expect(save.disabled).toBe(false);
+    await user.click(save);
+    expect(await screen.findByText('Inventário atualizado com sucesso.')).toBeTruthy();
+    const patch = calls.find((c) => c.method === 'PATCH') as MockCall;
+    expect(patch.body).toEqual({ code: 'P100001', newStock: 8 });
+  });
+
+  it('searches with Buscar, shows the empty message with Recarregar, and hides the list while a panel is open', async () => {
+    const { user, calls } = openPage({
+      'GET /api/products': (call) =>
+        call.url.includes('search=')
+          ? { body: { items: [], page: 0, total: 0 } }
+          : { body: { items: [CAPA, CABO], page: 0, total: 2 } },
+    });
+    await screen.findByText('Capa Silicone');
+    await user.type(screen.getByLabelText('Buscar produto'), 'película');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    const empty = await screen.findByRole('alert');
+    expect(empty.textContent).toContain('Nenhum produto foi encontrado.');
+    expect(
+      calls.some((c) => c.url === `/api/products?offset=0&limit=100&search=${encodeURIComponent('película')}`),
+    ).toBe(true);
+    await user.click(within(empty).getByRole('button', { name: 'Recarregar' }));
+    expect(await screen.findByText('Capa Silicone')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Produtos arquivados' }));
+    expect(await screen.findByRole('region', { name: 'Produtos arquivados' })).toBeTruthy();
+    expect(screen.queryByText('Capa Silicone')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Gerenciar Marcas e Referências' }));
+    expect(await screen.findByRole('region', { name: 'Marcas e Referências' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Produtos arquivados' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Fechar' }));
+    expect(await screen.findByText('Capa Silicone')).toBeTruthy();
+  });
+
+  it('shows the details of one product with N/A for missing values', async () => {
+    const { user } = openPage();
+    await screen.findByText('Capa Silicone');
+    await user.click(rowCheckbox('Capa Silicone'));
+    await user.click(screen.getByRole('button', { name: 'Exibir Produto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Capa Silicone' });
+    expect(within(dialog).getByText('Descrição').nextSibling?.textContent).toBe('N/A');
+    expect(within(dialog).getByText('Cliente ouro').nextSibling?.textContent).toBe('20%');
+    expect(within(dialog).getByText('Nenhuma imagem foi encontrada para o produto.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,155 @@
+import { PRODUCT_LIMITS, type Product, type ProductCreateInput } from '@backoffice/contract';
+import dayjs, { type Dayjs } from 'dayjs';
+import { z } from 'zod';
+import { hasTwoDecimals, parseDecimal, toField } from './lib/pricing';
+import { PRODUCTS_TEXTS } from './texts';
+
+const V = PRODUCTS_TEXTS.validation;
+
+/** A money field typed by a person: required, ≥ 0, two decimals at most. */
+function money(message: string) {
+  return z
+    .string()
+    .trim()
+    .min(1, message)
+    .refine((value) => {
+      const n = parseDecimal(value);
+      return Number.isFinite(n) && n >= 0 && n <= PRODUCT_LIMITS.maxPrice;
+    }, message)
+    .refine((value) => !Number.isFinite(parseDecimal(value)) || hasTwoDecimals(parseDecimal(value)), V.twoDecimals);
+}
+
+const percentage = z
+  .string()
+  .trim()
+  .min(1, V.percentage)
+  .refine((value) => {
+    const n = parseDecimal(value);
+    return Number.isFinite(n) && n >= 0 && n <= 100;
+  }, V.percentage);
+
+/** A derived price (gold/silver): may be empty while the cost is; otherwise a number ≥ 0. */
+const derivedPrice = z.string().refine((value) => {
+  if (!value.trim()) return true;
+  const n = parseDecimal(value);
+  return Number.isFinite(n) && n >= 0;
+}, V.cost);
+
+function integer(message: string, min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1, message)
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, message);
+}
+
+/** Create and edit product forms (section 5). Numbers stay text while typed. */
+export const productFormSchema = z.object({
+  name: z.string().trim().min(1, V.name).max(200),
+  description: z.string().max(4000),
+  brand: z.string().min(1, V.brand),
+  reference: z.string(),
+  cost: money(V.cost),
+  sellPrice: money(V.sellPrice),
+  goldPercentage: percentage,
+  goldPrice: derivedPrice,
+  silverPercentage: percentage,
+  silverPrice: derivedPrice,
+  bronzePercentage: percentage,
+  stock: integer(V.stock, 0, PRODUCT_LIMITS.maxStock),
+  stockAlert: integer(V.stockAlert, 0, PRODUCT_LIMITS.stockAlertMax),
+  tags: z.array(z.string()),
+});
+export type ProductFormValues = z.infer<typeof productFormSchema>;
+
+export const emptyProductForm: ProductFormValues = {
+  name: '',
+  description: '',
+  brand: '',
+  reference: '',
+  cost: '',
+  sellPrice: '',
+  goldPercentage: '0',
+  goldPrice: '',
+  silverPercentage: '0',
+  silverPrice: '',
+  bronzePercentage: '0',
+  stock: '0',
+  stockAlert: '0',
+  tags: [],
+};
+
+export function productToForm(product: Product): ProductFormValues {
+  return {
+    name: product.name,
+    description: product.description ?? '',
+    brand: product.brand,
+    reference: product.reference ?? '',
+    cost: toField(product.cost),
+    sellPrice: toField(product.sellPrice),
+    goldPercentage: toField(product.discount.goldPercentage),
+    goldPrice: toField(product.goldPrice),
+    silverPercentage: toField(product.discount.silverPercentage),
+    silverPrice: toField(product.silverPrice),
+    bronzePercentage: toField(product.discount.bronzePercentage),
+    stock: String(product.stock),
+    stockAlert: String(product.stockAlert),
+    tags: product.tags,
+  };
+}
+
+/** The body of POST /products (without images) and PUT /products/{code} (plus code). */
+export function formToBody(values: ProductFormValues): Omit<ProductCreateInput, 'images'> {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim() || null,
+    brand: values.brand,
+    reference: values.reference || null,
+    cost: parseDecimal(values.cost),
+    sellPrice: parseDecimal(values.sellPrice),
+    discount: {
+      goldPercentage: parseDecimal(values.goldPercentage),
+      silverPercentage: parseDecimal(values.silverPercentage),
+      bronzePercentage: parseDecimal(values.bronzePercentage),
+    },
+    stock: Number(values.stock),
+    stockAlert: Number(values.stockAlert),
+    tags: values.tags.filter((tag) => tag.trim()),
+  };
+}
+
+/** 'Informar entrada do produto': quantity in, unit purchase price and the operation. */
+export const stockEntryFormSchema = z.object({
+  stock: integer(V.stock, 0, PRODUCT_LIMITS.maxStock).refine((value) => Number(value) >= 1, V.stockEntryPositive),
+  cost: money(V.cost),
+  source: z.string().min(1, V.source),
+});
+export type StockEntryFormValues = z.infer<typeof stockEntryFormSchema>;
+
+const catalogueName = (message: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, message)
+    .max(80)
+    .refine((value) => !value.includes('/'), V.invalidName);
+
+export const brandDialogSchema = z.object({ name: catalogueName(V.dialogName) });
+export const newBrandSchema = z.object({ name: catalogueName(V.newBrand) });
+export const newReferenceSchema = z.object({ name: catalogueName(V.newReference) });
+export type NameFormValues = { name: string };
+
+const isDate = (value: unknown) => dayjs.isDayjs(value) && value.isValid();
+
+/** Product history form: type 1–4, start and end dates. */
+export const historyFormSchema = z
+  .object({
+    type: z.string().min(1, PRODUCTS_TEXTS.history.typeRequired),
+    start: z.custom<Dayjs | null>(isDate, PRODUCTS_TEXTS.history.startRequired),
+    end: z.custom<Dayjs | null>(isDate, PRODUCTS_TEXTS.history.endRequired),
+  })
+  .refine((values) => !values.start || !values.end?.isBefore(values.start, 'day'), {
+    message: PRODUCTS_TEXTS.history.endBeforeStart,
+    path: ['end'],
+  });
+export type HistoryFormValues = z.infer<typeof historyFormSchema>;
