@@ -69,14 +69,14 @@ function OrderRow({ order }: { order: CustomerHistoryOrder }) {
         <TableCell colSpan={5} sx={{ py: 0, bgcolor: 'grey.50' }}>
           <Collapse in={open} timeout="auto" unmountOnExit>
             <Box sx={{ my: 1.5, mx: { xs: 0, sm: 2 } }}>
-              <Table size="small" aria-label={`${T.details} ${order.code}`}>
+              <Table size="small" aria-label={`${T.details} ${order.code}`} sx={{ tableLayout: 'fixed' }}>
                 <TableHead>
                   <TableRow>
                     <TableCell sx={{ fontWeight: 600 }}>{T.product}</TableCell>
-                    <TableCell sx={{ fontWeight: 600 }} align="right">
+                    <TableCell sx={{ fontWeight: 600, width: 120 }} align="right">
                       {T.quantity}
                     </TableCell>
-                    <TableCell sx={{ fontWeight: 600 }} align="right">
+                    <TableCell sx={{ fontWeight: 600, width: 160 }} align="right">
                       {T.unitPrice}
                     </TableCell>
                   </TableRow>
@@ -215,7 +215,7 @@ export function HistoryDialog({ customer, onClose, loadHistory = fetchCustomerHi
                 {...field}
                 error={Boolean(errors.type)}
                 helperText={errors.type?.message}
-                sx={{ minWidth: 180 }}
+                sx={{ width: { sm: 200 }, flexShrink: 0 }}
               >
                 <MenuItem value={ORDERS}>{T.orders}</MenuItem>
               </TextField>
@@ -233,6 +233,7 @@ export function HistoryDialog({ customer, onClose, loadHistory = fetchCustomerHi
                   field: { clearable: true },
                   textField: {
                     required: true,
+                    sx: { width: { sm: 190 }, flexShrink: 0 },
                     onBlur: field.onBlur,
                     error: Boolean(errors.start),
                     helperText: errors.start?.message,
@@ -253,6 +254,7 @@ export function HistoryDialog({ customer, onClose, loadHistory = fetchCustomerHi
                   field: { clearable: true },
                   textField: {
                     required: true,
+                    sx: { width: { sm: 190 }, flexShrink: 0 },
                     onBlur: field.onBlur,
                     error: Boolean(errors.end),
                     helperText: errors.end?.message,

@@ -102,7 +102,7 @@ export default function CustomersPage() {
   const reloadLists = () => queryClient.invalidateQueries({ queryKey: [...customersKey, 'list'] });
   const close = () => setDialog(null);
 
-  // The waiting view closes when its last customer has been approved or reproved.
+  // The waiting view closes when its last customer has been approved or reproved (the success message stays).
   const awaitingCount = awaiting.data?.length;
   const closedEmpty = useRef(false);
   useEffect(() => {
@@ -113,9 +113,8 @@ export default function CustomersPage() {
     if (awaitingCount === 0 && !awaiting.isFetching && !closedEmpty.current) {
       closedEmpty.current = true;
       setView('active');
-      notify.info(T.noneAwaiting);
     }
-  }, [view, awaitingCount, awaiting.isFetching, notify]);
+  }, [view, awaitingCount, awaiting.isFetching]);
 
   const openAwaiting = async () => {
     const list = await queryClient

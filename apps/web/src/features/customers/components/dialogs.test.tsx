@@ -1,0 +1,234 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../test/render';
+import { LEVELS, makeCustomer } from '../test-data';
+import { ApproveDialog } from './approve-dialog';
+import { AssociateDialog } from './associate-dialog';
+import { BlockDialog } from './block-dialog';
+import { DetailsDialog } from './details-dialog';
+import { EditDialog } from './edit-dialog';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+async function choose(user: User, dialog: HTMLElement, label: RegExp, option: string) {
+  await user.click(within(dialog).getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('Aprovar ou Reprovar', () => {
+  function open(props: Partial<Parameters<typeof ApproveDialog>[0]> = {}) {
+    const onApprove = vi.fn(async () => {});
+    const onReprove = vi.fn(async () => {});
+    const user = userEvent.setup();
+    renderPage(
+      <ApproveDialog
+        customer={makeCustomer()}
+        levels={LEVELS}
+        onApprove={onApprove}
+        onReprove={onReprove}
+        onClose={() => {}}
+        {...props}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Aprovar ou Reprovar: João da Conceição' });
+    return { user, dialog, onApprove, onReprove };
+  }
+
+  it('keeps Aprovar disabled while invalid and shows the spec messages', async () => {
+    const { user, dialog, onApprove } = open();
+    const approve = within(dialog).getByRole('button', { name: 'Aprovar' }) as HTMLButtonElement;
+    expect(approve.disabled).toBe(true);
+
+    const shipping = within(dialog).getByLabelText(/^Frete/);
+    await user.type(shipping, '5');
+    await user.clear(shipping);
+    expect(await within(dialog).findByText('Informe o preço do frete para o cliente')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('combobox', { name: /Nível/ }));
+    await user.keyboard('{Escape}');
+    await user.tab();
+    expect(await within(dialog).findByText('Informe o nível do cliente')).toBeTruthy();
+
+    const warranty = within(dialog).getByLabelText(/^Garantia/);
+    await user.clear(warranty);
+    await user.type(warranty, '101');
+    expect(await within(dialog).findByText('Informe a garantia de 0 a 100')).toBeTruthy();
+
+    await choose(user, dialog, /Nível/, 'Prata');
+    await user.type(shipping, '15.9');
+    await user.clear(warranty);
+    await user.type(warranty, '10');
+    await waitFor(() => expect(approve.disabled).toBe(false));
+    await user.click(approve);
+    await waitFor(() => expect(onApprove).toHaveBeenCalledTimes(1));
+    expect(onApprove.mock.calls[0]).toEqual([
+      expect.objectContaining({ id: 7 }),
+      { level: 2, shippingCost: 15.9, warrantyPercentage: 10 },
+    ]);
+  });
+
+  it('reproves without any field, and offers no Reprovar to a reproved customer', async () => {
+    const { user, dialog, onReprove } = open();
+    await user.click(within(dialog).getByRole('button', { name: 'Reprovar' }));
+    await waitFor(() => expect(onReprove).toHaveBeenCalledTimes(1));
+  });
+
+  it('hides Reprovar when allowReprove is false', () => {
+    const { dialog } = open({ allowReprove: false, customer: makeCustomer({ status: 'Reproved' }) });
+    expect(within(dialog).queryByRole('button', { name: 'Reprovar' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Fechar' })).toBeTruthy();
+  });
+});
+
+describe('Editar cliente', () => {
+  function open() {
+    const onSubmit = vi.fn(async (_customer: unknown, _values: unknown) => {});
+    const user = userEvent.setup();
+    const customer = makeCustomer({
+      status: 'Approved',
+      approved: true,
+      level: 1,
+      levelName: 'Ouro',
+      shippingCost: 12.5,
+      warrantyPercentage: 5,
+      fastDeliveryTax: 3,
+    });
+    renderPage(<EditDialog customer={customer} levels={LEVELS} onSubmit={onSubmit} onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Editar Cliente: João da Conceição' });
+    return { user, dialog, onSubmit };
+  }
+
+  it('starts from the customer, requires the shipping cost and a warranty of at least 0', async () => {
+    const { user, dialog, onSubmit } = open();
+    expect((within(dialog).getByRole('checkbox', { name: 'Aprovado' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByLabelText(/^Frete/) as HTMLInputElement).value).toBe('12.5');
+
+    await user.clear(within(dialog).getByLabelText(/^Frete/));
+    expect(await within(dialog).findByText('Informe o preço do frete para o cliente')).toBeTruthy();
+    const warranty = within(dialog).getByLabelText(/^Garantia/);
+    await user.clear(warranty);
+    await user.type(warranty, '-1');
+    expect(await within(dialog).findByText('A garantia não pode ser negativa')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Editar' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('needs a level to keep the customer approved, and submits the edited values', async () => {
+    const { user, dialog, onSubmit } = open();
+    await choose(user, dialog, /Nível/, 'Sem nível');
+    expect(await within(dialog).findByText('Informe o nível do cliente')).toBeTruthy();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Aprovado' }));
+    await waitFor(() => expect(within(dialog).queryByText('Informe o nível do cliente')).toBeNull());
+    await choose(user, dialog, /Nível/, 'Bronze');
+    const tax = within(dialog).getByLabelText(/^Taxa de entrega rápida/);
+    await user.clear(tax);
+    await user.type(tax, '7.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Editar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[1]).toEqual({
+      approved: false,
+      level: 3,
+      shippingCost: 12.5,
+      warrantyPercentage: 5,
+      fastDeliveryTax: 7.5,
+    });
+  });
+});
+
+describe('Associar motoboy', () => {
+  it("requires a courier ('Informe o entregador') and submits the chosen one", async () => {
+    const onSubmit = vi.fn(async () => {});
+    const user = userEvent.setup();
+    renderPage(
+      <AssociateDialog
+        customer={makeCustomer()}
+        deliverers={[
+          { id: 9, name: 'Eduardo Motoboy' },
+          { id: 4, name: 'Diego Motoboy' },
+        ]}
+        onSubmit={onSubmit}
+        onClose={() => {}}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Cliente: João da Conceição' });
+    await user.click(within(dialog).getByRole('button', { name: 'Associar' }));
+    expect(await within(dialog).findByText('Informe o entregador')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('combobox', { name: /Motoboy/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Diego Motoboy', 'Eduardo Motoboy']);
+    await user.click(screen.getByRole('option', { name: 'Eduardo Motoboy' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Associar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), 9));
+  });
+});
+
+describe('Bloquear', () => {
+  it("requires the reason ('Preencha o campo') and confirms with it", async () => {
+    const onConfirm = vi.fn();
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderPage(<BlockDialog customer={makeCustomer()} onConfirm={onConfirm} onClose={onClose} />);
+    const dialog = screen.getByRole('dialog', { name: 'Informe o motivo do bloqueio' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await within(dialog).findByText('Preencha o campo')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/^Motivo/), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(onConfirm).not.toHaveBeenCalled();
+
+    await user.type(within(dialog).getByLabelText(/^Motivo/), 'Cheques sem fundo');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() =>
+      expect(onConfirm).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), 'Cheques sem fundo'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('Detalhes do Cliente', () => {
+  const cell = (table: HTMLElement, column: string) => {
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    const index = headers.indexOf(column);
+    return within(table).getAllByRole('cell')[index]?.textContent;
+  };
+
+  it('shows CPF for 11 characters, the formatted document, Sim/Não and N/A where empty', () => {
+    renderPage(
+      <DetailsDialog
+        customer={makeCustomer({
+          approved: true,
+          levelName: 'Ouro',
+          deliverer: { id: 4, name: 'Diego Motoboy' },
+          delivererAssociated: 'Diego Motoboy',
+          address: { ...makeCustomer().address, number: null, shippingCost: 12.5 },
+        })}
+        onClose={() => {}}
+      />,
+    );
+    const [customer, address] = screen.getAllByRole('table') as [HTMLElement, HTMLElement];
+    expect(cell(customer, 'Documento')).toBe('529.982.247-25');
+    expect(cell(customer, 'Tipo do Documento')).toBe('CPF');
+    expect(cell(customer, 'Telefone')).toBe('(11) 98765-4321');
+    expect(cell(customer, 'Aprovado')).toBe('Sim');
+    expect(cell(customer, 'Motoboy')).toBe('Diego Motoboy');
+    expect(cell(address, 'Número')).toBe('N/A');
+    expect(cell(address, 'Observações')).toBe('N/A');
+    expect(cell(address, 'Cep')).toBe('01305-000');
+    expect(cell(address, 'Preço do Frete')).toBe('R$ 12,50');
+  });
+
+  it('shows CNPJ (also alphanumeric) otherwise, Não and N/A for a missing courier and level', () => {
+    renderPage(<DetailsDialog customer={makeCustomer({ document: '12ABC34501DE35' })} onClose={() => {}} />);
+    const [customer] = screen.getAllByRole('table') as [HTMLElement];
+    expect(cell(customer, 'Documento')).toBe('12.ABC.345/01DE-35');
+    expect(cell(customer, 'Tipo do Documento')).toBe('CNPJ');
+    expect(cell(customer, 'Aprovado')).toBe('Não');
+    expect(cell(customer, 'Motoboy')).toBe('N/A');
+    expect(cell(customer, 'Nível')).toBe('N/A');
+  });
+});

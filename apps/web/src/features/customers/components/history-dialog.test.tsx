@@ -1,0 +1,113 @@
+import type { CustomerHistory } from '@backoffice/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../test/render';
+import { historyToCsv } from '../lib/history-csv';
+import { makeCustomer } from '../test-data';
+import { HistoryDialog } from './history-dialog';
+
+const HISTORY: CustomerHistory = {
+  orders: [
+    {
+      orderId: 1,
+      code: 'K7M-4QP',
+      status: 'Entregue',
+      statusKey: 5,
+      purchasedAt: '2026-04-01T12:00:00.000Z',
+      totalOrder: 73.5,
+      items: [
+        { id: 1, name: 'Capinha Galaxy', code: 'P-1', quantity: 2, unitPrice: 25.5, total: 51 },
+        { id: 2, name: 'Película; 3D', code: 'P-2', quantity: 1, unitPrice: 10, total: 10 },
+      ],
+    },
+    {
+      orderId: 2,
+      code: 'ZX2-9RT',
+      status: 'Cancelado',
+      statusKey: 7,
+      purchasedAt: '2026-04-20T21:00:00.000Z',
+      totalOrder: 20,
+      items: [{ id: 3, name: 'Cabo USB-C', code: 'P-3', quantity: 1, unitPrice: 20, total: 20 }],
+    },
+  ],
+  total: 93.5,
+};
+
+function open(loadHistory = vi.fn(async () => HISTORY)) {
+  const user = userEvent.setup();
+  renderPage(<HistoryDialog customer={makeCustomer()} onClose={() => {}} loadHistory={loadHistory} />);
+  const dialog = screen.getByRole('dialog', { name: 'Histórico do Cliente João da Conceição' });
+  return { user, dialog, loadHistory };
+}
+
+/** The hidden input of a MUI X date field (it accepts a whole value, like autofill). */
+function dateInput(dialog: HTMLElement, label: string): HTMLInputElement {
+  const group = within(dialog).getByRole('group', { name: new RegExp(label) });
+  const field = group.closest('.MuiFormControl-root') as HTMLElement;
+  return field.querySelector('input') as HTMLInputElement;
+}
+
+describe('Histórico do Cliente', () => {
+  it('requires the type and both dates', async () => {
+    const { user, dialog, loadHistory } = open();
+    expect(within(dialog).getByRole('combobox', { name: /Tipo de histórico/ }).textContent).toContain('Pedidos');
+    fireEvent.change(dateInput(dialog, 'Data inicial'), { target: { value: '' } });
+    fireEvent.change(dateInput(dialog, 'Data final'), { target: { value: '' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar' }));
+    expect(await within(dialog).findByText('Informe a data inicial')).toBeTruthy();
+    expect(within(dialog).getByText('Informe a data final')).toBeTruthy();
+    expect(loadHistory).not.toHaveBeenCalled();
+  });
+
+  it('refuses an end before the start', async () => {
+    const { user, dialog, loadHistory } = open();
+    fireEvent.change(dateInput(dialog, 'Data inicial'), { target: { value: '20/04/2026' } });
+    fireEvent.change(dateInput(dialog, 'Data final'), { target: { value: '01/04/2026' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar' }));
+    expect(await within(dialog).findByText('A data final deve ser posterior à data inicial.')).toBeTruthy();
+    expect(loadHistory).not.toHaveBeenCalled();
+  });
+
+  it('loads the period from 00:00:00 to 23:59:59 and shows the orders open, with totals', async () => {
+    const { user, dialog, loadHistory } = open();
+    fireEvent.change(dateInput(dialog, 'Data inicial'), { target: { value: '01/04/2026' } });
+    fireEvent.change(dateInput(dialog, 'Data final'), { target: { value: '30/04/2026' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar' }));
+    await waitFor(() => expect(loadHistory).toHaveBeenCalledWith(7, '2026-04-01T00:00:00', '2026-04-30T23:59:59'));
+
+    expect(await within(dialog).findByText('K7M-4QP')).toBeTruthy();
+    for (const header of ['Código do Pedido', 'Status', 'Realizado em', 'Total', 'Detalhes do pedido'])
+      expect(within(dialog).getByRole('columnheader', { name: header })).toBeTruthy();
+    // Expanded by default: the items of both orders are visible.
+    expect(within(dialog).getByText('Capinha Galaxy')).toBeTruthy();
+    expect(within(dialog).getByText('Cabo USB-C')).toBeTruthy();
+    expect(within(dialog).getAllByText('Valor Total:')).toHaveLength(2);
+    expect(within(dialog).getByText('R$ 61,00')).toBeTruthy();
+    expect(within(dialog).getByText('Total de todos os pedidos:')).toBeTruthy();
+    expect(within(dialog).getByText('R$ 93,50')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Ocultar itens K7M-4QP' }));
+    await waitFor(() => expect(within(dialog).queryByText('Capinha Galaxy')).toBeNull());
+    expect(within(dialog).getByRole('button', { name: 'Mostrar itens K7M-4QP' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Baixar CSV' })).toBeTruthy();
+  });
+
+  it('says so when the period has no orders', async () => {
+    const { user, dialog } = open(vi.fn(async () => ({ orders: [], total: 0 })));
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar' }));
+    expect(await within(dialog).findByText('Nenhuma informação encontrada com os filtros selecionados.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Baixar CSV' })).toBeNull();
+  });
+});
+
+describe('historico.csv', () => {
+  it("uses ';', pt-BR decimals, one line per item and the grand total", () => {
+    const lines = historyToCsv(HISTORY).split('\r\n');
+    expect(lines[0]).toBe('Código do Pedido;Status;Realizado em;Total;Produto;Quantidade;Preço Unitário;Valor do item');
+    expect(lines[1]).toMatch(/^K7M-4QP;Entregue;01\/04\/2026 \d{2}:00:00;73,50;Capinha Galaxy;2;25,50;51,00$/);
+    expect(lines[2]).toContain(';"Película; 3D";1;10,00;10,00');
+    expect(lines.at(-1)).toBe('Total de todos os pedidos:;;;93,50;;;;');
+    expect(lines).toHaveLength(5);
+  });
+});

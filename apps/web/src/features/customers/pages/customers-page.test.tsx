@@ -1,0 +1,182 @@
+import type { Customer } from '@backoffice/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type MockCall, mockFetch, renderPage, signInAs } from '../../../test/render';
+import { LEVELS_COOKIE } from '../lib/levels-cookie';
+import { LEVELS, makeCustomer } from '../test-data';
+import CustomersPage from './customers-page';
+
+const ACTIVE = makeCustomer({
+  id: 1,
+  name: 'Ana Ativa',
+  email: 'ana@cliente.com.br',
+  status: 'Approved',
+  approved: true,
+  level: 1,
+  levelName: 'Ouro',
+});
+const WAITING = makeCustomer({ id: 2, name: 'Walter Esperando', email: 'walter@cliente.com.br' });
+const BLOCKED = makeCustomer({
+  id: 3,
+  name: 'Bruno Bloqueado',
+  email: 'bruno@cliente.com.br',
+  status: 'Blocked',
+  isBlocked: true,
+  statusNote: 'Cheques sem fundo',
+});
+
+type Lists = { active: Customer[]; awaiting: Customer[]; blocked: Customer[]; reproved: Customer[] };
+
+function openPage(lists: Partial<Lists> = {}, extra: Parameters<typeof mockFetch>[0] = {}) {
+  const state: Lists = { active: [ACTIVE], awaiting: [WAITING], blocked: [BLOCKED], reproved: [], ...lists };
+  signInAs(['bo:manage:customers'], 'Beatriz Atendente');
+  const calls = mockFetch({
+    'GET /api/customers': () => ({ body: { customers: state.active } }),
+    'GET /api/administrator/customers/unnaproved': () => ({ body: { customers: state.awaiting } }),
+    'GET /api/customers/blocked': () => ({ body: { customers: state.blocked } }),
+    'GET /api/customers/reproved': () => ({ body: { customers: state.reproved } }),
+    'GET /api/customers/level': { body: { data: LEVELS } },
+    ...extra,
+  });
+  const user = userEvent.setup();
+  renderPage(<CustomersPage />, { path: '/admin/customers' });
+  return { user, calls, state };
+}
+
+const headerButton = (name: string) => screen.queryByRole('button', { name: new RegExp(`^${name}`) });
+
+async function selectRow(user: ReturnType<typeof userEvent.setup>, name: string) {
+  const row = (await screen.findByText(name)).closest('[role="row"]') as HTMLElement;
+  await user.click(within(row).getByRole('checkbox'));
+}
+
+const sent = (calls: MockCall[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.url.split('?')[0] === `/api${path}`);
+
+describe('Customers page', () => {
+  beforeEach(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: clears the levels cookie between tests.
+    document.cookie = `${LEVELS_COOKIE}=; path=/; max-age=0`;
+  });
+
+  it('shows the active card and the header buttons with counts only for non-empty lists', async () => {
+    openPage();
+    expect(await screen.findByText('Clientes Ativos')).toBeTruthy();
+    expect(await screen.findByText('Ana Ativa')).toBeTruthy();
+    await waitFor(() => expect(headerButton('Aguardando Aprovação')).toBeTruthy());
+    expect(headerButton('Clientes Bloqueados')).toBeTruthy();
+    expect(headerButton('Clientes Reprovados')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Atualizar listas' })).toBeTruthy();
+  });
+
+  it('shows one list at a time: the blocked card replaces the active one and Fechar goes back', async () => {
+    const { user } = openPage();
+    await user.click(await screen.findByRole('button', { name: /^Clientes Bloqueados/ }));
+    expect(await screen.findByText('Bruno Bloqueado')).toBeTruthy();
+    expect(screen.queryByText('Clientes Ativos')).toBeNull();
+    expect(headerButton('Clientes Bloqueados')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Fechar' }));
+    expect(await screen.findByText('Clientes Ativos')).toBeTruthy();
+  });
+
+  it("says 'Não há clientes aguardando aprovação no momento.' when the waiting list turned empty", async () => {
+    const { user, state } = openPage();
+    const button = await screen.findByRole('button', { name: /^Aguardando Aprovação/ });
+    state.awaiting = [];
+    await user.click(button);
+    expect(await screen.findByText('Não há clientes aguardando aprovação no momento.')).toBeTruthy();
+    expect(screen.getByText('Clientes Ativos')).toBeTruthy();
+  });
+
+  it('approves the last waiting customer, reloads, closes the waiting view and caches the levels in a cookie', async () => {
+    const { user, state, calls } = openPage(
+      {},
+      {
+        'PATCH /api/administrator/customers/approve': () => {
+          state.awaiting = [];
+          return { body: { data: WAITING } };
+        },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: /^Aguardando Aprovação/ }));
+    expect(await screen.findByText('Clientes Aguardando Aprovação')).toBeTruthy();
+    await selectRow(user, 'Walter Esperando');
+    await user.click(screen.getByRole('button', { name: 'Aprovar/Reprovar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aprovar ou Reprovar: Walter Esperando' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Nível/ }));
+    await user.click(await screen.findByRole('option', { name: 'Ouro' }));
+    await user.type(within(dialog).getByLabelText(/^Frete/), '12.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
+
+    expect(await screen.findByText('Cliente aprovado/reprovado com sucesso.')).toBeTruthy();
+    expect(sent(calls, 'PATCH', '/administrator/customers/approve')[0]?.body).toEqual({
+      email: 'walter@cliente.com.br',
+      approve: true,
+      level: 1,
+      shippingCost: 12.5,
+      warrantyPercentage: 0,
+    });
+    await waitFor(() => expect(screen.queryByText('Clientes Aguardando Aprovação')).toBeNull());
+    expect(screen.getByText('Clientes Ativos')).toBeTruthy();
+    expect(decodeURIComponent(document.cookie)).toContain('customerLevels=[{"value":1,"text":"Ouro"}');
+  });
+
+  it('reads the levels from the cookie instead of the server', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: sets the spec's levels cookie.
+    document.cookie = `customerLevels=${encodeURIComponent(JSON.stringify(LEVELS))}; path=/`;
+    const { calls } = openPage();
+    await screen.findByText('Ana Ativa');
+    await waitFor(() => expect(sent(calls, 'GET', '/customers/blocked')).toHaveLength(1));
+    expect(sent(calls, 'GET', '/customers/level')).toHaveLength(0);
+  });
+
+  it("blocks with the reason, then reloads the lists with 'Cliente alterado com sucesso.'", async () => {
+    const { user, calls } = openPage({}, { 'PATCH /api/administrator/customer/1/status': { body: { data: ACTIVE } } });
+    await selectRow(user, 'Ana Ativa');
+    await user.click(screen.getByRole('button', { name: 'Bloquear' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Informe o motivo do bloqueio' });
+    await user.type(within(dialog).getByLabelText(/^Motivo/), 'Pagamentos em atraso');
+    const before = sent(calls, 'GET', '/customers').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Cliente alterado com sucesso.')).toBeTruthy();
+    expect(sent(calls, 'PATCH', '/administrator/customer/1/status')[0]?.body).toEqual({
+      status: 'Blocked',
+      note: 'Pagamentos em atraso',
+    });
+    await waitFor(() => expect(sent(calls, 'GET', '/customers').length).toBeGreaterThan(before));
+  });
+
+  it("asks 'Confirma operação?' before removing, and shows the refusal of a customer with orders", async () => {
+    const { user, calls } = openPage(
+      {},
+      { 'DELETE /api/customers/1': { status: 409, body: { errors: ['Cliente não pode ser deletado.'] } } },
+    );
+    await selectRow(user, 'Ana Ativa');
+    await user.click(screen.getByRole('button', { name: 'Remover' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirmação' });
+    expect(within(confirm).getByText('Confirma operação?')).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent(calls, 'DELETE', '/customers/1')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Remover' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirmação' })).getByRole('button', { name: 'Confirmar' }),
+    );
+    expect(await screen.findByText('Cliente não pode ser deletado.')).toBeTruthy();
+    expect(sent(calls, 'DELETE', '/customers/1')).toHaveLength(1);
+  });
+
+  it('unblocks from the blocked list and shows the toolbar actions of that list', async () => {
+    const { user, calls } = openPage({}, { 'PATCH /api/administrator/customer/3/status': { body: { data: BLOCKED } } });
+    await user.click(await screen.findByRole('button', { name: /^Clientes Bloqueados/ }));
+    await selectRow(user, 'Bruno Bloqueado');
+    for (const action of ['Histórico', 'Desbloquear', 'Detalhes', 'Editar'])
+      expect(screen.getByRole('button', { name: action })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remover' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Desbloquear' }));
+    expect(await screen.findByText('Cliente alterado com sucesso.')).toBeTruthy();
+    expect(sent(calls, 'PATCH', '/administrator/customer/3/status')[0]?.body).toEqual({ status: 'Approved' });
+  });
+});
