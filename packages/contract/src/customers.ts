@@ -61,7 +61,7 @@ export const CUSTOMER_TEXTS = {
   alreadyReproved: 'O cliente já está reprovado.',
   alreadyBlocked: 'O cliente já está bloqueado.',
   blockedCannotApprove: 'O cliente está bloqueado: desbloqueie-o antes de aprová-lo ou reprová-lo.',
-  approveNeedsLevel: 'Para aprovar este cliente, informe o nível, o frete e a garantia em "Aprovar ou Reprovar".',
+  approveNeedsLevel: 'Para aprovar um cliente que aguarda aprovação, informe o nível, o frete e a garantia.',
   transitionRefused: (from: CustomerStatus, to: CustomerStatus) =>
     `Não é possível alterar a situação do cliente de "${CUSTOMER_STATUS_LABELS[from]}" para "${CUSTOMER_STATUS_LABELS[to]}".`,
   searchTooShort: 'Informe ao menos 2 caracteres para pesquisar.',
@@ -114,7 +114,10 @@ export const customerApproveSchema = z
   });
 export type CustomerApproveInput = z.input<typeof customerApproveSchema>;
 
-/** Body of PATCH /customers (the edit modal). `customerId` identifies; `email`, when sent, must match it. */
+/**
+ * Body of PATCH /customers (the edit modal). `customerId` identifies; `email`, when sent, must match it.
+ * Level 0 is allowed even when approved (retail customers without a price level).
+ */
 export const customerEditSchema = z
   .object({
     customerId: z.number({ error: CUSTOMER_TEXTS.customerRequired }).int().positive(CUSTOMER_TEXTS.customerRequired),
@@ -133,11 +136,7 @@ export const customerEditSchema = z
       .max(CUSTOMER_LIMITS.maxMoney, CUSTOMER_TEXTS.fastDeliveryTaxInvalid)
       .nullish(),
   })
-  .strict()
-  .superRefine((body, ctx) => {
-    if (body.approve && body.level < 1)
-      ctx.addIssue({ code: 'custom', path: ['level'], message: CUSTOMER_TEXTS.levelRequired });
-  });
+  .strict();
 export type CustomerEditInput = z.input<typeof customerEditSchema>;
 
 /** Body of PATCH /administrator/customer/{id}/status. 'Blocked' needs the reason in `note`. */

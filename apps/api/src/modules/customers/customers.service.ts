@@ -120,7 +120,8 @@ function compactForms(param: string): string[] {
 /**
  * Rules of customers (spec section 4): waiting → approved (level, shipping cost, warranty) or reproved;
  * approved, waiting or reproved → blocked with a reason; blocked → approved (unblock: back to waiting
- * when the customer had never been approved); reproved → approved. Every change runs in one
+ * when the customer had never been approved); reproved → approved. Level 0 (no price level) is a valid
+ * level for an approved retail customer, except in the approval form. Every change runs in one
  * transaction with an audit row.
  */
 export function createCustomersService(db: DB) {
@@ -267,7 +268,8 @@ export function createCustomersService(db: DB) {
               'unblock',
             );
           } else {
-            if (before.level < 1) throw conflict(CUSTOMER_TEXTS.approveNeedsLevel);
+            // Re-approval of a reproved customer keeps the terms; a waiting one needs the approval form.
+            if (from === 'AWAITING') throw conflict(CUSTOMER_TEXTS.approveNeedsLevel);
             await write(trx, actorId, before, approvedNow(actorId, now), 'approve');
           }
         } else {

@@ -512,7 +512,7 @@ describe('customers API', () => {
       expect(res.json().data.status).toBe('Awaiting');
     });
 
-    it('re-approves a reproved customer that has a level, and refuses one without', async () => {
+    it('re-approves a reproved customer keeping its terms, and sends a waiting one to the approval form', async () => {
       const withLevel = await insertCustomer(t.db, {
         name: 'Luiz Nível',
         email: 'luiz@cliente.com.br',
@@ -523,8 +523,26 @@ describe('customers API', () => {
       });
       const ok = await send('PATCH', `/api/administrator/customer/${withLevel}/status`, { status: 'Approved' });
       expect(ok.json().data).toMatchObject({ status: 'Approved', approved: true });
-      const noLevel = await send('PATCH', `/api/administrator/customer/${ids.reproved}/status`, { status: 'Approved' });
-      expect(noLevel.statusCode).toBe(409);
+      const retail = await insertCustomer(t.db, {
+        name: 'Vera Varejo',
+        email: 'vera@cliente.com.br',
+        document: '66677788809',
+        phone: '11945454545',
+        status: 'REPROVED',
+      });
+      const noLevel = await send('PATCH', `/api/administrator/customer/${retail}/status`, { status: 'Approved' });
+      expect(noLevel.json().data).toMatchObject({ status: 'Approved', level: 0 });
+      const waiting = await insertCustomer(t.db, {
+        name: 'Wanda Espera',
+        email: 'wanda@cliente.com.br',
+        document: '77788899910',
+        phone: '11946464646',
+      });
+      const refused = await send('PATCH', `/api/administrator/customer/${waiting}/status`, { status: 'Approved' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        errors: ['Para aprovar um cliente que aguarda aprovação, informe o nível, o frete e a garantia.'],
+      });
       const reprove = await send('PATCH', `/api/administrator/customer/${withLevel}/status`, {
         status: 'Reproved',
         note: 'Endereço falso',
@@ -591,14 +609,19 @@ describe('customers API', () => {
       expect((await auditOf(t.db, id)).map((a) => a.action)).toEqual(['edit', 'edit']);
     });
 
-    it('validates: shipping cost required, warranty not negative, level when approving, e-mail of the customer', async () => {
+    it('validates: shipping cost required, warranty 0 to 100, a known level, the e-mail of the customer', async () => {
       const base = { customerId: ids.joao, level: 1, warrantyPercentage: 0, shippingCost: 10, approve: true };
       const noShipping = await send('PATCH', '/api/customers', { ...base, shippingCost: undefined });
       expect(noShipping.json().errors).toEqual(['Informe o preço do frete para o cliente']);
       const negative = await send('PATCH', '/api/customers', { ...base, warrantyPercentage: -1 });
       expect(negative.json().errors).toEqual(['A garantia não pode ser negativa']);
-      const level = await send('PATCH', '/api/customers', { ...base, level: 0 });
-      expect(level.json().errors).toEqual(['Informe o nível do cliente']);
+      const over = await send('PATCH', '/api/customers', { ...base, warrantyPercentage: 100.5 });
+      expect(over.json().errors).toEqual(['Informe a garantia de 0 a 100']);
+      const level = await send('PATCH', '/api/customers', { ...base, level: 4 });
+      expect(level.json().errors).toEqual(['Nível de cliente inválido.']);
+      // An approved retail customer may have no level (0).
+      const retail = await send('PATCH', '/api/customers', { ...base, level: 0 });
+      expect(retail.json().data).toMatchObject({ status: 'Approved', level: 0, levelName: '' });
       const mismatch = await send('PATCH', '/api/customers', { ...base, email: 'outro@cliente.com.br' });
       expect(mismatch.statusCode).toBe(400);
       expect(mismatch.json()).toEqual({ errors: ['O e-mail informado não corresponde ao cliente.'] });

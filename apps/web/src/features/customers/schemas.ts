@@ -39,20 +39,17 @@ export const approveFormSchema = z.object({
 export type ApproveFormInput = z.input<typeof approveFormSchema>;
 export type ApproveFormOutput = z.output<typeof approveFormSchema>;
 
-/** Edit: shipping cost required, warranty minimum 0 (the server also caps it at 100). */
-export const editFormSchema = z
-  .object({
-    approved: z.boolean(),
-    level: z.string(),
-    shippingCost,
-    warrantyPercentage: optionalNumber(0, 100, CUSTOMER_TEXTS.warrantyRange, CUSTOMER_TEXTS.warrantyMin),
-    fastDeliveryTax: optionalNumber(0, CUSTOMER_LIMITS.maxMoney, CUSTOMER_TEXTS.fastDeliveryTaxInvalid),
-  })
-  .superRefine((values, ctx) => {
-    if (values.approved && (values.level === '' || values.level === '0'))
-      ctx.addIssue({ code: 'custom', path: ['level'], message: CUSTOMER_TEXTS.levelRequired });
-  })
-  .transform((values) => ({ ...values, level: Number(values.level || 0) }));
+/**
+ * Edit: shipping cost required, warranty minimum 0 (the server also caps it at 100). The level may stay
+ * 'Sem nível' (0): approved retail customers often have none.
+ */
+export const editFormSchema = z.object({
+  approved: z.boolean(),
+  level: z.string().transform((value) => Number(value || 0)),
+  shippingCost,
+  warrantyPercentage: optionalNumber(0, 100, CUSTOMER_TEXTS.warrantyRange, CUSTOMER_TEXTS.warrantyMin),
+  fastDeliveryTax: optionalNumber(0, CUSTOMER_LIMITS.maxMoney, CUSTOMER_TEXTS.fastDeliveryTaxInvalid),
+});
 export type EditFormInput = z.input<typeof editFormSchema>;
 export type EditFormOutput = z.output<typeof editFormSchema>;
 

@@ -114,12 +114,9 @@ describe('Editar cliente', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('needs a level to keep the customer approved, and submits the edited values', async () => {
+  it('submits the edited values, the level included', async () => {
     const { user, dialog, onSubmit } = open();
-    await choose(user, dialog, /Nível/, 'Sem nível');
-    expect(await within(dialog).findByText('Informe o nível do cliente')).toBeTruthy();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Aprovado' }));
-    await waitFor(() => expect(within(dialog).queryByText('Informe o nível do cliente')).toBeNull());
     await choose(user, dialog, /Nível/, 'Bronze');
     const tax = within(dialog).getByLabelText(/^Taxa de entrega rápida/);
     await user.clear(tax);
@@ -133,6 +130,13 @@ describe('Editar cliente', () => {
       warrantyPercentage: 5,
       fastDeliveryTax: 7.5,
     });
+  });
+  it("lets an approved retail customer keep 'Sem nível' (level 0)", async () => {
+    const { user, dialog, onSubmit } = open();
+    await choose(user, dialog, /Nível/, 'Sem nível');
+    await user.click(within(dialog).getByRole('button', { name: 'Editar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[1]).toMatchObject({ approved: true, level: 0 });
   });
 });
 

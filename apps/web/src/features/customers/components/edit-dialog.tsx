@@ -71,7 +71,6 @@ export function EditDialog({ customer, levels, onSubmit, onClose }: EditDialogPr
           <Controller
             name="approved"
             control={control}
-            rules={{ deps: ['level'] }}
             render={({ field }) => (
               <FormControlLabel
                 label={T.approved}
