@@ -1,0 +1,189 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, DEMO, login, openBrowser, screenshot } from './harness';
+
+interface ApiCustomer {
+  id: number;
+  name: string;
+  email: string;
+  totalPurchase: number;
+  isBlocked: boolean;
+}
+
+/** Calls the API with the signed-in page's token (to pick demo customers to work with). */
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return response.json();
+  }, `/api${path}`);
+}
+
+const card = (page: Page, title: string) =>
+  page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+/** Types into the table's Pesquisar box and waits for the row of `name`. */
+async function findRow(page: Page, table: Locator, name: string): Promise<Locator> {
+  const search = table.getByPlaceholder('Pesquisar');
+  await search.fill(name);
+  const row = table.getByRole('row').filter({ hasText: name }).first();
+  await row.waitFor();
+  return row;
+}
+
+async function selectRow(page: Page, table: Locator, name: string): Promise<Locator> {
+  const row = await findRow(page, table, name);
+  await row.getByRole('checkbox').check();
+  return row;
+}
+
+async function snackbar(page: Page, text: string) {
+  await page.getByRole('alert').filter({ hasText: text }).waitFor();
+}
+
+async function chooseOption(page: Page, dialog: Locator, label: RegExp, option: string) {
+  await dialog.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Types DD/MM/YYYY into a MUI X date field (its sections take the digits in order). */
+async function typeDate(page: Page, dialog: Locator, label: string, ddmmyyyy: string) {
+  const group = dialog.getByRole('group', { name: new RegExp(label) });
+  await group.getByRole('spinbutton').first().click();
+  await page.keyboard.type(ddmmyyyy.replace(/\D/g, ''));
+}
+
+describe('customers: approve, block, unblock, courier, details, history, CSV', () => {
+  let s: BrowserSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    s = await openBrowser();
+    page = s.page;
+    await login(page, DEMO.attendant);
+    await page.goto('/admin/customers');
+    await card(page, 'Clientes Ativos').getByRole('row').nth(1).waitFor();
+  });
+  afterAll(() => s.close());
+
+  it('approves a waiting customer with a level and a shipping cost', async () => {
+    const waiting = await apiGet<{ customers: ApiCustomer[] }>(page, '/administrator/customers/unnaproved');
+    const customer = waiting.customers[0];
+    expect(customer).toBeDefined();
+    if (!customer) return;
+    await screenshot(page, 'customers-active');
+
+    await page.getByRole('button', { name: /^Aguardando Aprovação/ }).click();
+    const table = card(page, 'Clientes Aguardando Aprovação');
+    await selectRow(page, table, customer.name);
+    await screenshot(page, 'customers-awaiting');
+    await table.getByRole('button', { name: 'Aprovar/Reprovar' }).click();
+    const dialog = page.getByRole('dialog', { name: `Aprovar ou Reprovar: ${customer.name}` });
+    await chooseOption(page, dialog, /Nível/, 'Prata');
+    await dialog.getByLabel(/^Frete/).fill('15.90');
+    await dialog.getByLabel(/^Garantia/).fill('10');
+    await screenshot(page, 'customers-approve');
+    await dialog.getByRole('button', { name: 'Aprovar' }).click();
+    await snackbar(page, 'Cliente aprovado/reprovado com sucesso.');
+
+    const details = await apiGet<{ data: { status: string; level: number; shippingCost: number } }>(
+      page,
+      `/administrator/customer/${encodeURIComponent(customer.email)}`,
+    );
+    expect(details.data).toMatchObject({ status: 'Approved', level: 2, shippingCost: 15.9 });
+    if (await table.isVisible()) await table.getByRole('button', { name: 'Fechar' }).click();
+    await findRow(page, card(page, 'Clientes Ativos'), customer.name);
+  });
+
+  it("blocks a customer with a reason, finds it under 'Clientes Bloqueados' and unblocks it", async () => {
+    const active = await apiGet<{ customers: ApiCustomer[] }>(page, '/customers');
+    const customer = active.customers.find((c) => c.totalPurchase > 0) ?? active.customers[0];
+    if (!customer) throw new Error('no active customer in the demo data');
+    const activeCard = card(page, 'Clientes Ativos');
+    await selectRow(page, activeCard, customer.name);
+    await activeCard.getByRole('button', { name: 'Bloquear' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Informe o motivo do bloqueio' });
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await dialog.getByText('Preencha o campo').waitFor();
+    await dialog.getByLabel(/^Motivo/).fill('Pagamentos em atraso desde março');
+    await screenshot(page, 'customers-block');
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await snackbar(page, 'Cliente alterado com sucesso.');
+
+    await page.getByRole('button', { name: /^Clientes Bloqueados/ }).click();
+    const blockedCard = card(page, 'Clientes Bloqueados');
+    const row = await selectRow(page, blockedCard, customer.name);
+    expect(await row.innerText()).toContain('Pagamentos em atraso desde março');
+    await screenshot(page, 'customers-blocked');
+    await blockedCard.getByRole('button', { name: 'Desbloquear' }).click();
+    await snackbar(page, 'Cliente alterado com sucesso.');
+    await blockedCard.getByRole('row').filter({ hasText: customer.name }).waitFor({ state: 'detached' });
+    await blockedCard.getByRole('button', { name: 'Fechar' }).click();
+    await findRow(page, card(page, 'Clientes Ativos'), customer.name);
+  });
+
+  it('associates a courier and shows it in the details', async () => {
+    const active = await apiGet<{ customers: ApiCustomer[] }>(page, '/customers');
+    const customer = active.customers[1];
+    if (!customer) throw new Error('no active customer in the demo data');
+    const activeCard = card(page, 'Clientes Ativos');
+    await selectRow(page, activeCard, customer.name);
+    await activeCard.getByRole('button', { name: 'Associar Motoboy' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cliente: ${customer.name}` });
+    await chooseOption(page, dialog, /Motoboy/, 'Eduardo Motoboy');
+    await screenshot(page, 'customers-associate');
+    await dialog.getByRole('button', { name: 'Associar' }).click();
+    await snackbar(page, 'Associação realizada com sucesso.');
+    await activeCard
+      .getByRole('row')
+      .filter({ hasText: customer.name })
+      .filter({ hasText: 'Eduardo Motoboy' })
+      .waitFor();
+
+    await selectRow(page, activeCard, customer.name);
+    await activeCard.getByRole('button', { name: 'Detalhes' }).click();
+    const details = page.getByRole('dialog', { name: 'Detalhes do Cliente' });
+    await details.getByRole('cell', { name: 'Eduardo Motoboy' }).waitFor();
+    const type = await details.getByRole('table', { name: 'Cliente' }).getByRole('cell').nth(4).innerText();
+    expect(['CPF', 'CNPJ']).toContain(type);
+    await details.getByRole('cell', { name: customer.email }).waitFor();
+    await screenshot(page, 'customers-details');
+    await details.getByRole('button', { name: 'Fechar' }).click();
+  });
+
+  it('opens a history with orders, items and the total, and downloads historico.csv and relatorio.csv', async () => {
+    const active = await apiGet<{ customers: ApiCustomer[] }>(page, '/customers');
+    const customer = [...active.customers].sort((a, b) => b.totalPurchase - a.totalPurchase)[0];
+    if (!customer) throw new Error('no active customer in the demo data');
+    const activeCard = card(page, 'Clientes Ativos');
+    await selectRow(page, activeCard, customer.name);
+    await activeCard.getByRole('button', { name: 'Histórico' }).click();
+    const dialog = page.getByRole('dialog', { name: `Histórico do Cliente ${customer.name}` });
+    await typeDate(page, dialog, 'Data inicial', '01/01/2020');
+    await dialog.getByRole('button', { name: 'Gerar' }).click();
+    await dialog.getByText('Total de todos os pedidos:').waitFor();
+    expect(await dialog.getByText('Valor Total:').count()).toBeGreaterThan(0);
+    expect(await dialog.getByText('Produto', { exact: true }).first().isVisible()).toBe(true);
+    await screenshot(page, 'customers-history');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Baixar CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('historico.csv');
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toContain('Código do Pedido;Status;Realizado em;Total');
+    expect(csv).toContain('Total de todos os pedidos:');
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+
+    await activeCard.getByPlaceholder('Pesquisar').fill('');
+    const [table] = await Promise.all([
+      page.waitForEvent('download'),
+      activeCard.getByRole('button', { name: 'Baixar CSV' }).click(),
+    ]);
+    expect(table.suggestedFilename()).toBe('relatorio.csv');
+    const report = readFileSync(await table.path(), 'utf8');
+    expect(report.split('\n')[0]).toContain('Nome;E-mail;Telefone;Documento');
+  });
+});
