@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -44,7 +44,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   };
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(onSubmit)}>
+    <Stack component="form" noValidate spacing={1} onSubmit={handleSubmit(onSubmit)}>
       <Typography variant="body2" color="text.secondary">
         {RECOVERY_TEXTS.emailHint}
       </Typography>
@@ -56,7 +56,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
         size="medium"
         {...register('email')}
         error={Boolean(errors.email)}
-        helperText={errors.email?.message}
+        helperText={errors.email?.message ?? ' '}
       />
       <Button
         type="submit"
@@ -94,7 +94,7 @@ function CodeStep({ email, onDone }: { email: string; onDone: () => void }) {
   };
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(onSubmit)}>
+    <Stack component="form" noValidate spacing={1} onSubmit={handleSubmit(onSubmit)}>
       <Typography variant="body2" color="text.secondary">
         {RECOVERY_TEXTS.codeHint} ({email})
       </Typography>
@@ -106,7 +106,7 @@ function CodeStep({ email, onDone }: { email: string; onDone: () => void }) {
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         {...register('code')}
         error={Boolean(errors.code)}
-        helperText={errors.code?.message}
+        helperText={errors.code?.message ?? ' '}
       />
       <TextField
         label={RECOVERY_TEXTS.newPassword}
@@ -115,7 +115,7 @@ function CodeStep({ email, onDone }: { email: string; onDone: () => void }) {
         size="medium"
         {...register('newPassword')}
         error={Boolean(errors.newPassword)}
-        helperText={errors.newPassword?.message}
+        helperText={errors.newPassword?.message ?? ' '}
       />
       <Button
         type="submit"
@@ -134,6 +134,9 @@ function CodeStep({ email, onDone }: { email: string; onDone: () => void }) {
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState<string | null>(null);
+  useEffect(() => {
+    void import('./login-page');
+  }, []);
   return (
     <AuthCard title={RECOVERY_TEXTS.title}>
       {email === null ? (

@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -37,6 +38,12 @@ export default function LoginPage({ stayOnPage = false }: { stayOnPage?: boolean
     defaultValues: { email: '', password: '' },
   });
 
+  useEffect(() => {
+    // The next screens are tiny chunks: fetch them now so the link and the sign-in switch at once.
+    void import('./forgot-password-page');
+    void import('../../../app/layout/admin-layout');
+  }, []);
+
   if (session && !stayOnPage) return <Navigate to={landingPath(session.permissions)} replace />;
 
   const onSubmit = async (values: LoginOutput) => {
@@ -51,7 +58,7 @@ export default function LoginPage({ stayOnPage = false }: { stayOnPage?: boolean
 
   return (
     <AuthCard title={LOGIN_TEXTS.title}>
-      <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(onSubmit)}>
+      <Stack component="form" noValidate spacing={1} onSubmit={handleSubmit(onSubmit)}>
         <TextField
           label={LOGIN_TEXTS.email}
           type="email"
@@ -60,7 +67,7 @@ export default function LoginPage({ stayOnPage = false }: { stayOnPage?: boolean
           size="medium"
           {...register('email')}
           error={Boolean(errors.email)}
-          helperText={errors.email?.message}
+          helperText={errors.email?.message ?? ' '}
         />
         <TextField
           label={LOGIN_TEXTS.password}
@@ -69,7 +76,7 @@ export default function LoginPage({ stayOnPage = false }: { stayOnPage?: boolean
           size="medium"
           {...register('password')}
           error={Boolean(errors.password)}
-          helperText={errors.password?.message}
+          helperText={errors.password?.message ?? ' '}
         />
         <Button
           type="submit"

@@ -25,6 +25,9 @@ import { Controller, type SubmitHandler, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { EMPLOYEES_TEXTS as T } from '../texts';
 
+/** Read-only fields look it: a tinted background. */
+const READ_ONLY_SX = { '& .MuiInputBase-root': { bgcolor: 'action.hover' } };
+
 const FUNCS = Object.entries(EMPLOYEE_FUNC_LABELS).map(([value, label]) => ({ value: Number(value), label }));
 
 type SignupInput = z.input<typeof employeeSignupSchema>;
@@ -87,14 +90,14 @@ export function CreateEmployeeDialog({ open, roles, onClose, onSubmit }: CreateP
       <form noValidate onSubmit={handleSubmit(submit)}>
         <DialogTitle id="create-employee-title">{T.create}</DialogTitle>
         <DialogContent>
-          <Grid container spacing={2} sx={{ pt: 1 }}>
+          <Grid container rowSpacing={1} columnSpacing={2} sx={{ pt: 1 }}>
             <Grid size={{ xs: 12 }}>
               <TextField
                 label={T.fields.name}
                 required
                 {...register('name')}
                 error={Boolean(errors.name)}
-                helperText={errors.name?.message}
+                helperText={errors.name?.message ?? ' '}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
@@ -112,7 +115,7 @@ export function CreateEmployeeDialog({ open, roles, onClose, onSubmit }: CreateP
                     onChange={(event) => field.onChange(event.target.value)}
                     onBlur={field.onBlur}
                     error={Boolean(errors.func)}
-                    helperText={errors.func?.message}
+                    helperText={errors.func?.message ?? ' '}
                   >
                     {FUNCS.map((func) => (
                       <MenuItem key={func.value} value={func.value}>
@@ -131,7 +134,7 @@ export function CreateEmployeeDialog({ open, roles, onClose, onSubmit }: CreateP
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                 {...register('document')}
                 error={Boolean(errors.document)}
-                helperText={errors.document?.message}
+                helperText={errors.document?.message ?? ' '}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
@@ -141,7 +144,7 @@ export function CreateEmployeeDialog({ open, roles, onClose, onSubmit }: CreateP
                 required
                 {...register('email')}
                 error={Boolean(errors.email)}
-                helperText={errors.email?.message}
+                helperText={errors.email?.message ?? ' '}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
@@ -152,7 +155,7 @@ export function CreateEmployeeDialog({ open, roles, onClose, onSubmit }: CreateP
                 slotProps={{ htmlInput: { inputMode: 'tel' } }}
                 {...register('phone')}
                 error={Boolean(errors.phone)}
-                helperText={errors.phone?.message}
+                helperText={errors.phone?.message ?? ' '}
               />
             </Grid>
             <Grid size={{ xs: 12 }}>
@@ -232,30 +235,34 @@ export function EditEmployeeDialog({ employee, roles, onClose, onSubmit }: EditP
       <form noValidate onSubmit={handleSubmit(submit)}>
         <DialogTitle id="edit-employee-title">{T.edit}</DialogTitle>
         <DialogContent>
-          <Grid container spacing={2} sx={{ pt: 1 }}>
+          <Grid container rowSpacing={1} columnSpacing={2} sx={{ pt: 1 }}>
             <Grid size={{ xs: 12 }}>
               <TextField
                 label={T.fields.name}
                 slotProps={{ input: { readOnly: true } }}
+                sx={READ_ONLY_SX}
                 {...register('name')}
                 error={Boolean(errors.name)}
-                helperText={errors.name?.message}
+                helperText={errors.name?.message ?? ' '}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <TextField
                 label={T.fields.func}
                 value={employee ? (EMPLOYEE_FUNC_LABELS[employee.func as EmployeeFunc] ?? employee.type) : ''}
+                helperText=" "
                 slotProps={{ input: { readOnly: true } }}
+                sx={READ_ONLY_SX}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <TextField
                 label={T.fields.email}
                 slotProps={{ input: { readOnly: true } }}
+                sx={READ_ONLY_SX}
                 {...register('email')}
                 error={Boolean(errors.email)}
-                helperText={errors.email?.message}
+                helperText={errors.email?.message ?? ' '}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
@@ -265,7 +272,7 @@ export function EditEmployeeDialog({ employee, roles, onClose, onSubmit }: EditP
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                 {...register('document')}
                 error={Boolean(errors.document)}
-                helperText={errors.document?.message}
+                helperText={errors.document?.message ?? ' '}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
@@ -275,7 +282,7 @@ export function EditEmployeeDialog({ employee, roles, onClose, onSubmit }: EditP
                 slotProps={{ htmlInput: { inputMode: 'tel' } }}
                 {...register('phone')}
                 error={Boolean(errors.phone)}
-                helperText={errors.phone?.message}
+                helperText={errors.phone?.message ?? ' '}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
@@ -295,14 +302,14 @@ export function EditEmployeeDialog({ employee, roles, onClose, onSubmit }: EditP
                     }
                     onBlur={field.onBlur}
                     error={Boolean(errors.roleId)}
-                    helperText={errors.roleId?.message}
+                    helperText={errors.roleId?.message ?? ' '}
                   >
                     {RoleOptions(roles)}
                   </TextField>
                 )}
               />
             </Grid>
-            <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
+            <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'flex-start' }}>
               <Controller
                 control={control}
                 name="blocked"

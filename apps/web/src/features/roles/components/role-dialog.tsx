@@ -80,14 +80,14 @@ export function RoleDialog({ open, role, roles, catalogue, onClose, onSubmit }: 
       <form noValidate onSubmit={handleSubmit(async (values) => void (await onSubmit(values)))}>
         <DialogTitle id="role-dialog-title">{role ? T.edit : T.create}</DialogTitle>
         <DialogContent>
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
+          <Stack spacing={1} sx={{ pt: 1 }}>
             <TextField
               label={T.fields.name}
               required
               autoFocus
               {...register('name')}
               error={Boolean(errors.name)}
-              helperText={errors.name?.message}
+              helperText={errors.name?.message ?? ' '}
             />
             <Controller
               control={control}
