@@ -23,7 +23,7 @@ const card = (page: Page, title: string) =>
   page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** Types into the table's Pesquisar box and waits for the row of `name`. */
-async function findRow(page: Page, table: Locator, name: string): Promise<Locator> {
+async function findRow(table: Locator, name: string): Promise<Locator> {
   const search = table.getByPlaceholder('Pesquisar');
   await search.fill(name);
   const row = table.getByRole('row').filter({ hasText: name }).first();
@@ -31,8 +31,8 @@ async function findRow(page: Page, table: Locator, name: string): Promise<Locato
   return row;
 }
 
-async function selectRow(page: Page, table: Locator, name: string): Promise<Locator> {
-  const row = await findRow(page, table, name);
+async function selectRow(table: Locator, name: string): Promise<Locator> {
+  const row = await findRow(table, name);
   await row.getByRole('checkbox').check();
   return row;
 }
@@ -75,7 +75,7 @@ describe('customers: approve, block, unblock, courier, details, history, CSV', (
 
     await page.getByRole('button', { name: /^Aguardando Aprovação/ }).click();
     const table = card(page, 'Clientes Aguardando Aprovação');
-    await selectRow(page, table, customer.name);
+    await selectRow(table, customer.name);
     await screenshot(page, 'customers-awaiting');
     await table.getByRole('button', { name: 'Aprovar/Reprovar' }).click();
     const dialog = page.getByRole('dialog', { name: `Aprovar ou Reprovar: ${customer.name}` });
@@ -92,7 +92,7 @@ describe('customers: approve, block, unblock, courier, details, history, CSV', (
     );
     expect(details.data).toMatchObject({ status: 'Approved', level: 2, shippingCost: 15.9 });
     if (await table.isVisible()) await table.getByRole('button', { name: 'Fechar' }).click();
-    await findRow(page, card(page, 'Clientes Ativos'), customer.name);
+    await findRow(card(page, 'Clientes Ativos'), customer.name);
   });
 
   it("blocks a customer with a reason, finds it under 'Clientes Bloqueados' and unblocks it", async () => {
@@ -100,7 +100,7 @@ describe('customers: approve, block, unblock, courier, details, history, CSV', (
     const customer = active.customers.find((c) => c.totalPurchase > 0) ?? active.customers[0];
     if (!customer) throw new Error('no active customer in the demo data');
     const activeCard = card(page, 'Clientes Ativos');
-    await selectRow(page, activeCard, customer.name);
+    await selectRow(activeCard, customer.name);
     await activeCard.getByRole('button', { name: 'Bloquear' }).click();
     const dialog = page.getByRole('dialog', { name: 'Informe o motivo do bloqueio' });
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
@@ -112,14 +112,14 @@ describe('customers: approve, block, unblock, courier, details, history, CSV', (
 
     await page.getByRole('button', { name: /^Clientes Bloqueados/ }).click();
     const blockedCard = card(page, 'Clientes Bloqueados');
-    const row = await selectRow(page, blockedCard, customer.name);
-    expect(await row.innerText()).toContain('Pagamentos em atraso desde março');
+    const row = await selectRow(blockedCard, customer.name);
+    expect(await row.textContent()).toContain('Pagamentos em atraso desde março');
     await screenshot(page, 'customers-blocked');
     await blockedCard.getByRole('button', { name: 'Desbloquear' }).click();
     await snackbar(page, 'Cliente alterado com sucesso.');
     await blockedCard.getByRole('row').filter({ hasText: customer.name }).waitFor({ state: 'detached' });
     await blockedCard.getByRole('button', { name: 'Fechar' }).click();
-    await findRow(page, card(page, 'Clientes Ativos'), customer.name);
+    await findRow(card(page, 'Clientes Ativos'), customer.name);
   });
 
   it('associates a courier and shows it in the details', async () => {
@@ -127,7 +127,7 @@ describe('customers: approve, block, unblock, courier, details, history, CSV', (
     const customer = active.customers[1];
     if (!customer) throw new Error('no active customer in the demo data');
     const activeCard = card(page, 'Clientes Ativos');
-    await selectRow(page, activeCard, customer.name);
+    await selectRow(activeCard, customer.name);
     await activeCard.getByRole('button', { name: 'Associar Motoboy' }).click();
     const dialog = page.getByRole('dialog', { name: `Cliente: ${customer.name}` });
     await chooseOption(page, dialog, /Motoboy/, 'Eduardo Motoboy');
@@ -140,11 +140,11 @@ describe('customers: approve, block, unblock, courier, details, history, CSV', (
       .filter({ hasText: 'Eduardo Motoboy' })
       .waitFor();
 
-    await selectRow(page, activeCard, customer.name);
+    await selectRow(activeCard, customer.name);
     await activeCard.getByRole('button', { name: 'Detalhes' }).click();
     const details = page.getByRole('dialog', { name: 'Detalhes do Cliente' });
     await details.getByRole('cell', { name: 'Eduardo Motoboy' }).waitFor();
-    const type = await details.getByRole('table', { name: 'Cliente' }).getByRole('cell').nth(4).innerText();
+    const type = await details.getByRole('table', { name: 'Cliente' }).getByRole('cell').nth(4).textContent();
     expect(['CPF', 'CNPJ']).toContain(type);
     await details.getByRole('cell', { name: customer.email }).waitFor();
     await screenshot(page, 'customers-details');
@@ -156,7 +156,7 @@ describe('customers: approve, block, unblock, courier, details, history, CSV', (
     const customer = [...active.customers].sort((a, b) => b.totalPurchase - a.totalPurchase)[0];
     if (!customer) throw new Error('no active customer in the demo data');
     const activeCard = card(page, 'Clientes Ativos');
-    await selectRow(page, activeCard, customer.name);
+    await selectRow(activeCard, customer.name);
     await activeCard.getByRole('button', { name: 'Histórico' }).click();
     const dialog = page.getByRole('dialog', { name: `Histórico do Cliente ${customer.name}` });
     await typeDate(page, dialog, 'Data inicial', '01/01/2020');
