@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Navigate, Link as RouterLink } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { hasPermission, useSession } from '../lib/session';
+import { clearSession, hasPermission, useSession } from '../lib/session';
 
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 
@@ -16,10 +16,17 @@ export const GUARD_TEXTS = {
   signOut: 'Sair',
 } as const;
 
+/** An expired session found in storage: clear it and go to `/` (spec section 4, Session). */
+function ExpiredSession() {
+  useEffect(() => clearSession(), []);
+  return <Navigate to="/" replace />;
+}
+
 /** Signed out: the login page in place of the protected page (the URL stays). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   if (!session) {
+    if (localStorage.getItem('token') !== null) return <ExpiredSession />;
     return (
       <Suspense fallback={<PageLoader fullScreen />}>
         <LoginPage stayOnPage />

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { saveSession } from '../lib/session';
 import { mockFetch, signInAs } from '../test/render';
 import { AppProviders } from './app';
 import { createQueryClient } from './query-client';
@@ -60,6 +61,14 @@ describe('shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
     const other = openApp('/qualquer/coisa');
     await waitFor(() => expect(other.state.location.pathname).toBe('/admin/dashboard'));
+  });
+
+  it('an expired session found at start is cleared and leads to /', async () => {
+    saveSession({ accessToken: 'a.b.c', expires: Date.now() + 20, permissions: ['full:access'] });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const router = openApp('/admin/roles');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('/logout clears the session and returns to the login page', async () => {
