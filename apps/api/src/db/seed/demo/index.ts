@@ -1,19 +1,149 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { formatDocument } from '@backoffice/contract';
+import { sql } from 'kysely';
 import type { Storage } from '../../../lib/storage';
 import type { DB } from '../../database';
 import { seedFoundation } from '../foundation';
+import { seedAnalytics } from './analytics';
+import { insertMany, nextId, Sink, syncIdentity } from './bulk';
+import { DAY, localDayStart } from './clock';
+import { generateCustomers } from './customers';
+import { packagingPicture, receiptPicture, signaturePicture } from './images';
+import { seedCatalogue } from './products';
+import { stream } from './random';
+import { COMPANY, seedCarts, seedSettings } from './settings';
+import { loadStaff } from './staff';
+import { simulateYear } from './year';
+
+/** The part of a logger the seed uses (Fastify's and pino's loggers fit). */
+export interface SeedLogger {
+  info(object: object, message?: string): void;
+}
 
 export interface SeedOptions {
   storage: Storage;
-  log?: FastifyBaseLogger;
-  /** Multiplies the business (issue 3's --scale). */
+  log?: SeedLogger;
+  /** Multiplies the business (issue 3's --scale): 1 ≈ 300 customers, 400 products, 3,000 orders. */
   scale?: number;
+  /** The demo's "today" (tests pin it); the year of history ends the day before. Defaults to now. */
+  now?: Date;
 }
 
+export interface SeedSummary {
+  scale: number;
+  ms: number;
+  rows: Record<string, number>;
+  ordersByStatus: Record<number, number>;
+}
+
+/** Base sizes at scale 1. */
+export const DEMO_SIZE = { customers: 300, products: 400, orders: 3_000 } as const;
+
 /**
- * The demo business. Today: the demo roles and employees; the data-model issue adds customers,
- * catalogue, orders and analytics from a fixed random seed.
+ * The demo business: the demo roles and employees, then a year of a phone and accessories shop in
+ * São Paulo, generated from a fixed seed (the same every run, relative to today's date).
  */
-export async function seedDemo(db: DB, _options: SeedOptions): Promise<void> {
+export async function seedDemo(db: DB, options: SeedOptions): Promise<SeedSummary> {
   await seedFoundation(db);
+  return seedBusiness(db, options);
+}
+
+/** Everything after the foundation, in one transaction. */
+export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSummary> {
+  const started = Date.now();
+  const scale = options.scale ?? 1;
+  if (!(scale > 0)) throw new Error('scale must be a positive number');
+  const anchor = localDayStart((options.now ?? new Date()).getTime());
+  const windowStart = anchor - 365 * DAY;
+  const count = (base: number, min: number) => Math.max(min, Math.round(base * scale));
+  const { storage } = options;
+
+  // Order pictures: a few of each kind, shared by the orders (files only, before the transaction).
+  const pictureRng = stream('order-pictures');
+  const company = { name: COMPANY.name, cnpj: formatDocument(COMPANY.cnpj) };
+  const receipts: string[] = [];
+  const signatures: string[] = [];
+  const packaging: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    receipts.push(await storage.put('orders', await receiptPicture(i, pictureRng, company), 'jpg'));
+    packaging.push(await storage.put('orders', await packagingPicture(pictureRng), 'jpg'));
+    signatures.push(await storage.put('orders', await signaturePicture(pictureRng), 'jpg'));
+  }
+
+  const rows: Record<string, number> = {};
+  let ordersByStatus: Record<number, number> = {};
+  await db.transaction().execute(async (trx) => {
+    const staff = await loadStaff(trx, stream('staff'), scale);
+
+    const customers = generateCustomers(
+      { rng: stream('customers'), staff, anchor, windowStart },
+      count(DEMO_SIZE.customers, 20),
+      await nextId(trx, 'customers'),
+    );
+    await insertMany(
+      trx,
+      'customers',
+      customers.map((c) => c.row),
+    );
+    rows.customers = customers.length;
+    options.log?.info({ customers: customers.length }, 'demo: customers');
+
+    const products = await seedCatalogue(
+      trx,
+      { rng: stream('catalogue'), anchor, windowStart },
+      count(DEMO_SIZE.products, 30),
+      storage,
+    );
+    rows.products = products.length;
+    options.log?.info({ products: products.length }, 'demo: catalogue and pictures');
+
+    const sources = Object.fromEntries(
+      (await trx.selectFrom('product_sources').select(['id', 'key']).execute()).map((s) => [s.key, s.id]),
+    );
+    const sink = new Sink(trx, [
+      'orders',
+      'order_items',
+      'order_status_history',
+      'order_images',
+      'order_adjustments',
+      'stock_movements',
+      'customer_signins',
+      'product_views',
+      'search_terms',
+    ]);
+    const year = await simulateYear({
+      sink,
+      staff,
+      customers,
+      products,
+      anchor,
+      windowStart,
+      orders: count(DEMO_SIZE.orders, 60),
+      firstOrderId: await nextId(trx, 'orders'),
+      sources,
+      pictures: { receipts, signatures, packaging },
+    });
+    await sink.flush();
+    ordersByStatus = year.byStatus;
+    options.log?.info({ orders: year.orders, items: year.items }, 'demo: a year of orders');
+
+    await seedAnalytics({ sink, customers, products, anchor, windowStart, scale });
+
+    // Each product's stock and cost are where its ledger left them.
+    for (let i = 0; i < products.length; i += 5_000) {
+      const chunk = products.slice(i, i + 5_000);
+      await sql`update products set stock = v.stock, cost_cents = v.cost
+        from (select unnest(${chunk.map((p) => p.id)}::int[]) as id,
+                     unnest(${chunk.map((p) => p.stock)}::int[]) as stock,
+                     unnest(${chunk.map((p) => p.cost)}::int[]) as cost) as v
+        where products.id = v.id`.execute(trx);
+    }
+
+    rows.cart_items = await seedCarts(trx, stream('carts'), customers, products, anchor, scale);
+    await seedSettings(trx, anchor);
+    await syncIdentity(trx, ['customers', 'products', 'orders']);
+    Object.assign(rows, sink.counts());
+  });
+  const summary = { scale, ms: Date.now() - started, rows, ordersByStatus };
+  options.log?.info({ ms: summary.ms, rows }, 'demo: summary');
+  return summary;
 }

@@ -1,0 +1,436 @@
+import {
+  findTransition,
+  isValidCnpj,
+  isValidCpf,
+  isValidPhone,
+  ORDER_STATUS,
+  ORDER_STATUS_KEYS,
+  productSearchText,
+} from '@backoffice/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../database';
+import { type SeedSummary, seedDemo } from './demo';
+import { emptyTestDatabase, type TestDatabase } from './demo/test-database';
+import { DEMO_EMPLOYEES } from './foundation';
+
+/** The demo's "today" in these tests: a Saturday evening in São Paulo. */
+const NOW = new Date('2026-11-21T23:30:00Z');
+const S = ORDER_STATUS;
+
+async function seeded(scale: number): Promise<{ t: TestDatabase; summary: SeedSummary }> {
+  const t = await emptyTestDatabase();
+  await migrateToLatest(t.db);
+  const summary = await seedDemo(t.db, { storage: t.storage, scale, now: NOW });
+  return { t, summary };
+}
+
+async function rows<T>(t: TestDatabase, query: ReturnType<typeof sql<T>>): Promise<T[]> {
+  return (await query.execute(t.db)).rows;
+}
+
+describe('the demo business (scale 1)', () => {
+  let t: TestDatabase;
+  let summary: SeedSummary;
+  beforeAll(async () => {
+    ({ t, summary } = await seeded(1));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('has the size the issue asks for, in well under a minute', async () => {
+    const count = async (table: string) =>
+      Number((await rows<{ n: number }>(t, sql`select count(*)::int as n from ${sql.table(table)}`))[0]?.n);
+    expect(await count('customers')).toBe(300);
+    expect(await count('products')).toBe(400);
+    expect(await count('orders')).toBe(3000);
+    const items = await count('order_items');
+    expect(items).toBeGreaterThan(3000 * 3.5);
+    expect(items).toBeLessThan(3000 * 4.5);
+    expect(await count('order_adjustments')).toBeGreaterThan(30);
+    expect(await count('cart_items')).toBeGreaterThan(5);
+    expect(await count('customer_signins')).toBeGreaterThan(5000);
+    expect(await count('product_views')).toBeGreaterThan(10000);
+    expect(await count('search_terms')).toBeGreaterThan(3000);
+    expect(summary.ms).toBeLessThan(60_000);
+  });
+
+  it('keeps the demo sign-ins and adds no employee at scale 1', async () => {
+    const employees = await t.db.selectFrom('employees').select('email').orderBy('id').execute();
+    expect(employees.map((e) => e.email)).toEqual(DEMO_EMPLOYEES.map((e) => e.email));
+  });
+
+  it('has customers in every state, with valid documents, São Paulo phones and addresses', async () => {
+    const customers = await t.db.selectFrom('customers').selectAll().execute();
+    const states = new Set(customers.map((c) => `${c.status}:${c.status === 'APPROVED' ? c.level : ''}`));
+    for (const state of ['AWAITING:', 'REPROVED:', 'BLOCKED:', 'APPROVED:0', 'APPROVED:1', 'APPROVED:2', 'APPROVED:3'])
+      expect(states).toContain(state);
+    for (const c of customers) {
+      if (c.document.length === 11) expect(isValidCpf(c.document), c.document).toBe(true);
+      else expect(isValidCnpj(c.document), c.document).toBe(true);
+      expect(c.phone).toMatch(/^11\d{9}$/);
+      expect(isValidPhone(c.phone)).toBe(true);
+      expect(c.city).toBe('São Paulo');
+      expect(c.zip_code).toMatch(/^0\d{4}-\d{3}$/);
+      expect(c.neighborhood).toBeTruthy();
+      if (c.status === 'REPROVED' || c.status === 'BLOCKED') {
+        expect(c.status_note).toBeTruthy();
+        expect(c.status_changed_by).not.toBeNull();
+        expect(c.status_changed_at).not.toBeNull();
+      }
+      if (c.status === 'APPROVED' || c.status === 'BLOCKED') {
+        expect(c.approved_by).not.toBeNull();
+        expect(c.approved_at).not.toBeNull();
+      }
+      if (c.status === 'AWAITING') expect(c.approved_at).toBeNull();
+    }
+    expect(customers.some((c) => c.document.length === 14 && /[A-Z]/.test(c.document))).toBe(true);
+    expect(customers.some((c) => c.document.length === 14 && /^\d+$/.test(c.document))).toBe(true);
+    const approved = customers.filter((c) => c.status === 'APPROVED');
+    expect(approved.filter((c) => c.deliverer_id !== null).length).toBeGreaterThan(approved.length / 2);
+    expect(new Set(customers.map((c) => c.email.toLowerCase())).size).toBe(customers.length);
+  });
+
+  it('has products with codes from the sequence, search text, tiers, a picture each; some archived, some low', async () => {
+    const products = await t.db
+      .selectFrom('products')
+      .innerJoin('brands', 'brands.id', 'products.brand_id')
+      .leftJoin('brand_references', 'brand_references.id', 'products.reference_id')
+      .select([
+        'products.id',
+        'products.code',
+        'products.name',
+        'products.tags',
+        'products.search_text',
+        'products.archived',
+        'products.stock',
+        'products.stock_alert',
+        'products.cost_cents',
+        'products.sell_price_cents',
+        'products.gold_percentage',
+        'products.silver_percentage',
+        'products.bronze_percentage',
+        'brands.name as brand',
+        'brand_references.name as reference',
+      ])
+      .orderBy('products.id')
+      .execute();
+    expect(products[0]?.code).toBe('P100001');
+    for (const p of products) {
+      expect(p.code).toMatch(/^P\d{6}$/);
+      expect(p.search_text).toBe(productSearchText({ ...p, reference: p.reference }));
+      expect(p.gold_percentage).toBeLessThan(p.silver_percentage);
+      expect(p.silver_percentage).toBeLessThan(p.bronze_percentage);
+      expect(p.sell_price_cents).toBeGreaterThan(p.cost_cents);
+    }
+    expect(products.filter((p) => p.archived).length).toBeGreaterThan(0);
+    expect(products.filter((p) => !p.archived && p.stock <= p.stock_alert).length).toBeGreaterThan(0);
+    const brands = new Set(products.map((p) => p.brand));
+    for (const brand of ['Samsung', 'Apple', 'Motorola', 'Xiaomi', 'JBL', 'Baseus', 'Geonav', 'i2GO'])
+      expect(brands).toContain(brand);
+    const images = await t.db.selectFrom('product_images').select(['product_id', 'path']).execute();
+    expect(new Set(images.map((i) => i.product_id)).size).toBe(products.length);
+    for (const image of images.slice(0, 20)) expect((await t.storage.get(image.path))?.length).toBeGreaterThan(1000);
+    // The sequence continues after the demo's codes.
+    const next = await rows<{ code: string }>(t, sql`select 'P' || nextval('product_code_seq') as code`);
+    expect(next[0]?.code).toBe('P100401');
+  });
+
+  it("keeps each product's stock equal to its ledger, which never goes negative", async () => {
+    const mismatches = await rows<{ id: number }>(
+      t,
+      sql`with last as (
+            select distinct on (product_id) product_id, stock_after, cost_after_cents
+            from stock_movements order by product_id, created_at desc, id desc),
+          sums as (select product_id, sum(quantity_in - quantity_out)::int as net from stock_movements group by product_id)
+          select p.id from products p
+          left join last on last.product_id = p.id
+          left join sums on sums.product_id = p.id
+          where last.stock_after is distinct from p.stock or sums.net is distinct from p.stock
+             or last.cost_after_cents is distinct from p.cost_cents`,
+    );
+    expect(mismatches).toEqual([]);
+    const broken = await rows<{ id: number }>(
+      t,
+      sql`select id from (
+            select id, stock_before, lag(stock_after) over (partition by product_id order by created_at, id) as previous
+            from stock_movements) m
+          where previous is not null and previous <> stock_before`,
+    );
+    expect(broken).toEqual([]);
+    const negative = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from stock_movements where stock_after < 0 or stock_before < 0`,
+    );
+    expect(negative[0]?.n).toBe(0);
+    const kinds = await rows<{ kind: string }>(t, sql`select distinct kind from stock_movements order by kind`);
+    expect(kinds.map((k) => k.kind)).toEqual([
+      'ADJUSTMENT',
+      'CANCELLATION',
+      'EXCHANGE',
+      'INVENTORY',
+      'PURCHASE',
+      'RETURN',
+      'SALE',
+    ]);
+    const purchasesWithoutSource = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from stock_movements where kind = 'PURCHASE' and source_id is null`,
+    );
+    expect(purchasesWithoutSource[0]?.n).toBe(0);
+  });
+
+  it('takes stock out at checkout and brings it back on cancellation or refusal', async () => {
+    const sales = await rows<{ id: number }>(
+      t,
+      sql`select i.order_id as id from order_items i
+          left join stock_movements m on m.order_id = i.order_id and m.product_id = i.product_id and m.kind = 'SALE'
+          where m.id is null or m.quantity_out <> i.quantity or m.created_at <> (select created_at from orders where id = i.order_id)`,
+    );
+    expect(sales).toEqual([]);
+    const released = await rows<{ id: number; items: number; back: number }>(
+      t,
+      sql`select o.id,
+            (select coalesce(sum(quantity), 0)::int from order_items where order_id = o.id) as items,
+            (select coalesce(sum(quantity_in), 0)::int from stock_movements where order_id = o.id and kind = 'CANCELLATION') as back
+          from orders o where o.status in (${S.CANCELADO}, ${S.REPROVADOS})`,
+    );
+    expect(released.length).toBeGreaterThan(10);
+    for (const r of released) expect(r.back, `order ${r.id}`).toBe(r.items);
+    const notReleased = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from stock_movements m join orders o on o.id = m.order_id
+          where m.kind = 'CANCELLATION' and o.status not in (${S.CANCELADO}, ${S.REPROVADOS})`,
+    );
+    expect(notReleased[0]?.n).toBe(0);
+  });
+
+  it("adds up each order's total: items plus shipping, fast delivery and warranty", async () => {
+    const wrong = await rows<{ id: number }>(
+      t,
+      sql`select o.id from orders o
+          join (select order_id, sum(total_cents)::int as items, bool_and(total_cents = quantity * unit_price_cents) as lines_ok
+                from order_items group by order_id) i on i.order_id = o.id
+          where o.items_total_cents <> i.items or not i.lines_ok
+             or o.total_cents <> o.items_total_cents + o.shipping_cost_cents + o.fast_delivery_tax_cents + o.warranty_cents - o.discount_cents
+             or (o.delivery_type = 2 and (o.shipping_cost_cents <> 0 or o.fast_delivery))
+             or (not o.fast_delivery and o.fast_delivery_tax_cents <> 0)
+             or (not o.with_warranty and o.warranty_cents <> 0)`,
+    );
+    expect(wrong).toEqual([]);
+    const withoutItems = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from orders o where not exists (select 1 from order_items where order_id = o.id)`,
+    );
+    expect(withoutItems[0]?.n).toBe(0);
+    // Items are priced at the customer's level: gold, silver, bronze price, or the sell price.
+    const levelZero = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from order_items i join orders o on o.id = i.order_id
+          join customers c on c.id = o.customer_id join products p on p.id = i.product_id
+          where c.level = 0 and i.unit_price_cents <> p.sell_price_cents`,
+    );
+    expect(levelZero[0]?.n).toBe(0);
+  });
+
+  it('gives every order a history that follows the workflow table and ends in its status', async () => {
+    const orders = await t.db
+      .selectFrom('orders')
+      .select([
+        'id',
+        'status',
+        'payment_method',
+        'created_at',
+        'updated_at',
+        'finished_at',
+        'delivery_type',
+        'fast_delivery',
+      ])
+      .orderBy('id')
+      .execute();
+    const history = await t.db
+      .selectFrom('order_status_history')
+      .select(['order_id', 'status', 'employee_id', 'created_at'])
+      .orderBy('order_id')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const byOrder = new Map<number, typeof history>();
+    for (const h of history) {
+      const list = byOrder.get(h.order_id) ?? [];
+      list.push(h);
+      byOrder.set(h.order_id, list);
+    }
+    const statuses = new Set<number>();
+    for (const o of orders) {
+      const steps = byOrder.get(o.id) ?? [];
+      expect(steps.length, `order ${o.id}`).toBeGreaterThan(0);
+      const first = steps[0];
+      const last = steps[steps.length - 1];
+      // The initial status follows the payment (initialOrderStatus).
+      const initial = {
+        CASH: [S.AGUARDANDO_ESTOQUISTA],
+        BANK_TRANSFER: [S.AGUARDANDO_COMPROVANTE],
+        PIX: [S.PROCESSANDO, S.AGUARDANDO_COMPROVANTE],
+      };
+      expect(initial[o.payment_method] as number[], `order ${o.id}`).toContain(first?.status);
+      expect(first?.created_at.getTime()).toBe(o.created_at.getTime());
+      expect(last?.status, `order ${o.id}`).toBe(o.status);
+      expect(last?.created_at.getTime()).toBe(o.updated_at.getTime());
+      for (let i = 1; i < steps.length; i++) {
+        const from = steps[i - 1] as (typeof steps)[number];
+        const to = steps[i] as (typeof steps)[number];
+        expect(findTransition(from.status, to.status), `order ${o.id}: ${from.status} → ${to.status}`).toBeDefined();
+        expect(to.created_at.getTime()).toBeGreaterThan(from.created_at.getTime());
+        // Everyone but the customer (shop app) and the bank is an employee.
+        if (![S.AGUARDANDO_APROVACAO, S.AGUARDANDO_ESTOQUISTA, S.ERRO].includes(to.status as 1))
+          expect(to.employee_id, `order ${o.id} → ${to.status}`).not.toBeNull();
+      }
+      expect(o.finished_at !== null).toBe(o.status === S.FINALIZADOS);
+      expect(o.created_at.getTime()).toBeLessThan(NOW.getTime());
+      statuses.add(o.status);
+    }
+    expect([...statuses].sort((a, b) => a - b)).toEqual([...ORDER_STATUS_KEYS].sort((a, b) => a - b));
+  });
+
+  it('spreads the orders over the last 12 months, with staff, pictures and unique readable codes', async () => {
+    const months = await rows<{ month: string; n: number }>(
+      t,
+      sql`select to_char(created_at, 'YYYY-MM') as month, count(*)::int as n from orders group by 1 order by 1`,
+    );
+    expect(months.length).toBeGreaterThanOrEqual(12);
+    const oldest = await rows<{ at: Date }>(t, sql`select min(created_at) as at from orders`);
+    expect(NOW.getTime() - new Date(oldest[0]?.at as Date).getTime()).toBeLessThan(367 * 24 * 3600 * 1000);
+    const codes = await t.db.selectFrom('orders').select('code').execute();
+    for (const { code } of codes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/);
+    expect(new Set(codes.map((c) => c.code)).size).toBe(codes.length);
+    const staff = await rows<{ with_stocker: number; with_courier: number; with_attendant: number; delivered: number }>(
+      t,
+      sql`select count(*) filter (where stocker_id is not null)::int as with_stocker,
+                 count(*) filter (where deliverer_id is not null)::int as with_courier,
+                 count(*) filter (where attendant_id is not null)::int as with_attendant,
+                 count(*) filter (where exists (select 1 from order_status_history h where h.order_id = orders.id and h.status = ${S.ENTREGUE}))::int as delivered
+          from orders`,
+    );
+    expect(staff[0]?.with_stocker).toBeGreaterThan(2000);
+    expect(staff[0]?.with_courier).toBeGreaterThan(2000);
+    expect(staff[0]?.with_attendant).toBeGreaterThan(1000);
+    const images = await rows<{ kind: string; orders: number }>(
+      t,
+      sql`select kind, count(distinct order_id)::int as orders from order_images group by kind order by kind`,
+    );
+    expect(images.map((i) => i.kind)).toEqual(['PACKAGING', 'RECEIPT', 'SIGNATURE']);
+    const signatures = images.find((i) => i.kind === 'SIGNATURE')?.orders ?? 0;
+    expect(signatures).toBeGreaterThanOrEqual(staff[0]?.delivered ?? 0);
+    const cashReceipts = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from order_images i join orders o on o.id = i.order_id
+          where i.kind = 'RECEIPT' and o.payment_method = 'CASH'`,
+    );
+    expect(cashReceipts[0]?.n).toBe(0);
+    const path = (await t.db.selectFrom('order_images').select('path').executeTakeFirstOrThrow()).path;
+    expect((await t.storage.get(path))?.length).toBeGreaterThan(1000);
+    expect(summary.ordersByStatus[S.FINALIZADOS]).toBeGreaterThan(2000);
+  });
+
+  it('records exchanges and returns of finished orders, by attendants and couriers, in the ledger', async () => {
+    const adjustments = await t.db
+      .selectFrom('order_adjustments as a')
+      .innerJoin('orders as o', 'o.id', 'a.original_order_id')
+      .select([
+        'a.id',
+        'a.kind',
+        'a.deliverer_id',
+        'a.employee_id',
+        'a.adjustment_order_id',
+        'a.created_at',
+        'o.finished_at',
+        'o.status',
+      ])
+      .execute();
+    expect(new Set(adjustments.map((a) => a.kind))).toEqual(new Set(['EXCHANGE', 'RETURN']));
+    expect(adjustments.some((a) => a.deliverer_id !== null && a.adjustment_order_id !== null)).toBe(true);
+    expect(adjustments.some((a) => a.deliverer_id === null)).toBe(true);
+    for (const a of adjustments) {
+      expect(a.status).toBe(S.FINALIZADOS);
+      expect(a.employee_id).not.toBeNull();
+      expect(a.created_at.getTime()).toBeGreaterThan((a.finished_at as Date).getTime());
+    }
+    const ledger = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from stock_movements where kind in ('EXCHANGE', 'RETURN')`,
+    );
+    expect(ledger[0]?.n).toBe(adjustments.length);
+  });
+
+  it('has a year of sign-ins, product views and searches, some searches without result', async () => {
+    const zero = await rows<{ term: string }>(
+      t,
+      sql`select distinct normalized_term as term from search_terms where result_count = 0`,
+    );
+    expect(zero.map((z) => z.term)).toContain('iphnoe 15');
+    const found = await rows<{ n: number }>(
+      t,
+      sql`select max(result_count)::int as n from search_terms where normalized_term = 'iphone 15'`,
+    );
+    expect(found[0]?.n).toBeGreaterThan(0);
+    const span = await rows<{ days: number }>(
+      t,
+      sql`select extract(day from max(created_at) - min(created_at))::int as days from customer_signins`,
+    );
+    expect(span[0]?.days).toBeGreaterThan(300);
+  });
+
+  it('has bank settings with a Pix key and an account, and the company settings', async () => {
+    const banks = await t.db.selectFrom('bank_settings').selectAll().where('disabled', '=', false).execute();
+    expect(banks.some((b) => b.type === 'Pix' && b.pix_key)).toBe(true);
+    expect(banks.some((b) => b.type === 'Transfer' && b.account && b.agency)).toBe(true);
+    const company = await t.db.selectFrom('company_settings').selectAll().execute();
+    expect(company).toMatchObject([{ company_id: 1, pix_auto: false }]);
+  });
+
+  it('leaves the id sequences after the demo rows', async () => {
+    const customer = await t.db
+      .insertInto('customers')
+      .values({
+        name: 'Novo',
+        email: 'novo@example.com',
+        phone: '11987654321',
+        document: '52998224725',
+        search_text: '',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(customer.id).toBe(301);
+  });
+});
+
+describe('the demo generator', () => {
+  it('gives the same business on every run (fixed seed)', async () => {
+    const fingerprint = async () => {
+      const { t } = await seeded(0.2);
+      try {
+        const orders = await t.db
+          .selectFrom('orders')
+          .select(['code', 'total_cents', 'status'])
+          .orderBy('id')
+          .execute();
+        const customers = await t.db
+          .selectFrom('customers')
+          .select(['name', 'email', 'document', 'status'])
+          .orderBy('id')
+          .execute();
+        const products = await t.db.selectFrom('products').select(['code', 'name', 'stock']).orderBy('id').execute();
+        return { orders, customers, products };
+      } finally {
+        await t.close();
+      }
+    };
+    const first = await fingerprint();
+    const second = await fingerprint();
+    expect(first.orders.length).toBe(600);
+    expect(first.customers.length).toBe(60);
+    expect(second).toEqual(first);
+  });
+});

@@ -1,0 +1,88 @@
+import { type Insertable, sql, type Transaction } from 'kysely';
+import type { Database } from '../../schema';
+
+type Table = keyof Database;
+type Row<T extends Table> = Insertable<Database[T]>;
+
+/** PostgreSQL takes at most 65,535 bind parameters per statement; stay well below. */
+const MAX_PARAMETERS = 30_000;
+
+/** Multi-row inserts, in batches sized by the number of columns. */
+export async function insertMany<T extends Table>(
+  trx: Transaction<Database>,
+  table: T,
+  rows: readonly Row<T>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0] as object).length || 1;
+  const size = Math.max(1, Math.floor(MAX_PARAMETERS / columns));
+  for (let i = 0; i < rows.length; i += size) {
+    // biome-ignore lint/suspicious/noExplicitAny: Kysely's generic insert over a table union.
+    await (trx.insertInto(table) as any).values(rows.slice(i, i + size)).execute();
+  }
+}
+
+/**
+ * Buffers rows per table and writes them in batches, always in foreign-key order, so generation can
+ * stream through a year of orders without holding it in memory.
+ */
+export class Sink {
+  readonly #buffers = new Map<Table, Row<Table>[]>();
+  readonly #counts = new Map<Table, number>();
+  #buffered = 0;
+
+  constructor(
+    private readonly trx: Transaction<Database>,
+    /** Insert order: a table's rows only reference tables earlier in this list. */
+    private readonly order: readonly Table[],
+    private readonly threshold = 40_000,
+  ) {}
+
+  add<T extends Table>(table: T, row: Row<T>): void {
+    let buffer = this.#buffers.get(table);
+    if (!buffer) {
+      buffer = [];
+      this.#buffers.set(table, buffer);
+    }
+    buffer.push(row as Row<Table>);
+    this.#buffered++;
+  }
+
+  /** Writes the buffers once they hold enough rows (call it between whole entities, e.g. orders). */
+  async maybeFlush(): Promise<void> {
+    if (this.#buffered >= this.threshold) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    for (const table of this.order) {
+      const rows = this.#buffers.get(table);
+      if (!rows || rows.length === 0) continue;
+      this.#buffers.set(table, []);
+      await insertMany(this.trx, table, rows);
+      this.#counts.set(table, (this.#counts.get(table) ?? 0) + rows.length);
+    }
+    for (const [table, rows] of this.#buffers) {
+      if (rows.length > 0) throw new Error(`table ${table} is not in the sink's insert order`);
+    }
+    this.#buffered = 0;
+  }
+
+  counts(): Record<string, number> {
+    return Object.fromEntries(this.#counts);
+  }
+}
+
+/** After inserting explicit ids, moves each identity sequence past the largest id. */
+export async function syncIdentity(trx: Transaction<Database>, tables: readonly Table[]): Promise<void> {
+  for (const table of tables) {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
+      trx,
+    );
+  }
+}
+
+/** The next free id of a table (the generator assigns ids in memory). */
+export async function nextId(trx: Transaction<Database>, table: Table): Promise<number> {
+  const row = await sql<{ n: number }>`select coalesce(max(id), 0)::int + 1 as n from ${sql.table(table)}`.execute(trx);
+  return Number(row.rows[0]?.n ?? 1);
+}

@@ -1,0 +1,70 @@
+/**
+ * Time in the demo: the shop is in São Paulo (UTC−3, no daylight saving since 2019). Every timestamp
+ * is a number of milliseconds (UTC); "local" helpers read and build São Paulo wall-clock times.
+ */
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+const OFFSET = -3 * HOUR;
+
+/** Start (UTC ms) of the São Paulo day that contains `ms`. */
+export function localDayStart(ms: number): number {
+  return Math.floor((ms + OFFSET) / DAY) * DAY - OFFSET;
+}
+
+/** 0 Sunday … 6 Saturday, in São Paulo. */
+export function localWeekday(ms: number): number {
+  return new Date(ms + OFFSET).getUTCDay();
+}
+
+/** Minutes since São Paulo midnight. */
+export function localMinutes(ms: number): number {
+  return Math.floor((ms - localDayStart(ms)) / MINUTE);
+}
+
+/** The UTC ms of a São Paulo wall-clock time on the day of `dayStart`. */
+export function at(dayStart: number, hours: number, minutes = 0): number {
+  return dayStart + hours * HOUR + minutes * MINUTE;
+}
+
+/** Month (0–11) and day of month in São Paulo. */
+export function localDate(ms: number): { month: number; day: number; year: number } {
+  const d = new Date(ms + OFFSET);
+  return { month: d.getUTCMonth(), day: d.getUTCDate(), year: d.getUTCFullYear() };
+}
+
+/** Opening hours of the store: Monday to Friday 08:30–18:30, Saturday 08:30–13:00, closed on Sunday. */
+function openingOf(dayStart: number): [number, number] | undefined {
+  const weekday = localWeekday(dayStart + HOUR * 12);
+  if (weekday === 0) return undefined;
+  if (weekday === 6) return [at(dayStart, 8, 30), at(dayStart, 13)];
+  return [at(dayStart, 8, 30), at(dayStart, 18, 30)];
+}
+
+/** The same instant if the store is open then, else the next opening (staff act only while open). */
+export function businessTime(ms: number): number {
+  let dayStart = localDayStart(ms);
+  for (let i = 0; i < 8; i++) {
+    const opening = openingOf(dayStart);
+    if (opening) {
+      if (ms < opening[0]) return opening[0];
+      if (ms <= opening[1]) return ms;
+    }
+    dayStart += DAY;
+    ms = dayStart;
+  }
+  return ms;
+}
+
+/** Courier departures (spec, section 9): Monday to Friday 10:40 and 14:10; Saturday 12:00. */
+export function nextDeparture(ms: number): number {
+  let dayStart = localDayStart(ms);
+  for (let i = 0; i < 8; i++) {
+    const weekday = localWeekday(dayStart + HOUR * 12);
+    const slots =
+      weekday === 0 ? [] : weekday === 6 ? [at(dayStart, 12)] : [at(dayStart, 10, 40), at(dayStart, 14, 10)];
+    for (const slot of slots) if (slot >= ms) return slot;
+    dayStart += DAY;
+  }
+  return ms;
+}

@@ -1,0 +1,150 @@
+import { sql } from 'kysely';
+import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../database';
+import { migrationProvider, migrations } from '../migrations';
+import { emptyTestDatabase, type TestDatabase } from './demo/test-database';
+
+const TABLES = [
+  'audit_events',
+  'bank_settings',
+  'brand_references',
+  'brands',
+  'cart_items',
+  'company_settings',
+  'customer_levels',
+  'customer_signins',
+  'customers',
+  'employees',
+  'order_adjustments',
+  'order_images',
+  'order_items',
+  'order_status_history',
+  'orders',
+  'password_codes',
+  'product_images',
+  'product_sources',
+  'product_views',
+  'products',
+  'roles',
+  'search_terms',
+  'stock_movements',
+];
+
+async function tablesOf(t: TestDatabase): Promise<string[]> {
+  const result = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely_%'
+    order by table_name`.execute(t.db);
+  return result.rows.map((r) => r.name);
+}
+
+describe('migrations on an empty database', () => {
+  let t: TestDatabase;
+  beforeEach(async () => {
+    t = await emptyTestDatabase();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('apply every migration in order and create the whole schema', async () => {
+    expect(await tablesOf(t)).toEqual([]);
+    const applied = await migrateToLatest(t.db);
+    expect(applied).toEqual(Object.keys(migrations));
+    expect(await tablesOf(t)).toEqual(TABLES);
+    // Reference data the migrations bring.
+    const levels = await t.db.selectFrom('customer_levels').select(['id', 'name']).orderBy('id').execute();
+    expect(levels).toEqual([
+      { id: 1, name: 'Ouro' },
+      { id: 2, name: 'Prata' },
+      { id: 3, name: 'Bronze' },
+    ]);
+    const sources = await t.db.selectFrom('product_sources').select('key').orderBy('id').execute();
+    expect(sources.map((s) => s.key)).toContain('SUPPLIER_PURCHASE');
+    const code = await sql<{ code: string }>`select 'P' || nextval('product_code_seq') as code`.execute(t.db);
+    expect(code.rows[0]?.code).toBe('P100001');
+    // Running again changes nothing.
+    expect(await migrateToLatest(t.db)).toEqual([]);
+  });
+
+  it('go all the way down and up again', async () => {
+    await migrateToLatest(t.db);
+    const migrator = new Migrator({ db: t.db, provider: migrationProvider });
+    const down = await migrator.migrateTo(NO_MIGRATIONS);
+    expect(down.error).toBeUndefined();
+    expect(await tablesOf(t)).toEqual([]);
+    expect(await migrateToLatest(t.db)).toEqual(Object.keys(migrations));
+    expect(await tablesOf(t)).toEqual(TABLES);
+  });
+
+  it('refuse negative stock, negative amounts and totals that do not add up', async () => {
+    await migrateToLatest(t.db);
+    const brand = await t.db.insertInto('brands').values({ name: 'Samsung' }).returning('id').executeTakeFirstOrThrow();
+    const product = {
+      code: 'P1',
+      name: 'Galaxy A55',
+      brand_id: brand.id,
+      cost_cents: 100,
+      sell_price_cents: 200,
+      tags: [],
+      search_text: '',
+    };
+    await expect(
+      t.db
+        .insertInto('products')
+        .values({ ...product, stock: -1 })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      t.db
+        .insertInto('products')
+        .values({ ...product, cost_cents: -1 })
+        .execute(),
+    ).rejects.toThrow();
+    const p = await t.db.insertInto('products').values(product).returning('id').executeTakeFirstOrThrow();
+    const move = { product_id: p.id, kind: 'SALE' as const, cost_before_cents: 100, cost_after_cents: 100 };
+    await expect(
+      t.db
+        .insertInto('stock_movements')
+        .values({ ...move, stock_before: 0, quantity_out: 1, stock_after: -1 })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      t.db
+        .insertInto('stock_movements')
+        .values({ ...move, stock_before: 5, quantity_out: 1, stock_after: 3 })
+        .execute(),
+    ).rejects.toThrow();
+    const customer = await t.db
+      .insertInto('customers')
+      .values({ name: 'Ana', email: 'ana@example.com', phone: '11987654321', document: '52998224725', search_text: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const order = {
+      code: 'ABC-234',
+      customer_id: customer.id,
+      status: 1,
+      delivery_type: 1,
+      payment_method: 'CASH' as const,
+      items_total_cents: 1000,
+      shipping_cost_cents: 500,
+    };
+    await expect(
+      t.db
+        .insertInto('orders')
+        .values({ ...order, total_cents: 1400 })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      t.db
+        .insertInto('orders')
+        .values({ ...order, status: 14, total_cents: 1500 })
+        .execute(),
+    ).rejects.toThrow();
+    await t.db
+      .insertInto('orders')
+      .values({ ...order, total_cents: 1500 })
+      .execute();
+  });
+});
