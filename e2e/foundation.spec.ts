@@ -41,16 +41,17 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
   it('meets the no-permission screen and leaves through its links', async () => {
     await login(s.page, DEMO.courier);
     await s.page.goto('/admin/employees');
-    await expect(s.page.getByText('Você não tem permissão para acessar essa página.').isVisible()).resolves.toBe(true);
+    await s.page.getByText('Você não tem permissão para acessar essa página.').waitFor();
+    await s.page.getByRole('link', { name: 'Ir para o Dashboard' }).waitFor();
     await screenshot(s.page, 'shell-no-permission');
     await s.page.getByRole('link', { name: 'Sair' }).click();
     await s.page.waitForURL((url) => url.pathname === '/');
-    await expect(s.page.getByRole('button', { name: 'Entrar' }).isVisible()).resolves.toBe(true);
+    await s.page.getByRole('button', { name: 'Entrar' }).waitFor();
   });
 
   it('sends an unknown path to the dashboard and an anonymous visitor to the login', async () => {
     await s.page.goto('/admin/orders');
-    await expect(s.page.getByText('BackOffice - Acesso Restrito').isVisible()).resolves.toBe(true);
+    await s.page.getByText('BackOffice - Acesso Restrito').waitFor();
     await login(s.page, DEMO.admin);
     await s.page.goto('/admin/nao-existe');
     await s.page.waitForURL(/\/admin\/dashboard$/);
