@@ -70,7 +70,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const session = getSession();
   if (hadToken && !session) {
     // expired in storage: the session is over
-    onSignedOut();
+    signOut();
     throw new ApiError(401, []);
   }
   const headers: Record<string, string> = { Accept: 'application/json' };
