@@ -69,6 +69,25 @@ export type OrderAction =
   | 'finalize'
   | 'cancel';
 
+/** Portuguese names of the actions (buttons, audit trail, docs/order-workflow.md). */
+export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
+  confirmPayment: 'Confirmar pagamento',
+  failPayment: 'Pagamento não confirmado',
+  retryPayment: 'Tentar o pagamento de novo',
+  attachReceipt: 'Anexar comprovante',
+  approve: 'Aprovar',
+  refuse: 'Reprovar',
+  startPreparation: 'Iniciar separação',
+  readyForCourier: 'Pronto para o motoboy',
+  readyForFastCourier: 'Pronto para entrega imediata',
+  readyForPickup: 'Pronto para retirada na loja',
+  withdraw: 'Retirando',
+  deliver: 'Entregue ao cliente',
+  customerAbsent: 'Cliente ausente',
+  finalize: 'Finalizar',
+  cancel: 'Cancelar',
+};
+
 export interface OrderTransition {
   from: OrderStatusKey;
   to: OrderStatusKey;
@@ -83,6 +102,17 @@ const STOCK = [PERMISSIONS.orders, PERMISSIONS.products] as const;
 
 /** Statuses from which an order can no longer move (except through an exchange or return). */
 export const FINAL_ORDER_STATUSES: readonly OrderStatusKey[] = [S.CANCELADO, S.REPROVADOS, S.FINALIZADOS];
+
+export function isFinalOrderStatus(status: number): boolean {
+  return (FINAL_ORDER_STATUSES as readonly number[]).includes(status);
+}
+
+/** The statuses an order can start in (see initialOrderStatus). */
+export const INITIAL_ORDER_STATUSES: readonly OrderStatusKey[] = [
+  S.AGUARDANDO_ESTOQUISTA,
+  S.PROCESSANDO,
+  S.AGUARDANDO_COMPROVANTE,
+];
 
 const CANCELLABLE: readonly OrderStatusKey[] = ORDER_STATUS_KEYS.filter((key) => !FINAL_ORDER_STATUSES.includes(key));
 
@@ -117,7 +147,12 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   ...CANCELLABLE.map((from) => ({ from, to: S.CANCELADO, action: 'cancel' as const, permissions: ORDERS })),
 ];
 
-/** The status a new order starts in, by how it is paid. */
+/**
+ * The status a new order starts in, by how it is paid: cash goes straight to the stocker; Pix with
+ * automatic confirmation (company setting) waits for the bank; a transfer or a manual Pix waits for
+ * its proof. (Internal selling requires the proof with a transfer, so its checkout records
+ * AGUARDANDO_COMPROVANTE and, in the same transaction, attachReceipt to AGUARDANDO_APROVACAO.)
+ */
 export function initialOrderStatus(payment: PaymentMethod, pixAuto: boolean): OrderStatusKey {
   if (payment === 'CASH') return S.AGUARDANDO_ESTOQUISTA;
   if (payment === 'PIX' && pixAuto) return S.PROCESSANDO;

@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canTransition,
+  FINAL_ORDER_STATUSES,
+  findTransition,
+  findTransitionByAction,
+  generateOrderCode,
+  INITIAL_ORDER_STATUSES,
+  initialOrderStatus,
+  isFinalOrderStatus,
+  isOrderStatusKey,
+  nextStatuses,
+  ORDER_ACTION_LABELS,
+  ORDER_CODE_ALPHABET,
+  ORDER_STATUS,
+  ORDER_STATUS_KEYS,
+  ORDER_STATUS_LABELS,
+  ORDER_TRANSITIONS,
+  type OrderAction,
+  orderStatusName,
+  STOCK_RELEASED_ON,
+} from './order-status';
+import { PERMISSIONS } from './permissions';
+
+const S = ORDER_STATUS;
+
+/** The demo roles' permissions (apps/api/src/db/seed/foundation.ts). */
+const ROLE = {
+  administrador: ['full:access'],
+  atendimento: [PERMISSIONS.dashboard, PERMISSIONS.customers, PERMISSIONS.orders, PERMISSIONS.internalSales],
+  estoque: [PERMISSIONS.dashboard, PERMISSIONS.products],
+  entregas: [PERMISSIONS.orders],
+  relatorios: [PERMISSIONS.dashboard, PERMISSIONS.reports],
+};
+
+function reachableFrom(starts: readonly number[]): Set<number> {
+  const seen = new Set<number>(starts);
+  const queue = [...starts];
+  while (queue.length) {
+    const from = queue.shift() as number;
+    for (const to of nextStatuses(from)) {
+      if (!seen.has(to)) {
+        seen.add(to);
+        queue.push(to);
+      }
+    }
+  }
+  return seen;
+}
+
+describe('order statuses', () => {
+  it('are the 15 keys of the spec (no 14), each with a Portuguese label', () => {
+    expect([...ORDER_STATUS_KEYS].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16]);
+    expect(isOrderStatusKey(14)).toBe(false);
+    expect(orderStatusName(14)).toBeUndefined();
+    expect(orderStatusName(3)).toBe('AGUARDANDO_MOTOBOY');
+    for (const key of ORDER_STATUS_KEYS) expect(ORDER_STATUS_LABELS[key]).toMatch(/^\p{Lu}/u);
+  });
+
+  it('start in a status that depends on the payment', () => {
+    expect(initialOrderStatus('CASH', false)).toBe(S.AGUARDANDO_ESTOQUISTA);
+    expect(initialOrderStatus('CASH', true)).toBe(S.AGUARDANDO_ESTOQUISTA);
+    expect(initialOrderStatus('BANK_TRANSFER', true)).toBe(S.AGUARDANDO_COMPROVANTE);
+    expect(initialOrderStatus('PIX', false)).toBe(S.AGUARDANDO_COMPROVANTE);
+    expect(initialOrderStatus('PIX', true)).toBe(S.PROCESSANDO);
+    expect([...INITIAL_ORDER_STATUSES].sort()).toEqual(
+      [S.AGUARDANDO_ESTOQUISTA, S.PROCESSANDO, S.AGUARDANDO_COMPROVANTE].sort(),
+    );
+  });
+});
+
+describe('the transition table', () => {
+  it('uses only known statuses and permissions, once per pair and once per action and status', () => {
+    const pairs = new Set<string>();
+    const actions = new Set<string>();
+    for (const t of ORDER_TRANSITIONS) {
+      expect(isOrderStatusKey(t.from)).toBe(true);
+      expect(isOrderStatusKey(t.to)).toBe(true);
+      expect(t.from).not.toBe(t.to);
+      expect(t.permissions.length).toBeGreaterThan(0);
+      for (const p of t.permissions) expect(Object.values(PERMISSIONS)).toContain(p);
+      expect(ORDER_ACTION_LABELS[t.action]).toBeTruthy();
+      pairs.add(`${t.from}>${t.to}`);
+      actions.add(`${t.from}:${t.action}`);
+    }
+    expect(pairs.size).toBe(ORDER_TRANSITIONS.length);
+    expect(actions.size).toBe(ORDER_TRANSITIONS.length);
+  });
+
+  it('reaches every status from an initial status', () => {
+    expect([...reachableFrom(INITIAL_ORDER_STATUSES)].sort((a, b) => a - b)).toEqual(
+      [...ORDER_STATUS_KEYS].sort((a, b) => a - b),
+    );
+  });
+
+  it('lets every order end: a final status is reachable from every status', () => {
+    for (const key of ORDER_STATUS_KEYS) {
+      const reachable = reachableFrom([key]);
+      expect(
+        FINAL_ORDER_STATUSES.some((f) => reachable.has(f)),
+        `status ${key}`,
+      ).toBe(true);
+    }
+    // The happy path of each kind of order ends in FINALIZADOS.
+    expect(reachableFrom([S.AGUARDANDO_ESTOQUISTA]).has(S.FINALIZADOS)).toBe(true);
+  });
+
+  it('has no way out of a final status (not even a cancellation)', () => {
+    expect([...FINAL_ORDER_STATUSES].sort((a, b) => a - b)).toEqual([S.CANCELADO, S.REPROVADOS, S.FINALIZADOS]);
+    for (const status of FINAL_ORDER_STATUSES) {
+      expect(nextStatuses(status)).toEqual([]);
+      expect(isFinalOrderStatus(status)).toBe(true);
+    }
+    expect(isFinalOrderStatus(S.ENTREGUE)).toBe(false);
+  });
+
+  it('cancels from every status that is not final, with the orders permission', () => {
+    for (const key of ORDER_STATUS_KEYS) {
+      const cancel = findTransitionByAction(key, 'cancel');
+      if (isFinalOrderStatus(key)) expect(cancel, `status ${key}`).toBeUndefined();
+      else {
+        expect(cancel?.to, `status ${key}`).toBe(S.CANCELADO);
+        expect(cancel?.permissions).toEqual([PERMISSIONS.orders]);
+      }
+    }
+  });
+
+  it('decides what the spec leaves open', () => {
+    const to = (from: number, action: OrderAction) => findTransitionByAction(from, action)?.to;
+    // Approval sends the paid order to the stocker; refusal ends it.
+    expect(to(S.AGUARDANDO_APROVACAO, 'approve')).toBe(S.AGUARDANDO_ESTOQUISTA);
+    expect(to(S.AGUARDANDO_APROVACAO, 'refuse')).toBe(S.REPROVADOS);
+    // "Retirando": the courier collects the package at the store and leaves with it.
+    expect(to(S.AGUARDANDO_MOTOBOY, 'withdraw')).toBe(S.EM_ENTREGA);
+    expect(to(S.ENTREGA_IMEDIATA, 'withdraw')).toBe(S.EM_ENTREGA_IMEDIATA);
+    // Finish: from AGUARDANDO_CLIENTE or ENTREGUE only (spec section 4).
+    const finishing = ORDER_TRANSITIONS.filter((t) => t.to === S.FINALIZADOS).map((t) => t.from);
+    expect(finishing.sort((a, b) => a - b)).toEqual([S.ENTREGUE, S.AGUARDANDO_CLIENTE]);
+    // Stock comes back when an order is cancelled or refused.
+    expect([...STOCK_RELEASED_ON].sort((a, b) => a - b)).toEqual([S.CANCELADO, S.REPROVADOS]);
+    for (const status of STOCK_RELEASED_ON) expect(isFinalOrderStatus(status)).toBe(true);
+  });
+
+  it('refuses moves that are not in the table', () => {
+    expect(findTransition(S.AGUARDANDO_ESTOQUISTA, S.ENTREGUE)).toBeUndefined();
+    expect(findTransition(S.CANCELADO, S.AGUARDANDO_ESTOQUISTA)).toBeUndefined();
+    expect(findTransition(S.FINALIZADOS, S.CANCELADO)).toBeUndefined();
+    expect(canTransition(S.AGUARDANDO_ESTOQUISTA, S.ENTREGUE, ROLE.administrador)).toBe(false);
+    expect(canTransition(S.AGUARDANDO_ESTOQUISTA, 14, ROLE.administrador)).toBe(false);
+  });
+});
+
+describe('canTransition', () => {
+  it('lets full:access make every move of the table', () => {
+    for (const t of ORDER_TRANSITIONS) expect(canTransition(t.from, t.to, ROLE.administrador)).toBe(true);
+  });
+
+  it('lets attendants and couriers (orders) approve, withdraw, deliver, finalize and cancel', () => {
+    for (const role of [ROLE.atendimento, ROLE.entregas]) {
+      expect(canTransition(S.AGUARDANDO_APROVACAO, S.AGUARDANDO_ESTOQUISTA, role)).toBe(true);
+      expect(canTransition(S.AGUARDANDO_MOTOBOY, S.EM_ENTREGA, role)).toBe(true);
+      expect(canTransition(S.EM_ENTREGA, S.ENTREGUE, role)).toBe(true);
+      expect(canTransition(S.ENTREGUE, S.FINALIZADOS, role)).toBe(true);
+      expect(canTransition(S.EM_PREPARACAO, S.CANCELADO, role)).toBe(true);
+    }
+  });
+
+  it('lets stockers (products) separate and pack, and nothing else', () => {
+    const allowed = ORDER_TRANSITIONS.filter((t) => canTransition(t.from, t.to, ROLE.estoque)).map((t) => t.action);
+    expect(new Set(allowed)).toEqual(
+      new Set<OrderAction>(['startPreparation', 'readyForCourier', 'readyForFastCourier', 'readyForPickup']),
+    );
+  });
+
+  it('lets nobody without orders or products move an order', () => {
+    for (const t of ORDER_TRANSITIONS) {
+      expect(canTransition(t.from, t.to, ROLE.relatorios)).toBe(false);
+      expect(canTransition(t.from, t.to, [])).toBe(false);
+    }
+  });
+});
+
+describe('order codes', () => {
+  it('are six letters and digits in two groups, without look-alike characters', () => {
+    expect(ORDER_CODE_ALPHABET).not.toMatch(/[01OIL]/);
+    for (let i = 0; i < 200; i++) expect(generateOrderCode()).toMatch(/^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/);
+  });
+
+  it('follow the random source (the demo passes its seeded generator)', () => {
+    const sequence = (seed: number) => {
+      let state = seed;
+      const random = () => {
+        state = (state * 1103515245 + 12345) % 2 ** 31;
+        return state / 2 ** 31;
+      };
+      return [generateOrderCode(random), generateOrderCode(random)];
+    };
+    expect(sequence(7)).toEqual(sequence(7));
+    expect(sequence(7)).not.toEqual(sequence(8));
+  });
+});
