@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney, toApiTimestamp } from './format';
+
+describe('format', () => {
+  it('formats dates and date-times the Brazilian way', () => {
+    const date = new Date(2026, 0, 5, 9, 7, 3);
+    expect(formatDate(date)).toBe('05/01/2026');
+    expect(formatDateTime(date)).toBe('05/01/2026 09:07:03');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('formats money as R$ with two decimals', () => {
+    expect(formatMoney(1234.5)).toBe('R$ 1.234,50');
+    expect(formatMoney('0')).toBe('R$ 0,00');
+    expect(formatMoney(undefined)).toBe('');
+  });
+
+  it('gives the API timestamp without milliseconds', () => {
+    expect(toApiTimestamp(new Date(2026, 10, 21, 23, 59, 58, 999))).toBe('2026-11-21T23:59:58');
+  });
+});
