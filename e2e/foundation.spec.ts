@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, DEMO, latestCodeFor, login, openBrowser, screenshot, unique } from './harness';
 
-const SIDEBAR = ['Painel de Controle', 'Clientes', 'Produtos', 'Funcionários', 'Regras', 'Pedidos', 'Relatórios', 'Vendas', 'Configurações'];
+const SIDEBAR = [
+  'Painel de Controle',
+  'Clientes',
+  'Produtos',
+  'Funcionários',
+  'Regras',
+  'Pedidos',
+  'Relatórios',
+  'Vendas',
+  'Configurações',
+];
 
 async function sidebarEntries(s: BrowserSession): Promise<string[]> {
   const nav = s.page.getByRole('navigation', { name: 'Menu principal' });
@@ -24,10 +34,16 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
   it('shows each role only the sidebar entries its permissions allow, landing on its first page', async () => {
     const expected: Record<string, { entries: string[]; landing: RegExp }> = {
       [DEMO.admin]: { entries: SIDEBAR, landing: /\/admin\/dashboard$/ },
-      [DEMO.attendant]: { entries: ['Painel de Controle', 'Clientes', 'Pedidos', 'Vendas', 'Configurações'], landing: /\/admin\// },
+      [DEMO.attendant]: {
+        entries: ['Painel de Controle', 'Clientes', 'Pedidos', 'Vendas', 'Configurações'],
+        landing: /\/admin\//,
+      },
       [DEMO.stocker]: { entries: ['Painel de Controle', 'Produtos'], landing: /\/admin\// },
       [DEMO.courier]: { entries: ['Pedidos', 'Configurações'], landing: /\/admin\/orders$/ },
-      [DEMO.manager]: { entries: ['Painel de Controle', 'Clientes', 'Produtos', 'Pedidos', 'Relatórios', 'Configurações'], landing: /\/admin\// },
+      [DEMO.manager]: {
+        entries: ['Painel de Controle', 'Clientes', 'Produtos', 'Pedidos', 'Relatórios', 'Configurações'],
+        landing: /\/admin\//,
+      },
     };
     for (const [email, { entries, landing }] of Object.entries(expected)) {
       await login(s.page, email);
@@ -103,7 +119,9 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
     await s.page.getByLabel('Email').fill(email);
     await s.page.getByRole('button', { name: 'Enviar' }).click();
     await s.page
-      .getByText('Uma notificação de redefinição da senha foi encaminhada para o e-mail mencionado, verifique a sua caixa de entrada.')
+      .getByText(
+        'Uma notificação de redefinição da senha foi encaminhada para o e-mail mencionado, verifique a sua caixa de entrada.',
+      )
       .waitFor();
     await screenshot(s.page, 'recovery-code-step');
     await s.page.getByLabel('Código de redefinição').fill(latestCodeFor(email));
