@@ -144,8 +144,9 @@ export function generateCustomers(ctx: Context, count: number, firstId: number):
     } else {
       const female = rng.chance(0.5);
       const first = rng.pick(female ? FIRST_NAMES_F : FIRST_NAMES_M);
-      const middle = rng.chance(0.4) ? ` ${rng.pick(SURNAMES)}` : '';
+      const middleName = rng.pick(SURNAMES);
       const last = rng.pick(SURNAMES);
+      const middle = rng.chance(0.4) && middleName !== last ? ` ${middleName}` : '';
       name = `${first}${middle} ${last}`;
       const sep = rng.pick(['.', '', '_']);
       const tail = rng.chance(0.5) ? String(rng.int(1, 99)) : rng.chance(0.5) ? String(rng.int(1970, 2006)) : '';

@@ -1,3 +1,4 @@
+import { formatBRL } from '@backoffice/contract';
 import sharp from 'sharp';
 import type { Random } from './random';
 import type { Category } from './world/catalogue';
@@ -92,7 +93,7 @@ export async function receiptPicture(
 ): Promise<Buffer> {
   const kind = index % 2 === 0 ? 'Pix' : 'Transferência (TED)';
   const bank = ['Nubank', 'Itaú', 'Bradesco', 'Banco do Brasil', 'Caixa', 'Inter'][index % 6] ?? 'Nubank';
-  const amount = `R$ ${rng.int(80, 4800)},${String(rng.int(0, 99)).padStart(2, '0')}`;
+  const amount = formatBRL(rng.int(8_000, 480_000) / 100);
   const id = `E${rng.digits(8)}${rng.digits(8)}`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="420">
 <rect width="300" height="420" fill="#ffffff"/>

@@ -101,12 +101,17 @@ export function orderPath(rng: Random, shape: Shape, outcome: Outcome, t0: numbe
   const initial = initialOrderStatus(shape.payment, shape.pixAuto);
   const created = shape.channel === 'app' ? 'Pedido feito pelo cliente no aplicativo.' : null;
   const b = new PathBuilder([{ status: initial, at: t0, by: actors.seller, note: created }]);
-  const staffTime = (from: number, min: number, max: number) => businessTime(from + minutes(rng, min, max));
+  // Staff act while the store is open; what waited for the opening is done during the first hour.
+  const staffTime = (from: number, min: number, max: number) => {
+    const wanted = from + minutes(rng, min, max);
+    const open = businessTime(wanted);
+    return open === wanted ? open : open + minutes(rng, 0, 60);
+  };
 
   // Payment.
   if (initial === S.AGUARDANDO_COMPROVANTE) {
     if (outcome === 'noReceipt') {
-      b.go('cancel', businessTime(t0 + rng.int(24 * HOUR, 30 * HOUR)), actors.attendant(), NO_RECEIPT_REASON);
+      b.go('cancel', staffTime(t0 + 24 * HOUR, 0, 6 * 60), actors.attendant(), NO_RECEIPT_REASON);
       return b.steps;
     }
     if (shape.channel === 'store') b.go('attachReceipt', t0 + minutes(rng, 1, 3), actors.seller);

@@ -3,7 +3,7 @@ import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Storage } from '../../../lib/storage';
 import type { Database, ProductsTable } from '../../schema';
 import { insertMany } from './bulk';
-import { DAY } from './clock';
+import { businessTime, DAY } from './clock';
 import { productPicture } from './images';
 import type { Random } from './random';
 import { fileName } from './text';
@@ -136,9 +136,9 @@ export async function seedCatalogue(
     const popular = seed.popularity >= 5;
     const stockAlert = phone ? rng.int(2, popular ? 8 : 4) : rng.int(popular ? 15 : 5, popular ? 40 : 15);
     const target = stockAlert * rng.int(3, 5) + (phone ? 2 : 10);
-    const createdAt = rng.chance(0.85)
-      ? windowStart - rng.int(10 * DAY, 420 * DAY)
-      : windowStart + rng.int(0, 270 * DAY);
+    const createdAt = businessTime(
+      rng.chance(0.85) ? windowStart - rng.int(10 * DAY, 420 * DAY) : windowStart + rng.int(0, 270 * DAY),
+    );
     const archivedRoll = rng.int(60 * DAY, 300 * DAY);
     const archivedAt = seed.archived ? Math.max(createdAt + 30 * DAY, windowStart + archivedRoll) : null;
     const supplierOut = rng.chance(0.05);

@@ -1231,7 +1231,7 @@ function phoneProduct(model: PhoneModel, storage: readonly [string, number], col
     brand: model.brand,
     reference: model.reference,
     category: 'phone',
-    sellCents: storage[1] * 100 - 1,
+    sellCents: storage[1] * 100,
     description: `Smartphone ${model.brand} ${model.name} com ${storage[0]} de armazenamento, cor ${color}. Aparelho novo, lacrado, com nota fiscal e 1 ano de garantia do fabricante.`,
     tags: ['celular', 'smartphone', model.brand.toLowerCase(), ...words(model.reference), storage[0].toLowerCase()],
     popularity: model.popularity / (1 + rank * 0.6),

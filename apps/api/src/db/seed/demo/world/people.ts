@@ -185,7 +185,7 @@ export const SHOP_WORDS = [
   'Smart Store',
   'Planeta Cell',
   'Mundo dos Celulares',
-  'Conecta',
+  'Cia do Celular',
   'Fone & Cia',
   'Capinhas',
   'Cell Center',
