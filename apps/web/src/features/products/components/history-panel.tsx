@@ -68,12 +68,12 @@ const inventoryColumns: GridColDef<Row<InventoryHistoryRow>>[] = [
 ];
 
 const stockColumns: GridColDef<Row<StockChangeRow>>[] = [
-  { field: 'stockBefore', headerName: C.stockBefore, minWidth: 120, flex: 0.6, ...int },
+  { field: 'stockBefore', headerName: C.stockBefore, minWidth: 130, flex: 0.6, ...int },
   { field: 'input', headerName: C.input, minWidth: 80, flex: 0.4, ...int },
   { field: 'output', headerName: C.output, minWidth: 80, flex: 0.4, ...int },
-  { field: 'stockAfter', headerName: C.stockAfter, minWidth: 130, flex: 0.6, ...int },
+  { field: 'stockAfter', headerName: C.stockAfter, minWidth: 135, flex: 0.6, ...int },
   { field: 'eventType', headerName: C.eventType, minWidth: 150, flex: 0.9 },
-  { field: 'note', headerName: C.note, minWidth: 140, flex: 0.9 },
+  { field: 'note', headerName: C.note, minWidth: 130, flex: 0.9 },
   { field: 'who', headerName: C.who, minWidth: 140, flex: 0.9 },
   { field: 'when', headerName: C.when, minWidth: 165, flex: 0.8, valueFormatter: dateTime },
 ];

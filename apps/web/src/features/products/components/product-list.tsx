@@ -141,7 +141,8 @@ export function ProductList(props: Props) {
         selection="multiple"
         pageSize={100}
         pageSizeOptions={[100]}
-        height={680}
+        // a long page scrolls inside the table; a short one takes only its rows' height
+        height={rows.length > 12 ? 680 : undefined}
         selectedIds={selectedIds}
         onSelectionChange={(_rows, ids) => onSelectionChange(ids)}
         server={{

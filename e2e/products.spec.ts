@@ -1,0 +1,232 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, DEMO, login, openBrowser, screenshot, unique } from './harness';
+
+/** A solid-colour PNG of width×height, built by hand (no image library needed in the browser tests). */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set([20, 110 + (x % 100), 200], 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function toast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+async function choose(page: Page, label: RegExp, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+function row(scope: Page | Locator, text: string): Locator {
+  return scope.getByRole('row').filter({ hasText: text });
+}
+
+describe('products: the stocker keeps the catalogue', () => {
+  let s: BrowserSession;
+  const brand = unique('Marca E2E');
+  const reference = unique('Modelo');
+  const name = unique('Capa Teste');
+  let code = '';
+
+  beforeAll(async () => {
+    s = await openBrowser();
+    await login(s.page, DEMO.stocker);
+  });
+  afterAll(() => s.close());
+
+  const searchFor = async (term: string) => {
+    await s.page.getByLabel('Buscar produto').fill(term);
+    await s.page.getByRole('button', { name: 'Buscar' }).click();
+    await row(s.page, term).first().waitFor();
+  };
+  const selectProduct = async () => {
+    await searchFor(name);
+    await row(s.page, name).getByRole('checkbox').check();
+  };
+
+  it('creates a brand and a reference in the brands panel', async () => {
+    const { page } = s;
+    await page.goto('/admin/products');
+    await page.getByRole('button', { name: 'Gerenciar Marcas e Referências' }).click();
+    const panel = page.getByRole('region', { name: 'Marcas e Referências' });
+    await panel.waitFor();
+    await panel.getByRole('button', { name: 'Adicionar Marca' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Adicionar Marca' });
+    await dialog.getByLabel(/^Nome/).fill(brand);
+    await screenshot(page, 'products-e2e-add-brand-dialog');
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    await toast(page, 'Marca criada com sucesso.');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // find it with the table's own search, select it, add a reference
+    await panel.getByPlaceholder('Pesquisar').first().fill(brand);
+    await row(panel, brand).getByRole('checkbox').check();
+    await panel.getByRole('button', { name: 'Adicionar Referência' }).click();
+    dialog = page.getByRole('dialog', { name: 'Adicionar Referência' });
+    await dialog.getByLabel(/^Nome/).fill(reference);
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    await toast(page, 'Referencia criada com sucesso.');
+    await row(panel, reference).waitFor();
+    await screenshot(page, 'products-e2e-brands-panel');
+
+    // a duplicate reference is refused with the spec message
+    await panel.getByRole('button', { name: 'Adicionar Referência' }).click();
+    await dialog.getByLabel(/^Nome/).fill(reference.toUpperCase());
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    await toast(page, 'Já existe uma referencia com este nome.');
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    await panel.getByRole('button', { name: 'Fechar', exact: true }).click();
+  });
+
+  it('creates a product with a picture', async () => {
+    const { page } = s;
+    await page.getByRole('button', { name: 'Cadastrar Produto' }).click();
+    const form = page.getByRole('region', { name: 'Cadastrar Produto' });
+    await form.getByLabel(/^Nome/).fill(name);
+    await choose(page, /^Marca/, brand);
+    await choose(page, /^Referência/, reference);
+    await form.getByLabel(/^Preço de compra/).fill('10');
+    await form.getByLabel(/^Preço de venda/).fill('25.90');
+    await form.getByLabel(/^Cliente ouro/).fill('20');
+    await form.getByLabel(/^Cliente prata/).fill('30');
+    expect(await form.getByLabel(/^Preço ouro/).inputValue()).toBe('12');
+    expect(await form.getByLabel(/^Preço prata/).inputValue()).toBe('13');
+    await form.getByLabel(/^Quantidade em estoque/).fill('5');
+    await form.getByLabel(/^Tags/).fill('silicone');
+    await form.getByLabel(/^Tags/).press('Enter');
+    await form.getByLabel(/^Descrição/).fill('Capa macia, teste do navegador');
+    await form
+      .getByTestId('product-image-input')
+      .setInputFiles({ name: 'frente.png', mimeType: 'image/png', buffer: png(640, 480) });
+    const images = form.getByRole('region', { name: 'IMAGENS DO PRODUTO' });
+    await images.getByRole('button', { name: 'frente.jpg' }).click();
+    const preview = page.getByRole('dialog', { name: 'Visualização da imagem' });
+    await preview.waitFor();
+    const size = await preview
+      .getByRole('img')
+      .evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]);
+    expect(size).toEqual([300, 225]); // resized in the browser to fit 300×300
+    await screenshot(page, 'products-e2e-image-preview');
+    await preview.getByRole('button', { name: 'Fechar' }).click();
+    await screenshot(page, 'products-e2e-create-form');
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+    await toast(page, 'Produto criado com sucesso.');
+
+    await searchFor(name);
+    code = (await row(page, name).getByRole('gridcell').nth(2).innerText()).trim();
+    expect(code).toMatch(/^P\d+$/);
+    await screenshot(page, 'products-e2e-list');
+  });
+
+  it('edits its prices', async () => {
+    const { page } = s;
+    await selectProduct();
+    await page.getByRole('button', { name: 'Editar Produto' }).click();
+    const form = page.getByRole('region', { name: 'Editar Produto' });
+    await form.getByLabel(/^Preço de compra/).fill('20');
+    expect(await form.getByLabel(/^Preço ouro/).inputValue()).toBe('24');
+    await form.getByLabel(/^Preço prata/).fill('30');
+    expect(await form.getByLabel(/^Cliente prata/).inputValue()).toBe('50');
+    await form.getByLabel(/^Preço de venda/).fill('49.90');
+    await form.getByRole('img', { name: `${code}-1.jpg` }).waitFor();
+    await screenshot(page, 'products-e2e-edit-form');
+    await form.getByRole('button', { name: 'Editar' }).click();
+    await toast(page, 'Produto editado com sucesso.');
+    await searchFor(name);
+    await row(page, name).getByText('R$ 49,90').waitFor();
+  });
+
+  it('records a stock entry and counts the inventory in the list', async () => {
+    const { page } = s;
+    await selectProduct();
+    await page.getByRole('button', { name: 'Informar Entrada' }).click();
+    const dialog = page.getByRole('dialog', { name: `Informar entrada do produto ${name}` });
+    await dialog.getByLabel(/^Quantidade de Entrada/).fill('7');
+    await dialog.getByLabel(/^Preço de Compra/).fill('21');
+    await choose(page, /^Operação/, 'Compra de fornecedor');
+    await screenshot(page, 'products-e2e-stock-entry');
+    await dialog.getByRole('button', { name: 'Alterar' }).click();
+    await toast(page, 'Produto(s) editado(s) com sucesso.');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await searchFor(name);
+    const stock = page.getByRole('spinbutton', { name: `Estoque de ${name}` });
+    await expect.poll(() => stock.inputValue(), { timeout: 10_000 }).toBe('12');
+    await stock.fill('10');
+    await page.getByRole('button', { name: `Salvar estoque de ${name}` }).click();
+    await toast(page, 'Inventário atualizado com sucesso.');
+    await expect.poll(() => stock.inputValue(), { timeout: 10_000 }).toBe('10');
+
+    await row(page, name).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Exibir Produto' }).click();
+    const details = page.getByRole('dialog', { name });
+    await details.getByRole('img', { name: `${code}-1.jpg` }).waitFor();
+    expect(await details.getByRole('row', { name: /Preço de compra/ }).innerText()).toContain('R$ 21,00');
+    await screenshot(page, 'products-e2e-details');
+    await details.getByRole('button', { name: 'Fechar' }).click();
+  });
+
+  it('reads each of the four histories', async () => {
+    const { page } = s;
+    await selectProduct();
+    await page.getByRole('button', { name: 'Histórico do Produto' }).click();
+    const panel = page.getByRole('region', { name: `Histórico do Produto ${name}` });
+    const generate = async (type: string) => {
+      await choose(page, /^Tipo de histórico/, type);
+      await panel.getByRole('button', { name: 'Gerar' }).click();
+      await panel.getByRole('grid', { name: type }).waitFor();
+    };
+    await generate('Vendas');
+    await panel.getByText('Nenhuma informação encontrada com os filtros selecionados.').waitFor();
+    await generate('Compras');
+    await row(panel, 'Compra de fornecedor').getByText('Carlos Estoquista').waitFor();
+    await generate('Inventário');
+    await row(panel, 'Carlos Estoquista').first().waitFor();
+    await generate('Alterações de estoque');
+    for (const event of ['Ajuste de estoque', 'Entrada de mercadoria', 'Inventário'])
+      await row(panel, event).first().waitFor();
+    await screenshot(page, 'products-e2e-history');
+    await panel.getByRole('button', { name: 'Fechar' }).click();
+  });
+
+  it('archives and unarchives it', async () => {
+    const { page } = s;
+    await selectProduct();
+    await page.getByRole('button', { name: 'Arquivar' }).click();
+    await toast(page, 'Produto arquivado com sucesso.');
+    await page.getByLabel('Buscar produto').fill(name);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByText('Nenhum produto foi encontrado.').waitFor();
+
+    await page.getByRole('button', { name: 'Produtos arquivados' }).click();
+    const panel = page.getByRole('region', { name: 'Produtos arquivados' });
+    await panel.getByPlaceholder('Pesquisar').fill(name);
+    await row(panel, name).getByRole('checkbox').check();
+    await screenshot(page, 'products-e2e-archived');
+    await panel.getByRole('button', { name: 'Desarquivar' }).click();
+    await toast(page, 'Produto desarquivado com sucesso.');
+    await panel.getByRole('button', { name: 'Fechar', exact: true }).click();
+    await searchFor(name);
+  });
+});
