@@ -25,6 +25,7 @@ export const EMPLOYEE_TEXTS = {
   emailRequired: 'Informe o endereço de e-mail',
   roleRequired: 'Informe a regra',
   emailTaken: 'Já existe um funcionário com este e-mail.',
+  documentTaken: 'Já existe um funcionário com este CPF.',
   roleNotFound: 'Regra não encontrada.',
   notFound: 'Funcionário não encontrado.',
   funcMismatch: 'A função do funcionário não corresponde ao endereço chamado.',

@@ -35,6 +35,10 @@ export const employeesRepository = {
       .executeTakeFirst();
   },
 
+  findByDocument(db: Executor, document: string) {
+    return db.selectFrom('employees').select(['id']).where('document', '=', document).executeTakeFirst();
+  },
+
   findById(db: Executor, id: number) {
     return employeesRepository.select(db).where('employees.id', '=', id).executeTakeFirst();
   },

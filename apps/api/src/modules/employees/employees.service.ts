@@ -106,6 +106,8 @@ export function createEmployeesService({ db, config, mailer }: AppDeps, log: Fas
           const roleId = input.roleId ?? null;
           if (roleId !== null) await checkRole(trx, actor, roleId);
           if (await employeesRepository.findByEmail(trx, input.email)) throw conflict(EMPLOYEE_TEXTS.emailTaken);
+          if (await employeesRepository.findByDocument(trx, input.document))
+            throw conflict(EMPLOYEE_TEXTS.documentTaken);
           const { id } = await employeesRepository.insert(trx, { ...input, roleId });
           const code = await issueCode(trx, config.jwtSecret, id, ACTIVATION_CODE_TTL_MS);
           await recordAudit(trx, {
@@ -142,6 +144,8 @@ export function createEmployeesService({ db, config, mailer }: AppDeps, log: Fas
         if (before.func !== EMPLOYEE_FUNC_OF_KIND[kind]) throw badRequest(EMPLOYEE_TEXTS.funcMismatch);
         if (!holdsAll(actor, before.role_permissions)) throw forbidden(EMPLOYEE_TEXTS.targetNotHeld);
         await checkRole(trx, actor, input.roleId);
+        const sameDocument = await employeesRepository.findByDocument(trx, input.document);
+        if (sameDocument && sameDocument.id !== before.id) throw conflict(EMPLOYEE_TEXTS.documentTaken);
         const blocked = input.blocked ?? before.blocked;
         if (before.id === actor.employeeId && (input.roleId !== before.role_id || blocked !== before.blocked)) {
           throw forbidden(EMPLOYEE_TEXTS.selfChange);

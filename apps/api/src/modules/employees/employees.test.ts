@@ -147,14 +147,14 @@ describe('employees API', () => {
         email: 'Helena@Demo.com.br',
         roleId: roleIds.Entregas,
       });
-      const res = await signup('deliverer', { ...body, document: '529.982.247-25' });
+      const res = await signup('deliverer', { ...body, document: '935.411.347-80' });
       expect(res.statusCode).toBe(201);
       expect(res.json().data).toEqual({
         id: expect.any(Number),
         name: 'Helena Entregas',
         email: 'helena@demo.com.br',
         phone: '11988887777',
-        document: '52998224725',
+        document: '93541134780',
         func: 2,
         type: 'Motoboy',
         roleId: roleIds.Entregas,
@@ -264,6 +264,21 @@ describe('employees API', () => {
       const res = await signup('attendant', newEmployee({ email: 'ESTOQUISTA@demo.com.br' }));
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ errors: ['Já existe um funcionário com este e-mail.'] });
+    });
+
+    it('refuses a CPF that another employee already has, with 409, on sign-up and on edit', async () => {
+      const taken = await signup('attendant', newEmployee({ document: '529.982.247-25' }));
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toEqual({ errors: ['Já existe um funcionário com este CPF.'] });
+      const res = await edit('stocker', {
+        name: 'Carlos Estoquista',
+        document: '52998224725',
+        email: DEMO.stocker,
+        phone: '11965432109',
+        roleId: roleIds.Estoque,
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ errors: ['Já existe um funcionário com este CPF.'] });
     });
   });
 
