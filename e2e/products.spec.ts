@@ -134,7 +134,7 @@ describe('products: the stocker keeps the catalogue', () => {
     await toast(page, 'Produto criado com sucesso.');
 
     await searchFor(name);
-    code = (await row(page, name).getByRole('gridcell').nth(2).innerText()).trim();
+    code = ((await row(page, name).getByRole('gridcell').nth(2).textContent()) ?? '').trim();
     expect(code).toMatch(/^P\d+$/);
     await screenshot(page, 'products-e2e-list');
   });
@@ -182,7 +182,7 @@ describe('products: the stocker keeps the catalogue', () => {
     await page.getByRole('button', { name: 'Exibir Produto' }).click();
     const details = page.getByRole('dialog', { name });
     await details.getByRole('img', { name: `${code}-1.jpg` }).waitFor();
-    expect(await details.getByRole('row', { name: /Preço de compra/ }).innerText()).toContain('R$ 21,00');
+    expect(await details.getByRole('row', { name: /Preço de compra/ }).textContent()).toContain('R$ 21,00');
     await screenshot(page, 'products-e2e-details');
     await details.getByRole('button', { name: 'Fechar' }).click();
   });
