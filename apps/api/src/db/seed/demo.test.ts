@@ -5,6 +5,7 @@ import {
   isValidPhone,
   ORDER_STATUS,
   ORDER_STATUS_KEYS,
+  priceFromPercentage,
   productSearchText,
 } from '@backoffice/contract';
 import { sql } from 'kysely';
@@ -232,6 +233,36 @@ describe('the demo business (scale 1)', () => {
           where c.level = 0 and i.unit_price_cents <> p.sell_price_cents`,
     );
     expect(levelZero[0]?.n).toBe(0);
+    const tiered = await rows<{
+      level: number;
+      cost: number;
+      price: number;
+      gold: number;
+      silver: number;
+      bronze: number;
+    }>(
+      t,
+      sql`select c.level, i.unit_cost_cents as cost, i.unit_price_cents as price,
+            p.gold_percentage as gold, p.silver_percentage as silver, p.bronze_percentage as bronze
+          from order_items i join orders o on o.id = i.order_id
+          join customers c on c.id = o.customer_id join products p on p.id = i.product_id
+          where c.level in (1, 2, 3)`,
+    );
+    expect(tiered.length).toBeGreaterThan(1000);
+    for (const i of tiered) {
+      const percentage = i.level === 1 ? i.gold : i.level === 2 ? i.silver : i.bronze;
+      expect(i.price).toBe(priceFromPercentage(i.cost, percentage));
+    }
+  });
+
+  it('sells only to approved customers, after their approval and before a block', async () => {
+    const wrong = await rows<{ id: number }>(
+      t,
+      sql`select o.id from orders o join customers c on c.id = o.customer_id
+          where c.status not in ('APPROVED', 'BLOCKED') or o.created_at < c.approved_at
+             or (c.status = 'BLOCKED' and o.created_at >= c.status_changed_at)`,
+    );
+    expect(wrong).toEqual([]);
   });
 
   it('gives every order a history that follows the workflow table and ends in its status', async () => {
