@@ -128,7 +128,7 @@ function DataTableToolbar() {
                 },
                 ...other.slotProps,
               }}
-              sx={{ width: { xs: 160, sm: 220 } }}
+              sx={{ width: { xs: 128, sm: 220 } }}
             />
           )}
         />
