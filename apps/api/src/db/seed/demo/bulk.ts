@@ -22,6 +22,47 @@ export async function insertMany<T extends Table>(
   }
 }
 
+/** Rows per statement of the column-array insert. */
+const UNNEST_BATCH = 10_000;
+
+/** PostgreSQL type names of a table's columns (`int4`, `text`, `timestamptz`, `_text` for text[], …). */
+async function columnTypes(trx: Transaction<Database>, table: Table): Promise<Map<string, string>> {
+  const result = await sql<{ name: string; type: string }>`
+    select column_name as name, udt_name as type from information_schema.columns
+    where table_schema = current_schema() and table_name = ${table}`.execute(trx);
+  return new Map(result.rows.map((r) => [r.name, r.type]));
+}
+
+/**
+ * The fastest insert short of COPY: one array parameter per column, `insert … select * from
+ * unnest($1::int4[], $2::text[], …)`, so a statement carries thousands of rows with a handful of
+ * parameters. Tables with array or JSON columns go through `insertMany`. Every row must have the same keys.
+ */
+export async function insertColumns<T extends Table>(
+  trx: Transaction<Database>,
+  table: T,
+  rows: readonly Row<T>[],
+  types: Map<string, string>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0] as object);
+  const kinds = columns.map((c) => types.get(c));
+  if (kinds.some((k) => !k || k.startsWith('_') || k === 'json' || k === 'jsonb')) return insertMany(trx, table, rows);
+  for (let i = 0; i < rows.length; i += UNNEST_BATCH) {
+    const batch = rows.slice(i, i + UNNEST_BATCH) as readonly Record<string, unknown>[];
+    const arrays = columns.map((column) =>
+      batch.map((row) => {
+        const value = row[column];
+        return value instanceof Date ? value.toISOString() : (value ?? null);
+      }),
+    );
+    await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+      select * from unnest(${sql.join(arrays.map((values, c) => sql`${values}::${sql.raw(kinds[c] as string)}[]`))})`.execute(
+      trx,
+    );
+  }
+}
+
 /**
  * Buffers rows per table and writes them in batches, always in foreign-key order, so generation can
  * stream through a year of orders without holding it in memory.
@@ -29,6 +70,7 @@ export async function insertMany<T extends Table>(
 export class Sink {
   readonly #buffers = new Map<Table, Row<Table>[]>();
   readonly #counts = new Map<Table, number>();
+  readonly #types = new Map<Table, Map<string, string>>();
   #buffered = 0;
 
   constructor(
@@ -58,7 +100,12 @@ export class Sink {
       const rows = this.#buffers.get(table);
       if (!rows || rows.length === 0) continue;
       this.#buffers.set(table, []);
-      await insertMany(this.trx, table, rows);
+      let types = this.#types.get(table);
+      if (!types) {
+        types = await columnTypes(this.trx, table);
+        this.#types.set(table, types);
+      }
+      await insertColumns(this.trx, table, rows, types);
       this.#counts.set(table, (this.#counts.get(table) ?? 0) + rows.length);
     }
     for (const [table, rows] of this.#buffers) {
