@@ -106,12 +106,16 @@ export const productsRepository = {
     return db.selectFrom('products').select(['id', 'code', 'archived']).where('code', 'in', codes).execute();
   },
 
-  /** One page of active products ordered by name, using the (archived, name, id) index. */
+  /**
+   * One page of active products ordered by name. The page's ids are chosen first (the (archived, name, id)
+   * index, no joins), then only those rows are joined with brand, reference: a deep offset stays cheap.
+   */
   page(db: Executor, options: { offset: number; limit: number; search?: string }): Promise<ProductRow[]> {
     const words = searchWords(options.search);
-    let query = productQuery(db).where('p.archived', '=', false);
-    if (words.length) query = query.where(matchesAll(words));
-    return query.orderBy('p.name').orderBy('p.id').limit(options.limit).offset(options.offset).execute();
+    let ids = db.selectFrom('products as p').select('p.id').where('p.archived', '=', false);
+    if (words.length) ids = ids.where(matchesAll(words));
+    const pageIds = ids.orderBy('p.name').orderBy('p.id').limit(options.limit).offset(options.offset).as('page');
+    return productQuery(db).innerJoin(pageIds, 'page.id', 'p.id').orderBy('p.name').orderBy('p.id').execute();
   },
   async count(db: Executor, search?: string): Promise<number> {
     const words = searchWords(search);
