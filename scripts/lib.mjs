@@ -40,8 +40,10 @@ function installNeeded() {
 /** Installs dependencies when missing or stale, then makes sure this script runs on Node 24. */
 export function ensureNode24() {
   if (installNeeded()) {
-    log('Instalando dependências (npm ci)');
-    run('npm', ['ci', '--no-audit', '--no-fund']);
+    // `npm install`, not `npm ci`: the lockfile has no entries for optional packages of other platforms
+    // that this registry snapshot lacks, which `npm ci` treats as out of sync.
+    log('Instalando dependências (npm install)');
+    run('npm', ['install', '--no-audit', '--no-fund']);
   }
   const major = Number(process.versions.node.split('.')[0]);
   if (major !== 24) {
