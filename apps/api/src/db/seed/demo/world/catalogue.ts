@@ -1209,13 +1209,6 @@ const ACCESSORIES: readonly Accessory[] = [
   },
 ];
 
-const PHONE_MARKUP: Record<PhoneModel['brand'], string> = {
-  Samsung: 'Samsung',
-  Apple: 'Apple',
-  Motorola: 'Motorola',
-  Xiaomi: 'Xiaomi',
-};
-
 function words(value: string): string[] {
   return value
     .toLowerCase()
@@ -1224,8 +1217,9 @@ function words(value: string): string[] {
 }
 
 function phoneProduct(model: PhoneModel, storage: readonly [string, number], color: string, rank: number): ProductSeed {
-  const full = `${model.brand === 'Apple' ? '' : `${PHONE_MARKUP[model.brand]} `}${model.name}`;
-  const name = `${model.brand === 'Apple' ? 'Apple ' : ''}${full} ${storage[0]} ${color}`.replace(/\s+/g, ' ').trim();
+  // "Samsung Galaxy A55 5G 256GB Azul", "Apple iPhone 15 128GB Rosa", "Motorola Edge 50 256GB Cinza".
+  const full = model.name.startsWith(model.brand) ? model.name : `${model.brand} ${model.name}`;
+  const name = `${full} ${storage[0]} ${color}`;
   return {
     name,
     brand: model.brand,
