@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -36,6 +36,7 @@ export async function emptyTestDatabase(): Promise<TestDatabase> {
     storage: createStorage({ dataDir, inMemory: true }),
     async close() {
       await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
       if (schema) await admin(`drop schema ${schema} cascade`);
     },
   };
