@@ -7,6 +7,7 @@ import {
   Kysely,
   PGliteDialect,
   PostgresDialect,
+  sql,
   type TransactionSettings,
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
@@ -94,7 +95,11 @@ export function createDatabase(
 
 /** Brings the schema up to date. Throws when a migration fails (the server must not start then). */
 export async function migrateToLatest(db: DB): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Kysely looks for its bookkeeping tables in every schema unless told which: name the one in use, so a
+  // database shared by several schemas (tests, benchmarks) migrates each on its own.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrationTableSchema = rows[0]?.schema ?? 'public';
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
