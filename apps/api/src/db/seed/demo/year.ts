@@ -357,7 +357,8 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
     const hasPhone = lines.some((l) => l.product.category === 'phone');
     const withWarranty = customer.warrantyPercentage > 0 && rng.chance(hasPhone ? 0.45 : 0.08);
     const warranty = withWarranty ? Math.round((itemsTotal * customer.warrantyPercentage) / 100) : 0;
-    const shipping = shape.delivery === 1 ? customer.shippingCents : 0;
+    // Spec section 4: with fast delivery the fast-delivery tax replaces the shipping cost.
+    const shipping = shape.delivery === 1 && !shape.fast ? customer.shippingCents : 0;
     const fastTax = shape.delivery === 1 && shape.fast ? customer.fastCents : 0;
     const id = nextOrderId++;
     const finished = steps.find((s) => s.status === S.FINALIZADOS);
