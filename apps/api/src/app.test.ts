@@ -6,8 +6,9 @@ import { createTestApp, type TestApp } from './test/helpers';
 
 describe('the served web app and the API side by side', () => {
   let t: TestApp;
+  let webDistDir: string;
   beforeAll(async () => {
-    const webDistDir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    webDistDir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
     writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>BackOffice</title><div id="root"></div>');
     t = await createTestApp({ webDistDir });
   });
@@ -20,6 +21,13 @@ describe('the served web app and the API side by side', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it('serves files of a web app rebuilt while the server runs', async () => {
+    writeFileSync(path.join(webDistDir, 'app-rebuilt.js'), 'console.log("novo")');
+    const res = await t.app.inject({ method: 'GET', url: '/app-rebuilt.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('novo');
   });
 
   it('answers an unknown API path with a Portuguese JSON 404, not the page', async () => {

@@ -143,7 +143,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (config.webDistDir) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
-      wildcard: false,
+      // Looks files up at request time, so a rebuilt web app is served without a restart.
+      wildcard: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
       },
