@@ -97,7 +97,8 @@ const ToolbarContext = createContext<ToolbarContextValue>({ csvFileName: 'relato
 function DataTableToolbar() {
   const { title, actions, selectionActions, csvFileName, hideExport } = useContext(ToolbarContext);
   return (
-    <Toolbar style={{ flexWrap: 'wrap', gap: 4, minHeight: 56, height: 'auto', padding: '6px 8px' }}>
+    // MUI X gives the toolbar flex-basis 1px: 'auto' lets it grow when its buttons wrap to a second line.
+    <Toolbar style={{ flex: '0 0 auto', flexWrap: 'wrap', gap: 4, minHeight: 56, padding: '6px 8px' }}>
       {title ? (
         <Typography variant="subtitle1" component="div" sx={{ fontWeight: 600, mr: 1 }}>
           {title}
@@ -108,64 +109,67 @@ function DataTableToolbar() {
         {selectionActions}
       </Box>
       <Box sx={{ flex: 1 }} />
-      <QuickFilter>
-        <QuickFilterControl
-          render={({ ref, ...other }) => (
-            <TextField
-              {...other}
-              inputRef={ref}
-              size="small"
-              placeholder={DATA_TABLE_TEXTS.search}
-              aria-label={DATA_TABLE_TEXTS.search}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                  ...other.slotProps?.input,
-                },
-                ...other.slotProps,
-              }}
-              sx={{ width: { xs: 128, sm: 220 } }}
-            />
-          )}
-        />
-      </QuickFilter>
-      <Tooltip title={DATA_TABLE_TEXTS.columns}>
-        <ColumnsPanelTrigger render={<ToolbarButton aria-label={DATA_TABLE_TEXTS.columns} />}>
-          <ViewColumnOutlinedIcon fontSize="small" />
-        </ColumnsPanelTrigger>
-      </Tooltip>
-      <Tooltip title={DATA_TABLE_TEXTS.filters}>
-        <FilterPanelTrigger
-          render={(props, state) => (
-            <ToolbarButton {...props} aria-label={DATA_TABLE_TEXTS.filters} color="default">
-              <Badge badgeContent={state.filterCount} color="primary" variant="dot">
-                <FilterListIcon fontSize="small" />
-              </Badge>
-            </ToolbarButton>
-          )}
-        />
-      </Tooltip>
-      {hideExport ? null : (
-        <>
-          <Tooltip title={DATA_TABLE_TEXTS.csv}>
-            <ExportCsv
-              render={<ToolbarButton aria-label={DATA_TABLE_TEXTS.csv} />}
-              options={{ fileName: csvFileName, delimiter: ';', utf8WithBom: true }}
-            >
-              <FileDownloadOutlinedIcon fontSize="small" />
-            </ExportCsv>
-          </Tooltip>
-          <Tooltip title={DATA_TABLE_TEXTS.print}>
-            <ExportPrint render={<ToolbarButton aria-label={DATA_TABLE_TEXTS.print} />}>
-              <PrintOutlinedIcon fontSize="small" />
-            </ExportPrint>
-          </Tooltip>
-        </>
-      )}
+      {/* Search and tools move together to a second line when the actions fill the first. */}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: 'auto' }}>
+        <QuickFilter>
+          <QuickFilterControl
+            render={({ ref, ...other }) => (
+              <TextField
+                {...other}
+                inputRef={ref}
+                size="small"
+                placeholder={DATA_TABLE_TEXTS.search}
+                aria-label={DATA_TABLE_TEXTS.search}
+                slotProps={{
+                  input: {
+                    startAdornment: (
+                      <InputAdornment position="start">
+                        <SearchIcon fontSize="small" />
+                      </InputAdornment>
+                    ),
+                    ...other.slotProps?.input,
+                  },
+                  ...other.slotProps,
+                }}
+                sx={{ width: { xs: 128, sm: 220 } }}
+              />
+            )}
+          />
+        </QuickFilter>
+        <Tooltip title={DATA_TABLE_TEXTS.columns}>
+          <ColumnsPanelTrigger render={<ToolbarButton aria-label={DATA_TABLE_TEXTS.columns} />}>
+            <ViewColumnOutlinedIcon fontSize="small" />
+          </ColumnsPanelTrigger>
+        </Tooltip>
+        <Tooltip title={DATA_TABLE_TEXTS.filters}>
+          <FilterPanelTrigger
+            render={(props, state) => (
+              <ToolbarButton {...props} aria-label={DATA_TABLE_TEXTS.filters} color="default">
+                <Badge badgeContent={state.filterCount} color="primary" variant="dot">
+                  <FilterListIcon fontSize="small" />
+                </Badge>
+              </ToolbarButton>
+            )}
+          />
+        </Tooltip>
+        {hideExport ? null : (
+          <>
+            <Tooltip title={DATA_TABLE_TEXTS.csv}>
+              <ExportCsv
+                render={<ToolbarButton aria-label={DATA_TABLE_TEXTS.csv} />}
+                options={{ fileName: csvFileName, delimiter: ';', utf8WithBom: true }}
+              >
+                <FileDownloadOutlinedIcon fontSize="small" />
+              </ExportCsv>
+            </Tooltip>
+            <Tooltip title={DATA_TABLE_TEXTS.print}>
+              <ExportPrint render={<ToolbarButton aria-label={DATA_TABLE_TEXTS.print} />}>
+                <PrintOutlinedIcon fontSize="small" />
+              </ExportPrint>
+            </Tooltip>
+          </>
+        )}
+      </Box>
     </Toolbar>
   );
 }
