@@ -1,8 +1,8 @@
 import type { CustomerLevelOption } from '@backoffice/contract';
+import { readJsonCookie, writeJsonCookie } from '../../../lib/json-cookie';
 
 /** The spec's cookie (section 3): the customer levels fetched from the server, as JSON. */
 export const LEVELS_COOKIE = 'customerLevels';
-const ONE_DAY_SECONDS = 24 * 60 * 60;
 
 function isLevelList(value: unknown): value is CustomerLevelOption[] {
   return (
@@ -18,20 +18,11 @@ function isLevelList(value: unknown): value is CustomerLevelOption[] {
   );
 }
 
-/** The cached levels, or null when the cookie is missing or unreadable. */
+/** The cached list, or null when the cookie is missing or unreadable. */
 export function readLevelsCookie(): CustomerLevelOption[] | null {
-  const entry = document.cookie.split('; ').find((part) => part.startsWith(`${LEVELS_COOKIE}=`));
-  if (!entry) return null;
-  try {
-    const parsed: unknown = JSON.parse(decodeURIComponent(entry.slice(LEVELS_COOKIE.length + 1)));
-    return isLevelList(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
+  return readJsonCookie(LEVELS_COOKIE, isLevelList);
 }
 
-export function writeLevelsCookie(levels: CustomerLevelOption[]): void {
-  const value = encodeURIComponent(JSON.stringify(levels));
-  // biome-ignore lint/suspicious/noDocumentCookie: the spec names this cookie; the Cookie Store API is not everywhere.
-  document.cookie = `${LEVELS_COOKIE}=${value}; path=/; max-age=${ONE_DAY_SECONDS}; SameSite=Lax`;
+export function writeLevelsCookie(list: CustomerLevelOption[]): void {
+  writeJsonCookie(LEVELS_COOKIE, list);
 }

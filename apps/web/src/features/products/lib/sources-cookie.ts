@@ -1,8 +1,8 @@
 import type { ProductSource } from '@backoffice/contract';
+import { readJsonCookie, writeJsonCookie } from '../../../lib/json-cookie';
 
 /** The spec's cookie (section 3): the stock-entry operation types fetched from the server, as JSON. */
 export const SOURCES_COOKIE = 'productSources';
-const ONE_DAY_SECONDS = 24 * 60 * 60;
 
 function isSourceList(value: unknown): value is ProductSource[] {
   return (
@@ -18,20 +18,11 @@ function isSourceList(value: unknown): value is ProductSource[] {
   );
 }
 
-/** The cached sources, or null when the cookie is missing or unreadable. */
+/** The cached list, or null when the cookie is missing or unreadable. */
 export function readSourcesCookie(): ProductSource[] | null {
-  const entry = document.cookie.split('; ').find((part) => part.startsWith(`${SOURCES_COOKIE}=`));
-  if (!entry) return null;
-  try {
-    const parsed: unknown = JSON.parse(decodeURIComponent(entry.slice(SOURCES_COOKIE.length + 1)));
-    return isSourceList(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
+  return readJsonCookie(SOURCES_COOKIE, isSourceList);
 }
 
-export function writeSourcesCookie(sources: ProductSource[]): void {
-  const value = encodeURIComponent(JSON.stringify(sources));
-  // biome-ignore lint/suspicious/noDocumentCookie: the spec names this cookie; the Cookie Store API is not everywhere.
-  document.cookie = `${SOURCES_COOKIE}=${value}; path=/; max-age=${ONE_DAY_SECONDS}; SameSite=Lax`;
+export function writeSourcesCookie(list: ProductSource[]): void {
+  writeJsonCookie(SOURCES_COOKIE, list);
 }
