@@ -9,18 +9,15 @@
  * (5 % archived, 1 picture each) are bulk-inserted here.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { productSearchText } from '@backoffice/contract';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { createDatabase, type DB, migrateToLatest } from '../apps/api/src/db/database';
+import { type DB, migrateToLatest } from '../apps/api/src/db/database';
 import { seedDemo } from '../apps/api/src/db/seed/demo';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/foundation';
+import { emptyTestDatabase } from '../apps/api/src/test/database';
 
 const TARGET_PRODUCTS = 40_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -98,26 +95,19 @@ function percentile(sorted: number[], p: number) {
 }
 
 async function main() {
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const schema = databaseUrl ? `bench_${randomUUID().replace(/-/g, '')}` : undefined;
-  if (databaseUrl && schema) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
+  const database = await emptyTestDatabase('bench');
+  const { db, databaseUrl } = database;
   const config = loadConfig(
     {
       inMemory: true,
-      dataDir: mkdtempSync(path.join(tmpdir(), 'backoffice-bench-')),
+      dataDir: database.dataDir,
       jwtSecret: `bench-${randomUUID()}`,
-      databaseUrl,
+      databaseUrl: database.databaseUrl,
       logLevel: 'error',
     },
     {},
   );
-  const db = createDatabase({ ...config, schema });
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, logger: false, storage: database.storage });
   try {
     await migrateToLatest(db);
     let started = performance.now();
@@ -198,13 +188,7 @@ async function main() {
     }
   } finally {
     await app.close();
-    await db.destroy();
-    if (databaseUrl && schema) {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    }
+    await database.close();
   }
 }
 

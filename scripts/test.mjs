@@ -22,7 +22,7 @@ const step = (title, command, args, options) => {
 };
 
 step('Lint e formatação (Biome)', 'biome', ['check', '.']);
-step('Tipos (tsc)', 'tsc', ['-b', 'packages/contract', 'apps/api', 'apps/web', 'e2e']);
+step('Tipos (tsc)', 'tsc', ['-b', 'packages/contract', 'apps/api', 'apps/web', 'e2e', 'bench']);
 const unitReport = path.join(reports, 'unit.json');
 step('Testes de unidade, da API e de componentes (Vitest)', 'vitest', [
   'run',

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
-import { createDatabase, type DB, migrateToLatest } from '../db/database';
+import { type DB, migrateToLatest } from '../db/database';
 import { DEMO_PASSWORD, seedFoundation } from '../db/seed/foundation';
 import type { Mailer } from '../lib/mailer';
+import { emptyTestDatabase } from './database';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -28,30 +25,23 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const { mailer, logger, ...configOverrides } = overrides;
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const schema = databaseUrl ? `test_${randomUUID().replace(/-/g, '')}` : undefined;
-  if (databaseUrl && schema) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
+  const database = await emptyTestDatabase();
   const config = loadConfig(
     {
       inMemory: true,
-      dataDir: mkdtempSync(path.join(tmpdir(), 'backoffice-test-')),
+      dataDir: database.dataDir,
       jwtSecret: `test-secret-${randomUUID()}`,
-      databaseUrl,
+      databaseUrl: database.databaseUrl,
       // The same app whether or not the web app has been built; a test may pass its own directory.
       webDistDir: undefined,
       ...configOverrides,
     },
     {},
   );
-  const db = createDatabase({ ...config, schema });
+  const { db } = database;
   await migrateToLatest(db);
   await seedFoundation(db);
-  const app = await buildApp({ config, db, logger: logger ?? false, mailer });
+  const app = await buildApp({ config, db, logger: logger ?? false, mailer, storage: database.storage });
   await app.ready();
   return {
     app,
@@ -59,13 +49,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
-      await db.destroy();
-      if (databaseUrl && schema) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
-      }
+      await database.close();
     },
   };
 }

@@ -10,9 +10,9 @@ import {
 } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyTestDatabase, type TestDatabase } from '../../test/database';
 import { migrateToLatest } from '../database';
 import { type SeedSummary, seedDemo } from './demo';
-import { emptyTestDatabase, type TestDatabase } from './demo/test-database';
 import { DEMO_EMPLOYEES } from './foundation';
 
 /** The demo's "today" in these tests: a Saturday evening in São Paulo. */

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emptyTestDatabase, type TestDatabase } from '../../test/database';
 import { migrateToLatest } from '../database';
 import { migrationProvider, migrations } from '../migrations';
-import { emptyTestDatabase, type TestDatabase } from './demo/test-database';
 
 const TABLES = [
   'audit_events',

@@ -3,22 +3,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createStorage, type Storage } from '../../../lib/storage';
-import { createDatabase, type DB } from '../../database';
+import { createDatabase, type DB } from '../db/database';
+import { createStorage, type Storage } from '../lib/storage';
 
 export interface TestDatabase {
   db: DB;
   storage: Storage;
+  databaseUrl: string | undefined;
+  dataDir: string;
   close(): Promise<void>;
 }
 
 /**
- * An empty database without migrations (for the seed and migration tests): in-memory PGlite, or a
- * schema of its own in the PostgreSQL database of DATABASE_URL (dropped on close), as helpers.ts does.
+ * An empty database of its own, without migrations, for tests and benchmarks: in-memory PGlite, or a
+ * fresh schema in the PostgreSQL database of DATABASE_URL (dropped on close).
  */
-export async function emptyTestDatabase(): Promise<TestDatabase> {
+export async function emptyTestDatabase(prefix = 'test'): Promise<TestDatabase> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const schema = databaseUrl ? `test_${randomUUID().replace(/-/g, '')}` : undefined;
+  const schema = databaseUrl ? `${prefix}_${randomUUID().replace(/-/g, '')}` : undefined;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
@@ -29,11 +31,13 @@ export async function emptyTestDatabase(): Promise<TestDatabase> {
     }
   };
   if (schema) await admin(`create schema ${schema}`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-seed-test-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), `backoffice-${prefix}-`));
   const db = createDatabase({ databaseUrl, dataDir, inMemory: true, schema });
   return {
     db,
     storage: createStorage({ dataDir, inMemory: true }),
+    databaseUrl,
+    dataDir,
     async close() {
       await db.destroy();
       rmSync(dataDir, { recursive: true, force: true });
