@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { createDatabase, migrateToLatest } from './db/database';
-import { seedDemo } from './db/seed/demo';
-import { DEMO_EMPLOYEES, isEmpty, seedFirstAdministrator } from './db/seed/foundation';
+import { bootstrapDatabase } from './db/bootstrap';
+import { createDatabase } from './db/database';
+import { DEMO_EMPLOYEES } from './db/seed/foundation';
 
 /** Starts the server: listens at once (503 until ready), migrates, seeds an empty database, then serves. */
 async function main() {
@@ -23,21 +23,7 @@ async function main() {
   }
 
   await app.listen({ port: config.port, host: config.host });
-  const applied = await migrateToLatest(db);
-  app.log.info({ applied, database: config.databaseUrl ? 'postgres' : 'pglite' }, 'migrations done');
-
-  if (await isEmpty(db)) {
-    if (config.demoData) {
-      const started = Date.now();
-      await seedDemo(db, { storage: app.deps.storage, log: app.log });
-      app.log.info({ ms: Date.now() - started }, 'demo business seeded');
-    } else if (config.adminEmail && config.adminPassword) {
-      await seedFirstAdministrator(db, config.adminEmail, config.adminPassword);
-      app.log.info({ email: config.adminEmail }, 'first administrator created');
-    } else {
-      app.log.warn('empty database without DEMO_DATA nor ADMIN_EMAIL/ADMIN_PASSWORD: nobody can sign in');
-    }
-  }
+  await bootstrapDatabase(db, config, { storage: app.deps.storage, log: app.log });
   ready = true;
 
   const url = `http://localhost:${config.port}`;
