@@ -30,7 +30,7 @@ export const CUSTOMER_STATUS_LABELS: Record<CustomerStatus, string> = {
 /** The statuses PATCH /administrator/customer/{id}/status accepts. */
 export const CUSTOMER_STATUS_CHANGES = ['Approved', 'Blocked', 'Reproved'] as const;
 
-export const CUSTOMER_LIMITS = { maxMoney: 100_000, maxNote: 1000 } as const;
+export const CUSTOMER_LIMITS = { maxMoney: 100_000, maxNote: 1000, maxSearch: 200 } as const;
 
 /** Validation and rule messages shared by the API and the screen. */
 export const CUSTOMER_TEXTS = {
@@ -65,14 +65,21 @@ export const CUSTOMER_TEXTS = {
   transitionRefused: (from: CustomerStatus, to: CustomerStatus) =>
     `Não é possível alterar a situação do cliente de "${CUSTOMER_STATUS_LABELS[from]}" para "${CUSTOMER_STATUS_LABELS[to]}".`,
   searchTooShort: 'Informe ao menos 2 caracteres para pesquisar.',
+  searchTooLong: `A pesquisa deve ter no máximo ${CUSTOMER_LIMITS.maxSearch} caracteres.`,
+  twoDecimals: 'Informe um valor com no máximo duas casas decimais.',
 } as const;
 
-const money = (required: string) =>
+/** True when a number of reais has at most two decimals (19.99 yes, 10.005 no), despite binary floats. */
+const hasTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/** Reais at the edge: 0 to the limit with at most two decimals (never silently rounded to the cent). */
+const money = (required: string, invalid: string = CUSTOMER_TEXTS.shippingCostInvalid) =>
   z
     .number({ error: required })
-    .finite(CUSTOMER_TEXTS.shippingCostInvalid)
-    .min(0, CUSTOMER_TEXTS.shippingCostInvalid)
-    .max(CUSTOMER_LIMITS.maxMoney, CUSTOMER_TEXTS.shippingCostInvalid);
+    .finite(invalid)
+    .min(0, invalid)
+    .max(CUSTOMER_LIMITS.maxMoney, invalid)
+    .refine(hasTwoDecimals, CUSTOMER_TEXTS.twoDecimals);
 
 const warranty = z
   .number({ error: CUSTOMER_TEXTS.warrantyRange })
@@ -129,12 +136,7 @@ export const customerEditSchema = z
       .max(100, CUSTOMER_TEXTS.warrantyRange),
     shippingCost: money(CUSTOMER_TEXTS.shippingCostRequired),
     approve: z.boolean({ error: 'Informe se o cliente está aprovado' }),
-    fastDeliveryTax: z
-      .number({ error: CUSTOMER_TEXTS.fastDeliveryTaxInvalid })
-      .finite(CUSTOMER_TEXTS.fastDeliveryTaxInvalid)
-      .min(0, CUSTOMER_TEXTS.fastDeliveryTaxInvalid)
-      .max(CUSTOMER_LIMITS.maxMoney, CUSTOMER_TEXTS.fastDeliveryTaxInvalid)
-      .nullish(),
+    fastDeliveryTax: money(CUSTOMER_TEXTS.fastDeliveryTaxInvalid, CUSTOMER_TEXTS.fastDeliveryTaxInvalid).nullish(),
   })
   .strict();
 export type CustomerEditInput = z.input<typeof customerEditSchema>;

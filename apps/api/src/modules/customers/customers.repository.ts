@@ -51,6 +51,10 @@ function customerQuery(db: Executor) {
 
 export type CustomerRow = Awaited<ReturnType<ReturnType<typeof customerQuery>['executeTakeFirstOrThrow']>>;
 
+/** The largest value of an `integer` column: a larger id names no row (and PostgreSQL would refuse it). */
+const MAX_ID = 2_147_483_647;
+const isStorableId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
+
 /** Escapes the LIKE wildcards of user input (backslash is PostgreSQL's default LIKE escape). */
 function likeContains(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -62,7 +66,8 @@ export const customersRepository = {
     return customerQuery(db).where('c.status', '=', status).orderBy('c.name').orderBy('c.id').execute();
   },
 
-  findById(db: Executor, id: number) {
+  async findById(db: Executor, id: number) {
+    if (!isStorableId(id)) return undefined;
     return customerQuery(db).where('c.id', '=', id).executeTakeFirst();
   },
 
@@ -73,7 +78,8 @@ export const customersRepository = {
   },
 
   /** The row to change, locked until the end of the transaction. */
-  lockById(trx: Executor, id: number) {
+  async lockById(trx: Executor, id: number) {
+    if (!isStorableId(id)) return undefined;
     return trx.selectFrom('customers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   },
 
@@ -120,7 +126,8 @@ export const customersRepository = {
     return db.selectFrom('employees').select(['id', 'name']).where('id', 'in', ids).execute();
   },
 
-  findEmployee(db: Executor, id: number) {
+  async findEmployee(db: Executor, id: number) {
+    if (!isStorableId(id)) return undefined;
     return db.selectFrom('employees').select(['id', 'name', 'func', 'blocked']).where('id', '=', id).executeTakeFirst();
   },
 

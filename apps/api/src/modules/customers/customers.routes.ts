@@ -1,6 +1,7 @@
 import {
   associateDelivererSchema,
   CUSTOMER_HISTORY_TIMESTAMP,
+  CUSTOMER_LIMITS,
   CUSTOMER_STATUSES,
   CUSTOMER_TEXTS,
   customerApproveSchema,
@@ -103,7 +104,9 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Pesquisa por nome, e-mail, documento ou telefone (sem acentos e maiúsculas); até 50',
         querystring: z.object({
-          param: z.string({ error: CUSTOMER_TEXTS.searchTooShort }).max(200),
+          param: z
+            .string({ error: CUSTOMER_TEXTS.searchTooShort })
+            .max(CUSTOMER_LIMITS.maxSearch, CUSTOMER_TEXTS.searchTooLong),
           status: z.enum(CUSTOMER_STATUSES).optional(),
         }),
         response: { 200: customersEnvelope },

@@ -107,6 +107,14 @@ function parsePeriodTimestamp(value: string, endOfSecond: boolean): Date {
   return endOfSecond ? new Date(date.getTime() + 999) : date;
 }
 
+/**
+ * No order exists before 1900 or after 2999, and dates far out (year 0000, 9999-12-31 at −03:00, which is
+ * year 10000 in UTC) cannot travel to the database: a period is clamped to those years for the query.
+ */
+const EARLIEST = new Date('1900-01-01T00:00:00Z');
+const LATEST = new Date('3000-01-01T00:00:00Z');
+const clampToRecords = (date: Date) => (date < EARLIEST ? EARLIEST : date > LATEST ? LATEST : date);
+
 /** Compact forms of a query typed with punctuation: "123.456.789-09" → "12345678909". */
 function compactForms(param: string): string[] {
   const compact = normalizeSearch(param).replace(/[\s.\-/()+]/g, '');
@@ -366,7 +374,7 @@ export function createCustomersService(db: DB) {
       if (to < from) throw badRequest(CUSTOMER_TEXTS.periodInvalid);
       const customer = await repo.findById(db, id);
       if (!customer) throw notFound(CUSTOMER_TEXTS.notFound);
-      const orders = await repo.historyOrders(db, id, from, to);
+      const orders = await repo.historyOrders(db, id, clampToRecords(from), clampToRecords(to));
       const items = await repo.historyItems(
         db,
         orders.map((o) => o.id),

@@ -752,6 +752,165 @@ describe('customers API', () => {
     });
   });
 
+  describe('regressions', () => {
+    const rowOf = (id: number) =>
+      t.db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+    it('money with more than two decimals is refused, not silently rounded to the cent', async () => {
+      const id = await insertCustomer(t.db, {
+        name: 'Celso Centavos',
+        email: 'celso@cliente.com.br',
+        document: '86288366757',
+        phone: '11912341234',
+      });
+      const before = await rowOf(id);
+      const approve = await send('PATCH', '/api/administrator/customers/approve', {
+        email: 'celso@cliente.com.br',
+        approve: true,
+        level: 1,
+        shippingCost: 10.005,
+      });
+      expect(approve.statusCode).toBe(400);
+      expect(approve.json()).toEqual({ errors: ['Informe um valor com no máximo duas casas decimais.'] });
+      const edit = await send('PATCH', '/api/customers', {
+        customerId: id,
+        level: 1,
+        warrantyPercentage: 0,
+        shippingCost: 10,
+        approve: false,
+        fastDeliveryTax: 7.555,
+      });
+      expect(edit.statusCode).toBe(400);
+      expect(edit.json()).toEqual({ errors: ['Informe um valor com no máximo duas casas decimais.'] });
+      expect(await rowOf(id)).toEqual(before);
+      expect(await auditOf(t.db, id)).toEqual([]);
+
+      // Binary floats that mean two decimals are exact cents: 19.99 and 0.1 + 0.2.
+      const ok = await send('PATCH', '/api/administrator/customers/approve', {
+        email: 'celso@cliente.com.br',
+        approve: true,
+        level: 1,
+        shippingCost: 19.99,
+      });
+      expect(ok.json().data.shippingCost).toBe(19.99);
+      const sum = await send('PATCH', '/api/customers', {
+        customerId: id,
+        level: 1,
+        warrantyPercentage: 0,
+        shippingCost: 0.1 + 0.2,
+        approve: true,
+        fastDeliveryTax: 0.07 * 3,
+      });
+      expect(sum.json().data).toMatchObject({ shippingCost: 0.3, fastDeliveryTax: 0.21 });
+      expect(await rowOf(id)).toMatchObject({ shipping_cost_cents: 30, fast_delivery_tax_cents: 21 });
+    });
+
+    it('ids beyond the integer column answer 404 with a Portuguese message, not 500', async () => {
+      const huge = 99_999_999_999;
+      const delivererId = await employeeId(t.db, DEMO.courier);
+      const answers = [
+        await send('DELETE', `/api/customers/${huge}`),
+        await send('PATCH', `/api/administrator/customer/${huge}/status`, { status: 'Blocked', note: 'x' }),
+        await send('PATCH', '/api/customers', {
+          customerId: huge,
+          level: 1,
+          warrantyPercentage: 0,
+          shippingCost: 1,
+          approve: true,
+        }),
+        await send('PUT', '/api/employees/deliverer/sign/customer', { delivererId, customerId: huge }),
+        await get(`/api/reports/customer/histories/${huge}/start/2026-01-01T00:00:00/end/2026-01-31T23:59:59`),
+      ];
+      for (const res of answers) {
+        expect(res.statusCode, res.body).toBe(404);
+        expect(res.json()).toEqual({ errors: ['Cliente não encontrado.'] });
+      }
+      const courier = await send('PUT', '/api/employees/deliverer/sign/customer', {
+        delivererId: huge,
+        customerId: ids.joao,
+      });
+      expect(courier.statusCode).toBe(400);
+      expect(courier.json()).toEqual({ errors: ['O funcionário informado não é um motoboy ativo.'] });
+    });
+
+    it('a history period reaching year 0000 or 9999 answers, not 500', async () => {
+      const far = await get(
+        `/api/reports/customer/histories/${ids.joao}/start/0000-01-01T00:00:00/end/9999-12-31T23:59:59`,
+      );
+      expect(far.statusCode, far.body).toBe(200);
+      expect(far.json()).toEqual({ data: { orders: [], total: 0 } });
+    });
+
+    it('a search longer than 200 characters is refused with its own message', async () => {
+      const res = await get(`/api/customers/full-search?param=${'a'.repeat(201)}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ errors: ['A pesquisa deve ter no máximo 200 caracteres.'] });
+      expect((await get(`/api/customers/full-search?param=${'a'.repeat(200)}`)).statusCode).toBe(200);
+    });
+
+    it('LIKE wildcards typed in a search are literal: "_", "%" and "\\" match only themselves', async () => {
+      const id = await insertCustomer(t.db, {
+        name: 'Loja 50% Off_Line',
+        email: 'off_line@cliente.com.br',
+        document: '15350946056',
+        phone: '11913131313',
+      });
+      const search = async (param: string) =>
+        (await get(`/api/customers/full-search?param=${encodeURIComponent(param)}`))
+          .json()
+          .customers.map((c: { id: number }) => c.id);
+      expect(await search('50%')).toEqual([id]);
+      expect(await search('off_line')).toEqual([id]);
+      expect(await search('jo_o')).toEqual([]);
+      expect(await search('%%')).toEqual([]);
+      expect(await search('__')).toEqual([]);
+      expect(await search('\\%')).toEqual([]);
+    });
+
+    it('two simultaneous approvals of one customer: one wins, the other gets 409, one audit row', async () => {
+      const id = await insertCustomer(t.db, {
+        name: 'Gêmeos Simultâneos',
+        email: 'gemeos@cliente.com.br',
+        document: '48167218007',
+        phone: '11914141414',
+      });
+      const body = (level: number) => ({ email: 'gemeos@cliente.com.br', approve: true, level, shippingCost: level });
+      const answers = await Promise.all([
+        send('PATCH', '/api/administrator/customers/approve', body(1)),
+        send('PATCH', '/api/administrator/customers/approve', body(2), admin),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const winner = answers.find((r) => r.statusCode === 200)?.json().data;
+      expect(await rowOf(id)).toMatchObject({
+        status: 'APPROVED',
+        level: winner.level,
+        shipping_cost_cents: winner.level * 100,
+      });
+      expect((await auditOf(t.db, id)).map((a) => a.action)).toEqual(['approve']);
+    });
+
+    it('two simultaneous blocks of one customer: one wins, the other gets 409, one audit row', async () => {
+      const id = await insertCustomer(t.db, {
+        name: 'Bloqueio Duplo',
+        email: 'duplo@cliente.com.br',
+        document: '61433476000',
+        phone: '11915151515',
+        status: 'APPROVED',
+        level: 1,
+        approved: true,
+      });
+      const answers = await Promise.all(
+        ['Primeiro motivo', 'Segundo motivo'].map((note, i) =>
+          send('PATCH', `/api/administrator/customer/${id}/status`, { status: 'Blocked', note }, [attendant, admin][i]),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const winner = answers.find((r) => r.statusCode === 200)?.json().data;
+      expect(await rowOf(id)).toMatchObject({ status: 'BLOCKED', status_note: winner.statusNote });
+      expect((await auditOf(t.db, id)).map((a) => a.action)).toEqual(['block']);
+    });
+  });
+
   describe('access', () => {
     const calls = (): Array<[string, string, object?]> => [
       ['GET', '/api/customers'],
