@@ -1,18 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { useNotify } from '../../../components/notifier';
 import { firstError } from '../../../lib/api-client';
 import { activate, requestRecoveryCode } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
+import { AuthForm, EMAIL_FIELD } from '../components/auth-form';
 import { recoveryCodeSchema, recoveryEmailSchema } from '../schemas';
 import { RECOVERY_TEXTS } from '../texts';
 
@@ -23,11 +21,7 @@ type CodeOutput = z.output<typeof recoveryCodeSchema>;
 
 function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   const notify = useNotify();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<EmailInput, unknown, EmailOutput>({
+  const form = useForm<EmailInput, unknown, EmailOutput>({
     resolver: zodResolver(recoveryEmailSchema),
     mode: 'onTouched',
     defaultValues: { email: '' },
@@ -44,40 +38,15 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   };
 
   return (
-    <Stack component="form" noValidate spacing={1} onSubmit={handleSubmit(onSubmit)}>
-      <Typography variant="body2" color="text.secondary">
-        {RECOVERY_TEXTS.emailHint}
-      </Typography>
-      <TextField
-        label={RECOVERY_TEXTS.email}
-        type="email"
-        autoComplete="username"
-        autoFocus
-        size="medium"
-        {...register('email')}
-        error={Boolean(errors.email)}
-        helperText={errors.email?.message ?? ' '}
-      />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={!isValid || isSubmitting}
-        startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-      >
-        {RECOVERY_TEXTS.send}
-      </Button>
-    </Stack>
+    <AuthForm form={form} onSubmit={onSubmit} hint={RECOVERY_TEXTS.emailHint} submitText={RECOVERY_TEXTS.send}>
+      <FormTextField control={form.control} name="email" label={RECOVERY_TEXTS.email} {...EMAIL_FIELD} />
+    </AuthForm>
   );
 }
 
 function CodeStep({ email, onDone }: { email: string; onDone: () => void }) {
   const notify = useNotify();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<CodeInput, unknown, CodeOutput>({
+  const form = useForm<CodeInput, unknown, CodeOutput>({
     resolver: zodResolver(recoveryCodeSchema),
     mode: 'onTouched',
     defaultValues: { code: '', newPassword: '' },
@@ -94,39 +63,30 @@ function CodeStep({ email, onDone }: { email: string; onDone: () => void }) {
   };
 
   return (
-    <Stack component="form" noValidate spacing={1} onSubmit={handleSubmit(onSubmit)}>
-      <Typography variant="body2" color="text.secondary">
-        {RECOVERY_TEXTS.codeHint} ({email})
-      </Typography>
-      <TextField
+    <AuthForm
+      form={form}
+      onSubmit={onSubmit}
+      hint={`${RECOVERY_TEXTS.codeHint} (${email})`}
+      submitText={RECOVERY_TEXTS.confirm}
+    >
+      <FormTextField
+        control={form.control}
+        name="code"
         label={RECOVERY_TEXTS.code}
         autoComplete="one-time-code"
         autoFocus
         size="medium"
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        {...register('code')}
-        error={Boolean(errors.code)}
-        helperText={errors.code?.message ?? ' '}
       />
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="newPassword"
         label={RECOVERY_TEXTS.newPassword}
         type="password"
         autoComplete="new-password"
         size="medium"
-        {...register('newPassword')}
-        error={Boolean(errors.newPassword)}
-        helperText={errors.newPassword?.message ?? ' '}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={!isValid || isSubmitting}
-        startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-      >
-        {RECOVERY_TEXTS.confirm}
-      </Button>
-    </Stack>
+    </AuthForm>
   );
 }
 

@@ -1,19 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { landingPath } from '../../../app/routes';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { useNotify } from '../../../components/notifier';
 import { firstError } from '../../../lib/api-client';
 import { saveSession, useSession } from '../../../lib/session';
 import { signIn } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
+import { AuthForm, EMAIL_FIELD } from '../components/auth-form';
 import { loginFormSchema } from '../schemas';
 import { LOGIN_TEXTS } from '../texts';
 
@@ -28,11 +26,7 @@ export default function LoginPage({ stayOnPage = false }: { stayOnPage?: boolean
   const session = useSession();
   const navigate = useNavigate();
   const notify = useNotify();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<LoginInput, unknown, LoginOutput>({
+  const form = useForm<LoginInput, unknown, LoginOutput>({
     resolver: zodResolver(loginFormSchema),
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
@@ -58,39 +52,26 @@ export default function LoginPage({ stayOnPage = false }: { stayOnPage?: boolean
 
   return (
     <AuthCard title={LOGIN_TEXTS.title}>
-      <Stack component="form" noValidate spacing={1} onSubmit={handleSubmit(onSubmit)}>
-        <TextField
-          label={LOGIN_TEXTS.email}
-          type="email"
-          autoComplete="username"
-          autoFocus
-          size="medium"
-          {...register('email')}
-          error={Boolean(errors.email)}
-          helperText={errors.email?.message ?? ' '}
-        />
-        <TextField
+      <AuthForm
+        form={form}
+        onSubmit={onSubmit}
+        submitText={LOGIN_TEXTS.submit}
+        footer={
+          <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: 'center' }}>
+            {LOGIN_TEXTS.forgot}
+          </Link>
+        }
+      >
+        <FormTextField control={form.control} name="email" label={LOGIN_TEXTS.email} {...EMAIL_FIELD} />
+        <FormTextField
+          control={form.control}
+          name="password"
           label={LOGIN_TEXTS.password}
           type="password"
           autoComplete="current-password"
           size="medium"
-          {...register('password')}
-          error={Boolean(errors.password)}
-          helperText={errors.password?.message ?? ' '}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={!isValid || isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          {LOGIN_TEXTS.submit}
-        </Button>
-        <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: 'center' }}>
-          {LOGIN_TEXTS.forgot}
-        </Link>
-      </Stack>
+      </AuthForm>
     </AuthCard>
   );
 }
