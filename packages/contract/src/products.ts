@@ -34,6 +34,8 @@ export const PRODUCT_TEXTS = {
   imageTooLarge: 'A imagem deve ter no máximo 2 MB.',
   tooManyImages: 'Um produto pode ter no máximo 10 imagens.',
   invalidPeriod: 'Informe datas no formato AAAA-MM-DDTHH:mm:ss.',
+  searchTooLong: 'A pesquisa deve ter no máximo 200 caracteres.',
+  stockTooHigh: 'O estoque de um produto não pode passar de 1.000.000 unidades.',
   periodOrder: 'A data inicial deve ser anterior à data final.',
   // success messages (section 8)
   created: 'Produto criado com sucesso.',
@@ -63,15 +65,31 @@ export const PRODUCT_LIMITS = {
   maxTags: 30,
   historyPageSize: 10,
   searchResults: 50,
+  maxSearch: 200,
 } as const;
+
+/**
+ * A gold, silver or bronze price: the cost plus `percentage` % of the cost, rounded half up to the cent,
+ * computed exactly. (`Math.round(cost * (1 + p / 100))` loses a cent, e.g. R$ 3,30 + 15 % gives
+ * 379.49999… cents, so R$ 3,79 instead of R$ 3,80.) The percentage counts to its sixth decimal.
+ */
+export function tierPriceCents(costCents: number, percentage: number): number {
+  const millionths = BigInt(percentage.toFixed(6).replace('.', ''));
+  const scaled = BigInt(Math.round(costCents)) * (100_000_000n + millionths);
+  // round half up of scaled / 100_000_000 (prices are never negative)
+  return Number((scaled * 2n + 100_000_000n) / 200_000_000n);
+}
 
 const hasTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
-/** A money amount in reais at the API edge: ≥ 0, at most two decimals. */
+/**
+ * A price in reais at the API edge: positive (section 5: cost and sell price are "a positive number";
+ * a zero cost would also make the gold and silver prices zero), at most two decimals.
+ */
 export function moneySchema(requiredMessage: string) {
   return z
     .number({ error: requiredMessage })
-    .min(0, requiredMessage)
+    .gt(0, requiredMessage)
     .max(PRODUCT_LIMITS.maxPrice, PRODUCT_TEXTS.priceTooHigh)
     .refine(hasTwoDecimals, PRODUCT_TEXTS.twoDecimals);
 }
@@ -216,7 +234,7 @@ export const referenceDeleteSchema = z
 export const productListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(PRODUCT_LIMITS.maxPageSize).default(PRODUCT_LIMITS.pageSize),
-  search: z.string().max(200).optional(),
+  search: z.string().max(PRODUCT_LIMITS.maxSearch, PRODUCT_TEXTS.searchTooLong).optional(),
 });
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
 

@@ -3,6 +3,12 @@ import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kyse
 import type { Database } from '../../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+/** How a brand or reference row is held until the end of the transaction. */
+type RowLock = 'keyShare' | 'update';
+
+/** The largest value of an `integer` column: a larger id names no row (and PostgreSQL would refuse it). */
+const MAX_ID = 2_147_483_647;
+export const isStorableId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
 type ProductEB = ExpressionBuilder<Database & { p: Database['products'] }, 'p'>;
 
 /** A product row with its brand and reference names. */
@@ -87,7 +93,8 @@ function productQuery(db: Executor) {
 
 /** SQL of the catalogue. Every function takes `db` or a transaction. */
 export const productsRepository = {
-  findById(db: Executor, id: number): Promise<ProductRow | undefined> {
+  async findById(db: Executor, id: number): Promise<ProductRow | undefined> {
+    if (!isStorableId(id)) return undefined;
     return productQuery(db).where('p.id', '=', id).executeTakeFirst();
   },
   findByCode(db: Executor, code: string): Promise<ProductRow | undefined> {
@@ -196,12 +203,14 @@ export const productsRepository = {
       .orderBy(sql`lower(r.name)`)
       .execute();
   },
-  findBrand(db: Executor, name: string) {
-    return db
+  findBrand(db: Executor, name: string, lock?: RowLock) {
+    const query = db
       .selectFrom('brands')
       .select(['id', 'name'])
-      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
-      .executeTakeFirst();
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+    if (lock === 'update') return query.forUpdate().executeTakeFirst();
+    if (lock === 'keyShare') return query.forKeyShare().executeTakeFirst();
+    return query.executeTakeFirst();
   },
   insertBrand(db: Executor, name: string) {
     return db.insertInto('brands').values({ name }).returning(['id', 'name']).executeTakeFirstOrThrow();
@@ -209,13 +218,15 @@ export const productsRepository = {
   async deleteBrand(db: Executor, id: number) {
     await db.deleteFrom('brands').where('id', '=', id).execute();
   },
-  findReference(db: Executor, brandId: number, name: string) {
-    return db
+  findReference(db: Executor, brandId: number, name: string, lock?: RowLock) {
+    const query = db
       .selectFrom('brand_references')
       .select(['id', 'name'])
       .where('brand_id', '=', brandId)
-      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
-      .executeTakeFirst();
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+    if (lock === 'update') return query.forUpdate().executeTakeFirst();
+    if (lock === 'keyShare') return query.forKeyShare().executeTakeFirst();
+    return query.executeTakeFirst();
   },
   referencesOf(db: Executor, brandId: number) {
     return db

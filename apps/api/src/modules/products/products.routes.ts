@@ -5,6 +5,8 @@ import {
   inventoryHistoryRowSchema,
   inventorySchema,
   PERMISSIONS,
+  PRODUCT_LIMITS,
+  PRODUCT_TEXTS,
   productCreateSchema,
   productListQuerySchema,
   productPageSchema,
@@ -106,7 +108,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Busca produtos ativos (até 50) por nome, código, tag, marca ou referência',
-        params: z.object({ term: z.string().min(1).max(200) }),
+        params: z.object({ term: z.string().min(1).max(PRODUCT_LIMITS.maxSearch, PRODUCT_TEXTS.searchTooLong) }),
         response: { 200: data(z.array(productSchema)) },
       },
     },

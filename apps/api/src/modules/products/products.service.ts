@@ -13,7 +13,6 @@ import {
   type ProductSource,
   type ProductUpdate,
   type PurchaseHistoryRow,
-  priceFromPercentage,
   productSearchText,
   reaisToCents,
   type SalesHistoryRow,
@@ -22,6 +21,7 @@ import {
   type StockChangeRow,
   type StockEntryBatch,
   type StockMovementKindKey,
+  tierPriceCents,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
@@ -31,29 +31,50 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { normalizeProductImage } from './images';
 import { type ImageRow, type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
-import { changeStock } from './stock-ledger';
+import { changeStock, type StockChangeResult } from './stock-ledger';
 
 const IMAGE_FOLDER = 'products';
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
+const sqlState = (error: unknown) =>
+  typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
+const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
+
+const BUSINESS_OFFSET_MS = 3 * 3600_000;
 
 /**
  * {start} and {end} of the history paths are local times of the business (São Paulo, UTC−3 all year
- * since 2019) written as YYYY-MM-DDTHH:mm:ss.
+ * since 2019) written as YYYY-MM-DDTHH:mm:ss. An impossible date (2026-02-30) is refused, not rolled over.
  */
 export function parseApiTimestamp(value: string): Date {
   const date = API_TIMESTAMP.test(value) ? new Date(`${value}-03:00`) : new Date(Number.NaN);
   if (Number.isNaN(date.getTime())) throw badRequest(PRODUCT_TEXTS.invalidPeriod);
+  const local = new Date(date.getTime() - BUSINESS_OFFSET_MS).toISOString().slice(0, 19);
+  if (local !== value) throw badRequest(PRODUCT_TEXTS.invalidPeriod);
   return date;
 }
+
+/**
+ * No record exists before 1900 or after 2999, and dates far out (year 0000; 9999-12-31 at −03:00 is year
+ * 10000 in UTC) cannot travel to the database: the queried period is clamped to those years.
+ */
+const EARLIEST = new Date('1900-01-01T00:00:00Z');
+const LATEST = new Date('3000-01-01T00:00:00Z');
+const clampToRecords = (date: Date) => (date < EARLIEST ? EARLIEST : date > LATEST ? LATEST : date);
 
 function period(start: string, end: string): [Date, Date] {
   const from = parseApiTimestamp(start);
   const to = parseApiTimestamp(end);
   if (from > to) throw badRequest(PRODUCT_TEXTS.periodOrder);
-  return [from, to];
+  return [clampToRecords(from), clampToRecords(to)];
+}
+
+/** What a ledger movement changed, as the audit trail records it (API units). */
+function stockAndCostChanges(moved: StockChangeResult) {
+  return diff(
+    { stock: moved.stockBefore, cost: centsToReais(moved.costBeforeCents) },
+    { stock: moved.stockAfter, cost: centsToReais(moved.costAfterCents) },
+  );
 }
 
 /** The comparable fields of a product, for the audit trail. */
@@ -98,8 +119,8 @@ export function createProductsService(db: DB, storage: Storage) {
         bronzePercentage: row.bronze_percentage,
       },
       archived: row.archived,
-      goldPrice: centsToReais(priceFromPercentage(row.cost_cents, row.gold_percentage)),
-      silverPrice: centsToReais(priceFromPercentage(row.cost_cents, row.silver_percentage)),
+      goldPrice: centsToReais(tierPriceCents(row.cost_cents, row.gold_percentage)),
+      silverPrice: centsToReais(tierPriceCents(row.cost_cents, row.silver_percentage)),
     };
   }
 
@@ -124,12 +145,17 @@ export function createProductsService(db: DB, storage: Storage) {
     return product as Product;
   }
 
+  /**
+   * The brand and reference a product is written with, held (`for key share`) until the end of the
+   * transaction, so that a brand or reference removal running at the same time waits and then sees
+   * the product, instead of both passing their checks.
+   */
   async function resolveBrand(trx: Transaction<Database>, brandName: string, referenceName: string | null) {
-    const brand = await repo.findBrand(trx, brandName);
+    const brand = await repo.findBrand(trx, brandName, 'keyShare');
     if (!brand) throw badRequest(PRODUCT_TEXTS.brandNotFound);
     let reference: { id: number; name: string } | undefined;
     if (referenceName) {
-      reference = await repo.findReference(trx, brand.id, referenceName);
+      reference = await repo.findReference(trx, brand.id, referenceName, 'keyShare');
       if (!reference) throw badRequest(PRODUCT_TEXTS.referenceNotFound);
     }
     return { brand, reference };
@@ -163,11 +189,19 @@ export function createProductsService(db: DB, storage: Storage) {
     };
   }
 
-  /** Decodes, checks and stores pictures; the caller removes the keys when its transaction fails. */
+  /**
+   * Decodes, checks and stores pictures, all or none; the caller removes the keys when its transaction
+   * fails.
+   */
   async function storeImages(images: string[]): Promise<string[]> {
     const buffers = await Promise.all(images.map((image) => normalizeProductImage(image)));
     const keys: string[] = [];
-    for (const buffer of buffers) keys.push(await storage.put(IMAGE_FOLDER, buffer, 'jpg'));
+    try {
+      for (const buffer of buffers) keys.push(await storage.put(IMAGE_FOLDER, buffer, 'jpg'));
+    } catch (error) {
+      await discard(keys);
+      throw error;
+    }
     return keys;
   }
 
@@ -226,8 +260,9 @@ export function createProductsService(db: DB, storage: Storage) {
 
     async create(actorId: number, input: ProductCreate): Promise<Product> {
       const keys = await storeImages(input.images);
+      let id: number;
       try {
-        const id = await db.transaction().execute(async (trx) => {
+        id = await db.transaction().execute(async (trx) => {
           const { brand, reference } = await resolveBrand(trx, input.brand, input.reference);
           const code = await repo.nextCode(trx);
           const { id } = await repo.insert(trx, { code, ...productValues(input, code, brand, reference) });
@@ -253,11 +288,12 @@ export function createProductsService(db: DB, storage: Storage) {
           });
           return id;
         });
-        return productById(db, id);
       } catch (error) {
         await discard(keys);
         throw error;
       }
+      // After the commit the pictures belong to the product: a failure from here on must not remove them.
+      return productById(db, id);
     },
 
     async update(actorId: number, code: string, input: ProductUpdate): Promise<Product> {
@@ -302,13 +338,25 @@ export function createProductsService(db: DB, storage: Storage) {
         // A fixed lock order (by product id) keeps concurrent batches from deadlocking.
         const lines = [...batch.products].sort((a, b) => a.productId - b.productId);
         for (const line of lines) {
-          await changeStock(trx, {
+          const moved = await changeStock(trx, {
             productId: line.productId,
             kind: 'PURCHASE',
             quantityIn: line.stock,
             newCostCents: reaisToCents(line.cost),
             sourceId: sources.get(line.source) ?? null,
             employeeId: actorId,
+          });
+          await recordAudit(trx, {
+            employeeId: actorId,
+            entity: 'product',
+            entityId: moved.code,
+            action: 'stock-entry',
+            changes: {
+              ...stockAndCostChanges(moved),
+              quantity: line.stock,
+              source: line.source,
+              movementId: moved.movementId,
+            },
           });
         }
         return [...new Set(lines.map((line) => line.productId))];
@@ -324,11 +372,18 @@ export function createProductsService(db: DB, storage: Storage) {
       if (input.code !== undefined && input.code !== code) throw badRequest(PRODUCT_TEXTS.codeMismatch);
       const id = await db.transaction().execute(async (trx) => {
         const locked = await lockProduct(trx, code);
-        await changeStock(trx, {
+        const moved = await changeStock(trx, {
           productId: locked.id,
           kind: 'INVENTORY',
           newStock: input.newStock,
           employeeId: actorId,
+        });
+        await recordAudit(trx, {
+          employeeId: actorId,
+          entity: 'product',
+          entityId: code,
+          action: 'inventory',
+          changes: { ...stockAndCostChanges(moved), movementId: moved.movementId },
         });
         return locked.id;
       });
@@ -380,8 +435,9 @@ export function createProductsService(db: DB, storage: Storage) {
     /** Adds one picture to the product (after the existing ones). */
     async addImage(actorId: number, code: string, image: string): Promise<Product> {
       const keys = await storeImages([image]);
+      let id: number;
       try {
-        const id = await db.transaction().execute(async (trx) => {
+        id = await db.transaction().execute(async (trx) => {
           const locked = await lockProduct(trx, code);
           const count = await repo.countImages(trx, locked.id);
           if (count >= PRODUCT_LIMITS.maxImages) throw conflict(PRODUCT_TEXTS.tooManyImages);
@@ -396,11 +452,11 @@ export function createProductsService(db: DB, storage: Storage) {
           });
           return locked.id;
         });
-        return productById(db, id);
       } catch (error) {
         await discard(keys);
         throw error;
       }
+      return productById(db, id);
     },
 
     // ---------- brands and references ----------
@@ -427,7 +483,8 @@ export function createProductsService(db: DB, storage: Storage) {
     async addReference(actorId: number, brandName: string, referenceName: string): Promise<Brand> {
       try {
         return await db.transaction().execute(async (trx) => {
-          const brand = await repo.findBrand(trx, brandName);
+          // Held so that a removal of the brand running at the same time waits for this reference.
+          const brand = await repo.findBrand(trx, brandName, 'keyShare');
           if (!brand) throw notFound(PRODUCT_TEXTS.brandNotFound);
           if (await repo.findReference(trx, brand.id, referenceName)) throw conflict(PRODUCT_TEXTS.duplicateReference);
           const reference = await repo.insertReference(trx, brand.id, referenceName);
@@ -448,39 +505,50 @@ export function createProductsService(db: DB, storage: Storage) {
     },
 
     async deleteBrand(actorId: number, name: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const brand = await repo.findBrand(trx, name);
-        if (!brand) throw notFound(PRODUCT_TEXTS.brandNotFound);
-        if ((await repo.countProductsWhere(trx, 'brand_id', brand.id)) > 0) throw conflict(PRODUCT_TEXTS.brandInUse);
-        await repo.deleteBrand(trx, brand.id);
-        await recordAudit(trx, {
-          employeeId: actorId,
-          entity: 'brand',
-          entityId: brand.id,
-          action: 'delete',
-          changes: { name: brand.name },
+      try {
+        await db.transaction().execute(async (trx) => {
+          // Locked before counting: a product being written with this brand commits first and is counted.
+          const brand = await repo.findBrand(trx, name, 'update');
+          if (!brand) throw notFound(PRODUCT_TEXTS.brandNotFound);
+          if ((await repo.countProductsWhere(trx, 'brand_id', brand.id)) > 0) throw conflict(PRODUCT_TEXTS.brandInUse);
+          await repo.deleteBrand(trx, brand.id);
+          await recordAudit(trx, {
+            employeeId: actorId,
+            entity: 'brand',
+            entityId: brand.id,
+            action: 'delete',
+            changes: { name: brand.name },
+          });
         });
-      });
+      } catch (error) {
+        if (isForeignKeyViolation(error)) throw conflict(PRODUCT_TEXTS.brandInUse);
+        throw error;
+      }
     },
 
     async deleteReference(actorId: number, brandName: string, referenceName: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const brand = await repo.findBrand(trx, brandName);
-        if (!brand) throw notFound(PRODUCT_TEXTS.brandNotFound);
-        const reference = await repo.findReference(trx, brand.id, referenceName);
-        if (!reference) throw notFound(PRODUCT_TEXTS.referenceNotFound);
-        if ((await repo.countProductsWhere(trx, 'reference_id', reference.id)) > 0) {
-          throw conflict(PRODUCT_TEXTS.referenceInUse);
-        }
-        await repo.deleteReference(trx, reference.id);
-        await recordAudit(trx, {
-          employeeId: actorId,
-          entity: 'brand_reference',
-          entityId: reference.id,
-          action: 'delete',
-          changes: { brand: brand.name, reference: reference.name },
+      try {
+        await db.transaction().execute(async (trx) => {
+          const brand = await repo.findBrand(trx, brandName);
+          if (!brand) throw notFound(PRODUCT_TEXTS.brandNotFound);
+          const reference = await repo.findReference(trx, brand.id, referenceName, 'update');
+          if (!reference) throw notFound(PRODUCT_TEXTS.referenceNotFound);
+          if ((await repo.countProductsWhere(trx, 'reference_id', reference.id)) > 0) {
+            throw conflict(PRODUCT_TEXTS.referenceInUse);
+          }
+          await repo.deleteReference(trx, reference.id);
+          await recordAudit(trx, {
+            employeeId: actorId,
+            entity: 'brand_reference',
+            entityId: reference.id,
+            action: 'delete',
+            changes: { brand: brand.name, reference: reference.name },
+          });
         });
-      });
+      } catch (error) {
+        if (isForeignKeyViolation(error)) throw conflict(PRODUCT_TEXTS.referenceInUse);
+        throw error;
+      }
     },
 
     // ---------- histories (section 3) ----------

@@ -685,6 +685,244 @@ describe('products API', () => {
     });
   });
 
+  describe('regressions', () => {
+    const productRow = (id: number) =>
+      t.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const sourceKey = async () => (await call(stocker, 'GET', '/products/sources')).json().data[0].key as string;
+
+    it('gold and silver prices are exact to the cent (R$ 3,30 + 15 % is R$ 3,80, not R$ 3,79)', async () => {
+      const product = await createProduct({
+        cost: 3.3,
+        sellPrice: 5,
+        discount: { goldPercentage: 15, silverPercentage: 15 },
+      });
+      const res = await call(stocker, 'GET', `/products/full/search/${product.code}`);
+      expect(res.json().data[0]).toMatchObject({ cost: 3.3, goldPrice: 3.8, silverPrice: 3.8 });
+      const cheap = await createProduct({
+        cost: 0.5,
+        sellPrice: 1,
+        discount: { goldPercentage: 15, silverPercentage: 7 },
+      });
+      expect(cheap).toMatchObject({ goldPrice: 0.58, silverPrice: 0.54 });
+    });
+
+    it('a zero cost or sell price is refused, and a stock entry cannot set the cost to zero', async () => {
+      const zeroCost = await call(stocker, 'POST', '/products', productBody({ cost: 0 }));
+      expect(zeroCost.statusCode).toBe(400);
+      expect(zeroCost.json()).toEqual({ errors: ['Informe o preço do produto'] });
+      const zeroPrice = await call(stocker, 'POST', '/products', productBody({ sellPrice: 0 }));
+      expect(zeroPrice.statusCode).toBe(400);
+      expect(zeroPrice.json()).toEqual({ errors: ['Informe o preço de venda'] });
+
+      const product = await createProduct({ cost: 10, stock: 1 });
+      const before = await productRow(product.id);
+      const entry = await call(stocker, 'PATCH', '/products/menu/purchase/batch', {
+        products: [{ productId: product.id, cost: 0, stock: 5, source: await sourceKey() }],
+      });
+      expect(entry.statusCode).toBe(400);
+      expect(entry.json()).toEqual({ errors: ['Informe o preço do produto'] });
+      const edit = await call(stocker, 'PUT', `/products/${product.code}`, {
+        ...productBody(),
+        images: undefined,
+        cost: 0,
+      });
+      expect(edit.statusCode).toBe(400);
+      expect(await productRow(product.id)).toEqual(before);
+      expect((await expectLedgerConsistent(product.id)).rows).toHaveLength(1);
+    });
+
+    it('ids beyond the integer column answer 404 with a Portuguese message, not 500', async () => {
+      const huge = 99_999_999_999;
+      for (const url of [
+        `/reports/product/sold/histories/${huge}/start/${START}/end/${END}`,
+        `/reports/product/purchased/histories/start/${START}/end/${END}/${huge}`,
+        `/reports/product/inventory/updated/histories/start/${START}/end/${END}/${huge}`,
+        `/reports/product/stock/changed/${huge}/start/${START}/end/${END}`,
+      ]) {
+        const res = await call(stocker, 'GET', url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json()).toEqual({ errors: ['Produto não encontrado.'] });
+      }
+      const product = await createProduct({ stock: 2 });
+      const entry = await call(stocker, 'PATCH', '/products/menu/purchase/batch', {
+        products: [
+          { productId: product.id, cost: 10, stock: 1, source: await sourceKey() },
+          { productId: huge, cost: 10, stock: 1, source: await sourceKey() },
+        ],
+      });
+      expect(entry.statusCode).toBe(404);
+      expect(entry.json()).toEqual({ errors: ['Produto não encontrado.'] });
+      expect((await expectLedgerConsistent(product.id)).stock).toBe(2);
+    });
+
+    it('an impossible date is refused, not rolled over, and periods reaching year 0000 or 9999 answer', async () => {
+      const product = await createProduct({ stock: 1 });
+      const rolled = await call(
+        stocker,
+        'GET',
+        `/reports/product/stock/changed/${product.id}/start/2026-02-30T00:00:00/end/2026-03-01T00:00:00`,
+      );
+      expect(rolled.statusCode).toBe(400);
+      expect(rolled.json()).toEqual({ errors: ['Informe datas no formato AAAA-MM-DDTHH:mm:ss.'] });
+      const hour = await call(
+        stocker,
+        'GET',
+        `/reports/product/stock/changed/${product.id}/start/2026-01-01T24:00:00/end/2026-03-01T00:00:00`,
+      );
+      expect(hour.statusCode).toBe(400);
+      for (const url of [
+        `/reports/product/stock/changed/${product.id}/start/0000-01-01T00:00:00/end/9999-12-31T23:59:59`,
+        `/reports/product/sold/histories/${product.id}/start/0000-01-01T00:00:00/end/9999-12-31T23:59:59`,
+      ]) {
+        const res = await call(stocker, 'GET', url);
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const far = await call(
+        stocker,
+        'GET',
+        `/reports/product/stock/changed/${product.id}/start/0000-01-01T00:00:00/end/9999-12-31T23:59:59`,
+      );
+      expect(far.json().data).toHaveLength(1);
+    });
+
+    it('stock cannot grow past 1,000,000 units (the integer column would overflow into a 500)', async () => {
+      const product = await createProduct({ stock: 999_999 });
+      const source = await sourceKey();
+      const over = await call(stocker, 'PATCH', '/products/menu/purchase/batch', {
+        products: [{ productId: product.id, cost: 10, stock: 2, source }],
+      });
+      expect(over.statusCode).toBe(409);
+      expect(over.json()).toEqual({ errors: ['O estoque de um produto não pode passar de 1.000.000 unidades.'] });
+      // Two lines of one product that together pass the limit: nothing is written.
+      const lines = await call(stocker, 'PATCH', '/products/menu/purchase/batch', {
+        products: [
+          { productId: product.id, cost: 10, stock: 1, source },
+          { productId: product.id, cost: 10, stock: 1, source },
+        ],
+      });
+      expect(lines.statusCode).toBe(409);
+      expect((await expectLedgerConsistent(product.id)).stock).toBe(999_999);
+      const exact = await call(stocker, 'PATCH', '/products/menu/purchase/batch', {
+        products: [{ productId: product.id, cost: 10, stock: 1, source }],
+      });
+      expect(exact.statusCode).toBe(200);
+      expect((await expectLedgerConsistent(product.id)).stock).toBe(1_000_000);
+    });
+
+    it('stock entries and inventory counts write audit rows (who, what changed)', async () => {
+      const product = await createProduct({ stock: 2, cost: 10 });
+      const source = await sourceKey();
+      await call(stocker, 'PATCH', '/products/menu/purchase/batch', {
+        products: [{ productId: product.id, cost: 12.5, stock: 3, source }],
+      });
+      await call(manager, 'PATCH', `/products/inventory/${product.code}`, { newStock: 4 });
+      const audit = await t.db
+        .selectFrom('audit_events as a')
+        .innerJoin('employees as e', 'e.id', 'a.employee_id')
+        .select(['a.action', 'a.changes', 'e.email'])
+        .where('a.entity', '=', 'product')
+        .where('a.entity_id', '=', product.code)
+        .orderBy('a.id')
+        .execute();
+      expect(audit.map((a) => [a.action, a.email])).toEqual([
+        ['create', DEMO.stocker],
+        ['stock-entry', DEMO.stocker],
+        ['inventory', DEMO.manager],
+      ]);
+      const changes = (a: { changes: unknown }) => (typeof a.changes === 'string' ? JSON.parse(a.changes) : a.changes);
+      expect(changes(audit[1] as { changes: unknown })).toMatchObject({
+        stock: { from: 2, to: 5 },
+        cost: { from: 10, to: 12.5 },
+        quantity: 3,
+        source,
+      });
+      expect(changes(audit[2] as { changes: unknown })).toMatchObject({ stock: { from: 5, to: 4 } });
+    });
+
+    it('pictures stored for a product that is then refused are removed, also when storing fails halfway', async () => {
+      const storage = t.app.deps.storage;
+      const put = storage.put;
+      const remove = storage.remove;
+      const stored: string[] = [];
+      const removed: string[] = [];
+      let failOnPut = 0;
+      storage.put = async (...args) => {
+        if (failOnPut && stored.length + 1 === failOnPut) throw new Error('disco cheio');
+        const key = await put(...args);
+        stored.push(key);
+        return key;
+      };
+      storage.remove = async (key) => {
+        removed.push(key);
+        await remove(key);
+      };
+      try {
+        const image = await picture(40, 40);
+        const unknownBrand = await call(stocker, 'POST', '/products', productBody({ brand: 'Nokia', images: [image] }));
+        expect(unknownBrand.statusCode).toBe(400);
+        const unknownProduct = await call(stocker, 'PATCH', '/products/image/P0', { image });
+        expect(unknownProduct.statusCode).toBe(404);
+        expect(stored).toHaveLength(2);
+        expect(removed.sort()).toEqual([...stored].sort());
+        for (const key of stored) expect(await storage.get(key)).toBeUndefined();
+
+        stored.length = 0;
+        removed.length = 0;
+        failOnPut = 2;
+        const halfway = await call(stocker, 'POST', '/products', productBody({ images: [image, image] }));
+        expect(halfway.statusCode).toBe(500);
+        expect(stored).toHaveLength(1);
+        expect(removed).toEqual(stored);
+      } finally {
+        storage.put = put;
+        storage.remove = remove;
+      }
+    });
+
+    it('a search longer than 200 characters is refused with its own message', async () => {
+      const list = await call(stocker, 'GET', `/products?search=${'a'.repeat(201)}`);
+      expect(list.statusCode).toBe(400);
+      expect(list.json()).toEqual({ errors: ['A pesquisa deve ter no máximo 200 caracteres.'] });
+      // (A path segment over 100 characters is cut short by Fastify's maxParamLength before the route.)
+      expect((await call(stocker, 'GET', `/products/full/search/${'a'.repeat(100)}`)).statusCode).toBe(200);
+      const backslash = await call(stocker, 'GET', `/products?search=${encodeURIComponent('\\')}`);
+      expect(backslash.json().total).toBe(0);
+    });
+
+    it('removing a brand or reference while products are written with it never answers 500', async () => {
+      for (let round = 0; round < 3; round++) {
+        const brand = `Corrida ${round}`;
+        await call(stocker, 'POST', '/products/brand', { name: brand });
+        await call(stocker, 'PATCH', '/products/brand', { name: brand, reference: 'Modelo' });
+        const [removeReference, removeBrand, ...creates] = await Promise.all([
+          call(stocker, 'DELETE', '/products/brand/reference', { brand, reference: 'Modelo' }),
+          call(stocker, 'DELETE', `/products/brand/${encodeURIComponent(brand)}`),
+          ...[1, 2, 3].map((n) =>
+            call(
+              stocker,
+              'POST',
+              '/products',
+              productBody({ name: `Produto ${round}.${n}`, brand, reference: 'Modelo' }),
+            ),
+          ),
+        ]);
+        const all = [removeReference, removeBrand, ...creates];
+        for (const res of all) expect(res?.statusCode, res?.body).toBeLessThan(500);
+        expect([200, 404, 409]).toContain(removeBrand?.statusCode);
+        expect([200, 404, 409]).toContain(removeReference?.statusCode);
+        const created = creates.filter((res) => res.statusCode === 201).length;
+        const inDb = await t.db
+          .selectFrom('products as p')
+          .innerJoin('brands as b', 'b.id', 'p.brand_id')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('b.name', '=', brand)
+          .executeTakeFirstOrThrow();
+        expect(Number(inDb.n)).toBe(created);
+        if (removeBrand?.statusCode === 200) expect(created).toBe(0);
+      }
+    });
+  });
+
   describe('permissions', () => {
     it('answers 401 without a token', async () => {
       for (const [method, url] of [

@@ -1,7 +1,8 @@
-import { PRODUCT_TEXTS } from '@backoffice/contract';
+import { PRODUCT_LIMITS, PRODUCT_TEXTS } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { Database, StockMovementKind } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
+import { isStorableId } from './products.repository';
 
 export interface StockChange {
   productId: number;
@@ -21,6 +22,8 @@ export interface StockChange {
 
 export interface StockChangeResult {
   movementId: number;
+  /** The product's code. */
+  code: string;
   stockBefore: number;
   stockAfter: number;
   costBeforeCents: number;
@@ -36,12 +39,14 @@ export const INSUFFICIENT_STOCK = 'Estoque insuficiente para a operação.';
  * the ledger's in − out. Other domains (orders, selling) call it for sales, cancellations, exchanges.
  */
 export async function changeStock(trx: Transaction<Database>, change: StockChange): Promise<StockChangeResult> {
-  const product = await trx
-    .selectFrom('products')
-    .select(['id', 'stock', 'cost_cents'])
-    .where('id', '=', change.productId)
-    .forUpdate()
-    .executeTakeFirst();
+  const product = isStorableId(change.productId)
+    ? await trx
+        .selectFrom('products')
+        .select(['id', 'code', 'stock', 'cost_cents'])
+        .where('id', '=', change.productId)
+        .forUpdate()
+        .executeTakeFirst()
+    : undefined;
   if (!product) throw notFound(PRODUCT_TEXTS.productNotFound);
 
   const stockBefore = product.stock;
@@ -54,6 +59,8 @@ export async function changeStock(trx: Transaction<Database>, change: StockChang
   }
   const stockAfter = stockBefore + quantityIn - quantityOut;
   if (stockAfter < 0) throw conflict(INSUFFICIENT_STOCK);
+  // The column is a 32-bit integer; no shop holds a million units of one product.
+  if (quantityIn > 0 && stockAfter > PRODUCT_LIMITS.maxStock) throw conflict(PRODUCT_TEXTS.stockTooHigh);
   const costAfterCents = change.newCostCents ?? product.cost_cents;
 
   const movement = await trx
@@ -84,6 +91,7 @@ export async function changeStock(trx: Transaction<Database>, change: StockChang
 
   return {
     movementId: movement.id,
+    code: product.code,
     stockBefore,
     stockAfter,
     costBeforeCents: product.cost_cents,
