@@ -27,6 +27,10 @@ export const PRODUCT_TEXTS = {
   brandInUse: 'Não é possível remover a marca: existem produtos cadastrados com ela.',
   referenceInUse: 'Não é possível remover a referência: existem produtos cadastrados com ela.',
   codeMismatch: 'O código informado não corresponde ao produto do endereço.',
+  stockChangedMeanwhile: (stock: number) =>
+    `O estoque do produto mudou enquanto você editava (agora ${stock}). Confira e salve de novo.`,
+  costChangedMeanwhile: (cost: string) =>
+    `O preço de compra do produto mudou enquanto você editava (agora ${cost}). Confira e salve de novo.`,
   codesRequired: 'Informe os códigos dos produtos.',
   entriesRequired: 'Informe ao menos um produto.',
   imageRequired: 'Envie a imagem.',
@@ -178,8 +182,20 @@ export const productCreateSchema = z
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 export type ProductCreate = z.output<typeof productCreateSchema>;
 
-/** Body of PUT /products/{code}. `code`, when sent, must be the code of the path. */
-export const productUpdateSchema = z.object({ code: z.string().optional(), ...productFields }).strict();
+/**
+ * Body of PUT /products/{code}. `code`, when sent, must be the code of the path. `previousStock` and
+ * `previousCost` are the stock and cost the edit form was opened with: when sent, a stock or cost that
+ * changed meanwhile (a sale, a stock entry) is kept if the form left it as it was, and the edit is
+ * refused (409) if the form changed it too, so a form opened earlier never undoes those movements.
+ */
+export const productUpdateSchema = z
+  .object({
+    code: z.string().optional(),
+    ...productFields,
+    previousStock: z.number().int().min(0).optional(),
+    previousCost: z.number().min(0).optional(),
+  })
+  .strict();
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
 

@@ -3,6 +3,7 @@ import {
   type Brand,
   type BrandReference,
   centsToReais,
+  formatBRL,
   type InventoryHistoryRow,
   type InventoryInput,
   PRODUCT_LIMITS,
@@ -303,12 +304,25 @@ export function createProductsService(db: DB, storage: Storage) {
         const before = await repo.findById(trx, locked.id);
         if (!before) throw notFound(PRODUCT_TEXTS.productNotFound);
         const { brand, reference } = await resolveBrand(trx, input.brand, input.reference);
-        await repo.update(trx, locked.id, productValues(input, code, brand, reference));
-        if (input.stock !== locked.stock) {
+        // A stock or cost moved by someone else since the form was opened wins over the form's stale copy.
+        let stock = input.stock;
+        if (input.previousStock !== undefined && locked.stock !== input.previousStock) {
+          if (input.stock !== input.previousStock) throw conflict(PRODUCT_TEXTS.stockChangedMeanwhile(locked.stock));
+          stock = locked.stock;
+        }
+        let costCents = reaisToCents(input.cost);
+        if (input.previousCost !== undefined && before.cost_cents !== reaisToCents(input.previousCost)) {
+          if (costCents !== reaisToCents(input.previousCost)) {
+            throw conflict(PRODUCT_TEXTS.costChangedMeanwhile(formatBRL(centsToReais(before.cost_cents))));
+          }
+          costCents = before.cost_cents;
+        }
+        await repo.update(trx, locked.id, { ...productValues(input, code, brand, reference), cost_cents: costCents });
+        if (stock !== locked.stock) {
           await changeStock(trx, {
             productId: locked.id,
             kind: 'ADJUSTMENT',
-            newStock: input.stock,
+            newStock: stock,
             employeeId: actorId,
             note: 'Edição do produto',
           });

@@ -879,6 +879,44 @@ describe('products API', () => {
       }
     });
 
+    it('an edit from a form opened before a stock entry does not undo the entry (previousStock, previousCost)', async () => {
+      const product = await createProduct({ stock: 5, cost: 10 });
+      // The form is opened (stock 5, cost R$ 10,00); meanwhile 3 units come in at R$ 12,50.
+      await call(stocker, 'PATCH', '/products/menu/purchase/batch', {
+        products: [{ productId: product.id, cost: 12.5, stock: 3, source: await sourceKey() }],
+      });
+      const form = { ...productBody(), images: undefined, stock: 5, cost: 10, previousStock: 5, previousCost: 10 };
+      const renamed = await call(stocker, 'PUT', `/products/${product.code}`, { ...form, name: 'Capa Renomeada' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(renamed.json().data).toMatchObject({ name: 'Capa Renomeada', stock: 8, cost: 12.5 });
+      expect((await expectLedgerConsistent(product.id)).rows.map((r) => r.kind)).toEqual(['ADJUSTMENT', 'PURCHASE']);
+
+      // The form changed the stock or the cost too: refused with the current value, nothing written.
+      const before = await productRow(product.id);
+      const stock = await call(stocker, 'PUT', `/products/${product.code}`, { ...form, stock: 6 });
+      expect(stock.statusCode).toBe(409);
+      expect(stock.json()).toEqual({
+        errors: ['O estoque do produto mudou enquanto você editava (agora 8). Confira e salve de novo.'],
+      });
+      const cost = await call(stocker, 'PUT', `/products/${product.code}`, { ...form, cost: 11 });
+      expect(cost.statusCode).toBe(409);
+      expect(cost.json()).toEqual({
+        errors: ['O preço de compra do produto mudou enquanto você editava (agora R$ 12,50). Confira e salve de novo.'],
+      });
+      expect(await productRow(product.id)).toEqual(before);
+
+      // A form opened after the entry saves its own stock and cost.
+      const fresh = await call(stocker, 'PUT', `/products/${product.code}`, {
+        ...form,
+        stock: 9,
+        cost: 13,
+        previousStock: 8,
+        previousCost: 12.5,
+      });
+      expect(fresh.json().data).toMatchObject({ stock: 9, cost: 13 });
+      await expectLedgerConsistent(product.id);
+    });
+
     it('a search longer than 200 characters is refused with its own message', async () => {
       const list = await call(stocker, 'GET', `/products?search=${'a'.repeat(201)}`);
       expect(list.statusCode).toBe(400);
