@@ -9,24 +9,31 @@ import {
   type Role,
 } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Controller, type SubmitHandler, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { FormSelectField } from '../../../components/form/form-select-field';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { EMPLOYEES_TEXTS as T } from '../texts';
 
 /** Read-only fields look it: a tinted background. */
-const READ_ONLY_SX = { '& .MuiInputBase-root': { bgcolor: 'action.hover' } };
+const READ_ONLY = {
+  slotProps: { input: { readOnly: true } },
+  sx: { '& .MuiInputBase-root': { bgcolor: 'action.hover' } },
+};
+
+const FULL = { xs: 12 };
+const HALF = { xs: 12, sm: 6 };
+
+/** CPF and phone, in both dialogs (the create dialog adds a placeholder). */
+const DOCUMENT_FIELD = { label: T.fields.document, required: true, slotProps: { htmlInput: { inputMode: 'numeric' } } };
+const PHONE_FIELD = { label: T.fields.phone, required: true, slotProps: { htmlInput: { inputMode: 'tel' } } };
 
 const FUNCS = Object.entries(EMPLOYEE_FUNC_LABELS).map(([value, label]) => ({ value: Number(value), label }));
 
@@ -35,24 +42,39 @@ export type SignupOutput = z.output<typeof employeeSignupSchema>;
 type UpdateInput = z.input<typeof employeeUpdateSchema>;
 export type UpdateOutput = z.output<typeof employeeUpdateSchema>;
 
-function RoleOptions(roles: readonly Role[]) {
-  return roles.map((role) => (
-    <MenuItem key={role.id} value={role.id}>
-      {role.name}
-    </MenuItem>
-  ));
+const roleOptions = (roles: readonly Role[]) => roles.map((role) => ({ value: role.id, label: role.name }));
+
+interface EmployeeDialogProps {
+  open: boolean;
+  titleId: string;
+  title: string;
+  submitText: string;
+  valid: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: () => void;
+  children: ReactNode;
 }
 
-function SubmitButton({ label, disabled, busy }: { label: string; disabled: boolean; busy: boolean }) {
+/** The frame both dialogs share: a grid of fields, Fechar and the submit button. */
+function EmployeeDialog({ titleId, title, submitText, valid, busy, children, ...dialog }: EmployeeDialogProps) {
   return (
-    <Button
-      type="submit"
-      variant="contained"
-      disabled={disabled || busy}
-      startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+    <FormDialog
+      {...dialog}
+      titleId={titleId}
+      title={title}
+      maxWidth="sm"
+      closeText={T.close}
+      actions={
+        <SubmitButton disabled={!valid} busy={busy}>
+          {submitText}
+        </SubmitButton>
+      }
     >
-      {label}
-    </Button>
+      <Grid container rowSpacing={1} columnSpacing={2} sx={{ pt: 1 }}>
+        {children}
+      </Grid>
+    </FormDialog>
   );
 }
 
@@ -67,10 +89,9 @@ interface CreateProps {
 export function CreateEmployeeDialog({ open, roles, onClose, onSubmit }: CreateProps) {
   const {
     control,
-    register,
     handleSubmit,
     reset,
-    formState: { errors, isValid, isSubmitting },
+    formState: { isValid, isSubmitting },
   } = useForm<SignupInput, unknown, SignupOutput>({
     resolver: zodResolver(employeeSignupSchema),
     mode: 'onTouched',
@@ -86,108 +107,43 @@ export function CreateEmployeeDialog({ open, roles, onClose, onSubmit }: CreateP
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="create-employee-title">
-      <form noValidate onSubmit={handleSubmit(submit)}>
-        <DialogTitle id="create-employee-title">{T.create}</DialogTitle>
-        <DialogContent>
-          <Grid container rowSpacing={1} columnSpacing={2} sx={{ pt: 1 }}>
-            <Grid size={{ xs: 12 }}>
-              <TextField
-                label={T.fields.name}
-                required
-                {...register('name')}
-                error={Boolean(errors.name)}
-                helperText={errors.name?.message ?? ' '}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="func"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={T.fields.func}
-                    required
-                    name={field.name}
-                    inputRef={field.ref}
-                    value={field.value ?? ''}
-                    onChange={(event) => field.onChange(event.target.value)}
-                    onBlur={field.onBlur}
-                    error={Boolean(errors.func)}
-                    helperText={errors.func?.message ?? ' '}
-                  >
-                    {FUNCS.map((func) => (
-                      <MenuItem key={func.value} value={func.value}>
-                        {func.label}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                label={T.fields.document}
-                required
-                placeholder="000.000.000-00"
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                {...register('document')}
-                error={Boolean(errors.document)}
-                helperText={errors.document?.message ?? ' '}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                label={T.fields.email}
-                type="email"
-                required
-                {...register('email')}
-                error={Boolean(errors.email)}
-                helperText={errors.email?.message ?? ' '}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                label={T.fields.phone}
-                required
-                placeholder="(11) 91234-5678"
-                slotProps={{ htmlInput: { inputMode: 'tel' } }}
-                {...register('phone')}
-                error={Boolean(errors.phone)}
-                helperText={errors.phone?.message ?? ' '}
-              />
-            </Grid>
-            <Grid size={{ xs: 12 }}>
-              <Controller
-                control={control}
-                name="roleId"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={T.fields.role}
-                    name={field.name}
-                    inputRef={field.ref}
-                    value={field.value ?? ''}
-                    onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
-                    onBlur={field.onBlur}
-                  >
-                    <MenuItem value="">
-                      <em>{T.fields.noRole}</em>
-                    </MenuItem>
-                    {RoleOptions(roles)}
-                  </TextField>
-                )}
-              />
-            </Grid>
-          </Grid>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{T.close}</Button>
-          <SubmitButton label={T.submitCreate} disabled={!isValid} busy={isSubmitting} />
-        </DialogActions>
-      </form>
-    </Dialog>
+    <EmployeeDialog
+      open={open}
+      titleId="create-employee-title"
+      title={T.create}
+      submitText={T.submitCreate}
+      valid={isValid}
+      busy={isSubmitting}
+      onClose={onClose}
+      onSubmit={handleSubmit(submit)}
+    >
+      <Grid size={FULL}>
+        <FormTextField control={control} name="name" label={T.fields.name} required />
+      </Grid>
+      <Grid size={HALF}>
+        <FormSelectField control={control} name="func" label={T.fields.func} required options={FUNCS} />
+      </Grid>
+      <Grid size={HALF}>
+        <FormTextField control={control} name="document" {...DOCUMENT_FIELD} placeholder="000.000.000-00" />
+      </Grid>
+      <Grid size={HALF}>
+        <FormTextField control={control} name="email" label={T.fields.email} type="email" required />
+      </Grid>
+      <Grid size={HALF}>
+        <FormTextField control={control} name="phone" {...PHONE_FIELD} placeholder="(11) 91234-5678" />
+      </Grid>
+      <Grid size={FULL}>
+        <FormSelectField
+          control={control}
+          name="roleId"
+          label={T.fields.role}
+          options={roleOptions(roles)}
+          emptyOption={T.fields.noRole}
+          parse={(value) => (value === '' ? null : Number(value))}
+          helperText={null}
+        />
+      </Grid>
+    </EmployeeDialog>
   );
 }
 
@@ -202,11 +158,10 @@ interface EditProps {
 export function EditEmployeeDialog({ employee, roles, onClose, onSubmit }: EditProps) {
   const {
     control,
-    register,
     handleSubmit,
     reset,
     trigger,
-    formState: { errors, isValid, isSubmitting },
+    formState: { isValid, isSubmitting },
   } = useForm<UpdateInput, unknown, UpdateOutput>({
     resolver: zodResolver(employeeUpdateSchema),
     mode: 'onTouched',
@@ -231,109 +186,57 @@ export function EditEmployeeDialog({ employee, roles, onClose, onSubmit }: EditP
   };
 
   return (
-    <Dialog open={employee !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="edit-employee-title">
-      <form noValidate onSubmit={handleSubmit(submit)}>
-        <DialogTitle id="edit-employee-title">{T.edit}</DialogTitle>
-        <DialogContent>
-          <Grid container rowSpacing={1} columnSpacing={2} sx={{ pt: 1 }}>
-            <Grid size={{ xs: 12 }}>
-              <TextField
-                label={T.fields.name}
-                slotProps={{ input: { readOnly: true } }}
-                sx={READ_ONLY_SX}
-                {...register('name')}
-                error={Boolean(errors.name)}
-                helperText={errors.name?.message ?? ' '}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                label={T.fields.func}
-                value={employee ? (EMPLOYEE_FUNC_LABELS[employee.func as EmployeeFunc] ?? employee.type) : ''}
-                helperText=" "
-                slotProps={{ input: { readOnly: true } }}
-                sx={READ_ONLY_SX}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                label={T.fields.email}
-                slotProps={{ input: { readOnly: true } }}
-                sx={READ_ONLY_SX}
-                {...register('email')}
-                error={Boolean(errors.email)}
-                helperText={errors.email?.message ?? ' '}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                label={T.fields.document}
-                required
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                {...register('document')}
-                error={Boolean(errors.document)}
-                helperText={errors.document?.message ?? ' '}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                label={T.fields.phone}
-                required
-                slotProps={{ htmlInput: { inputMode: 'tel' } }}
-                {...register('phone')}
-                error={Boolean(errors.phone)}
-                helperText={errors.phone?.message ?? ' '}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="roleId"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={T.fields.role}
-                    required
-                    name={field.name}
-                    inputRef={field.ref}
-                    value={field.value ?? ''}
-                    onChange={(event) =>
-                      field.onChange(event.target.value === '' ? undefined : Number(event.target.value))
-                    }
-                    onBlur={field.onBlur}
-                    error={Boolean(errors.roleId)}
-                    helperText={errors.roleId?.message ?? ' '}
-                  >
-                    {RoleOptions(roles)}
-                  </TextField>
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'flex-start' }}>
-              <Controller
-                control={control}
-                name="blocked"
-                render={({ field }) => (
-                  <FormControlLabel
-                    label={T.fields.blocked}
-                    control={
-                      <Checkbox
-                        name={field.name}
-                        checked={Boolean(field.value)}
-                        onChange={(event) => field.onChange(event.target.checked)}
-                      />
-                    }
-                  />
-                )}
-              />
-            </Grid>
-          </Grid>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{T.close}</Button>
-          <SubmitButton label={T.submitEdit} disabled={!isValid} busy={isSubmitting} />
-        </DialogActions>
-      </form>
-    </Dialog>
+    <EmployeeDialog
+      open={employee !== null}
+      titleId="edit-employee-title"
+      title={T.edit}
+      submitText={T.submitEdit}
+      valid={isValid}
+      busy={isSubmitting}
+      onClose={onClose}
+      onSubmit={handleSubmit(submit)}
+    >
+      <Grid size={FULL}>
+        <FormTextField control={control} name="name" label={T.fields.name} {...READ_ONLY} />
+      </Grid>
+      <Grid size={HALF}>
+        <TextField
+          label={T.fields.func}
+          value={employee ? (EMPLOYEE_FUNC_LABELS[employee.func as EmployeeFunc] ?? employee.type) : ''}
+          helperText=" "
+          {...READ_ONLY}
+        />
+      </Grid>
+      <Grid size={HALF}>
+        <FormTextField control={control} name="email" label={T.fields.email} {...READ_ONLY} />
+      </Grid>
+      <Grid size={HALF}>
+        <FormTextField control={control} name="document" {...DOCUMENT_FIELD} />
+      </Grid>
+      <Grid size={HALF}>
+        <FormTextField control={control} name="phone" {...PHONE_FIELD} />
+      </Grid>
+      <Grid size={HALF}>
+        <FormSelectField control={control} name="roleId" label={T.fields.role} required options={roleOptions(roles)} />
+      </Grid>
+      <Grid size={HALF} sx={{ display: 'flex', alignItems: 'flex-start' }}>
+        <Controller
+          control={control}
+          name="blocked"
+          render={({ field }) => (
+            <FormControlLabel
+              label={T.fields.blocked}
+              control={
+                <Checkbox
+                  name={field.name}
+                  checked={Boolean(field.value)}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                />
+              }
+            />
+          )}
+        />
+      </Grid>
+    </EmployeeDialog>
   );
 }

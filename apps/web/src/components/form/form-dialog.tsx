@@ -1,0 +1,36 @@
+import Button from '@mui/material/Button';
+import Dialog, { type DialogProps } from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { FormEventHandler, ReactNode } from 'react';
+
+interface Props {
+  open: boolean;
+  /** The title's element id (the dialog is labelled by it). */
+  titleId: string;
+  title: ReactNode;
+  maxWidth: DialogProps['maxWidth'];
+  onClose: () => void;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  closeText: string;
+  /** The buttons after the close button (usually a SubmitButton). */
+  actions: ReactNode;
+  children: ReactNode;
+}
+
+/** A dialog that is one form: title, fields, then the close button and the form's own buttons. */
+export function FormDialog({ open, titleId, title, maxWidth, onClose, onSubmit, closeText, actions, children }: Props) {
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth={maxWidth} aria-labelledby={titleId}>
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>{children}</DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>{closeText}</Button>
+          {actions}
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
