@@ -52,6 +52,7 @@ export const CUSTOMER_TEXTS = {
   statusInvalid: 'Situação inválida: use Approved, Blocked ou Reproved.',
   emailRequired: 'Informe o e-mail do cliente',
   customerRequired: 'Informe o cliente',
+  idInvalid: 'Identificador de cliente inválido.',
   notFound: 'Cliente não encontrado.',
   emailMismatch: 'O e-mail informado não corresponde ao cliente.',
   cannotDelete: 'Cliente não pode ser deletado.',

@@ -20,6 +20,7 @@ export const PRODUCT_TEXTS = {
   duplicateBrand: 'Já existe uma marca com este nome.',
   invalidName: 'O nome não pode conter "/".',
   productNotFound: 'Produto não encontrado.',
+  idInvalid: 'Identificador de produto inválido.',
   productsNotFound: 'Produto(s) não encontrado(s): ',
   brandNotFound: 'Marca não encontrada.',
   referenceNotFound: 'Referência não encontrada para esta marca.',

@@ -19,7 +19,13 @@ import { principalOf } from '../../plugins/auth';
 import { createCustomersService } from './customers.service';
 
 const { customers: CUSTOMERS, internalSales: INTERNAL_SALES, reports: REPORTS } = PERMISSIONS;
-const idParams = z.object({ id: z.coerce.number().int().positive(CUSTOMER_TEXTS.customerRequired) });
+/** A customer id in the path: a positive integer (one beyond the database's range is simply not found). */
+const idParams = z.object({
+  id: z.coerce
+    .number({ error: CUSTOMER_TEXTS.idInvalid })
+    .int(CUSTOMER_TEXTS.idInvalid)
+    .positive(CUSTOMER_TEXTS.idInvalid),
+});
 const customersEnvelope = z.object({ customers: z.array(customerSchema) });
 const dataEnvelope = z.object({ data: customerSchema });
 const timestamp = (message: string) => z.string().regex(CUSTOMER_HISTORY_TIMESTAMP, message);

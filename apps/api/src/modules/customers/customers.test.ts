@@ -833,6 +833,16 @@ describe('customers API', () => {
       expect(courier.json()).toEqual({ errors: ['O funcionário informado não é um motoboy ativo.'] });
     });
 
+    it('a path id that is not a positive integer gets a clear 400, not a zod message about NaN', async () => {
+      for (const id of ['abc', '1.5', '-1', '0', '%20']) {
+        const res = await send('DELETE', `/api/customers/${id}`);
+        expect(res.statusCode, id).toBe(400);
+        expect(res.json()).toEqual({ errors: ['Identificador de cliente inválido.'] });
+      }
+      const history = await get('/api/reports/customer/histories/x/start/2026-01-01T00:00:00/end/2026-01-31T23:59:59');
+      expect(history.json()).toEqual({ errors: ['Identificador de cliente inválido.'] });
+    });
+
     it('a history period reaching year 0000 or 9999 answers, not 500', async () => {
       const far = await get(
         `/api/reports/customer/histories/${ids.joao}/start/0000-01-01T00:00:00/end/9999-12-31T23:59:59`,

@@ -28,8 +28,12 @@ import { createProductsService } from './products.service';
 
 const { products: PRODUCTS, internalSales: INTERNAL_SALES, reports: REPORTS } = PERMISSIONS;
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
-const codeParams = z.object({ code: z.string().min(1).max(40) });
-const idParam = z.coerce.number().int().positive();
+/** A product code in the path; any text, an unknown one is answered 404. */
+const codeParams = z.object({ code: z.string().min(1) });
+const idParam = z.coerce
+  .number({ error: PRODUCT_TEXTS.idInvalid })
+  .int(PRODUCT_TEXTS.idInvalid)
+  .positive(PRODUCT_TEXTS.idInvalid);
 const period = { s: z.string(), e: z.string() };
 
 /**

@@ -755,6 +755,19 @@ describe('products API', () => {
       expect((await expectLedgerConsistent(product.id)).stock).toBe(2);
     });
 
+    it('odd product ids and codes in the path: a clear 400 for a non-id, 404 for an unknown code, never 500', async () => {
+      for (const id of ['abc', '1.5', '-1', '0']) {
+        const res = await call(stocker, 'GET', `/reports/product/stock/changed/${id}/start/${START}/end/${END}`);
+        expect(res.statusCode, id).toBe(400);
+        expect(res.json()).toEqual({ errors: ['Identificador de produto inválido.'] });
+      }
+      for (const code of ['P%20100001', 'Pã%2F1', 'x'.repeat(60), '%25_%5C']) {
+        const res = await call(stocker, 'PATCH', `/products/unarchive/${code}`);
+        expect(res.statusCode, code).toBe(404);
+        expect(res.json()).toEqual({ errors: ['Produto não encontrado.'] });
+      }
+    });
+
     it('an impossible date is refused, not rolled over, and periods reaching year 0000 or 9999 answer', async () => {
       const product = await createProduct({ stock: 1 });
       const rolled = await call(
