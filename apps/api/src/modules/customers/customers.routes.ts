@@ -95,11 +95,12 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permissions: [CUSTOMERS, INTERNAL_SALES, REPORTS] },
       schema: {
         tags,
-        summary: 'Níveis de cliente (value, text), da tabela customer_levels',
-        response: { 200: z.object({ data: z.array(customerLevelOptionSchema) }) },
+        summary: 'Níveis de cliente (value, text), da tabela customer_levels; o corpo é a própria lista',
+        // Section 7 reads this answer as `data` (the body itself), unlike the `data.data` of other calls.
+        response: { 200: z.array(customerLevelOptionSchema) },
       },
     },
-    async () => ({ data: await service.levels() }),
+    async () => service.levels(),
   );
 
   app.get(

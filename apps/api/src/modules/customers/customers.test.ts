@@ -219,16 +219,14 @@ describe('customers API', () => {
     });
   });
 
-  it('serves the levels from the database as {data: [{value, text}]}', async () => {
+  it('serves the levels from the database as the bare list section 7 names ("GET /customers/level (data)")', async () => {
     const res = await get('/api/customers/level');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      data: [
-        { value: 1, text: 'Ouro' },
-        { value: 2, text: 'Prata' },
-        { value: 3, text: 'Bronze' },
-      ],
-    });
+    expect(res.json()).toEqual([
+      { value: 1, text: 'Ouro' },
+      { value: 2, text: 'Prata' },
+      { value: 3, text: 'Bronze' },
+    ]);
   });
 
   it('serves the details by e-mail in any case, and 404 for an unknown e-mail', async () => {
