@@ -5,11 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -17,6 +12,9 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { ROLES_TEXTS as T } from '../texts';
 
 export interface RoleFormValues {
@@ -57,10 +55,9 @@ export function RoleDialog({ open, role, roles, catalogue, onClose, onSubmit }: 
   const [pick, setPick] = useState('');
   const {
     control,
-    register,
     handleSubmit,
     reset,
-    formState: { errors, isValid, isSubmitting },
+    formState: { isValid, isSubmitting },
   } = useForm<RoleFormValues>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
@@ -76,93 +73,83 @@ export function RoleDialog({ open, role, roles, catalogue, onClose, onSubmit }: 
   const labelOf = (key: string) => catalogue[key] ?? key;
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="role-dialog-title">
-      <form noValidate onSubmit={handleSubmit(async (values) => void (await onSubmit(values)))}>
-        <DialogTitle id="role-dialog-title">{role ? T.edit : T.create}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={1} sx={{ pt: 1 }}>
-            <TextField
-              label={T.fields.name}
-              required
-              autoFocus
-              {...register('name')}
-              error={Boolean(errors.name)}
-              helperText={errors.name?.message ?? ' '}
-            />
-            <Controller
-              control={control}
-              name="permissions"
-              render={({ field }) => {
-                const chosen = field.value;
-                const available = Object.keys(catalogue).filter((key) => !chosen.includes(key));
-                return (
-                  <Stack spacing={1.5}>
-                    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                      <TextField
-                        select
-                        label={T.fields.permission}
-                        value={pick}
-                        onChange={(event) => setPick(event.target.value)}
-                        disabled={available.length === 0}
-                      >
-                        {available.map((key) => (
-                          <MenuItem key={key} value={key}>
-                            {labelOf(key)}
-                          </MenuItem>
-                        ))}
-                      </TextField>
-                      <Button
-                        variant="outlined"
-                        startIcon={<AddIcon />}
-                        disabled={!pick}
-                        onClick={() => {
-                          if (pick && !chosen.includes(pick)) field.onChange([...chosen, pick]);
-                          setPick('');
-                        }}
-                        sx={{ flexShrink: 0, height: 40 }}
-                      >
-                        {T.add}
-                      </Button>
+    <FormDialog
+      open={open}
+      titleId="role-dialog-title"
+      title={role ? T.edit : T.create}
+      maxWidth="sm"
+      onClose={onClose}
+      onSubmit={handleSubmit(async (values) => void (await onSubmit(values)))}
+      closeText={T.close}
+      actions={
+        <SubmitButton disabled={!isValid} busy={isSubmitting}>
+          {role ? T.submitEdit : T.submitCreate}
+        </SubmitButton>
+      }
+    >
+      <Stack spacing={1} sx={{ pt: 1 }}>
+        <FormTextField control={control} name="name" label={T.fields.name} required autoFocus />
+        <Controller
+          control={control}
+          name="permissions"
+          render={({ field }) => {
+            const chosen = field.value;
+            const available = Object.keys(catalogue).filter((key) => !chosen.includes(key));
+            return (
+              <Stack spacing={1.5}>
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                  <TextField
+                    select
+                    label={T.fields.permission}
+                    value={pick}
+                    onChange={(event) => setPick(event.target.value)}
+                    disabled={available.length === 0}
+                  >
+                    {available.map((key) => (
+                      <MenuItem key={key} value={key}>
+                        {labelOf(key)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <Button
+                    variant="outlined"
+                    startIcon={<AddIcon />}
+                    disabled={!pick}
+                    onClick={() => {
+                      if (pick && !chosen.includes(pick)) field.onChange([...chosen, pick]);
+                      setPick('');
+                    }}
+                    sx={{ flexShrink: 0, height: 40 }}
+                  >
+                    {T.add}
+                  </Button>
+                </Box>
+                <Box>
+                  <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+                    <Typography variant="subtitle2">{T.fields.permissions}</Typography>
+                    <Button size="small" onClick={() => field.onChange([])} disabled={chosen.length === 0}>
+                      {T.clear}
+                    </Button>
+                  </Box>
+                  {chosen.length === 0 ? (
+                    <Alert severity="info">{T.permissionsRequired}</Alert>
+                  ) : (
+                    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                      {chosen.map((key) => (
+                        <Chip
+                          key={key}
+                          label={labelOf(key)}
+                          onDelete={() => field.onChange(chosen.filter((k) => k !== key))}
+                        />
+                      ))}
                     </Box>
-                    <Box>
-                      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-                        <Typography variant="subtitle2">{T.fields.permissions}</Typography>
-                        <Button size="small" onClick={() => field.onChange([])} disabled={chosen.length === 0}>
-                          {T.clear}
-                        </Button>
-                      </Box>
-                      {chosen.length === 0 ? (
-                        <Alert severity="info">{T.permissionsRequired}</Alert>
-                      ) : (
-                        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                          {chosen.map((key) => (
-                            <Chip
-                              key={key}
-                              label={labelOf(key)}
-                              onDelete={() => field.onChange(chosen.filter((k) => k !== key))}
-                            />
-                          ))}
-                        </Box>
-                      )}
-                    </Box>
-                  </Stack>
-                );
-              }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{T.close}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!isValid || isSubmitting}
-            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {role ? T.submitEdit : T.submitCreate}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+                  )}
+                </Box>
+              </Stack>
+            );
+          }}
+        />
+      </Stack>
+    </FormDialog>
   );
 }
