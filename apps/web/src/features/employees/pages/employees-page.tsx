@@ -1,20 +1,13 @@
 import { EMPLOYEE_FUNC_LABELS, type Employee, type EmployeeFunc, formatPhone } from '@backoffice/contract';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
+import { ListPage } from '../../../components/list-page';
 import { useNotify } from '../../../components/notifier';
-import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
 import { firstError } from '../../../lib/api-client';
 import {
   createEmployee,
@@ -79,53 +72,28 @@ export default function EmployeesPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPage
         title={T.title}
-        actions={
-          <>
-            <Tooltip title={T.refresh}>
-              <IconButton aria-label={T.refresh} onClick={refresh}>
-                <RefreshIcon />
-              </IconButton>
-            </Tooltip>
-            <Button variant="contained" startIcon={<PersonAddAlt1OutlinedIcon />} onClick={() => setCreating(true)}>
-              {T.create}
+        refreshText={T.refresh}
+        onRefresh={refresh}
+        create={{ text: T.create, icon: <PersonAddAlt1OutlinedIcon />, onClick: () => setCreating(true) }}
+        query={employees}
+        empty={list.length === 0}
+        notFoundText={T.notFound}
+      >
+        <DataTable<Employee>
+          rows={list}
+          columns={columns}
+          loading={employees.isFetching}
+          emptyText={T.tableEmpty}
+          label={T.title}
+          selectionActions={(selected) => (
+            <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => startEdit(selected)}>
+              {T.edit}
             </Button>
-          </>
-        }
-      />
-      {employees.isPending ? (
-        <PageLoader />
-      ) : employees.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={refresh}>
-              {T.refresh}
-            </Button>
-          }
-        >
-          {T.notFound}
-        </Alert>
-      ) : (
-        <Stack spacing={2}>
-          {list.length === 0 ? <Alert severity="info">{T.notFound}</Alert> : null}
-          <Card>
-            <DataTable<Employee>
-              rows={list}
-              columns={columns}
-              loading={employees.isFetching}
-              emptyText={T.tableEmpty}
-              label={T.title}
-              selectionActions={(selected) => (
-                <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => startEdit(selected)}>
-                  {T.edit}
-                </Button>
-              )}
-            />
-          </Card>
-        </Stack>
-      )}
+          )}
+        />
+      </ListPage>
       <CreateEmployeeDialog
         open={creating}
         roles={roles.data ?? []}

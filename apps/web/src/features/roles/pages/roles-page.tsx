@@ -1,20 +1,13 @@
 import type { Role } from '@backoffice/contract';
 import AddModeratorOutlinedIcon from '@mui/icons-material/AddModeratorOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table';
+import { ListPage } from '../../../components/list-page';
 import { useNotify } from '../../../components/notifier';
-import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
 import { firstError } from '../../../lib/api-client';
 import { createRole, rolesKey, updateRole, usePermissionCatalogue, useRoles } from '../api/roles-api';
 import { RoleDialog } from '../components/role-dialog';
@@ -49,64 +42,35 @@ export default function RolesPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPage
         title={T.title}
-        actions={
-          <>
-            <Tooltip title={T.refresh}>
-              <IconButton aria-label={T.refresh} onClick={refresh}>
-                <RefreshIcon />
-              </IconButton>
-            </Tooltip>
+        refreshText={T.refresh}
+        onRefresh={refresh}
+        create={{ text: T.create, icon: <AddModeratorOutlinedIcon />, onClick: () => setDialog({ role: null }) }}
+        query={roles}
+        empty={list.length === 0}
+        notFoundText={T.notFound}
+      >
+        <DataTable<Role>
+          rows={list}
+          columns={columns}
+          loading={roles.isFetching}
+          emptyText={T.tableEmpty}
+          label={T.title}
+          selectionActions={(selected) => (
             <Button
-              variant="contained"
-              startIcon={<AddModeratorOutlinedIcon />}
-              onClick={() => setDialog({ role: null })}
+              size="small"
+              startIcon={<EditOutlinedIcon />}
+              onClick={() => {
+                if (selected.length !== 1) notify.error(T.twoSelected);
+                else setDialog({ role: selected[0] ?? null });
+              }}
             >
-              {T.create}
+              {T.edit}
             </Button>
-          </>
-        }
-      />
-      {roles.isPending ? (
-        <PageLoader />
-      ) : roles.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={refresh}>
-              {T.refresh}
-            </Button>
-          }
-        >
-          {T.notFound}
-        </Alert>
-      ) : (
-        <Stack spacing={2}>
-          {list.length === 0 ? <Alert severity="info">{T.notFound}</Alert> : null}
-          <Card>
-            <DataTable<Role>
-              rows={list}
-              columns={columns}
-              loading={roles.isFetching}
-              emptyText={T.tableEmpty}
-              label={T.title}
-              selectionActions={(selected) => (
-                <Button
-                  size="small"
-                  startIcon={<EditOutlinedIcon />}
-                  onClick={() => {
-                    if (selected.length !== 1) notify.error(T.twoSelected);
-                    else setDialog({ role: selected[0] ?? null });
-                  }}
-                >
-                  {T.edit}
-                </Button>
-              )}
-            />
-          </Card>
-        </Stack>
-      )}
+          )}
+        />
+      </ListPage>
       <RoleDialog
         open={dialog !== null}
         role={dialog?.role ?? null}
