@@ -73,18 +73,6 @@ export const PRODUCT_LIMITS = {
   maxSearch: 200,
 } as const;
 
-/**
- * A gold, silver or bronze price: the cost plus `percentage` % of the cost, rounded half up to the cent,
- * computed exactly. (`Math.round(cost * (1 + p / 100))` loses a cent, e.g. R$ 3,30 + 15 % gives
- * 379.49999… cents, so R$ 3,79 instead of R$ 3,80.) The percentage counts to its sixth decimal.
- */
-export function tierPriceCents(costCents: number, percentage: number): number {
-  const millionths = BigInt(percentage.toFixed(6).replace('.', ''));
-  const scaled = BigInt(Math.round(costCents)) * (100_000_000n + millionths);
-  // round half up of scaled / 100_000_000 (prices are never negative)
-  return Number((scaled * 2n + 100_000_000n) / 200_000_000n);
-}
-
 const hasTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 /**

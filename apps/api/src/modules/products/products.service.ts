@@ -14,6 +14,7 @@ import {
   type ProductSource,
   type ProductUpdate,
   type PurchaseHistoryRow,
+  priceFromPercentage,
   productSearchText,
   reaisToCents,
   type SalesHistoryRow,
@@ -22,7 +23,6 @@ import {
   type StockChangeRow,
   type StockEntryBatch,
   type StockMovementKindKey,
-  tierPriceCents,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
@@ -120,8 +120,8 @@ export function createProductsService(db: DB, storage: Storage) {
         bronzePercentage: row.bronze_percentage,
       },
       archived: row.archived,
-      goldPrice: centsToReais(tierPriceCents(row.cost_cents, row.gold_percentage)),
-      silverPrice: centsToReais(tierPriceCents(row.cost_cents, row.silver_percentage)),
+      goldPrice: centsToReais(priceFromPercentage(row.cost_cents, row.gold_percentage)),
+      silverPrice: centsToReais(priceFromPercentage(row.cost_cents, row.silver_percentage)),
     };
   }
 
