@@ -36,6 +36,16 @@ describe('the served web app and the API side by side', () => {
     expect(res.json().errors[0]).toContain('Rota não encontrada');
   });
 
+  it('answers malformed and very long paths with a Portuguese JSON error, never an English one', async () => {
+    const malformed = await t.app.inject({ method: 'GET', url: '/api/employees/%E0%A4%A' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ errors: ['Endereço da requisição inválido.'] });
+    const longEmail = `${'a'.repeat(150)}@${'b'.repeat(100)}.com.br`;
+    const long = await t.app.inject({ method: 'GET', url: `/api/employees/${longEmail}` });
+    expect(long.statusCode).toBe(401);
+    expect(long.json().errors[0]).toMatch(/Sessão/);
+  });
+
   it('reports health and serves the OpenAPI document', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
     const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });

@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -69,6 +69,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: 12 * 1024 * 1024,
+    // Path values carry e-mails and search terms: room for long ones.
+    maxParamLength: 500,
+    // A malformed URL (bad %-encoding) is the client's fault: answer in our format, in Portuguese.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ code: error.code, url: request.url }, 'malformed request');
+      (reply as FastifyReply).status(400).send({ errors: ['Endereço da requisição inválido.'] });
+    },
     // Only behind a known reverse proxy may X-Forwarded-For name the client (the sign-in throttle counts per address).
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
