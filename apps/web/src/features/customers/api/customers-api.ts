@@ -38,9 +38,10 @@ export function useCustomerList(kind: CustomerListKind) {
 export async function fetchCustomerLevels(): Promise<CustomerLevelOption[]> {
   const cached = readLevelsCookie();
   if (cached) return cached;
-  const { data } = await api<{ data: CustomerLevelOption[] }>('/customers/level');
-  writeLevelsCookie(data);
-  return data;
+  // Section 7 names the body itself ('(data)'): the list, without an envelope.
+  const levels = await api<CustomerLevelOption[]>('/customers/level');
+  writeLevelsCookie(levels);
+  return levels;
 }
 
 export function useCustomerLevels() {

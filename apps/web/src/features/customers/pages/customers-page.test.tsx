@@ -36,7 +36,7 @@ function openPage(lists: Partial<Lists> = {}, extra: Parameters<typeof mockFetch
     'GET /api/administrator/customers/unnaproved': () => ({ body: { customers: state.awaiting } }),
     'GET /api/customers/blocked': () => ({ body: { customers: state.blocked } }),
     'GET /api/customers/reproved': () => ({ body: { customers: state.reproved } }),
-    'GET /api/customers/level': { body: { data: LEVELS } },
+    'GET /api/customers/level': { body: LEVELS },
     ...extra,
   });
   const user = userEvent.setup();
