@@ -66,7 +66,11 @@ function CodeStep({ email, onDone }: { email: string; onDone: () => void }) {
     <AuthForm
       form={form}
       onSubmit={onSubmit}
-      hint={`${RECOVERY_TEXTS.codeHint} (${email})`}
+      hint={
+        <>
+          {RECOVERY_TEXTS.codeHint} ({email})
+        </>
+      }
       submitText={RECOVERY_TEXTS.confirm}
     >
       <FormTextField
