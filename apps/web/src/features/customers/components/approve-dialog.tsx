@@ -1,19 +1,12 @@
 import type { Customer, CustomerLevelOption } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { type ApproveFormInput, type ApproveFormOutput, approveFormSchema } from '../schemas';
 import { CUSTOMERS_TEXTS } from '../texts';
+import { CustomerFormDialog } from './customer-form-dialog';
+import { levelOptions, TermsFields } from './terms-fields';
 
 const T = CUSTOMERS_TEXTS.approve;
 
@@ -47,10 +40,9 @@ export function ApproveDialog({
   const [busy, setBusy] = useState<'approve' | 'reprove' | null>(null);
   const {
     control,
-    register,
     handleSubmit,
     reset,
-    formState: { errors, isValid },
+    formState: { isValid },
   } = useForm<ApproveFormInput, unknown, ApproveFormOutput>({
     resolver: zodResolver(approveFormSchema),
     mode: 'all',
@@ -81,80 +73,36 @@ export function ApproveDialog({
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="approve-title">
-      <DialogTitle id="approve-title">{T.title(customer.name)}</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="approve-form" noValidate spacing={2} sx={{ pt: 1 }} onSubmit={approve}>
-          <Controller
-            name="level"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                select
-                label={T.level}
-                required
-                {...field}
-                error={Boolean(errors.level)}
-                helperText={errors.level?.message}
-              >
-                {levels.map((level) => (
-                  <MenuItem key={level.value} value={String(level.value)}>
-                    {level.text}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <TextField
-            label={T.shippingCost}
-            type="number"
-            required
-            {...register('shippingCost')}
-            error={Boolean(errors.shippingCost)}
-            helperText={errors.shippingCost?.message}
-            slotProps={{
-              input: { startAdornment: <InputAdornment position="start">R$</InputAdornment> },
-              htmlInput: { min: 0, step: 0.01 },
-            }}
-          />
-          <TextField
-            label={T.warranty}
-            type="number"
-            {...register('warrantyPercentage')}
-            error={Boolean(errors.warrantyPercentage)}
-            helperText={errors.warrantyPercentage?.message}
-            slotProps={{
-              input: { startAdornment: <InputAdornment position="start">%</InputAdornment> },
-              htmlInput: { min: 0, max: 100, step: 0.5 },
-            }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        {allowReprove ? (
-          <Button
+    <CustomerFormDialog
+      id="approve"
+      title={T.title(customer.name)}
+      onSubmit={approve}
+      onClose={onClose}
+      submitText={T.approve}
+      valid={isValid}
+      busy={busy !== null}
+      submitting={busy === 'approve'}
+      secondary={
+        allowReprove ? (
+          <SubmitButton
+            type="button"
+            variant="text"
             color="error"
             onClick={reprove}
             disabled={busy !== null}
-            startIcon={busy === 'reprove' ? <CircularProgress size={16} color="inherit" /> : undefined}
+            busy={busy === 'reprove'}
           >
             {T.reprove}
-          </Button>
-        ) : (
-          <Button onClick={onClose} disabled={busy !== null}>
-            {CUSTOMERS_TEXTS.close}
-          </Button>
-        )}
-        <Button
-          type="submit"
-          form="approve-form"
-          variant="contained"
-          disabled={!isValid || busy !== null}
-          startIcon={busy === 'approve' ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {T.approve}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          </SubmitButton>
+        ) : undefined
+      }
+    >
+      <TermsFields
+        control={control}
+        labels={{ level: T.level, shippingCost: T.shippingCost, warranty: T.warranty }}
+        levels={levelOptions(levels)}
+        levelRequired
+      />
+    </CustomerFormDialog>
   );
 }

@@ -1,17 +1,11 @@
 import type { Customer, Deliverer } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormSelectField } from '../../../components/form/form-select-field';
 import { type AssociateFormInput, type AssociateFormOutput, associateFormSchema } from '../schemas';
 import { CUSTOMERS_TEXTS } from '../texts';
+import { CustomerFormDialog } from './customer-form-dialog';
 
 const T = CUSTOMERS_TEXTS.associate;
 
@@ -29,7 +23,7 @@ export function AssociateDialog({ customer, deliverers, loading, onSubmit, onClo
     control,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<AssociateFormInput, unknown, AssociateFormOutput>({
     resolver: zodResolver(associateFormSchema),
     mode: 'onTouched',
@@ -46,53 +40,22 @@ export function AssociateDialog({ customer, deliverers, loading, onSubmit, onClo
   const sorted = [...deliverers].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
 
   return (
-    <Dialog open onClose={isSubmitting ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="associate-title">
-      <DialogTitle id="associate-title">{T.title(customer.name)}</DialogTitle>
-      <DialogContent>
-        <form
-          id="associate-form"
-          noValidate
-          onSubmit={handleSubmit((values) => onSubmit(customer, values.delivererId))}
-          style={{ paddingTop: 8 }}
-        >
-          <Controller
-            name="delivererId"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                select
-                label={T.deliverer}
-                required
-                {...field}
-                error={Boolean(errors.delivererId)}
-                helperText={
-                  errors.delivererId?.message ?? (!loading && sorted.length === 0 ? T.noDeliverers : undefined)
-                }
-              >
-                {sorted.map((deliverer) => (
-                  <MenuItem key={deliverer.id} value={String(deliverer.id)}>
-                    {deliverer.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        </form>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSubmitting}>
-          {CUSTOMERS_TEXTS.close}
-        </Button>
-        <Button
-          type="submit"
-          form="associate-form"
-          variant="contained"
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {T.submit}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <CustomerFormDialog
+      id="associate"
+      title={T.title(customer.name)}
+      onSubmit={handleSubmit((values) => onSubmit(customer, values.delivererId))}
+      onClose={onClose}
+      submitText={T.submit}
+      busy={isSubmitting}
+    >
+      <FormSelectField
+        control={control}
+        name="delivererId"
+        label={T.deliverer}
+        required
+        options={sorted.map((deliverer) => ({ value: String(deliverer.id), label: deliverer.name }))}
+        helperText={!loading && sorted.length === 0 ? T.noDeliverers : null}
+      />
+    </CustomerFormDialog>
   );
 }

@@ -6,9 +6,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { type BlockFormInput, type BlockFormOutput, blockFormSchema } from '../schemas';
 import { CUSTOMERS_TEXTS } from '../texts';
 
@@ -23,12 +23,7 @@ export interface BlockDialogProps {
 
 /** 'Informe o motivo do bloqueio': multiline 'Motivo' (4 to 8 rows), 'Confirmar' and 'Cancelar'. */
 export function BlockDialog({ customer, onConfirm, onClose }: BlockDialogProps) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<BlockFormInput, unknown, BlockFormOutput>({
+  const { control, handleSubmit, reset } = useForm<BlockFormInput, unknown, BlockFormOutput>({
     resolver: zodResolver(blockFormSchema),
     mode: 'onTouched',
     defaultValues: { note: '' },
@@ -46,16 +41,16 @@ export function BlockDialog({ customer, onConfirm, onClose }: BlockDialogProps) 
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{customer.name}</DialogContentText>
         <form id="block-form" noValidate onSubmit={handleSubmit((values) => onConfirm(customer, values.note))}>
-          <TextField
+          <FormTextField
+            control={control}
+            name="note"
             label={T.reason}
             multiline
             minRows={4}
             maxRows={8}
             autoFocus
             required
-            {...register('note')}
-            error={Boolean(errors.note)}
-            helperText={errors.note?.message}
+            helperText={null}
           />
         </form>
       </DialogContent>

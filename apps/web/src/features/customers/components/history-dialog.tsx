@@ -13,7 +13,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -22,12 +21,13 @@ import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormDateField } from '../../../components/form/form-date-field';
+import { FormSelectField } from '../../../components/form/form-select-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { formatDateTime, formatMoney, toApiTimestamp } from '../../../lib/format';
 import { failureText, fetchCustomerHistory } from '../api/customers-api';
 import { downloadCsv, historyToCsv } from '../lib/history-csv';
@@ -164,7 +164,7 @@ export function HistoryDialog({ customer, onClose, loadHistory = fetchCustomerHi
     control,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<HistoryFormInput, unknown, HistoryFormOutput>({
     resolver: zodResolver(historyFormSchema),
     mode: 'onTouched',
@@ -204,74 +204,29 @@ export function HistoryDialog({ customer, onClose, loadHistory = fetchCustomerHi
           spacing={2}
           sx={{ pt: 1, mb: 2, alignItems: { sm: 'flex-start' } }}
         >
-          <Controller
+          <FormSelectField
+            control={control}
             name="type"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                select
-                label={T.type}
-                required
-                {...field}
-                error={Boolean(errors.type)}
-                helperText={errors.type?.message}
-                sx={{ width: { sm: 200 }, flexShrink: 0 }}
-              >
-                <MenuItem value={ORDERS}>{T.orders}</MenuItem>
-              </TextField>
-            )}
+            label={T.type}
+            required
+            options={[{ value: ORDERS, label: T.orders }]}
+            helperText={null}
+            sx={{ width: { sm: 200 }, flexShrink: 0 }}
           />
-          <Controller
-            name="start"
-            control={control}
-            render={({ field }) => (
-              <DatePicker
-                label={T.start}
-                value={field.value ?? null}
-                onChange={(value) => field.onChange(value)}
-                slotProps={{
-                  field: { clearable: true },
-                  textField: {
-                    required: true,
-                    sx: { width: { sm: 190 }, flexShrink: 0 },
-                    onBlur: field.onBlur,
-                    error: Boolean(errors.start),
-                    helperText: errors.start?.message,
-                  },
-                }}
-              />
-            )}
-          />
-          <Controller
-            name="end"
-            control={control}
-            render={({ field }) => (
-              <DatePicker
-                label={T.end}
-                value={field.value ?? null}
-                onChange={(value) => field.onChange(value)}
-                slotProps={{
-                  field: { clearable: true },
-                  textField: {
-                    required: true,
-                    sx: { width: { sm: 190 }, flexShrink: 0 },
-                    onBlur: field.onBlur,
-                    error: Boolean(errors.end),
-                    helperText: errors.end?.message,
-                  },
-                }}
-              />
-            )}
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isSubmitting}
-            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-            sx={{ minWidth: 110, height: 40, flexShrink: 0 }}
-          >
+          {(['start', 'end'] as const).map((name) => (
+            <FormDateField
+              key={name}
+              control={control}
+              name={name}
+              label={name === 'start' ? T.start : T.end}
+              clearable
+              textField={{ required: true, sx: { width: { sm: 190 }, flexShrink: 0 } }}
+              helperText={null}
+            />
+          ))}
+          <SubmitButton busy={isSubmitting} sx={{ minWidth: 110, height: 40, flexShrink: 0 }}>
             {T.generate}
-          </Button>
+          </SubmitButton>
         </Stack>
         {error ? (
           <Alert severity="error" sx={{ mb: 2 }}>

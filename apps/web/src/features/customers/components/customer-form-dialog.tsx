@@ -1,0 +1,62 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import type { FormEventHandler, ReactNode } from 'react';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { CUSTOMERS_TEXTS } from '../texts';
+
+interface Props {
+  /** Names the title (`{id}-title`) and the form (`{id}-form`). */
+  id: string;
+  title: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onClose: () => void;
+  submitText: string;
+  /** False keeps the submit button disabled. */
+  valid?: boolean;
+  /** Something is being sent: the dialog stays open and its buttons are disabled. */
+  busy: boolean;
+  /** The submit button's spinner (defaults to `busy`). */
+  submitting?: boolean;
+  /** In place of 'Fechar' (e.g. 'Reprovar'). */
+  secondary?: ReactNode;
+  children: ReactNode;
+}
+
+/** A small customer dialog holding one form: its fields, 'Fechar' and the submit button. */
+export function CustomerFormDialog({
+  id,
+  title,
+  onSubmit,
+  onClose,
+  submitText,
+  valid = true,
+  busy,
+  submitting = busy,
+  secondary,
+  children,
+}: Props) {
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby={`${id}-title`}>
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      <DialogContent>
+        <Stack component="form" id={`${id}-form`} noValidate spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit}>
+          {children}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        {secondary ?? (
+          <Button onClick={onClose} disabled={busy}>
+            {CUSTOMERS_TEXTS.close}
+          </Button>
+        )}
+        <SubmitButton form={`${id}-form`} disabled={!valid || busy} busy={submitting}>
+          {submitText}
+        </SubmitButton>
+      </DialogActions>
+    </Dialog>
+  );
+}
