@@ -6,19 +6,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { useNotify } from '../../../components/notifier';
 import { useBrandActions } from '../api/use-brand-actions';
 import { brandDialogSchema, type NameFormValues } from '../schemas';
@@ -40,10 +37,10 @@ interface NameDialogProps {
 /** 'Adicionar Marca' / 'Adicionar Referência': one Nome field, Adicionar and Fechar. */
 function NameDialog({ open, title, onClose, onSubmit }: NameDialogProps) {
   const {
-    register,
+    control,
     handleSubmit,
     reset,
-    formState: { errors, isValid, isSubmitting },
+    formState: { isValid, isSubmitting },
   } = useForm<NameFormValues>({
     resolver: zodResolver(brandDialogSchema),
     mode: 'onTouched',
@@ -57,28 +54,22 @@ function NameDialog({ open, title, onClose, onSubmit }: NameDialogProps) {
   });
   const titleId = `name-dialog-${title.replace(/\W+/g, '-')}`;
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          <TextField
-            label={T.name}
-            required
-            autoFocus
-            sx={{ mt: 1 }}
-            {...register('name')}
-            error={Boolean(errors.name)}
-            helperText={errors.name?.message}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{T.close}</Button>
-          <Button type="submit" variant="contained" disabled={!isValid || isSubmitting} sx={{ minWidth: 104 }}>
-            {isSubmitting ? <CircularProgress size={22} color="inherit" aria-label={T.add} /> : T.add}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      titleId={titleId}
+      title={title}
+      maxWidth="xs"
+      onClose={onClose}
+      onSubmit={submit}
+      closeText={T.close}
+      actions={
+        <SubmitButton spinner="replace" disabled={!isValid} busy={isSubmitting} sx={{ minWidth: 104 }}>
+          {T.add}
+        </SubmitButton>
+      }
+    >
+      <FormTextField control={control} name="name" label={T.name} required autoFocus sx={{ mt: 1 }} helperText={null} />
+    </FormDialog>
   );
 }
 

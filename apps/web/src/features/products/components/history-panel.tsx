@@ -12,17 +12,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { DataTable } from '../../../components/data-table';
+import { FormDateField } from '../../../components/form/form-date-field';
+import { FormSelectField } from '../../../components/form/form-select-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { useNotify } from '../../../components/notifier';
 import { firstError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney, toApiTimestamp } from '../../../lib/format';
@@ -109,7 +108,7 @@ export function HistoryPanel({ product, onClose }: { product: Product; onClose: 
   const {
     control,
     handleSubmit,
-    formState: { errors, isValid, isSubmitting },
+    formState: { isValid, isSubmitting },
   } = useForm<HistoryFormValues>({
     resolver: zodResolver(historyFormSchema),
     mode: 'onChange',
@@ -138,62 +137,32 @@ export function HistoryPanel({ product, onClose }: { product: Product; onClose: 
         <form noValidate onSubmit={generate}>
           <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <Controller
+              <FormSelectField
                 control={control}
                 name="type"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={T.type}
-                    required
-                    name={field.name}
-                    inputRef={field.ref}
-                    value={field.value}
-                    onChange={(event) => field.onChange(event.target.value)}
-                    onBlur={field.onBlur}
-                    error={Boolean(errors.type)}
-                    helperText={errors.type?.message}
-                  >
-                    {TYPES.map((type) => (
-                      <MenuItem key={type.value} value={type.value}>
-                        {type.label}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
+                label={T.type}
+                required
+                options={TYPES}
+                helperText={null}
               />
             </Grid>
             {(['start', 'end'] as const).map((name) => (
               <Grid key={name} size={{ xs: 12, sm: 3 }}>
-                <Controller
+                <FormDateField
                   control={control}
                   name={name}
-                  render={({ field }) => (
-                    <DatePicker
-                      label={name === 'start' ? T.start : T.end}
-                      format="DD/MM/YYYY"
-                      value={field.value ?? null}
-                      onChange={(value) => field.onChange(value)}
-                      slotProps={{
-                        textField: {
-                          required: true,
-                          size: 'small',
-                          name: field.name,
-                          onBlur: field.onBlur,
-                          error: Boolean(errors[name]),
-                          helperText: errors[name]?.message,
-                        },
-                      }}
-                    />
-                  )}
+                  label={name === 'start' ? T.start : T.end}
+                  format="DD/MM/YYYY"
+                  textField={{ required: true, size: 'small' }}
+                  helperText={null}
                 />
               </Grid>
             ))}
             <Grid size={{ xs: 12, sm: 2 }}>
               <Box sx={{ display: 'flex', gap: 1, pt: 1 }}>
-                <Button type="submit" variant="contained" disabled={!isValid || isSubmitting} sx={{ minWidth: 88 }}>
-                  {isSubmitting ? <CircularProgress size={22} color="inherit" aria-label={T.generate} /> : T.generate}
-                </Button>
+                <SubmitButton spinner="replace" disabled={!isValid} busy={isSubmitting} sx={{ minWidth: 88 }}>
+                  {T.generate}
+                </SubmitButton>
                 <Button onClick={onClose}>{T.close}</Button>
               </Box>
             </Grid>

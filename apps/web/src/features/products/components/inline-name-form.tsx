@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import type { NameFormValues } from '../schemas';
 
 interface Props {
@@ -21,9 +21,9 @@ interface Props {
 /** The inline mini-form inside the product forms: one name, Adicionar (Incluir) and Cancelar. */
 export function InlineNameForm({ label, schema, submitText, cancelText, onSubmit, onCancel }: Props) {
   const {
-    register,
+    control,
     handleSubmit,
-    formState: { errors, isValid, isSubmitting },
+    formState: { isValid, isSubmitting },
   } = useForm<NameFormValues>({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: { name: '' } });
 
   // Not a <form>: it lives inside the product form, and nested forms are invalid HTML.
@@ -45,30 +45,32 @@ export function InlineNameForm({ label, schema, submitText, cancelText, onSubmit
         borderRadius: 1,
       }}
     >
-      <TextField
+      <FormTextField
+        control={control}
+        name="name"
         label={label}
         size="small"
         autoFocus
-        {...register('name')}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {
             event.preventDefault();
             void submit();
           }
         }}
-        error={Boolean(errors.name)}
-        helperText={errors.name?.message}
+        helperText={null}
         sx={{ flex: 1 }}
       />
-      <Button
-        variant="contained"
+      <SubmitButton
+        type="button"
         size="small"
+        spinner="replace"
         onClick={() => void submit()}
-        disabled={!isValid || isSubmitting}
+        disabled={!isValid}
+        busy={isSubmitting}
         sx={{ mt: 0.5, minWidth: 96 }}
       >
-        {isSubmitting ? <CircularProgress size={18} color="inherit" aria-label={submitText} /> : submitText}
-      </Button>
+        {submitText}
+      </SubmitButton>
       <Button size="small" onClick={onCancel} sx={{ mt: 0.5 }}>
         {cancelText}
       </Button>

@@ -7,14 +7,15 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { FormSelectField } from '../../../components/form/form-select-field';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { useNotify } from '../../../components/notifier';
 import type { PreparedImage } from '../lib/image-resize';
 import { parseDecimal, percentageFor, priceFor, toField } from '../lib/pricing';
@@ -59,6 +60,29 @@ const percent = {
   input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
 };
 
+const HALF = { xs: 12, sm: 6 };
+const THIRD = { xs: 12, sm: 4 };
+
+/** A select with its '+ Nova …' button beside it, and the inline form that button opens below them. */
+function WithAddButton(props: { addText: string; onAdd: () => void; inline: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        {props.children}
+        <Button
+          size="small"
+          startIcon={<AddIcon />}
+          onClick={props.onAdd}
+          sx={{ mt: 1, whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
+          {props.addText}
+        </Button>
+      </Box>
+      {props.inline}
+    </>
+  );
+}
+
 /** 'Cadastrar Produto' and 'Editar Produto' (sections 2, 4 and 5). */
 export function ProductForm(props: Props) {
   const { mode, product, brands, onSubmit, onClose, onCreateBrand, onCreateReference, onUploadImage } = props;
@@ -75,7 +99,7 @@ export function ProductForm(props: Props) {
     setValue,
     getValues,
     watch,
-    formState: { errors, isValid, isSubmitting },
+    formState: { isValid, isSubmitting },
   } = useForm<ProductFormValues>({
     resolver: zodResolver(productFormSchema),
     mode: 'onTouched',
@@ -149,214 +173,172 @@ export function ProductForm(props: Props) {
             <Grid size={{ xs: 12, md: 8 }}>
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12 }}>
-                  <TextField
-                    label={F.name}
-                    required
-                    {...register('name')}
-                    error={Boolean(errors.name)}
-                    helperText={errors.name?.message}
-                  />
+                  <FormTextField control={control} name="name" label={F.name} required helperText={null} />
                 </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                    <Controller
+                <Grid size={HALF}>
+                  <WithAddButton
+                    addText={T.newBrand}
+                    onAdd={() => setInline(inline === 'brand' ? null : 'brand')}
+                    inline={
+                      inline === 'brand' ? (
+                        <InlineNameForm
+                          label={T.newBrand}
+                          schema={newBrandSchema}
+                          submitText={editing ? T.include : T.add}
+                          cancelText={T.cancel}
+                          onCancel={() => setInline(null)}
+                          onSubmit={async (name) => {
+                            if (brands.some((b) => b.name.toLowerCase() === name.toLowerCase())) {
+                              notify.error(PRODUCTS_TEXTS.validation.duplicateBrand);
+                              return false;
+                            }
+                            const created = await onCreateBrand(name);
+                            if (created) {
+                              set('brand', name);
+                              set('reference', '');
+                              setInline(null);
+                            }
+                            return created;
+                          }}
+                        />
+                      ) : null
+                    }
+                  >
+                    <FormSelectField
                       control={control}
                       name="brand"
-                      render={({ field }) => (
-                        <TextField
-                          select
-                          label={F.brand}
-                          required
-                          name={field.name}
-                          inputRef={field.ref}
-                          value={field.value}
-                          onChange={(event) => {
-                            field.onChange(event.target.value);
-                            set('reference', '');
-                          }}
-                          onBlur={field.onBlur}
-                          error={Boolean(errors.brand)}
-                          helperText={errors.brand?.message}
-                        >
-                          {brands.map((b) => (
-                            <MenuItem key={b.name} value={b.name}>
-                              {b.name}
-                            </MenuItem>
-                          ))}
-                        </TextField>
-                      )}
+                      label={F.brand}
+                      required
+                      options={brands.map((b) => ({ value: b.name, label: b.name }))}
+                      onChange={() => set('reference', '')}
+                      helperText={null}
                     />
-                    <Button
-                      size="small"
-                      startIcon={<AddIcon />}
-                      onClick={() => setInline(inline === 'brand' ? null : 'brand')}
-                      sx={{ mt: 1, whiteSpace: 'nowrap', flexShrink: 0 }}
-                    >
-                      {T.newBrand}
-                    </Button>
-                  </Box>
-                  {inline === 'brand' ? (
-                    <InlineNameForm
-                      label={T.newBrand}
-                      schema={newBrandSchema}
-                      submitText={editing ? T.include : T.add}
-                      cancelText={T.cancel}
-                      onCancel={() => setInline(null)}
-                      onSubmit={async (name) => {
-                        if (brands.some((b) => b.name.toLowerCase() === name.toLowerCase())) {
-                          notify.error(PRODUCTS_TEXTS.validation.duplicateBrand);
-                          return false;
-                        }
-                        const created = await onCreateBrand(name);
-                        if (created) {
-                          set('brand', name);
-                          set('reference', '');
-                          setInline(null);
-                        }
-                        return created;
-                      }}
-                    />
-                  ) : null}
+                  </WithAddButton>
                 </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                    <Controller
+                <Grid size={HALF}>
+                  <WithAddButton
+                    addText={T.newReference}
+                    onAdd={() => {
+                      if (!brand) {
+                        notify.info(T.chooseBrandFirst);
+                        return;
+                      }
+                      setInline(inline === 'reference' ? null : 'reference');
+                    }}
+                    inline={
+                      inline === 'reference' && brand ? (
+                        <InlineNameForm
+                          label={T.newReference}
+                          schema={newReferenceSchema}
+                          submitText={editing ? T.include : T.add}
+                          cancelText={T.cancel}
+                          onCancel={() => setInline(null)}
+                          onSubmit={async (name) => {
+                            if (references.some((r) => r.toLowerCase() === name.toLowerCase())) {
+                              notify.error(PRODUCTS_TEXTS.validation.duplicateReference);
+                              return false;
+                            }
+                            const created = await onCreateReference(brand, name);
+                            if (created) {
+                              set('reference', name);
+                              setInline(null);
+                            }
+                            return created;
+                          }}
+                        />
+                      ) : null
+                    }
+                  >
+                    <FormSelectField
                       control={control}
                       name="reference"
-                      render={({ field }) => (
-                        <TextField
-                          select
-                          label={F.reference}
-                          name={field.name}
-                          inputRef={field.ref}
-                          value={references.includes(field.value) ? field.value : ''}
-                          onChange={(event) => field.onChange(event.target.value)}
-                          onBlur={field.onBlur}
-                          disabled={!brand}
-                        >
-                          <MenuItem value="">
-                            <em>{F.noReference}</em>
-                          </MenuItem>
-                          {references.map((reference) => (
-                            <MenuItem key={reference} value={reference}>
-                              {reference}
-                            </MenuItem>
-                          ))}
-                        </TextField>
-                      )}
+                      label={F.reference}
+                      options={references.map((reference) => ({ value: reference, label: reference }))}
+                      emptyOption={F.noReference}
+                      clearUnknown
+                      disabled={!brand}
+                      helperText={null}
                     />
-                    <Button
-                      size="small"
-                      startIcon={<AddIcon />}
-                      onClick={() => {
-                        if (!brand) {
-                          notify.info(T.chooseBrandFirst);
-                          return;
-                        }
-                        setInline(inline === 'reference' ? null : 'reference');
-                      }}
-                      sx={{ mt: 1, whiteSpace: 'nowrap', flexShrink: 0 }}
-                    >
-                      {T.newReference}
-                    </Button>
-                  </Box>
-                  {inline === 'reference' && brand ? (
-                    <InlineNameForm
-                      label={T.newReference}
-                      schema={newReferenceSchema}
-                      submitText={editing ? T.include : T.add}
-                      cancelText={T.cancel}
-                      onCancel={() => setInline(null)}
-                      onSubmit={async (name) => {
-                        if (references.some((r) => r.toLowerCase() === name.toLowerCase())) {
-                          notify.error(PRODUCTS_TEXTS.validation.duplicateReference);
-                          return false;
-                        }
-                        const created = await onCreateReference(brand, name);
-                        if (created) {
-                          set('reference', name);
-                          setInline(null);
-                        }
-                        return created;
-                      }}
-                    />
-                  ) : null}
+                  </WithAddButton>
                 </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField
+                <Grid size={HALF}>
+                  <FormTextField
+                    control={control}
+                    name="cost"
                     label={F.cost}
                     required
                     type="number"
                     slotProps={money}
-                    {...register('cost', { onChange: recomputePrices })}
-                    error={Boolean(errors.cost)}
-                    helperText={errors.cost?.message}
+                    onChange={recomputePrices}
+                    helperText={null}
                   />
                 </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField
+                <Grid size={HALF}>
+                  <FormTextField
+                    control={control}
+                    name="sellPrice"
                     label={F.sellPrice}
                     required
                     type="number"
                     slotProps={money}
-                    {...register('sellPrice')}
-                    error={Boolean(errors.sellPrice)}
-                    helperText={errors.sellPrice?.message}
+                    helperText={null}
                   />
                 </Grid>
                 {(['gold', 'silver'] as const).map((tier) => (
-                  <Grid key={tier} size={{ xs: 12, sm: 6 }}>
+                  <Grid key={tier} size={HALF}>
                     <Box sx={{ display: 'flex', gap: 1 }}>
-                      <TextField
+                      <FormTextField
+                        control={control}
+                        name={`${tier}Percentage`}
                         label={tier === 'gold' ? F.goldPercentage : F.silverPercentage}
                         required
                         type="number"
                         slotProps={percent}
-                        {...register(`${tier}Percentage`, { onChange: recomputePrices })}
-                        error={Boolean(errors[`${tier}Percentage`])}
-                        helperText={errors[`${tier}Percentage`]?.message}
+                        onChange={recomputePrices}
+                        helperText={null}
                       />
-                      <TextField
+                      <FormTextField
+                        control={control}
+                        name={`${tier}Price`}
                         label={tier === 'gold' ? F.goldPrice : F.silverPrice}
                         type="number"
                         slotProps={money}
-                        {...register(`${tier}Price`, { onChange: () => recomputePercentage(tier) })}
-                        error={Boolean(errors[`${tier}Price`])}
-                        helperText={errors[`${tier}Price`]?.message}
+                        onChange={() => recomputePercentage(tier)}
+                        helperText={null}
                       />
                     </Box>
                   </Grid>
                 ))}
-                <Grid size={{ xs: 12, sm: 4 }}>
-                  <TextField
+                <Grid size={THIRD}>
+                  <FormTextField
+                    control={control}
+                    name="bronzePercentage"
                     label={F.bronzePercentage}
                     required
                     type="number"
                     slotProps={percent}
-                    {...register('bronzePercentage')}
-                    error={Boolean(errors.bronzePercentage)}
-                    helperText={errors.bronzePercentage?.message}
+                    helperText={null}
                   />
                 </Grid>
-                <Grid size={{ xs: 12, sm: 4 }}>
-                  <TextField
+                <Grid size={THIRD}>
+                  <FormTextField
+                    control={control}
+                    name="stock"
                     label={F.stock}
                     required
                     type="number"
                     slotProps={{ htmlInput: { inputMode: 'numeric', step: 1, min: 0 } }}
-                    {...register('stock')}
-                    error={Boolean(errors.stock)}
-                    helperText={errors.stock?.message}
+                    helperText={null}
                   />
                 </Grid>
-                <Grid size={{ xs: 12, sm: 4 }}>
-                  <TextField
+                <Grid size={THIRD}>
+                  <FormTextField
+                    control={control}
+                    name="stockAlert"
                     label={F.stockAlert}
                     type="number"
                     slotProps={{ htmlInput: { inputMode: 'numeric', step: 1, min: 0, max: 10000 } }}
-                    {...register('stockAlert')}
-                    error={Boolean(errors.stockAlert)}
-                    helperText={errors.stockAlert?.message}
+                    helperText={null}
                   />
                 </Grid>
                 <Grid size={{ xs: 12 }}>
@@ -401,15 +383,9 @@ export function ProductForm(props: Props) {
           </Grid>
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
             <Button onClick={onClose}>{editing ? T.closeEdit : T.closeCreate}</Button>
-            <Button type="submit" variant="contained" disabled={!isValid || isSubmitting} sx={{ minWidth: 120 }}>
-              {isSubmitting ? (
-                <CircularProgress size={22} color="inherit" aria-label={editing ? T.submitEdit : T.submitCreate} />
-              ) : editing ? (
-                T.submitEdit
-              ) : (
-                T.submitCreate
-              )}
-            </Button>
+            <SubmitButton spinner="replace" disabled={!isValid} busy={isSubmitting} sx={{ minWidth: 120 }}>
+              {editing ? T.submitEdit : T.submitCreate}
+            </SubmitButton>
           </Box>
         </form>
       </CardContent>

@@ -1,16 +1,12 @@
 import type { Product, ProductSource, StockEntryItem } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { FormSelectField } from '../../../components/form/form-select-field';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { parseDecimal, toField } from '../lib/pricing';
 import { type StockEntryFormValues, stockEntryFormSchema } from '../schemas';
 import { PRODUCTS_TEXTS } from '../texts';
@@ -28,10 +24,9 @@ interface Props {
 export function StockEntryDialog({ product, sources, onClose, onSubmit }: Props) {
   const {
     control,
-    register,
     handleSubmit,
     reset,
-    formState: { errors, isValid, isSubmitting },
+    formState: { isValid, isSubmitting },
   } = useForm<StockEntryFormValues>({
     resolver: zodResolver(stockEntryFormSchema),
     mode: 'onTouched',
@@ -53,63 +48,49 @@ export function StockEntryDialog({ product, sources, onClose, onSubmit }: Props)
   });
 
   return (
-    <Dialog open={product !== null} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="stock-entry-title">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id="stock-entry-title">{product ? T.title(product.name) : ''}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label={T.quantity}
-              required
-              type="number"
-              autoFocus
-              slotProps={{ htmlInput: { inputMode: 'numeric', min: 1, step: 1 } }}
-              {...register('stock')}
-              error={Boolean(errors.stock)}
-              helperText={errors.stock?.message}
-            />
-            <TextField
-              label={T.cost}
-              required
-              type="number"
-              slotProps={{ htmlInput: { inputMode: 'decimal', min: 0, step: '0.01' } }}
-              {...register('cost')}
-              error={Boolean(errors.cost)}
-              helperText={errors.cost?.message}
-            />
-            <Controller
-              control={control}
-              name="source"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label={T.source}
-                  required
-                  name={field.name}
-                  inputRef={field.ref}
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  onBlur={field.onBlur}
-                  error={Boolean(errors.source)}
-                  helperText={errors.source?.message}
-                >
-                  {sources.map((source) => (
-                    <MenuItem key={source.key} value={source.key}>
-                      {source.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{T.close}</Button>
-          <Button type="submit" variant="contained" disabled={!isValid || isSubmitting} sx={{ minWidth: 96 }}>
-            {isSubmitting ? <CircularProgress size={22} color="inherit" aria-label={T.submit} /> : T.submit}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={product !== null}
+      titleId="stock-entry-title"
+      title={product ? T.title(product.name) : ''}
+      maxWidth="xs"
+      onClose={onClose}
+      onSubmit={submit}
+      closeText={T.close}
+      actions={
+        <SubmitButton spinner="replace" disabled={!isValid} busy={isSubmitting} sx={{ minWidth: 96 }}>
+          {T.submit}
+        </SubmitButton>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormTextField
+          control={control}
+          name="stock"
+          label={T.quantity}
+          required
+          type="number"
+          autoFocus
+          slotProps={{ htmlInput: { inputMode: 'numeric', min: 1, step: 1 } }}
+          helperText={null}
+        />
+        <FormTextField
+          control={control}
+          name="cost"
+          label={T.cost}
+          required
+          type="number"
+          slotProps={{ htmlInput: { inputMode: 'decimal', min: 0, step: '0.01' } }}
+          helperText={null}
+        />
+        <FormSelectField
+          control={control}
+          name="source"
+          label={T.source}
+          required
+          options={sources.map((source) => ({ value: source.key, label: source.name }))}
+          helperText={null}
+        />
+      </Stack>
+    </FormDialog>
   );
 }
