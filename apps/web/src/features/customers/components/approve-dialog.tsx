@@ -1,11 +1,9 @@
 import type { Customer, CustomerLevelOption } from '@backoffice/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { type ApproveFormInput, type ApproveFormOutput, approveFormSchema } from '../schemas';
 import { CUSTOMERS_TEXTS } from '../texts';
-import { CustomerFormDialog } from './customer-form-dialog';
+import { CustomerFormDialog, useCustomerForm } from './customer-form-dialog';
 import { levelOptions, TermsFields } from './terms-fields';
 
 const T = CUSTOMERS_TEXTS.approve;
@@ -41,17 +39,8 @@ export function ApproveDialog({
   const {
     control,
     handleSubmit,
-    reset,
     formState: { isValid },
-  } = useForm<ApproveFormInput, unknown, ApproveFormOutput>({
-    resolver: zodResolver(approveFormSchema),
-    mode: 'all',
-    defaultValues: defaults(customer),
-  });
-
-  useEffect(() => {
-    if (customer) reset(defaults(customer));
-  }, [customer, reset]);
+  } = useCustomerForm(approveFormSchema, defaults, customer);
 
   if (!customer) return null;
 

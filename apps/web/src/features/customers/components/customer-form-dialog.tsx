@@ -1,10 +1,14 @@
+import type { Customer } from '@backoffice/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import type { FormEventHandler, ReactNode } from 'react';
+import { type FormEventHandler, type ReactNode, useEffect } from 'react';
+import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { CUSTOMERS_TEXTS } from '../texts';
 
@@ -59,4 +63,22 @@ export function CustomerFormDialog({
       </DialogActions>
     </Dialog>
   );
+}
+
+/** The approval and edit forms: checked on every change and blur, reset to `defaults(customer)` for each customer. */
+export function useCustomerForm<TIn extends FieldValues, TOut>(
+  schema: z.ZodType<TOut, TIn>,
+  defaults: (customer: Customer | null) => TIn,
+  customer: Customer | null,
+) {
+  const form = useForm<TIn, unknown, TOut>({
+    resolver: zodResolver(schema),
+    mode: 'all',
+    defaultValues: defaults(customer) as DefaultValues<TIn>,
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (customer) reset(defaults(customer));
+  }, [customer, reset, defaults]);
+  return form;
 }

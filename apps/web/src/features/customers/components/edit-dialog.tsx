@@ -1,13 +1,11 @@
 import type { Customer, CustomerLevelOption } from '@backoffice/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { type EditFormInput, type EditFormOutput, editFormSchema } from '../schemas';
 import { CUSTOMERS_TEXTS } from '../texts';
-import { CustomerFormDialog } from './customer-form-dialog';
+import { CustomerFormDialog, useCustomerForm } from './customer-form-dialog';
 import { levelOptions, MONEY_SLOTS, TermsFields } from './terms-fields';
 
 const T = CUSTOMERS_TEXTS.edit;
@@ -34,17 +32,8 @@ export function EditDialog({ customer, levels, onSubmit, onClose }: EditDialogPr
   const {
     control,
     handleSubmit,
-    reset,
     formState: { isSubmitting },
-  } = useForm<EditFormInput, unknown, EditFormOutput>({
-    resolver: zodResolver(editFormSchema),
-    mode: 'all',
-    defaultValues: defaults(customer),
-  });
-
-  useEffect(() => {
-    if (customer) reset(defaults(customer));
-  }, [customer, reset]);
+  } = useCustomerForm(editFormSchema, defaults, customer);
 
   if (!customer) return null;
 

@@ -6,19 +6,17 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import TwoWheelerIcon from '@mui/icons-material/TwoWheeler';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
+import { RefreshButton } from '../../../components/refresh-button';
 import {
   type CustomerListKind,
   customerListKey,
@@ -236,11 +234,7 @@ export default function CustomersPage() {
             {counts.blocked > 0 && view !== 'blocked' ? (
               <CountButton label={T.buttons.blocked} count={counts.blocked} onClick={() => setView('blocked')} />
             ) : null}
-            <Tooltip title={T.refresh}>
-              <IconButton aria-label={T.refresh} onClick={() => void reloadLists()}>
-                <RefreshIcon />
-              </IconButton>
-            </Tooltip>
+            <RefreshButton label={T.refresh} onClick={() => void reloadLists()} />
           </>
         }
       />
