@@ -1,13 +1,12 @@
 import type { Product } from '@backoffice/contract';
 import UnarchiveOutlinedIcon from '@mui/icons-material/UnarchiveOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { DataTable } from '../../../components/data-table';
 import { PRODUCTS_TEXTS } from '../texts';
+import { PanelHeader } from './panel-header';
 
 const T = PRODUCTS_TEXTS.archived;
 const C = PRODUCTS_TEXTS.list.columns;
@@ -29,12 +28,7 @@ export function ArchivedPanel({ products, loading, onUnarchive, onClose }: Props
   return (
     <Card component="section" aria-label={T.title}>
       <CardContent>
-        <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
-          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-            {T.title}
-          </Typography>
-          <Button onClick={onClose}>{T.close}</Button>
-        </Box>
+        <PanelHeader title={T.title} closeText={T.close} onClose={onClose} />
         <DataTable<Product>
           rows={products}
           columns={columns}

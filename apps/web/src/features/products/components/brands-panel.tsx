@@ -2,12 +2,10 @@ import type { Brand } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,6 +18,7 @@ import { useNotify } from '../../../components/notifier';
 import { useBrandActions } from '../api/use-brand-actions';
 import { brandDialogSchema, type NameFormValues } from '../schemas';
 import { PRODUCTS_TEXTS } from '../texts';
+import { PanelHeader } from './panel-header';
 
 const T = PRODUCTS_TEXTS.brands;
 
@@ -104,12 +103,7 @@ export function BrandsPanel({
   return (
     <Card component="section" aria-label={T.title}>
       <CardContent>
-        <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
-          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-            {T.title}
-          </Typography>
-          <Button onClick={onClose}>{T.close}</Button>
-        </Box>
+        <PanelHeader title={T.title} closeText={T.close} onClose={onClose} />
         <Grid container spacing={2}>
           <Grid size={{ xs: 12 }}>
             <DataTable<NameRow>

@@ -2,22 +2,20 @@ import type { Product } from '@backoffice/contract';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import type { GridRowId } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
+import { RefreshButton } from '../../../components/refresh-button';
 import { firstError } from '../../../lib/api-client';
 import {
   archiveProducts,
@@ -209,11 +207,7 @@ export default function ProductsPage() {
         title={T.title}
         actions={
           <>
-            <Tooltip title={T.buttons.reload}>
-              <IconButton aria-label={T.buttons.reload} onClick={() => void reloadList()}>
-                <RefreshIcon />
-              </IconButton>
-            </Tooltip>
+            <RefreshButton label={T.buttons.reload} onClick={() => void reloadList()} />
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => open({ kind: 'create' })}>
               {T.buttons.create}
             </Button>
