@@ -15,3 +15,17 @@ export function writeJsonCookie(name: string, value: unknown, maxAgeSeconds = 24
   // biome-ignore lint/suspicious/noDocumentCookie: the spec names these cookies; the Cookie Store API is not everywhere.
   document.cookie = `${name}=${encoded}; path=/; max-age=${maxAgeSeconds}; SameSite=Lax`;
 }
+
+/** A check that a value is a non-empty list of objects whose named fields have these types. */
+export function isListOf<T>(fields: Partial<Record<keyof T, 'string' | 'number'>>) {
+  const entries = Object.entries(fields) as [string, string][];
+  return (value: unknown): value is T[] =>
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every(
+      (item) =>
+        typeof item === 'object' &&
+        item !== null &&
+        entries.every(([field, type]) => typeof (item as Record<string, unknown>)[field] === type),
+    );
+}

@@ -1,22 +1,10 @@
 import type { CustomerLevelOption } from '@backoffice/contract';
-import { readJsonCookie, writeJsonCookie } from '../../../lib/json-cookie';
+import { isListOf, readJsonCookie, writeJsonCookie } from '../../../lib/json-cookie';
 
 /** The spec's cookie (section 3): the customer levels fetched from the server, as JSON. */
 export const LEVELS_COOKIE = 'customerLevels';
 
-function isLevelList(value: unknown): value is CustomerLevelOption[] {
-  return (
-    Array.isArray(value) &&
-    value.length > 0 &&
-    value.every(
-      (item) =>
-        typeof item === 'object' &&
-        item !== null &&
-        typeof (item as CustomerLevelOption).value === 'number' &&
-        typeof (item as CustomerLevelOption).text === 'string',
-    )
-  );
-}
+const isLevelList = isListOf<CustomerLevelOption>({ value: 'number', text: 'string' });
 
 /** The cached list, or null when the cookie is missing or unreadable. */
 export function readLevelsCookie(): CustomerLevelOption[] | null {
