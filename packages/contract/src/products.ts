@@ -19,6 +19,7 @@ export const PRODUCT_TEXTS = {
   duplicateReference: 'Já existe uma referencia com este nome.',
   duplicateBrand: 'Já existe uma marca com este nome.',
   invalidName: 'O nome não pode conter "/".',
+  reservedBrandName: 'Este nome é reservado pelo sistema, escolha outro.',
   productNotFound: 'Produto não encontrado.',
   idInvalid: 'Identificador de produto inválido.',
   productsNotFound: 'Produto(s) não encontrado(s): ',
@@ -220,7 +221,15 @@ export type InventoryInput = z.input<typeof inventorySchema>;
 
 export const imageUploadSchema = z.object({ image: base64ImageSchema }).strict();
 
-export const brandCreateSchema = z.object({ name: catalogueNameSchema(PRODUCT_TEXTS.brandNameRequired) }).strict();
+/** "reference" is refused as a brand: `DELETE /products/brand/reference` is the path that removes a reference. */
+export const brandCreateSchema = z
+  .object({
+    name: catalogueNameSchema(PRODUCT_TEXTS.brandNameRequired).refine(
+      (name) => name.toLowerCase() !== 'reference',
+      PRODUCT_TEXTS.reservedBrandName,
+    ),
+  })
+  .strict();
 /** Body of PATCH /products/brand: adds `reference` to the brand `name`. */
 export const referenceCreateSchema = z
   .object({

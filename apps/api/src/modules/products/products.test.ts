@@ -98,6 +98,11 @@ describe('products API', () => {
       expect(duplicate.statusCode).toBe(409);
       expect(duplicate.json()).toEqual({ errors: ['Já existe uma marca com este nome.'] });
 
+      // "reference" would be shadowed by DELETE /products/brand/reference and could never be removed.
+      const reserved = await call(stocker, 'POST', '/products/brand', { name: 'Reference' });
+      expect(reserved.statusCode).toBe(400);
+      expect(reserved.json()).toEqual({ errors: ['Este nome é reservado pelo sistema, escolha outro.'] });
+
       const reference = await call(stocker, 'PATCH', '/products/brand', { name: 'samsung', reference: 'Galaxy S24' });
       expect(reference.statusCode).toBe(200);
       expect(reference.json().data).toEqual({ name: 'Samsung', references: ['Galaxy S24'] });
