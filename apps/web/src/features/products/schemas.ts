@@ -1,22 +1,26 @@
-import { PRODUCT_LIMITS, type Product, type ProductCreateInput } from '@backoffice/contract';
+import { moneySchema, PRODUCT_LIMITS, type Product, type ProductCreateInput } from '@backoffice/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import { z } from 'zod';
-import { hasTwoDecimals, parseDecimal, toField } from './lib/pricing';
+import { parseDecimal, toField } from './lib/pricing';
 import { PRODUCTS_TEXTS } from './texts';
 
 const V = PRODUCTS_TEXTS.validation;
 
-/** A money field typed by a person: required, ≥ 0, two decimals at most. */
+/**
+ * A price typed by a person, checked by the server's own rule (the contract's `moneySchema`): required,
+ * above zero (section 5: "a positive number"), at most two decimals, not beyond the price limit.
+ */
 function money(message: string) {
+  const rule = moneySchema(message);
   return z
     .string()
     .trim()
     .min(1, message)
-    .refine((value) => {
-      const n = parseDecimal(value);
-      return Number.isFinite(n) && n >= 0 && n <= PRODUCT_LIMITS.maxPrice;
-    }, message)
-    .refine((value) => !Number.isFinite(parseDecimal(value)) || hasTwoDecimals(parseDecimal(value)), V.twoDecimals);
+    .superRefine((value, ctx) => {
+      if (!value) return;
+      const issue = rule.safeParse(parseDecimal(value)).error?.issues[0];
+      if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
+    });
 }
 
 const percentage = z

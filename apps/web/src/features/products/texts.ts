@@ -177,7 +177,6 @@ export const PRODUCTS_TEXTS = {
     stock: PRODUCT_TEXTS.stockRequired,
     stockEntryPositive: PRODUCT_TEXTS.stockEntryPositive,
     stockAlert: PRODUCT_TEXTS.stockAlertRange,
-    twoDecimals: PRODUCT_TEXTS.twoDecimals,
     source: PRODUCT_TEXTS.sourceRequired,
     newReference: PRODUCT_TEXTS.referenceRequired,
     newBrand: PRODUCT_TEXTS.brandNameRequired,

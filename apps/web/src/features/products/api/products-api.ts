@@ -81,6 +81,12 @@ export async function updateProduct(code: string, body: ProductUpdateInput): Pro
   return (await api<{ data: Product }>(`/products/${encodeURIComponent(code)}`, { method: 'PUT', body })).data;
 }
 
+/** The current state of one active product (by its exact code), or null when the search does not find it. */
+export async function fetchProduct(code: string): Promise<Product | null> {
+  const found = (await api<{ data: Product[] }>(`/products/full/search/${encodeURIComponent(code)}`)).data;
+  return found.find((product) => product.code === code) ?? null;
+}
+
 export async function enterStock(products: StockEntryItem[]): Promise<Product[]> {
   return (await api<{ data: Product[] }>('/products/menu/purchase/batch', { method: 'PATCH', body: { products } }))
     .data;

@@ -105,6 +105,56 @@ describe('Cadastrar Produto form', () => {
     expect(field(/^Preço prata/).value).toBe('26');
   });
 
+  it('refuses a zero price and more than two decimals, as the server does (section 5: "a positive number")', async () => {
+    const { user, onSubmit } = renderForm();
+    const submit = screen.getByRole('button', { name: 'Cadastrar' }) as HTMLButtonElement;
+    await user.type(field(/^Nome/), 'Cabo USB-C');
+    await choose(user, /^Marca/, 'Samsung');
+    await user.type(field(/^Preço de compra/), '0');
+    await user.type(field(/^Preço de venda/), '0');
+    await user.tab();
+    expect(await screen.findByText('Informe o preço do produto')).toBeTruthy();
+    expect(await screen.findByText('Informe o preço de venda')).toBeTruthy();
+    expect(submit.disabled).toBe(true);
+
+    await user.clear(field(/^Preço de compra/));
+    await user.type(field(/^Preço de compra/), '8.555');
+    await user.clear(field(/^Preço de venda/));
+    await user.type(field(/^Preço de venda/), '19.999');
+    await user.tab();
+    await waitFor(() =>
+      expect(screen.getAllByText('Informe um valor com no máximo duas casas decimais.')).toHaveLength(2),
+    );
+    expect(screen.queryByText('Informe o preço do produto')).toBeNull();
+    expect(submit.disabled).toBe(true);
+
+    await user.clear(field(/^Preço de compra/));
+    await user.type(field(/^Preço de compra/), '8.55');
+    await user.clear(field(/^Preço de venda/));
+    await user.type(field(/^Preço de venda/), '19.99');
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    await user.click(submit);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ cost: 8.55, sellPrice: 19.99 }), []);
+  });
+
+  it('prices gold and silver exactly as the server (R$ 3,30 + 15 % = R$ 3,80) and reads 9,375 % as 9,38', async () => {
+    const { user } = renderForm();
+    await user.type(field(/^Cliente ouro/), '{Backspace}15');
+    await user.type(field(/^Cliente prata/), '{Backspace}12.5');
+    await user.type(field(/^Preço de compra/), '3.3');
+    expect(field(/^Preço ouro/).value).toBe('3.8');
+    await user.clear(field(/^Preço de compra/));
+    await user.type(field(/^Preço de compra/), '19.99');
+    expect(field(/^Preço prata/).value).toBe('22.49'); // 22,48875 → 22,49
+
+    await user.clear(field(/^Preço de compra/));
+    await user.type(field(/^Preço de compra/), '1.28');
+    await user.clear(field(/^Preço ouro/));
+    await user.type(field(/^Preço ouro/), '1.4');
+    expect(field(/^Cliente ouro/).value).toBe('9.38'); // 12 / 128 = 9,375 %
+  });
+
   it('fills references from the chosen brand and sends the body with the chosen images', async () => {
     const { user, onSubmit, prepareImage } = renderForm();
     await user.type(field(/^Nome/), 'Película iPhone 14');
@@ -241,6 +291,15 @@ describe('stock-entry dialog', () => {
     expect(submit.disabled).toBe(true);
 
     await user.type(within(dialog).getByLabelText(/^Quantidade de Entrada/), '6');
+    // above zero with at most two decimals, as the server requires
+    await user.type(within(dialog).getByLabelText(/^Preço de Compra/), '0');
+    await user.tab();
+    expect(await within(dialog).findByText('Informe o preço do produto')).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText(/^Preço de Compra/));
+    await user.type(within(dialog).getByLabelText(/^Preço de Compra/), '11.255');
+    expect(await within(dialog).findByText('Informe um valor com no máximo duas casas decimais.')).toBeTruthy();
+    expect(submit.disabled).toBe(true);
+    await user.clear(within(dialog).getByLabelText(/^Preço de Compra/));
     await user.type(within(dialog).getByLabelText(/^Preço de Compra/), '11.25');
     await user.click(within(dialog).getByRole('combobox', { name: /^Operação/ }));
     await user.click(await screen.findByRole('option', { name: 'Bonificação do fornecedor' }));

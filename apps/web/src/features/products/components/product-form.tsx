@@ -1,4 +1,4 @@
-import type { Brand, Product, ProductCreateInput } from '@backoffice/contract';
+import { type Brand, PRODUCT_LIMITS, type Product, type ProductCreateInput } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -18,7 +18,7 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useNotify } from '../../../components/notifier';
 import type { PreparedImage } from '../lib/image-resize';
-import { parseDecimal, percentageFor, priceFor, toField } from '../lib/pricing';
+import { parseDecimal, tierPercentage, tierPrice, toField } from '../lib/pricing';
 import {
   emptyProductForm,
   formToBody,
@@ -112,21 +112,25 @@ export function ProductForm(props: Props) {
   const set = (name: keyof ProductFormValues, value: string) =>
     setValue(name, value, { shouldValidate: true, shouldDirty: true });
 
-  /** Cost or a percentage changed: gold and silver prices follow (cost + percent of cost). */
+  /**
+   * Cost or a percentage changed: gold and silver prices follow, cost plus that percentage of the cost,
+   * computed as the server does (`tierPrice`: the contract's exact `priceFromPercentage`).
+   */
   const recomputePrices = () => {
     const cost = parseDecimal(getValues('cost'));
-    if (!Number.isFinite(cost)) return;
+    if (!(cost >= 0 && cost <= PRODUCT_LIMITS.maxPrice)) return;
     for (const tier of ['gold', 'silver'] as const) {
       const pct = parseDecimal(getValues(`${tier}Percentage`));
-      if (Number.isFinite(pct)) set(`${tier}Price`, toField(priceFor(cost, pct)));
+      // Out of 0–100 the field shows its error and the price keeps its last value.
+      if (pct >= 0 && pct <= 100) set(`${tier}Price`, toField(tierPrice(cost, pct)));
     }
   };
-  /** A gold or silver price changed: its percentage follows ((price − cost) / cost × 100). */
+  /** A gold or silver price changed: its percentage over the cost follows (`tierPercentage`, two decimals). */
   const recomputePercentage = (tier: 'gold' | 'silver') => {
     const cost = parseDecimal(getValues('cost'));
     const price = parseDecimal(getValues(`${tier}Price`));
     if (Number.isFinite(cost) && cost > 0 && Number.isFinite(price))
-      set(`${tier}Percentage`, toField(percentageFor(cost, price)));
+      set(`${tier}Percentage`, toField(tierPercentage(cost, price)));
   };
 
   const choose = async (files: File[]) => {

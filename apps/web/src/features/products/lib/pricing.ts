@@ -1,3 +1,5 @@
+import { centsToReais, percentageFromPrice, priceFromPercentage, reaisToCents } from '@backoffice/contract';
+
 /** Parses what a person types in a money or percentage field: "12,50", "12.5", " 3 ". NaN when not a number. */
 export function parseDecimal(value: string | number | null | undefined): number {
   if (typeof value === 'number') return value;
@@ -15,18 +17,15 @@ export function toField(value: number): string {
   return Number.isFinite(value) ? String(round2(value)) : '';
 }
 
-/** Gold or silver price: cost plus `percentage` percent of cost (section 4). */
-export function priceFor(cost: number, percentage: number): number {
-  return round2(cost + (cost * percentage) / 100);
+/**
+ * Gold or silver price in reais: the cost plus `percentage` % of the cost, by the contract's exact
+ * `priceFromPercentage` (rounded half up to the cent, as the server prices it: R$ 3,30 + 15 % = R$ 3,80).
+ */
+export function tierPrice(cost: number, percentage: number): number {
+  return centsToReais(priceFromPercentage(reaisToCents(cost), percentage));
 }
 
-/** The percentage of a gold or silver price over the cost: (price − cost) / cost × 100 (section 4). */
-export function percentageFor(cost: number, price: number): number {
-  if (!(cost > 0)) return 0;
-  return round2(((price - cost) / cost) * 100);
-}
-
-/** True when the value has at most two decimals. */
-export function hasTwoDecimals(value: number): boolean {
-  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+/** The percentage of a gold or silver price over the cost, two decimals (the contract's `percentageFromPrice`). */
+export function tierPercentage(cost: number, price: number): number {
+  return percentageFromPrice(reaisToCents(cost), reaisToCents(price));
 }

@@ -143,6 +143,46 @@ describe('Products page', () => {
     expect(await screen.findByText('Capa Silicone')).toBeTruthy();
   });
 
+  it('edits with the stock and cost the form was opened with, and shows the refusal of a stale form', async () => {
+    const stale = 'O estoque do produto mudou enquanto você editava (agora 3). Confira e salve de novo.';
+    let puts = 0;
+    const { user, calls } = openPage({
+      'PUT /api/products/P100001': () =>
+        ++puts === 1 ? { status: 409, body: { errors: [stale] } } : { body: { data: { ...CAPA, stock: 7 } } },
+      // a sale took 2 units while the form was open
+      'GET /api/products/full/search/P100001': {
+        body: {
+          data: [
+            { ...CAPA, id: 10, code: 'P1000010' },
+            { ...CAPA, stock: 3 },
+          ],
+        },
+      },
+    });
+    await screen.findByText('Capa Silicone');
+    await user.click(rowCheckbox('Capa Silicone'));
+    await user.click(screen.getByRole('button', { name: 'Editar Produto' }));
+    const stock = (await screen.findByLabelText(/^Quantidade em estoque/)) as HTMLInputElement;
+    expect(stock.value).toBe('5');
+    await user.clear(stock);
+    await user.type(stock, '7');
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+
+    // the server's own message; the form stays open with what was typed
+    expect(await screen.findByText(stale)).toBeTruthy();
+    const firstPut = calls.find((c) => c.method === 'PUT') as MockCall;
+    expect(firstPut.body).toMatchObject({ code: 'P100001', stock: 7, cost: 10, previousStock: 5, previousCost: 10 });
+    expect(stock.value).toBe('7');
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/products/full/search/P100001')).toBe(true));
+
+    // saved again after reading it: the refused field's baseline is now the stock the message named
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    expect(await screen.findByText('Produto editado com sucesso.')).toBeTruthy();
+    const puts2 = calls.filter((c) => c.method === 'PUT');
+    expect(puts2).toHaveLength(2);
+    expect(puts2[1]?.body).toMatchObject({ stock: 7, previousStock: 3, previousCost: 10 });
+  });
+
   it('shows the details of one product with N/A for missing values', async () => {
     const { user } = openPage();
     await screen.findByText('Capa Silicone');

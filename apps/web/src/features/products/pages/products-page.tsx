@@ -16,11 +16,12 @@ import { useState } from 'react';
 import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
-import { firstError } from '../../../lib/api-client';
+import { ApiError, firstError } from '../../../lib/api-client';
 import {
   archiveProducts,
   createProduct,
   enterStock,
+  fetchProduct,
   PAGE_SIZE,
   productKeys,
   unarchiveProduct,
@@ -41,13 +42,17 @@ import { ProductDetailsDialog } from '../components/product-details-dialog';
 import { ProductForm } from '../components/product-form';
 import { ProductList, type SelectionActions } from '../components/product-list';
 import { StockEntryDialog } from '../components/stock-entry-dialog';
+import { baselineAfterConflict, baselineOf, type EditBaseline } from '../lib/edit-baseline';
 import { prepareImage } from '../lib/image-resize';
 import { PRODUCTS_TEXTS as T } from '../texts';
 
-/** One panel at a time; the list is hidden while one is open (section 2). */
+/**
+ * One panel at a time; the list is hidden while one is open (section 2). An edit keeps the stock and cost
+ * its form was opened with (`baseline`), whatever later answers (an image upload) say of the product.
+ */
 type Panel =
   | { kind: 'create' }
-  | { kind: 'edit'; product: Product }
+  | { kind: 'edit'; product: Product; baseline: EditBaseline }
   | { kind: 'history'; product: Product }
   | { kind: 'brands' }
   | { kind: 'archived' };
@@ -101,7 +106,10 @@ export default function ProductsPage() {
     history: (selected) => single(selected, T.refusals.history, (product) => setPanel({ kind: 'history', product })),
     stockEntry: (selected) => single(selected, T.refusals.stockEntry, setStockEntryFor),
     show: (selected) => single(selected, T.refusals.show, setDetailsFor),
-    edit: (selected) => single(selected, T.refusals.edit, (product) => setPanel({ kind: 'edit', product })),
+    edit: (selected) =>
+      single(selected, T.refusals.edit, (product) =>
+        setPanel({ kind: 'edit', product, baseline: baselineOf(product) }),
+      ),
     archive: async (selected) => {
       try {
         await archiveProducts(selected.map((p) => p.code));
@@ -126,6 +134,22 @@ export default function ProductsPage() {
     }
   };
 
+  /** Applies `change` to the edit panel of `code` if it is still the one open. */
+  const updateEditPanel = (code: string, change: (panel: Extract<Panel, { kind: 'edit' }>) => Panel) =>
+    setPanel((open) => (open?.kind === 'edit' && open.product.code === code ? change(open) : open));
+
+  /**
+   * An edit refused as stale (409): the refused field's baseline becomes the product's current value, so
+   * the next save of the same form applies what the person typed after reading the message.
+   */
+  const rebase = async (code: string, sent: { stock: number; cost: number }) => {
+    // Not found or not answered: the message is shown and the form keeps its baseline.
+    const current = await fetchProduct(code).catch(() => null);
+    if (!current) return;
+    updateEditPanel(code, (open) => ({ ...open, baseline: baselineAfterConflict(open.baseline, sent, current) }));
+    void reloadList();
+  };
+
   const open = (next: Panel) => setPanel(next);
   const data = products.data;
 
@@ -133,12 +157,12 @@ export default function ProductsPage() {
     switch (current.kind) {
       case 'create':
       case 'edit': {
-        const editing = current.kind === 'edit' ? current.product : undefined;
+        const editing = current.kind === 'edit' ? current : undefined;
         return (
           <ProductForm
-            key={editing ? `edit-${editing.code}` : 'create'}
+            key={editing ? `edit-${editing.product.code}` : 'create'}
             mode={current.kind}
-            product={editing}
+            product={editing?.product}
             brands={brands.data ?? []}
             prepareImage={prepareImage}
             onClose={() => setPanel(null)}
@@ -146,10 +170,12 @@ export default function ProductsPage() {
             onCreateReference={brandActions.createReference}
             onUploadImage={async (image) => {
               if (!editing) return;
+              const { code } = editing.product;
               try {
-                const updated = await uploadProductImage(editing.code, image.base64);
+                const updated = await uploadProductImage(code, image.base64);
                 notify.success(T.success.imageUpdated);
-                setPanel({ kind: 'edit', product: updated });
+                // new pictures; the form's baseline stays the stock and cost it was opened with
+                updateEditPanel(code, (open) => ({ ...open, product: updated }));
                 await reloadList();
               } catch (error) {
                 notify.error(firstError(error, T.errors.image));
@@ -158,7 +184,8 @@ export default function ProductsPage() {
             onSubmit={async (body, images) => {
               try {
                 if (editing) {
-                  await updateProduct(editing.code, { ...body, code: editing.code });
+                  const { code } = editing.product;
+                  await updateProduct(code, { ...body, code, ...editing.baseline });
                   notify.success(T.success.edited);
                   setPanel(null);
                   await reloadList();
@@ -171,7 +198,10 @@ export default function ProductsPage() {
                   await goToFirstPage();
                 }
               } catch (error) {
+                // a 409 names the stock or cost that moved meanwhile ("Confira e salve de novo")
                 notify.error(firstError(error, editing ? T.errors.edit : T.errors.create));
+                if (editing && error instanceof ApiError && error.status === 409)
+                  await rebase(editing.product.code, body);
               }
             }}
           />
