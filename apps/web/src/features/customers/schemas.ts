@@ -1,4 +1,4 @@
-import { CUSTOMER_LIMITS, CUSTOMER_TEXTS } from '@backoffice/contract';
+import { CUSTOMER_LIMITS, CUSTOMER_TEXTS, customerApproveSchema, customerEditSchema } from '@backoffice/contract';
 import type { Dayjs } from 'dayjs';
 import { z } from 'zod';
 
@@ -13,28 +13,45 @@ const inRange = (value: string, min: number, max: number) => {
   return Number.isFinite(n) && n >= min && n <= max;
 };
 
-const shippingCost = z
-  .string()
-  .trim()
-  .min(1, CUSTOMER_TEXTS.shippingCostRequired)
-  .refine((v) => inRange(v, 0, CUSTOMER_LIMITS.maxMoney), CUSTOMER_TEXTS.shippingCostInvalid)
-  .transform(parseDecimal);
+/**
+ * The server's own rule for an amount (the contract's body field), run on what was typed once it is a
+ * number: besides the range it refuses more than two decimals ('Informe um valor com no máximo duas casas
+ * decimais.'), as the server does.
+ */
+const serverMoneyRule = (rule: z.ZodType) => (value: string, ctx: z.RefinementCtx) => {
+  const n = parseDecimal(value);
+  if (!Number.isFinite(n)) return;
+  const issue = rule.safeParse(n).error?.issues[0];
+  if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
+};
 
-/** Empty means 0. */
+/** 'Frete': required, 0 to the limit, at most two decimals (`serverRule`: the body field it is sent as). */
+const shippingCost = (serverRule: z.ZodType) =>
+  z
+    .string()
+    .trim()
+    .min(1, CUSTOMER_TEXTS.shippingCostRequired)
+    .refine((v) => inRange(v, 0, CUSTOMER_LIMITS.maxMoney), CUSTOMER_TEXTS.shippingCostInvalid)
+    .superRefine(serverMoneyRule(serverRule))
+    .transform(parseDecimal);
+
+/** A number that may be left empty (read with `emptyIsZero`). */
 const optionalNumber = (min: number, max: number, message: string, belowMin = message) =>
   z
     .string()
     .trim()
     .refine((v) => v === '' || Number.isFinite(parseDecimal(v)), message)
     .refine((v) => v === '' || parseDecimal(v) >= min, belowMin)
-    .refine((v) => v === '' || parseDecimal(v) <= max, message)
-    .transform((v) => (v === '' ? 0 : parseDecimal(v)));
+    .refine((v) => v === '' || parseDecimal(v) <= max, message);
+
+/** Empty means 0. */
+const emptyIsZero = (v: string) => (v === '' ? 0 : parseDecimal(v));
 
 /** 'Aprovar ou Reprovar': level and shipping cost required, warranty 0 to 100. */
 export const approveFormSchema = z.object({
   level: z.string().min(1, CUSTOMER_TEXTS.levelRequired).transform(Number),
-  shippingCost,
-  warrantyPercentage: optionalNumber(0, 100, CUSTOMER_TEXTS.warrantyRange),
+  shippingCost: shippingCost(customerApproveSchema.shape.shippingCost),
+  warrantyPercentage: optionalNumber(0, 100, CUSTOMER_TEXTS.warrantyRange).transform(emptyIsZero),
 });
 export type ApproveFormInput = z.input<typeof approveFormSchema>;
 export type ApproveFormOutput = z.output<typeof approveFormSchema>;
@@ -46,9 +63,13 @@ export type ApproveFormOutput = z.output<typeof approveFormSchema>;
 export const editFormSchema = z.object({
   approved: z.boolean(),
   level: z.string().transform((value) => Number(value || 0)),
-  shippingCost,
-  warrantyPercentage: optionalNumber(0, 100, CUSTOMER_TEXTS.warrantyRange, CUSTOMER_TEXTS.warrantyMin),
-  fastDeliveryTax: optionalNumber(0, CUSTOMER_LIMITS.maxMoney, CUSTOMER_TEXTS.fastDeliveryTaxInvalid),
+  shippingCost: shippingCost(customerEditSchema.shape.shippingCost),
+  warrantyPercentage: optionalNumber(0, 100, CUSTOMER_TEXTS.warrantyRange, CUSTOMER_TEXTS.warrantyMin).transform(
+    emptyIsZero,
+  ),
+  fastDeliveryTax: optionalNumber(0, CUSTOMER_LIMITS.maxMoney, CUSTOMER_TEXTS.fastDeliveryTaxInvalid)
+    .superRefine(serverMoneyRule(customerEditSchema.shape.fastDeliveryTax))
+    .transform(emptyIsZero),
 });
 export type EditFormInput = z.input<typeof editFormSchema>;
 export type EditFormOutput = z.output<typeof editFormSchema>;

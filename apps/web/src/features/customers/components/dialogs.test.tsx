@@ -68,6 +68,28 @@ describe('Aprovar ou Reprovar', () => {
     ]);
   });
 
+  it("refuses a 'Frete' with more than two decimals, as the server does", async () => {
+    const { user, dialog, onApprove } = open();
+    const approve = within(dialog).getByRole('button', { name: 'Aprovar' }) as HTMLButtonElement;
+    await choose(user, dialog, /Nível/, 'Ouro');
+    const shipping = within(dialog).getByLabelText(/^Frete/);
+    await user.type(shipping, '12.345');
+    await user.tab();
+    expect(await within(dialog).findByText('Informe um valor com no máximo duas casas decimais.')).toBeTruthy();
+    expect(approve.disabled).toBe(true);
+
+    await user.clear(shipping);
+    await user.type(shipping, '12.34');
+    await waitFor(() => expect(approve.disabled).toBe(false));
+    expect(within(dialog).queryByText('Informe um valor com no máximo duas casas decimais.')).toBeNull();
+    await user.click(approve);
+    await waitFor(() => expect(onApprove).toHaveBeenCalledTimes(1));
+    expect(onApprove.mock.calls[0]).toEqual([
+      expect.objectContaining({ id: 7 }),
+      { level: 1, shippingCost: 12.34, warrantyPercentage: 0 },
+    ]);
+  });
+
   it('reproves without any field, and offers no Reprovar to a reproved customer', async () => {
     const { user, dialog, onReprove } = open();
     await user.click(within(dialog).getByRole('button', { name: 'Reprovar' }));
@@ -131,6 +153,33 @@ describe('Editar cliente', () => {
       fastDeliveryTax: 7.5,
     });
   });
+  it("refuses a 'Frete' or a 'Taxa de entrega rápida' with more than two decimals", async () => {
+    const { user, dialog, onSubmit } = open();
+    const twoDecimals = 'Informe um valor com no máximo duas casas decimais.';
+    const shipping = within(dialog).getByLabelText(/^Frete/);
+    await user.clear(shipping);
+    await user.type(shipping, '12.505');
+    expect(await within(dialog).findByText(twoDecimals)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Editar' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(shipping);
+    await user.type(shipping, '12.5');
+    await waitFor(() => expect(within(dialog).queryByText(twoDecimals)).toBeNull());
+    const tax = within(dialog).getByLabelText(/^Taxa de entrega rápida/);
+    await user.clear(tax);
+    await user.type(tax, '0.125');
+    expect(await within(dialog).findByText(twoDecimals)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Editar' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(tax);
+    await user.type(tax, '0.13');
+    await user.click(within(dialog).getByRole('button', { name: 'Editar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[1]).toMatchObject({ shippingCost: 12.5, fastDeliveryTax: 0.13 });
+  });
+
   it("lets an approved retail customer keep 'Sem nível' (level 0)", async () => {
     const { user, dialog, onSubmit } = open();
     await choose(user, dialog, /Nível/, 'Sem nível');
