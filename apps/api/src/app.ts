@@ -70,7 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           },
     bodyLimit: 12 * 1024 * 1024,
     // Path values carry e-mails and search terms: room for long ones.
-    maxParamLength: 500,
+    routerOptions: { maxParamLength: 500 },
     // A malformed URL (bad %-encoding) is the client's fault: answer in our format, in Portuguese.
     frameworkErrors: (error, request, reply) => {
       request.log.info({ code: error.code, url: request.url }, 'malformed request');
