@@ -97,6 +97,12 @@ export const productsRepository = {
     if (!isStorableId(id)) return undefined;
     return productQuery(db).where('p.id', '=', id).executeTakeFirst();
   },
+  /** The products of these ids, in one query, ordered by name. */
+  findByIds(db: Executor, ids: readonly number[]): Promise<ProductRow[]> {
+    const storable = ids.filter(isStorableId);
+    if (storable.length === 0) return Promise.resolve([]);
+    return productQuery(db).where('p.id', 'in', storable).orderBy('p.name').orderBy('p.id').execute();
+  },
   findByCode(db: Executor, code: string): Promise<ProductRow | undefined> {
     return productQuery(db).where('p.code', '=', code).executeTakeFirst();
   },

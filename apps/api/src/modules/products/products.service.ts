@@ -375,11 +375,7 @@ export function createProductsService(db: DB, storage: Storage) {
         }
         return [...new Set(lines.map((line) => line.productId))];
       });
-      const rows = await Promise.all(ids.map((id) => repo.findById(db, id)));
-      return withImages(
-        db,
-        rows.filter((row): row is ProductRow => row !== undefined),
-      );
+      return withImages(db, await repo.findByIds(db, ids));
     },
 
     async inventory(actorId: number, code: string, input: InventoryInput & { newStock: number }): Promise<Product> {
@@ -429,11 +425,7 @@ export function createProductsService(db: DB, storage: Storage) {
         }
         return found.map((f) => f.id);
       });
-      const rows = await Promise.all(ids.map((id) => repo.findById(db, id)));
-      return withImages(
-        db,
-        rows.filter((row): row is ProductRow => row !== undefined),
-      );
+      return withImages(db, await repo.findByIds(db, ids));
     },
 
     async unarchive(actorId: number, code: string): Promise<Product> {
