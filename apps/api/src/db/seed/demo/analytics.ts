@@ -1,6 +1,6 @@
 import { normalizeSearch } from '@backoffice/contract';
 import type { Sink } from './bulk';
-import { at, DAY, localDayStart, MINUTE } from './clock';
+import { APP_HOURS, at, DAY, localDayStart, MINUTE } from './clock';
 import type { CustomerPlan } from './customers';
 import type { ProductPlan } from './products';
 import { type Random, stream, WeightedIndex } from './random';
@@ -17,16 +17,7 @@ interface Context {
 
 /** A time of day when people use the shop app (7h–23h, busier in the evening). */
 function appTime(rng: Random, dayStart: number): number {
-  const hour = rng.weighted([
-    [7, 2],
-    [9, 4],
-    [11, 5],
-    [13, 5],
-    [15, 4],
-    [17, 5],
-    [19, 8],
-    [21, 7],
-  ] as const);
+  const hour = rng.weighted(APP_HOURS);
   return at(dayStart, hour) + rng.int(0, 119) * MINUTE;
 }
 

@@ -22,6 +22,18 @@ export function localMinutes(ms: number): number {
   return Math.floor((ms - localDayStart(ms)) / MINUTE);
 }
 
+/** When people use the shop app: two-hour slots from 7h to 23h with their weights, busiest at night. */
+export const APP_HOURS = [
+  [7, 2],
+  [9, 4],
+  [11, 5],
+  [13, 5],
+  [15, 4],
+  [17, 5],
+  [19, 8],
+  [21, 7],
+] as const;
+
 /** The UTC ms of a São Paulo wall-clock time on the day of `dayStart`. */
 export function at(dayStart: number, hours: number, minutes = 0): number {
   return dayStart + hours * HOUR + minutes * MINUTE;

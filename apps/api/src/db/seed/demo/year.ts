@@ -7,7 +7,7 @@ import {
 } from '@backoffice/contract';
 import type { StockMovementKind } from '../../schema';
 import type { Sink } from './bulk';
-import { at, DAY, HOUR, localDate, localWeekday, MINUTE } from './clock';
+import { APP_HOURS, at, DAY, HOUR, localDate, localWeekday, MINUTE } from './clock';
 import type { CustomerPlan } from './customers';
 import { EventQueue } from './heap';
 import {
@@ -124,16 +124,7 @@ function orderTime(rng: Random, dayStart: number, channel: 'store' | 'app'): num
     const saturday = localWeekday(dayStart + 12 * HOUR) === 6;
     return at(dayStart, 8, 30) + rng.int(0, (saturday ? 270 : 600) * MINUTE - 1);
   }
-  const hour = rng.weighted([
-    [7, 2],
-    [9, 4],
-    [11, 5],
-    [13, 5],
-    [15, 4],
-    [17, 5],
-    [19, 8],
-    [21, 7],
-  ] as const);
+  const hour = rng.weighted(APP_HOURS);
   return at(dayStart, hour) + rng.int(0, 2 * HOUR - 31 * MINUTE);
 }
 
