@@ -74,7 +74,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // A malformed URL (bad %-encoding) is the client's fault: answer in our format, in Portuguese.
     frameworkErrors: (error, request, reply) => {
       request.log.info({ code: error.code, url: request.url }, 'malformed request');
-      (reply as FastifyReply).status(400).send({ errors: ['Endereço da requisição inválido.'] });
+      (reply as FastifyReply).status(400).send({ errors: ['Endereço da requisição inválido.'], code: 'MALFORMED_URL' });
     },
     // Only behind a known reverse proxy may X-Forwarded-For name the client (the sign-in throttle counts per address).
     trustProxy: config.trustProxy,
@@ -95,7 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         title: 'BackOffice API',
         description:
           'API do BackOffice. Autenticação por token Bearer (POST /api/accounts/signin). ' +
-          'Erros respondem `{ errors: [mensagem] }`. Cada rota declara as permissões que aceita (x-permissions).',
+          'Erros respondem `{ errors: [mensagem], code, details? }` (códigos estáveis: ERROR_CODES do contrato). Cada rota declara as permissões que aceita (x-permissions).',
         version: '0.1.0',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
@@ -117,7 +117,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const isReady = options.isReady;
     app.addHook('onRequest', async (request, reply) => {
       if (!isReady() && request.url.startsWith('/api/')) {
-        return reply.status(503).send({ errors: ['Servidor iniciando, tente novamente em instantes.'] });
+        return reply
+          .status(503)
+          .send({ errors: ['Servidor iniciando, tente novamente em instantes.'], code: 'SERVICE_STARTING' });
       }
     });
   }

@@ -2,6 +2,7 @@ export * from './auth';
 export * from './customers';
 export * from './documents';
 export * from './employees';
+export * from './errors';
 export * from './money';
 export * from './order-status';
 export * from './permissions';

@@ -1,3 +1,4 @@
+import { defaultErrorCode } from '@backoffice/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
@@ -5,42 +6,49 @@ import { AppError } from '../lib/errors';
 export const GENERIC_ERROR = 'Ocorreu um erro. Tente novamente mais tarde.';
 
 /**
- * One place turns failures into `{ errors: [...] }` with Portuguese messages.
+ * One place turns failures into `{ errors: [...], code, details? }` with Portuguese messages.
  * Validation failures list each problem; unexpected failures are logged and hidden.
  */
 export function registerErrorHandling(app: FastifyInstance, { spaFallback = false } = {}) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-      return reply.status(error.statusCode).send({ errors: [error.message], ...error.extra });
+      return reply
+        .status(error.statusCode)
+        .send({ errors: [error.message], code: error.code, ...(error.details ? { details: error.details } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = [...new Set(error.validation.map((issue) => issue.message))];
-      return reply.status(400).send({ errors });
+      return reply.status(400).send({ errors, code: 'VALIDATION_FAILED' });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.status(400).send({ errors: ['O corpo da requisição não é um JSON válido.'] });
+      return reply.status(400).send({ errors: ['O corpo da requisição não é um JSON válido.'], code: 'INVALID_JSON' });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ errors: ['A requisição é grande demais.'] });
+      return reply.status(413).send({ errors: ['A requisição é grande demais.'], code: 'PAYLOAD_TOO_LARGE' });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ errors: ['Envie os dados como JSON.'] });
+      return reply.status(415).send({ errors: ['Envie os dados como JSON.'], code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({ errors: [error.message] });
+      return reply.status(429).send({ errors: [error.message], code: 'TOO_MANY_REQUESTS' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ errors: ['Requisição inválida.'] });
+      return reply
+        .status(error.statusCode)
+        .send({ errors: ['Requisição inválida.'], code: defaultErrorCode(error.statusCode) });
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send({ errors: [GENERIC_ERROR] });
+    return reply.status(500).send({ errors: [GENERIC_ERROR], code: 'INTERNAL' });
   });
   app.setNotFoundHandler((request, reply) => {
     // The single-page app answers every other GET (its router shows the right screen).
     if (spaFallback && request.method === 'GET' && !request.url.startsWith('/api/')) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ errors: [`Rota não encontrada: ${request.method} ${request.url.split('?')[0]}`] });
+    return reply.status(404).send({
+      errors: [`Rota não encontrada: ${request.method} ${request.url.split('?')[0]}`],
+      code: 'ROUTE_NOT_FOUND',
+    });
   });
 }

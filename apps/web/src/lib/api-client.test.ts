@@ -25,11 +25,18 @@ describe('api()', () => {
 
   it('throws ApiError with the errors of the envelope', async () => {
     signInAs();
-    mockFetch({ 'GET /api/x': { status: 409, body: { errors: ['Já existe.'] } } });
+    mockFetch({
+      'GET /api/x': {
+        status: 409,
+        body: { errors: ['Estoque insuficiente.'], code: 'STOCK_INSUFFICIENT', details: { productId: 7 } },
+      },
+    });
     const error = await api('/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(409);
-    expect(firstError(error, 'fallback')).toBe('Já existe.');
+    expect((error as ApiError).code).toBe('STOCK_INSUFFICIENT');
+    expect((error as ApiError).details).toEqual({ productId: 7 });
+    expect(firstError(error, 'fallback')).toBe('Estoque insuficiente.');
     expect(firstError(new Error('boom'), 'fallback')).toBe('fallback');
     expect(signedOut).not.toHaveBeenCalled();
   });

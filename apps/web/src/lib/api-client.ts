@@ -1,15 +1,23 @@
+import { type ErrorCode, errorCodeSchema } from '@backoffice/contract';
 import { clearSession, getSession } from './session';
 
-/** A non-2xx answer of the API: its status and the `errors` of the `{ errors: [...] }` envelope. */
+/**
+ * A non-2xx answer of the API: its status and the `{ errors: [...], code, details? }` envelope. `code` is the
+ * contract's stable error code (undefined when there was no answer or it was not the API's JSON).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: string[];
+  readonly code: ErrorCode | undefined;
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(status: number, errors: string[]) {
+  constructor(status: number, errors: string[], code?: ErrorCode, details?: Record<string, unknown>) {
     super(errors[0] ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.code = code;
+    this.details = details;
   }
 }
 
@@ -50,14 +58,18 @@ function buildUrl(path: string, query: ApiOptions['query']): string {
   return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
 }
 
-async function readErrors(response: Response): Promise<string[]> {
+async function readError(response: Response): Promise<ApiError> {
   try {
-    const body = (await response.json()) as { errors?: unknown };
-    if (Array.isArray(body?.errors)) return body.errors.filter((e): e is string => typeof e === 'string');
+    const body = (await response.json()) as { errors?: unknown; code?: unknown; details?: unknown };
+    const errors = Array.isArray(body?.errors) ? body.errors.filter((e): e is string => typeof e === 'string') : [];
+    const code = errorCodeSchema.safeParse(body?.code);
+    const details =
+      body?.details && typeof body.details === 'object' ? (body.details as Record<string, unknown>) : undefined;
+    return new ApiError(response.status, errors, code.success ? code.data : undefined, details);
   } catch {
     // not JSON: no server message
   }
-  return [];
+  return new ApiError(response.status, []);
 }
 
 /**
@@ -93,9 +105,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
 
   if (response.status === 401 && session) {
     signOut();
-    throw new ApiError(401, await readErrors(response));
+    throw await readError(response);
   }
-  if (!response.ok) throw new ApiError(response.status, await readErrors(response));
+  if (!response.ok) throw await readError(response);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;

@@ -40,7 +40,7 @@ export function createAccountsService({ db, config, mailer }: AppDeps, log: Fast
     });
     if (!outcome.ok) {
       log.warn({ email, employeeId: outcome.employeeId }, 'recovery code refused');
-      throw badRequest(AUTH_TEXTS.invalidCode);
+      throw badRequest(AUTH_TEXTS.invalidCode, 'INVALID_CODE');
     }
     return outcome.value;
   }
@@ -59,11 +59,11 @@ export function createAccountsService({ db, config, mailer }: AppDeps, log: Fast
       if (!employee || !valid) {
         throttle.fail(email, address);
         log.warn({ email, address }, 'sign-in refused: invalid credentials');
-        throw unauthorized(AUTH_TEXTS.invalidCredentials);
+        throw unauthorized(AUTH_TEXTS.invalidCredentials, 'INVALID_CREDENTIALS');
       }
       if (employee.blocked) {
         log.warn({ email, employeeId: employee.id }, 'sign-in refused: blocked');
-        throw new AppError(403, AUTH_TEXTS.blocked);
+        throw new AppError(403, AUTH_TEXTS.blocked, { code: 'ACCOUNT_BLOCKED' });
       }
       throttle.succeed(email, address);
       const permissions = employee.permissions ?? [];

@@ -101,9 +101,9 @@ const BUSINESS_OFFSET = '-03:00';
 function parsePeriodTimestamp(value: string, endOfSecond: boolean): Date {
   const date = new Date(`${value}${BUSINESS_OFFSET}`);
   // Reject impossible dates (e.g. 2026-02-30) that Date would roll over.
-  if (Number.isNaN(date.getTime())) throw badRequest(CUSTOMER_TEXTS.timestampInvalid);
+  if (Number.isNaN(date.getTime())) throw badRequest(CUSTOMER_TEXTS.timestampInvalid, 'INVALID_PERIOD');
   const local = new Date(date.getTime() - 3 * 3600_000).toISOString().slice(0, 19);
-  if (local !== value) throw badRequest(CUSTOMER_TEXTS.timestampInvalid);
+  if (local !== value) throw badRequest(CUSTOMER_TEXTS.timestampInvalid, 'INVALID_PERIOD');
   return endOfSecond ? new Date(date.getTime() + 999) : date;
 }
 
@@ -231,7 +231,7 @@ export function createCustomersService(db: DB) {
       await db.transaction().execute(async (trx) => {
         const before = await repo.lockById(trx, id);
         if (!before) throw notFound(CUSTOMER_TEXTS.notFound);
-        if ((await repo.countOrders(trx, id)) > 0) throw conflict(CUSTOMER_TEXTS.cannotDelete);
+        if ((await repo.countOrders(trx, id)) > 0) throw conflict(CUSTOMER_TEXTS.cannotDelete, 'IN_USE');
         await repo.remove(trx, id);
         await recordAudit(trx, {
           employeeId: actorId,
@@ -255,7 +255,7 @@ export function createCustomersService(db: DB) {
         const from = before.status;
         const note = input.note?.trim() || null;
         if (input.status === 'Blocked') {
-          if (from === 'BLOCKED') throw conflict(CUSTOMER_TEXTS.alreadyBlocked);
+          if (from === 'BLOCKED') throw conflict(CUSTOMER_TEXTS.alreadyBlocked, 'TRANSITION_REFUSED');
           await write(
             trx,
             actorId,
@@ -264,7 +264,7 @@ export function createCustomersService(db: DB) {
             'block',
           );
         } else if (input.status === 'Approved') {
-          if (from === 'APPROVED') throw conflict(CUSTOMER_TEXTS.alreadyApproved);
+          if (from === 'APPROVED') throw conflict(CUSTOMER_TEXTS.alreadyApproved, 'TRANSITION_REFUSED');
           if (from === 'BLOCKED') {
             // Unblock: back to Approved, or to waiting when the customer had never been approved.
             const status = before.approved_at !== null ? 'APPROVED' : 'AWAITING';
@@ -281,8 +281,9 @@ export function createCustomersService(db: DB) {
             await write(trx, actorId, before, approvedNow(actorId, now), 'approve');
           }
         } else {
-          if (from === 'REPROVED') throw conflict(CUSTOMER_TEXTS.alreadyReproved);
-          if (from === 'BLOCKED') throw conflict(CUSTOMER_TEXTS.transitionRefused('Blocked', 'Reproved'));
+          if (from === 'REPROVED') throw conflict(CUSTOMER_TEXTS.alreadyReproved, 'TRANSITION_REFUSED');
+          if (from === 'BLOCKED')
+            throw conflict(CUSTOMER_TEXTS.transitionRefused('Blocked', 'Reproved'), 'TRANSITION_REFUSED');
           await write(trx, actorId, before, reprovedNow(actorId, now, note), 'reprove');
         }
       });
@@ -303,9 +304,9 @@ export function createCustomersService(db: DB) {
         const before = await repo.lockByEmail(trx, input.email);
         if (!before) throw notFound(CUSTOMER_TEXTS.notFound);
         const now = new Date();
-        if (before.status === 'BLOCKED') throw conflict(CUSTOMER_TEXTS.blockedCannotApprove);
+        if (before.status === 'BLOCKED') throw conflict(CUSTOMER_TEXTS.blockedCannotApprove, 'TRANSITION_REFUSED');
         if (input.approve) {
-          if (before.status === 'APPROVED') throw conflict(CUSTOMER_TEXTS.alreadyApproved);
+          if (before.status === 'APPROVED') throw conflict(CUSTOMER_TEXTS.alreadyApproved, 'TRANSITION_REFUSED');
           await write(
             trx,
             actorId,
@@ -319,7 +320,7 @@ export function createCustomersService(db: DB) {
             'approve',
           );
         } else {
-          if (before.status === 'REPROVED') throw conflict(CUSTOMER_TEXTS.alreadyReproved);
+          if (before.status === 'REPROVED') throw conflict(CUSTOMER_TEXTS.alreadyReproved, 'TRANSITION_REFUSED');
           await write(trx, actorId, before, reprovedNow(actorId, now), 'reprove');
         }
         return before.id;
@@ -371,7 +372,7 @@ export function createCustomersService(db: DB) {
     async history(id: number, start: string, end: string): Promise<CustomerHistory> {
       const from = parsePeriodTimestamp(start, false);
       const to = parsePeriodTimestamp(end, true);
-      if (to < from) throw badRequest(CUSTOMER_TEXTS.periodInvalid);
+      if (to < from) throw badRequest(CUSTOMER_TEXTS.periodInvalid, 'INVALID_PERIOD');
       const customer = await repo.findById(db, id);
       if (!customer) throw notFound(CUSTOMER_TEXTS.notFound);
       const orders = await repo.historyOrders(db, id, clampToRecords(from), clampToRecords(to));

@@ -105,9 +105,10 @@ export function createEmployeesService({ db, config, mailer }: AppDeps, log: Fas
         .execute(async (trx) => {
           const roleId = input.roleId ?? null;
           if (roleId !== null) await checkRole(trx, actor, roleId);
-          if (await employeesRepository.findByEmail(trx, input.email)) throw conflict(EMPLOYEE_TEXTS.emailTaken);
+          if (await employeesRepository.findByEmail(trx, input.email))
+            throw conflict(EMPLOYEE_TEXTS.emailTaken, 'DUPLICATE');
           if (await employeesRepository.findByDocument(trx, input.document))
-            throw conflict(EMPLOYEE_TEXTS.documentTaken);
+            throw conflict(EMPLOYEE_TEXTS.documentTaken, 'DUPLICATE');
           const { id } = await employeesRepository.insert(trx, { ...input, roleId });
           const code = await issueCode(trx, config.jwtSecret, id, ACTIVATION_CODE_TTL_MS);
           await recordAudit(trx, {
@@ -129,7 +130,7 @@ export function createEmployeesService({ db, config, mailer }: AppDeps, log: Fas
           return { employee: toEmployee(row), code };
         })
         .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? conflict(EMPLOYEE_TEXTS.emailTaken) : error;
+          throw isUniqueViolation(error) ? conflict(EMPLOYEE_TEXTS.emailTaken, 'DUPLICATE') : error;
         });
       log.info({ employeeId: employee.id, by: actor.employeeId }, 'employee created, activation code issued');
       await deliver(mailer, log, activationMail(employee.email, employee.name, code));
@@ -145,7 +146,7 @@ export function createEmployeesService({ db, config, mailer }: AppDeps, log: Fas
         if (!holdsAll(actor, before.role_permissions)) throw forbidden(EMPLOYEE_TEXTS.targetNotHeld);
         await checkRole(trx, actor, input.roleId);
         const sameDocument = await employeesRepository.findByDocument(trx, input.document);
-        if (sameDocument && sameDocument.id !== before.id) throw conflict(EMPLOYEE_TEXTS.documentTaken);
+        if (sameDocument && sameDocument.id !== before.id) throw conflict(EMPLOYEE_TEXTS.documentTaken, 'DUPLICATE');
         const blocked = input.blocked ?? before.blocked;
         if (before.id === actor.employeeId && (input.roleId !== before.role_id || blocked !== before.blocked)) {
           throw forbidden(EMPLOYEE_TEXTS.selfChange);

@@ -16,9 +16,9 @@ export async function normalizeProductImage(base64: string): Promise<Buffer> {
   const text = base64.replace(/^data:[^;,]+;base64,/, '');
   // 4 base64 characters carry 3 bytes: refuse before decoding anything too large.
   if ((text.length * 3) / 4 > PRODUCT_LIMITS.maxImageBytes + 4) throw new AppError(413, PRODUCT_TEXTS.imageTooLarge);
-  if (!BASE64.test(text)) throw badRequest(PRODUCT_TEXTS.imageInvalid);
+  if (!BASE64.test(text)) throw badRequest(PRODUCT_TEXTS.imageInvalid, 'INVALID_IMAGE');
   const input = Buffer.from(text, 'base64');
-  if (input.length === 0) throw badRequest(PRODUCT_TEXTS.imageInvalid);
+  if (input.length === 0) throw badRequest(PRODUCT_TEXTS.imageInvalid, 'INVALID_IMAGE');
   if (input.length > PRODUCT_LIMITS.maxImageBytes) throw new AppError(413, PRODUCT_TEXTS.imageTooLarge);
   try {
     const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
@@ -31,6 +31,6 @@ export async function normalizeProductImage(base64: string): Promise<Buffer> {
       .jpeg({ quality: PRODUCT_LIMITS.imageQuality, mozjpeg: true })
       .toBuffer();
   } catch {
-    throw badRequest(PRODUCT_TEXTS.imageInvalid);
+    throw badRequest(PRODUCT_TEXTS.imageInvalid, 'INVALID_IMAGE');
   }
 }

@@ -49,9 +49,9 @@ const BUSINESS_OFFSET_MS = 3 * 3600_000;
  */
 export function parseApiTimestamp(value: string): Date {
   const date = API_TIMESTAMP.test(value) ? new Date(`${value}-03:00`) : new Date(Number.NaN);
-  if (Number.isNaN(date.getTime())) throw badRequest(PRODUCT_TEXTS.invalidPeriod);
+  if (Number.isNaN(date.getTime())) throw badRequest(PRODUCT_TEXTS.invalidPeriod, 'INVALID_PERIOD');
   const local = new Date(date.getTime() - BUSINESS_OFFSET_MS).toISOString().slice(0, 19);
-  if (local !== value) throw badRequest(PRODUCT_TEXTS.invalidPeriod);
+  if (local !== value) throw badRequest(PRODUCT_TEXTS.invalidPeriod, 'INVALID_PERIOD');
   return date;
 }
 
@@ -66,7 +66,7 @@ const clampToRecords = (date: Date) => (date < EARLIEST ? EARLIEST : date > LATE
 function period(start: string, end: string): [Date, Date] {
   const from = parseApiTimestamp(start);
   const to = parseApiTimestamp(end);
-  if (from > to) throw badRequest(PRODUCT_TEXTS.periodOrder);
+  if (from > to) throw badRequest(PRODUCT_TEXTS.periodOrder, 'INVALID_PERIOD');
   return [clampToRecords(from), clampToRecords(to)];
 }
 
@@ -307,13 +307,22 @@ export function createProductsService(db: DB, storage: Storage) {
         // A stock or cost moved by someone else since the form was opened wins over the form's stale copy.
         let stock = input.stock;
         if (input.previousStock !== undefined && locked.stock !== input.previousStock) {
-          if (input.stock !== input.previousStock) throw conflict(PRODUCT_TEXTS.stockChangedMeanwhile(locked.stock));
+          if (input.stock !== input.previousStock)
+            throw conflict(PRODUCT_TEXTS.stockChangedMeanwhile(locked.stock), 'STALE_DATA', {
+              stock: locked.stock,
+            });
           stock = locked.stock;
         }
         let costCents = reaisToCents(input.cost);
         if (input.previousCost !== undefined && before.cost_cents !== reaisToCents(input.previousCost)) {
           if (costCents !== reaisToCents(input.previousCost)) {
-            throw conflict(PRODUCT_TEXTS.costChangedMeanwhile(formatBRL(centsToReais(before.cost_cents))));
+            throw conflict(
+              PRODUCT_TEXTS.costChangedMeanwhile(formatBRL(centsToReais(before.cost_cents))),
+              'STALE_DATA',
+              {
+                cost: centsToReais(before.cost_cents),
+              },
+            );
           }
           costCents = before.cost_cents;
         }
@@ -469,7 +478,7 @@ export function createProductsService(db: DB, storage: Storage) {
     async createBrand(actorId: number, name: string): Promise<Brand> {
       try {
         return await db.transaction().execute(async (trx) => {
-          if (await repo.findBrand(trx, name)) throw conflict(PRODUCT_TEXTS.duplicateBrand);
+          if (await repo.findBrand(trx, name)) throw conflict(PRODUCT_TEXTS.duplicateBrand, 'DUPLICATE');
           const brand = await repo.insertBrand(trx, name);
           await recordAudit(trx, {
             employeeId: actorId,
@@ -481,7 +490,7 @@ export function createProductsService(db: DB, storage: Storage) {
           return { name: brand.name, references: [] };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(PRODUCT_TEXTS.duplicateBrand);
+        if (isUniqueViolation(error)) throw conflict(PRODUCT_TEXTS.duplicateBrand, 'DUPLICATE');
         throw error;
       }
     },
@@ -492,7 +501,8 @@ export function createProductsService(db: DB, storage: Storage) {
           // Held so that a removal of the brand running at the same time waits for this reference.
           const brand = await repo.findBrand(trx, brandName, 'keyShare');
           if (!brand) throw notFound(PRODUCT_TEXTS.brandNotFound);
-          if (await repo.findReference(trx, brand.id, referenceName)) throw conflict(PRODUCT_TEXTS.duplicateReference);
+          if (await repo.findReference(trx, brand.id, referenceName))
+            throw conflict(PRODUCT_TEXTS.duplicateReference, 'DUPLICATE');
           const reference = await repo.insertReference(trx, brand.id, referenceName);
           await recordAudit(trx, {
             employeeId: actorId,
@@ -505,7 +515,7 @@ export function createProductsService(db: DB, storage: Storage) {
           return { name: brand.name, references: references.map((r) => r.name) };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(PRODUCT_TEXTS.duplicateReference);
+        if (isUniqueViolation(error)) throw conflict(PRODUCT_TEXTS.duplicateReference, 'DUPLICATE');
         throw error;
       }
     },
@@ -516,7 +526,8 @@ export function createProductsService(db: DB, storage: Storage) {
           // Locked before counting: a product being written with this brand commits first and is counted.
           const brand = await repo.findBrand(trx, name, 'update');
           if (!brand) throw notFound(PRODUCT_TEXTS.brandNotFound);
-          if ((await repo.countProductsWhere(trx, 'brand_id', brand.id)) > 0) throw conflict(PRODUCT_TEXTS.brandInUse);
+          if ((await repo.countProductsWhere(trx, 'brand_id', brand.id)) > 0)
+            throw conflict(PRODUCT_TEXTS.brandInUse, 'IN_USE');
           await repo.deleteBrand(trx, brand.id);
           await recordAudit(trx, {
             employeeId: actorId,
@@ -527,7 +538,7 @@ export function createProductsService(db: DB, storage: Storage) {
           });
         });
       } catch (error) {
-        if (isForeignKeyViolation(error)) throw conflict(PRODUCT_TEXTS.brandInUse);
+        if (isForeignKeyViolation(error)) throw conflict(PRODUCT_TEXTS.brandInUse, 'IN_USE');
         throw error;
       }
     },
@@ -540,7 +551,7 @@ export function createProductsService(db: DB, storage: Storage) {
           const reference = await repo.findReference(trx, brand.id, referenceName, 'update');
           if (!reference) throw notFound(PRODUCT_TEXTS.referenceNotFound);
           if ((await repo.countProductsWhere(trx, 'reference_id', reference.id)) > 0) {
-            throw conflict(PRODUCT_TEXTS.referenceInUse);
+            throw conflict(PRODUCT_TEXTS.referenceInUse, 'IN_USE');
           }
           await repo.deleteReference(trx, reference.id);
           await recordAudit(trx, {
@@ -552,7 +563,7 @@ export function createProductsService(db: DB, storage: Storage) {
           });
         });
       } catch (error) {
-        if (isForeignKeyViolation(error)) throw conflict(PRODUCT_TEXTS.referenceInUse);
+        if (isForeignKeyViolation(error)) throw conflict(PRODUCT_TEXTS.referenceInUse, 'IN_USE');
         throw error;
       }
     },

@@ -58,9 +58,16 @@ export async function changeStock(trx: Transaction<Database>, change: StockChang
     quantityOut = Math.max(-delta, 0);
   }
   const stockAfter = stockBefore + quantityIn - quantityOut;
-  if (stockAfter < 0) throw conflict(INSUFFICIENT_STOCK);
+  if (stockAfter < 0)
+    throw conflict(INSUFFICIENT_STOCK, 'STOCK_INSUFFICIENT', {
+      productId: product.id,
+      code: product.code,
+      available: stockBefore,
+      requested: quantityOut,
+    });
   // The column is a 32-bit integer; no shop holds a million units of one product.
-  if (quantityIn > 0 && stockAfter > PRODUCT_LIMITS.maxStock) throw conflict(PRODUCT_TEXTS.stockTooHigh);
+  if (quantityIn > 0 && stockAfter > PRODUCT_LIMITS.maxStock)
+    throw conflict(PRODUCT_TEXTS.stockTooHigh, 'STOCK_TOO_HIGH');
   const costAfterCents = change.newCostCents ?? product.cost_cents;
 
   const movement = await trx

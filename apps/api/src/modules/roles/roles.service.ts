@@ -16,7 +16,7 @@ export function createRolesService(db: DB) {
 
     async create(actorId: number, input: RoleData): Promise<Role> {
       return db.transaction().execute(async (trx) => {
-        if (await rolesRepository.findByName(trx, input.name)) throw conflict(ROLE_TEXTS.duplicate);
+        if (await rolesRepository.findByName(trx, input.name)) throw conflict(ROLE_TEXTS.duplicate, 'DUPLICATE');
         const role = await rolesRepository.insert(trx, input);
         await recordAudit(trx, {
           employeeId: actorId,
@@ -34,7 +34,7 @@ export function createRolesService(db: DB) {
         const before = await rolesRepository.findById(trx, id);
         if (!before) throw notFound(ROLE_TEXTS.notFound);
         const sameName = await rolesRepository.findByName(trx, input.name);
-        if (sameName && sameName.id !== id) throw conflict(ROLE_TEXTS.duplicate);
+        if (sameName && sameName.id !== id) throw conflict(ROLE_TEXTS.duplicate, 'DUPLICATE');
         const role = await rolesRepository.update(trx, id, input);
         if (!role) throw notFound(ROLE_TEXTS.notFound);
         await recordAudit(trx, {

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * Every API error answers `{ errors: [Portuguese message, ...], code, details? }`. The code is stable and
+ * machine-readable, so a client tells a stale status from missing stock from a refused move without
+ * parsing text. Listed once here, for both sides.
+ */
+export const ERROR_CODES = {
+  /** A body, query or path value failed its schema (each problem in `errors`). */
+  VALIDATION_FAILED: 400,
+  /** A business rule refused the input (generic 400). */
+  BAD_REQUEST: 400,
+  /** The body is not JSON, or not valid UTF-8. */
+  INVALID_JSON: 400,
+  /** A text holds a NUL byte or a lone surrogate, or a number is beyond what the database stores. */
+  INVALID_INPUT: 400,
+  /** The URL itself is malformed (bad %-encoding). */
+  MALFORMED_URL: 400,
+  /** A start/end period is impossible or reversed. */
+  INVALID_PERIOD: 400,
+  /** An image is not a readable picture. */
+  INVALID_IMAGE: 400,
+  /** A password too short, blank, or on the list of common passwords. */
+  WEAK_PASSWORD: 400,
+  /** A recovery code is wrong, used or expired. */
+  INVALID_CODE: 400,
+  /** The current password given to change it is wrong. */
+  WRONG_PASSWORD: 400,
+  /** No token, or an invalid, expired or revoked one. */
+  UNAUTHENTICATED: 401,
+  /** Sign-in with a wrong e-mail or password. */
+  INVALID_CREDENTIALS: 401,
+  /** The employee is blocked. */
+  ACCOUNT_BLOCKED: 403,
+  /** The caller's permissions do not allow the call. */
+  FORBIDDEN: 403,
+  /** The thing named does not exist. */
+  NOT_FOUND: 404,
+  /** No such route. */
+  ROUTE_NOT_FOUND: 404,
+  /** The request conflicts with the current state (generic 409). */
+  CONFLICT: 409,
+  /** A name (role, brand, reference, e-mail, CPF) is already taken. */
+  DUPLICATE: 409,
+  /** The data changed since the client read it (stale form, stale status): reload and retry. */
+  STALE_DATA: 409,
+  /** A brand, reference or customer still in use cannot be removed. */
+  IN_USE: 409,
+  /** The move is not allowed from the current state (customer status, order workflow). */
+  TRANSITION_REFUSED: 409,
+  /** Not enough stock for a product; `details` names it. */
+  STOCK_INSUFFICIENT: 409,
+  /** Stock would go beyond the storable maximum. */
+  STOCK_TOO_HIGH: 409,
+  /** The body is larger than allowed (images). */
+  PAYLOAD_TOO_LARGE: 413,
+  /** The body is not JSON. */
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** Too many attempts: wait and try again. */
+  TOO_MANY_REQUESTS: 429,
+  /** Unexpected failure (details logged, never sent). */
+  INTERNAL: 500,
+  /** The server is still migrating or seeding. */
+  SERVICE_STARTING: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export const errorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
+
+/** The body of every non-2xx API answer. */
+export const apiErrorSchema = z.object({
+  errors: z.array(z.string()),
+  code: errorCodeSchema,
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** The default code of an HTTP status, for failures that carry no more specific one. */
+export function defaultErrorCode(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'TOO_MANY_REQUESTS';
+    case 503:
+      return 'SERVICE_STARTING';
+    default:
+      return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+  }
+}
