@@ -41,7 +41,7 @@ describe('the served web app and the API side by side', () => {
   it('answers malformed and very long paths with a Portuguese JSON error, never an English one', async () => {
     const malformed = await t.app.inject({ method: 'GET', url: '/api/employees/%E0%A4%A' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ errors: ['Endereço da requisição inválido.'], code: 'MALFORMED_URL' });
+    expect(malformed.json()).toMatchObject({ errors: ['Endereço da requisição inválido.'], code: 'MALFORMED_URL' });
     const longEmail = `${'a'.repeat(150)}@${'b'.repeat(100)}.com.br`;
     const long = await t.app.inject({ method: 'GET', url: `/api/employees/${longEmail}` });
     expect(long.statusCode).toBe(401);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERIOD_TEXTS } from './period';
 
 /** Customer levels (price tiers). 0 means "no level yet" (a customer waiting for approval). */
 export const CUSTOMER_LEVELS = { NONE: 0, GOLD: 1, SILVER: 2, BRONZE: 3 } as const;
@@ -45,8 +46,8 @@ export const CUSTOMER_TEXTS = {
   historyTypeRequired: 'Informe o tipo de histórico',
   startRequired: 'Informe a data inicial',
   endRequired: 'Informe a data final',
-  periodInvalid: 'A data final deve ser posterior à data inicial.',
-  timestampInvalid: 'Data inválida: use o formato AAAA-MM-DDTHH:mm:ss.',
+  periodInvalid: PERIOD_TEXTS.reversed,
+  timestampInvalid: PERIOD_TEXTS.invalid,
   noteRequired: 'Preencha o campo',
   noteTooLong: `O motivo deve ter no máximo ${CUSTOMER_LIMITS.maxNote} caracteres.`,
   statusInvalid: 'Situação inválida: use Approved, Blocked ou Reproved.',
@@ -252,4 +253,4 @@ export type CustomerHistoryOrder = z.infer<typeof customerHistoryOrderSchema>;
 export type CustomerHistory = z.infer<typeof customerHistorySchema>;
 
 /** The YYYY-MM-DDTHH:mm:ss timestamps of the period routes (local time of the business, America/Sao_Paulo). */
-export const CUSTOMER_HISTORY_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+export { PERIOD_TIMESTAMP as CUSTOMER_HISTORY_TIMESTAMP } from './period';

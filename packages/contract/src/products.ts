@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERIOD_TEXTS } from './period';
 
 /** Messages of the product domain (sections 5 and 8 of the spec, plus the server's own refusals). */
 export const PRODUCT_TEXTS = {
@@ -39,10 +40,10 @@ export const PRODUCT_TEXTS = {
   imageInvalid: 'O arquivo enviado não é uma imagem válida.',
   imageTooLarge: 'A imagem deve ter no máximo 2 MB.',
   tooManyImages: 'Um produto pode ter no máximo 10 imagens.',
-  invalidPeriod: 'Informe datas no formato AAAA-MM-DDTHH:mm:ss.',
+  invalidPeriod: PERIOD_TEXTS.invalid,
   searchTooLong: 'A pesquisa deve ter no máximo 200 caracteres.',
   stockTooHigh: 'O estoque de um produto não pode passar de 1.000.000 unidades.',
-  periodOrder: 'A data inicial deve ser anterior à data final.',
+  periodOrder: PERIOD_TEXTS.reversed,
   // success messages (section 8)
   created: 'Produto criado com sucesso.',
   edited: 'Produto editado com sucesso.',
@@ -371,4 +372,4 @@ export const stockChangeRowSchema = z.object({
 export type StockChangeRow = z.infer<typeof stockChangeRowSchema>;
 
 /** {start} and {end} of the history paths: YYYY-MM-DDTHH:mm:ss, read as São Paulo local time. */
-export const API_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+export { PERIOD_TIMESTAMP as API_TIMESTAMP } from './period';

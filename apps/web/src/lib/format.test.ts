@@ -1,5 +1,6 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, toApiTimestamp } from './format';
+import { dayPeriodOf, formatDate, formatDateTime, formatMoney, toApiTimestamp } from './format';
 
 describe('format', () => {
   it('formats dates and date-times the Brazilian way', () => {
@@ -18,5 +19,12 @@ describe('format', () => {
 
   it('gives the API timestamp without milliseconds', () => {
     expect(toApiTimestamp(new Date(2026, 10, 21, 23, 59, 58, 999))).toBe('2026-11-21T23:59:58');
+  });
+
+  it('asks for whole picked days, first 00:00:00 to last 23:59:59, by the contract’s period rule', () => {
+    expect(dayPeriodOf(dayjs('2026-04-01T15:00:00'), dayjs('2026-04-30T08:00:00'))).toEqual({
+      start: '2026-04-01T00:00:00',
+      end: '2026-04-30T23:59:59',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { dayPeriod } from '@backoffice/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/pt-br';
 
@@ -34,4 +35,12 @@ export function formatMoney(value: number | string | null | undefined): string {
 /** YYYY-MM-DDTHH:mm:ss (local time, no milliseconds), the timestamp form of the API paths. */
 export function toApiTimestamp(value: string | number | Date | Dayjs): string {
   return dayjs(value).format('YYYY-MM-DDTHH:mm:ss');
+}
+
+/**
+ * The {start}/{end} of the API paths for whole calendar days picked on screen: 00:00:00 of the first to
+ * 23:59:59 of the last, in the business's time (the contract's one period rule), whatever the browser's zone.
+ */
+export function dayPeriodOf(first: Dayjs, last: Dayjs): { start: string; end: string } {
+  return dayPeriod(first.format('YYYY-MM-DD'), last.format('YYYY-MM-DD'));
 }

@@ -9,7 +9,7 @@ import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/he
 import { startTestInbox, type TestInbox } from './test-inbox';
 
 const CODE_SENT = AUTH_TEXTS.codeSent;
-const INVALID_CODE = { errors: ['Código inválido ou expirado. Solicite um novo código.'] };
+const INVALID_CODE = { errors: ['Código inválido ou expirado. Solicite um novo código.'], code: 'INVALID_CODE' };
 
 describe('password recovery API (codes received over real SMTP)', () => {
   let t: TestApp;
@@ -100,7 +100,7 @@ describe('password recovery API (codes received over real SMTP)', () => {
 
     const short = await activate({ email: DEMO.attendant, newPassword: '1234567', code });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ errors: ['A nova senha deve ter pelo menos 8 caracteres.'] });
+    expect(short.json()).toMatchObject({ errors: ['A nova senha deve ter pelo menos 8 caracteres.'] });
 
     const done = await activate({ email: DEMO.attendant, newPassword: 'nova-senha-123', code });
     expect(done.statusCode).toBe(200);
@@ -167,11 +167,11 @@ describe('password recovery API (codes received over real SMTP)', () => {
   it('validates paths and bodies with Portuguese messages and refuses unknown fields', async () => {
     const badEmail = await forgot('not-an-email');
     expect(badEmail.statusCode).toBe(400);
-    expect(badEmail.json()).toEqual({ errors: ['Informe um e-mail válido'] });
+    expect(badEmail.json()).toMatchObject({ errors: ['Informe um e-mail válido'] });
     const noCode = await check(DEMO.admin, {});
-    expect(noCode.json()).toEqual({ errors: ['Informe o código que foi enviado para o seu e-mail'] });
+    expect(noCode.json()).toMatchObject({ errors: ['Informe o código que foi enviado para o seu e-mail'] });
     const blankCode = await check(DEMO.admin, { code: '  ' });
-    expect(blankCode.json()).toEqual({ errors: ['Informe o código que foi enviado para o seu e-mail'] });
+    expect(blankCode.json()).toMatchObject({ errors: ['Informe o código que foi enviado para o seu e-mail'] });
     const extra = await check(DEMO.admin, { code: '123456', email: DEMO.stocker });
     expect(extra.statusCode).toBe(400);
     const empty = await activate({});

@@ -155,13 +155,13 @@ export const customersRepository = {
       .execute();
   },
 
-  historyOrders(db: Executor, customerId: number, start: Date, end: Date) {
+  historyOrders(db: Executor, customerId: number, start: Date, until: Date) {
     return db
       .selectFrom('orders')
       .select(['id', 'code', 'status', 'created_at', 'total_cents'])
       .where('customer_id', '=', customerId)
       .where('created_at', '>=', start)
-      .where('created_at', '<=', end)
+      .where('created_at', '<', until)
       .orderBy('created_at')
       .orderBy('id')
       .execute();

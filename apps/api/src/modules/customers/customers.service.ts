@@ -20,6 +20,7 @@ import type { DB } from '../../db/database';
 import type { CustomersTable, Database, CustomerStatus as DbStatus } from '../../db/schema';
 import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { periodOrThrow } from '../../lib/period';
 import { type CustomerRow, customersRepository as repo } from './customers.repository';
 
 const TO_API: Record<DbStatus, CustomerStatus> = {
@@ -91,29 +92,6 @@ function snapshot(
     ...(c.approved_by !== undefined ? { approvedBy: c.approved_by } : {}),
   };
 }
-
-/**
- * The business timezone of the period routes. Brazil has had no daylight saving since 2019, so
- * America/Sao_Paulo is a fixed UTC−03:00.
- */
-const BUSINESS_OFFSET = '-03:00';
-
-function parsePeriodTimestamp(value: string, endOfSecond: boolean): Date {
-  const date = new Date(`${value}${BUSINESS_OFFSET}`);
-  // Reject impossible dates (e.g. 2026-02-30) that Date would roll over.
-  if (Number.isNaN(date.getTime())) throw badRequest(CUSTOMER_TEXTS.timestampInvalid, 'INVALID_PERIOD');
-  const local = new Date(date.getTime() - 3 * 3600_000).toISOString().slice(0, 19);
-  if (local !== value) throw badRequest(CUSTOMER_TEXTS.timestampInvalid, 'INVALID_PERIOD');
-  return endOfSecond ? new Date(date.getTime() + 999) : date;
-}
-
-/**
- * No order exists before 1900 or after 2999, and dates far out (year 0000, 9999-12-31 at −03:00, which is
- * year 10000 in UTC) cannot travel to the database: a period is clamped to those years for the query.
- */
-const EARLIEST = new Date('1900-01-01T00:00:00Z');
-const LATEST = new Date('3000-01-01T00:00:00Z');
-const clampToRecords = (date: Date) => (date < EARLIEST ? EARLIEST : date > LATEST ? LATEST : date);
 
 /** Compact forms of a query typed with punctuation: "123.456.789-09" → "12345678909". */
 function compactForms(param: string): string[] {
@@ -370,12 +348,10 @@ export function createCustomersService(db: DB) {
     },
 
     async history(id: number, start: string, end: string): Promise<CustomerHistory> {
-      const from = parsePeriodTimestamp(start, false);
-      const to = parsePeriodTimestamp(end, true);
-      if (to < from) throw badRequest(CUSTOMER_TEXTS.periodInvalid, 'INVALID_PERIOD');
+      const { from, until } = periodOrThrow(start, end);
       const customer = await repo.findById(db, id);
       if (!customer) throw notFound(CUSTOMER_TEXTS.notFound);
-      const orders = await repo.historyOrders(db, id, clampToRecords(from), clampToRecords(to));
+      const orders = await repo.historyOrders(db, id, from, until);
       const items = await repo.historyItems(
         db,
         orders.map((o) => o.id),

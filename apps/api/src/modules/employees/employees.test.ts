@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { startTestInbox, type TestInbox } from '../accounts/test-inbox';
 
-const FORBIDDEN = { errors: ['Você não tem permissão para realizar esta operação.'] };
+const FORBIDDEN = { errors: ['Você não tem permissão para realizar esta operação.'], code: 'FORBIDDEN' };
 
 describe('employees API', () => {
   let t: TestApp;
@@ -94,10 +94,10 @@ describe('employees API', () => {
       });
       const missing = await call('GET', '/api/employees/ninguem@demo.com.br', admin);
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ errors: ['Funcionário não encontrado.'] });
+      expect(missing.json()).toMatchObject({ errors: ['Funcionário não encontrado.'] });
       const invalid = await call('GET', '/api/employees/nao-e-email', admin);
       expect(invalid.statusCode).toBe(400);
-      expect(invalid.json()).toEqual({ errors: ['Informe um e-mail válido'] });
+      expect(invalid.json()).toMatchObject({ errors: ['Informe um e-mail válido'] });
     });
 
     it('GET /employees/deliverers lists non-blocked motoboys as {id, name} for employees, customers, orders or reports', async () => {
@@ -127,7 +127,7 @@ describe('employees API', () => {
       for (const url of ['/api/employees', `/api/employees/${DEMO.admin}`, '/api/employees/deliverers']) {
         const res = await call('GET', url);
         expect(res.statusCode, url).toBe(401);
-        expect(res.json()).toEqual({ errors: ['Sessão inválida ou expirada. Faça login novamente.'] });
+        expect(res.json()).toMatchObject({ errors: ['Sessão inválida ou expirada. Faça login novamente.'] });
       }
       const manager = await signIn(t.app, DEMO.manager);
       expect((await call('GET', '/api/employees', manager)).json()).toEqual(FORBIDDEN);
@@ -187,7 +187,7 @@ describe('employees API', () => {
         url: '/api/accounts/signin',
         payload: { email: 'helena@demo.com.br', password: 'qualquer-senha' },
       });
-      expect(before.json()).toEqual({ errors: [AUTH_TEXTS.invalidCredentials] });
+      expect(before.json()).toMatchObject({ errors: [AUTH_TEXTS.invalidCredentials] });
       const activated = await t.app.inject({
         method: 'PATCH',
         url: '/api/accounts/users/activate',
@@ -240,20 +240,22 @@ describe('employees API', () => {
       for (const [over, message] of cases) {
         const res = await signup('attendant', newEmployee(over));
         expect(res.statusCode, JSON.stringify(over)).toBe(400);
-        expect(res.json(), JSON.stringify(over)).toEqual({ errors: [message] });
+        expect(res.json(), JSON.stringify(over)).toMatchObject({ errors: [message] });
       }
     });
 
     it('refuses a function that does not match the path, an unknown path, an unknown role and unknown fields', async () => {
       const mismatch = await signup('stocker', newEmployee({ func: 1 }));
       expect(mismatch.statusCode).toBe(400);
-      expect(mismatch.json()).toEqual({ errors: ['A função do funcionário não corresponde ao endereço chamado.'] });
+      expect(mismatch.json()).toMatchObject({
+        errors: ['A função do funcionário não corresponde ao endereço chamado.'],
+      });
       const unknownKind = await signup('manager', newEmployee());
       expect(unknownKind.statusCode).toBe(400);
-      expect(unknownKind.json()).toEqual({ errors: ['Função do funcionário desconhecida.'] });
+      expect(unknownKind.json()).toMatchObject({ errors: ['Função do funcionário desconhecida.'] });
       const unknownRole = await signup('attendant', newEmployee({ roleId: 99_999 }));
       expect(unknownRole.statusCode).toBe(400);
-      expect(unknownRole.json()).toEqual({ errors: ['Regra não encontrada.'] });
+      expect(unknownRole.json()).toMatchObject({ errors: ['Regra não encontrada.'] });
       for (const extra of [{ password: 'x12345678' }, { blocked: true }, { id: 1 }, { permissions: ['full:access'] }]) {
         const res = await signup('attendant', newEmployee(extra));
         expect(res.statusCode, JSON.stringify(extra)).toBe(400);
@@ -263,13 +265,13 @@ describe('employees API', () => {
     it('refuses an e-mail already in use, in any case, with 409', async () => {
       const res = await signup('attendant', newEmployee({ email: 'ESTOQUISTA@demo.com.br' }));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ errors: ['Já existe um funcionário com este e-mail.'] });
+      expect(res.json()).toMatchObject({ errors: ['Já existe um funcionário com este e-mail.'] });
     });
 
     it('refuses a CPF that another employee already has, with 409, on sign-up and on edit', async () => {
       const taken = await signup('attendant', newEmployee({ document: '529.982.247-25' }));
       expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toEqual({ errors: ['Já existe um funcionário com este CPF.'] });
+      expect(taken.json()).toMatchObject({ errors: ['Já existe um funcionário com este CPF.'] });
       const res = await edit('stocker', {
         name: 'Carlos Estoquista',
         document: '52998224725',
@@ -278,7 +280,7 @@ describe('employees API', () => {
         roleId: roleIds.Estoque,
       });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ errors: ['Já existe um funcionário com este CPF.'] });
+      expect(res.json()).toMatchObject({ errors: ['Já existe um funcionário com este CPF.'] });
     });
   });
 
@@ -325,26 +327,28 @@ describe('employees API', () => {
       };
       const mismatch = await edit('deliverer', base);
       expect(mismatch.statusCode).toBe(400);
-      expect(mismatch.json()).toEqual({ errors: ['A função do funcionário não corresponde ao endereço chamado.'] });
+      expect(mismatch.json()).toMatchObject({
+        errors: ['A função do funcionário não corresponde ao endereço chamado.'],
+      });
       const missing = await edit('stocker', { ...base, email: 'ninguem@demo.com.br' });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ errors: ['Funcionário não encontrado.'] });
+      expect(missing.json()).toMatchObject({ errors: ['Funcionário não encontrado.'] });
       const noRole = await edit('stocker', { ...base, roleId: undefined });
-      expect(noRole.json()).toEqual({ errors: ['Informe a regra'] });
+      expect(noRole.json()).toMatchObject({ errors: ['Informe a regra'] });
       const unknownRole = await edit('stocker', { ...base, roleId: 99_999 });
-      expect(unknownRole.json()).toEqual({ errors: ['Regra não encontrada.'] });
-      expect((await edit('stocker', { ...base, document: '111.444.777-00' })).json()).toEqual({
+      expect(unknownRole.json()).toMatchObject({ errors: ['Regra não encontrada.'] });
+      expect((await edit('stocker', { ...base, document: '111.444.777-00' })).json()).toMatchObject({
         errors: ['Informe um cpf válido'],
       });
-      expect((await edit('stocker', { ...base, phone: '1234' })).json()).toEqual({
+      expect((await edit('stocker', { ...base, phone: '1234' })).json()).toMatchObject({
         errors: ['Informe um telefone válido'],
       });
-      expect((await edit('stocker', { ...base, name: ' ' })).json()).toEqual({
+      expect((await edit('stocker', { ...base, name: ' ' })).json()).toMatchObject({
         errors: ['Informe o nome do funcionário'],
       });
       expect((await edit('stocker', { ...base, func: 2 })).statusCode).toBe(400);
       expect((await edit('stocker', { ...base, password_hash: 'x' })).statusCode).toBe(400);
-      expect((await edit('cashier', base)).json()).toEqual({ errors: ['Função do funcionário desconhecida.'] });
+      expect((await edit('cashier', base)).json()).toMatchObject({ errors: ['Função do funcionário desconhecida.'] });
     });
 
     it('blocking an employee stops their token and their sign-in; unblocking restores both; omitted blocked keeps it', async () => {
@@ -363,14 +367,14 @@ describe('employees API', () => {
 
       const refused = await call('GET', '/api/employees/deliverers', courier);
       expect(refused.statusCode).toBe(401);
-      expect(refused.json()).toEqual({ errors: ['Acesso bloqueado. Procure o administrador.'] });
+      expect(refused.json()).toMatchObject({ errors: ['Acesso bloqueado. Procure o administrador.'] });
       const signin = await t.app.inject({
         method: 'POST',
         url: '/api/accounts/signin',
         payload: { email: DEMO.courier2, password: 'demo1234' },
       });
       expect(signin.statusCode).toBe(403);
-      expect(signin.json()).toEqual({ errors: [AUTH_TEXTS.blocked] });
+      expect(signin.json()).toMatchObject({ errors: [AUTH_TEXTS.blocked] });
       const deliverers = (await call('GET', '/api/employees/deliverers', admin)).json().deliverers;
       expect(deliverers.map((d: { name: string }) => d.name)).toEqual(['Diego Motoboy', 'Helena Entregas']);
 
@@ -399,9 +403,9 @@ describe('employees API', () => {
       };
       const selfBlock = await edit('attendant', { ...base, blocked: true });
       expect(selfBlock.statusCode).toBe(403);
-      expect(selfBlock.json()).toEqual({ errors: [EMPLOYEE_TEXTS.selfChange] });
+      expect(selfBlock.json()).toMatchObject({ errors: [EMPLOYEE_TEXTS.selfChange] });
       const selfRole = await edit('attendant', { ...base, roleId: roleIds.Estoque });
-      expect(selfRole.json()).toEqual({
+      expect(selfRole.json()).toMatchObject({
         errors: ['Você não pode alterar a sua própria regra nem bloquear o seu próprio acesso.'],
       });
       expect((await edit('attendant', { ...base, phone: '11987650000' })).statusCode).toBe(200);
@@ -419,7 +423,7 @@ describe('employees API', () => {
 
       const grantAdmin = await signup('attendant', newEmployee({ roleId: roleIds.Administrador }), hr);
       expect(grantAdmin.statusCode).toBe(403);
-      expect(grantAdmin.json()).toEqual({
+      expect(grantAdmin.json()).toMatchObject({
         errors: ['Você não pode atribuir uma regra com permissões que você não possui.'],
       });
       expect((await signup('attendant', newEmployee({ roleId: roleIds.Entregas }), hr)).statusCode).toBe(403);
@@ -432,7 +436,7 @@ describe('employees API', () => {
         hr,
       );
       expect(editAdmin.statusCode).toBe(403);
-      expect(editAdmin.json()).toEqual({
+      expect(editAdmin.json()).toMatchObject({
         errors: ['Você não pode alterar um funcionário com permissões que você não possui.'],
       });
       const admin2 = await t.db

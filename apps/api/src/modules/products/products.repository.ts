@@ -271,7 +271,7 @@ export const productsRepository = {
   },
 
   // ---------- histories ----------
-  sales(db: Executor, productId: number, start: Date, end: Date, excludedStatuses: readonly number[]) {
+  sales(db: Executor, productId: number, start: Date, until: Date, excludedStatuses: readonly number[]) {
     return db
       .selectFrom('order_items as i')
       .innerJoin('orders as o', 'o.id', 'i.order_id')
@@ -287,13 +287,13 @@ export const productsRepository = {
       ])
       .where('i.product_id', '=', productId)
       .where('o.created_at', '>=', start)
-      .where('o.created_at', '<=', end)
+      .where('o.created_at', '<', until)
       .where('o.status', 'not in', [...excludedStatuses])
       .orderBy('o.created_at')
       .orderBy('i.id')
       .execute();
   },
-  movements(db: Executor, productId: number, start: Date, end: Date, kind?: 'PURCHASE' | 'INVENTORY') {
+  movements(db: Executor, productId: number, start: Date, until: Date, kind?: 'PURCHASE' | 'INVENTORY') {
     let query = db
       .selectFrom('stock_movements as m')
       .leftJoin('employees as e', 'e.id', 'm.employee_id')
@@ -313,7 +313,7 @@ export const productsRepository = {
       ])
       .where('m.product_id', '=', productId)
       .where('m.created_at', '>=', start)
-      .where('m.created_at', '<=', end);
+      .where('m.created_at', '<', until);
     if (kind) query = query.where('m.kind', '=', kind);
     return query.orderBy('m.created_at').orderBy('m.id').execute();
   },

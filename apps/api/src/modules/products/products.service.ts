@@ -1,5 +1,4 @@
 import {
-  API_TIMESTAMP,
   type Brand,
   type BrandReference,
   centsToReais,
@@ -29,10 +28,11 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { periodOrThrow } from '../../lib/period';
 import type { Storage } from '../../lib/storage';
+import { changeStock, moveStock, type StockChangeResult } from '../stock/stock.service';
 import { normalizeProductImage } from './images';
 import { type ImageRow, type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
-import { changeStock, type StockChangeResult } from './stock-ledger';
 
 const IMAGE_FOLDER = 'products';
 
@@ -41,33 +41,11 @@ const sqlState = (error: unknown) =>
 const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
 
-const BUSINESS_OFFSET_MS = 3 * 3600_000;
-
-/**
- * {start} and {end} of the history paths are local times of the business (São Paulo, UTC−3 all year
- * since 2019) written as YYYY-MM-DDTHH:mm:ss. An impossible date (2026-02-30) is refused, not rolled over.
- */
-export function parseApiTimestamp(value: string): Date {
-  const date = API_TIMESTAMP.test(value) ? new Date(`${value}-03:00`) : new Date(Number.NaN);
-  if (Number.isNaN(date.getTime())) throw badRequest(PRODUCT_TEXTS.invalidPeriod, 'INVALID_PERIOD');
-  const local = new Date(date.getTime() - BUSINESS_OFFSET_MS).toISOString().slice(0, 19);
-  if (local !== value) throw badRequest(PRODUCT_TEXTS.invalidPeriod, 'INVALID_PERIOD');
-  return date;
-}
-
-/**
- * No record exists before 1900 or after 2999, and dates far out (year 0000; 9999-12-31 at −03:00 is year
- * 10000 in UTC) cannot travel to the database: the queried period is clamped to those years.
- */
-const EARLIEST = new Date('1900-01-01T00:00:00Z');
-const LATEST = new Date('3000-01-01T00:00:00Z');
-const clampToRecords = (date: Date) => (date < EARLIEST ? EARLIEST : date > LATEST ? LATEST : date);
+const _BUSINESS_OFFSET_MS = 3 * 3600_000;
 
 function period(start: string, end: string): [Date, Date] {
-  const from = parseApiTimestamp(start);
-  const to = parseApiTimestamp(end);
-  if (from > to) throw badRequest(PRODUCT_TEXTS.periodOrder, 'INVALID_PERIOD');
-  return [clampToRecords(from), clampToRecords(to)];
+  const { from, until } = periodOrThrow(start, end);
+  return [from, until];
 }
 
 /** What a ledger movement changed, as the audit trail records it (API units). */
@@ -358,27 +336,31 @@ export function createProductsService(db: DB, storage: Storage) {
         for (const line of batch.products) {
           if (!sources.has(line.source)) throw badRequest(PRODUCT_TEXTS.sourceNotFound);
         }
-        // A fixed lock order (by product id) keeps concurrent batches from deadlocking.
-        const lines = [...batch.products].sort((a, b) => a.productId - b.productId);
-        for (const line of lines) {
-          const moved = await changeStock(trx, {
+        // One move for the whole batch: the stock module locks the products in a fixed order (no deadlock
+        // between two concurrent batches) and refuses it whole if any line fails.
+        const lines = batch.products;
+        const moved = await moveStock(
+          trx,
+          { kind: 'PURCHASE', employeeId: actorId },
+          lines.map((line) => ({
             productId: line.productId,
-            kind: 'PURCHASE',
             quantityIn: line.stock,
             newCostCents: reaisToCents(line.cost),
             sourceId: sources.get(line.source) ?? null,
-            employeeId: actorId,
-          });
+          })),
+        );
+        for (const [index, line] of lines.entries()) {
+          const result = moved[index] as StockChangeResult;
           await recordAudit(trx, {
             employeeId: actorId,
             entity: 'product',
-            entityId: moved.code,
+            entityId: result.code,
             action: 'stock-entry',
             changes: {
-              ...stockAndCostChanges(moved),
+              ...stockAndCostChanges(result),
               quantity: line.stock,
               source: line.source,
-              movementId: moved.movementId,
+              movementId: result.movementId,
             },
           });
         }

@@ -96,12 +96,12 @@ describe('products API', () => {
 
       const duplicate = await call(stocker, 'POST', '/products/brand', { name: 'SAMSUNG' });
       expect(duplicate.statusCode).toBe(409);
-      expect(duplicate.json()).toEqual({ errors: ['Já existe uma marca com este nome.'] });
+      expect(duplicate.json()).toMatchObject({ errors: ['Já existe uma marca com este nome.'] });
 
       // "reference" would be shadowed by DELETE /products/brand/reference and could never be removed.
       const reserved = await call(stocker, 'POST', '/products/brand', { name: 'Reference' });
       expect(reserved.statusCode).toBe(400);
-      expect(reserved.json()).toEqual({ errors: ['Este nome é reservado pelo sistema, escolha outro.'] });
+      expect(reserved.json()).toMatchObject({ errors: ['Este nome é reservado pelo sistema, escolha outro.'] });
 
       const reference = await call(stocker, 'PATCH', '/products/brand', { name: 'samsung', reference: 'Galaxy S24' });
       expect(reference.statusCode).toBe(200);
@@ -112,7 +112,7 @@ describe('products API', () => {
         reference: 'galaxy s24',
       });
       expect(dupReference.statusCode).toBe(409);
-      expect(dupReference.json()).toEqual({ errors: ['Já existe uma referencia com este nome.'] });
+      expect(dupReference.json()).toMatchObject({ errors: ['Já existe uma referencia com este nome.'] });
 
       // the same reference name under another brand is fine
       const other = await call(stocker, 'PATCH', '/products/brand', { name: 'Apple', reference: 'Galaxy S24' });
@@ -151,7 +151,7 @@ describe('products API', () => {
       expect(noReference.json().errors).toContain('Informe a referência que deseja criar');
       const unknownBrand = await call(stocker, 'PATCH', '/products/brand', { name: 'Nokia', reference: '3310' });
       expect(unknownBrand.statusCode).toBe(404);
-      expect(unknownBrand.json()).toEqual({ errors: ['Marca não encontrada.'] });
+      expect(unknownBrand.json()).toMatchObject({ errors: ['Marca não encontrada.'] });
       const extra = await call(stocker, 'POST', '/products/brand', { name: 'Xiaomi', id: 3 });
       expect(extra.statusCode).toBe(400);
     });
@@ -164,7 +164,7 @@ describe('products API', () => {
 
       const brandInUse = await call(stocker, 'DELETE', '/products/brand/Motorola');
       expect(brandInUse.statusCode).toBe(409);
-      expect(brandInUse.json()).toEqual({
+      expect(brandInUse.json()).toMatchObject({
         errors: ['Não é possível remover a marca: existem produtos cadastrados com ela.'],
       });
       const referenceInUse = await call(stocker, 'DELETE', '/products/brand/reference', {
@@ -278,9 +278,9 @@ describe('products API', () => {
       }
       const unknownBrand = await call(stocker, 'POST', '/products', productBody({ brand: 'Nokia' }));
       expect(unknownBrand.statusCode).toBe(400);
-      expect(unknownBrand.json()).toEqual({ errors: ['Marca não encontrada.'] });
+      expect(unknownBrand.json()).toMatchObject({ errors: ['Marca não encontrada.'] });
       const unknownReference = await call(stocker, 'POST', '/products', productBody({ reference: 'iPhone 3G' }));
-      expect(unknownReference.json()).toEqual({ errors: ['Referência não encontrada para esta marca.'] });
+      expect(unknownReference.json()).toMatchObject({ errors: ['Referência não encontrada para esta marca.'] });
       const privileged = await call(stocker, 'POST', '/products', productBody({ code: 'P1', archived: true }));
       expect(privileged.statusCode).toBe(400);
     });
@@ -293,15 +293,15 @@ describe('products API', () => {
       const text = Buffer.from('isto não é uma imagem, é um texto qualquer').toString('base64');
       const notImage = await call(stocker, 'POST', '/products', productBody({ images: [text] }));
       expect(notImage.statusCode).toBe(400);
-      expect(notImage.json()).toEqual({ errors: ['O arquivo enviado não é uma imagem válida.'] });
+      expect(notImage.json()).toMatchObject({ errors: ['O arquivo enviado não é uma imagem válida.'] });
       const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>').toString('base64');
       expect((await call(stocker, 'POST', '/products', productBody({ images: [svg] }))).statusCode).toBe(400);
       const garbage = await call(stocker, 'POST', '/products', productBody({ images: ['@@@###'] }));
-      expect(garbage.json()).toEqual({ errors: ['O arquivo enviado não é uma imagem válida.'] });
+      expect(garbage.json()).toMatchObject({ errors: ['O arquivo enviado não é uma imagem válida.'] });
       const huge = Buffer.alloc(2 * 1024 * 1024 + 10, 1).toString('base64');
       const tooLarge = await call(stocker, 'POST', '/products', productBody({ images: [huge] }));
       expect(tooLarge.statusCode).toBe(413);
-      expect(tooLarge.json()).toEqual({ errors: ['A imagem deve ter no máximo 2 MB.'] });
+      expect(tooLarge.json()).toMatchObject({ errors: ['A imagem deve ter no máximo 2 MB.'] });
       const after = await t.db
         .selectFrom('products')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -361,7 +361,7 @@ describe('products API', () => {
       expect(mismatch.statusCode).toBe(400);
       const missing = await call(stocker, 'PUT', '/products/P0', { ...productBody(), images: undefined });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ errors: ['Produto não encontrado.'] });
+      expect(missing.json()).toMatchObject({ errors: ['Produto não encontrado.'] });
       const audit = await t.db
         .selectFrom('audit_events')
         .select(['action', 'changes'])
@@ -409,7 +409,7 @@ describe('products API', () => {
         products: [{ productId: a.id, cost: 1, stock: 1, source: 'ROUBO' }],
       });
       expect(badSource.statusCode).toBe(400);
-      expect(badSource.json()).toEqual({ errors: ['Operação desconhecida.'] });
+      expect(badSource.json()).toMatchObject({ errors: ['Operação desconhecida.'] });
       const missingFields = await call(stocker, 'PATCH', '/products/menu/purchase/batch', {
         products: [{ productId: a.id }],
       });
@@ -505,7 +505,7 @@ describe('products API', () => {
       expect(empty.json().data).toEqual([]);
       const badDate = await call(stocker, 'GET', `/reports/product/stock/changed/${product.id}/start/ontem/end/${END}`);
       expect(badDate.statusCode).toBe(400);
-      expect(badDate.json()).toEqual({ errors: ['Informe datas no formato AAAA-MM-DDTHH:mm:ss.'] });
+      expect(badDate.json()).toMatchObject({ errors: ['Data inválida: use o formato AAAA-MM-DDTHH:mm:ss.'] });
       const reversed = await call(
         stocker,
         'GET',
@@ -672,7 +672,7 @@ describe('products API', () => {
 
       const invalid = await call(stocker, 'PATCH', `/products/image/${product.code}`, { image: 'bm90IGFuIGltYWdl' });
       expect(invalid.statusCode).toBe(400);
-      expect(invalid.json()).toEqual({ errors: ['O arquivo enviado não é uma imagem válida.'] });
+      expect(invalid.json()).toMatchObject({ errors: ['O arquivo enviado não é uma imagem válida.'] });
       expect((await call(stocker, 'PATCH', `/products/image/${product.code}`, {})).statusCode).toBe(400);
       expect((await call(stocker, 'PATCH', '/products/image/P0', { image: await picture(10, 10) })).statusCode).toBe(
         404,
@@ -686,7 +686,7 @@ describe('products API', () => {
       }
       const eleventh = await call(stocker, 'PATCH', `/products/image/${product.code}`, { image: small });
       expect(eleventh.statusCode).toBe(409);
-      expect(eleventh.json()).toEqual({ errors: ['Um produto pode ter no máximo 10 imagens.'] });
+      expect(eleventh.json()).toMatchObject({ errors: ['Um produto pode ter no máximo 10 imagens.'] });
     });
   });
 
@@ -714,10 +714,10 @@ describe('products API', () => {
     it('a zero cost or sell price is refused, and a stock entry cannot set the cost to zero', async () => {
       const zeroCost = await call(stocker, 'POST', '/products', productBody({ cost: 0 }));
       expect(zeroCost.statusCode).toBe(400);
-      expect(zeroCost.json()).toEqual({ errors: ['Informe o preço do produto'] });
+      expect(zeroCost.json()).toMatchObject({ errors: ['Informe o preço do produto'] });
       const zeroPrice = await call(stocker, 'POST', '/products', productBody({ sellPrice: 0 }));
       expect(zeroPrice.statusCode).toBe(400);
-      expect(zeroPrice.json()).toEqual({ errors: ['Informe o preço de venda'] });
+      expect(zeroPrice.json()).toMatchObject({ errors: ['Informe o preço de venda'] });
 
       const product = await createProduct({ cost: 10, stock: 1 });
       const before = await productRow(product.id);
@@ -725,7 +725,7 @@ describe('products API', () => {
         products: [{ productId: product.id, cost: 0, stock: 5, source: await sourceKey() }],
       });
       expect(entry.statusCode).toBe(400);
-      expect(entry.json()).toEqual({ errors: ['Informe o preço do produto'] });
+      expect(entry.json()).toMatchObject({ errors: ['Informe o preço do produto'] });
       const edit = await call(stocker, 'PUT', `/products/${product.code}`, {
         ...productBody(),
         images: undefined,
@@ -746,7 +746,7 @@ describe('products API', () => {
       ]) {
         const res = await call(stocker, 'GET', url);
         expect(res.statusCode, url).toBe(404);
-        expect(res.json()).toEqual({ errors: ['Produto não encontrado.'] });
+        expect(res.json()).toMatchObject({ errors: ['Produto não encontrado.'] });
       }
       const product = await createProduct({ stock: 2 });
       const entry = await call(stocker, 'PATCH', '/products/menu/purchase/batch', {
@@ -756,7 +756,7 @@ describe('products API', () => {
         ],
       });
       expect(entry.statusCode).toBe(404);
-      expect(entry.json()).toEqual({ errors: ['Produto não encontrado.'] });
+      expect(entry.json()).toMatchObject({ errors: ['Produto não encontrado.'] });
       expect((await expectLedgerConsistent(product.id)).stock).toBe(2);
     });
 
@@ -764,12 +764,12 @@ describe('products API', () => {
       for (const id of ['abc', '1.5', '-1', '0']) {
         const res = await call(stocker, 'GET', `/reports/product/stock/changed/${id}/start/${START}/end/${END}`);
         expect(res.statusCode, id).toBe(400);
-        expect(res.json()).toEqual({ errors: ['Identificador de produto inválido.'] });
+        expect(res.json()).toMatchObject({ errors: ['Identificador de produto inválido.'] });
       }
       for (const code of ['P%20100001', 'Pã%2F1', 'x'.repeat(60), '%25_%5C']) {
         const res = await call(stocker, 'PATCH', `/products/unarchive/${code}`);
         expect(res.statusCode, code).toBe(404);
-        expect(res.json()).toEqual({ errors: ['Produto não encontrado.'] });
+        expect(res.json()).toMatchObject({ errors: ['Produto não encontrado.'] });
       }
     });
 
@@ -781,7 +781,7 @@ describe('products API', () => {
         `/reports/product/stock/changed/${product.id}/start/2026-02-30T00:00:00/end/2026-03-01T00:00:00`,
       );
       expect(rolled.statusCode).toBe(400);
-      expect(rolled.json()).toEqual({ errors: ['Informe datas no formato AAAA-MM-DDTHH:mm:ss.'] });
+      expect(rolled.json()).toMatchObject({ errors: ['Data inválida: use o formato AAAA-MM-DDTHH:mm:ss.'] });
       const hour = await call(
         stocker,
         'GET',
@@ -810,7 +810,7 @@ describe('products API', () => {
         products: [{ productId: product.id, cost: 10, stock: 2, source }],
       });
       expect(over.statusCode).toBe(409);
-      expect(over.json()).toEqual({ errors: ['O estoque de um produto não pode passar de 1.000.000 unidades.'] });
+      expect(over.json()).toMatchObject({ errors: ['O estoque de um produto não pode passar de 1.000.000 unidades.'] });
       // Two lines of one product that together pass the limit: nothing is written.
       const lines = await call(stocker, 'PATCH', '/products/menu/purchase/batch', {
         products: [
@@ -913,12 +913,12 @@ describe('products API', () => {
       const before = await productRow(product.id);
       const stock = await call(stocker, 'PUT', `/products/${product.code}`, { ...form, stock: 6 });
       expect(stock.statusCode).toBe(409);
-      expect(stock.json()).toEqual({
+      expect(stock.json()).toMatchObject({
         errors: ['O estoque do produto mudou enquanto você editava (agora 8). Confira e salve de novo.'],
       });
       const cost = await call(stocker, 'PUT', `/products/${product.code}`, { ...form, cost: 11 });
       expect(cost.statusCode).toBe(409);
-      expect(cost.json()).toEqual({
+      expect(cost.json()).toMatchObject({
         errors: ['O preço de compra do produto mudou enquanto você editava (agora R$ 12,50). Confira e salve de novo.'],
       });
       expect(await productRow(product.id)).toEqual(before);
@@ -938,7 +938,7 @@ describe('products API', () => {
     it('a search longer than 200 characters is refused with its own message', async () => {
       const list = await call(stocker, 'GET', `/products?search=${'a'.repeat(201)}`);
       expect(list.statusCode).toBe(400);
-      expect(list.json()).toEqual({ errors: ['A pesquisa deve ter no máximo 200 caracteres.'] });
+      expect(list.json()).toMatchObject({ errors: ['A pesquisa deve ter no máximo 200 caracteres.'] });
       // (A path segment over 100 characters is cut short by Fastify's maxParamLength before the route.)
       expect((await call(stocker, 'GET', `/products/full/search/${'a'.repeat(100)}`)).statusCode).toBe(200);
       const backslash = await call(stocker, 'GET', `/products?search=${encodeURIComponent('\\')}`);

@@ -37,7 +37,7 @@ describe('roles API', () => {
       payload: { name: 'financeiro', permissions: ['bo:manage:orders'] },
     });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toEqual({ errors: ['Regra já existente, escolha outro nome.'] });
+    expect(duplicate.json()).toMatchObject({ errors: ['Regra já existente, escolha outro nome.'] });
 
     const id = created.json().data.id;
     const updated = await t.app.inject({

@@ -65,7 +65,7 @@ describe('Histórico do Cliente', () => {
     fireEvent.change(dateInput(dialog, 'Data inicial'), { target: { value: '20/04/2026' } });
     fireEvent.change(dateInput(dialog, 'Data final'), { target: { value: '01/04/2026' } });
     await user.click(within(dialog).getByRole('button', { name: 'Gerar' }));
-    expect(await within(dialog).findByText('A data final deve ser posterior à data inicial.')).toBeTruthy();
+    expect(await within(dialog).findByText('A data final deve ser igual ou posterior à data inicial.')).toBeTruthy();
     expect(loadHistory).not.toHaveBeenCalled();
   });
 

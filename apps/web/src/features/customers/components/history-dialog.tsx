@@ -28,7 +28,7 @@ import { useForm } from 'react-hook-form';
 import { FormDateField } from '../../../components/form/form-date-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { formatDateTime, formatMoney, toApiTimestamp } from '../../../lib/format';
+import { dayPeriodOf, formatDateTime, formatMoney } from '../../../lib/format';
 import { failureText, fetchCustomerHistory } from '../api/customers-api';
 import { downloadCsv, historyToCsv } from '../lib/history-csv';
 import { type HistoryFormInput, type HistoryFormOutput, historyFormSchema } from '../schemas';
@@ -183,8 +183,7 @@ export function HistoryDialog({ customer, onClose, loadHistory = fetchCustomerHi
   const generate = handleSubmit(async (values) => {
     setError(null);
     try {
-      const start = toApiTimestamp((values.start ?? dayjs()).startOf('day').toDate());
-      const end = toApiTimestamp((values.end ?? dayjs()).endOf('day').toDate());
+      const { start, end } = dayPeriodOf(values.start ?? dayjs(), values.end ?? dayjs());
       setHistory(await loadHistory(customer.id, start, end));
     } catch (failure) {
       setHistory(null);

@@ -24,7 +24,7 @@ import { FormSelectField } from '../../../components/form/form-select-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useNotify } from '../../../components/notifier';
 import { firstError } from '../../../lib/api-client';
-import { formatDateTime, formatMoney, toApiTimestamp } from '../../../lib/format';
+import { dayPeriodOf, formatDateTime, formatMoney } from '../../../lib/format';
 import { fetchHistory, type HistoryRows } from '../api/products-api';
 import { type HistoryFormValues, historyFormSchema } from '../schemas';
 import { PRODUCTS_TEXTS } from '../texts';
@@ -118,8 +118,7 @@ export function HistoryPanel({ product, onClose }: { product: Product; onClose: 
   const generate = handleSubmit(async (values) => {
     if (!values.start || !values.end) return;
     const type = Number(values.type) as ProductHistoryType;
-    const start = toApiTimestamp(values.start.startOf('day').toDate());
-    const end = toApiTimestamp(values.end.endOf('day').toDate());
+    const { start, end } = dayPeriodOf(values.start, values.end);
     try {
       const rows = await fetchHistory(type, product.id, start, end);
       setResult({ type, rows: rows.map((row, id) => ({ ...row, id })) } as Result);

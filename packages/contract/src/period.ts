@@ -1,0 +1,59 @@
+/**
+ * Periods of every "start/end" path ({start} and {end} as YYYY-MM-DDTHH:mm:ss). One rule for the whole
+ * product, on both sides:
+ * - the timestamps are local times of the business, São Paulo (UTC−03:00 all year: Brazil has had no
+ *   daylight saving since 2019);
+ * - both ends are included to the whole second: `end` 2026-04-30T23:59:59 takes in an order at
+ *   23:59:59.900, so a period is `from <= at < until` with `until` = end + 1 second;
+ * - an impossible date (2026-02-30) is refused, never rolled over; an end before the start is refused.
+ * The screens ask for whole days: `dayPeriod('2026-04-01', '2026-04-30')` gives 00:00:00 to 23:59:59.
+ */
+export const BUSINESS_TIME_ZONE = 'America/Sao_Paulo';
+export const BUSINESS_UTC_OFFSET = '-03:00';
+const OFFSET_MS = 3 * 3600_000;
+
+export const PERIOD_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export const PERIOD_TEXTS = {
+  invalid: 'Data inválida: use o formato AAAA-MM-DDTHH:mm:ss.',
+  reversed: 'A data final deve ser igual ou posterior à data inicial.',
+} as const;
+
+/** The instant of a period timestamp, or null when it is malformed or impossible. */
+export function parsePeriodTimestamp(value: string): Date | null {
+  if (!PERIOD_TIMESTAMP.test(value)) return null;
+  const date = new Date(`${value}${BUSINESS_UTC_OFFSET}`);
+  if (Number.isNaN(date.getTime())) return null;
+  // Date rolls 2026-02-30 over to March: compare back.
+  return toPeriodTimestamp(date) === value ? date : null;
+}
+
+/** An instant written as the business's local YYYY-MM-DDTHH:mm:ss. */
+export function toPeriodTimestamp(date: Date): string {
+  return new Date(date.getTime() - OFFSET_MS).toISOString().slice(0, 19);
+}
+
+export type PeriodResult =
+  | { ok: true; from: Date; until: Date }
+  | { ok: false; reason: 'invalid' | 'reversed'; message: string };
+
+/** `{from, until}` with `from <= at < until` (the end's whole second included), or why not. */
+export function parsePeriod(start: string, end: string): PeriodResult {
+  const from = parsePeriodTimestamp(start);
+  const last = parsePeriodTimestamp(end);
+  if (!from || !last) return { ok: false, reason: 'invalid', message: PERIOD_TEXTS.invalid };
+  if (last < from) return { ok: false, reason: 'reversed', message: PERIOD_TEXTS.reversed };
+  return { ok: true, from, until: new Date(last.getTime() + 1000) };
+}
+
+/** The {start} and {end} of whole days (YYYY-MM-DD, local): 00:00:00 of the first to 23:59:59 of the last. */
+export function dayPeriod(firstDay: string, lastDay: string): { start: string; end: string } {
+  if (!DAY.test(firstDay) || !DAY.test(lastDay)) throw new Error(`Not a day: ${firstDay} / ${lastDay}`);
+  return { start: `${firstDay}T00:00:00`, end: `${lastDay}T23:59:59` };
+}
+
+/** The business's local day (YYYY-MM-DD) of an instant. */
+export function businessDay(date: Date): string {
+  return toPeriodTimestamp(date).slice(0, 10);
+}
