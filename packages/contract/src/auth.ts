@@ -19,7 +19,6 @@ export const AUTH_TEXTS = {
   passwordCommon: 'Essa senha é muito comum e fácil de adivinhar. Escolha uma senha diferente.',
   currentPasswordRequired: 'Informe a senha atual',
   wrongPassword: 'A senha atual não confere.',
-  passwordUpdated: 'Senha alterada com sucesso.',
   tooManyFromAddress: 'Muitas tentativas de acesso a partir deste endereço. Aguarde 15 minutos e tente novamente.',
   instability: 'Estamos passando por um momento de instabilidade. Por favor, tente novamente mais tarde.',
 } as const;

@@ -206,7 +206,10 @@ describe('auth plugin outside the API', () => {
     writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>BackOffice</title>');
     writeFileSync(path.join(root, 'assets', 'app.js'), 'console.log(1)');
     const app = Fastify();
-    await app.register(authPlugin, { secret: 'x', lookup: async () => ({ blocked: false, permissions: [], tokenVersion: 0 }) });
+    await app.register(authPlugin, {
+      secret: 'x',
+      lookup: async () => ({ blocked: false, permissions: [], tokenVersion: 0 }),
+    });
     await app.register(fastifyStatic, { root, wildcard: false });
     app.get('/api/docs/json', async () => ({ openapi: '3.0.0' }));
     app.get('/api/undeclared', async () => ({ ok: true }));

@@ -47,7 +47,11 @@ export const accountsRepository = {
   async setPassword(db: Executor, employeeId: number, passwordHash: string): Promise<number> {
     const row = await db
       .updateTable('employees')
-      .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: new Date() }))
+      .set((eb) => ({
+        password_hash: passwordHash,
+        token_version: eb('token_version', '+', 1),
+        updated_at: new Date(),
+      }))
       .where('id', '=', employeeId)
       .returning('token_version')
       .executeTakeFirstOrThrow();

@@ -93,7 +93,8 @@ export function createAccountsService({ db, config, mailer }: AppDeps, log: Fast
       try {
         attempt = await throttle.admit(email, address);
       } catch (error) {
-        if (error instanceof AppError) log.warn({ email, address, reason: error.message }, 'sign-in refused: throttled');
+        if (error instanceof AppError)
+          log.warn({ email, address, reason: error.message }, 'sign-in refused: throttled');
         throw error;
       }
       tasks.run('prune sign-in throttle', () => throttle.prune());

@@ -9,12 +9,10 @@ export function createBackgroundTasks(log: FastifyBaseLogger) {
   const pending = new Set<Promise<void>>();
   return {
     run(name: string, work: () => Promise<unknown>): void {
-      const task = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(work)
-        .then(
-          () => undefined,
-          (error: unknown) => log.error({ task: name, reason: (error as Error)?.message }, 'background task failed'),
-        );
+      const task = new Promise<void>((resolve) => setImmediate(resolve)).then(work).then(
+        () => undefined,
+        (error: unknown) => log.error({ task: name, reason: (error as Error)?.message }, 'background task failed'),
+      );
       pending.add(task);
       void task.finally(() => pending.delete(task));
     },

@@ -1,4 +1,4 @@
-import { accountBackoffText, AUTH_TEXTS } from '@backoffice/contract';
+import { AUTH_TEXTS, accountBackoffText } from '@backoffice/contract';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
