@@ -33,8 +33,9 @@ describe('profile: data, role, permissions and password change', () => {
     await page.getByRole('menuitem', { name: 'Perfil' }).click();
     await page.waitForURL(/\/admin\/profile$/);
     await page.getByRole('heading', { name: 'Perfil', level: 1 }).waitFor();
-    await page.getByText('Eduardo Motoboy', { exact: true }).first().waitFor();
-    expect(await page.getByText(EMAIL, { exact: true }).count()).toBe(1);
+    // The data arrive after the page: wait for them.
+    await page.getByText(EMAIL, { exact: true }).waitFor();
+    expect(await page.getByText('Eduardo Motoboy', { exact: true }).count()).toBeGreaterThanOrEqual(2); // top bar + data
     expect(await page.getByText('Entregas', { exact: true }).count()).toBe(1);
     const permissions = page.getByRole('list', { name: 'Permissões' });
     expect(await permissions.getByRole('listitem').allInnerTexts()).toEqual(['Gerenciar pedidos e configurações']);
