@@ -19,7 +19,8 @@ import { createBackgroundTasks } from './background-tasks';
  */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tasks = createBackgroundTasks(app.log);
-  app.addHook('onClose', () => tasks.drain());
+  // Before the database closes (its onClose hook), the queued work finishes.
+  app.addHook('preClose', () => tasks.drain());
   const service = createAccountsService(app.deps, app.log, tasks);
   const tags = ['accounts'];
 
