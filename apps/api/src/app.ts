@@ -129,7 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       db
         .selectFrom('employees')
         .leftJoin('roles', 'roles.id', 'employees.role_id')
-        .select(['employees.blocked', 'roles.permissions'])
+        .select(['employees.blocked', 'roles.permissions', 'employees.token_version as tokenVersion'])
         .where('employees.id', '=', employeeId)
         .executeTakeFirst(),
   });

@@ -15,8 +15,51 @@ export const AUTH_TEXTS = {
   codeConfirmed: 'Código confirmado. Informe a nova senha.',
   invalidCode: 'Código inválido ou expirado. Solicite um novo código.',
   passwordTooShort: 'A nova senha deve ter pelo menos 8 caracteres.',
+  passwordBlank: 'A nova senha não pode ser formada só por espaços.',
+  passwordCommon: 'Essa senha é muito comum e fácil de adivinhar. Escolha uma senha diferente.',
+  currentPasswordRequired: 'Informe a senha atual',
+  wrongPassword: 'A senha atual não confere.',
+  tooManyFromAddress: 'Muitas tentativas de acesso a partir deste endereço. Aguarde 15 minutos e tente novamente.',
   instability: 'Estamos passando por um momento de instabilidade. Por favor, tente novamente mais tarde.',
 } as const;
+
+/** Seconds to wait before trying an account again after many failed sign-ins (the account-wide backoff). */
+export function accountBackoffText(seconds: number): string {
+  return `Muitas tentativas de acesso a esta conta. Aguarde ${seconds} segundo${seconds === 1 ? '' : 's'} e tente novamente.`;
+}
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+
+/**
+ * The password rule, for both sides: at least 8 characters, not all blanks, and (where the caller has
+ * the list: the server) not one of the most common passwords, compared case-insensitively.
+ * Returns the Portuguese message of the first problem, or null for an acceptable password.
+ */
+export function passwordProblem(password: string, isCommon?: (lowerCased: string) => boolean): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return AUTH_TEXTS.passwordTooShort;
+  if (password.trim() === '') return AUTH_TEXTS.passwordBlank;
+  if (isCommon?.(password.toLowerCase())) return AUTH_TEXTS.passwordCommon;
+  return null;
+}
+
+/**
+ * A new password in a form (web): the rule without the list of common passwords, which only the
+ * server holds (it answers 400 WEAK_PASSWORD with AUTH_TEXTS.passwordCommon).
+ */
+export const newPasswordSchema = z
+  .string({ error: AUTH_TEXTS.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH)
+  .superRefine((password, ctx) => {
+    const problem = passwordProblem(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/**
+ * A new password in a request body: only its type and size here; the server applies `passwordProblem`
+ * with its list and answers 400 WEAK_PASSWORD, so every weak password gets one code.
+ */
+const newPasswordFieldSchema = z.string({ error: AUTH_TEXTS.passwordTooShort }).max(PASSWORD_MAX_LENGTH);
 
 export const signinSchema = z
   .object({
@@ -40,11 +83,41 @@ export const recoveryCheckSchema = z
 /** Answer of the three recovery calls: `{ data: { message } }`, the message to show the user. */
 export const messageResponseSchema = z.object({ data: z.object({ message: z.string() }) });
 
-/** Body of PATCH /accounts/users/activate: sets the new password (min. 8 characters) and burns the code. */
+/**
+ * Body of PATCH /accounts/users/activate: sets the new password and burns the code. A password against the
+ * rule (`passwordProblem`) answers 400 WEAK_PASSWORD.
+ */
 export const activateSchema = z
   .object({
     email: emailSchema,
-    newPassword: z.string({ error: AUTH_TEXTS.passwordTooShort }).min(8, AUTH_TEXTS.passwordTooShort).max(200),
+    newPassword: newPasswordFieldSchema,
     code: z.string({ error: AUTH_TEXTS.codeRequired }).trim().min(1, AUTH_TEXTS.codeRequired).max(20),
   })
   .strict();
+
+/** Body of PATCH /accounts/me/password. A weak new password answers 400 WEAK_PASSWORD, a wrong current one WRONG_PASSWORD. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: AUTH_TEXTS.currentPasswordRequired })
+      .min(1, AUTH_TEXTS.currentPasswordRequired)
+      .max(PASSWORD_MAX_LENGTH),
+    newPassword: newPasswordFieldSchema,
+  })
+  .strict();
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** Answer of GET /accounts/me: the signed-in employee, its role and the labels of its permissions. */
+export const profileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  document: z.string(),
+  /** The function's label (Atendente, Motoboy, Estoquista). */
+  type: z.string(),
+  role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  permissions: z.array(z.object({ key: z.string(), label: z.string() })),
+});
+export type Profile = z.infer<typeof profileSchema>;
+export const profileResponseSchema = z.object({ data: profileSchema });

@@ -33,6 +33,8 @@ export const EMPLOYEE_TEXTS = {
   roleNotHeld: 'Você não pode atribuir uma regra com permissões que você não possui.',
   targetNotHeld: 'Você não pode alterar um funcionário com permissões que você não possui.',
   selfChange: 'Você não pode alterar a sua própria regra nem bloquear o seu próprio acesso.',
+  lastFullAccess:
+    'Não é possível: o sistema precisa de ao menos um funcionário ativo com acesso total. Dê acesso total a outro funcionário antes.',
   created: 'Funcionário(a) criado com sucesso.',
   edited: 'Funcionário(a) editado com sucesso.',
 } as const;

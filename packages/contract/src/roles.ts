@@ -7,6 +7,11 @@ export const ROLE_TEXTS = {
   permissionsRequired: 'Adicione as permissões para a regra.',
   unknownPermission: 'Permissão desconhecida.',
   notFound: 'Regra não encontrada.',
+  permissionNotHeld: 'Você não pode conceder permissões que você não possui.',
+  roleNotHeld: 'Você não pode editar uma regra com permissões que você não possui.',
+  ownRole: 'Você não pode editar a sua própria regra.',
+  lastFullAccess:
+    'Não é possível: o sistema precisa de ao menos um funcionário ativo com acesso total. Dê acesso total a outro funcionário antes.',
 } as const;
 
 /** Body of POST /roles and PATCH /roles/{id}. Unknown fields are refused. */

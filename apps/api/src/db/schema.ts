@@ -28,6 +28,8 @@ export interface EmployeesTable {
   role_id: number | null;
   password_hash: string | null;
   blocked: Generated<boolean>;
+  /** Carried by each token; raised to end every session issued before (password change, block, sign-out). */
+  token_version: Generated<number>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -40,6 +42,24 @@ export interface PasswordCodesTable {
   failed_attempts: Generated<number>;
   used_at: NullableTimestamp;
   created_at: CreatedAt;
+}
+
+/** One counted event of a limiter: a failed sign-in (`sign_in`) or a recovery e-mail (`recovery_mail`). */
+export interface ThrottleEventsTable {
+  id: Generated<number>;
+  kind: string;
+  /** The lower-case e-mail the event is about. */
+  subject: string;
+  /** The client address ('' when the limiter does not count per address). */
+  address: Generated<string>;
+  created_at: CreatedAt;
+}
+
+/** Addresses where an account signed in successfully lately: its owner is not slowed there. */
+export interface TrustedSignInAddressesTable {
+  email: string;
+  address: string;
+  last_signed_in_at: CreatedAt;
 }
 
 export interface AuditEventsTable {
@@ -311,6 +331,8 @@ export interface Database {
   employees: EmployeesTable;
   password_codes: PasswordCodesTable;
   audit_events: AuditEventsTable;
+  throttle_events: ThrottleEventsTable;
+  trusted_sign_in_addresses: TrustedSignInAddressesTable;
   customer_levels: CustomerLevelsTable;
   customers: CustomersTable;
   brands: BrandsTable;

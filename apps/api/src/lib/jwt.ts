@@ -4,6 +4,8 @@ export interface TokenClaims {
   sub: string;
   unique_name: string;
   permissions: string[];
+  /** The employee's token version when issued: a newer version in the database revokes the token. */
+  ver?: number;
   iat: number;
   exp: number;
 }
@@ -39,6 +41,7 @@ export function verifyToken(token: string, secret: string, now = Date.now()): To
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TokenClaims;
     if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null;
     if (typeof claims.sub !== 'string' || !Array.isArray(claims.permissions)) return null;
+    if (claims.ver !== undefined && !Number.isInteger(claims.ver)) return null;
     return claims;
   } catch {
     return null;

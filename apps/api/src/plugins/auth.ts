@@ -14,9 +14,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Who may call the route: any one of these permissions (full:access always passes).
-     * `'public'` opens the route to anyone. A route that declares nothing is closed to everyone.
+     * `'public'` opens the route to anyone; `'signed-in'` to any signed-in employee, whatever their role
+     * (their own profile, password and sign-out). A route that declares nothing is closed to everyone.
      */
-    permissions?: readonly string[] | 'public';
+    permissions?: readonly string[] | 'public' | 'signed-in';
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -26,12 +27,13 @@ declare module 'fastify' {
 const DOCS = '/api/docs';
 
 /**
- * Loads what the server re-checks on every call: a blocked employee's token stops working, and the
+ * Loads what the server re-checks on every call: a blocked employee's token stops working, a token older
+ * than the employee's token version (issued before a password change, a block or a sign-out) too, and the
  * permissions are those of the employee's role now (a role change applies at once, not at next sign-in).
  */
 export type EmployeeStatusLookup = (
   employeeId: number,
-) => Promise<{ blocked: boolean; permissions: string[] | null } | undefined>;
+) => Promise<{ blocked: boolean; permissions: string[] | null; tokenVersion: number } | undefined>;
 
 /**
  * Authentication and authorisation for every route. Verifies the bearer token, re-checks that the
@@ -67,8 +69,13 @@ export const authPlugin = fp<{ secret: string; lookup: EmployeeStatusLookup }>(
         request.log.warn({ route, method: request.method, employeeId }, 'authentication refused: blocked or removed');
         throw unauthorized('Acesso bloqueado. Procure o administrador.');
       }
+      if ((claims.ver ?? 0) !== status.tokenVersion) {
+        request.log.warn({ route, method: request.method, employeeId }, 'authentication refused: session ended');
+        throw unauthorized();
+      }
       const permissions = status.permissions ?? [];
       request.principal = { employeeId, name: claims.unique_name, permissions };
+      if (declared === 'signed-in') return;
       if (!declared || declared.length === 0 || !hasAnyPermission(permissions, declared)) {
         request.log.warn({ employeeId, route, method: request.method }, 'permission denied');
         throw forbidden();

@@ -113,6 +113,9 @@ const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/forgot-password-page'));
 const LogoutPage = lazy(() => import('../features/auth/pages/logout-page'));
 const AdminLayout = lazy(() => import('./layout/admin-layout'));
+/** Any signed-in employee's own profile: no permission needed, not in the sidebar. */
+const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'));
+export const PROFILE_PATH = '/admin/profile';
 
 function page(element: React.ReactNode) {
   return <Suspense fallback={<PageLoader fullScreen />}>{element}</Suspense>;
@@ -138,6 +141,14 @@ export const appRoutes: RouteObject[] = [
           </RequirePermission>
         ),
       })),
+      {
+        path: 'profile',
+        element: (
+          <Suspense fallback={<PageLoader />}>
+            <ProfilePage />
+          </Suspense>
+        ),
+      },
       { path: '*', element: <Navigate to={DEFAULT_ADMIN_PATH} replace /> },
     ],
   },

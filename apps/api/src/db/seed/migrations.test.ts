@@ -29,6 +29,8 @@ const TABLES = [
   'roles',
   'search_terms',
   'stock_movements',
+  'throttle_events',
+  'trusted_sign_in_addresses',
 ];
 
 async function tablesOf(t: TestDatabase): Promise<string[]> {

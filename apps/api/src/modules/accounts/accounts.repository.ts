@@ -15,16 +15,54 @@ export const accountsRepository = {
         'employees.email',
         'employees.password_hash',
         'employees.blocked',
+        'employees.token_version',
         'roles.permissions',
       ])
       .where((eb) => eb(eb.fn('lower', ['employees.email']), '=', email.toLowerCase()))
       .executeTakeFirst();
   },
 
-  setPassword(db: Executor, employeeId: number, passwordHash: string) {
+  /** The signed-in employee with its role (GET /accounts/me) and what a password change needs. */
+  findProfile(db: Executor, employeeId: number) {
+    return db
+      .selectFrom('employees')
+      .leftJoin('roles', 'roles.id', 'employees.role_id')
+      .select([
+        'employees.id',
+        'employees.name',
+        'employees.email',
+        'employees.phone',
+        'employees.document',
+        'employees.func',
+        'employees.password_hash',
+        'roles.id as role_id',
+        'roles.name as role_name',
+        'roles.permissions',
+      ])
+      .where('employees.id', '=', employeeId)
+      .executeTakeFirst();
+  },
+
+  /** Sets the password hash and raises the token version (every earlier token stops working). */
+  async setPassword(db: Executor, employeeId: number, passwordHash: string): Promise<number> {
+    const row = await db
+      .updateTable('employees')
+      .set((eb) => ({
+        password_hash: passwordHash,
+        token_version: eb('token_version', '+', 1),
+        updated_at: new Date(),
+      }))
+      .where('id', '=', employeeId)
+      .returning('token_version')
+      .executeTakeFirstOrThrow();
+    return row.token_version;
+  },
+
+  /** Raises the token version: every token issued before stops working (sign-out). */
+  endSessions(db: Executor, employeeId: number) {
     return db
       .updateTable('employees')
-      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
       .where('id', '=', employeeId)
       .execute();
   },

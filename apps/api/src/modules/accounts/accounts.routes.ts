@@ -1,17 +1,27 @@
 import {
   activateSchema,
+  changePasswordSchema,
   messageResponseSchema,
+  profileResponseSchema,
   recoveryCheckSchema,
   recoveryParamsSchema,
   signinResponseSchema,
   signinSchema,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../plugins/auth';
 import { createAccountsService } from './accounts.service';
+import { createBackgroundTasks } from './background-tasks';
 
-/** Sign-in and password recovery: the only routes open without a token. */
+/**
+ * Sign-in and password recovery (the only routes open without a token), and what every signed-in
+ * employee may do with their own account: read it, change the password, sign out.
+ */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAccountsService(app.deps, app.log);
+  const tasks = createBackgroundTasks(app.log);
+  // Before the database closes (its onClose hook), the queued work finishes.
+  app.addHook('preClose', () => tasks.drain());
+  const service = createAccountsService(app.deps, app.log, tasks);
   const tags = ['accounts'];
 
   app.post(
@@ -37,13 +47,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Recuperação, etapa 1: envia por e-mail um código de 6 dígitos (15 minutos). Responde 200 para ' +
-          'qualquer e-mail válido, exista ou não um funcionário com ele',
+          'qualquer e-mail válido, exista ou não um funcionário com ele, antes de procurá-lo (mesmo tempo)',
         security: [],
         params: recoveryParamsSchema,
         response: { 200: messageResponseSchema },
       },
     },
-    async (request) => ({ data: { message: await service.requestRecovery(request.params.email) } }),
+    async (request) => ({ data: { message: service.requestRecovery(request.params.email) } }),
   );
 
   app.post(
@@ -68,7 +78,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permissions: 'public' },
       schema: {
         tags,
-        summary: 'Define a nova senha (mínimo 8 caracteres) com o código recebido; o código é consumido',
+        summary:
+          'Define a nova senha com o código recebido; o código é consumido e as sessões abertas terminam. ' +
+          'Senha com menos de 8 caracteres, só de espaços ou comum demais: 400 WEAK_PASSWORD',
         security: [],
         body: activateSchema,
         response: { 200: messageResponseSchema },
@@ -78,6 +90,57 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       data: {
         message: await service.activate(request.body.email, request.body.code, request.body.newPassword),
       },
+    }),
+  );
+
+  app.post(
+    '/accounts/signout',
+    {
+      config: { permissions: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Sai: encerra todas as sessões do funcionário (os tokens emitidos até agora deixam de valer)',
+      },
+    },
+    async (request, reply) => {
+      await service.signOut(principalOf(request));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/accounts/me',
+    {
+      config: { permissions: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'O funcionário conectado: dados, regra e permissões (com rótulos)',
+        response: { 200: profileResponseSchema },
+      },
+    },
+    async (request) => ({ data: await service.profile(principalOf(request)) }),
+  );
+
+  app.patch(
+    '/accounts/me/password',
+    {
+      config: { permissions: 'signed-in' },
+      schema: {
+        tags,
+        summary:
+          'Troca a própria senha: a atual é conferida (400 WRONG_PASSWORD), a nova segue a regra (400 ' +
+          'WEAK_PASSWORD). As outras sessões terminam; devolve um token novo para esta',
+        body: changePasswordSchema,
+        response: { 200: signinResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await service.changePassword(
+        principalOf(request),
+        request.body.currentPassword,
+        request.body.newPassword,
+        request.ip,
+      ),
     }),
   );
 };

@@ -1,28 +1,51 @@
-import { AUTH_TEXTS } from '@backoffice/contract';
+import {
+  AUTH_TEXTS,
+  EMPLOYEE_FUNC_LABELS,
+  type EmployeeFunc,
+  PERMISSION_LABELS,
+  type PermissionKey,
+  type Profile,
+  passwordProblem,
+} from '@backoffice/contract';
 import argon2 from 'argon2';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import { signToken } from '../../lib/jwt';
+import type { Principal } from '../../plugins/auth';
 import { accountsRepository } from './accounts.repository';
-import { LoginThrottle } from './login-throttle';
+import type { BackgroundTasks } from './background-tasks';
+import { isCommonPassword } from './common-passwords';
 import { deliver, issueCode, RECOVERY_CODE_TTL_MS, recoveryMail, verifyCode } from './one-time-codes';
+import { createSignInThrottle } from './sign-in-throttle';
 
 // Compared against when the e-mail is unknown, so both failures take the same time.
 const DUMMY_HASH = argon2.hash('not-a-real-password', { type: argon2.argon2id });
 
-/** At most this many recovery e-mails per address and hour (beyond it, the call still answers 200). */
-const RECOVERY_MAILS_PER_HOUR = 5;
+/** Refuses a password against the rule (length, blanks, list of common passwords) with WEAK_PASSWORD. */
+function checkNewPassword(password: string): void {
+  const problem = passwordProblem(password, isCommonPassword);
+  if (problem) throw badRequest(problem, 'WEAK_PASSWORD');
+}
 
 /**
- * Sign-in and password recovery. Logs say who and what happened, never a password, a code or a token.
+ * Sign-in, sign-out, password recovery and the signed-in employee's own profile and password. Logs say who
+ * and what happened, never a password, a code or a token.
  */
-export function createAccountsService({ db, config, mailer }: AppDeps, log: FastifyBaseLogger) {
-  const throttle = new LoginThrottle();
-  const recoveryMails = new LoginThrottle(RECOVERY_MAILS_PER_HOUR, 60 * 60 * 1000);
+export function createAccountsService({ db, config, mailer }: AppDeps, log: FastifyBaseLogger, tasks: BackgroundTasks) {
+  const throttle = createSignInThrottle(db);
+
+  function issueToken(employee: { id: number; name: string }, permissions: string[], version: number) {
+    const { token, expires } = signToken(
+      { sub: String(employee.id), unique_name: employee.name, permissions, ver: version },
+      config.jwtSecret,
+      config.tokenTtlMs,
+    );
+    return { accessToken: token, expires, permissions };
+  }
 
   /** Checks the code of a non-blocked employee inside `work`'s transaction; a wrong code counts as a try. */
   async function withValidCode<T>(
@@ -45,57 +68,65 @@ export function createAccountsService({ db, config, mailer }: AppDeps, log: Fast
     return outcome.value;
   }
 
+  /** Step 1 of recovery, run after the answer: the limiter, the lookup, the code and the e-mail. */
+  async function sendRecoveryCode(email: string): Promise<void> {
+    const outcome = await db.transaction().execute(async (trx) => {
+      const employee = await accountsRepository.findLogin(trx, email);
+      if (!employee || employee.blocked) return { sent: false as const, blocked: employee?.blocked ?? false };
+      if (!(await throttle.takeRecoveryMail(trx, email))) return { sent: false as const, limited: true };
+      const code = await issueCode(trx, config.jwtSecret, employee.id, RECOVERY_CODE_TTL_MS);
+      return { sent: true as const, employee, code };
+    });
+    if (!outcome.sent) {
+      if ('limited' in outcome) log.warn({ email }, 'password recovery not sent: too many codes requested');
+      else log.info({ email, blocked: outcome.blocked }, 'password recovery not sent: no active employee');
+      return;
+    }
+    log.info({ employeeId: outcome.employee.id }, 'password recovery code issued');
+    await deliver(mailer, log, recoveryMail(outcome.employee.email, outcome.employee.name, outcome.code));
+  }
+
   return {
     /** Checks e-mail and password and issues an 8-hour token with the role's permissions. */
     async signIn(email: string, password: string, address: string) {
-      if (throttle.isLocked(email, address)) {
-        log.warn({ email, address }, 'sign-in refused: too many attempts');
-        throw tooManyRequests(AUTH_TEXTS.tooManyAttempts);
+      let attempt: number;
+      try {
+        attempt = await throttle.admit(email, address);
+      } catch (error) {
+        if (error instanceof AppError)
+          log.warn({ email, address, reason: error.message }, 'sign-in refused: throttled');
+        throw error;
       }
+      tasks.run('prune sign-in throttle', () => throttle.prune());
       const employee = await accountsRepository.findLogin(db, email);
       const valid = employee?.password_hash
         ? await argon2.verify(employee.password_hash, password)
         : await argon2.verify(await DUMMY_HASH, password).then(() => false);
       if (!employee || !valid) {
-        throttle.fail(email, address);
         log.warn({ email, address }, 'sign-in refused: invalid credentials');
         throw unauthorized(AUTH_TEXTS.invalidCredentials, 'INVALID_CREDENTIALS');
       }
+      await throttle.succeeded(attempt, email, address);
       if (employee.blocked) {
         log.warn({ email, employeeId: employee.id }, 'sign-in refused: blocked');
         throw new AppError(403, AUTH_TEXTS.blocked, { code: 'ACCOUNT_BLOCKED' });
       }
-      throttle.succeed(email, address);
-      const permissions = employee.permissions ?? [];
-      const { token, expires } = signToken(
-        { sub: String(employee.id), unique_name: employee.name, permissions },
-        config.jwtSecret,
-        config.tokenTtlMs,
-      );
       log.info({ employeeId: employee.id }, 'signed in');
-      return { accessToken: token, expires, permissions };
+      return issueToken(employee, employee.permissions ?? [], employee.token_version);
+    },
+
+    /** Ends every session of the employee (every token issued so far stops working). */
+    async signOut(actor: Principal): Promise<void> {
+      await accountsRepository.endSessions(db, actor.employeeId);
+      log.info({ employeeId: actor.employeeId }, 'signed out: sessions ended');
     },
 
     /**
-     * Step 1 of recovery. Always succeeds for the caller (no account enumeration): only a real,
-     * non-blocked employee gets a code, e-mailed in the background so that timing reveals nothing either.
+     * Step 1 of recovery. Answers at once, the same for every e-mail (no account enumeration, by content
+     * or by time): the lookup, the code and the e-mail happen after the answer.
      */
-    async requestRecovery(email: string): Promise<string> {
-      if (recoveryMails.isLocked(email, 'recovery')) {
-        log.warn({ email }, 'password recovery not sent: too many codes requested');
-        return AUTH_TEXTS.codeSent;
-      }
-      const employee = await accountsRepository.findLogin(db, email);
-      if (!employee || employee.blocked) {
-        log.info({ email, blocked: employee?.blocked ?? false }, 'password recovery not sent: no active employee');
-        return AUTH_TEXTS.codeSent;
-      }
-      recoveryMails.fail(email, 'recovery');
-      const code = await db
-        .transaction()
-        .execute((trx) => issueCode(trx, config.jwtSecret, employee.id, RECOVERY_CODE_TTL_MS));
-      log.info({ employeeId: employee.id }, 'password recovery code issued');
-      void deliver(mailer, log, recoveryMail(employee.email, employee.name, code));
+    requestRecovery(email: string): string {
+      tasks.run('password recovery', () => sendRecoveryCode(email));
       return AUTH_TEXTS.codeSent;
     },
 
@@ -105,10 +136,11 @@ export function createAccountsService({ db, config, mailer }: AppDeps, log: Fast
       return AUTH_TEXTS.codeConfirmed;
     },
 
-    /** Step 3 (also the first access of a new employee): sets the new password and burns the code. */
+    /** Step 3 (also the first access of a new employee): sets the new password, burns the code, ends sessions. */
     async activate(email: string, code: string, newPassword: string): Promise<string> {
+      checkNewPassword(newPassword);
+      const hash = await argon2.hash(newPassword, { type: argon2.argon2id });
       const employeeId = await withValidCode(email, code, async (id, trx) => {
-        const hash = await argon2.hash(newPassword, { type: argon2.argon2id });
         await accountsRepository.setPassword(trx, id, hash);
         await accountsRepository.burnCodes(trx, id, new Date());
         await recordAudit(trx, { employeeId: id, entity: 'employee', entityId: id, action: 'set_password' });
@@ -116,6 +148,55 @@ export function createAccountsService({ db, config, mailer }: AppDeps, log: Fast
       });
       log.info({ employeeId }, 'password changed with a one-time code');
       return AUTH_TEXTS.passwordChanged;
+    },
+
+    /** The signed-in employee: data, role and the labels of the role's permissions. */
+    async profile(actor: Principal): Promise<Profile> {
+      const row = await accountsRepository.findProfile(db, actor.employeeId);
+      if (!row) throw unauthorized();
+      return {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        document: row.document,
+        type: EMPLOYEE_FUNC_LABELS[row.func as EmployeeFunc] ?? '',
+        role: row.role_id !== null && row.role_name !== null ? { id: row.role_id, name: row.role_name } : null,
+        permissions: (row.permissions ?? []).map((key) => ({
+          key,
+          label: PERMISSION_LABELS[key as PermissionKey] ?? key,
+        })),
+      };
+    },
+
+    /**
+     * Changes the signed-in employee's password: the current one must match (a wrong one counts as a failed
+     * sign-in), the new one follows the rule. Every other session ends; the answer is a fresh token.
+     */
+    async changePassword(actor: Principal, currentPassword: string, newPassword: string, address: string) {
+      const employee = await accountsRepository.findProfile(db, actor.employeeId);
+      if (!employee) throw unauthorized();
+      checkNewPassword(newPassword);
+      const attempt = await throttle.admit(employee.email, address);
+      const valid = employee.password_hash ? await argon2.verify(employee.password_hash, currentPassword) : false;
+      if (!valid) {
+        log.warn({ employeeId: employee.id, address }, 'password change refused: wrong current password');
+        throw badRequest(AUTH_TEXTS.wrongPassword, 'WRONG_PASSWORD');
+      }
+      await throttle.succeeded(attempt, employee.email, address);
+      const hash = await argon2.hash(newPassword, { type: argon2.argon2id });
+      const version = await db.transaction().execute(async (trx) => {
+        const next = await accountsRepository.setPassword(trx, employee.id, hash);
+        await recordAudit(trx, {
+          employeeId: employee.id,
+          entity: 'employee',
+          entityId: employee.id,
+          action: 'change_password',
+        });
+        return next;
+      });
+      log.info({ employeeId: employee.id }, 'password changed by its owner; other sessions ended');
+      return issueToken(employee, employee.permissions ?? [], version);
     },
   };
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AUTH_TEXTS } from '@backoffice/contract';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../lib/mailer';
@@ -9,6 +10,15 @@ import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/he
 import { startTestInbox, type TestInbox } from './test-inbox';
 
 const CODE_SENT = AUTH_TEXTS.codeSent;
+
+/** Waits until `done()` holds (work queued after an answer), failing after 10 seconds. */
+async function waitFor(done: () => boolean) {
+  const deadline = Date.now() + 10_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('waited 10 s in vain');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 const INVALID_CODE = { errors: ['Código inválido ou expirado. Solicite um novo código.'], code: 'INVALID_CODE' };
 
 describe('password recovery API (codes received over real SMTP)', () => {
@@ -100,7 +110,7 @@ describe('password recovery API (codes received over real SMTP)', () => {
 
     const short = await activate({ email: DEMO.attendant, newPassword: '1234567', code });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toMatchObject({ errors: ['A nova senha deve ter pelo menos 8 caracteres.'] });
+    expect(short.json()).toEqual({ errors: ['A nova senha deve ter pelo menos 8 caracteres.'], code: 'WEAK_PASSWORD' });
 
     const done = await activate({ email: DEMO.attendant, newPassword: 'nova-senha-123', code });
     expect(done.statusCode).toBe(200);
@@ -167,11 +177,17 @@ describe('password recovery API (codes received over real SMTP)', () => {
   it('validates paths and bodies with Portuguese messages and refuses unknown fields', async () => {
     const badEmail = await forgot('not-an-email');
     expect(badEmail.statusCode).toBe(400);
-    expect(badEmail.json()).toMatchObject({ errors: ['Informe um e-mail válido'] });
+    expect(badEmail.json()).toEqual({ errors: ['Informe um e-mail válido'], code: 'VALIDATION_FAILED' });
     const noCode = await check(DEMO.admin, {});
-    expect(noCode.json()).toMatchObject({ errors: ['Informe o código que foi enviado para o seu e-mail'] });
+    expect(noCode.json()).toEqual({
+      errors: ['Informe o código que foi enviado para o seu e-mail'],
+      code: 'VALIDATION_FAILED',
+    });
     const blankCode = await check(DEMO.admin, { code: '  ' });
-    expect(blankCode.json()).toMatchObject({ errors: ['Informe o código que foi enviado para o seu e-mail'] });
+    expect(blankCode.json()).toEqual({
+      errors: ['Informe o código que foi enviado para o seu e-mail'],
+      code: 'VALIDATION_FAILED',
+    });
     const extra = await check(DEMO.admin, { code: '123456', email: DEMO.stocker });
     expect(extra.statusCode).toBe(400);
     const empty = await activate({});
@@ -198,12 +214,81 @@ describe('password recovery API (codes received over real SMTP)', () => {
       .insertInto('employees')
       .values({ name: 'Lia Limite', email, phone: '11912345678', document: '52998224725', func: 1 })
       .execute();
+    const refusedBefore = logLines.filter((line) => line.includes('too many codes requested')).length;
     for (let i = 0; i < 7; i++) {
       const res = await forgot(email);
       expect(res.json()).toEqual({ data: { message: CODE_SENT } });
     }
-    expect(await codesOf(email)).toHaveLength(5);
+    // The work runs after the answers: wait for the five e-mails and the two refusals in the log.
     for (let i = 0; i < 5; i++) await inbox.next(email);
+    await waitFor(
+      () => logLines.filter((line) => line.includes('too many codes requested')).length === refusedBefore + 2,
+    );
+    expect(await codesOf(email)).toHaveLength(5);
+    expect(inbox.messages.filter((m) => m.to.includes(email))).toHaveLength(5);
+  });
+
+  it('step 1 answers before looking the e-mail up: a locked employees table does not hold the answer back', async () => {
+    // Inside this transaction the employees table is locked (on PGlite the whole database is), so any lookup
+    // the route awaited would wait for the commit, which comes only after the answer: the answer comes first.
+    const before = (await codesOf(DEMO.courier)).length;
+    const allCodesBefore = Number(
+      (
+        await t.db
+          .selectFrom('password_codes')
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+    await t.db.transaction().execute(async (trx) => {
+      await sql`lock table employees in access exclusive mode`.execute(trx);
+      const res = await forgot(DEMO.courier);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: { message: CODE_SENT } });
+      const codes = await trx
+        .selectFrom('password_codes')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .executeTakeFirstOrThrow();
+      expect(Number(codes.count)).toBe(allCodesBefore); // not issued yet
+    });
+    // After the commit the queued work runs: the code is issued and mailed.
+    const mail = await inbox.next(DEMO.courier);
+    expect(mail.code).toMatch(/^\d{6}$/);
+    expect((await codesOf(DEMO.courier)).length).toBe(before + 1);
+  });
+
+  it('step 1 does not wait for a slow mailer, and a failing one is only logged', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent: string[] = [];
+    const lines: string[] = [];
+    const slow = await createTestApp({
+      mailer: {
+        async send(message) {
+          await gate;
+          if (message.to === DEMO.stocker) throw new Error('SMTP indisponível');
+          sent.push(message.to);
+        },
+      },
+      logger: { stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      for (const email of [DEMO.attendant, DEMO.stocker]) {
+        const res = await slow.app.inject({
+          method: 'PATCH',
+          url: `/api/accounts/users/forgotpassword/${encodeURIComponent(email)}`,
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      expect(sent).toEqual([]); // both answered while the mailer still holds every message
+    } finally {
+      release();
+      await slow.close(); // waits for the queued work
+    }
+    expect(sent).toEqual([DEMO.attendant]);
+    expect(lines.join('')).toContain('mail not sent');
   });
 
   it('logs sign-ins, refusals and permission failures without any password, code or token', async () => {

@@ -76,18 +76,27 @@ export const employeesRepository = {
   update(
     db: Executor,
     id: number,
-    changes: { name: string; phone: string; document: string; roleId: number; blocked: boolean },
+    changes: {
+      name: string;
+      phone: string;
+      document: string;
+      roleId: number;
+      blocked: boolean;
+      /** Raise the token version: every token issued before stops working (a block). */
+      endSessions: boolean;
+    },
   ) {
     return db
       .updateTable('employees')
-      .set({
+      .set((eb) => ({
         name: changes.name,
         phone: changes.phone,
         document: changes.document,
         role_id: changes.roleId,
         blocked: changes.blocked,
         updated_at: new Date(),
-      })
+        ...(changes.endSessions ? { token_version: eb('token_version', '+', 1) } : {}),
+      }))
       .where('id', '=', id)
       .execute();
   },

@@ -7,7 +7,6 @@ import {
   type Employee,
   type EmployeeFunc,
   type EmployeeKind,
-  hasAnyPermission,
 } from '@backoffice/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app';
@@ -15,6 +14,7 @@ import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { ACTIVATION_CODE_TTL_MS, activationMail, deliver, issueCode } from '../accounts/one-time-codes';
+import { countActiveFullAccess, grantsFullAccess, holdsAll, lockFullAccessChanges } from '../roles/permission-ceiling';
 import { type EmployeeRow, employeesRepository } from './employees.repository';
 
 /** The validated body of signup (contract's employeeSignupSchema output). */
@@ -54,11 +54,6 @@ function toEmployee(row: EmployeeRow): Employee {
   };
 }
 
-/** True when `actor` holds every one of `permissions` (full:access holds them all). */
-function holdsAll(actor: Principal, permissions: readonly string[] | null): boolean {
-  return (permissions ?? []).every((key) => hasAnyPermission(actor.permissions, [key]));
-}
-
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '23505';
 }
@@ -66,14 +61,16 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * Rules of employees: CPF, phone and e-mail validated by the contract; the e-mail is unique and
  * identifies the employee (it never changes), the function is fixed by the path, the role must exist,
- * and nobody hands out or edits permissions they do not hold themselves. A new employee has no password:
+ * nobody hands out or edits permissions they do not hold themselves, and the last non-blocked employee
+ * with full:access can be neither blocked nor moved to a lesser role. Blocking ends the employee's
+ * sessions (their tokens stop working, also after an unblock). A new employee has no password:
  * a one-time activation code (48 hours) is e-mailed to them. Every change is audited.
  */
 export function createEmployeesService({ db, config, mailer }: AppDeps, log: FastifyBaseLogger) {
   async function checkRole(trx: Parameters<typeof employeesRepository.findRole>[0], actor: Principal, id: number) {
     const role = await employeesRepository.findRole(trx, id);
     if (!role) throw badRequest(EMPLOYEE_TEXTS.roleNotFound);
-    if (!holdsAll(actor, role.permissions)) throw forbidden(EMPLOYEE_TEXTS.roleNotHeld);
+    if (!holdsAll(actor.permissions, role.permissions)) throw forbidden(EMPLOYEE_TEXTS.roleNotHeld);
     return role;
   }
 
@@ -140,19 +137,25 @@ export function createEmployeesService({ db, config, mailer }: AppDeps, log: Fas
     /** Edits name, document, phone, role and blocked of the employee the e-mail names. */
     async update(actor: Principal, kind: EmployeeKind, input: UpdateData): Promise<Employee> {
       return db.transaction().execute(async (trx) => {
+        await lockFullAccessChanges(trx);
         const before = await employeesRepository.findByEmail(trx, input.email);
         if (!before) throw notFound(EMPLOYEE_TEXTS.notFound);
         if (before.func !== EMPLOYEE_FUNC_OF_KIND[kind]) throw badRequest(EMPLOYEE_TEXTS.funcMismatch);
-        if (!holdsAll(actor, before.role_permissions)) throw forbidden(EMPLOYEE_TEXTS.targetNotHeld);
-        await checkRole(trx, actor, input.roleId);
+        if (!holdsAll(actor.permissions, before.role_permissions)) throw forbidden(EMPLOYEE_TEXTS.targetNotHeld);
+        const role = await checkRole(trx, actor, input.roleId);
         const sameDocument = await employeesRepository.findByDocument(trx, input.document);
         if (sameDocument && sameDocument.id !== before.id) throw conflict(EMPLOYEE_TEXTS.documentTaken, 'DUPLICATE');
         const blocked = input.blocked ?? before.blocked;
         if (before.id === actor.employeeId && (input.roleId !== before.role_id || blocked !== before.blocked)) {
           throw forbidden(EMPLOYEE_TEXTS.selfChange);
         }
+        const hadFullAccess = !before.blocked && grantsFullAccess(before.role_permissions);
+        const keepsFullAccess = !blocked && grantsFullAccess(role.permissions);
+        if (hadFullAccess && !keepsFullAccess && (await countActiveFullAccess(trx, { employeeId: before.id })) === 0) {
+          throw conflict(EMPLOYEE_TEXTS.lastFullAccess);
+        }
         const after = { name: input.name, phone: input.phone, document: input.document, roleId: input.roleId, blocked };
-        await employeesRepository.update(trx, before.id, after);
+        await employeesRepository.update(trx, before.id, { ...after, endSessions: blocked && !before.blocked });
         const changes = diff(
           {
             name: before.name,

@@ -94,10 +94,10 @@ describe('employees API', () => {
       });
       const missing = await call('GET', '/api/employees/ninguem@demo.com.br', admin);
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toMatchObject({ errors: ['Funcionário não encontrado.'] });
+      expect(missing.json()).toEqual({ errors: ['Funcionário não encontrado.'], code: 'NOT_FOUND' });
       const invalid = await call('GET', '/api/employees/nao-e-email', admin);
       expect(invalid.statusCode).toBe(400);
-      expect(invalid.json()).toMatchObject({ errors: ['Informe um e-mail válido'] });
+      expect(invalid.json()).toEqual({ errors: ['Informe um e-mail válido'], code: 'VALIDATION_FAILED' });
     });
 
     it('GET /employees/deliverers lists non-blocked motoboys as {id, name} for employees, customers, orders or reports', async () => {
@@ -127,7 +127,10 @@ describe('employees API', () => {
       for (const url of ['/api/employees', `/api/employees/${DEMO.admin}`, '/api/employees/deliverers']) {
         const res = await call('GET', url);
         expect(res.statusCode, url).toBe(401);
-        expect(res.json()).toMatchObject({ errors: ['Sessão inválida ou expirada. Faça login novamente.'] });
+        expect(res.json()).toEqual({
+          errors: ['Sessão inválida ou expirada. Faça login novamente.'],
+          code: 'UNAUTHENTICATED',
+        });
       }
       const manager = await signIn(t.app, DEMO.manager);
       expect((await call('GET', '/api/employees', manager)).json()).toEqual(FORBIDDEN);
@@ -187,7 +190,7 @@ describe('employees API', () => {
         url: '/api/accounts/signin',
         payload: { email: 'helena@demo.com.br', password: 'qualquer-senha' },
       });
-      expect(before.json()).toMatchObject({ errors: [AUTH_TEXTS.invalidCredentials] });
+      expect(before.json()).toEqual({ errors: [AUTH_TEXTS.invalidCredentials], code: 'INVALID_CREDENTIALS' });
       const activated = await t.app.inject({
         method: 'PATCH',
         url: '/api/accounts/users/activate',
@@ -240,22 +243,26 @@ describe('employees API', () => {
       for (const [over, message] of cases) {
         const res = await signup('attendant', newEmployee(over));
         expect(res.statusCode, JSON.stringify(over)).toBe(400);
-        expect(res.json(), JSON.stringify(over)).toMatchObject({ errors: [message] });
+        expect(res.json(), JSON.stringify(over)).toEqual({ errors: [message], code: 'VALIDATION_FAILED' });
       }
     });
 
     it('refuses a function that does not match the path, an unknown path, an unknown role and unknown fields', async () => {
       const mismatch = await signup('stocker', newEmployee({ func: 1 }));
       expect(mismatch.statusCode).toBe(400);
-      expect(mismatch.json()).toMatchObject({
+      expect(mismatch.json()).toEqual({
         errors: ['A função do funcionário não corresponde ao endereço chamado.'],
+        code: 'BAD_REQUEST',
       });
       const unknownKind = await signup('manager', newEmployee());
       expect(unknownKind.statusCode).toBe(400);
-      expect(unknownKind.json()).toMatchObject({ errors: ['Função do funcionário desconhecida.'] });
+      expect(unknownKind.json()).toEqual({
+        errors: ['Função do funcionário desconhecida.'],
+        code: 'VALIDATION_FAILED',
+      });
       const unknownRole = await signup('attendant', newEmployee({ roleId: 99_999 }));
       expect(unknownRole.statusCode).toBe(400);
-      expect(unknownRole.json()).toMatchObject({ errors: ['Regra não encontrada.'] });
+      expect(unknownRole.json()).toEqual({ errors: ['Regra não encontrada.'], code: 'BAD_REQUEST' });
       for (const extra of [{ password: 'x12345678' }, { blocked: true }, { id: 1 }, { permissions: ['full:access'] }]) {
         const res = await signup('attendant', newEmployee(extra));
         expect(res.statusCode, JSON.stringify(extra)).toBe(400);
@@ -265,13 +272,13 @@ describe('employees API', () => {
     it('refuses an e-mail already in use, in any case, with 409', async () => {
       const res = await signup('attendant', newEmployee({ email: 'ESTOQUISTA@demo.com.br' }));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ errors: ['Já existe um funcionário com este e-mail.'] });
+      expect(res.json()).toEqual({ errors: ['Já existe um funcionário com este e-mail.'], code: 'DUPLICATE' });
     });
 
     it('refuses a CPF that another employee already has, with 409, on sign-up and on edit', async () => {
       const taken = await signup('attendant', newEmployee({ document: '529.982.247-25' }));
       expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toMatchObject({ errors: ['Já existe um funcionário com este CPF.'] });
+      expect(taken.json()).toEqual({ errors: ['Já existe um funcionário com este CPF.'], code: 'DUPLICATE' });
       const res = await edit('stocker', {
         name: 'Carlos Estoquista',
         document: '52998224725',
@@ -280,7 +287,7 @@ describe('employees API', () => {
         roleId: roleIds.Estoque,
       });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ errors: ['Já existe um funcionário com este CPF.'] });
+      expect(res.json()).toEqual({ errors: ['Já existe um funcionário com este CPF.'], code: 'DUPLICATE' });
     });
   });
 
@@ -327,28 +334,35 @@ describe('employees API', () => {
       };
       const mismatch = await edit('deliverer', base);
       expect(mismatch.statusCode).toBe(400);
-      expect(mismatch.json()).toMatchObject({
+      expect(mismatch.json()).toEqual({
         errors: ['A função do funcionário não corresponde ao endereço chamado.'],
+        code: 'BAD_REQUEST',
       });
       const missing = await edit('stocker', { ...base, email: 'ninguem@demo.com.br' });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toMatchObject({ errors: ['Funcionário não encontrado.'] });
+      expect(missing.json()).toEqual({ errors: ['Funcionário não encontrado.'], code: 'NOT_FOUND' });
       const noRole = await edit('stocker', { ...base, roleId: undefined });
-      expect(noRole.json()).toMatchObject({ errors: ['Informe a regra'] });
+      expect(noRole.json()).toEqual({ errors: ['Informe a regra'], code: 'VALIDATION_FAILED' });
       const unknownRole = await edit('stocker', { ...base, roleId: 99_999 });
-      expect(unknownRole.json()).toMatchObject({ errors: ['Regra não encontrada.'] });
-      expect((await edit('stocker', { ...base, document: '111.444.777-00' })).json()).toMatchObject({
+      expect(unknownRole.json()).toEqual({ errors: ['Regra não encontrada.'], code: 'BAD_REQUEST' });
+      expect((await edit('stocker', { ...base, document: '111.444.777-00' })).json()).toEqual({
         errors: ['Informe um cpf válido'],
+        code: 'VALIDATION_FAILED',
       });
-      expect((await edit('stocker', { ...base, phone: '1234' })).json()).toMatchObject({
+      expect((await edit('stocker', { ...base, phone: '1234' })).json()).toEqual({
         errors: ['Informe um telefone válido'],
+        code: 'VALIDATION_FAILED',
       });
-      expect((await edit('stocker', { ...base, name: ' ' })).json()).toMatchObject({
+      expect((await edit('stocker', { ...base, name: ' ' })).json()).toEqual({
         errors: ['Informe o nome do funcionário'],
+        code: 'VALIDATION_FAILED',
       });
       expect((await edit('stocker', { ...base, func: 2 })).statusCode).toBe(400);
       expect((await edit('stocker', { ...base, password_hash: 'x' })).statusCode).toBe(400);
-      expect((await edit('cashier', base)).json()).toMatchObject({ errors: ['Função do funcionário desconhecida.'] });
+      expect((await edit('cashier', base)).json()).toEqual({
+        errors: ['Função do funcionário desconhecida.'],
+        code: 'VALIDATION_FAILED',
+      });
     });
 
     it('blocking an employee stops their token and their sign-in; unblocking restores both; omitted blocked keeps it', async () => {
@@ -367,14 +381,17 @@ describe('employees API', () => {
 
       const refused = await call('GET', '/api/employees/deliverers', courier);
       expect(refused.statusCode).toBe(401);
-      expect(refused.json()).toMatchObject({ errors: ['Acesso bloqueado. Procure o administrador.'] });
+      expect(refused.json()).toEqual({
+        errors: ['Acesso bloqueado. Procure o administrador.'],
+        code: 'UNAUTHENTICATED',
+      });
       const signin = await t.app.inject({
         method: 'POST',
         url: '/api/accounts/signin',
         payload: { email: DEMO.courier2, password: 'demo1234' },
       });
       expect(signin.statusCode).toBe(403);
-      expect(signin.json()).toMatchObject({ errors: [AUTH_TEXTS.blocked] });
+      expect(signin.json()).toEqual({ errors: [AUTH_TEXTS.blocked], code: 'ACCOUNT_BLOCKED' });
       const deliverers = (await call('GET', '/api/employees/deliverers', admin)).json().deliverers;
       expect(deliverers.map((d: { name: string }) => d.name)).toEqual(['Diego Motoboy', 'Helena Entregas']);
 
@@ -382,7 +399,12 @@ describe('employees API', () => {
       expect(unchanged.json().data).toMatchObject({ blocked: true, phone: '11943210000' });
       const unblocked = await edit('deliverer', { ...base, blocked: false });
       expect(unblocked.json().data.blocked).toBe(false);
-      expect((await call('GET', '/api/employees/deliverers', courier)).statusCode).toBe(200);
+      // closes: a blocked employee's old token works again after unblocking
+      const oldToken = await call('GET', '/api/employees/deliverers', courier);
+      expect(oldToken.statusCode).toBe(401);
+      expect(oldToken.json().code).toBe('UNAUTHENTICATED');
+      const fresh = await signIn(t.app, DEMO.courier2);
+      expect((await call('GET', '/api/employees/deliverers', fresh)).statusCode).toBe(200);
       const actions = await t.db
         .selectFrom('audit_events')
         .select('action')
@@ -403,10 +425,11 @@ describe('employees API', () => {
       };
       const selfBlock = await edit('attendant', { ...base, blocked: true });
       expect(selfBlock.statusCode).toBe(403);
-      expect(selfBlock.json()).toMatchObject({ errors: [EMPLOYEE_TEXTS.selfChange] });
+      expect(selfBlock.json()).toEqual({ errors: [EMPLOYEE_TEXTS.selfChange], code: 'FORBIDDEN' });
       const selfRole = await edit('attendant', { ...base, roleId: roleIds.Estoque });
-      expect(selfRole.json()).toMatchObject({
+      expect(selfRole.json()).toEqual({
         errors: ['Você não pode alterar a sua própria regra nem bloquear o seu próprio acesso.'],
+        code: 'FORBIDDEN',
       });
       expect((await edit('attendant', { ...base, phone: '11987650000' })).statusCode).toBe(200);
     });
@@ -423,8 +446,9 @@ describe('employees API', () => {
 
       const grantAdmin = await signup('attendant', newEmployee({ roleId: roleIds.Administrador }), hr);
       expect(grantAdmin.statusCode).toBe(403);
-      expect(grantAdmin.json()).toMatchObject({
+      expect(grantAdmin.json()).toEqual({
         errors: ['Você não pode atribuir uma regra com permissões que você não possui.'],
+        code: 'FORBIDDEN',
       });
       expect((await signup('attendant', newEmployee({ roleId: roleIds.Entregas }), hr)).statusCode).toBe(403);
       expect((await signup('attendant', newEmployee({ roleId: rh }), hr)).statusCode).toBe(201);
@@ -436,8 +460,9 @@ describe('employees API', () => {
         hr,
       );
       expect(editAdmin.statusCode).toBe(403);
-      expect(editAdmin.json()).toMatchObject({
+      expect(editAdmin.json()).toEqual({
         errors: ['Você não pode alterar um funcionário com permissões que você não possui.'],
+        code: 'FORBIDDEN',
       });
       const admin2 = await t.db
         .selectFrom('employees')
@@ -445,6 +470,84 @@ describe('employees API', () => {
         .where('email', '=', DEMO.admin)
         .executeTakeFirst();
       expect(admin2?.blocked).toBe(false);
+    });
+  });
+
+  describe('at least one active employee with full access remains', () => {
+    it('closes: two administrators blocking each other at once cannot leave the system without full access', async () => {
+      const second = await activeEmployee(
+        'attendant',
+        newEmployee({ name: 'Olga Admin', email: 'olga@demo.com.br', roleId: roleIds.Administrador }),
+      );
+      const ana = {
+        name: 'Ana Administradora',
+        document: '52998224725',
+        email: DEMO.admin,
+        phone: '11987654321',
+        roleId: roleIds.Administrador,
+        blocked: true,
+      };
+      const olga = await t.db
+        .selectFrom('employees')
+        .select(['name', 'document', 'email', 'phone'])
+        .where('email', '=', 'olga@demo.com.br')
+        .executeTakeFirstOrThrow();
+      const [olgaBlocksAna, anaBlocksOlga] = await Promise.all([
+        edit('attendant', ana, second),
+        edit('attendant', { ...olga, roleId: roleIds.Administrador, blocked: true }, admin),
+      ]);
+      const statuses = [olgaBlocksAna.statusCode, anaBlocksOlga.statusCode].sort();
+      // One block goes through; the other is refused, by the guard (409) or because its author is blocked (401).
+      expect(statuses[0]).toBe(200);
+      expect([401, 409]).toContain(statuses[1]);
+      const active = await t.db
+        .selectFrom('employees')
+        .innerJoin('roles', 'roles.id', 'employees.role_id')
+        .select('employees.email')
+        .where('employees.blocked', '=', false)
+        .where('roles.name', '=', 'Administrador')
+        .execute();
+      expect(active).toHaveLength(1);
+
+      // The one left cannot be blocked or moved to a lesser role by anyone: only it holds full access.
+      const survivor = active[0]?.email === DEMO.admin ? admin : second;
+      const blockedOne = active[0]?.email === DEMO.admin ? { ...olga, roleId: roleIds.Administrador } : ana;
+      const unblock = await edit('attendant', { ...blockedOne, blocked: false }, survivor);
+      expect(unblock.statusCode).toBe(200);
+    });
+
+    it('the last active employee with full access can be neither blocked nor given a lesser role', async () => {
+      const { createEmployeesService } = await import('./employees.service');
+      const service = createEmployeesService(t.app.deps, t.app.log);
+      // An actor outside the table holding full access: only the guard stands between it and the last administrator.
+      const outsider = { employeeId: 999_999, name: 'Fora', permissions: [PERMISSIONS.fullAccess] };
+      const admins = await t.db
+        .selectFrom('employees')
+        .innerJoin('roles', 'roles.id', 'employees.role_id')
+        .select(['employees.email', 'employees.name', 'employees.document', 'employees.phone', 'employees.func'])
+        .where('employees.blocked', '=', false)
+        .where('roles.name', '=', 'Administrador')
+        .execute();
+      // Leave exactly one: block the others directly.
+      const [last, ...others] = admins;
+      if (!last) throw new Error('no administrator');
+      for (const other of others) {
+        await t.db.updateTable('employees').set({ blocked: true }).where('email', '=', other.email).execute();
+      }
+      const base = { name: last.name, document: last.document, email: last.email, phone: last.phone };
+      const kind = last.func === 1 ? 'attendant' : last.func === 2 ? 'deliverer' : 'stocker';
+      await expect(
+        service.update(outsider, kind, { ...base, roleId: roleIds.Administrador as number, blocked: true }),
+      ).rejects.toMatchObject({ statusCode: 409, code: 'CONFLICT', message: EMPLOYEE_TEXTS.lastFullAccess });
+      await expect(
+        service.update(outsider, kind, { ...base, roleId: roleIds.Gerência as number }),
+      ).rejects.toMatchObject({ statusCode: 409, message: EMPLOYEE_TEXTS.lastFullAccess });
+      const still = await t.db
+        .selectFrom('employees')
+        .select(['blocked', 'role_id'])
+        .where('email', '=', last.email)
+        .executeTakeFirstOrThrow();
+      expect(still).toEqual({ blocked: false, role_id: roleIds.Administrador });
     });
   });
 });

@@ -18,6 +18,11 @@ export const rolesRepository = {
       .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
       .executeTakeFirst();
   },
+  /** The role of an employee (null without one). */
+  async roleIdOf(db: Executor, employeeId: number): Promise<number | null> {
+    const row = await db.selectFrom('employees').select('role_id').where('id', '=', employeeId).executeTakeFirst();
+    return row?.role_id ?? null;
+  },
   insert(db: Executor, role: { name: string; permissions: string[] }) {
     return db.insertInto('roles').values(role).returning(['id', 'name', 'permissions']).executeTakeFirstOrThrow();
   },

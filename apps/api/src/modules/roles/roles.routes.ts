@@ -33,7 +33,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await service.create(principalOf(request).employeeId, request.body) }),
+      reply.status(201).send({ data: await service.create(principalOf(request), request.body) }),
   );
 
   app.patch(
@@ -49,7 +49,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await service.update(principalOf(request).employeeId, request.params.id, request.body),
+      data: await service.update(principalOf(request), request.params.id, request.body),
     }),
   );
 

@@ -186,7 +186,7 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
           <MenuItem
             onClick={() => {
               setProfileAnchor(null);
-              setProfileOpen(true);
+              navigate('/admin/profile');
             }}
           >
             <ListItemIcon>

@@ -1,4 +1,4 @@
-import { AUTH_TEXTS, emailSchema } from '@backoffice/contract';
+import { AUTH_TEXTS, emailSchema, newPasswordSchema } from '@backoffice/contract';
 import { z } from 'zod';
 
 export const loginFormSchema = z.object({
@@ -10,5 +10,6 @@ export const recoveryEmailSchema = z.object({ email: emailSchema });
 
 export const recoveryCodeSchema = z.object({
   code: z.string().trim().min(1, AUTH_TEXTS.codeRequired),
-  newPassword: z.string().min(8, AUTH_TEXTS.passwordTooShort),
+  /** The contract's rule (8 characters, not all blanks); the server adds its list of common passwords. */
+  newPassword: newPasswordSchema,
 });

@@ -17,3 +17,8 @@ export function requestRecoveryCode(email: string) {
 export function activate(body: { email: string; newPassword: string; code: string }) {
   return api<unknown>('/accounts/users/activate', { method: 'PATCH', body });
 }
+
+/** Ends every session of the signed-in employee on the server (their tokens stop working). */
+export function signOutEverywhere() {
+  return api<void>('/accounts/signout', { method: 'POST' });
+}

@@ -108,4 +108,31 @@ describe('Forgot password, step 2 (code and new password)', () => {
     expect(await screen.findByText('Código inválido ou expirado. Solicite um novo código.')).toBeTruthy();
     expect(screen.getByLabelText('Código de redefinição')).toBeTruthy();
   });
+
+  it('shows the server refusal of a weak password under Nova Senha (WEAK_PASSWORD) and stays on step 2', async () => {
+    const COMMON = 'Essa senha é muito comum e fácil de adivinhar. Escolha uma senha diferente.';
+    mockFetch({
+      'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { body: {} },
+      'PATCH /api/accounts/users/activate': { status: 400, body: { errors: [COMMON], code: 'WEAK_PASSWORD' } },
+    });
+    const { user } = setup();
+    await reachCodeStep(user);
+    await user.type(screen.getByLabelText('Código de redefinição'), '123456');
+    await user.type(screen.getByLabelText('Nova Senha'), 'Password1');
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    const field = screen.getByLabelText('Nova Senha');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText(COMMON).length).toBeGreaterThanOrEqual(1);
+    expect(screen.getByRole('button', { name: 'Confirmar' })).toBeTruthy();
+  });
+
+  it('refuses a new password of blanks before sending it', async () => {
+    const calls = mockFetch({ 'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { body: {} } });
+    const { user } = setup();
+    await reachCodeStep(user);
+    await user.type(screen.getByLabelText('Nova Senha'), '          ');
+    await user.tab();
+    expect(await screen.findByText('A nova senha não pode ser formada só por espaços.')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+  });
 });

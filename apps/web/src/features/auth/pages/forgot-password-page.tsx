@@ -7,7 +7,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useNotify } from '../../../components/notifier';
-import { firstError } from '../../../lib/api-client';
+import { ApiError, firstError } from '../../../lib/api-client';
 import { activate, requestRecoveryCode } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { AuthForm, EMAIL_FIELD } from '../components/auth-form';
@@ -58,7 +58,12 @@ function CodeStep({ email, onDone }: { email: string; onDone: () => void }) {
       notify.success(RECOVERY_TEXTS.passwordChanged);
       onDone();
     } catch (error) {
-      notify.error(firstError(error, RECOVERY_TEXTS.fallback));
+      const message = firstError(error, RECOVERY_TEXTS.fallback);
+      // A weak password (too short, blank or too common: only the server knows the list) is the field's error.
+      if (error instanceof ApiError && error.code === 'WEAK_PASSWORD') {
+        form.setError('newPassword', { message }, { shouldFocus: true });
+      }
+      notify.error(message);
     }
   };
 
