@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 
 /** Customer levels (price tiers). 0 means "no level yet" (a customer waiting for approval). */
 export const CUSTOMER_LEVELS = { NONE: 0, GOLD: 1, SILVER: 2, BRONZE: 3 } as const;
@@ -128,7 +129,7 @@ export type CustomerApproveInput = z.input<typeof customerApproveSchema>;
  */
 export const customerEditSchema = z
   .object({
-    customerId: z.number({ error: CUSTOMER_TEXTS.customerRequired }).int().positive(CUSTOMER_TEXTS.customerRequired),
+    customerId: idSchema(CUSTOMER_TEXTS.customerRequired),
     email: customerEmail.nullish(),
     level: levelCode,
     warrantyPercentage: z
@@ -158,8 +159,8 @@ export type CustomerStatusChangeInput = z.input<typeof customerStatusChangeSchem
 /** Body of PUT /employees/deliverer/sign/customer. */
 export const associateDelivererSchema = z
   .object({
-    delivererId: z.number({ error: CUSTOMER_TEXTS.delivererRequired }).int().positive(CUSTOMER_TEXTS.delivererRequired),
-    customerId: z.number({ error: CUSTOMER_TEXTS.customerRequired }).int().positive(CUSTOMER_TEXTS.customerRequired),
+    delivererId: idSchema(CUSTOMER_TEXTS.delivererRequired),
+    customerId: idSchema(CUSTOMER_TEXTS.customerRequired),
   })
   .strict();
 export type AssociateDelivererInput = z.input<typeof associateDelivererSchema>;
