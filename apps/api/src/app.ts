@@ -175,7 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (path.basename(filePath) === 'index.html') res.header('cache-control', 'no-cache');
+        else if (/^index\.html(\.br|\.gz)?$/.test(path.basename(filePath))) res.header('cache-control', 'no-cache');
       },
     });
   }
