@@ -11,7 +11,7 @@ export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
   'connect-src': ["'self'"],
-  'font-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
   'img-src': ["'self'", 'data:', 'blob:'],
