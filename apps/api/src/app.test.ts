@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { apiErrorSchema } from '@backoffice/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,5 +102,134 @@ describe('error codes: every failure carries a stable code beside its Portuguese
       expect(body.code).toBe(code);
       expect(body.errors[0]).toMatch(/[a-zà-ú]/i);
     }
+  });
+});
+
+describe('security headers, compression and caching', () => {
+  let t: TestApp;
+  let webDistDir: string;
+  /** A hashed asset as the web build writes it: the file and its .br/.gz twins (see apps/web/vite.config.ts). */
+  const script = `console.log(${JSON.stringify('BackOffice '.repeat(300))});`;
+  beforeAll(async () => {
+    webDistDir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>BackOffice</title><div id="root"></div>');
+    mkdirSync(path.join(webDistDir, 'assets'));
+    const asset = path.join(webDistDir, 'assets', 'index-abc123.js');
+    writeFileSync(asset, script);
+    writeFileSync(`${asset}.br`, brotliCompressSync(script));
+    writeFileSync(`${asset}.gz`, gzipSync(script));
+    t = await createTestApp({ webDistDir });
+  });
+  afterAll(() => t.close());
+
+  it('sends the strict policy and the other security headers on pages, the API, files and errors', async () => {
+    const key = await t.app.deps.storage.put('products', Buffer.from('not really a png'), 'png');
+    const urls = [
+      '/',
+      '/admin/customers',
+      '/api/health',
+      `/api/files/${key}`,
+      '/api/files/nao-existe.png',
+      '/api/nao-existe',
+    ];
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("script-src 'self';");
+      expect(csp, url).not.toContain("script-src 'self' 'unsafe-inline'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(csp, url).toContain("base-uri 'self'");
+      expect(csp, url).toContain("form-action 'self'");
+      expect(csp, url).toContain("img-src 'self' data: blob:");
+      expect(csp, url).toContain("connect-src 'self'");
+      expect(csp, url).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+  });
+
+  it('compresses a large JSON answer with brotli or gzip, and leaves a small one alone', async () => {
+    const admin = bearer(await signIn(t.app, DEMO.admin));
+    const large = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { ...admin, 'accept-encoding': 'br, gzip' },
+    });
+    expect(large.statusCode).toBe(200);
+    expect(large.headers['content-encoding']).toBe('br');
+    expect(large.headers.vary).toContain('accept-encoding');
+    const document = JSON.parse(brotliDecompressSync(large.rawPayload).toString('utf8'));
+    expect(Object.keys(document.paths)).toContain('/api/roles');
+
+    // 5 demo roles + 12 of about 100 characters each: well above the 1 KB threshold.
+    for (let n = 1; n <= 12; n++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/roles',
+        headers: admin,
+        payload: { name: `Papel de teste número ${n} com um nome longo`, permissions: ['bo:manage:reports'] },
+      });
+    }
+    const roles = await t.app.inject({
+      method: 'GET',
+      url: '/api/roles',
+      headers: { ...admin, 'accept-encoding': 'gzip' },
+    });
+    expect(roles.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(roles.rawPayload).toString('utf8')).data.length).toBe(17);
+
+    const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves a hashed asset from its pre-compressed twin, cached for a year', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(script);
+
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(script);
+
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('has every screen revalidate index.html, so a new build shows at once', async () => {
+    for (const url of ['/', '/admin/customers']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('answers HEAD on a screen path with the page headers and no body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/admin/customers' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.body).toBe('');
+    const api = await t.app.inject({ method: 'HEAD', url: '/api/nao-existe' });
+    expect(api.statusCode).toBe(404);
   });
 });

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -16,6 +18,8 @@ import { createStorage, type Storage } from './lib/storage';
 import { registerModules } from './modules';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
+import { securityHeadersPlugin } from './plugins/security-headers';
 
 // Validation messages of zod itself in Portuguese (schemas give their own where the spec names one).
 z.config(z.locales.pt());
@@ -44,7 +48,11 @@ export interface BuildOptions {
   isReady?: () => boolean;
 }
 
-/** Builds the Fastify app: plugins in a fixed order (external, app, routes), everything under /api. */
+/**
+ * Builds the Fastify app: plugins in a fixed order (external, app, routes), everything under /api.
+ * Order matters: the headers, compression and input guard come first so every route registered after
+ * them (API, docs, static files) gets them.
+ */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
@@ -89,6 +97,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     storage: options.storage ?? createStorage(config),
   });
 
+  // 1. Every answer: security headers; compression of answers above 1 KB (brotli or gzip).
+  await app.register(securityHeadersPlugin);
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // 2. Every request: hostile input (bad UTF-8, NUL, lone surrogates, numbers beyond the columns) is refused.
+  await app.register(inputGuardPlugin);
+
+  // 3. The OpenAPI document and its page.
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -112,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // 4. Error format, readiness, authentication, then the routes.
   registerErrorHandling(app, { spaFallback: Boolean(config.webDistDir) });
   if (options.isReady) {
     const isReady = options.isReady;
@@ -149,13 +165,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
+  // 5. The built web app: its .br/.gz twins (written at build time) when the browser accepts them; hashed
+  // assets cached for a year, index.html revalidated on every visit so a new build shows at once.
   if (config.webDistDir) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       // Looks files up at request time, so a rebuilt web app is served without a restart.
       wildcard: true,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (/^index\.html(\.br|\.gz)?$/.test(path.basename(filePath))) res.header('cache-control', 'no-cache');
       },
     });
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 import { PERIOD_TEXTS } from './period';
 
 /** Customer levels (price tiers). 0 means "no level yet" (a customer waiting for approval). */
@@ -129,7 +130,7 @@ export type CustomerApproveInput = z.input<typeof customerApproveSchema>;
  */
 export const customerEditSchema = z
   .object({
-    customerId: z.number({ error: CUSTOMER_TEXTS.customerRequired }).int().positive(CUSTOMER_TEXTS.customerRequired),
+    customerId: idSchema(CUSTOMER_TEXTS.customerRequired),
     email: customerEmail.nullish(),
     level: levelCode,
     warrantyPercentage: z
@@ -159,8 +160,8 @@ export type CustomerStatusChangeInput = z.input<typeof customerStatusChangeSchem
 /** Body of PUT /employees/deliverer/sign/customer. */
 export const associateDelivererSchema = z
   .object({
-    delivererId: z.number({ error: CUSTOMER_TEXTS.delivererRequired }).int().positive(CUSTOMER_TEXTS.delivererRequired),
-    customerId: z.number({ error: CUSTOMER_TEXTS.customerRequired }).int().positive(CUSTOMER_TEXTS.customerRequired),
+    delivererId: idSchema(CUSTOMER_TEXTS.delivererRequired),
+    customerId: idSchema(CUSTOMER_TEXTS.customerRequired),
   })
   .strict();
 export type AssociateDelivererInput = z.input<typeof associateDelivererSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCpf, isValidPhone, onlyDigits } from './documents';
+import { idSchema } from './ids';
 
 export const EMPLOYEE_FUNCS = { ATTENDANT: 1, DELIVERER: 2, STOCKER: 3 } as const;
 export type EmployeeFunc = (typeof EMPLOYEE_FUNCS)[keyof typeof EMPLOYEE_FUNCS];
@@ -72,7 +73,7 @@ export const employeeSignupSchema = z
     document: cpfSchema,
     email: emailSchema,
     phone: phoneSchema,
-    roleId: z.number().int().positive().nullish(),
+    roleId: idSchema().nullish(),
   })
   .strict();
 export type EmployeeSignupInput = z.input<typeof employeeSignupSchema>;
@@ -92,7 +93,7 @@ export const employeeUpdateSchema = z
     document: cpfSchema,
     email: emailSchema,
     phone: phoneSchema,
-    roleId: z.number({ error: EMPLOYEE_TEXTS.roleRequired }).int().positive(EMPLOYEE_TEXTS.roleRequired),
+    roleId: idSchema(EMPLOYEE_TEXTS.roleRequired),
     /** Absent: unchanged. */
     blocked: z.boolean().optional(),
   })

@@ -3,6 +3,7 @@ export * from './customers';
 export * from './documents';
 export * from './employees';
 export * from './errors';
+export * from './ids';
 export * from './money';
 export * from './order-status';
 export * from './period';

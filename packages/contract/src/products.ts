@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 import { PERIOD_TEXTS } from './period';
 
 /** Messages of the product domain (sections 5 and 8 of the spec, plus the server's own refusals). */
@@ -193,7 +194,7 @@ export type ProductUpdate = z.output<typeof productUpdateSchema>;
 /** One line of PATCH /products/menu/purchase/batch: `stock` units come in at the unit `cost`. */
 export const stockEntryItemSchema = z
   .object({
-    productId: z.number({ error: PRODUCT_TEXTS.productNotFound }).int().positive(PRODUCT_TEXTS.productNotFound),
+    productId: idSchema(PRODUCT_TEXTS.productNotFound),
     cost: moneySchema(PRODUCT_TEXTS.costRequired),
     stock: z
       .number({ error: PRODUCT_TEXTS.stockRequired })

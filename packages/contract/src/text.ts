@@ -23,3 +23,14 @@ export function productSearchText(p: {
 }): string {
   return normalizeSearch([p.name, p.code, ...p.tags, p.brand, p.reference ?? ''].join(' '));
 }
+
+// A high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * True when a text cannot be stored as PostgreSQL text: it holds a NUL character, or a lone UTF-16
+ * surrogate (half of an emoji, say), which has no UTF-8 form. The API refuses such input at the door.
+ */
+export function hasUnstorableCharacters(value: string): boolean {
+  return value.includes('\u0000') || LONE_SURROGATE.test(value);
+}

@@ -42,8 +42,8 @@ export function registerErrorHandling(app: FastifyInstance, { spaFallback = fals
     return reply.status(500).send({ errors: [GENERIC_ERROR], code: 'INTERNAL' });
   });
   app.setNotFoundHandler((request, reply) => {
-    // The single-page app answers every other GET (its router shows the right screen).
-    if (spaFallback && request.method === 'GET' && !request.url.startsWith('/api/')) {
+    // The single-page app answers every other GET and HEAD (its router shows the right screen).
+    if (spaFallback && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/')) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({

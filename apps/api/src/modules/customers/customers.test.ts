@@ -841,7 +841,8 @@ describe('customers API', () => {
       expect(await rowOf(id)).toMatchObject({ shipping_cost_cents: 30, fast_delivery_tax_cents: 21 });
     });
 
-    it('ids beyond the integer column answer 404 with a Portuguese message, not 500', async () => {
+    it('ids beyond the integer column are refused up front with INVALID_INPUT (400), not 500', async () => {
+      // The input guard (plugins/input-guard.ts) refuses them in the path and the body alike.
       const huge = 99_999_999_999;
       const delivererId = await employeeId(t.db, DEMO.courier);
       const answers = [
@@ -855,18 +856,16 @@ describe('customers API', () => {
           approve: true,
         }),
         await send('PUT', '/api/employees/deliverer/sign/customer', { delivererId, customerId: huge }),
+        await send('PUT', '/api/employees/deliverer/sign/customer', { delivererId: huge, customerId: ids.joao }),
         await get(`/api/reports/customer/histories/${huge}/start/2026-01-01T00:00:00/end/2026-01-31T23:59:59`),
       ];
       for (const res of answers) {
-        expect(res.statusCode, res.body).toBe(404);
-        expect(res.json()).toMatchObject({ errors: ['Cliente não encontrado.'] });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toMatchObject({
+          errors: ['Um número informado está fora do intervalo aceito.'],
+          code: 'INVALID_INPUT',
+        });
       }
-      const courier = await send('PUT', '/api/employees/deliverer/sign/customer', {
-        delivererId: huge,
-        customerId: ids.joao,
-      });
-      expect(courier.statusCode).toBe(400);
-      expect(courier.json()).toMatchObject({ errors: ['O funcionário informado não é um motoboy ativo.'] });
     });
 
     it('a path id that is not a positive integer gets a clear 400, not a zod message about NaN', async () => {

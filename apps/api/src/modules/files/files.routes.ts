@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../lib/errors';
 
 const TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
@@ -17,7 +18,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = request.params['*'];
       const data = await app.deps.storage.get(key);
-      if (!data) return reply.status(404).send({ errors: ['Arquivo não encontrado.'] });
+      if (!data) throw notFound('Arquivo não encontrado.');
       const extension = key.split('.').pop() ?? '';
       return reply
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -736,8 +736,10 @@ describe('products API', () => {
       expect((await expectLedgerConsistent(product.id)).rows).toHaveLength(1);
     });
 
-    it('ids beyond the integer column answer 404 with a Portuguese message, not 500', async () => {
+    it('ids beyond the integer column are refused up front with INVALID_INPUT (400), not 500', async () => {
+      // The input guard (plugins/input-guard.ts) refuses them in the path and the body alike.
       const huge = 99_999_999_999;
+      const refused = { errors: ['Um número informado está fora do intervalo aceito.'], code: 'INVALID_INPUT' };
       for (const url of [
         `/reports/product/sold/histories/${huge}/start/${START}/end/${END}`,
         `/reports/product/purchased/histories/start/${START}/end/${END}/${huge}`,
@@ -745,8 +747,8 @@ describe('products API', () => {
         `/reports/product/stock/changed/${huge}/start/${START}/end/${END}`,
       ]) {
         const res = await call(stocker, 'GET', url);
-        expect(res.statusCode, url).toBe(404);
-        expect(res.json()).toMatchObject({ errors: ['Produto não encontrado.'] });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json()).toMatchObject(refused);
       }
       const product = await createProduct({ stock: 2 });
       const entry = await call(stocker, 'PATCH', '/products/menu/purchase/batch', {
@@ -755,8 +757,8 @@ describe('products API', () => {
           { productId: huge, cost: 10, stock: 1, source: await sourceKey() },
         ],
       });
-      expect(entry.statusCode).toBe(404);
-      expect(entry.json()).toMatchObject({ errors: ['Produto não encontrado.'] });
+      expect(entry.statusCode).toBe(400);
+      expect(entry.json()).toMatchObject(refused);
       expect((await expectLedgerConsistent(product.id)).stock).toBe(2);
     });
 
