@@ -6,6 +6,8 @@ export * from './errors';
 export * from './money';
 export * from './order-status';
 export * from './permissions';
+export * from './pix';
 export * from './products';
 export * from './roles';
+export * from './settings';
 export * from './text';
