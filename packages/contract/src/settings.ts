@@ -105,8 +105,8 @@ export function normalizePixKey(type: PixKeyType, value: string): string | null 
 /** The bank as "Name (NNN)" with its 3-digit COMPE code: accepts "341 - Itaú Unibanco", "Itaú (341)". */
 export function normalizeBank(value: string): string | null {
   const codes = value.match(/(?<!\d)\d{3}(?!\d)/g);
-  if (!codes || codes.length !== 1 || /\d{4}/.test(value)) return null;
-  const code = codes[0] as string;
+  const code = codes?.length === 1 ? codes[0] : undefined;
+  if (code === undefined || /\d{4}/.test(value)) return null;
   const name = value
     .replace(code, ' ')
     .replace(/[()[\]]/g, ' ')
