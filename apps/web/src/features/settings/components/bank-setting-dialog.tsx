@@ -7,6 +7,7 @@ import {
   type PixKeyType,
 } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -70,13 +71,15 @@ interface Props {
   onClose: () => void;
   /** Receives the values as the contract normalises them. */
   onSubmit: (values: BankSettingData) => Promise<unknown>;
+  /** The server's refusal (a taken key, a duplicate account), shown inside the modal, which stays open. */
+  error?: string | null;
 }
 
 /**
  * The bank info modal (new Pix, new transfer, or edit): the type is read-only; each field is checked as a
  * bank would (the contract's rules, the same as the server's); save stays disabled while anything is invalid.
  */
-export function BankSettingDialog({ target, onClose, onSubmit }: Props) {
+export function BankSettingDialog({ target, onClose, onSubmit, error = null }: Props) {
   const {
     control,
     handleSubmit,
@@ -117,6 +120,11 @@ export function BankSettingDialog({ target, onClose, onSubmit }: Props) {
       }
     >
       <Stack spacing={0.5} sx={{ pt: 1 }}>
+        {error ? (
+          <Alert severity="error" sx={{ mb: 1.5 }}>
+            {error}
+          </Alert>
+        ) : null}
         <TextField
           label={T.fields.type}
           value={SETTINGS_PAGE_TEXTS.typeLabels[type]}

@@ -1,5 +1,6 @@
 import { type CompanySettings, merchantCitySchema, merchantNameSchema } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
@@ -25,10 +26,12 @@ interface Props {
   company: CompanySettings | undefined;
   onClose: () => void;
   onSubmit: (values: CompanyFormOutput) => Promise<unknown>;
+  /** The server's refusal, shown inside the modal, which stays open. */
+  error?: string | null;
 }
 
 /** 'Configurações da Empresa': the automatic Pix switch and the Pix merchant name and city (BR Code). */
-export function CompanySettingsDialog({ open, company, onClose, onSubmit }: Props) {
+export function CompanySettingsDialog({ open, company, onClose, onSubmit, error = null }: Props) {
   const {
     control,
     handleSubmit,
@@ -68,6 +71,7 @@ export function CompanySettingsDialog({ open, company, onClose, onSubmit }: Prop
       }
     >
       <Stack spacing={1} sx={{ pt: 1 }}>
+        {error ? <Alert severity="error">{error}</Alert> : null}
         <Controller
           control={control}
           name="enablePixAuto"

@@ -155,7 +155,11 @@ describe('Settings page', () => {
     const save = within(dialog).getByRole('button', { name: 'Salvar' }) as HTMLButtonElement;
     await waitFor(() => expect(save.disabled).toBe(false));
     await user.click(save);
-    expect(await screen.findByText('Esta conta bancária já está cadastrada.')).toBeTruthy();
+    // Shown inside the modal (the page behind a modal is hidden from screen readers), which stays open.
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Esta conta bancária já está cadastrada.',
+    );
     expect(screen.getByRole('dialog', { name: 'Editar informação bancária' })).toBeTruthy();
     await user.click(save);
     expect(await screen.findByText('Conta alterada com sucesso.')).toBeTruthy();

@@ -32,7 +32,7 @@ import { type BankDialogTarget, BankSettingDialog } from '../components/bank-set
 import { CompanySettingsDialog } from '../components/company-settings-dialog';
 import { SETTINGS_PAGE_TEXTS as T } from '../texts';
 
-/** A refusal the user can act on (a rule, a taken key): its own message, and the modal stays open. */
+/** A refusal the user can act on (a rule, a taken key): its own message in the modal, which stays open. */
 const isRuleRefusal = (error: unknown): error is ApiError =>
   error instanceof ApiError && (error.status === 400 || error.status === 409) && Boolean(error.errors[0]);
 
@@ -50,6 +50,16 @@ export default function SettingsPage() {
   const company = useCompanySettings();
   const [bankDialog, setBankDialog] = useState<BankDialogTarget | null>(null);
   const [companyOpen, setCompanyOpen] = useState(false);
+  /** A refusal the user can fix, shown in the open modal. */
+  const [modalError, setModalError] = useState<string | null>(null);
+  const openBank = (target: BankDialogTarget) => {
+    setModalError(null);
+    setBankDialog(target);
+  };
+  const openCompany = () => {
+    setModalError(null);
+    setCompanyOpen(true);
+  };
   const [selectedIds, setSelectedIds] = useState<readonly (string | number)[]>([]);
 
   const reload = () => void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
@@ -60,14 +70,14 @@ export default function SettingsPage() {
         field: 'bankSettingsType',
         headerName: T.columns.type,
         flex: 1,
-        minWidth: 150,
+        minWidth: 120,
         valueGetter: (_v, row) => typeLabel(row),
       },
       {
         field: 'name',
         headerName: T.columns.name,
         flex: 2,
-        minWidth: 200,
+        minWidth: 170,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%' }}>
             <span>{row.name}</span>
@@ -100,20 +110,20 @@ export default function SettingsPage() {
         actions={
           <>
             <RefreshButton label={T.refresh} onClick={reload} />
-            <Button variant="outlined" startIcon={<BusinessOutlinedIcon />} onClick={() => setCompanyOpen(true)}>
+            <Button variant="outlined" startIcon={<BusinessOutlinedIcon />} onClick={openCompany}>
               {T.companyButton}
             </Button>
             <Button
               variant="contained"
               startIcon={<PixOutlinedIcon />}
-              onClick={() => setBankDialog({ kind: 'new', type: 'Pix' })}
+              onClick={() => openBank({ kind: 'new', type: 'Pix' })}
             >
               {T.newPix}
             </Button>
             <Button
               variant="contained"
               startIcon={<AccountBalanceOutlinedIcon />}
-              onClick={() => setBankDialog({ kind: 'new', type: 'Transfer' })}
+              onClick={() => openBank({ kind: 'new', type: 'Transfer' })}
             >
               {T.newTransfer}
             </Button>
@@ -153,7 +163,7 @@ export default function SettingsPage() {
                     <Button
                       size="small"
                       startIcon={<EditOutlinedIcon />}
-                      onClick={() => setBankDialog({ kind: 'edit', setting })}
+                      onClick={() => openBank({ kind: 'edit', setting })}
                     >
                       {T.edit}
                     </Button>
@@ -174,6 +184,7 @@ export default function SettingsPage() {
       )}
       <BankSettingDialog
         target={bankDialog}
+        error={modalError}
         onClose={() => setBankDialog(null)}
         onSubmit={async (values) => {
           const id = bankDialog?.kind === 'edit' ? bankDialog.setting.id : undefined;
@@ -184,7 +195,7 @@ export default function SettingsPage() {
             reload();
           } catch (error) {
             if (isRuleRefusal(error)) {
-              notify.error(error.errors[0] ?? T.bankSaveFailed);
+              setModalError(error.errors[0] ?? T.bankSaveFailed);
               return;
             }
             notify.error(T.bankSaveFailed);
@@ -194,6 +205,7 @@ export default function SettingsPage() {
       />
       <CompanySettingsDialog
         open={companyOpen}
+        error={modalError}
         company={company.data}
         onClose={() => setCompanyOpen(false)}
         onSubmit={async (values) => {
@@ -204,7 +216,7 @@ export default function SettingsPage() {
             reload();
           } catch (error) {
             if (isRuleRefusal(error)) {
-              notify.error(error.errors[0] ?? T.companySaveFailed);
+              setModalError(error.errors[0] ?? T.companySaveFailed);
               return;
             }
             notify.error(T.companySaveFailed);
