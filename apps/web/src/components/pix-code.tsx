@@ -60,7 +60,7 @@ export function PixCode({ payload, size = 208 }: Props) {
         value={payload}
         multiline
         fullWidth
-        minRows={2}
+        minRows={3}
         slotProps={{
           input: { readOnly: true, sx: { fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' } },
         }}
