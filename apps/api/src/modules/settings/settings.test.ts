@@ -310,6 +310,20 @@ describe('settings API', () => {
     });
   });
 
+  it('two saves of the same key type at once: one is created, the other gets the coded 409, never a 500', async () => {
+    const evp = (name: string, pixKey: string) => put(admin, { bankSettingsType: 'Pix', name, pixType: 'EVP', pixKey });
+    const answers = await Promise.all([
+      evp('Aleatória A', '123e4567-e12b-12d1-a456-426655440000'),
+      evp('Aleatória B', '9b2c6f4e-1d3a-4c5b-8e7f-0a1b2c3d4e5f'),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.statusCode === 409)?.json().code).toBe('PIX_KEY_TYPE_ACTIVE');
+    const active = (await list()).filter(
+      (s: { pixType: string; disabled: boolean }) => s.pixType === 'EVP' && !s.disabled,
+    );
+    expect(active).toHaveLength(1);
+  });
+
   it('needs the orders permission (or full access) for settings', async () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/orders/bank-settings', headers: bearer(stocker) })).statusCode,
