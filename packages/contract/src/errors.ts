@@ -52,6 +52,12 @@ export const ERROR_CODES = {
   STOCK_INSUFFICIENT: 409,
   /** Stock would go beyond the storable maximum. */
   STOCK_TOO_HIGH: 409,
+  /** A second active Pix key of the same type (CPF, CNPJ, phone, e-mail, random key). */
+  PIX_KEY_TYPE_ACTIVE: 409,
+  /** No active Pix key to receive with: a BR Code cannot be made. */
+  PIX_KEY_MISSING: 409,
+  /** The company's Pix merchant name or city is not set: a BR Code cannot be made. */
+  PIX_MERCHANT_MISSING: 409,
   /** The body is larger than allowed (images). */
   PAYLOAD_TOO_LARGE: 413,
   /** The body is not JSON. */

@@ -285,11 +285,14 @@ export interface BankSettingsTable {
   id: Generated<number>;
   type: 'Pix' | 'Transfer';
   name: string;
+  /** "Name (NNN)" with the 3-digit COMPE code. */
   bank: string | null;
   account: string | null;
   agency: string | null;
   cnpj: string | null;
+  /** CPF, CNPJ, PHONE, EMAIL or EVP; at most one active Pix setting per type (partial unique index). */
   pix_type: string | null;
+  /** As the DICT holds it: CPF/CNPJ without punctuation, +55DDDNUMBER, lower-case e-mail or UUID. */
   pix_key: string | null;
   disabled: Generated<boolean>;
   created_at: CreatedAt;
@@ -300,6 +303,10 @@ export interface CompanySettingsTable {
   company_id: number;
   name: string;
   pix_auto: Generated<boolean>;
+  /** BR Code field 59: upper-case ASCII, up to 25 ('' until set). */
+  merchant_name: Generated<string>;
+  /** BR Code field 60: upper-case ASCII, up to 15 ('' until set). */
+  merchant_city: Generated<string>;
   updated_at: CreatedAt;
 }
 

@@ -5,6 +5,7 @@ import { employeesRoutes } from './employees/employees.routes';
 import { filesRoutes } from './files/files.routes';
 import { productsRoutes } from './products/products.routes';
 import { rolesRoutes } from './roles/roles.routes';
+import { settingsRoutes } from './settings/settings.routes';
 
 /** Every domain's routes, under /api. A new domain adds one line here. */
 export async function registerModules(api: FastifyInstance) {
@@ -13,5 +14,6 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(rolesRoutes);
   await api.register(customersRoutes);
   await api.register(productsRoutes);
+  await api.register(settingsRoutes);
   await api.register(filesRoutes);
 }

@@ -3,6 +3,7 @@ import { foundation } from './0001-foundation';
 import { business } from './0002-business';
 import { productCodes } from './0003-product-codes';
 import { security } from './0003-security';
+import { companyMerchant } from './0005-company-merchant';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ export const migrations: Record<string, Migration> = {
   '0002-business': business,
   '0003-product-codes': productCodes,
   '0003-security': security,
+  '0005-company-merchant': companyMerchant,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -12,6 +12,9 @@ export const COMPANY = {
   id: 1,
   name: 'Conecta Cell Distribuidora Ltda',
   cnpj: withCnpjCheckDigits('345127780001'),
+  /** The BR Code's merchant name and city (upper-case ASCII, ≤ 25 and ≤ 15). */
+  merchantName: 'CONECTA CELL',
+  merchantCity: 'SAO PAULO',
 } as const;
 
 /** Bank settings (a Pix key, a bank account, an old disabled key) and the company settings. */
@@ -25,7 +28,7 @@ export async function seedSettings(trx: Transaction<Database>, anchor: number): 
       bank: 'Banco Inter (077)',
       cnpj,
       pix_type: 'CNPJ',
-      pix_key: cnpj,
+      pix_key: COMPANY.cnpj,
       disabled: false,
       created_at: since,
       updated_at: since,
@@ -46,8 +49,8 @@ export async function seedSettings(trx: Transaction<Database>, anchor: number): 
       name: 'Pix celular (antigo)',
       bank: 'Nubank (260)',
       cnpj,
-      pix_type: 'Celular',
-      pix_key: '+55 11 98765-0000',
+      pix_type: 'PHONE',
+      pix_key: '+5511987650000',
       disabled: true,
       created_at: since,
       updated_at: new Date(anchor - 200 * DAY),
@@ -55,7 +58,14 @@ export async function seedSettings(trx: Transaction<Database>, anchor: number): 
   ]);
   // Automatic Pix confirmation was switched off today (orders in PROCESSANDO/ERRO are left from it).
   await insertMany(trx, 'company_settings', [
-    { company_id: COMPANY.id, name: COMPANY.name, pix_auto: false, updated_at: new Date(anchor - 10 * MINUTE) },
+    {
+      company_id: COMPANY.id,
+      name: COMPANY.name,
+      pix_auto: false,
+      merchant_name: COMPANY.merchantName,
+      merchant_city: COMPANY.merchantCity,
+      updated_at: new Date(anchor - 10 * MINUTE),
+    },
   ]);
 }
 

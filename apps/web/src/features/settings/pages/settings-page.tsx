@@ -1,6 +1,229 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import type { BankSetting } from '@backoffice/contract';
+import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import PixOutlinedIcon from '@mui/icons-material/PixOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table';
+import { useNotify } from '../../../components/notifier';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { RefreshButton } from '../../../components/refresh-button';
+import { ApiError } from '../../../lib/api-client';
+import {
+  deleteBankSetting,
+  saveBankSetting,
+  settingsKeys,
+  updateCompanySettings,
+  useBankSettings,
+  useCompanySettings,
+} from '../api/settings-api';
+import { type BankDialogTarget, BankSettingDialog } from '../components/bank-setting-dialog';
+import { CompanySettingsDialog } from '../components/company-settings-dialog';
+import { SETTINGS_PAGE_TEXTS as T } from '../texts';
 
-/** Placeholder until the settings module is built (its owner replaces this file). */
+/** A refusal the user can act on (a rule, a taken key): its own message in the modal, which stays open. */
+const isRuleRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.status === 400 || error.status === 409) && Boolean(error.errors[0]);
+
+function typeLabel(setting: BankSetting): string {
+  const type = T.typeLabels[setting.bankSettingsType];
+  return setting.pixType ? `${type} (${T.pixTypeLabels[setting.pixType]})` : type;
+}
+
+/** Settings (spec section 2): bank settings (Pix keys, transfer accounts) and the company's settings. */
 export default function SettingsPage() {
-  return <ComingSoon title="Configurações" />;
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const bankSettings = useBankSettings();
+  const company = useCompanySettings();
+  const [bankDialog, setBankDialog] = useState<BankDialogTarget | null>(null);
+  const [companyOpen, setCompanyOpen] = useState(false);
+  /** A refusal the user can fix, shown in the open modal. */
+  const [modalError, setModalError] = useState<string | null>(null);
+  const openBank = (target: BankDialogTarget) => {
+    setModalError(null);
+    setBankDialog(target);
+  };
+  const openCompany = () => {
+    setModalError(null);
+    setCompanyOpen(true);
+  };
+  const [selectedIds, setSelectedIds] = useState<readonly (string | number)[]>([]);
+
+  const reload = () => void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+
+  const columns = useMemo<GridColDef<BankSetting>[]>(
+    () => [
+      {
+        field: 'bankSettingsType',
+        headerName: T.columns.type,
+        flex: 1,
+        minWidth: 120,
+        valueGetter: (_v, row) => typeLabel(row),
+      },
+      {
+        field: 'name',
+        headerName: T.columns.name,
+        flex: 2,
+        minWidth: 170,
+        renderCell: ({ row }) => (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%' }}>
+            <span>{row.name}</span>
+            {row.disabled ? <Chip size="small" label={T.disabledChip} /> : null}
+          </Box>
+        ),
+      },
+    ],
+    [],
+  );
+
+  const remove = async (setting: BankSetting) => {
+    if (!(await confirm(T.confirmDelete))) return;
+    try {
+      await deleteBankSetting(setting.id);
+      notify.success(T.bankRemoved);
+      setSelectedIds([]);
+      reload();
+    } catch {
+      notify.error(T.bankRemoveFailed);
+    }
+  };
+
+  const rows = bankSettings.data ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title={T.title}
+        actions={
+          <>
+            <RefreshButton label={T.refresh} onClick={reload} />
+            <Button variant="outlined" startIcon={<BusinessOutlinedIcon />} onClick={openCompany}>
+              {T.companyButton}
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<PixOutlinedIcon />}
+              onClick={() => openBank({ kind: 'new', type: 'Pix' })}
+            >
+              {T.newPix}
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<AccountBalanceOutlinedIcon />}
+              onClick={() => openBank({ kind: 'new', type: 'Transfer' })}
+            >
+              {T.newTransfer}
+            </Button>
+          </>
+        }
+      />
+      {bankSettings.isPending ? (
+        <PageLoader />
+      ) : bankSettings.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={reload}>
+              {T.refresh}
+            </Button>
+          }
+        >
+          {T.notFound}
+        </Alert>
+      ) : (
+        <Stack spacing={2}>
+          {rows.length === 0 ? <Alert severity="info">{T.notFound}</Alert> : null}
+          <Card>
+            <DataTable<BankSetting>
+              rows={rows}
+              columns={columns}
+              loading={bankSettings.isFetching}
+              emptyText={T.tableEmpty}
+              label={T.tableTitle}
+              selectedIds={selectedIds}
+              onSelectionChange={(_rows, ids) => setSelectedIds(ids)}
+              selectionActions={(selected) => {
+                const setting = selected[0];
+                if (!setting) return null;
+                return (
+                  <>
+                    <Button
+                      size="small"
+                      startIcon={<EditOutlinedIcon />}
+                      onClick={() => openBank({ kind: 'edit', setting })}
+                    >
+                      {T.edit}
+                    </Button>
+                    <Button
+                      size="small"
+                      color="error"
+                      startIcon={<DeleteOutlinedIcon />}
+                      onClick={() => void remove(setting)}
+                    >
+                      {T.delete}
+                    </Button>
+                  </>
+                );
+              }}
+            />
+          </Card>
+        </Stack>
+      )}
+      <BankSettingDialog
+        target={bankDialog}
+        error={modalError}
+        onClose={() => setBankDialog(null)}
+        onSubmit={async (values) => {
+          const id = bankDialog?.kind === 'edit' ? bankDialog.setting.id : undefined;
+          try {
+            await saveBankSetting(id === undefined ? values : { ...values, id });
+            notify.success(T.bankSaved);
+            setBankDialog(null);
+            reload();
+          } catch (error) {
+            if (isRuleRefusal(error)) {
+              setModalError(error.errors[0] ?? T.bankSaveFailed);
+              return;
+            }
+            notify.error(T.bankSaveFailed);
+            setBankDialog(null);
+          }
+        }}
+      />
+      <CompanySettingsDialog
+        open={companyOpen}
+        error={modalError}
+        company={company.data}
+        onClose={() => setCompanyOpen(false)}
+        onSubmit={async (values) => {
+          try {
+            await updateCompanySettings(values);
+            notify.success(T.companySaved);
+            setCompanyOpen(false);
+            reload();
+          } catch (error) {
+            if (isRuleRefusal(error)) {
+              setModalError(error.errors[0] ?? T.companySaveFailed);
+              return;
+            }
+            notify.error(T.companySaveFailed);
+            setCompanyOpen(false);
+          }
+        }}
+      />
+    </>
+  );
 }

@@ -1,0 +1,109 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { BankSettingsTable, Database } from '../../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+const BANK_COLUMNS = [
+  'id',
+  'type',
+  'name',
+  'bank',
+  'account',
+  'agency',
+  'cnpj',
+  'pix_type',
+  'pix_key',
+  'disabled',
+] as const;
+const COMPANY_COLUMNS = ['company_id', 'name', 'pix_auto', 'merchant_name', 'merchant_city'] as const;
+
+export type BankSettingRow = Pick<Selectable<BankSettingsTable>, (typeof BANK_COLUMNS)[number]>;
+export type BankSettingValues = Omit<BankSettingRow, 'id'>;
+
+/** SQL of bank settings, company settings and the few order facts a BR Code needs. Takes `db` or a transaction. */
+export const settingsRepository = {
+  listBank(db: Executor) {
+    return db.selectFrom('bank_settings').select(BANK_COLUMNS).orderBy('id').execute();
+  },
+  /** One setting, locked for the rest of the transaction when `lock` (an edit or a removal). */
+  findBank(db: Executor, id: number, lock = false) {
+    const query = db.selectFrom('bank_settings').select(BANK_COLUMNS).where('id', '=', id);
+    return (lock ? query.forUpdate() : query).executeTakeFirst();
+  },
+  findActivePixOfType(db: Executor, pixType: string, exceptId: number | null) {
+    let query = db
+      .selectFrom('bank_settings')
+      .select(['id', 'name'])
+      .where('type', '=', 'Pix')
+      .where('disabled', '=', false)
+      .where('pix_type', '=', pixType);
+    if (exceptId !== null) query = query.where('id', '<>', exceptId);
+    return query.executeTakeFirst();
+  },
+  findAccount(db: Executor, account: { bank: string; agency: string; account: string }, exceptId: number | null) {
+    let query = db
+      .selectFrom('bank_settings')
+      .select('id')
+      .where('type', '=', 'Transfer')
+      .where('bank', '=', account.bank)
+      .where('agency', '=', account.agency)
+      .where('account', '=', account.account);
+    if (exceptId !== null) query = query.where('id', '<>', exceptId);
+    return query.executeTakeFirst();
+  },
+  insertBank(db: Executor, values: BankSettingValues) {
+    return db.insertInto('bank_settings').values(values).returning(BANK_COLUMNS).executeTakeFirstOrThrow();
+  },
+  updateBank(db: Executor, id: number, values: BankSettingValues) {
+    return db
+      .updateTable('bank_settings')
+      .set({ ...values, updated_at: new Date() })
+      .where('id', '=', id)
+      .returning(BANK_COLUMNS)
+      .executeTakeFirstOrThrow();
+  },
+  deleteBank(db: Executor, id: number) {
+    return db.deleteFrom('bank_settings').where('id', '=', id).executeTakeFirst();
+  },
+  /** The Pix key a BR Code uses: the active Pix setting registered first. */
+  firstActivePix(db: Executor) {
+    return db
+      .selectFrom('bank_settings')
+      .select(['id', 'pix_type', 'pix_key'])
+      .where('type', '=', 'Pix')
+      .where('disabled', '=', false)
+      .where('pix_key', 'is not', null)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+  },
+
+  findCompany(db: Executor, companyId: number, lock = false) {
+    const query = db.selectFrom('company_settings').select(COMPANY_COLUMNS).where('company_id', '=', companyId);
+    return (lock ? query.forUpdate() : query).executeTakeFirst();
+  },
+  upsertCompany(
+    db: Executor,
+    companyId: number,
+    values: { name: string; pix_auto: boolean; merchant_name: string; merchant_city: string },
+  ) {
+    const now = new Date();
+    return db
+      .insertInto('company_settings')
+      .values({ company_id: companyId, ...values, updated_at: now })
+      .onConflict((oc) =>
+        oc.column('company_id').doUpdateSet({
+          pix_auto: values.pix_auto,
+          merchant_name: values.merchant_name,
+          merchant_city: values.merchant_city,
+          updated_at: now,
+        }),
+      )
+      .returning(COMPANY_COLUMNS)
+      .executeTakeFirstOrThrow();
+  },
+
+  findOrderForPix(db: Executor, orderId: number) {
+    return db.selectFrom('orders').select(['id', 'code', 'total_cents']).where('id', '=', orderId).executeTakeFirst();
+  },
+};

@@ -1,0 +1,124 @@
+import {
+  bankSettingSchema,
+  bankSettingsBodySchema,
+  companySettingsPatchSchema,
+  companySettingsSchema,
+  PERMISSIONS,
+  pixPayloadSchema,
+  SETTINGS_TEXTS,
+} from '@backoffice/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../plugins/auth';
+import { createSettingsService } from './settings.service';
+
+const { orders: ORDERS, internalSales: INTERNAL_SALES } = PERMISSIONS;
+/** A positive integer id in the path (one beyond the database's range is simply not found). */
+const positiveId = z.coerce
+  .number({ error: SETTINGS_TEXTS.idInvalid })
+  .int(SETTINGS_TEXTS.idInvalid)
+  .positive(SETTINGS_TEXTS.idInvalid)
+  .max(2_147_483_647, SETTINGS_TEXTS.idInvalid);
+const bankEnvelope = z.object({ data: bankSettingSchema });
+const companyEnvelope = z.object({ data: companySettingsSchema });
+
+/**
+ * Settings (spec section 7): bank settings (Pix keys and transfer accounts) and the company's settings, all
+ * under the `orders` permission (section 6); and the static Pix BR Code of an order.
+ */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createSettingsService(app.deps.db);
+  const tags = ['settings'];
+  const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
+
+  app.get(
+    '/orders/bank-settings',
+    {
+      config: { permissions: [ORDERS] },
+      schema: {
+        tags,
+        summary: 'Informações bancárias (Pix e transferência), desativadas incluídas',
+        response: { 200: z.object({ data: z.array(bankSettingSchema) }) },
+      },
+    },
+    async () => ({ data: await service.listBankSettings() }),
+  );
+
+  app.put(
+    '/orders/bank-settings',
+    {
+      config: { permissions: [ORDERS] },
+      schema: {
+        tags,
+        summary:
+          'Cria (sem id, 201) ou altera (com id, 200) uma informação bancária; uma chave Pix ativa por tipo (409 PIX_KEY_TYPE_ACTIVE)',
+        body: bankSettingsBodySchema,
+        response: { 200: bankEnvelope, 201: bankEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const { setting, created } = await service.saveBankSetting(actor(request), request.body.settings);
+      return reply.status(created ? 201 : 200).send({ data: setting });
+    },
+  );
+
+  app.delete(
+    '/orders/bank-settings/:id',
+    {
+      config: { permissions: [ORDERS] },
+      schema: {
+        tags,
+        summary: 'Remove uma informação bancária',
+        params: z.object({ id: positiveId }),
+        response: { 200: z.object({ data: z.object({ id: z.number().int() }) }) },
+      },
+    },
+    async (request) => {
+      await service.deleteBankSetting(actor(request), request.params.id);
+      return { data: { id: request.params.id } };
+    },
+  );
+
+  app.get(
+    '/companies/settings/:companyId',
+    {
+      config: { permissions: [ORDERS] },
+      schema: {
+        tags,
+        summary: 'Configurações da empresa: Pix automático, nome e cidade do recebedor Pix',
+        params: z.object({ companyId: positiveId }),
+        response: { 200: companyEnvelope },
+      },
+    },
+    async (request) => ({ data: await service.companySettings(request.params.companyId) }),
+  );
+
+  app.patch(
+    '/companies/settings',
+    {
+      config: { permissions: [ORDERS] },
+      schema: {
+        tags,
+        summary: 'Liga ou desliga o Pix automático; nome (≤ 25) e cidade (≤ 15) do recebedor em ASCII maiúsculo',
+        body: companySettingsPatchSchema,
+        response: { 200: companyEnvelope },
+      },
+    },
+    async (request) => ({ data: await service.updateCompanySettings(actor(request), request.body) }),
+  );
+
+  app.get(
+    '/orders/pix/:orderId',
+    {
+      config: { permissions: [ORDERS, INTERNAL_SALES] },
+      schema: {
+        tags,
+        summary:
+          'Pix copia e cola (BR Code estático) de um pedido: total, primeira chave Pix ativa, txid = código do pedido',
+        params: z.object({ orderId: positiveId }),
+        response: { 200: z.object({ data: pixPayloadSchema }) },
+      },
+    },
+    async (request) => ({ data: { payload: await service.pixPayload(request.params.orderId) } }),
+  );
+};

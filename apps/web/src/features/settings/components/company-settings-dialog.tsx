@@ -1,0 +1,113 @@
+import { type CompanySettings, merchantCitySchema, merchantNameSchema } from '@backoffice/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { COMPANY_FORM_TEXTS as T } from '../texts';
+
+const companyFormSchema = z.object({
+  enablePixAuto: z.boolean(),
+  merchantName: merchantNameSchema,
+  merchantCity: merchantCitySchema,
+});
+type CompanyFormValues = z.input<typeof companyFormSchema>;
+export type CompanyFormOutput = z.output<typeof companyFormSchema>;
+
+interface Props {
+  open: boolean;
+  company: CompanySettings | undefined;
+  onClose: () => void;
+  onSubmit: (values: CompanyFormOutput) => Promise<unknown>;
+  /** The server's refusal, shown inside the modal, which stays open. */
+  error?: string | null;
+}
+
+/** 'Configurações da Empresa': the automatic Pix switch and the Pix merchant name and city (BR Code). */
+export function CompanySettingsDialog({ open, company, onClose, onSubmit, error = null }: Props) {
+  const {
+    control,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { isValid, isSubmitting },
+  } = useForm<CompanyFormValues, unknown, CompanyFormOutput>({
+    resolver: zodResolver(companyFormSchema),
+    mode: 'onTouched',
+    defaultValues: { enablePixAuto: false, merchantName: '', merchantCity: '' },
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    reset({
+      enablePixAuto: company?.pixAuto ?? false,
+      merchantName: company?.merchantName ?? '',
+      merchantCity: company?.merchantCity ?? '',
+    });
+  }, [open, company, reset]);
+
+  const pixAuto = watch('enablePixAuto');
+
+  return (
+    <FormDialog
+      open={open}
+      titleId="company-settings-title"
+      title={T.title}
+      maxWidth="sm"
+      onClose={onClose}
+      onSubmit={handleSubmit(async (values) => void (await onSubmit(values)))}
+      closeText={T.cancel}
+      actions={
+        <SubmitButton disabled={!isValid} busy={isSubmitting}>
+          {T.save}
+        </SubmitButton>
+      }
+    >
+      <Stack spacing={1} sx={{ pt: 1 }}>
+        {error ? <Alert severity="error">{error}</Alert> : null}
+        <Controller
+          control={control}
+          name="enablePixAuto"
+          render={({ field }) => (
+            <div>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    slotProps={{ input: { 'aria-describedby': 'pix-auto-help' } }}
+                  />
+                }
+                label={T.pixAuto}
+              />
+              <FormHelperText id="pix-auto-help" sx={{ mt: 0 }}>
+                {pixAuto ? T.pixAutoOn : T.pixAutoOff}
+              </FormHelperText>
+            </div>
+          )}
+        />
+        <FormTextField
+          control={control}
+          name="merchantName"
+          label={T.merchantName}
+          required
+          helperText={T.merchantNameHint}
+        />
+        <FormTextField
+          control={control}
+          name="merchantCity"
+          label={T.merchantCity}
+          required
+          helperText={T.merchantCityHint}
+        />
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { PIX_KEY_TYPE_LABELS, type PixKeyType, SETTINGS_TEXTS as RULES } from '@backoffice/contract';
+
+export const SETTINGS_PAGE_TEXTS = {
+  title: 'Configurações',
+  refresh: 'Atualizar',
+  companyButton: 'Configurações da Empresa',
+  newPix: 'Novo PIX',
+  newTransfer: 'Nova transferencia bancaria',
+  tableTitle: 'Informações bancárias',
+  columns: { type: 'Tipo', name: 'Nome' },
+  typeLabels: { Pix: 'Pix', Transfer: 'Transferência' },
+  pixTypeLabels: PIX_KEY_TYPE_LABELS,
+  disabledChip: 'Desativada',
+  tableEmpty: 'Não existem informações bancárias para serem exibidas.',
+  notFound: 'Nenhuma informação bancária foi encontrada.',
+  edit: 'Editar',
+  delete: 'Deletar',
+  confirmDelete: 'Confirma operação?',
+  // Section 8, exactly.
+  bankSaved: 'Conta alterada com sucesso.',
+  companySaved: 'Empresa alterada com sucesso.',
+  bankRemoved: 'Informacao bancaria removida com sucesso.',
+  bankSaveFailed: 'Não foi possível editar informacoes bancarias.',
+  companySaveFailed: 'Não foi possível editar informações da empresa.',
+  bankRemoveFailed: 'Falha ao remover informacao bancaria.',
+} as const;
+
+export const BANK_FORM_TEXTS = {
+  titleNewPix: 'Novo PIX',
+  titleNewTransfer: 'Nova transferencia bancaria',
+  titleEdit: 'Editar informação bancária',
+  fields: {
+    type: 'Tipo',
+    name: 'Nome',
+    pixType: 'Tipo da chave',
+    pixKey: 'Chave Pix',
+    bank: 'Banco',
+    agency: 'Agência',
+    account: 'Conta',
+    cnpj: 'CNPJ do titular',
+    disabled: 'Desativada (fica na lista, não é usada)',
+  },
+  hints: {
+    bank: 'Nome e código de 3 dígitos, ex.: Itaú Unibanco (341)',
+    bankOptional: 'Opcional. Nome e código de 3 dígitos, ex.: Banco Inter (077)',
+    agency: '4 dígitos, com dígito opcional: 0912 ou 0912-3',
+    account: 'Número e dígito verificador: 45873-2',
+    cnpjOptional: 'Opcional',
+    pixTypeFirst: 'Escolha primeiro o tipo da chave',
+  },
+  /** An example of each key type, shown under the field. */
+  pixKeyExamples: {
+    CPF: 'Ex.: 529.982.247-25',
+    CNPJ: 'Ex.: 11.222.333/0001-81 (também o CNPJ alfanumérico)',
+    PHONE: 'Ex.: +55 (11) 98765-4321',
+    EMAIL: 'Ex.: financeiro@empresa.com.br',
+    EVP: 'Ex.: 123e4567-e89b-12d3-a456-426614174000',
+  } satisfies Record<PixKeyType, string>,
+  save: 'Salvar',
+  cancel: 'Cancelar',
+  rules: RULES,
+} as const;
+
+export const COMPANY_FORM_TEXTS = {
+  title: 'Configurações da Empresa',
+  pixAuto: 'Pix automático',
+  pixAutoOn:
+    'Ligado: o pedido Pix aguarda a confirmação do banco (Processando) e segue para o estoquista quando ela chega.',
+  pixAutoOff: 'Desligado: o pedido Pix aguarda o comprovante, como uma transferência.',
+  merchantName: 'Nome do recebedor Pix',
+  merchantNameHint: 'Até 25 caracteres, sem acentos (vai no QR Code)',
+  merchantCity: 'Cidade do recebedor Pix',
+  merchantCityHint: 'Até 15 caracteres, sem acentos',
+  save: 'Salvar',
+  cancel: 'Cancelar',
+} as const;
