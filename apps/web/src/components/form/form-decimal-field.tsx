@@ -1,6 +1,6 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useReducer, useRef } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { NumericFormat } from 'react-number-format';
 
@@ -63,9 +63,18 @@ export function FormDecimalField<T extends FieldValues, TOut = T>({
   ...props
 }: FormDecimalFieldProps<T, TOut>) {
   const { field, fieldState } = useController({ control, name });
-  const [editing, setEditing] = useState(false);
+  // What the person last typed here, as the form holds it; null once the field is left. A value that is not
+  // it (a default, a reset, a price the form computed) is shown with all its decimals (`10,00`); what is being
+  // typed is shown as typed. The display never changes on focus, so selecting it all and typing replaces it.
+  const typed = useRef<string | null>(null);
+  const [, refresh] = useReducer((n: number) => n + 1, 0);
   const raw: unknown = field.value;
-  const value = raw === null || raw === undefined ? '' : typeof raw === 'number' ? raw : String(raw);
+  const text = raw === null || raw === undefined ? '' : String(raw);
+  const fromOutside = typed.current !== text;
+  const value =
+    fixedDecimalScale && fromOutside && text !== '' && Number.isFinite(Number(text))
+      ? Number(text).toFixed(decimalScale)
+      : text;
   const slots = (slotProps ?? {}) as Record<string, Record<string, unknown> | undefined>;
   return (
     <NumericFormat
@@ -79,20 +88,18 @@ export function FormDecimalField<T extends FieldValues, TOut = T>({
       decimalSeparator=","
       allowedDecimalSeparators={[',']}
       decimalScale={decimalScale}
-      fixedDecimalScale={fixedDecimalScale && !editing}
+      fixedDecimalScale={false}
       allowNegative={false}
       onValueChange={(values, source) => {
         if (source.source !== 'event') return;
         const next = valueAs === 'number' ? (values.floatValue ?? null) : values.value;
+        typed.current = next === null ? '' : String(next);
         field.onChange(next);
         onChange?.(next);
       }}
-      onFocus={(event: React.FocusEvent<HTMLInputElement>) => {
-        setEditing(true);
-        props.onFocus?.(event);
-      }}
       onBlur={() => {
-        setEditing(false);
+        typed.current = null;
+        refresh();
         field.onBlur();
       }}
       error={Boolean(fieldState.error)}

@@ -104,6 +104,19 @@ describe('FormMoneyField', () => {
     expect(price.closest('.MuiInputBase-root')?.textContent).toContain('R$');
   });
 
+  it('does not change on focus, so selecting it all and typing replaces it (10,00 → 20, not 1020)', async () => {
+    const { user, input, send } = setup({ price: '10' });
+    expect(input('Preço de venda').value).toBe('10,00');
+    await user.click(input('Preço de venda'));
+    expect(input('Preço de venda').value).toBe('10,00');
+    input('Preço de venda').setSelectionRange(0, 5);
+    await user.keyboard('20');
+    expect(input('Preço de venda').value).toBe('20');
+    await user.tab();
+    expect(input('Preço de venda').value).toBe('20,00');
+    expect(Number((await send()).price)).toBe(20);
+  });
+
   it('keeps an amount set by the program without marking it typed', () => {
     const { input } = setup({ price: '0.5' });
     fireEvent.blur(input('Preço de venda'));

@@ -50,7 +50,10 @@ export function OrderDetailsDialog({ order, onClose }: Props) {
     [T.rows.comments, orNotAvailable(order.comments)],
     [T.rows.hasWarranty, order.hasWarranty ? ORDER_TEXTS.yes : ORDER_TEXTS.no],
   ];
-  const shown = order.items.slice(page * ITEMS_PER_PAGE, (page + 1) * ITEMS_PER_PAGE);
+  // Items have no id of their own: their place in the order names them.
+  const shown = order.items
+    .map((item, position) => ({ item, key: `${position}:${item.name}` }))
+    .slice(page * ITEMS_PER_PAGE, (page + 1) * ITEMS_PER_PAGE);
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="order-details-title">
@@ -80,8 +83,8 @@ export function OrderDetailsDialog({ order, onClose }: Props) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {shown.map((item, index) => (
-              <TableRow key={`${page}-${index}-${item.name}`}>
+            {shown.map(({ item, key }) => (
+              <TableRow key={key}>
                 <TableCell>{item.name}</TableCell>
                 <TableCell align="right">{item.quantity}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
