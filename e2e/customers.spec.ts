@@ -80,7 +80,7 @@ describe('customers: approve, block, unblock, courier, details, history, CSV', (
     await table.getByRole('button', { name: 'Aprovar/Reprovar' }).click();
     const dialog = page.getByRole('dialog', { name: `Aprovar ou Reprovar: ${customer.name}` });
     await chooseOption(page, dialog, /Nível/, 'Prata');
-    await dialog.getByLabel(/^Frete/).fill('15.90');
+    await dialog.getByLabel(/^Frete/).fill('15,90');
     await dialog.getByLabel(/^Garantia/).fill('10');
     await screenshot(page, 'customers-approve');
     await dialog.getByRole('button', { name: 'Aprovar' }).click();

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, DEMO, latestCodeFor, login, openBrowser, screenshot, unique } from './harness';
+import {
+  type BrowserSession,
+  DEMO,
+  expectAccessible,
+  latestCodeFor,
+  login,
+  openBrowser,
+  screenshot,
+  unique,
+} from './harness';
 
 const SIDEBAR = [
   'Painel de Controle',
@@ -54,15 +63,57 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
     }
   });
 
-  it('meets the no-permission screen and leaves through its links', async () => {
+  it("meets the no-permission screen, whose 'Ir para o Dashboard' leads a courier to the orders, and leaves", async () => {
     await login(s.page, DEMO.courier);
     await s.page.goto('/admin/employees');
     await s.page.getByText('Você não tem permissão para acessar essa página.').waitFor();
-    await s.page.getByRole('link', { name: 'Ir para o Dashboard' }).waitFor();
     await screenshot(s.page, 'shell-no-permission');
+    await expectAccessible(s.page, 'sem permissão');
+    // issue 8: the courier may not open the dashboard, so the link leads to the first page he may open
+    await s.page.getByRole('link', { name: 'Ir para o Dashboard' }).click();
+    await s.page.waitForURL(/\/admin\/orders$/);
+    await s.page.goto('/admin/employees');
     await s.page.getByRole('link', { name: 'Sair' }).click();
     await s.page.waitForURL((url) => url.pathname === '/');
     await s.page.getByRole('button', { name: 'Entrar' }).waitFor();
+  });
+
+  it('passes axe (WCAG 2.2 A/AA, no serious or critical violation) on every screen of the foundation', async () => {
+    await s.page.goto('/');
+    await s.page.getByRole('button', { name: 'Entrar' }).waitFor();
+    await expectAccessible(s.page, 'login');
+    await s.page.goto('/forgot-password');
+    await s.page.getByRole('button', { name: 'Enviar' }).waitFor();
+    await expectAccessible(s.page, 'recuperação de senha');
+
+    await login(s.page, DEMO.admin);
+    const screens: [string, string][] = [
+      ['/admin/dashboard', 'dashboard'],
+      ['/admin/employees', 'funcionários'],
+      ['/admin/roles', 'regras'],
+      ['/admin/orders', 'pedidos'],
+      ['/admin/reports', 'relatórios'],
+      ['/admin/selling', 'vendas'],
+      ['/admin/settings', 'configurações'],
+    ];
+    for (const [url, name] of screens) {
+      await s.page.goto(url);
+      await s.page.getByRole('main').getByRole('heading').first().waitFor();
+      await s.page.waitForLoadState('networkidle');
+      await expectAccessible(s.page, name);
+    }
+    // the profile menu and the phone's menu drawer
+    await s.page.getByRole('button', { name: /^Perfil/ }).click();
+    await s.page.getByRole('menuitem', { name: 'Sair' }).waitFor();
+    await expectAccessible(s.page, 'menu do perfil');
+    await s.page.keyboard.press('Escape');
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await s.page.getByRole('button', { name: 'Abrir menu' }).click();
+    await s.page.getByRole('navigation', { name: 'Menu principal' }).first().waitFor();
+    await expectAccessible(s.page, 'menu no celular');
+    await s.page.keyboard.press('Escape');
+    await s.page.setViewportSize({ width: 1366, height: 850 });
+    await signOut(s);
   });
 
   it('sends an unknown path to the dashboard and an anonymous visitor to the login', async () => {
@@ -87,6 +138,7 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
     await s.page.getByRole('option', { name: 'Gerenciar produtos e estoque' }).click();
     await roleDialog.getByRole('button', { name: 'Adicionar' }).click();
     await screenshot(s.page, 'roles-create-dialog');
+    await expectAccessible(s.page, 'Cadastrar Regra');
     await roleDialog.getByRole('button', { name: 'Cadastrar' }).click();
     await s.page.getByText('Regra criada com sucesso.').waitFor();
     await s.page.getByRole('gridcell', { name: roleName }).waitFor();
@@ -103,6 +155,7 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
     await dialog.getByRole('combobox', { name: 'Regra' }).click();
     await s.page.getByRole('option', { name: roleName }).click();
     await screenshot(s.page, 'employees-create-dialog');
+    await expectAccessible(s.page, 'Cadastrar Funcionário');
     await dialog.getByRole('button', { name: 'Cadastrar' }).click();
     await s.page.getByText('Funcionário(a) criado com sucesso.').waitFor();
     await s.page.getByRole('gridcell', { name: email }).waitFor();
@@ -124,6 +177,7 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
       )
       .waitFor();
     await screenshot(s.page, 'recovery-code-step');
+    await expectAccessible(s.page, 'recuperação de senha: código');
     await s.page.getByLabel('Código de redefinição').fill(latestCodeFor(email));
     await s.page.getByLabel('Nova Senha').fill('conferente123');
     await s.page.getByRole('button', { name: 'Confirmar' }).click();

@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import axe from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -75,4 +76,38 @@ export function latestCodeFor(email: string): string {
 /** A value unique to this run, for names that must not clash with earlier runs or the demo data. */
 export function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36).slice(-5)}`;
+}
+
+/** The WCAG 2.0, 2.1 and 2.2 A and AA rules of axe-core. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Runs axe-core (WCAG 2.2 A/AA) on what the page shows now and fails on any serious or critical violation,
+ * listing each with its elements. Every browser journey calls it on each screen (and open dialog) it visits.
+ */
+export async function expectAccessible(page: Page, screenName: string): Promise<void> {
+  // Let opening dialogs and menus finish their transitions: a half-faded element is not what a person sees.
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), null, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+  const injected = await page.evaluate(() => 'axe' in window);
+  if (!injected) await page.addScriptTag({ content: axe.source });
+  const results = await page.evaluate(
+    (tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
+    WCAG_TAGS,
+  );
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (blocking.length === 0) return;
+  const lines = blocking.map(
+    (v) =>
+      `- ${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes
+        .slice(0, 5)
+        .map(
+          (node) => `    ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`,
+        )
+        .join('\n')}`,
+  );
+  throw new Error(`Acessibilidade (axe, WCAG 2.2 A/AA) em "${screenName}":\n${lines.join('\n')}`);
 }

@@ -107,11 +107,11 @@ describe('products: the stocker keeps the catalogue', () => {
     await choose(page, /^Marca/, brand);
     await choose(page, /^Referência/, reference);
     await form.getByLabel(/^Preço de compra/).fill('10');
-    await form.getByLabel(/^Preço de venda/).fill('25.90');
+    await form.getByLabel(/^Preço de venda/).fill('25,90');
     await form.getByLabel(/^Cliente ouro/).fill('20');
     await form.getByLabel(/^Cliente prata/).fill('30');
-    expect(await form.getByLabel(/^Preço ouro/).inputValue()).toBe('12');
-    expect(await form.getByLabel(/^Preço prata/).inputValue()).toBe('13');
+    expect(await form.getByLabel(/^Preço ouro/).inputValue()).toBe('12,00');
+    expect(await form.getByLabel(/^Preço prata/).inputValue()).toBe('13,00');
     await form.getByLabel(/^Quantidade em estoque/).fill('5');
     await form.getByLabel(/^Tags/).fill('silicone');
     await form.getByLabel(/^Tags/).press('Enter');
@@ -145,10 +145,10 @@ describe('products: the stocker keeps the catalogue', () => {
     await page.getByRole('button', { name: 'Editar Produto' }).click();
     const form = page.getByRole('region', { name: 'Editar Produto' });
     await form.getByLabel(/^Preço de compra/).fill('20');
-    expect(await form.getByLabel(/^Preço ouro/).inputValue()).toBe('24');
+    expect(await form.getByLabel(/^Preço ouro/).inputValue()).toBe('24,00');
     await form.getByLabel(/^Preço prata/).fill('30');
     expect(await form.getByLabel(/^Cliente prata/).inputValue()).toBe('50');
-    await form.getByLabel(/^Preço de venda/).fill('49.90');
+    await form.getByLabel(/^Preço de venda/).fill('49,90');
     await form.getByRole('img', { name: `${code}-1.jpg` }).waitFor();
     await screenshot(page, 'products-e2e-edit-form');
     await form.getByRole('button', { name: 'Editar' }).click();

@@ -6,6 +6,7 @@ export * from './errors';
 export * from './ids';
 export * from './money';
 export * from './order-status';
+export * from './orders';
 export * from './period';
 export * from './permissions';
 export * from './pix';

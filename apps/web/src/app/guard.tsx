@@ -7,6 +7,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { clearSession, hasPermission, useSession } from '../lib/session';
+import { landingPath } from './landing';
 
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 
@@ -43,7 +44,9 @@ export function RequirePermission({ permissions, children }: { permissions: read
   return children;
 }
 
+/** 'Ir para o Dashboard' leads to the first page the user may open (the page sign-in leads to). */
 export function NoPermission() {
+  const session = useSession();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', py: 10, px: 2 }}>
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 480 }}>
@@ -52,7 +55,7 @@ export function NoPermission() {
           {GUARD_TEXTS.noPermission}
         </Typography>
         <Stack direction="row" spacing={2}>
-          <Button component={RouterLink} to="/admin/dashboard" variant="contained">
+          <Button component={RouterLink} to={landingPath(session?.permissions ?? [])} variant="contained">
             {GUARD_TEXTS.toDashboard}
           </Button>
           <Button component={RouterLink} to="/logout" variant="outlined">

@@ -1,4 +1,4 @@
-import { FULL_ACCESS, PERMISSIONS } from '@backoffice/contract';
+import { PERMISSIONS } from '@backoffice/contract';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
@@ -83,31 +83,6 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
 ];
 
 export const DEFAULT_ADMIN_PATH = '/admin/dashboard';
-
-/** Spec section 2, Login: the page each permission leads to after sign-in. */
-const LANDING_BY_PERMISSION: Record<string, string> = {
-  [FULL_ACCESS]: '/admin/dashboard',
-  [PERMISSIONS.employees]: '/admin/employees',
-  [PERMISSIONS.customers]: '/admin/customers',
-  [PERMISSIONS.products]: '/admin/products',
-  [PERMISSIONS.orders]: '/admin/orders',
-  [PERMISSIONS.reports]: '/admin/reports',
-  [PERMISSIONS.roles]: '/admin/roles',
-  [PERMISSIONS.dashboard]: '/admin/dashboard',
-};
-
-/**
- * The page to open after sign-in: the first permission (in the order the server sent them) that is
- * full:access or a 'bo:manage' key with a page; the dashboard otherwise.
- */
-export function landingPath(permissions: readonly string[]): string {
-  for (const permission of permissions) {
-    if (permission !== FULL_ACCESS && !permission.includes('bo:manage')) continue;
-    const path = LANDING_BY_PERMISSION[permission];
-    if (path) return path;
-  }
-  return DEFAULT_ADMIN_PATH;
-}
 
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/forgot-password-page'));

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { saveSession } from '../lib/session';
 import { mockFetch, signInAs } from '../test/render';
 import { AppProviders } from './app';
+import { landingPath } from './landing';
 import { createQueryClient } from './query-client';
-import { appRoutes, landingPath } from './routes';
+import { appRoutes } from './routes';
 
 function openApp(path: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
@@ -23,6 +24,7 @@ describe('landingPath', () => {
     expect(landingPath(['bo:manage:internal_sales', 'bo:manage:customers'])).toBe('/admin/customers');
     expect(landingPath(['bo:manage:orders'])).toBe('/admin/orders');
     expect(landingPath(['bo:manage:roles', 'bo:manage:employees'])).toBe('/admin/roles');
+    expect(landingPath(['bo:manage:internal_sales'])).toBe('/admin/selling');
     expect(landingPath([])).toBe('/admin/dashboard');
   });
 });
@@ -30,7 +32,9 @@ describe('landingPath', () => {
 describe('shell', () => {
   it('shows the login page in place of a protected page when signed out', async () => {
     const router = openApp('/admin/roles');
-    expect(await screen.findByRole('heading', { name: 'BackOffice - Acesso Restrito' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'BackOffice - Acesso Restrito' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/roles');
   });
 
@@ -42,16 +46,24 @@ describe('shell', () => {
       .getAllByRole('link')
       .map((link) => link.textContent);
     expect(labels).toEqual(['Painel de Controle', 'Produtos']);
+    // each link is a list item of the menu's list (axe 'list'), and the bell's name holds its badge
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(labels);
+    expect(screen.getByRole('button', { name: 'Notificações: 5' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Perfil: Carlos Estoquista' }).textContent).toBe('Carlos Estoquista');
     expect(screen.getAllByText('Carlos Estoquista').length).toBeGreaterThan(0);
   });
 
-  it('meets the no-permission screen with its two links', async () => {
-    signInAs(['bo:manage:orders']);
+  it("meets the no-permission screen; a courier's 'Ir para o Dashboard' leads to the orders (issue 8)", async () => {
+    signInAs(['bo:manage:orders'], 'Diego Motoboy');
     openApp('/admin/employees');
     expect(
       await screen.findByText('Você não tem permissão para acessar essa página.', {}, { timeout: 5000 }),
     ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Ir para o Dashboard' }).getAttribute('href')).toBe('/admin/dashboard');
+    expect(screen.getByRole('link', { name: 'Ir para o Dashboard' }).getAttribute('href')).toBe('/admin/orders');
     expect(screen.getByRole('link', { name: 'Sair' }).getAttribute('href')).toBe('/logout');
   });
 

@@ -32,7 +32,12 @@ export default function AdminLayout() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <TopBar onMenuClick={() => setMobileOpen(true)} />
-      <Box component="aside" sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}>
+      {/* The column itself is dark and as tall as the page, so the fixed sidebar never ends above the page's
+          bottom (issue 8: a white band under it on long pages, in full-page captures and prints). */}
+      <Box
+        component="aside"
+        sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 }, bgcolor: { md: SIDEBAR_BG }, alignSelf: 'stretch' }}
+      >
         <Drawer
           variant="temporary"
           open={mobileOpen}

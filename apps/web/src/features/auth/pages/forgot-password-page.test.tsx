@@ -1,8 +1,13 @@
+import { AUTH_TEXTS } from '@backoffice/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderPage } from '../../../test/render';
+import { mockApi } from '../../../test/contract';
+import { renderPage } from '../../../test/render';
 import ForgotPasswordPage from './forgot-password-page';
+
+/** The API's answer once the code is sent (the contract's message response). */
+const SENT = { data: { message: AUTH_TEXTS.codeSent } };
 
 const CODE_SENT =
   'Uma notificação de redefinição da senha foi encaminhada para o e-mail mencionado, verifique a sua caixa de entrada.';
@@ -36,8 +41,8 @@ describe('Forgot password, step 1 (e-mail)', () => {
   });
 
   it('sends the code request and moves to step 2 with the code-sent message', async () => {
-    const calls = mockFetch({
-      'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { status: 200, body: {} },
+    const calls = mockApi({
+      'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { status: 200, body: SENT },
     });
     const { user } = setup();
     await reachCodeStep(user);
@@ -46,10 +51,10 @@ describe('Forgot password, step 1 (e-mail)', () => {
   });
 
   it('shows the first server error when the request fails', async () => {
-    mockFetch({
+    mockApi({
       'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': {
         status: 429,
-        body: { errors: ['Muitas tentativas. Aguarde.'] },
+        body: { errors: ['Muitas tentativas. Aguarde.'], code: 'TOO_MANY_REQUESTS' },
       },
     });
     const { user } = setup();
@@ -62,7 +67,7 @@ describe('Forgot password, step 1 (e-mail)', () => {
 
 describe('Forgot password, step 2 (code and new password)', () => {
   it('requires the code and a new password of 8 characters, Confirmar disabled meanwhile', async () => {
-    mockFetch({ 'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { body: {} } });
+    mockApi({ 'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { body: SENT } });
     const { user } = setup();
     await reachCodeStep(user);
     const confirm = screen.getByRole('button', { name: 'Confirmar' }) as HTMLButtonElement;
@@ -78,9 +83,9 @@ describe('Forgot password, step 2 (code and new password)', () => {
   });
 
   it('changes the password, says so and returns to the login page', async () => {
-    const calls = mockFetch({
-      'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { body: {} },
-      'PATCH /api/accounts/users/activate': { body: {} },
+    const calls = mockApi({
+      'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { body: SENT },
+      'PATCH /api/accounts/users/activate': { body: { data: { message: AUTH_TEXTS.passwordChanged } } },
     });
     const { user, router } = setup();
     await reachCodeStep(user);
@@ -93,11 +98,11 @@ describe('Forgot password, step 2 (code and new password)', () => {
   });
 
   it('shows the first server error of a wrong code and stays on step 2', async () => {
-    mockFetch({
-      'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { body: {} },
+    mockApi({
+      'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { body: SENT },
       'PATCH /api/accounts/users/activate': {
         status: 400,
-        body: { errors: ['Código inválido ou expirado. Solicite um novo código.'] },
+        body: { errors: ['Código inválido ou expirado. Solicite um novo código.'], code: 'INVALID_CODE' },
       },
     });
     const { user } = setup();
@@ -111,8 +116,8 @@ describe('Forgot password, step 2 (code and new password)', () => {
 
   it('shows the server refusal of a weak password under Nova Senha (WEAK_PASSWORD) and stays on step 2', async () => {
     const COMMON = 'Essa senha é muito comum e fácil de adivinhar. Escolha uma senha diferente.';
-    mockFetch({
-      'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { body: {} },
+    mockApi({
+      'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { status: 200, body: SENT },
       'PATCH /api/accounts/users/activate': { status: 400, body: { errors: [COMMON], code: 'WEAK_PASSWORD' } },
     });
     const { user } = setup();
@@ -127,7 +132,9 @@ describe('Forgot password, step 2 (code and new password)', () => {
   });
 
   it('refuses a new password of blanks before sending it', async () => {
-    const calls = mockFetch({ 'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { body: {} } });
+    const calls = mockApi({
+      'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { status: 200, body: SENT },
+    });
     const { user } = setup();
     await reachCodeStep(user);
     await user.type(screen.getByLabelText('Nova Senha'), '          ');

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '../../../lib/session';
-import { fakeToken, mockFetch, renderPage } from '../../../test/render';
+import { mockApi } from '../../../test/contract';
+import { fakeToken, renderPage } from '../../../test/render';
 import LoginPage from './login-page';
 
 const LANDINGS = ['/admin/dashboard', '/admin/orders', '/admin/products'];
@@ -42,8 +43,11 @@ describe('Login', () => {
   });
 
   it('shows the first server error', async () => {
-    mockFetch({
-      'POST /api/accounts/signin': { status: 401, body: { errors: ['E-mail ou senha inválidos.', 'outro'] } },
+    mockApi({
+      'POST /api/accounts/signin': {
+        status: 401,
+        body: { errors: ['E-mail ou senha inválidos.', 'outro'], code: 'INVALID_CREDENTIALS' },
+      },
     });
     const { user } = setup();
     await user.type(screen.getByLabelText('Email'), 'ana@demo.com.br');
@@ -55,7 +59,7 @@ describe('Login', () => {
   });
 
   it('shows the instability text when the server gives no message', async () => {
-    mockFetch({ 'POST /api/accounts/signin': 'network-error' });
+    mockApi({ 'POST /api/accounts/signin': 'network-error' });
     const { user } = setup();
     await user.type(screen.getByLabelText('Email'), 'ana@demo.com.br');
     await user.type(screen.getByLabelText('Senha'), 'demo1234');
@@ -69,7 +73,7 @@ describe('Login', () => {
 
   it('stores the session and opens the first page the permissions allow', async () => {
     const permissions = ['bo:manage:internal_sales', 'bo:manage:orders', 'bo:manage:dashboard'];
-    const calls = mockFetch({
+    const calls = mockApi({
       'POST /api/accounts/signin': {
         body: { data: { accessToken: fakeToken('Beatriz', permissions), expires: Date.now() + 3600_000, permissions } },
       },

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { landingPath } from '../../../app/routes';
+import { landingPath } from '../../../app/landing';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useNotify } from '../../../components/notifier';
 import { firstError } from '../../../lib/api-client';

@@ -25,7 +25,7 @@ interface Props {
   busy: boolean;
   /** The submit button's spinner (defaults to `busy`). */
   submitting?: boolean;
-  /** In place of 'Fechar' (e.g. 'Reprovar'). */
+  /** Between 'Fechar' and the submit button (e.g. 'Reprovar'). */
   secondary?: ReactNode;
   children: ReactNode;
 }
@@ -52,11 +52,10 @@ export function CustomerFormDialog({
         </Stack>
       </DialogContent>
       <DialogActions>
-        {secondary ?? (
-          <Button onClick={onClose} disabled={busy}>
-            {CUSTOMERS_TEXTS.close}
-          </Button>
-        )}
+        <Button onClick={onClose} disabled={busy}>
+          {CUSTOMERS_TEXTS.close}
+        </Button>
+        {secondary}
         <SubmitButton form={`${id}-form`} disabled={!valid || busy} busy={submitting}>
           {submitText}
         </SubmitButton>

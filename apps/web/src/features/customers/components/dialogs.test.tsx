@@ -56,7 +56,7 @@ describe('Aprovar ou Reprovar', () => {
     expect(await within(dialog).findByText('Informe a garantia de 0 a 100')).toBeTruthy();
 
     await choose(user, dialog, /Nível/, 'Prata');
-    await user.type(shipping, '15.9');
+    await user.type(shipping, '15,9');
     await user.clear(warranty);
     await user.type(warranty, '10');
     await waitFor(() => expect(approve.disabled).toBe(false));
@@ -68,18 +68,14 @@ describe('Aprovar ou Reprovar', () => {
     ]);
   });
 
-  it("refuses a 'Frete' with more than two decimals, as the server does", async () => {
+  it("reads 'Frete' typed the Brazilian way, with no third decimal (issue 8: 19,90 became 1990)", async () => {
     const { user, dialog, onApprove } = open();
     const approve = within(dialog).getByRole('button', { name: 'Aprovar' }) as HTMLButtonElement;
     await choose(user, dialog, /Nível/, 'Ouro');
-    const shipping = within(dialog).getByLabelText(/^Frete/);
-    await user.type(shipping, '12.345');
+    const shipping = within(dialog).getByLabelText(/^Frete/) as HTMLInputElement;
+    await user.type(shipping, '12,345');
     await user.tab();
-    expect(await within(dialog).findByText('Informe um valor com no máximo duas casas decimais.')).toBeTruthy();
-    expect(approve.disabled).toBe(true);
-
-    await user.clear(shipping);
-    await user.type(shipping, '12.34');
+    expect(shipping.value).toBe('12,34');
     await waitFor(() => expect(approve.disabled).toBe(false));
     expect(within(dialog).queryByText('Informe um valor com no máximo duas casas decimais.')).toBeNull();
     await user.click(approve);
@@ -94,6 +90,20 @@ describe('Aprovar ou Reprovar', () => {
     const { user, dialog, onReprove } = open();
     await user.click(within(dialog).getByRole('button', { name: 'Reprovar' }));
     await waitFor(() => expect(onReprove).toHaveBeenCalledTimes(1));
+  });
+
+  it("offers 'Fechar' beside 'Reprovar', and Escape closes too (issue 8: the only way out was Reprovar)", async () => {
+    const onClose = vi.fn();
+    const { user, dialog, onReprove } = open({ onClose });
+    const buttons = within(dialog)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(buttons).toEqual(['Fechar', 'Reprovar', 'Aprovar']);
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(2);
+    expect(onReprove).not.toHaveBeenCalled();
   });
 
   it('hides Reprovar when allowReprove is false', () => {
@@ -124,14 +134,16 @@ describe('Editar cliente', () => {
   it('starts from the customer, requires the shipping cost and a warranty of at least 0', async () => {
     const { user, dialog, onSubmit } = open();
     expect((within(dialog).getByRole('checkbox', { name: 'Aprovado' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(dialog).getByLabelText(/^Frete/) as HTMLInputElement).value).toBe('12.5');
+    expect((within(dialog).getByLabelText(/^Frete/) as HTMLInputElement).value).toBe('12,50');
+    expect((within(dialog).getByLabelText(/^Taxa de entrega rápida/) as HTMLInputElement).value).toBe('3,00');
 
     await user.clear(within(dialog).getByLabelText(/^Frete/));
     expect(await within(dialog).findByText('Informe o preço do frete para o cliente')).toBeTruthy();
     const warranty = within(dialog).getByLabelText(/^Garantia/);
     await user.clear(warranty);
+    // a minus sign cannot be typed: -1 reads 1
     await user.type(warranty, '-1');
-    expect(await within(dialog).findByText('A garantia não pode ser negativa')).toBeTruthy();
+    expect((warranty as HTMLInputElement).value).toBe('1');
     await user.click(within(dialog).getByRole('button', { name: 'Editar' }));
     expect(onSubmit).not.toHaveBeenCalled();
   });
@@ -142,7 +154,7 @@ describe('Editar cliente', () => {
     await choose(user, dialog, /Nível/, 'Bronze');
     const tax = within(dialog).getByLabelText(/^Taxa de entrega rápida/);
     await user.clear(tax);
-    await user.type(tax, '7.5');
+    await user.type(tax, '7,5');
     await user.click(within(dialog).getByRole('button', { name: 'Editar' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[1]).toEqual({
@@ -153,31 +165,19 @@ describe('Editar cliente', () => {
       fastDeliveryTax: 7.5,
     });
   });
-  it("refuses a 'Frete' or a 'Taxa de entrega rápida' with more than two decimals", async () => {
+  it("reads 'Frete' and 'Taxa de entrega rápida' typed the Brazilian way, with no third decimal", async () => {
     const { user, dialog, onSubmit } = open();
-    const twoDecimals = 'Informe um valor com no máximo duas casas decimais.';
-    const shipping = within(dialog).getByLabelText(/^Frete/);
+    const shipping = within(dialog).getByLabelText(/^Frete/) as HTMLInputElement;
     await user.clear(shipping);
-    await user.type(shipping, '12.505');
-    expect(await within(dialog).findByText(twoDecimals)).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Editar' }));
-    expect(onSubmit).not.toHaveBeenCalled();
-
-    await user.clear(shipping);
-    await user.type(shipping, '12.5');
-    await waitFor(() => expect(within(dialog).queryByText(twoDecimals)).toBeNull());
-    const tax = within(dialog).getByLabelText(/^Taxa de entrega rápida/);
+    await user.type(shipping, '1.219,505');
+    expect(shipping.value).toBe('1.219,50');
+    const tax = within(dialog).getByLabelText(/^Taxa de entrega rápida/) as HTMLInputElement;
     await user.clear(tax);
-    await user.type(tax, '0.125');
-    expect(await within(dialog).findByText(twoDecimals)).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Editar' }));
-    expect(onSubmit).not.toHaveBeenCalled();
-
-    await user.clear(tax);
-    await user.type(tax, '0.13');
+    await user.type(tax, '0,125');
+    expect(tax.value).toBe('0,12');
     await user.click(within(dialog).getByRole('button', { name: 'Editar' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[1]).toMatchObject({ shippingCost: 12.5, fastDeliveryTax: 0.13 });
+    expect(onSubmit.mock.calls[0]?.[1]).toMatchObject({ shippingCost: 1219.5, fastDeliveryTax: 0.12 });
   });
 
   it("lets an approved retail customer keep 'Sem nível' (level 0)", async () => {

@@ -2,11 +2,11 @@ import type { Customer, CustomerLevelOption } from '@backoffice/contract';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import { Controller } from 'react-hook-form';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { FormMoneyField } from '../../../components/form/form-money-field';
 import { type EditFormInput, type EditFormOutput, editFormSchema } from '../schemas';
 import { CUSTOMERS_TEXTS } from '../texts';
 import { CustomerFormDialog, useCustomerForm } from './customer-form-dialog';
-import { levelOptions, MONEY_SLOTS, TermsFields } from './terms-fields';
+import { levelOptions, TermsFields } from './terms-fields';
 
 const T = CUSTOMERS_TEXTS.edit;
 
@@ -67,14 +67,7 @@ export function EditDialog({ customer, levels, onSubmit, onClose }: EditDialogPr
         labels={{ level: T.level, shippingCost: T.shippingCost, warranty: T.warranty }}
         levels={[{ value: '0', label: T.noLevel }, ...levelOptions(levels)]}
       />
-      <FormTextField
-        control={control}
-        name="fastDeliveryTax"
-        label={T.fastDeliveryTax}
-        type="number"
-        slotProps={MONEY_SLOTS}
-        helperText={null}
-      />
+      <FormMoneyField control={control} name="fastDeliveryTax" label={T.fastDeliveryTax} helperText={null} />
     </CustomerFormDialog>
   );
 }

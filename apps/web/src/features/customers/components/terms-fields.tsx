@@ -1,8 +1,7 @@
 import type { CustomerLevelOption } from '@backoffice/contract';
-import InputAdornment from '@mui/material/InputAdornment';
 import type { Control } from 'react-hook-form';
+import { FormMoneyField, FormPercentField } from '../../../components/form/form-money-field';
 import { FormSelectField, type SelectOption } from '../../../components/form/form-select-field';
-import { FormTextField } from '../../../components/form/form-text-field';
 
 /** The fields both the approval and the edit forms have, under these names, as typed text. */
 export interface TermsValues {
@@ -10,17 +9,6 @@ export interface TermsValues {
   shippingCost: string;
   warrantyPercentage: string;
 }
-
-/** A money amount in reais (Frete, Taxa de entrega rápida). */
-export const MONEY_SLOTS = {
-  input: { startAdornment: <InputAdornment position="start">R$</InputAdornment> },
-  htmlInput: { min: 0, step: 0.01 },
-};
-
-const PERCENT_SLOTS = {
-  input: { startAdornment: <InputAdornment position="start">%</InputAdornment> },
-  htmlInput: { min: 0, max: 100, step: 0.5 },
-};
 
 export const levelOptions = (levels: readonly CustomerLevelOption[]): SelectOption[] =>
   levels.map((level) => ({ value: String(level.value), label: level.text }));
@@ -46,23 +34,8 @@ export function TermsFields<T extends TermsValues, TOut>({ control, labels, leve
         options={levels}
         helperText={null}
       />
-      <FormTextField
-        control={terms}
-        name="shippingCost"
-        label={labels.shippingCost}
-        type="number"
-        required
-        slotProps={MONEY_SLOTS}
-        helperText={null}
-      />
-      <FormTextField
-        control={terms}
-        name="warrantyPercentage"
-        label={labels.warranty}
-        type="number"
-        slotProps={PERCENT_SLOTS}
-        helperText={null}
-      />
+      <FormMoneyField control={terms} name="shippingCost" label={labels.shippingCost} required helperText={null} />
+      <FormPercentField control={terms} name="warrantyPercentage" label={labels.warranty} helperText={null} />
     </>
   );
 }

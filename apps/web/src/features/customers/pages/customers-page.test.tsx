@@ -106,7 +106,7 @@ describe('Customers page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Aprovar ou Reprovar: Walter Esperando' });
     await user.click(within(dialog).getByRole('combobox', { name: /Nível/ }));
     await user.click(await screen.findByRole('option', { name: 'Ouro' }));
-    await user.type(within(dialog).getByLabelText(/^Frete/), '12.5');
+    await user.type(within(dialog).getByLabelText(/^Frete/), '12,5');
     await user.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
 
     expect(await screen.findByText('Cliente aprovado/reprovado com sucesso.')).toBeTruthy();

@@ -2,7 +2,8 @@ import type { Employee, Role } from '@backoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderPage, signInAs } from '../../../test/render';
+import { mockApi } from '../../../test/contract';
+import { renderPage, signInAs } from '../../../test/render';
 import { EditEmployeeDialog } from '../components/employee-dialogs';
 import EmployeesPage from './employees-page';
 
@@ -26,6 +27,22 @@ const BIA: Employee = {
   blocked: false,
 };
 
+/** The employee the API answers after the create test's signup. */
+const JOAO: Employee = {
+  id: 9,
+  name: 'João Entregador',
+  email: 'joao@demo.com.br',
+  phone: '11912345678',
+  document: '52998224725',
+  func: 2,
+  type: 'Motoboy',
+  roleId: null,
+  role: null,
+  roles: [],
+  isBlocked: false,
+  blocked: false,
+};
+
 type User = ReturnType<typeof userEvent.setup>;
 
 async function choose(user: User, label: string, option: string) {
@@ -33,9 +50,9 @@ async function choose(user: User, label: string, option: string) {
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-function openPage(routes: Parameters<typeof mockFetch>[0] = {}) {
+function openPage(routes: Parameters<typeof mockApi>[0] = {}) {
   signInAs();
-  const calls = mockFetch({
+  const calls = mockApi({
     'GET /api/employees': { body: { employees: [BIA] } },
     'GET /api/roles': { body: { data: ROLES } },
     ...routes,
@@ -91,7 +108,7 @@ describe('Employees: create form', () => {
 
   it('creates a deliverer through its path, role optional, and says so', async () => {
     const { user, calls } = openPage({
-      'POST /api/accounts/employee/deliverer/signup': { status: 201, body: { data: {} } },
+      'POST /api/accounts/employee/deliverer/signup': { status: 201, body: { data: JOAO } },
     });
     const dialog = await openCreate(user);
     await user.type(within(dialog).getByLabelText(/^Nome/), 'João Entregador');
@@ -120,7 +137,7 @@ describe('Employees: create form', () => {
     const { user } = openPage({
       'POST /api/accounts/employee/attendant/signup': {
         status: 409,
-        body: { errors: ['Já existe um funcionário com este e-mail.'] },
+        body: { errors: ['Já existe um funcionário com este e-mail.'], code: 'DUPLICATE' },
       },
     });
     const dialog = await openCreate(user);

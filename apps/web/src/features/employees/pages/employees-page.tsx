@@ -11,8 +11,8 @@ import { useNotify } from '../../../components/notifier';
 import { firstError } from '../../../lib/api-client';
 import {
   createEmployee,
-  employeesKey,
-  rolesKey,
+  invalidateAfterEmployeeChange,
+  refetchEmployeesScreen,
   updateEmployee,
   useEmployees,
   useRoleOptions,
@@ -55,10 +55,7 @@ export default function EmployeesPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Employee | null>(null);
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: employeesKey });
-    void queryClient.invalidateQueries({ queryKey: rolesKey });
-  };
+  const refresh = () => void refetchEmployeesScreen(queryClient);
 
   const startEdit = (selected: Employee[]) => {
     if (selected.length !== 1) {
@@ -103,7 +100,7 @@ export default function EmployeesPage() {
             await createEmployee(values);
             notify.success(T.created);
             setCreating(false);
-            refresh();
+            void invalidateAfterEmployeeChange(queryClient);
           } catch (error) {
             notify.error(firstError(error, T.fallback));
           }
@@ -118,7 +115,7 @@ export default function EmployeesPage() {
             await updateEmployee(func, values);
             notify.success(T.edited);
             setEditing(null);
-            refresh();
+            void invalidateAfterEmployeeChange(queryClient);
           } catch (error) {
             notify.info(firstError(error, T.fallback));
           }

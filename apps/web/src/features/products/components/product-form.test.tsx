@@ -92,8 +92,8 @@ describe('Cadastrar Produto form', () => {
     await user.type(field(/^Cliente ouro/), '{Backspace}20');
     await user.type(field(/^Cliente prata/), '{Backspace}30');
     await user.type(field(/^Preço de compra/), '10');
-    expect(field(/^Preço ouro/).value).toBe('12');
-    expect(field(/^Preço prata/).value).toBe('13');
+    expect(field(/^Preço ouro/).value).toBe('12,00');
+    expect(field(/^Preço prata/).value).toBe('13,00');
 
     await user.clear(field(/^Preço ouro/));
     await user.type(field(/^Preço ouro/), '15');
@@ -101,11 +101,11 @@ describe('Cadastrar Produto form', () => {
 
     await user.clear(field(/^Preço de compra/));
     await user.type(field(/^Preço de compra/), '20');
-    expect(field(/^Preço ouro/).value).toBe('30');
-    expect(field(/^Preço prata/).value).toBe('26');
+    expect(field(/^Preço ouro/).value).toBe('30,00');
+    expect(field(/^Preço prata/).value).toBe('26,00');
   });
 
-  it('refuses a zero price and more than two decimals, as the server does (section 5: "a positive number")', async () => {
+  it('refuses a zero price and takes no third decimal, as the server does (section 5: "a positive number")', async () => {
     const { user, onSubmit } = renderForm();
     const submit = screen.getByRole('button', { name: 'Cadastrar' }) as HTMLButtonElement;
     await user.type(field(/^Nome/), 'Cabo USB-C');
@@ -117,21 +117,15 @@ describe('Cadastrar Produto form', () => {
     expect(await screen.findByText('Informe o preço de venda')).toBeTruthy();
     expect(submit.disabled).toBe(true);
 
+    // a third decimal cannot be typed: 8,555 stays 8,55 (the server refuses more than two)
     await user.clear(field(/^Preço de compra/));
-    await user.type(field(/^Preço de compra/), '8.555');
+    await user.type(field(/^Preço de compra/), '8,555');
     await user.clear(field(/^Preço de venda/));
-    await user.type(field(/^Preço de venda/), '19.999');
+    await user.type(field(/^Preço de venda/), '19,999');
     await user.tab();
-    await waitFor(() =>
-      expect(screen.getAllByText('Informe um valor com no máximo duas casas decimais.')).toHaveLength(2),
-    );
+    expect(field(/^Preço de compra/).value).toBe('8,55');
+    expect(field(/^Preço de venda/).value).toBe('19,99');
     expect(screen.queryByText('Informe o preço do produto')).toBeNull();
-    expect(submit.disabled).toBe(true);
-
-    await user.clear(field(/^Preço de compra/));
-    await user.type(field(/^Preço de compra/), '8.55');
-    await user.clear(field(/^Preço de venda/));
-    await user.type(field(/^Preço de venda/), '19.99');
     await waitFor(() => expect(submit.disabled).toBe(false));
     await user.click(submit);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
@@ -141,18 +135,18 @@ describe('Cadastrar Produto form', () => {
   it('prices gold and silver exactly as the server (R$ 3,30 + 15 % = R$ 3,80) and reads 9,375 % as 9,38', async () => {
     const { user } = renderForm();
     await user.type(field(/^Cliente ouro/), '{Backspace}15');
-    await user.type(field(/^Cliente prata/), '{Backspace}12.5');
-    await user.type(field(/^Preço de compra/), '3.3');
-    expect(field(/^Preço ouro/).value).toBe('3.8');
+    await user.type(field(/^Cliente prata/), '{Backspace}12,5');
+    await user.type(field(/^Preço de compra/), '3,3');
+    expect(field(/^Preço ouro/).value).toBe('3,80');
     await user.clear(field(/^Preço de compra/));
-    await user.type(field(/^Preço de compra/), '19.99');
-    expect(field(/^Preço prata/).value).toBe('22.49'); // 22,48875 → 22,49
+    await user.type(field(/^Preço de compra/), '19,99');
+    expect(field(/^Preço prata/).value).toBe('22,49'); // 22,48875 → 22,49
 
     await user.clear(field(/^Preço de compra/));
-    await user.type(field(/^Preço de compra/), '1.28');
+    await user.type(field(/^Preço de compra/), '1,28');
     await user.clear(field(/^Preço ouro/));
-    await user.type(field(/^Preço ouro/), '1.4');
-    expect(field(/^Cliente ouro/).value).toBe('9.38'); // 12 / 128 = 9,375 %
+    await user.type(field(/^Preço ouro/), '1,4');
+    expect(field(/^Cliente ouro/).value).toBe('9,38'); // 12 / 128 = 9,375 %
   });
 
   it('fills references from the chosen brand and sends the body with the chosen images', async () => {
@@ -163,8 +157,8 @@ describe('Cadastrar Produto form', () => {
     const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Nenhuma', 'iPhone 15', 'iPhone 14']);
     await user.click(screen.getByRole('option', { name: 'iPhone 14' }));
-    await user.type(field(/^Preço de compra/), '8,5'.replace(',', '.'));
-    await user.type(field(/^Preço de venda/), '19.9');
+    await user.type(field(/^Preço de compra/), '8,5');
+    await user.type(field(/^Preço de venda/), '1.299,9');
     await user.type(field(/^Tags/), 'vidro{Enter}');
     await user.clear(field(/^Quantidade em estoque/));
     await user.type(field(/^Quantidade em estoque/), '12');
@@ -191,7 +185,7 @@ describe('Cadastrar Produto form', () => {
         brand: 'Apple',
         reference: 'iPhone 14',
         cost: 8.5,
-        sellPrice: 19.9,
+        sellPrice: 1299.9,
         discount: { goldPercentage: 0, silverPercentage: 0, bronzePercentage: 0 },
         stock: 12,
         stockAlert: 0,
@@ -237,7 +231,8 @@ describe('Editar Produto form', () => {
     const { user, onSubmit, onCreateReference, onUploadImage } = renderForm({ mode: 'edit', product: PRODUCT });
     expect(screen.getByRole('button', { name: 'Fechar Edição' })).toBeTruthy();
     expect(field(/^Nome/).value).toBe('Capa Silicone iPhone 15');
-    expect(field(/^Preço ouro/).value).toBe('12');
+    expect(field(/^Preço ouro/).value).toBe('12,00');
+    expect(field(/^Preço de venda/).value).toBe('25,90');
     expect(screen.getByText('P100007-1.jpg')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Nova referência' }));
@@ -254,7 +249,7 @@ describe('Editar Produto form', () => {
     await waitFor(() => expect(onUploadImage).toHaveBeenCalledTimes(1));
 
     await user.clear(field(/^Preço de venda/));
-    await user.type(field(/^Preço de venda/), '29.9');
+    await user.type(field(/^Preço de venda/), '29,9');
     await user.click(screen.getByRole('button', { name: 'Editar' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit).toHaveBeenCalledWith(
@@ -296,11 +291,9 @@ describe('stock-entry dialog', () => {
     await user.tab();
     expect(await within(dialog).findByText('Informe o preço do produto')).toBeTruthy();
     await user.clear(within(dialog).getByLabelText(/^Preço de Compra/));
-    await user.type(within(dialog).getByLabelText(/^Preço de Compra/), '11.255');
-    expect(await within(dialog).findByText('Informe um valor com no máximo duas casas decimais.')).toBeTruthy();
-    expect(submit.disabled).toBe(true);
-    await user.clear(within(dialog).getByLabelText(/^Preço de Compra/));
-    await user.type(within(dialog).getByLabelText(/^Preço de Compra/), '11.25');
+    // a third decimal cannot be typed
+    await user.type(within(dialog).getByLabelText(/^Preço de Compra/), '11,255');
+    expect((within(dialog).getByLabelText(/^Preço de Compra/) as HTMLInputElement).value).toBe('11,25');
     await user.click(within(dialog).getByRole('combobox', { name: /^Operação/ }));
     await user.click(await screen.findByRole('option', { name: 'Bonificação do fornecedor' }));
     await waitFor(() => expect(submit.disabled).toBe(false));

@@ -8,11 +8,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
-import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { FormMoneyField, FormPercentField } from '../../../components/form/form-money-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
@@ -53,12 +53,6 @@ interface Props {
   /** Turns a picked file into a 300×300 JPEG (injected by tests). */
   prepareImage: (file: File) => Promise<PreparedImage>;
 }
-
-const money = { htmlInput: { inputMode: 'decimal' as const, step: '0.01', min: 0 } };
-const percent = {
-  htmlInput: { inputMode: 'decimal' as const, step: '0.01', min: 0, max: 100 },
-  input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-};
 
 const HALF = { xs: 12, sm: 6 };
 const THIRD = { xs: 12, sm: 4 };
@@ -266,47 +260,33 @@ export function ProductForm(props: Props) {
                   </WithAddButton>
                 </Grid>
                 <Grid size={HALF}>
-                  <FormTextField
+                  <FormMoneyField
                     control={control}
                     name="cost"
                     label={F.cost}
                     required
-                    type="number"
-                    slotProps={money}
                     onChange={recomputePrices}
                     helperText={null}
                   />
                 </Grid>
                 <Grid size={HALF}>
-                  <FormTextField
-                    control={control}
-                    name="sellPrice"
-                    label={F.sellPrice}
-                    required
-                    type="number"
-                    slotProps={money}
-                    helperText={null}
-                  />
+                  <FormMoneyField control={control} name="sellPrice" label={F.sellPrice} required helperText={null} />
                 </Grid>
                 {(['gold', 'silver'] as const).map((tier) => (
                   <Grid key={tier} size={HALF}>
                     <Box sx={{ display: 'flex', gap: 1 }}>
-                      <FormTextField
+                      <FormPercentField
                         control={control}
                         name={`${tier}Percentage`}
                         label={tier === 'gold' ? F.goldPercentage : F.silverPercentage}
                         required
-                        type="number"
-                        slotProps={percent}
                         onChange={recomputePrices}
                         helperText={null}
                       />
-                      <FormTextField
+                      <FormMoneyField
                         control={control}
                         name={`${tier}Price`}
                         label={tier === 'gold' ? F.goldPrice : F.silverPrice}
-                        type="number"
-                        slotProps={money}
                         onChange={() => recomputePercentage(tier)}
                         helperText={null}
                       />
@@ -314,13 +294,11 @@ export function ProductForm(props: Props) {
                   </Grid>
                 ))}
                 <Grid size={THIRD}>
-                  <FormTextField
+                  <FormPercentField
                     control={control}
                     name="bronzePercentage"
                     label={F.bronzePercentage}
                     required
-                    type="number"
-                    slotProps={percent}
                     helperText={null}
                   />
                 </Grid>

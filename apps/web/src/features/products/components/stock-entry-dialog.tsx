@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/form-dialog';
+import { FormMoneyField } from '../../../components/form/form-money-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
@@ -73,15 +74,7 @@ export function StockEntryDialog({ product, sources, onClose, onSubmit }: Props)
           slotProps={{ htmlInput: { inputMode: 'numeric', min: 1, step: 1 } }}
           helperText={null}
         />
-        <FormTextField
-          control={control}
-          name="cost"
-          label={T.cost}
-          required
-          type="number"
-          slotProps={{ htmlInput: { inputMode: 'decimal', min: 0, step: '0.01' } }}
-          helperText={null}
-        />
+        <FormMoneyField control={control} name="cost" label={T.cost} required helperText={null} />
         <FormSelectField
           control={control}
           name="source"

@@ -12,7 +12,7 @@ export function parseDecimal(value: string | number | null | undefined): number 
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** A number as the form shows it: two decimals at most, with a dot (the inputs are type="number"). */
+/** A number as the form holds it: two decimals at most, with a dot (FormMoneyField shows it as 1.234,56). */
 export function toField(value: number): string {
   return Number.isFinite(value) ? String(round2(value)) : '';
 }

@@ -1,18 +1,17 @@
 import type { Role, RoleInput } from '@backoffice/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { createQueryKeys } from '../../../lib/query-keys';
+import { employeeKeys, roleKeys } from '../../../lib/shared-queries';
 
-export const rolesKey = ['roles'] as const;
-export const permissionsKey = ['permissions'] as const;
+export { useRoleList as useRoles } from '../../../lib/shared-queries';
 
-export function useRoles() {
-  return useQuery({ queryKey: rolesKey, queryFn: async () => (await api<{ data: Role[] }>('/roles')).data });
-}
+const permissionKeys = createQueryKeys('permissions');
 
 /** The permission catalogue: key → Portuguese label. */
 export function usePermissionCatalogue() {
   return useQuery({
-    queryKey: permissionsKey,
+    queryKey: permissionKeys.all,
     queryFn: async () => (await api<{ data: Record<string, string> }>('/permissions')).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -24,4 +23,17 @@ export function createRole(body: RoleInput) {
 
 export function updateRole(id: number, body: RoleInput) {
   return api<{ data: Role }>(`/roles/${id}`, { method: 'PATCH', body });
+}
+
+/** After a create: the roles list. After an edit also the employees list, which shows each one's role name. */
+export function invalidateAfterRoleChange(queryClient: QueryClient, edited: boolean) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: roleKeys.lists() }),
+    edited ? queryClient.invalidateQueries({ queryKey: employeeKeys.lists() }) : undefined,
+  ]);
+}
+
+/** 'Atualizar': the roles list. */
+export function refetchRoles(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: roleKeys.lists() });
 }

@@ -2,7 +2,8 @@ import type { Role } from '@backoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderPage, signInAs } from '../../../test/render';
+import { mockApi } from '../../../test/contract';
+import { renderPage, signInAs } from '../../../test/render';
 import { RoleDialog } from '../components/role-dialog';
 import RolesPage from './roles-page';
 
@@ -25,9 +26,9 @@ async function addPermission(user: User, label: string) {
   await user.click(screen.getByRole('button', { name: 'Adicionar' }));
 }
 
-function openPage(routes: Parameters<typeof mockFetch>[0] = {}) {
+function openPage(routes: Parameters<typeof mockApi>[0] = {}) {
   signInAs();
-  const calls = mockFetch({
+  const calls = mockApi({
     'GET /api/roles': { body: { data: ROLES } },
     'GET /api/permissions': { body: { data: CATALOGUE } },
     ...routes,
@@ -65,7 +66,12 @@ describe('Roles: create form', () => {
   });
 
   it('adds each permission once, clears them, and creates the role', async () => {
-    const { user, calls } = openPage({ 'POST /api/roles': { status: 201, body: { data: { id: 3 } } } });
+    const { user, calls } = openPage({
+      'POST /api/roles': {
+        status: 201,
+        body: { data: { id: 3, name: 'Financeiro', permissions: ['bo:manage:orders', 'bo:manage:dashboard'] } },
+      },
+    });
     const dialog = await openCreate(user);
     await user.type(within(dialog).getByLabelText(/^Nome da regra/), 'Financeiro');
 
@@ -93,7 +99,10 @@ describe('Roles: create form', () => {
 
   it('shows the server message when the API refuses', async () => {
     const { user } = openPage({
-      'POST /api/roles': { status: 409, body: { errors: ['Regra já existente, escolha outro nome.'] } },
+      'POST /api/roles': {
+        status: 409,
+        body: { errors: ['Regra já existente, escolha outro nome.'], code: 'DUPLICATE' },
+      },
     });
     const dialog = await openCreate(user);
     await user.type(within(dialog).getByLabelText(/^Nome da regra/), 'Nova');

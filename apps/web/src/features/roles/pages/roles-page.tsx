@@ -9,7 +9,14 @@ import { DataTable } from '../../../components/data-table';
 import { ListPage } from '../../../components/list-page';
 import { useNotify } from '../../../components/notifier';
 import { firstError } from '../../../lib/api-client';
-import { createRole, rolesKey, updateRole, usePermissionCatalogue, useRoles } from '../api/roles-api';
+import {
+  createRole,
+  invalidateAfterRoleChange,
+  refetchRoles,
+  updateRole,
+  usePermissionCatalogue,
+  useRoles,
+} from '../api/roles-api';
 import { RoleDialog } from '../components/role-dialog';
 import { ROLES_TEXTS as T } from '../texts';
 
@@ -21,7 +28,7 @@ export default function RolesPage() {
   const catalogue = usePermissionCatalogue();
   const [dialog, setDialog] = useState<{ role: Role | null } | null>(null);
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: rolesKey });
+  const refresh = () => void refetchRoles(queryClient);
   const labels = catalogue.data ?? {};
 
   const columns = useMemo<GridColDef<Role>[]>(
@@ -84,7 +91,7 @@ export default function RolesPage() {
             else await createRole(values);
             notify.success(editing ? T.updated : T.created);
             setDialog(null);
-            refresh();
+            void invalidateAfterRoleChange(queryClient, Boolean(editing));
           } catch (error) {
             notify.error(firstError(error, editing ? T.updateFailed : T.createFailed));
           }

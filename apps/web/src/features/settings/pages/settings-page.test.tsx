@@ -195,6 +195,8 @@ describe('Settings page', () => {
     await waitFor(() => expect(listCalls()).toBe(before + 1));
 
     fail = true;
+    // the confirmation has closed (while it closes, the page behind it is hidden from assistive technology)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await selectRow(user, 'Pix celular (antigo)');
     await user.click(screen.getByRole('button', { name: 'Deletar' }));
     await user.click(

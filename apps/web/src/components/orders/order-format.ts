@@ -1,0 +1,61 @@
+import {
+  DELIVERY_TYPE_LABELS,
+  type DeliveryType,
+  ORDER_STATUS_LABELS,
+  type OrderStatusKey,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+} from '@backoffice/contract';
+import { ORDER_TEXTS } from './texts';
+
+/** The status's Portuguese label (the contract's ORDER_STATUS_LABELS); the key itself if unknown. */
+export function orderStatusLabel(status: number): string {
+  return ORDER_STATUS_LABELS[status as OrderStatusKey] ?? String(status);
+}
+
+export type StatusTone = 'waiting' | 'moving' | 'done' | 'stopped' | 'neutral';
+
+/** How each status reads at a glance: waiting for someone, on its way, done, stopped. */
+const TONES: Record<OrderStatusKey, StatusTone> = {
+  1: 'waiting',
+  2: 'moving',
+  3: 'waiting',
+  4: 'moving',
+  5: 'done',
+  6: 'waiting',
+  7: 'stopped',
+  8: 'stopped',
+  9: 'neutral',
+  10: 'waiting',
+  11: 'waiting',
+  12: 'stopped',
+  13: 'done',
+  15: 'moving',
+  16: 'moving',
+};
+
+export function orderStatusTone(status: number): StatusTone {
+  return TONES[status as OrderStatusKey] ?? 'neutral';
+}
+
+/** Light background, dark text: every pair passes WCAG AA contrast (≥ 4.5:1) for the chip's small text. */
+export const STATUS_TONE_COLORS: Record<StatusTone, { bg: string; fg: string }> = {
+  waiting: { bg: '#fef3c7', fg: '#92400e' },
+  moving: { bg: '#dbeafe', fg: '#1e40af' },
+  done: { bg: '#dcfce7', fg: '#166534' },
+  stopped: { bg: '#fee2e2', fg: '#991b1b' },
+  neutral: { bg: '#f1f5f9', fg: '#334155' },
+};
+
+export function paymentLabel(payment: PaymentMethod | null | undefined): string {
+  return payment ? PAYMENT_METHOD_LABELS[payment] : ORDER_TEXTS.notAvailable;
+}
+
+export function deliveryTypeLabel(type: DeliveryType | null | undefined): string {
+  return type ? DELIVERY_TYPE_LABELS[type] : ORDER_TEXTS.notAvailable;
+}
+
+/** The text, or 'N/A' when missing or blank (spec: "Missing values show N/A"). */
+export function orNotAvailable(value: string | null | undefined): string {
+  return value?.trim() ? value : ORDER_TEXTS.notAvailable;
+}

@@ -1,0 +1,38 @@
+/** Portuguese text of the shared order pieces (spec section 2, Orders: modals). */
+export const ORDER_TEXTS = {
+  notAvailable: 'N/A',
+  yes: 'Sim',
+  no: 'Não',
+  close: 'Fechar',
+  details: {
+    title: (code: string) => `Detalhes do pedido ${code}`,
+    rows: {
+      customer: 'Cliente',
+      status: 'Status do Pedido',
+      total: 'Valor Total',
+      shippingCost: 'Valor do Frete',
+      neighborhood: 'Região de Entrega',
+      payment: 'Forma de Pagamento',
+      typeOfDelivery: 'Tipo de entrega',
+      deliverer: 'Motoboy',
+      stocker: 'Estoquista',
+      comments: 'Comentários',
+      hasWarranty: 'Possui Garantia?',
+    },
+    items: 'Itens do pedido',
+    columns: { name: 'Produto', quantity: 'Quantidade', unitPrice: 'Preço unitário' },
+    noItems: 'Nenhum item neste pedido.',
+    pageRange: (from: number, to: number, count: number) => `${from}–${to} de ${count}`,
+    pageButton: {
+      first: 'Ir para a primeira página',
+      last: 'Ir para a última página',
+      next: 'Ir para a próxima página',
+      previous: 'Ir para a página anterior',
+    },
+  },
+  viewer: {
+    previous: 'Anterior',
+    next: 'Próxima',
+    position: (index: number, total: number) => `${index} de ${total}`,
+  },
+} as const;

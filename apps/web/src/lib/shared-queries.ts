@@ -1,0 +1,33 @@
+import type { Deliverer, Role } from '@backoffice/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+import { createQueryKeys } from './query-keys';
+
+/**
+ * Queries that more than one feature shows, defined once here (features never import each other): the
+ * roles list (Regras, and the role select of Funcionários) and the couriers (Clientes' 'Associar motoboy',
+ * and the orders' courier change to come). A feature's own queries stay in its `api/` module.
+ */
+export const employeeKeys = createQueryKeys('employees');
+export const roleKeys = createQueryKeys('roles');
+
+/** GET /roles: every role with its permission keys. */
+export const roleListQuery = queryOptions({
+  queryKey: roleKeys.lists(),
+  queryFn: async () => (await api<{ data: Role[] }>('/roles')).data,
+});
+
+export function useRoleList() {
+  return useQuery(roleListQuery);
+}
+
+/** GET /employees/deliverers: the couriers not blocked, id and name. Changes with any employee. */
+export const delivererListQuery = queryOptions({
+  queryKey: employeeKeys.other('deliverers'),
+  queryFn: async () => (await api<{ deliverers: Deliverer[] }>('/employees/deliverers')).deliverers,
+});
+
+/** `enabled` false waits (e.g. until the dialog that lists them opens). */
+export function useDeliverers(enabled = true) {
+  return useQuery({ ...delivererListQuery, enabled });
+}
