@@ -253,3 +253,84 @@ export type CustomerHistory = z.infer<typeof customerHistorySchema>;
 
 /** The YYYY-MM-DDTHH:mm:ss timestamps of the period routes (local time of the business, America/Sao_Paulo). */
 export const CUSTOMER_HISTORY_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+
+// ---------- paged lists and CSV export (issue 8) ----------
+/** The lists of the customers screen, as the CSV export names them. */
+export const CUSTOMER_LISTS = ['active', 'blocked', 'reproved', 'awaiting'] as const;
+export type CustomerList = (typeof CUSTOMER_LISTS)[number];
+/** The status each list shows. */
+export const CUSTOMER_LIST_STATUS: Record<CustomerList, CustomerStatus> = {
+  active: 'Approved',
+  blocked: 'Blocked',
+  reproved: 'Reproved',
+  awaiting: 'Awaiting',
+};
+/** Fields a paged list can be sorted by (`sort=name:asc`); ties are broken by id. */
+export const CUSTOMER_SORT_FIELDS = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'document',
+  'levelName',
+  'city',
+  'statusNote',
+  'shippingCost',
+  'warrantyPercentage',
+  'createdAt',
+] as const;
+export type CustomerSortField = (typeof CUSTOMER_SORT_FIELDS)[number];
+export const CUSTOMER_PAGING = { defaultItems: 10, maxItems: 100 } as const;
+export const CUSTOMER_PAGING_TEXTS = {
+  pageInvalid: 'Página inválida: informe um número inteiro a partir de 0.',
+  itemsInvalid: `Itens por página inválidos: informe de 1 a ${CUSTOMER_PAGING.maxItems}.`,
+  sortInvalid: `Ordenação inválida: use campo:asc ou campo:desc, com o campo entre ${CUSTOMER_SORT_FIELDS.join(', ')}.`,
+  listInvalid: `Lista inválida: use ${CUSTOMER_LISTS.join(', ')}.`,
+} as const;
+
+const SORT_PATTERN = new RegExp(`^(${CUSTOMER_SORT_FIELDS.join('|')}):(asc|desc)$`);
+const sortParam = z
+  .string({ error: CUSTOMER_PAGING_TEXTS.sortInvalid })
+  .regex(SORT_PATTERN, CUSTOMER_PAGING_TEXTS.sortInvalid);
+const searchParam = z
+  .string({ error: CUSTOMER_TEXTS.searchTooLong })
+  .max(CUSTOMER_LIMITS.maxSearch, CUSTOMER_TEXTS.searchTooLong);
+
+/**
+ * Query of GET /customers, /customers/blocked, /customers/reproved and /administrator/customers/unnaproved.
+ * Without any of these the answer is the whole list `{customers}` (section 7); with any, one page
+ * `{customers, total}`: `page` 0-based (default 0), `items` 1–100 (default 10), `search` (name, e-mail,
+ * document, phone; accent- and case-free), `sort` `field:asc|desc` (default name:asc).
+ */
+export const customerListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: CUSTOMER_PAGING_TEXTS.pageInvalid })
+    .int(CUSTOMER_PAGING_TEXTS.pageInvalid)
+    .min(0, CUSTOMER_PAGING_TEXTS.pageInvalid)
+    .max(1_000_000, CUSTOMER_PAGING_TEXTS.pageInvalid)
+    .optional(),
+  items: z.coerce
+    .number({ error: CUSTOMER_PAGING_TEXTS.itemsInvalid })
+    .int(CUSTOMER_PAGING_TEXTS.itemsInvalid)
+    .min(1, CUSTOMER_PAGING_TEXTS.itemsInvalid)
+    .max(CUSTOMER_PAGING.maxItems, CUSTOMER_PAGING_TEXTS.itemsInvalid)
+    .optional(),
+  search: searchParam.optional(),
+  sort: sortParam.optional(),
+});
+export type CustomerListQuery = z.input<typeof customerListQuerySchema>;
+
+/** Query of GET /customers/export.csv: which list, and the same search and sort as the screen. */
+export const customerExportQuerySchema = z.object({
+  list: z.enum(CUSTOMER_LISTS, { error: CUSTOMER_PAGING_TEXTS.listInvalid }),
+  search: searchParam.optional(),
+  sort: sortParam.optional(),
+});
+export type CustomerExportQuery = z.input<typeof customerExportQuerySchema>;
+
+/** A list answer: the whole list (`total` absent) or one page of it with the count of every match. */
+export const customerListSchema = z.object({
+  customers: z.array(customerSchema),
+  total: z.number().int().optional(),
+});
+export type CustomerListAnswer = z.infer<typeof customerListSchema>;
