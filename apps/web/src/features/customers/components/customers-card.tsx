@@ -1,13 +1,13 @@
-import { type Customer, formatDocument, formatPhone } from '@backoffice/contract';
+import { CUSTOMER_SORT_FIELDS, type Customer, formatDocument, formatPhone } from '@backoffice/contract';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import type { GridColDef } from '@mui/x-data-grid';
-import type { ReactNode } from 'react';
+import type { GridColDef, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { type CustomerListKind, useCustomerList } from '../api/customers-api';
+import { type CustomerListKind, downloadCustomersCsv, fetchAllCustomers, useCustomerPage } from '../api/customers-api';
 import { CUSTOMERS_TEXTS } from '../texts';
 
 const C = CUSTOMERS_TEXTS.columns;
@@ -28,6 +28,7 @@ const BASE_COLUMNS: GridColDef<Customer>[] = [
 const LEVEL: GridColDef<Customer> = { field: 'levelName', headerName: C.level, width: 90 };
 const DELIVERER: GridColDef<Customer> = {
   field: 'delivererAssociated',
+  sortable: false,
   headerName: C.deliverer,
   width: 150,
   valueGetter: (value: string | null) => value ?? '',
@@ -48,6 +49,7 @@ const WARRANTY: GridColDef<Customer> = {
 };
 const TOTAL: GridColDef<Customer> = {
   field: 'totalPurchase',
+  sortable: false,
   headerName: C.totalPurchase,
   width: 150,
   type: 'number',
@@ -80,6 +82,13 @@ const COLUMNS: Record<CustomerListKind, GridColDef<Customer>[]> = {
   reproved: [...BASE_COLUMNS, CITY, REASON, CREATED],
 };
 
+const SORTABLE = new Set<string>(CUSTOMER_SORT_FIELDS);
+/** The grid's sort model as the API's `sort` (`name:asc`); undefined for the default order. */
+function sortParam(model: GridSortModel): string | undefined {
+  const first = model[0];
+  return first?.sort && SORTABLE.has(first.field) ? `${first.field}:${first.sort}` : undefined;
+}
+
 export interface CustomersCardProps {
   kind: CustomerListKind;
   /** Toolbar buttons for the selected customer. */
@@ -88,9 +97,39 @@ export interface CustomersCardProps {
   onClose?: () => void;
 }
 
-/** One customer list as a card: the shared table (10 rows, single selection, search, CSV, print, columns, filter). */
+/**
+ * One customer list as a card: the shared table (10 rows, single selection, search, CSV, print, columns),
+ * paged, searched and sorted on the server; CSV and print cover every customer that matches.
+ */
 export function CustomersCard({ kind, actions, onClose }: CustomersCardProps) {
-  const list = useCustomerList(kind);
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 10 });
+  const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  const [search, setSearch] = useState('');
+  const sort = sortParam(sortModel);
+  const list = useCustomerPage(kind, { page: pagination.page, items: pagination.pageSize, search, sort });
+
+  const onSearchChange = useCallback((text: string) => {
+    setSearch(text);
+    setPagination((current) => ({ ...current, page: 0 }));
+  }, []);
+  const server = useMemo(
+    () => ({
+      rowCount: list.data?.total ?? 0,
+      paginationModel: pagination,
+      onPaginationModelChange: setPagination,
+      sortModel,
+      onSortModelChange: (model: GridSortModel) => {
+        setSortModel(model);
+        setPagination((current) => ({ ...current, page: 0 }));
+      },
+      search,
+      onSearchChange,
+      exportCsv: () => downloadCustomersCsv(kind, { search, sort }),
+      fetchAll: () => fetchAllCustomers(kind, { search, sort }),
+    }),
+    [list.data?.total, pagination, sortModel, search, onSearchChange, kind, sort],
+  );
+
   return (
     <Card>
       <CardHeader
@@ -107,13 +146,14 @@ export function CustomersCard({ kind, actions, onClose }: CustomersCardProps) {
       />
       <CardContent sx={{ pt: 1, '&:last-child': { pb: 1 } }}>
         <DataTable<Customer>
-          rows={list.data ?? []}
+          rows={list.data?.customers ?? []}
           columns={COLUMNS[kind]}
           loading={list.isFetching}
           emptyText={CUSTOMERS_TEXTS.empty[kind]}
           selectionActions={actions}
           label={CUSTOMERS_TEXTS.cards[kind]}
           initialHiddenColumns={['id']}
+          server={server}
         />
       </CardContent>
     </Card>

@@ -28,14 +28,22 @@ const BLOCKED = makeCustomer({
 
 type Lists = { active: Customer[]; awaiting: Customer[]; blocked: Customer[]; reproved: Customer[] };
 
+/** The server's paged answer: `items` rows from `page`, with the list's total. */
+function pageOf(list: Customer[], call: MockCall) {
+  const query = new URL(call.url, 'http://localhost').searchParams;
+  const items = Number(query.get('items') ?? list.length);
+  const page = Number(query.get('page') ?? 0);
+  return { body: { customers: list.slice(page * items, page * items + items), total: list.length } };
+}
+
 function openPage(lists: Partial<Lists> = {}, extra: Parameters<typeof mockFetch>[0] = {}) {
   const state: Lists = { active: [ACTIVE], awaiting: [WAITING], blocked: [BLOCKED], reproved: [], ...lists };
   signInAs(['bo:manage:customers'], 'Beatriz Atendente');
   const calls = mockFetch({
-    'GET /api/customers': () => ({ body: { customers: state.active } }),
-    'GET /api/administrator/customers/unnaproved': () => ({ body: { customers: state.awaiting } }),
-    'GET /api/customers/blocked': () => ({ body: { customers: state.blocked } }),
-    'GET /api/customers/reproved': () => ({ body: { customers: state.reproved } }),
+    'GET /api/customers': (call) => pageOf(state.active, call),
+    'GET /api/administrator/customers/unnaproved': (call) => pageOf(state.awaiting, call),
+    'GET /api/customers/blocked': (call) => pageOf(state.blocked, call),
+    'GET /api/customers/reproved': (call) => pageOf(state.reproved, call),
     'GET /api/customers/level': { body: LEVELS },
     ...extra,
   });
