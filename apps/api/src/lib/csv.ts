@@ -18,11 +18,13 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const csvLine = (cells: readonly (string | number | null | undefined)[]) => `${cells.map(csvCell).join(';')}\r\n`;
+export const csvLine = (cells: readonly (string | number | null | undefined)[]) =>
+  `${cells.map(csvCell).join(';')}\r\n`;
 
 const MONEY = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** 1234.5 reais → "1.234,50". */
-export const csvMoney = (reais: number | null | undefined) => (reais === null || reais === undefined ? '' : MONEY.format(reais));
+export const csvMoney = (reais: number | null | undefined) =>
+  reais === null || reais === undefined ? '' : MONEY.format(reais);
 
 const DATE = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
@@ -37,7 +39,11 @@ export const csvDate = (iso: string | Date | null | undefined) => (iso ? DATE.fo
  * A CSV body streamed batch by batch: the header line, then each batch's lines as the batches arrive, so
  * a 30,000-row download never holds more than one batch in memory.
  */
-export function csvStream<T>(headers: readonly string[], batches: AsyncIterable<readonly T[]>, toCells: (row: T) => (string | number | null | undefined)[]) {
+export function csvStream<T>(
+  headers: readonly string[],
+  batches: AsyncIterable<readonly T[]>,
+  toCells: (row: T) => (string | number | null | undefined)[],
+) {
   async function* lines() {
     yield BOM + csvLine(headers);
     for await (const batch of batches) {

@@ -2,11 +2,11 @@ import {
   type AssociateDelivererInput,
   CUSTOMER_PAGING,
   CUSTOMER_TEXTS,
-  type CustomerSortField,
   type Customer,
   type CustomerDetails,
   type CustomerHistory,
   type CustomerLevelOption,
+  type CustomerSortField,
   type CustomerStatus,
   centsToReais,
   customerLevelLabel,
@@ -211,7 +211,11 @@ export function createCustomersService(db: DB) {
       query: { page?: number; items?: number; search?: string; sort?: string },
     ): Promise<{ customers: Customer[]; total: number }> {
       const items = query.items ?? CUSTOMER_PAGING.defaultItems;
-      const filter: CustomerListFilter = { status: TO_DB[status], match: matchOf(query.search), sort: sortOf(query.sort) };
+      const filter: CustomerListFilter = {
+        status: TO_DB[status],
+        match: matchOf(query.search),
+        sort: sortOf(query.sort),
+      };
       const [rows, total] = await Promise.all([
         repo.page(db, filter, (query.page ?? 0) * items, items),
         repo.count(db, filter),
@@ -220,8 +224,15 @@ export function createCustomersService(db: DB) {
     },
 
     /** Every customer of a list that matches, in batches, for a CSV download. */
-    async *exportBatches(status: CustomerStatus, query: { search?: string; sort?: string }): AsyncGenerator<Customer[]> {
-      const filter: CustomerListFilter = { status: TO_DB[status], match: matchOf(query.search), sort: sortOf(query.sort) };
+    async *exportBatches(
+      status: CustomerStatus,
+      query: { search?: string; sort?: string },
+    ): AsyncGenerator<Customer[]> {
+      const filter: CustomerListFilter = {
+        status: TO_DB[status],
+        match: matchOf(query.search),
+        sort: sortOf(query.sort),
+      };
       const ids = await repo.allIds(db, filter);
       for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
         yield (await repo.findByIdsInOrder(db, ids.slice(start, start + EXPORT_BATCH))).map(toCustomer);
@@ -254,7 +265,12 @@ export function createCustomersService(db: DB) {
       const normalized = normalizeSearch(param);
       if (normalized.length < 2) throw badRequest(CUSTOMER_TEXTS.searchTooShort);
       const terms = normalized.split(' ');
-      const rows = await repo.search(db, { terms, compacts: compactForms(param) }, 50, status ? TO_DB[status] : undefined);
+      const rows = await repo.search(
+        db,
+        { terms, compacts: compactForms(param) },
+        50,
+        status ? TO_DB[status] : undefined,
+      );
       return rows.map(toCustomer);
     },
 

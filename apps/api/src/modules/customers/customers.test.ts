@@ -241,7 +241,7 @@ describe('customers API', () => {
     });
     const missing = await get('/api/administrator/customer/ninguem%40cliente.com.br');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ errors: ['Cliente não encontrado.'] });
+    expect(missing.json()).toMatchObject({ errors: ['Cliente não encontrado.'] });
   });
 
   describe('full search', () => {
@@ -274,7 +274,7 @@ describe('customers API', () => {
     it('refuses a query shorter than 2 characters', async () => {
       const res = await get('/api/customers/full-search?param=a');
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ errors: ['Informe ao menos 2 caracteres para pesquisar.'] });
+      expect(res.json()).toMatchObject({ errors: ['Informe ao menos 2 caracteres para pesquisar.'] });
     });
   });
 
@@ -305,7 +305,7 @@ describe('customers API', () => {
             customerId: ids.joao,
           });
           expect(res.statusCode).toBe(400);
-          expect(res.json()).toEqual({ errors: ['O funcionário informado não é um motoboy ativo.'] });
+          expect(res.json()).toMatchObject({ errors: ['O funcionário informado não é um motoboy ativo.'] });
         }
       } finally {
         await t.db.updateTable('employees').set({ blocked: false }).where('id', '=', courier2).execute();
@@ -406,7 +406,7 @@ describe('customers API', () => {
         shippingCost: 1,
       });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ errors: ['O cliente já está aprovado.'] });
+      expect(again.json()).toMatchObject({ errors: ['O cliente já está aprovado.'] });
       const details = await get('/api/administrator/customer/maria%40cliente.com.br');
       expect(details.json().data.approvedBy).toEqual({ id: attendantId, name: 'Beatriz Atendente' });
     });
@@ -467,9 +467,9 @@ describe('customers API', () => {
       });
       const noNote = await send('PATCH', `/api/administrator/customer/${id}/status`, { status: 'Blocked' });
       expect(noNote.statusCode).toBe(400);
-      expect(noNote.json()).toEqual({ errors: ['Preencha o campo'] });
+      expect(noNote.json()).toMatchObject({ errors: ['Preencha o campo'] });
       const blank = await send('PATCH', `/api/administrator/customer/${id}/status`, { status: 'Blocked', note: '   ' });
-      expect(blank.json()).toEqual({ errors: ['Preencha o campo'] });
+      expect(blank.json()).toMatchObject({ errors: ['Preencha o campo'] });
       const blocked = await send('PATCH', `/api/administrator/customer/${id}/status`, {
         status: 'Blocked',
         note: 'Cheques sem fundo',
@@ -538,7 +538,7 @@ describe('customers API', () => {
       });
       const refused = await send('PATCH', `/api/administrator/customer/${waiting}/status`, { status: 'Approved' });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({
+      expect(refused.json()).toMatchObject({
         errors: ['Para aprovar um cliente que aguarda aprovação, informe o nível, o frete e a garantia.'],
       });
       const reprove = await send('PATCH', `/api/administrator/customer/${withLevel}/status`, {
@@ -622,7 +622,7 @@ describe('customers API', () => {
       expect(retail.json().data).toMatchObject({ status: 'Approved', level: 0, levelName: '' });
       const mismatch = await send('PATCH', '/api/customers', { ...base, email: 'outro@cliente.com.br' });
       expect(mismatch.statusCode).toBe(400);
-      expect(mismatch.json()).toEqual({ errors: ['O e-mail informado não corresponde ao cliente.'] });
+      expect(mismatch.json()).toMatchObject({ errors: ['O e-mail informado não corresponde ao cliente.'] });
       const unknown = await send('PATCH', '/api/customers', { ...base, customerId: 99999 });
       expect(unknown.statusCode).toBe(404);
     });
@@ -668,7 +668,7 @@ describe('customers API', () => {
       await insertOrder(t.db, id, 'DEL-001', '2026-03-10T12:00:00Z');
       const res = await send('DELETE', `/api/customers/${id}`);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ errors: ['Cliente não pode ser deletado.'] });
+      expect(res.json()).toMatchObject({ errors: ['Cliente não pode ser deletado.'] });
       expect(await t.db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst()).toBeDefined();
     });
   });
@@ -742,7 +742,7 @@ describe('customers API', () => {
       const reversed = await get(
         `/api/reports/customer/histories/${id}/start/2026-04-30T00:00:00/end/2026-04-01T00:00:00`,
       );
-      expect(reversed.json()).toEqual({ errors: ['A data final deve ser posterior à data inicial.'] });
+      expect(reversed.json()).toMatchObject({ errors: ['A data final deve ser posterior à data inicial.'] });
       const unknown = await get(
         '/api/reports/customer/histories/99999/start/2026-04-01T00:00:00/end/2026-04-30T23:59:59',
       );
@@ -769,7 +769,7 @@ describe('customers API', () => {
         shippingCost: 10.005,
       });
       expect(approve.statusCode).toBe(400);
-      expect(approve.json()).toEqual({ errors: ['Informe um valor com no máximo duas casas decimais.'] });
+      expect(approve.json()).toMatchObject({ errors: ['Informe um valor com no máximo duas casas decimais.'] });
       const edit = await send('PATCH', '/api/customers', {
         customerId: id,
         level: 1,
@@ -779,7 +779,7 @@ describe('customers API', () => {
         fastDeliveryTax: 7.555,
       });
       expect(edit.statusCode).toBe(400);
-      expect(edit.json()).toEqual({ errors: ['Informe um valor com no máximo duas casas decimais.'] });
+      expect(edit.json()).toMatchObject({ errors: ['Informe um valor com no máximo duas casas decimais.'] });
       expect(await rowOf(id)).toEqual(before);
       expect(await auditOf(t.db, id)).toEqual([]);
 
@@ -821,24 +821,24 @@ describe('customers API', () => {
       ];
       for (const res of answers) {
         expect(res.statusCode, res.body).toBe(404);
-        expect(res.json()).toEqual({ errors: ['Cliente não encontrado.'] });
+        expect(res.json()).toMatchObject({ errors: ['Cliente não encontrado.'] });
       }
       const courier = await send('PUT', '/api/employees/deliverer/sign/customer', {
         delivererId: huge,
         customerId: ids.joao,
       });
       expect(courier.statusCode).toBe(400);
-      expect(courier.json()).toEqual({ errors: ['O funcionário informado não é um motoboy ativo.'] });
+      expect(courier.json()).toMatchObject({ errors: ['O funcionário informado não é um motoboy ativo.'] });
     });
 
     it('a path id that is not a positive integer gets a clear 400, not a zod message about NaN', async () => {
       for (const id of ['abc', '1.5', '-1', '0', '%20']) {
         const res = await send('DELETE', `/api/customers/${id}`);
         expect(res.statusCode, id).toBe(400);
-        expect(res.json()).toEqual({ errors: ['Identificador de cliente inválido.'] });
+        expect(res.json()).toMatchObject({ errors: ['Identificador de cliente inválido.'] });
       }
       const history = await get('/api/reports/customer/histories/x/start/2026-01-01T00:00:00/end/2026-01-31T23:59:59');
-      expect(history.json()).toEqual({ errors: ['Identificador de cliente inválido.'] });
+      expect(history.json()).toMatchObject({ errors: ['Identificador de cliente inválido.'] });
     });
 
     it('a history period reaching year 0000 or 9999 answers, not 500', async () => {
@@ -852,7 +852,7 @@ describe('customers API', () => {
     it('a search longer than 200 characters is refused with its own message', async () => {
       const res = await get(`/api/customers/full-search?param=${'a'.repeat(201)}`);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ errors: ['A pesquisa deve ter no máximo 200 caracteres.'] });
+      expect(res.json()).toMatchObject({ errors: ['A pesquisa deve ter no máximo 200 caracteres.'] });
       expect((await get(`/api/customers/full-search?param=${'a'.repeat(200)}`)).statusCode).toBe(200);
     });
 
