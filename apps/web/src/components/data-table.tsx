@@ -192,8 +192,7 @@ function ServerSearch({ server }: { server: DataTableServerPaging }) {
       value={text}
       onChange={(event) => setText(event.target.value)}
       placeholder={DATA_TABLE_TEXTS.search}
-      aria-label={DATA_TABLE_TEXTS.search}
-      slotProps={{ input: searchAdornment }}
+      slotProps={{ input: searchAdornment, htmlInput: { 'aria-label': DATA_TABLE_TEXTS.search } }}
       sx={searchWidth}
     />
   );

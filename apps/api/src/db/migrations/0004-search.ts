@@ -27,6 +27,7 @@ export const search: Migration = {
       `create index customers_search_trgm on customers using gin (search_text ${ops})`,
       `create index products_search_trgm on products using gin (search_text ${ops})`,
       'create index customers_status_name_id on customers (status, name, id)',
+      'create index customers_status_created on customers (status, created_at, id)',
       'drop index customers_status',
     ]);
   },
@@ -34,6 +35,7 @@ export const search: Migration = {
     // The extension stays: other schemas of the same database may use it.
     await runStatements(db, [
       'create index customers_status on customers (status, name)',
+      'drop index customers_status_created',
       'drop index customers_status_name_id',
       'drop index products_search_trgm',
       'drop index customers_search_trgm',
