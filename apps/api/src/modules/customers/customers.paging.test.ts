@@ -111,6 +111,28 @@ describe('customers: paged lists and CSV export', () => {
     expect(names(byShipping.json())).toEqual(['Zélia Conceição']);
   });
 
+  it("filters by one field as the grid's filter panel asks, case-insensitive, and counts what is left", async () => {
+    const byName = await get(`/api/customers?page=0&items=10&filter=${encodeURIComponent('name:startsWith:Zélia')}`);
+    expect(byName.json()).toMatchObject({ total: 1, customers: [{ name: 'Zélia Conceição' }] });
+    const upper = await get(`/api/customers?page=0&items=10&filter=${encodeURIComponent('name:startsWith:CLIENTE 2')}`);
+    expect(upper.json().total).toBe(6);
+    const ends = await get('/api/customers?page=0&items=10&filter=name:endsWith:5');
+    expect(names(ends.json())).toEqual(['Cliente 05', 'Cliente 15', 'Cliente 25']);
+    const city = await get(`/api/customers?page=0&items=1&filter=${encodeURIComponent('city:equals:NITERóI')}`);
+    expect(city.json().total).toBe(26);
+    const noted = await get('/api/customers/blocked?page=0&items=10&filter=statusNote:isNotEmpty');
+    expect(noted.json().total).toBe(1);
+    const none = await get('/api/customers/blocked?page=0&items=10&filter=statusNote:isEmpty');
+    expect(none.json().total).toBe(0);
+    // an empty value filters nothing, as in the grid
+    expect((await get('/api/customers?page=0&items=1&filter=email:contains:')).json().total).toBe(26);
+    const csv = await get('/api/customers/export.csv?list=active&filter=name:endsWith:5');
+    expect(csv.body.trimEnd().split('\r\n')).toHaveLength(1 + 3);
+    const bad = await get('/api/customers?filter=password:equals:x');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toContain('Filtro inválido');
+  });
+
   it('refuses a bad page, page size or sort with a Portuguese 400', async () => {
     const cases: Array<[string, string]> = [
       ['page=-1', 'Página inválida: informe um número inteiro a partir de 0.'],

@@ -90,9 +90,44 @@ export const CUSTOMER_SORT_COLUMNS = {
   warrantyPercentage: 'c.warranty_percentage',
   createdAt: 'c.created_at',
 } as const;
+/** The columns of the filter panel's text fields. */
+export const CUSTOMER_FILTER_COLUMNS = {
+  name: 'c.name',
+  email: 'c.email',
+  phone: 'c.phone',
+  document: 'c.document',
+  city: 'c.city',
+  statusNote: 'c.status_note',
+} as const;
+export interface CustomerColumnFilter {
+  column: (typeof CUSTOMER_FILTER_COLUMNS)[keyof typeof CUSTOMER_FILTER_COLUMNS];
+  operator: 'contains' | 'equals' | 'startsWith' | 'endsWith' | 'isEmpty' | 'isNotEmpty';
+  value: string;
+}
+
+/** One filter of the grid's panel, case-insensitive; a text operator with an empty value filters nothing. */
+function filtered(filter: CustomerColumnFilter) {
+  return (eb: CustomerEB) => {
+    const column = sql.ref(filter.column);
+    const empty = eb.or([eb(column, 'is', null), eb(column, '=', '')]);
+    if (filter.operator === 'isEmpty') return empty;
+    if (filter.operator === 'isNotEmpty') return eb.not(empty);
+    if (!filter.value) return eb.lit(true);
+    const escaped = filter.value.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const pattern = {
+      contains: `%${escaped}%`,
+      equals: escaped,
+      startsWith: `${escaped}%`,
+      endsWith: `%${escaped}`,
+    }[filter.operator];
+    return eb(column, 'ilike', pattern);
+  };
+}
+
 export interface CustomerListFilter {
   status: CustomerStatus;
   match?: CustomerMatch;
+  filter?: CustomerColumnFilter;
   sort: { column: (typeof CUSTOMER_SORT_COLUMNS)[keyof typeof CUSTOMER_SORT_COLUMNS]; direction: 'asc' | 'desc' };
 }
 
@@ -100,6 +135,7 @@ export interface CustomerListFilter {
 function listIds(db: Executor, filter: CustomerListFilter) {
   let query = db.selectFrom('customers as c').select('c.id').where('c.status', '=', filter.status);
   if (filter.match) query = query.where(matches(filter.match));
+  if (filter.filter) query = query.where(filtered(filter.filter));
   const { column, direction } = filter.sort;
   query = query.orderBy(sql.ref(column), direction);
   return column === 'c.id' ? query : query.orderBy('c.id', direction);
@@ -130,6 +166,7 @@ export const customersRepository = {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('c.status', '=', filter.status);
     if (filter.match) query = query.where(matches(filter.match));
+    if (filter.filter) query = query.where(filtered(filter.filter));
     const row = await query.executeTakeFirstOrThrow();
     return Number(row.n);
   },

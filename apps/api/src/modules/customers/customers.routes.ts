@@ -34,9 +34,13 @@ const idParams = z.object({
 });
 const customersEnvelope = z.object({ customers: z.array(customerSchema) });
 const isPaged = (query: z.infer<typeof customerListQuerySchema>) =>
-  query.page !== undefined || query.items !== undefined || query.search !== undefined || query.sort !== undefined;
+  query.page !== undefined ||
+  query.items !== undefined ||
+  query.search !== undefined ||
+  query.sort !== undefined ||
+  query.filter !== undefined;
 const PAGED_SUMMARY =
-  'Sem parâmetros: a lista inteira {customers}. Com page (a partir de 0), items (1–100, padrão 10), search (nome, e-mail, documento, telefone; sem acentos e maiúsculas) ou sort (campo:asc|desc): uma página {customers, total}';
+  'Sem parâmetros: a lista inteira {customers}. Com page (a partir de 0), items (1–100, padrão 10), search (nome, e-mail, documento, telefone; sem acentos e maiúsculas) ou sort (campo:asc|desc) ou filter (campo:operador:valor): uma página {customers, total}';
 const dataEnvelope = z.object({ data: customerSchema });
 const timestamp = (message: string) => z.string().regex(CUSTOMER_HISTORY_TIMESTAMP, message);
 
@@ -126,9 +130,9 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { list, search, sort } = request.query;
+      const { list, ...query } = request.query;
       const { headers, cells } = customerCsvColumns(list);
-      const body = csvStream(headers, service.exportBatches(CUSTOMER_LIST_STATUS[list], { search, sort }), cells);
+      const body = csvStream(headers, service.exportBatches(CUSTOMER_LIST_STATUS[list], query), cells);
       return reply
         .header('content-type', CSV_CONTENT_TYPE)
         .header('content-disposition', csvAttachment('relatorio.csv'))

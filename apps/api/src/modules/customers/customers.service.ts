@@ -23,7 +23,9 @@ import type { CustomersTable, Database, CustomerStatus as DbStatus } from '../..
 import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import {
+  CUSTOMER_FILTER_COLUMNS,
   CUSTOMER_SORT_COLUMNS,
+  type CustomerColumnFilter,
   type CustomerListFilter,
   type CustomerMatch,
   type CustomerRow,
@@ -146,6 +148,27 @@ function sortOf(sort: string | undefined): CustomerListFilter['sort'] {
   return { column: CUSTOMER_SORT_COLUMNS[field] ?? CUSTOMER_SORT_COLUMNS.name, direction: direction ?? 'asc' };
 }
 
+/** `city:equals:Niterói` → the column, operator and value (the value may hold ':'). */
+function filterOf(filter: string | undefined): CustomerColumnFilter | undefined {
+  if (!filter) return undefined;
+  const [field, operator, ...rest] = filter.split(':');
+  const column = CUSTOMER_FILTER_COLUMNS[field as keyof typeof CUSTOMER_FILTER_COLUMNS];
+  if (!column) return undefined;
+  return { column, operator: operator as CustomerColumnFilter['operator'], value: rest.join(':').trim() };
+}
+
+function listFilter(
+  status: CustomerStatus,
+  query: { search?: string; sort?: string; filter?: string },
+): CustomerListFilter {
+  return {
+    status: TO_DB[status],
+    match: matchOf(query.search),
+    filter: filterOf(query.filter),
+    sort: sortOf(query.sort),
+  };
+}
+
 /** Rows an export reads at a time: memory stays that of one batch whatever the list's size. */
 const EXPORT_BATCH = 500;
 
@@ -208,14 +231,10 @@ export function createCustomersService(db: DB) {
     /** One page of a list with the count of every customer that matches (`page` 0-based). */
     async page(
       status: CustomerStatus,
-      query: { page?: number; items?: number; search?: string; sort?: string },
+      query: { page?: number; items?: number; search?: string; sort?: string; filter?: string },
     ): Promise<{ customers: Customer[]; total: number }> {
       const items = query.items ?? CUSTOMER_PAGING.defaultItems;
-      const filter: CustomerListFilter = {
-        status: TO_DB[status],
-        match: matchOf(query.search),
-        sort: sortOf(query.sort),
-      };
+      const filter = listFilter(status, query);
       const [rows, total] = await Promise.all([
         repo.page(db, filter, (query.page ?? 0) * items, items),
         repo.count(db, filter),
@@ -226,13 +245,9 @@ export function createCustomersService(db: DB) {
     /** Every customer of a list that matches, in batches, for a CSV download. */
     async *exportBatches(
       status: CustomerStatus,
-      query: { search?: string; sort?: string },
+      query: { search?: string; sort?: string; filter?: string },
     ): AsyncGenerator<Customer[]> {
-      const filter: CustomerListFilter = {
-        status: TO_DB[status],
-        match: matchOf(query.search),
-        sort: sortOf(query.sort),
-      };
+      const filter = listFilter(status, query);
       const ids = await repo.allIds(db, filter);
       for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
         yield (await repo.findByIdsInOrder(db, ids.slice(start, start + EXPORT_BATCH))).map(toCustomer);

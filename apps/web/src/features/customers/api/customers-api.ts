@@ -39,6 +39,8 @@ export interface CustomerPageParams {
   items: number;
   search: string;
   sort?: string;
+  /** `field:operator:value` of the grid's filter panel. */
+  filter?: string;
 }
 export interface CustomerPage {
   customers: Customer[];
@@ -50,6 +52,7 @@ const pageQuery = (params: CustomerPageParams) => ({
   items: params.items,
   search: params.search.trim() || undefined,
   sort: params.sort,
+  filter: params.filter,
 });
 
 export async function fetchCustomerPage(
@@ -87,7 +90,7 @@ const PRINT_BATCH = 100;
 /** Every customer of a list that matches the search, in the list's order, read page by page (for printing). */
 export async function fetchAllCustomers(
   kind: CustomerListKind,
-  params: Pick<CustomerPageParams, 'search' | 'sort'>,
+  params: Pick<CustomerPageParams, 'search' | 'sort' | 'filter'>,
 ): Promise<Customer[]> {
   const first = await fetchCustomerPage(kind, { ...params, page: 0, items: PRINT_BATCH });
   const pages = Math.ceil(first.total / PRINT_BATCH);
@@ -103,9 +106,12 @@ export async function fetchAllCustomers(
 }
 
 /** 'Baixar CSV': relatorio.csv of every customer of the list that matches, streamed by the server. */
-export function downloadCustomersCsv(kind: CustomerListKind, params: Pick<CustomerPageParams, 'search' | 'sort'>) {
+export function downloadCustomersCsv(
+  kind: CustomerListKind,
+  params: Pick<CustomerPageParams, 'search' | 'sort' | 'filter'>,
+) {
   return downloadFile('/customers/export.csv', {
-    query: { list: kind, search: params.search.trim() || undefined, sort: params.sort },
+    query: { list: kind, search: params.search.trim() || undefined, sort: params.sort, filter: params.filter },
     fileName: 'relatorio.csv',
   });
 }
