@@ -177,13 +177,46 @@ describe('customers: approve, block, unblock, courier, details, history, CSV', (
     expect(csv).toContain('Total de todos os pedidos:');
     await dialog.getByRole('button', { name: 'Fechar' }).click();
 
+    // 'Baixar CSV' of the table: every active customer from the server, not the selected row nor the page
     await activeCard.getByPlaceholder('Pesquisar').fill('');
+    await activeCard.getByText(/^1–10 de /).waitFor();
+    const { total } = await apiGet<{ total: number }>(page, '/customers?page=0&items=1');
+    expect(total).toBeGreaterThan(10);
     const [table] = await Promise.all([
       page.waitForEvent('download'),
       activeCard.getByRole('button', { name: 'Baixar CSV' }).click(),
     ]);
     expect(table.suggestedFilename()).toBe('relatorio.csv');
     const report = readFileSync(await table.path(), 'utf8');
-    expect(report.split('\n')[0]).toContain('Nome;E-mail;Telefone;Documento');
+    const lines = report
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Nome;E-mail;Telefone;Documento;Nível;Motoboy;Frete;Garantia;Total de compras');
+    expect(lines).toHaveLength(total + 1);
+  });
+
+  it('pages on the server and finds a customer of a later page by the search', async () => {
+    const activeCard = card(page, 'Clientes Ativos');
+    await activeCard.getByPlaceholder('Pesquisar').fill('');
+    await activeCard.getByText(/^1–10 de /).waitFor();
+    // the last customer by name is on the last page, not on the first
+    const last = await apiGet<{ customers: ApiCustomer[]; total: number }>(
+      page,
+      '/customers?page=0&items=1&sort=name:desc',
+    );
+    const customer = last.customers[0];
+    if (!customer) throw new Error('no active customer in the demo data');
+    expect(await activeCard.getByText(`1–10 de ${last.total}`).isVisible()).toBe(true);
+    expect(await activeCard.getByRole('row').filter({ hasText: customer.email }).count()).toBe(0);
+
+    await activeCard.getByPlaceholder('Pesquisar').fill(customer.email.toUpperCase());
+    await activeCard.getByRole('row').filter({ hasText: customer.email }).waitFor();
+    await activeCard.getByText('1–1 de 1').waitFor();
+    await screenshot(page, 'customers-search-later-page');
+
+    await activeCard.getByPlaceholder('Pesquisar').fill('');
+    await activeCard.getByRole('button', { name: /próxima página/i }).click();
+    await activeCard.getByText(`11–20 de ${last.total}`).waitFor();
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,5 +229,46 @@ describe('products: the stocker keeps the catalogue', () => {
     await toast(page, 'Produto desarquivado com sucesso.');
     await panel.getByRole('button', { name: 'Fechar', exact: true }).click();
     await searchFor(name);
+  });
+
+  it('has one search, on the server: a product of page 2 is found, and the CSV has every matching row', async () => {
+    const { page } = s;
+    const apiGet = <T>(path: string) =>
+      page.evaluate(async (url) => {
+        const response = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+        return response.json();
+      }, `/api${path}`) as Promise<T>;
+    await page.goto('/admin/products');
+    const list = page.getByRole('grid');
+    await list.getByRole('row').nth(1).waitFor();
+    // the second page's first product (100 a page, by name)
+    const second = await apiGet<{ items: { name: string; code: string }[]; total: number }>(
+      '/products?offset=100&limit=1',
+    );
+    const product = second.items[0];
+    if (!product) throw new Error('the demo catalogue has fewer than 101 products');
+    expect(await row(list, product.code).count()).toBe(0);
+    // no second search box in the table: the page's 'Buscar' is the only one
+    expect(await page.locator('.MuiDataGrid-root').getByPlaceholder('Pesquisar').count()).toBe(0);
+
+    await searchFor(product.code);
+    expect(await row(list, product.code).count()).toBe(1);
+    await screenshot(page, 'products-e2e-search-page-2');
+
+    await page.getByLabel('Buscar produto').fill('');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await row(list, product.code).waitFor({ state: 'detached' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Baixar CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('relatorio.csv');
+    const lines = readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Nome;Código;Referência;Preço de compra;Preço de venda;Estoque');
+    expect(lines).toHaveLength(second.total + 1);
+    expect(lines.some((line) => line.split(';')[1] === product.code)).toBe(true);
   });
 });

@@ -255,3 +255,108 @@ export type CustomerHistory = z.infer<typeof customerHistorySchema>;
 
 /** The YYYY-MM-DDTHH:mm:ss timestamps of the period routes (local time of the business, America/Sao_Paulo). */
 export { PERIOD_TIMESTAMP as CUSTOMER_HISTORY_TIMESTAMP } from './period';
+
+// ---------- paged lists and CSV export (issue 8) ----------
+/** The lists of the customers screen, as the CSV export names them. */
+export const CUSTOMER_LISTS = ['active', 'blocked', 'reproved', 'awaiting'] as const;
+export type CustomerList = (typeof CUSTOMER_LISTS)[number];
+/** The status each list shows. */
+export const CUSTOMER_LIST_STATUS: Record<CustomerList, CustomerStatus> = {
+  active: 'Approved',
+  blocked: 'Blocked',
+  reproved: 'Reproved',
+  awaiting: 'Awaiting',
+};
+/** Fields a paged list can be sorted by (`sort=name:asc`); ties are broken by id. */
+export const CUSTOMER_SORT_FIELDS = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'document',
+  'levelName',
+  'city',
+  'statusNote',
+  'shippingCost',
+  'warrantyPercentage',
+  'createdAt',
+] as const;
+export type CustomerSortField = (typeof CUSTOMER_SORT_FIELDS)[number];
+/** Text fields a list can be filtered by, and the operators of the filter (the data grid's own names). */
+export const CUSTOMER_FILTER_FIELDS = ['name', 'email', 'phone', 'document', 'city', 'statusNote'] as const;
+export type CustomerFilterField = (typeof CUSTOMER_FILTER_FIELDS)[number];
+export const CUSTOMER_FILTER_OPERATORS = [
+  'contains',
+  'equals',
+  'startsWith',
+  'endsWith',
+  'isEmpty',
+  'isNotEmpty',
+] as const;
+export type CustomerFilterOperator = (typeof CUSTOMER_FILTER_OPERATORS)[number];
+export const CUSTOMER_PAGING = { defaultItems: 10, maxItems: 100 } as const;
+export const CUSTOMER_PAGING_TEXTS = {
+  pageInvalid: 'Página inválida: informe um número inteiro a partir de 0.',
+  itemsInvalid: `Itens por página inválidos: informe de 1 a ${CUSTOMER_PAGING.maxItems}.`,
+  sortInvalid: `Ordenação inválida: use campo:asc ou campo:desc, com o campo entre ${CUSTOMER_SORT_FIELDS.join(', ')}.`,
+  listInvalid: `Lista inválida: use ${CUSTOMER_LISTS.join(', ')}.`,
+  filterInvalid: `Filtro inválido: use campo:operador:valor, com o campo entre ${CUSTOMER_FILTER_FIELDS.join(', ')} e o operador entre ${CUSTOMER_FILTER_OPERATORS.join(', ')}.`,
+} as const;
+
+const SORT_PATTERN = new RegExp(`^(${CUSTOMER_SORT_FIELDS.join('|')}):(asc|desc)$`);
+const sortParam = z
+  .string({ error: CUSTOMER_PAGING_TEXTS.sortInvalid })
+  .regex(SORT_PATTERN, CUSTOMER_PAGING_TEXTS.sortInvalid);
+const FILTER_PATTERN = new RegExp(
+  `^(${CUSTOMER_FILTER_FIELDS.join('|')}):(${CUSTOMER_FILTER_OPERATORS.join('|')})(:[\\s\\S]*)?$`,
+);
+/** `field:operator:value`, e.g. `city:equals:Niterói` or `statusNote:isEmpty` (case-insensitive). */
+const filterParam = z
+  .string({ error: CUSTOMER_PAGING_TEXTS.filterInvalid })
+  .max(CUSTOMER_LIMITS.maxSearch + 40, CUSTOMER_PAGING_TEXTS.filterInvalid)
+  .regex(FILTER_PATTERN, CUSTOMER_PAGING_TEXTS.filterInvalid);
+const searchParam = z
+  .string({ error: CUSTOMER_TEXTS.searchTooLong })
+  .max(CUSTOMER_LIMITS.maxSearch, CUSTOMER_TEXTS.searchTooLong);
+
+/**
+ * Query of GET /customers, /customers/blocked, /customers/reproved and /administrator/customers/unnaproved.
+ * Without any of these the answer is the whole list `{customers}` (section 7); with any, one page
+ * `{customers, total}`: `page` 0-based (default 0), `items` 1–100 (default 10), `search` (name, e-mail,
+ * document, phone; accent- and case-free), `sort` `field:asc|desc` (default name:asc), `filter`
+ * `field:operator:value` (the data grid's filter panel).
+ */
+export const customerListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: CUSTOMER_PAGING_TEXTS.pageInvalid })
+    .int(CUSTOMER_PAGING_TEXTS.pageInvalid)
+    .min(0, CUSTOMER_PAGING_TEXTS.pageInvalid)
+    .max(1_000_000, CUSTOMER_PAGING_TEXTS.pageInvalid)
+    .optional(),
+  items: z.coerce
+    .number({ error: CUSTOMER_PAGING_TEXTS.itemsInvalid })
+    .int(CUSTOMER_PAGING_TEXTS.itemsInvalid)
+    .min(1, CUSTOMER_PAGING_TEXTS.itemsInvalid)
+    .max(CUSTOMER_PAGING.maxItems, CUSTOMER_PAGING_TEXTS.itemsInvalid)
+    .optional(),
+  search: searchParam.optional(),
+  sort: sortParam.optional(),
+  filter: filterParam.optional(),
+});
+export type CustomerListQuery = z.input<typeof customerListQuerySchema>;
+
+/** Query of GET /customers/export.csv: which list, and the same search and sort as the screen. */
+export const customerExportQuerySchema = z.object({
+  list: z.enum(CUSTOMER_LISTS, { error: CUSTOMER_PAGING_TEXTS.listInvalid }),
+  search: searchParam.optional(),
+  sort: sortParam.optional(),
+  filter: filterParam.optional(),
+});
+export type CustomerExportQuery = z.input<typeof customerExportQuerySchema>;
+
+/** A list answer: the whole list (`total` absent) or one page of it with the count of every match. */
+export const customerListSchema = z.object({
+  customers: z.array(customerSchema),
+  total: z.number().int().optional(),
+});
+export type CustomerListAnswer = z.infer<typeof customerListSchema>;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   type DatabaseConnection,
   type Driver,
@@ -89,7 +90,7 @@ export function createDatabase(
     mkdirSync(dataPath, { recursive: true });
   }
   return new Kysely<Database>({
-    dialect: new ExclusivePGliteDialect({ pglite: () => new PGlite(dataPath) }),
+    dialect: new ExclusivePGliteDialect({ pglite: () => new PGlite({ dataDir: dataPath, extensions: { pg_trgm } }) }),
   });
 }
 

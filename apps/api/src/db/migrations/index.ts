@@ -3,6 +3,7 @@ import { foundation } from './0001-foundation';
 import { business } from './0002-business';
 import { productCodes } from './0003-product-codes';
 import { security } from './0003-security';
+import { search } from './0004-search';
 import { companyMerchant } from './0005-company-merchant';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
@@ -11,6 +12,7 @@ export const migrations: Record<string, Migration> = {
   '0002-business': business,
   '0003-product-codes': productCodes,
   '0003-security': security,
+  '0004-search': search,
   '0005-company-merchant': companyMerchant,
 };
 

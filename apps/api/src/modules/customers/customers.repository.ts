@@ -1,5 +1,5 @@
 import { ORDER_STATUS } from '@backoffice/contract';
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { CustomerStatus, CustomersTable, Database } from '../../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -60,10 +60,130 @@ function likeContains(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+type CustomerEB = ExpressionBuilder<Database & { c: Database['customers'] }, 'c'>;
+
+/** What a search matches: every term, or one compact form of the whole query (documents, phones). */
+export interface CustomerMatch {
+  terms: string[];
+  compacts: string[];
+}
+
+function matches({ terms, compacts }: CustomerMatch) {
+  return (eb: CustomerEB) =>
+    eb.or([
+      eb.and(terms.map((term) => eb('c.search_text', 'like', likeContains(term)))),
+      ...compacts.map((compact) => eb('c.search_text', 'like', likeContains(compact))),
+    ]);
+}
+
+/** The columns a list can be sorted by (the API's sort fields); every order ends with the id. */
+export const CUSTOMER_SORT_COLUMNS = {
+  id: 'c.id',
+  name: 'c.name',
+  email: 'c.email',
+  phone: 'c.phone',
+  document: 'c.document',
+  levelName: 'c.level',
+  city: 'c.city',
+  statusNote: 'c.status_note',
+  shippingCost: 'c.shipping_cost_cents',
+  warrantyPercentage: 'c.warranty_percentage',
+  createdAt: 'c.created_at',
+} as const;
+/** The columns of the filter panel's text fields. */
+export const CUSTOMER_FILTER_COLUMNS = {
+  name: 'c.name',
+  email: 'c.email',
+  phone: 'c.phone',
+  document: 'c.document',
+  city: 'c.city',
+  statusNote: 'c.status_note',
+} as const;
+export interface CustomerColumnFilter {
+  column: (typeof CUSTOMER_FILTER_COLUMNS)[keyof typeof CUSTOMER_FILTER_COLUMNS];
+  operator: 'contains' | 'equals' | 'startsWith' | 'endsWith' | 'isEmpty' | 'isNotEmpty';
+  value: string;
+}
+
+/** One filter of the grid's panel, case-insensitive; a text operator with an empty value filters nothing. */
+function filtered(filter: CustomerColumnFilter) {
+  return (eb: CustomerEB) => {
+    const column = sql.ref(filter.column);
+    const empty = eb.or([eb(column, 'is', null), eb(column, '=', '')]);
+    if (filter.operator === 'isEmpty') return empty;
+    if (filter.operator === 'isNotEmpty') return eb.not(empty);
+    if (!filter.value) return eb.lit(true);
+    const escaped = filter.value.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const pattern = {
+      contains: `%${escaped}%`,
+      equals: escaped,
+      startsWith: `${escaped}%`,
+      endsWith: `%${escaped}`,
+    }[filter.operator];
+    return eb(column, 'ilike', pattern);
+  };
+}
+
+export interface CustomerListFilter {
+  status: CustomerStatus;
+  match?: CustomerMatch;
+  filter?: CustomerColumnFilter;
+  sort: { column: (typeof CUSTOMER_SORT_COLUMNS)[keyof typeof CUSTOMER_SORT_COLUMNS]; direction: 'asc' | 'desc' };
+}
+
+/** Ids of a list's customers in the list's order (no joins: index scans of customers only). */
+function listIds(db: Executor, filter: CustomerListFilter) {
+  let query = db.selectFrom('customers as c').select('c.id').where('c.status', '=', filter.status);
+  if (filter.match) query = query.where(matches(filter.match));
+  if (filter.filter) query = query.where(filtered(filter.filter));
+  const { column, direction } = filter.sort;
+  query = query.orderBy(sql.ref(column), direction);
+  return column === 'c.id' ? query : query.orderBy('c.id', direction);
+}
+
 /** SQL of customers. Every function takes `db` or a transaction. */
 export const customersRepository = {
   listByStatus(db: Executor, status: CustomerStatus) {
     return customerQuery(db).where('c.status', '=', status).orderBy('c.name').orderBy('c.id').execute();
+  },
+
+  /**
+   * One page of a list. The page's ids come first from the customers table alone (for the default order
+   * an index-only scan of (status, name, id)), then only those rows are joined and summed: a deep page
+   * costs an index walk, not the joins and purchase totals of every row before it.
+   */
+  async page(db: Executor, filter: CustomerListFilter, offset: number, limit: number) {
+    const ids = await listIds(db, filter).offset(offset).limit(limit).execute();
+    return this.findByIdsInOrder(
+      db,
+      ids.map((row) => row.id),
+    );
+  },
+
+  async count(db: Executor, filter: Omit<CustomerListFilter, 'sort'>): Promise<number> {
+    let query = db
+      .selectFrom('customers as c')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('c.status', '=', filter.status);
+    if (filter.match) query = query.where(matches(filter.match));
+    if (filter.filter) query = query.where(filtered(filter.filter));
+    const row = await query.executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  /** Every id of a list in its order: an export then reads the rows batch by batch. */
+  async allIds(db: Executor, filter: CustomerListFilter): Promise<number[]> {
+    return (await listIds(db, filter).execute()).map((row) => row.id);
+  },
+
+  /** The customers of these ids, in the order of `ids`. */
+  async findByIdsInOrder(db: Executor, ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    const rows = await customerQuery(db)
+      .where('c.id', 'in', [...ids])
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id)).filter((row): row is NonNullable<typeof row> => row !== undefined);
   },
 
   async findById(db: Executor, id: number) {
@@ -139,13 +259,8 @@ export const customersRepository = {
    * Customers whose search text contains every term, or (for documents and phones typed with
    * punctuation) one compact form of the whole query. Approved first, then by name.
    */
-  search(db: Executor, terms: string[], compacts: string[], limit: number, status?: CustomerStatus) {
-    let query = customerQuery(db).where((eb) =>
-      eb.or([
-        eb.and(terms.map((term) => eb('c.search_text', 'like', likeContains(term)))),
-        ...compacts.map((compact) => eb('c.search_text', 'like', likeContains(compact))),
-      ]),
-    );
+  search(db: Executor, match: CustomerMatch, limit: number, status?: CustomerStatus) {
+    let query = customerQuery(db).where(matches(match));
     if (status) query = query.where('c.status', '=', status);
     return query
       .orderBy((eb) => eb.case().when('c.status', '=', 'APPROVED').then(0).else(1).end())

@@ -2,20 +2,26 @@ import {
   associateDelivererSchema,
   CUSTOMER_HISTORY_TIMESTAMP,
   CUSTOMER_LIMITS,
+  CUSTOMER_LIST_STATUS,
   CUSTOMER_STATUSES,
   CUSTOMER_TEXTS,
   customerApproveSchema,
   customerDetailsSchema,
   customerEditSchema,
+  customerExportQuerySchema,
   customerHistorySchema,
   customerLevelOptionSchema,
+  customerListQuerySchema,
+  customerListSchema,
   customerSchema,
   customerStatusChangeSchema,
   PERMISSIONS,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CSV_CONTENT_TYPE, csvAttachment, csvStream } from '../../lib/csv';
 import { principalOf } from '../../plugins/auth';
+import { customerCsvColumns } from './customers.csv';
 import { createCustomersService } from './customers.service';
 
 const { customers: CUSTOMERS, internalSales: INTERNAL_SALES, reports: REPORTS } = PERMISSIONS;
@@ -27,6 +33,14 @@ const idParams = z.object({
     .positive(CUSTOMER_TEXTS.idInvalid),
 });
 const customersEnvelope = z.object({ customers: z.array(customerSchema) });
+const isPaged = (query: z.infer<typeof customerListQuerySchema>) =>
+  query.page !== undefined ||
+  query.items !== undefined ||
+  query.search !== undefined ||
+  query.sort !== undefined ||
+  query.filter !== undefined;
+const PAGED_SUMMARY =
+  'Sem parâmetros: a lista inteira {customers}. Com page (a partir de 0), items (1–100, padrão 10), search (nome, e-mail, documento, telefone; sem acentos e maiúsculas) ou sort (campo:asc|desc) ou filter (campo:operador:valor): uma página {customers, total}';
 const dataEnvelope = z.object({ data: customerSchema });
 const timestamp = (message: string) => z.string().regex(CUSTOMER_HISTORY_TIMESTAMP, message);
 
@@ -43,36 +57,88 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/customers',
     {
       config: { permissions: [CUSTOMERS, INTERNAL_SALES] },
-      schema: { tags, summary: 'Clientes ativos (aprovados, não bloqueados)', response: { 200: customersEnvelope } },
+      schema: {
+        tags,
+        summary: 'Clientes ativos (aprovados, não bloqueados)',
+        description: PAGED_SUMMARY,
+        querystring: customerListQuerySchema,
+        response: { 200: customerListSchema },
+      },
     },
-    async () => ({ customers: await service.list('Approved') }),
+    async (request) =>
+      isPaged(request.query) ? service.page('Approved', request.query) : { customers: await service.list('Approved') },
   );
 
   app.get(
     '/customers/blocked',
     {
       config: { permissions: [CUSTOMERS] },
-      schema: { tags, summary: 'Clientes bloqueados', response: { 200: customersEnvelope } },
+      schema: {
+        tags,
+        summary: 'Clientes bloqueados',
+        description: PAGED_SUMMARY,
+        querystring: customerListQuerySchema,
+        response: { 200: customerListSchema },
+      },
     },
-    async () => ({ customers: await service.list('Blocked') }),
+    async (request) =>
+      isPaged(request.query) ? service.page('Blocked', request.query) : { customers: await service.list('Blocked') },
   );
 
   app.get(
     '/customers/reproved',
     {
       config: { permissions: [CUSTOMERS] },
-      schema: { tags, summary: 'Clientes reprovados', response: { 200: customersEnvelope } },
+      schema: {
+        tags,
+        summary: 'Clientes reprovados',
+        description: PAGED_SUMMARY,
+        querystring: customerListQuerySchema,
+        response: { 200: customerListSchema },
+      },
     },
-    async () => ({ customers: await service.list('Reproved') }),
+    async (request) =>
+      isPaged(request.query) ? service.page('Reproved', request.query) : { customers: await service.list('Reproved') },
   );
 
   app.get(
     '/administrator/customers/unnaproved',
     {
       config: { permissions: [CUSTOMERS] },
-      schema: { tags, summary: 'Clientes aguardando aprovação', response: { 200: customersEnvelope } },
+      schema: {
+        tags,
+        summary: 'Clientes aguardando aprovação',
+        description: PAGED_SUMMARY,
+        querystring: customerListQuerySchema,
+        response: { 200: customerListSchema },
+      },
     },
-    async () => ({ customers: await service.list('Awaiting') }),
+    async (request) =>
+      isPaged(request.query) ? service.page('Awaiting', request.query) : { customers: await service.list('Awaiting') },
+  );
+
+  app.get(
+    '/customers/export.csv',
+    {
+      config: { permissions: [CUSTOMERS] },
+      schema: {
+        tags,
+        summary:
+          'CSV (relatorio.csv, separador ;, UTF-8 com BOM) de todos os clientes da lista (active, blocked, reproved, awaiting) que atendem à pesquisa, na ordem pedida',
+        querystring: customerExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { list, ...query } = request.query;
+      const { headers, cells } = customerCsvColumns(list);
+      const body = csvStream(headers, service.exportBatches(CUSTOMER_LIST_STATUS[list], query), cells);
+      return reply
+        .header('content-type', CSV_CONTENT_TYPE)
+        .header('content-disposition', csvAttachment('relatorio.csv'))
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
   );
 
   app.get(

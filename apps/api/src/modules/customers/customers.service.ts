@@ -1,10 +1,12 @@
 import {
   type AssociateDelivererInput,
+  CUSTOMER_PAGING,
   CUSTOMER_TEXTS,
   type Customer,
   type CustomerDetails,
   type CustomerHistory,
   type CustomerLevelOption,
+  type CustomerSortField,
   type CustomerStatus,
   centsToReais,
   customerLevelLabel,
@@ -21,7 +23,15 @@ import type { CustomersTable, Database, CustomerStatus as DbStatus } from '../..
 import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { periodOrThrow } from '../../lib/period';
-import { type CustomerRow, customersRepository as repo } from './customers.repository';
+import {
+  CUSTOMER_FILTER_COLUMNS,
+  CUSTOMER_SORT_COLUMNS,
+  type CustomerColumnFilter,
+  type CustomerListFilter,
+  type CustomerMatch,
+  type CustomerRow,
+  customersRepository as repo,
+} from './customers.repository';
 
 const TO_API: Record<DbStatus, CustomerStatus> = {
   AWAITING: 'Awaiting',
@@ -103,6 +113,43 @@ function compactForms(param: string): string[] {
   return forms;
 }
 
+/** What a list search matches; undefined for a blank search (the whole list). */
+function matchOf(search: string | undefined): CustomerMatch | undefined {
+  const normalized = normalizeSearch(search ?? '');
+  if (!normalized) return undefined;
+  return { terms: normalized.split(' '), compacts: compactForms(search ?? '') };
+}
+
+/** `name:asc` → the column and direction; the default order is by name. */
+function sortOf(sort: string | undefined): CustomerListFilter['sort'] {
+  const [field, direction] = (sort ?? 'name:asc').split(':') as [CustomerSortField, 'asc' | 'desc'];
+  return { column: CUSTOMER_SORT_COLUMNS[field] ?? CUSTOMER_SORT_COLUMNS.name, direction: direction ?? 'asc' };
+}
+
+/** `city:equals:Niterói` → the column, operator and value (the value may hold ':'). */
+function filterOf(filter: string | undefined): CustomerColumnFilter | undefined {
+  if (!filter) return undefined;
+  const [field, operator, ...rest] = filter.split(':');
+  const column = CUSTOMER_FILTER_COLUMNS[field as keyof typeof CUSTOMER_FILTER_COLUMNS];
+  if (!column) return undefined;
+  return { column, operator: operator as CustomerColumnFilter['operator'], value: rest.join(':').trim() };
+}
+
+function listFilter(
+  status: CustomerStatus,
+  query: { search?: string; sort?: string; filter?: string },
+): CustomerListFilter {
+  return {
+    status: TO_DB[status],
+    match: matchOf(query.search),
+    filter: filterOf(query.filter),
+    sort: sortOf(query.sort),
+  };
+}
+
+/** Rows an export reads at a time: memory stays that of one batch whatever the list's size. */
+const EXPORT_BATCH = 500;
+
 /**
  * Rules of customers (spec section 4): waiting → approved (level, shipping cost, warranty) or reproved;
  * approved, waiting or reproved → blocked with a reason; blocked → approved (unblock: back to waiting
@@ -159,6 +206,32 @@ export function createCustomersService(db: DB) {
       return (await repo.listByStatus(db, TO_DB[status])).map(toCustomer);
     },
 
+    /** One page of a list with the count of every customer that matches (`page` 0-based). */
+    async page(
+      status: CustomerStatus,
+      query: { page?: number; items?: number; search?: string; sort?: string; filter?: string },
+    ): Promise<{ customers: Customer[]; total: number }> {
+      const items = query.items ?? CUSTOMER_PAGING.defaultItems;
+      const filter = listFilter(status, query);
+      const [rows, total] = await Promise.all([
+        repo.page(db, filter, (query.page ?? 0) * items, items),
+        repo.count(db, filter),
+      ]);
+      return { customers: rows.map(toCustomer), total };
+    },
+
+    /** Every customer of a list that matches, in batches, for a CSV download. */
+    async *exportBatches(
+      status: CustomerStatus,
+      query: { search?: string; sort?: string; filter?: string },
+    ): AsyncGenerator<Customer[]> {
+      const filter = listFilter(status, query);
+      const ids = await repo.allIds(db, filter);
+      for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
+        yield (await repo.findByIdsInOrder(db, ids.slice(start, start + EXPORT_BATCH))).map(toCustomer);
+      }
+    },
+
     async details(email: string): Promise<CustomerDetails> {
       const row = await repo.findByEmail(db, email);
       if (!row) throw notFound(CUSTOMER_TEXTS.notFound);
@@ -185,7 +258,12 @@ export function createCustomersService(db: DB) {
       const normalized = normalizeSearch(param);
       if (normalized.length < 2) throw badRequest(CUSTOMER_TEXTS.searchTooShort);
       const terms = normalized.split(' ');
-      const rows = await repo.search(db, terms, compactForms(param), 50, status ? TO_DB[status] : undefined);
+      const rows = await repo.search(
+        db,
+        { terms, compacts: compactForms(param) },
+        50,
+        status ? TO_DB[status] : undefined,
+      );
       return rows.map(toCustomer);
     },
 

@@ -23,7 +23,9 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CSV_CONTENT_TYPE, csvAttachment, csvStream } from '../../lib/csv';
 import { principalOf } from '../../plugins/auth';
+import { PRODUCT_CSV_HEADERS, productCsvCells } from './products.csv';
 import { createProductsService } from './products.service';
 
 const { products: PRODUCTS, internalSales: INTERNAL_SALES, reports: REPORTS } = PERMISSIONS;
@@ -59,6 +61,28 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.page(request.query),
+  );
+
+  app.get(
+    '/products/export.csv',
+    {
+      config: { permissions: [PRODUCTS] },
+      schema: {
+        tags,
+        summary:
+          'CSV (relatorio.csv, separador ;, UTF-8 com BOM) de todos os produtos ativos que atendem à pesquisa, por nome',
+        querystring: productListQuerySchema.pick({ search: true }),
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const body = csvStream(PRODUCT_CSV_HEADERS, service.exportBatches(request.query.search), productCsvCells);
+      return reply
+        .header('content-type', CSV_CONTENT_TYPE)
+        .header('content-disposition', csvAttachment('relatorio.csv'))
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
   );
 
   app.get(

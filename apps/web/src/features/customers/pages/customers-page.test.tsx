@@ -1,7 +1,7 @@
 import type { Customer } from '@backoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type MockCall, mockFetch, renderPage, signInAs } from '../../../test/render';
 import { LEVELS_COOKIE } from '../lib/levels-cookie';
 import { LEVELS, makeCustomer } from '../test-data';
@@ -28,14 +28,22 @@ const BLOCKED = makeCustomer({
 
 type Lists = { active: Customer[]; awaiting: Customer[]; blocked: Customer[]; reproved: Customer[] };
 
+/** The server's paged answer: `items` rows from `page`, with the list's total. */
+function pageOf(list: Customer[], call: MockCall) {
+  const query = new URL(call.url, 'http://localhost').searchParams;
+  const items = Number(query.get('items') ?? list.length);
+  const page = Number(query.get('page') ?? 0);
+  return { body: { customers: list.slice(page * items, page * items + items), total: list.length } };
+}
+
 function openPage(lists: Partial<Lists> = {}, extra: Parameters<typeof mockFetch>[0] = {}) {
   const state: Lists = { active: [ACTIVE], awaiting: [WAITING], blocked: [BLOCKED], reproved: [], ...lists };
   signInAs(['bo:manage:customers'], 'Beatriz Atendente');
   const calls = mockFetch({
-    'GET /api/customers': () => ({ body: { customers: state.active } }),
-    'GET /api/administrator/customers/unnaproved': () => ({ body: { customers: state.awaiting } }),
-    'GET /api/customers/blocked': () => ({ body: { customers: state.blocked } }),
-    'GET /api/customers/reproved': () => ({ body: { customers: state.reproved } }),
+    'GET /api/customers': (call) => pageOf(state.active, call),
+    'GET /api/administrator/customers/unnaproved': (call) => pageOf(state.awaiting, call),
+    'GET /api/customers/blocked': (call) => pageOf(state.blocked, call),
+    'GET /api/customers/reproved': (call) => pageOf(state.reproved, call),
     'GET /api/customers/level': { body: LEVELS },
     ...extra,
   });
@@ -178,5 +186,63 @@ describe('Customers page', () => {
     await user.click(screen.getByRole('button', { name: 'Desbloquear' }));
     expect(await screen.findByText('Cliente alterado com sucesso.')).toBeTruthy();
     expect(sent(calls, 'PATCH', '/administrator/customer/3/status')[0]?.body).toEqual({ status: 'Approved' });
+  });
+
+  describe('on the server', () => {
+    afterEach(() => vi.restoreAllMocks());
+    /** 25 active customers: "Cliente 01" … "Cliente 25", 10 a page. */
+    const MANY = Array.from({ length: 25 }, (_, i) =>
+      makeCustomer({
+        id: 100 + i,
+        name: `Cliente ${String(i + 1).padStart(2, '0')}`,
+        email: `c${i + 1}@cliente.com.br`,
+        status: 'Approved',
+        approved: true,
+      }),
+    );
+
+    it('asks for 10 customers a page, counts with total, and searches the whole list on the server', async () => {
+      const { user, calls } = openPage(
+        { active: MANY, blocked: [BLOCKED, { ...BLOCKED, id: 4 }] },
+        {
+          'GET /api/customers': (call) => {
+            const search = new URL(call.url, 'http://localhost').searchParams.get('search');
+            return pageOf(search ? MANY.filter((c) => c.name.endsWith(search)) : MANY, call);
+          },
+        },
+      );
+      expect(await screen.findByText('Cliente 10')).toBeTruthy();
+      expect(screen.queryByText('Cliente 11')).toBeNull();
+      expect(screen.getByText('1–10 de 25')).toBeTruthy();
+      // the badge counts every blocked customer from one row's answer
+      const badge = await screen.findByRole('button', { name: /^Clientes Bloqueados/ });
+      expect(badge.parentElement?.textContent).toContain('2');
+      expect(sent(calls, 'GET', '/customers/blocked').every((c) => c.url.includes('items=1'))).toBe(true);
+      expect(sent(calls, 'GET', '/customers')[0]?.url).toBe('/api/customers?page=0&items=10');
+
+      // "Cliente 23" is on page 3: the search asks the server, from page 0
+      await user.type(screen.getByRole('searchbox', { name: 'Pesquisar' }), '23');
+      // after the typing pause
+      await waitFor(() => expect(screen.queryByText('Cliente 01')).toBeNull(), { timeout: 4000 });
+      expect(await screen.findByText('Cliente 23')).toBeTruthy();
+      expect(sent(calls, 'GET', '/customers').at(-1)?.url).toBe('/api/customers?page=0&items=10&search=23');
+    });
+
+    it("'Baixar CSV' downloads relatorio.csv of every matching customer from the server", async () => {
+      URL.createObjectURL = vi.fn(() => 'blob:csv');
+      URL.revokeObjectURL = vi.fn();
+      const saved: string[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push(this.download);
+      });
+      const { user, calls } = openPage({ active: MANY }, { 'GET /api/customers/export.csv': { body: 'Nome' } });
+      await screen.findByText('Cliente 01');
+      await user.click(screen.getByRole('button', { name: 'Baixar CSV' }));
+      await waitFor(() => expect(saved).toEqual(['relatorio.csv']));
+      expect(sent(calls, 'GET', '/customers/export.csv')[0]?.url).toBe('/api/customers/export.csv?list=active');
+      expect(sent(calls, 'GET', '/customers/export.csv')[0]?.headers).toMatchObject({
+        Authorization: expect.stringMatching(/^Bearer /),
+      });
+    });
   });
 });

@@ -19,14 +19,13 @@ import { PageHeader } from '../../../components/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
 import {
   type CustomerListKind,
-  customerListKey,
+  customerCountQuery,
+  customerKeys,
   customersApi,
-  customersKey,
   failureText,
-  fetchCustomerList,
+  useCustomerCount,
   useCustomerDetails,
   useCustomerLevels,
-  useCustomerList,
   useDeliverers,
 } from '../api/customers-api';
 import { ApproveDialog } from '../components/approve-dialog';
@@ -90,18 +89,24 @@ export default function CustomersPage() {
   /** The reproved list's 'Aprovar' opens the approve modal without 'Reprovar'. */
   const [approveFromReproved, setApproveFromReproved] = useState(false);
 
-  const awaiting = useCustomerList('awaiting');
-  const reproved = useCustomerList('reproved');
-  const blocked = useCustomerList('blocked');
+  // the badges count on the server: a one-row page's total, not the whole list
+  const awaiting = useCustomerCount('awaiting');
+  const reproved = useCustomerCount('reproved');
+  const blocked = useCustomerCount('blocked');
   const levels = useCustomerLevels();
   const deliverers = useDeliverers(dialog?.kind === 'associate');
   const details = useCustomerDetails(dialog?.kind === 'details' ? dialog.customer.email : null);
 
-  const reloadLists = () => queryClient.invalidateQueries({ queryKey: [...customersKey, 'list'] });
+  /** Every page and count (a change can move a customer between lists), and the details shown. */
+  const reloadLists = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: customerKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: customerKeys.details() }),
+    ]);
   const close = () => setDialog(null);
 
   // The waiting view closes when its last customer has been approved or reproved (the success message stays).
-  const awaitingCount = awaiting.data?.length;
+  const awaitingCount = awaiting.data;
   const closedEmpty = useRef(false);
   useEffect(() => {
     if (view !== 'awaiting') {
@@ -115,10 +120,8 @@ export default function CustomersPage() {
   }, [view, awaitingCount, awaiting.isFetching]);
 
   const openAwaiting = async () => {
-    const list = await queryClient
-      .fetchQuery({ queryKey: customerListKey('awaiting'), queryFn: () => fetchCustomerList('awaiting'), staleTime: 0 })
-      .catch(() => [] as Customer[]);
-    if (list.length === 0) notify.info(T.noneAwaiting);
+    const count = await queryClient.fetchQuery({ ...customerCountQuery('awaiting'), staleTime: 0 }).catch(() => 0);
+    if (count === 0) notify.info(T.noneAwaiting);
     else setView('awaiting');
   };
 
@@ -212,9 +215,9 @@ export default function CustomersPage() {
     ));
 
   const counts = {
-    awaiting: awaiting.data?.length ?? 0,
-    reproved: reproved.data?.length ?? 0,
-    blocked: blocked.data?.length ?? 0,
+    awaiting: awaiting.data ?? 0,
+    reproved: reproved.data ?? 0,
+    blocked: blocked.data ?? 0,
   };
   const levelOptions = levels.data ?? [];
   const detailed = dialog?.kind === 'details' ? { ...dialog.customer, ...(details.data ?? {}) } : null;

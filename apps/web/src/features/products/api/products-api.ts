@@ -14,17 +14,24 @@ import type {
 } from '@backoffice/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
+import { createQueryKeys } from '../../../lib/query-keys';
 import { readSourcesCookie, writeSourcesCookie } from '../lib/sources-cookie';
 
 export const PAGE_SIZE = 100;
 
+const keys = createQueryKeys('products');
+/**
+ * Keys of the catalogue: `lists()` covers every page of the list (a product's change), `archived` the
+ * archived list (archive and unarchive move products between the two), brands, references and sources.
+ */
 export const productKeys = {
-  all: ['products'] as const,
-  page: (offset: number, search: string) => ['products', 'page', offset, search] as const,
-  archived: ['products', 'archived'] as const,
-  brands: ['products', 'brands'] as const,
-  references: ['products', 'references'] as const,
-  sources: ['products', 'sources'] as const,
+  ...keys,
+  page: (offset: number, search: string) => keys.list({ offset, search }),
+  archived: keys.other('archived'),
+  brands: keys.other('brands'),
+  references: keys.other('references'),
+  sources: keys.other('sources'),
 };
 
 /** GET /products?offset&limit&search → { items, page, total } (100 a page, archived left out). */
@@ -35,6 +42,30 @@ export function useProductPage(offset: number, search: string) {
       api<ProductPage>('/products', { query: { offset, limit: PAGE_SIZE, search: search || undefined }, signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** 'Baixar CSV': relatorio.csv of every active product that matches the search, streamed by the server. */
+export function downloadProductsCsv(search: string) {
+  return downloadFile('/products/export.csv', { query: { search: search || undefined }, fileName: 'relatorio.csv' });
+}
+
+/** The server's largest page: 'Imprimir' reads the list in pages of this size. */
+const PRINT_BATCH = 200;
+
+/** Every active product that matches the search, in the list's order (for 'Imprimir'). */
+export async function fetchAllProducts(search: string): Promise<Product[]> {
+  const read = (offset: number) =>
+    api<ProductPage>('/products', { query: { offset, limit: PRINT_BATCH, search: search || undefined } });
+  const first = await read(0);
+  const rest: Product[][] = [];
+  // four pages at a time: quick, without flooding the server
+  for (let offset = PRINT_BATCH; offset < first.total; offset += 4 * PRINT_BATCH) {
+    const batch = [];
+    for (let next = offset; next < Math.min(offset + 4 * PRINT_BATCH, first.total); next += PRINT_BATCH)
+      batch.push(read(next));
+    for (const page of await Promise.all(batch)) rest.push(page.items);
+  }
+  return [first.items, ...rest].flat();
 }
 
 export function useArchivedProducts() {

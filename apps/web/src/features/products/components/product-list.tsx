@@ -125,11 +125,20 @@ interface Props {
   onSelectionChange: (ids: GridRowId[]) => void;
   onSaveStock: (product: Product, stock: number) => Promise<boolean>;
   actions: SelectionActions;
+  /** 'Baixar CSV' of every product that matches the page's search. */
+  exportCsv: () => Promise<void>;
+  /** Every product that matches the page's search, for 'Imprimir'. */
+  fetchAll: () => Promise<readonly Product[]>;
 }
 
-/** The product list: 100 rows a page from the server, several rows selectable, stock editable per row. */
+/**
+ * The product list: 100 rows a page from the server, several rows selectable, stock editable per row.
+ * The page's own search form ('Buscar') is the only search: the table shows no quick filter of its own,
+ * which would search the loaded page only.
+ */
 export function ProductList(props: Props) {
   const { rows, total, page, loading, onPageChange, selectedIds, onSelectionChange, onSaveStock, actions } = props;
+  const { exportCsv, fetchAll } = props;
   const paginationModel = useMemo<GridPaginationModel>(() => ({ page, pageSize: 100 }), [page]);
   return (
     <SaveStockContext.Provider value={onSaveStock}>
@@ -145,10 +154,13 @@ export function ProductList(props: Props) {
         height={rows.length > 12 ? 680 : undefined}
         selectedIds={selectedIds}
         onSelectionChange={(_rows, ids) => onSelectionChange(ids)}
+        quickFilter={false}
         server={{
           rowCount: total,
           paginationModel,
           onPaginationModelChange: (model) => onPageChange(model.page),
+          exportCsv,
+          fetchAll,
         }}
         selectionActions={(selected) => (
           <>

@@ -1,7 +1,7 @@
 import type { Product } from '@backoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type MockCall, mockFetch, renderPage, signInAs } from '../../../test/render';
 import { readSourcesCookie, SOURCES_COOKIE } from '../lib/sources-cookie';
 import ProductsPage from './products-page';
@@ -192,5 +192,31 @@ describe('Products page', () => {
     expect(within(dialog).getByText('Descrição').nextSibling?.textContent).toBe('N/A');
     expect(within(dialog).getByText('Cliente ouro').nextSibling?.textContent).toBe('20%');
     expect(within(dialog).getByText('Nenhuma imagem foi encontrada para o produto.')).toBeTruthy();
+  });
+
+  it("has one search, the page's 'Buscar' on the server, and 'Baixar CSV' of every matching product", async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { calls } = openPage({ 'GET /api/products/export.csv': { body: 'Nome' } });
+    const user = userEvent.setup();
+    await screen.findByText('Capa Silicone');
+    // the table has no quick filter of its own (it would search the loaded page only)
+    expect(screen.queryByRole('textbox', { name: 'Pesquisar' })).toBeNull();
+    expect(screen.queryByRole('searchbox', { name: 'Pesquisar' })).toBeNull();
+    expect(screen.getAllByRole('search')).toHaveLength(1);
+
+    await user.type(screen.getByRole('textbox', { name: 'Buscar produto' }), 'cabo');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('search=cabo'))).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Baixar CSV' }));
+    await waitFor(() => expect(saved).toEqual(['relatorio.csv']));
+    expect(calls.find((c) => c.url.startsWith('/api/products/export.csv'))?.url).toBe(
+      '/api/products/export.csv?search=cabo',
+    );
+    click.mockRestore();
   });
 });

@@ -20,7 +20,9 @@ import { ApiError, firstError } from '../../../lib/api-client';
 import {
   archiveProducts,
   createProduct,
+  downloadProductsCsv,
   enterStock,
+  fetchAllProducts,
   fetchProduct,
   PAGE_SIZE,
   productKeys,
@@ -77,9 +79,15 @@ export default function ProductsPage() {
   const brands = useBrands();
   const sources = useProductSources();
 
+  /** After a change of products: every page of the list and the archived list. */
   const reloadList = async () => {
-    await queryClient.invalidateQueries({ queryKey: productKeys.all });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: productKeys.archived }),
+    ]);
   };
+  /** The reload icon: everything the screen loaded. */
+  const reloadAll = () => queryClient.invalidateQueries({ queryKey: productKeys.all });
   const goToFirstPage = async () => {
     setSelectedIds([]);
     setPage(0);
@@ -237,7 +245,7 @@ export default function ProductsPage() {
         title={T.title}
         actions={
           <>
-            <RefreshButton label={T.buttons.reload} onClick={() => void reloadList()} />
+            <RefreshButton label={T.buttons.reload} onClick={() => void reloadAll()} />
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => open({ kind: 'create' })}>
               {T.buttons.create}
             </Button>
@@ -304,6 +312,8 @@ export default function ProductsPage() {
                 onSelectionChange={setSelectedIds}
                 onSaveStock={saveStock}
                 actions={selectionActions}
+                exportCsv={() => downloadProductsCsv(search)}
+                fetchAll={() => fetchAllProducts(search)}
               />
             </Card>
           )}
