@@ -189,9 +189,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   move(S.PROCESSANDO, S.ERRO, 'failPayment', ORDERS, DESK),
   move(S.ERRO, S.PROCESSANDO, 'retryPayment', ORDERS, DESK),
   // Bank transfer or manual Pix: the proof is attached, then an attendant checks it.
-  move(S.AGUARDANDO_COMPROVANTE, S.AGUARDANDO_APROVACAO, 'attachReceipt', ORDERS, DESK, ['receipt'], [
-    'storeReceipt',
-  ]),
+  move(S.AGUARDANDO_COMPROVANTE, S.AGUARDANDO_APROVACAO, 'attachReceipt', ORDERS, DESK, ['receipt'], ['storeReceipt']),
   move(S.AGUARDANDO_APROVACAO, S.AGUARDANDO_ESTOQUISTA, 'approve', ORDERS, DESK),
   move(S.AGUARDANDO_APROVACAO, S.REPROVADOS, 'refuse', ORDERS, DESK, [], ['releaseStock']),
   // The stocker separates and packs the goods (one or more photos of the package).
@@ -209,9 +207,15 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   ),
   // "Retirando": the courier collects the package at the store and leaves.
   move(S.AGUARDANDO_MOTOBOY, S.EM_ENTREGA, 'withdraw', ORDERS, ROAD, ['deliverer', 'ownDelivery'], ['setDeliverer']),
-  move(S.ENTREGA_IMEDIATA, S.EM_ENTREGA_IMEDIATA, 'withdraw', ORDERS, ROAD, ['deliverer', 'ownDelivery'], [
-    'setDeliverer',
-  ]),
+  move(
+    S.ENTREGA_IMEDIATA,
+    S.EM_ENTREGA_IMEDIATA,
+    'withdraw',
+    ORDERS,
+    ROAD,
+    ['deliverer', 'ownDelivery'],
+    ['setDeliverer'],
+  ),
   move(S.EM_ENTREGA, S.ENTREGUE, 'deliver', ORDERS, ROAD, ['signature', 'ownDelivery'], ['storeSignature']),
   move(S.EM_ENTREGA_IMEDIATA, S.ENTREGUE, 'deliver', ORDERS, ROAD, ['signature', 'ownDelivery'], ['storeSignature']),
   // Nobody home: the package comes back to the store and waits for the customer.
@@ -310,9 +314,7 @@ export function ruleRefusal(
  * enforces the same rules, plus what only the request carries (reason, pictures, signature).
  */
 export function availableActions(order: OrderWorkflowState, actor: OrderActor): OrderAction[] {
-  return ORDER_TRANSITIONS.filter((t) => t.from === order.status && !ruleRefusal(t, order, actor)).map(
-    (t) => t.action,
-  );
+  return ORDER_TRANSITIONS.filter((t) => t.from === order.status && !ruleRefusal(t, order, actor)).map((t) => t.action);
 }
 
 /** Statuses in which the courier can be changed: the normal call for AGUARDANDO_MOTOBOY, the fast one for ENTREGA_IMEDIATA. */

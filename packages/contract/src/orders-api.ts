@@ -83,8 +83,7 @@ export const ORDER_TEXTS = {
   functionRefused: (functionLabel: string, actionLabel: string) =>
     `A função ${functionLabel} não pode "${actionLabel}" pedidos.`,
   permissionRefused: (actionLabel: string) => `Você não tem permissão para "${actionLabel}" pedidos.`,
-  deliveryMismatch: (actionLabel: string) =>
-    `"${actionLabel}" não corresponde ao tipo de entrega deste pedido.`,
+  deliveryMismatch: (actionLabel: string) => `"${actionLabel}" não corresponde ao tipo de entrega deste pedido.`,
   notYourDelivery: 'Este pedido está com outro motoboy.',
   delivererChangeStatus: (statusLabel: string) =>
     `O motoboy só pode ser alterado em pedidos "Aguardando motoboy" ou "Entrega imediata" (este está em "${statusLabel}").`,

@@ -8,9 +8,7 @@ import { runStatements } from './run-statements';
  */
 export const orders: Migration = {
   async up(db) {
-    await runStatements(db, [
-      `create index orders_code_normalized on orders ((upper(replace(code, '-', ''))))`,
-    ]);
+    await runStatements(db, [`create index orders_code_normalized on orders ((upper(replace(code, '-', ''))))`]);
   },
   async down(db) {
     await runStatements(db, ['drop index orders_code_normalized']);

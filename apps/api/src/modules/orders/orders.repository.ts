@@ -128,16 +128,18 @@ export const ordersRepository = {
 
   /**
    * One page of a status, newest change first. The page's ids come first from the
-   * (status, updated_at desc, id desc) index alone (an index-only scan, no table rows, no joins), then
-   * only those rows are joined with customer and employees: a deep page stays cheap.
+   * (status, updated_at desc, id desc) index alone (an index-only scan: no table rows, no joins), then
+   * only those rows are joined with customer and employees. `fromOldest` reads the same index from its
+   * other end (the caller turns the page around): a page near the end skips few entries, not all of them.
    */
-  pageByStatus(db: Executor, status: number, offset: number, limit: number): Promise<OrderRow[]> {
+  pageByStatus(db: Executor, status: number, offset: number, limit: number, fromOldest = false): Promise<OrderRow[]> {
+    const direction = fromOldest ? 'asc' : 'desc';
     const pageIds = db
       .selectFrom('orders as o')
       .select(['o.id', 'o.updated_at'])
       .where('o.status', '=', status)
-      .orderBy('o.updated_at', 'desc')
-      .orderBy('o.id', 'desc')
+      .orderBy('o.updated_at', direction)
+      .orderBy('o.id', direction)
       .limit(limit)
       .offset(offset)
       .as('page');
@@ -227,19 +229,11 @@ export const ordersRepository = {
 
   employee(db: Executor, id: number) {
     if (!isStorableId(id)) return Promise.resolve(undefined);
-    return db
-      .selectFrom('employees')
-      .select(['id', 'name', 'func', 'blocked'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return db.selectFrom('employees').select(['id', 'name', 'func', 'blocked']).where('id', '=', id).executeTakeFirst();
   },
 
   async customerDelivererId(db: Executor, customerId: number): Promise<number | null> {
-    const row = await db
-      .selectFrom('customers')
-      .select('deliverer_id')
-      .where('id', '=', customerId)
-      .executeTakeFirst();
+    const row = await db.selectFrom('customers').select('deliverer_id').where('id', '=', customerId).executeTakeFirst();
     return row?.deliverer_id ?? null;
   },
 

@@ -6,8 +6,8 @@ import {
   orderActionBodySchema,
   orderCancelBodySchema,
   orderChangeStatusBodySchema,
-  orderDelivererChangeBodySchema,
   orderDeliverBodySchema,
+  orderDelivererChangeBodySchema,
   orderDetailSchema,
   orderHistoryEntrySchema,
   orderIdParamSchema,
@@ -178,7 +178,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------- the workflow ----------
   const simple = [
-    { path: 'approve', action: 'approve', summary: 'Aprova o comprovante: Aguardando aprovação → Aguardando estoquista' },
+    {
+      path: 'approve',
+      action: 'approve',
+      summary: 'Aprova o comprovante: Aguardando aprovação → Aguardando estoquista',
+    },
     {
       path: 'confirm-payment',
       action: 'confirmPayment',

@@ -176,12 +176,31 @@ export function createOrdersService(db: DB, storage: Storage) {
         .map((key) => ({ key, status: ORDER_STATUS_LABELS[key], quantity: counts.get(key) ?? 0 }));
     },
 
+    /**
+     * A page of a status and the status's total, read in one snapshot. Pages past the middle are read
+     * from the oldest end of the index, so no page skips more than half of the status's entries.
+     */
     async page(status: OrderStatusKey, page: number, items: number): Promise<OrderList> {
-      const [rows, total] = await Promise.all([
-        repo.pageByStatus(db, status, page * items, items),
-        repo.countByStatus(db, status),
-      ]);
-      return { orders: rows.map(toOrderSummary), total };
+      return db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute(async (trx) => {
+          const total = await repo.countByStatus(trx, status);
+          const offset = page * items;
+          if (offset >= total) return { orders: [], total };
+          const rows =
+            offset + items / 2 > total / 2
+              ? await repo.pageByStatus(
+                  trx,
+                  status,
+                  Math.max(0, total - offset - items),
+                  Math.min(items, total - offset),
+                  true,
+                )
+              : await repo.pageByStatus(trx, status, offset, items);
+          return { orders: rows.map(toOrderSummary), total };
+        });
     },
 
     count: () => repo.countAll(db),
@@ -240,23 +259,30 @@ export function createOrdersService(db: DB, storage: Storage) {
       newStatus: OrderStatusKey,
       input: OrderConcurrency & { note?: string | null },
     ): Promise<OrderSummary> {
-      return move(principal, orderId, (order) => {
-        const from = orderStatusLabel(order.status);
-        if (order.status === newStatus) {
-          throw conflict(ORDER_TEXTS.statusUnchanged(from), 'TRANSITION_REFUSED', { status: order.status });
-        }
-        const found = findTransition(order.status, newStatus);
-        if (!found) {
-          throw conflict(ORDER_TEXTS.noMoveTo(from, orderStatusLabel(newStatus)), 'TRANSITION_REFUSED', {
-            status: order.status,
-          });
-        }
-        const needsPictures = found.requires.some((r) => r === 'packagingPhotos' || r === 'signature' || r === 'receipt');
-        if (needsPictures) {
-          throw badRequest(ORDER_TEXTS.useSpecificCall(orderStatusLabel(newStatus)), 'ORDER_REQUIREMENT_MISSING');
-        }
-        return found.action;
-      }, { ...input, to: newStatus });
+      return move(
+        principal,
+        orderId,
+        (order) => {
+          const from = orderStatusLabel(order.status);
+          if (order.status === newStatus) {
+            throw conflict(ORDER_TEXTS.statusUnchanged(from), 'TRANSITION_REFUSED', { status: order.status });
+          }
+          const found = findTransition(order.status, newStatus);
+          if (!found) {
+            throw conflict(ORDER_TEXTS.noMoveTo(from, orderStatusLabel(newStatus)), 'TRANSITION_REFUSED', {
+              status: order.status,
+            });
+          }
+          const needsPictures = found.requires.some(
+            (r) => r === 'packagingPhotos' || r === 'signature' || r === 'receipt',
+          );
+          if (needsPictures) {
+            throw badRequest(ORDER_TEXTS.useSpecificCall(orderStatusLabel(newStatus)), 'ORDER_REQUIREMENT_MISSING');
+          }
+          return found.action;
+        },
+        { ...input, to: newStatus },
+      );
     },
 
     /**

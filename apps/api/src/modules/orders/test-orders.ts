@@ -67,7 +67,9 @@ export async function createOrderWorld(db: DB): Promise<OrderWorld> {
       .executeTakeFirstOrThrow();
     await db
       .transaction()
-      .execute((trx) => moveStock(trx, { kind: 'PURCHASE', employeeId: null }, [{ productId: id, quantityIn: 100_000 }]));
+      .execute((trx) =>
+        moveStock(trx, { kind: 'PURCHASE', employeeId: null }, [{ productId: id, quantityIn: 100_000 }]),
+      );
     products.push(id);
   }
   const customer = await db

@@ -43,7 +43,12 @@ const returned = (stock: number[]) => [(stock[0] ?? 0) + 2, (stock[1] ?? 0) + 1]
 
 function call(name: keyof typeof CALLS | string, body: Record<string, unknown>, token = tokens.admin) {
   const spec = CALLS[name] as (typeof CALLS)[string];
-  return t.app.inject({ method: spec.method, url: `/api/workflow/order/${name}`, headers: bearer(token), payload: body });
+  return t.app.inject({
+    method: spec.method,
+    url: `/api/workflow/order/${name}`,
+    headers: bearer(token),
+    payload: body,
+  });
 }
 
 /** Everything a move may change, to compare before and after. */
@@ -140,12 +145,13 @@ describe('every status × every workflow call (as full:access)', () => {
           failures.push(`${label}: stock ${after.stock} instead of ${expectedStock}`);
         }
         if (after.released.length !== (releases ? 2 : 0)) failures.push(`${label}: ${after.released.length} releases`);
-        if (move.action === 'startPreparation' && after.stockerId !== world.staff.admin) failures.push(`${label}: stocker`);
-        if (move.action !== 'startPreparation' && after.stockerId !== before.stockerId) failures.push(`${label}: stocker`);
+        if (move.action === 'startPreparation' && after.stockerId !== world.staff.admin)
+          failures.push(`${label}: stocker`);
+        if (move.action !== 'startPreparation' && after.stockerId !== before.stockerId)
+          failures.push(`${label}: stocker`);
         if ((move.action === 'finalize') !== (after.finishedAt !== null)) failures.push(`${label}: finished_at`);
         const added = after.images.length - before.images.length;
-        const expectedImages =
-          { readyForCourier: 2, deliver: 1, attachReceipt: 1 }[move.action as 'deliver'] ?? 0;
+        const expectedImages = { readyForCourier: 2, deliver: 1, attachReceipt: 1 }[move.action as 'deliver'] ?? 0;
         if (added !== expectedImages) failures.push(`${label}: ${added} pictures`);
       }
     }
@@ -280,7 +286,10 @@ describe('two employees on one order at once', () => {
     const order = await createOrder(t.db, world, { status: S.AGUARDANDO_ESTOQUISTA });
     const before = await snapshot(order.id);
     const body = { orderId: order.id, comment: 'Desistiu', expectedStatus: S.AGUARDANDO_ESTOQUISTA };
-    const results = await race([() => call('cancel', body, tokens.attendant), () => call('cancel', body, tokens.manager)]);
+    const results = await race([
+      () => call('cancel', body, tokens.attendant),
+      () => call('cancel', body, tokens.manager),
+    ]);
     expect(results.map((r) => r.code).sort()).toEqual(['OK', 'STALE_DATA']);
     expect(results.find((r) => r.code === 'STALE_DATA')?.status).toBe(409);
     const after = await snapshot(order.id);
@@ -304,7 +313,10 @@ describe('two employees on one order at once', () => {
   it('two cancels without what they saw: one wins, the other is refused (409)', async () => {
     const order = await createOrder(t.db, world, { status: S.EM_PREPARACAO });
     const body = { orderId: order.id, comment: 'Desistiu' };
-    const results = await race([() => call('cancel', body, tokens.attendant), () => call('cancel', body, tokens.admin)]);
+    const results = await race([
+      () => call('cancel', body, tokens.attendant),
+      () => call('cancel', body, tokens.admin),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect((await snapshot(order.id)).released).toHaveLength(2);
   });
@@ -326,7 +338,11 @@ describe('two employees on one order at once', () => {
 
   it("courier change against 'retirando' (both with the updatedAt they read): exactly one wins", async () => {
     const order = await createOrder(t.db, world, { status: S.AGUARDANDO_MOTOBOY, delivererId: world.staff.courier });
-    const seen = await t.app.inject({ method: 'GET', url: `/api/orders/by-id/${order.id}`, headers: bearer(tokens.admin) });
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/by-id/${order.id}`,
+      headers: bearer(tokens.admin),
+    });
     const expectedUpdatedAt = seen.json().data.updatedAt as string;
     const results = await race([
       () =>
@@ -344,7 +360,7 @@ describe('two employees on one order at once', () => {
     else expect([after.status, after.delivererId]).toEqual([S.AGUARDANDO_MOTOBOY, world.staff.courier2]);
   });
 
-  it("the courier who collects loses to a courier change made first: the order is no longer his", async () => {
+  it('the courier who collects loses to a courier change made first: the order is no longer his', async () => {
     const order = await createOrder(t.db, world, { status: S.AGUARDANDO_MOTOBOY, delivererId: world.staff.courier });
     const change = await t.app.inject({
       method: 'PUT',
@@ -385,7 +401,10 @@ describe('what each move requires', () => {
     const none = await call('pack', { orderId: order.id, images: [] }, tokens.stocker);
     expect(none.statusCode).toBe(400);
     expect(none.json().errors).toContain('Envie ao menos uma foto da embalagem.');
-    const bad = await call('pack', { orderId: order.id, images: [jpeg, Buffer.from('não é imagem').toString('base64')] });
+    const bad = await call('pack', {
+      orderId: order.id,
+      images: [jpeg, Buffer.from('não é imagem').toString('base64')],
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('INVALID_IMAGE');
     expect(await snapshot(order.id)).toEqual(before);
@@ -396,10 +415,21 @@ describe('what each move requires', () => {
     const none = await call('deliver', { orderId: order.id }, tokens.courier);
     expect(none.statusCode).toBe(400);
     expect(none.json().errors).toContain('Colete a assinatura do cliente.');
-    const before = await t.app.inject({ method: 'GET', url: `/api/orders/signature/${order.id}`, headers: bearer(tokens.admin) });
+    const before = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/signature/${order.id}`,
+      headers: bearer(tokens.admin),
+    });
     expect(before.json()).toEqual({ data: null });
-    expect((await call('deliver', { orderId: order.id, signature: `data:image/png;base64,${png}` }, tokens.courier)).statusCode).toBe(200);
-    const signature = await t.app.inject({ method: 'GET', url: `/api/orders/signature/${order.id}`, headers: bearer(tokens.admin) });
+    expect(
+      (await call('deliver', { orderId: order.id, signature: `data:image/png;base64,${png}` }, tokens.courier))
+        .statusCode,
+    ).toBe(200);
+    const signature = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/signature/${order.id}`,
+      headers: bearer(tokens.admin),
+    });
     const url = signature.json().data.url as string;
     expect(url).toMatch(/^\/api\/files\/orders\/[a-z0-9-]+\.png$/);
     const file = await t.app.inject({ method: 'GET', url });
@@ -415,7 +445,11 @@ describe('what each move requires', () => {
       code: 'ORDER_REQUIREMENT_MISSING',
       errors: ['Associe um motoboy ao pedido antes de alterá-lo para retirando.'],
     });
-    await t.db.updateTable('customers').set({ deliverer_id: world.staff.courier2 }).where('id', '=', world.customerId).execute();
+    await t.db
+      .updateTable('customers')
+      .set({ deliverer_id: world.staff.courier2 })
+      .where('id', '=', world.customerId)
+      .execute();
     try {
       const res = await call('withdraw', { orderId: order.id }, tokens.attendant);
       expect(res.statusCode).toBe(200);
@@ -434,12 +468,20 @@ describe('what each move requires', () => {
 
   it('the payment proof is stored and served as the receipt', async () => {
     const order = await createOrder(t.db, world, { status: S.AGUARDANDO_COMPROVANTE });
-    const empty = await t.app.inject({ method: 'GET', url: `/api/orders/receipt/${order.id}`, headers: bearer(tokens.admin) });
+    const empty = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/receipt/${order.id}`,
+      headers: bearer(tokens.admin),
+    });
     expect(empty.json()).toEqual({ data: null });
     expect((await call('receipt', { orderId: order.id, image: jpeg }, tokens.attendant)).json().data.statusKey).toBe(
       S.AGUARDANDO_APROVACAO,
     );
-    const receipt = await t.app.inject({ method: 'GET', url: `/api/orders/receipt/${order.id}`, headers: bearer(tokens.admin) });
+    const receipt = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/receipt/${order.id}`,
+      headers: bearer(tokens.admin),
+    });
     expect(receipt.json().data.url).toMatch(/^\/api\/files\/orders\/[a-z0-9-]+\.jpg$/);
   });
 });
