@@ -34,7 +34,7 @@ import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { normalizeOrderPicture, type OrderPictureKind } from './images';
 import { type LockedOrder, type OrderRow, ordersRepository as repo } from './orders.repository';
-import { assertFresh, nextUpdatedAt, type TransitionInput, transition } from './workflow';
+import { assertFresh, nextUpdatedAt, refusal, type TransitionInput, transition } from './workflow';
 
 const IMAGE_FOLDER = 'orders';
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -139,8 +139,9 @@ export function createOrdersService(db: DB, storage: Storage) {
     input: TransitionInput,
     pictures?: MovePictures,
   ): Promise<OrderSummary> {
+    const startedAt = new Date();
     const keys = await storePictures(pictures);
-    const withKeys: TransitionInput = { ...input };
+    const withKeys: TransitionInput = { startedAt, ...input };
     if (pictures?.kind === 'RECEIPT') withKeys.receiptKey = keys[0];
     if (pictures?.kind === 'PACKAGING') withKeys.packagingKeys = keys;
     if (pictures?.kind === 'SIGNATURE') withKeys.signatureKey = keys[0];
@@ -259,6 +260,7 @@ export function createOrdersService(db: DB, storage: Storage) {
       newStatus: OrderStatusKey,
       input: OrderConcurrency & { note?: string | null },
     ): Promise<OrderSummary> {
+      const startedAt = new Date();
       return move(
         principal,
         orderId,
@@ -297,6 +299,7 @@ export function createOrdersService(db: DB, storage: Storage) {
       variant: 'normal' | 'fast',
       expected: OrderConcurrency,
     ): Promise<OrderSummary> {
+      const startedAt = new Date();
       await db.transaction().execute(async (trx) => {
         const actor = await actorOf(trx, principal);
         const order = await lockOrder(trx, orderId);
@@ -319,7 +322,7 @@ export function createOrdersService(db: DB, storage: Storage) {
               ? ORDER_TEXTS.fastDelivererOnly
               : ORDER_TEXTS.normalDelivererOnly
             : ORDER_TEXTS.delivererChangeStatus(orderStatusLabel(order.status));
-          throw conflict(message, 'TRANSITION_REFUSED', { status: order.status });
+          throw refusal(order, message, startedAt);
         }
         const courier = await repo.employee(trx, delivererId);
         if (!courier || courier.func !== EMPLOYEE_FUNCS.DELIVERER || courier.blocked) {

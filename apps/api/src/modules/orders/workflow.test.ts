@@ -7,8 +7,11 @@ import {
   STOCK_RELEASED_ON,
 } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppError } from '../../lib/errors';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { ordersRepository } from './orders.repository';
 import { createOrder, createOrderWorld, type OrderWorld, picture, tableMove } from './test-orders';
+import { transition } from './workflow';
 
 const S = ORDER_STATUS;
 let t: TestApp;
@@ -308,6 +311,26 @@ describe('two employees on one order at once', () => {
       ],
       details: { status: S.CANCELADO },
     });
+  });
+
+  it('a move refused because the order changed after the request arrived is STALE_DATA, else TRANSITION_REFUSED', async () => {
+    const order = await createOrder(t.db, world, { status: S.CANCELADO });
+    const actor = { employeeId: world.staff.attendant, permissions: ['bo:manage:orders'], func: 1 };
+    const codeWhenStarted = (startedAt: Date) =>
+      t.db
+        .transaction()
+        .execute(async (trx) => {
+          const locked = await ordersRepository.lockById(trx, order.id);
+          if (!locked) throw new Error('no order');
+          await transition(trx, locked, 'cancel', actor, { note: 'Desistiu', startedAt });
+        })
+        .then(
+          () => 'OK',
+          (error: AppError) => error.code,
+        );
+    // The test order's last change was three days ago.
+    expect(await codeWhenStarted(new Date(Date.now() - 4 * 24 * 3600_000))).toBe('STALE_DATA');
+    expect(await codeWhenStarted(new Date())).toBe('TRANSITION_REFUSED');
   });
 
   it('two cancels without what they saw: one wins, the other is refused (409)', async () => {

@@ -31,6 +31,11 @@ export interface TransitionInput extends OrderConcurrency {
   signatureKey?: string;
   /** PUT /orders/change/status names the status reached instead of the action. */
   to?: OrderStatusKey;
+  /**
+   * When the request arrived. A move refused because the order changed after that moment (another
+   * employee's request won the lock) is answered as STALE_DATA, like a mismatch of the expected fields.
+   */
+  startedAt?: Date;
 }
 
 export interface TransitionResult {
@@ -53,6 +58,20 @@ export function assertFresh(order: LockedOrder, expected: OrderConcurrency): voi
       updatedAt: new Date(order.updated_at).toISOString(),
     });
   }
+}
+
+/**
+ * The refusal of a move the current status does not allow: STALE_DATA when the order changed after the
+ * request arrived (two employees at once: this one lost), else TRANSITION_REFUSED.
+ */
+export function refusal(order: LockedOrder, message: string, startedAt: Date | undefined, details: object = {}) {
+  if (startedAt && new Date(order.updated_at).getTime() > startedAt.getTime()) {
+    return conflict(ORDER_TEXTS.stale(orderStatusLabel(order.status)), 'STALE_DATA', {
+      status: order.status,
+      updatedAt: new Date(order.updated_at).toISOString(),
+    });
+  }
+  return conflict(message, 'TRANSITION_REFUSED', { status: order.status, ...details });
 }
 
 /** A new `updated_at`, always later than the last one (so `expectedUpdatedAt` tells every change apart). */
@@ -84,7 +103,8 @@ async function delivererFor(trx: Transaction<Database>, order: LockedOrder, acto
 /**
  * THE one way an order's status changes. In the caller's transaction, with the order row locked
  * (`lockById`), it checks — in this order — that the order is still what the client saw (409 STALE_DATA),
- * that the table has the move from the current status (409 TRANSITION_REFUSED), the caller's permission
+ * that the table has the move from the current status (409 TRANSITION_REFUSED; STALE_DATA when the order
+ * changed after the request arrived), the caller's permission
  * (403) and function (403 ORDER_FUNCTION_REFUSED), the delivery type of a packing move (409), a courier's
  * own orders (403 ORDER_NOT_YOURS) and what the move requires (400 ORDER_REQUIREMENT_MISSING); then does
  * what the table says (stock back exactly once, stocker, courier, finished_at, pictures), writes the
@@ -103,10 +123,7 @@ export async function transition(
   const move =
     input.to !== undefined ? findTransition(order.status, input.to) : findTransitionByAction(order.status, action);
   if (!move || move.action !== action) {
-    throw conflict(ORDER_TEXTS.transitionRefused(actionLabel, fromLabel), 'TRANSITION_REFUSED', {
-      status: order.status,
-      action,
-    });
+    throw refusal(order, ORDER_TEXTS.transitionRefused(actionLabel, fromLabel), input.startedAt, { action });
   }
 
   const state = {
