@@ -266,15 +266,9 @@ export function createOrdersService(db: DB, storage: Storage) {
         orderId,
         (order) => {
           const from = orderStatusLabel(order.status);
-          if (order.status === newStatus) {
-            throw conflict(ORDER_TEXTS.statusUnchanged(from), 'TRANSITION_REFUSED', { status: order.status });
-          }
+          if (order.status === newStatus) throw refusal(order, ORDER_TEXTS.statusUnchanged(from), startedAt);
           const found = findTransition(order.status, newStatus);
-          if (!found) {
-            throw conflict(ORDER_TEXTS.noMoveTo(from, orderStatusLabel(newStatus)), 'TRANSITION_REFUSED', {
-              status: order.status,
-            });
-          }
+          if (!found) throw refusal(order, ORDER_TEXTS.noMoveTo(from, orderStatusLabel(newStatus)), startedAt);
           const needsPictures = found.requires.some(
             (r) => r === 'packagingPhotos' || r === 'signature' || r === 'receipt',
           );
