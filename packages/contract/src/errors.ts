@@ -48,6 +48,12 @@ export const ERROR_CODES = {
   IN_USE: 409,
   /** The move is not allowed from the current state (customer status, order workflow). */
   TRANSITION_REFUSED: 409,
+  /** An order move lacks what it needs: a reason, packaging photos, the signature, the proof or a courier. */
+  ORDER_REQUIREMENT_MISSING: 400,
+  /** The employee's function (Atendente, Motoboy, Estoquista) does not make this move on orders. */
+  ORDER_FUNCTION_REFUSED: 403,
+  /** A courier acting on an order that belongs to another courier. */
+  ORDER_NOT_YOURS: 403,
   /** Not enough stock for a product; `details` names it. */
   STOCK_INSUFFICIENT: 409,
   /** Stock would go beyond the storable maximum. */

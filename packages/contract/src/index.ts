@@ -7,6 +7,7 @@ export * from './ids';
 export * from './money';
 export * from './order-status';
 export * from './orders';
+export * from './orders-api';
 export * from './period';
 export * from './permissions';
 export * from './pix';

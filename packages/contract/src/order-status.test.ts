@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  availableActions,
+  canChangeDeliverer,
   canTransition,
   FINAL_ORDER_STATUSES,
   findTransition,
@@ -18,6 +20,7 @@ import {
   ORDER_TRANSITIONS,
   type OrderAction,
   orderStatusName,
+  packingAction,
   STOCK_RELEASED_ON,
 } from './order-status';
 import { PERMISSIONS } from './permissions';
@@ -177,6 +180,69 @@ describe('canTransition', () => {
       expect(canTransition(t.from, t.to, ROLE.relatorios)).toBe(false);
       expect(canTransition(t.from, t.to, [])).toBe(false);
     }
+  });
+});
+
+describe('the employee functions (1 Atendente, 2 Motoboy, 3 Estoquista)', () => {
+  const actionsOf = (held: readonly string[], func: number) =>
+    new Set(ORDER_TRANSITIONS.filter((t) => canTransition(t.from, t.to, held, func)).map((t) => t.action));
+
+  it('keep the courier to collecting, delivering and reporting absence, even with orders permission', () => {
+    expect(actionsOf(ROLE.entregas, 2)).toEqual(new Set<OrderAction>(['withdraw', 'deliver', 'customerAbsent']));
+  });
+
+  it('keep the stocker to separating and packing, even with orders permission', () => {
+    expect(actionsOf([PERMISSIONS.orders, PERMISSIONS.products], 3)).toEqual(
+      new Set<OrderAction>(['startPreparation', 'readyForCourier', 'readyForFastCourier', 'readyForPickup']),
+    );
+  });
+
+  it('let an attendant with orders make every move, and full:access whatever the function', () => {
+    expect(actionsOf(ROLE.atendimento, 1).size).toBe(15);
+    for (const func of [1, 2, 3]) expect(actionsOf(ROLE.administrador, func).size).toBe(15);
+  });
+
+  it('require a reason to cancel, photos to pack, the signature to deliver, the proof to attach', () => {
+    for (const t of ORDER_TRANSITIONS) {
+      if (t.action === 'cancel') expect(t.requires).toContain('reason');
+      if (t.action.startsWith('readyFor')) expect(t.requires).toContain('packagingPhotos');
+      if (t.action === 'deliver') expect(t.requires).toContain('signature');
+      if (t.action === 'attachReceipt') expect(t.requires).toContain('receipt');
+      const releases = t.does.includes('releaseStock');
+      expect(releases).toBe((STOCK_RELEASED_ON as readonly number[]).includes(t.to));
+    }
+  });
+});
+
+describe('availableActions', () => {
+  const courier = { employeeId: 40, permissions: ROLE.entregas, func: 2 };
+  const attendant = { employeeId: 20, permissions: ROLE.atendimento, func: 1 };
+  const stocker = { employeeId: 30, permissions: ROLE.estoque, func: 3 };
+
+  it('offers the packing move the delivery asks for', () => {
+    const preparing = { status: S.EM_PREPARACAO, deliveryType: 1, fastDelivery: false, delivererId: null };
+    expect(availableActions(preparing, stocker)).toEqual(['readyForCourier']);
+    expect(availableActions({ ...preparing, fastDelivery: true }, stocker)).toEqual(['readyForFastCourier']);
+    expect(availableActions({ ...preparing, deliveryType: 2 }, stocker)).toEqual(['readyForPickup']);
+    expect(packingAction({ deliveryType: 2, fastDelivery: true })).toBe('readyForPickup');
+  });
+
+  it('offers a courier only his own deliveries, and collecting one nobody took', () => {
+    const waiting = { status: S.AGUARDANDO_MOTOBOY, deliveryType: 1, fastDelivery: false, delivererId: null };
+    expect(availableActions(waiting, courier)).toEqual(['withdraw']);
+    expect(availableActions({ ...waiting, delivererId: 41 }, courier)).toEqual([]);
+    const onTheWay = { ...waiting, status: S.EM_ENTREGA, delivererId: 40 };
+    expect(availableActions(onTheWay, courier)).toEqual(['deliver', 'customerAbsent']);
+    expect(availableActions({ ...onTheWay, delivererId: 41 }, courier)).toEqual([]);
+    expect(availableActions(onTheWay, attendant)).toEqual(['deliver', 'customerAbsent', 'cancel']);
+  });
+
+  it('offers the courier change to attendants only, in Aguardando motoboy and Entrega imediata', () => {
+    expect(canChangeDeliverer({ status: S.AGUARDANDO_MOTOBOY }, attendant)).toBe(true);
+    expect(canChangeDeliverer({ status: S.ENTREGA_IMEDIATA }, attendant)).toBe(true);
+    expect(canChangeDeliverer({ status: S.EM_ENTREGA }, attendant)).toBe(false);
+    expect(canChangeDeliverer({ status: S.AGUARDANDO_MOTOBOY }, courier)).toBe(false);
+    expect(canChangeDeliverer({ status: S.AGUARDANDO_MOTOBOY }, stocker)).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
-import { PERMISSIONS, type PermissionKey } from './permissions';
+import { EMPLOYEE_FUNCS, type EmployeeFunc } from './employees';
+import { FULL_ACCESS, PERMISSIONS, type PermissionKey } from './permissions';
 
 /** The order statuses with their numeric keys (key 14 does not exist). */
 export const ORDER_STATUS = {
@@ -88,17 +89,60 @@ export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
   cancel: 'Cancelar',
 };
 
+/** What a move needs from the caller besides the permission and the function. */
+export type OrderRequirement =
+  /** A reason (history note), e.g. a cancellation's "Motivo". */
+  | 'reason'
+  /** One or more packaging photos (readyFor*). */
+  | 'packagingPhotos'
+  /** The customer's signature drawn on the courier's phone (deliver). */
+  | 'signature'
+  /** The payment proof picture (attachReceipt). */
+  | 'receipt'
+  /** The packing move must match the order's delivery type and fast-delivery flag (packingAction). */
+  | 'matchingDelivery'
+  /** A courier must be known: the order's, the acting courier, or the customer's associated courier. */
+  | 'deliverer'
+  /** A courier acting alone may only touch orders that are his (or, to collect them, nobody's). */
+  | 'ownDelivery';
+
+/** What the server does on a move, besides the status, its history row, the audit row and updated_at. */
+export type OrderEffect =
+  /** The order's goods go back to stock through the stock module, once (CANCELLATION ledger rows). */
+  | 'releaseStock'
+  /** orders.stocker_id = the acting employee. */
+  | 'setStocker'
+  /** orders.deliverer_id = the courier found by the 'deliverer' requirement, when none is set. */
+  | 'setDeliverer'
+  /** orders.finished_at = now. */
+  | 'setFinishedAt'
+  /** The pictures are checked, re-encoded and stored (order_images RECEIPT, PACKAGING, SIGNATURE). */
+  | 'storeReceipt'
+  | 'storePackagingPhotos'
+  | 'storeSignature';
+
 export interface OrderTransition {
   from: OrderStatusKey;
   to: OrderStatusKey;
   action: OrderAction;
   /** Any one of these permissions allows the move (full:access always does). */
   permissions: readonly PermissionKey[];
+  /** The employee functions (1 Atendente, 2 Motoboy, 3 Estoquista) that may make it; full:access: any. */
+  functions: readonly EmployeeFunc[];
+  requires: readonly OrderRequirement[];
+  does: readonly OrderEffect[];
 }
 
 const S = ORDER_STATUS;
 const ORDERS = [PERMISSIONS.orders] as const;
 const STOCK = [PERMISSIONS.orders, PERMISSIONS.products] as const;
+const F = EMPLOYEE_FUNCS;
+/** Attendants: payments, approvals, finalizing, cancelling, changing the courier. */
+const DESK = [F.ATTENDANT] as const;
+/** Separating and packing: the stocker, or an attendant doing it. */
+const PACKING = [F.ATTENDANT, F.STOCKER] as const;
+/** Collecting and delivering: the courier, or an attendant recording it ("retirando" in the back-office). */
+const ROAD = [F.ATTENDANT, F.DELIVERER] as const;
 
 /** Statuses from which an order can no longer move (except through an exchange or return). */
 export const FINAL_ORDER_STATUSES: readonly OrderStatusKey[] = [S.CANCELADO, S.REPROVADOS, S.FINALIZADOS];
@@ -116,35 +160,70 @@ export const INITIAL_ORDER_STATUSES: readonly OrderStatusKey[] = [
 
 const CANCELLABLE: readonly OrderStatusKey[] = ORDER_STATUS_KEYS.filter((key) => !FINAL_ORDER_STATUSES.includes(key));
 
+/** Where each packing move leads. */
+const PACKED_STATUS = {
+  readyForCourier: S.AGUARDANDO_MOTOBOY,
+  readyForFastCourier: S.ENTREGA_IMEDIATA,
+  readyForPickup: S.AGUARDANDO_CLIENTE,
+} as const;
+
+function move(
+  from: OrderStatusKey,
+  to: OrderStatusKey,
+  action: OrderAction,
+  permissions: readonly PermissionKey[],
+  functions: readonly EmployeeFunc[],
+  requires: readonly OrderRequirement[] = [],
+  does: readonly OrderEffect[] = [],
+): OrderTransition {
+  return { from, to, action, permissions, functions, requires, does };
+}
+
 /**
  * The whole workflow: every allowed move, who may make it, and through which action.
  * See docs/order-workflow.md for the diagram and the reasons.
  */
 export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   // Payment: Pix with automatic confirmation waits in PROCESSANDO; a failure lands in ERRO.
-  { from: S.PROCESSANDO, to: S.AGUARDANDO_ESTOQUISTA, action: 'confirmPayment', permissions: ORDERS },
-  { from: S.PROCESSANDO, to: S.ERRO, action: 'failPayment', permissions: ORDERS },
-  { from: S.ERRO, to: S.PROCESSANDO, action: 'retryPayment', permissions: ORDERS },
+  move(S.PROCESSANDO, S.AGUARDANDO_ESTOQUISTA, 'confirmPayment', ORDERS, DESK),
+  move(S.PROCESSANDO, S.ERRO, 'failPayment', ORDERS, DESK),
+  move(S.ERRO, S.PROCESSANDO, 'retryPayment', ORDERS, DESK),
   // Bank transfer or manual Pix: the proof is attached, then an attendant checks it.
-  { from: S.AGUARDANDO_COMPROVANTE, to: S.AGUARDANDO_APROVACAO, action: 'attachReceipt', permissions: ORDERS },
-  { from: S.AGUARDANDO_APROVACAO, to: S.AGUARDANDO_ESTOQUISTA, action: 'approve', permissions: ORDERS },
-  { from: S.AGUARDANDO_APROVACAO, to: S.REPROVADOS, action: 'refuse', permissions: ORDERS },
-  // The stocker separates and packs the goods.
-  { from: S.AGUARDANDO_ESTOQUISTA, to: S.EM_PREPARACAO, action: 'startPreparation', permissions: STOCK },
-  { from: S.EM_PREPARACAO, to: S.AGUARDANDO_MOTOBOY, action: 'readyForCourier', permissions: STOCK },
-  { from: S.EM_PREPARACAO, to: S.ENTREGA_IMEDIATA, action: 'readyForFastCourier', permissions: STOCK },
-  { from: S.EM_PREPARACAO, to: S.AGUARDANDO_CLIENTE, action: 'readyForPickup', permissions: STOCK },
+  move(S.AGUARDANDO_COMPROVANTE, S.AGUARDANDO_APROVACAO, 'attachReceipt', ORDERS, DESK, ['receipt'], ['storeReceipt']),
+  move(S.AGUARDANDO_APROVACAO, S.AGUARDANDO_ESTOQUISTA, 'approve', ORDERS, DESK),
+  move(S.AGUARDANDO_APROVACAO, S.REPROVADOS, 'refuse', ORDERS, DESK, [], ['releaseStock']),
+  // The stocker separates and packs the goods (one or more photos of the package).
+  move(S.AGUARDANDO_ESTOQUISTA, S.EM_PREPARACAO, 'startPreparation', STOCK, PACKING, [], ['setStocker']),
+  ...(['readyForCourier', 'readyForFastCourier', 'readyForPickup'] as const).map((action) =>
+    move(
+      S.EM_PREPARACAO,
+      PACKED_STATUS[action],
+      action,
+      STOCK,
+      PACKING,
+      ['packagingPhotos', 'matchingDelivery'],
+      ['storePackagingPhotos'],
+    ),
+  ),
   // "Retirando": the courier collects the package at the store and leaves.
-  { from: S.AGUARDANDO_MOTOBOY, to: S.EM_ENTREGA, action: 'withdraw', permissions: ORDERS },
-  { from: S.ENTREGA_IMEDIATA, to: S.EM_ENTREGA_IMEDIATA, action: 'withdraw', permissions: ORDERS },
-  { from: S.EM_ENTREGA, to: S.ENTREGUE, action: 'deliver', permissions: ORDERS },
-  { from: S.EM_ENTREGA_IMEDIATA, to: S.ENTREGUE, action: 'deliver', permissions: ORDERS },
+  move(S.AGUARDANDO_MOTOBOY, S.EM_ENTREGA, 'withdraw', ORDERS, ROAD, ['deliverer', 'ownDelivery'], ['setDeliverer']),
+  move(
+    S.ENTREGA_IMEDIATA,
+    S.EM_ENTREGA_IMEDIATA,
+    'withdraw',
+    ORDERS,
+    ROAD,
+    ['deliverer', 'ownDelivery'],
+    ['setDeliverer'],
+  ),
+  move(S.EM_ENTREGA, S.ENTREGUE, 'deliver', ORDERS, ROAD, ['signature', 'ownDelivery'], ['storeSignature']),
+  move(S.EM_ENTREGA_IMEDIATA, S.ENTREGUE, 'deliver', ORDERS, ROAD, ['signature', 'ownDelivery'], ['storeSignature']),
   // Nobody home: the package comes back to the store and waits for the customer.
-  { from: S.EM_ENTREGA, to: S.AGUARDANDO_CLIENTE, action: 'customerAbsent', permissions: ORDERS },
-  { from: S.EM_ENTREGA_IMEDIATA, to: S.AGUARDANDO_CLIENTE, action: 'customerAbsent', permissions: ORDERS },
-  { from: S.ENTREGUE, to: S.FINALIZADOS, action: 'finalize', permissions: ORDERS },
-  { from: S.AGUARDANDO_CLIENTE, to: S.FINALIZADOS, action: 'finalize', permissions: ORDERS },
-  ...CANCELLABLE.map((from) => ({ from, to: S.CANCELADO, action: 'cancel' as const, permissions: ORDERS })),
+  move(S.EM_ENTREGA, S.AGUARDANDO_CLIENTE, 'customerAbsent', ORDERS, ROAD, ['ownDelivery']),
+  move(S.EM_ENTREGA_IMEDIATA, S.AGUARDANDO_CLIENTE, 'customerAbsent', ORDERS, ROAD, ['ownDelivery']),
+  move(S.ENTREGUE, S.FINALIZADOS, 'finalize', ORDERS, DESK, [], ['setFinishedAt']),
+  move(S.AGUARDANDO_CLIENTE, S.FINALIZADOS, 'finalize', ORDERS, DESK, [], ['setFinishedAt']),
+  ...CANCELLABLE.map((from) => move(from, S.CANCELADO, 'cancel', ORDERS, DESK, ['reason'], ['releaseStock'])),
 ];
 
 /**
@@ -167,11 +246,100 @@ export function findTransitionByAction(from: number, action: OrderAction): Order
   return ORDER_TRANSITIONS.find((t) => t.from === from && t.action === action);
 }
 
-/** True when `held` permissions allow moving an order from `from` to `to`. */
-export function canTransition(from: number, to: number, held: readonly string[]): boolean {
+/** Who acts on an order: what the server knows of the signed-in employee. */
+export interface OrderActor {
+  employeeId: number;
+  permissions: readonly string[];
+  /** 1 Atendente, 2 Motoboy, 3 Estoquista. */
+  func: number;
+}
+
+/** The fields of an order the workflow rules read. */
+export interface OrderWorkflowState {
+  status: number;
+  /** 1 Motoboy, 2 Retirada na loja. */
+  deliveryType: number;
+  fastDelivery: boolean;
+  delivererId: number | null;
+}
+
+/** True when `held` permissions (and, when given, the employee's function) allow moving from `from` to `to`. */
+export function canTransition(from: number, to: number, held: readonly string[], func?: number): boolean {
   const transition = findTransition(from, to);
   if (!transition) return false;
-  return held.includes('full:access') || transition.permissions.some((p) => held.includes(p));
+  return mayMake(transition, held, func);
+}
+
+/** The permission and function rule of one move (full:access passes both). */
+export function mayMake(transition: OrderTransition, held: readonly string[], func?: number): boolean {
+  if (held.includes(FULL_ACCESS)) return true;
+  if (!transition.permissions.some((p) => held.includes(p))) return false;
+  return func === undefined || (transition.functions as readonly number[]).includes(func);
+}
+
+/** The packing move an order needs: pickup → readyForPickup, fast delivery → readyForFastCourier, else readyForCourier. */
+export function packingAction(order: Pick<OrderWorkflowState, 'deliveryType' | 'fastDelivery'>): OrderAction {
+  if (order.deliveryType === DELIVERY_TYPES.PICKUP) return 'readyForPickup';
+  return order.fastDelivery ? 'readyForFastCourier' : 'readyForCourier';
+}
+
+const PACKING_ACTIONS: readonly OrderAction[] = ['readyForCourier', 'readyForFastCourier', 'readyForPickup'];
+
+/** Why a move that exists from the order's status is refused to this actor, or undefined when it is not. */
+export type OrderRuleRefusal = 'permission' | 'function' | 'delivery' | 'notOwnDelivery';
+
+/**
+ * The rules of a move that do not need the request's input (permission, function, delivery type, the
+ * courier's own orders). The server applies them in `transition`; `availableActions` uses them for screens.
+ */
+export function ruleRefusal(
+  transition: OrderTransition,
+  order: OrderWorkflowState,
+  actor: OrderActor,
+): OrderRuleRefusal | undefined {
+  const full = actor.permissions.includes(FULL_ACCESS);
+  if (!full && !transition.permissions.some((p) => actor.permissions.includes(p))) return 'permission';
+  if (!full && !(transition.functions as readonly number[]).includes(actor.func)) return 'function';
+  if (transition.requires.includes('matchingDelivery') && packingAction(order) !== transition.action) return 'delivery';
+  if (transition.requires.includes('ownDelivery') && !full && actor.func === EMPLOYEE_FUNCS.DELIVERER) {
+    const mine = order.delivererId === actor.employeeId;
+    // Collecting an order nobody has taken is allowed (it becomes his); delivering needs it to be his.
+    if (!mine && !(transition.action === 'withdraw' && order.delivererId === null)) return 'notOwnDelivery';
+  }
+  return undefined;
+}
+
+/**
+ * The moves this employee can make on this order now (a screen shows only these buttons). The server
+ * enforces the same rules, plus what only the request carries (reason, pictures, signature).
+ */
+export function availableActions(order: OrderWorkflowState, actor: OrderActor): OrderAction[] {
+  return ORDER_TRANSITIONS.filter((t) => t.from === order.status && !ruleRefusal(t, order, actor)).map((t) => t.action);
+}
+
+/** Statuses in which the courier can be changed: the normal call for AGUARDANDO_MOTOBOY, the fast one for ENTREGA_IMEDIATA. */
+export const DELIVERER_CHANGE_STATUSES = {
+  normal: [S.AGUARDANDO_MOTOBOY],
+  fast: [S.ENTREGA_IMEDIATA],
+} as const satisfies Record<'normal' | 'fast', readonly OrderStatusKey[]>;
+
+/** Who may change an order's courier: orders permission and an attendant (full:access: anyone). */
+export const DELIVERER_CHANGE_RULE = { permissions: ORDERS, functions: DESK } as const;
+
+/** True when this employee may change this order's courier now (the normal or the fast call, by status). */
+export function canChangeDeliverer(order: Pick<OrderWorkflowState, 'status'>, actor: OrderActor): boolean {
+  const statuses: readonly number[] = [...DELIVERER_CHANGE_STATUSES.normal, ...DELIVERER_CHANGE_STATUSES.fast];
+  if (!statuses.includes(order.status)) return false;
+  if (actor.permissions.includes(FULL_ACCESS)) return true;
+  return (
+    DELIVERER_CHANGE_RULE.permissions.some((p) => actor.permissions.includes(p)) &&
+    (DELIVERER_CHANGE_RULE.functions as readonly number[]).includes(actor.func)
+  );
+}
+
+/** True for the three packing moves (readyFor*). */
+export function isPackingAction(action: OrderAction): boolean {
+  return PACKING_ACTIONS.includes(action);
 }
 
 export function nextStatuses(from: number): OrderStatusKey[] {

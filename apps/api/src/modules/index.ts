@@ -3,6 +3,7 @@ import { accountsRoutes } from './accounts/accounts.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { employeesRoutes } from './employees/employees.routes';
 import { filesRoutes } from './files/files.routes';
+import { ordersRoutes } from './orders/orders.routes';
 import { productsRoutes } from './products/products.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { settingsRoutes } from './settings/settings.routes';
@@ -15,5 +16,6 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(customersRoutes);
   await api.register(productsRoutes);
   await api.register(settingsRoutes);
+  await api.register(ordersRoutes);
   await api.register(filesRoutes);
 }

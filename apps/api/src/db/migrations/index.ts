@@ -5,6 +5,7 @@ import { productCodes } from './0003-product-codes';
 import { security } from './0003-security';
 import { search } from './0004-search';
 import { companyMerchant } from './0005-company-merchant';
+import { orders } from './0006-orders';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0003-security': security,
   '0004-search': search,
   '0005-company-merchant': companyMerchant,
+  '0006-orders': orders,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,56 @@
+import { ORDER_LIMITS, ORDER_TEXTS } from '@backoffice/contract';
+import sharp from 'sharp';
+import { AppError, badRequest } from '../../lib/errors';
+
+const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
+/** Refuses decompression bombs: no phone photo has more pixels than this. */
+const MAX_INPUT_PIXELS = 50_000_000;
+/** Phone cameras and canvases give these; no SVG, PDF or other formats that carry more than pixels. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
+
+/** What a picture of an order is for, and how it is kept. */
+export type OrderPictureKind = 'photo' | 'signature';
+
+/** The stored form of each kind: photos (proof, package) stay legible; a signature keeps its lines sharp. */
+const OUTPUT = {
+  photo: { side: 1280, extension: 'jpg' },
+  signature: { side: 1000, extension: 'png' },
+} as const;
+
+export interface NormalizedPicture {
+  data: Buffer;
+  extension: 'jpg' | 'png';
+}
+
+/**
+ * Checks and re-encodes a picture the client sends as base64 (with or without a data-URL prefix), like
+ * product images: anything that is not a decodable JPEG/PNG/WebP/HEIF, or weighs more than 4 MB, is
+ * refused (400 INVALID_IMAGE, 413). Photos become JPEG of at most 1280 px a side; signatures PNG on white
+ * of at most 1000 px (a transparent canvas would show black lines on black in some viewers).
+ */
+export async function normalizeOrderPicture(base64: string, kind: OrderPictureKind): Promise<NormalizedPicture> {
+  const text = base64.replace(/^data:[^;,]+;base64,/, '');
+  if ((text.length * 3) / 4 > ORDER_LIMITS.maxImageBytes + 4) {
+    throw new AppError(413, ORDER_TEXTS.imageTooLarge, { code: 'PAYLOAD_TOO_LARGE' });
+  }
+  if (!BASE64.test(text)) throw badRequest(ORDER_TEXTS.imageInvalid, 'INVALID_IMAGE');
+  const input = Buffer.from(text, 'base64');
+  if (input.length === 0) throw badRequest(ORDER_TEXTS.imageInvalid, 'INVALID_IMAGE');
+  const output = OUTPUT[kind];
+  try {
+    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const meta = await image.metadata();
+    if (!ACCEPTED_FORMATS.has(meta.format ?? '') || !meta.width || !meta.height) throw new Error('not an image');
+    const resized = image
+      .rotate()
+      .resize(output.side, output.side, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' });
+    const data =
+      kind === 'signature'
+        ? await resized.png({ compressionLevel: 9 }).toBuffer()
+        : await resized.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    return { data, extension: output.extension };
+  } catch {
+    throw badRequest(ORDER_TEXTS.imageInvalid, 'INVALID_IMAGE');
+  }
+}

@@ -1,0 +1,250 @@
+import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import type { Database, OrderImageKind, OrdersTable } from '../../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The largest value of an `integer` column: a larger id names no row. */
+const MAX_ID = 2_147_483_647;
+export const isStorableId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
+
+/** An order row with the names the API shows (customer, stocker, courier, attendant). */
+export interface OrderRow {
+  id: number;
+  code: string;
+  customer_id: number;
+  customer_name: string;
+  status: number;
+  delivery_type: number;
+  fast_delivery: boolean;
+  with_warranty: boolean;
+  payment_method: 'CASH' | 'BANK_TRANSFER' | 'PIX';
+  items_total_cents: number;
+  shipping_cost_cents: number;
+  fast_delivery_tax_cents: number;
+  warranty_cents: number;
+  discount_cents: number;
+  total_cents: number;
+  neighborhood: string | null;
+  comments: string | null;
+  attendant_id: number | null;
+  attendant_name: string | null;
+  stocker_id: number | null;
+  stocker_name: string | null;
+  deliverer_id: number | null;
+  deliverer_name: string | null;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
+}
+
+/** The order row itself, locked for the rest of the transaction. */
+export type LockedOrder = Pick<
+  OrderRow,
+  | 'id'
+  | 'code'
+  | 'customer_id'
+  | 'status'
+  | 'delivery_type'
+  | 'fast_delivery'
+  | 'deliverer_id'
+  | 'stocker_id'
+  | 'updated_at'
+  | 'finished_at'
+>;
+
+/** The expression code search compares: upper case, without the dash ("k7m4qp" finds "K7M-4QP"). */
+export const normalizedCode = sql<string>`upper(replace(o.code, '-', ''))`;
+
+function orderQuery(db: Executor) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('customers as c', 'c.id', 'o.customer_id')
+    .leftJoin('employees as s', 's.id', 'o.stocker_id')
+    .leftJoin('employees as d', 'd.id', 'o.deliverer_id')
+    .leftJoin('employees as a', 'a.id', 'o.attendant_id')
+    .select([
+      'o.id',
+      'o.code',
+      'o.customer_id',
+      'c.name as customer_name',
+      'o.status',
+      'o.delivery_type',
+      'o.fast_delivery',
+      'o.with_warranty',
+      'o.payment_method',
+      'o.items_total_cents',
+      'o.shipping_cost_cents',
+      'o.fast_delivery_tax_cents',
+      'o.warranty_cents',
+      'o.discount_cents',
+      'o.total_cents',
+      'o.neighborhood',
+      'o.comments',
+      'o.attendant_id',
+      'a.name as attendant_name',
+      'o.stocker_id',
+      's.name as stocker_name',
+      'o.deliverer_id',
+      'd.name as deliverer_name',
+      'o.created_at',
+      'o.updated_at',
+      'o.finished_at',
+    ]);
+}
+
+/** SQL of orders. Every function takes `db` or a transaction. */
+export const ordersRepository = {
+  async findById(db: Executor, id: number): Promise<OrderRow | undefined> {
+    if (!isStorableId(id)) return undefined;
+    return orderQuery(db).where('o.id', '=', id).executeTakeFirst();
+  },
+
+  /** By code, ignoring case and the dash: uses the expression index of migration 0006. */
+  findByNormalizedCode(db: Executor, code: string): Promise<OrderRow | undefined> {
+    return orderQuery(db).where(normalizedCode, '=', code).executeTakeFirst();
+  },
+
+  /** Locks the order row (`for update`): two employees acting on one order queue here. */
+  async lockById(trx: Transaction<Database>, id: number): Promise<LockedOrder | undefined> {
+    if (!isStorableId(id)) return undefined;
+    return trx
+      .selectFrom('orders')
+      .select([
+        'id',
+        'code',
+        'customer_id',
+        'status',
+        'delivery_type',
+        'fast_delivery',
+        'deliverer_id',
+        'stocker_id',
+        'updated_at',
+        'finished_at',
+      ])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  /**
+   * One page of a status, newest change first. The page's ids come first from the
+   * (status, updated_at desc, id desc) index alone (an index-only scan: no table rows, no joins), then
+   * only those rows are joined with customer and employees. `fromOldest` reads the same index from its
+   * other end (the caller turns the page around): a page near the end skips few entries, not all of them.
+   */
+  pageByStatus(db: Executor, status: number, offset: number, limit: number, fromOldest = false): Promise<OrderRow[]> {
+    const direction = fromOldest ? 'asc' : 'desc';
+    const pageIds = db
+      .selectFrom('orders as o')
+      .select(['o.id', 'o.updated_at'])
+      .where('o.status', '=', status)
+      .orderBy('o.updated_at', direction)
+      .orderBy('o.id', direction)
+      .limit(limit)
+      .offset(offset)
+      .as('page');
+    return orderQuery(db)
+      .innerJoin(pageIds, 'page.id', 'o.id')
+      .orderBy('page.updated_at', 'desc')
+      .orderBy('page.id', 'desc')
+      .execute();
+  },
+
+  async countByStatus(db: Executor, status: number): Promise<number> {
+    const row = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', status)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  /** How many orders each status holds, in ONE grouped query (statuses without orders are absent). */
+  async countsByStatus(db: Executor): Promise<Map<number, number>> {
+    const rows = await db
+      .selectFrom('orders')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute();
+    return new Map(rows.map((row) => [Number(row.status), Number(row.n)]));
+  },
+
+  async countAll(db: Executor): Promise<number> {
+    const row = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  items(db: Executor, orderId: number) {
+    return db
+      .selectFrom('order_items')
+      .select(['product_id', 'product_name', 'quantity', 'unit_price_cents'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
+  },
+
+  images(db: Executor, orderId: number, kind: OrderImageKind) {
+    return db
+      .selectFrom('order_images')
+      .select(['path', 'created_at'])
+      .where('order_id', '=', orderId)
+      .where('kind', '=', kind)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  },
+
+  async insertImages(trx: Transaction<Database>, orderId: number, kind: OrderImageKind, keys: string[], at: Date) {
+    if (keys.length === 0) return;
+    await trx
+      .insertInto('order_images')
+      .values(keys.map((path) => ({ order_id: orderId, kind, path, created_at: at })))
+      .execute();
+  },
+
+  histories(db: Executor, orderId: number) {
+    return db
+      .selectFrom('order_status_history as h')
+      .leftJoin('employees as e', 'e.id', 'h.employee_id')
+      .select(['h.status', 'h.note', 'h.created_at', 'e.name as employee_name'])
+      .where('h.order_id', '=', orderId)
+      .orderBy('h.created_at')
+      .orderBy('h.id')
+      .execute();
+  },
+
+  async insertHistory(
+    trx: Transaction<Database>,
+    row: { order_id: number; status: number; employee_id: number | null; note: string | null; created_at: Date },
+  ) {
+    await trx.insertInto('order_status_history').values(row).execute();
+  },
+
+  async update(trx: Transaction<Database>, id: number, values: Updateable<OrdersTable>) {
+    await trx.updateTable('orders').set(values).where('id', '=', id).execute();
+  },
+
+  employee(db: Executor, id: number) {
+    if (!isStorableId(id)) return Promise.resolve(undefined);
+    return db.selectFrom('employees').select(['id', 'name', 'func', 'blocked']).where('id', '=', id).executeTakeFirst();
+  },
+
+  async customerDelivererId(db: Executor, customerId: number): Promise<number | null> {
+    const row = await db.selectFrom('customers').select('deliverer_id').where('id', '=', customerId).executeTakeFirst();
+    return row?.deliverer_id ?? null;
+  },
+
+  /** How many units of this order already came back to stock (CANCELLATION rows of the ledger). */
+  async releasedMovements(db: Executor, orderId: number): Promise<number> {
+    const row = await db
+      .selectFrom('stock_movements')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'CANCELLATION')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+};

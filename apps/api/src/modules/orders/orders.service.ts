@@ -1,0 +1,341 @@
+import {
+  centsToReais,
+  DELIVERER_CHANGE_RULE,
+  DELIVERER_CHANGE_STATUSES,
+  DELIVERY_TYPE_LABELS,
+  type DeliveryType,
+  EMPLOYEE_FUNC_LABELS,
+  EMPLOYEE_FUNCS,
+  type EmployeeFunc,
+  FULL_ACCESS,
+  findTransition,
+  ORDER_STATUS_KEYS,
+  ORDER_STATUS_LABELS,
+  ORDER_TEXTS,
+  type OrderAction,
+  type OrderActor,
+  type OrderConcurrency,
+  type OrderDetail,
+  type OrderHistoryEntry,
+  type OrderImage,
+  type OrderList,
+  type OrderStatusCount,
+  type OrderStatusKey,
+  type OrderSummary,
+  orderStatusLabel,
+  PAYMENT_METHOD_LABELS,
+} from '@backoffice/contract';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/database';
+import type { Database, OrderImageKind } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
+import type { Principal } from '../../plugins/auth';
+import { normalizeOrderPicture, type OrderPictureKind } from './images';
+import { type LockedOrder, type OrderRow, ordersRepository as repo } from './orders.repository';
+import { assertFresh, nextUpdatedAt, refusal, type TransitionInput, transition } from './workflow';
+
+const IMAGE_FOLDER = 'orders';
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** An order row as the API answers it (the Order fields of section 3, plus the keys a screen needs). */
+export function toOrderSummary(row: OrderRow): OrderSummary {
+  return {
+    orderId: row.id,
+    code: row.code,
+    customer: row.customer_name,
+    customerId: row.customer_id,
+    status: orderStatusLabel(row.status),
+    statusKey: row.status,
+    updatedAt: iso(row.updated_at),
+    createdAt: iso(row.created_at),
+    typeOfDelivery: DELIVERY_TYPE_LABELS[row.delivery_type as DeliveryType] ?? String(row.delivery_type),
+    deliveryType: row.delivery_type,
+    fastDelivery: row.fast_delivery,
+    deliverer: row.deliverer_name,
+    delivererId: row.deliverer_id,
+    stocker: row.stocker_name,
+    stockerId: row.stocker_id,
+    payment: PAYMENT_METHOD_LABELS[row.payment_method],
+    paymentMethod: row.payment_method,
+    total: centsToReais(row.total_cents),
+    shippingCost: centsToReais(row.shipping_cost_cents),
+    neighborhood: row.neighborhood,
+    comments: row.comments,
+    hasWarranty: row.with_warranty,
+  };
+}
+
+/**
+ * Accepts "K7M-4QP", "k7m4qp", " k7m 4qp " alike: upper case, letters and digits only (the form the
+ * expression index of migration 0006 holds).
+ */
+export function normalizeOrderCode(code: string): string {
+  return code.toUpperCase().replace(/[^0-9A-Z]/g, '');
+}
+
+/** Pictures a move carries, as the client sent them (base64). */
+interface MovePictures {
+  kind: OrderImageKind;
+  images: string[];
+}
+
+const PICTURE_KIND: Record<OrderImageKind, OrderPictureKind> = {
+  RECEIPT: 'photo',
+  PACKAGING: 'photo',
+  SIGNATURE: 'signature',
+};
+
+/** Orders: the status cards, paged lists, search, details, pictures, histories, and every move. */
+export function createOrdersService(db: DB, storage: Storage) {
+  async function summaryById(id: number): Promise<OrderSummary> {
+    const row = await repo.findById(db, id);
+    if (!row) throw notFound(ORDER_TEXTS.notFound);
+    return toOrderSummary(row);
+  }
+
+  /** The signed-in employee as the workflow sees them (their function is read now, like their permissions). */
+  async function actorOf(trx: Transaction<Database>, principal: Principal): Promise<OrderActor> {
+    const employee = await repo.employee(trx, principal.employeeId);
+    if (!employee || employee.blocked) throw unauthorized();
+    return { employeeId: employee.id, permissions: principal.permissions, func: employee.func };
+  }
+
+  async function lockOrder(trx: Transaction<Database>, orderId: number): Promise<LockedOrder> {
+    const order = await repo.lockById(trx, orderId);
+    if (!order) throw notFound(ORDER_TEXTS.notFound);
+    return order;
+  }
+
+  async function discard(keys: string[]) {
+    await Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));
+  }
+
+  /** Checks, re-encodes and stores the pictures of a move, all or none (before the transaction: sharp is slow). */
+  async function storePictures(pictures: MovePictures | undefined): Promise<string[]> {
+    if (!pictures) return [];
+    const normalized = await Promise.all(
+      pictures.images.map((image) => normalizeOrderPicture(image, PICTURE_KIND[pictures.kind])),
+    );
+    const keys: string[] = [];
+    try {
+      for (const picture of normalized) keys.push(await storage.put(IMAGE_FOLDER, picture.data, picture.extension));
+    } catch (error) {
+      await discard(keys);
+      throw error;
+    }
+    return keys;
+  }
+
+  /**
+   * Runs one move in one transaction: stores its pictures first, locks the order, calls `transition`.
+   * A refused move removes the pictures it stored and changes nothing.
+   */
+  async function move(
+    principal: Principal,
+    orderId: number,
+    action: OrderAction | ((order: LockedOrder) => OrderAction),
+    input: TransitionInput,
+    pictures?: MovePictures,
+  ): Promise<OrderSummary> {
+    const startedAt = new Date();
+    const keys = await storePictures(pictures);
+    const withKeys: TransitionInput = { startedAt, ...input };
+    if (pictures?.kind === 'RECEIPT') withKeys.receiptKey = keys[0];
+    if (pictures?.kind === 'PACKAGING') withKeys.packagingKeys = keys;
+    if (pictures?.kind === 'SIGNATURE') withKeys.signatureKey = keys[0];
+    try {
+      await db.transaction().execute(async (trx) => {
+        const actor = await actorOf(trx, principal);
+        const order = await lockOrder(trx, orderId);
+        assertFresh(order, input);
+        await transition(trx, order, typeof action === 'function' ? action(order) : action, actor, withKeys);
+      });
+    } catch (error) {
+      await discard(keys);
+      throw error;
+    }
+    return summaryById(orderId);
+  }
+
+  async function imagesOf(orderId: number, kind: OrderImageKind): Promise<OrderImage[]> {
+    const order = await repo.findById(db, orderId);
+    if (!order) throw notFound(ORDER_TEXTS.notFound);
+    const rows = await repo.images(db, orderId, kind);
+    return rows.map((row) => ({ url: storage.url(row.path), createdAt: iso(row.created_at) }));
+  }
+
+  return {
+    move,
+
+    /** Every status with how many orders it holds now (zeros included), from one grouped query. */
+    async statusCounts(): Promise<OrderStatusCount[]> {
+      const counts = await repo.countsByStatus(db);
+      return [...ORDER_STATUS_KEYS]
+        .sort((a, b) => a - b)
+        .map((key) => ({ key, status: ORDER_STATUS_LABELS[key], quantity: counts.get(key) ?? 0 }));
+    },
+
+    /**
+     * A page of a status and the status's total, read in one snapshot. Pages past the middle are read
+     * from the oldest end of the index, so no page skips more than half of the status's entries.
+     */
+    async page(status: OrderStatusKey, page: number, items: number): Promise<OrderList> {
+      return db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute(async (trx) => {
+          const total = await repo.countByStatus(trx, status);
+          const offset = page * items;
+          if (offset >= total) return { orders: [], total };
+          const rows =
+            offset + items / 2 > total / 2
+              ? await repo.pageByStatus(
+                  trx,
+                  status,
+                  Math.max(0, total - offset - items),
+                  Math.min(items, total - offset),
+                  true,
+                )
+              : await repo.pageByStatus(trx, status, offset, items);
+          return { orders: rows.map(toOrderSummary), total };
+        });
+    },
+
+    count: () => repo.countAll(db),
+
+    async byCode(code: string): Promise<OrderSummary> {
+      const normalized = normalizeOrderCode(code);
+      const row = normalized ? await repo.findByNormalizedCode(db, normalized) : undefined;
+      if (!row) throw notFound(ORDER_TEXTS.notFoundByCode);
+      return toOrderSummary(row);
+    },
+
+    async detail(id: number): Promise<OrderDetail> {
+      const row = await repo.findById(db, id);
+      if (!row) throw notFound(ORDER_TEXTS.notFound);
+      const items = await repo.items(db, id);
+      return {
+        ...toOrderSummary(row),
+        items: items.map((item) => ({
+          name: item.product_name,
+          quantity: item.quantity,
+          unitPrice: centsToReais(item.unit_price_cents),
+        })),
+        itemsTotal: centsToReais(row.items_total_cents),
+        fastDeliveryTax: centsToReais(row.fast_delivery_tax_cents),
+        warranty: centsToReais(row.warranty_cents),
+        discount: centsToReais(row.discount_cents),
+        attendant: row.attendant_id !== null ? { id: row.attendant_id, name: row.attendant_name ?? '' } : null,
+        finishedAt: row.finished_at ? iso(row.finished_at) : null,
+      };
+    },
+
+    async histories(orderId: number): Promise<OrderHistoryEntry[]> {
+      const order = await repo.findById(db, orderId);
+      if (!order) throw notFound(ORDER_TEXTS.notFound);
+      const rows = await repo.histories(db, orderId);
+      return rows.map((row) => ({
+        status: orderStatusLabel(row.status),
+        statusKey: row.status,
+        user: row.employee_name ?? ORDER_TEXTS.systemUser,
+        when: iso(row.created_at),
+        note: row.note,
+      }));
+    },
+
+    receipt: async (orderId: number) => (await imagesOf(orderId, 'RECEIPT')).at(-1) ?? null,
+    signature: async (orderId: number) => (await imagesOf(orderId, 'SIGNATURE')).at(-1) ?? null,
+    packaging: (orderId: number) => imagesOf(orderId, 'PACKAGING'),
+
+    /**
+     * PUT /orders/change/status: any move of the table from the current status to `newStatus` that the
+     * caller may make and that needs no picture (packing, delivering and the proof have their own calls).
+     */
+    async changeStatus(
+      principal: Principal,
+      orderId: number,
+      newStatus: OrderStatusKey,
+      input: OrderConcurrency & { note?: string | null },
+    ): Promise<OrderSummary> {
+      const startedAt = new Date();
+      return move(
+        principal,
+        orderId,
+        (order) => {
+          const from = orderStatusLabel(order.status);
+          if (order.status === newStatus) throw refusal(order, ORDER_TEXTS.statusUnchanged(from), startedAt);
+          const found = findTransition(order.status, newStatus);
+          if (!found) throw refusal(order, ORDER_TEXTS.noMoveTo(from, orderStatusLabel(newStatus)), startedAt);
+          const needsPictures = found.requires.some(
+            (r) => r === 'packagingPhotos' || r === 'signature' || r === 'receipt',
+          );
+          if (needsPictures) {
+            throw badRequest(ORDER_TEXTS.useSpecificCall(orderStatusLabel(newStatus)), 'ORDER_REQUIREMENT_MISSING');
+          }
+          return found.action;
+        },
+        { ...input, to: newStatus },
+      );
+    },
+
+    /**
+     * Changes the courier of a packed order (not a status move, so no history row; an audit row). The
+     * normal call serves AGUARDANDO_MOTOBOY, the fast one ENTREGA_IMEDIATA, each only its own status. The
+     * new courier must be an active employee of function Motoboy; attendants (and full:access) make it.
+     */
+    async changeDeliverer(
+      principal: Principal,
+      orderId: number,
+      delivererId: number,
+      variant: 'normal' | 'fast',
+      expected: OrderConcurrency,
+    ): Promise<OrderSummary> {
+      const startedAt = new Date();
+      await db.transaction().execute(async (trx) => {
+        const actor = await actorOf(trx, principal);
+        const order = await lockOrder(trx, orderId);
+        assertFresh(order, expected);
+        const full = actor.permissions.includes(FULL_ACCESS);
+        if (!full && !DELIVERER_CHANGE_RULE.permissions.some((p) => actor.permissions.includes(p))) {
+          throw new AppError(403, ORDER_TEXTS.permissionRefused('Alterar motoboy'), { code: 'FORBIDDEN' });
+        }
+        if (!full && !(DELIVERER_CHANGE_RULE.functions as readonly number[]).includes(actor.func)) {
+          const label = EMPLOYEE_FUNC_LABELS[actor.func as EmployeeFunc] ?? String(actor.func);
+          throw new AppError(403, ORDER_TEXTS.functionRefused(label, 'Alterar motoboy'), {
+            code: 'ORDER_FUNCTION_REFUSED',
+          });
+        }
+        const own: readonly number[] = DELIVERER_CHANGE_STATUSES[variant];
+        if (!own.includes(order.status)) {
+          const other: readonly number[] = DELIVERER_CHANGE_STATUSES[variant === 'normal' ? 'fast' : 'normal'];
+          const message = other.includes(order.status)
+            ? variant === 'normal'
+              ? ORDER_TEXTS.fastDelivererOnly
+              : ORDER_TEXTS.normalDelivererOnly
+            : ORDER_TEXTS.delivererChangeStatus(orderStatusLabel(order.status));
+          throw refusal(order, message, startedAt);
+        }
+        const courier = await repo.employee(trx, delivererId);
+        if (!courier || courier.func !== EMPLOYEE_FUNCS.DELIVERER || courier.blocked) {
+          throw badRequest(ORDER_TEXTS.delivererNotCourier);
+        }
+        if (courier.id === order.deliverer_id) throw conflict(ORDER_TEXTS.delivererSame);
+        const at = nextUpdatedAt(order);
+        await repo.update(trx, order.id, { deliverer_id: courier.id, updated_at: at });
+        await recordAudit(trx, {
+          employeeId: actor.employeeId,
+          entity: 'order',
+          entityId: order.code,
+          action: variant === 'fast' ? 'changeFastDeliverer' : 'changeDeliverer',
+          changes: { delivererId: { from: order.deliverer_id, to: courier.id } },
+        });
+      });
+      return summaryById(orderId);
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

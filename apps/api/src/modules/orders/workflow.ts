@@ -1,0 +1,228 @@
+import {
+  EMPLOYEE_FUNC_LABELS,
+  EMPLOYEE_FUNCS,
+  type EmployeeFunc,
+  findTransition,
+  findTransitionByAction,
+  ORDER_ACTION_LABELS,
+  ORDER_TEXTS,
+  type OrderAction,
+  type OrderActor,
+  type OrderConcurrency,
+  type OrderStatusKey,
+  type OrderTransition,
+  orderStatusLabel,
+  ruleRefusal,
+} from '@backoffice/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { AppError, badRequest, conflict } from '../../lib/errors';
+import { moveStock } from '../stock/stock.service';
+import { type LockedOrder, ordersRepository as repo } from './orders.repository';
+
+/** What a move may carry besides the action: the reason, the stored pictures, the target status. */
+export interface TransitionInput extends OrderConcurrency {
+  /** The reason or note of the history row (required by 'reason'). */
+  note?: string | null;
+  /** Storage keys of pictures already checked and stored by the caller (it removes them if the move fails). */
+  receiptKey?: string;
+  packagingKeys?: string[];
+  signatureKey?: string;
+  /** PUT /orders/change/status names the status reached instead of the action. */
+  to?: OrderStatusKey;
+  /**
+   * When the request arrived. A move refused because the order changed after that moment (another
+   * employee's request won the lock) is answered as STALE_DATA, like a mismatch of the expected fields.
+   */
+  startedAt?: Date;
+}
+
+export interface TransitionResult {
+  transition: OrderTransition;
+  updatedAt: Date;
+}
+
+/**
+ * Refuses (409 STALE_DATA) when the order is no longer what the client saw: another status, or another
+ * `updatedAt` (every change, courier changes too, moves it). Nothing has been changed yet.
+ */
+export function assertFresh(order: LockedOrder, expected: OrderConcurrency): void {
+  const statusMoved = expected.expectedStatus !== undefined && expected.expectedStatus !== order.status;
+  const timeMoved =
+    expected.expectedUpdatedAt !== undefined &&
+    Date.parse(expected.expectedUpdatedAt) !== new Date(order.updated_at).getTime();
+  if (statusMoved || timeMoved) {
+    throw conflict(ORDER_TEXTS.stale(orderStatusLabel(order.status)), 'STALE_DATA', {
+      status: order.status,
+      updatedAt: new Date(order.updated_at).toISOString(),
+    });
+  }
+}
+
+/**
+ * The refusal of a move the current status does not allow: STALE_DATA when the order changed after the
+ * request arrived (two employees at once: this one lost), else TRANSITION_REFUSED.
+ */
+export function refusal(order: LockedOrder, message: string, startedAt: Date | undefined, details: object = {}) {
+  if (startedAt && new Date(order.updated_at).getTime() > startedAt.getTime()) {
+    return conflict(ORDER_TEXTS.stale(orderStatusLabel(order.status)), 'STALE_DATA', {
+      status: order.status,
+      updatedAt: new Date(order.updated_at).toISOString(),
+    });
+  }
+  return conflict(message, 'TRANSITION_REFUSED', { status: order.status, ...details });
+}
+
+/** A new `updated_at`, always later than the last one (so `expectedUpdatedAt` tells every change apart). */
+export function nextUpdatedAt(order: Pick<LockedOrder, 'updated_at'>): Date {
+  return new Date(Math.max(Date.now(), new Date(order.updated_at).getTime() + 1));
+}
+
+function functionLabel(func: number): string {
+  return EMPLOYEE_FUNC_LABELS[func as EmployeeFunc] ?? String(func);
+}
+
+const missing = (message: string) => badRequest(message, 'ORDER_REQUIREMENT_MISSING');
+
+/**
+ * Finds the courier a collection ("retirando") leaves with: the order's, else the acting courier, else
+ * the customer's associated courier (when still an active courier). None: 400.
+ */
+async function delivererFor(trx: Transaction<Database>, order: LockedOrder, actor: OrderActor): Promise<number> {
+  if (order.deliverer_id !== null) return order.deliverer_id;
+  if (actor.func === EMPLOYEE_FUNCS.DELIVERER) return actor.employeeId;
+  const associated = await repo.customerDelivererId(trx, order.customer_id);
+  if (associated !== null) {
+    const courier = await repo.employee(trx, associated);
+    if (courier && courier.func === EMPLOYEE_FUNCS.DELIVERER && !courier.blocked) return courier.id;
+  }
+  throw missing(ORDER_TEXTS.noDelivererForWithdraw);
+}
+
+/**
+ * THE one way an order's status changes. In the caller's transaction, with the order row locked
+ * (`lockById`), it checks — in this order — that the order is still what the client saw (409 STALE_DATA),
+ * that the table has the move from the current status (409 TRANSITION_REFUSED; STALE_DATA when the order
+ * changed after the request arrived), the caller's permission
+ * (403) and function (403 ORDER_FUNCTION_REFUSED), the delivery type of a packing move (409), a courier's
+ * own orders (403 ORDER_NOT_YOURS) and what the move requires (400 ORDER_REQUIREMENT_MISSING); then does
+ * what the table says (stock back exactly once, stocker, courier, finished_at, pictures), writes the
+ * history row and the audit row, and moves `updated_at`. Any refusal changes nothing.
+ */
+export async function transition(
+  trx: Transaction<Database>,
+  order: LockedOrder,
+  action: OrderAction,
+  actor: OrderActor,
+  input: TransitionInput = {},
+): Promise<TransitionResult> {
+  assertFresh(order, input);
+  const fromLabel = orderStatusLabel(order.status);
+  const actionLabel = ORDER_ACTION_LABELS[action];
+  const move =
+    input.to !== undefined ? findTransition(order.status, input.to) : findTransitionByAction(order.status, action);
+  if (!move || move.action !== action) {
+    throw refusal(order, ORDER_TEXTS.transitionRefused(actionLabel, fromLabel), input.startedAt, { action });
+  }
+
+  const state = {
+    status: order.status,
+    deliveryType: order.delivery_type,
+    fastDelivery: order.fast_delivery,
+    delivererId: order.deliverer_id,
+  };
+  switch (ruleRefusal(move, state, actor)) {
+    case 'permission':
+      throw new AppError(403, ORDER_TEXTS.permissionRefused(actionLabel), { code: 'FORBIDDEN' });
+    case 'function':
+      throw new AppError(403, ORDER_TEXTS.functionRefused(functionLabel(actor.func), actionLabel), {
+        code: 'ORDER_FUNCTION_REFUSED',
+      });
+    case 'delivery':
+      throw conflict(ORDER_TEXTS.deliveryMismatch(actionLabel), 'TRANSITION_REFUSED', {
+        status: order.status,
+        action,
+      });
+    case 'notOwnDelivery':
+      throw new AppError(403, ORDER_TEXTS.notYourDelivery, { code: 'ORDER_NOT_YOURS' });
+    default:
+      break;
+  }
+
+  const note = input.note?.trim() || null;
+  for (const requirement of move.requires) {
+    if (requirement === 'reason' && !note) throw missing(ORDER_TEXTS.commentRequired);
+    if (requirement === 'packagingPhotos' && !input.packagingKeys?.length) {
+      throw missing(ORDER_TEXTS.packagingPhotosRequired);
+    }
+    if (requirement === 'signature' && !input.signatureKey) throw missing(ORDER_TEXTS.signatureRequired);
+    if (requirement === 'receipt' && !input.receiptKey) throw missing(ORDER_TEXTS.receiptRequired);
+  }
+  const delivererId = move.requires.includes('deliverer') ? await delivererFor(trx, order, actor) : null;
+
+  const at = nextUpdatedAt(order);
+  const changes: Record<string, unknown> = {
+    status: { from: order.status, to: move.to },
+  };
+  const values: Parameters<typeof repo.update>[2] = { status: move.to, updated_at: at };
+  for (const effect of move.does) {
+    switch (effect) {
+      case 'setStocker':
+        values.stocker_id = actor.employeeId;
+        changes.stockerId = { from: order.stocker_id, to: actor.employeeId };
+        break;
+      case 'setDeliverer':
+        if (delivererId !== null && delivererId !== order.deliverer_id) {
+          values.deliverer_id = delivererId;
+          changes.delivererId = { from: order.deliverer_id, to: delivererId };
+        }
+        break;
+      case 'setFinishedAt':
+        values.finished_at = at;
+        break;
+      case 'releaseStock': {
+        // Exactly once: the move leads to a final status (no way out), and the ledger is checked too.
+        if ((await repo.releasedMovements(trx, order.id)) > 0) break;
+        const items = await repo.items(trx, order.id);
+        const moved = await moveStock(
+          trx,
+          { kind: 'CANCELLATION', employeeId: actor.employeeId, orderId: order.id, note: note ?? actionLabel },
+          items.map((item) => ({
+            productId: item.product_id,
+            quantityIn: item.quantity,
+            unitPriceCents: item.unit_price_cents,
+          })),
+        );
+        changes.stockReleased = moved.map((m) => ({ productId: m.productId, from: m.stockBefore, to: m.stockAfter }));
+        break;
+      }
+      case 'storeReceipt':
+        if (input.receiptKey) await repo.insertImages(trx, order.id, 'RECEIPT', [input.receiptKey], at);
+        break;
+      case 'storePackagingPhotos':
+        await repo.insertImages(trx, order.id, 'PACKAGING', input.packagingKeys ?? [], at);
+        changes.packagingPhotos = input.packagingKeys?.length ?? 0;
+        break;
+      case 'storeSignature':
+        if (input.signatureKey) await repo.insertImages(trx, order.id, 'SIGNATURE', [input.signatureKey], at);
+        break;
+    }
+  }
+  await repo.update(trx, order.id, values);
+  await repo.insertHistory(trx, {
+    order_id: order.id,
+    status: move.to,
+    employee_id: actor.employeeId,
+    note,
+    created_at: at,
+  });
+  await recordAudit(trx, {
+    employeeId: actor.employeeId,
+    entity: 'order',
+    entityId: order.code,
+    action,
+    changes: note ? { ...changes, note } : changes,
+  });
+  return { transition: move, updatedAt: at };
+}

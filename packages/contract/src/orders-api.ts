@@ -1,0 +1,289 @@
+import { z } from 'zod';
+import {
+  ORDER_ACTION_LABELS,
+  ORDER_STATUS_KEYS,
+  ORDER_STATUS_LABELS,
+  type OrderAction,
+  type OrderStatusKey,
+} from './order-status';
+
+/** Paging and size limits of the orders API. */
+export const ORDER_LIMITS = {
+  /** Default rows per page (spec: page 0, items 10). */
+  pageSize: 10,
+  /** The largest page (a status card asks for 100). */
+  maxPageSize: 100,
+  /** The deepest page number accepted (a page beyond the last one simply answers no orders). */
+  maxPage: 1_000_000,
+  /** Packaging photos per packing move. */
+  maxPackagingPhotos: 6,
+  /** Bytes of one picture as sent (phone photos and drawn signatures). */
+  maxImageBytes: 4 * 1024 * 1024,
+  /** A reason or comment. */
+  maxComment: 500,
+  /** An order code as typed (with or without its dash, spaces around it). */
+  maxCode: 40,
+} as const;
+
+/**
+ * Portuguese texts of the orders API and, later, of the orders screen (section 8 of the spec, exact
+ * where the spec quotes them; our wording where it says only "tente novamente mais tarde").
+ */
+export const ORDER_TEXTS = {
+  // Success (section 8).
+  approvedOrRefused: 'Pedido aprovado/reprovado com sucesso.',
+  cancelled: 'Pedido cancelado com sucesso.',
+  changed: 'Pedido alterado com sucesso.',
+  delivererChanged: 'Motoboy alterado com sucesso.',
+  finalized: 'Pedido finalizado com sucesso.',
+  // Failures (section 8).
+  finalizeFailed: 'Não foi possível finalizar o pedido, tente novamente mais tarde.',
+  notFoundByCode: 'Não foi possível encontrar o pedido com o código informado.',
+  approveFailed: 'Não foi possível aprovar/reprovar o pedido, tente novamente mais tarde.',
+  cancelFailed: 'Não foi possível cancelar o pedido, tente novamente mais tarde.',
+  delivererChangeFailed: 'Não foi possível alterar o motoboy, tente novamente mais tarde.',
+  changeFailed: 'Não foi possível alterar o pedido, tente novamente mais tarde.',
+  // Empty views (section 2).
+  emptyStatus: 'Não existem pedidos para serem exibidos neste status.',
+  noHistory: 'Não foi encontrado nenhum registro de histórico para o pedido selecionado.',
+  noReceipt: 'Não foi gerado nenhum recibo para este pedido até o momento.',
+  noSignature: 'Não foi registrada nenhuma assinatura para o pedido.',
+  noPackagingImages: 'Não foi gerada nenhuma imagem da embalagem para o pedido até o momento.',
+  // Validation (section 5) and our rules.
+  commentRequired: 'Preencha o campo',
+  delivererRequired: 'Informe o motoboy',
+  orderIdInvalid: 'Informe um pedido válido.',
+  statusInvalid: 'Status de pedido inválido.',
+  pageInvalid: 'Página inválida.',
+  itemsInvalid: `Informe de 1 a ${ORDER_LIMITS.maxPageSize} pedidos por página.`,
+  codeRequired: 'Informe o código do pedido.',
+  expectedUpdatedAtInvalid: 'Data da última alteração do pedido inválida.',
+  commentTooLong: `O texto pode ter no máximo ${ORDER_LIMITS.maxComment} caracteres.`,
+  notFound: 'Pedido não encontrado.',
+  packagingPhotosRequired: 'Envie ao menos uma foto da embalagem.',
+  packagingPhotosTooMany: `Envie no máximo ${ORDER_LIMITS.maxPackagingPhotos} fotos da embalagem.`,
+  signatureRequired: 'Colete a assinatura do cliente.',
+  receiptRequired: 'Envie a imagem do comprovante.',
+  imageInvalid: 'A imagem enviada não é uma imagem válida (use JPEG ou PNG).',
+  imageTooLarge: 'A imagem enviada é grande demais (máximo de 4 MB).',
+  delivererNotCourier: 'O funcionário escolhido não é um motoboy ativo.',
+  delivererSame: 'Este motoboy já é o responsável pelo pedido.',
+  noDelivererForWithdraw: 'Associe um motoboy ao pedido antes de alterá-lo para retirando.',
+  refusedDefaultNote: 'Comprovante de pagamento reprovado.',
+  absentDefaultNote: 'Cliente ausente: o pedido voltou para a loja.',
+  /** The order changed since the screen read it (the status or the time the client sent no longer match). */
+  stale: (statusLabel: string) =>
+    `Este pedido foi alterado por outra pessoa enquanto você o via (agora está em "${statusLabel}"). Atualize a lista e tente novamente.`,
+  /** The action does not exist from the order's current status. */
+  transitionRefused: (actionLabel: string, statusLabel: string) =>
+    `Não é possível "${actionLabel}" um pedido que está em "${statusLabel}".`,
+  statusUnchanged: (statusLabel: string) => `O pedido já está em "${statusLabel}".`,
+  noMoveTo: (fromLabel: string, toLabel: string) =>
+    `Não é possível alterar um pedido de "${fromLabel}" para "${toLabel}".`,
+  functionRefused: (functionLabel: string, actionLabel: string) =>
+    `A função ${functionLabel} não pode "${actionLabel}" pedidos.`,
+  permissionRefused: (actionLabel: string) => `Você não tem permissão para "${actionLabel}" pedidos.`,
+  deliveryMismatch: (actionLabel: string) => `"${actionLabel}" não corresponde ao tipo de entrega deste pedido.`,
+  notYourDelivery: 'Este pedido está com outro motoboy.',
+  delivererChangeStatus: (statusLabel: string) =>
+    `O motoboy só pode ser alterado em pedidos "Aguardando motoboy" ou "Entrega imediata" (este está em "${statusLabel}").`,
+  fastDelivererOnly: 'Use a troca de motoboy de entrega imediata para pedidos em "Entrega imediata".',
+  normalDelivererOnly: 'A troca de motoboy de entrega imediata vale só para pedidos em "Entrega imediata".',
+  useSpecificCall: (actionLabel: string) =>
+    `"${actionLabel}" precisa de fotos ou assinatura: use a chamada própria desta ação.`,
+  /** History entries of an employee-less move (shop app, bank). */
+  systemUser: 'Sistema',
+} as const;
+
+const orderId = z
+  .number({ error: ORDER_TEXTS.orderIdInvalid })
+  .int(ORDER_TEXTS.orderIdInvalid)
+  .positive(ORDER_TEXTS.orderIdInvalid)
+  .max(2_147_483_647, ORDER_TEXTS.orderIdInvalid);
+
+/** An id in the path (orders, couriers). */
+export const orderIdParamSchema = z.coerce
+  .number({ error: ORDER_TEXTS.orderIdInvalid })
+  .int(ORDER_TEXTS.orderIdInvalid)
+  .positive(ORDER_TEXTS.orderIdInvalid)
+  .max(2_147_483_647, ORDER_TEXTS.orderIdInvalid);
+
+export const orderStatusKeySchema = z
+  .number({ error: ORDER_TEXTS.statusInvalid })
+  .int(ORDER_TEXTS.statusInvalid)
+  .refine((value) => (ORDER_STATUS_KEYS as number[]).includes(value), ORDER_TEXTS.statusInvalid)
+  .transform((value) => value as OrderStatusKey);
+
+/**
+ * Optimistic concurrency, on every move: the status the screen showed and/or the order's `updatedAt` it
+ * read. When the order no longer matches, the call answers 409 STALE_DATA and changes nothing.
+ */
+const concurrency = {
+  expectedStatus: orderStatusKeySchema.optional(),
+  expectedUpdatedAt: z.iso.datetime({ offset: true, error: ORDER_TEXTS.expectedUpdatedAtInvalid }).optional(),
+};
+
+const comment = z
+  .string({ error: ORDER_TEXTS.commentRequired })
+  .trim()
+  .max(ORDER_LIMITS.maxComment, ORDER_TEXTS.commentTooLong);
+
+/** A picture as base64 (JPEG or PNG), with or without a data-URL prefix. */
+const picture = (required: string) => z.string({ error: required }).min(1, required);
+
+/** approve, confirmPayment, failPayment, retryPayment, startPreparation, withdraw ("retirando"), finalize. */
+export const orderActionBodySchema = z.strictObject({ orderId, ...concurrency });
+/** refuse: the reason is optional (the spec's modal has none); the history note says why. */
+export const orderRefuseBodySchema = z.strictObject({ orderId, comment: comment.optional(), ...concurrency });
+/** cancel: the reason is required ('Preencha o campo'). */
+export const orderCancelBodySchema = z.strictObject({
+  orderId,
+  comment: comment.min(1, ORDER_TEXTS.commentRequired),
+  ...concurrency,
+});
+/** pack: one or more packaging photos; the status reached follows the order's delivery. */
+export const orderPackBodySchema = z.strictObject({
+  orderId,
+  images: z
+    .array(picture(ORDER_TEXTS.packagingPhotosRequired), { error: ORDER_TEXTS.packagingPhotosRequired })
+    .min(1, ORDER_TEXTS.packagingPhotosRequired)
+    .max(ORDER_LIMITS.maxPackagingPhotos, ORDER_TEXTS.packagingPhotosTooMany),
+  ...concurrency,
+});
+/** deliver: the customer's signature (PNG drawn on the courier's phone). */
+export const orderDeliverBodySchema = z.strictObject({
+  orderId,
+  signature: picture(ORDER_TEXTS.signatureRequired),
+  ...concurrency,
+});
+/** customerAbsent: nobody home; an optional note. */
+export const orderAbsentBodySchema = z.strictObject({ orderId, comment: comment.optional(), ...concurrency });
+/** attachReceipt: the payment proof picture. */
+export const orderReceiptBodySchema = z.strictObject({
+  orderId,
+  image: picture(ORDER_TEXTS.receiptRequired),
+  ...concurrency,
+});
+/** PUT /orders/change/status: any move of the table the caller may make that needs no picture. */
+export const orderChangeStatusBodySchema = z.strictObject({
+  orderId,
+  newStatus: orderStatusKeySchema,
+  comment: comment.optional(),
+  ...concurrency,
+});
+/** The courier changes: the ids are in the path; the body (optional) carries the concurrency fields. */
+export const orderDelivererChangeBodySchema = z.strictObject({ ...concurrency }).nullish();
+
+export const orderStatusPageQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: ORDER_TEXTS.pageInvalid })
+    .int(ORDER_TEXTS.pageInvalid)
+    .min(0, ORDER_TEXTS.pageInvalid)
+    .max(ORDER_LIMITS.maxPage, ORDER_TEXTS.pageInvalid)
+    .default(0),
+  items: z.coerce
+    .number({ error: ORDER_TEXTS.itemsInvalid })
+    .int(ORDER_TEXTS.itemsInvalid)
+    .min(1, ORDER_TEXTS.itemsInvalid)
+    .max(ORDER_LIMITS.maxPageSize, ORDER_TEXTS.itemsInvalid)
+    .default(ORDER_LIMITS.pageSize),
+});
+
+export type OrderActionBody = z.infer<typeof orderActionBodySchema>;
+export type OrderCancelBody = z.infer<typeof orderCancelBodySchema>;
+export type OrderRefuseBody = z.infer<typeof orderRefuseBodySchema>;
+export type OrderPackBody = z.infer<typeof orderPackBodySchema>;
+export type OrderDeliverBody = z.infer<typeof orderDeliverBodySchema>;
+export type OrderAbsentBody = z.infer<typeof orderAbsentBodySchema>;
+export type OrderReceiptBody = z.infer<typeof orderReceiptBodySchema>;
+export type OrderChangeStatusBody = z.infer<typeof orderChangeStatusBodySchema>;
+export type OrderStatusPageQuery = z.infer<typeof orderStatusPageQuerySchema>;
+export type OrderConcurrency = { expectedStatus?: OrderStatusKey; expectedUpdatedAt?: string };
+
+// ---------- answers ----------
+const personRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** One order as the lists, the search by code and every move answer it (the Order fields of section 3). */
+export const orderSummarySchema = z.object({
+  orderId: z.number().int(),
+  code: z.string(),
+  /** The customer's name. */
+  customer: z.string(),
+  customerId: z.number().int(),
+  /** Portuguese label of the status, e.g. "Aguardando motoboy". */
+  status: z.string(),
+  statusKey: z.number().int(),
+  /** ISO 8601 with milliseconds; send it back as `expectedUpdatedAt`. */
+  updatedAt: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+  /** "Motoboy" or "Retirada na loja". */
+  typeOfDelivery: z.string(),
+  /** 1 Motoboy, 2 Retirada na loja. */
+  deliveryType: z.number().int(),
+  fastDelivery: z.boolean(),
+  /** The courier's name, or null. */
+  deliverer: z.string().nullable(),
+  delivererId: z.number().int().nullable(),
+  /** The stocker's name, or null. */
+  stocker: z.string().nullable(),
+  stockerId: z.number().int().nullable(),
+  /** "Dinheiro", "Depósito" or "Pix". */
+  payment: z.string(),
+  paymentMethod: z.enum(['CASH', 'BANK_TRANSFER', 'PIX']),
+  /** Reais, two decimals: items + shipping + fast-delivery tax + warranty − discount. */
+  total: z.number(),
+  shippingCost: z.number(),
+  neighborhood: z.string().nullable(),
+  comments: z.string().nullable(),
+  hasWarranty: z.boolean(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderItemSchema = z.object({ name: z.string(), quantity: z.number().int(), unitPrice: z.number() });
+/** GET /orders/by-id/{id}: the order, its items and its total (the order's total; `itemsTotal` is the goods only). */
+export const orderDetailSchema = orderSummarySchema.extend({
+  items: z.array(orderItemSchema),
+  itemsTotal: z.number(),
+  fastDeliveryTax: z.number(),
+  warranty: z.number(),
+  discount: z.number(),
+  attendant: personRef.nullable(),
+  finishedAt: z.iso.datetime().nullable(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const orderListSchema = z.object({ orders: z.array(orderSummarySchema), total: z.number().int() });
+export type OrderList = z.infer<typeof orderListSchema>;
+
+/** A status card: key, Portuguese label, how many orders are in it now (every status, zeros included). */
+export const orderStatusCountSchema = z.object({
+  key: z.number().int(),
+  status: z.string(),
+  quantity: z.number().int(),
+});
+export type OrderStatusCount = z.infer<typeof orderStatusCountSchema>;
+
+export const orderHistoryEntrySchema = z.object({
+  /** Portuguese label of the status reached. */
+  status: z.string(),
+  statusKey: z.number().int(),
+  /** The employee's name, or 'Sistema' for the shop app and the bank. */
+  user: z.string(),
+  /** ISO 8601. */
+  when: z.iso.datetime(),
+  note: z.string().nullable(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+
+export const orderImageSchema = z.object({ url: z.string(), createdAt: z.iso.datetime() });
+export type OrderImage = z.infer<typeof orderImageSchema>;
+
+/** The Portuguese label of a status key (the key itself when unknown). */
+export function orderStatusLabel(key: number): string {
+  return ORDER_STATUS_LABELS[key as OrderStatusKey] ?? String(key);
+}
+
+/** The Portuguese label of an action. */
+export function orderActionLabel(action: OrderAction): string {
+  return ORDER_ACTION_LABELS[action];
+}
