@@ -1,9 +1,12 @@
-// npm run bench: runs every benchmark in bench/ (files named *.bench.mjs) on Node 24, one after another.
+// npm run bench [-- <part of a file name>]: runs every benchmark in bench/ (files named *.bench.ts or
+// *.bench.mjs) on Node 24, one after another. Builds first when sources changed: the load harness runs the
+// built server.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { ensureNode24, log, root, run } from '../scripts/lib.mjs';
+import { buildIfStale, ensureNode24, log, root, run } from '../scripts/lib.mjs';
 
 ensureNode24();
+buildIfStale();
 const dir = path.join(root, 'bench');
 const only = process.argv[2];
 for (const file of readdirSync(dir)

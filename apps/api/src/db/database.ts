@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import {
   type DatabaseConnection,
   type Driver,
@@ -15,11 +16,13 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { AppConfig } from '../config';
 import { migrationProvider } from './migrations';
+import { PGliteWorkerDialect } from './pglite-host';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
 
 /**
+ * Only with PGLITE_IN_PROCESS=1 (the former mode, kept for comparison in bench/health-under-load):
  * PGlite is one connection. Kysely's PGlite driver shares it between concurrent callers, so a query
  * issued while another request's transaction is open would run inside that transaction. This driver
  * hands the connection to one caller at a time: a transaction holds it until commit or rollback.
@@ -73,7 +76,12 @@ class ExclusivePGliteDialect extends PGliteDialect {
   }
 }
 
-/** Opens the database the configuration names: a PostgreSQL pool, or PGlite on disk or in memory. */
+/**
+ * Opens the database the configuration names: a PostgreSQL pool, or PGlite on disk (`DATA_DIR/pglite`)
+ * or in memory. PGlite runs in a worker thread and is spoken to over the PostgreSQL protocol, through the
+ * same pool and dialect as a server (docs/decisions/0003-pglite-off-the-request-thread.md), so a long query
+ * never blocks the HTTP event loop. `PGLITE_IN_PROCESS=1` runs it in this thread instead (comparison only).
+ */
 export function createDatabase(
   config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'inMemory'> & { schema?: string },
 ): DB {
@@ -89,9 +97,14 @@ export function createDatabase(
     dataPath = path.join(config.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
   }
-  return new Kysely<Database>({
-    dialect: new ExclusivePGliteDialect({ pglite: () => new PGlite({ dataDir: dataPath, extensions: { pg_trgm } }) }),
-  });
+  if (process.env.PGLITE_IN_PROCESS === '1') {
+    return new Kysely<Database>({
+      dialect: new ExclusivePGliteDialect({
+        pglite: () => new PGlite({ dataDir: dataPath, extensions: { pg_trgm, unaccent } }),
+      }),
+    });
+  }
+  return new Kysely<Database>({ dialect: new PGliteWorkerDialect(dataPath) });
 }
 
 /** Brings the schema up to date. Throws when a migration fails (the server must not start then). */

@@ -1,0 +1,164 @@
+/**
+ * The main-thread side of PGlite in a worker thread (see pglite-worker.ts): starts the worker, waits until
+ * it listens on its Unix socket, and gives Kysely a plain `pg` pool on that socket.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PGliteOptions } from '@electric-sql/pglite';
+import { type Driver, PostgresDialect, PostgresDriver } from 'kysely';
+import pg from 'pg';
+import type { PGliteWorkerData, PGliteWorkerMessage } from './pglite-worker';
+
+/**
+ * The worker's script: dist/pglite-worker.js next to the bundle that imports this module (built server,
+ * seed CLI), else the TypeScript source next to this file, which Node 24 runs with its type stripping.
+ */
+function workerScript(): URL {
+  const built = new URL('./pglite-worker.js', import.meta.url);
+  return existsSync(fileURLToPath(built)) ? built : new URL('./pglite-worker.ts', import.meta.url);
+}
+
+type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
+/** The runtime's WebAssembly (the project's TypeScript lib has no DOM types, where it is declared). */
+const { WebAssembly: wasm } = globalThis as unknown as {
+  WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> };
+};
+
+interface Assets {
+  pgliteWasmModule: WasmModule;
+  initdbWasmModule: WasmModule;
+  fsBundle: Blob;
+}
+
+let assets: Promise<Assets> | undefined;
+
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to every worker (a compiled module crosses
+ * threads without copying), so a test suite that opens many in-memory databases compiles it once.
+ */
+function loadAssets(): Promise<Assets> {
+  assets ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [pglite, initdb, data] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm', 'pglite.data'].map((file) => readFile(path.join(dist, file))),
+    );
+    return {
+      pgliteWasmModule: await wasm.compile(pglite as Buffer),
+      initdbWasmModule: await wasm.compile(initdb as Buffer),
+      fsBundle: new Blob([data as Buffer]),
+    };
+  })();
+  return assets;
+}
+
+export interface PGliteWorker {
+  /** The directory of the Unix socket, as `pg` wants it in `host`. */
+  socketDir: string;
+  close(): Promise<void>;
+}
+
+/** Starts PGlite in a worker thread; resolves once it accepts connections. */
+export async function startPGliteWorker(dataPath: string | undefined): Promise<PGliteWorker> {
+  const socketDir = mkdtempSync(path.join(tmpdir(), 'backoffice-pglite-'));
+  // `pg` connects to `<host>/.s.PGSQL.<port>`, the PostgreSQL convention for Unix sockets.
+  const data: PGliteWorkerData = {
+    dataPath,
+    socketPath: path.join(socketDir, '.s.PGSQL.5432'),
+    ...(await loadAssets()),
+  };
+  const worker = new Worker(workerScript(), { workerData: data });
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const listeners: {
+    error?: (error: Error) => void;
+    exit?: (code: number) => void;
+    message?: (m: PGliteWorkerMessage) => void;
+  } = {};
+  try {
+    await new Promise<void>((resolve, reject) => {
+      listeners.error = reject;
+      listeners.exit = (code) => reject(new Error(`PGlite worker exited (${code}) before it was ready`));
+      listeners.message = (message) => {
+        if (message.type === 'ready') resolve();
+        else reject(new Error(`PGlite worker failed to start: ${message.type === 'error' ? message.message : ''}`));
+      };
+      worker.once('error', listeners.error);
+      worker.once('exit', listeners.exit);
+      worker.once('message', listeners.message);
+    });
+  } catch (error) {
+    await worker.terminate();
+    rmSync(socketDir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    if (listeners.error) worker.off('error', listeners.error);
+    if (listeners.exit) worker.off('exit', listeners.exit);
+    if (listeners.message) worker.off('message', listeners.message);
+  }
+  // A crash after start surfaces as failing queries (the socket closes); log it for the operator.
+  worker.on('error', (error) => console.error('PGlite worker failed:', error));
+  let closing: Promise<void> | undefined;
+  return {
+    socketDir,
+    close() {
+      closing ??= (async () => {
+        worker.postMessage({ type: 'close' });
+        // PGlite closes its data directory cleanly, then the worker ends; terminate if it hangs.
+        const timer = setTimeout(() => void worker.terminate(), 10_000);
+        await exited;
+        clearTimeout(timer);
+        rmSync(socketDir, { recursive: true, force: true });
+      })();
+      return closing;
+    },
+  };
+}
+
+/**
+ * Kysely's PostgreSQL driver over a pool of ONE connection to the worker: PGlite is a single backend, and
+ * with one connection a transaction holds it until commit while other requests wait in the pool's queue,
+ * so no query can land inside another request's transaction. The worker starts on first use and ends
+ * with `db.destroy()`.
+ */
+class PGliteWorkerDriver extends PostgresDriver {
+  readonly #started: { worker?: PGliteWorker };
+
+  constructor(dataPath: string | undefined) {
+    const started: { worker?: PGliteWorker } = {};
+    super({
+      pool: async () => {
+        const worker = await startPGliteWorker(dataPath);
+        started.worker = worker;
+        return new pg.Pool({ host: worker.socketDir, user: 'postgres', database: 'postgres', max: 1 });
+      },
+    });
+    this.#started = started;
+  }
+
+  override async destroy() {
+    try {
+      await super.destroy();
+    } finally {
+      await this.#started.worker?.close();
+    }
+  }
+}
+
+/** The PostgreSQL dialect, with PGlite in a worker thread as the server. */
+export class PGliteWorkerDialect extends PostgresDialect {
+  readonly #dataPath: string | undefined;
+
+  constructor(dataPath: string | undefined) {
+    // The driver brings its own pool; the dialect lends its adapter and query compiler.
+    super({ pool: () => Promise.reject(new Error('unused')) });
+    this.#dataPath = dataPath;
+  }
+
+  override createDriver(): Driver {
+    return new PGliteWorkerDriver(this.#dataPath);
+  }
+}

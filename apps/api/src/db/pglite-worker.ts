@@ -1,0 +1,227 @@
+/**
+ * Worker-thread entry: runs PGlite (PostgreSQL in WebAssembly) away from the HTTP event loop and serves it
+ * over the PostgreSQL wire protocol on a Unix socket, so the main thread talks to it with the same `pg`
+ * pool and Kysely dialect as to a real PostgreSQL server. Started by `pglite-host.ts`; see
+ * docs/decisions/0003-pglite-off-the-request-thread.md.
+ *
+ * Self-contained on purpose (only package imports, erasable TypeScript): in development and tests Node
+ * runs this file directly with its built-in type stripping; the build bundles it as dist/pglite-worker.js.
+ *
+ * The relay follows @electric-sql/pglite-socket (Apache-2.0), whose releases pin older PGlite versions:
+ * each complete frontend message goes to `execProtocolRawStream` and the answer is written back as it
+ * streams. PGlite is one backend, so one connection at a time owns it: from its first message until
+ * PGlite answers ReadyForQuery "idle" (a transaction, or an extended-protocol exchange up to its Sync,
+ * keeps the ownership); other connections' messages wait in order.
+ */
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+
+export interface PGliteWorkerData {
+  /** PGlite's data directory; undefined keeps the database in memory. */
+  dataPath: string | undefined;
+  /** Unix socket to listen on. */
+  socketPath: string;
+  pgliteWasmModule?: PGliteOptions['pgliteWasmModule'];
+  initdbWasmModule?: PGliteOptions['initdbWasmModule'];
+  fsBundle?: Blob;
+}
+
+/** Messages the worker posts to its host. */
+export type PGliteWorkerMessage = { type: 'ready' } | { type: 'error'; message: string } | { type: 'closed' };
+
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
+const CANCEL_REQUEST = 80877102;
+const PROTOCOL_3 = 196608;
+const TERMINATE = 0x58; // 'X'
+const READY_FOR_QUERY = 0x5a; // 'Z'
+const IDLE = 0x49; // 'I'
+
+interface Connection {
+  socket: Socket;
+  buffer: Buffer;
+  started: boolean;
+  /** Complete frontend messages waiting for the database. */
+  pending: Buffer[];
+  closed: boolean;
+}
+
+class WireServer {
+  readonly #db: PGlite;
+  readonly #connections = new Set<Connection>();
+  /** The connection that owns the backend (mid-transaction or mid extended-protocol exchange). */
+  #owner: Connection | undefined;
+  #running = false;
+  #server: Server | undefined;
+
+  constructor(db: PGlite) {
+    this.#db = db;
+  }
+
+  listen(socketPath: string): Promise<void> {
+    const server = createServer((socket) => this.#accept(socket));
+    this.#server = server;
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(socketPath, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    const server = this.#server;
+    for (const connection of this.#connections) connection.socket.destroy();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  #accept(socket: Socket) {
+    socket.setNoDelay(true);
+    const connection: Connection = { socket, buffer: Buffer.alloc(0), started: false, pending: [], closed: false };
+    this.#connections.add(connection);
+    socket.on('data', (data) => {
+      connection.buffer = connection.buffer.length === 0 ? data : Buffer.concat([connection.buffer, data]);
+      this.#frame(connection);
+      this.#pump();
+    });
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => {
+      connection.closed = true;
+      connection.pending = [];
+      this.#connections.delete(connection);
+      this.#pump();
+    });
+  }
+
+  /** Cuts the connection's buffer into complete messages. */
+  #frame(connection: Connection) {
+    for (;;) {
+      const buffer = connection.buffer;
+      if (!connection.started) {
+        // Startup phase: untyped messages (length, code).
+        if (buffer.length < 8) return;
+        const length = buffer.readInt32BE(0);
+        if (buffer.length < length) return;
+        const code = buffer.readInt32BE(4);
+        connection.buffer = buffer.subarray(length);
+        if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
+          connection.socket.write('N'); // no encryption on a local socket
+          continue;
+        }
+        if (code === CANCEL_REQUEST) {
+          connection.socket.end(); // PGlite has no backend to signal
+          return;
+        }
+        if (code !== PROTOCOL_3) {
+          connection.socket.destroy();
+          return;
+        }
+        connection.started = true;
+        connection.pending.push(Buffer.from(buffer.subarray(0, length)));
+        continue;
+      }
+      if (buffer.length < 5) return;
+      const length = 1 + buffer.readInt32BE(1);
+      if (buffer.length < length) return;
+      const message = Buffer.from(buffer.subarray(0, length));
+      connection.buffer = buffer.subarray(length);
+      if (message[0] === TERMINATE) {
+        connection.socket.end();
+        return;
+      }
+      connection.pending.push(message);
+    }
+  }
+
+  #next(): Connection | undefined {
+    const owner = this.#owner;
+    if (owner) {
+      if (!owner.closed) return owner.pending.length > 0 ? owner : undefined;
+      this.#owner = undefined;
+    }
+    for (const connection of this.#connections) if (connection.pending.length > 0) return connection;
+    return undefined;
+  }
+
+  /** Runs waiting messages one at a time, keeping a connection's exchange together. */
+  async #pump(): Promise<void> {
+    if (this.#running) return;
+    this.#running = true;
+    try {
+      for (;;) {
+        // A connection that vanished while owning the backend leaves no transaction behind.
+        if (this.#owner?.closed) {
+          this.#owner = undefined;
+          if (this.#db.isInTransaction()) await this.#db.exec('rollback');
+        }
+        const connection = this.#next();
+        if (!connection) return;
+        const message = connection.pending.shift() as Buffer;
+        this.#owner = connection;
+        // The last six bytes of the answer: ReadyForQuery is `Z`, length 5, status.
+        let tail = Buffer.alloc(0);
+        try {
+          await this.#db.execProtocolRawStream(message, {
+            onRawData: (data) => {
+              if (data.length === 0) return;
+              const chunk = Buffer.from(data);
+              tail = chunk.length >= 6 ? chunk.subarray(chunk.length - 6) : Buffer.concat([tail, chunk]).subarray(-6);
+              if (!connection.closed) connection.socket.write(chunk);
+            },
+          });
+        } catch {
+          // PGlite itself failed (not an SQL error, which is an ErrorResponse): drop this client.
+          connection.closed = true;
+          connection.pending = [];
+          connection.socket.destroy();
+          continue;
+        }
+        // The exchange is over when the answer ends with ReadyForQuery "idle".
+        if (tail.length === 6 && tail[0] === READY_FOR_QUERY && tail.readInt32BE(1) === 5 && tail[5] === IDLE) {
+          this.#owner = undefined;
+        }
+      }
+    } finally {
+      this.#running = false;
+    }
+  }
+}
+
+async function main() {
+  const port = parentPort;
+  if (!port) throw new Error('pglite-worker runs as a worker thread');
+  const data = workerData as PGliteWorkerData;
+  if (data.dataPath) mkdirSync(data.dataPath, { recursive: true });
+  let db: PGlite;
+  let server: WireServer;
+  try {
+    // The options-object form: `create(undefined, { extensions })` (in memory) would drop the extensions.
+    db = await PGlite.create({
+      dataDir: data.dataPath,
+      extensions: { pg_trgm, unaccent },
+      pgliteWasmModule: data.pgliteWasmModule,
+      initdbWasmModule: data.initdbWasmModule,
+      fsBundle: data.fsBundle,
+    });
+    server = new WireServer(db);
+    await server.listen(data.socketPath);
+  } catch (error) {
+    port.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  port.on('message', async (message: { type: string }) => {
+    if (message.type !== 'close') return;
+    await server.close();
+    await db.close();
+    port.postMessage({ type: 'closed' });
+    port.close();
+  });
+  port.postMessage({ type: 'ready' });
+}
+
+void main();

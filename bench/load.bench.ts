@@ -1,0 +1,167 @@
+/**
+ * Load harness (issue 8 §5): the built server as a child process, over real HTTP, on the demo business at
+ * `--scale 100` (seeded once, kept in bench/.data and the PostgreSQL database `bench_scale100`), on
+ * PostgreSQL and on PGlite. autocannon drives each case with 10 connections; prints requests per second,
+ * p50 and p99, and the server's RSS before and after.
+ *
+ *   npm run bench -- load
+ *   BENCH_ENGINES=postgres|pglite   BENCH_DURATION=10 (seconds per case)   BENCH_CONNECTIONS=10
+ *   BENCH_CASE=galaxy   only the cases whose label contains it (e.g. to profile one endpoint)
+ *   BENCH_CPU_PROF=1    the server runs with --cpu-prof; the top frames of its main thread are printed
+ *   BENCH_POSTGRES_URL  the PostgreSQL server (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432)
+ *   BENCH_RESEED=1      seeds again
+ *
+ * Targets (measured, not asserted): ≥ 300 requests/s and p99 ≤ 50 ms at 10 connections on PostgreSQL.
+ */
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { type Dataset, pgliteScale100, postgresScale100, SCALE } from './lib/datasets';
+import { topFrames } from './lib/profile';
+import { benchData, signIn, startServer } from './lib/server';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const WARMUP = 2;
+const PROFILE = process.env.BENCH_CPU_PROF === '1';
+const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
+const ONLY = process.env.BENCH_CASE;
+
+/** Waits until the server answers /api/health quickly again: the previous case's backlog is gone. */
+async function drained(url: string) {
+  for (let i = 0; i < 120; i++) {
+    const started = performance.now();
+    await fetch(`${url}/api/health`);
+    if (performance.now() - started < 50) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+interface Case {
+  label: string;
+  path: string;
+}
+
+interface Row {
+  engine: string;
+  label: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+function run(url: string, token: string, seconds: number) {
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 60,
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+/**
+ * The customers list and search take `?page=&items=&search=` and answer `{ customers, total }` once the
+ * paged list lands; before that the list ignores the parameters (it answers every approved customer) and
+ * the search is GET /customers/full-search?param= (up to 50).
+ */
+async function customerCases(url: string, token: string): Promise<Case[]> {
+  const page = '/api/customers?page=0&items=10&search=';
+  const response = await fetch(`${url}${page}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await response.json()) as { total?: number };
+  const paged = response.status === 200 && typeof body.total === 'number';
+  return [
+    paged
+      ? { label: "customer search 'silva'", path: '/api/customers?page=0&items=10&search=silva' }
+      : { label: "customer search 'silva' (full-search)", path: '/api/customers/full-search?param=silva' },
+    // Last: unpaged, it answers tens of megabytes per request and the server needs a while to drain them.
+    { label: paged ? 'customers page (10)' : 'customers page (params ignored: every approved)', path: page },
+  ];
+}
+
+async function measure(dataset: Dataset): Promise<{ rows: Row[]; rssBefore: number; rssAfter: number }> {
+  const profileDir = path.join(benchData, 'profiles', dataset.engine.toLowerCase());
+  if (PROFILE) {
+    rmSync(profileDir, { recursive: true, force: true });
+    mkdirSync(profileDir, { recursive: true });
+  }
+  const server = await startServer({
+    dataDir: dataset.dataDir,
+    databaseUrl: dataset.databaseUrl,
+    nodeArgs: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  });
+  const rows: Row[] = [];
+  let rssBefore = 0;
+  try {
+    const token = await signIn(server.url);
+    const cases: Case[] = [
+      { label: '/api/health', path: '/api/health' },
+      { label: 'products page (100)', path: '/api/products?offset=0&limit=100' },
+      { label: "product search 'galaxy'", path: '/api/products?offset=0&limit=100&search=galaxy' },
+      ...(await customerCases(server.url, token)),
+    ].filter((c) => !ONLY || c.label.includes(ONLY));
+    rssBefore = server.rssMb();
+    for (const c of cases) {
+      await drained(server.url);
+      await run(`${server.url}${c.path}`, token, WARMUP);
+      const result = await run(`${server.url}${c.path}`, token, DURATION);
+      rows.push({
+        engine: dataset.engine,
+        label: c.label,
+        path: c.path,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+      });
+      process.stdout.write(`  ${dataset.engine} ${c.label}: ${Math.round(result.requests.average)} req/s\n`);
+    }
+    return { rows, rssBefore, rssAfter: server.rssMb() };
+  } finally {
+    await server.stop();
+    if (PROFILE) {
+      // One profile per thread (the HTTP thread, and PGlite's worker when it runs): biggest first.
+      const files = readdirSync(profileDir)
+        .filter((f) => f.endsWith('.cpuprofile'))
+        .map((f) => path.join(profileDir, f))
+        .sort((a, b) => statSync(b).size - statSync(a).size);
+      for (const file of files) {
+        console.log(`\nCPU profile ${path.relative(process.cwd(), file)} — top self time:`);
+        console.log(topFrames(file, 25));
+      }
+    }
+  }
+}
+
+async function main() {
+  const datasets: Dataset[] = [];
+  if (engines.includes('postgres')) {
+    const pg = await postgresScale100();
+    if (pg) datasets.push(pg);
+  }
+  if (engines.includes('pglite')) datasets.push(pgliteScale100());
+  const results = [];
+  for (const dataset of datasets) results.push(await measure(dataset));
+
+  console.log(
+    `\nLoad over HTTP, demo business × ${SCALE}, ${CONNECTIONS} connections, ${DURATION} s per case after ${WARMUP} s warm-up\n`,
+  );
+  console.log('| Engine | Case | Requests/s | p50 ms | p99 ms | Errors |');
+  console.log('|---|---|---:|---:|---:|---:|');
+  for (const { rows } of results) {
+    for (const r of rows) {
+      console.log(`| ${r.engine} | ${r.label} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors || ''} |`);
+    }
+  }
+  console.log('\n| Engine | Server RSS before | after |\n|---|---:|---:|');
+  results.forEach(({ rssBefore, rssAfter }, i) => {
+    console.log(`| ${datasets[i]?.engine} | ${rssBefore} MB | ${rssAfter} MB |`);
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
