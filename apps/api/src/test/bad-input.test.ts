@@ -232,13 +232,19 @@ function fillPath(route: Route, fixtures: { roleId: number }, override?: [string
   );
 }
 
+/**
+ * The security bookkeeping a refusal itself must write: a failed sign-in is counted (`throttle_events`) so
+ * that guessing is slowed. It is not business data, and recording it is the point of a 401.
+ */
+const BOOKKEEPING_TABLES = new Set(['throttle_events', 'trusted_sign_in_addresses']);
+
 /** Every row of every table of the app's schema, hashed per table (the walk's notion of "the data"). */
 async function snapshot(t: TestApp): Promise<string> {
   const { rows } = await sql<{ name: string; count: number; digest: string | null }>`
     select table_name as name from information_schema.tables
     where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(t.db);
   const parts = rows
-    .filter((row) => !row.name.startsWith('kysely_'))
+    .filter((row) => !row.name.startsWith('kysely_') && !BOOKKEEPING_TABLES.has(row.name))
     .map(
       (row) =>
         sql`select ${row.name}::text as name, count(*)::int as count,
@@ -321,6 +327,11 @@ describe('hostile input on every route (the generated bad-input walk)', () => {
       let res: LightMyRequestResponse;
       try {
         res = await t.app.inject({ ...options, headers });
+        // Signing out (or a password change the walk happened to get right) ends the walk's own session:
+        // that is the route doing its job, so the walk signs in again and goes on.
+        if (res.statusCode < 400 && /\/api\/accounts\/(signout|me\/password)/.test(String(options.url))) {
+          token = await signIn(t.app, DEMO.admin);
+        }
       } catch (error) {
         failures.push(`${label}: inject threw ${String(error)}`);
         return;
