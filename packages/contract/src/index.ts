@@ -8,6 +8,7 @@ export * from './order-status';
 export * from './period';
 export * from './permissions';
 export * from './products';
+export * from './reports';
 export * from './roles';
 export * from './stock';
 export * from './text';

@@ -4,6 +4,7 @@ import { customersRoutes } from './customers/customers.routes';
 import { employeesRoutes } from './employees/employees.routes';
 import { filesRoutes } from './files/files.routes';
 import { productsRoutes } from './products/products.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { rolesRoutes } from './roles/roles.routes';
 
 /** Every domain's routes, under /api. A new domain adds one line here. */
@@ -13,5 +14,6 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(rolesRoutes);
   await api.register(customersRoutes);
   await api.register(productsRoutes);
+  await api.register(reportsRoutes);
   await api.register(filesRoutes);
 }
