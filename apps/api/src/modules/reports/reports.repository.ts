@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { rawRows, type SplitPeriod, summaryRows } from './summary-period';
+import { rawRows, type SplitPeriod, summaryParts } from './summary-period';
 
 type Db = Kysely<Database>;
 
@@ -56,7 +56,7 @@ export function createReportsRepository() {
         db,
         sql<RankedProduct>`with sold as (
           select product_id, sum(n) as n from (
-            select s.product_id, s.quantity as n from report_product_sales s where ${summaryRows(p)}
+            ${summaryParts(p, (range) => sql`select s.product_id, s.quantity as n from report_product_sales s where ${range}`)}
             union all
             select i.product_id, i.quantity from orders o join order_items i on i.order_id = o.id
             where ${SALE('o')} and ${rawRows(p, 'o.created_at')}
@@ -72,7 +72,7 @@ export function createReportsRepository() {
         db,
         sql<RankedProduct>`with viewed as (
           select product_id, sum(n) as n from (
-            select s.product_id, s.views as n from report_product_views s where ${summaryRows(p)}
+            ${summaryParts(p, (range) => sql`select s.product_id, s.views as n from report_product_views s where ${range}`)}
             union all
             select v.product_id, 1 from product_views v where ${rawRows(p, 'v.created_at')}
           ) parts group by product_id having sum(n) > 0)
@@ -87,8 +87,11 @@ export function createReportsRepository() {
       return rows(
         db,
         sql<RankedTerm>`select term, sum(n)::int as n from (
-            select s.normalized_term as term, s.searches as n from report_search_terms s
-            where s.with_result = ${withResult} and ${summaryRows(p)}
+            ${summaryParts(
+              p,
+              (range) => sql`select s.normalized_term as term, s.searches as n from report_search_terms s
+                where s.with_result = ${withResult} and ${range}`,
+            )}
             union all
             select t.normalized_term, 1 from search_terms t
             where (t.result_count > 0) = ${withResult} and ${rawRows(p, 't.created_at')}
@@ -102,7 +105,7 @@ export function createReportsRepository() {
         db,
         sql<RankedCustomer>`with signed as (
           select customer_id, sum(n) as n from (
-            select s.customer_id, s.signins as n from report_customer_signins s where ${summaryRows(p)}
+            ${summaryParts(p, (range) => sql`select s.customer_id, s.signins as n from report_customer_signins s where ${range}`)}
             union all
             select c.customer_id, 1 from customer_signins c where ${rawRows(p, 'c.created_at')}
           ) parts group by customer_id having sum(n) > 0)
@@ -119,7 +122,7 @@ export function createReportsRepository() {
         db,
         sql<RankedCustomer>`with bought as (
           select customer_id, sum(orders) as n, sum(total_cents) as total_cents from (
-            select s.customer_id, s.orders, s.total_cents from report_customer_sales s where ${summaryRows(p)}
+            ${summaryParts(p, (range) => sql`select s.customer_id, s.orders, s.total_cents from report_customer_sales s where ${range}`)}
             union all
             select o.customer_id, 1, o.total_cents from orders o where ${SALE('o')} and ${rawRows(p, 'o.created_at')}
           ) parts group by customer_id having sum(orders) > 0)

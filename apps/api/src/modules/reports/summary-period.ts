@@ -67,13 +67,23 @@ export function splitPeriod(from: Date, until: Date): SplitPeriod {
   };
 }
 
-/** The summary rows (alias `s`, columns grain and bucket) of the whole days and months of a period. */
-export function summaryRows(p: SplitPeriod, alias = 's'): RawBuilder<boolean> {
-  const grain = sql.ref(`${alias}.grain`);
-  const bucket = sql.ref(`${alias}.bucket`);
-  return sql<boolean>`((${grain} = 'M' and ${bucket} >= ${p.firstMonth}::date and ${bucket} < ${p.lastMonth}::date)
-    or (${grain} = 'D' and ((${bucket} >= ${p.firstDay}::date and ${bucket} < ${p.firstMonth}::date)
-      or (${bucket} >= ${p.lastMonth}::date and ${bucket} < ${p.endDay}::date))))`;
+/**
+ * The summary rows of the whole months and days of a period, as three selects joined by `union all` (one
+ * range of the (grain, bucket) covering index each, so each is an index-only scan; an OR of the three
+ * would be a bitmap scan of the table). `select(range)` writes one select given its where-condition on
+ * alias `s`.
+ */
+export function summaryParts(p: SplitPeriod, select: (range: RawBuilder<boolean>) => RawBuilder<unknown>) {
+  const range = (grain: 'D' | 'M', from: string, until: string) =>
+    sql<boolean>`s.grain = ${grain} and s.bucket >= ${from}::date and s.bucket < ${until}::date`;
+  return sql.join(
+    [
+      select(range('M', p.firstMonth, p.lastMonth)),
+      select(range('D', p.firstDay, p.firstMonth)),
+      select(range('D', p.lastMonth, p.endDay)),
+    ],
+    sql` union all `,
+  );
 }
 
 /** The raw rows (instant column `column`) of the partial days at the ends of a period. */
