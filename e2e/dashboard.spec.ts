@@ -33,8 +33,8 @@ describe('dashboard: the manager sees the week of the demo business', () => {
     const { page } = s;
     await page.goto('/admin/dashboard');
     await waitForDashboard(page);
-    const products = await page.getByRole('link', { name: /Produtos disponíveis/ }).innerText();
-    expect(Number(products.match(/\d+/)?.[0])).toBeGreaterThan(0);
+    const products = await page.getByRole('link', { name: /Produtos disponíveis/ }).textContent();
+    expect(Number(products?.match(/\d+/)?.[0])).toBeGreaterThan(0);
     expect(await page.getByRole('link', { name: /Clientes aguardando aprovação/ }).getAttribute('href')).toBe(
       '/admin/customers',
     );
