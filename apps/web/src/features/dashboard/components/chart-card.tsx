@@ -8,45 +8,18 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CHART_PERIODS, type ChartPoint, useChart } from '../api/dashboard-api';
+import { CHART_PERIODS, useChart } from '../api/dashboard-api';
 import { CHART_TEXTS, DASHBOARD_TEXTS } from '../texts';
-
-/** Section 9: horizontal charts are this many pixels tall per label; the vertical ones a fixed height. */
-const ROW_HEIGHT: Partial<Record<ReportType, number>> = { mostViewedProd: 150 };
-const HORIZONTAL_ROW_HEIGHT = 100;
-const VERTICAL_HEIGHT = 320;
-/** Axis upper bound: 100 (vertical) or 50 (horizontal), or the largest figure when it is larger. */
-const AXIS_MAX = { vertical: 100, horizontal: 50 } as const;
 
 /** Stores the chart's report type for /admin/reportDetail (spec section 2, Dashboard). */
 export function storeReportType(type: ReportType) {
   localStorage.setItem(REPORT_TYPE_STORAGE_KEY, type);
 }
 
-function Chart({ type, points, horizontal }: { type: ReportType; points: ChartPoint[]; horizontal: boolean }) {
-  const texts = CHART_TEXTS[type];
-  const largest = Math.max(0, ...points.map((p) => p.value));
-  const max = Math.max(horizontal ? AXIS_MAX.horizontal : AXIS_MAX.vertical, largest);
-  const height = horizontal ? points.length * (ROW_HEIGHT[type] ?? HORIZONTAL_ROW_HEIGHT) : VERTICAL_HEIGHT;
-  const band = { scaleType: 'band' as const, dataKey: 'label' };
-  const value = { min: 0, max };
-  return (
-    <BarChart
-      dataset={points as unknown as Record<string, string | number>[]}
-      series={[{ dataKey: 'value', label: texts.series }]}
-      layout={horizontal ? 'horizontal' : 'vertical'}
-      xAxis={[
-        horizontal ? value : { ...band, tickLabelStyle: { angle: -30, textAnchor: 'end', fontSize: 11 }, height: 70 },
-      ]}
-      yAxis={[horizontal ? { ...band, width: 150, tickLabelStyle: { fontSize: 11 } } : value]}
-      height={Math.max(height, 160)}
-      hideLegend
-    />
-  );
-}
+/** The chart library (about 300 kB) arrives after the cards and the frames, in its own chunk. */
+const BarsChart = lazy(() => import('./bars-chart'));
 
 /** One of the five dashboard charts: title, caption, the bars, "Carregar mais dados" and "Ver detalhes". */
 export function ChartCard({ type, horizontal = false }: { type: ReportType; horizontal?: boolean }) {
@@ -77,7 +50,9 @@ export function ChartCard({ type, horizontal = false }: { type: ReportType; hori
           ) : (
             <>
               <Box aria-hidden>
-                <Chart type={type} points={chart.data} horizontal={horizontal} />
+                <Suspense fallback={<CircularProgress size={24} />}>
+                  <BarsChart type={type} points={chart.data} horizontal={horizontal} />
+                </Suspense>
               </Box>
               {/* The figures for screen readers (the drawing is hidden from them). */}
               <Box component="ol" sx={visuallyHidden}>
