@@ -179,7 +179,7 @@ export function createReportsRepository() {
       );
     },
 
-    /** Active products with stock, with their prices by level (the contract's priceFromPercentage, in SQL). */
+    /** Active products with stock, with their prices by level (the contract's priceFromPercentage, in SQL); stockSalesTotals counts them. */
     stockSales(db: Db, w: Window) {
       return rows(
         db,
@@ -193,10 +193,9 @@ export function createReportsRepository() {
           gold_cents: number;
           silver_cents: number;
           bronze_cents: number;
-          total_rows: number;
         }>`select id, code, name, stock, cost_cents, sell_price_cents,
             ${tierPrice('gold_percentage')} as gold_cents, ${tierPrice('silver_percentage')} as silver_cents,
-            ${tierPrice('bronze_percentage')} as bronze_cents, (count(*) over ())::int as total_rows
+            ${tierPrice('bronze_percentage')} as bronze_cents
           from products where not archived and stock > 0 order by name, id ${windowOf(w)}`,
       );
     },
@@ -305,6 +304,7 @@ export function createReportsRepository() {
     deposits(db: Db, from: Date, until: Date, w: Window) {
       return rows(
         db,
+        // No count here: depositTotals counts, so a page stops after its rows.
         sql<{
           id: number;
           code: string;
@@ -312,9 +312,7 @@ export function createReportsRepository() {
           payment_method: 'BANK_TRANSFER' | 'PIX';
           created_at: Date;
           total_cents: number;
-          total_rows: number;
-        }>`select o.id, o.code, c.name as customer_name, o.payment_method, o.created_at, o.total_cents,
-            (count(*) over ())::int as total_rows
+        }>`select o.id, o.code, c.name as customer_name, o.payment_method, o.created_at, o.total_cents
           from orders o join customers c on c.id = o.customer_id
           where o.payment_method in ('BANK_TRANSFER', 'PIX') and ${SALE('o')}
             and o.created_at >= ${from} and o.created_at < ${until}
