@@ -12,6 +12,7 @@ export * from './period';
 export * from './permissions';
 export * from './pix';
 export * from './products';
+export * from './reports';
 export * from './roles';
 export * from './settings';
 export * from './stock';

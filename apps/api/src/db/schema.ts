@@ -333,6 +333,49 @@ export interface SearchTermsTable {
   created_at: CreatedAt;
 }
 
+// ---------- report summaries (migration 0007, kept by triggers; docs/reports.md) ----------
+/** 'D': a São Paulo day (bucket = that date); 'M': a São Paulo month (bucket = its first day). */
+type Grain = 'D' | 'M';
+type Bucket = ColumnType<string, string, string>;
+type Figure = ColumnType<string | number, number | undefined, number>;
+
+export interface ReportProductSalesTable {
+  grain: Grain;
+  bucket: Bucket;
+  product_id: number;
+  quantity: Figure;
+}
+
+export interface ReportCustomerSalesTable {
+  grain: Grain;
+  bucket: Bucket;
+  customer_id: number;
+  orders: Figure;
+  total_cents: Figure;
+}
+
+export interface ReportProductViewsTable {
+  grain: Grain;
+  bucket: Bucket;
+  product_id: number;
+  views: Figure;
+}
+
+export interface ReportSearchTermsTable {
+  grain: Grain;
+  bucket: Bucket;
+  normalized_term: string;
+  with_result: boolean;
+  searches: Figure;
+}
+
+export interface ReportCustomerSigninsTable {
+  grain: Grain;
+  bucket: Bucket;
+  customer_id: number;
+  signins: Figure;
+}
+
 export interface Database {
   roles: RolesTable;
   employees: EmployeesTable;
@@ -359,6 +402,11 @@ export interface Database {
   customer_signins: CustomerSigninsTable;
   product_views: ProductViewsTable;
   search_terms: SearchTermsTable;
+  report_product_sales: ReportProductSalesTable;
+  report_customer_sales: ReportCustomerSalesTable;
+  report_product_views: ReportProductViewsTable;
+  report_search_terms: ReportSearchTermsTable;
+  report_customer_signins: ReportCustomerSigninsTable;
 }
 
 export type Role = Selectable<RolesTable>;

@@ -5,6 +5,7 @@ import { employeesRoutes } from './employees/employees.routes';
 import { filesRoutes } from './files/files.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { productsRoutes } from './products/products.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { settingsRoutes } from './settings/settings.routes';
 
@@ -17,5 +18,6 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(productsRoutes);
   await api.register(settingsRoutes);
   await api.register(ordersRoutes);
+  await api.register(reportsRoutes);
   await api.register(filesRoutes);
 }

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { saveSession } from '../lib/session';
 import { mockFetch, signInAs } from '../test/render';
 import { AppProviders } from './app';
@@ -30,6 +30,11 @@ describe('landingPath', () => {
 });
 
 describe('shell', () => {
+  // The dashboard (the landing page) loads its figures: a 404 answers them here. Without a fetch stub the
+  // request fails with no response, which signs the user out (spec section 8) in the middle of a test.
+  beforeEach(() => {
+    mockFetch({});
+  });
   it('shows the login page in place of a protected page when signed out', async () => {
     const router = openApp('/admin/roles');
     expect(

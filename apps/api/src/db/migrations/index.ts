@@ -6,6 +6,7 @@ import { security } from './0003-security';
 import { search } from './0004-search';
 import { companyMerchant } from './0005-company-merchant';
 import { orders } from './0006-orders';
+import { reports } from './0007-reports';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0004-search': search,
   '0005-company-merchant': companyMerchant,
   '0006-orders': orders,
+  '0007-reports': reports,
 };
 
 export const migrationProvider: MigrationProvider = {

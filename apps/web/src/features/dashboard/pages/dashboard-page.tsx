@@ -1,30 +1,48 @@
+import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../../components/page-header';
-import { useSession } from '../../../lib/session';
+import { useDashboardCards } from '../api/dashboard-api';
+import { ChartCard } from '../components/chart-card';
+import { StatCard } from '../components/stat-card';
+import { DASHBOARD_TEXTS } from '../texts';
 
-/** Placeholder until the dashboard issue: a welcome card. */
+/** /admin/dashboard: the two cards and the five charts of the last 7 days (spec section 2, Dashboard). */
 export default function DashboardPage() {
-  const session = useSession();
+  const cards = useDashboardCards();
   return (
     <>
-      <PageHeader title="Painel de Controle" />
-      <Card>
-        <CardContent>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <StorefrontOutlinedIcon color="primary" sx={{ fontSize: 44 }} />
-            <div>
-              <Typography variant="h6">Bem-vindo(a){session?.name ? `, ${session.name}` : ''}!</Typography>
-              <Typography color="text.secondary">
-                Use o menu para acessar os módulos do BackOffice. Os indicadores do painel chegam em breve.
-              </Typography>
-            </div>
-          </Stack>
-        </CardContent>
-      </Card>
+      <PageHeader title={DASHBOARD_TEXTS.title} />
+      {cards.isError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {DASHBOARD_TEXTS.cardsError}
+        </Alert>
+      ) : null}
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2 }}>
+        <StatCard
+          icon={<StorefrontOutlinedIcon color="primary" sx={{ fontSize: 44 }} />}
+          label={DASHBOARD_TEXTS.availableProducts}
+          value={cards.data?.availableProducts}
+          to="/admin/products"
+          loading={cards.isPending}
+        />
+        <StatCard
+          icon={<PersonOutlinedIcon color="primary" sx={{ fontSize: 44 }} />}
+          label={DASHBOARD_TEXTS.customersAwaiting}
+          value={cards.data?.customersAwaitingApproval}
+          to="/admin/customers"
+          loading={cards.isPending}
+        />
+      </Stack>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+        <ChartCard type="topTenSigned" />
+        <ChartCard type="searchedTerms" />
+        <ChartCard type="mostViewedProd" horizontal />
+        <ChartCard type="topTenSellers" horizontal />
+        <ChartCard type="searchedButInexistent" horizontal />
+      </Box>
     </>
   );
 }

@@ -1,0 +1,397 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import { rawRows, type SplitPeriod, summaryParts } from './summary-period';
+
+type Db = Kysely<Database>;
+
+/** A sale: an order neither cancelled (7) nor refused (12). */
+const SALE = (alias: string) => sql`${sql.ref(`${alias}.status`)} not in (7, 12)`;
+
+/** Optional limit/offset; `count(*) over ()` gives the total of a paged ranking. */
+export interface Window {
+  limit?: number;
+  offset?: number;
+}
+const windowOf = (w: Window) =>
+  sql`${w.limit === undefined ? sql`` : sql`limit ${w.limit}`} ${w.offset ? sql`offset ${w.offset}` : sql``}`;
+const direction = (order: 'desc' | 'asc') => (order === 'desc' ? sql`desc` : sql`asc`);
+
+async function rows<T>(db: Db, query: RawBuilder<T>): Promise<T[]> {
+  return (await query.execute(db)).rows;
+}
+
+export interface RankedProduct {
+  product_id: number;
+  name: string;
+  code: string;
+  n: number;
+  total_rows: number;
+}
+export interface RankedCustomer {
+  customer_id: number;
+  name: string;
+  email: string;
+  level: number;
+  n: number;
+  total_cents: number;
+  total_rows: number;
+}
+export interface RankedTerm {
+  term: string;
+  n: number;
+}
+
+export function createReportsRepository() {
+  return {
+    async dashboard(db: Db) {
+      const result = await sql<{ available: number; awaiting: number }>`select
+        (select count(*)::int from products where not archived and stock > 0) as available,
+        (select count(*)::int from customers where status = 'AWAITING') as awaiting`.execute(db);
+      return result.rows[0] as { available: number; awaiting: number };
+    },
+
+    /** Products by units sold in the period (sales only), ranked; ties by name, then id. */
+    productsSold(db: Db, p: SplitPeriod, order: 'desc' | 'asc', w: Window) {
+      return rows(
+        db,
+        sql<RankedProduct>`with sold as (
+          select product_id, sum(n) as n from (
+            ${summaryParts(p, (range) => sql`select s.product_id, s.quantity as n from report_product_sales s where ${range}`)}
+            union all
+            select i.product_id, i.quantity from orders o join order_items i on i.order_id = o.id
+            where ${SALE('o')} and ${rawRows(p, 'o.created_at')}
+          ) parts group by product_id having sum(n) > 0)
+        select pr.id as product_id, pr.name, pr.code, sold.n::int as n, (count(*) over ())::int as total_rows
+        from sold join products pr on pr.id = sold.product_id
+        order by sold.n ${direction(order)}, pr.name, pr.id ${windowOf(w)}`,
+      );
+    },
+
+    productsViewed(db: Db, p: SplitPeriod, w: Window) {
+      return rows(
+        db,
+        sql<RankedProduct>`with viewed as (
+          select product_id, sum(n) as n from (
+            ${summaryParts(p, (range) => sql`select s.product_id, s.views as n from report_product_views s where ${range}`)}
+            union all
+            select v.product_id, 1 from product_views v where ${rawRows(p, 'v.created_at')}
+          ) parts group by product_id having sum(n) > 0)
+        select pr.id as product_id, pr.name, pr.code, viewed.n::int as n, (count(*) over ())::int as total_rows
+        from viewed join products pr on pr.id = viewed.product_id
+        order by viewed.n desc, pr.name, pr.id ${windowOf(w)}`,
+      );
+    },
+
+    /** Searches by normalised term, those that found something (withResult) or nothing. */
+    searchedTerms(db: Db, p: SplitPeriod, withResult: boolean, w: Window) {
+      return rows(
+        db,
+        sql<RankedTerm>`select term, sum(n)::int as n from (
+            ${summaryParts(
+              p,
+              (range) => sql`select s.normalized_term as term, s.searches as n from report_search_terms s
+                where s.with_result = ${withResult} and ${range}`,
+            )}
+            union all
+            select t.normalized_term, 1 from search_terms t
+            where (t.result_count > 0) = ${withResult} and ${rawRows(p, 't.created_at')}
+          ) parts group by term having sum(n) > 0
+          order by sum(n) desc, term ${windowOf(w)}`,
+      );
+    },
+
+    customersSignedIn(db: Db, p: SplitPeriod, w: Window) {
+      return rows(
+        db,
+        sql<RankedCustomer>`with signed as (
+          select customer_id, sum(n) as n from (
+            ${summaryParts(p, (range) => sql`select s.customer_id, s.signins as n from report_customer_signins s where ${range}`)}
+            union all
+            select c.customer_id, 1 from customer_signins c where ${rawRows(p, 'c.created_at')}
+          ) parts group by customer_id having sum(n) > 0)
+        select c.id as customer_id, c.name, c.email, c.level, signed.n::int as n, 0 as total_cents,
+          (count(*) over ())::int as total_rows
+        from signed join customers c on c.id = signed.customer_id
+        order by signed.n desc, c.name, c.id ${windowOf(w)}`,
+      );
+    },
+
+    /** Customers by the sum of their sales' totals in the period; ties by name, then id. */
+    customerPurchases(db: Db, p: SplitPeriod, order: 'desc' | 'asc', w: Window) {
+      return rows(
+        db,
+        sql<RankedCustomer>`with bought as (
+          select customer_id, sum(orders) as n, sum(total_cents) as total_cents from (
+            ${summaryParts(p, (range) => sql`select s.customer_id, s.orders, s.total_cents from report_customer_sales s where ${range}`)}
+            union all
+            select o.customer_id, 1, o.total_cents from orders o where ${SALE('o')} and ${rawRows(p, 'o.created_at')}
+          ) parts group by customer_id having sum(orders) > 0)
+        select c.id as customer_id, c.name, c.email, c.level, bought.n::int as n,
+          bought.total_cents::float8 as total_cents, (count(*) over ())::int as total_rows
+        from bought join customers c on c.id = bought.customer_id
+        order by bought.total_cents ${direction(order)}, c.name, c.id ${windowOf(w)}`,
+      );
+    },
+
+    lowStock(db: Db) {
+      return db
+        .selectFrom('products')
+        .select(['id', 'name', 'code', 'stock', 'stock_alert'])
+        .where('archived', '=', false)
+        .whereRef('stock', '<=', 'stock_alert')
+        .orderBy('stock')
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+    },
+
+    employee(db: Db, id: number) {
+      return db.selectFrom('employees').select(['id', 'name', 'func']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Sales of the period served by a courier or taken by an attendant, with their adjustments. */
+    ordersBy(db: Db, column: 'deliverer_id' | 'attendant_id', employeeId: number, from: Date, until: Date) {
+      return rows(
+        db,
+        sql<{
+          id: number;
+          code: string;
+          created_at: Date;
+          shipped_at: Date | null;
+          customer_name: string;
+          payment_method: 'CASH' | 'BANK_TRANSFER' | 'PIX';
+          items_total_cents: number;
+          freight_cents: number;
+          warranty_cents: number;
+          total_cents: number;
+          exchange_cents: number;
+          return_cents: number;
+        }>`select o.id, o.code, o.created_at, c.name as customer_name, o.payment_method, o.items_total_cents,
+            o.shipping_cost_cents + o.fast_delivery_tax_cents as freight_cents, o.warranty_cents, o.total_cents,
+            (select min(h.created_at) from order_status_history h where h.order_id = o.id and h.status in (4, 16)) as shipped_at,
+            coalesce((select sum(a.quantity * a.unit_price_cents) from order_adjustments a
+              where a.original_order_id = o.id and a.kind = 'EXCHANGE'), 0)::int as exchange_cents,
+            coalesce((select sum(a.quantity * a.unit_price_cents) from order_adjustments a
+              where a.original_order_id = o.id and a.kind = 'RETURN'), 0)::int as return_cents
+          from orders o join customers c on c.id = o.customer_id
+          where o.${sql.ref(column)} = ${employeeId} and ${SALE('o')} and o.created_at >= ${from} and o.created_at < ${until}
+          order by o.created_at, o.id`,
+      );
+    },
+
+    /** Active products with stock, with their prices by level (the contract's priceFromPercentage, in SQL); stockSalesTotals counts them. */
+    stockSales(db: Db, w: Window) {
+      return rows(
+        db,
+        sql<{
+          id: number;
+          code: string;
+          name: string;
+          stock: number;
+          cost_cents: number;
+          sell_price_cents: number;
+          gold_cents: number;
+          silver_cents: number;
+          bronze_cents: number;
+        }>`select id, code, name, stock, cost_cents, sell_price_cents,
+            ${tierPrice('gold_percentage')} as gold_cents, ${tierPrice('silver_percentage')} as silver_cents,
+            ${tierPrice('bronze_percentage')} as bronze_cents
+          from products where not archived and stock > 0 order by name, id ${windowOf(w)}`,
+      );
+    },
+
+    async stockSalesTotals(db: Db) {
+      const result = await sql<{
+        products: number;
+        stock: number;
+        purchase: string;
+        sales: string;
+        gold: string;
+        silver: string;
+        bronze: string;
+      }>`select count(*)::int as products, coalesce(sum(stock), 0)::int as stock,
+          coalesce(sum(stock::bigint * cost_cents), 0)::text as purchase,
+          coalesce(sum(stock::bigint * sell_price_cents), 0)::text as sales,
+          coalesce(sum(stock::bigint * ${tierPrice('gold_percentage')}), 0)::text as gold,
+          coalesce(sum(stock::bigint * ${tierPrice('silver_percentage')}), 0)::text as silver,
+          coalesce(sum(stock::bigint * ${tierPrice('bronze_percentage')}), 0)::text as bronze
+        from products where not archived and stock > 0`.execute(db);
+      return result.rows[0] as NonNullable<(typeof result.rows)[number]>;
+    },
+
+    /** Exchanges or returns of the period registered by an attendant (or collected by a courier). */
+    adjustments(
+      db: Db,
+      kind: 'EXCHANGE' | 'RETURN',
+      column: 'employee_id' | 'deliverer_id',
+      employeeId: number,
+      from: Date,
+      until: Date,
+    ) {
+      return rows(
+        db,
+        sql<{
+          order_id: number;
+          order_code: string;
+          customer_name: string;
+          adjustment_order_id: number | null;
+          adjustment_order_code: string | null;
+          product_name: string;
+          quantity: number;
+          unit_price_cents: number;
+          comments: string | null;
+          created_at: Date;
+        }>`select o.id as order_id, o.code as order_code, c.name as customer_name,
+            a.adjustment_order_id, ao.code as adjustment_order_code, p.name as product_name, a.quantity,
+            a.unit_price_cents, a.comments, a.created_at
+          from order_adjustments a
+          join orders o on o.id = a.original_order_id
+          join customers c on c.id = o.customer_id
+          join products p on p.id = a.product_id
+          left join orders ao on ao.id = a.adjustment_order_id
+          where a.${sql.ref(column)} = ${employeeId} and a.kind = ${kind}
+            and a.created_at >= ${from} and a.created_at < ${until}
+          order by a.created_at, a.id`,
+      );
+    },
+
+    delivererCustomers(db: Db, delivererId: number) {
+      return db
+        .selectFrom('customers')
+        .select(['id', 'name', 'email', 'phone', 'neighborhood', 'level', 'shipping_cost_cents'])
+        .where('deliverer_id', '=', delivererId)
+        .where('status', '=', 'APPROVED')
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+    },
+
+    awaitingCourier(db: Db, delivererId: number) {
+      return db
+        .selectFrom('orders as o')
+        .innerJoin('customers as c', 'c.id', 'o.customer_id')
+        .select([
+          'o.id',
+          'o.code',
+          'c.name as customer_name',
+          'o.neighborhood',
+          'o.status',
+          'o.fast_delivery',
+          'o.total_cents',
+          'o.created_at',
+          'o.updated_at',
+        ])
+        .where('o.deliverer_id', '=', delivererId)
+        .where('o.status', 'in', [3, 15])
+        .orderBy('o.updated_at')
+        .orderBy('o.id')
+        .execute();
+    },
+
+    brandReference(db: Db, brand: string, reference: string) {
+      return db
+        .selectFrom('products as p')
+        .innerJoin('brands as b', 'b.id', 'p.brand_id')
+        .innerJoin('brand_references as r', 'r.id', 'p.reference_id')
+        .select(['p.id', 'p.code', 'p.name', 'p.archived', 'b.name as brand', 'r.name as reference'])
+        .where(sql<boolean>`lower(b.name) = lower(${brand}) and lower(r.name) = lower(${reference})`)
+        .orderBy('p.name')
+        .orderBy('p.id')
+        .execute();
+    },
+
+    /** Sales of the period paid by bank transfer or Pix. */
+    deposits(db: Db, from: Date, until: Date, w: Window) {
+      return rows(
+        db,
+        // No count here: depositTotals counts, so a page stops after its rows.
+        sql<{
+          id: number;
+          code: string;
+          customer_name: string;
+          payment_method: 'BANK_TRANSFER' | 'PIX';
+          created_at: Date;
+          total_cents: number;
+        }>`select o.id, o.code, c.name as customer_name, o.payment_method, o.created_at, o.total_cents
+          from orders o join customers c on c.id = o.customer_id
+          where o.payment_method in ('BANK_TRANSFER', 'PIX') and ${SALE('o')}
+            and o.created_at >= ${from} and o.created_at < ${until}
+          order by o.created_at, o.id ${windowOf(w)}`,
+      );
+    },
+
+    async depositTotals(db: Db, from: Date, until: Date) {
+      const result = await sql<{ orders: number; transfer: string; pix: string }>`select count(*)::int as orders,
+          coalesce(sum(total_cents) filter (where payment_method = 'BANK_TRANSFER'), 0)::text as transfer,
+          coalesce(sum(total_cents) filter (where payment_method = 'PIX'), 0)::text as pix
+        from orders o where o.payment_method in ('BANK_TRANSFER', 'PIX') and ${SALE('o')}
+          and o.created_at >= ${from} and o.created_at < ${until}`.execute(db);
+      return result.rows[0] as { orders: number; transfer: string; pix: string };
+    },
+
+    /** Customers with at least one fast-delivery sale, ever. */
+    fastDeliveryCustomers(db: Db) {
+      return rows(
+        db,
+        sql<{
+          id: number;
+          name: string;
+          email: string;
+          neighborhood: string | null;
+          fast_delivery_tax_cents: number;
+          orders: number;
+          last_order_at: Date;
+        }>`select c.id, c.name, c.email, c.neighborhood, c.fast_delivery_tax_cents, f.orders, f.last_order_at
+          from (select customer_id, count(*)::int as orders, max(created_at) as last_order_at
+                from orders o where o.fast_delivery and ${SALE('o')} group by customer_id) f
+          join customers c on c.id = f.customer_id
+          order by c.name, c.id`,
+      );
+    },
+
+    orderWithCustomer(db: Db, orderId: number) {
+      return db
+        .selectFrom('orders as o')
+        .innerJoin('customers as c', 'c.id', 'o.customer_id')
+        .select([
+          'o.id',
+          'o.code',
+          'c.name as customer_name',
+          'o.items_total_cents',
+          'o.shipping_cost_cents',
+          'o.fast_delivery_tax_cents',
+          'o.total_cents',
+        ])
+        .where('o.id', '=', orderId)
+        .executeTakeFirst();
+    },
+
+    orderItems(db: Db, orderId: number) {
+      return db
+        .selectFrom('order_items')
+        .select(['product_name', 'quantity', 'unit_price_cents'])
+        .where('order_id', '=', orderId)
+        .orderBy('id')
+        .execute();
+    },
+
+    orderAdjustments(db: Db, orderId: number, kind: 'EXCHANGE' | 'RETURN') {
+      return db
+        .selectFrom('order_adjustments as a')
+        .innerJoin('products as p', 'p.id', 'a.product_id')
+        .select(['p.name as product_name', 'a.quantity', 'a.unit_price_cents', 'a.created_at'])
+        .where('a.original_order_id', '=', orderId)
+        .where('a.kind', '=', kind)
+        .orderBy('a.created_at')
+        .orderBy('a.id')
+        .execute();
+    },
+  };
+}
+
+/** priceFromPercentage(cost_cents, pct) in SQL: cost + pct % of cost, exact, rounded half up to the cent. */
+function tierPrice(column: 'gold_percentage' | 'silver_percentage' | 'bronze_percentage') {
+  return sql<number>`round(cost_cents::numeric * (100 + round(${sql.ref(column)}::numeric, 6)) / 100)::int`;
+}
+
+export type ReportsRepository = ReturnType<typeof createReportsRepository>;

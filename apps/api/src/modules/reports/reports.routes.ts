@@ -1,0 +1,345 @@
+import {
+  adjustmentOrderDetailSchema,
+  awaitingCourierRowSchema,
+  brandReferenceRowSchema,
+  customerPurchaseRowSchema,
+  dashboardSchema,
+  delivererCustomerRowSchema,
+  depositReportSchema,
+  exchangeRowSchema,
+  fastDeliveryCustomerRowSchema,
+  lowStockRowSchema,
+  orderReportSchema,
+  PERMISSIONS,
+  productRankRowSchema,
+  reportIdSchema,
+  reportLevelSchema,
+  reportOrderSchema,
+  reportPagingSchema,
+  returnRowSchema,
+  searchedTermRowSchema,
+  signedInCustomerRowSchema,
+  stockSalesReportSchema,
+  viewedProductRowSchema,
+} from '@backoffice/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createReportsService } from './reports.service';
+
+const { dashboard: DASHBOARD, reports: REPORTS, internalSales: INTERNAL_SALES } = PERMISSIONS;
+/** The dashboard's charts and their periods (also the report detail screen, which internal_sales opens). */
+const CHARTS = [DASHBOARD, REPORTS, INTERNAL_SALES];
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+const paged = <T extends z.ZodType>(schema: T) => z.object({ data: z.array(schema), total: z.number().int() });
+const period = { s: z.string(), e: z.string() };
+const idParams = z.object({ id: reportIdSchema });
+
+/**
+ * The dashboard, its five charts and the 17 general reports (spec section 7; definitions in
+ * docs/reports.md). Every route only reads.
+ */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createReportsService(app.deps.db);
+  const tags = ['reports'];
+  const chart = { config: { permissions: CHARTS } };
+  const report = { config: { permissions: [REPORTS] } };
+
+  app.get(
+    '/dashboard',
+    { ...chart, schema: { tags, summary: 'Números dos cartões do painel', response: { 200: data(dashboardSchema) } } },
+    async () => ({ data: await service.dashboard() }),
+  );
+
+  // ---------- charts: top ten of the last 7 days ----------
+  const terms = { 200: data(z.array(searchedTermRowSchema)) };
+  const viewed = { 200: data(z.array(viewedProductRowSchema)) };
+  const signed = { 200: data(z.array(signedInCustomerRowSchema)) };
+  const sold = { 200: data(z.array(productRankRowSchema)) };
+  app.get(
+    '/reports/product/top-ten/searched-by-term',
+    {
+      ...chart,
+      schema: { tags, summary: 'Dez termos mais pesquisados (com resultado), últimos 7 dias', response: terms },
+    },
+    async () => ({ data: await service.searchedTerms(true) }),
+  );
+  app.get(
+    '/reports/product/top-ten/viewed',
+    { ...chart, schema: { tags, summary: 'Dez produtos mais visualizados, últimos 7 dias', response: viewed } },
+    async () => ({ data: await service.productsViewed() }),
+  );
+  app.get(
+    '/reports/top-ten/products/sold/desc',
+    { ...chart, schema: { tags, summary: 'Dez produtos mais vendidos, últimos 7 dias', response: sold } },
+    async () => ({ data: await service.topTenSold() }),
+  );
+  app.get(
+    '/reports/product/not-exists/top-ten/searched-by-term',
+    { ...chart, schema: { tags, summary: 'Dez termos pesquisados sem resultado, últimos 7 dias', response: terms } },
+    async () => ({ data: await service.searchedTerms(false) }),
+  );
+  app.get(
+    '/reports/customer/top-ten/signedin',
+    { ...chart, schema: { tags, summary: 'Dez clientes com mais acessos, últimos 7 dias', response: signed } },
+    async () => ({ data: await service.customersSignedIn() }),
+  );
+
+  // ---------- charts: top ten of a period ----------
+  const periodParams = z.object(period);
+  app.get(
+    '/reports/product/viewed/start/:s/end/:e',
+    {
+      ...chart,
+      schema: { tags, summary: 'Dez produtos mais visualizados no período', params: periodParams, response: viewed },
+    },
+    async (request) => ({ data: await service.productsViewed(request.params.s, request.params.e) }),
+  );
+  app.get(
+    '/reports/product/searched-by-term/start/:s/end/:e',
+    {
+      ...chart,
+      schema: { tags, summary: 'Dez termos mais pesquisados no período', params: periodParams, response: terms },
+    },
+    async (request) => ({ data: await service.searchedTerms(true, request.params.s, request.params.e) }),
+  );
+  app.get(
+    '/reports/product/not-exists/searched-by-term/start/:s/end/:e',
+    {
+      ...chart,
+      schema: {
+        tags,
+        summary: 'Dez termos pesquisados sem resultado no período',
+        params: periodParams,
+        response: terms,
+      },
+    },
+    async (request) => ({ data: await service.searchedTerms(false, request.params.s, request.params.e) }),
+  );
+  app.get(
+    '/reports/customer/top-ten/signedin/start/:s/end/:e',
+    {
+      ...chart,
+      schema: { tags, summary: 'Dez clientes com mais acessos no período', params: periodParams, response: signed },
+    },
+    async (request) => ({ data: await service.customersSignedIn(request.params.s, request.params.e) }),
+  );
+
+  // ---------- general reports ----------
+  const rankParams = z.object({ ...period, order: reportOrderSchema });
+  app.get(
+    '/reports/customers/purchases/start/:s/end/:e/:order',
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Clientes que mais (desc) ou menos (asc) compraram no período, pelo total das vendas',
+        params: rankParams,
+        querystring: reportPagingSchema,
+        response: { 200: paged(customerPurchaseRowSchema) },
+      },
+    },
+    async ({ params, query }) => service.customerPurchases(params.s, params.e, params.order, query),
+  );
+  app.get(
+    '/reports/products/sold/start/:s/end/:e/:order',
+    {
+      // The dashboard's sold chart (its period variant, ?items=10) and the best/worst-selling reports.
+      ...chart,
+      schema: {
+        tags,
+        summary:
+          'Produtos por unidades vendidas no período, do maior (desc) ou do menor (asc); todos os que venderam, ou uma página (?page&items; o gráfico pede items=10)',
+        params: rankParams,
+        querystring: reportPagingSchema,
+        response: { 200: paged(productRankRowSchema) },
+      },
+    },
+    async ({ params, query }) => service.productsSold(params.s, params.e, params.order, query),
+  );
+  app.get(
+    '/reports/products/low/stock',
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Produtos ativos no alerta de estoque ou abaixo',
+        response: { 200: data(z.array(lowStockRowSchema)) },
+      },
+    },
+    async () => ({ data: await service.lowStock() }),
+  );
+  const employeePeriod = z.object({ ...period, id: reportIdSchema });
+  app.get(
+    '/reports/order/start/:s/end/:e/deliverer/:id',
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Vendas do período entregues pelo motoboy, com totais por forma de pagamento',
+        params: employeePeriod,
+        querystring: reportPagingSchema,
+        response: { 200: data(orderReportSchema) },
+      },
+    },
+    async ({ params, query }) => ({ data: await service.ordersByDeliverer(params.id, params.s, params.e, query) }),
+  );
+  app.get(
+    '/reports/order/start/:s/end/:e/attendant/:id',
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Vendas do período feitas pelo atendente, com totais por forma de pagamento',
+        params: employeePeriod,
+        querystring: reportPagingSchema,
+        response: { 200: data(orderReportSchema) },
+      },
+    },
+    async ({ params, query }) => ({ data: await service.ordersByAttendant(params.id, params.s, params.e, query) }),
+  );
+  app.get(
+    '/reports/product/stock/sales',
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Estoque x vendas de todos os níveis',
+        querystring: reportPagingSchema,
+        response: { 200: data(stockSalesReportSchema) },
+      },
+    },
+    async ({ query }) => ({ data: await service.stockSales(0, query) }),
+  );
+  app.get(
+    '/reports/product/stock/sales/level/:level',
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Estoque x vendas: 0 todos os níveis, 1 Ouro, 2 Prata, 3 Bronze',
+        params: z.object({ level: reportLevelSchema }),
+        querystring: reportPagingSchema,
+        response: { 200: data(stockSalesReportSchema) },
+      },
+    },
+    async ({ params, query }) => ({ data: await service.stockSales(params.level, query) }),
+  );
+  app.get(
+    '/reports/order/exchange/start/:s/end/:e/employee/:id',
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Trocas do período: as registradas pelo atendente, ou as recolhidas se o id é de um motoboy',
+        params: employeePeriod,
+        response: { 200: data(z.array(exchangeRowSchema)) },
+      },
+    },
+    async ({ params }) => ({ data: await service.exchanges(params.id, params.s, params.e) }),
+  );
+  app.get(
+    '/reports/order/return/start/:s/end/:e/employee/:id',
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Devoluções do período: as registradas pelo atendente, ou as recolhidas se o id é de um motoboy',
+        params: employeePeriod,
+        response: { 200: data(z.array(returnRowSchema)) },
+      },
+    },
+    async ({ params }) => ({ data: await service.returns(params.id, params.s, params.e) }),
+  );
+  app.get(
+    '/reports/deliverer-customers/:id',
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Clientes aprovados atendidos pelo motoboy',
+        params: idParams,
+        response: { 200: data(z.array(delivererCustomerRowSchema)) },
+      },
+    },
+    async ({ params }) => ({ data: await service.delivererCustomers(params.id) }),
+  );
+  app.get(
+    '/reports/awaiting-motoboy-orders/:id',
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Pedidos do motoboy aguardando retirada (Aguardando motoboy e Entrega imediata)',
+        params: idParams,
+        response: { 200: data(z.array(awaitingCourierRowSchema)) },
+      },
+    },
+    async ({ params }) => ({ data: await service.awaitingCourier(params.id) }),
+  );
+  app.get(
+    '/reports/products/:brand/:reference',
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Produtos (ativos e arquivados) de uma marca e referência',
+        params: z.object({ brand: z.string().min(1), reference: z.string().min(1) }),
+        response: { 200: data(z.array(brandReferenceRowSchema)) },
+      },
+    },
+    async ({ params }) => ({ data: await service.brandReference(params.brand, params.reference) }),
+  );
+  app.get(
+    '/reports/order/transfer/start/:s/end/:e',
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Vendas do período pagas por depósito (transferência) ou Pix',
+        params: periodParams,
+        querystring: reportPagingSchema,
+        response: { 200: data(depositReportSchema) },
+      },
+    },
+    async ({ params, query }) => ({ data: await service.deposits(params.s, params.e, query) }),
+  );
+  app.get(
+    '/reports/customer/fast-delivery',
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Clientes com ao menos uma venda com entrega imediata',
+        response: { 200: data(z.array(fastDeliveryCustomerRowSchema)) },
+      },
+    },
+    async () => ({ data: await service.fastDeliveryCustomers() }),
+  );
+  const orderParams = z.object({ orderId: reportIdSchema });
+  app.get(
+    '/reports/order/exchange/:orderId',
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Detalhes do pedido com suas trocas',
+        params: orderParams,
+        response: { 200: data(adjustmentOrderDetailSchema) },
+      },
+    },
+    async ({ params }) => ({ data: await service.exchangeDetail(params.orderId) }),
+  );
+  app.get(
+    '/reports/order/return/:orderId',
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Detalhes do pedido com suas devoluções',
+        params: orderParams,
+        response: { 200: data(adjustmentOrderDetailSchema) },
+      },
+    },
+    async ({ params }) => ({ data: await service.returnDetail(params.orderId) }),
+  );
+};

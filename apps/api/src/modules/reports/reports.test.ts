@@ -1,0 +1,1067 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../db/database';
+import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+
+/**
+ * A small hand-made business in April 2026 (São Paulo time, UTC−03:00) and the exact figures of every
+ * report and chart, worked out by hand below. Runs the same on PGlite and on PostgreSQL (DATABASE_URL).
+ */
+const sp = (local: string) => new Date(`${local}-03:00`);
+const APRIL = { s: '2026-04-01T00:00:00', e: '2026-04-30T23:59:59' };
+
+interface Business {
+  staff: { beatriz: number; diego: number; eduardo: number; carlos: number };
+  customers: Record<'alice' | 'bruno' | 'carla' | 'davi' | 'elisa' | 'fabio', number>;
+  products: Record<'capa' | 'cabo' | 'fone' | 'pelicula' | 'galaxy', number>;
+  orders: Record<string, { id: number; code: string }>;
+}
+
+async function buildBusiness(db: DB): Promise<Business> {
+  const staffRows = await db.selectFrom('employees').select(['id', 'email']).execute();
+  const staffId = (email: string) => staffRows.find((r) => r.email === email)?.id as number;
+  const staff = {
+    beatriz: staffId(DEMO.attendant),
+    diego: staffId(DEMO.courier),
+    eduardo: staffId(DEMO.courier2),
+    carlos: staffId(DEMO.stocker),
+  };
+
+  const customer = async (
+    name: string,
+    level: number,
+    status: 'APPROVED' | 'AWAITING',
+    deliverer: number | null,
+    fastTax = 0,
+  ) =>
+    (
+      await db
+        .insertInto('customers')
+        .values({
+          name,
+          email: `${name.split(' ')[0]?.toLowerCase()}@cliente.com.br`,
+          phone: '11988887777',
+          document: '52998224725',
+          level,
+          status,
+          deliverer_id: deliverer,
+          shipping_cost_cents: 1000,
+          fast_delivery_tax_cents: fastTax,
+          neighborhood: 'Tatuapé',
+          search_text: name.toLowerCase(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const customers = {
+    alice: await customer('Alice Ouro', 1, 'APPROVED', staff.diego, 1500),
+    bruno: await customer('Bruno Prata', 2, 'APPROVED', staff.diego, 2000),
+    carla: await customer('Carla Bronze', 3, 'APPROVED', staff.eduardo, 1500),
+    davi: await customer('Davi Varejo', 0, 'APPROVED', null),
+    elisa: await customer('Elisa Espera', 0, 'AWAITING', staff.diego),
+    fabio: await customer('Fabio Espera', 0, 'AWAITING', null),
+  };
+
+  const samsung = (await db.insertInto('brands').values({ name: 'Samsung' }).returning('id').executeTakeFirstOrThrow())
+    .id;
+  const apple = (await db.insertInto('brands').values({ name: 'Apple' }).returning('id').executeTakeFirstOrThrow()).id;
+  const galaxyA = (
+    await db
+      .insertInto('brand_references')
+      .values({ brand_id: samsung, name: 'Galaxy A' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const iphone = (
+    await db
+      .insertInto('brand_references')
+      .values({ brand_id: apple, name: 'iPhone 15' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const product = async (
+    code: string,
+    name: string,
+    brand: number,
+    reference: number,
+    cost: number,
+    sell: number,
+    [gold, silver, bronze]: [number, number, number],
+    stock: number,
+    alert: number,
+    archived = false,
+  ) =>
+    (
+      await db
+        .insertInto('products')
+        .values({
+          code,
+          name,
+          brand_id: brand,
+          reference_id: reference,
+          cost_cents: cost,
+          sell_price_cents: sell,
+          gold_percentage: gold,
+          silver_percentage: silver,
+          bronze_percentage: bronze,
+          stock,
+          stock_alert: alert,
+          tags: [],
+          archived,
+          search_text: name.toLowerCase(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  // Tier prices = cost + % of cost: Capa 12,00 / 13,00 / 14,00; Cabo 5,50 / 6,00 / 7,50; Galaxy 880 / 920 / 960.
+  const products = {
+    capa: await product('P1', 'Capa Azul', apple, iphone, 1000, 2500, [20, 30, 40], 10, 5),
+    cabo: await product('P2', 'Cabo USB', apple, iphone, 500, 1500, [10, 20, 50], 3, 5),
+    fone: await product('P3', 'Fone Sem Fio', apple, iphone, 2000, 5000, [15, 25, 35], 0, 2),
+    pelicula: await product('P4', 'Pelicula', samsung, galaxyA, 300, 900, [10, 20, 30], 4, 10, true),
+    galaxy: await product('P5', 'Galaxy A15', samsung, galaxyA, 80000, 120000, [10, 15, 20], 2, 1),
+  };
+
+  const orders: Business['orders'] = {};
+  const order = async (
+    key: string,
+    o: {
+      customer: number;
+      at: string;
+      status: number;
+      payment: 'CASH' | 'BANK_TRANSFER' | 'PIX';
+      items: [number, number, number][];
+      shipping?: number;
+      fastTax?: number;
+      warranty?: number;
+      deliverer?: number | null;
+      attendant?: number | null;
+      updatedAt?: string;
+      shippedAt?: string;
+    },
+  ) => {
+    const itemsTotal = o.items.reduce((sum, [, quantity, price]) => sum + quantity * price, 0);
+    const shipping = o.shipping ?? 0;
+    const fastTax = o.fastTax ?? 0;
+    const warranty = o.warranty ?? 0;
+    const row = await db
+      .insertInto('orders')
+      .values({
+        code: `T-${key}`,
+        customer_id: o.customer,
+        status: o.status,
+        delivery_type: 1,
+        fast_delivery: fastTax > 0,
+        with_warranty: warranty > 0,
+        payment_method: o.payment,
+        items_total_cents: itemsTotal,
+        shipping_cost_cents: shipping,
+        fast_delivery_tax_cents: fastTax,
+        warranty_cents: warranty,
+        total_cents: itemsTotal + shipping + fastTax + warranty,
+        neighborhood: 'Tatuapé',
+        attendant_id: o.attendant === undefined ? staff.beatriz : o.attendant,
+        deliverer_id: o.deliverer ?? null,
+        created_at: sp(o.at),
+        updated_at: sp(o.updatedAt ?? o.at),
+      })
+      .returning(['id', 'code'])
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('order_items')
+      .values(
+        o.items.map(([productId, quantity, price]) => ({
+          order_id: row.id,
+          product_id: productId,
+          product_name: 'snapshot',
+          product_code: 'snapshot',
+          quantity,
+          unit_price_cents: price,
+          unit_cost_cents: 0,
+          total_cents: quantity * price,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('order_status_history')
+      .values({ order_id: row.id, status: 1, created_at: sp(o.at) })
+      .execute();
+    if (o.shippedAt) {
+      await db
+        .insertInto('order_status_history')
+        .values({ order_id: row.id, status: 4, created_at: sp(o.shippedAt) })
+        .execute();
+    }
+    orders[key] = row;
+    return row;
+  };
+  const { capa, cabo, galaxy } = products;
+  const { alice, bruno, carla, davi } = customers;
+  // O1: 2 × 12,00 + 1 × 5,50 = 29,50 items + 10,00 shipping = 39,50. The period's first second.
+  await order('O1', {
+    customer: alice,
+    at: '2026-04-01T00:00:00',
+    status: 13,
+    payment: 'CASH',
+    items: [
+      [capa, 2, 1200],
+      [cabo, 1, 550],
+    ],
+    shipping: 1000,
+    deliverer: staff.diego,
+    shippedAt: '2026-04-01T10:40:00',
+  });
+  // O2: 13,00 + 920,00 = 933,00 + 20,00 fast tax + 93,30 warranty (10 %) = 1 046,30, by transfer, fast delivery.
+  await order('O2', {
+    customer: bruno,
+    at: '2026-04-15T12:00:00',
+    status: 5,
+    payment: 'BANK_TRANSFER',
+    items: [
+      [capa, 1, 1300],
+      [galaxy, 1, 92000],
+    ],
+    fastTax: 2000,
+    warranty: 9330,
+    deliverer: staff.diego,
+  });
+  // O3: 4 × 7,50 = 30,00 + 8,00 = 38,00 by Pix, at the period's last second (in).
+  await order('O3', {
+    customer: carla,
+    at: '2026-04-30T23:59:59',
+    status: 1,
+    payment: 'PIX',
+    items: [[cabo, 4, 750]],
+    shipping: 800,
+    deliverer: staff.eduardo,
+  });
+  // O4: the first second after April (out): 5 × 25,00 = 125,00.
+  await order('O4', {
+    customer: davi,
+    at: '2026-05-01T00:00:00',
+    status: 1,
+    payment: 'CASH',
+    items: [[capa, 5, 2500]],
+    deliverer: staff.diego,
+  });
+  // O5 cancelled and O6 refused: no sale.
+  await order('O5', {
+    customer: alice,
+    at: '2026-04-10T09:00:00',
+    status: 7,
+    payment: 'PIX',
+    items: [[capa, 3, 1200]],
+    fastTax: 1500,
+    deliverer: staff.diego,
+  });
+  await order('O6', {
+    customer: bruno,
+    at: '2026-04-20T15:00:00',
+    status: 12,
+    payment: 'BANK_TRANSFER',
+    items: [[galaxy, 1, 92000]],
+  });
+  // O7: the last second of March (out): 2 × 15,00 = 30,00.
+  await order('O7', {
+    customer: davi,
+    at: '2026-03-31T23:59:59',
+    status: 13,
+    payment: 'CASH',
+    items: [[cabo, 2, 1500]],
+    deliverer: staff.diego,
+  });
+  // O8: waiting for Diego since 14:00: 880,00 + 10,00 = 890,00.
+  await order('O8', {
+    customer: alice,
+    at: '2026-04-22T10:00:00',
+    updatedAt: '2026-04-22T14:00:00',
+    status: 3,
+    payment: 'CASH',
+    items: [[galaxy, 1, 88000]],
+    shipping: 1000,
+    deliverer: staff.diego,
+  });
+  // O9: fast delivery waiting for Diego: 14,00 + 15,00 = 29,00.
+  await order('O9', {
+    customer: carla,
+    at: '2026-04-25T08:00:00',
+    updatedAt: '2026-04-25T09:00:00',
+    status: 15,
+    payment: 'CASH',
+    items: [[capa, 1, 1400]],
+    fastTax: 1500,
+    deliverer: staff.diego,
+  });
+
+  const adjust = (
+    kind: 'EXCHANGE' | 'RETURN',
+    original: string,
+    productId: number,
+    quantity: number,
+    price: number,
+    at: string,
+    deliverer: number | null,
+    carriedBy: string | null,
+    comments: string,
+  ) =>
+    db
+      .insertInto('order_adjustments')
+      .values({
+        kind,
+        original_order_id: orders[original]?.id as number,
+        adjustment_order_id: carriedBy ? (orders[carriedBy]?.id as number) : null,
+        product_id: productId,
+        quantity,
+        unit_price_cents: price,
+        employee_id: staff.beatriz,
+        deliverer_id: deliverer,
+        comments,
+        created_at: sp(at),
+      })
+      .execute();
+  await adjust('EXCHANGE', 'O1', capa, 1, 1200, '2026-04-05T10:00:00', null, null, 'Defeito');
+  await adjust('RETURN', 'O1', cabo, 1, 550, '2026-04-22T16:00:00', staff.diego, 'O8', 'Não quis');
+  await adjust('EXCHANGE', 'O7', cabo, 2, 1500, '2026-04-30T23:59:59', staff.eduardo, null, 'Troca de cor');
+  await adjust('RETURN', 'O2', capa, 1, 1300, '2026-05-01T00:00:00', null, null, 'Maio');
+
+  // Analytics of April (and one row each side).
+  const signin = (customerId: number, at: string) =>
+    db
+      .insertInto('customer_signins')
+      .values({ customer_id: customerId, created_at: sp(at) })
+      .execute();
+  for (const at of ['2026-04-02T08:00:00', '2026-04-10T20:00:00', '2026-04-30T23:59:59']) await signin(alice, at);
+  for (const at of ['2026-04-03T08:00:00', '2026-04-03T09:00:00', '2026-04-15T12:30:00']) await signin(bruno, at);
+  await signin(carla, '2026-04-20T10:00:00');
+  await signin(davi, '2026-05-01T00:00:00');
+  await signin(davi, '2026-03-31T23:59:59');
+  const view = (productId: number, at: string) =>
+    db
+      .insertInto('product_views')
+      .values({ product_id: productId, customer_id: null, created_at: sp(at) })
+      .execute();
+  for (const day of ['02', '09', '16', '23']) await view(galaxy, `2026-04-${day}T19:00:00`);
+  for (const day of ['05', '06']) await view(capa, `2026-04-${day}T19:00:00`);
+  for (const day of ['07', '08']) await view(cabo, `2026-04-${day}T19:00:00`);
+  await view(products.fone, '2026-03-31T23:59:59');
+  const search = (term: string, results: number, at: string) =>
+    db
+      .insertInto('search_terms')
+      .values({ term, normalized_term: term, result_count: results, customer_id: null, created_at: sp(at) })
+      .execute();
+  for (const at of ['2026-04-02T10:00:00', '2026-04-12T10:00:00', '2026-04-29T10:00:00'])
+    await search('capinha', 5, at);
+  for (const at of ['2026-04-04T10:00:00', '2026-04-14T10:00:00']) await search('galaxy', 2, at);
+  for (const at of ['2026-04-04T11:00:00', '2026-04-24T11:00:00']) await search('iphone 99', 0, at);
+  await search('xyz', 0, '2026-04-30T23:59:59');
+  await search('xyz', 0, '2026-05-01T00:00:00');
+  for (let i = 1; i <= 12; i++) await search(`termo ${String(i).padStart(2, '0')}`, 1, '2026-04-18T10:00:00');
+
+  // The last 7 days, for the dashboard's default charts: one hour ago (in) and eight days ago (out).
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000);
+  await db
+    .insertInto('customer_signins')
+    .values([
+      { customer_id: davi, created_at: hourAgo },
+      { customer_id: davi, created_at: hourAgo },
+      { customer_id: alice, created_at: eightDaysAgo },
+    ])
+    .execute();
+  await db.insertInto('product_views').values({ product_id: capa, created_at: hourAgo }).execute();
+  await db
+    .insertInto('search_terms')
+    .values([
+      { term: 'novidade', normalized_term: 'novidade', result_count: 3, created_at: hourAgo },
+      { term: 'zzz', normalized_term: 'zzz', result_count: 0, created_at: hourAgo },
+      { term: 'antigo', normalized_term: 'antigo', result_count: 3, created_at: eightDaysAgo },
+    ])
+    .execute();
+  const recent = await db
+    .insertInto('orders')
+    .values({
+      code: 'T-NOW',
+      customer_id: davi,
+      status: 1,
+      delivery_type: 2,
+      payment_method: 'CASH',
+      items_total_cents: 1500,
+      total_cents: 1500,
+      created_at: hourAgo,
+      updated_at: hourAgo,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('order_items')
+    .values({
+      order_id: recent.id,
+      product_id: cabo,
+      product_name: 'Cabo USB',
+      product_code: 'P2',
+      quantity: 1,
+      unit_price_cents: 1500,
+      unit_cost_cents: 500,
+      total_cents: 1500,
+    })
+    .execute();
+  return { staff, customers, products, orders };
+}
+
+describe('reports API: the figures of a hand-made business', () => {
+  let t: TestApp;
+  let b: Business;
+  let manager: string;
+  let stocker: string;
+  let courier: string;
+  const get = (token: string, url: string) =>
+    t.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(token) });
+  const data = async (url: string, token = manager) => {
+    const res = await get(token, url);
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return res.json().data;
+  };
+  const period = (p: { s: string; e: string } = APRIL) => `start/${p.s}/end/${p.e}`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    b = await buildBusiness(t.db);
+    manager = await signIn(t.app, DEMO.manager);
+    stocker = await signIn(t.app, DEMO.stocker);
+    courier = await signIn(t.app, DEMO.courier);
+  });
+  afterAll(() => t.close());
+
+  it('dashboard cards: active products with stock, customers awaiting approval', async () => {
+    // Capa (10), Cabo (3), Galaxy (2); Fone has 0 and Pelicula is archived. Elisa and Fabio await.
+    expect(await data('/dashboard')).toEqual({ availableProducts: 3, customersAwaitingApproval: 2 });
+  });
+
+  it('the five charts of the last 7 days count what happened since 00:00 six days ago, not eight days ago', async () => {
+    expect(await data('/reports/customer/top-ten/signedin')).toEqual([
+      { customerId: b.customers.davi, customerName: 'Davi Varejo', email: 'davi@cliente.com.br', count: 2 },
+    ]);
+    expect(await data('/reports/product/top-ten/viewed')).toEqual([
+      { productId: b.products.capa, productName: 'Capa Azul', code: 'P1', count: 1 },
+    ]);
+    expect(await data('/reports/product/top-ten/searched-by-term')).toEqual([{ term: 'novidade', count: 1 }]);
+    expect(await data('/reports/product/not-exists/top-ten/searched-by-term')).toEqual([{ term: 'zzz', count: 1 }]);
+    expect(await data('/reports/top-ten/products/sold/desc')).toEqual([
+      { productId: b.products.cabo, name: 'Cabo USB', code: 'P2', quantity: 1 },
+    ]);
+  });
+
+  it('charts of April: ten rows at most, ties by name; the last second in, the next one out', async () => {
+    // Alice 3 (the third at 23:59:59 of the 30th), Bruno 3, Carla 1; Davi's sign-ins are on 31/03 and 01/05.
+    expect(await data(`/reports/customer/top-ten/signedin/${period()}`)).toEqual([
+      { customerId: b.customers.alice, customerName: 'Alice Ouro', email: 'alice@cliente.com.br', count: 3 },
+      { customerId: b.customers.bruno, customerName: 'Bruno Prata', email: 'bruno@cliente.com.br', count: 3 },
+      { customerId: b.customers.carla, customerName: 'Carla Bronze', email: 'carla@cliente.com.br', count: 1 },
+    ]);
+    // Galaxy 4; Cabo 2 and Capa 2 (tie: "Cabo" before "Capa"); Fone's view is on 31/03.
+    expect(await data(`/reports/product/viewed/${period()}`)).toEqual([
+      { productId: b.products.galaxy, productName: 'Galaxy A15', code: 'P5', count: 4 },
+      { productId: b.products.cabo, productName: 'Cabo USB', code: 'P2', count: 2 },
+      { productId: b.products.capa, productName: 'Capa Azul', code: 'P1', count: 2 },
+    ]);
+    // capinha 3, galaxy 2, then the twelve "termo NN" once each: only 01 to 08 fit in the ten.
+    expect(await data(`/reports/product/searched-by-term/${period()}`)).toEqual([
+      { term: 'capinha', count: 3 },
+      { term: 'galaxy', count: 2 },
+      ...[1, 2, 3, 4, 5, 6, 7, 8].map((i) => ({ term: `termo 0${i}`, count: 1 })),
+    ]);
+    // iphone 99 twice; xyz once in April (the other is 01/05 00:00:00).
+    expect(await data(`/reports/product/not-exists/searched-by-term/${period()}`)).toEqual([
+      { term: 'iphone 99', count: 2 },
+      { term: 'xyz', count: 1 },
+    ]);
+  });
+
+  it('best- and worst-selling products count units of sales only (not cancelled nor refused)', async () => {
+    // Cabo: O1 1 + O3 4 = 5. Capa: O1 2 + O2 1 + O9 1 = 4 (O5 cancelled, O4 in May). Galaxy: O2 1 + O8 1 = 2 (O6 refused).
+    const cabo = { productId: b.products.cabo, name: 'Cabo USB', code: 'P2', quantity: 5 };
+    const capa = { productId: b.products.capa, name: 'Capa Azul', code: 'P1', quantity: 4 };
+    const galaxy = { productId: b.products.galaxy, name: 'Galaxy A15', code: 'P5', quantity: 2 };
+    const desc = await get(manager, `/reports/products/sold/${period()}/desc`);
+    expect(desc.json()).toEqual({ data: [cabo, capa, galaxy], total: 3 });
+    expect((await get(manager, `/reports/products/sold/${period()}/asc`)).json()).toEqual({
+      data: [galaxy, capa, cabo],
+      total: 3,
+    });
+    // One page of one row, and a page past the end that still counts.
+    expect((await get(manager, `/reports/products/sold/${period()}/desc?page=1&items=1`)).json()).toEqual({
+      data: [capa],
+      total: 3,
+    });
+    expect((await get(manager, `/reports/products/sold/${period()}/desc?page=5&items=1`)).json()).toEqual({
+      data: [],
+      total: 3,
+    });
+    // From 15/04 12:00:00 (O2 at that very second is in; partial day read raw, the rest by day):
+    // Cabo O3 4; Capa O2 1 + O9 1 = 2; Galaxy O2 1 + O8 1 = 2 (tie: "Capa" before "Galaxy").
+    const late = { s: '2026-04-15T12:00:00', e: '2026-04-30T23:59:59' };
+    expect((await get(manager, `/reports/products/sold/${period(late)}/desc`)).json().data).toEqual([
+      { ...cabo, quantity: 4 },
+      { ...capa, quantity: 2 },
+      { ...galaxy, quantity: 2 },
+    ]);
+    // Within one hour of one day: only O3 (23:59:59).
+    const lastHour = { s: '2026-04-30T23:00:00', e: '2026-04-30T23:59:59' };
+    expect((await get(manager, `/reports/products/sold/${period(lastHour)}/desc`)).json().data).toEqual([
+      { ...cabo, quantity: 4 },
+    ]);
+  });
+
+  it('customers who bought most and least: sum of their sales in the period', async () => {
+    // Bruno O2 1 046,30 (O6 refused). Alice O1 39,50 + O8 890,00 = 929,50 (O5 cancelled). Carla O3 38,00 + O9 29,00 = 67,00.
+    // Davi: O7 is in March, O4 in May.
+    const bruno = {
+      customerId: b.customers.bruno,
+      name: 'Bruno Prata',
+      email: 'bruno@cliente.com.br',
+      level: 2,
+      orders: 1,
+      total: 1046.3,
+    };
+    const alice = {
+      customerId: b.customers.alice,
+      name: 'Alice Ouro',
+      email: 'alice@cliente.com.br',
+      level: 1,
+      orders: 2,
+      total: 929.5,
+    };
+    const carla = {
+      customerId: b.customers.carla,
+      name: 'Carla Bronze',
+      email: 'carla@cliente.com.br',
+      level: 3,
+      orders: 2,
+      total: 67,
+    };
+    expect((await get(manager, `/reports/customers/purchases/${period()}/desc`)).json()).toEqual({
+      data: [bruno, alice, carla],
+      total: 3,
+    });
+    expect((await get(manager, `/reports/customers/purchases/${period()}/asc?items=2`)).json()).toEqual({
+      data: [carla, alice],
+      total: 3,
+    });
+  });
+
+  it('low stock: active products at or below their alert, lowest stock first', async () => {
+    // Fone 0 ≤ 2, Cabo 3 ≤ 5; Capa 10 > 5, Galaxy 2 > 1, Pelicula archived.
+    expect(await data('/reports/products/low/stock')).toEqual([
+      { productId: b.products.fone, name: 'Fone Sem Fio', code: 'P3', stock: 0, stockAlert: 2 },
+      { productId: b.products.cabo, name: 'Cabo USB', code: 'P2', stock: 3, stockAlert: 5 },
+    ]);
+  });
+
+  it('orders by motoboy: his sales of the period with exchanges, returns, freight, warranty and differences', async () => {
+    const report = await data(`/reports/order/${period()}/deliverer/${b.staff.diego}`);
+    // O1: 29,50 items; exchange 1 × 12,00; return 1 × 5,50; freight 10,00; difference 39,50 − 5,50 = 34,00.
+    // O2: 933,00; return 13,00 (registered in May, still this order's); freight 20,00; warranty 93,30; 1 046,30 − 13,00 = 1 033,30.
+    // O8: 880,00 + 10,00 = 890,00. O9: 14,00 + 15,00 = 29,00. (O4 May, O5 cancelled, O7 March.)
+    expect(report.orders).toEqual([
+      {
+        orderId: b.orders.O1?.id,
+        code: 'T-O1',
+        createdAt: '2026-04-01T03:00:00.000Z',
+        shippedDate: '2026-04-01T13:40:00.000Z',
+        customerName: 'Alice Ouro',
+        paymentDescription: 'Dinheiro',
+        subTotal: 29.5,
+        totalExchange: 12,
+        totalReturn: 5.5,
+        totalDiscount: 10,
+        totalWarranty: 0,
+        difference: 34,
+      },
+      {
+        orderId: b.orders.O2?.id,
+        code: 'T-O2',
+        createdAt: '2026-04-15T15:00:00.000Z',
+        shippedDate: null,
+        customerName: 'Bruno Prata',
+        paymentDescription: 'Depósito',
+        subTotal: 933,
+        totalExchange: 0,
+        totalReturn: 13,
+        totalDiscount: 20,
+        totalWarranty: 93.3,
+        difference: 1033.3,
+      },
+      expect.objectContaining({ code: 'T-O8', subTotal: 880, totalDiscount: 10, difference: 890 }),
+      expect.objectContaining({ code: 'T-O9', subTotal: 14, totalDiscount: 15, difference: 29 }),
+    ]);
+    // totalSales 39,50 + 1 046,30 + 890,00 + 29,00 = 2 004,80.
+    // Cash (O1, O8, O9): freight 10 + 10 + 15 = 35,00; differences 34 + 890 + 29 = 953,00. Transfer (O2): 20,00; 93,30; 1 033,30.
+    expect(report.summary).toEqual({
+      orders: 4,
+      totalSales: 2004.8,
+      totalDiscountInBankTransfer: 20,
+      totalDiscountInCash: 35,
+      totalDiscountInPix: 0,
+      totalWarrantyBankTransfer: 93.3,
+      totalWarrantyInCash: 0,
+      totalWarrantyPix: 0,
+      totalBankTransferDifference: 1033.3,
+      totalCashDifference: 953,
+      totalPixDifference: 0,
+      totalDifference: 1986.3,
+    });
+    expect(report.total).toBe(4);
+    // A page keeps the whole period's summary.
+    const page = await data(`/reports/order/${period()}/deliverer/${b.staff.diego}?page=1&items=3`);
+    expect(page.orders.map((o: { code: string }) => o.code)).toEqual(['T-O9']);
+    expect(page.summary.totalSales).toBe(2004.8);
+  });
+
+  it('orders by attendant: all of April taken by Beatriz', async () => {
+    const report = await data(`/reports/order/${period()}/attendant/${b.staff.beatriz}`);
+    // O1, O2, O3, O8, O9 (O3 by Pix: 30,00 + 8,00 = 38,00).
+    expect(report.orders.map((o: { code: string }) => o.code)).toEqual(['T-O1', 'T-O2', 'T-O8', 'T-O9', 'T-O3']);
+    // 2 004,80 + 38,00 = 2 042,80; Pix freight 8,00, difference 38,00; total difference 1 986,30 + 38,00 = 2 024,30.
+    expect(report.summary).toMatchObject({
+      orders: 5,
+      totalSales: 2042.8,
+      totalDiscountInPix: 8,
+      totalPixDifference: 38,
+      totalDifference: 2024.3,
+    });
+    expect((await data(`/reports/order/${period()}/attendant/${b.staff.carlos}`)).summary.orders).toBe(0);
+  });
+
+  it('stock vs sales: stock valued at cost and at each level price, level 0 all of them', async () => {
+    const all = await data('/reports/product/stock/sales');
+    expect(all).toEqual(await data('/reports/product/stock/sales/level/0'));
+    // Cabo 3 × 5,00 = 15,00 | 3 × 15,00 = 45,00 | gold 3 × 5,50 = 16,50 | silver 3 × 6,00 = 18,00 | bronze 3 × 7,50 = 22,50
+    // Capa 10 × 10,00 = 100,00 | 250,00 | 120,00 | 130,00 | 140,00
+    // Galaxy 2 × 800,00 = 1 600,00 | 2 400,00 | 1 760,00 | 1 840,00 | 1 920,00 (Fone: no stock; Pelicula archived)
+    expect(all.products).toEqual([
+      {
+        productId: b.products.cabo,
+        code: 'P2',
+        name: 'Cabo USB',
+        stock: 3,
+        unitPurchasePrice: 5,
+        totalPurchase: 15,
+        unitSalesPrice: 15,
+        totalSales: 45,
+        unitSalesPriceGold: 5.5,
+        totalSalesGold: 16.5,
+        unitSalesPriceSilver: 6,
+        totalSalesSilver: 18,
+        unitSalesPriceBronze: 7.5,
+        totalSalesBronze: 22.5,
+      },
+      expect.objectContaining({ code: 'P1', totalPurchase: 100, totalSales: 250, totalSalesGold: 120 }),
+      expect.objectContaining({ code: 'P5', totalPurchase: 1600, totalSales: 2400, totalSalesBronze: 1920 }),
+    ]);
+    // 15 + 100 + 1 600 = 1 715; 45 + 250 + 2 400 = 2 695; gold 16,50 + 120 + 1 760 = 1 896,50;
+    // silver 18 + 130 + 1 840 = 1 988; bronze 22,50 + 140 + 1 920 = 2 082,50.
+    expect(all.summary).toEqual({
+      products: 3,
+      stock: 15,
+      totalAmountPurchase: 1715,
+      totalAmountSales: 2695,
+      totalAmountSalesGold: 1896.5,
+      totalAmountSalesSilver: 1988,
+      totalAmountSalesBronze: 2082.5,
+    });
+    const silver = await data('/reports/product/stock/sales/level/2?items=1');
+    expect(silver.products).toEqual([
+      {
+        productId: b.products.cabo,
+        code: 'P2',
+        name: 'Cabo USB',
+        stock: 3,
+        unitPurchasePrice: 5,
+        totalPurchase: 15,
+        unitSalesPriceSilver: 6,
+        totalSalesSilver: 18,
+      },
+    ]);
+    expect(silver.summary).toEqual({ products: 3, stock: 15, totalAmountPurchase: 1715, totalAmountSalesSilver: 1988 });
+    expect(silver.total).toBe(3);
+  });
+
+  it('exchanges and returns by attendant (registered) and by motoboy (collected), on the adjustment date', async () => {
+    const o = b.orders;
+    // Beatriz registered the exchanges of 05/04 and of 30/04 23:59:59; the return of 01/05 is out.
+    expect(await data(`/reports/order/exchange/${period()}/employee/${b.staff.beatriz}`)).toEqual([
+      {
+        orderId: o.O1?.id,
+        orderCode: 'T-O1',
+        customerName: 'Alice Ouro',
+        exchangeOrderId: null,
+        exchangeOrderCode: null,
+        exchangeProductName: 'Capa Azul',
+        exchangeQuantity: 1,
+        exchangePrice: 12,
+        comments: 'Defeito',
+        createdAt: '2026-04-05T13:00:00.000Z',
+      },
+      expect.objectContaining({
+        orderCode: 'T-O7',
+        customerName: 'Davi Varejo',
+        exchangeProductName: 'Cabo USB',
+        exchangeQuantity: 2,
+        exchangePrice: 15,
+      }),
+    ]);
+    // Eduardo (a motoboy) collected the exchange of O7; Diego none.
+    expect(
+      (await data(`/reports/order/exchange/${period()}/employee/${b.staff.eduardo}`)).map(
+        (r: { orderCode: string }) => r.orderCode,
+      ),
+    ).toEqual(['T-O7']);
+    expect(await data(`/reports/order/exchange/${period()}/employee/${b.staff.diego}`)).toEqual([]);
+    const collected = {
+      orderId: o.O1?.id,
+      orderCode: 'T-O1',
+      customerName: 'Alice Ouro',
+      returnOrderId: o.O8?.id,
+      returnOrderCode: 'T-O8',
+      returnProductName: 'Cabo USB',
+      returnQuantity: 1,
+      returnPrice: 5.5,
+      comments: 'Não quis',
+      createdAt: '2026-04-22T19:00:00.000Z',
+    };
+    expect(await data(`/reports/order/return/${period()}/employee/${b.staff.beatriz}`)).toEqual([collected]);
+    expect(await data(`/reports/order/return/${period()}/employee/${b.staff.diego}`)).toEqual([collected]);
+  });
+
+  it('order details of an exchange and of a return', async () => {
+    const base = {
+      orderId: b.orders.O1?.id,
+      code: 'T-O1',
+      customerName: 'Alice Ouro',
+      items: [
+        { productName: 'snapshot', quantity: 2, unitPrice: 12 },
+        { productName: 'snapshot', quantity: 1, unitPrice: 5.5 },
+      ],
+      totalItems: 29.5,
+      shippingCost: 10,
+    };
+    expect(await data(`/reports/order/exchange/${b.orders.O1?.id}`)).toEqual({
+      ...base,
+      adjustments: [{ productName: 'Capa Azul', quantity: 1, unitPrice: 12, createdAt: '2026-04-05T13:00:00.000Z' }],
+      totalExchange: 12,
+      total: 39.5,
+    });
+    // 39,50 − 5,50 returned = 34,00.
+    expect(await data(`/reports/order/return/${b.orders.O1?.id}`)).toEqual({
+      ...base,
+      adjustments: [{ productName: 'Cabo USB', quantity: 1, unitPrice: 5.5, createdAt: '2026-04-22T19:00:00.000Z' }],
+      totalReturn: 5.5,
+      total: 34,
+    });
+  });
+
+  it('customers by motoboy, orders awaiting motoboy, brands and references, deposits, fast delivery', async () => {
+    // Alice and Bruno are Diego's approved customers (Elisa still awaits approval).
+    expect((await data(`/reports/deliverer-customers/${b.staff.diego}`)).map((c: { name: string }) => c.name)).toEqual([
+      'Alice Ouro',
+      'Bruno Prata',
+    ]);
+    // O8 waits since 22/04 14:00, O9 (fast) since 25/04 09:00.
+    expect(await data(`/reports/awaiting-motoboy-orders/${b.staff.diego}`)).toEqual([
+      {
+        orderId: b.orders.O8?.id,
+        code: 'T-O8',
+        customerName: 'Alice Ouro',
+        neighborhood: 'Tatuapé',
+        status: 3,
+        fastDelivery: false,
+        total: 890,
+        createdAt: '2026-04-22T13:00:00.000Z',
+        updatedAt: '2026-04-22T17:00:00.000Z',
+      },
+      expect.objectContaining({ code: 'T-O9', status: 15, fastDelivery: true, total: 29 }),
+    ]);
+    expect(await data('/reports/products/samsung/galaxy%20a')).toEqual([
+      {
+        productId: b.products.galaxy,
+        code: 'P5',
+        productName: 'Galaxy A15',
+        reference: 'Galaxy A',
+        brand: 'Samsung',
+        archived: false,
+      },
+      {
+        productId: b.products.pelicula,
+        code: 'P4',
+        productName: 'Pelicula',
+        reference: 'Galaxy A',
+        brand: 'Samsung',
+        archived: true,
+      },
+    ]);
+    // O2 by transfer 1 046,30 and O3 by Pix 38,00 (O3 at 23:59:59 of the 30th); O5 cancelled, O6 refused.
+    expect(await data(`/reports/order/transfer/${period()}`)).toEqual({
+      orders: [
+        {
+          orderId: b.orders.O2?.id,
+          code: 'T-O2',
+          customerName: 'Bruno Prata',
+          paymentDescription: 'Depósito',
+          createdAt: '2026-04-15T15:00:00.000Z',
+          total: 1046.3,
+        },
+        {
+          orderId: b.orders.O3?.id,
+          code: 'T-O3',
+          customerName: 'Carla Bronze',
+          paymentDescription: 'Pix',
+          createdAt: '2026-05-01T02:59:59.000Z',
+          total: 38,
+        },
+      ],
+      summary: { orders: 2, totalBankTransfer: 1046.3, totalPix: 38, total: 1084.3 },
+      total: 2,
+    });
+    // Fast-delivery sales: O2 (Bruno) and O9 (Carla); Alice's O5 was cancelled.
+    expect(await data('/reports/customer/fast-delivery')).toEqual([
+      {
+        customerId: b.customers.bruno,
+        name: 'Bruno Prata',
+        email: 'bruno@cliente.com.br',
+        neighborhood: 'Tatuapé',
+        fastDeliveryTax: 20,
+        orders: 1,
+        lastOrderAt: '2026-04-15T15:00:00.000Z',
+      },
+      expect.objectContaining({ name: 'Carla Bronze', fastDeliveryTax: 15, orders: 1 }),
+    ]);
+  });
+
+  it('a cancellation takes an order out of every sales figure at once (summaries kept by the database)', async () => {
+    // Cancel O8 (Galaxy 1, Alice 890,00): Galaxy 2 → 1, Alice 929,50 → 39,50.
+    await t.db
+      .updateTable('orders')
+      .set({ status: 7 })
+      .where('id', '=', b.orders.O8?.id as number)
+      .execute();
+    try {
+      const sold = (await get(manager, `/reports/products/sold/${period()}/desc`)).json().data;
+      expect(sold.find((r: { code: string }) => r.code === 'P5').quantity).toBe(1);
+      const bought = (await get(manager, `/reports/customers/purchases/${period()}/desc`)).json().data;
+      expect(bought.find((r: { name: string }) => r.name === 'Alice Ouro')).toMatchObject({ orders: 1, total: 39.5 });
+    } finally {
+      await t.db
+        .updateTable('orders')
+        .set({ status: 3 })
+        .where('id', '=', b.orders.O8?.id as number)
+        .execute();
+    }
+  });
+
+  it('refuses bad periods, levels, orders and ids with a Portuguese 400, and unknown ones with 404', async () => {
+    const reversed = await get(
+      manager,
+      `/reports/products/sold/start/2026-04-30T00:00:00/end/2026-04-01T00:00:00/desc`,
+    );
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toMatchObject({
+      code: 'INVALID_PERIOD',
+      errors: ['A data final deve ser igual ou posterior à data inicial.'],
+    });
+    const impossible = await get(manager, `/reports/order/transfer/start/2026-02-30T00:00:00/end/2026-03-01T00:00:00`);
+    expect(impossible.json()).toMatchObject({ code: 'INVALID_PERIOD' });
+    const level = await get(manager, '/reports/product/stock/sales/level/4');
+    expect(level.statusCode).toBe(400);
+    expect(level.json().errors[0]).toContain('Nível inválido');
+    expect((await get(manager, `/reports/customers/purchases/${period()}/up`)).statusCode).toBe(400);
+    expect((await get(manager, `/reports/products/sold/${period()}/desc?items=0`)).statusCode).toBe(400);
+    const noEmployee = await get(manager, `/reports/order/${period()}/deliverer/999999`);
+    expect(noEmployee.statusCode).toBe(404);
+    expect(noEmployee.json()).toMatchObject({ code: 'NOT_FOUND', errors: ['Funcionário não encontrado.'] });
+    expect((await get(manager, '/reports/order/return/999999')).json()).toMatchObject({
+      errors: ['Pedido não encontrado.'],
+    });
+    // A brand called "sold" with a reference "start" is still a brand/reference query.
+    expect((await get(manager, '/reports/products/sold/start')).statusCode).toBe(200);
+  });
+
+  it('permissions: the dashboard and charts for bo:manage:dashboard, the general reports for bo:manage:reports', async () => {
+    // Estoque holds dashboard + products: cards and charts yes, general reports no.
+    expect((await get(stocker, '/dashboard')).statusCode).toBe(200);
+    expect((await get(stocker, `/reports/product/viewed/${period()}`)).statusCode).toBe(200);
+    expect((await get(stocker, `/reports/products/sold/${period()}/desc?items=10`)).statusCode).toBe(200);
+    for (const url of [
+      '/reports/products/low/stock',
+      `/reports/customers/purchases/${period()}/desc`,
+      `/reports/order/transfer/${period()}`,
+      '/reports/product/stock/sales',
+    ]) {
+      const res = await get(stocker, url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+    }
+    // Entregas holds only orders: not even the dashboard.
+    expect((await get(courier, '/dashboard')).statusCode).toBe(403);
+    expect((await get(courier, '/reports/customer/top-ten/signedin')).statusCode).toBe(403);
+  });
+});
+
+describe('report summaries', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const SUMMARY_TABLES = [
+    'report_product_sales',
+    'report_customer_sales',
+    'report_product_views',
+    'report_search_terms',
+    'report_customer_signins',
+  ] as const;
+
+  /** Every non-zero summary row, as text, sorted. */
+  async function snapshot(db: DB): Promise<string[]> {
+    const lines: string[] = [];
+    for (const table of SUMMARY_TABLES) {
+      const { rows } = await sql<{ line: string }>`select ${table} || ':' || (s.*)::text as line
+        from ${sql.table(table)} s`.execute(db);
+      for (const { line } of rows) if (!/,0\)$|,0,0\)$/.test(line)) lines.push(line);
+    }
+    return lines.sort();
+  }
+
+  it('equal a recomputation from the raw rows after a random run of sales, cancellations, refusals, exchanges, returns and analytics', async () => {
+    const { db } = t;
+    const { BACKFILL } = await import('../../db/migrations/0007-reports');
+    // A fixed pseudo-random sequence (the same on every run).
+    let seed = 20260401;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)] as T;
+    const brand = (await db.insertInto('brands').values({ name: 'Marca' }).returning('id').executeTakeFirstOrThrow())
+      .id;
+    const products: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const row = await db
+        .insertInto('products')
+        .values({
+          code: `R${i}`,
+          name: `Produto ${i}`,
+          brand_id: brand,
+          cost_cents: 100,
+          sell_price_cents: 200,
+          stock: 100,
+          tags: [],
+          search_text: `produto ${i}`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      products.push(row.id);
+    }
+    const customers: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const row = await db
+        .insertInto('customers')
+        .values({
+          name: `Cliente ${i}`,
+          email: `c${i}@x.com.br`,
+          phone: '11988887777',
+          document: '52998224725',
+          search_text: `cliente ${i}`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      customers.push(row.id);
+    }
+    const orders: number[] = [];
+    // Instants over three months, crossing day and month edges in São Paulo (03:00 UTC).
+    const when = () =>
+      new Date(Date.UTC(2026, 2, 28) + Math.floor(random() * 70 * 24) * 3_600_000 + Math.floor(random() * 3600) * 1000);
+    for (let step = 0; step < 160; step++) {
+      const roll = random();
+      if (roll < 0.3) {
+        const quantity = 1 + Math.floor(random() * 3);
+        const order = await db
+          .insertInto('orders')
+          .values({
+            code: `R-${step}`,
+            customer_id: pick(customers),
+            status: pick([1, 9, 10, 13]),
+            delivery_type: 2,
+            payment_method: pick(['CASH', 'PIX', 'BANK_TRANSFER'] as const),
+            items_total_cents: quantity * 200,
+            total_cents: quantity * 200,
+            created_at: when(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        orders.push(order.id);
+        await db
+          .insertInto('order_items')
+          .values([
+            {
+              order_id: order.id,
+              product_id: pick(products),
+              product_name: 'x',
+              product_code: 'x',
+              quantity,
+              unit_price_cents: 200,
+              unit_cost_cents: 100,
+              total_cents: quantity * 200,
+            },
+          ])
+          .execute();
+      } else if (roll < 0.45 && orders.length > 0) {
+        // Cancel, refuse, or move through statuses (only some moves change the sale).
+        await db
+          .updateTable('orders')
+          .set({ status: pick([7, 12, 2, 5, 13]) })
+          .where('id', '=', pick(orders))
+          .execute();
+      } else if (roll < 0.55 && orders.length > 0) {
+        await db
+          .insertInto('order_adjustments')
+          .values({
+            kind: pick(['EXCHANGE', 'RETURN'] as const),
+            original_order_id: pick(orders),
+            product_id: pick(products),
+            quantity: 1,
+            unit_price_cents: 200,
+            created_at: when(),
+          })
+          .execute();
+      } else if (roll < 0.7) {
+        await db
+          .insertInto('customer_signins')
+          .values({ customer_id: pick(customers), created_at: when() })
+          .execute();
+      } else if (roll < 0.85) {
+        await db
+          .insertInto('product_views')
+          .values({ product_id: pick(products), created_at: when() })
+          .execute();
+      } else if (roll < 0.95) {
+        const term = pick(['capa', 'cabo', 'xyz']);
+        await db
+          .insertInto('search_terms')
+          .values({ term, normalized_term: term, result_count: term === 'xyz' ? 0 : 3, created_at: when() })
+          .execute();
+      } else {
+        // Deletions of analytics rows (a customer or product removed takes theirs along).
+        await sql`delete from product_views where id = (select min(id) from product_views)`.execute(db);
+        await sql`delete from customer_signins where id = (select max(id) from customer_signins)`.execute(db);
+      }
+    }
+    // One bulk update of many orders in a statement, as a data fix would do.
+    await sql`update orders set status = 7 where id % 5 = 0`.execute(db);
+    const kept = await snapshot(db);
+    expect(kept.length).toBeGreaterThan(50);
+    for (const table of SUMMARY_TABLES) await sql`truncate ${sql.table(table)}`.execute(db);
+    for (const statement of BACKFILL) await sql.raw(statement).execute(db);
+    expect(await snapshot(db)).toEqual(kept);
+  });
+});

@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, renderPage, signInAs } from '../../../test/render';
+import DashboardPage from './dashboard-page';
+
+const CHARTS = {
+  'GET /api/reports/customer/top-ten/signedin': {
+    body: { data: [{ customerId: 1, customerName: 'Alice Ouro', email: 'alice@x.com.br', count: 12 }] },
+  },
+  'GET /api/reports/product/top-ten/viewed': {
+    body: { data: [{ productId: 5, productName: 'Galaxy A15', code: 'P5', count: 40 }] },
+  },
+  'GET /api/reports/product/top-ten/searched-by-term': { body: { data: [{ term: 'capinha', count: 7 }] } },
+  'GET /api/reports/top-ten/products/sold/desc': {
+    body: { data: [{ productId: 2, name: 'Cabo USB', code: 'P2', quantity: 9 }] },
+  },
+  'GET /api/reports/product/not-exists/top-ten/searched-by-term': { body: { data: [] } },
+};
+
+function openDashboard(routes: Parameters<typeof mockFetch>[0] = {}) {
+  signInAs(['bo:manage:dashboard']);
+  const fixed: Parameters<typeof mockFetch>[0] = {
+    'GET /api/dashboard': { body: { data: { availableProducts: 321, customersAwaitingApproval: 4 } } },
+    ...CHARTS,
+  };
+  // `routes` may be a Proxy answering a family of paths: looked up after the fixed ones.
+  const calls = mockFetch(new Proxy(fixed, { get: (target, key: string) => target[key] ?? routes[key] }));
+  const view = renderPage(<DashboardPage />, { path: '/admin/dashboard', extraPaths: ['/admin/reportDetail'] });
+  return { calls, user: userEvent.setup(), ...view };
+}
+
+const chart = (title: string) => screen.getByRole('region', { name: title });
+
+describe('Dashboard', () => {
+  it('shows the two cards with their figures and links, and each chart with its figures and caption', async () => {
+    openDashboard();
+    const products = await screen.findByRole('link', { name: /321\s*Produtos disponíveis/ });
+    expect(products.getAttribute('href')).toBe('/admin/products');
+    const customers = screen.getByRole('link', { name: /4\s*Clientes aguardando aprovação/ });
+    expect(customers.getAttribute('href')).toBe('/admin/customers');
+
+    expect(await within(chart('Clientes que mais acessaram')).findByText('Alice Ouro: 12')).toBeTruthy();
+    expect(within(chart('Clientes que mais acessaram')).getByText('Logins realizados')).toBeTruthy();
+    expect(await within(chart('Produtos mais visualizados')).findByText('Galaxy A15: 40')).toBeTruthy();
+    expect(await within(chart('Termos mais pesquisados')).findByText('capinha: 7')).toBeTruthy();
+    expect(await within(chart('Produtos mais vendidos')).findByText('Cabo USB: 9')).toBeTruthy();
+    expect(await within(chart('Pesquisados sem resultado')).findByText('Nenhum dado neste período.')).toBeTruthy();
+    expect(screen.getAllByText('atualizado nos últimos 7 dias')).toHaveLength(5);
+  });
+
+  it("'Ver detalhes' stores the chart's report type and opens the report detail", async () => {
+    const { user, router } = openDashboard();
+    await within(chart('Produtos mais visualizados')).findByText('Galaxy A15: 40');
+    await user.click(within(chart('Produtos mais visualizados')).getByRole('button', { name: 'Ver detalhes' }));
+    expect(localStorage.getItem('reportType')).toBe('mostViewedProd');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/reportDetail'));
+  });
+
+  it("'Carregar mais dados' asks the last 30 days, then 90, and says so", async () => {
+    // Every period path of the searched terms (whatever today is) answers one row.
+    const periodAnswer = { body: { data: [{ term: 'pelicula', count: 30 }] } };
+    const routes = new Proxy({} as Parameters<typeof mockFetch>[0], {
+      get: (_, key: string) =>
+        key.startsWith('GET /api/reports/product/searched-by-term/start/') ? periodAnswer : undefined,
+    });
+    const { user, calls } = openDashboard(routes);
+    const terms = chart('Termos mais pesquisados');
+    await within(terms).findByText('capinha: 7');
+    await user.click(within(terms).getByRole('button', { name: 'Carregar mais dados' }));
+    expect(await within(terms).findByText('pelicula: 30')).toBeTruthy();
+    expect(within(terms).getByText('atualizado nos últimos 30 dias')).toBeTruthy();
+    const asked = calls.filter((c) => c.url.includes('/searched-by-term/start/')).map((c) => c.url);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/start\/\d{4}-\d{2}-\d{2}T00:00:00\/end\/\d{4}-\d{2}-\d{2}T23:59:59$/);
+    await user.click(within(terms).getByRole('button', { name: 'Carregar mais dados' }));
+    expect(await within(terms).findByText('atualizado nos últimos 90 dias')).toBeTruthy();
+    await waitFor(() =>
+      expect((within(terms).getByRole('button', { name: 'Carregar mais dados' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      ),
+    );
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * Benchmark of the dashboard and the reports (issue 11): p50/p95 of every chart and report through the real
+ * app (routing, auth, SQL, serialization) for a 12-month period, on the `--scale 100` demo business
+ * (300,000 orders, 1.2 million items, 3.3 million analytics rows).
+ *
+ *   createdb -h 127.0.0.1 -U postgres reports_bench
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/reports_bench npm run db:seed -- --scale 100
+ *   REPORTS_BENCH_URL=postgres://postgres@127.0.0.1:5432/reports_bench npm run bench -- reports
+ *
+ * The database is migrated to the latest migration first (0007 backfills the summary tables of an older
+ * seed) and analysed, as autovacuum would. Nothing is written. Without REPORTS_BENCH_URL it says so and
+ * stops: seeding 9 million rows is not something to do by accident.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { businessDay, dayPeriod } from '@backoffice/contract';
+import { sql } from 'kysely';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { createDatabase, migrateToLatest } from '../apps/api/src/db/database';
+import { DEMO_PASSWORD } from '../apps/api/src/db/seed/foundation';
+import { createStorage } from '../apps/api/src/lib/storage';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const WARMUP = 3;
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function main() {
+  const databaseUrl = process.env.REPORTS_BENCH_URL;
+  if (!databaseUrl) {
+    console.log(
+      'REPORTS_BENCH_URL is not set: seed a scale-100 database and point it there (see the top of this file).',
+    );
+    return;
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-reports-bench-'));
+  const db = createDatabase({ databaseUrl, dataDir, inMemory: false });
+  const config = loadConfig(
+    { inMemory: false, dataDir, jwtSecret: `bench-${randomUUID()}`, databaseUrl, logLevel: 'error' },
+    {},
+  );
+  const app = await buildApp({ config, db, logger: false, storage: createStorage({ dataDir, inMemory: false }) });
+  try {
+    const started = performance.now();
+    const applied = await migrateToLatest(db);
+    if (applied.length) console.log(`Migrated ${applied.join(', ')} in ${Math.round(performance.now() - started)} ms`);
+    await sql`analyze`.execute(db);
+    await app.ready();
+    const signin = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/signin',
+      payload: { email: 'gerente@demo.com.br', password: DEMO_PASSWORD },
+    });
+    const token = signin.json().data.accessToken as string;
+    const counts = await sql<{ orders: number; items: number }>`select
+      (select count(*)::int from orders) as orders, (select count(*)::int from order_items) as items`.execute(db);
+    // The 12 months up to the newest order, whole days.
+    const { rows } = await sql<{ last: Date }>`select max(created_at) as last from orders`.execute(db);
+    const lastDay = businessDay(rows[0]?.last ?? new Date());
+    const firstDay = businessDay(new Date(new Date(`${lastDay}T12:00:00Z`).getTime() - 364 * 86_400_000));
+    const { start, end } = dayPeriod(firstDay, lastDay);
+    const p = `start/${start}/end/${end}`;
+    const busiest = async (column: 'deliverer_id' | 'attendant_id' | 'employee_id') => {
+      const table = column === 'employee_id' ? 'order_adjustments' : 'orders';
+      const r = await sql<{ id: number }>`select ${sql.ref(column)} as id from ${sql.table(table)}
+        where ${sql.ref(column)} is not null group by 1 order by count(*) desc limit 1`.execute(db);
+      return r.rows[0]?.id ?? 1;
+    };
+    const courier = await busiest('deliverer_id');
+    const attendant = await busiest('attendant_id');
+    const registrar = await busiest('employee_id');
+    const order = await sql<{ id: number }>`select original_order_id as id from order_adjustments limit 1`.execute(db);
+    const brand = await sql<{ brand: string; reference: string }>`select b.name as brand, r.name as reference
+      from products p join brands b on b.id = p.brand_id join brand_references r on r.id = p.reference_id limit 1`.execute(
+      db,
+    );
+    const cases: [string, string][] = [
+      ['GET /dashboard', '/api/dashboard'],
+      ['chart signed in, 7 days', '/api/reports/customer/top-ten/signedin'],
+      ['chart viewed, 7 days', '/api/reports/product/top-ten/viewed'],
+      ['chart searched, 7 days', '/api/reports/product/top-ten/searched-by-term'],
+      ['chart not found, 7 days', '/api/reports/product/not-exists/top-ten/searched-by-term'],
+      ['chart sold, 7 days', '/api/reports/top-ten/products/sold/desc'],
+      ['chart signed in, 12 months', `/api/reports/customer/top-ten/signedin/${p}`],
+      ['chart viewed, 12 months', `/api/reports/product/viewed/${p}`],
+      ['chart searched, 12 months', `/api/reports/product/searched-by-term/${p}`],
+      ['chart not found, 12 months', `/api/reports/product/not-exists/searched-by-term/${p}`],
+      ['chart sold, 12 months (items=10)', `/api/reports/products/sold/${p}/desc?items=10`],
+      ['1 customers most, page of 100', `/api/reports/customers/purchases/${p}/desc?items=100`],
+      ['2 customers least, page of 100', `/api/reports/customers/purchases/${p}/asc?items=100`],
+      ['1 customers most, whole list', `/api/reports/customers/purchases/${p}/desc`],
+      ['3 best-selling, page of 100', `/api/reports/products/sold/${p}/desc?items=100`],
+      ['4 worst-selling, page of 100', `/api/reports/products/sold/${p}/asc?items=100`],
+      ['3 best-selling, whole list', `/api/reports/products/sold/${p}/desc`],
+      ['5 low stock', '/api/reports/products/low/stock'],
+      ['6 orders by motoboy (busiest)', `/api/reports/order/${p}/deliverer/${courier}`],
+      ['7 stock vs sales, level 0, page of 100', '/api/reports/product/stock/sales/level/0?items=100'],
+      ['7 stock vs sales, level 1, page of 100', '/api/reports/product/stock/sales/level/1?items=100'],
+      ['7 stock vs sales, whole list', '/api/reports/product/stock/sales'],
+      ['8 exchanges by attendant', `/api/reports/order/exchange/${p}/employee/${registrar}`],
+      ['9 returns by attendant', `/api/reports/order/return/${p}/employee/${registrar}`],
+      ['10 exchanges by motoboy', `/api/reports/order/exchange/${p}/employee/${courier}`],
+      ['11 returns by motoboy', `/api/reports/order/return/${p}/employee/${courier}`],
+      ['12 orders by attendant (busiest)', `/api/reports/order/${p}/attendant/${attendant}`],
+      ['13 customers by motoboy', `/api/reports/deliverer-customers/${courier}`],
+      ['14 awaiting motoboy', `/api/reports/awaiting-motoboy-orders/${courier}`],
+      [
+        '15 brand and reference',
+        `/api/reports/products/${encodeURIComponent(brand.rows[0]?.brand ?? 'x')}/${encodeURIComponent(brand.rows[0]?.reference ?? 'x')}`,
+      ],
+      ['16 deposits, page of 100', `/api/reports/order/transfer/${p}?items=100`],
+      ['16 deposits, whole list', `/api/reports/order/transfer/${p}`],
+      ['17 fast-delivery customers', '/api/reports/customer/fast-delivery'],
+      ['exchange detail', `/api/reports/order/exchange/${order.rows[0]?.id ?? 1}`],
+    ];
+    console.log(
+      `\nReports benchmark on PostgreSQL: ${counts.rows[0]?.orders.toLocaleString('en')} orders, ${counts.rows[0]?.items.toLocaleString('en')} items; period ${start} – ${end}`,
+    );
+    console.log(`${RUNS} timed requests per case after ${WARMUP} warm-ups, through app.inject (HTTP stack included)\n`);
+    console.log(
+      `${'case'.padEnd(42)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'rows'.padStart(8)} ${'KB'.padStart(7)}`,
+    );
+    for (const [label, url] of cases) {
+      const times: number[] = [];
+      let rowsCount = 0;
+      let size = 0;
+      for (let i = 0; i < WARMUP + RUNS; i++) {
+        const t0 = performance.now();
+        const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+        const elapsed = performance.now() - t0;
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+        const body = res.json();
+        const d = body.data;
+        rowsCount = Array.isArray(d) ? d.length : (d?.orders?.length ?? d?.products?.length ?? 1);
+        size = res.body.length;
+        if (i >= WARMUP) times.push(elapsed);
+      }
+      times.sort((a, b) => a - b);
+      console.log(
+        `${label.padEnd(42)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${String(rowsCount).padStart(8)} ${(size / 1024).toFixed(0).padStart(7)}`,
+      );
+    }
+  } finally {
+    await app.close();
+    await db.destroy();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, DEMO, login, openBrowser, screenshot } from './harness';
+
+const CHARTS = [
+  'Clientes que mais acessaram',
+  'Produtos mais visualizados',
+  'Termos mais pesquisados',
+  'Produtos mais vendidos',
+  'Pesquisados sem resultado',
+];
+
+/** Every chart has drawn its bars (the demo business has a week of each) and the cards hold numbers. */
+async function waitForDashboard(page: Page) {
+  for (const title of CHARTS) {
+    const chart = page.getByRole('region', { name: title });
+    await chart.locator('svg rect, svg path[d]').first().waitFor();
+    await chart.getByText('atualizado nos últimos 7 dias').waitFor();
+  }
+  await page.getByRole('link', { name: /\d+\s*Produtos disponíveis/ }).waitFor();
+}
+
+describe('dashboard: the manager sees the week of the demo business', () => {
+  let s: BrowserSession;
+
+  beforeAll(async () => {
+    s = await openBrowser();
+    await login(s.page, DEMO.manager);
+  });
+  afterAll(() => s.close());
+
+  it('shows the cards and the five charts with data, on desktop', async () => {
+    const { page } = s;
+    await page.goto('/admin/dashboard');
+    await waitForDashboard(page);
+    const products = await page.getByRole('link', { name: /Produtos disponíveis/ }).textContent();
+    expect(Number(products?.match(/\d+/)?.[0])).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: /Clientes aguardando aprovação/ }).getAttribute('href')).toBe(
+      '/admin/customers',
+    );
+    // Each chart lists its figures (for screen readers): ten at most, each with a count.
+    for (const title of CHARTS) {
+      const items = await page.getByRole('region', { name: title }).getByRole('listitem').allInnerTexts();
+      expect(items.length, title).toBeGreaterThan(0);
+      expect(items.length, title).toBeLessThanOrEqual(10);
+      for (const item of items) expect(item).toMatch(/: \d+$/);
+    }
+    await screenshot(page, 'dashboard-e2e-desktop');
+  });
+
+  it("'Carregar mais dados' widens a chart to 30 days; 'Ver detalhes' opens the report detail with its type", async () => {
+    const { page } = s;
+    const terms = page.getByRole('region', { name: 'Termos mais pesquisados' });
+    await terms.getByRole('button', { name: 'Carregar mais dados' }).click();
+    await terms.getByText('atualizado nos últimos 30 dias').waitFor();
+    await terms.getByRole('listitem').first().waitFor();
+    const sold = page.getByRole('region', { name: 'Produtos mais vendidos' });
+    await sold.getByRole('button', { name: 'Ver detalhes' }).click();
+    await page.waitForURL(/\/admin\/reportDetail/);
+    expect(await page.evaluate(() => localStorage.getItem('reportType'))).toBe('topTenSellers');
+  });
+
+  it('fits a phone', async () => {
+    const phone = await s.browser.newContext({
+      baseURL: s.baseURL,
+      viewport: { width: 390, height: 844 },
+      locale: 'pt-BR',
+    });
+    try {
+      const page = await phone.newPage();
+      await login(page, DEMO.manager);
+      await page.goto('/admin/dashboard');
+      await waitForDashboard(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, 'dashboard-e2e-phone');
+    } finally {
+      await phone.close();
+    }
+  });
+});

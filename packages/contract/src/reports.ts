@@ -1,0 +1,332 @@
+import { z } from 'zod';
+
+/**
+ * The dashboard and the reports (spec sections 2, 3 and 7; every definition in docs/reports.md).
+ * Money is reais with two decimals; instants are ISO strings (UTC); periods follow `parsePeriod`.
+ */
+
+/** The five dashboard charts' report types, stored in localStorage for /admin/reportDetail. */
+export const REPORT_TYPES = [
+  'topTenSigned',
+  'mostViewedProd',
+  'searchedTerms',
+  'topTenSellers',
+  'searchedButInexistent',
+] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+/** The localStorage key holding the chosen chart's report type. */
+export const REPORT_TYPE_STORAGE_KEY = 'reportType';
+
+/** Top-ten charts hold ten rows; the dashboard's default period is the last 7 São Paulo days, today included. */
+export const REPORT_LIMITS = { topTen: 10, dashboardDays: 7, defaultItems: 100, maxItems: 1000 } as const;
+
+/** The 17 general reports, numbered as the spec's selector (section 2). */
+export const GENERAL_REPORTS = {
+  1: 'Clientes que mais compraram',
+  2: 'Clientes que menos compraram',
+  3: 'Produtos mais vendidos',
+  4: 'Produtos menos vendidos',
+  5: 'Produtos com estoque baixo',
+  6: 'Pedidos por motoboy',
+  7: 'Estoque x vendas',
+  8: 'Trocas por atendente',
+  9: 'Devoluções por atendente',
+  10: 'Trocas por motoboy',
+  11: 'Devoluções por motoboy',
+  12: 'Pedidos por atendente',
+  13: 'Clientes por motoboy',
+  14: 'Pedidos aguardando motoboy',
+  15: 'Marcas e referências',
+  16: 'Pedidos por depósito (transferência e Pix)',
+  17: 'Clientes com entrega imediata',
+} as const;
+
+export const REPORT_TEXTS = {
+  orderInvalid: 'Ordem inválida: use desc ou asc.',
+  levelInvalid: 'Nível inválido: use 0 (todos), 1 (Ouro), 2 (Prata) ou 3 (Bronze).',
+  idInvalid: 'Identificador inválido.',
+  employeeNotFound: 'Funcionário não encontrado.',
+  orderNotFound: 'Pedido não encontrado.',
+  pageInvalid: 'Página inválida: informe um número inteiro a partir de 0.',
+  itemsInvalid: `Itens por página inválidos: informe de 1 a ${REPORT_LIMITS.maxItems}.`,
+} as const;
+
+export const PAYMENT_DESCRIPTIONS = { CASH: 'Dinheiro', BANK_TRANSFER: 'Depósito', PIX: 'Pix' } as const;
+
+// ---------- path and query values ----------
+export const reportOrderSchema = z.enum(['desc', 'asc'], { error: REPORT_TEXTS.orderInvalid });
+export const reportLevelSchema = z.coerce
+  .number({ error: REPORT_TEXTS.levelInvalid })
+  .int(REPORT_TEXTS.levelInvalid)
+  .min(0, REPORT_TEXTS.levelInvalid)
+  .max(3, REPORT_TEXTS.levelInvalid);
+export const reportIdSchema = z.coerce
+  .number({ error: REPORT_TEXTS.idInvalid })
+  .int(REPORT_TEXTS.idInvalid)
+  .positive(REPORT_TEXTS.idInvalid)
+  .max(2147483647, REPORT_TEXTS.idInvalid);
+
+/**
+ * Optional paging of a list report: without it the whole list (as the spec's screens read it); with
+ * `page` (0-based) or `items` (1–1000, default 100) one page, and `total` counts every row.
+ */
+export const reportPagingSchema = z.object({
+  page: z.coerce
+    .number({ error: REPORT_TEXTS.pageInvalid })
+    .int(REPORT_TEXTS.pageInvalid)
+    .min(0, REPORT_TEXTS.pageInvalid)
+    .max(1_000_000, REPORT_TEXTS.pageInvalid)
+    .optional(),
+  items: z.coerce
+    .number({ error: REPORT_TEXTS.itemsInvalid })
+    .int(REPORT_TEXTS.itemsInvalid)
+    .min(1, REPORT_TEXTS.itemsInvalid)
+    .max(REPORT_LIMITS.maxItems, REPORT_TEXTS.itemsInvalid)
+    .optional(),
+});
+export type ReportPaging = z.infer<typeof reportPagingSchema>;
+
+// ---------- dashboard and charts ----------
+export const dashboardSchema = z.object({
+  /** Active (not archived) products with stock above zero. */
+  availableProducts: z.number().int(),
+  /** Customers whose sign-up waits for approval. */
+  customersAwaitingApproval: z.number().int(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const searchedTermRowSchema = z.object({ term: z.string(), count: z.number().int() });
+export type SearchedTermRow = z.infer<typeof searchedTermRowSchema>;
+export const viewedProductRowSchema = z.object({
+  productId: z.number().int(),
+  productName: z.string(),
+  code: z.string(),
+  count: z.number().int(),
+});
+export type ViewedProductRow = z.infer<typeof viewedProductRowSchema>;
+export const signedInCustomerRowSchema = z.object({
+  customerId: z.number().int(),
+  customerName: z.string(),
+  email: z.string(),
+  count: z.number().int(),
+});
+export type SignedInCustomerRow = z.infer<typeof signedInCustomerRowSchema>;
+/** Product rank rows (best/worst-selling, the sold chart). */
+export const productRankRowSchema = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  quantity: z.number().int(),
+});
+export type ProductRankRow = z.infer<typeof productRankRowSchema>;
+
+// ---------- general reports ----------
+export const customerPurchaseRowSchema = z.object({
+  customerId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  level: z.number().int(),
+  orders: z.number().int(),
+  total: z.number(),
+});
+export type CustomerPurchaseRow = z.infer<typeof customerPurchaseRowSchema>;
+
+export const lowStockRowSchema = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  stock: z.number().int(),
+  stockAlert: z.number().int(),
+});
+export type LowStockRow = z.infer<typeof lowStockRowSchema>;
+
+export const reportOrderRowSchema = z.object({
+  orderId: z.number().int(),
+  code: z.string(),
+  createdAt: z.string(),
+  /** When the courier collected it (first EM_ENTREGA / EM_ENTREGA_IMEDIATA), or null. */
+  shippedDate: z.string().nullable(),
+  customerName: z.string(),
+  paymentDescription: z.string(),
+  subTotal: z.number(),
+  totalExchange: z.number(),
+  totalReturn: z.number(),
+  /** Freight: shipping cost + fast-delivery tax (the spec's totalDiscount, shown as freight). */
+  totalDiscount: z.number(),
+  totalWarranty: z.number(),
+  /** What the order finally brought in: its total minus what was returned. */
+  difference: z.number(),
+});
+export type ReportOrderRow = z.infer<typeof reportOrderRowSchema>;
+
+export const orderSummarySchema = z.object({
+  orders: z.number().int(),
+  totalSales: z.number(),
+  totalDiscountInBankTransfer: z.number(),
+  totalDiscountInCash: z.number(),
+  totalDiscountInPix: z.number(),
+  totalWarrantyBankTransfer: z.number(),
+  totalWarrantyInCash: z.number(),
+  totalWarrantyPix: z.number(),
+  totalBankTransferDifference: z.number(),
+  totalCashDifference: z.number(),
+  totalPixDifference: z.number(),
+  totalDifference: z.number(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export const orderReportSchema = z.object({
+  orders: z.array(reportOrderRowSchema),
+  summary: orderSummarySchema,
+  total: z.number().int(),
+});
+export type OrderReport = z.infer<typeof orderReportSchema>;
+
+export const stockSalesRowSchema = z.object({
+  productId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  stock: z.number().int(),
+  unitPurchasePrice: z.number(),
+  totalPurchase: z.number(),
+  unitSalesPrice: z.number().optional(),
+  totalSales: z.number().optional(),
+  unitSalesPriceGold: z.number().optional(),
+  totalSalesGold: z.number().optional(),
+  unitSalesPriceSilver: z.number().optional(),
+  totalSalesSilver: z.number().optional(),
+  unitSalesPriceBronze: z.number().optional(),
+  totalSalesBronze: z.number().optional(),
+});
+export type StockSalesRow = z.infer<typeof stockSalesRowSchema>;
+export const stockSalesSummarySchema = z.object({
+  products: z.number().int(),
+  stock: z.number().int(),
+  totalAmountPurchase: z.number(),
+  totalAmountSales: z.number().optional(),
+  totalAmountSalesGold: z.number().optional(),
+  totalAmountSalesSilver: z.number().optional(),
+  totalAmountSalesBronze: z.number().optional(),
+});
+export type StockSalesSummary = z.infer<typeof stockSalesSummarySchema>;
+export const stockSalesReportSchema = z.object({
+  level: z.number().int(),
+  products: z.array(stockSalesRowSchema),
+  summary: stockSalesSummarySchema,
+  total: z.number().int(),
+});
+export type StockSalesReport = z.infer<typeof stockSalesReportSchema>;
+
+export const exchangeRowSchema = z.object({
+  orderId: z.number().int(),
+  orderCode: z.string(),
+  customerName: z.string(),
+  exchangeOrderId: z.number().int().nullable(),
+  exchangeOrderCode: z.string().nullable(),
+  exchangeProductName: z.string(),
+  exchangeQuantity: z.number().int(),
+  exchangePrice: z.number(),
+  comments: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ExchangeRow = z.infer<typeof exchangeRowSchema>;
+export const returnRowSchema = z.object({
+  orderId: z.number().int(),
+  orderCode: z.string(),
+  customerName: z.string(),
+  returnOrderId: z.number().int().nullable(),
+  returnOrderCode: z.string().nullable(),
+  returnProductName: z.string(),
+  returnQuantity: z.number().int(),
+  returnPrice: z.number(),
+  comments: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ReturnRow = z.infer<typeof returnRowSchema>;
+
+export const delivererCustomerRowSchema = z.object({
+  customerId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  neighborhood: z.string().nullable(),
+  level: z.number().int(),
+  shippingCost: z.number(),
+});
+export type DelivererCustomerRow = z.infer<typeof delivererCustomerRowSchema>;
+
+export const awaitingCourierRowSchema = z.object({
+  orderId: z.number().int(),
+  code: z.string(),
+  customerName: z.string(),
+  neighborhood: z.string().nullable(),
+  status: z.number().int(),
+  fastDelivery: z.boolean(),
+  total: z.number(),
+  createdAt: z.string(),
+  /** Since when it waits (the last status change). */
+  updatedAt: z.string(),
+});
+export type AwaitingCourierRow = z.infer<typeof awaitingCourierRowSchema>;
+
+export const brandReferenceRowSchema = z.object({
+  productId: z.number().int(),
+  code: z.string(),
+  productName: z.string(),
+  reference: z.string(),
+  brand: z.string(),
+  archived: z.boolean(),
+});
+export type BrandReferenceRow = z.infer<typeof brandReferenceRowSchema>;
+
+export const depositOrderRowSchema = z.object({
+  orderId: z.number().int(),
+  code: z.string(),
+  customerName: z.string(),
+  paymentDescription: z.string(),
+  createdAt: z.string(),
+  total: z.number(),
+});
+export type DepositOrderRow = z.infer<typeof depositOrderRowSchema>;
+export const depositReportSchema = z.object({
+  orders: z.array(depositOrderRowSchema),
+  summary: z.object({
+    orders: z.number().int(),
+    totalBankTransfer: z.number(),
+    totalPix: z.number(),
+    total: z.number(),
+  }),
+  total: z.number().int(),
+});
+export type DepositReport = z.infer<typeof depositReportSchema>;
+
+export const fastDeliveryCustomerRowSchema = z.object({
+  customerId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  neighborhood: z.string().nullable(),
+  fastDeliveryTax: z.number(),
+  orders: z.number().int(),
+  lastOrderAt: z.string(),
+});
+export type FastDeliveryCustomerRow = z.infer<typeof fastDeliveryCustomerRowSchema>;
+
+export const adjustedItemSchema = z.object({
+  productName: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  createdAt: z.string(),
+});
+export const adjustmentOrderDetailSchema = z.object({
+  orderId: z.number().int(),
+  code: z.string(),
+  customerName: z.string(),
+  items: z.array(z.object({ productName: z.string(), quantity: z.number().int(), unitPrice: z.number() })),
+  totalItems: z.number(),
+  shippingCost: z.number(),
+  /** The exchanged (or returned) goods of the order. */
+  adjustments: z.array(adjustedItemSchema),
+  totalExchange: z.number().optional(),
+  totalReturn: z.number().optional(),
+  total: z.number(),
+});
+export type AdjustmentOrderDetail = z.infer<typeof adjustmentOrderDetailSchema>;
