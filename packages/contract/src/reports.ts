@@ -159,7 +159,7 @@ export const reportOrderRowSchema = z.object({
 });
 export type ReportOrderRow = z.infer<typeof reportOrderRowSchema>;
 
-export const orderSummarySchema = z.object({
+export const reportOrderTotalsSchema = z.object({
   orders: z.number().int(),
   totalSales: z.number(),
   totalDiscountInBankTransfer: z.number(),
@@ -173,10 +173,10 @@ export const orderSummarySchema = z.object({
   totalPixDifference: z.number(),
   totalDifference: z.number(),
 });
-export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export type ReportOrderTotals = z.infer<typeof reportOrderTotalsSchema>;
 export const orderReportSchema = z.object({
   orders: z.array(reportOrderRowSchema),
-  summary: orderSummarySchema,
+  summary: reportOrderTotalsSchema,
   total: z.number().int(),
 });
 export type OrderReport = z.infer<typeof orderReportSchema>;
