@@ -8,7 +8,6 @@ import type {
   CustomerLevelOption,
   CustomerListAnswer,
   CustomerStatusChangeInput,
-  Deliverer,
 } from '@backoffice/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
@@ -31,7 +30,6 @@ const LIST_PATHS: Record<CustomerListKind, string> = {
  * lists), `detail(email)` one customer's details, `other('levels')` the levels.
  */
 export const customerKeys = createQueryKeys('customers');
-const employeeKeys = createQueryKeys('employees');
 
 /** What a page of a list asks the server: `page` 0-based, `items` per page, search and `field:asc|desc`. */
 export interface CustomerPageParams {
@@ -130,13 +128,8 @@ export function useCustomerLevels() {
   return useQuery({ queryKey: customerKeys.other('levels'), queryFn: fetchCustomerLevels, staleTime: Infinity });
 }
 
-export function useDeliverers(enabled: boolean) {
-  return useQuery({
-    queryKey: employeeKeys.other('deliverers'),
-    queryFn: async () => (await api<{ deliverers: Deliverer[] }>('/employees/deliverers')).deliverers,
-    enabled,
-  });
-}
+/** The couriers: one query for every screen (employees changes refresh it). */
+export { useDeliverers } from '../../../lib/shared-queries';
 
 export function useCustomerDetails(email: string | null) {
   return useQuery({
