@@ -40,7 +40,7 @@ async function probe(url: string): Promise<Probe> {
 
 /** Pure CPU work inside PostgreSQL: no table, no I/O, no sleep (PGlite's pg_sleep may not block). */
 const heavy = (rows: number) => sql<{ n: number }>`select count(*)::int as n from generate_series(1, ${rows}) g
-  where (g * 7919) % 13 = 5 and md5(g::text) like '%a%'`;
+  where (g::bigint * 7919) % 13 = 5 and md5(g::text) like '%a%'`;
 
 /** Finds how many rows make one query last about QUERY_MS on this machine. */
 async function calibrate(db: DB): Promise<{ rows: number; ms: number }> {
