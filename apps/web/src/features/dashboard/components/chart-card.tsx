@@ -49,7 +49,8 @@ export function ChartCard({ type, horizontal = false }: { type: ReportType; hori
             </Typography>
           ) : (
             <>
-              <Box aria-hidden>
+              {/* inert: the drawing (focusable SVG) is out of the tab order and hidden from screen readers */}
+              <Box inert>
                 <Suspense fallback={<CircularProgress size={24} />}>
                   <BarsChart type={type} points={chart.data} horizontal={horizontal} />
                 </Suspense>
