@@ -1,4 +1,4 @@
-import { normalizeSearch, PERMISSION_LABELS, type PermissionKey } from '@backoffice/contract';
+import { normalizeSearch } from '@backoffice/contract';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -9,10 +9,6 @@ import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -21,7 +17,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -66,7 +61,6 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
   const [term, setTerm] = useState('');
   const [notificationsAnchor, setNotificationsAnchor] = useState<HTMLElement | null>(null);
   const [profileAnchor, setProfileAnchor] = useState<HTMLElement | null>(null);
-  const [profileOpen, setProfileOpen] = useState(false);
   const name = session?.name ?? '';
 
   /** The search box opens the first menu page whose name matches. */
@@ -237,27 +231,6 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
           </MenuItem>
         </Menu>
       </Toolbar>
-      <Dialog open={profileOpen} onClose={() => setProfileOpen(false)} maxWidth="xs" fullWidth>
-        <DialogTitle>{TOP_BAR_TEXTS.profile}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={1}>
-            <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              Permissões:
-            </Typography>
-            <Box component="ul" sx={{ m: 0, pl: 3 }}>
-              {(session?.permissions ?? []).map((key) => (
-                <Typography component="li" variant="body2" key={key}>
-                  {PERMISSION_LABELS[key as PermissionKey] ?? key}
-                </Typography>
-              ))}
-            </Box>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setProfileOpen(false)}>Fechar</Button>
-        </DialogActions>
-      </Dialog>
     </AppBar>
   );
 }
