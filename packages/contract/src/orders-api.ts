@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, idSchema } from './ids';
 import {
   ORDER_ACTION_LABELS,
   ORDER_STATUS_KEYS,
@@ -95,18 +96,10 @@ export const ORDER_TEXTS = {
   systemUser: 'Sistema',
 } as const;
 
-const orderId = z
-  .number({ error: ORDER_TEXTS.orderIdInvalid })
-  .int(ORDER_TEXTS.orderIdInvalid)
-  .positive(ORDER_TEXTS.orderIdInvalid)
-  .max(2_147_483_647, ORDER_TEXTS.orderIdInvalid);
+const orderId = idSchema(ORDER_TEXTS.orderIdInvalid);
 
 /** An id in the path (orders, couriers). */
-export const orderIdParamSchema = z.coerce
-  .number({ error: ORDER_TEXTS.orderIdInvalid })
-  .int(ORDER_TEXTS.orderIdInvalid)
-  .positive(ORDER_TEXTS.orderIdInvalid)
-  .max(2_147_483_647, ORDER_TEXTS.orderIdInvalid);
+export const orderIdParamSchema = idParamSchema(ORDER_TEXTS.orderIdInvalid);
 
 export const orderStatusKeySchema = z
   .number({ error: ORDER_TEXTS.statusInvalid })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema } from './ids';
 
 /**
  * The dashboard and the reports (spec sections 2, 3 and 7; every definition in docs/reports.md).
@@ -60,11 +61,7 @@ export const reportLevelSchema = z.coerce
   .int(REPORT_TEXTS.levelInvalid)
   .min(0, REPORT_TEXTS.levelInvalid)
   .max(3, REPORT_TEXTS.levelInvalid);
-export const reportIdSchema = z.coerce
-  .number({ error: REPORT_TEXTS.idInvalid })
-  .int(REPORT_TEXTS.idInvalid)
-  .positive(REPORT_TEXTS.idInvalid)
-  .max(2147483647, REPORT_TEXTS.idInvalid);
+export const reportIdSchema = idParamSchema(REPORT_TEXTS.idInvalid);
 
 /**
  * Optional paging of a list report: without it the whole list (as the spec's screens read it); with

@@ -1,4 +1,4 @@
-import { ORDER_STATUS } from '@backoffice/contract';
+import { MAX_DATABASE_INTEGER, ORDER_STATUS } from '@backoffice/contract';
 import { type ExpressionBuilder, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { CustomerStatus, CustomersTable, Database } from '../../db/schema';
 
@@ -52,7 +52,7 @@ function customerQuery(db: Executor) {
 export type CustomerRow = Awaited<ReturnType<ReturnType<typeof customerQuery>['executeTakeFirstOrThrow']>>;
 
 /** The largest value of an `integer` column: a larger id names no row (and PostgreSQL would refuse it). */
-const MAX_ID = 2_147_483_647;
+const MAX_ID = MAX_DATABASE_INTEGER;
 const isStorableId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
 
 /** Escapes the LIKE wildcards of user input (backslash is PostgreSQL's default LIKE escape). */

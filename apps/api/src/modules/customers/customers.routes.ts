@@ -15,6 +15,7 @@ import {
   customerListSchema,
   customerSchema,
   customerStatusChangeSchema,
+  idParamSchema,
   PERMISSIONS,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,13 +26,8 @@ import { customerCsvColumns } from './customers.csv';
 import { createCustomersService } from './customers.service';
 
 const { customers: CUSTOMERS, internalSales: INTERNAL_SALES, reports: REPORTS } = PERMISSIONS;
-/** A customer id in the path: a positive integer (one beyond the database's range is simply not found). */
-const idParams = z.object({
-  id: z.coerce
-    .number({ error: CUSTOMER_TEXTS.idInvalid })
-    .int(CUSTOMER_TEXTS.idInvalid)
-    .positive(CUSTOMER_TEXTS.idInvalid),
-});
+/** A customer id in the path: a positive integer within the database's range. */
+const idParams = z.object({ id: idParamSchema(CUSTOMER_TEXTS.idInvalid) });
 const customersEnvelope = z.object({ customers: z.array(customerSchema) });
 const isPaged = (query: z.infer<typeof customerListQuerySchema>) =>
   query.page !== undefined ||

@@ -1,10 +1,11 @@
+import { MAX_DATABASE_INTEGER } from '@backoffice/contract';
 import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database, OrderImageKind, OrdersTable } from '../../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The largest value of an `integer` column: a larger id names no row. */
-const MAX_ID = 2_147_483_647;
+const MAX_ID = MAX_DATABASE_INTEGER;
 export const isStorableId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
 
 /** An order row with the names the API shows (customer, stocker, courier, attendant). */

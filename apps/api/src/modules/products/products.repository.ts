@@ -1,4 +1,4 @@
-import { normalizeSearch } from '@backoffice/contract';
+import { MAX_DATABASE_INTEGER, normalizeSearch } from '@backoffice/contract';
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -7,7 +7,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 type RowLock = 'keyShare' | 'update';
 
 /** The largest value of an `integer` column: a larger id names no row (and PostgreSQL would refuse it). */
-const MAX_ID = 2_147_483_647;
+const MAX_ID = MAX_DATABASE_INTEGER;
 export const isStorableId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
 type ProductEB = ExpressionBuilder<Database & { p: Database['products'] }, 'p'>;
 

@@ -1,6 +1,7 @@
 import {
   brandCreateSchema,
   brandSchema,
+  idParamSchema,
   imageUploadSchema,
   inventoryHistoryRowSchema,
   inventorySchema,
@@ -32,10 +33,7 @@ const { products: PRODUCTS, internalSales: INTERNAL_SALES, reports: REPORTS } = 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 /** A product code in the path; any text, an unknown one is answered 404. */
 const codeParams = z.object({ code: z.string().min(1) });
-const idParam = z.coerce
-  .number({ error: PRODUCT_TEXTS.idInvalid })
-  .int(PRODUCT_TEXTS.idInvalid)
-  .positive(PRODUCT_TEXTS.idInvalid);
+const idParam = idParamSchema(PRODUCT_TEXTS.idInvalid);
 const period = { s: z.string(), e: z.string() };
 
 /**

@@ -1,11 +1,11 @@
-import { PERMISSION_LABELS, PERMISSIONS, roleInputSchema, roleSchema } from '@backoffice/contract';
+import { idParamSchema, PERMISSION_LABELS, PERMISSIONS, roleInputSchema, roleSchema } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
 import { createRolesService } from './roles.service';
 
 const { roles: ROLES, employees: EMPLOYEES } = PERMISSIONS;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParamSchema() });
 
 /** Roles and the permission catalogue. Each route declares its permissions next to its path. */
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,6 +3,7 @@ import {
   bankSettingsBodySchema,
   companySettingsPatchSchema,
   companySettingsSchema,
+  idParamSchema,
   PERMISSIONS,
   pixPayloadSchema,
   SETTINGS_TEXTS,
@@ -13,12 +14,8 @@ import { principalOf } from '../../plugins/auth';
 import { createSettingsService } from './settings.service';
 
 const { orders: ORDERS, internalSales: INTERNAL_SALES } = PERMISSIONS;
-/** A positive integer id in the path (one beyond the database's range is simply not found). */
-const positiveId = z.coerce
-  .number({ error: SETTINGS_TEXTS.idInvalid })
-  .int(SETTINGS_TEXTS.idInvalid)
-  .positive(SETTINGS_TEXTS.idInvalid)
-  .max(2_147_483_647, SETTINGS_TEXTS.idInvalid);
+/** A positive integer id in the path, within the database's range. */
+const positiveId = idParamSchema(SETTINGS_TEXTS.idInvalid);
 const bankEnvelope = z.object({ data: bankSettingSchema });
 const companyEnvelope = z.object({ data: companySettingsSchema });
 
