@@ -100,6 +100,13 @@ describe('product search for a customer', () => {
       stock: 7,
     });
     await createProduct(t.db, { name: 'Película Câmera Arquivada', brand, ...PRODUCT_B, stock: 3, archived: true });
+    await t.db
+      .insertInto('product_images')
+      .values([
+        { product_id: film.id, path: 'products/segunda.jpg', name: 'segunda.jpg', position: 1 },
+        { product_id: film.id, path: 'products/primeira.jpg', name: 'primeira.jpg', position: 0 },
+      ])
+      .execute();
     const gold = await createCustomer(t.db, { level: 1 });
     const none = await createCustomer(t.db, { level: 0 });
 
@@ -118,11 +125,17 @@ describe('product search for a customer', () => {
         name: 'Película Câmera Traseira',
         brand,
         reference: 'Redmi Nôte 13',
-        imagesUrl: [],
+        imagesUrl: ['/api/files/products/primeira.jpg', '/api/files/products/segunda.jpg'],
         priceDiscounted: 3.8,
         stock: 7,
       });
     }
+    // The cart shows the same pictures, first one first.
+    const added = await add(gold.id, film.id, 1);
+    expect(added.json().cart.items[0].imageUrls).toEqual([
+      '/api/files/products/primeira.jpg',
+      '/api/files/products/segunda.jpg',
+    ]);
     // Level 0 pays the sell price; the e-mail is found in any case.
     const res = await call('GET', `/shop/products/full/search/pelicula/email/${none.email.toUpperCase()}`);
     expect(res.statusCode).toBe(200);
