@@ -45,7 +45,7 @@ export default function ReportDetailPage() {
   const [period, setPeriod] = useState<{ start: string; end: string; run: number } | null>(null);
   const { control, handleSubmit, formState } = useForm<DetailFormValues>({
     resolver: zodResolver(detailFormSchema) as never,
-    mode: 'onTouched',
+    mode: 'all',
     defaultValues: lastWeek(),
   });
   const result = useQuery({

@@ -57,7 +57,7 @@ export default function ReportsPage() {
   const notify = useNotify();
   const form = useForm<ReportFormValues>({
     resolver: zodResolver(reportFormSchema) as never,
-    mode: 'onTouched',
+    mode: 'all',
     defaultValues: EMPTY_REPORT_FORM,
   });
   const { control, handleSubmit, setValue, formState } = form;
