@@ -82,23 +82,23 @@ export default function ReportDetailPage() {
   return (
     <>
       <PageHeader title={title} />
-      <Paper component="section" aria-label={T.filters} variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <Paper component="section" aria-label={T.filters} variant="outlined" sx={{ p: 2, pb: 0.5, mb: 2 }}>
         <Box component="form" noValidate onSubmit={generate} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
           <FormDateField
             control={control}
             name="start"
             label={T.start}
             clearable
-            textField={{ required: true, sx: fieldWidth }}
+            textField={{ required: true, size: 'small', sx: fieldWidth }}
           />
           <FormDateField
             control={control}
             name="end"
             label={T.end}
             clearable
-            textField={{ required: true, sx: fieldWidth }}
+            textField={{ required: true, size: 'small', sx: fieldWidth }}
           />
-          <Box sx={{ height: 56, display: 'flex', alignItems: 'center' }}>
+          <Box sx={{ height: 40, display: 'flex', alignItems: 'center' }}>
             <Button type="submit" variant="contained" disabled={!formState.isValid || result.isFetching}>
               {T.detail.generate}
             </Button>

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import type { GridPaginationModel } from '@mui/x-data-grid';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormDateField } from '../../../components/form/form-date-field';
@@ -52,6 +52,17 @@ interface Generated {
   run: number;
 }
 
+/** Whether a query's params are of the same report, filters and run as `generated` (only the page differs). */
+function sameReport(params: unknown, generated: Generated | null): boolean {
+  const p = params as { id?: number; filters?: ReportFilters; run?: number } | undefined;
+  return (
+    generated !== null &&
+    p?.id === generated.report.id &&
+    p.run === generated.run &&
+    JSON.stringify(p.filters) === JSON.stringify(generated.filters)
+  );
+}
+
 /** /admin/reports: the 17 general reports (spec section 2, General reports; section 5, the form). */
 export default function ReportsPage() {
   const notify = useNotify();
@@ -92,7 +103,9 @@ export default function ReportsPage() {
     }),
     queryFn: () => (report ? report.fetch(generated.filters, serverPaging) : Promise.reject(new Error('no report'))),
     enabled: generated !== null,
-    placeholderData: keepPreviousData,
+    // while another page loads the current one stays; another report or other filters start empty
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameReport(previousQuery.queryKey[2], generated) ? previous : undefined,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -158,7 +171,7 @@ export default function ReportsPage() {
   return (
     <>
       <PageHeader title={T.title} />
-      <Paper component="section" aria-label={T.filters} variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <Paper component="section" aria-label={T.filters} variant="outlined" sx={{ p: 2, pb: 0.5, mb: 2 }}>
         <Box
           component="form"
           noValidate
@@ -180,14 +193,14 @@ export default function ReportsPage() {
                 name="start"
                 label={T.start}
                 clearable
-                textField={{ required: true, sx: fieldWidth }}
+                textField={{ required: true, size: 'small', sx: fieldWidth }}
               />
               <FormDateField
                 control={control}
                 name="end"
                 label={T.end}
                 clearable
-                textField={{ required: true, sx: fieldWidth }}
+                textField={{ required: true, size: 'small', sx: fieldWidth }}
               />
             </>
           ) : null}
@@ -237,7 +250,7 @@ export default function ReportsPage() {
               />
             </>
           ) : null}
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', height: 56 }}>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', height: 40 }}>
             <Button type="submit" variant="contained" disabled={!formState.isValid || result.isFetching}>
               {T.generate}
             </Button>
