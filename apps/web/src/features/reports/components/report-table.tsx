@@ -16,31 +16,28 @@ function FooterLine({ title, items }: { title: string; items: FooterItem[] }) {
   if (items.length === 0) return null;
   return (
     <Box
-      component="dl"
+      role="group"
       aria-label={title}
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        columnGap: 2.5,
-        rowGap: 0.5,
-        m: 0,
-        width: '100%',
-        alignItems: 'baseline',
-      }}
+      sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2.5, rowGap: 0.5, width: '100%', alignItems: 'baseline' }}
     >
       <Typography component="span" variant="body2" sx={{ fontWeight: 700, minWidth: { sm: 130 } }}>
         {title}:
       </Typography>
-      {items.map((item) => (
-        <Box key={item.label} sx={{ display: 'flex', gap: 0.75 }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {item.label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }}>
-            {item.value}
-          </Typography>
-        </Box>
-      ))}
+      <Box
+        component="dl"
+        sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2.5, rowGap: 0.5, m: 0, flex: 1, alignItems: 'baseline' }}
+      >
+        {items.map((item) => (
+          <Box key={item.label} sx={{ display: 'flex', gap: 0.75 }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {item.label}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }}>
+              {item.value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
     </Box>
   );
 }

@@ -376,4 +376,24 @@ describe('Relatórios gerais', () => {
     expect(calls.some((c) => c.url === '/api/reports/products/Samsung/Galaxy%20S24')).toBe(true);
     expect(screen.queryByLabelText('Total')).toBeNull();
   });
+
+  it('another report hides the previous rows, and each Gerar asks the server again', async () => {
+    const { user, calls } = open({
+      'GET /api/reports/products/low/stock': {
+        body: { data: [{ productId: 1, name: 'Capinha Galaxy', code: 'P-1', stock: 2, stockAlert: 5 }] },
+      },
+      'GET /api/reports/customer/fast-delivery': { body: { data: [] } },
+    });
+    await choose(user, /Relatório/, 'Produtos com estoque baixo');
+    await user.click(generate());
+    expect(await screen.findByText('Capinha Galaxy')).toBeTruthy();
+    await choose(user, /Relatório/, 'Clientes com entrega imediata');
+    expect(screen.queryByText('Capinha Galaxy')).toBeNull();
+    await user.click(generate());
+    expect(await screen.findByText('Nenhum resultado foi encontrado com os parâmetros informados')).toBeTruthy();
+    await choose(user, /Relatório/, 'Produtos com estoque baixo');
+    await user.click(generate());
+    expect(await screen.findByText('Capinha Galaxy')).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/reports/products/low/stock')).toHaveLength(2);
+  });
 });

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormDateField } from '../../../components/form/form-date-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
@@ -83,6 +83,8 @@ export default function ReportsPage() {
   const references = brands.data?.find((b) => b.name === brand)?.references ?? [];
 
   const [generated, setGenerated] = useState<Generated | null>(null);
+  /** Counts every 'Gerar' of the page's life: each one asks the server again, even with the same filters. */
+  const runs = useRef(0);
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE });
   const [openRow, setOpenRow] = useState<number | null>(null);
   const [printRows, setPrintRows] = useState<readonly AnyRow[] | null>(null);
@@ -145,7 +147,8 @@ export default function ReportsPage() {
       described.push({ label: T.reference, value: values.reference });
     }
     setPaging({ page: 0, pageSize: paging.pageSize });
-    setGenerated((current) => ({ report: definition, filters, described, run: (current?.run ?? 0) + 1 }));
+    runs.current += 1;
+    setGenerated({ report: definition, filters, described, run: runs.current });
   });
 
   const print = async () => {
