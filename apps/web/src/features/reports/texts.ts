@@ -71,6 +71,7 @@ export const REPORTS_TEXTS = {
     registeredAt: 'Registrado em',
     totalItems: 'Total dos itens',
     shipping: 'Frete',
+    others: 'Garantia e descontos',
     totalExchange: 'Total trocado',
     totalReturn: 'Total devolvido',
     total: 'Total do pedido',

@@ -6,6 +6,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,6 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { ImageViewerDialog } from '../../../components/orders/image-viewer-dialog';
 import { firstError } from '../../../lib/api-client';
@@ -26,6 +28,8 @@ const T = REPORTS_TEXTS.orderDialog;
 export const ORDER_DETAIL_PAGE_SIZE = 30;
 
 const head = { fontWeight: 600 };
+/** Narrow cells on a phone, so the product names keep their room. */
+const cells = { '& td, & th': { px: { xs: 0.75, sm: 2 } } };
 
 /**
  * The order of an exchange or a return (GET /reports/order/{exchange|return}/{orderId}): its items (30 per
@@ -44,6 +48,7 @@ export function AdjustmentOrderDialog({
   const [page, setPage] = useState(0);
   const [pictures, setPictures] = useState<'packaging' | 'receipt' | null>(null);
   const [showOrder, setShowOrder] = useState(false);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const images = useOrderImages(pictures, orderId ?? 0);
   // the same query as the order dialog's: the list stays open until the order or the pictures arrive
   const orderView = useOrderDetail(showOrder ? orderId : null);
@@ -64,11 +69,33 @@ export function AdjustmentOrderDialog({
   const shownItems = (order?.items ?? [])
     .map((item, position) => ({ item, key: `${position}:${item.productName}` }))
     .slice(page * ORDER_DETAIL_PAGE_SIZE, (page + 1) * ORDER_DETAIL_PAGE_SIZE);
-  const adjusted = kind === 'exchange' ? order?.totalExchange : order?.totalReturn;
+  const adjusted = (kind === 'exchange' ? order?.totalExchange : order?.totalReturn) ?? 0;
+  // The order's total also holds its warranty and discount, which the detail does not list: the rest.
+  const others = order
+    ? Math.round((order.total + (kind === 'return' ? adjusted : 0) - order.totalItems - order.shippingCost) * 100) / 100
+    : 0;
+  // items + freight + the rest − returned = the order's total; an exchange gives the same goods again
+  const totals: [string, number][] = order
+    ? [
+        [T.totalItems, order.totalItems],
+        [T.shipping, order.shippingCost],
+        ...(others !== 0 ? ([[T.others, others]] as [string, number][]) : []),
+        ...(kind === 'return' ? ([[T.totalReturn, -adjusted]] as [string, number][]) : []),
+        [T.total, order.total],
+        ...(kind === 'exchange' ? ([[T.totalExchange, adjusted]] as [string, number][]) : []),
+      ]
+    : [];
 
   return (
     <>
-      <Dialog open={!picturesShown && !orderShown} onClose={onClose} fullWidth maxWidth="md" aria-labelledby={titleId}>
+      <Dialog
+        open={!picturesShown && !orderShown}
+        onClose={onClose}
+        fullWidth
+        maxWidth="md"
+        fullScreen={phone}
+        aria-labelledby={titleId}
+      >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent dividers>
           {detail.isPending ? (
@@ -93,7 +120,7 @@ export function AdjustmentOrderDialog({
               <Typography variant="subtitle1" component="h3" id="adjustment-items" sx={{ fontWeight: 600 }}>
                 {T.items}
               </Typography>
-              <Table size="small" aria-labelledby="adjustment-items">
+              <Table size="small" aria-labelledby="adjustment-items" sx={cells}>
                 <TableHead>
                   <TableRow>
                     <TableCell sx={head}>{T.product}</TableCell>
@@ -129,7 +156,7 @@ export function AdjustmentOrderDialog({
               <Typography variant="subtitle1" component="h3" id="adjustment-goods" sx={{ fontWeight: 600, mt: 3 }}>
                 {kind === 'exchange' ? T.exchanged : T.returned}
               </Typography>
-              <Table size="small" aria-labelledby="adjustment-goods">
+              <Table size="small" aria-labelledby="adjustment-goods" sx={cells}>
                 <TableHead>
                   <TableRow>
                     <TableCell sx={head}>{T.product}</TableCell>
@@ -164,14 +191,7 @@ export function AdjustmentOrderDialog({
                   mb: 0,
                 }}
               >
-                {(
-                  [
-                    [T.totalItems, order.totalItems],
-                    [T.shipping, order.shippingCost],
-                    [kind === 'exchange' ? T.totalExchange : T.totalReturn, adjusted ?? 0],
-                    [T.total, order.total],
-                  ] as const
-                ).map(([label, value]) => (
+                {totals.map(([label, value]) => (
                   <Box key={label} sx={{ display: 'contents' }}>
                     <Typography component="dt" color="text.secondary">
                       {label}
