@@ -396,4 +396,60 @@ describe('Relatórios gerais', () => {
     expect(await screen.findByText('Capinha Galaxy')).toBeTruthy();
     expect(calls.filter((c) => c.url === '/api/reports/products/low/stock')).toHaveLength(2);
   });
+
+  it("returns by motoboy: the order dialog adds up to the order's total, the returned goods taken off", async () => {
+    const { user } = open({
+      'GET /api/reports/order/return/start/2026-04-01T00:00:00/end/2026-04-30T23:59:59/employee/7': {
+        body: {
+          data: [
+            {
+              orderId: 21,
+              orderCode: 'RT1-AAA',
+              customerName: 'Bruna Reis',
+              returnOrderId: 22,
+              returnOrderCode: 'RT2-BBB',
+              returnProductName: 'Capinha Galaxy',
+              returnQuantity: 1,
+              returnPrice: 10,
+              comments: 'Cor errada',
+              createdAt: '2026-04-10T15:00:00.000Z',
+            },
+          ],
+        },
+      },
+      // items 20 + freight 5 + warranty 3 = 28; returned 1 × 10: the order brought in 18
+      'GET /api/reports/order/return/21': {
+        body: {
+          data: {
+            orderId: 21,
+            code: 'RT1-AAA',
+            customerName: 'Bruna Reis',
+            items: [{ productName: 'Capinha Galaxy', quantity: 2, unitPrice: 10 }],
+            totalItems: 20,
+            shippingCost: 5,
+            adjustments: [
+              { productName: 'Capinha Galaxy', quantity: 1, unitPrice: 10, createdAt: '2026-04-10T15:00:00.000Z' },
+            ],
+            totalReturn: 10,
+            total: 18,
+          },
+        },
+      },
+    });
+    await choose(user, /Relatório/, 'Devoluções por motoboy');
+    typeDate('Data inicial', '01/04/2026');
+    typeDate('Data final', '30/04/2026');
+    await choose(user, /Motoboy/, 'Carlos Motoboy');
+    await waitFor(() => expect(generate().disabled).toBe(false));
+    await user.click(generate());
+    await user.click(await screen.findByRole('button', { name: 'Ver pedido RT1-AAA' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Devolução do pedido RT1-AAA' });
+    const line = (label: string) => within(dialog).getByText(label).nextSibling?.textContent;
+    expect(await within(dialog).findByText('Produtos devolvidos')).toBeTruthy();
+    expect(line('Total dos itens')).toBe('R$ 20,00');
+    expect(line('Frete')).toBe('R$ 5,00');
+    expect(line('Garantia e descontos')).toBe('R$ 3,00');
+    expect(line('Total devolvido')).toBe('-R$ 10,00');
+    expect(line('Total do pedido')).toBe('R$ 18,00');
+  });
 });
