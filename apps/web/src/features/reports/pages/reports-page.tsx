@@ -18,7 +18,7 @@ import { formatDate } from '../../../lib/format';
 import { useDeliverers } from '../../../lib/shared-queries';
 import { reportsKeys, useAttendants, useBrands } from '../api/reports-api';
 import { AdjustmentOrderDialog } from '../components/adjustment-order-dialog';
-import { PRINT_ID, ReportPrint } from '../components/report-print';
+import { ReportPrint } from '../components/report-print';
 import { ReportTable } from '../components/report-table';
 import {
   type FooterItem,
@@ -295,7 +295,6 @@ export default function ReportsPage() {
           totals={footer?.totals ?? []}
         />
       ) : null}
-      <span hidden data-print-target={PRINT_ID} />
     </>
   );
 }
