@@ -4,6 +4,14 @@ import {
   employeeListResponseSchema,
   employeeResponseSchema,
   messageResponseSchema,
+  orderDetailSchema,
+  orderHistoryEntrySchema,
+  orderImageSchema,
+  orderListSchema,
+  orderStatusCountSchema,
+  orderSummarySchema,
+  pixPayloadSchema,
+  profileResponseSchema,
   roleSchema,
   signinResponseSchema,
 } from '@backoffice/contract';
@@ -28,6 +36,22 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'POST /api/roles': z.object({ data: roleSchema }),
   'PATCH /api/roles/:id': z.object({ data: roleSchema }),
   'GET /api/permissions': z.object({ data: z.record(z.string(), z.string()) }),
+  'GET /api/accounts/me': profileResponseSchema,
+  'GET /api/orders/status': z.object({ data: z.array(orderStatusCountSchema) }),
+  'GET /api/orders/status/:status': orderListSchema,
+  'GET /api/orders/by-id/:id': z.object({ data: orderDetailSchema }),
+  'GET /api/orders/receipt/:id': z.object({ data: orderImageSchema.nullable() }),
+  'GET /api/orders/signature/:id': z.object({ data: orderImageSchema.nullable() }),
+  'GET /api/orders/stocking/images/:id': z.object({ data: z.array(orderImageSchema) }),
+  'GET /api/orders/pix/:orderId': z.object({ data: pixPayloadSchema }),
+  'GET /api/reports/order/histories/:orderId': z.object({
+    data: z.object({ histories: z.array(orderHistoryEntrySchema) }),
+  }),
+  'GET /api/orders/:code': z.object({ data: orderSummarySchema }),
+  'PATCH /api/workflow/order/:move': z.object({ data: orderSummarySchema }),
+  'POST /api/workflow/order/finalize': z.object({ data: orderSummarySchema }),
+  'PUT /api/orders/change/order/:orderId/deliverer/:id': z.object({ data: orderSummarySchema }),
+  'PUT /api/orders/change/fast-deliverer/order/:orderId/deliverer/:id': z.object({ data: orderSummarySchema }),
 };
 
 function schemaFor(route: string): z.ZodType | undefined {
