@@ -90,7 +90,7 @@ const COLUMNS: GridColDef<OrderSummary>[] = [
   {
     field: 'status',
     headerName: T.table.columns.status,
-    minWidth: 170,
+    minWidth: 210,
     flex: 1,
     renderCell: ({ row }) => <OrderStatusChip status={row.statusKey} />,
   },
@@ -285,12 +285,14 @@ export default function OrdersPage() {
       </Box>
 
       <Paper variant="outlined">
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, px: 2, pt: 1.5 }}>
+          {searchCode !== null ? T.search.result(found.data?.code ?? searchCode) : T.table.title(statusLabel)}
+        </Typography>
         <DataTable<OrderSummary>
           rows={rows}
           columns={COLUMNS}
           getRowId={(row) => row.orderId}
           loading={searchCode !== null ? found.isFetching : list.isFetching}
-          title={searchCode !== null ? T.search.result(found.data?.code ?? searchCode) : T.table.title(statusLabel)}
           label={T.table.label}
           emptyText={T.table.empty}
           selection="single"
