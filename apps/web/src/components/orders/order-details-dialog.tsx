@@ -58,7 +58,7 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose }: Pro
     return (
       <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="order-details-title">
         <DialogTitle id="order-details-title">{T.loadingTitle}</DialogTitle>
-        <DialogContent dividers>
+        <DialogContent dividers tabIndex={0}>
           {fetched.isError ? (
             <Typography role="alert">{firstError(fetched.error, T.failed)}</Typography>
           ) : (
@@ -94,7 +94,7 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose }: Pro
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="order-details-title">
       <DialogTitle id="order-details-title">{T.title(order.code)}</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers tabIndex={0}>
         <Table size="small" aria-labelledby="order-details-title">
           <TableBody>
             {rows.map(([label, value]) => (

@@ -8,7 +8,6 @@ export const ORDERS_PAGE_TEXTS = {
   title: 'Pedidos',
   refresh: 'Atualizar pedidos',
   cards: 'Pedidos por status',
-  cardLabel: (label: string, quantity: number) => `${label}: ${quantity.toLocaleString('pt-BR')} pedido(s)`,
   noOrders: 'Nenhum pedido cadastrado.',
   search: {
     label: 'Código do pedido',

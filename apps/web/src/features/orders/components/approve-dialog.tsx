@@ -39,7 +39,7 @@ export function ApproveDialog({ order, onApprove, onRefuse, onClose }: Props) {
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="order-approve-title">
       <DialogTitle id="order-approve-title">{T.title(order.code)}</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers tabIndex={0}>
         <DialogContentText sx={{ mb: 2 }}>
           {order.customer} · {order.payment} · {formatMoney(order.total)}
         </DialogContentText>

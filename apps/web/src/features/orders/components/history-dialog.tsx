@@ -23,7 +23,7 @@ export function HistoryDialog({ order, onClose }: { order: OrderSummary | null; 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="order-history-title">
       <DialogTitle id="order-history-title">{T.title(order.code, formatMoney(order.total))}</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers tabIndex={0}>
         {history.isPending ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
             <CircularProgress aria-label={T.loading} />

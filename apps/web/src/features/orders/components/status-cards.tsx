@@ -76,7 +76,6 @@ export function StatusCards({ counts, selected, onSelect }: Props) {
             <ButtonBase
               onClick={() => onSelect(card.key)}
               aria-pressed={active}
-              aria-label={T.cardLabel(card.status, card.quantity)}
               focusRipple
               sx={{
                 width: '100%',
@@ -108,10 +107,11 @@ export function StatusCards({ counts, selected, onSelect }: Props) {
               >
                 {ICONS[card.key] ?? <TaskAltIcon />}
               </Box>
-              <Box sx={{ minWidth: 0 }} aria-hidden>
+              {/* The name read is the text shown, e.g. '2.696 Finalizados' (the space keeps the two apart). */}
+              <Box sx={{ minWidth: 0 }}>
                 <Typography variant="h6" component="span" sx={{ display: 'block', lineHeight: 1.2, fontWeight: 700 }}>
                   {card.quantity.toLocaleString('pt-BR')}
-                </Typography>
+                </Typography>{' '}
                 <Typography variant="body2" component="span" sx={{ display: 'block', lineHeight: 1.25 }}>
                   {card.status}
                 </Typography>
