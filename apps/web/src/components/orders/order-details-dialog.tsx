@@ -25,6 +25,8 @@ import { ORDER_TEXTS } from './texts';
 
 const T = ORDER_TEXTS.details;
 const ITEMS_PER_PAGE = 5;
+/** Narrower cells on a phone, so the three item columns fit the dialog. */
+const COMPACT = { '& td, & th': { px: { xs: 1, sm: 2 } } } as const;
 
 interface Props {
   /** The order to show; when left out, `orderId`'s order is fetched (GET /orders/by-id/{id}). */
@@ -95,7 +97,7 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose }: Pro
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="order-details-title">
       <DialogTitle id="order-details-title">{T.title(order.code)}</DialogTitle>
       <DialogContent dividers tabIndex={0}>
-        <Table size="small" aria-labelledby="order-details-title">
+        <Table size="small" aria-labelledby="order-details-title" sx={COMPACT}>
           <TableBody>
             {rows.map(([label, value]) => (
               <TableRow key={label}>
@@ -110,7 +112,7 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose }: Pro
         <Typography variant="subtitle1" component="h3" id="order-items-title" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
           {T.items}
         </Typography>
-        <Table size="small" aria-labelledby="order-items-title">
+        <Table size="small" aria-labelledby="order-items-title" sx={COMPACT}>
           <TableHead>
             <TableRow>
               <TableCell>{T.columns.name}</TableCell>

@@ -66,7 +66,7 @@ export function StatusCards({ counts, selected, onSelect }: Props) {
         p: 0,
         display: 'grid',
         gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(168px, 1fr))' },
-        gap: 1.5,
+        gap: { xs: 1, sm: 1.5 },
       }}
     >
       {cards.map((card) => {
@@ -81,8 +81,8 @@ export function StatusCards({ counts, selected, onSelect }: Props) {
                 width: '100%',
                 height: '100%',
                 justifyContent: 'flex-start',
-                gap: 1.5,
-                p: 1.5,
+                gap: { xs: 1, sm: 1.5 },
+                p: { xs: 1, sm: 1.5 },
                 borderRadius: 2,
                 textAlign: 'left',
                 border: 2,

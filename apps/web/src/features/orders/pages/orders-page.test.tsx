@@ -366,3 +366,35 @@ describe('Orders page', () => {
     expect(within(packaging).getByRole('img', { name: 'Embalagem 1 do pedido AB130-X' })).toBeTruthy();
   });
 });
+
+describe('Orders CSV', () => {
+  it("'Baixar CSV' writes relatorio.csv with every order of the status, page after page of 100", async () => {
+    const many = Array.from({ length: 150 }, (_, i) => order(1000 + i, 13));
+    const saved: { name: string; text: string }[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, text: this.href });
+    };
+    const blobs: Blob[] = [];
+    const createObjectURL = URL.createObjectURL;
+    URL.createObjectURL = (blob: Blob) => {
+      blobs.push(blob);
+      return `blob:${blobs.length}`;
+    };
+    try {
+      const { user, calls } = openPage({ 13: many });
+      await screen.findByText('Cliente 1000');
+      await user.click(screen.getByRole('button', { name: 'Baixar CSV' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]?.name).toBe('relatorio.csv');
+      expect(listCalls(calls, 13)).toEqual(['page=0 items=10', 'page=0 items=100', 'page=1 items=100']);
+      const lines = (await (blobs[0] as Blob).text()).replace(/^\ufeff/, '').split('\r\n');
+      expect(lines).toHaveLength(151);
+      expect(lines[1]).toBe('Cliente 1000;05/03/2026;AB1000-X;Finalizados;Motoboy;Diego Motoboy;Pix');
+      expect(lines[150]).toBe('Cliente 1149;05/03/2026;AB1149-X;Finalizados;Motoboy;Diego Motoboy;Pix');
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+      URL.createObjectURL = createObjectURL;
+    }
+  });
+});
