@@ -14,6 +14,7 @@ import {
 } from '@backoffice/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { createQueryKeys } from '../../../lib/query-keys';
 import { getSession } from '../../../lib/session';
 import { ordersKeys } from './keys';
 
@@ -104,19 +105,21 @@ function funcOf(type: string): EmployeeFunc | 0 {
   return found ? (Number(found[0]) as EmployeeFunc) : 0;
 }
 
+/** The signed-in employee's key: the same entry as the profile page (GET /accounts/me), not an orders query. */
+const meKey = createQueryKeys('profile').detail('me');
+
 /**
- * Who is acting (GET /accounts/me): the employee's id and function with the session's permissions, for the
- * contract's `availableActions` / `canChangeDeliverer`. Until it answers, nothing is offered.
+ * Who is acting: the employee's id and function (GET /accounts/me) with the session's permissions, for the
+ * contract's `availableActions` / `canChangeDeliverer`. Until it answers, no move is offered. Kept out of
+ * the 'orders' keys, so the orders' live updates do not ask for it again.
  */
 export function useOrderActor() {
   const permissions = getSession()?.permissions ?? [];
   return useQuery({
-    queryKey: ordersKeys.other('actor'),
-    queryFn: async (): Promise<OrderActor> => {
-      const me = (await api<{ data: Profile }>('/accounts/me')).data;
-      return { employeeId: me.id, func: funcOf(me.type), permissions };
-    },
-    staleTime: Number.POSITIVE_INFINITY,
+    queryKey: meKey,
+    queryFn: async () => (await api<{ data: Profile }>('/accounts/me')).data,
+    select: (me): OrderActor => ({ employeeId: me.id, func: funcOf(me.type), permissions }),
+    staleTime: 5 * 60_000,
   });
 }
 

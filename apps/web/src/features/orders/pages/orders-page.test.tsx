@@ -1,11 +1,14 @@
 import type { OrderStatusCount, OrderSummary } from '@backoffice/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeOrderSummary } from '../../../components/orders/test-data';
 import { mockApi } from '../../../test/contract';
 import { type MockCall, renderPage, signInAs } from '../../../test/render';
 import OrdersPage from './orders-page';
+
+// The data grid's first render is slow on a loaded machine: wait longer than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const PROFILE = {
   id: 2,
