@@ -55,10 +55,15 @@ const toolbarButton = (page: Page, name: string) => page.getByRole('button', { n
 describe('orders: approve a proof, cancel, change the courier, finish, and every view of an order', () => {
   let s: BrowserSession;
   let page: Page;
+  /** What the browser refused under the CSP (the PDF is built with WebAssembly and shown from a blob: URL). */
+  const cspReports: string[] = [];
 
   beforeAll(async () => {
     s = await openBrowser();
     page = s.page;
+    page.on('console', (message) => {
+      if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) cspReports.push(message.text());
+    });
     await login(page, DEMO.attendant);
     await page.goto('/admin/orders');
     await page.getByRole('heading', { name: 'Pedidos: Finalizados' }).waitFor();
@@ -136,6 +141,17 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
     await page.getByRole('grid').getByRole('row').filter({ hasText: next.name }).waitFor();
   });
 
+  it("records 'retirando': the courier collected an order waiting for him", async () => {
+    const order = (await ordersIn(page, 3)).find((o) => o.delivererId !== null);
+    if (!order) throw new Error('no order with a courier waiting in the demo data');
+    await findOrder(page, order.code);
+    await toolbarButton(page, 'Retirando').click();
+    const dialog = page.getByRole('dialog', { name: 'Alterar pedido para retirando' });
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await snackbar(page, 'Pedido alterado com sucesso.');
+    expect((await detail(page, order.orderId)).statusKey).toBe(4);
+  });
+
   it("finishes a delivered order after 'Confirma a operação?'", async () => {
     const order = (await ordersIn(page, 5))[0];
     if (!order) throw new Error('no delivered order in the demo data');
@@ -203,6 +219,7 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
       expect(text).toContain(item.name.split(' ').slice(0, 3).join(' '));
     }
     expect(text).toMatch(/gerado em \d{2}\/\d{2}\/\d{4}/);
+    expect(cspReports).toEqual([]);
     await viewer.getByRole('button', { name: 'Fechar Pdf' }).click();
 
     await toolbarButton(page, 'Comprovante').click();
