@@ -27,6 +27,7 @@ const LABELS: Record<number, string> = {
   7: 'Cancelado',
   11: 'Aguardando aprovação',
   13: 'Finalizados',
+  15: 'Entrega imediata',
 };
 
 function order(orderId: number, statusKey: number, overrides: Partial<OrderSummary> = {}): OrderSummary {
@@ -238,6 +239,27 @@ describe('Orders page', () => {
       expectedUpdatedAt: '2026-03-05T14:07:09.000Z',
     });
     await waitFor(() => expect(listCalls(calls, 3).at(-1)).toBe('page=0 items=10'));
+  });
+
+  it('changes the courier of a fast delivery (Entrega imediata) through the fast-delivery route', async () => {
+    const { user, calls } = openPage(
+      { 15: [order(150, 15, { fastDelivery: true, delivererId: null, deliverer: null })] },
+      {
+        'GET /api/employees/deliverers': { body: { deliverers: [{ id: 8, name: 'Eduardo Motoboy' }] } },
+        'PUT /api/orders/change/fast-deliverer/order/150/deliverer/8': { body: { data: order(150, 15) } },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: '1 Entrega imediata' }));
+    await selectRow(user, 'Cliente 150');
+    await waitFor(() => expect(button('Alterar Motoboy').disabled).toBe(false));
+    await user.click(button('Alterar Motoboy'));
+    const dialog = await screen.findByRole('dialog', { name: 'Alterar Motoboy' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Motoboy/ }));
+    await user.click(await screen.findByRole('option', { name: 'Eduardo Motoboy' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Motoboy alterado com sucesso.')).toBeTruthy();
+    expect(sent(calls, 'PUT', '/orders/change/fast-deliverer/order/150/deliverer/8')).toHaveLength(1);
+    expect(sent(calls, 'PUT', '/orders/change/order/150/deliverer/8')).toEqual([]);
   });
 
   it("'Retirando' asks 'Alterar pedido para retirando' and reloads page 0 of 10", async () => {
