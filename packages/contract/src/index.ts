@@ -6,7 +6,6 @@ export * from './errors';
 export * from './ids';
 export * from './money';
 export * from './order-status';
-export * from './orders';
 export * from './orders-api';
 export * from './period';
 export * from './permissions';

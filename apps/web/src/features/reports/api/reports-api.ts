@@ -1,11 +1,11 @@
-import type { AdjustmentOrderDetail, Brand, Deliverer, OrderDetail, OrderImage } from '@backoffice/contract';
+import type { AdjustmentOrderDetail, Brand, Deliverer, OrderImage } from '@backoffice/contract';
 import { useQuery } from '@tanstack/react-query';
+import { orderDetailQuery } from '../../../components/orders/order-queries';
 import { api } from '../../../lib/api-client';
 import { createQueryKeys } from '../../../lib/query-keys';
+import { ordersKeys } from '../../orders/api/keys';
 
 export const reportsKeys = createQueryKeys('reports');
-/** Orders' keys start with 'orders' (live updates invalidate them); employees' and products' likewise. */
-const ordersKeys = createQueryKeys('orders');
 const employeesKeys = createQueryKeys('employees');
 const productsKeys = createQueryKeys('products');
 
@@ -36,13 +36,9 @@ export function useAdjustmentOrder(kind: 'exchange' | 'return', orderId: number 
   });
 }
 
-/** GET /orders/by-id/{id}: the order as the orders screen shows it. */
+/** GET /orders/by-id/{id}: the order as the orders screen shows it (the shared query, so both share its cache). */
 export function useOrderDetail(orderId: number | null) {
-  return useQuery({
-    queryKey: ordersKeys.detail(orderId ?? 0),
-    queryFn: async () => (await api<{ data: OrderDetail }>(`/orders/by-id/${orderId}`)).data,
-    enabled: orderId !== null,
-  });
+  return useQuery({ ...orderDetailQuery(orderId ?? 0), enabled: orderId !== null });
 }
 
 /** The order's pictures: its packaging (GET /orders/stocking/images/{id}) or its receipt (GET /orders/receipt/{id}). */
