@@ -16,4 +16,5 @@ export * from './reports';
 export * from './roles';
 export * from './settings';
 export * from './stock';
+export * from './tasks';
 export * from './text';
