@@ -4,8 +4,10 @@ import {
   employeeListResponseSchema,
   employeeResponseSchema,
   messageResponseSchema,
+  orderSummarySchema,
   roleSchema,
   signinResponseSchema,
+  taskListSchema,
 } from '@backoffice/contract';
 import { afterEach } from 'vitest';
 import { z } from 'zod';
@@ -28,6 +30,8 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'POST /api/roles': z.object({ data: roleSchema }),
   'PATCH /api/roles/:id': z.object({ data: roleSchema }),
   'GET /api/permissions': z.object({ data: z.record(z.string(), z.string()) }),
+  'GET /api/orders/tasks': taskListSchema,
+  'PATCH /api/workflow/order/:move': z.object({ data: orderSummarySchema }),
 };
 
 function schemaFor(route: string): z.ZodType | undefined {

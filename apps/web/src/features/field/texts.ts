@@ -1,4 +1,4 @@
-import { ORDER_ACTION_LABELS, ORDER_TEXTS as API_ORDER_TEXTS } from '@backoffice/contract';
+import { ORDER_TEXTS as API_ORDER_TEXTS, ORDER_ACTION_LABELS } from '@backoffice/contract';
 
 /**
  * Portuguese texts of "Minhas tarefas" (the stocker's and the courier's phone screen). Section 8 of the

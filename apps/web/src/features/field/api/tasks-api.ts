@@ -28,8 +28,7 @@ export function useTasks(kind: TaskKind | undefined, page: number) {
 
 type Moved = Promise<{ data: OrderSummary }>;
 
-export const prepareOrder = (body: OrderActionBody): Moved =>
-  api('/workflow/order/prepare', { method: 'PATCH', body });
+export const prepareOrder = (body: OrderActionBody): Moved => api('/workflow/order/prepare', { method: 'PATCH', body });
 export const packOrder = (body: OrderPackBody): Moved => api('/workflow/order/pack', { method: 'PATCH', body });
 export const withdrawOrder = (body: OrderActionBody): Moved =>
   api('/workflow/order/withdraw', { method: 'PATCH', body });

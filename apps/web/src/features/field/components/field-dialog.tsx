@@ -44,7 +44,12 @@ export function FieldDialog({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent dividers>{children}</DialogContent>
       <DialogActions
-        sx={{ p: 2, gap: 1, flexDirection: phone ? 'column-reverse' : 'row', '& > :not(style) ~ :not(style)': { ml: phone ? 0 : 1 } }}
+        sx={{
+          p: 2,
+          gap: 1,
+          flexDirection: phone ? 'column-reverse' : 'row',
+          '& > :not(style) ~ :not(style)': { ml: phone ? 0 : 1 },
+        }}
       >
         <Button onClick={onClose} disabled={busy} size="large" fullWidth={phone} sx={{ minHeight: 48 }}>
           {FIELD_TEXTS.cancel}

@@ -11,7 +11,13 @@ export const SIGNATURE_SIZE = { width: 800, height: 400 } as const;
  * page while drawing (`touch-action: none`). After each stroke `onChange` receives the drawing as a PNG
  * data URL on white; 'Limpar' wipes it and sends null. Empty means no stroke was drawn.
  */
-export function SignaturePad({ onChange, invalid = false }: { onChange: (png: string | null) => void; invalid?: boolean }) {
+export function SignaturePad({
+  onChange,
+  invalid = false,
+}: {
+  onChange: (png: string | null) => void;
+  invalid?: boolean;
+}) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const drawing = useRef<{ pointerId: number; x: number; y: number } | null>(null);
   const inked = useRef(false);

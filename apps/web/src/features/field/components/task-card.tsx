@@ -85,7 +85,11 @@ export function TaskCard({
             {order.code}
           </Typography>
           {order.fastDelivery ? (
-            <Chip size="small" label={FIELD_TEXTS.fast} sx={{ bgcolor: '#fee2e2', color: '#991b1b', fontWeight: 600 }} />
+            <Chip
+              size="small"
+              label={FIELD_TEXTS.fast}
+              sx={{ bgcolor: '#fee2e2', color: '#991b1b', fontWeight: 600 }}
+            />
           ) : null}
           {order.deliveryType === DELIVERY_TYPES.PICKUP ? <Chip size="small" label={FIELD_TEXTS.pickup} /> : null}
           <OrderStatusChip status={order.statusKey} />
@@ -138,7 +142,14 @@ export function TaskCard({
               <Link
                 href={telHref(order.customerPhone)}
                 aria-label={FIELD_TEXTS.call(formatPhone(order.customerPhone))}
-                sx={{ fontSize: 17, fontWeight: 600, py: 1, minHeight: 44, display: 'inline-flex', alignItems: 'center' }}
+                sx={{
+                  fontSize: 17,
+                  fontWeight: 600,
+                  py: 1,
+                  minHeight: 44,
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                }}
               >
                 {formatPhone(order.customerPhone)}
               </Link>

@@ -185,9 +185,7 @@ export default function TasksPage() {
           busy={busyId === dialog.order.orderId}
           onClose={() => setDialog(null)}
           onSubmit={(signature) =>
-            void run(dialog.order, (seen) =>
-              deliverOrder({ orderId: dialog.order.orderId, signature, ...seen }),
-            )
+            void run(dialog.order, (seen) => deliverOrder({ orderId: dialog.order.orderId, signature, ...seen }))
           }
         />
       ) : null}
