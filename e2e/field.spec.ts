@@ -8,9 +8,10 @@ import { type BrowserSession, DEMO, DEMO_PASSWORD, expectAccessible, login, open
 const SHOTS = '/tmp/h-field-shots';
 const PHONE = { width: 390, height: 844 };
 
-async function shot(page: Page, name: string) {
+/** A list as a whole page; a dialog as the screen shows it (`fullPage: false`). */
+async function shot(page: Page, name: string, fullPage = true) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
   await screenshot(page, `field-${name}`);
 }
 
@@ -122,7 +123,7 @@ describe('field: the stocker packs, the courier collects and delivers with a sig
       .locator('input[type="file"]')
       .setInputFiles({ name: 'pacote.jpg', mimeType: 'image/jpeg', buffer: photo });
     await packDialog.getByRole('img', { name: 'Foto 1 da embalagem' }).waitFor();
-    await shot(stocker, '02-stocker-pack-dialog-desktop');
+    await shot(stocker, '02-stocker-pack-dialog-desktop', false);
     await expectAccessible(stocker, 'Embalagem (estoquista)');
     await packDialog.getByRole('button', { name: 'Concluir embalagem' }).click();
     await stocker.getByText('Pedido alterado com sucesso.').waitFor();
@@ -166,7 +167,7 @@ describe('field: the stocker packs, the courier collects and delivers with a sig
     await drawWithFinger(cdp, [at(0.1, 0.6), at(0.2, 0.3), at(0.3, 0.7), at(0.45, 0.35), at(0.6, 0.65), at(0.85, 0.4)]);
     await drawWithFinger(cdp, [at(0.15, 0.8), at(0.5, 0.78), at(0.85, 0.82)]);
     await expectNoSidewaysScroll(courier);
-    await shot(courier, '05-courier-signature-phone');
+    await shot(courier, '05-courier-signature-phone', false);
     await expectAccessible(courier, 'Entrega com assinatura (motoboy)');
     await deliverDialog.getByRole('button', { name: 'Confirmar entrega' }).tap();
     await courier.getByText('Pedido alterado com sucesso.').waitFor();
@@ -187,5 +188,73 @@ describe('field: the stocker packs, the courier collects and delivers with a sig
     expect(stored.channels[0]?.min).toBeLessThan(100);
     const photos = await adminApi.get<{ data: Array<{ url: string }> }>(`/orders/stocking/images/${order.orderId}`);
     expect(photos.data).toHaveLength(1);
+  });
+
+  it('fits the other screen: the stocker on a phone, the courier at a desk (dialogs opened and left)', async () => {
+    // The stocker on a phone: the list and the packing dialog with two photos.
+    const stocker = phone.page;
+    await stocker.goto('/logout');
+    await stocker.waitForURL((url) => url.pathname === '/');
+    await login(stocker, DEMO.stocker);
+    await stocker.waitForURL(/\/admin\/tasks$/);
+    const pack = stocker.getByRole('button', { name: 'Finalizar embalagem' }).first();
+    await pack.waitFor();
+    await expectNoSidewaysScroll(stocker);
+    await shot(stocker, '07-stocker-list-phone');
+    await pack.tap();
+    const dialog = stocker.getByRole('dialog', { name: /^Embalagem do pedido/ });
+    await dialog.waitFor();
+    const photo = (color: string) =>
+      sharp({ create: { width: 480, height: 640, channels: 3, background: color } })
+        .jpeg()
+        .toBuffer();
+    await dialog.locator('input[type="file"]').setInputFiles([
+      { name: 'a.jpg', mimeType: 'image/jpeg', buffer: await photo('#3a7bc2') },
+      { name: 'b.jpg', mimeType: 'image/jpeg', buffer: await photo('#c2783a') },
+    ]);
+    await dialog.getByRole('img', { name: 'Foto 2 da embalagem' }).waitFor();
+    await expectNoSidewaysScroll(stocker);
+    await shot(stocker, '08-stocker-pack-dialog-phone', false);
+    await expectAccessible(stocker, 'Embalagem no celular (estoquista)');
+    await dialog.getByRole('button', { name: 'Remover foto 1' }).tap();
+    expect(await dialog.getByRole('img').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Cancelar' }).tap();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The courier at a desk: the list, the signature drawn with a mouse, the nobody-home dialog.
+    const courier = desk.page;
+    await courier.goto('/logout');
+    await courier.waitForURL((url) => url.pathname === '/');
+    await login(courier, DEMO.courier);
+    await courier.waitForURL(/\/admin\/tasks$/);
+    const deliver = courier.getByRole('button', { name: 'Entregar' }).first();
+    await deliver.waitFor();
+    await shot(courier, '09-courier-list-desktop');
+    await deliver.click();
+    const deliverDialog = courier.getByRole('dialog', { name: /^Entrega do pedido/ });
+    const pad = deliverDialog.getByRole('img', { name: 'Quadro de assinatura do cliente' });
+    const area = await pad.boundingBox();
+    if (!area) throw new Error('no signature pad on screen');
+    await courier.mouse.move(area.x + area.width * 0.1, area.y + area.height * 0.5);
+    await courier.mouse.down();
+    for (const [fx, fy] of [
+      [0.3, 0.2],
+      [0.5, 0.8],
+      [0.7, 0.3],
+      [0.9, 0.6],
+    ] as const) {
+      await courier.mouse.move(area.x + area.width * fx, area.y + area.height * fy, { steps: 5 });
+    }
+    await courier.mouse.up();
+    await shot(courier, '10-courier-signature-desktop', false);
+    await expectAccessible(courier, 'Entrega com assinatura (motoboy, computador)');
+    await deliverDialog.getByRole('button', { name: 'Cancelar' }).click();
+    await deliverDialog.waitFor({ state: 'detached' });
+    await courier.getByRole('button', { name: 'Cliente ausente' }).first().click();
+    const absent = courier.getByRole('dialog', { name: /^Cliente ausente: pedido/ });
+    await absent.getByLabel('Observação (opcional)').fill('Ninguém atendeu o interfone');
+    await shot(courier, '11-courier-absent-desktop', false);
+    await expectAccessible(courier, 'Cliente ausente (motoboy)');
+    await absent.getByRole('button', { name: 'Cancelar' }).click();
   });
 });

@@ -32,7 +32,9 @@ export const FIELD_TEXTS = {
   neighborhood: 'Bairro',
   phone: 'Telefone',
   call: (phone: string) => `Ligar para ${phone}`,
-  total: 'Valor a receber',
+  total: 'Valor Total',
+  /** Cash is paid to the courier on delivery; a transfer or Pix was paid before. */
+  collect: 'receber na entrega',
   payment: 'Pagamento',
   comments: 'Observações',
   notAvailable: 'N/A',

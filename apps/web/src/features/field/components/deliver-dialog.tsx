@@ -37,7 +37,8 @@ export function DeliverDialog({
     >
       <Typography sx={{ fontWeight: 600 }}>{order.customer}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {FIELD_TEXTS.total}: {formatMoney(order.total)} ({order.payment})
+        {FIELD_TEXTS.total}: {formatMoney(order.total)} ({order.payment}
+        {order.paymentMethod === 'CASH' ? `, ${FIELD_TEXTS.collect}` : ''})
       </Typography>
       <Typography sx={{ mb: 1 }}>{T.hint}</Typography>
       <SignaturePad

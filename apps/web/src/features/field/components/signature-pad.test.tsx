@@ -157,7 +157,7 @@ describe('DeliverDialog', () => {
   it('sends the drawn signature as PNG data, and shows who receives and how much to collect', async () => {
     fakeCanvas();
     const onSubmit = open();
-    expect(screen.getByRole('dialog').textContent).toMatch(/Marina Souza.*R\$ 134,90 \(Dinheiro\)/);
+    expect(screen.getByRole('dialog').textContent).toMatch(/Marina Souza.*R\$ 134,90 \(Dinheiro, receber na entrega\)/);
     draw(screen.getByRole('img', { name: FIELD_TEXTS.deliver.pad }), [
       [30, 40],
       [80, 90],

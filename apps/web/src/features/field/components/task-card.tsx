@@ -160,6 +160,7 @@ export function TaskCard({
               </Typography>
               <Typography>
                 {FIELD_TEXTS.payment}: <strong>{order.payment}</strong>
+                {order.paymentMethod === 'CASH' ? ` (${FIELD_TEXTS.collect})` : null}
               </Typography>
             </Box>
             {order.deliverer && (order.statusKey === 3 || order.statusKey === 15) ? (

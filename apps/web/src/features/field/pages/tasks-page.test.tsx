@@ -175,8 +175,8 @@ describe('Minhas tarefas: the courier', () => {
     expect(road.textContent).toContain('Rua das Flores, 123 - Apto 4');
     expect(road.textContent).toContain('São Paulo/SP · 01234-567');
     expect(road.textContent).toContain('Bairro: Centro');
-    expect(road.textContent).toContain('Valor a receber: R$ 134,90');
-    expect(road.textContent).toContain('Pagamento: Dinheiro');
+    expect(road.textContent).toContain('Valor Total: R$ 134,90');
+    expect(road.textContent).toContain('Pagamento: Dinheiro (receber na entrega)');
     expect(road.textContent).toContain('Portão azul');
     const phone = within(road).getByRole('link', { name: 'Ligar para (11) 98888-7777' });
     expect(phone.getAttribute('href')).toBe('tel:+5511988887777');
