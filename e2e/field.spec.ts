@@ -11,6 +11,12 @@ const PHONE = { width: 390, height: 844 };
 /** A list as a whole page; a dialog as the screen shows it (`fullPage: false`). */
 async function shot(page: Page, name: string, fullPage = true) {
   mkdirSync(SHOTS, { recursive: true });
+  // What a person sees: dialogs and messages done fading in.
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), null, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
   await screenshot(page, `field-${name}`);
 }

@@ -58,6 +58,14 @@ describe('GET /orders/tasks: who does which kind of task', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/orders/tasks' })).statusCode).toBe(401);
   });
 
+  it("signs the employee's function into the token (the web app sends stockers and couriers to their tasks)", () => {
+    const func = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8')).func as number;
+    expect([func(tokens.attendant), func(tokens.courier), func(tokens.stocker), func(tokens.admin)]).toEqual([
+      1, 2, 3, 1,
+    ]);
+  });
+
   it('refuses employees whose role has neither orders nor products', async () => {
     const role = await t.db
       .insertInto('roles')

@@ -4,7 +4,7 @@ import { type PointerEvent, useEffect, useRef } from 'react';
 import { FIELD_TEXTS } from '../texts';
 
 /** The canvas's own pixels (drawn at this size, shown at the width of the screen, same proportions). */
-export const SIGNATURE_SIZE = { width: 800, height: 400 } as const;
+export const SIGNATURE_SIZE = { width: 800, height: 500 } as const;
 
 /**
  * Where the customer signs with a finger (or a mouse): pointer events on a canvas that does not scroll the
