@@ -194,7 +194,9 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
     await s.page.getByText('Senha alterada com sucesso. Agora você pode voltar a fazer o login.').waitFor();
 
     await login(s.page, email, 'conferente123');
-    expect(await sidebarEntries(s)).toEqual(['Produtos']);
+    // A stocker starts on his tasks (products is a permission of the packing moves).
+    expect(s.page.url()).toMatch(/\/admin\/tasks$/);
+    expect(await sidebarEntries(s)).toEqual(['Produtos', 'Minhas tarefas']);
     await signOut(s);
   });
 });
