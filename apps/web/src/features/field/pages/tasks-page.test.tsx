@@ -230,6 +230,23 @@ describe('Minhas tarefas: the courier', () => {
     expect(await screen.findByText('Este pedido está com outro motoboy.')).toBeTruthy();
     await waitFor(() => expect(tasksCalls(calls).length).toBeGreaterThanOrEqual(2));
   });
+
+  it('pages through more than 20 orders', async () => {
+    signInAs(['bo:manage:orders'], 'Diego Motoboy');
+    const calls = mockApi({
+      'GET /api/orders/tasks': (call) =>
+        call.url.includes('page=1')
+          ? { body: { ...list('delivery', ['delivery'], [PACKED]), total: 21 } }
+          : { body: { ...list('delivery', ['delivery'], [ON_THE_ROAD]), total: 21 } },
+    });
+    renderPage(<TasksPage />);
+    expect(await screen.findByRole('article', { name: 'K1L-2M3' })).toBeTruthy();
+    expect(screen.getByText('21 pedidos')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: FIELD_TEXTS.pagination });
+    await userEvent.click(within(pages).getByRole('button', { name: /2$/ }));
+    expect(await screen.findByRole('article', { name: 'G7H-8J9' })).toBeTruthy();
+    expect(tasksCalls(calls).at(-1)?.url).toBe('/api/orders/tasks?page=1');
+  });
 });
 
 describe('Minhas tarefas: an attendant', () => {

@@ -18,7 +18,7 @@ import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
@@ -51,6 +51,11 @@ export default function TasksPage() {
 
   const data = tasks.data;
   const shown = data?.kind ?? kind;
+  const emptyPage = !tasks.isPlaceholderData && data !== undefined && data.orders.length === 0 && page > 0;
+  // The last page emptied (its orders were moved): show the one before.
+  useEffect(() => {
+    if (emptyPage) setPage((current) => Math.max(0, current - 1));
+  }, [emptyPage]);
 
   /** Runs one move; success or failure, the lists are read again (another employee may have moved it). */
   const run = async (order: TaskOrder, call: (seen: OrderConcurrency) => Promise<{ data: OrderSummary }>) => {
