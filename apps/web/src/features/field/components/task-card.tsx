@@ -1,4 +1,4 @@
-import { DELIVERY_TYPES, type OrderAction, type TaskKind, type TaskOrder } from '@backoffice/contract';
+import { DELIVERY_TYPES, ORDER_STATUS, type OrderAction, type TaskKind, type TaskOrder } from '@backoffice/contract';
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import Box from '@mui/material/Box';
@@ -55,6 +55,9 @@ export function formatPhone(phone: string): string {
   return phone;
 }
 
+/** Statuses whose label already says "entrega imediata" (no second chip). */
+const FAST_STATUSES: readonly number[] = [ORDER_STATUS.ENTREGA_IMEDIATA, ORDER_STATUS.EM_ENTREGA_IMEDIATA];
+
 const MAIN: Record<CardAction, boolean> = {
   startPreparation: true,
   pack: true,
@@ -84,7 +87,7 @@ export function TaskCard({
           <Typography id={headingId} variant="h6" component="h2" sx={{ mr: 'auto', letterSpacing: 0.5 }}>
             {order.code}
           </Typography>
-          {order.fastDelivery ? (
+          {order.fastDelivery && !FAST_STATUSES.includes(order.statusKey) ? (
             <Chip
               size="small"
               label={FIELD_TEXTS.fast}
