@@ -110,6 +110,24 @@ describe('SignaturePad', () => {
     expect(onChange).toHaveBeenLastCalledWith(null);
   });
 
+  it('ignores a second finger, and starts over when a stroke never ended (its end was lost)', () => {
+    const strokes = fakeCanvas();
+    const onChange = vi.fn();
+    render(<SignaturePad onChange={onChange} />);
+    const canvas = screen.getByRole('img', { name: FIELD_TEXTS.deliver.pad });
+    fireEvent.pointerDown(canvas, { pointerId: 1, isPrimary: true, clientX: 20, clientY: 30 });
+    // A second finger lands while the first draws: nothing of it is drawn.
+    fireEvent.pointerDown(canvas, { pointerId: 2, isPrimary: false, clientX: 200, clientY: 200 });
+    fireEvent.pointerMove(canvas, { pointerId: 2, clientX: 210, clientY: 210 });
+    expect(strokes.some(([, x]) => x >= 380)).toBe(false);
+    // The first stroke's end is lost; the next touch draws and ends normally.
+    fireEvent.pointerDown(canvas, { pointerId: 3, isPrimary: true, clientX: 60, clientY: 70 });
+    fireEvent.pointerMove(canvas, { pointerId: 3, clientX: 110, clientY: 120 });
+    fireEvent.pointerUp(canvas, { pointerId: 3 });
+    expect(strokes).toContainEqual(['line', 200, 200]);
+    expect(onChange).toHaveBeenLastCalledWith(PNG);
+  });
+
   it('ignores moves that are not part of a stroke (hovering a mouse draws nothing)', () => {
     const strokes = fakeCanvas();
     const onChange = vi.fn();

@@ -57,7 +57,9 @@ export function SignaturePad({
   };
 
   const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
-    if (drawing.current) return;
+    // A second finger while one draws is ignored; a stroke whose end never came is replaced.
+    const current = drawing.current;
+    if (current && current.pointerId !== event.pointerId && !event.isPrimary) return;
     event.preventDefault();
     event.currentTarget.setPointerCapture?.(event.pointerId);
     const at = point(event);
@@ -102,6 +104,7 @@ export function SignaturePad({
         onPointerMove={onPointerMove}
         onPointerUp={finish}
         onPointerCancel={finish}
+        onLostPointerCapture={finish}
         sx={{
           display: 'block',
           width: '100%',
