@@ -17,6 +17,7 @@ const SIDEBAR = [
   'Funcionários',
   'Regras',
   'Pedidos',
+  'Minhas tarefas',
   'Relatórios',
   'Vendas',
   'Configurações',
@@ -44,13 +45,22 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
     const expected: Record<string, { entries: string[]; landing: RegExp }> = {
       [DEMO.admin]: { entries: SIDEBAR, landing: /\/admin\/dashboard$/ },
       [DEMO.attendant]: {
-        entries: ['Painel de Controle', 'Clientes', 'Pedidos', 'Vendas', 'Configurações'],
+        entries: ['Painel de Controle', 'Clientes', 'Pedidos', 'Minhas tarefas', 'Vendas', 'Configurações'],
         landing: /\/admin\//,
       },
-      [DEMO.stocker]: { entries: ['Painel de Controle', 'Produtos'], landing: /\/admin\// },
-      [DEMO.courier]: { entries: ['Pedidos', 'Configurações'], landing: /\/admin\/orders$/ },
+      // Stockers and couriers start on their task screen (docs/order-workflow.md, Field screens).
+      [DEMO.stocker]: { entries: ['Painel de Controle', 'Produtos', 'Minhas tarefas'], landing: /\/admin\/tasks$/ },
+      [DEMO.courier]: { entries: ['Pedidos', 'Minhas tarefas', 'Configurações'], landing: /\/admin\/tasks$/ },
       [DEMO.manager]: {
-        entries: ['Painel de Controle', 'Clientes', 'Produtos', 'Pedidos', 'Relatórios', 'Configurações'],
+        entries: [
+          'Painel de Controle',
+          'Clientes',
+          'Produtos',
+          'Pedidos',
+          'Minhas tarefas',
+          'Relatórios',
+          'Configurações',
+        ],
         landing: /\/admin\//,
       },
     };
@@ -63,7 +73,7 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
     }
   });
 
-  it("meets the no-permission screen, whose 'Ir para o Dashboard' leads a courier to the orders, and leaves", async () => {
+  it("meets the no-permission screen, whose 'Ir para o Dashboard' leads a courier to his tasks, and leaves", async () => {
     await login(s.page, DEMO.courier);
     await s.page.goto('/admin/employees');
     await s.page.getByText('Você não tem permissão para acessar essa página.').waitFor();
@@ -71,7 +81,7 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
     await expectAccessible(s.page, 'sem permissão');
     // issue 8: the courier may not open the dashboard, so the link leads to the first page he may open
     await s.page.getByRole('link', { name: 'Ir para o Dashboard' }).click();
-    await s.page.waitForURL(/\/admin\/orders$/);
+    await s.page.waitForURL(/\/admin\/tasks$/);
     await s.page.goto('/admin/employees');
     await s.page.getByRole('link', { name: 'Sair' }).click();
     await s.page.waitForURL((url) => url.pathname === '/');
@@ -184,7 +194,9 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
     await s.page.getByText('Senha alterada com sucesso. Agora você pode voltar a fazer o login.').waitFor();
 
     await login(s.page, email, 'conferente123');
-    expect(await sidebarEntries(s)).toEqual(['Produtos']);
+    // A stocker starts on his tasks (products is a permission of the packing moves).
+    expect(s.page.url()).toMatch(/\/admin\/tasks$/);
+    expect(await sidebarEntries(s)).toEqual(['Produtos', 'Minhas tarefas']);
     await signOut(s);
   });
 });

@@ -16,4 +16,5 @@ export * from './roles';
 export * from './selling';
 export * from './settings';
 export * from './stock';
+export * from './tasks';
 export * from './text';

@@ -3,6 +3,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export interface TokenClaims {
   sub: string;
   unique_name: string;
+  /** The employee's function when signed in (1 Atendente, 2 Motoboy, 3 Estoquista): the web app's landing page only. */
+  func?: number;
   permissions: string[];
   /** The employee's token version when issued: a newer version in the database revokes the token. */
   ver?: number;

@@ -4,6 +4,7 @@ import { customersRoutes } from './customers/customers.routes';
 import { employeesRoutes } from './employees/employees.routes';
 import { filesRoutes } from './files/files.routes';
 import { ordersRoutes } from './orders/orders.routes';
+import { tasksRoutes } from './orders/tasks.routes';
 import { productsRoutes } from './products/products.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { rolesRoutes } from './roles/roles.routes';
@@ -19,6 +20,7 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(productsRoutes);
   await api.register(settingsRoutes);
   await api.register(ordersRoutes);
+  await api.register(tasksRoutes);
   await api.register(reportsRoutes);
   await api.register(sellingRoutes);
   await api.register(filesRoutes);

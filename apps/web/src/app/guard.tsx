@@ -55,7 +55,11 @@ export function NoPermission() {
           {GUARD_TEXTS.noPermission}
         </Typography>
         <Stack direction="row" spacing={2}>
-          <Button component={RouterLink} to={landingPath(session?.permissions ?? [])} variant="contained">
+          <Button
+            component={RouterLink}
+            to={landingPath(session?.permissions ?? [], session?.func)}
+            variant="contained"
+          >
             {GUARD_TEXTS.toDashboard}
           </Button>
           <Button component={RouterLink} to="/logout" variant="outlined">

@@ -1,4 +1,4 @@
-import { FULL_ACCESS, PERMISSIONS } from '@backoffice/contract';
+import { EMPLOYEE_FUNCS, FULL_ACCESS, PERMISSIONS } from '@backoffice/contract';
 
 /** Spec section 2, Login: the page each permission leads to after sign-in (in the spec's order). */
 const LANDING_BY_PERMISSION: Record<string, string> = {
@@ -12,13 +12,23 @@ const LANDING_BY_PERMISSION: Record<string, string> = {
   [PERMISSIONS.dashboard]: '/admin/dashboard',
 };
 
+/** "Minhas tarefas", the stocker's and the courier's screen (docs/order-workflow.md, Field screens). */
+export const TASKS_PATH = '/admin/tasks';
+
+/** Stockers and couriers who may open their task screen (orders or products) start there. */
+function isFieldWorker(permissions: readonly string[], func: number | null | undefined): boolean {
+  if (func !== EMPLOYEE_FUNCS.STOCKER && func !== EMPLOYEE_FUNCS.DELIVERER) return false;
+  return [FULL_ACCESS, PERMISSIONS.orders, PERMISSIONS.products].some((p) => permissions.includes(p));
+}
+
 /**
  * The first page `permissions` open: after sign-in, and behind 'Ir para o Dashboard' on the no-permission
- * screen (so a courier, who may not open the dashboard, goes to the orders). It is the page of the first
+ * screen. A stocker or a courier (`func` of the token) goes to "Minhas tarefas". Otherwise it is the page of the first
  * permission (in the order the server sent them) that is full:access or a 'bo:manage' key with a page;
  * failing that, Vendas for internal sales alone; the dashboard otherwise.
  */
-export function landingPath(permissions: readonly string[]): string {
+export function landingPath(permissions: readonly string[], func?: number | null): string {
+  if (isFieldWorker(permissions, func)) return TASKS_PATH;
   for (const permission of permissions) {
     if (permission !== FULL_ACCESS && !permission.includes('bo:manage')) continue;
     const path = LANDING_BY_PERMISSION[permission];

@@ -56,6 +56,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     Page: lazy(() => import('../features/orders/pages/orders-page')),
   },
   {
+    path: 'tasks',
+    label: 'Minhas tarefas',
+    permissions: [PERMISSIONS.orders, PERMISSIONS.products],
+    Page: lazy(() => import('../features/field/pages/tasks-page')),
+  },
+  {
     path: 'reports',
     label: 'Relatórios',
     permissions: [PERMISSIONS.reports],

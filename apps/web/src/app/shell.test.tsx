@@ -27,6 +27,15 @@ describe('landingPath', () => {
     expect(landingPath(['bo:manage:internal_sales'])).toBe('/admin/selling');
     expect(landingPath([])).toBe('/admin/dashboard');
   });
+
+  it('sends stockers and couriers (func 3 and 2 of the token) to "Minhas tarefas" when they may open it', () => {
+    expect(landingPath(['bo:manage:orders'], 2)).toBe('/admin/tasks');
+    expect(landingPath(['bo:manage:dashboard', 'bo:manage:products'], 3)).toBe('/admin/tasks');
+    // An attendant keeps the spec's rule; a courier whose role opens neither orders nor products too.
+    expect(landingPath(['bo:manage:orders'], 1)).toBe('/admin/orders');
+    expect(landingPath(['bo:manage:reports'], 2)).toBe('/admin/reports');
+    expect(landingPath(['bo:manage:orders'], null)).toBe('/admin/orders');
+  });
 });
 
 describe('shell', () => {
@@ -50,7 +59,7 @@ describe('shell', () => {
     const labels = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(labels).toEqual(['Painel de Controle', 'Produtos']);
+    expect(labels).toEqual(['Painel de Controle', 'Produtos', 'Minhas tarefas']);
     // each link is a list item of the menu's list (axe 'list'), and the bell's name holds its badge
     expect(
       within(nav)

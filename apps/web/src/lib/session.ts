@@ -9,6 +9,8 @@ export interface Session {
   permissions: string[];
   /** `unique_name` of the token (the employee's name), shown in the top bar. */
   name: string;
+  /** `func` of the token (1 Atendente, 2 Motoboy, 3 Estoquista), or null: only chooses the landing page. */
+  func: number | null;
 }
 
 const KEYS = { token: 'token', expires: 'expires', permissions: 'permissions' } as const;
@@ -61,7 +63,14 @@ function parseSession(): Session | null {
       .map((p) => p.trim())
       .filter(Boolean);
     const name = decodeTokenClaim(token, 'unique_name');
-    session = { token, expires, permissions, name: typeof name === 'string' ? name : '' };
+    const func = decodeTokenClaim(token, 'func');
+    session = {
+      token,
+      expires,
+      permissions,
+      name: typeof name === 'string' ? name : '',
+      func: typeof func === 'number' ? func : null,
+    };
   }
   return session;
 }

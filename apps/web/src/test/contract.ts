@@ -31,6 +31,7 @@ import {
   signedInCustomerRowSchema,
   signinResponseSchema,
   stockSalesReportSchema,
+  taskListSchema,
   viewedProductRowSchema,
 } from '@backoffice/contract';
 import { afterEach } from 'vitest';
@@ -95,6 +96,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'GET /api/reports/order/histories/:orderId': z.object({
     data: z.object({ histories: z.array(orderHistoryEntrySchema) }),
   }),
+  'GET /api/orders/tasks': taskListSchema,
   'GET /api/orders/:code': z.object({ data: orderSummarySchema }),
   'PATCH /api/workflow/order/:move': z.object({ data: orderSummarySchema }),
   'POST /api/workflow/order/finalize': z.object({ data: orderSummarySchema }),

@@ -16,6 +16,7 @@ export const accountsRepository = {
         'employees.password_hash',
         'employees.blocked',
         'employees.token_version',
+        'employees.func',
         'roles.permissions',
       ])
       .where((eb) => eb(eb.fn('lower', ['employees.email']), '=', email.toLowerCase()))

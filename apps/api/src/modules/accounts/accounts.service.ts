@@ -38,9 +38,9 @@ function checkNewPassword(password: string): void {
 export function createAccountsService({ db, config, mailer }: AppDeps, log: FastifyBaseLogger, tasks: BackgroundTasks) {
   const throttle = createSignInThrottle(db);
 
-  function issueToken(employee: { id: number; name: string }, permissions: string[], version: number) {
+  function issueToken(employee: { id: number; name: string; func: number }, permissions: string[], version: number) {
     const { token, expires } = signToken(
-      { sub: String(employee.id), unique_name: employee.name, permissions, ver: version },
+      { sub: String(employee.id), unique_name: employee.name, func: employee.func, permissions, ver: version },
       config.jwtSecret,
       config.tokenTtlMs,
     );

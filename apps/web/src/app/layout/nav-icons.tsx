@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
+import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
@@ -17,6 +18,7 @@ export const NAV_ICONS: Record<string, SvgIconComponent> = {
   employees: BadgeOutlinedIcon,
   roles: AdminPanelSettingsOutlinedIcon,
   orders: ReceiptLongOutlinedIcon,
+  tasks: AssignmentTurnedInOutlinedIcon,
   reports: AssessmentOutlinedIcon,
   selling: PointOfSaleOutlinedIcon,
   settings: SettingsOutlinedIcon,

@@ -38,13 +38,13 @@ export default function LoginPage({ stayOnPage = false }: { stayOnPage?: boolean
     void import('../../../app/layout/admin-layout');
   }, []);
 
-  if (session && !stayOnPage) return <Navigate to={landingPath(session.permissions)} replace />;
+  if (session && !stayOnPage) return <Navigate to={landingPath(session.permissions, session.func)} replace />;
 
   const onSubmit = async (values: LoginOutput) => {
     try {
       const answer = await signIn(values.email, values.password);
       const saved = saveSession(answer.data);
-      if (!stayOnPage) navigate(landingPath(saved.permissions), { replace: true });
+      if (!stayOnPage) navigate(landingPath(saved.permissions, saved.func), { replace: true });
     } catch (error) {
       notify.error(firstError(error, LOGIN_TEXTS.instability));
     }

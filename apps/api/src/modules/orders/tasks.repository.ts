@@ -1,0 +1,133 @@
+import { ORDER_STATUS, TASK_IN_PROGRESS, TASK_STATUSES, type TaskKind } from '@backoffice/contract';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { OrderRow } from './orders.repository';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Which orders of a kind a task list holds: every one (`all`) or the employee's own share (`own`). */
+export interface TaskFilter {
+  kind: TaskKind;
+  scope: 'own' | 'all';
+  employeeId: number;
+}
+
+/** A task row: the order as the lists show it, plus the customer's phone and address. */
+export interface TaskRow extends OrderRow {
+  customer_phone: string;
+  street: string | null;
+  number: string | null;
+  complement: string | null;
+  customer_neighborhood: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+}
+
+const S = ORDER_STATUS;
+
+/**
+ * The WHERE of a task list. Own share: a stocker gets the orders waiting for a stocker and those HE is
+ * preparing; a courier gets the packed orders nobody has taken or that are his, and HIS deliveries
+ * (never another courier's). Every kind's statuses come from the contract (TASK_STATUSES).
+ */
+function taskWhere(filter: TaskFilter) {
+  return (eb: ExpressionBuilder<Database & { o: Database['orders'] }, 'o'>) => {
+    const statuses = [...TASK_STATUSES[filter.kind]];
+    if (filter.scope === 'all') return eb('o.status', 'in', statuses);
+    const me = filter.employeeId;
+    if (filter.kind === 'packing') {
+      return eb.or([
+        eb('o.status', '=', S.AGUARDANDO_ESTOQUISTA),
+        eb.and([eb('o.status', '=', S.EM_PREPARACAO), eb('o.stocker_id', '=', me)]),
+      ]);
+    }
+    return eb.or([
+      eb.and([
+        eb('o.status', 'in', [S.AGUARDANDO_MOTOBOY, S.ENTREGA_IMEDIATA]),
+        eb.or([eb('o.deliverer_id', 'is', null), eb('o.deliverer_id', '=', me)]),
+      ]),
+      eb.and([eb('o.status', 'in', [S.EM_ENTREGA, S.EM_ENTREGA_IMEDIATA]), eb('o.deliverer_id', '=', me)]),
+    ]);
+  };
+}
+
+/** Started work first, then fast deliveries, then the order waiting longest. */
+const inProgressFirst = sql<number>`case when o.status in (${sql.join([...TASK_IN_PROGRESS])}) then 0 else 1 end`;
+
+/** SQL of the task lists. Every function takes `db` or a transaction. */
+export const tasksRepository = {
+  async count(db: Executor, filter: TaskFilter): Promise<number> {
+    const row = await db
+      .selectFrom('orders as o')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(taskWhere(filter))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  page(db: Executor, filter: TaskFilter, offset: number, limit: number): Promise<TaskRow[]> {
+    return db
+      .selectFrom('orders as o')
+      .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      .leftJoin('employees as s', 's.id', 'o.stocker_id')
+      .leftJoin('employees as d', 'd.id', 'o.deliverer_id')
+      .leftJoin('employees as a', 'a.id', 'o.attendant_id')
+      .select([
+        'o.id',
+        'o.code',
+        'o.customer_id',
+        'c.name as customer_name',
+        'o.status',
+        'o.delivery_type',
+        'o.fast_delivery',
+        'o.with_warranty',
+        'o.payment_method',
+        'o.items_total_cents',
+        'o.shipping_cost_cents',
+        'o.fast_delivery_tax_cents',
+        'o.warranty_cents',
+        'o.discount_cents',
+        'o.total_cents',
+        'o.neighborhood',
+        'o.comments',
+        'o.attendant_id',
+        'a.name as attendant_name',
+        'o.stocker_id',
+        's.name as stocker_name',
+        'o.deliverer_id',
+        'd.name as deliverer_name',
+        'o.created_at',
+        'o.updated_at',
+        'o.finished_at',
+        'c.phone as customer_phone',
+        'c.street',
+        'c.number',
+        'c.complement',
+        'c.neighborhood as customer_neighborhood',
+        'c.city',
+        'c.state',
+        'c.zip_code',
+      ])
+      .where(taskWhere(filter))
+      .orderBy(inProgressFirst)
+      .orderBy('o.fast_delivery', 'desc')
+      .orderBy('o.updated_at', 'asc')
+      .orderBy('o.id', 'asc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  },
+
+  /** The items of the listed orders, in one query. */
+  items(db: Executor, orderIds: number[]) {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('order_items')
+      .select(['order_id', 'product_name', 'quantity'])
+      .where('order_id', 'in', orderIds)
+      .orderBy('order_id')
+      .orderBy('id')
+      .execute();
+  },
+};

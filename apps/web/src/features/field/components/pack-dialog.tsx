@@ -1,0 +1,143 @@
+import { ORDER_ACTION_LABELS, ORDER_LIMITS, type TaskOrder } from '@backoffice/contract';
+import AddAPhotoOutlinedIcon from '@mui/icons-material/AddAPhotoOutlined';
+import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { type ChangeEvent, useState } from 'react';
+import { FIELD_TEXTS } from '../texts';
+import { FieldDialog } from './field-dialog';
+import { photoToDataUrl } from './photos';
+
+const T = FIELD_TEXTS.pack;
+let nextPhotoId = 0;
+
+/**
+ * Finishing the packing: one or more photos of the closed package (the phone's camera opens directly),
+ * each shown with a button to remove it; 'Concluir embalagem' sends them. The server picks the next status
+ * from the order's delivery; the dialog says which it will be.
+ */
+export function PackDialog({
+  order,
+  busy,
+  onSubmit,
+  onClose,
+}: {
+  order: TaskOrder;
+  busy: boolean;
+  onSubmit: (images: string[]) => void;
+  onClose: () => void;
+}) {
+  const [photos, setPhotos] = useState<Array<{ id: number; url: string }>>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const next = order.actions.find((a) => a !== 'startPreparation');
+
+  const add = async (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    if (files.length === 0) return;
+    setReading(true);
+    try {
+      const urls = await Promise.all(files.map(photoToDataUrl));
+      setPhotos((current) => {
+        const all = [...current, ...urls.map((url) => ({ id: ++nextPhotoId, url }))];
+        setProblem(all.length > ORDER_LIMITS.maxPackagingPhotos ? T.tooMany : null);
+        return all.slice(0, ORDER_LIMITS.maxPackagingPhotos);
+      });
+    } catch {
+      setProblem(T.unreadable);
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const submit = () => {
+    if (photos.length === 0) {
+      setProblem(T.required);
+      return;
+    }
+    onSubmit(photos.map((p) => p.url));
+  };
+
+  const full = photos.length >= ORDER_LIMITS.maxPackagingPhotos;
+  return (
+    <FieldDialog
+      open
+      title={T.title(order.code)}
+      submitText={T.submit}
+      busy={busy || reading}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Typography sx={{ mb: 1 }}>{T.hint}</Typography>
+      {next ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {T.next(ORDER_ACTION_LABELS[next])}
+        </Typography>
+      ) : null}
+      <Box
+        component="ul"
+        aria-label={T.title(order.code)}
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1.5 }}
+      >
+        {photos.map((photo, index) => (
+          <Box component="li" key={photo.id} sx={{ position: 'relative' }}>
+            <Box
+              component="img"
+              src={photo.url}
+              alt={T.photo(index + 1)}
+              sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 2, display: 'block' }}
+            />
+            <IconButton
+              aria-label={T.remove(index + 1)}
+              onClick={() => {
+                setPhotos((current) => current.filter((p) => p.id !== photo.id));
+                setProblem(null);
+              }}
+              disabled={busy}
+              sx={{
+                position: 'absolute',
+                top: 4,
+                right: 4,
+                width: 44,
+                height: 44,
+                bgcolor: 'rgba(15,23,42,0.75)',
+                color: '#fff',
+                '&:hover': { bgcolor: 'rgba(15,23,42,0.9)' },
+              }}
+            >
+              <CloseIcon />
+            </IconButton>
+          </Box>
+        ))}
+      </Box>
+      <Button
+        component="label"
+        variant="outlined"
+        size="large"
+        fullWidth
+        disabled={busy || reading || full}
+        startIcon={<AddAPhotoOutlinedIcon />}
+        sx={{ minHeight: 56, mt: photos.length ? 2 : 0 }}
+      >
+        {reading ? T.reading : photos.length ? T.more : T.take}
+        <input
+          type="file"
+          accept="image/*"
+          capture="environment"
+          multiple
+          hidden
+          onChange={(event) => void add(event)}
+        />
+      </Button>
+      {problem ? (
+        <Alert severity="error" sx={{ mt: 2 }} role="alert">
+          {problem}
+        </Alert>
+      ) : null}
+    </FieldDialog>
+  );
+}

@@ -1,0 +1,268 @@
+import { ORDER_TEXTS, type TaskList, type TaskOrder } from '@backoffice/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/contract';
+import type { MockCall } from '../../../test/render';
+import { renderPage, signInAs } from '../../../test/render';
+import { FIELD_TEXTS } from '../texts';
+import TasksPage from './tasks-page';
+
+const BASE: TaskOrder = {
+  orderId: 1,
+  code: 'A1B-2C3',
+  customer: 'Marina Souza',
+  customerId: 9,
+  status: 'Aguardando estoquista',
+  statusKey: 1,
+  updatedAt: '2026-11-20T13:05:00.000Z',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  typeOfDelivery: 'Motoboy',
+  deliveryType: 1,
+  fastDelivery: false,
+  deliverer: null,
+  delivererId: null,
+  stocker: null,
+  stockerId: null,
+  payment: 'Dinheiro',
+  paymentMethod: 'CASH',
+  total: 134.9,
+  shippingCost: 15,
+  neighborhood: 'Centro',
+  comments: 'Portão azul',
+  hasWarranty: false,
+  actions: ['startPreparation'],
+  items: [
+    { name: 'Capa iPhone 15', quantity: 2 },
+    { name: 'Película 3D', quantity: 1 },
+  ],
+  customerPhone: '11988887777',
+  address: {
+    street: 'Rua das Flores',
+    number: '123',
+    complement: 'Apto 4',
+    neighborhood: 'Centro',
+    city: 'São Paulo',
+    state: 'SP',
+    zipCode: '01234567',
+  },
+};
+const WAITING = BASE;
+const PREPARING: TaskOrder = {
+  ...BASE,
+  orderId: 2,
+  code: 'D4E-5F6',
+  status: 'Em preparação',
+  statusKey: 2,
+  stocker: 'Carlos Estoquista',
+  stockerId: 3,
+  fastDelivery: true,
+  actions: ['readyForFastCourier'],
+};
+const PACKED: TaskOrder = {
+  ...BASE,
+  orderId: 3,
+  code: 'G7H-8J9',
+  status: 'Aguardando motoboy',
+  statusKey: 3,
+  actions: ['withdraw'],
+};
+const ON_THE_ROAD: TaskOrder = {
+  ...BASE,
+  orderId: 4,
+  code: 'K1L-2M3',
+  status: 'Em entrega',
+  statusKey: 4,
+  deliverer: 'Diego Motoboy',
+  delivererId: 4,
+  actions: ['deliver', 'customerAbsent'],
+};
+
+const summary = (order: TaskOrder, statusKey: number) => {
+  const { actions: _a, items: _i, customerPhone: _p, address: _d, ...rest } = order;
+  return { data: { ...rest, statusKey } };
+};
+const list = (kind: TaskList['kind'], kinds: TaskList['kinds'], orders: TaskOrder[]): TaskList => ({
+  kind,
+  kinds,
+  orders,
+  total: orders.length,
+});
+const card = (code: string) => screen.getByRole('article', { name: code });
+const tasksCalls = (calls: MockCall[]) => calls.filter((c) => c.url.startsWith('/api/orders/tasks'));
+
+describe('Minhas tarefas: the stocker', () => {
+  it('starts separating an order, sending what the screen saw; the list is read again', async () => {
+    signInAs(['bo:manage:products'], 'Carlos Estoquista');
+    const calls = mockApi({
+      'GET /api/orders/tasks': { body: list('packing', ['packing'], [PREPARING, WAITING]) },
+      'PATCH /api/workflow/order/prepare': { body: summary(WAITING, 2) },
+    });
+    renderPage(<TasksPage />);
+    expect(await screen.findByRole('heading', { name: 'Minhas tarefas' })).toBeTruthy();
+    const waiting = await screen.findByRole('article', { name: 'A1B-2C3' });
+    expect(within(waiting).getByText('2 × Capa iPhone 15')).toBeTruthy();
+    expect(within(waiting).getByText('1 × Película 3D')).toBeTruthy();
+    // No tabs for someone who does one kind of task.
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(within(card('D4E-5F6')).getByText('Entrega imediata')).toBeTruthy();
+
+    const before = tasksCalls(calls).length;
+    await userEvent.click(within(waiting).getByRole('button', { name: 'Iniciar separação' }));
+    expect(await screen.findByText('Pedido alterado com sucesso.')).toBeTruthy();
+    const prepare = calls.find((c) => c.url === '/api/workflow/order/prepare');
+    expect(prepare?.method).toBe('PATCH');
+    expect(prepare?.body).toEqual({ orderId: 1, expectedStatus: 1, expectedUpdatedAt: '2026-11-20T13:05:00.000Z' });
+    await waitFor(() => expect(tasksCalls(calls).length).toBeGreaterThan(before));
+  });
+
+  it('finishes packing only with a photo: previews, removes, and sends every photo left', async () => {
+    signInAs(['bo:manage:products'], 'Carlos Estoquista');
+    const calls = mockApi({
+      'GET /api/orders/tasks': { body: list('packing', ['packing'], [PREPARING]) },
+      'PATCH /api/workflow/order/pack': { body: summary(PREPARING, 15) },
+    });
+    renderPage(<TasksPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Finalizar embalagem' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Embalagem do pedido D4E-5F6' });
+    expect(within(dialog).getByText('Depois: Pronto para entrega imediata')).toBeTruthy();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Concluir embalagem' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(ORDER_TEXTS.packagingPhotosRequired);
+    expect(calls.some((c) => c.url.includes('/pack'))).toBe(false);
+
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input.accept).toBe('image/*');
+    expect(input.getAttribute('capture')).toBe('environment');
+    expect(input.multiple).toBe(true);
+    const photo = (name: string, byte: number) =>
+      new File([new Uint8Array([0xff, 0xd8, byte])], name, { type: 'image/jpeg' });
+    await userEvent.upload(input, [photo('a.jpg', 1), photo('b.jpg', 2)]);
+    expect(await within(dialog).findByRole('img', { name: 'Foto 2 da embalagem' })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remover foto 1' }));
+    expect(within(dialog).getAllByRole('img')).toHaveLength(1);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Concluir embalagem' }));
+    expect(await screen.findByText('Pedido alterado com sucesso.')).toBeTruthy();
+    const pack = calls.find((c) => c.url === '/api/workflow/order/pack');
+    // The photo left is b.jpg (bytes ff d8 02), as a data URL.
+    expect(pack?.body).toEqual({
+      orderId: 2,
+      images: ['data:image/jpeg;base64,/9gC'],
+      expectedStatus: 2,
+      expectedUpdatedAt: '2026-11-20T13:05:00.000Z',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says so when there is nothing to separate', async () => {
+    signInAs(['bo:manage:products'], 'Carlos Estoquista');
+    mockApi({ 'GET /api/orders/tasks': { body: list('packing', ['packing'], []) } });
+    renderPage(<TasksPage />);
+    expect(await screen.findByText(FIELD_TEXTS.empty.packing)).toBeTruthy();
+  });
+});
+
+describe('Minhas tarefas: the courier', () => {
+  it('shows where to go, whom to call and what to collect; collects after confirming', async () => {
+    signInAs(['bo:manage:orders'], 'Diego Motoboy');
+    const calls = mockApi({
+      'GET /api/orders/tasks': { body: list('delivery', ['delivery'], [ON_THE_ROAD, PACKED]) },
+      'PATCH /api/workflow/order/withdraw': { body: summary(PACKED, 4) },
+    });
+    renderPage(<TasksPage />);
+    const road = await screen.findByRole('article', { name: 'K1L-2M3' });
+    expect(road.textContent).toContain('Rua das Flores, 123 - Apto 4');
+    expect(road.textContent).toContain('São Paulo/SP · 01234-567');
+    expect(road.textContent).toContain('Bairro: Centro');
+    expect(road.textContent).toContain('Valor Total: R$ 134,90');
+    expect(road.textContent).toContain('Pagamento: Dinheiro (receber na entrega)');
+    expect(road.textContent).toContain('Portão azul');
+    const phone = within(road).getByRole('link', { name: 'Ligar para (11) 98888-7777' });
+    expect(phone.getAttribute('href')).toBe('tel:+5511988887777');
+    expect(within(road).getByRole('button', { name: 'Entregar' })).toBeTruthy();
+    expect(within(road).getByRole('button', { name: 'Cliente ausente' })).toBeTruthy();
+
+    await userEvent.click(within(card('G7H-8J9')).getByRole('button', { name: 'Retirar pedido' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Retirar pedido' });
+    expect(confirm.textContent).toContain('Confirma a retirada do pedido G7H-8J9 na loja?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Retirar pedido' }));
+    expect(await screen.findByText('Pedido alterado com sucesso.')).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/workflow/order/withdraw')?.body).toEqual({
+      orderId: 3,
+      expectedStatus: 3,
+      expectedUpdatedAt: '2026-11-20T13:05:00.000Z',
+    });
+  });
+
+  it('reports nobody home with an optional note', async () => {
+    signInAs(['bo:manage:orders'], 'Diego Motoboy');
+    const calls = mockApi({
+      'GET /api/orders/tasks': { body: list('delivery', ['delivery'], [ON_THE_ROAD]) },
+      'PATCH /api/workflow/order/absent': { body: summary(ON_THE_ROAD, 6) },
+    });
+    renderPage(<TasksPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cliente ausente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cliente ausente: pedido K1L-2M3' });
+    await userEvent.type(within(dialog).getByLabelText('Observação (opcional)'), 'Ninguém atendeu o interfone');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar ausência' }));
+    expect(await screen.findByText('Pedido alterado com sucesso.')).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/workflow/order/absent')?.body).toEqual({
+      orderId: 4,
+      comment: 'Ninguém atendeu o interfone',
+      expectedStatus: 4,
+      expectedUpdatedAt: '2026-11-20T13:05:00.000Z',
+    });
+  });
+
+  it('shows the server’s refusal (another courier took it) and reads the list again', async () => {
+    signInAs(['bo:manage:orders'], 'Diego Motoboy');
+    const calls = mockApi({
+      'GET /api/orders/tasks': { body: list('delivery', ['delivery'], [PACKED]) },
+      'PATCH /api/workflow/order/withdraw': {
+        status: 403,
+        body: { errors: [ORDER_TEXTS.notYourDelivery], code: 'ORDER_NOT_YOURS' },
+      },
+    });
+    renderPage(<TasksPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Retirar pedido' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Retirar pedido' }));
+    expect(await screen.findByText('Este pedido está com outro motoboy.')).toBeTruthy();
+    await waitFor(() => expect(tasksCalls(calls).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('pages through more than 20 orders', async () => {
+    signInAs(['bo:manage:orders'], 'Diego Motoboy');
+    const calls = mockApi({
+      'GET /api/orders/tasks': (call) =>
+        call.url.includes('page=1')
+          ? { body: { ...list('delivery', ['delivery'], [PACKED]), total: 21 } }
+          : { body: { ...list('delivery', ['delivery'], [ON_THE_ROAD]), total: 21 } },
+    });
+    renderPage(<TasksPage />);
+    expect(await screen.findByRole('article', { name: 'K1L-2M3' })).toBeTruthy();
+    expect(screen.getByText('21 pedidos')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: FIELD_TEXTS.pagination });
+    await userEvent.click(within(pages).getByRole('button', { name: /2$/ }));
+    expect(await screen.findByRole('article', { name: 'G7H-8J9' })).toBeTruthy();
+    expect(tasksCalls(calls).at(-1)?.url).toBe('/api/orders/tasks?page=1');
+  });
+});
+
+describe('Minhas tarefas: an attendant', () => {
+  it('gets a tab per kind and lists the deliveries when asked', async () => {
+    signInAs(['bo:manage:orders', 'bo:manage:customers'], 'Beatriz Atendente');
+    const calls = mockApi({
+      'GET /api/orders/tasks': (call) =>
+        call.url.includes('kind=delivery')
+          ? { body: list('delivery', ['packing', 'delivery'], [ON_THE_ROAD]) }
+          : { body: list('packing', ['packing', 'delivery'], [WAITING]) },
+    });
+    renderPage(<TasksPage />);
+    expect(await screen.findByRole('article', { name: 'A1B-2C3' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Separação' }).getAttribute('aria-selected')).toBe('true');
+    await userEvent.click(screen.getByRole('tab', { name: 'Entregas' }));
+    expect(await screen.findByRole('article', { name: 'K1L-2M3' })).toBeTruthy();
+    expect(tasksCalls(calls).at(-1)?.url).toBe('/api/orders/tasks?kind=delivery&page=0');
+  });
+});

@@ -1,0 +1,209 @@
+import {
+  type OrderConcurrency,
+  type OrderStatusKey,
+  type OrderSummary,
+  TASK_LIMITS,
+  type TaskKind,
+  type TaskOrder,
+} from '@backoffice/contract';
+import RefreshOutlinedIcon from '@mui/icons-material/RefreshOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { useNotify } from '../../../components/notifier';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { firstError } from '../../../lib/api-client';
+import { ordersKeys } from '../../orders/api/keys';
+import { deliverOrder, packOrder, prepareOrder, reportAbsent, useTasks, withdrawOrder } from '../api/tasks-api';
+import { AbsentDialog } from '../components/absent-dialog';
+import { DeliverDialog } from '../components/deliver-dialog';
+import { PackDialog } from '../components/pack-dialog';
+import { type CardAction, TaskCard } from '../components/task-card';
+import { FIELD_TEXTS } from '../texts';
+
+type Dialog = { type: 'pack' | 'deliver' | 'customerAbsent'; order: TaskOrder };
+
+/**
+ * "Minhas tarefas" (/admin/tasks): the stocker's and the courier's phone screen. The server answers the
+ * orders this employee can move now and which moves (GET /orders/tasks); each card offers those moves as
+ * big buttons. Attendants and administrators, who may do both kinds, get a tab per kind.
+ */
+export default function TasksPage() {
+  const [kind, setKind] = useState<TaskKind | undefined>(undefined);
+  const [page, setPage] = useState(0);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const tasks = useTasks(kind, page);
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const confirm = useConfirm();
+
+  const data = tasks.data;
+  const shown = data?.kind ?? kind;
+  const emptyPage = !tasks.isPlaceholderData && data !== undefined && data.orders.length === 0 && page > 0;
+  // The last page emptied (its orders were moved): show the one before.
+  useEffect(() => {
+    if (emptyPage) setPage((current) => Math.max(0, current - 1));
+  }, [emptyPage]);
+
+  /** Runs one move; success or failure, the lists are read again (another employee may have moved it). */
+  const run = async (order: TaskOrder, call: (seen: OrderConcurrency) => Promise<{ data: OrderSummary }>) => {
+    setBusyId(order.orderId);
+    try {
+      await call({ expectedStatus: order.statusKey as OrderStatusKey, expectedUpdatedAt: order.updatedAt });
+      notify.success(FIELD_TEXTS.success);
+      setDialog(null);
+    } catch (error) {
+      notify.error(firstError(error, FIELD_TEXTS.failure));
+    } finally {
+      setBusyId(null);
+      await queryClient.invalidateQueries({ queryKey: ordersKeys.all });
+    }
+  };
+
+  const onAction = async (order: TaskOrder, action: CardAction) => {
+    const orderId = order.orderId;
+    if (action === 'startPreparation') {
+      await run(order, (seen) => prepareOrder({ orderId, ...seen }));
+    } else if (action === 'withdraw') {
+      const ok = await confirm(FIELD_TEXTS.withdrawConfirm(order.code), {
+        title: FIELD_TEXTS.actions.withdraw,
+        confirmText: FIELD_TEXTS.actions.withdraw,
+      });
+      if (ok) await run(order, (seen) => withdrawOrder({ orderId, ...seen }));
+    } else {
+      setDialog({ type: action, order });
+    }
+  };
+
+  const pages = data ? Math.ceil(data.total / TASK_LIMITS.pageSize) : 0;
+  return (
+    <Box sx={{ maxWidth: 760, mx: 'auto' }}>
+      <PageHeader
+        title={FIELD_TEXTS.title}
+        actions={
+          <Tooltip title={FIELD_TEXTS.refresh}>
+            <span>
+              <IconButton
+                aria-label={FIELD_TEXTS.refresh}
+                onClick={() => void tasks.refetch()}
+                disabled={tasks.isFetching}
+                sx={{ width: 48, height: 48 }}
+              >
+                <RefreshOutlinedIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+        }
+      />
+      {data && data.kinds.length > 1 ? (
+        <Paper sx={{ mb: 2 }}>
+          <Tabs
+            value={shown ?? false}
+            onChange={(_, value: TaskKind) => {
+              setKind(value);
+              setPage(0);
+            }}
+            variant="fullWidth"
+            aria-label={FIELD_TEXTS.tabsLabel}
+          >
+            {data.kinds.map((k) => (
+              <Tab key={k} value={k} label={FIELD_TEXTS.tabs[k]} sx={{ minHeight: 52 }} />
+            ))}
+          </Tabs>
+        </Paper>
+      ) : null}
+
+      {tasks.isPending ? (
+        <PageLoader />
+      ) : tasks.isError && !data ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => void tasks.refetch()}>
+              {FIELD_TEXTS.retry}
+            </Button>
+          }
+        >
+          {firstError(tasks.error, FIELD_TEXTS.loadFailed)}
+        </Alert>
+      ) : !data?.kind ? (
+        <Alert severity="info">{FIELD_TEXTS.noKinds}</Alert>
+      ) : data.orders.length === 0 ? (
+        <Paper sx={{ p: 3, textAlign: 'center' }}>
+          <Typography color="text.secondary">{FIELD_TEXTS.empty[data.kind]}</Typography>
+        </Paper>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
+            {FIELD_TEXTS.count(data.total)}
+          </Typography>
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+            {data.orders.map((order) => (
+              <TaskCard
+                key={order.orderId}
+                order={order}
+                kind={data.kind as TaskKind}
+                busy={busyId === order.orderId}
+                onAction={(action) => void onAction(order, action)}
+              />
+            ))}
+          </Box>
+          {pages > 1 ? (
+            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+              <Pagination
+                count={pages}
+                page={page + 1}
+                onChange={(_, value) => setPage(value - 1)}
+                size="large"
+                aria-label={FIELD_TEXTS.pagination}
+              />
+            </Box>
+          ) : null}
+        </>
+      )}
+
+      {dialog?.type === 'pack' ? (
+        <PackDialog
+          order={dialog.order}
+          busy={busyId === dialog.order.orderId}
+          onClose={() => setDialog(null)}
+          onSubmit={(images) =>
+            void run(dialog.order, (seen) => packOrder({ orderId: dialog.order.orderId, images, ...seen }))
+          }
+        />
+      ) : null}
+      {dialog?.type === 'deliver' ? (
+        <DeliverDialog
+          order={dialog.order}
+          busy={busyId === dialog.order.orderId}
+          onClose={() => setDialog(null)}
+          onSubmit={(signature) =>
+            void run(dialog.order, (seen) => deliverOrder({ orderId: dialog.order.orderId, signature, ...seen }))
+          }
+        />
+      ) : null}
+      {dialog?.type === 'customerAbsent' ? (
+        <AbsentDialog
+          order={dialog.order}
+          busy={busyId === dialog.order.orderId}
+          onClose={() => setDialog(null)}
+          onSubmit={(comment) =>
+            void run(dialog.order, (seen) => reportAbsent({ orderId: dialog.order.orderId, comment, ...seen }))
+          }
+        />
+      ) : null}
+    </Box>
+  );
+}

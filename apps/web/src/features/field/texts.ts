@@ -1,0 +1,78 @@
+import { ORDER_TEXTS as API_ORDER_TEXTS, ORDER_ACTION_LABELS } from '@backoffice/contract';
+
+/**
+ * Portuguese texts of "Minhas tarefas" (the stocker's and the courier's phone screen). Section 8 of the
+ * spec where it has them ('Pedido alterado com sucesso.', 'Não foi possível alterar o pedido…'); the
+ * workflow's action labels from the contract; our wording for the rest.
+ */
+export const FIELD_TEXTS = {
+  title: 'Minhas tarefas',
+  tabs: { packing: 'Separação', delivery: 'Entregas' },
+  tabsLabel: 'Tipo de tarefa',
+  refresh: 'Atualizar',
+  loadFailed: 'Não foi possível carregar as suas tarefas, tente novamente mais tarde.',
+  retry: 'Tentar novamente',
+  noKinds: 'A sua função não tem tarefas de separação ou de entrega.',
+  empty: {
+    packing: 'Nenhum pedido para separar no momento.',
+    delivery: 'Nenhuma entrega para você no momento.',
+  },
+  count: (total: number) => (total === 1 ? '1 pedido' : `${total} pedidos`),
+  pagination: 'Páginas de tarefas',
+  success: API_ORDER_TEXTS.changed,
+  failure: API_ORDER_TEXTS.changeFailed,
+  fast: 'Entrega imediata',
+  pickup: 'Retirada na loja',
+  items: 'Itens para separar',
+  itemLine: (quantity: number, name: string) => `${quantity} × ${name}`,
+  stocker: (name: string) => `Separando: ${name}`,
+  deliverer: (name: string) => `Motoboy: ${name}`,
+  customer: 'Cliente',
+  address: 'Endereço',
+  neighborhood: 'Bairro',
+  phone: 'Telefone',
+  call: (phone: string) => `Ligar para ${phone}`,
+  total: 'Valor Total',
+  /** Cash is paid to the courier on delivery; a transfer or Pix was paid before. */
+  collect: 'receber na entrega',
+  payment: 'Pagamento',
+  comments: 'Observações',
+  notAvailable: 'N/A',
+  actions: {
+    startPreparation: ORDER_ACTION_LABELS.startPreparation,
+    pack: 'Finalizar embalagem',
+    withdraw: 'Retirar pedido',
+    deliver: 'Entregar',
+    customerAbsent: ORDER_ACTION_LABELS.customerAbsent,
+  },
+  withdrawConfirm: (code: string) => `Confirma a retirada do pedido ${code} na loja?`,
+  pack: {
+    title: (code: string) => `Embalagem do pedido ${code}`,
+    hint: 'Tire uma ou mais fotos do pacote fechado, com a etiqueta visível.',
+    take: 'Tirar foto',
+    more: 'Adicionar foto',
+    photo: (n: number) => `Foto ${n} da embalagem`,
+    remove: (n: number) => `Remover foto ${n}`,
+    next: (label: string) => `Depois: ${label}`,
+    submit: 'Concluir embalagem',
+    required: API_ORDER_TEXTS.packagingPhotosRequired,
+    tooMany: API_ORDER_TEXTS.packagingPhotosTooMany,
+    unreadable: 'Não foi possível ler a foto escolhida. Tire a foto novamente.',
+    reading: 'Preparando as fotos…',
+  },
+  deliver: {
+    title: (code: string) => `Entrega do pedido ${code}`,
+    hint: 'Peça ao cliente para assinar no quadro abaixo com o dedo.',
+    pad: 'Quadro de assinatura do cliente',
+    clear: 'Limpar',
+    submit: 'Confirmar entrega',
+    required: API_ORDER_TEXTS.signatureRequired,
+  },
+  absent: {
+    title: (code: string) => `Cliente ausente: pedido ${code}`,
+    hint: 'O pedido volta para a loja e aguarda o cliente.',
+    comment: 'Observação (opcional)',
+    submit: 'Confirmar ausência',
+  },
+  cancel: 'Cancelar',
+} as const;

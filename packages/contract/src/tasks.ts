@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { EMPLOYEE_FUNCS } from './employees';
+import {
+  FINAL_ORDER_STATUSES,
+  mayMake,
+  ORDER_STATUS,
+  ORDER_TRANSITIONS,
+  type OrderAction,
+  type OrderActor,
+  type OrderStatusKey,
+} from './order-status';
+import { orderSummarySchema } from './orders-api';
+import { FULL_ACCESS } from './permissions';
+
+/**
+ * "Minhas tarefas" (GET /orders/tasks): the orders the signed-in employee can move now, in the field.
+ * Two kinds of task: separating and packing (stockers), collecting and delivering (couriers). Attendants
+ * and full:access may do both (they record what happened at the counter), so they choose the kind.
+ */
+export const TASK_KINDS = ['packing', 'delivery'] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
+
+/** The moves of each kind (the workflow table says who may make them). */
+export const TASK_ACTIONS: Record<TaskKind, readonly OrderAction[]> = {
+  packing: ['startPreparation', 'readyForCourier', 'readyForFastCourier', 'readyForPickup'],
+  delivery: ['withdraw', 'deliver', 'customerAbsent'],
+};
+
+/** The statuses an order of each kind can be in (the `from` of its moves). */
+export const TASK_STATUSES: Record<TaskKind, readonly OrderStatusKey[]> = {
+  packing: statusesOf('packing'),
+  delivery: statusesOf('delivery'),
+};
+
+function statusesOf(kind: TaskKind): OrderStatusKey[] {
+  const from = ORDER_TRANSITIONS.filter((t) => TASK_ACTIONS[kind].includes(t.action)).map((t) => t.from);
+  return [...new Set(from)].filter((status) => !FINAL_ORDER_STATUSES.includes(status)).sort((a, b) => a - b);
+}
+
+/** Statuses in which the work has started (listed first: finish what you began). */
+export const TASK_IN_PROGRESS: readonly OrderStatusKey[] = [
+  ORDER_STATUS.EM_PREPARACAO,
+  ORDER_STATUS.EM_ENTREGA,
+  ORDER_STATUS.EM_ENTREGA_IMEDIATA,
+];
+
+/** The kinds of task this employee may do: those with at least one move the table allows them. */
+export function taskKindsOf(actor: Pick<OrderActor, 'permissions' | 'func'>): TaskKind[] {
+  return TASK_KINDS.filter((kind) =>
+    ORDER_TRANSITIONS.some((t) => TASK_ACTIONS[kind].includes(t.action) && mayMake(t, actor.permissions, actor.func)),
+  );
+}
+
+/**
+ * Who sees only their own share of a kind: a stocker sees every order waiting for a stocker and the ones
+ * HE is preparing; a courier sees the packed orders nobody has taken or that are his, and HIS deliveries.
+ * Attendants and full:access see every order of the kind.
+ */
+export function taskScopeOf(actor: Pick<OrderActor, 'permissions' | 'func'>, kind: TaskKind): 'own' | 'all' {
+  if (actor.permissions.includes(FULL_ACCESS)) return 'all';
+  if (kind === 'packing' && actor.func === EMPLOYEE_FUNCS.STOCKER) return 'own';
+  if (kind === 'delivery' && actor.func === EMPLOYEE_FUNCS.DELIVERER) return 'own';
+  return 'all';
+}
+
+export const TASK_LIMITS = { pageSize: 20, maxPageSize: 50, maxPage: 100_000 } as const;
+
+/** Texts of the API (the screen's are in the web app's features/field/texts.ts). */
+export const TASK_TEXTS = {
+  kindInvalid: 'Tipo de tarefa inválido (use packing ou delivery).',
+  kindNotYours: 'Sua função não faz este tipo de tarefa.',
+  pageInvalid: 'Página inválida.',
+  itemsInvalid: `Informe de 1 a ${TASK_LIMITS.maxPageSize} pedidos por página.`,
+} as const;
+
+export const tasksQuerySchema = z.object({
+  /** Which kind to list; without it, the first kind the employee does (packing before delivery). */
+  kind: z.enum(TASK_KINDS, { error: TASK_TEXTS.kindInvalid }).optional(),
+  page: z.coerce
+    .number({ error: TASK_TEXTS.pageInvalid })
+    .int(TASK_TEXTS.pageInvalid)
+    .min(0, TASK_TEXTS.pageInvalid)
+    .max(TASK_LIMITS.maxPage, TASK_TEXTS.pageInvalid)
+    .default(0),
+  items: z.coerce
+    .number({ error: TASK_TEXTS.itemsInvalid })
+    .int(TASK_TEXTS.itemsInvalid)
+    .min(1, TASK_TEXTS.itemsInvalid)
+    .max(TASK_LIMITS.maxPageSize, TASK_TEXTS.itemsInvalid)
+    .default(TASK_LIMITS.pageSize),
+});
+export type TasksQuery = z.input<typeof tasksQuerySchema>;
+
+const taskActionSchema = z.enum([...TASK_ACTIONS.packing, ...TASK_ACTIONS.delivery] as [OrderAction, ...OrderAction[]]);
+
+/** One order of the task list: the Order, what to separate, where to deliver, and the moves available now. */
+export const taskOrderSchema = orderSummarySchema.extend({
+  /** The moves of the listed kind this employee can make now (`availableActions`), never empty. */
+  actions: z.array(taskActionSchema),
+  /** What to separate: product names and quantities, in the order's order. */
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  customerPhone: z.string(),
+  /** The customer's address (each part null when unknown); the neighbourhood is the order's. */
+  address: z.object({
+    street: z.string().nullable(),
+    number: z.string().nullable(),
+    complement: z.string().nullable(),
+    neighborhood: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zipCode: z.string().nullable(),
+  }),
+});
+export type TaskOrder = z.infer<typeof taskOrderSchema>;
+
+export const taskListSchema = z.object({
+  /** The kind listed (null when the employee does no task). */
+  kind: z.enum(TASK_KINDS).nullable(),
+  /** Every kind this employee does (a screen shows a tab per kind when there are two). */
+  kinds: z.array(z.enum(TASK_KINDS)),
+  orders: z.array(taskOrderSchema),
+  total: z.number().int(),
+});
+export type TaskList = z.infer<typeof taskListSchema>;
