@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { rawRows, type SplitPeriod, summaryParts } from './summary-period';
+import { rankingParts, rawRows, type SplitPeriod, summaryParts } from './summary-period';
 
 type Db = Kysely<Database>;
 
@@ -56,7 +56,12 @@ export function createReportsRepository() {
         db,
         sql<RankedProduct>`with sold as (
           select product_id, sum(n) as n from (
-            ${summaryParts(p, (range) => sql`select s.product_id, s.quantity as n from report_product_sales s where ${range}`)}
+            ${rankingParts(
+              p,
+              (month, sign) =>
+                sql`select s.product_id, ${sign}s.quantity as n from report_rank_product_sales s where s.month = ${month}::date`,
+              (range) => sql`select s.product_id, s.quantity as n from report_product_sales s where ${range}`,
+            )}
             union all
             select i.product_id, i.quantity from orders o join order_items i on i.order_id = o.id
             where ${SALE('o')} and ${rawRows(p, 'o.created_at')}
@@ -72,7 +77,12 @@ export function createReportsRepository() {
         db,
         sql<RankedProduct>`with viewed as (
           select product_id, sum(n) as n from (
-            ${summaryParts(p, (range) => sql`select s.product_id, s.views as n from report_product_views s where ${range}`)}
+            ${rankingParts(
+              p,
+              (month, sign) =>
+                sql`select s.product_id, ${sign}s.views as n from report_rank_product_views s where s.month = ${month}::date`,
+              (range) => sql`select s.product_id, s.views as n from report_product_views s where ${range}`,
+            )}
             union all
             select v.product_id, 1 from product_views v where ${rawRows(p, 'v.created_at')}
           ) parts group by product_id having sum(n) > 0)
@@ -105,7 +115,12 @@ export function createReportsRepository() {
         db,
         sql<RankedCustomer>`with signed as (
           select customer_id, sum(n) as n from (
-            ${summaryParts(p, (range) => sql`select s.customer_id, s.signins as n from report_customer_signins s where ${range}`)}
+            ${rankingParts(
+              p,
+              (month, sign) =>
+                sql`select s.customer_id, ${sign}s.signins as n from report_rank_customer_signins s where s.month = ${month}::date`,
+              (range) => sql`select s.customer_id, s.signins as n from report_customer_signins s where ${range}`,
+            )}
             union all
             select c.customer_id, 1 from customer_signins c where ${rawRows(p, 'c.created_at')}
           ) parts group by customer_id having sum(n) > 0)
@@ -122,7 +137,13 @@ export function createReportsRepository() {
         db,
         sql<RankedCustomer>`with bought as (
           select customer_id, sum(orders) as n, sum(total_cents) as total_cents from (
-            ${summaryParts(p, (range) => sql`select s.customer_id, s.orders, s.total_cents from report_customer_sales s where ${range}`)}
+            ${rankingParts(
+              p,
+              (month, sign) =>
+                sql`select s.customer_id, ${sign}s.orders as orders, ${sign}s.total_cents as total_cents
+                  from report_rank_customer_sales s where s.month = ${month}::date`,
+              (range) => sql`select s.customer_id, s.orders, s.total_cents from report_customer_sales s where ${range}`,
+            )}
             union all
             select o.customer_id, 1, o.total_cents from orders o where ${SALE('o')} and ${rawRows(p, 'o.created_at')}
           ) parts group by customer_id having sum(orders) > 0)

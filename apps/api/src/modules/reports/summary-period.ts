@@ -91,3 +91,42 @@ export function rawRows(p: SplitPeriod, column: string): RawBuilder<boolean> {
   const at = sql.ref(column);
   return sql<boolean>`((${at} >= ${p.from} and ${at} < ${p.rawUntil}) or (${at} >= ${p.rawFrom} and ${at} < ${p.until}))`;
 }
+
+/**
+ * The whole months [firstMonth, lastMonth) of a period as signed lookups of the rest-of-year tables of
+ * migration 0009 (a month's row holds the figures from that month to December): + the first month,
+ * + January of every later year the months reach, − the month after the last one unless it is a January.
+ * Empty when the period has no whole month.
+ */
+export function rankingTerms(p: SplitPeriod): { month: string; sign: 1 | -1 }[] {
+  if (p.firstMonth >= p.lastMonth) return [];
+  const terms: { month: string; sign: 1 | -1 }[] = [{ month: p.firstMonth, sign: 1 }];
+  const firstYear = Number(p.firstMonth.slice(0, 4));
+  const lastYear = Number(p.lastMonth.slice(0, 4));
+  const endsInJanuary = p.lastMonth.slice(5, 7) === '01';
+  for (let year = firstYear + 1; year <= (endsInJanuary ? lastYear - 1 : lastYear); year++)
+    terms.push({ month: `${year}-01-01`, sign: 1 });
+  if (!endsInJanuary) terms.push({ month: p.lastMonth, sign: -1 });
+  return terms;
+}
+
+/**
+ * Like `summaryParts`, but the whole months come from a rest-of-year table (`months(month, sign)` writes
+ * one signed lookup of it, alias `s`), the whole days from the daily rows (`days(range)`).
+ */
+export function rankingParts(
+  p: SplitPeriod,
+  months: (month: string, sign: RawBuilder<unknown>) => RawBuilder<unknown>,
+  days: (range: RawBuilder<boolean>) => RawBuilder<unknown>,
+) {
+  const range = (from: string, until: string) =>
+    sql<boolean>`s.grain = 'D' and s.bucket >= ${from}::date and s.bucket < ${until}::date`;
+  return sql.join(
+    [
+      ...rankingTerms(p).map(({ month, sign }) => months(month, sign === 1 ? sql`` : sql`-`)),
+      days(range(p.firstDay, p.firstMonth)),
+      days(range(p.lastMonth, p.endDay)),
+    ],
+    sql` union all `,
+  );
+}
