@@ -5,7 +5,7 @@ import { BACKFILL } from '../../db/migrations/0007-reports';
 import { RANKINGS } from '../../db/migrations/0009-report-rankings';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createReportsRepository } from './reports.repository';
-import { rankingTerms, splitPeriod } from './summary-period';
+import { rankingPieces, rankingTerms, splitPeriod } from './summary-period';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,6 +63,35 @@ describe('ranking summaries (migration 0009)', () => {
     expect(months('2024-05-01', '2026-03-01')).toEqual(['+2024-05-01', '+2025-01-01', '+2026-01-01', '-2026-03-01']);
     // No whole month: none.
     expect(months('2026-02-10', '2026-03-05')).toEqual([]);
+  });
+
+  it('reads a partial month at either end from the fewer days: its own, or the whole month minus the others', () => {
+    const pieces = (from: string, until: string) => {
+      const r = rankingPieces(splitPeriod(new Date(`${from}T03:00:00Z`), new Date(`${until}T03:00:00Z`)));
+      return [
+        ...r.months.map((x) => `${x.sign > 0 ? '+' : '-'}${x.month}`),
+        ...r.days.map((x) => `${x.sign > 0 ? '+' : '-'}[${x.from},${x.until})`),
+      ];
+    };
+    // The dashboard's 12 months up to 21/11/2026: 9 days of November 2025 (fewer than the 21 before them);
+    // November 2026 as the whole month minus its 9 days still to come (fewer than the 21 in the period).
+    expect(pieces('2025-11-22', '2026-11-22')).toEqual([
+      '+2025-12-01',
+      '+2026-01-01',
+      '-2026-12-01',
+      '+[2025-11-22,2025-12-01)',
+      '-[2026-11-22,2026-12-01)',
+    ]);
+    // Starting on the 3rd: October minus its first two days; ending on the 5th: its four days.
+    expect(pieces('2025-10-03', '2026-03-05')).toEqual([
+      '+2025-10-01',
+      '+2026-01-01',
+      '-2026-03-01',
+      '-[2025-10-01,2025-10-03)',
+      '+[2026-03-01,2026-03-05)',
+    ]);
+    // A week: daily rows only.
+    expect(pieces('2026-02-10', '2026-02-17')).toEqual(['+[2026-02-10,2026-02-17)']);
   });
 
   it('equal a recomputation from the raw rows after a random run of sales, cancellations, exchanges and returns, and rank periods exactly', async () => {
@@ -213,6 +242,9 @@ describe('ranking summaries (migration 0009)', () => {
       ['2025-12-31T13:30:00Z', '2026-07-02T20:00:00Z'],
       ['2026-01-01T03:00:00Z', '2026-02-01T03:00:00Z'],
       ['2026-02-03T03:00:00Z', '2026-02-20T03:00:00Z'],
+      // Early start and late end: both partial months read as the whole month minus its other days.
+      ['2025-11-03T03:00:00Z', '2026-10-28T15:00:00Z'],
+      ['2025-10-02T10:00:00Z', '2026-12-30T03:00:00Z'],
     ];
     for (const [from, until] of periods) {
       const p = splitPeriod(new Date(from), new Date(until));
