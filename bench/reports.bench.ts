@@ -6,6 +6,7 @@
  *
  *   npm run bench -- reports      the scale-100 datasets of bench/lib/datasets.ts (seeded once)
  *   BENCH_ENGINES=postgres|pglite   BENCH_RUNS=30   BENCH_PG_DATABASE=a copy of bench_scale100
+ *   BENCH_CASE=<part of a label>   BENCH_SKIP_WHOLE=1 (no whole lists)
  *   REPORTS_BENCH_URL=postgres://…  another database seeded with `npm run db:seed -- --scale 100`
  *
  * The database is migrated to the latest migration first (0007 and 0009 backfill their summary tables
@@ -136,7 +137,11 @@ async function measure(dataset: Dataset): Promise<Result[]> {
     console.log(
       `${'case'.padEnd(42)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'rows'.padStart(8)} ${'KB'.padStart(7)}`,
     );
+    // BENCH_CASE=<part of a label> runs only those cases; BENCH_SKIP_WHOLE=1 skips the whole lists (megabytes).
+    const only = process.env.BENCH_CASE;
+    const skipWhole = process.env.BENCH_SKIP_WHOLE === '1';
     for (const [label, url] of cases) {
+      if ((only && !label.includes(only)) || (skipWhole && label.includes('whole list'))) continue;
       const times: number[] = [];
       let rowsCount = 0;
       let size = 0;

@@ -71,7 +71,8 @@ export function createReportsRepository() {
               p,
               (month, sign) =>
                 sql`select s.product_id, ${sign}s.quantity::int as n from report_rank_product_sales s where s.month = ${month}::date`,
-              (range, sign) => sql`select s.product_id, ${sign}s.quantity::int as n from report_product_sales s where ${range}`,
+              (range, sign) =>
+                sql`select s.product_id, ${sign}s.quantity::int as n from report_product_sales s where ${range}`,
             )}
             union all
             select i.product_id, i.quantity from orders o join order_items i on i.order_id = o.id
@@ -93,7 +94,8 @@ export function createReportsRepository() {
               p,
               (month, sign) =>
                 sql`select s.product_id, ${sign}s.views::int as n from report_rank_product_views s where s.month = ${month}::date`,
-              (range, sign) => sql`select s.product_id, ${sign}s.views::int as n from report_product_views s where ${range}`,
+              (range, sign) =>
+                sql`select s.product_id, ${sign}s.views::int as n from report_product_views s where ${range}`,
             )}
             union all
             select v.product_id, 1 from product_views v where ${rawRows(p, 'v.created_at')}
@@ -132,7 +134,8 @@ export function createReportsRepository() {
               p,
               (month, sign) =>
                 sql`select s.customer_id, ${sign}s.signins::int as n from report_rank_customer_signins s where s.month = ${month}::date`,
-              (range, sign) => sql`select s.customer_id, ${sign}s.signins::int as n from report_customer_signins s where ${range}`,
+              (range, sign) =>
+                sql`select s.customer_id, ${sign}s.signins::int as n from report_customer_signins s where ${range}`,
             )}
             union all
             select c.customer_id, 1 from customer_signins c where ${rawRows(p, 'c.created_at')}
