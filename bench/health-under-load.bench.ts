@@ -6,7 +6,12 @@
  * separate process asks GET /api/health every 20 ms over HTTP. Prints /api/health p50/p99/max, idle and
  * under load.
  *
+ * Then (issue 11.5) the built server on the scale-100 demo business (bench/lib/datasets.ts), PostgreSQL and
+ * PGlite: four callers ask 12-month reports back to back over HTTP (best-selling, customers who bought
+ * most, most viewed, deposits: pages of 100) while the probe asks /api/health. Target: p99 ≤ 50 ms.
+ *
  *   npm run bench -- health          BENCH_HEALTH_SECONDS=10 (each phase)   BENCH_QUERY_MS=1000 (one query)
+ *   BENCH_HEALTH_PARTS=synthetic,reports   BENCH_ENGINES=postgres,pglite   BENCH_PG_DATABASE=…
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -14,11 +19,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { businessDay, dayPeriod } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { createDatabase, type DB } from '../apps/api/src/db/database';
 import { createStorage } from '../apps/api/src/lib/storage';
+import { type Dataset, pgliteScale100, postgresScale100 } from './lib/datasets';
+import { signIn, startServer } from './lib/server';
 
 const SECONDS = Number(process.env.BENCH_HEALTH_SECONDS ?? 10);
 const QUERY_MS = Number(process.env.BENCH_QUERY_MS ?? 1000);
@@ -96,7 +104,72 @@ async function measure(mode: 'in-process' | 'worker', rows?: number) {
 
 const f = (ms: number) => `${ms < 10 ? ms.toFixed(1) : Math.round(ms)}`;
 
+/** /api/health while four callers ask 12-month reports of the scale-100 business over HTTP. */
+async function measureReports(dataset: Dataset) {
+  const server = await startServer({ dataDir: dataset.dataDir, databaseUrl: dataset.databaseUrl });
+  try {
+    const token = await signIn(server.url);
+    const today = businessDay(new Date());
+    const { start, end } = dayPeriod(businessDay(new Date(Date.now() - 364 * 86_400_000)), today);
+    const p = `start/${start}/end/${end}`;
+    const reports = [
+      `/api/reports/products/sold/${p}/desc?items=100`,
+      `/api/reports/customers/purchases/${p}/desc?items=100`,
+      `/api/reports/product/viewed/${p}`,
+      `/api/reports/order/transfer/${p}?items=100`,
+    ];
+    const ask = async (url: string) => {
+      const response = await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+    };
+    // Warm: the first calls read the summaries from disk.
+    for (const url of reports) await ask(url);
+    const idle = await probe(server.url);
+    const deadline = Date.now() + SECONDS * 1000;
+    let requests = 0;
+    const callers = reports.map(async (url) => {
+      while (Date.now() < deadline) {
+        await ask(url);
+        requests++;
+      }
+    });
+    const loaded = await probe(server.url);
+    await Promise.all(callers);
+    return { engine: dataset.engine, idle, loaded, requests };
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
+  const parts = (process.env.BENCH_HEALTH_PARTS ?? 'synthetic,reports').split(',');
+  if (parts.includes('synthetic')) await synthetic();
+  if (parts.includes('reports')) {
+    const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
+    const datasets: Dataset[] = [];
+    if (engines.includes('postgres')) {
+      const pg = await postgresScale100();
+      if (pg) datasets.push(pg);
+    }
+    if (engines.includes('pglite')) datasets.push(pgliteScale100());
+    const rows = [];
+    for (const dataset of datasets) rows.push(await measureReports(dataset));
+    console.log(
+      `\n/api/health (one request every 20 ms) while ${CALLERS} callers ask 12-month reports back to back, scale 100, ${SECONDS} s\n`,
+    );
+    console.log(
+      '| Engine | idle p50 / p99 ms | loaded p50 ms | loaded p99 ms | loaded max ms | health answers | reports answered |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const r of rows)
+      console.log(
+        `| ${r.engine} | ${f(r.idle.p50)} / ${f(r.idle.p99)} | ${f(r.loaded.p50)} | ${f(r.loaded.p99)} | ${f(r.loaded.max)} | ${r.loaded.count} | ${r.requests} |`,
+      );
+  }
+}
+
+async function synthetic() {
   // The in-process mode first: it calibrates the query size, the worker then runs the same queries.
   const before = await measure('in-process');
   const after = await measure('worker', before.heavyRows);

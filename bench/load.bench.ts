@@ -81,6 +81,39 @@ async function customerCases(url: string, token: string): Promise<Case[]> {
   ];
 }
 
+/**
+ * Orders (issue 9.6): the counters of every status, page 0 and the deepest page (the middle: pages past it
+ * are read from the index's other end) of the status holding most orders, 10 a page, and an order by code
+ * (lower case, no dash: the normalised-code index).
+ */
+async function orderCases(url: string, token: string): Promise<Case[]> {
+  const headers = { authorization: `Bearer ${token}` };
+  const counts = (await (await fetch(`${url}/api/orders/status`, { headers })).json()) as {
+    data: { key: number; quantity: number }[];
+  };
+  const biggest = [...counts.data].sort((a, b) => b.quantity - a.quantity)[0] ?? { key: 1, quantity: 0 };
+  const middle = Math.floor(biggest.quantity / 10 / 2);
+  const page = (await (
+    await fetch(`${url}/api/orders/status/${biggest.key}?page=${middle}&items=10`, { headers })
+  ).json()) as {
+    orders: { code: string }[];
+  };
+  const code = (page.orders[0]?.code ?? 'AAA-AAA').replace('-', '').toLowerCase();
+  return [
+    { label: 'orders: status counts', path: '/api/orders/status' },
+    { label: 'orders: count', path: '/api/orders/count' },
+    {
+      label: `orders: status ${biggest.key} (${biggest.quantity}) page 0`,
+      path: `/api/orders/status/${biggest.key}?page=0&items=10`,
+    },
+    {
+      label: `orders: status ${biggest.key} page ${middle} (deepest)`,
+      path: `/api/orders/status/${biggest.key}?page=${middle}&items=10`,
+    },
+    { label: `orders: by code '${code}'`, path: `/api/orders/${code}` },
+  ];
+}
+
 async function measure(dataset: Dataset): Promise<{ rows: Row[]; rssBefore: number; rssAfter: number }> {
   const profileDir = path.join(benchData, 'profiles', dataset.engine.toLowerCase());
   if (PROFILE) {
@@ -100,6 +133,7 @@ async function measure(dataset: Dataset): Promise<{ rows: Row[]; rssBefore: numb
       { label: '/api/health', path: '/api/health' },
       { label: 'products page (100)', path: '/api/products?offset=0&limit=100' },
       { label: "product search 'galaxy'", path: '/api/products?offset=0&limit=100&search=galaxy' },
+      ...(await orderCases(server.url, token)),
       ...(await customerCases(server.url, token)),
     ].filter((c) => !ONLY || c.label.includes(ONLY));
     rssBefore = server.rssMb();

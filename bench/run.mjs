@@ -1,4 +1,4 @@
-// npm run bench [-- <part of a file name>]: runs every benchmark in bench/ (files named *.bench.ts or
+// npm run bench [-- <start or part of a file name>]: runs every benchmark in bench/ (files named *.bench.ts or
 // *.bench.mjs) on Node 24, one after another. Builds first when sources changed: the load harness runs the
 // built server.
 import { readdirSync } from 'node:fs';
@@ -9,9 +9,12 @@ ensureNode24();
 buildIfStale();
 const dir = path.join(root, 'bench');
 const only = process.argv[2];
-for (const file of readdirSync(dir)
+const files = readdirSync(dir)
   .filter((f) => /\.bench\.(mjs|ts)$/.test(f))
-  .sort()) {
+  .sort();
+// A name's start wins ('load' is load.bench.ts, not health-under-load.bench.ts); else any part of it.
+const starting = only ? files.filter((f) => f.startsWith(only)) : files;
+for (const file of starting.length ? starting : files) {
   if (only && !file.includes(only)) continue;
   log(`Benchmark ${file}`);
   run(file.endsWith('.ts') ? 'tsx' : process.execPath, [path.join(dir, file)]);

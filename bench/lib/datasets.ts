@@ -3,6 +3,10 @@
  * PGlite in bench/.data/pglite-scale100 (git-ignored), PostgreSQL in the database `bench_scale100` with its
  * images in bench/.data/postgres-scale100. A marker file written after a complete seed says the data is
  * usable; without it the data is wiped and seeded again. `BENCH_RESEED=1` forces a new seed.
+ *
+ * `BENCH_PG_DATABASE=name` uses another PostgreSQL database instead of `bench_scale100` (e.g. a copy made
+ * with `createdb -T bench_scale100 name`, so a benchmark that migrates it leaves the shared one alone); its
+ * marker and images are then in bench/.data/postgres-scale100 as well (copy them with the database).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,6 +56,13 @@ export function postgresAdminUrl(): string {
   return process.env.BENCH_POSTGRES_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 }
 
+/** The scale-100 PostgreSQL database's name: BENCH_PG_DATABASE, else bench_scale100. */
+export function pgDatabase(): string {
+  const name = process.env.BENCH_PG_DATABASE || `bench_scale${SCALE}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_PG_DATABASE: ${name} is not a plain database name`);
+  return name;
+}
+
 /** The scale-100 PostgreSQL database, or undefined (with a note) when no server answers. */
 export async function postgresScale100(): Promise<Dataset | undefined> {
   const adminUrl = postgresAdminUrl();
@@ -62,15 +73,16 @@ export async function postgresScale100(): Promise<Dataset | undefined> {
     process.stdout.write(`PostgreSQL skipped: ${adminUrl} does not answer (${(error as Error).message})\n`);
     return undefined;
   }
+  const database = pgDatabase();
   const url = new URL(adminUrl);
-  url.pathname = `/bench_scale${SCALE}`;
+  url.pathname = `/${database}`;
   const databaseUrl = url.toString();
   const dataDir = path.join(benchData, `postgres-scale${SCALE}`);
   try {
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [`bench_scale${SCALE}`]);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
     if (exists.rowCount && seeded(dataDir)) return { engine: 'PostgreSQL', dataDir, databaseUrl };
-    await admin.query(`drop database if exists bench_scale${SCALE} with (force)`);
-    await admin.query(`create database bench_scale${SCALE}`);
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.query(`create database ${database}`);
   } finally {
     await admin.end();
   }

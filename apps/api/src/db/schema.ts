@@ -388,6 +388,36 @@ export interface ReportCustomerSigninsTable {
   signins: Figure;
 }
 
+/** Migration 0008: how many orders each status holds, kept by a trigger on orders. */
+export interface OrderStatusCountsTable {
+  status: number;
+  orders: Figure;
+}
+
+/** Migration 0009: figures of a key from `month` to the end of its year (rest of the year). */
+type Month = ColumnType<string, string, string>;
+export interface ReportRankProductSalesTable {
+  month: Month;
+  product_id: number;
+  quantity: Figure;
+}
+export interface ReportRankCustomerSalesTable {
+  month: Month;
+  customer_id: number;
+  orders: Figure;
+  total_cents: Figure;
+}
+export interface ReportRankProductViewsTable {
+  month: Month;
+  product_id: number;
+  views: Figure;
+}
+export interface ReportRankCustomerSigninsTable {
+  month: Month;
+  customer_id: number;
+  signins: Figure;
+}
+
 export interface Database {
   roles: RolesTable;
   employees: EmployeesTable;
@@ -420,6 +450,11 @@ export interface Database {
   report_product_views: ReportProductViewsTable;
   report_search_terms: ReportSearchTermsTable;
   report_customer_signins: ReportCustomerSigninsTable;
+  order_status_counts: OrderStatusCountsTable;
+  report_rank_product_sales: ReportRankProductSalesTable;
+  report_rank_customer_sales: ReportRankCustomerSalesTable;
+  report_rank_product_views: ReportRankProductViewsTable;
+  report_rank_customer_signins: ReportRankCustomerSigninsTable;
 }
 
 export type Role = Selectable<RolesTable>;

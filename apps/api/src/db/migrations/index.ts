@@ -7,6 +7,8 @@ import { search } from './0004-search';
 import { companyMerchant } from './0005-company-merchant';
 import { orders } from './0006-orders';
 import { reports } from './0007-reports';
+import { orderStatusCounts } from './0008-order-status-counts';
+import { reportRankings } from './0009-report-rankings';
 import { selling } from './0011-selling';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
@@ -19,6 +21,8 @@ export const migrations: Record<string, Migration> = {
   '0005-company-merchant': companyMerchant,
   '0006-orders': orders,
   '0007-reports': reports,
+  '0008-order-status-counts': orderStatusCounts,
+  '0009-report-rankings': reportRankings,
   '0011-selling': selling,
 };
 

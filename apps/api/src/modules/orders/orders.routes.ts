@@ -56,7 +56,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permissions: READ },
       schema: {
         tags,
-        summary: 'Quantidade de pedidos por status (todos os status, zeros incluídos; uma consulta agrupada)',
+        summary: 'Quantidade de pedidos por status (todos os status, zeros incluídos; contadores mantidos pelo banco)',
         response: { 200: data(z.array(orderStatusCountSchema)) },
       },
     },

@@ -169,7 +169,7 @@ export function createOrdersService(db: DB, storage: Storage) {
   return {
     move,
 
-    /** Every status with how many orders it holds now (zeros included), from one grouped query. */
+    /** Every status with how many orders it holds now (zeros included), from the counters of migration 0008. */
     async statusCounts(): Promise<OrderStatusCount[]> {
       const counts = await repo.countsByStatus(db);
       return [...ORDER_STATUS_KEYS]
