@@ -394,6 +394,13 @@ export interface OrderStatusCountsTable {
   orders: Figure;
 }
 
+/** Migration 0012: orders of a status whose last change fell on a day (UTC). */
+export interface OrderStatusDaysTable {
+  status: number;
+  day: Date;
+  orders: Figure;
+}
+
 /** Migration 0009: figures of a key from `month` to the end of its year (rest of the year). */
 type Month = ColumnType<string, string, string>;
 export interface ReportRankProductSalesTable {
@@ -451,6 +458,7 @@ export interface Database {
   report_search_terms: ReportSearchTermsTable;
   report_customer_signins: ReportCustomerSigninsTable;
   order_status_counts: OrderStatusCountsTable;
+  order_status_days: OrderStatusDaysTable;
   report_rank_product_sales: ReportRankProductSalesTable;
   report_rank_customer_sales: ReportRankCustomerSalesTable;
   report_rank_product_views: ReportRankProductViewsTable;

@@ -10,6 +10,9 @@ import { runStatements } from './run-statements';
  * subtracts, an update moves the orders whose status changed (one grouped upsert per statement, so the
  * demo seed's bulk inserts cost one statement too). A TRUNCATE of orders empties it (the seed's --reset).
  * Adding is commutative, so concurrent checkouts only queue on their status's row until they commit.
+ * Rows are upserted in status order, so two moves in opposite directions (X→Y, Y→X) lock the same two
+ * rows in the same order and cannot deadlock; every path that also moves stock locks its products first
+ * (moveStock before the order's update, products before the checkout's insert), never the other way.
  *
  * A status page (`GET /orders/status/{status}?page=&items=`) reads the `orders_status_updated (status,
  * updated_at desc, id desc)` index of migration 0002 from one end or the other: no index is added here.
@@ -17,7 +20,7 @@ import { runStatements } from './run-statements';
 
 /** Adds the orders of `source` (a select of `status` and a signed `n`) to their statuses' counters. */
 const addTo = (source: string) => `insert into order_status_counts (status, orders)
-    select s.status, sum(s.n) from (${source}) as s group by s.status
+    select s.status, sum(s.n) from (${source}) as s group by s.status order by s.status
     on conflict (status) do update set orders = order_status_counts.orders + excluded.orders`;
 
 const rows = (table: string, sign: number) => `select status, ${sign}::bigint as n from ${table}`;

@@ -10,6 +10,7 @@ import { reports } from './0007-reports';
 import { orderStatusCounts } from './0008-order-status-counts';
 import { reportRankings } from './0009-report-rankings';
 import { selling } from './0011-selling';
+import { orderStatusDays } from './0012-order-status-days';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0008-order-status-counts': orderStatusCounts,
   '0009-report-rankings': reportRankings,
   '0011-selling': selling,
+  '0012-order-status-days': orderStatusDays,
 };
 
 export const migrationProvider: MigrationProvider = {

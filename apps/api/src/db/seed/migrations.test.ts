@@ -21,6 +21,7 @@ const TABLES = [
   'order_images',
   'order_items',
   'order_status_counts',
+  'order_status_days',
   'order_status_history',
   'orders',
   'password_codes',

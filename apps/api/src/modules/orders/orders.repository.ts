@@ -8,6 +8,18 @@ type Executor = Kysely<Database> | Transaction<Database>;
 const MAX_ID = MAX_DATABASE_INTEGER;
 export const isStorableId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
 
+/** From this offset on, a status page starts its index scan at its day (migration 0012's counters). */
+export const DAY_SKIP_FROM = 500;
+
+/**
+ * Where the page lies past the last day skipped ('YYYY-MM-DD', UTC): newest first, before that day's
+ * start; oldest first, from the start of the day after it.
+ */
+function dayEdge(day: string, fromOldest: boolean): Date {
+  const start = new Date(`${day}T00:00:00Z`);
+  return fromOldest ? new Date(start.getTime() + 86_400_000) : start;
+}
+
 /** An order row with the names the API shows (customer, stocker, courier, attendant). */
 export interface OrderRow {
   id: number;
@@ -132,20 +144,47 @@ export const ordersRepository = {
    * (status, updated_at desc, id desc) index alone (an index-only scan: no table rows, no joins), then
    * only those rows are joined with customer and employees. `fromOldest` reads the same index from its
    * other end (the caller turns the page around): a page near the end skips few entries, not all of them.
+   * A deep page first finds, in the per-day counters of migration 0012, the day (UTC) it starts in and
+   * starts the index scan there, so it skips at most that day's orders instead of every newer one. Read in
+   * the caller's snapshot, the counters agree with the orders exactly.
    */
-  pageByStatus(db: Executor, status: number, offset: number, limit: number, fromOldest = false): Promise<OrderRow[]> {
+  async pageByStatus(
+    db: Executor,
+    status: number,
+    offset: number,
+    limit: number,
+    fromOldest = false,
+  ): Promise<OrderRow[]> {
     const direction = fromOldest ? 'asc' : 'desc';
-    const pageIds = db
+    let bound: Date | undefined;
+    let skip = offset;
+    if (offset >= DAY_SKIP_FROM) {
+      const days = await db
+        .selectFrom('order_status_days')
+        // as text: 'YYYY-MM-DD' whatever the driver's (or the process's) time zone
+        .select([sql<string>`day::text`.as('day'), 'orders'])
+        .where('status', '=', status)
+        .where('orders', '>', 0)
+        .orderBy('day', direction)
+        .execute();
+      for (const row of days) {
+        const orders = Number(row.orders);
+        if (orders > skip) break;
+        skip -= orders;
+        bound = dayEdge(row.day, fromOldest);
+      }
+    }
+    let pageIds = db
       .selectFrom('orders as o')
       .select(['o.id', 'o.updated_at'])
       .where('o.status', '=', status)
       .orderBy('o.updated_at', direction)
       .orderBy('o.id', direction)
       .limit(limit)
-      .offset(offset)
-      .as('page');
+      .offset(skip);
+    if (bound) pageIds = pageIds.where('o.updated_at', fromOldest ? '>=' : '<', bound);
     return orderQuery(db)
-      .innerJoin(pageIds, 'page.id', 'o.id')
+      .innerJoin(pageIds.as('page'), 'page.id', 'o.id')
       .orderBy('page.updated_at', 'desc')
       .orderBy('page.id', 'desc')
       .execute();
