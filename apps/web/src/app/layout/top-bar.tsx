@@ -22,6 +22,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useNotify } from '../../components/notifier';
+import { OrderSoundToggle } from '../../features/orders/live/order-sound-toggle';
 
 import { useSession } from '../../lib/session';
 import { SIDEBAR_WIDTH } from '../theme';
@@ -130,6 +131,7 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
           />
         </Box>
         <Box sx={{ flex: 1 }} />
+        <OrderSoundToggle />
         <IconButton
           aria-label={TOP_BAR_TEXTS.notificationsButton(NOTIFICATIONS.length)}
           onClick={(event) => setNotificationsAnchor(event.currentTarget)}
