@@ -1,0 +1,126 @@
+import { mkdirSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot } from './harness';
+
+/** Where a person looks at the steps. */
+const SHOTS = '/tmp/h-live-shots';
+const SOUND_ON = 'Ativar som de novos pedidos';
+const SOUND_OFF = 'Desativar som de novos pedidos';
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await screenshot(page, `live-${name}`);
+}
+
+/** The API as the signed-in user of `page` (its token from localStorage, like the app's own calls). */
+function apiFrom(page: Page) {
+  return <T>(method: string, path: string, body?: unknown) =>
+    page.evaluate(
+      async ({ method, path, body }) => {
+        const response = await fetch(`/api${path}`, {
+          method,
+          headers: {
+            Authorization: `Bearer ${localStorage.getItem('token')}`,
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: response.status, json: (await response.json().catch(() => null)) as T };
+      },
+      { method, path, body },
+    );
+}
+
+/**
+ * Counts the tones the page starts through Web Audio (the beep), without changing what it plays. Added
+ * through the browser's protocol, so the app's strict CSP is untouched.
+ */
+async function countTones(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const scope = window as unknown as { __tones: number; AudioContext: typeof AudioContext };
+    scope.__tones = 0;
+    const create = scope.AudioContext.prototype.createOscillator;
+    scope.AudioContext.prototype.createOscillator = function (this: AudioContext) {
+      scope.__tones++;
+      return create.call(this);
+    };
+  });
+}
+const tones = (page: Page) => page.evaluate(() => (window as unknown as { __tones: number }).__tones);
+
+/** Resolves on the first request of the page whose path starts with one of `prefixes`. */
+function nextRequest(page: Page, prefixes: string[]) {
+  return page.waitForRequest((request) => prefixes.some((p) => new URL(request.url()).pathname.startsWith(p)), {
+    timeout: 20_000,
+  });
+}
+
+describe('live updates: what one user does shows on another user’s screen without a reload', () => {
+  let watcher: BrowserSession;
+  let actor: BrowserSession;
+
+  beforeAll(async () => {
+    watcher = await openBrowser({ width: 1366, height: 900 });
+    actor = await openBrowser({ width: 1366, height: 900 });
+    await countTones(watcher.context);
+    // The watcher: a manager (orders and dashboard) on the dashboard. The actor: an attendant.
+    await login(watcher.page, DEMO.manager);
+    await login(actor.page, DEMO.attendant);
+  });
+  afterAll(async () => {
+    await watcher?.close();
+    await actor?.close();
+  });
+
+  it('the sound of new orders is off until the user turns it on, and stays on after a reload', async () => {
+    const { page } = watcher;
+    await page.goto('/admin/dashboard');
+    const toggle = page.getByRole('button', { name: SOUND_ON });
+    await toggle.waitFor();
+    await toggle.hover();
+    await page.getByRole('tooltip', { name: SOUND_ON }).waitFor();
+    await shot(page, 'sound-off-desktop');
+    await toggle.click();
+    await page.getByRole('button', { name: SOUND_OFF }).waitFor();
+    // Turning it on plays the beep once (two tones) so the user knows it works.
+    expect(await tones(page)).toBe(2);
+    await page.reload();
+    await page.getByRole('button', { name: SOUND_OFF }).waitFor();
+    await expectAccessible(page, 'painel com o botão de som');
+  });
+
+  it('an order the attendant moves refreshes the manager’s dashboard in place: no reload, no badge, no beep', async () => {
+    const { page } = watcher;
+    await page.goto('/admin/dashboard');
+    await page
+      .getByRole('region', { name: 'Produtos mais vendidos' })
+      .locator('svg rect, svg path[d]')
+      .first()
+      .waitFor();
+    // Marks this page load: a reload would lose it.
+    await page.evaluate(() => {
+      (window as unknown as { __sameLoad: boolean }).__sameLoad = true;
+    });
+    const tonesBefore = await tones(page);
+    const api = apiFrom(actor.page);
+    const waiting = await api<{ orders: Array<{ orderId: number; code: string }> }>('GET', '/orders/status/1?items=1');
+    expect(waiting.status).toBe(200);
+    const order = waiting.json.orders[0];
+    expect(order, 'the demo business has an order waiting for the stocker').toBeDefined();
+
+    const refetch = nextRequest(page, ['/api/dashboard', '/api/reports/']);
+    const cancel = await api('PATCH', '/workflow/order/cancel', {
+      orderId: order?.orderId,
+      comment: 'Cliente desistiu (teste ao vivo)',
+    });
+    expect(cancel.status).toBe(200);
+    await refetch;
+    expect(await page.evaluate(() => (window as unknown as { __sameLoad?: boolean }).__sameLoad)).toBe(true);
+    // A change is not a new order: the 'Pedidos' entry has no count, and nothing beeped.
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('new-orders-badge').count()).toBe(0);
+    expect(await tones(page)).toBe(tonesBefore);
+  });
+});
