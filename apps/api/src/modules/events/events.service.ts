@@ -6,6 +6,8 @@ import { type DB, pgliteNotificationFeed } from '../../db/database';
 
 /** The channel of migration 0010-order-events. */
 export const ORDER_EVENTS_CHANNEL = 'order_events';
+/** The `application_name` of the PostgreSQL listener connection. */
+export const LISTENER_APPLICATION_NAME = 'backoffice-order-events';
 /** Waits between reconnections of the PostgreSQL listener: 1 s, 2 s, 4 s… up to 30 s. */
 const RECONNECT_MIN_MS = 1000;
 const RECONNECT_MAX_MS = 30_000;
@@ -100,7 +102,8 @@ export function createOrderEventsHub(options: {
     let stopping = false;
 
     const connect = async (): Promise<pg.Client> => {
-      const next = new pg.Client({ connectionString });
+      // Named, so an operator sees it in pg_stat_activity (it idles in LISTEN for the life of the process).
+      const next = new pg.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME });
       next.on('notification', (message) => {
         if (message.channel === ORDER_EVENTS_CHANNEL && message.payload !== undefined) dispatch(message.payload);
       });

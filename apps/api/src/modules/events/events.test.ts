@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { createDatabase, type DB } from '../../db/database';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { createOrder, createOrderWorld, type OrderWorld } from '../orders/test-orders';
 import { ORDER_EVENTS_PATH } from './events.routes';
+import { LISTENER_APPLICATION_NAME } from './events.service';
 
 const S = ORDER_STATUS;
 /** Generous: the machine is shared and loaded. */
@@ -119,9 +121,17 @@ describe('GET /api/orders/events', () => {
     return stream;
   };
 
+  let bDb: DB;
+
   beforeAll(async () => {
     a = await createTestApp();
-    b = await buildApp({ config: a.config, db: a.db, logger: false });
+    // On PostgreSQL B has its own pool (and its own LISTEN connection) on A's schema, as another process
+    // would; PGlite is one process's database, so there both apps share it.
+    if (a.config.databaseUrl) {
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(a.db);
+      bDb = createDatabase({ ...a.config, schema: rows[0]?.schema });
+    } else bDb = a.db;
+    b = await buildApp({ config: a.config, db: bDb, logger: false });
     bUrl = await b.listen({ port: 0, host: '127.0.0.1' });
     world = await createOrderWorld(a.db);
     admin = await signIn(a.app, DEMO.admin);
@@ -129,6 +139,7 @@ describe('GET /api/orders/events', () => {
   afterAll(async () => {
     for (const stream of streams) stream.close();
     await b?.close();
+    if (bDb && bDb !== a?.db) await bDb.destroy();
     await a?.close();
   });
 
@@ -253,6 +264,21 @@ describe('GET /api/orders/events', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json().code).toBe('FORBIDDEN');
   });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'PostgreSQL: a lost listener connection reconnects, tells the streams to refresh, and hears changes again',
+    async () => {
+      const stream = await open(admin);
+      const killed = await sql<{ killed: boolean }>`
+        select pg_terminate_backend(pid) as killed from pg_stat_activity
+        where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`.execute(a.db);
+      expect(killed.rows.length).toBeGreaterThan(0);
+      await stream.next((e) => e.kind === 'many');
+      expect(stream.events[0]).toEqual({ kind: 'many', count: 0 });
+      const order = await createOrder(a.db, world, { status: S.AGUARDANDO_ESTOQUISTA });
+      await stream.next((e) => e.kind === 'created' && e.id === order.id);
+    },
+  );
 
   it('closing the app ends its open streams at once (app.close does not hang)', async () => {
     const c = await buildApp({ config: a.config, db: a.db, logger: false });
