@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/app';
 import { createQueryClient } from '../../../app/query-client';
 import { signInAs } from '../../../test/render';
-import { NewOrdersBadge } from './new-orders-badge';
+import { NewOrdersBadge, NewOrdersMenuIcon, useMenuLabel } from './new-orders-badge';
 import { OrderSoundToggle } from './order-sound-toggle';
 import { fakeAudio, fakeEventServer, orderEvent } from './test-stream';
 import { REFRESH_DELAY_MS, useOrderEvents } from './use-order-events';
@@ -15,8 +15,12 @@ const changed = (id: number) => ({ kind: 'changed', id, code: `OLD-${id}`, statu
 /** The pieces the shell mounts (hook, badge, toggle) around two pages. */
 function Shell() {
   useOrderEvents();
+  const menuLabel = useMenuLabel('Abrir menu');
   return (
     <div>
+      <button type="button" aria-label={menuLabel}>
+        <NewOrdersMenuIcon>≡</NewOrdersMenuIcon>
+      </button>
       <a href="/admin/orders">
         Pedidos
         <NewOrdersBadge />
@@ -86,10 +90,13 @@ describe('live updates of the orders in the shell', () => {
     server.latest()?.send(orderEvent(created(10)) + orderEvent(changed(4)) + orderEvent(created(11)));
     const link = await screen.findByRole('link', { name: /^Pedidos\s*\(2 novos pedidos\)$/ });
     expect(link.querySelector('[data-testid="new-orders-badge"]')?.textContent).toBe('2');
+    // On a phone the sidebar is behind the menu button, which shows the count too.
+    expect(screen.getByRole('button', { name: 'Abrir menu (2 novos pedidos)' }).textContent).toBe('≡2');
     await act(() => router.navigate('/admin/orders'));
     expect(screen.getByText('Lista de pedidos')).toBeTruthy();
     expect(screen.queryByTestId('new-orders-badge')).toBeNull();
     expect(screen.getByRole('link', { name: 'Pedidos' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Abrir menu' })).toBeTruthy();
     // On the orders screen a new order shows in the list itself: no badge.
     server.latest()?.send(orderEvent(created(12)));
     await new Promise((resolve) => setTimeout(resolve, 100));

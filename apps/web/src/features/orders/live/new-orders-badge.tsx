@@ -1,4 +1,6 @@
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
 import { useNewOrders } from './live-store';
 import { LIVE_TEXTS } from './texts';
 
@@ -47,4 +49,21 @@ export function NewOrdersBadge() {
       </Box>
     </>
   );
+}
+
+/**
+ * The top bar's menu icon with the same count (phones: the sidebar, and its 'Pedidos' count, is in the
+ * drawer the icon opens). `menuLabel` is the button's name with the count in words.
+ */
+export function NewOrdersMenuIcon({ children }: { children: ReactNode }) {
+  const count = useNewOrders();
+  return (
+    <Badge badgeContent={count} color="error" max={99}>
+      {children}
+    </Badge>
+  );
+}
+export function useMenuLabel(label: string) {
+  const count = useNewOrders();
+  return count === 0 ? label : `${label} (${LIVE_TEXTS.newOrders(count)})`;
 }
