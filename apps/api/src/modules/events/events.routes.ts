@@ -19,6 +19,11 @@ export const HEARTBEAT_MS = 20_000;
 /** One Server-Sent Event. The JSON has no newline, so one `data:` line is enough. */
 export const formatOrderEvent = (event: OrderEvent) => `event: ${ORDER_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`;
 
+/** The open streams of each app (keyed by its `deps`, the same object in every plugin context). */
+const openStreams = new WeakMap<object, Set<PassThrough>>();
+/** How many streams an app holds open (tests: a closed client leaves nothing behind). */
+export const openStreamCount = (deps: object) => openStreams.get(deps)?.size ?? 0;
+
 /**
  * GET /api/orders/events: live updates of the orders as Server-Sent Events (docs/api.md, docs/architecture.md
  * "Live updates"). Written by hand over a PassThrough sent as the reply, so Fastify's onSend hooks still
@@ -28,6 +33,7 @@ export const formatOrderEvent = (event: OrderEvent) => `event: ${ORDER_EVENT_NAM
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = createOrderEventsHub({ db: app.deps.db, databaseUrl: app.deps.config.databaseUrl, log: app.log });
   const streams = new Set<PassThrough>();
+  openStreams.set(app.deps, streams);
 
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.end();
@@ -70,8 +76,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(503, 'Atualizações ao vivo indisponíveis no momento. Tente novamente em instantes.');
       }
       streams.add(stream);
-      // The client went away (tab closed, network): stop writing to it.
-      request.raw.on('close', cleanup);
+      // The answer ended: the client went away (tab closed, network) or the app closed it.
+      reply.raw.on('close', cleanup);
       heartbeat = setInterval(() => stream.write(': ping\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
       // Listening already: a change committed from now on reaches this stream. The opening comment sends the

@@ -6,7 +6,7 @@ import { buildApp } from '../../app';
 import { createDatabase, type DB } from '../../db/database';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { createOrder, createOrderWorld, type OrderWorld } from '../orders/test-orders';
-import { ORDER_EVENTS_PATH } from './events.routes';
+import { ORDER_EVENTS_PATH, openStreamCount } from './events.routes';
 import { LISTENER_APPLICATION_NAME } from './events.service';
 
 const S = ORDER_STATUS;
@@ -279,6 +279,17 @@ describe('GET /api/orders/events', () => {
       await stream.next((e) => e.kind === 'created' && e.id === order.id);
     },
   );
+
+  it('a client that goes away leaves no stream behind, and the others keep theirs', async () => {
+    const before = openStreamCount(b.deps);
+    const staying = await open(admin);
+    const leaving = await open(admin);
+    expect(openStreamCount(b.deps)).toBe(before + 2);
+    leaving.close();
+    await expect.poll(() => openStreamCount(b.deps), { timeout: WAIT_MS }).toBe(before + 1);
+    const order = await createOrder(a.db, world, { status: S.AGUARDANDO_ESTOQUISTA });
+    await staying.next((e) => e.kind === 'created' && e.id === order.id);
+  });
 
   it('closing the app ends its open streams at once (app.close does not hang)', async () => {
     const c = await buildApp({ config: a.config, db: a.db, logger: false });
