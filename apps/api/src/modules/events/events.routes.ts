@@ -13,6 +13,8 @@ const READ = [ORDERS, PRODUCTS] as const;
  * app.inject and wait for the answer) leave it out; events.test.ts covers it over real HTTP.
  */
 export const ORDER_EVENTS_PATH = '/api/orders/events';
+/** How long one stream lasts before the server ends it (the client reconnects at once, re-authenticated). */
+export const MAX_STREAM_MS = 15 * 60_000;
 /** A comment line every 20 s keeps proxies and the browser from closing an idle stream. */
 export const HEARTBEAT_MS = 20_000;
 
@@ -20,7 +22,7 @@ export const HEARTBEAT_MS = 20_000;
 export const formatOrderEvent = (event: OrderEvent) => `event: ${ORDER_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`;
 
 /** The open streams of each app (keyed by its `deps`, the same object in every plugin context). */
-const openStreams = new WeakMap<object, Set<PassThrough>>();
+const openStreams = new WeakMap<object, Set<() => void>>();
 /** How many streams an app holds open (tests: a closed client leaves nothing behind). */
 export const openStreamCount = (deps: object) => openStreams.get(deps)?.size ?? 0;
 
@@ -32,12 +34,12 @@ export const openStreamCount = (deps: object) => openStreams.get(deps)?.size ?? 
  */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = createOrderEventsHub({ db: app.deps.db, databaseUrl: app.deps.config.databaseUrl, log: app.log });
-  const streams = new Set<PassThrough>();
+  /** The open streams, by the function that ends each. */
+  const streams = new Set<() => void>();
   openStreams.set(app.deps, streams);
 
   app.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
-    streams.clear();
+    for (const end of [...streams]) end();
     await hub.close();
   });
 
@@ -52,7 +54,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Fluxo `text/event-stream` que não termina: um evento `order` (JSON: `{ kind: "created" | "changed", id, code, ' +
           'status, previousStatus }` ou `{ kind: "many", count }`) a cada alteração confirmada de um pedido, vinda de ' +
-          'qualquer atendente, motoboy, estoquista ou checkout; um comentário a cada 20 s; `retry:` de 3 s. ' +
+          'qualquer atendente, motoboy, estoquista ou checkout; um comentário a cada 20 s; `retry:` de 3 s; o servidor ' +
+          'encerra o fluxo após 15 min (o cliente reconecta, autenticando-se de novo). ' +
           'O navegador lê com fetch (o cabeçalho Authorization não cabe em EventSource). 503 quando o banco não ' +
           'está acessível (tente de novo).',
         produces: ['text/event-stream'],
@@ -63,26 +66,41 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const stream = new PassThrough();
       let unsubscribe: (() => void) | undefined;
       let heartbeat: NodeJS.Timeout | undefined;
-      const cleanup = () => {
+      let lifetime: NodeJS.Timeout | undefined;
+      const write = (text: string) => {
+        if (!stream.writableEnded) stream.write(text);
+      };
+      const end = () => {
         if (heartbeat) clearInterval(heartbeat);
+        if (lifetime) clearTimeout(lifetime);
         unsubscribe?.();
-        streams.delete(stream);
+        streams.delete(end);
         stream.end();
       };
+      // The answer ended: the client went away (tab closed, network) or the app closed it. Attached before
+      // the wait for the LISTEN, so a client gone meanwhile leaves nothing behind either.
+      reply.raw.on('close', end);
       try {
-        unsubscribe = await hub.subscribe((event) => stream.write(formatOrderEvent(event)));
+        unsubscribe = await hub.subscribe((event) => write(formatOrderEvent(event)));
       } catch (error) {
+        reply.raw.off('close', end);
         request.log.error({ err: error }, 'order events: cannot listen');
         throw new AppError(503, 'Atualizações ao vivo indisponíveis no momento. Tente novamente em instantes.');
       }
-      streams.add(stream);
-      // The answer ended: the client went away (tab closed, network) or the app closed it.
-      reply.raw.on('close', cleanup);
-      heartbeat = setInterval(() => stream.write(': ping\n\n'), HEARTBEAT_MS);
-      heartbeat.unref();
-      // Listening already: a change committed from now on reaches this stream. The opening comment sends the
-      // headers at once, so the client knows the stream is live.
-      stream.write(`retry: ${ORDER_EVENTS_RETRY_MS}\n: ok\n\n`);
+      if (stream.writableEnded) {
+        unsubscribe();
+      } else {
+        streams.add(end);
+        heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
+        heartbeat.unref();
+        // The token and the permission were checked at the start only: the stream ends after a while and the
+        // client reconnects with its token, so a blocked or signed-out employee stops hearing within that time.
+        lifetime = setTimeout(end, MAX_STREAM_MS);
+        lifetime.unref();
+        // Listening already: a change committed from now on reaches this stream. The opening comment sends
+        // the headers at once, so the client knows the stream is live.
+        write(`retry: ${ORDER_EVENTS_RETRY_MS}\n: ok\n\n`);
+      }
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache, no-transform')
