@@ -240,6 +240,13 @@ describe('GET /api/orders/events', () => {
     expect(stream.text().startsWith('retry: 3000\n')).toBe(true);
   });
 
+  it('is in the OpenAPI document as an event stream for whoever reads orders', async () => {
+    const doc = (await b.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const operation = doc.paths[ORDER_EVENTS_PATH].get;
+    expect(Object.keys(operation.responses['200'].content)).toEqual(['text/event-stream']);
+    expect(operation['x-permissions']).toEqual([PERMISSIONS.orders, PERMISSIONS.products]);
+  });
+
   it('401 without a token or with a bad one; 403 for a role that reads no orders', async () => {
     const none = await b.inject({ method: 'GET', url: ORDER_EVENTS_PATH });
     expect(none.statusCode).toBe(401);
