@@ -54,7 +54,7 @@ const NOTIFICATION_RESPONSE = 0x41; // 'A'
  * posted to the host (modules/events relays them). The answer is cut at arbitrary points, so the scanner
  * keeps its place across chunks: a partial header, the rest of a message to skip, or a notification body.
  */
-class NotificationScanner {
+export class NotificationScanner {
   #header = Buffer.alloc(0);
   #skip = 0;
   #body: Buffer[] | undefined;
@@ -304,4 +304,5 @@ async function main() {
   port.postMessage({ type: 'ready' });
 }
 
-void main();
+// Imported outside a worker (a test of NotificationScanner), it only defines.
+if (parentPort) void main();
