@@ -201,14 +201,15 @@ describe('live updates: what one user does shows on another user’s screen with
       // (The sidebar is drawn twice: the phone's drawer keeps a hidden copy.)
       expect(await page.locator('[data-testid="new-orders-badge"]:visible').textContent()).toBe('1');
       // The beep: two tones more.
-      await expect.poll(() => tones(page)).toBe(tonesBefore + 2);
+      await expect.poll(() => tones(page), { timeout: 10_000 }).toBe(tonesBefore + 2);
       expect(await page.evaluate(() => (window as unknown as { __sameLoad?: boolean }).__sameLoad)).toBe(true);
       await shot(page, 'new-order-badge-desktop');
       await expectAccessible(page, 'painel com um pedido novo');
 
       await page.getByRole('link', { name: /^Pedidos/ }).click();
       await page.waitForURL(/\/admin\/orders/);
-      await expect.poll(() => page.getByTestId('new-orders-badge').count()).toBe(0);
+      // (The layout sees the new address once the orders screen's code has loaded: give it time.)
+      await expect.poll(() => page.getByTestId('new-orders-badge').count(), { timeout: 20_000 }).toBe(0);
       await page.getByRole('link', { name: 'Pedidos', exact: true }).waitFor();
     },
   );

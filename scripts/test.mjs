@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findChromium } from './chromium.mjs';
 import { buildIfStale, ensureNode24, log, run } from './lib.mjs';
+import { findPdftotext } from './pdftotext.mjs';
 
 ensureNode24();
 const reports = mkdtempSync(path.join(tmpdir(), 'backoffice-reports-'));
@@ -33,6 +34,7 @@ step('Testes de unidade, da API e de componentes (Vitest)', 'vitest', [
 count(unitReport);
 
 const chromium = findChromium();
+const pdftotext = findPdftotext();
 buildIfStale();
 const e2eReport = path.join(reports, 'e2e.json');
 step(
@@ -46,7 +48,7 @@ step(
     '--reporter=json',
     `--outputFile.json=${e2eReport}`,
   ],
-  { env: { CHROME_PATH: chromium } },
+  { env: { CHROME_PATH: chromium, PDFTOTEXT_PATH: pdftotext } },
 );
 count(e2eReport);
 

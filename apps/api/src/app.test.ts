@@ -136,14 +136,16 @@ describe('security headers, compression and caching', () => {
       const res = await t.app.inject({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy']);
       expect(csp, url).toContain("default-src 'self'");
-      expect(csp, url).toContain("script-src 'self';");
+      expect(csp, url).toContain("script-src 'self' 'wasm-unsafe-eval';");
+      expect(csp, url).not.toContain(" 'unsafe-eval'");
+      expect(csp, url).toContain("frame-src 'self' blob:");
       expect(csp, url).not.toContain("script-src 'self' 'unsafe-inline'");
       expect(csp, url).toContain("frame-ancestors 'none'");
       expect(csp, url).toContain("object-src 'none'");
       expect(csp, url).toContain("base-uri 'self'");
       expect(csp, url).toContain("form-action 'self'");
       expect(csp, url).toContain("img-src 'self' data: blob:");
-      expect(csp, url).toContain("connect-src 'self'");
+      expect(csp, url).toContain("connect-src 'self' data:;");
       expect(csp, url).not.toContain('upgrade-insecure-requests');
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['x-frame-options'], url).toBe('DENY');

@@ -5,18 +5,22 @@ import fp from 'fastify-plugin';
 /**
  * The Content-Security-Policy of every answer (docs/decisions/0002-security-headers.md). Scripts only
  * from our own files; styles also inline, because MUI/emotion inject <style> elements at run time and
- * MUI X sets style attributes; pictures also from data: and blob: (image previews before upload).
+ * MUI X sets style attributes; pictures also from data: and blob: (image previews before upload); frames
+ * also from blob: (the order's PDF built in the browser); WebAssembly may compile ('wasm-unsafe-eval', not
+ * JavaScript eval: the PDF library's layout engine, yoga, is WebAssembly, which it reads with a fetch of
+ * its data: URL, hence connect-src data:).
  */
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
-  'connect-src': ["'self'"],
+  'connect-src': ["'self'", 'data:'],
   'font-src': ["'self'"],
   'form-action': ["'self'"],
+  'frame-src': ["'self'", 'blob:'],
   'frame-ancestors': ["'none'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'object-src': ["'none'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
 } as const;

@@ -8,6 +8,7 @@ import { companyMerchant } from './0005-company-merchant';
 import { orders } from './0006-orders';
 import { reports } from './0007-reports';
 import { orderEvents } from './0010-order-events';
+import { selling } from './0011-selling';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0006-orders': orders,
   '0007-reports': reports,
   '0010-order-events': orderEvents,
+  '0011-selling': selling,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,9 +1,10 @@
-import type { OrderView } from '@backoffice/contract';
 import { render, screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
+import { renderPage } from '../../test/render';
 import { ImageViewerDialog } from './image-viewer-dialog';
 import { OrderDetailsDialog } from './order-details-dialog';
+import { makeOrderDetail } from './test-data';
 
 /** The WCAG A/AA rules axe can judge without layout (jsdom has no colours or sizes: the journeys check those). */
 async function violations(element: Element) {
@@ -14,27 +15,13 @@ async function violations(element: Element) {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const ORDER: OrderView = {
-  orderId: 41,
-  code: 'K7M2Q9',
-  customer: 'João da Conceição',
-  status: 4,
-  updatedAt: '2026-03-05T14:07:09.000Z',
-  typeOfDelivery: 2,
-  deliverer: null,
-  stocker: null,
-  payment: 'CASH',
-  total: 100,
-  shippingCost: 0,
-  neighborhood: null,
-  comments: null,
-  hasWarranty: false,
+const ORDER = makeOrderDetail({
   items: Array.from({ length: 6 }, (_, i) => ({ name: `Item ${i + 1}`, quantity: 1, unitPrice: 10 })),
-};
+});
 
 describe('order pieces pass axe', () => {
   it('the order details dialog', async () => {
-    render(<OrderDetailsDialog order={ORDER} onClose={() => {}} />);
+    renderPage(<OrderDetailsDialog open order={ORDER} onClose={() => {}} />);
     expect(await violations(screen.getByRole('dialog'))).toEqual([]);
   });
 

@@ -60,7 +60,7 @@ export function ImageViewerDialog({ open, title, images, emptyText, onClose }: P
       onKeyDown={onKeyDown}
     >
       <DialogTitle id="image-viewer-title">{title}</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers tabIndex={0}>
         {current ? (
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
             <Box

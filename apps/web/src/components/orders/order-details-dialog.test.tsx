@@ -1,29 +1,14 @@
-import { type OrderView, orderViewSchema } from '@backoffice/contract';
-import { render, screen, within } from '@testing-library/react';
+import type { OrderDetail } from '@backoffice/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../test/contract';
+import { renderPage, signInAs } from '../../test/render';
 import { OrderDetailsDialog } from './order-details-dialog';
+import { makeOrderDetail } from './test-data';
 
-/** Fixtures go through the contract's schema, so they cannot drift from what the API sends. */
-function order(overrides: Partial<OrderView> = {}): OrderView {
-  return orderViewSchema.parse({
-    orderId: 41,
-    code: 'K7M2Q9',
-    customer: 'João da Conceição',
-    status: 13,
-    updatedAt: '2026-03-05T14:07:09.000Z',
-    typeOfDelivery: 1,
-    deliverer: 'Diego Motoboy',
-    stocker: 'Carlos Estoquista',
-    payment: 'PIX',
-    total: 1319.8,
-    shippingCost: 19.9,
-    neighborhood: 'Moema',
-    comments: 'Entregar após as 18h',
-    hasWarranty: true,
-    items: [{ name: 'Capa Silicone iPhone 15', quantity: 2, unitPrice: 649.95 }],
-    ...overrides,
-  });
+function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return makeOrderDetail({ code: 'K7M2Q9', ...overrides });
 }
 
 /** The value cell beside each row's label. */
@@ -42,7 +27,7 @@ function rowValues() {
 
 describe('Detalhes do pedido', () => {
   it('shows every row of the spec in order, money in BRL, status label and Sim', () => {
-    render(<OrderDetailsDialog order={order()} onClose={() => {}} />);
+    renderPage(<OrderDetailsDialog open order={order()} onClose={() => {}} />);
     expect(screen.getByRole('dialog', { name: 'Detalhes do pedido K7M2Q9' })).toBeTruthy();
     expect(rowValues()).toEqual({
       Cliente: 'João da Conceição',
@@ -65,30 +50,21 @@ describe('Detalhes do pedido', () => {
   });
 
   it("shows N/A for what the order lacks, and 'Não' without warranty", () => {
-    render(
+    renderPage(
       <OrderDetailsDialog
+        open
         order={order({
           deliverer: null,
           stocker: null,
           neighborhood: null,
           comments: '  ',
-          payment: null,
-          typeOfDelivery: null,
           hasWarranty: false,
         })}
         onClose={() => {}}
       />,
     );
     const values = rowValues();
-    for (const row of [
-      'Região de Entrega',
-      'Forma de Pagamento',
-      'Tipo de entrega',
-      'Motoboy',
-      'Estoquista',
-      'Comentários',
-    ])
-      expect(values[row]).toBe('N/A');
+    for (const row of ['Região de Entrega', 'Motoboy', 'Estoquista', 'Comentários']) expect(values[row]).toBe('N/A');
     expect(values['Possui Garantia?']).toBe('Não');
   });
 
@@ -98,7 +74,7 @@ describe('Detalhes do pedido', () => {
       quantity: i + 1,
       unitPrice: 10 * (i + 1),
     }));
-    render(<OrderDetailsDialog order={order({ items })} onClose={() => {}} />);
+    renderPage(<OrderDetailsDialog open order={order({ items })} onClose={() => {}} />);
     const table = () => screen.getByRole('table', { name: 'Itens do pedido' });
     const names = () =>
       within(table())
@@ -115,14 +91,52 @@ describe('Detalhes do pedido', () => {
   it("closes with 'Fechar' and with Escape", async () => {
     const onClose = vi.fn();
     const user = userEvent.setup();
-    render(<OrderDetailsDialog order={order()} onClose={onClose} />);
+    renderPage(<OrderDetailsDialog open order={order()} onClose={onClose} />);
     await user.click(screen.getByRole('button', { name: 'Fechar' }));
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
-  it('renders nothing without an order', () => {
-    render(<OrderDetailsDialog order={null} onClose={() => {}} />);
+  it('renders nothing while closed', () => {
+    renderPage(<OrderDetailsDialog open={false} order={order()} onClose={() => {}} />);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('fetches the order by id when given only its id (GET /orders/by-id/{id})', async () => {
+    signInAs(['bo:manage:reports']);
+    const calls = mockApi({ 'GET /api/orders/by-id/77': { body: { data: order({ orderId: 77, code: 'ABC-DEF' }) } } });
+    renderPage(<OrderDetailsDialog open orderId={77} onClose={() => {}} />);
+    expect(await screen.findByRole('dialog', { name: 'Detalhes do pedido ABC-DEF' })).toBeTruthy();
+    expect(calls.map((c) => c.url)).toEqual(['/api/orders/by-id/77']);
+  });
+
+  it("shows the shop's Pix code for a Pix order waiting for its proof, and hides it quietly without a Pix key", async () => {
+    signInAs(['bo:manage:orders']);
+    const waiting = order({ orderId: 78, statusKey: 10, status: 'Aguardando comprovante', paymentMethod: 'PIX' });
+    const payload = '00020126360014br.gov.bcb.pix0114+5511999990000520400005303986540519.905802BR6304ABCD';
+    mockApi({ 'GET /api/orders/pix/78': { body: { data: { payload } } } });
+    const { unmount } = renderPage(<OrderDetailsDialog open order={waiting} onClose={() => {}} />);
+    expect(await screen.findByRole('heading', { name: 'Pagamento por Pix (aguardando comprovante)' })).toBeTruthy();
+    expect((screen.getByLabelText('Pix copia e cola') as HTMLInputElement).value).toBe(payload);
+    unmount();
+
+    const calls = mockApi({
+      'GET /api/orders/pix/78': {
+        status: 409,
+        body: { errors: ['Cadastre uma chave Pix ativa.'], code: 'PIX_KEY_MISSING' },
+      },
+    });
+    renderPage(<OrderDetailsDialog open order={waiting} onClose={() => {}} />);
+    await waitFor(() => expect(calls.length).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Pagamento por Pix (aguardando comprovante)')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('does not ask for a Pix code for a cash order or a paid one', () => {
+    signInAs(['bo:manage:orders']);
+    const calls = mockApi({});
+    renderPage(<OrderDetailsDialog open order={order({ statusKey: 10, paymentMethod: 'CASH' })} onClose={() => {}} />);
+    expect(calls).toEqual([]);
   });
 });

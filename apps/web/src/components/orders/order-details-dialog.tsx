@@ -1,5 +1,7 @@
-import type { OrderView } from '@backoffice/contract';
+import { ORDER_STATUS, type OrderDetail } from '@backoffice/contract';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -11,40 +13,76 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { firstError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
-import { deliveryTypeLabel, orNotAvailable, paymentLabel } from './order-format';
+import { PixCode } from '../pix-code';
+import { orNotAvailable } from './order-format';
+import { orderDetailQuery, orderPixQuery } from './order-queries';
 import { OrderStatusChip } from './order-status-chip';
 import { ORDER_TEXTS } from './texts';
 
 const T = ORDER_TEXTS.details;
 const ITEMS_PER_PAGE = 5;
+/** Narrower cells on a phone, so the three item columns fit the dialog. */
+const COMPACT = { '& td, & th': { px: { xs: 1, sm: 2 } } } as const;
 
 interface Props {
-  /** The order shown; null keeps the dialog closed. */
-  order: OrderView | null;
+  /** The order to show; when left out, `orderId`'s order is fetched (GET /orders/by-id/{id}). */
+  order?: OrderDetail | null;
+  orderId?: number | null;
+  open: boolean;
   onClose: () => void;
+}
+
+/** A transfer or Pix order still waiting for its proof: the customer may still need the shop's Pix code. */
+function waitsForPix(order: OrderDetail): boolean {
+  return order.statusKey === ORDER_STATUS.AGUARDANDO_COMPROVANTE && order.paymentMethod !== 'CASH';
 }
 
 /**
  * 'Detalhes do pedido' (spec section 2, Orders: Order details): the order's rows, N/A where a value is
- * missing, then its items (name, quantity, unit price in BRL), 5 per page, and 'Fechar'.
+ * missing, then its items (name, quantity, unit price in BRL), 5 per page, and 'Fechar'. A transfer/Pix
+ * order waiting for its proof also shows the shop's Pix code (hidden when no Pix key is configured).
  */
-export function OrderDetailsDialog({ order, onClose }: Props) {
+export function OrderDetailsDialog({ order: given, orderId, open, onClose }: Props) {
+  const id = given?.orderId ?? orderId ?? null;
+  const fetched = useQuery({ ...orderDetailQuery(id ?? 0), enabled: open && !given && id !== null });
+  const order = given ?? fetched.data ?? null;
+  const pix = useQuery({ ...orderPixQuery(id ?? 0), enabled: open && order !== null && waitsForPix(order) });
   const [page, setPage] = useState(0);
   useEffect(() => {
-    if (order) setPage(0);
-  }, [order]);
-  if (!order) return null;
+    if (open) setPage(0);
+  }, [open]);
+  if (!open) return null;
+  if (!order)
+    return (
+      <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="order-details-title">
+        <DialogTitle id="order-details-title">{T.loadingTitle}</DialogTitle>
+        <DialogContent dividers tabIndex={0}>
+          {fetched.isError ? (
+            <Typography role="alert">{firstError(fetched.error, T.failed)}</Typography>
+          ) : (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+              <CircularProgress aria-label={T.loading} />
+            </Box>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{ORDER_TEXTS.close}</Button>
+        </DialogActions>
+      </Dialog>
+    );
 
   const rows: [string, ReactNode][] = [
     [T.rows.customer, orNotAvailable(order.customer)],
-    [T.rows.status, <OrderStatusChip key="status" status={order.status} />],
+    [T.rows.status, <OrderStatusChip key="status" status={order.statusKey} />],
     [T.rows.total, formatMoney(order.total)],
     [T.rows.shippingCost, formatMoney(order.shippingCost)],
     [T.rows.neighborhood, orNotAvailable(order.neighborhood)],
-    [T.rows.payment, paymentLabel(order.payment)],
-    [T.rows.typeOfDelivery, deliveryTypeLabel(order.typeOfDelivery)],
+    [T.rows.payment, orNotAvailable(order.payment)],
+    [T.rows.typeOfDelivery, orNotAvailable(order.typeOfDelivery)],
     [T.rows.deliverer, orNotAvailable(order.deliverer)],
     [T.rows.stocker, orNotAvailable(order.stocker)],
     [T.rows.comments, orNotAvailable(order.comments)],
@@ -58,8 +96,8 @@ export function OrderDetailsDialog({ order, onClose }: Props) {
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="order-details-title">
       <DialogTitle id="order-details-title">{T.title(order.code)}</DialogTitle>
-      <DialogContent dividers>
-        <Table size="small" aria-labelledby="order-details-title">
+      <DialogContent dividers tabIndex={0}>
+        <Table size="small" aria-labelledby="order-details-title" sx={COMPACT}>
           <TableBody>
             {rows.map(([label, value]) => (
               <TableRow key={label}>
@@ -74,7 +112,7 @@ export function OrderDetailsDialog({ order, onClose }: Props) {
         <Typography variant="subtitle1" component="h3" id="order-items-title" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
           {T.items}
         </Typography>
-        <Table size="small" aria-labelledby="order-items-title">
+        <Table size="small" aria-labelledby="order-items-title" sx={COMPACT}>
           <TableHead>
             <TableRow>
               <TableCell>{T.columns.name}</TableCell>
@@ -110,6 +148,14 @@ export function OrderDetailsDialog({ order, onClose }: Props) {
             labelDisplayedRows={({ from, to, count }) => T.pageRange(from, to, count)}
             getItemAriaLabel={(type) => T.pageButton[type]}
           />
+        ) : null}
+        {pix.data ? (
+          <Box component="section" aria-labelledby="order-pix-title" sx={{ mt: 3 }}>
+            <Typography variant="subtitle1" component="h3" id="order-pix-title" sx={{ mb: 1, fontWeight: 600 }}>
+              {T.pix}
+            </Typography>
+            <PixCode payload={pix.data} size={176} />
+          </Box>
         ) : null}
       </DialogContent>
       <DialogActions>

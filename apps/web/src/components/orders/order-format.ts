@@ -1,11 +1,4 @@
-import {
-  DELIVERY_TYPE_LABELS,
-  type DeliveryType,
-  ORDER_STATUS_LABELS,
-  type OrderStatusKey,
-  PAYMENT_METHOD_LABELS,
-  type PaymentMethod,
-} from '@backoffice/contract';
+import { ORDER_STATUS_LABELS, type OrderStatusKey } from '@backoffice/contract';
 import { ORDER_TEXTS } from './texts';
 
 /** The status's Portuguese label (the contract's ORDER_STATUS_LABELS); the key itself if unknown. */
@@ -46,14 +39,6 @@ export const STATUS_TONE_COLORS: Record<StatusTone, { bg: string; fg: string }> 
   stopped: { bg: '#fee2e2', fg: '#991b1b' },
   neutral: { bg: '#f1f5f9', fg: '#334155' },
 };
-
-export function paymentLabel(payment: PaymentMethod | null | undefined): string {
-  return payment ? PAYMENT_METHOD_LABELS[payment] : ORDER_TEXTS.notAvailable;
-}
-
-export function deliveryTypeLabel(type: DeliveryType | null | undefined): string {
-  return type ? DELIVERY_TYPE_LABELS[type] : ORDER_TEXTS.notAvailable;
-}
 
 /** The text, or 'N/A' when missing or blank (spec: "Missing values show N/A"). */
 export function orNotAvailable(value: string | null | undefined): string {

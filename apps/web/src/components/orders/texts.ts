@@ -6,6 +6,10 @@ export const ORDER_TEXTS = {
   close: 'Fechar',
   details: {
     title: (code: string) => `Detalhes do pedido ${code}`,
+    loadingTitle: 'Detalhes do pedido',
+    loading: 'Carregando o pedido…',
+    failed: 'Não foi possível carregar o pedido, tente novamente mais tarde.',
+    pix: 'Pagamento por Pix (aguardando comprovante)',
     rows: {
       customer: 'Cliente',
       status: 'Status do Pedido',

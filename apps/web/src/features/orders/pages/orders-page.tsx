@@ -1,6 +1,359 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { ORDER_STATUS, ORDER_TEXTS, type OrderSummary, orderStatusLabel } from '@backoffice/contract';
+import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
+import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
+import CloseIcon from '@mui/icons-material/Close';
+import DirectionsBikeOutlinedIcon from '@mui/icons-material/DirectionsBikeOutlined';
+import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import TwoWheelerIcon from '@mui/icons-material/TwoWheeler';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table';
+import { useNotify } from '../../../components/notifier';
+import { OrderDetailsDialog } from '../../../components/orders/order-details-dialog';
+import { orNotAvailable } from '../../../components/orders/order-format';
+import { OrderStatusChip } from '../../../components/orders/order-status-chip';
+import { PageHeader } from '../../../components/page-header';
+import { RefreshButton } from '../../../components/refresh-button';
+import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import {
+  fetchAllOrders,
+  type OrderPictureKind,
+  orderByCodeQuery,
+  ordersApi,
+  ordersKeys,
+  useOrderActor,
+  useOrderByCode,
+  useOrderPage,
+  useStatusCounts,
+} from '../api/orders-api';
+import { ApproveDialog } from '../components/approve-dialog';
+import { CancelDialog } from '../components/cancel-dialog';
+import { DelivererDialog } from '../components/deliverer-dialog';
+import { HistoryDialog } from '../components/history-dialog';
+import { PdfDialog } from '../components/pdf-dialog';
+import { PicturesDialog } from '../components/pictures-dialog';
+import { StatusCards } from '../components/status-cards';
+import { ordersCsv, saveText } from '../lib/orders-csv';
+import { enabledActions, TOOLBAR_ACTIONS, type ToolbarAction } from '../lib/toolbar-actions';
+import { ORDERS_PAGE_TEXTS as T } from '../texts';
 
-/** Placeholder until the orders module is built (its owner replaces this file). */
+/** Spec section 2/9: the screen opens on FINALIZADOS, page 0, 10 rows; a card asks for 100; actions reload 10. */
+export const INITIAL_STATUS = ORDER_STATUS.FINALIZADOS;
+export const PAGE_SIZE = 10;
+export const CARD_PAGE_SIZE = 100;
+
+type DialogKind = 'details' | 'history' | 'pdf' | 'approve' | 'cancel' | 'deliverer' | OrderPictureKind;
+interface OpenDialog {
+  kind: DialogKind;
+  order: OrderSummary;
+}
+
+const ACTION_ICONS: Record<ToolbarAction, ReactNode> = {
+  details: <InfoOutlinedIcon fontSize="small" />,
+  history: <HistoryIcon fontSize="small" />,
+  pdf: <PictureAsPdfOutlinedIcon fontSize="small" />,
+  receipt: <ReceiptLongOutlinedIcon fontSize="small" />,
+  packaging: <PhotoLibraryOutlinedIcon fontSize="small" />,
+  signature: <DrawOutlinedIcon fontSize="small" />,
+  approve: <FactCheckOutlinedIcon fontSize="small" />,
+  deliverer: <TwoWheelerIcon fontSize="small" />,
+  withdraw: <DirectionsBikeOutlinedIcon fontSize="small" />,
+  finalize: <AssignmentTurnedInOutlinedIcon fontSize="small" />,
+  cancel: <CancelOutlinedIcon fontSize="small" />,
+};
+
+const COLUMNS: GridColDef<OrderSummary>[] = [
+  { field: 'customer', headerName: T.table.columns.customer, flex: 1.4, minWidth: 180 },
+  {
+    field: 'updatedAt',
+    headerName: T.table.columns.updatedAt,
+    width: 130,
+    valueFormatter: (value: string) => formatDate(value),
+  },
+  { field: 'code', headerName: T.table.columns.code, width: 110 },
+  {
+    field: 'status',
+    headerName: T.table.columns.status,
+    minWidth: 210,
+    flex: 1,
+    renderCell: ({ row }) => <OrderStatusChip status={row.statusKey} />,
+  },
+  { field: 'typeOfDelivery', headerName: T.table.columns.typeOfDelivery, minWidth: 140, flex: 0.8 },
+  {
+    field: 'deliverer',
+    headerName: T.table.columns.deliverer,
+    minWidth: 150,
+    flex: 1,
+    valueFormatter: (value: string | null) => orNotAvailable(value),
+  },
+  { field: 'payment', headerName: T.table.columns.payment, width: 120 },
+];
+
+/**
+ * A refused move's message: the server's own for what the screen can explain (409 someone else changed
+ * the order, 400 a missing requirement, 403), else the spec's generic text of the action.
+ */
+function failureText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.errors[0]) return error.errors[0];
+  return fallback;
+}
+
+/** /admin/orders: status cards, the search by code, the orders of one status and their actions and modals. */
 export default function OrdersPage() {
-  return <ComingSoon title="Pedidos" />;
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const [status, setStatus] = useState<number>(INITIAL_STATUS);
+  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE });
+  const [codeText, setCodeText] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [searchCode, setSearchCode] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+
+  const counts = useStatusCounts();
+  const actor = useOrderActor();
+  const list = useOrderPage({ status, page: paging.page, items: paging.pageSize }, searchCode === null);
+  const found = useOrderByCode(searchCode);
+
+  const rows: OrderSummary[] = searchCode !== null ? (found.data ? [found.data] : []) : (list.data?.orders ?? []);
+  const close = () => setDialog(null);
+
+  /** Every orders query (cards, pages, search, details, pictures): live updates use the same key. */
+  const reloadAll = () => queryClient.invalidateQueries({ queryKey: ordersKeys.all });
+
+  const selectStatus = (key: number) => {
+    setStatus(key);
+    setPaging({ page: 0, pageSize: CARD_PAGE_SIZE });
+    setSearchCode(null);
+    setSelectedId(null);
+    // the same card again asks the server again
+    if (key === status) void queryClient.invalidateQueries({ queryKey: ordersKeys.lists() });
+  };
+
+  const search = async (event: FormEvent) => {
+    event.preventDefault();
+    const code = codeText.trim();
+    if (!code) {
+      setCodeError(T.search.required);
+      return;
+    }
+    setCodeError(null);
+    setSearching(true);
+    try {
+      const order = await queryClient.fetchQuery({ ...orderByCodeQuery(code), staleTime: 0 });
+      setSearchCode(code);
+      setSelectedId(order.orderId);
+    } catch {
+      notify.error(ORDER_TEXTS.notFoundByCode);
+    } finally {
+      setSearching(false);
+    }
+  };
+  const clearSearch = () => {
+    setSearchCode(null);
+    setCodeText('');
+    setSelectedId(null);
+  };
+
+  /**
+   * Runs one move: the success text, or the failure (a 409 says someone else changed the order); the modal
+   * closes either way and the orders reload. `fromStart`: cancel, courier change and 'retirando' reload
+   * the counts and the status's list from page 0, 10 rows (spec section 2).
+   */
+  const run = async (change: () => Promise<unknown>, success: string, fallback: string, fromStart = false) => {
+    try {
+      await change();
+      notify.success(success);
+    } catch (error) {
+      notify.error(failureText(error, fallback));
+    } finally {
+      close();
+      if (fromStart) setPaging({ page: 0, pageSize: PAGE_SIZE });
+      await reloadAll();
+    }
+  };
+
+  const act = async (action: ToolbarAction, order: OrderSummary) => {
+    switch (action) {
+      case 'finalize':
+        if (
+          await confirm(T.finalize.text, {
+            title: T.finalize.title,
+            confirmText: T.finalize.confirm,
+            cancelText: T.finalize.cancel,
+          })
+        )
+          await run(() => ordersApi.finalize(order), ORDER_TEXTS.finalized, ORDER_TEXTS.finalizeFailed);
+        return;
+      case 'withdraw':
+        if (
+          await confirm(T.withdraw.text(order.code), {
+            title: T.withdraw.title,
+            confirmText: T.withdraw.confirm,
+            cancelText: T.withdraw.cancel,
+          })
+        )
+          await run(() => ordersApi.withdraw(order), ORDER_TEXTS.changed, ORDER_TEXTS.changeFailed, true);
+        return;
+      default:
+        setDialog({ kind: action, order });
+    }
+  };
+
+  const toolbar = (chosen: OrderSummary[]) => {
+    const order = chosen[0];
+    if (!order) return null;
+    const enabled = enabledActions(order, actor.data);
+    return TOOLBAR_ACTIONS.map((action) => (
+      <Button
+        key={action}
+        size="small"
+        color={action === 'cancel' ? 'error' : 'primary'}
+        startIcon={ACTION_ICONS[action]}
+        disabled={!enabled.has(action)}
+        onClick={() => void act(action, order)}
+      >
+        {T.actions[action]}
+      </Button>
+    ));
+  };
+
+  const statusLabel = orderStatusLabel(status);
+  const exportRows = async () => (searchCode !== null ? rows : fetchAllOrders(status));
+  const open = (kind: DialogKind) => (dialog?.kind === kind ? dialog.order : null);
+
+  return (
+    <Box>
+      <PageHeader title={T.title} actions={<RefreshButton label={T.refresh} onClick={() => void reloadAll()} />} />
+
+      {counts.data?.every((count) => count.quantity === 0) ? (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {T.noOrders}
+        </Typography>
+      ) : (
+        <Box sx={{ mb: 2 }}>
+          <StatusCards counts={counts.data ?? []} selected={status} onSelect={selectStatus} />
+        </Box>
+      )}
+
+      <Box
+        component="form"
+        role="search"
+        noValidate
+        onSubmit={(event) => void search(event)}
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1, mb: 2 }}
+      >
+        <TextField
+          size="small"
+          label={T.search.label}
+          value={codeText}
+          onChange={(event) => setCodeText(event.target.value)}
+          error={codeError !== null}
+          helperText={codeError}
+          slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters' } }}
+          sx={{ width: { xs: '100%', sm: 260 } }}
+        />
+        <Button type="submit" variant="contained" startIcon={<SearchIcon />} disabled={searching} sx={{ height: 40 }}>
+          {T.search.button}
+        </Button>
+        {searchCode !== null ? (
+          <Chip
+            label={T.search.result(found.data?.code ?? searchCode)}
+            onDelete={clearSearch}
+            deleteIcon={<CloseIcon aria-label={T.search.clear} />}
+            sx={{ alignSelf: 'center' }}
+          />
+        ) : null}
+      </Box>
+
+      <Paper variant="outlined">
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, px: 2, pt: 1.5 }}>
+          {searchCode !== null ? T.search.result(found.data?.code ?? searchCode) : T.table.title(statusLabel)}
+        </Typography>
+        <DataTable<OrderSummary>
+          rows={rows}
+          columns={COLUMNS}
+          getRowId={(row) => row.orderId}
+          loading={searchCode !== null ? found.isFetching : list.isFetching}
+          label={T.table.label}
+          emptyText={T.table.empty}
+          selection="single"
+          selectedIds={selectedId === null ? [] : [selectedId]}
+          onSelectionChange={(_rows, ids) => setSelectedId(ids[0] === undefined ? null : Number(ids[0]))}
+          selectionActions={toolbar}
+          quickFilter={false}
+          csvFileName="relatorio"
+          printTitle={T.table.title(statusLabel)}
+          server={{
+            rowCount: searchCode !== null ? rows.length : (list.data?.total ?? 0),
+            paginationModel: paging,
+            onPaginationModelChange: (model) => {
+              setPaging(model);
+              setSelectedId(null);
+            },
+            exportCsv: async () => saveText(ordersCsv(await exportRows()), 'relatorio.csv'),
+            fetchAll: exportRows,
+          }}
+        />
+      </Paper>
+
+      <OrderDetailsDialog
+        orderId={open('details')?.orderId ?? null}
+        open={dialog?.kind === 'details'}
+        onClose={close}
+      />
+      <HistoryDialog order={open('history')} onClose={close} />
+      <PdfDialog order={open('pdf')} onClose={close} />
+      {(['receipt', 'signature', 'packaging'] as const).map((kind) => (
+        <PicturesDialog key={kind} kind={dialog?.kind === kind ? kind : null} order={open(kind)} onClose={close} />
+      ))}
+      <ApproveDialog
+        order={open('approve')}
+        onApprove={(order) =>
+          run(() => ordersApi.approve(order), ORDER_TEXTS.approvedOrRefused, ORDER_TEXTS.approveFailed)
+        }
+        onRefuse={(order) =>
+          run(() => ordersApi.refuse(order), ORDER_TEXTS.approvedOrRefused, ORDER_TEXTS.approveFailed)
+        }
+        onClose={close}
+      />
+      <CancelDialog
+        order={open('cancel')}
+        onConfirm={(order, comment) =>
+          run(() => ordersApi.cancel(order, comment), ORDER_TEXTS.cancelled, ORDER_TEXTS.cancelFailed, true)
+        }
+        onClose={close}
+      />
+      <DelivererDialog
+        order={open('deliverer')}
+        onConfirm={(order, delivererId) =>
+          run(
+            () => ordersApi.changeDeliverer(order, delivererId),
+            ORDER_TEXTS.delivererChanged,
+            ORDER_TEXTS.delivererChangeFailed,
+            true,
+          )
+        }
+        onClose={close}
+      />
+    </Box>
+  );
 }

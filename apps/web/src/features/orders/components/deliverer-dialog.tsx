@@ -1,0 +1,73 @@
+import { ORDER_TEXTS, type OrderSummary } from '@backoffice/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import DialogContentText from '@mui/material/DialogContentText';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { FormSelectField } from '../../../components/form/form-select-field';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { useDeliverers } from '../../../lib/shared-queries';
+import { ORDERS_PAGE_TEXTS } from '../texts';
+
+const T = ORDERS_PAGE_TEXTS.deliverer;
+
+/** A courier is required (spec section 5: 'Informe o motoboy'). */
+const delivererFormSchema = z.object({
+  delivererId: z.string().min(1, ORDER_TEXTS.delivererRequired).transform(Number),
+});
+type DelivererForm = z.input<typeof delivererFormSchema>;
+
+interface Props {
+  order: OrderSummary | null;
+  onConfirm: (order: OrderSummary, delivererId: number) => Promise<void>;
+  onClose: () => void;
+}
+
+/** 'Alterar Motoboy': the couriers (shared `useDeliverers`) in a select, 'Cancelar' and 'Confirmar'. */
+export function DelivererDialog({ order, onConfirm, onClose }: Props) {
+  const deliverers = useDeliverers(order !== null);
+  const {
+    control,
+    handleSubmit,
+    reset,
+    formState: { isSubmitting },
+  } = useForm<DelivererForm, unknown, z.output<typeof delivererFormSchema>>({
+    resolver: zodResolver(delivererFormSchema),
+    mode: 'onTouched',
+    defaultValues: { delivererId: '' },
+  });
+  useEffect(() => {
+    if (order) reset({ delivererId: '' });
+  }, [order, reset]);
+  if (!order) return null;
+  const options = [...(deliverers.data ?? [])]
+    .filter((deliverer) => deliverer.id !== order.delivererId)
+    .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'))
+    .map((deliverer) => ({ value: String(deliverer.id), label: deliverer.name }));
+  return (
+    <FormDialog
+      open
+      titleId="order-deliverer-title"
+      title={T.title}
+      maxWidth="xs"
+      onClose={onClose}
+      onSubmit={handleSubmit((values) => onConfirm(order, values.delivererId))}
+      closeText={T.cancel}
+      actions={<SubmitButton busy={isSubmitting}>{T.confirm}</SubmitButton>}
+    >
+      <DialogContentText sx={{ mb: 2 }}>
+        {order.code} · {T.current(order.deliverer)}
+      </DialogContentText>
+      <FormSelectField
+        control={control}
+        name="delivererId"
+        label={T.field}
+        required
+        fullWidth
+        options={options}
+        helperText={deliverers.isPending ? T.loading : ' '}
+      />
+    </FormDialog>
+  );
+}

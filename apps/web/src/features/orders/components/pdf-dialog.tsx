@@ -1,0 +1,110 @@
+import type { OrderSummary } from '@backoffice/contract';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import PrintIcon from '@mui/icons-material/PrintOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { orderDetailQuery } from '../../../components/orders/order-queries';
+import { firstError } from '../../../lib/api-client';
+import { saveBlob } from '../lib/orders-csv';
+import { ORDERS_PAGE_TEXTS } from '../texts';
+
+const T = ORDERS_PAGE_TEXTS.pdf;
+
+type State = { kind: 'building' } | { kind: 'ready'; url: string; blob: Blob } | { kind: 'failed'; message: string };
+
+/**
+ * The order's PDF (A4), built in the browser by @react-pdf/renderer, loaded only when this opens (its own
+ * chunk), shown in a frame of its blob URL, with 'Baixar', 'Imprimir' and 'Fechar Pdf'.
+ */
+export function PdfDialog({ order, onClose }: { order: OrderSummary | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<State>({ kind: 'building' });
+  const frame = useRef<HTMLIFrameElement>(null);
+  const fullScreen = useMediaQuery('(max-width:599.95px)');
+  const orderId = order?.orderId ?? null;
+
+  useEffect(() => {
+    if (orderId === null) return;
+    let alive = true;
+    let url: string | null = null;
+    setState({ kind: 'building' });
+    (async () => {
+      try {
+        const [detail, { renderOrderPdf }] = await Promise.all([
+          queryClient.fetchQuery({ ...orderDetailQuery(orderId), staleTime: 0 }),
+          import('../pdf/order-pdf'),
+        ]);
+        const blob = await renderOrderPdf(detail);
+        if (!alive) return;
+        url = URL.createObjectURL(blob);
+        setState({ kind: 'ready', url, blob });
+      } catch (error) {
+        if (alive) setState({ kind: 'failed', message: firstError(error, T.failed) });
+      }
+    })();
+    return () => {
+      alive = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [orderId, queryClient]);
+
+  if (!order) return null;
+  const ready = state.kind === 'ready' ? state : null;
+  const print = () => {
+    const win = frame.current?.contentWindow;
+    if (win) {
+      win.focus();
+      win.print();
+    } else if (ready) window.open(ready.url, '_blank');
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="order-pdf-title">
+      <DialogTitle id="order-pdf-title">{T.title(order.code)}</DialogTitle>
+      <DialogContent dividers sx={{ p: 0, display: 'flex', minHeight: fullScreen ? 0 : '70vh' }}>
+        {ready ? (
+          <Box
+            component="iframe"
+            ref={frame}
+            src={ready.url}
+            title={T.frame(order.code)}
+            sx={{ flex: 1, border: 0, width: '100%', minHeight: fullScreen ? '60vh' : '70vh' }}
+          />
+        ) : state.kind === 'failed' ? (
+          <Typography role="alert" sx={{ p: 3 }}>
+            {state.message}
+          </Typography>
+        ) : (
+          <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 6 }}>
+            <CircularProgress size={28} aria-hidden />
+            <Typography role="status">{T.building}</Typography>
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button
+          startIcon={<DownloadIcon />}
+          disabled={!ready}
+          onClick={() => ready && saveBlob(ready.blob, T.fileName(order.code))}
+        >
+          {T.download}
+        </Button>
+        <Button startIcon={<PrintIcon />} disabled={!ready} onClick={print}>
+          {T.print}
+        </Button>
+        <Button variant="contained" onClick={onClose}>
+          {T.close}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,125 @@
+import type { OrderStatusCount } from '@backoffice/contract';
+import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
+import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
+import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
+import ContentPasteOutlinedIcon from '@mui/icons-material/ContentPasteOutlined';
+import DeliveryDiningOutlinedIcon from '@mui/icons-material/DeliveryDiningOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import ThumbDownOutlinedIcon from '@mui/icons-material/ThumbDownOutlined';
+import TwoWheelerIcon from '@mui/icons-material/TwoWheeler';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { ORDERS_PAGE_TEXTS } from '../texts';
+
+const T = ORDERS_PAGE_TEXTS;
+
+const ICONS: Record<number, ReactNode> = {
+  1: <Inventory2OutlinedIcon />,
+  2: <ContentPasteOutlinedIcon />,
+  3: <TwoWheelerIcon />,
+  4: <LocalShippingOutlinedIcon />,
+  5: <AssignmentTurnedInOutlinedIcon />,
+  6: <StorefrontOutlinedIcon />,
+  7: <CancelOutlinedIcon />,
+  8: <ErrorOutlineIcon />,
+  9: <HourglassEmptyIcon />,
+  10: <ReceiptLongOutlinedIcon />,
+  11: <FactCheckOutlinedIcon />,
+  12: <ThumbDownOutlinedIcon />,
+  13: <TaskAltIcon />,
+  15: <BoltOutlinedIcon />,
+  16: <DeliveryDiningOutlinedIcon />,
+};
+
+/** The cards shown: statuses with orders (spec: quantity above 0), the selected one first. */
+export function visibleCards(counts: readonly OrderStatusCount[], selected: number): OrderStatusCount[] {
+  const shown = counts.filter((count) => count.quantity > 0);
+  const first = shown.filter((count) => count.key === selected);
+  return [...first, ...shown.filter((count) => count.key !== selected)];
+}
+
+interface Props {
+  counts: readonly OrderStatusCount[];
+  selected: number;
+  onSelect: (status: number) => void;
+}
+
+/** The status dashboard: a card per status with orders (icon, label, quantity); the selected one highlighted. */
+export function StatusCards({ counts, selected, onSelect }: Props) {
+  const cards = visibleCards(counts, selected);
+  return (
+    <Box
+      component="ul"
+      aria-label={T.cards}
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'grid',
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(168px, 1fr))' },
+        gap: { xs: 1, sm: 1.5 },
+      }}
+    >
+      {cards.map((card) => {
+        const active = card.key === selected;
+        return (
+          <li key={card.key}>
+            <ButtonBase
+              onClick={() => onSelect(card.key)}
+              aria-pressed={active}
+              focusRipple
+              sx={{
+                width: '100%',
+                height: '100%',
+                justifyContent: 'flex-start',
+                gap: { xs: 1, sm: 1.5 },
+                p: { xs: 1, sm: 1.5 },
+                borderRadius: 2,
+                textAlign: 'left',
+                border: 2,
+                borderColor: active ? 'primary.main' : 'divider',
+                bgcolor: active ? 'primary.main' : 'background.paper',
+                color: active ? 'primary.contrastText' : 'text.primary',
+                boxShadow: active ? 3 : 0,
+                transition: 'background-color 150ms, border-color 150ms',
+                '&:hover': { borderColor: 'primary.main' },
+                '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.dark', outlineOffset: 2 },
+              }}
+            >
+              <Box
+                aria-hidden
+                sx={{
+                  display: 'flex',
+                  p: 1,
+                  borderRadius: '50%',
+                  bgcolor: active ? 'rgba(255,255,255,0.18)' : 'action.hover',
+                  color: active ? 'inherit' : 'primary.main',
+                }}
+              >
+                {ICONS[card.key] ?? <TaskAltIcon />}
+              </Box>
+              {/* The name read is the text shown, e.g. '2.696 Finalizados' (the space keeps the two apart). */}
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="h6" component="span" sx={{ display: 'block', lineHeight: 1.2, fontWeight: 700 }}>
+                  {card.quantity.toLocaleString('pt-BR')}
+                </Typography>{' '}
+                <Typography variant="body2" component="span" sx={{ display: 'block', lineHeight: 1.25 }}>
+                  {card.status}
+                </Typography>
+              </Box>
+            </ButtonBase>
+          </li>
+        );
+      })}
+    </Box>
+  );
+}

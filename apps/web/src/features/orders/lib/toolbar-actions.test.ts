@@ -1,0 +1,58 @@
+import { ORDER_STATUS, type OrderActor } from '@backoffice/contract';
+import { describe, expect, it } from 'vitest';
+import { makeOrderSummary } from '../../../components/orders/test-data';
+import { enabledActions, TOOLBAR_ACTIONS, type ToolbarAction } from './toolbar-actions';
+
+const S = ORDER_STATUS;
+const ATTENDANT: OrderActor = { employeeId: 2, func: 1, permissions: ['bo:manage:orders'] };
+const STOCKER: OrderActor = { employeeId: 3, func: 3, permissions: ['bo:manage:products'] };
+const ADMIN: OrderActor = { employeeId: 1, func: 1, permissions: ['full:access'] };
+
+const VIEWS: ToolbarAction[] = ['details', 'history', 'pdf', 'receipt', 'packaging'];
+
+function enabledFor(statusKey: number, actor: OrderActor | undefined, deliveryType = 1, fastDelivery = false) {
+  const order = makeOrderSummary({ statusKey, deliveryType, fastDelivery });
+  const enabled = enabledActions(order, actor);
+  // in the toolbar's order, to compare lists
+  return TOOLBAR_ACTIONS.filter((action) => enabled.has(action));
+}
+
+describe('toolbar availability (spec section 2, Orders, and the workflow table)', () => {
+  it.each([
+    [S.AGUARDANDO_ESTOQUISTA, ['cancel']],
+    [S.EM_PREPARACAO, ['cancel']],
+    [S.AGUARDANDO_MOTOBOY, ['deliverer', 'withdraw', 'cancel']],
+    [S.ENTREGA_IMEDIATA, ['deliverer', 'withdraw', 'cancel']],
+    [S.EM_ENTREGA, ['cancel']],
+    [S.EM_ENTREGA_IMEDIATA, ['cancel']],
+    [S.ENTREGUE, ['signature', 'finalize', 'cancel']],
+    [S.AGUARDANDO_CLIENTE, ['finalize', 'cancel']],
+    [S.AGUARDANDO_APROVACAO, ['approve', 'cancel']],
+    [S.AGUARDANDO_COMPROVANTE, ['cancel']],
+    [S.PROCESSANDO, ['cancel']],
+    [S.ERRO, ['cancel']],
+    // final statuses: nothing but the views (and the signature of a finished order)
+    [S.FINALIZADOS, ['signature']],
+    [S.CANCELADO, []],
+    [S.REPROVADOS, []],
+  ] as [number, ToolbarAction[]][])('an attendant, status %i: %j besides the views', (status, moves) => {
+    expect(enabledFor(status, ATTENDANT)).toEqual(
+      TOOLBAR_ACTIONS.filter((a) => VIEWS.includes(a) || moves.includes(a)),
+    );
+  });
+
+  it('full:access gets the same moves as an attendant', () => {
+    expect(enabledFor(S.AGUARDANDO_MOTOBOY, ADMIN)).toEqual(enabledFor(S.AGUARDANDO_MOTOBOY, ATTENDANT));
+    expect(enabledFor(S.ENTREGUE, ADMIN)).toEqual(enabledFor(S.ENTREGUE, ATTENDANT));
+  });
+
+  it('a stocker (products, Estoquista) may only look: no approve, courier, finish or cancel', () => {
+    expect(enabledFor(S.AGUARDANDO_APROVACAO, STOCKER)).toEqual(VIEWS);
+    expect(enabledFor(S.AGUARDANDO_MOTOBOY, STOCKER)).toEqual(VIEWS);
+    expect(enabledFor(S.ENTREGUE, STOCKER)).toEqual([...VIEWS, 'signature']);
+  });
+
+  it('offers no move until it knows who is acting', () => {
+    expect(enabledFor(S.AGUARDANDO_APROVACAO, undefined)).toEqual(VIEWS);
+  });
+});

@@ -1,0 +1,53 @@
+import {
+  availableActions,
+  canChangeDeliverer,
+  ORDER_STATUS,
+  type OrderActor,
+  type OrderSummary,
+} from '@backoffice/contract';
+
+const S = ORDER_STATUS;
+
+/** The toolbar of a selected order (spec section 2, Orders), in the order the buttons show. */
+export const TOOLBAR_ACTIONS = [
+  'details',
+  'history',
+  'pdf',
+  'receipt',
+  'packaging',
+  'signature',
+  'approve',
+  'deliverer',
+  'withdraw',
+  'finalize',
+  'cancel',
+] as const;
+export type ToolbarAction = (typeof TOOLBAR_ACTIONS)[number];
+
+/**
+ * Which buttons are enabled for this order and employee. The spec's table first (courier change in
+ * ENTREGA_IMEDIATA / AGUARDANDO_MOTOBOY, approve or reject in AGUARDANDO_APROVACAO, finish in
+ * AGUARDANDO_CLIENTE / ENTREGUE, signature in FINALIZADOS / ENTREGUE, cancel in anything but CANCELADO);
+ * then the workflow table of the contract (`availableActions`, `canChangeDeliverer`), which the server
+ * enforces, so a button is never offered for a move the server would refuse (e.g. cancelling a finished
+ * or refused order, final statuses). 'Retirando', whose availability the spec does not show, follows the
+ * workflow table alone; the views (details, history, PDF, receipt, packaging) are always available.
+ */
+export function enabledActions(order: OrderSummary, actor: OrderActor | undefined): Set<ToolbarAction> {
+  const enabled = new Set<ToolbarAction>(['details', 'history', 'pdf', 'receipt', 'packaging']);
+  const status = order.statusKey;
+  if (status === S.FINALIZADOS || status === S.ENTREGUE) enabled.add('signature');
+  if (!actor) return enabled;
+  const moves = availableActions(
+    { status, deliveryType: order.deliveryType, fastDelivery: order.fastDelivery, delivererId: order.delivererId },
+    actor,
+  );
+  if ((status === S.ENTREGA_IMEDIATA || status === S.AGUARDANDO_MOTOBOY) && canChangeDeliverer({ status }, actor))
+    enabled.add('deliverer');
+  if (status === S.AGUARDANDO_APROVACAO && (moves.includes('approve') || moves.includes('refuse')))
+    enabled.add('approve');
+  if ((status === S.AGUARDANDO_CLIENTE || status === S.ENTREGUE) && moves.includes('finalize')) enabled.add('finalize');
+  if (status !== S.CANCELADO && moves.includes('cancel')) enabled.add('cancel');
+  if (moves.includes('withdraw')) enabled.add('withdraw');
+  return enabled;
+}

@@ -1,0 +1,110 @@
+import type { OrderDetail } from '@backoffice/contract';
+import { Document, Page, pdf, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+
+/** Texts of the order's PDF (spec section 2, Orders: PDF viewer, A4). */
+export const ORDER_PDF_TEXTS = {
+  title: (code: string) => `Pedido ${code}`,
+  subject: 'BackOffice - Pedido',
+  rows: {
+    code: 'Código',
+    customer: 'Cliente',
+    status: 'Status',
+    total: 'Valor total',
+    payment: 'Forma de pagamento',
+    deliverer: 'Motoboy',
+    stocker: 'Estoquista',
+    date: 'Data do pedido',
+  },
+  items: 'Itens',
+  columns: { name: 'Produto', quantity: 'Quantidade', unitPrice: 'Preço unitário', subtotal: 'Subtotal' },
+  noItems: 'Nenhum item neste pedido.',
+  footer: (when: string) => `BackOffice - gerado em ${when}`,
+  page: (n: number, total: number) => `Página ${n} de ${total}`,
+  notAvailable: 'N/A',
+} as const;
+
+const T = ORDER_PDF_TEXTS;
+
+const styles = StyleSheet.create({
+  page: { paddingTop: 40, paddingBottom: 56, paddingHorizontal: 40, fontSize: 10, fontFamily: 'Helvetica' },
+  title: { fontSize: 18, fontFamily: 'Helvetica-Bold', marginBottom: 16 },
+  row: { flexDirection: 'row', paddingVertical: 3, borderBottomWidth: 0.5, borderBottomColor: '#dddddd' },
+  label: { width: 140, fontFamily: 'Helvetica-Bold', color: '#444444' },
+  value: { flex: 1 },
+  section: { fontSize: 13, fontFamily: 'Helvetica-Bold', marginTop: 20, marginBottom: 6 },
+  head: { flexDirection: 'row', backgroundColor: '#f1f5f9', paddingVertical: 4, fontFamily: 'Helvetica-Bold' },
+  item: { flexDirection: 'row', paddingVertical: 4, borderBottomWidth: 0.5, borderBottomColor: '#dddddd' },
+  name: { flex: 1, paddingHorizontal: 4 },
+  number: { width: 80, textAlign: 'right', paddingHorizontal: 4 },
+  money: { width: 90, textAlign: 'right', paddingHorizontal: 4 },
+  footer: {
+    position: 'absolute',
+    bottom: 24,
+    left: 40,
+    right: 40,
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    fontSize: 8,
+    color: '#555555',
+    borderTopWidth: 0.5,
+    borderTopColor: '#999999',
+    paddingTop: 6,
+  },
+});
+
+const orNa = (value: string | null | undefined) => (value?.trim() ? value : T.notAvailable);
+
+/** The order as an A4 document: its data, its items with quantities and a footer with the date. */
+export function OrderPdfDocument({ order, generatedAt }: { order: OrderDetail; generatedAt: Date }) {
+  const rows: [string, string][] = [
+    [T.rows.code, order.code],
+    [T.rows.customer, order.customer],
+    [T.rows.status, order.status],
+    [T.rows.total, formatMoney(order.total)],
+    [T.rows.payment, orNa(order.payment)],
+    [T.rows.deliverer, orNa(order.deliverer)],
+    [T.rows.stocker, orNa(order.stocker)],
+    [T.rows.date, formatDate(order.createdAt)],
+  ];
+  return (
+    <Document title={T.title(order.code)} subject={T.subject} language="pt-BR">
+      <Page size="A4" style={styles.page}>
+        <Text style={styles.title}>{T.title(order.code)}</Text>
+        {rows.map(([label, value]) => (
+          <View key={label} style={styles.row}>
+            <Text style={styles.label}>{label}</Text>
+            <Text style={styles.value}>{value}</Text>
+          </View>
+        ))}
+        <Text style={styles.section}>{T.items}</Text>
+        <View style={styles.head} fixed>
+          <Text style={styles.name}>{T.columns.name}</Text>
+          <Text style={styles.number}>{T.columns.quantity}</Text>
+          <Text style={styles.money}>{T.columns.unitPrice}</Text>
+          <Text style={styles.money}>{T.columns.subtotal}</Text>
+        </View>
+        {order.items
+          .map((item, position) => ({ item, key: `${position}:${item.name}` }))
+          .map(({ item, key }) => (
+            <View key={key} style={styles.item} wrap={false}>
+              <Text style={styles.name}>{item.name}</Text>
+              <Text style={styles.number}>{item.quantity}</Text>
+              <Text style={styles.money}>{formatMoney(item.unitPrice)}</Text>
+              <Text style={styles.money}>{formatMoney(Math.round(item.unitPrice * item.quantity * 100) / 100)}</Text>
+            </View>
+          ))}
+        {order.items.length === 0 ? <Text style={{ marginTop: 6 }}>{T.noItems}</Text> : null}
+        <View style={styles.footer} fixed>
+          <Text>{T.footer(formatDateTime(generatedAt))}</Text>
+          <Text render={({ pageNumber, totalPages }) => T.page(pageNumber, totalPages)} />
+        </View>
+      </Page>
+    </Document>
+  );
+}
+
+/** Renders the order's PDF in the browser (this module is its own chunk, loaded when the viewer opens). */
+export function renderOrderPdf(order: OrderDetail, generatedAt = new Date()): Promise<Blob> {
+  return pdf(<OrderPdfDocument order={order} generatedAt={generatedAt} />).toBlob();
+}

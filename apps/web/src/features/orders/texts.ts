@@ -1,0 +1,107 @@
+import { ORDER_TEXTS } from '@backoffice/contract';
+
+/**
+ * Portuguese texts of /admin/orders (spec section 2, Orders, and section 8). The success and error
+ * messages are the contract's `ORDER_TEXTS` (section 8 verbatim), so the API and the screen agree.
+ */
+export const ORDERS_PAGE_TEXTS = {
+  title: 'Pedidos',
+  refresh: 'Atualizar pedidos',
+  cards: 'Pedidos por status',
+  noOrders: 'Nenhum pedido cadastrado.',
+  search: {
+    label: 'Código do pedido',
+    button: 'Buscar',
+    required: 'Informe o código do pedido.',
+    result: (code: string) => `Resultado da busca: ${code}`,
+    clear: 'Limpar busca',
+  },
+  table: {
+    label: 'Pedidos',
+    title: (status: string) => `Pedidos: ${status}`,
+    empty: ORDER_TEXTS.emptyStatus,
+    columns: {
+      customer: 'Cliente',
+      updatedAt: 'Atualizado em',
+      code: 'Código',
+      status: 'Status',
+      typeOfDelivery: 'Tipo de entrega',
+      deliverer: 'Motoboy',
+      payment: 'Pagamento',
+    },
+  },
+  actions: {
+    deliverer: 'Alterar Motoboy',
+    approve: 'Aprovar/Reprovar',
+    finalize: 'Finalizar pedido',
+    signature: 'Assinatura',
+    cancel: 'Cancelar pedido',
+    withdraw: 'Retirando',
+    history: 'Histórico',
+    details: 'Ver pedido',
+    receipt: 'Comprovante',
+    packaging: 'Embalagem',
+    pdf: 'PDF',
+  },
+  approve: {
+    title: (code: string) => `Aprovar ou reprovar o pedido ${code}`,
+    text: 'Confira o comprovante de pagamento antes de decidir.',
+    approve: 'Aprovar',
+    refuse: 'Reprovar',
+    close: 'Fechar',
+    receipt: 'Comprovante de pagamento',
+    loading: 'Carregando comprovante…',
+  },
+  cancel: {
+    title: (code: string) => `Cancelar o pedido ${code}`,
+    reason: 'Motivo',
+    confirm: 'Cancelar pedido',
+    back: 'Voltar',
+  },
+  deliverer: {
+    title: 'Alterar Motoboy',
+    field: 'Motoboy',
+    current: (name: string | null) => `Motoboy atual: ${name ?? 'nenhum'}`,
+    confirm: 'Confirmar',
+    cancel: 'Cancelar',
+    loading: 'Carregando motoboys…',
+  },
+  withdraw: {
+    title: 'Alterar pedido para retirando',
+    text: (code: string) => `O motoboy retira o pedido ${code} na loja e sai para a entrega.`,
+    confirm: 'Confirmar',
+    cancel: 'Cancelar',
+  },
+  finalize: {
+    title: 'Finalizar pedido',
+    text: 'Confirma a operação?',
+    confirm: 'Confirmar',
+    cancel: 'Cancelar',
+  },
+  history: {
+    title: (code: string, total: string) => `Histórico do pedido ${code} (${total})`,
+    entry: (user: string, status: string) => `${user} alterou o status do pedido para ${status}`,
+    list: 'Alterações de status',
+    loading: 'Carregando histórico…',
+  },
+  images: {
+    receipt: 'Visualização do Comprovante',
+    signature: 'Assinatura do cliente',
+    packaging: 'Imagens da embalagem',
+    loading: 'Carregando…',
+    receiptName: (code: string) => `Comprovante do pedido ${code}`,
+    signatureName: (code: string) => `Assinatura do pedido ${code}`,
+    packagingName: (code: string, n: number) => `Embalagem ${n} do pedido ${code}`,
+  },
+  pdf: {
+    title: (code: string) => `Pedido ${code} (PDF)`,
+    frame: (code: string) => `PDF do pedido ${code}`,
+    close: 'Fechar Pdf',
+    download: 'Baixar',
+    print: 'Imprimir',
+    building: 'Gerando o PDF…',
+    failed: 'Não foi possível gerar o PDF do pedido, tente novamente mais tarde.',
+    fileName: (code: string) => `pedido-${code}.pdf`,
+  },
+  generic: 'Ocorreu um erro. Tente novamente mais tarde.',
+} as const;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { type ReportColumn, sumMoney, toCsv } from './columns';
+
+interface Row {
+  name: string;
+  total: number;
+  at: string;
+  level: number;
+}
+
+const COLUMNS: ReportColumn<Row>[] = [
+  { field: 'name', header: 'Cliente' },
+  { field: 'total', header: 'Total', kind: 'money' },
+  { field: 'at', header: 'Data', kind: 'date' },
+  { field: 'level', header: 'Nível', kind: 'level' },
+];
+
+describe('report CSV', () => {
+  it("writes a header and each row with ';', as the screen shows the values, quoting what needs it", () => {
+    const csv = toCsv(COLUMNS, [
+      { name: 'Maria; Souza', total: 1234.5, at: '2026-04-02T13:00:00', level: 1 },
+      { name: 'José "Zé" Lima', total: 0, at: '2026-04-20T12:00:00', level: 0 },
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'Cliente;Total;Data;Nível',
+      '"Maria; Souza";R$ 1.234,50;02/04/2026;Ouro',
+      '"José ""Zé"" Lima";R$ 0,00;20/04/2026;—',
+      '',
+    ]);
+  });
+
+  it('sums money in cents', () => {
+    expect(sumMoney([{ v: 0.1 }, { v: 0.2 }], (r) => r.v)).toBe(0.3);
+  });
+});

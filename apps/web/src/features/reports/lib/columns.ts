@@ -1,0 +1,98 @@
+import { customerLevelLabel } from '@backoffice/contract';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { orderStatusLabel } from '../../../components/orders/order-format';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+
+/** How a report column shows its value: on screen, in the CSV and on paper alike. */
+export type ColumnKind = 'text' | 'int' | 'money' | 'date' | 'datetime' | 'level' | 'yesNo' | 'status';
+
+/** One column of a report table. */
+export interface ReportColumn<R> {
+  field: string;
+  header: string;
+  kind?: ColumnKind;
+  /** The value when it is not `row[field]`. */
+  value?: (row: R) => unknown;
+  /** Relative width on screen (flex); default 1. */
+  flex?: number;
+  minWidth?: number;
+}
+
+/** The text of a value of that kind: R$ 1.234,56, DD/MM/YYYY, the level's name, Sim/Não… */
+export function formatCell(kind: ColumnKind | undefined, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  switch (kind) {
+    case 'money':
+      return formatMoney(value as number);
+    case 'int':
+      return (value as number).toLocaleString('pt-BR');
+    case 'date':
+      return formatDate(value as string);
+    case 'datetime':
+      return formatDateTime(value as string);
+    case 'level':
+      return customerLevelLabel(value as number) || '—';
+    case 'yesNo':
+      return value ? 'Sim' : 'Não';
+    case 'status':
+      return orderStatusLabel(value as number);
+    default:
+      return String(value);
+  }
+}
+
+export function cellValue<R>(column: ReportColumn<R>, row: R): unknown {
+  return column.value ? column.value(row) : (row as Record<string, unknown>)[column.field];
+}
+
+export function cellText<R>(column: ReportColumn<R>, row: R): string {
+  return formatCell(column.kind, cellValue(column, row));
+}
+
+const NUMERIC: ColumnKind[] = ['int', 'money'];
+
+/** The DataGrid columns: formatted as `formatCell`, numbers to the right; the order is the report's own. */
+export function toGridColumns<R extends GridValidRowModel>(columns: readonly ReportColumn<R>[]): GridColDef<R>[] {
+  return columns.map((column) => ({
+    field: column.field,
+    headerName: column.header,
+    flex: column.flex ?? 1,
+    minWidth: column.minWidth ?? 120,
+    sortable: false,
+    align: column.kind && NUMERIC.includes(column.kind) ? 'right' : 'left',
+    headerAlign: column.kind && NUMERIC.includes(column.kind) ? 'right' : 'left',
+    valueGetter: (_value: unknown, row: R) => cellValue(column, row),
+    valueFormatter: (value: unknown) => formatCell(column.kind, value),
+  }));
+}
+
+const csvCell = (text: string) => (/[;"\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+/** CSV with ';' (spec section 9): a header line, then one line per row, each cell as the screen shows it. */
+export function toCsv<R>(columns: readonly ReportColumn<R>[], rows: readonly R[]): string {
+  const lines = [columns.map((column) => csvCell(column.header)).join(';')];
+  for (const row of rows) lines.push(columns.map((column) => csvCell(cellText(column, row))).join(';'));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Saves `text` as a UTF-8 file (with a BOM, so spreadsheets read the accents). */
+export function saveTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const blob = new Blob([`\uFEFF${text}`], { type });
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+}
+
+/** Σ of a numeric column over `rows`, in cents so R$ 0,10 + R$ 0,20 is R$ 0,30. */
+export function sumMoney<R>(rows: readonly R[], value: (row: R) => number): number {
+  return rows.reduce((cents, row) => cents + Math.round(value(row) * 100), 0) / 100;
+}
+
+export function sumInt<R>(rows: readonly R[], value: (row: R) => number): number {
+  return rows.reduce((sum, row) => sum + value(row), 0);
+}

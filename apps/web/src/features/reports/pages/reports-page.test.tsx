@@ -1,0 +1,455 @@
+import type { AdjustmentOrderDetail, ExchangeRow, OrderDetail, OrderReport } from '@backoffice/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/contract';
+import { renderPage, signInAs } from '../../../test/render';
+import ReportsPage from './reports-page';
+
+const COMMON = {
+  'GET /api/employees/deliverers': { body: { deliverers: [{ id: 7, name: 'Carlos Motoboy' }] } },
+  'GET /api/employees/attendants': { body: { data: { attendants: [{ id: 4, name: 'Paula Atendente' }] } } },
+  'GET /api/products/brands': {
+    body: {
+      data: [
+        { name: 'Samsung', references: ['Galaxy A15', 'Galaxy S24'] },
+        { name: 'Apple', references: ['iPhone 15'] },
+      ],
+    },
+  },
+};
+
+function open(routes: Parameters<typeof mockApi>[0] = {}) {
+  signInAs(['bo:manage:reports']);
+  const calls = mockApi({ ...COMMON, ...routes });
+  const view = renderPage(<ReportsPage />, { path: '/admin/reports' });
+  return { calls, user: userEvent.setup(), ...view };
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: RegExp | string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+/** The hidden input of a MUI X date field (it takes a whole DD/MM/YYYY value, like autofill). */
+function typeDate(label: string, value: string) {
+  const group = screen.getByRole('group', { name: new RegExp(label) });
+  const input = (group.closest('.MuiFormControl-root') as HTMLElement).querySelector('input') as HTMLInputElement;
+  fireEvent.change(input, { target: { value } });
+}
+
+const generate = () => screen.getByRole('button', { name: 'Gerar' }) as HTMLButtonElement;
+
+/** Spec section 2: which reports show dates, level, motoboy, attendant and brand/reference. */
+const FILTERS: [
+  string,
+  { dates: boolean; level?: boolean; courier?: boolean; attendant?: boolean; brand?: boolean },
+][] = [
+  ['Clientes que mais compraram', { dates: true }],
+  ['Clientes que menos compraram', { dates: true }],
+  ['Produtos mais vendidos', { dates: true }],
+  ['Produtos menos vendidos', { dates: true }],
+  ['Produtos com estoque baixo', { dates: false }],
+  ['Pedidos por motoboy', { dates: true, courier: true }],
+  ['Estoque x vendas', { dates: false, level: true }],
+  ['Trocas por atendente', { dates: true, attendant: true }],
+  ['Devoluções por atendente', { dates: true, attendant: true }],
+  ['Trocas por motoboy', { dates: true, courier: true }],
+  ['Devoluções por motoboy', { dates: true, courier: true }],
+  ['Pedidos por atendente', { dates: true, attendant: true }],
+  ['Clientes por motoboy', { dates: false, courier: true }],
+  ['Pedidos aguardando motoboy', { dates: false, courier: true }],
+  ['Marcas e referências', { dates: false, brand: true }],
+  ['Pedidos por depósito (transferência e Pix)', { dates: true }],
+  ['Clientes com entrega imediata', { dates: false }],
+];
+
+const ORDER_REPORT: OrderReport = {
+  orders: [
+    {
+      orderId: 31,
+      code: 'A1B-2C3',
+      createdAt: '2026-04-02T13:00:00.000Z',
+      shippedDate: '2026-04-02T17:30:00.000Z',
+      customerName: 'Maria Souza',
+      paymentDescription: 'Dinheiro',
+      subTotal: 100.1,
+      totalExchange: 0,
+      totalReturn: 20,
+      totalDiscount: 10,
+      totalWarranty: 5,
+      difference: 95.1,
+    },
+    {
+      orderId: 32,
+      code: 'D4E-5F6',
+      createdAt: '2026-04-20T12:00:00.000Z',
+      shippedDate: null,
+      customerName: 'José Lima',
+      paymentDescription: 'Depósito',
+      subTotal: 50.2,
+      totalExchange: 0,
+      totalReturn: 0,
+      totalDiscount: 0,
+      totalWarranty: 0,
+      difference: 50.2,
+    },
+  ],
+  summary: {
+    orders: 2,
+    totalSales: 165.3,
+    totalDiscountInBankTransfer: 0,
+    totalDiscountInCash: 10,
+    totalDiscountInPix: 0,
+    totalWarrantyBankTransfer: 0,
+    totalWarrantyInCash: 5,
+    totalWarrantyPix: 0,
+    totalBankTransferDifference: 50.2,
+    totalCashDifference: 95.1,
+    totalPixDifference: 0,
+    totalDifference: 145.3,
+  },
+  total: 2,
+};
+
+const EXCHANGES: ExchangeRow[] = [
+  {
+    orderId: 11,
+    orderCode: 'K7M-4QP',
+    customerName: 'João Pereira',
+    exchangeOrderId: null,
+    exchangeOrderCode: null,
+    exchangeProductName: 'Capinha Galaxy',
+    exchangeQuantity: 2,
+    exchangePrice: 10.5,
+    comments: 'Defeito na borda',
+    createdAt: '2026-04-03T15:00:00.000Z',
+  },
+  {
+    orderId: 12,
+    orderCode: 'ZX2-9RT',
+    customerName: 'Ana Costa',
+    exchangeOrderId: 40,
+    exchangeOrderCode: 'QWE-123',
+    exchangeProductName: 'Cabo USB-C',
+    exchangeQuantity: 1,
+    exchangePrice: 5.25,
+    comments: null,
+    createdAt: '2026-04-04T15:00:00.000Z',
+  },
+];
+
+const EXCHANGE_ORDER: AdjustmentOrderDetail = {
+  orderId: 11,
+  code: 'K7M-4QP',
+  customerName: 'João Pereira',
+  items: [
+    { productName: 'Capinha Galaxy', quantity: 2, unitPrice: 10.5 },
+    { productName: 'Película 3D', quantity: 1, unitPrice: 20 },
+  ],
+  totalItems: 41,
+  shippingCost: 8,
+  adjustments: [{ productName: 'Capinha Galaxy', quantity: 2, unitPrice: 10.5, createdAt: '2026-04-03T15:00:00.000Z' }],
+  totalExchange: 21,
+  total: 49,
+};
+
+const ORDER_11: OrderDetail = {
+  orderId: 11,
+  code: 'K7M-4QP',
+  customer: 'João Pereira',
+  customerId: 3,
+  status: 'Finalizado',
+  statusKey: 13,
+  updatedAt: '2026-04-03T16:00:00.000Z',
+  createdAt: '2026-04-01T12:00:00.000Z',
+  typeOfDelivery: 'Motoboy',
+  deliveryType: 1,
+  fastDelivery: false,
+  deliverer: 'Carlos Motoboy',
+  delivererId: 7,
+  stocker: null,
+  stockerId: null,
+  payment: 'Dinheiro',
+  paymentMethod: 'CASH',
+  total: 49,
+  shippingCost: 8,
+  neighborhood: 'Centro',
+  comments: null,
+  hasWarranty: false,
+  items: [
+    { name: 'Capinha Galaxy', quantity: 2, unitPrice: 10.5 },
+    { name: 'Película 3D', quantity: 1, unitPrice: 20 },
+  ],
+  itemsTotal: 41,
+  fastDeliveryTax: 0,
+  warranty: 0,
+  discount: 0,
+  attendant: { id: 4, name: 'Paula Atendente' },
+  finishedAt: '2026-04-03T16:00:00.000Z',
+};
+
+describe('Relatórios gerais', () => {
+  it('lists the 17 reports in the spec order and shows only the filters each one asks for', async () => {
+    const { user } = open();
+    await user.click(screen.getByRole('combobox', { name: /Relatório/ }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(FILTERS.map(([label]) => label));
+    await user.keyboard('{Escape}');
+
+    for (const [label, shows] of FILTERS) {
+      await choose(user, /Relatório/, label);
+      const has = (name: string, role: 'group' | 'combobox') =>
+        screen.queryByRole(role, { name: new RegExp(name) }) !== null;
+      expect(has('Data inicial', 'group'), `${label}: Data inicial`).toBe(shows.dates);
+      expect(has('Data final', 'group'), `${label}: Data final`).toBe(shows.dates);
+      expect(has('Nível', 'combobox'), `${label}: Nível`).toBe(Boolean(shows.level));
+      expect(has('Motoboy', 'combobox'), `${label}: Motoboy`).toBe(Boolean(shows.courier));
+      expect(has('Atendente', 'combobox'), `${label}: Atendente`).toBe(Boolean(shows.attendant));
+      expect(has('Marca', 'combobox'), `${label}: Marca`).toBe(Boolean(shows.brand));
+      expect(has('Referência', 'combobox'), `${label}: Referência`).toBe(Boolean(shows.brand));
+    }
+  });
+
+  it("keeps 'Gerar' disabled with section 5's messages until the report and its dates are valid", async () => {
+    const { user, calls } = open();
+    expect(generate().disabled).toBe(true);
+    // leaving the report empty says so
+    screen.getByRole('combobox', { name: /Relatório/ }).focus();
+    await user.tab();
+    expect(await screen.findByText('Selecione o nome da relatório')).toBeTruthy();
+
+    await choose(user, /Relatório/, 'Produtos mais vendidos');
+    expect(screen.queryByText('Selecione o nome da relatório')).toBeNull();
+    expect(generate().disabled).toBe(true);
+    // visiting the empty dates and leaving them says what is missing
+    for (const label of ['Data inicial', 'Data final']) {
+      const group = screen.getByRole('group', { name: new RegExp(label) });
+      await user.click(within(group).getAllByRole('spinbutton')[0] as HTMLElement);
+    }
+    await user.click(screen.getByRole('heading', { name: 'Relatórios gerais' }));
+    await waitFor(() => expect(screen.getByText('Selecione a data inicial')).toBeTruthy());
+    expect(screen.getByText('Selecione a data final')).toBeTruthy();
+
+    typeDate('Data inicial', '20/04/2026');
+    typeDate('Data final', '01/04/2026');
+    expect(await screen.findByText('A data final deve ser igual ou posterior à data inicial.')).toBeTruthy();
+    expect(generate().disabled).toBe(true);
+
+    typeDate('Data final', '30/04/2026');
+    await waitFor(() => expect(generate().disabled).toBe(false));
+    // the motoboy report also needs its courier
+    await choose(user, /Relatório/, 'Pedidos por motoboy');
+    await waitFor(() => expect(generate().disabled).toBe(true));
+    await choose(user, /Motoboy/, 'Carlos Motoboy');
+    await waitFor(() => expect(generate().disabled).toBe(false));
+    expect(calls.filter((c) => c.url.startsWith('/api/reports'))).toHaveLength(0);
+  });
+
+  it('orders by motoboy: asks the whole days of the period, page by page, and sums the page and the period', async () => {
+    const { user, calls } = open({
+      'GET /api/reports/order/start/2026-04-01T00:00:00/end/2026-04-30T23:59:59/deliverer/7': {
+        body: { data: ORDER_REPORT },
+      },
+    });
+    await choose(user, /Relatório/, 'Pedidos por motoboy');
+    typeDate('Data inicial', '01/04/2026');
+    typeDate('Data final', '30/04/2026');
+    await choose(user, /Motoboy/, 'Carlos Motoboy');
+    await waitFor(() => expect(generate().disabled).toBe(false));
+    await user.click(generate());
+
+    expect(await screen.findByText('Maria Souza')).toBeTruthy();
+    const asked = calls.filter((c) => c.url.startsWith('/api/reports')).map((c) => c.url);
+    expect(asked).toEqual([
+      '/api/reports/order/start/2026-04-01T00:00:00/end/2026-04-30T23:59:59/deliverer/7?page=0&items=10',
+    ]);
+    expect(screen.getByText('José Lima')).toBeTruthy();
+    expect(screen.getByText('R$ 100,10')).toBeTruthy();
+
+    // page: subtotal 100,10 + 50,20 = 150,30; difference 95,10 + 50,20 = 145,30
+    const page = screen.getByLabelText('Soma da página');
+    expect(within(page).getByText('R$ 150,30')).toBeTruthy();
+    expect(within(page).getByText('R$ 145,30')).toBeTruthy();
+    // period: the API's summary
+    const totals = screen.getByLabelText('Total');
+    expect(within(totals).getByText('Pedidos').nextSibling?.textContent).toBe('2');
+    expect(within(totals).getByText('Total de vendas').nextSibling?.textContent).toBe('R$ 165,30');
+    expect(within(totals).getByText('Frete').nextSibling?.textContent).toBe(
+      'Dinheiro R$ 10,00 · Depósito R$ 0,00 · Pix R$ 0,00',
+    );
+    expect(within(totals).getByText('Diferença total').nextSibling?.textContent).toBe('R$ 145,30');
+  });
+
+  it('exchanges by attendant: sums units and value, and a row opens its order with the goods exchanged', async () => {
+    const { user, calls } = open({
+      'GET /api/reports/order/exchange/start/2026-04-01T00:00:00/end/2026-04-05T23:59:59/employee/4': {
+        body: { data: EXCHANGES },
+      },
+      'GET /api/reports/order/exchange/11': { body: { data: EXCHANGE_ORDER } },
+      'GET /api/orders/by-id/11': { body: { data: ORDER_11 } },
+      'GET /api/orders/stocking/images/11': { body: { data: [] } },
+    });
+    await choose(user, /Relatório/, 'Trocas por atendente');
+    typeDate('Data inicial', '01/04/2026');
+    typeDate('Data final', '05/04/2026');
+    await choose(user, /Atendente/, 'Paula Atendente');
+    await waitFor(() => expect(generate().disabled).toBe(false));
+    await user.click(generate());
+    expect(await screen.findByText('Capinha Galaxy')).toBeTruthy();
+    expect(
+      calls.some(
+        (c) => c.url === '/api/reports/order/exchange/start/2026-04-01T00:00:00/end/2026-04-05T23:59:59/employee/4',
+      ),
+    ).toBe(true);
+
+    // 2 × 10,50 + 1 × 5,25 = 26,25; 3 units; 2 rows
+    const totals = screen.getByLabelText('Total');
+    expect(within(totals).getByText('Registros').nextSibling?.textContent).toBe('2');
+    expect(within(totals).getByText('Unidades').nextSibling?.textContent).toBe('3');
+    expect(within(totals).getByText('Valor').nextSibling?.textContent).toBe('R$ 26,25');
+
+    await user.click(screen.getByRole('button', { name: 'Ver pedido K7M-4QP' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Troca do pedido K7M-4QP' });
+    expect(await within(dialog).findByText('Película 3D')).toBeTruthy();
+    expect(within(dialog).getByText('Total trocado').nextSibling?.textContent).toBe('R$ 21,00');
+    expect(within(dialog).getByText('Total do pedido').nextSibling?.textContent).toBe('R$ 49,00');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Embalagem' }));
+    const pictures = await screen.findByRole('dialog', { name: 'Imagens da embalagem' });
+    expect(
+      within(pictures).getByText('Não foi gerada nenhuma imagem da embalagem para o pedido até o momento.'),
+    ).toBeTruthy();
+    await user.click(within(pictures).getByRole('button', { name: 'Fechar' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Ver pedido' }));
+    const order = await screen.findByRole('dialog', { name: 'Detalhes do pedido K7M-4QP' });
+    expect(within(order).getByText('Carlos Motoboy')).toBeTruthy();
+  });
+
+  it('stock vs sales at level Bronze asks level 3 and shows only the Bronze prices and totals', async () => {
+    const { user, calls } = open({
+      'GET /api/reports/product/stock/sales/level/3': {
+        body: {
+          data: {
+            level: 3,
+            products: [
+              {
+                productId: 1,
+                code: 'P-1',
+                name: 'Capinha Galaxy',
+                stock: 4,
+                unitPurchasePrice: 5,
+                totalPurchase: 20,
+                unitSalesPriceBronze: 9.5,
+                totalSalesBronze: 38,
+              },
+            ],
+            summary: { products: 1, stock: 4, totalAmountPurchase: 20, totalAmountSalesBronze: 38 },
+            total: 1,
+          },
+        },
+      },
+    });
+    await choose(user, /Relatório/, 'Estoque x vendas');
+    expect(screen.getByRole('combobox', { name: /Nível/ }).textContent).toContain('Todos');
+    await choose(user, /Nível/, 'Bronze');
+    await user.click(generate());
+    expect(await screen.findByText('Capinha Galaxy')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/reports/product/stock/sales/level/3?page=0&items=10')).toBe(true);
+    expect(screen.getByRole('columnheader', { name: 'Preço de venda Bronze' })).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Preço de venda Ouro' })).toBeNull();
+    const totals = screen.getByLabelText('Total');
+    expect(within(totals).getByText('Total de venda Bronze').nextSibling?.textContent).toBe('R$ 38,00');
+  });
+
+  it('brands and references: the reference follows the brand, and an empty report says so', async () => {
+    const { user, calls } = open({ 'GET /api/reports/products/Samsung/Galaxy%20S24': { body: { data: [] } } });
+    await choose(user, /Relatório/, 'Marcas e referências');
+    await choose(user, /Marca/, 'Samsung');
+    await user.click(screen.getByRole('combobox', { name: /Referência/ }));
+    const references = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(references).toEqual(['Galaxy A15', 'Galaxy S24']);
+    await user.click(screen.getByRole('option', { name: 'Galaxy S24' }));
+    await user.click(generate());
+    expect(await screen.findByText('Nenhum resultado foi encontrado com os parâmetros informados')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/reports/products/Samsung/Galaxy%20S24')).toBe(true);
+    expect(screen.queryByLabelText('Total')).toBeNull();
+  });
+
+  it('another report hides the previous rows, and each Gerar asks the server again', async () => {
+    const { user, calls } = open({
+      'GET /api/reports/products/low/stock': {
+        body: { data: [{ productId: 1, name: 'Capinha Galaxy', code: 'P-1', stock: 2, stockAlert: 5 }] },
+      },
+      'GET /api/reports/customer/fast-delivery': { body: { data: [] } },
+    });
+    await choose(user, /Relatório/, 'Produtos com estoque baixo');
+    await user.click(generate());
+    expect(await screen.findByText('Capinha Galaxy')).toBeTruthy();
+    await choose(user, /Relatório/, 'Clientes com entrega imediata');
+    expect(screen.queryByText('Capinha Galaxy')).toBeNull();
+    await user.click(generate());
+    expect(await screen.findByText('Nenhum resultado foi encontrado com os parâmetros informados')).toBeTruthy();
+    await choose(user, /Relatório/, 'Produtos com estoque baixo');
+    await user.click(generate());
+    expect(await screen.findByText('Capinha Galaxy')).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/reports/products/low/stock')).toHaveLength(2);
+  });
+
+  it("returns by motoboy: the order dialog adds up to the order's total, the returned goods taken off", async () => {
+    const { user } = open({
+      'GET /api/reports/order/return/start/2026-04-01T00:00:00/end/2026-04-30T23:59:59/employee/7': {
+        body: {
+          data: [
+            {
+              orderId: 21,
+              orderCode: 'RT1-AAA',
+              customerName: 'Bruna Reis',
+              returnOrderId: 22,
+              returnOrderCode: 'RT2-BBB',
+              returnProductName: 'Capinha Galaxy',
+              returnQuantity: 1,
+              returnPrice: 10,
+              comments: 'Cor errada',
+              createdAt: '2026-04-10T15:00:00.000Z',
+            },
+          ],
+        },
+      },
+      // items 20 + freight 5 + warranty 3 = 28; returned 1 × 10: the order brought in 18
+      'GET /api/reports/order/return/21': {
+        body: {
+          data: {
+            orderId: 21,
+            code: 'RT1-AAA',
+            customerName: 'Bruna Reis',
+            items: [{ productName: 'Capinha Galaxy', quantity: 2, unitPrice: 10 }],
+            totalItems: 20,
+            shippingCost: 5,
+            adjustments: [
+              { productName: 'Capinha Galaxy', quantity: 1, unitPrice: 10, createdAt: '2026-04-10T15:00:00.000Z' },
+            ],
+            totalReturn: 10,
+            total: 18,
+          },
+        },
+      },
+    });
+    await choose(user, /Relatório/, 'Devoluções por motoboy');
+    typeDate('Data inicial', '01/04/2026');
+    typeDate('Data final', '30/04/2026');
+    await choose(user, /Motoboy/, 'Carlos Motoboy');
+    await waitFor(() => expect(generate().disabled).toBe(false));
+    await user.click(generate());
+    await user.click(await screen.findByRole('button', { name: 'Ver pedido RT1-AAA' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Devolução do pedido RT1-AAA' });
+    const line = (label: string) => within(dialog).getByText(label).nextSibling?.textContent;
+    expect(await within(dialog).findByText('Produtos devolvidos')).toBeTruthy();
+    expect(line('Total dos itens')).toBe('R$ 20,00');
+    expect(line('Frete')).toBe('R$ 5,00');
+    expect(line('Garantia e descontos')).toBe('R$ 3,00');
+    expect(line('Total devolvido')).toBe('-R$ 10,00');
+    expect(line('Total do pedido')).toBe('R$ 18,00');
+  });
+});

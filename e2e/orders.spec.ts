@@ -1,0 +1,248 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot, unique } from './harness';
+
+interface ApiOrder {
+  orderId: number;
+  code: string;
+  customer: string;
+  statusKey: number;
+  payment: string;
+  deliverer: string | null;
+  delivererId: number | null;
+}
+interface ApiOrderDetail extends ApiOrder {
+  status: string;
+  items: { name: string; quantity: number; unitPrice: number }[];
+}
+
+/** Calls the API with the signed-in page's token (to find demo orders to work with, and to check results). */
+async function apiGet<T>(page: Page, url: string): Promise<T> {
+  return page.evaluate(async (path) => {
+    const response = await fetch(path, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return response.json();
+  }, `/api${url}`);
+}
+
+async function ordersIn(page: Page, status: number): Promise<ApiOrder[]> {
+  return (await apiGet<{ orders: ApiOrder[] }>(page, `/orders/status/${status}?page=0&items=100`)).orders;
+}
+
+async function detail(page: Page, orderId: number): Promise<ApiOrderDetail> {
+  return (await apiGet<{ data: ApiOrderDetail }>(page, `/orders/by-id/${orderId}`)).data;
+}
+
+async function snackbar(page: Page, text: string) {
+  await page.getByRole('alert').filter({ hasText: text }).waitFor();
+}
+
+/** Finds the order by its code ('Código do pedido' + 'Buscar'): the list becomes that order, selected. */
+async function findOrder(page: Page, code: string): Promise<Locator> {
+  await page.getByLabel('Código do pedido').fill(code);
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  const row = page.getByRole('grid').getByRole('row').filter({ hasText: code });
+  await row.waitFor();
+  await expect.poll(() => row.getByRole('checkbox').isChecked()).toBe(true);
+  return row;
+}
+
+const toolbarButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+describe('orders: approve a proof, cancel, change the courier, finish, and every view of an order', () => {
+  let s: BrowserSession;
+  let page: Page;
+  /** What the browser refused under the CSP (the PDF is built with WebAssembly and shown from a blob: URL). */
+  const cspReports: string[] = [];
+
+  beforeAll(async () => {
+    s = await openBrowser();
+    page = s.page;
+    page.on('console', (message) => {
+      if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) cspReports.push(message.text());
+    });
+    await login(page, DEMO.attendant);
+    await page.goto('/admin/orders');
+    await page.getByRole('heading', { name: 'Pedidos: Finalizados' }).waitFor();
+    await page.getByRole('grid').getByRole('row').nth(1).waitFor();
+  });
+  afterAll(() => s.close());
+
+  it('opens on Finalizados with the status cards, the search and the table, and passes axe', async () => {
+    const cards = page.getByRole('list', { name: 'Pedidos por status' }).getByRole('button');
+    await expect.poll(() => cards.count()).toBeGreaterThan(3);
+    expect(await cards.first().textContent()).toMatch(/^[\d.]+ Finalizados$/);
+    expect(await cards.first().getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, 'orders-page');
+    await expectAccessible(page, 'Pedidos');
+
+    await page.getByRole('button', { name: /^[\d.]+ Aguardando aprovação$/ }).click();
+    await page.getByRole('heading', { name: 'Pedidos: Aguardando aprovação' }).waitFor();
+    expect(await cards.first().textContent()).toMatch(/^[\d.]+ Aguardando aprovação$/);
+  });
+
+  it('approves a payment proof: the order goes to the stocker', async () => {
+    const order = (await ordersIn(page, 11))[0];
+    if (!order) throw new Error('no order waiting for approval in the demo data');
+    await findOrder(page, order.code);
+    await toolbarButton(page, 'Aprovar/Reprovar').click();
+    const dialog = page.getByRole('dialog', { name: `Aprovar ou reprovar o pedido ${order.code}` });
+    await dialog.getByRole('img', { name: `Comprovante do pedido ${order.code}` }).waitFor();
+    await screenshot(page, 'orders-approve');
+    await expectAccessible(page, 'Aprovar ou reprovar');
+    await dialog.getByRole('button', { name: 'Aprovar', exact: true }).click();
+    await snackbar(page, 'Pedido aprovado/reprovado com sucesso.');
+    expect((await detail(page, order.orderId)).statusKey).toBe(1);
+    // the found order shows its new status
+    await page.getByRole('grid').getByRole('row').filter({ hasText: 'Aguardando estoquista' }).waitFor();
+  });
+
+  it("cancels an order with a reason ('Motivo' is required)", async () => {
+    const order = (await ordersIn(page, 1)).at(-1);
+    if (!order) throw new Error('no order waiting for a stocker in the demo data');
+    await findOrder(page, order.code);
+    await toolbarButton(page, 'Cancelar pedido').click();
+    const dialog = page.getByRole('dialog', { name: `Cancelar o pedido ${order.code}` });
+    await dialog.getByRole('button', { name: 'Cancelar pedido' }).click();
+    await dialog.getByText('Preencha o campo').waitFor();
+    const reason = unique('Cliente desistiu');
+    await dialog.getByLabel(/^Motivo/).fill(reason);
+    await screenshot(page, 'orders-cancel');
+    await expectAccessible(page, 'Cancelar pedido');
+    await dialog.getByRole('button', { name: 'Cancelar pedido' }).click();
+    await snackbar(page, 'Pedido cancelado com sucesso.');
+    expect((await detail(page, order.orderId)).statusKey).toBe(7);
+    const history = await apiGet<{ data: { histories: { statusKey: number; note: string | null; user: string }[] } }>(
+      page,
+      `/reports/order/histories/${order.orderId}`,
+    );
+    expect(history.data.histories.at(-1)).toMatchObject({ statusKey: 7, note: reason, user: 'Beatriz Atendente' });
+  });
+
+  it('changes the courier of an order waiting for its motoboy', async () => {
+    const order = (await ordersIn(page, 3))[0];
+    if (!order) throw new Error('no order waiting for a courier in the demo data');
+    const { deliverers } = await apiGet<{ deliverers: { id: number; name: string }[] }>(page, '/employees/deliverers');
+    const next = deliverers.find((d) => d.id !== order.delivererId);
+    if (!next) throw new Error('no other courier in the demo data');
+    await findOrder(page, order.code);
+    await toolbarButton(page, 'Alterar Motoboy').click();
+    const dialog = page.getByRole('dialog', { name: 'Alterar Motoboy' });
+    await dialog.getByRole('combobox', { name: /Motoboy/ }).click();
+    await page.getByRole('option', { name: next.name, exact: true }).click();
+    await screenshot(page, 'orders-deliverer');
+    await expectAccessible(page, 'Alterar Motoboy');
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await snackbar(page, 'Motoboy alterado com sucesso.');
+    expect((await detail(page, order.orderId)).delivererId).toBe(next.id);
+    await page.getByRole('grid').getByRole('row').filter({ hasText: next.name }).waitFor();
+  });
+
+  it("records 'retirando': the courier collected an order waiting for him", async () => {
+    const order = (await ordersIn(page, 3)).find((o) => o.delivererId !== null);
+    if (!order) throw new Error('no order with a courier waiting in the demo data');
+    await findOrder(page, order.code);
+    await toolbarButton(page, 'Retirando').click();
+    const dialog = page.getByRole('dialog', { name: 'Alterar pedido para retirando' });
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await snackbar(page, 'Pedido alterado com sucesso.');
+    expect((await detail(page, order.orderId)).statusKey).toBe(4);
+  });
+
+  it("finishes a delivered order after 'Confirma a operação?'", async () => {
+    const order = (await ordersIn(page, 5))[0];
+    if (!order) throw new Error('no delivered order in the demo data');
+    await findOrder(page, order.code);
+    await toolbarButton(page, 'Finalizar pedido').click();
+    const dialog = page.getByRole('dialog', { name: 'Finalizar pedido' });
+    await dialog.getByText('Confirma a operação?').waitFor();
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await snackbar(page, 'Pedido finalizado com sucesso.');
+    expect((await detail(page, order.orderId)).statusKey).toBe(13);
+  });
+
+  it('shows an order: details, history, PDF (its text read by pdftotext), receipt, signature, packaging', async () => {
+    // a finished transfer/Pix order: it has a receipt, a signature and packaging photos
+    let chosen: ApiOrder | undefined;
+    for (const candidate of (await ordersIn(page, 13)).filter((o) => o.payment !== 'Dinheiro')) {
+      const receipt = await apiGet<{ data: unknown }>(page, `/orders/receipt/${candidate.orderId}`);
+      const signature = await apiGet<{ data: unknown }>(page, `/orders/signature/${candidate.orderId}`);
+      if (receipt.data && signature.data) {
+        chosen = candidate;
+        break;
+      }
+    }
+    if (!chosen) throw new Error('no finished order with a receipt and a signature in the demo data');
+    const order = await detail(page, chosen.orderId);
+    const packaging = (await apiGet<{ data: unknown[] }>(page, `/orders/stocking/images/${order.orderId}`)).data;
+    await findOrder(page, order.code);
+
+    await toolbarButton(page, 'Ver pedido').click();
+    const details = page.getByRole('dialog', { name: `Detalhes do pedido ${order.code}` });
+    await details.getByRole('rowheader', { name: 'Cliente' }).waitFor();
+    expect(await details.textContent()).toContain(order.customer);
+    await screenshot(page, 'orders-details');
+    await expectAccessible(page, 'Detalhes do pedido');
+    await details.getByRole('button', { name: 'Fechar' }).click();
+
+    await toolbarButton(page, 'Histórico').click();
+    const history = page.getByRole('dialog', { name: new RegExp(`^Histórico do pedido ${order.code}`) });
+    const entries = history.getByRole('listitem');
+    await entries.first().waitFor();
+    expect(await entries.last().textContent()).toMatch(
+      /alterou o status do pedido para Finalizados.*\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/,
+    );
+    await screenshot(page, 'orders-history');
+    await expectAccessible(page, 'Histórico do pedido');
+    await history.getByRole('button', { name: 'Fechar' }).click();
+
+    await toolbarButton(page, 'PDF').click();
+    const viewer = page.getByRole('dialog', { name: `Pedido ${order.code} (PDF)` });
+    await viewer.locator('iframe').waitFor({ timeout: 60_000 });
+    await screenshot(page, 'orders-pdf');
+    await expectAccessible(page, 'PDF do pedido');
+    const download = page.waitForEvent('download');
+    await viewer.getByRole('button', { name: 'Baixar' }).click();
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'orders-pdf-')), 'pedido.pdf');
+    await (await download).saveAs(file);
+    const text = execFileSync(process.env.PDFTOTEXT_PATH || '/usr/bin/pdftotext', ['-layout', file, '-'], {
+      encoding: 'utf8',
+    });
+    expect(text).toContain(`Pedido ${order.code}`);
+    expect(text).toContain(order.customer);
+    expect(text).toContain('Finalizados');
+    for (const item of order.items) {
+      // a long name may wrap inside its column: compare its first words
+      expect(text).toContain(item.name.split(' ').slice(0, 3).join(' '));
+    }
+    expect(text).toMatch(/gerado em \d{2}\/\d{2}\/\d{4}/);
+    expect(cspReports).toEqual([]);
+    await viewer.getByRole('button', { name: 'Fechar Pdf' }).click();
+
+    await toolbarButton(page, 'Comprovante').click();
+    const receipt = page.getByRole('dialog', { name: 'Visualização do Comprovante' });
+    await receipt.getByRole('img', { name: `Comprovante do pedido ${order.code}` }).waitFor();
+    await expectAccessible(page, 'Comprovante');
+    await receipt.getByRole('button', { name: 'Fechar' }).click();
+
+    await toolbarButton(page, 'Assinatura').click();
+    const signature = page.getByRole('dialog', { name: 'Assinatura do cliente' });
+    await signature.getByRole('img', { name: `Assinatura do pedido ${order.code}` }).waitFor();
+    await signature.getByRole('button', { name: 'Fechar' }).click();
+
+    await toolbarButton(page, 'Embalagem').click();
+    const photos = page.getByRole('dialog', { name: 'Imagens da embalagem' });
+    await photos.getByRole('img', { name: `Embalagem 1 do pedido ${order.code}` }).waitFor();
+    if (packaging.length > 1) {
+      expect(await photos.getByRole('status').textContent()).toBe(`1 de ${packaging.length}`);
+      await photos.getByRole('button', { name: 'Próxima' }).click();
+      await photos.getByRole('img', { name: `Embalagem 2 do pedido ${order.code}` }).waitFor();
+    }
+    await screenshot(page, 'orders-packaging');
+    await expectAccessible(page, 'Imagens da embalagem');
+    await photos.getByRole('button', { name: 'Fechar' }).click();
+  });
+});
