@@ -131,6 +131,36 @@ describe('live updates: what one user does shows on another user’s screen with
     expect(await tones(page)).toBe(tonesBefore);
   });
 
+  it('the orders screen’s status cards follow a move the attendant makes elsewhere, without a reload', async () => {
+    const { page } = watcher;
+    await page.goto('/admin/orders');
+    const cards = page.getByRole('list', { name: 'Pedidos por status' }).getByRole('button');
+    const quantity = async (label: string) => {
+      // A status without orders has no card.
+      const card = cards.filter({ hasText: label });
+      if ((await card.count()) === 0) return 0;
+      return Number(((await card.first().textContent()) ?? '').replace(label, '').replace(/\D/g, ''));
+    };
+    await cards.filter({ hasText: 'Aguardando estoquista' }).first().waitFor();
+    const waiting = await quantity('Aguardando estoquista');
+    const cancelled = await quantity('Cancelado');
+    await page.evaluate(() => {
+      (window as unknown as { __sameLoad: boolean }).__sameLoad = true;
+    });
+    const api = apiFrom(actor.page);
+    const order = (await api<{ orders: Array<{ orderId: number }> }>('GET', '/orders/status/1?items=1')).json.orders[0];
+    expect(order, 'an order waiting for the stocker').toBeDefined();
+    const cancel = await api('PATCH', '/workflow/order/cancel', {
+      orderId: order?.orderId,
+      comment: 'Cliente desistiu (teste ao vivo)',
+    });
+    expect(cancel.status).toBe(200);
+    await expect.poll(() => quantity('Aguardando estoquista'), { timeout: 20_000 }).toBe(waiting - 1);
+    await expect.poll(() => quantity('Cancelado'), { timeout: 20_000 }).toBe(cancelled + 1);
+    expect(await page.evaluate(() => (window as unknown as { __sameLoad?: boolean }).__sameLoad)).toBe(true);
+    await shot(page, 'orders-cards-live-desktop');
+  });
+
   it('fits a phone: the sound switch sits in the top bar without sideways scroll', async () => {
     const phone = await watcher.browser.newContext({
       baseURL: watcher.baseURL,
