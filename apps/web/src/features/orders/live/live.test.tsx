@@ -120,15 +120,16 @@ describe('live updates of the orders in the shell', () => {
     expect(audio.started).toEqual([880, 1320]);
     expect(screen.getByRole('button', { name: 'Desativar som de novos pedidos' })).toBeTruthy();
 
+    // A change, then three new orders at once: one beep (two tones), not three.
     server.latest()?.send(orderEvent(changed(5)));
-    server.latest()?.send(orderEvent(created(21)));
-    await screen.findByRole('link', { name: /^Pedidos\s*\(2 novos pedidos\)$/ });
+    server.latest()?.send(orderEvent(created(21)) + orderEvent(created(23)) + orderEvent(created(24)));
+    await screen.findByRole('link', { name: /^Pedidos\s*\(4 novos pedidos\)$/ });
     expect(audio.started).toEqual([880, 1320, 880, 1320]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Desativar som de novos pedidos' }));
     expect(localStorage.getItem('orderEventsSound')).toBeNull();
     server.latest()?.send(orderEvent(created(22)));
-    await screen.findByRole('link', { name: /^Pedidos\s*\(3 novos pedidos\)$/ });
+    await screen.findByRole('link', { name: /^Pedidos\s*\(5 novos pedidos\)$/ });
     expect(audio.started).toHaveLength(4);
   });
 

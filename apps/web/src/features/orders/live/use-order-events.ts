@@ -11,6 +11,8 @@ import { connectOrderEvents } from './order-events-client';
 
 /** Events closer together than this refresh the screens once. */
 export const REFRESH_DELAY_MS = 400;
+/** The shortest time between two beeps. */
+export const BEEP_GAP_MS = 1500;
 /** The orders screen: opening it clears the badge; new orders shown there need no badge. */
 export const ORDERS_PATH = '/admin/orders';
 
@@ -55,6 +57,7 @@ export function useOrderEvents() {
   useEffect(() => {
     if (!token || !allowed) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastBeep = 0;
     const refresh = () => {
       timer ??= setTimeout(() => {
         timer = undefined;
@@ -68,7 +71,11 @@ export function useOrderEvents() {
         refresh();
         if (event.kind !== 'created') return;
         if (!onOrdersPageRef.current) addNewOrders(1);
-        if (isSoundOn()) beep();
+        // Several orders at once beep once.
+        if (isSoundOn() && Date.now() - lastBeep > BEEP_GAP_MS) {
+          lastBeep = Date.now();
+          beep();
+        }
       },
       // Whatever changed while the stream was down was not heard.
       onOpen: (reconnected) => {
