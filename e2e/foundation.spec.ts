@@ -8,6 +8,7 @@ import {
   openBrowser,
   screenshot,
   unique,
+  waitForNetworkIdle,
 } from './harness';
 
 const SIDEBAR = [
@@ -109,7 +110,7 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
     for (const [url, name] of screens) {
       await s.page.goto(url);
       await s.page.getByRole('main').getByRole('heading').first().waitFor();
-      await s.page.waitForLoadState('networkidle');
+      await waitForNetworkIdle(s.page);
       await expectAccessible(s.page, name);
     }
     // the profile menu and the phone's menu drawer

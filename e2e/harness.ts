@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import axe from 'axe-core';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -39,8 +39,43 @@ export async function openBrowser(viewport = { width: 1366, height: 850 }): Prom
   const baseURL = inject('baseURL');
   const context = await browser.newContext({ baseURL, viewport, locale: 'pt-BR', acceptDownloads: true });
   context.setDefaultTimeout(20_000);
+  trackRequests(context);
   const page = await context.newPage();
   return { browser, context, page, baseURL, close: () => browser.close() };
+}
+
+/** The live-updates stream (GET /api/orders/events) stays open for as long as the app is open, by design. */
+const isLiveStream = (request: Request) => new URL(request.url()).pathname === '/api/orders/events';
+const inFlight = new WeakMap<BrowserContext, Set<Request>>();
+
+/** Keeps the requests of `context` in flight, for `waitForNetworkIdle`. */
+export function trackRequests(context: BrowserContext): void {
+  if (inFlight.has(context)) return;
+  const open = new Set<Request>();
+  inFlight.set(context, open);
+  context.on('request', (request) => {
+    if (!isLiveStream(request)) open.add(request);
+  });
+  context.on('requestfinished', (request) => open.delete(request));
+  context.on('requestfailed', (request) => open.delete(request));
+}
+
+/**
+ * Playwright's 'networkidle' (no request for 500 ms) without the live-updates stream, which never ends: the
+ * signed-in app always has it open, so `waitForLoadState('networkidle')` would wait forever.
+ */
+export async function waitForNetworkIdle(page: Page, { quietMs = 500, timeout = 20_000 } = {}): Promise<void> {
+  trackRequests(page.context());
+  const open = inFlight.get(page.context()) as Set<Request>;
+  await page.waitForLoadState('load');
+  const deadline = Date.now() + timeout;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    if (Date.now() > deadline)
+      throw new Error(`network not idle after ${timeout} ms: ${[...open].map((r) => r.url())}`);
+    if (open.size > 0) quietSince = Date.now();
+    await page.waitForTimeout(50);
+  }
 }
 
 /** Signs in through the login screen and waits to leave it. */

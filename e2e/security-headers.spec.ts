@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, DEMO, login, openBrowser, screenshot } from './harness';
+import { type BrowserSession, DEMO, login, openBrowser, screenshot, waitForNetworkIdle } from './harness';
 
 /** Every screen of the app; each must run under the strict Content-Security-Policy without a violation. */
 const ADMIN_SCREENS = [
@@ -38,7 +38,7 @@ async function watchViolations(page: Page): Promise<string[]> {
 
 /** Waits until the screen has drawn (no progress indicator left) and the network is quiet. */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await waitForNetworkIdle(page);
   await page
     .locator('[role="progressbar"]')
     .first()

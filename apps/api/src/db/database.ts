@@ -16,7 +16,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { AppConfig } from '../config';
 import { migrationProvider } from './migrations';
-import { PGliteWorkerDialect } from './pglite-host';
+import { type NotificationListener, PGliteWorkerDialect } from './pglite-host';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -77,6 +77,15 @@ class ExclusivePGliteDialect extends PGliteDialect {
 }
 
 /**
+ * How the NOTIFYs of a PGlite database reach this process (after a LISTEN sent through `db`): PGlite is one
+ * backend, so its notifications surface in-process, not on a connection of their own. Undefined for
+ * PostgreSQL, where a listener opens its own connection (modules/events).
+ */
+export type NotificationFeed = (listener: NotificationListener) => () => void;
+const notificationFeeds = new WeakMap<DB, NotificationFeed>();
+export const pgliteNotificationFeed = (db: DB): NotificationFeed | undefined => notificationFeeds.get(db);
+
+/**
  * Opens the database the configuration names: a PostgreSQL pool, or PGlite on disk (`DATA_DIR/pglite`)
  * or in memory. PGlite runs in a worker thread and is spoken to over the PostgreSQL protocol, through the
  * same pool and dialect as a server (docs/decisions/0003-pglite-off-the-request-thread.md), so a long query
@@ -98,13 +107,28 @@ export function createDatabase(
     mkdirSync(dataPath, { recursive: true });
   }
   if (process.env.PGLITE_IN_PROCESS === '1') {
-    return new Kysely<Database>({
+    const listeners = new Set<NotificationListener>();
+    const db = new Kysely<Database>({
       dialect: new ExclusivePGliteDialect({
-        pglite: () => new PGlite({ dataDir: dataPath, extensions: { pg_trgm, unaccent } }),
+        pglite: () => {
+          const pglite = new PGlite({ dataDir: dataPath, extensions: { pg_trgm, unaccent } });
+          pglite.onNotification((channel, payload) => {
+            for (const listener of listeners) listener(channel, payload);
+          });
+          return pglite;
+        },
       }),
     });
+    notificationFeeds.set(db, (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    });
+    return db;
   }
-  return new Kysely<Database>({ dialect: new PGliteWorkerDialect(dataPath) });
+  const dialect = new PGliteWorkerDialect(dataPath);
+  const db = new Kysely<Database>({ dialect });
+  notificationFeeds.set(db, (listener) => dialect.onNotification(listener));
+  return db;
 }
 
 /** Brings the schema up to date. Throws when a migration fails (the server must not start then). */

@@ -62,8 +62,14 @@ export interface PGliteWorker {
   close(): Promise<void>;
 }
 
+/** Receives the NOTIFYs the worker's backend hears (after a LISTEN): see modules/events. */
+export type NotificationListener = (channel: string, payload: string) => void;
+
 /** Starts PGlite in a worker thread; resolves once it accepts connections. */
-export async function startPGliteWorker(dataPath: string | undefined): Promise<PGliteWorker> {
+export async function startPGliteWorker(
+  dataPath: string | undefined,
+  onNotification?: NotificationListener,
+): Promise<PGliteWorker> {
   const socketDir = mkdtempSync(path.join(tmpdir(), 'backoffice-pglite-'));
   // `pg` connects to `<host>/.s.PGSQL.<port>`, the PostgreSQL convention for Unix sockets.
   const data: PGliteWorkerData = {
@@ -101,6 +107,9 @@ export async function startPGliteWorker(dataPath: string | undefined): Promise<P
   }
   // A crash after start surfaces as failing queries (the socket closes); log it for the operator.
   worker.on('error', (error) => console.error('PGlite worker failed:', error));
+  worker.on('message', (message: PGliteWorkerMessage) => {
+    if (message.type === 'notification') onNotification?.(message.channel, message.payload);
+  });
   let closing: Promise<void> | undefined;
   return {
     socketDir,
@@ -127,11 +136,11 @@ export async function startPGliteWorker(dataPath: string | undefined): Promise<P
 class PGliteWorkerDriver extends PostgresDriver {
   readonly #started: { worker?: PGliteWorker };
 
-  constructor(dataPath: string | undefined) {
+  constructor(dataPath: string | undefined, onNotification: NotificationListener) {
     const started: { worker?: PGliteWorker } = {};
     super({
       pool: async () => {
-        const worker = await startPGliteWorker(dataPath);
+        const worker = await startPGliteWorker(dataPath, onNotification);
         started.worker = worker;
         return new pg.Pool({ host: worker.socketDir, user: 'postgres', database: 'postgres', max: 1 });
       },
@@ -151,6 +160,7 @@ class PGliteWorkerDriver extends PostgresDriver {
 /** The PostgreSQL dialect, with PGlite in a worker thread as the server. */
 export class PGliteWorkerDialect extends PostgresDialect {
   readonly #dataPath: string | undefined;
+  readonly #listeners = new Set<NotificationListener>();
 
   constructor(dataPath: string | undefined) {
     // The driver brings its own pool; the dialect lends its adapter and query compiler.
@@ -159,6 +169,14 @@ export class PGliteWorkerDialect extends PostgresDialect {
   }
 
   override createDriver(): Driver {
-    return new PGliteWorkerDriver(this.#dataPath);
+    return new PGliteWorkerDriver(this.#dataPath, (channel, payload) => {
+      for (const listener of this.#listeners) listener(channel, payload);
+    });
+  }
+
+  /** Hears the NOTIFYs of channels some connection LISTENs to; returns the unsubscribe. */
+  onNotification(listener: NotificationListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 }

@@ -31,7 +31,12 @@ export interface PGliteWorkerData {
 }
 
 /** Messages the worker posts to its host. */
-export type PGliteWorkerMessage = { type: 'ready' } | { type: 'error'; message: string } | { type: 'closed' };
+export type PGliteWorkerMessage =
+  | { type: 'ready' }
+  | { type: 'error'; message: string }
+  | { type: 'closed' }
+  /** A NOTIFY heard by the backend (after a LISTEN sent by any connection): see NotificationScanner. */
+  | { type: 'notification'; channel: string; payload: string };
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
@@ -40,6 +45,77 @@ const PROTOCOL_3 = 196608;
 const TERMINATE = 0x58; // 'X'
 const READY_FOR_QUERY = 0x5a; // 'Z'
 const IDLE = 0x49; // 'I'
+const NOTIFICATION_RESPONSE = 0x41; // 'A'
+
+/**
+ * Finds the NotificationResponse messages in the backend's output. PGlite is one backend, so a LISTEN sent
+ * by any connection makes it a listener, and its own NOTIFYs come back at commit inside the answer of
+ * whichever connection committed: the raw relay never parses them, so they are picked out here and
+ * posted to the host (modules/events relays them). The answer is cut at arbitrary points, so the scanner
+ * keeps its place across chunks: a partial header, the rest of a message to skip, or a notification body.
+ */
+export class NotificationScanner {
+  #header = Buffer.alloc(0);
+  #skip = 0;
+  #body: Buffer[] | undefined;
+  #bodyLeft = 0;
+  readonly #onNotification: (channel: string, payload: string) => void;
+
+  constructor(onNotification: (channel: string, payload: string) => void) {
+    this.#onNotification = onNotification;
+  }
+
+  push(chunk: Buffer) {
+    let at = 0;
+    while (at < chunk.length) {
+      if (this.#skip > 0) {
+        const n = Math.min(this.#skip, chunk.length - at);
+        this.#skip -= n;
+        at += n;
+      } else if (this.#body) {
+        const n = Math.min(this.#bodyLeft, chunk.length - at);
+        this.#body.push(chunk.subarray(at, at + n));
+        this.#bodyLeft -= n;
+        at += n;
+        if (this.#bodyLeft === 0) {
+          const body = Buffer.concat(this.#body);
+          this.#body = undefined;
+          // Int32 process id, then channel and payload as NUL-terminated strings.
+          const channelEnd = body.indexOf(0, 4);
+          const payloadEnd = body.indexOf(0, channelEnd + 1);
+          if (channelEnd > 0 && payloadEnd > channelEnd) {
+            this.#onNotification(
+              body.toString('utf8', 4, channelEnd),
+              body.toString('utf8', channelEnd + 1, payloadEnd),
+            );
+          }
+        }
+      } else {
+        const n = Math.min(5 - this.#header.length, chunk.length - at);
+        this.#header = Buffer.concat([this.#header, chunk.subarray(at, at + n)]);
+        at += n;
+        if (this.#header.length === 5) {
+          const length = this.#header.readInt32BE(1) - 4;
+          if (this.#header[0] === NOTIFICATION_RESPONSE) {
+            this.#body = [];
+            this.#bodyLeft = length;
+          } else {
+            this.#skip = length;
+          }
+          this.#header = Buffer.alloc(0);
+        }
+      }
+    }
+  }
+
+  /** After a failed exchange the output may stop mid-message: start afresh. */
+  reset() {
+    this.#header = Buffer.alloc(0);
+    this.#skip = 0;
+    this.#body = undefined;
+    this.#bodyLeft = 0;
+  }
+}
 
 interface Connection {
   socket: Socket;
@@ -57,9 +133,11 @@ class WireServer {
   #owner: Connection | undefined;
   #running = false;
   #server: Server | undefined;
+  readonly #notifications: NotificationScanner;
 
-  constructor(db: PGlite) {
+  constructor(db: PGlite, onNotification: (channel: string, payload: string) => void) {
     this.#db = db;
+    this.#notifications = new NotificationScanner(onNotification);
   }
 
   listen(socketPath: string): Promise<void> {
@@ -171,10 +249,12 @@ class WireServer {
               if (data.length === 0) return;
               const chunk = Buffer.from(data);
               tail = chunk.length >= 6 ? chunk.subarray(chunk.length - 6) : Buffer.concat([tail, chunk]).subarray(-6);
+              this.#notifications.push(chunk);
               if (!connection.closed) connection.socket.write(chunk);
             },
           });
         } catch {
+          this.#notifications.reset();
           // PGlite itself failed (not an SQL error, which is an ErrorResponse): drop this client.
           connection.closed = true;
           connection.pending = [];
@@ -208,7 +288,7 @@ async function main() {
       initdbWasmModule: data.initdbWasmModule,
       fsBundle: data.fsBundle,
     });
-    server = new WireServer(db);
+    server = new WireServer(db, (channel, payload) => port.postMessage({ type: 'notification', channel, payload }));
     await server.listen(data.socketPath);
   } catch (error) {
     port.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
@@ -224,4 +304,5 @@ async function main() {
   port.postMessage({ type: 'ready' });
 }
 
-void main();
+// Imported outside a worker (a test of NotificationScanner), it only defines.
+if (parentPort) void main();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { employeesRoutes } from './employees/employees.routes';
+import { eventsRoutes } from './events/events.routes';
 import { filesRoutes } from './files/files.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { tasksRoutes } from './orders/tasks.routes';
@@ -24,4 +25,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(reportsRoutes);
   await api.register(sellingRoutes);
   await api.register(filesRoutes);
+  await api.register(eventsRoutes);
 }

@@ -9,6 +9,7 @@ import { orders } from './0006-orders';
 import { reports } from './0007-reports';
 import { orderStatusCounts } from './0008-order-status-counts';
 import { reportRankings } from './0009-report-rankings';
+import { orderEvents } from './0010-order-events';
 import { selling } from './0011-selling';
 import { orderStatusDays } from './0012-order-status-days';
 
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0007-reports': reports,
   '0008-order-status-counts': orderStatusCounts,
   '0009-report-rankings': reportRankings,
+  '0010-order-events': orderEvents,
   '0011-selling': selling,
   '0012-order-status-days': orderStatusDays,
 };

@@ -4,6 +4,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { useOrderEvents } from '../../features/orders/live/use-order-events';
 import { signOut } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { SIDEBAR_WIDTH } from '../theme';
@@ -28,6 +29,8 @@ function useExpiryTimer() {
 export default function AdminLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   useExpiryTimer();
+  // Live updates of the orders, once for the whole signed-in app (features/orders/live).
+  useOrderEvents();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>

@@ -7,6 +7,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { NavLink } from 'react-router';
+import { NewOrdersBadge } from '../../features/orders/live/new-orders-badge';
 import { hasPermission, useSession } from '../../lib/session';
 import { ADMIN_PAGES } from '../routes';
 import { NAV_ICONS } from './nav-icons';
@@ -53,6 +54,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
                     {Icon ? <Icon fontSize="small" /> : null}
                   </ListItemIcon>
                   <ListItemText primary={label} slotProps={{ primary: { sx: { fontSize: 14, fontWeight: 500 } } }} />
+                  {path === 'orders' ? <NewOrdersBadge /> : null}
                 </ListItemButton>
               </ListItem>
             );

@@ -22,6 +22,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useNotify } from '../../components/notifier';
+import { NewOrdersMenuIcon, useMenuLabel } from '../../features/orders/live/new-orders-badge';
+import { OrderSoundToggle } from '../../features/orders/live/order-sound-toggle';
 
 import { useSession } from '../../lib/session';
 import { SIDEBAR_WIDTH } from '../theme';
@@ -62,6 +64,7 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
   const [notificationsAnchor, setNotificationsAnchor] = useState<HTMLElement | null>(null);
   const [profileAnchor, setProfileAnchor] = useState<HTMLElement | null>(null);
   const name = session?.name ?? '';
+  const menuLabel = useMenuLabel(TOP_BAR_TEXTS.openMenu);
 
   /** The search box opens the first menu page whose name matches. */
   const search = () => {
@@ -88,13 +91,10 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
       }}
     >
       <Toolbar sx={{ gap: 1 }}>
-        <IconButton
-          edge="start"
-          aria-label={TOP_BAR_TEXTS.openMenu}
-          onClick={onMenuClick}
-          sx={{ display: { md: 'none' } }}
-        >
-          <MenuIcon />
+        <IconButton edge="start" aria-label={menuLabel} onClick={onMenuClick} sx={{ display: { md: 'none' } }}>
+          <NewOrdersMenuIcon>
+            <MenuIcon />
+          </NewOrdersMenuIcon>
         </IconButton>
         <Box
           component="form"
@@ -130,6 +130,7 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
           />
         </Box>
         <Box sx={{ flex: 1 }} />
+        <OrderSoundToggle />
         <IconButton
           aria-label={TOP_BAR_TEXTS.notificationsButton(NOTIFICATIONS.length)}
           onClick={(event) => setNotificationsAnchor(event.currentTarget)}

@@ -1,0 +1,194 @@
+import { type OrderEvent, orderEventSchema } from '@backoffice/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { type DB, pgliteNotificationFeed } from '../../db/database';
+
+/** The channel of migration 0010-order-events. */
+export const ORDER_EVENTS_CHANNEL = 'order_events';
+/** The `application_name` of the PostgreSQL listener connection. */
+export const LISTENER_APPLICATION_NAME = 'backoffice-order-events';
+/** Waits between reconnections of the PostgreSQL listener: 1 s, 2 s, 4 s… up to 30 s. */
+const RECONNECT_MIN_MS = 1000;
+const RECONNECT_MAX_MS = 30_000;
+
+export type OrderEventListener = (event: OrderEvent) => void;
+
+export interface OrderEventsHub {
+  /**
+   * Adds a listener; resolves once the process is LISTENing (a change committed after that reaches it),
+   * with the unsubscribe. Rejects when the database cannot be reached (the route answers 503).
+   */
+  subscribe(listener: OrderEventListener): Promise<() => void>;
+  /** How many listeners (open streams) there are. */
+  readonly size: number;
+  /** Stops listening; further subscribes reject. */
+  close(): Promise<void>;
+}
+
+interface Source {
+  close(): Promise<void>;
+}
+
+/**
+ * One LISTEN per API process, fanned out in-process to its SSE streams. Started by the first subscriber.
+ * - PostgreSQL: a dedicated `pg` client (not one of the pool's: it stays in LISTEN for the life of the
+ *   process), reconnected with backoff when it drops; after a reconnection a `many` event tells every
+ *   stream to refresh, since changes made meanwhile were not heard.
+ * - PGlite (worker thread or in process): one backend, so the LISTEN goes through `db` and the
+ *   notifications come from `pgliteNotificationFeed` (db/database.ts).
+ * Payloads of another schema of the same database (parallel tests, benchmarks) are ignored.
+ */
+export function createOrderEventsHub(options: {
+  db: DB;
+  databaseUrl: string | undefined;
+  log: FastifyBaseLogger;
+}): OrderEventsHub {
+  const { db, databaseUrl, log } = options;
+  const listeners = new Set<OrderEventListener>();
+  let started: Promise<Source> | undefined;
+  let closed = false;
+
+  const broadcast = (event: OrderEvent) => {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        log.warn({ err: error }, 'order event listener failed');
+      }
+    }
+  };
+
+  const dispatcher = (schema: string) => (payload: string) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload);
+    } catch {
+      log.warn({ payload }, 'order event: payload is not JSON');
+      return;
+    }
+    if ((parsed as { schema?: unknown } | null)?.schema !== schema) return;
+    const event = orderEventSchema.safeParse(parsed);
+    if (event.success) broadcast(event.data);
+    else log.warn({ payload }, 'order event: unexpected payload');
+  };
+
+  async function start(): Promise<Source> {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    const dispatch = dispatcher(rows[0]?.schema ?? 'public');
+    const feed = pgliteNotificationFeed(db);
+    if (feed) {
+      const unsubscribe = feed((channel, payload) => {
+        if (channel === ORDER_EVENTS_CHANNEL) dispatch(payload);
+      });
+      try {
+        await sql`listen ${sql.raw(ORDER_EVENTS_CHANNEL)}`.execute(db);
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
+      // The LISTEN stays: the backend may be shared with other apps of the same process (tests).
+      return { close: async () => unsubscribe() };
+    }
+    if (!databaseUrl) throw new Error('order events: no database to listen to');
+    return startPostgresListener(databaseUrl, dispatch);
+  }
+
+  /** A dedicated connection in LISTEN, reconnected with backoff until the hub closes. */
+  async function startPostgresListener(connectionString: string, dispatch: (payload: string) => void) {
+    let client: pg.Client | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    let delay = RECONNECT_MIN_MS;
+    let stopping = false;
+
+    const connect = async (): Promise<pg.Client> => {
+      // Named, so an operator sees it in pg_stat_activity (it idles in LISTEN for the life of the process).
+      const next = new pg.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME });
+      next.on('notification', (message) => {
+        if (message.channel === ORDER_EVENTS_CHANNEL && message.payload !== undefined) dispatch(message.payload);
+      });
+      // A dropped connection emits 'error' (and then 'end'): reconnect once, whatever came first.
+      // Failures before the LISTEN took are the caller's (connect throws); after, they reconnect.
+      let listening = false;
+      let lost = false;
+      const onLost = (error?: Error) => {
+        if (!listening || lost || stopping) return;
+        lost = true;
+        log.warn({ err: error }, 'order events: listener connection lost, reconnecting');
+        client = undefined;
+        next.end().catch(() => {});
+        scheduleReconnect();
+      };
+      next.on('error', onLost);
+      next.on('end', () => onLost());
+      try {
+        await next.connect();
+        await next.query(`listen ${ORDER_EVENTS_CHANNEL}`);
+        listening = true;
+      } catch (error) {
+        await next.end().catch(() => {});
+        throw error;
+      }
+      return next;
+    };
+
+    const scheduleReconnect = () => {
+      if (stopping) return;
+      timer = setTimeout(async () => {
+        timer = undefined;
+        try {
+          client = await connect();
+          if (stopping) {
+            await client.end().catch(() => {});
+            return;
+          }
+          delay = RECONNECT_MIN_MS;
+          log.info('order events: listener reconnected');
+          // Whatever changed while deaf was not heard: every screen refreshes.
+          broadcast({ kind: 'many', count: 0 });
+        } catch (error) {
+          log.warn({ err: error }, 'order events: reconnection failed');
+          delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+          scheduleReconnect();
+        }
+      }, delay);
+      timer.unref();
+    };
+
+    client = await connect();
+    return {
+      async close() {
+        stopping = true;
+        if (timer) clearTimeout(timer);
+        await client?.end().catch(() => {});
+      },
+    };
+  }
+
+  return {
+    get size() {
+      return listeners.size;
+    },
+    async subscribe(listener) {
+      if (closed) throw new Error('order events: closed');
+      started ??= start();
+      try {
+        await started;
+      } catch (error) {
+        started = undefined; // the next subscriber tries again
+        throw error;
+      }
+      if (closed) throw new Error('order events: closed');
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    async close() {
+      closed = true;
+      listeners.clear();
+      const source = await started?.catch(() => undefined);
+      await source?.close();
+    },
+  };
+}

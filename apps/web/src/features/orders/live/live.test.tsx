@@ -1,0 +1,153 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/app';
+import { createQueryClient } from '../../../app/query-client';
+import { signInAs } from '../../../test/render';
+import { NewOrdersBadge, NewOrdersMenuIcon, useMenuLabel } from './new-orders-badge';
+import { OrderSoundToggle } from './order-sound-toggle';
+import { fakeAudio, fakeEventServer, orderEvent } from './test-stream';
+import { REFRESH_DELAY_MS, useOrderEvents } from './use-order-events';
+
+const created = (id: number) => ({ kind: 'created', id, code: `NEW-${id}`, status: 1, previousStatus: null });
+const changed = (id: number) => ({ kind: 'changed', id, code: `OLD-${id}`, status: 7, previousStatus: 1 });
+
+/** The pieces the shell mounts (hook, badge, toggle) around two pages. */
+function Shell() {
+  useOrderEvents();
+  const menuLabel = useMenuLabel('Abrir menu');
+  return (
+    <div>
+      <button type="button" aria-label={menuLabel}>
+        <NewOrdersMenuIcon>≡</NewOrdersMenuIcon>
+      </button>
+      <a href="/admin/orders">
+        Pedidos
+        <NewOrdersBadge />
+      </a>
+      <OrderSoundToggle />
+      <Outlet />
+    </div>
+  );
+}
+
+function openShell(path = '/admin/dashboard') {
+  const queryClient = createQueryClient();
+  // What the screens have loaded: orders (list and cards), the dashboard, and something unrelated.
+  for (const key of [
+    ['orders', 'list', { status: 1 }],
+    ['orders', 'status'],
+    ['dashboard', 'cards'],
+    ['customers', 'list'],
+  ]) {
+    queryClient.setQueryData(key, { data: [] });
+  }
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  const stale = (key: unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin',
+        element: <Shell />,
+        children: [
+          { path: 'dashboard', element: <p>Painel</p> },
+          { path: 'orders', element: <p>Lista de pedidos</p> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, invalidate, stale };
+}
+
+describe('live updates of the orders in the shell', () => {
+  it('a burst of changes refreshes the orders and the dashboard once, and nothing else', async () => {
+    signInAs(['bo:manage:orders', 'bo:manage:dashboard']);
+    const server = fakeEventServer();
+    const { invalidate, stale } = openShell();
+    await waitFor(() => expect(server.latest()).toBeDefined());
+    server.latest()?.send(orderEvent(changed(1)) + orderEvent(changed(2)) + orderEvent(changed(3)));
+    await waitFor(() => expect(stale(['orders', 'status'])).toBe(true), { timeout: REFRESH_DELAY_MS + 2000 });
+    expect(stale(['orders', 'list', { status: 1 }])).toBe(true);
+    expect(stale(['dashboard', 'cards'])).toBe(true);
+    expect(stale(['customers', 'list'])).toBe(false);
+    // Three events, one refresh: the orders once, the dashboard once.
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['orders'], ['dashboard']]);
+    // A change is no new order: no badge.
+    expect(screen.queryByTestId('new-orders-badge')).toBeNull();
+  });
+
+  it('new orders add to the Pedidos badge, which the orders screen clears', async () => {
+    signInAs(['bo:manage:orders']);
+    const server = fakeEventServer();
+    const { router } = openShell();
+    await waitFor(() => expect(server.latest()).toBeDefined());
+    server.latest()?.send(orderEvent(created(10)) + orderEvent(changed(4)) + orderEvent(created(11)));
+    const link = await screen.findByRole('link', { name: /^Pedidos\s*\(2 novos pedidos\)$/ });
+    expect(link.querySelector('[data-testid="new-orders-badge"]')?.textContent).toBe('2');
+    // On a phone the sidebar is behind the menu button, which shows the count too.
+    expect(screen.getByRole('button', { name: 'Abrir menu (2 novos pedidos)' }).textContent).toBe('≡2');
+    await act(() => router.navigate('/admin/orders'));
+    expect(screen.getByText('Lista de pedidos')).toBeTruthy();
+    expect(screen.queryByTestId('new-orders-badge')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Pedidos' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Abrir menu' })).toBeTruthy();
+    // On the orders screen a new order shows in the list itself: no badge.
+    server.latest()?.send(orderEvent(created(12)));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByTestId('new-orders-badge')).toBeNull();
+  });
+
+  it('sound is off by default; once turned on (remembered) a new order beeps, a change does not', async () => {
+    signInAs(['bo:manage:orders']);
+    const audio = fakeAudio();
+    const server = fakeEventServer();
+    openShell();
+    await waitFor(() => expect(server.latest()).toBeDefined());
+    server.latest()?.send(orderEvent(created(20)));
+    await screen.findByRole('link', { name: /^Pedidos\s*\(1 novo pedido\)$/ });
+    expect(audio.started).toEqual([]);
+
+    const toggle = screen.getByRole('button', { name: 'Ativar som de novos pedidos' });
+    fireEvent.click(toggle);
+    expect(localStorage.getItem('orderEventsSound')).toBe('on');
+    // Turning it on plays the beep once (two tones), so the user hears what is coming.
+    expect(audio.started).toEqual([880, 1320]);
+    expect(screen.getByRole('button', { name: 'Desativar som de novos pedidos' })).toBeTruthy();
+
+    // A change, then three new orders at once: one beep (two tones), not three.
+    server.latest()?.send(orderEvent(changed(5)));
+    server.latest()?.send(orderEvent(created(21)) + orderEvent(created(23)) + orderEvent(created(24)));
+    await screen.findByRole('link', { name: /^Pedidos\s*\(4 novos pedidos\)$/ });
+    expect(audio.started).toEqual([880, 1320, 880, 1320]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Desativar som de novos pedidos' }));
+    expect(localStorage.getItem('orderEventsSound')).toBeNull();
+    server.latest()?.send(orderEvent(created(22)));
+    await screen.findByRole('link', { name: /^Pedidos\s*\(5 novos pedidos\)$/ });
+    expect(audio.started).toHaveLength(4);
+  });
+
+  it('a role that reads no orders gets neither the stream nor the sound switch', async () => {
+    signInAs(['bo:manage:customers']);
+    const server = fakeEventServer();
+    openShell();
+    await screen.findByText('Painel');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Ativar som de novos pedidos' })).toBeNull();
+  });
+
+  it('a stocker (products) follows the orders too', async () => {
+    signInAs(['bo:manage:products', 'bo:manage:dashboard']);
+    const server = fakeEventServer();
+    openShell();
+    await waitFor(() => expect(server.fetchMock).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('button', { name: 'Ativar som de novos pedidos' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,91 @@
+import { PERMISSIONS } from '@backoffice/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { hasPermission, useSession } from '../../../lib/session';
+import { dashboardKeys } from '../../dashboard/api/dashboard-api';
+import { ordersKeys } from '../api/keys';
+import { beep, unlockSound } from './beep';
+import { addNewOrders, clearNewOrders, isSoundOn } from './live-store';
+import { connectOrderEvents } from './order-events-client';
+
+/** Events closer together than this refresh the screens once. */
+export const REFRESH_DELAY_MS = 400;
+/** The shortest time between two beeps. */
+export const BEEP_GAP_MS = 1500;
+/** The orders screen: opening it clears the badge; new orders shown there need no badge. */
+export const ORDERS_PATH = '/admin/orders';
+
+/** Who may read orders (the API's GET /orders/events accepts the same): attendants, couriers, stockers. */
+export const canFollowOrders = () => hasPermission(PERMISSIONS.orders, PERMISSIONS.products);
+
+/**
+ * Live updates of the orders (docs/architecture.md "Live updates"), mounted once in the signed-in shell:
+ * keeps GET /api/orders/events open and, on every change of any order anywhere (another attendant, a
+ * courier's phone, a checkout), refreshes what shows orders (queries under ['orders'] and the dashboard),
+ * a burst at a time. A new order adds to the 'Pedidos' badge (cleared on the orders screen) and beeps
+ * when the user turned the sound on.
+ */
+export function useOrderEvents() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const onOrdersPage = pathname === ORDERS_PATH || pathname.startsWith(`${ORDERS_PATH}/`);
+  const onOrdersPageRef = useRef(onOrdersPage);
+  onOrdersPageRef.current = onOrdersPage;
+  const token = session?.token;
+  const allowed = session !== null && canFollowOrders();
+
+  useEffect(() => {
+    if (onOrdersPage) clearNewOrders();
+  }, [onOrdersPage]);
+
+  // With the sound on from a previous visit, the first interaction unlocks the audio (browsers' rule).
+  useEffect(() => {
+    if (!allowed) return;
+    const unlock = () => {
+      if (isSoundOn()) unlockSound();
+    };
+    document.addEventListener('pointerdown', unlock, { once: true });
+    document.addEventListener('keydown', unlock, { once: true });
+    return () => {
+      document.removeEventListener('pointerdown', unlock);
+      document.removeEventListener('keydown', unlock);
+    };
+  }, [allowed]);
+
+  useEffect(() => {
+    if (!token || !allowed) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastBeep = 0;
+    const refresh = () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
+        void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+      }, REFRESH_DELAY_MS);
+    };
+    const stop = connectOrderEvents({
+      token,
+      onEvent: (event) => {
+        refresh();
+        if (event.kind !== 'created') return;
+        if (!onOrdersPageRef.current) addNewOrders(1);
+        // Several orders at once beep once.
+        if (isSoundOn() && Date.now() - lastBeep > BEEP_GAP_MS) {
+          lastBeep = Date.now();
+          beep();
+        }
+      },
+      // Whatever changed while the stream was down was not heard.
+      onOpen: (reconnected) => {
+        if (reconnected) refresh();
+      },
+    });
+    return () => {
+      stop();
+      if (timer) clearTimeout(timer);
+      clearNewOrders();
+    };
+  }, [token, allowed, queryClient]);
+}

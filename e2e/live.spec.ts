@@ -1,0 +1,236 @@
+import { mkdirSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot } from './harness';
+
+/** Where a person looks at the steps. */
+const SHOTS = '/tmp/h-live-shots';
+const SOUND_ON = 'Ativar som de novos pedidos';
+const SOUND_OFF = 'Desativar som de novos pedidos';
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await screenshot(page, `live-${name}`);
+}
+
+/** The API as the signed-in user of `page` (its token from localStorage, like the app's own calls). */
+function apiFrom(page: Page) {
+  return <T>(method: string, path: string, body?: unknown) =>
+    page.evaluate(
+      async ({ method, path, body }) => {
+        const response = await fetch(`/api${path}`, {
+          method,
+          headers: {
+            Authorization: `Bearer ${localStorage.getItem('token')}`,
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: response.status, json: (await response.json().catch(() => null)) as T };
+      },
+      { method, path, body },
+    );
+}
+
+/**
+ * Counts the tones the page starts through Web Audio (the beep), without changing what it plays. Added
+ * through the browser's protocol, so the app's strict CSP is untouched.
+ */
+async function countTones(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const scope = window as unknown as { __tones: number; AudioContext: typeof AudioContext };
+    scope.__tones = 0;
+    const create = scope.AudioContext.prototype.createOscillator;
+    scope.AudioContext.prototype.createOscillator = function (this: AudioContext) {
+      scope.__tones++;
+      return create.call(this);
+    };
+  });
+}
+const tones = (page: Page) => page.evaluate(() => (window as unknown as { __tones: number }).__tones);
+
+/** Resolves on the first request of the page whose path starts with one of `prefixes`. */
+function nextRequest(page: Page, prefixes: string[]) {
+  return page.waitForRequest((request) => prefixes.some((p) => new URL(request.url()).pathname.startsWith(p)), {
+    timeout: 20_000,
+  });
+}
+
+describe('live updates: what one user does shows on another user’s screen without a reload', () => {
+  let watcher: BrowserSession;
+  let actor: BrowserSession;
+
+  beforeAll(async () => {
+    watcher = await openBrowser({ width: 1366, height: 900 });
+    actor = await openBrowser({ width: 1366, height: 900 });
+    await countTones(watcher.context);
+    // The watcher: a manager (orders and dashboard) on the dashboard. The actor: an attendant.
+    await login(watcher.page, DEMO.manager);
+    await login(actor.page, DEMO.attendant);
+  });
+  afterAll(async () => {
+    await watcher?.close();
+    await actor?.close();
+  });
+
+  it('the sound of new orders is off until the user turns it on, and stays on after a reload', async () => {
+    const { page } = watcher;
+    await page.goto('/admin/dashboard');
+    const toggle = page.getByRole('button', { name: SOUND_ON });
+    await toggle.waitFor();
+    await toggle.hover();
+    await page.getByRole('tooltip', { name: SOUND_ON }).waitFor();
+    await shot(page, 'sound-off-desktop');
+    await toggle.click();
+    await page.getByRole('button', { name: SOUND_OFF }).waitFor();
+    // Turning it on plays the beep once (two tones) so the user knows it works.
+    expect(await tones(page)).toBe(2);
+    await page.reload();
+    await page.getByRole('button', { name: SOUND_OFF }).waitFor();
+    await expectAccessible(page, 'painel com o botão de som');
+  });
+
+  it('an order the attendant moves refreshes the manager’s dashboard in place: no reload, no badge, no beep', async () => {
+    const { page } = watcher;
+    await page.goto('/admin/dashboard');
+    await page
+      .getByRole('region', { name: 'Produtos mais vendidos' })
+      .locator('svg rect, svg path[d]')
+      .first()
+      .waitFor();
+    // Marks this page load: a reload would lose it.
+    await page.evaluate(() => {
+      (window as unknown as { __sameLoad: boolean }).__sameLoad = true;
+    });
+    const tonesBefore = await tones(page);
+    const api = apiFrom(actor.page);
+    const waiting = await api<{ orders: Array<{ orderId: number; code: string }> }>('GET', '/orders/status/1?items=1');
+    expect(waiting.status).toBe(200);
+    const order = waiting.json.orders[0];
+    expect(order, 'the demo business has an order waiting for the stocker').toBeDefined();
+
+    const refetch = nextRequest(page, ['/api/dashboard', '/api/reports/']);
+    const cancel = await api('PATCH', '/workflow/order/cancel', {
+      orderId: order?.orderId,
+      comment: 'Cliente desistiu (teste ao vivo)',
+    });
+    expect(cancel.status).toBe(200);
+    await refetch;
+    expect(await page.evaluate(() => (window as unknown as { __sameLoad?: boolean }).__sameLoad)).toBe(true);
+    // A change is not a new order: the 'Pedidos' entry has no count, and nothing beeped.
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('new-orders-badge').count()).toBe(0);
+    expect(await tones(page)).toBe(tonesBefore);
+  });
+
+  it('the orders screen’s status cards follow a move the attendant makes elsewhere, without a reload', async () => {
+    const { page } = watcher;
+    await page.goto('/admin/orders');
+    const cards = page.getByRole('list', { name: 'Pedidos por status' }).getByRole('button');
+    const quantity = async (label: string) => {
+      // A status without orders has no card.
+      const card = cards.filter({ hasText: label });
+      if ((await card.count()) === 0) return 0;
+      return Number(((await card.first().textContent()) ?? '').replace(label, '').replace(/\D/g, ''));
+    };
+    await cards.filter({ hasText: 'Aguardando estoquista' }).first().waitFor();
+    const waiting = await quantity('Aguardando estoquista');
+    const cancelled = await quantity('Cancelado');
+    await page.evaluate(() => {
+      (window as unknown as { __sameLoad: boolean }).__sameLoad = true;
+    });
+    const api = apiFrom(actor.page);
+    const order = (await api<{ orders: Array<{ orderId: number }> }>('GET', '/orders/status/1?items=1')).json.orders[0];
+    expect(order, 'an order waiting for the stocker').toBeDefined();
+    const cancel = await api('PATCH', '/workflow/order/cancel', {
+      orderId: order?.orderId,
+      comment: 'Cliente desistiu (teste ao vivo)',
+    });
+    expect(cancel.status).toBe(200);
+    await expect.poll(() => quantity('Aguardando estoquista'), { timeout: 20_000 }).toBe(waiting - 1);
+    await expect.poll(() => quantity('Cancelado'), { timeout: 20_000 }).toBe(cancelled + 1);
+    expect(await page.evaluate(() => (window as unknown as { __sameLoad?: boolean }).__sameLoad)).toBe(true);
+    await shot(page, 'orders-cards-live-desktop');
+  });
+
+  it('fits a phone: the sound switch sits in the top bar without sideways scroll', async () => {
+    const phone = await watcher.browser.newContext({
+      baseURL: watcher.baseURL,
+      viewport: { width: 390, height: 844 },
+      locale: 'pt-BR',
+    });
+    try {
+      const page = await phone.newPage();
+      await login(page, DEMO.manager);
+      await page.goto('/admin/dashboard');
+      const toggle = page.getByRole('button', { name: SOUND_ON });
+      await toggle.waitFor();
+      const box = await toggle.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await shot(page, 'sound-off-phone');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('a sale the attendant closes shows on the manager’s screen: a count beside Pedidos and a beep, cleared on the orders screen', async () => {
+    const { page } = watcher;
+    await page.goto('/admin/dashboard');
+    await page.getByRole('button', { name: SOUND_OFF }).waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { __sameLoad: boolean }).__sameLoad = true;
+    });
+    const tonesBefore = await tones(page);
+    const api = apiFrom(actor.page);
+    // A customer who may buy and a product in stock, from the demo business.
+    const customers = await api<{ customers: Array<{ id: number; isBlocked: boolean }> }>(
+      'GET',
+      '/customers?page=0&items=50&sort=id:asc',
+    );
+    const products = await api<{ items: Array<{ id: number; stock: number; archived: boolean }> }>(
+      'GET',
+      '/products?offset=0&limit=100',
+    );
+    const product = products.json.items.find((p) => !p.archived && p.stock >= 5);
+    expect(product, 'a product in stock').toBeDefined();
+    let sale: { status: number; json: { code?: string } } | undefined;
+    for (const customer of customers.json.customers.filter((c) => !c.isBlocked)) {
+      const pre = await api<{ customer: { canBuy: boolean }; cart: { items: Array<{ productId: number }> } }>(
+        'GET',
+        `/orders/pre/checkout/${customer.id}`,
+      );
+      if (pre.status !== 200 || !pre.json.customer.canBuy) continue;
+      for (const item of pre.json.cart.items) {
+        await api('PATCH', `/orders/cart/change/${customer.id}`, { productId: item.productId, newQuantity: 0 });
+      }
+      const added = await api('POST', `/orders/cart/add/${customer.id}`, { productId: product?.id, quantity: 1 });
+      expect(added.status).toBe(200);
+      sale = await api('POST', `/orders/checkout/${customer.id}`, {
+        typeOfDelivery: 2,
+        withWarranty: false,
+        isFastDelivery: false,
+        idempotencyKey: crypto.randomUUID(),
+      });
+      break;
+    }
+    expect(sale?.status, JSON.stringify(sale?.json)).toBeLessThan(300);
+
+    await page.getByRole('link', { name: /^Pedidos\s*\(1 novo pedido\)$/ }).waitFor();
+    // (The sidebar is drawn twice: the phone's drawer keeps a hidden copy.)
+    expect(await page.locator('[data-testid="new-orders-badge"]:visible').textContent()).toBe('1');
+    // The beep: two tones more.
+    await expect.poll(() => tones(page), { timeout: 10_000 }).toBe(tonesBefore + 2);
+    expect(await page.evaluate(() => (window as unknown as { __sameLoad?: boolean }).__sameLoad)).toBe(true);
+    await shot(page, 'new-order-badge-desktop');
+    await expectAccessible(page, 'painel com um pedido novo');
+
+    await page.getByRole('link', { name: /^Pedidos/ }).click();
+    await page.waitForURL(/\/admin\/orders/);
+    // (The layout sees the new address once the orders screen's code has loaded: give it time.)
+    await expect.poll(() => page.getByTestId('new-orders-badge').count(), { timeout: 20_000 }).toBe(0);
+    await page.getByRole('link', { name: 'Pedidos', exact: true }).waitFor();
+  });
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * Live updates (GET /api/orders/events, Server-Sent Events): one `order` event per committed change of an
+ * order a screen shows, from any attendant, courier, stocker or checkout. `created` is a new order,
+ * `changed` any other visible change (status, deliverer, totals…); `many` stands for a statement that
+ * touched many orders at once (an import or seed): refresh everything, announce nothing.
+ */
+export const ORDER_EVENT_KINDS = ['created', 'changed', 'many'] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+export const orderEventSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.enum(['created', 'changed']),
+    id: z.number().int(),
+    code: z.string(),
+    status: z.number().int(),
+    /** The status before the change; null for a created order. */
+    previousStatus: z.number().int().nullable(),
+  }),
+  z.object({ kind: z.literal('many'), count: z.number().int() }),
+]);
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** The SSE event name of an order event (`event: order`). */
+export const ORDER_EVENT_NAME = 'order';
+/** Milliseconds a client waits before reconnecting (sent as the stream's `retry:` hint). */
+export const ORDER_EVENTS_RETRY_MS = 3000;
