@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  customerListSchema,
   deliverersResponseSchema,
   employeeListResponseSchema,
   employeeResponseSchema,
@@ -28,6 +29,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'POST /api/roles': z.object({ data: roleSchema }),
   'PATCH /api/roles/:id': z.object({ data: roleSchema }),
   'GET /api/permissions': z.object({ data: z.record(z.string(), z.string()) }),
+  'GET /api/customers': customerListSchema,
 };
 
 function schemaFor(route: string): z.ZodType | undefined {
