@@ -14,6 +14,7 @@ export * from './pix';
 export * from './products';
 export * from './reports';
 export * from './roles';
+export * from './selling';
 export * from './settings';
 export * from './stock';
 export * from './text';

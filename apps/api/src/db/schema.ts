@@ -280,6 +280,18 @@ export interface CartItemsTable {
   added_at: CreatedAt;
 }
 
+/** One checkout attempt of internal selling, by its idempotency key (migration 0011). */
+export interface CheckoutRequestsTable {
+  idempotency_key: string;
+  customer_id: number;
+  employee_id: number | null;
+  /** sha256 of what the attempt asked (customer, payment, choices, proof): the same key asking otherwise is refused. */
+  request_hash: string;
+  /** The order made (set in the same transaction). */
+  order_id: number | null;
+  created_at: CreatedAt;
+}
+
 // ---------- settings ----------
 export interface BankSettingsTable {
   id: Generated<number>;
@@ -397,6 +409,7 @@ export interface Database {
   order_images: OrderImagesTable;
   order_adjustments: OrderAdjustmentsTable;
   cart_items: CartItemsTable;
+  checkout_requests: CheckoutRequestsTable;
   bank_settings: BankSettingsTable;
   company_settings: CompanySettingsTable;
   customer_signins: CustomerSigninsTable;

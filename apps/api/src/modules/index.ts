@@ -7,6 +7,7 @@ import { ordersRoutes } from './orders/orders.routes';
 import { productsRoutes } from './products/products.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { rolesRoutes } from './roles/roles.routes';
+import { sellingRoutes } from './selling/selling.routes';
 import { settingsRoutes } from './settings/settings.routes';
 
 /** Every domain's routes, under /api. A new domain adds one line here. */
@@ -19,5 +20,6 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(settingsRoutes);
   await api.register(ordersRoutes);
   await api.register(reportsRoutes);
+  await api.register(sellingRoutes);
   await api.register(filesRoutes);
 }

@@ -7,6 +7,7 @@ import { search } from './0004-search';
 import { companyMerchant } from './0005-company-merchant';
 import { orders } from './0006-orders';
 import { reports } from './0007-reports';
+import { selling } from './0011-selling';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0005-company-merchant': companyMerchant,
   '0006-orders': orders,
   '0007-reports': reports,
+  '0011-selling': selling,
 };
 
 export const migrationProvider: MigrationProvider = {

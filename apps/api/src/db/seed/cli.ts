@@ -21,6 +21,7 @@ const DATA_TABLES = [
   'company_settings',
   'bank_settings',
   'cart_items',
+  'checkout_requests',
   'order_adjustments',
   'order_images',
   'order_status_history',

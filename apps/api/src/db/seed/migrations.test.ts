@@ -11,6 +11,7 @@ const TABLES = [
   'brand_references',
   'brands',
   'cart_items',
+  'checkout_requests',
   'company_settings',
   'customer_levels',
   'customer_signins',

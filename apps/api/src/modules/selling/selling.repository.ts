@@ -1,0 +1,271 @@
+import { generateOrderCode } from '@backoffice/contract';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema';
+import { isStorableId, searchWords } from '../products/products.repository';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** What selling reads of a customer. */
+export interface SellingCustomerRow {
+  id: number;
+  name: string;
+  email: string;
+  level: number;
+  status: string;
+  shipping_cost_cents: number;
+  warranty_percentage: number;
+  fast_delivery_tax_cents: number;
+  deliverer_id: number | null;
+  neighborhood: string | null;
+}
+
+const CUSTOMER_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'level',
+  'status',
+  'shipping_cost_cents',
+  'warranty_percentage',
+  'fast_delivery_tax_cents',
+  'deliverer_id',
+  'neighborhood',
+] as const;
+
+/** A product found by the selling search, with what its level price needs. */
+export interface SellingProductRow {
+  id: number;
+  code: string;
+  name: string;
+  brand: string;
+  reference: string | null;
+  cost_cents: number;
+  sell_price_cents: number;
+  gold_percentage: number;
+  silver_percentage: number;
+  bronze_percentage: number;
+  stock: number;
+}
+
+/** A cart line with its product as it is now. */
+export interface CartLineRow {
+  product_id: number;
+  quantity: number;
+  code: string;
+  name: string;
+  cost_cents: number;
+  sell_price_cents: number;
+  gold_percentage: number;
+  silver_percentage: number;
+  bronze_percentage: number;
+  stock: number;
+  archived: boolean;
+}
+
+/** A checkout attempt already recorded, with its order. */
+export interface CheckoutRequestRow {
+  customer_id: number;
+  request_hash: string;
+  order_id: number | null;
+  code: string | null;
+  status: number | null;
+  total_cents: number | null;
+}
+
+/** How many codes are tried before giving up (6 characters of 31 letters: a clash is rare). */
+const CODE_ATTEMPTS = 10;
+
+/** SQL of internal selling. Every function takes `db` or a transaction. */
+export const sellingRepository = {
+  findCustomer(db: Executor, id: number): Promise<SellingCustomerRow | undefined> {
+    if (!isStorableId(id)) return Promise.resolve(undefined);
+    return db.selectFrom('customers').select(CUSTOMER_COLUMNS).where('id', '=', id).executeTakeFirst();
+  },
+  findCustomerByEmail(db: Executor, email: string): Promise<SellingCustomerRow | undefined> {
+    return db
+      .selectFrom('customers')
+      .select(CUSTOMER_COLUMNS)
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .executeTakeFirst();
+  },
+  /**
+   * Holds the customer for the rest of the transaction: `share` for cart changes (several at once), `update`
+   * for a checkout, which so waits for cart changes in progress and makes them wait until it has emptied
+   * the cart (and two checkouts of one customer queue).
+   */
+  lockCustomer(
+    trx: Transaction<Database>,
+    id: number,
+    mode: 'share' | 'update',
+  ): Promise<SellingCustomerRow | undefined> {
+    if (!isStorableId(id)) return Promise.resolve(undefined);
+    const query = trx.selectFrom('customers').select(CUSTOMER_COLUMNS).where('id', '=', id);
+    return (mode === 'share' ? query.forShare() : query.forUpdate()).executeTakeFirst();
+  },
+
+  /**
+   * Active products whose name, code, tags, brand or reference hold every word of `search` (accent- and
+   * case-free `search_text`, served by the trigram index of migration 0004); in stock first, then by name.
+   */
+  searchProducts(db: Executor, search: string, limit: number): Promise<SellingProductRow[]> {
+    const words = searchWords(search);
+    if (words.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('products as p')
+      .innerJoin('brands as b', 'b.id', 'p.brand_id')
+      .leftJoin('brand_references as r', 'r.id', 'p.reference_id')
+      .select([
+        'p.id',
+        'p.code',
+        'p.name',
+        'b.name as brand',
+        'r.name as reference',
+        'p.cost_cents',
+        'p.sell_price_cents',
+        'p.gold_percentage',
+        'p.silver_percentage',
+        'p.bronze_percentage',
+        'p.stock',
+      ])
+      .where('p.archived', '=', false)
+      .where((eb) => eb.and(words.map((word) => eb('p.search_text', 'like', `%${word}%`))))
+      .orderBy((eb) => eb('p.stock', '>', 0), 'desc')
+      .orderBy('p.name')
+      .orderBy('p.id')
+      .limit(limit)
+      .execute();
+  },
+
+  findProduct(db: Executor, id: number) {
+    if (!isStorableId(id)) return Promise.resolve(undefined);
+    return db
+      .selectFrom('products')
+      .select(['id', 'code', 'name', 'stock', 'archived'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /** The customer's cart, oldest line first, each with its product as it is now. */
+  cartLines(db: Executor, customerId: number): Promise<CartLineRow[]> {
+    return db
+      .selectFrom('cart_items as c')
+      .innerJoin('products as p', 'p.id', 'c.product_id')
+      .select([
+        'c.product_id',
+        'c.quantity',
+        'p.code',
+        'p.name',
+        'p.cost_cents',
+        'p.sell_price_cents',
+        'p.gold_percentage',
+        'p.silver_percentage',
+        'p.bronze_percentage',
+        'p.stock',
+        'p.archived',
+      ])
+      .where('c.customer_id', '=', customerId)
+      .orderBy('c.added_at')
+      .orderBy('c.product_id')
+      .execute();
+  },
+  async countCartLines(db: Executor, customerId: number): Promise<number> {
+    const row = await db
+      .selectFrom('cart_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('customer_id', '=', customerId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+  findCartLine(db: Executor, customerId: number, productId: number) {
+    return db
+      .selectFrom('cart_items')
+      .select(['quantity'])
+      .where('customer_id', '=', customerId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
+  },
+  /** Adds `quantity` to the line (creating it): the row lock queues two adds of one line. Returns the new quantity. */
+  async addToCart(trx: Transaction<Database>, customerId: number, productId: number, quantity: number) {
+    const row = await trx
+      .insertInto('cart_items')
+      .values({ customer_id: customerId, product_id: productId, quantity })
+      .onConflict((oc) =>
+        oc.columns(['customer_id', 'product_id']).doUpdateSet((eb) => ({
+          quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')),
+        })),
+      )
+      .returning('quantity')
+      .executeTakeFirstOrThrow();
+    return row.quantity;
+  },
+  async setCartQuantity(trx: Transaction<Database>, customerId: number, productId: number, quantity: number) {
+    const result = await trx
+      .updateTable('cart_items')
+      .set({ quantity })
+      .where('customer_id', '=', customerId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  },
+  async removeFromCart(trx: Transaction<Database>, customerId: number, productId: number) {
+    const result = await trx
+      .deleteFrom('cart_items')
+      .where('customer_id', '=', customerId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  },
+  async clearCart(trx: Transaction<Database>, customerId: number) {
+    await trx.deleteFrom('cart_items').where('customer_id', '=', customerId).execute();
+  },
+
+  /** A checkout attempt by its key, with the order it made (if any yet). */
+  findCheckoutRequest(db: Executor, key: string): Promise<CheckoutRequestRow | undefined> {
+    return db
+      .selectFrom('checkout_requests as k')
+      .leftJoin('orders as o', 'o.id', 'k.order_id')
+      .select(['k.customer_id', 'k.request_hash', 'k.order_id', 'o.code', 'o.status', 'o.total_cents'])
+      .where('k.idempotency_key', '=', key)
+      .executeTakeFirst();
+  },
+  /**
+   * Records the attempt, first thing in the checkout's transaction. False when the key is taken: a second
+   * request with the same key waits here until the first commits (then false) or rolls back (then true).
+   */
+  async claimCheckoutRequest(
+    trx: Transaction<Database>,
+    row: { idempotency_key: string; customer_id: number; employee_id: number; request_hash: string },
+  ): Promise<boolean> {
+    const inserted = await trx
+      .insertInto('checkout_requests')
+      .values(row)
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .returning('idempotency_key')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  },
+  async completeCheckoutRequest(trx: Transaction<Database>, key: string, orderId: number) {
+    await trx.updateTable('checkout_requests').set({ order_id: orderId }).where('idempotency_key', '=', key).execute();
+  },
+
+  /** Inserts the order under a fresh code (retrying the rare clash without aborting the transaction). */
+  async insertOrder(
+    trx: Transaction<Database>,
+    values: Omit<Insertable<OrdersTable>, 'code'>,
+  ): Promise<{ id: number; code: string }> {
+    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+      const code = generateOrderCode();
+      const row = await trx
+        .insertInto('orders')
+        .values({ ...values, code })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .returning(['id', 'code'])
+        .executeTakeFirst();
+      if (row) return row;
+    }
+    throw new Error('no free order code');
+  },
+  async insertItems(trx: Transaction<Database>, items: Insertable<OrderItemsTable>[]) {
+    if (items.length > 0) await trx.insertInto('order_items').values(items).execute();
+  },
+};

@@ -1,0 +1,127 @@
+import {
+  cartAddBodySchema,
+  cartChangeBodySchema,
+  cartResponseSchema,
+  checkoutCashBodySchema,
+  checkoutResponseSchema,
+  checkoutTransferBodySchema,
+  PERMISSIONS,
+  preCheckoutQuerySchema,
+  preCheckoutResponseSchema,
+  SELLING_LIMITS,
+  sellingCustomerParamsSchema,
+  sellingProductSearchParamsSchema,
+  sellingProductSearchResponseSchema,
+} from '@backoffice/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../plugins/auth';
+import { createSellingService } from './selling.service';
+
+const { internalSales: INTERNAL_SALES } = PERMISSIONS;
+/** Every selling call needs internal_sales (section 6; full:access always passes). */
+const config = { permissions: [INTERNAL_SALES] };
+
+/**
+ * Internal selling (spec section 7 "Selling"): product search for a customer, the server-side cart,
+ * pre-checkout totals and the cash and transfer checkouts. Envelopes as section 7 names them:
+ * `{ products }`, `{ cart, ...price fields }`, `{ code }`.
+ */
+export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createSellingService(app.deps.db, app.deps.storage);
+  const tags = ['selling'];
+
+  app.get(
+    '/shop/products/full/search/:param/email/:email',
+    {
+      config,
+      schema: {
+        tags,
+        summary: `Produtos ativos por nome, tag, referência, marca ou código (sem acentos), ao preço do nível do cliente do e-mail; com estoque primeiro, até ${SELLING_LIMITS.searchResults}`,
+        params: sellingProductSearchParamsSchema,
+        response: { 200: sellingProductSearchResponseSchema },
+      },
+    },
+    async (request) => ({
+      products: await service.searchProducts(request.params.param, request.params.email),
+    }),
+  );
+
+  app.get(
+    '/orders/pre/checkout/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Carrinho do cliente {id} e totais para as escolhas da consulta (typeOfDelivery 1|2, withWarranty, isFastDelivery); Pix copia e cola do total',
+        params: sellingCustomerParamsSchema,
+        querystring: preCheckoutQuerySchema,
+        response: { 200: preCheckoutResponseSchema },
+      },
+    },
+    async (request) => service.preCheckout(request.params.id, request.query),
+  );
+
+  app.post(
+    '/orders/cart/add/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Soma quantity (≥ 1) unidades do produto ao carrinho do cliente {id}; a quantidade da linha não passa do estoque (409 STOCK_INSUFFICIENT)',
+        params: sellingCustomerParamsSchema,
+        body: cartAddBodySchema,
+        response: { 200: cartResponseSchema },
+      },
+    },
+    async (request) => service.addToCart(request.params.id, request.body.productId, request.body.quantity),
+  );
+
+  app.patch(
+    '/orders/cart/change/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Define a quantidade de um produto no carrinho do cliente {id}; newQuantity 0 remove o produto',
+        params: sellingCustomerParamsSchema,
+        body: cartChangeBodySchema,
+        response: { 200: cartResponseSchema },
+      },
+    },
+    async (request) => service.changeCart(request.params.id, request.body.productId, request.body.newQuantity),
+  );
+
+  app.post(
+    '/orders/checkout/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Finaliza o carrinho do cliente {id} em dinheiro: pedido em AGUARDANDO_ESTOQUISTA, estoque baixado, carrinho esvaziado; idempotencyKey repetida devolve o mesmo código',
+        params: sellingCustomerParamsSchema,
+        body: checkoutCashBodySchema,
+        response: { 200: checkoutResponseSchema },
+      },
+    },
+    async (request) => service.checkoutCash(principalOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/orders/checkout/bank/transfer/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Finaliza o carrinho do cliente {id} por depósito com o comprovante (base64): pedido em AGUARDANDO_APROVACAO; idempotencyKey repetida devolve o mesmo código',
+        params: sellingCustomerParamsSchema,
+        body: checkoutTransferBodySchema,
+        response: { 200: checkoutResponseSchema },
+      },
+    },
+    async (request) => service.checkoutTransfer(principalOf(request), request.params.id, request.body),
+  );
+};

@@ -1,0 +1,470 @@
+import { createHash } from 'node:crypto';
+import {
+  buildPixPayload,
+  type Cart,
+  type CartItem,
+  type CartResponse,
+  type CheckoutCashBody,
+  type CheckoutResponse,
+  type CheckoutTransferBody,
+  COMPANY_ID,
+  centsToReais,
+  DELIVERY_TYPES,
+  type DeliveryChoices,
+  EMPLOYEE_FUNCS,
+  formatBRL,
+  nextDeliveryDeparture,
+  ORDER_STATUS,
+  type OrderActor,
+  type PaymentMethod,
+  PERMISSIONS,
+  PIX_NO_TXID,
+  type PreCheckoutResponse,
+  reaisToCents,
+  SELLING_LIMITS,
+  SELLING_TEXTS,
+  type SellingProduct,
+} from '@backoffice/contract';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
+import type { Principal } from '../../plugins/auth';
+import { normalizeOrderPicture } from '../orders/images';
+import { ordersRepository } from '../orders/orders.repository';
+import { transition } from '../orders/workflow';
+import { productsRepository } from '../products/products.repository';
+import { settingsRepository } from '../settings/settings.repository';
+import { initialOrderStatusFor } from '../settings/settings.service';
+import { stockRepository } from '../stock/stock.repository';
+import { moveStock } from '../stock/stock.service';
+import { levelPriceCents, quote } from './pricing';
+import { type CartLineRow, sellingRepository as repo, type SellingCustomerRow } from './selling.repository';
+
+type Executor = DB | Transaction<Database>;
+
+const IMAGE_FOLDER = 'orders';
+const APPROVED = 'APPROVED';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function stockShortage(line: { product_id: number; code: string; name: string }, available: number, requested: number) {
+  return conflict(SELLING_TEXTS.quantityAboveStock(line.name, available), 'STOCK_INSUFFICIENT', {
+    products: [{ productId: line.product_id, code: line.code, name: line.name, available, requested }],
+  });
+}
+
+function assertCanBuy(customer: SellingCustomerRow): void {
+  if (customer.status !== APPROVED) {
+    throw conflict(SELLING_TEXTS.customerNotApproved(customer.name), 'CONFLICT', { status: customer.status });
+  }
+}
+
+/** The checkout's choices, refused (400) when the customer cannot have them: nothing is charged silently. */
+function assertChoices(customer: SellingCustomerRow, choices: DeliveryChoices): void {
+  if (choices.isFastDelivery && choices.typeOfDelivery !== DELIVERY_TYPES.MOTOBOY) {
+    throw badRequest(SELLING_TEXTS.fastDeliveryPickup);
+  }
+  if (choices.isFastDelivery && customer.fast_delivery_tax_cents <= 0) {
+    throw badRequest(SELLING_TEXTS.fastDeliveryUnavailable);
+  }
+  if (choices.withWarranty && customer.warranty_percentage <= 0) throw badRequest(SELLING_TEXTS.warrantyUnavailable);
+}
+
+/** The pre-checkout's choices, with what the customer cannot have turned off (it only shows totals). */
+function feasibleChoices(customer: SellingCustomerRow, choices: DeliveryChoices): DeliveryChoices {
+  return {
+    typeOfDelivery: choices.typeOfDelivery,
+    withWarranty: choices.withWarranty && customer.warranty_percentage > 0,
+    isFastDelivery:
+      choices.isFastDelivery &&
+      choices.typeOfDelivery === DELIVERY_TYPES.MOTOBOY &&
+      customer.fast_delivery_tax_cents > 0,
+  };
+}
+
+type CheckoutInput = (CheckoutCashBody & { payment: 'CASH' }) | (CheckoutTransferBody & { payment: 'BANK_TRANSFER' });
+
+/**
+ * Internal selling: product search at the customer's level price, the server-side cart, pre-checkout
+ * totals (section 4's rule, integer cents) and the cash and transfer checkouts (one transaction each:
+ * order in its first status, items at the recomputed prices, stock out through `moveStock`, cart emptied,
+ * history, audit), made idempotent by the client's key.
+ */
+export function createSellingService(db: DB, storage: Storage) {
+  async function imagesByProduct(executor: Executor, ids: number[]): Promise<Map<number, string[]>> {
+    const images = await productsRepository.imagesOf(executor, ids);
+    const byProduct = new Map<number, string[]>();
+    for (const image of images) {
+      const list = byProduct.get(image.product_id) ?? [];
+      list.push(storage.url(image.path));
+      byProduct.set(image.product_id, list);
+    }
+    return byProduct;
+  }
+
+  async function customerById(executor: Executor, id: number): Promise<SellingCustomerRow> {
+    const customer = await repo.findCustomer(executor, id);
+    if (!customer) throw notFound(SELLING_TEXTS.customerNotFound);
+    return customer;
+  }
+
+  /** The cart priced at the customer's level now, in cents and as the API answers it. */
+  async function cartOf(executor: Executor, customer: SellingCustomerRow, lines?: CartLineRow[]) {
+    const rows = lines ?? (await repo.cartLines(executor, customer.id));
+    const images = await imagesByProduct(
+      executor,
+      rows.map((row) => row.product_id),
+    );
+    let itemsCents = 0;
+    const items: CartItem[] = rows.map((row) => {
+      const unitCents = levelPriceCents(row, customer.level);
+      const totalCents = unitCents * row.quantity;
+      itemsCents += totalCents;
+      return {
+        productId: row.product_id,
+        code: row.code,
+        name: row.name,
+        imageUrls: images.get(row.product_id) ?? [],
+        quantity: row.quantity,
+        unitPrice: centsToReais(unitCents),
+        totalPrice: centsToReais(totalCents),
+        stock: row.stock,
+        archived: row.archived,
+      };
+    });
+    const withWarranty = quote(itemsCents, customer, {
+      typeOfDelivery: DELIVERY_TYPES.PICKUP,
+      withWarranty: true,
+      isFastDelivery: false,
+    });
+    const cart: Cart = {
+      customerId: customer.id,
+      items,
+      totalAmount: centsToReais(itemsCents),
+      totalAmountWarranty: centsToReais(withWarranty.totalWithWarrantyCents),
+    };
+    return { cart, itemsCents };
+  }
+
+  /** The shop's static BR Code for `amountCents` (txid '***'), or null when it cannot be made. */
+  async function pixFor(amountCents: number): Promise<PreCheckoutResponse['pix']> {
+    if (amountCents <= 0) return null;
+    const key = await settingsRepository.firstActivePix(db);
+    const company = await settingsRepository.findCompany(db, COMPANY_ID);
+    if (!key?.pix_key || !company?.merchant_name || !company.merchant_city) return null;
+    try {
+      const payload = buildPixPayload({
+        key: key.pix_key,
+        merchantName: company.merchant_name,
+        merchantCity: company.merchant_city,
+        amountCents,
+        txid: PIX_NO_TXID,
+      });
+      return { payload, amount: centsToReais(amountCents) };
+    } catch {
+      return null;
+    }
+  }
+
+  function replay(
+    request: Awaited<ReturnType<typeof repo.findCheckoutRequest>>,
+    customerId: number,
+    hash: string,
+  ): CheckoutResponse | undefined {
+    if (!request) return undefined;
+    if (request.customer_id !== customerId || request.request_hash !== hash || request.order_id === null) {
+      throw conflict(SELLING_TEXTS.idempotencyKeyReused, 'CONFLICT');
+    }
+    return {
+      code: request.code as string,
+      orderId: request.order_id,
+      statusKey: request.status as number,
+      total: centsToReais(request.total_cents ?? 0),
+      replayed: true,
+    };
+  }
+
+  async function checkout(principal: Principal, customerId: number, input: CheckoutInput): Promise<CheckoutResponse> {
+    const choices: DeliveryChoices = {
+      typeOfDelivery: input.typeOfDelivery,
+      withWarranty: input.withWarranty,
+      isFastDelivery: input.isFastDelivery,
+    };
+    const key = input.idempotencyKey.toLowerCase();
+    const hash = sha256(
+      JSON.stringify({
+        customerId,
+        payment: input.payment,
+        ...choices,
+        expectedTotal: input.expectedTotal ?? null,
+        receipt: input.payment === 'BANK_TRANSFER' ? sha256(input.receipt) : null,
+      }),
+    );
+    // A retry of a finished attempt answers at once, without touching the proof picture again.
+    const earlier = replay(await repo.findCheckoutRequest(db, key), customerId, hash);
+    if (earlier) return earlier;
+
+    // The proof is checked and re-encoded before the transaction (sharp is slow), removed if unused.
+    let receiptKey: string | undefined;
+    if (input.payment === 'BANK_TRANSFER') {
+      const picture = await normalizeOrderPicture(input.receipt, 'photo');
+      receiptKey = await storage.put(IMAGE_FOLDER, picture.data, picture.extension);
+    }
+    let used = false;
+    try {
+      const result = await db.transaction().execute(async (trx) => {
+        const claimed = await repo.claimCheckoutRequest(trx, {
+          idempotency_key: key,
+          customer_id: customerId,
+          employee_id: principal.employeeId,
+          request_hash: hash,
+        });
+        // The same attempt already ran (possibly at this very moment: this request waited for it).
+        if (!claimed) return replay(await repo.findCheckoutRequest(trx, key), customerId, hash) as CheckoutResponse;
+
+        const customer = await repo.lockCustomer(trx, customerId, 'update');
+        if (!customer) throw notFound(SELLING_TEXTS.customerNotFound);
+        assertCanBuy(customer);
+        assertChoices(customer, choices);
+
+        // Lock the cart's products (ascending ids, as moveStock does) before reading their prices and stock.
+        const productIds = (await repo.cartLines(trx, customerId)).map((line) => line.product_id);
+        if (productIds.length === 0) throw conflict(SELLING_TEXTS.cartEmpty, 'CONFLICT');
+        await stockRepository.lockProducts(
+          trx,
+          [...productIds].sort((a, b) => a - b),
+        );
+        const lines = await repo.cartLines(trx, customerId);
+        const archived = lines.filter((line) => line.archived);
+        if (archived.length > 0) {
+          throw conflict(archived.map((line) => SELLING_TEXTS.productArchived(line.name)).join(' '), 'CONFLICT', {
+            productIds: archived.map((line) => line.product_id),
+          });
+        }
+        const priced = lines.map((line) => ({ line, unitCents: levelPriceCents(line, customer.level) }));
+        const itemsCents = priced.reduce((sum, p) => sum + p.unitCents * p.line.quantity, 0);
+        const figures = quote(itemsCents, customer, choices);
+        if (input.expectedTotal !== undefined && reaisToCents(input.expectedTotal) !== figures.totalCents) {
+          throw conflict(SELLING_TEXTS.totalChanged(formatBRL(centsToReais(figures.totalCents))), 'STALE_DATA', {
+            total: centsToReais(figures.totalCents),
+          });
+        }
+
+        const payment: PaymentMethod = input.payment;
+        const status = await initialOrderStatusFor(trx, payment);
+        const motoboy = choices.typeOfDelivery === DELIVERY_TYPES.MOTOBOY;
+        const order = await repo.insertOrder(trx, {
+          customer_id: customer.id,
+          status,
+          delivery_type: choices.typeOfDelivery,
+          fast_delivery: motoboy && choices.isFastDelivery,
+          with_warranty: choices.withWarranty,
+          payment_method: payment,
+          items_total_cents: figures.itemsCents,
+          shipping_cost_cents: figures.shippingCents,
+          fast_delivery_tax_cents: figures.fastDeliveryTaxCents,
+          warranty_cents: figures.warrantyCents,
+          discount_cents: 0,
+          total_cents: figures.totalCents,
+          neighborhood: motoboy ? customer.neighborhood : null,
+          attendant_id: principal.employeeId,
+          deliverer_id: motoboy ? customer.deliverer_id : null,
+        });
+        await repo.insertItems(
+          trx,
+          priced.map(({ line, unitCents }) => ({
+            order_id: order.id,
+            product_id: line.product_id,
+            product_name: line.name,
+            product_code: line.code,
+            quantity: line.quantity,
+            unit_price_cents: unitCents,
+            unit_cost_cents: line.cost_cents,
+            total_cents: unitCents * line.quantity,
+          })),
+        );
+        // The whole cart or nothing: STOCK_INSUFFICIENT names every product short of units.
+        await moveStock(
+          trx,
+          { kind: 'SALE', employeeId: principal.employeeId, orderId: order.id, note: `Pedido ${order.code}` },
+          priced.map(({ line, unitCents }) => ({
+            productId: line.product_id,
+            quantityOut: line.quantity,
+            unitPriceCents: unitCents,
+          })),
+        );
+        const createdAt = new Date();
+        await ordersRepository.insertHistory(trx, {
+          order_id: order.id,
+          status,
+          employee_id: principal.employeeId,
+          note: SELLING_TEXTS.historyNote,
+          created_at: createdAt,
+        });
+        await recordAudit(trx, {
+          employeeId: principal.employeeId,
+          entity: 'order',
+          entityId: order.code,
+          action: 'create',
+          changes: {
+            customerId: customer.id,
+            status,
+            payment,
+            ...choices,
+            items: priced.map(({ line, unitCents }) => ({
+              productId: line.product_id,
+              quantity: line.quantity,
+              unitPrice: centsToReais(unitCents),
+            })),
+            total: centsToReais(figures.totalCents),
+          },
+        });
+        let finalStatus: number = status;
+        if (payment === 'BANK_TRANSFER' && status === ORDER_STATUS.AGUARDANDO_COMPROVANTE) {
+          // The proof came with the sale: it is attached at once, through the workflow, on the seller's
+          // behalf (internal_sales is what allows this sale; the attachment is part of it).
+          const locked = await ordersRepository.lockById(trx, order.id);
+          if (!locked) throw new Error('order just created is missing');
+          const actor: OrderActor = {
+            employeeId: principal.employeeId,
+            permissions: [PERMISSIONS.orders],
+            func: EMPLOYEE_FUNCS.ATTENDANT,
+          };
+          const moved = await transition(trx, locked, 'attachReceipt', actor, { receiptKey });
+          finalStatus = moved.transition.to;
+        }
+        await repo.clearCart(trx, customer.id);
+        await repo.completeCheckoutRequest(trx, key, order.id);
+        return {
+          code: order.code,
+          orderId: order.id,
+          statusKey: finalStatus,
+          total: centsToReais(figures.totalCents),
+          replayed: false,
+        } satisfies CheckoutResponse;
+      });
+      // Kept only when this request's order holds it (a replay or a failure leaves it unused).
+      used = !result.replayed && receiptKey !== undefined;
+      return result;
+    } finally {
+      if (receiptKey && !used) await storage.remove(receiptKey).catch(() => undefined);
+    }
+  }
+
+  return {
+    /** Active products matching every word, at the customer's level price, in stock first (at most 50). */
+    async searchProducts(search: string, email: string): Promise<SellingProduct[]> {
+      const customer = await repo.findCustomerByEmail(db, email);
+      if (!customer) throw notFound(SELLING_TEXTS.customerNotFound);
+      const rows = await repo.searchProducts(db, search, SELLING_LIMITS.searchResults);
+      const images = await imagesByProduct(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({
+        productId: row.id,
+        code: row.code,
+        name: row.name,
+        brand: row.brand,
+        reference: row.reference,
+        imagesUrl: images.get(row.id) ?? [],
+        priceDiscounted: centsToReais(levelPriceCents(row, customer.level)),
+        stock: row.stock,
+      }));
+    },
+
+    /** The cart and its totals for the given choices (what the customer cannot have is turned off). */
+    async preCheckout(customerId: number, requested: DeliveryChoices, now = new Date()): Promise<PreCheckoutResponse> {
+      const customer = await customerById(db, customerId);
+      const choices = feasibleChoices(customer, requested);
+      const { cart, itemsCents } = await cartOf(db, customer);
+      const figures = quote(itemsCents, customer, choices);
+      return {
+        cart,
+        customer: {
+          id: customer.id,
+          name: customer.name,
+          email: customer.email,
+          level: customer.level,
+          canBuy: customer.status === APPROVED,
+        },
+        choices,
+        shippingCost: centsToReais(customer.shipping_cost_cents),
+        hasWarranty: customer.warranty_percentage > 0,
+        warrantyPercentage: customer.warranty_percentage,
+        warrantyAmount: centsToReais(figures.totalWithWarrantyCents - figures.itemsCents - figures.deliveryChargeCents),
+        fastDeliveryEnabled: customer.fast_delivery_tax_cents > 0,
+        fastDeliveryTax: centsToReais(customer.fast_delivery_tax_cents),
+        deliveryCharge: centsToReais(figures.deliveryChargeCents),
+        total: centsToReais(figures.totalCents),
+        totalWithWarranty: centsToReais(figures.totalWithWarrantyCents),
+        pix: cart.items.length > 0 ? await pixFor(figures.totalCents) : null,
+        nextDeparture:
+          choices.typeOfDelivery === DELIVERY_TYPES.MOTOBOY ? nextDeliveryDeparture(now).toISOString() : null,
+      };
+    },
+
+    /** Adds units of a product (the line's new quantity must not pass the stock). */
+    async addToCart(customerId: number, productId: number, quantity: number): Promise<CartResponse> {
+      return db.transaction().execute(async (trx) => {
+        const customer = await repo.lockCustomer(trx, customerId, 'share');
+        if (!customer) throw notFound(SELLING_TEXTS.customerNotFound);
+        assertCanBuy(customer);
+        const product = await repo.findProduct(trx, productId);
+        if (!product) throw notFound(SELLING_TEXTS.productNotFound);
+        if (product.archived) throw conflict(SELLING_TEXTS.productArchived(product.name), 'CONFLICT');
+        const existing = await repo.findCartLine(trx, customerId, productId);
+        if (!existing && (await repo.countCartLines(trx, customerId)) >= SELLING_LIMITS.maxCartItems) {
+          throw conflict(SELLING_TEXTS.tooManyItems, 'CONFLICT');
+        }
+        const newQuantity = await repo.addToCart(trx, customerId, productId, quantity);
+        if (newQuantity > product.stock) {
+          throw stockShortage(
+            { product_id: product.id, code: product.code, name: product.name },
+            product.stock,
+            newQuantity,
+          );
+        }
+        const { cart } = await cartOf(trx, customer);
+        return { message: SELLING_TEXTS.productAdded, cart };
+      });
+    },
+
+    /** Sets a line's quantity; 0 removes it (removing a line already gone changes nothing). */
+    async changeCart(customerId: number, productId: number, newQuantity: number): Promise<CartResponse> {
+      return db.transaction().execute(async (trx) => {
+        const customer = await repo.lockCustomer(trx, customerId, 'share');
+        if (!customer) throw notFound(SELLING_TEXTS.customerNotFound);
+        if (newQuantity === 0) {
+          await repo.removeFromCart(trx, customerId, productId);
+          const { cart } = await cartOf(trx, customer);
+          return { message: SELLING_TEXTS.productRemoved, cart };
+        }
+        const product = await repo.findProduct(trx, productId);
+        if (!product) throw notFound(SELLING_TEXTS.productNotFound);
+        if (!(await repo.findCartLine(trx, customerId, productId))) throw notFound(SELLING_TEXTS.notInCart);
+        if (product.archived) throw conflict(SELLING_TEXTS.productArchived(product.name), 'CONFLICT');
+        if (newQuantity > product.stock) {
+          throw stockShortage(
+            { product_id: product.id, code: product.code, name: product.name },
+            product.stock,
+            newQuantity,
+          );
+        }
+        await repo.setCartQuantity(trx, customerId, productId, newQuantity);
+        const { cart } = await cartOf(trx, customer);
+        return { message: SELLING_TEXTS.cartChanged, cart };
+      });
+    },
+
+    checkoutCash: (principal: Principal, customerId: number, body: CheckoutCashBody) =>
+      checkout(principal, customerId, { ...body, payment: 'CASH' }),
+    checkoutTransfer: (principal: Principal, customerId: number, body: CheckoutTransferBody) =>
+      checkout(principal, customerId, { ...body, payment: 'BANK_TRANSFER' }),
+  };
+}
+
+export type SellingService = ReturnType<typeof createSellingService>;

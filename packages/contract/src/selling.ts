@@ -1,0 +1,347 @@
+import { z } from 'zod';
+import { idParamSchema, idSchema } from './ids';
+import { DELIVERY_TYPE_LABELS, DELIVERY_TYPES, type DeliveryType, ORDER_STATUS_KEYS } from './order-status';
+
+/**
+ * Internal selling (spec sections 2 "Selling", 3 "Cart", 4 "Selling", 7 "Selling", 8, 9): an employee with
+ * `internal_sales` sells on behalf of a customer. The cart lives on the server, one per customer; every
+ * price is recomputed by the server from the customer's level and settings — the client's figures are
+ * never trusted.
+ */
+
+/** Limits of the selling API. */
+export const SELLING_LIMITS = {
+  /** Products answered by one search (the most relevant first). */
+  searchResults: 50,
+  /** Characters of a product search. */
+  maxSearch: 200,
+  /** Characters of an e-mail in the path. */
+  maxEmail: 254,
+  /** Units of one product in one cart (no shop holds more of one product). */
+  maxQuantity: 1_000_000,
+  /** Different products in one cart. */
+  maxCartItems: 100,
+  /** Bytes of the transfer proof picture as sent (the orders module's limit for photos). */
+  maxReceiptBytes: 4 * 1024 * 1024,
+  /** Default quantity of the "Alterar quantidade" modal (section 9). */
+  defaultQuantity: 1,
+} as const;
+
+/** Delivery options of section 9 (the orders' delivery types): 1 Motoboy, 2 Retirada na loja. */
+export const SELLING_DELIVERY_OPTIONS: ReadonlyArray<{ value: DeliveryType; label: string }> = [
+  { value: DELIVERY_TYPES.MOTOBOY, label: DELIVERY_TYPE_LABELS[DELIVERY_TYPES.MOTOBOY] },
+  { value: DELIVERY_TYPES.PICKUP, label: DELIVERY_TYPE_LABELS[DELIVERY_TYPES.PICKUP] },
+];
+
+/** Payment options of section 9: cash (default) and bank transfer ('Depósito', proof image required). */
+export const SELLING_PAYMENT_OPTIONS = [
+  { value: 'cash', label: 'Dinheiro' },
+  { value: 'bankTransfer', label: 'Depósito' },
+] as const;
+export type SellingPaymentOption = (typeof SELLING_PAYMENT_OPTIONS)[number]['value'];
+
+/**
+ * Delivery departures of section 9, São Paulo time: Monday to Friday 10:40 and 14:10; Saturday 12:00.
+ * Keys are JavaScript weekdays (0 Sunday … 6 Saturday).
+ */
+export const DELIVERY_DEPARTURES: Readonly<Record<number, readonly string[]>> = {
+  0: [],
+  1: ['10:40', '14:10'],
+  2: ['10:40', '14:10'],
+  3: ['10:40', '14:10'],
+  4: ['10:40', '14:10'],
+  5: ['10:40', '14:10'],
+  6: ['12:00'],
+};
+
+/** São Paulo has had no daylight saving time since 2019: always UTC−3. */
+const SAO_PAULO_OFFSET_MS = -3 * 3600_000;
+
+/** The next motoboy departure strictly after `now` (section 9's schedule, São Paulo time). */
+export function nextDeliveryDeparture(now: Date): Date {
+  const local = new Date(now.getTime() + SAO_PAULO_OFFSET_MS);
+  for (let ahead = 0; ahead < 8; ahead++) {
+    const day = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + ahead));
+    for (const time of DELIVERY_DEPARTURES[day.getUTCDay()] ?? []) {
+      const [hours, minutes] = time.split(':').map(Number) as [number, number];
+      const at = new Date(day.getTime() + (hours * 60 + minutes) * 60_000 - SAO_PAULO_OFFSET_MS);
+      if (at.getTime() > now.getTime()) return at;
+    }
+  }
+  throw new Error('no departure within a week');
+}
+
+/** Portuguese texts of the selling screen (section 2) and API (section 8 verbatim; ours where it is silent). */
+export const SELLING_TEXTS = {
+  // ---------- screen (section 2) ----------
+  customerSearchPlaceholder: 'Pesquisar cliente por nome ou email',
+  customerSearchEmpty: 'Nenhum resultado encontrado',
+  customersEmpty: 'Não existem clientes para serem exibidos.',
+  productSearchPlaceholder: 'Pesquisar produto por nome, tag, referencia ou marca',
+  selectedCustomer: 'Cliente selecionado:',
+  quantityTitle: 'Alterar quantidade',
+  add: 'Adicionar',
+  cartTitle: 'Produtos no carrinho de:',
+  delivery: 'Entrega',
+  warranty: 'Garantia',
+  fastDelivery: 'Entrega rápida',
+  paymentMethods: 'Meios de pagamento',
+  backToProducts: 'Voltar para produtos',
+  finishOrder: 'Finalizar Pedido',
+  orderDone: (customer: string) => `Ordem para: ${customer} concluída`,
+  copyCode: 'Copiar Código do pedido',
+  codeCopied: 'Código Copiado',
+  goToOrders: 'Ir para Pedidos',
+  // ---------- section 8, verbatim ----------
+  productAdded: 'Produto adicionado com sucesso',
+  addToCartFailed: 'Algo deu errado, tente novamente mais tarde',
+  orderFailed: 'Erro no servidor, por favor, tente novamente mais tarde',
+  cartLoadFailed: 'Algum erro aconteceu no servidor, tente novamente mais tarde',
+  // ---------- API answers and validation (our wording) ----------
+  cartChanged: 'Carrinho alterado com sucesso.',
+  /** The note of the order's first history row. */
+  historyNote: 'Venda interna (em nome do cliente)',
+  productRemoved: 'Produto removido do carrinho.',
+  customerInvalid: 'Informe um cliente válido.',
+  customerNotFound: 'Cliente não encontrado.',
+  customerNotApproved: (name: string) =>
+    `O cliente ${name} não está aprovado ou está bloqueado: não é possível vender para ele.`,
+  emailInvalid: 'Informe um e-mail válido',
+  searchRequired: 'Informe o que deseja pesquisar.',
+  searchTooLong: `A pesquisa pode ter no máximo ${SELLING_LIMITS.maxSearch} caracteres.`,
+  productInvalid: 'Informe um produto válido.',
+  productNotFound: 'Produto não encontrado.',
+  productArchived: (name: string) => `O produto ${name} está arquivado e não pode ser vendido.`,
+  quantityInvalid: 'Informe uma quantidade inteira de no mínimo 1.',
+  newQuantityInvalid: 'Informe uma quantidade inteira de 0 ou mais.',
+  quantityAboveStock: (name: string, stock: number) =>
+    stock === 0
+      ? `O produto ${name} está sem estoque.`
+      : `Quantidade indisponível do produto ${name}: há ${stock} em estoque.`,
+  tooManyItems: `O carrinho pode ter no máximo ${SELLING_LIMITS.maxCartItems} produtos diferentes.`,
+  notInCart: 'Este produto não está no carrinho.',
+  cartEmpty: 'O carrinho está vazio: adicione produtos antes de finalizar o pedido.',
+  deliveryInvalid: 'Escolha a entrega: 1 (Motoboy) ou 2 (Retirada na loja).',
+  choiceInvalid: 'Escolha sim ou não.',
+  fastDeliveryPickup: 'A entrega rápida só está disponível com entrega por motoboy.',
+  fastDeliveryUnavailable: 'Este cliente não tem entrega rápida (taxa de entrega rápida não definida).',
+  warrantyUnavailable: 'Este cliente não tem garantia (percentual de garantia não definido).',
+  receiptRequired: 'Envie a imagem do comprovante.',
+  idempotencyKeyInvalid: 'Identificador da finalização inválido; recarregue a página e tente novamente.',
+  idempotencyKeyReused:
+    'Esta finalização já foi usada para outro pedido ou outros dados. Recarregue a página e tente novamente.',
+  totalInvalid: 'Total esperado inválido.',
+  totalChanged: (total: string) =>
+    `Os preços mudaram desde que o carrinho foi exibido: o novo total é ${total}. Confira e finalize de novo.`,
+} as const;
+
+// ---------- shared pieces ----------
+
+/** Booleans in a query string: 'true' or 'false' (absent: false). */
+const queryBoolean = z
+  .enum(['true', 'false'], { error: SELLING_TEXTS.choiceInvalid })
+  .default('false')
+  .transform((value) => value === 'true');
+
+const deliveryTypeSchema = z.union([z.literal(1), z.literal(2)], { error: SELLING_TEXTS.deliveryInvalid });
+
+/** The customer id of every cart, pre-checkout and checkout path. */
+export const sellingCustomerParamsSchema = z.object({ id: idParamSchema(SELLING_TEXTS.customerInvalid) });
+
+/** Money answered by the API: reais with two decimals. */
+const reais = z.number();
+
+// ---------- GET /shop/products/full/search/{param}/email/{email} → { products } ----------
+
+export const sellingProductSearchParamsSchema = z.object({
+  param: z
+    .string({ error: SELLING_TEXTS.searchRequired })
+    .trim()
+    .min(1, SELLING_TEXTS.searchRequired)
+    .max(SELLING_LIMITS.maxSearch, SELLING_TEXTS.searchTooLong),
+  email: z
+    .string({ error: SELLING_TEXTS.emailInvalid })
+    .trim()
+    .max(SELLING_LIMITS.maxEmail, SELLING_TEXTS.emailInvalid)
+    .pipe(z.email({ error: SELLING_TEXTS.emailInvalid })),
+});
+export type SellingProductSearchParams = z.infer<typeof sellingProductSearchParamsSchema>;
+
+/** A product as the selling search shows it (section 3 "Product in selling search", plus code, brand, reference). */
+export const sellingProductSchema = z.object({
+  productId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  reference: z.string().nullable(),
+  imagesUrl: z.array(z.string()),
+  /** The customer's level price: gold, silver or bronze price, or the sell price for level 0. */
+  priceDiscounted: reais,
+  stock: z.number().int(),
+});
+export type SellingProduct = z.infer<typeof sellingProductSchema>;
+
+export const sellingProductSearchResponseSchema = z.object({ products: z.array(sellingProductSchema) });
+export type SellingProductSearchResponse = z.infer<typeof sellingProductSearchResponseSchema>;
+
+// ---------- the cart ----------
+
+export const cartItemSchema = z.object({
+  productId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  imageUrls: z.array(z.string()),
+  quantity: z.number().int(),
+  /** The customer's level price of one unit, now. */
+  unitPrice: reais,
+  /** quantity × unitPrice. */
+  totalPrice: reais,
+  /** Units in stock now (a line above it cannot be sold: checkout answers STOCK_INSUFFICIENT). */
+  stock: z.number().int(),
+  /** Archived since it was added (checkout refuses it until removed). */
+  archived: z.boolean(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartSchema = z.object({
+  customerId: z.number().int(),
+  /** Oldest added first. */
+  items: z.array(cartItemSchema),
+  /** Sum of the items' totalPrice. */
+  totalAmount: reais,
+  /** totalAmount plus the customer's warranty over it (what the goods cost with warranty). */
+  totalAmountWarranty: reais,
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+// POST /orders/cart/add/{id}, body { productId, quantity }: adds to the line's quantity.
+export const cartAddBodySchema = z.object({
+  productId: idSchema(SELLING_TEXTS.productInvalid),
+  quantity: z
+    .number({ error: SELLING_TEXTS.quantityInvalid })
+    .int(SELLING_TEXTS.quantityInvalid)
+    .min(1, SELLING_TEXTS.quantityInvalid)
+    .max(SELLING_LIMITS.maxQuantity, SELLING_TEXTS.quantityInvalid),
+});
+export type CartAddBody = z.infer<typeof cartAddBodySchema>;
+
+// PATCH /orders/cart/change/{id}, body { productId, newQuantity }: sets the quantity; 0 removes the line.
+export const cartChangeBodySchema = z.object({
+  productId: idSchema(SELLING_TEXTS.productInvalid),
+  newQuantity: z
+    .number({ error: SELLING_TEXTS.newQuantityInvalid })
+    .int(SELLING_TEXTS.newQuantityInvalid)
+    .min(0, SELLING_TEXTS.newQuantityInvalid)
+    .max(SELLING_LIMITS.maxQuantity, SELLING_TEXTS.newQuantityInvalid),
+});
+export type CartChangeBody = z.infer<typeof cartChangeBodySchema>;
+
+/** Answer of add and change: the message to show and the cart as it is now. */
+export const cartResponseSchema = z.object({ message: z.string(), cart: cartSchema });
+export type CartResponse = z.infer<typeof cartResponseSchema>;
+
+// ---------- GET /orders/pre/checkout/{id}?typeOfDelivery=&withWarranty=&isFastDelivery= ----------
+
+/** The delivery choices the totals are computed for (defaults of section 4: motoboy, no warranty, no fast). */
+export const preCheckoutQuerySchema = z.object({
+  typeOfDelivery: z.coerce
+    .number({ error: SELLING_TEXTS.deliveryInvalid })
+    .pipe(deliveryTypeSchema)
+    .default(DELIVERY_TYPES.MOTOBOY),
+  withWarranty: queryBoolean,
+  isFastDelivery: queryBoolean,
+});
+export type PreCheckoutQuery = z.input<typeof preCheckoutQuerySchema>;
+
+export const deliveryChoicesSchema = z.object({
+  typeOfDelivery: deliveryTypeSchema,
+  withWarranty: z.boolean(),
+  isFastDelivery: z.boolean(),
+});
+export type DeliveryChoices = z.infer<typeof deliveryChoicesSchema>;
+
+/**
+ * `{ cart, ...price fields }` (section 3 "Cart"). Section 4's rule, with the fast-delivery tax replacing
+ * the shipping cost: total = cart.totalAmount + (motoboy and not fast: shippingCost) + (motoboy and fast:
+ * fastDeliveryTax) + (withWarranty: warrantyAmount).
+ */
+export const preCheckoutResponseSchema = z.object({
+  cart: cartSchema,
+  customer: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    /** 0 none, 1 Ouro, 2 Prata, 3 Bronze. */
+    level: z.number().int(),
+    /** Only an approved, unblocked customer can be sold to (checkout refuses the others). */
+    canBuy: z.boolean(),
+  }),
+  /** The choices these totals are for (the query's, defaults filled in). */
+  choices: deliveryChoicesSchema,
+  /** The customer's shipping cost (charged only with delivery 1 without fast delivery). */
+  shippingCost: reais,
+  /** True when the customer has a warranty percentage above 0. */
+  hasWarranty: z.boolean(),
+  warrantyPercentage: z.number(),
+  /** The warranty over the cart's goods (cart.totalAmountWarranty − cart.totalAmount). */
+  warrantyAmount: reais,
+  /** True when the customer has a fast-delivery tax above 0 (and then only with delivery 1). */
+  fastDeliveryEnabled: z.boolean(),
+  fastDeliveryTax: reais,
+  /** What the delivery choice adds: the shipping cost, the fast-delivery tax, or 0. */
+  deliveryCharge: reais,
+  /** What the order costs with these choices: what checkout charges. */
+  total: reais,
+  /** The same delivery choice with warranty (the "Garantia" option's figure). */
+  totalWithWarranty: reais,
+  /**
+   * The shop's static Pix BR Code for exactly `total` (txid '***': no order yet), for payment by
+   * 'Depósito'; null when the cart is empty, no Pix key is active or the merchant name/city is not set.
+   */
+  pix: z.object({ payload: z.string(), amount: reais }).nullable(),
+  /** Next motoboy departure (ISO), for delivery 1; null for store pickup. */
+  nextDeparture: z.string().nullable(),
+});
+export type PreCheckoutResponse = z.infer<typeof preCheckoutResponseSchema>;
+
+// ---------- POST /orders/checkout/{id} and /orders/checkout/bank/transfer/{id} → { code } ----------
+
+const checkoutFields = {
+  typeOfDelivery: deliveryTypeSchema,
+  withWarranty: z.boolean({ error: SELLING_TEXTS.choiceInvalid }),
+  isFastDelivery: z.boolean({ error: SELLING_TEXTS.choiceInvalid }),
+  /**
+   * A UUID the client makes once per checkout attempt (kept across retries of the same attempt): the
+   * same key answers the same order code and never creates a second order.
+   */
+  idempotencyKey: z.uuid({ error: SELLING_TEXTS.idempotencyKeyInvalid }),
+  /** The total the screen showed; when given and the server's differs, 409 STALE_DATA and no order. */
+  expectedTotal: z.number({ error: SELLING_TEXTS.totalInvalid }).min(0, SELLING_TEXTS.totalInvalid).optional(),
+};
+
+/** Cash ('Dinheiro'): the order starts in AGUARDANDO_ESTOQUISTA. */
+export const checkoutCashBodySchema = z.object(checkoutFields);
+export type CheckoutCashBody = z.infer<typeof checkoutCashBodySchema>;
+
+/** Bank transfer ('Depósito'): the proof is required; the order waits for approval (AGUARDANDO_APROVACAO). */
+export const checkoutTransferBodySchema = z.object({
+  ...checkoutFields,
+  /** The proof picture, base64 without the data-URL prefix (JPEG, PNG, WebP or HEIF; at most 4 MB). */
+  receipt: z.string({ error: SELLING_TEXTS.receiptRequired }).min(1, SELLING_TEXTS.receiptRequired),
+});
+export type CheckoutTransferBody = z.infer<typeof checkoutTransferBodySchema>;
+
+export const checkoutResponseSchema = z.object({
+  /** The order code (section 7: data.code). */
+  code: z.string(),
+  orderId: z.number().int(),
+  /** The status the order starts in (1 AGUARDANDO_ESTOQUISTA, 11 AGUARDANDO_APROVACAO). */
+  statusKey: z
+    .number()
+    .int()
+    .refine((key) => (ORDER_STATUS_KEYS as number[]).includes(key)),
+  total: reais,
+  /** True when this answer repeats an earlier checkout with the same idempotency key. */
+  replayed: z.boolean(),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
