@@ -37,5 +37,17 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
 }
 
 export const JOANA = makeCustomer();
-export const JOAO = makeCustomer({ id: 8, name: 'João Prata', email: 'joao@cliente.com.br', level: 2, levelName: 'Prata' });
-export const JULIA = makeCustomer({ id: 9, name: 'Júlia Bronze', email: 'julia@cliente.com.br', level: 3, levelName: 'Bronze' });
+export const JOAO = makeCustomer({
+  id: 8,
+  name: 'João Prata',
+  email: 'joao@cliente.com.br',
+  level: 2,
+  levelName: 'Prata',
+});
+export const JULIA = makeCustomer({
+  id: 9,
+  name: 'Júlia Bronze',
+  email: 'julia@cliente.com.br',
+  level: 3,
+  levelName: 'Bronze',
+});

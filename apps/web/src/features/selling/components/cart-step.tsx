@@ -1,3 +1,4 @@
+import { type CartItem, DELIVERY_TYPES, type PreCheckoutResponse } from '@backoffice/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import ImageNotSupportedOutlinedIcon from '@mui/icons-material/ImageNotSupportedOutlined';
@@ -20,8 +21,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
 import { PixCode } from '../../../components/pix-code';
-import { formatMoney } from '../../../lib/format';
-import { type CartItem, type PreCheckout, useRemoveFromCart } from '../api/selling-api';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useRemoveFromCart } from '../api/selling-api';
 import { NotAnImageError, readProof } from '../lib/proof-image';
 import {
   type CartChoices,
@@ -36,7 +37,7 @@ interface Props {
   customer: SelectedCustomer;
   choices: CartChoices;
   proof: PaymentProof | null;
-  preCheckout: PreCheckout | undefined;
+  preCheckout: PreCheckoutResponse | undefined;
   loading: boolean;
   failed: boolean;
   sending: boolean;
@@ -97,6 +98,11 @@ function CartItems({ customerId, items }: { customerId: number; items: CartItem[
             <Typography variant="body2">
               {T.totalPrice}: <strong>{formatMoney(item.totalPrice)}</strong>
             </Typography>
+            {item.archived || item.quantity > item.stock ? (
+              <Typography variant="body2" color="error">
+                {item.archived ? T.itemArchived : T.itemAboveStock(item.stock)}
+              </Typography>
+            ) : null}
           </Box>
         </ListItem>
       ))}
@@ -174,7 +180,7 @@ function TotalLine({ label, value, strong }: { label: string; value: number; str
 export function CartStep(props: Props) {
   const { customer, choices, proof, preCheckout, loading, failed, sending, onChoose } = props;
   const items = preCheckout?.cart.items ?? [];
-  const pickup = choices.shippingOption === 2;
+  const pickup = choices.shippingOption === DELIVERY_TYPES.PICKUP;
 
   if (failed)
     return (
@@ -212,10 +218,13 @@ export function CartStep(props: Props) {
       </Box>
     );
 
-  const finishEnabled = canFinish({ choices, proof }, items.length) && !sending && !loading;
+  const unsellable = items.some((item) => item.archived || item.quantity > item.stock);
+  const finishEnabled =
+    canFinish({ choices, proof }, items.length) && preCheckout.customer.canBuy && !unsellable && !sending && !loading;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {heading}
+      {preCheckout.customer.canBuy ? null : <Alert severity="error">{T.cannotBuy(customer.name)}</Alert>}
       <Box
         sx={{
           display: 'grid',
@@ -236,16 +245,32 @@ export function CartStep(props: Props) {
               <FormControlLabel value="1" control={<Radio />} label={T.deliveryOptions[1]} />
               <FormControlLabel value="2" control={<Radio />} label={T.deliveryOptions[2]} />
             </RadioGroup>
-            {pickup ? null : <FormHelperText sx={{ mx: 0 }}>{T.departures}</FormHelperText>}
+            {pickup ? null : (
+              <FormHelperText sx={{ mx: 0 }}>
+                {T.departures}
+                {preCheckout.nextDeparture ? (
+                  <>
+                    <br />
+                    {T.nextDeparture(formatDateTime(preCheckout.nextDeparture).slice(0, 16))}
+                  </>
+                ) : null}
+              </FormHelperText>
+            )}
           </Section>
           <Section title={T.warranty}>
             <RadioGroup
               value={choices.withWarranty ? 'withWarranty' : 'withoutWarranty'}
               onChange={(event) => onChoose({ withWarranty: event.target.value === 'withWarranty' })}
             >
-              <FormControlLabel value="withWarranty" control={<Radio />} label={T.withWarranty} />
+              <FormControlLabel
+                value="withWarranty"
+                control={<Radio />}
+                label={preCheckout.hasWarranty ? T.withWarrantyPercent(preCheckout.warrantyPercentage) : T.withWarranty}
+                disabled={!preCheckout.hasWarranty}
+              />
               <FormControlLabel value="withoutWarranty" control={<Radio />} label={T.withoutWarranty} />
             </RadioGroup>
+            {preCheckout.hasWarranty ? null : <FormHelperText sx={{ mx: 0 }}>{T.noWarranty}</FormHelperText>}
           </Section>
           <Section title={T.fastDelivery}>
             <RadioGroup
@@ -256,7 +281,7 @@ export function CartStep(props: Props) {
                 value="withFastDelivery"
                 control={<Radio />}
                 label={T.withFastDelivery}
-                disabled={pickup}
+                disabled={pickup || !preCheckout.fastDeliveryEnabled}
               />
               <FormControlLabel
                 value="withoutFastDelivery"
@@ -266,6 +291,9 @@ export function CartStep(props: Props) {
               />
             </RadioGroup>
             {pickup ? <FormHelperText sx={{ mx: 0 }}>{T.fastDeliveryNeedsMotoboy}</FormHelperText> : null}
+            {!pickup && !preCheckout.fastDeliveryEnabled ? (
+              <FormHelperText sx={{ mx: 0 }}>{T.noFastDelivery}</FormHelperText>
+            ) : null}
           </Section>
           <Section title={T.payment}>
             <RadioGroup
@@ -303,8 +331,15 @@ export function CartStep(props: Props) {
               <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, justifySelf: 'start' }}>
                 {T.pixTitle}
               </Typography>
-              {preCheckout.pixPayload ? (
-                <PixCode payload={preCheckout.pixPayload} size={180} />
+              {loading ? (
+                <CircularProgress aria-label={T.loading} />
+              ) : preCheckout.pix ? (
+                <>
+                  <Typography variant="body2" sx={{ justifySelf: 'start' }}>
+                    {T.pixAmount(formatMoney(preCheckout.pix.amount))}
+                  </Typography>
+                  <PixCode payload={preCheckout.pix.payload} size={180} />
+                </>
               ) : (
                 <Alert severity="warning" sx={{ width: '100%' }}>
                   {T.pixUnavailable}

@@ -1,3 +1,4 @@
+import type { SellingProduct } from '@backoffice/contract';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import ImageNotSupportedOutlinedIcon from '@mui/icons-material/ImageNotSupportedOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
@@ -15,7 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { formatMoney } from '../../../lib/format';
-import { type SellingProduct, useAddToCart, useProductSearch } from '../api/selling-api';
+import { useAddToCart, useProductSearch } from '../api/selling-api';
 import type { SelectedCustomer } from '../lib/selling-state';
 import { SELLING_SCREEN_TEXTS as T } from '../texts';
 import { QuantityDialog, type QuantityTarget } from './quantity-dialog';

@@ -56,6 +56,8 @@ export function QuantityDialog({ product, sending, onClose, onAdd }: Props) {
     <Dialog open={product !== null} onClose={sending ? undefined : onClose} fullWidth maxWidth="xs">
       {product ? (
         <form
+          // Out-of-range typing is pulled back to 1…stock on submit, not blocked by the browser's bubble.
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             if (!sending) onAdd(product, clampQuantity(Number(typed), stock));

@@ -26,7 +26,12 @@ describe('selling steps and choices (section 4)', () => {
     state = sellingReducer(state, { type: 'choose', choices: { isFastDelivery: true, payment: 'bankTransfer' } });
     state = sellingReducer(state, { type: 'setProof', proof: PROOF });
     state = sellingReducer(state, { type: 'choose', choices: { shippingOption: 2 } });
-    expect(state.choices).toEqual({ shippingOption: 2, withWarranty: false, isFastDelivery: false, payment: 'bankTransfer' });
+    expect(state.choices).toEqual({
+      shippingOption: 2,
+      withWarranty: false,
+      isFastDelivery: false,
+      payment: 'bankTransfer',
+    });
     expect(state.proof).toEqual(PROOF);
     state = sellingReducer(state, { type: 'choose', choices: { isFastDelivery: true } });
     expect(state.choices.isFastDelivery).toBe(false);

@@ -1,3 +1,5 @@
+import { DELIVERY_TYPES, type DeliveryType, type SellingPaymentOption } from '@backoffice/contract';
+
 /**
  * The selling screen's steps and choices (spec section 4, Selling): customer search → product search → cart →
  * order completed. Request statuses (loading, notFound, cartError, …) live in the queries and mutations that
@@ -7,9 +9,9 @@
 export type SellingStep = 'clientSearch' | 'productSearch' | 'cart' | 'orderCompleted';
 
 /** Section 9: 1 Motoboy (shipping charged), 2 Retirada na loja. */
-export type ShippingOption = 1 | 2;
+export type ShippingOption = DeliveryType;
 /** Section 9: cash (Dinheiro, default) and bank transfer (Depósito). */
-export type PaymentOption = 'cash' | 'bankTransfer';
+export type PaymentOption = SellingPaymentOption;
 
 export interface SelectedCustomer {
   id: number;
@@ -41,7 +43,7 @@ export interface SellingState {
 
 /** Section 4 defaults: shipping option 1 (motoboy), no warranty, no fast delivery, payment cash. */
 export const DEFAULT_CHOICES: CartChoices = {
-  shippingOption: 1,
+  shippingOption: DELIVERY_TYPES.MOTOBOY,
   withWarranty: false,
   isFastDelivery: false,
   payment: 'cash',
@@ -79,7 +81,7 @@ export function sellingReducer(state: SellingState, action: SellingAction): Sell
     case 'choose': {
       const choices = { ...state.choices, ...action.choices };
       // Fast delivery goes by motoboy: picking up at the store turns it off.
-      if (choices.shippingOption === 2) choices.isFastDelivery = false;
+      if (choices.shippingOption === DELIVERY_TYPES.PICKUP) choices.isFastDelivery = false;
       // The proof belongs to 'Depósito' only.
       const proof = choices.payment === 'bankTransfer' ? state.proof : null;
       return { ...state, choices, proof };

@@ -27,6 +27,8 @@ export default function SellingPage() {
   /** The key of the current checkout attempt: reused by a retry, new once anything in the order changes. */
   const attemptKey = useRef<string | null>(null);
   const orderCustomer = useRef('');
+  /** Set at the click itself: a second click before the button disables sends nothing. */
+  const sending = useRef(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change of the order's content starts a new attempt.
   useEffect(() => {
@@ -34,20 +36,25 @@ export default function SellingPage() {
   }, [state.customer, state.choices, state.proof, cart.data?.cart.items]);
 
   const finish = () => {
-    if (!state.customer || checkout.isPending) return;
+    if (!state.customer || !cart.data || sending.current) return;
+    sending.current = true;
     attemptKey.current ??= crypto.randomUUID();
     orderCustomer.current = state.customer.name;
     checkout.mutate(
       {
         customerId: state.customer.id,
         choices: state.choices,
-        proof: state.proof?.base64 ?? null,
+        receipt: state.proof?.base64 ?? null,
+        expectedTotal: cart.data.total,
         idempotencyKey: attemptKey.current,
       },
       {
-        onSuccess: (code) => {
+        onSuccess: (answer) => {
           attemptKey.current = null;
-          dispatch({ type: 'orderCompleted', code });
+          dispatch({ type: 'orderCompleted', code: answer.code });
+        },
+        onSettled: () => {
+          sending.current = false;
         },
       },
     );
