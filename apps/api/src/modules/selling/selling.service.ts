@@ -216,6 +216,9 @@ export function createSellingService(db: DB, storage: Storage) {
     let used = false;
     try {
       const result = await db.transaction().execute(async (trx) => {
+        // The customer first (a checkout of theirs at the same moment queues here), then the attempt.
+        const customer = await repo.lockCustomer(trx, customerId, 'update');
+        if (!customer) throw notFound(SELLING_TEXTS.customerNotFound);
         const claimed = await repo.claimCheckoutRequest(trx, {
           idempotency_key: key,
           customer_id: customerId,
@@ -225,8 +228,6 @@ export function createSellingService(db: DB, storage: Storage) {
         // The same attempt already ran (possibly at this very moment: this request waited for it).
         if (!claimed) return replay(await repo.findCheckoutRequest(trx, key), customerId, hash) as CheckoutResponse;
 
-        const customer = await repo.lockCustomer(trx, customerId, 'update');
-        if (!customer) throw notFound(SELLING_TEXTS.customerNotFound);
         assertCanBuy(customer);
         assertChoices(customer, choices);
 

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { productSearchText } from '@backoffice/contract';
+import type { DB } from '../../db/database';
+import type { CustomerStatus } from '../../db/schema';
+import { moveStock } from '../stock/stock.service';
+
+let counter = 0;
+const unique = () => `${++counter}-${randomUUID().slice(0, 8)}`;
+
+export interface TestProductSpec {
+  name: string;
+  brand?: string;
+  reference?: string;
+  tags?: string[];
+  costCents: number;
+  sellCents: number;
+  gold?: number;
+  silver?: number;
+  bronze?: number;
+  stock?: number;
+  archived?: boolean;
+}
+
+/** A product of the test's own (its own brand and reference unless named), with stock through the ledger. */
+export async function createProduct(db: DB, spec: TestProductSpec): Promise<{ id: number; code: string }> {
+  const n = unique();
+  const brandName = spec.brand ?? `Marca Venda ${n}`;
+  const brand =
+    (await db
+      .selectFrom('brands')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', brandName.toLowerCase()))
+      .executeTakeFirst()) ??
+    (await db.insertInto('brands').values({ name: brandName }).returning('id').executeTakeFirstOrThrow());
+  const reference = spec.reference
+    ? await db
+        .insertInto('brand_references')
+        .values({ brand_id: brand.id, name: spec.reference })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst()
+    : undefined;
+  const code = `VEN-${n}`;
+  const tags = spec.tags ?? [];
+  const { id } = await db
+    .insertInto('products')
+    .values({
+      code,
+      name: spec.name,
+      brand_id: brand.id,
+      reference_id: reference?.id ?? null,
+      cost_cents: spec.costCents,
+      sell_price_cents: spec.sellCents,
+      gold_percentage: spec.gold ?? 0,
+      silver_percentage: spec.silver ?? 0,
+      bronze_percentage: spec.bronze ?? 0,
+      tags,
+      archived: spec.archived ?? false,
+      search_text: productSearchText({
+        name: spec.name,
+        code,
+        tags,
+        brand: brandName,
+        reference: spec.reference ?? null,
+      }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (spec.stock) {
+    await db
+      .transaction()
+      .execute((trx) =>
+        moveStock(trx, { kind: 'PURCHASE', employeeId: null }, [{ productId: id, quantityIn: spec.stock as number }]),
+      );
+  }
+  return { id, code };
+}
+
+export interface TestCustomerSpec {
+  level?: number;
+  status?: CustomerStatus;
+  shippingCents?: number;
+  warrantyPercentage?: number;
+  fastTaxCents?: number;
+  name?: string;
+  delivererId?: number | null;
+}
+
+/** A customer of the test's own (approved unless told otherwise). */
+export async function createCustomer(
+  db: DB,
+  spec: TestCustomerSpec = {},
+): Promise<{ id: number; email: string; name: string }> {
+  const n = unique();
+  const name = spec.name ?? `Cliente Venda ${n}`;
+  const email = `cliente.venda.${n}@example.com`;
+  const { id } = await db
+    .insertInto('customers')
+    .values({
+      name,
+      email,
+      phone: '11988887777',
+      document: '52998224725',
+      level: spec.level ?? 0,
+      status: spec.status ?? 'APPROVED',
+      shipping_cost_cents: spec.shippingCents ?? 0,
+      warranty_percentage: spec.warrantyPercentage ?? 0,
+      fast_delivery_tax_cents: spec.fastTaxCents ?? 0,
+      neighborhood: 'Centro',
+      deliverer_id: spec.delivererId ?? null,
+      search_text: name.toLowerCase(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, email, name };
+}
+
+/** Stock equals its ledger: the sum of in − out, and the last row's stock_after. */
+export async function ledgerOf(db: DB, productId: number) {
+  const product = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('stock_movements')
+    .select(['kind', 'stock_before', 'quantity_in', 'quantity_out', 'stock_after', 'order_id'])
+    .where('product_id', '=', productId)
+    .orderBy('id')
+    .execute();
+  const sum = rows.reduce((total, row) => total + row.quantity_in - row.quantity_out, 0);
+  let chained = true;
+  for (let i = 1; i < rows.length; i++) {
+    if (rows[i]?.stock_before !== rows[i - 1]?.stock_after) chained = false;
+  }
+  return { stock: product.stock, sum, last: rows.at(-1)?.stock_after ?? 0, chained, rows };
+}
