@@ -1,11 +1,15 @@
 import {
   apiErrorSchema,
+  cartResponseSchema,
+  checkoutResponseSchema,
   customerListSchema,
   deliverersResponseSchema,
   employeeListResponseSchema,
   employeeResponseSchema,
   messageResponseSchema,
+  preCheckoutResponseSchema,
   roleSchema,
+  sellingProductSearchResponseSchema,
   signinResponseSchema,
 } from '@backoffice/contract';
 import { afterEach } from 'vitest';
@@ -30,6 +34,12 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'PATCH /api/roles/:id': z.object({ data: roleSchema }),
   'GET /api/permissions': z.object({ data: z.record(z.string(), z.string()) }),
   'GET /api/customers': customerListSchema,
+  'GET /api/shop/products/full/search/:param/email/:email': sellingProductSearchResponseSchema,
+  'GET /api/orders/pre/checkout/:id': preCheckoutResponseSchema,
+  'POST /api/orders/cart/add/:id': cartResponseSchema,
+  'PATCH /api/orders/cart/change/:id': cartResponseSchema,
+  'POST /api/orders/checkout/:id': checkoutResponseSchema,
+  'POST /api/orders/checkout/bank/transfer/:id': checkoutResponseSchema,
 };
 
 function schemaFor(route: string): z.ZodType | undefined {

@@ -117,7 +117,7 @@ function ProofField({ proof, onProof }: { proof: PaymentProof | null; onProof(pr
   return (
     <Box sx={{ mt: 1.5 }}>
       <Typography component="label" htmlFor={inputId} sx={{ fontWeight: 600, display: 'block' }}>
-        {T.proof} <em>*{T.required}*</em>
+        {T.proof} <em>{T.required}</em>
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 1, flexWrap: 'wrap' }}>
         <Button variant="outlined" component="label" startIcon={<UploadFileIcon />}>
@@ -313,14 +313,14 @@ export function CartStep(props: Props) {
             </Typography>
             <Box component="dl" sx={{ m: 0, opacity: loading ? 0.6 : 1 }} data-testid="cart-totals">
               <TotalLine label={T.subtotal} value={preCheckout.cart.totalAmount} />
-              {!pickup && !choices.isFastDelivery ? (
-                <TotalLine label={T.shipping} value={preCheckout.shippingCost} />
-              ) : null}
-              {!pickup && choices.isFastDelivery ? (
-                <TotalLine label={T.fastDeliveryTax} value={preCheckout.fastDeliveryTax} />
-              ) : null}
-              {choices.withWarranty ? (
-                <TotalLine label={T.warrantyTotal} value={preCheckout.totalWithWarranty} />
+              {pickup ? null : (
+                <TotalLine
+                  label={preCheckout.choices.isFastDelivery ? T.fastDeliveryTax : T.shipping}
+                  value={preCheckout.deliveryCharge}
+                />
+              )}
+              {preCheckout.choices.withWarranty ? (
+                <TotalLine label={T.warrantyTotal} value={preCheckout.warrantyAmount} />
               ) : null}
               <Divider sx={{ my: 1 }} />
               <TotalLine label={T.total} value={preCheckout.total} strong />

@@ -88,6 +88,13 @@ export function QuantityDialog({ product, sending, onClose, onAdd }: Props) {
                   if (event.target.value !== '' && Number.isFinite(value)) setQuantity(clampQuantity(value, stock));
                 }}
                 onBlur={() => set(Number(typed))}
+                onKeyDown={(event) => {
+                  // Arrows step within 1…stock (the same in every browser).
+                  if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+                    event.preventDefault();
+                    set(quantity + (event.key === 'ArrowUp' ? 1 : -1));
+                  }
+                }}
                 slotProps={{ htmlInput: { min: 1, max: stock, step: 1, inputMode: 'numeric' } }}
                 sx={{ width: 150 }}
                 disabled={sending}

@@ -35,6 +35,12 @@ export default function SellingPage() {
     attemptKey.current = null;
   }, [state.customer, state.choices, state.proof, cart.data?.cart.items]);
 
+  // Opening the cart asks the server again (prices and stock may have moved since the badge was counted).
+  const { refetch } = cart;
+  useEffect(() => {
+    if (state.step === 'cart') void refetch();
+  }, [state.step, refetch]);
+
   const finish = () => {
     if (!state.customer || !cart.data || sending.current) return;
     sending.current = true;
