@@ -29,7 +29,7 @@ export const SELLING_SCREEN_TEXTS = {
   selectedCustomer: S.selectedCustomer,
   changeCustomer: 'Trocar cliente',
   cart: 'Carrinho',
-  cartWithItems: (count: number) => `Carrinho (${count} ${count === 1 ? 'produto' : 'produtos'})`,
+  cartWithItems: (count: number) => `Carrinho com ${count} ${count === 1 ? 'produto' : 'produtos'}`,
   cartEmpty: 'Carrinho vazio',
   add: S.add,
   addNamed: (name: string) => `Adicionar ${name}`,

@@ -7,7 +7,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -165,7 +164,15 @@ function ProofField({ proof, onProof }: { proof: PaymentProof | null; onProof(pr
 
 function TotalLine({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.25 }}>
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 2,
+        py: 0.25,
+        ...(strong ? { borderTop: 1, borderColor: 'divider', mt: 1, pt: 1 } : {}),
+      }}
+    >
       <Typography component="dt" variant={strong ? 'subtitle1' : 'body2'} sx={{ fontWeight: strong ? 700 : 400 }}>
         {label}
       </Typography>
@@ -322,7 +329,6 @@ export function CartStep(props: Props) {
               {preCheckout.choices.withWarranty ? (
                 <TotalLine label={T.warrantyTotal} value={preCheckout.warrantyAmount} />
               ) : null}
-              <Divider sx={{ my: 1 }} />
               <TotalLine label={T.total} value={preCheckout.total} strong />
             </Box>
           </Paper>

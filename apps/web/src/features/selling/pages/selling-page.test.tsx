@@ -100,11 +100,11 @@ describe('Selling page', () => {
     await user.keyboard('{ArrowUp}{Enter}');
     expect(await screen.findByText('Produto adicionado com sucesso')).toBeTruthy();
     expect(sent(calls, 'POST', '/api/orders/cart/add/7')[0]?.body).toEqual({ productId: 3, quantity: 2 });
-    await waitFor(() => expect(cartButton().getAttribute('aria-label')).toBe('Carrinho (1 produto)'));
+    await waitFor(() => expect(cartButton().getAttribute('aria-label')).toBe('Carrinho com 1 produto'));
     expect(cartButton().disabled).toBe(false);
 
     await addProduct(user, 'vidro', PELICULA.name);
-    await waitFor(() => expect(cartButton().getAttribute('aria-label')).toBe('Carrinho (2 produtos)'));
+    await waitFor(() => expect(cartButton().getAttribute('aria-label')).toBe('Carrinho com 2 produtos'));
     expect(within(cartButton()).getByText('2')).toBeTruthy();
   });
 
