@@ -107,7 +107,7 @@ async function snackbar(page: Page, text: string) {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 }
 
-async function pickCustomer(page: Page, customer: ApiCustomer) {
+async function pickCustomer(page: Page, customer: ApiCustomer, shotName?: string) {
   const search = page.getByLabel('Pesquisar cliente por nome ou email');
   await search.waitFor();
   expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -115,11 +115,15 @@ async function pickCustomer(page: Page, customer: ApiCustomer) {
   await search.press('Enter');
   const row = page.getByRole('row').filter({ hasText: customer.email });
   await row.waitFor();
+  if (shotName) {
+    await expectAccessible(page, 'vendas: clientes encontrados');
+    await shot(page, shotName);
+  }
   await row.click();
   await page.getByText('Cliente selecionado:').waitFor();
 }
 
-async function addProduct(page: Page, product: ApiProduct, quantity: number) {
+async function addProduct(page: Page, product: ApiProduct, quantity: number, shotName?: string) {
   const search = page.getByLabel('Pesquisar produto por nome, tag, referencia ou marca');
   await search.fill(product.code);
   await search.press('Enter');
@@ -130,6 +134,10 @@ async function addProduct(page: Page, product: ApiProduct, quantity: number) {
   await dialog.waitFor();
   for (let i = 1; i < quantity; i++) await dialog.getByRole('button', { name: 'Aumentar quantidade' }).click();
   expect(await dialog.getByLabel('Quantidade selecionada').inputValue()).toBe(String(quantity));
+  if (shotName) {
+    await expectAccessible(page, 'vendas: alterar quantidade');
+    await shot(page, shotName);
+  }
   await dialog.getByRole('button', { name: 'Adicionar' }).click();
   await snackbar(page, 'Produto adicionado com sucesso');
   await dialog.waitFor({ state: 'detached' });
@@ -160,13 +168,13 @@ describe('selling: an attendant sells on behalf of a gold customer', () => {
     await page.goto('/admin/selling');
     await expectAccessible(page, 'vendas: pesquisa de cliente');
     await shot(page, 'selling-1-customer-empty-desktop');
-    await pickCustomer(page, customer);
+    await pickCustomer(page, customer, 'selling-1-customers-desktop');
     await page.getByRole('heading', { level: 1, name: 'Vendas' }).waitFor();
     const cart = page.getByRole('button', { name: /^Carrinho/ });
     expect(await cart.getAttribute('aria-label')).toBe('Carrinho vazio');
     expect(await cart.isDisabled()).toBe(true);
 
-    await addProduct(page, first, 2);
+    await addProduct(page, first, 2, 'selling-2-quantity-desktop');
     await page.getByRole('button', { name: 'Carrinho com 1 produto' }).waitFor();
     await addProduct(page, second, 1);
     await page.getByRole('button', { name: 'Carrinho com 2 produtos' }).waitFor();

@@ -18,7 +18,7 @@ import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { PixCode } from '../../../components/pix-code';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useRemoveFromCart } from '../api/selling-api';
@@ -155,7 +155,7 @@ function ProofField({ proof, onProof }: { proof: PaymentProof | null; onProof(pr
           </Typography>
         ) : null}
       </Box>
-      <FormHelperText id={helpId} error={Boolean(error) || !proof}>
+      <FormHelperText id={helpId} error={Boolean(error) || !proof} sx={{ mx: 0 }}>
         {error ?? (proof ? ' ' : T.proofMissing)}
       </FormHelperText>
     </Box>
@@ -188,6 +188,12 @@ export function CartStep(props: Props) {
   const { customer, choices, proof, preCheckout, loading, failed, sending, onChoose } = props;
   const items = preCheckout?.cart.items ?? [];
   const pickup = choices.shippingOption === DELIVERY_TYPES.PICKUP;
+  // Arriving from the cart button (now gone), the focus goes to the cart's heading, not to the page's body.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shown = preCheckout !== undefined && !failed;
+  useEffect(() => {
+    if (shown && document.activeElement === document.body) headingRef.current?.focus();
+  }, [shown]);
 
   if (failed)
     return (
@@ -208,7 +214,13 @@ export function CartStep(props: Props) {
     );
 
   const heading = (
-    <Typography variant="h6" component="h2" sx={{ wordBreak: 'break-word' }}>
+    <Typography
+      variant="h6"
+      component="h2"
+      tabIndex={-1}
+      ref={headingRef}
+      sx={{ wordBreak: 'break-word', outline: 'none' }}
+    >
       {T.cartOf} {customer.name}
     </Typography>
   );

@@ -30,6 +30,12 @@ interface Props {
   onChangeCustomer(): void;
 }
 
+interface StepProps extends Props {
+  /** The search shown when the step opens again (back from the cart). */
+  lastSearch: string | null;
+  onSearched(text: string): void;
+}
+
 /** 'Cliente selecionado:' with the customer, and the cart icon whose badge counts the products in the cart. */
 export function SelectedCustomerBar({ customer, cartCount, onOpenCart, onChangeCustomer }: Props) {
   const label = cartCount > 0 ? T.cartWithItems(cartCount) : T.cartEmpty;
@@ -56,7 +62,7 @@ export function SelectedCustomerBar({ customer, cartCount, onOpenCart, onChangeC
           {customer.email}
         </Typography>
       </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto' }}>
         <Button size="small" onClick={onChangeCustomer}>
           {T.changeCustomer}
         </Button>
@@ -104,9 +110,9 @@ function ProductImage({ url, name }: { url: string | undefined; name: string }) 
 }
 
 /** Step 2: search the products (price for the customer's level), pick a quantity, add to the cart. */
-export function ProductSearchStep(props: Props) {
+export function ProductSearchStep(props: StepProps) {
   const { customer } = props;
-  const [search, setSearch] = useState<string | null>(null);
+  const [search, setSearch] = useState<string | null>(props.lastSearch);
   const results = useProductSearch(customer, search);
   const [target, setTarget] = useState<QuantityTarget | null>(null);
   const addToCart = useAddToCart(customer.id);
@@ -134,8 +140,22 @@ export function ProductSearchStep(props: Props) {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <SelectedCustomerBar {...props} />
-      <SearchField label={T.productSearch} onSearch={setSearch} onArrowDown={() => focusCard(0)} inputRef={inputRef} />
+      <SelectedCustomerBar
+        customer={customer}
+        cartCount={props.cartCount}
+        onOpenCart={props.onOpenCart}
+        onChangeCustomer={props.onChangeCustomer}
+      />
+      <SearchField
+        label={T.productSearch}
+        initialText={props.lastSearch ?? ''}
+        onSearch={(text) => {
+          setSearch(text);
+          props.onSearched(text);
+        }}
+        onArrowDown={() => focusCard(0)}
+        inputRef={inputRef}
+      />
       {results.isFetching ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
           <CircularProgress aria-label={T.loading} />

@@ -13,11 +13,12 @@ interface Props {
   onArrowDown?(): void;
   inputRef?: Ref<HTMLInputElement>;
   maxLength?: number;
+  initialText?: string;
 }
 
 /** The step's search box: focused on arrival, Enter searches, ArrowDown goes to the results. */
-export function SearchField({ label, onSearch, onArrowDown, inputRef, maxLength = 200 }: Props) {
-  const [text, setText] = useState('');
+export function SearchField({ label, onSearch, onArrowDown, inputRef, maxLength = 200, initialText = '' }: Props) {
+  const [text, setText] = useState(initialText);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' && onArrowDown) {
       event.preventDefault();

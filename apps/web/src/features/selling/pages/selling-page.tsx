@@ -29,11 +29,13 @@ export default function SellingPage() {
   const orderCustomer = useRef('');
   /** Set at the click itself: a second click before the button disables sends nothing. */
   const sending = useRef(false);
+  /** The product search of this customer, shown again when the attendant comes back from the cart. */
+  const lastProductSearch = useRef<{ customerId: number; text: string } | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change of the order's content starts a new attempt.
   useEffect(() => {
     attemptKey.current = null;
-  }, [state.customer, state.choices, state.proof, cart.data?.cart.items]);
+  }, [state.customer, state.choices, state.proof, cart.data?.cart.items, cart.data?.total]);
 
   // Opening the cart asks the server again (prices and stock may have moved since the badge was counted).
   const { refetch } = cart;
@@ -89,6 +91,12 @@ export default function SellingPage() {
         <ProductSearchStep
           customer={state.customer}
           cartCount={cartCount}
+          lastSearch={
+            lastProductSearch.current?.customerId === state.customer.id ? lastProductSearch.current.text : null
+          }
+          onSearched={(text) => {
+            if (state.customer) lastProductSearch.current = { customerId: state.customer.id, text };
+          }}
           onOpenCart={() => dispatch({ type: 'openCart' })}
           onChangeCustomer={() => dispatch({ type: 'changeCustomer' })}
         />
