@@ -96,7 +96,7 @@ export function QuantityDialog({ product, sending, onClose, onAdd }: Props) {
                   }
                 }}
                 slotProps={{ htmlInput: { min: 1, max: stock, step: 1, inputMode: 'numeric' } }}
-                sx={{ width: 150 }}
+                sx={{ width: 190 }}
                 disabled={sending}
               />
               <IconButton aria-label={T.plus} onClick={() => set(quantity + 1)} disabled={quantity >= stock || sending}>
