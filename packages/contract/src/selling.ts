@@ -159,11 +159,12 @@ export const sellingProductSearchParamsSchema = z.object({
     .trim()
     .min(1, SELLING_TEXTS.searchRequired)
     .max(SELLING_LIMITS.maxSearch, SELLING_TEXTS.searchTooLong),
+  /** The customer's e-mail as stored (any case). Only its shape is checked: the shop app registered it. */
   email: z
     .string({ error: SELLING_TEXTS.emailInvalid })
     .trim()
     .max(SELLING_LIMITS.maxEmail, SELLING_TEXTS.emailInvalid)
-    .pipe(z.email({ error: SELLING_TEXTS.emailInvalid })),
+    .regex(/^[^@\s]+@[^@\s]+$/, SELLING_TEXTS.emailInvalid),
 });
 export type SellingProductSearchParams = z.infer<typeof sellingProductSearchParamsSchema>;
 
@@ -244,10 +245,10 @@ export type CartResponse = z.infer<typeof cartResponseSchema>;
 
 /** The delivery choices the totals are computed for (defaults of section 4: motoboy, no warranty, no fast). */
 export const preCheckoutQuerySchema = z.object({
-  typeOfDelivery: z.coerce
-    .number({ error: SELLING_TEXTS.deliveryInvalid })
-    .pipe(deliveryTypeSchema)
-    .default(DELIVERY_TYPES.MOTOBOY),
+  typeOfDelivery: z
+    .enum(['1', '2'], { error: SELLING_TEXTS.deliveryInvalid })
+    .default('1')
+    .transform((value) => Number(value) as DeliveryType),
   withWarranty: queryBoolean,
   isFastDelivery: queryBoolean,
 });

@@ -8,6 +8,7 @@ import {
   sellingProductSearchResponseSchema,
 } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPasswordHash } from '../../db/seed/foundation';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { picture } from '../orders/test-orders';
 import { createCustomer, createProduct, ledgerOf } from './test-selling';
@@ -99,6 +100,13 @@ describe('product search for a customer', () => {
       stock: 7,
     });
     await createProduct(t.db, { name: 'Película Câmera Arquivada', brand, ...PRODUCT_B, stock: 3, archived: true });
+    await t.db
+      .insertInto('product_images')
+      .values([
+        { product_id: film.id, path: 'products/segunda.jpg', name: 'segunda.jpg', position: 1 },
+        { product_id: film.id, path: 'products/primeira.jpg', name: 'primeira.jpg', position: 0 },
+      ])
+      .execute();
     const gold = await createCustomer(t.db, { level: 1 });
     const none = await createCustomer(t.db, { level: 0 });
 
@@ -117,11 +125,17 @@ describe('product search for a customer', () => {
         name: 'Película Câmera Traseira',
         brand,
         reference: 'Redmi Nôte 13',
-        imagesUrl: [],
+        imagesUrl: ['/api/files/products/primeira.jpg', '/api/files/products/segunda.jpg'],
         priceDiscounted: 3.8,
         stock: 7,
       });
     }
+    // The cart shows the same pictures, first one first.
+    const added = await add(gold.id, film.id, 1);
+    expect(added.json().cart.items[0].imageUrls).toEqual([
+      '/api/files/products/primeira.jpg',
+      '/api/files/products/segunda.jpg',
+    ]);
     // Level 0 pays the sell price; the e-mail is found in any case.
     const res = await call('GET', `/shop/products/full/search/pelicula/email/${none.email.toUpperCase()}`);
     expect(res.statusCode).toBe(200);
@@ -317,6 +331,7 @@ describe('the price rule (section 4) at every level and every choice, pre-checko
       });
       for (const [i, choices] of COMBINATIONS.entries()) {
         const label = JSON.stringify(choices);
+        const expectedTotal = expected.totals[i] as number;
         expect((await add(customer.id, a.id, 2)).statusCode).toBe(200);
         expect((await add(customer.id, b.id, 3)).statusCode).toBe(200);
         const query = `?typeOfDelivery=${choices.typeOfDelivery}&withWarranty=${choices.withWarranty}&isFastDelivery=${choices.isFastDelivery}`;
@@ -329,7 +344,7 @@ describe('the price rule (section 4) at every level and every choice, pre-checko
         expect(figures.cart.totalAmount, label).toBe(expected.items);
         expect(figures.warrantyAmount, label).toBe(expected.warranty);
         expect(figures.deliveryCharge, label).toBe(deliveryCharge);
-        expect(figures.total, label).toBe(expected.totals[i]);
+        expect(figures.total, label).toBe(expectedTotal);
         expect(figures).toMatchObject({
           shippingCost: 15,
           fastDeliveryTax: 25,
@@ -338,10 +353,10 @@ describe('the price rule (section 4) at every level and every choice, pre-checko
           warrantyPercentage: 7.5,
         });
 
-        const res = await cash(customer.id, { ...choices, expectedTotal: expected.totals[i] });
+        const res = await cash(customer.id, { ...choices, expectedTotal });
         expect(res.statusCode, label).toBe(200);
         const { orderId, total } = checkoutResponseSchema.parse(res.json());
-        expect(total, label).toBe(expected.totals[i]);
+        expect(total, label).toBe(expectedTotal);
         const order = await t.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
         expect(order, label).toMatchObject({
           delivery_type: choices.typeOfDelivery,
@@ -351,7 +366,7 @@ describe('the price rule (section 4) at every level and every choice, pre-checko
           shipping_cost_cents: motoboy && !choices.isFastDelivery ? 1500 : 0,
           fast_delivery_tax_cents: motoboy && choices.isFastDelivery ? 2500 : 0,
           warranty_cents: choices.withWarranty ? Math.round(expected.warranty * 100) : 0,
-          total_cents: Math.round(expected.totals[i] * 100),
+          total_cents: Math.round(expectedTotal * 100),
         });
       }
     });
@@ -668,5 +683,61 @@ describe('permissions', () => {
     const sold = await cash(customer.id, {}, tokens.admin);
     expect(sold.statusCode).toBe(200);
     expect(await stockOf(a.id)).toBe(9);
+  });
+
+  it('a seller whose role holds only internal_sales (a stocker by function) sells by transfer: the proof is attached on the sale', async () => {
+    const role = await t.db
+      .insertInto('roles')
+      .values({ name: 'Só vendas internas', permissions: ['bo:manage:internal_sales'] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const seller = await t.db
+      .insertInto('employees')
+      .values({
+        name: 'Vendedora Estoquista',
+        email: 'vendedora.estoquista@demo.com.br',
+        phone: '11977776666',
+        document: '39053344705',
+        func: 3,
+        role_id: role.id,
+        password_hash: await demoPasswordHash(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const token = await signIn(t.app, 'vendedora.estoquista@demo.com.br');
+    const courier = await t.db
+      .selectFrom('employees')
+      .select('id')
+      .where('email', '=', DEMO.courier)
+      .executeTakeFirstOrThrow();
+    const a = await createProduct(t.db, { name: 'Produto Só Vendas', ...PRODUCT_A, stock: 2 });
+    const customer = await createCustomer(t.db, { shippingCents: 800, delivererId: courier.id });
+    expect((await add(customer.id, a.id, 1, token)).statusCode).toBe(200);
+    const res = await call(
+      'POST',
+      `/orders/checkout/bank/transfer/${customer.id}`,
+      { typeOfDelivery: 1, withWarranty: false, isFastDelivery: false, idempotencyKey: randomUUID(), receipt: jpeg },
+      token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    // 180,00 + 8,00 = 188,00.
+    expect(res.json()).toMatchObject({ statusKey: ORDER_STATUS.AGUARDANDO_APROVACAO, total: 188 });
+    const order = await t.db
+      .selectFrom('orders')
+      .select(['attendant_id', 'deliverer_id', 'neighborhood'])
+      .where('id', '=', res.json().orderId)
+      .executeTakeFirstOrThrow();
+    // The seller is recorded; delivery 1 goes to the customer's associated courier and neighbourhood.
+    expect(order).toEqual({ attendant_id: seller.id, deliverer_id: courier.id, neighborhood: 'Centro' });
+    const history = await t.db
+      .selectFrom('order_status_history')
+      .select(['status', 'employee_id'])
+      .where('order_id', '=', res.json().orderId)
+      .orderBy('id')
+      .execute();
+    expect(history).toEqual([
+      { status: ORDER_STATUS.AGUARDANDO_COMPROVANTE, employee_id: seller.id },
+      { status: ORDER_STATUS.AGUARDANDO_APROVACAO, employee_id: seller.id },
+    ]);
   });
 });
