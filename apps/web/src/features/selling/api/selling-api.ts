@@ -53,10 +53,10 @@ const customerCarts = (customerId: number) => ({
     (query.queryKey[2] as { customerId?: number } | undefined)?.customerId === customerId,
 });
 
-/** The query of the pre-checkout (the contract's PreCheckoutQuery, typeOfDelivery as a number). */
+/** The query of the pre-checkout (the contract's PreCheckoutQuery). */
 const preCheckoutQuery = (choices: CartChoices) =>
   ({
-    typeOfDelivery: choices.shippingOption,
+    typeOfDelivery: choices.shippingOption === 2 ? '2' : '1',
     withWarranty: choices.withWarranty ? 'true' : 'false',
     isFastDelivery: choices.isFastDelivery ? 'true' : 'false',
   }) satisfies PreCheckoutQuery;
