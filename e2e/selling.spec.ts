@@ -155,6 +155,7 @@ describe('selling: an attendant sells on behalf of a gold customer', () => {
 
   beforeAll(async () => {
     s = await openBrowser({ width: 1366, height: 900 });
+    await s.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     page = s.page;
     await login(page, DEMO.attendant);
   });
@@ -211,6 +212,7 @@ describe('selling: an attendant sells on behalf of a gold customer', () => {
     expect(code).toMatch(/^[0-9A-Z]{3}-[0-9A-Z]{3,}$/);
     await page.getByRole('button', { name: 'Copiar Código do pedido' }).click();
     await page.getByRole('button', { name: 'Código Copiado' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     await page.getByRole('button', { name: 'Copiar Código do pedido' }).waitFor({ timeout: 5_000 });
     await expectAccessible(page, 'vendas: pedido concluído');
     await shot(page, 'selling-4-done-desktop');

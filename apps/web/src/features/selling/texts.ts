@@ -28,6 +28,7 @@ export const SELLING_SCREEN_TEXTS = {
   productSearch: S.productSearchPlaceholder,
   selectedCustomer: S.selectedCustomer,
   changeCustomer: 'Trocar cliente',
+  level: (name: string) => `Nível ${name}`,
   cart: 'Carrinho',
   cartWithItems: (count: number) => `Carrinho com ${count} ${count === 1 ? 'produto' : 'produtos'}`,
   cartEmpty: 'Carrinho vazio',

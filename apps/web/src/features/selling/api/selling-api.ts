@@ -176,6 +176,8 @@ export function useCheckout() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
       void queryClient.invalidateQueries({ queryKey: ['products'] });
+      // The customer's total of purchases grew.
+      void queryClient.invalidateQueries({ queryKey: ['customers'] });
       void queryClient.invalidateQueries({ queryKey: sellingKeys.all });
     },
     onError: (error, request) => {

@@ -37,7 +37,12 @@ describe('Selling step 1: customer search', () => {
     expect(query.get('page')).toBe('0');
 
     await user.click(within(table).getByText('João Prata'));
-    expect(onSelect).toHaveBeenCalledWith({ id: 8, name: 'João Prata', email: 'joao@cliente.com.br' });
+    expect(onSelect).toHaveBeenCalledWith({
+      id: 8,
+      name: 'João Prata',
+      email: 'joao@cliente.com.br',
+      levelName: 'Prata',
+    });
   });
 
   it('picks from the keyboard: ArrowDown into the rows, arrows move, Enter selects', async () => {
@@ -52,7 +57,12 @@ describe('Selling step 1: customer search', () => {
     expect(document.activeElement?.textContent).toContain('João Prata');
     await user.keyboard('{Enter}');
     expect(onSelect).toHaveBeenCalledTimes(1);
-    expect(onSelect).toHaveBeenCalledWith({ id: 8, name: 'João Prata', email: 'joao@cliente.com.br' });
+    expect(onSelect).toHaveBeenCalledWith({
+      id: 8,
+      name: 'João Prata',
+      email: 'joao@cliente.com.br',
+      levelName: 'Prata',
+    });
     // ArrowUp from the first row goes back to the search.
     await user.keyboard('{Home}{ArrowUp}');
     expect(document.activeElement).toBe(screen.getByLabelText(LABEL));

@@ -1,3 +1,4 @@
+import type { Customer } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -14,6 +15,13 @@ import { useCustomerSearch } from '../api/customers-search';
 import type { SelectedCustomer } from '../lib/selling-state';
 import { SELLING_SCREEN_TEXTS as T } from '../texts';
 import { SearchField } from './search-field';
+
+const picked = (customer: Customer): SelectedCustomer => ({
+  id: customer.id,
+  name: customer.name,
+  email: customer.email,
+  levelName: customer.levelName,
+});
 
 /** Step 1: search an approved customer by name or e-mail; a click, or arrows and Enter, picks one. */
 export function CustomerSearchStep({ onSelect }: { onSelect(customer: SelectedCustomer): void }) {
@@ -33,8 +41,7 @@ export function CustomerSearchStep({ onSelect }: { onSelect(customer: SelectedCu
       else focusRow(index - 1);
     } else if (event.key === 'Home') focusRow(0);
     else if (event.key === 'End') focusRow(customers.length - 1);
-    else if (event.key === 'Enter' || event.key === ' ')
-      onSelect({ id: customer.id, name: customer.name, email: customer.email });
+    else if (event.key === 'Enter' || event.key === ' ') onSelect(picked(customer));
     else return;
     event.preventDefault();
   };
@@ -73,7 +80,7 @@ export function CustomerSearchStep({ onSelect }: { onSelect(customer: SelectedCu
                   ref={(row) => {
                     rowsRef.current[index] = row;
                   }}
-                  onClick={() => onSelect({ id: customer.id, name: customer.name, email: customer.email })}
+                  onClick={() => onSelect(picked(customer))}
                   onKeyDown={(event) => onRowKeyDown(event, index)}
                   sx={{
                     cursor: 'pointer',

@@ -4,16 +4,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, signInAs } from '../../../test/render';
 import { OrderCompletedStep } from './order-completed-step';
 
-function open() {
+function open(writeText = vi.fn(async (_text: string): Promise<void> => undefined)) {
   signInAs(['bo:manage:internal_sales']);
-  const writeText = vi.fn(async () => undefined);
+  // user-event installs its own clipboard on setup: set ours after it.
+  const user = userEvent.setup();
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   const onNewSale = vi.fn();
   const view = renderPage(<OrderCompletedStep customerName="Joana Ouro" code="K7M-4QP" onNewSale={onNewSale} />, {
     path: '/admin/selling',
     extraPaths: ['/admin/orders'],
   });
-  return { ...view, writeText, onNewSale };
+  return { ...view, writeText, onNewSale, user };
 }
 
 describe('Selling step 4: order completed', () => {
@@ -42,9 +43,18 @@ describe('Selling step 4: order completed', () => {
     expect(button.textContent).toBe('Copiar Código do pedido');
   });
 
+  it('without a clipboard it selects the code for Ctrl+C and does not claim it was copied', async () => {
+    const writeText = vi.fn(async (_text: string): Promise<void> => {
+      throw new DOMException('denied', 'NotAllowedError');
+    });
+    const { user } = open(writeText);
+    await user.click(screen.getByRole('button', { name: 'Copiar Código do pedido' }));
+    expect(window.getSelection()?.toString()).toBe('K7M-4QP');
+    expect(screen.queryByText('Código Copiado')).toBeNull();
+  });
+
   it("'Ir para Pedidos' goes to /admin/orders", async () => {
-    const { router } = open();
-    const user = userEvent.setup();
+    const { router, user } = open();
     await user.click(screen.getByRole('button', { name: 'Ir para Pedidos' }));
     expect(router.state.location.pathname).toBe('/admin/orders');
   });

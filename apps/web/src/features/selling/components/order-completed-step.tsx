@@ -30,11 +30,15 @@ export function OrderCompletedStep({ customerName, code, onNewSale }: Props) {
     return () => clearTimeout(timer.current);
   }, []);
 
+  const codeRef = useRef<HTMLParagraphElement>(null);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(code);
     } catch {
-      // No clipboard (an insecure page): the code stays on screen, selectable.
+      // No clipboard (an insecure page or a refused permission): select the code for Ctrl+C instead.
+      const selection = window.getSelection();
+      if (codeRef.current && selection) selection.selectAllChildren(codeRef.current);
+      return;
     }
     setCopied(true);
     clearTimeout(timer.current);
@@ -55,6 +59,7 @@ export function OrderCompletedStep({ customerName, code, onNewSale }: Props) {
           variant="h4"
           component="p"
           data-testid="order-code"
+          ref={codeRef}
           sx={{ fontFamily: 'monospace', letterSpacing: 2, userSelect: 'all' }}
         >
           {code}

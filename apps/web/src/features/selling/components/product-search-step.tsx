@@ -9,6 +9,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -58,6 +59,9 @@ export function SelectedCustomerBar({ customer, cartCount, onOpenCart, onChangeC
         <Typography component="span" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
           {customer.name}
         </Typography>
+        {customer.levelName ? (
+          <Chip size="small" label={T.level(customer.levelName)} sx={{ ml: 1, verticalAlign: 'text-bottom' }} />
+        ) : null}
         <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
           {customer.email}
         </Typography>

@@ -17,6 +17,8 @@ export interface SelectedCustomer {
   id: number;
   name: string;
   email: string;
+  /** 'Ouro', 'Prata', 'Bronze' or '' (the prices shown are this level's). */
+  levelName?: string;
 }
 
 export interface CartChoices {
