@@ -23,7 +23,7 @@ export const SELLING_SCREEN_TEXTS = {
   customersTable: 'Clientes encontrados',
   moreResults: (shown: number, total: number) =>
     `Mostrando ${shown} de ${total} clientes: refine a pesquisa para encontrar os demais.`,
-  pickHint: 'Use as setas e Enter para escolher.',
+  pickHint: 'Clique no cliente, ou use ↓ ↑ e Enter para escolher.',
   // Step 2 (section 2)
   productSearch: S.productSearchPlaceholder,
   selectedCustomer: S.selectedCustomer,

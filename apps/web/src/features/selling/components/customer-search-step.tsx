@@ -63,6 +63,11 @@ export function CustomerSearchStep({ onSelect }: { onSelect(customer: SelectedCu
         </Alert>
       ) : null}
       {!notFound && customers.length > 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: -1 }}>
+          {T.pickHint}
+        </Typography>
+      ) : null}
+      {!notFound && customers.length > 0 ? (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={T.customersTable}>
             <TableHead>

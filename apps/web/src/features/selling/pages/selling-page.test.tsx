@@ -253,6 +253,20 @@ describe('Selling page', () => {
     });
   });
 
+  it('a proof that is not an image is refused with a message, and the order stays blocked', async () => {
+    const { server } = openPage();
+    const user = userEvent.setup({ applyAccept: false });
+    server.lines.set(CAPA.productId, 1);
+    await pickJoana(user);
+    await waitFor(() => expect(cartButton().disabled).toBe(false));
+    await user.click(cartButton());
+    await user.click(await screen.findByRole('radio', { name: 'Depósito' }));
+    const text = new File(['não é imagem'], 'comprovante.txt', { type: 'text/plain' });
+    await user.upload(screen.getByLabelText(/^Comprovante de depósito/), text);
+    expect(await screen.findByText('O arquivo escolhido não é uma imagem.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Finalizar Pedido' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('a failed checkout keeps the cart; the retry sends the same idempotency key', async () => {
     let attempts = 0;
     const { user, calls, server } = openPage(() => ({
