@@ -37,6 +37,7 @@ export const SELLING_SCREEN_TEXTS = {
   inStock: (stock: number) => `${stock} em estoque`,
   noImage: 'Sem imagem',
   outOfStock: 'Sem estoque',
+  inCart: (quantity: number) => `${quantity} no carrinho`,
   productsFound: 'Produtos encontrados',
   // Quantity dialog (section 2)
   quantityTitle: S.quantityTitle,

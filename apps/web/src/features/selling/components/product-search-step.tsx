@@ -35,6 +35,8 @@ interface StepProps extends Props {
   /** The search shown when the step opens again (back from the cart). */
   lastSearch: string | null;
   onSearched(text: string): void;
+  /** Units of each product already in the cart (the product id's line). */
+  inCart: ReadonlyMap<number, number>;
 }
 
 /** 'Cliente selecionado:' with the customer, and the cart icon whose badge counts the products in the cart. */
@@ -134,12 +136,15 @@ export function ProductSearchStep(props: StepProps) {
     } else return;
     event.preventDefault();
   };
+  // What can still be added: a cart line never passes the stock (the server refuses it).
+  const available = (product: SellingProduct) =>
+    Math.max(0, product.stock - (props.inCart.get(product.productId) ?? 0));
   const open = (product: SellingProduct) =>
     setTarget({
       productId: product.productId,
       name: product.name,
       price: product.priceDiscounted,
-      stock: product.stock,
+      stock: available(product),
     });
 
   return (
@@ -198,9 +203,14 @@ export function ProductSearchStep(props: StepProps) {
                 <Typography variant="h6" component="p" color="primary">
                   {formatMoney(product.priceDiscounted)}
                 </Typography>
-                <Typography variant="caption" color={product.stock > 0 ? 'text.secondary' : 'error'}>
+                <Typography variant="caption" component="p" color={product.stock > 0 ? 'text.secondary' : 'error'}>
                   {product.stock > 0 ? T.inStock(product.stock) : T.outOfStock}
                 </Typography>
+                {props.inCart.get(product.productId) ? (
+                  <Typography variant="caption" component="p" color="success.dark" sx={{ fontWeight: 600 }}>
+                    {T.inCart(props.inCart.get(product.productId) ?? 0)}
+                  </Typography>
+                ) : null}
               </CardContent>
               <CardActions sx={{ pt: 0 }}>
                 <Button
@@ -208,7 +218,7 @@ export function ProductSearchStep(props: StepProps) {
                   variant="contained"
                   startIcon={<AddShoppingCartIcon />}
                   aria-label={T.addNamed(product.name)}
-                  disabled={product.stock < 1}
+                  disabled={available(product) < 1}
                   ref={(button) => {
                     buttonsRef.current[index] = button;
                   }}

@@ -102,6 +102,19 @@ describe('Selling page', () => {
     expect(sent(calls, 'POST', '/api/orders/cart/add/7')[0]?.body).toEqual({ productId: 3, quantity: 2 });
     await waitFor(() => expect(cartButton().getAttribute('aria-label')).toBe('Carrinho com 1 produto'));
     expect(cartButton().disabled).toBe(false);
+    // 2 of the 3 in stock are in the cart: the card says so and only 1 more can be added.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const card = screen.getByRole('heading', { name: CAPA.name }).closest('li') as HTMLElement;
+    expect(await within(card).findByText('2 no carrinho')).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: `Adicionar ${CAPA.name}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alterar quantidade' });
+    expect(dialog.textContent).toContain('Quantidade disponível: 1');
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+    expect(await within(card).findByText('3 no carrinho')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((within(card).getByRole('button', { name: `Adicionar ${CAPA.name}` }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
 
     await addProduct(user, 'vidro', PELICULA.name);
     await waitFor(() => expect(cartButton().getAttribute('aria-label')).toBe('Carrinho com 2 produtos'));

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { useCheckout, usePreCheckout } from '../api/selling-api';
 import { CartStep } from '../components/cart-step';
@@ -69,6 +69,10 @@ export default function SellingPage() {
   };
 
   const cartCount = cart.data?.cart.items.length ?? 0;
+  const inCart = useMemo(
+    () => new Map((cart.data?.cart.items ?? []).map((item) => [item.productId, item.quantity])),
+    [cart.data],
+  );
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
       <PageHeader title={T.title} />
@@ -91,6 +95,7 @@ export default function SellingPage() {
         <ProductSearchStep
           customer={state.customer}
           cartCount={cartCount}
+          inCart={inCart}
           lastSearch={
             lastProductSearch.current?.customerId === state.customer.id ? lastProductSearch.current.text : null
           }
