@@ -26,7 +26,6 @@ export default function SellingPage() {
   const checkout = useCheckout();
   /** The key of the current checkout attempt: reused by a retry, new once anything in the order changes. */
   const attemptKey = useRef<string | null>(null);
-  const orderCustomer = useRef('');
   /** Set at the click itself: a second click before the button disables sends nothing. */
   const sending = useRef(false);
   /** The product search of this customer, shown again when the attendant comes back from the cart. */
@@ -47,7 +46,6 @@ export default function SellingPage() {
     if (!state.customer || !cart.data || sending.current) return;
     sending.current = true;
     attemptKey.current ??= crypto.randomUUID();
-    orderCustomer.current = state.customer.name;
     checkout.mutate(
       {
         customerId: state.customer.id,
@@ -123,7 +121,7 @@ export default function SellingPage() {
       ) : null}
       {state.step === 'orderCompleted' && state.orderCode ? (
         <OrderCompletedStep
-          customerName={orderCustomer.current || (state.customer?.name ?? '')}
+          customerName={state.customer?.name ?? ''}
           code={state.orderCode}
           onNewSale={() => dispatch({ type: 'newSale' })}
         />
