@@ -266,6 +266,39 @@ describe('Selling page', () => {
     });
   });
 
+  it('a line that can no longer be sold, or a customer who can no longer buy, blocks the order and says why', async () => {
+    const { user, server } = openPage((fake) => ({
+      'GET /api/orders/pre/checkout/7': (call) => {
+        const answer = fake.preCheckout(call);
+        const [first, ...rest] = answer.cart.items;
+        return {
+          body: {
+            ...answer,
+            customer: { ...answer.customer, canBuy: false },
+            cart: { ...answer.cart, items: first ? [{ ...first, stock: 1 }, ...rest] : [] },
+          },
+        };
+      },
+    }));
+    server.lines.set(CAPA.productId, 2);
+    await pickJoana(user);
+    await waitFor(() => expect(cartButton().disabled).toBe(false));
+    await user.click(cartButton());
+    expect(await screen.findByText('Só há 1 em estoque.')).toBeTruthy();
+    expect(
+      screen.getByText('O cliente Joana Ouro não está aprovado ou está bloqueado: não é possível vender para ele.'),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Finalizar Pedido' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("'Trocar cliente' goes back to the customer search", async () => {
+    const { user } = openPage();
+    await pickJoana(user);
+    await user.click(screen.getByRole('button', { name: 'Trocar cliente' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Pesquisar cliente por nome ou email'));
+    expect(screen.queryByText('Cliente selecionado:')).toBeNull();
+  });
+
   it('a proof that is not an image is refused with a message, and the order stays blocked', async () => {
     const { server } = openPage();
     const user = userEvent.setup({ applyAccept: false });
