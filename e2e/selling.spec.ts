@@ -63,10 +63,13 @@ const cents = (reais: number) => Math.round(reais * 100);
 const money = (totalCents: number) =>
   new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(totalCents / 100).replace(/\s/g, ' ');
 
-/** A gold customer with a shipping cost and a warranty percentage (the demo has many). */
+/**
+ * A gold customer with a shipping cost and a warranty percentage (the demo has many), from the newest: the
+ * other journeys share this server and work on the first ones.
+ */
 async function goldCustomer(page: Page, skip: number[] = []): Promise<ApiCustomer> {
   for (let p = 0; p < 20; p++) {
-    const { customers } = await get<{ customers: ApiCustomer[] }>(page, `/customers?page=${p}&items=100&sort=id:asc`);
+    const { customers } = await get<{ customers: ApiCustomer[] }>(page, `/customers?page=${p}&items=100&sort=id:desc`);
     const found = customers.find(
       (c) =>
         c.level === 1 &&
@@ -84,7 +87,8 @@ async function goldCustomer(page: Page, skip: number[] = []): Promise<ApiCustome
 /** Two active products with stock to spare, by their code. */
 async function twoProducts(page: Page, skip: number[] = []): Promise<[ApiProduct, ApiProduct]> {
   const { items } = await get<{ items: ApiProduct[] }>(page, '/products?offset=0&limit=200');
-  const fit = items.filter((p) => !p.archived && p.stock >= 5 && p.goldPrice > 0 && !skip.includes(p.id));
+  // From the end of the list: the products journey works on the first ones.
+  const fit = items.filter((p) => !p.archived && p.stock >= 5 && p.goldPrice > 0 && !skip.includes(p.id)).reverse();
   if (fit.length < 2) throw new Error('not enough products with stock');
   return [fit[0] as ApiProduct, fit[1] as ApiProduct];
 }
