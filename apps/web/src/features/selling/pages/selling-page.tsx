@@ -1,6 +1,131 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import Box from '@mui/material/Box';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { useCheckout, usePreCheckout } from '../api/selling-api';
+import { CartStep } from '../components/cart-step';
+import { CustomerSearchStep } from '../components/customer-search-step';
+import { OrderCompletedStep } from '../components/order-completed-step';
+import { ProductSearchStep } from '../components/product-search-step';
+import { type CartChoices, initialSellingState, type SellingStep, sellingReducer } from '../lib/selling-state';
+import { SELLING_SCREEN_TEXTS as T } from '../texts';
 
-/** Placeholder until the selling module is built (its owner replaces this file). */
+const STEP_INDEX: Record<SellingStep, number> = { clientSearch: 0, productSearch: 1, cart: 2, orderCompleted: 3 };
+
+/** The cart (and the badge's count) of the selected customer for the current choices. */
+function useCart(customerId: number | null, choices: CartChoices) {
+  return usePreCheckout(customerId ?? 0, choices, customerId !== null);
+}
+
+/** Selling (/admin/selling): search a customer, add products, choose delivery and payment, check out. */
 export default function SellingPage() {
-  return <ComingSoon title="Vendas" />;
+  const [state, dispatch] = useReducer(sellingReducer, initialSellingState);
+  const cart = useCart(state.customer?.id ?? null, state.choices);
+  const checkout = useCheckout();
+  /** The key of the current checkout attempt: reused by a retry, new once anything in the order changes. */
+  const attemptKey = useRef<string | null>(null);
+  /** Set at the click itself: a second click before the button disables sends nothing. */
+  const sending = useRef(false);
+  /** The product search of this customer, shown again when the attendant comes back from the cart. */
+  const lastProductSearch = useRef<{ customerId: number; text: string } | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of the order's content starts a new attempt.
+  useEffect(() => {
+    attemptKey.current = null;
+  }, [state.customer, state.choices, state.proof, cart.data?.cart.items, cart.data?.total]);
+
+  // Opening the cart asks the server again (prices and stock may have moved since the badge was counted).
+  const { refetch } = cart;
+  useEffect(() => {
+    if (state.step === 'cart') void refetch();
+  }, [state.step, refetch]);
+
+  const finish = () => {
+    if (!state.customer || !cart.data || sending.current) return;
+    sending.current = true;
+    attemptKey.current ??= crypto.randomUUID();
+    checkout.mutate(
+      {
+        customerId: state.customer.id,
+        choices: state.choices,
+        receipt: state.proof?.base64 ?? null,
+        expectedTotal: cart.data.total,
+        idempotencyKey: attemptKey.current,
+      },
+      {
+        onSuccess: (answer) => {
+          attemptKey.current = null;
+          dispatch({ type: 'orderCompleted', code: answer.code });
+        },
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
+
+  const cartCount = cart.data?.cart.items.length ?? 0;
+  const inCart = useMemo(
+    () => new Map((cart.data?.cart.items ?? []).map((item) => [item.productId, item.quantity])),
+    [cart.data],
+  );
+  return (
+    <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+      <PageHeader title={T.title} />
+      <Stepper
+        activeStep={STEP_INDEX[state.step]}
+        alternativeLabel
+        sx={{ mb: 3, display: { xs: 'none', sm: 'flex' } }}
+        aria-label={T.stepsLabel}
+      >
+        {T.steps.map((label) => (
+          <Step key={label}>
+            <StepLabel>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      {state.step === 'clientSearch' ? (
+        <CustomerSearchStep onSelect={(customer) => dispatch({ type: 'selectCustomer', customer })} />
+      ) : null}
+      {state.step === 'productSearch' && state.customer ? (
+        <ProductSearchStep
+          customer={state.customer}
+          cartCount={cartCount}
+          inCart={inCart}
+          lastSearch={
+            lastProductSearch.current?.customerId === state.customer.id ? lastProductSearch.current.text : null
+          }
+          onSearched={(text) => {
+            if (state.customer) lastProductSearch.current = { customerId: state.customer.id, text };
+          }}
+          onOpenCart={() => dispatch({ type: 'openCart' })}
+          onChangeCustomer={() => dispatch({ type: 'changeCustomer' })}
+        />
+      ) : null}
+      {state.step === 'cart' && state.customer ? (
+        <CartStep
+          customer={state.customer}
+          choices={state.choices}
+          proof={state.proof}
+          preCheckout={cart.data}
+          loading={cart.isFetching}
+          failed={cart.isError}
+          sending={checkout.isPending}
+          onChoose={(choices) => dispatch({ type: 'choose', choices })}
+          onProof={(proof) => dispatch({ type: 'setProof', proof })}
+          onBack={() => dispatch({ type: 'backToProducts' })}
+          onFinish={finish}
+        />
+      ) : null}
+      {state.step === 'orderCompleted' && state.orderCode ? (
+        <OrderCompletedStep
+          customerName={state.customer?.name ?? ''}
+          code={state.orderCode}
+          onNewSale={() => dispatch({ type: 'newSale' })}
+        />
+      ) : null}
+    </Box>
+  );
 }

@@ -1,0 +1,190 @@
+import type {
+  CartAddBody,
+  CartChangeBody,
+  CartItem,
+  CartResponse,
+  CheckoutCashBody,
+  CheckoutResponse,
+  CheckoutTransferBody,
+  PreCheckoutQuery,
+  PreCheckoutResponse,
+  SellingProduct,
+  SellingProductSearchResponse,
+} from '@backoffice/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNotify } from '../../../components/notifier';
+import { ApiError, api } from '../../../lib/api-client';
+import type { CartChoices, SelectedCustomer } from '../lib/selling-state';
+import { SELLING_SCREEN_TEXTS as T } from '../texts';
+import { sellingKeys } from './keys';
+
+/** A refusal the attendant can act on (4xx with a message) shows the server's text, else the spec's. */
+export function refusalText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.errors[0]) return error.errors[0];
+  return fallback;
+}
+
+/** GET /shop/products/full/search/{param}/email/{email}: products at the customer's level price. */
+export async function searchProducts(
+  customer: SelectedCustomer,
+  search: string,
+  signal?: AbortSignal,
+): Promise<SellingProduct[]> {
+  const path = `/shop/products/full/search/${encodeURIComponent(search)}/email/${encodeURIComponent(customer.email)}`;
+  return (await api<SellingProductSearchResponse>(path, { signal })).products;
+}
+
+/** Step 2's results; nothing is asked for a blank search. */
+export function useProductSearch(customer: SelectedCustomer, search: string | null) {
+  const term = search?.trim() ?? '';
+  return useQuery({
+    queryKey: sellingKeys.other('products', { customerId: customer.id, search: term }),
+    queryFn: ({ signal }) => searchProducts(customer, term, signal),
+    enabled: term !== '',
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** Every cached cart of the customer (one per combination of choices). */
+const customerCarts = (customerId: number) => ({
+  queryKey: sellingKeys.other('cart'),
+  predicate: (query: { queryKey: readonly unknown[] }) =>
+    (query.queryKey[2] as { customerId?: number } | undefined)?.customerId === customerId,
+});
+
+/** The query of the pre-checkout (the contract's PreCheckoutQuery). */
+const preCheckoutQuery = (choices: CartChoices) =>
+  ({
+    typeOfDelivery: choices.shippingOption === 2 ? '2' : '1',
+    withWarranty: choices.withWarranty ? 'true' : 'false',
+    isFastDelivery: choices.isFastDelivery ? 'true' : 'false',
+  }) satisfies PreCheckoutQuery;
+
+/** GET /orders/pre/checkout/{id}: the cart and its totals for the delivery choices (the server prices). */
+export async function fetchPreCheckout(
+  customerId: number,
+  choices: CartChoices,
+  signal?: AbortSignal,
+): Promise<PreCheckoutResponse> {
+  return api<PreCheckoutResponse>(`/orders/pre/checkout/${customerId}`, { query: preCheckoutQuery(choices), signal });
+}
+
+/**
+ * The cart and totals for the current choices. The payment does not change the figures, so it is not part
+ * of the key: switching to 'Depósito' asks nothing new.
+ */
+export function usePreCheckout(customerId: number, choices: CartChoices, enabled = true) {
+  const { shippingOption, withWarranty, isFastDelivery } = choices;
+  return useQuery({
+    queryKey: sellingKeys.other('cart', { customerId, shippingOption, withWarranty, isFastDelivery }),
+    queryFn: ({ signal }) => fetchPreCheckout(customerId, choices, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useAddToCart(customerId: number) {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CartAddBody) => api<CartResponse>(`/orders/cart/add/${customerId}`, { method: 'POST', body }),
+    onSuccess: () => {
+      notify.success(T.added);
+      void queryClient.invalidateQueries(customerCarts(customerId));
+    },
+    onError: (error) => notify.error(refusalText(error, T.addFailed)),
+  });
+}
+
+const cents = (reais: number) => Math.round(reais * 100);
+
+/**
+ * Removes a product (newQuantity 0). The cart updates at once (the item gone, its totalPrice subtracted,
+ * section 4); a failure restores the items and says so.
+ */
+export function useRemoveFromCart(customerId: number) {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: CartItem) =>
+      api<CartResponse>(`/orders/cart/change/${customerId}`, {
+        method: 'PATCH',
+        body: { productId: item.productId, newQuantity: 0 } satisfies CartChangeBody,
+      }),
+    onMutate: async (item) => {
+      await queryClient.cancelQueries(customerCarts(customerId));
+      const before = queryClient.getQueriesData<PreCheckoutResponse>(customerCarts(customerId));
+      queryClient.setQueriesData<PreCheckoutResponse>(customerCarts(customerId), (data) =>
+        data
+          ? {
+              ...data,
+              cart: {
+                ...data.cart,
+                items: data.cart.items.filter((line) => line.productId !== item.productId),
+                totalAmount: (cents(data.cart.totalAmount) - cents(item.totalPrice)) / 100,
+              },
+              total: (cents(data.total) - cents(item.totalPrice)) / 100,
+            }
+          : data,
+      );
+      return { before };
+    },
+    onError: (error, _item, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+      notify.error(refusalText(error, T.removeFailed));
+    },
+    onSettled: () => queryClient.invalidateQueries(customerCarts(customerId)),
+  });
+}
+
+export interface CheckoutRequest {
+  customerId: number;
+  choices: CartChoices;
+  /** base64 without prefix; only for 'Depósito'. */
+  receipt: string | null;
+  /** The total the screen shows: a server total that differs refuses the order (409) instead of charging it. */
+  expectedTotal: number;
+  /** One per checkout attempt, the same on a retry: the server creates one order for it. */
+  idempotencyKey: string;
+}
+
+/** POST /orders/checkout/{id} (Dinheiro) or /orders/checkout/bank/transfer/{id} (Depósito, with the proof). */
+export async function checkout(request: CheckoutRequest): Promise<CheckoutResponse> {
+  const { customerId, choices, receipt, expectedTotal, idempotencyKey } = request;
+  const fields: CheckoutCashBody = {
+    typeOfDelivery: choices.shippingOption,
+    withWarranty: choices.withWarranty,
+    isFastDelivery: choices.isFastDelivery,
+    idempotencyKey,
+    expectedTotal,
+  };
+  if (choices.payment === 'bankTransfer') {
+    const body: CheckoutTransferBody = { ...fields, receipt: receipt ?? '' };
+    return api<CheckoutResponse>(`/orders/checkout/bank/transfer/${customerId}`, { method: 'POST', body });
+  }
+  return api<CheckoutResponse>(`/orders/checkout/${customerId}`, { method: 'POST', body: fields });
+}
+
+/** Checkout; afterwards the orders (every key under 'orders'), the products' stock and the carts are stale. */
+export function useCheckout() {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: checkout,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      void queryClient.invalidateQueries({ queryKey: ['products'] });
+      // The customer's total of purchases grew.
+      void queryClient.invalidateQueries({ queryKey: ['customers'] });
+      void queryClient.invalidateQueries({ queryKey: sellingKeys.all });
+    },
+    onError: (error, request) => {
+      notify.error(refusalText(error, T.orderFailed));
+      // A refusal (stock, prices changed, customer blocked) shows the cart as it is now.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+        void queryClient.invalidateQueries(customerCarts(request.customerId));
+    },
+  });
+}

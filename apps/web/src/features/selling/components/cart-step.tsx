@@ -1,0 +1,386 @@
+import { type CartItem, DELIVERY_TYPES, type PreCheckoutResponse } from '@backoffice/contract';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import ImageNotSupportedOutlinedIcon from '@mui/icons-material/ImageNotSupportedOutlined';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { PixCode } from '../../../components/pix-code';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useRemoveFromCart } from '../api/selling-api';
+import { NotAnImageError, readProof } from '../lib/proof-image';
+import {
+  type CartChoices,
+  canFinish,
+  type PaymentProof,
+  type SelectedCustomer,
+  type ShippingOption,
+} from '../lib/selling-state';
+import { SELLING_SCREEN_TEXTS as T } from '../texts';
+
+interface Props {
+  customer: SelectedCustomer;
+  choices: CartChoices;
+  proof: PaymentProof | null;
+  preCheckout: PreCheckoutResponse | undefined;
+  loading: boolean;
+  failed: boolean;
+  sending: boolean;
+  onChoose(choices: Partial<CartChoices>): void;
+  onProof(proof: PaymentProof | null): void;
+  onBack(): void;
+  onFinish(): void;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <FormControl component="fieldset" fullWidth>
+        <FormLabel component="legend" sx={{ fontWeight: 600, color: 'text.primary', mb: 0.5 }}>
+          {title}
+        </FormLabel>
+        {children}
+      </FormControl>
+    </Paper>
+  );
+}
+
+function ItemImage({ url, name }: { url: string | undefined; name: string }) {
+  const [broken, setBroken] = useState(false);
+  const box = { width: 64, height: 64, flexShrink: 0, borderRadius: 1, bgcolor: '#fff' };
+  if (!url || broken)
+    return (
+      <Box sx={{ ...box, display: 'grid', placeItems: 'center', bgcolor: 'action.hover', color: 'text.secondary' }}>
+        <ImageNotSupportedOutlinedIcon aria-label={T.noImage} />
+      </Box>
+    );
+  return (
+    <Box component="img" src={url} alt={name} onError={() => setBroken(true)} sx={{ ...box, objectFit: 'contain' }} />
+  );
+}
+
+function CartItems({ customerId, items }: { customerId: number; items: CartItem[] }) {
+  const remove = useRemoveFromCart(customerId);
+  return (
+    <List disablePadding aria-label={T.cartItems}>
+      {items.map((item, index) => (
+        <ListItem
+          key={item.productId}
+          divider={index < items.length - 1}
+          sx={{ gap: 1.5, px: 0, alignItems: 'center' }}
+          secondaryAction={
+            <IconButton edge="end" aria-label={T.remove(item.name)} onClick={() => remove.mutate(item)}>
+              <DeleteOutlinedIcon />
+            </IconButton>
+          }
+        >
+          <ItemImage url={item.imageUrls[0]} name={item.name} />
+          <Box sx={{ minWidth: 0, flexGrow: 1, pr: 5 }}>
+            <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{item.name}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {T.quantity}: {item.quantity}
+            </Typography>
+            <Typography variant="body2">
+              {T.totalPrice}: <strong>{formatMoney(item.totalPrice)}</strong>
+            </Typography>
+            {item.archived || item.quantity > item.stock ? (
+              <Typography variant="body2" color="error">
+                {item.archived ? T.itemArchived : T.itemAboveStock(item.stock)}
+              </Typography>
+            ) : null}
+          </Box>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+function ProofField({ proof, onProof }: { proof: PaymentProof | null; onProof(proof: PaymentProof | null): void }) {
+  const inputId = useId();
+  const helpId = useId();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Box sx={{ mt: 1.5 }}>
+      <Typography component="label" htmlFor={inputId} sx={{ fontWeight: 600, display: 'block' }}>
+        {T.proof} <em>{T.required}</em>
+      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 1, flexWrap: 'wrap' }}>
+        <Button variant="outlined" component="label" startIcon={<UploadFileIcon />}>
+          {proof ? T.changeProof : T.chooseProof}
+          <input
+            id={inputId}
+            type="file"
+            accept="image/*"
+            hidden
+            required
+            aria-describedby={helpId}
+            onChange={async (event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (!file) return;
+              try {
+                onProof(await readProof(file));
+                setError(null);
+              } catch (failure) {
+                setError(failure instanceof NotAnImageError ? T.proofInvalid : T.genericError);
+              }
+            }}
+          />
+        </Button>
+        {proof ? (
+          <Box
+            component="img"
+            src={proof.dataUrl}
+            alt={proof.name}
+            sx={{ height: 56, maxWidth: 120, objectFit: 'contain', border: 1, borderColor: 'divider' }}
+          />
+        ) : null}
+        {proof ? (
+          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+            {proof.name}
+          </Typography>
+        ) : null}
+      </Box>
+      <FormHelperText id={helpId} error={Boolean(error) || !proof} sx={{ mx: 0 }}>
+        {error ?? (proof ? ' ' : T.proofMissing)}
+      </FormHelperText>
+    </Box>
+  );
+}
+
+function TotalLine({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 2,
+        py: 0.25,
+        ...(strong ? { borderTop: 1, borderColor: 'divider', mt: 1, pt: 1 } : {}),
+      }}
+    >
+      <Typography component="dt" variant={strong ? 'subtitle1' : 'body2'} sx={{ fontWeight: strong ? 700 : 400 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" variant={strong ? 'subtitle1' : 'body2'} sx={{ m: 0, fontWeight: strong ? 700 : 400 }}>
+        {formatMoney(value)}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Step 3: the customer's cart, the delivery/warranty/fast-delivery/payment choices, totals and checkout. */
+export function CartStep(props: Props) {
+  const { customer, choices, proof, preCheckout, loading, failed, sending, onChoose } = props;
+  const items = preCheckout?.cart.items ?? [];
+  const pickup = choices.shippingOption === DELIVERY_TYPES.PICKUP;
+  // Arriving from the cart button (now gone), the focus goes to the cart's heading, not to the page's body.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shown = preCheckout !== undefined && !failed;
+  useEffect(() => {
+    if (shown && document.activeElement === document.body) headingRef.current?.focus();
+  }, [shown]);
+
+  if (failed)
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Alert severity="error">{T.cartFailed}</Alert>
+        <Box>
+          <Button startIcon={<ArrowBackIcon />} onClick={props.onBack}>
+            {T.backToProducts}
+          </Button>
+        </Box>
+      </Box>
+    );
+  if (!preCheckout)
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+        <CircularProgress aria-label={T.loading} />
+      </Box>
+    );
+
+  const heading = (
+    <Typography
+      variant="h6"
+      component="h2"
+      tabIndex={-1}
+      ref={headingRef}
+      sx={{ wordBreak: 'break-word', outline: 'none' }}
+    >
+      {T.cartOf} {customer.name}
+    </Typography>
+  );
+  if (items.length === 0)
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {heading}
+        <Alert severity="info">{T.emptyCart}</Alert>
+        <Box>
+          <Button variant="contained" startIcon={<ArrowBackIcon />} onClick={props.onBack} autoFocus>
+            {T.backToProducts}
+          </Button>
+        </Box>
+      </Box>
+    );
+
+  const unsellable = items.some((item) => item.archived || item.quantity > item.stock);
+  const finishEnabled =
+    canFinish({ choices, proof }, items.length) && preCheckout.customer.canBuy && !unsellable && !sending && !loading;
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {heading}
+      {preCheckout.customer.canBuy ? null : <Alert severity="error">{T.cannotBuy(customer.name)}</Alert>}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <Paper variant="outlined" sx={{ px: 2, py: 1 }}>
+            <CartItems customerId={customer.id} items={items} />
+          </Paper>
+          <Section title={T.delivery}>
+            <RadioGroup
+              value={String(choices.shippingOption)}
+              onChange={(event) => onChoose({ shippingOption: Number(event.target.value) as ShippingOption })}
+            >
+              <FormControlLabel value="1" control={<Radio />} label={T.deliveryOptions[1]} />
+              <FormControlLabel value="2" control={<Radio />} label={T.deliveryOptions[2]} />
+            </RadioGroup>
+            {pickup ? null : (
+              <FormHelperText sx={{ mx: 0 }}>
+                {T.departures}
+                {preCheckout.nextDeparture ? (
+                  <>
+                    <br />
+                    {T.nextDeparture(formatDateTime(preCheckout.nextDeparture).slice(0, 16))}
+                  </>
+                ) : null}
+              </FormHelperText>
+            )}
+          </Section>
+          <Section title={T.warranty}>
+            <RadioGroup
+              value={choices.withWarranty ? 'withWarranty' : 'withoutWarranty'}
+              onChange={(event) => onChoose({ withWarranty: event.target.value === 'withWarranty' })}
+            >
+              <FormControlLabel
+                value="withWarranty"
+                control={<Radio />}
+                label={preCheckout.hasWarranty ? T.withWarrantyPercent(preCheckout.warrantyPercentage) : T.withWarranty}
+                disabled={!preCheckout.hasWarranty}
+              />
+              <FormControlLabel value="withoutWarranty" control={<Radio />} label={T.withoutWarranty} />
+            </RadioGroup>
+            {preCheckout.hasWarranty ? null : <FormHelperText sx={{ mx: 0 }}>{T.noWarranty}</FormHelperText>}
+          </Section>
+          <Section title={T.fastDelivery}>
+            <RadioGroup
+              value={choices.isFastDelivery ? 'withFastDelivery' : 'withoutFastDelivery'}
+              onChange={(event) => onChoose({ isFastDelivery: event.target.value === 'withFastDelivery' })}
+            >
+              <FormControlLabel
+                value="withFastDelivery"
+                control={<Radio />}
+                label={T.withFastDelivery}
+                disabled={pickup || !preCheckout.fastDeliveryEnabled}
+              />
+              <FormControlLabel
+                value="withoutFastDelivery"
+                control={<Radio />}
+                label={T.withoutFastDelivery}
+                disabled={pickup}
+              />
+            </RadioGroup>
+            {pickup ? <FormHelperText sx={{ mx: 0 }}>{T.fastDeliveryNeedsMotoboy}</FormHelperText> : null}
+            {!pickup && !preCheckout.fastDeliveryEnabled ? (
+              <FormHelperText sx={{ mx: 0 }}>{T.noFastDelivery}</FormHelperText>
+            ) : null}
+          </Section>
+          <Section title={T.payment}>
+            <RadioGroup
+              value={choices.payment}
+              onChange={(event) => onChoose({ payment: event.target.value as CartChoices['payment'] })}
+            >
+              <FormControlLabel value="cash" control={<Radio />} label={T.paymentOptions.cash} />
+              <FormControlLabel value="bankTransfer" control={<Radio />} label={T.paymentOptions.bankTransfer} />
+            </RadioGroup>
+            {choices.payment === 'bankTransfer' ? <ProofField proof={proof} onProof={props.onProof} /> : null}
+          </Section>
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2, position: { md: 'sticky' }, top: { md: 80 } }}>
+          <Paper variant="outlined" sx={{ p: 2 }} aria-busy={loading}>
+            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+              {T.total}
+            </Typography>
+            <Box component="dl" sx={{ m: 0, opacity: loading ? 0.6 : 1 }} data-testid="cart-totals">
+              <TotalLine label={T.subtotal} value={preCheckout.cart.totalAmount} />
+              {pickup ? null : (
+                <TotalLine
+                  label={preCheckout.choices.isFastDelivery ? T.fastDeliveryTax : T.shipping}
+                  value={preCheckout.deliveryCharge}
+                />
+              )}
+              {preCheckout.choices.withWarranty ? (
+                <TotalLine label={T.warrantyTotal} value={preCheckout.warrantyAmount} />
+              ) : null}
+              <TotalLine label={T.total} value={preCheckout.total} strong />
+            </Box>
+          </Paper>
+          {choices.payment === 'bankTransfer' ? (
+            <Paper variant="outlined" sx={{ p: 2, display: 'grid', justifyItems: 'center', gap: 1 }}>
+              <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, justifySelf: 'start' }}>
+                {T.pixTitle}
+              </Typography>
+              {loading ? (
+                <CircularProgress aria-label={T.loading} />
+              ) : preCheckout.pix ? (
+                <>
+                  <Typography variant="body2" sx={{ justifySelf: 'start' }}>
+                    {T.pixAmount(formatMoney(preCheckout.pix.amount))}
+                  </Typography>
+                  <PixCode payload={preCheckout.pix.payload} size={180} />
+                </>
+              ) : (
+                <Alert severity="warning" sx={{ width: '100%' }}>
+                  {T.pixUnavailable}
+                </Alert>
+              )}
+            </Paper>
+          ) : null}
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'space-between' }}>
+            <Button startIcon={<ArrowBackIcon />} onClick={props.onBack} disabled={sending}>
+              {T.backToProducts}
+            </Button>
+            <Button
+              variant="contained"
+              size="large"
+              onClick={props.onFinish}
+              disabled={!finishEnabled}
+              startIcon={sending ? <CircularProgress size={18} color="inherit" aria-label={T.sending} /> : undefined}
+            >
+              {T.finish}
+            </Button>
+          </Box>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

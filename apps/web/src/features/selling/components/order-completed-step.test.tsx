@@ -1,0 +1,61 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage, signInAs } from '../../../test/render';
+import { OrderCompletedStep } from './order-completed-step';
+
+function open(writeText = vi.fn(async (_text: string): Promise<void> => undefined)) {
+  signInAs(['bo:manage:internal_sales']);
+  // user-event installs its own clipboard on setup: set ours after it.
+  const user = userEvent.setup();
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  const onNewSale = vi.fn();
+  const view = renderPage(<OrderCompletedStep customerName="Joana Ouro" code="K7M-4QP" onNewSale={onNewSale} />, {
+    path: '/admin/selling',
+    extraPaths: ['/admin/orders'],
+  });
+  return { ...view, writeText, onNewSale, user };
+}
+
+describe('Selling step 4: order completed', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("says 'Ordem para: {customer} concluída' with the code; copying shows 'Código Copiado' for exactly 1 second", async () => {
+    vi.useFakeTimers();
+    const { writeText } = open();
+    expect(screen.getByRole('heading', { name: 'Ordem para: Joana Ouro concluída' })).toBeTruthy();
+    expect(screen.getByText('K7M-4QP')).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Copiar Código do pedido' });
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(writeText).toHaveBeenCalledWith('K7M-4QP');
+    expect(button.textContent).toBe('Código Copiado');
+    await act(async () => {
+      vi.advanceTimersByTime(999);
+    });
+    expect(button.textContent).toBe('Código Copiado');
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(button.textContent).toBe('Copiar Código do pedido');
+  });
+
+  it('without a clipboard it selects the code for Ctrl+C and does not claim it was copied', async () => {
+    const writeText = vi.fn(async (_text: string): Promise<void> => {
+      throw new DOMException('denied', 'NotAllowedError');
+    });
+    const { user } = open(writeText);
+    await user.click(screen.getByRole('button', { name: 'Copiar Código do pedido' }));
+    expect(window.getSelection()?.toString()).toBe('K7M-4QP');
+    expect(screen.queryByText('Código Copiado')).toBeNull();
+  });
+
+  it("'Ir para Pedidos' goes to /admin/orders", async () => {
+    const { router, user } = open();
+    await user.click(screen.getByRole('button', { name: 'Ir para Pedidos' }));
+    expect(router.state.location.pathname).toBe('/admin/orders');
+  });
+});

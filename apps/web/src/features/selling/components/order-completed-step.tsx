@@ -1,0 +1,79 @@
+import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { SELLING_SCREEN_TEXTS as T } from '../texts';
+
+/** Section 9: the copy confirmation stays 1 second. */
+export const CODE_COPIED_MS = 1000;
+
+interface Props {
+  customerName: string;
+  code: string;
+  onNewSale(): void;
+}
+
+/** Step 4: the order's code, a copy button ('Código Copiado' for a second) and the way to the orders. */
+export function OrderCompletedStep({ customerName, code, onNewSale }: Props) {
+  const navigate = useNavigate();
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+    return () => clearTimeout(timer.current);
+  }, []);
+
+  const codeRef = useRef<HTMLParagraphElement>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+    } catch {
+      // No clipboard (an insecure page or a refused permission): select the code for Ctrl+C instead.
+      const selection = window.getSelection();
+      if (codeRef.current && selection) selection.selectAllChildren(codeRef.current);
+      return;
+    }
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), CODE_COPIED_MS);
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 560, mx: 'auto', textAlign: 'center' }}>
+      <CheckCircleOutlinedIcon color="success" sx={{ fontSize: 56 }} aria-hidden />
+      <Typography variant="h6" component="h2" tabIndex={-1} ref={headingRef} sx={{ outline: 'none', mt: 1 }}>
+        {T.completed(customerName)}
+      </Typography>
+      <Box sx={{ my: 3 }}>
+        <Typography variant="body2" color="text.secondary">
+          {T.orderCode}
+        </Typography>
+        <Typography
+          variant="h4"
+          component="p"
+          data-testid="order-code"
+          ref={codeRef}
+          sx={{ fontFamily: 'monospace', letterSpacing: 2, userSelect: 'all' }}
+        >
+          {code}
+        </Typography>
+      </Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center' }}>
+        <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy()} aria-live="polite">
+          {copied ? T.codeCopied : T.copyCode}
+        </Button>
+        <Button variant="contained" onClick={() => navigate('/admin/orders')}>
+          {T.goToOrders}
+        </Button>
+        <Button onClick={onNewSale}>{T.newSale}</Button>
+      </Stack>
+    </Paper>
+  );
+}

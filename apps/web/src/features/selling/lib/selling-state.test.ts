@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { canFinish, DEFAULT_CHOICES, initialSellingState, sellingReducer } from './selling-state';
+
+const JOANA = { id: 7, name: 'Joana Ouro', email: 'joana@cliente.com.br' };
+const PROOF = { base64: 'AAAA', dataUrl: 'data:image/png;base64,AAAA', name: 'comprovante.png' };
+
+describe('selling steps and choices (section 4)', () => {
+  it('starts at the customer search with the defaults: motoboy, no warranty, no fast delivery, cash', () => {
+    expect(initialSellingState.step).toBe('clientSearch');
+    expect(DEFAULT_CHOICES).toEqual({ shippingOption: 1, withWarranty: false, isFastDelivery: false, payment: 'cash' });
+  });
+
+  it('selecting a customer goes to products; the cart opens and returns to products; success completes', () => {
+    let state = sellingReducer(initialSellingState, { type: 'selectCustomer', customer: JOANA });
+    expect(state.step).toBe('productSearch');
+    state = sellingReducer(state, { type: 'openCart' });
+    expect(state.step).toBe('cart');
+    state = sellingReducer(state, { type: 'backToProducts' });
+    expect(state.step).toBe('productSearch');
+    state = sellingReducer(sellingReducer(state, { type: 'openCart' }), { type: 'orderCompleted', code: 'K7M-4QP' });
+    expect(state).toMatchObject({ step: 'orderCompleted', orderCode: 'K7M-4QP', customer: JOANA });
+  });
+
+  it('store pickup turns fast delivery off; leaving Depósito drops the proof', () => {
+    let state = sellingReducer(initialSellingState, { type: 'selectCustomer', customer: JOANA });
+    state = sellingReducer(state, { type: 'choose', choices: { isFastDelivery: true, payment: 'bankTransfer' } });
+    state = sellingReducer(state, { type: 'setProof', proof: PROOF });
+    state = sellingReducer(state, { type: 'choose', choices: { shippingOption: 2 } });
+    expect(state.choices).toEqual({
+      shippingOption: 2,
+      withWarranty: false,
+      isFastDelivery: false,
+      payment: 'bankTransfer',
+    });
+    expect(state.proof).toEqual(PROOF);
+    state = sellingReducer(state, { type: 'choose', choices: { isFastDelivery: true } });
+    expect(state.choices.isFastDelivery).toBe(false);
+    state = sellingReducer(state, { type: 'choose', choices: { payment: 'cash' } });
+    expect(state.proof).toBeNull();
+  });
+
+  it("'Finalizar Pedido' needs items, and for Depósito the proof", () => {
+    const cash = { choices: DEFAULT_CHOICES, proof: null };
+    const deposit = { choices: { ...DEFAULT_CHOICES, payment: 'bankTransfer' as const }, proof: null };
+    expect(canFinish(cash, 2)).toBe(true);
+    expect(canFinish(cash, 0)).toBe(false);
+    expect(canFinish(deposit, 2)).toBe(false);
+    expect(canFinish({ ...deposit, proof: PROOF }, 2)).toBe(true);
+  });
+});

@@ -1,0 +1,102 @@
+import { DELIVERY_TYPES, type DeliveryType, type SellingPaymentOption } from '@backoffice/contract';
+
+/**
+ * The selling screen's steps and choices (spec section 4, Selling): customer search → product search → cart →
+ * order completed. Request statuses (loading, notFound, cartError, …) live in the queries and mutations that
+ * make the calls; this reducer holds what the attendant chose.
+ */
+
+export type SellingStep = 'clientSearch' | 'productSearch' | 'cart' | 'orderCompleted';
+
+/** Section 9: 1 Motoboy (shipping charged), 2 Retirada na loja. */
+export type ShippingOption = DeliveryType;
+/** Section 9: cash (Dinheiro, default) and bank transfer (Depósito). */
+export type PaymentOption = SellingPaymentOption;
+
+export interface SelectedCustomer {
+  id: number;
+  name: string;
+  email: string;
+  /** 'Ouro', 'Prata', 'Bronze' or '' (the prices shown are this level's). */
+  levelName?: string;
+}
+
+export interface CartChoices {
+  shippingOption: ShippingOption;
+  withWarranty: boolean;
+  isFastDelivery: boolean;
+  payment: PaymentOption;
+}
+
+/** The payment proof picked for 'Depósito': base64 without the data-URL prefix, plus a preview. */
+export interface PaymentProof {
+  base64: string;
+  dataUrl: string;
+  name: string;
+}
+
+export interface SellingState {
+  step: SellingStep;
+  customer: SelectedCustomer | null;
+  choices: CartChoices;
+  proof: PaymentProof | null;
+  orderCode: string | null;
+}
+
+/** Section 4 defaults: shipping option 1 (motoboy), no warranty, no fast delivery, payment cash. */
+export const DEFAULT_CHOICES: CartChoices = {
+  shippingOption: DELIVERY_TYPES.MOTOBOY,
+  withWarranty: false,
+  isFastDelivery: false,
+  payment: 'cash',
+};
+
+export const initialSellingState: SellingState = {
+  step: 'clientSearch',
+  customer: null,
+  choices: DEFAULT_CHOICES,
+  proof: null,
+  orderCode: null,
+};
+
+export type SellingAction =
+  | { type: 'selectCustomer'; customer: SelectedCustomer }
+  | { type: 'changeCustomer' }
+  | { type: 'openCart' }
+  | { type: 'backToProducts' }
+  | { type: 'choose'; choices: Partial<CartChoices> }
+  | { type: 'setProof'; proof: PaymentProof | null }
+  | { type: 'orderCompleted'; code: string }
+  | { type: 'newSale' };
+
+export function sellingReducer(state: SellingState, action: SellingAction): SellingState {
+  switch (action.type) {
+    case 'selectCustomer':
+      return { ...initialSellingState, step: 'productSearch', customer: action.customer };
+    case 'changeCustomer':
+    case 'newSale':
+      return initialSellingState;
+    case 'openCart':
+      return state.customer ? { ...state, step: 'cart' } : state;
+    case 'backToProducts':
+      return state.customer ? { ...state, step: 'productSearch' } : state;
+    case 'choose': {
+      const choices = { ...state.choices, ...action.choices };
+      // Fast delivery goes by motoboy: picking up at the store turns it off.
+      if (choices.shippingOption === DELIVERY_TYPES.PICKUP) choices.isFastDelivery = false;
+      // The proof belongs to 'Depósito' only.
+      const proof = choices.payment === 'bankTransfer' ? state.proof : null;
+      return { ...state, choices, proof };
+    }
+    case 'setProof':
+      return { ...state, proof: action.proof };
+    case 'orderCompleted':
+      return { ...state, step: 'orderCompleted', orderCode: action.code, proof: null };
+  }
+}
+
+/** 'Finalizar Pedido' is disabled for 'Depósito' until the proof image is chosen (section 5). */
+export function canFinish(state: Pick<SellingState, 'choices' | 'proof'>, cartItems: number): boolean {
+  if (cartItems === 0) return false;
+  return state.choices.payment !== 'bankTransfer' || state.proof !== null;
+}

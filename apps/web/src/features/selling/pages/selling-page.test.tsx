@@ -1,0 +1,407 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/contract';
+import { type MockCall, renderPage, signInAs } from '../../../test/render';
+import { CAPA, fakeSellingServer, JOANA, PELICULA } from '../test-data';
+import SellingPage from './selling-page';
+
+type User = ReturnType<typeof userEvent.setup>;
+type Routes = Parameters<typeof mockApi>[0];
+
+const SEARCH_PATH = '/api/shop/products/full/search';
+const JOANA_EMAIL = encodeURIComponent(JOANA.email);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The page against a fake selling API; `routes` override or add answers. */
+function openPage(routes: (server: ReturnType<typeof fakeSellingServer>) => Routes = () => ({})) {
+  signInAs(['bo:manage:internal_sales'], 'Ana Atendente');
+  const server = fakeSellingServer();
+  const calls = mockApi({
+    'GET /api/customers': { body: { customers: [JOANA], total: 1 } },
+    [`GET ${SEARCH_PATH}/capa/email/${JOANA_EMAIL}`]: { body: { products: [CAPA] } },
+    [`GET ${SEARCH_PATH}/vidro/email/${JOANA_EMAIL}`]: { body: { products: [PELICULA] } },
+    [`GET ${SEARCH_PATH}/nada/email/${JOANA_EMAIL}`]: { body: { products: [] } },
+    'GET /api/orders/pre/checkout/7': (call) => ({ body: server.preCheckout(call) }),
+    'POST /api/orders/cart/add/7': (call) => {
+      const { productId, quantity } = call.body as { productId: number; quantity: number };
+      server.lines.set(productId, (server.lines.get(productId) ?? 0) + quantity);
+      return { body: { message: 'Produto adicionado com sucesso', cart: server.cart() } };
+    },
+    'PATCH /api/orders/cart/change/7': (call) => {
+      const { productId } = call.body as { productId: number };
+      server.lines.delete(productId);
+      return { body: { message: 'Produto removido do carrinho.', cart: server.cart() } };
+    },
+    ...routes(server),
+  });
+  const user = userEvent.setup();
+  const view = renderPage(<SellingPage />, { path: '/admin/selling', extraPaths: ['/admin/orders'] });
+  return { user, calls, server, ...view };
+}
+
+async function pickJoana(user: User) {
+  await user.type(screen.getByLabelText('Pesquisar cliente por nome ou email'), 'joana{Enter}');
+  await user.click(await screen.findByText('Joana Ouro'));
+  await screen.findByText('Cliente selecionado:');
+}
+
+async function addProduct(user: User, search: string, name: string, plusClicks = 0) {
+  const field = screen.getByLabelText('Pesquisar produto por nome, tag, referencia ou marca');
+  await user.clear(field);
+  await user.type(field, `${search}{Enter}`);
+  await user.click(await screen.findByRole('button', { name: `Adicionar ${name}` }));
+  const dialog = await screen.findByRole('dialog', { name: 'Alterar quantidade' });
+  for (let i = 0; i < plusClicks; i++)
+    await user.click(within(dialog).getByRole('button', { name: 'Aumentar quantidade' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+}
+
+// hidden: also while a dialog hides the page from assistive technology
+const cartButton = () => screen.getByRole('button', { name: /^Carrinho/, hidden: true }) as HTMLButtonElement;
+const totals = () => screen.getByTestId('cart-totals').textContent ?? '';
+const sent = (calls: MockCall[], method: string, prefix: string) =>
+  calls.filter((c) => c.method === method && c.url.startsWith(prefix));
+
+describe('Selling page', () => {
+  it('step 2: the selected customer, product cards with image and level price; the empty cart does not open', async () => {
+    const { user } = openPage();
+    await pickJoana(user);
+    expect(screen.getByText('Joana Ouro')).toBeTruthy();
+    const field = screen.getByLabelText('Pesquisar produto por nome, tag, referencia ou marca');
+    expect(document.activeElement).toBe(field);
+    await waitFor(() => expect(cartButton().getAttribute('aria-label')).toBe('Carrinho vazio'));
+    expect(cartButton().disabled).toBe(true);
+
+    await user.type(field, 'capa{Enter}');
+    const card = (await screen.findByRole('heading', { name: CAPA.name })).closest('li') as HTMLElement;
+    expect(within(card).getByText('R$ 1.234,56')).toBeTruthy();
+    expect(within(card).getByText('3 em estoque')).toBeTruthy();
+    expect((within(card).getByRole('img', { name: CAPA.name }) as HTMLImageElement).getAttribute('src')).toBe(
+      '/api/files/products/capa-1.jpg',
+    );
+
+    await user.clear(field);
+    await user.type(field, 'nada{Enter}');
+    expect(await screen.findByText('Nenhum resultado encontrado')).toBeTruthy();
+  });
+
+  it('adds from the keyboard (ArrowDown to the card, Enter, plus, Enter); the badge counts the products', async () => {
+    const { user, calls } = openPage();
+    await pickJoana(user);
+    await user.type(screen.getByLabelText('Pesquisar produto por nome, tag, referencia ou marca'), 'capa{Enter}');
+    await screen.findByRole('button', { name: `Adicionar ${CAPA.name}` });
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: `Adicionar ${CAPA.name}` }));
+    await user.keyboard('{Enter}');
+    const quantity = await screen.findByLabelText('Quantidade selecionada');
+    expect(document.activeElement).toBe(quantity);
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(await screen.findByText('Produto adicionado com sucesso')).toBeTruthy();
+    expect(sent(calls, 'POST', '/api/orders/cart/add/7')[0]?.body).toEqual({ productId: 3, quantity: 2 });
+    await waitFor(() => expect(cartButton().getAttribute('aria-label')).toBe('Carrinho com 1 produto'));
+    expect(cartButton().disabled).toBe(false);
+    // 2 of the 3 in stock are in the cart: the card says so and only 1 more can be added.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const card = screen.getByRole('heading', { name: CAPA.name }).closest('li') as HTMLElement;
+    expect(await within(card).findByText('2 no carrinho')).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: `Adicionar ${CAPA.name}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alterar quantidade' });
+    expect(dialog.textContent).toContain('Quantidade disponível: 1');
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+    expect(await within(card).findByText('3 no carrinho')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((within(card).getByRole('button', { name: `Adicionar ${CAPA.name}` }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+
+    await addProduct(user, 'vidro', PELICULA.name);
+    await waitFor(() => expect(cartButton().getAttribute('aria-label')).toBe('Carrinho com 2 produtos'));
+    expect(within(cartButton()).getByText('2')).toBeTruthy();
+  });
+
+  it('a refused add shows the server message; a server failure the spec text', async () => {
+    let fail = 409;
+    const { user } = openPage(() => ({
+      'POST /api/orders/cart/add/7': () =>
+        fail === 409
+          ? {
+              status: 409,
+              body: {
+                errors: ['Quantidade indisponível do produto Capa de silicone iPhone 15: há 3 em estoque.'],
+                code: 'STOCK_INSUFFICIENT',
+              },
+            }
+          : { status: 500, body: { errors: ['x'], code: 'INTERNAL' } },
+    }));
+    await pickJoana(user);
+    await addProductExpectingFailure(user);
+    expect(
+      await screen.findByText('Quantidade indisponível do produto Capa de silicone iPhone 15: há 3 em estoque.'),
+    ).toBeTruthy();
+    fail = 500;
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Adicionar' }));
+    expect(await screen.findByText('Algo deu errado, tente novamente mais tarde')).toBeTruthy();
+    expect(cartButton().disabled).toBe(true);
+  });
+
+  it('sells for cash with delivery and warranty: totals from the pre-checkout, one order per click, step 4', async () => {
+    const { user, calls, queryClient } = openPage(() => ({
+      'POST /api/orders/checkout/7': (call) => ({
+        body: {
+          code: 'K7M-4QP',
+          orderId: 41,
+          statusKey: 1,
+          total: (call.body as { expectedTotal: number }).expectedTotal,
+          replayed: false,
+        },
+      }),
+    }));
+    await pickJoana(user);
+    await addProduct(user, 'capa', CAPA.name, 1); // 2 × R$ 1.234,56 = R$ 2.469,12
+    await addProduct(user, 'vidro', PELICULA.name, 2); // 3 × R$ 25,50 = R$ 76,50
+    await waitFor(() => expect(cartButton().disabled).toBe(false));
+    await user.click(cartButton());
+
+    expect(await screen.findByRole('heading', { name: 'Produtos no carrinho de: Joana Ouro' })).toBeTruthy();
+    const items = screen.getByRole('list', { name: 'Produtos no carrinho' });
+    expect(within(items).getByText('R$ 2.469,12')).toBeTruthy();
+    expect(within(items).getByText('R$ 76,50')).toBeTruthy();
+    for (const section of ['Entrega', 'Garantia', 'Entrega rápida', 'Meios de pagamento'])
+      expect(screen.getByRole('group', { name: section })).toBeTruthy();
+    // Defaults: Motoboy, no warranty, no fast delivery, Dinheiro. Goods R$ 2.545,62 + shipping R$ 15,00.
+    expect((screen.getByRole('radio', { name: 'Motoboy' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Sem garantia' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Sem entrega rápida' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Dinheiro' }) as HTMLInputElement).checked).toBe(true);
+    expect(totals()).toContain('R$ 2.545,62');
+    expect(totals()).toContain('FreteR$ 15,00');
+    expect(totals()).toContain('TotalR$ 2.560,62');
+
+    // Warranty 10 % of R$ 2.545,62 = R$ 254,56; total R$ 2.545,62 + 15,00 + 254,56 = R$ 2.815,18.
+    await user.click(screen.getByRole('radio', { name: /^Com garantia/ }));
+    await waitFor(() => expect(totals()).toContain('TotalR$ 2.815,18'));
+    expect(totals(), totals()).toContain('GarantiaR$ 254,56');
+    const asked = sent(calls, 'GET', '/api/orders/pre/checkout/7').at(-1)?.url ?? '';
+    expect(new URL(asked, 'http://x').searchParams.get('withWarranty')).toBe('true');
+
+    // Lists of other screens that the sale makes stale.
+    queryClient.setQueryData(['orders', 'list', { status: 1 }], { orders: [], total: 0 });
+    queryClient.setQueryData(['products', 'list', { offset: 0 }], { items: [], page: 0, total: 0 });
+    const finish = screen.getByRole('button', { name: 'Finalizar Pedido' });
+    await user.dblClick(finish);
+    expect(await screen.findByRole('heading', { name: 'Ordem para: Joana Ouro concluída' })).toBeTruthy();
+    expect(screen.getByText('K7M-4QP')).toBeTruthy();
+    const checkouts = sent(calls, 'POST', '/api/orders/checkout/7');
+    expect(checkouts).toHaveLength(1);
+    expect(checkouts[0]?.body).toEqual({
+      typeOfDelivery: 1,
+      withWarranty: true,
+      isFastDelivery: false,
+      idempotencyKey: expect.stringMatching(UUID),
+      expectedTotal: 2815.18,
+    });
+    expect(queryClient.getQueryState(['orders', 'list', { status: 1 }])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['products', 'list', { offset: 0 }])?.isInvalidated).toBe(true);
+  });
+
+  it('store pickup disables fast delivery and charges no shipping; fast delivery replaces the shipping', async () => {
+    const { user, server } = openPage();
+    server.lines.set(CAPA.productId, 1);
+    await pickJoana(user);
+    await waitFor(() => expect(cartButton().disabled).toBe(false));
+    await user.click(cartButton());
+    await screen.findByRole('heading', { name: 'Produtos no carrinho de: Joana Ouro' });
+    // Fast delivery: R$ 1.234,56 + R$ 25,00 = R$ 1.259,56.
+    await user.click(screen.getByRole('radio', { name: 'Com entrega rápida' }));
+    await waitFor(() => expect(totals()).toContain('Taxa de entrega rápidaR$ 25,00'));
+    expect(totals()).toContain('TotalR$ 1.259,56');
+    expect(totals()).not.toContain('Frete');
+    // Pickup: R$ 1.234,56 only; fast delivery off and disabled.
+    await user.click(screen.getByRole('radio', { name: 'Retirada na loja' }));
+    await waitFor(() => expect(totals()).toContain('TotalR$ 1.234,56'));
+    expect((screen.getByRole('radio', { name: 'Com entrega rápida' }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Sem entrega rápida' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('A entrega rápida só está disponível com entrega por motoboy.')).toBeTruthy();
+  });
+
+  it("Depósito: 'Finalizar Pedido' waits for the proof; the Pix of the exact total; the proof goes without prefix", async () => {
+    const { user, calls, server } = openPage(() => ({
+      'POST /api/orders/checkout/bank/transfer/7': {
+        body: { code: 'P2X-9ZT', orderId: 42, statusKey: 11, total: 1249.56, replayed: false },
+      },
+    }));
+    server.lines.set(CAPA.productId, 1);
+    await pickJoana(user);
+    await waitFor(() => expect(cartButton().disabled).toBe(false));
+    await user.click(cartButton());
+    await screen.findByRole('heading', { name: 'Produtos no carrinho de: Joana Ouro' });
+    const finish = screen.getByRole('button', { name: 'Finalizar Pedido' }) as HTMLButtonElement;
+    expect(finish.disabled).toBe(false);
+
+    await user.click(screen.getByRole('radio', { name: 'Depósito' }));
+    expect(finish.disabled).toBe(true);
+    expect(screen.getByText('obrigatório').tagName).toBe('EM');
+    expect(screen.getByText('Anexe a imagem do comprovante para finalizar o pedido.')).toBeTruthy();
+    // R$ 1.234,56 + R$ 15,00 shipping = R$ 1.249,56, in cents in the fake payload.
+    expect(screen.getByText('Valor: R$ 1.249,56')).toBeTruthy();
+    expect((screen.getByLabelText('Pix copia e cola') as HTMLTextAreaElement).value).toBe('00020101PIX-TOTAL-124956');
+    expect(screen.getByRole('img', { name: 'QR Code Pix' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copiar código Pix' })).toBeTruthy();
+
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'comprovante.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText(/^Comprovante de depósito/), file);
+    await waitFor(() => expect(finish.disabled).toBe(false));
+    expect(screen.getByRole('img', { name: 'comprovante.png' })).toBeTruthy();
+    await user.click(finish);
+    expect(await screen.findByRole('heading', { name: 'Ordem para: Joana Ouro concluída' })).toBeTruthy();
+    const body = sent(calls, 'POST', '/api/orders/checkout/bank/transfer/7')[0]?.body as Record<string, unknown>;
+    expect(body.receipt).toBe('iVBORw==');
+    expect(body).toMatchObject({
+      typeOfDelivery: 1,
+      withWarranty: false,
+      isFastDelivery: false,
+      expectedTotal: 1249.56,
+    });
+  });
+
+  it('a line that can no longer be sold, or a customer who can no longer buy, blocks the order and says why', async () => {
+    const { user, server } = openPage((fake) => ({
+      'GET /api/orders/pre/checkout/7': (call) => {
+        const answer = fake.preCheckout(call);
+        const [first, ...rest] = answer.cart.items;
+        return {
+          body: {
+            ...answer,
+            customer: { ...answer.customer, canBuy: false },
+            cart: { ...answer.cart, items: first ? [{ ...first, stock: 1 }, ...rest] : [] },
+          },
+        };
+      },
+    }));
+    server.lines.set(CAPA.productId, 2);
+    await pickJoana(user);
+    await waitFor(() => expect(cartButton().disabled).toBe(false));
+    await user.click(cartButton());
+    expect(await screen.findByText('Só há 1 em estoque.')).toBeTruthy();
+    expect(
+      screen.getByText('O cliente Joana Ouro não está aprovado ou está bloqueado: não é possível vender para ele.'),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Finalizar Pedido' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("'Trocar cliente' goes back to the customer search", async () => {
+    const { user } = openPage();
+    await pickJoana(user);
+    await user.click(screen.getByRole('button', { name: 'Trocar cliente' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Pesquisar cliente por nome ou email'));
+    expect(screen.queryByText('Cliente selecionado:')).toBeNull();
+  });
+
+  it('a proof that is not an image is refused with a message, and the order stays blocked', async () => {
+    const { server } = openPage();
+    const user = userEvent.setup({ applyAccept: false });
+    server.lines.set(CAPA.productId, 1);
+    await pickJoana(user);
+    await waitFor(() => expect(cartButton().disabled).toBe(false));
+    await user.click(cartButton());
+    await user.click(await screen.findByRole('radio', { name: 'Depósito' }));
+    const text = new File(['não é imagem'], 'comprovante.txt', { type: 'text/plain' });
+    await user.upload(screen.getByLabelText(/^Comprovante de depósito/), text);
+    expect(await screen.findByText('O arquivo escolhido não é uma imagem.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Finalizar Pedido' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a failed checkout keeps the cart; the retry sends the same idempotency key', async () => {
+    let attempts = 0;
+    const { user, calls, server } = openPage(() => ({
+      'POST /api/orders/checkout/7': () =>
+        ++attempts === 1
+          ? { status: 503, body: { errors: ['indisponível'], code: 'INTERNAL' } }
+          : { body: { code: 'R3T-7RY', orderId: 43, statusKey: 1, total: 1249.56, replayed: true } },
+    }));
+    server.lines.set(CAPA.productId, 1);
+    await pickJoana(user);
+    await waitFor(() => expect(cartButton().disabled).toBe(false));
+    await user.click(cartButton());
+    const finish = await screen.findByRole('button', { name: 'Finalizar Pedido' });
+    await user.click(finish);
+    expect(await screen.findByText('Erro no servidor, por favor, tente novamente mais tarde')).toBeTruthy();
+    await waitFor(() => expect((finish as HTMLButtonElement).disabled).toBe(false));
+    await user.click(finish);
+    expect(await screen.findByText('R3T-7RY')).toBeTruthy();
+    const keys = sent(calls, 'POST', '/api/orders/checkout/7').map(
+      (c) => (c.body as { idempotencyKey: string }).idempotencyKey,
+    );
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('removing an item hides it at once; a failure puts it back', async () => {
+    const { user, server } = openPage(() => ({
+      'PATCH /api/orders/cart/change/7': { status: 500, body: { errors: ['falhou'], code: 'INTERNAL' } },
+    }));
+    // Hold the removal's answer until the test has seen the optimistic cart.
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'PATCH') await held;
+      return inner(input, init);
+    });
+    server.lines.set(CAPA.productId, 2);
+    server.lines.set(PELICULA.productId, 1);
+    await pickJoana(user);
+    await waitFor(() => expect(cartButton().disabled).toBe(false));
+    await user.click(cartButton());
+    const items = await screen.findByRole('list', { name: 'Produtos no carrinho' });
+    expect(totals()).toContain('TotalR$ 2.509,62'); // 2 × 1.234,56 + 25,50 + 15,00 shipping
+    await user.click(within(items).getByRole('button', { name: `Remover ${CAPA.name} do carrinho` }));
+    await waitFor(() => expect(within(items).queryByText(CAPA.name)).toBeNull());
+    expect(totals()).toContain('ProdutosR$ 25,50'); // 2.494,62 − 2.469,12
+    answer();
+    expect(await screen.findByText('Algo deu errado, tente novamente mais tarde')).toBeTruthy();
+    await waitFor(() => expect(within(items).getByText(CAPA.name)).toBeTruthy());
+    expect(totals()).toContain('TotalR$ 2.509,62');
+  });
+
+  it('the last item removed leaves an empty cart that offers going back to products', async () => {
+    const { user, server, calls } = openPage();
+    server.lines.set(PELICULA.productId, 1);
+    await pickJoana(user);
+    await waitFor(() => expect(cartButton().disabled).toBe(false));
+    await user.click(cartButton());
+    const items = await screen.findByRole('list', { name: 'Produtos no carrinho' });
+    await user.click(within(items).getByRole('button', { name: `Remover ${PELICULA.name} do carrinho` }));
+    expect(await screen.findByText('O carrinho está vazio.')).toBeTruthy();
+    expect(sent(calls, 'PATCH', '/api/orders/cart/change/7')[0]?.body).toEqual({ productId: 4, newQuantity: 0 });
+    await user.click(screen.getByRole('button', { name: 'Voltar para produtos' }));
+    expect(await screen.findByLabelText('Pesquisar produto por nome, tag, referencia ou marca')).toBeTruthy();
+  });
+
+  it('a failed cart load says so (cartError) and offers going back', async () => {
+    const { user, server } = openPage(() => ({}));
+    server.lines.set(CAPA.productId, 1);
+    await pickJoana(user);
+    await waitFor(() => expect(cartButton().disabled).toBe(false));
+    // From now on the pre-checkout fails.
+    const failing = mockApi({
+      'GET /api/orders/pre/checkout/7': { status: 500, body: { errors: ['falhou'], code: 'INTERNAL' } },
+    });
+    void failing;
+    await user.click(cartButton());
+    expect(await screen.findByText('Algum erro aconteceu no servidor, tente novamente mais tarde')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Voltar para produtos' })).toBeTruthy();
+  });
+});
+
+async function addProductExpectingFailure(user: User) {
+  await user.type(screen.getByLabelText('Pesquisar produto por nome, tag, referencia ou marca'), 'capa{Enter}');
+  await user.click(await screen.findByRole('button', { name: `Adicionar ${CAPA.name}` }));
+  const dialog = await screen.findByRole('dialog', { name: 'Alterar quantidade' });
+  await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+}

@@ -1,0 +1,113 @@
+import {
+  DELIVERY_TYPE_LABELS,
+  SELLING_TEXTS as S,
+  SELLING_PAYMENT_OPTIONS,
+  type SellingPaymentOption,
+} from '@backoffice/contract';
+
+/**
+ * Texts of the selling screen: the spec's (sections 2, 8, 9) from the contract's SELLING_TEXTS, verbatim, plus
+ * the screen's own labels.
+ */
+export const SELLING_SCREEN_TEXTS = {
+  title: 'Vendas',
+  steps: ['Cliente', 'Produtos', 'Carrinho', 'Concluído'],
+  stepsLabel: 'Etapas da venda',
+  // Step 1 (section 2)
+  customerSearch: S.customerSearchPlaceholder,
+  search: 'Pesquisar',
+  name: 'Nome',
+  email: 'Email',
+  noResults: S.customerSearchEmpty,
+  loading: 'Carregando',
+  customersTable: 'Clientes encontrados',
+  moreResults: (shown: number, total: number) =>
+    `Mostrando ${shown} de ${total} clientes: refine a pesquisa para encontrar os demais.`,
+  pickHint: 'Clique no cliente, ou use ↓ ↑ e Enter para escolher.',
+  // Step 2 (section 2)
+  productSearch: S.productSearchPlaceholder,
+  selectedCustomer: S.selectedCustomer,
+  changeCustomer: 'Trocar cliente',
+  level: (name: string) => `Nível ${name}`,
+  cart: 'Carrinho',
+  cartWithItems: (count: number) => `Carrinho com ${count} ${count === 1 ? 'produto' : 'produtos'}`,
+  cartEmpty: 'Carrinho vazio',
+  add: S.add,
+  addNamed: (name: string) => `Adicionar ${name}`,
+  inStock: (stock: number) => `${stock} em estoque`,
+  noImage: 'Sem imagem',
+  outOfStock: 'Sem estoque',
+  inCart: (quantity: number) => `${quantity} no carrinho`,
+  productsFound: 'Produtos encontrados',
+  // Quantity dialog (section 2)
+  quantityTitle: S.quantityTitle,
+  available: 'Quantidade disponível',
+  selected: 'Quantidade selecionada',
+  minus: 'Diminuir quantidade',
+  plus: 'Aumentar quantidade',
+  cancel: 'Cancelar',
+  // Step 3 (section 2)
+  cartOf: S.cartTitle,
+  quantity: 'Quantidade',
+  cartItems: 'Produtos no carrinho',
+  totalPrice: 'Preço total',
+  remove: (name: string) => `Remover ${name} do carrinho`,
+  emptyCart: 'O carrinho está vazio.',
+  delivery: S.delivery,
+  warranty: S.warranty,
+  fastDelivery: S.fastDelivery,
+  payment: S.paymentMethods,
+  deliveryOptions: DELIVERY_TYPE_LABELS,
+  /** Section 9: delivery departures. */
+  departures: 'Saídas do motoboy: segunda a sexta às 10:40 e às 14:10; sábado às 12:00.',
+  nextDeparture: (when: string) => `Próxima saída: ${when}`,
+  withWarranty: 'Com garantia',
+  withWarrantyPercent: (percentage: number) =>
+    `Com garantia (${percentage.toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%)`,
+  noWarranty: S.warrantyUnavailable,
+  noFastDelivery: S.fastDeliveryUnavailable,
+  withoutWarranty: 'Sem garantia',
+  withFastDelivery: 'Com entrega rápida',
+  withoutFastDelivery: 'Sem entrega rápida',
+  fastDeliveryNeedsMotoboy: S.fastDeliveryPickup,
+  paymentOptions: Object.fromEntries(SELLING_PAYMENT_OPTIONS.map((o) => [o.value, o.label])) as Record<
+    SellingPaymentOption,
+    string
+  >,
+  proof: 'Comprovante de depósito',
+  required: 'obrigatório',
+  chooseProof: 'Escolher imagem',
+  changeProof: 'Trocar imagem',
+  proofMissing: 'Anexe a imagem do comprovante para finalizar o pedido.',
+  proofInvalid: 'O arquivo escolhido não é uma imagem.',
+  pixTitle: 'Pix para o valor total',
+  pixAmount: (amount: string) => `Valor: ${amount}`,
+  pixUnavailable:
+    'Sem código Pix para este pedido: cadastre uma chave Pix ativa e o nome e a cidade do recebedor em Configurações.',
+  cannotBuy: (name: string) => S.customerNotApproved(name),
+  itemArchived: 'Produto arquivado: remova-o para finalizar.',
+  itemAboveStock: (stock: number) =>
+    stock === 0 ? 'Sem estoque: remova-o para finalizar.' : `Só há ${stock} em estoque.`,
+  subtotal: 'Produtos',
+  shipping: 'Frete',
+  warrantyTotal: 'Garantia',
+  fastDeliveryTax: 'Taxa de entrega rápida',
+  total: 'Total',
+  backToProducts: S.backToProducts,
+  finish: S.finishOrder,
+  sending: 'Enviando pedido',
+  // Step 4 (section 2)
+  completed: S.orderDone,
+  orderCode: 'Código do pedido',
+  copyCode: S.copyCode,
+  codeCopied: S.codeCopied,
+  goToOrders: S.goToOrders,
+  newSale: 'Nova venda',
+  // Section 8
+  added: S.productAdded,
+  addFailed: S.addToCartFailed,
+  orderFailed: S.orderFailed,
+  cartFailed: S.cartLoadFailed,
+  removeFailed: S.addToCartFailed,
+  genericError: 'Ocorreu um erro. Tente novamente mais tarde.',
+} as const;
