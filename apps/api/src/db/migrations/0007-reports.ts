@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely/migration';
-import { runStatements } from './run-statements';
+import { runStatements, triggerFunction } from './run-statements';
 
 /**
  * Reports (docs/reports.md): summary tables that add up a year without reading every row, kept right by
@@ -68,16 +68,6 @@ function createSummary(summary: Summary, keyTypes: string[]): string {
 
 function coveringIndex(summary: Summary): string {
   return `create index ${summary.table}_period on ${summary.table} (grain, bucket) include (${[...summary.keys, ...summary.figures].join(', ')})`;
-}
-
-/** A plpgsql trigger function running `body` (statements separated by ';'), returning null. */
-function triggerFunction(name: string, body: string[]): string {
-  return `create function ${name}() returns trigger language plpgsql as $fn$
-  begin
-    ${body.map((statement) => `${statement};`).join('\n    ')}
-    return null;
-  end
-  $fn$`;
 }
 
 // ---------- the contributions of each source ----------

@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely/migration';
-import { runStatements } from './run-statements';
+import { dropOrderCounters, orderCounterTriggers, runStatements } from './run-statements';
 
 /**
  * How many orders each status holds, kept by the database (issue 9): `GET /orders/status` and
@@ -32,15 +32,6 @@ const MOVED = ['o', 'n']
   )
   .join(' union all ');
 
-function triggerFunction(name: string, body: string[]): string {
-  return `create function ${name}() returns trigger language plpgsql as $fn$
-  begin
-    ${body.map((statement) => `${statement};`).join('\n    ')}
-    return null;
-  end
-  $fn$`;
-}
-
 /** Recounts every status from the orders (the backfill, and what the tests compare with). */
 export const RECOUNT = [addTo(rows('orders', 1))];
 
@@ -51,29 +42,15 @@ export const orderStatusCounts: Migration = {
         status smallint primary key,
         orders bigint not null default 0
       )`,
-      triggerFunction('order_status_counts_insert', [addTo(rows('new_orders', 1))]),
-      `create trigger order_status_counts_insert after insert on orders referencing new table as new_orders
-        for each statement execute function order_status_counts_insert()`,
-      triggerFunction('order_status_counts_update', [addTo(MOVED)]),
-      `create trigger order_status_counts_update after update on orders
-        referencing old table as old_orders new table as new_orders
-        for each statement execute function order_status_counts_update()`,
-      triggerFunction('order_status_counts_delete', [addTo(rows('old_orders', -1))]),
-      `create trigger order_status_counts_delete after delete on orders referencing old table as old_orders
-        for each statement execute function order_status_counts_delete()`,
-      triggerFunction('order_status_counts_truncate', ['truncate order_status_counts']),
-      `create trigger order_status_counts_truncate after truncate on orders
-        for each statement execute function order_status_counts_truncate()`,
+      ...orderCounterTriggers('order_status_counts', {
+        onInsert: addTo(rows('new_orders', 1)),
+        onUpdate: addTo(MOVED),
+        onDelete: addTo(rows('old_orders', -1)),
+      }),
       ...RECOUNT,
     ]);
   },
   async down(db) {
-    await runStatements(db, [
-      ...['insert', 'update', 'delete', 'truncate'].flatMap((event) => [
-        `drop trigger order_status_counts_${event} on orders`,
-        `drop function order_status_counts_${event}()`,
-      ]),
-      'drop table order_status_counts',
-    ]);
+    await runStatements(db, dropOrderCounters('order_status_counts'));
   },
 };

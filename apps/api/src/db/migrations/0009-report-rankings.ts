@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely/migration';
-import { runStatements } from './run-statements';
+import { runStatements, triggerFunction } from './run-statements';
 
 /**
  * Ranking summaries (issue 11.5): a ranking over a year (products sold, customers' purchases, products
@@ -83,15 +83,6 @@ function addTo(r: Ranking, source: string): string {
     having ${r.figures.map((f) => `sum(s.${f}) <> 0`).join(' or ')}
     on conflict (month, ${r.keys.join(', ')}) do update set
     ${r.figures.map((f) => `${f} = ${r.table}.${f} + excluded.${f}`).join(', ')}`;
-}
-
-function triggerFunction(name: string, body: string[]): string {
-  return `create function ${name}() returns trigger language plpgsql as $fn$
-  begin
-    ${body.map((statement) => `${statement};`).join('\n    ')}
-    return null;
-  end
-  $fn$`;
 }
 
 function triggers(r: Ranking): string[] {

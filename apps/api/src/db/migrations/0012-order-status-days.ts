@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely/migration';
-import { runStatements } from './run-statements';
+import { dropOrderCounters, orderCounterTriggers, runStatements } from './run-statements';
 
 /**
  * How many orders of each status changed last on each day (UTC), kept by the database like the counters
@@ -31,15 +31,6 @@ const MOVED = ['o', 'n']
   )
   .join(' union all ');
 
-function triggerFunction(name: string, body: string[]): string {
-  return `create function ${name}() returns trigger language plpgsql as $fn$
-  begin
-    ${body.map((statement) => `${statement};`).join('\n    ')}
-    return null;
-  end
-  $fn$`;
-}
-
 /** Recounts every (status, day) from the orders (the backfill, and what the tests compare with). */
 export const RECOUNT_DAYS = [addTo(rows('orders', 1))];
 
@@ -52,29 +43,15 @@ export const orderStatusDays: Migration = {
         orders bigint not null default 0,
         primary key (status, day)
       )`,
-      triggerFunction('order_status_days_insert', [addTo(rows('new_orders', 1))]),
-      `create trigger order_status_days_insert after insert on orders referencing new table as new_orders
-        for each statement execute function order_status_days_insert()`,
-      triggerFunction('order_status_days_update', [addTo(MOVED)]),
-      `create trigger order_status_days_update after update on orders
-        referencing old table as old_orders new table as new_orders
-        for each statement execute function order_status_days_update()`,
-      triggerFunction('order_status_days_delete', [addTo(rows('old_orders', -1))]),
-      `create trigger order_status_days_delete after delete on orders referencing old table as old_orders
-        for each statement execute function order_status_days_delete()`,
-      triggerFunction('order_status_days_truncate', ['truncate order_status_days']),
-      `create trigger order_status_days_truncate after truncate on orders
-        for each statement execute function order_status_days_truncate()`,
+      ...orderCounterTriggers('order_status_days', {
+        onInsert: addTo(rows('new_orders', 1)),
+        onUpdate: addTo(MOVED),
+        onDelete: addTo(rows('old_orders', -1)),
+      }),
       ...RECOUNT_DAYS,
     ]);
   },
   async down(db) {
-    await runStatements(db, [
-      ...['insert', 'update', 'delete', 'truncate'].flatMap((event) => [
-        `drop trigger order_status_days_${event} on orders`,
-        `drop function order_status_days_${event}()`,
-      ]),
-      'drop table order_status_days',
-    ]);
+    await runStatements(db, dropOrderCounters('order_status_days'));
   },
 };

@@ -68,7 +68,8 @@ export type LockedOrder = Pick<
 /** The expression code search compares: upper case, without the dash ("k7m4qp" finds "K7M-4QP"). */
 export const normalizedCode = sql<string>`upper(replace(o.code, '-', ''))`;
 
-function orderQuery(db: Executor) {
+/** Orders as `o` with their customer and employees' names: the columns of an `OrderRow`. */
+export function orderQuery(db: Executor) {
   return db
     .selectFrom('orders as o')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')

@@ -1,7 +1,7 @@
 import { ORDER_STATUS, TASK_IN_PROGRESS, TASK_STATUSES, type TaskKind } from '@backoffice/contract';
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { OrderRow } from './orders.repository';
+import { type OrderRow, orderQuery } from './orders.repository';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -67,39 +67,8 @@ export const tasksRepository = {
   },
 
   page(db: Executor, filter: TaskFilter, offset: number, limit: number): Promise<TaskRow[]> {
-    return db
-      .selectFrom('orders as o')
-      .innerJoin('customers as c', 'c.id', 'o.customer_id')
-      .leftJoin('employees as s', 's.id', 'o.stocker_id')
-      .leftJoin('employees as d', 'd.id', 'o.deliverer_id')
-      .leftJoin('employees as a', 'a.id', 'o.attendant_id')
+    return orderQuery(db)
       .select([
-        'o.id',
-        'o.code',
-        'o.customer_id',
-        'c.name as customer_name',
-        'o.status',
-        'o.delivery_type',
-        'o.fast_delivery',
-        'o.with_warranty',
-        'o.payment_method',
-        'o.items_total_cents',
-        'o.shipping_cost_cents',
-        'o.fast_delivery_tax_cents',
-        'o.warranty_cents',
-        'o.discount_cents',
-        'o.total_cents',
-        'o.neighborhood',
-        'o.comments',
-        'o.attendant_id',
-        'a.name as attendant_name',
-        'o.stocker_id',
-        's.name as stocker_name',
-        'o.deliverer_id',
-        'd.name as deliverer_name',
-        'o.created_at',
-        'o.updated_at',
-        'o.finished_at',
         'c.phone as customer_phone',
         'c.street',
         'c.number',
