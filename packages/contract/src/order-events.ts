@@ -17,6 +17,8 @@ export const orderEventSchema = z.discriminatedUnion('kind', [
     status: z.number().int(),
     /** The status before the change; null for a created order. */
     previousStatus: z.number().int().nullable(),
+    /** The attendant who sold it (an internal sale), if any: their own sale is no news to them. */
+    attendantId: z.number().int().nullable().optional(),
   }),
   z.object({ kind: z.literal('many'), count: z.number().int() }),
 ]);

@@ -11,6 +11,8 @@ export interface Session {
   name: string;
   /** `func` of the token (1 Atendente, 2 Motoboy, 3 Estoquista), or null: only chooses the landing page. */
   func: number | null;
+  /** `sub` of the token: the employee's id (the live updates skip the news of one's own sale). */
+  employeeId: number | null;
 }
 
 const KEYS = { token: 'token', expires: 'expires', permissions: 'permissions' } as const;
@@ -64,12 +66,14 @@ function parseSession(): Session | null {
       .filter(Boolean);
     const name = decodeTokenClaim(token, 'unique_name');
     const func = decodeTokenClaim(token, 'func');
+    const sub = Number(decodeTokenClaim(token, 'sub'));
     session = {
       token,
       expires,
       permissions,
       name: typeof name === 'string' ? name : '',
       func: typeof func === 'number' ? func : null,
+      employeeId: Number.isSafeInteger(sub) && sub > 0 ? sub : null,
     };
   }
   return session;

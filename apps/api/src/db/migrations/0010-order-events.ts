@@ -9,7 +9,7 @@ import { runStatements } from './run-statements';
  * nothing.
  *
  * Payload (JSON text, parsed by `orderEventPayloadSchema` of the contract):
- * `{ schema, kind: 'created' | 'changed', id, code, status, previousStatus }` per order, or
+ * `{ schema, kind: 'created' | 'changed', id, code, status, previousStatus, attendantId }` per order, or
  * `{ schema, kind: 'many', count }` once for a statement that touched more than MANY_ROWS orders (the
  * demo seed inserts thousands at once; one notification each would flood the queue for nothing).
  * `schema` lets a process ignore the orders of another schema in the same database (tests, benchmarks).
@@ -38,7 +38,7 @@ const VISIBLE_COLUMNS = [
 ];
 const changed = `(${VISIBLE_COLUMNS.map((c) => `o.${c}`).join(', ')}) is distinct from (${VISIBLE_COLUMNS.map((c) => `n.${c}`).join(', ')})`;
 const rowPayload = (kind: string, previous: string) =>
-  `json_build_object('schema', TG_TABLE_SCHEMA, 'kind', '${kind}', 'id', n.id, 'code', n.code, 'status', n.status, 'previousStatus', ${previous})::text`;
+  `json_build_object('schema', TG_TABLE_SCHEMA, 'kind', '${kind}', 'id', n.id, 'code', n.code, 'status', n.status, 'previousStatus', ${previous}, 'attendantId', n.attendant_id)::text`;
 const manyPayload = `json_build_object('schema', TG_TABLE_SCHEMA, 'kind', 'many', 'count', touched)::text`;
 
 export const orderEvents: Migration = {

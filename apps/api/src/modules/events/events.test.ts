@@ -160,10 +160,11 @@ describe('GET /api/orders/events', () => {
       code: order.code,
       status: S.CANCELADO,
       previousStatus: S.AGUARDANDO_ESTOQUISTA,
+      attendantId: world.staff.attendant,
     });
   });
 
-  it('a new order inserted in the database (a checkout) arrives as created, to a courier and a stocker too', async () => {
+  it('a new order inserted in the database (a checkout) arrives as created, with who sold it, to a courier and a stocker too', async () => {
     const courier = await open(await signIn(a.app, DEMO.courier));
     const stocker = await open(await signIn(a.app, DEMO.stocker));
     const order = await createOrder(a.db, world, { status: S.AGUARDANDO_ESTOQUISTA, code: 'LIV-001' });
@@ -173,6 +174,7 @@ describe('GET /api/orders/events', () => {
       code: 'LIV-001',
       status: S.AGUARDANDO_ESTOQUISTA,
       previousStatus: null,
+      attendantId: world.staff.attendant,
     };
     expect(await courier.next((e) => e.kind === 'created' && e.id === order.id)).toEqual(expected);
     expect(await stocker.next((e) => e.kind === 'created' && e.id === order.id)).toEqual(expected);
@@ -201,6 +203,7 @@ describe('GET /api/orders/events', () => {
         code: order.code,
         status: S.AGUARDANDO_ESTOQUISTA,
         previousStatus: S.AGUARDANDO_ESTOQUISTA,
+        attendantId: world.staff.attendant,
       },
     ]);
   });

@@ -9,7 +9,14 @@ import { OrderSoundToggle } from './order-sound-toggle';
 import { fakeAudio, fakeEventServer, orderEvent } from './test-stream';
 import { REFRESH_DELAY_MS, useOrderEvents } from './use-order-events';
 
-const created = (id: number) => ({ kind: 'created', id, code: `NEW-${id}`, status: 1, previousStatus: null });
+const created = (id: number, attendantId: number | null = null) => ({
+  kind: 'created',
+  id,
+  code: `NEW-${id}`,
+  status: 1,
+  previousStatus: null,
+  attendantId,
+});
 const changed = (id: number) => ({ kind: 'changed', id, code: `OLD-${id}`, status: 7, previousStatus: 1 });
 
 /** The pieces the shell mounts (hook, badge, toggle) around two pages. */
@@ -101,6 +108,20 @@ describe('live updates of the orders in the shell', () => {
     server.latest()?.send(orderEvent(created(12)));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByTestId('new-orders-badge')).toBeNull();
+  });
+
+  it("the attendant's own sale refreshes the lists but adds no badge; a colleague's sale does", async () => {
+    // The fake token's `sub` is employee 1.
+    signInAs(['bo:manage:orders', 'bo:manage:dashboard']);
+    const server = fakeEventServer();
+    const { stale } = openShell();
+    await waitFor(() => expect(server.latest()).toBeDefined());
+    server.latest()?.send(orderEvent(created(30, 1)));
+    await waitFor(() => expect(stale(['orders', 'status'])).toBe(true), { timeout: REFRESH_DELAY_MS + 2000 });
+    expect(screen.queryByTestId('new-orders-badge')).toBeNull();
+    server.latest()?.send(orderEvent(created(31, 2)));
+    const link = await screen.findByRole('link', { name: /^Pedidos\s*\(1 novo pedido\)$/ });
+    expect(link.querySelector('[data-testid="new-orders-badge"]')?.textContent).toBe('1');
   });
 
   it('sound is off by default; once turned on (remembered) a new order beeps, a change does not', async () => {

@@ -34,6 +34,7 @@ export function useOrderEvents() {
   const onOrdersPageRef = useRef(onOrdersPage);
   onOrdersPageRef.current = onOrdersPage;
   const token = session?.token;
+  const employeeId = session?.employeeId ?? null;
   const allowed = session !== null && canFollowOrders();
 
   useEffect(() => {
@@ -70,6 +71,8 @@ export function useOrderEvents() {
       onEvent: (event) => {
         refresh();
         if (event.kind !== 'created') return;
+        // The attendant who just closed the sale knows about it: no badge, no beep for them.
+        if (employeeId !== null && event.attendantId === employeeId) return;
         if (!onOrdersPageRef.current) addNewOrders(1);
         // Several orders at once beep once.
         if (isSoundOn() && Date.now() - lastBeep > BEEP_GAP_MS) {
@@ -87,5 +90,5 @@ export function useOrderEvents() {
       if (timer) clearTimeout(timer);
       clearNewOrders();
     };
-  }, [token, allowed, queryClient]);
+  }, [token, employeeId, allowed, queryClient]);
 }
