@@ -11,18 +11,17 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { DataTable } from '../../../components/data-table';
-import { FormDateField } from '../../../components/form/form-date-field';
 import { PageHeader } from '../../../components/page-header';
 import { firstError } from '../../../lib/api-client';
 import { dayPeriodOf } from '../../../lib/format';
 import { DETAIL_CALLS, fetchDetail } from '../api/detail-api';
 import { reportsKeys } from '../api/reports-api';
+import { PeriodFields } from '../components/period-fields';
 import { toGridColumns } from '../lib/columns';
 import { type DetailFormValues, detailFormSchema } from '../lib/detail-form';
 import { DETAIL_TITLES, REPORTS_TEXTS } from '../texts';
 
 const T = REPORTS_TEXTS;
-const fieldWidth = { width: { xs: '100%', sm: 220 } };
 
 function storedType(): ReportType | null {
   const stored = localStorage.getItem(REPORT_TYPE_STORAGE_KEY);
@@ -84,20 +83,7 @@ export default function ReportDetailPage() {
       <PageHeader title={title} />
       <Paper component="section" aria-label={T.filters} variant="outlined" sx={{ p: 2, pb: 0.5, mb: 2 }}>
         <Box component="form" noValidate onSubmit={generate} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-          <FormDateField
-            control={control}
-            name="start"
-            label={T.start}
-            clearable
-            textField={{ required: true, size: 'small', sx: fieldWidth }}
-          />
-          <FormDateField
-            control={control}
-            name="end"
-            label={T.end}
-            clearable
-            textField={{ required: true, size: 'small', sx: fieldWidth }}
-          />
+          <PeriodFields control={control} />
           <Box sx={{ height: 40, display: 'flex', alignItems: 'center' }}>
             <Button type="submit" variant="contained" disabled={!formState.isValid || result.isFetching}>
               {T.detail.generate}

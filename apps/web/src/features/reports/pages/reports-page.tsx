@@ -9,7 +9,6 @@ import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormDateField } from '../../../components/form/form-date-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
@@ -18,6 +17,7 @@ import { formatDate } from '../../../lib/format';
 import { useDeliverers } from '../../../lib/shared-queries';
 import { reportsKeys, useAttendants, useBrands } from '../api/reports-api';
 import { AdjustmentOrderDialog } from '../components/adjustment-order-dialog';
+import { PeriodFields } from '../components/period-fields';
 import { ReportPrint } from '../components/report-print';
 import { ReportTable } from '../components/report-table';
 import {
@@ -189,24 +189,7 @@ export default function ReportsPage() {
             options={REPORTS.map((r) => ({ value: r.id, label: r.label }))}
             sx={{ width: { xs: '100%', sm: 340 } }}
           />
-          {shows.dates ? (
-            <>
-              <FormDateField
-                control={control}
-                name="start"
-                label={T.start}
-                clearable
-                textField={{ required: true, size: 'small', sx: fieldWidth }}
-              />
-              <FormDateField
-                control={control}
-                name="end"
-                label={T.end}
-                clearable
-                textField={{ required: true, size: 'small', sx: fieldWidth }}
-              />
-            </>
-          ) : null}
+          {shows.dates ? <PeriodFields control={control} /> : null}
           {shows.level ? (
             <FormSelectField control={control} name="level" label={T.level} options={LEVEL_OPTIONS} sx={fieldWidth} />
           ) : null}
