@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECOUNT } from '../../db/migrations/0008-order-status-counts';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { seededRandom } from '../../test/seeded-random';
 import { ordersRepository } from './orders.repository';
 import { createOrder, createOrderWorld, type OrderWorld } from './test-orders';
 import { transition } from './workflow';
@@ -33,13 +34,7 @@ async function recount(): Promise<string[]> {
 
 describe('order status counters (migration 0008)', () => {
   it('equal a recount after a random run of creations and moves through the workflow, and the API answers them', async () => {
-    // A fixed pseudo-random sequence (the same on every run).
-    let seed = 20261122;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
-    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+    const { random, pick } = seededRandom(20261122);
     const actor = { employeeId: world.staff.admin, permissions: [FULL_ACCESS], func: 1 };
     const ids: number[] = [];
     let moves = 0;

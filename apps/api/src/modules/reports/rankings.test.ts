@@ -4,8 +4,10 @@ import type { DB } from '../../db/database';
 import { BACKFILL } from '../../db/migrations/0007-reports';
 import { RANKINGS } from '../../db/migrations/0009-report-rankings';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { seededRandom } from '../../test/seeded-random';
 import { createReportsRepository } from './reports.repository';
 import { rankingPieces, rankingTerms, splitPeriod } from './summary-period';
+import { insertSmallBusiness } from './test-business';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,47 +98,13 @@ describe('ranking summaries (migration 0009)', () => {
 
   it('equal a recomputation from the raw rows after a random run of sales, cancellations, exchanges and returns, and rank periods exactly', async () => {
     const { db } = t;
-    let seed = 20261122;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
-    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
-    const brand = (await db.insertInto('brands').values({ name: 'Marca R' }).returning('id').executeTakeFirstOrThrow())
-      .id;
-    const products: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const row = await db
-        .insertInto('products')
-        .values({
-          code: `RK${i}`,
-          name: `Ranking ${i}`,
-          brand_id: brand,
-          cost_cents: 100,
-          sell_price_cents: 200,
-          stock: 1000,
-          tags: [],
-          search_text: `ranking ${i}`,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      products.push(row.id);
-    }
-    const customers: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const row = await db
-        .insertInto('customers')
-        .values({
-          name: `Cliente R${i}`,
-          email: `r${i}@x.com.br`,
-          phone: '11988887777',
-          document: '52998224725',
-          search_text: `cliente r${i}`,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      customers.push(row.id);
-    }
+    const { random, pick } = seededRandom(20261122);
+    const { products, customers } = await insertSmallBusiness(db, {
+      tag: 'RK',
+      products: 5,
+      customers: 4,
+      stock: 1000,
+    });
     // Instants over 15 months from October 2025, crossing day, month and year edges in São Paulo.
     const when = () =>
       new Date(Date.UTC(2025, 9, 1) + Math.floor(random() * 450 * 24) * 3_600_000 + Math.floor(random() * 3600) * 1000);

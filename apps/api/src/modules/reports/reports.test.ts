@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../db/database';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { seededRandom } from '../../test/seeded-random';
+import { insertSmallBusiness } from './test-business';
 
 /**
  * A small hand-made business in April 2026 (São Paulo time, UTC−03:00) and the exact figures of every
@@ -935,48 +937,8 @@ describe('report summaries', () => {
   it('equal a recomputation from the raw rows after a random run of sales, cancellations, refusals, exchanges, returns and analytics', async () => {
     const { db } = t;
     const { BACKFILL } = await import('../../db/migrations/0007-reports');
-    // A fixed pseudo-random sequence (the same on every run).
-    let seed = 20260401;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
-    const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)] as T;
-    const brand = (await db.insertInto('brands').values({ name: 'Marca' }).returning('id').executeTakeFirstOrThrow())
-      .id;
-    const products: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const row = await db
-        .insertInto('products')
-        .values({
-          code: `R${i}`,
-          name: `Produto ${i}`,
-          brand_id: brand,
-          cost_cents: 100,
-          sell_price_cents: 200,
-          stock: 100,
-          tags: [],
-          search_text: `produto ${i}`,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      products.push(row.id);
-    }
-    const customers: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const row = await db
-        .insertInto('customers')
-        .values({
-          name: `Cliente ${i}`,
-          email: `c${i}@x.com.br`,
-          phone: '11988887777',
-          document: '52998224725',
-          search_text: `cliente ${i}`,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      customers.push(row.id);
-    }
+    const { random, pick } = seededRandom(20260401);
+    const { products, customers } = await insertSmallBusiness(db, { tag: 'R', products: 6, customers: 4, stock: 100 });
     const orders: number[] = [];
     // Instants over three months, crossing day and month edges in São Paulo (03:00 UTC).
     const when = () =>
