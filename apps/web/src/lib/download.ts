@@ -23,13 +23,28 @@ export async function downloadFile(
     const errors = Array.isArray(body?.errors) ? body.errors.filter((e): e is string => typeof e === 'string') : [];
     throw new ApiError(response.status, errors);
   }
-  const blob = await response.blob();
+  saveBlob(await response.blob(), options.fileName);
+}
+
+/** Saves `blob` as a file named `fileName` (the browser's download). */
+export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
-  link.download = options.fileName;
+  link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 0);
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+/** Saves CSV `text` as a UTF-8 file with a BOM (spreadsheets in pt-BR read the accents). */
+export function saveCsvText(fileName: string, text: string): void {
+  saveBlob(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }), fileName);
+}
+
+/** A CSV cell (';' separated): quoted when it holds the separator, a quote or a line break, quotes doubled. */
+export function csvCell(value: string | number): string {
+  const text = String(value);
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

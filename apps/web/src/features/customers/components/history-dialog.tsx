@@ -28,9 +28,10 @@ import { useForm } from 'react-hook-form';
 import { FormDateField } from '../../../components/form/form-date-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { saveCsvText } from '../../../lib/download';
 import { dayPeriodOf, formatDateTime, formatMoney } from '../../../lib/format';
 import { failureText, fetchCustomerHistory } from '../api/customers-api';
-import { downloadCsv, historyToCsv } from '../lib/history-csv';
+import { historyToCsv } from '../lib/history-csv';
 import { type HistoryFormInput, type HistoryFormOutput, historyFormSchema } from '../schemas';
 import { CUSTOMERS_TEXTS } from '../texts';
 
@@ -248,7 +249,7 @@ export function HistoryDialog({ customer, onClose, loadHistory = fetchCustomerHi
         {history && history.orders.length > 0 ? (
           <Button
             startIcon={<FileDownloadOutlinedIcon />}
-            onClick={() => downloadCsv(T.csvFile, historyToCsv(history))}
+            onClick={() => saveCsvText(T.csvFile, historyToCsv(history))}
             sx={{ mr: 'auto' }}
           >
             {T.csv}

@@ -1,4 +1,5 @@
 import type { CustomerHistory } from '@backoffice/contract';
+import { csvCell } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
 import { CUSTOMERS_TEXTS } from '../texts';
 
@@ -7,11 +8,6 @@ const T = CUSTOMERS_TEXTS.history;
 /** A number as Excel pt-BR reads it: 1234,5 → "1234,50". */
 function decimal(value: number): string {
   return value.toFixed(2).replace('.', ',');
-}
-
-function cell(value: string | number): string {
-  const text = String(value);
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /**
@@ -28,18 +24,5 @@ export function historyToCsv(history: CustomerHistory): string {
       lines.push([...head, item.name, String(item.quantity), decimal(item.unitPrice), decimal(item.total)]);
   }
   lines.push([T.grandTotal, '', '', decimal(history.total), '', '', '', '']);
-  return lines.map((line) => line.map(cell).join(';')).join('\r\n');
-}
-
-/** Downloads `content` as a UTF-8 CSV with BOM (opens right in Excel pt-BR). */
-export function downloadCsv(fileName: string, content: string): void {
-  const blob = new Blob([`\uFEFF${content}`], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return lines.map((line) => line.map(csvCell).join(';')).join('\r\n');
 }

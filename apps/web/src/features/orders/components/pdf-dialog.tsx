@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { orderDetailQuery } from '../../../components/orders/order-queries';
 import { firstError } from '../../../lib/api-client';
-import { saveBlob } from '../lib/orders-csv';
+import { saveBlob } from '../../../lib/download';
 import { ORDERS_PAGE_TEXTS } from '../texts';
 
 const T = ORDERS_PAGE_TEXTS.pdf;

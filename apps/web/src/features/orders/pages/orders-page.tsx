@@ -30,6 +30,7 @@ import { OrderStatusChip } from '../../../components/orders/order-status-chip';
 import { PageHeader } from '../../../components/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
 import { ApiError } from '../../../lib/api-client';
+import { saveCsvText } from '../../../lib/download';
 import { formatDate } from '../../../lib/format';
 import {
   fetchAllOrders,
@@ -49,7 +50,7 @@ import { HistoryDialog } from '../components/history-dialog';
 import { PdfDialog } from '../components/pdf-dialog';
 import { PicturesDialog } from '../components/pictures-dialog';
 import { StatusCards } from '../components/status-cards';
-import { ordersCsv, saveText } from '../lib/orders-csv';
+import { ordersCsv } from '../lib/orders-csv';
 import { enabledActions, TOOLBAR_ACTIONS, type ToolbarAction } from '../lib/toolbar-actions';
 import { ORDERS_PAGE_TEXTS as T } from '../texts';
 
@@ -309,7 +310,7 @@ export default function OrdersPage() {
               setPaging(model);
               setSelectedId(null);
             },
-            exportCsv: async () => saveText(ordersCsv(await exportRows()), 'relatorio.csv'),
+            exportCsv: async () => saveCsvText('relatorio.csv', ordersCsv(await exportRows())),
             fetchAll: exportRows,
           }}
         />

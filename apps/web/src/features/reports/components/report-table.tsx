@@ -5,7 +5,8 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef, GridPaginationModel, GridValidRowModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { DataTable } from '../../../components/data-table';
-import { type ReportColumn, saveTextFile, toCsv, toGridColumns } from '../lib/columns';
+import { saveCsvText } from '../../../lib/download';
+import { type ReportColumn, toCsv, toGridColumns } from '../lib/columns';
 import type { FooterItem, Keyed, ReportFooter } from '../lib/report-definitions';
 import { REPORTS_TEXTS } from '../texts';
 
@@ -118,7 +119,7 @@ export function ReportTable<R extends GridValidRowModel>(props: ReportTableProps
           rowCount,
           paginationModel,
           onPaginationModelChange,
-          exportCsv: async () => saveTextFile(CSV_FILE, toCsv(columns, await props.allRows())),
+          exportCsv: async () => saveCsvText(CSV_FILE, toCsv(columns, await props.allRows())),
         }}
         footer={footer && rows.length > 0 ? <ReportFooterView footer={footer} /> : undefined}
       />

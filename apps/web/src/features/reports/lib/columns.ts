@@ -1,6 +1,7 @@
 import { customerLevelLabel } from '@backoffice/contract';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { orderStatusLabel } from '../../../components/orders/order-format';
+import { csvCell } from '../../../lib/download';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 
 /** How a report column shows its value: on screen, in the CSV and on paper alike. */
@@ -66,26 +67,11 @@ export function toGridColumns<R extends GridValidRowModel>(columns: readonly Rep
   }));
 }
 
-const csvCell = (text: string) => (/[;"\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-
 /** CSV with ';' (spec section 9): a header line, then one line per row, each cell as the screen shows it. */
 export function toCsv<R>(columns: readonly ReportColumn<R>[], rows: readonly R[]): string {
   const lines = [columns.map((column) => csvCell(column.header)).join(';')];
   for (const row of rows) lines.push(columns.map((column) => csvCell(cellText(column, row))).join(';'));
   return `${lines.join('\r\n')}\r\n`;
-}
-
-/** Saves `text` as a UTF-8 file (with a BOM, so spreadsheets read the accents). */
-export function saveTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const blob = new Blob([`\uFEFF${text}`], { type });
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 0);
 }
 
 /** Σ of a numeric column over `rows`, in cents so R$ 0,10 + R$ 0,20 is R$ 0,30. */
