@@ -8,6 +8,10 @@ import { CSV_BOM, type CsvValue, csvLine } from '@backoffice/contract';
  */
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
+/** The OpenAPI description of every CSV download. */
+export const CSV_OPENAPI_DESCRIPTION =
+  "UTF-8 com BOM, `;` entre células, CRLF ao fim de cada linha. Dinheiro como número que o Excel em pt-BR soma: `1299,90` (sem R$, sem ponto de milhar, `-12,50` se negativo). Uma célula que começaria com `=`, `+`, `-`, `@`, tabulação ou retorno de carro recebe um `'` à frente e não vira fórmula (injeção de CSV, OWASP), salvo um número nesse formato (`-12,50`).";
+
 /** `attachment; filename="relatorio.csv"` for the Content-Disposition header. */
 export const csvAttachment = (fileName: string) => `attachment; filename="${fileName}"`;
 
