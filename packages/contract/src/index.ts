@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './csv';
 export * from './customers';
 export * from './documents';
 export * from './employees';

@@ -1,30 +1,19 @@
 import { Readable } from 'node:stream';
+import { CSV_BOM, type CsvValue, csvLine } from '@backoffice/contract';
 
 /**
- * CSV downloads as the screens' 'Baixar CSV' writes them: UTF-8 with BOM (Excel reads the accents), `;`
- * between cells, CRLF between lines, money as 1.234,56 and dates as DD/MM/YYYY in the business timezone.
+ * CSV downloads streamed by the server. Cells, lines and money come from the contract's `csv.ts` (the
+ * same functions the web uses: `;`, CRLF, formulas made inert, money `1299,90`); this file adds the HTTP
+ * headers, dates in the business timezone and the streaming.
  */
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
-const BOM = '\uFEFF';
+
+/** The OpenAPI description of every CSV download. */
+export const CSV_OPENAPI_DESCRIPTION =
+  "UTF-8 com BOM, `;` entre células, CRLF ao fim de cada linha. Dinheiro como número que o Excel em pt-BR soma: `1299,90` (sem R$, sem ponto de milhar, `-12,50` se negativo). Uma célula que começaria com `=`, `+`, `-`, `@`, tabulação ou retorno de carro recebe um `'` à frente e não vira fórmula (injeção de CSV, OWASP), salvo um número nesse formato (`-12,50`).";
 
 /** `attachment; filename="relatorio.csv"` for the Content-Disposition header. */
 export const csvAttachment = (fileName: string) => `attachment; filename="${fileName}"`;
-
-/** One cell: quoted when it holds `;`, a quote or a line break; a leading =, +, - or @ cannot start a formula. */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvLine = (cells: readonly (string | number | null | undefined)[]) =>
-  `${cells.map(csvCell).join(';')}\r\n`;
-
-const MONEY = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** 1234.5 reais → "1.234,50". */
-export const csvMoney = (reais: number | null | undefined) =>
-  reais === null || reais === undefined ? '' : MONEY.format(reais);
 
 const DATE = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
@@ -36,16 +25,16 @@ const DATE = new Intl.DateTimeFormat('pt-BR', {
 export const csvDate = (iso: string | Date | null | undefined) => (iso ? DATE.format(new Date(iso)) : '');
 
 /**
- * A CSV body streamed batch by batch: the header line, then each batch's lines as the batches arrive, so
- * a 30,000-row download never holds more than one batch in memory.
+ * A CSV body streamed batch by batch: the BOM and header line, then each batch's lines as the batches
+ * arrive, so a 30,000-row download never holds more than one batch in memory.
  */
 export function csvStream<T>(
   headers: readonly string[],
   batches: AsyncIterable<readonly T[]>,
-  toCells: (row: T) => (string | number | null | undefined)[],
+  toCells: (row: T) => CsvValue[],
 ) {
   async function* lines() {
-    yield BOM + csvLine(headers);
+    yield CSV_BOM + csvLine(headers);
     for await (const batch of batches) {
       if (batch.length === 0) continue;
       yield batch.map((row) => csvLine(toCells(row))).join('');

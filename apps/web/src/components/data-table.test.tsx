@@ -1,3 +1,4 @@
+import { CSV_INJECTION_PAYLOADS, parseCsv } from '@backoffice/contract/csv-injection-payloads';
 import type { GridColDef, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,6 +6,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../lib/format';
 import { DataTable, type DataTableServerPaging } from './data-table';
+import { moneyColumn } from './data-table-csv';
 import { NotifierProvider } from './notifier';
 
 interface Row {
@@ -25,7 +27,7 @@ const COLUMNS: GridColDef<Row>[] = [
 
 const renderTable = (ui: React.ReactNode) => render(<NotifierProvider>{ui}</NotifierProvider>);
 
-/** Captures the CSV that MUI's export builds (it saves a Blob through an object URL). */
+/** Captures the CSV that 'Baixar CSV' saves (a Blob through an object URL). */
 function captureDownloads() {
   const blobs: Blob[] = [];
   URL.createObjectURL = vi.fn((blob: Blob) => {
@@ -60,6 +62,27 @@ describe('DataTable, client list', () => {
       .split(/\r?\n/);
     expect(lines[0]).toBe('Nome;Total');
     expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual(['Ana', 'Bruno', 'Carla']);
+  });
+
+  it('a row named like a formula comes out inert in a client table relatorio.csv; money as 1234,50', async () => {
+    const blobs = captureDownloads();
+    const user = userEvent.setup();
+    const rows = CSV_INJECTION_PAYLOADS.map((name, i) => ({ id: i + 1, name, total: -1234.5, count: 1200 }));
+    const columns: GridColDef<(typeof rows)[number]>[] = [
+      { field: 'name', headerName: 'Nome' },
+      { field: 'total', headerName: 'Total', ...moneyColumn },
+      { field: 'count', headerName: 'Qtd.', type: 'number' },
+    ];
+    renderTable(<DataTable rows={rows} columns={columns} label="Nomes" pageSize={100} />);
+    await screen.findByText('Qtd.');
+    expect(screen.getAllByText('-R$ 1.234,50').length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Baixar CSV' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const bytes = new Uint8Array(await (blobs[0] as Blob).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the UTF-8 BOM
+    const [head, ...lines] = parseCsv(await (blobs[0] as Blob).text());
+    expect(head).toEqual(['Nome', 'Total', 'Qtd.']);
+    expect(lines).toEqual(CSV_INJECTION_PAYLOADS.map((payload) => [`'${payload}`, '-1234,50', '1200']));
   });
 
   it('shows no select-all checkbox when one row at a time can be selected, and one when several can', async () => {

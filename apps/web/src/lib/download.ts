@@ -1,3 +1,4 @@
+import { CSV_BOM } from '@backoffice/contract';
 import { ApiError, type QueryValue, signOut } from './api-client';
 import { getSession } from './session';
 
@@ -38,13 +39,10 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
-/** Saves CSV `text` as a UTF-8 file with a BOM (spreadsheets in pt-BR read the accents). */
+/**
+ * Saves CSV `text` (built with the contract's `csvText`, which neutralises formulas) as a UTF-8 file with a
+ * BOM (spreadsheets in pt-BR read the accents).
+ */
 export function saveCsvText(fileName: string, text: string): void {
-  saveBlob(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }), fileName);
-}
-
-/** A CSV cell (';' separated): quoted when it holds the separator, a quote or a line break, quotes doubled. */
-export function csvCell(value: string | number): string {
-  const text = String(value);
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  saveBlob(new Blob([CSV_BOM, text], { type: 'text/csv;charset=utf-8' }), fileName);
 }

@@ -1,5 +1,5 @@
-import { type Customer, type CustomerList, formatDocument, formatPhone } from '@backoffice/contract';
-import { csvDate, csvMoney } from '../../lib/csv';
+import { type Customer, type CustomerList, csvMoney, formatDocument, formatPhone } from '@backoffice/contract';
+import { csvDate } from '../../lib/csv';
 
 type Cell = string | number | null | undefined;
 interface Column {

@@ -149,7 +149,7 @@ describe('customers: paged lists and CSV export', () => {
     }
   });
 
-  it('streams relatorio.csv of every matching customer: BOM, ";", the card headers, money 1.234,56', async () => {
+  it('streams relatorio.csv of every matching customer: BOM, ";", the card headers, money 1234,56 Excel can sum', async () => {
     const res = await get('/api/customers/export.csv?list=active');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -160,7 +160,7 @@ describe('customers: paged lists and CSV export', () => {
     expect(lines).toHaveLength(1 + 26);
     expect(lines[1]).toBe('Cliente 01;cliente1@exemplo.com.br;(21) 90000-0001;100.000.000-01;Ouro;;10,00;5%;0,00');
     expect(lines[26]).toBe(
-      'Zélia Conceição;cliente26@exemplo.com.br;(11) 98765-4321;529.982.247-25;Ouro;;1.234,56;5%;0,00',
+      'Zélia Conceição;cliente26@exemplo.com.br;(11) 98765-4321;529.982.247-25;Ouro;;1234,56;5%;0,00',
     );
 
     // the e-mails cliente2@, cliente20@ … cliente26@ (Zélia's)

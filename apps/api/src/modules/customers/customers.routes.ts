@@ -20,7 +20,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CSV_CONTENT_TYPE, csvAttachment, csvStream } from '../../lib/csv';
+import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
 import { principalOf } from '../../plugins/auth';
 import { customerCsvColumns } from './customers.csv';
 import { createCustomersService } from './customers.service';
@@ -121,6 +121,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'CSV (relatorio.csv, separador ;, UTF-8 com BOM) de todos os clientes da lista (active, blocked, reproved, awaiting) que atendem à pesquisa, na ordem pedida',
+        description: CSV_OPENAPI_DESCRIPTION,
         querystring: customerExportQuerySchema,
         produces: ['text/csv'],
       },

@@ -1,5 +1,4 @@
-import { centsToReais } from '@backoffice/contract';
-import { csvMoney } from '../../lib/csv';
+import { centsToReais, csvMoney } from '@backoffice/contract';
 import type { ProductRow } from './products.repository';
 
 /** The columns of the product list, with its Portuguese headers, for 'Baixar CSV'. */

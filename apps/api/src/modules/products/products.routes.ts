@@ -24,7 +24,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CSV_CONTENT_TYPE, csvAttachment, csvStream } from '../../lib/csv';
+import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
 import { principalOf } from '../../plugins/auth';
 import { PRODUCT_CSV_HEADERS, productCsvCells } from './products.csv';
 import { createProductsService } from './products.service';
@@ -69,6 +69,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'CSV (relatorio.csv, separador ;, UTF-8 com BOM) de todos os produtos ativos que atendem à pesquisa, por nome',
+        description: CSV_OPENAPI_DESCRIPTION,
         querystring: productListQuerySchema.pick({ search: true }),
         produces: ['text/csv'],
       },

@@ -1,4 +1,5 @@
 import type { CustomerHistory } from '@backoffice/contract';
+import { CSV_INJECTION_PAYLOADS, parseCsv } from '@backoffice/contract/csv-injection-payloads';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -103,11 +104,28 @@ describe('Histórico do Cliente', () => {
 
 describe('historico.csv', () => {
   it("uses ';', pt-BR decimals, one line per item and the grand total", () => {
-    const lines = historyToCsv(HISTORY).split('\r\n');
+    const lines = historyToCsv(HISTORY).trimEnd().split('\r\n');
     expect(lines[0]).toBe('Código do Pedido;Status;Realizado em;Total;Produto;Quantidade;Preço Unitário;Valor do item');
     expect(lines[1]).toMatch(/^K7M-4QP;Entregue;01\/04\/2026 \d{2}:00:00;73,50;Capinha Galaxy;2;25,50;51,00$/);
     expect(lines[2]).toContain(';"Película; 3D";1;10,00;10,00');
     expect(lines.at(-1)).toBe('Total de todos os pedidos:;;;93,50;;;;');
     expect(lines).toHaveLength(5);
+  });
+
+  it('a product named like a formula comes out inert in historico.csv (every OWASP payload), money as 1299,90', () => {
+    const items = CSV_INJECTION_PAYLOADS.map((name, i) => ({
+      id: i + 1,
+      name,
+      code: `P-${i + 1}`,
+      quantity: 1,
+      unitPrice: 1299.9,
+      total: 1299.9,
+    }));
+    const order = { ...(HISTORY.orders[0] as CustomerHistory['orders'][number]), totalOrder: 1299.9, items };
+    const [, ...rows] = parseCsv(historyToCsv({ orders: [order], total: 1299.9 }));
+    expect(rows.slice(0, -1).map((row) => [row[3], row[4], row[6], row[7]])).toEqual(
+      CSV_INJECTION_PAYLOADS.map((payload) => ['1299,90', `'${payload}`, '1299,90', '1299,90']),
+    );
+    expect(rows.at(-1)).toEqual(['Total de todos os pedidos:', '', '', '1299,90', '', '', '', '']);
   });
 });

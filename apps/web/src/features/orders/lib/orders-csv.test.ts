@@ -1,3 +1,4 @@
+import { CSV_INJECTION_PAYLOADS, parseCsv } from '@backoffice/contract/csv-injection-payloads';
 import { describe, expect, it } from 'vitest';
 import { makeOrderSummary } from '../../../components/orders/test-data';
 import { ordersCsv } from './orders-csv';
@@ -16,10 +17,35 @@ describe('relatorio.csv of the orders', () => {
         updatedAt: '2026-12-31T15:00:00.000Z',
       }),
     ]);
-    expect(csv.split('\r\n')).toEqual([
+    expect(csv.trimEnd().split('\r\n')).toEqual([
       'Cliente;Atualizado em;Código;Status;Tipo de entrega;Motoboy;Pagamento',
       '"Ana; Filha";05/03/2026;K7M-2Q9;Finalizados;Motoboy;Diego Motoboy;Pix',
       '"Loja ""Central""";31/12/2026;AB2-XYZ;Aguardando cliente;Retirada na loja;;Dinheiro',
     ]);
+  });
+
+  it('a customer or courier named like a formula comes out inert in the orders relatorio.csv (every OWASP payload)', () => {
+    const csv = ordersCsv(
+      CSV_INJECTION_PAYLOADS.map((payload, i) =>
+        makeOrderSummary({
+          orderId: i + 1,
+          customer: payload,
+          deliverer: payload,
+          updatedAt: '2026-03-05T15:00:00.000Z',
+        }),
+      ),
+    );
+    const [, ...rows] = parseCsv(csv);
+    expect(rows).toEqual(
+      CSV_INJECTION_PAYLOADS.map((payload) => [
+        `'${payload}`,
+        '05/03/2026',
+        'K7M-2Q9',
+        'Finalizados',
+        'Motoboy',
+        `'${payload}`,
+        'Pix',
+      ]),
+    );
   });
 });

@@ -413,7 +413,10 @@ describe('Orders CSV', () => {
       await waitFor(() => expect(saved).toHaveLength(1));
       expect(saved[0]?.name).toBe('relatorio.csv');
       expect(listCalls(calls, 13)).toEqual(['page=0 items=10', 'page=0 items=100', 'page=1 items=100']);
-      const lines = (await (blobs[0] as Blob).text()).replace(/^\ufeff/, '').split('\r\n');
+      const lines = (await (blobs[0] as Blob).text())
+        .replace(/^\ufeff/, '')
+        .trimEnd()
+        .split('\r\n');
       expect(lines).toHaveLength(151);
       expect(lines[1]).toBe('Cliente 1000;05/03/2026;AB1000-X;Finalizados;Motoboy;Diego Motoboy;Pix');
       expect(lines[150]).toBe('Cliente 1149;05/03/2026;AB1149-X;Finalizados;Motoboy;Diego Motoboy;Pix');

@@ -19,12 +19,13 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DataTable } from '../../../components/data-table';
+import { moneyColumn } from '../../../components/data-table-csv';
 import { FormDateField } from '../../../components/form/form-date-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useNotify } from '../../../components/notifier';
 import { firstError } from '../../../lib/api-client';
-import { dayPeriodOf, formatDateTime, formatMoney } from '../../../lib/format';
+import { dayPeriodOf, formatDateTime } from '../../../lib/format';
 import { fetchHistory, type HistoryRows } from '../api/products-api';
 import { type HistoryFormValues, historyFormSchema } from '../schemas';
 import { PRODUCTS_TEXTS } from '../texts';
@@ -32,9 +33,9 @@ import { PRODUCTS_TEXTS } from '../texts';
 const T = PRODUCTS_TEXTS.history;
 const C = T.columns;
 
-const money = (value: number) => formatMoney(value);
 const dateTime = (value: string) => formatDateTime(value);
 const int = { type: 'number' as const, align: 'right' as const, headerAlign: 'right' as const };
+const money = { ...int, ...moneyColumn };
 
 type Row<R> = R & { id: number };
 
@@ -44,13 +45,13 @@ const salesColumns: GridColDef<Row<SalesHistoryRow>>[] = [
   { field: 'customerEmail', headerName: C.customerEmail, minWidth: 180, flex: 1 },
   { field: 'salesDate', headerName: C.salesDate, minWidth: 165, flex: 0.8, valueFormatter: dateTime },
   { field: 'quantity', headerName: C.quantity, minWidth: 100, flex: 0.5, ...int },
-  { field: 'unitPrice', headerName: C.unitPrice, minWidth: 120, flex: 0.6, valueFormatter: money, ...int },
-  { field: 'totalSold', headerName: C.totalSold, minWidth: 125, flex: 0.6, valueFormatter: money, ...int },
+  { field: 'unitPrice', headerName: C.unitPrice, minWidth: 120, flex: 0.6, ...money },
+  { field: 'totalSold', headerName: C.totalSold, minWidth: 125, flex: 0.6, ...money },
 ];
 
 const purchaseColumns: GridColDef<Row<PurchaseHistoryRow>>[] = [
-  { field: 'costBefore', headerName: C.costBefore, minWidth: 120, flex: 0.6, valueFormatter: money, ...int },
-  { field: 'costAfter', headerName: C.costAfter, minWidth: 110, flex: 0.6, valueFormatter: money, ...int },
+  { field: 'costBefore', headerName: C.costBefore, minWidth: 120, flex: 0.6, ...money },
+  { field: 'costAfter', headerName: C.costAfter, minWidth: 110, flex: 0.6, ...money },
   { field: 'quantity', headerName: C.quantity, minWidth: 100, flex: 0.5, ...int },
   { field: 'quantityBefore', headerName: C.quantityBefore, minWidth: 125, flex: 0.6, ...int },
   { field: 'actualQuantity', headerName: C.actualQuantity, minWidth: 115, flex: 0.6, ...int },

@@ -1,3 +1,4 @@
+import { CSV_INJECTION_PAYLOADS, parseCsv } from '@backoffice/contract/csv-injection-payloads';
 import { describe, expect, it } from 'vitest';
 import { type ReportColumn, sumMoney, toCsv } from './columns';
 
@@ -16,16 +17,34 @@ const COLUMNS: ReportColumn<Row>[] = [
 ];
 
 describe('report CSV', () => {
-  it("writes a header and each row with ';', as the screen shows the values, quoting what needs it", () => {
+  it("writes a header and each row with ';', money as a number Excel sums, quoting what needs it", () => {
     const csv = toCsv(COLUMNS, [
       { name: 'Maria; Souza', total: 1234.5, at: '2026-04-02T13:00:00', level: 1 },
       { name: 'José "Zé" Lima', total: 0, at: '2026-04-20T12:00:00', level: 0 },
     ]);
     expect(csv.split('\r\n')).toEqual([
       'Cliente;Total;Data;Nível',
-      '"Maria; Souza";R$ 1.234,50;02/04/2026;Ouro',
-      '"José ""Zé"" Lima";R$ 0,00;20/04/2026;—',
+      '"Maria; Souza";1234,50;02/04/2026;Ouro',
+      '"José ""Zé"" Lima";0,00;20/04/2026;—',
       '',
+    ]);
+  });
+
+  it('a customer named like a formula comes out inert in a report relatorio.csv (every OWASP payload)', () => {
+    const rows = CSV_INJECTION_PAYLOADS.map((name) => ({ name, total: -1234.5, at: '2026-04-02T13:00:00', level: 2 }));
+    const [, ...lines] = parseCsv(toCsv(COLUMNS, rows));
+    // a negative amount stays a number Excel sums: no quote mark, no R$, no thousands dot
+    expect(lines).toEqual(CSV_INJECTION_PAYLOADS.map((payload) => [`'${payload}`, '-1234,50', '02/04/2026', 'Prata']));
+  });
+
+  it('writes counts as plain integers and money with two decimals', () => {
+    const columns: ReportColumn<{ n: number; v: number }>[] = [
+      { field: 'n', header: 'Pedidos', kind: 'int' },
+      { field: 'v', header: 'Valor', kind: 'money' },
+    ];
+    expect(parseCsv(toCsv(columns, [{ n: 12345, v: 0.1 + 0.2 }]))).toEqual([
+      ['Pedidos', 'Valor'],
+      ['12345', '0,30'],
     ]);
   });
 

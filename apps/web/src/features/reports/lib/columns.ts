@@ -1,7 +1,7 @@
-import { customerLevelLabel } from '@backoffice/contract';
+import { type CsvValue, csvMoney, csvText, customerLevelLabel } from '@backoffice/contract';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { moneyColumn } from '../../../components/data-table-csv';
 import { orderStatusLabel } from '../../../components/orders/order-format';
-import { csvCell } from '../../../lib/download';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 
 /** How a report column shows its value: on screen, in the CSV and on paper alike. */
@@ -63,15 +63,23 @@ export function toGridColumns<R extends GridValidRowModel>(columns: readonly Rep
     align: column.kind && NUMERIC.includes(column.kind) ? 'right' : 'left',
     headerAlign: column.kind && NUMERIC.includes(column.kind) ? 'right' : 'left',
     valueGetter: (_value: unknown, row: R) => cellValue(column, row),
-    valueFormatter: (value: unknown) => formatCell(column.kind, value),
+    // numbers stay numbers in the table's own CSV: money 1234,50, counts 1234
+    ...(column.kind === 'money' ? moneyColumn : { valueFormatter: (value: unknown) => formatCell(column.kind, value) }),
+    ...(column.kind === 'int' ? { type: 'number' as const } : {}),
   }));
 }
 
-/** CSV with ';' (spec section 9): a header line, then one line per row, each cell as the screen shows it. */
+/** A cell of the CSV: numbers as a spreadsheet sums them (money 1234,50, counts 1234), the rest as on screen. */
+function csvValue<R>(column: ReportColumn<R>, row: R): CsvValue {
+  const value = cellValue(column, row);
+  if (typeof value === 'number' && column.kind === 'money') return csvMoney(value);
+  if (typeof value === 'number' && column.kind === 'int') return value;
+  return formatCell(column.kind, value);
+}
+
+/** CSV with ';' (spec section 9, the contract's `csvText`): a header line, then one line per row. */
 export function toCsv<R>(columns: readonly ReportColumn<R>[], rows: readonly R[]): string {
-  const lines = [columns.map((column) => csvCell(column.header)).join(';')];
-  for (const row of rows) lines.push(columns.map((column) => csvCell(cellText(column, row))).join(';'));
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText([columns.map((column) => column.header), ...rows.map((row) => columns.map((c) => csvValue(c, row)))]);
 }
 
 /** Σ of a numeric column over `rows`, in cents so R$ 0,10 + R$ 0,20 is R$ 0,30. */
