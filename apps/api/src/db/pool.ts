@@ -20,8 +20,10 @@ export const consoleLog: DatabaseLog = {
 export function resilientPool(config: pg.PoolConfig, log: DatabaseLog, name: string): pg.Pool {
   const pool = new pg.Pool({ keepAlive: true, ...config });
   pool.on('error', (error) => log.warn({ err: error, pool: name }, 'database: idle connection lost'));
+  // A client in use whose connection dies emits 'error' too: heard here (an unheard one ends the process),
+  // not logged, since the query it ran fails with the same error and its request logs it.
   pool.on('connect', (client) => {
-    client.on('error', (error) => log.warn({ err: error, pool: name }, 'database: connection lost'));
+    client.on('error', () => {});
   });
   return pool;
 }
