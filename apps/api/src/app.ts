@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config';
-import type { DB } from './db/database';
+import { checkDatabase, type DB } from './db/database';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage';
 import { registerModules } from './modules';
@@ -156,9 +156,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         '/health',
         {
           config: { permissions: 'public' },
-          schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+          schema: {
+            tags: ['health'],
+            summary:
+              'Pronto para atender: 200; 503 enquanto inicia (SERVICE_STARTING) ou sem banco (DATABASE_UNAVAILABLE)',
+            response: { 200: z.object({ status: z.literal('ok') }) },
+          },
         },
-        async () => ({ status: 'ok' as const }),
+        async () => {
+          await checkDatabase(db);
+          return { status: 'ok' as const };
+        },
       );
       await registerModules(api);
     },

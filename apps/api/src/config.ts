@@ -11,6 +11,12 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** `memory://` runs PGlite in memory (tests). */
   inMemory: boolean;
+  /** PostgreSQL: how long a request waits for a connection (pool full, server away) before its 503. */
+  dbConnectionTimeoutMs: number;
+  /** PostgreSQL: the longest a statement of the API's sessions runs (`statement_timeout`); then 503. */
+  dbStatementTimeoutMs: number;
+  /** PostgreSQL: the same for the reports' sessions, which aggregate months of orders. */
+  dbReportStatementTimeoutMs: number;
   jwtSecret: string;
   /** Token lifetime in milliseconds. */
   tokenTtlMs: number;
@@ -38,6 +44,14 @@ function secretFrom(dataDir: string, inMemory: boolean): string {
   return secret;
 }
 
+/** A positive whole number of milliseconds from the environment, else the default. */
+function milliseconds(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive number of milliseconds`);
+  return parsed;
+}
+
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   return value === 'true' ? true : value;
@@ -54,6 +68,13 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     inMemory,
+    dbConnectionTimeoutMs: milliseconds(env.DB_CONNECTION_TIMEOUT_MS, 3000, 'DB_CONNECTION_TIMEOUT_MS'),
+    dbStatementTimeoutMs: milliseconds(env.DB_STATEMENT_TIMEOUT_MS, 15_000, 'DB_STATEMENT_TIMEOUT_MS'),
+    dbReportStatementTimeoutMs: milliseconds(
+      env.DB_REPORT_STATEMENT_TIMEOUT_MS,
+      120_000,
+      'DB_REPORT_STATEMENT_TIMEOUT_MS',
+    ),
     jwtSecret: overrides.jwtSecret ?? env.JWT_SECRET ?? secretFrom(dataDir, inMemory),
     tokenTtlMs: EIGHT_HOURS,
     smtpUrl: env.SMTP_URL || undefined,

@@ -1,16 +1,14 @@
-import { buildApp } from './app';
 import { loadConfig } from './config';
-import { bootstrapDatabase } from './db/bootstrap';
-import { createDatabase } from './db/database';
 import { DEMO_EMPLOYEES } from './db/seed/foundation';
+import { exitForSupervisor, startServer } from './server';
 
-/** Starts the server: listens at once (503 until ready), migrates, seeds an empty database, then serves. */
+/**
+ * Starts the server: listens at once (503 until ready), waits for the database (retrying with backoff),
+ * migrates, seeds an empty database, then serves.
+ */
 async function main() {
   const config = loadConfig();
-  const db = createDatabase(config);
-  let ready = false;
-  const app = await buildApp({ config, db, isReady: () => ready });
-  app.addHook('onClose', async () => db.destroy());
+  const { app, ready } = await startServer(config, { onEmbeddedDatabaseLost: exitForSupervisor() });
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -22,9 +20,13 @@ async function main() {
     });
   }
 
-  await app.listen({ port: config.port, host: config.host });
-  await bootstrapDatabase(db, config, { storage: app.deps.storage, log: app.log });
-  ready = true;
+  try {
+    await ready;
+  } catch (error) {
+    // Closed by a signal while still waiting for the database: the handler above exits.
+    if (error instanceof Error && error.name === 'AbortError') return;
+    throw error;
+  }
 
   const url = `http://localhost:${config.port}`;
   const lines = [

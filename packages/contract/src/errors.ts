@@ -74,9 +74,14 @@ export const ERROR_CODES = {
   INTERNAL: 500,
   /** The server is still migrating or seeding. */
   SERVICE_STARTING: 503,
+  /** The database cannot be reached right now (restart, failover, no free connection, a query cut short). */
+  DATABASE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The message of DATABASE_UNAVAILABLE: nothing was changed, the same request may be sent again. */
+export const DATABASE_UNAVAILABLE_TEXT = 'Banco de dados indisponível no momento. Tente novamente em instantes.';
 export const errorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
 
 /** The body of every non-2xx API answer. */

@@ -1,9 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Storage } from '../lib/storage';
 import { type DB, migrateToLatest } from './database';
 import { seedDemo } from './seed/demo';
 import { isEmpty, seedFirstAdministrator } from './seed/foundation';
+import { isDatabaseUnavailable } from './unavailable';
 
 export type BootstrapOutcome = 'demo' | 'administrator' | 'nobody' | 'existing';
 
@@ -32,4 +34,38 @@ export async function bootstrapDatabase(
   }
   log.warn('empty database without DEMO_DATA nor ADMIN_EMAIL/ADMIN_PASSWORD: nobody can sign in');
   return 'nobody';
+}
+
+export interface RetryOptions {
+  /** The first wait after a failed attempt; it doubles up to `maxDelayMs`. */
+  minDelayMs?: number;
+  maxDelayMs?: number;
+  /** Stops the retries (the server closes while still waiting for its database). */
+  signal?: AbortSignal;
+}
+
+/**
+ * `bootstrapDatabase`, retried with backoff (1 s, 2 s, 4 s… up to 30 s) while the database cannot be
+ * reached, so a server started before its database (a machine booting, a container beside its database)
+ * waits for it instead of exiting. Any other failure (a broken migration) is thrown at once. Several
+ * replicas may start together: Kysely's migration lock lets one migrate while the others wait.
+ */
+export async function bootstrapWhenReachable(
+  db: DB,
+  config: Parameters<typeof bootstrapDatabase>[1],
+  deps: Parameters<typeof bootstrapDatabase>[2],
+  { minDelayMs = 1000, maxDelayMs = 30_000, signal }: RetryOptions = {},
+): Promise<BootstrapOutcome> {
+  let delay = minDelayMs;
+  for (let attempt = 1; ; attempt++) {
+    signal?.throwIfAborted();
+    try {
+      return await bootstrapDatabase(db, config, deps);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      deps.log.warn({ err: error, attempt, retryInMs: delay }, 'database unreachable at start, retrying');
+    }
+    await sleep(delay, undefined, { signal });
+    delay = Math.min(delay * 2, maxDelayMs);
+  }
 }

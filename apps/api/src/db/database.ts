@@ -13,10 +13,10 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import pg from 'pg';
 import type { AppConfig } from '../config';
 import { migrationProvider } from './migrations';
 import { type NotificationListener, PGliteWorkerDialect } from './pglite-host';
+import { consoleLog, type DatabaseLog, resilientPool } from './pool';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -85,25 +85,73 @@ export type NotificationFeed = (listener: NotificationListener) => () => void;
 const notificationFeeds = new WeakMap<DB, NotificationFeed>();
 export const pgliteNotificationFeed = (db: DB): NotificationFeed | undefined => notificationFeeds.get(db);
 
+/** Bounded waits of a PostgreSQL pool (README "Configuration"); absent, a wait is unbounded (batch tools). */
+export interface DatabaseTimeouts {
+  /** How long a caller waits for a connection (the pool's queue, then the connect itself). */
+  connectionMs?: number;
+  /** `statement_timeout` of the sessions: a longer statement is cancelled (SQLSTATE 57014). */
+  statementMs?: number;
+  /** `statement_timeout` of the reports' own pool (see `reportsDatabase`). */
+  reportStatementMs?: number;
+}
+
+export interface DatabaseOptions extends Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'inMemory'> {
+  /** Isolates a test run inside a shared database (its `search_path`). */
+  schema?: string;
+  timeouts?: DatabaseTimeouts;
+  log?: DatabaseLog;
+  /**
+   * The embedded database's worker thread ended by itself (a crash): queries fail from then on. The server
+   * exits for its supervisor (docs/decisions/0008-database-away.md); by default it is only logged.
+   */
+  onEmbeddedDatabaseLost?: (error: Error) => void;
+}
+
+/** How many connections the reports may hold at once, beside the API's pool of 10. */
+const REPORT_CONNECTIONS = 4;
+
+const reportDatabases = new WeakMap<DB, DB>();
+/**
+ * The database the reports read through: on PostgreSQL a pool of its own (REPORT_CONNECTIONS, the longer
+ * `reportStatementMs`), so months of aggregates neither starve the API's pool nor hit its shorter
+ * timeout; `db` itself on PGlite. Closed with `db.destroy()`; never destroy it on its own.
+ */
+export const reportsDatabase = (db: DB): DB => reportDatabases.get(db) ?? db;
+
 /**
  * Opens the database the configuration names: a PostgreSQL pool, or PGlite on disk (`DATA_DIR/pglite`)
  * or in memory. PGlite runs in a worker thread and is spoken to over the PostgreSQL protocol, through the
  * same pool and dialect as a server (docs/decisions/0003-pglite-off-the-request-thread.md), so a long query
  * never blocks the HTTP event loop. `PGLITE_IN_PROCESS=1` runs it in this thread instead (comparison only).
  */
-export function createDatabase(
-  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'inMemory'> & { schema?: string },
-): DB {
-  if (config.databaseUrl) {
+export function createDatabase(options: DatabaseOptions): DB {
+  const log = options.log ?? consoleLog;
+  if (options.databaseUrl) {
     // Dates come back as Date; bigint counts are cast to int in SQL.
-    // `schema` isolates a test run inside a shared database.
-    const options = config.schema ? `-c search_path=${config.schema}` : undefined;
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, options });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const common = {
+      connectionString: options.databaseUrl,
+      options: options.schema ? `-c search_path=${options.schema}` : undefined,
+      connectionTimeoutMillis: options.timeouts?.connectionMs,
+    };
+    const pool = resilientPool({ ...common, max: 10, statement_timeout: options.timeouts?.statementMs }, log, 'api');
+    const reportPool = resilientPool(
+      { ...common, max: REPORT_CONNECTIONS, statement_timeout: options.timeouts?.reportStatementMs },
+      log,
+      'reports',
+    );
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const reports = new Kysely<Database>({ dialect: new PostgresDialect({ pool: reportPool }) });
+    reportDatabases.set(db, reports);
+    // The reports' pool ends with the API's.
+    const destroy = db.destroy.bind(db);
+    db.destroy = async () => {
+      await Promise.all([destroy(), reports.destroy()]);
+    };
+    return db;
   }
   let dataPath: string | undefined;
-  if (!config.inMemory) {
-    dataPath = path.join(config.dataDir, 'pglite');
+  if (!options.inMemory) {
+    dataPath = path.join(options.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
   }
   if (process.env.PGLITE_IN_PROCESS === '1') {
@@ -125,10 +173,35 @@ export function createDatabase(
     });
     return db;
   }
-  const dialect = new PGliteWorkerDialect(dataPath);
+  const dialect = new PGliteWorkerDialect(dataPath, {
+    log,
+    onLost: (error) => {
+      lost.set(db, error);
+      log.error({ err: error }, 'database: the embedded PGlite worker ended; every query fails from now on');
+      options.onEmbeddedDatabaseLost?.(error);
+    },
+  });
   const db = new Kysely<Database>({ dialect });
   notificationFeeds.set(db, (listener) => dialect.onNotification(listener));
+  embeddedDialects.set(db, dialect);
   return db;
+}
+
+const embeddedDialects = new WeakMap<DB, PGliteWorkerDialect>();
+const lost = new WeakMap<DB, Error>();
+/** The worker-thread dialect of an embedded database (tests end its worker as a crash would). */
+export const embeddedDialectOf = (db: DB): PGliteWorkerDialect | undefined => embeddedDialects.get(db);
+
+/**
+ * Throws when the database cannot be reached (GET /api/health answers 503 then). PostgreSQL: a round trip
+ * through the API's pool. PGlite: whether its worker still runs, without a query, which would wait behind
+ * the single backend's queue under load (the health probe must stay fast: bench/health-under-load).
+ */
+export async function checkDatabase(db: DB): Promise<void> {
+  const error = lost.get(db);
+  if (error) throw error;
+  if (pgliteNotificationFeed(db)) return;
+  await sql`select 1`.execute(db);
 }
 
 /** Brings the schema up to date. Throws when a migration fails (the server must not start then). */

@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PGliteOptions } from '@electric-sql/pglite';
 import { type Driver, PostgresDialect, PostgresDriver } from 'kysely';
-import pg from 'pg';
 import type { PGliteWorkerData, PGliteWorkerMessage } from './pglite-worker';
+import { type DatabaseLog, resilientPool } from './pool';
 
 /**
  * The worker's script: dist/pglite-worker.js next to the bundle that imports this module (built server,
@@ -60,6 +60,16 @@ export interface PGliteWorker {
   /** The directory of the Unix socket, as `pg` wants it in `host`. */
   socketDir: string;
   close(): Promise<void>;
+  /** Ends the thread at once, as a crash would (tests). */
+  terminate(): Promise<void>;
+}
+
+/** The worker ended without being asked to (a crash of PGlite or of its thread). */
+export type WorkerLostListener = (error: Error) => void;
+
+interface EmbeddedEvents {
+  log: DatabaseLog;
+  onLost: WorkerLostListener;
 }
 
 /** Receives the NOTIFYs the worker's backend hears (after a LISTEN): see modules/events. */
@@ -69,6 +79,7 @@ export type NotificationListener = (channel: string, payload: string) => void;
 export async function startPGliteWorker(
   dataPath: string | undefined,
   onNotification?: NotificationListener,
+  onLost?: WorkerLostListener,
 ): Promise<PGliteWorker> {
   const socketDir = mkdtempSync(path.join(tmpdir(), 'backoffice-pglite-'));
   // `pg` connects to `<host>/.s.PGSQL.<port>`, the PostgreSQL convention for Unix sockets.
@@ -105,14 +116,26 @@ export async function startPGliteWorker(
     if (listeners.exit) worker.off('exit', listeners.exit);
     if (listeners.message) worker.off('message', listeners.message);
   }
-  // A crash after start surfaces as failing queries (the socket closes); log it for the operator.
-  worker.on('error', (error) => console.error('PGlite worker failed:', error));
+  // A crash after start: the socket closes, so queued and later queries fail at once (never hang), and the
+  // owner hears it (the server logs it and exits for its supervisor: docs/decisions/0008-database-away.md).
+  let closing: Promise<void> | undefined;
+  let failure: Error | undefined;
+  worker.on('error', (error) => {
+    failure = error;
+  });
+  worker.on('exit', (code) => {
+    if (closing) return;
+    rmSync(socketDir, { recursive: true, force: true });
+    onLost?.(new Error(`PGlite worker ended unexpectedly (exit code ${code})`, { cause: failure }));
+  });
   worker.on('message', (message: PGliteWorkerMessage) => {
     if (message.type === 'notification') onNotification?.(message.channel, message.payload);
   });
-  let closing: Promise<void> | undefined;
   return {
     socketDir,
+    async terminate() {
+      await worker.terminate();
+    },
     close() {
       closing ??= (async () => {
         worker.postMessage({ type: 'close' });
@@ -136,13 +159,18 @@ export async function startPGliteWorker(
 class PGliteWorkerDriver extends PostgresDriver {
   readonly #started: { worker?: PGliteWorker };
 
-  constructor(dataPath: string | undefined, onNotification: NotificationListener) {
-    const started: { worker?: PGliteWorker } = {};
+  constructor(
+    dataPath: string | undefined,
+    onNotification: NotificationListener,
+    events: EmbeddedEvents,
+    started: { worker?: PGliteWorker },
+  ) {
     super({
       pool: async () => {
-        const worker = await startPGliteWorker(dataPath, onNotification);
+        const worker = await startPGliteWorker(dataPath, onNotification, events.onLost);
         started.worker = worker;
-        return new pg.Pool({ host: worker.socketDir, user: 'postgres', database: 'postgres', max: 1 });
+        const config = { host: worker.socketDir, user: 'postgres', database: 'postgres', max: 1, keepAlive: false };
+        return resilientPool(config, events.log, 'pglite');
       },
     });
     this.#started = started;
@@ -161,17 +189,26 @@ class PGliteWorkerDriver extends PostgresDriver {
 export class PGliteWorkerDialect extends PostgresDialect {
   readonly #dataPath: string | undefined;
   readonly #listeners = new Set<NotificationListener>();
+  readonly #events: EmbeddedEvents;
+  readonly #started: { worker?: PGliteWorker } = {};
 
-  constructor(dataPath: string | undefined) {
+  constructor(dataPath: string | undefined, events: EmbeddedEvents) {
     // The driver brings its own pool; the dialect lends its adapter and query compiler.
     super({ pool: () => Promise.reject(new Error('unused')) });
     this.#dataPath = dataPath;
+    this.#events = events;
   }
 
   override createDriver(): Driver {
-    return new PGliteWorkerDriver(this.#dataPath, (channel, payload) => {
+    const notify: NotificationListener = (channel, payload) => {
       for (const listener of this.#listeners) listener(channel, payload);
-    });
+    };
+    return new PGliteWorkerDriver(this.#dataPath, notify, this.#events, this.#started);
+  }
+
+  /** Ends the worker thread as a crash would (tests of what the server does then). */
+  async terminateWorker(): Promise<void> {
+    await this.#started.worker?.terminate();
   }
 
   /** Hears the NOTIFYs of channels some connection LISTENs to; returns the unsubscribe. */

@@ -1,6 +1,7 @@
-import { defaultErrorCode } from '@backoffice/contract';
+import { DATABASE_UNAVAILABLE_TEXT, defaultErrorCode } from '@backoffice/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../lib/errors';
 
 export const GENERIC_ERROR = 'Ocorreu um erro. Tente novamente mais tarde.';
@@ -37,6 +38,13 @@ export function registerErrorHandling(app: FastifyInstance, { spaFallback = fals
       return reply
         .status(error.statusCode)
         .send({ errors: ['Requisição inválida.'], code: defaultErrorCode(error.statusCode) });
+    }
+    // The database went away (restart, failover), had no free connection in time, or cut a runaway query.
+    // PostgreSQL rolls a cut transaction back; a checkout sent again with its idempotency key is safe even
+    // when the cut came after its commit.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send({ errors: [DATABASE_UNAVAILABLE_TEXT], code: 'DATABASE_UNAVAILABLE' });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ errors: [GENERIC_ERROR], code: 'INTERNAL' });

@@ -103,7 +103,13 @@ export function createOrderEventsHub(options: {
 
     const connect = async (): Promise<pg.Client> => {
       // Named, so an operator sees it in pg_stat_activity (it idles in LISTEN for the life of the process).
-      const next = new pg.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME });
+      // Bounded connect, and keepalive so a silently dead peer is noticed: the reconnection loop never stalls.
+      const next = new pg.Client({
+        connectionString,
+        application_name: LISTENER_APPLICATION_NAME,
+        connectionTimeoutMillis: 5000,
+        keepAlive: true,
+      });
       next.on('notification', (message) => {
         if (message.channel === ORDER_EVENTS_CHANNEL && message.payload !== undefined) dispatch(message.payload);
       });

@@ -24,6 +24,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { reportsDatabase } from '../../db/database';
 import { createReportsService } from './reports.service';
 
 const { dashboard: DASHBOARD, reports: REPORTS, internalSales: INTERNAL_SALES } = PERMISSIONS;
@@ -39,7 +40,8 @@ const idParams = z.object({ id: reportIdSchema });
  * docs/reports.md). Every route only reads.
  */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createReportsService(app.deps.db);
+  // Their own connections and longer statement_timeout on PostgreSQL (db/database.ts reportsDatabase).
+  const service = createReportsService(reportsDatabase(app.deps.db));
   const tags = ['reports'];
   const chart = { config: { permissions: CHARTS } };
   const report = { config: { permissions: [REPORTS] } };

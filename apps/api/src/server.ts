@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { AppConfig } from './config';
+import { type BootstrapOutcome, bootstrapWhenReachable, type RetryOptions } from './db/bootstrap';
+import { createDatabase, type DB } from './db/database';
+
+/**
+ * What the server does when its embedded database's worker ends by itself: says so in the log and exits
+ * with an error, so its supervisor (systemd, Docker's restart policy) starts a fresh process that opens the
+ * data directory again (docs/decisions/0008-database-away.md). Requests meanwhile answer 503 at once.
+ */
+export function exitForSupervisor(exit: (code: number) => void = (code) => process.exit(code)) {
+  return (error: Error, app: FastifyInstance) => {
+    app.log.fatal({ err: error }, 'embedded database lost: exiting so that the supervisor restarts the server');
+    // The close ends the open streams and lets answers in flight finish; it cannot take long (every query
+    // fails at once), but a bound keeps the exit certain.
+    const forced = setTimeout(() => exit(1), 10_000);
+    forced.unref();
+    app.close().finally(() => {
+      clearTimeout(forced);
+      exit(1);
+    });
+  };
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  db: DB;
+  /** Settles once the database is migrated (and seeded when empty) and the API serves. */
+  ready: Promise<BootstrapOutcome>;
+}
+
+/**
+ * Starts the server as main.ts does, and as tests do with their own database address: listens at once
+ * (every /api call answers 503 SERVICE_STARTING meanwhile), then migrates and seeds, waiting with backoff
+ * for a database that is not reachable yet. `onEmbeddedDatabaseLost`: the PGlite worker ended (main.ts
+ * exits for its supervisor).
+ */
+export async function startServer(
+  config: AppConfig,
+  options: {
+    logger?: boolean | object;
+    retry?: RetryOptions;
+    onEmbeddedDatabaseLost?: (error: Error, app: FastifyInstance) => void;
+  } = {},
+): Promise<RunningServer> {
+  let app: FastifyInstance | undefined;
+  const db = createDatabase({
+    ...config,
+    timeouts: {
+      connectionMs: config.dbConnectionTimeoutMs,
+      statementMs: config.dbStatementTimeoutMs,
+      reportStatementMs: config.dbReportStatementTimeoutMs,
+    },
+    log: {
+      warn: (object, message) => (app ? app.log.warn(object, message) : console.warn(message, object)),
+      error: (object, message) => (app ? app.log.error(object, message) : console.error(message, object)),
+    },
+    onEmbeddedDatabaseLost: (error) => {
+      if (app) options.onEmbeddedDatabaseLost?.(error, app);
+    },
+  });
+  let ready = false;
+  const started = await buildApp({ config, db, isReady: () => ready, logger: options.logger });
+  app = started;
+  const stopWaiting = new AbortController();
+  started.addHook('onClose', async () => {
+    stopWaiting.abort();
+    await db.destroy();
+  });
+  await started.listen({ port: config.port, host: config.host });
+
+  // Migrations and the seed may run longer than the API's statement_timeout: a session of their own.
+  const setupDb = config.databaseUrl
+    ? createDatabase({ ...config, timeouts: { connectionMs: config.dbConnectionTimeoutMs }, log: started.log })
+    : db;
+  const bootstrapped = bootstrapWhenReachable(
+    setupDb,
+    config,
+    { storage: started.deps.storage, log: started.log },
+    { ...options.retry, signal: stopWaiting.signal },
+  ).finally(async () => {
+    if (setupDb !== db) await setupDb.destroy();
+  });
+  return {
+    app: started,
+    db,
+    ready: bootstrapped.then((outcome) => {
+      ready = true;
+      return outcome;
+    }),
+  };
+}
