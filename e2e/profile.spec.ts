@@ -38,7 +38,7 @@ describe('profile: data, role, permissions and password change', () => {
     expect(await page.getByText('Eduardo Motoboy', { exact: true }).count()).toBeGreaterThanOrEqual(2); // top bar + data
     expect(await page.getByText('Entregas', { exact: true }).count()).toBe(1);
     const permissions = page.getByRole('list', { name: 'Permissões' });
-    expect(await permissions.getByRole('listitem').allInnerTexts()).toEqual(['Gerenciar pedidos e configurações']);
+    expect(await permissions.getByRole('listitem').allInnerTexts()).toEqual(['Gerenciar pedidos e ver as configurações']);
     await screenshot(page, 'profile');
   });
 
