@@ -138,3 +138,15 @@ describe('Roles: edit modal', () => {
     );
   });
 });
+
+describe('Roles: list', () => {
+  it("shows a role holding nothing as 'Nenhuma permissão' (the demo couriers' 'Entregas')", async () => {
+    openPage({
+      'GET /api/roles': { body: { data: [...ROLES, { id: 3, name: 'Entregas', permissions: [] }] } },
+    });
+    const row = (await screen.findByText('Entregas')).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('Nenhuma permissão')).toBeTruthy();
+    const stock = screen.getByText('Estoque').closest('[role="row"]') as HTMLElement;
+    expect(within(stock).getByText('Painel de Controle, Gerenciar produtos e estoque')).toBeTruthy();
+  });
+});
