@@ -1,8 +1,20 @@
+import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyTestDatabase, type TestDatabase } from '../../test/database';
 import { migrateToLatest } from '../database';
 import { migrationProvider } from '../migrations';
+
+/** Migrates up to `name` in the test's own schema (PostgreSQL runs share one database, one schema each). */
+async function migrateTo(t: TestDatabase, name: string) {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+  const migrator = new Migrator({
+    db: t.db,
+    provider: migrationProvider,
+    migrationTableSchema: rows[0]?.schema ?? 'public',
+  });
+  expect((await migrator.migrateTo(name)).error).toBeUndefined();
+}
 
 describe('migration 0016-field-roles on a demo database seeded before it', () => {
   let t: TestDatabase;
@@ -12,8 +24,7 @@ describe('migration 0016-field-roles on a demo database seeded before it', () =>
   afterEach(() => t.close());
 
   it("takes orders away from the demo couriers' role 'Entregas' and leaves every other role as it was", async () => {
-    const migrator = new Migrator({ db: t.db, provider: migrationProvider });
-    expect((await migrator.migrateTo('0012-order-status-days')).error).toBeUndefined();
+    await migrateTo(t, '0012-order-status-days');
     const roles = await t.db
       .insertInto('roles')
       .values([
@@ -44,8 +55,7 @@ describe('migration 0016-field-roles on a demo database seeded before it', () =>
   });
 
   it("leaves alone a role 'Entregas' of a real business (no demo courier on it)", async () => {
-    const migrator = new Migrator({ db: t.db, provider: migrationProvider });
-    expect((await migrator.migrateTo('0012-order-status-days')).error).toBeUndefined();
+    await migrateTo(t, '0012-order-status-days');
     const role = await t.db
       .insertInto('roles')
       .values({ name: 'Entregas', permissions: ['bo:manage:orders'] })
