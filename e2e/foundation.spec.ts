@@ -51,7 +51,8 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
       },
       // Stockers and couriers start on their task screen (docs/order-workflow.md, Field screens).
       [DEMO.stocker]: { entries: ['Painel de Controle', 'Produtos', 'Minhas tarefas'], landing: /\/admin\/tasks$/ },
-      [DEMO.courier]: { entries: ['Pedidos', 'Minhas tarefas', 'Configurações'], landing: /\/admin\/tasks$/ },
+      // The demo role 'Entregas' holds nothing: the courier's function opens his tasks, and only them.
+      [DEMO.courier]: { entries: ['Minhas tarefas'], landing: /\/admin\/tasks$/ },
       [DEMO.manager]: {
         entries: [
           'Painel de Controle',

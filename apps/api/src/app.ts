@@ -121,6 +121,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const permissions = input.route.config?.permissions;
       const schema = result.schema as Record<string, unknown>;
       schema['x-permissions'] = permissions ?? [];
+      const functions = input.route.config?.functions;
+      if (functions?.length) schema['x-functions'] = functions;
       if (permissions === 'public') schema.security = [];
       return result;
     },
@@ -145,7 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       db
         .selectFrom('employees')
         .leftJoin('roles', 'roles.id', 'employees.role_id')
-        .select(['employees.blocked', 'roles.permissions', 'employees.token_version as tokenVersion'])
+        .select(['employees.blocked', 'roles.permissions', 'employees.token_version as tokenVersion', 'employees.func'])
         .where('employees.id', '=', employeeId)
         .executeTakeFirst(),
   });

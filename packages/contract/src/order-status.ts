@@ -1,5 +1,5 @@
 import { EMPLOYEE_FUNCS, type EmployeeFunc } from './employees';
-import { FULL_ACCESS, PERMISSIONS, type PermissionKey } from './permissions';
+import { type AccessRule, FULL_ACCESS, PERMISSIONS, type PermissionKey } from './permissions';
 
 /** The order statuses with their numeric keys (key 14 does not exist). */
 export const ORDER_STATUS = {
@@ -129,6 +129,11 @@ export interface OrderTransition {
   permissions: readonly PermissionKey[];
   /** The employee functions (1 Atendente, 2 Motoboy, 3 Estoquista) that may make it; full:access: any. */
   functions: readonly EmployeeFunc[];
+  /**
+   * The functions whose own field work the move is: an employee of one of them may make it without any of
+   * `permissions` (the stocker packs, the courier collects and delivers, from "Minhas tarefas").
+   */
+  fieldFunctions: readonly EmployeeFunc[];
   requires: readonly OrderRequirement[];
   does: readonly OrderEffect[];
 }
@@ -139,10 +144,18 @@ const STOCK = [PERMISSIONS.orders, PERMISSIONS.products] as const;
 const F = EMPLOYEE_FUNCS;
 /** Attendants: payments, approvals, finalizing, cancelling, changing the courier. */
 const DESK = [F.ATTENDANT] as const;
-/** Separating and packing: the stocker, or an attendant doing it. */
-const PACKING = [F.ATTENDANT, F.STOCKER] as const;
-/** Collecting and delivering: the courier, or an attendant recording it ("retirando" in the back-office). */
-const ROAD = [F.ATTENDANT, F.DELIVERER] as const;
+
+/** Who makes a move: the permissions, the functions, and the functions whose own field work it is. */
+type Who = Pick<OrderTransition, 'permissions' | 'functions' | 'fieldFunctions'>;
+/** At the desk: an attendant holding orders. */
+const AT_DESK: Who = { permissions: ORDERS, functions: DESK, fieldFunctions: [] };
+/** Separating and packing: the stocker (his function is enough), or an attendant holding orders or products. */
+const PACKING: Who = { permissions: STOCK, functions: [F.ATTENDANT, F.STOCKER], fieldFunctions: [F.STOCKER] };
+/**
+ * Collecting and delivering: the courier (his function is enough), or an attendant holding orders recording
+ * it ("retirando" in the back-office).
+ */
+const ROAD: Who = { permissions: ORDERS, functions: [F.ATTENDANT, F.DELIVERER], fieldFunctions: [F.DELIVERER] };
 
 /** Statuses from which an order can no longer move (except through an exchange or return). */
 export const FINAL_ORDER_STATUSES: readonly OrderStatusKey[] = [S.CANCELADO, S.REPROVADOS, S.FINALIZADOS];
@@ -171,12 +184,11 @@ function move(
   from: OrderStatusKey,
   to: OrderStatusKey,
   action: OrderAction,
-  permissions: readonly PermissionKey[],
-  functions: readonly EmployeeFunc[],
+  who: Who,
   requires: readonly OrderRequirement[] = [],
   does: readonly OrderEffect[] = [],
 ): OrderTransition {
-  return { from, to, action, permissions, functions, requires, does };
+  return { from, to, action, ...who, requires, does };
 }
 
 /**
@@ -185,45 +197,36 @@ function move(
  */
 export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   // Payment: Pix with automatic confirmation waits in PROCESSANDO; a failure lands in ERRO.
-  move(S.PROCESSANDO, S.AGUARDANDO_ESTOQUISTA, 'confirmPayment', ORDERS, DESK),
-  move(S.PROCESSANDO, S.ERRO, 'failPayment', ORDERS, DESK),
-  move(S.ERRO, S.PROCESSANDO, 'retryPayment', ORDERS, DESK),
+  move(S.PROCESSANDO, S.AGUARDANDO_ESTOQUISTA, 'confirmPayment', AT_DESK),
+  move(S.PROCESSANDO, S.ERRO, 'failPayment', AT_DESK),
+  move(S.ERRO, S.PROCESSANDO, 'retryPayment', AT_DESK),
   // Bank transfer or manual Pix: the proof is attached, then an attendant checks it.
-  move(S.AGUARDANDO_COMPROVANTE, S.AGUARDANDO_APROVACAO, 'attachReceipt', ORDERS, DESK, ['receipt'], ['storeReceipt']),
-  move(S.AGUARDANDO_APROVACAO, S.AGUARDANDO_ESTOQUISTA, 'approve', ORDERS, DESK),
-  move(S.AGUARDANDO_APROVACAO, S.REPROVADOS, 'refuse', ORDERS, DESK, [], ['releaseStock']),
+  move(S.AGUARDANDO_COMPROVANTE, S.AGUARDANDO_APROVACAO, 'attachReceipt', AT_DESK, ['receipt'], ['storeReceipt']),
+  move(S.AGUARDANDO_APROVACAO, S.AGUARDANDO_ESTOQUISTA, 'approve', AT_DESK),
+  move(S.AGUARDANDO_APROVACAO, S.REPROVADOS, 'refuse', AT_DESK, [], ['releaseStock']),
   // The stocker separates and packs the goods (one or more photos of the package).
-  move(S.AGUARDANDO_ESTOQUISTA, S.EM_PREPARACAO, 'startPreparation', STOCK, PACKING, [], ['setStocker']),
+  move(S.AGUARDANDO_ESTOQUISTA, S.EM_PREPARACAO, 'startPreparation', PACKING, [], ['setStocker']),
   ...(['readyForCourier', 'readyForFastCourier', 'readyForPickup'] as const).map((action) =>
     move(
       S.EM_PREPARACAO,
       PACKED_STATUS[action],
       action,
-      STOCK,
       PACKING,
       ['packagingPhotos', 'matchingDelivery'],
       ['storePackagingPhotos'],
     ),
   ),
   // "Retirando": the courier collects the package at the store and leaves.
-  move(S.AGUARDANDO_MOTOBOY, S.EM_ENTREGA, 'withdraw', ORDERS, ROAD, ['deliverer', 'ownDelivery'], ['setDeliverer']),
-  move(
-    S.ENTREGA_IMEDIATA,
-    S.EM_ENTREGA_IMEDIATA,
-    'withdraw',
-    ORDERS,
-    ROAD,
-    ['deliverer', 'ownDelivery'],
-    ['setDeliverer'],
-  ),
-  move(S.EM_ENTREGA, S.ENTREGUE, 'deliver', ORDERS, ROAD, ['signature', 'ownDelivery'], ['storeSignature']),
-  move(S.EM_ENTREGA_IMEDIATA, S.ENTREGUE, 'deliver', ORDERS, ROAD, ['signature', 'ownDelivery'], ['storeSignature']),
+  move(S.AGUARDANDO_MOTOBOY, S.EM_ENTREGA, 'withdraw', ROAD, ['deliverer', 'ownDelivery'], ['setDeliverer']),
+  move(S.ENTREGA_IMEDIATA, S.EM_ENTREGA_IMEDIATA, 'withdraw', ROAD, ['deliverer', 'ownDelivery'], ['setDeliverer']),
+  move(S.EM_ENTREGA, S.ENTREGUE, 'deliver', ROAD, ['signature', 'ownDelivery'], ['storeSignature']),
+  move(S.EM_ENTREGA_IMEDIATA, S.ENTREGUE, 'deliver', ROAD, ['signature', 'ownDelivery'], ['storeSignature']),
   // Nobody home: the package comes back to the store and waits for the customer.
-  move(S.EM_ENTREGA, S.AGUARDANDO_CLIENTE, 'customerAbsent', ORDERS, ROAD, ['ownDelivery']),
-  move(S.EM_ENTREGA_IMEDIATA, S.AGUARDANDO_CLIENTE, 'customerAbsent', ORDERS, ROAD, ['ownDelivery']),
-  move(S.ENTREGUE, S.FINALIZADOS, 'finalize', ORDERS, DESK, [], ['setFinishedAt']),
-  move(S.AGUARDANDO_CLIENTE, S.FINALIZADOS, 'finalize', ORDERS, DESK, [], ['setFinishedAt']),
-  ...CANCELLABLE.map((from) => move(from, S.CANCELADO, 'cancel', ORDERS, DESK, ['reason'], ['releaseStock'])),
+  move(S.EM_ENTREGA, S.AGUARDANDO_CLIENTE, 'customerAbsent', ROAD, ['ownDelivery']),
+  move(S.EM_ENTREGA_IMEDIATA, S.AGUARDANDO_CLIENTE, 'customerAbsent', ROAD, ['ownDelivery']),
+  move(S.ENTREGUE, S.FINALIZADOS, 'finalize', AT_DESK, [], ['setFinishedAt']),
+  move(S.AGUARDANDO_CLIENTE, S.FINALIZADOS, 'finalize', AT_DESK, [], ['setFinishedAt']),
+  ...CANCELLABLE.map((from) => move(from, S.CANCELADO, 'cancel', AT_DESK, ['reason'], ['releaseStock'])),
 ];
 
 /**
@@ -270,11 +273,29 @@ export function canTransition(from: number, to: number, held: readonly string[],
   return mayMake(transition, held, func);
 }
 
+/** One of the move's permissions, or (func given) a function whose own field work the move is. */
+function opensTo(transition: OrderTransition, held: readonly string[], func?: number): boolean {
+  if (transition.permissions.some((p) => held.includes(p))) return true;
+  return func !== undefined && (transition.fieldFunctions as readonly number[]).includes(func);
+}
+
 /** The permission and function rule of one move (full:access passes both). */
 export function mayMake(transition: OrderTransition, held: readonly string[], func?: number): boolean {
   if (held.includes(FULL_ACCESS)) return true;
-  if (!transition.permissions.some((p) => held.includes(p))) return false;
+  if (!opensTo(transition, held, func)) return false;
   return func === undefined || (transition.functions as readonly number[]).includes(func);
+}
+
+/**
+ * Who may call the route of these moves (plugins/auth.ts checks it before the workflow does): any of their
+ * permissions, or any of their field functions. The route rule is read from the table, never written twice.
+ */
+export function actionAccess(actions: readonly OrderAction[]): AccessRule {
+  const moves = ORDER_TRANSITIONS.filter((t) => actions.includes(t.action));
+  return {
+    permissions: [...new Set(moves.flatMap((t) => t.permissions))],
+    functions: [...new Set(moves.flatMap((t) => t.fieldFunctions))],
+  };
 }
 
 /** The packing move an order needs: pickup → readyForPickup, fast delivery → readyForFastCourier, else readyForCourier. */
@@ -298,7 +319,7 @@ export function ruleRefusal(
   actor: OrderActor,
 ): OrderRuleRefusal | undefined {
   const full = actor.permissions.includes(FULL_ACCESS);
-  if (!full && !transition.permissions.some((p) => actor.permissions.includes(p))) return 'permission';
+  if (!full && !opensTo(transition, actor.permissions, actor.func)) return 'permission';
   if (!full && !(transition.functions as readonly number[]).includes(actor.func)) return 'function';
   if (transition.requires.includes('matchingDelivery') && packingAction(order) !== transition.action) return 'delivery';
   if (transition.requires.includes('ownDelivery') && !full && actor.func === EMPLOYEE_FUNCS.DELIVERER) {

@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   orders: 'bo:manage:orders',
   selling: 'bo:manage:selling',
   internalSales: 'bo:manage:internal_sales',
+  /** Writing where the shop gets paid: bank settings (Pix keys, accounts) and the company's Pix settings. */
+  settings: 'bo:manage:settings',
 } as const;
 
 export type PermissionKey = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -25,9 +27,10 @@ export const PERMISSION_LABELS: Record<PermissionKey, string> = {
   'bo:manage:customers': 'Gerenciar clientes',
   'bo:manage:roles': 'Gerenciar regras de acesso',
   'bo:manage:reports': 'Relatórios',
-  'bo:manage:orders': 'Gerenciar pedidos e configurações',
+  'bo:manage:orders': 'Gerenciar pedidos e ver as configurações',
   'bo:manage:selling': 'Vendas',
   'bo:manage:internal_sales': 'Vendas internas (em nome do cliente)',
+  'bo:manage:settings': 'Configurações bancárias',
 };
 
 export const ALL_PERMISSION_KEYS = Object.keys(PERMISSION_LABELS) as PermissionKey[];
@@ -40,4 +43,20 @@ export function isPermissionKey(value: string): value is PermissionKey {
 export function hasAnyPermission(held: readonly string[], accepted: readonly string[]): boolean {
   if (held.includes(FULL_ACCESS)) return true;
   return accepted.some((key) => held.includes(key));
+}
+
+/**
+ * Who may call something: any one of `permissions` (full:access always passes), OR an employee whose
+ * function (1 Atendente, 2 Motoboy, 3 Estoquista) is one of `functions` — the field work a function
+ * opens by itself ("Minhas tarefas" of stockers and couriers), whatever their role holds.
+ */
+export interface AccessRule {
+  permissions: readonly string[];
+  functions: readonly number[];
+}
+
+/** True when an employee holding `held`, of function `func`, passes `rule`. */
+export function allows(rule: AccessRule, held: readonly string[], func: number | null | undefined): boolean {
+  if (hasAnyPermission(held, rule.permissions)) return true;
+  return func !== null && func !== undefined && rule.functions.includes(func);
 }

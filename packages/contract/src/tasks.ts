@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMPLOYEE_FUNCS } from './employees';
 import {
+  actionAccess,
   FINAL_ORDER_STATUSES,
   mayMake,
   ORDER_STATUS,
@@ -25,6 +26,12 @@ export const TASK_ACTIONS: Record<TaskKind, readonly OrderAction[]> = {
   packing: ['startPreparation', 'readyForCourier', 'readyForFastCourier', 'readyForPickup'],
   delivery: ['withdraw', 'deliver', 'customerAbsent'],
 };
+
+/**
+ * Who may open "Minhas tarefas" (GET /orders/tasks and the menu entry): whoever may make one of its moves by
+ * the workflow table — orders or products, or the stocker's and the courier's function by itself.
+ */
+export const TASKS_ACCESS = actionAccess([...TASK_ACTIONS.packing, ...TASK_ACTIONS.delivery]);
 
 /** The statuses an order of each kind can be in (the `from` of its moves). */
 export const TASK_STATUSES: Record<TaskKind, readonly OrderStatusKey[]> = {

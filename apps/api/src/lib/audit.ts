@@ -33,3 +33,8 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
   }
   return changes;
 }
+
+/** The same fields, all null: what there was before a creation, or is after a removal (for `diff`). */
+export function emptied(record: Record<string, unknown>): Record<string, null> {
+  return Object.fromEntries(Object.keys(record).map((key) => [key, null]));
+}

@@ -1,4 +1,4 @@
-import { hasAnyPermission } from '@backoffice/contract';
+import { allows } from '@backoffice/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors';
@@ -18,6 +18,11 @@ declare module 'fastify' {
      * (their own profile, password and sign-out). A route that declares nothing is closed to everyone.
      */
     permissions?: readonly string[] | 'public' | 'signed-in';
+    /**
+     * Or any one of these employee functions, whatever the role holds: the field work a function opens by
+     * itself (the contract's AccessRule, e.g. TASKS_ACCESS or actionAccess(...) of the workflow table).
+     */
+    functions?: readonly number[];
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -33,18 +38,19 @@ const DOCS = '/api/docs';
  */
 export type EmployeeStatusLookup = (
   employeeId: number,
-) => Promise<{ blocked: boolean; permissions: string[] | null; tokenVersion: number } | undefined>;
+) => Promise<{ blocked: boolean; permissions: string[] | null; tokenVersion: number; func: number } | undefined>;
 
 /**
  * Authentication and authorisation for every route. Verifies the bearer token, re-checks that the
  * employee still exists and is not blocked, then compares the role's current permissions with the route's
- * declaration in `config.permissions`.
+ * declaration in `config.permissions` (or the employee's current function with `config.functions`).
  */
 export const authPlugin = fp<{ secret: string; lookup: EmployeeStatusLookup }>(
   async (app: FastifyInstance, { secret, lookup }) => {
     app.decorateRequest('principal', null);
     app.addHook('onRequest', async (request: FastifyRequest) => {
       const declared = request.routeOptions.config?.permissions;
+      const functions = request.routeOptions.config?.functions ?? [];
       if (declared === 'public') return;
       const route = request.routeOptions.url;
       if (!route) return; // 404s are answered by the not-found handler
@@ -76,7 +82,11 @@ export const authPlugin = fp<{ secret: string; lookup: EmployeeStatusLookup }>(
       const permissions = status.permissions ?? [];
       request.principal = { employeeId, name: claims.unique_name, permissions };
       if (declared === 'signed-in') return;
-      if (!declared || declared.length === 0 || !hasAnyPermission(permissions, declared)) {
+      if (
+        !declared ||
+        declared.length === 0 ||
+        !allows({ permissions: declared, functions }, permissions, status.func)
+      ) {
         request.log.warn({ employeeId, route, method: request.method }, 'permission denied');
         throw forbidden();
       }

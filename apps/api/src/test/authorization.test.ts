@@ -2,7 +2,7 @@ import diagnostics from 'node:diagnostics_channel';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FULL_ACCESS, hasAnyPermission, isPermissionKey } from '@backoffice/contract';
+import { allows, EMPLOYEE_FUNCS, FULL_ACCESS, isPermissionKey, TASKS_ACCESS } from '@backoffice/contract';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,8 @@ import { bearer, createTestApp, DEMO, type TestApp } from './helpers';
  * anyone are walked too) × every demo role × bad tokens, and checks the authorisation contract:
  * - every /api route declares its permissions (a non-empty list of known keys) or 'public';
  * - 401 without a token, with an expired, a tampered and an `alg: none` token;
- * - 403 for a role without any of the route's permissions, and never 401/auth-403 for one with them;
+ * - 403 for a role without any of the route's permissions (nor, where the route names functions, one of
+ *   them: the stocker's and the courier's field work), and never 401/auth-403 for one with them;
  * - never a 5xx, whatever the token and the path values.
  * Skipped: HEAD/OPTIONS duplicates and the OpenAPI page (/api/docs*), which is only checked to be open.
  */
@@ -28,6 +29,8 @@ interface WalkedRoute {
   method: string;
   url: string;
   permissions: unknown;
+  /** The employee functions that also open the route (config.functions), whatever the role holds. */
+  functions: readonly number[];
   isStaticFile: boolean;
 }
 
@@ -68,6 +71,7 @@ describe('authorisation of every route', () => {
             method,
             url: route.url,
             permissions: route.config?.permissions,
+            functions: route.config?.functions ?? [],
             isStaticFile: route.config !== undefined && 'file' in (route.config as object),
           });
         }
@@ -122,7 +126,7 @@ describe('authorisation of every route', () => {
     }
 
     // Tokens: one per demo role, and three invalid ones.
-    const roles: { name: string; token: string; permissions: string[] }[] = [];
+    const roles: { name: string; token: string; permissions: string[]; func: number }[] = [];
     const signInAs = async (email: string) => {
       const res = await t.app.inject({
         method: 'POST',
@@ -132,9 +136,12 @@ describe('authorisation of every route', () => {
       expect(res.statusCode).toBe(200);
       return res.json().data as { accessToken: string; permissions: string[] };
     };
+    const funcs = new Map(
+      (await t.db.selectFrom('employees').select(['email', 'func']).execute()).map((e) => [e.email, e.func]),
+    );
     for (const email of Object.values(DEMO)) {
       const { accessToken, permissions } = await signInAs(email);
-      roles.push({ name: email, token: accessToken, permissions });
+      roles.push({ name: email, token: accessToken, permissions, func: funcs.get(email) ?? 0 });
     }
     const admin = await t.db
       .selectFrom('employees')
@@ -187,7 +194,9 @@ describe('authorisation of every route', () => {
           if (route.url === '/api/accounts/signout' && res.statusCode === 204) {
             role.token = (await signInAs(role.name)).accessToken;
           }
-          const allowed = route.permissions === 'signed-in' || hasAnyPermission(role.permissions, declared);
+          const allowed =
+            route.permissions === 'signed-in' ||
+            allows({ permissions: declared, functions: route.functions }, role.permissions, role.func);
           const deniedByAuth = res.statusCode === 403 && res.json().errors?.[0] === AUTH_FORBIDDEN;
           if (res.statusCode === 401) {
             failures.push(`${route.method} ${url} as ${role.name}: 401 with a valid token`);
@@ -214,7 +223,7 @@ describe('auth plugin outside the API', () => {
     const app = Fastify();
     await app.register(authPlugin, {
       secret: 'x',
-      lookup: async () => ({ blocked: false, permissions: [], tokenVersion: 0 }),
+      lookup: async () => ({ blocked: false, permissions: [], tokenVersion: 0, func: 1 }),
     });
     await app.register(fastifyStatic, { root, wildcard: false });
     app.get('/api/docs/json', async () => ({ openapi: '3.0.0' }));
@@ -227,6 +236,51 @@ describe('auth plugin outside the API', () => {
       expect((await app.inject({ method: 'GET', url: '/api/undeclared' })).statusCode).toBe(401);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('who the demo roles open the field work to', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("a courier without orders opens 'Minhas tarefas' and his field moves by his function, and nothing of the desk", async () => {
+    const courier = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/signin',
+      payload: { email: DEMO.courier, password: 'demo1234' },
+    });
+    const { accessToken, permissions } = courier.json().data as { accessToken: string; permissions: string[] };
+    // The demo role 'Entregas' holds nothing: the courier's function opens his work.
+    expect(permissions).toEqual([]);
+    expect(TASKS_ACCESS.functions).toEqual(expect.arrayContaining([EMPLOYEE_FUNCS.STOCKER, EMPLOYEE_FUNCS.DELIVERER]));
+    const call = (method: 'GET' | 'PATCH' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: bearer(accessToken), ...(payload ? { payload } : {}) });
+    const tasks = await call('GET', '/api/orders/tasks');
+    expect(tasks.statusCode).toBe(200);
+    expect(tasks.json().kinds).toEqual(['delivery']);
+    // The field moves pass the route's check (an unknown order answers 404, not the 403 of the plugin).
+    for (const path of ['withdraw', 'deliver', 'absent']) {
+      const res = await call('PATCH', `/api/workflow/order/${path}`, {
+        orderId: 999_999,
+        signature: 'iVBORw0KGgo=',
+      });
+      expect(res.json().errors?.[0]).not.toBe(AUTH_FORBIDDEN);
+    }
+    // The desk stays closed: the orders screen's reads, the desk's moves, the settings.
+    for (const [method, url] of [
+      ['GET', '/api/orders/status'],
+      ['GET', '/api/orders/count'],
+      ['PATCH', '/api/workflow/order/approve'],
+      ['POST', '/api/workflow/order/finalize'],
+      ['GET', '/api/orders/bank-settings'],
+      ['PUT', '/api/orders/bank-settings'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: bearer(accessToken), payload: {} });
+      expect([method, url, res.statusCode]).toEqual([method, url, 403]);
     }
   });
 });

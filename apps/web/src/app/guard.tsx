@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { clearSession, hasPermission, useSession } from '../lib/session';
+import { clearSession, hasAccess, useSession } from '../lib/session';
 import { landingPath } from './landing';
 
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
@@ -37,10 +37,21 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Any one of `permissions` (or full:access) opens the page; otherwise the no-permission screen. */
-export function RequirePermission({ permissions, children }: { permissions: readonly string[]; children: ReactNode }) {
+/**
+ * Any one of `permissions` (or full:access), or one of `functions` (the employee's function), opens the page;
+ * otherwise the no-permission screen.
+ */
+export function RequirePermission({
+  permissions,
+  functions,
+  children,
+}: {
+  permissions: readonly string[];
+  functions?: readonly number[];
+  children: ReactNode;
+}) {
   useSession(); // re-render when the session changes
-  if (!hasPermission(...permissions)) return <NoPermission />;
+  if (!hasAccess({ permissions, functions })) return <NoPermission />;
   return children;
 }
 

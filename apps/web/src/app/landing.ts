@@ -1,4 +1,4 @@
-import { EMPLOYEE_FUNCS, FULL_ACCESS, PERMISSIONS } from '@backoffice/contract';
+import { allows, EMPLOYEE_FUNCS, FULL_ACCESS, PERMISSIONS, TASKS_ACCESS } from '@backoffice/contract';
 
 /** Spec section 2, Login: the page each permission leads to after sign-in (in the spec's order). */
 const LANDING_BY_PERMISSION: Record<string, string> = {
@@ -10,15 +10,16 @@ const LANDING_BY_PERMISSION: Record<string, string> = {
   [PERMISSIONS.reports]: '/admin/reports',
   [PERMISSIONS.roles]: '/admin/roles',
   [PERMISSIONS.dashboard]: '/admin/dashboard',
+  [PERMISSIONS.settings]: '/admin/settings',
 };
 
 /** "Minhas tarefas", the stocker's and the courier's screen (docs/order-workflow.md, Field screens). */
 export const TASKS_PATH = '/admin/tasks';
 
-/** Stockers and couriers who may open their task screen (orders or products) start there. */
+/** Stockers and couriers start on their task screen (their function opens it: the contract's TASKS_ACCESS). */
 function isFieldWorker(permissions: readonly string[], func: number | null | undefined): boolean {
   if (func !== EMPLOYEE_FUNCS.STOCKER && func !== EMPLOYEE_FUNCS.DELIVERER) return false;
-  return [FULL_ACCESS, PERMISSIONS.orders, PERMISSIONS.products].some((p) => permissions.includes(p));
+  return allows(TASKS_ACCESS, permissions, func);
 }
 
 /**

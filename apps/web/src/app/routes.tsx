@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@backoffice/contract';
+import { PERMISSIONS, TASKS_ACCESS } from '@backoffice/contract';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
@@ -13,6 +13,8 @@ export interface AdminPage {
   path: string;
   label: string;
   permissions: readonly string[];
+  /** Or any one of these employee functions, whatever the role holds ('Minhas tarefas': stockers, couriers). */
+  functions?: readonly number[];
   /** Kept out of the sidebar (reportDetail). */
   hidden?: boolean;
   Page: LazyExoticComponent<ComponentType>;
@@ -58,7 +60,9 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   {
     path: 'tasks',
     label: 'Minhas tarefas',
-    permissions: [PERMISSIONS.orders, PERMISSIONS.products],
+    // The contract's rule, as GET /orders/tasks checks it: orders or products, or a stocker's or courier's function.
+    permissions: TASKS_ACCESS.permissions,
+    functions: TASKS_ACCESS.functions,
     Page: lazy(() => import('../features/field/pages/tasks-page')),
   },
   {
@@ -83,7 +87,8 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   {
     path: 'settings',
     label: 'Configurações',
-    permissions: [PERMISSIONS.orders],
+    // Opens with orders (spec section 6), read-only; 'Configurações bancárias' (settings) changes them.
+    permissions: [PERMISSIONS.orders, PERMISSIONS.settings],
     Page: lazy(() => import('../features/settings/pages/settings-page')),
   },
 ];
@@ -112,10 +117,10 @@ export const appRoutes: RouteObject[] = [
     element: <RequireAuth>{page(<AdminLayout />)}</RequireAuth>,
     children: [
       { index: true, element: <Navigate to={DEFAULT_ADMIN_PATH} replace /> },
-      ...ADMIN_PAGES.map(({ path, permissions, Page }) => ({
+      ...ADMIN_PAGES.map(({ path, permissions, functions, Page }) => ({
         path,
         element: (
-          <RequirePermission permissions={permissions}>
+          <RequirePermission permissions={permissions} functions={functions}>
             <Suspense fallback={<PageLoader />}>
               <Page />
             </Suspense>

@@ -31,9 +31,12 @@ describe('landingPath', () => {
   it('sends stockers and couriers (func 3 and 2 of the token) to "Minhas tarefas" when they may open it', () => {
     expect(landingPath(['bo:manage:orders'], 2)).toBe('/admin/tasks');
     expect(landingPath(['bo:manage:dashboard', 'bo:manage:products'], 3)).toBe('/admin/tasks');
-    // An attendant keeps the spec's rule; a courier whose role opens neither orders nor products too.
+    // The function opens the task screen by itself: a courier of the demo role 'Entregas' holds nothing.
+    expect(landingPath([], 2)).toBe('/admin/tasks');
+    expect(landingPath(['bo:manage:reports'], 2)).toBe('/admin/tasks');
+    // An attendant keeps the spec's rule.
     expect(landingPath(['bo:manage:orders'], 1)).toBe('/admin/orders');
-    expect(landingPath(['bo:manage:reports'], 2)).toBe('/admin/reports');
+    expect(landingPath(['bo:manage:settings'], 1)).toBe('/admin/settings');
     expect(landingPath(['bo:manage:orders'], null)).toBe('/admin/orders');
   });
 });
@@ -71,14 +74,40 @@ describe('shell', () => {
     expect(screen.getAllByText('Carlos Estoquista').length).toBeGreaterThan(0);
   });
 
-  it("meets the no-permission screen; a courier's 'Ir para o Dashboard' leads to the orders (issue 8)", async () => {
-    signInAs(['bo:manage:orders'], 'Diego Motoboy');
+  it("meets the no-permission screen; an attendant's 'Ir para o Dashboard' leads to the orders (issue 8)", async () => {
+    signInAs(['bo:manage:orders'], 'Beatriz Atendente', 1);
     openApp('/admin/employees');
     expect(
       await screen.findByText('Você não tem permissão para acessar essa página.', {}, { timeout: 5000 }),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ir para o Dashboard' }).getAttribute('href')).toBe('/admin/orders');
     expect(screen.getByRole('link', { name: 'Sair' }).getAttribute('href')).toBe('/logout');
+  });
+
+  it("a courier without orders finds 'Minhas tarefas' in the menu and not the orders screen", async () => {
+    // The demo role 'Entregas' holds no permission: the courier's function (2) opens his task screen.
+    signInAs([], 'Diego Motoboy', 2);
+    openApp('/admin/tasks');
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal' }, { timeout: 5000 });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels).toEqual(['Minhas tarefas']);
+    expect(await screen.findByRole('heading', { name: 'Minhas tarefas' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('Você não tem permissão para acessar essa página.')).toBeNull();
+  });
+
+  it('a courier without orders meets the no-permission screen on the orders and the settings', async () => {
+    signInAs([], 'Diego Motoboy', 2);
+    const router = openApp('/admin/orders');
+    expect(
+      await screen.findByText('Você não tem permissão para acessar essa página.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ir para o Dashboard' }).getAttribute('href')).toBe('/admin/tasks');
+    await router.navigate('/admin/settings');
+    expect(
+      await screen.findByText('Você não tem permissão para acessar essa página.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 
   it('sends unknown paths, also under /admin, to the dashboard', async () => {

@@ -1,4 +1,4 @@
-import { FULL_ACCESS } from '@backoffice/contract';
+import { type AccessRule, allows, FULL_ACCESS } from '@backoffice/contract';
 import { useSyncExternalStore } from 'react';
 
 /** The signed-in session, kept in localStorage as the spec says: token, expires (ms), permissions (comma-separated). */
@@ -9,7 +9,10 @@ export interface Session {
   permissions: string[];
   /** `unique_name` of the token (the employee's name), shown in the top bar. */
   name: string;
-  /** `func` of the token (1 Atendente, 2 Motoboy, 3 Estoquista), or null: only chooses the landing page. */
+  /**
+   * `func` of the token (1 Atendente, 2 Motoboy, 3 Estoquista), or null: chooses the landing page and opens the
+   * field screens a function opens by itself ('Minhas tarefas'); the server re-reads it on every call.
+   */
   func: number | null;
   /** `sub` of the token: the employee's id (the live updates skip the news of one's own sale). */
   employeeId: number | null;
@@ -106,6 +109,16 @@ export function hasPermission(...keys: string[]): boolean {
   if (!session) return false;
   if (keys.length === 0) return true;
   return session.permissions.includes(FULL_ACCESS) || keys.some((key) => session.permissions.includes(key));
+}
+
+/**
+ * True when signed in and passing `rule`: any one of its permissions (or full:access), or the function of
+ * the token among its functions (the stocker's and the courier's field work). The server checks the same.
+ */
+export function hasAccess(rule: Pick<AccessRule, 'permissions'> & Partial<Pick<AccessRule, 'functions'>>): boolean {
+  const session = getSession();
+  if (!session) return false;
+  return allows({ permissions: rule.permissions, functions: rule.functions ?? [] }, session.permissions, session.func);
 }
 
 function subscribe(listener: () => void) {

@@ -22,19 +22,26 @@ export function renderPage(element: ReactNode, { path = '/', extraPaths = [] as 
   return { ...result, router, queryClient };
 }
 
-/** A JWT-shaped token whose payload carries `unique_name` (the signature is not checked by the web app). */
-export function fakeToken(name = 'Ana Administradora', permissions: string[] = ['full:access']): string {
+/**
+ * A JWT-shaped token whose payload carries `unique_name` and, when given, the employee's `func` (the
+ * signature is not checked by the web app).
+ */
+export function fakeToken(name = 'Ana Administradora', permissions: string[] = ['full:access'], func?: number): string {
   const encode = (value: object) =>
     btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
       .replace(/=+$/, '')
       .replace(/\+/g, '-')
       .replace(/\//g, '_');
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', unique_name: name, permissions })}.sig`;
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', unique_name: name, permissions, func })}.sig`;
 }
 
 /** Signs in a fake session (8 hours). */
-export function signInAs(permissions: string[] = ['full:access'], name = 'Ana Administradora') {
-  return saveSession({ accessToken: fakeToken(name, permissions), expires: Date.now() + 8 * 3600_000, permissions });
+export function signInAs(permissions: string[] = ['full:access'], name = 'Ana Administradora', func?: number) {
+  return saveSession({
+    accessToken: fakeToken(name, permissions, func),
+    expires: Date.now() + 8 * 3600_000,
+    permissions,
+  });
 }
 
 export interface MockCall {

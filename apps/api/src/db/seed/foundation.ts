@@ -4,7 +4,7 @@ import type { DB } from '../database';
 
 export const DEMO_PASSWORD = 'demo1234';
 
-/** The demo roles, each a named set of permission keys. */
+/** The demo roles, each a named set of permission keys ('Administrador' holds 'Configurações bancárias' through full:access). */
 export const DEMO_ROLES = [
   { name: 'Administrador', permissions: [FULL_ACCESS] },
   {
@@ -12,7 +12,9 @@ export const DEMO_ROLES = [
     permissions: [PERMISSIONS.dashboard, PERMISSIONS.customers, PERMISSIONS.orders, PERMISSIONS.internalSales],
   },
   { name: 'Estoque', permissions: [PERMISSIONS.dashboard, PERMISSIONS.products] },
-  { name: 'Entregas', permissions: [PERMISSIONS.orders] },
+  // Couriers work from 'Minhas tarefas', which their function opens: no permission (orders would let them
+  // read every order and open the settings). Migration 0016 does the same to an existing demo database.
+  { name: 'Entregas', permissions: [] },
   {
     name: 'Gerência',
     permissions: [

@@ -57,7 +57,7 @@ describe('sessions, profile and own password', () => {
         permissions: [
           { key: PERMISSIONS.dashboard, label: 'Painel de Controle' },
           { key: PERMISSIONS.customers, label: 'Gerenciar clientes' },
-          { key: PERMISSIONS.orders, label: 'Gerenciar pedidos e configurações' },
+          { key: PERMISSIONS.orders, label: 'Gerenciar pedidos e ver as configurações' },
           { key: PERMISSIONS.internalSales, label: 'Vendas internas (em nome do cliente)' },
         ],
       },

@@ -101,7 +101,7 @@ describe('employees API', () => {
     });
 
     it('GET /employees/deliverers lists non-blocked motoboys as {id, name} for employees, customers, orders or reports', async () => {
-      for (const email of [DEMO.attendant, DEMO.courier, DEMO.manager]) {
+      for (const email of [DEMO.attendant, DEMO.manager]) {
         const res = await call('GET', '/api/employees/deliverers', await signIn(t.app, email));
         expect(res.statusCode, email).toBe(200);
         expect(res.json()).toEqual({
@@ -115,7 +115,7 @@ describe('employees API', () => {
     });
 
     it('GET /employees/attendants answers data.attendants as {id, name} for employees, orders or reports', async () => {
-      const res = await call('GET', '/api/employees/attendants', await signIn(t.app, DEMO.courier));
+      const res = await call('GET', '/api/employees/attendants', await signIn(t.app, DEMO.attendant));
       expect(res.statusCode).toBe(200);
       const names = res.json().data.attendants.map((a: { name: string }) => a.name);
       expect(names).toEqual(['Ana Administradora', 'Beatriz Atendente', 'Fernanda Gerente']);
@@ -202,7 +202,8 @@ describe('employees API', () => {
         url: '/api/accounts/signin',
         payload: { email: 'helena@demo.com.br', password: 'minha-senha-1' },
       });
-      expect(signin.json().data.permissions).toEqual([PERMISSIONS.orders]);
+      // 'Entregas' holds no permission: a courier's function opens 'Minhas tarefas'.
+      expect(signin.json().data.permissions).toEqual([]);
 
       const audit = await t.db
         .selectFrom('audit_events')
@@ -367,7 +368,7 @@ describe('employees API', () => {
 
     it('blocking an employee stops their token and their sign-in; unblocking restores both; omitted blocked keeps it', async () => {
       const courier = await signIn(t.app, DEMO.courier2);
-      expect((await call('GET', '/api/employees/deliverers', courier)).statusCode).toBe(200);
+      expect((await call('GET', '/api/orders/tasks', courier)).statusCode).toBe(200);
       const base = {
         name: 'Eduardo Motoboy',
         document: '12345678909',
@@ -379,7 +380,7 @@ describe('employees API', () => {
       expect(blocked.statusCode).toBe(200);
       expect(blocked.json().data).toMatchObject({ blocked: true, isBlocked: true });
 
-      const refused = await call('GET', '/api/employees/deliverers', courier);
+      const refused = await call('GET', '/api/orders/tasks', courier);
       expect(refused.statusCode).toBe(401);
       expect(refused.json()).toEqual({
         errors: ['Acesso bloqueado. Procure o administrador.'],
@@ -400,11 +401,11 @@ describe('employees API', () => {
       const unblocked = await edit('deliverer', { ...base, blocked: false });
       expect(unblocked.json().data.blocked).toBe(false);
       // closes: a blocked employee's old token works again after unblocking
-      const oldToken = await call('GET', '/api/employees/deliverers', courier);
+      const oldToken = await call('GET', '/api/orders/tasks', courier);
       expect(oldToken.statusCode).toBe(401);
       expect(oldToken.json().code).toBe('UNAUTHENTICATED');
       const fresh = await signIn(t.app, DEMO.courier2);
-      expect((await call('GET', '/api/employees/deliverers', fresh)).statusCode).toBe(200);
+      expect((await call('GET', '/api/orders/tasks', fresh)).statusCode).toBe(200);
       const actions = await t.db
         .selectFrom('audit_events')
         .select('action')
@@ -450,7 +451,7 @@ describe('employees API', () => {
         errors: ['Você não pode atribuir uma regra com permissões que você não possui.'],
         code: 'FORBIDDEN',
       });
-      expect((await signup('attendant', newEmployee({ roleId: roleIds.Entregas }), hr)).statusCode).toBe(403);
+      expect((await signup('attendant', newEmployee({ roleId: roleIds.Estoque }), hr)).statusCode).toBe(403);
       expect((await signup('attendant', newEmployee({ roleId: rh }), hr)).statusCode).toBe(201);
       expect((await signup('attendant', newEmployee({ roleId: undefined }), hr)).statusCode).toBe(201);
 

@@ -1,13 +1,15 @@
 import { PassThrough } from 'node:stream';
-import { ORDER_EVENT_NAME, ORDER_EVENTS_RETRY_MS, type OrderEvent, PERMISSIONS } from '@backoffice/contract';
+import { ORDER_EVENT_NAME, ORDER_EVENTS_RETRY_MS, type OrderEvent, TASKS_ACCESS } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { createOrderEventsHub } from './events.service';
 
-const { orders: ORDERS, products: PRODUCTS } = PERMISSIONS;
-/** Whoever may read orders (orders.routes.ts READ): attendants, couriers, stockers. */
-const READ = [ORDERS, PRODUCTS] as const;
+/**
+ * Who follows the orders live: whoever works them — orders or products, or a stocker's or a courier's
+ * function by itself (the contract's TASKS_ACCESS; their task list refreshes on every change).
+ */
+const FOLLOWERS = TASKS_ACCESS;
 /**
  * The stream's path. It never ends, so the route walkers of src/test (which call every route with
  * app.inject and wait for the answer) leave it out; events.test.ts covers it over real HTTP.
@@ -46,7 +48,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/events',
     {
-      config: { permissions: READ },
+      config: FOLLOWERS,
       compress: false,
       schema: {
         tags: ['orders'],

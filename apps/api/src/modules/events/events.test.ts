@@ -1,4 +1,4 @@
-import { ORDER_STATUS, type OrderEvent, PERMISSIONS } from '@backoffice/contract';
+import { EMPLOYEE_FUNCS, ORDER_STATUS, type OrderEvent, PERMISSIONS } from '@backoffice/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -248,6 +248,8 @@ describe('GET /api/orders/events', () => {
     const operation = doc.paths[ORDER_EVENTS_PATH].get;
     expect(Object.keys(operation.responses['200'].content)).toEqual(['text/event-stream']);
     expect(operation['x-permissions']).toEqual([PERMISSIONS.orders, PERMISSIONS.products]);
+    // And the stocker's and the courier's functions by themselves (their task lists follow the changes).
+    expect(operation['x-functions']).toEqual([EMPLOYEE_FUNCS.STOCKER, EMPLOYEE_FUNCS.DELIVERER]);
   });
 
   it('401 without a token or with a bad one; 403 for a role that reads no orders', async () => {

@@ -1,4 +1,5 @@
 import {
+  actionAccess,
   ORDER_LIMITS,
   ORDER_TEXTS,
   type OrderConcurrency,
@@ -22,6 +23,7 @@ import {
   orderSummarySchema,
   PERMISSIONS,
   packingAction,
+  TASK_ACTIONS,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -206,7 +208,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.patch(
       `/workflow/order/${call.path}`,
       {
-        config: { permissions: call.action === 'startPreparation' ? READ : [ORDERS] },
+        // From the workflow table: the stocker's and the courier's own moves are open to their function.
+        config: actionAccess([call.action]),
         schema: { tags, summary: call.summary, body: orderActionBodySchema, response: summary },
       },
       async (request) => ({
@@ -272,7 +275,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/workflow/order/pack',
     {
-      config: { permissions: READ },
+      config: actionAccess(TASK_ACTIONS.packing),
       schema: {
         tags,
         summary:
@@ -295,7 +298,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/workflow/order/deliver',
     {
-      config: { permissions: [ORDERS] },
+      config: actionAccess(['deliver']),
       schema: {
         tags,
         summary: 'Entregue com a assinatura do cliente (PNG base64): Em entrega / Em entrega imediata → Entregue',
@@ -314,7 +317,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/workflow/order/absent',
     {
-      config: { permissions: [ORDERS] },
+      config: actionAccess(['customerAbsent']),
       schema: {
         tags,
         summary: 'Cliente ausente: o pedido volta para a loja (Em entrega / Em entrega imediata → Aguardando cliente)',

@@ -1,5 +1,6 @@
-import { availableActions, ORDER_STATUS, ORDER_TEXTS } from '@backoffice/contract';
+import { availableActions, ORDER_STATUS, ORDER_TEXTS, PERMISSIONS } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPasswordHash } from '../../db/seed/foundation';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { createOrder, createOrderWorld, type OrderWorld, picture } from './test-orders';
 
@@ -206,11 +207,12 @@ describe('who may make each move (each call × each demo role and function)', ()
           continue;
         }
         const code = res.json().code;
+        // The stocker and the couriers hold no orders: the desk's calls are closed to them before the workflow.
         const expected =
-          role === 'stocker'
-            ? 'FORBIDDEN'
-            : role === 'courier2' && ['withdraw', 'deliver', 'absent'].includes(name)
-              ? 'ORDER_NOT_YOURS'
+          role === 'courier2' && ['withdraw', 'deliver', 'absent'].includes(name)
+            ? 'ORDER_NOT_YOURS'
+            : ['stocker', 'courier', 'courier2'].includes(role)
+              ? 'FORBIDDEN'
               : 'ORDER_FUNCTION_REFUSED';
         if (code !== expected) failures.push(`${role} ${name}: code ${code} instead of ${expected}`);
       }
@@ -218,12 +220,29 @@ describe('who may make each move (each call × each demo role and function)', ()
     expect(failures).toEqual([]);
   }, 120_000);
 
-  it('tells the courier in Portuguese why he may not cancel', async () => {
+  it('tells a courier whose role holds orders, in Portuguese, why he may not cancel', async () => {
+    const role = await t.db
+      .insertInto('roles')
+      .values({ name: 'Entregas com pedidos', permissions: [PERMISSIONS.orders] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('employees')
+      .values({
+        name: 'Fábio Motoboy',
+        email: 'fabio.motoboy@exemplo.com',
+        func: 2,
+        phone: '11900000000',
+        document: '',
+        role_id: role.id,
+        password_hash: await demoPasswordHash(),
+      })
+      .execute();
     const order = await createOrder(t.db, world, { status: S.AGUARDANDO_MOTOBOY, delivererId: world.staff.courier });
     const res = await t.app.inject({
       method: 'PATCH',
       url: '/api/workflow/order/cancel',
-      headers: bearer(tokens.courier),
+      headers: bearer(await signIn(t.app, 'fabio.motoboy@exemplo.com')),
       payload: { orderId: order.id, comment: 'Não quero entregar' },
     });
     expect(res.json()).toMatchObject({
@@ -245,6 +264,9 @@ describe('who may make each move (each call × each demo role and function)', ()
       delivererId: world.staff.courier,
     };
     expect(availableActions(order, principal('courier', ['bo:manage:orders'], 2))).toEqual(['withdraw']);
+    // The courier's function opens his road moves without any permission (demo role 'Entregas').
+    expect(availableActions(order, principal('courier', [], 2))).toEqual(['withdraw']);
+    expect(availableActions(order, principal('attendant', [], 1))).toEqual([]);
     expect(availableActions(order, principal('courier2', ['bo:manage:orders'], 2))).toEqual([]);
     expect(availableActions(order, principal('attendant', ['bo:manage:orders'], 1))).toEqual(['withdraw', 'cancel']);
     expect(availableActions(order, principal('stocker', ['bo:manage:products'], 3))).toEqual([]);
@@ -298,9 +320,7 @@ describe('changing the courier', () => {
     } finally {
       await t.db.updateTable('employees').set({ blocked: false }).where('id', '=', world.staff.courier2).execute();
     }
-    expect((await change(order.id, world.staff.courier, false, tokens.courier)).json().code).toBe(
-      'ORDER_FUNCTION_REFUSED',
-    );
+    expect((await change(order.id, world.staff.courier, false, tokens.courier)).json().code).toBe('FORBIDDEN');
     expect((await change(order.id, world.staff.courier, false, tokens.stocker)).statusCode).toBe(403);
     const delivered = await createOrder(t.db, world, { status: S.EM_ENTREGA, delivererId: world.staff.courier });
     const late = await change(delivered.id, world.staff.courier2);
@@ -341,7 +361,7 @@ describe('PUT /orders/change/status', () => {
     expect(cancelled.statusCode).toBe(200);
     const courierTries = await createOrder(t.db, world, { status: S.AGUARDANDO_ESTOQUISTA });
     expect((await changeStatus(courierTries.id, S.CANCELADO, tokens.courier, { comment: 'x' })).json().code).toBe(
-      'ORDER_FUNCTION_REFUSED',
+      'FORBIDDEN',
     );
     expect((await changeStatus(courierTries.id, S.EM_PREPARACAO, tokens.stocker)).statusCode).toBe(200);
   });

@@ -66,24 +66,31 @@ describe('GET /orders/tasks: who does which kind of task', () => {
     ]);
   });
 
-  it('refuses employees whose role has neither orders nor products', async () => {
+  it("refuses an attendant whose role has neither orders nor products; a courier's function opens his tasks whatever his role", async () => {
     const role = await t.db
       .insertInto('roles')
       .values({ name: 'Só relatórios', permissions: ['bo:manage:reports'] })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await t.db.updateTable('employees').set({ role_id: role.id }).where('email', '=', DEMO.courier2).execute();
+    const roleOf = async (email: string) =>
+      (await t.db.selectFrom('employees').select('role_id').where('email', '=', email).executeTakeFirstOrThrow())
+        .role_id;
+    const [courierRole, managerRole] = [await roleOf(DEMO.courier2), await roleOf(DEMO.manager)];
+    await t.db
+      .updateTable('employees')
+      .set({ role_id: role.id })
+      .where('email', 'in', [DEMO.courier2, DEMO.manager])
+      .execute();
     try {
-      const token = await signIn(t.app, DEMO.courier2);
-      const res = await t.app.inject({ method: 'GET', url: '/api/orders/tasks', headers: bearer(token) });
-      expect(res.statusCode).toBe(403);
+      const tasksOf = async (email: string) =>
+        t.app.inject({ method: 'GET', url: '/api/orders/tasks', headers: bearer(await signIn(t.app, email)) });
+      expect((await tasksOf(DEMO.manager)).statusCode).toBe(403);
+      const courier = await tasksOf(DEMO.courier2);
+      expect(courier.statusCode).toBe(200);
+      expect(courier.json().kinds).toEqual(['delivery']);
     } finally {
-      const entregas = await t.db
-        .selectFrom('roles')
-        .select('id')
-        .where('name', '=', 'Entregas')
-        .executeTakeFirstOrThrow();
-      await t.db.updateTable('employees').set({ role_id: entregas.id }).where('email', '=', DEMO.courier2).execute();
+      await t.db.updateTable('employees').set({ role_id: courierRole }).where('email', '=', DEMO.courier2).execute();
+      await t.db.updateTable('employees').set({ role_id: managerRole }).where('email', '=', DEMO.manager).execute();
       tokens.courier2 = await signIn(t.app, DEMO.courier2);
     }
   });

@@ -182,7 +182,7 @@ describe('roles API', () => {
       expect(res.json()).toEqual({ errors: [ROLE_TEXTS.roleNotHeld], code: 'FORBIDDEN' });
       // Nor any role holding a permission they lack, nor give another role a permission they lack.
       expect(
-        (await patch(await roleIdOf('Entregas'), { name: 'Entregas', permissions: [PERMISSIONS.roles] })).statusCode,
+        (await patch(await roleIdOf('Estoque'), { name: 'Estoque', permissions: [PERMISSIONS.roles] })).statusCode,
       ).toBe(403);
       const regras2 = await roleIdOf('Regras 2');
       const widen = await patch(regras2, { name: 'Regras 2', permissions: [PERMISSIONS.roles, PERMISSIONS.orders] });

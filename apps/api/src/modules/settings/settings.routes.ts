@@ -13,25 +13,32 @@ import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
 import { createSettingsService } from './settings.service';
 
-const { orders: ORDERS, internalSales: INTERNAL_SALES } = PERMISSIONS;
+const { orders: ORDERS, internalSales: INTERNAL_SALES, settings: SETTINGS } = PERMISSIONS;
+/** Reading the settings: the settings page opens with orders (spec section 6), read-only without SETTINGS. */
+const READ = [ORDERS, SETTINGS] as const;
+/** Changing where the shop gets paid (Pix keys, accounts, automatic Pix): 'Configurações bancárias' only. */
+const WRITE = [SETTINGS] as const;
 /** A positive integer id in the path, within the database's range. */
 const positiveId = idParamSchema(SETTINGS_TEXTS.idInvalid);
 const bankEnvelope = z.object({ data: bankSettingSchema });
 const companyEnvelope = z.object({ data: companySettingsSchema });
 
 /**
- * Settings (spec section 7): bank settings (Pix keys and transfer accounts) and the company's settings, all
- * under the `orders` permission (section 6); and the static Pix BR Code of an order.
+ * Settings (spec section 7): bank settings (Pix keys and transfer accounts) and the company's settings, read
+ * with `orders` (section 6) and written only with `bo:manage:settings`; and the static Pix BR Code of an order.
  */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createSettingsService(app.deps.db);
+  const service = createSettingsService(app.deps.db, app.log);
   const tags = ['settings'];
-  const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
+  const actor = (request: Parameters<typeof principalOf>[0]) => {
+    const { employeeId, name } = principalOf(request);
+    return { employeeId, name };
+  };
 
   app.get(
     '/orders/bank-settings',
     {
-      config: { permissions: [ORDERS] },
+      config: { permissions: READ },
       schema: {
         tags,
         summary: 'Informações bancárias (Pix e transferência), desativadas incluídas',
@@ -44,7 +51,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/orders/bank-settings',
     {
-      config: { permissions: [ORDERS] },
+      config: { permissions: WRITE },
       schema: {
         tags,
         summary:
@@ -62,7 +69,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/orders/bank-settings/:id',
     {
-      config: { permissions: [ORDERS] },
+      config: { permissions: WRITE },
       schema: {
         tags,
         summary: 'Remove uma informação bancária',
@@ -79,7 +86,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/companies/settings/:companyId',
     {
-      config: { permissions: [ORDERS] },
+      config: { permissions: READ },
       schema: {
         tags,
         summary: 'Configurações da empresa: Pix automático, nome e cidade do recebedor Pix',
@@ -93,7 +100,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/companies/settings',
     {
-      config: { permissions: [ORDERS] },
+      config: { permissions: WRITE },
       schema: {
         tags,
         summary: 'Liga ou desliga o Pix automático; nome (≤ 25) e cidade (≤ 15) do recebedor em ASCII maiúsculo',

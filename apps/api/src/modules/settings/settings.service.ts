@@ -12,10 +12,11 @@ import {
   pixTxid,
   SETTINGS_TEXTS,
 } from '@backoffice/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { diff, recordAudit } from '../../lib/audit';
+import { diff, emptied, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { type BankSettingRow, type BankSettingValues, settingsRepository as repo } from './settings.repository';
 
@@ -57,6 +58,24 @@ function toValues(input: BankSettingData): BankSettingValues {
   };
 }
 
+/** Who changes a setting: recorded in the audit row and named in the warning log line. */
+export interface SettingsActor {
+  employeeId: number;
+  name: string;
+}
+
+/** The columns of a bank setting that decide where a customer's money goes (and whether it is used). */
+const PAYMENT_FIELDS: readonly string[] = [
+  'type',
+  'pix_type',
+  'pix_key',
+  'bank',
+  'agency',
+  'account',
+  'cnpj',
+  'disabled',
+];
+
 const activePixTaken = (type: PixKeyType) =>
   conflict(SETTINGS_TEXTS.activePixTypeTaken(type), 'PIX_KEY_TYPE_ACTIVE', { pixType: type });
 
@@ -71,9 +90,27 @@ export async function initialOrderStatusFor(db: Executor, payment: PaymentMethod
 
 /**
  * Bank settings (Pix keys and transfer accounts), the company's settings and the static Pix BR Code of an
- * order. At most one active Pix setting per key type; every change leaves an audit row.
+ * order. At most one active Pix setting per key type. Every change leaves an audit row with each changed
+ * field's value before and after (`{ field: { from, to } }`, null for what did not exist); a change of where
+ * the shop gets paid (a Pix key, a bank account, the automatic Pix switch) also logs a warning naming who
+ * changed what, for the administrators (notifications come later).
  */
-export function createSettingsService(db: DB) {
+export function createSettingsService(db: DB, log: FastifyBaseLogger) {
+  /** The warning of a change of where the shop gets paid: who, which setting, which fields (values: audit row). */
+  function warnPaymentChange(
+    actor: SettingsActor,
+    what: { entity: 'bank_setting' | 'company_settings'; entityId: number; action: string; name?: string },
+    changes: Record<string, unknown>,
+  ) {
+    const fields = Object.keys(changes);
+    const payment = what.entity === 'company_settings' ? fields : fields.filter((f) => PAYMENT_FIELDS.includes(f));
+    if (payment.length === 0) return;
+    log.warn(
+      { employeeId: actor.employeeId, employeeName: actor.name, ...what, fields: payment },
+      `payment settings changed by ${actor.name} (#${actor.employeeId}): ${what.entity} ${what.entityId} ${what.action} (${payment.join(', ')})`,
+    );
+  }
+
   async function companySettings(executor: Executor, companyId: number): Promise<CompanySettings> {
     const row = await repo.findCompany(executor, companyId);
     if (row) {
@@ -97,13 +134,14 @@ export function createSettingsService(db: DB) {
 
     /** Creates (no id) or updates (id) one setting; `created` tells which. */
     async saveBankSetting(
-      actorId: number,
+      actor: SettingsActor,
       input: BankSettingData & { id?: number },
     ): Promise<{ setting: BankSetting; created: boolean }> {
       const { id, ...data } = input;
       const values = toValues(data);
-      try {
-        return await db.transaction().execute(async (trx) => {
+      const saved = await db
+        .transaction()
+        .execute(async (trx) => {
           const before = id === undefined ? undefined : await repo.findBank(trx, id, true);
           if (id !== undefined && !before) throw notFound(SETTINGS_TEXTS.notFound);
           if (before && before.type !== values.type) throw badRequest(SETTINGS_TEXTS.typeChanged);
@@ -117,63 +155,77 @@ export function createSettingsService(db: DB) {
               throw conflict(SETTINGS_TEXTS.accountTaken, 'DUPLICATE');
           }
           const row = before ? await repo.updateBank(trx, before.id, values) : await repo.insertBank(trx, values);
+          const action = before ? 'update' : 'create';
+          const changes = diff(before ?? emptied(values), values);
           await recordAudit(trx, {
-            employeeId: actorId,
+            employeeId: actor.employeeId,
             entity: 'bank_setting',
             entityId: row.id,
-            action: before ? 'update' : 'create',
-            changes: before ? diff(before, values) : values,
+            action,
+            changes,
           });
-          return { setting: toBankSetting(row), created: !before };
+          return { row, action, changes };
+        })
+        .catch((error: unknown) => {
+          // Two saves at once: the partial unique index keeps one active key per type.
+          if (isUniqueViolation(error) && isPixKeyType(values.pix_type)) throw activePixTaken(values.pix_type);
+          throw error;
         });
-      } catch (error) {
-        // Two saves at once: the partial unique index keeps one active key per type.
-        if (isUniqueViolation(error) && isPixKeyType(values.pix_type)) throw activePixTaken(values.pix_type);
-        throw error;
-      }
+      const { row, action, changes } = saved;
+      warnPaymentChange(actor, { entity: 'bank_setting', entityId: row.id, action, name: row.name }, changes);
+      return { setting: toBankSetting(row), created: action === 'create' };
     },
 
-    async deleteBankSetting(actorId: number, id: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    async deleteBankSetting(actor: SettingsActor, id: number): Promise<void> {
+      const { name, changes } = await db.transaction().execute(async (trx) => {
         const before = await repo.findBank(trx, id, true);
         if (!before) throw notFound(SETTINGS_TEXTS.notFound);
         await repo.deleteBank(trx, id);
+        const { id: _id, ...values } = before;
+        const changes = diff(values, emptied(values));
         await recordAudit(trx, {
-          employeeId: actorId,
+          employeeId: actor.employeeId,
           entity: 'bank_setting',
           entityId: id,
           action: 'delete',
-          changes: { ...before },
+          changes,
         });
+        return { name: before.name, changes };
       });
+      warnPaymentChange(actor, { entity: 'bank_setting', entityId: id, action: 'delete', name }, changes);
     },
 
     companySettings: (companyId: number) => companySettings(db, companyId),
 
     async updateCompanySettings(
-      actorId: number,
+      actor: SettingsActor,
       patch: { companyId: number; enablePixAuto: boolean; merchantName?: string; merchantCity?: string },
     ): Promise<CompanySettings> {
-      return db.transaction().execute(async (trx) => {
-        const before = await repo.findCompany(trx, patch.companyId, true);
-        if (!before && patch.companyId !== COMPANY_ID) throw notFound(SETTINGS_TEXTS.companyNotFound);
-        const merchantName = patch.merchantName ?? before?.merchant_name ?? '';
+      const { saved, changes } = await db.transaction().execute(async (trx) => {
+        const found = await repo.findCompany(trx, patch.companyId, true);
+        if (!found && patch.companyId !== COMPANY_ID) throw notFound(SETTINGS_TEXTS.companyNotFound);
+        // Before its first save the fixed company is what companySettings shows: everything off and empty.
+        const before = found ?? { name: '', pix_auto: false, merchant_name: '', merchant_city: '' };
+        const merchantName = patch.merchantName ?? before.merchant_name;
         const values = {
-          name: before?.name ?? merchantName,
+          name: found?.name ?? merchantName,
           pix_auto: patch.enablePixAuto,
           merchant_name: merchantName,
-          merchant_city: patch.merchantCity ?? before?.merchant_city ?? '',
+          merchant_city: patch.merchantCity ?? before.merchant_city,
         };
         await repo.upsertCompany(trx, patch.companyId, values);
+        const changes = diff(before, values);
         await recordAudit(trx, {
-          employeeId: actorId,
+          employeeId: actor.employeeId,
           entity: 'company_settings',
           entityId: patch.companyId,
           action: 'update',
-          changes: diff(before ?? {}, values),
+          changes,
         });
-        return companySettings(trx, patch.companyId);
+        return { saved: await companySettings(trx, patch.companyId), changes };
       });
+      warnPaymentChange(actor, { entity: 'company_settings', entityId: patch.companyId, action: 'update' }, changes);
+      return saved;
     },
 
     initialOrderStatus: (payment: PaymentMethod) => initialOrderStatusFor(db, payment),

@@ -78,7 +78,7 @@ describe('settings API', () => {
       pixKey: '52998224725',
       disabled: false,
     });
-    const transfer = await put(attendant, TRANSFER);
+    const transfer = await put(admin, TRANSFER);
     expect(transfer.statusCode).toBe(201);
     expect(transfer.json().data).toMatchObject({
       bank: 'Itaú Unibanco (341)',
@@ -324,7 +324,7 @@ describe('settings API', () => {
     expect(active).toHaveLength(1);
   });
 
-  it('needs the orders permission (or full access) for settings', async () => {
+  it('needs the orders permission (or full access) to read the settings', async () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/orders/bank-settings', headers: bearer(stocker) })).statusCode,
     ).toBe(403);

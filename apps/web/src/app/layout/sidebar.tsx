@@ -8,7 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { NavLink } from 'react-router';
 import { NewOrdersBadge } from '../../features/orders/live/new-orders-badge';
-import { hasPermission, useSession } from '../../lib/session';
+import { hasAccess, useSession } from '../../lib/session';
 import { ADMIN_PAGES } from '../routes';
 import { NAV_ICONS } from './nav-icons';
 
@@ -17,7 +17,7 @@ export const SIDEBAR_BG = '#0f172a';
 /** The pages the signed-in user may open, in menu order (hidden pages left out). */
 export function useNavEntries() {
   useSession();
-  return ADMIN_PAGES.filter((page) => !page.hidden && hasPermission(...page.permissions));
+  return ADMIN_PAGES.filter((page) => !page.hidden && hasAccess(page));
 }
 
 /** The sidebar's content: brand and one entry per allowed page. */

@@ -6,6 +6,8 @@ export const ROLES_TEXTS = {
   edit: 'Editar Regra',
   refresh: 'Atualizar',
   columns: { name: 'Nome', permissions: 'Permissões' },
+  /** A role holding nothing (the demo couriers' 'Entregas': their function opens 'Minhas tarefas'). */
+  noPermissions: 'Nenhuma permissão',
   tableEmpty: 'Não existem regras criadas para serem exibidas.',
   notFound: 'Nenhuma regra foi encontrada.',
   twoSelected: 'Não é possível selecionar duas regras para edição.',

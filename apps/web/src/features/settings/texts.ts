@@ -15,6 +15,10 @@ export const SETTINGS_PAGE_TEXTS = {
   notFound: 'Nenhuma informação bancária foi encontrada.',
   edit: 'Editar',
   delete: 'Deletar',
+  view: 'Ver',
+  /** Shown to whoever opens the page with orders but without 'Configurações bancárias' (bo:manage:settings). */
+  readOnly:
+    "Somente leitura: alterar as chaves Pix, as contas e as configurações da empresa exige a permissão 'Configurações bancárias'.",
   confirmDelete: 'Confirma operação?',
   // Section 8, exactly.
   bankSaved: 'Conta alterada com sucesso.',
@@ -29,6 +33,8 @@ export const BANK_FORM_TEXTS = {
   titleNewPix: 'Novo PIX',
   titleNewTransfer: 'Nova transferencia bancaria',
   titleEdit: 'Editar informação bancária',
+  titleView: 'Informação bancária',
+  close: 'Fechar',
   fields: {
     type: 'Tipo',
     name: 'Nome',
@@ -73,4 +79,5 @@ export const COMPANY_FORM_TEXTS = {
   merchantCityHint: 'Até 15 caracteres, sem acentos',
   save: 'Salvar',
   cancel: 'Cancelar',
+  close: 'Fechar',
 } as const;

@@ -1,8 +1,8 @@
-import { PERMISSIONS } from '@backoffice/contract';
+import { TASKS_ACCESS } from '@backoffice/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { hasPermission, useSession } from '../../../lib/session';
+import { hasAccess, useSession } from '../../../lib/session';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api';
 import { ordersKeys } from '../api/keys';
 import { beep, unlockSound } from './beep';
@@ -16,8 +16,8 @@ export const BEEP_GAP_MS = 1500;
 /** The orders screen: opening it clears the badge; new orders shown there need no badge. */
 export const ORDERS_PATH = '/admin/orders';
 
-/** Who may read orders (the API's GET /orders/events accepts the same): attendants, couriers, stockers. */
-export const canFollowOrders = () => hasPermission(PERMISSIONS.orders, PERMISSIONS.products);
+/** Who follows the orders live (the API's GET /orders/events accepts the same rule): whoever works them. */
+export const canFollowOrders = () => hasAccess(TASKS_ACCESS);
 
 /**
  * Live updates of the orders (docs/architecture.md "Live updates"), mounted once in the signed-in shell:

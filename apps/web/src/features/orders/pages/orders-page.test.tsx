@@ -18,7 +18,7 @@ const PROFILE = {
   document: '39053344705',
   type: 'Atendente',
   role: { id: 2, name: 'Atendimento' },
-  permissions: [{ key: 'bo:manage:orders', label: 'Gerenciar pedidos e configurações' }],
+  permissions: [{ key: 'bo:manage:orders', label: 'Gerenciar pedidos e ver as configurações' }],
 };
 
 const LABELS: Record<number, string> = {

@@ -15,7 +15,7 @@ const CATALOGUE = {
   'full:access': 'Acesso total',
   'bo:manage:dashboard': 'Painel de Controle',
   'bo:manage:products': 'Gerenciar produtos e estoque',
-  'bo:manage:orders': 'Gerenciar pedidos e configurações',
+  'bo:manage:orders': 'Gerenciar pedidos e ver as configurações',
 };
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -85,7 +85,7 @@ describe('Roles: create form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Limpar' }));
     expect(within(dialog).getByText('Adicione as permissões para a regra.')).toBeTruthy();
 
-    await addPermission(user, 'Gerenciar pedidos e configurações');
+    await addPermission(user, 'Gerenciar pedidos e ver as configurações');
     await addPermission(user, 'Painel de Controle');
     const submit = within(dialog).getByRole('button', { name: 'Cadastrar' }) as HTMLButtonElement;
     await waitFor(() => expect(submit.disabled).toBe(false));
@@ -136,5 +136,17 @@ describe('Roles: edit modal', () => {
         permissions: ['bo:manage:dashboard', 'bo:manage:products'],
       }),
     );
+  });
+});
+
+describe('Roles: list', () => {
+  it("shows a role holding nothing as 'Nenhuma permissão' (the demo couriers' 'Entregas')", async () => {
+    openPage({
+      'GET /api/roles': { body: { data: [...ROLES, { id: 3, name: 'Entregas', permissions: [] }] } },
+    });
+    const row = (await screen.findByText('Entregas')).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('Nenhuma permissão')).toBeTruthy();
+    const stock = screen.getByText('Estoque').closest('[role="row"]') as HTMLElement;
+    expect(within(stock).getByText('Painel de Controle, Gerenciar produtos e estoque')).toBeTruthy();
   });
 });

@@ -39,7 +39,7 @@ export default function RolesPage() {
         headerName: T.columns.permissions,
         flex: 2,
         minWidth: 240,
-        valueGetter: (_value, row) => row.permissions.map((key) => labels[key] ?? key).join(', '),
+        valueGetter: (_value, row) => row.permissions.map((key) => labels[key] ?? key).join(', ') || T.noPermissions,
       },
     ],
     [labels],

@@ -32,8 +32,11 @@ export interface BankFormValues {
   disabled: boolean;
 }
 
-/** What the modal opens for: a new Pix, a new transfer, or an existing setting. */
-export type BankDialogTarget = { kind: 'new'; type: BankSettingType } | { kind: 'edit'; setting: BankSetting };
+/** What the modal opens for: a new Pix, a new transfer, an existing setting, or one to look at only. */
+export type BankDialogTarget =
+  | { kind: 'new'; type: BankSettingType }
+  | { kind: 'edit'; setting: BankSetting }
+  | { kind: 'view'; setting: BankSetting };
 
 function initialValues(target: BankDialogTarget): BankFormValues {
   if (target.kind === 'new') {
@@ -80,6 +83,7 @@ interface Props {
  * bank would (the contract's rules, the same as the server's); save stays disabled while anything is invalid.
  */
 export function BankSettingDialog({ target, onClose, onSubmit, error = null }: Props) {
+  const readOnly = target?.kind === 'view';
   const {
     control,
     handleSubmit,
@@ -102,7 +106,13 @@ export function BankSettingDialog({ target, onClose, onSubmit, error = null }: P
   const pixType = watch('pixType');
   const isPix = type === 'Pix';
   const title =
-    target?.kind === 'edit' ? T.titleEdit : target?.type === 'Transfer' ? T.titleNewTransfer : T.titleNewPix;
+    target?.kind === 'view'
+      ? T.titleView
+      : target?.kind === 'edit'
+        ? T.titleEdit
+        : target?.type === 'Transfer'
+          ? T.titleNewTransfer
+          : T.titleNewPix;
 
   return (
     <FormDialog
@@ -111,12 +121,16 @@ export function BankSettingDialog({ target, onClose, onSubmit, error = null }: P
       title={title}
       maxWidth="sm"
       onClose={onClose}
-      onSubmit={handleSubmit(async (values) => void (await onSubmit(values)))}
-      closeText={T.cancel}
+      onSubmit={
+        readOnly ? (event) => event.preventDefault() : handleSubmit(async (values) => void (await onSubmit(values)))
+      }
+      closeText={readOnly ? T.close : T.cancel}
       actions={
-        <SubmitButton disabled={!isValid} busy={isSubmitting}>
-          {T.save}
-        </SubmitButton>
+        readOnly ? null : (
+          <SubmitButton disabled={!isValid} busy={isSubmitting}>
+            {T.save}
+          </SubmitButton>
+        )
       }
     >
       <Stack spacing={0.5} sx={{ pt: 1 }}>
@@ -131,7 +145,7 @@ export function BankSettingDialog({ target, onClose, onSubmit, error = null }: P
           helperText=" "
           slotProps={{ input: { readOnly: true } }}
         />
-        <FormTextField control={control} name="name" label={T.fields.name} required autoFocus />
+        <FormTextField control={control} name="name" label={T.fields.name} required autoFocus disabled={readOnly} />
         {isPix ? (
           <>
             <FormSelectField
@@ -139,6 +153,7 @@ export function BankSettingDialog({ target, onClose, onSubmit, error = null }: P
               name="pixType"
               label={T.fields.pixType}
               required
+              disabled={readOnly}
               options={PIX_TYPE_OPTIONS}
               onChange={() => {
                 // A key typed for another type is checked again against the new one.
@@ -150,7 +165,7 @@ export function BankSettingDialog({ target, onClose, onSubmit, error = null }: P
               name="pixKey"
               label={T.fields.pixKey}
               required
-              disabled={pixType === ''}
+              disabled={readOnly || pixType === ''}
               helperText={pixType === '' ? T.hints.pixTypeFirst : T.pixKeyExamples[pixType]}
             />
           </>
@@ -160,6 +175,7 @@ export function BankSettingDialog({ target, onClose, onSubmit, error = null }: P
           name="bank"
           label={T.fields.bank}
           required={!isPix}
+          disabled={readOnly}
           helperText={isPix ? T.hints.bankOptional : T.hints.bank}
         />
         {isPix ? null : (
@@ -169,6 +185,7 @@ export function BankSettingDialog({ target, onClose, onSubmit, error = null }: P
               name="agency"
               label={T.fields.agency}
               required
+              disabled={readOnly}
               helperText={T.hints.agency}
               fullWidth
             />
@@ -177,6 +194,7 @@ export function BankSettingDialog({ target, onClose, onSubmit, error = null }: P
               name="account"
               label={T.fields.account}
               required
+              disabled={readOnly}
               helperText={T.hints.account}
               fullWidth
             />
@@ -187,6 +205,7 @@ export function BankSettingDialog({ target, onClose, onSubmit, error = null }: P
           name="cnpj"
           label={T.fields.cnpj}
           required={!isPix}
+          disabled={readOnly}
           helperText={isPix ? T.hints.cnpjOptional : ' '}
         />
         <Controller
@@ -194,7 +213,13 @@ export function BankSettingDialog({ target, onClose, onSubmit, error = null }: P
           name="disabled"
           render={({ field }) => (
             <FormControlLabel
-              control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+              control={
+                <Switch
+                  checked={field.value}
+                  disabled={readOnly}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                />
+              }
               label={T.fields.disabled}
             />
           )}

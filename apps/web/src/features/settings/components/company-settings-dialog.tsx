@@ -28,10 +28,12 @@ interface Props {
   onSubmit: (values: CompanyFormOutput) => Promise<unknown>;
   /** The server's refusal, shown inside the modal, which stays open. */
   error?: string | null;
+  /** Shown without a way to save (no 'Configurações bancárias'): fields disabled, only 'Fechar'. */
+  readOnly?: boolean;
 }
 
 /** 'Configurações da Empresa': the automatic Pix switch and the Pix merchant name and city (BR Code). */
-export function CompanySettingsDialog({ open, company, onClose, onSubmit, error = null }: Props) {
+export function CompanySettingsDialog({ open, company, onClose, onSubmit, error = null, readOnly = false }: Props) {
   const {
     control,
     handleSubmit,
@@ -62,12 +64,16 @@ export function CompanySettingsDialog({ open, company, onClose, onSubmit, error 
       title={T.title}
       maxWidth="sm"
       onClose={onClose}
-      onSubmit={handleSubmit(async (values) => void (await onSubmit(values)))}
-      closeText={T.cancel}
+      onSubmit={
+        readOnly ? (event) => event.preventDefault() : handleSubmit(async (values) => void (await onSubmit(values)))
+      }
+      closeText={readOnly ? T.close : T.cancel}
       actions={
-        <SubmitButton disabled={!isValid} busy={isSubmitting}>
-          {T.save}
-        </SubmitButton>
+        readOnly ? null : (
+          <SubmitButton disabled={!isValid} busy={isSubmitting}>
+            {T.save}
+          </SubmitButton>
+        )
       }
     >
       <Stack spacing={1} sx={{ pt: 1 }}>
@@ -81,6 +87,7 @@ export function CompanySettingsDialog({ open, company, onClose, onSubmit, error 
                 control={
                   <Switch
                     checked={field.value}
+                    disabled={readOnly}
                     onChange={(event) => field.onChange(event.target.checked)}
                     slotProps={{ input: { 'aria-describedby': 'pix-auto-help' } }}
                   />
@@ -98,6 +105,7 @@ export function CompanySettingsDialog({ open, company, onClose, onSubmit, error 
           name="merchantName"
           label={T.merchantName}
           required
+          disabled={readOnly}
           helperText={T.merchantNameHint}
         />
         <FormTextField
@@ -105,6 +113,7 @@ export function CompanySettingsDialog({ open, company, onClose, onSubmit, error 
           name="merchantCity"
           label={T.merchantCity}
           required
+          disabled={readOnly}
           helperText={T.merchantCityHint}
         />
       </Stack>

@@ -47,8 +47,12 @@ const COMPANY = {
 
 type User = ReturnType<typeof userEvent.setup>;
 
-function openPage(routes: Parameters<typeof mockFetch>[0] = {}) {
-  signInAs(['bo:manage:orders'], 'Ana Atendente');
+/** The settings page as an employee holding `permissions` (default: orders and 'Configurações bancárias'). */
+function openPage(
+  routes: Parameters<typeof mockFetch>[0] = {},
+  permissions = ['bo:manage:orders', 'bo:manage:settings'],
+) {
+  signInAs(permissions, 'Ana Atendente');
   const calls = mockFetch({
     'GET /api/orders/bank-settings': { body: { data: [PIX, TRANSFER, OLD_PHONE] } },
     'GET /api/companies/settings/1': { body: { data: COMPANY } },
@@ -250,5 +254,49 @@ describe('Settings page', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Não foi possível editar informações da empresa.')).toBeTruthy();
+  });
+
+  it('with orders only, the page opens read-only: no button that changes where the shop gets paid', async () => {
+    const { user, calls } = openPage({}, ['bo:manage:orders']);
+    expect(await screen.findByText('Pix CNPJ Conecta Cell')).toBeTruthy();
+    expect(
+      screen.getByText(
+        "Somente leitura: alterar as chaves Pix, as contas e as configurações da empresa exige a permissão 'Configurações bancárias'.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Novo PIX' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Nova transferencia bancaria' })).toBeNull();
+
+    // A selected key can be looked at, not edited nor removed.
+    await selectRow(user, 'Pix CNPJ Conecta Cell');
+    expect(screen.queryByRole('button', { name: 'Editar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Deletar' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Ver' }));
+    const bank = await screen.findByRole('dialog', { name: 'Informação bancária' });
+    expect((within(bank).getByRole('textbox', { name: 'Chave Pix' }) as HTMLInputElement).value).toBe('11222333000181');
+    expect((within(bank).getByRole('textbox', { name: 'Chave Pix' }) as HTMLInputElement).disabled).toBe(true);
+    expect(within(bank).queryByRole('button', { name: 'Salvar' })).toBeNull();
+    await user.click(within(bank).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // The company's settings show, switch and fields disabled, without 'Salvar'.
+    await user.click(screen.getByRole('button', { name: 'Configurações da Empresa' }));
+    const company = await screen.findByRole('dialog', { name: 'Configurações da Empresa' });
+    expect((within(company).getByRole('textbox', { name: /Nome do recebedor Pix/ }) as HTMLInputElement).value).toBe(
+      'CONECTA CELL',
+    );
+    expect((within(company).getByRole('switch', { name: 'Pix automático' }) as HTMLInputElement).disabled).toBe(true);
+    expect(within(company).queryByRole('button', { name: 'Salvar' })).toBeNull();
+    await user.click(within(company).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it("with 'Configurações bancárias' the buttons show and no read-only notice", async () => {
+    openPage({}, ['bo:manage:settings']);
+    expect(await screen.findByText('Pix CNPJ Conecta Cell')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Novo PIX' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Nova transferencia bancaria' })).toBeTruthy();
+    expect(screen.queryByText(/Somente leitura/)).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
-import type { BankSetting } from '@backoffice/contract';
+import { type BankSetting, PERMISSIONS } from '@backoffice/contract';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PixOutlinedIcon from '@mui/icons-material/PixOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +21,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { RefreshButton } from '../../../components/refresh-button';
 import { ApiError } from '../../../lib/api-client';
+import { hasAccess, useSession } from '../../../lib/session';
 import {
   deleteBankSetting,
   saveBankSetting,
@@ -41,8 +43,14 @@ function typeLabel(setting: BankSetting): string {
   return setting.pixType ? `${type} (${T.pixTypeLabels[setting.pixType]})` : type;
 }
 
-/** Settings (spec section 2): bank settings (Pix keys, transfer accounts) and the company's settings. */
+/**
+ * Settings (spec section 2): bank settings (Pix keys, transfer accounts) and the company's settings. Opened
+ * with orders (section 6) it is read-only: only 'Configurações bancárias' (bo:manage:settings) shows the
+ * buttons that change where the shop gets paid (the server refuses the others' writes with 403).
+ */
 export default function SettingsPage() {
+  useSession(); // re-render when the session changes
+  const canChange = hasAccess({ permissions: [PERMISSIONS.settings] });
   const notify = useNotify();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
@@ -113,20 +121,24 @@ export default function SettingsPage() {
             <Button variant="outlined" startIcon={<BusinessOutlinedIcon />} onClick={openCompany}>
               {T.companyButton}
             </Button>
-            <Button
-              variant="contained"
-              startIcon={<PixOutlinedIcon />}
-              onClick={() => openBank({ kind: 'new', type: 'Pix' })}
-            >
-              {T.newPix}
-            </Button>
-            <Button
-              variant="contained"
-              startIcon={<AccountBalanceOutlinedIcon />}
-              onClick={() => openBank({ kind: 'new', type: 'Transfer' })}
-            >
-              {T.newTransfer}
-            </Button>
+            {canChange ? (
+              <>
+                <Button
+                  variant="contained"
+                  startIcon={<PixOutlinedIcon />}
+                  onClick={() => openBank({ kind: 'new', type: 'Pix' })}
+                >
+                  {T.newPix}
+                </Button>
+                <Button
+                  variant="contained"
+                  startIcon={<AccountBalanceOutlinedIcon />}
+                  onClick={() => openBank({ kind: 'new', type: 'Transfer' })}
+                >
+                  {T.newTransfer}
+                </Button>
+              </>
+            ) : null}
           </>
         }
       />
@@ -145,6 +157,7 @@ export default function SettingsPage() {
         </Alert>
       ) : (
         <Stack spacing={2}>
+          {canChange ? null : <Alert severity="info">{T.readOnly}</Alert>}
           {rows.length === 0 ? <Alert severity="info">{T.notFound}</Alert> : null}
           <Card>
             <DataTable<BankSetting>
@@ -158,6 +171,17 @@ export default function SettingsPage() {
               selectionActions={(selected) => {
                 const setting = selected[0];
                 if (!setting) return null;
+                if (!canChange) {
+                  return (
+                    <Button
+                      size="small"
+                      startIcon={<VisibilityOutlinedIcon />}
+                      onClick={() => openBank({ kind: 'view', setting })}
+                    >
+                      {T.view}
+                    </Button>
+                  );
+                }
                 return (
                   <>
                     <Button
@@ -205,6 +229,7 @@ export default function SettingsPage() {
       />
       <CompanySettingsDialog
         open={companyOpen}
+        readOnly={!canChange}
         error={modalError}
         company={company.data}
         onClose={() => setCompanyOpen(false)}
