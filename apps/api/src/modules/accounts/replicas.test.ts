@@ -69,7 +69,7 @@ describe('several API processes on one database', () => {
       {},
     );
     const app = async (db: DB) => {
-      const built = await buildApp({ config, db, logger: false, storage: createStorage(config) });
+      const built = await buildApp({ config, db, logger: false, storage: createStorage(db) });
       await built.ready();
       return built;
     };
