@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ORDER_STATUS } from '@backoffice/contract';
+import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,7 +23,9 @@ describe('files of a former DATA_DIR/files move into PostgreSQL once, at the sta
   afterEach(() => t.close());
 
   it('stores each file once, rewrites the rows to the new keys, reports the missing ones, and never runs again', async () => {
-    const migrator = new Migrator({ db: t.db, provider: migrationProvider });
+    // Kysely's bookkeeping in this test's own schema (a private one on PostgreSQL), as migrateToLatest does.
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+    const migrator = new Migrator({ db: t.db, provider: migrationProvider, migrationTableSchema: rows[0]?.schema });
     expect((await migrator.migrateTo('0012-order-status-days')).error).toBeUndefined();
     await seedFoundation(t.db);
     const world = await createOrderWorld(t.db);

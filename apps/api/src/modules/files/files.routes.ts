@@ -36,7 +36,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           file.access === 'public' ? 'public, max-age=31536000, immutable' : `private, max-age=${file.maxAge}`,
         )
         .header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      const known = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+      if (known.includes(etag) || known.includes('*')) return reply.status(304).send();
       return reply.type(file.contentType).send(file.data);
     },
   );
