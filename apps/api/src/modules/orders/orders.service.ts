@@ -185,30 +185,29 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
      */
     async page(principal: Principal, status: OrderStatusKey, page: number, items: number): Promise<OrderList> {
       const reader = await readerOf(db, principal);
+      const snapshot = db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only');
       if (reader.onlyOwn) {
-        const { rows, total } = await repo.readablePage(db, reader, status, page * items, items);
-        return { orders: rows.map(toOrderSummary), total };
-      }
-      return db
-        .transaction()
-        .setIsolationLevel('repeatable read')
-        .setAccessMode('read only')
-        .execute(async (trx) => {
-          const total = await repo.countByStatus(trx, status);
-          const offset = page * items;
-          if (offset >= total) return { orders: [], total };
-          const rows =
-            offset + items / 2 > total / 2
-              ? await repo.pageByStatus(
-                  trx,
-                  status,
-                  Math.max(0, total - offset - items),
-                  Math.min(items, total - offset),
-                  true,
-                )
-              : await repo.pageByStatus(trx, status, offset, items);
+        return snapshot.execute(async (trx) => {
+          const { rows, total } = await repo.readablePage(trx, reader, status, page * items, items);
           return { orders: rows.map(toOrderSummary), total };
         });
+      }
+      return snapshot.execute(async (trx) => {
+        const total = await repo.countByStatus(trx, status);
+        const offset = page * items;
+        if (offset >= total) return { orders: [], total };
+        const rows =
+          offset + items / 2 > total / 2
+            ? await repo.pageByStatus(
+                trx,
+                status,
+                Math.max(0, total - offset - items),
+                Math.min(items, total - offset),
+                true,
+              )
+            : await repo.pageByStatus(trx, status, offset, items);
+        return { orders: rows.map(toOrderSummary), total };
+      });
     },
 
     async count(principal: Principal): Promise<number> {
