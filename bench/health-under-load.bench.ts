@@ -68,7 +68,7 @@ async function measure(mode: 'in-process' | 'worker', rows?: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-bench-health-'));
   const db = createDatabase({ databaseUrl: undefined, dataDir, inMemory: true });
   const config = loadConfig({ inMemory: true, dataDir, jwtSecret: randomUUID(), webDistDir: undefined }, {});
-  const app = await buildApp({ config, db, logger: false, storage: createStorage({ dataDir, inMemory: true }) });
+  const app = await buildApp({ config, db, logger: false, storage: createStorage(db) });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

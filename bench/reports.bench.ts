@@ -51,7 +51,7 @@ async function measure(dataset: Dataset): Promise<Result[]> {
     { inMemory: false, dataDir, jwtSecret: `bench-${randomUUID()}`, databaseUrl, logLevel: 'error' },
     {},
   );
-  const app = await buildApp({ config, db, logger: false, storage: createStorage({ dataDir, inMemory: false }) });
+  const app = await buildApp({ config, db, logger: false, storage: createStorage(db) });
   try {
     const started = performance.now();
     const applied = await migrateToLatest(db);

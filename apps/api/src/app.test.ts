@@ -123,7 +123,7 @@ describe('security headers, compression and caching', () => {
   afterAll(() => t.close());
 
   it('sends the strict policy and the other security headers on pages, the API, files and errors', async () => {
-    const key = await t.app.deps.storage.put('products', Buffer.from('not really a png'), 'png');
+    const key = await t.app.deps.storage.put(t.db, 'products', Buffer.from('not really a png'), 'png');
     const urls = [
       '/',
       '/admin/customers',

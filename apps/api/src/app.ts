@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import { checkDatabase, type DB } from './db/database';
+import { createFileLinks, type FileLinks } from './lib/file-links';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage';
 import { registerModules } from './modules';
@@ -29,6 +30,8 @@ export interface AppDeps {
   db: DB;
   mailer: Mailer;
   storage: Storage;
+  /** Signed links to order pictures (keyed from JWT_SECRET). */
+  fileLinks: FileLinks;
 }
 
 declare module 'fastify' {
@@ -94,7 +97,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     db,
     mailer: options.mailer ?? createMailer(config, app.log),
-    storage: options.storage ?? createStorage(config),
+    storage: options.storage ?? createStorage(db),
+    fileLinks: createFileLinks(config.jwtSecret),
   });
 
   // 1. Every answer: security headers; compression of answers above 1 KB (brotli or gzip).

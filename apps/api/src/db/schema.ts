@@ -152,7 +152,7 @@ export interface ProductsTable {
 export interface ProductImagesTable {
   id: Generated<number>;
   product_id: number;
-  /** Path relative to the storage root. */
+  /** The file's storage key, `products/<sha256>.jpg` (lib/storage.ts). */
   path: string;
   name: string;
   position: Generated<number>;
@@ -243,6 +243,23 @@ export interface OrderStatusHistoryTable {
   employee_id: number | null;
   note: string | null;
   created_at: CreatedAt;
+}
+
+/** Stored files, one row per distinct content (migration 0013; lib/storage.ts). */
+export interface FilesTable {
+  /** SHA-256 of `data`, hex. */
+  hash: string;
+  content_type: string;
+  size: number;
+  data: Buffer;
+  created_at: CreatedAt;
+}
+
+/** One-time steps of the start that need more than SQL (db/files-from-disk.ts). */
+export interface BootstrapStepsTable {
+  name: string;
+  done_at: CreatedAt;
+  details: unknown;
 }
 
 export type OrderImageKind = 'RECEIPT' | 'SIGNATURE' | 'PACKAGING';
@@ -463,6 +480,8 @@ export interface Database {
   report_rank_customer_sales: ReportRankCustomerSalesTable;
   report_rank_product_views: ReportRankProductViewsTable;
   report_rank_customer_signins: ReportRankCustomerSigninsTable;
+  files: FilesTable;
+  bootstrap_steps: BootstrapStepsTable;
 }
 
 export type Role = Selectable<RolesTable>;

@@ -1,48 +1,79 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { AppConfig } from '../config';
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A stored file as the file route serves it. */
+export interface StoredFile {
+  data: Buffer;
+  contentType: string;
+  /** SHA-256 of the bytes, hex: the file's identity (and its ETag). */
+  hash: string;
+}
 
 /**
- * Where images live. The database keeps only the key (a relative path); another store (S3, …) can
- * replace this one by implementing the same four calls.
+ * Where files live: PostgreSQL's `files` table (migration 0013), one row per distinct content keyed by its
+ * SHA-256, so every replica reads what any of them wrote (docs/architecture.md, "Running several
+ * replicas"). Rows of the domain keep the key `<folder>/<sha256>.<extension>`.
+ *
+ * `put` writes in the caller's transaction: a refused write stores nothing, so there is nothing to remove
+ * afterwards, and a file stored twice (the same picture sent again) is one row.
  */
 export interface Storage {
-  put(folder: string, data: Buffer, extension: string): Promise<string>;
-  get(key: string): Promise<Buffer | undefined>;
-  remove(key: string): Promise<void>;
-  /** The public URL the API serves the file under. */
+  put(executor: Executor, folder: string, data: Buffer, extension: string): Promise<string>;
+  get(key: string): Promise<StoredFile | undefined>;
+  /** The URL the API serves the file under (order pictures need a signed link: lib/file-links.ts). */
   url(key: string): string;
 }
 
-const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\/[a-z0-9-]+\.[a-z0-9]+$/;
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
 
-export function createStorage(config: Pick<AppConfig, 'dataDir' | 'inMemory'>): Storage {
-  const memory = new Map<string, Buffer>();
-  const root = path.join(config.dataDir, 'files');
+const FOLDER = /^[a-z0-9-]+$/;
+const EXTENSION = /^[a-z0-9]+$/;
+/** A key this store writes: folder, the content's SHA-256, extension. */
+const KEY = /^([a-z0-9-]+)\/([0-9a-f]{64})\.([a-z0-9]+)$/;
+
+export const sha256Hex = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
+export const contentTypeOf = (extension: string): string => CONTENT_TYPES[extension] ?? 'application/octet-stream';
+
+/** The parts of a key, or undefined for anything this store never wrote. */
+export function parseKey(key: string): { folder: string; hash: string; extension: string } | undefined {
+  const match = KEY.exec(key);
+  if (!match) return undefined;
+  return { folder: match[1] as string, hash: match[2] as string, extension: match[3] as string };
+}
+
+/** Stores `data` (once per content) through `executor`; the key names its folder, hash and extension. */
+export async function putFile(executor: Executor, folder: string, data: Buffer, extension: string): Promise<string> {
+  if (!FOLDER.test(folder) || !EXTENSION.test(extension))
+    throw new Error(`bad storage key part: ${folder} ${extension}`);
+  const hash = sha256Hex(data);
+  await executor
+    .insertInto('files')
+    .values({ hash, content_type: contentTypeOf(extension), size: data.length, data })
+    .onConflict((oc) => oc.column('hash').doNothing())
+    .execute();
+  return `${folder}/${hash}.${extension}`;
+}
+
+export function createStorage(db: Kysely<Database>): Storage {
   return {
-    async put(folder, data, extension) {
-      const key = `${folder}/${randomUUID()}.${extension}`;
-      if (config.inMemory) memory.set(key, data);
-      else {
-        await mkdir(path.join(root, folder), { recursive: true });
-        await writeFile(path.join(root, key), data);
-      }
-      return key;
-    },
+    put: putFile,
     async get(key) {
-      if (!SAFE_KEY.test(key)) return undefined;
-      if (config.inMemory) return memory.get(key);
-      try {
-        return await readFile(path.join(root, key));
-      } catch {
-        return undefined;
-      }
-    },
-    async remove(key) {
-      if (!SAFE_KEY.test(key)) return;
-      if (config.inMemory) memory.delete(key);
-      else await rm(path.join(root, key), { force: true });
+      const parts = parseKey(key);
+      if (!parts) return undefined;
+      const row = await db
+        .selectFrom('files')
+        .select(['data', 'content_type'])
+        .where('hash', '=', parts.hash)
+        .executeTakeFirst();
+      return row ? { data: row.data, contentType: row.content_type, hash: parts.hash } : undefined;
     },
     url(key) {
       return `/api/files/${key}`;

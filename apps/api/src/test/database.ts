@@ -35,7 +35,7 @@ export async function emptyTestDatabase(prefix = 'test'): Promise<TestDatabase> 
   const db = createDatabase({ databaseUrl, dataDir, inMemory: true, schema });
   return {
     db,
-    storage: createStorage({ dataDir, inMemory: true }),
+    storage: createStorage(db),
     databaseUrl,
     dataDir,
     async close() {

@@ -12,6 +12,7 @@ import { reportRankings } from './0009-report-rankings';
 import { orderEvents } from './0010-order-events';
 import { selling } from './0011-selling';
 import { orderStatusDays } from './0012-order-status-days';
+import { files } from './0013-files';
 import { fieldRoles } from './0016-field-roles';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0010-order-events': orderEvents,
   '0011-selling': selling,
   '0012-order-status-days': orderStatusDays,
+  '0013-files': files,
   '0016-field-roles': fieldRoles,
 };
 

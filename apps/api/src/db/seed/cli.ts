@@ -4,7 +4,6 @@
  * Seeds the demo business, multiplied by N, into the configured database (DATABASE_URL, or PGlite in
  * DATA_DIR). Refuses a database that already has data unless --reset, which empties it first.
  */
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -37,6 +36,7 @@ const DATA_TABLES = [
   'password_codes',
   'employees',
   'roles',
+  'files',
 ] as const;
 
 const USAGE = `Uso: npm run db:seed -- [--scale N] [--reset] [--today AAAA-MM-DD]
@@ -99,15 +99,11 @@ async function main(): Promise<number> {
         return 1;
       }
       await reset(db);
-      if (!config.inMemory) {
-        for (const folder of ['products', 'orders'])
-          await rm(path.join(config.dataDir, 'files', folder), { recursive: true, force: true });
-      }
       process.stdout.write(`[${elapsed()}] banco de dados esvaziado\n`);
     }
     process.stdout.write(`[${elapsed()}] semeando o negócio de demonstração × ${scale} em ${where}\n`);
     const summary = await seedDemo(db, {
-      storage: createStorage(config),
+      storage: createStorage(db),
       scale,
       now,
       log: {

@@ -132,7 +132,16 @@ describe('the demo business (scale 1)', () => {
       expect(brands).toContain(brand);
     const images = await t.db.selectFrom('product_images').select(['product_id', 'path']).execute();
     expect(new Set(images.map((i) => i.product_id)).size).toBe(products.length);
-    for (const image of images.slice(0, 20)) expect((await t.storage.get(image.path))?.length).toBeGreaterThan(1000);
+    for (const image of images.slice(0, 20)) {
+      expect((await t.storage.get(image.path))?.data.length).toBeGreaterThan(1000);
+    }
+    // Every picture a product names is stored, once per content.
+    const files = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from files where hash in
+      (select substring(path from '/([0-9a-f]{64})\.') from product_images)`,
+    );
+    expect(files[0]?.n).toBe(new Set(images.map((i) => i.path)).size);
     // The sequence continues after the demo's codes.
     const next = await rows<{ code: string }>(t, sql`select 'P' || nextval('product_code_seq') as code`);
     expect(next[0]?.code).toBe('P100401');
@@ -362,7 +371,7 @@ describe('the demo business (scale 1)', () => {
     );
     expect(cashReceipts[0]?.n).toBe(0);
     const path = (await t.db.selectFrom('order_images').select('path').executeTakeFirstOrThrow()).path;
-    expect((await t.storage.get(path))?.length).toBeGreaterThan(1000);
+    expect((await t.storage.get(path))?.data.length).toBeGreaterThan(1000);
     expect(summary.ordersByStatus[S.FINALIZADOS]).toBeGreaterThan(2000);
   });
 

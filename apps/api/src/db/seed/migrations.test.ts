@@ -8,6 +8,7 @@ import { migrationProvider, migrations } from '../migrations';
 const TABLES = [
   'audit_events',
   'bank_settings',
+  'bootstrap_steps',
   'brand_references',
   'brands',
   'cart_items',
@@ -17,6 +18,7 @@ const TABLES = [
   'customer_signins',
   'customers',
   'employees',
+  'files',
   'order_adjustments',
   'order_images',
   'order_items',

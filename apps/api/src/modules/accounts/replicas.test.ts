@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ORDER_STATUS } from '@backoffice/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { createDatabase, type DB, migrateToLatest } from '../../db/database';
 import { seedFoundation } from '../../db/seed/foundation';
 import { createStorage } from '../../lib/storage';
 import { bearer, DEMO, signIn } from '../../test/helpers';
+import { createOrder, createOrderWorld, picture } from '../orders/test-orders';
 
 /**
  * Two API processes on one database (spec §3.9): two apps, each with its own connection pool to the same
@@ -69,7 +71,7 @@ describe('several API processes on one database', () => {
       {},
     );
     const app = async (db: DB) => {
-      const built = await buildApp({ config, db, logger: false, storage: createStorage(config) });
+      const built = await buildApp({ config, db, logger: false, storage: createStorage(db) });
       await built.ready();
       return built;
     };
@@ -136,5 +138,56 @@ describe('several API processes on one database', () => {
     expect((await signinFrom(a, DEMO.manager, 'demo1234', '203.0.113.9')).statusCode).toBe(429);
     expect((await signinFrom(b, DEMO.manager, 'demo1234', '203.0.113.9')).statusCode).toBe(429);
     expect((await signinFrom(b, DEMO.manager, 'demo1234', '203.0.113.10')).statusCode).toBe(200);
+  });
+
+  it('a product picture and a packaging photo uploaded through one app are served by the other (files in PostgreSQL)', async () => {
+    const world = await createOrderWorld(shared.first);
+    await shared.first.insertInto('brands').values({ name: 'Marca Réplicas' }).execute();
+    const stocker = await signIn(a, DEMO.stocker);
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: bearer(stocker),
+      payload: {
+        name: 'Cabo USB-C',
+        description: 'Cabo de 1 m',
+        brand: 'Marca Réplicas',
+        cost: 8,
+        sellPrice: 29.9,
+        discount: { silverPercentage: 10, goldPercentage: 5 },
+        stock: 0,
+        tags: [],
+        stockAlert: 1,
+        images: [await picture('png', 52, 52)],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const productPicture = await b.inject({ method: 'GET', url: created.json().data.imagesUrl[0] });
+    expect(productPicture.statusCode).toBe(200);
+    expect(productPicture.headers['content-type']).toBe('image/jpeg');
+
+    const order = await createOrder(shared.first, world, {
+      status: ORDER_STATUS.EM_PREPARACAO,
+      stockerId: world.staff.stocker,
+    });
+    const photo = Buffer.from(await picture('jpeg', 44, 33), 'base64');
+    const packed = await a.inject({
+      method: 'PATCH',
+      url: '/api/workflow/order/pack',
+      headers: bearer(stocker),
+      payload: { orderId: order.id, images: [photo.toString('base64')] },
+    });
+    expect(packed.statusCode, packed.body).toBe(200);
+    // The link handed out by one replica opens the photo on the other (the same JWT_SECRET signs both).
+    const admin = await signIn(a, DEMO.admin);
+    const images = await a.inject({
+      method: 'GET',
+      url: `/api/orders/stocking/images/${order.id}`,
+      headers: bearer(admin),
+    });
+    const served = await b.inject({ method: 'GET', url: images.json().data[0].url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toMatch(/^private/);
+    expect(served.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
   });
 });

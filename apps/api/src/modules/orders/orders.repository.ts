@@ -1,6 +1,7 @@
 import { MAX_DATABASE_INTEGER } from '@backoffice/contract';
 import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database, OrderImageKind, OrdersTable } from '../../db/schema';
+import { type OrderReader, readableBy } from './order-readers';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -108,14 +109,56 @@ export function orderQuery(db: Executor) {
 
 /** SQL of orders. Every function takes `db` or a transaction. */
 export const ordersRepository = {
-  async findById(db: Executor, id: number): Promise<OrderRow | undefined> {
+  /** The order, when it exists and `reader` (if given) may read it. */
+  async findById(db: Executor, id: number, reader?: OrderReader): Promise<OrderRow | undefined> {
     if (!isStorableId(id)) return undefined;
-    return orderQuery(db).where('o.id', '=', id).executeTakeFirst();
+    let query = orderQuery(db).where('o.id', '=', id);
+    if (reader) query = query.where(readableBy(reader));
+    return query.executeTakeFirst();
   },
 
-  /** By code, ignoring case and the dash: uses the expression index of migration 0006. */
-  findByNormalizedCode(db: Executor, code: string): Promise<OrderRow | undefined> {
-    return orderQuery(db).where(normalizedCode, '=', code).executeTakeFirst();
+  /** By code, ignoring case and the dash (the expression index of migration 0006), if `reader` may read it. */
+  findByNormalizedCode(db: Executor, code: string, reader: OrderReader): Promise<OrderRow | undefined> {
+    return orderQuery(db).where(normalizedCode, '=', code).where(readableBy(reader)).executeTakeFirst();
+  },
+
+  /**
+   * A page of the orders of a status that `reader` may read, newest change first, and how many there are:
+   * the path of a reader who sees only some orders (a courier's are few; the counters count them all).
+   */
+  async readablePage(
+    db: Executor,
+    reader: OrderReader,
+    status: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: OrderRow[]; total: number }> {
+    const counted = await db
+      .selectFrom('orders as o')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('o.status', '=', status)
+      .where(readableBy(reader))
+      .executeTakeFirstOrThrow();
+    const rows = await orderQuery(db)
+      .where('o.status', '=', status)
+      .where(readableBy(reader))
+      .orderBy('o.updated_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return { rows, total: Number(counted.n) };
+  },
+
+  /** How many orders of each status `reader` may read, by counting them (statuses without orders absent). */
+  async readableCounts(db: Executor, reader: OrderReader): Promise<Map<number, number>> {
+    const rows = await db
+      .selectFrom('orders as o')
+      .select(['o.status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where(readableBy(reader))
+      .groupBy('o.status')
+      .execute();
+    return new Map(rows.map((row) => [Number(row.status), Number(row.n)]));
   },
 
   /** Locks the order row (`for update`): two employees acting on one order queue here. */

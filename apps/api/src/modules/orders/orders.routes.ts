@@ -47,7 +47,7 @@ const concurrency = (body: OrderConcurrency): OrderConcurrency => ({
  * contract's ORDER_TRANSITIONS: permission, employee function, requirements and effects.
  */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createOrdersService(app.deps.db, app.deps.storage);
+  const service = createOrdersService(app.deps.db, app.deps.storage, app.deps.fileLinks);
   const tags = ['orders'];
   const idParams = z.object({ id: orderIdParamSchema });
 
@@ -62,7 +62,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: data(z.array(orderStatusCountSchema)) },
       },
     },
-    async () => ({ data: await service.statusCounts() }),
+    async (request) => ({ data: await service.statusCounts(principalOf(request)) }),
   );
 
   app.get(
@@ -77,7 +77,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderListSchema },
       },
     },
-    async (request) => service.page(request.params.status, request.query.page, request.query.items),
+    async (request) =>
+      service.page(principalOf(request), request.params.status, request.query.page, request.query.items),
   );
 
   app.get(
@@ -90,7 +91,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: data(z.object({ total: z.number().int() })) },
       },
     },
-    async () => ({ data: { total: await service.count() } }),
+    async (request) => ({ data: { total: await service.count(principalOf(request)) } }),
   );
 
   app.get(
@@ -104,7 +105,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: data(orderDetailSchema) },
       },
     },
-    async (request) => ({ data: await service.detail(request.params.id) }),
+    async (request) => ({ data: await service.detail(principalOf(request), request.params.id) }),
   );
 
   app.get(
@@ -118,7 +119,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: data(orderImageSchema.nullable()) },
       },
     },
-    async (request) => ({ data: await service.receipt(request.params.id) }),
+    async (request) => ({ data: await service.receipt(principalOf(request), request.params.id) }),
   );
 
   app.get(
@@ -132,7 +133,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: data(z.array(orderImageSchema)) },
       },
     },
-    async (request) => ({ data: await service.packaging(request.params.id) }),
+    async (request) => ({ data: await service.packaging(principalOf(request), request.params.id) }),
   );
 
   app.get(
@@ -146,7 +147,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: data(orderImageSchema.nullable()) },
       },
     },
-    async (request) => ({ data: await service.signature(request.params.id) }),
+    async (request) => ({ data: await service.signature(principalOf(request), request.params.id) }),
   );
 
   app.get(
@@ -160,7 +161,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: data(z.object({ histories: z.array(orderHistoryEntrySchema) })) },
       },
     },
-    async (request) => ({ data: { histories: await service.histories(request.params.orderId) } }),
+    async (request) => ({ data: { histories: await service.histories(principalOf(request), request.params.orderId) } }),
   );
 
   // Registered last among the reads: the static paths above win over the code parameter.
@@ -175,7 +176,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: data(orderSummarySchema) },
       },
     },
-    async (request) => ({ data: await service.byCode(request.params.code) }),
+    async (request) => ({ data: await service.byCode(principalOf(request), request.params.code) }),
   );
 
   // ---------- the workflow ----------

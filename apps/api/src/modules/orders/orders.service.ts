@@ -30,9 +30,11 @@ import type { DB } from '../../db/database';
 import type { Database, OrderImageKind } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import type { FileLinks } from '../../lib/file-links';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { normalizeOrderPicture, type OrderPictureKind } from './images';
+import { type OrderReader, readerOf } from './order-readers';
 import { type LockedOrder, type OrderRow, ordersRepository as repo } from './orders.repository';
 import { assertFresh, nextUpdatedAt, refusal, type TransitionInput, transition } from './workflow';
 
@@ -87,8 +89,12 @@ const PICTURE_KIND: Record<OrderImageKind, OrderPictureKind> = {
   SIGNATURE: 'signature',
 };
 
-/** Orders: the status cards, paged lists, search, details, pictures, histories, and every move. */
-export function createOrdersService(db: DB, storage: Storage) {
+/**
+ * Orders: the status cards, paged lists, search, details, pictures, histories, and every move. Every
+ * read is scoped to what the caller may read (`readerOf`, order-readers.ts): a courier reads only his
+ * orders, any other one is a 404 to him. Pictures are answered as signed links (lib/file-links.ts).
+ */
+export function createOrdersService(db: DB, storage: Storage, links: FileLinks) {
   async function summaryById(id: number): Promise<OrderSummary> {
     const row = await repo.findById(db, id);
     if (!row) throw notFound(ORDER_TEXTS.notFound);
@@ -108,29 +114,15 @@ export function createOrdersService(db: DB, storage: Storage) {
     return order;
   }
 
-  async function discard(keys: string[]) {
-    await Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));
-  }
-
-  /** Checks, re-encodes and stores the pictures of a move, all or none (before the transaction: sharp is slow). */
-  async function storePictures(pictures: MovePictures | undefined): Promise<string[]> {
+  /** Checks and re-encodes the pictures of a move, all or none (before the transaction: sharp is slow). */
+  async function normalizePictures(pictures: MovePictures | undefined) {
     if (!pictures) return [];
-    const normalized = await Promise.all(
-      pictures.images.map((image) => normalizeOrderPicture(image, PICTURE_KIND[pictures.kind])),
-    );
-    const keys: string[] = [];
-    try {
-      for (const picture of normalized) keys.push(await storage.put(IMAGE_FOLDER, picture.data, picture.extension));
-    } catch (error) {
-      await discard(keys);
-      throw error;
-    }
-    return keys;
+    return Promise.all(pictures.images.map((image) => normalizeOrderPicture(image, PICTURE_KIND[pictures.kind])));
   }
 
   /**
-   * Runs one move in one transaction: stores its pictures first, locks the order, calls `transition`.
-   * A refused move removes the pictures it stored and changes nothing.
+   * Runs one move in one transaction: locks the order, stores its pictures, calls `transition`. A refused
+   * move changes nothing and stores nothing.
    */
   async function move(
     principal: Principal,
@@ -140,38 +132,48 @@ export function createOrdersService(db: DB, storage: Storage) {
     pictures?: MovePictures,
   ): Promise<OrderSummary> {
     const startedAt = new Date();
-    const keys = await storePictures(pictures);
-    const withKeys: TransitionInput = { startedAt, ...input };
-    if (pictures?.kind === 'RECEIPT') withKeys.receiptKey = keys[0];
-    if (pictures?.kind === 'PACKAGING') withKeys.packagingKeys = keys;
-    if (pictures?.kind === 'SIGNATURE') withKeys.signatureKey = keys[0];
-    try {
-      await db.transaction().execute(async (trx) => {
-        const actor = await actorOf(trx, principal);
-        const order = await lockOrder(trx, orderId);
-        assertFresh(order, input);
-        await transition(trx, order, typeof action === 'function' ? action(order) : action, actor, withKeys);
-      });
-    } catch (error) {
-      await discard(keys);
-      throw error;
-    }
+    const normalized = await normalizePictures(pictures);
+    await db.transaction().execute(async (trx) => {
+      const actor = await actorOf(trx, principal);
+      const order = await lockOrder(trx, orderId);
+      assertFresh(order, input);
+      const keys: string[] = [];
+      for (const picture of normalized)
+        keys.push(await storage.put(trx, IMAGE_FOLDER, picture.data, picture.extension));
+      const withKeys: TransitionInput = { startedAt, ...input };
+      if (pictures?.kind === 'RECEIPT') withKeys.receiptKey = keys[0];
+      if (pictures?.kind === 'PACKAGING') withKeys.packagingKeys = keys;
+      if (pictures?.kind === 'SIGNATURE') withKeys.signatureKey = keys[0];
+      await transition(trx, order, typeof action === 'function' ? action(order) : action, actor, withKeys);
+    });
     return summaryById(orderId);
   }
 
-  async function imagesOf(orderId: number, kind: OrderImageKind): Promise<OrderImage[]> {
-    const order = await repo.findById(db, orderId);
-    if (!order) throw notFound(ORDER_TEXTS.notFound);
+  /** The order as `reader` may read it: a 404 when it does not exist or is not theirs to read. */
+  async function readable(reader: OrderReader, orderId: number) {
+    const row = await repo.findById(db, orderId, reader);
+    if (!row) throw notFound(ORDER_TEXTS.notFound);
+    return row;
+  }
+
+  /** The pictures of a kind, each as a signed link for the reader (an <img> sends no bearer token). */
+  async function imagesOf(principal: Principal, orderId: number, kind: OrderImageKind): Promise<OrderImage[]> {
+    const reader = await readerOf(db, principal);
+    await readable(reader, orderId);
     const rows = await repo.images(db, orderId, kind);
-    return rows.map((row) => ({ url: storage.url(row.path), createdAt: iso(row.created_at) }));
+    return rows.map((row) => ({
+      url: links.sign(storage.url(row.path), row.path, reader),
+      createdAt: iso(row.created_at),
+    }));
   }
 
   return {
     move,
 
     /** Every status with how many orders it holds now (zeros included), from the counters of migration 0008. */
-    async statusCounts(): Promise<OrderStatusCount[]> {
-      const counts = await repo.countsByStatus(db);
+    async statusCounts(principal: Principal): Promise<OrderStatusCount[]> {
+      const reader = await readerOf(db, principal);
+      const counts = reader.onlyOwn ? await repo.readableCounts(db, reader) : await repo.countsByStatus(db);
       return [...ORDER_STATUS_KEYS]
         .sort((a, b) => a - b)
         .map((key) => ({ key, status: ORDER_STATUS_LABELS[key], quantity: counts.get(key) ?? 0 }));
@@ -181,41 +183,49 @@ export function createOrdersService(db: DB, storage: Storage) {
      * A page of a status and the status's total, read in one snapshot. Pages past the middle are read
      * from the oldest end of the index, so no page skips more than half of the status's entries.
      */
-    async page(status: OrderStatusKey, page: number, items: number): Promise<OrderList> {
-      return db
-        .transaction()
-        .setIsolationLevel('repeatable read')
-        .setAccessMode('read only')
-        .execute(async (trx) => {
-          const total = await repo.countByStatus(trx, status);
-          const offset = page * items;
-          if (offset >= total) return { orders: [], total };
-          const rows =
-            offset + items / 2 > total / 2
-              ? await repo.pageByStatus(
-                  trx,
-                  status,
-                  Math.max(0, total - offset - items),
-                  Math.min(items, total - offset),
-                  true,
-                )
-              : await repo.pageByStatus(trx, status, offset, items);
+    async page(principal: Principal, status: OrderStatusKey, page: number, items: number): Promise<OrderList> {
+      const reader = await readerOf(db, principal);
+      const snapshot = db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only');
+      if (reader.onlyOwn) {
+        return snapshot.execute(async (trx) => {
+          const { rows, total } = await repo.readablePage(trx, reader, status, page * items, items);
           return { orders: rows.map(toOrderSummary), total };
         });
+      }
+      return snapshot.execute(async (trx) => {
+        const total = await repo.countByStatus(trx, status);
+        const offset = page * items;
+        if (offset >= total) return { orders: [], total };
+        const rows =
+          offset + items / 2 > total / 2
+            ? await repo.pageByStatus(
+                trx,
+                status,
+                Math.max(0, total - offset - items),
+                Math.min(items, total - offset),
+                true,
+              )
+            : await repo.pageByStatus(trx, status, offset, items);
+        return { orders: rows.map(toOrderSummary), total };
+      });
     },
 
-    count: () => repo.countAll(db),
+    async count(principal: Principal): Promise<number> {
+      const reader = await readerOf(db, principal);
+      if (!reader.onlyOwn) return repo.countAll(db);
+      return [...(await repo.readableCounts(db, reader)).values()].reduce((sum, n) => sum + n, 0);
+    },
 
-    async byCode(code: string): Promise<OrderSummary> {
+    async byCode(principal: Principal, code: string): Promise<OrderSummary> {
       const normalized = normalizeOrderCode(code);
-      const row = normalized ? await repo.findByNormalizedCode(db, normalized) : undefined;
+      const reader = await readerOf(db, principal);
+      const row = normalized ? await repo.findByNormalizedCode(db, normalized, reader) : undefined;
       if (!row) throw notFound(ORDER_TEXTS.notFoundByCode);
       return toOrderSummary(row);
     },
 
-    async detail(id: number): Promise<OrderDetail> {
-      const row = await repo.findById(db, id);
-      if (!row) throw notFound(ORDER_TEXTS.notFound);
+    async detail(principal: Principal, id: number): Promise<OrderDetail> {
+      const row = await readable(await readerOf(db, principal), id);
       const items = await repo.items(db, id);
       return {
         ...toOrderSummary(row),
@@ -233,9 +243,8 @@ export function createOrdersService(db: DB, storage: Storage) {
       };
     },
 
-    async histories(orderId: number): Promise<OrderHistoryEntry[]> {
-      const order = await repo.findById(db, orderId);
-      if (!order) throw notFound(ORDER_TEXTS.notFound);
+    async histories(principal: Principal, orderId: number): Promise<OrderHistoryEntry[]> {
+      await readable(await readerOf(db, principal), orderId);
       const rows = await repo.histories(db, orderId);
       return rows.map((row) => ({
         status: orderStatusLabel(row.status),
@@ -246,9 +255,11 @@ export function createOrdersService(db: DB, storage: Storage) {
       }));
     },
 
-    receipt: async (orderId: number) => (await imagesOf(orderId, 'RECEIPT')).at(-1) ?? null,
-    signature: async (orderId: number) => (await imagesOf(orderId, 'SIGNATURE')).at(-1) ?? null,
-    packaging: (orderId: number) => imagesOf(orderId, 'PACKAGING'),
+    receipt: async (principal: Principal, orderId: number) =>
+      (await imagesOf(principal, orderId, 'RECEIPT')).at(-1) ?? null,
+    signature: async (principal: Principal, orderId: number) =>
+      (await imagesOf(principal, orderId, 'SIGNATURE')).at(-1) ?? null,
+    packaging: (principal: Principal, orderId: number) => imagesOf(principal, orderId, 'PACKAGING'),
 
     /**
      * PUT /orders/change/status: any move of the table from the current status to `newStatus` that the

@@ -145,7 +145,8 @@ describe('search by code and details', () => {
     expect(packed.statusCode).toBe(200);
     const images = (await get(`/orders/stocking/images/${order.id}`, tokens.stocker)).json().data;
     expect(images).toHaveLength(3);
-    for (const image of images) expect(image.url).toMatch(/^\/api\/files\/orders\/[a-z0-9-]+\.jpg$/);
+    for (const image of images)
+      expect(image.url).toMatch(/^\/api\/files\/orders\/[0-9a-f]{64}\.jpg\?by=\d+&expires=\d+&signature=[\w-]+$/);
   });
 });
 

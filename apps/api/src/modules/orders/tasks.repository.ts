@@ -1,6 +1,7 @@
 import { ORDER_STATUS, TASK_IN_PROGRESS, TASK_STATUSES, type TaskKind } from '@backoffice/contract';
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { courierOrders } from './order-readers';
 import { type OrderRow, orderQuery } from './orders.repository';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -28,8 +29,9 @@ const S = ORDER_STATUS;
 
 /**
  * The WHERE of a task list. Own share: a stocker gets the orders waiting for a stocker and those HE is
- * preparing; a courier gets the packed orders nobody has taken or that are his, and HIS deliveries
- * (never another courier's). Every kind's statuses come from the contract (TASK_STATUSES).
+ * preparing; a courier gets the orders of his kind's statuses that are his (`courierOrders`: the packed
+ * orders nobody has taken or that are his, and HIS deliveries, never another courier's). Every kind's
+ * statuses come from the contract (TASK_STATUSES).
  */
 function taskWhere(filter: TaskFilter) {
   return (eb: ExpressionBuilder<Database & { o: Database['orders'] }, 'o'>) => {
@@ -42,13 +44,7 @@ function taskWhere(filter: TaskFilter) {
         eb.and([eb('o.status', '=', S.EM_PREPARACAO), eb('o.stocker_id', '=', me)]),
       ]);
     }
-    return eb.or([
-      eb.and([
-        eb('o.status', 'in', [S.AGUARDANDO_MOTOBOY, S.ENTREGA_IMEDIATA]),
-        eb.or([eb('o.deliverer_id', 'is', null), eb('o.deliverer_id', '=', me)]),
-      ]),
-      eb.and([eb('o.status', 'in', [S.EM_ENTREGA, S.EM_ENTREGA_IMEDIATA]), eb('o.deliverer_id', '=', me)]),
-    ]);
+    return eb.and([eb('o.status', 'in', statuses), courierOrders(me)(eb)]);
   };
 }
 

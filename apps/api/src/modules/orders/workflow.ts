@@ -25,7 +25,7 @@ import { type LockedOrder, ordersRepository as repo } from './orders.repository'
 export interface TransitionInput extends OrderConcurrency {
   /** The reason or note of the history row (required by 'reason'). */
   note?: string | null;
-  /** Storage keys of pictures already checked and stored by the caller (it removes them if the move fails). */
+  /** Storage keys of pictures checked and stored by the caller, in this move's transaction. */
   receiptKey?: string;
   packagingKeys?: string[];
   signatureKey?: string;

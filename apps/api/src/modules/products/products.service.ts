@@ -171,24 +171,16 @@ export function createProductsService(db: DB, storage: Storage) {
     };
   }
 
-  /**
-   * Decodes, checks and stores pictures, all or none; the caller removes the keys when its transaction
-   * fails.
-   */
-  async function storeImages(images: string[]): Promise<string[]> {
-    const buffers = await Promise.all(images.map((image) => normalizeProductImage(image)));
-    const keys: string[] = [];
-    try {
-      for (const buffer of buffers) keys.push(await storage.put(IMAGE_FOLDER, buffer, 'jpg'));
-    } catch (error) {
-      await discard(keys);
-      throw error;
-    }
-    return keys;
+  /** Decodes and checks pictures before the transaction (sharp is slow); `storeImages` writes them in it. */
+  function normalizeImages(images: string[]): Promise<Buffer[]> {
+    return Promise.all(images.map((image) => normalizeProductImage(image)));
   }
 
-  async function discard(keys: string[]) {
-    await Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));
+  /** Stores the pictures in the caller's transaction: a refused write stores none of them. */
+  async function storeImages(trx: Transaction<Database>, buffers: Buffer[]): Promise<string[]> {
+    const keys: string[] = [];
+    for (const buffer of buffers) keys.push(await storage.put(trx, IMAGE_FOLDER, buffer, 'jpg'));
+    return keys;
   }
 
   async function lockProduct(trx: Transaction<Database>, code: string) {
@@ -252,40 +244,34 @@ export function createProductsService(db: DB, storage: Storage) {
     },
 
     async create(actorId: number, input: ProductCreate): Promise<Product> {
-      const keys = await storeImages(input.images);
-      let id: number;
-      try {
-        id = await db.transaction().execute(async (trx) => {
-          const { brand, reference } = await resolveBrand(trx, input.brand, input.reference);
-          const code = await repo.nextCode(trx);
-          const { id } = await repo.insert(trx, { code, ...productValues(input, code, brand, reference) });
-          for (const [position, key] of keys.entries()) {
-            await repo.insertImage(trx, { product_id: id, path: key, name: `${code}-${position + 1}.jpg`, position });
-          }
-          if (input.stock > 0) {
-            await changeStock(trx, {
-              productId: id,
-              kind: 'ADJUSTMENT',
-              newStock: input.stock,
-              employeeId: actorId,
-              note: 'Estoque inicial no cadastro',
-            });
-          }
-          const { images: _images, ...fields } = input;
-          await recordAudit(trx, {
+      const pictures = await normalizeImages(input.images);
+      const id = await db.transaction().execute(async (trx) => {
+        const { brand, reference } = await resolveBrand(trx, input.brand, input.reference);
+        const code = await repo.nextCode(trx);
+        const { id } = await repo.insert(trx, { code, ...productValues(input, code, brand, reference) });
+        const keys = await storeImages(trx, pictures);
+        for (const [position, key] of keys.entries()) {
+          await repo.insertImage(trx, { product_id: id, path: key, name: `${code}-${position + 1}.jpg`, position });
+        }
+        if (input.stock > 0) {
+          await changeStock(trx, {
+            productId: id,
+            kind: 'ADJUSTMENT',
+            newStock: input.stock,
             employeeId: actorId,
-            entity: 'product',
-            entityId: code,
-            action: 'create',
-            changes: { ...fields, images: keys.length },
+            note: 'Estoque inicial no cadastro',
           });
-          return id;
+        }
+        const { images: _images, ...fields } = input;
+        await recordAudit(trx, {
+          employeeId: actorId,
+          entity: 'product',
+          entityId: code,
+          action: 'create',
+          changes: { ...fields, images: keys.length },
         });
-      } catch (error) {
-        await discard(keys);
-        throw error;
-      }
-      // After the commit the pictures belong to the product: a failure from here on must not remove them.
+        return id;
+      });
       return productById(db, id);
     },
 
@@ -445,28 +431,23 @@ export function createProductsService(db: DB, storage: Storage) {
 
     /** Adds one picture to the product (after the existing ones). */
     async addImage(actorId: number, code: string, image: string): Promise<Product> {
-      const keys = await storeImages([image]);
-      let id: number;
-      try {
-        id = await db.transaction().execute(async (trx) => {
-          const locked = await lockProduct(trx, code);
-          const count = await repo.countImages(trx, locked.id);
-          if (count >= PRODUCT_LIMITS.maxImages) throw conflict(PRODUCT_TEXTS.tooManyImages);
-          const name = `${code}-${count + 1}.jpg`;
-          await repo.insertImage(trx, { product_id: locked.id, path: keys[0] as string, name, position: count });
-          await recordAudit(trx, {
-            employeeId: actorId,
-            entity: 'product',
-            entityId: code,
-            action: 'image',
-            changes: { name },
-          });
-          return locked.id;
+      const pictures = await normalizeImages([image]);
+      const id = await db.transaction().execute(async (trx) => {
+        const locked = await lockProduct(trx, code);
+        const count = await repo.countImages(trx, locked.id);
+        if (count >= PRODUCT_LIMITS.maxImages) throw conflict(PRODUCT_TEXTS.tooManyImages);
+        const name = `${code}-${count + 1}.jpg`;
+        const [key] = await storeImages(trx, pictures);
+        await repo.insertImage(trx, { product_id: locked.id, path: key as string, name, position: count });
+        await recordAudit(trx, {
+          employeeId: actorId,
+          entity: 'product',
+          entityId: code,
+          action: 'image',
+          changes: { name },
         });
-      } catch (error) {
-        await discard(keys);
-        throw error;
-      }
+        return locked.id;
+      });
       return productById(db, id);
     },
 

@@ -207,152 +207,141 @@ export function createSellingService(db: DB, storage: Storage) {
     const earlier = replay(await repo.findCheckoutRequest(db, key), customerId, hash);
     if (earlier) return earlier;
 
-    // The proof is checked and re-encoded before the transaction (sharp is slow), removed if unused.
-    let receiptKey: string | undefined;
-    if (input.payment === 'BANK_TRANSFER') {
-      const picture = await normalizeOrderPicture(input.receipt, 'photo');
-      receiptKey = await storage.put(IMAGE_FOLDER, picture.data, picture.extension);
-    }
-    let used = false;
-    try {
-      const result = await db.transaction().execute(async (trx) => {
-        // The customer first (a checkout of theirs at the same moment queues here), then the attempt.
-        const customer = await repo.lockCustomer(trx, customerId, 'update');
-        if (!customer) throw notFound(SELLING_TEXTS.customerNotFound);
-        const claimed = await repo.claimCheckoutRequest(trx, {
-          idempotency_key: key,
-          customer_id: customerId,
-          employee_id: principal.employeeId,
-          request_hash: hash,
-        });
-        // The same attempt already ran (possibly at this very moment: this request waited for it).
-        if (!claimed) return replay(await repo.findCheckoutRequest(trx, key), customerId, hash) as CheckoutResponse;
-
-        assertCanBuy(customer);
-        assertChoices(customer, choices);
-
-        // Lock the cart's products (ascending ids, as moveStock does) before reading their prices and stock.
-        const productIds = (await repo.cartLines(trx, customerId)).map((line) => line.product_id);
-        if (productIds.length === 0) throw conflict(SELLING_TEXTS.cartEmpty, 'CONFLICT');
-        await stockRepository.lockProducts(
-          trx,
-          [...productIds].sort((a, b) => a - b),
-        );
-        const lines = await repo.cartLines(trx, customerId);
-        const archived = lines.filter((line) => line.archived);
-        if (archived.length > 0) {
-          throw conflict(archived.map((line) => SELLING_TEXTS.productArchived(line.name)).join(' '), 'CONFLICT', {
-            productIds: archived.map((line) => line.product_id),
-          });
-        }
-        const priced = lines.map((line) => ({ line, unitCents: levelPriceCents(line, customer.level) }));
-        const itemsCents = priced.reduce((sum, p) => sum + p.unitCents * p.line.quantity, 0);
-        const figures = quote(itemsCents, customer, choices);
-        if (input.expectedTotal !== undefined && reaisToCents(input.expectedTotal) !== figures.totalCents) {
-          throw conflict(SELLING_TEXTS.totalChanged(formatBRL(centsToReais(figures.totalCents))), 'STALE_DATA', {
-            total: centsToReais(figures.totalCents),
-          });
-        }
-
-        const payment: PaymentMethod = input.payment;
-        const status = await initialOrderStatusFor(trx, payment);
-        const motoboy = choices.typeOfDelivery === DELIVERY_TYPES.MOTOBOY;
-        const order = await repo.insertOrder(trx, {
-          customer_id: customer.id,
-          status,
-          delivery_type: choices.typeOfDelivery,
-          fast_delivery: motoboy && choices.isFastDelivery,
-          with_warranty: choices.withWarranty,
-          payment_method: payment,
-          items_total_cents: figures.itemsCents,
-          shipping_cost_cents: figures.shippingCents,
-          fast_delivery_tax_cents: figures.fastDeliveryTaxCents,
-          warranty_cents: figures.warrantyCents,
-          discount_cents: 0,
-          total_cents: figures.totalCents,
-          neighborhood: motoboy ? customer.neighborhood : null,
-          attendant_id: principal.employeeId,
-          deliverer_id: motoboy ? customer.deliverer_id : null,
-        });
-        await repo.insertItems(
-          trx,
-          priced.map(({ line, unitCents }) => ({
-            order_id: order.id,
-            product_id: line.product_id,
-            product_name: line.name,
-            product_code: line.code,
-            quantity: line.quantity,
-            unit_price_cents: unitCents,
-            unit_cost_cents: line.cost_cents,
-            total_cents: unitCents * line.quantity,
-          })),
-        );
-        // The whole cart or nothing: STOCK_INSUFFICIENT names every product short of units.
-        await moveStock(
-          trx,
-          { kind: 'SALE', employeeId: principal.employeeId, orderId: order.id, note: `Pedido ${order.code}` },
-          priced.map(({ line, unitCents }) => ({
-            productId: line.product_id,
-            quantityOut: line.quantity,
-            unitPriceCents: unitCents,
-          })),
-        );
-        const createdAt = new Date();
-        await ordersRepository.insertHistory(trx, {
-          order_id: order.id,
-          status,
-          employee_id: principal.employeeId,
-          note: SELLING_TEXTS.historyNote,
-          created_at: createdAt,
-        });
-        await recordAudit(trx, {
-          employeeId: principal.employeeId,
-          entity: 'order',
-          entityId: order.code,
-          action: 'create',
-          changes: {
-            customerId: customer.id,
-            status,
-            payment,
-            ...choices,
-            items: priced.map(({ line, unitCents }) => ({
-              productId: line.product_id,
-              quantity: line.quantity,
-              unitPrice: centsToReais(unitCents),
-            })),
-            total: centsToReais(figures.totalCents),
-          },
-        });
-        let finalStatus: number = status;
-        if (payment === 'BANK_TRANSFER' && status === ORDER_STATUS.AGUARDANDO_COMPROVANTE) {
-          // The proof came with the sale: it is attached at once, through the workflow, on the seller's
-          // behalf (internal_sales is what allows this sale; the attachment is part of it).
-          const locked = await ordersRepository.lockById(trx, order.id);
-          if (!locked) throw new Error('order just created is missing');
-          const actor: OrderActor = {
-            employeeId: principal.employeeId,
-            permissions: [PERMISSIONS.orders],
-            func: EMPLOYEE_FUNCS.ATTENDANT,
-          };
-          const moved = await transition(trx, locked, 'attachReceipt', actor, { receiptKey });
-          finalStatus = moved.transition.to;
-        }
-        await repo.clearCart(trx, customer.id);
-        await repo.completeCheckoutRequest(trx, key, order.id);
-        return {
-          code: order.code,
-          orderId: order.id,
-          statusKey: finalStatus,
-          total: centsToReais(figures.totalCents),
-          replayed: false,
-        } satisfies CheckoutResponse;
+    // The proof is checked and re-encoded before the transaction (sharp is slow), stored in it.
+    const receipt = input.payment === 'BANK_TRANSFER' ? await normalizeOrderPicture(input.receipt, 'photo') : undefined;
+    return db.transaction().execute(async (trx) => {
+      // The customer first (a checkout of theirs at the same moment queues here), then the attempt.
+      const customer = await repo.lockCustomer(trx, customerId, 'update');
+      if (!customer) throw notFound(SELLING_TEXTS.customerNotFound);
+      const claimed = await repo.claimCheckoutRequest(trx, {
+        idempotency_key: key,
+        customer_id: customerId,
+        employee_id: principal.employeeId,
+        request_hash: hash,
       });
-      // Kept only when this request's order holds it (a replay or a failure leaves it unused).
-      used = !result.replayed && receiptKey !== undefined;
-      return result;
-    } finally {
-      if (receiptKey && !used) await storage.remove(receiptKey).catch(() => undefined);
-    }
+      // The same attempt already ran (possibly at this very moment: this request waited for it).
+      if (!claimed) return replay(await repo.findCheckoutRequest(trx, key), customerId, hash) as CheckoutResponse;
+
+      assertCanBuy(customer);
+      assertChoices(customer, choices);
+
+      // Lock the cart's products (ascending ids, as moveStock does) before reading their prices and stock.
+      const productIds = (await repo.cartLines(trx, customerId)).map((line) => line.product_id);
+      if (productIds.length === 0) throw conflict(SELLING_TEXTS.cartEmpty, 'CONFLICT');
+      await stockRepository.lockProducts(
+        trx,
+        [...productIds].sort((a, b) => a - b),
+      );
+      const lines = await repo.cartLines(trx, customerId);
+      const archived = lines.filter((line) => line.archived);
+      if (archived.length > 0) {
+        throw conflict(archived.map((line) => SELLING_TEXTS.productArchived(line.name)).join(' '), 'CONFLICT', {
+          productIds: archived.map((line) => line.product_id),
+        });
+      }
+      const priced = lines.map((line) => ({ line, unitCents: levelPriceCents(line, customer.level) }));
+      const itemsCents = priced.reduce((sum, p) => sum + p.unitCents * p.line.quantity, 0);
+      const figures = quote(itemsCents, customer, choices);
+      if (input.expectedTotal !== undefined && reaisToCents(input.expectedTotal) !== figures.totalCents) {
+        throw conflict(SELLING_TEXTS.totalChanged(formatBRL(centsToReais(figures.totalCents))), 'STALE_DATA', {
+          total: centsToReais(figures.totalCents),
+        });
+      }
+
+      const payment: PaymentMethod = input.payment;
+      const status = await initialOrderStatusFor(trx, payment);
+      const motoboy = choices.typeOfDelivery === DELIVERY_TYPES.MOTOBOY;
+      const order = await repo.insertOrder(trx, {
+        customer_id: customer.id,
+        status,
+        delivery_type: choices.typeOfDelivery,
+        fast_delivery: motoboy && choices.isFastDelivery,
+        with_warranty: choices.withWarranty,
+        payment_method: payment,
+        items_total_cents: figures.itemsCents,
+        shipping_cost_cents: figures.shippingCents,
+        fast_delivery_tax_cents: figures.fastDeliveryTaxCents,
+        warranty_cents: figures.warrantyCents,
+        discount_cents: 0,
+        total_cents: figures.totalCents,
+        neighborhood: motoboy ? customer.neighborhood : null,
+        attendant_id: principal.employeeId,
+        deliverer_id: motoboy ? customer.deliverer_id : null,
+      });
+      await repo.insertItems(
+        trx,
+        priced.map(({ line, unitCents }) => ({
+          order_id: order.id,
+          product_id: line.product_id,
+          product_name: line.name,
+          product_code: line.code,
+          quantity: line.quantity,
+          unit_price_cents: unitCents,
+          unit_cost_cents: line.cost_cents,
+          total_cents: unitCents * line.quantity,
+        })),
+      );
+      // The whole cart or nothing: STOCK_INSUFFICIENT names every product short of units.
+      await moveStock(
+        trx,
+        { kind: 'SALE', employeeId: principal.employeeId, orderId: order.id, note: `Pedido ${order.code}` },
+        priced.map(({ line, unitCents }) => ({
+          productId: line.product_id,
+          quantityOut: line.quantity,
+          unitPriceCents: unitCents,
+        })),
+      );
+      const createdAt = new Date();
+      await ordersRepository.insertHistory(trx, {
+        order_id: order.id,
+        status,
+        employee_id: principal.employeeId,
+        note: SELLING_TEXTS.historyNote,
+        created_at: createdAt,
+      });
+      await recordAudit(trx, {
+        employeeId: principal.employeeId,
+        entity: 'order',
+        entityId: order.code,
+        action: 'create',
+        changes: {
+          customerId: customer.id,
+          status,
+          payment,
+          ...choices,
+          items: priced.map(({ line, unitCents }) => ({
+            productId: line.product_id,
+            quantity: line.quantity,
+            unitPrice: centsToReais(unitCents),
+          })),
+          total: centsToReais(figures.totalCents),
+        },
+      });
+      let finalStatus: number = status;
+      if (payment === 'BANK_TRANSFER' && status === ORDER_STATUS.AGUARDANDO_COMPROVANTE) {
+        // The proof came with the sale: it is attached at once, through the workflow, on the seller's
+        // behalf (internal_sales is what allows this sale; the attachment is part of it).
+        const locked = await ordersRepository.lockById(trx, order.id);
+        if (!locked) throw new Error('order just created is missing');
+        const actor: OrderActor = {
+          employeeId: principal.employeeId,
+          permissions: [PERMISSIONS.orders],
+          func: EMPLOYEE_FUNCS.ATTENDANT,
+        };
+        const receiptKey = receipt ? await storage.put(trx, IMAGE_FOLDER, receipt.data, receipt.extension) : undefined;
+        const moved = await transition(trx, locked, 'attachReceipt', actor, { receiptKey });
+        finalStatus = moved.transition.to;
+      }
+      await repo.clearCart(trx, customer.id);
+      await repo.completeCheckoutRequest(trx, key, order.id);
+      return {
+        code: order.code,
+        orderId: order.id,
+        statusKey: finalStatus,
+        total: centsToReais(figures.totalCents),
+        replayed: false,
+      } satisfies CheckoutResponse;
+    });
   }
 
   return {

@@ -57,21 +57,29 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
   const count = (base: number, min: number) => Math.max(min, Math.round(base * scale));
   const { storage } = options;
 
-  // Order pictures: a few of each kind, shared by the orders (files only, before the transaction).
+  // Order pictures: a few of each kind, shared by the orders (drawn before the transaction, stored in it).
   const pictureRng = stream('order-pictures');
   const company = { name: COMPANY.name, cnpj: formatDocument(COMPANY.cnpj) };
-  const receipts: string[] = [];
-  const signatures: string[] = [];
-  const packaging: string[] = [];
+  const drawn: { receipt: Buffer; packaging: Buffer; signature: Buffer }[] = [];
   for (let i = 0; i < 6; i++) {
-    receipts.push(await storage.put('orders', await receiptPicture(i, pictureRng, company), 'jpg'));
-    packaging.push(await storage.put('orders', await packagingPicture(pictureRng), 'jpg'));
-    signatures.push(await storage.put('orders', await signaturePicture(pictureRng), 'jpg'));
+    drawn.push({
+      receipt: await receiptPicture(i, pictureRng, company),
+      packaging: await packagingPicture(pictureRng),
+      signature: await signaturePicture(pictureRng),
+    });
   }
 
   const rows: Record<string, number> = {};
   let ordersByStatus: Record<number, number> = {};
   await db.transaction().execute(async (trx) => {
+    const receipts: string[] = [];
+    const signatures: string[] = [];
+    const packaging: string[] = [];
+    for (const picture of drawn) {
+      receipts.push(await storage.put(trx, 'orders', picture.receipt, 'jpg'));
+      packaging.push(await storage.put(trx, 'orders', picture.packaging, 'jpg'));
+      signatures.push(await storage.put(trx, 'orders', picture.signature, 'jpg'));
+    }
     const staff = await loadStaff(trx, stream('staff'), scale);
 
     const customers = generateCustomers(
