@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamSchema } from './ids';
+import { digitsParamSchema, idParamSchema } from './ids';
 
 /**
  * The dashboard and the reports (spec sections 2, 3 and 7; every definition in docs/reports.md).
@@ -56,11 +56,10 @@ export const PAYMENT_DESCRIPTIONS = { CASH: 'Dinheiro', BANK_TRANSFER: 'Depósit
 
 // ---------- path and query values ----------
 export const reportOrderSchema = z.enum(['desc', 'asc'], { error: REPORT_TEXTS.orderInvalid });
-export const reportLevelSchema = z.coerce
-  .number({ error: REPORT_TEXTS.levelInvalid })
-  .int(REPORT_TEXTS.levelInvalid)
-  .min(0, REPORT_TEXTS.levelInvalid)
-  .max(3, REPORT_TEXTS.levelInvalid);
+export const reportLevelSchema = digitsParamSchema(
+  z.number().int().min(0, REPORT_TEXTS.levelInvalid).max(3, REPORT_TEXTS.levelInvalid),
+  REPORT_TEXTS.levelInvalid,
+);
 export const reportIdSchema = idParamSchema(REPORT_TEXTS.idInvalid);
 
 /**
