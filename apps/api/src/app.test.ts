@@ -39,8 +39,12 @@ describe('the served web app and the API side by side', () => {
     expect(res.json().errors[0]).toContain('Rota não encontrada');
   });
 
-  it('answers an unknown API path longer than 4 KB with 404, not 403 (issue 15: the web app\'s file route took it)', async () => {
-    for (const url of [`/api/${'a'.repeat(4100)}`, `/api/x/${'a/'.repeat(3000)}`, `/api/orders/${'b'.repeat(9000)}/x`]) {
+  it("answers an unknown API path longer than 4 KB with 404, not 403 (issue 15: the web app's file route took it)", async () => {
+    for (const url of [
+      `/api/${'a'.repeat(4100)}`,
+      `/api/x/${'a/'.repeat(3000)}`,
+      `/api/orders/${'b'.repeat(9000)}/x`,
+    ]) {
       for (const method of ['GET', 'HEAD'] as const) {
         const res = await t.app.inject({ method, url });
         expect(res.statusCode, `${method} ${url.slice(0, 20)}…`).toBe(404);

@@ -116,14 +116,12 @@ export const orderStatusKeySchema = z
 export const orderStatusParamSchema = z.union(
   [
     digitsParamSchema(orderStatusKeySchema, ORDER_TEXTS.statusInvalid),
-    z
-      .string()
-      .transform((name, context) => {
-        const upper = name.toUpperCase();
-        if (Object.hasOwn(ORDER_STATUS, upper)) return ORDER_STATUS[upper as OrderStatusName];
-        context.addIssue({ code: 'custom', message: ORDER_TEXTS.statusInvalid });
-        return z.NEVER;
-      }),
+    z.string().transform((name, context) => {
+      const upper = name.toUpperCase();
+      if (Object.hasOwn(ORDER_STATUS, upper)) return ORDER_STATUS[upper as OrderStatusName];
+      context.addIssue({ code: 'custom', message: ORDER_TEXTS.statusInvalid });
+      return z.NEVER;
+    }),
   ],
   { error: ORDER_TEXTS.statusInvalid },
 );
