@@ -337,11 +337,7 @@ export const idempotencyKeyHeaderSchema = z
       ? text.slice(1, -1).replace(/\\(["\\])/g, '$1')
       : text;
   })
-  .pipe(
-    z
-      .string()
-      .regex(new RegExp(`^[\\x21-\\x7e]{1,${MAX_IDEMPOTENCY_KEY}}$`), SELLING_TEXTS.idempotencyKeyInvalid),
-  );
+  .pipe(z.string().regex(new RegExp(`^[\\x21-\\x7e]{1,${MAX_IDEMPOTENCY_KEY}}$`), SELLING_TEXTS.idempotencyKeyInvalid));
 
 /** The headers of both checkouts (others pass through untouched). */
 export const checkoutHeadersSchema = z.looseObject({
