@@ -317,12 +317,19 @@ export const adjustmentOrderDetailSchema = z.object({
   code: z.string(),
   customerName: z.string(),
   items: z.array(z.object({ productName: z.string(), quantity: z.number().int(), unitPrice: z.number() })),
+  /** The parts of the order's total: totalItems + shippingCost + fastDeliveryTax + warranty − discount = orderTotal. */
   totalItems: z.number(),
   shippingCost: z.number(),
+  fastDeliveryTax: z.number(),
+  warranty: z.number(),
+  discount: z.number(),
+  /** The order's own total (what the sale charged). */
+  orderTotal: z.number(),
   /** The exchanged (or returned) goods of the order. */
   adjustments: z.array(adjustedItemSchema),
   totalExchange: z.number().optional(),
   totalReturn: z.number().optional(),
+  /** What the order brought in: orderTotal for an exchange, orderTotal − totalReturn for a return. */
   total: z.number(),
 });
 export type AdjustmentOrderDetail = z.infer<typeof adjustmentOrderDetailSchema>;

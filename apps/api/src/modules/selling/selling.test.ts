@@ -744,6 +744,45 @@ describe("a section 7 client can sell (issue 15: idempotencyKey was required, th
   });
 });
 
+describe('the order details add up (issue 15: items + freight shown, the fast-delivery tax and the warranty nowhere)', () => {
+  it('GET /orders/by-id/{id} answers every part of the total, and the parts sum to it', async () => {
+    const a = await createProduct(t.db, { name: 'Galaxy Soma', ...PRODUCT_A, stock: 5 });
+    const b = await createProduct(t.db, { name: 'Película Soma', ...PRODUCT_B, stock: 5 });
+    const customer = await createCustomer(t.db, {
+      level: 2,
+      shippingCents: 1500,
+      fastTaxCents: 2500,
+      warrantyPercentage: 10,
+    });
+    await add(customer.id, a.id, 1);
+    await add(customer.id, b.id, 3);
+    // Prata: 130,00 + 3 × 3,63 = 140,89; fast delivery 25,00 replaces the 15,00 freight; warranty 10 % of
+    // 140,89 = 14,089 → 14,09; total 140,89 + 25,00 + 14,09 = 179,98.
+    const sold = await cash(customer.id, { isFastDelivery: true, withWarranty: true });
+    expect(sold.statusCode, sold.body).toBe(200);
+    expect(sold.json().total).toBe(179.98);
+    const detail = await call('GET', `/orders/by-id/${sold.json().orderId}`, undefined, tokens.admin);
+    expect(detail.statusCode).toBe(200);
+    const order = detail.json().data;
+    expect(order).toMatchObject({
+      itemsTotal: 140.89,
+      shippingCost: 0,
+      fastDeliveryTax: 25,
+      warranty: 14.09,
+      discount: 0,
+      total: 179.98,
+    });
+    const cents = (n: number) => Math.round(n * 100);
+    expect(
+      cents(order.itemsTotal) +
+        cents(order.shippingCost) +
+        cents(order.fastDeliveryTax) +
+        cents(order.warranty) -
+        cents(order.discount),
+    ).toBe(cents(order.total));
+  });
+});
+
 describe('permissions', () => {
   it('every selling call needs a session (401) and internal_sales (403); full:access passes', async () => {
     const a = await createProduct(t.db, { name: 'Produto Permissões', ...PRODUCT_A, stock: 10 });
