@@ -805,6 +805,36 @@ describe('products API', () => {
       expect(far.json().data).toHaveLength(1);
     });
 
+    it('a quantity or price that is wrong says what is wrong, not "Informe…" as if empty (issue 15)', async () => {
+      const product = await createProduct({ stock: 5 });
+      const source = await sourceKey();
+      const cases: [string, string, Record<string, unknown>, string][] = [
+        ['POST', '/products', productBody({ stock: -3 }), 'A quantidade não pode ser negativa.'],
+        ['POST', '/products', productBody({ stock: 2_000_000 }), 'A quantidade máxima é de 1.000.000 unidades.'],
+        ['POST', '/products', productBody({ stock: 2.5 }), 'Informe a quantidade em unidades inteiras.'],
+        ['POST', '/products', productBody({ sellPrice: 1_000_000.01 }), 'O valor máximo é R$ 1.000.000,00.'],
+        ['PATCH', `/products/inventory/${product.code}`, { newStock: -3 }, 'A quantidade não pode ser negativa.'],
+        [
+          'PATCH',
+          '/products/menu/purchase/batch',
+          { products: [{ productId: product.id, cost: 10, stock: 2_000_000, source }] },
+          'A quantidade máxima é de 1.000.000 unidades.',
+        ],
+        [
+          'PATCH',
+          '/products/menu/purchase/batch',
+          { products: [{ productId: product.id, cost: 10, stock: -3, source }] },
+          'A quantidade de entrada deve ser maior que zero.',
+        ],
+      ];
+      for (const [method, url, body, message] of cases) {
+        const res = await call(stocker, method as 'POST', url, body);
+        expect(res.statusCode, `${url} ${JSON.stringify(body).slice(0, 80)}`).toBe(400);
+        expect(res.json().errors).toEqual([message]);
+      }
+      expect((await expectLedgerConsistent(product.id)).stock).toBe(5);
+    });
+
     it('stock cannot grow past 1,000,000 units (the integer column would overflow into a 500)', async () => {
       const product = await createProduct({ stock: 999_999 });
       const source = await sourceKey();
