@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { listeningUrl, loadConfig } from './config';
 import { bootstrapDatabase } from './db/bootstrap';
 import { createDatabase } from './db/database';
 import { DEMO_EMPLOYEES } from './db/seed/foundation';
@@ -23,10 +23,11 @@ async function main() {
   }
 
   await app.listen({ port: config.port, host: config.host });
+  const url = listeningUrl(config);
+  app.log.info({ url }, `BackOffice ouvindo em ${url}`);
   await bootstrapDatabase(db, config, { storage: app.deps.storage, log: app.log });
   ready = true;
 
-  const url = `http://localhost:${config.port}`;
   const lines = [
     '',
     `BackOffice pronto em ${url}`,
