@@ -268,8 +268,8 @@ describe('products API', () => {
         [{ discount: { silverPercentage: 101, goldPercentage: 10 } }, 'Informe o percentual de 0 a 100'],
         [{ discount: { silverPercentage: 10, goldPercentage: -1 } }, 'Informe o percentual de 0 a 100'],
         [{ stockAlert: 10001 }, 'O alerta de estoque deve estar entre 0 e 10000.'],
-        [{ stock: -1 }, 'Informe a quantidade do produto em estoque'],
-        [{ stock: 1.5 }, 'Informe a quantidade do produto em estoque'],
+        [{ stock: -1 }, 'A quantidade não pode ser negativa.'],
+        [{ stock: 1.5 }, 'Informe a quantidade em unidades inteiras.'],
       ];
       for (const [overrides, message] of cases) {
         const res = await call(stocker, 'POST', '/products', productBody(overrides));
@@ -461,7 +461,7 @@ describe('products API', () => {
 
       const refused = await call(stocker, 'PATCH', `/products/inventory/${product.code}`, { newStock: -2 });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().errors).toContain('Informe a quantidade do produto em estoque');
+      expect(refused.json().errors).toContain('A quantidade não pode ser negativa.');
       const mismatch = await call(stocker, 'PATCH', `/products/inventory/${product.code}`, { code: 'X', newStock: 1 });
       expect(mismatch.statusCode).toBe(400);
       expect((await call(stocker, 'PATCH', '/products/inventory/P0', { newStock: 1 })).statusCode).toBe(404);
