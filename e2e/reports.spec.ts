@@ -146,7 +146,7 @@ describe('reports: the administrator generates every report on the demo business
       .first()
       .click();
     const dialog = page.getByRole('dialog', { name: /^Troca do pedido / });
-    await dialog.getByText('Total do pedido').waitFor();
+    await dialog.getByText('Total trocado').waitFor();
     await expectAccessible(page, 'Troca do pedido');
     await screenshot(page, 'reports-exchange-order-desktop');
     await dialog.getByRole('button', { name: 'Ver pedido', exact: true }).click();

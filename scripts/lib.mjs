@@ -37,13 +37,26 @@ function installNeeded() {
   return statSync(path.join(root, 'package-lock.json')).mtimeMs > statSync(marker).mtimeMs;
 }
 
+/**
+ * `npm install`, not `npm ci`: the lockfile has no entries for optional packages of other platforms that
+ * this registry snapshot lacks, which `npm ci` treats as out of sync. Quietly: under the machine's older
+ * Node every package that asks for Node 24 prints an EBADENGINE warning (about 65 of them, which read as a
+ * failure), though the server runs on the Node 24 the install brings; errors are still printed.
+ */
+export const INSTALL_ARGS = ['install', '--no-audit', '--no-fund', '--loglevel=error', '--engine-strict=false'];
+
+/** The one line said before installing (why no engine warnings, on which Node the server runs). */
+export function installMessage(nodeVersion = process.versions.node) {
+  return nodeVersion.split('.')[0] === '24'
+    ? 'Instalando dependências (npm install)'
+    : `Instalando dependências (npm install) com o Node ${nodeVersion} desta máquina; o BackOffice roda no Node 24 que vem nas dependências (avisos de versão do Node omitidos)`;
+}
+
 /** Installs dependencies when missing or stale, then makes sure this script runs on Node 24. */
 export function ensureNode24() {
   if (installNeeded()) {
-    // `npm install`, not `npm ci`: the lockfile has no entries for optional packages of other platforms
-    // that this registry snapshot lacks, which `npm ci` treats as out of sync.
-    log('Instalando dependências (npm install)');
-    run('npm', ['install', '--no-audit', '--no-fund']);
+    log(installMessage());
+    run('npm', INSTALL_ARGS);
   }
   const major = Number(process.versions.node.split('.')[0]);
   if (major !== 24) {

@@ -39,6 +39,20 @@ describe('the served web app and the API side by side', () => {
     expect(res.json().errors[0]).toContain('Rota não encontrada');
   });
 
+  it("answers an unknown API path longer than 4 KB with 404, not 403 (issue 15: the web app's file route took it)", async () => {
+    for (const url of [
+      `/api/${'a'.repeat(4100)}`,
+      `/api/x/${'a/'.repeat(3000)}`,
+      `/api/orders/${'b'.repeat(9000)}/x`,
+    ]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url.slice(0, 20)}…`).toBe(404);
+        if (method === 'GET') expect(res.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+      }
+    }
+  });
+
   it('answers malformed and very long paths with a Portuguese JSON error, never an English one', async () => {
     const malformed = await t.app.inject({ method: 'GET', url: '/api/employees/%E0%A4%A' });
     expect(malformed.statusCode).toBe(400);

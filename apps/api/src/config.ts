@@ -88,3 +88,10 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     ...overrides,
   };
 }
+
+/** The address to open in a browser on this machine: `localhost` when the server listens on every interface. */
+export function listeningUrl(config: Pick<AppConfig, 'host' | 'port'>): string {
+  const { host, port } = config;
+  const name = !host || host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}

@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { listeningUrl, loadConfig } from './config';
 import { DEMO_EMPLOYEES } from './db/seed/foundation';
 import { exitForSupervisor, startServer } from './server';
 
@@ -28,7 +28,8 @@ async function main() {
     throw error;
   }
 
-  const url = `http://localhost:${config.port}`;
+  const url = listeningUrl(config);
+
   const lines = [
     '',
     `BackOffice pronto em ${url}`,

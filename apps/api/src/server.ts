@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import type { AppConfig } from './config';
+import { type AppConfig, listeningUrl } from './config';
 import { type BootstrapOutcome, bootstrapWhenReachable, type RetryOptions } from './db/bootstrap';
 import { createDatabase, type DB } from './db/database';
 
@@ -69,6 +69,8 @@ export async function startServer(
     await db.destroy();
   });
   await started.listen({ port: config.port, host: config.host });
+  const url = listeningUrl(config);
+  started.log.info({ url }, `BackOffice ouvindo em ${url}`);
 
   // Migrations and the seed may run longer than the API's statement_timeout: a session of their own.
   const setupDb = config.databaseUrl

@@ -89,9 +89,18 @@ export function isValidPhone(value: string): boolean {
   return false;
 }
 
-export function formatPhone(value: string | null | undefined): string {
+/** A CEP as people read it, `01234-567`; anything that is not 8 digits as stored. */
+export function formatCep(value: string | null | undefined): string {
   if (!value) return '';
   const d = onlyDigits(value);
+  return d.length === 8 ? d.replace(/^(\d{5})(\d{3})$/, '$1-$2') : value;
+}
+
+/** `(11) 98765-4321` / `(11) 3456-7890` (with or without the country's 55); anything else as stored. */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const all = onlyDigits(value);
+  const d = all.startsWith('55') && all.length > 11 ? all.slice(2) : all;
   if (d.length === 11) return d.replace(/^(\d{2})(\d{5})(\d{4})$/, '($1) $2-$3');
   if (d.length === 10) return d.replace(/^(\d{2})(\d{4})(\d{4})$/, '($1) $2-$3');
   return value;

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { idParamSchema, idSchema } from './ids';
+import { digitsParamSchema, idParamSchema, idSchema } from './ids';
 import {
   ORDER_ACTION_LABELS,
+  ORDER_STATUS,
   ORDER_STATUS_KEYS,
   ORDER_STATUS_LABELS,
   type OrderAction,
   type OrderStatusKey,
+  type OrderStatusName,
 } from './order-status';
 
 /** Paging and size limits of the orders API. */
@@ -106,6 +108,23 @@ export const orderStatusKeySchema = z
   .int(ORDER_TEXTS.statusInvalid)
   .refine((value) => (ORDER_STATUS_KEYS as number[]).includes(value), ORDER_TEXTS.statusInvalid)
   .transform((value) => value as OrderStatusKey);
+
+/**
+ * The `{status}` of `GET /orders/status/{status}`: the key (`13`, decimal digits only) or the name of the
+ * spec's status table (`FINALIZADOS`, any case).
+ */
+export const orderStatusParamSchema = z.union(
+  [
+    digitsParamSchema(orderStatusKeySchema, ORDER_TEXTS.statusInvalid),
+    z.string().transform((name, context) => {
+      const upper = name.toUpperCase();
+      if (Object.hasOwn(ORDER_STATUS, upper)) return ORDER_STATUS[upper as OrderStatusName];
+      context.addIssue({ code: 'custom', message: ORDER_TEXTS.statusInvalid });
+      return z.NEVER;
+    }),
+  ],
+  { error: ORDER_TEXTS.statusInvalid },
+);
 
 /**
  * Optimistic concurrency, on every move: the status the screen showed and/or the order's `updatedAt` it

@@ -13,7 +13,9 @@ export const PRODUCT_TEXTS = {
   stockEntryPositive: 'A quantidade de entrada deve ser maior que zero.',
   stockAlertRange: 'O alerta de estoque deve estar entre 0 e 10000.',
   twoDecimals: 'Informe um valor com no máximo duas casas decimais.',
-  priceTooHigh: 'O valor informado é alto demais.',
+  priceTooHigh: 'O valor máximo é R$ 1.000.000,00.',
+  stockNegative: 'A quantidade não pode ser negativa.',
+  stockNotWhole: 'Informe a quantidade em unidades inteiras.',
   sourceRequired: 'Informe a operação',
   referenceRequired: 'Informe a referência que deseja criar',
   brandNameRequired: 'Informe a marca que deseja criar',
@@ -44,6 +46,7 @@ export const PRODUCT_TEXTS = {
   invalidPeriod: PERIOD_TEXTS.invalid,
   searchTooLong: 'A pesquisa deve ter no máximo 200 caracteres.',
   stockTooHigh: 'O estoque de um produto não pode passar de 1.000.000 unidades.',
+  quantityTooHigh: 'A quantidade máxima é de 1.000.000 unidades.',
   periodOrder: PERIOD_TEXTS.reversed,
   // success messages (section 8)
   created: 'Produto criado com sucesso.',
@@ -95,11 +98,19 @@ const percentageSchema = z
   .min(0, PRODUCT_TEXTS.percentageRange)
   .max(100, PRODUCT_TEXTS.percentageRange);
 
-const stockSchema = z
-  .number({ error: PRODUCT_TEXTS.stockRequired })
-  .int(PRODUCT_TEXTS.stockRequired)
-  .min(0, PRODUCT_TEXTS.stockRequired)
-  .max(PRODUCT_LIMITS.maxStock, PRODUCT_TEXTS.stockRequired);
+/**
+ * A quantity of units (stock, a count, a stock entry from `min` up): each problem says what is wrong —
+ * missing, not whole, negative (or zero for an entry), above the limit — never 'Informe…' for a number
+ * that was typed. The web forms check what is typed with the same schema.
+ */
+export const stockQuantitySchema = (min: 0 | 1 = 0) =>
+  z
+    .number({ error: PRODUCT_TEXTS.stockRequired })
+    .int(PRODUCT_TEXTS.stockNotWhole)
+    .min(min, min === 0 ? PRODUCT_TEXTS.stockNegative : PRODUCT_TEXTS.stockEntryPositive)
+    .max(PRODUCT_LIMITS.maxStock, PRODUCT_TEXTS.quantityTooHigh);
+
+const stockSchema = stockQuantitySchema(0);
 
 const stockAlertSchema = z
   .number({ error: PRODUCT_TEXTS.stockAlertRange })
@@ -196,11 +207,7 @@ export const stockEntryItemSchema = z
   .object({
     productId: idSchema(PRODUCT_TEXTS.productNotFound),
     cost: moneySchema(PRODUCT_TEXTS.costRequired),
-    stock: z
-      .number({ error: PRODUCT_TEXTS.stockRequired })
-      .int(PRODUCT_TEXTS.stockRequired)
-      .min(1, PRODUCT_TEXTS.stockEntryPositive)
-      .max(PRODUCT_LIMITS.maxStock, PRODUCT_TEXTS.stockRequired),
+    stock: stockQuantitySchema(1),
     /** The key of a product source (GET /products/sources). */
     source: z.string({ error: PRODUCT_TEXTS.sourceRequired }).trim().min(1, PRODUCT_TEXTS.sourceRequired),
   })

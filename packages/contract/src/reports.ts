@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamSchema } from './ids';
+import { digitsParamSchema, idParamSchema } from './ids';
 
 /**
  * The dashboard and the reports (spec sections 2, 3 and 7; every definition in docs/reports.md).
@@ -56,11 +56,10 @@ export const PAYMENT_DESCRIPTIONS = { CASH: 'Dinheiro', BANK_TRANSFER: 'Depósit
 
 // ---------- path and query values ----------
 export const reportOrderSchema = z.enum(['desc', 'asc'], { error: REPORT_TEXTS.orderInvalid });
-export const reportLevelSchema = z.coerce
-  .number({ error: REPORT_TEXTS.levelInvalid })
-  .int(REPORT_TEXTS.levelInvalid)
-  .min(0, REPORT_TEXTS.levelInvalid)
-  .max(3, REPORT_TEXTS.levelInvalid);
+export const reportLevelSchema = digitsParamSchema(
+  z.number().int().min(0, REPORT_TEXTS.levelInvalid).max(3, REPORT_TEXTS.levelInvalid),
+  REPORT_TEXTS.levelInvalid,
+);
 export const reportIdSchema = idParamSchema(REPORT_TEXTS.idInvalid);
 
 /**
@@ -318,12 +317,19 @@ export const adjustmentOrderDetailSchema = z.object({
   code: z.string(),
   customerName: z.string(),
   items: z.array(z.object({ productName: z.string(), quantity: z.number().int(), unitPrice: z.number() })),
+  /** The parts of the order's total: totalItems + shippingCost + fastDeliveryTax + warranty − discount = orderTotal. */
   totalItems: z.number(),
   shippingCost: z.number(),
+  fastDeliveryTax: z.number(),
+  warranty: z.number(),
+  discount: z.number(),
+  /** The order's own total (what the sale charged). */
+  orderTotal: z.number(),
   /** The exchanged (or returned) goods of the order. */
   adjustments: z.array(adjustedItemSchema),
   totalExchange: z.number().optional(),
   totalReturn: z.number().optional(),
+  /** What the order brought in: orderTotal for an exchange, orderTotal − totalReturn for a return. */
   total: z.number(),
 });
 export type AdjustmentOrderDetail = z.infer<typeof adjustmentOrderDetailSchema>;

@@ -49,6 +49,14 @@ export function registerErrorHandling(app: FastifyInstance, { spaFallback = fals
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ errors: [GENERIC_ERROR], code: 'INTERNAL' });
   });
+  if (spaFallback) {
+    // The web app's files are served by a catch-all route (`/*`), which also matches an unknown `/api/…`
+    // path: answer it here as the unknown API path it is. Otherwise @fastify/static would judge it as a
+    // file name and refuse a long one (over the file system's limits) with 403.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url === '/*' && request.url.startsWith('/api/')) return reply.callNotFound();
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     // The single-page app answers every other GET and HEAD (its router shows the right screen).
     if (spaFallback && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/')) {

@@ -1,6 +1,15 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { dayPeriodOf, formatDate, formatDateTime, formatMoney, toApiTimestamp } from './format';
+import {
+  dayPeriodOf,
+  formatCep,
+  formatDate,
+  formatDateTime,
+  formatDocument,
+  formatMoney,
+  formatPhone,
+  toApiTimestamp,
+} from './format';
 
 describe('format', () => {
   it('formats dates and date-times the Brazilian way', () => {
@@ -26,5 +35,19 @@ describe('format', () => {
       start: '2026-04-01T00:00:00',
       end: '2026-04-30T23:59:59',
     });
+  });
+});
+
+describe('phones, CEPs and documents (issue 15: raw digits on screen)', () => {
+  it('formats a mobile, a landline, one with the country code, a CEP and a CPF; leaves what it cannot read', () => {
+    expect(formatPhone('11987654321')).toBe('(11) 98765-4321');
+    expect(formatPhone('1134567890')).toBe('(11) 3456-7890');
+    expect(formatPhone('+55 11 98765-4321')).toBe('(11) 98765-4321');
+    expect(formatPhone('123')).toBe('123');
+    expect(formatPhone(null)).toBe('');
+    expect(formatCep('01234567')).toBe('01234-567');
+    expect(formatCep('01234-567')).toBe('01234-567');
+    expect(formatCep('0123')).toBe('0123');
+    expect(formatDocument('52998224725')).toBe('529.982.247-25');
   });
 });

@@ -44,3 +44,9 @@ export function toApiTimestamp(value: string | number | Date | Dayjs): string {
 export function dayPeriodOf(first: Dayjs, last: Dayjs): { start: string; end: string } {
   return dayPeriod(first.format('YYYY-MM-DD'), last.format('YYYY-MM-DD'));
 }
+
+/**
+ * Phones `(11) 98765-4321`, CEPs `01234-567` and documents `123.456.789-09`: every screen, CSV and print
+ * of the web app shows them through these (the contract's, which the API's exports use too).
+ */
+export { formatCep, formatDocument, formatPhone } from '@backoffice/contract';

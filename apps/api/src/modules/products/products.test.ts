@@ -268,8 +268,8 @@ describe('products API', () => {
         [{ discount: { silverPercentage: 101, goldPercentage: 10 } }, 'Informe o percentual de 0 a 100'],
         [{ discount: { silverPercentage: 10, goldPercentage: -1 } }, 'Informe o percentual de 0 a 100'],
         [{ stockAlert: 10001 }, 'O alerta de estoque deve estar entre 0 e 10000.'],
-        [{ stock: -1 }, 'Informe a quantidade do produto em estoque'],
-        [{ stock: 1.5 }, 'Informe a quantidade do produto em estoque'],
+        [{ stock: -1 }, 'A quantidade não pode ser negativa.'],
+        [{ stock: 1.5 }, 'Informe a quantidade em unidades inteiras.'],
       ];
       for (const [overrides, message] of cases) {
         const res = await call(stocker, 'POST', '/products', productBody(overrides));
@@ -461,7 +461,7 @@ describe('products API', () => {
 
       const refused = await call(stocker, 'PATCH', `/products/inventory/${product.code}`, { newStock: -2 });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().errors).toContain('Informe a quantidade do produto em estoque');
+      expect(refused.json().errors).toContain('A quantidade não pode ser negativa.');
       const mismatch = await call(stocker, 'PATCH', `/products/inventory/${product.code}`, { code: 'X', newStock: 1 });
       expect(mismatch.statusCode).toBe(400);
       expect((await call(stocker, 'PATCH', '/products/inventory/P0', { newStock: 1 })).statusCode).toBe(404);
@@ -803,6 +803,36 @@ describe('products API', () => {
         `/reports/product/stock/changed/${product.id}/start/0000-01-01T00:00:00/end/9999-12-31T23:59:59`,
       );
       expect(far.json().data).toHaveLength(1);
+    });
+
+    it('a quantity or price that is wrong says what is wrong, not "Informe…" as if empty (issue 15)', async () => {
+      const product = await createProduct({ stock: 5 });
+      const source = await sourceKey();
+      const cases: [string, string, Record<string, unknown>, string][] = [
+        ['POST', '/products', productBody({ stock: -3 }), 'A quantidade não pode ser negativa.'],
+        ['POST', '/products', productBody({ stock: 2_000_000 }), 'A quantidade máxima é de 1.000.000 unidades.'],
+        ['POST', '/products', productBody({ stock: 2.5 }), 'Informe a quantidade em unidades inteiras.'],
+        ['POST', '/products', productBody({ sellPrice: 1_000_000.01 }), 'O valor máximo é R$ 1.000.000,00.'],
+        ['PATCH', `/products/inventory/${product.code}`, { newStock: -3 }, 'A quantidade não pode ser negativa.'],
+        [
+          'PATCH',
+          '/products/menu/purchase/batch',
+          { products: [{ productId: product.id, cost: 10, stock: 2_000_000, source }] },
+          'A quantidade máxima é de 1.000.000 unidades.',
+        ],
+        [
+          'PATCH',
+          '/products/menu/purchase/batch',
+          { products: [{ productId: product.id, cost: 10, stock: -3, source }] },
+          'A quantidade de entrada deve ser maior que zero.',
+        ],
+      ];
+      for (const [method, url, body, message] of cases) {
+        const res = await call(stocker, method as 'POST', url, body);
+        expect(res.statusCode, `${url} ${JSON.stringify(body).slice(0, 80)}`).toBe(400);
+        expect(res.json().errors).toEqual([message]);
+      }
+      expect((await expectLedgerConsistent(product.id)).stock).toBe(5);
     });
 
     it('stock cannot grow past 1,000,000 units (the integer column would overflow into a 500)', async () => {

@@ -414,6 +414,8 @@ export function createReportsRepository() {
           'o.items_total_cents',
           'o.shipping_cost_cents',
           'o.fast_delivery_tax_cents',
+          'o.warranty_cents',
+          'o.discount_cents',
           'o.total_cents',
         ])
         .where('o.id', '=', orderId)

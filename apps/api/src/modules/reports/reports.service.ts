@@ -159,7 +159,11 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
         unitPrice: reais(i.unit_price_cents),
       })),
       totalItems: reais(order.items_total_cents),
-      shippingCost: reais(order.shipping_cost_cents + order.fast_delivery_tax_cents),
+      shippingCost: reais(order.shipping_cost_cents),
+      fastDeliveryTax: reais(order.fast_delivery_tax_cents),
+      warranty: reais(order.warranty_cents),
+      discount: reais(order.discount_cents),
+      orderTotal: reais(order.total_cents),
       adjustments: adjustments.map((a) => ({
         productName: a.product_name,
         quantity: a.quantity,

@@ -746,6 +746,10 @@ describe('reports API: the figures of a hand-made business', () => {
       ],
       totalItems: 29.5,
       shippingCost: 10,
+      fastDeliveryTax: 0,
+      warranty: 0,
+      discount: 0,
+      orderTotal: 39.5,
     };
     expect(await data(`/reports/order/exchange/${b.orders.O1?.id}`)).toEqual({
       ...base,
@@ -760,6 +764,30 @@ describe('reports API: the figures of a hand-made business', () => {
       totalReturn: 5.5,
       total: 34,
     });
+  });
+
+  it('the report order dialog gets every part of the total (issue 15: the fast-delivery tax and the warranty were nowhere)', async () => {
+    // O2: items 13,00 + 920,00 = 933,00; no freight; fast tax 20,00; warranty 93,30; total 1 046,30.
+    // Returned in May: 1 × 13,00, so it brought in 1 033,30.
+    const detail = await data(`/reports/order/return/${b.orders.O2?.id}`);
+    expect(detail).toMatchObject({
+      totalItems: 933,
+      shippingCost: 0,
+      fastDeliveryTax: 20,
+      warranty: 93.3,
+      discount: 0,
+      orderTotal: 1046.3,
+      totalReturn: 13,
+      total: 1033.3,
+    });
+    const cents = (n: number) => Math.round(n * 100);
+    expect(
+      cents(detail.totalItems) +
+        cents(detail.shippingCost) +
+        cents(detail.fastDeliveryTax) +
+        cents(detail.warranty) -
+        cents(detail.discount),
+    ).toBe(cents(detail.orderTotal));
   });
 
   it('customers by motoboy, orders awaiting motoboy, brands and references, deposits, fast delivery', async () => {

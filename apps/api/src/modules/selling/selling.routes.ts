@@ -3,6 +3,7 @@ import {
   cartChangeBodySchema,
   cartResponseSchema,
   checkoutCashBodySchema,
+  checkoutHeadersSchema,
   checkoutResponseSchema,
   checkoutTransferBodySchema,
   PERMISSIONS,
@@ -100,13 +101,15 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Finaliza o carrinho do cliente {id} em dinheiro: pedido em AGUARDANDO_ESTOQUISTA, estoque baixado, carrinho esvaziado; idempotencyKey repetida devolve o mesmo código',
+          'Finaliza o carrinho do cliente {id} em dinheiro: pedido em AGUARDANDO_ESTOQUISTA, estoque baixado, carrinho esvaziado; mesma chave (cabeçalho Idempotency-Key ou idempotencyKey, ambos opcionais) devolve o mesmo pedido',
         params: sellingCustomerParamsSchema,
+        headers: checkoutHeadersSchema,
         body: checkoutCashBodySchema,
         response: { 200: checkoutResponseSchema },
       },
     },
-    async (request) => service.checkoutCash(principalOf(request), request.params.id, request.body),
+    async (request) =>
+      service.checkoutCash(principalOf(request), request.params.id, request.body, request.headers['idempotency-key']),
   );
 
   app.post(
@@ -116,12 +119,19 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Finaliza o carrinho do cliente {id} por depósito com o comprovante (base64): pedido em AGUARDANDO_APROVACAO; idempotencyKey repetida devolve o mesmo código',
+          'Finaliza o carrinho do cliente {id} por depósito com o comprovante (base64): pedido em AGUARDANDO_APROVACAO; mesma chave (cabeçalho Idempotency-Key ou idempotencyKey, ambos opcionais) devolve o mesmo pedido',
         params: sellingCustomerParamsSchema,
+        headers: checkoutHeadersSchema,
         body: checkoutTransferBodySchema,
         response: { 200: checkoutResponseSchema },
       },
     },
-    async (request) => service.checkoutTransfer(principalOf(request), request.params.id, request.body),
+    async (request) =>
+      service.checkoutTransfer(
+        principalOf(request),
+        request.params.id,
+        request.body,
+        request.headers['idempotency-key'],
+      ),
   );
 };

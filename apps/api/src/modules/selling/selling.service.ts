@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   buildPixPayload,
   type Cart,
@@ -83,6 +83,23 @@ function feasibleChoices(customer: SellingCustomerRow, choices: DeliveryChoices)
       choices.typeOfDelivery === DELIVERY_TYPES.MOTOBOY &&
       customer.fast_delivery_tax_cents > 0,
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The attempt's key, as stored (a UUID): the `Idempotency-Key` header wins over the body's field; a header
+ * key that is not a UUID is mapped to one (a UUIDv8 of its SHA-256, so the same key is the same attempt);
+ * without any key the request is an attempt of its own (a fresh random key: one request, one order).
+ */
+export function checkoutKey(header: string | undefined, body: string | undefined): string {
+  if (header !== undefined) {
+    if (UUID.test(header)) return header.toLowerCase();
+    const hex = sha256(`idempotency-key:${header}`);
+    const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  }
+  return (body ?? randomUUID()).toLowerCase();
 }
 
 type CheckoutInput = (CheckoutCashBody & { payment: 'CASH' }) | (CheckoutTransferBody & { payment: 'BANK_TRANSFER' });
@@ -187,13 +204,18 @@ export function createSellingService(db: DB, storage: Storage) {
     };
   }
 
-  async function checkout(principal: Principal, customerId: number, input: CheckoutInput): Promise<CheckoutResponse> {
+  async function checkout(
+    principal: Principal,
+    customerId: number,
+    input: CheckoutInput,
+    headerKey: string | undefined,
+  ): Promise<CheckoutResponse> {
     const choices: DeliveryChoices = {
       typeOfDelivery: input.typeOfDelivery,
       withWarranty: input.withWarranty,
       isFastDelivery: input.isFastDelivery,
     };
-    const key = input.idempotencyKey.toLowerCase();
+    const key = checkoutKey(headerKey, input.idempotencyKey);
     const hash = sha256(
       JSON.stringify({
         customerId,
@@ -450,10 +472,11 @@ export function createSellingService(db: DB, storage: Storage) {
       });
     },
 
-    checkoutCash: (principal: Principal, customerId: number, body: CheckoutCashBody) =>
-      checkout(principal, customerId, { ...body, payment: 'CASH' }),
-    checkoutTransfer: (principal: Principal, customerId: number, body: CheckoutTransferBody) =>
-      checkout(principal, customerId, { ...body, payment: 'BANK_TRANSFER' }),
+    /** `headerKey`: the `Idempotency-Key` header, which wins over the body's `idempotencyKey`. */
+    checkoutCash: (principal: Principal, customerId: number, body: CheckoutCashBody, headerKey?: string) =>
+      checkout(principal, customerId, { ...body, payment: 'CASH' }, headerKey),
+    checkoutTransfer: (principal: Principal, customerId: number, body: CheckoutTransferBody, headerKey?: string) =>
+      checkout(principal, customerId, { ...body, payment: 'BANK_TRANSFER' }, headerKey),
   };
 }
 

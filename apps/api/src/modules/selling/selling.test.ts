@@ -649,6 +649,140 @@ describe('checkout', () => {
   });
 });
 
+describe("a section 7 client can sell (issue 15: idempotencyKey was required, the spec's body got 400)", () => {
+  const spec = (url: string, body: object, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api${url}`,
+      payload: body,
+      headers: { ...bearer(tokens.attendant), ...headers },
+    });
+  const choices = { typeOfDelivery: 1, withWarranty: false, isFastDelivery: false };
+
+  it("the spec's own body, without a key, sells: one request gives one order, a second request another", async () => {
+    const a = await createProduct(t.db, { name: 'Fone Spec', ...PRODUCT_A, stock: 5 });
+    const customer = await createCustomer(t.db, { level: 1, shippingCents: 1000 });
+    await add(customer.id, a.id, 1);
+    const before = await orderCount();
+    const res = await spec(`/orders/checkout/${customer.id}`, choices);
+    expect(res.statusCode, res.body).toBe(200);
+    // Ouro: 120,00 + shipping 10,00 = 130,00.
+    expect(checkoutResponseSchema.parse(res.json())).toMatchObject({ total: 130, replayed: false });
+    expect(await orderCount()).toBe(before + 1);
+    await add(customer.id, a.id, 1);
+    const again = await spec(`/orders/checkout/${customer.id}`, choices);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().code).not.toBe(res.json().code);
+    expect(await orderCount()).toBe(before + 2);
+    expect(await stockOf(a.id)).toBe(3);
+    // By transfer too, with the receipt and nothing else.
+    await add(customer.id, a.id, 1);
+    const byTransfer = await spec(`/orders/checkout/bank/transfer/${customer.id}`, { ...choices, receipt: jpeg });
+    expect(byTransfer.statusCode, byTransfer.body).toBe(200);
+    expect(byTransfer.json()).toMatchObject({ statusKey: ORDER_STATUS.AGUARDANDO_APROVACAO, total: 130 });
+  });
+
+  it('the Idempotency-Key header (quoted or bare, UUID or not) replays the same order, and wins over the body field', async () => {
+    const a = await createProduct(t.db, { name: 'Cabo Spec', ...PRODUCT_A, stock: 10 });
+    const customer = await createCustomer(t.db);
+    const headerKey = randomUUID();
+    await add(customer.id, a.id, 1);
+    const first = await spec(`/orders/checkout/${customer.id}`, choices, { 'idempotency-key': `"${headerKey}"` });
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await orderCount();
+    // The same key bare, upper-cased; the body's (different) key loses to the header.
+    const replay = await spec(
+      `/orders/checkout/${customer.id}`,
+      { ...choices, idempotencyKey: randomUUID() },
+      { 'idempotency-key': headerKey.toUpperCase() },
+    );
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ ...first.json(), replayed: true });
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(a.id)).toBe(9);
+
+    // A key that is not a UUID (the draft allows any string) is an attempt of its own, replayed alike.
+    await add(customer.id, a.id, 2);
+    const opaque = { 'idempotency-key': 'pedido-loja-2026-000123' };
+    const second = await spec(`/orders/checkout/${customer.id}`, choices, opaque);
+    expect(second.statusCode, second.body).toBe(200);
+    const secondAgain = await spec(`/orders/checkout/${customer.id}`, choices, opaque);
+    expect(secondAgain.json()).toEqual({ ...second.json(), replayed: true });
+    expect(await stockOf(a.id)).toBe(7);
+    // Reused with other choices: refused, nothing sold.
+    await add(customer.id, a.id, 1);
+    const reused = await spec(`/orders/checkout/${customer.id}`, { ...choices, typeOfDelivery: 2 }, opaque);
+    expectError(reused, 409, 'CONFLICT');
+    expect(await stockOf(a.id)).toBe(7);
+  });
+
+  it('a malformed Idempotency-Key header is refused with 400 and sells nothing', async () => {
+    const a = await createProduct(t.db, { name: 'Capa Spec', ...PRODUCT_A, stock: 2 });
+    const customer = await createCustomer(t.db);
+    await add(customer.id, a.id, 1);
+    for (const bad of ['', '""', 'com espaço', 'x'.repeat(256)]) {
+      const res = await spec(`/orders/checkout/${customer.id}`, choices, { 'idempotency-key': bad });
+      expect(expectError(res, 400, 'VALIDATION_FAILED').errors, JSON.stringify(bad)).toEqual([
+        'Identificador da finalização inválido; recarregue a página e tente novamente.',
+      ]);
+    }
+    expect(await stockOf(a.id)).toBe(2);
+    expect(await cartOf(customer.id)).toEqual([{ product_id: a.id, quantity: 1 }]);
+  });
+
+  it('the OpenAPI document describes the Idempotency-Key header and an optional idempotencyKey', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const path of ['/api/orders/checkout/{id}', '/api/orders/checkout/bank/transfer/{id}']) {
+      const operation = doc.paths[path].post;
+      const header = operation.parameters.find((p: { in: string; name: string }) => p.in === 'header');
+      expect(header).toMatchObject({ name: 'idempotency-key', required: false });
+      expect(header.description).toMatch(/Idempotency-Key/);
+      const body = operation.requestBody.content['application/json'].schema;
+      expect(body.required).not.toContain('idempotencyKey');
+      expect(body.required).toEqual(expect.arrayContaining(['typeOfDelivery', 'withWarranty', 'isFastDelivery']));
+    }
+  });
+});
+
+describe('the order details add up (issue 15: items + freight shown, the fast-delivery tax and the warranty nowhere)', () => {
+  it('GET /orders/by-id/{id} answers every part of the total, and the parts sum to it', async () => {
+    const a = await createProduct(t.db, { name: 'Galaxy Soma', ...PRODUCT_A, stock: 5 });
+    const b = await createProduct(t.db, { name: 'Película Soma', ...PRODUCT_B, stock: 5 });
+    const customer = await createCustomer(t.db, {
+      level: 2,
+      shippingCents: 1500,
+      fastTaxCents: 2500,
+      warrantyPercentage: 10,
+    });
+    await add(customer.id, a.id, 1);
+    await add(customer.id, b.id, 3);
+    // Prata: 130,00 + 3 × 3,63 = 140,89; fast delivery 25,00 replaces the 15,00 freight; warranty 10 % of
+    // 140,89 = 14,089 → 14,09; total 140,89 + 25,00 + 14,09 = 179,98.
+    const sold = await cash(customer.id, { isFastDelivery: true, withWarranty: true });
+    expect(sold.statusCode, sold.body).toBe(200);
+    expect(sold.json().total).toBe(179.98);
+    const detail = await call('GET', `/orders/by-id/${sold.json().orderId}`, undefined, tokens.admin);
+    expect(detail.statusCode).toBe(200);
+    const order = detail.json().data;
+    expect(order).toMatchObject({
+      itemsTotal: 140.89,
+      shippingCost: 0,
+      fastDeliveryTax: 25,
+      warranty: 14.09,
+      discount: 0,
+      total: 179.98,
+    });
+    const cents = (n: number) => Math.round(n * 100);
+    expect(
+      cents(order.itemsTotal) +
+        cents(order.shippingCost) +
+        cents(order.fastDeliveryTax) +
+        cents(order.warranty) -
+        cents(order.discount),
+    ).toBe(cents(order.total));
+  });
+});
+
 describe('permissions', () => {
   it('every selling call needs a session (401) and internal_sales (403); full:access passes', async () => {
     const a = await createProduct(t.db, { name: 'Produto Permissões', ...PRODUCT_A, stock: 10 });

@@ -4,6 +4,19 @@ import { type ReactNode, useReducer, useRef } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { NumericFormat } from 'react-number-format';
 
+/**
+ * `text` with all its `scale` decimals (`'49.9'` → `'49.90'`), digit for digit: `Number(text).toFixed()`
+ * would round a long amount (999999999999999.99 showed as 1.000.000.000.000.000,00). Anything that is not
+ * a plain decimal is left as it is.
+ */
+function padDecimals(text: string, scale: number): string {
+  const match = /^(-?\d+)(?:\.(\d*))?$/.exec(text);
+  if (!match) return text;
+  const [, whole, fraction = ''] = match;
+  if (fraction.length > scale) return Number(text).toFixed(scale);
+  return scale === 0 ? (whole as string) : `${whole}.${fraction.padEnd(scale, '0')}`;
+}
+
 /** What a bound field takes from the form instead of from its caller. */
 type Bound =
   | 'name'
@@ -71,10 +84,7 @@ export function FormDecimalField<T extends FieldValues, TOut = T>({
   const raw: unknown = field.value;
   const text = raw === null || raw === undefined ? '' : String(raw);
   const fromOutside = typed.current !== text;
-  const value =
-    fixedDecimalScale && fromOutside && text !== '' && Number.isFinite(Number(text))
-      ? Number(text).toFixed(decimalScale)
-      : text;
+  const value = fixedDecimalScale && fromOutside ? padDecimals(text, decimalScale) : text;
   const slots = (slotProps ?? {}) as Record<string, Record<string, unknown> | undefined>;
   return (
     <NumericFormat

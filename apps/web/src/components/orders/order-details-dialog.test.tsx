@@ -49,6 +49,46 @@ describe('Detalhes do pedido', () => {
     ]);
   });
 
+  it('shows every component of the total on its own line, and the lines add up to the total (issue 15: R$ 157,67 + R$ 0,00 shown, total R$ 178,61)', () => {
+    // The issue's figures: items 157,67 + freight 0,00 + fast delivery 5,00 + warranty 17,77 − discount 1,83
+    // = 178,61 (157,67 + 5,00 = 162,67; + 17,77 = 180,44; − 1,83 = 178,61).
+    renderPage(
+      <OrderDetailsDialog
+        open
+        order={order({
+          itemsTotal: 157.67,
+          shippingCost: 0,
+          fastDeliveryTax: 5,
+          warranty: 17.77,
+          discount: 1.83,
+          total: 178.61,
+        })}
+        onClose={() => {}}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Composição do total' });
+    const lines = within(table)
+      .getAllByRole('row')
+      .map((row) => [
+        within(row).getByRole('rowheader').textContent,
+        (row.querySelector('td') as HTMLElement).textContent,
+      ]);
+    expect(lines).toEqual([
+      ['Itens', 'R$ 157,67'],
+      ['Frete', 'R$ 0,00'],
+      ['Taxa de entrega rápida', 'R$ 5,00'],
+      ['Garantia', 'R$ 17,77'],
+      ['Desconto', '-R$ 1,83'],
+      ['Total', 'R$ 178,61'],
+    ]);
+    // What a reader does: add the lines above the total.
+    const cents = (text: string | null | undefined) =>
+      Math.round(Number((text ?? '').replace(/[^\d,-]/g, '').replace(',', '.')) * 100);
+    const parts = lines.slice(0, -1).reduce((sum, [, value]) => sum + cents(value), 0);
+    expect(parts).toBe(cents(lines.at(-1)?.[1]));
+    expect(parts).toBe(17_861);
+  });
+
   it("shows N/A for what the order lacks, and 'Não' without warranty", () => {
     renderPage(
       <OrderDetailsDialog

@@ -18,7 +18,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { firstError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { PixCode } from '../pix-code';
-import { orNotAvailable } from './order-format';
+import { OrderAmountsTable } from './order-amounts';
+import { orderAmountLines, orNotAvailable } from './order-format';
 import { orderDetailQuery, orderPixQuery } from './order-queries';
 import { OrderStatusChip } from './order-status-chip';
 import { ORDER_TEXTS } from './texts';
@@ -43,7 +44,8 @@ function waitsForPix(order: OrderDetail): boolean {
 
 /**
  * 'Detalhes do pedido' (spec section 2, Orders: Order details): the order's rows, N/A where a value is
- * missing, then its items (name, quantity, unit price in BRL), 5 per page, and 'Fechar'. A transfer/Pix
+ * missing, then its items (name, quantity, unit price in BRL), 5 per page, every component of the total
+ * on its own line (items, freight, fast-delivery tax, warranty, discount, total), and 'Fechar'. A transfer/Pix
  * order waiting for its proof also shows the shop's Pix code (hidden when no Pix key is configured).
  */
 export function OrderDetailsDialog({ order: given, orderId, open, onClose }: Props) {
@@ -149,6 +151,7 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose }: Pro
             getItemAriaLabel={(type) => T.pageButton[type]}
           />
         ) : null}
+        <OrderAmountsTable id="order-amounts-title" title={T.amounts.title} lines={orderAmountLines(order)} />
         {pix.data ? (
           <Box component="section" aria-labelledby="order-pix-title" sx={{ mt: 3 }}>
             <Typography variant="subtitle1" component="h3" id="order-pix-title" sx={{ mb: 1, fontWeight: 600 }}>

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type OrderStatusKey } from '@backoffice/contract';
+import { ORDER_STATUS_LABELS, type OrderDetail, type OrderStatusKey } from '@backoffice/contract';
 import { ORDER_TEXTS } from './texts';
 
 /** The status's Portuguese label (the contract's ORDER_STATUS_LABELS); the key itself if unknown. */
@@ -43,4 +43,34 @@ export const STATUS_TONE_COLORS: Record<StatusTone, { bg: string; fg: string }> 
 /** The text, or 'N/A' when missing or blank (spec: "Missing values show N/A"). */
 export function orNotAvailable(value: string | null | undefined): string {
   return value?.trim() ? value : ORDER_TEXTS.notAvailable;
+}
+
+/** What an order's total is made of (the fields of GET /orders/by-id/{id}, reais). */
+export type OrderAmounts = Pick<
+  OrderDetail,
+  'itemsTotal' | 'shippingCost' | 'fastDeliveryTax' | 'warranty' | 'discount' | 'total'
+>;
+
+export interface OrderAmountLine {
+  key: keyof OrderAmounts;
+  label: string;
+  /** Signed: the discount is negative, so the lines above the total add up to it. */
+  amount: number;
+}
+
+/**
+ * Every component of the order's total as its own line, zeros included (the order details, its PDF and
+ * the report dialogs show the same lines): items + freight + fast-delivery tax + warranty − discount, then
+ * the total, which the API computed once (selling's `quote`) and stored with its parts.
+ */
+export function orderAmountLines(order: OrderAmounts): OrderAmountLine[] {
+  const label = ORDER_TEXTS.details.amounts;
+  return [
+    { key: 'itemsTotal', label: label.itemsTotal, amount: order.itemsTotal },
+    { key: 'shippingCost', label: label.shippingCost, amount: order.shippingCost },
+    { key: 'fastDeliveryTax', label: label.fastDeliveryTax, amount: order.fastDeliveryTax },
+    { key: 'warranty', label: label.warranty, amount: order.warranty },
+    { key: 'discount', label: label.discount, amount: order.discount === 0 ? 0 : -order.discount },
+    { key: 'total', label: label.total, amount: order.total },
+  ];
 }

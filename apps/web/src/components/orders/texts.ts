@@ -24,6 +24,16 @@ export const ORDER_TEXTS = {
       hasWarranty: 'Possui Garantia?',
     },
     items: 'Itens do pedido',
+    /** The lines that make up the order's total (items + freight + fast delivery + warranty − discount). */
+    amounts: {
+      title: 'Composição do total',
+      itemsTotal: 'Itens',
+      shippingCost: 'Frete',
+      fastDeliveryTax: 'Taxa de entrega rápida',
+      warranty: 'Garantia',
+      discount: 'Desconto',
+      total: 'Total',
+    },
     columns: { name: 'Produto', quantity: 'Quantidade', unitPrice: 'Preço unitário' },
     noItems: 'Nenhum item neste pedido.',
     pageRange: (from: number, to: number, count: number) => `${from}–${to} de ${count}`,

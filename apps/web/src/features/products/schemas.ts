@@ -1,7 +1,13 @@
-import { moneySchema, PRODUCT_LIMITS, type Product, type ProductCreateInput } from '@backoffice/contract';
+import {
+  moneySchema,
+  PRODUCT_LIMITS,
+  type Product,
+  type ProductCreateInput,
+  stockQuantitySchema,
+} from '@backoffice/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import { z } from 'zod';
-import { parseDecimal, toField } from './lib/pricing';
+import { parseDecimal, parseQuantity, toField } from './lib/pricing';
 import { PRODUCTS_TEXTS } from './texts';
 
 const V = PRODUCTS_TEXTS.validation;
@@ -39,6 +45,23 @@ const derivedPrice = z.string().refine((value) => {
   return Number.isFinite(n) && n >= 0;
 }, V.cost);
 
+/**
+ * A quantity of units typed by a person (the field holds text), checked by the server's own rule (the
+ * contract's `stockQuantitySchema`): empty says 'Informe…'; −3, 2,5 or 99999999999 say what is wrong.
+ */
+function quantity(requiredMessage: string, min: 0 | 1) {
+  const rule = stockQuantitySchema(min);
+  return z
+    .string()
+    .trim()
+    .min(1, requiredMessage)
+    .superRefine((value, ctx) => {
+      if (!value) return;
+      const issue = rule.safeParse(parseQuantity(value)).error?.issues[0];
+      if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
+    });
+}
+
 function integer(message: string, min: number, max: number) {
   return z
     .string()
@@ -60,7 +83,7 @@ export const productFormSchema = z.object({
   silverPercentage: percentage,
   silverPrice: derivedPrice,
   bronzePercentage: percentage,
-  stock: integer(V.stock, 0, PRODUCT_LIMITS.maxStock),
+  stock: quantity(V.stock, 0),
   stockAlert: integer(V.stockAlert, 0, PRODUCT_LIMITS.stockAlertMax),
   tags: z.array(z.string()),
 });
@@ -116,7 +139,7 @@ export function formToBody(values: ProductFormValues): Omit<ProductCreateInput, 
       silverPercentage: parseDecimal(values.silverPercentage),
       bronzePercentage: parseDecimal(values.bronzePercentage),
     },
-    stock: Number(values.stock),
+    stock: parseQuantity(values.stock),
     stockAlert: Number(values.stockAlert),
     tags: values.tags.filter((tag) => tag.trim()),
   };
@@ -124,7 +147,7 @@ export function formToBody(values: ProductFormValues): Omit<ProductCreateInput, 
 
 /** 'Informar entrada do produto': quantity in, unit purchase price and the operation. */
 export const stockEntryFormSchema = z.object({
-  stock: integer(V.stock, 0, PRODUCT_LIMITS.maxStock).refine((value) => Number(value) >= 1, V.stockEntryPositive),
+  stock: quantity(V.stock, 1),
   cost: money(V.cost),
   source: z.string().min(1, V.source),
 });

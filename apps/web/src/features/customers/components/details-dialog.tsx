@@ -1,4 +1,4 @@
-import { type Customer, documentType, formatDocument, formatPhone } from '@backoffice/contract';
+import { type Customer, documentType } from '@backoffice/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -13,7 +13,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatMoney } from '../../../lib/format';
+import { formatCep, formatDocument, formatMoney, formatPhone } from '../../../lib/format';
 import { CUSTOMERS_TEXTS } from '../texts';
 
 const T = CUSTOMERS_TEXTS.details;
@@ -90,7 +90,7 @@ export function DetailsDialog({ customer, loading, onClose }: DetailsDialogProps
           cells={[
             [T.street, orNA(address.street)],
             [T.number, orNA(address.number)],
-            [T.zipCode, orNA(address.zipCode?.replace(/^(\d{5})(\d{3})$/, '$1-$2'))],
+            [T.zipCode, orNA(formatCep(address.zipCode))],
             [T.state, orNA(address.state)],
             [T.city, orNA(address.city)],
             [T.shippingCost, orNA(formatMoney(address.shippingCost))],

@@ -10,7 +10,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { OrderStatusChip } from '../../../components/orders/order-status-chip';
-import { formatMoney } from '../../../lib/format';
+import { formatCep, formatMoney, formatPhone } from '../../../lib/format';
 import { FIELD_TEXTS } from '../texts';
 
 /** What a button of the card does: a move right away, or a dialog that collects what the move needs. */
@@ -35,7 +35,7 @@ export function cardActions(actions: readonly OrderAction[]): CardAction[] {
 export function addressLines(address: TaskOrder['address']): string[] {
   const street = [address.street, address.number].filter(Boolean).join(', ');
   const first = [street, address.complement].filter(Boolean).join(' - ');
-  const zip = address.zipCode?.replace(/^(\d{5})(\d{3})$/, '$1-$2');
+  const zip = formatCep(address.zipCode);
   const place = [address.city, address.state].filter(Boolean).join('/');
   const second = [place, zip].filter(Boolean).join(' · ');
   return [first, second].filter(Boolean);
@@ -45,14 +45,6 @@ export function addressLines(address: TaskOrder['address']): string[] {
 export function telHref(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return `tel:${digits.length === 10 || digits.length === 11 ? `+55${digits}` : digits}`;
-}
-
-/** "(11) 98888-7777" for the 10 and 11 digit numbers; otherwise as stored. */
-export function formatPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length === 11) return digits.replace(/^(\d{2})(\d{5})(\d{4})$/, '($1) $2-$3');
-  if (digits.length === 10) return digits.replace(/^(\d{2})(\d{4})(\d{4})$/, '($1) $2-$3');
-  return phone;
 }
 
 /** Statuses whose label already says "entrega imediata" (no second chip). */

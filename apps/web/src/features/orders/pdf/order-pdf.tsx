@@ -1,5 +1,7 @@
 import type { OrderDetail } from '@backoffice/contract';
 import { Document, Page, pdf, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { orderAmountLines } from '../../../components/orders/order-format';
+import { ORDER_TEXTS } from '../../../components/orders/texts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 
 /** Texts of the order's PDF (spec section 2, Orders: PDF viewer, A4). */
@@ -38,6 +40,8 @@ const styles = StyleSheet.create({
   name: { flex: 1, paddingHorizontal: 4 },
   number: { width: 80, textAlign: 'right', paddingHorizontal: 4 },
   money: { width: 90, textAlign: 'right', paddingHorizontal: 4 },
+  amountLine: { flexDirection: 'row', paddingVertical: 3, borderBottomWidth: 0.5, borderBottomColor: '#dddddd' },
+  totalLine: { flexDirection: 'row', paddingVertical: 4, fontFamily: 'Helvetica-Bold' },
   footer: {
     position: 'absolute',
     bottom: 24,
@@ -55,7 +59,10 @@ const styles = StyleSheet.create({
 
 const orNa = (value: string | null | undefined) => (value?.trim() ? value : T.notAvailable);
 
-/** The order as an A4 document: its data, its items with quantities and a footer with the date. */
+/**
+ * The order as an A4 document: its data, its items with quantities, every component of its total on its
+ * own line (as the details dialog shows them) and a footer with the date.
+ */
 export function OrderPdfDocument({ order, generatedAt }: { order: OrderDetail; generatedAt: Date }) {
   const rows: [string, string][] = [
     [T.rows.code, order.code],
@@ -95,6 +102,15 @@ export function OrderPdfDocument({ order, generatedAt }: { order: OrderDetail; g
             </View>
           ))}
         {order.items.length === 0 ? <Text style={{ marginTop: 6 }}>{T.noItems}</Text> : null}
+        <View wrap={false}>
+          <Text style={styles.section}>{ORDER_TEXTS.details.amounts.title}</Text>
+          {orderAmountLines(order).map((line) => (
+            <View key={line.key} style={line.key === 'total' ? styles.totalLine : styles.amountLine}>
+              <Text style={styles.name}>{line.label}</Text>
+              <Text style={styles.money}>{formatMoney(line.amount)}</Text>
+            </View>
+          ))}
+        </View>
         <View style={styles.footer} fixed>
           <Text>{T.footer(formatDateTime(generatedAt))}</Text>
           <Text render={({ pageNumber, totalPages }) => T.page(pageNumber, totalPages)} />

@@ -132,6 +132,45 @@ describe('Cadastrar Produto form', () => {
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ cost: 8.55, sellPrice: 19.99 }), []);
   });
 
+  it('says what is wrong with a stock of −3, 99.999.999.999 or 2,5 instead of asking for it as if empty (issue 15)', async () => {
+    const { user } = renderForm();
+    const submit = screen.getByRole('button', { name: 'Cadastrar' }) as HTMLButtonElement;
+    const cases: [string, string][] = [
+      ['-3', 'A quantidade não pode ser negativa.'],
+      ['−3', 'A quantidade não pode ser negativa.'],
+      ['99.999.999.999', 'A quantidade máxima é de 1.000.000 unidades.'],
+      ['99999999999', 'A quantidade máxima é de 1.000.000 unidades.'],
+      ['2,5', 'Informe a quantidade em unidades inteiras.'],
+      ['', 'Informe a quantidade do produto em estoque'],
+    ];
+    for (const [typed, message] of cases) {
+      await user.clear(field(/^Quantidade em estoque/));
+      if (typed) await user.type(field(/^Quantidade em estoque/), typed);
+      await user.tab();
+      expect(await screen.findByText(message), typed).toBeTruthy();
+      expect(submit.disabled).toBe(true);
+    }
+    await user.clear(field(/^Quantidade em estoque/));
+    await user.type(field(/^Quantidade em estoque/), '1.000.000');
+    await user.tab();
+    for (const [, message] of cases) await waitFor(() => expect(screen.queryByText(message)).toBeNull());
+  });
+
+  it('shows a price of 999.999.999.999.999,99 as typed, not rounded up, and says the maximum (issue 15)', async () => {
+    const { user } = renderForm();
+    const submit = screen.getByRole('button', { name: 'Cadastrar' }) as HTMLButtonElement;
+    await user.type(field(/^Preço de venda/), '999999999999999,99');
+    await user.tab();
+    expect(field(/^Preço de venda/).value).toBe('999.999.999.999.999,99');
+    expect(await screen.findByText('O valor máximo é R$ 1.000.000,00.')).toBeTruthy();
+    expect(submit.disabled).toBe(true);
+    await user.clear(field(/^Preço de venda/));
+    await user.type(field(/^Preço de venda/), '1000000');
+    await user.tab();
+    expect(field(/^Preço de venda/).value).toBe('1.000.000,00');
+    await waitFor(() => expect(screen.queryByText('O valor máximo é R$ 1.000.000,00.')).toBeNull());
+  });
+
   it('prices gold and silver exactly as the server (R$ 3,30 + 15 % = R$ 3,80) and reads 9,375 % as 9,38', async () => {
     const { user } = renderForm();
     await user.type(field(/^Cliente ouro/), '{Backspace}15');
@@ -285,6 +324,15 @@ describe('stock-entry dialog', () => {
     expect(await within(dialog).findByText('Informe o preço do produto')).toBeTruthy();
     expect(submit.disabled).toBe(true);
 
+    // a quantity that is typed but wrong says what is wrong (issue 15)
+    await user.type(within(dialog).getByLabelText(/^Quantidade de Entrada/), '-3');
+    await user.tab();
+    expect(await within(dialog).findByText('A quantidade de entrada deve ser maior que zero.')).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText(/^Quantidade de Entrada/));
+    await user.type(within(dialog).getByLabelText(/^Quantidade de Entrada/), '99999999999');
+    await user.tab();
+    expect(await within(dialog).findByText('A quantidade máxima é de 1.000.000 unidades.')).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText(/^Quantidade de Entrada/));
     await user.type(within(dialog).getByLabelText(/^Quantidade de Entrada/), '6');
     // above zero with at most two decimals, as the server requires
     await user.type(within(dialog).getByLabelText(/^Preço de Compra/), '0');

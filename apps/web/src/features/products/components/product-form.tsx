@@ -308,8 +308,7 @@ export function ProductForm(props: Props) {
                     name="stock"
                     label={F.stock}
                     required
-                    type="number"
-                    slotProps={{ htmlInput: { inputMode: 'numeric', step: 1, min: 0 } }}
+                    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                     helperText={null}
                   />
                 </Grid>

@@ -1,4 +1,4 @@
-import type { Product } from '@backoffice/contract';
+import { type Product, stockQuantitySchema } from '@backoffice/contract';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HistoryIcon from '@mui/icons-material/History';
@@ -15,6 +15,7 @@ import type { GridColDef, GridPaginationModel, GridRowId } from '@mui/x-data-gri
 import { createContext, type KeyboardEvent, type MouseEvent, useContext, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { formatMoney } from '../../../lib/format';
+import { parseQuantity } from '../lib/pricing';
 import { PRODUCTS_TEXTS } from '../texts';
 
 const T = PRODUCTS_TEXTS.list;
@@ -30,14 +31,16 @@ function StockCell({ product }: { product: Product }) {
   const save = useContext(SaveStockContext);
   const [draft, setDraft] = useState(String(product.stock));
   const [saving, setSaving] = useState(false);
-  const valid = /^\d+$/.test(draft.trim());
-  const changed = valid && Number(draft) !== product.stock;
+  // The same rule as the forms and the server: a wrong count says what is wrong (on hover and to readers).
+  const problem = stockQuantitySchema(0).safeParse(parseQuantity(draft)).error?.issues[0]?.message;
+  const valid = problem === undefined;
+  const changed = valid && parseQuantity(draft) !== product.stock;
 
   const submit = async () => {
     if (!changed || saving) return;
     setSaving(true);
     try {
-      await save(product, Number(draft));
+      await save(product, parseQuantity(draft));
     } finally {
       setSaving(false);
     }
@@ -53,17 +56,25 @@ function StockCell({ product }: { product: Product }) {
         if (event.key === 'Enter') void submit();
       }}
     >
-      <TextField
-        size="small"
-        type="number"
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        error={!valid}
-        slotProps={{
-          htmlInput: { min: 0, step: 1, 'aria-label': T.stockInput(product.name), style: { padding: '6px 8px' } },
-        }}
-        sx={{ width: 96 }}
-      />
+      <Tooltip title={problem ?? ''}>
+        <TextField
+          size="small"
+          type="number"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          error={!valid}
+          slotProps={{
+            htmlInput: {
+              min: 0,
+              step: 1,
+              'aria-label': T.stockInput(product.name),
+              'aria-description': problem,
+              style: { padding: '6px 8px' },
+            },
+          }}
+          sx={{ width: 96 }}
+        />
+      </Tooltip>
       <Tooltip title={T.saveStock(product.name)}>
         <span>
           <IconButton

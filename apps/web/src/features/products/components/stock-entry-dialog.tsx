@@ -8,7 +8,7 @@ import { FormMoneyField } from '../../../components/form/form-money-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { parseDecimal, toField } from '../lib/pricing';
+import { parseDecimal, parseQuantity, toField } from '../lib/pricing';
 import { type StockEntryFormValues, stockEntryFormSchema } from '../schemas';
 import { PRODUCTS_TEXTS } from '../texts';
 
@@ -42,7 +42,7 @@ export function StockEntryDialog({ product, sources, onClose, onSubmit }: Props)
     if (!product) return;
     await onSubmit({
       productId: product.id,
-      stock: Number(values.stock),
+      stock: parseQuantity(values.stock),
       cost: parseDecimal(values.cost),
       source: values.source,
     });
@@ -69,9 +69,8 @@ export function StockEntryDialog({ product, sources, onClose, onSubmit }: Props)
           name="stock"
           label={T.quantity}
           required
-          type="number"
           autoFocus
-          slotProps={{ htmlInput: { inputMode: 'numeric', min: 1, step: 1 } }}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           helperText={null}
         />
         <FormMoneyField control={control} name="cost" label={T.cost} required helperText={null} />

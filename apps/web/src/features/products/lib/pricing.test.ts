@@ -41,7 +41,7 @@ describe('product pricing (section 4)', () => {
     expect(messages(sellPrice, '0')).toEqual(['Informe o preço de venda']);
     expect(messages(sellPrice, '-1')).toEqual(['Informe o preço de venda']);
     expect(messages(sellPrice, '0.001')).toEqual(['Informe um valor com no máximo duas casas decimais.']);
-    expect(messages(sellPrice, '1000001')).toEqual(['O valor informado é alto demais.']);
+    expect(messages(sellPrice, '1000001')).toEqual(['O valor máximo é R$ 1.000.000,00.']);
     expect(messages(stockEntryFormSchema.shape.cost, '0')).toEqual(['Informe o preço do produto']);
     expect(messages(stockEntryFormSchema.shape.cost, '5.555')).toEqual([
       'Informe um valor com no máximo duas casas decimais.',

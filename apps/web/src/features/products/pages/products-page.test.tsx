@@ -115,6 +115,24 @@ describe('Products page', () => {
     expect(patch.body).toEqual({ code: 'P100001', newStock: 8 });
   });
 
+  it("says what is wrong with a row's count of −3 or 99999999999 and does not save it (issue 15)", async () => {
+    const { user, calls } = openPage({});
+    await screen.findByText('Capa Silicone');
+    const input = screen.getByLabelText('Estoque de Capa Silicone') as HTMLInputElement;
+    const save = screen.getByRole('button', { name: 'Salvar estoque de Capa Silicone' }) as HTMLButtonElement;
+    for (const [typed, message] of [
+      ['-3', 'A quantidade não pode ser negativa.'],
+      ['99999999999', 'A quantidade máxima é de 1.000.000 unidades.'],
+    ]) {
+      await user.clear(input);
+      await user.type(input, typed as string);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(input.getAttribute('aria-description')).toBe(message);
+      expect(save.disabled).toBe(true);
+    }
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+  });
+
   it('searches with Buscar, shows the empty message with Recarregar, and hides the list while a panel is open', async () => {
     const { user, calls } = openPage({
       'GET /api/products': (call) =>

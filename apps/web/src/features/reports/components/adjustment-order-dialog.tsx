@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { ImageViewerDialog } from '../../../components/orders/image-viewer-dialog';
+import { orderAmountLines } from '../../../components/orders/order-format';
 import { firstError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useAdjustmentOrder, useOrderDetail, useOrderImages } from '../api/reports-api';
@@ -70,19 +71,24 @@ export function AdjustmentOrderDialog({
     .map((item, position) => ({ item, key: `${position}:${item.productName}` }))
     .slice(page * ORDER_DETAIL_PAGE_SIZE, (page + 1) * ORDER_DETAIL_PAGE_SIZE);
   const adjusted = (kind === 'exchange' ? order?.totalExchange : order?.totalReturn) ?? 0;
-  // The order's total also holds its warranty and discount, which the detail does not list: the rest.
-  const others = order
-    ? Math.round((order.total + (kind === 'return' ? adjusted : 0) - order.totalItems - order.shippingCost) * 100) / 100
-    : 0;
-  // items + freight + the rest − returned = the order's total; an exchange gives the same goods again
+  // Every part of the order's total on its own line (as the order details show them), then what the
+  // exchange or return did: an exchange gives the same goods again, a return gives money back.
   const totals: [string, number][] = order
     ? [
-        [T.totalItems, order.totalItems],
-        [T.shipping, order.shippingCost],
-        ...(others !== 0 ? ([[T.others, others]] as [string, number][]) : []),
-        ...(kind === 'return' ? ([[T.totalReturn, -adjusted]] as [string, number][]) : []),
-        [T.total, order.total],
-        ...(kind === 'exchange' ? ([[T.totalExchange, adjusted]] as [string, number][]) : []),
+        ...orderAmountLines({
+          itemsTotal: order.totalItems,
+          shippingCost: order.shippingCost,
+          fastDeliveryTax: order.fastDeliveryTax,
+          warranty: order.warranty,
+          discount: order.discount,
+          total: order.orderTotal,
+        }).map((line): [string, number] => [line.label, line.amount]),
+        ...(kind === 'return'
+          ? ([
+              [T.totalReturn, -adjusted],
+              [T.totalAfterReturn, order.total],
+            ] as [string, number][])
+          : ([[T.totalExchange, adjusted]] as [string, number][])),
       ]
     : [];
 

@@ -1,6 +1,7 @@
 import { CSV_INJECTION_PAYLOADS, parseCsv } from '@backoffice/contract/csv-injection-payloads';
 import { describe, expect, it } from 'vitest';
-import { type ReportColumn, sumMoney, toCsv } from './columns';
+import { cellText, type ReportColumn, sumMoney, toCsv } from './columns';
+import { reportById } from './report-definitions';
 
 interface Row {
   name: string;
@@ -50,5 +51,16 @@ describe('report CSV', () => {
 
   it('sums money in cents', () => {
     expect(sumMoney([{ v: 0.1 }, { v: 0.2 }], (r) => r.v)).toBe(0.3);
+  });
+});
+
+describe("report 13 'Clientes por motoboy' (issue 15: the phone showed as raw digits)", () => {
+  it('shows and exports the phone formatted', () => {
+    const report = reportById(13);
+    expect(report?.label).toBe('Clientes por motoboy');
+    const columns = report?.columns({} as never) as ReportColumn<{ phone: string }>[];
+    const phone = columns.find((column) => column.field === 'phone') as ReportColumn<{ phone: string }>;
+    expect(cellText(phone, { phone: '11987654321' })).toBe('(11) 98765-4321');
+    expect(toCsv([phone], [{ phone: '1134567890' }]).split('\r\n')[1]).toBe('(11) 3456-7890');
   });
 });

@@ -2,10 +2,10 @@ import { type CsvValue, csvMoney, csvText, customerLevelLabel } from '@backoffic
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { moneyColumn } from '../../../components/data-table-csv';
 import { orderStatusLabel } from '../../../components/orders/order-format';
-import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDate, formatDateTime, formatMoney, formatPhone } from '../../../lib/format';
 
 /** How a report column shows its value: on screen, in the CSV and on paper alike. */
-export type ColumnKind = 'text' | 'int' | 'money' | 'date' | 'datetime' | 'level' | 'yesNo' | 'status';
+export type ColumnKind = 'text' | 'int' | 'money' | 'date' | 'datetime' | 'level' | 'yesNo' | 'status' | 'phone';
 
 /** One column of a report table. */
 export interface ReportColumn<R> {
@@ -19,7 +19,7 @@ export interface ReportColumn<R> {
   minWidth?: number;
 }
 
-/** The text of a value of that kind: R$ 1.234,56, DD/MM/YYYY, the level's name, Sim/Não… */
+/** The text of a value of that kind: R$ 1.234,56, DD/MM/YYYY, the level's name, Sim/Não, (11) 98765-4321… */
 export function formatCell(kind: ColumnKind | undefined, value: unknown): string {
   if (value === null || value === undefined) return '';
   switch (kind) {
@@ -37,6 +37,8 @@ export function formatCell(kind: ColumnKind | undefined, value: unknown): string
       return value ? 'Sim' : 'Não';
     case 'status':
       return orderStatusLabel(value as number);
+    case 'phone':
+      return formatPhone(value as string);
     default:
       return String(value);
   }

@@ -372,7 +372,7 @@ const definitions: Record<number, Omit<AnyDefinition, 'id' | 'label'>> = {
     columns: (): ReportColumn<DelivererCustomerRow>[] => [
       { field: 'name', header: 'Cliente', flex: 1.5, minWidth: 180 },
       { field: 'email', header: 'E-mail', flex: 1.5, minWidth: 200 },
-      { field: 'phone', header: 'Telefone', minWidth: 130 },
+      { field: 'phone', header: 'Telefone', kind: 'phone', minWidth: 140 },
       { field: 'neighborhood', header: 'Bairro', minWidth: 130 },
       { field: 'level', header: 'Nível', kind: 'level', minWidth: 90, flex: 0.6 },
       { field: 'shippingCost', header: 'Frete', kind: 'money', minWidth: 110 },

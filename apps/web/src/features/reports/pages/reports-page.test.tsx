@@ -149,6 +149,10 @@ const EXCHANGE_ORDER: AdjustmentOrderDetail = {
   ],
   totalItems: 41,
   shippingCost: 8,
+  fastDeliveryTax: 0,
+  warranty: 0,
+  discount: 0,
+  orderTotal: 49,
   adjustments: [{ productName: 'Capinha Galaxy', quantity: 2, unitPrice: 10.5, createdAt: '2026-04-03T15:00:00.000Z' }],
   totalExchange: 21,
   total: 49,
@@ -313,7 +317,7 @@ describe('Relatórios gerais', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Troca do pedido K7M-4QP' });
     expect(await within(dialog).findByText('Película 3D')).toBeTruthy();
     expect(within(dialog).getByText('Total trocado').nextSibling?.textContent).toBe('R$ 21,00');
-    expect(within(dialog).getByText('Total do pedido').nextSibling?.textContent).toBe('R$ 49,00');
+    expect(within(dialog).getByText('Total').nextSibling?.textContent).toBe('R$ 49,00');
 
     await user.click(within(dialog).getByRole('button', { name: 'Embalagem' }));
     const pictures = await screen.findByRole('dialog', { name: 'Imagens da embalagem' });
@@ -417,7 +421,7 @@ describe('Relatórios gerais', () => {
           ],
         },
       },
-      // items 20 + freight 5 + warranty 3 = 28; returned 1 × 10: the order brought in 18
+      // items 20 + freight 5 + fast delivery 4 + warranty 3 − discount 2 = 30; returned 1 × 10: it brought in 20
       'GET /api/reports/order/return/21': {
         body: {
           data: {
@@ -427,11 +431,15 @@ describe('Relatórios gerais', () => {
             items: [{ productName: 'Capinha Galaxy', quantity: 2, unitPrice: 10 }],
             totalItems: 20,
             shippingCost: 5,
+            fastDeliveryTax: 4,
+            warranty: 3,
+            discount: 2,
+            orderTotal: 30,
             adjustments: [
               { productName: 'Capinha Galaxy', quantity: 1, unitPrice: 10, createdAt: '2026-04-10T15:00:00.000Z' },
             ],
             totalReturn: 10,
-            total: 18,
+            total: 20,
           },
         },
       },
@@ -446,10 +454,14 @@ describe('Relatórios gerais', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Devolução do pedido RT1-AAA' });
     const line = (label: string) => within(dialog).getByText(label).nextSibling?.textContent;
     expect(await within(dialog).findByText('Produtos devolvidos')).toBeTruthy();
-    expect(line('Total dos itens')).toBe('R$ 20,00');
+    // Every part of the order's total on its own line (issue 15), then the return.
+    expect(line('Itens')).toBe('R$ 20,00');
     expect(line('Frete')).toBe('R$ 5,00');
-    expect(line('Garantia e descontos')).toBe('R$ 3,00');
+    expect(line('Taxa de entrega rápida')).toBe('R$ 4,00');
+    expect(line('Garantia')).toBe('R$ 3,00');
+    expect(line('Desconto')).toBe('-R$ 2,00');
+    expect(line('Total')).toBe('R$ 30,00');
     expect(line('Total devolvido')).toBe('-R$ 10,00');
-    expect(line('Total do pedido')).toBe('R$ 18,00');
+    expect(line('Total após a devolução')).toBe('R$ 20,00');
   });
 });

@@ -1,0 +1,55 @@
+import { Children, isValidElement, type ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { makeOrderDetail } from '../../../components/orders/test-data';
+import { OrderPdfDocument } from './order-pdf';
+
+/** The texts of a react-pdf element tree, in document order (each Text's children joined). */
+function texts(node: ReactNode): string[] {
+  const out: string[] = [];
+  const walk = (value: ReactNode) => {
+    Children.forEach(value, (child) => {
+      if (!isValidElement(child)) return;
+      const props = child.props as { children?: ReactNode };
+      const kids = Children.toArray(props.children);
+      if (kids.length > 0 && kids.every((kid) => typeof kid === 'string' || typeof kid === 'number')) {
+        out.push(kids.join(''));
+      } else {
+        walk(props.children);
+      }
+    });
+  };
+  walk(node);
+  return out;
+}
+
+describe('the order PDF', () => {
+  it('lists every component of the total on its own line, adding up to the total (issue 15)', () => {
+    // items 157,67 + freight 0,00 + fast delivery 5,00 + warranty 17,77 − discount 1,83 = 178,61.
+    const order = makeOrderDetail({
+      code: 'K7M-2Q9',
+      itemsTotal: 157.67,
+      shippingCost: 0,
+      fastDeliveryTax: 5,
+      warranty: 17.77,
+      discount: 1.83,
+      total: 178.61,
+    });
+    const all = texts(OrderPdfDocument({ order, generatedAt: new Date('2026-04-01T12:00:00Z') }));
+    const start = all.indexOf('Composição do total');
+    expect(start).toBeGreaterThan(0);
+    expect(all.slice(start + 1, start + 13)).toEqual([
+      'Itens',
+      'R$ 157,67',
+      'Frete',
+      'R$ 0,00',
+      'Taxa de entrega rápida',
+      'R$ 5,00',
+      'Garantia',
+      'R$ 17,77',
+      'Desconto',
+      '-R$ 1,83',
+      'Total',
+      'R$ 178,61',
+    ]);
+  });
+});
