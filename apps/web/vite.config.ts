@@ -60,6 +60,11 @@ export default defineConfig({
         // builds a schema imports it, so the setting is in force before the first schema exists.
         manualChunks(id) {
           if (id.includes('/node_modules/zod/') || id.endsWith('/src/lib/strict-csp.ts')) return 'zod';
+          // The password-strength estimator and its dictionaries (~3 MB): loaded only where a new password
+          // is typed (lib/password-strength.ts), never by the sign-in page.
+          if (id.includes('/node_modules/@zxcvbn-ts/') || id.includes('/node_modules/fastest-levenshtein/'))
+            return 'password-strength';
+          if (id.endsWith('/contract/src/password-strength.ts')) return 'password-strength';
           return undefined;
         },
       },
