@@ -128,13 +128,20 @@ function CodeStep({ email, code, onDone }: { email: string; code?: string; onDon
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const [invitation] = useState(() => invitationFrom(location.hash));
+  const [invitation, setInvitation] = useState(() => invitationFrom(location.hash));
   const [email, setEmail] = useState<string | null>(invitation?.email ?? null);
   useEffect(() => {
     void import('./login-page');
   }, []);
+  // A link opened while the page is already open changes only the fragment: read it too, then drop it.
   useEffect(() => {
-    if (location.hash) navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    if (!location.hash) return;
+    const opened = invitationFrom(location.hash);
+    if (opened) {
+      setInvitation(opened);
+      setEmail(opened.email);
+    }
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true });
   }, [location.hash, location.pathname, location.search, navigate]);
   return (
     <AuthCard title={invitation ? RECOVERY_TEXTS.invitationTitle : RECOVERY_TEXTS.title}>
@@ -142,6 +149,7 @@ export default function ForgotPasswordPage() {
         <EmailStep onSent={setEmail} />
       ) : (
         <CodeStep
+          key={`${email} ${invitation?.code ?? ''}`}
           email={email}
           code={email === invitation?.email ? invitation.code : undefined}
           onDone={() => navigate('/', { replace: true })}
