@@ -162,6 +162,26 @@ describe('employees API', () => {
       const recovery = await inbox.next('otavio.convidado@demo.com.br');
       expect(recovery.subject).toBe('BackOffice: código de redefinição de senha');
 
+      // A wrong code counts a try on both codes: a guesser gets no more tries for there being two.
+      const wrongCode = ['000000', '111111', '222222'].find((c) => c !== code && c !== recovery.code);
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/users/recovery/otavio.convidado%40demo.com.br',
+        payload: { code: wrongCode },
+      });
+      expect(wrong.json().code).toBe('INVALID_CODE');
+      const tries = await t.db
+        .selectFrom('password_codes')
+        .innerJoin('employees', 'employees.id', 'password_codes.employee_id')
+        .select(['password_codes.purpose', 'password_codes.failed_attempts'])
+        .where('employees.email', '=', 'otavio.convidado@demo.com.br')
+        .orderBy('password_codes.id')
+        .execute();
+      expect(tries).toEqual([
+        { purpose: 'activation', failed_attempts: 1 },
+        { purpose: 'recovery', failed_attempts: 1 },
+      ]);
+
       // …and the welcome code still works (the recovery code too, until one of them is used).
       const checked = await t.app.inject({
         method: 'POST',
