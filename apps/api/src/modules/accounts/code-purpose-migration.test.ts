@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/database';
@@ -12,7 +13,9 @@ describe('migration 0015-code-purpose on a database with codes', () => {
   afterEach(() => t.close());
 
   it('marks the codes that outlive an hour (the 48-hour welcome codes) as activation, the others as recovery', async () => {
-    const migrator = new Migrator({ db: t.db, provider: migrationProvider });
+    // Kysely's bookkeeping in this test's own schema (PostgreSQL runs each test database in one).
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+    const migrator = new Migrator({ db: t.db, provider: migrationProvider, migrationTableSchema: rows[0]?.schema });
     expect((await migrator.migrateTo('0012-order-status-days')).error).toBeUndefined();
     const { id } = await t.db
       .insertInto('employees')
