@@ -191,11 +191,11 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
     await screenshot(s.page, 'recovery-code-step');
     await expectAccessible(s.page, 'recuperação de senha: código');
     await s.page.getByLabel('Código de redefinição').fill(latestCodeFor(email));
-    await s.page.getByLabel('Nova Senha').fill('conferente123');
+    await s.page.getByLabel('Nova Senha').fill('caixa-de-papelao-7');
     await s.page.getByRole('button', { name: 'Confirmar' }).click();
     await s.page.getByText('Senha alterada com sucesso. Agora você pode voltar a fazer o login.').waitFor();
 
-    await login(s.page, email, 'conferente123');
+    await login(s.page, email, 'caixa-de-papelao-7');
     // A stocker starts on his tasks (products is a permission of the packing moves).
     expect(s.page.url()).toMatch(/\/admin\/tasks$/);
     expect(await sidebarEntries(s)).toEqual(['Produtos', 'Minhas tarefas']);

@@ -42,7 +42,7 @@ describe('profile: data, role, permissions and password change', () => {
     await screenshot(page, 'profile');
   });
 
-  it('refuses a common password, then changes it: the old token is refused, this browser stays signed in', async () => {
+  it('refuses a common password with the strength feedback, then changes it: the old token is refused, this browser stays signed in', async () => {
     const oldToken = await currentToken(page);
     expect(await meStatus(page)).toBe(200);
 
@@ -50,7 +50,9 @@ describe('profile: data, role, permissions and password change', () => {
     await page.getByLabel('Nova senha', { exact: true }).fill('Password1');
     await page.getByLabel('Confirme a nova senha').fill('Password1');
     await page.getByRole('button', { name: 'Alterar senha' }).click();
-    await page.getByText('Essa senha é muito comum e fácil de adivinhar. Escolha uma senha diferente.').waitFor();
+    await page
+      .getByText('Senha fraca, fácil de adivinhar. Esta é uma senha comumente usada.', { exact: false })
+      .waitFor();
     await screenshot(page, 'profile-weak-password');
 
     await page.getByLabel('Nova senha', { exact: true }).fill(NEW_PASSWORD);

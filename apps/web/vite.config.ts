@@ -60,6 +60,9 @@ export default defineConfig({
         // builds a schema imports it, so the setting is in force before the first schema exists.
         manualChunks(id) {
           if (id.includes('/node_modules/zod/') || id.endsWith('/src/lib/strict-csp.ts')) return 'zod';
+          // The password-strength estimator and its ~3 MB of dictionaries, only imported dynamically
+          // (lib/password-strength.ts): loaded where a new password is typed, never on the sign-in page.
+          if (/\/node_modules\/(@zxcvbn-ts|fastest-levenshtein)\//.test(id)) return 'zxcvbn';
           return undefined;
         },
       },

@@ -5,6 +5,8 @@ import path from 'node:path';
 export interface AppConfig {
   port: number;
   host: string;
+  /** PUBLIC_URL: the address people open the app at, for links in e-mails (no trailing slash). */
+  publicUrl: string;
   /** Where PGlite, images, the outbox and the generated JWT secret live. */
   dataDir: string;
   /** A PostgreSQL server; when absent the embedded PGlite in `dataDir` is used. */
@@ -62,8 +64,10 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
   const inMemory = overrides.inMemory ?? env.DATA_DIR === 'memory://';
   const webDist = path.resolve(import.meta.dirname, '../../web/dist');
+  const port = Number(env.PORT ?? 3000);
   return {
-    port: Number(env.PORT ?? 3000),
+    port,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,

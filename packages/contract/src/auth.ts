@@ -15,8 +15,10 @@ export const AUTH_TEXTS = {
   codeConfirmed: 'Código confirmado. Informe a nova senha.',
   invalidCode: 'Código inválido ou expirado. Solicite um novo código.',
   passwordTooShort: 'A nova senha deve ter pelo menos 8 caracteres.',
+  passwordTooLong: 'A nova senha deve ter no máximo 200 caracteres.',
   passwordBlank: 'A nova senha não pode ser formada só por espaços.',
-  passwordCommon: 'Essa senha é muito comum e fácil de adivinhar. Escolha uma senha diferente.',
+  /** Opens the message of a password the strength estimator refuses; its warning and suggestions follow. */
+  passwordWeak: 'Senha fraca, fácil de adivinhar.',
   currentPasswordRequired: 'Informe a senha atual',
   wrongPassword: 'A senha atual não confere.',
   tooManyFromAddress: 'Muitas tentativas de acesso a partir deste endereço. Aguarde 15 minutos e tente novamente.',
@@ -32,34 +34,24 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 
 /**
- * The password rule, for both sides: at least 8 characters, not all blanks, and (where the caller has
- * the list: the server) not one of the most common passwords, compared case-insensitively.
- * Returns the Portuguese message of the first problem, or null for an acceptable password.
+ * The cheap part of the password rule: at least 8 characters that are not all blanks. The whole rule
+ * adds the strength estimate (`passwordStrengthProblem` in `@backoffice/contract/password-strength`,
+ * kept out of this entry point: its dictionaries are large). Returns the Portuguese message of the first
+ * problem, or null.
  */
-export function passwordProblem(password: string, isCommon?: (lowerCased: string) => boolean): string | null {
+export function passwordProblem(password: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return AUTH_TEXTS.passwordTooShort;
   if (password.trim() === '') return AUTH_TEXTS.passwordBlank;
-  if (isCommon?.(password.toLowerCase())) return AUTH_TEXTS.passwordCommon;
   return null;
 }
 
 /**
- * A new password in a form (web): the rule without the list of common passwords, which only the
- * server holds (it answers 400 WEAK_PASSWORD with AUTH_TEXTS.passwordCommon).
+ * A new password in a request body or a form: its type and size. The server judges the rest
+ * (`passwordStrengthProblem`) and answers 400 WEAK_PASSWORD; the web's forms add the same judgement.
  */
 export const newPasswordSchema = z
   .string({ error: AUTH_TEXTS.passwordTooShort })
-  .max(PASSWORD_MAX_LENGTH)
-  .superRefine((password, ctx) => {
-    const problem = passwordProblem(password);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
-
-/**
- * A new password in a request body: only its type and size here; the server applies `passwordProblem`
- * with its list and answers 400 WEAK_PASSWORD, so every weak password gets one code.
- */
-const newPasswordFieldSchema = z.string({ error: AUTH_TEXTS.passwordTooShort }).max(PASSWORD_MAX_LENGTH);
+  .max(PASSWORD_MAX_LENGTH, AUTH_TEXTS.passwordTooLong);
 
 export const signinSchema = z
   .object({
@@ -84,13 +76,14 @@ export const recoveryCheckSchema = z
 export const messageResponseSchema = z.object({ data: z.object({ message: z.string() }) });
 
 /**
- * Body of PATCH /accounts/users/activate: sets the new password and burns the code. A password against the
- * rule (`passwordProblem`) answers 400 WEAK_PASSWORD.
+ * Body of PATCH /accounts/users/activate: sets the new password and burns the code. A wrong code answers
+ * 400 INVALID_CODE; with a valid code, a password against the rule answers 400 WEAK_PASSWORD (the code stays
+ * valid).
  */
 export const activateSchema = z
   .object({
     email: emailSchema,
-    newPassword: newPasswordFieldSchema,
+    newPassword: newPasswordSchema,
     code: z.string({ error: AUTH_TEXTS.codeRequired }).trim().min(1, AUTH_TEXTS.codeRequired).max(20),
   })
   .strict();
@@ -102,7 +95,7 @@ export const changePasswordSchema = z
       .string({ error: AUTH_TEXTS.currentPasswordRequired })
       .min(1, AUTH_TEXTS.currentPasswordRequired)
       .max(PASSWORD_MAX_LENGTH),
-    newPassword: newPasswordFieldSchema,
+    newPassword: newPasswordSchema,
   })
   .strict();
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

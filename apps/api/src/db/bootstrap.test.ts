@@ -56,6 +56,20 @@ describe('bootstrap of an empty database', () => {
     expect(await database.db.selectFrom('employees').select('id').execute()).toEqual([]);
   });
 
+  it('a weak ADMIN_PASSWORD stops the start with the reason and creates nobody', async () => {
+    database = await emptyTestDatabase();
+    const settings = {
+      demoData: false,
+      adminEmail: 'dona@loja.com.br',
+      adminPassword: '12341234',
+      databaseUrl: undefined,
+    };
+    await expect(bootstrapDatabase(database.db, settings, { storage: database.storage, log })).rejects.toThrow(
+      'ADMIN_PASSWORD refused, no administrator created: Senha fraca, fácil de adivinhar.',
+    );
+    expect(await database.db.selectFrom('employees').select('id').execute()).toEqual([]);
+  });
+
   it('answers 503 on every API call, health included, until the server is ready', async () => {
     database = await emptyTestDatabase();
     const { db, storage } = database;
@@ -71,7 +85,7 @@ describe('bootstrap of an empty database', () => {
       expect(starting.json().errors[0]).toContain('Servidor iniciando');
       await bootstrapDatabase(
         db,
-        { demoData: false, adminEmail: 'a@b.com.br', adminPassword: 'x1234567', databaseUrl: undefined },
+        { demoData: false, adminEmail: 'a@b.com.br', adminPassword: 'lua-cheia-na-serra', databaseUrl: undefined },
         { storage, log },
       );
       ready = true;

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { passwordStrengthProblem } from '@backoffice/contract/password-strength';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Storage } from '../lib/storage';
@@ -13,7 +14,9 @@ export type BootstrapOutcome = 'demo' | 'administrator' | 'nobody' | 'existing';
 /**
  * Brings the database up to date (the migrations, then the one-time move of the files of a former
  * `DATA_DIR/files` into PostgreSQL) and, when it is empty, fills it: the demo business (DEMO_DATA, the
- * default), or only the first administrator from ADMIN_EMAIL and ADMIN_PASSWORD.
+ * default), or only the first administrator from ADMIN_EMAIL and ADMIN_PASSWORD. ADMIN_PASSWORD follows the
+ * password rule of every password set (the strongest account gets no weaker password): a weak one stops
+ * the start with the reason, and nothing is created.
  */
 export async function bootstrapDatabase(
   db: DB,
@@ -35,6 +38,8 @@ export async function bootstrapDatabase(
     return 'demo';
   }
   if (config.adminEmail && config.adminPassword) {
+    const problem = passwordStrengthProblem(config.adminPassword, { name: 'Administrador', email: config.adminEmail });
+    if (problem) throw new Error(`ADMIN_PASSWORD refused, no administrator created: ${problem}`);
     await seedFirstAdministrator(db, config.adminEmail, config.adminPassword);
     log.info({ email: config.adminEmail }, 'first administrator created');
     return 'administrator';

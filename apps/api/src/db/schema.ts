@@ -42,7 +42,11 @@ export interface PasswordCodesTable {
   failed_attempts: Generated<number>;
   used_at: NullableTimestamp;
   created_at: CreatedAt;
+  /** 'activation' (a new employee's 48-hour code) or 'recovery' (15 minutes); migration 0015. */
+  purpose: Generated<CodePurpose>;
 }
+
+export type CodePurpose = 'recovery' | 'activation';
 
 /** One counted event of a limiter: a failed sign-in (`sign_in`) or a recovery e-mail (`recovery_mail`). */
 export interface ThrottleEventsTable {

@@ -6,13 +6,19 @@ import { AppProviders } from '../app/app';
 import { createQueryClient } from '../app/query-client';
 import { saveSession } from '../lib/session';
 
-/** Renders `element` at `path` inside the app's providers and a memory router; other paths show their name. */
-export function renderPage(element: ReactNode, { path = '/', extraPaths = [] as string[] } = {}) {
+/**
+ * Renders `element` at `path` inside the app's providers and a memory router; other paths show their name.
+ * `url` opens another address of the route (e.g. with a query or a #fragment).
+ */
+export function renderPage(
+  element: ReactNode,
+  { path = '/', url, extraPaths = [] }: { path?: string; url?: string; extraPaths?: string[] } = {},
+) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
   const router = createMemoryRouter(
     [{ path, element }, ...extraPaths.map((p) => ({ path: p, element: <div>page {p}</div> }))],
-    { initialEntries: [path] },
+    { initialEntries: [url ?? path] },
   );
   const result = render(
     <AppProviders queryClient={queryClient}>

@@ -13,6 +13,7 @@ import { orderEvents } from './0010-order-events';
 import { selling } from './0011-selling';
 import { orderStatusDays } from './0012-order-status-days';
 import { files } from './0013-files';
+import { codePurpose } from './0015-code-purpose';
 import { fieldRoles } from './0016-field-roles';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0011-selling': selling,
   '0012-order-status-days': orderStatusDays,
   '0013-files': files,
+  '0015-code-purpose': codePurpose,
   '0016-field-roles': fieldRoles,
 };
 

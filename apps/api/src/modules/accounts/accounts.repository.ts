@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { CodePurpose, Database } from '../../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -70,35 +70,43 @@ export const accountsRepository = {
 
   // ---------- one-time codes (password recovery and first access) ----------
 
-  /** Burns every code of the employee that is still unused: a new code supersedes older ones. */
-  burnCodes(db: Executor, employeeId: number, now: Date) {
-    return db
+  /** Burns the employee's unused codes (of one purpose when given): a new code supersedes older ones. */
+  burnCodes(db: Executor, employeeId: number, now: Date, purpose?: CodePurpose) {
+    let query = db
       .updateTable('password_codes')
       .set({ used_at: now })
       .where('employee_id', '=', employeeId)
-      .where('used_at', 'is', null)
-      .execute();
+      .where('used_at', 'is', null);
+    if (purpose) query = query.where('purpose', '=', purpose);
+    return query.execute();
   },
 
-  insertCode(db: Executor, code: { employeeId: number; codeHash: string; expiresAt: Date }) {
+  insertCode(db: Executor, code: { employeeId: number; codeHash: string; expiresAt: Date; purpose: CodePurpose }) {
     return db
       .insertInto('password_codes')
-      .values({ employee_id: code.employeeId, code_hash: code.codeHash, expires_at: code.expiresAt })
+      .values({
+        employee_id: code.employeeId,
+        code_hash: code.codeHash,
+        expires_at: code.expiresAt,
+        purpose: code.purpose,
+      })
       .execute();
   },
 
-  /** The newest code that is neither used nor expired, locked for the rest of the transaction. */
-  findActiveCode(db: Executor, employeeId: number, now: Date) {
+  /**
+   * The codes that are neither used nor expired, newest first, locked for the rest of the transaction. A
+   * new code burns the older ones of its purpose, so there is at most one of each purpose.
+   */
+  findActiveCodes(db: Executor, employeeId: number, now: Date) {
     return db
       .selectFrom('password_codes')
-      .select(['id', 'code_hash', 'failed_attempts'])
+      .select(['id', 'code_hash', 'failed_attempts', 'purpose'])
       .where('employee_id', '=', employeeId)
       .where('used_at', 'is', null)
       .where('expires_at', '>', now)
       .orderBy('id', 'desc')
-      .limit(1)
       .forUpdate()
-      .executeTakeFirst();
+      .execute();
   },
 
   /** Counts a wrong try; the code is burnt when it reaches `maxAttempts`. */

@@ -8,6 +8,7 @@ import {
   signinResponseSchema,
   signinSchema,
 } from '@backoffice/contract';
+import { loadPasswordEstimator } from '@backoffice/contract/password-strength';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/auth';
 import { createAccountsService } from './accounts.service';
@@ -18,6 +19,8 @@ import { createBackgroundTasks } from './background-tasks';
  * employee may do with their own account: read it, change the password, sign out.
  */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The password-strength dictionaries are built once, at start, not on the first password set.
+  loadPasswordEstimator();
   const tasks = createBackgroundTasks(app.log);
   // Before the database closes (its onClose hook), the queued work finishes.
   app.addHook('preClose', () => tasks.drain());
@@ -80,7 +83,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Define a nova senha com o código recebido; o código é consumido e as sessões abertas terminam. ' +
-          'Senha com menos de 8 caracteres, só de espaços ou comum demais: 400 WEAK_PASSWORD',
+          'Código errado ou vencido: 400 INVALID_CODE (conta como tentativa). Com um código válido, senha com ' +
+          'menos de 8 caracteres, só de espaços ou fraca (zxcvbn abaixo de 3, dado o nome e o e-mail): 400 ' +
+          'WEAK_PASSWORD com o motivo em português, e o código continua valendo',
         security: [],
         body: activateSchema,
         response: { 200: messageResponseSchema },
@@ -129,7 +134,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Troca a própria senha: a atual é conferida (400 WRONG_PASSWORD), a nova segue a regra (400 ' +
-          'WEAK_PASSWORD). As outras sessões terminam; devolve um token novo para esta',
+          'WEAK_PASSWORD: 8 caracteres, não só espaços, força zxcvbn 3 ou mais). As outras sessões ' +
+          'terminam; devolve um token novo para esta',
         body: changePasswordSchema,
         response: { 200: signinResponseSchema },
       },

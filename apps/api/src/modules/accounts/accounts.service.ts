@@ -5,8 +5,8 @@ import {
   PERMISSION_LABELS,
   type PermissionKey,
   type Profile,
-  passwordProblem,
 } from '@backoffice/contract';
+import { type PasswordOwner, passwordStrengthProblem } from '@backoffice/contract/password-strength';
 import argon2 from 'argon2';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -18,16 +18,19 @@ import { signToken } from '../../lib/jwt';
 import type { Principal } from '../../plugins/auth';
 import { accountsRepository } from './accounts.repository';
 import type { BackgroundTasks } from './background-tasks';
-import { isCommonPassword } from './common-passwords';
-import { deliver, issueCode, RECOVERY_CODE_TTL_MS, recoveryMail, verifyCode } from './one-time-codes';
+import { deliver, issueCode, recoveryMail, verifyCode } from './one-time-codes';
 import { createSignInThrottle } from './sign-in-throttle';
 
 // Compared against when the e-mail is unknown, so both failures take the same time.
 const DUMMY_HASH = argon2.hash('not-a-real-password', { type: argon2.argon2id });
 
-/** Refuses a password against the rule (length, blanks, list of common passwords) with WEAK_PASSWORD. */
-function checkNewPassword(password: string): void {
-  const problem = passwordProblem(password, isCommonPassword);
+/**
+ * Refuses a password against the rule (8 characters, not blank, a zxcvbn score of 3 or more given the
+ * owner's name and e-mail) with WEAK_PASSWORD and the estimator's Portuguese feedback. Sign-in never
+ * judges strength: the demo password of the seeded accounts keeps working.
+ */
+function checkNewPassword(password: string, owner: PasswordOwner): void {
+  const problem = passwordStrengthProblem(password, owner);
   if (problem) throw badRequest(problem, 'WEAK_PASSWORD');
 }
 
@@ -51,7 +54,7 @@ export function createAccountsService({ db, config, mailer }: AppDeps, log: Fast
   async function withValidCode<T>(
     email: string,
     code: string,
-    work: (employeeId: number, trx: Transaction<Database>) => Promise<T>,
+    work: (employee: { id: number; name: string; email: string }, trx: Transaction<Database>) => Promise<T>,
   ) {
     // The transaction commits even for a wrong code (the try is counted); the refusal is thrown after it.
     const outcome = await db.transaction().execute(async (trx) => {
@@ -59,7 +62,7 @@ export function createAccountsService({ db, config, mailer }: AppDeps, log: Fast
       if (!employee || employee.blocked) return { ok: false as const };
       const codeId = await verifyCode(trx, config.jwtSecret, employee.id, code);
       if (codeId === null) return { ok: false as const, employeeId: employee.id };
-      return { ok: true as const, value: await work(employee.id, trx) };
+      return { ok: true as const, value: await work(employee, trx) };
     });
     if (!outcome.ok) {
       log.warn({ email, employeeId: outcome.employeeId }, 'recovery code refused');
@@ -74,7 +77,7 @@ export function createAccountsService({ db, config, mailer }: AppDeps, log: Fast
       const employee = await accountsRepository.findLogin(trx, email);
       if (!employee || employee.blocked) return { sent: false as const, blocked: employee?.blocked ?? false };
       if (!(await throttle.takeRecoveryMail(trx, email))) return { sent: false as const, limited: true };
-      const code = await issueCode(trx, config.jwtSecret, employee.id, RECOVERY_CODE_TTL_MS);
+      const code = await issueCode(trx, config.jwtSecret, employee.id, 'recovery');
       return { sent: true as const, employee, code };
     });
     if (!outcome.sent) {
@@ -136,11 +139,16 @@ export function createAccountsService({ db, config, mailer }: AppDeps, log: Fast
       return AUTH_TEXTS.codeConfirmed;
     },
 
-    /** Step 3 (also the first access of a new employee): sets the new password, burns the code, ends sessions. */
+    /**
+     * Step 3 (also the first access of a new employee): sets the new password, burns the codes, ends
+     * sessions. The code is checked first, so a caller without one costs no strength estimate nor hash;
+     * a weak password with a valid code leaves the code valid.
+     */
     async activate(email: string, code: string, newPassword: string): Promise<string> {
-      checkNewPassword(newPassword);
+      const owner = await withValidCode(email, code, async (employee) => employee);
+      checkNewPassword(newPassword, owner);
       const hash = await argon2.hash(newPassword, { type: argon2.argon2id });
-      const employeeId = await withValidCode(email, code, async (id, trx) => {
+      const employeeId = await withValidCode(email, code, async ({ id }, trx) => {
         await accountsRepository.setPassword(trx, id, hash);
         await accountsRepository.burnCodes(trx, id, new Date());
         await recordAudit(trx, { employeeId: id, entity: 'employee', entityId: id, action: 'set_password' });
@@ -176,7 +184,7 @@ export function createAccountsService({ db, config, mailer }: AppDeps, log: Fast
     async changePassword(actor: Principal, currentPassword: string, newPassword: string, address: string) {
       const employee = await accountsRepository.findProfile(db, actor.employeeId);
       if (!employee) throw unauthorized();
-      checkNewPassword(newPassword);
+      checkNewPassword(newPassword, employee);
       const attempt = await throttle.admit(employee.email, address);
       const valid = employee.password_hash ? await argon2.verify(employee.password_hash, currentPassword) : false;
       if (!valid) {

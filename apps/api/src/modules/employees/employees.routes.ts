@@ -29,7 +29,8 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Cadastra um funcionário (kind: attendant, deliverer ou stocker; func 1, 2 ou 3 igual ao caminho). ' +
-          'Sem senha: um código de ativação (48 horas) é enviado ao e-mail dele',
+          'Sem senha: o e-mail dele recebe um código de ativação (48 horas) e o link "Criar minha senha" ' +
+          '(PUBLIC_URL/forgot-password#code=…&email=…); pedir "Esqueceu a senha?" não invalida o código',
         params: employeeKindParamsSchema,
         body: employeeSignupSchema,
         response: { 201: employeeResponseSchema },

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../app';
 import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
-import { ACTIVATION_CODE_TTL_MS, activationMail, deliver, issueCode } from '../accounts/one-time-codes';
+import { activationMail, deliver, issueCode } from '../accounts/one-time-codes';
 import { countActiveFullAccess, grantsFullAccess, holdsAll, lockFullAccessChanges } from '../roles/permission-ceiling';
 import { type EmployeeRow, employeesRepository } from './employees.repository';
 
@@ -64,7 +64,8 @@ function isUniqueViolation(error: unknown): boolean {
  * nobody hands out or edits permissions they do not hold themselves, and the last non-blocked employee
  * with full:access can be neither blocked nor moved to a lesser role. Blocking ends the employee's
  * sessions (their tokens stop working, also after an unblock). A new employee has no password:
- * a one-time activation code (48 hours) is e-mailed to them. Every change is audited.
+ * a one-time activation code (48 hours) and the 'Criar minha senha' link are e-mailed to them. Every
+ * change is audited.
  */
 export function createEmployeesService({ db, config, mailer }: AppDeps, log: FastifyBaseLogger) {
   async function checkRole(trx: Parameters<typeof employeesRepository.findRole>[0], actor: Principal, id: number) {
@@ -107,7 +108,7 @@ export function createEmployeesService({ db, config, mailer }: AppDeps, log: Fas
           if (await employeesRepository.findByDocument(trx, input.document))
             throw conflict(EMPLOYEE_TEXTS.documentTaken, 'DUPLICATE');
           const { id } = await employeesRepository.insert(trx, { ...input, roleId });
-          const code = await issueCode(trx, config.jwtSecret, id, ACTIVATION_CODE_TTL_MS);
+          const code = await issueCode(trx, config.jwtSecret, id, 'activation');
           await recordAudit(trx, {
             employeeId: actor.employeeId,
             entity: 'employee',
@@ -130,7 +131,7 @@ export function createEmployeesService({ db, config, mailer }: AppDeps, log: Fas
           throw isUniqueViolation(error) ? conflict(EMPLOYEE_TEXTS.emailTaken, 'DUPLICATE') : error;
         });
       log.info({ employeeId: employee.id, by: actor.employeeId }, 'employee created, activation code issued');
-      await deliver(mailer, log, activationMail(employee.email, employee.name, code));
+      await deliver(mailer, log, activationMail(employee.email, employee.name, code, config.publicUrl));
       return employee;
     },
 

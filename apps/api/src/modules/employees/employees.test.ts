@@ -45,7 +45,7 @@ describe('employees API', () => {
 
   beforeAll(async () => {
     inbox = await startTestInbox();
-    t = await createTestApp({ smtpUrl: inbox.url });
+    t = await createTestApp({ smtpUrl: inbox.url, publicUrl: 'https://backoffice.loja.com.br' });
     admin = await signIn(t.app, DEMO.admin);
     stocker = await signIn(t.app, DEMO.stocker);
     const roles = await t.db.selectFrom('roles').select(['id', 'name']).execute();
@@ -143,6 +143,75 @@ describe('employees API', () => {
   });
 
   describe('sign-up', () => {
+    it('the welcome e-mail code still works after opening Esqueceu a senha, and its Criar minha senha link carries it in the fragment', async () => {
+      const body = newEmployee({ name: 'Otávio Convidado', email: 'otavio.convidado@demo.com.br' });
+      expect((await signup('attendant', body)).statusCode).toBe(201);
+      const welcome = await inbox.next('otavio.convidado@demo.com.br');
+      const code = welcome.code as string;
+      expect(code).toMatch(/^\d{6}$/);
+      expect(welcome.text).toContain(
+        `Criar minha senha: https://backoffice.loja.com.br/forgot-password#code=${code}&email=otavio.convidado%40demo.com.br`,
+      );
+
+      // The new employee follows the old instructions: 'Esqueceu a senha?' sends a recovery code…
+      const forgot = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/accounts/users/forgotpassword/otavio.convidado%40demo.com.br',
+      });
+      expect(forgot.statusCode).toBe(200);
+      const recovery = await inbox.next('otavio.convidado@demo.com.br');
+      expect(recovery.subject).toBe('BackOffice: código de redefinição de senha');
+
+      // A wrong code counts a try on both codes: a guesser gets no more tries for there being two.
+      const wrongCode = ['000000', '111111', '222222'].find((c) => c !== code && c !== recovery.code);
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/users/recovery/otavio.convidado%40demo.com.br',
+        payload: { code: wrongCode },
+      });
+      expect(wrong.json().code).toBe('INVALID_CODE');
+      const tries = await t.db
+        .selectFrom('password_codes')
+        .innerJoin('employees', 'employees.id', 'password_codes.employee_id')
+        .select(['password_codes.purpose', 'password_codes.failed_attempts'])
+        .where('employees.email', '=', 'otavio.convidado@demo.com.br')
+        .orderBy('password_codes.id')
+        .execute();
+      expect(tries).toEqual([
+        { purpose: 'activation', failed_attempts: 1 },
+        { purpose: 'recovery', failed_attempts: 1 },
+      ]);
+
+      // …and the welcome code still works (the recovery code too, until one of them is used).
+      const checked = await t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/users/recovery/otavio.convidado%40demo.com.br',
+        payload: { code },
+      });
+      expect(checked.statusCode, checked.body).toBe(200);
+      const weak = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/accounts/users/activate',
+        payload: { email: 'otavio.convidado@demo.com.br', code, newPassword: 'otavio123' },
+      });
+      expect(weak.json().code).toBe('WEAK_PASSWORD');
+      const done = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/accounts/users/activate',
+        payload: { email: 'otavio.convidado@demo.com.br', code, newPassword: 'caderno-azul-do-porto' },
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      await signIn(t.app, 'otavio.convidado@demo.com.br', 'caderno-azul-do-porto');
+
+      // Using one code burns the other.
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/users/recovery/otavio.convidado%40demo.com.br',
+        payload: { code: recovery.code },
+      });
+      expect(again.json().code).toBe('INVALID_CODE');
+    });
+
     it('creates an employee without password and e-mails a 48-hour activation code that sets it', async () => {
       const body = newEmployee({
         name: '  Helena Entregas ',

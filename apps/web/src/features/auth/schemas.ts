@@ -1,5 +1,6 @@
-import { AUTH_TEXTS, emailSchema, newPasswordSchema } from '@backoffice/contract';
+import { AUTH_TEXTS, emailSchema } from '@backoffice/contract';
 import { z } from 'zod';
+import { strongPasswordSchema } from '../../lib/password-strength';
 
 export const loginFormSchema = z.object({
   email: emailSchema,
@@ -8,8 +9,10 @@ export const loginFormSchema = z.object({
 
 export const recoveryEmailSchema = z.object({ email: emailSchema });
 
-export const recoveryCodeSchema = z.object({
-  code: z.string().trim().min(1, AUTH_TEXTS.codeRequired),
-  /** The contract's rule (8 characters, not all blanks); the server adds its list of common passwords. */
-  newPassword: newPasswordSchema,
-});
+/** The code step for `email`: the code, and a new password judged as the server judges it (given the e-mail). */
+export function recoveryCodeSchema(email: string) {
+  return z.object({
+    code: z.string().trim().min(1, AUTH_TEXTS.codeRequired),
+    newPassword: strongPasswordSchema({ email }),
+  });
+}

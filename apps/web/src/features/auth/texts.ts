@@ -12,6 +12,9 @@ export const LOGIN_TEXTS = {
 
 export const RECOVERY_TEXTS = {
   title: 'Recuperar senha',
+  /** The title when the invitation link of the welcome e-mail opened the page. */
+  invitationTitle: 'Criar minha senha',
+  invitationHint: 'Crie a sua senha de acesso ao BackOffice. O código do convite já está preenchido.',
   emailHint: 'Informe o e-mail cadastrado para receber o código de redefinição.',
   codeHint: 'Digite o código enviado para o seu e-mail e a nova senha.',
   email: 'Email',
@@ -19,6 +22,8 @@ export const RECOVERY_TEXTS = {
   toLogin: 'Página de Login',
   code: 'Código de redefinição',
   newPassword: 'Nova Senha',
+  passwordHint:
+    'Use ao menos 8 caracteres; várias palavras pouco comuns, sem o seu nome ou e-mail, dão uma senha forte.',
   confirm: 'Confirmar',
   codeSent: AUTH_TEXTS.codeSent,
   passwordChanged: AUTH_TEXTS.passwordChanged,

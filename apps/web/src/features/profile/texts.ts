@@ -16,7 +16,7 @@ export const PROFILE_TEXTS = {
   loadFailed: 'Não foi possível carregar o seu perfil. Tente novamente mais tarde.',
   passwordTitle: 'Alterar senha',
   passwordHint:
-    'Use ao menos 8 caracteres e evite senhas comuns. Ao alterar a senha, as suas outras sessões são encerradas.',
+    'Use ao menos 8 caracteres, de preferência várias palavras pouco comuns, sem o seu nome ou e-mail. Ao alterar a senha, as suas outras sessões são encerradas.',
   currentPassword: 'Senha atual',
   newPassword: 'Nova senha',
   confirmPassword: 'Confirme a nova senha',

@@ -115,20 +115,47 @@ describe('Forgot password, step 2 (code and new password)', () => {
   });
 
   it('shows the server refusal of a weak password under Nova Senha (WEAK_PASSWORD) and stays on step 2', async () => {
-    const COMMON = 'Essa senha é muito comum e fácil de adivinhar. Escolha uma senha diferente.';
+    // The server also knows the employee's name: a password the form cannot fault may still be refused.
+    const PERSONAL =
+      'Senha fraca, fácil de adivinhar. A senha não deve conter dados pessoais, como o seu nome ou e-mail.';
     mockApi({
       'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { status: 200, body: SENT },
-      'PATCH /api/accounts/users/activate': { status: 400, body: { errors: [COMMON], code: 'WEAK_PASSWORD' } },
+      'PATCH /api/accounts/users/activate': { status: 400, body: { errors: [PERSONAL], code: 'WEAK_PASSWORD' } },
     });
     const { user } = setup();
     await reachCodeStep(user);
     await user.type(screen.getByLabelText('Código de redefinição'), '123456');
-    await user.type(screen.getByLabelText('Nova Senha'), 'Password1');
-    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await user.type(screen.getByLabelText('Nova Senha'), 'beatriz-atende-no-balcao');
+    const confirm = screen.getByRole('button', { name: 'Confirmar' }) as HTMLButtonElement;
+    await waitFor(() => expect(confirm.disabled).toBe(false));
+    await user.click(confirm);
     const field = screen.getByLabelText('Nova Senha');
     await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getAllByText(COMMON).length).toBeGreaterThanOrEqual(1);
+    expect(screen.getAllByText(PERSONAL).length).toBeGreaterThanOrEqual(1);
     expect(screen.getByRole('button', { name: 'Confirmar' })).toBeTruthy();
+  });
+
+  it('a password of eight identical letters is refused before sending, with the Portuguese feedback', async () => {
+    const calls = mockApi({
+      'PATCH /api/accounts/users/forgotpassword/bia%40demo.com.br': { status: 200, body: SENT },
+    });
+    const { user } = setup();
+    await reachCodeStep(user);
+    await user.type(screen.getByLabelText('Código de redefinição'), '123456');
+    await user.type(screen.getByLabelText('Nova Senha'), 'aaaaaaaa');
+    await user.tab();
+    expect(
+      await screen.findByText(
+        'Senha fraca, fácil de adivinhar. Caracteres repetidos, como "aaa" são fáceis de adivinhar. ' +
+          'Adicione mais palavras menos comuns. Evite repetir sequências de caracteres e palavras.',
+      ),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Confirmar' }) as HTMLButtonElement).disabled).toBe(true);
+    // The own e-mail, too: the form knows it.
+    await user.clear(screen.getByLabelText('Nova Senha'));
+    await user.type(screen.getByLabelText('Nova Senha'), 'bia@demo.com.br');
+    expect(await screen.findByText(/A senha não deve conter dados pessoais, como o seu nome ou e-mail\./)).toBeTruthy();
+    expect(calls).toHaveLength(1);
   });
 
   it('refuses a new password of blanks before sending it', async () => {
@@ -141,5 +168,42 @@ describe('Forgot password, step 2 (code and new password)', () => {
     await user.tab();
     expect(await screen.findByText('A nova senha não pode ser formada só por espaços.')).toBeTruthy();
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('Forgot password opened by the invitation link (Criar minha senha)', () => {
+  it('opens the code step with the e-mail and the code filled, takes them off the address, and sets the password', async () => {
+    const calls = mockApi({
+      'PATCH /api/accounts/users/activate': { body: { data: { message: AUTH_TEXTS.passwordChanged } } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderPage(<ForgotPasswordPage />, {
+      path: '/forgot-password',
+      url: '/forgot-password#code=482913&email=otavio.convidado%40demo.com.br',
+      extraPaths: ['/'],
+    });
+    expect(await screen.findByRole('heading', { name: 'Criar minha senha' })).toBeTruthy();
+    expect(screen.getByText(/otavio\.convidado@demo\.com\.br/)).toBeTruthy();
+    expect((screen.getByLabelText('Código de redefinição') as HTMLInputElement).value).toBe('482913');
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    // The code does not stay in the address bar nor in the history.
+    await waitFor(() => expect(router.state.location.hash).toBe(''));
+    expect(router.state.location.pathname).toBe('/forgot-password');
+
+    await user.type(screen.getByLabelText('Nova Senha'), 'caderno-azul-do-porto');
+    const confirm = screen.getByRole('button', { name: 'Confirmar' }) as HTMLButtonElement;
+    await waitFor(() => expect(confirm.disabled).toBe(false));
+    await user.click(confirm);
+    expect(await screen.findByText('Senha alterada com sucesso. Agora você pode voltar a fazer o login.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.map((call) => call.body)).toEqual([
+      { email: 'otavio.convidado@demo.com.br', newPassword: 'caderno-azul-do-porto', code: '482913' },
+    ]);
+  });
+
+  it('a link without a valid e-mail opens the ordinary e-mail step', async () => {
+    renderPage(<ForgotPasswordPage />, { path: '/forgot-password', url: '/forgot-password#code=482913&email=x' });
+    expect(await screen.findByRole('heading', { name: 'Recuperar senha' })).toBeTruthy();
+    expect(screen.getByLabelText('Email')).toBeTruthy();
   });
 });

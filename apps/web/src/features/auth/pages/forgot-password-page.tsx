@@ -1,13 +1,15 @@
+import { emailSchema } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useNotify } from '../../../components/notifier';
 import { ApiError, firstError } from '../../../lib/api-client';
+import { loadPasswordStrength } from '../../../lib/password-strength';
 import { activate, requestRecoveryCode } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { AuthForm, EMAIL_FIELD } from '../components/auth-form';
@@ -16,8 +18,21 @@ import { RECOVERY_TEXTS } from '../texts';
 
 type EmailInput = z.input<typeof recoveryEmailSchema>;
 type EmailOutput = z.output<typeof recoveryEmailSchema>;
-type CodeInput = z.input<typeof recoveryCodeSchema>;
-type CodeOutput = z.output<typeof recoveryCodeSchema>;
+type CodeInput = z.input<ReturnType<typeof recoveryCodeSchema>>;
+type CodeOutput = z.output<ReturnType<typeof recoveryCodeSchema>>;
+
+/** What the invitation link of the welcome e-mail carries in its fragment: `#code=123456&email=…`. */
+interface Invitation {
+  email: string;
+  code: string;
+}
+
+function invitationFrom(hash: string): Invitation | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const email = emailSchema.safeParse(params.get('email') ?? '');
+  const code = (params.get('code') ?? '').trim();
+  return email.success && /^\d{1,20}$/.test(code) ? { email: email.data, code } : null;
+}
 
 function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   const notify = useNotify();
@@ -44,12 +59,16 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   );
 }
 
-function CodeStep({ email, onDone }: { email: string; onDone: () => void }) {
+function CodeStep({ email, code, onDone }: { email: string; code?: string; onDone: () => void }) {
   const notify = useNotify();
+  const schema = useMemo(() => recoveryCodeSchema(email), [email]);
+  useEffect(() => {
+    void loadPasswordStrength().catch(() => undefined);
+  }, []);
   const form = useForm<CodeInput, unknown, CodeOutput>({
-    resolver: zodResolver(recoveryCodeSchema),
+    resolver: zodResolver(schema),
     mode: 'onTouched',
-    defaultValues: { code: '', newPassword: '' },
+    defaultValues: { code: code ?? '', newPassword: '' },
   });
 
   const onSubmit = async ({ code, newPassword }: CodeOutput) => {
@@ -59,7 +78,7 @@ function CodeStep({ email, onDone }: { email: string; onDone: () => void }) {
       onDone();
     } catch (error) {
       const message = firstError(error, RECOVERY_TEXTS.fallback);
-      // A weak password (too short, blank or too common: only the server knows the list) is the field's error.
+      // A weak password (the server's verdict, e.g. given the employee's name) is the field's error.
       if (error instanceof ApiError && error.code === 'WEAK_PASSWORD') {
         form.setError('newPassword', { message }, { shouldFocus: true });
       }
@@ -73,7 +92,7 @@ function CodeStep({ email, onDone }: { email: string; onDone: () => void }) {
       onSubmit={onSubmit}
       hint={
         <>
-          {RECOVERY_TEXTS.codeHint} ({email})
+          {code ? RECOVERY_TEXTS.invitationHint : RECOVERY_TEXTS.codeHint} ({email})
         </>
       }
       submitText={RECOVERY_TEXTS.confirm}
@@ -83,7 +102,7 @@ function CodeStep({ email, onDone }: { email: string; onDone: () => void }) {
         name="code"
         label={RECOVERY_TEXTS.code}
         autoComplete="one-time-code"
-        autoFocus
+        autoFocus={!code}
         size="medium"
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
@@ -93,25 +112,48 @@ function CodeStep({ email, onDone }: { email: string; onDone: () => void }) {
         label={RECOVERY_TEXTS.newPassword}
         type="password"
         autoComplete="new-password"
+        autoFocus={Boolean(code)}
         size="medium"
+        helperText={RECOVERY_TEXTS.passwordHint}
       />
     </AuthForm>
   );
 }
 
-/** Password recovery: the e-mail step, then the code step after a 200, then back to the login page. */
+/**
+ * Password recovery: the e-mail step, then the code step after a 200, then back to the login page. The
+ * invitation link of a new employee's welcome e-mail opens the code step at once, with the e-mail and the
+ * code from the URL fragment; the fragment is then taken off the address (and so off the history).
+ */
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState<string | null>(null);
+  const location = useLocation();
+  const [invitation, setInvitation] = useState(() => invitationFrom(location.hash));
+  const [email, setEmail] = useState<string | null>(invitation?.email ?? null);
   useEffect(() => {
     void import('./login-page');
   }, []);
+  // A link opened while the page is already open changes only the fragment: read it too, then drop it.
+  useEffect(() => {
+    if (!location.hash) return;
+    const opened = invitationFrom(location.hash);
+    if (opened) {
+      setInvitation(opened);
+      setEmail(opened.email);
+    }
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, [location.hash, location.pathname, location.search, navigate]);
   return (
-    <AuthCard title={RECOVERY_TEXTS.title}>
+    <AuthCard title={invitation ? RECOVERY_TEXTS.invitationTitle : RECOVERY_TEXTS.title}>
       {email === null ? (
         <EmailStep onSent={setEmail} />
       ) : (
-        <CodeStep email={email} onDone={() => navigate('/', { replace: true })} />
+        <CodeStep
+          key={`${email} ${invitation?.code ?? ''}`}
+          email={email}
+          code={email === invitation?.email ? invitation.code : undefined}
+          onDone={() => navigate('/', { replace: true })}
+        />
       )}
       <Stack sx={{ alignItems: 'center', mt: 2 }}>
         <Link component={RouterLink} to="/" variant="body2">

@@ -82,6 +82,19 @@ describe('Profile page', () => {
     expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
   });
 
+  it('refuses a new password made of the own name or e-mail before sending, with the Portuguese feedback', async () => {
+    const { calls, user } = setup(() => ({ status: 500 }));
+    await fill(user, 'demo1234', 'beatrizatendente');
+    expect(
+      await screen.findByText(
+        'Senha fraca, fácil de adivinhar. A senha não deve conter dados pessoais, como o seu nome ou e-mail. ' +
+          'Adicione mais palavras menos comuns.',
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+  });
+
   it("puts the server's WRONG_PASSWORD and WEAK_PASSWORD messages under their fields", async () => {
     let answer: { status: number; body: unknown } = {
       status: 400,
@@ -96,16 +109,14 @@ describe('Profile page', () => {
     answer = {
       status: 400,
       body: {
-        errors: ['Essa senha é muito comum e fácil de adivinhar. Escolha uma senha diferente.'],
+        errors: ['Senha fraca, fácil de adivinhar. Esta é uma senha comumente usada.'],
         code: 'WEAK_PASSWORD',
       },
     };
     await user.clear(screen.getByLabelText('Senha atual'));
     await user.type(screen.getByLabelText('Senha atual'), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
-    expect(
-      await screen.findByText('Essa senha é muito comum e fácil de adivinhar. Escolha uma senha diferente.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Senha fraca, fácil de adivinhar. Esta é uma senha comumente usada.')).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText('Nova senha').getAttribute('aria-invalid')).toBe('true'));
     expect(getSession()?.token).toBe(before);
   });

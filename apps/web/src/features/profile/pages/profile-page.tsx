@@ -81,7 +81,7 @@ export default function ProfilePage() {
             )}
           </Section>
           <Section title={T.passwordTitle}>
-            <ChangePasswordForm />
+            <ChangePasswordForm owner={data} />
           </Section>
         </Stack>
       )}
