@@ -1,8 +1,7 @@
 import { MAX_DATABASE_INTEGER, ORDER_STATUS } from '@backoffice/contract';
-import { type ExpressionBuilder, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import { type ExpressionBuilder, sql, type Updateable } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { CustomerStatus, CustomersTable, Database } from '../../db/schema';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Orders that do not count as purchases: cancelled or refused. */
 export const NOT_PURCHASED = [ORDER_STATUS.CANCELADO, ORDER_STATUS.REPROVADOS];

@@ -1,8 +1,7 @@
 import { MAX_DATABASE_INTEGER } from '@backoffice/contract';
-import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import { sql, type Transaction, type Updateable } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { Database, OrderImageKind, OrdersTable } from '../../db/schema';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The largest value of an `integer` column: a larger id names no row. */
 const MAX_ID = MAX_DATABASE_INTEGER;
