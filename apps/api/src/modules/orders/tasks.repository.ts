@@ -1,4 +1,11 @@
-import { ORDER_STATUS, TASK_IN_PROGRESS, TASK_STATUSES, type TaskKind } from '@backoffice/contract';
+import {
+  AWAITING_COURIER_STATUSES,
+  ORDER_STATUS,
+  OUT_FOR_DELIVERY_STATUSES,
+  TASK_IN_PROGRESS,
+  TASK_STATUSES,
+  type TaskKind,
+} from '@backoffice/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
@@ -43,10 +50,10 @@ function taskWhere(filter: TaskFilter) {
     }
     return eb.or([
       eb.and([
-        eb('o.status', 'in', [S.AGUARDANDO_MOTOBOY, S.ENTREGA_IMEDIATA]),
+        eb('o.status', 'in', [...AWAITING_COURIER_STATUSES]),
         eb.or([eb('o.deliverer_id', 'is', null), eb('o.deliverer_id', '=', me)]),
       ]),
-      eb.and([eb('o.status', 'in', [S.EM_ENTREGA, S.EM_ENTREGA_IMEDIATA]), eb('o.deliverer_id', '=', me)]),
+      eb.and([eb('o.status', 'in', [...OUT_FOR_DELIVERY_STATUSES]), eb('o.deliverer_id', '=', me)]),
     ]);
   };
 }

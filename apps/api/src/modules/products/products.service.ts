@@ -18,10 +18,10 @@ import {
   reaisToCents,
   type SalesHistoryRow,
   STOCK_MOVEMENT_LABELS,
-  STOCK_RELEASED_ON,
   type StockChangeRow,
   type StockEntryBatch,
   type StockMovementKindKey,
+  UNSOLD_ORDER_STATUSES,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
@@ -569,7 +569,7 @@ export function createProductsService(db: DB, storage: Storage) {
     async salesHistory(productId: number, start: string, end: string): Promise<SalesHistoryRow[]> {
       const [from, to] = period(start, end);
       await ensureProduct(productId);
-      const rows = await repo.sales(db, productId, from, to, STOCK_RELEASED_ON);
+      const rows = await repo.sales(db, productId, from, to, UNSOLD_ORDER_STATUSES);
       return rows.map((row) => ({
         orderCode: row.code,
         customerName: row.customer_name,
