@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXPECTED_ORDER_MOVES, type ExpectedOrderMove } from './expected-order-moves';
 import {
   availableActions,
   canChangeDeliverer,
@@ -73,6 +74,24 @@ describe('order statuses', () => {
 });
 
 describe('the transition table', () => {
+  it('is exactly the hand-written list of allowed moves (from, action, to, who, requires, does)', () => {
+    const sorted = <T extends string | number>(list: readonly T[]) => [...list].sort();
+    const rows = (moves: readonly ExpectedOrderMove[]) =>
+      moves
+        .map((m) => ({
+          from: m.from,
+          action: m.action,
+          to: m.to,
+          permissions: sorted(m.permissions),
+          functions: sorted(m.functions),
+          requires: sorted(m.requires),
+          does: sorted(m.does),
+        }))
+        .sort((a, b) => a.from - b.from || a.action.localeCompare(b.action));
+    expect(EXPECTED_ORDER_MOVES).toHaveLength(30);
+    expect(rows(ORDER_TRANSITIONS)).toEqual(rows(EXPECTED_ORDER_MOVES));
+  });
+
   it('uses only known statuses and permissions, once per pair and once per action and status', () => {
     const pairs = new Set<string>();
     const actions = new Set<string>();

@@ -370,6 +370,15 @@ export function nextStatuses(from: number): OrderStatusKey[] {
 /** Statuses in which the goods are out of stock on the order's account (stock returns on cancel/refusal). */
 export const STOCK_RELEASED_ON: readonly OrderStatusKey[] = [S.CANCELADO, S.REPROVADOS];
 
+/** Orders that are no sale (cancelled or refused: their goods went back to stock): reports, purchases, product sales. */
+export const UNSOLD_ORDER_STATUSES: readonly OrderStatusKey[] = STOCK_RELEASED_ON;
+
+/** Packed and waiting for a courier to collect them: the normal and the fast call. */
+export const AWAITING_COURIER_STATUSES: readonly OrderStatusKey[] = [S.AGUARDANDO_MOTOBOY, S.ENTREGA_IMEDIATA];
+
+/** On the road with a courier: the normal and the fast delivery. */
+export const OUT_FOR_DELIVERY_STATUSES: readonly OrderStatusKey[] = [S.EM_ENTREGA, S.EM_ENTREGA_IMEDIATA];
+
 export const PAYMENT_METHODS = ['CASH', 'BANK_TRANSFER', 'PIX'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {

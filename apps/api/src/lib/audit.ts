@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Executor } from '../db/executor';
 
 export interface AuditEntry {
   employeeId: number | null;
@@ -10,7 +9,7 @@ export interface AuditEntry {
 }
 
 /** Writes one row of the audit trail (who, when, what changed), inside the caller's transaction. */
-export async function recordAudit(db: Kysely<Database> | Transaction<Database>, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_events')
     .values({

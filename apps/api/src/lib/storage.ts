@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Executor } from '../db/executor';
 import type { Database } from '../db/schema';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A stored file as the file route serves it. */
 export interface StoredFile {

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../lib/session';
 import { mockFetch, signInAs } from '../test/render';
 import { AppProviders } from './app';
@@ -119,11 +119,17 @@ describe('shell', () => {
   });
 
   it('an expired session found at start is cleared and leads to /', async () => {
-    saveSession({ accessToken: 'a.b.c', expires: Date.now() + 20, permissions: ['full:access'] });
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    const router = openApp('/admin/roles');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(localStorage.getItem('token')).toBeNull();
+    // A fake clock moved past the expiry, instead of waiting for it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      saveSession({ accessToken: 'a.b.c', expires: Date.now() + 20, permissions: ['full:access'] });
+      vi.setSystemTime(Date.now() + 30);
+      const router = openApp('/admin/roles');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(localStorage.getItem('token')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('/logout clears the session and returns to the login page', async () => {

@@ -60,12 +60,18 @@ describe('api()', () => {
   });
 
   it('an expired session signs out without calling the API', async () => {
-    saveSession({ accessToken: 'a.b.c', expires: Date.now() + 50, permissions: ['full:access'] });
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    const calls = mockFetch({});
-    await expect(api('/x')).rejects.toBeInstanceOf(ApiError);
-    expect(calls).toHaveLength(0);
-    expect(signedOut).toHaveBeenCalledOnce();
+    // A fake clock moved past the expiry, instead of waiting for it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      saveSession({ accessToken: 'a.b.c', expires: Date.now() + 50, permissions: ['full:access'] });
+      vi.setSystemTime(Date.now() + 60);
+      const calls = mockFetch({});
+      await expect(api('/x')).rejects.toBeInstanceOf(ApiError);
+      expect(calls).toHaveLength(0);
+      expect(signedOut).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

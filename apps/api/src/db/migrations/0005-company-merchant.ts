@@ -1,6 +1,6 @@
-import { normalizePixKey, PIX_KEY_TYPES, PIX_LIMITS, type PixKeyType, toPixText } from '@backoffice/contract';
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { normalizePixKey, PIX_KEY_TYPES, PIX_LIMITS, type PixKeyType, toPixText } from './frozen/0005-pix';
 import { runStatements } from './run-statements';
 
 /** Pix key types written before the types were fixed (the first demo wrote 'Celular'). */

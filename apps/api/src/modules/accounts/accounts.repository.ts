@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { CodePurpose, Database } from '../../db/schema';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/executor';
+import type { CodePurpose } from '../../db/schema';
 
 export const accountsRepository = {
   /** The employee with that e-mail and the permissions of its role. */

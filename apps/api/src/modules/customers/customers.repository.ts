@@ -1,11 +1,10 @@
-import { MAX_DATABASE_INTEGER, ORDER_STATUS } from '@backoffice/contract';
-import { type ExpressionBuilder, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import { MAX_DATABASE_INTEGER, UNSOLD_ORDER_STATUSES } from '@backoffice/contract';
+import { type ExpressionBuilder, sql, type Updateable } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { CustomerStatus, CustomersTable, Database } from '../../db/schema';
 
-type Executor = Kysely<Database> | Transaction<Database>;
-
 /** Orders that do not count as purchases: cancelled or refused. */
-export const NOT_PURCHASED = [ORDER_STATUS.CANCELADO, ORDER_STATUS.REPROVADOS];
+export const NOT_PURCHASED = UNSOLD_ORDER_STATUSES;
 
 function customerQuery(db: Executor) {
   return db
@@ -44,7 +43,7 @@ function customerQuery(db: Executor) {
         .selectFrom('orders as o')
         .select((o) => o.fn.coalesce(o.fn.sum<string>('o.total_cents'), o.lit(0)).as('t'))
         .whereRef('o.customer_id', '=', 'c.id')
-        .where('o.status', 'not in', NOT_PURCHASED)
+        .where('o.status', 'not in', [...NOT_PURCHASED])
         .as('total_purchase_cents'),
     );
 }

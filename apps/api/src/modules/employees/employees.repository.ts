@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/executor';
 
 /** SQL of employees. Every function takes `db` or a transaction. The password hash never leaves here. */
 export const employeesRepository = {

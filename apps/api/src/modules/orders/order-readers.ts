@@ -1,10 +1,9 @@
 import { EMPLOYEE_FUNCS, FULL_ACCESS, ORDER_TRANSITIONS } from '@backoffice/contract';
-import { type ExpressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Who reads orders, as every read path of the orders scopes them (issue 15, part 2). */
 export interface OrderReader {

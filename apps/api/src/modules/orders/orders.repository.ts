@@ -1,9 +1,8 @@
 import { MAX_DATABASE_INTEGER } from '@backoffice/contract';
-import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import { sql, type Transaction, type Updateable } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { Database, OrderImageKind, OrdersTable } from '../../db/schema';
 import { type OrderReader, readableBy } from './order-readers';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The largest value of an `integer` column: a larger id names no row. */
 const MAX_ID = MAX_DATABASE_INTEGER;

@@ -1,10 +1,9 @@
 import { ORDER_STATUS, TASK_IN_PROGRESS, TASK_STATUSES, type TaskKind } from '@backoffice/contract';
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { courierOrders } from './order-readers';
 import { type OrderRow, orderQuery } from './orders.repository';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Which orders of a kind a task list holds: every one (`all`) or the employee's own share (`own`). */
 export interface TaskFilter {

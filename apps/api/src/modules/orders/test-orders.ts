@@ -1,10 +1,8 @@
 import {
   DELIVERY_TYPES,
-  findTransitionByAction,
   isPackingAction,
   ORDER_STATUS,
   ORDER_TRANSITIONS,
-  type OrderAction,
   type OrderStatusKey,
   packingAction,
   STOCK_RELEASED_ON,
@@ -211,10 +209,4 @@ export async function picture(format: 'png' | 'jpeg' = 'jpeg', width = 40, heigh
   const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } });
   const buffer = format === 'png' ? await image.png().toBuffer() : await image.jpeg().toBuffer();
   return buffer.toString('base64');
-}
-
-/** The action the table moves by from `status` (the packing one for this delivery), or undefined. */
-export function tableMove(status: number, action: OrderAction, deliveryType = 1, fast = false) {
-  const concrete = action === 'readyForCourier' ? packingAction({ deliveryType, fastDelivery: fast }) : action;
-  return findTransitionByAction(status, concrete);
 }

@@ -1,8 +1,8 @@
 import { MAX_DATABASE_INTEGER, normalizeSearch } from '@backoffice/contract';
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 /** How a brand or reference row is held until the end of the transaction. */
 type RowLock = 'keyShare' | 'update';
 

@@ -18,13 +18,14 @@ import {
   reaisToCents,
   type SalesHistoryRow,
   STOCK_MOVEMENT_LABELS,
-  STOCK_RELEASED_ON,
   type StockChangeRow,
   type StockEntryBatch,
   type StockMovementKindKey,
+  UNSOLD_ORDER_STATUSES,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
+import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -106,7 +107,7 @@ export function createProductsService(db: DB, storage: Storage) {
     };
   }
 
-  async function withImages(executor: DB | Transaction<Database>, rows: ProductRow[]): Promise<Product[]> {
+  async function withImages(executor: Executor, rows: ProductRow[]): Promise<Product[]> {
     const images = await repo.imagesOf(
       executor,
       rows.map((row) => row.id),
@@ -120,7 +121,7 @@ export function createProductsService(db: DB, storage: Storage) {
     return rows.map((row) => toProduct(row, byProduct.get(row.id) ?? []));
   }
 
-  async function productById(executor: DB | Transaction<Database>, id: number): Promise<Product> {
+  async function productById(executor: Executor, id: number): Promise<Product> {
     const row = await repo.findById(executor, id);
     if (!row) throw notFound(PRODUCT_TEXTS.productNotFound);
     const [product] = await withImages(executor, [row]);
@@ -549,7 +550,7 @@ export function createProductsService(db: DB, storage: Storage) {
     async salesHistory(productId: number, start: string, end: string): Promise<SalesHistoryRow[]> {
       const [from, to] = period(start, end);
       await ensureProduct(productId);
-      const rows = await repo.sales(db, productId, from, to, STOCK_RELEASED_ON);
+      const rows = await repo.sales(db, productId, from, to, UNSOLD_ORDER_STATUSES);
       return rows.map((row) => ({
         orderCode: row.code,
         customerName: row.customer_name,

@@ -1,11 +1,15 @@
+import { AWAITING_COURIER_STATUSES, OUT_FOR_DELIVERY_STATUSES, UNSOLD_ORDER_STATUSES } from '@backoffice/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { rankingParts, rawRows, type SplitPeriod, summaryParts } from './summary-period';
 
 type Db = Kysely<Database>;
 
+/** A set of statuses as SQL literals, e.g. `(7, 12)`: the query text stays the same as when it was written. */
+const statusList = (statuses: readonly number[]) => sql`(${sql.join(statuses.map((status) => sql.lit(status)))})`;
+
 /** A sale: an order neither cancelled (7) nor refused (12). */
-const SALE = (alias: string) => sql`${sql.ref(`${alias}.status`)} not in (7, 12)`;
+const SALE = (alias: string) => sql`${sql.ref(`${alias}.status`)} not in ${statusList(UNSOLD_ORDER_STATUSES)}`;
 
 /** Optional limit/offset; `count(*) over ()` gives the total of a paged ranking. */
 export interface Window {
@@ -222,7 +226,7 @@ export function createReportsRepository() {
           return_cents: number;
         }>`select o.id, o.code, o.created_at, c.name as customer_name, o.payment_method, o.items_total_cents,
             o.shipping_cost_cents + o.fast_delivery_tax_cents as freight_cents, o.warranty_cents, o.total_cents,
-            (select min(h.created_at) from order_status_history h where h.order_id = o.id and h.status in (4, 16)) as shipped_at,
+            (select min(h.created_at) from order_status_history h where h.order_id = o.id and h.status in ${statusList(OUT_FOR_DELIVERY_STATUSES)}) as shipped_at,
             coalesce((select sum(a.quantity * a.unit_price_cents) from order_adjustments a
               where a.original_order_id = o.id and a.kind = 'EXCHANGE'), 0)::int as exchange_cents,
             coalesce((select sum(a.quantity * a.unit_price_cents) from order_adjustments a
@@ -336,7 +340,7 @@ export function createReportsRepository() {
           'o.updated_at',
         ])
         .where('o.deliverer_id', '=', delivererId)
-        .where('o.status', 'in', [3, 15])
+        .where('o.status', 'in', [...AWAITING_COURIER_STATUSES])
         .orderBy('o.updated_at')
         .orderBy('o.id')
         .execute();

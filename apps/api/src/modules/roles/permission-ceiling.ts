@@ -1,8 +1,7 @@
 import { FULL_ACCESS, hasAnyPermission } from '@backoffice/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * The ceiling of roles and employees: nobody hands out, edits or takes away permissions they do not hold

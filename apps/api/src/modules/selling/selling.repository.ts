@@ -1,9 +1,8 @@
 import { generateOrderCode } from '@backoffice/contract';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema';
 import { isStorableId, searchWords } from '../products/products.repository';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** What selling reads of a customer. */
 export interface SellingCustomerRow {

@@ -25,9 +25,8 @@ import {
   SELLING_TEXTS,
   type SellingProduct,
 } from '@backoffice/contract';
-import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { Executor } from '../../db/executor';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
@@ -42,8 +41,6 @@ import { stockRepository } from '../stock/stock.repository';
 import { moveStock } from '../stock/stock.service';
 import { levelPriceCents, quote } from './pricing';
 import { type CartLineRow, sellingRepository as repo, type SellingCustomerRow } from './selling.repository';
-
-type Executor = DB | Transaction<Database>;
 
 const IMAGE_FOLDER = 'orders';
 const APPROVED = 'APPROVED';

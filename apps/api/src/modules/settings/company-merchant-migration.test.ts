@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/database';
@@ -12,7 +13,10 @@ describe('migration 0005-company-merchant on a database with the first demo sett
   afterEach(() => t.close());
 
   it('fills the merchant name from the company, fixes old key types and keeps one active key per type', async () => {
-    const migrator = new Migrator({ db: t.db, provider: migrationProvider });
+    // Kysely looks for its bookkeeping tables in every schema unless told which (as migrateToLatest does):
+    // on a PostgreSQL shared with other test schemas it would find theirs and never create its own.
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+    const migrator = new Migrator({ db: t.db, provider: migrationProvider, migrationTableSchema: rows[0]?.schema });
     expect((await migrator.migrateTo('0003-product-codes')).error).toBeUndefined();
     await t.db
       .insertInto('company_settings')

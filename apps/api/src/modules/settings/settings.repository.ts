@@ -1,7 +1,6 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { BankSettingsTable, Database } from '../../db/schema';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { BankSettingsTable } from '../../db/schema';
 
 const BANK_COLUMNS = [
   'id',

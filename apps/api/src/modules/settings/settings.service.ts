@@ -13,14 +13,11 @@ import {
   SETTINGS_TEXTS,
 } from '@backoffice/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { Executor } from '../../db/executor';
 import { diff, emptied, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { type BankSettingRow, type BankSettingValues, settingsRepository as repo } from './settings.repository';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { Database, StockMovementKind } from '../../db/schema';
 
 export interface LockedProduct {
@@ -57,7 +58,7 @@ export const stockRepository = {
   },
 
   /** The ledger's own figure of a product's stock: the sum of its movements (checks and tests). */
-  async ledgerStock(db: Kysely<Database> | Transaction<Database>, productId: number): Promise<number> {
+  async ledgerStock(db: Executor, productId: number): Promise<number> {
     const row = await db
       .selectFrom('stock_movements')
       .select((eb) =>

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/contract';
 import { renderPage, signInAs } from '../../test/render';
 import { OrderDetailsDialog } from './order-details-dialog';
+import { orderPixQuery } from './order-queries';
 import { makeOrderDetail } from './test-data';
 
 function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
@@ -166,9 +167,12 @@ describe('Detalhes do pedido', () => {
         body: { errors: ['Cadastre uma chave Pix ativa.'], code: 'PIX_KEY_MISSING' },
       },
     });
-    renderPage(<OrderDetailsDialog open order={waiting} onClose={() => {}} />);
+    const { queryClient } = renderPage(<OrderDetailsDialog open order={waiting} onClose={() => {}} />);
     await waitFor(() => expect(calls.length).toBe(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The sentinel: the 409 has reached the dialog's query as "no Pix code" (null), not merely "time passed".
+    await waitFor(() =>
+      expect(queryClient.getQueryState(orderPixQuery(78).queryKey)).toMatchObject({ status: 'success', data: null }),
+    );
     expect(screen.queryByText('Pagamento por Pix (aguardando comprovante)')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -92,7 +92,7 @@ describe('live updates of the orders in the shell', () => {
   it('new orders add to the Pedidos badge, which the orders screen clears', async () => {
     signInAs(['bo:manage:orders']);
     const server = fakeEventServer();
-    const { router } = openShell();
+    const { router, invalidate } = openShell();
     await waitFor(() => expect(server.latest()).toBeDefined());
     server.latest()?.send(orderEvent(created(10)) + orderEvent(changed(4)) + orderEvent(created(11)));
     const link = await screen.findByRole('link', { name: /^Pedidos\s*\(2 novos pedidos\)$/ });
@@ -104,9 +104,12 @@ describe('live updates of the orders in the shell', () => {
     expect(screen.queryByTestId('new-orders-badge')).toBeNull();
     expect(screen.getByRole('link', { name: 'Pedidos' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Abrir menu' })).toBeTruthy();
-    // On the orders screen a new order shows in the list itself: no badge.
+    // On the orders screen a new order shows in the list itself: no badge. The sentinel is the refresh
+    // that event schedules (after the first burst's own refresh), so the event has been handled.
+    await waitFor(() => expect(invalidate).toHaveBeenCalled(), { timeout: REFRESH_DELAY_MS + 2000 });
+    invalidate.mockClear();
     server.latest()?.send(orderEvent(created(12)));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => expect(invalidate).toHaveBeenCalled(), { timeout: REFRESH_DELAY_MS + 2000 });
     expect(screen.queryByTestId('new-orders-badge')).toBeNull();
   });
 
@@ -159,7 +162,7 @@ describe('live updates of the orders in the shell', () => {
     const server = fakeEventServer();
     openShell();
     await screen.findByText('Painel');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The stream opens in the shell's effect, which has run once the page shows (see the stocker below).
     expect(server.fetchMock).not.toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: 'Ativar som de novos pedidos' })).toBeNull();
   });

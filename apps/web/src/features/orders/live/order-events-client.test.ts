@@ -1,7 +1,7 @@
 import type { OrderEvent } from '@backoffice/contract';
 import { waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { connectOrderEvents } from './order-events-client';
+import { describe, expect, it, vi } from 'vitest';
+import { connectOrderEvents, MAX_RECONNECT_MS } from './order-events-client';
 import { fakeEventServer, orderEvent } from './test-stream';
 
 const changed = { kind: 'changed', id: 7, code: 'K7M-4QP', status: 7, previousStatus: 1 } as const;
@@ -34,11 +34,17 @@ describe('connectOrderEvents', () => {
   });
 
   it('stops for good on 401 (the session is over): one request, no retry', async () => {
-    const server = fakeEventServer(401);
-    const stop = connectOrderEvents({ token: 'old', onEvent: () => {} });
-    await waitFor(() => expect(server.fetchMock).toHaveBeenCalledTimes(1));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(server.fetchMock).toHaveBeenCalledTimes(1);
-    stop();
+    vi.useFakeTimers();
+    try {
+      const server = fakeEventServer(401);
+      const stop = connectOrderEvents({ token: 'old', onEvent: () => {} });
+      await vi.waitFor(() => expect(server.fetchMock).toHaveBeenCalledTimes(1));
+      // Past the longest reconnect wait (MAX_RECONNECT_MS plus its quarter of jitter): a retry would be here.
+      await vi.advanceTimersByTimeAsync(MAX_RECONNECT_MS * 1.25 + 1);
+      expect(server.fetchMock).toHaveBeenCalledTimes(1);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

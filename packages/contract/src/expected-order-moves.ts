@@ -1,0 +1,157 @@
+import { EMPLOYEE_FUNCS, type EmployeeFunc } from './employees';
+import {
+  ORDER_STATUS,
+  type OrderAction,
+  type OrderEffect,
+  type OrderRequirement,
+  type OrderStatusKey,
+} from './order-status';
+import { PERMISSIONS, type PermissionKey } from './permissions';
+
+/**
+ * Test fixture (not exported from the package's index; import as `@backoffice/contract/expected-order-moves`):
+ * every allowed move of the order workflow, written out by hand from the spec (section 4) and
+ * docs/order-workflow.md ("Who may make each move"), never computed from `ORDER_TRANSITIONS`. The
+ * conformance tests compare the table and the API with this list, so a wrong entry in the table fails.
+ * Change it only together with the documented workflow.
+ */
+export interface ExpectedOrderMove {
+  from: OrderStatusKey;
+  action: OrderAction;
+  to: OrderStatusKey;
+  permissions: readonly PermissionKey[];
+  functions: readonly EmployeeFunc[];
+  requires: readonly OrderRequirement[];
+  does: readonly OrderEffect[];
+}
+
+const S = ORDER_STATUS;
+const ORDERS = [PERMISSIONS.orders];
+const ORDERS_OR_PRODUCTS = [PERMISSIONS.orders, PERMISSIONS.products];
+const ATENDENTE = [EMPLOYEE_FUNCS.ATTENDANT];
+const ATENDENTE_ESTOQUISTA = [EMPLOYEE_FUNCS.ATTENDANT, EMPLOYEE_FUNCS.STOCKER];
+const ATENDENTE_MOTOBOY = [EMPLOYEE_FUNCS.ATTENDANT, EMPLOYEE_FUNCS.DELIVERER];
+
+function row(
+  from: OrderStatusKey,
+  action: OrderAction,
+  to: OrderStatusKey,
+  permissions: readonly PermissionKey[],
+  functions: readonly EmployeeFunc[],
+  requires: readonly OrderRequirement[] = [],
+  does: readonly OrderEffect[] = [],
+): ExpectedOrderMove {
+  return { from, action, to, permissions, functions, requires, does };
+}
+
+const cancelFrom = (from: OrderStatusKey) =>
+  row(from, 'cancel', S.CANCELADO, ORDERS, ATENDENTE, ['reason'], ['releaseStock']);
+
+export const EXPECTED_ORDER_MOVES: readonly ExpectedOrderMove[] = [
+  // Payment by Pix with automatic confirmation.
+  row(S.PROCESSANDO, 'confirmPayment', S.AGUARDANDO_ESTOQUISTA, ORDERS, ATENDENTE),
+  row(S.PROCESSANDO, 'failPayment', S.ERRO, ORDERS, ATENDENTE),
+  row(S.ERRO, 'retryPayment', S.PROCESSANDO, ORDERS, ATENDENTE),
+  // Transfer or manual Pix: the proof, then its check.
+  row(
+    S.AGUARDANDO_COMPROVANTE,
+    'attachReceipt',
+    S.AGUARDANDO_APROVACAO,
+    ORDERS,
+    ATENDENTE,
+    ['receipt'],
+    ['storeReceipt'],
+  ),
+  row(S.AGUARDANDO_APROVACAO, 'approve', S.AGUARDANDO_ESTOQUISTA, ORDERS, ATENDENTE),
+  row(S.AGUARDANDO_APROVACAO, 'refuse', S.REPROVADOS, ORDERS, ATENDENTE, [], ['releaseStock']),
+  // Separating and packing.
+  row(
+    S.AGUARDANDO_ESTOQUISTA,
+    'startPreparation',
+    S.EM_PREPARACAO,
+    ORDERS_OR_PRODUCTS,
+    ATENDENTE_ESTOQUISTA,
+    [],
+    ['setStocker'],
+  ),
+  row(
+    S.EM_PREPARACAO,
+    'readyForCourier',
+    S.AGUARDANDO_MOTOBOY,
+    ORDERS_OR_PRODUCTS,
+    ATENDENTE_ESTOQUISTA,
+    ['packagingPhotos', 'matchingDelivery'],
+    ['storePackagingPhotos'],
+  ),
+  row(
+    S.EM_PREPARACAO,
+    'readyForFastCourier',
+    S.ENTREGA_IMEDIATA,
+    ORDERS_OR_PRODUCTS,
+    ATENDENTE_ESTOQUISTA,
+    ['packagingPhotos', 'matchingDelivery'],
+    ['storePackagingPhotos'],
+  ),
+  row(
+    S.EM_PREPARACAO,
+    'readyForPickup',
+    S.AGUARDANDO_CLIENTE,
+    ORDERS_OR_PRODUCTS,
+    ATENDENTE_ESTOQUISTA,
+    ['packagingPhotos', 'matchingDelivery'],
+    ['storePackagingPhotos'],
+  ),
+  // Collecting ("retirando"), delivering, nobody home.
+  row(
+    S.AGUARDANDO_MOTOBOY,
+    'withdraw',
+    S.EM_ENTREGA,
+    ORDERS,
+    ATENDENTE_MOTOBOY,
+    ['deliverer', 'ownDelivery'],
+    ['setDeliverer'],
+  ),
+  row(
+    S.ENTREGA_IMEDIATA,
+    'withdraw',
+    S.EM_ENTREGA_IMEDIATA,
+    ORDERS,
+    ATENDENTE_MOTOBOY,
+    ['deliverer', 'ownDelivery'],
+    ['setDeliverer'],
+  ),
+  row(S.EM_ENTREGA, 'deliver', S.ENTREGUE, ORDERS, ATENDENTE_MOTOBOY, ['signature', 'ownDelivery'], ['storeSignature']),
+  row(
+    S.EM_ENTREGA_IMEDIATA,
+    'deliver',
+    S.ENTREGUE,
+    ORDERS,
+    ATENDENTE_MOTOBOY,
+    ['signature', 'ownDelivery'],
+    ['storeSignature'],
+  ),
+  row(S.EM_ENTREGA, 'customerAbsent', S.AGUARDANDO_CLIENTE, ORDERS, ATENDENTE_MOTOBOY, ['ownDelivery']),
+  row(S.EM_ENTREGA_IMEDIATA, 'customerAbsent', S.AGUARDANDO_CLIENTE, ORDERS, ATENDENTE_MOTOBOY, ['ownDelivery']),
+  // Closing.
+  row(S.ENTREGUE, 'finalize', S.FINALIZADOS, ORDERS, ATENDENTE, [], ['setFinishedAt']),
+  row(S.AGUARDANDO_CLIENTE, 'finalize', S.FINALIZADOS, ORDERS, ATENDENTE, [], ['setFinishedAt']),
+  // Cancelling, with a reason, from each of the twelve statuses that are not final (not CANCELADO,
+  // REPROVADOS or FINALIZADOS).
+  cancelFrom(S.AGUARDANDO_ESTOQUISTA),
+  cancelFrom(S.EM_PREPARACAO),
+  cancelFrom(S.AGUARDANDO_MOTOBOY),
+  cancelFrom(S.EM_ENTREGA),
+  cancelFrom(S.ENTREGUE),
+  cancelFrom(S.AGUARDANDO_CLIENTE),
+  cancelFrom(S.ERRO),
+  cancelFrom(S.PROCESSANDO),
+  cancelFrom(S.AGUARDANDO_COMPROVANTE),
+  cancelFrom(S.AGUARDANDO_APROVACAO),
+  cancelFrom(S.ENTREGA_IMEDIATA),
+  cancelFrom(S.EM_ENTREGA_IMEDIATA),
+];
+
+/** The expected move of `action` from `status`, or undefined when the workflow has none. */
+export function expectedOrderMove(status: number, action: OrderAction): ExpectedOrderMove | undefined {
+  return EXPECTED_ORDER_MOVES.find((move) => move.from === status && move.action === action);
+}
