@@ -12,6 +12,7 @@ import { reportRankings } from './0009-report-rankings';
 import { orderEvents } from './0010-order-events';
 import { selling } from './0011-selling';
 import { orderStatusDays } from './0012-order-status-days';
+import { sessionEvents } from './0014-session-events';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0010-order-events': orderEvents,
   '0011-selling': selling,
   '0012-order-status-days': orderStatusDays,
+  '0014-session-events': sessionEvents,
 };
 
 export const migrationProvider: MigrationProvider = {
