@@ -1,6 +1,6 @@
 import type { OrderEvent } from '@backoffice/contract';
 import { waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { connectOrderEvents } from './order-events-client';
 import { fakeEventServer, orderEvent } from './test-stream';
 
@@ -35,10 +35,53 @@ describe('connectOrderEvents', () => {
 
   it('stops for good on 401 (the session is over): one request, no retry', async () => {
     const server = fakeEventServer(401);
-    const stop = connectOrderEvents({ token: 'old', onEvent: () => {} });
+    const sessionOver = vi.fn();
+    const stop = connectOrderEvents({ token: 'old', onEvent: () => {}, onSessionOver: sessionOver });
     await waitFor(() => expect(server.fetchMock).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(server.fetchMock).toHaveBeenCalledTimes(1);
+    // The session ended elsewhere (sign-out, block, password): the app signs out, as for any 401.
+    expect(sessionOver).toHaveBeenCalledOnce();
+    stop();
+  });
+
+  it('a 403 (the permission is gone) stops too, without ending the session', async () => {
+    const server = fakeEventServer(403);
+    const sessionOver = vi.fn();
+    const stop = connectOrderEvents({ token: 'abc', onEvent: () => {}, onSessionOver: sessionOver });
+    await waitFor(() => expect(server.fetchMock).toHaveBeenCalledTimes(1));
+    expect(sessionOver).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('a lost connection is not a sign-out: the dropped stream and the refused reconnection are retried until it opens', async () => {
+    const server = fakeEventServer();
+    const sessionOver = vi.fn();
+    const opens: boolean[] = [];
+    let offline = false;
+    const online = server.fetchMock.getMockImplementation();
+    server.fetchMock.mockImplementation(async (url, init) => {
+      if (offline) throw new TypeError('Failed to fetch');
+      return (online as NonNullable<typeof online>)(url, init);
+    });
+    const stop = connectOrderEvents({
+      token: 'abc',
+      onEvent: () => {},
+      onOpen: (again) => opens.push(again),
+      onSessionOver: sessionOver,
+    });
+    await waitFor(() => expect(server.streams).toHaveLength(1));
+    server.latest()?.send('retry: 500\n\n');
+    // The network goes: the open stream breaks, and the next attempt finds no network.
+    offline = true;
+    const failedBefore = server.fetchMock.mock.calls.length;
+    server.latest()?.error(new TypeError('network error'));
+    await waitFor(() => expect(server.fetchMock.mock.calls.length).toBeGreaterThan(failedBefore), { timeout: 3000 });
+    // The network is back: the next attempt opens the stream again.
+    offline = false;
+    await waitFor(() => expect(server.streams).toHaveLength(2), { timeout: 5000 });
+    expect(opens).toEqual([false, true]);
+    expect(sessionOver).not.toHaveBeenCalled();
     stop();
   });
 });

@@ -2,6 +2,7 @@ import { PERMISSIONS } from '@backoffice/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { signOut } from '../../../lib/api-client';
 import { hasPermission, useSession } from '../../../lib/session';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api';
 import { ordersKeys } from '../api/keys';
@@ -84,6 +85,9 @@ export function useOrderEvents() {
       onOpen: (reconnected) => {
         if (reconnected) refresh();
       },
+      // Signed out elsewhere, blocked or the password changed: the server ended the stream and refuses the
+      // token, as every other call would (only a 401 signs out: decision 0004).
+      onSessionOver: signOut,
     });
     return () => {
       stop();
