@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { signOut } from '../../../lib/api-client';
-import { hasPermission, useSession } from '../../../lib/session';
+import { getSession, hasPermission, useSession } from '../../../lib/session';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api';
 import { ordersKeys } from '../api/keys';
 import { beep, unlockSound } from './beep';
@@ -86,8 +86,11 @@ export function useOrderEvents() {
         if (reconnected) refresh();
       },
       // Signed out elsewhere, blocked or the password changed: the server ended the stream and refuses the
-      // token, as every other call would (only a 401 signs out: decision 0004).
-      onSessionOver: signOut,
+      // token, as every other call would (only a 401 signs out: decision 0004). Not when this tab already
+      // holds a newer token (its own password change).
+      onSessionOver: () => {
+        if (getSession()?.token === token) signOut();
+      },
     });
     return () => {
       stop();
