@@ -8,6 +8,11 @@ export interface Principal {
   employeeId: number;
   name: string;
   permissions: string[];
+  /**
+   * The token's version (`ver`), equal to the employee's when the auth hook checked it: a later one ended
+   * the session (the event streams end on it). Always set by the hook.
+   */
+  tokenVersion?: number;
 }
 
 declare module 'fastify' {
@@ -80,7 +85,7 @@ export const authPlugin = fp<{ secret: string; lookup: EmployeeStatusLookup }>(
         throw unauthorized();
       }
       const permissions = status.permissions ?? [];
-      request.principal = { employeeId, name: claims.unique_name, permissions };
+      request.principal = { employeeId, name: claims.unique_name, permissions, tokenVersion: status.tokenVersion };
       if (declared === 'signed-in') return;
       if (
         !declared ||

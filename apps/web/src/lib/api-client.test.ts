@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, signInAs } from '../test/render';
-import { ApiError, api, firstError, setSignedOutHandler } from './api-client';
+import { ApiError, api, firstError, isNoAnswer, refusalMessage, setSignedOutHandler } from './api-client';
 import { getSession, hasPermission, saveSession } from './session';
 
 describe('api()', () => {
@@ -51,12 +51,45 @@ describe('api()', () => {
     expect(signedOut).toHaveBeenCalledOnce();
   });
 
-  it('no answer at all while signed in signs out too', async () => {
+  it('a lost connection does not sign anyone out: no answer keeps the session and says "Sem conexão com o servidor"', async () => {
+    const session = signInAs();
+    mockFetch({ 'POST /api/x': 'network-error' });
+    const error = await api('/x', { method: 'POST', body: { a: 1 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(0);
+    expect(isNoAnswer(error)).toBe(true);
+    expect(firstError(error, 'fallback')).toBe('Sem conexão com o servidor. Tente novamente.');
+    expect(refusalMessage(error, 'fallback')).toBe('Sem conexão com o servidor. Tente novamente.');
+    expect(signedOut).not.toHaveBeenCalled();
+    expect(getSession()?.token).toBe(session.token);
+    expect(localStorage.getItem('token')).toBe(session.token);
+  });
+
+  it('a call the screen aborted neither signs out nor counts as a lost connection', async () => {
     signInAs();
-    mockFetch({ 'GET /api/x': 'network-error' });
-    await expect(api('/x')).rejects.toBeInstanceOf(ApiError);
-    expect(getSession()).toBeNull();
-    expect(signedOut).toHaveBeenCalledOnce();
+    const abort = new AbortController();
+    abort.abort();
+    vi.stubGlobal('fetch', async () => {
+      throw new DOMException('aborted', 'AbortError');
+    });
+    const error = await api('/x', { signal: abort.signal }).catch((e: unknown) => e);
+    expect((error as Error).name).toBe('AbortError');
+    expect(isNoAnswer(error)).toBe(false);
+    expect(signedOut).not.toHaveBeenCalled();
+  });
+
+  it('a refusal names the server message for a 4xx, the fallback for a 5xx', async () => {
+    signInAs();
+    mockFetch({
+      'GET /api/refused': { status: 409, body: { errors: ['Pedido alterado por outra pessoa.'], code: 'CONFLICT' } },
+      'GET /api/broken': { status: 500, body: { errors: ['stack'], code: 'INTERNAL' } },
+    });
+    const refused = await api('/refused').catch((e: unknown) => e);
+    const broken = await api('/broken').catch((e: unknown) => e);
+    expect(refusalMessage(refused, 'Tente mais tarde')).toBe('Pedido alterado por outra pessoa.');
+    expect(refusalMessage(broken, 'Tente mais tarde')).toBe('Tente mais tarde');
+    expect(isNoAnswer(refused)).toBe(false);
+    expect(signedOut).not.toHaveBeenCalled();
   });
 
   it('an expired session signs out without calling the API', async () => {

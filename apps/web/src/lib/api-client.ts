@@ -21,6 +21,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What every screen says when a call got no answer (no network, the server unreachable): the open dialog,
+ * its fields, pictures and signature stay, and the same action can be tried again (decision 0004).
+ */
+export const CONNECTION_LOST_TEXT = 'Sem conexão com o servidor. Tente novamente.';
+
+/** The `ApiError` of a call that got no answer: status 0, the connection text as its message. */
+export const connectionLost = () => new ApiError(0, [CONNECTION_LOST_TEXT]);
+
+/** True when the call got no answer at all: nothing is known to have changed; keep what is open and retry. */
+export function isNoAnswer(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiOptions {
@@ -40,7 +54,10 @@ export function setSignedOutHandler(handler: SignedOutHandler): void {
   onSignedOut = handler;
 }
 
-/** Clears the session and goes to `/` (a 401, an expired session, or no answer at all). */
+/**
+ * Clears the session and goes to `/`: a 401 or an expired session only. No answer at all does not sign out
+ * (decision 0004, which changes spec section 8): it throws the connection error instead.
+ */
 export function signOut(): void {
   clearSession();
   onSignedOut();
@@ -74,7 +91,8 @@ async function readError(response: Response): Promise<ApiError> {
 
 /**
  * Calls the API: `path` without the `/api` prefix (e.g. `/employees`). Sends the bearer token when signed in
- * and the body as JSON. A 401, or no answer while signed in, clears the session and goes to `/`.
+ * and the body as JSON. A 401 (or a session expired in storage) clears the session and goes to `/`. No
+ * answer (the network is down, the server unreachable) throws `connectionLost()` and keeps the session.
  * Any other non-2xx answer throws `ApiError` with the server's `errors`. 204 resolves to `undefined`.
  */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
@@ -99,8 +117,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     });
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
-    if (session) signOut();
-    throw new ApiError(0, []);
+    throw connectionLost();
   }
 
   if (response.status === 401 && session) {
@@ -113,7 +130,17 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** The first server message of an error, else `fallback`. */
+/**
+ * A refused action's message: the connection text when there was no answer; the server's own for a 4xx the
+ * screen can explain (409 someone else changed it, 400 a missing requirement, 403); else `fallback`.
+ */
+export function refusalMessage(error: unknown, fallback: string): string {
+  if (isNoAnswer(error)) return CONNECTION_LOST_TEXT;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.errors[0]) return error.errors[0];
+  return fallback;
+}
+
+/** The first server message of an error (the connection text when there was no answer), else `fallback`. */
 export function firstError(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.errors[0]) return error.errors[0];
   return fallback;

@@ -1,10 +1,11 @@
 import { CSV_BOM } from '@backoffice/contract';
-import { ApiError, type QueryValue, signOut } from './api-client';
+import { ApiError, connectionLost, type QueryValue, signOut } from './api-client';
 import { getSession } from './session';
 
 /**
  * Downloads a file the API builds (e.g. `GET /customers/export.csv`) with the bearer token, and saves it
- * under `fileName`. A 401 ends the session; another failure throws `ApiError` with the server's message.
+ * under `fileName`. A 401 ends the session; no answer throws `connectionLost()` (the session stays); another
+ * failure throws `ApiError` with the server's message.
  */
 export async function downloadFile(
   path: string,
@@ -15,9 +16,14 @@ export async function downloadFile(
     if (value !== null && value !== undefined && value !== '') params.append(key, String(value));
   const qs = params.toString();
   const session = getSession();
-  const response = await fetch(`/api${path}${qs ? `?${qs}` : ''}`, {
-    headers: session ? { Authorization: `Bearer ${session.token}` } : {},
-  });
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}${qs ? `?${qs}` : ''}`, {
+      headers: session ? { Authorization: `Bearer ${session.token}` } : {},
+    });
+  } catch {
+    throw connectionLost();
+  }
   if (response.status === 401 && session) signOut();
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { errors?: unknown } | null;

@@ -13,6 +13,7 @@ import { orderEvents } from './0010-order-events';
 import { selling } from './0011-selling';
 import { orderStatusDays } from './0012-order-status-days';
 import { files } from './0013-files';
+import { sessionEvents } from './0014-session-events';
 import { codePurpose } from './0015-code-purpose';
 import { fieldRoles } from './0016-field-roles';
 
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0011-selling': selling,
   '0012-order-status-days': orderStatusDays,
   '0013-files': files,
+  '0014-session-events': sessionEvents,
   '0015-code-purpose': codePurpose,
   '0016-field-roles': fieldRoles,
 };

@@ -3,7 +3,8 @@ import { ORDER_EVENT_NAME, ORDER_EVENTS_RETRY_MS, type OrderEvent, TASKS_ACCESS 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { createOrderEventsHub } from './events.service';
+import { principalOf } from '../../plugins/auth';
+import { createOrderEventsHub, type SessionEvent } from './events.service';
 
 /**
  * Who follows the orders live: whoever works them — orders or products, or a stocker's or a courier's
@@ -57,7 +58,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Fluxo `text/event-stream` que não termina: um evento `order` (JSON: `{ kind: "created" | "changed", id, code, ' +
           'status, previousStatus }` ou `{ kind: "many", count }`) a cada alteração confirmada de um pedido, vinda de ' +
           'qualquer atendente, motoboy, estoquista ou checkout; um comentário a cada 20 s; `retry:` de 3 s; o servidor ' +
-          'encerra o fluxo após 15 min (o cliente reconecta, autenticando-se de novo). ' +
+          'encerra o fluxo após 15 min (o cliente reconecta, autenticando-se de novo), e em segundos quando a sessão ' +
+          'do funcionário termina (saída, troca de senha ou bloqueio, feitos em qualquer réplica). ' +
           'O navegador lê com fetch (o cabeçalho Authorization não cabe em EventSource). 503 quando o banco não ' +
           'está acessível (tente de novo).',
         produces: ['text/event-stream'],
@@ -65,6 +67,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const { employeeId, tokenVersion } = principalOf(request);
       const stream = new PassThrough();
       let unsubscribe: (() => void) | undefined;
       let heartbeat: NodeJS.Timeout | undefined;
@@ -82,8 +85,13 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       // The answer ended: the client went away (tab closed, network) or the app closed it. Attached before
       // the wait for the LISTEN, so a client gone meanwhile leaves nothing behind either.
       reply.raw.on('close', end);
+      // The employee signed out, changed the password or was blocked (through any process): the token of
+      // this stream no longer works, so the stream ends now; the client's reconnection gets its 401.
+      const onSession = (event: SessionEvent) => {
+        if (event.employeeId === employeeId && (event.blocked || event.tokenVersion !== tokenVersion)) end();
+      };
       try {
-        unsubscribe = await hub.subscribe((event) => write(formatOrderEvent(event)));
+        unsubscribe = await hub.subscribe((event) => write(formatOrderEvent(event)), onSession);
       } catch (error) {
         reply.raw.off('close', end);
         request.log.error({ err: error }, 'order events: cannot listen');
@@ -95,8 +103,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         streams.add(end);
         heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
         heartbeat.unref();
-        // The token and the permission were checked at the start only: the stream ends after a while and the
-        // client reconnects with its token, so a blocked or signed-out employee stops hearing within that time.
+        // The permission was checked at the start only: the stream ends after a while and the client
+        // reconnects with its token, so a role that lost the permission stops hearing within that time (an
+        // ended session ends it at once, above; this also bounds a session event missed while the listener
+        // was reconnecting).
         lifetime = setTimeout(end, MAX_STREAM_MS);
         lifetime.unref();
         // Listening already: a change committed from now on reaches this stream. The opening comment sends

@@ -2,10 +2,13 @@ import { type OrderEvent, orderEventSchema } from '@backoffice/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { z } from 'zod';
 import { type DB, pgliteNotificationFeed } from '../../db/database';
 
 /** The channel of migration 0010-order-events. */
 export const ORDER_EVENTS_CHANNEL = 'order_events';
+/** The channel of migration 0014-session-events: an employee's sessions ended (sign-out, password, block). */
+export const SESSION_EVENTS_CHANNEL = 'session_events';
 /** The `application_name` of the PostgreSQL listener connection. */
 export const LISTENER_APPLICATION_NAME = 'backoffice-order-events';
 /** Waits between reconnections of the PostgreSQL listener: 1 s, 2 s, 4 s… up to 30 s. */
@@ -14,12 +17,23 @@ const RECONNECT_MAX_MS = 30_000;
 
 export type OrderEventListener = (event: OrderEvent) => void;
 
+/** The payload of `session_events`: the employee's token version now, and whether they are blocked. */
+const sessionEventSchema = z.object({
+  employeeId: z.number().int(),
+  tokenVersion: z.number().int(),
+  blocked: z.boolean(),
+});
+export type SessionEvent = z.infer<typeof sessionEventSchema>;
+/** Hears every employee's session changes; the listener decides whether its stream is concerned. */
+export type SessionEventListener = (event: SessionEvent) => void;
+
 export interface OrderEventsHub {
   /**
-   * Adds a listener; resolves once the process is LISTENing (a change committed after that reaches it),
-   * with the unsubscribe. Rejects when the database cannot be reached (the route answers 503).
+   * Adds a listener (and optionally one of the session changes); resolves once the process is LISTENing
+   * (a change committed after that reaches it), with the unsubscribe. Rejects when the database cannot be
+   * reached (the route answers 503).
    */
-  subscribe(listener: OrderEventListener): Promise<() => void>;
+  subscribe(listener: OrderEventListener, onSession?: SessionEventListener): Promise<() => void>;
   /** How many listeners (open streams) there are. */
   readonly size: number;
   /** Stops listening; further subscribes reject. */
@@ -31,7 +45,8 @@ interface Source {
 }
 
 /**
- * One LISTEN per API process, fanned out in-process to its SSE streams. Started by the first subscriber.
+ * One listener per API process (channels `order_events` and `session_events`), fanned out in-process to
+ * its SSE streams. Started by the first subscriber.
  * - PostgreSQL: a dedicated `pg` client (not one of the pool's: it stays in LISTEN for the life of the
  *   process), reconnected with backoff when it drops; after a reconnection a `many` event tells every
  *   stream to refresh, since changes made meanwhile were not heard.
@@ -46,6 +61,7 @@ export function createOrderEventsHub(options: {
 }): OrderEventsHub {
   const { db, databaseUrl, log } = options;
   const listeners = new Set<OrderEventListener>();
+  const sessionListeners = new Set<SessionEventListener>();
   let started: Promise<Source> | undefined;
   let closed = false;
 
@@ -59,15 +75,33 @@ export function createOrderEventsHub(options: {
     }
   };
 
-  const dispatcher = (schema: string) => (payload: string) => {
+  const broadcastSession = (event: SessionEvent) => {
+    for (const listener of sessionListeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        log.warn({ err: error }, 'session event listener failed');
+      }
+    }
+  };
+
+  /** Routes one notification of either channel (other channels and other schemas are ignored). */
+  const dispatcher = (schema: string) => (channel: string, payload: string) => {
+    if (channel !== ORDER_EVENTS_CHANNEL && channel !== SESSION_EVENTS_CHANNEL) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(payload);
     } catch {
-      log.warn({ payload }, 'order event: payload is not JSON');
+      log.warn({ channel, payload }, 'live event: payload is not JSON');
       return;
     }
     if ((parsed as { schema?: unknown } | null)?.schema !== schema) return;
+    if (channel === SESSION_EVENTS_CHANNEL) {
+      const event = sessionEventSchema.safeParse(parsed);
+      if (event.success) broadcastSession(event.data);
+      else log.warn({ payload }, 'session event: unexpected payload');
+      return;
+    }
     const event = orderEventSchema.safeParse(parsed);
     if (event.success) broadcast(event.data);
     else log.warn({ payload }, 'order event: unexpected payload');
@@ -78,11 +112,10 @@ export function createOrderEventsHub(options: {
     const dispatch = dispatcher(rows[0]?.schema ?? 'public');
     const feed = pgliteNotificationFeed(db);
     if (feed) {
-      const unsubscribe = feed((channel, payload) => {
-        if (channel === ORDER_EVENTS_CHANNEL) dispatch(payload);
-      });
+      const unsubscribe = feed(dispatch);
       try {
         await sql`listen ${sql.raw(ORDER_EVENTS_CHANNEL)}`.execute(db);
+        await sql`listen ${sql.raw(SESSION_EVENTS_CHANNEL)}`.execute(db);
       } catch (error) {
         unsubscribe();
         throw error;
@@ -95,7 +128,7 @@ export function createOrderEventsHub(options: {
   }
 
   /** A dedicated connection in LISTEN, reconnected with backoff until the hub closes. */
-  async function startPostgresListener(connectionString: string, dispatch: (payload: string) => void) {
+  async function startPostgresListener(connectionString: string, dispatch: (channel: string, payload: string) => void) {
     let client: pg.Client | undefined;
     let timer: NodeJS.Timeout | undefined;
     let delay = RECONNECT_MIN_MS;
@@ -111,7 +144,7 @@ export function createOrderEventsHub(options: {
         keepAlive: true,
       });
       next.on('notification', (message) => {
-        if (message.channel === ORDER_EVENTS_CHANNEL && message.payload !== undefined) dispatch(message.payload);
+        if (message.payload !== undefined) dispatch(message.channel, message.payload);
       });
       // A dropped connection emits 'error' (and then 'end'): reconnect once, whatever came first.
       // Failures before the LISTEN took are the caller's (connect throws); after, they reconnect.
@@ -130,6 +163,7 @@ export function createOrderEventsHub(options: {
       try {
         await next.connect();
         await next.query(`listen ${ORDER_EVENTS_CHANNEL}`);
+        await next.query(`listen ${SESSION_EVENTS_CHANNEL}`);
         listening = true;
       } catch (error) {
         await next.end().catch(() => {});
@@ -175,7 +209,7 @@ export function createOrderEventsHub(options: {
     get size() {
       return listeners.size;
     },
-    async subscribe(listener) {
+    async subscribe(listener, onSession) {
       if (closed) throw new Error('order events: closed');
       started ??= start();
       try {
@@ -186,13 +220,16 @@ export function createOrderEventsHub(options: {
       }
       if (closed) throw new Error('order events: closed');
       listeners.add(listener);
+      if (onSession) sessionListeners.add(onSession);
       return () => {
         listeners.delete(listener);
+        if (onSession) sessionListeners.delete(onSession);
       };
     },
     async close() {
       closed = true;
       listeners.clear();
+      sessionListeners.clear();
       const source = await started?.catch(() => undefined);
       await source?.close();
     },

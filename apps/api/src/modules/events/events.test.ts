@@ -1,4 +1,4 @@
-import { EMPLOYEE_FUNCS, ORDER_STATUS, type OrderEvent, PERMISSIONS } from '@backoffice/contract';
+import { EMPLOYEE_FUNCS, ORDER_STATUS, type OrderEvent, PERMISSIONS, withCpfCheckDigits } from '@backoffice/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -302,6 +302,132 @@ describe('GET /api/orders/events', () => {
     await expect.poll(() => openStreamCount(b.deps), { timeout: WAIT_MS }).toBe(before + 1);
     const order = await createOrder(a.db, world, { status: S.AGUARDANDO_ESTOQUISTA });
     await staying.next((e) => e.kind === 'created' && e.id === order.id);
+  });
+
+  /**
+   * Issue 15 §6: an employee's open streams end within seconds of their sign-out, password change or block,
+   * whichever process it went through (here A; the stream is on B). Each test has an attendant of its own
+   * (a role holding `orders`, the admin's password hash), so no other test's sign-ins are touched.
+   */
+  describe('a session that ends ends its streams on every process', () => {
+    let roleId: number;
+    let seed = 0;
+    beforeAll(async () => {
+      const role = await a.db
+        .insertInto('roles')
+        .values({ name: 'Pedidos (sessões)', permissions: [PERMISSIONS.orders] })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      roleId = role.id;
+    });
+    /** A new attendant who signs in with the demo password. */
+    const attendant = async () => {
+      seed++;
+      const email = `sessao${seed}@demo.com.br`;
+      const admin = await a.db
+        .selectFrom('employees')
+        .select('password_hash')
+        .where('email', '=', DEMO.admin)
+        .executeTakeFirstOrThrow();
+      const row = await a.db
+        .insertInto('employees')
+        .values({
+          name: `Sessão ${seed}`,
+          email,
+          phone: `1194321${String(seed).padStart(4, '0')}`,
+          document: withCpfCheckDigits(String(300_400_500 + seed)),
+          func: 1,
+          role_id: roleId,
+          password_hash: admin.password_hash,
+        })
+        .returning(['id', 'name', 'email', 'phone', 'document'])
+        .executeTakeFirstOrThrow();
+      return { ...row, token: await signIn(a.app, email) };
+    };
+    /** Resolves when the stream ends; fails the test after WAIT_MS. */
+    const endsWithin = (stream: Stream) =>
+      Promise.race([
+        stream.ended.then(() => 'ended'),
+        new Promise((resolve) => setTimeout(() => resolve('still open'), WAIT_MS).unref()),
+      ]);
+
+    it('a sign-out through A ends the stream opened on B; a stream of someone else stays open', async () => {
+      const leaving = await attendant();
+      const staying = await attendant();
+      const stream = await open(leaving.token);
+      const other = await open(staying.token);
+      const out = await a.app.inject({ method: 'POST', url: '/api/accounts/signout', headers: bearer(leaving.token) });
+      expect(out.statusCode).toBe(204);
+      expect(await endsWithin(stream)).toBe('ended');
+      // The other employee's stream still hears the orders.
+      const order = await createOrder(a.db, world, { status: S.AGUARDANDO_ESTOQUISTA });
+      await other.next((e) => e.kind === 'created' && e.id === order.id);
+      // And the ended stream cannot be opened again with the old token.
+      const again = await b.inject({ method: 'GET', url: ORDER_EVENTS_PATH, headers: bearer(leaving.token) });
+      expect(again.statusCode).toBe(401);
+    });
+
+    it('a password change through A ends the streams of the old token on B; the new token opens one that stays', async () => {
+      const employee = await attendant();
+      const stream = await open(employee.token);
+      const changed = await a.app.inject({
+        method: 'PATCH',
+        url: '/api/accounts/me/password',
+        headers: bearer(employee.token),
+        payload: { currentPassword: 'demo1234', newPassword: 'Cavalo-Bateria-Grampo-4821' },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(await endsWithin(stream)).toBe('ended');
+      const fresh = await open(changed.json().data.accessToken);
+      expect(fresh.status).toBe(200);
+      const order = await createOrder(a.db, world, { status: S.AGUARDANDO_ESTOQUISTA });
+      await fresh.next((e) => e.kind === 'created' && e.id === order.id);
+    });
+
+    it('blocking the employee through A ends their stream on B', async () => {
+      const employee = await attendant();
+      const stream = await open(employee.token);
+      const blocked = await a.app.inject({
+        method: 'PUT',
+        url: '/api/employees/attendant',
+        headers: bearer(admin),
+        payload: {
+          name: employee.name,
+          email: employee.email,
+          phone: employee.phone,
+          document: employee.document,
+          roleId,
+          blocked: true,
+        },
+      });
+      expect(blocked.statusCode, blocked.body).toBe(200);
+      expect(await endsWithin(stream)).toBe('ended');
+    });
+
+    it('a token version raised straight in the database (a rolled-back one does nothing) ends the stream', async () => {
+      const employee = await attendant();
+      const stream = await open(employee.token);
+      await expect(
+        a.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('employees')
+            .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+            .where('id', '=', employee.id)
+            .execute();
+          throw new Error('rollback');
+        }),
+      ).rejects.toThrow('rollback');
+      // A marker order: once it arrives, the rolled-back change had its chance to be heard.
+      const marker = await createOrder(a.db, world, { status: S.AGUARDANDO_ESTOQUISTA });
+      await stream.next((e) => e.kind === 'created' && e.id === marker.id);
+      expect(await Promise.race([stream.ended.then(() => 'ended'), Promise.resolve('open')])).toBe('open');
+      await a.db
+        .updateTable('employees')
+        .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+        .where('id', '=', employee.id)
+        .execute();
+      expect(await endsWithin(stream)).toBe('ended');
+    });
   });
 
   it('closing the app ends its open streams at once (app.close does not hang)', async () => {

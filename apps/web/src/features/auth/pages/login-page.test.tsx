@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '../../../lib/session';
 import { mockApi } from '../../../test/contract';
-import { fakeToken, renderPage } from '../../../test/render';
+import { fakeToken, mockFetch, renderPage } from '../../../test/render';
 import LoginPage from './login-page';
 
 const LANDINGS = ['/admin/dashboard', '/admin/orders', '/admin/products'];
@@ -58,8 +58,19 @@ describe('Login', () => {
     expect(getSession()).toBeNull();
   });
 
-  it('shows the instability text when the server gives no message', async () => {
+  it('says there is no connection when the server cannot be reached (decision 0004)', async () => {
     mockApi({ 'POST /api/accounts/signin': 'network-error' });
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Email'), 'ana@demo.com.br');
+    await user.type(screen.getByLabelText('Senha'), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Sem conexão com o servidor. Tente novamente.')).toBeTruthy();
+    expect(getSession()).toBeNull();
+  });
+
+  it('shows the instability text when the server gives no message', async () => {
+    // A proxy's answer, not the API's: no envelope.
+    mockFetch({ 'POST /api/accounts/signin': { status: 502, body: {} } });
     const { user } = setup();
     await user.type(screen.getByLabelText('Email'), 'ana@demo.com.br');
     await user.type(screen.getByLabelText('Senha'), 'demo1234');

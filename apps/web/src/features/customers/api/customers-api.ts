@@ -10,7 +10,7 @@ import type {
   CustomerStatusChangeInput,
 } from '@backoffice/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { createQueryKeys } from '../../../lib/query-keys';
 import { readLevelsCookie, writeLevelsCookie } from '../lib/levels-cookie';
@@ -157,8 +157,5 @@ export const customersApi = {
   remove: (id: number) => api<unknown>(`/customers/${id}`, { method: 'DELETE' }),
 };
 
-/** A business refusal (4xx) shows the server's message; anything else the spec's text. */
-export function failureText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.errors[0]) return error.errors[0];
-  return fallback;
-}
+/** A business refusal (4xx) shows the server's message, no answer the connection text; anything else the spec's. */
+export { refusalMessage as failureText } from '../../../lib/api-client';

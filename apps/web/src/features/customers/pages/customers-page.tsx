@@ -17,6 +17,7 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
+import { isNoAnswer } from '../../../lib/api-client';
 import {
   type CustomerListKind,
   customerCountQuery,
@@ -125,15 +126,20 @@ export default function CustomersPage() {
     else setView('awaiting');
   };
 
-  /** Runs one change: success message and reload, or the error message; the modal closes either way. */
+  /**
+   * Runs one change: success message and reload, or the error message; the modal closes either way, except
+   * when there was no answer: then it stays as it is, to try again (decision 0004).
+   */
   const run = async (change: () => Promise<unknown>, success: string, fallback: string) => {
+    let keepOpen = false;
     try {
       await change();
       notify.success(success);
     } catch (error) {
+      keepOpen = isNoAnswer(error);
       notify.error(failureText(error, fallback));
     } finally {
-      close();
+      if (!keepOpen) close();
       await reloadLists();
     }
   };

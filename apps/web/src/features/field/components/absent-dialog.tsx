@@ -11,17 +11,21 @@ const T = FIELD_TEXTS.absent;
 export function AbsentDialog({
   order,
   busy,
+  error,
   onSubmit,
   onClose,
 }: {
   order: TaskOrder;
   busy: boolean;
+  /** Why the last try failed (shown in the dialog). */
+  error?: string | null;
   onSubmit: (comment: string | undefined) => void;
   onClose: () => void;
 }) {
   const [comment, setComment] = useState('');
   return (
     <FieldDialog
+      error={error}
       open
       title={T.title(order.code)}
       submitText={T.submit}

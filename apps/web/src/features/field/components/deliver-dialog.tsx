@@ -13,11 +13,14 @@ const T = FIELD_TEXTS.deliver;
 export function DeliverDialog({
   order,
   busy,
+  error,
   onSubmit,
   onClose,
 }: {
   order: TaskOrder;
   busy: boolean;
+  /** Why the last try failed (shown in the dialog). */
+  error?: string | null;
   onSubmit: (signature: string) => void;
   onClose: () => void;
 }) {
@@ -25,6 +28,7 @@ export function DeliverDialog({
   const [missing, setMissing] = useState(false);
   return (
     <FieldDialog
+      error={error}
       open
       title={T.title(order.code)}
       submitText={T.submit}

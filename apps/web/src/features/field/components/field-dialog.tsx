@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -11,13 +12,16 @@ import { FIELD_TEXTS } from '../texts';
 
 /**
  * The dialogs of the task screen: full screen on a phone, with big buttons at the bottom (the main one
- * first on a phone, where the thumb is). The main button shows a spinner while the call runs.
+ * first on a phone, where the thumb is). The main button shows a spinner while the call runs. A failed
+ * call's message (`error`) shows inside the dialog, above what was filled in, which stays for the retry: a
+ * message outside would sit behind the dialog, unheard by a screen reader (decision 0004).
  */
 export function FieldDialog({
   open,
   title,
   submitText,
   busy,
+  error,
   onSubmit,
   onClose,
   children,
@@ -26,6 +30,8 @@ export function FieldDialog({
   title: string;
   submitText: string;
   busy: boolean;
+  /** Why the last try failed (e.g. 'Sem conexão com o servidor. Tente novamente.'), or nothing. */
+  error?: string | null;
   onSubmit: () => void;
   onClose: () => void;
   children: ReactNode;
@@ -42,7 +48,14 @@ export function FieldDialog({
       aria-labelledby={titleId}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent dividers>{children}</DialogContent>
+      <DialogContent dividers>
+        {error ? (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        ) : null}
+        {children}
+      </DialogContent>
       <DialogActions
         sx={{
           p: 2,

@@ -22,11 +22,14 @@ let nextPhotoId = 0;
 export function PackDialog({
   order,
   busy,
+  error,
   onSubmit,
   onClose,
 }: {
   order: TaskOrder;
   busy: boolean;
+  /** Why the last try failed (shown in the dialog). */
+  error?: string | null;
   onSubmit: (images: string[]) => void;
   onClose: () => void;
 }) {
@@ -65,6 +68,7 @@ export function PackDialog({
   const full = photos.length >= ORDER_LIMITS.maxPackagingPhotos;
   return (
     <FieldDialog
+      error={error}
       open
       title={T.title(order.code)}
       submitText={T.submit}

@@ -155,6 +155,42 @@ describe('Minhas tarefas: the stocker', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('a lost connection while packing does not sign out: the dialog keeps its photos, and trying again sends them', async () => {
+    const session = signInAs(['bo:manage:products'], 'Carlos Estoquista');
+    let attempts = 0;
+    const calls = mockApi({
+      'GET /api/orders/tasks': { body: list('packing', ['packing'], [PREPARING]) },
+      'PATCH /api/workflow/order/pack': () => (++attempts === 1 ? 'network-error' : { body: summary(PREPARING, 15) }),
+    });
+    renderPage(<TasksPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Finalizar embalagem' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Embalagem do pedido D4E-5F6' });
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.upload(input, [new File([new Uint8Array([0xff, 0xd8, 7])], 'caixa.jpg', { type: 'image/jpeg' })]);
+    expect(await within(dialog).findByRole('img', { name: 'Foto 1 da embalagem' })).toBeTruthy();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Concluir embalagem' }));
+    // Said in the dialog (a message behind it would be hidden from a screen reader).
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe('Sem conexão com o servidor. Tente novamente.'),
+    );
+    // Still signed in, the same dialog open with its photo.
+    expect(localStorage.getItem('token')).toBe(session.token);
+    expect(screen.getByRole('dialog', { name: 'Embalagem do pedido D4E-5F6' })).toBe(dialog);
+    expect(within(dialog).getByRole('img', { name: 'Foto 1 da embalagem' })).toBeTruthy();
+
+    const retry = within(dialog).getByRole('button', { name: 'Concluir embalagem' }) as HTMLButtonElement;
+    await waitFor(() => expect(retry.disabled).toBe(false));
+    await userEvent.click(retry);
+    expect(await screen.findByText('Pedido alterado com sucesso.')).toBeTruthy();
+    const packs = calls.filter((c) => c.url === '/api/workflow/order/pack');
+    expect(packs).toHaveLength(2);
+    // ff d8 07 as base64 is /9gH: the same photo both times.
+    expect(packs[1]?.body).toEqual(packs[0]?.body);
+    expect(packs[1]?.body).toMatchObject({ images: ['data:image/jpeg;base64,/9gH'] });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('says so when there is nothing to separate', async () => {
     signInAs(['bo:manage:products'], 'Carlos Estoquista');
     mockApi({ 'GET /api/orders/tasks': { body: list('packing', ['packing'], []) } });

@@ -44,6 +44,8 @@ export default function TasksPage() {
   const [page, setPage] = useState(0);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
+  /** Why the open dialog's last try failed: shown in it, with what was filled in kept for the retry. */
+  const [dialogError, setDialogError] = useState<string | null>(null);
   const tasks = useTasks(kind, page);
   const queryClient = useQueryClient();
   const notify = useNotify();
@@ -57,15 +59,26 @@ export default function TasksPage() {
     if (emptyPage) setPage((current) => Math.max(0, current - 1));
   }, [emptyPage]);
 
-  /** Runs one move; success or failure, the lists are read again (another employee may have moved it). */
-  const run = async (order: TaskOrder, call: (seen: OrderConcurrency) => Promise<{ data: OrderSummary }>) => {
+  /**
+   * Runs one move; success or failure, the lists are read again (another employee may have moved it). A
+   * failure inside a dialog is said in the dialog, which stays open with its photos, signature or note (no
+   * answer from the server included: trying again sends them again).
+   */
+  const run = async (
+    order: TaskOrder,
+    call: (seen: OrderConcurrency) => Promise<{ data: OrderSummary }>,
+    inDialog = false,
+  ) => {
     setBusyId(order.orderId);
+    setDialogError(null);
     try {
       await call({ expectedStatus: order.statusKey as OrderStatusKey, expectedUpdatedAt: order.updatedAt });
       notify.success(FIELD_TEXTS.success);
       setDialog(null);
     } catch (error) {
-      notify.error(firstError(error, FIELD_TEXTS.failure));
+      const message = firstError(error, FIELD_TEXTS.failure);
+      if (inDialog) setDialogError(message);
+      else notify.error(message);
     } finally {
       setBusyId(null);
       await queryClient.invalidateQueries({ queryKey: ordersKeys.all });
@@ -83,6 +96,7 @@ export default function TasksPage() {
       });
       if (ok) await run(order, (seen) => withdrawOrder({ orderId, ...seen }));
     } else {
+      setDialogError(null);
       setDialog({ type: action, order });
     }
   };
@@ -178,9 +192,10 @@ export default function TasksPage() {
         <PackDialog
           order={dialog.order}
           busy={busyId === dialog.order.orderId}
+          error={dialogError}
           onClose={() => setDialog(null)}
           onSubmit={(images) =>
-            void run(dialog.order, (seen) => packOrder({ orderId: dialog.order.orderId, images, ...seen }))
+            void run(dialog.order, (seen) => packOrder({ orderId: dialog.order.orderId, images, ...seen }), true)
           }
         />
       ) : null}
@@ -188,9 +203,10 @@ export default function TasksPage() {
         <DeliverDialog
           order={dialog.order}
           busy={busyId === dialog.order.orderId}
+          error={dialogError}
           onClose={() => setDialog(null)}
           onSubmit={(signature) =>
-            void run(dialog.order, (seen) => deliverOrder({ orderId: dialog.order.orderId, signature, ...seen }))
+            void run(dialog.order, (seen) => deliverOrder({ orderId: dialog.order.orderId, signature, ...seen }), true)
           }
         />
       ) : null}
@@ -198,9 +214,10 @@ export default function TasksPage() {
         <AbsentDialog
           order={dialog.order}
           busy={busyId === dialog.order.orderId}
+          error={dialogError}
           onClose={() => setDialog(null)}
           onSubmit={(comment) =>
-            void run(dialog.order, (seen) => reportAbsent({ orderId: dialog.order.orderId, comment, ...seen }))
+            void run(dialog.order, (seen) => reportAbsent({ orderId: dialog.order.orderId, comment, ...seen }), true)
           }
         />
       ) : null}

@@ -3,6 +3,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/app';
 import { createQueryClient } from '../../../app/query-client';
+import { setSignedOutHandler } from '../../../lib/api-client';
 import { signInAs } from '../../../test/render';
 import { NewOrdersBadge, NewOrdersMenuIcon, useMenuLabel } from './new-orders-badge';
 import { OrderSoundToggle } from './order-sound-toggle';
@@ -73,6 +74,39 @@ function openShell(path = '/admin/dashboard') {
 }
 
 describe('live updates of the orders in the shell', () => {
+  it('the stream refused with 401 (the session ended elsewhere) signs out', async () => {
+    const signedOut = vi.fn();
+    setSignedOutHandler(signedOut);
+    signInAs(['bo:manage:orders']);
+    const server = fakeEventServer(401);
+    openShell();
+    await waitFor(() => expect(signedOut).toHaveBeenCalledOnce());
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(server.fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it('a 401 for the token this tab just replaced (its own password change) does not sign out', async () => {
+    const signedOut = vi.fn();
+    setSignedOutHandler(signedOut);
+    signInAs(['bo:manage:orders'], 'Ana Antes');
+    const server = fakeEventServer();
+    const open = server.fetchMock.getMockImplementation() as NonNullable<
+      ReturnType<typeof server.fetchMock.getMockImplementation>
+    >;
+    let first = true;
+    server.fetchMock.mockImplementation(async (url, init) => {
+      if (!first) return open(url, init);
+      first = false;
+      // The new token arrives while the old one's stream is refused.
+      signInAs(['bo:manage:orders'], 'Ana Depois');
+      return new Response(JSON.stringify({ errors: ['x'] }), { status: 401 });
+    });
+    openShell();
+    await waitFor(() => expect(server.streams).toHaveLength(1));
+    expect(server.latest()?.headers.Authorization).toBe(`Bearer ${localStorage.getItem('token')}`);
+    expect(signedOut).not.toHaveBeenCalled();
+  });
+
   it('a burst of changes refreshes the orders and the dashboard once, and nothing else', async () => {
     signInAs(['bo:manage:orders', 'bo:manage:dashboard']);
     const server = fakeEventServer();

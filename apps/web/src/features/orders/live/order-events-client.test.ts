@@ -37,14 +37,57 @@ describe('connectOrderEvents', () => {
     vi.useFakeTimers();
     try {
       const server = fakeEventServer(401);
-      const stop = connectOrderEvents({ token: 'old', onEvent: () => {} });
+      const sessionOver = vi.fn();
+      const stop = connectOrderEvents({ token: 'old', onEvent: () => {}, onSessionOver: sessionOver });
       await vi.waitFor(() => expect(server.fetchMock).toHaveBeenCalledTimes(1));
       // Past the longest reconnect wait (MAX_RECONNECT_MS plus its quarter of jitter): a retry would be here.
       await vi.advanceTimersByTimeAsync(MAX_RECONNECT_MS * 1.25 + 1);
       expect(server.fetchMock).toHaveBeenCalledTimes(1);
+      // The session ended elsewhere (sign-out, block, password): the app signs out, as for any 401.
+      expect(sessionOver).toHaveBeenCalledOnce();
       stop();
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a 403 (the permission is gone) stops too, without ending the session', async () => {
+    const server = fakeEventServer(403);
+    const sessionOver = vi.fn();
+    const stop = connectOrderEvents({ token: 'abc', onEvent: () => {}, onSessionOver: sessionOver });
+    await waitFor(() => expect(server.fetchMock).toHaveBeenCalledTimes(1));
+    expect(sessionOver).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('a lost connection is not a sign-out: the dropped stream and the refused reconnection are retried until it opens', async () => {
+    const server = fakeEventServer();
+    const sessionOver = vi.fn();
+    const opens: boolean[] = [];
+    let offline = false;
+    const online = server.fetchMock.getMockImplementation();
+    server.fetchMock.mockImplementation(async (url, init) => {
+      if (offline) throw new TypeError('Failed to fetch');
+      return (online as NonNullable<typeof online>)(url, init);
+    });
+    const stop = connectOrderEvents({
+      token: 'abc',
+      onEvent: () => {},
+      onOpen: (again) => opens.push(again),
+      onSessionOver: sessionOver,
+    });
+    await waitFor(() => expect(server.streams).toHaveLength(1));
+    server.latest()?.send('retry: 500\n\n');
+    // The network goes: the open stream breaks, and the next attempt finds no network.
+    offline = true;
+    const failedBefore = server.fetchMock.mock.calls.length;
+    server.latest()?.error(new TypeError('network error'));
+    await waitFor(() => expect(server.fetchMock.mock.calls.length).toBeGreaterThan(failedBefore), { timeout: 3000 });
+    // The network is back: the next attempt opens the stream again.
+    offline = false;
+    await waitFor(() => expect(server.streams).toHaveLength(2), { timeout: 5000 });
+    expect(opens).toEqual([false, true]);
+    expect(sessionOver).not.toHaveBeenCalled();
+    stop();
   });
 });

@@ -11,15 +11,21 @@ export interface OrderEventsOptions {
   onEvent: (event: OrderEvent) => void;
   /** The stream is open; `reconnected` when it is not the first time (changes may have been missed). */
   onOpen?: (reconnected: boolean) => void;
+  /**
+   * The server answered 401: the session is over (signed out elsewhere, blocked, password changed: the
+   * server also ends the open stream within seconds of it). A network error is not this (decision 0004).
+   */
+  onSessionOver?: () => void;
 }
 
 /**
  * Reads GET /api/orders/events with fetch and a ReadableStream, and keeps it open: after a network error,
  * a 5xx or the server ending the stream (restart, deploy) it reconnects after the server's `retry:` hint,
- * doubling up to 30 s with some jitter while it keeps failing. A 401/403 (session over, permission gone)
- * or 404 (a server without the endpoint) stops it: retrying would not help. Returns the stop function.
+ * doubling up to 30 s with some jitter while it keeps failing: a lost connection never signs anyone out.
+ * A 401/403 (session over, permission gone) or 404 (a server without the endpoint) stops it: retrying would
+ * not help; a 401 also calls `onSessionOver`. Returns the stop function.
  */
-export function connectOrderEvents({ token, onEvent, onOpen }: OrderEventsOptions): () => void {
+export function connectOrderEvents({ token, onEvent, onOpen, onSessionOver }: OrderEventsOptions): () => void {
   const abort = new AbortController();
   const { signal } = abort;
   let retryMs = ORDER_EVENTS_RETRY_MS;
@@ -76,6 +82,7 @@ export function connectOrderEvents({ token, onEvent, onOpen }: OrderEventsOption
       }
       if (response.status === 401 || response.status === 403 || response.status === 404) {
         await response.body?.cancel().catch(() => {});
+        if (response.status === 401 && !signal.aborted) onSessionOver?.();
         return;
       }
       if (!response.ok || !response.body) {

@@ -3,7 +3,13 @@ import { vi } from 'vitest';
 /** A fake GET /api/orders/events: each fetch opens a stream the test writes to. */
 export function fakeEventServer(status = 200) {
   const encoder = new TextEncoder();
-  const streams: { send(text: string): void; end(): void; headers: Record<string, string> }[] = [];
+  const streams: {
+    send(text: string): void;
+    end(): void;
+    /** The connection breaks (a lost network): the reader's read rejects. */
+    error(reason: unknown): void;
+    headers: Record<string, string>;
+  }[] = [];
   const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
     if (status !== 200) return new Response(JSON.stringify({ errors: ['x'] }), { status });
     let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -16,6 +22,7 @@ export function fakeEventServer(status = 200) {
     streams.push({
       send: (text) => controller.enqueue(encoder.encode(text)),
       end: () => controller.close(),
+      error: (reason) => controller.error(reason),
       headers: (init?.headers ?? {}) as Record<string, string>,
     });
     return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });

@@ -2,7 +2,8 @@ import { TASKS_ACCESS } from '@backoffice/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { hasAccess, useSession } from '../../../lib/session';
+import { signOut } from '../../../lib/api-client';
+import { getSession, hasAccess, hasPermission, useSession } from '../../../lib/session';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api';
 import { ordersKeys } from '../api/keys';
 import { beep, unlockSound } from './beep';
@@ -83,6 +84,12 @@ export function useOrderEvents() {
       // Whatever changed while the stream was down was not heard.
       onOpen: (reconnected) => {
         if (reconnected) refresh();
+      },
+      // Signed out elsewhere, blocked or the password changed: the server ended the stream and refuses the
+      // token, as every other call would (only a 401 signs out: decision 0004). Not when this tab already
+      // holds a newer token (its own password change).
+      onSessionOver: () => {
+        if (getSession()?.token === token) signOut();
       },
     });
     return () => {

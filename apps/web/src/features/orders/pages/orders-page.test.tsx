@@ -205,6 +205,38 @@ describe('Orders page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('a lost connection while cancelling does not sign out: the dialog and its reason stay, and trying again cancels', async () => {
+    const target = order(31, 3, { updatedAt: '2026-03-05T14:07:09.123Z' });
+    const lists: Lists = { 3: [target], 13: [order(130, 13)] };
+    let attempts = 0;
+    const { user, calls } = openPage(lists, {
+      'PATCH /api/workflow/order/cancel': () => {
+        if (++attempts === 1) return 'network-error';
+        lists[3] = [];
+        lists[7] = [{ ...target, statusKey: 7, status: 'Cancelado' }];
+        return { body: { data: { ...target, statusKey: 7, status: 'Cancelado' } } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: '1 Aguardando motoboy' }));
+    await selectRow(user, 'Cliente 31');
+    await waitFor(() => expect(button('Cancelar pedido').disabled).toBe(false));
+    await user.click(button('Cancelar pedido'));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar o pedido AB31-X' });
+    await user.type(within(dialog).getByLabelText(/Motivo/), 'Cliente desistiu');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar pedido' }));
+    expect(await screen.findByText('Sem conexão com o servidor. Tente novamente.')).toBeTruthy();
+    expect(localStorage.getItem('token')).not.toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Cancelar o pedido AB31-X' })).toBe(dialog);
+    expect((within(dialog).getByLabelText(/Motivo/) as HTMLInputElement).value).toBe('Cliente desistiu');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar pedido' }));
+    expect(await screen.findByText('Pedido cancelado com sucesso.')).toBeTruthy();
+    const bodies = sent(calls, 'PATCH', '/workflow/order/cancel').map((c) => c.body);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toEqual(bodies[0]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it("'Alterar Motoboy' requires a courier, calls the normal route and reloads page 0 of 10", async () => {
     const { user, calls } = openPage(
       { 3: [order(30, 3, { deliverer: 'Diego Motoboy', delivererId: 5 })] },

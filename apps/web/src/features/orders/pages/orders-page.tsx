@@ -29,7 +29,7 @@ import { orNotAvailable } from '../../../components/orders/order-format';
 import { OrderStatusChip } from '../../../components/orders/order-status-chip';
 import { PageHeader } from '../../../components/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
-import { ApiError } from '../../../lib/api-client';
+import { CONNECTION_LOST_TEXT, refusalMessage as failureText, isNoAnswer } from '../../../lib/api-client';
 import { saveCsvText } from '../../../lib/download';
 import { formatDate } from '../../../lib/format';
 import {
@@ -106,15 +106,6 @@ const COLUMNS: GridColDef<OrderSummary>[] = [
   { field: 'payment', headerName: T.table.columns.payment, width: 120 },
 ];
 
-/**
- * A refused move's message: the server's own for what the screen can explain (409 someone else changed
- * the order, 400 a missing requirement, 403), else the spec's generic text of the action.
- */
-function failureText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.errors[0]) return error.errors[0];
-  return fallback;
-}
-
 /** /admin/orders: status cards, the search by code, the orders of one status and their actions and modals. */
 export default function OrdersPage() {
   const queryClient = useQueryClient();
@@ -162,8 +153,8 @@ export default function OrdersPage() {
       const order = await queryClient.fetchQuery({ ...orderByCodeQuery(code), staleTime: 0 });
       setSearchCode(code);
       setSelectedId(order.orderId);
-    } catch {
-      notify.error(ORDER_TEXTS.notFoundByCode);
+    } catch (error) {
+      notify.error(isNoAnswer(error) ? CONNECTION_LOST_TEXT : ORDER_TEXTS.notFoundByCode);
     } finally {
       setSearching(false);
     }
@@ -176,17 +167,20 @@ export default function OrdersPage() {
 
   /**
    * Runs one move: the success text, or the failure (a 409 says someone else changed the order); the modal
-   * closes either way and the orders reload. `fromStart`: cancel, courier change and 'retirando' reload
+   * closes either way and the orders reload, except when there was no answer: then the modal stays as it
+   * is, with what was typed, to try again (decision 0004). `fromStart`: cancel, courier change and 'retirando' reload
    * the counts and the status's list from page 0, 10 rows (spec section 2).
    */
   const run = async (change: () => Promise<unknown>, success: string, fallback: string, fromStart = false) => {
+    let keepOpen = false;
     try {
       await change();
       notify.success(success);
     } catch (error) {
+      keepOpen = isNoAnswer(error);
       notify.error(failureText(error, fallback));
     } finally {
-      close();
+      if (!keepOpen) close();
       if (fromStart) setPaging({ page: 0, pageSize: PAGE_SIZE });
       await reloadAll();
     }

@@ -13,16 +13,13 @@ import type {
 } from '@backoffice/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from '../../../components/notifier';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, api, refusalMessage } from '../../../lib/api-client';
 import type { CartChoices, SelectedCustomer } from '../lib/selling-state';
 import { SELLING_SCREEN_TEXTS as T } from '../texts';
 import { sellingKeys } from './keys';
 
-/** A refusal the attendant can act on (4xx with a message) shows the server's text, else the spec's. */
-export function refusalText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.errors[0]) return error.errors[0];
-  return fallback;
-}
+/** A refusal the attendant can act on (4xx with a message) shows the server's text, no answer the connection text, else the spec's. */
+export const refusalText = refusalMessage;
 
 /** GET /shop/products/full/search/{param}/email/{email}: products at the customer's level price. */
 export async function searchProducts(

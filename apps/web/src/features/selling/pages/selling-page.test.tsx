@@ -339,6 +339,43 @@ describe('Selling page', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('a lost connection at checkout does not sign out: the cart and the proof stay, and the retry sends the same key', async () => {
+    let attempts = 0;
+    const { user, calls, server } = openPage(() => ({
+      'POST /api/orders/checkout/bank/transfer/7': () =>
+        ++attempts === 1
+          ? 'network-error'
+          : { body: { code: 'S3M-R3D', orderId: 44, statusKey: 1, total: 1249.56, replayed: true } },
+    }));
+    server.lines.set(CAPA.productId, 1);
+    await pickJoana(user);
+    await waitFor(() => expect(cartButton().disabled).toBe(false));
+    await user.click(cartButton());
+    await user.click(await screen.findByRole('radio', { name: 'Depósito' }));
+    const proof = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'pix.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText(/^Comprovante de depósito/), proof);
+    expect(await screen.findByText('pix.png')).toBeTruthy();
+    const finish = screen.getByRole('button', { name: 'Finalizar Pedido' }) as HTMLButtonElement;
+    await waitFor(() => expect(finish.disabled).toBe(false));
+    await user.click(finish);
+    expect(await screen.findByText('Sem conexão com o servidor. Tente novamente.')).toBeTruthy();
+    // Still signed in, on the cart, with the payment and the proof chosen.
+    expect(localStorage.getItem('token')).not.toBeNull();
+    expect(screen.getByRole('list', { name: 'Produtos no carrinho' }).textContent).toContain(CAPA.name);
+    expect((screen.getByRole('radio', { name: 'Depósito' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('pix.png')).toBeTruthy();
+    await waitFor(() => expect(finish.disabled).toBe(false));
+    await user.click(finish);
+    expect(await screen.findByText('S3M-R3D')).toBeTruthy();
+    const bodies = sent(calls, 'POST', '/api/orders/checkout/bank/transfer/7').map(
+      (c) => c.body as { idempotencyKey: string; receipt: string },
+    );
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]?.idempotencyKey).toMatch(UUID);
+    expect(bodies[1]?.idempotencyKey).toBe(bodies[0]?.idempotencyKey);
+    expect(bodies[1]?.receipt).toBe(bodies[0]?.receipt);
+  });
+
   it('removing an item hides it at once; a failure puts it back', async () => {
     const { user, server } = openPage(() => ({
       'PATCH /api/orders/cart/change/7': { status: 500, body: { errors: ['falhou'], code: 'INTERNAL' } },

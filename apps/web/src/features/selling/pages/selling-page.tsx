@@ -4,6 +4,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { isNoAnswer } from '../../../lib/api-client';
 import { useCheckout, usePreCheckout } from '../api/selling-api';
 import { CartStep } from '../components/cart-step';
 import { CustomerSearchStep } from '../components/customer-search-step';
@@ -111,7 +112,9 @@ export default function SellingPage() {
           proof={state.proof}
           preCheckout={cart.data}
           loading={cart.isFetching}
-          failed={cart.isError}
+          // A cart read that got no answer keeps the cart already shown (decision 0004): the checkout sends
+          // the total it shows, and the server refuses it if the cart moved meanwhile.
+          failed={cart.isError && !(cart.data && isNoAnswer(cart.error))}
           sending={checkout.isPending}
           onChoose={(choices) => dispatch({ type: 'choose', choices })}
           onProof={(proof) => dispatch({ type: 'setProof', proof })}

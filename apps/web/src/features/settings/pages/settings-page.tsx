@@ -20,7 +20,7 @@ import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { RefreshButton } from '../../../components/refresh-button';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, CONNECTION_LOST_TEXT, isNoAnswer } from '../../../lib/api-client';
 import { hasAccess, useSession } from '../../../lib/session';
 import {
   deleteBankSetting,
@@ -104,8 +104,8 @@ export default function SettingsPage() {
       notify.success(T.bankRemoved);
       setSelectedIds([]);
       reload();
-    } catch {
-      notify.error(T.bankRemoveFailed);
+    } catch (error) {
+      notify.error(isNoAnswer(error) ? CONNECTION_LOST_TEXT : T.bankRemoveFailed);
     }
   };
 
@@ -222,6 +222,8 @@ export default function SettingsPage() {
               setModalError(error.errors[0] ?? T.bankSaveFailed);
               return;
             }
+            // No answer: the dialog stays with what was typed, to try again (decision 0004).
+            if (isNoAnswer(error)) return notify.error(CONNECTION_LOST_TEXT);
             notify.error(T.bankSaveFailed);
             setBankDialog(null);
           }
@@ -244,6 +246,7 @@ export default function SettingsPage() {
               setModalError(error.errors[0] ?? T.companySaveFailed);
               return;
             }
+            if (isNoAnswer(error)) return notify.error(CONNECTION_LOST_TEXT);
             notify.error(T.companySaveFailed);
             setCompanyOpen(false);
           }

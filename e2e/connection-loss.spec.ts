@@ -1,0 +1,282 @@
+import { mkdirSync } from 'node:fs';
+import type { CDPSession, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, DEMO, DEMO_PASSWORD, login, openBrowser, screenshot } from './harness';
+
+/**
+ * Decision 0004 (issue 15 §6): a lost connection signs no one out. The network is cut (Playwright's
+ * `context.setOffline`) in the middle of a checkout at the desk and of a delivery on the courier's phone:
+ * the screen says 'Sem conexão com o servidor. Tente novamente.', keeps the cart and the drawn signature,
+ * and once the network is back the same button finishes the job, exactly once.
+ */
+const OFFLINE_TEXT = 'Sem conexão com o servidor. Tente novamente.';
+const SHOTS = '/tmp/h-connection-loss-shots';
+const PHONE = { width: 390, height: 844 };
+/** The live-updates stream. */
+const STREAM = '**/api/orders/events';
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), null, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await screenshot(page, `connection-loss-${name}`);
+}
+
+/** The API as a client, with a token of its own (the checks and set-up steps the screens need not show). */
+async function apiAs(baseURL: string, email: string) {
+  const res = await fetch(`${baseURL}/api/accounts/signin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  const token = (await res.json()).data.accessToken as string;
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const answer = await fetch(`${baseURL}/api${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await answer.text();
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+  return { get: <T>(path: string) => call<T>('GET', path), send: call };
+}
+
+interface ApiCustomer {
+  id: number;
+  name: string;
+  email: string;
+  isBlocked: boolean;
+}
+interface ApiProduct {
+  id: number;
+  code: string;
+  name: string;
+  stock: number;
+  goldPrice: number;
+  archived: boolean;
+}
+
+/** The customer's orders bought between yesterday and tomorrow (the history report's window, local days). */
+async function recentOrders(api: Awaited<ReturnType<typeof apiAs>>, customerId: number) {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const path = `/reports/customer/histories/${customerId}/start/${day(-1)}T00:00:00/end/${day(1)}T23:59:59`;
+  return (await api.get<{ data: { orders: Array<{ orderId: number; code: string }> } }>(path)).data.orders;
+}
+
+/** A finger drawing on the phone's screen: real touch events through the browser's protocol. */
+async function drawWithFinger(cdp: CDPSession, points: Array<{ x: number; y: number }>) {
+  const [first, ...rest] = points as [{ x: number; y: number }, ...Array<{ x: number; y: number }>];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [first] });
+  for (const point of rest) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+/**
+ * Taps `button` until the browser issues the request to `url` (headless Chromium now and then drops an
+ * emulated tap that follows synthetic touch strokes: see field.spec.ts). Offline, the request is still
+ * issued, and fails.
+ */
+async function tapUntilSent(page: Page, button: Locator, url: string) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const sent = page.waitForRequest(url, { timeout: 5_000 }).catch(() => null);
+    await button.tap();
+    if (await sent) return;
+  }
+  throw new Error(`tapping did not send ${url}`);
+}
+
+/** How many pixels of the signature pad are not white (the strokes drawn). */
+const inkedPixels = (pad: Locator) =>
+  pad.evaluate((canvas) => {
+    const ctx = (canvas as HTMLCanvasElement).getContext('2d');
+    if (!ctx) return 0;
+    const { data } = ctx.getImageData(0, 0, (canvas as HTMLCanvasElement).width, (canvas as HTMLCanvasElement).height);
+    let inked = 0;
+    for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) inked++;
+    return inked;
+  });
+
+/** The session the browser holds (the token survives a lost connection). */
+const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+describe('a lost connection signs no one out, and keeps the work on screen', () => {
+  let desk: BrowserSession;
+  let phone: BrowserSession;
+  beforeAll(async () => {
+    desk = await openBrowser({ width: 1366, height: 900 });
+    phone = await openBrowser(PHONE);
+    await phone.context.close();
+    phone.context = await phone.browser.newContext({
+      baseURL: phone.baseURL,
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      locale: 'pt-BR',
+    });
+    phone.context.setDefaultTimeout(20_000);
+    phone.page = await phone.context.newPage();
+  });
+  afterAll(async () => {
+    await desk?.close();
+    await phone?.close();
+  });
+
+  it('checkout offline: the message, the cart kept; online again, one order; then the courier delivers through a dead zone', async () => {
+    const attendantApi = await apiAs(desk.baseURL, DEMO.attendant);
+    // A customer and a product of its own: from the second hundred of the newest customers, and a product
+    // from the middle of the list with stock to spare (the other journeys work on the first ones).
+    const { customers } = await attendantApi.get<{ customers: ApiCustomer[] }>(
+      '/customers?page=1&items=100&sort=id:desc',
+    );
+    const customer = customers.find((c) => !c.isBlocked && !/[%_]/.test(c.email));
+    if (!customer) throw new Error('no customer to sell to');
+    const { items } = await attendantApi.get<{ items: ApiProduct[] }>('/products?offset=0&limit=200');
+    const sellable = items.filter((p) => !p.archived && p.stock >= 3 && p.goldPrice > 0);
+    const product = sellable[Math.floor(sellable.length / 2)];
+    if (!product) throw new Error('no product with stock');
+    // An earlier run may have left lines in the cart.
+    const pre = await attendantApi.get<{ cart: { items: Array<{ productId: number }> } }>(
+      `/orders/pre/checkout/${customer.id}`,
+    );
+    for (const line of pre.cart.items)
+      await attendantApi.send('PATCH', `/orders/cart/change/${customer.id}`, {
+        productId: line.productId,
+        newQuantity: 0,
+      });
+    const before = await recentOrders(attendantApi, customer.id);
+
+    // ---- the attendant at the desk ----
+    const page = desk.page;
+    // Chromium's offline emulation leaves an already open stream alone, so the live-updates stream is cut
+    // by hand: from the sign-in until the network is back, every attempt to open it fails as with no network.
+    let streamFailures = 0;
+    desk.context.on('requestfailed', (request) => {
+      if (new URL(request.url()).pathname === '/api/orders/events') streamFailures++;
+    });
+    await desk.context.route(STREAM, (route) => route.abort('internetdisconnected'));
+    await login(page, DEMO.attendant);
+    await page.goto('/admin/selling');
+    const search = page.getByLabel('Pesquisar cliente por nome ou email');
+    await search.fill(customer.email);
+    await search.press('Enter');
+    await page.getByRole('row').filter({ hasText: customer.email }).click();
+    await page.getByText('Cliente selecionado:').waitFor();
+    const productSearch = page.getByLabel('Pesquisar produto por nome, tag, referencia ou marca');
+    await productSearch.fill(product.code);
+    await productSearch.press('Enter');
+    await page.getByRole('button', { name: `Adicionar ${product.name}` }).click();
+    const quantity = page.getByRole('dialog', { name: 'Alterar quantidade' });
+    await quantity.getByRole('button', { name: 'Adicionar' }).click();
+    await quantity.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Carrinho com 1 produto' }).click();
+    const cart = page.getByRole('list', { name: 'Produtos no carrinho' });
+    await cart.getByText(product.name).waitFor();
+    const token = await storedToken(page);
+    expect(token).toBeTruthy();
+
+    await desk.context.setOffline(true);
+    const finish = page.getByRole('button', { name: 'Finalizar Pedido' });
+    await finish.click();
+    await page.getByRole('alert').filter({ hasText: OFFLINE_TEXT }).first().waitFor();
+    await shot(page, '1-checkout-offline-desktop');
+    // Still signed in, on the cart, with the product.
+    expect(new URL(page.url()).pathname).toBe('/admin/selling');
+    expect(await storedToken(page)).toBe(token);
+    expect(await cart.getByText(product.name).isVisible()).toBe(true);
+    expect(await recentOrders(attendantApi, customer.id)).toEqual(before);
+
+    // Back online: the live updates, which kept failing, reconnect by themselves (no sign-out either), and
+    // the same button finishes the sale.
+    const streamBack = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/orders/events' && response.status() === 200,
+      { timeout: 60_000 },
+    );
+    await desk.context.setOffline(false);
+    await desk.context.unroute(STREAM);
+    await streamBack;
+    expect(streamFailures).toBeGreaterThan(0);
+    await finish.click();
+    await page.getByRole('heading', { name: `Ordem para: ${customer.name} concluída` }).waitFor();
+    const code = ((await page.getByTestId('order-code').textContent()) ?? '').trim();
+    const after = await recentOrders(attendantApi, customer.id);
+    // Exactly one order more, the one shown.
+    expect(after.length).toBe(before.length + 1);
+    const created = after.filter((o) => !before.some((b) => b.orderId === o.orderId));
+    expect(created.map((o) => o.code)).toEqual([code]);
+    expect(await storedToken(page)).toBe(token);
+
+    // ---- the order goes to the road: packed by the stocker, collected by the courier (through the API) ----
+    const orderId = created[0]?.orderId as number;
+    const stockerApi = await apiAs(desk.baseURL, DEMO.stocker);
+    const courierApi = await apiAs(desk.baseURL, DEMO.courier);
+    await stockerApi.send('PATCH', '/workflow/order/prepare', { orderId });
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a7bc2' } })
+      .jpeg()
+      .toBuffer();
+    await stockerApi.send('PATCH', '/workflow/order/pack', {
+      orderId,
+      images: [`data:image/jpeg;base64,${photo.toString('base64')}`],
+    });
+    await courierApi.send('PATCH', '/workflow/order/withdraw', { orderId });
+
+    // ---- the courier, on his phone, at the customer's door ----
+    const courier = phone.page;
+    await login(courier, DEMO.courier);
+    await courier.goto('/admin/tasks');
+    const card = courier.getByRole('article', { name: code });
+    await card.getByRole('button', { name: 'Entregar' }).tap();
+    const dialog = courier.getByRole('dialog', { name: `Entrega do pedido ${code}` });
+    await dialog.waitFor();
+    const pad = dialog.getByRole('img', { name: 'Quadro de assinatura do cliente' });
+    const area = await pad.boundingBox();
+    if (!area) throw new Error('no signature pad on screen');
+    const cdp = await phone.context.newCDPSession(courier);
+    const at = (fx: number, fy: number) => ({ x: area.x + area.width * fx, y: area.y + area.height * fy });
+    await drawWithFinger(cdp, [at(0.1, 0.6), at(0.25, 0.3), at(0.4, 0.7), at(0.6, 0.35), at(0.85, 0.6)]);
+    const inked = await inkedPixels(pad);
+    expect(inked).toBeGreaterThan(100);
+    const courierToken = await storedToken(courier);
+
+    // A dead zone: the confirmation gets no answer.
+    await phone.context.setOffline(true);
+    const confirm = dialog.getByRole('button', { name: 'Confirmar entrega' });
+    await tapUntilSent(courier, confirm, '**/api/workflow/order/deliver');
+    // Said in the dialog itself.
+    await dialog.getByRole('alert').filter({ hasText: OFFLINE_TEXT }).waitFor();
+    await shot(courier, '2-delivery-offline-phone');
+    // Still signed in, the dialog open, the signature as drawn.
+    expect(new URL(courier.url()).pathname).toBe('/admin/tasks');
+    expect(await storedToken(courier)).toBe(courierToken);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await inkedPixels(pad)).toBe(inked);
+    const onTheRoad = await attendantApi.get<{ data: { statusKey: number } }>(`/orders/by-id/${orderId}`);
+    expect(onTheRoad.data.statusKey).toBe(4);
+
+    // Signal again: the same button delivers, with the signature drawn before.
+    await phone.context.setOffline(false);
+    await expect.poll(() => courier.evaluate(() => navigator.onLine)).toBe(true);
+    await tapUntilSent(courier, confirm, '**/api/workflow/order/deliver');
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+    await courier.getByText('Pedido alterado com sucesso.').waitFor();
+    await shot(courier, '3-delivered-phone');
+    const delivered = await attendantApi.get<{ data: { statusKey: number; deliverer: string } }>(
+      `/orders/by-id/${orderId}`,
+    );
+    expect(delivered.data).toMatchObject({ statusKey: 5, deliverer: 'Diego Motoboy' });
+    const signature = await attendantApi.get<{ data: { url: string } | null }>(`/orders/signature/${orderId}`);
+    expect(signature.data?.url).toBeTruthy();
+    expect(await storedToken(courier)).toBe(courierToken);
+  });
+});
