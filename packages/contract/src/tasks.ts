@@ -70,6 +70,14 @@ export function taskScopeOf(actor: Pick<OrderActor, 'permissions' | 'func'>, kin
   return 'all';
 }
 
+/**
+ * Who reads only his own orders (every order read, the lists, counts and the live stream): whoever sees only
+ * his own share of the deliveries, a courier without full:access (issue 15, part 2).
+ */
+export function readsOnlyOwnOrders(actor: Pick<OrderActor, 'permissions' | 'func'>): boolean {
+  return taskScopeOf(actor, 'delivery') === 'own';
+}
+
 export const TASK_LIMITS = { pageSize: 20, maxPageSize: 50, maxPage: 100_000 } as const;
 
 /** Texts of the API (the screen's are in the web app's features/field/texts.ts). */

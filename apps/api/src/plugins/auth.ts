@@ -8,11 +8,13 @@ export interface Principal {
   employeeId: number;
   name: string;
   permissions: string[];
+  /** The employee's function (EMPLOYEE_FUNCS), read with the permissions on every request. */
+  func: number;
   /**
    * The token's version (`ver`), equal to the employee's when the auth hook checked it: a later one ended
-   * the session (the event streams end on it). Always set by the hook.
+   * the session (the event streams end on it; signed links to order pictures carry it).
    */
-  tokenVersion?: number;
+  tokenVersion: number;
 }
 
 declare module 'fastify' {
@@ -85,7 +87,13 @@ export const authPlugin = fp<{ secret: string; lookup: EmployeeStatusLookup }>(
         throw unauthorized();
       }
       const permissions = status.permissions ?? [];
-      request.principal = { employeeId, name: claims.unique_name, permissions, tokenVersion: status.tokenVersion };
+      request.principal = {
+        employeeId,
+        name: claims.unique_name,
+        permissions,
+        func: status.func,
+        tokenVersion: status.tokenVersion,
+      };
       if (declared === 'signed-in') return;
       if (
         !declared ||

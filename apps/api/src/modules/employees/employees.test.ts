@@ -590,7 +590,13 @@ describe('employees API', () => {
       const { createEmployeesService } = await import('./employees.service');
       const service = createEmployeesService(t.app.deps, t.app.log);
       // An actor outside the table holding full access: only the guard stands between it and the last administrator.
-      const outsider = { employeeId: 999_999, name: 'Fora', permissions: [PERMISSIONS.fullAccess] };
+      const outsider = {
+        employeeId: 999_999,
+        name: 'Fora',
+        permissions: [PERMISSIONS.fullAccess],
+        func: 1,
+        tokenVersion: 0,
+      };
       const admins = await t.db
         .selectFrom('employees')
         .innerJoin('roles', 'roles.id', 'employees.role_id')

@@ -1,5 +1,11 @@
 import { PassThrough } from 'node:stream';
-import { ORDER_EVENT_NAME, ORDER_EVENTS_RETRY_MS, type OrderEvent, TASKS_ACCESS } from '@backoffice/contract';
+import {
+  ORDER_EVENT_NAME,
+  ORDER_EVENTS_RETRY_MS,
+  type OrderEvent,
+  readsOnlyOwnOrders,
+  TASKS_ACCESS,
+} from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
@@ -23,6 +29,13 @@ export const HEARTBEAT_MS = 20_000;
 
 /** One Server-Sent Event. The JSON has no newline, so one `data:` line is enough. */
 export const formatOrderEvent = (event: OrderEvent) => `event: ${ORDER_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`;
+
+/**
+ * What a reader of his own orders only (a courier) hears of a change: that something changed, never which
+ * order (its code, status or seller), since he may not read other orders; his task list refreshes on it.
+ */
+export const redactedOrderEvent = (event: OrderEvent): OrderEvent =>
+  event.kind === 'many' ? event : { kind: 'many', count: 1 };
 
 /** The open streams of each app (keyed by its `deps`, the same object in every plugin context). */
 const openStreams = new WeakMap<object, Set<() => void>>();
@@ -67,7 +80,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { employeeId, tokenVersion } = principalOf(request);
+      const principal = principalOf(request);
+      const { employeeId, tokenVersion } = principal;
+      const onlyOwn = readsOnlyOwnOrders(principal);
       const stream = new PassThrough();
       let unsubscribe: (() => void) | undefined;
       let heartbeat: NodeJS.Timeout | undefined;
@@ -91,7 +106,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (event.employeeId === employeeId && (event.blocked || event.tokenVersion !== tokenVersion)) end();
       };
       try {
-        unsubscribe = await hub.subscribe((event) => write(formatOrderEvent(event)), onSession);
+        unsubscribe = await hub.subscribe(
+          (event) => write(formatOrderEvent(onlyOwn ? redactedOrderEvent(event) : event)),
+          onSession,
+        );
       } catch (error) {
         reply.raw.off('close', end);
         request.log.error({ err: error }, 'order events: cannot listen');

@@ -1,8 +1,6 @@
-import { EMPLOYEE_FUNCS, FULL_ACCESS, ORDER_TRANSITIONS } from '@backoffice/contract';
+import { ORDER_TRANSITIONS, readsOnlyOwnOrders } from '@backoffice/contract';
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
-import { unauthorized } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 
 /** Who reads orders, as every read path of the orders scopes them (issue 15, part 2). */
@@ -39,17 +37,11 @@ export function readableBy(reader: OrderReader) {
     reader.onlyOwn ? courierOrders(reader.employeeId)(eb) : sql<SqlBool>`true`;
 }
 
-/** The signed-in employee as a reader of orders (function and token version read now, like permissions). */
-export async function readerOf(db: Executor, principal: Principal): Promise<OrderReader> {
-  const employee = await db
-    .selectFrom('employees')
-    .select(['func', 'blocked', 'token_version'])
-    .where('id', '=', principal.employeeId)
-    .executeTakeFirst();
-  if (!employee || employee.blocked) throw unauthorized();
+/** The signed-in employee as a reader of orders (function and token version as the auth hook read them). */
+export function readerOf(principal: Principal): OrderReader {
   return {
     employeeId: principal.employeeId,
-    tokenVersion: employee.token_version,
-    onlyOwn: employee.func === EMPLOYEE_FUNCS.DELIVERER && !principal.permissions.includes(FULL_ACCESS),
+    tokenVersion: principal.tokenVersion,
+    onlyOwn: readsOnlyOwnOrders(principal),
   };
 }

@@ -158,7 +158,7 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
 
   /** The pictures of a kind, each as a signed link for the reader (an <img> sends no bearer token). */
   async function imagesOf(principal: Principal, orderId: number, kind: OrderImageKind): Promise<OrderImage[]> {
-    const reader = await readerOf(db, principal);
+    const reader = readerOf(principal);
     await readable(reader, orderId);
     const rows = await repo.images(db, orderId, kind);
     return rows.map((row) => ({
@@ -172,7 +172,7 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
 
     /** Every status with how many orders it holds now (zeros included), from the counters of migration 0008. */
     async statusCounts(principal: Principal): Promise<OrderStatusCount[]> {
-      const reader = await readerOf(db, principal);
+      const reader = readerOf(principal);
       const counts = reader.onlyOwn ? await repo.readableCounts(db, reader) : await repo.countsByStatus(db);
       return [...ORDER_STATUS_KEYS]
         .sort((a, b) => a - b)
@@ -184,7 +184,7 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
      * from the oldest end of the index, so no page skips more than half of the status's entries.
      */
     async page(principal: Principal, status: OrderStatusKey, page: number, items: number): Promise<OrderList> {
-      const reader = await readerOf(db, principal);
+      const reader = readerOf(principal);
       const snapshot = db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only');
       if (reader.onlyOwn) {
         return snapshot.execute(async (trx) => {
@@ -211,21 +211,21 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
     },
 
     async count(principal: Principal): Promise<number> {
-      const reader = await readerOf(db, principal);
+      const reader = readerOf(principal);
       if (!reader.onlyOwn) return repo.countAll(db);
       return [...(await repo.readableCounts(db, reader)).values()].reduce((sum, n) => sum + n, 0);
     },
 
     async byCode(principal: Principal, code: string): Promise<OrderSummary> {
       const normalized = normalizeOrderCode(code);
-      const reader = await readerOf(db, principal);
+      const reader = readerOf(principal);
       const row = normalized ? await repo.findByNormalizedCode(db, normalized, reader) : undefined;
       if (!row) throw notFound(ORDER_TEXTS.notFoundByCode);
       return toOrderSummary(row);
     },
 
     async detail(principal: Principal, id: number): Promise<OrderDetail> {
-      const row = await readable(await readerOf(db, principal), id);
+      const row = await readable(readerOf(principal), id);
       const items = await repo.items(db, id);
       return {
         ...toOrderSummary(row),
@@ -244,7 +244,7 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
     },
 
     async histories(principal: Principal, orderId: number): Promise<OrderHistoryEntry[]> {
-      await readable(await readerOf(db, principal), orderId);
+      await readable(readerOf(principal), orderId);
       const rows = await repo.histories(db, orderId);
       return rows.map((row) => ({
         status: orderStatusLabel(row.status),

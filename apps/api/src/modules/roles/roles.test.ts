@@ -205,7 +205,13 @@ describe('roles API', () => {
         .select('id')
         .where('email', '=', DEMO.manager)
         .executeTakeFirstOrThrow();
-      const outsider = { employeeId: manager.id, name: 'Gerente', permissions: [FULL_ACCESS] };
+      const outsider = {
+        employeeId: manager.id,
+        name: 'Gerente',
+        permissions: [FULL_ACCESS],
+        func: 1,
+        tokenVersion: 0,
+      };
       const service = createRolesService(t.db);
       await expect(
         service.update(outsider, adminRole, { name: 'Administrador', permissions: [PERMISSIONS.dashboard] }),

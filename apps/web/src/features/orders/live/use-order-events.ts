@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { signOut } from '../../../lib/api-client';
-import { getSession, hasAccess, hasPermission, useSession } from '../../../lib/session';
+import { getSession, hasAccess, useSession } from '../../../lib/session';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api';
 import { ordersKeys } from '../api/keys';
 import { beep, unlockSound } from './beep';
