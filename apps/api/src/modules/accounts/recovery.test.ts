@@ -312,11 +312,16 @@ describe('password recovery API (codes received over real SMTP)', () => {
     expect(log).toContain('password recovery code issued');
     expect(log).toContain('recovery code refused');
     expect(log).toContain('password changed with a one-time code');
-    for (const secret of ['demo1234', 'segredo-errado-42', 'senha-nova-secreta', 'nova-senha-123', code, token]) {
+    for (const secret of ['demo1234', 'segredo-errado-42', 'senha-nova-secreta', 'nova-senha-123', token]) {
       expect(log).not.toContain(secret);
     }
     expect(log).not.toContain(token.split('.')[2]);
-    for (const mail of inbox.messages) if (mail.code) expect(log).not.toContain(mail.code);
+    // A six-digit code is looked for as a number of its own: the digits of a response time
+    // ("responseTime":0.5761450000090…) may hold any six digits by chance.
+    const asNumber = (digits: string) => new RegExp(`(?<![0-9])${digits}(?![0-9])`);
+    for (const secret of [code, ...inbox.messages.flatMap((mail) => (mail.code ? [mail.code] : []))]) {
+      expect(log).not.toMatch(asNumber(secret));
+    }
   });
 });
 
