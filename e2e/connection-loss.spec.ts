@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { CDPSession, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, DEMO, DEMO_PASSWORD, login, openBrowser, screenshot } from './harness';
+import { type BrowserSession, DEMO, DEMO_PASSWORD, login, openBrowser, openPhone, screenshot } from './harness';
 
 /**
  * Decision 0004 (issue 15 §6): a lost connection signs no one out. The network is cut (Playwright's
@@ -12,7 +12,6 @@ import { type BrowserSession, DEMO, DEMO_PASSWORD, login, openBrowser, screensho
  */
 const OFFLINE_TEXT = 'Sem conexão com o servidor. Tente novamente.';
 const SHOTS = '/tmp/h-connection-loss-shots';
-const PHONE = { width: 390, height: 844 };
 /** The live-updates stream. */
 const STREAM = '**/api/orders/events';
 
@@ -115,18 +114,7 @@ describe('a lost connection signs no one out, and keeps the work on screen', () 
   let phone: BrowserSession;
   beforeAll(async () => {
     desk = await openBrowser({ width: 1366, height: 900 });
-    phone = await openBrowser(PHONE);
-    await phone.context.close();
-    phone.context = await phone.browser.newContext({
-      baseURL: phone.baseURL,
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-      locale: 'pt-BR',
-    });
-    phone.context.setDefaultTimeout(20_000);
-    phone.page = await phone.context.newPage();
+    phone = await openPhone();
   });
   afterAll(async () => {
     await desk?.close();

@@ -2,11 +2,19 @@ import { mkdirSync } from 'node:fs';
 import type { CDPSession, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, DEMO, DEMO_PASSWORD, expectAccessible, login, openBrowser, screenshot } from './harness';
+import {
+  type BrowserSession,
+  DEMO,
+  DEMO_PASSWORD,
+  expectAccessible,
+  login,
+  openBrowser,
+  openPhone,
+  screenshot,
+} from './harness';
 
 /** Where a person looks at the steps (desktop and phone). */
 const SHOTS = '/tmp/h-field-shots';
-const PHONE = { width: 390, height: 844 };
 
 /** A list as a whole page; a dialog as the screen shows it (`fullPage: false`). */
 async function shot(page: Page, name: string, fullPage = true) {
@@ -83,19 +91,7 @@ describe('field: the stocker packs, the courier collects and delivers with a sig
   let phone: BrowserSession;
   beforeAll(async () => {
     desk = await openBrowser({ width: 1366, height: 900 });
-    phone = await openBrowser(PHONE);
-    // The courier's phone: a touch screen of phone size (a new context on the same browser).
-    await phone.context.close();
-    phone.context = await phone.browser.newContext({
-      baseURL: phone.baseURL,
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-      locale: 'pt-BR',
-    });
-    phone.context.setDefaultTimeout(20_000);
-    phone.page = await phone.context.newPage();
+    phone = await openPhone();
   });
   afterAll(async () => {
     await desk?.close();

@@ -1,7 +1,14 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import axe from 'axe-core';
-import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -21,8 +28,11 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
-export async function openBrowser(viewport = { width: 1366, height: 850 }): Promise<BrowserSession> {
+/** Debian's Chromium, headless, with the flags this machine's closed network needs; `device` adds touch etc. */
+export async function openBrowser(
+  viewport = { width: 1366, height: 850 },
+  device: Pick<BrowserContextOptions, 'isMobile' | 'hasTouch' | 'deviceScaleFactor'> = {},
+): Promise<BrowserSession> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     headless: true,
@@ -37,12 +47,16 @@ export async function openBrowser(viewport = { width: 1366, height: 850 }): Prom
     ],
   });
   const baseURL = inject('baseURL');
-  const context = await browser.newContext({ baseURL, viewport, locale: 'pt-BR', acceptDownloads: true });
+  const context = await browser.newContext({ baseURL, viewport, locale: 'pt-BR', acceptDownloads: true, ...device });
   context.setDefaultTimeout(20_000);
   trackRequests(context);
   const page = await context.newPage();
   return { browser, context, page, baseURL, close: () => browser.close() };
 }
+
+/** A courier's or stocker's phone: 390×844, a touch screen whose taps are touches. */
+export const PHONE = { width: 390, height: 844 };
+export const openPhone = () => openBrowser(PHONE, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
 /** The live-updates stream (GET /api/orders/events) stays open for as long as the app is open, by design. */
 const isLiveStream = (request: Request) => new URL(request.url()).pathname === '/api/orders/events';
