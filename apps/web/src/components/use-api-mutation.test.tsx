@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../lib/api-client';
+import { mockFetch, renderPage, signInAs } from '../test/render';
+import { useApiMutation } from './use-api-mutation';
+
+/** A dialog that renames a thing: the list shows the names, the dialog keeps what was typed on failure. */
+function Screen({ onClosed }: { onClosed: () => void }) {
+  const [open, setOpen] = useState(true);
+  const [name, setName] = useState('Nova');
+  const list = useQuery({ queryKey: ['things', 'list'], queryFn: () => api<{ data: string[] }>('/things') });
+  const other = useQuery({ queryKey: ['others', 'list'], queryFn: () => api<{ data: string[] }>('/others') });
+  const rename = useApiMutation<{ data: { name: string } }, string>({
+    mutationFn: (value) => api('/things/1', { method: 'PUT', body: { name: value } }),
+    success: (answer) => `Renomeado para ${answer.data.name}.`,
+    failure: 'Erro ao renomear.',
+    invalidate: [['things', 'list']],
+    onSuccess: () => {
+      setOpen(false);
+      onClosed();
+    },
+  });
+  return (
+    <div>
+      <p>Lista: {list.data?.data.join(', ')}</p>
+      <p>Outra: {other.data?.data.join(', ')}</p>
+      {open && (
+        <div role="dialog">
+          <input aria-label="Nome" value={name} onChange={(event) => setName(event.target.value)} />
+          <button type="button" disabled={rename.isPending} onClick={() => rename.mutate(name)}>
+            Salvar
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+describe('useApiMutation', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says the success text, closes the dialog and refetches only the list it names', async () => {
+    signInAs();
+    let names = ['Antiga'];
+    const calls = mockFetch({
+      'GET /api/things': () => ({ body: { data: names } }),
+      'GET /api/others': { body: { data: ['Fixa'] } },
+      'PUT /api/things/1': (call) => {
+        names = [(call.body as { name: string }).name];
+        return { body: { data: { name: names[0] } } };
+      },
+    });
+    const closed = vi.fn();
+    renderPage(<Screen onClosed={closed} />);
+    expect(await screen.findByText('Lista: Antiga')).toBeTruthy();
+    expect(await screen.findByText('Outra: Fixa')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Renomeado para Nova.')).toBeTruthy();
+    expect(await screen.findByText('Lista: Nova')).toBeTruthy();
+    expect(closed).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((c) => c.url === '/api/things')).toHaveLength(2);
+    expect(calls.filter((c) => c.url === '/api/others')).toHaveLength(1);
+  });
+
+  it("shows the server's message for a 4xx and keeps the dialog with what was typed", async () => {
+    signInAs();
+    mockFetch({
+      'GET /api/things': { body: { data: ['Antiga'] } },
+      'GET /api/others': { body: { data: [] } },
+      'PUT /api/things/1': { status: 409, body: { errors: ['Esse nome já existe.'], code: 'CONFLICT' } },
+    });
+    const closed = vi.fn();
+    renderPage(<Screen onClosed={closed} />);
+    await userEvent.clear(await screen.findByLabelText('Nome'));
+    await userEvent.type(screen.getByLabelText('Nome'), 'Repetida');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Esse nome já existe.')).toBeTruthy();
+    expect((screen.getByLabelText('Nome') as HTMLInputElement).value).toBe('Repetida');
+    expect(closed).not.toHaveBeenCalled();
+  });
+
+  it("says the screen's text for a 5xx and the connection text when nothing answered", async () => {
+    signInAs();
+    let answer: 'server' | 'none' = 'server';
+    mockFetch({
+      'GET /api/things': { body: { data: [] } },
+      'GET /api/others': { body: { data: [] } },
+      'PUT /api/things/1': () =>
+        answer === 'server' ? { status: 500, body: { errors: ['stack trace'], code: 'INTERNAL' } } : 'network-error',
+    });
+    renderPage(<Screen onClosed={() => {}} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Erro ao renomear.')).toBeTruthy();
+
+    answer = 'none';
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Salvar' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Sem conexão com o servidor. Tente novamente.')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
