@@ -6,6 +6,7 @@ export * from './employees';
 export * from './errors';
 export * from './ids';
 export * from './money';
+export * from './order-commands';
 export * from './order-events';
 export * from './order-status';
 export * from './orders-api';

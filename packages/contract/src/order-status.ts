@@ -52,8 +52,12 @@ export function isOrderStatusKey(value: number): value is OrderStatusKey {
   return (ORDER_STATUS_KEYS as number[]).includes(value);
 }
 
-/** The business actions that move an order. Each maps to one API call. */
+/**
+ * The business actions of an order: `create` places it (the checkout, ORDER_CREATION); every other one moves
+ * it (ORDER_TRANSITIONS) and is made through one call of ORDER_COMMANDS (order-commands.ts).
+ */
 export type OrderAction =
+  | 'create'
   | 'confirmPayment'
   | 'failPayment'
   | 'retryPayment'
@@ -72,6 +76,7 @@ export type OrderAction =
 
 /** Portuguese names of the actions (buttons, audit trail, docs/order-workflow.md). */
 export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
+  create: 'Criar pedido',
   confirmPayment: 'Confirmar pagamento',
   failPayment: 'Pagamento não confirmado',
   retryPayment: 'Tentar o pagamento de novo',
@@ -108,6 +113,8 @@ export type OrderRequirement =
 
 /** What the server does on a move, besides the status, its history row, the audit row and updated_at. */
 export type OrderEffect =
+  /** The order's goods leave stock through the stock module (SALE ledger rows): placing it. */
+  | 'takeStock'
   /** The order's goods go back to stock through the stock module, once (CANCELLATION ledger rows). */
   | 'releaseStock'
   /** orders.stocker_id = the acting employee. */
@@ -228,6 +235,37 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   move(S.AGUARDANDO_CLIENTE, S.FINALIZADOS, 'finalize', AT_DESK, [], ['setFinishedAt']),
   ...CANCELLABLE.map((from) => move(from, S.CANCELADO, 'cancel', AT_DESK, ['reason'], ['releaseStock'])),
 ];
+
+/**
+ * The entry into the workflow: placing an order (`create`, the checkout; `orders.place()` on the server). It
+ * comes from no status and lands in the order's initial status (initialOrderStatus), or, when the payment
+ * proof comes with the sale, where attaching it leads from there (placedStatus). One event: one history
+ * row, one audit row. Who may place one: internal sales (the selling routes check it).
+ */
+export interface OrderCreation {
+  from: null;
+  to: readonly OrderStatusKey[];
+  action: 'create';
+  permissions: readonly PermissionKey[];
+  does: readonly OrderEffect[];
+}
+
+export const ORDER_CREATION: OrderCreation = {
+  from: null,
+  to: [...INITIAL_ORDER_STATUSES, S.AGUARDANDO_APROVACAO],
+  action: 'create',
+  permissions: [PERMISSIONS.internalSales],
+  does: ['takeStock', 'storeReceipt'],
+};
+
+/**
+ * Where a new order lands: its initial status, or, with the payment proof attached in the same event,
+ * where the table's `attachReceipt` leads from it (a transfer: AGUARDANDO_COMPROVANTE → AGUARDANDO_APROVACAO).
+ */
+export function placedStatus(initial: OrderStatusKey, withReceipt: boolean): OrderStatusKey {
+  if (!withReceipt) return initial;
+  return findTransitionByAction(initial, 'attachReceipt')?.to ?? initial;
+}
 
 /**
  * The status a new order starts in, by how it is paid: cash goes straight to the stocker; Pix with

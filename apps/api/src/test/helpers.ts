@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import { type DB, migrateToLatest } from '../db/database';
@@ -22,9 +23,11 @@ export async function createTestApp(
   overrides: Partial<AppConfig> & {
     mailer?: Mailer /** Pino options, e.g. `{ stream }` to read the log. */;
     logger?: object;
+    /** Kysely plugins the app's database goes through (e.g. one that records the queries); the test's `db` does not. */
+    dbPlugins?: KyselyPlugin[];
   } = {},
 ): Promise<TestApp> {
-  const { mailer, logger, ...configOverrides } = overrides;
+  const { mailer, logger, dbPlugins = [], ...configOverrides } = overrides;
   const database = await emptyTestDatabase();
   const config = loadConfig(
     {
@@ -41,7 +44,8 @@ export async function createTestApp(
   const { db } = database;
   await migrateToLatest(db);
   await seedFoundation(db);
-  const app = await buildApp({ config, db, logger: logger ?? false, mailer, storage: database.storage });
+  const appDb = dbPlugins.reduce<DB>((withPlugins, plugin) => withPlugins.withPlugin(plugin), db);
+  const app = await buildApp({ config, db: appDb, logger: logger ?? false, mailer, storage: database.storage });
   await app.ready();
   return {
     app,

@@ -1,7 +1,7 @@
-import { MAX_DATABASE_INTEGER } from '@backoffice/contract';
-import { sql, type Transaction, type Updateable } from 'kysely';
+import { generateOrderCode, MAX_DATABASE_INTEGER } from '@backoffice/contract';
+import { type Insertable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { Database, OrderImageKind, OrdersTable } from '../../db/schema';
+import type { Database, OrderImageKind, OrderItemsTable, OrdersTable } from '../../db/schema';
 import { type OrderReader, readableBy } from './order-readers';
 
 /** The largest value of an `integer` column: a larger id names no row. */
@@ -64,6 +64,9 @@ export type LockedOrder = Pick<
   | 'updated_at'
   | 'finished_at'
 >;
+
+/** How many codes are tried before giving up (6 characters of 31 letters: a clash is rare). */
+const CODE_ATTEMPTS = 10;
 
 /** The expression code search compares: upper case, without the dash ("k7m4qp" finds "K7M-4QP"). */
 export const normalizedCode = sql<string>`upper(replace(o.code, '-', ''))`;
@@ -299,6 +302,28 @@ export const ordersRepository = {
       .orderBy('h.created_at')
       .orderBy('h.id')
       .execute();
+  },
+
+  /** Inserts the order under a fresh code (retrying the rare clash without aborting the transaction). */
+  async insertOrder(
+    trx: Transaction<Database>,
+    values: Omit<Insertable<OrdersTable>, 'code'>,
+  ): Promise<{ id: number; code: string }> {
+    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+      const code = generateOrderCode();
+      const row = await trx
+        .insertInto('orders')
+        .values({ ...values, code })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .returning(['id', 'code'])
+        .executeTakeFirst();
+      if (row) return row;
+    }
+    throw new Error('no free order code');
+  },
+
+  async insertItems(trx: Transaction<Database>, items: Insertable<OrderItemsTable>[]) {
+    if (items.length > 0) await trx.insertInto('order_items').values(items).execute();
   },
 
   async insertHistory(

@@ -1,29 +1,21 @@
 import {
   actionAccess,
+  ORDER_COMMAND_LIST,
   ORDER_LIMITS,
   ORDER_TEXTS,
   type OrderConcurrency,
-  orderAbsentBodySchema,
-  orderActionBodySchema,
-  orderCancelBodySchema,
   orderChangeStatusBodySchema,
-  orderDeliverBodySchema,
   orderDelivererChangeBodySchema,
   orderDetailSchema,
   orderHistoryEntrySchema,
   orderIdParamSchema,
   orderImageSchema,
   orderListSchema,
-  orderPackBodySchema,
-  orderReceiptBodySchema,
-  orderRefuseBodySchema,
   orderStatusCountSchema,
   orderStatusPageQuerySchema,
   orderStatusParamSchema,
   orderSummarySchema,
   PERMISSIONS,
-  packingAction,
-  TASK_ACTIONS,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,8 +35,9 @@ const concurrency = (body: OrderConcurrency): OrderConcurrency => ({
 
 /**
  * The orders of section 7: status cards, paged lists, search by code, details, pictures, histories, and
- * the workflow calls. Every status change goes through `transition` (workflow.ts), which applies the
- * contract's ORDER_TRANSITIONS: permission, employee function, requirements and effects.
+ * the workflow calls. The move routes are produced from the contract's registry (ORDER_COMMANDS); every
+ * status change goes through `transition` (workflow.ts), which applies ORDER_TRANSITIONS: permission,
+ * employee function, requirements and effects.
  */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createOrdersService(app.deps.db, app.deps.storage, app.deps.fileLinks);
@@ -179,179 +172,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await service.byCode(principalOf(request), request.params.code) }),
   );
 
-  // ---------- the workflow ----------
-  const simple = [
-    {
-      path: 'approve',
-      action: 'approve',
-      summary: 'Aprova o comprovante: Aguardando aprovação → Aguardando estoquista',
-    },
-    {
-      path: 'confirm-payment',
-      action: 'confirmPayment',
-      summary: 'Pix automático confirmado: Processando → Aguardando estoquista',
-    },
-    { path: 'fail-payment', action: 'failPayment', summary: 'Pix automático não confirmado: Processando → Erro' },
-    { path: 'retry-payment', action: 'retryPayment', summary: 'Nova tentativa de pagamento: Erro → Processando' },
-    {
-      path: 'prepare',
-      action: 'startPreparation',
-      summary: 'O estoquista inicia a separação: Aguardando estoquista → Em preparação (estoquista = quem chama)',
-    },
-    {
-      path: 'withdraw',
-      action: 'withdraw',
-      summary:
-        '"Retirando": o motoboy retira o pedido na loja: Aguardando motoboy → Em entrega, Entrega imediata → Em entrega imediata',
-    },
-  ] as const;
-  for (const call of simple) {
-    app.patch(
-      `/workflow/order/${call.path}`,
-      {
-        // From the workflow table: the stocker's and the courier's own moves are open to their function.
-        config: actionAccess([call.action]),
-        schema: { tags, summary: call.summary, body: orderActionBodySchema, response: summary },
-      },
-      async (request) => ({
-        data: await service.move(principalOf(request), request.body.orderId, call.action, concurrency(request.body)),
-      }),
-    );
+  // ---------- the workflow: one route per command of the registry ----------
+  for (const command of ORDER_COMMAND_LIST) {
+    app.route({
+      method: command.method,
+      url: command.path,
+      // From the workflow table: the stocker's and the courier's own moves are open to their function.
+      config: actionAccess(command.actions),
+      schema: { tags, summary: command.summary, body: command.body, response: summary },
+      handler: async (request) => ({ data: await service.command(principalOf(request), command, request.body) }),
+    });
   }
-
-  app.patch(
-    '/workflow/order/refuse',
-    {
-      config: { permissions: [ORDERS] },
-      schema: {
-        tags,
-        summary: 'Reprova o comprovante: Aguardando aprovação → Reprovados (as mercadorias voltam ao estoque)',
-        body: orderRefuseBodySchema,
-        response: summary,
-      },
-    },
-    async (request) => ({
-      data: await service.move(principalOf(request), request.body.orderId, 'refuse', {
-        ...concurrency(request.body),
-        note: request.body.comment || ORDER_TEXTS.refusedDefaultNote,
-      }),
-    }),
-  );
-
-  app.patch(
-    '/workflow/order/cancel',
-    {
-      config: { permissions: [ORDERS] },
-      schema: {
-        tags,
-        summary: 'Cancela o pedido com o motivo (de qualquer status não final; as mercadorias voltam ao estoque)',
-        body: orderCancelBodySchema,
-        response: summary,
-      },
-    },
-    async (request) => ({
-      data: await service.move(principalOf(request), request.body.orderId, 'cancel', {
-        ...concurrency(request.body),
-        note: request.body.comment,
-      }),
-    }),
-  );
-
-  app.post(
-    '/workflow/order/finalize',
-    {
-      config: { permissions: [ORDERS] },
-      schema: {
-        tags,
-        summary: 'Finaliza o pedido: Entregue ou Aguardando cliente → Finalizados',
-        body: orderActionBodySchema,
-        response: summary,
-      },
-    },
-    async (request) => ({
-      data: await service.move(principalOf(request), request.body.orderId, 'finalize', concurrency(request.body)),
-    }),
-  );
-
-  app.patch(
-    '/workflow/order/pack',
-    {
-      config: actionAccess(TASK_ACTIONS.packing),
-      schema: {
-        tags,
-        summary:
-          'O estoquista termina a embalagem com uma ou mais fotos (base64 JPEG/PNG): Em preparação → Aguardando motoboy, Entrega imediata ou Aguardando cliente, pelo tipo de entrega',
-        body: orderPackBodySchema,
-        response: summary,
-      },
-    },
-    async (request) => ({
-      data: await service.move(
-        principalOf(request),
-        request.body.orderId,
-        (order) => packingAction({ deliveryType: order.delivery_type, fastDelivery: order.fast_delivery }),
-        concurrency(request.body),
-        { kind: 'PACKAGING', images: request.body.images },
-      ),
-    }),
-  );
-
-  app.patch(
-    '/workflow/order/deliver',
-    {
-      config: actionAccess(['deliver']),
-      schema: {
-        tags,
-        summary: 'Entregue com a assinatura do cliente (PNG base64): Em entrega / Em entrega imediata → Entregue',
-        body: orderDeliverBodySchema,
-        response: summary,
-      },
-    },
-    async (request) => ({
-      data: await service.move(principalOf(request), request.body.orderId, 'deliver', concurrency(request.body), {
-        kind: 'SIGNATURE',
-        images: [request.body.signature],
-      }),
-    }),
-  );
-
-  app.patch(
-    '/workflow/order/absent',
-    {
-      config: actionAccess(['customerAbsent']),
-      schema: {
-        tags,
-        summary: 'Cliente ausente: o pedido volta para a loja (Em entrega / Em entrega imediata → Aguardando cliente)',
-        body: orderAbsentBodySchema,
-        response: summary,
-      },
-    },
-    async (request) => ({
-      data: await service.move(principalOf(request), request.body.orderId, 'customerAbsent', {
-        ...concurrency(request.body),
-        note: request.body.comment || ORDER_TEXTS.absentDefaultNote,
-      }),
-    }),
-  );
-
-  app.patch(
-    '/workflow/order/receipt',
-    {
-      config: { permissions: [ORDERS] },
-      schema: {
-        tags,
-        summary: 'Anexa o comprovante de pagamento (base64 JPEG/PNG): Aguardando comprovante → Aguardando aprovação',
-        body: orderReceiptBodySchema,
-        response: summary,
-      },
-    },
-    async (request) => ({
-      data: await service.move(principalOf(request), request.body.orderId, 'attachReceipt', concurrency(request.body), {
-        kind: 'RECEIPT',
-        images: [request.body.image],
-      }),
-    }),
-  );
 
   app.put(
     '/orders/change/status',

@@ -1,5 +1,6 @@
 import {
   centsToReais,
+  commandAction,
   DELIVERER_CHANGE_RULE,
   DELIVERER_CHANGE_STATUSES,
   DELIVERY_TYPE_LABELS,
@@ -14,29 +15,37 @@ import {
   ORDER_TEXTS,
   type OrderAction,
   type OrderActor,
+  type OrderCommand,
   type OrderConcurrency,
   type OrderDetail,
   type OrderHistoryEntry,
   type OrderImage,
   type OrderList,
+  type OrderMoveBody,
   type OrderStatusCount,
   type OrderStatusKey,
   type OrderSummary,
   orderStatusLabel,
   PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+  placedStatus,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database, OrderImageKind } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileLinks } from '../../lib/file-links';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
-import { normalizeOrderPicture, type OrderPictureKind } from './images';
+import { moveStock } from '../stock/stock.service';
+import { type NormalizedPicture, normalizeOrderPicture, type OrderPictureKind } from './images';
 import { type OrderReader, readerOf } from './order-readers';
 import { type LockedOrder, type OrderRow, ordersRepository as repo } from './orders.repository';
-import { assertFresh, nextUpdatedAt, refusal, type TransitionInput, transition } from './workflow';
+import { assertFresh, nextUpdatedAt, recordOrderEvent, refusal, type TransitionInput, transition } from './workflow';
+
+/** Checks and re-encodes a picture sent as base64 (a checkout's proof): before the transaction, sharp is slow. */
+export { normalizeOrderPicture };
 
 const IMAGE_FOLDER = 'orders';
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -101,11 +110,12 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
     return toOrderSummary(row);
   }
 
-  /** The signed-in employee as the workflow sees them (their function is read now, like their permissions). */
-  async function actorOf(trx: Transaction<Database>, principal: Principal): Promise<OrderActor> {
-    const employee = await repo.employee(trx, principal.employeeId);
-    if (!employee || employee.blocked) throw unauthorized();
-    return { employeeId: employee.id, permissions: principal.permissions, func: employee.func };
+  /**
+   * The signed-in employee as the workflow sees them: the function and permissions the auth hook read with
+   * the token version on this very request (plugins/auth.ts), so a move reads the employee once.
+   */
+  function actorOf(principal: Principal): OrderActor {
+    return { employeeId: principal.employeeId, permissions: principal.permissions, func: principal.func };
   }
 
   async function lockOrder(trx: Transaction<Database>, orderId: number): Promise<LockedOrder> {
@@ -134,7 +144,7 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
     const startedAt = new Date();
     const normalized = await normalizePictures(pictures);
     await db.transaction().execute(async (trx) => {
-      const actor = await actorOf(trx, principal);
+      const actor = actorOf(principal);
       const order = await lockOrder(trx, orderId);
       assertFresh(order, input);
       const keys: string[] = [];
@@ -169,6 +179,20 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
 
   return {
     move,
+
+    /**
+     * One call of the registry (ORDER_COMMANDS): its action (or the one it picks for this order), the
+     * concurrency fields, the history note and the pictures, all read from the command's declaration.
+     */
+    command(principal: Principal, command: OrderCommand, body: OrderMoveBody): Promise<OrderSummary> {
+      return move(
+        principal,
+        body.orderId,
+        (order) => commandAction(command, { deliveryType: order.delivery_type, fastDelivery: order.fast_delivery }),
+        { expectedStatus: body.expectedStatus, expectedUpdatedAt: body.expectedUpdatedAt, note: command.note?.(body) },
+        command.pictures && { kind: command.pictures.kind, images: command.pictures.of(body) },
+      );
+    },
 
     /** Every status with how many orders it holds now (zeros included), from the counters of migration 0008. */
     async statusCounts(principal: Principal): Promise<OrderStatusCount[]> {
@@ -306,7 +330,7 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
     ): Promise<OrderSummary> {
       const startedAt = new Date();
       await db.transaction().execute(async (trx) => {
-        const actor = await actorOf(trx, principal);
+        const actor = actorOf(principal);
         const order = await lockOrder(trx, orderId);
         assertFresh(order, expected);
         const full = actor.permissions.includes(FULL_ACCESS);
@@ -350,3 +374,118 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** A new order as the checkout has priced it (integer cents), to be placed by `placeOrder`. */
+export interface PlaceOrderInput {
+  /** Who places it (the seller): the history and audit rows, the order's attendant, the stock ledger. */
+  employeeId: number;
+  customerId: number;
+  payment: PaymentMethod;
+  /** Where the order starts by its payment (initialOrderStatus with the company's Pix setting). */
+  initialStatus: OrderStatusKey;
+  deliveryType: number;
+  fastDelivery: boolean;
+  withWarranty: boolean;
+  itemsCents: number;
+  shippingCents: number;
+  fastDeliveryTaxCents: number;
+  warrantyCents: number;
+  totalCents: number;
+  neighborhood: string | null;
+  delivererId: number | null;
+  items: ReadonlyArray<{
+    productId: number;
+    name: string;
+    code: string;
+    quantity: number;
+    unitPriceCents: number;
+    unitCostCents: number;
+  }>;
+  /** The payment proof that came with the sale, already checked (normalizeOrderPicture): attached at once. */
+  receipt?: NormalizedPicture;
+  /** The history row's note. */
+  note: string;
+}
+
+/**
+ * Places an order: the workflow's entry (`create`, ORDER_CREATION), in the caller's transaction. Inserts the
+ * order in the status it lands in (placedStatus: with the proof, where attaching it leads), its items, takes
+ * its goods out of stock through the stock module (STOCK_INSUFFICIENT names every product short of units),
+ * stores the proof, and records the event once: one history row and one audit row.
+ */
+export async function placeOrder(
+  trx: Transaction<Database>,
+  storage: Storage,
+  input: PlaceOrderInput,
+): Promise<{ id: number; code: string; status: OrderStatusKey }> {
+  const status = placedStatus(input.initialStatus, input.receipt !== undefined);
+  const receipt = status !== input.initialStatus ? input.receipt : undefined;
+  const order = await repo.insertOrder(trx, {
+    customer_id: input.customerId,
+    status,
+    delivery_type: input.deliveryType,
+    fast_delivery: input.fastDelivery,
+    with_warranty: input.withWarranty,
+    payment_method: input.payment,
+    items_total_cents: input.itemsCents,
+    shipping_cost_cents: input.shippingCents,
+    fast_delivery_tax_cents: input.fastDeliveryTaxCents,
+    warranty_cents: input.warrantyCents,
+    discount_cents: 0,
+    total_cents: input.totalCents,
+    neighborhood: input.neighborhood,
+    attendant_id: input.employeeId,
+    deliverer_id: input.delivererId,
+  });
+  await repo.insertItems(
+    trx,
+    input.items.map((item) => ({
+      order_id: order.id,
+      product_id: item.productId,
+      product_name: item.name,
+      product_code: item.code,
+      quantity: item.quantity,
+      unit_price_cents: item.unitPriceCents,
+      unit_cost_cents: item.unitCostCents,
+      total_cents: item.unitPriceCents * item.quantity,
+    })),
+  );
+  await moveStock(
+    trx,
+    { kind: 'SALE', employeeId: input.employeeId, orderId: order.id, note: `Pedido ${order.code}` },
+    input.items.map((item) => ({
+      productId: item.productId,
+      quantityOut: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+    })),
+  );
+  const at = new Date();
+  if (receipt) {
+    const key = await storage.put(trx, IMAGE_FOLDER, receipt.data, receipt.extension);
+    await repo.insertImages(trx, order.id, 'RECEIPT', [key], at);
+  }
+  await recordOrderEvent(trx, {
+    order,
+    status,
+    employeeId: input.employeeId,
+    action: 'create',
+    note: input.note,
+    changes: {
+      customerId: input.customerId,
+      status,
+      payment: input.payment,
+      typeOfDelivery: input.deliveryType,
+      withWarranty: input.withWarranty,
+      isFastDelivery: input.fastDelivery,
+      items: input.items.map((item) => ({
+        productId: item.productId,
+        quantity: item.quantity,
+        unitPrice: centsToReais(item.unitPriceCents),
+      })),
+      total: centsToReais(input.totalCents),
+      ...(receipt ? { receiptAttached: true } : {}),
+    },
+    at,
+  });
+  return { ...order, status };
+}

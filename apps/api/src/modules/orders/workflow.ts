@@ -210,19 +210,49 @@ export async function transition(
     }
   }
   await repo.update(trx, order.id, values);
-  await repo.insertHistory(trx, {
-    order_id: order.id,
+  await recordOrderEvent(trx, {
+    order,
     status: move.to,
-    employee_id: actor.employeeId,
-    note,
-    created_at: at,
-  });
-  await recordAudit(trx, {
     employeeId: actor.employeeId,
-    entity: 'order',
-    entityId: order.code,
     action,
+    note,
     changes: note ? { ...changes, note } : changes,
+    at,
   });
   return { transition: move, updatedAt: at };
+}
+
+/** One event of an order: what `recordOrderEvent` writes. */
+export interface OrderEvent {
+  order: Pick<LockedOrder, 'id' | 'code'>;
+  /** The status reached. */
+  status: number;
+  employeeId: number | null;
+  action: OrderAction;
+  /** The history row's note. */
+  note: string | null;
+  /** The audit row's changes. */
+  changes: Record<string, unknown>;
+  at: Date;
+}
+
+/**
+ * THE record of an order's event (a placing or a move): one history row (the status reached, who, when, the
+ * note) and one audit row (the action and what changed), in the caller's transaction.
+ */
+export async function recordOrderEvent(trx: Transaction<Database>, event: OrderEvent): Promise<void> {
+  await repo.insertHistory(trx, {
+    order_id: event.order.id,
+    status: event.status,
+    employee_id: event.employeeId,
+    note: event.note,
+    created_at: event.at,
+  });
+  await recordAudit(trx, {
+    employeeId: event.employeeId,
+    entity: 'order',
+    entityId: event.order.code,
+    action: event.action,
+    changes: event.changes,
+  });
 }

@@ -1,7 +1,6 @@
-import { generateOrderCode } from '@backoffice/contract';
-import type { Insertable, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { isStorableId, searchWords } from '../products/products.repository';
 
 /** What selling reads of a customer. */
@@ -70,9 +69,6 @@ export interface CheckoutRequestRow {
   status: number | null;
   total_cents: number | null;
 }
-
-/** How many codes are tried before giving up (6 characters of 31 letters: a clash is rare). */
-const CODE_ATTEMPTS = 10;
 
 /** SQL of internal selling. Every function takes `db` or a transaction. */
 export const sellingRepository = {
@@ -245,26 +241,5 @@ export const sellingRepository = {
   },
   async completeCheckoutRequest(trx: Transaction<Database>, key: string, orderId: number) {
     await trx.updateTable('checkout_requests').set({ order_id: orderId }).where('idempotency_key', '=', key).execute();
-  },
-
-  /** Inserts the order under a fresh code (retrying the rare clash without aborting the transaction). */
-  async insertOrder(
-    trx: Transaction<Database>,
-    values: Omit<Insertable<OrdersTable>, 'code'>,
-  ): Promise<{ id: number; code: string }> {
-    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
-      const code = generateOrderCode();
-      const row = await trx
-        .insertInto('orders')
-        .values({ ...values, code })
-        .onConflict((oc) => oc.column('code').doNothing())
-        .returning(['id', 'code'])
-        .executeTakeFirst();
-      if (row) return row;
-    }
-    throw new Error('no free order code');
-  },
-  async insertItems(trx: Transaction<Database>, items: Insertable<OrderItemsTable>[]) {
-    if (items.length > 0) await trx.insertInto('order_items').values(items).execute();
   },
 };

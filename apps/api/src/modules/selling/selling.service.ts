@@ -11,13 +11,9 @@ import {
   centsToReais,
   DELIVERY_TYPES,
   type DeliveryChoices,
-  EMPLOYEE_FUNCS,
   formatBRL,
   nextDeliveryDeparture,
-  ORDER_STATUS,
-  type OrderActor,
   type PaymentMethod,
-  PERMISSIONS,
   PIX_NO_TXID,
   type PreCheckoutResponse,
   reaisToCents,
@@ -27,22 +23,17 @@ import {
 } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
-import { normalizeOrderPicture } from '../orders/images';
-import { ordersRepository } from '../orders/orders.repository';
-import { transition } from '../orders/workflow';
+import { normalizeOrderPicture, placeOrder } from '../orders/orders.service';
 import { productsRepository } from '../products/products.repository';
 import { settingsRepository } from '../settings/settings.repository';
 import { initialOrderStatusFor } from '../settings/settings.service';
 import { stockRepository } from '../stock/stock.repository';
-import { moveStock } from '../stock/stock.service';
 import { levelPriceCents, quote } from './pricing';
 import { type CartLineRow, sellingRepository as repo, type SellingCustomerRow } from './selling.repository';
 
-const IMAGE_FOLDER = 'orders';
 const APPROVED = 'APPROVED';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -268,95 +259,40 @@ export function createSellingService(db: DB, storage: Storage) {
       }
 
       const payment: PaymentMethod = input.payment;
-      const status = await initialOrderStatusFor(trx, payment);
       const motoboy = choices.typeOfDelivery === DELIVERY_TYPES.MOTOBOY;
-      const order = await repo.insertOrder(trx, {
-        customer_id: customer.id,
-        status,
-        delivery_type: choices.typeOfDelivery,
-        fast_delivery: motoboy && choices.isFastDelivery,
-        with_warranty: choices.withWarranty,
-        payment_method: payment,
-        items_total_cents: figures.itemsCents,
-        shipping_cost_cents: figures.shippingCents,
-        fast_delivery_tax_cents: figures.fastDeliveryTaxCents,
-        warranty_cents: figures.warrantyCents,
-        discount_cents: 0,
-        total_cents: figures.totalCents,
-        neighborhood: motoboy ? customer.neighborhood : null,
-        attendant_id: principal.employeeId,
-        deliverer_id: motoboy ? customer.deliverer_id : null,
-      });
-      await repo.insertItems(
-        trx,
-        priced.map(({ line, unitCents }) => ({
-          order_id: order.id,
-          product_id: line.product_id,
-          product_name: line.name,
-          product_code: line.code,
-          quantity: line.quantity,
-          unit_price_cents: unitCents,
-          unit_cost_cents: line.cost_cents,
-          total_cents: unitCents * line.quantity,
-        })),
-      );
-      // The whole cart or nothing: STOCK_INSUFFICIENT names every product short of units.
-      await moveStock(
-        trx,
-        { kind: 'SALE', employeeId: principal.employeeId, orderId: order.id, note: `Pedido ${order.code}` },
-        priced.map(({ line, unitCents }) => ({
-          productId: line.product_id,
-          quantityOut: line.quantity,
-          unitPriceCents: unitCents,
-        })),
-      );
-      const createdAt = new Date();
-      await ordersRepository.insertHistory(trx, {
-        order_id: order.id,
-        status,
-        employee_id: principal.employeeId,
-        note: SELLING_TEXTS.historyNote,
-        created_at: createdAt,
-      });
-      await recordAudit(trx, {
+      // The orders module places it (the workflow's `create`): order, items, stock out, proof, history, audit.
+      const order = await placeOrder(trx, storage, {
         employeeId: principal.employeeId,
-        entity: 'order',
-        entityId: order.code,
-        action: 'create',
-        changes: {
-          customerId: customer.id,
-          status,
-          payment,
-          ...choices,
-          items: priced.map(({ line, unitCents }) => ({
-            productId: line.product_id,
-            quantity: line.quantity,
-            unitPrice: centsToReais(unitCents),
-          })),
-          total: centsToReais(figures.totalCents),
-        },
+        customerId: customer.id,
+        payment,
+        initialStatus: await initialOrderStatusFor(trx, payment),
+        deliveryType: choices.typeOfDelivery,
+        fastDelivery: motoboy && choices.isFastDelivery,
+        withWarranty: choices.withWarranty,
+        itemsCents: figures.itemsCents,
+        shippingCents: figures.shippingCents,
+        fastDeliveryTaxCents: figures.fastDeliveryTaxCents,
+        warrantyCents: figures.warrantyCents,
+        totalCents: figures.totalCents,
+        neighborhood: motoboy ? customer.neighborhood : null,
+        delivererId: motoboy ? customer.deliverer_id : null,
+        items: priced.map(({ line, unitCents }) => ({
+          productId: line.product_id,
+          name: line.name,
+          code: line.code,
+          quantity: line.quantity,
+          unitPriceCents: unitCents,
+          unitCostCents: line.cost_cents,
+        })),
+        receipt,
+        note: SELLING_TEXTS.historyNote,
       });
-      let finalStatus: number = status;
-      if (payment === 'BANK_TRANSFER' && status === ORDER_STATUS.AGUARDANDO_COMPROVANTE) {
-        // The proof came with the sale: it is attached at once, through the workflow, on the seller's
-        // behalf (internal_sales is what allows this sale; the attachment is part of it).
-        const locked = await ordersRepository.lockById(trx, order.id);
-        if (!locked) throw new Error('order just created is missing');
-        const actor: OrderActor = {
-          employeeId: principal.employeeId,
-          permissions: [PERMISSIONS.orders],
-          func: EMPLOYEE_FUNCS.ATTENDANT,
-        };
-        const receiptKey = receipt ? await storage.put(trx, IMAGE_FOLDER, receipt.data, receipt.extension) : undefined;
-        const moved = await transition(trx, locked, 'attachReceipt', actor, { receiptKey });
-        finalStatus = moved.transition.to;
-      }
       await repo.clearCart(trx, customer.id);
       await repo.completeCheckoutRequest(trx, key, order.id);
       return {
         code: order.code,
         orderId: order.id,
-        statusKey: finalStatus,
+        statusKey: order.status,
         total: centsToReais(figures.totalCents),
         replayed: false,
       } satisfies CheckoutResponse;

@@ -521,16 +521,29 @@ describe('checkout', () => {
       payment_method: 'BANK_TRANSFER',
       neighborhood: null,
     });
+    // One event, the sale with its proof (issue 16 §1): one history row, one audit row (two of each before).
     const history = await t.db
       .selectFrom('order_status_history')
       .select('status')
       .where('order_id', '=', answer.orderId)
       .orderBy('id')
       .execute();
-    expect(history.map((h) => h.status)).toEqual([
-      ORDER_STATUS.AGUARDANDO_COMPROVANTE,
-      ORDER_STATUS.AGUARDANDO_APROVACAO,
-    ]);
+    expect(history.map((h) => h.status)).toEqual([ORDER_STATUS.AGUARDANDO_APROVACAO]);
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select(['action', 'changes'])
+      .where('entity', '=', 'order')
+      .where('entity_id', '=', answer.code)
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.action).toBe('create');
+    const changes = audit[0]?.changes;
+    expect(typeof changes === 'string' ? JSON.parse(changes) : changes).toMatchObject({
+      status: ORDER_STATUS.AGUARDANDO_APROVACAO,
+      payment: 'BANK_TRANSFER',
+      total: 143,
+      receiptAttached: true,
+    });
     const receipt = await call('GET', `/orders/receipt/${answer.orderId}`, undefined, tokens.admin);
     expect(receipt.statusCode).toBe(200);
     const image = await t.db
@@ -869,9 +882,7 @@ describe('permissions', () => {
       .where('order_id', '=', res.json().orderId)
       .orderBy('id')
       .execute();
-    expect(history).toEqual([
-      { status: ORDER_STATUS.AGUARDANDO_COMPROVANTE, employee_id: seller.id },
-      { status: ORDER_STATUS.AGUARDANDO_APROVACAO, employee_id: seller.id },
-    ]);
+    // The sale with its proof is one event by the seller (no stand-in attendant): one history row.
+    expect(history).toEqual([{ status: ORDER_STATUS.AGUARDANDO_APROVACAO, employee_id: seller.id }]);
   });
 });
