@@ -1,7 +1,7 @@
 import type { OrderDetail } from '@backoffice/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { ordersKeys } from '../../features/orders/api/keys';
 import { api } from '../../lib/api-client';
+import { ordersKeys } from './order-keys';
 
 /** GET /orders/by-id/{id}: the order with its items (shared by the orders screen, the reports and the PDF). */
 export function orderDetailQuery(orderId: number) {

@@ -1,11 +1,4 @@
-import {
-  type OrderConcurrency,
-  type OrderStatusKey,
-  type OrderSummary,
-  TASK_LIMITS,
-  type TaskKind,
-  type TaskOrder,
-} from '@backoffice/contract';
+import { TASK_LIMITS, type TaskKind, type TaskOrder } from '@backoffice/contract';
 import RefreshOutlinedIcon from '@mui/icons-material/RefreshOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,15 +10,13 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { useNotify } from '../../../components/notifier';
+import { useOrderMove } from '../../../components/orders/use-order-move';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { firstError } from '../../../lib/api-client';
-import { ordersKeys } from '../../orders/api/keys';
-import { deliverOrder, packOrder, prepareOrder, reportAbsent, useTasks, withdrawOrder } from '../api/tasks-api';
+import { useTasks } from '../api/tasks-api';
 import { AbsentDialog } from '../components/absent-dialog';
 import { DeliverDialog } from '../components/deliver-dialog';
 import { PackDialog } from '../components/pack-dialog';
@@ -43,12 +34,9 @@ export default function TasksPage() {
   const [kind, setKind] = useState<TaskKind | undefined>(undefined);
   const [page, setPage] = useState(0);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
   /** Why the open dialog's last try failed: shown in it, with what was filled in kept for the retry. */
   const [dialogError, setDialogError] = useState<string | null>(null);
   const tasks = useTasks(kind, page);
-  const queryClient = useQueryClient();
-  const notify = useNotify();
   const confirm = useConfirm();
 
   const data = tasks.data;
@@ -60,41 +48,33 @@ export default function TasksPage() {
   }, [emptyPage]);
 
   /**
-   * Runs one move; success or failure, the lists are read again (another employee may have moved it). A
-   * failure inside a dialog is said in the dialog, which stays open with its photos, signature or note (no
-   * answer from the server included: trying again sends them again).
+   * The moves of the registry (useOrderMove): the snackbar says the spec's text, the server's updated order
+   * takes its place in the list, and the lists are read again. A failure inside a dialog is said in the
+   * dialog, which stays open with its photos, signature or note (no answer from the server included:
+   * trying again sends them again).
    */
-  const run = async (
-    order: TaskOrder,
-    call: (seen: OrderConcurrency) => Promise<{ data: OrderSummary }>,
-    inDialog = false,
-  ) => {
-    setBusyId(order.orderId);
+  const inDialog = { onSuccess: () => setDialog(null), onError: setDialogError };
+  const prepare = useOrderMove('startPreparation');
+  const withdraw = useOrderMove('withdraw');
+  const pack = useOrderMove('pack', inDialog);
+  const deliver = useOrderMove('deliver', inDialog);
+  const absent = useOrderMove('customerAbsent', inDialog);
+  const busyId = [prepare, withdraw, pack, deliver, absent].find((move) => move.isPending)?.variables?.order.orderId;
+  const busy = (order: TaskOrder) => busyId === order.orderId;
+  const submit = (send: () => void) => {
     setDialogError(null);
-    try {
-      await call({ expectedStatus: order.statusKey as OrderStatusKey, expectedUpdatedAt: order.updatedAt });
-      notify.success(FIELD_TEXTS.success);
-      setDialog(null);
-    } catch (error) {
-      const message = firstError(error, FIELD_TEXTS.failure);
-      if (inDialog) setDialogError(message);
-      else notify.error(message);
-    } finally {
-      setBusyId(null);
-      await queryClient.invalidateQueries({ queryKey: ordersKeys.all });
-    }
+    send();
   };
 
   const onAction = async (order: TaskOrder, action: CardAction) => {
-    const orderId = order.orderId;
     if (action === 'startPreparation') {
-      await run(order, (seen) => prepareOrder({ orderId, ...seen }));
+      prepare.mutate({ order });
     } else if (action === 'withdraw') {
       const ok = await confirm(FIELD_TEXTS.withdrawConfirm(order.code), {
         title: FIELD_TEXTS.actions.withdraw,
         confirmText: FIELD_TEXTS.actions.withdraw,
       });
-      if (ok) await run(order, (seen) => withdrawOrder({ orderId, ...seen }));
+      if (ok) withdraw.mutate({ order });
     } else {
       setDialogError(null);
       setDialog({ type: action, order });
@@ -169,7 +149,7 @@ export default function TasksPage() {
                 key={order.orderId}
                 order={order}
                 kind={data.kind as TaskKind}
-                busy={busyId === order.orderId}
+                busy={busy(order)}
                 onAction={(action) => void onAction(order, action)}
               />
             ))}
@@ -191,34 +171,28 @@ export default function TasksPage() {
       {dialog?.type === 'pack' ? (
         <PackDialog
           order={dialog.order}
-          busy={busyId === dialog.order.orderId}
+          busy={busy(dialog.order)}
           error={dialogError}
           onClose={() => setDialog(null)}
-          onSubmit={(images) =>
-            void run(dialog.order, (seen) => packOrder({ orderId: dialog.order.orderId, images, ...seen }), true)
-          }
+          onSubmit={(images) => submit(() => pack.mutate({ order: dialog.order, images }))}
         />
       ) : null}
       {dialog?.type === 'deliver' ? (
         <DeliverDialog
           order={dialog.order}
-          busy={busyId === dialog.order.orderId}
+          busy={busy(dialog.order)}
           error={dialogError}
           onClose={() => setDialog(null)}
-          onSubmit={(signature) =>
-            void run(dialog.order, (seen) => deliverOrder({ orderId: dialog.order.orderId, signature, ...seen }), true)
-          }
+          onSubmit={(signature) => submit(() => deliver.mutate({ order: dialog.order, signature }))}
         />
       ) : null}
       {dialog?.type === 'customerAbsent' ? (
         <AbsentDialog
           order={dialog.order}
-          busy={busyId === dialog.order.orderId}
+          busy={busy(dialog.order)}
           error={dialogError}
           onClose={() => setDialog(null)}
-          onSubmit={(comment) =>
-            void run(dialog.order, (seen) => reportAbsent({ orderId: dialog.order.orderId, comment, ...seen }), true)
-          }
+          onSubmit={(comment) => submit(() => absent.mutate({ order: dialog.order, comment }))}
         />
       ) : null}
     </Box>

@@ -1,3 +1,1 @@
-import { createQueryKeys } from '../../../lib/query-keys';
-
-export const ordersKeys = createQueryKeys('orders');
+export { ordersKeys } from '../../../components/orders/order-keys';

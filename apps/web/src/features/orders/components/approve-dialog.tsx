@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useOrderMove } from '../../../components/orders/use-order-move';
 import { formatMoney } from '../../../lib/format';
 import { useOrderPictures } from '../api/orders-api';
 import { ORDERS_PAGE_TEXTS } from '../texts';
@@ -17,24 +17,19 @@ const T = ORDERS_PAGE_TEXTS.approve;
 
 interface Props {
   order: OrderSummary | null;
-  onApprove: (order: OrderSummary) => Promise<void>;
-  onRefuse: (order: OrderSummary) => Promise<void>;
   onClose: () => void;
 }
 
-/** Approve or reject the payment proof: the proof beside the order's total, 'Aprovar' and 'Reprovar'. */
-export function ApproveDialog({ order, onApprove, onRefuse, onClose }: Props) {
+/**
+ * Approve or reject the payment proof: the proof beside the order's total, 'Aprovar' and 'Reprovar' (the
+ * registry's approve and refuse moves). A success closes it; a refusal leaves it open with its message.
+ */
+export function ApproveDialog({ order, onClose }: Props) {
   const receipt = useOrderPictures(order ? 'receipt' : null, order?.orderId ?? null);
-  const [busy, setBusy] = useState(false);
+  const approve = useOrderMove('approve', { onSuccess: onClose });
+  const refuse = useOrderMove('refuse', { onSuccess: onClose });
   if (!order) return null;
-  const run = async (action: (order: OrderSummary) => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action(order);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const busy = approve.isPending || refuse.isPending;
   const picture = receipt.data?.[0];
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="order-approve-title">
@@ -64,10 +59,10 @@ export function ApproveDialog({ order, onApprove, onRefuse, onClose }: Props) {
         <Button onClick={onClose} disabled={busy}>
           {T.close}
         </Button>
-        <Button color="error" variant="outlined" disabled={busy} onClick={() => void run(onRefuse)}>
+        <Button color="error" variant="outlined" disabled={busy} onClick={() => refuse.mutate({ order })}>
           {T.refuse}
         </Button>
-        <Button color="success" variant="contained" disabled={busy} onClick={() => void run(onApprove)}>
+        <Button color="success" variant="contained" disabled={busy} onClick={() => approve.mutate({ order })}>
           {T.approve}
         </Button>
       </DialogActions>

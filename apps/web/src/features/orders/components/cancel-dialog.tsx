@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { useOrderMove } from '../../../components/orders/use-order-move';
 import { ORDERS_PAGE_TEXTS } from '../texts';
 
 const T = ORDERS_PAGE_TEXTS.cancel;
@@ -22,12 +23,22 @@ type CancelForm = z.input<typeof cancelFormSchema>;
 
 interface Props {
   order: OrderSummary | null;
-  onConfirm: (order: OrderSummary, comment: string) => Promise<void>;
+  /** After the order was cancelled (the dialog closes itself through `onClose`). */
+  onCancelled?: () => void;
   onClose: () => void;
 }
 
-/** Cancel an order: the required multiline 'Motivo', 'Voltar' and 'Cancelar pedido'. */
-export function CancelDialog({ order, onConfirm, onClose }: Props) {
+/**
+ * Cancel an order: the required multiline 'Motivo', 'Voltar' and 'Cancelar pedido' (the registry's cancel
+ * move). A refusal or a lost connection leaves it open with the reason typed.
+ */
+export function CancelDialog({ order, onCancelled, onClose }: Props) {
+  const cancel = useOrderMove('cancel', {
+    onSuccess: () => {
+      onClose();
+      onCancelled?.();
+    },
+  });
   const {
     control,
     handleSubmit,
@@ -49,7 +60,7 @@ export function CancelDialog({ order, onConfirm, onClose }: Props) {
       title={T.title(order.code)}
       maxWidth="sm"
       onClose={onClose}
-      onSubmit={handleSubmit((values) => onConfirm(order, values.comment))}
+      onSubmit={handleSubmit((values) => cancel.mutateAsync({ order, comment: values.comment }).catch(() => undefined))}
       closeText={T.back}
       actions={
         <SubmitButton color="error" busy={isSubmitting}>

@@ -7,7 +7,11 @@ import { z } from 'zod';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { ordersKeys } from '../../../components/orders/order-keys';
+import { putMovedOrder } from '../../../components/orders/use-order-move';
+import { useApiMutation } from '../../../components/use-api-mutation';
 import { useDeliverers } from '../../../lib/shared-queries';
+import { changeDeliverer } from '../api/orders-api';
 import { ORDERS_PAGE_TEXTS } from '../texts';
 
 const T = ORDERS_PAGE_TEXTS.deliverer;
@@ -20,13 +24,28 @@ type DelivererForm = z.input<typeof delivererFormSchema>;
 
 interface Props {
   order: OrderSummary | null;
-  onConfirm: (order: OrderSummary, delivererId: number) => Promise<void>;
+  /** After the courier was changed (the dialog closes itself through `onClose`). */
+  onChanged?: () => void;
   onClose: () => void;
 }
 
-/** 'Alterar Motoboy': the couriers (shared `useDeliverers`) in a select, 'Cancelar' and 'Confirmar'. */
-export function DelivererDialog({ order, onConfirm, onClose }: Props) {
+/**
+ * 'Alterar Motoboy': the couriers (shared `useDeliverers`) in a select, 'Cancelar' and 'Confirmar'. Not a
+ * move (the status stays): the order's lists, task lists and details change, its history does not.
+ */
+export function DelivererDialog({ order, onChanged, onClose }: Props) {
   const deliverers = useDeliverers(order !== null);
+  const change = useApiMutation<OrderSummary, { order: OrderSummary; delivererId: number }>({
+    mutationFn: ({ order, delivererId }) => changeDeliverer(order, delivererId),
+    success: ORDER_TEXTS.delivererChanged,
+    failure: ORDER_TEXTS.delivererChangeFailed,
+    update: (client, changed) => putMovedOrder(client, changed, undefined),
+    invalidate: (changed) => [ordersKeys.lists(), ordersKeys.other('tasks'), ordersKeys.detail(changed.orderId)],
+    onSuccess: () => {
+      onClose();
+      onChanged?.();
+    },
+  });
   const {
     control,
     handleSubmit,
@@ -52,7 +71,9 @@ export function DelivererDialog({ order, onConfirm, onClose }: Props) {
       title={T.title}
       maxWidth="xs"
       onClose={onClose}
-      onSubmit={handleSubmit((values) => onConfirm(order, values.delivererId))}
+      onSubmit={handleSubmit((values) =>
+        change.mutateAsync({ order, delivererId: values.delivererId }).catch(() => undefined),
+      )}
       closeText={T.cancel}
       actions={<SubmitButton busy={isSubmitting}>{T.confirm}</SubmitButton>}
     >

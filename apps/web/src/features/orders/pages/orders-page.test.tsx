@@ -63,7 +63,8 @@ const sent = (calls: MockCall[], method: string, path: string) =>
   calls.filter((c) => c.method === method && c.url === `/api${path}`);
 
 function openPage(lists: Lists, extra: Parameters<typeof mockApi>[0] = {}) {
-  signInAs(['bo:manage:orders'], 'Beatriz Atendente');
+  // The token carries the function (1 Atendente): the screen reads it from the session.
+  signInAs(['bo:manage:orders'], 'Beatriz Atendente', 1);
   const routes: Parameters<typeof mockApi>[0] = {
     'GET /api/accounts/me': { body: { data: PROFILE } },
     'GET /api/orders/status': () => ({ body: { data: counts(lists) } }),

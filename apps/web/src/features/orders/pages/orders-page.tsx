@@ -24,21 +24,21 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifier';
+import { useOrderActor } from '../../../components/orders/order-actor';
 import { OrderDetailsDialog } from '../../../components/orders/order-details-dialog';
 import { orNotAvailable } from '../../../components/orders/order-format';
 import { OrderStatusChip } from '../../../components/orders/order-status-chip';
+import { useOrderMove } from '../../../components/orders/use-order-move';
 import { PageHeader } from '../../../components/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
-import { CONNECTION_LOST_TEXT, refusalMessage as failureText, isNoAnswer } from '../../../lib/api-client';
+import { CONNECTION_LOST_TEXT, isNoAnswer } from '../../../lib/api-client';
 import { saveCsvText } from '../../../lib/download';
 import { formatDate } from '../../../lib/format';
 import {
   fetchAllOrders,
   type OrderPictureKind,
   orderByCodeQuery,
-  ordersApi,
   ordersKeys,
-  useOrderActor,
   useOrderByCode,
   useOrderPage,
   useStatusCounts,
@@ -165,26 +165,11 @@ export default function OrdersPage() {
     setSelectedId(null);
   };
 
-  /**
-   * Runs one move: the success text, or the failure (a 409 says someone else changed the order); the modal
-   * closes either way and the orders reload, except when there was no answer: then the modal stays as it
-   * is, with what was typed, to try again (decision 0004). `fromStart`: cancel, courier change and 'retirando' reload
-   * the counts and the status's list from page 0, 10 rows (spec section 2).
-   */
-  const run = async (change: () => Promise<unknown>, success: string, fallback: string, fromStart = false) => {
-    let keepOpen = false;
-    try {
-      await change();
-      notify.success(success);
-    } catch (error) {
-      keepOpen = isNoAnswer(error);
-      notify.error(failureText(error, fallback));
-    } finally {
-      if (!keepOpen) close();
-      if (fromStart) setPaging({ page: 0, pageSize: PAGE_SIZE });
-      await reloadAll();
-    }
-  };
+  /** Cancel, courier change and 'retirando' reload the counts and the status's list from page 0, 10 rows (spec section 2). */
+  const fromStart = () => setPaging({ page: 0, pageSize: PAGE_SIZE });
+  // The moves of the registry (useOrderMove): the spec's texts, the server's answer in the cache, exact invalidation.
+  const finalize = useOrderMove('finalize');
+  const withdraw = useOrderMove('withdraw', { onSuccess: fromStart });
 
   const act = async (action: ToolbarAction, order: OrderSummary) => {
     switch (action) {
@@ -196,7 +181,7 @@ export default function OrdersPage() {
             cancelText: T.finalize.cancel,
           })
         )
-          await run(() => ordersApi.finalize(order), ORDER_TEXTS.finalized, ORDER_TEXTS.finalizeFailed);
+          finalize.mutate({ order });
         return;
       case 'withdraw':
         if (
@@ -206,7 +191,7 @@ export default function OrdersPage() {
             cancelText: T.withdraw.cancel,
           })
         )
-          await run(() => ordersApi.withdraw(order), ORDER_TEXTS.changed, ORDER_TEXTS.changeFailed, true);
+          withdraw.mutate({ order });
         return;
       default:
         setDialog({ kind: action, order });
@@ -216,7 +201,7 @@ export default function OrdersPage() {
   const toolbar = (chosen: OrderSummary[]) => {
     const order = chosen[0];
     if (!order) return null;
-    const enabled = enabledActions(order, actor.data);
+    const enabled = enabledActions(order, actor);
     return TOOLBAR_ACTIONS.map((action) => (
       <Button
         key={action}
@@ -320,35 +305,9 @@ export default function OrdersPage() {
       {(['receipt', 'signature', 'packaging'] as const).map((kind) => (
         <PicturesDialog key={kind} kind={dialog?.kind === kind ? kind : null} order={open(kind)} onClose={close} />
       ))}
-      <ApproveDialog
-        order={open('approve')}
-        onApprove={(order) =>
-          run(() => ordersApi.approve(order), ORDER_TEXTS.approvedOrRefused, ORDER_TEXTS.approveFailed)
-        }
-        onRefuse={(order) =>
-          run(() => ordersApi.refuse(order), ORDER_TEXTS.approvedOrRefused, ORDER_TEXTS.approveFailed)
-        }
-        onClose={close}
-      />
-      <CancelDialog
-        order={open('cancel')}
-        onConfirm={(order, comment) =>
-          run(() => ordersApi.cancel(order, comment), ORDER_TEXTS.cancelled, ORDER_TEXTS.cancelFailed, true)
-        }
-        onClose={close}
-      />
-      <DelivererDialog
-        order={open('deliverer')}
-        onConfirm={(order, delivererId) =>
-          run(
-            () => ordersApi.changeDeliverer(order, delivererId),
-            ORDER_TEXTS.delivererChanged,
-            ORDER_TEXTS.delivererChangeFailed,
-            true,
-          )
-        }
-        onClose={close}
-      />
+      <ApproveDialog order={open('approve')} onClose={close} />
+      <CancelDialog order={open('cancel')} onCancelled={fromStart} onClose={close} />
+      <DelivererDialog order={open('deliverer')} onChanged={fromStart} onClose={close} />
     </Box>
   );
 }
