@@ -10,8 +10,9 @@ export interface Session {
   /** `unique_name` of the token (the employee's name), shown in the top bar. */
   name: string;
   /**
-   * `func` of the token (1 Atendente, 2 Motoboy, 3 Estoquista), or null: chooses the landing page and opens the
-   * field screens a function opens by itself ('Minhas tarefas'); the server re-reads it on every call.
+   * `func` of the token (1 Atendente, 2 Motoboy, 3 Estoquista), or null: the one place the web reads the
+   * employee's function. It chooses the landing page, opens the field screens a function opens by itself
+   * ('Minhas tarefas') and the order moves a screen offers (`useOrderActor`); the server re-reads it on every call.
    */
   func: number | null;
   /** `sub` of the token: the employee's id (the live updates skip the news of one's own sale). */
