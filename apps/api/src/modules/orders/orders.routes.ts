@@ -101,19 +101,26 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await service.detail(principalOf(request), request.params.id) }),
   );
 
-  app.get(
-    '/orders/receipt/:id',
-    {
-      config: { permissions: [ORDERS] },
-      schema: {
-        tags,
-        summary: 'O comprovante de pagamento do pedido (o último enviado), ou null',
-        params: idParams,
-        response: { 200: data(orderImageSchema.nullable()) },
+  // The one picture of a kind (the last sent), or null.
+  const single = [
+    { kind: 'receipt', summary: 'O comprovante de pagamento do pedido (o último enviado), ou null' },
+    { kind: 'signature', summary: 'A assinatura do cliente na entrega, ou null' },
+  ] as const;
+  for (const picture of single) {
+    app.get(
+      `/orders/${picture.kind}/:id`,
+      {
+        config: { permissions: [ORDERS] },
+        schema: {
+          tags,
+          summary: picture.summary,
+          params: idParams,
+          response: { 200: data(orderImageSchema.nullable()) },
+        },
       },
-    },
-    async (request) => ({ data: await service.receipt(principalOf(request), request.params.id) }),
-  );
+      async (request) => ({ data: await service[picture.kind](principalOf(request), request.params.id) }),
+    );
+  }
 
   app.get(
     '/orders/stocking/images/:id',
@@ -127,20 +134,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.packaging(principalOf(request), request.params.id) }),
-  );
-
-  app.get(
-    '/orders/signature/:id',
-    {
-      config: { permissions: [ORDERS] },
-      schema: {
-        tags,
-        summary: 'A assinatura do cliente na entrega, ou null',
-        params: idParams,
-        response: { 200: data(orderImageSchema.nullable()) },
-      },
-    },
-    async (request) => ({ data: await service.signature(principalOf(request), request.params.id) }),
   );
 
   app.get(
