@@ -29,6 +29,11 @@ export interface ApiMutationOptions<TData, TVars> {
    * with what was typed, drawn and photographed: a 4xx explains what to change, no answer asks to retry.
    */
   onError?: (error: unknown, message: string, vars: TVars) => void;
+  /**
+   * The failure is said inside the dialog (by `onError`), not in the snackbar: on a phone's full-screen
+   * dialog a snackbar would cover its buttons, and behind a dialog it is hidden from a screen reader.
+   */
+  errorInDialog?: boolean;
 }
 
 const resolve = <TData, TVars, R>(value: FromAnswer<TData, TVars, R>, data: TData, vars: TVars): R =>
@@ -57,7 +62,7 @@ export function useApiMutation<TData, TVars = void>(
     },
     onError: (error, vars) => {
       const message = refusalMessage(error, options.failure);
-      notify.error(message);
+      if (!options.errorInDialog) notify.error(message);
       options.onError?.(error, message, vars);
     },
   });

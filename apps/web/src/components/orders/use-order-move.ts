@@ -30,7 +30,10 @@ export type OrderMoveVars<N extends OrderCommandName> = { order: SeenOrder } & O
 export interface OrderMoveOptions {
   /** After a success (the snackbar has said the spec's text): close the dialog, go back to page 0… */
   onSuccess?: (moved: OrderSummary) => void;
-  /** After a failure (the snackbar has said it too): e.g. show the message inside the dialog, which stays open. */
+  /**
+   * After a failure: show the message inside the dialog, which stays open (then the snackbar stays quiet: on
+   * a phone it would cover the dialog's buttons). Without it the snackbar says the message.
+   */
   onError?: (message: string) => void;
 }
 
@@ -87,6 +90,7 @@ export function useOrderMove<N extends OrderCommandName>(name: N, options: Order
     update: (client, moved) => putMovedOrder(client, moved, orderActorOf(getSession())),
     invalidate: (moved) => movedOrderKeys(moved.orderId, command.pictures?.kind),
     onSuccess: (moved) => options.onSuccess?.(moved),
+    errorInDialog: options.onError !== undefined,
     onError: (error, message, vars) => {
       if (error instanceof ApiError && ORDER_CHANGED.includes(error.status)) {
         for (const queryKey of movedOrderKeys(vars.order.orderId)) void queryClient.invalidateQueries({ queryKey });
