@@ -1,14 +1,26 @@
 import { mkdirSync } from 'node:fs';
-import type { CDPSession, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, DEMO, DEMO_PASSWORD, login, openBrowser, openPhone, screenshot } from './harness';
+import {
+  type BrowserSession,
+  DEMO,
+  DEMO_PASSWORD,
+  drawWithFinger,
+  login,
+  openBrowser,
+  openPhone,
+  screenshot,
+  tapUntilSent,
+} from './harness';
 
 /**
  * Decision 0004 (issue 15 §6): a lost connection signs no one out. The network is cut (Playwright's
- * `context.setOffline`) in the middle of a checkout at the desk and of a delivery on the courier's phone:
- * the screen says 'Sem conexão com o servidor. Tente novamente.', keeps the cart and the drawn signature,
- * and once the network is back the same button finishes the job, exactly once.
+ * `context.setOffline`) in the middle of a checkout at the desk and of a delivery on the courier's phone.
+ * At the desk the screen says 'Sem conexão com o servidor. Tente novamente.', keeps the cart, and once the
+ * network is back the same button finishes the sale, exactly once. On the phone the delivery is kept
+ * (decision 0009): 'Sem conexão — 1 tarefa aguardando envio', and it is sent by itself, once, when the
+ * network returns.
  */
 const OFFLINE_TEXT = 'Sem conexão com o servidor. Tente novamente.';
 const SHOTS = '/tmp/h-connection-loss-shots';
@@ -71,28 +83,6 @@ async function recentOrders(api: Awaited<ReturnType<typeof apiAs>>, customerId: 
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const path = `/reports/customer/histories/${customerId}/start/${day(-1)}T00:00:00/end/${day(1)}T23:59:59`;
   return (await api.get<{ data: { orders: Array<{ orderId: number; code: string }> } }>(path)).data.orders;
-}
-
-/** A finger drawing on the phone's screen: real touch events through the browser's protocol. */
-async function drawWithFinger(cdp: CDPSession, points: Array<{ x: number; y: number }>) {
-  const [first, ...rest] = points as [{ x: number; y: number }, ...Array<{ x: number; y: number }>];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [first] });
-  for (const point of rest) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-}
-
-/**
- * Taps `button` until the browser issues the request to `url` (headless Chromium now and then drops an
- * emulated tap that follows synthetic touch strokes: see field.spec.ts). Offline, the request is still
- * issued, and fails.
- */
-async function tapUntilSent(page: Page, button: Locator, url: string) {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const sent = page.waitForRequest(url, { timeout: 5_000 }).catch(() => null);
-    await button.tap();
-    if (await sent) return;
-  }
-  throw new Error(`tapping did not send ${url}`);
 }
 
 /** How many pixels of the signature pad are not white (the strokes drawn). */
@@ -237,27 +227,29 @@ describe('a lost connection signs no one out, and keeps the work on screen', () 
     expect(inked).toBeGreaterThan(100);
     const courierToken = await storedToken(courier);
 
-    // A dead zone: the confirmation gets no answer.
+    // A dead zone: the confirmation gets no answer. The delivery is kept on the phone (decision 0009, issue
+    // 19 §5): the dialog closes and the screen says how many tasks wait for the connection.
     await phone.context.setOffline(true);
     const confirm = dialog.getByRole('button', { name: 'Confirmar entrega' });
     await tapUntilSent(courier, confirm, '**/api/workflow/order/deliver');
-    // Said in the dialog itself.
-    await dialog.getByRole('alert').filter({ hasText: OFFLINE_TEXT }).waitFor();
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+    const waiting = courier.getByRole('alert').filter({ hasText: 'Sem conexão — 1 tarefa aguardando envio' });
+    await waiting.waitFor();
+    await card.getByText('Aguardando envio').waitFor();
+    await courier.evaluate(() => window.scrollTo(0, 0));
     await shot(courier, '2-delivery-offline-phone');
-    // Still signed in, the dialog open, the signature as drawn.
+    // Still signed in; nothing reached the server.
     expect(new URL(courier.url()).pathname).toBe('/admin/tasks');
     expect(await storedToken(courier)).toBe(courierToken);
-    expect(await dialog.isVisible()).toBe(true);
-    expect(await inkedPixels(pad)).toBe(inked);
     const onTheRoad = await attendantApi.get<{ data: { statusKey: number } }>(`/orders/by-id/${orderId}`);
     expect(onTheRoad.data.statusKey).toBe(4);
 
-    // Signal again: the same button delivers, with the signature drawn before.
+    // Signal again: the kept delivery is sent by itself, with the signature drawn before, exactly once.
+    const resent = courier.waitForRequest('**/api/workflow/order/deliver', { timeout: 30_000 });
     await phone.context.setOffline(false);
-    await expect.poll(() => courier.evaluate(() => navigator.onLine)).toBe(true);
-    await tapUntilSent(courier, confirm, '**/api/workflow/order/deliver');
-    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
-    await courier.getByText('Pedido alterado com sucesso.').waitFor();
+    expect((await resent).headers()['idempotency-key']).toBeTruthy();
+    await courier.getByText('1 tarefa enviada.').waitFor();
+    await waiting.waitFor({ state: 'detached' });
     await shot(courier, '3-delivered-phone');
     const delivered = await attendantApi.get<{ data: { statusKey: number; deliverer: string } }>(
       `/orders/by-id/${orderId}`,

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import type { CDPSession, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type BrowserSession,
   DEMO,
   DEMO_PASSWORD,
+  drawWithFinger,
   expectAccessible,
   login,
   openBrowser,
@@ -53,14 +54,6 @@ async function expectNoSidewaysScroll(page: Page) {
     client: document.documentElement.clientWidth,
   }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-}
-
-/** A finger drawing on the phone's screen: real touch events through the browser's protocol. */
-async function drawWithFinger(cdp: CDPSession, points: Array<{ x: number; y: number }>) {
-  const [first, ...rest] = points as [{ x: number; y: number }, ...Array<{ x: number; y: number }>];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [first] });
-  for (const point of rest) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
 /**

@@ -18,6 +18,7 @@ const SIDEBAR = [
   'Funcionários',
   'Regras',
   'Pedidos',
+  'Expedição',
   'Minhas tarefas',
   'Relatórios',
   'Vendas',
@@ -46,7 +47,15 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
     const expected: Record<string, { entries: string[]; landing: RegExp }> = {
       [DEMO.admin]: { entries: SIDEBAR, landing: /\/admin\/dashboard$/ },
       [DEMO.attendant]: {
-        entries: ['Painel de Controle', 'Clientes', 'Pedidos', 'Minhas tarefas', 'Vendas', 'Configurações'],
+        entries: [
+          'Painel de Controle',
+          'Clientes',
+          'Pedidos',
+          'Expedição',
+          'Minhas tarefas',
+          'Vendas',
+          'Configurações',
+        ],
         landing: /\/admin\//,
       },
       // Stockers and couriers start on their task screen (docs/order-workflow.md, Field screens).
@@ -59,6 +68,7 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
           'Clientes',
           'Produtos',
           'Pedidos',
+          'Expedição',
           'Minhas tarefas',
           'Relatórios',
           'Configurações',

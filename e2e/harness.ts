@@ -5,7 +5,9 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type CDPSession,
   chromium,
+  type Locator,
   type Page,
   type Request,
 } from 'playwright-core';
@@ -32,6 +34,11 @@ export interface BrowserSession {
 export async function openBrowser(
   viewport = { width: 1366, height: 850 },
   device: Pick<BrowserContextOptions, 'isMobile' | 'hasTouch' | 'deviceScaleFactor'> = {},
+  /**
+   * The field app's service worker (it downloads the app's files for offline use) is blocked unless a
+   * journey is about it: elsewhere it would only add requests to every journey's first page.
+   */
+  { serviceWorkers = 'block' }: Pick<BrowserContextOptions, 'serviceWorkers'> = {},
 ): Promise<BrowserSession> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
@@ -47,7 +54,14 @@ export async function openBrowser(
     ],
   });
   const baseURL = inject('baseURL');
-  const context = await browser.newContext({ baseURL, viewport, locale: 'pt-BR', acceptDownloads: true, ...device });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'pt-BR',
+    acceptDownloads: true,
+    serviceWorkers,
+    ...device,
+  });
   context.setDefaultTimeout(20_000);
   trackRequests(context);
   const page = await context.newPage();
@@ -56,7 +70,8 @@ export async function openBrowser(
 
 /** A courier's or stocker's phone: 390×844, a touch screen whose taps are touches. */
 export const PHONE = { width: 390, height: 844 };
-export const openPhone = () => openBrowser(PHONE, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+export const openPhone = (options: Pick<BrowserContextOptions, 'serviceWorkers'> = {}) =>
+  openBrowser(PHONE, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }, options);
 
 /** The live-updates stream (GET /api/orders/events) stays open for as long as the app is open, by design. */
 const isLiveStream = (request: Request) => new URL(request.url()).pathname === '/api/orders/events';
@@ -136,20 +151,32 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  */
 export async function expectAccessible(page: Page, screenName: string): Promise<void> {
   // Let opening dialogs and menus finish their transitions: a half-faded element is not what a person sees.
-  await page
-    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), null, {
-      timeout: 5_000,
-    })
-    .catch(() => undefined);
+  const settled = () =>
+    page
+      .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), null, {
+        timeout: 5_000,
+      })
+      .catch(() => undefined);
+  await settled();
   const injected = await page.evaluate(() => 'axe' in window);
   // Evaluated through the browser's protocol, not as an inline <script>: the app's strict CSP (script-src
   // 'self') rightly blocks inline scripts, and the check must run under the policy users get.
   if (!injected) await page.evaluate(axe.source);
-  const results = await page.evaluate(
-    (tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
-    WCAG_TAGS,
-  );
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const check = async () => {
+    const results = await page.evaluate(
+      (tags) =>
+        (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
+      WCAG_TAGS,
+    );
+    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  };
+  let blocking = await check();
+  // A live refresh may have started a transition while axe read the page (a button fading back from
+  // disabled): once every transition has ended, the resting page is what counts.
+  if (blocking.length > 0) {
+    await settled();
+    blocking = await check();
+  }
   if (blocking.length === 0) return;
   const lines = blocking.map(
     (v) =>
@@ -161,4 +188,25 @@ export async function expectAccessible(page: Page, screenName: string): Promise<
         .join('\n')}`,
   );
   throw new Error(`Acessibilidade (axe, WCAG 2.2 A/AA) em "${screenName}":\n${lines.join('\n')}`);
+}
+
+/** A finger drawing on a phone's screen (a signature): real touch events through the browser's protocol. */
+export async function drawWithFinger(cdp: CDPSession, points: Array<{ x: number; y: number }>): Promise<void> {
+  const [first, ...rest] = points as [{ x: number; y: number }, ...Array<{ x: number; y: number }>];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [first] });
+  for (const point of rest) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+/**
+ * Taps `button` until the browser issues the request to `url` (headless Chromium now and then drops an
+ * emulated tap that follows synthetic touch strokes). Offline, the request is still issued, and fails.
+ */
+export async function tapUntilSent(page: Page, button: Locator, url: string): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const sent = page.waitForRequest(url, { timeout: 5_000 }).catch(() => null);
+    await button.tap();
+    if (await sent) return;
+  }
+  throw new Error(`tapping did not send ${url}`);
 }

@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-/** Browser journeys: one real server (built app, demo data in a fresh DATA_DIR), specs one after another. */
+/**
+ * Browser journeys: one real server (built app, demo data in a fresh DATA_DIR), specs one after another.
+ * `E2E_SHUFFLE=<seed>` runs the spec files in an order shuffled by that seed (the tests inside a file keep
+ * their order: they tell one story), to show whether a journey depends on what another did before it.
+ */
+const shuffleSeed = process.env.E2E_SHUFFLE ? Number(process.env.E2E_SHUFFLE) : undefined;
+
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -10,5 +16,6 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    ...(shuffleSeed === undefined ? {} : { sequence: { shuffle: { files: true, tests: false }, seed: shuffleSeed } }),
   },
 });

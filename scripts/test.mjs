@@ -23,6 +23,16 @@ const step = (title, command, args, options) => {
 };
 
 step('Lint e formatação (Biome)', 'biome', ['check', '.']);
+step('Fronteiras entre módulos (dependency-cruiser)', 'depcruise', [
+  '--config',
+  '.dependency-cruiser.cjs',
+  'apps/api/src',
+  'apps/web/src',
+  'packages/contract/src',
+  'e2e',
+  'bench',
+  'scripts',
+]);
 step('Tipos (tsc)', 'tsc', ['-b', 'packages/contract', 'apps/api', 'apps/web', 'e2e', 'bench']);
 const unitReport = path.join(reports, 'unit.json');
 step('Testes de unidade, da API e de componentes (Vitest)', 'vitest', [

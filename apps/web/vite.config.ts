@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Where `vite` (dev) proxies /api: the API's port, API_PORT (default 3000). */
 const apiPort = process.env.API_PORT ?? '3000';
@@ -45,7 +46,47 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // 'Minhas tarefas' installs on a phone and opens without a connection (issue 19 §5, decision 0009): a
+    // web app manifest and a service worker that keeps the app's own files (not the API's answers: the
+    // last task list is kept by the screen itself, per employee, in IndexedDB).
+    VitePWA({
+      registerType: 'autoUpdate',
+      // registerSW.js, a file of the app: the strict CSP (script-src 'self') forbids an inline script.
+      injectRegister: 'script',
+      includeAssets: ['icons/*.png'],
+      manifest: {
+        id: '/admin/tasks',
+        name: 'BackOffice — Minhas tarefas',
+        short_name: 'Tarefas',
+        description: 'As tarefas do estoquista e do motoboy: separar, embalar, retirar e entregar.',
+        lang: 'pt-BR',
+        start_url: '/admin/tasks',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#1d4ed8',
+        background_color: '#f1f5f9',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,woff2}'],
+        // Kept out of the first download (a phone's data): the password-strength dictionaries and the PDF
+        // builder load when a screen needs them, online.
+        globIgnores: ['**/zxcvbn-*.js', '**/order-pdf-*.js'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': `http://localhost:${apiPort}` },

@@ -239,6 +239,19 @@ describe('security headers, compression and caching', () => {
     }
   });
 
+  it("has the field app's service worker, its registration and manifest revalidated, and the manifest typed", async () => {
+    writeFileSync(path.join(webDistDir, 'sw.js'), 'self.addEventListener("install", () => {});');
+    writeFileSync(path.join(webDistDir, 'registerSW.js'), 'navigator.serviceWorker.register("/sw.js");');
+    writeFileSync(path.join(webDistDir, 'manifest.webmanifest'), '{"name":"BackOffice"}');
+    for (const url of ['/sw.js', '/registerSW.js', '/manifest.webmanifest']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+  });
+
   it('answers HEAD on a screen path with the page headers and no body', async () => {
     const res = await t.app.inject({ method: 'HEAD', url: '/admin/customers' });
     expect(res.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import { checkDatabase, type DB } from './db/database';
-import { createFileLinks, type FileLinks } from './lib/file-links';
+import { createFileLinks } from './lib/file-links';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage';
 import { registerModules } from './modules';
@@ -22,23 +22,16 @@ import { registerErrorHandling } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
 
+/** The dependencies every module is built from (their type, and `app.deps` on the Fastify instance). */
+export type { AppDeps } from './app-deps';
+
+/** `/api/payments/pix/webhook/{secret}/pix` as the log writes it: the secret replaced. */
+export function redactWebhookSecret(url: string): string {
+  return url.replace(/(\/payments\/pix\/webhook\/)[^/?#]+/, '$1[redacted]');
+}
+
 // Validation messages of zod itself in Portuguese (schemas give their own where the spec names one).
 z.config(z.locales.pt());
-
-export interface AppDeps {
-  config: AppConfig;
-  db: DB;
-  mailer: Mailer;
-  storage: Storage;
-  /** Signed links to order pictures (keyed from JWT_SECRET). */
-  fileLinks: FileLinks;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
 
 export interface BuildOptions {
   config: AppConfig;
@@ -76,6 +69,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
                 '*.accessToken',
               ],
               censor: '[redacted]',
+            },
+            serializers: {
+              // The Pix webhook's URL carries its secret: it never reaches the log.
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactWebhookSecret(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+              }),
             },
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
@@ -189,7 +191,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (/^index\.html(\.br|\.gz)?$/.test(path.basename(filePath))) res.header('cache-control', 'no-cache');
+        // The page, the service worker, its registration and the manifest are revalidated on every visit, so
+        // a new build reaches installed phones at once.
+        else if (
+          /^(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)(\.br|\.gz)?$/.test(path.basename(filePath))
+        ) {
+          res.header('cache-control', 'no-cache');
+        }
       },
     });
   }

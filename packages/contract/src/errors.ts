@@ -48,6 +48,12 @@ export const ERROR_CODES = {
   IN_USE: 409,
   /** The move is not allowed from the current state (customer status, order workflow). */
   TRANSITION_REFUSED: 409,
+  /** A Pix received is already matched to an order. */
+  PIX_ALREADY_MATCHED: 409,
+  /** A Pix cannot pay this order (not waiting, another amount, already paid): `details.reason` says which. */
+  PIX_NOT_MATCHED: 409,
+  /** The E2E id of a payment proof was already used by another order (or paid another order by the webhook). */
+  PROOF_REUSED: 409,
   /** An order move lacks what it needs: a reason, packaging photos, the signature, the proof or a courier. */
   ORDER_REQUIREMENT_MISSING: 400,
   /** The employee's function (Atendente, Motoboy, Estoquista) does not make this move on orders. */
@@ -58,6 +64,10 @@ export const ERROR_CODES = {
   STOCK_INSUFFICIENT: 409,
   /** Stock would go beyond the storable maximum. */
   STOCK_TOO_HIGH: 409,
+  /** An IMEI whose check digit does not match (Luhn) or not 15 digits; `errors` names every bad one. */
+  INVALID_IMEI: 400,
+  /** An IMEI already registered to a unit (not a returned one entered again); the message names the product. */
+  IMEI_DUPLICATE: 409,
   /** A second active Pix key of the same type (CPF, CNPJ, phone, e-mail, random key). */
   PIX_KEY_TYPE_ACTIVE: 409,
   /** No active Pix key to receive with: a BR Code cannot be made. */

@@ -63,6 +63,8 @@ export const EXPECTED_ORDER_MOVES: readonly ExpectedOrderMove[] = [
     ['storeReceipt'],
   ),
   row(S.AGUARDANDO_APROVACAO, 'approve', S.AGUARDANDO_ESTOQUISTA, ORDERS, ATENDENTE),
+  // A Pix received from the bank for exactly the order's total, before any proof came.
+  row(S.AGUARDANDO_COMPROVANTE, 'confirmPix', S.AGUARDANDO_ESTOQUISTA, ORDERS, ATENDENTE, ['pixReceived']),
   row(S.AGUARDANDO_APROVACAO, 'refuse', S.REPROVADOS, ORDERS, ATENDENTE, [], ['releaseStock']),
   // Separating and packing.
   row(

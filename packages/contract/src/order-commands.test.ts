@@ -12,6 +12,7 @@ describe('the order-command registry', () => {
       approve: 'PATCH /workflow/order/approve',
       refuse: 'PATCH /workflow/order/refuse',
       confirmPayment: 'PATCH /workflow/order/confirm-payment',
+      confirmPix: 'PATCH /workflow/order/confirm-pix',
       failPayment: 'PATCH /workflow/order/fail-payment',
       retryPayment: 'PATCH /workflow/order/retry-payment',
       attachReceipt: 'PATCH /workflow/order/receipt',

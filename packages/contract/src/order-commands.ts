@@ -5,6 +5,7 @@ import {
   type OrderConcurrency,
   orderAbsentBodySchema,
   orderActionBodySchema,
+  orderApproveBodySchema,
   orderCancelBodySchema,
   orderDeliverBodySchema,
   orderPackBodySchema,
@@ -39,6 +40,8 @@ export interface OrderCommand<B extends z.ZodType<OrderMoveBody> = z.ZodType<Ord
   body: B;
   /** The history row's note (a reason, or a default text saying why). */
   note?(body: z.output<B>): string | null | undefined;
+  /** The E2E id of the payment proof the call names (approve), checked and stored with the move. */
+  proof?(body: z.output<B>): string | undefined;
   /** The pictures the call carries (base64 JPEG/PNG), checked and re-encoded before the move, stored in it. */
   pictures?: { kind: OrderMovePictureKind; of(body: z.output<B>): string[] };
   /** Section 8's success text (the web's snackbar). */
@@ -61,8 +64,10 @@ export const ORDER_COMMANDS = {
     actions: ['approve'],
     method: 'PATCH',
     path: '/workflow/order/approve',
-    summary: 'Aprova o comprovante: Aguardando aprovação → Aguardando estoquista',
-    body: orderActionBodySchema,
+    summary:
+      'Aprova o comprovante: Aguardando aprovação → Aguardando estoquista; endToEndId (opcional) é o ID da transação do comprovante (409 PROOF_REUSED se outro pedido já o usou)',
+    body: orderApproveBodySchema,
+    proof: (body) => body.endToEndId,
     success: ORDER_TEXTS.approvedOrRefused,
     failure: ORDER_TEXTS.approveFailed,
   }),
@@ -81,6 +86,16 @@ export const ORDER_COMMANDS = {
     method: 'PATCH',
     path: '/workflow/order/confirm-payment',
     summary: 'Pix automático confirmado: Processando → Aguardando estoquista',
+    body: orderActionBodySchema,
+    success: ORDER_TEXTS.changed,
+    failure: ORDER_TEXTS.changeFailed,
+  }),
+  confirmPix: command({
+    actions: ['confirmPix'],
+    method: 'PATCH',
+    path: '/workflow/order/confirm-pix',
+    summary:
+      'Pix recebido (webhook do banco) com o valor exato do pedido: Aguardando comprovante → Aguardando estoquista (400 sem Pix recebido para o pedido)',
     body: orderActionBodySchema,
     success: ORDER_TEXTS.changed,
     failure: ORDER_TEXTS.changeFailed,

@@ -88,7 +88,7 @@ describe('the transition table', () => {
           does: sorted(m.does),
         }))
         .sort((a, b) => a.from - b.from || a.action.localeCompare(b.action));
-    expect(EXPECTED_ORDER_MOVES).toHaveLength(30);
+    expect(EXPECTED_ORDER_MOVES).toHaveLength(31);
     expect(rows(ORDER_TRANSITIONS)).toEqual(rows(EXPECTED_ORDER_MOVES));
   });
 
@@ -217,8 +217,8 @@ describe('the employee functions (1 Atendente, 2 Motoboy, 3 Estoquista)', () => 
   });
 
   it('let an attendant with orders make every move, and full:access whatever the function', () => {
-    expect(actionsOf(ROLE.atendimento, 1).size).toBe(15);
-    for (const func of [1, 2, 3]) expect(actionsOf(ROLE.administrador, func).size).toBe(15);
+    expect(actionsOf(ROLE.atendimento, 1).size).toBe(16);
+    for (const func of [1, 2, 3]) expect(actionsOf(ROLE.administrador, func).size).toBe(16);
   });
 
   it('require a reason to cancel, photos to pack, the signature to deliver, the proof to attach', () => {

@@ -59,6 +59,7 @@ export function isOrderStatusKey(value: number): value is OrderStatusKey {
 export type OrderAction =
   | 'create'
   | 'confirmPayment'
+  | 'confirmPix'
   | 'failPayment'
   | 'retryPayment'
   | 'attachReceipt'
@@ -78,6 +79,7 @@ export type OrderAction =
 export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
   create: 'Criar pedido',
   confirmPayment: 'Confirmar pagamento',
+  confirmPix: 'Confirmar Pix recebido',
   failPayment: 'Pagamento não confirmado',
   retryPayment: 'Tentar o pagamento de novo',
   attachReceipt: 'Anexar comprovante',
@@ -104,6 +106,8 @@ export type OrderRequirement =
   | 'signature'
   /** The payment proof picture (attachReceipt). */
   | 'receipt'
+  /** A Pix the bank told us of, matched to this order for exactly its total (confirmPix). */
+  | 'pixReceived'
   /** The packing move must match the order's delivery type and fast-delivery flag (packingAction). */
   | 'matchingDelivery'
   /** A courier must be known: the order's, the acting courier, or the customer's associated courier. */
@@ -211,6 +215,9 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   move(S.AGUARDANDO_COMPROVANTE, S.AGUARDANDO_APROVACAO, 'attachReceipt', AT_DESK, ['receipt'], ['storeReceipt']),
   move(S.AGUARDANDO_APROVACAO, S.AGUARDANDO_ESTOQUISTA, 'approve', AT_DESK),
   move(S.AGUARDANDO_APROVACAO, S.REPROVADOS, 'refuse', AT_DESK, [], ['releaseStock']),
+  // A Pix the bank told us of (the webhook) pays an order still waiting for its proof (awaiting approval,
+  // the same Pix makes the 'approve' move; in PROCESSANDO, 'confirmPayment').
+  move(S.AGUARDANDO_COMPROVANTE, S.AGUARDANDO_ESTOQUISTA, 'confirmPix', AT_DESK, ['pixReceived']),
   // The stocker separates and packs the goods (one or more photos of the package).
   move(S.AGUARDANDO_ESTOQUISTA, S.EM_PREPARACAO, 'startPreparation', PACKING, [], ['setStocker']),
   ...(['readyForCourier', 'readyForFastCourier', 'readyForPickup'] as const).map((action) =>

@@ -9,6 +9,7 @@ import {
   type OrderStatusKey,
   type OrderStatusName,
 } from './order-status';
+import { proofEndToEndIdSchema } from './payments';
 
 /** Paging and size limits of the orders API. */
 export const ORDER_LIMITS = {
@@ -67,6 +68,8 @@ export const ORDER_TEXTS = {
   packagingPhotosTooMany: `Envie no máximo ${ORDER_LIMITS.maxPackagingPhotos} fotos da embalagem.`,
   signatureRequired: 'Colete a assinatura do cliente.',
   receiptRequired: 'Envie a imagem do comprovante.',
+  moveKeyReused: 'Esta chave (Idempotency-Key) já foi usada em outra operação.',
+  pixNotReceived: 'Nenhum Pix recebido do banco com o valor deste pedido.',
   imageInvalid: 'A imagem enviada não é uma imagem válida (use JPEG ou PNG).',
   imageTooLarge: 'A imagem enviada é grande demais (máximo de 4 MB).',
   delivererNotCourier: 'O funcionário escolhido não é um motoboy ativo.',
@@ -145,6 +148,12 @@ const picture = (required: string) => z.string({ error: required }).min(1, requi
 
 /** approve, confirmPayment, failPayment, retryPayment, startPreparation, withdraw ("retirando"), finalize. */
 export const orderActionBodySchema = z.strictObject({ orderId, ...concurrency });
+/** approve: the E2E id printed on the proof, optional (checked, and refused when another order used it). */
+export const orderApproveBodySchema = z.strictObject({
+  orderId,
+  endToEndId: proofEndToEndIdSchema.optional(),
+  ...concurrency,
+});
 /** refuse: the reason is optional (the spec's modal has none); the history note says why. */
 export const orderRefuseBodySchema = z.strictObject({ orderId, comment: comment.optional(), ...concurrency });
 /** cancel: the reason is required ('Preencha o campo'). */
@@ -248,6 +257,8 @@ export const orderSummarySchema = z.object({
   neighborhood: z.string().nullable(),
   comments: z.string().nullable(),
   hasWarranty: z.boolean(),
+  /** 'Troco para': the note a cash customer pays with (reais), or null. */
+  changeFor: z.number().nullable().optional(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -261,6 +272,11 @@ export const orderDetailSchema = orderSummarySchema.extend({
   discount: z.number(),
   attendant: personRef.nullable(),
   finishedAt: z.iso.datetime().nullable(),
+  /** The Pix the bank's webhook received for it ('Pix recebido'), confirmed or still waiting for a click. */
+  pixReceived: z
+    .object({ endToEndId: z.string(), amount: z.number(), paidAt: z.string(), confirmedAt: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
@@ -287,7 +303,12 @@ export const orderHistoryEntrySchema = z.object({
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 
-export const orderImageSchema = z.object({ url: z.string(), createdAt: z.iso.datetime() });
+export const orderImageSchema = z.object({
+  url: z.string(),
+  createdAt: z.iso.datetime(),
+  /** A payment proof only: the other order whose proof is the same picture ('Comprovante igual ao do pedido {código}.'). */
+  sameAs: z.object({ orderId: z.number(), code: z.string() }).nullable().optional(),
+});
 export type OrderImage = z.infer<typeof orderImageSchema>;
 
 /** The Portuguese label of a status key (the key itself when unknown). */

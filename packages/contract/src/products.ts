@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { unitInputSchema } from './imei';
+import { pagedSchema } from './paging';
 import { PERIOD_TEXTS } from './period';
 
 /** Messages of the product domain (sections 5 and 8 of the spec, plus the server's own refusals). */
@@ -12,6 +14,7 @@ export const PRODUCT_TEXTS = {
   stockRequired: 'Informe a quantidade do produto em estoque',
   stockEntryPositive: 'A quantidade de entrada deve ser maior que zero.',
   stockAlertRange: 'O alerta de estoque deve estar entre 0 e 10000.',
+  serializedChangeNeedsZeroStock: "Só é possível mudar 'Controla IMEI' com o estoque zerado.",
   twoDecimals: 'Informe um valor com no máximo duas casas decimais.',
   priceTooHigh: 'O valor máximo é R$ 1.000.000,00.',
   stockNegative: 'A quantidade não pode ser negativa.',
@@ -67,6 +70,8 @@ export const PRODUCT_LIMITS = {
   pageSize: 100,
   maxPageSize: 200,
   stockAlertMax: 10000,
+  /** Units (IMEIs) one stock entry line takes. */
+  maxUnitsPerEntry: 1000,
   maxStock: 1_000_000,
   maxPrice: 1_000_000,
   maxImages: 10,
@@ -180,6 +185,10 @@ export const productCreateSchema = z
   .object({
     ...productFields,
     images: z.array(base64ImageSchema).max(PRODUCT_LIMITS.maxImages, PRODUCT_TEXTS.tooManyImages).default([]),
+    /** 'Controla IMEI': the stock is its units (phones yes, accessories no). */
+    serialized: z.boolean().default(false),
+    /** A serialized product's initial units, one per unit of `stock`. */
+    units: z.array(unitInputSchema).max(PRODUCT_LIMITS.maxUnitsPerEntry).optional(),
   })
   .strict();
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
@@ -197,6 +206,8 @@ export const productUpdateSchema = z
     ...productFields,
     previousStock: z.number().int().min(0).optional(),
     previousCost: z.number().min(0).optional(),
+    /** 'Controla IMEI'; unchanged when absent. Changes only while the stock is zero. */
+    serialized: z.boolean().optional(),
   })
   .strict();
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
@@ -210,6 +221,8 @@ export const stockEntryItemSchema = z
     stock: stockQuantitySchema(1),
     /** The key of a product source (GET /products/sources). */
     source: z.string({ error: PRODUCT_TEXTS.sourceRequired }).trim().min(1, PRODUCT_TEXTS.sourceRequired),
+    /** A serialized product's units, by IMEI: their count must be `stock`. */
+    units: z.array(unitInputSchema).max(PRODUCT_LIMITS.maxUnitsPerEntry).optional(),
   })
   .strict();
 export type StockEntryItem = z.infer<typeof stockEntryItemSchema>;
@@ -281,6 +294,8 @@ export const productSchema = z.object({
   images: z.array(productImageSchema),
   discount: z.object({ silverPercentage: z.number(), goldPercentage: z.number(), bronzePercentage: z.number() }),
   archived: z.boolean(),
+  /** 'Controla IMEI': the stock is its units in stock. */
+  serialized: z.boolean(),
   /** cost + goldPercentage % of cost. */
   goldPrice: z.number(),
   /** cost + silverPercentage % of cost. */
@@ -289,11 +304,7 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 /** GET /products: one page. `page` is offset / limit. */
-export const productPageSchema = z.object({
-  items: z.array(productSchema),
-  page: z.number().int(),
-  total: z.number().int(),
-});
+export const productPageSchema = pagedSchema(productSchema);
 export type ProductPage = z.infer<typeof productPageSchema>;
 
 export const brandSchema = z.object({ name: z.string(), references: z.array(z.string()) });

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   cartAddBodySchema,
   checkoutTransferBodySchema,
+  departuresOn,
+  isDeliveryDeparture,
   nextDeliveryDeparture,
   preCheckoutQuerySchema,
   SELLING_TEXTS,
+  saoPauloDay,
 } from './selling';
 
 describe('next motoboy departure (section 9: Monday–Friday 10:40 and 14:10, Saturday 12:00, São Paulo)', () => {
@@ -49,5 +52,22 @@ describe('selling schemas', () => {
       idempotencyKey: '3f1c2a9e-8b7d-4c6e-9a5b-1d2e3f4a5b6c',
     });
     expect(noProof.error?.issues.map((i) => i.message)).toEqual(['Envie a imagem do comprovante.']);
+  });
+});
+
+describe('the departures of a day (issue 19)', () => {
+  it("lists a weekday's two departures, Saturday's one and Sunday's none, in São Paulo time (UTC−3)", () => {
+    // Monday 23/11/2026: 10:40 and 14:10 in São Paulo are 13:40 and 17:10 UTC.
+    expect(departuresOn('2026-11-23').map((at) => at.toISOString())).toEqual([
+      '2026-11-23T13:40:00.000Z',
+      '2026-11-23T17:10:00.000Z',
+    ]);
+    // Saturday 28/11/2026 at 12:00 is 15:00 UTC; Sunday 29/11/2026 has none.
+    expect(departuresOn('2026-11-28').map((at) => at.toISOString())).toEqual(['2026-11-28T15:00:00.000Z']);
+    expect(departuresOn('2026-11-29')).toEqual([]);
+    expect(isDeliveryDeparture(new Date('2026-11-23T17:10:00.000Z'))).toBe(true);
+    expect(isDeliveryDeparture(new Date('2026-11-23T17:11:00.000Z'))).toBe(false);
+    // 23:30 in São Paulo on Monday is already Tuesday in UTC: the day is São Paulo's.
+    expect(saoPauloDay(new Date('2026-11-24T02:30:00.000Z'))).toBe('2026-11-23');
   });
 });

@@ -37,6 +37,8 @@ export const SELLING_DELIVERY_OPTIONS: ReadonlyArray<{ value: DeliveryType; labe
 export const SELLING_PAYMENT_OPTIONS = [
   { value: 'cash', label: 'Dinheiro' },
   { value: 'bankTransfer', label: 'Depósito' },
+  /** The order's own Pix (issue 18): its QR code on the confirmation, confirmed by the bank's webhook. */
+  { value: 'pix', label: 'Pix' },
 ] as const;
 export type SellingPaymentOption = (typeof SELLING_PAYMENT_OPTIONS)[number]['value'];
 
@@ -56,6 +58,27 @@ export const DELIVERY_DEPARTURES: Readonly<Record<number, readonly string[]>> = 
 
 /** São Paulo has had no daylight saving time since 2019: always UTC−3. */
 const SAO_PAULO_OFFSET_MS = -3 * 3600_000;
+
+/** The departures of a São Paulo calendar day (`YYYY-MM-DD`), in order: none on Sunday. */
+export function departuresOn(day: string): Date[] {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const midnight = new Date(Date.UTC(year, month - 1, date));
+  return (DELIVERY_DEPARTURES[midnight.getUTCDay()] ?? []).map((time) => {
+    const [hours, minutes] = time.split(':').map(Number) as [number, number];
+    return new Date(midnight.getTime() + (hours * 60 + minutes) * 60_000 - SAO_PAULO_OFFSET_MS);
+  });
+}
+
+/** Whether `at` is one of section 9's departures (a weekday and time of the schedule, São Paulo time). */
+export function isDeliveryDeparture(at: Date): boolean {
+  const local = new Date(at.getTime() + SAO_PAULO_OFFSET_MS).toISOString().slice(0, 10);
+  return departuresOn(local).some((departure) => departure.getTime() === at.getTime());
+}
+
+/** The São Paulo calendar day (`YYYY-MM-DD`) of an instant. */
+export function saoPauloDay(at: Date): string {
+  return new Date(at.getTime() + SAO_PAULO_OFFSET_MS).toISOString().slice(0, 10);
+}
 
 /** The next motoboy departure strictly after `now` (section 9's schedule, São Paulo time). */
 export function nextDeliveryDeparture(now: Date): Date {
@@ -87,6 +110,11 @@ export const SELLING_TEXTS = {
   fastDelivery: 'Entrega rápida',
   paymentMethods: 'Meios de pagamento',
   backToProducts: 'Voltar para produtos',
+  changeForInvalid: 'Valor de troco inválido.',
+  changeForBelowTotal: (total: string) => `O valor para troco deve ser ao menos o total do pedido (${total}).`,
+  changeForCashOnly: 'Troco só existe no pagamento em dinheiro.',
+  changeForLabel: 'Troco para',
+  changeForHelp: 'Opcional: a nota com que o cliente vai pagar; o motoboy leva o troco.',
   finishOrder: 'Finalizar Pedido',
   orderDone: (customer: string) => `Ordem para: ${customer} concluída`,
   copyCode: 'Copiar Código do pedido',
@@ -319,6 +347,12 @@ const checkoutFields = {
   idempotencyKey: z.uuid({ error: SELLING_TEXTS.idempotencyKeyInvalid }).optional(),
   /** The total the screen showed; when given and the server's differs, 409 STALE_DATA and no order. */
   expectedTotal: z.number({ error: SELLING_TEXTS.totalInvalid }).min(0, SELLING_TEXTS.totalInvalid).optional(),
+  /** 'Troco para' (cash only): the note the customer will pay with, at least the total; the courier brings the change. */
+  changeFor: z
+    .number({ error: SELLING_TEXTS.changeForInvalid })
+    .positive(SELLING_TEXTS.changeForInvalid)
+    .max(1_000_000, SELLING_TEXTS.changeForInvalid)
+    .optional(),
 };
 
 /** Characters of an `Idempotency-Key` header. */

@@ -6,7 +6,6 @@ import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOrder, createOrderWorld } from '../modules/orders/test-orders';
 import { emptyTestDatabase, type TestDatabase } from '../test/database';
 import { bootstrapDatabase } from './bootstrap';
 import { migrationProvider } from './migrations';
@@ -28,8 +27,51 @@ describe('files of a former DATA_DIR/files move into PostgreSQL once, at the sta
     const migrator = new Migrator({ db: t.db, provider: migrationProvider, migrationTableSchema: rows[0]?.schema });
     expect((await migrator.migrateTo('0012-order-status-days')).error).toBeUndefined();
     await seedFoundation(t.db);
-    const world = await createOrderWorld(t.db);
-    const order = await createOrder(t.db, world, { status: ORDER_STATUS.AGUARDANDO_MOTOBOY });
+    // A product and an order as the database of migration 0012 holds them (plain rows: the live stock and
+    // order code of later migrations would ask for columns this database does not have yet).
+    const brand = await t.db
+      .insertInto('brands')
+      .values({ name: 'Marca Arquivos' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const product = await t.db
+      .insertInto('products')
+      .values({
+        code: 'ARQ-1',
+        name: 'Produto Arquivos',
+        brand_id: brand.id,
+        cost_cents: 1000,
+        sell_price_cents: 1990,
+        tags: [],
+        search_text: 'produto arquivos',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const customer = await t.db
+      .insertInto('customers')
+      .values({
+        name: 'Cliente Arquivos',
+        email: 'arquivos@example.com',
+        phone: '11988887777',
+        document: '52998224725',
+        search_text: 'cliente arquivos',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const order = await t.db
+      .insertInto('orders')
+      .values({
+        code: 'ARQ-001',
+        customer_id: customer.id,
+        status: ORDER_STATUS.AGUARDANDO_MOTOBOY,
+        delivery_type: 1,
+        payment_method: 'CASH',
+        items_total_cents: 1990,
+        total_cents: 1990,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const world = { products: [product.id] };
 
     // The disk store as it was: a product picture, two packaging photos with the same bytes, one lost file.
     const disk = (key: string, data: Buffer) => {

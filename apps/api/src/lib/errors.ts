@@ -5,6 +5,8 @@ export interface AppErrorOptions {
   code?: ErrorCode;
   /** Structured facts a client may use (e.g. which product lacks stock). */
   details?: Record<string, unknown>;
+  /** Several messages at once (e.g. every bad IMEI); `message` is their first. */
+  messages?: string[];
 }
 
 /**
@@ -14,6 +16,7 @@ export interface AppErrorOptions {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: Record<string, unknown> | undefined;
+  readonly messages: string[];
 
   constructor(
     readonly statusCode: number,
@@ -24,6 +27,7 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.code = options.code ?? defaultErrorCode(statusCode);
     this.details = options.details;
+    this.messages = options.messages ?? [message];
   }
 }
 

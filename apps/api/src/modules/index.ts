@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { customersRoutes } from './customers/customers.routes';
+import { dispatchRoutes } from './dispatch/dispatch.routes';
 import { employeesRoutes } from './employees/employees.routes';
 import { eventsRoutes } from './events/events.routes';
 import { filesRoutes } from './files/files.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { tasksRoutes } from './orders/tasks.routes';
+import { paymentsRoutes } from './payments/payments.routes';
 import { productsRoutes } from './products/products.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { rolesRoutes } from './roles/roles.routes';
@@ -24,6 +26,8 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(tasksRoutes);
   await api.register(reportsRoutes);
   await api.register(sellingRoutes);
+  await api.register(paymentsRoutes);
+  await api.register(dispatchRoutes);
   await api.register(filesRoutes);
   await api.register(eventsRoutes);
 }

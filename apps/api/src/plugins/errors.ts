@@ -16,7 +16,7 @@ export function registerErrorHandling(app: FastifyInstance, { spaFallback = fals
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
       return reply
         .status(error.statusCode)
-        .send({ errors: [error.message], code: error.code, ...(error.details ? { details: error.details } : {}) });
+        .send({ errors: error.messages, code: error.code, ...(error.details ? { details: error.details } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = [...new Set(error.validation.map((issue) => issue.message))];

@@ -26,6 +26,7 @@ const TEXT = new Set([
   'start',
   'end',
   'order',
+  'secret',
   '*',
 ]);
 const NOT_DECIMAL = ['0x10', '%201', '1%20', '1e1', '+1', '1.0', '0b1', '%EF%BC%91' /* fullwidth 1 */, '1_0'];

@@ -8,6 +8,7 @@ import { Navigate, Link as RouterLink } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { clearSession, hasAccess, useSession } from '../lib/session';
 import { landingPath } from './landing';
+import { prefetchAfterLogin } from './prefetch';
 
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 
@@ -30,7 +31,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (localStorage.getItem('token') !== null) return <ExpiredSession />;
     return (
       <Suspense fallback={<PageLoader fullScreen />}>
-        <LoginPage stayOnPage />
+        <LoginPage stayOnPage prefetch={prefetchAfterLogin} />
       </Suspense>
     );
   }

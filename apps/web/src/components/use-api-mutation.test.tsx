@@ -108,3 +108,40 @@ describe('useApiMutation', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 });
+
+/** A dialog's save whose refusals (409) the dialog says itself, and whose server failures the snackbar says. */
+function KindDialog({ onError }: { onError: (message: string) => void }) {
+  const save = useApiMutation<unknown, void>({
+    mutationFn: () => api('/things/1', { method: 'PUT', body: {} }),
+    failure: 'Erro ao salvar.',
+    // A refusal the user can fix (4xx) is said in the dialog; a server failure in the snackbar.
+    errorInDialog: (error) => (error as { status?: number }).status === 409,
+    onError: (_error, message) => onError(message),
+  });
+  return (
+    <button type="button" onClick={() => save.mutate()}>
+      Salvar
+    </button>
+  );
+}
+
+describe('useApiMutation: a failure said in the dialog or in the snackbar, by kind', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps a 409 out of the snackbar (the dialog says it) and shows a 500 there', async () => {
+    signInAs();
+    let status = 409;
+    mockFetch({
+      'PUT /api/things/1': () => ({ status, body: { errors: ['Já existe.'], code: 'DUPLICATE' } }),
+    });
+    const said = vi.fn();
+    const user = userEvent.setup();
+    renderPage(<KindDialog onError={said} />);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(said).toHaveBeenCalledWith('Já existe.'));
+    expect(screen.queryByText('Já existe.')).toBeNull();
+    status = 500;
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Erro ao salvar.')).toBeTruthy();
+  });
+});

@@ -17,7 +17,7 @@ export interface ApiMutationOptions<TData, TVars> {
   /** The spec's success text, shown in the snackbar (none when undefined). */
   success?: FromAnswer<TData, TVars, string | undefined>;
   /** The screen's text for a failure the server does not explain (5xx); a 4xx shows the server's message. */
-  failure: string;
+  failure: string | ((vars: TVars) => string);
   /** Exactly the queries the write changed: each key is invalidated (its mounted queries refetch). */
   invalidate?: FromAnswer<TData, TVars, readonly QueryKey[]>;
   /** Puts the server's updated object into the cache instead of refetching it (runs before `invalidate`). */
@@ -33,7 +33,9 @@ export interface ApiMutationOptions<TData, TVars> {
    * The failure is said inside the dialog (by `onError`), not in the snackbar: on a phone's full-screen
    * dialog a snackbar would cover its buttons, and behind a dialog it is hidden from a screen reader.
    */
-  errorInDialog?: boolean;
+  errorInDialog?: boolean | ((error: unknown) => boolean);
+  /** How the snackbar says a failure: 'error' (default), or 'info' where the spec asks for it. */
+  failureLevel?: 'error' | 'info';
 }
 
 const resolve = <TData, TVars, R>(value: FromAnswer<TData, TVars, R>, data: TData, vars: TVars): R =>
@@ -61,8 +63,11 @@ export function useApiMutation<TData, TVars = void>(
       await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error, vars) => {
-      const message = refusalMessage(error, options.failure);
-      if (!options.errorInDialog) notify.error(message);
+      const failure = typeof options.failure === 'function' ? options.failure(vars) : options.failure;
+      const message = refusalMessage(error, failure);
+      const inDialog =
+        typeof options.errorInDialog === 'function' ? options.errorInDialog(error) : options.errorInDialog === true;
+      if (!inDialog) notify[options.failureLevel ?? 'error'](message);
       options.onError?.(error, message, vars);
     },
   });

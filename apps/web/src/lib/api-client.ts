@@ -44,6 +44,8 @@ export interface ApiOptions {
   /** Appended as a query string; null/undefined values are left out. */
   query?: Record<string, QueryValue | readonly QueryValue[]>;
   signal?: AbortSignal;
+  /** More request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 type SignedOutHandler = () => void;
@@ -103,7 +105,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     signOut();
     throw new ApiError(401, []);
   }
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (session) headers.Authorization = `Bearer ${session.token}`;
 

@@ -10,6 +10,8 @@ import { createQueryKeys } from './query-keys';
  */
 export const employeeKeys = createQueryKeys('employees');
 export const roleKeys = createQueryKeys('roles');
+/** The dashboard's cards and charts: the orders' live events invalidate them too. */
+export const dashboardKeys = createQueryKeys('dashboard');
 
 /** GET /roles: every role with its permission keys. */
 export const roleListQuery = queryOptions({

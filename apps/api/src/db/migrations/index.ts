@@ -16,6 +16,12 @@ import { files } from './0013-files';
 import { sessionEvents } from './0014-session-events';
 import { codePurpose } from './0015-code-purpose';
 import { fieldRoles } from './0016-field-roles';
+import { pixReceived } from './0020-pix-received';
+import { paymentProofs } from './0021-payment-proofs';
+import { courierRuns } from './0022-courier-runs';
+import { changeFor } from './0023-change-for';
+import { moveRequests } from './0024-move-requests';
+import { serializedUnits } from './0025-serialized-units';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +42,12 @@ export const migrations: Record<string, Migration> = {
   '0014-session-events': sessionEvents,
   '0015-code-purpose': codePurpose,
   '0016-field-roles': fieldRoles,
+  '0020-pix-received': pixReceived,
+  '0021-payment-proofs': paymentProofs,
+  '0022-courier-runs': courierRuns,
+  '0023-change-for': changeFor,
+  '0024-move-requests': moveRequests,
+  '0025-serialized-units': serializedUnits,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,42 +1,36 @@
 import type { Executor } from '../../db/executor';
 import type { CodePurpose } from '../../db/schema';
 
+/** An employee with the role that grants his permissions (none when he has no role). */
+const withRole = (db: Executor) => db.selectFrom('employees').leftJoin('roles', 'roles.id', 'employees.role_id');
+/** What signing in and the profile both read: who he is, his function, his password hash, his permissions. */
+const SIGNED_IN_COLUMNS = [
+  'employees.id',
+  'employees.name',
+  'employees.email',
+  'employees.func',
+  'employees.password_hash',
+  'roles.permissions',
+] as const;
+
 export const accountsRepository = {
   /** The employee with that e-mail and the permissions of its role. */
   findLogin(db: Executor, email: string) {
-    return db
-      .selectFrom('employees')
-      .leftJoin('roles', 'roles.id', 'employees.role_id')
-      .select([
-        'employees.id',
-        'employees.name',
-        'employees.email',
-        'employees.password_hash',
-        'employees.blocked',
-        'employees.token_version',
-        'employees.func',
-        'roles.permissions',
-      ])
+    return withRole(db)
+      .select([...SIGNED_IN_COLUMNS, 'employees.blocked', 'employees.token_version'])
       .where((eb) => eb(eb.fn('lower', ['employees.email']), '=', email.toLowerCase()))
       .executeTakeFirst();
   },
 
   /** The signed-in employee with its role (GET /accounts/me) and what a password change needs. */
   findProfile(db: Executor, employeeId: number) {
-    return db
-      .selectFrom('employees')
-      .leftJoin('roles', 'roles.id', 'employees.role_id')
+    return withRole(db)
       .select([
-        'employees.id',
-        'employees.name',
-        'employees.email',
+        ...SIGNED_IN_COLUMNS,
         'employees.phone',
         'employees.document',
-        'employees.func',
-        'employees.password_hash',
         'roles.id as role_id',
         'roles.name as role_name',
-        'roles.permissions',
       ])
       .where('employees.id', '=', employeeId)
       .executeTakeFirst();

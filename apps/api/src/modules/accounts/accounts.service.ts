@@ -10,7 +10,7 @@ import { type PasswordOwner, passwordStrengthProblem } from '@backoffice/contrac
 import argon2 from 'argon2';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
@@ -38,6 +38,9 @@ function checkNewPassword(password: string, owner: PasswordOwner): void {
  * Sign-in, sign-out, password recovery and the signed-in employee's own profile and password. Logs say who
  * and what happened, never a password, a code or a token.
  */
+/** The activation code of a new employee and its mail, for the employees module. */
+export { activationMail, deliver, issueCode } from './one-time-codes';
+
 export function createAccountsService({ db, config, mailer }: AppDeps, log: FastifyBaseLogger, tasks: BackgroundTasks) {
   const throttle = createSignInThrottle(db);
 

@@ -1,7 +1,8 @@
-import { MAX_DATABASE_INTEGER, UNSOLD_ORDER_STATUSES } from '@backoffice/contract';
+import { UNSOLD_ORDER_STATUSES } from '@backoffice/contract';
 import { type ExpressionBuilder, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { CustomerStatus, CustomersTable, Database } from '../../db/schema';
+import { isStorableId } from '../../lib/sql-input';
 
 /** Orders that do not count as purchases: cancelled or refused. */
 export const NOT_PURCHASED = UNSOLD_ORDER_STATUSES;
@@ -49,10 +50,6 @@ function customerQuery(db: Executor) {
 }
 
 export type CustomerRow = Awaited<ReturnType<ReturnType<typeof customerQuery>['executeTakeFirstOrThrow']>>;
-
-/** The largest value of an `integer` column: a larger id names no row (and PostgreSQL would refuse it). */
-const MAX_ID = MAX_DATABASE_INTEGER;
-const isStorableId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
 
 /** Escapes the LIKE wildcards of user input (backslash is PostgreSQL's default LIKE escape). */
 function likeContains(term: string): string {

@@ -49,69 +49,40 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['customers'];
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
-  app.get(
-    '/customers',
+  /** The four lists of section 7, one per status: the whole list, or a page when any list parameter is given. */
+  const lists = [
     {
-      config: { permissions: [CUSTOMERS, INTERNAL_SALES] },
-      schema: {
-        tags,
-        summary: 'Clientes ativos (aprovados, não bloqueados)',
-        description: PAGED_SUMMARY,
-        querystring: customerListQuerySchema,
-        response: { 200: customerListSchema },
-      },
+      url: '/customers',
+      status: 'Approved',
+      summary: 'Clientes ativos (aprovados, não bloqueados)',
+      permissions: [CUSTOMERS, INTERNAL_SALES],
     },
-    async (request) =>
-      isPaged(request.query) ? service.page('Approved', request.query) : { customers: await service.list('Approved') },
-  );
-
-  app.get(
-    '/customers/blocked',
+    { url: '/customers/blocked', status: 'Blocked', summary: 'Clientes bloqueados', permissions: [CUSTOMERS] },
+    { url: '/customers/reproved', status: 'Reproved', summary: 'Clientes reprovados', permissions: [CUSTOMERS] },
     {
-      config: { permissions: [CUSTOMERS] },
-      schema: {
-        tags,
-        summary: 'Clientes bloqueados',
-        description: PAGED_SUMMARY,
-        querystring: customerListQuerySchema,
-        response: { 200: customerListSchema },
-      },
+      url: '/administrator/customers/unnaproved',
+      status: 'Awaiting',
+      summary: 'Clientes aguardando aprovação',
+      permissions: [CUSTOMERS],
     },
-    async (request) =>
-      isPaged(request.query) ? service.page('Blocked', request.query) : { customers: await service.list('Blocked') },
-  );
-
-  app.get(
-    '/customers/reproved',
-    {
-      config: { permissions: [CUSTOMERS] },
-      schema: {
-        tags,
-        summary: 'Clientes reprovados',
-        description: PAGED_SUMMARY,
-        querystring: customerListQuerySchema,
-        response: { 200: customerListSchema },
+  ] as const;
+  for (const { url, status, summary, permissions } of lists) {
+    app.get(
+      url,
+      {
+        config: { permissions: [...permissions] },
+        schema: {
+          tags,
+          summary,
+          description: PAGED_SUMMARY,
+          querystring: customerListQuerySchema,
+          response: { 200: customerListSchema },
+        },
       },
-    },
-    async (request) =>
-      isPaged(request.query) ? service.page('Reproved', request.query) : { customers: await service.list('Reproved') },
-  );
-
-  app.get(
-    '/administrator/customers/unnaproved',
-    {
-      config: { permissions: [CUSTOMERS] },
-      schema: {
-        tags,
-        summary: 'Clientes aguardando aprovação',
-        description: PAGED_SUMMARY,
-        querystring: customerListQuerySchema,
-        response: { 200: customerListSchema },
-      },
-    },
-    async (request) =>
-      isPaged(request.query) ? service.page('Awaiting', request.query) : { customers: await service.list('Awaiting') },
-  );
+      async (request) =>
+        isPaged(request.query) ? service.page(status, request.query) : { customers: await service.list(status) },
+    );
+  }
 
   app.get(
     '/customers/export.csv',

@@ -9,12 +9,12 @@ import {
   type EmployeeKind,
 } from '@backoffice/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
-import { activationMail, deliver, issueCode } from '../accounts/one-time-codes';
-import { countActiveFullAccess, grantsFullAccess, holdsAll, lockFullAccessChanges } from '../roles/permission-ceiling';
+import { activationMail, deliver, issueCode } from '../accounts/accounts.service';
+import { countActiveFullAccess, grantsFullAccess, holdsAll, lockFullAccessChanges } from '../roles/roles.service';
 import { type EmployeeRow, employeesRepository } from './employees.repository';
 
 /** The validated body of signup (contract's employeeSignupSchema output). */

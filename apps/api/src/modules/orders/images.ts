@@ -20,6 +20,37 @@ const OUTPUT = {
 export interface NormalizedPicture {
   data: Buffer;
   extension: 'jpg' | 'png';
+  /** The picture's perceptual hash (`differenceHash`): the same picture re-encoded keeps (nearly) the same. */
+  phash: string;
+}
+
+/**
+ * A difference hash of the pixels (dHash): the picture in 9×8 grey levels, one bit per pair of neighbours
+ * in a row (1 when the left one is brighter), 64 bits as 16 hex digits. Re-encoding, resizing or a
+ * different JPEG quality moves few bits; another picture moves about half of them.
+ */
+export async function differenceHash(image: Buffer): Promise<string> {
+  const grey = await sharp(image).greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer();
+  let bits = 0n;
+  for (let row = 0; row < 8; row++) {
+    for (let col = 0; col < 8; col++) {
+      const left = grey[row * 9 + col] as number;
+      const right = grey[row * 9 + col + 1] as number;
+      bits = (bits << 1n) | (left > right ? 1n : 0n);
+    }
+  }
+  return bits.toString(16).padStart(16, '0');
+}
+
+/** How many of the 64 bits two hashes differ in. */
+export function hashDistance(a: string, b: string): number {
+  let diff = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
+  let count = 0;
+  while (diff > 0n) {
+    count += Number(diff & 1n);
+    diff >>= 1n;
+  }
+  return count;
 }
 
 /**
@@ -49,7 +80,7 @@ export async function normalizeOrderPicture(base64: string, kind: OrderPictureKi
       kind === 'signature'
         ? await resized.png({ compressionLevel: 9 }).toBuffer()
         : await resized.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-    return { data, extension: output.extension };
+    return { data, extension: output.extension, phash: await differenceHash(data) };
   } catch {
     throw badRequest(ORDER_TEXTS.imageInvalid, 'INVALID_IMAGE');
   }

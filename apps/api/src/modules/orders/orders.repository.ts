@@ -1,12 +1,9 @@
-import { generateOrderCode, MAX_DATABASE_INTEGER } from '@backoffice/contract';
+import { generateOrderCode } from '@backoffice/contract';
 import { type Insertable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, OrderImageKind, OrderItemsTable, OrdersTable } from '../../db/schema';
+import { isStorableId } from '../../lib/sql-input';
 import { type OrderReader, readableBy } from './order-readers';
-
-/** The largest value of an `integer` column: a larger id names no row. */
-const MAX_ID = MAX_DATABASE_INTEGER;
-export const isStorableId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
 
 /** From this offset on, a status page starts its index scan at its day (migration 0012's counters). */
 export const DAY_SKIP_FROM = 500;
@@ -24,6 +21,7 @@ function dayEdge(day: string, fromOldest: boolean): Date {
 export interface OrderRow {
   id: number;
   code: string;
+  change_for_cents: number | null;
   customer_id: number;
   customer_name: string;
   status: number;
@@ -61,6 +59,7 @@ export type LockedOrder = Pick<
   | 'fast_delivery'
   | 'deliverer_id'
   | 'stocker_id'
+  | 'total_cents'
   | 'updated_at'
   | 'finished_at'
 >;
@@ -95,6 +94,7 @@ export function orderQuery(db: Executor) {
       'o.warranty_cents',
       'o.discount_cents',
       'o.total_cents',
+      'o.change_for_cents',
       'o.neighborhood',
       'o.comments',
       'o.attendant_id',
@@ -164,6 +164,34 @@ export const ordersRepository = {
   },
 
   /** Locks the order row (`for update`): two employees acting on one order queue here. */
+  /** Claims a move's Idempotency-Key: false when it was claimed before (then `moveKey` tells by whom). */
+  async claimMoveKey(
+    trx: Transaction<Database>,
+    row: { idempotency_key: string; employee_id: number; command: string; order_id: number; request_hash: string },
+  ): Promise<boolean> {
+    const claimed = await trx
+      .insertInto('order_move_requests')
+      .values(row)
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .returning('idempotency_key')
+      .executeTakeFirst();
+    return claimed !== undefined;
+  },
+
+  moveKey(trx: Transaction<Database>, key: string) {
+    return trx.selectFrom('order_move_requests').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+  },
+
+  /** The id of the order whose code, without its dash, is this Pix txid (K7M4QP names K7M-4QP). */
+  async idByTxid(db: Executor, txid: string): Promise<number | undefined> {
+    const row = await db
+      .selectFrom('orders as o')
+      .select('o.id')
+      .where(normalizedCode, '=', txid.toUpperCase())
+      .executeTakeFirst();
+    return row?.id;
+  },
+
   async lockById(trx: Transaction<Database>, id: number): Promise<LockedOrder | undefined> {
     if (!isStorableId(id)) return undefined;
     return trx
@@ -177,6 +205,7 @@ export const ordersRepository = {
         'fast_delivery',
         'deliverer_id',
         'stocker_id',
+        'total_cents',
         'updated_at',
         'finished_at',
       ])
@@ -277,7 +306,7 @@ export const ordersRepository = {
   images(db: Executor, orderId: number, kind: OrderImageKind) {
     return db
       .selectFrom('order_images')
-      .select(['path', 'created_at'])
+      .select(['path', 'created_at', 'phash'])
       .where('order_id', '=', orderId)
       .where('kind', '=', kind)
       .orderBy('created_at')
@@ -285,12 +314,50 @@ export const ordersRepository = {
       .execute();
   },
 
-  async insertImages(trx: Transaction<Database>, orderId: number, kind: OrderImageKind, keys: string[], at: Date) {
+  async insertImages(
+    trx: Transaction<Database>,
+    orderId: number,
+    kind: OrderImageKind,
+    keys: string[],
+    at: Date,
+    phash: string | null = null,
+  ) {
     if (keys.length === 0) return;
     await trx
       .insertInto('order_images')
-      .values(keys.map((path) => ({ order_id: orderId, kind, path, created_at: at })))
+      .values(keys.map((path) => ({ order_id: orderId, kind, path, created_at: at, phash })))
       .execute();
+  },
+
+  /** Every other order's payment-proof hashes (a few thousand 16-digit strings at most a year). */
+  otherReceiptHashes(db: Executor, orderId: number) {
+    return db
+      .selectFrom('order_images as i')
+      .innerJoin('orders as o', 'o.id', 'i.order_id')
+      .select(['i.order_id', 'o.code', 'i.phash'])
+      .where('i.kind', '=', 'RECEIPT')
+      .where('i.order_id', '<>', orderId)
+      .where('i.phash', 'is not', null)
+      .orderBy('i.id')
+      .execute();
+  },
+
+  /** The other order that used this proof's E2E id: approved with it, or paid by it through the webhook. */
+  async otherOrderWithProof(trx: Transaction<Database>, endToEndId: string, orderId: number) {
+    const approved = await trx
+      .selectFrom('orders')
+      .select(['id', 'code'])
+      .where('proof_end_to_end_id', '=', endToEndId)
+      .where('id', '<>', orderId)
+      .executeTakeFirst();
+    if (approved) return approved;
+    return trx
+      .selectFrom('pix_received as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .select(['o.id', 'o.code'])
+      .where('p.end_to_end_id', '=', endToEndId)
+      .where('o.id', '<>', orderId)
+      .executeTakeFirst();
   },
 
   histories(db: Executor, orderId: number) {

@@ -1,5 +1,6 @@
 import {
   actionAccess,
+  idempotencyKeyHeaderSchema,
   ORDER_COMMAND_LIST,
   ORDER_LIMITS,
   ORDER_TEXTS,
@@ -27,6 +28,14 @@ const { orders: ORDERS, products: PRODUCTS, reports: REPORTS } = PERMISSIONS;
 const READ = [ORDERS, PRODUCTS] as const;
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const summary = { 200: data(orderSummarySchema) };
+/** Every move takes the `Idempotency-Key` header, like the checkout: the same move sent twice happens once. */
+const moveHeadersSchema = z.looseObject({
+  'idempotency-key': idempotencyKeyHeaderSchema
+    .optional()
+    .describe(
+      'Opcional: a mesma chave com o mesmo pedido e corpo repete a resposta sem mover de novo; com outro, 409.',
+    ),
+});
 /** The optimistic-concurrency fields of a body (what the screen saw). */
 const concurrency = (body: OrderConcurrency): OrderConcurrency => ({
   expectedStatus: body.expectedStatus,
@@ -172,8 +181,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       url: command.path,
       // From the workflow table: the stocker's and the courier's own moves are open to their function.
       config: actionAccess(command.actions),
-      schema: { tags, summary: command.summary, body: command.body, response: summary },
-      handler: async (request) => ({ data: await service.command(principalOf(request), command, request.body) }),
+      schema: { tags, summary: command.summary, body: command.body, headers: moveHeadersSchema, response: summary },
+      handler: async (request) => ({
+        data: await service.command(
+          principalOf(request),
+          command,
+          request.body,
+          (request.headers as { 'idempotency-key'?: string })['idempotency-key'],
+        ),
+      }),
     });
   }
 

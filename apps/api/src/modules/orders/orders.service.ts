@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   centsToReais,
   commandAction,
@@ -10,6 +11,8 @@ import {
   type EmployeeFunc,
   FULL_ACCESS,
   findTransition,
+  formatBRL,
+  ORDER_STATUS,
   ORDER_STATUS_KEYS,
   ORDER_STATUS_LABELS,
   ORDER_TEXTS,
@@ -27,7 +30,12 @@ import {
   type OrderSummary,
   orderStatusLabel,
   PAYMENT_METHOD_LABELS,
+  PAYMENT_TEXTS,
   type PaymentMethod,
+  PIX_PAYABLE_STATUSES,
+  type PixReceivedList,
+  type PixReceivedQuery,
+  type PixUnmatchedReason,
   placedStatus,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
@@ -39,15 +47,19 @@ import type { FileLinks } from '../../lib/file-links';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { moveStock } from '../stock/stock.service';
-import { type NormalizedPicture, normalizeOrderPicture, type OrderPictureKind } from './images';
+import { hashDistance, type NormalizedPicture, normalizeOrderPicture, type OrderPictureKind } from './images';
 import { type OrderReader, readerOf } from './order-readers';
 import { type LockedOrder, type OrderRow, ordersRepository as repo } from './orders.repository';
+import { pixReceivedRepository as pixRepo } from './pix-received.repository';
 import { assertFresh, nextUpdatedAt, recordOrderEvent, refusal, type TransitionInput, transition } from './workflow';
 
 /** Checks and re-encodes a picture sent as base64 (a checkout's proof): before the transaction, sharp is slow. */
 export { normalizeOrderPicture };
 
 const IMAGE_FOLDER = 'orders';
+/** Two proofs whose hashes differ in at most this many of 64 bits are the same picture. */
+const SAME_PICTURE_BITS = 6;
+const FLAT_PICTURE = '0000000000000000';
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** An order row as the API answers it (the Order fields of section 3, plus the keys a screen needs). */
@@ -75,6 +87,7 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     neighborhood: row.neighborhood,
     comments: row.comments,
     hasWarranty: row.with_warranty,
+    changeFor: row.change_for_cents === null ? null : centsToReais(row.change_for_cents),
   };
 }
 
@@ -140,18 +153,42 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
     action: OrderAction | ((order: LockedOrder) => OrderAction),
     input: TransitionInput,
     pictures?: MovePictures,
+    idempotency?: { key: string; command: string; hash: string },
   ): Promise<OrderSummary> {
     const startedAt = new Date();
     const normalized = await normalizePictures(pictures);
     await db.transaction().execute(async (trx) => {
       const actor = actorOf(principal);
       const order = await lockOrder(trx, orderId);
+      // The same move sent again with its key (a retry, a phone's queue replayed) happened once: answer it.
+      if (idempotency) {
+        const row = {
+          idempotency_key: idempotency.key,
+          employee_id: principal.employeeId,
+          command: idempotency.command,
+          order_id: order.id,
+          request_hash: idempotency.hash,
+        };
+        if (!(await repo.claimMoveKey(trx, row))) {
+          const earlier = await repo.moveKey(trx, idempotency.key);
+          const same =
+            earlier?.employee_id === row.employee_id &&
+            earlier.command === row.command &&
+            earlier.order_id === row.order_id &&
+            earlier.request_hash === row.request_hash;
+          if (!same) throw conflict(ORDER_TEXTS.moveKeyReused, 'CONFLICT');
+          return;
+        }
+      }
       assertFresh(order, input);
       const keys: string[] = [];
       for (const picture of normalized)
         keys.push(await storage.put(trx, IMAGE_FOLDER, picture.data, picture.extension));
       const withKeys: TransitionInput = { startedAt, ...input };
-      if (pictures?.kind === 'RECEIPT') withKeys.receiptKey = keys[0];
+      if (pictures?.kind === 'RECEIPT') {
+        withKeys.receiptKey = keys[0];
+        withKeys.receiptHash = normalized[0]?.phash;
+      }
       if (pictures?.kind === 'PACKAGING') withKeys.packagingKeys = keys;
       if (pictures?.kind === 'SIGNATURE') withKeys.signatureKey = keys[0];
       await transition(trx, order, typeof action === 'function' ? action(order) : action, actor, withKeys);
@@ -184,13 +221,31 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
      * One call of the registry (ORDER_COMMANDS): its action (or the one it picks for this order), the
      * concurrency fields, the history note and the pictures, all read from the command's declaration.
      */
-    command(principal: Principal, command: OrderCommand, body: OrderMoveBody): Promise<OrderSummary> {
+    command(
+      principal: Principal,
+      command: OrderCommand,
+      body: OrderMoveBody,
+      idempotencyKey?: string,
+    ): Promise<OrderSummary> {
+      const idempotency = idempotencyKey
+        ? {
+            key: idempotencyKey,
+            command: command.path,
+            hash: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
+          }
+        : undefined;
       return move(
         principal,
         body.orderId,
         (order) => commandAction(command, { deliveryType: order.delivery_type, fastDelivery: order.fast_delivery }),
-        { expectedStatus: body.expectedStatus, expectedUpdatedAt: body.expectedUpdatedAt, note: command.note?.(body) },
+        {
+          expectedStatus: body.expectedStatus,
+          expectedUpdatedAt: body.expectedUpdatedAt,
+          note: command.note?.(body),
+          proofEndToEndId: command.proof?.(body),
+        },
         command.pictures && { kind: command.pictures.kind, images: command.pictures.of(body) },
+        idempotency,
       );
     },
 
@@ -251,6 +306,7 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
     async detail(principal: Principal, id: number): Promise<OrderDetail> {
       const row = await readable(readerOf(principal), id);
       const items = await repo.items(db, id);
+      const pix = await pixRepo.ofOrder(db, id);
       return {
         ...toOrderSummary(row),
         items: items.map((item) => ({
@@ -264,6 +320,14 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
         discount: centsToReais(row.discount_cents),
         attendant: row.attendant_id !== null ? { id: row.attendant_id, name: row.attendant_name ?? '' } : null,
         finishedAt: row.finished_at ? iso(row.finished_at) : null,
+        pixReceived: pix
+          ? {
+              endToEndId: pix.end_to_end_id,
+              amount: centsToReais(pix.amount_cents),
+              paidAt: iso(pix.paid_at),
+              confirmedAt: pix.confirmed_at ? iso(pix.confirmed_at) : null,
+            }
+          : null,
       };
     },
 
@@ -279,8 +343,22 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
       }));
     },
 
-    receipt: async (principal: Principal, orderId: number) =>
-      (await imagesOf(principal, orderId, 'RECEIPT')).at(-1) ?? null,
+    /**
+     * The latest payment proof, with the other order whose proof is the same picture (a perceptual hash at
+     * most SAME_PICTURE_BITS bits apart: re-encoding does not hide it), for the approval dialog.
+     */
+    async receipt(principal: Principal, orderId: number): Promise<OrderImage | null> {
+      const image = (await imagesOf(principal, orderId, 'RECEIPT')).at(-1);
+      if (!image) return null;
+      const phash = (await repo.images(db, orderId, 'RECEIPT')).at(-1)?.phash;
+      // A flat picture (every neighbour alike) says nothing about its content: it is never flagged.
+      if (!phash || phash === FLAT_PICTURE) return { ...image, sameAs: null };
+      const same = (await repo.otherReceiptHashes(db, orderId)).find(
+        (other) =>
+          other.phash !== null && other.phash !== FLAT_PICTURE && hashDistance(other.phash, phash) <= SAME_PICTURE_BITS,
+      );
+      return { ...image, sameAs: same ? { orderId: same.order_id, code: same.code } : null };
+    },
     signature: async (principal: Principal, orderId: number) =>
       (await imagesOf(principal, orderId, 'SIGNATURE')).at(-1) ?? null,
     packaging: (principal: Principal, orderId: number) => imagesOf(principal, orderId, 'PACKAGING'),
@@ -392,6 +470,8 @@ export interface PlaceOrderInput {
   warrantyCents: number;
   totalCents: number;
   neighborhood: string | null;
+  /** 'Troco para' of a cash order, checked by the checkout (at least the total). */
+  changeForCents?: number | null;
   delivererId: number | null;
   items: ReadonlyArray<{
     productId: number;
@@ -434,6 +514,7 @@ export async function placeOrder(
     discount_cents: 0,
     total_cents: input.totalCents,
     neighborhood: input.neighborhood,
+    change_for_cents: input.changeForCents ?? null,
     attendant_id: input.employeeId,
     deliverer_id: input.delivererId,
   });
@@ -462,7 +543,7 @@ export async function placeOrder(
   const at = new Date();
   if (receipt) {
     const key = await storage.put(trx, IMAGE_FOLDER, receipt.data, receipt.extension);
-    await repo.insertImages(trx, order.id, 'RECEIPT', [key], at);
+    await repo.insertImages(trx, order.id, 'RECEIPT', [key], at, receipt.phash);
   }
   await recordOrderEvent(trx, {
     order,
@@ -488,4 +569,155 @@ export async function placeOrder(
     at,
   });
   return { ...order, status };
+}
+
+/** A Pix the bank told us of (one entry of its webhook), in our units. */
+export interface ReceivedPix {
+  endToEndId: string;
+  txid: string | null;
+  amountCents: number;
+  paidAt: Date;
+  payer: string | null;
+}
+
+/** Which move a received payment makes from where the order waits. */
+const PIX_SETTLES: Partial<Record<OrderStatusKey, OrderAction>> = {
+  [ORDER_STATUS.PROCESSANDO]: 'confirmPayment',
+  [ORDER_STATUS.AGUARDANDO_COMPROVANTE]: 'confirmPix',
+  [ORDER_STATUS.AGUARDANDO_APROVACAO]: 'approve',
+};
+
+/** Why this Pix cannot pay this order now (undefined: it can). Checked with the order row locked. */
+async function pixRefusal(
+  trx: Transaction<Database>,
+  order: LockedOrder,
+  amountCents: number,
+): Promise<{ reason: PixUnmatchedReason; message: string } | undefined> {
+  if (!PIX_PAYABLE_STATUSES.includes(order.status as OrderStatusKey)) {
+    return { reason: 'NOT_WAITING', message: PAYMENT_TEXTS.notWaiting(order.code, orderStatusLabel(order.status)) };
+  }
+  if (amountCents !== order.total_cents) {
+    return {
+      reason: 'AMOUNT_MISMATCH',
+      message: PAYMENT_TEXTS.amountMismatch(
+        formatBRL(centsToReais(amountCents)),
+        formatBRL(centsToReais(order.total_cents)),
+      ),
+    };
+  }
+  if (await pixRepo.ofOrder(trx, order.id))
+    return { reason: 'ALREADY_PAID', message: PAYMENT_TEXTS.alreadyPaid(order.code) };
+  return undefined;
+}
+
+/**
+ * A Pix the bank's webhook told us of, in one transaction: stored once by its E2E id ('repeated' when it
+ * already was: nothing changes); matched to the order its txid names when that order waits for its payment
+ * and the amount is exactly its total (else stored as not identified, with the reason); and, with 'Pix
+ * automático' on (`confirm`), the order's payment confirmed through the workflow by the bank. Concurrent
+ * deliveries of one E2E id wait on its primary key: one confirmation.
+ */
+export function receivePix(db: DB, pix: ReceivedPix, confirm: boolean): Promise<'stored' | 'repeated'> {
+  return db.transaction().execute(async (trx) => {
+    const stored = await pixRepo.insertOnce(trx, {
+      end_to_end_id: pix.endToEndId,
+      txid: pix.txid,
+      amount_cents: pix.amountCents,
+      paid_at: pix.paidAt,
+      payer: pix.payer,
+      unmatched_reason: pix.txid ? 'UNKNOWN_TXID' : 'NO_TXID',
+    });
+    if (!stored) return 'repeated';
+    const orderId = pix.txid ? await repo.idByTxid(trx, pix.txid) : undefined;
+    const order = orderId === undefined ? undefined : await repo.lockById(trx, orderId);
+    if (!order) return 'stored';
+    const refused = await pixRefusal(trx, order, pix.amountCents);
+    if (refused) {
+      await pixRepo.unmatched(trx, pix.endToEndId, refused.reason);
+      return 'stored';
+    }
+    await pixRepo.match(trx, pix.endToEndId, order.id, null);
+    const action = PIX_SETTLES[order.status as OrderStatusKey];
+    if (confirm && action) {
+      await transition(trx, order, action, 'bank', { note: PAYMENT_TEXTS.confirmedNote(pix.endToEndId) });
+    }
+    return 'stored';
+  });
+}
+
+/**
+ * An attendant matches a Pix that paid no order to one (the customer typed no txid, or a wrong one): the
+ * same checks as the webhook's (the order waits, the exact total, no other Pix), refused with the reason
+ * (409); then the order's payment is confirmed by the attendant's move (audited, history naming the E2E id).
+ */
+export async function matchPixByHand(db: DB, principal: Principal, endToEndId: string, orderId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const pix = await pixRepo.lock(trx, endToEndId);
+    if (!pix) throw notFound(PAYMENT_TEXTS.pixNotFound);
+    if (pix.order_id !== null) throw conflict(PAYMENT_TEXTS.alreadyMatched, 'PIX_ALREADY_MATCHED');
+    const order = await repo.lockById(trx, orderId);
+    if (!order) throw notFound(PAYMENT_TEXTS.orderNotFound);
+    const refused = await pixRefusal(trx, order, pix.amount_cents);
+    if (refused) throw conflict(refused.message, 'PIX_NOT_MATCHED', { reason: refused.reason });
+    await pixRepo.match(trx, endToEndId, order.id, principal.employeeId);
+    const action = PIX_SETTLES[order.status as OrderStatusKey] as OrderAction;
+    await transition(
+      trx,
+      order,
+      action,
+      { employeeId: principal.employeeId, permissions: principal.permissions, func: principal.func },
+      { note: PAYMENT_TEXTS.matchedByHandNote(endToEndId) },
+    );
+  });
+}
+
+/** The Pix received, newest first, matched or not (`state`), a page at a time. */
+export async function receivedPixPage(db: DB, query: PixReceivedQuery): Promise<PixReceivedList> {
+  const { rows, total } = await pixRepo.page(db, query.state, query.page * query.items, query.items);
+  return {
+    data: rows.map((row) => ({
+      endToEndId: row.end_to_end_id,
+      txid: row.txid,
+      amount: centsToReais(row.amount_cents),
+      paidAt: iso(row.paid_at),
+      payer: row.payer,
+      state: row.order_id === null ? 'unmatched' : 'matched',
+      order: row.order_id === null || row.order_code === null ? null : { id: row.order_id, code: row.order_code },
+      reason: row.unmatched_reason,
+      confirmedAt: row.confirmed_at ? iso(row.confirmed_at) : null,
+      receivedAt: iso(row.received_at),
+    })),
+    total,
+  };
+}
+
+/**
+ * A courier run takes an order (issue 19): in the caller's transaction, with the order row locked, the
+ * order must still wait for a courier (Aguardando motoboy or Entrega imediata); its courier becomes the
+ * run's (an audit row when it changes). Refused with the order's code otherwise: the caller's whole
+ * assignment rolls back.
+ */
+export async function assignRunCourier(
+  trx: Transaction<Database>,
+  orderId: number,
+  courierId: number,
+  employeeId: number,
+  refuse: (code: string) => Error,
+): Promise<LockedOrder> {
+  const order = await repo.lockById(trx, orderId);
+  if (!order) throw notFound(ORDER_TEXTS.notFound);
+  if (order.status !== ORDER_STATUS.AGUARDANDO_MOTOBOY && order.status !== ORDER_STATUS.ENTREGA_IMEDIATA) {
+    throw refuse(order.code);
+  }
+  if (order.deliverer_id !== courierId) {
+    await repo.update(trx, order.id, { deliverer_id: courierId, updated_at: nextUpdatedAt(order) });
+    await recordAudit(trx, {
+      employeeId,
+      entity: 'order',
+      entityId: order.code,
+      action: 'assignToRun',
+      changes: { delivererId: { from: order.deliverer_id, to: courierId } },
+    });
+  }
+  return order;
 }

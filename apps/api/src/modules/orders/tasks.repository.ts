@@ -51,6 +51,18 @@ function taskWhere(filter: TaskFilter) {
 const inProgressFirst = sql<number>`case when o.status in (${sql.join([...TASK_IN_PROGRESS])}) then 0 else 1 end`;
 
 /** SQL of the task lists. Every function takes `db` or a transaction. */
+/**
+ * A courier's run sets the order he delivers in (issue 19 §2: the run sheet's order): the orders of an open
+ * run come by its departure, then as the dispatcher put them in; the others after, as before.
+ */
+const runOrder = sql`(
+  select r.departure_at from courier_run_orders ro join courier_runs r on r.id = ro.run_id
+  where ro.order_id = o.id and r.settled_at is null order by r.departure_at limit 1
+) asc nulls last, (
+  select ro.position from courier_run_orders ro join courier_runs r on r.id = ro.run_id
+  where ro.order_id = o.id and r.settled_at is null order by r.departure_at limit 1
+) asc nulls last`;
+
 export const tasksRepository = {
   async count(db: Executor, filter: TaskFilter): Promise<number> {
     const row = await db
@@ -75,6 +87,7 @@ export const tasksRepository = {
       ])
       .where(taskWhere(filter))
       .orderBy(inProgressFirst)
+      .orderBy(runOrder)
       .orderBy('o.fast_delivery', 'desc')
       .orderBy('o.updated_at', 'asc')
       .orderBy('o.id', 'asc')

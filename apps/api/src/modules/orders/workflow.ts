@@ -5,6 +5,7 @@ import {
   findTransition,
   findTransitionByAction,
   ORDER_ACTION_LABELS,
+  ORDER_STATUS,
   ORDER_TEXTS,
   type OrderAction,
   type OrderActor,
@@ -12,14 +13,24 @@ import {
   type OrderStatusKey,
   type OrderTransition,
   orderStatusLabel,
+  PIX_PAYABLE_STATUSES,
+  PROOF_TEXTS,
   ruleRefusal,
 } from '@backoffice/contract';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { moveStock } from '../stock/stock.service';
 import { type LockedOrder, ordersRepository as repo } from './orders.repository';
+import { pixReceivedRepository } from './pix-received.repository';
+
+/**
+ * Who makes a move: a signed-in employee, or the bank ('Pix automático': a Pix its webhook told us of).
+ * The bank makes only the moves that a received payment settles; its history rows name no employee.
+ */
+export type MoveActor = OrderActor | 'bank';
+const BANK_ACTIONS: readonly OrderAction[] = ['confirmPayment', 'confirmPix', 'approve'];
 
 /** What a move may carry besides the action: the reason, the stored pictures, the target status. */
 export interface TransitionInput extends OrderConcurrency {
@@ -27,6 +38,10 @@ export interface TransitionInput extends OrderConcurrency {
   note?: string | null;
   /** Storage keys of pictures checked and stored by the caller, in this move's transaction. */
   receiptKey?: string;
+  /** The perceptual hash of the receipt picture (images.ts `differenceHash`). */
+  receiptHash?: string;
+  /** The E2E id read off the payment proof (approve): refused when another order used it, stored with the move. */
+  proofEndToEndId?: string;
   packagingKeys?: string[];
   signatureKey?: string;
   /** PUT /orders/change/status names the status reached instead of the action. */
@@ -114,7 +129,7 @@ export async function transition(
   trx: Transaction<Database>,
   order: LockedOrder,
   action: OrderAction,
-  actor: OrderActor,
+  actor: MoveActor,
   input: TransitionInput = {},
 ): Promise<TransitionResult> {
   assertFresh(order, input);
@@ -132,13 +147,24 @@ export async function transition(
     fastDelivery: order.fast_delivery,
     delivererId: order.deliverer_id,
   };
-  switch (ruleRefusal(move, state, actor)) {
+  const employeeId = actor === 'bank' ? null : actor.employeeId;
+  const refused =
+    actor === 'bank'
+      ? BANK_ACTIONS.includes(move.action)
+        ? undefined
+        : 'permission'
+      : ruleRefusal(move, state, actor);
+  switch (refused) {
     case 'permission':
       throw new AppError(403, ORDER_TEXTS.permissionRefused(actionLabel), { code: 'FORBIDDEN' });
     case 'function':
-      throw new AppError(403, ORDER_TEXTS.functionRefused(functionLabel(actor.func), actionLabel), {
-        code: 'ORDER_FUNCTION_REFUSED',
-      });
+      throw new AppError(
+        403,
+        ORDER_TEXTS.functionRefused(actor === 'bank' ? '' : functionLabel(actor.func), actionLabel),
+        {
+          code: 'ORDER_FUNCTION_REFUSED',
+        },
+      );
     case 'delivery':
       throw conflict(ORDER_TEXTS.deliveryMismatch(actionLabel), 'TRANSITION_REFUSED', {
         status: order.status,
@@ -158,8 +184,13 @@ export async function transition(
     }
     if (requirement === 'signature' && !input.signatureKey) throw missing(ORDER_TEXTS.signatureRequired);
     if (requirement === 'receipt' && !input.receiptKey) throw missing(ORDER_TEXTS.receiptRequired);
+    if (requirement === 'pixReceived') {
+      const pix = await pixReceivedRepository.ofOrder(trx, order.id);
+      if (!pix || pix.amount_cents !== order.total_cents) throw missing(ORDER_TEXTS.pixNotReceived);
+    }
   }
-  const delivererId = move.requires.includes('deliverer') ? await delivererFor(trx, order, actor) : null;
+  const delivererId =
+    move.requires.includes('deliverer') && actor !== 'bank' ? await delivererFor(trx, order, actor) : null;
 
   const at = nextUpdatedAt(order);
   const changes: Record<string, unknown> = {
@@ -169,8 +200,8 @@ export async function transition(
   for (const effect of move.does) {
     switch (effect) {
       case 'setStocker':
-        values.stocker_id = actor.employeeId;
-        changes.stockerId = { from: order.stocker_id, to: actor.employeeId };
+        values.stocker_id = employeeId;
+        changes.stockerId = { from: order.stocker_id, to: employeeId };
         break;
       case 'setDeliverer':
         if (delivererId !== null && delivererId !== order.deliverer_id) {
@@ -187,7 +218,7 @@ export async function transition(
         const items = await repo.items(trx, order.id);
         const moved = await moveStock(
           trx,
-          { kind: 'CANCELLATION', employeeId: actor.employeeId, orderId: order.id, note: note ?? actionLabel },
+          { kind: 'CANCELLATION', employeeId, orderId: order.id, note: note ?? actionLabel },
           items.map((item) => ({
             productId: item.product_id,
             quantityIn: item.quantity,
@@ -198,7 +229,9 @@ export async function transition(
         break;
       }
       case 'storeReceipt':
-        if (input.receiptKey) await repo.insertImages(trx, order.id, 'RECEIPT', [input.receiptKey], at);
+        if (input.receiptKey) {
+          await repo.insertImages(trx, order.id, 'RECEIPT', [input.receiptKey], at, input.receiptHash ?? null);
+        }
         break;
       case 'storePackagingPhotos':
         await repo.insertImages(trx, order.id, 'PACKAGING', input.packagingKeys ?? [], at);
@@ -209,11 +242,23 @@ export async function transition(
         break;
     }
   }
+  if (input.proofEndToEndId) {
+    // One proof, one order: two approvals naming the same E2E id queue here, and the second one is refused.
+    await sql`select pg_advisory_xact_lock(hashtext(${input.proofEndToEndId}))`.execute(trx);
+    const other = await repo.otherOrderWithProof(trx, input.proofEndToEndId, order.id);
+    if (other) throw conflict(PROOF_TEXTS.reused(other.code), 'PROOF_REUSED', { orderId: other.id, code: other.code });
+    values.proof_end_to_end_id = input.proofEndToEndId;
+    changes.proofEndToEndId = input.proofEndToEndId;
+  }
   await repo.update(trx, order.id, values);
+  // The payment settled: a Pix received for this order (Pix automático off: an attendant's click) is confirmed.
+  if (PIX_PAYABLE_STATUSES.includes(order.status as OrderStatusKey) && move.to === ORDER_STATUS.AGUARDANDO_ESTOQUISTA) {
+    await pixReceivedRepository.confirmFor(trx, order.id, at);
+  }
   await recordOrderEvent(trx, {
     order,
     status: move.to,
-    employeeId: actor.employeeId,
+    employeeId,
     action,
     note,
     changes: note ? { ...changes, note } : changes,

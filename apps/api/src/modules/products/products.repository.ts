@@ -1,14 +1,11 @@
-import { MAX_DATABASE_INTEGER, normalizeSearch } from '@backoffice/contract';
 import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
+import { isStorableId, searchWords } from '../../lib/sql-input';
 
 /** How a brand or reference row is held until the end of the transaction. */
 type RowLock = 'keyShare' | 'update';
 
-/** The largest value of an `integer` column: a larger id names no row (and PostgreSQL would refuse it). */
-const MAX_ID = MAX_DATABASE_INTEGER;
-export const isStorableId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
 type ProductEB = ExpressionBuilder<Database & { p: Database['products'] }, 'p'>;
 
 /** A product row with its brand and reference names. */
@@ -30,6 +27,7 @@ export interface ProductRow {
   stock_alert: number;
   tags: string[];
   archived: boolean;
+  serialized: boolean;
 }
 
 export interface ImageRow {
@@ -51,13 +49,7 @@ export interface ProductValues {
   stock_alert: number;
   tags: string[];
   search_text: string;
-}
-
-/** Words of a search, each escaped for LIKE (backslash is PostgreSQL's default escape). */
-export function searchWords(search: string | undefined): string[] {
-  const normalized = normalizeSearch(search ?? '');
-  if (!normalized) return [];
-  return normalized.split(' ').map((word) => word.replace(/[\\%_]/g, (c) => `\\${c}`));
+  serialized?: boolean;
 }
 
 /** Every word must appear in search_text (name, code, tags, brand, reference; accent- and case-free). */
@@ -88,6 +80,7 @@ function productQuery(db: Executor) {
       'p.stock_alert',
       'p.tags',
       'p.archived',
+      'p.serialized',
     ]);
 }
 

@@ -72,7 +72,13 @@ function auditView(row: ProductRow) {
     stock: row.stock,
     stockAlert: row.stock_alert,
     tags: row.tags,
+    serialized: row.serialized,
   };
+}
+
+/** The pictures of these products (every product's in one query), for modules that show products. */
+export function productImagesOf(db: Executor, productIds: number[]): Promise<ImageRow[]> {
+  return repo.imagesOf(db, productIds);
 }
 
 /** Rows a CSV export reads at a time. */
@@ -94,6 +100,7 @@ export function createProductsService(db: DB, storage: Storage) {
       stock: row.stock,
       stockAlert: row.stock_alert,
       tags: row.tags,
+      serialized: row.serialized,
       imagesUrl: list.map((image) => image.url),
       images: list,
       discount: {
@@ -249,27 +256,33 @@ export function createProductsService(db: DB, storage: Storage) {
       const id = await db.transaction().execute(async (trx) => {
         const { brand, reference } = await resolveBrand(trx, input.brand, input.reference);
         const code = await repo.nextCode(trx);
-        const { id } = await repo.insert(trx, { code, ...productValues(input, code, brand, reference) });
+        const { id } = await repo.insert(trx, {
+          code,
+          ...productValues(input, code, brand, reference),
+          serialized: input.serialized,
+        });
         const keys = await storeImages(trx, pictures);
         for (const [position, key] of keys.entries()) {
           await repo.insertImage(trx, { product_id: id, path: key, name: `${code}-${position + 1}.jpg`, position });
         }
-        if (input.stock > 0) {
+        if (input.stock > 0 || (input.units?.length ?? 0) > 0) {
+          // A serialized product's initial stock comes in by its units (their count must be the stock).
           await changeStock(trx, {
             productId: id,
             kind: 'ADJUSTMENT',
-            newStock: input.stock,
+            ...(input.serialized ? { quantityIn: input.stock, units: input.units ?? [] } : { newStock: input.stock }),
+            ...(!input.serialized && input.units ? { units: input.units } : {}),
             employeeId: actorId,
             note: 'Estoque inicial no cadastro',
           });
         }
-        const { images: _images, ...fields } = input;
+        const { images: _images, units, ...fields } = input;
         await recordAudit(trx, {
           employeeId: actorId,
           entity: 'product',
           entityId: code,
           action: 'create',
-          changes: { ...fields, images: keys.length },
+          changes: { ...fields, images: keys.length, ...(units ? { imeis: units.map((u) => u.imei) } : {}) },
         });
         return id;
       });
@@ -305,7 +318,16 @@ export function createProductsService(db: DB, storage: Storage) {
           }
           costCents = before.cost_cents;
         }
-        await repo.update(trx, locked.id, { ...productValues(input, code, brand, reference), cost_cents: costCents });
+        const serialized = input.serialized ?? before.serialized;
+        // The stock of a serialized product is its units: the switch moves only while there is none.
+        if (serialized !== before.serialized && (locked.stock !== 0 || stock !== 0)) {
+          throw badRequest(PRODUCT_TEXTS.serializedChangeNeedsZeroStock);
+        }
+        await repo.update(trx, locked.id, {
+          ...productValues(input, code, brand, reference),
+          cost_cents: costCents,
+          serialized,
+        });
         if (stock !== locked.stock) {
           await changeStock(trx, {
             productId: locked.id,
@@ -346,6 +368,7 @@ export function createProductsService(db: DB, storage: Storage) {
           lines.map((line) => ({
             productId: line.productId,
             quantityIn: line.stock,
+            ...(line.units ? { units: line.units } : {}),
             newCostCents: reaisToCents(line.cost),
             sourceId: sources.get(line.source) ?? null,
           })),
@@ -361,6 +384,7 @@ export function createProductsService(db: DB, storage: Storage) {
               ...stockAndCostChanges(result),
               quantity: line.stock,
               source: line.source,
+              ...(line.units ? { imeis: line.units.map((u) => u.imei) } : {}),
               movementId: result.movementId,
             },
           });

@@ -12,6 +12,7 @@ import {
   orderReportSchema,
   PERMISSIONS,
   productRankRowSchema,
+  REPORT_PATHS,
   reportIdSchema,
   reportLevelSchema,
   reportOrderSchema,
@@ -37,7 +38,8 @@ const idParams = z.object({ id: reportIdSchema });
 
 /**
  * The dashboard, its five charts and the 17 general reports (spec section 7; definitions in
- * docs/reports.md). Every route only reads.
+ * docs/reports.md). The general reports' paths are the contract's registry (REPORT_PATHS,
+ * GENERAL_REPORT_REGISTRY), which the web reads too. Every route only reads.
  */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Their own connections and longer statement_timeout on PostgreSQL (db/database.ts reportsDatabase).
@@ -129,7 +131,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---------- general reports ----------
   const rankParams = z.object({ ...period, order: reportOrderSchema });
   app.get(
-    '/reports/customers/purchases/start/:s/end/:e/:order',
+    REPORT_PATHS.customerPurchases,
     {
       ...report,
       schema: {
@@ -143,7 +145,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async ({ params, query }) => service.customerPurchases(params.s, params.e, params.order, query),
   );
   app.get(
-    '/reports/products/sold/start/:s/end/:e/:order',
+    REPORT_PATHS.productsSold,
     {
       // The dashboard's sold chart (its period variant, ?items=10) and the best/worst-selling reports.
       ...chart,
@@ -159,7 +161,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async ({ params, query }) => service.productsSold(params.s, params.e, params.order, query),
   );
   app.get(
-    '/reports/products/low/stock',
+    REPORT_PATHS.lowStock,
     {
       ...report,
       schema: {
@@ -172,7 +174,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   const employeePeriod = z.object({ ...period, id: reportIdSchema });
   app.get(
-    '/reports/order/start/:s/end/:e/deliverer/:id',
+    REPORT_PATHS.ordersByDeliverer,
     {
       ...report,
       schema: {
@@ -186,7 +188,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async ({ params, query }) => ({ data: await service.ordersByDeliverer(params.id, params.s, params.e, query) }),
   );
   app.get(
-    '/reports/order/start/:s/end/:e/attendant/:id',
+    REPORT_PATHS.ordersByAttendant,
     {
       ...report,
       schema: {
@@ -200,7 +202,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async ({ params, query }) => ({ data: await service.ordersByAttendant(params.id, params.s, params.e, query) }),
   );
   app.get(
-    '/reports/product/stock/sales',
+    REPORT_PATHS.stockSales,
     {
       ...report,
       schema: {
@@ -213,7 +215,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async ({ query }) => ({ data: await service.stockSales(0, query) }),
   );
   app.get(
-    '/reports/product/stock/sales/level/:level',
+    REPORT_PATHS.stockSalesByLevel,
     {
       ...report,
       schema: {
@@ -227,7 +229,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async ({ params, query }) => ({ data: await service.stockSales(params.level, query) }),
   );
   app.get(
-    '/reports/order/exchange/start/:s/end/:e/employee/:id',
+    REPORT_PATHS.exchanges,
     {
       ...report,
       schema: {
@@ -240,7 +242,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async ({ params }) => ({ data: await service.exchanges(params.id, params.s, params.e) }),
   );
   app.get(
-    '/reports/order/return/start/:s/end/:e/employee/:id',
+    REPORT_PATHS.returns,
     {
       ...report,
       schema: {
@@ -253,7 +255,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async ({ params }) => ({ data: await service.returns(params.id, params.s, params.e) }),
   );
   app.get(
-    '/reports/deliverer-customers/:id',
+    REPORT_PATHS.delivererCustomers,
     {
       ...report,
       schema: {
@@ -266,7 +268,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async ({ params }) => ({ data: await service.delivererCustomers(params.id) }),
   );
   app.get(
-    '/reports/awaiting-motoboy-orders/:id',
+    REPORT_PATHS.awaitingCourier,
     {
       ...report,
       schema: {
@@ -279,7 +281,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async ({ params }) => ({ data: await service.awaitingCourier(params.id) }),
   );
   app.get(
-    '/reports/products/:brand/:reference',
+    REPORT_PATHS.brandReference,
     {
       ...report,
       schema: {
@@ -292,7 +294,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async ({ params }) => ({ data: await service.brandReference(params.brand, params.reference) }),
   );
   app.get(
-    '/reports/order/transfer/start/:s/end/:e',
+    REPORT_PATHS.deposits,
     {
       ...report,
       schema: {
@@ -306,7 +308,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async ({ params, query }) => ({ data: await service.deposits(params.s, params.e, query) }),
   );
   app.get(
-    '/reports/customer/fast-delivery',
+    REPORT_PATHS.fastDeliveryCustomers,
     {
       ...report,
       schema: {
@@ -319,7 +321,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   const orderParams = z.object({ orderId: reportIdSchema });
   app.get(
-    '/reports/order/exchange/:orderId',
+    REPORT_PATHS.exchangeDetail,
     {
       ...report,
       schema: {
@@ -332,7 +334,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async ({ params }) => ({ data: await service.exchangeDetail(params.orderId) }),
   );
   app.get(
-    '/reports/order/return/:orderId',
+    REPORT_PATHS.returnDetail,
     {
       ...report,
       schema: {

@@ -17,6 +17,9 @@ type RoleData = {
  * edits a role holding a permission they lack, or edits their own role; the last non-blocked employee
  * with full:access keeps it.
  */
+/** The permission ceiling (nobody grants what they do not hold), for the employees module. */
+export { countActiveFullAccess, grantsFullAccess, holdsAll, lockFullAccessChanges } from './permission-ceiling';
+
 export function createRolesService(db: DB) {
   return {
     list: (): Promise<Role[]> => rolesRepository.list(db),

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
-import { isStorableId, searchWords } from '../products/products.repository';
+import { isStorableId, searchWords } from '../../lib/sql-input';
 
 /** What selling reads of a customer. */
 export interface SellingCustomerRow {

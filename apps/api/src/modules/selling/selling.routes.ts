@@ -94,23 +94,39 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.changeCart(request.params.id, request.body.productId, request.body.newQuantity),
   );
 
-  app.post(
-    '/orders/checkout/:id',
+  // The cash checkout (section 7) and the order's own Pix (issue 18) take the same body.
+  const withoutProof = [
     {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Finaliza o carrinho do cliente {id} em dinheiro: pedido em AGUARDANDO_ESTOQUISTA, estoque baixado, carrinho esvaziado; mesma chave (cabeçalho Idempotency-Key ou idempotencyKey, ambos opcionais) devolve o mesmo pedido',
-        params: sellingCustomerParamsSchema,
-        headers: checkoutHeadersSchema,
-        body: checkoutCashBodySchema,
-        response: { 200: checkoutResponseSchema },
-      },
+      url: '/orders/checkout/:id',
+      summary:
+        'Finaliza o carrinho do cliente {id} em dinheiro: pedido em AGUARDANDO_ESTOQUISTA, estoque baixado, carrinho esvaziado; mesma chave (cabeçalho Idempotency-Key ou idempotencyKey, ambos opcionais) devolve o mesmo pedido',
+      checkout: service.checkoutCash,
     },
-    async (request) =>
-      service.checkoutCash(principalOf(request), request.params.id, request.body, request.headers['idempotency-key']),
-  );
+    {
+      url: '/orders/checkout/pix/:id',
+      summary:
+        'Finaliza o carrinho do cliente {id} por Pix do próprio pedido (GET /orders/pix/{orderId} dá o QR): pedido em PROCESSANDO com Pix automático, senão AGUARDANDO_COMPROVANTE; o webhook do banco confirma; mesma chave (Idempotency-Key) devolve o mesmo pedido',
+      checkout: service.checkoutPix,
+    },
+  ];
+  for (const { url, summary, checkout } of withoutProof) {
+    app.post(
+      url,
+      {
+        config,
+        schema: {
+          tags,
+          summary,
+          params: sellingCustomerParamsSchema,
+          headers: checkoutHeadersSchema,
+          body: checkoutCashBodySchema,
+          response: { 200: checkoutResponseSchema },
+        },
+      },
+      async (request) =>
+        checkout(principalOf(request), request.params.id, request.body, request.headers['idempotency-key']),
+    );
+  }
 
   app.post(
     '/orders/checkout/bank/transfer/:id',

@@ -7,7 +7,6 @@ import {
   type CheckoutCashBody,
   type CheckoutResponse,
   type CheckoutTransferBody,
-  COMPANY_ID,
   centsToReais,
   DELIVERY_TYPES,
   type DeliveryChoices,
@@ -27,10 +26,9 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { normalizeOrderPicture, placeOrder } from '../orders/orders.service';
-import { productsRepository } from '../products/products.repository';
-import { settingsRepository } from '../settings/settings.repository';
-import { initialOrderStatusFor } from '../settings/settings.service';
-import { stockRepository } from '../stock/stock.repository';
+import { productImagesOf } from '../products/products.service';
+import { initialOrderStatusFor, pixReceiver } from '../settings/settings.service';
+import { lockProducts } from '../stock/stock.service';
 import { levelPriceCents, quote } from './pricing';
 import { type CartLineRow, sellingRepository as repo, type SellingCustomerRow } from './selling.repository';
 
@@ -90,7 +88,9 @@ export function checkoutKey(header: string | undefined, body: string | undefined
   return (body ?? randomUUID()).toLowerCase();
 }
 
-type CheckoutInput = (CheckoutCashBody & { payment: 'CASH' }) | (CheckoutTransferBody & { payment: 'BANK_TRANSFER' });
+type CheckoutInput =
+  | (CheckoutCashBody & { payment: 'CASH' | 'PIX' })
+  | (CheckoutTransferBody & { payment: 'BANK_TRANSFER' });
 
 /**
  * Internal selling: product search at the customer's level price, the server-side cart, pre-checkout
@@ -100,7 +100,7 @@ type CheckoutInput = (CheckoutCashBody & { payment: 'CASH' }) | (CheckoutTransfe
  */
 export function createSellingService(db: DB, storage: Storage) {
   async function imagesByProduct(executor: Executor, ids: number[]): Promise<Map<number, string[]>> {
-    const images = await productsRepository.imagesOf(executor, ids);
+    const images = await productImagesOf(executor, ids);
     const byProduct = new Map<number, string[]>();
     for (const image of images) {
       const list = byProduct.get(image.product_id) ?? [];
@@ -157,14 +157,13 @@ export function createSellingService(db: DB, storage: Storage) {
   /** The shop's static BR Code for `amountCents` (txid '***'), or null when it cannot be made. */
   async function pixFor(amountCents: number): Promise<PreCheckoutResponse['pix']> {
     if (amountCents <= 0) return null;
-    const key = await settingsRepository.firstActivePix(db);
-    const company = await settingsRepository.findCompany(db, COMPANY_ID);
-    if (!key?.pix_key || !company?.merchant_name || !company.merchant_city) return null;
+    const { key, merchantName, merchantCity } = await pixReceiver(db);
+    if (!key || !merchantName || !merchantCity) return null;
     try {
       const payload = buildPixPayload({
-        key: key.pix_key,
-        merchantName: company.merchant_name,
-        merchantCity: company.merchant_city,
+        key,
+        merchantName,
+        merchantCity,
         amountCents,
         txid: PIX_NO_TXID,
       });
@@ -211,6 +210,8 @@ export function createSellingService(db: DB, storage: Storage) {
         ...choices,
         expectedTotal: input.expectedTotal ?? null,
         receipt: input.payment === 'BANK_TRANSFER' ? sha256(input.receipt) : null,
+        // Only when given: a request without it hashes as it did before 'Troco para' existed.
+        ...(input.changeFor === undefined ? {} : { changeFor: input.changeFor }),
       }),
     );
     // A retry of a finished attempt answers at once, without touching the proof picture again.
@@ -238,10 +239,7 @@ export function createSellingService(db: DB, storage: Storage) {
       // Lock the cart's products (ascending ids, as moveStock does) before reading their prices and stock.
       const productIds = (await repo.cartLines(trx, customerId)).map((line) => line.product_id);
       if (productIds.length === 0) throw conflict(SELLING_TEXTS.cartEmpty, 'CONFLICT');
-      await stockRepository.lockProducts(
-        trx,
-        [...productIds].sort((a, b) => a - b),
-      );
+      await lockProducts(trx, productIds);
       const lines = await repo.cartLines(trx, customerId);
       const archived = lines.filter((line) => line.archived);
       if (archived.length > 0) {
@@ -259,6 +257,11 @@ export function createSellingService(db: DB, storage: Storage) {
       }
 
       const payment: PaymentMethod = input.payment;
+      const changeForCents = input.changeFor === undefined ? null : reaisToCents(input.changeFor);
+      if (changeForCents !== null && payment !== 'CASH') throw badRequest(SELLING_TEXTS.changeForCashOnly);
+      if (changeForCents !== null && changeForCents < figures.totalCents) {
+        throw badRequest(SELLING_TEXTS.changeForBelowTotal(formatBRL(centsToReais(figures.totalCents))));
+      }
       const motoboy = choices.typeOfDelivery === DELIVERY_TYPES.MOTOBOY;
       // The orders module places it (the workflow's `create`): order, items, stock out, proof, history, audit.
       const order = await placeOrder(trx, storage, {
@@ -275,6 +278,7 @@ export function createSellingService(db: DB, storage: Storage) {
         warrantyCents: figures.warrantyCents,
         totalCents: figures.totalCents,
         neighborhood: motoboy ? customer.neighborhood : null,
+        changeForCents,
         delivererId: motoboy ? customer.deliverer_id : null,
         items: priced.map(({ line, unitCents }) => ({
           productId: line.product_id,
@@ -408,6 +412,9 @@ export function createSellingService(db: DB, storage: Storage) {
     /** `headerKey`: the `Idempotency-Key` header, which wins over the body's `idempotencyKey`. */
     checkoutCash: (principal: Principal, customerId: number, body: CheckoutCashBody, headerKey?: string) =>
       checkout(principal, customerId, { ...body, payment: 'CASH' }, headerKey),
+    /** The order's own Pix: it waits for its payment (PROCESSANDO with 'Pix automático', else AGUARDANDO_COMPROVANTE). */
+    checkoutPix: (principal: Principal, customerId: number, body: CheckoutCashBody, headerKey?: string) =>
+      checkout(principal, customerId, { ...body, payment: 'PIX' }, headerKey),
     checkoutTransfer: (principal: Principal, customerId: number, body: CheckoutTransferBody, headerKey?: string) =>
       checkout(principal, customerId, { ...body, payment: 'BANK_TRANSFER' }, headerKey),
   };

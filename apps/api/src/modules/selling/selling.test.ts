@@ -662,6 +662,34 @@ describe('checkout', () => {
   });
 });
 
+describe("'Troco para' (issue 19 §4)", () => {
+  it('keeps the note a cash customer pays with, at least the total; refused below it or with another payment', async () => {
+    // One unit at R$ 84,90, delivered by motoboy with R$ 15,00 of freight: R$ 99,90.
+    const customer = await createCustomer(t.db, { shippingCents: 1_500 });
+    const product = await createProduct(t.db, { name: 'Fone Troco', costCents: 5_000, sellCents: 8_490, stock: 5 });
+    expect((await add(customer.id, product.id, 1)).statusCode).toBe(200);
+
+    const below = expectError(await cash(customer.id, { changeFor: 50 }), 400, 'BAD_REQUEST');
+    expect(below.errors[0]).toBe('O valor para troco deve ser ao menos o total do pedido (R$ 99,90).');
+    const pix = await call('POST', `/orders/checkout/pix/${customer.id}`, {
+      typeOfDelivery: 1,
+      withWarranty: false,
+      isFastDelivery: false,
+      changeFor: 100,
+    });
+    expect(apiErrorSchema.parse(pix.json()).errors[0]).toBe('Troco só existe no pagamento em dinheiro.');
+    expect(await cartOf(customer.id)).toHaveLength(1);
+
+    const sold = await cash(customer.id, { changeFor: 100 });
+    expect(sold.statusCode).toBe(200);
+    const { orderId } = checkoutResponseSchema.parse(sold.json());
+    const order = (await call('GET', `/orders/by-id/${orderId}`, undefined, tokens.admin)).json() as {
+      data: { total: number; changeFor: number | null };
+    };
+    expect(order.data).toMatchObject({ total: 99.9, changeFor: 100 });
+  });
+});
+
 describe("a section 7 client can sell (issue 15: idempotencyKey was required, the spec's body got 400)", () => {
   const spec = (url: string, body: object, headers: Record<string, string> = {}) =>
     t.app.inject({

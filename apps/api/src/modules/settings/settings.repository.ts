@@ -102,6 +102,29 @@ export const settingsRepository = {
       .executeTakeFirstOrThrow();
   },
 
+  /** The Pix webhook's secret: the stored one, or `fresh` stored now (the company's row is made when missing). */
+  async webhookSecret(db: Executor, companyId: number, fresh: string, renew: boolean): Promise<string> {
+    const row = await db
+      .insertInto('company_settings')
+      .values({ company_id: companyId, name: '', pix_webhook_secret: fresh, updated_at: new Date() })
+      .onConflict((oc) =>
+        oc.column('company_id').doUpdateSet((eb) => ({
+          pix_webhook_secret: renew ? fresh : eb.fn.coalesce('company_settings.pix_webhook_secret', eb.val(fresh)),
+        })),
+      )
+      .returning('pix_webhook_secret')
+      .executeTakeFirstOrThrow();
+    return row.pix_webhook_secret ?? fresh;
+  },
+  async storedWebhookSecret(db: Executor, companyId: number): Promise<string | null> {
+    const row = await db
+      .selectFrom('company_settings')
+      .select('pix_webhook_secret')
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    return row?.pix_webhook_secret ?? null;
+  },
+
   findOrderForPix(db: Executor, orderId: number) {
     return db.selectFrom('orders').select(['id', 'code', 'total_cents']).where('id', '=', orderId).executeTakeFirst();
   },

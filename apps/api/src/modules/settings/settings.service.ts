@@ -1,3 +1,4 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type BankSetting,
   type BankSettingData,
@@ -83,6 +84,42 @@ const activePixTaken = (type: PixKeyType) =>
 export async function initialOrderStatusFor(db: Executor, payment: PaymentMethod): Promise<OrderStatusKey> {
   const company = await repo.findCompany(db, COMPANY_ID);
   return initialOrderStatus(payment, company?.pix_auto ?? false);
+}
+
+/**
+ * The secret of the Pix webhook's URL (`/api/payments/pix/webhook/{secret}/pix`): made once, when first
+ * asked for, 32 random bytes in base64url; `renew` makes a new one (the old URL stops at once).
+ */
+export function pixWebhookSecret(db: Executor, renew = false): Promise<string> {
+  return repo.webhookSecret(db, COMPANY_ID, randomBytes(32).toString('base64url'), renew);
+}
+
+/** Whether `candidate` is the webhook's secret (compared in constant time; none made yet: never). */
+export async function isPixWebhookSecret(db: Executor, candidate: string): Promise<boolean> {
+  const stored = await repo.storedWebhookSecret(db, COMPANY_ID);
+  if (!stored) return false;
+  const a = createHash('sha256').update(stored).digest();
+  const b = createHash('sha256').update(candidate).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** Whether 'Pix automático' is on: a Pix the bank tells us of then confirms the order's payment by itself. */
+export async function pixAutoOn(db: Executor): Promise<boolean> {
+  return (await repo.findCompany(db, COMPANY_ID))?.pix_auto ?? false;
+}
+
+/**
+ * Who receives a static Pix: the first active Pix key and the company's merchant name and city (each may be
+ * missing; the caller decides what an incomplete receiver means).
+ */
+export async function pixReceiver(db: Executor) {
+  const key = await repo.firstActivePix(db);
+  const company = await repo.findCompany(db, COMPANY_ID);
+  return {
+    key: key?.pix_key ?? null,
+    merchantName: company?.merchant_name ?? null,
+    merchantCity: company?.merchant_city ?? null,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { Database, StockMovementKind } from '../../db/schema';
+import type { Database, StockMovementKind, UnitStatus } from '../../db/schema';
 
 export interface LockedProduct {
   id: number;
@@ -8,6 +8,16 @@ export interface LockedProduct {
   name: string;
   stock: number;
   cost_cents: number;
+  serialized: boolean;
+}
+
+/** A unit already registered under one of the IMEIs asked about. */
+export interface RegisteredImei {
+  imei: string;
+  unitId: number;
+  productId: number;
+  productName: string;
+  status: UnitStatus;
 }
 
 export interface MovementRow {
@@ -36,7 +46,7 @@ export const stockRepository = {
     if (ids.length === 0) return Promise.resolve([]);
     return trx
       .selectFrom('products')
-      .select(['id', 'code', 'name', 'stock', 'cost_cents'])
+      .select(['id', 'code', 'name', 'stock', 'cost_cents', 'serialized'])
       .where('id', 'in', ids)
       .orderBy('id')
       .forUpdate()
@@ -55,6 +65,64 @@ export const stockRepository = {
       .set({ stock, cost_cents: costCents, updated_at: now })
       .where('id', '=', id)
       .execute();
+  },
+
+  /** The units registered under any of these IMEIs (first or second). */
+  registeredImeis(trx: Transaction<Database>, imeis: string[]): Promise<RegisteredImei[]> {
+    if (imeis.length === 0) return Promise.resolve([]);
+    return trx
+      .selectFrom('unit_imeis as i')
+      .innerJoin('product_units as u', 'u.id', 'i.unit_id')
+      .innerJoin('products as p', 'p.id', 'u.product_id')
+      .select(['i.imei', 'u.id as unitId', 'u.product_id as productId', 'p.name as productName', 'u.status'])
+      .where('i.imei', 'in', imeis)
+      .forUpdate()
+      .execute();
+  },
+
+  async insertUnit(
+    trx: Transaction<Database>,
+    unit: { productId: number; imei: string; imei2: string | null; costCents: number },
+  ): Promise<number> {
+    const row = await trx
+      .insertInto('product_units')
+      .values({ product_id: unit.productId, imei: unit.imei, imei2: unit.imei2, cost_cents: unit.costCents })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const imeis = unit.imei2 ? [unit.imei, unit.imei2] : [unit.imei];
+    await trx
+      .insertInto('unit_imeis')
+      .values(imeis.map((imei) => ({ imei, unit_id: row.id })))
+      .execute();
+    return row.id;
+  },
+
+  /** A returned unit entered again: back in stock at the entry's cost, no longer any order's. */
+  async reenterUnit(trx: Transaction<Database>, unitId: number, costCents: number, now: Date) {
+    await trx
+      .updateTable('product_units')
+      .set({ status: 'IN_STOCK', cost_cents: costCents, order_id: null, entered_at: now, updated_at: now })
+      .where('id', '=', unitId)
+      .execute();
+  },
+
+  async linkUnits(trx: Transaction<Database>, movementId: number, unitIds: number[]) {
+    if (unitIds.length === 0) return;
+    await trx
+      .insertInto('stock_movement_units')
+      .values(unitIds.map((unit_id) => ({ movement_id: movementId, unit_id })))
+      .execute();
+  },
+
+  /** A serialized product's units in stock (the invariant: equals its stock). */
+  async unitsInStock(db: Executor, productId: number): Promise<number> {
+    const row = await db
+      .selectFrom('product_units')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('product_id', '=', productId)
+      .where('status', '=', 'IN_STOCK')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   },
 
   /** The ledger's own figure of a product's stock: the sum of its movements (checks and tests). */

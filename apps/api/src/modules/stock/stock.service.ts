@@ -1,8 +1,15 @@
-import { PRODUCT_LIMITS, PRODUCT_TEXTS, STOCK_TEXTS } from '@backoffice/contract';
+import {
+  IMEI_TEXTS,
+  isValidImei,
+  PRODUCT_LIMITS,
+  PRODUCT_TEXTS,
+  STOCK_TEXTS,
+  type UnitInput,
+} from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { Database, StockMovementKind } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
-import { isStorableId } from '../products/products.repository';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { isStorableId } from '../../lib/sql-input';
 import { type LockedProduct, type MovementRow, stockRepository } from './stock.repository';
 
 /** One product's part of a stock move. */
@@ -18,6 +25,11 @@ export interface StockMoveLine {
   /** Sale price of one unit (sales, cancellations, exchanges, returns). */
   unitPriceCents?: number | null;
   note?: string | null;
+  /**
+   * The units coming in (serialized products only; their count is `quantityIn`): new IMEIs, or returned
+   * units entered again.
+   */
+  units?: UnitInput[];
 }
 
 /** What the whole move is and who does it. */
@@ -50,6 +62,17 @@ export interface StockShortage {
 }
 
 /**
+ * Locks these products' rows (ascending ids, the order `moveStock` takes) for the rest of the transaction,
+ * so that what is read next about them (prices, stock) holds until the commit.
+ */
+export function lockProducts(trx: Transaction<Database>, ids: readonly number[]): Promise<LockedProduct[]> {
+  return stockRepository.lockProducts(
+    trx,
+    [...ids].sort((a, b) => a - b),
+  );
+}
+
+/**
  * The ONLY way products' stock changes (products, orders and selling all call it): in the caller's
  * transaction it locks every product of the move in ascending id order (no deadlock between two carts
  * holding the same products in another order), refuses the whole move when any product lacks stock
@@ -79,7 +102,11 @@ export async function moveStock(
     );
   }
 
+  checkSerializedLines(lines, products);
+  const entering = await unitsEntering(trx, lines);
+
   const rows: MovementRow[] = [];
+  const rowUnits: (UnitInput[] | undefined)[] = [];
   const results: Omit<StockChangeResult, 'movementId'>[] = [];
   const shortages = new Map<number, StockShortage>();
   let tooHigh = false;
@@ -123,6 +150,7 @@ export async function moveStock(
       employee_id: context.employeeId,
       note: line.note ?? context.note ?? null,
     });
+    rowUnits.push(product.serialized ? line.units : undefined);
     results.push({
       productId: product.id,
       code: product.code,
@@ -143,11 +171,99 @@ export async function moveStock(
 
   const movementIds = await stockRepository.insertMovements(trx, rows);
   const now = new Date();
+  for (const [index, units] of rowUnits.entries()) {
+    if (!units) continue;
+    const row = rows[index] as MovementRow;
+    const unitIds: number[] = [];
+    for (const unit of units) {
+      const returned = entering.get(unit.imei);
+      if (returned) {
+        await stockRepository.reenterUnit(trx, returned, row.cost_after_cents, now);
+        unitIds.push(returned);
+      } else {
+        // Two entries of the same new IMEI at once: the loser meets the unique IMEI (409, not a 500).
+        const unitId = await stockRepository
+          .insertUnit(trx, {
+            productId: row.product_id,
+            imei: unit.imei,
+            imei2: unit.imei2 ?? null,
+            costCents: row.cost_after_cents,
+          })
+          .catch((error: unknown) => {
+            if ((error as { code?: unknown } | null)?.code !== '23505') throw error;
+            throw conflict(IMEI_TEXTS.registeredMeanwhile(unit.imei), 'IMEI_DUPLICATE', { imeis: [unit.imei] });
+          });
+        unitIds.push(unitId);
+      }
+    }
+    await stockRepository.linkUnits(trx, movementIds[index] as number, unitIds);
+  }
   for (const id of ids) {
     const product = products.get(id) as LockedProduct;
     await stockRepository.setStockAndCost(trx, id, product.stock, product.cost_cents, now);
   }
   return results.map((result, index) => ({ ...result, movementId: movementIds[index] as number }));
+}
+
+/**
+ * A serialized product's stock is its units: units come in only with their IMEIs, one per unit, and a
+ * count or a sale of one goes through its units. Units on a product that is not serialized are refused.
+ */
+function checkSerializedLines(lines: StockMoveLine[], products: Map<number, LockedProduct>) {
+  for (const line of lines) {
+    const product = products.get(line.productId) as LockedProduct;
+    if (!product.serialized) {
+      if (line.units && line.units.length > 0) throw badRequest(IMEI_TEXTS.notSerialized(product.name));
+      continue;
+    }
+    if (line.newStock !== undefined || (line.quantityOut ?? 0) > 0) {
+      throw badRequest(IMEI_TEXTS.unitsRequired(product.name));
+    }
+    if ((line.units?.length ?? 0) !== (line.quantityIn ?? 0)) {
+      throw badRequest(IMEI_TEXTS.unitsCount(product.name, line.quantityIn ?? 0, line.units?.length ?? 0));
+    }
+  }
+}
+
+/**
+ * The IMEIs of the units coming in: every bad one is named at once (400 INVALID_IMEI), a repeat within
+ * the move is refused, and one already registered is refused (409 IMEI_DUPLICATE, naming its product)
+ * unless its unit came back (returned) and is entered again for the same product. Answers the returned
+ * units entered again, by IMEI.
+ */
+async function unitsEntering(trx: Transaction<Database>, lines: StockMoveLine[]): Promise<Map<string, number>> {
+  const units = lines.flatMap((line) => (line.units ?? []).map((unit) => ({ ...unit, productId: line.productId })));
+  if (units.length === 0) return new Map();
+  const imeis = units.flatMap((unit) => (unit.imei2 ? [unit.imei, unit.imei2] : [unit.imei]));
+  const bad = [...new Set(imeis.filter((imei) => !isValidImei(imei)))];
+  if (bad.length > 0) {
+    const messages = bad.map(IMEI_TEXTS.invalid);
+    throw new AppError(400, messages[0] as string, { code: 'INVALID_IMEI', messages, details: { imeis: bad } });
+  }
+  const repeated = [...new Set(imeis.filter((imei, index) => imeis.indexOf(imei) !== index))];
+  if (repeated.length > 0) throw badRequest(IMEI_TEXTS.repeated(repeated), 'BAD_REQUEST', { imeis: repeated });
+  const registered = await stockRepository.registeredImeis(trx, imeis);
+  const reentered = new Map<string, number>();
+  const taken: { imei: string; productName: string }[] = [];
+  for (const unit of units) {
+    const first = registered.find((r) => r.imei === unit.imei);
+    const second = unit.imei2 ? registered.find((r) => r.imei === unit.imei2) : undefined;
+    if (first && first.status === 'RETURNED' && first.productId === unit.productId && !second) {
+      reentered.set(unit.imei, first.unitId);
+      continue;
+    }
+    if (second && second.unitId !== first?.unitId) taken.push({ imei: second.imei, productName: second.productName });
+    if (first) taken.push({ imei: first.imei, productName: first.productName });
+  }
+  if (taken.length > 0) {
+    const messages = taken.map((t) => IMEI_TEXTS.duplicate(t.imei, t.productName));
+    throw new AppError(409, messages[0] as string, {
+      code: 'IMEI_DUPLICATE',
+      messages,
+      details: { imeis: taken.map((t) => t.imei) },
+    });
+  }
+  return reentered;
 }
 
 /** One product's stock change: `moveStock` with a single line. */

@@ -5,6 +5,7 @@ import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurned
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -18,6 +19,7 @@ export const NAV_ICONS: Record<string, SvgIconComponent> = {
   employees: BadgeOutlinedIcon,
   roles: AdminPanelSettingsOutlinedIcon,
   orders: ReceiptLongOutlinedIcon,
+  dispatch: LocalShippingOutlinedIcon,
   tasks: AssignmentTurnedInOutlinedIcon,
   reports: AssessmentOutlinedIcon,
   selling: PointOfSaleOutlinedIcon,

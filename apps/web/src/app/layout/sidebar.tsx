@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { NavLink } from 'react-router';
 import { NewOrdersBadge } from '../../features/orders/live/new-orders-badge';
 import { hasAccess, useSession } from '../../lib/session';
-import { ADMIN_PAGES } from '../routes';
+import { ADMIN_PAGES } from '../admin-pages';
 import { NAV_ICONS } from './nav-icons';
 
 export const SIDEBAR_BG = '#0f172a';

@@ -184,3 +184,35 @@ describe('Detalhes do pedido', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('Pix recebido', () => {
+  it("shows the Pix the bank received and confirms the payment with one click while 'Pix automático' is off", async () => {
+    // The attendant (function 1) holding orders.
+    signInAs(['bo:manage:orders'], 'Beatriz Atendente', 1);
+    const waiting = order({
+      orderId: 79,
+      statusKey: 10,
+      status: 'Aguardando comprovante',
+      paymentMethod: 'PIX',
+      pixReceived: {
+        endToEndId: 'E60746948202611221405AbCdEf12345',
+        amount: 123.45,
+        paidAt: '2026-11-22T14:05:00.000Z',
+        confirmedAt: null,
+      },
+    });
+    const calls = mockApi({
+      'GET /api/orders/pix/79': { status: 409, body: { errors: ['Sem chave.'], code: 'PIX_KEY_MISSING' } },
+      'PATCH /api/workflow/order/confirm-pix': {
+        body: { data: { ...waiting, statusKey: 1, status: 'Aguardando estoquista' } },
+      },
+    });
+    const onClose = vi.fn();
+    renderPage(<OrderDetailsDialog open order={waiting} onClose={onClose} />);
+    expect(screen.getByText(/Pix recebido: R\$ 123,45 em 22\/11\/2026/)).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Confirmar Pix recebido' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(patch?.body).toMatchObject({ orderId: 79, expectedStatus: 10 });
+  });
+});

@@ -22,6 +22,7 @@ import { OrderAmountsTable } from './order-amounts';
 import { orderAmountLines, orNotAvailable } from './order-format';
 import { orderDetailQuery, orderPixQuery } from './order-queries';
 import { OrderStatusChip } from './order-status-chip';
+import { PixReceivedNotice } from './pix-received';
 import { ORDER_TEXTS } from './texts';
 
 const T = ORDER_TEXTS.details;
@@ -37,9 +38,13 @@ interface Props {
   onClose: () => void;
 }
 
-/** A transfer or Pix order still waiting for its proof: the customer may still need the shop's Pix code. */
+/**
+ * A transfer or Pix order still waiting for its proof, or a Pix order waiting for the bank (Processando): the
+ * customer may still need the order's Pix code.
+ */
 function waitsForPix(order: OrderDetail): boolean {
-  return order.statusKey === ORDER_STATUS.AGUARDANDO_COMPROVANTE && order.paymentMethod !== 'CASH';
+  if (order.paymentMethod === 'CASH') return false;
+  return order.statusKey === ORDER_STATUS.AGUARDANDO_COMPROVANTE || order.statusKey === ORDER_STATUS.PROCESSANDO;
 }
 
 /**
@@ -152,10 +157,11 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose }: Pro
           />
         ) : null}
         <OrderAmountsTable id="order-amounts-title" title={T.amounts.title} lines={orderAmountLines(order)} />
+        <PixReceivedNotice order={order} onConfirmed={onClose} />
         {pix.data ? (
           <Box component="section" aria-labelledby="order-pix-title" sx={{ mt: 3 }}>
             <Typography variant="subtitle1" component="h3" id="order-pix-title" sx={{ mb: 1, fontWeight: 600 }}>
-              {T.pix}
+              {order.statusKey === ORDER_STATUS.PROCESSANDO ? T.pixFromBank : T.pix}
             </Typography>
             <PixCode payload={pix.data} size={176} />
           </Box>

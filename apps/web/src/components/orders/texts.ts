@@ -10,6 +10,13 @@ export const ORDER_TEXTS = {
     loading: 'Carregando o pedido…',
     failed: 'Não foi possível carregar o pedido, tente novamente mais tarde.',
     pix: 'Pagamento por Pix (aguardando comprovante)',
+    pixFromBank: 'Pagamento por Pix (aguardando o banco)',
+    pixReceived: {
+      text: (amount: string, when: string, endToEndId: string) =>
+        `Pix recebido: ${amount} em ${when} (E2E ${endToEndId}).`,
+      waiting: 'Aguardando a confirmação do pagamento.',
+      confirm: 'Confirmar Pix recebido',
+    },
     rows: {
       customer: 'Cliente',
       status: 'Status do Pedido',

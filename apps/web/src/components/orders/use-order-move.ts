@@ -10,7 +10,7 @@ import {
   type TaskList,
 } from '@backoffice/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api, isNoAnswer } from '../../lib/api-client';
 import { getSession } from '../../lib/session';
 import { useApiMutation } from '../use-api-mutation';
 import { orderActorOf } from './order-actor';
@@ -25,7 +25,11 @@ export function concurrencyOf(order: SeenOrder): OrderConcurrency {
 }
 
 /** A move's variables: the order as the screen showed it, and what the screen filled in (reason, pictures…). */
-export type OrderMoveVars<N extends OrderCommandName> = { order: SeenOrder } & OrderCommandFields<N>;
+export type OrderMoveVars<N extends OrderCommandName> = {
+  order: SeenOrder;
+  /** Sent as the `Idempotency-Key` header: the same move sent again with it happens once (a phone's retry). */
+  idempotencyKey?: string;
+} & OrderCommandFields<N>;
 
 export interface OrderMoveOptions {
   /** After a success (the snackbar has said the spec's text): close the dialog, go back to page 0… */
@@ -35,6 +39,11 @@ export interface OrderMoveOptions {
    * a phone it would cover the dialog's buttons). Without it the snackbar says the message.
    */
   onError?: (message: string) => void;
+  /**
+   * When the server gave no answer, instead of `onError`: the screen keeps the move to send it later (the
+   * field phone's outbox), with the variables it was made with (its Idempotency-Key included).
+   */
+  onNoAnswer?: (vars: OrderMoveVars<OrderCommandName>) => void;
 }
 
 /** The answers that mean the order is not what the screen showed: someone else moved or took it. */
@@ -78,11 +87,12 @@ export function useOrderMove<N extends OrderCommandName>(name: N, options: Order
   const command = ORDER_COMMANDS[name];
   const queryClient = useQueryClient();
   return useApiMutation<OrderSummary, OrderMoveVars<N>>({
-    mutationFn: async ({ order, ...fields }) =>
+    mutationFn: async ({ order, idempotencyKey, ...fields }) =>
       (
         await api<{ data: OrderSummary }>(command.path, {
           method: command.method,
           body: { orderId: order.orderId, ...fields, ...concurrencyOf(order) },
+          ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
         })
       ).data,
     success: command.success,
@@ -94,6 +104,10 @@ export function useOrderMove<N extends OrderCommandName>(name: N, options: Order
     onError: (error, message, vars) => {
       if (error instanceof ApiError && ORDER_CHANGED.includes(error.status)) {
         for (const queryKey of movedOrderKeys(vars.order.orderId)) void queryClient.invalidateQueries({ queryKey });
+      }
+      if (options.onNoAnswer && isNoAnswer(error)) {
+        options.onNoAnswer(vars as OrderMoveVars<OrderCommandName>);
+        return;
       }
       options.onError?.(message);
     },

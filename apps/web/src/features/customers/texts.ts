@@ -93,6 +93,8 @@ export const CUSTOMERS_TEXTS = {
     deliverer: 'Motoboy',
     street: 'Rua',
     number: 'Número',
+    complement: 'Complemento',
+    neighborhood: 'Bairro',
     zipCode: 'Cep',
     state: 'Estado',
     city: 'Cidade',

@@ -35,9 +35,27 @@ export const FIELD_TEXTS = {
   total: 'Valor Total',
   /** Cash is paid to the courier on delivery; a transfer or Pix was paid before. */
   collect: 'receber na entrega',
+  changeFor: (note: string, change: string) => `Troco para ${note}: levar ${change} de troco`,
+  openMap: 'Abrir no mapa',
+  openMapLabel: (address: string) => `Abrir no mapa: ${address}`,
   payment: 'Pagamento',
   comments: 'Observações',
   notAvailable: 'N/A',
+  offline: {
+    /** The banner while moves wait on the phone for the connection (issue 19 §5). */
+    waiting: (count: number) =>
+      count === 1 ? 'Sem conexão — 1 tarefa aguardando envio' : `Sem conexão — ${count} tarefas aguardando envio`,
+    queued: 'Sem conexão: a tarefa ficou guardada no celular e será enviada quando a conexão voltar.',
+    sent: (count: number) => (count === 1 ? '1 tarefa enviada.' : `${count} tarefas enviadas.`),
+    refused: (count: number) =>
+      count === 1 ? '1 tarefa foi recusada pelo servidor.' : `${count} tarefas foram recusadas pelo servidor.`,
+    refusedItem: (code: string, message: string) => `${code}: ${message}`,
+    sendFailed: 'Não foi possível enviar a tarefa.',
+    sendNow: 'Enviar agora',
+    queuedChip: 'Aguardando envio',
+    dismiss: 'Dispensar',
+    snapshot: (when: string) => `Sem conexão: estas são as tarefas carregadas em ${when}.`,
+  },
   actions: {
     startPreparation: ORDER_ACTION_LABELS.startPreparation,
     pack: 'Finalizar embalagem',

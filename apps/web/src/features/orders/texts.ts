@@ -51,6 +51,9 @@ export const ORDERS_PAGE_TEXTS = {
     close: 'Fechar',
     receipt: 'Comprovante de pagamento',
     loading: 'Carregando comprovante…',
+    endToEndHelp: 'Opcional: o ID impresso no comprovante (começa com E, 32 caracteres).',
+    paidBy: (bank: string, when: string) => `Pago pelo ${bank} em ${when}.`,
+    customerTotal: (customer: string, payment: string, total: string) => `${customer} · ${payment} · ${total}`,
   },
   cancel: {
     title: (code: string) => `Cancelar o pedido ${code}`,

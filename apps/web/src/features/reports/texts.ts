@@ -49,6 +49,8 @@ export const REPORTS_TEXTS = {
     cash: 'Dinheiro',
     transfer: 'Depósito',
     pix: 'Pix',
+    subtotal: 'Subtotal',
+    archived: 'Arquivados',
     totalPurchase: 'Total de compra',
     totalSalesLevel: (level: string) => `Total de venda${level ? ` ${level}` : ''}`,
   },
@@ -57,6 +59,18 @@ export const REPORTS_TEXTS = {
     generate: 'Gerar Relatório',
     noType: 'Escolha um gráfico no Painel de Controle e clique em "Ver detalhes".',
     toDashboard: 'Ir para o Painel de Controle',
+  },
+  /** The columns of the charts' report details. */
+  detailColumns: {
+    customer: 'Cliente',
+    email: 'E-mail',
+    signIns: 'Logins realizados',
+    product: 'Produto',
+    code: 'Código',
+    views: 'Visualizações',
+    term: 'Termo',
+    searches: 'Pesquisas',
+    unitsSold: 'Unidades vendidas',
   },
   orderDialog: {
     exchangeTitle: (code: string) => `Troca do pedido ${code}`,

@@ -75,6 +75,9 @@ export const SELLING_SCREEN_TEXTS = {
     string
   >,
   proof: 'Comprovante de depósito',
+  changeForLabel: S.changeForLabel,
+  changeForHelp: S.changeForHelp,
+  payWithPix: 'O cliente paga com o Pix do pedido: o pagamento é confirmado quando o banco avisar.',
   required: 'obrigatório',
   chooseProof: 'Escolher imagem',
   changeProof: 'Trocar imagem',

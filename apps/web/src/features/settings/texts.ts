@@ -29,6 +29,47 @@ export const SETTINGS_PAGE_TEXTS = {
   bankRemoveFailed: 'Falha ao remover informacao bancaria.',
 } as const;
 
+/** The Pix the bank tells us of (issue 18): the webhook's URL and the Pix received. */
+export const PIX_WEBHOOK_TEXTS = {
+  title: 'URL do webhook Pix',
+  text: 'Cadastre esta URL no seu banco (API Pix, webhook da chave Pix da loja): cada Pix recebido chega aqui e, com o Pix automático ligado, confirma o pagamento do pedido.',
+  copy: 'Copiar URL',
+  copied: 'URL copiada',
+  renew: 'Gerar nova URL',
+  renewConfirm: 'A URL atual deixará de funcionar na hora. Gerar uma nova URL do webhook Pix?',
+  renewed: 'Nova URL do webhook Pix criada: cadastre-a no banco.',
+  renewFailed: 'Não foi possível gerar uma nova URL do webhook Pix.',
+  loadFailed: 'Não foi possível carregar a URL do webhook Pix.',
+} as const;
+
+export const PIX_RECEIVED_TEXTS = {
+  title: 'Pix recebidos',
+  filters: { all: 'Todos', unmatched: 'Não identificados', matched: 'Identificados' },
+  columns: {
+    paidAt: 'Pago em',
+    amount: 'Valor',
+    payer: 'Mensagem do pagador',
+    txid: 'txid',
+    state: 'Situação',
+    order: 'Pedido',
+  },
+  matched: 'Identificado',
+  confirmed: 'Pagamento confirmado',
+  waiting: 'Aguardando confirmação',
+  empty: 'Nenhum Pix recebido.',
+  match: 'Identificar',
+  matchTitle: (amount: string) => `Identificar o Pix de ${amount}`,
+  orderCode: 'Código do pedido',
+  find: 'Buscar',
+  orderFound: (code: string, customer: string, total: string, status: string) =>
+    `${code} · ${customer} · ${total} · ${status}`,
+  confirm: 'Identificar e confirmar o pagamento',
+  cancel: 'Cancelar',
+  matchedDone: 'Pix identificado e pagamento confirmado.',
+  matchFailed: 'Não foi possível identificar o Pix.',
+  notFound: 'Pedido não encontrado.',
+} as const;
+
 export const BANK_FORM_TEXTS = {
   titleNewPix: 'Novo PIX',
   titleNewTransfer: 'Nova transferencia bancaria',

@@ -125,14 +125,14 @@ function CodeStep({ email, code, onDone }: { email: string; code?: string; onDon
  * invitation link of a new employee's welcome e-mail opens the code step at once, with the e-mail and the
  * code from the URL fragment; the fragment is then taken off the address (and so off the history).
  */
-export default function ForgotPasswordPage() {
+export default function ForgotPasswordPage({ prefetch }: { prefetch?: () => void } = {}) {
   const navigate = useNavigate();
   const location = useLocation();
   const [invitation, setInvitation] = useState(() => invitationFrom(location.hash));
   const [email, setEmail] = useState<string | null>(invitation?.email ?? null);
   useEffect(() => {
-    void import('./login-page');
-  }, []);
+    prefetch?.();
+  }, [prefetch]);
   // A link opened while the page is already open changes only the fragment: read it too, then drop it.
   useEffect(() => {
     if (!location.hash) return;

@@ -22,7 +22,14 @@ type LoginOutput = z.output<typeof loginFormSchema>;
  * Sign-in. At `/` and `/login` it leads to the first page the permissions allow; shown in place of a
  * protected page (`stayOnPage`), it stays there once signed in.
  */
-export default function LoginPage({ stayOnPage = false }: { stayOnPage?: boolean }) {
+export default function LoginPage({
+  stayOnPage = false,
+  prefetch,
+}: {
+  stayOnPage?: boolean;
+  /** Fetches the screens that may come next (the router's; pages never import the shell). */
+  prefetch?: () => void;
+}) {
   const session = useSession();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -33,10 +40,8 @@ export default function LoginPage({ stayOnPage = false }: { stayOnPage?: boolean
   });
 
   useEffect(() => {
-    // The next screens are tiny chunks: fetch them now so the link and the sign-in switch at once.
-    void import('./forgot-password-page');
-    void import('../../../app/layout/admin-layout');
-  }, []);
+    prefetch?.();
+  }, [prefetch]);
 
   if (session && !stayOnPage) return <Navigate to={landingPath(session.permissions, session.func)} replace />;
 

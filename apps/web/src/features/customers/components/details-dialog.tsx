@@ -90,6 +90,8 @@ export function DetailsDialog({ customer, loading, onClose }: DetailsDialogProps
           cells={[
             [T.street, orNA(address.street)],
             [T.number, orNA(address.number)],
+            [T.complement, orNA(address.complement)],
+            [T.neighborhood, orNA(address.neighborhood)],
             [T.zipCode, orNA(formatCep(address.zipCode))],
             [T.state, orNA(address.state)],
             [T.city, orNA(address.city)],

@@ -273,6 +273,9 @@ describe('Detalhes do Cliente', () => {
     expect(cell(address, 'Observações')).toBe('N/A');
     expect(cell(address, 'Cep')).toBe('01305-000');
     expect(cell(address, 'Preço do Frete')).toBe('R$ 12,50');
+    // The courier finds the door by them too (issue 19 §4).
+    expect(cell(address, 'Bairro')).toBe('Consolação');
+    expect(cell(address, 'Complemento')).toBe('N/A');
   });
 
   it('shows CNPJ (also alphanumeric) otherwise, Não and N/A for a missing courier and level', () => {

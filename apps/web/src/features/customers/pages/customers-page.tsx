@@ -17,13 +17,13 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
+import { useApiMutation } from '../../../components/use-api-mutation';
 import { isNoAnswer } from '../../../lib/api-client';
 import {
   type CustomerListKind,
   customerCountQuery,
   customerKeys,
   customersApi,
-  failureText,
   useCustomerCount,
   useCustomerDetails,
   useCustomerLevels,
@@ -127,21 +127,25 @@ export default function CustomersPage() {
   };
 
   /**
-   * Runs one change: success message and reload, or the error message; the modal closes either way, except
-   * when there was no answer: then it stays as it is, to try again (decision 0004).
+   * Runs one change (issue 16 §2: one mutation, useApiMutation): success message and reload, or the error
+   * message; the modal closes either way, except when there was no answer: then it stays as it is, to try
+   * again (decision 0004).
    */
-  const run = async (change: () => Promise<unknown>, success: string, fallback: string) => {
-    let keepOpen = false;
-    try {
-      await change();
-      notify.success(success);
-    } catch (error) {
-      keepOpen = isNoAnswer(error);
-      notify.error(failureText(error, fallback));
-    } finally {
-      if (!keepOpen) close();
-      await reloadLists();
-    }
+  const change = useApiMutation<unknown, { call: () => Promise<unknown>; success: string; failure: string }>({
+    mutationFn: ({ call }) => call(),
+    success: (_answer, { success }) => success,
+    failure: ({ failure }) => failure,
+    onSuccess: () => {
+      close();
+      void reloadLists();
+    },
+    onError: (error) => {
+      if (!isNoAnswer(error)) close();
+      void reloadLists();
+    },
+  });
+  const run = async (call: () => Promise<unknown>, success: string, failure: string): Promise<void> => {
+    await change.mutateAsync({ call, success, failure }).catch(() => undefined);
   };
 
   const onApprove = (customer: Customer, values: ApproveFormOutput) =>

@@ -10,9 +10,7 @@ import {
 } from '@backoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { createQueryKeys } from '../../../lib/query-keys';
-
-export const dashboardKeys = createQueryKeys('dashboard');
+import { dashboardKeys } from '../../../lib/shared-queries';
 
 /** One bar of a chart: its label and figure. */
 export interface ChartPoint {

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { ListPage } from '../../../components/list-page';
 import { useNotify } from '../../../components/notifier';
-import { firstError } from '../../../lib/api-client';
+import { useApiMutation } from '../../../components/use-api-mutation';
 import {
   createEmployee,
   invalidateAfterEmployeeChange,
@@ -50,6 +50,28 @@ const columns: GridColDef<Employee>[] = [
 export default function EmployeesPage() {
   const notify = useNotify();
   const queryClient = useQueryClient();
+  // The writes (issue 16 §2): the spec's text, the dialog closed, the lists read again; a refusal keeps the
+  // dialog with what was typed and says the server's message (an edit's, as an information: section 8).
+  const create = useApiMutation({
+    mutationFn: (values: Parameters<typeof createEmployee>[0]) => createEmployee(values),
+    success: T.created,
+    failure: T.fallback,
+    onSuccess: () => {
+      setCreating(false);
+      void invalidateAfterEmployeeChange(queryClient);
+    },
+  });
+  const edit = useApiMutation({
+    mutationFn: ({ func, values }: { func: EmployeeFunc; values: Parameters<typeof updateEmployee>[1] }) =>
+      updateEmployee(func, values),
+    success: T.edited,
+    failure: T.fallback,
+    failureLevel: 'info',
+    onSuccess: () => {
+      setEditing(null);
+      void invalidateAfterEmployeeChange(queryClient);
+    },
+  });
   const employees = useEmployees();
   const roles = useRoleOptions();
   const [creating, setCreating] = useState(false);
@@ -95,31 +117,13 @@ export default function EmployeesPage() {
         open={creating}
         roles={roles.data ?? []}
         onClose={() => setCreating(false)}
-        onSubmit={async (values) => {
-          try {
-            await createEmployee(values);
-            notify.success(T.created);
-            setCreating(false);
-            void invalidateAfterEmployeeChange(queryClient);
-          } catch (error) {
-            notify.error(firstError(error, T.fallback));
-          }
-        }}
+        onSubmit={(values) => create.mutateAsync(values).catch(() => undefined)}
       />
       <EditEmployeeDialog
         employee={editing}
         roles={roles.data ?? []}
         onClose={() => setEditing(null)}
-        onSubmit={async (func, values) => {
-          try {
-            await updateEmployee(func, values);
-            notify.success(T.edited);
-            setEditing(null);
-            void invalidateAfterEmployeeChange(queryClient);
-          } catch (error) {
-            notify.info(firstError(error, T.fallback));
-          }
-        }}
+        onSubmit={(func, values) => edit.mutateAsync({ func, values }).catch(() => undefined)}
       />
     </>
   );

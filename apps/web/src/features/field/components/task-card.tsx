@@ -32,6 +32,22 @@ export function cardActions(actions: readonly OrderAction[]): CardAction[] {
 }
 
 /** "Rua das Flores, 123 - Apto 4"; city, state and ZIP on a second line. */
+/**
+ * The address in the phone's maps: a search of the street, number, neighbourhood and city (Google Maps'
+ * universal link opens the maps app on Android and iOS, or the site).
+ */
+export function mapHref(address: TaskOrder['address']): string {
+  const query = [
+    [address.street, address.number].filter(Boolean).join(', '),
+    address.neighborhood,
+    address.city,
+    address.state,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
 export function addressLines(address: TaskOrder['address']): string[] {
   const street = [address.street, address.number].filter(Boolean).join(', ');
   const first = [street, address.complement].filter(Boolean).join(' - ');
@@ -63,11 +79,14 @@ export function TaskCard({
   order,
   kind,
   busy,
+  queued = false,
   onAction,
 }: {
   order: TaskOrder;
   kind: TaskKind;
   busy: boolean;
+  /** A move of this order is kept on the phone, waiting for the connection: no other move until it is sent. */
+  queued?: boolean;
   onAction: (action: CardAction) => void;
 }) {
   const headingId = `task-${order.orderId}`;
@@ -87,6 +106,7 @@ export function TaskCard({
             />
           ) : null}
           {order.deliveryType === DELIVERY_TYPES.PICKUP ? <Chip size="small" label={FIELD_TEXTS.pickup} /> : null}
+          {queued ? <Chip size="small" color="warning" label={FIELD_TEXTS.offline.queuedChip} /> : null}
           <OrderStatusChip status={order.statusKey} />
         </Box>
         <Typography sx={{ fontWeight: 600 }}>{order.customer}</Typography>
@@ -130,6 +150,17 @@ export function TaskCard({
                 <Typography sx={{ fontWeight: 600 }}>
                   {FIELD_TEXTS.neighborhood}: {order.address.neighborhood ?? FIELD_TEXTS.notAvailable}
                 </Typography>
+                {address.length ? (
+                  <Link
+                    href={mapHref(order.address)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={FIELD_TEXTS.openMapLabel(address.join(', '))}
+                    sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, fontWeight: 600 }}
+                  >
+                    {FIELD_TEXTS.openMap}
+                  </Link>
+                ) : null}
               </Box>
             </Box>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
@@ -158,6 +189,14 @@ export function TaskCard({
                 {order.paymentMethod === 'CASH' ? ` (${FIELD_TEXTS.collect})` : null}
               </Typography>
             </Box>
+            {order.paymentMethod === 'CASH' && order.changeFor && order.changeFor > order.total ? (
+              <Typography sx={{ fontWeight: 600 }}>
+                {FIELD_TEXTS.changeFor(
+                  formatMoney(order.changeFor),
+                  formatMoney(Math.round((order.changeFor - order.total) * 100) / 100),
+                )}
+              </Typography>
+            ) : null}
             {order.deliverer && (order.statusKey === 3 || order.statusKey === 15) ? (
               <Typography variant="body2" color="text.secondary">
                 {FIELD_TEXTS.deliverer(order.deliverer)}
@@ -176,7 +215,7 @@ export function TaskCard({
             <Button
               key={action}
               onClick={() => onAction(action)}
-              disabled={busy}
+              disabled={busy || queued}
               variant={MAIN[action] ? 'contained' : 'outlined'}
               color={MAIN[action] ? 'primary' : 'inherit'}
               size="large"

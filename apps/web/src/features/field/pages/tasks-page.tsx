@@ -1,4 +1,4 @@
-import { TASK_LIMITS, type TaskKind, type TaskOrder } from '@backoffice/contract';
+import { type OrderCommandName, TASK_LIMITS, type TaskKind, type TaskList, type TaskOrder } from '@backoffice/contract';
 import RefreshOutlinedIcon from '@mui/icons-material/RefreshOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,15 +12,20 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { useOrderMove } from '../../../components/orders/use-order-move';
+import { useNotify } from '../../../components/notifier';
+import { type OrderMoveVars, useOrderMove } from '../../../components/orders/use-order-move';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
-import { firstError } from '../../../lib/api-client';
+import { CONNECTION_LOST_TEXT, firstError, isNoAnswer } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import { useTasks } from '../api/tasks-api';
 import { AbsentDialog } from '../components/absent-dialog';
 import { DeliverDialog } from '../components/deliver-dialog';
 import { PackDialog } from '../components/pack-dialog';
 import { type CardAction, TaskCard } from '../components/task-card';
+import { savedTasks, saveTasks } from '../offline/outbox';
+import { useOutbox } from '../offline/use-outbox';
 import { FIELD_TEXTS } from '../texts';
 
 type Dialog = { type: 'pack' | 'deliver' | 'customerAbsent'; order: TaskOrder };
@@ -38,8 +43,25 @@ export default function TasksPage() {
   const [dialogError, setDialogError] = useState<string | null>(null);
   const tasks = useTasks(kind, page);
   const confirm = useConfirm();
+  const notify = useNotify();
+  const session = useSession();
+  const employeeId = session?.employeeId ?? null;
+  const outbox = useOutbox(employeeId);
+  const snapshotKey = `${employeeId}:${kind ?? ''}:${page}`;
+  const [snapshot, setSnapshot] = useState<{ list: TaskList; savedAt: number } | null>(null);
+  // The last list loaded is kept on the phone: opened without a connection, the screen shows it.
+  useEffect(() => {
+    if (tasks.data && outbox.usable) void saveTasks(snapshotKey, tasks.data).catch(() => undefined);
+  }, [tasks.data, outbox.usable, snapshotKey]);
+  const offline = tasks.isError && !tasks.data && isNoAnswer(tasks.error);
+  useEffect(() => {
+    if (!offline || !outbox.usable) return setSnapshot(null);
+    void savedTasks(snapshotKey)
+      .then((saved) => setSnapshot(saved ?? null))
+      .catch(() => undefined);
+  }, [offline, outbox.usable, snapshotKey]);
 
-  const data = tasks.data;
+  const data = tasks.data ?? snapshot?.list;
   const shown = data?.kind ?? kind;
   const emptyPage = !tasks.isPlaceholderData && data !== undefined && data.orders.length === 0 && page > 0;
   // The last page emptied (its orders were moved): show the one before.
@@ -53,13 +75,45 @@ export default function TasksPage() {
    * dialog, which stays open with its photos, signature or note (no answer from the server included:
    * trying again sends them again).
    */
-  const inDialog = { onSuccess: () => setDialog(null), onError: setDialogError };
+  const inDialog = {
+    onSuccess: () => setDialog(null),
+    onError: setDialogError,
+    // No answer: the move is kept on the phone (with its key) and sent when the connection returns.
+    onNoAnswer: (vars: OrderMoveVars<OrderCommandName>) => {
+      const moving = dialog;
+      const { order: _seen, idempotencyKey, ...fields } = vars;
+      if (moving && employeeId !== null && idempotencyKey && outbox.usable) {
+        void outbox
+          .add({
+            key: idempotencyKey,
+            employeeId,
+            command: moving.type === 'pack' ? 'pack' : moving.type,
+            order: {
+              orderId: moving.order.orderId,
+              code: moving.order.code,
+              statusKey: moving.order.statusKey,
+              updatedAt: moving.order.updatedAt,
+            },
+            fields,
+            createdAt: Date.now(),
+            state: 'pending',
+          })
+          .then(() => {
+            setDialog(null);
+            notify.info(FIELD_TEXTS.offline.queued);
+          });
+        return;
+      }
+      setDialogError(CONNECTION_LOST_TEXT);
+    },
+  };
   const prepare = useOrderMove('startPreparation');
   const withdraw = useOrderMove('withdraw');
   const pack = useOrderMove('pack', inDialog);
   const deliver = useOrderMove('deliver', inDialog);
   const absent = useOrderMove('customerAbsent', inDialog);
   const busyId = [prepare, withdraw, pack, deliver, absent].find((move) => move.isPending)?.variables?.order.orderId;
+  const queued = new Set(outbox.pending.map((item) => item.order.orderId));
   const busy = (order: TaskOrder) => busyId === order.orderId;
   const submit = (send: () => void) => {
     setDialogError(null);
@@ -119,6 +173,38 @@ export default function TasksPage() {
         </Paper>
       ) : null}
 
+      {outbox.pending.length > 0 ? (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" onClick={() => void outbox.send()}>
+              {FIELD_TEXTS.offline.sendNow}
+            </Button>
+          }
+        >
+          {FIELD_TEXTS.offline.waiting(outbox.pending.length)}
+        </Alert>
+      ) : null}
+      {outbox.refused.map((item) => (
+        <Alert
+          key={item.key}
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" onClick={() => void outbox.dismiss(item.key)}>
+              {FIELD_TEXTS.offline.dismiss}
+            </Button>
+          }
+        >
+          {FIELD_TEXTS.offline.refusedItem(item.order.code, item.message ?? FIELD_TEXTS.offline.sendFailed)}
+        </Alert>
+      ))}
+      {snapshot && !tasks.data ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {FIELD_TEXTS.offline.snapshot(formatDateTime(new Date(snapshot.savedAt)))}
+        </Alert>
+      ) : null}
       {tasks.isPending ? (
         <PageLoader />
       ) : tasks.isError && !data ? (
@@ -150,6 +236,7 @@ export default function TasksPage() {
                 order={order}
                 kind={data.kind as TaskKind}
                 busy={busy(order)}
+                queued={queued.has(order.orderId)}
                 onAction={(action) => void onAction(order, action)}
               />
             ))}
@@ -174,7 +261,9 @@ export default function TasksPage() {
           busy={busy(dialog.order)}
           error={dialogError}
           onClose={() => setDialog(null)}
-          onSubmit={(images) => submit(() => pack.mutate({ order: dialog.order, images }))}
+          onSubmit={(images) =>
+            submit(() => pack.mutate({ order: dialog.order, images, idempotencyKey: crypto.randomUUID() }))
+          }
         />
       ) : null}
       {dialog?.type === 'deliver' ? (
@@ -183,7 +272,9 @@ export default function TasksPage() {
           busy={busy(dialog.order)}
           error={dialogError}
           onClose={() => setDialog(null)}
-          onSubmit={(signature) => submit(() => deliver.mutate({ order: dialog.order, signature }))}
+          onSubmit={(signature) =>
+            submit(() => deliver.mutate({ order: dialog.order, signature, idempotencyKey: crypto.randomUUID() }))
+          }
         />
       ) : null}
       {dialog?.type === 'customerAbsent' ? (
@@ -192,7 +283,9 @@ export default function TasksPage() {
           busy={busy(dialog.order)}
           error={dialogError}
           onClose={() => setDialog(null)}
-          onSubmit={(comment) => submit(() => absent.mutate({ order: dialog.order, comment }))}
+          onSubmit={(comment) =>
+            submit(() => absent.mutate({ order: dialog.order, comment, idempotencyKey: crypto.randomUUID() }))
+          }
         />
       ) : null}
     </Box>

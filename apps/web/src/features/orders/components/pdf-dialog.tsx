@@ -1,4 +1,4 @@
-import type { OrderSummary } from '@backoffice/contract';
+import { type OrderStatusKey, type OrderSummary, PIX_PAYABLE_STATUSES } from '@backoffice/contract';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';
@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { orderDetailQuery } from '../../../components/orders/order-queries';
+import { orderDetailQuery, orderPixQuery } from '../../../components/orders/order-queries';
 import { firstError } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
 import { ORDERS_PAGE_TEXTS } from '../texts';
@@ -43,7 +43,11 @@ export function PdfDialog({ order, onClose }: { order: OrderSummary | null; onCl
           queryClient.fetchQuery({ ...orderDetailQuery(orderId), staleTime: 0 }),
           import('../pdf/order-pdf'),
         ]);
-        const blob = await renderOrderPdf(detail);
+        // Unpaid and not in cash: the order's own Pix is printed too (none when the shop has no Pix key).
+        const unpaid =
+          detail.paymentMethod !== 'CASH' && PIX_PAYABLE_STATUSES.includes(detail.statusKey as OrderStatusKey);
+        const pix = unpaid ? await queryClient.fetchQuery(orderPixQuery(orderId)) : null;
+        const blob = await renderOrderPdf(detail, new Date(), pix);
         if (!alive) return;
         url = URL.createObjectURL(blob);
         setState({ kind: 'ready', url, blob });

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { signOut } from '../../../lib/api-client';
 import { getSession, hasAccess, useSession } from '../../../lib/session';
-import { dashboardKeys } from '../../dashboard/api/dashboard-api';
+import { dashboardKeys } from '../../../lib/shared-queries';
 import { ordersKeys } from '../api/keys';
 import { beep, unlockSound } from './beep';
 import { addNewOrders, clearNewOrders, isSoundOn } from './live-store';

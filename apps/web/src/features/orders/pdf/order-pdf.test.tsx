@@ -1,7 +1,7 @@
 import { Children, isValidElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { makeOrderDetail } from '../../../components/orders/test-data';
-import { OrderPdfDocument } from './order-pdf';
+import { OrderPdfDocument, qrModules } from './order-pdf';
 
 /** The texts of a react-pdf element tree, in document order (each Text's children joined). */
 function texts(node: ReactNode): string[] {
@@ -51,5 +51,23 @@ describe('the order PDF', () => {
       'Total',
       'R$ 178,61',
     ]);
+  });
+});
+
+describe('the order PDF of an unpaid Pix order', () => {
+  it('prints its QR code (vector modules) and its copia e cola', () => {
+    const payload =
+      '00020126360014br.gov.bcb.pix0114+5511999999999520400005303986540580.005802BR5904LOJA6009SAO PAULO62100506K7M4QP6304ABCD';
+    const order = makeOrderDetail({ code: 'K7M-4QP', statusKey: 10, paymentMethod: 'PIX' });
+    const all = texts(OrderPdfDocument({ order, generatedAt: new Date('2026-04-01T12:00:00Z'), pixPayload: payload }));
+    const start = all.indexOf('Pagamento por Pix');
+    expect(start).toBeGreaterThan(0);
+    expect(all.slice(start + 1, start + 3)).toEqual(['Pix copia e cola', payload]);
+    // 119 characters in byte mode at level M: more than version 6 holds (106), within version 7 (122), whose
+    // side is 17 + 4 × 7 = 45 modules; drawn as squares.
+    const qr = qrModules(payload);
+    expect(qr.side).toBe(45);
+    expect(qr.d).toMatch(/^M\d+ \d+h\d+v1H\d+z/);
+    expect(texts(OrderPdfDocument({ order, generatedAt: new Date() }))).not.toContain('Pagamento por Pix');
   });
 });

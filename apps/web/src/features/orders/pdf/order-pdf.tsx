@@ -1,5 +1,7 @@
 import type { OrderDetail } from '@backoffice/contract';
-import { Document, Page, pdf, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Page, Path, pdf, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
+import { QRCodeSVG } from 'qrcode.react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { orderAmountLines } from '../../../components/orders/order-format';
 import { ORDER_TEXTS } from '../../../components/orders/texts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
@@ -24,6 +26,8 @@ export const ORDER_PDF_TEXTS = {
   footer: (when: string) => `BackOffice - gerado em ${when}`,
   page: (n: number, total: number) => `Página ${n} de ${total}`,
   notAvailable: 'N/A',
+  pix: 'Pagamento por Pix',
+  pixPayload: 'Pix copia e cola',
 } as const;
 
 const T = ORDER_PDF_TEXTS;
@@ -57,13 +61,31 @@ const styles = StyleSheet.create({
   },
 });
 
+/** The QR code of a BR Code as vector modules (the path and side of qrcode.react's SVG), for the PDF. */
+export function qrModules(payload: string): { d: string; side: number } {
+  const svg = renderToStaticMarkup(<QRCodeSVG value={payload} level="M" marginSize={0} />);
+  const side = Number(/viewBox="0 0 (\d+) \d+"/.exec(svg)?.[1] ?? 0);
+  const paths = [...svg.matchAll(/<path[^>]* d="([^"]+)"/g)].map((match) => match[1] ?? '');
+  return { d: paths.at(-1) ?? '', side };
+}
+
 const orNa = (value: string | null | undefined) => (value?.trim() ? value : T.notAvailable);
 
 /**
  * The order as an A4 document: its data, its items with quantities, every component of its total on its
  * own line (as the details dialog shows them) and a footer with the date.
  */
-export function OrderPdfDocument({ order, generatedAt }: { order: OrderDetail; generatedAt: Date }) {
+export function OrderPdfDocument({
+  order,
+  generatedAt,
+  pixPayload = null,
+}: {
+  order: OrderDetail;
+  generatedAt: Date;
+  /** The order's own Pix while it is unpaid: its QR code and copia e cola are printed. */
+  pixPayload?: string | null;
+}) {
+  const qr = pixPayload ? qrModules(pixPayload) : null;
   const rows: [string, string][] = [
     [T.rows.code, order.code],
     [T.rows.customer, order.customer],
@@ -111,6 +133,16 @@ export function OrderPdfDocument({ order, generatedAt }: { order: OrderDetail; g
             </View>
           ))}
         </View>
+        {pixPayload && qr ? (
+          <View wrap={false}>
+            <Text style={styles.section}>{T.pix}</Text>
+            <Svg viewBox={`0 0 ${qr.side} ${qr.side}`} width={130} height={130}>
+              <Path d={qr.d} fill="#000000" />
+            </Svg>
+            <Text style={{ marginTop: 8, fontFamily: 'Helvetica-Bold' }}>{T.pixPayload}</Text>
+            <Text style={{ fontFamily: 'Courier', fontSize: 8 }}>{pixPayload}</Text>
+          </View>
+        ) : null}
         <View style={styles.footer} fixed>
           <Text>{T.footer(formatDateTime(generatedAt))}</Text>
           <Text render={({ pageNumber, totalPages }) => T.page(pageNumber, totalPages)} />
@@ -121,6 +153,10 @@ export function OrderPdfDocument({ order, generatedAt }: { order: OrderDetail; g
 }
 
 /** Renders the order's PDF in the browser (this module is its own chunk, loaded when the viewer opens). */
-export function renderOrderPdf(order: OrderDetail, generatedAt = new Date()): Promise<Blob> {
-  return pdf(<OrderPdfDocument order={order} generatedAt={generatedAt} />).toBlob();
+export function renderOrderPdf(
+  order: OrderDetail,
+  generatedAt = new Date(),
+  pixPayload: string | null = null,
+): Promise<Blob> {
+  return pdf(<OrderPdfDocument order={order} generatedAt={generatedAt} pixPayload={pixPayload} />).toBlob();
 }

@@ -28,6 +28,7 @@ const PRODUCT: Product = {
   images: [{ url: '/api/files/products/a.jpg', name: 'P100007-1.jpg' }],
   discount: { goldPercentage: 20, silverPercentage: 30, bronzePercentage: 0 },
   archived: false,
+  serialized: false,
   goldPrice: 12,
   silverPrice: 13,
 };

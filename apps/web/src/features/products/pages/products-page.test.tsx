@@ -23,6 +23,7 @@ function product(id: number, name: string, stock = 5): Product {
     images: [],
     discount: { goldPercentage: 20, silverPercentage: 30, bronzePercentage: 0 },
     archived: false,
+    serialized: false,
     goldPrice: 12,
     silverPrice: 13,
   };

@@ -6,8 +6,8 @@ import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { useNotify } from '../../../components/notifier';
-import { ApiError, firstError } from '../../../lib/api-client';
+import { useApiMutation } from '../../../components/use-api-mutation';
+import { ApiError } from '../../../lib/api-client';
 import { loadPasswordStrength } from '../../../lib/password-strength';
 import { saveSession } from '../../../lib/session';
 import { changePassword } from '../api/profile-api';
@@ -21,7 +21,6 @@ import { PROFILE_TEXTS as T } from '../texts';
  * browser stays signed in while every other session ends.
  */
 export function ChangePasswordForm({ owner }: { owner: PasswordOwner }) {
-  const notify = useNotify();
   const { name, email } = owner;
   const schema = useMemo(() => changePasswordFormSchema({ name, email }), [name, email]);
   useEffect(() => {
@@ -33,21 +32,30 @@ export function ChangePasswordForm({ owner }: { owner: PasswordOwner }) {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
-  const onSubmit = async ({ currentPassword, newPassword }: FormValues) => {
-    try {
-      const { data } = await changePassword({ currentPassword, newPassword });
+  /** A wrong current password or a weak new one is said on its field; anything else in the snackbar. */
+  const fieldOf = (error: unknown) =>
+    error instanceof ApiError && error.code === 'WRONG_PASSWORD'
+      ? ('currentPassword' as const)
+      : error instanceof ApiError && error.code === 'WEAK_PASSWORD'
+        ? ('newPassword' as const)
+        : null;
+  const change = useApiMutation({
+    mutationFn: (values: { currentPassword: string; newPassword: string }) => changePassword(values),
+    success: T.passwordChanged,
+    failure: T.fallback,
+    // The new token (the other sessions were ended) replaces the old one.
+    onSuccess: ({ data }) => {
       saveSession(data);
       form.reset();
-      notify.success(T.passwordChanged);
-    } catch (error) {
-      const message = firstError(error, T.fallback);
-      if (error instanceof ApiError && error.code === 'WRONG_PASSWORD') {
-        form.setError('currentPassword', { message }, { shouldFocus: true });
-      } else if (error instanceof ApiError && error.code === 'WEAK_PASSWORD') {
-        form.setError('newPassword', { message }, { shouldFocus: true });
-      } else notify.error(message);
-    }
-  };
+    },
+    errorInDialog: (error) => fieldOf(error) !== null,
+    onError: (error, message) => {
+      const field = fieldOf(error);
+      if (field) form.setError(field, { message }, { shouldFocus: true });
+    },
+  });
+  const onSubmit = ({ currentPassword, newPassword }: FormValues) =>
+    change.mutateAsync({ currentPassword, newPassword }).catch(() => undefined);
 
   return (
     <Stack

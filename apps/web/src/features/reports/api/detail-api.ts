@@ -7,6 +7,9 @@ import type {
 } from '@backoffice/contract';
 import { api } from '../../../lib/api-client';
 import type { ReportColumn } from '../lib/columns';
+import { REPORTS_TEXTS } from '../texts';
+
+const C = REPORTS_TEXTS.detailColumns;
 
 /** The report detail of each chart: the top ten of a period (section 7's date-range variants) and its columns. */
 interface DetailCall<R> {
@@ -18,22 +21,22 @@ interface DetailCall<R> {
 const signed: DetailCall<SignedInCustomerRow> = {
   path: (s, e) => `/reports/customer/top-ten/signedin/start/${s}/end/${e}`,
   columns: [
-    { field: 'customerName', header: 'Cliente', flex: 1.5, minWidth: 180 },
-    { field: 'email', header: 'E-mail', flex: 1.5, minWidth: 200 },
-    { field: 'count', header: 'Logins realizados', kind: 'int', minWidth: 140 },
+    { field: 'customerName', header: C.customer, flex: 1.5, minWidth: 180 },
+    { field: 'email', header: C.email, flex: 1.5, minWidth: 200 },
+    { field: 'count', header: C.signIns, kind: 'int', minWidth: 140 },
   ],
 };
 const viewed: DetailCall<ViewedProductRow> = {
   path: (s, e) => `/reports/product/viewed/start/${s}/end/${e}`,
   columns: [
-    { field: 'productName', header: 'Produto', flex: 2, minWidth: 200 },
-    { field: 'code', header: 'Código', minWidth: 110 },
-    { field: 'count', header: 'Visualizações', kind: 'int', minWidth: 130 },
+    { field: 'productName', header: C.product, flex: 2, minWidth: 200 },
+    { field: 'code', header: C.code, minWidth: 110 },
+    { field: 'count', header: C.views, kind: 'int', minWidth: 130 },
   ],
 };
 const termColumns: ReportColumn<SearchedTermRow>[] = [
-  { field: 'term', header: 'Termo', flex: 2, minWidth: 200 },
-  { field: 'count', header: 'Pesquisas', kind: 'int', minWidth: 120 },
+  { field: 'term', header: C.term, flex: 2, minWidth: 200 },
+  { field: 'count', header: C.searches, kind: 'int', minWidth: 120 },
 ];
 const searched: DetailCall<SearchedTermRow> = {
   path: (s, e) => `/reports/product/searched-by-term/start/${s}/end/${e}`,
@@ -48,9 +51,9 @@ const sold: DetailCall<ProductRankRow> = {
   path: (s, e) => `/reports/products/sold/start/${s}/end/${e}/desc`,
   query: { items: 10 },
   columns: [
-    { field: 'name', header: 'Produto', flex: 2, minWidth: 200 },
-    { field: 'code', header: 'Código', minWidth: 110 },
-    { field: 'quantity', header: 'Unidades vendidas', kind: 'int', minWidth: 150 },
+    { field: 'name', header: C.product, flex: 2, minWidth: 200 },
+    { field: 'code', header: C.code, minWidth: 110 },
+    { field: 'quantity', header: C.unitsSold, kind: 'int', minWidth: 150 },
   ],
 };
 

@@ -1,9 +1,9 @@
 import type { AdjustmentOrderDetail, Brand, Deliverer, OrderImage } from '@backoffice/contract';
 import { useQuery } from '@tanstack/react-query';
+import { ordersKeys } from '../../../components/orders/order-keys';
 import { orderDetailQuery } from '../../../components/orders/order-queries';
 import { api } from '../../../lib/api-client';
 import { createQueryKeys } from '../../../lib/query-keys';
-import { ordersKeys } from '../../orders/api/keys';
 
 export const reportsKeys = createQueryKeys('reports');
 const employeesKeys = createQueryKeys('employees');

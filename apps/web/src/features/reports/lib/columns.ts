@@ -1,11 +1,11 @@
-import { type CsvValue, csvMoney, csvText, customerLevelLabel } from '@backoffice/contract';
+import { type CsvValue, csvMoney, csvText, customerLevelLabel, type ReportColumnKind } from '@backoffice/contract';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { moneyColumn } from '../../../components/data-table-csv';
 import { orderStatusLabel } from '../../../components/orders/order-format';
 import { formatDate, formatDateTime, formatMoney, formatPhone } from '../../../lib/format';
 
 /** How a report column shows its value: on screen, in the CSV and on paper alike. */
-export type ColumnKind = 'text' | 'int' | 'money' | 'date' | 'datetime' | 'level' | 'yesNo' | 'status' | 'phone';
+export type ColumnKind = ReportColumnKind;
 
 /** One column of a report table. */
 export interface ReportColumn<R> {

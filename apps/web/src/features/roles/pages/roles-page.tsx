@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { ListPage } from '../../../components/list-page';
 import { useNotify } from '../../../components/notifier';
-import { firstError } from '../../../lib/api-client';
+import { useApiMutation } from '../../../components/use-api-mutation';
 import {
   createRole,
   invalidateAfterRoleChange,
@@ -29,6 +29,17 @@ export default function RolesPage() {
   const [dialog, setDialog] = useState<{ role: Role | null } | null>(null);
 
   const refresh = () => void refetchRoles(queryClient);
+  /** Creating or editing a role (issue 16 §2): the spec's text, the dialog closed, the lists read again. */
+  const save = useApiMutation({
+    mutationFn: ({ editing, values }: { editing: Role | null; values: Parameters<typeof createRole>[0] }) =>
+      editing ? updateRole(editing.id, values) : createRole(values),
+    success: (_answer, { editing }) => (editing ? T.updated : T.created),
+    failure: ({ editing }) => (editing ? T.updateFailed : T.createFailed),
+    onSuccess: (_answer, { editing }) => {
+      setDialog(null);
+      void invalidateAfterRoleChange(queryClient, editing !== null);
+    },
+  });
   const labels = catalogue.data ?? {};
 
   const columns = useMemo<GridColDef<Role>[]>(
@@ -84,18 +95,7 @@ export default function RolesPage() {
         roles={list}
         catalogue={labels}
         onClose={() => setDialog(null)}
-        onSubmit={async (values) => {
-          const editing = dialog?.role;
-          try {
-            if (editing) await updateRole(editing.id, values);
-            else await createRole(values);
-            notify.success(editing ? T.updated : T.created);
-            setDialog(null);
-            void invalidateAfterRoleChange(queryClient, Boolean(editing));
-          } catch (error) {
-            notify.error(firstError(error, editing ? T.updateFailed : T.createFailed));
-          }
-        }}
+        onSubmit={(values) => save.mutateAsync({ editing: dialog?.role ?? null, values }).catch(() => undefined)}
       />
     </>
   );

@@ -147,7 +147,10 @@ export interface CheckoutRequest {
   idempotencyKey: string;
 }
 
-/** POST /orders/checkout/{id} (Dinheiro) or /orders/checkout/bank/transfer/{id} (Depósito, with the proof). */
+/**
+ * POST /orders/checkout/{id} (Dinheiro), /orders/checkout/bank/transfer/{id} (Depósito, with the proof) or
+ * /orders/checkout/pix/{id} (the order's own Pix).
+ */
 export async function checkout(request: CheckoutRequest): Promise<CheckoutResponse> {
   const { customerId, choices, receipt, expectedTotal, idempotencyKey } = request;
   const fields: CheckoutCashBody = {
@@ -160,6 +163,10 @@ export async function checkout(request: CheckoutRequest): Promise<CheckoutRespon
   if (choices.payment === 'bankTransfer') {
     const body: CheckoutTransferBody = { ...fields, receipt: receipt ?? '' };
     return api<CheckoutResponse>(`/orders/checkout/bank/transfer/${customerId}`, { method: 'POST', body });
+  }
+  if (choices.payment === 'cash' && choices.changeFor) fields.changeFor = choices.changeFor;
+  if (choices.payment === 'pix') {
+    return api<CheckoutResponse>(`/orders/checkout/pix/${customerId}`, { method: 'POST', body: fields });
   }
   return api<CheckoutResponse>(`/orders/checkout/${customerId}`, { method: 'POST', body: fields });
 }

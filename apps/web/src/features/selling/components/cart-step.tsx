@@ -19,6 +19,8 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormMoneyField } from '../../../components/form/form-money-field';
 import { PixCode } from '../../../components/pix-code';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useRemoveFromCart } from '../api/selling-api';
@@ -44,6 +46,22 @@ interface Props {
   onProof(proof: PaymentProof | null): void;
   onBack(): void;
   onFinish(): void;
+}
+
+/** 'Troco para': the note a customer paying cash on delivery will pay with (typed as a Brazilian types money). */
+function ChangeForField({ onChange }: { onChange: (changeFor: number | null) => void }) {
+  const form = useForm<{ changeFor: number | null }>({ defaultValues: { changeFor: null } });
+  return (
+    <FormMoneyField
+      control={form.control}
+      name="changeFor"
+      valueAs="number"
+      label={T.changeForLabel}
+      helperText={T.changeForHelp}
+      onChange={(value) => onChange(typeof value === 'number' && value > 0 ? value : null)}
+      sx={{ mt: 1.5, maxWidth: 260 }}
+    />
+  );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -321,8 +339,12 @@ export function CartStep(props: Props) {
             >
               <FormControlLabel value="cash" control={<Radio />} label={T.paymentOptions.cash} />
               <FormControlLabel value="bankTransfer" control={<Radio />} label={T.paymentOptions.bankTransfer} />
+              <FormControlLabel value="pix" control={<Radio />} label={T.paymentOptions.pix} />
             </RadioGroup>
             {choices.payment === 'bankTransfer' ? <ProofField proof={proof} onProof={props.onProof} /> : null}
+            {choices.payment === 'cash' && !pickup ? (
+              <ChangeForField onChange={(changeFor) => onChoose({ changeFor })} />
+            ) : null}
           </Section>
         </Box>
         <Box sx={{ display: 'grid', gap: 2, position: { md: 'sticky' }, top: { md: 80 } }}>

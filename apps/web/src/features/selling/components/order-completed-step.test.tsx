@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage, signInAs } from '../../../test/render';
+import { mockFetch, renderPage, signInAs } from '../../../test/render';
 import { OrderCompletedStep } from './order-completed-step';
 
 function open(writeText = vi.fn(async (_text: string): Promise<void> => undefined)) {
@@ -57,5 +57,24 @@ describe('Selling step 4: order completed', () => {
     const { router, user } = open();
     await user.click(screen.getByRole('button', { name: 'Ir para Pedidos' }));
     expect(router.state.location.pathname).toBe('/admin/orders');
+  });
+});
+
+describe('Selling step 4: an order paid by its own Pix', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the order's Pix QR code and copia e cola for the customer to pay", async () => {
+    signInAs(['bo:manage:internal_sales']);
+    const payload =
+      '00020126360014br.gov.bcb.pix0114+5511999999999520400005303986540580.005802BR5904LOJA6009SAO PAULO62100506K7M4QP6304ABCD';
+    const calls = mockFetch({ 'GET /api/orders/pix/7': { body: { data: { payload } } } });
+    renderPage(<OrderCompletedStep customerName="Joana Ouro" code="K7M-4QP" pixOrderId={7} onNewSale={vi.fn()} />, {
+      path: '/admin/selling',
+    });
+    expect(
+      await screen.findByText('O cliente paga com o Pix do pedido: o pagamento é confirmado quando o banco avisar.'),
+    ).toBeTruthy();
+    expect(((await screen.findByLabelText('Pix copia e cola')) as HTMLInputElement).value).toBe(payload);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/orders/pix/7']);
   });
 });

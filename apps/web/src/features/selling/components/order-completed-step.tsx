@@ -5,8 +5,11 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { orderPixQuery } from '../../../components/orders/order-queries';
+import { PixCode } from '../../../components/pix-code';
 import { SELLING_SCREEN_TEXTS as T } from '../texts';
 
 /** Section 9: the copy confirmation stays 1 second. */
@@ -15,12 +18,15 @@ export const CODE_COPIED_MS = 1000;
 interface Props {
   customerName: string;
   code: string;
+  /** Paid by its own Pix: its QR code and copia e cola are shown for the customer to pay. */
+  pixOrderId?: number | null;
   onNewSale(): void;
 }
 
 /** Step 4: the order's code, a copy button ('Código Copiado' for a second) and the way to the orders. */
-export function OrderCompletedStep({ customerName, code, onNewSale }: Props) {
+export function OrderCompletedStep({ customerName, code, pixOrderId = null, onNewSale }: Props) {
   const navigate = useNavigate();
+  const pix = useQuery({ ...orderPixQuery(pixOrderId ?? 0), enabled: pixOrderId !== null });
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -65,6 +71,18 @@ export function OrderCompletedStep({ customerName, code, onNewSale }: Props) {
           {code}
         </Typography>
       </Box>
+      {pixOrderId !== null ? (
+        <Box sx={{ mb: 3 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {T.payWithPix}
+          </Typography>
+          {pix.data ? (
+            <PixCode payload={pix.data} />
+          ) : pix.isPending ? null : (
+            <Typography color="text.secondary">{T.pixUnavailable}</Typography>
+          )}
+        </Box>
+      ) : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center' }}>
         <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy()} aria-live="polite">
           {copied ? T.codeCopied : T.copyCode}

@@ -10,7 +10,7 @@ export type SellingStep = 'clientSearch' | 'productSearch' | 'cart' | 'orderComp
 
 /** Section 9: 1 Motoboy (shipping charged), 2 Retirada na loja. */
 export type ShippingOption = DeliveryType;
-/** Section 9: cash (Dinheiro, default) and bank transfer (Depósito). */
+/** Section 9: cash (Dinheiro, default) and bank transfer (Depósito); and the order's own Pix (issue 18). */
 export type PaymentOption = SellingPaymentOption;
 
 export interface SelectedCustomer {
@@ -26,6 +26,8 @@ export interface CartChoices {
   withWarranty: boolean;
   isFastDelivery: boolean;
   payment: PaymentOption;
+  /** 'Troco para' (cash only): the note the customer will pay with, in reais; null when not given. */
+  changeFor?: number | null;
 }
 
 /** The payment proof picked for 'Depósito': base64 without the data-URL prefix, plus a preview. */
@@ -41,6 +43,8 @@ export interface SellingState {
   choices: CartChoices;
   proof: PaymentProof | null;
   orderCode: string | null;
+  /** The order placed, when it is paid by its own Pix (its QR code is shown). */
+  pixOrderId: number | null;
 }
 
 /** Section 4 defaults: shipping option 1 (motoboy), no warranty, no fast delivery, payment cash. */
@@ -57,6 +61,7 @@ export const initialSellingState: SellingState = {
   choices: DEFAULT_CHOICES,
   proof: null,
   orderCode: null,
+  pixOrderId: null,
 };
 
 export type SellingAction =
@@ -66,7 +71,7 @@ export type SellingAction =
   | { type: 'backToProducts' }
   | { type: 'choose'; choices: Partial<CartChoices> }
   | { type: 'setProof'; proof: PaymentProof | null }
-  | { type: 'orderCompleted'; code: string }
+  | { type: 'orderCompleted'; code: string; pixOrderId?: number | null }
   | { type: 'newSale' };
 
 export function sellingReducer(state: SellingState, action: SellingAction): SellingState {
@@ -81,7 +86,9 @@ export function sellingReducer(state: SellingState, action: SellingAction): Sell
     case 'backToProducts':
       return state.customer ? { ...state, step: 'productSearch' } : state;
     case 'choose': {
-      const choices = { ...state.choices, ...action.choices };
+      // 'Troco para' belongs to cash only (and is left out of the choices when not given).
+      const { changeFor, ...chosen } = { ...state.choices, ...action.choices };
+      const choices: CartChoices = chosen.payment === 'cash' && changeFor != null ? { ...chosen, changeFor } : chosen;
       // Fast delivery goes by motoboy: picking up at the store turns it off.
       if (choices.shippingOption === DELIVERY_TYPES.PICKUP) choices.isFastDelivery = false;
       // The proof belongs to 'Depósito' only.
@@ -91,7 +98,13 @@ export function sellingReducer(state: SellingState, action: SellingAction): Sell
     case 'setProof':
       return { ...state, proof: action.proof };
     case 'orderCompleted':
-      return { ...state, step: 'orderCompleted', orderCode: action.code, proof: null };
+      return {
+        ...state,
+        step: 'orderCompleted',
+        orderCode: action.code,
+        pixOrderId: action.pixOrderId ?? null,
+        proof: null,
+      };
   }
 }
 

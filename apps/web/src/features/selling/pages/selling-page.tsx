@@ -58,7 +58,11 @@ export default function SellingPage() {
       {
         onSuccess: (answer) => {
           attemptKey.current = null;
-          dispatch({ type: 'orderCompleted', code: answer.code });
+          dispatch({
+            type: 'orderCompleted',
+            code: answer.code,
+            pixOrderId: state.choices.payment === 'pix' ? answer.orderId : null,
+          });
         },
         onSettled: () => {
           sending.current = false;
@@ -126,6 +130,7 @@ export default function SellingPage() {
         <OrderCompletedStep
           customerName={state.customer?.name ?? ''}
           code={state.orderCode}
+          pixOrderId={state.pixOrderId}
           onNewSale={() => dispatch({ type: 'newSale' })}
         />
       ) : null}

@@ -4,6 +4,9 @@ import {
   COMPANY_ID,
   type CompanySettings,
   type CompanySettingsPatch,
+  type OrderSummary,
+  type PixReceivedList,
+  type PixReceivedState,
 } from '@backoffice/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -40,4 +43,37 @@ export function updateCompanySettings(body: Omit<CompanySettingsPatch, 'companyI
     method: 'PATCH',
     body: { companyId: COMPANY_ID, ...body },
   });
+}
+
+/** The Pix webhook's URL (settings permission) and the Pix it received (orders permission). */
+export const paymentKeys = createQueryKeys('payments');
+const webhookKey = paymentKeys.detail('pix-webhook');
+
+export const pixWebhookQuery = queryOptions({
+  queryKey: webhookKey,
+  queryFn: async () => (await api<{ data: { url: string; secret: string } }>('/payments/pix/webhook')).data,
+});
+export const usePixWebhook = (enabled: boolean) => useQuery({ ...pixWebhookQuery, enabled });
+
+export function renewPixWebhook() {
+  return api<{ data: { url: string; secret: string } }>('/payments/pix/webhook', { method: 'POST' });
+}
+
+export function pixReceivedQuery(state: PixReceivedState | undefined, page: number, items: number) {
+  return queryOptions({
+    queryKey: paymentKeys.list({ state: state ?? 'all', page, items }),
+    queryFn: () => {
+      const query = new URLSearchParams({ page: String(page), items: String(items), ...(state ? { state } : {}) });
+      return api<PixReceivedList>(`/payments/pix/received?${query}`);
+    },
+  });
+}
+
+/** The order a code names (any case, with or without the dash), to match a Pix to it by hand. */
+export function orderByCode(code: string) {
+  return api<{ data: OrderSummary }>(`/orders/${encodeURIComponent(code.trim())}`);
+}
+
+export function matchPix(endToEndId: string, orderId: number) {
+  return api<null>(`/payments/pix/received/${endToEndId}`, { method: 'PATCH', body: { orderId } });
 }

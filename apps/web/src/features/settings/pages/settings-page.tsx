@@ -16,11 +16,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
-import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { RefreshButton } from '../../../components/refresh-button';
-import { ApiError, CONNECTION_LOST_TEXT, isNoAnswer } from '../../../lib/api-client';
+import { useApiMutation } from '../../../components/use-api-mutation';
+import { ApiError, isNoAnswer } from '../../../lib/api-client';
 import { hasAccess, useSession } from '../../../lib/session';
 import {
   deleteBankSetting,
@@ -32,6 +32,8 @@ import {
 } from '../api/settings-api';
 import { type BankDialogTarget, BankSettingDialog } from '../components/bank-setting-dialog';
 import { CompanySettingsDialog } from '../components/company-settings-dialog';
+import { PixReceivedCard } from '../components/pix-received-card';
+import { PixWebhookCard } from '../components/pix-webhook-card';
 import { SETTINGS_PAGE_TEXTS as T } from '../texts';
 
 /** A refusal the user can act on (a rule, a taken key): its own message in the modal, which stays open. */
@@ -51,7 +53,8 @@ function typeLabel(setting: BankSetting): string {
 export default function SettingsPage() {
   useSession(); // re-render when the session changes
   const canChange = hasAccess({ permissions: [PERMISSIONS.settings] });
-  const notify = useNotify();
+  /** The Pix received and their match by hand: whoever works the orders. */
+  const canReadPix = hasAccess({ permissions: [PERMISSIONS.orders] });
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const bankSettings = useBankSettings();
@@ -97,17 +100,43 @@ export default function SettingsPage() {
     [],
   );
 
+  // The writes (issue 16 §2): the spec's texts, the settings read again; a refusal the user can fix is said
+  // inside the open modal, which stays; a server failure in the snackbar, and the modal closes.
+  const removeBank = useApiMutation({
+    mutationFn: (setting: BankSetting) => deleteBankSetting(setting.id),
+    success: T.bankRemoved,
+    failure: T.bankRemoveFailed,
+    invalidate: [settingsKeys.all],
+    onSuccess: () => setSelectedIds([]),
+  });
   const remove = async (setting: BankSetting) => {
-    if (!(await confirm(T.confirmDelete))) return;
-    try {
-      await deleteBankSetting(setting.id);
-      notify.success(T.bankRemoved);
-      setSelectedIds([]);
-      reload();
-    } catch (error) {
-      notify.error(isNoAnswer(error) ? CONNECTION_LOST_TEXT : T.bankRemoveFailed);
-    }
+    if (await confirm(T.confirmDelete)) removeBank.mutate(setting);
   };
+  const saveBank = useApiMutation({
+    mutationFn: (settings: Parameters<typeof saveBankSetting>[0]) => saveBankSetting(settings),
+    success: T.bankSaved,
+    failure: T.bankSaveFailed,
+    invalidate: [settingsKeys.all],
+    onSuccess: () => setBankDialog(null),
+    errorInDialog: isRuleRefusal,
+    onError: (error, message) => {
+      if (isRuleRefusal(error)) setModalError(message);
+      // No answer: the dialog stays with what was typed, to try again (decision 0004).
+      else if (!isNoAnswer(error)) setBankDialog(null);
+    },
+  });
+  const saveCompany = useApiMutation({
+    mutationFn: (values: Parameters<typeof updateCompanySettings>[0]) => updateCompanySettings(values),
+    success: T.companySaved,
+    failure: T.companySaveFailed,
+    invalidate: [settingsKeys.all],
+    onSuccess: () => setCompanyOpen(false),
+    errorInDialog: isRuleRefusal,
+    onError: (error, message) => {
+      if (isRuleRefusal(error)) setModalError(message);
+      else if (!isNoAnswer(error)) setCompanyOpen(false);
+    },
+  });
 
   const rows = bankSettings.data ?? [];
 
@@ -204,29 +233,19 @@ export default function SettingsPage() {
               }}
             />
           </Card>
+          {canChange ? <PixWebhookCard /> : null}
+          {canReadPix ? <PixReceivedCard /> : null}
         </Stack>
       )}
       <BankSettingDialog
         target={bankDialog}
         error={modalError}
         onClose={() => setBankDialog(null)}
-        onSubmit={async (values) => {
+        onSubmit={(values) => {
           const id = bankDialog?.kind === 'edit' ? bankDialog.setting.id : undefined;
-          try {
-            await saveBankSetting(id === undefined ? values : { ...values, id });
-            notify.success(T.bankSaved);
-            setBankDialog(null);
-            reload();
-          } catch (error) {
-            if (isRuleRefusal(error)) {
-              setModalError(error.errors[0] ?? T.bankSaveFailed);
-              return;
-            }
-            // No answer: the dialog stays with what was typed, to try again (decision 0004).
-            if (isNoAnswer(error)) return notify.error(CONNECTION_LOST_TEXT);
-            notify.error(T.bankSaveFailed);
-            setBankDialog(null);
-          }
+          setModalError(null);
+          // The dialog shows its spinner until the answer; the failure is already said (onError).
+          return saveBank.mutateAsync(id === undefined ? values : { ...values, id }).catch(() => undefined);
         }}
       />
       <CompanySettingsDialog
@@ -235,21 +254,9 @@ export default function SettingsPage() {
         error={modalError}
         company={company.data}
         onClose={() => setCompanyOpen(false)}
-        onSubmit={async (values) => {
-          try {
-            await updateCompanySettings(values);
-            notify.success(T.companySaved);
-            setCompanyOpen(false);
-            reload();
-          } catch (error) {
-            if (isRuleRefusal(error)) {
-              setModalError(error.errors[0] ?? T.companySaveFailed);
-              return;
-            }
-            if (isNoAnswer(error)) return notify.error(CONNECTION_LOST_TEXT);
-            notify.error(T.companySaveFailed);
-            setCompanyOpen(false);
-          }
+        onSubmit={(values) => {
+          setModalError(null);
+          return saveCompany.mutateAsync(values).catch(() => undefined);
         }}
       />
     </>

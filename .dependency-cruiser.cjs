@@ -1,0 +1,74 @@
+/**
+ * The boundaries of the codebase, checked by `npm run lint` (dependency-cruiser).
+ * See docs/architecture.md, "Boundaries".
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'An import cycle: modules that import each other cannot be understood, tested or split apart.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'web-features-apart',
+      comment:
+        'A web feature never imports another feature: what two features share lives in components/, lib/ or the contract.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'api-modules-through-services',
+      comment: "An api module reaches another module only through that module's service (its exported functions).",
+      severity: 'error',
+      from: { path: '^apps/api/src/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: '^apps/api/src/modules/[^/]+/',
+        pathNot: ['^apps/api/src/modules/$1/', '^apps/api/src/modules/[^/]+/[^/]+\\.service\\.ts$'],
+      },
+    },
+    {
+      name: 'api-tests-through-services',
+      comment: "A module's tests reach another module through its service or its test helpers (test-*.ts).",
+      severity: 'error',
+      from: { path: '^apps/api/src/modules/([^/]+)/[^/]+\\.test\\.ts$' },
+      to: {
+        path: '^apps/api/src/modules/[^/]+/',
+        pathNot: [
+          '^apps/api/src/modules/$1/',
+          '^apps/api/src/modules/[^/]+/[^/]+\\.service\\.ts$',
+          '^apps/api/src/modules/[^/]+/test-[^/]+\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'contract-stands-alone',
+      comment: 'The contract is shared by both sides: it imports neither of them.',
+      severity: 'error',
+      from: { path: '^packages/contract/' },
+      to: { path: '^(apps|e2e|bench|scripts)/' },
+    },
+    {
+      name: 'apps-apart',
+      comment: 'The web and the api meet only through the contract and HTTP.',
+      severity: 'error',
+      from: { path: '^apps/(web|api)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules|\\.data)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

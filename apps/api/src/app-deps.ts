@@ -1,0 +1,21 @@
+import type { AppConfig } from './config';
+import type { DB } from './db/database';
+import type { FileLinks } from './lib/file-links';
+import type { Mailer } from './lib/mailer';
+import type { Storage } from './lib/storage';
+
+/** What every module is built from; `app.ts` makes them, modules receive them (never importing `app.ts`). */
+export interface AppDeps {
+  config: AppConfig;
+  db: DB;
+  mailer: Mailer;
+  storage: Storage;
+  /** Signed links to order pictures (keyed from JWT_SECRET). */
+  fileLinks: FileLinks;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

@@ -1,0 +1,42 @@
+import type { ColumnType } from 'kysely';
+
+/**
+ * The narrow value sets of text columns, which the database does not spell in its catalogue: kysely-codegen
+ * writes them into `schema.generated.ts` (the overrides of `schema-codegen.ts`).
+ */
+export type CodePurpose = 'recovery' | 'activation';
+
+export type CustomerStatus = 'AWAITING' | 'APPROVED' | 'REPROVED' | 'BLOCKED';
+
+export type StockMovementKind =
+  | 'SALE'
+  | 'PURCHASE'
+  | 'INVENTORY'
+  | 'CANCELLATION'
+  | 'EXCHANGE'
+  | 'RETURN'
+  | 'ADJUSTMENT';
+
+export type PaymentMethodColumn = 'CASH' | 'BANK_TRANSFER' | 'PIX';
+
+export type OrderImageKind = 'RECEIPT' | 'SIGNATURE' | 'PACKAGING';
+
+export type OrderAdjustmentKind = 'EXCHANGE' | 'RETURN';
+
+/** A phone unit's status (migration 0025): in stock, sold, returned (under review), written off. */
+export type UnitStatus = 'IN_STOCK' | 'SOLD' | 'RETURNED' | 'WRITTEN_OFF';
+
+/** Why a Pix received paid no order (migration 0020). */
+export type PixUnmatchedReasonColumn = 'NO_TXID' | 'UNKNOWN_TXID' | 'AMOUNT_MISMATCH' | 'NOT_WAITING' | 'ALREADY_PAID';
+
+/** A report summary's grain: 'D' a São Paulo day (bucket = that date); 'M' a São Paulo month (its first day). */
+export type Grain = 'D' | 'M';
+
+/** A bank setting's kind (migration 0005). */
+export type BankSettingsType = 'Pix' | 'Transfer';
+
+/**
+ * A summed figure of the report summaries (`bigint`): PostgreSQL answers it as a string, the summaries'
+ * triggers and the tests write numbers.
+ */
+export type Figure = ColumnType<string | number, number | undefined, number>;

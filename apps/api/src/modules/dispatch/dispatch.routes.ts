@@ -1,0 +1,124 @@
+import {
+  courierRunSchema,
+  createRunBodySchema,
+  DISPATCH_TEXTS,
+  departuresSchema,
+  dispatchDateSchema,
+  idParamSchema,
+  PERMISSIONS,
+  settlementBodySchema,
+  settlementSchema,
+  settlementsQuerySchema,
+  settlementsSchema,
+} from '@backoffice/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../plugins/auth';
+import { createDispatchService } from './dispatch.service';
+import { runSheetPdf } from './run-sheet';
+
+const { orders: ORDERS } = PERMISSIONS;
+const config = { permissions: [ORDERS] };
+const idParams = z.object({ id: idParamSchema(DISPATCH_TEXTS.runNotFound) });
+
+/** Courier runs (issue 19): the dispatch board, runs and their settlement. See docs/api.md "Dispatch". */
+export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createDispatchService(app.deps.db);
+  const tags = ['dispatch'];
+
+  app.get(
+    '/dispatch/departures',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Expedição de um dia (São Paulo): as entregas imediatas primeiro, depois cada saída com os pedidos embalados que a aguardam (atrasados com a próxima) e suas rotas',
+        querystring: z.object({ date: dispatchDateSchema }),
+        response: { 200: departuresSchema },
+      },
+    },
+    async (request) => ({ data: await service.departures(principalOf(request), request.query.date) }),
+  );
+
+  app.post(
+    '/dispatch/runs',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Põe pedidos aguardando motoboy na rota de um motoboy numa saída (a rota é criada se não existir); o motoboy dos pedidos passa a ser o da rota',
+        body: createRunBodySchema,
+        response: { 200: z.object({ data: courierRunSchema }) },
+      },
+    },
+    async (request) => ({ data: await service.createRun(principalOf(request), request.body) }),
+  );
+
+  app.get(
+    '/dispatch/runs/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Uma rota com seus pedidos',
+        params: idParams,
+        response: { 200: z.object({ data: courierRunSchema }) },
+      },
+    },
+    async (request) => ({ data: await service.run(principalOf(request), request.params.id) }),
+  );
+
+  app.get(
+    '/dispatch/runs/:id/sheet.pdf',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Romaneio da rota (PDF A4): motoboy, saída e, por pedido, código, cliente, telefone, endereço, itens, pagamento ou dinheiro a receber, linhas de recebedor e assinatura; o total em dinheiro ao fim',
+        params: idParams,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const run = await service.run(principalOf(request), request.params.id);
+      const pdf = await runSheetPdf(run);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="romaneio-${run.id}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/dispatch/runs/:id/settlement',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Acerto do motoboy: todos os pedidos entregues ou devolvidos; dinheiro esperado (pedidos em dinheiro entregues) × declarado; diferença exige observação',
+        params: idParams,
+        body: settlementBodySchema,
+        response: { 200: z.object({ data: settlementSchema }) },
+      },
+    },
+    async (request) => ({ data: await service.settle(principalOf(request), request.params.id, request.body) }),
+  );
+
+  app.get(
+    '/dispatch/settlements',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Acertos por motoboy e período (dias de São Paulo, inclusive)',
+        querystring: settlementsQuerySchema,
+        response: { 200: settlementsSchema },
+      },
+    },
+    async (request) => ({ data: await service.settlements(principalOf(request), request.query) }),
+  );
+};

@@ -1,0 +1,253 @@
+import {
+  type CourierRun,
+  type CreateRunBody,
+  centsToReais,
+  type Departure,
+  DISPATCH_TEXTS,
+  type DispatchOrder,
+  departuresOn,
+  EMPLOYEE_FUNCS,
+  isDeliveryDeparture,
+  nextDeliveryDeparture,
+  ORDER_STATUS,
+  PAYMENT_METHOD_LABELS,
+  reaisToCents,
+  type Settlement,
+} from '@backoffice/contract';
+import type { DB } from '../../db/database';
+import { recordAudit } from '../../lib/audit';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { Principal } from '../../plugins/auth';
+import { assignRunCourier } from '../orders/orders.service';
+import { type DispatchOrderRow, type RunRow, dispatchRepository as repo } from './dispatch.repository';
+
+const S = ORDER_STATUS;
+/** Back from the run: delivered (and maybe finalized already), or brought back to the store. */
+const DELIVERED: readonly number[] = [S.ENTREGUE, S.FINALIZADOS];
+const BROUGHT_BACK: readonly number[] = [S.AGUARDANDO_CLIENTE, S.CANCELADO];
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** What the courier collects at the door: a cash order's total; anything else is paid already. */
+const cashCents = (row: Pick<DispatchOrderRow, 'payment_method' | 'total_cents'>) =>
+  row.payment_method === 'CASH' ? row.total_cents : 0;
+
+function address(row: DispatchOrderRow): string | null {
+  const street = [row.street, row.number].filter(Boolean).join(', ');
+  const parts = [street, row.complement, row.neighborhood, [row.city, row.state].filter(Boolean).join('/')].filter(
+    (part) => part && part.trim() !== '',
+  );
+  return parts.length ? parts.join(' - ') : null;
+}
+
+/**
+ * The departure an order makes: the first after it was packed; when that one has left already, the order
+ * is late and goes with the next one from `now`.
+ */
+function departureOf(row: DispatchOrderRow, now: Date): { at: Date; late: boolean } {
+  const packed = new Date(row.packed_at ?? row.updated_at);
+  const planned = nextDeliveryDeparture(new Date(packed.getTime() - 1));
+  if (planned.getTime() >= now.getTime()) return { at: planned, late: false };
+  return { at: nextDeliveryDeparture(now), late: true };
+}
+
+function toOrder(row: DispatchOrderRow, late: boolean): DispatchOrder {
+  return {
+    orderId: row.id,
+    code: row.code,
+    customer: row.customer,
+    phone: row.phone,
+    neighborhood: row.neighborhood,
+    address: address(row),
+    itemsCount: row.items_count,
+    payment: PAYMENT_METHOD_LABELS[row.payment_method],
+    cashToCollect: centsToReais(cashCents(row)),
+    changeFor:
+      row.payment_method === 'CASH' && row.change_for_cents !== null ? centsToReais(row.change_for_cents) : null,
+    status: row.status,
+    fastDelivery: row.fast_delivery,
+    packedAt: iso(row.packed_at ?? row.updated_at),
+    late,
+  };
+}
+
+function toSettlement(run: RunRow): Settlement {
+  const expected = run.expected_cash_cents ?? 0;
+  const declared = run.declared_cash_cents ?? 0;
+  return {
+    runId: run.id,
+    expectedCash: centsToReais(expected),
+    declaredCash: centsToReais(declared),
+    difference: centsToReais(declared - expected),
+    note: run.settlement_note,
+    settledAt: iso(run.settled_at as Date),
+    settledBy: { id: run.settled_by as number, name: run.settled_by_name ?? '' },
+    delivered: run.delivered_count ?? 0,
+    broughtBack: run.brought_back_count ?? 0,
+  };
+}
+
+/**
+ * Courier runs (issue 19): the dispatch board of a day's departures, a run per courier and departure (its
+ * orders take the run's courier in the same transaction; a second dispatcher taking the same order waits for
+ * the first and is refused), and the settlement of the run's cash when the courier is back.
+ */
+export function createDispatchService(db: DB) {
+  async function runsWithOrders(runs: RunRow[]): Promise<CourierRun[]> {
+    const rows = await repo.ordersOfRuns(
+      db,
+      runs.map((run) => run.id),
+    );
+    return runs.map((run) => {
+      const orders = rows.filter((row) => row.run_id === run.id);
+      return {
+        id: run.id,
+        departureAt: iso(run.departure_at),
+        deliverer: { id: run.deliverer_id, name: run.deliverer_name },
+        orders: orders.map((row) => toOrder(row, false)),
+        cashToCollect: centsToReais(orders.reduce((sum, row) => sum + cashCents(row), 0)),
+        settledAt: run.settled_at ? iso(run.settled_at) : null,
+      };
+    });
+  }
+
+  function assertDispatcher(principal: Principal) {
+    if (principal.func === EMPLOYEE_FUNCS.DELIVERER && !principal.permissions.includes('full:access')) {
+      throw new AppError(403, DISPATCH_TEXTS.couriersOnly, { code: 'FORBIDDEN' });
+    }
+  }
+
+  return {
+    /**
+     * The board of a São Paulo day: the immediate deliveries first (they leave at once), then each departure
+     * of the day with the orders waiting for it (late ones with the next departure) and its runs.
+     */
+    async departures(principal: Principal, day: string, now = new Date()): Promise<Departure[]> {
+      assertDispatcher(principal);
+      const departures = departuresOn(day);
+      const waiting = await repo.waitingOrders(db);
+      const first = departures[0];
+      const last = departures.at(-1);
+      const runs = first && last ? await runsWithOrders(await repo.runsBetween(db, first, last)) : [];
+      const immediate: Departure = {
+        departureAt: null,
+        orders: waiting.filter((row) => row.status === S.ENTREGA_IMEDIATA).map((row) => toOrder(row, false)),
+        runs: [],
+      };
+      const scheduled = departures.map((at): Departure => {
+        const orders = waiting
+          .filter((row) => row.status === S.AGUARDANDO_MOTOBOY)
+          .map((row) => ({ row, departure: departureOf(row, now) }))
+          .filter(({ departure }) => departure.at.getTime() === at.getTime())
+          .map(({ row, departure }) => toOrder(row, departure.late))
+          .sort((a, b) => (a.neighborhood ?? '').localeCompare(b.neighborhood ?? '', 'pt-BR') || a.orderId - b.orderId);
+        return {
+          departureAt: iso(at),
+          orders,
+          runs: runs.filter((run) => run.departureAt === iso(at)),
+        };
+      });
+      return [immediate, ...scheduled];
+    },
+
+    /**
+     * Puts orders in the run of a courier and departure (made when there is none): one transaction, the
+     * orders locked in id order; any order not waiting for a courier or already in another open run, a
+     * courier who is not an active courier, a departure not of the schedule or already gone: refused, and
+     * nothing changes.
+     */
+    async createRun(principal: Principal, body: CreateRunBody, now = new Date()): Promise<CourierRun> {
+      assertDispatcher(principal);
+      const departureAt = new Date(body.departureAt);
+      if (!isDeliveryDeparture(departureAt)) throw badRequest(DISPATCH_TEXTS.departureInvalid);
+      if (departureAt.getTime() <= now.getTime()) throw badRequest(DISPATCH_TEXTS.departurePast);
+      const runId = await db.transaction().execute(async (trx) => {
+        const courier = await repo.courier(trx, body.delivererId);
+        if (!courier || courier.func !== EMPLOYEE_FUNCS.DELIVERER || courier.blocked) {
+          throw badRequest(DISPATCH_TEXTS.courierInvalid);
+        }
+        const run = await repo.runFor(trx, courier.id, departureAt, principal.employeeId);
+        if (run.settled_at) throw conflict(DISPATCH_TEXTS.runSettled);
+        const orderIds = [...new Set(body.orderIds)];
+        // Locked in id order (as every writer of orders locks them), put in the run in the order given: the
+        // run sheet's and the courier's list follow it.
+        for (const orderId of [...orderIds].sort((a, b) => a - b)) {
+          const order = await assignRunCourier(trx, orderId, courier.id, principal.employeeId, (code) =>
+            conflict(DISPATCH_TEXTS.orderNotWaiting(code), 'TRANSITION_REFUSED'),
+          );
+          const open = await repo.openRunOf(trx, order.id);
+          if (open && open.id !== run.id) throw conflict(DISPATCH_TEXTS.orderInRun(order.code), 'CONFLICT');
+        }
+        for (const orderId of orderIds) await repo.addOrder(trx, run.id, orderId);
+        await recordAudit(trx, {
+          employeeId: principal.employeeId,
+          entity: 'courier_run',
+          entityId: String(run.id),
+          action: 'assign',
+          changes: { delivererId: courier.id, departureAt: iso(departureAt), orderIds: body.orderIds },
+        });
+        return run.id;
+      });
+      return this.run(principal, runId);
+    },
+
+    async run(principal: Principal, id: number): Promise<CourierRun> {
+      assertDispatcher(principal);
+      const run = await repo.runById(db, id);
+      if (!run) throw notFound(DISPATCH_TEXTS.runNotFound);
+      const [withOrders] = await runsWithOrders([run]);
+      return withOrders as CourierRun;
+    },
+
+    /**
+     * 'Acerto do motoboy': every order of the run delivered or brought back (else 409, naming the one still
+     * out); the expected cash is the total of its delivered cash orders, worked out here; the declared cash
+     * is the courier's; a difference needs a note. Settled once (409 after).
+     */
+    async settle(principal: Principal, id: number, body: { declaredCash: number; note?: string }): Promise<Settlement> {
+      assertDispatcher(principal);
+      await db.transaction().execute(async (trx) => {
+        const run = await repo.lockRun(trx, id);
+        if (!run) throw notFound(DISPATCH_TEXTS.runNotFound);
+        if (run.settled_at) throw conflict(DISPATCH_TEXTS.runSettled);
+        const orders = await repo.ordersOfRuns(trx, [id]);
+        const out = orders.find((row) => !DELIVERED.includes(row.status) && !BROUGHT_BACK.includes(row.status));
+        if (out) throw conflict(DISPATCH_TEXTS.runOrderOut(out.code), 'CONFLICT');
+        const delivered = orders.filter((row) => DELIVERED.includes(row.status));
+        const expected = delivered.reduce((sum, row) => sum + cashCents(row), 0);
+        const declared = reaisToCents(body.declaredCash);
+        const note = body.note?.trim() || null;
+        if (declared !== expected && !note) throw badRequest(DISPATCH_TEXTS.differenceNoteRequired);
+        await repo.settle(trx, id, {
+          settled_at: new Date(),
+          settled_by: principal.employeeId,
+          expected_cash_cents: expected,
+          declared_cash_cents: declared,
+          settlement_note: note,
+          delivered_count: delivered.length,
+          brought_back_count: orders.length - delivered.length,
+        });
+        await recordAudit(trx, {
+          employeeId: principal.employeeId,
+          entity: 'courier_run',
+          entityId: String(id),
+          action: 'settle',
+          changes: { expectedCashCents: expected, declaredCashCents: declared, note },
+        });
+      });
+      return toSettlement((await repo.runById(db, id)) as RunRow);
+    },
+
+    /** 'Acertos': the runs settled in a period (São Paulo days, both included), by courier when asked. */
+    async settlements(principal: Principal, query: { start: string; end: string; delivererId?: number }) {
+      assertDispatcher(principal);
+      const from = new Date(`${query.start}T00:00:00-03:00`);
+      const to = new Date(new Date(`${query.end}T00:00:00-03:00`).getTime() + 24 * 3600_000);
+      const runs = await repo.settledBetween(db, from, to, query.delivererId);
+      return runs.map((run) => ({
+        ...toSettlement(run),
+        deliverer: { id: run.deliverer_id, name: run.deliverer_name },
+        departureAt: iso(run.departure_at),
+      }));
+    },
+  };
+}

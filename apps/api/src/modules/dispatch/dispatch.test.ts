@@ -1,0 +1,278 @@
+import { inflateSync } from 'node:zlib';
+import {
+  apiErrorSchema,
+  courierRunSchema,
+  departuresSchema,
+  nextDeliveryDeparture,
+  ORDER_STATUS,
+  saoPauloDay,
+  settlementSchema,
+} from '@backoffice/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { createOrder, createOrderWorld, type OrderWorld, picture } from '../orders/test-orders';
+
+type Role = keyof typeof DEMO;
+let t: TestApp;
+let world: OrderWorld;
+const tokens = {} as Record<Role, string>;
+let signature: string;
+
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, token = tokens.attendant) =>
+  t.app.inject({ method, url: `/api${url}`, ...(payload ? { payload } : {}), headers: bearer(token) });
+
+function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
+  expect(res.statusCode).toBe(status);
+  const body = apiErrorSchema.parse(res.json());
+  expect(body.code).toBe(code);
+  return body;
+}
+
+/** An order packed for a motoboy (Aguardando motoboy), paid as given; `quantities` of the world's products. */
+async function packed(quantities: number[], payment: 'CASH' | 'PIX' | 'BANK_TRANSFER' = 'CASH') {
+  const order = await createOrder(t.db, world, { status: ORDER_STATUS.AGUARDANDO_MOTOBOY, quantities });
+  await t.db.updateTable('orders').set({ payment_method: payment }).where('id', '=', order.id).execute();
+  return order;
+}
+/**
+ * The text a PDF shows: each content stream inflated, the hex strings of its TJ/Tj operators (standard fonts
+ * write WinAnsi codes) read in order, one line per operator.
+ */
+function pdfText(pdf: Buffer): string {
+  const lines: string[] = [];
+  const raw = pdf.toString('latin1');
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const op of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]+)>\s*Tj/g)) {
+      const hexes =
+        op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]+)>/g)].map((m) => m[1] ?? '') : [op[2] ?? ''];
+      lines.push(hexes.map((hex) => Buffer.from(hex, 'hex').toString('latin1')).join(''));
+    }
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The n-th departure from now (1: the next one). Each test takes its own, so that no test finds a run another
+ * one made (one run per courier and departure).
+ */
+function departure(n: number): string {
+  let at = new Date();
+  for (let i = 0; i < n; i++) at = nextDeliveryDeparture(at);
+  return at.toISOString();
+}
+const statusOf = async (id: number) =>
+  await t.db.selectFrom('orders').select(['status', 'deliverer_id']).where('id', '=', id).executeTakeFirstOrThrow();
+const runCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('courier_runs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await createOrderWorld(t.db);
+  for (const [key, email] of Object.entries(DEMO)) tokens[key as Role] = await signIn(t.app, email);
+  signature = await picture('png');
+}, 120_000);
+afterAll(() => t.close());
+
+describe('a courier run, from the board to the settlement', () => {
+  it('settles a run of five orders: two cash delivered, a Pix and a transfer paid before, one absent; R$ 10,00 short', async () => {
+    // Each order: the world's products at R$ 19,90 and R$ 50,00, plus R$ 15,00 of freight (motoboy).
+    const cashA = await packed([1, 0]); // 19,90 + 15,00 = R$ 34,90, collected
+    const cashB = await packed([0, 1]); // 50,00 + 15,00 = R$ 65,00, collected
+    const pix = await packed([2, 1], 'PIX'); // paid before: nothing to collect
+    const absent = await packed([1, 1]); // R$ 84,90 in cash, but the customer is not home
+    const transfer = await packed([3, 0], 'BANK_TRANSFER'); // paid before
+    const departureAt = departure(1);
+
+    const created = await call('POST', '/dispatch/runs', {
+      departureAt,
+      delivererId: world.staff.courier,
+      orderIds: [cashA.id, cashB.id, pix.id, absent.id, transfer.id],
+    });
+    expect(created.statusCode).toBe(200);
+    const run = courierRunSchema.parse((created.json() as { data: unknown }).data);
+    expect(run.orders.map((o) => o.code)).toEqual([cashA.code, cashB.code, pix.code, absent.code, transfer.code]);
+    // To collect at the doors: 34,90 + 65,00 + 84,90 = R$ 184,80.
+    expect(run.cashToCollect).toBe(184.8);
+    expect((await statusOf(cashA.id)).deliverer_id).toBe(world.staff.courier);
+
+    const courier = tokens.courier;
+    for (const order of [cashA, cashB, pix, absent, transfer]) {
+      expect((await call('PATCH', '/workflow/order/withdraw', { orderId: order.id }, courier)).statusCode).toBe(200);
+    }
+    // Still out: no settlement yet.
+    const early = expectError(
+      await call('POST', `/dispatch/runs/${run.id}/settlement`, { declaredCash: 0 }),
+      409,
+      'CONFLICT',
+    );
+    expect(early.errors[0]).toBe(`O pedido ${cashA.code} ainda não foi entregue nem devolvido à loja.`);
+
+    for (const order of [cashA, cashB, pix, transfer]) {
+      const res = await call('PATCH', '/workflow/order/deliver', { orderId: order.id, signature }, courier);
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await call('PATCH', '/workflow/order/absent', { orderId: absent.id }, courier)).statusCode).toBe(200);
+    expect((await statusOf(absent.id)).status).toBe(ORDER_STATUS.AGUARDANDO_CLIENTE);
+
+    // Expected: the delivered cash orders only, 34,90 + 65,00 = R$ 99,90; the courier brings R$ 89,90.
+    expectError(await call('POST', `/dispatch/runs/${run.id}/settlement`, { declaredCash: 89.9 }), 400, 'BAD_REQUEST');
+    const settled = await call('POST', `/dispatch/runs/${run.id}/settlement`, {
+      declaredCash: 89.9,
+      note: 'Troco dado a mais no pedido do Centro.',
+    });
+    expect(settled.statusCode).toBe(200);
+    const settlement = settlementSchema.parse((settled.json() as { data: unknown }).data);
+    expect(settlement).toMatchObject({
+      runId: run.id,
+      expectedCash: 99.9,
+      declaredCash: 89.9,
+      difference: -10,
+      note: 'Troco dado a mais no pedido do Centro.',
+      delivered: 4,
+      broughtBack: 1,
+    });
+    expect(settlement.settledBy.id).toBe(world.staff.attendant);
+    expectError(
+      await call('POST', `/dispatch/runs/${run.id}/settlement`, { declaredCash: 89.9, note: 'De novo' }),
+      409,
+      'CONFLICT',
+    );
+
+    const today = saoPauloDay(new Date());
+    const report = await call(
+      'GET',
+      `/dispatch/settlements?start=${today}&end=${today}&delivererId=${world.staff.courier}`,
+    );
+    const rows = (report.json() as { data: { runId: number; difference: number }[] }).data;
+    expect(rows.find((row) => row.runId === run.id)?.difference).toBe(-10);
+  });
+
+  it('prints the run sheet: each order with its address, what to collect, and the total cash', async () => {
+    const cash = await packed([1, 0]); // R$ 34,90 to collect
+    const paid = await packed([0, 1], 'PIX'); // paid before
+    const created = await call('POST', '/dispatch/runs', {
+      departureAt: departure(4),
+      delivererId: world.staff.courier2,
+      orderIds: [cash.id, paid.id],
+    });
+    const run = courierRunSchema.parse((created.json() as { data: unknown }).data);
+    const res = await call('GET', `/dispatch/runs/${run.id}/sheet.pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Romaneio de entrega');
+    expect(text).toContain(cash.code);
+    expect(text).toContain('Receber em dinheiro: R$ 34,90');
+    expect(text).toContain('Pago (Pix): nada a receber');
+    expect(text).toContain('Total em dinheiro a receber: R$ 34,90');
+    expect(text).toContain('Recebido por:');
+  });
+
+  it("orders the courier's list as the run: the sheet's order, given by the dispatcher", async () => {
+    const first = await packed([1, 0]);
+    const second = await packed([0, 1]);
+    const created = await call('POST', '/dispatch/runs', {
+      departureAt: departure(5),
+      delivererId: world.staff.courier2,
+      orderIds: [second.id, first.id],
+    });
+    const run = courierRunSchema.parse((created.json() as { data: unknown }).data);
+    expect(run.orders.map((o) => o.orderId)).toEqual([second.id, first.id]);
+    const tasks = await call('GET', '/orders/tasks?kind=delivery&items=50', undefined, tokens.courier2);
+    const listed = (tasks.json() as { orders: { orderId: number }[] }).orders.map((o) => o.orderId);
+    expect(listed.filter((id) => id === first.id || id === second.id)).toEqual([second.id, first.id]);
+  });
+
+  it('lets one of two dispatchers take an order assigned to two couriers at once', async () => {
+    const order = await packed([1, 0]);
+    const departureAt = departure(2);
+    const answers = await Promise.all(
+      [world.staff.courier, world.staff.courier2].map((delivererId) =>
+        call('POST', '/dispatch/runs', { departureAt, delivererId, orderIds: [order.id] }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((res) => res.statusCode === 200);
+    if (!winner) throw new Error('no assignment succeeded');
+    const run = courierRunSchema.parse((winner.json() as { data: unknown }).data);
+    expect((await statusOf(order.id)).deliverer_id).toBe(run.deliverer.id);
+    const loser = answers.find((res) => res.statusCode === 409);
+    expect(apiErrorSchema.parse(loser?.json()).errors[0]).toBe(
+      `O pedido ${order.code} já está na rota de outro motoboy.`,
+    );
+  });
+
+  it('refuses an order not waiting for a courier, a courier who is not one, a departure gone or off the schedule; nothing changes', async () => {
+    const waiting = await packed([1, 0]);
+    const notPacked = await createOrder(t.db, world, { status: ORDER_STATUS.EM_PREPARACAO });
+    const departureAt = departure(3);
+    const before = await runCount();
+
+    const refused = expectError(
+      await call('POST', '/dispatch/runs', {
+        departureAt,
+        delivererId: world.staff.courier,
+        orderIds: [waiting.id, notPacked.id],
+      }),
+      409,
+      'TRANSITION_REFUSED',
+    );
+    expect(refused.errors[0]).toBe(`O pedido ${notPacked.code} não está aguardando motoboy.`);
+    expect((await statusOf(waiting.id)).deliverer_id).toBeNull();
+    expect(await runCount()).toBe(before);
+
+    const notCourier = await call('POST', '/dispatch/runs', {
+      departureAt,
+      delivererId: world.staff.attendant,
+      orderIds: [waiting.id],
+    });
+    expect(apiErrorSchema.parse(notCourier.json()).errors[0]).toBe('O funcionário escolhido não é um motoboy ativo.');
+    // Monday 24/11/2025 at 10:40 São Paulo time (13:40 UTC) is a departure of the schedule that has left;
+    // Monday 25/11/2030 at 09:00 São Paulo time (12:00 UTC) is no departure at all.
+    const gone = await call('POST', '/dispatch/runs', {
+      departureAt: '2025-11-24T13:40:00.000Z',
+      delivererId: world.staff.courier,
+      orderIds: [waiting.id],
+    });
+    expect(apiErrorSchema.parse(gone.json()).errors[0]).toBe('Esta saída já passou: escolha uma próxima.');
+    const offSchedule = await call('POST', '/dispatch/runs', {
+      departureAt: '2030-11-25T12:00:00.000Z',
+      delivererId: world.staff.courier,
+      orderIds: [waiting.id],
+    });
+    expect(apiErrorSchema.parse(offSchedule.json()).errors[0]).toBe(
+      'Horário de saída inválido: escolha uma das saídas dos motoboys.',
+    );
+    expect(await runCount()).toBe(before);
+    // A courier does not dispatch (no orders permission).
+    expect((await call('GET', `/dispatch/departures?date=2026-11-23`, undefined, tokens.courier)).statusCode).toBe(403);
+  });
+
+  it('shows on the board the orders waiting, late ones with the next departure, immediate deliveries first', async () => {
+    const late = await packed([1, 0]);
+    const immediate = await createOrder(t.db, world, { status: ORDER_STATUS.ENTREGA_IMEDIATA });
+    const next = nextDeliveryDeparture(new Date());
+    const res = await call('GET', `/dispatch/departures?date=${saoPauloDay(next)}`);
+    expect(res.statusCode).toBe(200);
+    const board = departuresSchema.parse(res.json()).data;
+    expect(board[0]?.departureAt).toBeNull();
+    expect(board[0]?.orders.map((o) => o.orderId)).toContain(immediate.id);
+    const departure = board.find((d) => d.departureAt === next.toISOString());
+    // Packed three days ago (the test order's history): its departure left, it goes with the next one, late.
+    expect(departure?.orders.find((o) => o.orderId === late.id)).toMatchObject({ late: true, cashToCollect: 34.9 });
+  });
+});

@@ -1,0 +1,402 @@
+import { randomUUID } from 'node:crypto';
+import {
+  apiErrorSchema,
+  COMPANY_ID,
+  ORDER_STATUS,
+  pixReceivedListSchema,
+  pixWebhookInfoSchema,
+} from '@backoffice/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { createCustomer, createProduct } from '../selling/test-selling';
+
+type Role = keyof typeof DEMO;
+let t: TestApp;
+const tokens = {} as Record<Role, string>;
+let secret: string;
+const logLines: string[] = [];
+
+type Method = 'GET' | 'POST' | 'PATCH';
+const call = (method: Method, url: string, payload?: unknown, token: string | null = tokens.attendant) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: token ? bearer(token) : {},
+  });
+const webhook = (body: unknown, key = secret) => call('POST', `/payments/pix/webhook/${key}/pix`, body, null);
+
+/** 32 letters and digits, as an E2E id: 'E', an ISPB, yyyyMMddHHmm, 11 more (unique per call). */
+let e2eCounter = 0;
+const e2e = () =>
+  `E00000000202611221030${String(++e2eCounter).padStart(3, '0')}${randomUUID().replace(/-/g, '').slice(0, 8)}`;
+
+async function setPixAuto(on: boolean) {
+  await t.db
+    .insertInto('company_settings')
+    .values({ company_id: COMPANY_ID, name: 'Loja', pix_auto: on })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ pix_auto: on }))
+    .execute();
+}
+
+/**
+ * An order paid by its own Pix: one product of R$ 123,45 (cost R$ 100,00), picked up at the store, no
+ * warranty, so its total is exactly R$ 123,45.
+ */
+async function pixOrder(): Promise<{ id: number; code: string; txid: string; status: number }> {
+  const customer = await createCustomer(t.db);
+  const product = await createProduct(t.db, {
+    name: `Capinha Pix ${randomUUID()}`,
+    costCents: 10_000,
+    sellCents: 12_345,
+    stock: 5,
+  });
+  expect(
+    (await call('POST', `/orders/cart/add/${customer.id}`, { productId: product.id, quantity: 1 })).statusCode,
+  ).toBe(200);
+  const res = await call('POST', `/orders/checkout/pix/${customer.id}`, {
+    typeOfDelivery: 2,
+    withWarranty: false,
+    isFastDelivery: false,
+    idempotencyKey: randomUUID(),
+  });
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as { orderId: number; code: string; statusKey: number; total: number };
+  expect(body.total).toBe(123.45);
+  return { id: body.orderId, code: body.code, txid: body.code.replace('-', ''), status: body.statusKey };
+}
+
+const orderRow = (id: number) =>
+  t.db.selectFrom('orders').select(['status', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow();
+const historyOf = (orderId: number) =>
+  t.db
+    .selectFrom('order_status_history')
+    .select(['status', 'employee_id', 'note'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+const pixRow = (endToEndId: string) =>
+  t.db.selectFrom('pix_received').selectAll().where('end_to_end_id', '=', endToEndId).executeTakeFirst();
+const pixCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('pix_received')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
+  expect(res.statusCode).toBe(status);
+  const body = apiErrorSchema.parse(res.json());
+  expect(body.code).toBe(code);
+  return body;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({
+    publicUrl: 'https://loja.example.com.br',
+    logLevel: 'info',
+    logger: { stream: { write: (line: string) => logLines.push(line) } },
+  });
+  for (const [key, email] of Object.entries(DEMO)) tokens[key as Role] = await signIn(t.app, email);
+  const res = await call('GET', '/payments/pix/webhook', undefined, tokens.admin);
+  secret = pixWebhookInfoSchema.parse(res.json()).data.secret;
+}, 120_000);
+afterAll(() => t.close());
+
+describe('the Pix webhook URL', () => {
+  it('is made once, shown to whoever holds the settings permission, and renewed on request', async () => {
+    const first = pixWebhookInfoSchema.parse(
+      (await call('GET', '/payments/pix/webhook', undefined, tokens.admin)).json(),
+    );
+    expect(first.data.secret).toBe(secret);
+    expect(first.data.url).toBe(`https://loja.example.com.br/api/payments/pix/webhook/${secret}`);
+    // 32 random bytes in base64url: 43 characters.
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expectError(await call('GET', '/payments/pix/webhook', undefined, tokens.attendant), 403, 'FORBIDDEN');
+    expectError(await call('POST', '/payments/pix/webhook', undefined, tokens.attendant), 403, 'FORBIDDEN');
+
+    const renewed = pixWebhookInfoSchema.parse(
+      (await call('POST', '/payments/pix/webhook', undefined, tokens.admin)).json(),
+    );
+    expect(renewed.data.secret).not.toBe(secret);
+    // The old URL stops at once; the new one answers.
+    expectError(await webhook({ pix: [] }, secret), 404, 'NOT_FOUND');
+    expect((await webhook({ pix: [] }, renewed.data.secret)).statusCode).toBe(200);
+    secret = renewed.data.secret;
+  });
+
+  it('keeps the secret out of the log', async () => {
+    logLines.length = 0;
+    expect((await webhook({ pix: [] })).statusCode).toBe(200);
+    const log = logLines.join('');
+    expect(log).toContain('/api/payments/pix/webhook/[redacted]/pix');
+    expect(log).not.toContain(secret);
+  });
+
+  it('answers 404 to a wrong secret and records nothing, whatever the body', async () => {
+    const before = await pixCount();
+    const entry = { endToEndId: e2e(), txid: 'ABC123', valor: '10.00', horario: '2026-11-22T10:30:00.000Z' };
+    expectError(await webhook({ pix: [entry] }, 'not-the-secret'), 404, 'NOT_FOUND');
+    expectError(await webhook({ pix: 'not a list' }, 'not-the-secret'), 404, 'NOT_FOUND');
+    expect(await pixCount()).toBe(before);
+    expect(await pixRow(entry.endToEndId)).toBeUndefined();
+  });
+});
+
+describe('a Pix sale confirmed by the bank', () => {
+  it("with 'Pix automático' on: the order waits in Processando, the webhook's Pix of exactly its total confirms it, a replay changes nothing", async () => {
+    await setPixAuto(true);
+    const order = await pixOrder();
+    expect(order.status).toBe(ORDER_STATUS.PROCESSANDO);
+
+    const id = e2e();
+    const body = {
+      pix: [
+        {
+          endToEndId: id,
+          txid: order.txid,
+          valor: '123.45',
+          horario: '2026-11-22T13:03:33.902Z',
+          infoPagador: 'Pedido',
+        },
+      ],
+    };
+    const res = await webhook(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: 1, repeated: 0, ignored: 0 });
+
+    expect((await orderRow(order.id)).status).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
+    const history = await historyOf(order.id);
+    expect(history).toHaveLength(2);
+    expect(history[1]).toEqual({
+      status: ORDER_STATUS.AGUARDANDO_ESTOQUISTA,
+      employee_id: null,
+      note: `Pix automático: pagamento recebido pelo banco (E2E ${id}).`,
+    });
+    const stored = await pixRow(id);
+    expect(stored?.order_id).toBe(order.id);
+    expect(stored?.amount_cents).toBe(12_345);
+    expect(stored?.confirmed_at).not.toBeNull();
+
+    // The bank delivers it again (and once more with its bare-array form): nothing moves, nothing is added.
+    const updatedAt = (await orderRow(order.id)).updated_at.getTime();
+    expect((await webhook(body)).json()).toEqual({ received: 0, repeated: 1, ignored: 0 });
+    expect((await webhook(body.pix)).json()).toEqual({ received: 0, repeated: 1, ignored: 0 });
+    expect(await historyOf(order.id)).toHaveLength(2);
+    expect((await orderRow(order.id)).updated_at.getTime()).toBe(updatedAt);
+  });
+
+  it('confirms once when the same Pix is delivered five times at once', async () => {
+    await setPixAuto(true);
+    const order = await pixOrder();
+    const body = [{ endToEndId: e2e(), txid: order.txid, valor: '123.45', horario: '2026-11-22T13:03:33.902Z' }];
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => webhook(body)));
+    const counts = answers.map((res) => res.json() as { received: number; repeated: number });
+    expect(counts.reduce((sum, c) => sum + c.received, 0)).toBe(1);
+    expect(counts.reduce((sum, c) => sum + c.repeated, 0)).toBe(4);
+    const history = await historyOf(order.id);
+    expect(history.map((h) => h.status)).toEqual([ORDER_STATUS.PROCESSANDO, ORDER_STATUS.AGUARDANDO_ESTOQUISTA]);
+  });
+
+  it('never moves an order on a different amount, an unknown txid, no txid, or an order no longer waiting', async () => {
+    await setPixAuto(true);
+    const order = await pixOrder();
+    const cancelled = await pixOrder();
+    const cancel = await call('PATCH', '/workflow/order/cancel', {
+      orderId: cancelled.id,
+      comment: 'Cliente desistiu',
+    });
+    expect(cancel.statusCode).toBe(200);
+
+    const wrongAmount = e2e();
+    const unknown = e2e();
+    const noTxid = e2e();
+    const notWaiting = e2e();
+    const at = '2026-11-22T13:03:33.902Z';
+    const res = await webhook({
+      pix: [
+        { endToEndId: wrongAmount, txid: order.txid, valor: '123.44', horario: at },
+        { endToEndId: unknown, txid: 'NAOEXISTE1', valor: '123.45', horario: at },
+        { endToEndId: noTxid, valor: '123.45', horario: at },
+        { endToEndId: notWaiting, txid: cancelled.txid, valor: '123.45', horario: at },
+      ],
+    });
+    expect(res.json()).toEqual({ received: 4, repeated: 0, ignored: 0 });
+    expect((await orderRow(order.id)).status).toBe(ORDER_STATUS.PROCESSANDO);
+    expect((await orderRow(cancelled.id)).status).toBe(ORDER_STATUS.CANCELADO);
+    expect((await pixRow(wrongAmount))?.unmatched_reason).toBe('AMOUNT_MISMATCH');
+    expect((await pixRow(unknown))?.unmatched_reason).toBe('UNKNOWN_TXID');
+    expect((await pixRow(noTxid))?.unmatched_reason).toBe('NO_TXID');
+    expect((await pixRow(notWaiting))?.unmatched_reason).toBe('NOT_WAITING');
+
+    // A second Pix of the right amount for an order already paid is not identified either.
+    const first = e2e();
+    const second = e2e();
+    await webhook({ pix: [{ endToEndId: first, txid: order.txid, valor: '123.45', horario: at }] });
+    await webhook({ pix: [{ endToEndId: second, txid: order.txid, valor: '123.45', horario: at }] });
+    expect((await pixRow(first))?.order_id).toBe(order.id);
+    expect((await pixRow(second))?.unmatched_reason).toBe('NOT_WAITING');
+
+    const list = pixReceivedListSchema.parse(
+      (await call('GET', '/payments/pix/received?state=unmatched&items=100')).json(),
+    );
+    const listed = new Map(list.data.map((pix) => [pix.endToEndId, pix]));
+    expect(listed.get(wrongAmount)).toMatchObject({
+      state: 'unmatched',
+      amount: 123.44,
+      order: null,
+      reason: 'AMOUNT_MISMATCH',
+    });
+    expect(listed.get(noTxid)).toMatchObject({ txid: null, reason: 'NO_TXID' });
+    expect(listed.has(first)).toBe(false);
+    const matched = pixReceivedListSchema.parse(
+      (await call('GET', '/payments/pix/received?state=matched&items=100')).json(),
+    );
+    expect(matched.data.find((pix) => pix.endToEndId === first)).toMatchObject({
+      state: 'matched',
+      amount: 123.45,
+      order: { id: order.id, code: order.code },
+      reason: null,
+    });
+  });
+
+  it("with 'Pix automático' off: the Pix is matched, the order waits for an attendant's one click", async () => {
+    await setPixAuto(false);
+    const order = await pixOrder();
+    expect(order.status).toBe(ORDER_STATUS.AGUARDANDO_COMPROVANTE);
+    const other = await pixOrder();
+
+    // No Pix received for it yet: the click is refused and changes nothing.
+    expectError(
+      await call('PATCH', '/workflow/order/confirm-pix', { orderId: other.id }),
+      400,
+      'ORDER_REQUIREMENT_MISSING',
+    );
+
+    const id = e2e();
+    await webhook({
+      pix: [{ endToEndId: id, txid: order.txid, valor: '123.45', horario: '2026-11-22T13:03:33.902Z' }],
+    });
+    expect((await orderRow(order.id)).status).toBe(ORDER_STATUS.AGUARDANDO_COMPROVANTE);
+    expect((await pixRow(id))?.confirmed_at).toBeNull();
+    // The customer paid twice: the second Pix is not identified (one Pix pays one order).
+    const twice = e2e();
+    await webhook({
+      pix: [{ endToEndId: twice, txid: order.txid, valor: '123.45', horario: '2026-11-22T13:04:00.000Z' }],
+    });
+    expect((await pixRow(twice))?.unmatched_reason).toBe('ALREADY_PAID');
+
+    // A stocker may not confirm a payment; the attendant does.
+    expectError(
+      await call('PATCH', '/workflow/order/confirm-pix', { orderId: order.id }, tokens.stocker),
+      403,
+      'FORBIDDEN',
+    );
+    const res = await call('PATCH', '/workflow/order/confirm-pix', { orderId: order.id });
+    expect(res.statusCode).toBe(200);
+    expect((await orderRow(order.id)).status).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
+    expect((await pixRow(id))?.confirmed_at).not.toBeNull();
+    const history = await historyOf(order.id);
+    expect(history.at(-1)?.employee_id).not.toBeNull();
+    expect((await orderRow(other.id)).status).toBe(ORDER_STATUS.AGUARDANDO_COMPROVANTE);
+  });
+
+  it('takes the Banco Central examples (extra fields included), and skips an entry the standard does not allow', async () => {
+    // 'Exemplo de Webhook Pix 1' and '2' of the Pix API's OpenAPI document (bacen/pix-api), as given there.
+    const res = await webhook({
+      pix: [
+        {
+          endToEndId: 'E12345678202009091221kkkkkkkkkkk',
+          txid: 'c3e0e7a4e7f1469a9f782d3d4999343c',
+          valor: '110.00',
+          horario: '2020-09-09T20:15:00.358Z',
+          infoPagador: '0123456789',
+          devolucoes: {
+            id: '123ABC',
+            rtrId: 'D12345678202009091221abcdf098765',
+            valor: '10.00',
+            horario: { solicitacao: '2020-09-09T20:15:00.358Z' },
+            status: 'EM_PROCESSAMENTO',
+          },
+        },
+        {
+          endToEndId: 'E87654321202009091221dfghi123456',
+          txid: '971122d8f37211eaadc10242ac120002',
+          valor: '110.00',
+          horario: '2020-09-09T20:15:00.358Z',
+          infoPagador: '0123456789',
+        },
+        // A comma for the decimals: not the standard's amount.
+        { endToEndId: e2e(), txid: 'ABC', valor: '110,00', horario: '2020-09-09T20:15:00.358Z' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: 2, repeated: 0, ignored: 1 });
+    expect(await pixRow('E12345678202009091221kkkkkkkkkkk')).toMatchObject({
+      txid: 'c3e0e7a4e7f1469a9f782d3d4999343c',
+      amount_cents: 11_000,
+      payer: '0123456789',
+      order_id: null,
+      unmatched_reason: 'UNKNOWN_TXID',
+    });
+    expect((await pixRow('E12345678202009091221kkkkkkkkkkk'))?.paid_at.toISOString()).toBe('2020-09-09T20:15:00.358Z');
+    expectError(await webhook({ payments: [] }), 400, 'VALIDATION_FAILED');
+  });
+});
+
+describe('matching a Pix by hand', () => {
+  it('pays the order an attendant names when it waits for exactly that amount, once', async () => {
+    await setPixAuto(false);
+    const order = await pixOrder();
+    const other = await pixOrder();
+    const at = '2026-11-22T13:03:33.902Z';
+    const exact = e2e();
+    const wrong = e2e();
+    await webhook({
+      pix: [
+        { endToEndId: exact, valor: '123.45', horario: at, infoPagador: 'Maria' },
+        { endToEndId: wrong, valor: '23.45', horario: at },
+      ],
+    });
+
+    const refused = expectError(
+      await call('PATCH', `/payments/pix/received/${wrong}`, { orderId: other.id }),
+      409,
+      'PIX_NOT_MATCHED',
+    );
+    expect(refused.errors[0]).toBe('O valor do Pix (R$ 23,45) é diferente do total do pedido (R$ 123,45).');
+    expect((await orderRow(other.id)).status).toBe(ORDER_STATUS.AGUARDANDO_COMPROVANTE);
+
+    expectError(
+      await call('PATCH', `/payments/pix/received/${exact}`, { orderId: order.id }, tokens.stocker),
+      403,
+      'FORBIDDEN',
+    );
+    const res = await call('PATCH', `/payments/pix/received/${exact}`, { orderId: order.id });
+    expect(res.statusCode).toBe(204);
+    expect((await orderRow(order.id)).status).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
+    const stored = await pixRow(exact);
+    expect(stored?.order_id).toBe(order.id);
+    expect(stored?.confirmed_at).not.toBeNull();
+    expect(stored?.matched_by).not.toBeNull();
+    expect((await historyOf(order.id)).at(-1)?.note).toBe(`Pix recebido identificado manualmente (E2E ${exact}).`);
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select(['action', 'entity_id'])
+      .where('entity', '=', 'order')
+      .where('entity_id', '=', order.code)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit.action).toBe('confirmPix');
+
+    expectError(
+      await call('PATCH', `/payments/pix/received/${exact}`, { orderId: other.id }),
+      409,
+      'PIX_ALREADY_MATCHED',
+    );
+    expectError(await call('PATCH', `/payments/pix/received/${e2e()}`, { orderId: other.id }), 404, 'NOT_FOUND');
+  });
+});

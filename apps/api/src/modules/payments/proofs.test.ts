@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { apiErrorSchema, ORDER_STATUS, orderImageSchema } from '@backoffice/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { createCustomer, createProduct } from '../selling/test-selling';
+
+let t: TestApp;
+let attendant: string;
+let admin: string;
+
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, token = attendant) =>
+  t.app.inject({ method, url: `/api${url}`, ...(payload ? { payload } : {}), headers: bearer(token) });
+
+/** A picture with content (a proof is never one flat colour): noise drawn from `seed`, 64×48 pixels. */
+function pixels(seed: number): Buffer {
+  const data = Buffer.alloc(64 * 48 * 3);
+  let state = seed;
+  for (let i = 0; i < data.length; i++) {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    data[i] = state >> 23;
+  }
+  return data;
+}
+const raw = (seed: number) => sharp(pixels(seed), { raw: { width: 64, height: 48, channels: 3 } });
+const photo = async (seed: number) => (await raw(seed).jpeg({ quality: 90 }).toBuffer()).toString('base64');
+/** The same picture as a customer sends it again: larger, and compressed harder. */
+const resent = async (seed: number) =>
+  (await raw(seed).resize(128, 96).jpeg({ quality: 40 }).toBuffer()).toString('base64');
+
+/** A transfer sale with its proof: the order waits in Aguardando aprovação. */
+async function transferOrder(receipt: string): Promise<{ id: number; code: string }> {
+  const customer = await createCustomer(t.db);
+  const product = await createProduct(t.db, {
+    name: `Fone ${randomUUID()}`,
+    costCents: 5_000,
+    sellCents: 8_000,
+    stock: 3,
+  });
+  expect(
+    (await call('POST', `/orders/cart/add/${customer.id}`, { productId: product.id, quantity: 1 })).statusCode,
+  ).toBe(200);
+  const res = await call('POST', `/orders/checkout/bank/transfer/${customer.id}`, {
+    typeOfDelivery: 2,
+    withWarranty: false,
+    isFastDelivery: false,
+    idempotencyKey: randomUUID(),
+    receipt,
+  });
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as { orderId: number; code: string; statusKey: number };
+  expect(body.statusKey).toBe(ORDER_STATUS.AGUARDANDO_APROVACAO);
+  return { id: body.orderId, code: body.code };
+}
+
+const statusOf = async (id: number) =>
+  (await t.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  attendant = await signIn(t.app, DEMO.attendant);
+  admin = await signIn(t.app, DEMO.admin);
+}, 120_000);
+afterAll(() => t.close());
+
+describe('approving a proof with its E2E id', () => {
+  // 'E', ISPB 60746948 (Bradesco), 2026-11-22 14:05 UTC, 11 letters and digits: 32 characters.
+  const bradesco = 'E60746948202611221405AbCdEf12345';
+
+  it('keeps the E2E id with the order and refuses it for another order (409 PROOF_REUSED)', async () => {
+    const first = await transferOrder(await photo(1));
+    const second = await transferOrder(await photo(2));
+    const approved = await call('PATCH', '/workflow/order/approve', { orderId: first.id, endToEndId: bradesco });
+    expect(approved.statusCode).toBe(200);
+    const stored = await t.db
+      .selectFrom('orders')
+      .select('proof_end_to_end_id')
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.proof_end_to_end_id).toBe(bradesco);
+
+    const reused = await call('PATCH', '/workflow/order/approve', { orderId: second.id, endToEndId: bradesco });
+    expect(reused.statusCode).toBe(409);
+    const body = apiErrorSchema.parse(reused.json());
+    expect(body.code).toBe('PROOF_REUSED');
+    expect(body.errors).toEqual([`Este comprovante já foi usado no pedido ${first.code}.`]);
+    expect(await statusOf(second.id)).toBe(ORDER_STATUS.AGUARDANDO_APROVACAO);
+    // Without the id (the attendant could not read it) the approval goes on as before.
+    expect((await call('PATCH', '/workflow/order/approve', { orderId: second.id })).statusCode).toBe(200);
+  });
+
+  it('refuses an E2E id that a Pix of the webhook paid another order with', async () => {
+    const paidByPix = await transferOrder(await photo(3));
+    const other = await transferOrder(await photo(4));
+    const e2e = 'E18236120202611221010XyZ98765432';
+    const secret = (
+      (await call('GET', '/payments/pix/webhook', undefined, admin)).json() as { data: { secret: string } }
+    ).data.secret;
+    await t.db.updateTable('company_settings').set({ pix_auto: true }).execute();
+    const webhook = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/pix/webhook/${secret}/pix`,
+      payload: {
+        pix: [
+          { endToEndId: e2e, txid: paidByPix.code.replace('-', ''), valor: '80.00', horario: '2026-11-22T10:10:00Z' },
+        ],
+      },
+    });
+    expect(webhook.json()).toEqual({ received: 1, repeated: 0, ignored: 0 });
+    expect(await statusOf(paidByPix.id)).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
+
+    const reused = await call('PATCH', '/workflow/order/approve', { orderId: other.id, endToEndId: e2e });
+    expect(apiErrorSchema.parse(reused.json()).errors).toEqual([
+      `Este comprovante já foi usado no pedido ${paidByPix.code}.`,
+    ]);
+  });
+
+  it('refuses a malformed E2E id with 400 and changes nothing', async () => {
+    const order = await transferOrder(await photo(5));
+    for (const bad of [
+      'E6074694820261122140AbCdEf12345', // 31 characters
+      'E60746948202602301405AbCdEf12345', // 30 February
+      'X60746948202611221405AbCdEf12345', // not an E
+      'E6074694A202611221405AbCdEf12345', // a letter in the ISPB
+    ]) {
+      const res = await call('PATCH', '/workflow/order/approve', { orderId: order.id, endToEndId: bad });
+      expect(res.statusCode, bad).toBe(400);
+      expect(apiErrorSchema.parse(res.json()).errors[0]).toBe(
+        'ID da transação (E2E) inválido: são 32 caracteres: E, o ISPB do banco (8 dígitos), a data e hora (aaaammddhhmm) e 11 letras ou dígitos.',
+      );
+    }
+    expect(await statusOf(order.id)).toBe(ORDER_STATUS.AGUARDANDO_APROVACAO);
+  });
+});
+
+describe('the same proof picture for two orders', () => {
+  it('flags the second order, even re-encoded at another size and quality; another picture is not flagged', async () => {
+    const first = await transferOrder(await photo(10));
+    const again = await transferOrder(await resent(10));
+    const different = await transferOrder(await photo(11));
+
+    const receiptOf = async (id: number) =>
+      orderImageSchema.parse(((await call('GET', `/orders/receipt/${id}`)).json() as { data: unknown }).data);
+    expect((await receiptOf(again.id)).sameAs).toEqual({ orderId: first.id, code: first.code });
+    expect((await receiptOf(first.id)).sameAs).toEqual({ orderId: again.id, code: again.code });
+    expect((await receiptOf(different.id)).sameAs).toBeNull();
+  });
+});

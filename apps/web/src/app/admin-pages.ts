@@ -1,0 +1,93 @@
+import { PERMISSIONS, TASKS_ACCESS } from '@backoffice/contract';
+
+/**
+ * Every admin page: its path under /admin, its sidebar label, the permissions it accepts (any one of them;
+ * full:access always passes, spec section 6). Each page's code-split component is `routes.tsx`'s: the sidebar
+ * reads this list without loading the router or any page.
+ */
+export interface AdminPage {
+  path: string;
+  label: string;
+  permissions: readonly string[];
+  /** Or any one of these employee functions, whatever the role holds ('Minhas tarefas': stockers, couriers). */
+  functions?: readonly number[];
+  /** Kept out of the sidebar (reportDetail). */
+  hidden?: boolean;
+}
+
+const PAGES = [
+  {
+    path: 'dashboard',
+    label: 'Painel de Controle',
+    permissions: [PERMISSIONS.dashboard],
+  },
+  {
+    path: 'customers',
+    label: 'Clientes',
+    permissions: [PERMISSIONS.customers],
+  },
+  {
+    path: 'products',
+    label: 'Produtos',
+    permissions: [PERMISSIONS.products],
+  },
+  {
+    path: 'employees',
+    label: 'Funcionários',
+    permissions: [PERMISSIONS.employees],
+  },
+  {
+    path: 'roles',
+    label: 'Regras',
+    permissions: [PERMISSIONS.roles],
+  },
+  {
+    path: 'orders',
+    label: 'Pedidos',
+    permissions: [PERMISSIONS.orders],
+  },
+  {
+    path: 'dispatch',
+    label: 'Expedição',
+    // Whoever works the orders (the server refuses couriers: they use 'Minhas tarefas').
+    permissions: [PERMISSIONS.orders],
+  },
+  {
+    path: 'tasks',
+    label: 'Minhas tarefas',
+    // The contract's rule, as GET /orders/tasks checks it: orders or products, or a stocker's or courier's function.
+    permissions: TASKS_ACCESS.permissions,
+    functions: TASKS_ACCESS.functions,
+  },
+  {
+    path: 'reports',
+    label: 'Relatórios',
+    permissions: [PERMISSIONS.reports],
+  },
+  {
+    path: 'reportDetail',
+    label: 'Detalhe do Relatório',
+    permissions: [PERMISSIONS.internalSales],
+    hidden: true,
+  },
+  {
+    path: 'selling',
+    label: 'Vendas',
+    permissions: [PERMISSIONS.internalSales],
+  },
+  {
+    path: 'settings',
+    label: 'Configurações',
+    // Opens with orders (spec section 6), read-only; 'Configurações bancárias' (settings) changes them.
+    permissions: [PERMISSIONS.orders, PERMISSIONS.settings],
+  },
+] as const satisfies readonly AdminPage[];
+
+export type AdminPath = (typeof PAGES)[number]['path'];
+
+export const ADMIN_PAGES: readonly (AdminPage & { path: AdminPath })[] = PAGES;
+
+export const DEFAULT_ADMIN_PATH = '/admin/dashboard';
+
+/** Any signed-in employee's own profile: no permission needed, not in the sidebar. */
+export const PROFILE_PATH = '/admin/profile';

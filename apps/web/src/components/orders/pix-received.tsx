@@ -1,0 +1,47 @@
+import { ORDER_STATUS, type OrderDetail, type OrderStatusKey, PIX_PAYABLE_STATUSES } from '@backoffice/contract';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { useOrderActor } from './order-actor';
+import { ORDER_TEXTS } from './texts';
+import { useOrderMove } from './use-order-move';
+
+const T = ORDER_TEXTS.details.pixReceived;
+
+/**
+ * 'Pix recebido': the Pix the bank's webhook received for this order. While the order still waits for its
+ * payment ('Pix automático' off), one click confirms it with the move its status takes (the server checks
+ * the Pix again): from Aguardando comprovante 'confirmPix', from Processando 'confirmPayment', from
+ * Aguardando aprovação 'approve'.
+ */
+export function PixReceivedNotice({ order, onConfirmed }: { order: OrderDetail; onConfirmed?: () => void }) {
+  const actor = useOrderActor();
+  const confirmPix = useOrderMove('confirmPix', { onSuccess: onConfirmed });
+  const confirmPayment = useOrderMove('confirmPayment', { onSuccess: onConfirmed });
+  const approve = useOrderMove('approve', { onSuccess: onConfirmed });
+  const pix = order.pixReceived;
+  if (!pix) return null;
+  const waiting = PIX_PAYABLE_STATUSES.includes(order.statusKey as OrderStatusKey) && pix.confirmedAt === null;
+  const move =
+    order.statusKey === ORDER_STATUS.AGUARDANDO_COMPROVANTE
+      ? confirmPix
+      : order.statusKey === ORDER_STATUS.PROCESSANDO
+        ? confirmPayment
+        : approve;
+  return (
+    <Alert
+      severity={waiting ? 'warning' : 'success'}
+      sx={{ mt: 3 }}
+      action={
+        waiting && actor ? (
+          <Button color="inherit" size="small" disabled={move.isPending} onClick={() => move.mutate({ order })}>
+            {T.confirm}
+          </Button>
+        ) : undefined
+      }
+    >
+      {T.text(formatMoney(pix.amount), formatDateTime(pix.paidAt), pix.endToEndId)}
+      {waiting ? ` ${T.waiting}` : ''}
+    </Alert>
+  );
+}

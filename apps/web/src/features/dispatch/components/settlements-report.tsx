@@ -1,0 +1,123 @@
+import { saoPauloDay } from '@backoffice/contract';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useDeliverers } from '../../../lib/shared-queries';
+import { settlementsQuery } from '../api/dispatch-api';
+import { DISPATCH_PAGE_TEXTS } from '../texts';
+
+const T = DISPATCH_PAGE_TEXTS.settlements;
+const C = T.columns;
+
+/** 'Acertos': the settled runs of a period (this month by default), by courier, with their totals. */
+export function SettlementsReport() {
+  const today = saoPauloDay(new Date());
+  const [start, setStart] = useState(`${today.slice(0, 8)}01`);
+  const [end, setEnd] = useState(today);
+  const [courier, setCourier] = useState<number | ''>('');
+  const couriers = useDeliverers();
+  const rows = useQuery({
+    ...settlementsQuery(start, end, courier === '' ? null : courier),
+    placeholderData: keepPreviousData,
+  });
+  const list = rows.data ?? [];
+  const sum = (pick: (row: (typeof list)[number]) => number) =>
+    Math.round(list.reduce((total, row) => total + pick(row) * 100, 0)) / 100;
+  const day = (value: string, set: (next: string) => void, label: string) => (
+    <DatePicker
+      label={label}
+      value={dayjs(value)}
+      onChange={(next) => {
+        if (next?.isValid()) set(next.format('YYYY-MM-DD'));
+      }}
+      slotProps={{ textField: { size: 'small', sx: { width: 170 } } }}
+    />
+  );
+  return (
+    <Paper component="section" aria-labelledby="settlements-title" sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Typography id="settlements-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {T.title}
+      </Typography>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+        {day(start, setStart, T.start)}
+        {day(end, setEnd, T.end)}
+        <TextField
+          select
+          size="small"
+          label={DISPATCH_PAGE_TEXTS.courier}
+          value={courier}
+          onChange={(event) => setCourier(event.target.value === '' ? '' : Number(event.target.value))}
+          sx={{ width: 240 }}
+        >
+          <MenuItem value="">{T.allCouriers}</MenuItem>
+          {(couriers.data ?? []).map((option) => (
+            <MenuItem key={option.id} value={option.id}>
+              {option.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {list.length === 0 ? (
+        <Typography color="text.secondary">{rows.isPending ? '…' : T.empty}</Typography>
+      ) : (
+        // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+        <Stack sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={T.title}>
+          <Table size="small" aria-labelledby="settlements-title">
+            <TableHead>
+              <TableRow>
+                <TableCell>{C.settledAt}</TableCell>
+                <TableCell>{C.courier}</TableCell>
+                <TableCell>{C.departure}</TableCell>
+                <TableCell align="right">{C.delivered}</TableCell>
+                <TableCell align="right">{C.broughtBack}</TableCell>
+                <TableCell align="right">{C.expected}</TableCell>
+                <TableCell align="right">{C.declared}</TableCell>
+                <TableCell align="right">{C.difference}</TableCell>
+                <TableCell>{C.note}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.map((row) => (
+                <TableRow key={row.runId}>
+                  <TableCell>{formatDateTime(row.settledAt)}</TableCell>
+                  <TableCell>{row.deliverer.name}</TableCell>
+                  <TableCell>{formatDateTime(row.departureAt)}</TableCell>
+                  <TableCell align="right">{row.delivered}</TableCell>
+                  <TableCell align="right">{row.broughtBack}</TableCell>
+                  <TableCell align="right">{formatMoney(row.expectedCash)}</TableCell>
+                  <TableCell align="right">{formatMoney(row.declaredCash)}</TableCell>
+                  <TableCell
+                    align="right"
+                    sx={{ color: row.difference < 0 ? 'error.main' : undefined, fontWeight: 600 }}
+                  >
+                    {formatMoney(row.difference)}
+                  </TableCell>
+                  <TableCell>{row.note ?? '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Typography sx={{ mt: 1.5, fontWeight: 600 }}>
+            {T.totals(
+              formatMoney(sum((row) => row.expectedCash)),
+              formatMoney(sum((row) => row.declaredCash)),
+              formatMoney(sum((row) => row.difference)),
+            )}
+          </Typography>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

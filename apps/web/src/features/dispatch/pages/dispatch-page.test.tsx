@@ -1,0 +1,156 @@
+import type { Departure, DispatchOrder } from '@backoffice/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderPage, signInAs } from '../../../test/render';
+import DispatchPage from './dispatch-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const order = (orderId: number, code: string, extra: Partial<DispatchOrder> = {}): DispatchOrder => ({
+  orderId,
+  code,
+  customer: `Cliente ${orderId}`,
+  phone: '11988887777',
+  neighborhood: 'Centro',
+  address: 'Rua A, 10 - Centro - São Paulo/SP',
+  itemsCount: 2,
+  payment: 'Dinheiro',
+  cashToCollect: 34.9,
+  changeFor: null,
+  status: 3,
+  fastDelivery: false,
+  packedAt: '2026-11-23T12:00:00.000Z',
+  late: false,
+  ...extra,
+});
+// Monday 23/11/2026: 10:40 and 14:10 in São Paulo (13:40 and 17:10 UTC).
+const BOARD: Departure[] = [
+  { departureAt: null, orders: [], runs: [] },
+  {
+    departureAt: '2026-11-23T13:40:00.000Z',
+    orders: [order(1, 'AAA-111', { late: true }), order(2, 'BBB-222')],
+    runs: [],
+  },
+  {
+    departureAt: '2026-11-23T17:10:00.000Z',
+    orders: [],
+    runs: [
+      {
+        id: 9,
+        departureAt: '2026-11-23T17:10:00.000Z',
+        deliverer: { id: 40, name: 'Diego Motoboy' },
+        orders: [order(3, 'CCC-333')],
+        cashToCollect: 34.9,
+        settledAt: null,
+      },
+    ],
+  },
+];
+
+describe('Expedição', () => {
+  it("puts the marked orders in a courier's run, and settles a run with the cash the courier brought", async () => {
+    signInAs(['bo:manage:orders'], 'Beatriz Atendente', 1);
+    const calls = mockFetch({
+      'GET /api/dispatch/departures': { body: { data: BOARD } },
+      'GET /api/employees/deliverers': { body: { deliverers: [{ id: 40, name: 'Diego Motoboy' }] } },
+      'POST /api/dispatch/runs': (call) => ({
+        body: {
+          data: {
+            ...BOARD[2]?.runs[0],
+            id: 10,
+            orders: [order(1, 'AAA-111')],
+            departureAt: (call.body as { departureAt: string }).departureAt,
+          },
+        },
+      }),
+      'POST /api/dispatch/runs/9/settlement': (call) =>
+        (call.body as { note?: string }).note
+          ? {
+              body: {
+                data: {
+                  runId: 9,
+                  expectedCash: 34.9,
+                  declaredCash: 24.9,
+                  difference: -10,
+                  note: 'Faltou troco',
+                  settledAt: '2026-11-23T20:00:00.000Z',
+                  settledBy: { id: 20, name: 'Beatriz Atendente' },
+                  delivered: 1,
+                  broughtBack: 0,
+                },
+              },
+            }
+          : {
+              status: 400,
+              body: { errors: ['Explique a diferença entre o dinheiro esperado e o entregue.'], code: 'BAD_REQUEST' },
+            },
+    });
+    const user = userEvent.setup();
+    renderPage(<DispatchPage />);
+    const first = await screen.findByRole('region', { name: 'Saída das 10:40' });
+    expect(within(first).getByText('Atrasado')).toBeTruthy();
+    await user.click(within(first).getByRole('checkbox', { name: 'Selecionar o pedido AAA-111' }));
+    await user.click(within(first).getByLabelText('Motoboy'));
+    await user.click(await screen.findByRole('option', { name: 'Diego Motoboy' }));
+    await user.click(within(first).getByRole('button', { name: 'Montar rota' }));
+    expect(await screen.findByText('1 pedido na rota de Diego Motoboy.')).toBeTruthy();
+    const posted = calls.find((call) => call.method === 'POST' && call.url.endsWith('/dispatch/runs'));
+    expect(posted?.body).toEqual({ departureAt: '2026-11-23T13:40:00.000Z', delivererId: 40, orderIds: [1] });
+
+    const second = screen.getByRole('region', { name: 'Saída das 14:10' });
+    expect(within(second).getByText('1 pedido · R$ 34,90 a receber')).toBeTruthy();
+    await user.click(within(second).getByRole('button', { name: 'Acertar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Acerto do motoboy: Diego Motoboy' });
+    await user.type(within(dialog).getByLabelText('Dinheiro entregue'), '24,90');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar acerto' }));
+    expect(
+      await within(dialog).findByText('Explique a diferença entre o dinheiro esperado e o entregue.'),
+    ).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Observação (obrigatória se houver diferença)'), 'Faltou troco');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar acerto' }));
+    expect(await within(dialog).findByText('Esperado R$ 34,90 · Entregue R$ 24,90 · Diferença -R$ 10,00')).toBeTruthy();
+    const settled = calls.filter((call) => call.url.endsWith('/settlement'));
+    expect(settled.at(-1)?.body).toEqual({ declaredCash: 24.9, note: 'Faltou troco' });
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.includes('/dispatch/departures')).length).toBeGreaterThan(1),
+    );
+  });
+});
+
+describe('Acertos', () => {
+  it("lists the period's settlements with their totals, and asks again for one courier", async () => {
+    signInAs(['bo:manage:orders'], 'Beatriz Atendente', 1);
+    const settlement = (runId: number, expected: number, declared: number, note: string | null) => ({
+      runId,
+      expectedCash: expected,
+      declaredCash: declared,
+      difference: Math.round((declared - expected) * 100) / 100,
+      note,
+      settledAt: '2026-11-23T20:00:00.000Z',
+      settledBy: { id: 20, name: 'Beatriz Atendente' },
+      delivered: 4,
+      broughtBack: 1,
+      deliverer: { id: 40, name: 'Diego Motoboy' },
+      departureAt: '2026-11-23T13:40:00.000Z',
+    });
+    const calls = mockFetch({
+      'GET /api/dispatch/departures': { body: { data: BOARD } },
+      'GET /api/employees/deliverers': { body: { deliverers: [{ id: 40, name: 'Diego Motoboy' }] } },
+      'GET /api/dispatch/settlements': {
+        body: { data: [settlement(1, 99.9, 89.9, 'Troco a mais'), settlement(2, 150, 150, null)] },
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<DispatchPage />);
+    const report = await screen.findByRole('region', { name: 'Acertos' });
+    // Expected 99,90 + 150,00 = 249,90; brought 89,90 + 150,00 = 239,90; R$ 10,00 short.
+    expect(
+      await within(report).findByText('Total: esperado R$ 249,90 · entregue R$ 239,90 · diferença -R$ 10,00'),
+    ).toBeTruthy();
+    expect(within(report).getByText('Troco a mais')).toBeTruthy();
+    await user.click(within(report).getByLabelText('Motoboy'));
+    await user.click(await screen.findByRole('option', { name: 'Diego Motoboy' }));
+    await waitFor(() => expect(calls.some((call) => call.url.includes('delivererId=40'))).toBe(true));
+  });
+});

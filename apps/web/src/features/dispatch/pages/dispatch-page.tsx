@@ -1,0 +1,289 @@
+import {
+  type CourierRun,
+  type Departure,
+  type DispatchOrder,
+  nextDeliveryDeparture,
+  saoPauloDay,
+} from '@backoffice/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useNotify } from '../../../components/notifier';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { RefreshButton } from '../../../components/refresh-button';
+import { useApiMutation } from '../../../components/use-api-mutation';
+import { refusalMessage } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useDeliverers } from '../../../lib/shared-queries';
+import { createRun, departuresQuery, dispatchKeys } from '../api/dispatch-api';
+import { SettlementDialog } from '../components/settlement-dialog';
+import { SettlementsReport } from '../components/settlements-report';
+import { DISPATCH_PAGE_TEXTS as T } from '../texts';
+
+/** The drag-and-drop payload type of orders dragged onto a courier's column (desktop). */
+const DRAG_TYPE = 'application/x-backoffice-orders';
+
+const time = (at: string) =>
+  new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' }).format(
+    new Date(at),
+  );
+
+/**
+ * 'Expedição' (issue 19): for a São Paulo day, the immediate deliveries, then each departure with the packed
+ * orders waiting for it (late ones marked) and its runs; orders are put in a courier's run by marking them
+ * and choosing the courier; each run is settled ('Acertar') when the courier is back.
+ */
+export default function DispatchPage() {
+  // The day is in the address (?date=YYYY-MM-DD), so a board can be reloaded or shared as it is.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('date');
+  const day = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : saoPauloDay(new Date());
+  const setDay = (next: string) => setParams({ date: next }, { replace: true });
+  const board = useQuery(departuresQuery(day));
+  const [settling, setSettling] = useState<CourierRun | null>(null);
+  return (
+    <>
+      <PageHeader
+        title={T.title}
+        actions={
+          <>
+            <DatePicker
+              label={T.date}
+              value={dayjs(day)}
+              onChange={(value) => {
+                if (value?.isValid()) setDay(value.format('YYYY-MM-DD'));
+              }}
+              slotProps={{ textField: { size: 'small', sx: { width: 180 } } }}
+            />
+            <RefreshButton label={T.refresh} onClick={() => void board.refetch()} />
+          </>
+        }
+      />
+      {board.isPending ? (
+        <PageLoader />
+      ) : board.isError ? (
+        <Alert severity="error">{T.assignFailed}</Alert>
+      ) : (
+        <Stack spacing={3}>
+          {board.data.length <= 1 && <Alert severity="info">{T.noDepartures}</Alert>}
+          {board.data.map((departure) => (
+            <DepartureSection key={departure.departureAt ?? 'immediate'} departure={departure} onSettle={setSettling} />
+          ))}
+          <SettlementsReport />
+        </Stack>
+      )}
+      <SettlementDialog run={settling} onClose={() => setSettling(null)} />
+    </>
+  );
+}
+
+function DepartureSection({ departure, onSettle }: { departure: Departure; onSettle: (run: CourierRun) => void }) {
+  const couriers = useDeliverers();
+  const notify = useNotify();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [courierId, setCourierId] = useState<number | ''>('');
+  const title = departure.departureAt ? T.departure(time(departure.departureAt)) : T.immediate;
+  const headingId = `departure-${departure.departureAt ?? 'immediate'}`;
+  const assign = useApiMutation({
+    mutationFn: (vars: { delivererId: number; orderIds: number[] }) =>
+      createRun({
+        // Immediate deliveries leave now: their run is the next departure's slot.
+        departureAt: departure.departureAt ?? nextDeliveryDeparture(new Date()).toISOString(),
+        ...vars,
+      }),
+    success: (run, vars) => T.assigned(vars.orderIds.length, run.deliverer.name),
+    failure: T.assignFailed,
+    invalidate: [dispatchKeys.all],
+    onSuccess: () => setSelected([]),
+  });
+  const toggle = (order: DispatchOrder) =>
+    setSelected((old) =>
+      old.includes(order.orderId) ? old.filter((id) => id !== order.orderId) : [...old, order.orderId],
+    );
+  if (departure.orders.length === 0 && departure.runs.length === 0 && departure.departureAt === null) return null;
+  // One column per active courier (his run of this departure, or none yet), plus runs of couriers no longer
+  // listed (blocked since): each column takes the orders dropped on it.
+  const listed = couriers.data ?? [];
+  const columns = [
+    ...listed.map((courier) => ({ courier, run: departure.runs.find((run) => run.deliverer.id === courier.id) })),
+    ...departure.runs
+      .filter((run) => !listed.some((courier) => courier.id === run.deliverer.id))
+      .map((run) => ({ courier: run.deliverer, run })),
+  ];
+  /** What a dragged row carries: the marked orders when it is one of them, else itself. */
+  const dragged = (order: DispatchOrder) => (selected.includes(order.orderId) ? selected : [order.orderId]);
+  return (
+    <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {departure.orders.length === 0 ? (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {T.noOrders}
+        </Typography>
+      ) : (
+        <>
+          <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={title}>
+            <Table size="small" aria-labelledby={headingId}>
+              <TableHead>
+                <TableRow>
+                  <TableCell padding="checkbox" />
+                  <TableCell>{T.columns.code}</TableCell>
+                  <TableCell>{T.columns.customer}</TableCell>
+                  <TableCell>{T.columns.neighborhood}</TableCell>
+                  <TableCell align="right">{T.columns.items}</TableCell>
+                  <TableCell align="right">{T.columns.cash}</TableCell>
+                  <TableCell>{T.columns.packedAt}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {departure.orders.map((order) => (
+                  <TableRow
+                    key={order.orderId}
+                    hover
+                    selected={selected.includes(order.orderId)}
+                    draggable
+                    onDragStart={(event) => {
+                      event.dataTransfer.setData(DRAG_TYPE, JSON.stringify(dragged(order)));
+                      event.dataTransfer.effectAllowed = 'move';
+                    }}
+                    sx={{ cursor: 'grab' }}
+                  >
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={selected.includes(order.orderId)}
+                        onChange={() => toggle(order)}
+                        slotProps={{ input: { 'aria-label': T.select(order.code) } }}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      {order.code} {order.late && <Chip size="small" color="error" label={T.late} />}
+                    </TableCell>
+                    <TableCell>{order.customer}</TableCell>
+                    <TableCell>{order.neighborhood ?? '—'}</TableCell>
+                    <TableCell align="right">{order.itemsCount}</TableCell>
+                    <TableCell align="right">{formatMoney(order.cashToCollect)}</TableCell>
+                    <TableCell>{formatDateTime(order.packedAt)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2, alignItems: { sm: 'center' } }}>
+            <TextField
+              select
+              size="small"
+              label={T.courier}
+              value={courierId}
+              onChange={(event) => setCourierId(Number(event.target.value))}
+              sx={{ minWidth: 220, flex: { sm: '0 0 280px' } }}
+            >
+              {(couriers.data ?? []).map((courier) => (
+                <MenuItem key={courier.id} value={courier.id}>
+                  {courier.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button
+              variant="contained"
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+              disabled={selected.length === 0 || courierId === '' || assign.isPending}
+              onClick={() => assign.mutate({ delivererId: Number(courierId), orderIds: selected })}
+            >
+              {T.assign}
+            </Button>
+            <Typography variant="body2" color="text.secondary">
+              {T.assignHelp}
+            </Typography>
+          </Stack>
+        </>
+      )}
+      {departure.orders.length > 0 || departure.runs.length > 0 ? (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="subtitle1" component="h3" sx={{ mb: 1, fontWeight: 600 }}>
+            {T.runs}
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+            {columns.map(({ courier, run }) => (
+              <Card
+                key={courier.id}
+                component="section"
+                variant="outlined"
+                aria-label={T.column(courier.name)}
+                onDragOver={(event) => {
+                  if (event.dataTransfer.types.includes(DRAG_TYPE)) event.preventDefault();
+                }}
+                onDrop={(event) => {
+                  event.preventDefault();
+                  const ids = JSON.parse(event.dataTransfer.getData(DRAG_TYPE) || '[]') as number[];
+                  if (ids.length > 0) assign.mutate({ delivererId: courier.id, orderIds: ids });
+                }}
+                sx={{ borderStyle: run ? 'solid' : 'dashed' }}
+              >
+                <CardContent>
+                  <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>
+                    {courier.name}
+                  </Typography>
+                  {run ? (
+                    <>
+                      <Typography variant="body2" color="text.secondary">
+                        {T.runSummary(run.orders.length, formatMoney(run.cashToCollect))}
+                      </Typography>
+                      <Typography variant="body2" sx={{ mt: 1 }}>
+                        {run.orders.map((order) => order.code).join(', ')}
+                      </Typography>
+                      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
+                        <Button
+                          size="small"
+                          onClick={() =>
+                            void downloadFile(`/dispatch/runs/${run.id}/sheet.pdf`, {
+                              fileName: `romaneio-${run.id}.pdf`,
+                            }).catch((error: unknown) => notify.error(refusalMessage(error, T.sheetFailed)))
+                          }
+                        >
+                          {T.sheet}
+                        </Button>
+                        {run.settledAt ? (
+                          <Chip size="small" color="success" label={T.settled} />
+                        ) : (
+                          <Button size="small" variant="outlined" onClick={() => onSettle(run)}>
+                            {T.settle}
+                          </Button>
+                        )}
+                      </Stack>
+                    </>
+                  ) : (
+                    <Typography variant="body2" color="text.secondary">
+                      {T.noRun}
+                    </Typography>
+                  )}
+                </CardContent>
+              </Card>
+            ))}
+          </Box>
+        </Box>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,100 @@
+import { ORDER_COMMANDS, type TaskList } from '@backoffice/contract';
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { concurrencyOf, type SeenOrder } from '../../../components/orders/use-order-move';
+import { api, isNoAnswer, refusalMessage } from '../../../lib/api-client';
+
+/** The moves a courier or stocker can make without a connection: they carry everything they need. */
+export type OfflineCommand = 'deliver' | 'customerAbsent' | 'pack';
+
+/** A move made without a connection, kept on the phone until the server has it. */
+export interface OutboxItem {
+  /** The move's `Idempotency-Key`: sent again, it happens once. */
+  key: string;
+  employeeId: number;
+  command: OfflineCommand;
+  order: SeenOrder & { code: string };
+  /** What the screen filled in: the signature, the note, the photos. */
+  fields: Record<string, unknown>;
+  createdAt: number;
+  state: 'pending' | 'refused';
+  /** The server's refusal, kept for the courier to read. */
+  message?: string;
+}
+
+interface FieldDb extends DBSchema {
+  outbox: { key: string; value: OutboxItem };
+  tasks: { key: string; value: { list: TaskList; savedAt: number } };
+}
+
+let opened: Promise<IDBPDatabase<FieldDb>> | null = null;
+function database(): Promise<IDBPDatabase<FieldDb>> {
+  opened ??= openDB<FieldDb>('backoffice-field', 1, {
+    upgrade(db) {
+      db.createObjectStore('outbox', { keyPath: 'key' });
+      db.createObjectStore('tasks');
+    },
+  });
+  return opened;
+}
+
+/** The employee's kept moves, oldest first (the order they are sent in). */
+export async function outboxOf(employeeId: number): Promise<OutboxItem[]> {
+  const all = await (await database()).getAll('outbox');
+  return all.filter((item) => item.employeeId === employeeId).sort((a, b) => a.createdAt - b.createdAt);
+}
+
+export async function keep(item: OutboxItem): Promise<void> {
+  await (await database()).put('outbox', item);
+}
+
+export async function dismiss(key: string): Promise<void> {
+  await (await database()).delete('outbox', key);
+}
+
+/** Sends one kept move through the registry's call, with its key and what the screen saw of the order. */
+export function sendKept(item: OutboxItem): Promise<unknown> {
+  const command = ORDER_COMMANDS[item.command];
+  return api(command.path, {
+    method: command.method,
+    body: { orderId: item.order.orderId, ...item.fields, ...concurrencyOf(item.order) },
+    headers: { 'Idempotency-Key': item.key },
+  });
+}
+
+/**
+ * Sends the employee's pending moves in the order they were made. A move the server takes leaves the phone;
+ * one it refuses (the order was cancelled meanwhile) stays, refused, with the server's message; no answer
+ * stops (the rest wait for the connection).
+ */
+export async function flush(
+  employeeId: number,
+  send: (item: OutboxItem) => Promise<unknown> = sendKept,
+  failure = 'Não foi possível enviar a tarefa.',
+): Promise<{ sent: number; refused: number; stopped: boolean }> {
+  const result = { sent: 0, refused: 0, stopped: false };
+  for (const item of await outboxOf(employeeId)) {
+    if (item.state !== 'pending') continue;
+    try {
+      await send(item);
+      await dismiss(item.key);
+      result.sent++;
+    } catch (error) {
+      if (isNoAnswer(error)) {
+        result.stopped = true;
+        break;
+      }
+      await keep({ ...item, state: 'refused', message: refusalMessage(error, failure) });
+      result.refused++;
+    }
+  }
+  return result;
+}
+
+/** The last task list loaded, to show when the phone opens the screen without a connection. */
+export async function saveTasks(key: string, list: TaskList): Promise<void> {
+  await (await database()).put('tasks', { list, savedAt: Date.now() }, key);
+}
+
+export async function savedTasks(key: string): Promise<{ list: TaskList; savedAt: number } | undefined> {
+  return (await database()).get('tasks', key);
+}

@@ -1,0 +1,174 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { nextDeliveryDeparture, saoPauloDay } from '@backoffice/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BrowserSession,
+  DEMO,
+  drawWithFinger,
+  expectAccessible,
+  login,
+  openBrowser,
+  openPhone,
+  screenshot,
+  tapUntilSent,
+} from './harness';
+
+interface Departure {
+  departureAt: string | null;
+  orders: { orderId: number; code: string; cashToCollect: number }[];
+}
+
+async function board(page: Page, date: string): Promise<Departure[]> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return (await response.json()).data;
+  }, `/api/dispatch/departures?date=${date}`);
+}
+
+async function orderStatus(page: Page, orderId: number): Promise<number> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return (await response.json()).data.statusKey as number;
+  }, `/api/orders/by-id/${orderId}`);
+}
+
+const hhmm = (at: string) =>
+  new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' }).format(
+    new Date(at),
+  );
+
+describe("dispatch: the day's departures, a courier's run", () => {
+  let s: BrowserSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    s = await openBrowser({ width: 1366, height: 900 });
+    page = s.page;
+    await login(page, DEMO.attendant);
+  });
+  afterAll(() => s.close());
+
+  it('assigns packed orders (chosen and dragged), prints the run sheet; the courier delivers through a dead zone; the settlement shows the difference', async () => {
+    const next = nextDeliveryDeparture(new Date());
+    const day = saoPauloDay(next);
+    const departure = (await board(page, day)).find((d) => d.departureAt === next.toISOString());
+    const order = departure?.orders[0];
+    if (!order) throw new Error('no packed order waiting for a courier in the demo');
+
+    await page.goto(`/admin/dispatch?date=${day}`);
+    await page.getByRole('heading', { level: 1, name: 'Expedição' }).waitFor();
+    const section = page.getByRole('region', { name: `Saída das ${hhmm(next.toISOString())}` });
+    await section.getByRole('checkbox', { name: `Selecionar o pedido ${order.code}` }).check();
+    await section.getByLabel('Motoboy', { exact: true }).click();
+    await page.getByRole('option', { name: 'Diego Motoboy' }).click();
+    await expectAccessible(page, 'Expedição');
+    await screenshot(page, 'dispatch-board-desktop');
+    await section.getByRole('button', { name: 'Montar rota' }).click();
+    await page.getByRole('alert').filter({ hasText: '1 pedido na rota de Diego Motoboy.' }).waitFor();
+    const column = section.getByRole('region', { name: 'Rota de Diego Motoboy' });
+    await column.getByText(/^1 pedido · /).waitFor();
+    expect((await board(page, day)).flatMap((d) => d.orders).some((o) => o.orderId === order.orderId)).toBe(false);
+
+    // On a desktop, an order dragged onto a courier's column joins his run.
+    const another = (await board(page, day)).find((d) => d.departureAt === departure?.departureAt)?.orders[0];
+    if (another) {
+      await section.getByRole('row').filter({ hasText: another.code }).dragTo(column);
+      await page.getByRole('alert').filter({ hasText: '1 pedido na rota de Diego Motoboy.' }).last().waitFor();
+      await column.getByText(/^2 pedidos · /).waitFor();
+    }
+    await screenshot(page, 'dispatch-run-desktop');
+
+    // The run sheet, made by the server, read back as text.
+    const download = page.waitForEvent('download');
+    await section.getByRole('button', { name: 'Romaneio (PDF)' }).click();
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'romaneio-')), 'romaneio.pdf');
+    await (await download).saveAs(file);
+    const text = execFileSync(process.env.PDFTOTEXT_PATH || '/usr/bin/pdftotext', ['-layout', file, '-'], {
+      encoding: 'utf8',
+    });
+    expect(text).toContain('Romaneio de entrega');
+    expect(text).toContain('Motoboy: Diego Motoboy');
+    expect(text).toContain(order.code);
+    expect(text).toContain('Total em dinheiro a receber: R$');
+
+    // ---- the courier leaves with the run: delivers one order through a dead zone, the other customer is out ----
+    const courierPhone = await openPhone();
+    try {
+      const courier = courierPhone.page;
+      await login(courier, DEMO.courier);
+      await courier.waitForURL(/\/admin\/tasks$/);
+      for (const code of [order.code, another?.code].filter(Boolean) as string[]) {
+        const card = courier.getByRole('article', { name: code });
+        await card.getByRole('button', { name: 'Retirar pedido' }).tap();
+        const confirm = courier.getByRole('dialog', { name: 'Retirar pedido' });
+        await confirm.getByRole('button', { name: 'Retirar pedido' }).tap();
+        await confirm.waitFor({ state: 'detached' });
+        await card.getByRole('button', { name: 'Entregar' }).waitFor();
+      }
+      const card = courier.getByRole('article', { name: order.code });
+      await card.getByRole('button', { name: 'Entregar' }).tap();
+      const dialog = courier.getByRole('dialog', { name: `Entrega do pedido ${order.code}` });
+      const pad = dialog.getByRole('img', { name: 'Quadro de assinatura do cliente' });
+      const area = await pad.boundingBox();
+      if (!area) throw new Error('no signature pad on screen');
+      const cdp = await courierPhone.context.newCDPSession(courier);
+      const at = (fx: number, fy: number) => ({ x: area.x + area.width * fx, y: area.y + area.height * fy });
+      await drawWithFinger(cdp, [at(0.1, 0.6), at(0.3, 0.3), at(0.5, 0.7), at(0.8, 0.4)]);
+      await courierPhone.context.setOffline(true);
+      await tapUntilSent(
+        courier,
+        dialog.getByRole('button', { name: 'Confirmar entrega' }),
+        '**/api/workflow/order/deliver',
+      );
+      await courier.getByText('Sem conexão — 1 tarefa aguardando envio').waitFor();
+      expect(await orderStatus(page, order.orderId)).toBe(4);
+      await courierPhone.context.setOffline(false);
+      await courier.getByText('1 tarefa enviada.').waitFor();
+      expect(await orderStatus(page, order.orderId)).toBe(5);
+      if (another) {
+        const absentCard = courier.getByRole('article', { name: another.code });
+        await absentCard.getByRole('button', { name: 'Cliente ausente' }).tap();
+        const absent = courier.getByRole('dialog', { name: new RegExp(another.code) });
+        await absent.getByRole('button', { name: 'Confirmar ausência' }).tap();
+        await absent.waitFor({ state: 'detached' });
+      }
+    } finally {
+      await courierPhone.close();
+    }
+
+    // ---- back at the store: the settlement, with R$ 10,00 more than expected (a tip kept in the bag) ----
+    await page.reload();
+    const settledColumn = page
+      .getByRole('region', { name: `Saída das ${hhmm(next.toISOString())}` })
+      .getByRole('region', { name: 'Rota de Diego Motoboy' });
+    await settledColumn.getByRole('button', { name: 'Acertar' }).click();
+    const settle = page.getByRole('dialog', { name: 'Acerto do motoboy: Diego Motoboy' });
+    // Expected: the delivered order's cash only (the absent customer's order came back).
+    const declared = (order.cashToCollect + 10).toFixed(2).replace('.', ',');
+    await settle.getByLabel('Dinheiro entregue').fill(declared);
+    await settle.getByLabel('Observação (obrigatória se houver diferença)').fill('Gorjeta guardada junto.');
+    await settle.getByRole('button', { name: 'Registrar acerto' }).click();
+    await settle.getByText(/· Diferença R\$ 10,00$/).waitFor();
+    await expectAccessible(page, 'Acerto do motoboy');
+    await screenshot(page, 'dispatch-settlement-desktop');
+
+    const phone = await openPhone();
+    try {
+      await login(phone.page, DEMO.attendant);
+      await phone.page.goto(`/admin/dispatch?date=${day}`);
+      await phone.page
+        .getByRole('region', { name: `Saída das ${hhmm(next.toISOString())}` })
+        .getByRole('region', { name: 'Rota de Diego Motoboy' })
+        .getByText(/pedidos? · /)
+        .waitFor();
+      await expectAccessible(phone.page, 'Expedição no celular');
+      await screenshot(phone.page, 'dispatch-board-phone');
+    } finally {
+      await phone.close();
+    }
+  });
+});

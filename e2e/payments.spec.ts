@@ -1,0 +1,224 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, openPhone, screenshot } from './harness';
+
+/** Calls the API with the signed-in page's token. */
+async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const response = await fetch(url, {
+        method,
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('token')}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    { method, url: `/api${url}`, body },
+  );
+}
+async function ok<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  const answer = await api<T>(page, method, url, body);
+  if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+interface ApiCustomer {
+  id: number;
+  name: string;
+  email: string;
+  isBlocked: boolean;
+}
+interface ApiProduct {
+  id: number;
+  code: string;
+  name: string;
+  stock: number;
+  archived: boolean;
+}
+interface Checkout {
+  orderId: number;
+  code: string;
+  statusKey: number;
+  total: number;
+}
+
+/** An approved customer and a product in stock, from the newest (other journeys work on the first ones). */
+async function customerAndProduct(page: Page, nth: number): Promise<{ customer: ApiCustomer; product: ApiProduct }> {
+  const { customers } = await ok<{ customers: ApiCustomer[] }>(page, 'GET', '/customers?page=0&items=100&sort=id:desc');
+  const fit = customers.filter((c) => !c.isBlocked && !/[%_]/.test(c.email));
+  const { items } = await ok<{ items: ApiProduct[] }>(page, 'GET', '/products?offset=0&limit=200');
+  const products = items.filter((p) => !p.archived && p.stock >= 3).reverse();
+  const customer = fit[nth + 10];
+  const product = products[nth + 10];
+  if (!customer || !product) throw new Error('no customer or product to sell in the demo');
+  // An earlier run may have left lines in the cart.
+  const pre = await ok<{ cart: { items: { productId: number }[] } }>(
+    page,
+    'GET',
+    `/orders/pre/checkout/${customer.id}`,
+  );
+  for (const item of pre.cart.items) {
+    await ok(page, 'PATCH', `/orders/cart/change/${customer.id}`, { productId: item.productId, newQuantity: 0 });
+  }
+  await ok(page, 'POST', `/orders/cart/add/${customer.id}`, { productId: product.id, quantity: 1 });
+  return { customer, product };
+}
+
+/** A picture with content (a proof is never one flat colour): stripes, as a PNG made by the browser. */
+async function proofPicture(page: Page, seed: number): Promise<string> {
+  return page.evaluate((seed) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 120;
+    canvas.height = 90;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    for (let x = 0; x < 120; x += 6) {
+      context.fillStyle = `hsl(${(x * seed * 37) % 360} 70% ${30 + ((x * seed) % 50)}%)`;
+      context.fillRect(x, 0, 6, 90);
+    }
+    return canvas.toDataURL('image/png').replace(/^data:image\/png;base64,/, '');
+  }, seed);
+}
+
+/** The count a status card shows ('12 Processando' → 12). */
+async function cardCount(page: Page, status: string): Promise<number> {
+  const text = await page.getByRole('button', { name: new RegExp(`^[\\d.]+ ${status}$`) }).textContent();
+  return Number((text ?? '').split(' ')[0]?.replace(/\./g, ''));
+}
+
+describe('payments: a Pix sale confirmed by the bank, and a proof used twice', () => {
+  let s: BrowserSession;
+  let page: Page;
+  let secret: string;
+
+  beforeAll(async () => {
+    s = await openBrowser({ width: 1366, height: 900 });
+    page = s.page;
+    await login(page, DEMO.admin);
+    secret = (await ok<{ data: { secret: string } }>(page, 'GET', '/payments/pix/webhook')).data.secret;
+    // 'Pix automático' on: the bank's Pix confirms the order by itself.
+    await ok(page, 'PATCH', '/companies/settings', { companyId: 1, enablePixAuto: true });
+  });
+  afterAll(async () => {
+    await ok(page, 'PATCH', '/companies/settings', { companyId: 1, enablePixAuto: false });
+    await s.close();
+  });
+
+  it("sells with the order's own Pix, and the bank's webhook moves the order on the open orders screen", async () => {
+    const { customer } = await customerAndProduct(page, 0);
+    await page.goto('/admin/selling');
+    const search = page.getByLabel('Pesquisar cliente por nome ou email');
+    await search.fill(customer.email);
+    await search.press('Enter');
+    await page.getByRole('row').filter({ hasText: customer.email }).click();
+    await page.getByRole('button', { name: 'Carrinho com 1 produto' }).click();
+    await page.getByRole('radio', { name: 'Pix', exact: true }).check();
+    await page.getByRole('button', { name: 'Finalizar Pedido' }).click();
+    const code = (await page.getByTestId('order-code').textContent()) ?? '';
+    expect(code).toMatch(/^[A-Z0-9]{3}-[A-Z0-9]{3}$/);
+    const payload = await page.getByLabel('Pix copia e cola').inputValue();
+    // The order's own txid (its code without the dash) is in the BR Code's field 62-05.
+    expect(payload).toContain(`05${String(code.length - 1).padStart(2, '0')}${code.replace('-', '')}`);
+    await expectAccessible(page, 'vendas: pedido concluído com Pix');
+    await screenshot(page, 'payments-pix-sale');
+
+    const order = (
+      await ok<{ data: { orderId: number; statusKey: number; total: number } }>(page, 'GET', `/orders/${code}`)
+    ).data;
+    expect(order.statusKey).toBe(9);
+
+    await page.goto('/admin/orders');
+    await page.getByRole('button', { name: /^[\d.]+ Processando$/ }).click();
+    await page.getByRole('heading', { name: 'Pedidos: Processando' }).waitFor();
+    const row = page.getByRole('grid').getByRole('row').filter({ hasText: code });
+    await row.waitFor();
+    const waitingBefore = await cardCount(page, 'Aguardando estoquista');
+
+    // The bank calls the webhook over HTTP, as it would from outside.
+    const valor = order.total.toFixed(2);
+    const endToEndId =
+      `E60746948${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}Pay${Date.now() % 100_000_000}`
+        .padEnd(32, '0')
+        .slice(0, 32);
+    const answer = await fetch(`${s.baseURL}/api/payments/pix/webhook/${secret}/pix`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        pix: [{ endToEndId, txid: code.replace('-', ''), valor, horario: new Date().toISOString() }],
+      }),
+    });
+    expect(await answer.json()).toEqual({ received: 1, repeated: 0, ignored: 0 });
+
+    // Live: the order leaves 'Processando' and the stocker's card counts it, without a reload.
+    await row.waitFor({ state: 'detached' });
+    await expect.poll(() => cardCount(page, 'Aguardando estoquista')).toBe(waitingBefore + 1);
+    await screenshot(page, 'payments-pix-confirmed-live');
+  });
+
+  it('refuses in the approval dialog an E2E id another order was approved with', async () => {
+    const orders: Checkout[] = [];
+    for (const nth of [1, 2]) {
+      const { customer } = await customerAndProduct(page, nth);
+      orders.push(
+        await ok<Checkout>(page, 'POST', `/orders/checkout/bank/transfer/${customer.id}`, {
+          typeOfDelivery: 2,
+          withWarranty: false,
+          isFastDelivery: false,
+          receipt: await proofPicture(page, nth),
+        }),
+      );
+    }
+    const [first, second] = orders as [Checkout, Checkout];
+    const endToEndId =
+      `E00000000${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}Rep${Date.now() % 100_000_000}`
+        .padEnd(32, '0')
+        .slice(0, 32);
+    await ok(page, 'PATCH', '/workflow/order/approve', { orderId: first.orderId, endToEndId });
+
+    await page.goto('/admin/orders');
+    await page.getByLabel('Código do pedido').fill(second.code);
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    const row = page.getByRole('grid').getByRole('row').filter({ hasText: second.code });
+    await row.waitFor();
+    await page.getByRole('button', { name: 'Aprovar/Reprovar', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Aprovar ou reprovar o pedido ${second.code}` });
+    await dialog.getByRole('img', { name: `Comprovante do pedido ${second.code}` }).waitFor();
+    await dialog.getByLabel('ID da transação (E2E)').fill(endToEndId);
+    await dialog.getByText(/^Pago pelo Banco do Brasil em /).waitFor();
+    await dialog.getByRole('button', { name: 'Aprovar', exact: true }).click();
+    await dialog.getByText(`Este comprovante já foi usado no pedido ${first.code}.`).waitFor();
+    await expectAccessible(page, 'Aprovar ou reprovar: comprovante repetido');
+    await screenshot(page, 'payments-proof-reused');
+    expect(
+      (await ok<{ data: { statusKey: number } }>(page, 'GET', `/orders/by-id/${second.orderId}`)).data.statusKey,
+    ).toBe(11);
+  });
+
+  it("shows 'URL do webhook Pix' and 'Pix recebidos' in Configurações, on a desktop and on a phone", async () => {
+    await page.goto('/admin/settings');
+    const url = page.getByRole('textbox', { name: 'URL do webhook Pix' });
+    // PUBLIC_URL (here the server's default, http://localhost:{port}) + the path the bank calls.
+    await expect
+      .poll(() => url.inputValue())
+      .toMatch(new RegExp(`^http://localhost:\\d+/api/payments/pix/webhook/${secret}$`));
+    const received = page.getByRole('region', { name: 'Pix recebidos' });
+    await received.getByRole('row').nth(1).waitFor();
+    await expectAccessible(page, 'Configurações: webhook Pix e Pix recebidos');
+    await screenshot(page, 'payments-settings-desktop');
+
+    const phone = await openPhone();
+    try {
+      await login(phone.page, DEMO.admin);
+      await phone.page.goto('/admin/settings');
+      await phone.page.getByRole('textbox', { name: 'URL do webhook Pix' }).waitFor();
+      await phone.page.getByRole('region', { name: 'Pix recebidos' }).getByRole('row').nth(1).waitFor();
+      await expectAccessible(phone.page, 'Configurações no celular');
+      await screenshot(phone.page, 'payments-settings-phone');
+    } finally {
+      await phone.close();
+    }
+  });
+});

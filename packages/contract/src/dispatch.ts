@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { idSchema } from './ids';
+
+/**
+ * Courier runs (issue 19): the dispatch board of the fixed departures, a run per courier and departure, and
+ * the courier's cash settlement. Money is in reais with two decimals at the edge (integer cents inside).
+ */
+
+export const DISPATCH_TEXTS = {
+  dateInvalid: 'Data inválida: use AAAA-MM-DD.',
+  departureInvalid: 'Horário de saída inválido: escolha uma das saídas dos motoboys.',
+  departurePast: 'Esta saída já passou: escolha uma próxima.',
+  courierInvalid: 'O funcionário escolhido não é um motoboy ativo.',
+  ordersRequired: 'Escolha ao menos um pedido.',
+  orderNotWaiting: (code: string) => `O pedido ${code} não está aguardando motoboy.`,
+  orderInRun: (code: string) => `O pedido ${code} já está na rota de outro motoboy.`,
+  orderNotFound: 'Pedido não encontrado.',
+  runNotFound: 'Rota não encontrada.',
+  runOrderOut: (code: string) => `O pedido ${code} ainda não foi entregue nem devolvido à loja.`,
+  runSettled: 'Esta rota já foi acertada.',
+  differenceNoteRequired: 'Explique a diferença entre o dinheiro esperado e o entregue.',
+  declaredCashInvalid: 'Informe o dinheiro entregue pelo motoboy.',
+  couriersOnly: 'Motoboys não montam rotas: use "Minhas tarefas".',
+} as const;
+
+export const dispatchDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, DISPATCH_TEXTS.dateInvalid);
+
+/** An order on the board or in a run. */
+export const dispatchOrderSchema = z.object({
+  orderId: z.number(),
+  code: z.string(),
+  customer: z.string(),
+  phone: z.string().nullable(),
+  neighborhood: z.string().nullable(),
+  address: z.string().nullable(),
+  itemsCount: z.number(),
+  payment: z.string(),
+  /** What the courier collects at the door: the total of a cash order, else 0 (already paid). */
+  cashToCollect: z.number(),
+  /** 'Troco para': the note the customer pays with, or null; the courier brings `changeFor − cashToCollect`. */
+  changeFor: z.number().nullable(),
+  status: z.number(),
+  fastDelivery: z.boolean(),
+  packedAt: z.string(),
+  /** Packed for a departure that has already left. */
+  late: z.boolean(),
+});
+export type DispatchOrder = z.infer<typeof dispatchOrderSchema>;
+
+export const courierRunSchema = z.object({
+  id: z.number(),
+  departureAt: z.string(),
+  deliverer: z.object({ id: z.number(), name: z.string() }),
+  orders: z.array(dispatchOrderSchema),
+  cashToCollect: z.number(),
+  settledAt: z.string().nullable(),
+});
+export type CourierRun = z.infer<typeof courierRunSchema>;
+
+export const departureSchema = z.object({
+  /** null: the immediate deliveries, which do not wait for a departure (always first). */
+  departureAt: z.string().nullable(),
+  orders: z.array(dispatchOrderSchema),
+  runs: z.array(courierRunSchema),
+});
+export const departuresSchema = z.object({ data: z.array(departureSchema) });
+export type Departure = z.infer<typeof departureSchema>;
+
+export const createRunBodySchema = z.strictObject({
+  departureAt: z.iso.datetime({ offset: true, error: DISPATCH_TEXTS.departureInvalid }),
+  delivererId: idSchema(DISPATCH_TEXTS.courierInvalid),
+  orderIds: z.array(idSchema(DISPATCH_TEXTS.orderNotFound)).min(1, DISPATCH_TEXTS.ordersRequired).max(100),
+});
+export type CreateRunBody = z.infer<typeof createRunBodySchema>;
+
+/** Cash typed the Brazilian way reaches the API as a number with at most two decimals. */
+const money = z
+  .number({ error: DISPATCH_TEXTS.declaredCashInvalid })
+  .min(0, DISPATCH_TEXTS.declaredCashInvalid)
+  .max(1_000_000, DISPATCH_TEXTS.declaredCashInvalid)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, DISPATCH_TEXTS.declaredCashInvalid);
+
+export const settlementBodySchema = z.strictObject({
+  declaredCash: money,
+  note: z.string().trim().max(500).optional(),
+});
+
+export const settlementSchema = z.object({
+  runId: z.number(),
+  expectedCash: z.number(),
+  declaredCash: z.number(),
+  /** declared − expected: negative when cash is missing. */
+  difference: z.number(),
+  note: z.string().nullable(),
+  settledAt: z.string(),
+  settledBy: z.object({ id: z.number(), name: z.string() }),
+  delivered: z.number(),
+  broughtBack: z.number(),
+});
+export type Settlement = z.infer<typeof settlementSchema>;
+
+export const settlementsQuerySchema = z.object({
+  start: dispatchDateSchema,
+  end: dispatchDateSchema,
+  delivererId: z.coerce.number().int().positive().optional(),
+});
+export const settlementsSchema = z.object({
+  data: z.array(
+    settlementSchema.extend({ deliverer: z.object({ id: z.number(), name: z.string() }), departureAt: z.string() }),
+  ),
+});

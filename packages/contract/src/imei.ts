@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** Texts of serialized products (shared: the web shows them as the server sends them). */
+export const IMEI_TEXTS = {
+  /** 'IMEI inválido: {imei} (dígito verificador não confere).' — one per bad IMEI (400 INVALID_IMEI). */
+  invalid: (imei: string) => `IMEI inválido: ${imei} (dígito verificador não confere).`,
+  /** 409 IMEI_DUPLICATE: the IMEI is already registered, naming the product it belongs to. */
+  duplicate: (imei: string, productName: string) => `IMEI já cadastrado: ${imei} (${productName}).`,
+  /** The IMEI was registered by another entry at the same moment. */
+  registeredMeanwhile: (imei: string) => `IMEI já cadastrado: ${imei} (registrado agora por outra entrada).`,
+  /** A unit's IMEI twice in one list. */
+  repeated: (imeis: ReadonlyArray<string>) => `IMEI repetido na lista: ${imeis.join(', ')}.`,
+  /** Units given for a product that is not serialized. */
+  notSerialized: (product: string) => `${product} não controla IMEI: informe só a quantidade.`,
+  /** A serialized product's stock moves only by its units. */
+  unitsRequired: (product: string) => `${product} controla IMEI: informe as unidades (IMEI) movimentadas.`,
+  /** The quantity of a serialized product is the count of its units. */
+  unitsCount: (product: string, quantity: number, units: number) =>
+    `${product} controla IMEI: a quantidade (${quantity}) deve ser o número de IMEIs informados (${units}).`,
+  /** The field's label on a product ('Controla IMEI'). */
+  serializedLabel: 'Controla IMEI',
+} as const;
+
+/** Status of a unit (one phone): em estoque, vendido, devolvido/em análise, baixado. */
+export const UNIT_STATUSES = ['IN_STOCK', 'SOLD', 'RETURNED', 'WRITTEN_OFF'] as const;
+export type UnitStatus = (typeof UNIT_STATUSES)[number];
+export const UNIT_STATUS_LABELS: Record<UnitStatus, string> = {
+  IN_STOCK: 'Em estoque',
+  SOLD: 'Vendido',
+  RETURNED: 'Devolvido/em análise',
+  WRITTEN_OFF: 'Baixado',
+};
+
+/** The Luhn check digit of a run of digits (the digit that makes the whole number pass Luhn). */
+export function luhnCheckDigit(digits: string): number {
+  let sum = 0;
+  // From the right of the body: the rightmost body digit is doubled (the check digit will sit after it).
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/** An IMEI: 15 digits whose last is the Luhn check digit of the first 14. */
+export function isValidImei(imei: string): boolean {
+  return /^\d{15}$/.test(imei) && luhnCheckDigit(imei.slice(0, 14)) === Number(imei[14]);
+}
+
+/** The IMEIs of a list that are not valid, in the order given, each once. */
+export function invalidImeis(imeis: ReadonlyArray<string>): string[] {
+  return [...new Set(imeis.filter((imei) => !isValidImei(imei)))];
+}
+
+/**
+ * A unit as typed, pasted or scanned: its IMEI and, for dual-SIM phones, the second. Only the shape is
+ * checked here (digits); the check digit is verified by the server so that every bad IMEI is named at
+ * once (400 INVALID_IMEI) instead of one schema error each.
+ */
+export const unitInputSchema = z.object({
+  imei: z
+    .string()
+    .trim()
+    .regex(/^\d{1,32}$/, 'IMEI deve conter apenas dígitos.'),
+  imei2: z
+    .string()
+    .trim()
+    .regex(/^\d{1,32}$/, 'IMEI deve conter apenas dígitos.')
+    .optional(),
+});
+export type UnitInput = z.infer<typeof unitInputSchema>;

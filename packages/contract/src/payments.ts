@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { idSchema } from './ids';
+import { ORDER_STATUS, type OrderStatusKey } from './order-status';
+import { PIX_PARTICIPANT_NAMES } from './pix-participants';
+
+/**
+ * Payments the bank tells us about: the Banco Central's Pix API webhook (`POST {webhookUrl}/pix`), the Pix
+ * received and how each was matched to an order. The bank's fields keep the API's Portuguese names.
+ */
+
+/** Where the bank calls: `/api/payments/pix/webhook/{secret}/pix` (the secret is the only credential). */
+export const PIX_WEBHOOK_BASE = '/payments/pix/webhook';
+
+/** The statuses in which an order waits for its payment: a Pix received for it can pay it. */
+export const PIX_PAYABLE_STATUSES: readonly OrderStatusKey[] = [
+  ORDER_STATUS.PROCESSANDO,
+  ORDER_STATUS.AGUARDANDO_COMPROVANTE,
+  ORDER_STATUS.AGUARDANDO_APROVACAO,
+];
+
+/** An E2E id (EndToEndId of the Pix API): 32 letters and digits. */
+export const END_TO_END_ID = /^[A-Za-z0-9]{32}$/;
+
+/**
+ * One Pix of the webhook's body (schema `Pix` of the Banco Central's OpenAPI): its E2E id, the txid of the
+ * charge it paid, the amount ('110.00'), when it was paid and the payer's message. Other fields
+ * (devolucoes, componentesValor, chave…) are allowed and not kept.
+ */
+export const pixWebhookEntrySchema = z.looseObject({
+  endToEndId: z.string().regex(END_TO_END_ID),
+  txid: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,35}$/)
+    .optional(),
+  valor: z.string().regex(/^\d{1,10}\.\d{2}$/),
+  horario: z.iso.datetime({ offset: true }),
+  infoPagador: z.string().max(140).optional(),
+});
+export type PixWebhookEntry = z.infer<typeof pixWebhookEntrySchema>;
+
+/** The body: `{ pix: [...] }` as the standard says, or the bare array some banks send. Entries are checked one by one. */
+export const pixWebhookBodySchema = z.union([
+  z.looseObject({ pix: z.array(z.unknown()).max(1000) }),
+  z.array(z.unknown()).max(1000),
+]);
+
+export const pixWebhookAnswerSchema = z.object({
+  /** Pix stored now (new E2E ids). */
+  received: z.number(),
+  /** Pix already stored (a replay): nothing changed. */
+  repeated: z.number(),
+  /** Entries that are not a Pix of the standard: logged, not stored. */
+  ignored: z.number(),
+});
+
+/** Why a Pix received confirmed no order. */
+export const PIX_UNMATCHED_REASONS = [
+  'NO_TXID',
+  'UNKNOWN_TXID',
+  'AMOUNT_MISMATCH',
+  'NOT_WAITING',
+  'ALREADY_PAID',
+] as const;
+export type PixUnmatchedReason = (typeof PIX_UNMATCHED_REASONS)[number];
+
+export const PIX_RECEIVED_STATES = ['matched', 'unmatched'] as const;
+export type PixReceivedState = (typeof PIX_RECEIVED_STATES)[number];
+
+export const PAYMENT_TEXTS = {
+  webhookNotFound: 'Endereço de webhook desconhecido.',
+  webhookInvalid: 'Corpo do webhook Pix inválido: esperado { pix: [...] } ou uma lista de Pix.',
+  pixNotFound: 'Pix não encontrado.',
+  orderNotFound: 'Pedido não encontrado.',
+  stateInvalid: "Situação inválida: use 'matched' ou 'unmatched'.",
+  pageInvalid: 'Página inválida.',
+  itemsInvalid: 'Quantidade de itens inválida (1 a 100).',
+  orderIdInvalid: 'Pedido inválido.',
+  alreadyMatched: 'Este Pix já foi identificado.',
+  /** Why a Pix did not pay an order (the list's column, and the refusal of a match by hand). */
+  unmatched: {
+    NO_TXID: 'Pix sem txid: não indica o pedido.',
+    UNKNOWN_TXID: 'Nenhum pedido com este txid.',
+    AMOUNT_MISMATCH: 'Valor diferente do total do pedido.',
+    NOT_WAITING: 'O pedido não aguarda pagamento.',
+    ALREADY_PAID: 'O pedido já tem um Pix recebido.',
+  } satisfies Record<PixUnmatchedReason, string>,
+  amountMismatch: (amount: string, total: string) =>
+    `O valor do Pix (${amount}) é diferente do total do pedido (${total}).`,
+  notWaiting: (code: string, status: string) => `O pedido ${code} não aguarda pagamento (${status}).`,
+  alreadyPaid: (code: string) => `O pedido ${code} já tem um Pix recebido.`,
+  /** The history note of a payment confirmed by a Pix. */
+  confirmedNote: (endToEndId: string) => `Pix automático: pagamento recebido pelo banco (E2E ${endToEndId}).`,
+  matchedByHandNote: (endToEndId: string) => `Pix recebido identificado manualmente (E2E ${endToEndId}).`,
+  pixReceived: 'Pix recebido',
+  webhookUrl: 'URL do webhook Pix',
+  webhookRenewed: 'Nova URL do webhook Pix criada: cadastre-a no banco.',
+} as const;
+
+/** A Pix received, as the list answers it. */
+export const pixReceivedSchema = z.object({
+  endToEndId: z.string(),
+  txid: z.string().nullable(),
+  amount: z.number(),
+  paidAt: z.string(),
+  payer: z.string().nullable(),
+  state: z.enum(PIX_RECEIVED_STATES),
+  order: z.object({ id: z.number(), code: z.string() }).nullable(),
+  /** Why it paid no order (unmatched), else null. */
+  reason: z.enum(PIX_UNMATCHED_REASONS).nullable(),
+  /** When the order's payment was confirmed with it (at once with 'Pix automático', else by an attendant). */
+  confirmedAt: z.string().nullable(),
+  receivedAt: z.string(),
+});
+export type PixReceived = z.infer<typeof pixReceivedSchema>;
+
+export const pixReceivedQuerySchema = z.object({
+  state: z.enum(PIX_RECEIVED_STATES, { error: PAYMENT_TEXTS.stateInvalid }).optional(),
+  page: z.coerce
+    .number({ error: PAYMENT_TEXTS.pageInvalid })
+    .int(PAYMENT_TEXTS.pageInvalid)
+    .min(0, PAYMENT_TEXTS.pageInvalid)
+    .max(100_000, PAYMENT_TEXTS.pageInvalid)
+    .default(0),
+  items: z.coerce
+    .number({ error: PAYMENT_TEXTS.itemsInvalid })
+    .int(PAYMENT_TEXTS.itemsInvalid)
+    .min(1, PAYMENT_TEXTS.itemsInvalid)
+    .max(100, PAYMENT_TEXTS.itemsInvalid)
+    .default(10),
+});
+
+export const pixReceivedListSchema = z.object({ data: z.array(pixReceivedSchema), total: z.number() });
+export type PixReceivedList = z.infer<typeof pixReceivedListSchema>;
+export type PixReceivedQuery = z.infer<typeof pixReceivedQuerySchema>;
+
+/** Matching a Pix that named no waiting order to one by hand (same checks as the webhook's). */
+export const pixMatchBodySchema = z.strictObject({ orderId: idSchema(PAYMENT_TEXTS.orderIdInvalid) });
+
+export const pixWebhookInfoSchema = z.object({ data: z.object({ url: z.string(), secret: z.string() }) });
+
+/** An E2E id read: the payer's bank (ISPB) and when the payment was made (UTC, to the minute). */
+export interface EndToEndParts {
+  ispb: string;
+  at: Date;
+}
+
+/**
+ * Reads an E2E id: 'E', the payer bank's 8-digit ISPB, the time `yyyyMMddHHmm` (UTC) and 11 letters or
+ * digits — 32 characters. Undefined when it is not one (a wrong length, a letter in the ISPB, 31 February).
+ */
+export function parseEndToEndId(id: string): EndToEndParts | undefined {
+  const match = /^E(\d{8})(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})[A-Za-z0-9]{11}$/.exec(id);
+  if (!match) return undefined;
+  const [ispb, year, month, day, hour, minute] = match.slice(1).map(String) as [string, ...string[]];
+  const parts = [year, month, day, hour, minute].map(Number) as [number, number, number, number, number];
+  const at = new Date(Date.UTC(parts[0], parts[1] - 1, parts[2], parts[3], parts[4]));
+  const same =
+    at.getUTCFullYear() === parts[0] &&
+    at.getUTCMonth() === parts[1] - 1 &&
+    at.getUTCDate() === parts[2] &&
+    at.getUTCHours() === parts[3] &&
+    at.getUTCMinutes() === parts[4];
+  return same ? { ispb, at } : undefined;
+}
+
+/**
+ * The names customers know the banks their proofs come from most often by; any other Pix participant is
+ * shown by the Banco Central's short name (PIX_PARTICIPANT_NAMES), and an unknown ISPB as such.
+ */
+export const PIX_PARTICIPANTS: Readonly<Record<string, string>> = {
+  '00000000': 'Banco do Brasil',
+  '00000208': 'BRB - Banco de Brasília',
+  '00360305': 'Caixa Econômica Federal',
+  '00416968': 'Banco Inter',
+  '01181521': 'Sicredi',
+  '02038232': 'Sicoob',
+  '04902979': 'Banco da Amazônia',
+  '07237373': 'Banco do Nordeste',
+  '08561701': 'PagSeguro',
+  '10573521': 'Mercado Pago',
+  '10664513': 'Agibank',
+  '16501555': 'Stone',
+  '18236120': 'Nubank',
+  '22896431': 'PicPay',
+  '30306294': 'BTG Pactual',
+  '31872495': 'C6 Bank',
+  '58160789': 'Banco Safra',
+  '60701190': 'Itaú Unibanco',
+  '60746948': 'Bradesco',
+  '90400888': 'Santander',
+  '92702067': 'Banrisul',
+  '92894922': 'Banco Original',
+};
+
+/** The payer bank's name for a proof, or its ISPB when it is not a Pix participant of the Banco Central's list. */
+export function pixParticipantName(ispb: string): string {
+  return PIX_PARTICIPANTS[ispb] ?? PIX_PARTICIPANT_NAMES[ispb] ?? `ISPB ${ispb}`;
+}
+
+export const PROOF_TEXTS = {
+  endToEndInvalid:
+    'ID da transação (E2E) inválido: são 32 caracteres: E, o ISPB do banco (8 dígitos), a data e hora (aaaammddhhmm) e 11 letras ou dígitos.',
+  reused: (code: string) => `Este comprovante já foi usado no pedido ${code}.`,
+  samePicture: (code: string) => `Comprovante igual ao do pedido ${code}.`,
+  beforeOrder: 'Atenção: o pagamento deste comprovante é anterior ao pedido.',
+  endToEndLabel: 'ID da transação (E2E)',
+} as const;
+
+/** The E2E id typed from a proof (optional): trimmed, checked by `parseEndToEndId`. */
+export const proofEndToEndIdSchema = z
+  .string({ error: PROOF_TEXTS.endToEndInvalid })
+  .trim()
+  .refine((id) => parseEndToEndId(id) !== undefined, PROOF_TEXTS.endToEndInvalid);
