@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, signInAs } from '../test/render';
 import { ApiError, api, firstError, isNoAnswer, refusalMessage, setSignedOutHandler } from './api-client';
-import { getSession, hasPermission, saveSession } from './session';
+import { clearSession, getSession, hasPermission, saveSession } from './session';
 
 describe('api()', () => {
   const signedOut = vi.fn();
@@ -49,6 +49,32 @@ describe('api()', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('permissions')).toBeNull();
     expect(signedOut).toHaveBeenCalledOnce();
+  });
+
+  it('a 401 answering a request sent before signing out does not sign out again (the user stays where he went)', async () => {
+    signInAs();
+    // The request is in flight when the user signs out: its 401 arrives after.
+    mockFetch({
+      'GET /api/x': () => {
+        clearSession();
+        return { status: 401, body: { errors: ['Sessão encerrada.'] } };
+      },
+    });
+    await expect(api('/x')).rejects.toBeInstanceOf(ApiError);
+    expect(signedOut).not.toHaveBeenCalled();
+  });
+
+  it("a 401 answering another session's request leaves the new session signed in", async () => {
+    signInAs();
+    mockFetch({
+      'GET /api/x': () => {
+        signInAs(['orders'], 'Bruno Atendente');
+        return { status: 401, body: { errors: ['Sessão encerrada.'] } };
+      },
+    });
+    await expect(api('/x')).rejects.toBeInstanceOf(ApiError);
+    expect(signedOut).not.toHaveBeenCalled();
+    expect(getSession()?.permissions).toEqual(['orders']);
   });
 
   it('a lost connection does not sign anyone out: no answer keeps the session and says "Sem conexão com o servidor"', async () => {

@@ -57,6 +57,15 @@ export function setSignedOutHandler(handler: SignedOutHandler): void {
 }
 
 /**
+ * Whether the session a request was sent with is still the one signed in: a 401 that answers a request sent
+ * before signing out (or before another sign-in) must not sign out again and send the user away from the
+ * page he has gone on to (the recovery page, say).
+ */
+export function isCurrent(sent: { token: string } | null): sent is { token: string } {
+  return sent !== null && getSession()?.token === sent.token;
+}
+
+/**
  * Clears the session and goes to `/`: a 401 or an expired session only. No answer at all does not sign out
  * (decision 0004, which changes spec section 8): it throws the connection error instead.
  */
@@ -122,7 +131,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     throw connectionLost();
   }
 
-  if (response.status === 401 && session) {
+  if (response.status === 401 && isCurrent(session)) {
     signOut();
     throw await readError(response);
   }

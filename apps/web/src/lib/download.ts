@@ -1,5 +1,5 @@
 import { CSV_BOM } from '@backoffice/contract';
-import { ApiError, connectionLost, type QueryValue, signOut } from './api-client';
+import { ApiError, connectionLost, isCurrent, type QueryValue, signOut } from './api-client';
 import { getSession } from './session';
 
 /**
@@ -24,7 +24,7 @@ export async function downloadFile(
   } catch {
     throw connectionLost();
   }
-  if (response.status === 401 && session) signOut();
+  if (response.status === 401 && isCurrent(session)) signOut();
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { errors?: unknown } | null;
     const errors = Array.isArray(body?.errors) ? body.errors.filter((e): e is string => typeof e === 'string') : [];
