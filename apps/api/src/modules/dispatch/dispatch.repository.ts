@@ -161,7 +161,7 @@ export const dispatchRepository = {
   lockRun(trx: Transaction<Database>, id: number) {
     return trx
       .selectFrom('courier_runs')
-      .select(['id', 'settled_at'])
+      .select(['id', 'settled_at', 'declared_cash_cents', 'settlement_note'])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();

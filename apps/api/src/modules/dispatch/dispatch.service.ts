@@ -166,7 +166,12 @@ export function createDispatchService(db: DB) {
           throw badRequest(DISPATCH_TEXTS.courierInvalid);
         }
         const run = await repo.runFor(trx, courier.id, departureAt, principal.employeeId);
-        if (run.settled_at) throw conflict(DISPATCH_TEXTS.runSettled);
+        if (run.settled_at) {
+          // The same settlement sent again (a retry after a lost answer) is answered with what was recorded.
+          const sameNote = (run.settlement_note ?? null) === (body.note?.trim() || null);
+          if (run.declared_cash_cents === reaisToCents(body.declaredCash) && sameNote) return;
+          throw conflict(DISPATCH_TEXTS.runSettled);
+        }
         const orderIds = [...new Set(body.orderIds)];
         // Locked in id order (as every writer of orders locks them), put in the run in the order given: the
         // run sheet's and the courier's list follow it.
@@ -201,14 +206,20 @@ export function createDispatchService(db: DB) {
     /**
      * 'Acerto do motoboy': every order of the run delivered or brought back (else 409, naming the one still
      * out); the expected cash is the total of its delivered cash orders, worked out here; the declared cash
-     * is the courier's; a difference needs a note. Settled once (409 after).
+     * is the courier's; a difference needs a note. Settled once: the same settlement sent again answers what was
+     * recorded (a retry after a lost answer); a different one is 409.
      */
     async settle(principal: Principal, id: number, body: { declaredCash: number; note?: string }): Promise<Settlement> {
       assertDispatcher(principal);
       await db.transaction().execute(async (trx) => {
         const run = await repo.lockRun(trx, id);
         if (!run) throw notFound(DISPATCH_TEXTS.runNotFound);
-        if (run.settled_at) throw conflict(DISPATCH_TEXTS.runSettled);
+        if (run.settled_at) {
+          // The same settlement sent again (a retry after a lost answer) is answered with what was recorded.
+          const sameNote = (run.settlement_note ?? null) === (body.note?.trim() || null);
+          if (run.declared_cash_cents === reaisToCents(body.declaredCash) && sameNote) return;
+          throw conflict(DISPATCH_TEXTS.runSettled);
+        }
         const orders = await repo.ordersOfRuns(trx, [id]);
         const out = orders.find((row) => !DELIVERED.includes(row.status) && !BROUGHT_BACK.includes(row.status));
         if (out) throw conflict(DISPATCH_TEXTS.runOrderOut(out.code), 'CONFLICT');

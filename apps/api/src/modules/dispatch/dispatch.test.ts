@@ -145,6 +145,22 @@ describe('a courier run, from the board to the settlement', () => {
       broughtBack: 1,
     });
     expect(settlement.settledBy.id).toBe(world.staff.attendant);
+    // The same settlement sent again (its answer was lost on the way): the recorded one, nothing written twice.
+    const again = await call('POST', `/dispatch/runs/${run.id}/settlement`, {
+      declaredCash: 89.9,
+      note: 'Troco dado a mais no pedido do Centro.',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(settlementSchema.parse((again.json() as { data: unknown }).data)).toEqual(settlement);
+    const audits = await t.db
+      .selectFrom('audit_events')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('entity', '=', 'courier_run')
+      .where('entity_id', '=', String(run.id))
+      .where('action', '=', 'settle')
+      .executeTakeFirstOrThrow();
+    expect(Number(audits.n)).toBe(1);
+    // A different settlement of a settled run is refused.
     expectError(
       await call('POST', `/dispatch/runs/${run.id}/settlement`, { declaredCash: 89.9, note: 'De novo' }),
       409,

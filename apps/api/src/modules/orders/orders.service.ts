@@ -649,11 +649,13 @@ export function receivePix(db: DB, pix: ReceivedPix, confirm: boolean): Promise<
  * An attendant matches a Pix that paid no order to one (the customer typed no txid, or a wrong one): the
  * same checks as the webhook's (the order waits, the exact total, no other Pix), refused with the reason
  * (409); then the order's payment is confirmed by the attendant's move (audited, history naming the E2E id).
+ * The same match sent again answers 204 and changes nothing; a Pix matched to another order is 409.
  */
 export async function matchPixByHand(db: DB, principal: Principal, endToEndId: string, orderId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const pix = await pixRepo.lock(trx, endToEndId);
     if (!pix) throw notFound(PAYMENT_TEXTS.pixNotFound);
+    if (pix.order_id === orderId) return; // sent again (its answer was lost): done already, nothing changes
     if (pix.order_id !== null) throw conflict(PAYMENT_TEXTS.alreadyMatched, 'PIX_ALREADY_MATCHED');
     const order = await repo.lockById(trx, orderId);
     if (!order) throw notFound(PAYMENT_TEXTS.orderNotFound);

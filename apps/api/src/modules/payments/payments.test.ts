@@ -392,6 +392,12 @@ describe('matching a Pix by hand', () => {
       .executeTakeFirstOrThrow();
     expect(audit.action).toBe('confirmPix');
 
+    // The same match sent again (its answer was lost): 204, and no second history row.
+    const historyBefore = (await historyOf(order.id)).length;
+    expect((await call('PATCH', `/payments/pix/received/${exact}`, { orderId: order.id })).statusCode).toBe(204);
+    expect((await historyOf(order.id)).length).toBe(historyBefore);
+    expect((await orderRow(order.id)).status).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
+
     expectError(
       await call('PATCH', `/payments/pix/received/${exact}`, { orderId: other.id }),
       409,
