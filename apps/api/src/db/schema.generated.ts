@@ -200,6 +200,7 @@ export interface OrderImages {
   order_id: number;
   path: string;
   phash: string | null;
+  phash_bands: string[] | null;
 }
 
 export interface OrderItems {

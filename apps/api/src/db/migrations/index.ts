@@ -22,6 +22,7 @@ import { courierRuns } from './0022-courier-runs';
 import { changeFor } from './0023-change-for';
 import { moveRequests } from './0024-move-requests';
 import { serializedUnits } from './0025-serialized-units';
+import { receiptHashBands } from './0026-receipt-hash-bands';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0023-change-for': changeFor,
   '0024-move-requests': moveRequests,
   '0025-serialized-units': serializedUnits,
+  '0026-receipt-hash-bands': receiptHashBands,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashBands } from '../../modules/orders/orders.service';
 import { emptyTestDatabase, type TestDatabase } from '../../test/database';
 import { migrateToLatest } from '../database';
 import { migrationProvider, migrations } from '../migrations';
@@ -169,5 +170,57 @@ describe('migrations on an empty database', () => {
       .insertInto('orders')
       .values({ ...order, total_cents: 1500 })
       .execute();
+  });
+
+  it('cut the proofs stored before 0026 into their bands, as the live code cuts new ones', async () => {
+    const migrator = new Migrator({ db: t.db, provider: migrationProvider });
+    expect((await migrator.migrateTo('0025-serialized-units')).error).toBeUndefined();
+    const customer = await t.db
+      .insertInto('customers')
+      .values({ name: 'Ana', email: 'ana@example.com', phone: '11987654321', document: '52998224725', search_text: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const order = await t.db
+      .insertInto('orders')
+      .values({
+        code: 'ABC-234',
+        customer_id: customer.id,
+        status: 1,
+        delivery_type: 1,
+        payment_method: 'CASH',
+        items_total_cents: 1000,
+        shipping_cost_cents: 500,
+        total_cents: 1500,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const proof = { order_id: order.id, kind: 'RECEIPT' as const, created_at: new Date() };
+    // ffc0000000000001: ten 1s, fifty-three 0s, a final 1. A flat picture (all 0) gets no bands.
+    await t.db
+      .insertInto('order_images')
+      .values([
+        { ...proof, path: 'a.jpg', phash: 'ffc0000000000001' },
+        { ...proof, path: 'b.jpg', phash: '0000000000000000' },
+      ])
+      .execute();
+    expect(await migrateToLatest(t.db)).toEqual(['0026-receipt-hash-bands']);
+    const rows = await t.db.selectFrom('order_images').select(['path', 'phash_bands']).orderBy('path').execute();
+    expect(rows).toEqual([
+      {
+        path: 'a.jpg',
+        phash_bands: [
+          '0:1111111111',
+          '1:000000000',
+          '2:000000000',
+          '3:000000000',
+          '4:000000000',
+          '5:000000000',
+          '6:000000001',
+        ],
+      },
+      { path: 'b.jpg', phash_bands: null },
+    ]);
+    expect(hashBands('ffc0000000000001')).toEqual(rows[0]?.phash_bands);
+    expect(hashBands('0000000000000000')).toBeNull();
   });
 });

@@ -42,6 +42,19 @@ export async function differenceHash(image: Buffer): Promise<string> {
   return bits.toString(16).padStart(16, '0');
 }
 
+/**
+ * The hash cut into 7 bands (10 bits, then six of 9), each named by its place ('3:010011101'): two hashes
+ * at most 6 bits apart share at least one band whole, so the proofs sharing a band are the only candidates
+ * (migration 0026 keeps them in `order_images.phash_bands`, GIN-indexed). A flat picture has none.
+ */
+export function hashBands(phash: string): string[] | null {
+  if (/^0+$/.test(phash)) return null;
+  const bits = BigInt(`0x${phash}`).toString(2).padStart(64, '0');
+  const bands = [bits.slice(0, 10)];
+  for (let from = 10; from < 64; from += 9) bands.push(bits.slice(from, from + 9));
+  return bands.map((band, index) => `${index}:${band}`);
+}
+
 /** How many of the 64 bits two hashes differ in. */
 export function hashDistance(a: string, b: string): number {
   let diff = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);

@@ -3,6 +3,7 @@ import { type Insertable, sql, type Transaction, type Updateable } from 'kysely'
 import type { Executor } from '../../db/executor';
 import type { Database, OrderImageKind, OrderItemsTable, OrdersTable } from '../../db/schema';
 import { isStorableId } from '../../lib/sql-input';
+import { hashBands } from './images';
 import { type OrderReader, readableBy } from './order-readers';
 
 /** From this offset on, a status page starts its index scan at its day (migration 0012's counters). */
@@ -325,19 +326,31 @@ export const ordersRepository = {
     if (keys.length === 0) return;
     await trx
       .insertInto('order_images')
-      .values(keys.map((path) => ({ order_id: orderId, kind, path, created_at: at, phash })))
+      .values(
+        keys.map((path) => ({
+          order_id: orderId,
+          kind,
+          path,
+          created_at: at,
+          phash,
+          phash_bands: phash === null ? null : hashBands(phash),
+        })),
+      )
       .execute();
   },
 
-  /** Every other order's payment-proof hashes (a few thousand 16-digit strings at most a year). */
-  otherReceiptHashes(db: Executor, orderId: number) {
+  /**
+   * The other orders' payment proofs sharing at least one band of `bands` (the only ones that can be the
+   * same picture: see `hashBands`), through the GIN index of migration 0026; the caller checks the distance.
+   */
+  receiptsSharingABand(db: Executor, orderId: number, bands: string[]) {
     return db
       .selectFrom('order_images as i')
       .innerJoin('orders as o', 'o.id', 'i.order_id')
       .select(['i.order_id', 'o.code', 'i.phash'])
       .where('i.kind', '=', 'RECEIPT')
       .where('i.order_id', '<>', orderId)
-      .where('i.phash', 'is not', null)
+      .where(sql<boolean>`i.phash_bands && array[${sql.join(bands)}]::text[]`)
       .orderBy('i.id')
       .execute();
   },

@@ -47,7 +47,16 @@ import type { FileLinks } from '../../lib/file-links';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { moveStock } from '../stock/stock.service';
-import { hashDistance, type NormalizedPicture, normalizeOrderPicture, type OrderPictureKind } from './images';
+import {
+  hashBands,
+  hashDistance,
+  type NormalizedPicture,
+  normalizeOrderPicture,
+  type OrderPictureKind,
+} from './images';
+
+export { hashBands } from './images';
+
 import { type OrderReader, readerOf } from './order-readers';
 import { type LockedOrder, type OrderRow, ordersRepository as repo } from './orders.repository';
 import { pixReceivedRepository as pixRepo } from './pix-received.repository';
@@ -353,9 +362,9 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
       const phash = (await repo.images(db, orderId, 'RECEIPT')).at(-1)?.phash;
       // A flat picture (every neighbour alike) says nothing about its content: it is never flagged.
       if (!phash || phash === FLAT_PICTURE) return { ...image, sameAs: null };
-      const same = (await repo.otherReceiptHashes(db, orderId)).find(
-        (other) =>
-          other.phash !== null && other.phash !== FLAT_PICTURE && hashDistance(other.phash, phash) <= SAME_PICTURE_BITS,
+      const bands = hashBands(phash) as string[];
+      const same = (await repo.receiptsSharingABand(db, orderId, bands)).find(
+        (other) => other.phash !== null && hashDistance(other.phash, phash) <= SAME_PICTURE_BITS,
       );
       return { ...image, sameAs: same ? { orderId: same.order_id, code: same.code } : null };
     },

@@ -3,6 +3,7 @@ import { apiErrorSchema, ORDER_STATUS, orderImageSchema } from '@backoffice/cont
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { hashBands } from '../orders/orders.service';
 import { createCustomer, createProduct } from '../selling/test-selling';
 
 let t: TestApp;
@@ -144,5 +145,24 @@ describe('the same proof picture for two orders', () => {
     expect((await receiptOf(again.id)).sameAs).toEqual({ orderId: first.id, code: first.code });
     expect((await receiptOf(first.id)).sameAs).toEqual({ orderId: again.id, code: again.code });
     expect((await receiptOf(different.id)).sameAs).toBeNull();
+  });
+});
+
+describe('the bands a proof is found by', () => {
+  /** `hash` with the given bits (0 = leftmost of the 64) flipped. */
+  const flip = (hash: string, bits: number[]) =>
+    bits
+      .reduce((value, bit) => value ^ (1n << BigInt(63 - bit)), BigInt(`0x${hash}`))
+      .toString(16)
+      .padStart(16, '0');
+  const shared = (a: string, b: string) => (hashBands(a) ?? []).filter((band) => hashBands(b)?.includes(band));
+
+  it('two hashes 6 bits apart share a band wherever the bits fall; 7 bits, one in each band, share none', () => {
+    const hash = 'ffc0000000000001';
+    // The first bit of bands 0 to 5 (bits 0, 10, 19, 28, 37, 46): band 6 (bits 55 to 63) stays whole.
+    expect(shared(hash, flip(hash, [0, 10, 19, 28, 37, 46]))).toEqual(['6:000000001']);
+    // Six bits inside one band: the six other bands stay whole.
+    expect(shared(hash, flip(hash, [1, 2, 3, 4, 5, 6]))).toHaveLength(6);
+    expect(shared(hash, flip(hash, [0, 10, 19, 28, 37, 46, 55]))).toEqual([]);
   });
 });
