@@ -166,12 +166,7 @@ export function createDispatchService(db: DB) {
           throw badRequest(DISPATCH_TEXTS.courierInvalid);
         }
         const run = await repo.runFor(trx, courier.id, departureAt, principal.employeeId);
-        if (run.settled_at) {
-          // The same settlement sent again (a retry after a lost answer) is answered with what was recorded.
-          const sameNote = (run.settlement_note ?? null) === (body.note?.trim() || null);
-          if (run.declared_cash_cents === reaisToCents(body.declaredCash) && sameNote) return;
-          throw conflict(DISPATCH_TEXTS.runSettled);
-        }
+        if (run.settled_at) throw conflict(DISPATCH_TEXTS.runSettled);
         const orderIds = [...new Set(body.orderIds)];
         // Locked in id order (as every writer of orders locks them), put in the run in the order given: the
         // run sheet's and the courier's list follow it.
