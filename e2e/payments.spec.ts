@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, openPhone, screenshot } from './harness';
@@ -81,6 +85,15 @@ async function proofPicture(page: Page, seed: number): Promise<string> {
     }
     return canvas.toDataURL('image/png').replace(/^data:image\/png;base64,/, '');
   }, seed);
+}
+
+/** Searches the orders screen by code: the row is found and selected. */
+async function findOrder(page: Page, code: string): Promise<void> {
+  await page.getByLabel('Código do pedido').fill(code);
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  const row = page.getByRole('grid').getByRole('row').filter({ hasText: code });
+  await row.waitFor();
+  await expect.poll(() => row.getByRole('checkbox').isChecked()).toBe(true);
 }
 
 /** The count a status card shows ('12 Processando' → 12). */
@@ -219,6 +232,82 @@ describe('payments: a Pix sale confirmed by the bank, and a proof used twice', (
       await screenshot(phone.page, 'payments-settings-phone');
     } finally {
       await phone.close();
+    }
+  });
+
+  it("with 'Pix automático' off: the unpaid order's PDF carries its Pix; the Pix received waits in its details for one click", async () => {
+    await ok(page, 'PATCH', '/companies/settings', { companyId: 1, enablePixAuto: false });
+    try {
+      const { customer } = await customerAndProduct(page, 3);
+      const order = await ok<Checkout>(page, 'POST', `/orders/checkout/pix/${customer.id}`, {
+        typeOfDelivery: 2,
+        withWarranty: false,
+        isFastDelivery: false,
+      });
+      expect(order.statusKey).toBe(10); // Aguardando comprovante: nobody confirms a Pix by itself
+
+      await page.goto('/admin/orders');
+      await findOrder(page, order.code);
+      // Unpaid: the PDF prints the order's own Pix (its txid, the code without the dash, in field 62-05).
+      await page.getByRole('button', { name: 'PDF', exact: true }).click();
+      const viewer = page.getByRole('dialog', { name: `Pedido ${order.code} (PDF)` });
+      await viewer.locator('iframe').waitFor({ timeout: 60_000 });
+      const download = page.waitForEvent('download');
+      await viewer.getByRole('button', { name: 'Baixar' }).click();
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'payments-pdf-')), 'pedido.pdf');
+      await (await download).saveAs(file);
+      const text = execFileSync(process.env.PDFTOTEXT_PATH || '/usr/bin/pdftotext', ['-raw', file, '-'], {
+        encoding: 'utf8',
+      });
+      expect(text).toContain('Pagamento por Pix');
+      expect(text.replace(/\s/g, '')).toContain(`0506${order.code.replace('-', '')}`);
+      await viewer.getByRole('button', { name: 'Fechar Pdf' }).click();
+
+      // The details, read before the bank pays: no Pix received yet.
+      await page.getByRole('button', { name: 'Ver pedido', exact: true }).click();
+      let details = page.getByRole('dialog', { name: `Detalhes do pedido ${order.code}` });
+      await details.getByLabel('Pix copia e cola').waitFor();
+      expect(await details.getByText(/^Pix recebido/).count()).toBe(0);
+      await details.getByRole('button', { name: 'Fechar' }).click();
+
+      const endToEndId =
+        `E60746948${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}Off${Date.now() % 100_000_000}`
+          .padEnd(32, '0')
+          .slice(0, 32);
+      const answer = await fetch(`${s.baseURL}/api/payments/pix/webhook/${secret}/pix`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          pix: [
+            {
+              endToEndId,
+              txid: order.code.replace('-', ''),
+              valor: order.total.toFixed(2),
+              horario: new Date().toISOString(),
+            },
+          ],
+        }),
+      });
+      expect(await answer.json()).toEqual({ received: 1, repeated: 0, ignored: 0 });
+
+      // Opened again, the details are read again: the Pix received is the first thing said, with its button.
+      await page.getByRole('button', { name: 'Ver pedido', exact: true }).click();
+      details = page.getByRole('dialog', { name: `Detalhes do pedido ${order.code}` });
+      const notice = details.getByRole('alert').filter({ hasText: `(E2E ${endToEndId})` });
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain('Aguardando a confirmação do pagamento.');
+      await expectAccessible(page, 'Detalhes do pedido: Pix recebido');
+      await screenshot(page, 'payments-pix-received-details');
+      await notice.getByRole('button', { name: 'Confirmar Pix recebido' }).click();
+      await details.waitFor({ state: 'detached' });
+      await expect
+        .poll(
+          async () =>
+            (await ok<{ data: { statusKey: number } }>(page, 'GET', `/orders/by-id/${order.orderId}`)).data.statusKey,
+        )
+        .toBe(1); // Aguardando estoquista
+    } finally {
+      await ok(page, 'PATCH', '/companies/settings', { companyId: 1, enablePixAuto: true });
     }
   });
 });

@@ -55,7 +55,8 @@ function waitsForPix(order: OrderDetail): boolean {
  */
 export function OrderDetailsDialog({ order: given, orderId, open, onClose }: Props) {
   const id = given?.orderId ?? orderId ?? null;
-  const fetched = useQuery({ ...orderDetailQuery(id ?? 0), enabled: open && !given && id !== null });
+  // Read again on every opening (staleTime 0): a payment the bank just confirmed, a move made elsewhere.
+  const fetched = useQuery({ ...orderDetailQuery(id ?? 0), staleTime: 0, enabled: open && !given && id !== null });
   const order = given ?? fetched.data ?? null;
   const pix = useQuery({ ...orderPixQuery(id ?? 0), enabled: open && order !== null && waitsForPix(order) });
   const [page, setPage] = useState(0);
@@ -104,6 +105,8 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose }: Pro
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="order-details-title">
       <DialogTitle id="order-details-title">{T.title(order.code)}</DialogTitle>
       <DialogContent dividers tabIndex={0}>
+        {/* First: a Pix received that waits for a click is what the attendant opened the order for. */}
+        <PixReceivedNotice order={order} onConfirmed={onClose} />
         <Table size="small" aria-labelledby="order-details-title" sx={COMPACT}>
           <TableBody>
             {rows.map(([label, value]) => (
@@ -157,7 +160,6 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose }: Pro
           />
         ) : null}
         <OrderAmountsTable id="order-amounts-title" title={T.amounts.title} lines={orderAmountLines(order)} />
-        <PixReceivedNotice order={order} onConfirmed={onClose} />
         {pix.data ? (
           <Box component="section" aria-labelledby="order-pix-title" sx={{ mt: 3 }}>
             <Typography variant="subtitle1" component="h3" id="order-pix-title" sx={{ mb: 1, fontWeight: 600 }}>

@@ -31,7 +31,7 @@ export function PixReceivedNotice({ order, onConfirmed }: { order: OrderDetail; 
   return (
     <Alert
       severity={waiting ? 'warning' : 'success'}
-      sx={{ mt: 3 }}
+      sx={{ mb: 2 }}
       action={
         waiting && actor ? (
           <Button color="inherit" size="small" disabled={move.isPending} onClick={() => move.mutate({ order })}>
