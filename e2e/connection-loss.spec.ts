@@ -3,9 +3,9 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiAs,
   type BrowserSession,
   DEMO,
-  DEMO_PASSWORD,
   drawWithFinger,
   login,
   openBrowser,
@@ -36,31 +36,6 @@ async function shot(page: Page, name: string) {
     .catch(() => undefined);
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
   await screenshot(page, `connection-loss-${name}`);
-}
-
-/** The API as a client, with a token of its own (the checks and set-up steps the screens need not show). */
-async function apiAs(baseURL: string, email: string) {
-  const res = await fetch(`${baseURL}/api/accounts/signin`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const token = (await res.json()).data.accessToken as string;
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const answer = await fetch(`${baseURL}/api${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await answer.text();
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
-  return { get: <T>(path: string) => call<T>('GET', path), send: call };
 }
 
 interface ApiCustomer {

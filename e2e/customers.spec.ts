@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, DEMO, login, openBrowser, screenshot } from './harness';
+import { type BrowserSession, DEMO, login, openBrowser, pageApi, screenshot } from './harness';
 
 interface ApiCustomer {
   id: number;
@@ -11,13 +11,8 @@ interface ApiCustomer {
   isBlocked: boolean;
 }
 
-/** Calls the API with the signed-in page's token (to pick demo customers to work with). */
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
-    return response.json();
-  }, `/api${path}`);
-}
+/** Reads the API with the signed-in page's token (to pick demo customers to work with). */
+const apiGet = <T>(page: Page, path: string) => pageApi(page).get<T>(path);
 
 const card = (page: Page, title: string) =>
   page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: title, exact: true }) });

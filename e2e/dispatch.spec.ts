@@ -13,6 +13,7 @@ import {
   login,
   openBrowser,
   openPhone,
+  pageApi,
   screenshot,
   tapUntilSent,
 } from './harness';
@@ -22,19 +23,11 @@ interface Departure {
   orders: { orderId: number; code: string; cashToCollect: number }[];
 }
 
-async function board(page: Page, date: string): Promise<Departure[]> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
-    return (await response.json()).data;
-  }, `/api/dispatch/departures?date=${date}`);
-}
+const board = async (page: Page, date: string) =>
+  (await pageApi(page).get<{ data: Departure[] }>(`/dispatch/departures?date=${date}`)).data;
 
-async function orderStatus(page: Page, orderId: number): Promise<number> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
-    return (await response.json()).data.statusKey as number;
-  }, `/api/orders/by-id/${orderId}`);
-}
+const orderStatus = async (page: Page, orderId: number) =>
+  (await pageApi(page).get<{ data: { statusKey: number } }>(`/orders/by-id/${orderId}`)).data.statusKey;
 
 const hhmm = (at: string) =>
   new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' }).format(

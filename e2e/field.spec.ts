@@ -3,9 +3,9 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiAs,
   type BrowserSession,
   DEMO,
-  DEMO_PASSWORD,
   drawWithFinger,
   expectAccessible,
   login,
@@ -28,23 +28,6 @@ async function shot(page: Page, name: string, fullPage = true) {
     .catch(() => undefined);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
   await screenshot(page, `field-${name}`);
-}
-
-/** The API as a client (the checks the screens cannot show). */
-async function apiAs(baseURL: string, email: string) {
-  const res = await fetch(`${baseURL}/api/accounts/signin`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const token = (await res.json()).data.accessToken as string;
-  const id = Number(JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()).sub);
-  const get = async <T>(path: string): Promise<T> => {
-    const answer = await fetch(`${baseURL}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
-    expect(answer.status).toBe(200);
-    return (await answer.json()) as T;
-  };
-  return { id, get };
 }
 
 /** The page has no horizontal scroll (a phone must not pan sideways). */

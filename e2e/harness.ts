@@ -210,3 +210,92 @@ export async function tapUntilSent(page: Page, button: Locator, url: string): Pr
   }
   throw new Error(`tapping did not send ${url}`);
 }
+
+/** An answer of the API: its status and its JSON body (null when empty or not JSON). */
+export interface Answer<T> {
+  status: number;
+  body: T;
+}
+
+/** A client of the API: `call` answers whatever came; `send` and `get` throw on anything but 2xx. */
+export interface ApiClient {
+  call<T>(method: string, path: string, body?: unknown): Promise<Answer<T>>;
+  send<T>(method: string, path: string, body?: unknown): Promise<T>;
+  get<T>(path: string): Promise<T>;
+}
+
+function client(call: ApiClient['call']): ApiClient {
+  const send = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const answer = await call<T>(method, path, body);
+    if (answer.status < 200 || answer.status >= 300) {
+      throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    }
+    return answer.body;
+  };
+  return { call, send, get: <T>(path: string) => send<T>('GET', path) };
+}
+
+/**
+ * The API as the signed-in user of `page`, with the token the app keeps (the checks and set-up steps a
+ * journey needs that its screens need not show). `path` without `/api`.
+ */
+export function pageApi(page: Page): ApiClient {
+  return client(<T>(method: string, path: string, body?: unknown) =>
+    page.evaluate(
+      async ({ method, url, body }) => {
+        const response = await fetch(url, {
+          method,
+          headers: {
+            Authorization: `Bearer ${localStorage.getItem('token')}`,
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await response.text();
+        let parsed: unknown = null;
+        try {
+          parsed = text ? JSON.parse(text) : null;
+        } catch {
+          // not JSON
+        }
+        return { status: response.status, body: parsed as T };
+      },
+      { method, url: `/api${path}`, body },
+    ),
+  );
+}
+
+/** The API as a client signed in as `email` with a token of its own (not the browser's); `id` is the employee's. */
+export async function apiAs(
+  baseURL: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<ApiClient & { id: number; token: string }> {
+  const res = await fetch(`${baseURL}/api/accounts/signin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status}`);
+  const token = (await res.json()).data.accessToken as string;
+  const id = Number(JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()).sub);
+  const api = client(async <T>(method: string, path: string, body?: unknown) => {
+    const answer = await fetch(`${baseURL}/api${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await answer.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON
+    }
+    return { status: answer.status, body: parsed as T };
+  });
+  return { ...api, id, token };
+}

@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot } from './harness';
+import {
+  type Answer,
+  type BrowserSession,
+  DEMO,
+  expectAccessible,
+  login,
+  openBrowser,
+  pageApi,
+  screenshot,
+} from './harness';
 
 /** Where a person looks at the steps. */
 const SHOTS = '/tmp/h-live-shots';
@@ -12,25 +21,6 @@ async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
   await screenshot(page, `live-${name}`);
-}
-
-/** The API as the signed-in user of `page` (its token from localStorage, like the app's own calls). */
-function apiFrom(page: Page) {
-  return <T>(method: string, path: string, body?: unknown) =>
-    page.evaluate(
-      async ({ method, path, body }) => {
-        const response = await fetch(`/api${path}`, {
-          method,
-          headers: {
-            Authorization: `Bearer ${localStorage.getItem('token')}`,
-            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: response.status, json: (await response.json().catch(() => null)) as T };
-      },
-      { method, path, body },
-    );
 }
 
 /**
@@ -104,10 +94,10 @@ describe('live updates: what one user does shows on another user’s screen with
       (window as unknown as { __sameLoad: boolean }).__sameLoad = true;
     });
     const tonesBefore = await tones(page);
-    const api = apiFrom(actor.page);
+    const api = pageApi(actor.page).call;
     const waiting = await api<{ orders: Array<{ orderId: number; code: string }> }>('GET', '/orders/status/1?items=1');
     expect(waiting.status).toBe(200);
-    const order = waiting.json.orders[0];
+    const order = waiting.body.orders[0];
     expect(order, 'the demo business has an order waiting for the stocker').toBeDefined();
 
     const refetch = nextRequest(page, ['/api/dashboard', '/api/reports/']);
@@ -140,8 +130,8 @@ describe('live updates: what one user does shows on another user’s screen with
     await page.evaluate(() => {
       (window as unknown as { __sameLoad: boolean }).__sameLoad = true;
     });
-    const api = apiFrom(actor.page);
-    const order = (await api<{ orders: Array<{ orderId: number }> }>('GET', '/orders/status/1?items=1')).json.orders[0];
+    const api = pageApi(actor.page).call;
+    const order = (await api<{ orders: Array<{ orderId: number }> }>('GET', '/orders/status/1?items=1')).body.orders[0];
     expect(order, 'an order waiting for the stocker').toBeDefined();
     const cancel = await api('PATCH', '/workflow/order/cancel', {
       orderId: order?.orderId,
@@ -184,7 +174,7 @@ describe('live updates: what one user does shows on another user’s screen with
       (window as unknown as { __sameLoad: boolean }).__sameLoad = true;
     });
     const tonesBefore = await tones(page);
-    const api = apiFrom(actor.page);
+    const api = pageApi(actor.page).call;
     // A customer who may buy and a product in stock, from the demo business.
     const customers = await api<{ customers: Array<{ id: number; isBlocked: boolean }> }>(
       'GET',
@@ -194,16 +184,16 @@ describe('live updates: what one user does shows on another user’s screen with
       'GET',
       '/products?offset=0&limit=100',
     );
-    const product = products.json.items.find((p) => !p.archived && p.stock >= 5);
+    const product = products.body.items.find((p) => !p.archived && p.stock >= 5);
     expect(product, 'a product in stock').toBeDefined();
-    let sale: { status: number; json: { code?: string } } | undefined;
-    for (const customer of customers.json.customers.filter((c) => !c.isBlocked)) {
+    let sale: Answer<unknown> | undefined;
+    for (const customer of customers.body.customers.filter((c) => !c.isBlocked)) {
       const pre = await api<{ customer: { canBuy: boolean }; cart: { items: Array<{ productId: number }> } }>(
         'GET',
         `/orders/pre/checkout/${customer.id}`,
       );
-      if (pre.status !== 200 || !pre.json.customer.canBuy) continue;
-      for (const item of pre.json.cart.items) {
+      if (pre.status !== 200 || !pre.body.customer.canBuy) continue;
+      for (const item of pre.body.cart.items) {
         await api('PATCH', `/orders/cart/change/${customer.id}`, { productId: item.productId, newQuantity: 0 });
       }
       const added = await api('POST', `/orders/cart/add/${customer.id}`, { productId: product?.id, quantity: 1 });
@@ -216,7 +206,7 @@ describe('live updates: what one user does shows on another user’s screen with
       });
       break;
     }
-    expect(sale?.status, JSON.stringify(sale?.json)).toBeLessThan(300);
+    expect(sale?.status, JSON.stringify(sale?.body)).toBeLessThan(300);
 
     await page.getByRole('link', { name: /^Pedidos\s*\(1 novo pedido\)$/ }).waitFor();
     // (The sidebar is drawn twice: the phone's drawer keeps a hidden copy.)

@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot, unique } from './harness';
+import {
+  type BrowserSession,
+  DEMO,
+  expectAccessible,
+  login,
+  openBrowser,
+  pageApi,
+  screenshot,
+  unique,
+} from './harness';
 
 interface ApiOrder {
   orderId: number;
@@ -20,13 +29,8 @@ interface ApiOrderDetail extends ApiOrder {
   items: { name: string; quantity: number; unitPrice: number }[];
 }
 
-/** Calls the API with the signed-in page's token (to find demo orders to work with, and to check results). */
-async function apiGet<T>(page: Page, url: string): Promise<T> {
-  return page.evaluate(async (path) => {
-    const response = await fetch(path, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
-    return response.json();
-  }, `/api${url}`);
-}
+/** Reads the API with the signed-in page's token (to find demo orders to work with, and to check results). */
+const apiGet = <T>(page: Page, url: string) => pageApi(page).get<T>(url);
 
 async function ordersIn(page: Page, status: number): Promise<ApiOrder[]> {
   return (await apiGet<{ orders: ApiOrder[] }>(page, `/orders/status/${status}?page=0&items=100`)).orders;

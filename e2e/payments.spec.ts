@@ -4,31 +4,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, openPhone, screenshot } from './harness';
+import {
+  type BrowserSession,
+  DEMO,
+  expectAccessible,
+  login,
+  openBrowser,
+  openPhone,
+  pageApi,
+  screenshot,
+} from './harness';
 
-/** Calls the API with the signed-in page's token. */
-async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('token')}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    },
-    { method, url: `/api${url}`, body },
-  );
-}
-async function ok<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await api<T>(page, method, url, body);
-  if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
+/** Calls the API with the signed-in page's token; anything but 2xx throws. */
+const ok = <T>(page: Page, method: string, url: string, body?: unknown) => pageApi(page).send<T>(method, url, body);
 
 interface ApiCustomer {
   id: number;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, DEMO, login, openBrowser, screenshot, unique } from './harness';
+import { type BrowserSession, DEMO, login, openBrowser, pageApi, screenshot, unique } from './harness';
 
 /** A solid-colour PNG of width×height, built by hand (no image library needed in the browser tests). */
 function png(width: number, height: number): Buffer {
@@ -233,11 +233,7 @@ describe('products: the stocker keeps the catalogue', () => {
 
   it('has one search, on the server: a product of page 2 is found, and the CSV has every matching row', async () => {
     const { page } = s;
-    const apiGet = <T>(path: string) =>
-      page.evaluate(async (url) => {
-        const response = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
-        return response.json();
-      }, `/api${path}`) as Promise<T>;
+    const apiGet = pageApi(page).get;
     await page.goto('/admin/products');
     const list = page.getByRole('grid');
     await list.getByRole('row').nth(1).waitFor();
