@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journeyCustomer, newProduct } from './fixtures';
 import {
   apiAs,
   type BrowserSession,
@@ -36,21 +37,6 @@ async function shot(page: Page, name: string) {
     .catch(() => undefined);
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
   await screenshot(page, `connection-loss-${name}`);
-}
-
-interface ApiCustomer {
-  id: number;
-  name: string;
-  email: string;
-  isBlocked: boolean;
-}
-interface ApiProduct {
-  id: number;
-  code: string;
-  name: string;
-  stock: number;
-  goldPrice: number;
-  archived: boolean;
 }
 
 /** The customer's orders bought between yesterday and tomorrow (the history report's window, local days). */
@@ -88,17 +74,9 @@ describe('a lost connection signs no one out, and keeps the work on screen', () 
 
   it('checkout offline: the message, the cart kept; online again, one order; then the courier delivers through a dead zone', async () => {
     const attendantApi = await apiAs(desk.baseURL, DEMO.attendant);
-    // A customer and a product of its own: from the second hundred of the newest customers, and a product
-    // from the middle of the list with stock to spare (the other journeys work on the first ones).
-    const { customers } = await attendantApi.get<{ customers: ApiCustomer[] }>(
-      '/customers?page=1&items=100&sort=id:desc',
-    );
-    const customer = customers.find((c) => !c.isBlocked && !/[%_]/.test(c.email));
-    if (!customer) throw new Error('no customer to sell to');
-    const { items } = await attendantApi.get<{ items: ApiProduct[] }>('/products?offset=0&limit=200');
-    const sellable = items.filter((p) => !p.archived && p.stock >= 3 && p.goldPrice > 0);
-    const product = sellable[Math.floor(sellable.length / 2)];
-    if (!product) throw new Error('no product with stock');
+    // A customer of the journey's own share and a new product of its own.
+    const customer = await journeyCustomer(attendantApi, 'connectionLoss');
+    const product = await newProduct(await apiAs(desk.baseURL, DEMO.admin), 'conexão');
     // An earlier run may have left lines in the cart.
     const pre = await attendantApi.get<{ cart: { items: Array<{ productId: number }> } }>(
       `/orders/pre/checkout/${customer.id}`,

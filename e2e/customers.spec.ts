@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journeyCustomer } from './fixtures';
 import { type BrowserSession, DEMO, login, openBrowser, pageApi, screenshot } from './harness';
 
 interface ApiCustomer {
@@ -91,9 +92,9 @@ describe('customers: approve, block, unblock, courier, details, history, CSV', (
   });
 
   it("blocks a customer with a reason, finds it under 'Clientes Bloqueados' and unblocks it", async () => {
-    const active = await apiGet<{ customers: ApiCustomer[] }>(page, '/customers');
-    const customer = active.customers.find((c) => c.totalPurchase > 0) ?? active.customers[0];
-    if (!customer) throw new Error('no active customer in the demo data');
+    const customer = await journeyCustomer(pageApi(page), 'customers', {
+      where: (c) => !c.isBlocked && c.totalPurchase > 0,
+    });
     const activeCard = card(page, 'Clientes Ativos');
     await selectRow(activeCard, customer.name);
     await activeCard.getByRole('button', { name: 'Bloquear' }).click();
@@ -118,9 +119,7 @@ describe('customers: approve, block, unblock, courier, details, history, CSV', (
   });
 
   it('associates a courier and shows it in the details', async () => {
-    const active = await apiGet<{ customers: ApiCustomer[] }>(page, '/customers');
-    const customer = active.customers[1];
-    if (!customer) throw new Error('no active customer in the demo data');
+    const customer = await journeyCustomer(pageApi(page), 'customers', { nth: 1 });
     const activeCard = card(page, 'Clientes Ativos');
     await selectRow(activeCard, customer.name);
     await activeCard.getByRole('button', { name: 'Associar Motoboy' }).click();

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { nextDeliveryDeparture, saoPauloDay } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newProduct, packOrder, placeOrder } from './fixtures';
 import {
+  apiAs,
   type BrowserSession,
   DEMO,
   drawWithFinger,
@@ -48,9 +50,18 @@ describe("dispatch: the day's departures, a courier's run", () => {
   it('assigns packed orders (chosen and dragged), prints the run sheet; the courier delivers through a dead zone; the settlement shows the difference', async () => {
     const next = nextDeliveryDeparture(new Date());
     const day = saoPauloDay(next);
+    // Two cash orders of the journey's own, packed now: they make the next departure.
+    const admin = await apiAs(s.baseURL, DEMO.admin);
+    const stocker = await apiAs(s.baseURL, DEMO.stocker);
+    const product = await newProduct(admin, 'expedição');
+    const placed = [
+      await placeOrder(admin, 'dispatch', { product }),
+      await placeOrder(admin, 'dispatch', { product, nth: 1 }),
+    ];
+    for (const { orderId } of placed) await packOrder(stocker, orderId);
     const departure = (await board(page, day)).find((d) => d.departureAt === next.toISOString());
-    const order = departure?.orders[0];
-    if (!order) throw new Error('no packed order waiting for a courier in the demo');
+    const [order, another] = placed.map((p) => departure?.orders.find((o) => o.orderId === p.orderId));
+    if (!order || !another) throw new Error('the packed orders are not on the next departure');
 
     await page.goto(`/admin/dispatch?date=${day}`);
     await page.getByRole('heading', { level: 1, name: 'Expedição' }).waitFor();
@@ -67,12 +78,9 @@ describe("dispatch: the day's departures, a courier's run", () => {
     expect((await board(page, day)).flatMap((d) => d.orders).some((o) => o.orderId === order.orderId)).toBe(false);
 
     // On a desktop, an order dragged onto a courier's column joins his run.
-    const another = (await board(page, day)).find((d) => d.departureAt === departure?.departureAt)?.orders[0];
-    if (another) {
-      await section.getByRole('row').filter({ hasText: another.code }).dragTo(column);
-      await page.getByRole('alert').filter({ hasText: '1 pedido na rota de Diego Motoboy.' }).last().waitFor();
-      await column.getByText(/^2 pedidos · /).waitFor();
-    }
+    await section.getByRole('row').filter({ hasText: another.code }).dragTo(column);
+    await page.getByRole('alert').filter({ hasText: '1 pedido na rota de Diego Motoboy.' }).last().waitFor();
+    await column.getByText(/^2 pedidos · /).waitFor();
     await screenshot(page, 'dispatch-run-desktop');
 
     // The run sheet, made by the server, read back as text.
@@ -94,7 +102,7 @@ describe("dispatch: the day's departures, a courier's run", () => {
       const courier = courierPhone.page;
       await login(courier, DEMO.courier);
       await courier.waitForURL(/\/admin\/tasks$/);
-      for (const code of [order.code, another?.code].filter(Boolean) as string[]) {
+      for (const code of [order.code, another.code]) {
         const card = courier.getByRole('article', { name: code });
         await card.getByRole('button', { name: 'Retirar pedido' }).tap();
         const confirm = courier.getByRole('dialog', { name: 'Retirar pedido' });
@@ -122,13 +130,11 @@ describe("dispatch: the day's departures, a courier's run", () => {
       await courierPhone.context.setOffline(false);
       await courier.getByText('1 tarefa enviada.').waitFor();
       expect(await orderStatus(page, order.orderId)).toBe(5);
-      if (another) {
-        const absentCard = courier.getByRole('article', { name: another.code });
-        await absentCard.getByRole('button', { name: 'Cliente ausente' }).tap();
-        const absent = courier.getByRole('dialog', { name: new RegExp(another.code) });
-        await absent.getByRole('button', { name: 'Confirmar ausência' }).tap();
-        await absent.waitFor({ state: 'detached' });
-      }
+      const absentCard = courier.getByRole('article', { name: another.code });
+      await absentCard.getByRole('button', { name: 'Cliente ausente' }).tap();
+      const absent = courier.getByRole('dialog', { name: new RegExp(another.code) });
+      await absent.getByRole('button', { name: 'Confirmar ausência' }).tap();
+      await absent.waitFor({ state: 'detached' });
     } finally {
       await courierPhone.close();
     }

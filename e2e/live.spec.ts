@@ -1,16 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Answer,
-  type BrowserSession,
-  DEMO,
-  expectAccessible,
-  login,
-  openBrowser,
-  pageApi,
-  screenshot,
-} from './harness';
+import { type JourneyProduct, newProduct, type PlacedOrder, placeOrder } from './fixtures';
+import { apiAs, type BrowserSession, DEMO, expectAccessible, login, openBrowser, pageApi, screenshot } from './harness';
 
 /** Where a person looks at the steps. */
 const SHOTS = '/tmp/h-live-shots';
@@ -51,9 +43,17 @@ describe('live updates: what one user does shows on another user’s screen with
   let watcher: BrowserSession;
   let actor: BrowserSession;
 
+  /** The journey's own orders waiting for the stocker (one per test that cancels), and its product to sell. */
+  let toCancel: PlacedOrder[];
+  let product: JourneyProduct;
+
   beforeAll(async () => {
     watcher = await openBrowser({ width: 1366, height: 900 });
     actor = await openBrowser({ width: 1366, height: 900 });
+    // Placed before the watcher signs in: they are not new orders to his screen.
+    const admin = await apiAs(watcher.baseURL, DEMO.admin);
+    product = await newProduct(admin, 'ao vivo');
+    toCancel = [await placeOrder(admin, 'live', { product }), await placeOrder(admin, 'live', { product, nth: 1 })];
     await countTones(watcher.context);
     // The watcher: a manager (orders and dashboard) on the dashboard. The actor: an attendant.
     await login(watcher.page, DEMO.manager);
@@ -95,10 +95,7 @@ describe('live updates: what one user does shows on another user’s screen with
     });
     const tonesBefore = await tones(page);
     const api = pageApi(actor.page).call;
-    const waiting = await api<{ orders: Array<{ orderId: number; code: string }> }>('GET', '/orders/status/1?items=1');
-    expect(waiting.status).toBe(200);
-    const order = waiting.body.orders[0];
-    expect(order, 'the demo business has an order waiting for the stocker').toBeDefined();
+    const order = toCancel[0];
 
     const refetch = nextRequest(page, ['/api/dashboard', '/api/reports/']);
     const cancel = await api('PATCH', '/workflow/order/cancel', {
@@ -131,8 +128,7 @@ describe('live updates: what one user does shows on another user’s screen with
       (window as unknown as { __sameLoad: boolean }).__sameLoad = true;
     });
     const api = pageApi(actor.page).call;
-    const order = (await api<{ orders: Array<{ orderId: number }> }>('GET', '/orders/status/1?items=1')).body.orders[0];
-    expect(order, 'an order waiting for the stocker').toBeDefined();
+    const order = toCancel[1];
     const cancel = await api('PATCH', '/workflow/order/cancel', {
       orderId: order?.orderId,
       comment: 'Cliente desistiu (teste ao vivo)',
@@ -174,39 +170,9 @@ describe('live updates: what one user does shows on another user’s screen with
       (window as unknown as { __sameLoad: boolean }).__sameLoad = true;
     });
     const tonesBefore = await tones(page);
-    const api = pageApi(actor.page).call;
-    // A customer who may buy and a product in stock, from the demo business.
-    const customers = await api<{ customers: Array<{ id: number; isBlocked: boolean }> }>(
-      'GET',
-      '/customers?page=0&items=50&sort=id:asc',
-    );
-    const products = await api<{ items: Array<{ id: number; stock: number; archived: boolean }> }>(
-      'GET',
-      '/products?offset=0&limit=100',
-    );
-    const product = products.body.items.find((p) => !p.archived && p.stock >= 5);
-    expect(product, 'a product in stock').toBeDefined();
-    let sale: Answer<unknown> | undefined;
-    for (const customer of customers.body.customers.filter((c) => !c.isBlocked)) {
-      const pre = await api<{ customer: { canBuy: boolean }; cart: { items: Array<{ productId: number }> } }>(
-        'GET',
-        `/orders/pre/checkout/${customer.id}`,
-      );
-      if (pre.status !== 200 || !pre.body.customer.canBuy) continue;
-      for (const item of pre.body.cart.items) {
-        await api('PATCH', `/orders/cart/change/${customer.id}`, { productId: item.productId, newQuantity: 0 });
-      }
-      const added = await api('POST', `/orders/cart/add/${customer.id}`, { productId: product?.id, quantity: 1 });
-      expect(added.status).toBe(200);
-      sale = await api('POST', `/orders/checkout/${customer.id}`, {
-        typeOfDelivery: 2,
-        withWarranty: false,
-        isFastDelivery: false,
-        idempotencyKey: crypto.randomUUID(),
-      });
-      break;
-    }
-    expect(sale?.status, JSON.stringify(sale?.body)).toBeLessThan(300);
+    // The journey's own customer buys its own product, sold by the attendant.
+    const sale = await placeOrder(pageApi(actor.page), 'live', { product, nth: 2 });
+    expect(sale.code).toMatch(/^[A-Z0-9]{3}-[A-Z0-9]{3}$/);
 
     await page.getByRole('link', { name: /^Pedidos\s*\(1 novo pedido\)$/ }).waitFor();
     // (The sidebar is drawn twice: the phone's drawer keeps a hidden copy.)

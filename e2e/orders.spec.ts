@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignCourier, deliverOrder, type JourneyProduct, newProduct, packOrder, placeOrder } from './fixtures';
 import {
+  type ApiClient,
+  apiAs,
   type BrowserSession,
   DEMO,
   expectAccessible,
@@ -32,10 +35,6 @@ interface ApiOrderDetail extends ApiOrder {
 /** Reads the API with the signed-in page's token (to find demo orders to work with, and to check results). */
 const apiGet = <T>(page: Page, url: string) => pageApi(page).get<T>(url);
 
-async function ordersIn(page: Page, status: number): Promise<ApiOrder[]> {
-  return (await apiGet<{ orders: ApiOrder[] }>(page, `/orders/status/${status}?page=0&items=100`)).orders;
-}
-
 async function detail(page: Page, orderId: number): Promise<ApiOrderDetail> {
   return (await apiGet<{ data: ApiOrderDetail }>(page, `/orders/by-id/${orderId}`)).data;
 }
@@ -62,9 +61,26 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
   /** What the browser refused under the CSP (the PDF is built with WebAssembly and shown from a blob: URL). */
   const cspReports: string[] = [];
 
+  /** Clients of the API that set the journey's own orders up (the screens are the attendant's). */
+  let admin: ApiClient;
+  let stocker: ApiClient;
+  let courier: ApiClient & { id: number };
+  let product: JourneyProduct;
+  /** A cash order of the journey's, packed: Aguardando motoboy (with Diego as its courier when told). */
+  const packedOrder = async (nth: number, withCourier = false) => {
+    const order = await placeOrder(admin, 'orders', { product, nth });
+    await packOrder(stocker, order.orderId);
+    if (withCourier) await assignCourier(admin, order.orderId, courier.id);
+    return order;
+  };
+
   beforeAll(async () => {
     s = await openBrowser();
     page = s.page;
+    admin = await apiAs(s.baseURL, DEMO.admin);
+    stocker = await apiAs(s.baseURL, DEMO.stocker);
+    courier = await apiAs(s.baseURL, DEMO.courier);
+    product = await newProduct(admin, 'pedidos');
     page.on('console', (message) => {
       if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) cspReports.push(message.text());
     });
@@ -89,8 +105,9 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
   });
 
   it('approves a payment proof: the order goes to the stocker', async () => {
-    const order = (await ordersIn(page, 11))[0];
-    if (!order) throw new Error('no order waiting for approval in the demo data');
+    // The journey's own transfer sale, its proof attached: Aguardando aprovação.
+    const order = await placeOrder(admin, 'orders', { product, payment: 'transfer' });
+    expect(order.statusKey).toBe(11);
     await findOrder(page, order.code);
     await toolbarButton(page, 'Aprovar/Reprovar').click();
     const dialog = page.getByRole('dialog', { name: `Aprovar ou reprovar o pedido ${order.code}` });
@@ -105,8 +122,8 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
   });
 
   it("cancels an order with a reason ('Motivo' is required)", async () => {
-    const order = (await ordersIn(page, 1)).at(-1);
-    if (!order) throw new Error('no order waiting for a stocker in the demo data');
+    const order = await placeOrder(admin, 'orders', { product, nth: 1 });
+    expect(order.statusKey).toBe(1);
     await findOrder(page, order.code);
     await toolbarButton(page, 'Cancelar pedido').click();
     const dialog = page.getByRole('dialog', { name: `Cancelar o pedido ${order.code}` });
@@ -127,10 +144,9 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
   });
 
   it('changes the courier of an order waiting for its motoboy', async () => {
-    const order = (await ordersIn(page, 3))[0];
-    if (!order) throw new Error('no order waiting for a courier in the demo data');
+    const order = await packedOrder(2, true);
     const { deliverers } = await apiGet<{ deliverers: { id: number; name: string }[] }>(page, '/employees/deliverers');
-    const next = deliverers.find((d) => d.id !== order.delivererId);
+    const next = deliverers.find((d) => d.id !== courier.id);
     if (!next) throw new Error('no other courier in the demo data');
     await findOrder(page, order.code);
     await toolbarButton(page, 'Alterar Motoboy').click();
@@ -146,8 +162,7 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
   });
 
   it("records 'retirando': the courier collected an order waiting for him", async () => {
-    const order = (await ordersIn(page, 3)).find((o) => o.delivererId !== null);
-    if (!order) throw new Error('no order with a courier waiting in the demo data');
+    const order = await packedOrder(3, true);
     await findOrder(page, order.code);
     await toolbarButton(page, 'Retirando').click();
     const dialog = page.getByRole('dialog', { name: 'Alterar pedido para retirando' });
@@ -157,8 +172,8 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
   });
 
   it("finishes a delivered order after 'Confirma a operação?'", async () => {
-    const order = (await ordersIn(page, 5))[0];
-    if (!order) throw new Error('no delivered order in the demo data');
+    const order = await packedOrder(4);
+    await deliverOrder(courier, order.orderId);
     await findOrder(page, order.code);
     await toolbarButton(page, 'Finalizar pedido').click();
     const dialog = page.getByRole('dialog', { name: 'Finalizar pedido' });
@@ -169,17 +184,13 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
   });
 
   it('shows an order: details, history, PDF (its text read by pdftotext), receipt, signature, packaging', async () => {
-    // a finished transfer/Pix order: it has a receipt, a signature and packaging photos
-    let chosen: ApiOrder | undefined;
-    for (const candidate of (await ordersIn(page, 13)).filter((o) => o.payment !== 'Dinheiro')) {
-      const receipt = await apiGet<{ data: unknown }>(page, `/orders/receipt/${candidate.orderId}`);
-      const signature = await apiGet<{ data: unknown }>(page, `/orders/signature/${candidate.orderId}`);
-      if (receipt.data && signature.data) {
-        chosen = candidate;
-        break;
-      }
-    }
-    if (!chosen) throw new Error('no finished order with a receipt and a signature in the demo data');
+    // The journey's own finished transfer order: it has a receipt, a signature and a packaging photo.
+    const placed = await placeOrder(admin, 'orders', { product, nth: 5, payment: 'transfer' });
+    await admin.send('PATCH', '/workflow/order/approve', { orderId: placed.orderId });
+    await packOrder(stocker, placed.orderId);
+    await deliverOrder(courier, placed.orderId);
+    await admin.send('PATCH', '/workflow/order/finalize', { orderId: placed.orderId });
+    const chosen = { orderId: placed.orderId };
     const order = await detail(page, chosen.orderId);
     const packaging = (await apiGet<{ data: unknown[] }>(page, `/orders/stocking/images/${order.orderId}`)).data;
     await findOrder(page, order.code);

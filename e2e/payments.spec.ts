@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyCart, journeyCustomer, newProduct } from './fixtures';
 import {
   type BrowserSession,
   DEMO,
@@ -18,19 +19,6 @@ import {
 /** Calls the API with the signed-in page's token; anything but 2xx throws. */
 const ok = <T>(page: Page, method: string, url: string, body?: unknown) => pageApi(page).send<T>(method, url, body);
 
-interface ApiCustomer {
-  id: number;
-  name: string;
-  email: string;
-  isBlocked: boolean;
-}
-interface ApiProduct {
-  id: number;
-  code: string;
-  name: string;
-  stock: number;
-  archived: boolean;
-}
 interface Checkout {
   orderId: number;
   code: string;
@@ -38,25 +26,13 @@ interface Checkout {
   total: number;
 }
 
-/** An approved customer and a product in stock, from the newest (other journeys work on the first ones). */
-async function customerAndProduct(page: Page, nth: number): Promise<{ customer: ApiCustomer; product: ApiProduct }> {
-  const { customers } = await ok<{ customers: ApiCustomer[] }>(page, 'GET', '/customers?page=0&items=100&sort=id:desc');
-  const fit = customers.filter((c) => !c.isBlocked && !/[%_]/.test(c.email));
-  const { items } = await ok<{ items: ApiProduct[] }>(page, 'GET', '/products?offset=0&limit=200');
-  const products = items.filter((p) => !p.archived && p.stock >= 3).reverse();
-  const customer = fit[nth + 10];
-  const product = products[nth + 10];
-  if (!customer || !product) throw new Error('no customer or product to sell in the demo');
-  // An earlier run may have left lines in the cart.
-  const pre = await ok<{ cart: { items: { productId: number }[] } }>(
-    page,
-    'GET',
-    `/orders/pre/checkout/${customer.id}`,
-  );
-  for (const item of pre.cart.items) {
-    await ok(page, 'PATCH', `/orders/cart/change/${customer.id}`, { productId: item.productId, newQuantity: 0 });
-  }
-  await ok(page, 'POST', `/orders/cart/add/${customer.id}`, { productId: product.id, quantity: 1 });
+/** The journey's own customer (its share of the demo's), with a new product of its own in the cart. */
+async function customerAndProduct(page: Page, nth: number) {
+  const api = pageApi(page);
+  const customer = await journeyCustomer(api, 'payments', { nth });
+  const product = await newProduct(api, 'pagamentos');
+  await emptyCart(api, customer.id);
+  await api.send('POST', `/orders/cart/add/${customer.id}`, { productId: product.id, quantity: 1 });
   return { customer, product };
 }
 

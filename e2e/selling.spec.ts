@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownedBy } from './fixtures';
 import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot } from './harness';
 
 const SHOTS = '/tmp/h-selling-screen-shots';
@@ -64,21 +65,23 @@ const money = (totalCents: number) =>
   new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(totalCents / 100).replace(/\s/g, ' ');
 
 /**
- * A gold customer with a shipping cost and a warranty percentage (the demo has many), from the newest: the
- * other journeys share this server and work on the first ones.
+ * A gold customer with a shipping cost and a warranty percentage (the demo has many), of the selling
+ * journey's share of the demo customers (no other journey touches them).
  */
 async function goldCustomer(page: Page, skip: number[] = []): Promise<ApiCustomer> {
   for (let p = 0; p < 20; p++) {
     const { customers } = await get<{ customers: ApiCustomer[] }>(page, `/customers?page=${p}&items=100&sort=id:desc`);
-    const found = customers.find(
-      (c) =>
-        c.level === 1 &&
-        c.shippingCost > 0 &&
-        c.warrantyPercentage > 0 &&
-        !c.isBlocked &&
-        !skip.includes(c.id) &&
-        !/[%_]/.test(c.email),
-    );
+    const found = customers
+      .filter(ownedBy('selling'))
+      .find(
+        (c) =>
+          c.level === 1 &&
+          c.shippingCost > 0 &&
+          c.warrantyPercentage > 0 &&
+          !c.isBlocked &&
+          !skip.includes(c.id) &&
+          !/[%_]/.test(c.email),
+      );
     if (found) return found;
   }
   throw new Error('no gold customer with shipping and warranty in the demo');

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DATABASE_UNAVAILABLE_TEXT } from '@backoffice/contract';
 import { sql } from 'kysely';
@@ -83,8 +84,20 @@ async function world({ proxyOpen = true } = {}) {
 }
 
 /** Starts an API server as main.ts does (real HTTP on a free port), closed after the test. */
-async function serve(config: AppConfig): Promise<RunningServer & { base: string }> {
-  const running = await startServer(config, { logger: false, retry: { minDelayMs: 100, maxDelayMs: 500 } });
+/** Where a server's log lines go, kept: a test waits on what the server says rather than on the clock. */
+function logKept() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { lines, logger: { level: 'warn', stream } };
+}
+
+async function serve(config: AppConfig, logger: object | false = false): Promise<RunningServer & { base: string }> {
+  const running = await startServer(config, { logger, retry: { minDelayMs: 100, maxDelayMs: 500 } });
   // Settled by the test (awaited) or by the close (aborted): never an unhandled rejection.
   running.ready.catch(() => undefined);
   cleanups.push(() => running.app.close());
@@ -299,8 +312,10 @@ describe('the database goes away and comes back', () => {
 
   it('started before its database: listens at once and answers 503, then migrates and serves when the database appears; two replicas migrate once', async () => {
     const { proxy, direct, config } = await world({ proxyOpen: false });
-    const first = await serve(config());
-    const second = await serve(config());
+    const firstLog = logKept();
+    const secondLog = logKept();
+    const first = await serve(config(), firstLog.logger);
+    const second = await serve(config(), secondLog.logger);
     let ready = 0;
     void first.ready.then(() => ready++);
     void second.ready.then(() => ready++);
@@ -308,8 +323,11 @@ describe('the database goes away and comes back', () => {
     const health = await call(first.base, { path: '/api/health' });
     expect(health.status).toBe(503);
     expect((await call(second.base, { path: '/api/customers' })).status).toBe(503);
-    // The scenario: the database stays away a while (several retries); both keep waiting, neither exits.
-    await sleep(1500);
+    // The scenario: the database stays away a while; each has said three times that it retries (the
+    // sentinel: no clock), and both keep waiting, neither exits.
+    const retries = (log: { lines: string[] }) =>
+      log.lines.filter((line) => line.includes('database unreachable at start, retrying')).length;
+    await until(() => retries(firstLog) >= 3 && retries(secondLog) >= 3, WITHIN_MS, 'three retries each');
     expect(ready).toBe(0);
     expect((await call(first.base, { path: '/api/health' })).status).toBe(503);
 

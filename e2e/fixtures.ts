@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { type ApiClient, unique } from './harness';
+
+/**
+ * What a journey acts on is its own, so journeys run in any order (`E2E_SHUFFLE=<seed>`) and never meet:
+ * - products and orders it creates here, through the API, as the shop would;
+ * - customers come only from the customers' own app (the back-office approves them, never creates one), so
+ *   the demo's customers are shared out by id: a journey works only on the customers of its share.
+ */
+const JOURNEYS = ['payments', 'field', 'live', 'orders', 'dispatch', 'connectionLoss', 'selling', 'customers'] as const;
+export type Journey = (typeof JOURNEYS)[number];
+
+/** Whether a demo customer is in `journey`'s share (ids shared out one by one: no two journeys share one). */
+export const ownedBy =
+  (journey: Journey) =>
+  (customer: { id: number }): boolean =>
+    customer.id % JOURNEYS.length === JOURNEYS.indexOf(journey);
+
+export interface JourneyCustomer {
+  id: number;
+  name: string;
+  email: string;
+  isBlocked: boolean;
+  level: number;
+  shippingCost: number;
+  warrantyPercentage: number;
+  totalPurchase: number;
+}
+
+/**
+ * The journey's customers, newest first, that match `where` (by default: not blocked); `nth` skips that many. Only
+ * e-mails without '%' or '_' (the sales search reads them as patterns).
+ */
+export async function journeyCustomer(
+  api: ApiClient,
+  journey: Journey,
+  {
+    nth = 0,
+    where = (c: JourneyCustomer) => !c.isBlocked,
+  }: { nth?: number; where?: (c: JourneyCustomer) => boolean } = {},
+): Promise<JourneyCustomer> {
+  let skip = nth;
+  for (let page = 0; page < 50; page++) {
+    const { customers } = await api.get<{ customers: JourneyCustomer[] }>(
+      `/customers?page=${page}&items=100&sort=id:desc`,
+    );
+    for (const customer of customers.filter(ownedBy(journey))) {
+      if (!where(customer) || /[%_]/.test(customer.email)) continue;
+      if (skip === 0) return customer;
+      skip--;
+    }
+    if (customers.length < 100) break;
+  }
+  throw new Error(`no customer of the ${journey} journey fits`);
+}
+
+export interface JourneyProduct {
+  id: number;
+  code: string;
+  name: string;
+  sellPrice: number;
+  stock: number;
+}
+
+/**
+ * A new product of the journey's own, in stock (R$ 59,90; cost R$ 20,00; gold and silver 10% off), of the
+ * brand 'Jornadas' (made the first time). `api` holds the products permission (the administrator).
+ */
+export async function newProduct(api: ApiClient, label: string, stock = 30): Promise<JourneyProduct> {
+  const brand = await api.call('POST', '/products/brand', { name: 'Jornadas' });
+  if (brand.status !== 201 && brand.status !== 409) throw new Error(`brand Jornadas: ${brand.status}`);
+  const created = await api.send<{ data: JourneyProduct }>('POST', '/products', {
+    name: unique(`Cabo Jornada ${label}`),
+    brand: 'Jornadas',
+    cost: 20,
+    sellPrice: 59.9,
+    discount: { silverPercentage: 10, goldPercentage: 10, bronzePercentage: 0 },
+    stock,
+    tags: ['jornada'],
+  });
+  return created.data;
+}
+
+/** Empties the customer's cart on the server (an earlier run may have left lines). */
+export async function emptyCart(api: ApiClient, customerId: number): Promise<void> {
+  const pre = await api.get<{ cart: { items: Array<{ productId: number }> } }>(`/orders/pre/checkout/${customerId}`);
+  for (const line of pre.cart.items) {
+    await api.send('PATCH', `/orders/cart/change/${customerId}`, { productId: line.productId, newQuantity: 0 });
+  }
+}
+
+export interface PlacedOrder {
+  orderId: number;
+  code: string;
+  statusKey: number;
+  total: number;
+}
+
+/** A picture with content (a proof or a packaging photo is never one flat colour): stripes from `seed`. */
+export async function photo(seed: number): Promise<string> {
+  const width = 120;
+  const height = 90;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let x = 0; x < width; x++) {
+    for (let y = 0; y < height; y++) {
+      const at = (y * width + x) * 3;
+      pixels[at] = (x * seed * 37) % 256;
+      pixels[at + 1] = (y * seed * 11 + x) % 256;
+      pixels[at + 2] = ((x >> 3) * 53 + seed) % 256;
+    }
+  }
+  const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+  return jpeg.toString('base64');
+}
+
+/**
+ * A sale (by `api`, the administrator) to the journey's customer of a product of its own: one unit, 'Motoboy' (typeOfDelivery 1) unless
+ * told, in cash (Aguardando estoquista) or by transfer with its proof (Aguardando aprovação).
+ */
+export async function placeOrder(
+  api: ApiClient,
+  journey: Journey,
+  {
+    nth = 0,
+    product,
+    payment = 'cash',
+    typeOfDelivery = 1,
+    isFastDelivery = false,
+  }: {
+    nth?: number;
+    product?: JourneyProduct;
+    payment?: 'cash' | 'transfer';
+    typeOfDelivery?: number;
+    isFastDelivery?: boolean;
+  } = {},
+): Promise<PlacedOrder> {
+  const customer = await journeyCustomer(api, journey, { nth });
+  const item = product ?? (await newProduct(api, journey));
+  await emptyCart(api, customer.id);
+  await api.send('POST', `/orders/cart/add/${customer.id}`, { productId: item.id, quantity: 1 });
+  const body = { typeOfDelivery, withWarranty: false, isFastDelivery };
+  return payment === 'cash'
+    ? api.send<PlacedOrder>('POST', `/orders/checkout/${customer.id}`, { ...body, idempotencyKey: randomUUID() })
+    : api.send<PlacedOrder>('POST', `/orders/checkout/bank/transfer/${customer.id}`, {
+        ...body,
+        receipt: await photo(customer.id),
+      });
+}
+
+/**
+ * Takes a cash order placed for 'Motoboy' to 'Aguardando motoboy' (packed) through the stocker's moves;
+ * `stocker` is a client signed in as a stocker.
+ */
+export async function packOrder(stocker: ApiClient, orderId: number): Promise<void> {
+  await stocker.send('PATCH', '/workflow/order/prepare', { orderId });
+  await stocker.send('PATCH', '/workflow/order/pack', {
+    orderId,
+    images: [`data:image/jpeg;base64,${await photo(orderId)}`],
+  });
+}
+
+/** Gives a packed order (Aguardando motoboy) its courier, as an attendant does (`api` holds orders). */
+export async function assignCourier(api: ApiClient, orderId: number, courierId: number): Promise<void> {
+  await api.send('PUT', `/orders/change/order/${orderId}/deliverer/${courierId}`, {});
+}
+
+/**
+ * The courier's moves on a packed order of his: collected, then delivered with the customer's signature
+ * (Entregue); `courier` is a client signed in as that courier.
+ */
+export async function deliverOrder(courier: ApiClient, orderId: number): Promise<void> {
+  await courier.send('PATCH', '/workflow/order/withdraw', { orderId });
+  await courier.send('PATCH', '/workflow/order/deliver', {
+    orderId,
+    signature: `data:image/jpeg;base64,${await photo(orderId + 7)}`,
+  });
+}
