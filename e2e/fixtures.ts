@@ -162,16 +162,26 @@ export async function packOrder(stocker: ApiClient, orderId: number): Promise<vo
   });
 }
 
-/** Gives a packed order (Aguardando motoboy) its courier, as an attendant does (`api` holds orders). */
+/**
+ * Gives a packed order (Aguardando motoboy) its courier, as an attendant does (`api` holds orders); an order
+ * may have one already, from its customer's associated courier.
+ */
 export async function assignCourier(api: ApiClient, orderId: number, courierId: number): Promise<void> {
+  const { data } = await api.get<{ data: { delivererId: number | null } }>(`/orders/by-id/${orderId}`);
+  if (data.delivererId === courierId) return;
   await api.send('PUT', `/orders/change/order/${orderId}/deliverer/${courierId}`, {});
 }
 
 /**
- * The courier's moves on a packed order of his: collected, then delivered with the customer's signature
- * (Entregue); `courier` is a client signed in as that courier.
+ * The courier's moves on a packed order (made his first by `api`, an attendant's or the administrator's):
+ * collected, then delivered with the customer's signature (Entregue).
  */
-export async function deliverOrder(courier: ApiClient, orderId: number): Promise<void> {
+export async function deliverOrder(
+  api: ApiClient,
+  courier: ApiClient & { id: number },
+  orderId: number,
+): Promise<void> {
+  await assignCourier(api, orderId, courier.id);
   await courier.send('PATCH', '/workflow/order/withdraw', { orderId });
   await courier.send('PATCH', '/workflow/order/deliver', {
     orderId,

@@ -173,7 +173,7 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
 
   it("finishes a delivered order after 'Confirma a operação?'", async () => {
     const order = await packedOrder(4);
-    await deliverOrder(courier, order.orderId);
+    await deliverOrder(admin, courier, order.orderId);
     await findOrder(page, order.code);
     await toolbarButton(page, 'Finalizar pedido').click();
     const dialog = page.getByRole('dialog', { name: 'Finalizar pedido' });
@@ -188,8 +188,8 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
     const placed = await placeOrder(admin, 'orders', { product, nth: 5, payment: 'transfer' });
     await admin.send('PATCH', '/workflow/order/approve', { orderId: placed.orderId });
     await packOrder(stocker, placed.orderId);
-    await deliverOrder(courier, placed.orderId);
-    await admin.send('PATCH', '/workflow/order/finalize', { orderId: placed.orderId });
+    await deliverOrder(admin, courier, placed.orderId);
+    await admin.send('POST', '/workflow/order/finalize', { orderId: placed.orderId });
     const chosen = { orderId: placed.orderId };
     const order = await detail(page, chosen.orderId);
     const packaging = (await apiGet<{ data: unknown[] }>(page, `/orders/stocking/images/${order.orderId}`)).data;
