@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type JourneyCustomer, packOrder, placeOrder } from './fixtures';
 import {
   apiAs,
   type BrowserSession,
@@ -30,6 +31,12 @@ async function shot(page: Page, name: string, fullPage = true) {
   await screenshot(page, `field-${name}`);
 }
 
+/** A customer whose orders Diego may take: no courier of his own, or Diego. */
+const forDiego =
+  (diego: number) =>
+  (customer: JourneyCustomer): boolean =>
+    !customer.isBlocked && (customer.deliverer === null || customer.deliverer.id === diego);
+
 /** The page has no horizontal scroll (a phone must not pan sideways). */
 async function expectNoSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => ({
@@ -53,15 +60,6 @@ async function closedOnSuccess(page: Page, dialog: Locator) {
   }
 }
 
-interface TaskOrderLite {
-  orderId: number;
-  code: string;
-  statusKey: number;
-  deliveryType: number;
-  delivererId: number | null;
-  actions: string[];
-}
-
 describe('field: the stocker packs, the courier collects and delivers with a signature', () => {
   let desk: BrowserSession;
   let phone: BrowserSession;
@@ -75,20 +73,16 @@ describe('field: the stocker packs, the courier collects and delivers with a sig
   });
 
   it('takes an order from "Aguardando estoquista" to "Entregue" through Minhas tarefas', async () => {
-    const stockerApi = await apiAs(desk.baseURL, DEMO.stocker);
     const courierApi = await apiAs(desk.baseURL, DEMO.courier);
     const adminApi = await apiAs(desk.baseURL, DEMO.admin);
 
-    // An order the stocker may start, for a motoboy delivery the courier Diego may collect.
-    const waiting = await stockerApi.get<{ orders: TaskOrderLite[] }>('/orders/tasks?items=50');
-    const order = waiting.orders.find(
-      (o) =>
-        o.statusKey === 1 &&
-        o.deliveryType === 1 &&
-        (o.delivererId === null || o.delivererId === courierApi.id) &&
-        o.actions.includes('startPreparation'),
-    );
-    if (!order) throw new Error('the demo data has no order waiting for a stocker for Diego');
+    // The journey's own order, for an immediate motoboy delivery (immediate ones come first in the lists),
+    // of a customer with no courier of his own but Diego.
+    const order = await placeOrder(adminApi, 'field', {
+      isFastDelivery: true,
+      where: forDiego(courierApi.id),
+    });
+    expect(order.statusKey).toBe(1);
 
     // ---- the stocker, at the packing table (desktop) ----
     const stocker = desk.page;
@@ -190,13 +184,29 @@ describe('field: the stocker packs, the courier collects and delivers with a sig
   });
 
   it('fits the other screen: the stocker on a phone, the courier at a desk (dialogs opened and left)', async () => {
+    // The journey's own orders: one the stocker is preparing, one Diego has on the road.
+    const stockerApi = await apiAs(desk.baseURL, DEMO.stocker);
+    const courierApi = await apiAs(desk.baseURL, DEMO.courier);
+    const adminApi = await apiAs(desk.baseURL, DEMO.admin);
+    const preparing = await placeOrder(adminApi, 'field', { nth: 1, isFastDelivery: true });
+    await stockerApi.send('PATCH', '/workflow/order/prepare', { orderId: preparing.orderId });
+    const delivering = await placeOrder(adminApi, 'field', {
+      nth: 2,
+      isFastDelivery: true,
+      where: forDiego(courierApi.id),
+    });
+    await packOrder(stockerApi, delivering.orderId);
+    await courierApi.send('PATCH', '/workflow/order/withdraw', { orderId: delivering.orderId });
+
     // The stocker on a phone: the list and the packing dialog with two photos.
     const stocker = phone.page;
     await stocker.goto('/logout');
     await stocker.waitForURL((url) => url.pathname === '/');
     await login(stocker, DEMO.stocker);
     await stocker.waitForURL(/\/admin\/tasks$/);
-    const pack = stocker.getByRole('button', { name: 'Finalizar embalagem' }).first();
+    const pack = stocker
+      .getByRole('article', { name: preparing.code })
+      .getByRole('button', { name: 'Finalizar embalagem' });
     await pack.waitFor();
     await expectNoSidewaysScroll(stocker);
     await shot(stocker, '07-stocker-list-phone', false);
@@ -226,7 +236,8 @@ describe('field: the stocker packs, the courier collects and delivers with a sig
     await courier.waitForURL((url) => url.pathname === '/');
     await login(courier, DEMO.courier);
     await courier.waitForURL(/\/admin\/tasks$/);
-    const deliver = courier.getByRole('button', { name: 'Entregar' }).first();
+    const onTheRoad = courier.getByRole('article', { name: delivering.code });
+    const deliver = onTheRoad.getByRole('button', { name: 'Entregar' });
     await deliver.waitFor();
     await shot(courier, '09-courier-list-desktop');
     await deliver.click();
@@ -249,7 +260,7 @@ describe('field: the stocker packs, the courier collects and delivers with a sig
     await expectAccessible(courier, 'Entrega com assinatura (motoboy, computador)');
     await deliverDialog.getByRole('button', { name: 'Cancelar' }).click();
     await deliverDialog.waitFor({ state: 'detached' });
-    await courier.getByRole('button', { name: 'Cliente ausente' }).first().click();
+    await onTheRoad.getByRole('button', { name: 'Cliente ausente' }).click();
     const absent = courier.getByRole('dialog', { name: /^Cliente ausente: pedido/ });
     await absent.getByLabel('Observação (opcional)').fill('Ninguém atendeu o interfone');
     await shot(courier, '11-courier-absent-desktop', false);

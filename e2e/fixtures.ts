@@ -26,6 +26,8 @@ export interface JourneyCustomer {
   shippingCost: number;
   warrantyPercentage: number;
   totalPurchase: number;
+  /** The courier associated with the customer: his orders go to that courier. */
+  deliverer: { id: number; name: string } | null;
 }
 
 /**
@@ -125,19 +127,21 @@ export async function placeOrder(
   journey: Journey,
   {
     nth = 0,
+    where,
     product,
     payment = 'cash',
     typeOfDelivery = 1,
     isFastDelivery = false,
   }: {
     nth?: number;
+    where?: (c: JourneyCustomer) => boolean;
     product?: JourneyProduct;
     payment?: 'cash' | 'transfer';
     typeOfDelivery?: number;
     isFastDelivery?: boolean;
   } = {},
 ): Promise<PlacedOrder> {
-  const customer = await journeyCustomer(api, journey, { nth });
+  const customer = await journeyCustomer(api, journey, { nth, ...(where ? { where } : {}) });
   const item = product ?? (await newProduct(api, journey));
   await emptyCart(api, customer.id);
   await api.send('POST', `/orders/cart/add/${customer.id}`, { productId: item.id, quantity: 1 });
