@@ -42,20 +42,8 @@ function runRows(db: Executor) {
     .selectFrom('courier_runs as r')
     .innerJoin('employees as e', 'e.id', 'r.deliverer_id')
     .leftJoin('employees as s', 's.id', 'r.settled_by')
-    .select([
-      'r.id',
-      'r.deliverer_id',
-      'e.name as deliverer_name',
-      'r.departure_at',
-      'r.settled_at',
-      'r.settled_by',
-      's.name as settled_by_name',
-      'r.expected_cash_cents',
-      'r.declared_cash_cents',
-      'r.settlement_note',
-      'r.delivered_count',
-      'r.brought_back_count',
-    ]);
+    .selectAll('r')
+    .select(['e.name as deliverer_name', 's.name as settled_by_name']);
 }
 export type RunRow = Awaited<ReturnType<ReturnType<typeof runRows>['execute']>>[number];
 
