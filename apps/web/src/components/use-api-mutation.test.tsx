@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../lib/api-client';
+import { api, firstError } from '../lib/api-client';
 import { mockFetch, renderPage, signInAs } from '../test/render';
 import { useApiMutation } from './use-api-mutation';
 
@@ -143,5 +143,36 @@ describe('useApiMutation: a failure said in the dialog or in the snackbar, by ki
     status = 500;
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Erro ao salvar.')).toBeTruthy();
+  });
+});
+
+/** A sign-in whose spec says the server's first message whatever the status. */
+function AnyMessage() {
+  const send = useApiMutation<unknown, void>({
+    mutationFn: () => api('/things/1', { method: 'POST', body: {} }),
+    failure: 'Instabilidade.',
+    message: firstError,
+  });
+  return (
+    <button type="button" onClick={() => send.mutate()}>
+      Enviar
+    </button>
+  );
+}
+
+describe('useApiMutation: the words of a failure', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("says a 5xx's own message with `message: firstError`, and the screen's text when there is none", async () => {
+    signInAs();
+    let body: unknown = { errors: ['Serviço de autenticação fora do ar.'] };
+    mockFetch({ 'POST /api/things/1': () => ({ status: 503, body }) });
+    const user = userEvent.setup();
+    renderPage(<AnyMessage />);
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Serviço de autenticação fora do ar.')).toBeTruthy();
+    body = {};
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Instabilidade.')).toBeTruthy();
   });
 });
