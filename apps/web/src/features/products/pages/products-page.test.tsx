@@ -301,6 +301,41 @@ describe('Products page', () => {
       });
     });
 
+    it('after a search, a new product clears it and reads the first page of the whole list once', async () => {
+      const { user, calls } = openPage({
+        'GET /api/products': (call) =>
+          call.url.includes('search=')
+            ? { body: { items: [CABO], page: 0, total: 1 } }
+            : { body: { items: [CAPA, CABO], page: 0, total: 2 } },
+        'POST /api/products': { body: { data: product(3, 'Película iPhone 14', 12) } },
+      });
+      await screen.findByText('Capa Silicone');
+      await user.type(screen.getByLabelText('Buscar produto'), 'cabo');
+      await user.click(screen.getByRole('button', { name: 'Buscar' }));
+      await waitFor(() => expect(screen.queryByText('Capa Silicone')).toBeNull());
+      await user.click(screen.getByRole('button', { name: 'Cadastrar Produto' }));
+      const form = await screen.findByRole('region', { name: 'Cadastrar Produto' });
+      await user.type(within(form).getByLabelText(/^Nome/), 'Película iPhone 14');
+      await user.click(within(form).getByRole('combobox', { name: /^Marca/ }));
+      await user.click(await screen.findByRole('option', { name: 'Apple' }));
+      await user.type(within(form).getByLabelText(/^Preço de compra/), '8,50');
+      await user.type(within(form).getByLabelText(/^Preço de venda/), '19,90');
+      const submit = within(form).getByRole('button', { name: 'Cadastrar' }) as HTMLButtonElement;
+      await waitFor(() => expect(submit.disabled).toBe(false));
+      const readsBefore = listReads(calls).length;
+      await user.click(submit);
+
+      expect(await screen.findByText('Produto criado com sucesso.')).toBeTruthy();
+      expect(await screen.findByText('Capa Silicone')).toBeTruthy();
+      expect((screen.getByLabelText('Buscar produto') as HTMLInputElement).value).toBe('');
+      await new Promise((done) => setTimeout(done, 100));
+      expect(
+        listReads(calls)
+          .slice(readsBefore)
+          .map((c) => c.url),
+      ).toEqual(['/api/products?offset=0&limit=100']);
+    });
+
     it('closes Editar Produto on success and reads the list once, not the archived list', async () => {
       const { user, calls } = openPage({
         'PUT /api/products/P100001': { body: { data: { ...CAPA, name: 'Capa Silicone Azul' } } },

@@ -119,18 +119,24 @@ export default function ProductsPage() {
   // The writes (issue 16 §2): each says the spec's text, and refetches only what it changed or puts the
   // server's product into the cached pages; a refusal says the server's message and leaves the form as typed.
 
-  /** A new product: the first page of the whole list (it may land on any page), the search cleared. */
+  /**
+   * A new product: the first page of the whole list (it may land on any page), the search cleared. The list
+   * is read once: the page shown again, or, coming from another page or search, the first page as it shows.
+   */
+  const onFirstPage = search === '' && page === 0;
   const create = useApiMutation<Product, ProductCreateInput>({
     mutationFn: createProduct,
     success: T.success.created,
     failure: T.errors.create,
-    invalidate: [productKeys.lists()],
+    invalidate: onFirstPage ? [productKeys.lists()] : [],
     onSuccess: () => {
       setPanel(null);
       setSearch('');
       setSearchText('');
       setSelectedIds([]);
       setPage(0);
+      // every page stale, none read now: the page left is not read again, the first one reads on showing
+      if (!onFirstPage) void queryClient.invalidateQueries({ queryKey: productKeys.lists(), refetchType: 'none' });
     },
   });
   /** An edit: the answer at once, and the list again (a new name moves the product in the list's order). */
