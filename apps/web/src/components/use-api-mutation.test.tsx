@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../lib/api-client';
+import { api, firstError } from '../lib/api-client';
 import { mockFetch, renderPage, signInAs } from '../test/render';
 import { useApiMutation } from './use-api-mutation';
 
@@ -143,5 +143,92 @@ describe('useApiMutation: a failure said in the dialog or in the snackbar, by ki
     status = 500;
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Erro ao salvar.')).toBeTruthy();
+  });
+});
+
+/** A sign-in whose spec says the server's first message whatever the status. */
+function AnyMessage() {
+  const send = useApiMutation<unknown, void>({
+    mutationFn: () => api('/things/1', { method: 'POST', body: {} }),
+    failure: 'Instabilidade.',
+    message: firstError,
+  });
+  return (
+    <button type="button" onClick={() => send.mutate()}>
+      Enviar
+    </button>
+  );
+}
+
+describe('useApiMutation: the words of a failure', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("says a 5xx's own message with `message: firstError`, and the screen's text when there is none", async () => {
+    signInAs();
+    let body: unknown = { errors: ['Serviço de autenticação fora do ar.'] };
+    mockFetch({ 'POST /api/things/1': () => ({ status: 503, body }) });
+    const user = userEvent.setup();
+    renderPage(<AnyMessage />);
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Serviço de autenticação fora do ar.')).toBeTruthy();
+    body = {};
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Instabilidade.')).toBeTruthy();
+  });
+});
+
+/** A list whose 'Remover' hides the item at once; a failure puts it back. */
+function OptimisticList() {
+  const list = useQuery({ queryKey: ['things', 'list'], queryFn: () => api<{ data: string[] }>('/things') });
+  const remove = useApiMutation<unknown, string>({
+    mutationFn: (name) => api(`/things/${name}`, { method: 'DELETE' }),
+    success: 'Removido.',
+    failure: 'Erro ao remover.',
+    optimistic: async (client, name) => {
+      const before = client.getQueryData<{ data: string[] }>(['things', 'list']);
+      client.setQueryData(['things', 'list'], { data: (before?.data ?? []).filter((item) => item !== name) });
+      return () => client.setQueryData(['things', 'list'], before);
+    },
+  });
+  return (
+    <ul>
+      {list.data?.data.map((name) => (
+        <li key={name}>
+          {name}
+          <button type="button" onClick={() => remove.mutate(name)}>
+            Remover {name}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+describe('useApiMutation: an optimistic change', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('hides the item before the answer and puts it back when the call fails', async () => {
+    signInAs();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    mockFetch({
+      'GET /api/things': { body: { data: ['Antiga', 'Fixa'] } },
+      'DELETE /api/things/Antiga': { status: 500, body: { errors: ['stack trace'], code: 'INTERNAL' } },
+    });
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'DELETE') await held;
+      return inner(input, init);
+    });
+    const user = userEvent.setup();
+    renderPage(<OptimisticList />);
+    await user.click(await screen.findByRole('button', { name: 'Remover Antiga' }));
+    await waitFor(() => expect(screen.queryByText('Antiga')).toBeNull());
+    expect(screen.getByText('Fixa')).toBeTruthy();
+    release();
+    expect(await screen.findByText('Erro ao remover.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remover Antiga' })).toBeTruthy();
   });
 });

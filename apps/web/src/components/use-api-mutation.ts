@@ -20,6 +20,11 @@ export interface ApiMutationOptions<TData, TVars> {
   failure: string | ((vars: TVars) => string);
   /** Exactly the queries the write changed: each key is invalidated (its mounted queries refetch). */
   invalidate?: FromAnswer<TData, TVars, readonly QueryKey[]>;
+  /**
+   * An optimistic change of the cache before the call (e.g. a removed line gone at once): returns what undoes
+   * it, run when the call fails, before the failure is said.
+   */
+  optimistic?: (queryClient: QueryClient, vars: TVars) => Promise<(() => void) | undefined>;
   /** Puts the server's updated object into the cache instead of refetching it (runs before `invalidate`). */
   update?: (queryClient: QueryClient, data: TData, vars: TVars) => void;
   /** After a success: close the dialog, reset the form, navigate. */
@@ -36,6 +41,12 @@ export interface ApiMutationOptions<TData, TVars> {
   errorInDialog?: boolean | ((error: unknown) => boolean);
   /** How the snackbar says a failure: 'error' (default), or 'info' where the spec asks for it. */
   failureLevel?: 'error' | 'info';
+  /**
+   * Which words say a failure: by default `refusalMessage` (the server's for a 4xx, `failure` for a 5xx). A
+   * screen whose spec says "the first server error" whatever the status (sign-in, recovery) passes
+   * `firstError`.
+   */
+  message?: (error: unknown, failure: string) => string;
 }
 
 const resolve = <TData, TVars, R>(value: FromAnswer<TData, TVars, R>, data: TData, vars: TVars): R =>
@@ -52,8 +63,10 @@ export function useApiMutation<TData, TVars = void>(
 ): UseMutationResult<TData, unknown, TVars> {
   const queryClient = useQueryClient();
   const notify = useNotify();
-  return useMutation<TData, unknown, TVars>({
+  const { optimistic } = options;
+  return useMutation<TData, unknown, TVars, (() => void) | undefined>({
     mutationFn: options.mutationFn,
+    onMutate: optimistic ? (vars) => optimistic(queryClient, vars) : undefined,
     onSuccess: async (data, vars) => {
       options.update?.(queryClient, data, vars);
       const keys = options.invalidate === undefined ? [] : resolve(options.invalidate, data, vars);
@@ -62,9 +75,10 @@ export function useApiMutation<TData, TVars = void>(
       options.onSuccess?.(data, vars);
       await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
-    onError: (error, vars) => {
+    onError: (error, vars, undo) => {
+      undo?.();
       const failure = typeof options.failure === 'function' ? options.failure(vars) : options.failure;
-      const message = refusalMessage(error, failure);
+      const message = (options.message ?? refusalMessage)(error, failure);
       const inDialog =
         typeof options.errorInDialog === 'function' ? options.errorInDialog(error) : options.errorInDialog === true;
       if (!inDialog) notify[options.failureLevel ?? 'error'](message);

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { useNotify } from '../../../components/notifier';
+import { useApiMutation } from '../../../components/use-api-mutation';
 import { ApiError, firstError } from '../../../lib/api-client';
 import { loadPasswordStrength } from '../../../lib/password-strength';
 import { activate, requestRecoveryCode } from '../api/auth-api';
@@ -34,23 +34,28 @@ function invitationFrom(hash: string): Invitation | null {
   return email.success && /^\d{1,20}$/.test(code) ? { email: email.data, code } : null;
 }
 
+/** Waits for a step's mutation (its button spins meanwhile); the mutation has said the outcome. */
+const settled = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    () => undefined,
+  );
+
 function EmailStep({ onSent }: { onSent: (email: string) => void }) {
-  const notify = useNotify();
   const form = useForm<EmailInput, unknown, EmailOutput>({
     resolver: zodResolver(recoveryEmailSchema),
     mode: 'onTouched',
     defaultValues: { email: '' },
   });
 
-  const onSubmit = async ({ email }: EmailOutput) => {
-    try {
-      await requestRecoveryCode(email);
-      notify.success(RECOVERY_TEXTS.codeSent);
-      onSent(email);
-    } catch (error) {
-      notify.error(firstError(error, RECOVERY_TEXTS.fallback));
-    }
-  };
+  const request = useApiMutation<unknown, string>({
+    mutationFn: requestRecoveryCode,
+    success: RECOVERY_TEXTS.codeSent,
+    failure: RECOVERY_TEXTS.fallback,
+    message: firstError,
+    onSuccess: (_answer, email) => onSent(email),
+  });
+  const onSubmit = ({ email }: EmailOutput) => settled(request.mutateAsync(email));
 
   return (
     <AuthForm form={form} onSubmit={onSubmit} hint={RECOVERY_TEXTS.emailHint} submitText={RECOVERY_TEXTS.send}>
@@ -60,7 +65,6 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
 }
 
 function CodeStep({ email, code, onDone }: { email: string; code?: string; onDone: () => void }) {
-  const notify = useNotify();
   const schema = useMemo(() => recoveryCodeSchema(email), [email]);
   useEffect(() => {
     void loadPasswordStrength().catch(() => undefined);
@@ -71,20 +75,20 @@ function CodeStep({ email, code, onDone }: { email: string; code?: string; onDon
     defaultValues: { code: code ?? '', newPassword: '' },
   });
 
-  const onSubmit = async ({ code, newPassword }: CodeOutput) => {
-    try {
-      await activate({ email, newPassword, code });
-      notify.success(RECOVERY_TEXTS.passwordChanged);
-      onDone();
-    } catch (error) {
-      const message = firstError(error, RECOVERY_TEXTS.fallback);
-      // A weak password (the server's verdict, e.g. given the employee's name) is the field's error.
+  const change = useApiMutation<unknown, CodeOutput>({
+    mutationFn: ({ code, newPassword }) => activate({ email, newPassword, code }),
+    success: RECOVERY_TEXTS.passwordChanged,
+    failure: RECOVERY_TEXTS.fallback,
+    message: firstError,
+    onSuccess: onDone,
+    onError: (error, message) => {
+      // A weak password (the server's verdict, e.g. given the employee's name) is the field's error too.
       if (error instanceof ApiError && error.code === 'WEAK_PASSWORD') {
         form.setError('newPassword', { message }, { shouldFocus: true });
       }
-      notify.error(message);
-    }
-  };
+    },
+  });
+  const onSubmit = (values: CodeOutput) => settled(change.mutateAsync(values));
 
   return (
     <AuthForm

@@ -6,10 +6,10 @@ import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { landingPath } from '../../../app/landing';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { useNotify } from '../../../components/notifier';
+import { useApiMutation } from '../../../components/use-api-mutation';
 import { firstError } from '../../../lib/api-client';
 import { saveSession, useSession } from '../../../lib/session';
-import { signIn } from '../api/auth-api';
+import { type SigninAnswer, signIn } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { AuthForm, EMAIL_FIELD } from '../components/auth-form';
 import { loginFormSchema } from '../schemas';
@@ -32,7 +32,6 @@ export default function LoginPage({
 }) {
   const session = useSession();
   const navigate = useNavigate();
-  const notify = useNotify();
   const form = useForm<LoginInput, unknown, LoginOutput>({
     resolver: zodResolver(loginFormSchema),
     mode: 'onTouched',
@@ -43,17 +42,25 @@ export default function LoginPage({
     prefetch?.();
   }, [prefetch]);
 
-  if (session && !stayOnPage) return <Navigate to={landingPath(session.permissions, session.func)} replace />;
-
-  const onSubmit = async (values: LoginOutput) => {
-    try {
-      const answer = await signIn(values.email, values.password);
+  /** A sign-in is a write too (issue 16 §2): the server's first message, else the instability text. */
+  const signInWith = useApiMutation<SigninAnswer, LoginOutput>({
+    mutationFn: ({ email, password }) => signIn(email, password),
+    failure: LOGIN_TEXTS.instability,
+    message: firstError,
+    onSuccess: (answer) => {
       const saved = saveSession(answer.data);
       if (!stayOnPage) navigate(landingPath(saved.permissions, saved.func), { replace: true });
-    } catch (error) {
-      notify.error(firstError(error, LOGIN_TEXTS.instability));
-    }
-  };
+    },
+  });
+
+  if (session && !stayOnPage) return <Navigate to={landingPath(session.permissions, session.func)} replace />;
+
+  // The button spins until the answer; the mutation has said a refusal, the fields keep what was typed.
+  const onSubmit = (values: LoginOutput) =>
+    signInWith.mutateAsync(values).then(
+      () => undefined,
+      () => undefined,
+    );
 
   return (
     <AuthCard title={LOGIN_TEXTS.title}>

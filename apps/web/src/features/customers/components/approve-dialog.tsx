@@ -13,6 +13,10 @@ export interface ApproveDialogProps {
   levels: CustomerLevelOption[];
   /** False for a customer already reproved: only 'Aprovar' is offered. */
   allowReprove?: boolean;
+  /**
+   * The page's mutation (useApiMutation): resolves when answered, never rejects; it says the outcome and
+   * closes the dialog on success only (a refusal keeps what was typed).
+   */
   onApprove: (customer: Customer, values: ApproveFormOutput) => Promise<void>;
   onReprove: (customer: Customer) => Promise<void>;
   onClose: () => void;
@@ -46,19 +50,13 @@ export function ApproveDialog({
 
   const approve = handleSubmit(async (values) => {
     setBusy('approve');
-    try {
-      await onApprove(customer, values);
-    } finally {
-      setBusy(null);
-    }
+    await onApprove(customer, values);
+    setBusy(null);
   });
   const reprove = async () => {
     setBusy('reprove');
-    try {
-      await onReprove(customer);
-    } finally {
-      setBusy(null);
-    }
+    await onReprove(customer);
+    setBusy(null);
   };
 
   return (

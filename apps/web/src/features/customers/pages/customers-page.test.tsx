@@ -245,4 +245,77 @@ describe('Customers page', () => {
       });
     });
   });
+
+  describe('Aprovar ou Reprovar through useApiMutation (issue 16 §2)', () => {
+    const SECOND = makeCustomer({ id: 4, name: 'Vera Esperando', email: 'vera@cliente.com.br' });
+    /** The waiting list's page reads (10 a page), not the badge's one-row counts. */
+    const awaitingReads = (calls: MockCall[]) =>
+      sent(calls, 'GET', '/administrator/customers/unnaproved').filter((c) => c.url.includes('items=10'));
+
+    async function fillApproval(user: ReturnType<typeof userEvent.setup>) {
+      await user.click(await screen.findByRole('button', { name: /^Aguardando Aprovação/ }));
+      await selectRow(user, 'Walter Esperando');
+      await user.click(screen.getByRole('button', { name: 'Aprovar/Reprovar' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Aprovar ou Reprovar: Walter Esperando' });
+      await user.click(within(dialog).getByRole('combobox', { name: /Nível/ }));
+      await user.click(await screen.findByRole('option', { name: 'Ouro' }));
+      await user.type(within(dialog).getByLabelText(/^Frete/), '12,50');
+      await user.clear(within(dialog).getByLabelText(/^Garantia/));
+      await user.type(within(dialog).getByLabelText(/^Garantia/), '10');
+      const approve = within(dialog).getByRole('button', { name: 'Aprovar' }) as HTMLButtonElement;
+      await waitFor(() => expect(approve.disabled).toBe(false));
+      return { dialog, approve };
+    }
+
+    it("keeps the dialog open with what was typed and says the server's refusal", async () => {
+      const refusal = 'O cliente já foi aprovado por outro atendente.';
+      const { user, calls } = openPage(
+        { awaiting: [WAITING, SECOND] },
+        {
+          'PATCH /api/administrator/customers/approve': { status: 409, body: { errors: [refusal], code: 'CONFLICT' } },
+        },
+      );
+      const { dialog, approve } = await fillApproval(user);
+      await user.click(approve);
+
+      expect(await screen.findByText(refusal)).toBeTruthy();
+      expect(screen.getByRole('dialog', { name: 'Aprovar ou Reprovar: Walter Esperando' })).toBe(dialog);
+      expect(within(dialog).getByRole('combobox', { name: /Nível/ }).textContent).toBe('Ouro');
+      expect((within(dialog).getByLabelText(/^Frete/) as HTMLInputElement).value).toBe('12,50');
+      expect((within(dialog).getByLabelText(/^Garantia/) as HTMLInputElement).value).toBe('10');
+      expect(screen.queryByText('Cliente aprovado/reprovado com sucesso.')).toBeNull();
+      await waitFor(() => expect(approve.disabled).toBe(false));
+      expect(sent(calls, 'PATCH', '/administrator/customers/approve')).toHaveLength(1);
+    });
+
+    it('closes the dialog on success, says so and reads the waiting list exactly once more', async () => {
+      const { user, state, calls } = openPage(
+        { awaiting: [WAITING, SECOND] },
+        {
+          'PATCH /api/administrator/customers/approve': () => {
+            state.awaiting = [SECOND];
+            return { body: { data: { ...WAITING, status: 'Approved', approved: true } } };
+          },
+        },
+      );
+      const { approve } = await fillApproval(user);
+      const readsBefore = awaitingReads(calls).length;
+      await user.click(approve);
+
+      expect(await screen.findByText('Cliente aprovado/reprovado com sucesso.')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(screen.queryByText('Walter Esperando')).toBeNull());
+      expect(screen.getByText('Vera Esperando')).toBeTruthy();
+      expect(awaitingReads(calls)).toHaveLength(readsBefore + 1);
+      await new Promise((done) => setTimeout(done, 100));
+      expect(awaitingReads(calls)).toHaveLength(readsBefore + 1);
+      expect(sent(calls, 'PATCH', '/administrator/customers/approve')[0]?.body).toEqual({
+        email: 'walter@cliente.com.br',
+        approve: true,
+        level: 1,
+        shippingCost: 12.5,
+        warrantyPercentage: 10,
+      });
+    });
+  });
 });

@@ -127,21 +127,19 @@ export default function CustomersPage() {
   };
 
   /**
-   * Runs one change (issue 16 §2: one mutation, useApiMutation): success message and reload, or the error
-   * message; the modal closes either way, except when there was no answer: then it stays as it is, to try
-   * again (decision 0004).
+   * Runs one change (issue 16 §2: one mutation, useApiMutation): on success the message, the modal closed and
+   * every page, count and details read again. A refusal says the server's message and keeps the modal open
+   * with what was typed, to change it or close it; no answer keeps it too, to try again (decision 0004). The
+   * lists are read again after a refusal: a 409 says someone else changed the customer meanwhile.
    */
   const change = useApiMutation<unknown, { call: () => Promise<unknown>; success: string; failure: string }>({
     mutationFn: ({ call }) => call(),
     success: (_answer, { success }) => success,
     failure: ({ failure }) => failure,
-    onSuccess: () => {
-      close();
-      void reloadLists();
-    },
+    invalidate: [customerKeys.lists(), customerKeys.details()],
+    onSuccess: close,
     onError: (error) => {
-      if (!isNoAnswer(error)) close();
-      void reloadLists();
+      if (!isNoAnswer(error)) void reloadLists();
     },
   });
   const run = async (call: () => Promise<unknown>, success: string, failure: string): Promise<void> => {

@@ -12,7 +12,7 @@ import type {
   StockChangeRow,
   StockEntryItem,
 } from '@backoffice/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { createQueryKeys } from '../../../lib/query-keys';
@@ -33,6 +33,19 @@ export const productKeys = {
   references: keys.other('references'),
   sources: keys.other('sources'),
 };
+
+/**
+ * Puts the server's answer for changed products into every cached page of the list that shows them (a new
+ * picture, a counted or entered stock): the rows change at once, with no second read of the list.
+ */
+export function putProductsInPages(queryClient: QueryClient, changed: readonly Product[]): void {
+  const byCode = new Map(changed.map((product) => [product.code, product]));
+  queryClient.setQueriesData<ProductPage>({ queryKey: productKeys.lists() }, (page) =>
+    page?.items.some((item) => byCode.has(item.code))
+      ? { ...page, items: page.items.map((item) => byCode.get(item.code) ?? item) }
+      : page,
+  );
+}
 
 /** GET /products?offset&limit&search → { items, page, total } (100 a page, archived left out). */
 export function useProductPage(offset: number, search: string) {

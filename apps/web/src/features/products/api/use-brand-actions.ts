@@ -1,36 +1,33 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useNotify } from '../../../components/notifier';
-import { firstError } from '../../../lib/api-client';
+import { useApiMutation } from '../../../components/use-api-mutation';
 import { PRODUCTS_TEXTS } from '../texts';
 import { createBrand, createReference, deleteBrand, deleteReference, productKeys } from './products-api';
 
 const S = PRODUCTS_TEXTS.success;
 const E = PRODUCTS_TEXTS.errors;
 
+interface BrandChange {
+  call: () => Promise<unknown>;
+  success: string;
+  failure: string;
+}
+
 /**
- * Brand and reference calls with their toasts (section 8) and the refresh of brands and references.
- * Each resolves true on success; the server's message (a duplicate, a brand in use) wins over the fallback.
+ * Brand and reference calls with their toasts (section 8) and the refresh of brands and references, through
+ * one mutation (issue 16 §2). Each resolves true on success; a refusal's message (a duplicate, a brand in
+ * use) wins over the fallback, and the inline form stays as typed.
  */
 export function useBrandActions() {
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const refresh = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: productKeys.brands }),
-      queryClient.invalidateQueries({ queryKey: productKeys.references }),
-    ]);
-  };
-  const attempt = async (action: () => Promise<unknown>, success: string, fallback: string) => {
-    try {
-      await action();
-      notify.success(success);
-      await refresh();
-      return true;
-    } catch (error) {
-      notify.error(firstError(error, fallback));
-      return false;
-    }
-  };
+  const change = useApiMutation<unknown, BrandChange>({
+    mutationFn: ({ call }) => call(),
+    success: (_answer, { success }) => success,
+    failure: ({ failure }) => failure,
+    invalidate: [productKeys.brands, productKeys.references],
+  });
+  const attempt = (call: () => Promise<unknown>, success: string, failure: string) =>
+    change.mutateAsync({ call, success, failure }).then(
+      () => true,
+      () => false,
+    );
   return {
     createBrand: (name: string) => attempt(() => createBrand(name), S.brandCreated, E.createBrand),
     createReference: (brand: string, reference: string) =>

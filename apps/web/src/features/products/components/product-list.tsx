@@ -21,7 +21,10 @@ import { PRODUCTS_TEXTS } from '../texts';
 const T = PRODUCTS_TEXTS.list;
 const A = PRODUCTS_TEXTS.actions;
 
-/** Saves the stock typed in a row (PATCH /products/inventory/{code}); resolves true when saved. */
+/**
+ * Saves the stock typed in a row (PATCH /products/inventory/{code}, the page's mutation, which says the
+ * outcome); resolves true when saved, false when refused: it never rejects.
+ */
 const SaveStockContext = createContext<(product: Product, stock: number) => Promise<boolean>>(async () => false);
 
 const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
@@ -39,11 +42,8 @@ function StockCell({ product }: { product: Product }) {
   const submit = async () => {
     if (!changed || saving) return;
     setSaving(true);
-    try {
-      await save(product, parseQuantity(draft));
-    } finally {
-      setSaving(false);
-    }
+    await save(product, parseQuantity(draft));
+    setSaving(false);
   };
 
   return (

@@ -238,4 +238,160 @@ describe('Products page', () => {
     );
     click.mockRestore();
   });
+
+  describe('writes through useApiMutation (issue 16 §2)', () => {
+    /** The list's reads (every page, every search), not the archived list nor a product's search. */
+    const listReads = (calls: MockCall[]) =>
+      calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/products?'));
+    const archivedReads = (calls: MockCall[]) => calls.filter((c) => c.url === '/api/products/archiveds');
+    const value = (label: RegExp) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+    it("keeps Cadastrar Produto open with what was typed and says the server's refusal; a success closes it and reads the list once", async () => {
+      const refusal = 'Já existe um produto com o nome Película iPhone 14.';
+      let posts = 0;
+      const { user, calls } = openPage({
+        'POST /api/products': () =>
+          ++posts === 1
+            ? { status: 400, body: { errors: [refusal], code: 'VALIDATION' } }
+            : { body: { data: product(3, 'Película iPhone 14', 12) } },
+      });
+      await screen.findByText('Capa Silicone');
+      await user.click(screen.getByRole('button', { name: 'Cadastrar Produto' }));
+      const form = await screen.findByRole('region', { name: 'Cadastrar Produto' });
+      await user.type(within(form).getByLabelText(/^Nome/), 'Película iPhone 14');
+      await user.click(within(form).getByRole('combobox', { name: /^Marca/ }));
+      await user.click(await screen.findByRole('option', { name: 'Apple' }));
+      await user.type(within(form).getByLabelText(/^Preço de compra/), '8,50');
+      await user.type(within(form).getByLabelText(/^Preço de venda/), '19,90');
+      await user.clear(within(form).getByLabelText(/^Quantidade em estoque/));
+      await user.type(within(form).getByLabelText(/^Quantidade em estoque/), '12');
+      const submit = within(form).getByRole('button', { name: 'Cadastrar' }) as HTMLButtonElement;
+      await waitFor(() => expect(submit.disabled).toBe(false));
+      const readsBefore = listReads(calls).length;
+      await user.click(submit);
+
+      // refused: the server's message, the form still open with every value as typed, the list not read
+      expect(await screen.findByText(refusal)).toBeTruthy();
+      expect(screen.getByRole('region', { name: 'Cadastrar Produto' })).toBe(form);
+      expect(value(/^Nome/)).toBe('Película iPhone 14');
+      expect(value(/^Preço de compra/)).toBe('8,50');
+      expect(value(/^Preço de venda/)).toBe('19,90');
+      expect(value(/^Quantidade em estoque/)).toBe('12');
+      expect(screen.queryByText('Produto criado com sucesso.')).toBeNull();
+      expect(listReads(calls)).toHaveLength(readsBefore);
+
+      // saved the second time: the spec's text, the form closed, the list read exactly once more
+      await waitFor(() => expect(submit.disabled).toBe(false));
+      await user.click(submit);
+      expect(await screen.findByText('Produto criado com sucesso.')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('region', { name: 'Cadastrar Produto' })).toBeNull());
+      expect(await screen.findByText('Capa Silicone')).toBeTruthy();
+      await waitFor(() => expect(listReads(calls)).toHaveLength(readsBefore + 1));
+      await new Promise((done) => setTimeout(done, 100));
+      expect(listReads(calls)).toHaveLength(readsBefore + 1);
+      expect(archivedReads(calls)).toHaveLength(1);
+      const posted = calls.filter((c) => c.method === 'POST');
+      expect(posted).toHaveLength(2);
+      expect(posted[1]?.body).toMatchObject({
+        name: 'Película iPhone 14',
+        brand: 'Apple',
+        cost: 8.5,
+        sellPrice: 19.9,
+        stock: 12,
+      });
+    });
+
+    it('after a search, a new product clears it and reads the first page of the whole list once', async () => {
+      const { user, calls } = openPage({
+        'GET /api/products': (call) =>
+          call.url.includes('search=')
+            ? { body: { items: [CABO], page: 0, total: 1 } }
+            : { body: { items: [CAPA, CABO], page: 0, total: 2 } },
+        'POST /api/products': { body: { data: product(3, 'Película iPhone 14', 12) } },
+      });
+      await screen.findByText('Capa Silicone');
+      await user.type(screen.getByLabelText('Buscar produto'), 'cabo');
+      await user.click(screen.getByRole('button', { name: 'Buscar' }));
+      await waitFor(() => expect(screen.queryByText('Capa Silicone')).toBeNull());
+      await user.click(screen.getByRole('button', { name: 'Cadastrar Produto' }));
+      const form = await screen.findByRole('region', { name: 'Cadastrar Produto' });
+      await user.type(within(form).getByLabelText(/^Nome/), 'Película iPhone 14');
+      await user.click(within(form).getByRole('combobox', { name: /^Marca/ }));
+      await user.click(await screen.findByRole('option', { name: 'Apple' }));
+      await user.type(within(form).getByLabelText(/^Preço de compra/), '8,50');
+      await user.type(within(form).getByLabelText(/^Preço de venda/), '19,90');
+      const submit = within(form).getByRole('button', { name: 'Cadastrar' }) as HTMLButtonElement;
+      await waitFor(() => expect(submit.disabled).toBe(false));
+      const readsBefore = listReads(calls).length;
+      await user.click(submit);
+
+      expect(await screen.findByText('Produto criado com sucesso.')).toBeTruthy();
+      expect(await screen.findByText('Capa Silicone')).toBeTruthy();
+      expect((screen.getByLabelText('Buscar produto') as HTMLInputElement).value).toBe('');
+      await new Promise((done) => setTimeout(done, 100));
+      expect(
+        listReads(calls)
+          .slice(readsBefore)
+          .map((c) => c.url),
+      ).toEqual(['/api/products?offset=0&limit=100']);
+    });
+
+    it('closes Editar Produto on success and reads the list once, not the archived list', async () => {
+      const { user, calls } = openPage({
+        'PUT /api/products/P100001': { body: { data: { ...CAPA, name: 'Capa Silicone Azul' } } },
+      });
+      await screen.findByText('Capa Silicone');
+      await user.click(rowCheckbox('Capa Silicone'));
+      await user.click(screen.getByRole('button', { name: 'Editar Produto' }));
+      const form = await screen.findByRole('region', { name: 'Editar Produto' });
+      const readsBefore = listReads(calls).length;
+      await user.type(within(form).getByLabelText(/^Nome/), ' Azul');
+      await user.click(within(form).getByRole('button', { name: 'Editar' }));
+
+      expect(await screen.findByText('Produto editado com sucesso.')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('region', { name: 'Editar Produto' })).toBeNull());
+      await waitFor(() => expect(listReads(calls)).toHaveLength(readsBefore + 1));
+      await new Promise((done) => setTimeout(done, 100));
+      expect(listReads(calls)).toHaveLength(readsBefore + 1);
+      expect(archivedReads(calls)).toHaveLength(1);
+      expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ name: 'Capa Silicone Azul', stock: 5 });
+    });
+
+    it("puts the counted stock's answer in the row without reading the list again", async () => {
+      const { user, calls } = openPage({
+        'PATCH /api/products/inventory/P100001': { body: { data: { ...CAPA, stock: 8 } } },
+      });
+      await screen.findByText('Capa Silicone');
+      const readsBefore = listReads(calls).length;
+      const input = screen.getByLabelText('Estoque de Capa Silicone') as HTMLInputElement;
+      await user.clear(input);
+      await user.type(input, '8');
+      await user.click(screen.getByRole('button', { name: 'Salvar estoque de Capa Silicone' }));
+      expect(await screen.findByText('Inventário atualizado com sucesso.')).toBeTruthy();
+      // the row now holds 8: nothing left to save
+      await waitFor(() =>
+        expect(
+          (screen.getByRole('button', { name: 'Salvar estoque de Capa Silicone' }) as HTMLButtonElement).disabled,
+        ).toBe(true),
+      );
+      expect(input.value).toBe('8');
+      expect(listReads(calls)).toHaveLength(readsBefore);
+    });
+
+    it("says the server's refusal of a row's count and keeps what was typed", async () => {
+      const refusal = 'O produto Capa Silicone foi arquivado.';
+      const { user } = openPage({
+        'PATCH /api/products/inventory/P100001': { status: 409, body: { errors: [refusal], code: 'CONFLICT' } },
+      });
+      await screen.findByText('Capa Silicone');
+      const input = screen.getByLabelText('Estoque de Capa Silicone') as HTMLInputElement;
+      await user.clear(input);
+      await user.type(input, '8');
+      const save = screen.getByRole('button', { name: 'Salvar estoque de Capa Silicone' }) as HTMLButtonElement;
+      await user.click(save);
+      expect(await screen.findByText(refusal)).toBeTruthy();
+      expect(input.value).toBe('8');
+      await waitFor(() => expect(save.disabled).toBe(false));
+    });
+  });
 });

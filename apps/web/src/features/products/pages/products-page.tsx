@@ -1,4 +1,4 @@
-import type { Product } from '@backoffice/contract';
+import type { Product, ProductCreateInput, ProductUpdateInput, StockEntryItem } from '@backoffice/contract';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
@@ -16,7 +16,8 @@ import { useState } from 'react';
 import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
-import { ApiError, firstError } from '../../../lib/api-client';
+import { useApiMutation } from '../../../components/use-api-mutation';
+import { ApiError } from '../../../lib/api-client';
 import {
   archiveProducts,
   createProduct,
@@ -26,6 +27,7 @@ import {
   fetchProduct,
   PAGE_SIZE,
   productKeys,
+  putProductsInPages,
   unarchiveProduct,
   updateInventory,
   updateProduct,
@@ -79,7 +81,7 @@ export default function ProductsPage() {
   const brands = useBrands();
   const sources = useProductSources();
 
-  /** After a change of products: every page of the list and the archived list. */
+  /** The empty-list link, 'Buscar' again and a stale edit: every page of the list and the archived list. */
   const reloadList = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
@@ -110,6 +112,86 @@ export default function ProductsPage() {
     then(selected[0]);
   };
 
+  /** Applies `change` to the edit panel of `code` if it is still the one open. */
+  const updateEditPanel = (code: string, change: (panel: Extract<Panel, { kind: 'edit' }>) => Panel) =>
+    setPanel((open) => (open?.kind === 'edit' && open.product.code === code ? change(open) : open));
+
+  // The writes (issue 16 §2): each says the spec's text, and refetches only what it changed or puts the
+  // server's product into the cached pages; a refusal says the server's message and leaves the form as typed.
+
+  /**
+   * A new product: the first page of the whole list (it may land on any page), the search cleared. The list
+   * is read once: the page shown again, or, coming from another page or search, the first page as it shows.
+   */
+  const onFirstPage = search === '' && page === 0;
+  const create = useApiMutation<Product, ProductCreateInput>({
+    mutationFn: createProduct,
+    success: T.success.created,
+    failure: T.errors.create,
+    invalidate: onFirstPage ? [productKeys.lists()] : [],
+    onSuccess: () => {
+      setPanel(null);
+      setSearch('');
+      setSearchText('');
+      setSelectedIds([]);
+      setPage(0);
+      // every page stale, none read now: the page left is not read again, the first one reads on showing
+      if (!onFirstPage) void queryClient.invalidateQueries({ queryKey: productKeys.lists(), refetchType: 'none' });
+    },
+  });
+  /** An edit: the answer at once, and the list again (a new name moves the product in the list's order). */
+  const edit = useApiMutation<Product, { code: string; body: ProductUpdateInput }>({
+    mutationFn: ({ code, body }) => updateProduct(code, body),
+    success: T.success.edited,
+    failure: T.errors.edit,
+    update: (client, product) => putProductsInPages(client, [product]),
+    invalidate: [productKeys.lists()],
+    onSuccess: () => setPanel(null),
+  });
+  /** A picture of the product being edited: its answer is the product with the new pictures. */
+  const uploadImage = useApiMutation<Product, { code: string; image: string }>({
+    mutationFn: ({ code, image }) => uploadProductImage(code, image),
+    success: T.success.imageUpdated,
+    failure: T.errors.image,
+    update: (client, product) => putProductsInPages(client, [product]),
+    // new pictures; the form's baseline stays the stock and cost it was opened with
+    onSuccess: (updated, { code }) => updateEditPanel(code, (open) => ({ ...open, product: updated })),
+  });
+  /** Archiving and unarchiving move products between the list and the archived list. */
+  const archive = useApiMutation<void, string[]>({
+    mutationFn: archiveProducts,
+    success: T.success.archived,
+    failure: T.errors.archive,
+    invalidate: [productKeys.lists(), productKeys.archived],
+    onSuccess: () => setSelectedIds([]),
+  });
+  const unarchive = useApiMutation<void, string>({
+    mutationFn: unarchiveProduct,
+    success: T.success.unarchived,
+    failure: T.errors.unarchive,
+    invalidate: [productKeys.lists(), productKeys.archived],
+  });
+  /** A row's count and a stock entry answer with the products as they are now. */
+  const countStock = useApiMutation<Product, { code: string; stock: number }>({
+    mutationFn: ({ code, stock }) => updateInventory(code, stock),
+    success: T.success.inventoryUpdated,
+    failure: T.errors.inventory,
+    update: (client, product) => putProductsInPages(client, [product]),
+  });
+  const enterStockOf = useApiMutation<Product[], StockEntryItem>({
+    mutationFn: (entry) => enterStock([entry]),
+    success: T.success.stockEntered,
+    failure: T.errors.stockEntry,
+    update: putProductsInPages,
+    onSuccess: () => setStockEntryFor(null),
+  });
+  /** Waits for a write the form awaits (its button spins); the hook has said the outcome. */
+  const settle = (promise: Promise<unknown>) =>
+    promise.then(
+      () => true,
+      () => false,
+    );
+
   const selectionActions: SelectionActions = {
     history: (selected) => single(selected, T.refusals.history, (product) => setPanel({ kind: 'history', product })),
     stockEntry: (selected) => single(selected, T.refusals.stockEntry, setStockEntryFor),
@@ -119,32 +201,11 @@ export default function ProductsPage() {
         setPanel({ kind: 'edit', product, baseline: baselineOf(product) }),
       ),
     archive: async (selected) => {
-      try {
-        await archiveProducts(selected.map((p) => p.code));
-        notify.success(T.success.archived);
-        setSelectedIds([]);
-        await reloadList();
-      } catch (error) {
-        notify.error(firstError(error, T.errors.archive));
-      }
+      await settle(archive.mutateAsync(selected.map((p) => p.code)));
     },
   };
 
-  const saveStock = async (product: Product, stock: number) => {
-    try {
-      await updateInventory(product.code, stock);
-      notify.success(T.success.inventoryUpdated);
-      await reloadList();
-      return true;
-    } catch (error) {
-      notify.error(firstError(error, T.errors.inventory));
-      return false;
-    }
-  };
-
-  /** Applies `change` to the edit panel of `code` if it is still the one open. */
-  const updateEditPanel = (code: string, change: (panel: Extract<Panel, { kind: 'edit' }>) => Panel) =>
-    setPanel((open) => (open?.kind === 'edit' && open.product.code === code ? change(open) : open));
+  const saveStock = (product: Product, stock: number) => settle(countStock.mutateAsync({ code: product.code, stock }));
 
   /**
    * An edit refused as stale (409): the refused field's baseline becomes the product's current value, so
@@ -178,39 +239,18 @@ export default function ProductsPage() {
             onCreateReference={brandActions.createReference}
             onUploadImage={async (image) => {
               if (!editing) return;
-              const { code } = editing.product;
-              try {
-                const updated = await uploadProductImage(code, image.base64);
-                notify.success(T.success.imageUpdated);
-                // new pictures; the form's baseline stays the stock and cost it was opened with
-                updateEditPanel(code, (open) => ({ ...open, product: updated }));
-                await reloadList();
-              } catch (error) {
-                notify.error(firstError(error, T.errors.image));
-              }
+              await settle(uploadImage.mutateAsync({ code: editing.product.code, image: image.base64 }));
             }}
             onSubmit={async (body, images) => {
-              try {
-                if (editing) {
-                  const { code } = editing.product;
-                  await updateProduct(code, { ...body, code, ...editing.baseline });
-                  notify.success(T.success.edited);
-                  setPanel(null);
-                  await reloadList();
-                } else {
-                  await createProduct({ ...body, images });
-                  notify.success(T.success.created);
-                  setPanel(null);
-                  setSearch('');
-                  setSearchText('');
-                  await goToFirstPage();
-                }
-              } catch (error) {
-                // a 409 names the stock or cost that moved meanwhile ("Confira e salve de novo")
-                notify.error(firstError(error, editing ? T.errors.edit : T.errors.create));
-                if (editing && error instanceof ApiError && error.status === 409)
-                  await rebase(editing.product.code, body);
+              if (!editing) {
+                await settle(create.mutateAsync({ ...body, images }));
+                return;
               }
+              const { code } = editing.product;
+              await edit.mutateAsync({ code, body: { ...body, code, ...editing.baseline } }).catch(async (error) => {
+                // a 409 names the stock or cost that moved meanwhile ("Confira e salve de novo")
+                if (error instanceof ApiError && error.status === 409) await rebase(code, body);
+              });
             }}
           />
         );
@@ -226,13 +266,7 @@ export default function ProductsPage() {
             loading={archived.isFetching}
             onClose={() => setPanel(null)}
             onUnarchive={async (product) => {
-              try {
-                await unarchiveProduct(product.code);
-                notify.success(T.success.unarchived);
-                await reloadList();
-              } catch (error) {
-                notify.error(firstError(error, T.errors.unarchive));
-              }
+              await settle(unarchive.mutateAsync(product.code));
             }}
           />
         );
@@ -324,14 +358,7 @@ export default function ProductsPage() {
         sources={sources.data ?? []}
         onClose={() => setStockEntryFor(null)}
         onSubmit={async (entry) => {
-          try {
-            await enterStock([entry]);
-            notify.success(T.success.stockEntered);
-            setStockEntryFor(null);
-            await reloadList();
-          } catch (error) {
-            notify.error(firstError(error, T.errors.stockEntry));
-          }
+          await settle(enterStockOf.mutateAsync(entry));
         }}
       />
       <ProductDetailsDialog product={detailsFor} onClose={() => setDetailsFor(null)} />

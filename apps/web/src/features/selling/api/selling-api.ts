@@ -11,8 +11,8 @@ import type {
   SellingProduct,
   SellingProductSearchResponse,
 } from '@backoffice/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNotify } from '../../../components/notifier';
+import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApiMutation } from '../../../components/use-api-mutation';
 import { ApiError, api, refusalMessage } from '../../../lib/api-client';
 import type { CartChoices, SelectedCustomer } from '../lib/selling-state';
 import { SELLING_SCREEN_TEXTS as T } from '../texts';
@@ -82,16 +82,19 @@ export function usePreCheckout(customerId: number, choices: CartChoices, enabled
   });
 }
 
+/** Reads the customer's carts again (a line added or removed, a refused checkout). */
+const reloadCarts = (queryClient: QueryClient, customerId: number) =>
+  queryClient.invalidateQueries(customerCarts(customerId));
+
 export function useAddToCart(customerId: number) {
-  const notify = useNotify();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CartAddBody) => api<CartResponse>(`/orders/cart/add/${customerId}`, { method: 'POST', body }),
-    onSuccess: () => {
-      notify.success(T.added);
-      void queryClient.invalidateQueries(customerCarts(customerId));
-    },
-    onError: (error) => notify.error(refusalText(error, T.addFailed)),
+  return useApiMutation<CartResponse, CartAddBody>({
+    mutationFn: (body) => api<CartResponse>(`/orders/cart/add/${customerId}`, { method: 'POST', body }),
+    success: T.added,
+    failure: T.addFailed,
+    // The carts of this customer only (the key's filter is a predicate, not a prefix): not awaited, the
+    // quantity dialog closes at once as before.
+    onSuccess: () => void reloadCarts(queryClient, customerId),
   });
 }
 
@@ -102,15 +105,14 @@ const cents = (reais: number) => Math.round(reais * 100);
  * section 4); a failure restores the items and says so.
  */
 export function useRemoveFromCart(customerId: number) {
-  const notify = useNotify();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (item: CartItem) =>
+  return useApiMutation<CartResponse, CartItem>({
+    mutationFn: (item) =>
       api<CartResponse>(`/orders/cart/change/${customerId}`, {
         method: 'PATCH',
         body: { productId: item.productId, newQuantity: 0 } satisfies CartChangeBody,
       }),
-    onMutate: async (item) => {
+    optimistic: async (_client, item) => {
       await queryClient.cancelQueries(customerCarts(customerId));
       const before = queryClient.getQueriesData<PreCheckoutResponse>(customerCarts(customerId));
       queryClient.setQueriesData<PreCheckoutResponse>(customerCarts(customerId), (data) =>
@@ -126,13 +128,15 @@ export function useRemoveFromCart(customerId: number) {
             }
           : data,
       );
-      return { before };
+      // a failure puts the items back (before it is said)
+      return () => {
+        for (const [key, data] of before) queryClient.setQueryData(key, data);
+      };
     },
-    onError: (error, _item, context) => {
-      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
-      notify.error(refusalText(error, T.removeFailed));
-    },
-    onSettled: () => queryClient.invalidateQueries(customerCarts(customerId)),
+    failure: T.removeFailed,
+    // either way the cart is read again: the server's figures replace the ones worked out here
+    onSuccess: () => void reloadCarts(queryClient, customerId),
+    onError: () => void reloadCarts(queryClient, customerId),
   });
 }
 
@@ -171,24 +175,23 @@ export async function checkout(request: CheckoutRequest): Promise<CheckoutRespon
   return api<CheckoutResponse>(`/orders/checkout/${customerId}`, { method: 'POST', body: fields });
 }
 
-/** Checkout; afterwards the orders (every key under 'orders'), the products' stock and the carts are stale. */
-export function useCheckout() {
-  const notify = useNotify();
+/**
+ * Checkout; afterwards the orders (every key under 'orders'), the products' stock, the customers (the
+ * customer's total of purchases grew) and the carts are stale. `onPlaced` runs before those reads, so the
+ * screen goes to step 4 without first showing the emptied cart.
+ */
+export function useCheckout(onPlaced: (answer: CheckoutResponse, request: CheckoutRequest) => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation<CheckoutResponse, CheckoutRequest>({
     mutationFn: checkout,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
-      // The customer's total of purchases grew.
-      void queryClient.invalidateQueries({ queryKey: ['customers'] });
-      void queryClient.invalidateQueries({ queryKey: sellingKeys.all });
-    },
-    onError: (error, request) => {
-      notify.error(refusalText(error, T.orderFailed));
+    failure: T.orderFailed,
+    // other features' lists, by their resource's root key (features do not import each other)
+    invalidate: [['orders'], ['products'], ['customers'], sellingKeys.all],
+    onSuccess: onPlaced,
+    onError: (error, _message, request) => {
       // A refusal (stock, prices changed, customer blocked) shows the cart as it is now.
       if (error instanceof ApiError && error.status >= 400 && error.status < 500)
-        void queryClient.invalidateQueries(customerCarts(request.customerId));
+        void reloadCarts(queryClient, request.customerId);
     },
   });
 }

@@ -434,6 +434,58 @@ describe('Selling page', () => {
     expect(await screen.findByText('Algum erro aconteceu no servidor, tente novamente mais tarde')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Voltar para produtos' })).toBeTruthy();
   });
+
+  it("a refused checkout (the prices moved) says the server's message, keeps the cart with its choices and shows the new total", async () => {
+    // Another screen raised the capa to R$ 1.299,90 after this cart was shown at R$ 1.234,56.
+    const repriced = fakeSellingServer(JOANA, [{ ...CAPA, priceDiscounted: 1299.9 }, PELICULA]);
+    const refusal =
+      'Os preços mudaram desde que o carrinho foi exibido: o novo total é R$ 2.874,78. Confira e finalize de novo.';
+    let raised = false;
+    const { user, calls, server } = openPage(() => ({
+      'GET /api/orders/pre/checkout/7': (call) => ({ body: (raised ? repriced : server).preCheckout(call) }),
+      'POST /api/orders/checkout/7': (call) => {
+        if (!raised) {
+          raised = true;
+          return { status: 409, body: { errors: [refusal], code: 'STALE_DATA', details: { total: 2874.78 } } };
+        }
+        const total = (call.body as { expectedTotal: number }).expectedTotal;
+        return { body: { code: 'N3W-T0T', orderId: 44, statusKey: 1, total, replayed: false } };
+      },
+    }));
+    server.lines.set(CAPA.productId, 2);
+    repriced.lines.set(CAPA.productId, 2);
+    await pickJoana(user);
+    await waitFor(() => expect(cartButton().disabled).toBe(false));
+    await user.click(cartButton());
+    await screen.findByRole('heading', { name: 'Produtos no carrinho de: Joana Ouro' });
+    // With warranty: 2 × 1.234,56 = 2.469,12; 10 % = 246,91; + 15,00 shipping = 2.731,03.
+    await user.click(screen.getByRole('radio', { name: /^Com garantia/ }));
+    await waitFor(() => expect(totals()).toContain('TotalR$ 2.731,03'));
+    const readsBefore = sent(calls, 'GET', '/api/orders/pre/checkout/7').length;
+    const finish = screen.getByRole('button', { name: 'Finalizar Pedido' }) as HTMLButtonElement;
+    await user.click(finish);
+
+    // the server's own words; still the cart, with the warranty chosen, read again at the new prices:
+    // 2 × 1.299,90 = 2.599,80; 10 % = 259,98; + 15,00 shipping = 2.874,78, the total the message names
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /concluída$/ })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Produtos no carrinho de: Joana Ouro' })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /^Com garantia/ }) as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(totals()).toContain('TotalR$ 2.874,78'));
+    expect(totals()).toContain('ProdutosR$ 2.599,80');
+    expect(totals()).toContain('GarantiaR$ 259,98');
+    expect(sent(calls, 'GET', '/api/orders/pre/checkout/7')).toHaveLength(readsBefore + 1);
+    await waitFor(() => expect(finish.disabled).toBe(false));
+
+    // finished again at the total it now shows, as a new attempt (the order changed)
+    await user.click(finish);
+    expect(await screen.findByText('N3W-T0T')).toBeTruthy();
+    const bodies = sent(calls, 'POST', '/api/orders/checkout/7').map(
+      (c) => c.body as { expectedTotal: number; idempotencyKey: string },
+    );
+    expect(bodies.map((b) => b.expectedTotal)).toEqual([2731.03, 2874.78]);
+    expect(bodies[1]?.idempotencyKey).not.toBe(bodies[0]?.idempotencyKey);
+  });
 });
 
 async function addProductExpectingFailure(user: User) {

@@ -24,9 +24,16 @@ function useCart(customerId: number | null, choices: CartChoices) {
 export default function SellingPage() {
   const [state, dispatch] = useReducer(sellingReducer, initialSellingState);
   const cart = useCart(state.customer?.id ?? null, state.choices);
-  const checkout = useCheckout();
   /** The key of the current checkout attempt: reused by a retry, new once anything in the order changes. */
   const attemptKey = useRef<string | null>(null);
+  const checkout = useCheckout((answer, request) => {
+    attemptKey.current = null;
+    dispatch({
+      type: 'orderCompleted',
+      code: answer.code,
+      pixOrderId: request.choices.payment === 'pix' ? answer.orderId : null,
+    });
+  });
   /** Set at the click itself: a second click before the button disables sends nothing. */
   const sending = useRef(false);
   /** The product search of this customer, shown again when the attendant comes back from the cart. */
@@ -56,14 +63,6 @@ export default function SellingPage() {
         idempotencyKey: attemptKey.current,
       },
       {
-        onSuccess: (answer) => {
-          attemptKey.current = null;
-          dispatch({
-            type: 'orderCompleted',
-            code: answer.code,
-            pixOrderId: state.choices.payment === 'pix' ? answer.orderId : null,
-          });
-        },
         onSettled: () => {
           sending.current = false;
         },
