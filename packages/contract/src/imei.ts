@@ -73,3 +73,38 @@ export const unitInputSchema = z.object({
     .optional(),
 });
 export type UnitInput = z.infer<typeof unitInputSchema>;
+
+/** The most IMEIs one check takes (a stock entry's units). */
+export const MAX_IMEIS_PER_CHECK = 1000;
+
+/** Body of POST /units/check: the IMEIs typed, pasted or scanned, before they are sent with an entry. */
+export const unitCheckBodySchema = z.strictObject({
+  imeis: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,32}$/, 'IMEI deve conter apenas dígitos.'),
+    )
+    .min(1, 'Informe ao menos um IMEI.')
+    .max(MAX_IMEIS_PER_CHECK, `No máximo ${MAX_IMEIS_PER_CHECK} IMEIs por consulta.`),
+});
+export type UnitCheckBody = z.infer<typeof unitCheckBodySchema>;
+
+/**
+ * One IMEI checked: whether its check digit holds, and the unit it is registered to (first or second IMEI
+ * of a phone), if any: a unit that came back (RETURNED) may be entered again for its own product.
+ */
+export const unitCheckSchema = z.object({
+  imei: z.string(),
+  valid: z.boolean(),
+  registered: z
+    .object({
+      productId: z.number().int(),
+      productCode: z.string(),
+      productName: z.string(),
+      status: z.enum(UNIT_STATUSES),
+    })
+    .nullable(),
+});
+export type UnitCheck = z.infer<typeof unitCheckSchema>;

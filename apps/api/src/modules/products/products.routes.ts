@@ -21,6 +21,8 @@ import {
   salesHistoryRowSchema,
   stockChangeRowSchema,
   stockEntryBatchSchema,
+  unitCheckBodySchema,
+  unitCheckSchema,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -251,6 +253,22 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.inventory(actor(request), request.params.code, request.body) }),
+  );
+
+  // ---------- units (serialized products) ----------
+  app.post(
+    '/units/check',
+    {
+      config: { permissions: [PRODUCTS] },
+      schema: {
+        tags,
+        summary:
+          'Confere IMEIs antes de uma entrada: dígito verificador e a unidade (produto, status) em que cada um já está cadastrado',
+        body: unitCheckBodySchema,
+        response: { 200: data(z.array(unitCheckSchema)) },
+      },
+    },
+    async (request) => ({ data: await service.checkImeis(request.body.imeis) }),
   );
 
   // ---------- brands and references ----------

@@ -31,7 +31,7 @@ import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { periodOrThrow } from '../../lib/period';
 import type { Storage } from '../../lib/storage';
-import { changeStock, moveStock, type StockChangeResult } from '../stock/stock.service';
+import { changeStock, checkImeis, moveStock, type StockChangeResult } from '../stock/stock.service';
 import { normalizeProductImage } from './images';
 import { type ImageRow, type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
 
@@ -234,6 +234,9 @@ export function createProductsService(db: DB, storage: Storage) {
       if (!reference) throw notFound(PRODUCT_TEXTS.referenceNotFound);
       return withImages(db, await repo.byBrandAndReference(db, brand.id, reference.id));
     },
+
+    /** 'Controla IMEI': the IMEIs an entry is about to send, checked (valid, and where registered). */
+    checkImeis: (imeis: readonly string[]) => checkImeis(db, imeis),
 
     async brands(): Promise<Brand[]> {
       const [brands, references] = await Promise.all([repo.brands(db), repo.references(db)]);

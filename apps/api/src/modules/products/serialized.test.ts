@@ -169,6 +169,33 @@ describe('serialized products (IMEI)', () => {
     expect((await expectUnitsConsistent(product.id)).stock).toBe(0);
   });
 
+  it('checks IMEIs before an entry: the check digit, a repeat said once, and the unit each is registered to', async () => {
+    // 356938035643809, by hand: doubled from the right 0,3→6,6→3,3→6,8→7,9→9,5→1 = 32, kept 8+4+5+0+3+6+3 = 29,
+    // 61 → 9; 220000000000004: kept 2, doubled 2→4, 6 → 4; 330000000000001: kept 3, doubled 3→6, 9 → 1.
+    // 356938035643809 is registered here as the second IMEI of a dual-SIM phone: either IMEI names the unit.
+    const product = await create({
+      name: 'Moto G85',
+      stock: 1,
+      units: [{ imei: '220000000000004', imei2: '356938035643809' }],
+    });
+    const res = await call('POST', '/units/check', {
+      imeis: ['356938035643809', '352099081234563', '330000000000001', '330000000000001'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([
+      {
+        imei: '356938035643809',
+        valid: true,
+        registered: { productId: product.id, productCode: product.code, productName: 'Moto G85', status: 'IN_STOCK' },
+      },
+      { imei: '352099081234563', valid: false, registered: null },
+      { imei: '330000000000001', valid: true, registered: null },
+    ]);
+    // Letters are refused before any check; an empty list too.
+    expect((await call('POST', '/units/check', { imeis: ['35693803564380X'] })).statusCode).toBe(400);
+    expect((await call('POST', '/units/check', { imeis: [] })).statusCode).toBe(400);
+  });
+
   it('enters a returned unit again: back in stock at the new cost, the same unit', async () => {
     const product = await create({ name: 'Galaxy A15', stock: 1, units: [{ imei: '000000000000000' }] });
     // The unit left and came back (the returns of §5 set this; here it is set directly).

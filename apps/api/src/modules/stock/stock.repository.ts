@@ -68,6 +68,17 @@ export const stockRepository = {
   },
 
   /** The units registered under any of these IMEIs (first or second). */
+  /** The units these IMEIs are registered to (either IMEI of a unit), read without a lock. */
+  imeisRegistered(db: Executor, imeis: string[]) {
+    return db
+      .selectFrom('unit_imeis as i')
+      .innerJoin('product_units as u', 'u.id', 'i.unit_id')
+      .innerJoin('products as p', 'p.id', 'u.product_id')
+      .select(['i.imei', 'u.product_id as productId', 'p.code as productCode', 'p.name as productName', 'u.status'])
+      .where('i.imei', 'in', imeis)
+      .execute();
+  },
+
   registeredImeis(trx: Transaction<Database>, imeis: string[]): Promise<RegisteredImei[]> {
     if (imeis.length === 0) return Promise.resolve([]);
     return trx

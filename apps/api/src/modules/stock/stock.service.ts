@@ -4,9 +4,11 @@ import {
   PRODUCT_LIMITS,
   PRODUCT_TEXTS,
   STOCK_TEXTS,
+  type UnitCheck,
   type UnitInput,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { Database, StockMovementKind } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { isStorableId } from '../../lib/sql-input';
@@ -274,4 +276,25 @@ export async function changeStock(
   const { kind, employeeId, orderId, ...line } = change;
   const [result] = await moveStock(trx, { kind, employeeId, orderId }, [line]);
   return result as StockChangeResult;
+}
+
+/**
+ * The IMEIs a screen is about to send (a stock entry's units): for each, in the order given, whether its
+ * check digit holds and the unit it is registered to. Nothing is written and nothing locked: the entry
+ * itself checks again in its transaction.
+ */
+export async function checkImeis(db: Executor, imeis: readonly string[]): Promise<UnitCheck[]> {
+  const distinct = [...new Set(imeis)];
+  const rows = await stockRepository.imeisRegistered(db, distinct);
+  const byImei = new Map(rows.map((row) => [row.imei, row]));
+  return distinct.map((imei) => {
+    const row = byImei.get(imei);
+    return {
+      imei,
+      valid: isValidImei(imei),
+      registered: row
+        ? { productId: row.productId, productCode: row.productCode, productName: row.productName, status: row.status }
+        : null,
+    };
+  });
 }
