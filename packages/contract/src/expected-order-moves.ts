@@ -83,7 +83,7 @@ export const EXPECTED_ORDER_MOVES: readonly ExpectedOrderMove[] = [
     ORDERS_OR_PRODUCTS,
     ATENDENTE_ESTOQUISTA,
     ['packagingPhotos', 'matchingDelivery'],
-    ['storePackagingPhotos'],
+    ['storePackagingPhotos', 'takeUnits'],
   ),
   row(
     S.EM_PREPARACAO,
@@ -92,7 +92,7 @@ export const EXPECTED_ORDER_MOVES: readonly ExpectedOrderMove[] = [
     ORDERS_OR_PRODUCTS,
     ATENDENTE_ESTOQUISTA,
     ['packagingPhotos', 'matchingDelivery'],
-    ['storePackagingPhotos'],
+    ['storePackagingPhotos', 'takeUnits'],
   ),
   row(
     S.EM_PREPARACAO,
@@ -101,7 +101,7 @@ export const EXPECTED_ORDER_MOVES: readonly ExpectedOrderMove[] = [
     ORDERS_OR_PRODUCTS,
     ATENDENTE_ESTOQUISTA,
     ['packagingPhotos', 'matchingDelivery'],
-    ['storePackagingPhotos'],
+    ['storePackagingPhotos', 'takeUnits'],
   ),
   // Collecting ("retirando"), delivering, nobody home.
   row(

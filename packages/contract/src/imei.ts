@@ -17,6 +17,19 @@ export const IMEI_TEXTS = {
   /** The quantity of a serialized product is the count of its units. */
   unitsCount: (product: string, quantity: number, units: number) =>
     `${product} controla IMEI: a quantidade (${quantity}) deve ser o número de IMEIs informados (${units}).`,
+  /** Packing: one IMEI per unit of each serialized line. */
+  packUnitsCount: (product: string, quantity: number, given: number) =>
+    `${product}: o pedido leva ${quantity} ${quantity === 1 ? 'unidade' : 'unidades'}; informe um IMEI por unidade (informados: ${given}).`,
+  /** Packing: an IMEI no unit has. */
+  unitUnknown: (imei: string) => `IMEI não cadastrado: ${imei}.`,
+  /** Packing: the unit is of another product than the line it was given for. */
+  unitOfAnotherProduct: (imei: string, product: string) => `O IMEI ${imei} é de outro produto (${product}).`,
+  /** Packing: the unit went to another order (409). */
+  unitInAnotherOrder: (imei: string, code: string) => `O IMEI ${imei} já está no pedido ${code}.`,
+  /** Packing: the unit is not in stock (came back, written off). */
+  unitNotInStock: (imei: string, status: string) => `O IMEI ${imei} não está em estoque (${status}).`,
+  /** Packing: units for a product the order does not carry, or that does not control IMEI. */
+  unitNotInOrder: (product: string) => `${product} não está neste pedido ou não controla IMEI.`,
   /** The field's label on a product ('Controla IMEI'). */
   serializedLabel: 'Controla IMEI',
 } as const;
@@ -108,3 +121,13 @@ export const unitCheckSchema = z.object({
     .nullable(),
 });
 export type UnitCheck = z.infer<typeof unitCheckSchema>;
+
+/** A unit named when an order is packed: the line's product and the unit's IMEI (first or second). */
+export const packUnitSchema = z.strictObject({
+  productId: z.number().int().positive(),
+  imei: z
+    .string()
+    .trim()
+    .regex(/^\d{15}$/, 'IMEI deve ter 15 dígitos.'),
+});
+export type PackUnit = z.infer<typeof packUnitSchema>;

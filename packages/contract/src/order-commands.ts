@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PackUnit } from './imei';
 import { type OrderAction, type OrderWorkflowState, packingAction } from './order-status';
 import {
   ORDER_TEXTS,
@@ -42,6 +43,8 @@ export interface OrderCommand<B extends z.ZodType<OrderMoveBody> = z.ZodType<Ord
   note?(body: z.output<B>): string | null | undefined;
   /** The E2E id of the payment proof the call names (approve), checked and stored with the move. */
   proof?(body: z.output<B>): string | undefined;
+  /** The units the call names by IMEI (packing a serialized line), checked and taken in the move. */
+  units?(body: z.output<B>): PackUnit[] | undefined;
   /** The pictures the call carries (base64 JPEG/PNG), checked and re-encoded before the move, stored in it. */
   pictures?: { kind: OrderMovePictureKind; of(body: z.output<B>): string[] };
   /** Section 8's success text (the web's snackbar). */
@@ -145,6 +148,7 @@ export const ORDER_COMMANDS = {
     summary:
       'O estoquista termina a embalagem com uma ou mais fotos (base64 JPEG/PNG): Em preparação → Aguardando motoboy, Entrega imediata ou Aguardando cliente, pelo tipo de entrega',
     body: orderPackBodySchema,
+    units: (body) => body.units,
     pictures: { kind: 'PACKAGING', of: (body) => body.images },
     success: ORDER_TEXTS.changed,
     failure: ORDER_TEXTS.changeFailed,

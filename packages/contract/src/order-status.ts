@@ -130,7 +130,9 @@ export type OrderEffect =
   /** The pictures are checked, re-encoded and stored (order_images RECEIPT, PACKAGING, SIGNATURE). */
   | 'storeReceipt'
   | 'storePackagingPhotos'
-  | 'storeSignature';
+  | 'storeSignature'
+  /** The units of the serialized lines, named by IMEI, go to the order (sold), through the stock module. */
+  | 'takeUnits';
 
 export interface OrderTransition {
   from: OrderStatusKey;
@@ -227,7 +229,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
       action,
       PACKING,
       ['packagingPhotos', 'matchingDelivery'],
-      ['storePackagingPhotos'],
+      ['storePackagingPhotos', 'takeUnits'],
     ),
   ),
   // "Retirando": the courier collects the package at the store and leaves.

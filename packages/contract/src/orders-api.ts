@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { digitsParamSchema, idParamSchema, idSchema } from './ids';
+import { packUnitSchema } from './imei';
 import {
   ORDER_ACTION_LABELS,
   ORDER_STATUS,
@@ -169,6 +170,8 @@ export const orderPackBodySchema = z.strictObject({
     .array(picture(ORDER_TEXTS.packagingPhotosRequired), { error: ORDER_TEXTS.packagingPhotosRequired })
     .min(1, ORDER_TEXTS.packagingPhotosRequired)
     .max(ORDER_LIMITS.maxPackagingPhotos, ORDER_TEXTS.packagingPhotosTooMany),
+  /** The units that go into the box, one per unit of each serialized line ('Controla IMEI'), by IMEI. */
+  units: z.array(packUnitSchema).max(1000).optional(),
   ...concurrency,
 });
 /** deliver: the customer's signature (PNG drawn on the courier's phone). */

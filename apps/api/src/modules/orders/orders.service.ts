@@ -252,6 +252,7 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
           expectedUpdatedAt: body.expectedUpdatedAt,
           note: command.note?.(body),
           proofEndToEndId: command.proof?.(body),
+          units: command.units?.(body),
         },
         command.pictures && { kind: command.pictures.kind, images: command.pictures.of(body) },
         idempotency,

@@ -21,7 +21,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict } from '../../lib/errors';
-import { moveStock } from '../stock/stock.service';
+import { moveStock, sellUnits } from '../stock/stock.service';
 import { type LockedOrder, ordersRepository as repo } from './orders.repository';
 import { pixReceivedRepository } from './pix-received.repository';
 
@@ -44,6 +44,8 @@ export interface TransitionInput extends OrderConcurrency {
   proofEndToEndId?: string;
   packagingKeys?: string[];
   signatureKey?: string;
+  /** The units named by IMEI (packing a serialized line): one per unit of each such line. */
+  units?: ReadonlyArray<{ productId: number; imei: string }>;
   /** PUT /orders/change/status names the status reached instead of the action. */
   to?: OrderStatusKey;
   /**
@@ -240,6 +242,13 @@ export async function transition(
       case 'storeSignature':
         if (input.signatureKey) await repo.insertImages(trx, order.id, 'SIGNATURE', [input.signatureKey], at);
         break;
+      case 'takeUnits': {
+        const items = await repo.items(trx, order.id);
+        const lines = items.map((item) => ({ productId: item.product_id, quantity: item.quantity }));
+        const imeis = await sellUnits(trx, order.id, lines, input.units ?? []);
+        if (imeis.length > 0) changes.units = imeis;
+        break;
+      }
     }
   }
   if (input.proofEndToEndId) {

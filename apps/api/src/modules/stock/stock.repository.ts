@@ -125,6 +125,86 @@ export const stockRepository = {
       .execute();
   },
 
+  /**
+   * The units these IMEIs name (first or second IMEI), locked, with the code of the order a sold one went
+   * to: two stockers packing the same unit queue on its row, and the second sees it sold. Locked first,
+   * then read: a statement that waited for a lock sees the joined rows as they were before the wait.
+   */
+  async lockUnitsByImei(trx: Transaction<Database>, imeis: string[]) {
+    const ids = trx.selectFrom('unit_imeis').select('unit_id').where('imei', 'in', imeis);
+    await trx.selectFrom('product_units').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+    return trx
+      .selectFrom('unit_imeis as i')
+      .innerJoin('product_units as u', 'u.id', 'i.unit_id')
+      .innerJoin('products as p', 'p.id', 'u.product_id')
+      .leftJoin('orders as o', 'o.id', 'u.order_id')
+      .select([
+        'i.imei',
+        'u.id',
+        'u.product_id',
+        'p.name as product_name',
+        'u.status',
+        'u.order_id',
+        'o.code as order_code',
+      ])
+      .where('i.imei', 'in', imeis)
+      .orderBy('u.id')
+      .execute();
+  },
+
+  /** The units go to the order: sold. */
+  async sellUnits(trx: Transaction<Database>, unitIds: number[], orderId: number, now: Date) {
+    if (unitIds.length === 0) return;
+    await trx
+      .updateTable('product_units')
+      .set({ status: 'SOLD', order_id: orderId, updated_at: now })
+      .where('id', 'in', unitIds)
+      .execute();
+  },
+
+  /** The order's units of a product that are sold (named when it was packed), locked. */
+  soldUnitsOf(trx: Transaction<Database>, orderId: number, productId: number) {
+    return trx
+      .selectFrom('product_units')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('product_id', '=', productId)
+      .where('status', '=', 'SOLD')
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  },
+
+  /** Units back in stock (an order cancelled after its units were named). */
+  async returnUnitsToStock(trx: Transaction<Database>, unitIds: number[], now: Date) {
+    if (unitIds.length === 0) return;
+    await trx
+      .updateTable('product_units')
+      .set({ status: 'IN_STOCK', order_id: null, updated_at: now })
+      .where('id', 'in', unitIds)
+      .execute();
+  },
+
+  /** The SALE ledger row of an order's product (its checkout), which names the units once packed. */
+  async saleMovementOf(trx: Transaction<Database>, orderId: number, productId: number): Promise<number | undefined> {
+    const row = await trx
+      .selectFrom('stock_movements')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('product_id', '=', productId)
+      .where('kind', '=', 'SALE')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
+  },
+
+  /** Serialized or not, by product id. */
+  async serializedOf(trx: Transaction<Database>, productIds: number[]) {
+    if (productIds.length === 0) return [];
+    return trx.selectFrom('products').select(['id', 'name', 'serialized']).where('id', 'in', productIds).execute();
+  },
+
   /** A serialized product's units in stock (the invariant: equals its stock). */
   async unitsInStock(db: Executor, productId: number): Promise<number> {
     const row = await db

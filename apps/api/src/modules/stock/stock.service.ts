@@ -4,6 +4,7 @@ import {
   PRODUCT_LIMITS,
   PRODUCT_TEXTS,
   STOCK_TEXTS,
+  UNIT_STATUS_LABELS,
   type UnitCheck,
   type UnitInput,
 } from '@backoffice/contract';
@@ -104,7 +105,7 @@ export async function moveStock(
     );
   }
 
-  checkSerializedLines(lines, products);
+  checkSerializedLines(context, lines, products);
   const entering = await unitsEntering(trx, lines);
 
   const rows: MovementRow[] = [];
@@ -200,6 +201,15 @@ export async function moveStock(
     }
     await stockRepository.linkUnits(trx, movementIds[index] as number, unitIds);
   }
+  // An order cancelled after its units were named (packed): they are in stock again, named by this row.
+  if (context.kind === 'CANCELLATION' && context.orderId) {
+    for (const [index, row] of rows.entries()) {
+      if (!products.get(row.product_id)?.serialized) continue;
+      const units = (await stockRepository.soldUnitsOf(trx, context.orderId, row.product_id)).map((u) => u.id);
+      await stockRepository.returnUnitsToStock(trx, units, now);
+      await stockRepository.linkUnits(trx, movementIds[index] as number, units);
+    }
+  }
   for (const id of ids) {
     const product = products.get(id) as LockedProduct;
     await stockRepository.setStockAndCost(trx, id, product.stock, product.cost_cents, now);
@@ -208,16 +218,20 @@ export async function moveStock(
 }
 
 /**
- * A serialized product's stock is its units: units come in only with their IMEIs, one per unit, and a
- * count or a sale of one goes through its units. Units on a product that is not serialized are refused.
+ * A serialized product's stock is its units in stock less the units its open sales hold: units come in
+ * only with their IMEIs, one per unit; a sale (checkout) holds units by count and names them when it is
+ * packed (`sellUnits`); a cancellation gives back the count and the units named (decision 0010). A count
+ * or an edit of such a stock is refused. Units on a product that is not serialized are refused.
  */
-function checkSerializedLines(lines: StockMoveLine[], products: Map<number, LockedProduct>) {
+function checkSerializedLines(context: StockMoveContext, lines: StockMoveLine[], products: Map<number, LockedProduct>) {
   for (const line of lines) {
     const product = products.get(line.productId) as LockedProduct;
     if (!product.serialized) {
       if (line.units && line.units.length > 0) throw badRequest(IMEI_TEXTS.notSerialized(product.name));
       continue;
     }
+    const heldByCount = (context.kind === 'SALE' || context.kind === 'CANCELLATION') && !line.units?.length;
+    if (heldByCount && context.orderId) continue;
     if (line.newStock !== undefined || (line.quantityOut ?? 0) > 0) {
       throw badRequest(IMEI_TEXTS.unitsRequired(product.name));
     }
@@ -297,4 +311,75 @@ export async function checkImeis(db: Executor, imeis: readonly string[]): Promis
         : null,
     };
   });
+}
+
+/**
+ * Packing names the units of an order's serialized lines (issue 17 §3): one IMEI per unit of each such
+ * line, each a unit of that product in stock, not held by another order. They go to the order (sold) and
+ * are named by its SALE ledger row (the checkout's, which held them by count). Refused whole: a count that
+ * does not match, an unknown IMEI or one of another product (400), a unit in another order or out of stock
+ * (409). Two stockers packing the same unit at once: its row lock queues them and the second is refused.
+ */
+export async function sellUnits(
+  trx: Transaction<Database>,
+  orderId: number,
+  lines: ReadonlyArray<{ productId: number; quantity: number }>,
+  units: ReadonlyArray<{ productId: number; imei: string }>,
+): Promise<string[]> {
+  const productIds = [...new Set([...lines.map((l) => l.productId), ...units.map((u) => u.productId)])];
+  const products = new Map((await stockRepository.serializedOf(trx, productIds)).map((p) => [p.id, p]));
+  const wanted = new Map<number, number>();
+  for (const line of lines) {
+    if (products.get(line.productId)?.serialized) {
+      wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+    }
+  }
+  for (const unit of units) {
+    if (!wanted.has(unit.productId)) {
+      throw badRequest(IMEI_TEXTS.unitNotInOrder(products.get(unit.productId)?.name ?? `#${unit.productId}`));
+    }
+  }
+  for (const [productId, quantity] of wanted) {
+    const given = units.filter((u) => u.productId === productId).length;
+    if (given !== quantity) {
+      const name = products.get(productId)?.name as string;
+      throw badRequest(IMEI_TEXTS.packUnitsCount(name, quantity, given), 'BAD_REQUEST', { productId });
+    }
+  }
+  if (units.length === 0) return [];
+  const imeis = units.map((u) => u.imei);
+  const repeated = [...new Set(imeis.filter((imei, index) => imeis.indexOf(imei) !== index))];
+  if (repeated.length > 0) throw badRequest(IMEI_TEXTS.repeated(repeated), 'BAD_REQUEST', { imeis: repeated });
+  const found = await stockRepository.lockUnitsByImei(trx, imeis);
+  const byImei = new Map(found.map((row) => [row.imei, row]));
+  const chosen = new Map<number, number[]>();
+  const seen = new Set<number>();
+  for (const unit of units) {
+    const row = byImei.get(unit.imei);
+    if (!row) throw badRequest(IMEI_TEXTS.unitUnknown(unit.imei), 'BAD_REQUEST', { imei: unit.imei });
+    if (row.product_id !== unit.productId) {
+      throw badRequest(IMEI_TEXTS.unitOfAnotherProduct(unit.imei, row.product_name), 'BAD_REQUEST', {
+        imei: unit.imei,
+      });
+    }
+    // Both IMEIs of one dual-SIM phone are one unit: named twice, it is a repeat.
+    if (seen.has(row.id)) throw badRequest(IMEI_TEXTS.repeated([unit.imei]), 'BAD_REQUEST', { imeis: [unit.imei] });
+    seen.add(row.id);
+    if (row.status === 'SOLD' && row.order_id !== orderId) {
+      throw conflict(IMEI_TEXTS.unitInAnotherOrder(unit.imei, row.order_code ?? '?'), 'CONFLICT', { imei: unit.imei });
+    }
+    if (row.status !== 'IN_STOCK') {
+      throw conflict(IMEI_TEXTS.unitNotInStock(unit.imei, UNIT_STATUS_LABELS[row.status]), 'CONFLICT', {
+        imei: unit.imei,
+      });
+    }
+    chosen.set(unit.productId, [...(chosen.get(unit.productId) ?? []), row.id]);
+  }
+  const now = new Date();
+  for (const [productId, unitIds] of chosen) {
+    await stockRepository.sellUnits(trx, unitIds, orderId, now);
+    const sale = await stockRepository.saleMovementOf(trx, orderId, productId);
+    if (sale !== undefined) await stockRepository.linkUnits(trx, sale, unitIds);
+  }
+  return imeis;
 }

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { apiErrorSchema, ORDER_STATUS } from '@backoffice/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { createCustomer } from '../selling/test-selling';
+import { picture } from './test-orders';
+
+/**
+ * Packing a serialized line names its units (issue 17 §3). Valid IMEIs (Luhn check digit of the first 14),
+ * worked out by hand:
+ * - 490154203237518: kept 4+0+5+2+3+3+5 = 22, doubled 9+2+8+0+4+5+2 = 30, 52 → 8
+ * - 352099081234565: kept 3+2+9+0+1+3+5 = 23, doubled 1+0+9+7+4+8+3 = 32, 55 → 5
+ * - 356938035643809: kept 8+4+5+0+3+6+3 = 29, doubled 0,6,3,6,7,9,1 = 32, 61 → 9
+ * - 220000000000004: kept 2, doubled 2 → 4, 6 → 4
+ * - 330000000000001: kept 3, doubled 3 → 6, 9 → 1
+ * - 111111111111119: kept 7, doubled 14, 21 → 9
+ * - 350000000000006: kept 3, doubled 5 → 10 → 1, 4 → 6 (never registered here)
+ */
+const IMEI = {
+  a: '490154203237518',
+  b: '352099081234565',
+  c: '356938035643809',
+  d: '220000000000004',
+  e: '330000000000001',
+  other: '111111111111119',
+  unknown: '350000000000006',
+};
+
+let t: TestApp;
+let admin: string;
+let attendant: string;
+let stocker: string;
+let photo: string;
+
+const call = (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app, DEMO.admin);
+  attendant = await signIn(t.app, DEMO.attendant);
+  stocker = await signIn(t.app, DEMO.stocker);
+  photo = await picture('jpeg');
+  const brand = await call(admin, 'POST', '/products/brand', { name: 'Samsung Pack' });
+  expect(brand.statusCode, brand.body).toBe(201);
+}, 120_000);
+afterAll(() => t.close());
+
+/** A serialized phone entered with these units (R$ 1.999,90; cost R$ 1.500,00). */
+async function phone(name: string, imeis: string[]) {
+  const res = await call(admin, 'POST', '/products', {
+    name,
+    brand: 'Samsung Pack',
+    cost: 1500,
+    sellPrice: 1999.9,
+    discount: { silverPercentage: 0, goldPercentage: 0 },
+    stock: imeis.length,
+    tags: [],
+    serialized: true,
+    units: imeis.map((imei) => ({ imei })),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: number; code: string; stock: number };
+}
+
+/** A sale of `quantity` units, for pickup at the store, in cash; then the stocker starts preparing it. */
+async function sold(productId: number, quantity: number) {
+  const customer = await createCustomer(t.db);
+  const added = await call(attendant, 'POST', `/orders/cart/add/${customer.id}`, { productId, quantity });
+  expect(added.statusCode, added.body).toBe(200);
+  const checkout = await call(attendant, 'POST', `/orders/checkout/${customer.id}`, {
+    typeOfDelivery: 2,
+    withWarranty: false,
+    isFastDelivery: false,
+    idempotencyKey: randomUUID(),
+  });
+  expect(checkout.statusCode, checkout.body).toBe(200);
+  const order = checkout.json() as { orderId: number; code: string };
+  const prepared = await call(stocker, 'PATCH', '/workflow/order/prepare', { orderId: order.orderId });
+  expect(prepared.statusCode, prepared.body).toBe(200);
+  return order;
+}
+
+const pack = (orderId: number, units?: Array<{ productId: number; imei: string }>) =>
+  call(stocker, 'PATCH', '/workflow/order/pack', { orderId, images: [photo], ...(units ? { units } : {}) });
+
+async function unitsOf(productId: number) {
+  return t.db
+    .selectFrom('product_units')
+    .select(['imei', 'status', 'order_id'])
+    .where('product_id', '=', productId)
+    .orderBy('imei')
+    .execute();
+}
+const stockOf = async (productId: number) =>
+  (await t.db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirstOrThrow()).stock;
+const statusOf = async (orderId: number) =>
+  (await t.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
+
+/** The IMEIs a ledger row of this kind names, for the order's product. */
+async function namedBy(orderId: number, productId: number, kind: 'SALE' | 'CANCELLATION') {
+  const rows = await t.db
+    .selectFrom('stock_movement_units as mu')
+    .innerJoin('stock_movements as m', 'm.id', 'mu.movement_id')
+    .innerJoin('product_units as u', 'u.id', 'mu.unit_id')
+    .select('u.imei')
+    .where('m.order_id', '=', orderId)
+    .where('m.product_id', '=', productId)
+    .where('m.kind', '=', kind)
+    .orderBy('u.imei')
+    .execute();
+  return rows.map((row) => row.imei);
+}
+
+describe('packing a serialized line (issue 17 §3)', () => {
+  it('holds the units by count at checkout, names them at packing, and gives them back when cancelled', async () => {
+    const product = await phone('Galaxy S24 Pack', [IMEI.a, IMEI.b, IMEI.c]);
+    const order = await sold(product.id, 2);
+    // Checkout: 3 − 2 = 1 in the stock figure; the three units are still on the shelf, two held by count.
+    expect(await stockOf(product.id)).toBe(1);
+    expect((await unitsOf(product.id)).map((u) => u.status)).toEqual(['IN_STOCK', 'IN_STOCK', 'IN_STOCK']);
+
+    const res = await pack(order.orderId, [
+      { productId: product.id, imei: IMEI.c },
+      { productId: product.id, imei: IMEI.a },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await statusOf(order.orderId)).toBe(ORDER_STATUS.AGUARDANDO_CLIENTE);
+    expect(await unitsOf(product.id)).toEqual([
+      { imei: IMEI.b, status: 'IN_STOCK', order_id: null },
+      { imei: IMEI.c, status: 'SOLD', order_id: order.orderId },
+      { imei: IMEI.a, status: 'SOLD', order_id: order.orderId },
+    ]);
+    // Now stock = units in stock: 1 = 1; the checkout's SALE row names the two units.
+    expect(await stockOf(product.id)).toBe(1);
+    expect(await namedBy(order.orderId, product.id, 'SALE')).toEqual([IMEI.a, IMEI.c].sort());
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select('changes')
+      .where('entity', '=', 'order')
+      .where('entity_id', '=', order.code)
+      .where('action', '=', 'readyForPickup')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(JSON.stringify(audit.changes)).units).toEqual([IMEI.c, IMEI.a]);
+
+    // Cancelled after packing: the units are on the shelf again, named by the CANCELLATION row; 3 = 3.
+    const cancel = await call(attendant, 'PATCH', '/workflow/order/cancel', {
+      orderId: order.orderId,
+      comment: 'Cliente desistiu no balcão.',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await stockOf(product.id)).toBe(3);
+    expect((await unitsOf(product.id)).map((u) => [u.status, u.order_id])).toEqual([
+      ['IN_STOCK', null],
+      ['IN_STOCK', null],
+      ['IN_STOCK', null],
+    ]);
+    expect(await namedBy(order.orderId, product.id, 'CANCELLATION')).toEqual([IMEI.a, IMEI.c].sort());
+  });
+
+  it('refuses a wrong count, an unknown IMEI, one of another product, one in another order, a repeat: nothing changes', async () => {
+    const product = await phone('Galaxy A35 Pack', [IMEI.d, IMEI.e]);
+    const otherProduct = await phone('Moto G Pack', [IMEI.other]);
+    const first = await sold(product.id, 1);
+    const second = await sold(product.id, 1);
+    const unit = (imei: string, productId = product.id) => ({ productId, imei });
+    const refused = async (units: Array<{ productId: number; imei: string }> | undefined, status: number) => {
+      const res = await pack(second.orderId, units);
+      expect(res.statusCode, res.body).toBe(status);
+      return apiErrorSchema.parse(res.json()).errors[0];
+    };
+
+    expect(await refused(undefined, 400)).toBe(
+      'Galaxy A35 Pack: o pedido leva 1 unidade; informe um IMEI por unidade (informados: 0).',
+    );
+    expect(await refused([unit(IMEI.d), unit(IMEI.e)], 400)).toBe(
+      'Galaxy A35 Pack: o pedido leva 1 unidade; informe um IMEI por unidade (informados: 2).',
+    );
+    expect(await refused([unit(IMEI.unknown)], 400)).toBe(`IMEI não cadastrado: ${IMEI.unknown}.`);
+    expect(await refused([unit(IMEI.other)], 400)).toBe(`O IMEI ${IMEI.other} é de outro produto (Moto G Pack).`);
+    expect(await refused([unit(IMEI.d), unit(IMEI.other, otherProduct.id)], 400)).toBe(
+      'Moto G Pack não está neste pedido ou não controla IMEI.',
+    );
+    // The first order takes IMEI d; the second may not.
+    expect((await pack(first.orderId, [unit(IMEI.d)])).statusCode).toBe(200);
+    expect(await refused([unit(IMEI.d)], 409)).toBe(`O IMEI ${IMEI.d} já está no pedido ${first.code}.`);
+    // Nothing of the refused packings stayed: the second order is still being prepared, e still on the shelf.
+    expect(await statusOf(second.orderId)).toBe(ORDER_STATUS.EM_PREPARACAO);
+    expect(await unitsOf(product.id)).toEqual([
+      { imei: IMEI.d, status: 'SOLD', order_id: first.orderId },
+      { imei: IMEI.e, status: 'IN_STOCK', order_id: null },
+    ]);
+    expect((await pack(second.orderId, [unit(IMEI.e)])).statusCode).toBe(200);
+    expect(await stockOf(product.id)).toBe(0);
+  });
+
+  it('two stockers packing the same unit for two orders at once: one wins, the other is refused with 409', async () => {
+    // 440000000000008: kept 4, doubled 4 → 8, 12 → 8; 550000000000004: kept 5, doubled 5 → 10 → 1, 6 → 4.
+    const product = await phone('iPhone 15 Pack', ['440000000000008', '550000000000004']);
+    const orders = [await sold(product.id, 1), await sold(product.id, 1)];
+    const answers = await Promise.all(
+      orders.map((order) => pack(order.orderId, [{ productId: product.id, imei: '440000000000008' }])),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const winner = orders[answers.findIndex((res) => res.statusCode === 200)] as { orderId: number; code: string };
+    const loser = answers.find((res) => res.statusCode === 409);
+    expect(apiErrorSchema.parse(loser?.json()).errors[0]).toBe(
+      `O IMEI 440000000000008 já está no pedido ${winner.code}.`,
+    );
+    expect((await unitsOf(product.id)).find((u) => u.imei === '440000000000008')).toEqual({
+      imei: '440000000000008',
+      status: 'SOLD',
+      order_id: winner.orderId,
+    });
+  });
+});
