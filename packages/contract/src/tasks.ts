@@ -112,8 +112,18 @@ const taskActionSchema = z.enum([...TASK_ACTIONS.packing, ...TASK_ACTIONS.delive
 export const taskOrderSchema = orderSummarySchema.extend({
   /** The moves of the listed kind this employee can make now (`availableActions`), never empty. */
   actions: z.array(taskActionSchema),
-  /** What to separate: product names and quantities, in the order's order. */
-  items: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  /**
+   * What to separate: product names and quantities, in the order's order; a serialized line ('Controla
+   * IMEI') is packed by naming one unit per unit (its IMEIs scanned into the box).
+   */
+  items: z.array(
+    z.object({
+      productId: z.number().int(),
+      name: z.string(),
+      quantity: z.number().int(),
+      serialized: z.boolean(),
+    }),
+  ),
   customerPhone: z.string(),
   /** The customer's address (each part null when unknown); the neighbourhood is the order's. */
   address: z.object({

@@ -100,11 +100,12 @@ export const tasksRepository = {
   items(db: Executor, orderIds: number[]) {
     if (orderIds.length === 0) return Promise.resolve([]);
     return db
-      .selectFrom('order_items')
-      .select(['order_id', 'product_name', 'quantity'])
-      .where('order_id', 'in', orderIds)
-      .orderBy('order_id')
-      .orderBy('id')
+      .selectFrom('order_items as i')
+      .innerJoin('products as p', 'p.id', 'i.product_id')
+      .select(['i.order_id', 'i.product_id', 'i.product_name', 'i.quantity', 'p.serialized'])
+      .where('i.order_id', 'in', orderIds)
+      .orderBy('i.order_id')
+      .orderBy('i.id')
       .execute();
   },
 };

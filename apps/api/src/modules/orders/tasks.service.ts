@@ -58,7 +58,12 @@ export function createTasksService(db: DB) {
               actions: actionsOf(row, actor, kind),
               items: items
                 .filter((item) => item.order_id === row.id)
-                .map((item) => ({ name: item.product_name, quantity: item.quantity })),
+                .map((item) => ({
+                  productId: item.product_id,
+                  name: item.product_name,
+                  quantity: item.quantity,
+                  serialized: item.serialized,
+                })),
               customerPhone: row.customer_phone,
               address: {
                 street: row.street,

@@ -22,7 +22,7 @@ const ON_THE_ROAD: OrderSummary = makeOrderSummary({
 const TASK: TaskOrder = {
   ...ON_THE_ROAD,
   actions: ['deliver', 'customerAbsent'],
-  items: [{ name: 'Capa iPhone 15', quantity: 1 }],
+  items: [{ productId: 7, name: 'Capa iPhone 15', quantity: 1, serialized: false }],
   customerPhone: '11988887777',
   address: {
     street: null,

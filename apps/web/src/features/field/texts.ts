@@ -77,6 +77,16 @@ export const FIELD_TEXTS = {
     tooMany: API_ORDER_TEXTS.packagingPhotosTooMany,
     unreadable: 'Não foi possível ler a foto escolhida. Tire a foto novamente.',
     reading: 'Preparando as fotos…',
+    units: {
+      title: 'IMEIs dos aparelhos',
+      hint: 'Digite ou leia o IMEI de cada aparelho que vai na caixa (15 dígitos, na etiqueta da caixa).',
+      label: (name: string, n: number, total: number) =>
+        total === 1 ? `IMEI: ${name}` : `IMEI ${n} de ${total}: ${name}`,
+      invalid: 'IMEI inválido (dígito verificador não confere).',
+      incomplete: 'O IMEI tem 15 dígitos.',
+      repeated: 'IMEI repetido nesta embalagem.',
+      required: 'Informe o IMEI de cada aparelho que vai na caixa.',
+    },
   },
   deliver: {
     title: (code: string) => `Entrega do pedido ${code}`,

@@ -1,10 +1,11 @@
-import { ORDER_ACTION_LABELS, ORDER_LIMITS, type TaskOrder } from '@backoffice/contract';
+import { isValidImei, ORDER_ACTION_LABELS, ORDER_LIMITS, type PackUnit, type TaskOrder } from '@backoffice/contract';
 import AddAPhotoOutlinedIcon from '@mui/icons-material/AddAPhotoOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, useState } from 'react';
 import { FIELD_TEXTS } from '../texts';
@@ -13,6 +14,28 @@ import { photoToDataUrl } from './photos';
 
 const T = FIELD_TEXTS.pack;
 let nextPhotoId = 0;
+
+/** One box slot per unit of each serialized line ('Controla IMEI'): its product and place in the line. */
+function unitSlots(order: TaskOrder) {
+  return order.items.flatMap((item, line) =>
+    item.serialized
+      ? Array.from({ length: item.quantity }, (_, n) => ({
+          key: `${line}:${n}`,
+          productId: item.productId,
+          label: T.units.label(item.name, n + 1, item.quantity),
+        }))
+      : [],
+  );
+}
+
+/** What is wrong with one typed IMEI, given the others (null: nothing, or nothing typed yet). */
+function imeiProblem(value: string, all: string[]): string | null {
+  if (value === '') return null;
+  if (value.length < 15) return T.units.incomplete;
+  if (!isValidImei(value)) return T.units.invalid;
+  if (all.filter((other) => other === value).length > 1) return T.units.repeated;
+  return null;
+}
 
 /**
  * Finishing the packing: one or more photos of the closed package (the phone's camera opens directly),
@@ -30,13 +53,17 @@ export function PackDialog({
   busy: boolean;
   /** Why the last try failed (shown in the dialog). */
   error?: string | null;
-  onSubmit: (images: string[]) => void;
+  /** The photos, and for serialized lines the units that go into the box (one IMEI per unit). */
+  onSubmit: (images: string[], units: PackUnit[]) => void;
   onClose: () => void;
 }) {
   const [photos, setPhotos] = useState<Array<{ id: number; url: string }>>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const next = order.actions.find((a) => a !== 'startPreparation');
+  const slots = unitSlots(order);
+  const [imeis, setImeis] = useState<Record<string, string>>({});
+  const typed = slots.map((slot) => imeis[slot.key] ?? '');
 
   const add = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
@@ -58,11 +85,18 @@ export function PackDialog({
   };
 
   const submit = () => {
+    if (typed.some((value) => value === '' || imeiProblem(value, typed))) {
+      setProblem(T.units.required);
+      return;
+    }
     if (photos.length === 0) {
       setProblem(T.required);
       return;
     }
-    onSubmit(photos.map((p) => p.url));
+    onSubmit(
+      photos.map((p) => p.url),
+      slots.map((slot, index) => ({ productId: slot.productId, imei: typed[index] as string })),
+    );
   };
 
   const full = photos.length >= ORDER_LIMITS.maxPackagingPhotos;
@@ -81,6 +115,39 @@ export function PackDialog({
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {T.next(ORDER_ACTION_LABELS[next])}
         </Typography>
+      ) : null}
+      {slots.length > 0 ? (
+        <Box component="section" aria-labelledby="pack-units-title" sx={{ mb: 2 }}>
+          <Typography id="pack-units-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            {T.units.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {T.units.hint}
+          </Typography>
+          {slots.map((slot, index) => {
+            const value = typed[index] as string;
+            const wrong = imeiProblem(value, typed);
+            return (
+              <TextField
+                key={slot.key}
+                label={slot.label}
+                value={value}
+                onChange={(event) => {
+                  const digits = event.target.value.replace(/\D/g, '').slice(0, 15);
+                  setImeis((current) => ({ ...current, [slot.key]: digits }));
+                  setProblem(null);
+                }}
+                error={wrong !== null}
+                helperText={wrong ?? ' '}
+                disabled={busy}
+                fullWidth
+                margin="dense"
+                autoComplete="off"
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 15 } }}
+              />
+            );
+          })}
+        </Box>
       ) : null}
       <Box
         component="ul"

@@ -69,7 +69,7 @@ const ORDER: TaskOrder = {
   comments: null,
   hasWarranty: false,
   actions: ['deliver', 'customerAbsent'],
-  items: [{ name: 'Capa iPhone 15', quantity: 1 }],
+  items: [{ productId: 7, name: 'Capa iPhone 15', quantity: 1, serialized: false }],
   customerPhone: '11988887777',
   address: {
     street: 'Rua das Flores',

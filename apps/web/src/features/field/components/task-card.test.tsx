@@ -17,7 +17,7 @@ const ORDER: TaskOrder = {
     changeFor: 100,
   }),
   actions: ['deliver', 'customerAbsent'],
-  items: [{ name: 'Capa iPhone 15', quantity: 1 }],
+  items: [{ productId: 7, name: 'Capa iPhone 15', quantity: 1, serialized: false }],
   customerPhone: '11988887777',
   address: {
     street: 'Rua das Flores',

@@ -33,8 +33,8 @@ const BASE: TaskOrder = {
   hasWarranty: false,
   actions: ['startPreparation'],
   items: [
-    { name: 'Capa iPhone 15', quantity: 2 },
-    { name: 'Película 3D', quantity: 1 },
+    { productId: 7, name: 'Capa iPhone 15', quantity: 2, serialized: false },
+    { productId: 8, name: 'Película 3D', quantity: 1, serialized: false },
   ],
   customerPhone: '11988887777',
   address: {
@@ -153,6 +153,59 @@ describe('Minhas tarefas: the stocker', () => {
       expectedUpdatedAt: '2026-11-20T13:05:00.000Z',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('packs a phone by its IMEIs: one per unit, each checked as typed, sent with the photo', async () => {
+    signInAs(['bo:manage:products'], 'Carlos Estoquista');
+    const PHONES: TaskOrder = {
+      ...PREPARING,
+      items: [
+        { productId: 31, name: 'Galaxy A55', quantity: 2, serialized: true },
+        { productId: 8, name: 'Película 3D', quantity: 1, serialized: false },
+      ],
+    };
+    const calls = mockApi({
+      'GET /api/orders/tasks': { body: list('packing', ['packing'], [PHONES]) },
+      'PATCH /api/workflow/order/pack': { body: summary(PHONES, 15) },
+    });
+    renderPage(<TasksPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Finalizar embalagem' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Embalagem do pedido D4E-5F6' });
+    // Two fields for the two phones, none for the film.
+    const first = within(dialog).getByLabelText('IMEI 1 de 2: Galaxy A55');
+    const second = within(dialog).getByLabelText('IMEI 2 de 2: Galaxy A55');
+    expect(within(dialog).queryByLabelText(/Película/)).toBeNull();
+    const photo = new File([new Uint8Array([0xff, 0xd8, 3])], 'c.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, photo);
+    await within(dialog).findByRole('img', { name: 'Foto 1 da embalagem' });
+
+    // Without the IMEIs nothing is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Concluir embalagem' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(FIELD_TEXTS.pack.units.required);
+    // 352099081234563 fails the check digit (…565 is the valid one); letters are dropped as typed.
+    await userEvent.type(first, '3520-9908-1234-563');
+    expect(within(dialog).getByText('IMEI inválido (dígito verificador não confere).')).toBeTruthy();
+    await userEvent.clear(first);
+    await userEvent.type(first, '490154203237518');
+    await userEvent.type(second, '490154203237518');
+    expect(within(dialog).getAllByText('IMEI repetido nesta embalagem.')).toHaveLength(2);
+    await userEvent.clear(second);
+    await userEvent.type(second, '352099081234565');
+    expect(calls.some((c) => c.url.includes('/pack'))).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Concluir embalagem' }));
+    expect(await screen.findByText('Pedido alterado com sucesso.')).toBeTruthy();
+    const pack = calls.find((c) => c.url === '/api/workflow/order/pack');
+    expect(pack?.body).toEqual({
+      orderId: 2,
+      images: ['data:image/jpeg;base64,/9gD'],
+      units: [
+        { productId: 31, imei: '490154203237518' },
+        { productId: 31, imei: '352099081234565' },
+      ],
+      expectedStatus: 2,
+      expectedUpdatedAt: '2026-11-20T13:05:00.000Z',
+    });
   });
 
   it('a lost connection while packing does not sign out: the dialog keeps its photos, and trying again sends them', async () => {

@@ -261,8 +261,15 @@ export default function TasksPage() {
           busy={busy(dialog.order)}
           error={dialogError}
           onClose={() => setDialog(null)}
-          onSubmit={(images) =>
-            submit(() => pack.mutate({ order: dialog.order, images, idempotencyKey: crypto.randomUUID() }))
+          onSubmit={(images, units) =>
+            submit(() =>
+              pack.mutate({
+                order: dialog.order,
+                images,
+                ...(units.length > 0 ? { units } : {}),
+                idempotencyKey: crypto.randomUUID(),
+              }),
+            )
           }
         />
       ) : null}
