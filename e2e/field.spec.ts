@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JourneyCustomer, packOrder, placeOrder } from './fixtures';
+import { type JourneyCustomer, newPhone, packOrder, placeOrder } from './fixtures';
 import {
   apiAs,
   type BrowserSession,
@@ -188,7 +188,10 @@ describe('field: the stocker packs, the courier collects and delivers with a sig
     const stockerApi = await apiAs(desk.baseURL, DEMO.stocker);
     const courierApi = await apiAs(desk.baseURL, DEMO.courier);
     const adminApi = await apiAs(desk.baseURL, DEMO.admin);
-    const preparing = await placeOrder(adminApi, 'field', { nth: 1, isFastDelivery: true });
+    // A phone that controls IMEI: packing it asks its IMEI (356938035643809: its check digit worked out by
+    // hand, 61 → 9).
+    const phoneProduct = await newPhone(adminApi, 'campo', ['356938035643809']);
+    const preparing = await placeOrder(adminApi, 'field', { nth: 1, isFastDelivery: true, product: phoneProduct });
     await stockerApi.send('PATCH', '/workflow/order/prepare', { orderId: preparing.orderId });
     const delivering = await placeOrder(adminApi, 'field', {
       nth: 2,
@@ -222,6 +225,7 @@ describe('field: the stocker packs, the courier collects and delivers with a sig
       { name: 'b.jpg', mimeType: 'image/jpeg', buffer: await photo('#c2783a') },
     ]);
     await dialog.getByRole('img', { name: 'Foto 2 da embalagem' }).waitFor();
+    await dialog.getByLabel(`IMEI: ${phoneProduct.name}`).fill('356938035643809');
     await expectNoSidewaysScroll(stocker);
     await shot(stocker, '08-stocker-pack-dialog-phone', false);
     await expectAccessible(stocker, 'Embalagem no celular (estoquista)');

@@ -84,6 +84,27 @@ export async function newProduct(api: ApiClient, label: string, stock = 30): Pro
   return created.data;
 }
 
+/**
+ * A new phone of the journey's own that controls IMEI ('Controla IMEI'), its units entered by these IMEIs
+ * (R$ 1.999,90; cost R$ 1.500,00). `api` holds the products permission (the administrator).
+ */
+export async function newPhone(api: ApiClient, label: string, imeis: string[]): Promise<JourneyProduct> {
+  const brand = await api.call('POST', '/products/brand', { name: 'Jornadas' });
+  if (brand.status !== 201 && brand.status !== 409) throw new Error(`brand Jornadas: ${brand.status}`);
+  const created = await api.send<{ data: JourneyProduct }>('POST', '/products', {
+    name: unique(`Celular Jornada ${label}`),
+    brand: 'Jornadas',
+    cost: 1500,
+    sellPrice: 1999.9,
+    discount: { silverPercentage: 0, goldPercentage: 0, bronzePercentage: 0 },
+    stock: imeis.length,
+    tags: ['jornada'],
+    serialized: true,
+    units: imeis.map((imei) => ({ imei })),
+  });
+  return created.data;
+}
+
 /** Empties the customer's cart on the server (an earlier run may have left lines). */
 export async function emptyCart(api: ApiClient, customerId: number): Promise<void> {
   const pre = await api.get<{ cart: { items: Array<{ productId: number }> } }>(`/orders/pre/checkout/${customerId}`);

@@ -265,7 +265,13 @@ export const orderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-export const orderItemSchema = z.object({ name: z.string(), quantity: z.number().int(), unitPrice: z.number() });
+export const orderItemSchema = z.object({
+  name: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  /** The IMEIs of the units (phones) that went into the box, once packed (serialized products only). */
+  imeis: z.array(z.string()).optional(),
+});
 /** GET /orders/by-id/{id}: the order, its items and its total (the order's total; `itemsTotal` is the goods only). */
 export const orderDetailSchema = orderSummarySchema.extend({
   items: z.array(orderItemSchema),

@@ -295,6 +295,16 @@ export const ordersRepository = {
     return Number(row.n);
   },
 
+  /** The units (phones) that went to the order when it was packed, by product, with their IMEIs. */
+  unitsOf(db: Executor, orderId: number) {
+    return db
+      .selectFrom('product_units')
+      .select(['product_id', 'imei', 'imei2'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
+  },
+
   items(db: Executor, orderId: number) {
     return db
       .selectFrom('order_items')

@@ -316,14 +316,19 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
     async detail(principal: Principal, id: number): Promise<OrderDetail> {
       const row = await readable(readerOf(principal), id);
       const items = await repo.items(db, id);
+      const units = await repo.unitsOf(db, id);
       const pix = await pixRepo.ofOrder(db, id);
       return {
         ...toOrderSummary(row),
-        items: items.map((item) => ({
-          name: item.product_name,
-          quantity: item.quantity,
-          unitPrice: centsToReais(item.unit_price_cents),
-        })),
+        items: items.map((item) => {
+          const imeis = units.filter((unit) => unit.product_id === item.product_id).map((unit) => unit.imei);
+          return {
+            name: item.product_name,
+            quantity: item.quantity,
+            unitPrice: centsToReais(item.unit_price_cents),
+            ...(imeis.length > 0 ? { imeis } : {}),
+          };
+        }),
         itemsTotal: centsToReais(row.items_total_cents),
         fastDeliveryTax: centsToReais(row.fast_delivery_tax_cents),
         warranty: centsToReais(row.warranty_cents),

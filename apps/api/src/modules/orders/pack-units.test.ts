@@ -134,6 +134,11 @@ describe('packing a serialized line (issue 17 §3)', () => {
     // Now stock = units in stock: 1 = 1; the checkout's SALE row names the two units.
     expect(await stockOf(product.id)).toBe(1);
     expect(await namedBy(order.orderId, product.id, 'SALE')).toEqual([IMEI.a, IMEI.c].sort());
+    // The order's details name the phones (in the order they were entered: a before c).
+    const detail = await call(attendant, 'GET', `/orders/by-id/${order.orderId}`);
+    expect(detail.json().data.items).toEqual([
+      { name: 'Galaxy S24 Pack', quantity: 2, unitPrice: 1999.9, imeis: [IMEI.a, IMEI.c] },
+    ]);
     const audit = await t.db
       .selectFrom('audit_events')
       .select('changes')

@@ -109,6 +109,25 @@ describe('Detalhes do pedido', () => {
     expect(values['Possui Garantia?']).toBe('Não');
   });
 
+  it('names the phones of a packed line by their IMEIs', () => {
+    renderPage(
+      <OrderDetailsDialog
+        open
+        order={order({
+          items: [
+            { name: 'Galaxy A55', quantity: 2, unitPrice: 1999.9, imeis: ['490154203237518', '352099081234565'] },
+            { name: 'Película 3D', quantity: 1, unitPrice: 29.9 },
+          ],
+        })}
+        onClose={() => {}}
+      />,
+    );
+    const dialog = screen.getByRole('dialog');
+    const phones = within(dialog).getByRole('row', { name: /Galaxy A55/ });
+    expect(within(phones).getByText('IMEI: 490154203237518, 352099081234565')).toBeTruthy();
+    expect(within(within(dialog).getByRole('row', { name: /Película 3D/ })).queryByText(/IMEI/)).toBeNull();
+  });
+
   it('lists the items 5 per page', async () => {
     const items = Array.from({ length: 7 }, (_, i) => ({
       name: `Item ${i + 1}`,

@@ -133,7 +133,14 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose }: Pro
           <TableBody>
             {shown.map(({ item, key }) => (
               <TableRow key={key}>
-                <TableCell>{item.name}</TableCell>
+                <TableCell>
+                  {item.name}
+                  {item.imeis?.length ? (
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {T.imeis(item.imeis)}
+                    </Typography>
+                  ) : null}
+                </TableCell>
                 <TableCell align="right">{item.quantity}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(item.unitPrice)}

@@ -8,6 +8,8 @@ export const ORDER_TEXTS = {
     title: (code: string) => `Detalhes do pedido ${code}`,
     loadingTitle: 'Detalhes do pedido',
     loading: 'Carregando o pedido…',
+    /** The phones of a line, by IMEI, once packed. */
+    imeis: (imeis: readonly string[]) => `IMEI: ${imeis.join(', ')}`,
     failed: 'Não foi possível carregar o pedido, tente novamente mais tarde.',
     pix: 'Pagamento por Pix (aguardando comprovante)',
     pixFromBank: 'Pagamento por Pix (aguardando o banco)',

@@ -111,7 +111,7 @@ describe('useOrderMove', () => {
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     const card = queryClient.getQueryData<TaskList>(keys.tasks as QueryKey)?.orders[0];
     expect(card).toMatchObject({ statusKey: 4, status: 'Em entrega', actions: ['deliver', 'customerAbsent'] });
-    expect(card?.items).toEqual([{ name: 'Capa iPhone 15', quantity: 1 }]);
+    expect(card?.items).toEqual([{ productId: 7, name: 'Capa iPhone 15', quantity: 1, serialized: false }]);
   });
 
   it("a 409 gives the dialog the server's message, keeps it open and reads the order's lists again; a 400 reads nothing", async () => {

@@ -71,3 +71,17 @@ describe('the order PDF of an unpaid Pix order', () => {
     expect(texts(OrderPdfDocument({ order, generatedAt: new Date() }))).not.toContain('Pagamento por Pix');
   });
 });
+
+describe('the order PDF of a packed phone', () => {
+  it('prints the IMEIs of the units under the line', () => {
+    const order = makeOrderDetail({
+      code: 'K7M-4QP',
+      items: [{ name: 'Galaxy A55', quantity: 1, unitPrice: 1999.9, imeis: ['356938035643809'] }],
+    });
+    const all = texts(OrderPdfDocument({ order, generatedAt: new Date('2026-04-01T12:00:00Z') }));
+    expect(all.slice(all.indexOf('Galaxy A55'), all.indexOf('Galaxy A55') + 2)).toEqual([
+      'Galaxy A55',
+      'IMEI: 356938035643809',
+    ]);
+  });
+});

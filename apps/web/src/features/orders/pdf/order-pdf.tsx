@@ -117,7 +117,12 @@ export function OrderPdfDocument({
           .map((item, position) => ({ item, key: `${position}:${item.name}` }))
           .map(({ item, key }) => (
             <View key={key} style={styles.item} wrap={false}>
-              <Text style={styles.name}>{item.name}</Text>
+              <View style={styles.name}>
+                <Text>{item.name}</Text>
+                {item.imeis?.length ? (
+                  <Text style={{ fontSize: 8, color: '#555555' }}>{ORDER_TEXTS.details.imeis(item.imeis)}</Text>
+                ) : null}
+              </View>
               <Text style={styles.number}>{item.quantity}</Text>
               <Text style={styles.money}>{formatMoney(item.unitPrice)}</Text>
               <Text style={styles.money}>{formatMoney(Math.round(item.unitPrice * item.quantity * 100) / 100)}</Text>
