@@ -16,6 +16,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what a screen shows after its own requests: 1 s (Vitest's default) is too short
+    // on a loaded machine (a settings card read after the page's other queries).
+    expect: { poll: { timeout: 20_000 } },
     ...(shuffleSeed === undefined ? {} : { sequence: { shuffle: { files: true, tests: false }, seed: shuffleSeed } }),
   },
 });

@@ -131,3 +131,49 @@ export const packUnitSchema = z.strictObject({
     .regex(/^\d{15}$/, 'IMEI deve ter 15 dígitos.'),
 });
 export type PackUnit = z.infer<typeof packUnitSchema>;
+
+/** GET /units/{imei}: no unit has this IMEI (first or second). */
+export const UNIT_TEXTS = {
+  notFound: 'Nenhum aparelho cadastrado com este IMEI.',
+  delivered: 'Entregue ao cliente',
+  /** What a ledger row did to a unit, by the row's kind. */
+  events: {
+    PURCHASE: 'Entrada no estoque',
+    SALE: 'Vendido',
+    CANCELLATION: 'De volta ao estoque (pedido cancelado)',
+    RETURN: 'Devolvido pelo cliente',
+    EXCHANGE: 'Trocado',
+    INVENTORY: 'Inventário',
+    // A serialized stock is never edited: its only ADJUSTMENT row is the product's initial stock.
+    ADJUSTMENT: 'Estoque inicial (cadastro do produto)',
+  },
+} as const;
+
+/** Months an order's paid extended warranty ('Garantia' at checkout) adds to the product's (decision 0011). */
+export const EXTENDED_WARRANTY_MONTHS = 12;
+
+/** One phone by its IMEI: where it is, whose it is, how long its warranty lasts, and what happened to it. */
+export const unitSchema = z.object({
+  imei: z.string(),
+  imei2: z.string().nullable(),
+  product: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  status: z.enum(UNIT_STATUSES),
+  order: z.object({ id: z.number().int(), code: z.string() }).nullable(),
+  customer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  soldAt: z.iso.datetime().nullable(),
+  /** The signature's time; a store pickup: when the order was finalized at the counter. */
+  deliveredAt: z.iso.datetime().nullable(),
+  /** deliveredAt + the product's warranty months (+ 12 with the order's extended warranty). */
+  warrantyEndsAt: z.iso.datetime().nullable(),
+  /** Whole days left (0 once over); null before delivery. */
+  warrantyDaysLeft: z.number().int().nullable(),
+  history: z.array(
+    z.object({
+      event: z.string(),
+      at: z.iso.datetime(),
+      employee: z.string().nullable(),
+      orderCode: z.string().nullable(),
+    }),
+  ),
+});
+export type Unit = z.infer<typeof unitSchema>;

@@ -14,6 +14,7 @@ export const PRODUCT_TEXTS = {
   stockRequired: 'Informe a quantidade do produto em estoque',
   stockEntryPositive: 'A quantidade de entrada deve ser maior que zero.',
   stockAlertRange: 'O alerta de estoque deve estar entre 0 e 10000.',
+  warrantyMonthsRange: 'A garantia deve ter de 3 a 120 meses (o mínimo legal é de 90 dias).',
   serializedChangeNeedsZeroStock: "Só é possível mudar 'Controla IMEI' com o estoque zerado.",
   twoDecimals: 'Informe um valor com no máximo duas casas decimais.',
   priceTooHigh: 'O valor máximo é R$ 1.000.000,00.',
@@ -177,6 +178,13 @@ const productFields = {
   stockAlert: stockAlertSchema.default(0),
 };
 
+/** A product's warranty in months: the consumer code's 90 days at least, 10 years at most. */
+const warrantyMonthsSchema = z
+  .number({ error: PRODUCT_TEXTS.warrantyMonthsRange })
+  .int(PRODUCT_TEXTS.warrantyMonthsRange)
+  .min(3, PRODUCT_TEXTS.warrantyMonthsRange)
+  .max(120, PRODUCT_TEXTS.warrantyMonthsRange);
+
 /** A picture as base64 (JPEG from the web app, any common format accepted), without the data-URL prefix. */
 export const base64ImageSchema = z.string({ error: PRODUCT_TEXTS.imageRequired }).min(1, PRODUCT_TEXTS.imageRequired);
 
@@ -187,6 +195,8 @@ export const productCreateSchema = z
     images: z.array(base64ImageSchema).max(PRODUCT_LIMITS.maxImages, PRODUCT_TEXTS.tooManyImages).default([]),
     /** 'Controla IMEI': the stock is its units (phones yes, accessories no). */
     serialized: z.boolean().default(false),
+    /** How many months a unit is covered from its delivery (12 unless told; 3 to 120). */
+    warrantyMonths: warrantyMonthsSchema.optional(),
     /** A serialized product's initial units, one per unit of `stock`. */
     units: z.array(unitInputSchema).max(PRODUCT_LIMITS.maxUnitsPerEntry).optional(),
   })
@@ -208,6 +218,8 @@ export const productUpdateSchema = z
     previousCost: z.number().min(0).optional(),
     /** 'Controla IMEI'; unchanged when absent. Changes only while the stock is zero. */
     serialized: z.boolean().optional(),
+    /** The warranty in months (3 to 120); unchanged when absent. */
+    warrantyMonths: warrantyMonthsSchema.optional(),
   })
   .strict();
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
@@ -296,6 +308,8 @@ export const productSchema = z.object({
   archived: z.boolean(),
   /** 'Controla IMEI': the stock is its units in stock. */
   serialized: z.boolean(),
+  /** How many months a unit is covered from its delivery. */
+  warrantyMonths: z.number().int().optional(),
   /** cost + goldPercentage % of cost. */
   goldPrice: z.number(),
   /** cost + silverPercentage % of cost. */

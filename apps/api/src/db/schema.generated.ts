@@ -324,6 +324,7 @@ export interface Products {
   stock_alert: Generated<number>;
   tags: Generated<string[]>;
   updated_at: Generated<Timestamp>;
+  warranty_months: Generated<number>;
 }
 
 export interface ProductSources {

@@ -23,6 +23,7 @@ import { changeFor } from './0023-change-for';
 import { moveRequests } from './0024-move-requests';
 import { serializedUnits } from './0025-serialized-units';
 import { receiptHashBands } from './0026-receipt-hash-bands';
+import { warrantyMonths } from './0027-warranty-months';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0024-move-requests': moveRequests,
   '0025-serialized-units': serializedUnits,
   '0026-receipt-hash-bands': receiptHashBands,
+  '0027-warranty-months': warrantyMonths,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -218,4 +218,87 @@ describe('packing a serialized line (issue 17 §3)', () => {
       order_id: winner.orderId,
     });
   });
+
+  it("answers 'Consultar IMEI' by either IMEI: the customer, the order, the warranty from the pickup, the history", async () => {
+    // 660000000000001: kept 6, doubled 6 → 12 → 3, 9 → 1; 880000000000005: kept 8, doubled 8 → 16 → 7, 15 → 5;
+    // 770000000000008: kept 7, doubled 7 → 14 → 5, 12 → 8.
+    const res = await call(admin, 'POST', '/products', {
+      name: 'Redmi Note Garantia',
+      brand: 'Samsung Pack',
+      cost: 800,
+      sellPrice: 1299.9,
+      discount: { silverPercentage: 0, goldPercentage: 0 },
+      stock: 2,
+      tags: [],
+      serialized: true,
+      warrantyMonths: 3,
+      units: [{ imei: '660000000000001', imei2: '880000000000005' }, { imei: '770000000000008' }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const product = res.json().data as { id: number; code: string; warrantyMonths: number };
+    expect(product.warrantyMonths).toBe(3);
+    const order = await sold(product.id, 1);
+    expect((await pack(order.orderId, [{ productId: product.id, imei: '880000000000005' }])).statusCode).toBe(200);
+
+    // Not yet with the customer: no warranty running.
+    const before = await call(stocker, 'GET', '/units/660000000000001');
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().data).toMatchObject({
+      imei: '660000000000001',
+      imei2: '880000000000005',
+      product: { id: product.id, code: product.code, name: 'Redmi Note Garantia' },
+      status: 'SOLD',
+      order: { id: order.orderId, code: order.code },
+      deliveredAt: null,
+      warrantyEndsAt: null,
+      warrantyDaysLeft: null,
+    });
+
+    // Picked up at the counter: finalized. Its finalization is set to 30/11/2025 15:00 UTC, so 3 months end on
+    // 28/02/2026 (February has no 30th): over, 0 days left.
+    const finalize = await call(attendant, 'POST', '/workflow/order/finalize', { orderId: order.orderId });
+    expect(finalize.statusCode, finalize.body).toBe(200);
+    await t.db
+      .updateTable('orders')
+      .set({ finished_at: new Date('2025-11-30T15:00:00.000Z') })
+      .where('id', '=', order.orderId)
+      .execute();
+    const over = (await call(attendant, 'GET', '/units/880000000000005')).json().data;
+    expect(over).toMatchObject({
+      imei: '660000000000001',
+      deliveredAt: '2025-11-30T15:00:00.000Z',
+      warrantyEndsAt: '2026-02-28T15:00:00.000Z',
+      warrantyDaysLeft: 0,
+    });
+    expect(over.customer.name).toMatch(/^Cliente Venda /);
+    expect(over.history.map((h: { event: string }) => h.event)).toEqual([
+      'Entregue ao cliente',
+      'Estoque inicial (cadastro do produto)',
+      'Vendido',
+    ]);
+    expect(over.history[2]).toMatchObject({ orderCode: order.code, employee: 'Beatriz Atendente' });
+
+    // With the order's extended warranty: 3 + 12 = 15 months from 31/01/2026 15:00 UTC → 30/04/2027 (April
+    // has no 31st). Days left: counted here from the clock, before and after the call.
+    await t.db
+      .updateTable('orders')
+      .set({ with_warranty: true, finished_at: new Date('2026-01-31T15:00:00.000Z') })
+      .where('id', '=', order.orderId)
+      .execute();
+    const from = Date.now();
+    const covered = (await call(admin, 'GET', '/units/660000000000001')).json().data;
+    const to = Date.now();
+    expect(covered.warrantyEndsAt).toBe('2027-04-30T15:00:00.000Z');
+    const end = Date.UTC(2027, 3, 30, 15);
+    expect(covered.warrantyDaysLeft).toBeGreaterThanOrEqual(Math.ceil((end - to) / 86_400_000));
+    expect(covered.warrantyDaysLeft).toBeLessThanOrEqual(Math.ceil((end - from) / 86_400_000));
+
+    // Unknown, malformed, and not for a courier.
+    const unknown = await call(admin, 'GET', `/units/${IMEI.unknown}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(unknown.json()).errors[0]).toBe('Nenhum aparelho cadastrado com este IMEI.');
+    expect((await call(admin, 'GET', '/units/12345')).statusCode).toBe(400);
+    const courier = await signIn(t.app, DEMO.courier);
+    expect((await call(courier, 'GET', '/units/660000000000001')).statusCode).toBe(403);
+  });
 });

@@ -28,6 +28,7 @@ export interface ProductRow {
   tags: string[];
   archived: boolean;
   serialized: boolean;
+  warranty_months: number;
 }
 
 export interface ImageRow {
@@ -50,6 +51,7 @@ export interface ProductValues {
   tags: string[];
   search_text: string;
   serialized?: boolean;
+  warranty_months?: number;
 }
 
 /** Every word must appear in search_text (name, code, tags, brand, reference; accent- and case-free). */
@@ -81,6 +83,7 @@ function productQuery(db: Executor) {
       'p.tags',
       'p.archived',
       'p.serialized',
+      'p.warranty_months',
     ]);
 }
 

@@ -23,6 +23,7 @@ import {
   stockEntryBatchSchema,
   unitCheckBodySchema,
   unitCheckSchema,
+  unitSchema,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +32,7 @@ import { principalOf } from '../../plugins/auth';
 import { PRODUCT_CSV_HEADERS, productCsvCells } from './products.csv';
 import { createProductsService } from './products.service';
 
-const { products: PRODUCTS, internalSales: INTERNAL_SALES, reports: REPORTS } = PERMISSIONS;
+const { products: PRODUCTS, internalSales: INTERNAL_SALES, reports: REPORTS, orders: ORDERS } = PERMISSIONS;
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 /** A product code in the path; any text, an unknown one is answered 404. */
 const codeParams = z.object({ code: z.string().min(1) });
@@ -269,6 +270,21 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.checkImeis(request.body.imeis) }),
+  );
+
+  app.get(
+    '/units/:imei',
+    {
+      config: { permissions: [PRODUCTS, ORDERS] },
+      schema: {
+        tags,
+        summary:
+          'Consultar IMEI: o aparelho (por qualquer um dos seus IMEIs), seu produto, status, pedido e cliente, a garantia (da entrega, pelos meses do produto, mais 12 com a garantia estendida do pedido) e o histórico',
+        params: z.object({ imei: z.string().regex(/^\d{15}$/, 'IMEI deve ter 15 dígitos.') }),
+        response: { 200: data(unitSchema) },
+      },
+    },
+    async (request) => ({ data: await service.unit(request.params.imei) }),
   );
 
   // ---------- brands and references ----------

@@ -31,7 +31,7 @@ import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { periodOrThrow } from '../../lib/period';
 import type { Storage } from '../../lib/storage';
-import { changeStock, checkImeis, moveStock, type StockChangeResult } from '../stock/stock.service';
+import { changeStock, checkImeis, moveStock, type StockChangeResult, unitByImei } from '../stock/stock.service';
 import { normalizeProductImage } from './images';
 import { type ImageRow, type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
 
@@ -73,6 +73,7 @@ function auditView(row: ProductRow) {
     stockAlert: row.stock_alert,
     tags: row.tags,
     serialized: row.serialized,
+    warrantyMonths: row.warranty_months,
   };
 }
 
@@ -101,6 +102,7 @@ export function createProductsService(db: DB, storage: Storage) {
       stockAlert: row.stock_alert,
       tags: row.tags,
       serialized: row.serialized,
+      warrantyMonths: row.warranty_months,
       imagesUrl: list.map((image) => image.url),
       images: list,
       discount: {
@@ -238,6 +240,9 @@ export function createProductsService(db: DB, storage: Storage) {
     /** 'Controla IMEI': the IMEIs an entry is about to send, checked (valid, and where registered). */
     checkImeis: (imeis: readonly string[]) => checkImeis(db, imeis),
 
+    /** 'Consultar IMEI': the phone, its customer and order, its warranty and its history. */
+    unit: (imei: string) => unitByImei(db, imei),
+
     async brands(): Promise<Brand[]> {
       const [brands, references] = await Promise.all([repo.brands(db), repo.references(db)]);
       return brands.map((brand) => ({
@@ -263,6 +268,7 @@ export function createProductsService(db: DB, storage: Storage) {
           code,
           ...productValues(input, code, brand, reference),
           serialized: input.serialized,
+          ...(input.warrantyMonths !== undefined ? { warranty_months: input.warrantyMonths } : {}),
         });
         const keys = await storeImages(trx, pictures);
         for (const [position, key] of keys.entries()) {
@@ -330,6 +336,7 @@ export function createProductsService(db: DB, storage: Storage) {
           ...productValues(input, code, brand, reference),
           cost_cents: costCents,
           serialized,
+          ...(input.warrantyMonths !== undefined ? { warranty_months: input.warrantyMonths } : {}),
         });
         if (stock !== locked.stock) {
           await changeStock(trx, {

@@ -152,6 +152,56 @@ export const stockRepository = {
       .execute();
   },
 
+  /** One unit by either of its IMEIs, with its product, its order and customer, and its delivery. */
+  unitByImei(db: Executor, imei: string) {
+    return db
+      .selectFrom('unit_imeis as i')
+      .innerJoin('product_units as u', 'u.id', 'i.unit_id')
+      .innerJoin('products as p', 'p.id', 'u.product_id')
+      .leftJoin('orders as o', 'o.id', 'u.order_id')
+      .leftJoin('customers as c', 'c.id', 'o.customer_id')
+      .select((eb) => [
+        'u.id',
+        'u.imei',
+        'u.imei2',
+        'u.status',
+        'p.id as product_id',
+        'p.code as product_code',
+        'p.name as product_name',
+        'p.warranty_months',
+        'o.id as order_id',
+        'o.code as order_code',
+        'o.created_at as sold_at',
+        'o.delivery_type',
+        'o.with_warranty',
+        'o.finished_at',
+        'c.id as customer_id',
+        'c.name as customer_name',
+        eb
+          .selectFrom('order_status_history as h')
+          .select((h) => h.fn.min('h.created_at').as('at'))
+          .whereRef('h.order_id', '=', 'o.id')
+          .where('h.status', '=', 5)
+          .as('delivered_at'),
+      ])
+      .where('i.imei', '=', imei)
+      .executeTakeFirst();
+  },
+
+  /** What the ledger did to a unit, oldest first: each row that named it, who, and for which order. */
+  unitEvents(db: Executor, unitId: number) {
+    return db
+      .selectFrom('stock_movement_units as mu')
+      .innerJoin('stock_movements as m', 'm.id', 'mu.movement_id')
+      .leftJoin('employees as e', 'e.id', 'm.employee_id')
+      .leftJoin('orders as o', 'o.id', 'm.order_id')
+      .select(['m.kind', 'm.created_at', 'e.name as employee_name', 'o.code as order_code'])
+      .where('mu.unit_id', '=', unitId)
+      .orderBy('m.created_at')
+      .orderBy('m.id')
+      .execute();
+  },
+
   /** The units go to the order: sold. */
   async sellUnits(trx: Transaction<Database>, unitIds: number[], orderId: number, now: Date) {
     if (unitIds.length === 0) return;

@@ -1,10 +1,13 @@
 import {
+  EXTENDED_WARRANTY_MONTHS,
   IMEI_TEXTS,
   isValidImei,
   PRODUCT_LIMITS,
   PRODUCT_TEXTS,
   STOCK_TEXTS,
   UNIT_STATUS_LABELS,
+  UNIT_TEXTS,
+  type Unit,
   type UnitCheck,
   type UnitInput,
 } from '@backoffice/contract';
@@ -382,4 +385,62 @@ export async function sellUnits(
     if (sale !== undefined) await stockRepository.linkUnits(trx, sale, unitIds);
   }
   return imeis;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `at` plus whole calendar months: the same day of the month (UTC), or the month's last day if it has none. */
+function addMonths(at: Date, months: number): Date {
+  const end = new Date(at);
+  const day = end.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
+  return end;
+}
+
+/**
+ * One phone by either IMEI (issue 17 §4): its product, status, order and customer, and its warranty: from
+ * delivery (the signature; a store pickup: its finalization) for the product's months, plus 12 with the
+ * order's extended warranty (decision 0011). 404 when no unit has the IMEI.
+ */
+export async function unitByImei(db: Executor, imei: string, now = new Date()): Promise<Unit> {
+  const row = await stockRepository.unitByImei(db, imei);
+  if (!row) throw notFound(UNIT_TEXTS.notFound);
+  const pickup = row.delivery_type === 2;
+  const delivered = row.order_id === null ? null : pickup ? row.finished_at : row.delivered_at;
+  const deliveredAt = delivered ? new Date(delivered) : null;
+  const months = row.warranty_months + (row.with_warranty ? EXTENDED_WARRANTY_MONTHS : 0);
+  const endsAt = deliveredAt ? addMonths(deliveredAt, months) : null;
+  const events = await stockRepository.unitEvents(db, row.id);
+  const history: Unit['history'] = events.map((event) => ({
+    event: UNIT_TEXTS.events[event.kind],
+    at: new Date(event.created_at).toISOString(),
+    employee: event.employee_name,
+    orderCode: event.order_code,
+  }));
+  if (deliveredAt) {
+    history.push({
+      event: UNIT_TEXTS.delivered,
+      at: deliveredAt.toISOString(),
+      employee: null,
+      orderCode: row.order_code,
+    });
+    history.sort((a, b) => a.at.localeCompare(b.at));
+  }
+  return {
+    imei: row.imei,
+    imei2: row.imei2,
+    product: { id: row.product_id, code: row.product_code, name: row.product_name },
+    status: row.status,
+    order: row.order_id !== null && row.order_code !== null ? { id: row.order_id, code: row.order_code } : null,
+    customer:
+      row.customer_id !== null && row.customer_name !== null ? { id: row.customer_id, name: row.customer_name } : null,
+    soldAt: row.sold_at ? new Date(row.sold_at).toISOString() : null,
+    deliveredAt: deliveredAt?.toISOString() ?? null,
+    warrantyEndsAt: endsAt?.toISOString() ?? null,
+    warrantyDaysLeft: endsAt ? Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS)) : null,
+    history,
+  };
 }
