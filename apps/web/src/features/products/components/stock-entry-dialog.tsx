@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { FormMoneyField } from '../../../components/form/form-money-field';
@@ -18,6 +18,15 @@ import { ImeiListField, useImeiList } from './imei-list-field';
 
 const T = PRODUCTS_TEXTS.stockEntry;
 
+/** The camera scanner, loaded when a serialized product's entry opens (not with the products page). */
+const BarcodeScanner = lazy(() => import('../../../components/barcode-scanner'));
+
+const cameraScanner = (append: (code: string) => boolean) => (
+  <Suspense fallback={null}>
+    <BarcodeScanner onDetected={append} />
+  </Suspense>
+);
+
 interface Props {
   product: Product | null;
   sources: readonly ProductSource[];
@@ -25,7 +34,7 @@ interface Props {
   onSubmit: (entry: StockEntryItem) => Promise<void>;
   /** The server's refusal of the last submit (400, 409), shown in the dialog, which keeps what was typed. */
   error?: string | null;
-  /** Beside the IMEI list: what adds scanned codes to it (`(append) => the 'Escanear' button`). */
+  /** Beside the IMEI list: what adds scanned codes to it (default: the camera's 'Escanear' button). */
   scanner?: (append: (code: string) => boolean) => ReactNode;
 }
 
@@ -33,7 +42,7 @@ interface Props {
  * 'Informar entrada do produto {name}': quantity in, purchase price and operation (section 2). For a
  * product that controls IMEI the quantity is not typed: it is the count of the IMEIs listed (issue 17).
  */
-export function StockEntryDialog({ product, sources, onClose, onSubmit, error, scanner }: Props) {
+export function StockEntryDialog({ product, sources, onClose, onSubmit, error, scanner = cameraScanner }: Props) {
   const serialized = product?.serialized === true;
   const [imeis, setImeis] = useState('');
   // the list as it is now, for codes scanned faster than React renders
@@ -108,7 +117,7 @@ export function StockEntryDialog({ product, sources, onClose, onSubmit, error, s
         {error && <Alert severity="error">{error}</Alert>}
         {serialized ? (
           <>
-            <ImeiListField value={imeis} onChange={setImeis} list={list} autoFocus action={scanner?.(append)} />
+            <ImeiListField value={imeis} onChange={setImeis} list={list} autoFocus action={scanner(append)} />
             {list.problems > 0 && <Alert severity="warning">{PRODUCTS_TEXTS.imei.fixLines}</Alert>}
             <TextField
               label={T.quantity}
