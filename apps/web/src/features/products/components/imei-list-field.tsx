@@ -114,11 +114,11 @@ export function ImeiListField({ value, onChange, list, autoFocus, action }: Prop
               ) : (
                 <CheckCircleOutlineIcon fontSize="small" color="success" sx={{ mt: 0.25 }} />
               )}
-              <Box sx={{ minWidth: 0 }}>
+              <Box sx={{ minWidth: 0, display: 'flex', flexWrap: 'wrap', columnGap: 1.5, alignItems: 'baseline' }}>
                 <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
                   {line.text}
                 </Typography>
-                <Typography variant="caption" color={line.problem ? 'error' : 'success.main'}>
+                <Typography variant="caption" sx={{ color: line.problem ? 'error.main' : 'success.main' }}>
                   {line.problem ? problemText(line.problem) : T.valid}
                 </Typography>
               </Box>

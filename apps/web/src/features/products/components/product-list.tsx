@@ -107,18 +107,26 @@ function EditableStockCell({ product }: { product: Product }) {
 const money = (value: number) => formatMoney(value);
 
 const columns: GridColDef<Product>[] = [
-  { field: 'name', headerName: T.columns.name, flex: 1.6, minWidth: 220 },
-  { field: 'code', headerName: T.columns.code, flex: 0.5, minWidth: 100 },
   {
-    field: 'serialized',
-    headerName: T.columns.serialized,
-    minWidth: 130,
-    sortable: false,
-    filterable: false,
-    valueFormatter: (value: boolean) => (value ? PRODUCTS_TEXTS.details.yes : PRODUCTS_TEXTS.details.no),
-    renderCell: ({ row }) =>
-      row.serialized ? <Chip size="small" color="info" variant="outlined" label={T.serializedChip} /> : null,
+    field: 'name',
+    headerName: T.columns.name,
+    flex: 1.6,
+    minWidth: 220,
+    // a product that controls IMEI says so beside its name (no column of its own: the list keeps its width)
+    renderCell: ({ row }) => (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%', minWidth: 0 }}>
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {row.name}
+        </Box>
+        {row.serialized && (
+          <Tooltip title={T.columns.serialized}>
+            <Chip size="small" color="info" variant="outlined" label={T.serializedChip} />
+          </Tooltip>
+        )}
+      </Box>
+    ),
   },
+  { field: 'code', headerName: T.columns.code, flex: 0.5, minWidth: 100 },
   { field: 'reference', headerName: T.columns.reference, flex: 0.8, minWidth: 140 },
   { field: 'cost', headerName: T.columns.cost, flex: 0.7, minWidth: 150, type: 'number', valueFormatter: money },
   {
