@@ -1,9 +1,10 @@
 import type { Brand, Product } from '@backoffice/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { type MockCall, mockFetch, renderPage } from '../../../test/render';
 import type { PreparedImage } from '../lib/image-resize';
+import { ProductDetailsDialog } from './product-details-dialog';
 import { ProductForm } from './product-form';
 import { StockEntryDialog } from './stock-entry-dialog';
 
@@ -515,5 +516,15 @@ describe('stock-entry dialog of a product that controls IMEI (issue 17)', () => 
     expect(results).toEqual([true, true, false]);
     expect(imeis.value).toBe(`${IMEI.a}\n${IMEI.b}\n`);
     expect((within(dialog).getByLabelText(/^Quantidade de Entrada/) as HTMLInputElement).value).toBe('2');
+  });
+});
+
+describe('product details (issue 17)', () => {
+  it("says whether the product controls IMEI ('Controla IMEI': Sim/Não)", () => {
+    const { rerender } = render(<ProductDetailsDialog product={PHONE} onClose={() => undefined} />);
+    const rowOf = () => screen.getByRole('rowheader', { name: 'Controla IMEI' }).closest('tr') as HTMLElement;
+    expect(within(rowOf()).getByText('Sim')).toBeTruthy();
+    rerender(<ProductDetailsDialog product={PRODUCT} onClose={() => undefined} />);
+    expect(within(rowOf()).getByText('Não')).toBeTruthy();
   });
 });
