@@ -9,13 +9,14 @@ import { VitePWA } from 'vite-plugin-pwa';
 /** Where `vite` (dev) proxies /api: the API's port, API_PORT (default 3000). */
 const apiPort = process.env.API_PORT ?? '3000';
 
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest|wasm)$/;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * Writes a .br and a .gz twin beside every text file of the build above 1 KB, at the highest levels (the
- * cost is paid once here, not per request): the API serves them with `preCompressed` (@fastify/static).
+ * Writes a .br and a .gz twin beside every text file of the build above 1 KB, and the scanner's .wasm (1 MB,
+ * less than half compressed), at the highest levels (the cost is paid once here, not per request): the API
+ * serves them with `preCompressed` (@fastify/static).
  */
 function precompress(): Plugin {
   let outDir = 'dist';

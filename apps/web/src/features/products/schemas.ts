@@ -86,6 +86,8 @@ export const productFormSchema = z.object({
   stock: quantity(V.stock, 0),
   stockAlert: integer(V.stockAlert, 0, PRODUCT_LIMITS.stockAlertMax),
   tags: z.array(z.string()),
+  /** 'Controla IMEI' (issue 17). */
+  serialized: z.boolean(),
 });
 export type ProductFormValues = z.infer<typeof productFormSchema>;
 
@@ -104,6 +106,7 @@ export const emptyProductForm: ProductFormValues = {
   stock: '0',
   stockAlert: '0',
   tags: [],
+  serialized: false,
 };
 
 export function productToForm(product: Product): ProductFormValues {
@@ -122,6 +125,7 @@ export function productToForm(product: Product): ProductFormValues {
     stock: String(product.stock),
     stockAlert: String(product.stockAlert),
     tags: product.tags,
+    serialized: product.serialized,
   };
 }
 
@@ -142,6 +146,7 @@ export function formToBody(values: ProductFormValues): Omit<ProductCreateInput, 
     stock: parseQuantity(values.stock),
     stockAlert: Number(values.stockAlert),
     tags: values.tags.filter((tag) => tag.trim()),
+    serialized: values.serialized,
   };
 }
 

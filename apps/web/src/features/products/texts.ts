@@ -1,4 +1,4 @@
-import { PRODUCT_TEXTS } from '@backoffice/contract';
+import { IMEI_TEXTS, PRODUCT_TEXTS } from '@backoffice/contract';
 
 /** Every text of the products screen (spec sections 2, 5 and 8). */
 export const PRODUCTS_TEXTS = {
@@ -25,8 +25,11 @@ export const PRODUCTS_TEXTS = {
       cost: 'Preço de compra',
       sellPrice: 'Preço de venda',
       stock: 'Estoque',
+      serialized: IMEI_TEXTS.serializedLabel,
       save: 'Salvar',
     },
+    serializedChip: 'IMEI',
+    serializedStock: 'Controla IMEI: o estoque muda pelas entradas com IMEI.',
     saveStock: (name: string) => `Salvar estoque de ${name}`,
     stockInput: (name: string) => `Estoque de ${name}`,
   },
@@ -68,6 +71,11 @@ export const PRODUCTS_TEXTS = {
       tags: 'Tags',
       tagsHelp: 'Digite uma tag e tecle Enter',
       code: 'Código',
+      serialized: IMEI_TEXTS.serializedLabel,
+      serializedHelp: 'Cada unidade (celular) tem o seu IMEI: o estoque é o número de IMEIs.',
+      serializedLocked: PRODUCT_TEXTS.serializedChangeNeedsZeroStock,
+      unitsStock: 'Quantidade em estoque (IMEIs)',
+      serializedStockLocked: 'O estoque de um produto que controla IMEI muda pelas entradas com IMEI.',
     },
     newBrand: 'Nova marca',
     newReference: 'Nova referência',
@@ -94,6 +102,27 @@ export const PRODUCTS_TEXTS = {
     source: 'Operação',
     submit: 'Alterar',
     close: 'Fechar Edição',
+    unitsCount: 'Número de IMEIs válidos da lista.',
+  },
+  /** The IMEI list of a serialized product's entry or initial stock (issue 17). */
+  imei: {
+    label: 'IMEIs (um por linha)',
+    help: 'Digite, cole ou escaneie um IMEI por linha. Dois chips: IMEI;IMEI2 na mesma linha.',
+    listLabel: 'Conferência dos IMEIs',
+    line: (n: number) => `Linha ${n}`,
+    valid: 'Válido',
+    checking: 'Conferindo…',
+    format: 'Use só dígitos: IMEI, ou IMEI;IMEI2.',
+    invalid: (imeis: readonly string[]) => `Dígito verificador não confere: ${imeis.join(', ')}.`,
+    repeated: (imeis: readonly string[]) => `Repetido na lista: ${imeis.join(', ')}.`,
+    registered: (imei: string, product: string, code: string) => `Já cadastrado: ${imei} (${product} · ${code}).`,
+    summary: (good: number, bad: number) =>
+      `${good === 1 ? '1 unidade válida' : `${good} unidades válidas`}${
+        bad ? ` · ${bad === 1 ? '1 linha com problema' : `${bad} linhas com problema`}` : ''
+      }`,
+    fixLines: 'Corrija ou remova as linhas marcadas para enviar.',
+    scanned: (code: string) => `IMEI lido: ${code}`,
+    alreadyListed: (code: string) => `IMEI já está na lista: ${code}`,
   },
   details: {
     rows: {
@@ -107,7 +136,10 @@ export const PRODUCTS_TEXTS = {
       bronze: 'Cliente bronze',
       silver: 'Cliente prata',
       description: 'Descrição',
+      serialized: IMEI_TEXTS.serializedLabel,
     },
+    yes: 'Sim',
+    no: 'Não',
     missing: 'N/A',
     images: 'Imagens',
     noImages: 'Nenhuma imagem foi encontrada para o produto.',

@@ -11,8 +11,11 @@ import type {
   SalesHistoryRow,
   StockChangeRow,
   StockEntryItem,
+  UnitCheck,
 } from '@backoffice/contract';
+import { MAX_IMEIS_PER_CHECK } from '@backoffice/contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { createQueryKeys } from '../../../lib/query-keys';
@@ -134,6 +137,38 @@ export async function fetchProduct(code: string): Promise<Product | null> {
 export async function enterStock(products: StockEntryItem[]): Promise<Product[]> {
   return (await api<{ data: Product[] }>('/products/menu/purchase/batch', { method: 'PATCH', body: { products } }))
     .data;
+}
+
+/** The units' query keys: an entry refused for a registered IMEI asks again. */
+export const unitKeys = createQueryKeys('units');
+
+/** POST /units/check: for each IMEI (each once), whether its check digit holds and the unit it is registered to. */
+export async function checkUnits(imeis: readonly string[]): Promise<UnitCheck[]> {
+  return (await api<{ data: UnitCheck[] }>('/units/check', { method: 'POST', body: { imeis } })).data;
+}
+
+/** How long the list rests before its IMEIs are checked (a scan or a paste asks once, not per keystroke). */
+export const UNIT_CHECK_DELAY_MS = 300;
+
+/**
+ * The registered units among `imeis` (valid IMEIs of the list being typed), asked once the list rests for
+ * UNIT_CHECK_DELAY_MS: a map by IMEI of the server's answers (the last answer while the next is on its way).
+ */
+export function useUnitChecks(imeis: readonly string[]): ReadonlyMap<string, UnitCheck> {
+  const wanted = imeis.slice(0, MAX_IMEIS_PER_CHECK).join(',');
+  const [asked, setAsked] = useState(wanted);
+  useEffect(() => {
+    const timer = setTimeout(() => setAsked(wanted), UNIT_CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [wanted]);
+  const query = useQuery({
+    queryKey: unitKeys.list(asked),
+    queryFn: () => checkUnits(asked.split(',')),
+    enabled: asked !== '',
+    placeholderData: keepPreviousData,
+  });
+  const data = asked === '' ? undefined : query.data;
+  return useMemo(() => new Map((data ?? []).map((check) => [check.imei, check])), [data]);
 }
 
 export async function updateInventory(code: string, newStock: number): Promise<Product> {

@@ -1,9 +1,10 @@
 import type { Brand, Product } from '@backoffice/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderPage } from '../../../test/render';
+import { type MockCall, mockFetch, renderPage } from '../../../test/render';
 import type { PreparedImage } from '../lib/image-resize';
+import { ProductDetailsDialog } from './product-details-dialog';
 import { ProductForm } from './product-form';
 import { StockEntryDialog } from './stock-entry-dialog';
 
@@ -230,6 +231,7 @@ describe('Cadastrar Produto form', () => {
         stock: 12,
         stockAlert: 0,
         tags: ['vidro'],
+        serialized: false,
       },
       ['b64-frente.png'],
     );
@@ -350,5 +352,179 @@ describe('stock-entry dialog', () => {
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({ productId: 7, stock: 6, cost: 11.25, source: 'BONUS' }),
     );
+  });
+});
+
+/** Valid IMEIs (Luhn worked out by hand) and one whose check digit is wrong. */
+const IMEI = {
+  a: '490154203237518',
+  b: '352099081234565',
+  c: '356938035643809',
+  d: '220000000000004',
+  e: '330000000000001',
+  bad: '352099081234563',
+};
+
+const PHONE: Product = { ...PRODUCT, id: 9, code: 'P100009', name: 'iPhone 15 128GB', stock: 0, serialized: true };
+
+/** POST /units/check: `c` belongs to another phone, `e` came back (RETURNED) to PHONE; the rest are free. */
+function mockUnitCheck() {
+  return mockFetch({
+    'POST /api/units/check': (call) => ({
+      body: {
+        data: (call.body as { imeis: string[] }).imeis.map((imei) => ({
+          imei,
+          valid: true,
+          registered:
+            imei === IMEI.c
+              ? { productId: 3, productCode: 'P100003', productName: 'Galaxy S24', status: 'IN_STOCK' }
+              : imei === IMEI.e
+                ? { productId: PHONE.id, productCode: PHONE.code, productName: PHONE.name, status: 'RETURNED' }
+                : null,
+        })),
+      },
+    }),
+  });
+}
+
+const lineOf = (n: number) => screen.getByRole('listitem', { name: `Linha ${n}` });
+
+describe("'Controla IMEI' on the product form (issue 17)", () => {
+  it('sends the switch on create and, with IMEIs listed, their units as the initial stock', async () => {
+    const calls = mockUnitCheck();
+    const { user, onSubmit } = renderForm();
+    await user.type(field(/^Nome/), 'iPhone 15 128GB');
+    await choose(user, /^Marca/, 'Apple');
+    await user.type(field(/^Preço de compra/), '4.000');
+    await user.type(field(/^Preço de venda/), '5.499,9');
+    await user.click(screen.getByRole('switch', { name: 'Controla IMEI' }));
+    const imeis = screen.getByLabelText(/^IMEIs/);
+    await user.type(imeis, `${IMEI.a}{Enter}${IMEI.b};${IMEI.d}{Enter}${IMEI.c}`);
+    // c is registered to another product: the form cannot be sent with it
+    expect(await within(lineOf(3)).findByText('Já cadastrado: 356938035643809 (Galaxy S24 · P100003).')).toBeTruthy();
+    const submit = screen.getByRole('button', { name: 'Cadastrar' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(field(/^Quantidade em estoque \(IMEIs\)/).value).toBe('2');
+    await user.type(imeis, '{Backspace>15}');
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    await user.click(submit);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        serialized: true,
+        stock: 2,
+        units: [{ imei: IMEI.a }, { imei: IMEI.b, imei2: IMEI.d }],
+      }),
+      [],
+    );
+    expect(calls.some((c: MockCall) => c.url === '/api/units/check')).toBe(true);
+  });
+
+  it('sends the switch on edit while the stock is zero, and locks it with the reason otherwise', async () => {
+    const { user, onSubmit } = renderForm({ mode: 'edit', product: { ...PRODUCT, stock: 0 } });
+    const toggle = screen.getByRole('switch', { name: 'Controla IMEI' }) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ serialized: true }), []));
+    // a form never asks for units on edit
+    expect(screen.queryByLabelText(/^IMEIs/)).toBeNull();
+  });
+
+  it('locks the switch of a product with stock, saying why', () => {
+    renderForm({ mode: 'edit', product: PRODUCT });
+    expect((screen.getByRole('switch', { name: 'Controla IMEI' }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText("Só é possível mudar 'Controla IMEI' com o estoque zerado.")).toBeTruthy();
+  });
+});
+
+describe('stock-entry dialog of a product that controls IMEI (issue 17)', () => {
+  it('checks each line at once: invalid, repeated and registered; the quantity is the count of good units, sent as units', async () => {
+    const calls = mockUnitCheck();
+    const onSubmit = vi.fn(async () => undefined);
+    renderPage(
+      <StockEntryDialog
+        product={PHONE}
+        sources={[{ key: 'SUPPLIER_PURCHASE', name: 'Compra de fornecedor' }]}
+        onClose={() => undefined}
+        onSubmit={onSubmit}
+      />,
+    );
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Informar entrada do produto iPhone 15 128GB' });
+    const submit = within(dialog).getByRole('button', { name: 'Alterar' }) as HTMLButtonElement;
+    const quantity = within(dialog).getByLabelText(/^Quantidade de Entrada/) as HTMLInputElement;
+    expect(quantity.readOnly).toBe(true);
+    expect(quantity.value).toBe('0');
+
+    const imeis = within(dialog).getByLabelText(/^IMEIs/);
+    await user.click(imeis);
+    await user.paste([IMEI.a, IMEI.bad, IMEI.a, IMEI.c, `${IMEI.b} ${IMEI.d}`, IMEI.e, 'abc'].join('\n'));
+    // at once, before the server answers
+    expect(within(lineOf(1)).getByText('Válido')).toBeTruthy();
+    expect(within(lineOf(2)).getByText('Dígito verificador não confere: 352099081234563.')).toBeTruthy();
+    expect(within(lineOf(3)).getByText('Repetido na lista: 490154203237518.')).toBeTruthy();
+    expect(within(lineOf(7)).getByText('Use só dígitos: IMEI, ou IMEI;IMEI2.')).toBeTruthy();
+    // then the server: c is another product's, e a unit of this product that came back (it may come in again)
+    expect(await within(lineOf(4)).findByText('Já cadastrado: 356938035643809 (Galaxy S24 · P100003).')).toBeTruthy();
+    expect(within(lineOf(6)).getByText('Válido')).toBeTruthy();
+    expect(within(lineOf(5)).getByText('Válido')).toBeTruthy();
+    const check = calls.filter((c) => c.url === '/api/units/check').at(-1) as MockCall;
+    expect(check.body).toEqual({ imeis: [IMEI.a, IMEI.c, IMEI.b, IMEI.d, IMEI.e] });
+    expect(within(dialog).getByText('3 unidades válidas · 4 linhas com problema')).toBeTruthy();
+    expect(quantity.value).toBe('3');
+    expect(submit.disabled).toBe(true);
+
+    await user.clear(imeis);
+    await user.paste([IMEI.a, `${IMEI.b};${IMEI.d}`, IMEI.e].join('\n'));
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    expect(quantity.value).toBe('3');
+    await user.type(within(dialog).getByLabelText(/^Preço de Compra/), '{Control>}a{/Control}3.950,5');
+    await user.click(submit);
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        productId: 9,
+        stock: 3,
+        cost: 3950.5,
+        source: 'SUPPLIER_PURCHASE',
+        units: [{ imei: IMEI.a }, { imei: IMEI.b, imei2: IMEI.d }, { imei: IMEI.e }],
+      }),
+    );
+  });
+
+  it('appends each scanned code once, on a line of its own', async () => {
+    mockUnitCheck();
+    let scan: ((code: string) => boolean) | undefined;
+    renderPage(
+      <StockEntryDialog
+        product={PHONE}
+        sources={[{ key: 'SUPPLIER_PURCHASE', name: 'Compra de fornecedor' }]}
+        onClose={() => undefined}
+        onSubmit={async () => undefined}
+        scanner={(append) => {
+          scan = append;
+          return null;
+        }}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    const imeis = within(dialog).getByLabelText(/^IMEIs/) as HTMLTextAreaElement;
+    const results: boolean[] = [];
+    act(() => {
+      results.push(scan?.(IMEI.a) ?? false, scan?.(IMEI.b) ?? false, scan?.(IMEI.a) ?? false);
+    });
+    expect(results).toEqual([true, true, false]);
+    expect(imeis.value).toBe(`${IMEI.a}\n${IMEI.b}\n`);
+    expect((within(dialog).getByLabelText(/^Quantidade de Entrada/) as HTMLInputElement).value).toBe('2');
+  });
+});
+
+describe('product details (issue 17)', () => {
+  it("says whether the product controls IMEI ('Controla IMEI': Sim/Não)", () => {
+    const { rerender } = render(<ProductDetailsDialog product={PHONE} onClose={() => undefined} />);
+    const rowOf = () => screen.getByRole('rowheader', { name: 'Controla IMEI' }).closest('tr') as HTMLElement;
+    expect(within(rowOf()).getByText('Sim')).toBeTruthy();
+    rerender(<ProductDetailsDialog product={PRODUCT} onClose={() => undefined} />);
+    expect(within(rowOf()).getByText('Não')).toBeTruthy();
   });
 });

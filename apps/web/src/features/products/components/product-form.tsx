@@ -7,7 +7,10 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -30,6 +33,7 @@ import {
 } from '../schemas';
 import { PRODUCTS_TEXTS } from '../texts';
 import { ImagePanel } from './image-panel';
+import { ImeiListField, useImeiList } from './imei-list-field';
 import { InlineNameForm } from './inline-name-form';
 
 const T = PRODUCTS_TEXTS.form;
@@ -101,6 +105,13 @@ export function ProductForm(props: Props) {
   });
 
   const brand = watch('brand');
+  const serialized = watch('serialized');
+  // A serialized product created with stock: its units, one IMEI a line; the stock is their count.
+  const [imeis, setImeis] = useState('');
+  const takesUnits = serialized && !editing;
+  const units = useImeiList(takesUnits ? imeis : '');
+  // The switch changes only while the stock is zero (the server refuses it otherwise).
+  const switchLocked = editing && (product?.stock ?? 0) !== 0;
   const references = useMemo(() => brands.find((b) => b.name === brand)?.references ?? [], [brands, brand]);
 
   const set = (name: keyof ProductFormValues, value: string) =>
@@ -150,8 +161,9 @@ export function ProductForm(props: Props) {
   };
 
   const submit = handleSubmit(async (values) => {
+    const body = formToBody(values);
     await onSubmit(
-      formToBody(values),
+      takesUnits ? { ...body, stock: units.units.length, ...(units.units.length ? { units: units.units } : {}) } : body,
       pending.map((image) => image.base64),
     );
   });
@@ -303,14 +315,24 @@ export function ProductForm(props: Props) {
                   />
                 </Grid>
                 <Grid size={THIRD}>
-                  <FormTextField
-                    control={control}
-                    name="stock"
-                    label={F.stock}
-                    required
-                    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                    helperText={null}
-                  />
+                  {takesUnits ? (
+                    <TextField
+                      label={F.unitsStock}
+                      value={String(units.units.length)}
+                      slotProps={{ htmlInput: { readOnly: true } }}
+                    />
+                  ) : (
+                    <FormTextField
+                      control={control}
+                      name="stock"
+                      label={F.stock}
+                      required
+                      disabled={editing && product?.serialized}
+                      title={editing && product?.serialized ? F.serializedStockLocked : undefined}
+                      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                      helperText={null}
+                    />
+                  )}
                 </Grid>
                 <Grid size={THIRD}>
                   <FormTextField
@@ -322,6 +344,35 @@ export function ProductForm(props: Props) {
                     helperText={null}
                   />
                 </Grid>
+                <Grid size={{ xs: 12 }}>
+                  <Controller
+                    control={control}
+                    name="serialized"
+                    render={({ field }) => (
+                      <FormControlLabel
+                        label={F.serialized}
+                        disabled={switchLocked}
+                        control={
+                          <Switch
+                            name={field.name}
+                            checked={field.value}
+                            onChange={(event) => field.onChange(event.target.checked)}
+                            onBlur={field.onBlur}
+                            slotProps={{ input: { 'aria-describedby': 'product-serialized-help' } }}
+                          />
+                        }
+                      />
+                    )}
+                  />
+                  <FormHelperText id="product-serialized-help" sx={{ mt: 0 }}>
+                    {switchLocked ? F.serializedLocked : F.serializedHelp}
+                  </FormHelperText>
+                </Grid>
+                {takesUnits && (
+                  <Grid size={{ xs: 12 }}>
+                    <ImeiListField value={imeis} onChange={setImeis} list={units} />
+                  </Grid>
+                )}
                 <Grid size={{ xs: 12 }}>
                   <Controller
                     control={control}
@@ -364,7 +415,12 @@ export function ProductForm(props: Props) {
           </Grid>
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
             <Button onClick={onClose}>{editing ? T.closeEdit : T.closeCreate}</Button>
-            <SubmitButton spinner="replace" disabled={!isValid} busy={isSubmitting} sx={{ minWidth: 120 }}>
+            <SubmitButton
+              spinner="replace"
+              disabled={!isValid || (takesUnits && units.problems > 0)}
+              busy={isSubmitting}
+              sx={{ minWidth: 120 }}
+            >
               {editing ? T.submitEdit : T.submitCreate}
             </SubmitButton>
           </Box>

@@ -7,6 +7,7 @@ import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
@@ -31,6 +32,17 @@ const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
 
 /** The editable stock of one row with its own save button (section 2). */
 function StockCell({ product }: { product: Product }) {
+  // A serialized product's stock moves by its units (entries with IMEI), not by a typed count.
+  if (product.serialized)
+    return (
+      <Tooltip title={T.serializedStock}>
+        <Box sx={{ display: 'flex', alignItems: 'center', height: '100%', px: 1 }}>{product.stock}</Box>
+      </Tooltip>
+    );
+  return <EditableStockCell product={product} />;
+}
+
+function EditableStockCell({ product }: { product: Product }) {
   const save = useContext(SaveStockContext);
   const [draft, setDraft] = useState(String(product.stock));
   const [saving, setSaving] = useState(false);
@@ -95,7 +107,25 @@ function StockCell({ product }: { product: Product }) {
 const money = (value: number) => formatMoney(value);
 
 const columns: GridColDef<Product>[] = [
-  { field: 'name', headerName: T.columns.name, flex: 1.6, minWidth: 220 },
+  {
+    field: 'name',
+    headerName: T.columns.name,
+    flex: 1.6,
+    minWidth: 220,
+    // a product that controls IMEI says so beside its name (no column of its own: the list keeps its width)
+    renderCell: ({ row }) => (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%', minWidth: 0 }}>
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {row.name}
+        </Box>
+        {row.serialized && (
+          <Tooltip title={T.columns.serialized}>
+            <Chip size="small" color="info" variant="outlined" label={T.serializedChip} />
+          </Tooltip>
+        )}
+      </Box>
+    ),
+  },
   { field: 'code', headerName: T.columns.code, flex: 0.5, minWidth: 100 },
   { field: 'reference', headerName: T.columns.reference, flex: 0.8, minWidth: 140 },
   { field: 'cost', headerName: T.columns.cost, flex: 0.7, minWidth: 150, type: 'number', valueFormatter: money },

@@ -1,32 +1,59 @@
 import type { Product, ProductSource, StockEntryItem } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { useEffect } from 'react';
+import TextField from '@mui/material/TextField';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { FormMoneyField } from '../../../components/form/form-money-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { appendScannedCode as appendCode } from '../lib/imei-lines';
 import { parseDecimal, parseQuantity, toField } from '../lib/pricing';
 import { type StockEntryFormValues, stockEntryFormSchema } from '../schemas';
 import { PRODUCTS_TEXTS } from '../texts';
+import { ImeiListField, useImeiList } from './imei-list-field';
 
 const T = PRODUCTS_TEXTS.stockEntry;
+
+/** The camera scanner, loaded when a serialized product's entry opens (not with the products page). */
+const BarcodeScanner = lazy(() => import('../../../components/barcode-scanner'));
+
+const cameraScanner = (append: (code: string) => boolean) => (
+  <Suspense fallback={null}>
+    <BarcodeScanner onDetected={append} />
+  </Suspense>
+);
 
 interface Props {
   product: Product | null;
   sources: readonly ProductSource[];
   onClose: () => void;
   onSubmit: (entry: StockEntryItem) => Promise<void>;
+  /** The server's refusal of the last submit (400, 409), shown in the dialog, which keeps what was typed. */
+  error?: string | null;
+  /** Beside the IMEI list: what adds scanned codes to it (default: the camera's 'Escanear' button). */
+  scanner?: (append: (code: string) => boolean) => ReactNode;
 }
 
-/** 'Informar entrada do produto {name}': quantity in, purchase price and operation (section 2). */
-export function StockEntryDialog({ product, sources, onClose, onSubmit }: Props) {
+/**
+ * 'Informar entrada do produto {name}': quantity in, purchase price and operation (section 2). For a
+ * product that controls IMEI the quantity is not typed: it is the count of the IMEIs listed (issue 17).
+ */
+export function StockEntryDialog({ product, sources, onClose, onSubmit, error, scanner = cameraScanner }: Props) {
+  const serialized = product?.serialized === true;
+  const [imeis, setImeis] = useState('');
+  // the list as it is now, for codes scanned faster than React renders
+  const imeisNow = useRef(imeis);
+  imeisNow.current = imeis;
+  const list = useImeiList(serialized ? imeis : '', product?.id);
   const {
     control,
     handleSubmit,
     reset,
+    setValue,
     formState: { isValid, isSubmitting },
   } = useForm<StockEntryFormValues>({
     resolver: zodResolver(stockEntryFormSchema),
@@ -35,44 +62,81 @@ export function StockEntryDialog({ product, sources, onClose, onSubmit }: Props)
   });
 
   useEffect(() => {
-    if (product) reset({ stock: '', cost: toField(product.cost), source: sources[0]?.key ?? '' });
+    if (!product) return;
+    reset({ stock: '', cost: toField(product.cost), source: sources[0]?.key ?? '' });
+    setImeis('');
   }, [product, sources, reset]);
+
+  // A serialized product's quantity is its good units (none: the entry cannot be sent).
+  const unitCount = list.units.length;
+  useEffect(() => {
+    if (serialized) setValue('stock', String(unitCount), { shouldValidate: true });
+  }, [serialized, unitCount, setValue]);
 
   const submit = handleSubmit(async (values) => {
     if (!product) return;
-    await onSubmit({
+    const entry: StockEntryItem = {
       productId: product.id,
-      stock: parseQuantity(values.stock),
+      stock: serialized ? list.units.length : parseQuantity(values.stock),
       cost: parseDecimal(values.cost),
       source: values.source,
-    });
+    };
+    await onSubmit(serialized ? { ...entry, units: list.units } : entry);
   });
+
+  /** A scanned code at the end of the list; false when the list already names it. */
+  const append = (code: string) => {
+    const next = appendCode(imeisNow.current, code);
+    if (next === null) return false;
+    imeisNow.current = next;
+    setImeis(next);
+    return true;
+  };
 
   return (
     <FormDialog
       open={product !== null}
       titleId="stock-entry-title"
       title={product ? T.title(product.name) : ''}
-      maxWidth="xs"
+      maxWidth={serialized ? 'sm' : 'xs'}
       onClose={onClose}
       onSubmit={submit}
       closeText={T.close}
       actions={
-        <SubmitButton spinner="replace" disabled={!isValid} busy={isSubmitting} sx={{ minWidth: 96 }}>
+        <SubmitButton
+          spinner="replace"
+          disabled={!isValid || (serialized && list.problems > 0)}
+          busy={isSubmitting}
+          sx={{ minWidth: 96 }}
+        >
           {T.submit}
         </SubmitButton>
       }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <FormTextField
-          control={control}
-          name="stock"
-          label={T.quantity}
-          required
-          autoFocus
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          helperText={null}
-        />
+        {error && <Alert severity="error">{error}</Alert>}
+        {serialized ? (
+          <>
+            <ImeiListField value={imeis} onChange={setImeis} list={list} autoFocus action={scanner(append)} />
+            {list.problems > 0 && <Alert severity="warning">{PRODUCTS_TEXTS.imei.fixLines}</Alert>}
+            <TextField
+              label={T.quantity}
+              value={String(unitCount)}
+              helperText={T.unitsCount}
+              slotProps={{ htmlInput: { readOnly: true } }}
+            />
+          </>
+        ) : (
+          <FormTextField
+            control={control}
+            name="stock"
+            label={T.quantity}
+            required
+            autoFocus
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            helperText={null}
+          />
+        )}
         <FormMoneyField control={control} name="cost" label={T.cost} required helperText={null} />
         <FormSelectField
           control={control}

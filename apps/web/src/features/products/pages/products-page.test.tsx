@@ -394,4 +394,45 @@ describe('Products page', () => {
       await waitFor(() => expect(save.disabled).toBe(false));
     });
   });
+  it('keeps the stock-entry dialog open with what was typed when the server refuses an IMEI (409 IMEI_DUPLICATE)', async () => {
+    const phone: Product = { ...product(3, 'iPhone 15 128GB', 0), serialized: true };
+    const refusal = 'IMEI já cadastrado: 490154203237518 (Galaxy S24).';
+    const { user, calls } = openPage({
+      'GET /api/products': { body: { items: [CAPA, phone], page: 0, total: 2 } },
+      'POST /api/units/check': (call) => ({
+        body: {
+          data: (call.body as { imeis: string[] }).imeis.map((imei) => ({ imei, valid: true, registered: null })),
+        },
+      }),
+      'PATCH /api/products/menu/purchase/batch': { status: 409, body: { errors: [refusal], code: 'IMEI_DUPLICATE' } },
+    });
+    await screen.findByText('iPhone 15 128GB');
+    // the list says which products control IMEI
+    const row = screen.getByText('iPhone 15 128GB').closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('IMEI')).toBeTruthy();
+    await user.click(rowCheckbox('iPhone 15 128GB'));
+    await user.click(screen.getByRole('button', { name: 'Informar Entrada' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Informar entrada do produto iPhone 15 128GB' });
+    const imeis = within(dialog).getByLabelText(/^IMEIs/) as HTMLTextAreaElement;
+    await user.click(imeis);
+    await user.paste('490154203237518\n352099081234565');
+    const submit = within(dialog).getByRole('button', { name: 'Alterar' }) as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    await user.click(submit);
+    expect(await within(dialog).findByText(refusal)).toBeTruthy();
+    const entry = calls.find((c) => c.method === 'PATCH') as MockCall;
+    expect(entry.body).toEqual({
+      products: [
+        {
+          productId: 3,
+          stock: 2,
+          cost: 10,
+          source: 'SUPPLIER_PURCHASE',
+          units: [{ imei: '490154203237518' }, { imei: '352099081234565' }],
+        },
+      ],
+    });
+    expect(screen.getByRole('dialog', { name: 'Informar entrada do produto iPhone 15 128GB' })).toBeTruthy();
+    expect(imeis.value).toBe('490154203237518\n352099081234565');
+  });
 });

@@ -29,6 +29,7 @@ import {
   productKeys,
   putProductsInPages,
   unarchiveProduct,
+  unitKeys,
   updateInventory,
   updateProduct,
   uploadProductImage,
@@ -49,6 +50,9 @@ import { StockEntryDialog } from '../components/stock-entry-dialog';
 import { baselineAfterConflict, baselineOf, type EditBaseline } from '../lib/edit-baseline';
 import { prepareImage } from '../lib/image-resize';
 import { PRODUCTS_TEXTS as T } from '../texts';
+
+/** A refusal the stock-entry dialog says itself: the server named what to change in what was typed. */
+const isRefusal = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.status === 409);
 
 /**
  * One panel at a time; the list is hidden while one is open (section 2). An edit keeps the stock and cost
@@ -73,6 +77,7 @@ export default function ProductsPage() {
   const [panel, setPanel] = useState<Panel | null>(null);
   const [stockEntryFor, setStockEntryFor] = useState<Product | null>(null);
   const [detailsFor, setDetailsFor] = useState<Product | null>(null);
+  const [entryError, setEntryError] = useState<string | null>(null);
 
   // On load: products, archived products, references and brands (section 2).
   const products = useProductPage(page * PAGE_SIZE, search);
@@ -178,12 +183,22 @@ export default function ProductsPage() {
     failure: T.errors.inventory,
     update: (client, product) => putProductsInPages(client, [product]),
   });
+  /**
+   * A refusal (400 a bad IMEI or quantity, 409 an IMEI already registered) is said inside the dialog, which
+   * keeps what was typed; the IMEIs are checked again so the line of a registered one says so.
+   */
   const enterStockOf = useApiMutation<Product[], StockEntryItem>({
     mutationFn: (entry) => enterStock([entry]),
     success: T.success.stockEntered,
     failure: T.errors.stockEntry,
     update: putProductsInPages,
+    errorInDialog: isRefusal,
     onSuccess: () => setStockEntryFor(null),
+    onError: (error, message) => {
+      if (!isRefusal(error)) return;
+      setEntryError(message);
+      void queryClient.invalidateQueries({ queryKey: unitKeys.all });
+    },
   });
   /** Waits for a write the form awaits (its button spins); the hook has said the outcome. */
   const settle = (promise: Promise<unknown>) =>
@@ -194,7 +209,11 @@ export default function ProductsPage() {
 
   const selectionActions: SelectionActions = {
     history: (selected) => single(selected, T.refusals.history, (product) => setPanel({ kind: 'history', product })),
-    stockEntry: (selected) => single(selected, T.refusals.stockEntry, setStockEntryFor),
+    stockEntry: (selected) =>
+      single(selected, T.refusals.stockEntry, (product) => {
+        setEntryError(null);
+        setStockEntryFor(product);
+      }),
     show: (selected) => single(selected, T.refusals.show, setDetailsFor),
     edit: (selected) =>
       single(selected, T.refusals.edit, (product) =>
@@ -357,7 +376,9 @@ export default function ProductsPage() {
         product={stockEntryFor}
         sources={sources.data ?? []}
         onClose={() => setStockEntryFor(null)}
+        error={entryError}
         onSubmit={async (entry) => {
+          setEntryError(null);
           await settle(enterStockOf.mutateAsync(entry));
         }}
       />
