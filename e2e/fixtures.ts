@@ -8,14 +8,29 @@ import { type ApiClient, unique } from './harness';
  * - customers come only from the customers' own app (the back-office approves them, never creates one), so
  *   the demo's customers are shared out by id: a journey works only on the customers of its share.
  */
-const JOURNEYS = ['payments', 'field', 'live', 'orders', 'dispatch', 'connectionLoss', 'selling', 'customers'] as const;
-export type Journey = (typeof JOURNEYS)[number];
+/**
+ * The shares, one residue of the customer id each: selling holds two (it looks for gold customers with a
+ * shipping cost and a warranty percentage, and needs two of them).
+ */
+const SHARES = [
+  'payments',
+  'field',
+  'live',
+  'orders',
+  'dispatch',
+  'connectionLoss',
+  'selling',
+  'customers',
+  'products',
+  'selling',
+] as const;
+export type Journey = (typeof SHARES)[number];
 
 /** Whether a demo customer is in `journey`'s share (ids shared out one by one: no two journeys share one). */
 export const ownedBy =
   (journey: Journey) =>
   (customer: { id: number }): boolean =>
-    customer.id % JOURNEYS.length === JOURNEYS.indexOf(journey);
+    SHARES[customer.id % SHARES.length] === journey;
 
 export interface JourneyCustomer {
   id: number;
@@ -177,13 +192,18 @@ export async function placeOrder(
 
 /**
  * Takes a cash order placed for 'Motoboy' to 'Aguardando motoboy' (packed) through the stocker's moves;
- * `stocker` is a client signed in as a stocker.
+ * `stocker` is a client signed in as a stocker; a phone's units are named by IMEI.
  */
-export async function packOrder(stocker: ApiClient, orderId: number): Promise<void> {
+export async function packOrder(
+  stocker: ApiClient,
+  orderId: number,
+  units?: Array<{ productId: number; imei: string }>,
+): Promise<void> {
   await stocker.send('PATCH', '/workflow/order/prepare', { orderId });
   await stocker.send('PATCH', '/workflow/order/pack', {
     orderId,
     images: [`data:image/jpeg;base64,${await photo(orderId)}`],
+    ...(units ? { units } : {}),
   });
 }
 

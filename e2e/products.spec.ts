@@ -2,7 +2,19 @@ import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, DEMO, login, openBrowser, pageApi, screenshot, unique } from './harness';
+import { deliverOrder, newPhone, packOrder, placeOrder } from './fixtures';
+import {
+  apiAs,
+  type BrowserSession,
+  DEMO,
+  expectAccessible,
+  login,
+  openBrowser,
+  openPhone,
+  pageApi,
+  screenshot,
+  unique,
+} from './harness';
 
 /** A solid-colour PNG of width×height, built by hand (no image library needed in the browser tests). */
 function png(width: number, height: number): Buffer {
@@ -266,5 +278,61 @@ describe('products: the stocker keeps the catalogue', () => {
     expect(lines[0]).toBe('Nome;Código;Referência;Preço de compra;Preço de venda;Estoque');
     expect(lines).toHaveLength(second.total + 1);
     expect(lines.some((line) => line.split(';')[1] === product.code)).toBe(true);
+  });
+});
+
+describe('products: a phone found by its IMEI', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await openBrowser();
+  });
+  afterAll(() => s.close());
+
+  it("'Consultar IMEI' shows the phone the journey sold and delivered: its customer, order and warranty", async () => {
+    // A phone of the journey's own, entered with IMEI 490154203237518 (check digit by hand: 52 → 8), sold,
+    // packed by that IMEI and delivered, all through the API.
+    const admin = await apiAs(s.baseURL, DEMO.admin);
+    const phone = await newPhone(admin, 'consulta', ['490154203237518']);
+    const order = await placeOrder(admin, 'products', { product: phone });
+    await packOrder(await apiAs(s.baseURL, DEMO.stocker), order.orderId, [
+      { productId: phone.id, imei: '490154203237518' },
+    ]);
+    await deliverOrder(admin, await apiAs(s.baseURL, DEMO.courier), order.orderId);
+    const customer = (await admin.get<{ data: { customer: string } }>(`/orders/by-id/${order.orderId}`)).data.customer;
+
+    await login(s.page, DEMO.stocker);
+    await s.page.goto('/admin/products');
+    await s.page.getByRole('button', { name: 'Consultar IMEI' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Consultar IMEI' });
+    await dialog.getByLabel('IMEI').fill('490154203237518');
+    await dialog.getByRole('button', { name: 'Consultar' }).click();
+    const result = dialog.getByRole('region', { name: 'Aparelho 490154203237518' });
+    await result.waitFor();
+    const text = (await result.textContent()) ?? '';
+    expect(text).toContain(phone.name);
+    expect(text).toContain(customer);
+    expect(text).toContain(order.code);
+    // Delivered now: 12 months of warranty, to the same day next year (São Paulo dates).
+    const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const [day, month, year] = today.split('/');
+    expect(text).toMatch(new RegExp(`\\d+ dias de garantia \\(até ${day}/${month}/${Number(year) + 1}\\)`));
+    expect(await result.getByRole('listitem').count()).toBe(3);
+    await expectAccessible(s.page, 'Consultar IMEI');
+    await screenshot(s.page, 'products-unit-lookup-desktop');
+
+    const phoneScreen = await openPhone();
+    try {
+      await login(phoneScreen.page, DEMO.stocker);
+      await phoneScreen.page.goto('/admin/products');
+      await phoneScreen.page.getByRole('button', { name: 'Consultar IMEI' }).click();
+      const small = phoneScreen.page.getByRole('dialog', { name: 'Consultar IMEI' });
+      await small.getByLabel('IMEI').fill('490154203237518');
+      await small.getByRole('button', { name: 'Consultar' }).click();
+      await small.getByRole('region', { name: 'Aparelho 490154203237518' }).waitFor();
+      await expectAccessible(phoneScreen.page, 'Consultar IMEI no celular');
+      await screenshot(phoneScreen.page, 'products-unit-lookup-phone');
+    } finally {
+      await phoneScreen.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { Product, ProductCreateInput, ProductUpdateInput, StockEntryItem } 
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -47,6 +48,7 @@ import { ProductDetailsDialog } from '../components/product-details-dialog';
 import { ProductForm } from '../components/product-form';
 import { ProductList, type SelectionActions } from '../components/product-list';
 import { StockEntryDialog } from '../components/stock-entry-dialog';
+import { UnitLookupDialog } from '../components/unit-lookup-dialog';
 import { baselineAfterConflict, baselineOf, type EditBaseline } from '../lib/edit-baseline';
 import { prepareImage } from '../lib/image-resize';
 import { PRODUCTS_TEXTS as T } from '../texts';
@@ -75,6 +77,7 @@ export default function ProductsPage() {
   const [search, setSearch] = useState('');
   const [selectedIds, setSelectedIds] = useState<GridRowId[]>([]);
   const [panel, setPanel] = useState<Panel | null>(null);
+  const [lookup, setLookup] = useState(false);
   const [stockEntryFor, setStockEntryFor] = useState<Product | null>(null);
   const [detailsFor, setDetailsFor] = useState<Product | null>(null);
   const [entryError, setEntryError] = useState<string | null>(null);
@@ -308,9 +311,13 @@ export default function ProductsPage() {
             <Button variant="outlined" startIcon={<ArchiveOutlinedIcon />} onClick={() => open({ kind: 'archived' })}>
               {T.buttons.archived}
             </Button>
+            <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={() => setLookup(true)}>
+              {T.buttons.unitLookup}
+            </Button>
           </>
         }
       />
+      <UnitLookupDialog open={lookup} onClose={() => setLookup(false)} />
       {panel ? (
         renderPanel(panel)
       ) : (
