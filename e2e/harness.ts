@@ -38,7 +38,13 @@ export async function openBrowser(
    * The field app's service worker (it downloads the app's files for offline use) is blocked unless a
    * journey is about it: elsewhere it would only add requests to every journey's first page.
    */
-  { serviceWorkers = 'block' }: Pick<BrowserContextOptions, 'serviceWorkers'> = {},
+  {
+    serviceWorkers = 'block',
+    camera,
+  }: Pick<BrowserContextOptions, 'serviceWorkers'> & {
+    /** A Y4M video the browser's camera shows (Chromium's fake capture device), with the permission granted. */
+    camera?: string;
+  } = {},
 ): Promise<BrowserSession> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
@@ -51,6 +57,13 @@ export async function openBrowser(
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(camera
+        ? [
+            '--use-fake-ui-for-media-stream',
+            '--use-fake-device-for-media-stream',
+            `--use-file-for-fake-video-capture=${camera}`,
+          ]
+        : []),
     ],
   });
   const baseURL = inject('baseURL');
@@ -60,6 +73,7 @@ export async function openBrowser(
     locale: 'pt-BR',
     acceptDownloads: true,
     serviceWorkers,
+    ...(camera ? { permissions: ['camera'] } : {}),
     ...device,
   });
   context.setDefaultTimeout(20_000);
@@ -70,7 +84,7 @@ export async function openBrowser(
 
 /** A courier's or stocker's phone: 390×844, a touch screen whose taps are touches. */
 export const PHONE = { width: 390, height: 844 };
-export const openPhone = (options: Pick<BrowserContextOptions, 'serviceWorkers'> = {}) =>
+export const openPhone = (options: Pick<BrowserContextOptions, 'serviceWorkers'> & { camera?: string } = {}) =>
   openBrowser(PHONE, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }, options);
 
 /** The live-updates stream (GET /api/orders/events) stays open for as long as the app is open, by design. */

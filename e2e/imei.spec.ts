@@ -1,0 +1,107 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPhone } from './fixtures';
+import { apiAs, type BrowserSession, DEMO, expectAccessible, login, openPhone, pageApi, screenshot } from './harness';
+
+/**
+ * IMEIs whose check digit was worked out by hand (Luhn over the first 14):
+ * - 356938035643809: kept 8+4+5+0+3+6+3 = 29, doubled 0,6,3,6,7,9,1 = 32, 61 → 9
+ * - 352099081234565: kept 3+2+9+0+1+3+5 = 23, doubled 1+0+9+7+4+8+3 = 32, 55 → 5
+ */
+const SCANNED = ['356938035643809', '352099081234565'];
+
+/**
+ * A video for Chromium's fake camera (Y4M, 640×480, 4:2:0): each IMEI's Code 128 barcode, drawn by ZXing's
+ * writer, held for two seconds, one after the other, as boxes passed in front of a phone's camera.
+ */
+async function barcodeVideo(codes: string[]): Promise<string> {
+  const require = createRequire(import.meta.url);
+  const { prepareZXingModule, writeBarcode } = await import('zxing-wasm/writer');
+  const wasm = readFileSync(
+    path.join(path.dirname(require.resolve('zxing-wasm/writer')), '../../writer/zxing_writer.wasm'),
+  );
+  prepareZXingModule({ overrides: { wasmBinary: wasm.buffer as ArrayBuffer } });
+  const W = 640;
+  const H = 480;
+  const frames: Buffer[] = [];
+  for (const code of codes) {
+    const written = await writeBarcode(code, { format: 'Code128', scale: 3 });
+    const { data, width, height } = written.symbol as { data: Uint8ClampedArray; width: number; height: number };
+    const perPixel = data.length / (width * height);
+    const luma = Buffer.alloc(W * H, 235);
+    const barHeight = 160;
+    const left = Math.floor((W - width * 2) / 2);
+    const top = Math.floor((H - barHeight) / 2);
+    for (let y = 0; y < barHeight; y++) {
+      for (let x = 0; x < width * 2; x++) {
+        const value = data[(Math.floor((y * height) / barHeight) * width + Math.floor(x / 2)) * perPixel] as number;
+        luma[(top + y) * W + left + x] = value < 128 ? 16 : 235;
+      }
+    }
+    const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
+    const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
+    for (let i = 0; i < 20; i++) frames.push(frame); // 2 s at 10 frames a second
+  }
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'imei-video-')), 'barcodes.y4m');
+  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...frames]));
+  return file;
+}
+
+describe('phones by IMEI: a stock entry scanned with the camera', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await openPhone({ camera: await barcodeVideo(SCANNED) });
+  });
+  afterAll(() => s.close());
+
+  it("the stocker scans two boxes' barcodes on a phone: each IMEI enters the list once, and the stock is their count", async () => {
+    const admin = await apiAs(s.baseURL, DEMO.admin);
+    // A phone that controls IMEI, with no unit yet.
+    const phone = await newPhone(admin, 'câmera', []);
+    expect(phone.stock).toBe(0);
+
+    const { page } = s;
+    await login(page, DEMO.stocker);
+    await page.goto('/admin/products');
+    await page.getByLabel('Buscar produto').fill(phone.name);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('row').filter({ hasText: phone.name }).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Informar Entrada' }).click();
+    const dialog = page.getByRole('dialog', { name: `Informar entrada do produto ${phone.name}` });
+    await dialog.getByRole('button', { name: 'Escanear' }).click();
+    const scanner = page.getByRole('dialog', { name: 'Escanear código de barras' });
+    // The video shows one box, then the other (and loops): each is read, and entered once.
+    await scanner.getByText(`Lido: ${SCANNED[0]}`).waitFor({ timeout: 60_000 });
+    await expectAccessible(page, 'Escanear código de barras');
+    await screenshot(page, 'imei-camera-scan-phone');
+    await scanner.getByText(`Lido: ${SCANNED[1]}`).waitFor({ timeout: 60_000 });
+    await scanner.getByRole('button', { name: 'Concluir' }).click();
+    await scanner.waitFor({ state: 'detached' });
+    const lines = (await dialog.getByLabel(/^IMEIs/).inputValue()).split('\n').filter(Boolean);
+    expect([...lines].sort()).toEqual([...SCANNED].sort());
+    await expect.poll(() => dialog.getByLabel('Quantidade de Entrada').inputValue()).toBe('2');
+
+    await dialog.getByLabel(/^Preço de Compra/).fill('1.450,00');
+    await dialog.getByRole('combobox', { name: /Operação/ }).click();
+    await page.getByRole('option', { name: 'Compra de fornecedor' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await screenshot(page, 'imei-camera-entry-phone');
+    await dialog.getByRole('button', { name: 'Alterar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The server holds the two units, in stock, at R$ 1.450,00 each.
+    const checked = await pageApi(page).send<{ data: Array<{ imei: string; registered: { status: string } | null }> }>(
+      'POST',
+      '/units/check',
+      { imeis: SCANNED },
+    );
+    expect(checked.data.map((c) => [c.imei, c.registered?.status])).toEqual(SCANNED.map((imei) => [imei, 'IN_STOCK']));
+    const { items } = await admin.get<{ items: Array<{ id: number; stock: number; cost: number }> }>(
+      `/products?offset=0&limit=5&search=${encodeURIComponent(phone.code)}`,
+    );
+    expect(items.find((p) => p.id === phone.id)).toMatchObject({ stock: 2, cost: 1450 });
+  });
+});
