@@ -2,8 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhone } from './fixtures';
+import { deliverOrder, type JourneyProduct, newPhone, placeOrder } from './fixtures';
 import { apiAs, type BrowserSession, DEMO, expectAccessible, login, openPhone, pageApi, screenshot } from './harness';
 
 /**
@@ -52,6 +53,7 @@ async function barcodeVideo(codes: string[]): Promise<string> {
 
 describe('phones by IMEI: a stock entry scanned with the camera', () => {
   let s: BrowserSession;
+  let phone: JourneyProduct;
   beforeAll(async () => {
     s = await openPhone({ camera: await barcodeVideo(SCANNED) });
   });
@@ -60,7 +62,7 @@ describe('phones by IMEI: a stock entry scanned with the camera', () => {
   it("the stocker scans two boxes' barcodes on a phone: each IMEI enters the list once, and the stock is their count", async () => {
     const admin = await apiAs(s.baseURL, DEMO.admin);
     // A phone that controls IMEI, with no unit yet.
-    const phone = await newPhone(admin, 'câmera', []);
+    phone = await newPhone(admin, 'câmera', []);
     expect(phone.stock).toBe(0);
 
     const { page } = s;
@@ -103,5 +105,50 @@ describe('phones by IMEI: a stock entry scanned with the camera', () => {
       `/products?offset=0&limit=5&search=${encodeURIComponent(phone.code)}`,
     );
     expect(items.find((p) => p.id === phone.id)).toMatchObject({ stock: 2, cost: 1450 });
+  });
+
+  it("packs a sale of one of them by scanning its box on the phone; delivered, the unit is the customer's", async () => {
+    const admin = await apiAs(s.baseURL, DEMO.admin);
+    // The phone whose two boxes came in above (this file tells one story).
+    // Sold for an immediate delivery (immediate ones come first in the stocker's list).
+    const order = await placeOrder(admin, 'products', { product: phone, nth: 1, isFastDelivery: true });
+
+    const { page } = s;
+    await page.goto('/admin/tasks');
+    const card = page.getByRole('article', { name: order.code });
+    await card.getByRole('button', { name: 'Iniciar separação' }).tap();
+    await card.getByRole('button', { name: 'Finalizar embalagem' }).tap();
+    const dialog = page.getByRole('dialog', { name: `Embalagem do pedido ${order.code}` });
+    await dialog.getByRole('button', { name: 'Escanear' }).tap();
+    const scanner = page.getByRole('dialog', { name: 'Escanear código de barras' });
+    // Whichever box the camera sees first goes into the one IMEI field; the other has no room.
+    await scanner.getByText(/^Lido: \d{15}$/).waitFor({ timeout: 60_000 });
+    await scanner.getByRole('button', { name: 'Concluir' }).tap();
+    await scanner.waitFor({ state: 'detached' });
+    const imei = await dialog.getByLabel(`IMEI: ${phone.name}`).inputValue();
+    expect(SCANNED).toContain(imei);
+    const box = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#3a7bc2' } })
+      .jpeg()
+      .toBuffer();
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'caixa.jpg', mimeType: 'image/jpeg', buffer: box });
+    await dialog.getByRole('img', { name: 'Foto 1 da embalagem' }).waitFor();
+    await expectAccessible(page, 'Embalagem com IMEI lido pela câmera');
+    await screenshot(page, 'imei-camera-pack-phone');
+    await dialog.getByRole('button', { name: 'Concluir embalagem' }).tap();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The scanned unit went to the order; delivered, its warranty runs.
+    await deliverOrder(admin, await apiAs(s.baseURL, DEMO.courier), order.orderId);
+    const unit = (
+      await admin.get<{ data: { status: string; order: { code: string }; deliveredAt: string | null } }>(
+        `/units/${imei}`,
+      )
+    ).data;
+    expect(unit).toMatchObject({ status: 'SOLD', order: { code: order.code } });
+    expect(unit.deliveredAt).not.toBeNull();
+    const other = SCANNED.find((code) => code !== imei) as string;
+    expect((await admin.get<{ data: { status: string } }>(`/units/${other}`)).data.status).toBe('IN_STOCK');
   });
 });

@@ -7,13 +7,15 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, useState } from 'react';
+import { type ChangeEvent, lazy, Suspense, useRef, useState } from 'react';
 import { FIELD_TEXTS } from '../texts';
 import { FieldDialog } from './field-dialog';
 import { photoToDataUrl } from './photos';
 
 const T = FIELD_TEXTS.pack;
 let nextPhotoId = 0;
+/** The camera's barcode reader: loaded (with its WebAssembly) only when a box is to be scanned. */
+const BarcodeScanner = lazy(() => import('../../../components/barcode-scanner'));
 
 /** One box slot per unit of each serialized line ('Controla IMEI'): its product and place in the line. */
 function unitSlots(order: TaskOrder) {
@@ -64,6 +66,21 @@ export function PackDialog({
   const slots = unitSlots(order);
   const [imeis, setImeis] = useState<Record<string, string>>({});
   const typed = slots.map((slot) => imeis[slot.key] ?? '');
+  // The scanner reports codes between renders: it reads the IMEIs as they are now, not as last drawn.
+  const current = useRef(imeis);
+  current.current = imeis;
+  /** A box's barcode read by the camera: into the first empty IMEI field (false: already there, or no room). */
+  const scanned = (code: string): boolean => {
+    const digits = code.replace(/\D/g, '').slice(0, 15);
+    const values = slots.map((slot) => current.current[slot.key] ?? '');
+    const free = slots.find((slot) => !current.current[slot.key]);
+    if (values.includes(digits) || !free) return false;
+    const next = { ...current.current, [free.key]: digits };
+    current.current = next;
+    setImeis(next);
+    setProblem(null);
+    return true;
+  };
 
   const add = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
@@ -124,6 +141,9 @@ export function PackDialog({
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {T.units.hint}
           </Typography>
+          <Suspense fallback={null}>
+            <BarcodeScanner onDetected={scanned} />
+          </Suspense>
           {slots.map((slot, index) => {
             const value = typed[index] as string;
             const wrong = imeiProblem(value, typed);
