@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journeyCustomer, newProduct } from './fixtures';
+import { assignCourier, journeyCustomer, newProduct } from './fixtures';
 import {
   apiAs,
   type BrowserSession,
@@ -160,6 +160,8 @@ describe('a lost connection signs no one out, and keeps the work on screen', () 
       orderId,
       images: [`data:image/jpeg;base64,${photo.toString('base64')}`],
     });
+    // The customer may have a courier of his own: the attendant makes Diego the order's courier first.
+    await assignCourier(attendantApi, orderId, courierApi.id);
     await courierApi.send('PATCH', '/workflow/order/withdraw', { orderId });
 
     // ---- the courier, on his phone, at the customer's door ----

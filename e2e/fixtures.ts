@@ -43,6 +43,8 @@ export interface JourneyCustomer {
   totalPurchase: number;
   /** The courier associated with the customer: his orders go to that courier. */
   deliverer: { id: number; name: string } | null;
+  /** A customer without it has no fast delivery. */
+  fastDeliveryTax: number;
 }
 
 /**
@@ -177,7 +179,9 @@ export async function placeOrder(
     isFastDelivery?: boolean;
   } = {},
 ): Promise<PlacedOrder> {
-  const customer = await journeyCustomer(api, journey, { nth, ...(where ? { where } : {}) });
+  // A fast delivery needs a customer with a fast-delivery tax.
+  const fits = (c: JourneyCustomer) => (where ? where(c) : !c.isBlocked) && (!isFastDelivery || c.fastDeliveryTax > 0);
+  const customer = await journeyCustomer(api, journey, { nth, where: fits });
   const item = product ?? (await newProduct(api, journey));
   await emptyCart(api, customer.id);
   await api.send('POST', `/orders/cart/add/${customer.id}`, { productId: item.id, quantity: 1 });
@@ -208,13 +212,17 @@ export async function packOrder(
 }
 
 /**
- * Gives a packed order (Aguardando motoboy) its courier, as an attendant does (`api` holds orders); an order
+ * Gives a packed order (Aguardando motoboy or Entrega imediata) its courier, as an attendant does (`api` holds orders); an order
  * may have one already, from its customer's associated courier.
  */
 export async function assignCourier(api: ApiClient, orderId: number, courierId: number): Promise<void> {
-  const { data } = await api.get<{ data: { delivererId: number | null } }>(`/orders/by-id/${orderId}`);
+  const { data } = await api.get<{ data: { delivererId: number | null; statusKey: number } }>(
+    `/orders/by-id/${orderId}`,
+  );
   if (data.delivererId === courierId) return;
-  await api.send('PUT', `/orders/change/order/${orderId}/deliverer/${courierId}`, {});
+  // An immediate delivery (Entrega imediata, 15) has its own call.
+  const path = data.statusKey === 15 ? 'change/fast-deliverer/order' : 'change/order';
+  await api.send('PUT', `/orders/${path}/${orderId}/deliverer/${courierId}`, {});
 }
 
 /**

@@ -191,8 +191,12 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
     // The new employee sets a password through "Esqueceu a senha?" with the code from the outbox.
     await s.page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
     await s.page.waitForURL(/\/forgot-password$/);
+    // The address changes before the recovery page is drawn (its code may still be loading): the login
+    // page's own 'Email' is on screen until then. Type once the recovery page shows.
+    const send = s.page.getByRole('button', { name: 'Enviar' });
+    await send.waitFor();
     await s.page.getByLabel('Email').fill(email);
-    await s.page.getByRole('button', { name: 'Enviar' }).click();
+    await send.click();
     await s.page
       .getByText(
         'Uma notificação de redefinição da senha foi encaminhada para o e-mail mencionado, verifique a sua caixa de entrada.',

@@ -8,11 +8,12 @@ import { deliverOrder, type JourneyProduct, newPhone, placeOrder } from './fixtu
 import { apiAs, type BrowserSession, DEMO, expectAccessible, login, openPhone, pageApi, screenshot } from './harness';
 
 /**
- * IMEIs whose check digit was worked out by hand (Luhn over the first 14):
- * - 356938035643809: kept 8+4+5+0+3+6+3 = 29, doubled 0,6,3,6,7,9,1 = 32, 61 → 9
- * - 352099081234565: kept 3+2+9+0+1+3+5 = 23, doubled 1+0+9+7+4+8+3 = 32, 55 → 5
+ * IMEIs of this journey alone (another journey's phone would already hold them), check digits worked out by
+ * hand (Luhn over the first 14):
+ * - 220000000000004: kept 2, doubled 2 → 4, 6 → 4
+ * - 330000000000001: kept 3, doubled 3 → 6, 9 → 1
  */
-const SCANNED = ['356938035643809', '352099081234565'];
+const SCANNED = ['220000000000004', '330000000000001'];
 
 /**
  * A video for Chromium's fake camera (Y4M, 640×480, 4:2:0): each IMEI's Code 128 barcode, drawn by ZXing's

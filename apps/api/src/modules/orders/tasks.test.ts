@@ -119,10 +119,14 @@ describe('the stocker', () => {
       [mineFast.id]: ['readyForFastCourier'],
       [minePickup.id]: ['readyForPickup'],
     });
-    expect(byId(list, waiting.id)?.items).toEqual([{ name: 'Produto 0', quantity: 3 }]);
+    // The world's two products (neither controls IMEI), by id.
+    const [first, second] = world.products as [number, number];
+    expect(byId(list, waiting.id)?.items).toEqual([
+      { productId: first, name: 'Produto 0', quantity: 3, serialized: false },
+    ]);
     expect(byId(list, mine.id)?.items).toEqual([
-      { name: 'Produto 0', quantity: 2 },
-      { name: 'Produto 1', quantity: 1 },
+      { productId: first, name: 'Produto 0', quantity: 2, serialized: false },
+      { productId: second, name: 'Produto 1', quantity: 1, serialized: false },
     ]);
     // Every listed order can be moved by him (the list never shows an order without a button).
     expect(list.orders.every((o) => o.actions.length > 0)).toBe(true);
