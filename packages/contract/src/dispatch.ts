@@ -103,9 +103,15 @@ export const settlementsQuerySchema = z.object({
   start: dispatchDateSchema,
   end: dispatchDateSchema,
   delivererId: z.coerce.number().int().positive().optional(),
+  /** A page of the period's settlements (from 0), `items` a page (1 to 100, 20 unless told). */
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  items: z.coerce.number().int().min(1).max(100).default(20),
 });
+/** The period's settlements, a page at a time; `total` and `totals` are the whole period's. */
 export const settlementsSchema = z.object({
   data: z.array(
     settlementSchema.extend({ deliverer: z.object({ id: z.number(), name: z.string() }), departureAt: z.string() }),
   ),
+  total: z.number().int(),
+  totals: z.object({ expectedCash: z.number(), declaredCash: z.number(), difference: z.number() }),
 });

@@ -80,10 +80,32 @@ export const dispatchRepository = {
     return runRows(db).where('r.id', '=', id).executeTakeFirst();
   },
 
-  settledBetween(db: Executor, from: Date, to: Date, delivererId: number | undefined) {
+  settledBetween(
+    db: Executor,
+    from: Date,
+    to: Date,
+    delivererId: number | undefined,
+    page: { offset: number; limit: number },
+  ) {
     let query = runRows(db).where('r.settled_at', '>=', from).where('r.settled_at', '<', to);
     if (delivererId !== undefined) query = query.where('r.deliverer_id', '=', delivererId);
-    return query.orderBy('r.settled_at').orderBy('r.id').execute();
+    return query.orderBy('r.settled_at').orderBy('r.id').offset(page.offset).limit(page.limit).execute();
+  },
+
+  /** How many runs were settled in the period, and their cash (expected, declared), in cents. */
+  async settledTotals(db: Executor, from: Date, to: Date, delivererId: number | undefined) {
+    let query = db
+      .selectFrom('courier_runs')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('runs'),
+        eb.fn.coalesce(eb.fn.sum<string>('expected_cash_cents'), eb.lit(0)).as('expected'),
+        eb.fn.coalesce(eb.fn.sum<string>('declared_cash_cents'), eb.lit(0)).as('declared'),
+      ])
+      .where('settled_at', '>=', from)
+      .where('settled_at', '<', to);
+    if (delivererId !== undefined) query = query.where('deliverer_id', '=', delivererId);
+    const row = await query.executeTakeFirstOrThrow();
+    return { runs: Number(row.runs), expected: Number(row.expected), declared: Number(row.declared) };
   },
 
   /** The orders of these runs, in the order they were put in. */

@@ -119,6 +119,6 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: settlementsSchema },
       },
     },
-    async (request) => ({ data: await service.settlements(principalOf(request), request.query) }),
+    async (request) => service.settlements(principalOf(request), request.query),
   );
 };

@@ -243,17 +243,33 @@ export function createDispatchService(db: DB) {
       return toSettlement((await repo.runById(db, id)) as RunRow);
     },
 
-    /** 'Acertos': the runs settled in a period (São Paulo days, both included), by courier when asked. */
-    async settlements(principal: Principal, query: { start: string; end: string; delivererId?: number }) {
+    /**
+     * 'Acertos': the runs settled in a period (São Paulo days, both included), by courier when asked, a page
+     * at a time; the count and the cash totals are the whole period's.
+     */
+    async settlements(
+      principal: Principal,
+      query: { start: string; end: string; delivererId?: number; page: number; items: number },
+    ) {
       assertDispatcher(principal);
       const from = new Date(`${query.start}T00:00:00-03:00`);
       const to = new Date(new Date(`${query.end}T00:00:00-03:00`).getTime() + 24 * 3600_000);
-      const runs = await repo.settledBetween(db, from, to, query.delivererId);
-      return runs.map((run) => ({
-        ...toSettlement(run),
-        deliverer: { id: run.deliverer_id, name: run.deliverer_name },
-        departureAt: iso(run.departure_at),
-      }));
+      const page = { offset: query.page * query.items, limit: query.items };
+      const runs = await repo.settledBetween(db, from, to, query.delivererId, page);
+      const totals = await repo.settledTotals(db, from, to, query.delivererId);
+      return {
+        data: runs.map((run) => ({
+          ...toSettlement(run),
+          deliverer: { id: run.deliverer_id, name: run.deliverer_name },
+          departureAt: iso(run.departure_at),
+        })),
+        total: totals.runs,
+        totals: {
+          expectedCash: centsToReais(totals.expected),
+          declaredCash: centsToReais(totals.declared),
+          difference: centsToReais(totals.declared - totals.expected),
+        },
+      };
     },
   };
 }

@@ -174,6 +174,23 @@ describe('a courier run, from the board to the settlement', () => {
     );
     const rows = (report.json() as { data: { runId: number; difference: number }[] }).data;
     expect(rows.find((row) => row.runId === run.id)?.difference).toBe(-10);
+    // A page at a time: one row a page; the count and the cash totals are the whole period's.
+    const whole = report.json() as { total: number; totals: { difference: number; expectedCash: number } };
+    expect(whole.total).toBe(rows.length);
+    const cents = (reais: number) => Math.round(reais * 100);
+    expect(cents(whole.totals.difference)).toBe(rows.reduce((sum, row) => sum + cents(row.difference), 0));
+    const period = `start=${today}&end=${today}&delivererId=${world.staff.courier}`;
+    const pages = await Promise.all(
+      rows.map(async (_row, page) =>
+        (await call('GET', `/dispatch/settlements?${period}&items=1&page=${page}`)).json(),
+      ),
+    );
+    expect(pages.map((p) => p.data.length)).toEqual(rows.map(() => 1));
+    expect(pages.map((p) => p.data[0].runId)).toEqual(rows.map((row) => row.runId));
+    expect(pages.every((p) => p.total === rows.length && p.totals.difference === whole.totals.difference)).toBe(true);
+    const beyond = (await call('GET', `/dispatch/settlements?${period}&items=1&page=${rows.length}`)).json();
+    expect(beyond).toMatchObject({ data: [], total: rows.length });
+    expect((await call('GET', `/dispatch/settlements?${period}&items=101`)).statusCode).toBe(400);
   });
 
   it('prints the run sheet: each order with its address, what to collect, and the total cash', async () => {

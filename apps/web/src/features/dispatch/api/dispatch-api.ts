@@ -15,16 +15,27 @@ export function departuresQuery(date: string) {
 
 export type SettlementRow = Settlement & { deliverer: { id: number; name: string }; departureAt: string };
 
-/** GET /dispatch/settlements: the runs settled in a period (São Paulo days), by courier when chosen. */
-export function settlementsQuery(start: string, end: string, delivererId: number | null) {
+/** One page of 'Acertos', with the whole period's count and cash totals. */
+export interface SettlementsPage {
+  data: SettlementRow[];
+  total: number;
+  totals: { expectedCash: number; declaredCash: number; difference: number };
+}
+
+/** Rows a page of 'Acertos'. */
+export const SETTLEMENTS_PAGE_SIZE = 20;
+
+/**
+ * GET /dispatch/settlements: the runs settled in a period (São Paulo days), by courier when chosen, a page
+ * at a time (paged and summed on the server).
+ */
+export function settlementsQuery(start: string, end: string, delivererId: number | null, page: number) {
   return queryOptions({
-    queryKey: dispatchKeys.list({ settlements: true, start, end, delivererId }),
-    queryFn: async () =>
-      (
-        await api<{ data: SettlementRow[] }>('/dispatch/settlements', {
-          query: { start, end, delivererId: delivererId ?? undefined },
-        })
-      ).data,
+    queryKey: dispatchKeys.list({ settlements: true, start, end, delivererId, page }),
+    queryFn: () =>
+      api<SettlementsPage>('/dispatch/settlements', {
+        query: { start, end, delivererId: delivererId ?? undefined, page, items: SETTLEMENTS_PAGE_SIZE },
+      }),
   });
 }
 

@@ -6,6 +6,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -15,7 +16,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useDeliverers } from '../../../lib/shared-queries';
-import { settlementsQuery } from '../api/dispatch-api';
+import { SETTLEMENTS_PAGE_SIZE, settlementsQuery } from '../api/dispatch-api';
 import { DISPATCH_PAGE_TEXTS } from '../texts';
 
 const T = DISPATCH_PAGE_TEXTS.settlements;
@@ -28,13 +29,18 @@ export function SettlementsReport() {
   const [end, setEnd] = useState(today);
   const [courier, setCourier] = useState<number | ''>('');
   const couriers = useDeliverers();
+  const [page, setPage] = useState(0);
+  // A new period or courier starts again from the first page.
+  const filter = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setPage(0);
+  };
   const rows = useQuery({
-    ...settlementsQuery(start, end, courier === '' ? null : courier),
+    ...settlementsQuery(start, end, courier === '' ? null : courier, page),
     placeholderData: keepPreviousData,
   });
-  const list = rows.data ?? [];
-  const sum = (pick: (row: (typeof list)[number]) => number) =>
-    Math.round(list.reduce((total, row) => total + pick(row) * 100, 0)) / 100;
+  const list = rows.data?.data ?? [];
+  const totals = rows.data?.totals;
   const day = (value: string, set: (next: string) => void, label: string) => (
     <DatePicker
       label={label}
@@ -51,14 +57,17 @@ export function SettlementsReport() {
         {T.title}
       </Typography>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
-        {day(start, setStart, T.start)}
-        {day(end, setEnd, T.end)}
+        {day(start, filter(setStart), T.start)}
+        {day(end, filter(setEnd), T.end)}
         <TextField
           select
           size="small"
           label={DISPATCH_PAGE_TEXTS.courier}
           value={courier}
-          onChange={(event) => setCourier(event.target.value === '' ? '' : Number(event.target.value))}
+          onChange={(event) => {
+            setCourier(event.target.value === '' ? '' : Number(event.target.value));
+            setPage(0);
+          }}
           sx={{ width: 240 }}
         >
           <MenuItem value="">{T.allCouriers}</MenuItem>
@@ -109,13 +118,25 @@ export function SettlementsReport() {
               ))}
             </TableBody>
           </Table>
-          <Typography sx={{ mt: 1.5, fontWeight: 600 }}>
-            {T.totals(
-              formatMoney(sum((row) => row.expectedCash)),
-              formatMoney(sum((row) => row.declaredCash)),
-              formatMoney(sum((row) => row.difference)),
-            )}
-          </Typography>
+          {(rows.data?.total ?? 0) > SETTLEMENTS_PAGE_SIZE ? (
+            <TablePagination
+              component="div"
+              count={rows.data?.total ?? 0}
+              page={page}
+              onPageChange={(_event, next) => setPage(next)}
+              rowsPerPage={SETTLEMENTS_PAGE_SIZE}
+              rowsPerPageOptions={[]}
+            />
+          ) : null}
+          {totals ? (
+            <Typography sx={{ mt: 1.5, fontWeight: 600 }}>
+              {T.totals(
+                formatMoney(totals.expectedCash),
+                formatMoney(totals.declaredCash),
+                formatMoney(totals.difference),
+              )}
+            </Typography>
+          ) : null}
         </Stack>
       )}
     </Paper>

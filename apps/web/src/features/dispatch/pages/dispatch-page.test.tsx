@@ -138,7 +138,12 @@ describe('Acertos', () => {
       'GET /api/dispatch/departures': { body: { data: BOARD } },
       'GET /api/employees/deliverers': { body: { deliverers: [{ id: 40, name: 'Diego Motoboy' }] } },
       'GET /api/dispatch/settlements': {
-        body: { data: [settlement(1, 99.9, 89.9, 'Troco a mais'), settlement(2, 150, 150, null)] },
+        body: {
+          data: [settlement(1, 99.9, 89.9, 'Troco a mais'), settlement(2, 150, 150, null)],
+          total: 2,
+          // The period's totals, as the server sums them: 99,90 + 150,00; 89,90 + 150,00.
+          totals: { expectedCash: 249.9, declaredCash: 239.9, difference: -10 },
+        },
       },
     });
     const user = userEvent.setup();
