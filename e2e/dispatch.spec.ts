@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { nextDeliveryDeparture, saoPauloDay } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +12,7 @@ import {
   openBrowser,
   openPhone,
   pageApi,
+  pdfTextOf,
   screenshot,
   tapUntilSent,
 } from './harness';
@@ -84,13 +81,7 @@ describe("dispatch: the day's departures, a courier's run", () => {
     await screenshot(page, 'dispatch-run-desktop');
 
     // The run sheet, made by the server, read back as text.
-    const download = page.waitForEvent('download');
-    await section.getByRole('button', { name: 'Romaneio (PDF)' }).click();
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'romaneio-')), 'romaneio.pdf');
-    await (await download).saveAs(file);
-    const text = execFileSync(process.env.PDFTOTEXT_PATH || '/usr/bin/pdftotext', ['-layout', file, '-'], {
-      encoding: 'utf8',
-    });
+    const text = await pdfTextOf(page, () => section.getByRole('button', { name: 'Romaneio (PDF)' }).click());
     expect(text).toContain('Romaneio de entrega');
     expect(text).toContain('Motoboy: Diego Motoboy');
     expect(text).toContain(order.code);

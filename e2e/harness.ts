@@ -1,4 +1,6 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import axe from 'axe-core';
 import {
@@ -312,4 +314,18 @@ export async function apiAs(
     return { status: answer.status, body: parsed as T };
   });
   return { ...api, id, token };
+}
+
+/**
+ * The text of the PDF a click downloads (the order's, the run sheet), read by pdftotext: `layout` keeps the
+ * columns side by side, `raw` the order the PDF draws them in (long copia-e-cola lines stay whole).
+ */
+export async function pdfTextOf(page: Page, click: () => Promise<void>, mode: 'layout' | 'raw' = 'layout') {
+  const download = page.waitForEvent('download');
+  await click();
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'pdf-')), 'download.pdf');
+  await (await download).saveAs(file);
+  return execFileSync(process.env.PDFTOTEXT_PATH || '/usr/bin/pdftotext', [`-${mode}`, file, '-'], {
+    encoding: 'utf8',
+  });
 }

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignCourier, deliverOrder, type JourneyProduct, newProduct, packOrder, placeOrder } from './fixtures';
@@ -14,6 +10,7 @@ import {
   login,
   openBrowser,
   pageApi,
+  pdfTextOf,
   screenshot,
   unique,
 } from './harness';
@@ -219,13 +216,7 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
     await viewer.locator('iframe').waitFor({ timeout: 60_000 });
     await screenshot(page, 'orders-pdf');
     await expectAccessible(page, 'PDF do pedido');
-    const download = page.waitForEvent('download');
-    await viewer.getByRole('button', { name: 'Baixar' }).click();
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'orders-pdf-')), 'pedido.pdf');
-    await (await download).saveAs(file);
-    const text = execFileSync(process.env.PDFTOTEXT_PATH || '/usr/bin/pdftotext', ['-layout', file, '-'], {
-      encoding: 'utf8',
-    });
+    const text = await pdfTextOf(page, () => viewer.getByRole('button', { name: 'Baixar' }).click());
     expect(text).toContain(`Pedido ${order.code}`);
     expect(text).toContain(order.customer);
     expect(text).toContain('Finalizados');

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyCart, journeyCustomer, newProduct } from './fixtures';
@@ -13,6 +9,7 @@ import {
   openBrowser,
   openPhone,
   pageApi,
+  pdfTextOf,
   screenshot,
 } from './harness';
 
@@ -79,6 +76,26 @@ describe('payments: a Pix sale confirmed by the bank, and a proof used twice', (
     // 'Pix automático' on: the bank's Pix confirms the order by itself.
     await ok(page, 'PATCH', '/companies/settings', { companyId: 1, enablePixAuto: true });
   });
+  /**
+   * The bank's webhook over HTTP, as it is called from outside: a Pix of `total` for the order `code` (its
+   * txid), with an E2E id of its own (`tag` keeps the tests' apart); answers that E2E id.
+   */
+  const bankPays = async (code: string, total: number, tag: string) => {
+    const endToEndId =
+      `E60746948${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}${tag}${Date.now() % 100_000_000}`
+        .padEnd(32, '0')
+        .slice(0, 32);
+    const answer = await fetch(`${s.baseURL}/api/payments/pix/webhook/${secret}/pix`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        pix: [{ endToEndId, txid: code.replace('-', ''), valor: total.toFixed(2), horario: new Date().toISOString() }],
+      }),
+    });
+    expect(await answer.json()).toEqual({ received: 1, repeated: 0, ignored: 0 });
+    return endToEndId;
+  };
+
   afterAll(async () => {
     await ok(page, 'PATCH', '/companies/settings', { companyId: 1, enablePixAuto: false });
     await s.close();
@@ -115,19 +132,7 @@ describe('payments: a Pix sale confirmed by the bank, and a proof used twice', (
     const waitingBefore = await cardCount(page, 'Aguardando estoquista');
 
     // The bank calls the webhook over HTTP, as it would from outside.
-    const valor = order.total.toFixed(2);
-    const endToEndId =
-      `E60746948${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}Pay${Date.now() % 100_000_000}`
-        .padEnd(32, '0')
-        .slice(0, 32);
-    const answer = await fetch(`${s.baseURL}/api/payments/pix/webhook/${secret}/pix`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        pix: [{ endToEndId, txid: code.replace('-', ''), valor, horario: new Date().toISOString() }],
-      }),
-    });
-    expect(await answer.json()).toEqual({ received: 1, repeated: 0, ignored: 0 });
+    await bankPays(code, order.total, 'Pay');
 
     // Live: the order leaves 'Processando' and the stocker's card counts it, without a reload.
     await row.waitFor({ state: 'detached' });
@@ -216,13 +221,7 @@ describe('payments: a Pix sale confirmed by the bank, and a proof used twice', (
       await page.getByRole('button', { name: 'PDF', exact: true }).click();
       const viewer = page.getByRole('dialog', { name: `Pedido ${order.code} (PDF)` });
       await viewer.locator('iframe').waitFor({ timeout: 60_000 });
-      const download = page.waitForEvent('download');
-      await viewer.getByRole('button', { name: 'Baixar' }).click();
-      const file = path.join(mkdtempSync(path.join(tmpdir(), 'payments-pdf-')), 'pedido.pdf');
-      await (await download).saveAs(file);
-      const text = execFileSync(process.env.PDFTOTEXT_PATH || '/usr/bin/pdftotext', ['-raw', file, '-'], {
-        encoding: 'utf8',
-      });
+      const text = await pdfTextOf(page, () => viewer.getByRole('button', { name: 'Baixar' }).click(), 'raw');
       expect(text).toContain('Pagamento por Pix');
       expect(text.replace(/\s/g, '')).toContain(`0506${order.code.replace('-', '')}`);
       await viewer.getByRole('button', { name: 'Fechar Pdf' }).click();
@@ -234,25 +233,7 @@ describe('payments: a Pix sale confirmed by the bank, and a proof used twice', (
       expect(await details.getByText(/^Pix recebido/).count()).toBe(0);
       await details.getByRole('button', { name: 'Fechar' }).click();
 
-      const endToEndId =
-        `E60746948${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}Off${Date.now() % 100_000_000}`
-          .padEnd(32, '0')
-          .slice(0, 32);
-      const answer = await fetch(`${s.baseURL}/api/payments/pix/webhook/${secret}/pix`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          pix: [
-            {
-              endToEndId,
-              txid: order.code.replace('-', ''),
-              valor: order.total.toFixed(2),
-              horario: new Date().toISOString(),
-            },
-          ],
-        }),
-      });
-      expect(await answer.json()).toEqual({ received: 1, repeated: 0, ignored: 0 });
+      const endToEndId = await bankPays(order.code, order.total, 'Off');
 
       // Opened again, the details are read again: the Pix received is the first thing said, with its button.
       await page.getByRole('button', { name: 'Ver pedido', exact: true }).click();

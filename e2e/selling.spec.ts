@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownedBy } from './fixtures';
-import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot } from './harness';
+import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, pageApi, screenshot } from './harness';
 
 const SHOTS = '/tmp/h-selling-screen-shots';
 
@@ -14,28 +14,9 @@ async function shot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-/** Calls the API with the signed-in page's token. */
-async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('token')}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    { method, url: `/api${url}`, body },
-  );
-}
-async function get<T>(page: Page, url: string): Promise<T> {
-  const answer = await api<T>(page, 'GET', url);
-  if (answer.status !== 200) throw new Error(`GET ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
+/** The API with the signed-in page's token (the harness's client): `api` answers anything, `get` only 2xx. */
+const api = <T>(page: Page, method: string, url: string, body?: unknown) => pageApi(page).call<T>(method, url, body);
+const get = <T>(page: Page, url: string) => pageApi(page).get<T>(url);
 
 interface ApiCustomer {
   id: number;

@@ -299,7 +299,7 @@ export const ordersRepository = {
   unitsOf(db: Executor, orderId: number) {
     return db
       .selectFrom('product_units')
-      .select(['product_id', 'imei', 'imei2'])
+      .select(['product_id', 'imei'])
       .where('order_id', '=', orderId)
       .orderBy('id')
       .execute();
