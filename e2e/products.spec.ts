@@ -320,6 +320,23 @@ describe('products: a phone found by its IMEI', () => {
     await expectAccessible(s.page, 'Consultar IMEI');
     await screenshot(s.page, 'products-unit-lookup-desktop');
 
+    // The order's details name the phone by its IMEI (the attendant's orders screen).
+    const desk = await openBrowser();
+    try {
+      await login(desk.page, DEMO.attendant);
+      await desk.page.goto('/admin/orders');
+      await desk.page.getByLabel('Código do pedido').fill(order.code);
+      await desk.page.getByRole('button', { name: 'Buscar', exact: true }).click();
+      await desk.page.getByRole('grid').getByRole('row').filter({ hasText: order.code }).waitFor();
+      await desk.page.getByRole('button', { name: 'Ver pedido', exact: true }).click();
+      const details = desk.page.getByRole('dialog', { name: `Detalhes do pedido ${order.code}` });
+      await details.getByText('IMEI: 490154203237518').waitFor();
+      await expectAccessible(desk.page, 'Detalhes do pedido com IMEI');
+      await screenshot(desk.page, 'orders-details-imei');
+    } finally {
+      await desk.close();
+    }
+
     const phoneScreen = await openPhone();
     try {
       await login(phoneScreen.page, DEMO.stocker);
