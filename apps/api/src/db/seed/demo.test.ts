@@ -2,6 +2,7 @@ import {
   findTransition,
   isValidCnpj,
   isValidCpf,
+  isValidImei,
   isValidPhone,
   ORDER_STATUS,
   ORDER_STATUS_KEYS,
@@ -189,6 +190,64 @@ describe('the demo business (scale 1)', () => {
       sql`select count(*)::int as n from stock_movements where kind = 'PURCHASE' and source_id is null`,
     );
     expect(purchasesWithoutSource[0]?.n).toBe(0);
+  });
+
+  it('serializes its phones: every unit has valid, unique IMEIs, and the stock is the units on the shelf', async () => {
+    const phones = await rows<{ serialized: boolean; n: number }>(
+      t,
+      sql`select p.serialized, count(*)::int as n from products p
+          where p.name ~* '^(smartphone|iphone|celular)' or p.serialized group by p.serialized`,
+    );
+    // Some phones by their name, and no serialized product without units.
+    expect(phones.find((p) => p.serialized)?.n).toBeGreaterThan(20);
+    const units = await t.db.selectFrom('product_units').select(['imei', 'imei2', 'status']).execute();
+    expect(units.length).toBeGreaterThan(500);
+    const imeis = units.flatMap((u) => (u.imei2 ? [u.imei, u.imei2] : [u.imei]));
+    expect(imeis.every((imei) => isValidImei(imei))).toBe(true);
+    expect(new Set(imeis).size).toBe(imeis.length);
+    expect(units.some((u) => u.imei2 !== null)).toBe(true);
+    expect(new Set(units.map((u) => u.status))).toEqual(new Set(['IN_STOCK', 'SOLD', 'WRITTEN_OFF']));
+    const registered = await rows<{ n: number }>(t, sql`select count(*)::int as n from unit_imeis`);
+    expect(registered[0]?.n).toBe(imeis.length);
+
+    // Stock = units in stock − units held by sales not packed yet (decision 0010), for every phone.
+    const offShelf = await rows<{ id: number; stock: number; in_stock: number; held: number }>(
+      t,
+      sql`select p.id, p.stock,
+            (select count(*)::int from product_units u where u.product_id = p.id and u.status = 'IN_STOCK') as in_stock,
+            (select coalesce(sum(i.quantity), 0)::int from order_items i join orders o on o.id = i.order_id
+              where i.product_id = p.id and o.status not in (${S.CANCELADO}, ${S.REPROVADOS})
+                and not exists (select 1 from order_status_history h where h.order_id = o.id
+                  and h.status in (${S.AGUARDANDO_MOTOBOY}, ${S.ENTREGA_IMEDIATA}, ${S.AGUARDANDO_CLIENTE}))) as held
+          from products p where p.serialized`,
+    );
+    expect(offShelf.filter((p) => p.stock !== p.in_stock - p.held)).toEqual([]);
+    expect(offShelf.some((p) => p.held > 0)).toBe(true);
+    // Packed sales name exactly their units, with their SALE ledger row; a product without IMEI has no unit.
+    const mismatched = await rows<{ order_id: number }>(
+      t,
+      sql`select i.order_id from order_items i join orders o on o.id = i.order_id join products p on p.id = i.product_id
+          where p.serialized and o.status not in (${S.CANCELADO}, ${S.REPROVADOS})
+            and exists (select 1 from order_status_history h where h.order_id = o.id
+                        and h.status in (${S.AGUARDANDO_MOTOBOY}, ${S.ENTREGA_IMEDIATA}, ${S.AGUARDANDO_CLIENTE}))
+            and (select count(*) from stock_movement_units mu join stock_movements m on m.id = mu.movement_id
+                 where m.order_id = o.id and m.product_id = p.id and m.kind = 'SALE') <> i.quantity`,
+    );
+    expect(mismatched).toEqual([]);
+    const strays = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from product_units u join products p on p.id = u.product_id where not p.serialized`,
+    );
+    expect(strays[0]?.n).toBe(0);
+    // Every ledger row of a phone names as many units as it moved, but the sales still held by count.
+    const unnamed = await rows<{ id: number; kind: string }>(
+      t,
+      sql`select m.id, m.kind from stock_movements m join products p on p.id = m.product_id
+          where p.serialized and m.kind not in ('SALE', 'CANCELLATION')
+            and (select count(*) from stock_movement_units mu where mu.movement_id = m.id)
+                <> m.quantity_in + m.quantity_out`,
+    );
+    expect(unnamed).toEqual([]);
   });
 
   it('takes stock out at checkout and brings it back on cancellation or refusal', async () => {

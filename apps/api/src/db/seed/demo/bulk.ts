@@ -26,7 +26,7 @@ export async function insertMany<T extends Table>(
 const UNNEST_BATCH = 10_000;
 
 /** PostgreSQL type names of a table's columns (`int4`, `text`, `timestamptz`, `_text` for text[], …). */
-async function columnTypes(trx: Transaction<Database>, table: Table): Promise<Map<string, string>> {
+export async function columnTypes(trx: Transaction<Database>, table: Table): Promise<Map<string, string>> {
   const result = await sql<{ name: string; type: string }>`
     select column_name as name, udt_name as type from information_schema.columns
     where table_schema = current_schema() and table_name = ${table}`.execute(trx);

@@ -1,10 +1,11 @@
 import { formatDocument } from '@backoffice/contract';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Storage } from '../../../lib/storage';
 import type { DB } from '../../database';
+import type { Database } from '../../schema';
 import { seedFoundation } from '../foundation';
 import { seedAnalytics } from './analytics';
-import { insertMany, nextId, Sink, syncIdentity } from './bulk';
+import { columnTypes, insertColumns, insertMany, nextId, Sink, syncIdentity } from './bulk';
 import { DAY, localDayStart } from './clock';
 import { generateCustomers } from './customers';
 import { packagingPicture, receiptPicture, signaturePicture } from './images';
@@ -12,7 +13,7 @@ import { seedCatalogue } from './products';
 import { stream } from './random';
 import { COMPANY, seedCarts, seedSettings } from './settings';
 import { loadStaff } from './staff';
-import { simulateYear } from './year';
+import { simulateYear, type UnitPlan, type YearStats } from './year';
 
 /** The part of a logger the seed uses (Fastify's and pino's loggers fit). */
 export interface SeedLogger {
@@ -45,6 +46,40 @@ export const DEMO_SIZE = { customers: 300, products: 400, orders: 3_000 } as con
 export async function seedDemo(db: DB, options: SeedOptions): Promise<SeedSummary> {
   await seedFoundation(db);
   return seedBusiness(db, options);
+}
+
+/**
+ * The phones of the year (issue 17): each unit with its IMEIs (both registered in `unit_imeis`), and the
+ * ledger rows that moved it. Written after the year, when each unit's state today is known.
+ */
+async function seedUnits(trx: Transaction<Database>, units: UnitPlan[], links: YearStats['unitLinks']) {
+  const types = (table: 'product_units' | 'unit_imeis' | 'stock_movement_units') => columnTypes(trx, table);
+  await insertColumns(
+    trx,
+    'product_units',
+    units.map((u) => ({
+      id: u.id,
+      product_id: u.productId,
+      imei: u.imei,
+      imei2: u.imei2,
+      status: u.status,
+      cost_cents: u.costCents,
+      order_id: u.orderId,
+      entered_at: new Date(u.enteredAt),
+      updated_at: new Date(u.updatedAt),
+    })),
+    await types('product_units'),
+  );
+  await insertColumns(
+    trx,
+    'unit_imeis',
+    units.flatMap((u) => [{ imei: u.imei, unit_id: u.id }, ...(u.imei2 ? [{ imei: u.imei2, unit_id: u.id }] : [])]),
+    await types('unit_imeis'),
+  );
+  await insertColumns(trx, 'stock_movement_units', links, await types('stock_movement_units'));
+  const phones = [...new Set(units.map((u) => u.productId))];
+  if (phones.length > 0)
+    await trx.updateTable('products').set({ serialized: true }).where('id', 'in', phones).execute();
 }
 
 /** Everything after the foundation, in one transaction. */
@@ -127,10 +162,14 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
       windowStart,
       orders: count(DEMO_SIZE.orders, 60),
       firstOrderId: await nextId(trx, 'orders'),
+      firstMovementId: await nextId(trx, 'stock_movements'),
+      firstUnitId: await nextId(trx, 'product_units'),
       sources,
       pictures: { receipts, signatures, packaging },
     });
     await sink.flush();
+    await seedUnits(trx, year.units, year.unitLinks);
+    rows.product_units = year.units.length;
     ordersByStatus = year.byStatus;
     options.log?.info({ orders: year.orders, items: year.items }, 'demo: a year of orders');
 
@@ -148,7 +187,7 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
 
     rows.cart_items = await seedCarts(trx, stream('carts'), customers, products, anchor, scale);
     await seedSettings(trx, anchor);
-    await syncIdentity(trx, ['customers', 'products', 'orders']);
+    await syncIdentity(trx, ['customers', 'products', 'orders', 'stock_movements', 'product_units']);
     Object.assign(rows, sink.counts());
   });
   const summary = { scale, ms: Date.now() - started, rows, ordersByStatus };

@@ -1,5 +1,6 @@
 import {
   generateOrderCode,
+  luhnCheckDigit,
   ORDER_STATUS,
   type OrderStatusKey,
   priceFromPercentage,
@@ -37,6 +38,9 @@ export interface YearContext {
   /** Total orders of the year. */
   orders: number;
   firstOrderId: number;
+  /** The first free ids of the ledger and of the units (rows name each other by id). */
+  firstMovementId: number;
+  firstUnitId: number;
   /** product_sources ids by key. */
   sources: Record<string, number>;
   pictures: { receipts: string[]; signatures: string[]; packaging: string[] };
@@ -48,12 +52,41 @@ export interface YearStats {
   byStatus: Record<number, number>;
   adjustments: number;
   movements: number;
+  /** Every phone of the year, in its state today (written after the year, with their ledger links). */
+  units: UnitPlan[];
+  /** Which ledger row moved which unit (`stock_movement_units`). */
+  unitLinks: Array<{ movement_id: number; unit_id: number }>;
+}
+
+/** One phone (a unit of a serialized product) as the year leaves it. */
+export interface UnitPlan {
+  id: number;
+  productId: number;
+  imei: string;
+  imei2: string | null;
+  status: 'IN_STOCK' | 'SOLD' | 'RETURNED' | 'WRITTEN_OFF';
+  costCents: number;
+  orderId: number | null;
+  enteredAt: number;
+  updatedAt: number;
+}
+
+/**
+ * A phone's IMEI: the model's type allocation code (TAC: 35 and six digits of the product's id, so one
+ * model's phones share it as real ones do), six digits of serial, and the Luhn check digit. Serials are
+ * counted per product, so every IMEI of the demo is unique; a dual-SIM phone takes two serials in a row.
+ */
+export function demoImei(productId: number, serial: number): string {
+  const body = `35${String(productId % 1_000_000).padStart(6, '0')}${String(serial % 1_000_000).padStart(6, '0')}`;
+  return `${body}${luhnCheckDigit(body)}`;
 }
 
 interface Line {
   product: ProductPlan;
   quantity: number;
   unitPrice: number;
+  /** A phone line: the units the sale holds (named once the order is packed). */
+  units: UnitPlan[];
 }
 
 interface PendingAdjustment {
@@ -73,7 +106,7 @@ type Event =
   | { kind: 'count'; product: ProductPlan; by: number }
   | { kind: 'correction'; product: ProductPlan; by: number }
   | { kind: 'order'; index: number; channel: 'store' | 'app' }
-  | { kind: 'release'; orderId: number; lines: Line[]; by: number | null; note: string | null }
+  | { kind: 'release'; orderId: number; lines: Line[]; by: number | null; note: string | null; packed: boolean }
   | {
       kind: 'adjustment';
       adjustment: PendingAdjustment;
@@ -81,6 +114,16 @@ type Event =
       employee: number;
       courier: number | null;
     };
+
+/** The step in which the stocker closed the box (the order's phones are named by IMEI then), if any. */
+function packedStep(steps: readonly Step[]): Step | undefined {
+  return steps.find(
+    (s, i) =>
+      s.status === S.AGUARDANDO_MOTOBOY ||
+      s.status === S.ENTREGA_IMEDIATA ||
+      (s.status === S.AGUARDANDO_CLIENTE && steps[i - 1]?.status === S.EM_PREPARACAO),
+  );
+}
 
 /** Sunday (shop app only) … Saturday (the store closes at 13h). */
 const WEEKDAY_WEIGHTS = [0.2, 1.1, 1, 1, 1, 1.05, 0.6];
@@ -148,7 +191,59 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
   const codeRng = stream('order-codes');
   const stockRng = stream('stock');
   const queue = new EventQueue<Event>();
-  const stats: YearStats = { orders: 0, items: 0, byStatus: {}, adjustments: 0, movements: 0 };
+  const stats: YearStats = {
+    orders: 0,
+    items: 0,
+    byStatus: {},
+    adjustments: 0,
+    movements: 0,
+    units: [],
+    unitLinks: [],
+  };
+  let nextMovementId = ctx.firstMovementId;
+  let nextUnitId = ctx.firstUnitId;
+  /** Each phone's units on the shelf that no sale holds, oldest first: always as many as its stock. */
+  const shelf = new Map<number, UnitPlan[]>();
+  const serials = new Map<number, number>();
+  const unitRng = stream('units');
+  const serialized = (p: ProductPlan) => p.category === 'phone';
+  const shelfOf = (p: ProductPlan) => {
+    let units = shelf.get(p.id);
+    if (!units) {
+      units = [];
+      shelf.set(p.id, units);
+    }
+    return units;
+  };
+  /** New phones on the shelf, each with its IMEI (about half are dual-SIM). */
+  const enter = (p: ProductPlan, quantity: number, cost: number, when: number): UnitPlan[] => {
+    const made: UnitPlan[] = [];
+    for (let i = 0; i < quantity; i++) {
+      const serial = serials.get(p.id) ?? 0;
+      const dual = unitRng.chance(0.5);
+      serials.set(p.id, serial + (dual ? 2 : 1));
+      const unit: UnitPlan = {
+        id: nextUnitId++,
+        productId: p.id,
+        imei: demoImei(p.id, serial),
+        imei2: dual ? demoImei(p.id, serial + 1) : null,
+        status: 'IN_STOCK',
+        costCents: cost,
+        orderId: null,
+        enteredAt: when,
+        updatedAt: when,
+      };
+      stats.units.push(unit);
+      made.push(unit);
+    }
+    shelfOf(p).push(...made);
+    return made;
+  };
+  /** The oldest units on the shelf leave it (a sale holds them, a count misses them). */
+  const takeFromShelf = (p: ProductPlan, quantity: number): UnitPlan[] => shelfOf(p).splice(0, quantity);
+  const name = (movementId: number, units: readonly UnitPlan[]) => {
+    for (const u of units) stats.unitLinks.push({ movement_id: movementId, unit_id: u.id });
+  };
 
   const buyers = customers.filter((c) => c.buysFrom !== null);
   const buyerIndex = new WeightedIndex(buyers.map((c) => c.weight));
@@ -178,11 +273,13 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
       by?: number | null;
       note?: string | null;
     },
-  ) => {
+  ): number => {
     const after = p.stock + quantityIn - quantityOut;
     if (after < 0) throw new Error(`demo ledger: ${p.code} would go negative`);
     const costAfter = extra.cost ?? p.cost;
+    const id = nextMovementId++;
     sink.add('stock_movements', {
+      id,
       product_id: p.id,
       kind,
       source_id: extra.source ?? null,
@@ -201,6 +298,7 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
     p.stock = after;
     p.cost = costAfter;
     stats.movements++;
+    return id;
   };
 
   const available = (p: ProductPlan, when: number) =>
@@ -246,7 +344,12 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
                 ? 2
                 : 1;
         taken.add(p.id);
-        lines.push({ product: p, quantity: Math.min(wanted, p.stock), unitPrice: unitPrice(p, customer.level) });
+        lines.push({
+          product: p,
+          quantity: Math.min(wanted, p.stock),
+          unitPrice: unitPrice(p, customer.level),
+          units: [],
+        });
         break;
       }
     }
@@ -255,7 +358,7 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
       for (let i = 0; i < products.length; i++) {
         const p = products[(start + i) % products.length] as ProductPlan;
         if (available(p, when)) {
-          lines.push({ product: p, quantity: 1, unitPrice: unitPrice(p, customer.level) });
+          lines.push({ product: p, quantity: 1, unitPrice: unitPrice(p, customer.level), units: [] });
           break;
         }
       }
@@ -354,6 +457,7 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
     const id = nextOrderId++;
     const finished = steps.find((s) => s.status === S.FINALIZADOS);
     const prepared = steps.some((s) => s.status === S.EM_PREPARACAO);
+    const packed = packedStep(steps);
 
     sink.add('orders', {
       id,
@@ -390,8 +494,15 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
         unit_cost_cents: l.product.cost,
         total_cents: l.quantity * l.unitPrice,
       });
-      // Stock goes out at checkout.
-      move(l.product, 'SALE', 0, l.quantity, when, { price: l.unitPrice, order: id, by: seller });
+      // Stock goes out at checkout; a phone's units are held by count and named when the order is packed.
+      const sale = move(l.product, 'SALE', 0, l.quantity, when, { price: l.unitPrice, order: id, by: seller });
+      if (serialized(l.product)) {
+        l.units = takeFromShelf(l.product, l.quantity);
+        if (packed) {
+          for (const u of l.units) Object.assign(u, { status: 'SOLD', orderId: id, updatedAt: packed.at });
+          name(sale, l.units);
+        }
+      }
     }
     for (const s of steps) {
       sink.add('order_status_history', {
@@ -406,7 +517,14 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
 
     // Stock comes back when the order is cancelled or refused.
     if ((STOCK_RELEASED_ON as readonly number[]).includes(last.status)) {
-      queue.push(last.at, { kind: 'release', orderId: id, lines, by: last.by, note: last.note });
+      queue.push(last.at, {
+        kind: 'release',
+        orderId: id,
+        lines,
+        by: last.by,
+        note: last.note,
+        packed: packed !== undefined,
+      });
     }
 
     // Exchanges and returns of finished orders: at the counter, or collected by the courier who
@@ -468,12 +586,7 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
           created_at: new Date(proof.at),
         });
     }
-    const packed = steps.find(
-      (s, i) =>
-        s.status === S.AGUARDANDO_MOTOBOY ||
-        s.status === S.ENTREGA_IMEDIATA ||
-        (s.status === S.AGUARDANDO_CLIENTE && steps[i - 1]?.status === S.EM_PREPARACAO),
-    );
+    const packed = packedStep(steps);
     if (packed) {
       const count = rng.int(1, 2);
       for (let i = 0; i < count; i++)
@@ -533,7 +646,7 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
       if (p.createdAt > when || (p.archivedAt !== null && p.archivedAt <= when)) continue;
       if (stockRng.chance(0.12))
         queue.push(when + stockRng.int(0, 90) * MINUTE, { kind: 'count', product: p, by: counter });
-      else if (stockRng.chance(0.01))
+      else if (stockRng.chance(0.01) && !serialized(p))
         queue.push(when + stockRng.int(90, 300) * MINUTE, { kind: 'correction', product: p, by: counter });
     }
   };
@@ -546,8 +659,15 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
       [1, 5],
     ] as const);
     if (p.stock + delta < 0) delta = 0;
+    // A phone is counted by scanning its units: one not found is written off; none appears from nowhere.
+    if (serialized(p) && delta > 0) delta = 0;
     const note = delta < 0 ? INVENTORY_NOTES.loss : delta > 0 ? INVENTORY_NOTES.found : INVENTORY_NOTES.ok;
-    move(p, 'INVENTORY', Math.max(delta, 0), Math.max(-delta, 0), when, { by, note });
+    const row = move(p, 'INVENTORY', Math.max(delta, 0), Math.max(-delta, 0), when, { by, note });
+    if (serialized(p) && delta < 0) {
+      const missing = takeFromShelf(p, -delta);
+      for (const u of missing) Object.assign(u, { status: 'WRITTEN_OFF', updatedAt: when });
+      name(row, missing);
+    }
   };
 
   /** A stock edit in the product list after checking an invoice. */
@@ -585,7 +705,7 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
       switch (event.kind) {
         case 'created': {
           const p = event.product;
-          move(p, 'PURCHASE', p.target, 0, when, {
+          const row = move(p, 'PURCHASE', p.target, 0, when, {
             source: ctx.sources.SUPPLIER_PURCHASE,
             // The first entry of a product: there was no cost before it.
             costBefore: 0,
@@ -594,21 +714,24 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
             by: staff.stocker(stockRng),
             note: 'Estoque inicial',
           });
+          if (serialized(p)) name(row, enter(p, p.target, p.cost, when));
           break;
         }
         case 'restock':
           restock(when, event.dayStart);
           break;
-        case 'arrival':
-          move(event.product, 'PURCHASE', event.quantity, 0, when, {
+        case 'arrival': {
+          const row = move(event.product, 'PURCHASE', event.quantity, 0, when, {
             source: event.source,
             cost: event.price,
             price: event.price,
             by: event.by,
             note: event.note,
           });
+          if (serialized(event.product)) name(row, enter(event.product, event.quantity, event.price, when));
           event.product.pendingPurchase = false;
           break;
+        }
         case 'inventory':
           inventory(when);
           break;
@@ -622,13 +745,21 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
           processOrder(when, event.index, event.channel);
           break;
         case 'release':
-          for (const l of event.lines)
-            move(l.product, 'CANCELLATION', l.quantity, 0, when, {
+          for (const l of event.lines) {
+            const row = move(l.product, 'CANCELLATION', l.quantity, 0, when, {
               price: l.unitPrice,
               order: event.orderId,
               by: event.by,
               note: event.note,
             });
+            if (l.units.length === 0) continue;
+            // The held phones go back to the shelf; once packed, they were the order's and the row names them.
+            if (event.packed) {
+              for (const u of l.units) Object.assign(u, { status: 'IN_STOCK', orderId: null, updatedAt: when });
+              name(row, l.units);
+            }
+            shelfOf(l.product).push(...l.units);
+          }
           break;
         case 'adjustment': {
           const a = event.adjustment;
@@ -645,12 +776,23 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
             created_at: new Date(when),
           });
           // An exchange takes the unit back and hands out a new one; a return only takes it back.
-          move(a.line.product, a.kind, a.quantity, a.kind === 'EXCHANGE' ? a.quantity : 0, when, {
+          const row = move(a.line.product, a.kind, a.quantity, a.kind === 'EXCHANGE' ? a.quantity : 0, when, {
             price: a.line.unitPrice,
             order: a.originalOrderId,
             by: event.employee,
             note: a.comment,
           });
+          if (serialized(a.line.product)) {
+            const back = a.line.units
+              .filter((u) => u.status === 'SOLD' && u.orderId === a.originalOrderId)
+              .slice(0, a.quantity);
+            for (const u of back) Object.assign(u, { status: 'IN_STOCK', orderId: null, updatedAt: when });
+            shelfOf(a.line.product).push(...back);
+            const out = a.kind === 'EXCHANGE' ? takeFromShelf(a.line.product, a.quantity) : [];
+            for (const u of out) Object.assign(u, { status: 'SOLD', orderId: a.originalOrderId, updatedAt: when });
+            a.line.units.push(...out.filter((u) => !back.includes(u)));
+            name(row, [...new Set([...back, ...out])]);
+          }
           stats.adjustments++;
           break;
         }
