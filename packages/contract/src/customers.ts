@@ -234,6 +234,8 @@ export const customerHistoryItemSchema = z.object({
   quantity: z.number().int(),
   unitPrice: z.number(),
   total: z.number(),
+  /** A phone line: the IMEI of each unit the customer got (once the order was packed; issue 17 §3). */
+  imeis: z.array(z.string()).optional(),
 });
 export const customerHistoryOrderSchema = z.object({
   orderId: z.number().int(),

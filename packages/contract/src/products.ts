@@ -369,6 +369,8 @@ export const salesHistoryRowSchema = z.object({
   quantity: z.number().int(),
   unitPrice: z.number(),
   totalSold: z.number(),
+  /** A phone: the IMEI of each unit that went to this order (once packed; issue 17 §3). */
+  imeis: z.array(z.string()).optional(),
 });
 export type SalesHistoryRow = z.infer<typeof salesHistoryRowSchema>;
 

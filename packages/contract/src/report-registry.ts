@@ -26,6 +26,7 @@ export const REPORT_PATHS = {
   fastDeliveryCustomers: '/reports/customer/fast-delivery',
   exchangeDetail: '/reports/order/exchange/:orderId',
   returnDetail: '/reports/order/return/:orderId',
+  unitsByAge: '/reports/units/in-stock/age',
 } as const;
 
 /**
@@ -291,9 +292,22 @@ const entries: Record<GeneralReportNumber, Entry> = {
       { field: 'lastOrderAt', header: 'Último pedido', kind: 'datetime', minWidth: 160 },
     ],
   },
+  18: {
+    path: REPORT_PATHS.unitsByAge,
+    filters: {},
+    paged: true,
+    columns: () => [
+      { field: 'name', header: H.product, flex: 2, minWidth: 200 },
+      { field: 'code', header: H.code, minWidth: 100, flex: 0.7 },
+      { field: 'imei', header: 'IMEI', minWidth: 160 },
+      { field: 'enteredAt', header: 'Entrada', kind: 'date', minWidth: 110 },
+      { field: 'days', header: 'Dias em estoque', kind: 'int', minWidth: 130 },
+      { field: 'cost', header: 'Custo', kind: 'money', minWidth: 120 },
+    ],
+  },
 };
 
-/** The 17 general reports in the spec's order (its selector's numbers and labels). */
+/** The 17 general reports in the spec's order (its selector's numbers and labels), then ours (18). */
 export const GENERAL_REPORT_REGISTRY: readonly GeneralReportEntry[] = (
   Object.keys(GENERAL_REPORTS).map(Number) as GeneralReportNumber[]
 ).map((number) => ({ number, label: GENERAL_REPORTS[number], ...entries[number] }));

@@ -40,6 +40,8 @@ export const GENERAL_REPORTS = {
   15: 'Marcas e referências',
   16: 'Pedidos por depósito (transferência e Pix)',
   17: 'Clientes com entrega imediata',
+  // Beyond the spec (issue 17 §7): the money tied up in phones, by how long each has been on the shelf.
+  18: 'Aparelhos em estoque por tempo',
 } as const;
 
 export const REPORT_TEXTS = {
@@ -211,6 +213,41 @@ export const stockSalesReportSchema = z.object({
   total: z.number().int(),
 });
 export type StockSalesReport = z.infer<typeof stockSalesReportSchema>;
+
+/** Report 18: one phone (unit) in stock, with the whole days since it entered (São Paulo calendar days). */
+export const unitAgeRowSchema = z.object({
+  unitId: z.number().int(),
+  imei: z.string(),
+  imei2: z.string().nullable(),
+  productId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  enteredAt: z.string(),
+  days: z.number().int(),
+  cost: z.number(),
+});
+export type UnitAgeRow = z.infer<typeof unitAgeRowSchema>;
+
+/** Report 18's age bands: up to `maxDays` days on the shelf (the last band has no end). */
+export const UNIT_AGE_BANDS = [
+  { maxDays: 30, label: 'Até 30 dias' },
+  { maxDays: 60, label: '31 a 60 dias' },
+  { maxDays: 90, label: '61 a 90 dias' },
+  { maxDays: 180, label: '91 a 180 dias' },
+  { maxDays: null, label: 'Mais de 180 dias' },
+] as const;
+
+export const unitAgeReportSchema = z.object({
+  units: z.array(unitAgeRowSchema),
+  summary: z.object({
+    units: z.number().int(),
+    totalCost: z.number(),
+    /** One per UNIT_AGE_BANDS entry, in its order. */
+    bands: z.array(z.object({ label: z.string(), units: z.number().int(), cost: z.number() })),
+  }),
+  total: z.number().int(),
+});
+export type UnitAgeReport = z.infer<typeof unitAgeReportSchema>;
 
 export const exchangeRowSchema = z.object({
   orderId: z.number().int(),

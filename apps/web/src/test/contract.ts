@@ -31,12 +31,14 @@ import {
   profileResponseSchema,
   returnRowSchema,
   roleSchema,
+  salesHistoryRowSchema,
   searchedTermRowSchema,
   sellingProductSearchResponseSchema,
   signedInCustomerRowSchema,
   signinResponseSchema,
   stockSalesReportSchema,
   taskListSchema,
+  unitAgeReportSchema,
   viewedProductRowSchema,
 } from '@backoffice/contract';
 import { afterEach } from 'vitest';
@@ -75,6 +77,8 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'GET /api/reports/order/start/:s/end/:e/deliverer/:id': z.object({ data: orderReportSchema }),
   'GET /api/reports/order/start/:s/end/:e/attendant/:id': z.object({ data: orderReportSchema }),
   'GET /api/reports/product/stock/sales/level/:level': z.object({ data: stockSalesReportSchema }),
+  'GET /api/reports/units/in-stock/age': z.object({ data: unitAgeReportSchema }),
+  'GET /api/reports/product/sold/histories/:id/start/:s/end/:e': z.object({ data: z.array(salesHistoryRowSchema) }),
   'GET /api/reports/order/exchange/start/:s/end/:e/employee/:id': z.object({ data: z.array(exchangeRowSchema) }),
   'GET /api/reports/order/return/start/:s/end/:e/employee/:id': z.object({ data: z.array(returnRowSchema) }),
   'GET /api/reports/deliverer-customers/:id': z.object({ data: z.array(delivererCustomerRowSchema) }),

@@ -282,7 +282,16 @@ export const customersRepository = {
     if (orderIds.length === 0) return Promise.resolve([]);
     return db
       .selectFrom('order_items')
-      .select(['id', 'order_id', 'product_name', 'product_code', 'quantity', 'unit_price_cents', 'total_cents'])
+      .select([
+        'id',
+        'order_id',
+        'product_id',
+        'product_name',
+        'product_code',
+        'quantity',
+        'unit_price_cents',
+        'total_cents',
+      ])
       .where('order_id', 'in', orderIds)
       .orderBy('order_id')
       .orderBy('id')

@@ -23,6 +23,7 @@ import type { CustomersTable, Database, CustomerStatus as DbStatus } from '../..
 import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { periodOrThrow } from '../../lib/period';
+import { imeisOfOrders } from '../stock/stock.service';
 import {
   CUSTOMER_FILTER_COLUMNS,
   CUSTOMER_SORT_COLUMNS,
@@ -434,9 +435,14 @@ export function createCustomersService(db: DB) {
         db,
         orders.map((o) => o.id),
       );
+      const imeis = await imeisOfOrders(
+        db,
+        orders.map((o) => o.id),
+      );
       const byOrder = new Map<number, CustomerHistory['orders'][number]['items']>();
       for (const item of items) {
         const list = byOrder.get(item.order_id) ?? [];
+        const phones = imeis.get(`${item.order_id}:${item.product_id}`);
         list.push({
           id: item.id,
           name: item.product_name,
@@ -444,6 +450,7 @@ export function createCustomersService(db: DB) {
           quantity: item.quantity,
           unitPrice: centsToReais(item.unit_price_cents),
           total: centsToReais(item.total_cents),
+          ...(phones ? { imeis: phones } : {}),
         });
         byOrder.set(item.order_id, list);
       }

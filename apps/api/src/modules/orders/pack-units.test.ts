@@ -15,6 +15,8 @@ import { picture } from './test-orders';
  * - 330000000000001: kept 3, doubled 3 → 6, 9 → 1
  * - 111111111111119: kept 7, doubled 14, 21 → 9
  * - 350000000000006: kept 3, doubled 5 → 10 → 1, 4 → 6 (never registered here)
+ * - 990000000000002: kept 9, doubled 9 → 18 → 9, 18 → 2
+ * - 120000000000005: kept 1, doubled 2 → 4, 5 → 5
  */
 const IMEI = {
   a: '490154203237518',
@@ -22,6 +24,8 @@ const IMEI = {
   c: '356938035643809',
   d: '220000000000004',
   e: '330000000000001',
+  f: '990000000000002',
+  g: '120000000000005',
   other: '111111111111119',
   unknown: '350000000000006',
 };
@@ -300,5 +304,49 @@ describe('packing a serialized line (issue 17 §3)', () => {
     expect((await call(admin, 'GET', '/units/12345')).statusCode).toBe(400);
     const courier = await signIn(t.app, DEMO.courier);
     expect((await call(courier, 'GET', '/units/660000000000001')).statusCode).toBe(403);
+  });
+});
+
+describe("the phones named in the customer's and the product's histories (issue 17 §3)", () => {
+  it('lists the IMEIs each customer got, on the purchase history and on the product sales history', async () => {
+    const product = await phone('Galaxy A55 Histórico', [IMEI.f, IMEI.g]);
+    const customer = await createCustomer(t.db);
+    const added = await call(attendant, 'POST', `/orders/cart/add/${customer.id}`, {
+      productId: product.id,
+      quantity: 2,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const checkout = await call(attendant, 'POST', `/orders/checkout/${customer.id}`, {
+      typeOfDelivery: 2,
+      withWarranty: false,
+      isFastDelivery: false,
+      idempotencyKey: randomUUID(),
+    });
+    const { orderId, code } = checkout.json() as { orderId: number; code: string };
+    const year = new Date().getUTCFullYear();
+    const period = `start/${year - 1}-01-01T00:00:00/end/${year + 1}-12-31T23:59:59`;
+    const purchases = async () =>
+      (await call(admin, 'GET', `/reports/customer/histories/${customer.id}/${period}`)).json().data.orders;
+    const sales = async () =>
+      (await call(admin, 'GET', `/reports/product/sold/histories/${product.id}/${period}`)).json();
+
+    // Held by count, not packed yet: no IMEI to show.
+    expect((await purchases())[0].items[0].imeis).toBeUndefined();
+    expect((await call(stocker, 'PATCH', '/workflow/order/prepare', { orderId })).statusCode).toBe(200);
+    const packed = await pack(orderId, [
+      { productId: product.id, imei: IMEI.g },
+      { productId: product.id, imei: IMEI.f },
+    ]);
+    expect(packed.statusCode, packed.body).toBe(200);
+
+    const [order] = await purchases();
+    expect(order.code).toBe(code);
+    expect(order.items).toEqual([
+      expect.objectContaining({ name: 'Galaxy A55 Histórico', quantity: 2, imeis: [IMEI.f, IMEI.g] }),
+    ]);
+    const history = await sales();
+    expect(history.data).toEqual([
+      expect.objectContaining({ orderCode: code, quantity: 2, totalSold: 3999.8, imeis: [IMEI.f, IMEI.g] }),
+    ]);
   });
 });

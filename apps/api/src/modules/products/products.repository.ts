@@ -280,6 +280,7 @@ export const productsRepository = {
       .innerJoin('orders as o', 'o.id', 'i.order_id')
       .innerJoin('customers as c', 'c.id', 'o.customer_id')
       .select([
+        'o.id as order_id',
         'o.code',
         'c.name as customer_name',
         'c.email as customer_email',

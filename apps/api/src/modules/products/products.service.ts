@@ -31,7 +31,14 @@ import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { periodOrThrow } from '../../lib/period';
 import type { Storage } from '../../lib/storage';
-import { changeStock, checkImeis, moveStock, type StockChangeResult, unitByImei } from '../stock/stock.service';
+import {
+  changeStock,
+  checkImeis,
+  imeisOfOrders,
+  moveStock,
+  type StockChangeResult,
+  unitByImei,
+} from '../stock/stock.service';
 import { normalizeProductImage } from './images';
 import { type ImageRow, type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
 
@@ -585,15 +592,23 @@ export function createProductsService(db: DB, storage: Storage) {
       const [from, to] = period(start, end);
       await ensureProduct(productId);
       const rows = await repo.sales(db, productId, from, to, UNSOLD_ORDER_STATUSES);
-      return rows.map((row) => ({
-        orderCode: row.code,
-        customerName: row.customer_name,
-        customerEmail: row.customer_email,
-        salesDate: row.created_at.toISOString(),
-        quantity: row.quantity,
-        unitPrice: centsToReais(row.unit_price_cents),
-        totalSold: centsToReais(row.total_cents),
-      }));
+      const imeis = await imeisOfOrders(
+        db,
+        rows.map((row) => row.order_id),
+      );
+      return rows.map((row) => {
+        const phones = imeis.get(`${row.order_id}:${productId}`);
+        return {
+          orderCode: row.code,
+          customerName: row.customer_name,
+          customerEmail: row.customer_email,
+          salesDate: row.created_at.toISOString(),
+          quantity: row.quantity,
+          unitPrice: centsToReais(row.unit_price_cents),
+          totalSold: centsToReais(row.total_cents),
+          ...(phones ? { imeis: phones } : {}),
+        };
+      });
     },
 
     async purchaseHistory(productId: number, start: string, end: string): Promise<PurchaseHistoryRow[]> {

@@ -31,6 +31,10 @@ const candidates = (cte: string, key: string, order: 'desc' | 'asc', w: Window) 
       : sql`order by ${sql.ref(key)} ${direction(order)} fetch first (${(w.offset ?? 0) + w.limit}) rows with ties`
   }`;
 
+/** A unit's whole São Paulo calendar days on the shelf: today's date there minus its entry's. */
+const daysOnShelf = (now: Date) =>
+  sql<number>`((${now.toISOString()}::timestamptz at time zone 'America/Sao_Paulo')::date - (u.entered_at at time zone 'America/Sao_Paulo')::date)`;
+
 async function rows<T>(db: Db, query: RawBuilder<T>): Promise<T[]> {
   return (await query.execute(db)).rows;
 }
@@ -283,6 +287,43 @@ export function createReportsRepository() {
           coalesce(sum(stock::bigint * ${tierPrice('bronze_percentage')}), 0)::text as bronze
         from products where not archived and stock > 0`.execute(db);
       return result.rows[0] as NonNullable<(typeof result.rows)[number]>;
+    },
+
+    /** Report 18: the phones in stock, oldest entry first, with their whole São Paulo days on the shelf. */
+    unitsByAge(db: Db, now: Date, w: Window) {
+      return rows(
+        db,
+        sql<{
+          id: number;
+          imei: string;
+          imei2: string | null;
+          product_id: number;
+          code: string;
+          name: string;
+          entered_at: Date;
+          days: number;
+          cost_cents: number;
+        }>`select u.id, u.imei, u.imei2, u.product_id, p.code, p.name, u.entered_at, ${daysOnShelf(now)} as days,
+            u.cost_cents
+          from product_units u join products p on p.id = u.product_id
+          where u.status = 'IN_STOCK' order by u.entered_at, u.id ${windowOf(w)}`,
+      );
+    },
+
+    /** Report 18's totals: units and cost per age band (the bands' upper day limits, the last open). */
+    unitsByAgeBands(db: Db, now: Date, limits: readonly number[]) {
+      const band = sql.join(
+        limits.map((limit, i) => sql`when ${daysOnShelf(now)} <= ${limit}::int then ${i}::int`),
+        sql` `,
+      );
+      return rows(
+        db,
+        sql<{ band: number; units: number; cost: string }>`select b.band, count(*)::int as units,
+            sum(b.cost_cents)::text as cost
+          from (select (case ${band} else ${limits.length} end)::int as band, u.cost_cents
+                from product_units u where u.status = 'IN_STOCK') b
+          group by b.band order by b.band`,
+      );
     },
 
     /** Exchanges or returns of the period registered by an attendant (or collected by a courier). */

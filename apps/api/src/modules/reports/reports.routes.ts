@@ -21,6 +21,7 @@ import {
   searchedTermRowSchema,
   signedInCustomerRowSchema,
   stockSalesReportSchema,
+  unitAgeReportSchema,
   viewedProductRowSchema,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -227,6 +228,19 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async ({ params, query }) => ({ data: await service.stockSales(params.level, query) }),
+  );
+  app.get(
+    REPORT_PATHS.unitsByAge,
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Aparelhos em estoque por tempo: cada aparelho (IMEI) em estoque, do mais antigo, com seu custo',
+        querystring: reportPagingSchema,
+        response: { 200: data(unitAgeReportSchema) },
+      },
+    },
+    async ({ query }) => ({ data: await service.unitsByAge(query) }),
   );
   app.get(
     REPORT_PATHS.exchanges,

@@ -25,6 +25,8 @@ import {
   type SignedInCustomerRow,
   type StockSalesReport,
   type StockSalesRow,
+  UNIT_AGE_BANDS,
+  type UnitAgeReport,
   type ViewedProductRow,
 } from '@backoffice/contract';
 import type { DB } from '../../db/database';
@@ -253,6 +255,39 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
       orderReport('deliverer_id', id, start, end, paging),
     ordersByAttendant: (id: number, start: string, end: string, paging: ReportPaging) =>
       orderReport('attendant_id', id, start, end, paging),
+
+    /** Report 18 (issue 17 §7): phones in stock by days since entry, with their cost; totals per age band. */
+    async unitsByAge(paging: ReportPaging): Promise<UnitAgeReport> {
+      const at = now();
+      const limits = UNIT_AGE_BANDS.flatMap((b) => (b.maxDays === null ? [] : [b.maxDays]));
+      const [rows, bands] = await Promise.all([
+        repo.unitsByAge(db, at, windowOf(paging)),
+        repo.unitsByAgeBands(db, at, limits),
+      ]);
+      const byBand = new Map(bands.map((b) => [b.band, b]));
+      const summaryBands = UNIT_AGE_BANDS.map((b, i) => ({
+        label: b.label,
+        units: byBand.get(i)?.units ?? 0,
+        cost: reais(Number(byBand.get(i)?.cost ?? 0)),
+      }));
+      const units = bands.reduce((sum, b) => sum + b.units, 0);
+      const totalCost = bands.reduce((sum, b) => sum + Number(b.cost), 0);
+      return {
+        units: rows.map((u) => ({
+          unitId: u.id,
+          imei: u.imei,
+          imei2: u.imei2,
+          productId: u.product_id,
+          code: u.code,
+          name: u.name,
+          enteredAt: new Date(u.entered_at).toISOString(),
+          days: Number(u.days),
+          cost: reais(u.cost_cents),
+        })),
+        summary: { units, totalCost: reais(totalCost), bands: summaryBands },
+        total: units,
+      };
+    },
 
     async stockSales(level: number, paging: ReportPaging): Promise<StockSalesReport> {
       const [rows, totals] = await Promise.all([repo.stockSales(db, windowOf(paging)), repo.stockSalesTotals(db)]);

@@ -202,6 +202,17 @@ export const stockRepository = {
       .execute();
   },
 
+  /** The IMEIs of the units that went to these orders (first IMEI each), by order and product, in entry order. */
+  imeisOfOrders(db: Executor, orderIds: readonly number[]) {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('product_units')
+      .select(['order_id', 'product_id', 'imei'])
+      .where('order_id', 'in', [...orderIds])
+      .orderBy('id')
+      .execute();
+  },
+
   /** The units go to the order: sold. */
   async sellUnits(trx: Transaction<Database>, unitIds: number[], orderId: number, now: Date) {
     if (unitIds.length === 0) return;

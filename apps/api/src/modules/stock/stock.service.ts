@@ -387,6 +387,20 @@ export async function sellUnits(
   return imeis;
 }
 
+/**
+ * The phones (first IMEI of each unit) that went to these orders, keyed `orderId:productId`, for the histories
+ * that list what a customer bought or who bought a product (issue 17 §3). Orders without phones have no key.
+ */
+export async function imeisOfOrders(db: Executor, orderIds: readonly number[]): Promise<Map<string, string[]>> {
+  const rows = await stockRepository.imeisOfOrders(db, [...new Set(orderIds)]);
+  const byLine = new Map<string, string[]>();
+  for (const row of rows) {
+    const key = `${row.order_id}:${row.product_id}`;
+    byLine.set(key, [...(byLine.get(key) ?? []), row.imei]);
+  }
+  return byLine;
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `at` plus whole calendar months: the same day of the month (UTC), or the month's last day if it has none. */

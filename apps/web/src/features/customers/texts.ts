@@ -135,6 +135,7 @@ export const CUSTOMERS_TEXTS = {
     product: 'Produto',
     quantity: 'Quantidade',
     unitPrice: 'Preço Unitário',
+    imeis: (imeis: readonly string[]) => `IMEI: ${imeis.join(', ')}`,
     itemsTotal: 'Valor Total:',
     grandTotal: 'Total de todos os pedidos:',
     empty: 'Nenhuma informação encontrada com os filtros selecionados.',

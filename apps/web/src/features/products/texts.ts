@@ -211,6 +211,7 @@ export const PRODUCTS_TEXTS = {
       customerName: 'Cliente',
       customerEmail: 'E-mail',
       salesDate: 'Data da venda',
+      imeis: 'IMEI',
       quantity: 'Quantidade',
       unitPrice: 'Preço unitário',
       totalSold: 'Total vendido',

@@ -52,6 +52,7 @@ export const REPORTS_TEXTS = {
     subtotal: 'Subtotal',
     archived: 'Arquivados',
     totalPurchase: 'Total de compra',
+    cost: 'Custo',
     totalSalesLevel: (level: string) => `Total de venda${level ? ` ${level}` : ''}`,
   },
   detail: {

@@ -102,6 +102,39 @@ describe('Histórico do Cliente', () => {
   });
 });
 
+describe('Histórico do Cliente: phones', () => {
+  it('names the phones the customer got by their IMEIs under the item', async () => {
+    const phone: CustomerHistory = {
+      orders: [
+        {
+          ...(HISTORY.orders[0] as CustomerHistory['orders'][number]),
+          totalOrder: 3999.8,
+          items: [
+            {
+              id: 9,
+              name: 'Galaxy A55',
+              code: 'P-9',
+              quantity: 2,
+              unitPrice: 1999.9,
+              total: 3999.8,
+              imeis: ['490154203237518', '352099081234565'],
+            },
+            { id: 10, name: 'Capinha Galaxy', code: 'P-1', quantity: 1, unitPrice: 25.5, total: 25.5 },
+          ],
+        },
+      ],
+      total: 3999.8,
+    };
+    const { user, dialog } = open(vi.fn(async () => phone));
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar' }));
+    const items = await within(dialog).findByRole('table', { name: 'Detalhes do pedido K7M-4QP' });
+    const phoneRow = within(items).getByText('Galaxy A55').closest('tr') as HTMLElement;
+    expect(within(phoneRow).getByText('IMEI: 490154203237518, 352099081234565')).toBeTruthy();
+    const caseRow = within(items).getByText('Capinha Galaxy').closest('tr') as HTMLElement;
+    expect(within(caseRow).queryByText(/IMEI/)).toBeNull();
+  });
+});
+
 describe('historico.csv', () => {
   it("uses ';', pt-BR decimals, one line per item and the grand total", () => {
     const lines = historyToCsv(HISTORY).trimEnd().split('\r\n');

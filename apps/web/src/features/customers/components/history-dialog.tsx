@@ -85,7 +85,14 @@ function OrderRow({ order }: { order: CustomerHistoryOrder }) {
                 <TableBody>
                   {order.items.map((item) => (
                     <TableRow key={item.id}>
-                      <TableCell>{item.name}</TableCell>
+                      <TableCell>
+                        {item.name}
+                        {item.imeis && (
+                          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                            {T.imeis(item.imeis)}
+                          </Typography>
+                        )}
+                      </TableCell>
                       <TableCell align="right">{item.quantity}</TableCell>
                       <TableCell align="right">{formatMoney(item.unitPrice)}</TableCell>
                     </TableRow>

@@ -48,6 +48,17 @@ const salesColumns: GridColDef<Row<SalesHistoryRow>>[] = [
   { field: 'unitPrice', headerName: C.unitPrice, minWidth: 120, flex: 0.6, ...money },
   { field: 'totalSold', headerName: C.totalSold, minWidth: 125, flex: 0.6, ...money },
 ];
+/** A phone's sales name the units that went to each order (issue 17 §3): one more column, the IMEIs. */
+const imeiColumn: GridColDef<Row<SalesHistoryRow>> = {
+  field: 'imeis',
+  headerName: C.imeis,
+  minWidth: 170,
+  flex: 1,
+  sortable: false,
+  valueGetter: (_value, row) => row.imeis?.join(', ') ?? '',
+};
+const salesColumnsOf = (rows: readonly SalesHistoryRow[]) =>
+  rows.some((row) => row.imeis) ? [...salesColumns.slice(0, 4), imeiColumn, ...salesColumns.slice(4)] : salesColumns;
 
 const purchaseColumns: GridColDef<Row<PurchaseHistoryRow>>[] = [
   { field: 'costBefore', headerName: C.costBefore, minWidth: 120, flex: 0.6, ...money },
@@ -92,7 +103,7 @@ function ResultTable({ result }: { result: Result }) {
   };
   switch (result.type) {
     case 1:
-      return <DataTable rows={result.rows} columns={salesColumns} {...common} />;
+      return <DataTable rows={result.rows} columns={salesColumnsOf(result.rows)} {...common} />;
     case 2:
       return <DataTable rows={result.rows} columns={purchaseColumns} {...common} />;
     case 3:

@@ -20,6 +20,8 @@ import {
   reportPath,
   type StockSalesRow,
   type StockSalesSummary,
+  type UnitAgeReport,
+  type UnitAgeRow,
 } from '@backoffice/contract';
 import { api } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
@@ -110,9 +112,9 @@ const rankList: Reader = async <R>(path: string, paging?: Paging) => {
   const answer = await api<{ data: R[]; total: number }>(path, { query: pagingQuery(paging) });
   return { rows: keyed(answer.data, offsetOf(paging)), total: answer.total };
 };
-/** Orders, deposits and stock vs sales: `{ data: { <rows>, summary, total } }`. */
+/** Orders, deposits, stock vs sales and phones by time: `{ data: { <rows>, summary, total } }`. */
 const withSummary =
-  (rowsKey: 'orders' | 'products'): Reader =>
+  (rowsKey: 'orders' | 'products' | 'units'): Reader =>
   async <R>(path: string, paging?: Paging) => {
     const answer = (
       await api<{ data: Record<typeof rowsKey, R[]> & { summary: unknown; total: number } }>(path, {
@@ -290,12 +292,29 @@ const screenParts: Record<GeneralReportNumber, AnyScreenPart> = {
       ],
     }),
   },
+  18: {
+    read: withSummary('units'),
+    footer: (page: readonly UnitAgeRow[], result: ReportResult<UnitAgeRow>) => {
+      const s = result.summary as UnitAgeReport['summary'];
+      return {
+        page: [
+          { label: F.units, value: count(page.length) },
+          { label: F.cost, value: money(sumMoney(page, (r) => r.cost)) },
+        ],
+        totals: [
+          { label: F.units, value: count(s.units) },
+          { label: F.cost, value: money(s.totalCost) },
+          ...s.bands.map((b) => ({ label: b.label, value: `${count(b.units)} · ${money(b.cost)}` })),
+        ],
+      };
+    },
+  },
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: each definition is typed by its own rows; the table is generic
 type AnyDefinition = ReportDefinition<any>;
 
-/** The 17 general reports in the spec's order: the contract's registry entries with the screen's parts. */
+/** The general reports (the spec's 17 in its order, then ours): the registry's entries with the screen's parts. */
 export const REPORTS: AnyDefinition[] = GENERAL_REPORT_REGISTRY.map((entry) => {
   const part = screenParts[entry.number];
   return {

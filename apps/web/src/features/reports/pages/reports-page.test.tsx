@@ -62,6 +62,7 @@ const FILTERS: [
   ['Marcas e referências', { dates: false, brand: true }],
   ['Pedidos por depósito (transferência e Pix)', { dates: true }],
   ['Clientes com entrega imediata', { dates: false }],
+  ['Aparelhos em estoque por tempo', { dates: false }],
 ];
 
 const ORDER_REPORT: OrderReport = {
@@ -194,7 +195,7 @@ const ORDER_11: OrderDetail = {
 };
 
 describe('Relatórios gerais', () => {
-  it('lists the 17 reports in the spec order and shows only the filters each one asks for', async () => {
+  it('lists the 17 reports in the spec order, then ours, and shows only the filters each one asks for', async () => {
     const { user } = open();
     await user.click(screen.getByRole('combobox', { name: /Relatório/ }));
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
@@ -365,6 +366,53 @@ describe('Relatórios gerais', () => {
     expect(screen.queryByRole('columnheader', { name: 'Preço de venda Ouro' })).toBeNull();
     const totals = screen.getByLabelText('Total');
     expect(within(totals).getByText('Total de venda Bronze').nextSibling?.textContent).toBe('R$ 38,00');
+  });
+
+  it('phones in stock by time: each IMEI with its entry, days and cost; the totals per age band', async () => {
+    const { user, calls } = open({
+      'GET /api/reports/units/in-stock/age': {
+        body: {
+          data: {
+            units: [
+              {
+                unitId: 7,
+                imei: '490154203237518',
+                imei2: null,
+                productId: 3,
+                code: 'P-3',
+                name: 'Galaxy A15',
+                enteredAt: '2026-03-02T13:00:00.000Z',
+                days: 95,
+                cost: 1234.5,
+              },
+            ],
+            summary: {
+              units: 3,
+              totalCost: 3634.5,
+              bands: [
+                { label: 'Até 30 dias', units: 2, cost: 2400 },
+                { label: '31 a 60 dias', units: 0, cost: 0 },
+                { label: '61 a 90 dias', units: 0, cost: 0 },
+                { label: '91 a 180 dias', units: 1, cost: 1234.5 },
+                { label: 'Mais de 180 dias', units: 0, cost: 0 },
+              ],
+            },
+            total: 3,
+          },
+        },
+      },
+    });
+    await choose(user, /Relatório/, 'Aparelhos em estoque por tempo');
+    await user.click(generate());
+    const row = (await screen.findByText('490154203237518')).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('Galaxy A15')).toBeTruthy();
+    expect(within(row).getByText('02/03/2026')).toBeTruthy();
+    expect(within(row).getByText('95')).toBeTruthy();
+    expect(within(row).getByText('R$ 1.234,50')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/reports/units/in-stock/age?page=0&items=10')).toBe(true);
+    const totals = screen.getByLabelText('Total');
+    expect(within(totals).getByText('Custo').nextSibling?.textContent).toBe('R$ 3.634,50');
+    expect(within(totals).getByText('91 a 180 dias').nextSibling?.textContent).toBe('1 · R$ 1.234,50');
   });
 
   it('brands and references: the reference follows the brand, and an empty report says so', async () => {

@@ -1,0 +1,64 @@
+import type { Product } from '@backoffice/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/contract';
+import { renderPage } from '../../../test/render';
+import { HistoryPanel } from './history-panel';
+
+const PHONE: Product = {
+  id: 9,
+  code: 'P100009',
+  name: 'Galaxy A55',
+  description: null,
+  brand: 'Samsung',
+  reference: 'Galaxy A',
+  cost: 1500,
+  sellPrice: 1999.9,
+  stock: 3,
+  stockAlert: 1,
+  tags: [],
+  imagesUrl: [],
+  images: [],
+  discount: { goldPercentage: 0, silverPercentage: 0, bronzePercentage: 0 },
+  archived: false,
+  serialized: true,
+  goldPrice: 1500,
+  silverPrice: 1500,
+};
+
+describe('Histórico do Produto: sales of a phone', () => {
+  it("names the units each order took in an 'IMEI' column", async () => {
+    // The panel asks the last 30 days by default, whole days.
+    const start = `${dayjs().subtract(30, 'day').format('YYYY-MM-DD')}T00:00:00`;
+    const end = `${dayjs().format('YYYY-MM-DD')}T23:59:59`;
+    mockApi({
+      [`GET /api/reports/product/sold/histories/9/start/${start}/end/${end}`]: {
+        body: {
+          data: [
+            {
+              orderCode: 'K7M-4QP',
+              customerName: 'Loja do Centro',
+              customerEmail: 'centro@cliente.com.br',
+              salesDate: '2026-11-20T15:00:00.000Z',
+              quantity: 2,
+              unitPrice: 1999.9,
+              totalSold: 3999.8,
+              imeis: ['490154203237518', '352099081234565'],
+            },
+          ],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<HistoryPanel product={PHONE} onClose={() => {}} />);
+    await user.click(screen.getByRole('combobox', { name: /Tipo de histórico/ }));
+    await user.click(await screen.findByRole('option', { name: 'Vendas' }));
+    await user.click(screen.getByRole('button', { name: 'Gerar' }));
+    const row = (await screen.findByText('K7M-4QP')).closest('[role="row"]') as HTMLElement;
+    expect(screen.getByRole('columnheader', { name: 'IMEI' })).toBeTruthy();
+    expect(within(row).getByText('490154203237518, 352099081234565')).toBeTruthy();
+    expect(within(row).getByText('R$ 3.999,80')).toBeTruthy();
+  });
+});
