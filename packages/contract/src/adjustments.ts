@@ -54,7 +54,10 @@ export const ADJUSTMENT_TEXTS = {
   writeOff: 'Dar baixa',
 } as const;
 
-const imeiSchema = z.string().trim().regex(/^\d{15}$/, ADJUSTMENT_TEXTS.imeiFormat);
+const imeiSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{15}$/, ADJUSTMENT_TEXTS.imeiFormat);
 
 /**
  * One line of an exchange or return: the order's product and how many units come back; a serialized

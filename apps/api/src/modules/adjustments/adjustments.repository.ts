@@ -15,7 +15,12 @@ export const adjustmentsRepository = {
     for (const row of rows) {
       const line = lines.get(row.product_id);
       if (line) line.quantity += row.quantity;
-      else lines.set(row.product_id, { name: row.product_name, quantity: row.quantity, unitPriceCents: row.unit_price_cents });
+      else
+        lines.set(row.product_id, {
+          name: row.product_name,
+          quantity: row.quantity,
+          unitPriceCents: row.unit_price_cents,
+        });
     }
     return lines;
   },

@@ -133,7 +133,9 @@ export function createAdjustmentsService(db: DB) {
               paid,
             )) as [number];
           } else {
-            await moveStock(trx, context, [{ productId: returned.id, quantityIn: item.quantity, unitPriceCents: paid }]);
+            await moveStock(trx, context, [
+              { productId: returned.id, quantityIn: item.quantity, unitPriceCents: paid },
+            ]);
           }
           let differenceCents = -item.quantity * paid;
           let replacement: { id: number; name: string; unitId: number | null; priceCents: number } | null = null;

@@ -323,6 +323,7 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
         items: items.map((item) => {
           const imeis = units.filter((unit) => unit.product_id === item.product_id).map((unit) => unit.imei);
           return {
+            productId: item.product_id,
             name: item.product_name,
             quantity: item.quantity,
             unitPrice: centsToReais(item.unit_price_cents),
@@ -763,7 +764,13 @@ export async function isActiveCourier(trx: Transaction<Database>, employeeId: nu
 export async function recordOrderAdjustment(
   trx: Transaction<Database>,
   order: LockedOrder,
-  event: { employeeId: number | null; kind: 'EXCHANGE' | 'RETURN'; note: string; changes: Record<string, unknown>; at: Date },
+  event: {
+    employeeId: number | null;
+    kind: 'EXCHANGE' | 'RETURN';
+    note: string;
+    changes: Record<string, unknown>;
+    at: Date;
+  },
 ): Promise<void> {
   await repo.insertHistory(trx, {
     order_id: order.id,

@@ -33,6 +33,7 @@ import { levelPriceCents, quote } from './pricing';
 
 /** The customer's level price of one unit (an exchange's replacement is priced the way the cart is). */
 export { levelPriceCents };
+
 import { type CartLineRow, sellingRepository as repo, type SellingCustomerRow } from './selling.repository';
 
 const APPROVED = 'APPROVED';

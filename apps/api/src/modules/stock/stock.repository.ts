@@ -143,12 +143,7 @@ export const stockRepository = {
   },
 
   /** Units' new status; the order they went to is kept (a returned unit still names its order). */
-  async setUnitsStatus(
-    trx: Transaction<Database>,
-    unitIds: number[],
-    status: 'RETURNED' | 'WRITTEN_OFF',
-    now: Date,
-  ) {
+  async setUnitsStatus(trx: Transaction<Database>, unitIds: number[], status: 'RETURNED' | 'WRITTEN_OFF', now: Date) {
     if (unitIds.length === 0) return;
     await trx.updateTable('product_units').set({ status, updated_at: now }).where('id', 'in', unitIds).execute();
   },

@@ -546,7 +546,12 @@ export async function releaseUnit(trx: Transaction<Database>, imei: string, empl
   const row = await returnedUnit(trx, imei);
   const [unit] = await stockRepository.imeisOfUnit(trx, row.id);
   const [result] = await moveStock(trx, { kind: 'RETURN', employeeId, orderId: row.order_id }, [
-    { productId: row.product_id, quantityIn: 1, units: [{ imei: unit as string }], note: UNIT_TEXTS.unitEvents.RELEASED },
+    {
+      productId: row.product_id,
+      quantityIn: 1,
+      units: [{ imei: unit as string }],
+      note: UNIT_TEXTS.unitEvents.RELEASED,
+    },
   ]);
   await stockRepository.markUnitEvent(trx, (result as StockChangeResult).movementId, row.id, 'RELEASED');
 }
