@@ -176,6 +176,10 @@ describe('phones by IMEI: a stock entry scanned with the camera', () => {
       ).items.find((p) => p.id === phone.id)?.stock;
     // Two came in, one was sold: one in stock.
     expect(await productStock()).toBe(1);
+    // What the customer paid for it (the customer's level price, on the order): that is what goes back.
+    const paid = (await admin.get<{ data: { items: Array<{ unitPrice: number }> } }>(`/orders/by-id/${sold.orderId}`))
+      .data.items[0]?.unitPrice as number;
+    const refund = `R$ ${paid.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
     // The attendant, on the orders screen at the desk, registers the return of the delivered phone.
     const desk = await openBrowser();
@@ -197,8 +201,7 @@ describe('phones by IMEI: a stock entry scanned with the camera', () => {
       await screenshot(desk.page, 'imei-return-dialog-phone');
       await desk.page.setViewportSize({ width: 1366, height: 768 });
       await dialog.getByRole('button', { name: 'Registrar', exact: true }).click();
-      // The phone was sold for R$ 1.999,90 (the journey's phone price): that is what goes back.
-      await dialog.getByText('Valor a devolver ao cliente: R$ 1.999,90').waitFor();
+      await dialog.getByText(`Valor a devolver ao cliente: ${refund}`).waitFor();
       await screenshot(desk.page, 'imei-return-registered-desktop');
     } finally {
       await desk.close();
@@ -211,7 +214,7 @@ describe('phones by IMEI: a stock entry scanned with the camera', () => {
     const returns = await admin.get<{ data: { adjustments: Array<{ quantity: number; unitPrice: number }> } }>(
       `/reports/order/return/${sold.orderId}`,
     );
-    expect(returns.data.adjustments).toMatchObject([{ quantity: 1, unitPrice: 1999.9 }]);
+    expect(returns.data.adjustments).toMatchObject([{ quantity: 1, unitPrice: paid }]);
 
     // The stocker looks it up on the phone ('Consultar IMEI'): em análise; released, it is on sale again.
     const { page } = s;
