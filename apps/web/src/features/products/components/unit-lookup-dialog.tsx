@@ -147,11 +147,9 @@ export function UnitLookupDialog({ open, onClose }: { open: boolean; onClose: ()
               <Row label={T.rows.warranty}>{warrantyText(unit.data)}</Row>
             </Box>
             {unit.data.status === 'RETURNED' && hasPermission(PERMISSIONS.products) ? (
-              <Alert severity="info" sx={{ mt: 2, '& .MuiAlert-message': { width: '100%' } }} aria-label={T.analysis}>
-                <Typography variant="body2" sx={{ mb: 1 }}>
-                  {T.analysis}
-                </Typography>
-                <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Box sx={{ mt: 2 }}>
+                <Alert severity="info">{T.analysis}</Alert>
+                <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
                   <Button
                     variant="contained"
                     size="small"
@@ -170,7 +168,7 @@ export function UnitLookupDialog({ open, onClose }: { open: boolean; onClose: ()
                     {T.writeOff}
                   </Button>
                 </Box>
-              </Alert>
+              </Box>
             ) : null}
             {analysisProblem ? (
               <Alert severity="error" role="alert" sx={{ mt: 2 }}>
