@@ -464,4 +464,15 @@ describe('registering an exchange or a return (issue 17 §5)', () => {
     expect(same.json().data.difference).toBe(0);
     expect(await stockOf(phone.id)).toBe(0);
   });
+
+  it('two attendants returning the last unit of a line at once: one wins, the other is refused', async () => {
+    const cable = await product(12.5, { stock: 4 });
+    const order = await sale([{ productId: cable.id, quantity: 1 }]);
+    const body = { orderId: order.orderId, kind: 'RETURN', items: [{ productId: cable.id, quantity: 1 }] };
+    const answers = await Promise.all([register(body), register(body, admin)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.statusCode === 409)?.json().code).toBe('ADJUSTMENT_QUANTITY_EXCEEDED');
+    // 4 − 1 sold + 1 back = 4, once.
+    expect(await stockOf(cable.id)).toBe(4);
+  });
 });
