@@ -5,7 +5,17 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverOrder, type JourneyProduct, newPhone, placeOrder } from './fixtures';
-import { apiAs, type BrowserSession, DEMO, expectAccessible, login, openPhone, pageApi, screenshot } from './harness';
+import {
+  apiAs,
+  type BrowserSession,
+  DEMO,
+  expectAccessible,
+  login,
+  openBrowser,
+  openPhone,
+  pageApi,
+  screenshot,
+} from './harness';
 
 /**
  * IMEIs of this journey alone (another journey's phone would already hold them), check digits worked out by
@@ -55,6 +65,8 @@ async function barcodeVideo(codes: string[]): Promise<string> {
 describe('phones by IMEI: a stock entry scanned with the camera', () => {
   let s: BrowserSession;
   let phone: JourneyProduct;
+  /** The order the scanned phone went to, and that phone's IMEI. */
+  let sold: { orderId: number; code: string; imei: string };
   beforeAll(async () => {
     s = await openPhone({ camera: await barcodeVideo(SCANNED) });
   });
@@ -149,7 +161,76 @@ describe('phones by IMEI: a stock entry scanned with the camera', () => {
     ).data;
     expect(unit).toMatchObject({ status: 'SOLD', order: { code: order.code } });
     expect(unit.deliveredAt).not.toBeNull();
+    sold = { orderId: order.orderId, code: order.code, imei };
     const other = SCANNED.find((code) => code !== imei) as string;
     expect((await admin.get<{ data: { status: string } }>(`/units/${other}`)).data.status).toBe('IN_STOCK');
+  });
+
+  it("is returned through 'Registrar devolução': the phone comes back em análise, and the stocker releases it to stock", async () => {
+    const admin = await apiAs(s.baseURL, DEMO.admin);
+    const productStock = async () =>
+      (
+        await admin.get<{ items: Array<{ id: number; stock: number }> }>(
+          `/products?offset=0&limit=5&search=${encodeURIComponent(phone.code)}`,
+        )
+      ).items.find((p) => p.id === phone.id)?.stock;
+    // Two came in, one was sold: one in stock.
+    expect(await productStock()).toBe(1);
+    // What the customer paid for it (the customer's level price, on the order): that is what goes back.
+    const paid = (await admin.get<{ data: { items: Array<{ unitPrice: number }> } }>(`/orders/by-id/${sold.orderId}`))
+      .data.items[0]?.unitPrice as number;
+    const refund = `R$ ${paid.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+    // The attendant, on the orders screen at the desk, registers the return of the delivered phone.
+    const desk = await openBrowser();
+    try {
+      await login(desk.page, DEMO.attendant);
+      await desk.page.goto('/admin/orders');
+      await desk.page.getByLabel('Código do pedido').fill(sold.code);
+      await desk.page.getByRole('button', { name: 'Buscar', exact: true }).click();
+      await desk.page.getByRole('grid').getByRole('row').filter({ hasText: sold.code }).waitFor();
+      await desk.page.getByRole('button', { name: 'Ver pedido', exact: true }).click();
+      const details = desk.page.getByRole('dialog', { name: `Detalhes do pedido ${sold.code}` });
+      await details.getByRole('button', { name: 'Registrar devolução' }).click();
+      const dialog = desk.page.getByRole('dialog', { name: `Registrar devolução do pedido ${sold.code}` });
+      await dialog.getByLabel(`IMEI ${sold.imei}`).check();
+      await dialog.getByLabel('Observações').fill('Cliente desistiu da compra');
+      await expectAccessible(desk.page, 'Registrar devolução');
+      await screenshot(desk.page, 'imei-return-dialog-desktop');
+      await desk.page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(desk.page, 'imei-return-dialog-phone');
+      await desk.page.setViewportSize({ width: 1366, height: 768 });
+      await dialog.getByRole('button', { name: 'Registrar', exact: true }).click();
+      await dialog.getByText(`Valor a devolver ao cliente: ${refund}`).waitFor();
+      await screenshot(desk.page, 'imei-return-registered-desktop');
+    } finally {
+      await desk.close();
+    }
+
+    // Back, em análise: not on sale, so the stock is still 1.
+    const unit = (await admin.get<{ data: { status: string } }>(`/units/${sold.imei}`)).data;
+    expect(unit.status).toBe('RETURNED');
+    expect(await productStock()).toBe(1);
+    const returns = await admin.get<{ data: { adjustments: Array<{ quantity: number; unitPrice: number }> } }>(
+      `/reports/order/return/${sold.orderId}`,
+    );
+    expect(returns.data.adjustments).toMatchObject([{ quantity: 1, unitPrice: paid }]);
+
+    // The stocker looks it up on the phone ('Consultar IMEI'): em análise; released, it is on sale again.
+    const { page } = s;
+    await page.goto('/admin/products');
+    await page.getByRole('button', { name: 'Consultar IMEI' }).click();
+    const lookup = page.getByRole('dialog', { name: 'Consultar IMEI' });
+    await lookup.getByLabel('IMEI').fill(sold.imei);
+    await lookup.getByRole('button', { name: 'Consultar' }).click();
+    const result = lookup.getByRole('region', { name: `Aparelho ${sold.imei}` });
+    await result.getByText('Devolvido/em análise', { exact: true }).waitFor();
+    await result.getByText(/Devolvido pelo cliente \(em análise\)/).waitFor();
+    await expectAccessible(page, 'Consultar IMEI: aparelho em análise');
+    await screenshot(page, 'imei-unit-analysis-phone');
+    await result.getByRole('button', { name: 'Liberar para o estoque' }).tap();
+    await result.getByText('Em estoque', { exact: true }).waitFor();
+    await result.getByText(/Liberado para o estoque \(após análise\)/).waitFor();
+    expect(await productStock()).toBe(2);
   });
 });

@@ -68,6 +68,16 @@ export const ERROR_CODES = {
   INVALID_IMEI: 400,
   /** An IMEI already registered to a unit (not a returned one entered again); the message names the product. */
   IMEI_DUPLICATE: 409,
+  /** An exchange or return of an order that is not delivered or finished. */
+  ORDER_NOT_ADJUSTABLE: 409,
+  /** An exchange or return of more units than the order sold of that product (earlier ones counted). */
+  ADJUSTMENT_QUANTITY_EXCEEDED: 409,
+  /** A product that is not in the order, or a unit (IMEI) that was not sold in it. */
+  NOT_IN_ORDER: 400,
+  /** The employee named as the courier is not an active Motoboy. */
+  NOT_A_COURIER: 400,
+  /** A unit released or written off that is not returned (em análise). */
+  UNIT_NOT_RETURNED: 409,
   /** A second active Pix key of the same type (CPF, CNPJ, phone, e-mail, random key). */
   PIX_KEY_TYPE_ACTIVE: 409,
   /** No active Pix key to receive with: a BR Code cannot be made. */

@@ -34,6 +34,10 @@ export const IMEI_TEXTS = {
   serializedLabel: 'Controla IMEI',
 } as const;
 
+/** What a ledger row did to a unit it names, when it says so (stock_movement_units.event). */
+export const UNIT_EVENTS = ['RETURNED', 'RELEASED', 'WRITTEN_OFF'] as const;
+export type UnitEvent = (typeof UNIT_EVENTS)[number];
+
 /** Status of a unit (one phone): em estoque, vendido, devolvido/em análise, baixado. */
 export const UNIT_STATUSES = ['IN_STOCK', 'SOLD', 'RETURNED', 'WRITTEN_OFF'] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
@@ -146,6 +150,12 @@ export const UNIT_TEXTS = {
     INVENTORY: 'Inventário',
     // A serialized stock is never edited: its only ADJUSTMENT row is the product's initial stock.
     ADJUSTMENT: 'Estoque inicial (cadastro do produto)',
+  },
+  /** What a ledger row did to a unit when it says so (exchanges and returns, decision 0012): wins over the kind. */
+  unitEvents: {
+    RETURNED: 'Devolvido pelo cliente (em análise)',
+    RELEASED: 'Liberado para o estoque (após análise)',
+    WRITTEN_OFF: 'Baixado (após análise)',
   },
 } as const;
 

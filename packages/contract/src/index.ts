@@ -1,3 +1,4 @@
+export * from './adjustments';
 export * from './auth';
 export * from './csv';
 export * from './customers';

@@ -266,6 +266,8 @@ export const orderSummarySchema = z.object({
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 export const orderItemSchema = z.object({
+  /** The product's id (an exchange or return names the line by it). */
+  productId: z.number().int().optional(),
   name: z.string(),
   quantity: z.number().int(),
   unitPrice: z.number(),

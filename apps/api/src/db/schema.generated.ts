@@ -184,12 +184,18 @@ export interface OrderAdjustments {
   comments: string | null;
   created_at: Generated<Timestamp>;
   deliverer_id: number | null;
+  difference_cents: number | null;
   employee_id: number | null;
   id: Generated<number>;
   kind: OrderAdjustmentKind;
   original_order_id: number;
   product_id: number;
   quantity: number;
+  registration: string | null;
+  replacement_product_id: number | null;
+  replacement_unit_id: number | null;
+  replacement_unit_price_cents: number | null;
+  unit_id: number | null;
   unit_price_cents: number;
 }
 
@@ -450,6 +456,7 @@ export interface StockMovements {
 }
 
 export interface StockMovementUnits {
+  event: string | null;
   movement_id: number;
   unit_id: number;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
+import { adjustmentsRoutes } from './adjustments/adjustments.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { dispatchRoutes } from './dispatch/dispatch.routes';
 import { employeesRoutes } from './employees/employees.routes';
@@ -23,6 +24,7 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(productsRoutes);
   await api.register(settingsRoutes);
   await api.register(ordersRoutes);
+  await api.register(adjustmentsRoutes);
   await api.register(tasksRoutes);
   await api.register(reportsRoutes);
   await api.register(sellingRoutes);

@@ -1,5 +1,6 @@
 import {
   adjustmentOrderDetailSchema,
+  adjustmentResultSchema,
   apiErrorSchema,
   attendantsResponseSchema,
   awaitingCourierRowSchema,
@@ -39,6 +40,7 @@ import {
   stockSalesReportSchema,
   taskListSchema,
   unitAgeReportSchema,
+  unitSchema,
   viewedProductRowSchema,
 } from '@backoffice/contract';
 import { afterEach } from 'vitest';
@@ -118,6 +120,9 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'PATCH /api/orders/cart/change/:id': cartResponseSchema,
   'POST /api/orders/checkout/:id': checkoutResponseSchema,
   'POST /api/orders/checkout/bank/transfer/:id': checkoutResponseSchema,
+  'POST /api/orders/adjustments': z.object({ data: adjustmentResultSchema }),
+  'GET /api/units/:imei': z.object({ data: unitSchema }),
+  'POST /api/units/:imei/:action': z.object({ data: unitSchema }),
 };
 
 function schemaFor(route: string): z.ZodType | undefined {

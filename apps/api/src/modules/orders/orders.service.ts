@@ -323,6 +323,7 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
         items: items.map((item) => {
           const imeis = units.filter((unit) => unit.product_id === item.product_id).map((unit) => unit.imei);
           return {
+            productId: item.product_id,
             name: item.product_name,
             quantity: item.quantity,
             unitPrice: centsToReais(item.unit_price_cents),
@@ -737,4 +738,52 @@ export async function assignRunCourier(
     });
   }
   return order;
+}
+
+/**
+ * The order an exchange or return is registered on (issue 17 §5), locked for the rest of the caller's
+ * transaction (two registrations of one order queue here, so the quantities already back hold); 404
+ * unknown.
+ */
+export async function lockOrderForAdjustment(trx: Transaction<Database>, orderId: number): Promise<LockedOrder> {
+  const order = await repo.lockById(trx, orderId);
+  if (!order) throw notFound(ORDER_TEXTS.notFound);
+  return order;
+}
+
+/** Whether the employee is an active courier (function Motoboy, not blocked). */
+export async function isActiveCourier(trx: Transaction<Database>, employeeId: number): Promise<boolean> {
+  const employee = await repo.employee(trx, employeeId);
+  return employee !== undefined && employee.func === EMPLOYEE_FUNCS.DELIVERER && !employee.blocked;
+}
+
+/**
+ * An exchange or return registered on an order: not a status move, so the history row stays in the order's
+ * status and says what came back (`note`); one audit row (`registerExchange` / `registerReturn`).
+ */
+export async function recordOrderAdjustment(
+  trx: Transaction<Database>,
+  order: LockedOrder,
+  event: {
+    employeeId: number | null;
+    kind: 'EXCHANGE' | 'RETURN';
+    note: string;
+    changes: Record<string, unknown>;
+    at: Date;
+  },
+): Promise<void> {
+  await repo.insertHistory(trx, {
+    order_id: order.id,
+    status: order.status,
+    employee_id: event.employeeId,
+    note: event.note,
+    created_at: event.at,
+  });
+  await recordAudit(trx, {
+    employeeId: event.employeeId,
+    entity: 'order',
+    entityId: order.code,
+    action: event.kind === 'EXCHANGE' ? 'registerExchange' : 'registerReturn',
+    changes: event.changes,
+  });
 }

@@ -141,7 +141,7 @@ describe('packing a serialized line (issue 17 §3)', () => {
     // The order's details name the phones (in the order they were entered: a before c).
     const detail = await call(attendant, 'GET', `/orders/by-id/${order.orderId}`);
     expect(detail.json().data.items).toEqual([
-      { name: 'Galaxy S24 Pack', quantity: 2, unitPrice: 1999.9, imeis: [IMEI.a, IMEI.c] },
+      { productId: product.id, name: 'Galaxy S24 Pack', quantity: 2, unitPrice: 1999.9, imeis: [IMEI.a, IMEI.c] },
     ]);
     const audit = await t.db
       .selectFrom('audit_events')

@@ -30,6 +30,10 @@ import { productImagesOf } from '../products/products.service';
 import { initialOrderStatusFor, pixReceiver } from '../settings/settings.service';
 import { lockProducts } from '../stock/stock.service';
 import { levelPriceCents, quote } from './pricing';
+
+/** The customer's level price of one unit (an exchange's replacement is priced the way the cart is). */
+export { levelPriceCents };
+
 import { type CartLineRow, sellingRepository as repo, type SellingCustomerRow } from './selling.repository';
 
 const APPROVED = 'APPROVED';

@@ -1,3 +1,4 @@
+import type { UnitEvent } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, StockMovementKind, UnitStatus } from '../../db/schema';
@@ -117,12 +118,34 @@ export const stockRepository = {
       .execute();
   },
 
-  async linkUnits(trx: Transaction<Database>, movementId: number, unitIds: number[]) {
+  async linkUnits(trx: Transaction<Database>, movementId: number, unitIds: number[], event: UnitEvent | null = null) {
     if (unitIds.length === 0) return;
     await trx
       .insertInto('stock_movement_units')
-      .values(unitIds.map((unit_id) => ({ movement_id: movementId, unit_id })))
+      .values(unitIds.map((unit_id) => ({ movement_id: movementId, unit_id, event })))
       .execute();
+  },
+
+  /** What a ledger row did to a unit it already names (a returned unit released: RELEASED). */
+  async markUnitEvent(trx: Transaction<Database>, movementId: number, unitId: number, event: UnitEvent) {
+    await trx
+      .updateTable('stock_movement_units')
+      .set({ event })
+      .where('movement_id', '=', movementId)
+      .where('unit_id', '=', unitId)
+      .execute();
+  },
+
+  /** A unit's first IMEI (the one its entry is made with). */
+  async imeisOfUnit(trx: Transaction<Database>, unitId: number): Promise<string[]> {
+    const row = await trx.selectFrom('product_units').select('imei').where('id', '=', unitId).executeTakeFirstOrThrow();
+    return [row.imei];
+  },
+
+  /** Units' new status; the order they went to is kept (a returned unit still names its order). */
+  async setUnitsStatus(trx: Transaction<Database>, unitIds: number[], status: 'RETURNED' | 'WRITTEN_OFF', now: Date) {
+    if (unitIds.length === 0) return;
+    await trx.updateTable('product_units').set({ status, updated_at: now }).where('id', 'in', unitIds).execute();
   },
 
   /**
@@ -195,7 +218,7 @@ export const stockRepository = {
       .innerJoin('stock_movements as m', 'm.id', 'mu.movement_id')
       .leftJoin('employees as e', 'e.id', 'm.employee_id')
       .leftJoin('orders as o', 'o.id', 'm.order_id')
-      .select(['m.kind', 'm.created_at', 'e.name as employee_name', 'o.code as order_code'])
+      .select(['m.kind', 'mu.event', 'm.created_at', 'e.name as employee_name', 'o.code as order_code'])
       .where('mu.unit_id', '=', unitId)
       .orderBy('m.created_at')
       .orderBy('m.id')

@@ -1,4 +1,11 @@
-import { ORDER_STATUS, type OrderDetail } from '@backoffice/contract';
+import {
+  ADJUSTABLE_STATUSES,
+  ADJUSTMENT_TEXTS,
+  type AdjustmentKind,
+  ORDER_STATUS,
+  type OrderDetail,
+  PERMISSIONS,
+} from '@backoffice/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -17,7 +24,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { firstError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
+import { hasPermission } from '../../lib/session';
 import { PixCode } from '../pix-code';
+import { OrderAdjustmentDialog } from './order-adjustment-dialog';
 import { OrderAmountsTable } from './order-amounts';
 import { orderAmountLines, orNotAvailable } from './order-format';
 import { orderDetailQuery, orderPixQuery } from './order-queries';
@@ -60,6 +69,7 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose }: Pro
   const order = given ?? fetched.data ?? null;
   const pix = useQuery({ ...orderPixQuery(id ?? 0), enabled: open && order !== null && waitsForPix(order) });
   const [page, setPage] = useState(0);
+  const [adjusting, setAdjusting] = useState<AdjustmentKind | null>(null);
   useEffect(() => {
     if (open) setPage(0);
   }, [open]);
@@ -176,9 +186,27 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose }: Pro
           </Box>
         ) : null}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {adjustable(order) ? (
+          <>
+            <Button onClick={() => setAdjusting('EXCHANGE')}>{ADJUSTMENT_TEXTS.registerExchange}</Button>
+            <Button onClick={() => setAdjusting('RETURN')}>{ADJUSTMENT_TEXTS.registerReturn}</Button>
+          </>
+        ) : null}
         <Button onClick={onClose}>{ORDER_TEXTS.close}</Button>
       </DialogActions>
+      {adjusting ? (
+        <OrderAdjustmentDialog order={order} kind={adjusting} open onClose={() => setAdjusting(null)} />
+      ) : null}
     </Dialog>
+  );
+}
+
+/** 'Registrar troca' and 'Registrar devolução': a delivered or finished order, for whoever manages orders. */
+function adjustable(order: OrderDetail): boolean {
+  return (
+    (ADJUSTABLE_STATUSES as readonly number[]).includes(order.statusKey) &&
+    order.items.some((item) => item.productId !== undefined) &&
+    hasPermission(PERMISSIONS.orders)
   );
 }

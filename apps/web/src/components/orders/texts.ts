@@ -1,5 +1,35 @@
 /** Portuguese text of the shared order pieces (spec section 2, Orders: modals). */
 export const ORDER_TEXTS = {
+  /** 'Registrar troca' / 'Registrar devolução' (issue 17 §5). */
+  adjustment: {
+    title: (kind: 'EXCHANGE' | 'RETURN', code: string) =>
+      `${kind === 'EXCHANGE' ? 'Registrar troca' : 'Registrar devolução'} do pedido ${code}`,
+    intro: (kind: 'EXCHANGE' | 'RETURN') =>
+      kind === 'EXCHANGE'
+        ? 'Escolha o que o cliente trouxe de volta e o que leva no lugar. A diferença de valor é calculada pelo servidor.'
+        : 'Escolha o que o cliente devolveu. O valor a devolver é calculado pelo servidor.',
+    quantity: (name: string, sold: number) => `Quantidade de ${name} (vendidas: ${sold})`,
+    imeiOf: (imei: string) => `IMEI ${imei}`,
+    replacementImei: (imei: string) => `IMEI do aparelho de reposição (no lugar de ${imei})`,
+    replacementHint: 'Digite ou escaneie; pode ser de outro modelo.',
+    sameProduct: 'A troca é pelo mesmo produto.',
+    courier: 'Motoboy que recolheu (opcional)',
+    noCourier: 'Nenhum',
+    comments: 'Observações',
+    nothingChosen: 'Escolha ao menos um item.',
+    replacementMissing: (imei: string) => `Informe o IMEI do aparelho que substitui o ${imei}.`,
+    replacementUnknown: (imei: string) => `IMEI não cadastrado: ${imei}.`,
+    save: 'Registrar',
+    failed: 'Não foi possível registrar, tente novamente mais tarde.',
+    registered: (kind: 'EXCHANGE' | 'RETURN') =>
+      kind === 'EXCHANGE' ? 'Troca registrada com sucesso.' : 'Devolução registrada com sucesso.',
+    refund: (amount: string) => `Valor a devolver ao cliente: ${amount}`,
+    due: (amount: string) => `Valor a receber do cliente: ${amount}`,
+    noDifference: 'Sem diferença de valor.',
+    line: (quantity: number, name: string, imei: string | null) =>
+      `${quantity}× ${name}${imei ? ` (IMEI ${imei})` : ''}`,
+    replacedBy: (name: string, imei: string | null) => ` por ${name}${imei ? ` (IMEI ${imei})` : ''}`,
+  },
   notAvailable: 'N/A',
   yes: 'Sim',
   no: 'Não',

@@ -12,6 +12,13 @@ export const PRODUCTS_TEXTS = {
   },
   /** 'Consultar IMEI' (issue 17 §4): a phone by its IMEI, its customer, warranty and history. */
   unitLookup: {
+    /** A returned phone (em análise): back on sale, or written off (issue 17 §5). */
+    analysis: 'Aparelho devolvido, em análise: libere-o para o estoque ou dê baixa.',
+    release: 'Liberar para o estoque',
+    writeOff: 'Dar baixa',
+    released: 'Aparelho liberado para o estoque.',
+    writtenOff: 'Aparelho baixado.',
+    analysisFailed: 'Não foi possível concluir a análise, tente novamente mais tarde.',
     title: 'Consultar IMEI',
     field: 'IMEI',
     hint: 'Os 15 dígitos da etiqueta da caixa ou de *#06# no aparelho (qualquer um dos dois IMEIs).',

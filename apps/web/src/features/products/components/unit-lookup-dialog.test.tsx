@@ -64,4 +64,54 @@ describe('Consultar IMEI', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Consultar' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Nenhum aparelho cadastrado com este IMEI.');
   });
+
+  it('releases a returned phone (em análise) to stock, and offers nothing for a phone on sale', async () => {
+    signInAs(['bo:manage:products']);
+    const returned: Unit = {
+      ...UNIT,
+      status: 'RETURNED',
+      history: [
+        ...UNIT.history,
+        {
+          event: 'Devolvido pelo cliente (em análise)',
+          at: '2026-02-01T12:00:00.000Z',
+          employee: 'Beatriz Atendente',
+          orderCode: 'K7M-4QP',
+        },
+      ],
+    };
+    const released: Unit = {
+      ...returned,
+      status: 'IN_STOCK',
+      order: null,
+      customer: null,
+      history: [
+        ...returned.history,
+        {
+          event: 'Liberado para o estoque (após análise)',
+          at: '2026-02-02T12:00:00.000Z',
+          employee: 'Carlos Estoquista',
+          orderCode: 'K7M-4QP',
+        },
+      ],
+    };
+    const calls = mockFetch({
+      'GET /api/units/490154203237518': { body: { data: returned } },
+      'POST /api/units/490154203237518/release': { body: { data: released } },
+    });
+    renderPage(<UnitLookupDialog open onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Consultar IMEI' });
+    await userEvent.type(within(dialog).getByLabelText('IMEI'), '490154203237518');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Consultar' }));
+    const result = await within(dialog).findByRole('region', { name: 'Aparelho 490154203237518' });
+    expect(within(result).getByText('Devolvido/em análise')).toBeTruthy();
+    await userEvent.click(within(result).getByRole('button', { name: 'Liberar para o estoque' }));
+    expect(await within(result).findByText('Em estoque')).toBeTruthy();
+    expect(within(result).queryByRole('button', { name: 'Liberar para o estoque' })).toBeNull();
+    expect(within(result).queryByRole('button', { name: 'Dar baixa' })).toBeNull();
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET /api/units/490154203237518',
+      'POST /api/units/490154203237518/release',
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { isValidImei, UNIT_STATUS_LABELS, type Unit } from '@backoffice/contract';
+import { isValidImei, PERMISSIONS, UNIT_STATUS_LABELS, type Unit } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,8 +13,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useApiMutation } from '../../../components/use-api-mutation';
 import { api, firstError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { hasPermission } from '../../../lib/session';
 import { PRODUCTS_TEXTS } from '../texts';
 
 const T = PRODUCTS_TEXTS.unitLookup;
@@ -59,6 +61,20 @@ export function UnitLookupDialog({ open, onClose }: { open: boolean; onClose: ()
   const [asked, setAsked] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const unit = useQuery({ ...unitQuery(asked ?? ''), enabled: open && asked !== null });
+  const [analysisProblem, setAnalysisProblem] = useState<string | null>(null);
+  // A returned phone's analysis ends: released to stock (+1) or written off; the answer is the unit again.
+  const analysis = useApiMutation<Unit, { imei: string; action: 'release' | 'write-off' }>({
+    mutationFn: async ({ imei, action }) =>
+      (await api<{ data: Unit }>(`/units/${imei}/${action}`, { method: 'POST' })).data,
+    success: (_unit, { action }) => (action === 'release' ? T.released : T.writtenOff),
+    failure: T.analysisFailed,
+    update: (client, data) => client.setQueryData(unitQuery(asked ?? data.imei).queryKey, data),
+    // The product's stock and the lists changed.
+    invalidate: [['products']],
+    errorInDialog: true,
+    onError: (_error, message) => setAnalysisProblem(message),
+    onSuccess: () => setAnalysisProblem(null),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,6 +86,7 @@ export function UnitLookupDialog({ open, onClose }: { open: boolean; onClose: ()
     setAsked(typed);
   };
   const close = () => {
+    setAnalysisProblem(null);
     setTyped('');
     setAsked(null);
     setProblem(null);
@@ -129,6 +146,35 @@ export function UnitLookupDialog({ open, onClose }: { open: boolean; onClose: ()
               </Row>
               <Row label={T.rows.warranty}>{warrantyText(unit.data)}</Row>
             </Box>
+            {unit.data.status === 'RETURNED' && hasPermission(PERMISSIONS.products) ? (
+              <Box sx={{ mt: 2 }}>
+                <Alert severity="info">{T.analysis}</Alert>
+                <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+                  <Button
+                    variant="contained"
+                    size="small"
+                    disabled={analysis.isPending}
+                    onClick={() => analysis.mutate({ imei: unit.data.imei, action: 'release' })}
+                  >
+                    {T.release}
+                  </Button>
+                  <Button
+                    variant="outlined"
+                    color="error"
+                    size="small"
+                    disabled={analysis.isPending}
+                    onClick={() => analysis.mutate({ imei: unit.data.imei, action: 'write-off' })}
+                  >
+                    {T.writeOff}
+                  </Button>
+                </Box>
+              </Box>
+            ) : null}
+            {analysisProblem ? (
+              <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+                {analysisProblem}
+              </Alert>
+            ) : null}
             <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1, fontWeight: 600 }}>
               {T.history}
             </Typography>
