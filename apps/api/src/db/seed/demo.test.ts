@@ -206,7 +206,8 @@ describe('the demo business (scale 1)', () => {
     expect(imeis.every((imei) => isValidImei(imei))).toBe(true);
     expect(new Set(imeis).size).toBe(imeis.length);
     expect(units.some((u) => u.imei2 !== null)).toBe(true);
-    expect(new Set(units.map((u) => u.status))).toEqual(new Set(['IN_STOCK', 'SOLD', 'WRITTEN_OFF']));
+    // Some came back and wait in analysis (RETURNED), some were written off after a count or an analysis.
+    expect(new Set(units.map((u) => u.status))).toEqual(new Set(['IN_STOCK', 'SOLD', 'RETURNED', 'WRITTEN_OFF']));
     const registered = await rows<{ n: number }>(t, sql`select count(*)::int as n from unit_imeis`);
     expect(registered[0]?.n).toBe(imeis.length);
 
@@ -239,13 +240,18 @@ describe('the demo business (scale 1)', () => {
       sql`select count(*)::int as n from product_units u join products p on p.id = u.product_id where not p.serialized`,
     );
     expect(strays[0]?.n).toBe(0);
-    // Every ledger row of a phone names as many units as it moved, but the sales still held by count.
+    // Every ledger row of a phone names as many units as it moved, but the sales still held by count; a row
+    // that moved none (a phone back in analysis, one written off after it) names its one unit and says what.
     const unnamed = await rows<{ id: number; kind: string }>(
       t,
       sql`select m.id, m.kind from stock_movements m join products p on p.id = m.product_id
           where p.serialized and m.kind not in ('SALE', 'CANCELLATION')
-            and (select count(*) from stock_movement_units mu where mu.movement_id = m.id)
-                <> m.quantity_in + m.quantity_out`,
+            and (select count(*) from stock_movement_units mu where mu.movement_id = m.id
+                   and (mu.event is null or mu.event = 'RELEASED'))
+                <> m.quantity_in + m.quantity_out
+             or (m.quantity_in + m.quantity_out = 0 and p.serialized and m.kind <> 'INVENTORY'
+                 and (select count(*) from stock_movement_units mu where mu.movement_id = m.id
+                        and mu.event in ('RETURNED', 'WRITTEN_OFF')) <> 1)`,
     );
     expect(unnamed).toEqual([]);
   });
@@ -434,34 +440,86 @@ describe('the demo business (scale 1)', () => {
     expect(summary.ordersByStatus[S.FINALIZADOS]).toBeGreaterThan(2000);
   });
 
-  it('records exchanges and returns of finished orders, by attendants and couriers, in the ledger', async () => {
+  it('records exchanges and returns of finished orders, by attendants and couriers, as the API does (decision 0012)', async () => {
     const adjustments = await t.db
       .selectFrom('order_adjustments as a')
       .innerJoin('orders as o', 'o.id', 'a.original_order_id')
+      .innerJoin('products as p', 'p.id', 'a.product_id')
       .select([
         'a.id',
         'a.kind',
+        'a.original_order_id',
+        'a.quantity',
+        'a.unit_price_cents',
+        'a.unit_id',
+        'a.replacement_product_id',
+        'a.replacement_unit_id',
+        'a.replacement_unit_price_cents',
+        'a.difference_cents',
+        'a.registration',
         'a.deliverer_id',
         'a.employee_id',
         'a.adjustment_order_id',
         'a.created_at',
+        'a.product_id',
         'o.finished_at',
         'o.status',
+        'p.serialized',
       ])
       .execute();
     expect(new Set(adjustments.map((a) => a.kind))).toEqual(new Set(['EXCHANGE', 'RETURN']));
     expect(adjustments.some((a) => a.deliverer_id !== null && a.adjustment_order_id !== null)).toBe(true);
     expect(adjustments.some((a) => a.deliverer_id === null)).toBe(true);
+    expect(adjustments.some((a) => a.serialized)).toBe(true);
+    // The lines of one registration (the phones of one line come back a row each) share its order and time.
+    const registrations = new Map<string, string>();
+    for (const a of adjustments) {
+      const key = `${a.original_order_id}@${a.created_at.toISOString()}`;
+      expect(registrations.get(a.registration as string) ?? key).toBe(key);
+      registrations.set(a.registration as string, key);
+    }
     for (const a of adjustments) {
       expect(a.status).toBe(S.FINALIZADOS);
       expect(a.employee_id).not.toBeNull();
       expect(a.created_at.getTime()).toBeGreaterThan((a.finished_at as Date).getTime());
+      // A phone comes back one unit a row; an accessory without unit.
+      expect(a.unit_id !== null).toBe(a.serialized);
+      if (a.serialized) expect(a.quantity).toBe(1);
+      // The money: a return refunds what was paid; an exchange costs the difference to the replacement's price.
+      if (a.kind === 'RETURN') {
+        expect(a.replacement_product_id).toBeNull();
+        expect(a.difference_cents).toBe(-a.quantity * a.unit_price_cents);
+      } else {
+        expect(a.replacement_product_id).toBe(a.product_id);
+        expect(a.replacement_unit_id !== null).toBe(a.serialized);
+        expect(a.difference_cents).toBe(a.quantity * ((a.replacement_unit_price_cents as number) - a.unit_price_cents));
+      }
     }
-    const ledger = await rows<{ n: number }>(
+    // A returned phone is in analysis, or was released to stock (no order any more) or written off.
+    const phones = await rows<{ status: string; order_id: number | null; events: string }>(
       t,
-      sql`select count(*)::int as n from stock_movements where kind in ('EXCHANGE', 'RETURN')`,
+      sql`select u.status, u.order_id, string_agg(mu.event, ',' order by m.created_at, m.id) as events
+          from order_adjustments a join product_units u on u.id = a.unit_id
+          join stock_movement_units mu on mu.unit_id = u.id and mu.event is not null
+          join stock_movements m on m.id = mu.movement_id
+          group by u.id, u.status, u.order_id`,
     );
-    expect(ledger[0]?.n).toBe(adjustments.length);
+    expect(phones.length).toBeGreaterThan(0);
+    for (const p of phones) {
+      expect(p.events.startsWith('RETURNED')).toBe(true);
+      const verdict = { IN_STOCK: 'RETURNED,RELEASED', WRITTEN_OFF: 'RETURNED,WRITTEN_OFF', RETURNED: 'RETURNED' };
+      // A phone released, then sold and returned again, lists every turn; its last verdict is its status.
+      expect(p.events.endsWith(verdict[p.status as keyof typeof verdict] ?? 'RETURNED,RELEASED')).toBe(true);
+    }
+    expect(phones.some((p) => p.status === 'IN_STOCK')).toBe(true);
+    expect(phones.filter((p) => p.status === 'RETURNED').every((p) => p.order_id !== null)).toBe(true);
+    // The replacements handed out went to the exchange's order.
+    const replacements = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from order_adjustments a join product_units u on u.id = a.replacement_unit_id
+          where u.order_id is distinct from a.original_order_id`,
+    );
+    expect(replacements[0]?.n).toBe(0);
   });
 
   it('has a year of sign-ins, product views and searches, some searches without result', async () => {

@@ -50,7 +50,8 @@ export async function seedDemo(db: DB, options: SeedOptions): Promise<SeedSummar
 
 /**
  * The phones of the year (issue 17): each unit with its IMEIs (both registered in `unit_imeis`), and the
- * ledger rows that moved it. Written after the year, when each unit's state today is known.
+ * ledger rows that moved it (with what a row did to a unit that stays out of stock: returned, released,
+ * written off). Written after the year, when each unit's state today is known.
  */
 async function seedUnits(trx: Transaction<Database>, units: UnitPlan[], links: YearStats['unitLinks']) {
   const types = (table: 'product_units' | 'unit_imeis' | 'stock_movement_units') => columnTypes(trx, table);
@@ -147,7 +148,6 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
       'order_items',
       'order_status_history',
       'order_images',
-      'order_adjustments',
       'stock_movements',
       'customer_signins',
       'product_views',
@@ -170,6 +170,9 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
     await sink.flush();
     await seedUnits(trx, year.units, year.unitLinks);
     rows.product_units = year.units.length;
+    // The exchanges and returns name the units: written after them.
+    await insertMany(trx, 'order_adjustments', year.adjustments);
+    rows.order_adjustments = year.adjustments.length;
     ordersByStatus = year.byStatus;
     options.log?.info({ orders: year.orders, items: year.items }, 'demo: a year of orders');
 

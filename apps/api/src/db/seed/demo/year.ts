@@ -6,7 +6,8 @@ import {
   priceFromPercentage,
   STOCK_RELEASED_ON,
 } from '@backoffice/contract';
-import type { StockMovementKind } from '../../schema';
+import type { Insertable } from 'kysely';
+import type { OrderAdjustmentsTable, StockMovementKind } from '../../schema';
 import type { Sink } from './bulk';
 import { APP_HOURS, at, DAY, HOUR, localDate, localWeekday, MINUTE } from './clock';
 import type { CustomerPlan } from './customers';
@@ -50,12 +51,16 @@ export interface YearStats {
   orders: number;
   items: number;
   byStatus: Record<number, number>;
-  adjustments: number;
   movements: number;
   /** Every phone of the year, in its state today (written after the year, with their ledger links). */
   units: UnitPlan[];
   /** Which ledger row moved which unit (`stock_movement_units`). */
-  unitLinks: Array<{ movement_id: number; unit_id: number }>;
+  unitLinks: Array<{ movement_id: number; unit_id: number; event: UnitEvent | null }>;
+  /**
+   * The exchanges and returns of the year (decision 0012): written after the units, which they name. A phone
+   * comes back one unit a row; the others one row a line.
+   */
+  adjustments: Array<Insertable<OrderAdjustmentsTable>>;
 }
 
 /** One phone (a unit of a serialized product) as the year leaves it. */
@@ -89,9 +94,14 @@ interface Line {
   units: UnitPlan[];
 }
 
+/** What a ledger row did to a unit that stays out of stock: came back in analysis, released, written off. */
+type UnitEvent = 'RETURNED' | 'RELEASED' | 'WRITTEN_OFF';
+
 interface PendingAdjustment {
   kind: 'EXCHANGE' | 'RETURN';
   originalOrderId: number;
+  /** The customer's level: the replacement of an exchange is priced at it, on the day. */
+  level: number;
   line: Line;
   quantity: number;
   after: number;
@@ -106,6 +116,8 @@ type Event =
   | { kind: 'count'; product: ProductPlan; by: number }
   | { kind: 'correction'; product: ProductPlan; by: number }
   | { kind: 'order'; index: number; channel: 'store' | 'app' }
+  /** A stocker's verdict on a phone that came back: on sale again, or written off. */
+  | { kind: 'analysis'; product: ProductPlan; unit: UnitPlan; orderId: number; by: number; release: boolean }
   | { kind: 'release'; orderId: number; lines: Line[]; by: number | null; note: string | null; packed: boolean }
   | {
       kind: 'adjustment';
@@ -195,10 +207,10 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
     orders: 0,
     items: 0,
     byStatus: {},
-    adjustments: 0,
     movements: 0,
     units: [],
     unitLinks: [],
+    adjustments: [],
   };
   let nextMovementId = ctx.firstMovementId;
   let nextUnitId = ctx.firstUnitId;
@@ -206,6 +218,12 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
   const shelf = new Map<number, UnitPlan[]>();
   const serials = new Map<number, number>();
   const unitRng = stream('units');
+  /** An adjustment's registration id (a UUID drawn from the seed, so the same every run). */
+  const registrationRng = stream('registrations');
+  const registration = () => {
+    const hex = Array.from({ length: 32 }, () => registrationRng.int(0, 15).toString(16)).join('');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
+  };
   const serialized = (p: ProductPlan) => p.category === 'phone';
   const shelfOf = (p: ProductPlan) => {
     let units = shelf.get(p.id);
@@ -241,8 +259,8 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
   };
   /** The oldest units on the shelf leave it (a sale holds them, a count misses them). */
   const takeFromShelf = (p: ProductPlan, quantity: number): UnitPlan[] => shelfOf(p).splice(0, quantity);
-  const name = (movementId: number, units: readonly UnitPlan[]) => {
-    for (const u of units) stats.unitLinks.push({ movement_id: movementId, unit_id: u.id });
+  const name = (movementId: number, units: readonly UnitPlan[], event: UnitEvent | null = null) => {
+    for (const u of units) stats.unitLinks.push({ movement_id: movementId, unit_id: u.id, event });
   };
 
   const buyers = customers.filter((c) => c.buysFrom !== null);
@@ -548,6 +566,7 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
       const adjustment: PendingAdjustment = {
         kind,
         originalOrderId: id,
+        level: customer.level,
         line,
         quantity: rng.int(1, Math.min(3, line.quantity)),
         after: finished.at,
@@ -763,37 +782,104 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
           break;
         case 'adjustment': {
           const a = event.adjustment;
-          sink.add('order_adjustments', {
-            kind: a.kind,
+          const p = a.line.product;
+          const paid = a.line.unitPrice;
+          const by = event.employee;
+          const ledger = { price: paid, order: a.originalOrderId, by, note: a.comment };
+          const row = {
             original_order_id: a.originalOrderId,
             adjustment_order_id: event.carrierOrderId,
-            product_id: a.line.product.id,
-            quantity: a.quantity,
-            unit_price_cents: a.line.unitPrice,
-            employee_id: event.employee,
+            product_id: p.id,
+            unit_price_cents: paid,
+            employee_id: by,
             deliverer_id: event.courier,
             comments: a.comment,
+            registration: registration(),
             created_at: new Date(when),
-          });
-          // An exchange takes the unit back and hands out a new one; a return only takes it back.
-          const row = move(a.line.product, a.kind, a.quantity, a.kind === 'EXCHANGE' ? a.quantity : 0, when, {
-            price: a.line.unitPrice,
-            order: a.originalOrderId,
-            by: event.employee,
-            note: a.comment,
-          });
-          if (serialized(a.line.product)) {
+          };
+          // The replacement of an exchange: the same product at the customer's level, on the day.
+          const price = unitPrice(p, a.level);
+          if (serialized(p)) {
+            // Each phone comes back in analysis (no stock change); an exchange hands out another from the shelf
+            // (when there is none, the customer takes the refund: a return).
             const back = a.line.units
               .filter((u) => u.status === 'SOLD' && u.orderId === a.originalOrderId)
               .slice(0, a.quantity);
-            for (const u of back) Object.assign(u, { status: 'IN_STOCK', orderId: null, updatedAt: when });
-            shelfOf(a.line.product).push(...back);
-            const out = a.kind === 'EXCHANGE' ? takeFromShelf(a.line.product, a.quantity) : [];
-            for (const u of out) Object.assign(u, { status: 'SOLD', orderId: a.originalOrderId, updatedAt: when });
-            a.line.units.push(...out.filter((u) => !back.includes(u)));
-            name(row, [...new Set([...back, ...out])]);
+            for (const u of back) {
+              const kind = a.kind === 'EXCHANGE' && p.stock > 0 ? 'EXCHANGE' : 'RETURN';
+              const returned = move(p, kind, 0, 0, when, ledger);
+              Object.assign(u, { status: 'RETURNED', updatedAt: when });
+              name(returned, [u], 'RETURNED');
+              let replacement: UnitPlan | null = null;
+              if (kind === 'EXCHANGE') {
+                replacement = takeFromShelf(p, 1)[0] as UnitPlan;
+                Object.assign(replacement, { status: 'SOLD', orderId: a.originalOrderId, updatedAt: when });
+                a.line.units.push(replacement);
+                name(move(p, 'EXCHANGE', 0, 1, when, { ...ledger, price }), [replacement]);
+              }
+              stats.adjustments.push({
+                ...row,
+                kind,
+                quantity: 1,
+                unit_id: u.id,
+                replacement_product_id: replacement ? p.id : null,
+                replacement_unit_id: replacement?.id ?? null,
+                replacement_unit_price_cents: replacement ? price : null,
+                difference_cents: replacement ? price - paid : -paid,
+              });
+              // Most are judged within days; some wait on the shelf of the analysis (as in any shop).
+              const verdictAt = when + stockRng.int(1 * DAY, 10 * DAY);
+              const verdict = stockRng.weighted([
+                ['release', 80],
+                ['writeOff', 10],
+                ['wait', 10],
+              ] as const);
+              if (verdict !== 'wait' && verdictAt < anchor - HOUR)
+                queue.push(verdictAt, {
+                  kind: 'analysis',
+                  product: p,
+                  unit: u,
+                  orderId: a.originalOrderId,
+                  by: staff.stocker(stockRng),
+                  release: verdict === 'release',
+                });
+            }
+          } else {
+            // An accessory comes straight back to stock; an exchange then hands out the same product.
+            move(p, a.kind, a.quantity, 0, when, ledger);
+            if (a.kind === 'EXCHANGE') move(p, 'EXCHANGE', 0, a.quantity, when, { ...ledger, price });
+            stats.adjustments.push({
+              ...row,
+              kind: a.kind,
+              quantity: a.quantity,
+              unit_id: null,
+              replacement_product_id: a.kind === 'EXCHANGE' ? p.id : null,
+              replacement_unit_id: null,
+              replacement_unit_price_cents: a.kind === 'EXCHANGE' ? price : null,
+              difference_cents: a.kind === 'EXCHANGE' ? a.quantity * (price - paid) : -a.quantity * paid,
+            });
           }
-          stats.adjustments++;
+          break;
+        }
+        case 'analysis': {
+          // Released: back on sale at the product's cost, entered again today; written off: out for good.
+          const { product: p, unit: u } = event;
+          if (event.release) {
+            const row = move(p, 'RETURN', 1, 0, when, { order: event.orderId, by: event.by });
+            Object.assign(u, {
+              status: 'IN_STOCK',
+              orderId: null,
+              costCents: p.cost,
+              enteredAt: when,
+              updatedAt: when,
+            });
+            name(row, [u], 'RELEASED');
+            shelfOf(p).push(u);
+          } else {
+            const row = move(p, 'ADJUSTMENT', 0, 0, when, { order: event.orderId, by: event.by });
+            Object.assign(u, { status: 'WRITTEN_OFF', updatedAt: when });
+            name(row, [u], 'WRITTEN_OFF');
+          }
           break;
         }
       }
