@@ -42,7 +42,8 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 /** The links the results open: each page opens the record's dialog from them. */
 export const SEARCH_LINKS = {
   order: (id: number) => `/admin/orders?order=${id}`,
-  customer: (id: number) => `/admin/customers?customer=${id}`,
+  /** By e-mail: the customers screen reads a customer's details by it (GET /administrator/customer/{email}). */
+  customer: (email: string) => `/admin/customers?customer=${encodeURIComponent(email)}`,
   product: (code: string) => `/admin/products?code=${encodeURIComponent(code)}`,
   unit: (imei: string) => `/admin/products?imei=${imei}`,
   employee: (id: number) => `/admin/employees?employee=${id}`,

@@ -73,7 +73,7 @@ export function createSearchService(deps: Pick<AppDeps, 'db' | 'storage' | 'file
           id: String(c.id),
           title: c.name,
           subtitle: [formatDocument(c.document), c.email].filter(Boolean).join(' · '),
-          link: SEARCH_LINKS.customer(c.id),
+          link: SEARCH_LINKS.customer(c.email),
         })),
         products.map((p) => ({
           kind: 'product' as const,

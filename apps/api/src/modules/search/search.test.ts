@@ -120,7 +120,7 @@ describe('GET /api/search', () => {
       id: String(customerId),
       title: 'Márcia Quitéria',
       subtitle: '529.982.247-25 · marcia.q@example.com',
-      link: `/admin/customers?customer=${customerId}`,
+      link: '/admin/customers?customer=marcia.q%40example.com',
     };
     for (const q of [
       '52998224725',
