@@ -414,7 +414,9 @@ export interface UnitMatch {
  */
 export async function unitsByImeiPrefix(db: Executor, digits: string, limit: number): Promise<UnitMatch[]> {
   if (!/^\d{4,15}$/.test(digits)) return [];
-  const rows = await stockRepository.unitsByImeiPrefix(db, digits, limit * 2);
+  const rows = (await stockRepository.unitsByImeiPrefix(db, digits, limit * 2)).sort((a, b) =>
+    a.matched < b.matched ? -1 : a.matched > b.matched ? 1 : 0,
+  );
   const seen = new Set<number>();
   const units: UnitMatch[] = [];
   for (const row of rows) {

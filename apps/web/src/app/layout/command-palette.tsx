@@ -6,6 +6,7 @@ import Dialog from '@mui/material/Dialog';
 import InputAdornment from '@mui/material/InputAdornment';
 import InputBase from '@mui/material/InputBase';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -157,7 +158,7 @@ export default function CommandPalette({
       onClose={close}
       fullWidth
       maxWidth="sm"
-      aria-label={PALETTE_TEXTS.title}
+      aria-labelledby={`${id}-title`}
       slotProps={{
         paper: {
           sx: {
