@@ -170,6 +170,9 @@ export default function CommandPalette({
         },
       }}
     >
+      <Typography id={`${id}-title`} component="h2" sx={visuallyHidden}>
+        {PALETTE_TEXTS.title}
+      </Typography>
       <Box
         sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, borderBottom: '1px solid', borderColor: 'divider' }}
       >
