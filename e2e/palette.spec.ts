@@ -38,6 +38,8 @@ describe('the command palette (Ctrl+K)', () => {
     const { page } = s;
     await login(page, DEMO.admin);
     await page.goto('/admin/dashboard');
+    // The shortcut works once the shell is drawn (its top bar listens for it).
+    await page.getByRole('button', { name: 'Pesquisar (Ctrl+K)' }).waitFor();
 
     // An order by its code, typed in lower case without the dash.
     await page.keyboard.press('Control+k');
@@ -96,7 +98,7 @@ describe('the command palette (Ctrl+K)', () => {
       await page.getByRole('button', { name: 'Pesquisar (Ctrl+K)' }).click();
       const palette = page.getByRole('dialog', { name: 'Pesquisar' });
       await palette.getByRole('combobox').fill('pedi');
-      const ordersPage = palette.getByRole('option', { name: /^PáginaPedidos$/ });
+      const ordersPage = palette.getByRole('option', { name: /^Página\s*Pedidos$/ });
       await ordersPage.waitFor();
       await expectAccessible(page, 'paleta de comandos no celular');
       await screenshot(page, 'palette-phone');
