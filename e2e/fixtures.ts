@@ -23,6 +23,7 @@ const SHARES = [
   'customers',
   'products',
   'selling',
+  'palette',
 ] as const;
 export type Journey = (typeof SHARES)[number];
 

@@ -22,6 +22,7 @@ export * from './products';
 export * from './report-registry';
 export * from './reports';
 export * from './roles';
+export * from './search';
 export * from './selling';
 export * from './settings';
 export * from './stock';

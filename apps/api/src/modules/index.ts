@@ -12,6 +12,7 @@ import { paymentsRoutes } from './payments/payments.routes';
 import { productsRoutes } from './products/products.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { rolesRoutes } from './roles/roles.routes';
+import { searchRoutes } from './search/search.routes';
 import { sellingRoutes } from './selling/selling.routes';
 import { settingsRoutes } from './settings/settings.routes';
 
@@ -32,4 +33,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(dispatchRoutes);
   await api.register(filesRoutes);
   await api.register(eventsRoutes);
+  await api.register(searchRoutes);
 }

@@ -25,6 +25,7 @@ import { serializedUnits } from './0025-serialized-units';
 import { receiptHashBands } from './0026-receipt-hash-bands';
 import { warrantyMonths } from './0027-warranty-months';
 import { adjustmentUnits } from './0028-adjustment-units';
+import { searchIndexes } from './0030-search-indexes';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0026-receipt-hash-bands': receiptHashBands,
   '0027-warranty-months': warrantyMonths,
   '0028-adjustment-units': adjustmentUnits,
+  '0030-search-indexes': searchIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

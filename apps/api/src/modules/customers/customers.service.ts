@@ -148,6 +148,17 @@ function listFilter(
   };
 }
 
+/**
+ * The command palette's customers (issue 20 §2): by name, e-mail, CPF/CNPJ and phone, typed with or without
+ * punctuation, through the same match (and trigram index) as the lists; approved first, then by name.
+ */
+export async function searchCustomers(db: DB, param: string, limit: number): Promise<Customer[]> {
+  const normalized = normalizeSearch(param);
+  if (!normalized) return [];
+  const rows = await repo.search(db, { terms: normalized.split(' '), compacts: compactForms(param) }, limit);
+  return rows.map(toCustomer);
+}
+
 /** Rows an export reads at a time: memory stays that of one batch whatever the list's size. */
 const EXPORT_BATCH = 500;
 

@@ -1,4 +1,16 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
+
+/**
+ * An employee's name lower-cased and without the accents of Portuguese, the expression of the trigram
+ * index `employees_name_trgm` (migration 0030: `translate` is immutable, `unaccent` is not). Written
+ * exactly as the index's so the planner matches them.
+ */
+export const EMPLOYEE_NAME_FOLD = {
+  from: 'áàâãäéèêëíìîïóòôõöúùûüçñ',
+  to: 'aaaaaeeeeiiiiooooouuuucn',
+} as const;
+const foldedName = sql<string>`translate(lower(employees.name), ${sql.lit(EMPLOYEE_NAME_FOLD.from)}, ${sql.lit(EMPLOYEE_NAME_FOLD.to)})`;
 
 /** SQL of employees. Every function takes `db` or a transaction. The password hash never leaves here. */
 export const employeesRepository = {
@@ -23,6 +35,13 @@ export const employeesRepository = {
 
   list(db: Executor) {
     return employeesRepository.select(db).orderBy('employees.name').orderBy('employees.id').execute();
+  },
+
+  /** Employees whose accent-free name holds every word (LIKE patterns, already escaped), by name. */
+  searchByName(db: Executor, patterns: string[], limit: number) {
+    let query = employeesRepository.select(db);
+    for (const pattern of patterns) query = query.where(foldedName, 'like', pattern);
+    return query.orderBy('employees.name').orderBy('employees.id').limit(limit).execute();
   },
 
   findByEmail(db: Executor, email: string) {

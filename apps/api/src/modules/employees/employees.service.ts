@@ -10,8 +10,10 @@ import {
 } from '@backoffice/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
+import type { Executor } from '../../db/executor';
 import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { searchWords } from '../../lib/sql-input';
 import type { Principal } from '../../plugins/auth';
 import { activationMail, deliver, issueCode } from '../accounts/accounts.service';
 import { countActiveFullAccess, grantsFullAccess, holdsAll, lockFullAccessChanges } from '../roles/roles.service';
@@ -56,6 +58,18 @@ function toEmployee(row: EmployeeRow): Employee {
 
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '23505';
+}
+
+/** The command palette's employees (issue 20 §2): every word in the accent- and case-free name, by name. */
+export async function searchEmployees(db: Executor, term: string, limit: number): Promise<Employee[]> {
+  const words = searchWords(term);
+  if (!words.length) return [];
+  const rows = await employeesRepository.searchByName(
+    db,
+    words.map((word) => `%${word}%`),
+    limit,
+  );
+  return rows.map(toEmployee);
 }
 
 /**

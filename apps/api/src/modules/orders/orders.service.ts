@@ -313,6 +313,13 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
       return toOrderSummary(row);
     },
 
+    /** The order of this code if `principal` may read it, else null (the command palette, issue 20 §2). */
+    async findByCode(principal: Principal, code: string): Promise<OrderSummary | null> {
+      const normalized = normalizeOrderCode(code);
+      const row = normalized ? await repo.findByNormalizedCode(db, normalized, readerOf(principal)) : undefined;
+      return row ? toOrderSummary(row) : null;
+    },
+
     async detail(principal: Principal, id: number): Promise<OrderDetail> {
       const row = await readable(readerOf(principal), id);
       const items = await repo.items(db, id);

@@ -93,6 +93,14 @@ export function productImagesOf(db: Executor, productIds: number[]): Promise<Ima
 const EXPORT_BATCH = 500;
 
 /** Rules of the catalogue: codes, prices, brands and references, images, archive and the stock ledger. */
+/**
+ * The command palette's products (issue 20 §2): active products whose name, code, tags, brand or reference
+ * hold every word, as the products list searches them (its trigram index), by name.
+ */
+export function searchProducts(db: Executor, term: string, limit: number): Promise<ProductRow[]> {
+  return repo.page(db, { offset: 0, limit, search: term });
+}
+
 export function createProductsService(db: DB, storage: Storage) {
   function toProduct(row: ProductRow, images: ImageRow[]): Product {
     const list = images.map((image) => ({ url: storage.url(image.path), name: image.name }));

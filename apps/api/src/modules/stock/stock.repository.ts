@@ -176,6 +176,23 @@ export const stockRepository = {
   },
 
   /** One unit by either of its IMEIs, with its product, its order and customer, and its delivery. */
+  /**
+   * Units with an IMEI (first or second) that starts with `prefix` (digits only): the `unit_imeis_prefix`
+   * index of migration 0030 (text_pattern_ops, whatever the database's collation). No ORDER BY: under a
+   * collation other than C it would walk the primary key in order and filter (the whole index for a prefix
+   * found late); the caller sorts the few rows.
+   */
+  unitsByImeiPrefix(db: Executor, prefix: string, limit: number) {
+    return db
+      .selectFrom('unit_imeis as i')
+      .innerJoin('product_units as u', 'u.id', 'i.unit_id')
+      .innerJoin('products as p', 'p.id', 'u.product_id')
+      .select(['u.id', 'i.imei as matched', 'u.imei', 'u.imei2', 'u.status', 'p.name as product_name'])
+      .where('i.imei', 'like', `${prefix}%`)
+      .limit(limit)
+      .execute();
+  },
+
   unitByImei(db: Executor, imei: string) {
     return db
       .selectFrom('unit_imeis as i')

@@ -435,6 +435,33 @@ function addMonths(at: Date, months: number): Date {
   return end;
 }
 
+/** A unit the command palette found (issue 20 §2): the IMEI typed matched its first or second. */
+export interface UnitMatch {
+  imei: string;
+  imei2: string | null;
+  status: string;
+  productName: string;
+}
+
+/**
+ * Phones whose IMEI (either) starts with the digits typed, at least 4 of them (a shorter prefix names
+ * too many to be a search); each unit once, by the IMEI matched.
+ */
+export async function unitsByImeiPrefix(db: Executor, digits: string, limit: number): Promise<UnitMatch[]> {
+  if (!/^\d{4,15}$/.test(digits)) return [];
+  const rows = (await stockRepository.unitsByImeiPrefix(db, digits, limit * 2)).sort((a, b) =>
+    a.matched < b.matched ? -1 : a.matched > b.matched ? 1 : 0,
+  );
+  const seen = new Set<number>();
+  const units: UnitMatch[] = [];
+  for (const row of rows) {
+    if (seen.has(row.id) || units.length >= limit) continue;
+    seen.add(row.id);
+    units.push({ imei: row.imei, imei2: row.imei2, status: row.status, productName: row.product_name });
+  }
+  return units;
+}
+
 /**
  * One phone by either IMEI (issue 17 §4): its product, status, order and customer, and its warranty: from
  * delivery (the signature; a store pickup: its finalization) for the product's months, plus 12 with the

@@ -1,4 +1,3 @@
-import { normalizeSearch } from '@backoffice/contract';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -9,19 +8,17 @@ import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import InputBase from '@mui/material/InputBase';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useNotify } from '../../components/notifier';
 import { NewOrdersMenuIcon, useMenuLabel } from '../../features/orders/live/new-orders-badge';
 import { OrderSoundToggle } from '../../features/orders/live/order-sound-toggle';
 
@@ -29,8 +26,14 @@ import { useSession } from '../../lib/session';
 import { SIDEBAR_WIDTH } from '../theme';
 import { useNavEntries } from './sidebar';
 
+/** The palette is its own chunk, fetched on first use: it adds nothing to the first load. */
+const CommandPalette = lazy(() => import('./command-palette'));
+
 export const TOP_BAR_TEXTS = {
   search: 'Pesquisar',
+  /** The palette's trigger: its name holds its visible text and says the shortcut. */
+  searchButton: 'Pesquisar (Ctrl+K)',
+  shortcut: 'Ctrl K',
   notifications: 'Notificações',
   /** The bell's name holds the badge's number, as the name of a control must hold its visible text. */
   notificationsButton: (count: number) => `Notificações: ${count}`,
@@ -38,7 +41,6 @@ export const TOP_BAR_TEXTS = {
   settings: 'Configurações',
   signOut: 'Sair',
   openMenu: 'Abrir menu',
-  noPage: (term: string) => `Nenhuma página encontrada para "${term}".`,
 } as const;
 
 /** Static placeholder notifications (spec: badge fixed at 5). */
@@ -58,24 +60,32 @@ function initials(name: string) {
 export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
   const session = useSession();
   const navigate = useNavigate();
-  const notify = useNotify();
   const entries = useNavEntries();
-  const [term, setTerm] = useState('');
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  /** Mounted once asked for, then kept (its chunk loaded, its closing animation played). */
+  const [paletteUsed, setPaletteUsed] = useState(false);
   const [notificationsAnchor, setNotificationsAnchor] = useState<HTMLElement | null>(null);
   const [profileAnchor, setProfileAnchor] = useState<HTMLElement | null>(null);
   const name = session?.name ?? '';
   const menuLabel = useMenuLabel(TOP_BAR_TEXTS.openMenu);
 
-  /** The search box opens the first menu page whose name matches. */
-  const search = () => {
-    const wanted = normalizeSearch(term);
-    if (!wanted) return;
-    const match = entries.find((entry) => normalizeSearch(entry.label).includes(wanted));
-    if (match) {
-      navigate(`/admin/${match.path}`);
-      setTerm('');
-    } else notify.info(TOP_BAR_TEXTS.noPage(term.trim()));
+  const openPalette = () => {
+    setPaletteUsed(true);
+    setPaletteOpen(true);
   };
+
+  // Ctrl+K (⌘+K on a Mac) opens the palette from anywhere in the back-office.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setPaletteUsed(true);
+        setPaletteOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   return (
     <AppBar
@@ -97,38 +107,56 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
           </NewOrdersMenuIcon>
         </IconButton>
         <Box
-          component="form"
           role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            search();
-          }}
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            bgcolor: '#f1f5f9',
-            borderRadius: 2,
-            px: 1.5,
-            height: 40,
-            width: { xs: '100%', sm: 320 },
-            maxWidth: 360,
-            minWidth: 0,
-            flexShrink: 1,
-          }}
+          sx={{ display: 'flex', width: { xs: '100%', sm: 320 }, maxWidth: 360, minWidth: 0, flexShrink: 1 }}
         >
-          <InputBase
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-            placeholder={TOP_BAR_TEXTS.search}
-            inputProps={{ 'aria-label': TOP_BAR_TEXTS.search }}
-            startAdornment={
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" color="action" />
-              </InputAdornment>
-            }
-            sx={{ flex: 1, fontSize: 14 }}
-          />
+          <ButtonBase
+            onClick={openPalette}
+            aria-label={TOP_BAR_TEXTS.searchButton}
+            aria-haspopup="dialog"
+            aria-keyshortcuts="Control+K Meta+K"
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'flex-start',
+              gap: 1,
+              bgcolor: '#f1f5f9',
+              borderRadius: 2,
+              px: 1.5,
+              height: 40,
+              width: '100%',
+              color: 'text.secondary',
+              fontSize: 14,
+            }}
+          >
+            <SearchIcon fontSize="small" color="action" />
+            <Box component="span" sx={{ flex: 1, textAlign: 'left' }}>
+              {TOP_BAR_TEXTS.search}
+            </Box>
+            <Box
+              component="kbd"
+              aria-hidden
+              sx={{
+                display: { xs: 'none', sm: 'inline' },
+                fontFamily: 'inherit',
+                fontSize: 12,
+                border: '1px solid',
+                borderColor: 'divider',
+                borderRadius: 1,
+                px: 0.75,
+                color: 'text.secondary',
+                bgcolor: 'background.paper',
+              }}
+            >
+              {TOP_BAR_TEXTS.shortcut}
+            </Box>
+          </ButtonBase>
         </Box>
+        {paletteUsed ? (
+          <Suspense fallback={null}>
+            <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} pages={entries} />
+          </Suspense>
+        ) : null}
         <Box sx={{ flex: 1 }} />
         <OrderSoundToggle />
         <IconButton

@@ -19,6 +19,7 @@ import { PageHeader } from '../../../components/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { isNoAnswer } from '../../../lib/api-client';
+import { useLinkedRecord } from '../../../lib/linked-record';
 import {
   type CustomerListKind,
   customerCountQuery,
@@ -96,7 +97,9 @@ export default function CustomersPage() {
   const blocked = useCustomerCount('blocked');
   const levels = useCustomerLevels();
   const deliverers = useDeliverers(dialog?.kind === 'associate');
-  const details = useCustomerDetails(dialog?.kind === 'details' ? dialog.customer.email : null);
+  /** A customer a link names by e-mail (the command palette's results): its details open over the list. */
+  const [linkedEmail, clearLinked] = useLinkedRecord('customer');
+  const details = useCustomerDetails(dialog?.kind === 'details' ? dialog.customer.email : linkedEmail);
 
   /** Every page and count (a change can move a customer between lists), and the details shown. */
   const reloadLists = () =>
@@ -273,6 +276,9 @@ export default function CustomersPage() {
         onClose={close}
       />
       <DetailsDialog customer={detailed} loading={details.isFetching} onClose={close} />
+      {dialog === null && linkedEmail !== null ? (
+        <DetailsDialog customer={details.data ?? null} loading={details.isFetching} onClose={clearLinked} />
+      ) : null}
       <EditDialog
         customer={dialog?.kind === 'edit' ? dialog.customer : null}
         levels={levelOptions}

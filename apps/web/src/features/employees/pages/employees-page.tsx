@@ -4,11 +4,12 @@ import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined
 import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { ListPage } from '../../../components/list-page';
 import { useNotify } from '../../../components/notifier';
 import { useApiMutation } from '../../../components/use-api-mutation';
+import { useLinkedRecord } from '../../../lib/linked-record';
 import {
   createEmployee,
   invalidateAfterEmployeeChange,
@@ -88,6 +89,16 @@ export default function EmployeesPage() {
   };
 
   const list = employees.data ?? [];
+
+  // An employee a link names (the command palette's results): his form opens once the list has him.
+  const [linked, clearLinked] = useLinkedRecord('employee');
+  const linkedEmployee = linked === null ? undefined : employees.data?.find((e) => String(e.id) === linked);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per link; clearLinked changes with the address.
+  useEffect(() => {
+    if (!linkedEmployee) return;
+    setEditing(linkedEmployee);
+    clearLinked();
+  }, [linkedEmployee]);
 
   return (
     <>

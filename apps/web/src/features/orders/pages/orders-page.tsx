@@ -34,6 +34,7 @@ import { RefreshButton } from '../../../components/refresh-button';
 import { CONNECTION_LOST_TEXT, isNoAnswer } from '../../../lib/api-client';
 import { saveCsvText } from '../../../lib/download';
 import { formatDate } from '../../../lib/format';
+import { useLinkedRecord } from '../../../lib/linked-record';
 import {
   fetchAllOrders,
   type OrderPictureKind,
@@ -119,6 +120,9 @@ export default function OrdersPage() {
   const [searching, setSearching] = useState(false);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  /** An order a link names (the command palette's results): its details open over the page. */
+  const [linkedOrder, clearLinkedOrder] = useLinkedRecord('order');
+  const linkedOrderId = linkedOrder && /^\d+$/.test(linkedOrder) ? Number(linkedOrder) : null;
 
   const counts = useStatusCounts();
   const actor = useOrderActor();
@@ -300,6 +304,7 @@ export default function OrdersPage() {
         open={dialog?.kind === 'details'}
         onClose={close}
       />
+      <OrderDetailsDialog orderId={linkedOrderId} open={linkedOrderId !== null} onClose={clearLinkedOrder} />
       <HistoryDialog order={open('history')} onClose={close} />
       <PdfDialog order={open('pdf')} onClose={close} />
       {(['receipt', 'signature', 'packaging'] as const).map((kind) => (

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { api, firstError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -55,11 +55,27 @@ function warrantyText(unit: Unit): string {
  * 'Consultar IMEI' (issue 17 §4): typed or read by a barcode reader, an IMEI opens the phone: its product,
  * status, customer and order, its warranty (from delivery) and its history.
  */
-export function UnitLookupDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function UnitLookupDialog({
+  open,
+  onClose,
+  imei,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** An IMEI to look up as it opens (a link such as /admin/products?imei=…, the command palette's). */
+  imei?: string | null;
+}) {
   const phone = useMediaQuery('(max-width:599.95px)');
   const [typed, setTyped] = useState('');
   const [asked, setAsked] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    if (open && imei && isValidImei(imei)) {
+      setTyped(imei);
+      setAsked(imei);
+      setProblem(null);
+    }
+  }, [open, imei]);
   const unit = useQuery({ ...unitQuery(asked ?? ''), enabled: open && asked !== null });
   const [analysisProblem, setAnalysisProblem] = useState<string | null>(null);
   // A returned phone's analysis ends: released to stock (+1) or written off; the answer is the unit again.

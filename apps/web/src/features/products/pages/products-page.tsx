@@ -12,13 +12,14 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { GridRowId } from '@mui/x-data-grid';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { ApiError } from '../../../lib/api-client';
+import { useLinkedRecord } from '../../../lib/linked-record';
 import {
   archiveProducts,
   createProduct,
@@ -80,6 +81,14 @@ export default function ProductsPage() {
   const [lookup, setLookup] = useState(false);
   const [stockEntryFor, setStockEntryFor] = useState<Product | null>(null);
   const [detailsFor, setDetailsFor] = useState<Product | null>(null);
+  /** A phone or a product a link names (the command palette's results): its warranty or details open. */
+  const [linkedImei, clearLinkedImei] = useLinkedRecord('imei');
+  const [linkedCode, clearLinkedCode] = useLinkedRecord('code');
+  const linkedProduct = useQuery({
+    queryKey: productKeys.other('linked', linkedCode ?? ''),
+    queryFn: () => fetchProduct(linkedCode ?? ''),
+    enabled: linkedCode !== null,
+  });
   const [entryError, setEntryError] = useState<string | null>(null);
 
   // On load: products, archived products, references and brands (section 2).
@@ -318,6 +327,7 @@ export default function ProductsPage() {
         }
       />
       <UnitLookupDialog open={lookup} onClose={() => setLookup(false)} />
+      <UnitLookupDialog open={!lookup && linkedImei !== null} imei={linkedImei} onClose={clearLinkedImei} />
       {panel ? (
         renderPanel(panel)
       ) : (
@@ -390,6 +400,9 @@ export default function ProductsPage() {
         }}
       />
       <ProductDetailsDialog product={detailsFor} onClose={() => setDetailsFor(null)} />
+      {detailsFor === null && linkedCode !== null ? (
+        <ProductDetailsDialog product={linkedProduct.data ?? null} onClose={clearLinkedCode} />
+      ) : null}
     </>
   );
 }

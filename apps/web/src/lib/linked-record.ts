@@ -1,0 +1,22 @@
+import { useSearchParams } from 'react-router';
+
+/**
+ * A record a link names in the address (`/admin/orders?order=12`, `/admin/products?imei=…`): the command
+ * palette's results open a page this way (issue 20 §2). Answers the value and a `clear` that takes it out
+ * of the address (replacing the history entry) when the record's dialog closes, so a reload or Back does
+ * not open it again.
+ */
+export function useLinkedRecord(param: string): [string | null, () => void] {
+  const [params, setParams] = useSearchParams();
+  const value = params.get(param);
+  const clear = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(param);
+        return next;
+      },
+      { replace: true },
+    );
+  return [value, clear];
+}

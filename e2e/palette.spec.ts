@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journeyCustomer, newPhone, placeOrder } from './fixtures';
+import {
+  apiAs,
+  type BrowserSession,
+  DEMO,
+  expectAccessible,
+  login,
+  openBrowser,
+  openPhone,
+  screenshot,
+} from './harness';
+
+/** An IMEI of this journey alone, its check digit by hand (Luhn): kept 9, doubled 9 → 18 → 9, 18 → 2. */
+const IMEI = '990000000000002';
+
+/**
+ * The command palette (issue 20 §2): Ctrl+K from anywhere, typed into, the arrows and Enter open the record:
+ * an order by its code, a customer by the CPF typed without punctuation, a phone by its IMEI (its warranty).
+ */
+describe('the command palette (Ctrl+K)', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await openBrowser({ width: 1366, height: 768 });
+  });
+  afterAll(() => s.close());
+
+  it('finds an order by its code, a customer by CPF without punctuation and a phone by IMEI, and opens each', async () => {
+    const admin = await apiAs(s.baseURL, DEMO.admin);
+    const order = await placeOrder(admin, 'palette');
+    const customer = await journeyCustomer(admin, 'palette');
+    const { data: details } = await admin.get<{ data: { document: string } }>(
+      `/administrator/customer/${encodeURIComponent(customer.email)}`,
+    );
+    const cpf = details.document.replace(/\D/g, '');
+    const phone = await newPhone(admin, 'paleta', [IMEI]);
+
+    const { page } = s;
+    await login(page, DEMO.admin);
+    await page.goto('/admin/dashboard');
+    // The shortcut works once the shell is drawn (its top bar listens for it).
+    await page.getByRole('button', { name: 'Pesquisar (Ctrl+K)' }).waitFor();
+
+    // An order by its code, typed in lower case without the dash.
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Pesquisar' });
+    const input = palette.getByRole('combobox', { name: /Pesquisar pedidos/ });
+    await input.fill(order.code.replace('-', '').toLowerCase());
+    await palette.getByRole('option', { name: new RegExp(`Pedido ${order.code}`) }).waitFor();
+    await expectAccessible(page, 'paleta de comandos: pedido');
+    await screenshot(page, 'palette-order-desktop');
+    await page.keyboard.press('Enter');
+    const orderDialog = page.getByRole('dialog', { name: `Detalhes do pedido ${order.code}` });
+    await orderDialog.waitFor();
+    expect(page.url()).toContain(`/admin/orders?order=${order.orderId}`);
+    await expectAccessible(page, 'detalhes do pedido aberto pela paleta');
+    await page.keyboard.press('Escape');
+    await orderDialog.waitFor({ state: 'detached' });
+    // The dialog closed, the address forgets the order: a reload does not open it again.
+    await page.waitForURL((url) => !url.search.includes('order='));
+
+    // A customer by the CPF typed without punctuation: the arrows reach it, Enter opens his details.
+    await page.keyboard.press('Control+k');
+    await input.fill(cpf);
+    const option = palette.getByRole('option', { name: new RegExp(customer.name) }).first();
+    await option.waitFor();
+    const options = palette.getByRole('option');
+    const index = (await options.allTextContents()).findIndex((text) => text.includes(customer.name));
+    for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+    await expect.poll(() => option.getAttribute('aria-selected')).toBe('true');
+    await screenshot(page, 'palette-customer-desktop');
+    await page.keyboard.press('Enter');
+    const customerDialog = page.getByRole('dialog', { name: 'Detalhes do Cliente' });
+    await customerDialog.getByText(customer.email).first().waitFor();
+    await expectAccessible(page, 'detalhes do cliente aberto pela paleta');
+    await page.keyboard.press('Escape');
+    await customerDialog.waitFor({ state: 'detached' });
+
+    // A phone by its IMEI: 'Consultar IMEI' opens on the products screen with its warranty.
+    await page.keyboard.press('Control+k');
+    await input.fill(IMEI);
+    await palette.getByRole('option', { name: new RegExp(`IMEI ${IMEI}`) }).waitFor();
+    await page.keyboard.press('Enter');
+    const unitDialog = page.getByRole('dialog', { name: 'Consultar IMEI' });
+    await unitDialog.getByText(phone.name).first().waitFor();
+    expect(page.url()).toContain(`/admin/products?imei=${IMEI}`);
+    await expectAccessible(page, 'Consultar IMEI aberto pela paleta');
+    await screenshot(page, 'palette-imei-desktop');
+    await page.keyboard.press('Escape');
+    await unitDialog.waitFor({ state: 'detached' });
+  });
+
+  it("on a phone, the top bar's 'Pesquisar' opens the palette; Esc closes it", async () => {
+    const phoneSession = await openPhone();
+    try {
+      const { page } = phoneSession;
+      await login(page, DEMO.admin);
+      await page.getByRole('button', { name: 'Pesquisar (Ctrl+K)' }).click();
+      const palette = page.getByRole('dialog', { name: 'Pesquisar' });
+      await palette.getByRole('combobox').fill('pedi');
+      const ordersPage = palette.getByRole('option', { name: /^Página\s*Pedidos$/ });
+      await ordersPage.waitFor();
+      await expectAccessible(page, 'paleta de comandos no celular');
+      await screenshot(page, 'palette-phone');
+      await ordersPage.click();
+      await page.waitForURL(/\/admin\/orders/);
+      await expect.poll(() => palette.count()).toBe(0);
+    } finally {
+      await phoneSession.close();
+    }
+  });
+});
