@@ -5,6 +5,7 @@ export * from './dispatch';
 export * from './documents';
 export * from './employees';
 export * from './errors';
+export * from './gtin';
 export * from './ids';
 export * from './imei';
 export * from './money';

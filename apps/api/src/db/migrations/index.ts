@@ -24,6 +24,7 @@ import { moveRequests } from './0024-move-requests';
 import { serializedUnits } from './0025-serialized-units';
 import { receiptHashBands } from './0026-receipt-hash-bands';
 import { warrantyMonths } from './0027-warranty-months';
+import { productBarcodes } from './0029-product-barcodes';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0025-serialized-units': serializedUnits,
   '0026-receipt-hash-bands': receiptHashBands,
   '0027-warranty-months': warrantyMonths,
+  '0029-product-barcodes': productBarcodes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import {
   brandCreateSchema,
   brandSchema,
+  gtinParamSchema,
   idParamSchema,
   imageUploadSchema,
   inventoryHistoryRowSchema,
@@ -143,6 +144,21 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.search(request.params.term) }),
+  );
+
+  app.get(
+    '/products/barcode/:gtin',
+    {
+      config: { permissions: [PRODUCTS, INTERNAL_SALES, REPORTS] },
+      schema: {
+        tags,
+        summary:
+          "Produto ativo pelo 'Código de barras' (GTIN-8/12/13/14; o mesmo GTIN em outro comprimento, com zeros à esquerda, também o encontra); 404 quando nenhum o tem",
+        params: z.object({ gtin: gtinParamSchema }),
+        response: { 200: data(productSchema) },
+      },
+    },
+    async (request) => ({ data: await service.byBarcode(request.params.gtin) }),
   );
 
   app.get(
