@@ -1,4 +1,4 @@
-import { IMEI_TEXTS, PRODUCT_TEXTS } from '@backoffice/contract';
+import { GTIN_TEXTS, IMEI_TEXTS, PRODUCT_TEXTS } from '@backoffice/contract';
 
 /** Every text of the products screen (spec sections 2, 5 and 8). */
 export const PRODUCTS_TEXTS = {
@@ -40,7 +40,7 @@ export const PRODUCTS_TEXTS = {
   },
   search: {
     label: 'Buscar produto',
-    placeholder: 'Nome, código, tag, marca ou referência',
+    placeholder: 'Nome, código, código de barras, tag, marca ou referência',
     button: 'Buscar',
   },
   list: {
@@ -100,6 +100,8 @@ export const PRODUCTS_TEXTS = {
       tags: 'Tags',
       tagsHelp: 'Digite uma tag e tecle Enter',
       code: 'Código',
+      barcode: GTIN_TEXTS.label,
+      barcodeHelp: 'GTIN/EAN da caixa (8, 12, 13 ou 14 dígitos); opcional.',
       serialized: IMEI_TEXTS.serializedLabel,
       serializedHelp: 'Cada unidade (celular) tem o seu IMEI: o estoque é o número de IMEIs.',
       serializedLocked: PRODUCT_TEXTS.serializedChangeNeedsZeroStock,
@@ -165,6 +167,7 @@ export const PRODUCTS_TEXTS = {
       bronze: 'Cliente bronze',
       silver: 'Cliente prata',
       description: 'Descrição',
+      barcode: GTIN_TEXTS.label,
       serialized: IMEI_TEXTS.serializedLabel,
     },
     yes: 'Sim',
