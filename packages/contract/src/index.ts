@@ -27,3 +27,4 @@ export * from './settings';
 export * from './stock';
 export * from './tasks';
 export * from './text';
+export * from './unit-count';

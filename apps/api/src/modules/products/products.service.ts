@@ -23,6 +23,7 @@ import {
   type StockEntryBatch,
   type StockMovementKindKey,
   UNSOLD_ORDER_STATUSES,
+  type UnitCountResult,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
@@ -32,7 +33,14 @@ import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { periodOrThrow } from '../../lib/period';
 import type { Storage } from '../../lib/storage';
-import { changeStock, checkImeis, moveStock, type StockChangeResult, unitByImei } from '../stock/stock.service';
+import {
+  changeStock,
+  checkImeis,
+  countUnits,
+  moveStock,
+  type StockChangeResult,
+  unitByImei,
+} from '../stock/stock.service';
 import { normalizeProductImage } from './images';
 import { type ImageRow, type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
 
@@ -448,6 +456,35 @@ export function createProductsService(db: DB, storage: Storage) {
         return [...new Set(lines.map((line) => line.productId))];
       });
       return withImages(db, await repo.findByIds(db, ids));
+    },
+
+    /**
+     * The shelf count of a serialized product by its IMEIs (issue 17 §2): what is missing and unknown; with
+     * `dryRun` false the missing units are written off (one INVENTORY row naming them), all in one transaction.
+     */
+    async countUnits(
+      actorId: number,
+      code: string,
+      imeis: readonly string[],
+      dryRun: boolean,
+    ): Promise<UnitCountResult> {
+      return db.transaction().execute(async (trx) => {
+        const locked = await lockProduct(trx, code);
+        const result = await countUnits(trx, { productId: locked.id, imeis, employeeId: actorId, dryRun });
+        if (result.written) {
+          await recordAudit(trx, {
+            employeeId: actorId,
+            entity: 'product',
+            entityId: code,
+            action: 'inventory',
+            changes: {
+              stock: { from: result.stockBefore, to: result.stockAfter },
+              writtenOff: result.missing.map((u) => u.imei),
+            },
+          });
+        }
+        return result;
+      });
     },
 
     async inventory(actorId: number, code: string, input: InventoryInput & { newStock: number }): Promise<Product> {
