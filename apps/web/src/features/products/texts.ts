@@ -135,6 +135,34 @@ export const PRODUCTS_TEXTS = {
     close: 'Fechar Edição',
     unitsCount: 'Número de IMEIs válidos da lista.',
   },
+  /** The shelf count of a serialized product by its IMEIs (issue 17 §2). */
+  unitCount: {
+    open: (name: string) => `Contar ${name} por IMEI`,
+    button: 'Contar',
+    title: (name: string) => `Contagem por IMEI: ${name}`,
+    hint: 'Escaneie, digite ou cole o IMEI de cada aparelho que está na prateleira.',
+    check: 'Conferir',
+    confirm: 'Confirmar',
+    cancel: 'Cancelar',
+    result: 'Resultado da conferência',
+    found: (n: number) => (n === 1 ? '1 unidade encontrada' : `${n} unidades encontradas`),
+    missingTitle: (n: number) => `Faltando (${n})`,
+    missingHelp: 'Em estoque no sistema, mas não lidas. Confirmar dá baixa nelas.',
+    noneMissing: 'Nenhuma unidade faltando.',
+    unknownTitle: (n: number) => `Desconhecidos (${n})`,
+    invalid: 'IMEI inválido (dígito verificador não confere)',
+    unregistered: 'Não cadastrado',
+    registered: (product: string, code: string, status: string) => `${product} · ${code} · ${status}`,
+    held: (n: number) =>
+      n === 1
+        ? '1 unidade está reservada por pedido ainda não embalado (continua na prateleira).'
+        : `${n} unidades estão reservadas por pedidos ainda não embalados (continuam na prateleira).`,
+    stock: (before: number, after: number) => `Estoque: ${before} → ${after}`,
+    stale: 'A lista mudou: confira de novo antes de confirmar.',
+    done: (after: number) => `Contagem registrada. Estoque atual: ${after}.`,
+    nothingToWriteOff: 'Contagem conferida: nenhuma unidade faltando.',
+    failed: 'Não foi possível registrar a contagem.',
+  },
   /** The IMEI list of a serialized product's entry or initial stock (issue 17). */
   imei: {
     label: 'IMEIs (um por linha)',

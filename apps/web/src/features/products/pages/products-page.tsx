@@ -48,6 +48,7 @@ import { ProductDetailsDialog } from '../components/product-details-dialog';
 import { ProductForm } from '../components/product-form';
 import { ProductList, type SelectionActions } from '../components/product-list';
 import { StockEntryDialog } from '../components/stock-entry-dialog';
+import { UnitCountDialog } from '../components/unit-count-dialog';
 import { UnitLookupDialog } from '../components/unit-lookup-dialog';
 import { baselineAfterConflict, baselineOf, type EditBaseline } from '../lib/edit-baseline';
 import { prepareImage } from '../lib/image-resize';
@@ -80,6 +81,7 @@ export default function ProductsPage() {
   const [lookup, setLookup] = useState(false);
   const [stockEntryFor, setStockEntryFor] = useState<Product | null>(null);
   const [detailsFor, setDetailsFor] = useState<Product | null>(null);
+  const [countFor, setCountFor] = useState<Product | null>(null);
   const [entryError, setEntryError] = useState<string | null>(null);
 
   // On load: products, archived products, references and brands (section 2).
@@ -371,6 +373,7 @@ export default function ProductsPage() {
                 selectedIds={selectedIds}
                 onSelectionChange={setSelectedIds}
                 onSaveStock={saveStock}
+                onCountUnits={setCountFor}
                 actions={selectionActions}
                 exportCsv={() => downloadProductsCsv(search)}
                 fetchAll={() => fetchAllProducts(search)}
@@ -390,6 +393,7 @@ export default function ProductsPage() {
         }}
       />
       <ProductDetailsDialog product={detailsFor} onClose={() => setDetailsFor(null)} />
+      <UnitCountDialog product={countFor} onClose={() => setCountFor(null)} />
     </>
   );
 }
