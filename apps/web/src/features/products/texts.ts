@@ -42,6 +42,7 @@ export const PRODUCTS_TEXTS = {
     label: 'Buscar produto',
     placeholder: 'Nome, código, código de barras, tag, marca ou referência',
     button: 'Buscar',
+    scan: 'Escanear o código de barras para buscar o produto',
   },
   list: {
     label: 'Lista de produtos',
@@ -65,6 +66,7 @@ export const PRODUCTS_TEXTS = {
   actions: {
     history: 'Histórico do Produto',
     stockEntry: 'Informar Entrada',
+    countUnits: 'Contar por IMEI',
     show: 'Exibir Produto',
     edit: 'Editar Produto',
     archive: 'Arquivar',

@@ -1,6 +1,7 @@
 import { type Product, stockQuantitySchema } from '@backoffice/contract';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import MoveToInboxOutlinedIcon from '@mui/icons-material/MoveToInboxOutlined';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
@@ -234,6 +235,17 @@ export function ProductList(props: Props) {
               <Button size="small" startIcon={<MoveToInboxOutlinedIcon />} onClick={() => actions.stockEntry(selected)}>
                 {A.stockEntry}
               </Button>
+              {/* One serialized product selected: its count by IMEI (the row's 'Contar', also where the
+                  stock column is off screen, as on a phone). */}
+              {selected.length === 1 && selected[0]?.serialized && (
+                <Button
+                  size="small"
+                  startIcon={<FactCheckOutlinedIcon />}
+                  onClick={() => selected[0] && countUnits(selected[0])}
+                >
+                  {A.countUnits}
+                </Button>
+              )}
               <Button size="small" startIcon={<VisibilityOutlinedIcon />} onClick={() => actions.show(selected)}>
                 {A.show}
               </Button>

@@ -13,7 +13,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { GridRowId } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { PRODUCT_CODE_FORMATS } from '../../../components/barcode-detection';
 import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
@@ -55,6 +56,9 @@ import { prepareImage } from '../lib/image-resize';
 import { PRODUCTS_TEXTS as T } from '../texts';
 
 /** A refusal the stock-entry dialog says itself: the server named what to change in what was typed. */
+/** The camera scanner (and its WebAssembly) loads only when 'Escanear' is pressed. */
+const BarcodeScanner = lazy(() => import('../../../components/barcode-scanner'));
+
 const isRefusal = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.status === 409);
 
 /**
@@ -343,6 +347,21 @@ export default function ProductsPage() {
             <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
               {T.search.button}
             </Button>
+            <Suspense fallback={null}>
+              <BarcodeScanner
+                single
+                formats={PRODUCT_CODE_FORMATS}
+                label={T.search.scan}
+                onDetected={(code) => {
+                  // The box's barcode finds its product (then 'Informar Entrada', 'Editar'…).
+                  setSearchText(code);
+                  setSelectedIds([]);
+                  setPage(0);
+                  setSearch(code);
+                  return true;
+                }}
+              />
+            </Suspense>
           </Box>
           {products.isError || (data && data.total === 0) ? (
             <Alert severity="info">
