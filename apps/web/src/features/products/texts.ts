@@ -42,7 +42,7 @@ export const PRODUCTS_TEXTS = {
     label: 'Buscar produto',
     placeholder: 'Nome, código, código de barras, tag, marca ou referência',
     button: 'Buscar',
-    scan: 'Escanear o código de barras para buscar o produto',
+    scan: 'Escanear o código de barras de um produto',
   },
   list: {
     label: 'Lista de produtos',
