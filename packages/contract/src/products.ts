@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { barcodeSchema } from './gtin';
 import { idSchema } from './ids';
 import { unitInputSchema } from './imei';
 import { pagedSchema } from './paging';
@@ -176,6 +177,8 @@ const productFields = {
   stock: stockSchema,
   tags: tagsSchema,
   stockAlert: stockAlertSchema.default(0),
+  /** 'Código de barras' (GTIN/EAN, check digit verified; unique): absent keeps it (none on create), blank removes it. */
+  barcode: barcodeSchema,
 };
 
 /** A product's warranty in months: the consumer code's 90 days at least, 10 years at most. */
@@ -310,6 +313,8 @@ export const productSchema = z.object({
   serialized: z.boolean(),
   /** How many months a unit is covered from its delivery. */
   warrantyMonths: z.number().int().optional(),
+  /** 'Código de barras': the GTIN/EAN of its box, or null. */
+  barcode: z.string().nullable().optional(),
   /** cost + goldPercentage % of cost. */
   goldPrice: z.number(),
   /** cost + silverPercentage % of cost. */

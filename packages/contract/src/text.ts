@@ -20,8 +20,10 @@ export function productSearchText(p: {
   tags: readonly string[];
   brand: string;
   reference?: string | null;
+  /** 'Código de barras': a product is found by its GTIN too. */
+  barcode?: string | null;
 }): string {
-  return normalizeSearch([p.name, p.code, ...p.tags, p.brand, p.reference ?? ''].join(' '));
+  return normalizeSearch([p.name, p.code, ...p.tags, p.brand, p.reference ?? '', p.barcode ?? ''].join(' '));
 }
 
 // A high surrogate not followed by a low one, or a low surrogate not preceded by a high one.

@@ -312,6 +312,7 @@ export interface ProductImages {
 
 export interface Products {
   archived: Generated<boolean>;
+  barcode: string | null;
   brand_id: number;
   bronze_percentage: Generated<number>;
   code: string;

@@ -5,8 +5,11 @@
  * only 'self' (connect-src; script-src 'wasm-unsafe-eval') and a phone in the stockroom may be offline.
  */
 
-/** A format of the Barcode Detection API (code_128: IMEI labels on boxes; ean_13: products, later). */
-export type CodeFormat = 'code_128' | 'ean_13';
+/** A format of the Barcode Detection API (code_128: IMEI labels on boxes; EAN/UPC: products' GTINs). */
+export type CodeFormat = 'code_128' | 'ean_13' | 'ean_8' | 'upc_a';
+
+/** The formats of a product's box ('Código de barras', a GTIN): EAN-13, EAN-8 and UPC-A. */
+export const PRODUCT_CODE_FORMATS: readonly CodeFormat[] = ['ean_13', 'ean_8', 'upc_a'];
 
 /** What the scanner needs of a detector: the codes seen in one frame. */
 export interface CodeDetector {

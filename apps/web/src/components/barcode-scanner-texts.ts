@@ -3,6 +3,8 @@ export const BARCODE_SCANNER_TEXTS = {
   button: 'Escanear',
   title: 'Escanear código de barras',
   hint: 'Aponte a câmera para o código de barras. Cada código lido entra na lista uma vez.',
+  /** One code an opening (a product by its box): the dialog closes once it is read. */
+  singleHint: 'Aponte a câmera para o código de barras da caixa.',
   starting: 'Abrindo a câmera…',
   close: 'Concluir',
   video: 'Imagem da câmera',

@@ -24,6 +24,13 @@ interface Props {
    */
   onDetected: (code: string) => boolean;
   formats?: readonly CodeFormat[];
+  /**
+   * One code an opening (a product picked by its box): the dialog closes as soon as a code is read, so the
+   * same box scanned again (another 'Escanear') counts again.
+   */
+  single?: boolean;
+  /** The button's accessible name when a screen has more than one scanner (its text stays 'Escanear'). */
+  label?: string;
 }
 
 const DEFAULT_FORMATS: readonly CodeFormat[] = ['code_128'];
@@ -40,7 +47,12 @@ function cameraError(error: unknown): CameraError {
 }
 
 /** The open dialog: the camera (the back one on a phone), read every FRAME_INTERVAL_MS until closed. */
-function ScannerDialog({ onClose, onDetected, formats }: Required<Props> & { onClose: () => void }) {
+function ScannerDialog({
+  onClose,
+  onDetected,
+  formats,
+  single,
+}: Required<Pick<Props, 'onDetected' | 'formats' | 'single'>> & { onClose: () => void }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<CameraError | null>(null);
   const [ready, setReady] = useState(false);
@@ -48,6 +60,8 @@ function ScannerDialog({ onClose, onDetected, formats }: Required<Props> & { onC
   const [count, setCount] = useState(0);
   const detected = useRef(onDetected);
   detected.current = onDetected;
+  const close = useRef(onClose);
+  close.current = onClose;
 
   useEffect(() => {
     let stopped = false;
@@ -65,6 +79,13 @@ function ScannerDialog({ onClose, onDetected, formats }: Required<Props> & { onC
       detectNewCodes(detector, video, seen)
         .then((codes) => {
           if (stopped) return;
+          if (single && codes[0] !== undefined) {
+            detected.current(codes[0]);
+            navigator.vibrate?.(60);
+            stopped = true;
+            close.current();
+            return;
+          }
           for (const code of codes) {
             const added = detected.current(code);
             setLast({ code, added, at: Date.now() });
@@ -123,7 +144,7 @@ function ScannerDialog({ onClose, onDetected, formats }: Required<Props> & { onC
       clearTimeout(timer);
       for (const track of stream?.getTracks() ?? []) track.stop();
     };
-  }, [formats]);
+  }, [formats, single]);
 
   // the confirmation fades after a moment
   useEffect(() => {
@@ -141,7 +162,7 @@ function ScannerDialog({ onClose, onDetected, formats }: Required<Props> & { onC
         ) : (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {T.hint}
+              {single ? T.singleHint : T.hint}
             </Typography>
             <Box
               sx={{
@@ -189,9 +210,11 @@ function ScannerDialog({ onClose, onDetected, formats }: Required<Props> & { onC
                 </Alert>
               )}
             </Box>
-            <Typography variant="body2" role="status" sx={{ mt: 1 }}>
-              {T.count(count)}
-            </Typography>
+            {!single && (
+              <Typography variant="body2" role="status" sx={{ mt: 1 }}>
+                {T.count(count)}
+              </Typography>
+            )}
           </>
         )}
       </DialogContent>
@@ -208,14 +231,22 @@ function ScannerDialog({ onClose, onDetected, formats }: Required<Props> & { onC
  * 'Escanear': a button that opens the camera and adds each code read to a list (`onDetected`). Load it
  * with `lazy(() => import(...))`: the detector (and its WebAssembly) loads only when the dialog opens.
  */
-export default function BarcodeScanner({ onDetected, formats = DEFAULT_FORMATS }: Props) {
+export default function BarcodeScanner({ onDetected, formats = DEFAULT_FORMATS, single = false, label }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="small" variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={() => setOpen(true)}>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<QrCodeScannerIcon />}
+        onClick={() => setOpen(true)}
+        {...(label ? { 'aria-label': label } : {})}
+      >
         {T.button}
       </Button>
-      {open && <ScannerDialog onClose={() => setOpen(false)} onDetected={onDetected} formats={formats} />}
+      {open && (
+        <ScannerDialog onClose={() => setOpen(false)} onDetected={onDetected} formats={formats} single={single} />
+      )}
     </>
   );
 }

@@ -29,6 +29,7 @@ import {
   pixPayloadSchema,
   preCheckoutResponseSchema,
   productRankRowSchema,
+  productSchema,
   profileResponseSchema,
   returnRowSchema,
   roleSchema,
@@ -67,6 +68,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   // reports (fixed paths before the brand/reference pattern, which would match them too)
   'GET /api/employees/attendants': attendantsResponseSchema,
   'GET /api/products/brands': z.object({ data: z.array(brandSchema) }),
+  'GET /api/products/barcode/:gtin': z.object({ data: productSchema }),
   'GET /api/reports/products/low/stock': z.object({ data: z.array(lowStockRowSchema) }),
   'GET /api/reports/customers/purchases/start/:s/end/:e/:order': z.object({
     data: z.array(customerPurchaseRowSchema),

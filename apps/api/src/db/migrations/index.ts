@@ -25,6 +25,7 @@ import { serializedUnits } from './0025-serialized-units';
 import { receiptHashBands } from './0026-receipt-hash-bands';
 import { warrantyMonths } from './0027-warranty-months';
 import { adjustmentUnits } from './0028-adjustment-units';
+import { productBarcodes } from './0029-product-barcodes';
 import { searchIndexes } from './0030-search-indexes';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0026-receipt-hash-bands': receiptHashBands,
   '0027-warranty-months': warrantyMonths,
   '0028-adjustment-units': adjustmentUnits,
+  '0029-product-barcodes': productBarcodes,
   '0030-search-indexes': searchIndexes,
 };
 

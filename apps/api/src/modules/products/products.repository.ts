@@ -29,6 +29,7 @@ export interface ProductRow {
   archived: boolean;
   serialized: boolean;
   warranty_months: number;
+  barcode: string | null;
 }
 
 export interface ImageRow {
@@ -52,6 +53,7 @@ export interface ProductValues {
   search_text: string;
   serialized?: boolean;
   warranty_months?: number;
+  barcode?: string | null;
 }
 
 /** Every word must appear in search_text (name, code, tags, brand, reference; accent- and case-free). */
@@ -84,6 +86,7 @@ function productQuery(db: Executor) {
       'p.archived',
       'p.serialized',
       'p.warranty_months',
+      'p.barcode',
     ]);
 }
 
@@ -98,6 +101,17 @@ export const productsRepository = {
     const storable = ids.filter(isStorableId);
     if (storable.length === 0) return Promise.resolve([]);
     return productQuery(db).where('p.id', 'in', storable).orderBy('p.name').orderBy('p.id').execute();
+  },
+  /**
+   * The product whose barcode is this GTIN, compared in GTIN-14 form (the unique index of migration 0029
+   * serves it); `activeOnly` leaves archived products out.
+   */
+  findByBarcode(db: Executor, gtin: string, activeOnly = false): Promise<ProductRow | undefined> {
+    let query = productQuery(db)
+      .where('p.barcode', 'is not', null)
+      .where(sql`lpad(p.barcode, 14, '0')`, '=', gtin.padStart(14, '0'));
+    if (activeOnly) query = query.where('p.archived', '=', false);
+    return query.executeTakeFirst();
   },
   findByCode(db: Executor, code: string): Promise<ProductRow | undefined> {
     return productQuery(db).where('p.code', '=', code).executeTakeFirst();

@@ -1,6 +1,7 @@
 import {
   brandCreateSchema,
   brandSchema,
+  gtinParamSchema,
   idParamSchema,
   imageUploadSchema,
   inventoryHistoryRowSchema,
@@ -23,6 +24,9 @@ import {
   stockEntryBatchSchema,
   unitCheckBodySchema,
   unitCheckSchema,
+  unitCountBodySchema,
+  unitCountQuerySchema,
+  unitCountResultSchema,
   unitSchema,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -146,6 +150,21 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/products/barcode/:gtin',
+    {
+      config: { permissions: [PRODUCTS, INTERNAL_SALES, REPORTS] },
+      schema: {
+        tags,
+        summary:
+          "Produto ativo pelo 'Código de barras' (GTIN-8/12/13/14; o mesmo GTIN em outro comprimento, com zeros à esquerda, também o encontra); 404 quando nenhum o tem",
+        params: z.object({ gtin: gtinParamSchema }),
+        response: { 200: data(productSchema) },
+      },
+    },
+    async (request) => ({ data: await service.byBarcode(request.params.gtin) }),
+  );
+
+  app.get(
     '/products/:brand/:reference',
     {
       config: { permissions: [PRODUCTS, INTERNAL_SALES, REPORTS] },
@@ -254,6 +273,25 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.inventory(actor(request), request.params.code, request.body) }),
+  );
+
+  app.post(
+    '/products/:code/count-units',
+    {
+      config: { permissions: [PRODUCTS] },
+      schema: {
+        tags,
+        summary:
+          'Contagem por IMEI de um produto que controla IMEI: as unidades em estoque não lidas (faltando) e os IMEIs lidos que não são unidades em estoque dele (desconhecidos); com dryRun=false baixa as faltantes (WRITTEN_OFF) com uma linha de inventário que as nomeia. Recusa (409) baixar unidades reservadas por pedidos não embalados',
+        params: codeParams,
+        querystring: unitCountQuerySchema,
+        body: unitCountBodySchema,
+        response: { 200: data(unitCountResultSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.countUnits(actor(request), request.params.code, request.body.imeis, request.query.dryRun),
+    }),
   );
 
   // ---------- units (serialized products) ----------

@@ -3,6 +3,7 @@ import {
   type BrandReference,
   centsToReais,
   formatBRL,
+  GTIN_TEXTS,
   type InventoryHistoryRow,
   type InventoryInput,
   PRODUCT_LIMITS,
@@ -22,6 +23,7 @@ import {
   type StockEntryBatch,
   type StockMovementKindKey,
   UNSOLD_ORDER_STATUSES,
+  type UnitCountResult,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
@@ -34,6 +36,7 @@ import type { Storage } from '../../lib/storage';
 import {
   changeStock,
   checkImeis,
+  countUnits,
   imeisOfOrders,
   moveStock,
   type StockChangeResult,
@@ -48,6 +51,9 @@ const sqlState = (error: unknown) =>
   typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
+
+const barcodeTaken = (barcode: string, name: string, code: string) =>
+  conflict(GTIN_TEXTS.duplicate(barcode, name), 'DUPLICATE', { barcode, productCode: code, productName: name });
 
 const _BUSINESS_OFFSET_MS = 3 * 3600_000;
 
@@ -81,6 +87,7 @@ function auditView(row: ProductRow) {
     tags: row.tags,
     serialized: row.serialized,
     warrantyMonths: row.warranty_months,
+    barcode: row.barcode,
   };
 }
 
@@ -118,6 +125,7 @@ export function createProductsService(db: DB, storage: Storage) {
       tags: row.tags,
       serialized: row.serialized,
       warrantyMonths: row.warranty_months,
+      barcode: row.barcode,
       imagesUrl: list.map((image) => image.url),
       images: list,
       discount: {
@@ -173,6 +181,7 @@ export function createProductsService(db: DB, storage: Storage) {
     code: string,
     brand: { id: number; name: string },
     reference: { id: number; name: string } | undefined,
+    barcode: string | null,
   ): ProductValues {
     return {
       name: input.name,
@@ -192,8 +201,30 @@ export function createProductsService(db: DB, storage: Storage) {
         tags: input.tags,
         brand: brand.name,
         reference: reference?.name,
+        barcode,
       }),
+      barcode,
     };
+  }
+
+  /** 'Código de barras' is one product's: another product that has it (in GTIN-14 form) is named (409). */
+  async function ensureBarcodeFree(trx: Transaction<Database>, barcode: string | null, productId?: number) {
+    if (barcode === null) return;
+    const holder = await repo.findByBarcode(trx, barcode);
+    if (holder && holder.id !== productId) throw barcodeTaken(barcode, holder.name, holder.code);
+  }
+
+  /** The unique index settles two writes of the same barcode at the same moment: the loser is told so. */
+  async function orBarcodeTaken<T>(barcode: string | null, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (barcode !== null && isUniqueViolation(error)) {
+        const holder = await repo.findByBarcode(db, barcode);
+        if (holder) throw barcodeTaken(barcode, holder.name, holder.code);
+      }
+      throw error;
+    }
   }
 
   /** Decodes and checks pictures before the transaction (sharp is slow); `storeImages` writes them in it. */
@@ -252,6 +283,14 @@ export function createProductsService(db: DB, storage: Storage) {
       return withImages(db, await repo.byBrandAndReference(db, brand.id, reference.id));
     },
 
+    /** A scanned box: the active product whose 'Código de barras' is this GTIN (any of its lengths); 404 none. */
+    async byBarcode(gtin: string): Promise<Product> {
+      const row = await repo.findByBarcode(db, gtin, true);
+      if (!row) throw notFound(GTIN_TEXTS.notFound(gtin));
+      const [product] = await withImages(db, [row]);
+      return product as Product;
+    },
+
     /** 'Controla IMEI': the IMEIs an entry is about to send, checked (valid, and where registered). */
     checkImeis: (imeis: readonly string[]) => checkImeis(db, imeis),
 
@@ -276,104 +315,113 @@ export function createProductsService(db: DB, storage: Storage) {
 
     async create(actorId: number, input: ProductCreate): Promise<Product> {
       const pictures = await normalizeImages(input.images);
-      const id = await db.transaction().execute(async (trx) => {
-        const { brand, reference } = await resolveBrand(trx, input.brand, input.reference);
-        const code = await repo.nextCode(trx);
-        const { id } = await repo.insert(trx, {
-          code,
-          ...productValues(input, code, brand, reference),
-          serialized: input.serialized,
-          ...(input.warrantyMonths !== undefined ? { warranty_months: input.warrantyMonths } : {}),
-        });
-        const keys = await storeImages(trx, pictures);
-        for (const [position, key] of keys.entries()) {
-          await repo.insertImage(trx, { product_id: id, path: key, name: `${code}-${position + 1}.jpg`, position });
-        }
-        if (input.stock > 0 || (input.units?.length ?? 0) > 0) {
-          // A serialized product's initial stock comes in by its units (their count must be the stock).
-          await changeStock(trx, {
-            productId: id,
-            kind: 'ADJUSTMENT',
-            ...(input.serialized ? { quantityIn: input.stock, units: input.units ?? [] } : { newStock: input.stock }),
-            ...(!input.serialized && input.units ? { units: input.units } : {}),
-            employeeId: actorId,
-            note: 'Estoque inicial no cadastro',
+      const barcode = input.barcode ?? null;
+      const id = await orBarcodeTaken(barcode, () =>
+        db.transaction().execute(async (trx) => {
+          const { brand, reference } = await resolveBrand(trx, input.brand, input.reference);
+          await ensureBarcodeFree(trx, barcode);
+          const code = await repo.nextCode(trx);
+          const { id } = await repo.insert(trx, {
+            code,
+            ...productValues(input, code, brand, reference, barcode),
+            serialized: input.serialized,
+            ...(input.warrantyMonths !== undefined ? { warranty_months: input.warrantyMonths } : {}),
           });
-        }
-        const { images: _images, units, ...fields } = input;
-        await recordAudit(trx, {
-          employeeId: actorId,
-          entity: 'product',
-          entityId: code,
-          action: 'create',
-          changes: { ...fields, images: keys.length, ...(units ? { imeis: units.map((u) => u.imei) } : {}) },
-        });
-        return id;
-      });
+          const keys = await storeImages(trx, pictures);
+          for (const [position, key] of keys.entries()) {
+            await repo.insertImage(trx, { product_id: id, path: key, name: `${code}-${position + 1}.jpg`, position });
+          }
+          if (input.stock > 0 || (input.units?.length ?? 0) > 0) {
+            // A serialized product's initial stock comes in by its units (their count must be the stock).
+            await changeStock(trx, {
+              productId: id,
+              kind: 'ADJUSTMENT',
+              ...(input.serialized ? { quantityIn: input.stock, units: input.units ?? [] } : { newStock: input.stock }),
+              ...(!input.serialized && input.units ? { units: input.units } : {}),
+              employeeId: actorId,
+              note: 'Estoque inicial no cadastro',
+            });
+          }
+          const { images: _images, units, ...fields } = input;
+          await recordAudit(trx, {
+            employeeId: actorId,
+            entity: 'product',
+            entityId: code,
+            action: 'create',
+            changes: { ...fields, images: keys.length, ...(units ? { imeis: units.map((u) => u.imei) } : {}) },
+          });
+          return id;
+        }),
+      );
       return productById(db, id);
     },
 
     async update(actorId: number, code: string, input: ProductUpdate): Promise<Product> {
       if (input.code !== undefined && input.code !== code) throw badRequest(PRODUCT_TEXTS.codeMismatch);
-      const id = await db.transaction().execute(async (trx) => {
-        const locked = await lockProduct(trx, code);
-        const before = await repo.findById(trx, locked.id);
-        if (!before) throw notFound(PRODUCT_TEXTS.productNotFound);
-        const { brand, reference } = await resolveBrand(trx, input.brand, input.reference);
-        // A stock or cost moved by someone else since the form was opened wins over the form's stale copy.
-        let stock = input.stock;
-        if (input.previousStock !== undefined && locked.stock !== input.previousStock) {
-          if (input.stock !== input.previousStock)
-            throw conflict(PRODUCT_TEXTS.stockChangedMeanwhile(locked.stock), 'STALE_DATA', {
-              stock: locked.stock,
-            });
-          stock = locked.stock;
-        }
-        let costCents = reaisToCents(input.cost);
-        if (input.previousCost !== undefined && before.cost_cents !== reaisToCents(input.previousCost)) {
-          if (costCents !== reaisToCents(input.previousCost)) {
-            throw conflict(
-              PRODUCT_TEXTS.costChangedMeanwhile(formatBRL(centsToReais(before.cost_cents))),
-              'STALE_DATA',
-              {
-                cost: centsToReais(before.cost_cents),
-              },
-            );
+      const id = await orBarcodeTaken(input.barcode ?? null, () =>
+        db.transaction().execute(async (trx) => {
+          const locked = await lockProduct(trx, code);
+          const before = await repo.findById(trx, locked.id);
+          if (!before) throw notFound(PRODUCT_TEXTS.productNotFound);
+          const { brand, reference } = await resolveBrand(trx, input.brand, input.reference);
+          // Absent keeps the product's barcode; null (or blank) removes it.
+          const barcode = input.barcode === undefined ? before.barcode : input.barcode;
+          if (barcode !== before.barcode) await ensureBarcodeFree(trx, barcode, locked.id);
+          // A stock or cost moved by someone else since the form was opened wins over the form's stale copy.
+          let stock = input.stock;
+          if (input.previousStock !== undefined && locked.stock !== input.previousStock) {
+            if (input.stock !== input.previousStock)
+              throw conflict(PRODUCT_TEXTS.stockChangedMeanwhile(locked.stock), 'STALE_DATA', {
+                stock: locked.stock,
+              });
+            stock = locked.stock;
           }
-          costCents = before.cost_cents;
-        }
-        const serialized = input.serialized ?? before.serialized;
-        // The stock of a serialized product is its units: the switch moves only while there is none.
-        if (serialized !== before.serialized && (locked.stock !== 0 || stock !== 0)) {
-          throw badRequest(PRODUCT_TEXTS.serializedChangeNeedsZeroStock);
-        }
-        await repo.update(trx, locked.id, {
-          ...productValues(input, code, brand, reference),
-          cost_cents: costCents,
-          serialized,
-          ...(input.warrantyMonths !== undefined ? { warranty_months: input.warrantyMonths } : {}),
-        });
-        if (stock !== locked.stock) {
-          await changeStock(trx, {
-            productId: locked.id,
-            kind: 'ADJUSTMENT',
-            newStock: stock,
-            employeeId: actorId,
-            note: 'Edição do produto',
+          let costCents = reaisToCents(input.cost);
+          if (input.previousCost !== undefined && before.cost_cents !== reaisToCents(input.previousCost)) {
+            if (costCents !== reaisToCents(input.previousCost)) {
+              throw conflict(
+                PRODUCT_TEXTS.costChangedMeanwhile(formatBRL(centsToReais(before.cost_cents))),
+                'STALE_DATA',
+                {
+                  cost: centsToReais(before.cost_cents),
+                },
+              );
+            }
+            costCents = before.cost_cents;
+          }
+          const serialized = input.serialized ?? before.serialized;
+          // The stock of a serialized product is its units: the switch moves only while there is none.
+          if (serialized !== before.serialized && (locked.stock !== 0 || stock !== 0)) {
+            throw badRequest(PRODUCT_TEXTS.serializedChangeNeedsZeroStock);
+          }
+          await repo.update(trx, locked.id, {
+            ...productValues(input, code, brand, reference, barcode),
+            cost_cents: costCents,
+            serialized,
+            ...(input.warrantyMonths !== undefined ? { warranty_months: input.warrantyMonths } : {}),
           });
-        }
-        const after = await repo.findById(trx, locked.id);
-        if (after) {
-          await recordAudit(trx, {
-            employeeId: actorId,
-            entity: 'product',
-            entityId: code,
-            action: 'update',
-            changes: diff(auditView(before), auditView(after)),
-          });
-        }
-        return locked.id;
-      });
+          if (stock !== locked.stock) {
+            await changeStock(trx, {
+              productId: locked.id,
+              kind: 'ADJUSTMENT',
+              newStock: stock,
+              employeeId: actorId,
+              note: 'Edição do produto',
+            });
+          }
+          const after = await repo.findById(trx, locked.id);
+          if (after) {
+            await recordAudit(trx, {
+              employeeId: actorId,
+              entity: 'product',
+              entityId: code,
+              action: 'update',
+              changes: diff(auditView(before), auditView(after)),
+            });
+          }
+          return locked.id;
+        }),
+      );
       return productById(db, id);
     },
 
@@ -417,6 +465,35 @@ export function createProductsService(db: DB, storage: Storage) {
         return [...new Set(lines.map((line) => line.productId))];
       });
       return withImages(db, await repo.findByIds(db, ids));
+    },
+
+    /**
+     * The shelf count of a serialized product by its IMEIs (issue 17 §2): what is missing and unknown; with
+     * `dryRun` false the missing units are written off (one INVENTORY row naming them), all in one transaction.
+     */
+    async countUnits(
+      actorId: number,
+      code: string,
+      imeis: readonly string[],
+      dryRun: boolean,
+    ): Promise<UnitCountResult> {
+      return db.transaction().execute(async (trx) => {
+        const locked = await lockProduct(trx, code);
+        const result = await countUnits(trx, { productId: locked.id, imeis, employeeId: actorId, dryRun });
+        if (result.written) {
+          await recordAudit(trx, {
+            employeeId: actorId,
+            entity: 'product',
+            entityId: code,
+            action: 'inventory',
+            changes: {
+              stock: { from: result.stockBefore, to: result.stockAfter },
+              writtenOff: result.missing.map((u) => u.imei),
+            },
+          });
+        }
+        return result;
+      });
     },
 
     async inventory(actorId: number, code: string, input: InventoryInput & { newStock: number }): Promise<Product> {

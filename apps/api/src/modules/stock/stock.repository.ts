@@ -329,3 +329,28 @@ export const stockRepository = {
     return Number(row.stock);
   },
 };
+
+/** SQL of the shelf count of a serialized product (issue 17 §2), kept apart from the ledger's own. */
+export const unitCountRepository = {
+  /** The product's units in stock, locked (id order): a sale packed meanwhile waits for the count. */
+  lockUnitsInStock(trx: Transaction<Database>, productId: number) {
+    return trx
+      .selectFrom('product_units')
+      .select(['id', 'imei', 'imei2'])
+      .where('product_id', '=', productId)
+      .where('status', '=', 'IN_STOCK')
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  },
+
+  /** Units counted missing on the shelf: written off. */
+  async writeOffUnits(trx: Transaction<Database>, unitIds: number[], now: Date) {
+    if (unitIds.length === 0) return;
+    await trx
+      .updateTable('product_units')
+      .set({ status: 'WRITTEN_OFF', updated_at: now })
+      .where('id', 'in', unitIds)
+      .execute();
+  },
+};

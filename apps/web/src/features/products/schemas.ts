@@ -1,4 +1,5 @@
 import {
+  barcodeSchema,
   moneySchema,
   PRODUCT_LIMITS,
   type Product,
@@ -88,6 +89,11 @@ export const productFormSchema = z.object({
   tags: z.array(z.string()),
   /** 'Controla IMEI' (issue 17). */
   serialized: z.boolean(),
+  /** 'Código de barras' (GTIN/EAN), checked by the server's own rule (check digit); empty is none. */
+  barcode: z.string().superRefine((value, ctx) => {
+    const issue = barcodeSchema.safeParse(value).error?.issues[0];
+    if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
+  }),
 });
 export type ProductFormValues = z.infer<typeof productFormSchema>;
 
@@ -107,6 +113,7 @@ export const emptyProductForm: ProductFormValues = {
   stockAlert: '0',
   tags: [],
   serialized: false,
+  barcode: '',
 };
 
 export function productToForm(product: Product): ProductFormValues {
@@ -126,6 +133,7 @@ export function productToForm(product: Product): ProductFormValues {
     stockAlert: String(product.stockAlert),
     tags: product.tags,
     serialized: product.serialized,
+    barcode: product.barcode ?? '',
   };
 }
 
@@ -147,6 +155,7 @@ export function formToBody(values: ProductFormValues): Omit<ProductCreateInput, 
     stockAlert: Number(values.stockAlert),
     tags: values.tags.filter((tag) => tag.trim()),
     serialized: values.serialized,
+    barcode: values.barcode.trim() || null,
   };
 }
 

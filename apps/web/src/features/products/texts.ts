@@ -1,4 +1,4 @@
-import { IMEI_TEXTS, PRODUCT_TEXTS } from '@backoffice/contract';
+import { GTIN_TEXTS, IMEI_TEXTS, PRODUCT_TEXTS } from '@backoffice/contract';
 
 /** Every text of the products screen (spec sections 2, 5 and 8). */
 export const PRODUCTS_TEXTS = {
@@ -47,8 +47,9 @@ export const PRODUCTS_TEXTS = {
   },
   search: {
     label: 'Buscar produto',
-    placeholder: 'Nome, código, tag, marca ou referência',
+    placeholder: 'Nome, código, código de barras, tag, marca ou referência',
     button: 'Buscar',
+    scan: 'Escanear o código de barras de um produto',
   },
   list: {
     label: 'Lista de produtos',
@@ -72,6 +73,7 @@ export const PRODUCTS_TEXTS = {
   actions: {
     history: 'Histórico do Produto',
     stockEntry: 'Informar Entrada',
+    countUnits: 'Contar por IMEI',
     show: 'Exibir Produto',
     edit: 'Editar Produto',
     archive: 'Arquivar',
@@ -107,6 +109,8 @@ export const PRODUCTS_TEXTS = {
       tags: 'Tags',
       tagsHelp: 'Digite uma tag e tecle Enter',
       code: 'Código',
+      barcode: GTIN_TEXTS.label,
+      barcodeHelp: 'GTIN/EAN da caixa (8, 12, 13 ou 14 dígitos); opcional.',
       serialized: IMEI_TEXTS.serializedLabel,
       serializedHelp: 'Cada unidade (celular) tem o seu IMEI: o estoque é o número de IMEIs.',
       serializedLocked: PRODUCT_TEXTS.serializedChangeNeedsZeroStock,
@@ -140,6 +144,34 @@ export const PRODUCTS_TEXTS = {
     close: 'Fechar Edição',
     unitsCount: 'Número de IMEIs válidos da lista.',
   },
+  /** The shelf count of a serialized product by its IMEIs (issue 17 §2). */
+  unitCount: {
+    open: (name: string) => `Contar ${name} por IMEI`,
+    button: 'Contar',
+    title: (name: string) => `Contagem por IMEI: ${name}`,
+    hint: 'Escaneie, digite ou cole o IMEI de cada aparelho que está na prateleira.',
+    check: 'Conferir',
+    confirm: 'Confirmar',
+    cancel: 'Cancelar',
+    result: 'Resultado da conferência',
+    found: (n: number) => (n === 1 ? '1 unidade encontrada' : `${n} unidades encontradas`),
+    missingTitle: (n: number) => `Faltando (${n})`,
+    missingHelp: 'Em estoque no sistema, mas não lidas. Confirmar dá baixa nelas.',
+    noneMissing: 'Nenhuma unidade faltando.',
+    unknownTitle: (n: number) => `Desconhecidos (${n})`,
+    invalid: 'IMEI inválido (dígito verificador não confere)',
+    unregistered: 'Não cadastrado',
+    registered: (product: string, code: string, status: string) => `${product} · ${code} · ${status}`,
+    held: (n: number) =>
+      n === 1
+        ? '1 unidade está reservada por pedido ainda não embalado (continua na prateleira).'
+        : `${n} unidades estão reservadas por pedidos ainda não embalados (continuam na prateleira).`,
+    stock: (before: number, after: number) => `Estoque: ${before} → ${after}`,
+    stale: 'A lista mudou: confira de novo antes de confirmar.',
+    done: (after: number) => `Contagem registrada. Estoque atual: ${after}.`,
+    nothingToWriteOff: 'Contagem conferida: nenhuma unidade faltando.',
+    failed: 'Não foi possível registrar a contagem.',
+  },
   /** The IMEI list of a serialized product's entry or initial stock (issue 17). */
   imei: {
     label: 'IMEIs (um por linha)',
@@ -172,6 +204,7 @@ export const PRODUCTS_TEXTS = {
       bronze: 'Cliente bronze',
       silver: 'Cliente prata',
       description: 'Descrição',
+      barcode: GTIN_TEXTS.label,
       serialized: IMEI_TEXTS.serializedLabel,
     },
     yes: 'Sim',

@@ -109,6 +109,9 @@ export const SELLING_SCREEN_TEXTS = {
   // Section 8
   added: S.productAdded,
   addFailed: S.addToCartFailed,
+  // Issue 17 §6: a product added by scanning its box
+  scanLabel: 'Escanear o código de barras de um produto',
+  scannedAdded: (name: string) => `${name}: 1 unidade adicionada ao carrinho.`,
   orderFailed: S.orderFailed,
   cartFailed: S.cartLoadFailed,
   removeFailed: S.addToCartFailed,

@@ -12,6 +12,7 @@ import type {
   StockChangeRow,
   StockEntryItem,
   UnitCheck,
+  UnitCountResult,
 } from '@backoffice/contract';
 import { MAX_IMEIS_PER_CHECK } from '@backoffice/contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
@@ -231,4 +232,17 @@ export async function fetchHistory<K extends keyof HistoryRows>(
     4: `/reports/product/stock/changed/${productId}/start/${start}/end/${end}`,
   };
   return (await api<{ data: HistoryRows[K] }>(paths[type])).data;
+}
+
+/**
+ * POST /products/{code}/count-units: the IMEIs read on a serialized product's shelf against its units in
+ * stock; `dryRun` answers what is missing and unknown, confirmed writes the missing ones off.
+ */
+export async function countUnits(code: string, imeis: readonly string[], dryRun: boolean): Promise<UnitCountResult> {
+  const answer = await api<{ data: UnitCountResult }>(`/products/${encodeURIComponent(code)}/count-units`, {
+    method: 'POST',
+    query: { dryRun: dryRun ? 'true' : 'false' },
+    body: { imeis },
+  });
+  return answer.data;
 }

@@ -32,6 +32,7 @@ export function ProductDetailsDialog({ product, onClose }: { product: Product | 
         [T.rows.sellPrice, orMissing(formatMoney(product.sellPrice))],
         [T.rows.stock, orMissing(product.stock)],
         [T.rows.serialized, product.serialized ? T.yes : T.no],
+        [T.rows.barcode, orMissing(product.barcode)],
         [T.rows.stockAlert, orMissing(product.stockAlert)],
         [T.rows.brand, orMissing(product.brand)],
         [T.rows.gold, percent(product.discount?.goldPercentage)],

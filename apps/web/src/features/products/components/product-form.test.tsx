@@ -232,6 +232,7 @@ describe('Cadastrar Produto form', () => {
         stockAlert: 0,
         tags: ['vidro'],
         serialized: false,
+        barcode: null,
       },
       ['b64-frente.png'],
     );
@@ -298,6 +299,36 @@ describe('Editar Produto form', () => {
       expect.objectContaining({ sellPrice: 29.9, cost: 10, stock: 4, reference: 'iPhone 15', tags: ['capa'] }),
       [],
     );
+  });
+});
+
+describe("'Código de barras' on the product form and details", () => {
+  it('refuses a wrong check digit as the server does, then sends the GTIN typed', async () => {
+    const { user, onSubmit } = renderForm({ mode: 'edit', product: PRODUCT });
+    // 7891000315507: 0+5+15+1+9+0+0+0+3+9+24+7 = 73 → check digit 7, so …508 is refused.
+    await user.type(field(/^Código de barras/), '7891000315508');
+    await user.tab();
+    expect(
+      await screen.findByText('Código de barras inválido: 7891000315508 (dígito verificador não confere).'),
+    ).toBeTruthy();
+    await user.clear(field(/^Código de barras/));
+    await user.type(field(/^Código de barras/), '7891000315507');
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ barcode: '7891000315507' }), []);
+  });
+
+  it("shows the product's barcode in the form and in the details, N/A without one", () => {
+    const withCode = { ...PRODUCT, barcode: '7891000315507' };
+    renderForm({ mode: 'edit', product: withCode });
+    expect(field(/^Código de barras/).value).toBe('7891000315507');
+    const { unmount } = render(<ProductDetailsDialog product={withCode} onClose={() => undefined} />);
+    const details = screen.getByRole('dialog', { name: PRODUCT.name });
+    expect(within(details).getByRole('row', { name: /Código de barras/ }).textContent).toContain('7891000315507');
+    unmount();
+    render(<ProductDetailsDialog product={PRODUCT} onClose={() => undefined} />);
+    const none = screen.getByRole('dialog', { name: PRODUCT.name });
+    expect(within(none).getByRole('row', { name: /Código de barras/ }).textContent).toContain('N/A');
   });
 });
 

@@ -344,6 +344,15 @@ export function ProductForm(props: Props) {
                     helperText={null}
                   />
                 </Grid>
+                <Grid size={HALF}>
+                  <FormTextField
+                    control={control}
+                    name="barcode"
+                    label={F.barcode}
+                    slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 14, autoComplete: 'off' } }}
+                    helperText={F.barcodeHelp}
+                  />
+                </Grid>
                 <Grid size={{ xs: 12 }}>
                   <Controller
                     control={control}

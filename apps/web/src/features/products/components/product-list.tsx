@@ -1,6 +1,7 @@
 import { type Product, stockQuantitySchema } from '@backoffice/contract';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import MoveToInboxOutlinedIcon from '@mui/icons-material/MoveToInboxOutlined';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
@@ -21,6 +22,7 @@ import { PRODUCTS_TEXTS } from '../texts';
 
 const T = PRODUCTS_TEXTS.list;
 const A = PRODUCTS_TEXTS.actions;
+const C = PRODUCTS_TEXTS.unitCount;
 
 /**
  * Saves the stock typed in a row (PATCH /products/inventory/{code}, the page's mutation, which says the
@@ -28,18 +30,36 @@ const A = PRODUCTS_TEXTS.actions;
  */
 const SaveStockContext = createContext<(product: Product, stock: number) => Promise<boolean>>(async () => false);
 
+/** Opens the count by IMEI of a serialized product (issue 17 §2). */
+const CountUnitsContext = createContext<(product: Product) => void>(() => undefined);
+
 const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
 
 /** The editable stock of one row with its own save button (section 2). */
 function StockCell({ product }: { product: Product }) {
   // A serialized product's stock moves by its units (entries with IMEI), not by a typed count.
-  if (product.serialized)
-    return (
-      <Tooltip title={T.serializedStock}>
-        <Box sx={{ display: 'flex', alignItems: 'center', height: '100%', px: 1 }}>{product.stock}</Box>
-      </Tooltip>
-    );
+  if (product.serialized) return <SerializedStockCell product={product} />;
   return <EditableStockCell product={product} />;
+}
+
+/** A serialized product's stock, counted by scanning its units ('Contar'). */
+function SerializedStockCell({ product }: { product: Product }) {
+  const openCount = useContext(CountUnitsContext);
+  return (
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%', px: 1 }}
+      onClick={stop}
+      onDoubleClick={stop}
+      onKeyDown={stop}
+    >
+      <Tooltip title={T.serializedStock}>
+        <span>{product.stock}</span>
+      </Tooltip>
+      <Button size="small" aria-label={C.open(product.name)} onClick={() => openCount(product)}>
+        {C.button}
+      </Button>
+    </Box>
+  );
 }
 
 function EditableStockCell({ product }: { product: Product }) {
@@ -165,6 +185,8 @@ interface Props {
   selectedIds: readonly GridRowId[];
   onSelectionChange: (ids: GridRowId[]) => void;
   onSaveStock: (product: Product, stock: number) => Promise<boolean>;
+  /** 'Contar' of a serialized product: opens its count by IMEI. */
+  onCountUnits?: (product: Product) => void;
   actions: SelectionActions;
   /** 'Baixar CSV' of every product that matches the page's search. */
   exportCsv: () => Promise<void>;
@@ -179,56 +201,70 @@ interface Props {
  */
 export function ProductList(props: Props) {
   const { rows, total, page, loading, onPageChange, selectedIds, onSelectionChange, onSaveStock, actions } = props;
+  const countUnits = props.onCountUnits ?? (() => undefined);
   const { exportCsv, fetchAll } = props;
   const paginationModel = useMemo<GridPaginationModel>(() => ({ page, pageSize: 100 }), [page]);
   return (
     <SaveStockContext.Provider value={onSaveStock}>
-      <DataTable<Product>
-        rows={rows}
-        columns={columns}
-        loading={loading}
-        label={T.label}
-        selection="multiple"
-        pageSize={100}
-        pageSizeOptions={[100]}
-        // a long page scrolls inside the table; a short one takes only its rows' height
-        height={rows.length > 12 ? 680 : undefined}
-        selectedIds={selectedIds}
-        onSelectionChange={(_rows, ids) => onSelectionChange(ids)}
-        quickFilter={false}
-        server={{
-          rowCount: total,
-          paginationModel,
-          onPaginationModelChange: (model) => onPageChange(model.page),
-          exportCsv,
-          fetchAll,
-        }}
-        selectionActions={(selected) => (
-          <>
-            <Button size="small" startIcon={<HistoryIcon />} onClick={() => actions.history(selected)}>
-              {A.history}
-            </Button>
-            <Button size="small" startIcon={<MoveToInboxOutlinedIcon />} onClick={() => actions.stockEntry(selected)}>
-              {A.stockEntry}
-            </Button>
-            <Button size="small" startIcon={<VisibilityOutlinedIcon />} onClick={() => actions.show(selected)}>
-              {A.show}
-            </Button>
-            <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => actions.edit(selected)}>
-              {A.edit}
-            </Button>
-            <Button
-              size="small"
-              // Amber as a caution, dark enough to read on white (WCAG AA: 5:1; the theme's warning is 3.1:1).
-              sx={{ color: '#b45309' }}
-              startIcon={<ArchiveOutlinedIcon />}
-              onClick={() => actions.archive(selected)}
-            >
-              {A.archive}
-            </Button>
-          </>
-        )}
-      />
+      <CountUnitsContext.Provider value={countUnits}>
+        <DataTable<Product>
+          rows={rows}
+          columns={columns}
+          loading={loading}
+          label={T.label}
+          selection="multiple"
+          pageSize={100}
+          pageSizeOptions={[100]}
+          // a long page scrolls inside the table; a short one takes only its rows' height
+          height={rows.length > 12 ? 680 : undefined}
+          selectedIds={selectedIds}
+          onSelectionChange={(_rows, ids) => onSelectionChange(ids)}
+          quickFilter={false}
+          server={{
+            rowCount: total,
+            paginationModel,
+            onPaginationModelChange: (model) => onPageChange(model.page),
+            exportCsv,
+            fetchAll,
+          }}
+          selectionActions={(selected) => (
+            <>
+              <Button size="small" startIcon={<HistoryIcon />} onClick={() => actions.history(selected)}>
+                {A.history}
+              </Button>
+              <Button size="small" startIcon={<MoveToInboxOutlinedIcon />} onClick={() => actions.stockEntry(selected)}>
+                {A.stockEntry}
+              </Button>
+              {/* One serialized product selected: its count by IMEI (the row's 'Contar', also where the
+                  stock column is off screen, as on a phone). */}
+              {selected.length === 1 && selected[0]?.serialized && (
+                <Button
+                  size="small"
+                  startIcon={<FactCheckOutlinedIcon />}
+                  onClick={() => selected[0] && countUnits(selected[0])}
+                >
+                  {A.countUnits}
+                </Button>
+              )}
+              <Button size="small" startIcon={<VisibilityOutlinedIcon />} onClick={() => actions.show(selected)}>
+                {A.show}
+              </Button>
+              <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => actions.edit(selected)}>
+                {A.edit}
+              </Button>
+              <Button
+                size="small"
+                // Amber as a caution, dark enough to read on white (WCAG AA: 5:1; the theme's warning is 3.1:1).
+                sx={{ color: '#b45309' }}
+                startIcon={<ArchiveOutlinedIcon />}
+                onClick={() => actions.archive(selected)}
+              >
+                {A.archive}
+              </Button>
+            </>
+          )}
+        />
+      </CountUnitsContext.Provider>
     </SaveStockContext.Provider>
   );
 }

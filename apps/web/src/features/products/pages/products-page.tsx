@@ -13,7 +13,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { GridRowId } from '@mui/x-data-grid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { PRODUCT_CODE_FORMATS } from '../../../components/barcode-detection';
 import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
@@ -49,12 +50,16 @@ import { ProductDetailsDialog } from '../components/product-details-dialog';
 import { ProductForm } from '../components/product-form';
 import { ProductList, type SelectionActions } from '../components/product-list';
 import { StockEntryDialog } from '../components/stock-entry-dialog';
+import { UnitCountDialog } from '../components/unit-count-dialog';
 import { UnitLookupDialog } from '../components/unit-lookup-dialog';
 import { baselineAfterConflict, baselineOf, type EditBaseline } from '../lib/edit-baseline';
 import { prepareImage } from '../lib/image-resize';
 import { PRODUCTS_TEXTS as T } from '../texts';
 
 /** A refusal the stock-entry dialog says itself: the server named what to change in what was typed. */
+/** The camera scanner (and its WebAssembly) loads only when 'Escanear' is pressed. */
+const BarcodeScanner = lazy(() => import('../../../components/barcode-scanner'));
+
 const isRefusal = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.status === 409);
 
 /**
@@ -89,6 +94,7 @@ export default function ProductsPage() {
     queryFn: () => fetchProduct(linkedCode ?? ''),
     enabled: linkedCode !== null,
   });
+  const [countFor, setCountFor] = useState<Product | null>(null);
   const [entryError, setEntryError] = useState<string | null>(null);
 
   // On load: products, archived products, references and brands (section 2).
@@ -351,6 +357,21 @@ export default function ProductsPage() {
             <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
               {T.search.button}
             </Button>
+            <Suspense fallback={null}>
+              <BarcodeScanner
+                single
+                formats={PRODUCT_CODE_FORMATS}
+                label={T.search.scan}
+                onDetected={(code) => {
+                  // The box's barcode finds its product (then 'Informar Entrada', 'Editar'…).
+                  setSearchText(code);
+                  setSelectedIds([]);
+                  setPage(0);
+                  setSearch(code);
+                  return true;
+                }}
+              />
+            </Suspense>
           </Box>
           {products.isError || (data && data.total === 0) ? (
             <Alert severity="info">
@@ -381,6 +402,7 @@ export default function ProductsPage() {
                 selectedIds={selectedIds}
                 onSelectionChange={setSelectedIds}
                 onSaveStock={saveStock}
+                onCountUnits={setCountFor}
                 actions={selectionActions}
                 exportCsv={() => downloadProductsCsv(search)}
                 fetchAll={() => fetchAllProducts(search)}
@@ -403,6 +425,7 @@ export default function ProductsPage() {
       {detailsFor === null && linkedCode !== null ? (
         <ProductDetailsDialog product={linkedProduct.data ?? null} onClose={clearLinkedCode} />
       ) : null}
+      <UnitCountDialog product={countFor} onClose={() => setCountFor(null)} />
     </>
   );
 }

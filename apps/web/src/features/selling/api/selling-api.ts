@@ -8,6 +8,7 @@ import type {
   CheckoutTransferBody,
   PreCheckoutQuery,
   PreCheckoutResponse,
+  Product,
   SellingProduct,
   SellingProductSearchResponse,
 } from '@backoffice/contract';
@@ -94,6 +95,28 @@ export function useAddToCart(customerId: number) {
     failure: T.addFailed,
     // The carts of this customer only (the key's filter is a predicate, not a prefix): not awaited, the
     // quantity dialog closes at once as before.
+    onSuccess: () => void reloadCarts(queryClient, customerId),
+  });
+}
+
+/**
+ * A box scanned in 'Vendas': the product of its barcode (GET /products/barcode/{gtin}; an unknown code is
+ * answered 404 with the server's Portuguese text), then one unit of it into the customer's cart. A second
+ * scan of the same box adds one more.
+ */
+export function useScanToCart(customerId: number) {
+  const queryClient = useQueryClient();
+  return useApiMutation<Product, string>({
+    mutationFn: async (gtin) => {
+      const { data: product } = await api<{ data: Product }>(`/products/barcode/${encodeURIComponent(gtin)}`);
+      await api<CartResponse>(`/orders/cart/add/${customerId}`, {
+        method: 'POST',
+        body: { productId: product.id, quantity: 1 } satisfies CartAddBody,
+      });
+      return product;
+    },
+    success: (product) => T.scannedAdded(product.name),
+    failure: T.addFailed,
     onSuccess: () => void reloadCarts(queryClient, customerId),
   });
 }

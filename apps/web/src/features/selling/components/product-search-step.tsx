@@ -15,13 +15,17 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
+import { PRODUCT_CODE_FORMATS } from '../../../components/barcode-detection';
 import { formatMoney } from '../../../lib/format';
-import { useAddToCart, useProductSearch } from '../api/selling-api';
+import { useAddToCart, useProductSearch, useScanToCart } from '../api/selling-api';
 import type { SelectedCustomer } from '../lib/selling-state';
 import { SELLING_SCREEN_TEXTS as T } from '../texts';
 import { QuantityDialog, type QuantityTarget } from './quantity-dialog';
 import { SearchField } from './search-field';
+
+/** The camera scanner loads (with its WebAssembly) only when 'Escanear' is pressed. */
+const BarcodeScanner = lazy(() => import('../../../components/barcode-scanner'));
 
 interface Props {
   customer: SelectedCustomer;
@@ -122,6 +126,7 @@ export function ProductSearchStep(props: StepProps) {
   const results = useProductSearch(customer, search);
   const [target, setTarget] = useState<QuantityTarget | null>(null);
   const addToCart = useAddToCart(customer.id);
+  const scanToCart = useScanToCart(customer.id);
   const inputRef = useRef<HTMLInputElement>(null);
   const buttonsRef = useRef<(HTMLButtonElement | null)[]>([]);
   const products = results.data ?? [];
@@ -155,16 +160,34 @@ export function ProductSearchStep(props: StepProps) {
         onOpenCart={props.onOpenCart}
         onChangeCustomer={props.onChangeCustomer}
       />
-      <SearchField
-        label={T.productSearch}
-        initialText={props.lastSearch ?? ''}
-        onSearch={(text) => {
-          setSearch(text);
-          props.onSearched(text);
-        }}
-        onArrowDown={() => focusCard(0)}
-        inputRef={inputRef}
-      />
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <SearchField
+            label={T.productSearch}
+            initialText={props.lastSearch ?? ''}
+            onSearch={(text) => {
+              setSearch(text);
+              props.onSearched(text);
+            }}
+            onArrowDown={() => focusCard(0)}
+            inputRef={inputRef}
+          />
+        </Box>
+        <Box sx={{ pt: 1, flexShrink: 0 }}>
+          <Suspense fallback={null}>
+            <BarcodeScanner
+              single
+              formats={PRODUCT_CODE_FORMATS}
+              label={T.scanLabel}
+              onDetected={(code) => {
+                scanToCart.mutate(code);
+                return true;
+              }}
+            />
+          </Suspense>
+        </Box>
+      </Box>
+      {scanToCart.isPending ? <CircularProgress size={20} aria-label={T.loading} /> : null}
       {results.isFetching ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
           <CircularProgress aria-label={T.loading} />

@@ -1,0 +1,124 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyCart, journeyCustomer } from './fixtures';
+import { apiAs, type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot, unique } from './harness';
+
+/**
+ * An EAN-13 of this run alone: '789' (GS1 Brasil) and 9 digits of the clock, then its GS1 check digit
+ * (weights 3,1,3,1… from the right of the body). The rule is the contract's; this journey's own copy
+ * keeps the test from leaning on the code under test.
+ */
+function runEan13(): string {
+  const body = `789${String(Date.now()).slice(-9)}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+/**
+ * A video for Chromium's fake camera (Y4M, 640×480, 4:2:0): the box's EAN-13, drawn by ZXing's writer, in
+ * front of the camera for as long as the video plays (it loops).
+ */
+async function eanVideo(code: string): Promise<string> {
+  const require = createRequire(import.meta.url);
+  const { prepareZXingModule, writeBarcode } = await import('zxing-wasm/writer');
+  const wasm = readFileSync(
+    path.join(path.dirname(require.resolve('zxing-wasm/writer')), '../../writer/zxing_writer.wasm'),
+  );
+  prepareZXingModule({ overrides: { wasmBinary: wasm.buffer as ArrayBuffer } });
+  const W = 640;
+  const H = 480;
+  const written = await writeBarcode(code, { format: 'EAN13', scale: 4 });
+  const { data, width, height } = written.symbol as { data: Uint8ClampedArray; width: number; height: number };
+  const perPixel = data.length / (width * height);
+  const luma = Buffer.alloc(W * H, 235);
+  const barHeight = 200;
+  const left = Math.floor((W - width) / 2);
+  const top = Math.floor((H - barHeight) / 2);
+  for (let y = 0; y < barHeight; y++) {
+    for (let x = 0; x < width; x++) {
+      const value = data[(Math.floor((y * height) / barHeight) * width + x) * perPixel] as number;
+      luma[(top + y) * W + left + x] = value < 128 ? 16 : 235;
+    }
+  }
+  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'ean-video-')), 'ean13.y4m');
+  writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array(20).fill(frame)]),
+  );
+  return file;
+}
+
+describe("barcodes: an accessory sold in 'Vendas' by scanning its box", () => {
+  const ean = runEan13();
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await openBrowser({ width: 1366, height: 768 }, {}, { camera: await eanVideo(ean) });
+  });
+  afterAll(() => s.close());
+
+  it('the attendant scans the box twice: the cart holds 2 of the product', async () => {
+    const admin = await apiAs(s.baseURL, DEMO.admin);
+    const brand = await admin.call('POST', '/products/brand', { name: 'Jornadas' });
+    expect([201, 409]).toContain(brand.status);
+    const capa = (
+      await admin.send<{ data: { id: number; code: string; name: string; barcode: string } }>('POST', '/products', {
+        name: unique('Capa Jornada Código de Barras'),
+        brand: 'Jornadas',
+        cost: 15,
+        sellPrice: 49.9,
+        discount: { silverPercentage: 0, goldPercentage: 0, bronzePercentage: 0 },
+        stock: 10,
+        tags: ['jornada'],
+        barcode: ean,
+      })
+    ).data;
+    expect(capa.barcode).toBe(ean);
+    const customer = await journeyCustomer(admin, 'selling', { nth: 5 });
+    await emptyCart(admin, customer.id);
+
+    const { page } = s;
+    await login(page, DEMO.attendant);
+    await page.goto('/admin/selling');
+    const search = page.getByLabel('Pesquisar cliente por nome ou email');
+    await search.fill(customer.email);
+    await search.press('Enter');
+    await page.getByRole('row').filter({ hasText: customer.email }).click();
+    await page.getByText('Cliente selecionado:').waitFor();
+
+    const scan = page.getByRole('button', { name: 'Escanear o código de barras de um produto' });
+    await scan.click();
+    const scanner = page.getByRole('dialog', { name: 'Escanear código de barras' });
+    await scanner.getByText('Aponte a câmera para o código de barras da caixa.').waitFor();
+    await expectAccessible(page, 'vendas: escanear a caixa');
+    await screenshot(page, 'barcodes-selling-scanner-desktop');
+    // The box is read: the scanner closes and one unit is in the cart.
+    await page.getByText(`${capa.name}: 1 unidade adicionada ao carrinho.`).waitFor({ timeout: 60_000 });
+    await scanner.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Carrinho com 1 produto' }).waitFor();
+    // The same box again: one more.
+    await scan.click();
+    await scanner.waitFor({ state: 'detached', timeout: 60_000 });
+    await expect
+      .poll(async () => {
+        const pre = await admin.get<{ cart: { items: Array<{ productId: number; quantity: number }> } }>(
+          `/orders/pre/checkout/${customer.id}`,
+        );
+        return pre.cart.items.find((line) => line.productId === capa.id)?.quantity;
+      })
+      .toBe(2);
+
+    await page.getByRole('button', { name: 'Carrinho com 1 produto' }).click();
+    await page.getByRole('heading', { name: `Produtos no carrinho de: ${customer.name}` }).waitFor();
+    const items = page.getByRole('list', { name: 'Produtos no carrinho' });
+    await items.getByText(capa.name).waitFor();
+    await expectAccessible(page, 'vendas: carrinho com o produto escaneado');
+    await screenshot(page, 'barcodes-selling-cart-desktop');
+    await emptyCart(admin, customer.id);
+  });
+});
