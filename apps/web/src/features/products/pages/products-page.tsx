@@ -345,7 +345,7 @@ export default function ProductsPage() {
               event.preventDefault();
               runSearch();
             }}
-            sx={{ display: 'flex', gap: 1, alignItems: 'center', maxWidth: 640 }}
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', maxWidth: 640 }}
           >
             <TextField
               size="small"
