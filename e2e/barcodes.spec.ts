@@ -1,8 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { barcodeVideo } from './camera-video';
 import { emptyCart, journeyCustomer } from './fixtures';
 import { apiAs, type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot, unique } from './harness';
 
@@ -18,47 +15,15 @@ function runEan13(): string {
   return body + String((10 - (sum % 10)) % 10);
 }
 
-/**
- * A video for Chromium's fake camera (Y4M, 640×480, 4:2:0): the box's EAN-13, drawn by ZXing's writer, in
- * front of the camera for as long as the video plays (it loops).
- */
-async function eanVideo(code: string): Promise<string> {
-  const require = createRequire(import.meta.url);
-  const { prepareZXingModule, writeBarcode } = await import('zxing-wasm/writer');
-  const wasm = readFileSync(
-    path.join(path.dirname(require.resolve('zxing-wasm/writer')), '../../writer/zxing_writer.wasm'),
-  );
-  prepareZXingModule({ overrides: { wasmBinary: wasm.buffer as ArrayBuffer } });
-  const W = 640;
-  const H = 480;
-  const written = await writeBarcode(code, { format: 'EAN13', scale: 4 });
-  const { data, width, height } = written.symbol as { data: Uint8ClampedArray; width: number; height: number };
-  const perPixel = data.length / (width * height);
-  const luma = Buffer.alloc(W * H, 235);
-  const barHeight = 200;
-  const left = Math.floor((W - width) / 2);
-  const top = Math.floor((H - barHeight) / 2);
-  for (let y = 0; y < barHeight; y++) {
-    for (let x = 0; x < width; x++) {
-      const value = data[(Math.floor((y * height) / barHeight) * width + x) * perPixel] as number;
-      luma[(top + y) * W + left + x] = value < 128 ? 16 : 235;
-    }
-  }
-  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'ean-video-')), 'ean13.y4m');
-  writeFileSync(
-    file,
-    Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array(20).fill(frame)]),
-  );
-  return file;
-}
-
 describe("barcodes: an accessory sold in 'Vendas' by scanning its box", () => {
   const ean = runEan13();
   let s: BrowserSession;
   beforeAll(async () => {
-    s = await openBrowser({ width: 1366, height: 768 }, {}, { camera: await eanVideo(ean) });
+    s = await openBrowser(
+      { width: 1366, height: 768 },
+      {},
+      { camera: await barcodeVideo([ean], { format: 'EAN13', scale: 4, barHeight: 200 }) },
+    );
   });
   afterAll(() => s.close());
 

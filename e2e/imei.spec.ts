@@ -1,9 +1,6 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { barcodeVideo } from './camera-video';
 import { deliverOrder, type JourneyProduct, newPhone, placeOrder } from './fixtures';
 import {
   apiAs,
@@ -25,50 +22,15 @@ import {
  */
 const SCANNED = ['220000000000004', '330000000000001'];
 
-/**
- * A video for Chromium's fake camera (Y4M, 640×480, 4:2:0): each IMEI's Code 128 barcode, drawn by ZXing's
- * writer, held for two seconds, one after the other, as boxes passed in front of a phone's camera.
- */
-async function barcodeVideo(codes: string[]): Promise<string> {
-  const require = createRequire(import.meta.url);
-  const { prepareZXingModule, writeBarcode } = await import('zxing-wasm/writer');
-  const wasm = readFileSync(
-    path.join(path.dirname(require.resolve('zxing-wasm/writer')), '../../writer/zxing_writer.wasm'),
-  );
-  prepareZXingModule({ overrides: { wasmBinary: wasm.buffer as ArrayBuffer } });
-  const W = 640;
-  const H = 480;
-  const frames: Buffer[] = [];
-  for (const code of codes) {
-    const written = await writeBarcode(code, { format: 'Code128', scale: 3 });
-    const { data, width, height } = written.symbol as { data: Uint8ClampedArray; width: number; height: number };
-    const perPixel = data.length / (width * height);
-    const luma = Buffer.alloc(W * H, 235);
-    const barHeight = 160;
-    const left = Math.floor((W - width * 2) / 2);
-    const top = Math.floor((H - barHeight) / 2);
-    for (let y = 0; y < barHeight; y++) {
-      for (let x = 0; x < width * 2; x++) {
-        const value = data[(Math.floor((y * height) / barHeight) * width + Math.floor(x / 2)) * perPixel] as number;
-        luma[(top + y) * W + left + x] = value < 128 ? 16 : 235;
-      }
-    }
-    const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
-    const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
-    for (let i = 0; i < 20; i++) frames.push(frame); // 2 s at 10 frames a second
-  }
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'imei-video-')), 'barcodes.y4m');
-  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...frames]));
-  return file;
-}
-
 describe('phones by IMEI: a stock entry scanned with the camera', () => {
   let s: BrowserSession;
   let phone: JourneyProduct;
   /** The order the scanned phone went to, and that phone's IMEI. */
   let sold: { orderId: number; code: string; imei: string };
   beforeAll(async () => {
-    s = await openPhone({ camera: await barcodeVideo(SCANNED) });
+    s = await openPhone({
+      camera: await barcodeVideo(SCANNED, { format: 'Code128', scale: 3, stretch: 2, barHeight: 160 }),
+    });
   });
   afterAll(() => s.close());
 
