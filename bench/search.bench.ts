@@ -7,8 +7,8 @@
  *   DATABASE_URL=postgres://… npm run bench -- search  (a throw-away schema in that database)
  *   BENCH_SCALE=10 npm run bench -- search           (a smaller business: the scale-100 seed takes minutes)
  *
- * The demo seed sells no serialized phones; 20,000 units (40,000 IMEIs, half of them dual-SIM) are
- * bulk-inserted here so the IMEI search reads a table of a shop's size.
+ * Besides the demo's own phones, 20,000 units (30,000 IMEIs, half of them dual-SIM) of one product are
+ * bulk-inserted here (TAC 35000000, which no demo phone has) so the IMEI prefix search has many matches.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -33,8 +33,9 @@ async function generateUnits(db: DB) {
     select ${product.id}, '35' || lpad(n::text, 13, '0'),
       case when n % 2 = 0 then '86' || lpad(n::text, 13, '0') end, 100000
     from generate_series(1, ${UNITS}) n`.execute(db);
-  await sql`insert into unit_imeis (imei, unit_id) select imei, id from product_units
-    union all select imei2, id from product_units where imei2 is not null`.execute(db);
+  // Only this bench's units (the demo's phones are registered already; their TACs are 35 and a product id ≥ 1).
+  await sql`insert into unit_imeis (imei, unit_id) select imei, id from product_units where imei like '35000000%'
+    union all select imei2, id from product_units where imei like '35000000%' and imei2 is not null`.execute(db);
 }
 
 function percentile(sorted: number[], p: number) {
