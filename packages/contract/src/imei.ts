@@ -163,6 +163,23 @@ export const UNIT_TEXTS = {
 export const EXTENDED_WARRANTY_MONTHS = 12;
 
 /** One phone by its IMEI: where it is, whose it is, how long its warranty lasts, and what happened to it. */
+/** GET /units/in-analysis: a page of the phones that came back and wait for a stocker's verdict. */
+export const unitsInAnalysisQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  items: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const unitInAnalysisSchema = z.object({
+  imei: z.string(),
+  imei2: z.string().nullable(),
+  product: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  order: z.object({ id: z.number().int(), code: z.string() }).nullable(),
+  customer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** When it came back (its last return or exchange). */
+  returnedAt: z.string(),
+});
+export type UnitInAnalysis = z.infer<typeof unitInAnalysisSchema>;
+export const unitsInAnalysisSchema = z.object({ data: z.array(unitInAnalysisSchema), total: z.number().int() });
+
 export const unitSchema = z.object({
   imei: z.string(),
   imei2: z.string().nullable(),

@@ -42,6 +42,7 @@ import {
   taskListSchema,
   unitAgeReportSchema,
   unitSchema,
+  unitsInAnalysisSchema,
   viewedProductRowSchema,
 } from '@backoffice/contract';
 import { afterEach } from 'vitest';
@@ -123,6 +124,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'POST /api/orders/checkout/:id': checkoutResponseSchema,
   'POST /api/orders/checkout/bank/transfer/:id': checkoutResponseSchema,
   'POST /api/orders/adjustments': z.object({ data: adjustmentResultSchema }),
+  'GET /api/units/in-analysis': unitsInAnalysisSchema,
   'GET /api/units/:imei': z.object({ data: unitSchema }),
   'POST /api/units/:imei/:action': z.object({ data: unitSchema }),
 };

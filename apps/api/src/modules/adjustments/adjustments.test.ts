@@ -17,6 +17,8 @@ import { createCustomer } from '../selling/test-selling';
  * - 460000000000003: 4 + (12 → 3) = 7 → 3
  * - 470000000000001: 4 + (14 → 5) = 9 → 1
  * - 480000000000009: 4 + (16 → 7) = 11 → 9
+ * - 490000000000007: 4 + (18 → 9) = 13 → 7
+ * - 510000000000003: 5 + 2 = 7 → 3
  */
 const IMEI = {
   a: '410000000000004',
@@ -24,6 +26,8 @@ const IMEI = {
   c: '430000000000000',
   d: '440000000000008',
   e: '450000000000005',
+  f: '490000000000007',
+  g: '510000000000003',
 };
 
 let t: TestApp;
@@ -474,5 +478,44 @@ describe('registering an exchange or a return (issue 17 §5)', () => {
     expect(answers.find((a) => a.statusCode === 409)?.json().code).toBe('ADJUSTMENT_QUANTITY_EXCEEDED');
     // 4 − 1 sold + 1 back = 4, once.
     expect(await stockOf(cable.id)).toBe(4);
+  });
+});
+
+describe("'Aparelhos em análise': the phones that came back and wait for a verdict", () => {
+  it('lists them longest waiting first, with order and customer; a release takes one off; products or orders may read', async () => {
+    const phone = await product(1999.9, { imeis: [IMEI.f, IMEI.g] });
+    const first = await sale([{ productId: phone.id, quantity: 1, imeis: [IMEI.g] }]);
+    const second = await sale([{ productId: phone.id, quantity: 1, imeis: [IMEI.f] }]);
+    for (const [order, imei] of [
+      [first, IMEI.g],
+      [second, IMEI.f],
+    ] as const) {
+      const res = await register({
+        orderId: order.orderId,
+        kind: 'RETURN',
+        items: [{ productId: phone.id, quantity: 1, imei }],
+        comments: 'Tela com defeito',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const mine = async (token = stocker) => {
+      const res = await call(token, 'GET', '/units/in-analysis?items=100');
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { data: Array<{ imei: string; order: { code: string }; product: { name: string } }> };
+      return body.data.filter((u) => u.imei === IMEI.f || u.imei === IMEI.g);
+    };
+    // G came back first: it has waited longest.
+    const listed = await mine();
+    expect(listed.map((u) => [u.imei, u.order.code, u.product.name])).toEqual([
+      [IMEI.g, first.code, phone.name],
+      [IMEI.f, second.code, phone.name],
+    ]);
+    expect(await mine(attendant)).toHaveLength(2);
+    const released = await call(stocker, 'POST', `/units/${IMEI.g}/release`);
+    expect(released.statusCode, released.body).toBe(200);
+    expect((await mine()).map((u) => u.imei)).toEqual([IMEI.f]);
+    // A courier (neither products nor orders) may not read them.
+    const courier = await signIn(t.app, DEMO.courier);
+    expect((await call(courier, 'GET', '/units/in-analysis')).statusCode).toBe(403);
   });
 });

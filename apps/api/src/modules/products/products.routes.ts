@@ -28,6 +28,8 @@ import {
   unitCountQuerySchema,
   unitCountResultSchema,
   unitSchema,
+  unitsInAnalysisQuerySchema,
+  unitsInAnalysisSchema,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -308,6 +310,21 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.checkImeis(request.body.imeis) }),
+  );
+
+  app.get(
+    '/units/in-analysis',
+    {
+      config: { permissions: [PRODUCTS, ORDERS] },
+      schema: {
+        tags,
+        summary:
+          'Aparelhos em análise: os que voltaram numa troca ou devolução e esperam ser liberados para o estoque ou baixados, do que espera há mais tempo',
+        querystring: unitsInAnalysisQuerySchema,
+        response: { 200: unitsInAnalysisSchema },
+      },
+    },
+    async (request) => service.unitsInAnalysis(request.query.page, request.query.items),
   );
 
   app.get(

@@ -41,6 +41,7 @@ import {
   moveStock,
   type StockChangeResult,
   unitByImei,
+  unitsInAnalysis,
 } from '../stock/stock.service';
 import { normalizeProductImage } from './images';
 import { type ImageRow, type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
@@ -296,6 +297,8 @@ export function createProductsService(db: DB, storage: Storage) {
 
     /** 'Consultar IMEI': the phone, its customer and order, its warranty and its history. */
     unit: (imei: string) => unitByImei(db, imei),
+    /** The phones that came back and wait for a stocker's verdict (decision 0012), a page at a time. */
+    unitsInAnalysis: (page: number, items: number) => unitsInAnalysis(db, page, items),
 
     async brands(): Promise<Brand[]> {
       const [brands, references] = await Promise.all([repo.brands(db), repo.references(db)]);

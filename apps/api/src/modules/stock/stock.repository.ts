@@ -1,5 +1,5 @@
 import type { UnitEvent } from '@backoffice/contract';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, StockMovementKind, UnitStatus } from '../../db/schema';
 
@@ -240,6 +240,33 @@ export const stockRepository = {
       .orderBy('m.created_at')
       .orderBy('m.id')
       .execute();
+  },
+
+  /** A page of the units in analysis (RETURNED), the longest waiting first, with when each came back. */
+  unitsInAnalysis(db: Executor, limit: number, offset: number) {
+    return sql<{
+      imei: string;
+      imei2: string | null;
+      product_id: number;
+      product_code: string;
+      product_name: string;
+      order_id: number | null;
+      order_code: string | null;
+      customer_id: number | null;
+      customer_name: string | null;
+      returned_at: Date;
+      total: number;
+    }>`select u.imei, u.imei2, p.id as product_id, p.code as product_code, p.name as product_name,
+        o.id as order_id, o.code as order_code, c.id as customer_id, c.name as customer_name,
+        coalesce((select max(m.created_at) from stock_movement_units mu join stock_movements m on m.id = mu.movement_id
+                  where mu.unit_id = u.id and mu.event = 'RETURNED'), u.updated_at) as returned_at,
+        count(*) over ()::int as total
+      from product_units u join products p on p.id = u.product_id
+      left join orders o on o.id = u.order_id left join customers c on c.id = o.customer_id
+      where u.status = 'RETURNED'
+      order by returned_at, u.id limit ${limit} offset ${offset}`
+      .execute(db)
+      .then((result) => result.rows);
   },
 
   /** The IMEIs of the units that went to these orders (first IMEI each), by order and product, in entry order. */

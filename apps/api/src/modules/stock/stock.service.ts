@@ -13,6 +13,7 @@ import {
   type UnitCheck,
   type UnitCountResult,
   type UnitEvent,
+  type UnitInAnalysis,
   type UnitInput,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
@@ -422,6 +423,31 @@ export async function imeisOfOrders(db: Executor, orderIds: readonly number[]): 
     byLine.set(key, [...(byLine.get(key) ?? []), row.imei]);
   }
   return byLine;
+}
+
+/** A page of the phones in analysis (came back, waiting to be released or written off), longest waiting first. */
+export async function unitsInAnalysis(
+  db: Executor,
+  page: number,
+  items: number,
+): Promise<{ data: UnitInAnalysis[]; total: number }> {
+  const rows = await stockRepository.unitsInAnalysis(db, items, page * items);
+  // A page past the end still says how many there are.
+  const total = rows[0]?.total ?? (page > 0 ? ((await stockRepository.unitsInAnalysis(db, 1, 0))[0]?.total ?? 0) : 0);
+  return {
+    data: rows.map((row) => ({
+      imei: row.imei,
+      imei2: row.imei2,
+      product: { id: row.product_id, code: row.product_code, name: row.product_name },
+      order: row.order_id !== null && row.order_code !== null ? { id: row.order_id, code: row.order_code } : null,
+      customer:
+        row.customer_id !== null && row.customer_name !== null
+          ? { id: row.customer_id, name: row.customer_name }
+          : null,
+      returnedAt: new Date(row.returned_at).toISOString(),
+    })),
+    total,
+  };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

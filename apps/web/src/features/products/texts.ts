@@ -9,6 +9,26 @@ export const PRODUCTS_TEXTS = {
     archived: 'Produtos arquivados',
     reload: 'Recarregar',
     unitLookup: 'Consultar IMEI',
+    unitsInAnalysis: 'Aparelhos em análise',
+  },
+  /** 'Aparelhos em análise' (decision 0012): phones that came back, waiting to be released or written off. */
+  unitsInAnalysis: {
+    title: 'Aparelhos em análise',
+    hint: 'Aparelhos que voltaram numa troca ou devolução, do que espera há mais tempo. Analise cada um para liberá-lo para o estoque ou dar baixa.',
+    loading: 'Carregando os aparelhos em análise…',
+    failed: 'Não foi possível carregar os aparelhos em análise, tente novamente mais tarde.',
+    empty: 'Nenhum aparelho em análise.',
+    columns: {
+      imei: 'IMEI',
+      product: 'Produto',
+      order: 'Pedido',
+      customer: 'Cliente',
+      returnedAt: 'Voltou em',
+      action: 'Ação',
+    },
+    analyseButton: 'Analisar',
+    analyse: (imei: string) => `Analisar o aparelho ${imei}`,
+    close: 'Fechar',
   },
   /** 'Consultar IMEI' (issue 17 §4): a phone by its IMEI, its customer, warranty and history. */
   unitLookup: {

@@ -1,6 +1,7 @@
 import type { Product, ProductCreateInput, ProductUpdateInput, StockEntryItem } from '@backoffice/contract';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
+import AssignmentReturnOutlinedIcon from '@mui/icons-material/AssignmentReturnOutlined';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import SearchIcon from '@mui/icons-material/Search';
@@ -52,6 +53,7 @@ import { ProductList, type SelectionActions } from '../components/product-list';
 import { StockEntryDialog } from '../components/stock-entry-dialog';
 import { UnitCountDialog } from '../components/unit-count-dialog';
 import { UnitLookupDialog } from '../components/unit-lookup-dialog';
+import { UnitsInAnalysisDialog } from '../components/units-in-analysis-dialog';
 import { baselineAfterConflict, baselineOf, type EditBaseline } from '../lib/edit-baseline';
 import { prepareImage } from '../lib/image-resize';
 import { PRODUCTS_TEXTS as T } from '../texts';
@@ -84,6 +86,7 @@ export default function ProductsPage() {
   const [selectedIds, setSelectedIds] = useState<GridRowId[]>([]);
   const [panel, setPanel] = useState<Panel | null>(null);
   const [lookup, setLookup] = useState(false);
+  const [analysis, setAnalysis] = useState(false);
   const [stockEntryFor, setStockEntryFor] = useState<Product | null>(null);
   const [detailsFor, setDetailsFor] = useState<Product | null>(null);
   /** A phone or a product a link names (the command palette's results): its warranty or details open. */
@@ -329,10 +332,14 @@ export default function ProductsPage() {
             <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={() => setLookup(true)}>
               {T.buttons.unitLookup}
             </Button>
+            <Button variant="outlined" startIcon={<AssignmentReturnOutlinedIcon />} onClick={() => setAnalysis(true)}>
+              {T.buttons.unitsInAnalysis}
+            </Button>
           </>
         }
       />
       <UnitLookupDialog open={lookup} onClose={() => setLookup(false)} />
+      <UnitsInAnalysisDialog open={analysis} onClose={() => setAnalysis(false)} />
       <UnitLookupDialog open={!lookup && linkedImei !== null} imei={linkedImei} onClose={clearLinkedImei} />
       {panel ? (
         renderPanel(panel)
