@@ -7,6 +7,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -68,40 +69,65 @@ export function UnitsInAnalysisDialog({ open, onClose }: { open: boolean; onClos
             <Alert severity="success">{T.empty}</Alert>
           ) : (
             <>
-              <TableContainer>
-                <Table size="small" aria-labelledby="units-in-analysis-title">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{T.columns.imei}</TableCell>
-                      <TableCell>{T.columns.product}</TableCell>
-                      <TableCell>{T.columns.order}</TableCell>
-                      <TableCell>{T.columns.customer}</TableCell>
-                      <TableCell>{T.columns.returnedAt}</TableCell>
-                      <TableCell>
-                        <Box component="span" sx={visuallyHidden}>
-                          {T.columns.action}
-                        </Box>
-                      </TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {rows.map((unit) => (
-                      <TableRow key={unit.imei}>
-                        <TableCell sx={{ fontFamily: 'monospace' }}>{unit.imei}</TableCell>
-                        <TableCell>{unit.product.name}</TableCell>
-                        <TableCell>{unit.order?.code ?? '—'}</TableCell>
-                        <TableCell>{unit.customer?.name ?? '—'}</TableCell>
-                        <TableCell>{formatDateTime(unit.returnedAt)}</TableCell>
-                        <TableCell align="right">
-                          <Button size="small" onClick={() => setImei(unit.imei)} aria-label={T.analyse(unit.imei)}>
-                            {T.analyseButton}
-                          </Button>
+              {phone ? (
+                // On a phone, one card a phone: every column and its button fit the screen.
+                <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={T.title}>
+                  {rows.map((unit) => (
+                    <Box
+                      component="li"
+                      key={unit.imei}
+                      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+                    >
+                      <Typography sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{unit.imei}</Typography>
+                      <Typography variant="body2">{unit.product.name}</Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {T.columns.order} {unit.order?.code ?? '—'} · {unit.customer?.name ?? '—'}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {T.columns.returnedAt} {formatDateTime(unit.returnedAt)}
+                      </Typography>
+                      <Button size="small" onClick={() => setImei(unit.imei)} aria-label={T.analyse(unit.imei)}>
+                        {T.analyseButton}
+                      </Button>
+                    </Box>
+                  ))}
+                </Stack>
+              ) : (
+                <TableContainer>
+                  <Table size="small" aria-labelledby="units-in-analysis-title">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{T.columns.imei}</TableCell>
+                        <TableCell>{T.columns.product}</TableCell>
+                        <TableCell>{T.columns.order}</TableCell>
+                        <TableCell>{T.columns.customer}</TableCell>
+                        <TableCell>{T.columns.returnedAt}</TableCell>
+                        <TableCell>
+                          <Box component="span" sx={visuallyHidden}>
+                            {T.columns.action}
+                          </Box>
                         </TableCell>
                       </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+                    </TableHead>
+                    <TableBody>
+                      {rows.map((unit) => (
+                        <TableRow key={unit.imei}>
+                          <TableCell sx={{ fontFamily: 'monospace' }}>{unit.imei}</TableCell>
+                          <TableCell>{unit.product.name}</TableCell>
+                          <TableCell>{unit.order?.code ?? '—'}</TableCell>
+                          <TableCell>{unit.customer?.name ?? '—'}</TableCell>
+                          <TableCell>{formatDateTime(unit.returnedAt)}</TableCell>
+                          <TableCell align="right">
+                            <Button size="small" onClick={() => setImei(unit.imei)} aria-label={T.analyse(unit.imei)}>
+                              {T.analyseButton}
+                            </Button>
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              )}
               <TablePagination
                 component="div"
                 count={list.data?.total ?? 0}

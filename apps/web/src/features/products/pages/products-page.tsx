@@ -356,6 +356,7 @@ export default function ProductsPage() {
           >
             <TextField
               size="small"
+              sx={{ flex: '1 1 220px' }}
               label={T.search.label}
               placeholder={T.search.placeholder}
               value={searchText}
