@@ -29,6 +29,8 @@ const TEXT = new Set([
   'secret',
   // An IMEI is 15 digits kept as text (leading zeros count); its route refuses anything else with 400.
   'imei',
+  // A barcode (GTIN) likewise: 8 to 14 digits as text, a UPC-A's leading zero counts.
+  'gtin',
   '*',
 ]);
 const NOT_DECIMAL = ['0x10', '%201', '1%20', '1e1', '+1', '1.0', '0b1', '%EF%BC%91' /* fullwidth 1 */, '1_0'];
