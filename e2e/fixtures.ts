@@ -23,7 +23,6 @@ const SHARES = [
   'customers',
   'products',
   'selling',
-  'palette',
 ] as const;
 export type Journey = (typeof SHARES)[number];
 

@@ -83,7 +83,9 @@ describe('security headers: every screen runs under the Content-Security-Policy'
       await settle(s.page);
       if (screen === 'products') {
         // The data grid's own filtering (it may compile filters with eval unless told not to).
-        await s.page.getByPlaceholder('Pesquisar').last().fill('AirPods');
+        const search = s.page.getByLabel('Buscar produto');
+        await search.fill('AirPods');
+        await search.press('Enter');
         await s.page.getByText('AirPods 4 Branco').waitFor();
       }
       await screenshot(s.page, `csp-${screen}`);

@@ -8,7 +8,7 @@ import InputBase from '@mui/material/InputBase';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, firstError } from '../../lib/api-client';
 
@@ -116,10 +116,13 @@ export default function CommandPalette({
     setTerm('');
     onClose();
   };
+  // The record opens once the palette has closed: a dialog the next screen opens while this modal still
+  // hides the page from assistive technology (aria-hidden on its siblings) would stay hidden.
+  const pending = useRef<string | null>(null);
   const choose = (item: PaletteItem | undefined) => {
     if (!item) return;
+    pending.current = item.link;
     close();
-    navigate(item.link);
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
@@ -160,6 +163,13 @@ export default function CommandPalette({
       maxWidth="sm"
       aria-labelledby={`${id}-title`}
       slotProps={{
+        transition: {
+          onExited: () => {
+            const link = pending.current;
+            pending.current = null;
+            if (link) navigate(link);
+          },
+        },
         paper: {
           sx: {
             alignSelf: 'flex-start',
