@@ -95,6 +95,11 @@ export const adjustmentBodySchema = z
       .optional(),
     /** The courier who collected the goods (reports 10 and 11). */
     delivererId: idSchema('Informe um motoboy válido.').nullable().optional(),
+    /**
+     * The screen's key of this registration (a UUID made once per attempt): sent again after a lost answer,
+     * the registration already made for the order is answered and nothing is written twice.
+     */
+    registration: z.uuid('Informe um identificador de registro válido (UUID).').optional(),
   })
   .superRefine((body, ctx) => {
     if (body.kind !== 'RETURN') return;

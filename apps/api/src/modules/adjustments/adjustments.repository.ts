@@ -60,6 +60,34 @@ export const adjustmentsRepository = {
     return row?.level ?? 0;
   },
 
+  /** The lines of a registration already made for this order (a request sent again), in their order. */
+  registered(trx: Transaction<Database>, orderId: number, registration: string) {
+    return trx
+      .selectFrom('order_adjustments as a')
+      .innerJoin('products as p', 'p.id', 'a.product_id')
+      .leftJoin('product_units as u', 'u.id', 'a.unit_id')
+      .leftJoin('products as rp', 'rp.id', 'a.replacement_product_id')
+      .leftJoin('product_units as ru', 'ru.id', 'a.replacement_unit_id')
+      .select([
+        'a.kind',
+        'a.product_id',
+        'p.name as product_name',
+        'a.quantity',
+        'u.imei',
+        'a.unit_price_cents',
+        'a.replacement_product_id',
+        'rp.name as replacement_product_name',
+        'ru.imei as replacement_imei',
+        'a.replacement_unit_price_cents',
+        'a.difference_cents',
+        'a.created_at',
+      ])
+      .where('a.original_order_id', '=', orderId)
+      .where('a.registration', '=', registration)
+      .orderBy('a.id')
+      .execute();
+  },
+
   async insert(trx: Transaction<Database>, rows: Insertable<OrderAdjustmentsTable>[]) {
     return trx.insertInto('order_adjustments').values(rows).returning(['id', 'created_at']).execute();
   },

@@ -47,10 +47,38 @@ export function createAdjustmentsService(db: DB) {
      * exchange is quantity × (replacement's level price − price paid), positive = the customer pays.
      */
     async register(principal: Principal, body: AdjustmentBody): Promise<AdjustmentResult> {
-      const registration = randomUUID();
+      const registration = body.registration ?? randomUUID();
       const exchange = body.kind === 'EXCHANGE';
       return db.transaction().execute(async (trx) => {
         const order = await lockOrderForAdjustment(trx, body.orderId);
+        // Sent again under its key (a lost answer): the registration made is answered, nothing written twice.
+        if (body.registration) {
+          const made = await repo.registered(trx, order.id, body.registration);
+          if (made.length > 0) {
+            const cents = made.reduce((sum, line) => sum + (line.difference_cents ?? 0), 0);
+            return {
+              registration,
+              orderId: order.id,
+              orderCode: order.code,
+              kind: made[0]?.kind as AdjustmentResult['kind'],
+              lines: made.map((line) => ({
+                productId: line.product_id,
+                productName: line.product_name,
+                quantity: line.quantity,
+                imei: line.imei,
+                unitPrice: centsToReais(line.unit_price_cents),
+                replacementProductId: line.replacement_product_id,
+                replacementProductName: line.replacement_product_name,
+                replacementImei: line.replacement_imei,
+                replacementUnitPrice:
+                  line.replacement_unit_price_cents === null ? null : centsToReais(line.replacement_unit_price_cents),
+                difference: centsToReais(line.difference_cents ?? 0),
+              })),
+              difference: centsToReais(cents),
+              createdAt: new Date(made[0]?.created_at as Date).toISOString(),
+            };
+          }
+        }
         if (!(ADJUSTABLE_STATUSES as readonly number[]).includes(order.status)) {
           const status = ORDER_STATUS_LABELS[order.status as OrderStatusKey] ?? String(order.status);
           throw conflict(ADJUSTMENT_TEXTS.orderNotAdjustable(order.code, status), 'ORDER_NOT_ADJUSTABLE', {

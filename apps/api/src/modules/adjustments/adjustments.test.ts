@@ -519,3 +519,30 @@ describe("'Aparelhos em análise': the phones that came back and wait for a verd
     expect((await call(courier, 'GET', '/units/in-analysis')).statusCode).toBe(403);
   });
 });
+
+describe('a registration sent again under its key (a lost answer)', () => {
+  it('answers the registration made and writes nothing twice', async () => {
+    const cable = await product(12.5, { stock: 3 });
+    const order = await sale([{ productId: cable.id, quantity: 3 }]);
+    const body = {
+      orderId: order.orderId,
+      kind: 'RETURN',
+      items: [{ productId: cable.id, quantity: 1 }],
+      registration: randomUUID(),
+    };
+    const first = await register(body);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await register(body);
+    expect(again.statusCode, again.body).toBe(201);
+    // The same answer: one unit back, R$ 12,50 refunded; stock 0 + 1 once, one adjustment row.
+    expect(again.json().data).toEqual(first.json().data);
+    expect(again.json().data.difference).toBe(-12.5);
+    expect(await stockOf(cable.id)).toBe(1);
+    const rows = await t.db
+      .selectFrom('order_adjustments')
+      .select('id')
+      .where('original_order_id', '=', order.orderId)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+});

@@ -100,6 +100,8 @@ describe('Registrar troca / Registrar devolução', () => {
     expect(await within(dialog).findByText('Valor a devolver ao cliente: R$ 2.012,40')).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.body).toEqual({
+      // A UUID made once per opening: a retry after a lost answer is the same registration.
+      registration: expect.stringMatching(/^[0-9a-f-]{36}$/),
       orderId: 90,
       kind: 'RETURN',
       items: [
@@ -147,6 +149,8 @@ describe('Registrar troca / Registrar devolução', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
     expect(await within(dialog).findByText('Valor a receber do cliente: R$ 500,00')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      // A UUID made once per opening: a retry after a lost answer is the same registration.
+      registration: expect.stringMatching(/^[0-9a-f-]{36}$/),
       orderId: 90,
       kind: 'EXCHANGE',
       items: [

@@ -111,6 +111,8 @@ export function OrderAdjustmentDialog({ order, kind, open, onClose }: Props) {
   const [delivererId, setDelivererId] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [result, setResult] = useState<AdjustmentResult | null>(null);
+  // One key per opening: a retry after a lost answer is answered with the registration made, not a second one.
+  const [registration] = useState(() => crypto.randomUUID());
 
   const save = useApiMutation<AdjustmentResult, AdjustmentBody>({
     mutationFn: async (body) =>
@@ -140,7 +142,10 @@ export function OrderAdjustmentDialog({ order, kind, open, onClose }: Props) {
     event.preventDefault();
     setProblem(null);
     try {
-      save.mutate(await bodyOf(order, kind, quantities, imeis, replacements, comments, delivererId));
+      save.mutate({
+        ...(await bodyOf(order, kind, quantities, imeis, replacements, comments, delivererId)),
+        registration,
+      });
     } catch (error) {
       setProblem((error as Error).message);
     }
