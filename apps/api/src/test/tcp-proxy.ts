@@ -2,14 +2,18 @@ import { createServer, type Server, Socket } from 'node:net';
 
 /**
  * A TCP proxy of the tests' own on 127.0.0.1, between the API and a real PostgreSQL server, to play a
- * database restart or failover: `cut()` resets every connection and refuses new ones (as a server that is
- * down: ECONNREFUSED), `restore()` accepts again. It starts closed or open.
+ * database restart or failover: `cut()` resets every connection and resets each new one at once (as a
+ * server that is down), `restore()` forwards again. It starts cut or open.
+ *
+ * The port stays bound from start to `close()`: a cut proxy that gave its port back could find it taken by
+ * another test's listener (port 0) before `restore()` (CI saw EADDRINUSE), and the API's pool connects to
+ * that one port.
  */
 export interface TcpProxy {
   readonly port: number;
   /** postgres://… of the target with this proxy's host and port. */
   url(target: string): string;
-  /** How many client connections were accepted so far. */
+  /** How many client connections were forwarded so far. */
   readonly accepted: number;
   cut(): Promise<void>;
   restore(): Promise<void>;
@@ -19,7 +23,14 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }, { open = true } = {}): Promise<TcpProxy> {
   const pairs = new Set<[Socket, Socket]>();
   let accepted = 0;
+  let forwarding = open;
   const server: Server = createServer((client) => {
+    if (!forwarding) {
+      // A database that is down: the connection ends at once (RST), before a byte of the protocol.
+      client.on('error', () => undefined);
+      client.resetAndDestroy();
+      return;
+    }
     accepted++;
     const upstream = new Socket();
     const pair: [Socket, Socket] = [client, upstream];
@@ -36,27 +47,20 @@ export async function startTcpProxy(target: { host: string; port: number }, { op
       upstream.pipe(client);
     });
   });
-  // The port is chosen once, so a restored proxy listens where the API's pool connects.
-  await listen(server, 0);
+  await listen(server);
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('tcp proxy: no port');
   const port = address.port;
-  let listening = true;
 
   const cut = async () => {
-    if (listening) {
-      listening = false;
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // An abrupt end of each connection, as a server process that dies (resetAndDestroy sends RST).
-      for (const [client, upstream] of pairs) {
-        client.resetAndDestroy();
-        upstream.resetAndDestroy();
-      }
-      pairs.clear();
-      await closed;
+    forwarding = false;
+    // An abrupt end of each connection, as a server process that dies (resetAndDestroy sends RST).
+    for (const [client, upstream] of pairs) {
+      client.resetAndDestroy();
+      upstream.resetAndDestroy();
     }
+    pairs.clear();
   };
-  if (!open) await cut();
 
   return {
     port,
@@ -71,19 +75,19 @@ export async function startTcpProxy(target: { host: string; port: number }, { op
     },
     cut,
     async restore() {
-      if (!listening) {
-        await listen(server, port);
-        listening = true;
-      }
+      forwarding = true;
     },
-    close: cut,
+    async close() {
+      await cut();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
-function listen(server: Server, port: number): Promise<void> {
+function listen(server: Server): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(0, '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });
