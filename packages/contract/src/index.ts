@@ -1,6 +1,7 @@
 export * from './adjustments';
 export * from './auth';
 export * from './csv';
+export * from './customer-privacy';
 export * from './customers';
 export * from './dispatch';
 export * from './documents';

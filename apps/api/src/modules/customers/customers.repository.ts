@@ -297,4 +297,129 @@ export const customersRepository = {
       .orderBy('id')
       .execute();
   },
+
+  // ---------- LGPD (customers.privacy.ts): what is held about one person ----------
+
+  /** Every order of the customer, oldest first, with what the export names. */
+  privacyOrders(db: Executor, customerId: number) {
+    return db
+      .selectFrom('orders')
+      .select([
+        'id',
+        'code',
+        'status',
+        'created_at',
+        'delivery_type',
+        'payment_method',
+        'neighborhood',
+        'comments',
+        'items_total_cents',
+        'shipping_cost_cents',
+        'fast_delivery_tax_cents',
+        'warranty_cents',
+        'discount_cents',
+        'total_cents',
+      ])
+      .where('customer_id', '=', customerId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  },
+
+  privacyPix(db: Executor, orderIds: number[]) {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('pix_received')
+      .select(['order_id', 'amount_cents', 'paid_at', 'payer'])
+      .where('order_id', 'in', orderIds)
+      .orderBy('paid_at')
+      .execute();
+  },
+
+  privacySignIns(db: Executor, customerId: number) {
+    return db
+      .selectFrom('customer_signins')
+      .select('created_at')
+      .where('customer_id', '=', customerId)
+      .orderBy('created_at')
+      .execute();
+  },
+
+  privacySearches(db: Executor, customerId: number) {
+    return db
+      .selectFrom('search_terms')
+      .select(['term', 'created_at'])
+      .where('customer_id', '=', customerId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  },
+
+  privacyViews(db: Executor, customerId: number) {
+    return db
+      .selectFrom('product_views as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .select(['p.code', 'p.name', 'v.created_at'])
+      .where('v.customer_id', '=', customerId)
+      .orderBy('v.created_at')
+      .orderBy('v.id')
+      .execute();
+  },
+
+  privacyCart(db: Executor, customerId: number) {
+    return db
+      .selectFrom('cart_items as i')
+      .innerJoin('products as p', 'p.id', 'i.product_id')
+      .select(['p.code', 'p.name', 'i.quantity', 'i.added_at'])
+      .where('i.customer_id', '=', customerId)
+      .orderBy('i.added_at')
+      .execute();
+  },
+
+  auditOf(db: Executor, customerId: number) {
+    return db
+      .selectFrom('audit_events')
+      .select(['id', 'created_at', 'action', 'changes'])
+      .where('entity', '=', 'customer')
+      .where('entity_id', '=', String(customerId))
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  },
+
+  async rewriteAudit(trx: Executor, id: number, changes: unknown) {
+    await trx
+      .updateTable('audit_events')
+      .set({ changes: JSON.stringify(changes) })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /**
+   * What anonymisation removes beside the registration: sign-ins and the cart are deleted (the sign-in
+   * summaries follow by trigger), searches and product views are kept without the person (the shop's
+   * anonymous statistics), the comments of his orders (free text: instructions, names, phones) cleared.
+   */
+  async forgetActivity(trx: Executor, customerId: number) {
+    await trx.deleteFrom('customer_signins').where('customer_id', '=', customerId).execute();
+    await trx.deleteFrom('cart_items').where('customer_id', '=', customerId).execute();
+    await trx.updateTable('search_terms').set({ customer_id: null }).where('customer_id', '=', customerId).execute();
+    await trx.updateTable('product_views').set({ customer_id: null }).where('customer_id', '=', customerId).execute();
+    await trx
+      .updateTable('orders')
+      .set({ comments: null })
+      .where('customer_id', '=', customerId)
+      .where('comments', 'is not', null)
+      .execute();
+  },
+
+  openOrderCodes(db: Executor, customerId: number, finalStatuses: readonly number[]) {
+    return db
+      .selectFrom('orders')
+      .select('code')
+      .where('customer_id', '=', customerId)
+      .where('status', 'not in', [...finalStatuses])
+      .orderBy('created_at')
+      .execute();
+  },
 };

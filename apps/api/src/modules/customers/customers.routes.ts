@@ -6,6 +6,7 @@ import {
   CUSTOMER_STATUSES,
   CUSTOMER_TEXTS,
   customerApproveSchema,
+  customerDataExportSchema,
   customerDetailsSchema,
   customerEditSchema,
   customerExportQuerySchema,
@@ -23,9 +24,15 @@ import { z } from 'zod';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
 import { principalOf } from '../../plugins/auth';
 import { customerCsvColumns } from './customers.csv';
+import { createCustomerPrivacy } from './customers.privacy';
 import { createCustomersService } from './customers.service';
 
-const { customers: CUSTOMERS, internalSales: INTERNAL_SALES, reports: REPORTS } = PERMISSIONS;
+const {
+  customers: CUSTOMERS,
+  internalSales: INTERNAL_SALES,
+  reports: REPORTS,
+  fullAccess: ADMINISTRATORS,
+} = PERMISSIONS;
 /** A customer id in the path: a positive integer within the database's range. */
 const idParams = z.object({ id: idParamSchema(CUSTOMER_TEXTS.idInvalid) });
 const customersEnvelope = z.object({ customers: z.array(customerSchema) });
@@ -46,6 +53,7 @@ const timestamp = (message: string) => z.string().regex(CUSTOMER_HISTORY_TIMESTA
  */
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createCustomersService(app.deps.db);
+  const privacy = createCustomerPrivacy(app.deps.db);
   const tags = ['customers'];
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
@@ -248,5 +256,44 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await service.history(request.params.id, request.params.start, request.params.end),
     }),
+  );
+
+  // ---------- LGPD: the person's rights of access and anonymisation (administrators only) ----------
+  app.get(
+    '/customers/:id/export',
+    {
+      config: { permissions: [ADMINISTRATORS] },
+      schema: {
+        tags,
+        summary:
+          'LGPD: tudo o que a loja guarda sobre o cliente (cadastro, endereço, pedidos, acessos, pesquisas), em JSON',
+        description:
+          'Somente administradores (acesso total). Responde como anexo cliente-{id}-dados.json e registra a exportação na auditoria.',
+        params: idParams,
+        response: { 200: z.object({ data: customerDataExportSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const data = await privacy.exportData(actor(request), request.params.id);
+      reply.header('content-disposition', `attachment; filename="cliente-${request.params.id}-dados.json"`);
+      return { data };
+    },
+  );
+
+  app.post(
+    '/customers/:id/anonymise',
+    {
+      config: { permissions: [ADMINISTRATORS] },
+      schema: {
+        tags,
+        summary:
+          'LGPD: anonimiza o cliente (nome, e-mail, telefone, documento, endereço; acessos e pesquisas removidos)',
+        description:
+          'Somente administradores. Pedidos, valores e o razão de estoque ficam (registros contábeis). 409 enquanto houver pedido em andamento ou se já anonimizado.',
+        params: idParams,
+        response: { 200: dataEnvelope },
+      },
+    },
+    async (request) => ({ data: await privacy.anonymise(actor(request), request.params.id) }),
   );
 };

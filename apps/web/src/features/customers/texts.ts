@@ -56,6 +56,7 @@ export const CUSTOMERS_TEXTS = {
     changed: 'Cliente alterado com sucesso.',
     edited: 'Cliente editado com sucesso.',
     approved: 'Cliente aprovado/reprovado com sucesso.',
+    anonymised: 'Dados do cliente anonimizados.',
   },
   errors: {
     associate: 'Não foi possível associar o motoboy ao cliente, tente novamente mais tarde.',
@@ -64,6 +65,16 @@ export const CUSTOMERS_TEXTS = {
     edit: 'Não foi possível editar o cliente, tente novamente mais tarde.',
     approve: 'Não foi possível aprovar/reprovar o cliente, tente novamente mais tarde.',
     load: 'Ocorreu um erro. Tente novamente mais tarde.',
+    anonymise: 'Não foi possível anonimizar os dados do cliente, tente novamente mais tarde.',
+    exportData: 'Não foi possível exportar os dados do cliente, tente novamente mais tarde.',
+  },
+  /** LGPD requests of the person (administrators only), in the details dialog. */
+  privacy: {
+    exportData: 'Exportar dados (LGPD)',
+    anonymise: 'Anonimizar dados',
+    confirmAnonymise: 'Confirma operação?',
+    anonymiseExplained:
+      'Nome, e-mail, telefone, documento e endereço serão apagados; pedidos e valores ficam para a contabilidade.',
   },
   approve: {
     title: (name: string) => `Aprovar ou Reprovar: ${name}`,

@@ -155,7 +155,14 @@ export const customersApi = {
   associate: (body: AssociateDelivererInput) =>
     api<{ data: Customer }>('/employees/deliverer/sign/customer', { method: 'PUT', body }),
   remove: (id: number) => api<unknown>(`/customers/${id}`, { method: 'DELETE' }),
+  /** LGPD: replaces who the person is; orders and amounts stay (administrators only). */
+  anonymise: (id: number) => api<{ data: Customer }>(`/customers/${id}/anonymise`, { method: 'POST' }),
 };
+
+/** LGPD: everything held about the customer, saved as cliente-{id}-dados.json (administrators only). */
+export function downloadCustomerData(id: number) {
+  return downloadFile(`/customers/${id}/export`, { fileName: `cliente-${id}-dados.json` });
+}
 
 /** A business refusal (4xx) shows the server's message, no answer the connection text; anything else the spec's. */
 export { refusalMessage as failureText } from '../../../lib/api-client';

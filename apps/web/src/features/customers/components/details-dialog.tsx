@@ -1,4 +1,6 @@
 import { type Customer, documentType } from '@backoffice/contract';
+import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
+import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -60,10 +62,12 @@ export interface DetailsDialogProps {
   customer: Customer | null;
   loading?: boolean;
   onClose: () => void;
+  /** LGPD actions, given to administrators only: the data as a file, and anonymisation. */
+  privacy?: { onExport: () => void; onAnonymise?: () => void; busy?: boolean };
 }
 
 /** 'Detalhes do Cliente': the customer table and the 'Endereço' table, 'N/A' where empty. */
-export function DetailsDialog({ customer, loading, onClose }: DetailsDialogProps) {
+export function DetailsDialog({ customer, loading, onClose, privacy }: DetailsDialogProps) {
   if (!customer) return null;
   const doc = customer.document;
   const address = customer.address;
@@ -100,7 +104,25 @@ export function DetailsDialog({ customer, loading, onClose }: DetailsDialogProps
           ]}
         />
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {privacy ? (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mr: 'auto' }}>
+            <Button onClick={privacy.onExport} disabled={privacy.busy} startIcon={<DownloadOutlinedIcon />}>
+              {CUSTOMERS_TEXTS.privacy.exportData}
+            </Button>
+            {privacy.onAnonymise ? (
+              <Button
+                color="error"
+                onClick={privacy.onAnonymise}
+                disabled={privacy.busy}
+                startIcon={<PersonOffOutlinedIcon />}
+                title={CUSTOMERS_TEXTS.privacy.anonymiseExplained}
+              >
+                {CUSTOMERS_TEXTS.privacy.anonymise}
+              </Button>
+            ) : null}
+          </Box>
+        ) : null}
         <Button onClick={onClose} variant="contained">
           {CUSTOMERS_TEXTS.close}
         </Button>

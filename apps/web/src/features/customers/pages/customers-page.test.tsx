@@ -36,9 +36,13 @@ function pageOf(list: Customer[], call: MockCall) {
   return { body: { customers: list.slice(page * items, page * items + items), total: list.length } };
 }
 
-function openPage(lists: Partial<Lists> = {}, extra: Parameters<typeof mockFetch>[0] = {}) {
+function openPage(
+  lists: Partial<Lists> = {},
+  extra: Parameters<typeof mockFetch>[0] = {},
+  permissions: string[] = ['bo:manage:customers'],
+) {
   const state: Lists = { active: [ACTIVE], awaiting: [WAITING], blocked: [BLOCKED], reproved: [], ...lists };
-  signInAs(['bo:manage:customers'], 'Beatriz Atendente');
+  signInAs(permissions, 'Beatriz Atendente');
   const calls = mockFetch({
     'GET /api/customers': (call) => pageOf(state.active, call),
     'GET /api/administrator/customers/unnaproved': (call) => pageOf(state.awaiting, call),
@@ -174,6 +178,65 @@ describe('Customers page', () => {
     );
     expect(await screen.findByText('Cliente não pode ser deletado.')).toBeTruthy();
     expect(sent(calls, 'DELETE', '/customers/1')).toHaveLength(1);
+  });
+
+  describe('LGPD in the details (administrators only)', () => {
+    const DETAILS = 'GET /api/administrator/customer/ana%40cliente.com.br';
+    const openDetails = async (user: ReturnType<typeof userEvent.setup>) => {
+      await selectRow(user, 'Ana Ativa');
+      await user.click(screen.getByRole('button', { name: 'Detalhes' }));
+      return screen.findByRole('dialog', { name: 'Detalhes do Cliente' });
+    };
+
+    it('an administrator anonymises after confirming, and the lists are read again', async () => {
+      const anonymised = { ...ACTIVE, name: 'Cliente anonimizado 1', email: 'anonimizado-1@anonimizado.invalid' };
+      const { user, calls } = openPage(
+        {},
+        { [DETAILS]: { body: { data: ACTIVE } }, 'POST /api/customers/1/anonymise': { body: { data: anonymised } } },
+        ['full:access'],
+      );
+      const details = await openDetails(user);
+      expect(within(details).getByRole('button', { name: 'Exportar dados (LGPD)' })).toBeTruthy();
+      await user.click(within(details).getByRole('button', { name: 'Anonimizar dados' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Anonimizar dados' });
+      expect(within(confirm).getByText('Confirma operação?')).toBeTruthy();
+      const listReads = sent(calls, 'GET', '/customers').length;
+      await user.click(within(confirm).getByRole('button', { name: 'Confirmar' }));
+      expect(await screen.findByText('Dados do cliente anonimizados.')).toBeTruthy();
+      expect(sent(calls, 'POST', '/customers/1/anonymise')).toHaveLength(1);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Detalhes do Cliente' })).toBeNull());
+      await waitFor(() => expect(sent(calls, 'GET', '/customers').length).toBeGreaterThan(listReads));
+    });
+
+    it("an administrator's refusal (an order still open) is said and nothing else happens", async () => {
+      const refusal =
+        'O cliente tem pedidos em andamento (K7M-4QP): conclua-os ou cancele-os antes de anonimizar os dados.';
+      const { user } = openPage(
+        {},
+        {
+          [DETAILS]: { body: { data: ACTIVE } },
+          'POST /api/customers/1/anonymise': { status: 409, body: { errors: [refusal] } },
+        },
+        ['full:access'],
+      );
+      const details = await openDetails(user);
+      await user.click(within(details).getByRole('button', { name: 'Anonimizar dados' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Anonimizar dados' })).getByRole('button', {
+          name: 'Confirmar',
+        }),
+      );
+      expect(await screen.findByText(refusal)).toBeTruthy();
+      expect(screen.getByRole('dialog', { name: 'Detalhes do Cliente' })).toBeTruthy();
+    });
+
+    it('an employee who manages customers without full access sees neither action', async () => {
+      const { user } = openPage({}, { [DETAILS]: { body: { data: ACTIVE } } });
+      const details = await openDetails(user);
+      expect(within(details).getByText('Ana Ativa')).toBeTruthy();
+      expect(within(details).queryByRole('button', { name: 'Exportar dados (LGPD)' })).toBeNull();
+      expect(within(details).queryByRole('button', { name: 'Anonimizar dados' })).toBeNull();
+    });
   });
 
   it('unblocks from the blocked list and shows the toolbar actions of that list', async () => {

@@ -1,4 +1,4 @@
-import type { Customer } from '@backoffice/contract';
+import { type Customer, FULL_ACCESS, isAnonymisedEmail } from '@backoffice/contract';
 import AssignmentIndOutlinedIcon from '@mui/icons-material/AssignmentIndOutlined';
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
@@ -20,11 +20,14 @@ import { RefreshButton } from '../../../components/refresh-button';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { isNoAnswer } from '../../../lib/api-client';
 import { useLinkedRecord } from '../../../lib/linked-record';
+import { hasPermission } from '../../../lib/session';
 import {
   type CustomerListKind,
   customerCountQuery,
   customerKeys,
   customersApi,
+  downloadCustomerData,
+  failureText,
   useCustomerCount,
   useCustomerDetails,
   useCustomerLevels,
@@ -187,6 +190,33 @@ export default function CustomersPage() {
     );
   };
 
+  /** LGPD (administrators only): the person's data as a file, and anonymisation after 'Confirma operação?'. */
+  const [exporting, setExporting] = useState(false);
+  const privacyOf = (customer: Customer | null, onDone: () => void) => {
+    if (!customer || !hasPermission(FULL_ACCESS)) return undefined;
+    return {
+      busy: exporting || change.isPending,
+      onExport: () => {
+        setExporting(true);
+        downloadCustomerData(customer.id)
+          .catch((error: unknown) => notify.error(failureText(error, T.errors.exportData)))
+          .finally(() => setExporting(false));
+      },
+      onAnonymise: isAnonymisedEmail(customer.id, customer.email)
+        ? undefined
+        : async () => {
+            if (!(await confirm(T.privacy.confirmAnonymise, { title: T.privacy.anonymise }))) return;
+            await change
+              .mutateAsync({
+                call: () => customersApi.anonymise(customer.id),
+                success: T.success.anonymised,
+                failure: T.errors.anonymise,
+              })
+              .then(onDone, () => undefined);
+          },
+    };
+  };
+
   const act = async (action: Action, kind: CustomerListKind, selected: Customer[]) => {
     if (action === 'history' && selected.length !== 1) {
       notify.error(T.multipleHistory);
@@ -275,9 +305,19 @@ export default function CustomersPage() {
         onSubmit={onAssociate}
         onClose={close}
       />
-      <DetailsDialog customer={detailed} loading={details.isFetching} onClose={close} />
+      <DetailsDialog
+        customer={detailed}
+        loading={details.isFetching}
+        onClose={close}
+        privacy={privacyOf(detailed, close)}
+      />
       {dialog === null && linkedEmail !== null ? (
-        <DetailsDialog customer={details.data ?? null} loading={details.isFetching} onClose={clearLinked} />
+        <DetailsDialog
+          customer={details.data ?? null}
+          loading={details.isFetching}
+          onClose={clearLinked}
+          privacy={privacyOf(details.data ?? null, clearLinked)}
+        />
       ) : null}
       <EditDialog
         customer={dialog?.kind === 'edit' ? dialog.customer : null}
