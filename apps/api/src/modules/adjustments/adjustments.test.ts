@@ -266,6 +266,8 @@ describe('registering an exchange or a return (issue 17 §5)', () => {
 
     const looked = await call(stocker, 'GET', `/units/${IMEI.a}`);
     expect(looked.json().data.status).toBe('RETURNED');
+    // Delivered, then brought back: the phone is the shop's again, no warranty runs for it.
+    expect(looked.json().data).toMatchObject({ warrantyEndsAt: null, warrantyDaysLeft: null });
     expect(looked.json().data.history.map((h: { event: string }) => h.event)).toContain(
       'Devolvido pelo cliente (em análise)',
     );

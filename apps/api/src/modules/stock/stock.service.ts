@@ -493,7 +493,8 @@ export async function unitsByImeiPrefix(db: Executor, digits: string, limit: num
 /**
  * One phone by either IMEI (issue 17 §4): its product, status, order and customer, and its warranty: from
  * delivery (the signature; a store pickup: its finalization) for the product's months, plus 12 with the
- * order's extended warranty (decision 0011). 404 when no unit has the IMEI.
+ * order's extended warranty (decision 0011), while the unit is SOLD (a phone that came back has none).
+ * 404 when no unit has the IMEI.
  */
 export async function unitByImei(db: Executor, imei: string, now = new Date()): Promise<Unit> {
   const row = await stockRepository.unitByImei(db, imei);
@@ -502,7 +503,8 @@ export async function unitByImei(db: Executor, imei: string, now = new Date()): 
   const delivered = row.order_id === null ? null : pickup ? row.finished_at : row.delivered_at;
   const deliveredAt = delivered ? new Date(delivered) : null;
   const months = row.warranty_months + (row.with_warranty ? EXTENDED_WARRANTY_MONTHS : 0);
-  const endsAt = deliveredAt ? addMonths(deliveredAt, months) : null;
+  // Only a phone with its customer is under warranty: one returned (in analysis), released or written off is not.
+  const endsAt = deliveredAt && row.status === 'SOLD' ? addMonths(deliveredAt, months) : null;
   const events = await stockRepository.unitEvents(db, row.id);
   const history: Unit['history'] = events.map((event) => ({
     event: event.event ? UNIT_TEXTS.unitEvents[event.event as UnitEvent] : UNIT_TEXTS.events[event.kind],

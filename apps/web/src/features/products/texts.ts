@@ -59,6 +59,7 @@ export const PRODUCTS_TEXTS = {
     },
     none: '—',
     warrantyNotStarted: 'Começa na entrega ao cliente.',
+    warrantyNone: 'Não se aplica: o aparelho voltou à loja.',
     warrantyOver: (date: string) => `Encerrada em ${date}`,
     warrantyLeft: (days: number, date: string) => `${days} ${days === 1 ? 'dia' : 'dias'} de garantia (até ${date})`,
     history: 'Histórico do aparelho',

@@ -70,6 +70,8 @@ describe('Consultar IMEI', () => {
     const returned: Unit = {
       ...UNIT,
       status: 'RETURNED',
+      warrantyEndsAt: null,
+      warrantyDaysLeft: null,
       history: [
         ...UNIT.history,
         {
@@ -105,6 +107,7 @@ describe('Consultar IMEI', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Consultar' }));
     const result = await within(dialog).findByRole('region', { name: 'Aparelho 490154203237518' });
     expect(within(result).getByText('Devolvido/em análise')).toBeTruthy();
+    expect(within(result).getByText('Não se aplica: o aparelho voltou à loja.')).toBeTruthy();
     await userEvent.click(within(result).getByRole('button', { name: 'Liberar para o estoque' }));
     expect(await within(result).findByText('Em estoque')).toBeTruthy();
     expect(within(result).queryByRole('button', { name: 'Liberar para o estoque' })).toBeNull();

@@ -44,8 +44,9 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** The warranty in words: days left, over, or not started (the phone has not reached its customer). */
+/** The warranty in words: days left, over, not started (not yet with its customer), or none (it came back). */
 function warrantyText(unit: Unit): string {
+  if (unit.status === 'RETURNED' || unit.status === 'WRITTEN_OFF') return T.warrantyNone;
   if (unit.warrantyEndsAt === null || unit.warrantyDaysLeft === null) return T.warrantyNotStarted;
   if (unit.warrantyDaysLeft === 0) return T.warrantyOver(formatDate(unit.warrantyEndsAt));
   return T.warrantyLeft(unit.warrantyDaysLeft, formatDate(unit.warrantyEndsAt));
