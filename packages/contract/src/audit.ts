@@ -73,6 +73,8 @@ export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const auditChangeSchema = z.object({ field: z.string(), from: z.string(), to: z.string() });
 export const auditEntrySchema = z.object({
+  /** The audit row's number (stable key of the entry). */
+  id: z.number().int(),
   /** ISO instant of the change. */
   at: z.string(),
   /** Who did it; null when the system (the bank's webhook, a removed employee). */

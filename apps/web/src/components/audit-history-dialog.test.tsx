@@ -6,6 +6,7 @@ import { renderPage } from '../test/render';
 import { AuditHistoryDialog } from './audit-history-dialog';
 
 const EDIT = {
+  id: 41,
   at: '2026-11-20T13:05:09.000Z',
   employee: { id: 1, name: 'Ana Administradora' },
   action: 'Edição',
@@ -14,7 +15,7 @@ const EDIT = {
     { field: 'Frete', from: 'R$ 12,50', to: 'R$ 1.234,56' },
   ],
 };
-const PASSWORD = { at: '2026-11-19T12:00:00.000Z', employee: null, action: 'Troca de senha', changes: [] };
+const PASSWORD = { id: 40, at: '2026-11-19T12:00:00.000Z', employee: null, action: 'Troca de senha', changes: [] };
 
 describe('Histórico de alterações', () => {
   it("shows who, when, the action and each field from → to, and asks the next page's entries", async () => {

@@ -108,8 +108,8 @@ export function AuditHistoryDialog({ target, onClose }: { target: AuditTarget | 
               {T.total(total)}
             </Typography>
             <Stack component="ol" spacing={1.5} sx={{ p: 0, m: 0 }} aria-label={T.list}>
-              {query.data.data.map((entry, i) => (
-                <EntryCard key={`${entry.at}-${i}`} entry={entry} />
+              {query.data.data.map((entry) => (
+                <EntryCard key={entry.id} entry={entry} />
               ))}
             </Stack>
           </>

@@ -35,6 +35,7 @@ export function createAuditService(db: DB) {
       ]);
       return {
         data: rows.map((row, i) => ({
+          id: row.id,
           at: new Date(row.created_at).toISOString(),
           employee:
             row.employee_id !== null && row.employee_name !== null

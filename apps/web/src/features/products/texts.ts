@@ -92,6 +92,7 @@ export const PRODUCTS_TEXTS = {
   },
   actions: {
     history: 'Histórico do Produto',
+    changes: 'Histórico de alterações',
     stockEntry: 'Informar Entrada',
     countUnits: 'Contar por IMEI',
     show: 'Exibir Produto',
@@ -101,6 +102,7 @@ export const PRODUCTS_TEXTS = {
   refusals: {
     edit: 'Não é possível selecionar dois produtos para edição.',
     history: 'Não é possível visualizar o histórico de múltiplos produtos simultaneamente, escolha um.',
+    changes: 'Não é possível visualizar o histórico de alterações de múltiplos produtos simultaneamente, escolha um.',
     stockEntry: 'Não é possível selecionar dois produtos para adicionar mercadoria.',
     show: 'Não é possível selecionar dois produtos para exibição.',
   },
