@@ -1,6 +1,7 @@
-import { customerSearchText } from '@backoffice/contract';
+import { customerSearchText, ORDER_STATUS } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { createOrder, createOrderWorld } from '../orders/test-orders';
 
 /**
  * "Histórico de alterações" (issue 20 §3): `GET /api/audit?entity=&id=&page=&items=`, newest first, each
@@ -170,5 +171,25 @@ describe('GET /api/audit', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toContain('argon2');
     expect(res.json().data[0]).toMatchObject({ action: 'Troca de senha', changes: [] });
+  });
+  it("shows an order's status move by the workflow's names, who made it, keyed by the order's code", async () => {
+    const world = await createOrderWorld(t.db);
+    const order = await createOrder(t.db, world, { status: ORDER_STATUS.AGUARDANDO_ESTOQUISTA, code: 'HST-4RQ' });
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/workflow/order/prepare',
+      headers: bearer(stocker),
+      payload: { orderId: order.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // The stocker reads orders (products) too.
+    const { data, total } = (await history(stocker, 'entity=order&id=HST-4RQ')).json();
+    expect(total).toBe(1);
+    expect(data[0].action).toBe('Iniciar separação');
+    expect(data[0].employee.name).toBe('Carlos Estoquista');
+    expect(data[0].changes).toEqual([
+      { field: 'Status', from: 'Aguardando estoquista', to: 'Em preparação' },
+      { field: 'Estoquista', from: '—', to: 'Carlos Estoquista' },
+    ]);
   });
 });
