@@ -192,4 +192,34 @@ describe('GET /api/audit', () => {
       { field: 'Estoquista', from: '—', to: 'Carlos Estoquista' },
     ]);
   });
+  it("shows an employee's new role by name and his block as Sim/Não", async () => {
+    const courier = await t.db
+      .selectFrom('employees')
+      .innerJoin('roles', 'roles.id', 'employees.role_id')
+      .select(['employees.id', 'employees.name', 'employees.document', 'employees.phone', 'roles.name as role'])
+      .where('employees.email', '=', DEMO.courier2)
+      .executeTakeFirstOrThrow();
+    const stock = await t.db.selectFrom('roles').select('id').where('name', '=', 'Estoque').executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/employees/deliverer',
+      headers: bearer(admin),
+      payload: {
+        email: DEMO.courier2,
+        name: courier.name,
+        document: courier.document,
+        phone: courier.phone,
+        roleId: stock.id,
+        blocked: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data } = (await history(admin, `entity=employee&id=${courier.id}`)).json();
+    expect(data[0].action).toBe('Bloqueio');
+    expect(data[0].changes).toEqual([
+      { field: 'Regra de acesso', from: 'Entregas', to: 'Estoque' },
+      { field: 'Bloqueado', from: 'Não', to: 'Sim' },
+    ]);
+    expect(courier.role).toBe('Entregas');
+  });
 });
