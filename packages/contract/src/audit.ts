@@ -110,7 +110,8 @@ type FieldKind =
   | 'pixType'
   | 'list'
   | 'items'
-  | 'stockReleased';
+  | 'stockReleased'
+  | 'discount';
 
 interface FieldRule {
   label: string;
@@ -159,6 +160,7 @@ export const AUDIT_FIELDS: Record<AuditEntity, Record<string, FieldRule>> = {
     goldPercentage: f('Percentual Ouro', 'percent'),
     silverPercentage: f('Percentual Prata', 'percent'),
     bronzePercentage: f('Percentual Bronze', 'percent'),
+    discount: f('Percentuais por nível', 'discount'),
     stock: f('Estoque', 'number'),
     stockAlert: f('Alerta de estoque', 'number'),
     tags: f('Etiquetas', 'list'),
@@ -353,6 +355,15 @@ function formatValue(kind: FieldKind, value: unknown, names: AuditNames): string
             )
             .join('; ')
         : String(value);
+    case 'discount': {
+      const d = value as { goldPercentage?: number; silverPercentage?: number; bronzePercentage?: number };
+      const pct = (n: number | undefined) => `${NUMBER.format(n ?? 0)} %`;
+      return typeof value === 'object'
+        ? [d.goldPercentage, d.silverPercentage, d.bronzePercentage]
+            .map((n, i) => `${CUSTOMER_LEVEL_LABELS[i + 1]} ${pct(n)}`)
+            .join(', ')
+        : String(value);
+    }
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
