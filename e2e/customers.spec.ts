@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journeyCustomer } from './fixtures';
-import { type BrowserSession, DEMO, login, openBrowser, pageApi, screenshot } from './harness';
+import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, pageApi, screenshot } from './harness';
 
 interface ApiCustomer {
   id: number;
@@ -151,7 +151,7 @@ describe('customers: approve, block, unblock, courier, details, history, CSV', (
     if (!customer) throw new Error('no active customer in the demo data');
     const activeCard = card(page, 'Clientes Ativos');
     await selectRow(activeCard, customer.name);
-    await activeCard.getByRole('button', { name: 'Histórico' }).click();
+    await activeCard.getByRole('button', { name: 'Histórico', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Histórico do Cliente ${customer.name}` });
     await typeDate(page, dialog, 'Data inicial', '01/01/2020');
     await dialog.getByRole('button', { name: 'Gerar' }).click();
@@ -212,5 +212,36 @@ describe('customers: approve, block, unblock, courier, details, history, CSV', (
     await activeCard.getByPlaceholder('Pesquisar').fill('');
     await activeCard.getByRole('button', { name: /próxima página/i }).click();
     await activeCard.getByText(`11–20 de ${last.total}`).waitFor();
+  });
+  it('a customer edit appears in its history of changes, who, which action and the level from → to', async () => {
+    const customer = await journeyCustomer(pageApi(page), 'customers', { nth: 2 });
+    const before = await apiGet<{ data: { level: number } }>(
+      page,
+      `/administrator/customer/${encodeURIComponent(customer.email)}`,
+    );
+    // The spec's levels: Ouro 1, Prata 2, Bronze 3, anything else none.
+    const names: Record<number, string> = { 1: 'Ouro', 2: 'Prata', 3: 'Bronze' };
+    const from = names[before.data.level] ?? 'Sem nível';
+    const to = from === 'Ouro' ? 'Prata' : 'Ouro';
+
+    const activeCard = card(page, 'Clientes Ativos');
+    await selectRow(activeCard, customer.name);
+    await activeCard.getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: `Editar Cliente: ${customer.name}` });
+    await chooseOption(page, edit, /Nível/, to);
+    await edit.getByRole('button', { name: 'Editar' }).click();
+    await snackbar(page, 'Cliente editado com sucesso.');
+
+    await selectRow(activeCard, customer.name);
+    await activeCard.getByRole('button', { name: 'Histórico de alterações' }).click();
+    const dialog = page.getByRole('dialog', { name: `Histórico de alterações: ${customer.name}` });
+    const newest = dialog.getByRole('list', { name: 'Alterações' }).getByRole('listitem').first();
+    await newest.getByText('Edição').waitFor();
+    await newest.getByText('Beatriz Atendente').waitFor();
+    const text = (await newest.textContent())?.replace(/\s+/g, ' ');
+    expect(text).toContain(`Nível: ${from} → para ${to}`);
+    await screenshot(page, 'customers-changes');
+    await expectAccessible(page, 'clientes: histórico de alterações');
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
   });
 });

@@ -1,4 +1,5 @@
 export * from './adjustments';
+export * from './audit';
 export * from './auth';
 export * from './csv';
 export * from './customer-privacy';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { adjustmentsRoutes } from './adjustments/adjustments.routes';
+import { auditRoutes } from './audit/audit.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { dispatchRoutes } from './dispatch/dispatch.routes';
 import { employeesRoutes } from './employees/employees.routes';
@@ -34,4 +35,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(filesRoutes);
   await api.register(eventsRoutes);
   await api.register(searchRoutes);
+  await api.register(auditRoutes);
 }

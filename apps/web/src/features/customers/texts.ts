@@ -40,6 +40,7 @@ export const CUSTOMERS_TEXTS = {
     approveOrReprove: 'Aprovar/Reprovar',
     approve: 'Aprovar',
     history: 'Histórico',
+    changes: 'Histórico de alterações',
     details: 'Detalhes',
     associate: 'Associar Motoboy',
     block: 'Bloquear',

@@ -4,6 +4,9 @@ export const EMPLOYEES_TEXTS = {
   title: 'Funcionários',
   create: 'Cadastrar Funcionário',
   edit: 'Editar Funcionário',
+  changes: 'Histórico de alterações',
+  changesTwoSelected:
+    'Não é possível visualizar o histórico de alterações de múltiplos funcionários simultaneamente, selecione um.',
   refresh: 'Atualizar',
   columns: { name: 'Nome', email: 'E-mail', phone: 'Telefone', type: 'Função', blocked: 'Bloqueado' },
   yes: 'Sim',

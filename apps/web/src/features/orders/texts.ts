@@ -38,6 +38,7 @@ export const ORDERS_PAGE_TEXTS = {
     cancel: 'Cancelar pedido',
     withdraw: 'Retirando',
     history: 'Histórico',
+    changes: 'Histórico de alterações',
     details: 'Ver pedido',
     receipt: 'Comprovante',
     packaging: 'Embalagem',

@@ -93,6 +93,7 @@ export const PRODUCTS_TEXTS = {
   },
   actions: {
     history: 'Histórico do Produto',
+    changes: 'Histórico de alterações',
     stockEntry: 'Informar Entrada',
     countUnits: 'Contar por IMEI',
     show: 'Exibir Produto',
@@ -102,6 +103,7 @@ export const PRODUCTS_TEXTS = {
   refusals: {
     edit: 'Não é possível selecionar dois produtos para edição.',
     history: 'Não é possível visualizar o histórico de múltiplos produtos simultaneamente, escolha um.',
+    changes: 'Não é possível visualizar o histórico de alterações de múltiplos produtos simultaneamente, escolha um.',
     stockEntry: 'Não é possível selecionar dois produtos para adicionar mercadoria.',
     show: 'Não é possível selecionar dois produtos para exibição.',
   },

@@ -4,6 +4,9 @@ export const ROLES_TEXTS = {
   title: 'Regras',
   create: 'Cadastrar Regra',
   edit: 'Editar Regra',
+  changes: 'Histórico de alterações',
+  changesTwoSelected:
+    'Não é possível visualizar o histórico de alterações de múltiplas regras simultaneamente, selecione uma.',
   refresh: 'Atualizar',
   columns: { name: 'Nome', permissions: 'Permissões' },
   /** A role holding nothing (the demo couriers' 'Entregas': their function opens 'Minhas tarefas'). */

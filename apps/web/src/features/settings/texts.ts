@@ -14,6 +14,7 @@ export const SETTINGS_PAGE_TEXTS = {
   tableEmpty: 'Não existem informações bancárias para serem exibidas.',
   notFound: 'Nenhuma informação bancária foi encontrada.',
   edit: 'Editar',
+  changes: 'Histórico de alterações',
   delete: 'Deletar',
   view: 'Ver',
   /** Shown to whoever opens the page with orders but without 'Configurações bancárias' (bo:manage:settings). */

@@ -6,6 +6,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
+import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import TwoWheelerIcon from '@mui/icons-material/TwoWheeler';
 import Badge from '@mui/material/Badge';
@@ -13,6 +14,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { AuditHistoryDialog } from '../../../components/audit-history-dialog';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
@@ -43,24 +45,25 @@ import { HistoryDialog } from '../components/history-dialog';
 import type { ApproveFormOutput, EditFormOutput } from '../schemas';
 import { CUSTOMERS_TEXTS as T } from '../texts';
 
-type DialogKind = 'approve' | 'associate' | 'details' | 'edit' | 'block' | 'history';
+type DialogKind = 'approve' | 'associate' | 'details' | 'edit' | 'block' | 'history' | 'changes';
 interface OpenDialog {
   kind: DialogKind;
   customer: Customer;
 }
-type Action = 'approve' | 'history' | 'details' | 'associate' | 'block' | 'unblock' | 'edit' | 'remove';
+type Action = 'approve' | 'history' | 'changes' | 'details' | 'associate' | 'block' | 'unblock' | 'edit' | 'remove';
 
 /** The toolbar actions of each list (spec section 2). */
 const ACTIONS: Record<CustomerListKind, Action[]> = {
-  awaiting: ['approve', 'details', 'associate', 'block', 'remove'],
-  active: ['history', 'associate', 'details', 'block', 'edit', 'remove'],
-  blocked: ['history', 'unblock', 'details', 'edit'],
-  reproved: ['history', 'approve', 'details', 'block', 'edit'],
+  awaiting: ['approve', 'details', 'associate', 'block', 'remove', 'changes'],
+  active: ['history', 'associate', 'details', 'block', 'edit', 'remove', 'changes'],
+  blocked: ['history', 'unblock', 'details', 'edit', 'changes'],
+  reproved: ['history', 'approve', 'details', 'block', 'edit', 'changes'],
 };
 
 const ACTION_ICONS: Record<Action, ReactNode> = {
   approve: <TaskAltIcon fontSize="small" />,
   history: <HistoryIcon fontSize="small" />,
+  changes: <ManageHistoryIcon fontSize="small" />,
   details: <InfoOutlinedIcon fontSize="small" />,
   associate: <TwoWheelerIcon fontSize="small" />,
   block: <BlockIcon fontSize="small" />,
@@ -218,7 +221,7 @@ export default function CustomersPage() {
   };
 
   const act = async (action: Action, kind: CustomerListKind, selected: Customer[]) => {
-    if (action === 'history' && selected.length !== 1) {
+    if ((action === 'history' || action === 'changes') && selected.length !== 1) {
       notify.error(T.multipleHistory);
       return;
     }
@@ -327,6 +330,12 @@ export default function CustomersPage() {
       />
       <BlockDialog customer={dialog?.kind === 'block' ? dialog.customer : null} onConfirm={onBlock} onClose={close} />
       <HistoryDialog customer={dialog?.kind === 'history' ? dialog.customer : null} onClose={close} />
+      <AuditHistoryDialog
+        target={
+          dialog?.kind === 'changes' ? { entity: 'customer', id: dialog.customer.id, name: dialog.customer.name } : null
+        }
+        onClose={close}
+      />
     </Box>
   );
 }

@@ -1,10 +1,12 @@
 import { EMPLOYEE_FUNC_LABELS, type Employee, type EmployeeFunc, formatPhone } from '@backoffice/contract';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { AuditHistoryDialog } from '../../../components/audit-history-dialog';
 import { DataTable } from '../../../components/data-table';
 import { ListPage } from '../../../components/list-page';
 import { useNotify } from '../../../components/notifier';
@@ -77,6 +79,7 @@ export default function EmployeesPage() {
   const roles = useRoleOptions();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Employee | null>(null);
+  const [changesOf, setChangesOf] = useState<Employee | null>(null);
 
   const refresh = () => void refetchEmployeesScreen(queryClient);
 
@@ -86,6 +89,14 @@ export default function EmployeesPage() {
       return;
     }
     setEditing(selected[0] ?? null);
+  };
+
+  const showChanges = (selected: Employee[]) => {
+    if (selected.length !== 1) {
+      notify.error(T.changesTwoSelected);
+      return;
+    }
+    setChangesOf(selected[0] ?? null);
   };
 
   const list = employees.data ?? [];
@@ -118,9 +129,14 @@ export default function EmployeesPage() {
           emptyText={T.tableEmpty}
           label={T.title}
           selectionActions={(selected) => (
-            <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => startEdit(selected)}>
-              {T.edit}
-            </Button>
+            <>
+              <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => startEdit(selected)}>
+                {T.edit}
+              </Button>
+              <Button size="small" startIcon={<ManageHistoryIcon />} onClick={() => showChanges(selected)}>
+                {T.changes}
+              </Button>
+            </>
           )}
         />
       </ListPage>
@@ -135,6 +151,10 @@ export default function EmployeesPage() {
         roles={roles.data ?? []}
         onClose={() => setEditing(null)}
         onSubmit={(func, values) => edit.mutateAsync({ func, values }).catch(() => undefined)}
+      />
+      <AuditHistoryDialog
+        target={changesOf ? { entity: 'employee', id: changesOf.id, name: changesOf.name } : null}
+        onClose={() => setChangesOf(null)}
       />
     </>
   );

@@ -8,7 +8,7 @@ const ATTENDANT: OrderActor = { employeeId: 2, func: 1, permissions: ['bo:manage
 const STOCKER: OrderActor = { employeeId: 3, func: 3, permissions: ['bo:manage:products'] };
 const ADMIN: OrderActor = { employeeId: 1, func: 1, permissions: ['full:access'] };
 
-const VIEWS: ToolbarAction[] = ['details', 'history', 'pdf', 'receipt', 'packaging'];
+const VIEWS: ToolbarAction[] = ['details', 'history', 'changes', 'pdf', 'receipt', 'packaging'];
 
 function enabledFor(statusKey: number, actor: OrderActor | undefined, deliveryType = 1, fastDelivery = false) {
   const order = makeOrderSummary({ statusKey, deliveryType, fastDelivery });

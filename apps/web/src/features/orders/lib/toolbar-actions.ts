@@ -12,6 +12,7 @@ const S = ORDER_STATUS;
 export const TOOLBAR_ACTIONS = [
   'details',
   'history',
+  'changes',
   'pdf',
   'receipt',
   'packaging',
@@ -31,10 +32,10 @@ export type ToolbarAction = (typeof TOOLBAR_ACTIONS)[number];
  * then the workflow table of the contract (`availableActions`, `canChangeDeliverer`), which the server
  * enforces, so a button is never offered for a move the server would refuse (e.g. cancelling a finished
  * or refused order, final statuses). 'Retirando', whose availability the spec does not show, follows the
- * workflow table alone; the views (details, history, PDF, receipt, packaging) are always available.
+ * workflow table alone; the views (details, history, the audit's 'Histórico de alterações', PDF, receipt, packaging) are always available.
  */
 export function enabledActions(order: OrderSummary, actor: OrderActor | undefined): Set<ToolbarAction> {
-  const enabled = new Set<ToolbarAction>(['details', 'history', 'pdf', 'receipt', 'packaging']);
+  const enabled = new Set<ToolbarAction>(['details', 'history', 'changes', 'pdf', 'receipt', 'packaging']);
   const status = order.statusKey;
   if (status === S.FINALIZADOS || status === S.ENTREGUE) enabled.add('signature');
   if (!actor) return enabled;

@@ -7,6 +7,7 @@ import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -21,6 +22,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { AuditHistoryDialog } from '../../../components/audit-history-dialog';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifier';
@@ -60,7 +62,7 @@ export const INITIAL_STATUS = ORDER_STATUS.FINALIZADOS;
 export const PAGE_SIZE = 10;
 export const CARD_PAGE_SIZE = 100;
 
-type DialogKind = 'details' | 'history' | 'pdf' | 'approve' | 'cancel' | 'deliverer' | OrderPictureKind;
+type DialogKind = 'details' | 'history' | 'changes' | 'pdf' | 'approve' | 'cancel' | 'deliverer' | OrderPictureKind;
 interface OpenDialog {
   kind: DialogKind;
   order: OrderSummary;
@@ -69,6 +71,7 @@ interface OpenDialog {
 const ACTION_ICONS: Record<ToolbarAction, ReactNode> = {
   details: <InfoOutlinedIcon fontSize="small" />,
   history: <HistoryIcon fontSize="small" />,
+  changes: <ManageHistoryIcon fontSize="small" />,
   pdf: <PictureAsPdfOutlinedIcon fontSize="small" />,
   receipt: <ReceiptLongOutlinedIcon fontSize="small" />,
   packaging: <PhotoLibraryOutlinedIcon fontSize="small" />,
@@ -306,6 +309,10 @@ export default function OrdersPage() {
       />
       <OrderDetailsDialog orderId={linkedOrderId} open={linkedOrderId !== null} onClose={clearLinkedOrder} />
       <HistoryDialog order={open('history')} onClose={close} />
+      <AuditHistoryDialog
+        target={dialog?.kind === 'changes' ? { entity: 'order', id: dialog.order.code, name: dialog.order.code } : null}
+        onClose={close}
+      />
       <PdfDialog order={open('pdf')} onClose={close} />
       {(['receipt', 'signature', 'packaging'] as const).map((kind) => (
         <PicturesDialog key={kind} kind={dialog?.kind === kind ? kind : null} order={open(kind)} onClose={close} />

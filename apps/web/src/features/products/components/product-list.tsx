@@ -3,6 +3,7 @@ import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import HistoryIcon from '@mui/icons-material/History';
+import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
 import MoveToInboxOutlinedIcon from '@mui/icons-material/MoveToInboxOutlined';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
@@ -170,6 +171,7 @@ const columns: GridColDef<Product>[] = [
 
 export interface SelectionActions {
   history: (selected: Product[]) => void;
+  changes: (selected: Product[]) => void;
   stockEntry: (selected: Product[]) => void;
   show: (selected: Product[]) => void;
   edit: (selected: Product[]) => void;
@@ -231,6 +233,9 @@ export function ProductList(props: Props) {
             <>
               <Button size="small" startIcon={<HistoryIcon />} onClick={() => actions.history(selected)}>
                 {A.history}
+              </Button>
+              <Button size="small" startIcon={<ManageHistoryIcon />} onClick={() => actions.changes(selected)}>
+                {A.changes}
               </Button>
               <Button size="small" startIcon={<MoveToInboxOutlinedIcon />} onClick={() => actions.stockEntry(selected)}>
                 {A.stockEntry}

@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import type { GridRowId } from '@mui/x-data-grid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { AuditHistoryDialog } from '../../../components/audit-history-dialog';
 import { PRODUCT_CODE_FORMATS } from '../../../components/barcode-detection';
 import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
@@ -87,6 +88,7 @@ export default function ProductsPage() {
   const [panel, setPanel] = useState<Panel | null>(null);
   const [lookup, setLookup] = useState(false);
   const [analysis, setAnalysis] = useState(false);
+  const [changesOf, setChangesOf] = useState<Product | null>(null);
   const [stockEntryFor, setStockEntryFor] = useState<Product | null>(null);
   const [detailsFor, setDetailsFor] = useState<Product | null>(null);
   /** A phone or a product a link names (the command palette's results): its warranty or details open. */
@@ -230,6 +232,7 @@ export default function ProductsPage() {
 
   const selectionActions: SelectionActions = {
     history: (selected) => single(selected, T.refusals.history, (product) => setPanel({ kind: 'history', product })),
+    changes: (selected) => single(selected, T.refusals.changes, setChangesOf),
     stockEntry: (selected) =>
       single(selected, T.refusals.stockEntry, (product) => {
         setEntryError(null);
@@ -340,6 +343,10 @@ export default function ProductsPage() {
       />
       <UnitLookupDialog open={lookup} onClose={() => setLookup(false)} />
       <UnitsInAnalysisDialog open={analysis} onClose={() => setAnalysis(false)} />
+      <AuditHistoryDialog
+        target={changesOf ? { entity: 'product', id: changesOf.code, name: changesOf.name } : null}
+        onClose={() => setChangesOf(null)}
+      />
       <UnitLookupDialog open={!lookup && linkedImei !== null} imei={linkedImei} onClose={clearLinkedImei} />
       {panel ? (
         renderPanel(panel)

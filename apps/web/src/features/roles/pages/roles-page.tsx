@@ -1,10 +1,12 @@
 import type { Role } from '@backoffice/contract';
 import AddModeratorOutlinedIcon from '@mui/icons-material/AddModeratorOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
 import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { AuditHistoryDialog } from '../../../components/audit-history-dialog';
 import { DataTable } from '../../../components/data-table';
 import { ListPage } from '../../../components/list-page';
 import { useNotify } from '../../../components/notifier';
@@ -27,6 +29,7 @@ export default function RolesPage() {
   const roles = useRoles();
   const catalogue = usePermissionCatalogue();
   const [dialog, setDialog] = useState<{ role: Role | null } | null>(null);
+  const [changesOf, setChangesOf] = useState<Role | null>(null);
 
   const refresh = () => void refetchRoles(queryClient);
   /** Creating or editing a role (issue 16 §2): the spec's text, the dialog closed, the lists read again. */
@@ -76,16 +79,28 @@ export default function RolesPage() {
           emptyText={T.tableEmpty}
           label={T.title}
           selectionActions={(selected) => (
-            <Button
-              size="small"
-              startIcon={<EditOutlinedIcon />}
-              onClick={() => {
-                if (selected.length !== 1) notify.error(T.twoSelected);
-                else setDialog({ role: selected[0] ?? null });
-              }}
-            >
-              {T.edit}
-            </Button>
+            <>
+              <Button
+                size="small"
+                startIcon={<EditOutlinedIcon />}
+                onClick={() => {
+                  if (selected.length !== 1) notify.error(T.twoSelected);
+                  else setDialog({ role: selected[0] ?? null });
+                }}
+              >
+                {T.edit}
+              </Button>
+              <Button
+                size="small"
+                startIcon={<ManageHistoryIcon />}
+                onClick={() => {
+                  if (selected.length !== 1) notify.error(T.changesTwoSelected);
+                  else setChangesOf(selected[0] ?? null);
+                }}
+              >
+                {T.changes}
+              </Button>
+            </>
           )}
         />
       </ListPage>
@@ -96,6 +111,10 @@ export default function RolesPage() {
         catalogue={labels}
         onClose={() => setDialog(null)}
         onSubmit={(values) => save.mutateAsync({ editing: dialog?.role ?? null, values }).catch(() => undefined)}
+      />
+      <AuditHistoryDialog
+        target={changesOf ? { entity: 'role', id: changesOf.id, name: changesOf.name } : null}
+        onClose={() => setChangesOf(null)}
       />
     </>
   );

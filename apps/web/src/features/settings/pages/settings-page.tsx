@@ -3,6 +3,7 @@ import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlin
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
 import PixOutlinedIcon from '@mui/icons-material/PixOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
@@ -14,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { AuditHistoryDialog, type AuditTarget } from '../../../components/audit-history-dialog';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
@@ -61,6 +63,7 @@ export default function SettingsPage() {
   const company = useCompanySettings();
   const [bankDialog, setBankDialog] = useState<BankDialogTarget | null>(null);
   const [companyOpen, setCompanyOpen] = useState(false);
+  const [changesOf, setChangesOf] = useState<AuditTarget | null>(null);
   /** A refusal the user can fix, shown in the open modal. */
   const [modalError, setModalError] = useState<string | null>(null);
   const openBank = (target: BankDialogTarget) => {
@@ -200,15 +203,27 @@ export default function SettingsPage() {
               selectionActions={(selected) => {
                 const setting = selected[0];
                 if (!setting) return null;
+                const changes = (
+                  <Button
+                    size="small"
+                    startIcon={<ManageHistoryIcon />}
+                    onClick={() => setChangesOf({ entity: 'bank-setting', id: setting.id, name: setting.name })}
+                  >
+                    {T.changes}
+                  </Button>
+                );
                 if (!canChange) {
                   return (
-                    <Button
-                      size="small"
-                      startIcon={<VisibilityOutlinedIcon />}
-                      onClick={() => openBank({ kind: 'view', setting })}
-                    >
-                      {T.view}
-                    </Button>
+                    <>
+                      <Button
+                        size="small"
+                        startIcon={<VisibilityOutlinedIcon />}
+                        onClick={() => openBank({ kind: 'view', setting })}
+                      >
+                        {T.view}
+                      </Button>
+                      {changes}
+                    </>
                   );
                 }
                 return (
@@ -228,6 +243,7 @@ export default function SettingsPage() {
                     >
                       {T.delete}
                     </Button>
+                    {changes}
                   </>
                 );
               }}
@@ -248,6 +264,7 @@ export default function SettingsPage() {
           return saveBank.mutateAsync(id === undefined ? values : { ...values, id }).catch(() => undefined);
         }}
       />
+      <AuditHistoryDialog target={changesOf} onClose={() => setChangesOf(null)} />
       <CompanySettingsDialog
         open={companyOpen}
         readOnly={!canChange}
