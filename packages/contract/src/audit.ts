@@ -240,6 +240,8 @@ const ACTION_LABELS: Record<string, string> = {
   assignToRun: 'Incluído na saída do motoboy',
   registerExchange: 'Troca registrada',
   registerReturn: 'Devolução registrada',
+  'privacy-export': 'Exportação dos dados (LGPD)',
+  anonymise: 'Anonimização dos dados (LGPD)',
 };
 
 export function auditActionLabel(entity: AuditEntity, action: string): string {
