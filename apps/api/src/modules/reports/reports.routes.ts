@@ -62,7 +62,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...chart,
       schema: {
         tags,
-        summary: 'Números de hoje do painel: vendas contra o mesmo dia da semana passada, pedidos por etapa, dinheiro a receber, clientes aguardando',
+        summary:
+          'Números de hoje do painel: vendas contra o mesmo dia da semana passada, pedidos por etapa, dinheiro a receber, clientes aguardando',
         response: { 200: data(dashboardTodaySchema) },
       },
     },

@@ -1,6 +1,7 @@
 import {
   businessDay,
   type Dashboard,
+  type DashboardToday,
   dayPeriod,
   type ProductRankRow,
   type ReportType,
@@ -85,5 +86,13 @@ export function useDashboardCards() {
   return useQuery({
     queryKey: dashboardKeys.other('cards'),
     queryFn: () => api<{ data: Dashboard }>('/dashboard').then((answer) => answer.data),
+  });
+}
+
+/** The first row: today's figures (GET /dashboard/today). */
+export function useDashboardToday() {
+  return useQuery({
+    queryKey: dashboardKeys.other('today'),
+    queryFn: () => api<{ data: DashboardToday }>('/dashboard/today').then((answer) => answer.data),
   });
 }
