@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { axisMax, chartLabels } from './chart-scale';
 
 describe('dashboard charts: the value axis fits the data (decision 0014)', () => {
-  it('rounds the largest figure up to a round step instead of the fixed 100 or 50', () => {
-    // A top ten of 3 to 40: steps of 10 (40 / 5 = 8 → 10), the axis ends at 40, not 100.
-    expect(axisMax(40)).toBe(40);
-    expect(axisMax(37)).toBe(40);
-    // 3 at most: the floor of 5.
+  it('rounds the largest figure and an eighth up to a round step instead of the fixed 100 or 50', () => {
+    // A top ten of 3 to 40: 40 and an eighth is 45, steps of 10 (45 / 5 = 9 → 10): 50, not 100.
+    expect(axisMax(40)).toBe(50);
+    // 24 and an eighth is 27: steps of 10 (5.4 → 10), 30; the value written past the bar stays inside.
+    expect(axisMax(24)).toBe(30);
+    // 3 at most: 3.375, steps of 1, 4 → the floor of 5.
     expect(axisMax(3)).toBe(5);
-    // 123: steps of 50 (24.6 → 50), 150.
+    // 123: 138.4, steps of 50 (27.7 → 50), 150.
     expect(axisMax(123)).toBe(150);
-    // 1 234: steps of 500, 1 500.
+    // 1 234: 1 388, steps of 500 (277.6 → 500), 1 500.
     expect(axisMax(1234)).toBe(1500);
     expect(axisMax(0)).toBe(5);
   });

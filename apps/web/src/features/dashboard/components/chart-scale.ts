@@ -5,15 +5,17 @@ export const LABEL_MAX = 25;
 
 /**
  * The value axis's upper bound (decision 0014, against section 9's fixed 0–100 and 0–50): the largest
- * figure rounded up to a round step (1, 2 or 5 times a power of ten, over five ticks), so a top ten of
- * 3 to 40 fills the chart instead of being slivers. At least 5, so a chart of ones is not all bar.
+ * figure and an eighth (room for its value label) rounded up to a round step (1, 2 or 5 times a power of
+ * ten, over five ticks), so a top ten of 3 to 40 fills the chart instead of being slivers. At least 5.
  */
 export function axisMax(largest: number): number {
   if (!(largest > 0)) return 5;
-  const rough = largest / 5;
+  // An eighth more room, so the value written past the longest bar stays inside the drawing.
+  const room = largest * 1.125;
+  const rough = room / 5;
   const power = 10 ** Math.floor(Math.log10(rough));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power;
-  return Math.max(5, Math.ceil(largest / step) * step);
+  return Math.max(5, Math.ceil(room / step) * step);
 }
 
 const cut = (text: string, max: number) => `${text.slice(0, max - 1).trimEnd()}…`;

@@ -21,7 +21,7 @@ export function StatCard({
   loading: boolean;
 }) {
   return (
-    <Card sx={{ flex: '1 1 230px', minWidth: 0 }}>
+    <Card sx={{ flex: '1 1 180px', minWidth: 0 }}>
       <CardActionArea component={Link} to={to} sx={{ p: 2, height: '100%' }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           {icon}

@@ -14,7 +14,7 @@ import { formatMoney } from '../../../lib/format';
 import { useDashboardToday } from '../api/dashboard-api';
 import { DASHBOARD_TEXTS as T } from '../texts';
 
-const CARD = { flex: '1 1 230px', minWidth: 0 } as const;
+const CARD = { flex: '1 1 180px', minWidth: 0 } as const;
 
 /** A figure of today leading to the screen that handles it. */
 function TodayCard({
@@ -82,7 +82,7 @@ export function TodayRow() {
         to="/admin/orders"
         loading={loading}
       />
-      <Card component="section" aria-labelledby="today-waiting" sx={{ ...CARD, p: 2 }}>
+      <Card component="section" aria-labelledby="today-waiting" sx={{ ...CARD, flex: '1.5 1 240px', p: 2 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
           <LocalShippingOutlinedIcon color="primary" sx={{ fontSize: 40 }} />
           <div>
