@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, DEMO, login, openBrowser, screenshot } from './harness';
+import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot } from './harness';
 
 const CHARTS = [
   'Clientes que mais acessaram',
@@ -46,6 +46,33 @@ describe('dashboard: the manager sees the week of the demo business', () => {
       for (const item of items) expect(item).toMatch(/: \d+$/);
     }
     await screenshot(page, 'dashboard-e2e-desktop');
+  });
+
+  it("the first row: today's sales against last week's same weekday, and a waiting stage opens the orders of that status", async () => {
+    const { page } = s;
+    await page.goto('/admin/dashboard');
+    const sales = page.getByRole('link', { name: /Vendas hoje/ });
+    await sales.getByText(/R\$/).waitFor();
+    expect(await sales.textContent()).toMatch(/(%|sem vendas) .*(passada|passado)/);
+    expect(await sales.getAttribute('href')).toBe('/admin/orders');
+    const cash = page.getByRole('link', { name: /Dinheiro a receber hoje/ });
+    expect(await cash.getAttribute('href')).toBe('/admin/dispatch');
+    const waiting = page.getByRole('region', { name: 'Pedidos aguardando' });
+    const stage = waiting.getByRole('link').first();
+    await stage.waitFor();
+    const href = (await stage.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/admin\/orders\?status=\d+$/);
+    const label = (((await stage.textContent()) ?? '').match(/^\d+\s+(.+)$/) ?? [])[1] ?? '';
+    await stage.click();
+    await page.waitForURL(/\/admin\/orders\?status=/);
+    // The orders screen opens on that stage: its card is the pressed one.
+    await page
+      .getByRole('button', { name: new RegExp(label), pressed: true })
+      .first()
+      .waitFor();
+    await page.goto('/admin/dashboard');
+    await waitForDashboard(page);
+    await expectAccessible(page, 'Painel de Controle');
   });
 
   it("'Carregar mais dados' widens a chart to 30 days; 'Ver detalhes' opens the report detail with its type", async () => {

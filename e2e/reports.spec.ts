@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { quickPeriodDays } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot } from './harness';
@@ -84,6 +85,27 @@ describe('reports: the administrator generates every report on the demo business
     await login(s.page, DEMO.admin);
   });
   afterAll(() => s.close());
+
+  it("a report detail starts on the last 7 days; 'Mês passado' fills the whole last month", async () => {
+    const { page } = s;
+    await page.goto('/admin/dashboard');
+    await page.evaluate(() => localStorage.setItem('reportType', 'topTenSellers'));
+    await page.goto('/admin/reportDetail');
+    await page.getByRole('heading', { name: 'Produtos mais vendidos' }).waitFor();
+    const week = quickPeriodDays('last7', new Date());
+    const shown = (day: string) => day.split('-').reverse().join('/');
+    const startText = (await page.getByRole('group', { name: /Data inicial/ }).textContent()) ?? '';
+    expect(startText.replace(/[^\d/]/g, '')).toContain(shown(week.first));
+    await page.getByRole('button', { name: 'Mês passado' }).click();
+    const { first, last } = quickPeriodDays('lastMonth', new Date());
+    const answer = page.waitForResponse((r) => r.url().includes('/api/reports/products/sold/start/'));
+    await page.getByRole('button', { name: 'Gerar Relatório' }).click();
+    const response = await answer;
+    expect(response.status()).toBe(200);
+    expect(response.url()).toContain(`start/${first}T00:00:00/end/${last}T23:59:59/desc`);
+    await screenshot(page, 'report-quick-periods');
+    await expectAccessible(page, 'Detalhe do relatório com períodos rápidos');
+  });
 
   it("goes from a dashboard chart's 'Ver detalhes' to its report detail and generates a period", async () => {
     const { page } = s;

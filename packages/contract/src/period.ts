@@ -57,3 +57,36 @@ export function dayPeriod(firstDay: string, lastDay: string): { start: string; e
 export function businessDay(date: Date): string {
   return toPeriodTimestamp(date).slice(0, 10);
 }
+
+/** The quick periods of the reports and histories (issue 20 §5), in the order of their buttons. */
+export const QUICK_PERIODS = ['today', 'last7', 'thisMonth', 'lastMonth'] as const;
+export type QuickPeriod = (typeof QUICK_PERIODS)[number];
+export const QUICK_PERIOD_LABELS: Record<QuickPeriod, string> = {
+  today: 'Hoje',
+  last7: 'Últimos 7 dias',
+  thisMonth: 'Este mês',
+  lastMonth: 'Mês passado',
+};
+/** The one period every report and history starts filled in with. */
+export const DEFAULT_QUICK_PERIOD: QuickPeriod = 'last7';
+
+const shiftDay = (day: string, days: number) =>
+  new Date(new Date(`${day}T12:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The first and last São Paulo days (YYYY-MM-DD) of a quick period, at the instant `now`. */
+export function quickPeriodDays(period: QuickPeriod, now: Date): { first: string; last: string } {
+  const today = businessDay(now);
+  const monthStart = `${today.slice(0, 7)}-01`;
+  switch (period) {
+    case 'today':
+      return { first: today, last: today };
+    case 'last7':
+      return { first: shiftDay(today, -6), last: today };
+    case 'thisMonth':
+      return { first: monthStart, last: today };
+    case 'lastMonth': {
+      const last = shiftDay(monthStart, -1);
+      return { first: `${last.slice(0, 7)}-01`, last };
+    }
+  }
+}

@@ -93,6 +93,37 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
+/**
+ * The dashboard's first row (issue 20 §4): today's figures, each leading to the screen that handles it.
+ * Money in reais with two decimals (integer cents inside). "Today" is the São Paulo day.
+ */
+export const dashboardTodaySchema = z.object({
+  /** The São Paulo day the figures are of (YYYY-MM-DD). */
+  day: z.string(),
+  /** Sales placed today (orders neither cancelled nor refused), in reais. */
+  salesToday: z.number(),
+  /** The same, on the same weekday last week (the whole day). */
+  salesSameWeekdayLastWeek: z.number(),
+  /** Orders waiting at each open stage, in the order of DASHBOARD_WAITING_STATUSES (zeros included). */
+  waiting: z.array(z.object({ status: z.number().int(), orders: z.number().int() })),
+  /** Cash the couriers collect at the door: cash orders awaiting a courier or out for delivery, in reais. */
+  cashToCollect: z.number(),
+  /** The cash orders counted in cashToCollect. */
+  cashOrders: z.number().int(),
+  /** Customers whose sign-up waits for approval. */
+  customersAwaitingApproval: z.number().int(),
+});
+export type DashboardToday = z.infer<typeof dashboardTodaySchema>;
+
+/** The stages whose waiting orders the dashboard's first row counts, in the order the work flows. */
+export const DASHBOARD_WAITING_STATUSES = [11, 10, 1, 2, 3, 15] as const;
+
+/** Today's sales against the same weekday last week, as a whole percentage; null when last week sold nothing. */
+export function salesChangePercent(today: number, lastWeek: number): number | null {
+  if (lastWeek <= 0) return null;
+  return Math.round(((today - lastWeek) / lastWeek) * 100);
+}
+
 export const searchedTermRowSchema = z.object({ term: z.string(), count: z.number().int() });
 export type SearchedTermRow = z.infer<typeof searchedTermRowSchema>;
 export const viewedProductRowSchema = z.object({

@@ -11,6 +11,7 @@ import {
   checkoutResponseSchema,
   customerListSchema,
   customerPurchaseRowSchema,
+  dashboardTodaySchema,
   delivererCustomerRowSchema,
   deliverersResponseSchema,
   depositReportSchema,
@@ -68,6 +69,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'POST /api/roles': z.object({ data: roleSchema }),
   'PATCH /api/roles/:id': z.object({ data: roleSchema }),
   'GET /api/permissions': z.object({ data: z.record(z.string(), z.string()) }),
+  'GET /api/dashboard/today': z.object({ data: dashboardTodaySchema }),
   // reports (fixed paths before the brand/reference pattern, which would match them too)
   'GET /api/employees/attendants': attendantsResponseSchema,
   'GET /api/products/brands': z.object({ data: z.array(brandSchema) }),

@@ -4,6 +4,7 @@ import {
   brandReferenceRowSchema,
   customerPurchaseRowSchema,
   dashboardSchema,
+  dashboardTodaySchema,
   delivererCustomerRowSchema,
   depositReportSchema,
   exchangeRowSchema,
@@ -53,6 +54,20 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dashboard',
     { ...chart, schema: { tags, summary: 'Números dos cartões do painel', response: { 200: data(dashboardSchema) } } },
     async () => ({ data: await service.dashboard() }),
+  );
+
+  app.get(
+    '/dashboard/today',
+    {
+      ...chart,
+      schema: {
+        tags,
+        summary:
+          'Números de hoje do painel: vendas contra o mesmo dia da semana passada, pedidos por etapa, dinheiro a receber, clientes aguardando',
+        response: { 200: data(dashboardTodaySchema) },
+      },
+    },
+    async () => ({ data: await service.dashboardToday() }),
   );
 
   // ---------- charts: top ten of the last 7 days ----------

@@ -5,7 +5,9 @@ import {
   businessDay,
   type CustomerPurchaseRow,
   centsToReais,
+  DASHBOARD_WAITING_STATUSES,
   type Dashboard,
+  type DashboardToday,
   type DelivererCustomerRow,
   type DepositReport,
   dayPeriod,
@@ -189,6 +191,29 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
     async dashboard(): Promise<Dashboard> {
       const { available, awaiting } = await repo.dashboard(db);
       return { availableProducts: available, customersAwaitingApproval: awaiting };
+    },
+
+    /** Today's figures (issue 20 §4): the São Paulo day of `now`, against the same weekday a week before. */
+    async dashboardToday(): Promise<DashboardToday> {
+      const day = businessDay(now());
+      const weekBefore = businessDay(new Date(new Date(`${day}T12:00:00Z`).getTime() - 7 * 86_400_000));
+      const whole = (d: string) => {
+        const { start, end } = dayPeriod(d, d);
+        return periodOrThrow(start, end);
+      };
+      const r = await repo.dashboardToday(db, whole(day), whole(weekBefore), DASHBOARD_WAITING_STATUSES);
+      return {
+        day,
+        salesToday: reais(r.salesTodayCents),
+        salesSameWeekdayLastWeek: reais(r.salesLastWeekCents),
+        waiting: DASHBOARD_WAITING_STATUSES.map((status) => ({
+          status,
+          orders: r.waiting.find((w) => w.status === status)?.orders ?? 0,
+        })),
+        cashToCollect: reais(r.cashCents),
+        cashOrders: r.cashOrders,
+        customersAwaitingApproval: r.awaiting,
+      };
     },
 
     // ---------- the five charts: top ten of the last 7 days, or of a period ----------

@@ -1,5 +1,16 @@
 import type { ReportType } from '@backoffice/contract';
 
+/** The same weekday last week, by getUTCDay() (0 = Sunday). */
+const WEEKDAYS = [
+  'dom. passado',
+  'seg. passada',
+  'ter. passada',
+  'qua. passada',
+  'qui. passada',
+  'sex. passada',
+  'sáb. passado',
+];
+
 /** The dashboard's Portuguese texts (spec section 2, Dashboard). */
 export const DASHBOARD_TEXTS = {
   title: 'Painel de Controle',
@@ -13,6 +24,20 @@ export const DASHBOARD_TEXTS = {
   /** The caption of a chart over the last `days` days (7 by default; 30 and 90 after "Carregar mais dados"). */
   caption: (days: number) => `atualizado nos últimos ${days} dias`,
   loading: 'Carregando',
+  todayTitle: 'Hoje',
+  todayError: 'Não foi possível carregar os números de hoje.',
+  salesToday: 'Vendas hoje',
+  /** Today's sales against the same weekday last week: '+12% vs seg. passada'. */
+  salesChange: (percent: number | null, weekday: number) => {
+    const day = WEEKDAYS[weekday] ?? '';
+    if (percent === null) return `sem vendas ${weekday === 0 || weekday === 6 ? 'no' : 'na'} ${day}`;
+    const sign = percent > 0 ? '+' : percent < 0 ? '−' : '';
+    return `${sign}${Math.abs(percent)}% vs ${day}`;
+  },
+  ordersWaiting: 'Pedidos aguardando',
+  noOrdersWaiting: 'Nenhum pedido aguardando',
+  cashToCollect: 'Dinheiro a receber hoje',
+  cashOrders: (n: number) => (n === 1 ? '1 pedido em dinheiro nas entregas' : `${n} pedidos em dinheiro nas entregas`),
 } as const;
 
 /** The five charts, in the spec's order, with their titles. */

@@ -27,6 +27,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDateField } from '../../../components/form/form-date-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
+import { defaultPeriodDates, QuickPeriods } from '../../../components/form/quick-periods';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { saveCsvText } from '../../../lib/download';
 import { dayPeriodOf, formatDateTime, formatMoney } from '../../../lib/format';
@@ -40,9 +41,9 @@ const ORDERS = 'orders';
 
 export type HistoryLoader = (id: number, start: string, end: string) => Promise<CustomerHistory>;
 
+/** 'Pedidos' over the period every report and history starts with (the shared quick-period default). */
 function defaults(): HistoryFormInput {
-  const today = dayjs();
-  return { type: ORDERS, start: today.subtract(30, 'day').startOf('day'), end: today.startOf('day') };
+  return { type: ORDERS, ...defaultPeriodDates() };
 }
 
 function OrderRow({ order }: { order: CustomerHistoryOrder }) {
@@ -172,6 +173,7 @@ export function HistoryDialog({ customer, onClose, loadHistory = fetchCustomerHi
     control,
     handleSubmit,
     reset,
+    setValue,
     formState: { isSubmitting },
   } = useForm<HistoryFormInput, unknown, HistoryFormOutput>({
     resolver: zodResolver(historyFormSchema),
@@ -203,6 +205,12 @@ export function HistoryDialog({ customer, onClose, loadHistory = fetchCustomerHi
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="history-title">
       <DialogTitle id="history-title">{T.title(customer.name)}</DialogTitle>
       <DialogContent>
+        <QuickPeriods
+          onPick={({ start, end }) => {
+            setValue('start', start, { shouldValidate: true });
+            setValue('end', end, { shouldValidate: true });
+          }}
+        />
         <Stack
           component="form"
           noValidate

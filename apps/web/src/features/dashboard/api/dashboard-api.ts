@@ -1,6 +1,7 @@
 import {
   businessDay,
   type Dashboard,
+  type DashboardToday,
   dayPeriod,
   type ProductRankRow,
   type ReportType,
@@ -16,6 +17,8 @@ import { dashboardKeys } from '../../../lib/shared-queries';
 export interface ChartPoint {
   label: string;
   value: number;
+  /** A product's code: told on the tick when two names read the same once cut. */
+  code?: string;
 }
 
 /** The periods "Carregar mais dados" steps through: the last 7 days (the spec's default), then 30, then 90. */
@@ -46,7 +49,7 @@ const CHART_CALLS: Record<ReportType, ChartCall> = {
   mostViewedProd: {
     lastWeek: '/reports/product/top-ten/viewed',
     period: (p) => `/reports/product/viewed/${p}`,
-    toPoints: (rows: ViewedProductRow[]) => rows.map((r) => ({ label: r.productName, value: r.count })),
+    toPoints: (rows: ViewedProductRow[]) => rows.map((r) => ({ label: r.productName, value: r.count, code: r.code })),
   },
   searchedTerms: {
     lastWeek: '/reports/product/top-ten/searched-by-term',
@@ -57,7 +60,7 @@ const CHART_CALLS: Record<ReportType, ChartCall> = {
     lastWeek: '/reports/top-ten/products/sold/desc',
     period: (p) => `/reports/products/sold/${p}/desc`,
     periodQuery: { items: 10 },
-    toPoints: (rows: ProductRankRow[]) => rows.map((r) => ({ label: r.name, value: r.quantity })),
+    toPoints: (rows: ProductRankRow[]) => rows.map((r) => ({ label: r.name, value: r.quantity, code: r.code })),
   },
   searchedButInexistent: {
     lastWeek: '/reports/product/not-exists/top-ten/searched-by-term',
@@ -83,5 +86,13 @@ export function useDashboardCards() {
   return useQuery({
     queryKey: dashboardKeys.other('cards'),
     queryFn: () => api<{ data: Dashboard }>('/dashboard').then((answer) => answer.data),
+  });
+}
+
+/** The first row: today's figures (GET /dashboard/today). */
+export function useDashboardToday() {
+  return useQuery({
+    queryKey: dashboardKeys.other('today'),
+    queryFn: () => api<{ data: DashboardToday }>('/dashboard/today').then((answer) => answer.data),
   });
 }

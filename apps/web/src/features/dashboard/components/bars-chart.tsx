@@ -2,13 +2,15 @@ import type { ReportType } from '@backoffice/contract';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { ChartPoint } from '../api/dashboard-api';
 import { CHART_TEXTS } from '../texts';
+import { axisMax, chartLabels } from './chart-scale';
 
-/** Section 9: horizontal charts are this many pixels tall per label; the vertical ones a fixed height. */
-const ROW_HEIGHT: Partial<Record<ReportType, number>> = { mostViewedProd: 150 };
-const HORIZONTAL_ROW_HEIGHT = 100;
+/**
+ * Decision 0014 (against section 9's fixed axes and 100/150 px a label): a horizontal chart is 34 px a bar
+ * plus its axis, so ten bars fit a screen; the vertical ones a fixed height.
+ */
+const BAR_HEIGHT = 34;
+const AXIS_HEIGHT = 50;
 const VERTICAL_HEIGHT = 320;
-/** Axis upper bound: 100 (vertical) or 50 (horizontal), or the largest figure when it is larger. */
-const AXIS_MAX = { vertical: 100, horizontal: 50 } as const;
 
 /** The bars of one dashboard chart (the default export, loaded lazily by ChartCard). */
 export default function BarsChart({
@@ -21,21 +23,28 @@ export default function BarsChart({
   horizontal: boolean;
 }) {
   const texts = CHART_TEXTS[type];
-  const largest = Math.max(0, ...points.map((p) => p.value));
-  const max = Math.max(horizontal ? AXIS_MAX.horizontal : AXIS_MAX.vertical, largest);
-  const height = horizontal ? points.length * (ROW_HEIGHT[type] ?? HORIZONTAL_ROW_HEIGHT) : VERTICAL_HEIGHT;
-  const band = { scaleType: 'band' as const, dataKey: 'label' };
-  const value = { min: 0, max };
+  const max = axisMax(Math.max(0, ...points.map((p) => p.value)));
+  const ticks = chartLabels(points);
+  const height = horizontal ? points.length * BAR_HEIGHT + AXIS_HEIGHT : VERTICAL_HEIGHT;
+  // The band's keys are the positions: the tick shows the short label, the tooltip the whole name.
+  const band = {
+    scaleType: 'band' as const,
+    dataKey: 'position',
+    valueFormatter: (position: number, context: { location: string }) =>
+      (context.location === 'tick' ? ticks[position] : points[position]?.label) ?? '',
+  };
+  const value = { min: 0, max, tickNumber: 5 };
   return (
     <BarChart
-      dataset={points as unknown as Record<string, string | number>[]}
-      series={[{ dataKey: 'value', label: texts.series }]}
+      dataset={points.map((p, position) => ({ position, value: p.value }))}
+      series={[{ dataKey: 'value', label: texts.series, barLabel: 'value', barLabelPlacement: 'outside' }]}
       layout={horizontal ? 'horizontal' : 'vertical'}
       xAxis={[
-        horizontal ? value : { ...band, tickLabelStyle: { angle: -30, textAnchor: 'end', fontSize: 11 }, height: 70 },
+        horizontal ? value : { ...band, tickLabelStyle: { angle: -30, textAnchor: 'end', fontSize: 11 }, height: 80 },
       ]}
-      yAxis={[horizontal ? { ...band, width: 150, tickLabelStyle: { fontSize: 11 } } : value]}
-      height={Math.max(height, 160)}
+      yAxis={[horizontal ? { ...band, width: 160, tickLabelStyle: { fontSize: 11 } } : value]}
+      height={Math.max(height, 120)}
+      margin={{ right: 24, top: 16 }}
       hideLegend
     />
   );

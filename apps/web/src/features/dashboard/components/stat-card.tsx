@@ -21,12 +21,12 @@ export function StatCard({
   loading: boolean;
 }) {
   return (
-    <Card sx={{ flex: '1 1 260px' }}>
-      <CardActionArea component={Link} to={to} sx={{ p: 2 }}>
+    <Card sx={{ flex: '1 1 180px', minWidth: 0 }}>
+      <CardActionArea component={Link} to={to} sx={{ p: 2, height: '100%' }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           {icon}
           <div>
-            <Typography variant="h4" component="p" sx={{ fontWeight: 600, minHeight: 42 }}>
+            <Typography variant="h5" component="p" sx={{ fontWeight: 600, minHeight: 36 }}>
               {loading ? <CircularProgress size={28} aria-label={label} /> : (value ?? '–')}
             </Typography>
             <Typography color="text.secondary">{label}</Typography>

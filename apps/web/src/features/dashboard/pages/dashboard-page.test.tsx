@@ -18,10 +18,29 @@ const CHARTS = {
   'GET /api/reports/product/not-exists/top-ten/searched-by-term': { body: { data: [] } },
 };
 
+/** Monday 23/11/2026: R$ 150,00 today against R$ 100,00 on Monday last week (+50%). */
+const TODAY = {
+  day: '2026-11-23',
+  salesToday: 150,
+  salesSameWeekdayLastWeek: 100,
+  waiting: [
+    { status: 11, orders: 0 },
+    { status: 10, orders: 1 },
+    { status: 1, orders: 2 },
+    { status: 2, orders: 0 },
+    { status: 3, orders: 3 },
+    { status: 15, orders: 0 },
+  ],
+  cashToCollect: 1234.5,
+  cashOrders: 2,
+  customersAwaitingApproval: 4,
+};
+
 function openDashboard(routes: Parameters<typeof mockFetch>[0] = {}) {
   signInAs(['bo:manage:dashboard']);
   const fixed: Parameters<typeof mockFetch>[0] = {
     'GET /api/dashboard': { body: { data: { availableProducts: 321, customersAwaitingApproval: 4 } } },
+    'GET /api/dashboard/today': { body: { data: TODAY } },
     ...CHARTS,
   };
   // `routes` may be a Proxy answering a family of paths: looked up after the fixed ones.
@@ -47,6 +66,22 @@ describe('Dashboard', () => {
     expect(await within(chart('Produtos mais vendidos')).findByText('Cabo USB: 9')).toBeTruthy();
     expect(await within(chart('Pesquisados sem resultado')).findByText('Nenhum dado neste período.')).toBeTruthy();
     expect(screen.getAllByText('atualizado nos últimos 7 dias')).toHaveLength(5);
+  });
+
+  it("the first row: today's sales against Monday last week, the orders waiting per stage, the cash to collect, each a link", async () => {
+    openDashboard();
+    const sales = await screen.findByRole('link', { name: /R\$\s150,00\s*Vendas hoje\s*\+50% vs seg\. passada/ });
+    expect(sales.getAttribute('href')).toBe('/admin/orders');
+    const cash = screen.getByRole('link', { name: /R\$\s1\.234,50\s*Dinheiro a receber hoje\s*2 pedidos em dinheiro/ });
+    expect(cash.getAttribute('href')).toBe('/admin/dispatch');
+    const waiting = screen.getByRole('region', { name: 'Pedidos aguardando' });
+    // Only the stages with orders, each leading to its status on the orders screen.
+    const links = within(waiting).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['1 Aguardando comprovante', '/admin/orders?status=10'],
+      ['2 Aguardando estoquista', '/admin/orders?status=1'],
+      ['3 Aguardando motoboy', '/admin/orders?status=3'],
+    ]);
   });
 
   it("'Ver detalhes' stores the chart's report type and opens the report detail", async () => {

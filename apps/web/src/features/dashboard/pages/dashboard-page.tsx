@@ -7,9 +7,10 @@ import { PageHeader } from '../../../components/page-header';
 import { useDashboardCards } from '../api/dashboard-api';
 import { ChartCard } from '../components/chart-card';
 import { StatCard } from '../components/stat-card';
+import { TodayRow } from '../components/today-row';
 import { DASHBOARD_TEXTS } from '../texts';
 
-/** /admin/dashboard: the two cards and the five charts of the last 7 days (spec section 2, Dashboard). */
+/** /admin/dashboard: today's figures, the two cards and the five charts of the last 7 days (spec section 2, Dashboard). */
 export default function DashboardPage() {
   const cards = useDashboardCards();
   return (
@@ -20,19 +21,21 @@ export default function DashboardPage() {
           {DASHBOARD_TEXTS.cardsError}
         </Alert>
       ) : null}
+      {/* The first row: today's figures, each a link to the screen that handles it (issue 20 §4). */}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2 }}>
+        <TodayRow />
         <StatCard
-          icon={<StorefrontOutlinedIcon color="primary" sx={{ fontSize: 44 }} />}
-          label={DASHBOARD_TEXTS.availableProducts}
-          value={cards.data?.availableProducts}
-          to="/admin/products"
-          loading={cards.isPending}
-        />
-        <StatCard
-          icon={<PersonOutlinedIcon color="primary" sx={{ fontSize: 44 }} />}
+          icon={<PersonOutlinedIcon color="primary" sx={{ fontSize: 40 }} />}
           label={DASHBOARD_TEXTS.customersAwaiting}
           value={cards.data?.customersAwaitingApproval}
           to="/admin/customers"
+          loading={cards.isPending}
+        />
+        <StatCard
+          icon={<StorefrontOutlinedIcon color="primary" sx={{ fontSize: 40 }} />}
+          label={DASHBOARD_TEXTS.availableProducts}
+          value={cards.data?.availableProducts}
+          to="/admin/products"
           loading={cards.isPending}
         />
       </Stack>

@@ -62,7 +62,7 @@ const countCalls = (calls: MockCall[]) => calls.filter((c) => c.url === '/api/or
 const sent = (calls: MockCall[], method: string, path: string) =>
   calls.filter((c) => c.method === method && c.url === `/api${path}`);
 
-function openPage(lists: Lists, extra: Parameters<typeof mockApi>[0] = {}) {
+function openPage(lists: Lists, extra: Parameters<typeof mockApi>[0] = {}, url?: string) {
   // The token carries the function (1 Atendente): the screen reads it from the session.
   signInAs(['bo:manage:orders'], 'Beatriz Atendente', 1);
   const routes: Parameters<typeof mockApi>[0] = {
@@ -79,7 +79,7 @@ function openPage(lists: Lists, extra: Parameters<typeof mockApi>[0] = {}) {
     };
   const calls = mockApi(routes);
   const user = userEvent.setup();
-  renderPage(<OrdersPage />, { path: '/admin/orders' });
+  renderPage(<OrdersPage />, { path: '/admin/orders', url });
   return { user, calls };
 }
 
@@ -91,6 +91,13 @@ async function selectRow(user: ReturnType<typeof userEvent.setup>, customer: str
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 describe('Orders page', () => {
+  it('a link naming a status (?status=3, the dashboard) opens on that status', async () => {
+    const { calls } = openPage({ 3: [order(30, 3)], 13: [order(130, 13)] }, {}, '/admin/orders?status=3');
+    expect(await screen.findByText('Cliente 30')).toBeTruthy();
+    expect(listCalls(calls, 3)).toEqual(['page=0 items=10']);
+    expect(listCalls(calls, 13)).toEqual([]);
+  });
+
   it('opens on Finalizados, page 0 of 10, with a card per status that has orders, the selected one first', async () => {
     const { calls } = openPage({
       3: [order(30, 3)],

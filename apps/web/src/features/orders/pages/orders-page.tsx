@@ -1,4 +1,4 @@
-import { ORDER_STATUS, ORDER_TEXTS, type OrderSummary, orderStatusLabel } from '@backoffice/contract';
+import { isOrderStatusKey, ORDER_STATUS, ORDER_TEXTS, type OrderSummary, orderStatusLabel } from '@backoffice/contract';
 import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
 import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import CloseIcon from '@mui/icons-material/Close';
@@ -115,7 +115,11 @@ export default function OrdersPage() {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const confirm = useConfirm();
-  const [status, setStatus] = useState<number>(INITIAL_STATUS);
+  /** A status a link names (`?status=3`, the dashboard's orders waiting): the page opens on it. */
+  const [linkedStatus] = useLinkedRecord('status');
+  const [status, setStatus] = useState<number>(() =>
+    linkedStatus && isOrderStatusKey(Number(linkedStatus)) ? Number(linkedStatus) : INITIAL_STATUS,
+  );
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE });
   const [codeText, setCodeText] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import type { Product } from '@backoffice/contract';
+import { quickPeriodDays } from '@backoffice/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/contract';
 import { renderPage } from '../../../test/render';
@@ -30,9 +30,10 @@ const PHONE: Product = {
 
 describe('Histórico do Produto: sales of a phone', () => {
   it("names the units each order took in an 'IMEI' column", async () => {
-    // The panel asks the last 30 days by default, whole days.
-    const start = `${dayjs().subtract(30, 'day').format('YYYY-MM-DD')}T00:00:00`;
-    const end = `${dayjs().format('YYYY-MM-DD')}T23:59:59`;
+    // The panel asks the shared default, the last 7 São Paulo days (today and the 6 before), whole days.
+    const { first, last } = quickPeriodDays('last7', new Date());
+    const start = `${first}T00:00:00`;
+    const end = `${last}T23:59:59`;
     mockApi({
       [`GET /api/reports/product/sold/histories/9/start/${start}/end/${end}`]: {
         body: {

@@ -15,13 +15,13 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DataTable } from '../../../components/data-table';
 import { moneyColumn } from '../../../components/data-table-csv';
 import { FormDateField } from '../../../components/form/form-date-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
+import { defaultPeriodDates, QuickPeriods } from '../../../components/form/quick-periods';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useNotify } from '../../../components/notifier';
 import { firstError } from '../../../lib/api-client';
@@ -120,11 +120,12 @@ export function HistoryPanel({ product, onClose }: { product: Product; onClose: 
   const {
     control,
     handleSubmit,
+    setValue,
     formState: { isValid, isSubmitting },
   } = useForm<HistoryFormValues>({
     resolver: zodResolver(historyFormSchema),
     mode: 'onChange',
-    defaultValues: { type: '', start: dayjs().subtract(30, 'day'), end: dayjs() },
+    defaultValues: { type: '', ...defaultPeriodDates() },
   });
 
   const generate = handleSubmit(async (values) => {
@@ -147,6 +148,14 @@ export function HistoryPanel({ product, onClose }: { product: Product; onClose: 
         </Typography>
         <form noValidate onSubmit={generate}>
           <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Grid size={12}>
+              <QuickPeriods
+                onPick={({ start, end }) => {
+                  setValue('start', start, { shouldValidate: true });
+                  setValue('end', end, { shouldValidate: true });
+                }}
+              />
+            </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
               <FormSelectField
                 control={control}

@@ -6,11 +6,12 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import type dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { DataTable } from '../../../components/data-table';
+import { defaultPeriodDates } from '../../../components/form/quick-periods';
 import { PageHeader } from '../../../components/page-header';
 import { firstError } from '../../../lib/api-client';
 import { dayPeriodOf } from '../../../lib/format';
@@ -28,12 +29,6 @@ function storedType(): ReportType | null {
   return (REPORT_TYPES as readonly string[]).includes(stored ?? '') ? (stored as ReportType) : null;
 }
 
-/** The last 7 São Paulo days, the period of the chart it comes from. */
-function lastWeek(): DetailFormValues {
-  const today = dayjs().startOf('day');
-  return { start: today.subtract(6, 'day'), end: today };
-}
-
 /**
  * /admin/reportDetail (spec section 2, Report detail): the chart chosen on the dashboard ('Ver detalhes'
  * stores its type in localStorage.reportType), 'Data inicial' / 'Data final', 'Gerar Relatório', and the
@@ -45,7 +40,7 @@ export default function ReportDetailPage() {
   const { control, handleSubmit, formState } = useForm<DetailFormValues>({
     resolver: zodResolver(detailFormSchema) as never,
     mode: 'all',
-    defaultValues: lastWeek(),
+    defaultValues: defaultPeriodDates(),
   });
   const result = useQuery({
     queryKey: reportsKeys.other('detail', { type, period }),
