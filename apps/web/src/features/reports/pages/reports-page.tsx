@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormSelectField } from '../../../components/form/form-select-field';
+import { defaultPeriodDates } from '../../../components/form/quick-periods';
 import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
 import { firstError } from '../../../lib/api-client';
@@ -69,7 +70,8 @@ export default function ReportsPage() {
   const form = useForm<ReportFormValues>({
     resolver: zodResolver(reportFormSchema) as never,
     mode: 'all',
-    defaultValues: EMPTY_REPORT_FORM,
+    // The dates start on the same quick period as every report and history (the last 7 days).
+    defaultValues: { ...EMPTY_REPORT_FORM, ...defaultPeriodDates() },
   });
   const { control, handleSubmit, setValue, formState } = form;
   const reportId = useWatch({ control, name: 'report' });
