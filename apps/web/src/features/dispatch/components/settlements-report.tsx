@@ -1,4 +1,3 @@
-import { saoPauloDay } from '@backoffice/contract';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -14,6 +13,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { defaultPeriodDates, QuickPeriods } from '../../../components/form/quick-periods';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useDeliverers } from '../../../lib/shared-queries';
 import { SETTLEMENTS_PAGE_SIZE, settlementsQuery } from '../api/dispatch-api';
@@ -22,11 +22,10 @@ import { DISPATCH_PAGE_TEXTS } from '../texts';
 const T = DISPATCH_PAGE_TEXTS.settlements;
 const C = T.columns;
 
-/** 'Acertos': the settled runs of a period (this month by default), by courier, with their totals. */
+/** 'Acertos': the settled runs of a period (the shared default quick period), by courier, with their totals. */
 export function SettlementsReport() {
-  const today = saoPauloDay(new Date());
-  const [start, setStart] = useState(`${today.slice(0, 8)}01`);
-  const [end, setEnd] = useState(today);
+  const [start, setStart] = useState(() => defaultPeriodDates().start.format('YYYY-MM-DD'));
+  const [end, setEnd] = useState(() => defaultPeriodDates().end.format('YYYY-MM-DD'));
   const [courier, setCourier] = useState<number | ''>('');
   const couriers = useDeliverers();
   const [page, setPage] = useState(0);
@@ -57,6 +56,13 @@ export function SettlementsReport() {
         {T.title}
       </Typography>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+        <QuickPeriods
+          onPick={(dates) => {
+            setStart(dates.start.format('YYYY-MM-DD'));
+            setEnd(dates.end.format('YYYY-MM-DD'));
+            setPage(0);
+          }}
+        />
         {day(start, filter(setStart), T.start)}
         {day(end, filter(setEnd), T.end)}
         <TextField

@@ -157,5 +157,12 @@ describe('Acertos', () => {
     await user.click(within(report).getByLabelText('Motoboy'));
     await user.click(await screen.findByRole('option', { name: 'Diego Motoboy' }));
     await waitFor(() => expect(calls.some((call) => call.url.includes('delivererId=40'))).toBe(true));
+    // 'Hoje' asks for today alone (São Paulo's day: the period's two ends are the same date).
+    await user.click(within(report).getByRole('button', { name: 'Hoje' }));
+    await waitFor(() => {
+      const last = new URL(calls.filter((c) => c.url.includes('/dispatch/settlements')).at(-1)?.url ?? '', 'http://x');
+      expect(last.searchParams.get('start')).not.toBeNull();
+      expect(last.searchParams.get('start')).toBe(last.searchParams.get('end'));
+    });
   });
 });
