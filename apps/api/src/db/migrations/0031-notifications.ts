@@ -40,6 +40,7 @@ const TRIGGERS: [table: string, name: string, when: string][] = [
     'products_notify_bell',
     'after update of stock, stock_alert on products for each row when ((old.stock <= old.stock_alert) is distinct from (new.stock <= new.stock_alert))',
   ],
+  ['products', 'products_notify_bell_new', 'after insert on products for each row when (new.stock <= new.stock_alert)'],
   [
     'audit_events',
     'audit_events_notify_bell',
