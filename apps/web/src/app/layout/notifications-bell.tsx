@@ -5,8 +5,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import MenuList from '@mui/material/MenuList';
+import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -79,22 +80,15 @@ export function NotificationsBell() {
           <NotificationsNoneOutlinedIcon />
         </Badge>
       </IconButton>
-      <Menu
+      <Popover
         anchorEl={anchor}
         open={anchor !== null}
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: { sx: { width: 'min(400px, calc(100vw - 16px))', maxHeight: 'min(560px, 75vh)' } },
-          list: { 'aria-label': BELL_TEXTS.title, sx: { py: 0 } },
-        }}
+        slotProps={{ paper: { sx: { width: 'min(400px, calc(100vw - 16px))', maxHeight: 'min(560px, 75vh)' } } }}
       >
-        <Box
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1 }}
-          // Not a menu item: the header is skipped by the arrow keys.
-          onKeyDown={(event) => event.stopPropagation()}
-        >
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1 }}>
           <Typography variant="subtitle2" component="h2" sx={{ flex: 1 }}>
             {BELL_TEXTS.title}
           </Typography>
@@ -120,51 +114,53 @@ export function NotificationsBell() {
             {BELL_TEXTS.empty}
           </Typography>
         ) : (
-          items.map((item) => {
-            const isUnread = item.readAt === null;
-            return (
-              <MenuItem
-                key={item.id}
-                onClick={() => open(item)}
-                data-unread={isUnread}
-                sx={{
-                  alignItems: 'flex-start',
-                  gap: 1.5,
-                  py: 1.25,
-                  whiteSpace: 'normal',
-                  bgcolor: isUnread ? 'action.hover' : undefined,
-                  borderBottom: 1,
-                  borderColor: 'divider',
-                }}
-              >
-                <Box
-                  aria-hidden
+          <MenuList aria-label={BELL_TEXTS.title} autoFocusItem sx={{ py: 0 }}>
+            {items.map((item) => {
+              const isUnread = item.readAt === null;
+              return (
+                <MenuItem
+                  key={item.id}
+                  onClick={() => open(item)}
+                  data-unread={isUnread}
                   sx={{
-                    mt: 0.75,
-                    width: 8,
-                    height: 8,
-                    borderRadius: '50%',
-                    flexShrink: 0,
-                    bgcolor: isUnread ? 'primary.main' : 'transparent',
+                    alignItems: 'flex-start',
+                    gap: 1.5,
+                    py: 1.25,
+                    whiteSpace: 'normal',
+                    bgcolor: isUnread ? 'action.hover' : undefined,
+                    borderBottom: 1,
+                    borderColor: 'divider',
                   }}
-                />
-                <Box sx={{ minWidth: 0, flex: 1 }}>
-                  <Typography variant="body2" sx={{ fontWeight: isUnread ? 700 : 500 }}>
-                    {isUnread ? <Box component="span" sx={visuallyHidden}>{`${BELL_TEXTS.unread}: `}</Box> : null}
-                    {item.title}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                    {item.body}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" component="time" dateTime={item.createdAt}>
-                    {relativeTime(item.createdAt)}
-                  </Typography>
-                </Box>
-              </MenuItem>
-            );
-          })
+                >
+                  <Box
+                    aria-hidden
+                    sx={{
+                      mt: 0.75,
+                      width: 8,
+                      height: 8,
+                      borderRadius: '50%',
+                      flexShrink: 0,
+                      bgcolor: isUnread ? 'primary.main' : 'transparent',
+                    }}
+                  />
+                  <Box sx={{ minWidth: 0, flex: 1 }}>
+                    <Typography variant="body2" sx={{ fontWeight: isUnread ? 700 : 500 }}>
+                      {isUnread ? <Box component="span" sx={visuallyHidden}>{`${BELL_TEXTS.unread}: `}</Box> : null}
+                      {item.title}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {item.body}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" component="time" dateTime={item.createdAt}>
+                      {relativeTime(item.createdAt)}
+                    </Typography>
+                  </Box>
+                </MenuItem>
+              );
+            })}
+          </MenuList>
         )}
-      </Menu>
+      </Popover>
     </>
   );
 }
