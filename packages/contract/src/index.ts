@@ -12,6 +12,7 @@ export * from './gtin';
 export * from './ids';
 export * from './imei';
 export * from './money';
+export * from './notifications';
 export * from './order-commands';
 export * from './order-events';
 export * from './order-status';

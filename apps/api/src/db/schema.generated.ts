@@ -179,6 +179,12 @@ export interface Files {
   size: number;
 }
 
+export interface NotificationReads {
+  employee_id: number;
+  notification_id: string;
+  read_at: Generated<Timestamp>;
+}
+
 export interface OrderAdjustments {
   adjustment_order_id: number | null;
   comments: string | null;
@@ -219,6 +225,13 @@ export interface OrderItems {
   total_cents: number;
   unit_cost_cents: number;
   unit_price_cents: number;
+}
+
+export interface OrderLateLimits {
+  minutes: number;
+  status: number;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
 }
 
 export interface OrderMoveRequests {
@@ -497,9 +510,11 @@ export interface DB {
   customers: Customers;
   employees: Employees;
   files: Files;
+  notification_reads: NotificationReads;
   order_adjustments: OrderAdjustments;
   order_images: OrderImages;
   order_items: OrderItems;
+  order_late_limits: OrderLateLimits;
   order_move_requests: OrderMoveRequests;
   order_status_counts: OrderStatusCounts;
   order_status_days: OrderStatusDays;

@@ -69,7 +69,7 @@ describe('shell', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(labels);
-    expect(screen.getByRole('button', { name: 'Notificações: 5' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notificações: 0' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Perfil: Carlos Estoquista' }).textContent).toBe('Carlos Estoquista');
     expect(screen.getAllByText('Carlos Estoquista').length).toBeGreaterThan(0);
   });

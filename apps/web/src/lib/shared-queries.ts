@@ -12,6 +12,8 @@ export const employeeKeys = createQueryKeys('employees');
 export const roleKeys = createQueryKeys('roles');
 /** The dashboard's cards and charts: the orders' live events invalidate them too. */
 export const dashboardKeys = createQueryKeys('dashboard');
+/** The top bar's bell (GET /notifications): the live events invalidate it (an order change, `event: notification`). */
+export const notificationKeys = createQueryKeys('notifications');
 
 /** GET /roles: every role with its permission keys. */
 export const roleListQuery = queryOptions({

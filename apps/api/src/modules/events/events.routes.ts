@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
+  NOTIFICATION_EVENT_NAME,
   ORDER_EVENT_NAME,
   ORDER_EVENTS_RETRY_MS,
   type OrderEvent,
@@ -37,6 +38,9 @@ export const formatOrderEvent = (event: OrderEvent) => `event: ${ORDER_EVENT_NAM
 export const redactedOrderEvent = (event: OrderEvent): OrderEvent =>
   event.kind === 'many' ? event : { kind: 'many', count: 1 };
 
+/** `event: notification`: the bell may have changed; the client refetches GET /notifications (no details sent). */
+export const NOTIFICATION_SSE = `event: ${NOTIFICATION_EVENT_NAME}\ndata: {}\n\n`;
+
 /** The open streams of each app (keyed by its `deps`, the same object in every plugin context). */
 const openStreams = new WeakMap<object, Set<() => void>>();
 /** How many streams an app holds open (tests: a closed client leaves nothing behind). */
@@ -70,7 +74,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Fluxo `text/event-stream` que não termina: um evento `order` (JSON: `{ kind: "created" | "changed", id, code, ' +
           'status, previousStatus }` ou `{ kind: "many", count }`) a cada alteração confirmada de um pedido, vinda de ' +
-          'qualquer atendente, motoboy, estoquista ou checkout; um comentário a cada 20 s; `retry:` de 3 s; o servidor ' +
+          'qualquer atendente, motoboy, estoquista ou checkout; um evento `notification` (`{}`) quando o sino pode ter ' +
+          'mudado (cliente cadastrado, Pix recebido, acerto, estoque no alerta, configuração de pagamento): o cliente relê ' +
+          'GET /api/notifications; um comentário a cada 20 s; `retry:` de 3 s; o servidor ' +
           'encerra o fluxo após 15 min (o cliente reconecta, autenticando-se de novo), e em segundos quando a sessão ' +
           'do funcionário termina (saída, troca de senha ou bloqueio, feitos em qualquer réplica). ' +
           'O navegador lê com fetch (o cabeçalho Authorization não cabe em EventSource). 503 quando o banco não ' +
@@ -109,6 +115,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         unsubscribe = await hub.subscribe(
           (event) => write(formatOrderEvent(onlyOwn ? redactedOrderEvent(event) : event)),
           onSession,
+          () => write(NOTIFICATION_SSE),
         );
       } catch (error) {
         reply.raw.off('close', end);

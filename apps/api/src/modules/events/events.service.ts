@@ -9,6 +9,8 @@ import { type DB, pgliteNotificationFeed } from '../../db/database';
 export const ORDER_EVENTS_CHANNEL = 'order_events';
 /** The channel of migration 0014-session-events: an employee's sessions ended (sign-out, password, block). */
 export const SESSION_EVENTS_CHANNEL = 'session_events';
+/** The channel of migration 0031-notifications: something the bell shows may have changed (no details). */
+export const NOTIFICATION_EVENTS_CHANNEL = 'notification_events';
 /** The `application_name` of the PostgreSQL listener connection. */
 export const LISTENER_APPLICATION_NAME = 'backoffice-order-events';
 /** Waits between reconnections of the PostgreSQL listener: 1 s, 2 s, 4 s… up to 30 s. */
@@ -26,6 +28,8 @@ const sessionEventSchema = z.object({
 export type SessionEvent = z.infer<typeof sessionEventSchema>;
 /** Hears every employee's session changes; the listener decides whether its stream is concerned. */
 export type SessionEventListener = (event: SessionEvent) => void;
+/** Hears that the bells may have changed (a customer registered, a Pix arrived…): they refetch. */
+export type NotificationEventListener = () => void;
 
 export interface OrderEventsHub {
   /**
@@ -33,7 +37,11 @@ export interface OrderEventsHub {
    * (a change committed after that reaches it), with the unsubscribe. Rejects when the database cannot be
    * reached (the route answers 503).
    */
-  subscribe(listener: OrderEventListener, onSession?: SessionEventListener): Promise<() => void>;
+  subscribe(
+    listener: OrderEventListener,
+    onSession?: SessionEventListener,
+    onNotification?: NotificationEventListener,
+  ): Promise<() => void>;
   /** How many listeners (open streams) there are. */
   readonly size: number;
   /** Stops listening; further subscribes reject. */
@@ -62,6 +70,7 @@ export function createOrderEventsHub(options: {
   const { db, databaseUrl, log } = options;
   const listeners = new Set<OrderEventListener>();
   const sessionListeners = new Set<SessionEventListener>();
+  const notificationListeners = new Set<NotificationEventListener>();
   let started: Promise<Source> | undefined;
   let closed = false;
 
@@ -85,9 +94,24 @@ export function createOrderEventsHub(options: {
     }
   };
 
-  /** Routes one notification of either channel (other channels and other schemas are ignored). */
+  const broadcastNotification = () => {
+    for (const listener of notificationListeners) {
+      try {
+        listener();
+      } catch (error) {
+        log.warn({ err: error }, 'notification event listener failed');
+      }
+    }
+  };
+
+  /** Routes one notification of the three channels (other channels and other schemas are ignored). */
   const dispatcher = (schema: string) => (channel: string, payload: string) => {
-    if (channel !== ORDER_EVENTS_CHANNEL && channel !== SESSION_EVENTS_CHANNEL) return;
+    if (
+      channel !== ORDER_EVENTS_CHANNEL &&
+      channel !== SESSION_EVENTS_CHANNEL &&
+      channel !== NOTIFICATION_EVENTS_CHANNEL
+    )
+      return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(payload);
@@ -96,6 +120,10 @@ export function createOrderEventsHub(options: {
       return;
     }
     if ((parsed as { schema?: unknown } | null)?.schema !== schema) return;
+    if (channel === NOTIFICATION_EVENTS_CHANNEL) {
+      broadcastNotification();
+      return;
+    }
     if (channel === SESSION_EVENTS_CHANNEL) {
       const event = sessionEventSchema.safeParse(parsed);
       if (event.success) broadcastSession(event.data);
@@ -116,6 +144,7 @@ export function createOrderEventsHub(options: {
       try {
         await sql`listen ${sql.raw(ORDER_EVENTS_CHANNEL)}`.execute(db);
         await sql`listen ${sql.raw(SESSION_EVENTS_CHANNEL)}`.execute(db);
+        await sql`listen ${sql.raw(NOTIFICATION_EVENTS_CHANNEL)}`.execute(db);
       } catch (error) {
         unsubscribe();
         throw error;
@@ -164,6 +193,7 @@ export function createOrderEventsHub(options: {
         await next.connect();
         await next.query(`listen ${ORDER_EVENTS_CHANNEL}`);
         await next.query(`listen ${SESSION_EVENTS_CHANNEL}`);
+        await next.query(`listen ${NOTIFICATION_EVENTS_CHANNEL}`);
         listening = true;
       } catch (error) {
         await next.end().catch(() => {});
@@ -186,6 +216,7 @@ export function createOrderEventsHub(options: {
           log.info('order events: listener reconnected');
           // Whatever changed while deaf was not heard: every screen refreshes.
           broadcast({ kind: 'many', count: 0 });
+          broadcastNotification();
         } catch (error) {
           log.warn({ err: error }, 'order events: reconnection failed');
           delay = Math.min(delay * 2, RECONNECT_MAX_MS);
@@ -209,7 +240,7 @@ export function createOrderEventsHub(options: {
     get size() {
       return listeners.size;
     },
-    async subscribe(listener, onSession) {
+    async subscribe(listener, onSession, onNotification) {
       if (closed) throw new Error('order events: closed');
       started ??= start();
       try {
@@ -221,15 +252,18 @@ export function createOrderEventsHub(options: {
       if (closed) throw new Error('order events: closed');
       listeners.add(listener);
       if (onSession) sessionListeners.add(onSession);
+      if (onNotification) notificationListeners.add(onNotification);
       return () => {
         listeners.delete(listener);
         if (onSession) sessionListeners.delete(onSession);
+        if (onNotification) notificationListeners.delete(onNotification);
       };
     },
     async close() {
       closed = true;
       listeners.clear();
       sessionListeners.clear();
+      notificationListeners.clear();
       const source = await started?.catch(() => undefined);
       await source?.close();
     },

@@ -1,11 +1,9 @@
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
-import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import AppBar from '@mui/material/AppBar';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -24,6 +22,7 @@ import { OrderSoundToggle } from '../../features/orders/live/order-sound-toggle'
 
 import { useSession } from '../../lib/session';
 import { SIDEBAR_WIDTH } from '../theme';
+import { NotificationsBell } from './notifications-bell';
 import { useNavEntries } from './sidebar';
 
 /** The palette is its own chunk, fetched on first use: it adds nothing to the first load. */
@@ -33,23 +32,11 @@ export const TOP_BAR_TEXTS = {
   search: 'Pesquisar',
   /** The palette's trigger: its name holds its visible text and says the shortcut. */
   shortcut: 'Ctrl K',
-  notifications: 'Notificações',
-  /** The bell's name holds the badge's number, as the name of a control must hold its visible text. */
-  notificationsButton: (count: number) => `Notificações: ${count}`,
   profile: 'Perfil',
   settings: 'Configurações',
   signOut: 'Sair',
   openMenu: 'Abrir menu',
 } as const;
-
-/** Static placeholder notifications (spec: badge fixed at 5). */
-const NOTIFICATIONS = [
-  'Novo pedido aguardando aprovação',
-  'Cliente aguardando aprovação de cadastro',
-  'Produto com estoque abaixo do alerta',
-  'Pedido entregue pelo motoboy',
-  'Relatório semanal disponível',
-];
 
 function initials(name: string) {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -63,7 +50,6 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
   const [paletteOpen, setPaletteOpen] = useState(false);
   /** Mounted once asked for, then kept (its chunk loaded, its closing animation played). */
   const [paletteUsed, setPaletteUsed] = useState(false);
-  const [notificationsAnchor, setNotificationsAnchor] = useState<HTMLElement | null>(null);
   const [profileAnchor, setProfileAnchor] = useState<HTMLElement | null>(null);
   const name = session?.name ?? '';
   const menuLabel = useMenuLabel(TOP_BAR_TEXTS.openMenu);
@@ -159,31 +145,7 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
         ) : null}
         <Box sx={{ flex: 1 }} />
         <OrderSoundToggle />
-        <IconButton
-          aria-label={TOP_BAR_TEXTS.notificationsButton(NOTIFICATIONS.length)}
-          onClick={(event) => setNotificationsAnchor(event.currentTarget)}
-        >
-          <Badge badgeContent={NOTIFICATIONS.length} color="error">
-            <NotificationsNoneOutlinedIcon />
-          </Badge>
-        </IconButton>
-        <Menu
-          anchorEl={notificationsAnchor}
-          open={notificationsAnchor !== null}
-          onClose={() => setNotificationsAnchor(null)}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        >
-          <Typography variant="subtitle2" sx={{ px: 2, py: 1 }}>
-            {TOP_BAR_TEXTS.notifications}
-          </Typography>
-          <Divider />
-          {NOTIFICATIONS.map((text) => (
-            <MenuItem key={text} onClick={() => setNotificationsAnchor(null)} sx={{ fontSize: 14 }}>
-              {text}
-            </MenuItem>
-          ))}
-        </Menu>
+        <NotificationsBell />
         <Button
           onClick={(event) => setProfileAnchor(event.currentTarget)}
           color="inherit"

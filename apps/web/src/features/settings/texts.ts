@@ -123,3 +123,19 @@ export const COMPANY_FORM_TEXTS = {
   cancel: 'Cancelar',
   close: 'Fechar',
 } as const;
+
+/** 'Limites de atraso' (issue 20 §1): minutes an order may stay in a status before the bell calls it late. */
+export const LATE_LIMITS_TEXTS = {
+  title: 'Limites de atraso dos pedidos',
+  text: 'Depois desse tempo num status, o pedido aparece como atrasado nas notificações de quem cuida dos pedidos.',
+  minutes: 'Minutos',
+  save: 'Salvar limites',
+  saved: 'Limites de atraso salvos.',
+  saveFailed: 'Não foi possível salvar os limites.',
+  loadFailed: 'Não foi possível carregar os limites de atraso.',
+  readOnly: 'Só quem tem a permissão de configurações bancárias altera os limites.',
+  required: 'Informe o limite em minutos.',
+  whole: 'Informe o limite em minutos inteiros.',
+  min: 'O limite deve ser de ao menos 1 minuto.',
+  max: 'O limite deve ser de no máximo 7 dias (10080 minutos).',
+} as const;

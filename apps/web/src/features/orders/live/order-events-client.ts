@@ -1,4 +1,10 @@
-import { ORDER_EVENT_NAME, ORDER_EVENTS_RETRY_MS, type OrderEvent, orderEventSchema } from '@backoffice/contract';
+import {
+  NOTIFICATION_EVENT_NAME,
+  ORDER_EVENT_NAME,
+  ORDER_EVENTS_RETRY_MS,
+  type OrderEvent,
+  orderEventSchema,
+} from '@backoffice/contract';
 import { createSseParser } from './sse';
 
 export const ORDER_EVENTS_URL = '/api/orders/events';
@@ -9,6 +15,8 @@ export interface OrderEventsOptions {
   /** The bearer token (EventSource cannot send one: the stream is read with fetch). */
   token: string;
   onEvent: (event: OrderEvent) => void;
+  /** `event: notification`: the bell may have changed (a customer registered, a Pix arrived…). */
+  onNotification?: () => void;
   /** The stream is open; `reconnected` when it is not the first time (changes may have been missed). */
   onOpen?: (reconnected: boolean) => void;
   /**
@@ -25,7 +33,13 @@ export interface OrderEventsOptions {
  * A 401/403 (session over, permission gone) or 404 (a server without the endpoint) stops it: retrying would
  * not help; a 401 also calls `onSessionOver`. Returns the stop function.
  */
-export function connectOrderEvents({ token, onEvent, onOpen, onSessionOver }: OrderEventsOptions): () => void {
+export function connectOrderEvents({
+  token,
+  onEvent,
+  onNotification,
+  onOpen,
+  onSessionOver,
+}: OrderEventsOptions): () => void {
   const abort = new AbortController();
   const { signal } = abort;
   let retryMs = ORDER_EVENTS_RETRY_MS;
@@ -53,6 +67,10 @@ export function connectOrderEvents({ token, onEvent, onOpen, onSessionOver }: Or
   const newParser = () =>
     createSseParser({
       onMessage: (message) => {
+        if (message.event === NOTIFICATION_EVENT_NAME) {
+          onNotification?.();
+          return;
+        }
         if (message.event !== ORDER_EVENT_NAME) return;
         try {
           const event = orderEventSchema.safeParse(JSON.parse(message.data));

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { signOut } from '../../../lib/api-client';
 import { getSession, hasAccess, useSession } from '../../../lib/session';
-import { dashboardKeys } from '../../../lib/shared-queries';
+import { dashboardKeys, notificationKeys } from '../../../lib/shared-queries';
 import { ordersKeys } from '../api/keys';
 import { beep, unlockSound } from './beep';
 import { addNewOrders, clearNewOrders, isSoundOn } from './live-store';
@@ -65,10 +65,20 @@ export function useOrderEvents() {
         timer = undefined;
         void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
         void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+        // An order's move changes what waits for approval or is late: the bell too.
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      }, REFRESH_DELAY_MS);
+    };
+    let bellTimer: ReturnType<typeof setTimeout> | undefined;
+    const refreshBell = () => {
+      bellTimer ??= setTimeout(() => {
+        bellTimer = undefined;
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       }, REFRESH_DELAY_MS);
     };
     const stop = connectOrderEvents({
       token,
+      onNotification: refreshBell,
       onEvent: (event) => {
         refresh();
         if (event.kind !== 'created') return;
@@ -95,6 +105,7 @@ export function useOrderEvents() {
     return () => {
       stop();
       if (timer) clearTimeout(timer);
+      if (bellTimer) clearTimeout(bellTimer);
       clearNewOrders();
     };
   }, [token, employeeId, allowed, queryClient]);

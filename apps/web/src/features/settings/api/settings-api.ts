@@ -4,6 +4,7 @@ import {
   COMPANY_ID,
   type CompanySettings,
   type CompanySettingsPatch,
+  type LateLimit,
   type OrderSummary,
   type PixReceivedList,
   type PixReceivedState,
@@ -76,4 +77,14 @@ export function orderByCode(code: string) {
 
 export function matchPix(endToEndId: string, orderId: number) {
   return api<null>(`/payments/pix/received/${endToEndId}`, { method: 'PATCH', body: { orderId } });
+}
+
+/** The late limits of the bell (GET/PUT /notifications/late-limits): minutes per order status. */
+export const lateLimitsQuery = queryOptions({
+  queryKey: settingsKeys.other('late-limits'),
+  queryFn: async () => (await api<{ data: LateLimit[] }>('/notifications/late-limits')).data,
+});
+
+export function saveLateLimits(limits: LateLimit[]) {
+  return api<{ data: LateLimit[] }>('/notifications/late-limits', { method: 'PUT', body: { limits } });
 }

@@ -34,6 +34,7 @@ import {
 } from '../api/settings-api';
 import { type BankDialogTarget, BankSettingDialog } from '../components/bank-setting-dialog';
 import { CompanySettingsDialog } from '../components/company-settings-dialog';
+import { LateLimitsCard } from '../components/late-limits-card';
 import { PixReceivedCard } from '../components/pix-received-card';
 import { PixWebhookCard } from '../components/pix-webhook-card';
 import { SETTINGS_PAGE_TEXTS as T } from '../texts';
@@ -251,6 +252,7 @@ export default function SettingsPage() {
           </Card>
           {canChange ? <PixWebhookCard /> : null}
           {canReadPix ? <PixReceivedCard /> : null}
+          {canReadPix || canChange ? <LateLimitsCard canChange={canChange} /> : null}
         </Stack>
       )}
       <BankSettingDialog

@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
+
+/**
+ * The bell's reads (issue 20 §1). Each kind is one indexed query over the records it speaks of, at most
+ * `cap` rows, newest first; read state and late limits are this module's own tables (migration 0031).
+ */
+
+export interface WaitingCustomerRow {
+  id: number;
+  name: string;
+  email: string;
+  created_at: Date;
+}
+export const waitingCustomers = (db: Executor, cap: number) =>
+  db
+    .selectFrom('customers')
+    .select(['id', 'name', 'email', 'created_at'])
+    .where('status', '=', 'AWAITING')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(cap)
+    .execute() as Promise<WaitingCustomerRow[]>;
+
+export interface OpenOrderRow {
+  id: number;
+  code: string;
+  status: number;
+  total_cents: number;
+  since: Date;
+  has_receipt: boolean;
+  limit_minutes: number | null;
+}
+/**
+ * Orders in the given statuses with the time they entered their status (their last history row of that
+ * status, else their creation), whether a payment receipt was sent and the status's late limit.
+ */
+export async function openOrders(db: Executor, statuses: readonly number[], cap: number): Promise<OpenOrderRow[]> {
+  if (statuses.length === 0) return [];
+  const { rows } = await sql<OpenOrderRow>`
+    select o.id, o.code, o.status, o.total_cents,
+      coalesce((select max(h.created_at) from order_status_history h where h.order_id = o.id and h.status = o.status),
+        o.created_at) as since,
+      exists (select 1 from order_images i where i.order_id = o.id and i.kind = 'RECEIPT') as has_receipt,
+      l.minutes as limit_minutes
+    from orders o left join order_late_limits l on l.status = o.status
+    where o.status in (${sql.join(statuses)})
+    order by o.updated_at desc, o.id desc
+    limit ${cap}`.execute(db);
+  return rows;
+}
+
+export const lowStockProducts = (db: Executor, cap: number) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'code', 'name', 'stock', 'stock_alert', 'updated_at'])
+    .where('archived', '=', false)
+    .whereRef('stock', '<=', 'stock_alert')
+    .orderBy('name')
+    .orderBy('id')
+    .limit(cap)
+    .execute();
+
+export const unidentifiedPix = (db: Executor, since: Date, cap: number) =>
+  db
+    .selectFrom('pix_received')
+    .select(['end_to_end_id', 'amount_cents', 'payer', 'received_at'])
+    .where('order_id', 'is', null)
+    .where('received_at', '>=', since)
+    .orderBy('received_at', 'desc')
+    .orderBy('end_to_end_id')
+    .limit(cap)
+    .execute();
+
+export const settlementsWithDifference = (db: Executor, since: Date, cap: number) =>
+  db
+    .selectFrom('courier_runs as r')
+    .innerJoin('employees as e', 'e.id', 'r.deliverer_id')
+    .select(['r.id', 'e.name as deliverer', 'r.declared_cash_cents', 'r.expected_cash_cents', 'r.settled_at'])
+    .where('r.settled_at', 'is not', null)
+    .where(sql<boolean>`r.declared_cash_cents is distinct from r.expected_cash_cents`)
+    .where('r.settled_at', '>=', since)
+    .orderBy('r.settled_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(cap)
+    .execute();
+
+/** Changes of where the shop gets paid (bank settings, the company's Pix settings) by someone else. */
+export const paymentSettingsChanges = (db: Executor, since: Date, exceptEmployeeId: number, cap: number) =>
+  db
+    .selectFrom('audit_events as a')
+    .leftJoin('employees as e', 'e.id', 'a.employee_id')
+    .select(['a.id', 'a.entity', 'a.action', 'a.created_at', 'e.name as employee'])
+    .where('a.entity', 'in', ['bank_setting', 'company_settings'])
+    .where('a.created_at', '>=', since)
+    .where((eb) => eb.or([eb('a.employee_id', 'is', null), eb('a.employee_id', '!=', exceptEmployeeId)]))
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(cap)
+    .execute();
+
+export async function readsOf(db: Executor, employeeId: number, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, Date>();
+  const rows = await db
+    .selectFrom('notification_reads')
+    .select(['notification_id', 'read_at'])
+    .where('employee_id', '=', employeeId)
+    .where('notification_id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.notification_id, r.read_at as Date]));
+}
+
+export async function markRead(db: Executor, employeeId: number, ids: readonly string[], at: Date) {
+  if (ids.length === 0) return;
+  await db
+    .insertInto('notification_reads')
+    .values(ids.map((id) => ({ employee_id: employeeId, notification_id: id, read_at: at })))
+    .onConflict((oc) => oc.columns(['employee_id', 'notification_id']).doNothing())
+    .execute();
+}
+
+/** Read marks older than `before` (their notification is long gone or long read): kept bounded. */
+export const pruneReads = (db: Executor, employeeId: number, before: Date) =>
+  db.deleteFrom('notification_reads').where('employee_id', '=', employeeId).where('read_at', '<', before).execute();
+
+export const lateLimits = (db: Executor) =>
+  db.selectFrom('order_late_limits').select(['status', 'minutes']).orderBy('status').execute();
+
+export async function saveLateLimits(
+  db: Executor,
+  limits: readonly { status: number; minutes: number }[],
+  employeeId: number,
+) {
+  for (const { status, minutes } of limits) {
+    await db
+      .insertInto('order_late_limits')
+      .values({ status, minutes, updated_by: employeeId, updated_at: new Date() })
+      .onConflict((oc) => oc.column('status').doUpdateSet({ minutes, updated_by: employeeId, updated_at: new Date() }))
+      .execute();
+  }
+}

@@ -1,0 +1,247 @@
+import {
+  centsToReais,
+  DEFAULT_LATE_LIMITS,
+  formatBRL,
+  hasAnyPermission,
+  LATE_LIMIT_STATUSES,
+  type LateLimit,
+  type MarkNotificationsRead,
+  NOTIFICATION_EVENT_DAYS,
+  NOTIFICATION_PERMISSIONS,
+  type Notification,
+  type NotificationKind,
+  type Notifications,
+  ORDER_STATUS,
+  ORDER_STATUS_LABELS,
+  type OrderStatusKey,
+  SEARCH_LINKS,
+} from '@backoffice/contract';
+import type { DB } from '../../db/database';
+import { recordAudit } from '../../lib/audit';
+import type { Principal } from '../../plugins/auth';
+import * as repo from './notifications.repository';
+
+/** Rows read per kind at most: the unread count of a kind stops there (a shop with 200 waiting customers has news enough). */
+export const NOTIFICATIONS_PER_KIND = 200;
+/** Read marks are kept this long (a condition lasting longer comes back unread: it still needs someone). */
+const READ_KEPT_DAYS = 90;
+const DAY_MS = 86_400_000;
+const SETTINGS_LINK = '/admin/settings';
+const DISPATCH_LINK = '/admin/dispatch';
+
+/** "2 h 15 min", "45 min", "1 dia e 3 h": how long, in words, rounded down to the minute. */
+export function formatDuration(minutes: number): string {
+  const m = Math.max(0, Math.floor(minutes));
+  const days = Math.floor(m / 1440);
+  const hours = Math.floor((m % 1440) / 60);
+  const rest = m % 60;
+  if (days > 0)
+    return hours > 0 ? `${days} ${days === 1 ? 'dia' : 'dias'} e ${hours} h` : `${days} ${days === 1 ? 'dia' : 'dias'}`;
+  if (hours > 0) return rest > 0 ? `${hours} h ${rest} min` : `${hours} h`;
+  return `${rest} min`;
+}
+
+const brl = (cents: number | null) => formatBRL(centsToReais(cents ?? 0));
+const statusLabel = (status: number) => ORDER_STATUS_LABELS[status as OrderStatusKey] ?? `Status ${status}`;
+const iso = (date: Date | string) => new Date(date).toISOString();
+
+type Draft = Omit<Notification, 'readAt'>;
+
+/**
+ * The top bar's bell (issue 20 §1, docs/decisions/0013-notifications-that-are-true.md): what needs the
+ * signed-in employee now, each kind only if his role holds its permission (NOTIFICATION_PERMISSIONS), read
+ * from the records themselves, so the list is true at every call; read state per employee by stable id.
+ */
+export function createNotificationsService(db: DB, now: () => Date = () => new Date()) {
+  const may = (principal: Principal, kind: NotificationKind) =>
+    hasAnyPermission(principal.permissions, [NOTIFICATION_PERMISSIONS[kind]]);
+
+  /** Every current notification of the employee (unsorted, without read state). */
+  async function current(principal: Principal): Promise<Draft[]> {
+    const at = now();
+    const since = new Date(at.getTime() - NOTIFICATION_EVENT_DAYS * DAY_MS);
+    const cap = NOTIFICATIONS_PER_KIND;
+    const out: Draft[] = [];
+
+    if (may(principal, 'customer_waiting')) {
+      for (const c of await repo.waitingCustomers(db, cap)) {
+        out.push({
+          id: `customer:${c.id}`,
+          kind: 'customer_waiting',
+          title: 'Cliente aguardando aprovação',
+          body: `${c.name} (${c.email}) se cadastrou e aguarda aprovação.`,
+          link: SEARCH_LINKS.customer(c.email),
+          createdAt: iso(c.created_at),
+        });
+      }
+    }
+
+    if (may(principal, 'order_approval')) {
+      const limits = new Map((await repo.lateLimits(db)).map((l) => [l.status, l.minutes]));
+      const statuses = [
+        ...new Set([ORDER_STATUS.AGUARDANDO_APROVACAO, ORDER_STATUS.AGUARDANDO_COMPROVANTE, ...limits.keys()]),
+      ];
+      for (const o of await repo.openOrders(db, statuses, cap)) {
+        const link = SEARCH_LINKS.order(o.id);
+        const since = new Date(o.since);
+        if (o.status === ORDER_STATUS.AGUARDANDO_APROVACAO) {
+          out.push({
+            id: `order-approval:${o.id}`,
+            kind: 'order_approval',
+            title: 'Pedido aguardando aprovação',
+            body: `Pedido ${o.code}, ${brl(o.total_cents)}.`,
+            link,
+            createdAt: iso(since),
+          });
+        }
+        if (o.status === ORDER_STATUS.AGUARDANDO_COMPROVANTE && o.has_receipt) {
+          out.push({
+            id: `order-proof:${o.id}`,
+            kind: 'order_proof',
+            title: 'Comprovante para conferir',
+            body: `Pedido ${o.code}, ${brl(o.total_cents)}: o cliente enviou o comprovante de pagamento.`,
+            link,
+            createdAt: iso(since),
+          });
+        }
+        const limit = o.limit_minutes;
+        if (limit !== null) {
+          const waited = (at.getTime() - since.getTime()) / 60_000;
+          if (waited >= limit) {
+            out.push({
+              // A new stay in the status is a new delay (the entry time is part of the id).
+              id: `order-late:${o.id}:${o.status}:${Math.floor(since.getTime() / 1000)}`,
+              kind: 'order_late',
+              title: `Pedido atrasado: ${statusLabel(o.status)}`,
+              body: `Pedido ${o.code} está há ${formatDuration(waited)} em ${statusLabel(o.status)} (limite ${formatDuration(limit)}).`,
+              link,
+              createdAt: iso(new Date(since.getTime() + limit * 60_000)),
+            });
+          }
+        }
+      }
+    }
+
+    if (may(principal, 'stock_low')) {
+      for (const p of await repo.lowStockProducts(db, cap)) {
+        out.push({
+          id: `stock-low:${p.id}`,
+          kind: 'stock_low',
+          title: 'Estoque no alerta',
+          body: `${p.name} (${p.code}): ${p.stock} em estoque, alerta em ${p.stock_alert}.`,
+          link: SEARCH_LINKS.product(p.code),
+          createdAt: iso(p.updated_at),
+        });
+      }
+    }
+
+    if (may(principal, 'pix_unidentified')) {
+      for (const pix of await repo.unidentifiedPix(db, since, cap)) {
+        out.push({
+          id: `pix:${pix.end_to_end_id}`,
+          kind: 'pix_unidentified',
+          title: 'Pix não identificado',
+          body: `${brl(pix.amount_cents)}${pix.payer ? ` de ${pix.payer}` : ''} sem pedido correspondente.`,
+          link: SETTINGS_LINK,
+          createdAt: iso(pix.received_at),
+        });
+      }
+    }
+
+    if (may(principal, 'settlement_difference')) {
+      for (const r of await repo.settlementsWithDifference(db, since, cap)) {
+        const difference = (r.declared_cash_cents ?? 0) - (r.expected_cash_cents ?? 0);
+        out.push({
+          id: `settlement:${r.id}`,
+          kind: 'settlement_difference',
+          title: 'Acerto do motoboy com diferença',
+          body: `Rota ${r.id} de ${r.deliverer}: esperado ${brl(r.expected_cash_cents)}, entregue ${brl(r.declared_cash_cents)} (${difference > 0 ? 'sobra' : 'falta'} de ${brl(Math.abs(difference))}).`,
+          link: DISPATCH_LINK,
+          createdAt: iso(r.settled_at as Date),
+        });
+      }
+    }
+
+    if (may(principal, 'payment_settings_changed')) {
+      for (const a of await repo.paymentSettingsChanges(db, since, principal.employeeId, cap)) {
+        const what =
+          a.entity === 'bank_setting'
+            ? 'uma configuração bancária (Pix ou conta)'
+            : 'as configurações de Pix da empresa';
+        const verb = a.action === 'delete' ? 'excluiu' : a.action === 'create' ? 'cadastrou' : 'alterou';
+        out.push({
+          id: `settings:${a.id}`,
+          kind: 'payment_settings_changed',
+          title: 'Configuração de pagamento alterada',
+          body: `${a.employee ?? 'Alguém'} ${verb} ${what}.`,
+          link: SETTINGS_LINK,
+          createdAt: iso(a.created_at),
+        });
+      }
+    }
+    return out;
+  }
+
+  return {
+    async list(principal: Principal, limit: number): Promise<Notifications> {
+      const all = await current(principal);
+      const reads = await repo.readsOf(
+        db,
+        principal.employeeId,
+        all.map((n) => n.id),
+      );
+      all.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+      const unread = all.filter((n) => !reads.has(n.id)).length;
+      const data = all.slice(0, limit).map((n) => {
+        const readAt = reads.get(n.id);
+        return { ...n, readAt: readAt ? iso(readAt) : null };
+      });
+      return { data, unread };
+    },
+
+    /** Marks the given notifications (those that are the employee's now; others are ignored), or all of them. */
+    async markRead(principal: Principal, body: MarkNotificationsRead): Promise<{ unread: number }> {
+      const all = await current(principal);
+      const visible = new Set(all.map((n) => n.id));
+      const ids = 'all' in body ? [...visible] : [...new Set(body.ids)].filter((id) => visible.has(id));
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        await repo.pruneReads(trx, principal.employeeId, new Date(at.getTime() - READ_KEPT_DAYS * DAY_MS));
+        await repo.markRead(trx, principal.employeeId, ids, at);
+      });
+      const reads = await repo.readsOf(db, principal.employeeId, [...visible]);
+      return { unread: all.filter((n) => !reads.has(n.id)).length };
+    },
+
+    /** The late limits of every status that has one (defaults where never saved). */
+    async lateLimits(): Promise<LateLimit[]> {
+      const saved = new Map((await repo.lateLimits(db)).map((l) => [l.status, l.minutes]));
+      return LATE_LIMIT_STATUSES.map((status) => ({
+        status,
+        minutes: saved.get(status) ?? DEFAULT_LATE_LIMITS[status],
+      }));
+    },
+
+    async saveLateLimits(principal: Principal, limits: readonly LateLimit[]): Promise<LateLimit[]> {
+      await db.transaction().execute(async (trx) => {
+        const before = new Map((await repo.lateLimits(trx)).map((l) => [l.status, l.minutes]));
+        await repo.saveLateLimits(trx, limits, principal.employeeId);
+        const changes: Record<string, { from: number | null; to: number }> = {};
+        for (const { status, minutes } of limits) {
+          const from = before.get(status) ?? null;
+          if (from !== minutes) changes[`status_${status}`] = { from, to: minutes };
+        }
+        if (Object.keys(changes).length > 0) {
+          await recordAudit(trx, {
+            employeeId: principal.employeeId,
+            entity: 'order_late_limits',
+            entityId: '1',
+            action: 'update',
+            changes,
+          });
+        }
+      });
+      return this.lateLimits();
+    },
+  };
+}

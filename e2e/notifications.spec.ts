@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newProduct } from './fixtures';
+import { apiAs, type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot } from './harness';
+
+/** The bell's accessible name holds its unread count ("Notificações: 3"). */
+const bellCount = async (session: BrowserSession) => {
+  const name = await session.page.getByRole('button', { name: /^Notificações: \d+$/ }).getAttribute('aria-label');
+  return Number(name?.split(': ')[1]);
+};
+
+describe('the bell: what needs the employee, live', () => {
+  let admin: BrowserSession;
+
+  beforeAll(async () => {
+    admin = await openBrowser({ width: 1366, height: 900 });
+    await login(admin.page, DEMO.admin);
+  });
+  afterAll(async () => {
+    await admin?.context.close();
+  });
+
+  it('a product registered at its stock alert shows in the open bell without a reload; a click marks it read and opens it', async () => {
+    const { page } = admin;
+    await page.getByRole('button', { name: /^Notificações: \d+$/ }).waitFor();
+    // Settled: the first answer of GET /notifications is in.
+    await page.waitForResponse((r) => new URL(r.url()).pathname === '/api/notifications').catch(() => undefined);
+    const before = await bellCount(admin);
+
+    // Another employee (through the API) registers a product with no stock: it is at its alert (0 ≤ 0).
+    const api = await apiAs(admin.baseURL, DEMO.admin);
+    const product = await newProduct(api, 'sino', 0);
+
+    await page.getByRole('button', { name: `Notificações: ${before + 1}` }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: `Notificações: ${before + 1}` }).click();
+    const menu = page.getByRole('menu', { name: 'Notificações' });
+    const item = menu.getByRole('menuitem').filter({ hasText: product.name });
+    await item.waitFor();
+    expect(await item.textContent()).toContain(
+      `Não lida: Estoque no alerta${product.name} (${product.code}): 0 em estoque`,
+    );
+    await screenshot(page, 'notifications-open');
+    await expectAccessible(page, 'notifications menu');
+
+    await item.click();
+    await page.waitForURL((url) => url.pathname === '/admin/products' && url.searchParams.get('code') === product.code);
+    await page.getByRole('button', { name: `Notificações: ${before}` }).waitFor({ timeout: 20_000 });
+  });
+});

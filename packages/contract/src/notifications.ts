@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { PERMISSIONS } from './permissions';
+
+/**
+ * The top bar's bell (issue 20 §1, docs/decisions/0013): what needs the signed-in employee now. Condition
+ * kinds are read from the records' current state (a customer approved meanwhile no longer shows); event kinds
+ * from what happened in the last EVENT_DAYS days. Each kind shows only to a role holding its permission.
+ */
+export const NOTIFICATION_KINDS = [
+  'customer_waiting',
+  'order_approval',
+  'order_proof',
+  'order_late',
+  'stock_low',
+  'pix_unidentified',
+  'settlement_difference',
+  'payment_settings_changed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The permission each kind needs (full:access passes every one). */
+export const NOTIFICATION_PERMISSIONS: Record<NotificationKind, string> = {
+  customer_waiting: PERMISSIONS.customers,
+  order_approval: PERMISSIONS.orders,
+  order_proof: PERMISSIONS.orders,
+  order_late: PERMISSIONS.orders,
+  stock_low: PERMISSIONS.products,
+  pix_unidentified: PERMISSIONS.orders,
+  settlement_difference: PERMISSIONS.orders,
+  payment_settings_changed: PERMISSIONS.settings,
+};
+
+/** How far back the event kinds reach. */
+export const NOTIFICATION_EVENT_DAYS = 30;
+/** The list's default and largest length. */
+export const NOTIFICATIONS_DEFAULT_LIMIT = 30;
+export const NOTIFICATIONS_MAX_LIMIT = 100;
+
+export const notificationSchema = z.object({
+  /** Stable while the condition or event lasts (read state is kept by it). */
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  /** The web page that handles it (e.g. /admin/orders?order=12). */
+  link: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationsSchema = z.object({
+  data: z.array(notificationSchema),
+  /** Unread among every current notification of the employee (not only the listed ones). */
+  unread: z.number().int(),
+});
+export type Notifications = z.infer<typeof notificationsSchema>;
+
+export const notificationsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'Informe um número de notificações.' })
+    .int('Informe um número inteiro de notificações.')
+    .min(1, 'Informe ao menos 1 notificação.')
+    .max(NOTIFICATIONS_MAX_LIMIT, `No máximo ${NOTIFICATIONS_MAX_LIMIT} notificações por vez.`)
+    .default(NOTIFICATIONS_DEFAULT_LIMIT),
+});
+
+export const markNotificationsReadSchema = z.union([
+  z.object({ all: z.literal(true) }).strict(),
+  z
+    .object({
+      ids: z
+        .array(z.string().min(1).max(200), { error: 'Informe as notificações a marcar como lidas.' })
+        .min(1, 'Informe ao menos uma notificação.')
+        .max(200, 'No máximo 200 notificações por vez.'),
+    })
+    .strict(),
+]);
+export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;
+
+/**
+ * How long an order may stay in a status before it is late (the bell's `order_late`), in whole minutes;
+ * editable in Configurações. Statuses without a limit are never late.
+ */
+export const LATE_LIMIT_STATUSES = [1, 2, 3, 4, 6, 10, 11, 15, 16] as const;
+export const DEFAULT_LATE_LIMITS: Record<(typeof LATE_LIMIT_STATUSES)[number], number> = {
+  1: 120,
+  2: 120,
+  3: 60,
+  4: 240,
+  6: 1440,
+  10: 1440,
+  11: 60,
+  15: 30,
+  16: 120,
+};
+/** One week: a longer wait is no alert. */
+export const LATE_LIMIT_MAX_MINUTES = 10_080;
+
+export const lateLimitSchema = z.object({
+  status: z.number().int(),
+  minutes: z
+    .number({ error: 'Informe o limite em minutos.' })
+    .int('Informe o limite em minutos inteiros.')
+    .min(1, 'O limite deve ser de ao menos 1 minuto.')
+    .max(LATE_LIMIT_MAX_MINUTES, 'O limite deve ser de no máximo 7 dias (10080 minutos).'),
+});
+export const lateLimitsSchema = z.object({ data: z.array(lateLimitSchema) });
+export const lateLimitsBodySchema = z.object({
+  limits: z
+    .array(lateLimitSchema, { error: 'Informe os limites.' })
+    .min(1, 'Informe ao menos um limite.')
+    .refine((limits) => limits.every((l) => (LATE_LIMIT_STATUSES as readonly number[]).includes(l.status)), {
+      message: 'Há um status sem limite de atraso.',
+    })
+    .refine((limits) => new Set(limits.map((l) => l.status)).size === limits.length, {
+      message: 'Cada status aparece uma vez só.',
+    }),
+});
+export type LateLimit = z.infer<typeof lateLimitSchema>;
+
+/** The SSE event name on GET /api/orders/events that says the bell may have changed (`event: notification`). */
+export const NOTIFICATION_EVENT_NAME = 'notification';
