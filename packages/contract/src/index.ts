@@ -30,3 +30,4 @@ export * from './stock';
 export * from './tasks';
 export * from './text';
 export * from './unit-count';
+export * from './whatsapp';
