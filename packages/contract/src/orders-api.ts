@@ -219,10 +219,12 @@ export const orderStatusPageQuerySchema = z.object({
 });
 
 /** A day typed in the filter: YYYY-MM-DD, a real date. */
-const filterDay = z
-  .string({ error: ORDER_TEXTS.dayInvalid })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, ORDER_TEXTS.dayInvalid)
-  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day, ORDER_TEXTS.dayInvalid);
+const filterDay = z.string({ error: ORDER_TEXTS.dayInvalid }).refine((day) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  // Date rolls 2026-02-30 over to March: compare back.
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}, ORDER_TEXTS.dayInvalid);
 
 /**
  * The optional filters of the orders screen (issue 20 §5): `q`, the customer (name, e-mail, document or phone,

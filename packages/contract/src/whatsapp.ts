@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { onlyDigits } from './documents';
 import { formatBRL } from './money';
 import {
@@ -161,3 +162,32 @@ export function awaitsPixPayment(order: { paymentMethod: string; statusKey: numb
   if (order.paymentMethod === 'CASH') return false;
   return order.statusKey === ORDER_STATUS.AGUARDANDO_COMPROVANTE || order.statusKey === ORDER_STATUS.PROCESSANDO;
 }
+
+/** One status's message as 'Configurações' shows it. */
+export const whatsAppTemplateSchema = z.object({
+  status: z.number().int(),
+  /** Portuguese label of the status. */
+  label: z.string(),
+  template: z.string(),
+  /** True when this is the shipped default (no edit saved). */
+  isDefault: z.boolean(),
+  defaultTemplate: z.string(),
+});
+export type WhatsAppTemplate = z.infer<typeof whatsAppTemplateSchema>;
+
+/** GET /settings/whatsapp-templates: every status's message and the placeholders a message may use. */
+export const whatsAppTemplatesSchema = z.object({
+  data: z.object({
+    templates: z.array(whatsAppTemplateSchema),
+    placeholders: z.array(z.object({ name: z.string(), description: z.string() })),
+  }),
+});
+export type WhatsAppTemplates = z.infer<typeof whatsAppTemplatesSchema>['data'];
+
+/** PUT /settings/whatsapp-templates/{status}: the message, checked by whatsAppTemplateError. */
+export const whatsAppTemplateBodySchema = z.strictObject({
+  template: z.string({ error: WHATSAPP_TEXTS.templateRequired }).superRefine((template, context) => {
+    const error = whatsAppTemplateError(template);
+    if (error) context.addIssue({ code: 'custom', message: error });
+  }),
+});

@@ -27,6 +27,7 @@ import { warrantyMonths } from './0027-warranty-months';
 import { adjustmentUnits } from './0028-adjustment-units';
 import { productBarcodes } from './0029-product-barcodes';
 import { searchIndexes } from './0030-search-indexes';
+import { whatsappTemplates } from './0033-whatsapp-templates';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0028-adjustment-units': adjustmentUnits,
   '0029-product-barcodes': productBarcodes,
   '0030-search-indexes': searchIndexes,
+  '0033-whatsapp-templates': whatsappTemplates,
 };
 
 export const migrationProvider: MigrationProvider = {
