@@ -33,3 +33,4 @@ export * from './stock';
 export * from './tasks';
 export * from './text';
 export * from './unit-count';
+export * from './whatsapp';

@@ -28,6 +28,8 @@ export const ORDER_LIMITS = {
   maxComment: 500,
   /** An order code as typed (with or without its dash, spaces around it). */
   maxCode: 40,
+  /** The customer searched for on the orders screen. */
+  maxSearch: 80,
 } as const;
 
 /**
@@ -62,6 +64,9 @@ export const ORDER_TEXTS = {
   pageInvalid: 'Página inválida.',
   itemsInvalid: `Informe de 1 a ${ORDER_LIMITS.maxPageSize} pedidos por página.`,
   codeRequired: 'Informe o código do pedido.',
+  dayInvalid: 'Data inválida: use uma data real no formato AAAA-MM-DD.',
+  periodReversed: 'A data final deve ser igual ou posterior à data inicial.',
+  searchTooLong: `Busque com no máximo ${ORDER_LIMITS.maxSearch} caracteres.`,
   expectedUpdatedAtInvalid: 'Data da última alteração do pedido inválida.',
   commentTooLong: `O texto pode ter no máximo ${ORDER_LIMITS.maxComment} caracteres.`,
   notFound: 'Pedido não encontrado.',
@@ -213,6 +218,33 @@ export const orderStatusPageQuerySchema = z.object({
     .default(ORDER_LIMITS.pageSize),
 });
 
+/** A day typed in the filter: YYYY-MM-DD, a real date. */
+const filterDay = z.string({ error: ORDER_TEXTS.dayInvalid }).refine((day) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  // Date rolls 2026-02-30 over to March: compare back.
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}, ORDER_TEXTS.dayInvalid);
+
+/**
+ * The optional filters of the orders screen (issue 20 §5): `q`, the customer (name, e-mail, document or phone,
+ * accents and case ignored, every word must match); `from`/`to`, the days (São Paulo) the order was placed
+ * in, both included. Without them the calls answer exactly as before.
+ */
+const orderFilterFields = {
+  q: z.string().trim().max(ORDER_LIMITS.maxSearch, ORDER_TEXTS.searchTooLong).optional(),
+  from: filterDay.optional(),
+  to: filterDay.optional(),
+};
+export const orderFilterQuerySchema = z
+  .object(orderFilterFields)
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: ORDER_TEXTS.periodReversed, path: ['to'] });
+export type OrderFilterQuery = z.infer<typeof orderFilterQuerySchema>;
+
+export const orderStatusPageFilterQuerySchema = z
+  .object({ ...orderStatusPageQuerySchema.shape, ...orderFilterFields })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: ORDER_TEXTS.periodReversed, path: ['to'] });
+
 export type OrderActionBody = z.infer<typeof orderActionBodySchema>;
 export type OrderCancelBody = z.infer<typeof orderCancelBodySchema>;
 export type OrderRefuseBody = z.infer<typeof orderRefuseBodySchema>;
@@ -283,6 +315,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
   discount: z.number(),
   attendant: personRef.nullable(),
   finishedAt: z.iso.datetime().nullable(),
+  /** The customer's phone as registered ('Enviar pelo WhatsApp'). */
+  customerPhone: z.string().nullable().optional(),
+  /** When it last left for delivery (ISO), or null: the WhatsApp message's {saida}. */
+  departedAt: z.iso.datetime().nullable().optional(),
   /** The Pix the bank's webhook received for it ('Pix recebido'), confirmed or still waiting for a click. */
   pixReceived: z
     .object({ endToEndId: z.string(), amount: z.number(), paidAt: z.string(), confirmedAt: z.string().nullable() })

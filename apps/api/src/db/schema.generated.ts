@@ -494,6 +494,13 @@ export interface UnitImeis {
   unit_id: number;
 }
 
+export interface WhatsappTemplates {
+  status: number;
+  template: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+}
+
 export interface DB {
   audit_events: AuditEvents;
   bank_settings: BankSettings;
@@ -543,4 +550,5 @@ export interface DB {
   throttle_events: ThrottleEvents;
   trusted_sign_in_addresses: TrustedSignInAddresses;
   unit_imeis: UnitImeis;
+  whatsapp_templates: WhatsappTemplates;
 }

@@ -48,6 +48,7 @@ import {
   unitSchema,
   unitsInAnalysisSchema,
   viewedProductRowSchema,
+  whatsAppTemplatesSchema,
 } from '@backoffice/contract';
 import { afterEach } from 'vitest';
 import { z } from 'zod';
@@ -117,6 +118,9 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'GET /api/orders/status/:status': orderListSchema,
   'GET /api/orders/signature/:id': z.object({ data: orderImageSchema.nullable() }),
   'GET /api/orders/pix/:orderId': z.object({ data: pixPayloadSchema }),
+  'GET /api/settings/whatsapp-templates': whatsAppTemplatesSchema,
+  'PUT /api/settings/whatsapp-templates/:status': whatsAppTemplatesSchema,
+  'DELETE /api/settings/whatsapp-templates/:status': whatsAppTemplatesSchema,
   'GET /api/reports/order/histories/:orderId': z.object({
     data: z.object({ histories: z.array(orderHistoryEntrySchema) }),
   }),

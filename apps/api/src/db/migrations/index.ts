@@ -28,6 +28,7 @@ import { adjustmentUnits } from './0028-adjustment-units';
 import { productBarcodes } from './0029-product-barcodes';
 import { searchIndexes } from './0030-search-indexes';
 import { notifications } from './0031-notifications';
+import { whatsappTemplates } from './0033-whatsapp-templates';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0029-product-barcodes': productBarcodes,
   '0030-search-indexes': searchIndexes,
   '0031-notifications': notifications,
+  '0033-whatsapp-templates': whatsappTemplates,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,5 @@
-import { generateOrderCode } from '@backoffice/contract';
-import { type Insertable, sql, type Transaction, type Updateable } from 'kysely';
+import { generateOrderCode, OUT_FOR_DELIVERY_STATUSES } from '@backoffice/contract';
+import { type ExpressionBuilder, type Insertable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, OrderImageKind, OrderItemsTable, OrdersTable } from '../../db/schema';
 import { isStorableId } from '../../lib/sql-input';
@@ -110,6 +110,31 @@ export function orderQuery(db: Executor) {
     ]);
 }
 
+/** The orders screen's filters, resolved: the customer's words (normalized) and the placing instants. */
+export interface OrderFilter {
+  /** Each must be in the customer's search_text (the trigram index of migration 0004). */
+  terms: string[];
+  /** created_at >= from */
+  from?: Date;
+  /** created_at < until */
+  until?: Date;
+}
+
+/** Escapes the LIKE wildcards of user input (backslash is PostgreSQL's default LIKE escape). */
+function likeContains(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The filter as a condition on `o` and `c` (the customer's search text, the placing time). */
+function filtered(filter: OrderFilter) {
+  return (eb: ExpressionBuilder<Database & { o: Database['orders']; c: Database['customers'] }, 'o' | 'c'>) =>
+    eb.and([
+      ...filter.terms.map((term) => eb('c.search_text', 'like', likeContains(term))),
+      ...(filter.from ? [eb('o.created_at', '>=', filter.from)] : []),
+      ...(filter.until ? [eb('o.created_at', '<', filter.until)] : []),
+    ]);
+}
+
 /** SQL of orders. Every function takes `db` or a transaction. */
 export const ordersRepository = {
   /** The order, when it exists and `reader` (if given) may read it. */
@@ -151,6 +176,53 @@ export const ordersRepository = {
       .offset(offset)
       .execute();
     return { rows, total: Number(counted.n) };
+  },
+
+  /**
+   * A page of the orders of a status matching the screen's filter (and readable by `reader`, if given),
+   * newest change first, and how many match: the customers come from the trigram index, the period from
+   * orders_created / orders_customer_created.
+   */
+  async filteredPage(
+    db: Executor,
+    status: number,
+    filter: OrderFilter,
+    offset: number,
+    limit: number,
+    reader?: OrderReader,
+  ): Promise<{ rows: OrderRow[]; total: number }> {
+    let counting = db
+      .selectFrom('orders as o')
+      .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('o.status', '=', status)
+      .where(filtered(filter));
+    let rows = orderQuery(db).where('o.status', '=', status).where(filtered(filter));
+    if (reader) {
+      counting = counting.where(readableBy(reader));
+      rows = rows.where(readableBy(reader));
+    }
+    const counted = await counting.executeTakeFirstOrThrow();
+    const page = await rows
+      .orderBy('o.updated_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return { rows: page, total: Number(counted.n) };
+  },
+
+  /** How many orders of each status match the filter (and `reader` may read, if given). */
+  async filteredCounts(db: Executor, filter: OrderFilter, reader?: OrderReader): Promise<Map<number, number>> {
+    let query = db
+      .selectFrom('orders as o')
+      .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      .select(['o.status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where(filtered(filter))
+      .groupBy('o.status');
+    if (reader) query = query.where(readableBy(reader));
+    const counted = await query.execute();
+    return new Map(counted.map((row) => [Number(row.status), Number(row.n)]));
   },
 
   /** How many orders of each status `reader` may read, by counting them (statuses without orders absent). */
@@ -303,6 +375,20 @@ export const ordersRepository = {
       .where('order_id', '=', orderId)
       .orderBy('id')
       .execute();
+  },
+
+  /** The customer's phone and when the order last left for delivery (null when it never did). */
+  async contactFacts(db: Executor, orderId: number, customerId: number) {
+    const customer = await db.selectFrom('customers').select('phone').where('id', '=', customerId).executeTakeFirst();
+    const departed = await db
+      .selectFrom('order_status_history')
+      .select('created_at')
+      .where('order_id', '=', orderId)
+      .where('status', 'in', [...OUT_FOR_DELIVERY_STATUSES])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return { phone: customer?.phone ?? null, departedAt: departed?.created_at ?? null };
   },
 
   items(db: Executor, orderId: number) {

@@ -8,12 +8,13 @@ import {
   orderChangeStatusBodySchema,
   orderDelivererChangeBodySchema,
   orderDetailSchema,
+  orderFilterQuerySchema,
   orderHistoryEntrySchema,
   orderIdParamSchema,
   orderImageSchema,
   orderListSchema,
   orderStatusCountSchema,
-  orderStatusPageQuerySchema,
+  orderStatusPageFilterQuerySchema,
   orderStatusParamSchema,
   orderSummarySchema,
   PERMISSIONS,
@@ -60,11 +61,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permissions: READ },
       schema: {
         tags,
-        summary: 'Quantidade de pedidos por status (todos os status, zeros incluídos; contadores mantidos pelo banco)',
+        summary:
+          'Quantidade de pedidos por status (todos os status, zeros incluídos; contadores mantidos pelo banco); com q/from/to, quantos de cada status atendem ao filtro',
+        querystring: orderFilterQuerySchema,
         response: { 200: data(z.array(orderStatusCountSchema)) },
       },
     },
-    async (request) => ({ data: await service.statusCounts(principalOf(request)) }),
+    async (request) => ({ data: await service.statusCounts(principalOf(request), request.query) }),
   );
 
   app.get(
@@ -73,14 +76,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permissions: READ },
       schema: {
         tags,
-        summary: `Página de pedidos de um status (a chave, 13, ou o nome, FINALIZADOS), alteração mais recente primeiro (page desde 0, items 1–${ORDER_LIMITS.maxPageSize}, padrão 0 e 10)`,
+        summary: `Página de pedidos de um status (a chave, 13, ou o nome, FINALIZADOS), alteração mais recente primeiro (page desde 0, items 1–${ORDER_LIMITS.maxPageSize}, padrão 0 e 10); opcionais q (cliente: nome, e-mail, documento ou telefone, sem acento nem caixa) e from/to (AAAA-MM-DD, dias em que o pedido foi feito, inclusive)`,
         params: z.object({ status: orderStatusParamSchema }),
-        querystring: orderStatusPageQuerySchema,
+        querystring: orderStatusPageFilterQuerySchema,
         response: { 200: orderListSchema },
       },
     },
     async (request) =>
-      service.page(principalOf(request), request.params.status, request.query.page, request.query.items),
+      service.page(principalOf(request), request.params.status, request.query.page, request.query.items, request.query),
   );
 
   app.get(

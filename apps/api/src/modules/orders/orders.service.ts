@@ -12,6 +12,7 @@ import {
   FULL_ACCESS,
   findTransition,
   formatBRL,
+  normalizeSearch,
   ORDER_STATUS,
   ORDER_STATUS_KEYS,
   ORDER_STATUS_LABELS,
@@ -21,6 +22,7 @@ import {
   type OrderCommand,
   type OrderConcurrency,
   type OrderDetail,
+  type OrderFilterQuery,
   type OrderHistoryEntry,
   type OrderImage,
   type OrderList,
@@ -36,6 +38,7 @@ import {
   type PixReceivedList,
   type PixReceivedQuery,
   type PixUnmatchedReason,
+  parsePeriodTimestamp,
   placedStatus,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
@@ -58,7 +61,7 @@ import {
 export { hashBands } from './images';
 
 import { type OrderReader, readerOf } from './order-readers';
-import { type LockedOrder, type OrderRow, ordersRepository as repo } from './orders.repository';
+import { type LockedOrder, type OrderFilter, type OrderRow, ordersRepository as repo } from './orders.repository';
 import { pixReceivedRepository as pixRepo } from './pix-received.repository';
 import { assertFresh, nextUpdatedAt, recordOrderEvent, refusal, type TransitionInput, transition } from './workflow';
 
@@ -106,6 +109,23 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
  */
 export function normalizeOrderCode(code: string): string {
   return code.toUpperCase().replace(/[^0-9A-Z]/g, '');
+}
+
+/**
+ * The screen's filter as SQL wants it (undefined without one): the customer's words normalized like the
+ * customers' search_text, the days as São Paulo instants, `to`'s whole day included.
+ */
+export function filterOf(query: OrderFilterQuery): OrderFilter | undefined {
+  const normalized = normalizeSearch(query.q ?? '');
+  const terms = normalized ? normalized.split(' ') : [];
+  if (terms.length === 0 && !query.from && !query.to) return undefined;
+  const filter: OrderFilter = { terms };
+  if (query.from) filter.from = parsePeriodTimestamp(`${query.from}T00:00:00`) ?? undefined;
+  if (query.to) {
+    const last = parsePeriodTimestamp(`${query.to}T23:59:59`);
+    if (last) filter.until = new Date(last.getTime() + 1000);
+  }
+  return filter;
 }
 
 /** Pictures a move carries, as the client sent them (base64). */
@@ -259,10 +279,18 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
       );
     },
 
-    /** Every status with how many orders it holds now (zeros included), from the counters of migration 0008. */
-    async statusCounts(principal: Principal): Promise<OrderStatusCount[]> {
+    /**
+     * Every status with how many orders it holds now (zeros included), from the counters of migration 0008;
+     * with the screen's filter, how many of its orders match it (counted).
+     */
+    async statusCounts(principal: Principal, query: OrderFilterQuery = {}): Promise<OrderStatusCount[]> {
       const reader = readerOf(principal);
-      const counts = reader.onlyOwn ? await repo.readableCounts(db, reader) : await repo.countsByStatus(db);
+      const filter = filterOf(query);
+      const counts = filter
+        ? await repo.filteredCounts(db, filter, reader.onlyOwn ? reader : undefined)
+        : reader.onlyOwn
+          ? await repo.readableCounts(db, reader)
+          : await repo.countsByStatus(db);
       return [...ORDER_STATUS_KEYS]
         .sort((a, b) => a - b)
         .map((key) => ({ key, status: ORDER_STATUS_LABELS[key], quantity: counts.get(key) ?? 0 }));
@@ -272,9 +300,29 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
      * A page of a status and the status's total, read in one snapshot. Pages past the middle are read
      * from the oldest end of the index, so no page skips more than half of the status's entries.
      */
-    async page(principal: Principal, status: OrderStatusKey, page: number, items: number): Promise<OrderList> {
+    async page(
+      principal: Principal,
+      status: OrderStatusKey,
+      page: number,
+      items: number,
+      query: OrderFilterQuery = {},
+    ): Promise<OrderList> {
       const reader = readerOf(principal);
       const snapshot = db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only');
+      const filter = filterOf(query);
+      if (filter) {
+        return snapshot.execute(async (trx) => {
+          const { rows, total } = await repo.filteredPage(
+            trx,
+            status,
+            filter,
+            page * items,
+            items,
+            reader.onlyOwn ? reader : undefined,
+          );
+          return { orders: rows.map(toOrderSummary), total };
+        });
+      }
       if (reader.onlyOwn) {
         return snapshot.execute(async (trx) => {
           const { rows, total } = await repo.readablePage(trx, reader, status, page * items, items);
@@ -325,8 +373,11 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
       const items = await repo.items(db, id);
       const units = await repo.unitsOf(db, id);
       const pix = await pixRepo.ofOrder(db, id);
+      const contact = await repo.contactFacts(db, id, row.customer_id);
       return {
         ...toOrderSummary(row),
+        customerPhone: contact.phone,
+        departedAt: contact.departedAt ? iso(contact.departedAt) : null,
         items: items.map((item) => {
           const imeis = units.filter((unit) => unit.product_id === item.product_id).map((unit) => unit.imei);
           return {

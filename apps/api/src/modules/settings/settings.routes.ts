@@ -4,14 +4,18 @@ import {
   companySettingsPatchSchema,
   companySettingsSchema,
   idParamSchema,
+  orderStatusParamSchema,
   PERMISSIONS,
   pixPayloadSchema,
   SETTINGS_TEXTS,
+  whatsAppTemplateBodySchema,
+  whatsAppTemplatesSchema,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
 import { createSettingsService } from './settings.service';
+import { createWhatsAppTemplatesService } from './whatsapp-templates.service';
 
 const { orders: ORDERS, internalSales: INTERNAL_SALES, settings: SETTINGS } = PERMISSIONS;
 /** Reading the settings: the settings page opens with orders (spec section 6), read-only without SETTINGS. */
@@ -109,6 +113,54 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.updateCompanySettings(actor(request), request.body) }),
+  );
+
+  // ---------- the WhatsApp messages per order status (issue 20 §6) ----------
+  const templates = createWhatsAppTemplatesService(app.deps.db);
+  const statusParams = z.object({ status: orderStatusParamSchema });
+  app.get(
+    '/settings/whatsapp-templates',
+    {
+      config: { permissions: READ },
+      schema: {
+        tags,
+        summary:
+          'Mensagens do WhatsApp por status do pedido (a salva ou a padrão) e os marcadores que podem usar ({codigo}, {pix}…)',
+        response: { 200: whatsAppTemplatesSchema },
+      },
+    },
+    async () => ({ data: await templates.list() }),
+  );
+
+  app.put(
+    '/settings/whatsapp-templates/:status',
+    {
+      config: { permissions: WRITE },
+      schema: {
+        tags,
+        summary: 'Salva a mensagem de um status (marcador desconhecido: 400 com a lista dos válidos)',
+        params: statusParams,
+        body: whatsAppTemplateBodySchema,
+        response: { 200: whatsAppTemplatesSchema },
+      },
+    },
+    async (request) => ({
+      data: await templates.save(principalOf(request).employeeId, request.params.status, request.body.template),
+    }),
+  );
+
+  app.delete(
+    '/settings/whatsapp-templates/:status',
+    {
+      config: { permissions: WRITE },
+      schema: {
+        tags,
+        summary: 'Restaurar padrão: volta à mensagem padrão do status',
+        params: statusParams,
+        response: { 200: whatsAppTemplatesSchema },
+      },
+    },
+    async (request) => ({ data: await templates.restore(principalOf(request).employeeId, request.params.status) }),
   );
 
   app.get(

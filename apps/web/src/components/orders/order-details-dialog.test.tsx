@@ -167,7 +167,8 @@ describe('Detalhes do pedido', () => {
     const calls = mockApi({ 'GET /api/orders/by-id/77': { body: { data: order({ orderId: 77, code: 'ABC-DEF' }) } } });
     renderPage(<OrderDetailsDialog open orderId={77} onClose={() => {}} />);
     expect(await screen.findByRole('dialog', { name: 'Detalhes do pedido ABC-DEF' })).toBeTruthy();
-    expect(calls.map((c) => c.url)).toEqual(['/api/orders/by-id/77']);
+    // and the WhatsApp messages, for 'Enviar pelo WhatsApp'
+    expect(calls.map((c) => c.url).sort()).toEqual(['/api/orders/by-id/77', '/api/settings/whatsapp-templates']);
   });
 
   it("shows the shop's Pix code for a Pix order waiting for its proof, and hides it quietly without a Pix key", async () => {
@@ -187,7 +188,7 @@ describe('Detalhes do pedido', () => {
       },
     });
     const { queryClient } = renderPage(<OrderDetailsDialog open order={waiting} onClose={() => {}} />);
-    await waitFor(() => expect(calls.length).toBe(1));
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/orders/pix/78').length).toBe(1));
     // The sentinel: the 409 has reached the dialog's query as "no Pix code" (null), not merely "time passed".
     await waitFor(() =>
       expect(queryClient.getQueryState(orderPixQuery(78).queryKey)).toMatchObject({ status: 'success', data: null }),
@@ -200,7 +201,7 @@ describe('Detalhes do pedido', () => {
     signInAs(['bo:manage:orders']);
     const calls = mockApi({});
     renderPage(<OrderDetailsDialog open order={order({ statusKey: 10, paymentMethod: 'CASH' })} onClose={() => {}} />);
-    expect(calls).toEqual([]);
+    expect(calls.map((call) => call.url)).toEqual(['/api/settings/whatsapp-templates']);
   });
 });
 

@@ -2,6 +2,7 @@ import {
   ADJUSTABLE_STATUSES,
   ADJUSTMENT_TEXTS,
   type AdjustmentKind,
+  awaitsPixPayment,
   ORDER_STATUS,
   type OrderDetail,
   PERMISSIONS,
@@ -33,6 +34,7 @@ import { orderDetailQuery, orderPixQuery } from './order-queries';
 import { OrderStatusChip } from './order-status-chip';
 import { PixReceivedNotice } from './pix-received';
 import { ORDER_TEXTS } from './texts';
+import { OrderWhatsAppButton } from './whatsapp-button';
 
 const T = ORDER_TEXTS.details;
 const ITEMS_PER_PAGE = 5;
@@ -51,10 +53,7 @@ interface Props {
  * A transfer or Pix order still waiting for its proof, or a Pix order waiting for the bank (Processando): the
  * customer may still need the order's Pix code.
  */
-function waitsForPix(order: OrderDetail): boolean {
-  if (order.paymentMethod === 'CASH') return false;
-  return order.statusKey === ORDER_STATUS.AGUARDANDO_COMPROVANTE || order.statusKey === ORDER_STATUS.PROCESSANDO;
-}
+const waitsForPix = awaitsPixPayment;
 
 /**
  * 'Detalhes do pedido' (spec section 2, Orders: Order details): the order's rows, N/A where a value is
@@ -193,6 +192,7 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose }: Pro
             <Button onClick={() => setAdjusting('RETURN')}>{ADJUSTMENT_TEXTS.registerReturn}</Button>
           </>
         ) : null}
+        <OrderWhatsAppButton order={order} />
         <Button onClick={onClose}>{ORDER_TEXTS.close}</Button>
       </DialogActions>
       {adjusting ? (

@@ -8,6 +8,19 @@ export const ORDERS_PAGE_TEXTS = {
   title: 'Pedidos',
   refresh: 'Atualizar pedidos',
   cards: 'Pedidos por status',
+  /** A stage's heading: its name and how many orders its cards hold. */
+  stage: (label: string, total: number) => `${label} · ${total.toLocaleString('pt-BR')}`,
+  filter: {
+    label: 'Filtrar pedidos',
+    customer: 'Cliente (nome, e-mail, documento ou telefone)',
+    from: 'Feitos de',
+    to: 'Até',
+    apply: 'Filtrar',
+    clear: 'Limpar filtro',
+    active: 'As quantidades e a lista mostram só os pedidos do filtro.',
+    reversed: ORDER_TEXTS.periodReversed,
+    none: 'Nenhum pedido encontrado com este filtro.',
+  },
   noOrders: 'Nenhum pedido cadastrado.',
   search: {
     label: 'Código do pedido',

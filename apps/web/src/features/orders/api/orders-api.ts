@@ -16,24 +16,43 @@ import { ordersKeys } from './keys';
 export type { OrderPictureKind };
 export { ordersKeys };
 
-export interface OrderListParams {
+/** The screen's filter (issue 20 §5): customer text and placing days (YYYY-MM-DD), each optional. */
+export interface OrderFilter {
+  q?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface OrderListParams extends OrderFilter {
   status: number;
   page: number;
   items: number;
 }
 
-/** GET /orders/status: every status with its quantity (zeros included). */
-export const statusCountsQuery = queryOptions({
-  queryKey: orderKeys.statusCounts,
-  queryFn: async () => (await api<{ data: OrderStatusCount[] }>('/orders/status')).data,
-});
-
-export function useStatusCounts() {
-  return useQuery(statusCountsQuery);
+/** Only the filter's filled fields (an empty filter sends no parameter: the calls of the spec). */
+function filterQuery({ q, from, to }: OrderFilter): Record<string, string> {
+  return Object.fromEntries(Object.entries({ q: q?.trim(), from, to }).filter(([, value]) => value)) as Record<
+    string,
+    string
+  >;
 }
 
-function fetchOrderPage({ status, page, items }: OrderListParams, signal?: AbortSignal) {
-  return api<OrderList>(`/orders/status/${status}`, { query: { page, items }, signal });
+/** GET /orders/status: every status with its quantity (zeros included); with a filter, the matching ones. */
+export function statusCountsQuery(filter: OrderFilter = {}) {
+  const query = filterQuery(filter);
+  return queryOptions({
+    queryKey: Object.keys(query).length ? [...orderKeys.statusCounts, query] : orderKeys.statusCounts,
+    queryFn: async () => (await api<{ data: OrderStatusCount[] }>('/orders/status', { query })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStatusCounts(filter: OrderFilter = {}) {
+  return useQuery(statusCountsQuery(filter));
+}
+
+function fetchOrderPage({ status, page, items, ...filter }: OrderListParams, signal?: AbortSignal) {
+  return api<OrderList>(`/orders/status/${status}`, { query: { page, items, ...filterQuery(filter) }, signal });
 }
 
 /** GET /orders/status/{status}?page=&items=: one page, newest change first. */
@@ -47,11 +66,11 @@ export function useOrderPage(params: OrderListParams, enabled = true) {
 }
 
 /** Every order of a status, page after page of 100 (the API's largest), for the CSV and the print. */
-export async function fetchAllOrders(status: number): Promise<OrderSummary[]> {
+export async function fetchAllOrders(status: number, filter: OrderFilter = {}): Promise<OrderSummary[]> {
   const items = ORDER_LIMITS.maxPageSize;
   const all: OrderSummary[] = [];
   for (let page = 0; ; page++) {
-    const answer = await fetchOrderPage({ status, page, items });
+    const answer = await fetchOrderPage({ status, page, items, ...filter });
     all.push(...answer.orders);
     if (answer.orders.length < items || all.length >= answer.total) return all;
   }

@@ -1,4 +1,4 @@
-import type { OrderStatusCount } from '@backoffice/contract';
+import { ORDER_STAGE_LABELS, ORDER_STAGE_STATUSES, ORDER_STAGES, type OrderStatusCount } from '@backoffice/contract';
 import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
 import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
@@ -47,6 +47,21 @@ export function visibleCards(counts: readonly OrderStatusCount[], selected: numb
   return [...first, ...shown.filter((count) => count.key !== selected)];
 }
 
+/**
+ * The cards under the stages an owner thinks in (the contract's ORDER_STAGE_STATUSES): stages without a
+ * card are left out; inside a stage, the selected card first, then the workflow's order.
+ */
+export function stageGroups(counts: readonly OrderStatusCount[], selected: number) {
+  const byKey = new Map(counts.map((count) => [count.key, count]));
+  return ORDER_STAGES.map((stage) => {
+    const cards = ORDER_STAGE_STATUSES[stage]
+      .map((key) => byKey.get(key))
+      .filter((count): count is OrderStatusCount => count !== undefined);
+    const shown = visibleCards(cards, selected);
+    return { stage, label: ORDER_STAGE_LABELS[stage], cards: shown, total: shown.reduce((n, c) => n + c.quantity, 0) };
+  }).filter((group) => group.cards.length > 0);
+}
+
 interface Props {
   counts: readonly OrderStatusCount[];
   selected: number;
@@ -55,71 +70,95 @@ interface Props {
 
 /** The status dashboard: a card per status with orders (icon, label, quantity); the selected one highlighted. */
 export function StatusCards({ counts, selected, onSelect }: Props) {
-  const cards = visibleCards(counts, selected);
+  const groups = stageGroups(counts, selected);
   return (
-    <Box
-      component="ul"
-      aria-label={T.cards}
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(168px, 1fr))' },
-        gap: { xs: 1, sm: 1.5 },
-      }}
-    >
-      {cards.map((card) => {
-        const active = card.key === selected;
-        return (
-          <li key={card.key}>
-            <ButtonBase
-              onClick={() => onSelect(card.key)}
-              aria-pressed={active}
-              focusRipple
-              sx={{
-                width: '100%',
-                height: '100%',
-                justifyContent: 'flex-start',
-                gap: { xs: 1, sm: 1.5 },
-                p: { xs: 1, sm: 1.5 },
-                borderRadius: 2,
-                textAlign: 'left',
-                border: 2,
-                borderColor: active ? 'primary.main' : 'divider',
-                bgcolor: active ? 'primary.main' : 'background.paper',
-                color: active ? 'primary.contrastText' : 'text.primary',
-                boxShadow: active ? 3 : 0,
-                transition: 'background-color 150ms, border-color 150ms',
-                '&:hover': { borderColor: 'primary.main' },
-                '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.dark', outlineOffset: 2 },
-              }}
-            >
-              <Box
-                aria-hidden
-                sx={{
-                  display: 'flex',
-                  p: 1,
-                  borderRadius: '50%',
-                  bgcolor: active ? 'rgba(255,255,255,0.18)' : 'action.hover',
-                  color: active ? 'inherit' : 'primary.main',
-                }}
-              >
-                {ICONS[card.key] ?? <TaskAltIcon />}
-              </Box>
-              {/* The name read is the text shown, e.g. '2.696 Finalizados' (the space keeps the two apart). */}
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="h6" component="span" sx={{ display: 'block', lineHeight: 1.2, fontWeight: 700 }}>
-                  {card.quantity.toLocaleString('pt-BR')}
-                </Typography>{' '}
-                <Typography variant="body2" component="span" sx={{ display: 'block', lineHeight: 1.25 }}>
-                  {card.status}
-                </Typography>
-              </Box>
-            </ButtonBase>
-          </li>
-        );
-      })}
+    <Box component="section" aria-label={T.cards} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      {groups.map((group) => (
+        <Box key={group.stage} component="section" aria-labelledby={`stage-${group.stage}`}>
+          <Typography
+            id={`stage-${group.stage}`}
+            variant="overline"
+            component="h2"
+            sx={{ display: 'block', lineHeight: 1.6, mb: 0.5, color: 'text.secondary', fontWeight: 700 }}
+          >
+            {T.stage(group.label, group.total)}
+          </Typography>
+          <Box
+            component="ul"
+            sx={{
+              listStyle: 'none',
+              m: 0,
+              p: 0,
+              display: 'grid',
+              gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(168px, 1fr))' },
+              gap: { xs: 1, sm: 1.5 },
+            }}
+          >
+            {group.cards.map((card) => (
+              <StatusCard key={card.key} card={card} active={card.key === selected} onSelect={onSelect} />
+            ))}
+          </Box>
+        </Box>
+      ))}
     </Box>
+  );
+}
+
+function StatusCard({
+  card,
+  active,
+  onSelect,
+}: {
+  card: OrderStatusCount;
+  active: boolean;
+  onSelect: (status: number) => void;
+}) {
+  return (
+    <li>
+      <ButtonBase
+        onClick={() => onSelect(card.key)}
+        aria-pressed={active}
+        focusRipple
+        sx={{
+          width: '100%',
+          height: '100%',
+          justifyContent: 'flex-start',
+          gap: { xs: 1, sm: 1.5 },
+          p: { xs: 1, sm: 1.5 },
+          borderRadius: 2,
+          textAlign: 'left',
+          border: 2,
+          borderColor: active ? 'primary.main' : 'divider',
+          bgcolor: active ? 'primary.main' : 'background.paper',
+          color: active ? 'primary.contrastText' : 'text.primary',
+          boxShadow: active ? 3 : 0,
+          transition: 'background-color 150ms, border-color 150ms',
+          '&:hover': { borderColor: 'primary.main' },
+          '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.dark', outlineOffset: 2 },
+        }}
+      >
+        <Box
+          aria-hidden
+          sx={{
+            display: 'flex',
+            p: 1,
+            borderRadius: '50%',
+            bgcolor: active ? 'rgba(255,255,255,0.18)' : 'action.hover',
+            color: active ? 'inherit' : 'primary.main',
+          }}
+        >
+          {ICONS[card.key] ?? <TaskAltIcon />}
+        </Box>
+        {/* The name read is the text shown, e.g. '2.696 Finalizados' (the space keeps the two apart). */}
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h6" component="span" sx={{ display: 'block', lineHeight: 1.2, fontWeight: 700 }}>
+            {card.quantity.toLocaleString('pt-BR')}
+          </Typography>{' '}
+          <Typography variant="body2" component="span" sx={{ display: 'block', lineHeight: 1.25 }}>
+            {card.status}
+          </Typography>
+        </Box>
+      </ButtonBase>
+    </li>
   );
 }

@@ -1,5 +1,5 @@
 import type { OrderStatusCount, OrderSummary } from '@backoffice/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeOrderSummary } from '../../../components/orders/test-data';
@@ -106,9 +106,16 @@ describe('Orders page', () => {
     });
     expect(await screen.findByText('Cliente 130')).toBeTruthy();
     expect(listCalls(calls, 13)).toEqual(['page=0 items=10']);
-    const cards = within(screen.getByRole('list', { name: 'Pedidos por status' })).getAllByRole('button');
-    expect(cards.map((card) => card.textContent)).toEqual(['1 Finalizados', '1 Aguardando motoboy', '2 Cancelado']);
-    expect(cards.map((card) => card.getAttribute('aria-pressed'))).toEqual(['true', 'false', 'false']);
+    // grouped under the stages (issue 20 §5), stages without a card left out
+    const region = screen.getByRole('region', { name: 'Pedidos por status' });
+    expect(
+      within(region)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Entrega · 1', 'Concluídos · 1', 'Cancelados · 2']);
+    const cards = within(region).getAllByRole('button');
+    expect(cards.map((card) => card.textContent)).toEqual(['1 Aguardando motoboy', '1 Finalizados', '2 Cancelado']);
+    expect(cards.map((card) => card.getAttribute('aria-pressed'))).toEqual(['false', 'true', 'false']);
     // columns and values: DD/MM/YYYY, the courier under 'Motoboy' (N/A when none)
     const row = screen.getByText('Cliente 130').closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText('05/03/2026')).toBeTruthy();
@@ -125,10 +132,39 @@ describe('Orders page', () => {
     await user.click(await screen.findByRole('button', { name: '1 Cancelado' }));
     expect(await screen.findByText('Cliente 70')).toBeTruthy();
     expect(listCalls(calls, 7)).toEqual(['page=0 items=100']);
-    const cards = within(screen.getByRole('list', { name: 'Pedidos por status' })).getAllByRole('button');
+    const stage = screen.getByRole('region', { name: 'Cancelados · 1' });
+    const cards = within(stage).getAllByRole('button');
     expect(cards[0]?.textContent).toBe('1 Cancelado');
     expect(cards[0]?.getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('heading', { name: 'Pedidos: Cancelado' })).toBeTruthy();
+  });
+
+  it("'Filtrar' asks the cards and the list for the customer and the period, and 'Limpar filtro' drops them", async () => {
+    const { user, calls } = openPage({ 13: [order(130, 13)] });
+    expect(await screen.findByText('Cliente 130')).toBeTruthy();
+    await user.type(screen.getByLabelText('Cliente (nome, e-mail, documento ou telefone)'), 'joão');
+    fireEvent.change(screen.getByLabelText('Feitos de'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('Até'), { target: { value: '2026-03-31' } });
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/api/orders/status?q=jo%C3%A3o&from=2026-03-01&to=2026-03-31')).toBe(true),
+    );
+    expect(
+      calls.some((c) => c.url === '/api/orders/status/13?page=0&items=10&q=jo%C3%A3o&from=2026-03-01&to=2026-03-31'),
+    ).toBe(true);
+    expect(screen.getByText('As quantidades e a lista mostram só os pedidos do filtro.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Limpar filtro' }));
+    expect(screen.queryByText('As quantidades e a lista mostram só os pedidos do filtro.')).toBeNull();
+  });
+
+  it('refuses a period whose end comes before its start, asking nothing', async () => {
+    const { user, calls } = openPage({ 13: [order(130, 13)] });
+    expect(await screen.findByText('Cliente 130')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Feitos de'), { target: { value: '2026-03-10' } });
+    fireEvent.change(screen.getByLabelText('Até'), { target: { value: '2026-03-09' } });
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(screen.getByText('A data final deve ser igual ou posterior à data inicial.')).toBeTruthy();
+    expect(calls.some((c) => c.url.includes('from='))).toBe(false);
   });
 
   it("'Buscar' replaces the list with the order found, or says it was not found", async () => {

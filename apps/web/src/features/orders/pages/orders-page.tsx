@@ -5,6 +5,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DirectionsBikeOutlinedIcon from '@mui/icons-material/DirectionsBikeOutlined';
 import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
@@ -31,6 +32,7 @@ import { OrderDetailsDialog } from '../../../components/orders/order-details-dia
 import { orNotAvailable } from '../../../components/orders/order-format';
 import { OrderStatusChip } from '../../../components/orders/order-status-chip';
 import { useOrderMove } from '../../../components/orders/use-order-move';
+import { OrderWhatsAppButton } from '../../../components/orders/whatsapp-button';
 import { PageHeader } from '../../../components/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
 import { CONNECTION_LOST_TEXT, isNoAnswer } from '../../../lib/api-client';
@@ -39,6 +41,7 @@ import { formatDate } from '../../../lib/format';
 import { useLinkedRecord } from '../../../lib/linked-record';
 import {
   fetchAllOrders,
+  type OrderFilter,
   type OrderPictureKind,
   orderByCodeQuery,
   ordersKeys,
@@ -131,9 +134,15 @@ export default function OrdersPage() {
   const [linkedOrder, clearLinkedOrder] = useLinkedRecord('order');
   const linkedOrderId = linkedOrder && /^\d+$/.test(linkedOrder) ? Number(linkedOrder) : null;
 
-  const counts = useStatusCounts();
+  /** The filter typed and the one applied (issue 20 §5): the counts and the list follow the applied one. */
+  const [draft, setDraft] = useState<OrderFilter>({});
+  const [filter, setFilter] = useState<OrderFilter>({});
+  const [filterError, setFilterError] = useState<string | null>(null);
+  const filtering = Boolean(filter.q || filter.from || filter.to);
+
+  const counts = useStatusCounts(filter);
   const actor = useOrderActor();
-  const list = useOrderPage({ status, page: paging.page, items: paging.pageSize }, searchCode === null);
+  const list = useOrderPage({ status, page: paging.page, items: paging.pageSize, ...filter }, searchCode === null);
   const found = useOrderByCode(searchCode);
 
   const rows: OrderSummary[] = searchCode !== null ? (found.data ? [found.data] : []) : (list.data?.orders ?? []);
@@ -170,6 +179,26 @@ export default function OrdersPage() {
       setSearching(false);
     }
   };
+  const applyFilter = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.from && draft.to && draft.from > draft.to) {
+      setFilterError(T.filter.reversed);
+      return;
+    }
+    setFilterError(null);
+    setFilter({ q: draft.q?.trim() || undefined, from: draft.from || undefined, to: draft.to || undefined });
+    setPaging({ page: 0, pageSize: PAGE_SIZE });
+    setSearchCode(null);
+    setSelectedId(null);
+  };
+  const clearFilter = () => {
+    setDraft({});
+    setFilter({});
+    setFilterError(null);
+    setPaging({ page: 0, pageSize: PAGE_SIZE });
+    setSelectedId(null);
+  };
+
   const clearSearch = () => {
     setSearchCode(null);
     setCodeText('');
@@ -213,7 +242,7 @@ export default function OrdersPage() {
     const order = chosen[0];
     if (!order) return null;
     const enabled = enabledActions(order, actor);
-    return TOOLBAR_ACTIONS.map((action) => (
+    const buttons = TOOLBAR_ACTIONS.map((action) => (
       <Button
         key={action}
         size="small"
@@ -225,19 +254,71 @@ export default function OrdersPage() {
         {T.actions[action]}
       </Button>
     ));
+    return [...buttons, <OrderWhatsAppButton key="whatsapp" orderId={order.orderId} size="small" />];
   };
 
   const statusLabel = orderStatusLabel(status);
-  const exportRows = async () => (searchCode !== null ? rows : fetchAllOrders(status));
+  const exportRows = async () => (searchCode !== null ? rows : fetchAllOrders(status, filter));
   const open = (kind: DialogKind) => (dialog?.kind === kind ? dialog.order : null);
 
   return (
     <Box>
       <PageHeader title={T.title} actions={<RefreshButton label={T.refresh} onClick={() => void reloadAll()} />} />
 
+      <Box
+        component="form"
+        role="search"
+        aria-label={T.filter.label}
+        noValidate
+        onSubmit={applyFilter}
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1, mb: 2 }}
+      >
+        <TextField
+          size="small"
+          label={T.filter.customer}
+          value={draft.q ?? ''}
+          onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+          slotProps={{ htmlInput: { maxLength: 80 } }}
+          sx={{ width: { xs: '100%', sm: 320 } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label={T.filter.from}
+          value={draft.from ?? ''}
+          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ width: { xs: 'calc(50% - 4px)', sm: 170 } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label={T.filter.to}
+          value={draft.to ?? ''}
+          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          error={filterError !== null}
+          helperText={filterError}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ width: { xs: 'calc(50% - 4px)', sm: 170 } }}
+        />
+        <Button type="submit" variant="contained" startIcon={<FilterAltOutlinedIcon />} sx={{ height: 40 }}>
+          {T.filter.apply}
+        </Button>
+        {filtering ? (
+          <Button onClick={clearFilter} sx={{ height: 40 }}>
+            {T.filter.clear}
+          </Button>
+        ) : null}
+        {filtering ? (
+          <Typography variant="body2" color="text.secondary" sx={{ width: '100%' }}>
+            {T.filter.active}
+          </Typography>
+        ) : null}
+      </Box>
+
       {counts.data?.every((count) => count.quantity === 0) ? (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {T.noOrders}
+          {filtering ? T.filter.none : T.noOrders}
         </Typography>
       ) : (
         <Box sx={{ mb: 2 }}>

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+
+let t: TestApp;
+let admin: string;
+let attendant: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app, DEMO.admin);
+  attendant = await signIn(t.app, DEMO.attendant);
+}, 120_000);
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
+  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as object });
+type Row = { status: number; label: string; template: string; isDefault: boolean };
+const rowOf = (body: { data: { templates: Row[] } }, status: number) =>
+  body.data.templates.find((row) => row.status === status);
+
+describe('WhatsApp templates in Configurações (issue 20 §6)', () => {
+  it('ships a default per status with the placeholders listed', async () => {
+    const answer = await call('GET', '/settings/whatsapp-templates', attendant);
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json();
+    expect(body.data.templates).toHaveLength(15);
+    expect(rowOf(body, 4)).toMatchObject({
+      label: 'Em entrega',
+      isDefault: true,
+      template:
+        'Olá, {cliente}! Seu pedido {codigo} está em "{status}". Total: {total}.\nO motoboy {entregador} saiu para a entrega em {saida}.',
+    });
+    expect(body.data.placeholders.map((p: { name: string }) => p.name)).toEqual([
+      'cliente',
+      'codigo',
+      'status',
+      'total',
+      'pix',
+      'entregador',
+      'saida',
+    ]);
+  });
+
+  it('saves a message, refuses an unknown placeholder in Portuguese, and restores the default', async () => {
+    const saved = await call('PUT', '/settings/whatsapp-templates/13', admin, {
+      template: 'Pedido {codigo} finalizado. Volte sempre!',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(rowOf(saved.json(), 13)).toMatchObject({
+      template: 'Pedido {codigo} finalizado. Volte sempre!',
+      isDefault: false,
+    });
+    const bad = await call('PUT', '/settings/whatsapp-templates/FINALIZADOS', admin, { template: 'Oi {nome}' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Marcador desconhecido: {nome}.');
+    // nothing changed by the refused call
+    const read = (await call('GET', '/settings/whatsapp-templates', admin)).json();
+    expect(rowOf(read, 13)?.template).toBe('Pedido {codigo} finalizado. Volte sempre!');
+    const restored = await call('DELETE', '/settings/whatsapp-templates/13', admin);
+    expect(restored.statusCode).toBe(200);
+    expect(rowOf(restored.json(), 13)).toMatchObject({
+      template: 'Olá, {cliente}! Seu pedido {codigo} está em "{status}". Total: {total}.\nObrigado pela compra!',
+      isDefault: true,
+    });
+  });
+
+  it('lets only Configurações bancárias change them, and refuses an unknown status', async () => {
+    const refused = await call('PUT', '/settings/whatsapp-templates/13', attendant, { template: 'Oi {cliente}' });
+    expect(refused.statusCode).toBe(403);
+    expect((await call('DELETE', '/settings/whatsapp-templates/13', attendant)).statusCode).toBe(403);
+    const unknown = await call('PUT', '/settings/whatsapp-templates/14', admin, { template: 'Oi' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain('Status de pedido inválido.');
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { ORDER_STAGE_STATUSES, ORDER_STAGES, ORDER_STATUS_KEYS, orderStageOf } from './index';
+import {
+  DEFAULT_WHATSAPP_TEMPLATES,
+  fillWhatsAppMessage,
+  whatsAppLink,
+  whatsAppPhone,
+  whatsAppTemplateError,
+  whatsAppValues,
+} from './whatsapp';
+
+describe('whatsAppPhone', () => {
+  it.each([
+    ['(11) 98765-4321', '5511987654321'],
+    ['+55 21 3456-7890', '552134567890'],
+    ['5511987654321', '5511987654321'],
+    ['11 98765 4321', '5511987654321'],
+  ])('%s → %s', (phone, expected) => expect(whatsAppPhone(phone)).toBe(expected));
+
+  it.each([['98765-4321'], ['(11) 88765-4321'], ['(01) 98765-4321'], [''], [null], ['+1 415 555 0100']])(
+    '%s is no Brazilian phone',
+    (phone) => expect(whatsAppPhone(phone)).toBeNull(),
+  );
+});
+
+describe('the message', () => {
+  const order = {
+    customer: 'José Araújo',
+    code: 'K7M-4QP',
+    statusKey: 4,
+    total: 1234.56,
+    deliverer: 'Carlos Motoboy',
+    // 17:05 UTC is 14:05 in São Paulo
+    departedAt: '2026-03-10T17:05:00.000Z',
+    pix: null,
+  };
+
+  it('fills an out-for-delivery order with its courier and departure time', () => {
+    expect(fillWhatsAppMessage(DEFAULT_WHATSAPP_TEMPLATES[4], whatsAppValues(order))).toBe(
+      'Olá, José Araújo! Seu pedido K7M-4QP está em "Em entrega". Total: R$ 1.234,56.\n' +
+        'O motoboy Carlos Motoboy saiu para a entrega em 10/03/2026 14:05.',
+    );
+  });
+
+  it('carries the Pix copia e cola while unpaid, and leaves its line out when there is none', () => {
+    const unpaid = { ...order, statusKey: 10, total: 89.9, deliverer: null, departedAt: null, pix: '000201PIX' };
+    expect(fillWhatsAppMessage(DEFAULT_WHATSAPP_TEMPLATES[10], whatsAppValues(unpaid))).toBe(
+      'Olá, José Araújo! Seu pedido K7M-4QP está em "Aguardando comprovante". Total: R$ 89,90.\n' +
+        'Para pagar por Pix, copie e cole o código abaixo no app do seu banco:\n000201PIX',
+    );
+    expect(fillWhatsAppMessage('Pedido {codigo}\nPix: {pix}', whatsAppValues({ ...unpaid, pix: null }))).toBe(
+      'Pedido K7M-4QP',
+    );
+  });
+
+  it('builds the wa.me link with the message encoded, none without a valid phone', () => {
+    expect(whatsAppLink('(11) 98765-4321', 'Olá, José! R$ 10,00')).toBe(
+      'https://wa.me/5511987654321?text=Ol%C3%A1%2C%20Jos%C3%A9!%20R%24%2010%2C00',
+    );
+    expect(whatsAppLink('123', 'x')).toBeNull();
+  });
+});
+
+describe('whatsAppTemplateError', () => {
+  it('accepts the shipped templates and refuses unknown placeholders in Portuguese', () => {
+    for (const template of Object.values(DEFAULT_WHATSAPP_TEMPLATES))
+      expect(whatsAppTemplateError(template)).toBeNull();
+    expect(whatsAppTemplateError('Pedido {codigo} de {nome}')).toBe(
+      'Marcador desconhecido: {nome}. Use apenas {cliente}, {codigo}, {status}, {total}, {pix}, {entregador}, {saida}.',
+    );
+    expect(whatsAppTemplateError('   ')).toBe('Escreva a mensagem.');
+  });
+});
+
+describe('order stages', () => {
+  it('put every status in exactly one stage', () => {
+    const all = ORDER_STAGES.flatMap((stage) => ORDER_STAGE_STATUSES[stage]).sort((a, b) => a - b);
+    expect(all).toEqual([...ORDER_STATUS_KEYS].sort((a, b) => a - b));
+    expect(orderStageOf(11)).toBe('pagamento');
+    expect(orderStageOf(16)).toBe('entrega');
+    expect(orderStageOf(12)).toBe('cancelados');
+  });
+});

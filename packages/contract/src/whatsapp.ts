@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { onlyDigits } from './documents';
+import { formatBRL } from './money';
+import {
+  ORDER_STATUS,
+  ORDER_STATUS_KEYS,
+  ORDER_STATUS_LABELS,
+  type OrderStatusKey,
+  OUT_FOR_DELIVERY_STATUSES,
+} from './order-status';
+import { toPeriodTimestamp } from './period';
+
+/**
+ * 'Enviar pelo WhatsApp' (issue 20 §6): the customer's phone as wa.me wants it, the message of the order's
+ * status filled from its template, and the link. One rule, used by every screen that sends one.
+ */
+
+/** The placeholders a template may use, with what each becomes. */
+export const WHATSAPP_PLACEHOLDERS = {
+  cliente: 'Nome do cliente',
+  codigo: 'Código do pedido',
+  status: 'Status do pedido',
+  total: 'Valor total (R$ 1.234,56)',
+  pix: 'Pix copia e cola (enquanto o pagamento não foi feito)',
+  entregador: 'Nome do motoboy',
+  saida: 'Data e hora da saída para entrega (DD/MM/AAAA HH:mm)',
+} as const;
+export type WhatsAppPlaceholder = keyof typeof WHATSAPP_PLACEHOLDERS;
+export const WHATSAPP_PLACEHOLDER_NAMES = Object.keys(WHATSAPP_PLACEHOLDERS) as WhatsAppPlaceholder[];
+
+export const WHATSAPP_LIMITS = { template: 1000 } as const;
+
+export const WHATSAPP_TEXTS = {
+  send: 'Enviar pelo WhatsApp',
+  noPhone: 'O cliente não tem um celular válido cadastrado (DDD e número).',
+  templateRequired: 'Escreva a mensagem.',
+  templateTooLong: `A mensagem pode ter no máximo ${WHATSAPP_LIMITS.template} caracteres.`,
+  unknownPlaceholders: (names: readonly string[]) =>
+    `${names.length === 1 ? 'Marcador desconhecido' : 'Marcadores desconhecidos'}: ${names
+      .map((name) => `{${name}}`)
+      .join(', ')}. Use apenas ${WHATSAPP_PLACEHOLDER_NAMES.map((name) => `{${name}}`).join(', ')}.`,
+} as const;
+
+const S = ORDER_STATUS;
+const GREETING = 'Olá, {cliente}! Seu pedido {codigo} está em "{status}". Total: {total}.';
+const PIX_LINE = 'Para pagar por Pix, copie e cole o código abaixo no app do seu banco:\n{pix}';
+
+/** The message shipped for each status ('Restaurar padrão' brings it back). */
+export const DEFAULT_WHATSAPP_TEMPLATES: Record<OrderStatusKey, string> = Object.fromEntries(
+  ORDER_STATUS_KEYS.map((key) => {
+    if (key === S.PROCESSANDO || key === S.AGUARDANDO_COMPROVANTE || key === S.ERRO)
+      return [key, `${GREETING}\n${PIX_LINE}`];
+    if ((OUT_FOR_DELIVERY_STATUSES as readonly number[]).includes(key))
+      return [key, `${GREETING}\nO motoboy {entregador} saiu para a entrega em {saida}.`];
+    if (key === S.AGUARDANDO_CLIENTE) return [key, `${GREETING}\nSeu pedido está esperando por você na loja.`];
+    if (key === S.FINALIZADOS) return [key, `${GREETING}\nObrigado pela compra!`];
+    return [key, GREETING];
+  }),
+) as Record<OrderStatusKey, string>;
+
+const PLACEHOLDER = /\{([^{}\s]*)\}/g;
+
+/** The placeholders of a template that do not exist (empty when it is valid). */
+export function unknownPlaceholders(template: string): string[] {
+  const unknown = new Set<string>();
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    const name = match[1] ?? '';
+    if (!Object.hasOwn(WHATSAPP_PLACEHOLDERS, name)) unknown.add(name);
+  }
+  return [...unknown];
+}
+
+/** Why a template cannot be saved, in Portuguese, or null when it can. */
+export function whatsAppTemplateError(template: string): string | null {
+  if (!template.trim()) return WHATSAPP_TEXTS.templateRequired;
+  if (template.length > WHATSAPP_LIMITS.template) return WHATSAPP_TEXTS.templateTooLong;
+  const unknown = unknownPlaceholders(template);
+  return unknown.length > 0 ? WHATSAPP_TEXTS.unknownPlaceholders(unknown) : null;
+}
+
+/**
+ * A Brazilian phone as wa.me wants it: 55 + DDD + number, digits only ("(11) 98765-4321" →
+ * "5511987654321"); null when it is not a valid Brazilian number (a DDD, then 8 digits of a landline or 9
+ * starting with 9 of a mobile).
+ */
+export function whatsAppPhone(phone: string | null | undefined): string | null {
+  let digits = onlyDigits(phone ?? '');
+  if (digits.length >= 12 && digits.startsWith('55')) digits = digits.slice(2);
+  if (digits.length === 11 && digits.startsWith('0')) return null;
+  if (!/^[1-9]{2}/.test(digits)) return null;
+  if (digits.length === 11 && digits[2] === '9') return `55${digits}`;
+  if (digits.length === 10 && /[2-8]/.test(digits[2] ?? '')) return `55${digits}`;
+  return null;
+}
+
+/** What an order gives its message. */
+export interface WhatsAppOrder {
+  customer: string;
+  code: string;
+  statusKey: number;
+  total: number;
+  deliverer: string | null;
+  /** When the order left for delivery (ISO), or null. */
+  departedAt?: string | null;
+  /** The Pix copia e cola, while the order waits for its payment; null otherwise. */
+  pix?: string | null;
+}
+
+/** DD/MM/YYYY HH:mm in São Paulo time. */
+function dateTime(iso: string): string {
+  const local = toPeriodTimestamp(new Date(iso));
+  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 16)}`;
+}
+
+/** The value of every placeholder for an order ('' when the order has none). */
+export function whatsAppValues(order: WhatsAppOrder): Record<WhatsAppPlaceholder, string> {
+  return {
+    cliente: order.customer,
+    codigo: order.code,
+    status: ORDER_STATUS_LABELS[order.statusKey as OrderStatusKey] ?? String(order.statusKey),
+    total: formatBRL(order.total),
+    pix: order.pix ?? '',
+    entregador: order.deliverer ?? '',
+    saida: order.departedAt ? dateTime(order.departedAt) : '',
+  };
+}
+
+/**
+ * The message: each placeholder replaced by its value. A line whose placeholder has no value for this order
+ * (no Pix code, no courier yet) is left out, so the customer never reads "Pix: " with nothing after it.
+ */
+export function fillWhatsAppMessage(template: string, values: Record<WhatsAppPlaceholder, string>): string {
+  return template
+    .split('\n')
+    .filter((line) => {
+      for (const match of line.matchAll(PLACEHOLDER)) {
+        const name = match[1] as WhatsAppPlaceholder;
+        if (Object.hasOwn(values, name) && values[name] === '') return false;
+      }
+      return true;
+    })
+    .map((line) =>
+      line.replace(PLACEHOLDER, (whole, name: string) =>
+        Object.hasOwn(values, name) ? values[name as WhatsAppPlaceholder] : whole,
+      ),
+    )
+    .join('\n')
+    .trim();
+}
+
+/** https://wa.me/<phone>?text=<message>, or null when the phone is not a valid Brazilian number. */
+export function whatsAppLink(phone: string | null | undefined, message: string): string | null {
+  const to = whatsAppPhone(phone);
+  return to ? `https://wa.me/${to}?text=${encodeURIComponent(message)}` : null;
+}
+
+/**
+ * A transfer or Pix order still waiting for its proof, or a Pix order waiting for the bank (Processando): the
+ * customer may still need the order's Pix code (the details dialog shows it, the message carries it).
+ */
+export function awaitsPixPayment(order: { paymentMethod: string; statusKey: number }): boolean {
+  if (order.paymentMethod === 'CASH') return false;
+  return order.statusKey === ORDER_STATUS.AGUARDANDO_COMPROVANTE || order.statusKey === ORDER_STATUS.PROCESSANDO;
+}
+
+/** One status's message as 'Configurações' shows it. */
+export const whatsAppTemplateSchema = z.object({
+  status: z.number().int(),
+  /** Portuguese label of the status. */
+  label: z.string(),
+  template: z.string(),
+  /** True when this is the shipped default (no edit saved). */
+  isDefault: z.boolean(),
+  defaultTemplate: z.string(),
+});
+export type WhatsAppTemplate = z.infer<typeof whatsAppTemplateSchema>;
+
+/** GET /settings/whatsapp-templates: every status's message and the placeholders a message may use. */
+export const whatsAppTemplatesSchema = z.object({
+  data: z.object({
+    templates: z.array(whatsAppTemplateSchema),
+    placeholders: z.array(z.object({ name: z.string(), description: z.string() })),
+  }),
+});
+export type WhatsAppTemplates = z.infer<typeof whatsAppTemplatesSchema>['data'];
+
+/** PUT /settings/whatsapp-templates/{status}: the message, checked by whatsAppTemplateError. */
+export const whatsAppTemplateBodySchema = z.strictObject({
+  template: z.string({ error: WHATSAPP_TEXTS.templateRequired }).superRefine((template, context) => {
+    const error = whatsAppTemplateError(template);
+    if (error) context.addIssue({ code: 'custom', message: error });
+  }),
+});
