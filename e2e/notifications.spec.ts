@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newProduct } from './fixtures';
+import { newProduct, ownedBy } from './fixtures';
 import { apiAs, type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot } from './harness';
 
 /** The bell's accessible name holds its unread count ("Notificações: 3"). */
@@ -44,5 +44,41 @@ describe('the bell: what needs the employee, live', () => {
     await item.click();
     await page.waitForURL((url) => url.pathname === '/admin/products' && url.searchParams.get('code') === product.code);
     await page.getByRole('button', { name: `Notificações: ${before}` }).waitFor({ timeout: 20_000 });
+  });
+
+  it('a customer waiting for approval again shows in the bell live, and opens his details', async () => {
+    const { page } = admin;
+    await page.goto(`${admin.baseURL}/admin/dashboard`);
+    await page.getByRole('button', { name: /^Notificações: \d+$/ }).waitFor();
+    // Another employee (through the API) acts on a waiting customer of the live journey's share (that
+    // journey sells to approved customers only): blocked, he no longer waits; unblocked without ever
+    // having been approved, he waits again — a new waiting customer for the bell.
+    const api = await apiAs(admin.baseURL, DEMO.admin);
+    const { customers } = await api.get<{ customers: { id: number; name: string; email: string }[] }>(
+      '/administrator/customers/unnaproved?page=0&items=100&sort=id:asc',
+    );
+    const customer = customers.filter(ownedBy('live'))[0];
+    expect(customer, 'a waiting demo customer of the live share').toBeDefined();
+    if (!customer) return;
+    await api.send('PATCH', `/administrator/customer/${customer.id}/status`, {
+      status: 'Blocked',
+      note: 'Documento ilegível',
+    });
+
+    const bell = page.getByRole('button', { name: /^Notificações: \d+$/ });
+    await bell.click();
+    const menu = page.getByRole('menu', { name: 'Notificações' });
+    const item = menu.getByRole('menuitem').filter({ hasText: customer.email });
+    await expect.poll(() => item.count(), { timeout: 20_000 }).toBe(0);
+
+    // Unblocked: waiting again. The open menu shows him without a reload (the event stream, not the minute's poll).
+    await api.send('PATCH', `/administrator/customer/${customer.id}/status`, { status: 'Approved' });
+    await item.waitFor({ timeout: 20_000 });
+    expect(await item.textContent()).toContain(`Cliente aguardando aprovação${customer.name} (${customer.email})`);
+    await item.click();
+    await page.waitForURL(
+      (url) => url.pathname === '/admin/customers' && url.searchParams.get('customer') === customer.email,
+    );
+    await page.getByRole('dialog', { name: 'Detalhes do Cliente' }).getByText(customer.email).waitFor();
   });
 });

@@ -15,9 +15,10 @@ export interface WaitingCustomerRow {
 export const waitingCustomers = (db: Executor, cap: number) =>
   db
     .selectFrom('customers')
-    .select(['id', 'name', 'email', 'created_at'])
+    // Since when he waits: his registration, or the change that put him back to waiting (an unblock).
+    .select(['id', 'name', 'email', sql<Date>`coalesce(status_changed_at, created_at)`.as('created_at')])
     .where('status', '=', 'AWAITING')
-    .orderBy('created_at', 'desc')
+    .orderBy(sql`coalesce(status_changed_at, created_at)`, 'desc')
     .orderBy('id', 'desc')
     .limit(cap)
     .execute() as Promise<WaitingCustomerRow[]>;
