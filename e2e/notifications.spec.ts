@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newProduct, ownedBy } from './fixtures';
+import { newProduct } from './fixtures';
 import { apiAs, type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot } from './harness';
 
 /** The bell's accessible name holds its unread count ("Notificações: 3"). */
@@ -50,15 +50,15 @@ describe('the bell: what needs the employee, live', () => {
     const { page } = admin;
     await page.goto(`${admin.baseURL}/admin/dashboard`);
     await page.getByRole('button', { name: /^Notificações: \d+$/ }).waitFor();
-    // Another employee (through the API) acts on a waiting customer of the live journey's share (that
-    // journey sells to approved customers only): blocked, he no longer waits; unblocked without ever
-    // having been approved, he waits again — a new waiting customer for the bell.
+    // Another employee (through the API) acts on a waiting customer: the last by name (the customers journey
+    // approves the first by name; no other journey touches waiting customers). Blocked, he no longer waits;
+    // unblocked without ever having been approved, he waits again: a new waiting customer for the bell.
     const api = await apiAs(admin.baseURL, DEMO.admin);
     const { customers } = await api.get<{ customers: { id: number; name: string; email: string }[] }>(
-      '/administrator/customers/unnaproved?page=0&items=100&sort=id:asc',
+      '/administrator/customers/unnaproved?page=0&items=1&sort=name:desc',
     );
-    const customer = customers.filter(ownedBy('live'))[0];
-    expect(customer, 'a waiting demo customer of the live share').toBeDefined();
+    const customer = customers[0];
+    expect(customer, 'a waiting demo customer').toBeDefined();
     if (!customer) return;
     await api.send('PATCH', `/administrator/customer/${customer.id}/status`, {
       status: 'Blocked',
