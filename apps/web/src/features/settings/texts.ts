@@ -122,3 +122,23 @@ export const COMPANY_FORM_TEXTS = {
   cancel: 'Cancelar',
   close: 'Fechar',
 } as const;
+
+/** 'Mensagens do WhatsApp' (issue 20 §6): the message of each order status. */
+export const WHATSAPP_CARD_TEXTS = {
+  title: 'Mensagens do WhatsApp',
+  text: 'A mensagem de cada status do pedido, enviada pelo botão "Enviar pelo WhatsApp". Os marcadores abaixo são trocados pelos dados do pedido; uma linha cujo marcador está vazio no pedido não é enviada.',
+  placeholdersTitle: 'Marcadores',
+  defaultChip: 'Padrão',
+  edit: 'Editar',
+  restore: 'Restaurar padrão',
+  confirm: 'Confirma operação?',
+  dialogTitle: (status: string) => `Mensagem do status "${status}"`,
+  field: 'Mensagem',
+  save: 'Salvar',
+  cancel: 'Cancelar',
+  saved: 'Mensagem salva com sucesso.',
+  saveFailed: 'Não foi possível salvar a mensagem.',
+  restored: 'Mensagem padrão restaurada.',
+  restoreFailed: 'Não foi possível restaurar a mensagem padrão.',
+  loadFailed: 'Não foi possível carregar as mensagens do WhatsApp.',
+} as const;

@@ -34,6 +34,7 @@ import { type BankDialogTarget, BankSettingDialog } from '../components/bank-set
 import { CompanySettingsDialog } from '../components/company-settings-dialog';
 import { PixReceivedCard } from '../components/pix-received-card';
 import { PixWebhookCard } from '../components/pix-webhook-card';
+import { WhatsAppTemplatesCard } from '../components/whatsapp-templates-card';
 import { SETTINGS_PAGE_TEXTS as T } from '../texts';
 
 /** A refusal the user can act on (a rule, a taken key): its own message in the modal, which stays open. */
@@ -235,6 +236,7 @@ export default function SettingsPage() {
           </Card>
           {canChange ? <PixWebhookCard /> : null}
           {canReadPix ? <PixReceivedCard /> : null}
+          {canChange || canReadPix ? <WhatsAppTemplatesCard /> : null}
         </Stack>
       )}
       <BankSettingDialog
