@@ -102,7 +102,18 @@ export function WhatsAppTemplatesCard() {
                   ))}
                 </Box>
               </Box>
-              <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={T.title}>
+              <Box
+                component="ul"
+                aria-label={T.title}
+                sx={{
+                  listStyle: 'none',
+                  p: 0,
+                  m: 0,
+                  display: 'grid',
+                  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+                  gap: 1.5,
+                }}
+              >
                 {templates.data.templates.map((row) => (
                   <Box
                     component="li"
@@ -152,7 +163,7 @@ export function WhatsAppTemplatesCard() {
                     </Stack>
                   </Box>
                 ))}
-              </Stack>
+              </Box>
             </>
           ) : null}
         </Stack>
