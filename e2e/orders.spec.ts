@@ -1,3 +1,4 @@
+import { normalizeSearch, whatsAppPhone } from '@backoffice/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignCourier, deliverOrder, type JourneyProduct, newProduct, packOrder, placeOrder } from './fixtures';
@@ -26,6 +27,7 @@ interface ApiOrder {
 }
 interface ApiOrderDetail extends ApiOrder {
   status: string;
+  customerPhone: string | null;
   items: { name: string; quantity: number; unitPrice: number }[];
 }
 
@@ -89,16 +91,20 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
   afterAll(() => s.close());
 
   it('opens on Finalizados with the status cards, the search and the table, and passes axe', async () => {
-    const cards = page.getByRole('list', { name: 'Pedidos por status' }).getByRole('button');
+    // The cards, grouped under the stages (issue 20 §5); the one selected is pressed.
+    const region = page.getByRole('region', { name: 'Pedidos por status' });
+    const cards = region.getByRole('button');
     await expect.poll(() => cards.count()).toBeGreaterThan(3);
-    expect(await cards.first().textContent()).toMatch(/^[\d.]+ Finalizados$/);
-    expect(await cards.first().getAttribute('aria-pressed')).toBe('true');
+    const pressed = region.getByRole('button', { pressed: true });
+    expect(await pressed.textContent()).toMatch(/^[\d.]+ Finalizados$/);
+    const concluded = region.getByRole('region', { name: /^Concluídos · [\d.]+$/ });
+    expect(await concluded.getByRole('button', { pressed: true }).count()).toBe(1);
     await screenshot(page, 'orders-page');
     await expectAccessible(page, 'Pedidos');
 
     await page.getByRole('button', { name: /^[\d.]+ Aguardando aprovação$/ }).click();
     await page.getByRole('heading', { name: 'Pedidos: Aguardando aprovação' }).waitFor();
-    expect(await cards.first().textContent()).toMatch(/^[\d.]+ Aguardando aprovação$/);
+    expect(await pressed.textContent()).toMatch(/^[\d.]+ Aguardando aprovação$/);
   });
 
   it('approves a payment proof: the order goes to the stocker', async () => {
@@ -250,5 +256,51 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
     await screenshot(page, 'orders-packaging');
     await expectAccessible(page, 'Imagens da embalagem');
     await photos.getByRole('button', { name: 'Fechar' }).click();
+  });
+
+  it("filters by the customer's name typed in lower case without accents, and sends the order by WhatsApp", async () => {
+    // The journey's own order, for a customer of its share with a valid mobile or landline.
+    const order = await placeOrder(admin, 'orders', {
+      product,
+      where: (c) => !c.isBlocked && whatsAppPhone((c as unknown as { phone: string }).phone) !== null,
+    });
+    const placed = await detail(page, order.orderId);
+    expect(placed.statusKey).toBe(1);
+    const typed = normalizeSearch(placed.customer);
+    expect(typed).toBe(typed.toLowerCase());
+
+    const filter = page.getByRole('search', { name: 'Filtrar pedidos' });
+    await filter.getByLabel(/^Cliente/).fill(typed);
+    await filter.getByRole('button', { name: 'Filtrar', exact: true }).click();
+    await page.getByText('As quantidades e a lista mostram só os pedidos do filtro.').waitFor();
+    await page.getByRole('button', { name: /^[\d.]+ Aguardando estoquista$/ }).click();
+    await page.getByRole('heading', { name: 'Pedidos: Aguardando estoquista' }).waitFor();
+    const row = page.getByRole('grid').getByRole('row').filter({ hasText: order.code });
+    await row.waitFor();
+    // Every row the filter left is the customer's.
+    const customers = await page
+      .getByRole('grid')
+      .getByRole('row')
+      .filter({ has: page.getByRole('gridcell') })
+      .allTextContents();
+    for (const text of customers) expect(text).toContain(placed.customer);
+    await screenshot(page, 'orders-filter');
+    await expectAccessible(page, 'Pedidos filtrados');
+
+    await row.getByRole('checkbox').check();
+    await toolbarButton(page, 'Ver pedido').click();
+    const details = page.getByRole('dialog', { name: `Detalhes do pedido ${order.code}` });
+    const link = details.getByRole('link', { name: 'Enviar pelo WhatsApp' });
+    await expect.poll(() => link.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/55\d{10,11}\?text=/);
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href.startsWith(`https://wa.me/${whatsAppPhone(placed.customerPhone)}?text=`)).toBe(true);
+    const message = decodeURIComponent(href.slice(href.indexOf('?text=') + '?text='.length));
+    expect(message).toContain(order.code);
+    expect(message).toContain(placed.customer);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    await details.getByRole('button', { name: 'Fechar' }).click();
+
+    await page.getByRole('button', { name: 'Limpar filtro' }).click();
+    await page.getByText('As quantidades e a lista mostram só os pedidos do filtro.').waitFor({ state: 'detached' });
   });
 });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, DEMO, login, openBrowser, screenshot, unique } from './harness';
+import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot, unique } from './harness';
 
 /** Calls the API with the signed-in page's token. */
 async function apiGet(page: Page, path: string): Promise<{ status: number; body: unknown }> {
@@ -60,6 +60,22 @@ describe('settings: Pix keys, transfer accounts, automatic Pix', () => {
     await screenshot(page, 'settings-desktop');
   });
 
+  it("shows 'Mensagens do WhatsApp' and refuses an unknown placeholder as it is typed (nothing saved)", async () => {
+    const card = page.getByRole('region', { name: 'Mensagens do WhatsApp' });
+    const finished = card.getByRole('listitem', { name: 'Finalizados' });
+    await finished.waitFor();
+    await card.getByText('{codigo}', { exact: true }).waitFor();
+    await finished.getByRole('button', { name: 'Editar: Finalizados' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mensagem do status "Finalizados"' });
+    await dialog.getByRole('textbox', { name: 'Mensagem' }).fill('Olá, {nome}!');
+    await dialog.getByText('Marcador desconhecido: {nome}.', { exact: false }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Salvar' }).isDisabled()).toBe(true);
+    await screenshot(page, 'settings-whatsapp-invalid');
+    await expectAccessible(page, 'Mensagem do WhatsApp');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('adds a Pix e-mail key (checked as it is typed), edits it, refuses a second CNPJ key, deletes it', async () => {
     const name = unique('Pix e-mail');
     await page.getByRole('button', { name: 'Novo PIX' }).click();
@@ -82,7 +98,7 @@ describe('settings: Pix keys, transfer accounts, automatic Pix', () => {
     await dialog.waitFor({ state: 'detached' });
 
     await selectRow(page, name);
-    await page.getByRole('button', { name: 'Editar' }).click();
+    await page.getByRole('button', { name: 'Editar', exact: true }).click();
     const edit = page.getByRole('dialog', { name: 'Editar informação bancária' });
     expect(await edit.getByLabel(/^Chave Pix/).inputValue()).toBe('financeiro@conectacell.com.br');
     await edit.getByLabel(/^Nome/).fill(`${name} (financeiro)`);
@@ -127,7 +143,7 @@ describe('settings: Pix keys, transfer accounts, automatic Pix', () => {
     await snackbar(page, 'Conta alterada com sucesso.');
 
     await selectRow(page, name);
-    await page.getByRole('button', { name: 'Editar' }).click();
+    await page.getByRole('button', { name: 'Editar', exact: true }).click();
     const edit = page.getByRole('dialog', { name: 'Editar informação bancária' });
     expect(await edit.getByLabel(/^Banco/).inputValue()).toBe('Bradesco (237)');
     await edit.getByLabel(/^Conta/).fill('7654321');

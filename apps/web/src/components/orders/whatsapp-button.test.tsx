@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/contract';
 import { renderPage, signInAs } from '../../test/render';
@@ -39,6 +40,12 @@ describe("'Enviar pelo WhatsApp'", () => {
     renderPage(<OrderWhatsAppButton order={makeOrderDetail({ statusKey: 4, customerPhone: '98765' })} />);
     const button = await screen.findByRole('button', { name: 'Enviar pelo WhatsApp' });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
-    expect(screen.getByLabelText('O cliente não tem um celular válido cadastrado (DDD e número).')).toBeTruthy();
+    const reason = screen.getByRole('group', {
+      name: 'O cliente não tem um celular válido cadastrado (DDD e número).',
+    });
+    // The keyboard reaches the reason: Tab focuses the wrapper, which shows the tooltip.
+    await userEvent.setup().tab();
+    expect(document.activeElement).toBe(reason);
+    expect(await screen.findByRole('tooltip')).toBeTruthy();
   });
 });

@@ -69,8 +69,18 @@ export function OrderWhatsAppButton({ order: given, orderId, size = 'medium' }: 
   if (href || !ready) return button;
   return (
     <Tooltip title={WHATSAPP_TEXTS.noPhone}>
-      {/* A disabled button takes no pointer events: the span carries the tooltip. */}
-      <span>{button}</span>
+      {/*
+        A disabled button takes no pointer events nor focus: the span carries the tooltip (which names the group
+        with the reason), and takes the focus so that a keyboard user reaches the reason too.
+      */}
+      {/* biome-ignore lint/a11y/useSemanticElements: an inline wrapper of one button, not a form's fieldset */}
+      <span
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the only way a keyboard reaches a disabled button's reason
+        tabIndex={0}
+        role="group"
+      >
+        {button}
+      </span>
     </Tooltip>
   );
 }

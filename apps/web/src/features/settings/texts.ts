@@ -139,3 +139,23 @@ export const LATE_LIMITS_TEXTS = {
   min: 'O limite deve ser de ao menos 1 minuto.',
   max: 'O limite deve ser de no máximo 7 dias (10080 minutos).',
 } as const;
+
+/** 'Mensagens do WhatsApp' (issue 20 §6): the message of each order status. */
+export const WHATSAPP_CARD_TEXTS = {
+  title: 'Mensagens do WhatsApp',
+  text: 'A mensagem de cada status do pedido, enviada pelo botão "Enviar pelo WhatsApp". Os marcadores abaixo são trocados pelos dados do pedido; uma linha cujo marcador está vazio no pedido não é enviada.',
+  placeholdersTitle: 'Marcadores',
+  defaultChip: 'Padrão',
+  edit: 'Editar',
+  restore: 'Restaurar padrão',
+  confirm: 'Confirma operação?',
+  dialogTitle: (status: string) => `Mensagem do status "${status}"`,
+  field: 'Mensagem',
+  save: 'Salvar',
+  cancel: 'Cancelar',
+  saved: 'Mensagem salva com sucesso.',
+  saveFailed: 'Não foi possível salvar a mensagem.',
+  restored: 'Mensagem padrão restaurada.',
+  restoreFailed: 'Não foi possível restaurar a mensagem padrão.',
+  loadFailed: 'Não foi possível carregar as mensagens do WhatsApp.',
+} as const;

@@ -72,9 +72,20 @@ interface Props {
 export function StatusCards({ counts, selected, onSelect }: Props) {
   const groups = stageGroups(counts, selected);
   return (
-    <Box component="section" aria-label={T.cards} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+    // On a phone the stages stack, two cards a row; wider, the stages sit side by side (a stage with one card
+    // takes one card's width), each wrapping its cards.
+    <Box
+      component="section"
+      aria-label={T.cards}
+      sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, flexWrap: 'wrap', columnGap: 3, rowGap: 1.5 }}
+    >
       {groups.map((group) => (
-        <Box key={group.stage} component="section" aria-labelledby={`stage-${group.stage}`}>
+        <Box
+          key={group.stage}
+          component="section"
+          aria-labelledby={`stage-${group.stage}`}
+          sx={{ flex: { sm: '0 1 auto' }, minWidth: 0, maxWidth: '100%' }}
+        >
           <Typography
             id={`stage-${group.stage}`}
             variant="overline"
@@ -89,8 +100,10 @@ export function StatusCards({ counts, selected, onSelect }: Props) {
               listStyle: 'none',
               m: 0,
               p: 0,
-              display: 'grid',
-              gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(168px, 1fr))' },
+              display: { xs: 'grid', sm: 'flex' },
+              flexWrap: 'wrap',
+              gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+              '& > li': { width: { sm: 176 } },
               gap: { xs: 1, sm: 1.5 },
             }}
           >

@@ -279,7 +279,7 @@ export default function OrdersPage() {
           value={draft.q ?? ''}
           onChange={(event) => setDraft({ ...draft, q: event.target.value })}
           slotProps={{ htmlInput: { maxLength: 80 } }}
-          sx={{ width: { xs: '100%', sm: 320 } }}
+          sx={{ width: { xs: '100%', sm: 380 } }}
         />
         <TextField
           size="small"

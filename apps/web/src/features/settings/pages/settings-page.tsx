@@ -37,6 +37,7 @@ import { CompanySettingsDialog } from '../components/company-settings-dialog';
 import { LateLimitsCard } from '../components/late-limits-card';
 import { PixReceivedCard } from '../components/pix-received-card';
 import { PixWebhookCard } from '../components/pix-webhook-card';
+import { WhatsAppTemplatesCard } from '../components/whatsapp-templates-card';
 import { SETTINGS_PAGE_TEXTS as T } from '../texts';
 
 /** A refusal the user can act on (a rule, a taken key): its own message in the modal, which stays open. */
@@ -253,6 +254,7 @@ export default function SettingsPage() {
           {canChange ? <PixWebhookCard /> : null}
           {canReadPix ? <PixReceivedCard /> : null}
           {canReadPix || canChange ? <LateLimitsCard canChange={canChange} /> : null}
+          {canChange || canReadPix ? <WhatsAppTemplatesCard /> : null}
         </Stack>
       )}
       <BankSettingDialog

@@ -1,0 +1,131 @@
+import type { WhatsAppTemplates } from '@backoffice/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderPage, signInAs } from '../../../test/render';
+import { WhatsAppTemplatesCard } from './whatsapp-templates-card';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const PLACEHOLDERS = [
+  { name: 'cliente', description: 'Nome do cliente' },
+  { name: 'codigo', description: 'Código do pedido' },
+];
+const FINISHED_DEFAULT = 'Olá, {cliente}! Obrigado pela compra!';
+
+/** Two statuses: 'Finalizado' with its default, 'Cancelado' with a message the shop saved. */
+function templates(finished: string | null, canceled: string | null): WhatsAppTemplates {
+  return {
+    placeholders: PLACEHOLDERS,
+    templates: [
+      {
+        status: 13,
+        label: 'Finalizado',
+        template: finished ?? FINISHED_DEFAULT,
+        isDefault: finished === null,
+        defaultTemplate: FINISHED_DEFAULT,
+      },
+      {
+        status: 14,
+        label: 'Cancelado',
+        template: canceled ?? 'Olá, {cliente}.',
+        isDefault: canceled === null,
+        defaultTemplate: 'Olá, {cliente}.',
+      },
+    ],
+  };
+}
+
+const item = (label: string) => screen.getByRole('listitem', { name: label });
+
+describe('Mensagens do WhatsApp', () => {
+  it('edits a message: the exact body is sent, the list shows the saved one without "Padrão"', async () => {
+    signInAs(['bo:manage:settings'], 'Ana Administradora', 1);
+    const calls = mockFetch({
+      'GET /api/settings/whatsapp-templates': { body: { data: templates(null, 'Pedido {codigo} cancelado.') } },
+      'PUT /api/settings/whatsapp-templates/13': (call) => ({
+        body: { data: templates((call.body as { template: string }).template, 'Pedido {codigo} cancelado.') },
+      }),
+    });
+    const user = userEvent.setup();
+    renderPage(<WhatsAppTemplatesCard />);
+    expect(await screen.findByText('Olá, {cliente}! Obrigado pela compra!')).toBeTruthy();
+    expect(screen.getByText('{codigo}')).toBeTruthy();
+    expect(screen.getByText('Código do pedido')).toBeTruthy();
+    expect(within(item('Finalizado')).getByText('Padrão')).toBeTruthy();
+    expect(within(item('Cancelado')).queryByText('Padrão')).toBeNull();
+    // The default has nothing to restore.
+    expect(within(item('Finalizado')).queryByRole('button', { name: /Restaurar padrão/ })).toBeNull();
+
+    await user.click(within(item('Finalizado')).getByRole('button', { name: 'Editar: Finalizado' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mensagem do status "Finalizado"' });
+    const field = within(dialog).getByRole('textbox', { name: 'Mensagem' });
+    await user.clear(field);
+    // user.type reads braces as key names; paste the text.
+    await user.click(field);
+    await user.paste('Valeu, {cliente}!\nPedido {codigo}');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Mensagem salva com sucesso.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const puts = calls.filter((call) => call.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.body).toEqual({ template: 'Valeu, {cliente}!\nPedido {codigo}' });
+    expect(within(item('Finalizado')).queryByText('Padrão')).toBeNull();
+  });
+
+  it('refuses an unknown placeholder as it is typed: the Portuguese error, Salvar disabled, nothing sent', async () => {
+    signInAs(['bo:manage:settings'], 'Ana Administradora', 1);
+    const calls = mockFetch({
+      'GET /api/settings/whatsapp-templates': { body: { data: templates(null, null) } },
+    });
+    const user = userEvent.setup();
+    renderPage(<WhatsAppTemplatesCard />);
+    await user.click(await screen.findByRole('button', { name: 'Editar: Cancelado' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mensagem do status "Cancelado"' });
+    const field = within(dialog).getByRole('textbox', { name: 'Mensagem' });
+    await user.clear(field);
+    await user.click(field);
+    await user.paste('Olá, {nome}!');
+    expect(
+      within(dialog).getByText(/^Marcador desconhecido: \{nome\}\. Use apenas \{cliente\}, \{codigo\}/),
+    ).toBeTruthy();
+    const save = within(dialog).getByRole('button', { name: 'Salvar' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    await user.clear(field);
+    expect(within(dialog).getByText('Escreva a mensagem.')).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('restores the default after "Confirma operação?": a DELETE, and the default is shown as "Padrão"', async () => {
+    signInAs(['bo:manage:settings'], 'Ana Administradora', 1);
+    const calls = mockFetch({
+      'GET /api/settings/whatsapp-templates': { body: { data: templates(null, 'Pedido {codigo} cancelado.') } },
+      'DELETE /api/settings/whatsapp-templates/14': { body: { data: templates(null, null) } },
+    });
+    const user = userEvent.setup();
+    renderPage(<WhatsAppTemplatesCard />);
+    await user.click(await screen.findByRole('button', { name: 'Restaurar padrão: Cancelado' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirmação' });
+    expect(within(confirm).getByText('Confirma operação?')).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Mensagem padrão restaurada.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      '/api/settings/whatsapp-templates/14',
+    ]);
+    await waitFor(() => expect(within(item('Cancelado')).getByText('Padrão')).toBeTruthy());
+    expect(within(item('Cancelado')).getByText('Olá, {cliente}.')).toBeTruthy();
+  });
+
+  it('is read-only for an employee with orders but not settings', async () => {
+    signInAs(['bo:manage:orders'], 'Beatriz Atendente', 1);
+    mockFetch({
+      'GET /api/settings/whatsapp-templates': { body: { data: templates(null, 'Pedido {codigo} cancelado.') } },
+    });
+    renderPage(<WhatsAppTemplatesCard />);
+    expect(await screen.findByText('Pedido {codigo} cancelado.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Editar/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Restaurar padrão/ })).toBeNull();
+  });
+});

@@ -1,0 +1,199 @@
+import {
+  PERMISSIONS,
+  type WhatsAppTemplate,
+  type WhatsAppTemplates,
+  whatsAppTemplateError,
+} from '@backoffice/contract';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import RestoreIcon from '@mui/icons-material/Restore';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { whatsAppTemplatesQuery } from '../../../components/orders/whatsapp-button';
+import { useApiMutation } from '../../../components/use-api-mutation';
+import { api } from '../../../lib/api-client';
+import { hasAccess, useSession } from '../../../lib/session';
+import { WHATSAPP_CARD_TEXTS as T } from '../texts';
+
+const saveTemplate = async ({ status, template }: { status: number; template: string }) =>
+  (
+    await api<{ data: WhatsAppTemplates }>(`/settings/whatsapp-templates/${status}`, {
+      method: 'PUT',
+      body: { template },
+    })
+  ).data;
+
+const restoreTemplate = async (status: number) =>
+  (await api<{ data: WhatsAppTemplates }>(`/settings/whatsapp-templates/${status}`, { method: 'DELETE' })).data;
+
+/**
+ * 'Mensagens do WhatsApp' (issue 20 §6): each order status with the message 'Enviar pelo WhatsApp' sends,
+ * the placeholders it may use; edited in a dialog checked as typed by the contract's whatsAppTemplateError.
+ * Stacked cards, not a table, so that it reads on a phone.
+ */
+export function WhatsAppTemplatesCard() {
+  useSession(); // re-render when the session changes
+  /** bo:manage:settings: 'Editar' and 'Restaurar padrão'; without it the card only shows the messages. */
+  const canChange = hasAccess({ permissions: [PERMISSIONS.settings] });
+  const templates = useQuery(whatsAppTemplatesQuery);
+  const confirm = useConfirm();
+  const [editing, setEditing] = useState<WhatsAppTemplate | null>(null);
+  const [text, setText] = useState('');
+  const update = (client: QueryClient, data: WhatsAppTemplates) =>
+    client.setQueryData(whatsAppTemplatesQuery.queryKey, data);
+  const save = useApiMutation({
+    mutationFn: saveTemplate,
+    success: T.saved,
+    failure: T.saveFailed,
+    update,
+    onSuccess: () => setEditing(null),
+  });
+  const restore = useApiMutation({
+    mutationFn: restoreTemplate,
+    success: T.restored,
+    failure: T.restoreFailed,
+    update,
+  });
+  const error = editing ? whatsAppTemplateError(text) : null;
+  const open = (row: WhatsAppTemplate) => {
+    setText(row.template);
+    setEditing(row);
+  };
+
+  return (
+    <Card component="section" aria-labelledby="whatsapp-templates-title">
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography id="whatsapp-templates-title" variant="h6" component="h2">
+            {T.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {T.text}
+          </Typography>
+          {templates.isError ? <Alert severity="error">{T.loadFailed}</Alert> : null}
+          {templates.data ? (
+            <>
+              <Box component="section" aria-labelledby="whatsapp-placeholders-title">
+                <Typography id="whatsapp-placeholders-title" variant="subtitle2" component="h3">
+                  {T.placeholdersTitle}
+                </Typography>
+                <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2 }}>
+                  {templates.data.placeholders.map((placeholder) => (
+                    <Box key={placeholder.name} sx={{ display: 'contents' }}>
+                      <Box component="dt" sx={{ fontFamily: 'monospace' }}>{`{${placeholder.name}}`}</Box>
+                      <Box component="dd" sx={{ m: 0 }}>
+                        {placeholder.description}
+                      </Box>
+                    </Box>
+                  ))}
+                </Box>
+              </Box>
+              <Box
+                component="ul"
+                aria-label={T.title}
+                sx={{
+                  listStyle: 'none',
+                  p: 0,
+                  m: 0,
+                  display: 'grid',
+                  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+                  gap: 1.5,
+                }}
+              >
+                {templates.data.templates.map((row) => (
+                  <Box
+                    component="li"
+                    key={row.status}
+                    aria-labelledby={`whatsapp-status-${row.status}`}
+                    sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+                  >
+                    <Stack spacing={1}>
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+                        <Typography id={`whatsapp-status-${row.status}`} variant="subtitle1" component="h3">
+                          {row.label}
+                        </Typography>
+                        {row.isDefault ? <Chip size="small" label={T.defaultChip} /> : null}
+                      </Stack>
+                      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                        {row.template}
+                      </Typography>
+                      {canChange ? (
+                        <>
+                          <Divider />
+                          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                            <Button
+                              size="small"
+                              startIcon={<EditOutlinedIcon />}
+                              aria-label={`${T.edit}: ${row.label}`}
+                              onClick={() => open(row)}
+                            >
+                              {T.edit}
+                            </Button>
+                            {row.isDefault ? null : (
+                              <Button
+                                size="small"
+                                color="error"
+                                startIcon={<RestoreIcon />}
+                                aria-label={`${T.restore}: ${row.label}`}
+                                disabled={restore.isPending}
+                                onClick={async () => {
+                                  if (await confirm(T.confirm)) restore.mutate(row.status);
+                                }}
+                              >
+                                {T.restore}
+                              </Button>
+                            )}
+                          </Stack>
+                        </>
+                      ) : null}
+                    </Stack>
+                  </Box>
+                ))}
+              </Box>
+            </>
+          ) : null}
+        </Stack>
+      </CardContent>
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} fullWidth maxWidth="sm">
+        <DialogTitle>{editing ? T.dialogTitle(editing.label) : ''}</DialogTitle>
+        <DialogContent>
+          <TextField
+            label={T.field}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            multiline
+            minRows={4}
+            fullWidth
+            sx={{ mt: 1 }}
+            error={error !== null}
+            helperText={error ?? ' '}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setEditing(null)}>{T.cancel}</Button>
+          <Button
+            variant="contained"
+            disabled={error !== null || save.isPending}
+            onClick={() => editing && save.mutate({ status: editing.status, template: text })}
+          >
+            {T.save}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}
