@@ -55,6 +55,7 @@ const TABLES = [
   'throttle_events',
   'trusted_sign_in_addresses',
   'unit_imeis',
+  'whatsapp_templates',
 ];
 
 async function tablesOf(t: TestDatabase): Promise<string[]> {
