@@ -227,7 +227,8 @@ describe('Customers page', () => {
         }),
       );
       expect(await screen.findByText(refusal)).toBeTruthy();
-      expect(screen.getByRole('dialog', { name: 'Detalhes do Cliente' })).toBeTruthy();
+      // The details stay open (reachable again once the confirmation has gone).
+      expect(await screen.findByRole('dialog', { name: 'Detalhes do Cliente' })).toBeTruthy();
     });
 
     it('an employee who manages customers without full access sees neither action', async () => {

@@ -107,7 +107,7 @@ describe('live updates of the orders in the shell', () => {
     expect(signedOut).not.toHaveBeenCalled();
   });
 
-  it('a burst of changes refreshes the orders and the dashboard once, and nothing else', async () => {
+  it('a burst of changes refreshes the orders, the dashboard and the bell once, and nothing else', async () => {
     signInAs(['bo:manage:orders', 'bo:manage:dashboard']);
     const server = fakeEventServer();
     const { invalidate, stale } = openShell();
@@ -117,8 +117,13 @@ describe('live updates of the orders in the shell', () => {
     expect(stale(['orders', 'list', { status: 1 }])).toBe(true);
     expect(stale(['dashboard', 'cards'])).toBe(true);
     expect(stale(['customers', 'list'])).toBe(false);
-    // Three events, one refresh: the orders once, the dashboard once.
-    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['orders'], ['dashboard']]);
+    // Three events, one refresh: the orders once, the dashboard once, the bell once (a move changes what
+    // waits for approval or is late).
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      ['orders'],
+      ['dashboard'],
+      ['notifications'],
+    ]);
     // A change is no new order: no badge.
     expect(screen.queryByTestId('new-orders-badge')).toBeNull();
   });
