@@ -114,7 +114,8 @@ describe('live updates: what one user does shows on another user’s screen with
   it('the orders screen’s status cards follow a move the attendant makes elsewhere, without a reload', async () => {
     const { page } = watcher;
     await page.goto('/admin/orders');
-    const cards = page.getByRole('list', { name: 'Pedidos por status' }).getByRole('button');
+    // The cards, grouped under the stages (issue 20 §5), in the 'Pedidos por status' region.
+    const cards = page.getByRole('region', { name: 'Pedidos por status' }).getByRole('button');
     const quantity = async (label: string) => {
       // A status without orders has no card.
       const card = cards.filter({ hasText: label });
