@@ -112,7 +112,7 @@ export function orderQuery(db: Executor) {
 
 /** The orders screen's filters, resolved: the customer's words (normalized) and the placing instants. */
 export interface OrderFilter {
-  /** Each must be in the customer's search_text (the trigram index of migration 0004). */
+  /** Each must be in the customer's search_text (the trigram index of migration 0004): `searchWords`, escaped. */
   terms: string[];
   /** created_at >= from */
   from?: Date;
@@ -120,16 +120,11 @@ export interface OrderFilter {
   until?: Date;
 }
 
-/** Escapes the LIKE wildcards of user input (backslash is PostgreSQL's default LIKE escape). */
-function likeContains(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The filter as a condition on `o` and `c` (the customer's search text, the placing time). */
 function filtered(filter: OrderFilter) {
   return (eb: ExpressionBuilder<Database & { o: Database['orders']; c: Database['customers'] }, 'o' | 'c'>) =>
     eb.and([
-      ...filter.terms.map((term) => eb('c.search_text', 'like', likeContains(term))),
+      ...filter.terms.map((term) => eb('c.search_text', 'like', `%${term}%`)),
       ...(filter.from ? [eb('o.created_at', '>=', filter.from)] : []),
       ...(filter.until ? [eb('o.created_at', '<', filter.until)] : []),
     ]);

@@ -12,7 +12,6 @@ import {
   FULL_ACCESS,
   findTransition,
   formatBRL,
-  normalizeSearch,
   ORDER_STATUS,
   ORDER_STATUS_KEYS,
   ORDER_STATUS_LABELS,
@@ -47,6 +46,7 @@ import type { Database, OrderImageKind } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileLinks } from '../../lib/file-links';
+import { searchWords } from '../../lib/sql-input';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { moveStock } from '../stock/stock.service';
@@ -116,8 +116,7 @@ export function normalizeOrderCode(code: string): string {
  * customers' search_text, the days as São Paulo instants, `to`'s whole day included.
  */
 export function filterOf(query: OrderFilterQuery): OrderFilter | undefined {
-  const normalized = normalizeSearch(query.q ?? '');
-  const terms = normalized ? normalized.split(' ') : [];
+  const terms = searchWords(query.q);
   if (terms.length === 0 && !query.from && !query.to) return undefined;
   const filter: OrderFilter = { terms };
   if (query.from) filter.from = parsePeriodTimestamp(`${query.from}T00:00:00`) ?? undefined;
