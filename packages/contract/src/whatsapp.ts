@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { onlyDigits } from './documents';
+import { isValidPhone, onlyDigits } from './documents';
 import { formatBRL } from './money';
 import {
   ORDER_STATUS,
@@ -84,13 +84,10 @@ export function whatsAppTemplateError(template: string): string | null {
  * starting with 9 of a mobile).
  */
 export function whatsAppPhone(phone: string | null | undefined): string | null {
-  let digits = onlyDigits(phone ?? '');
-  if (digits.length >= 12 && digits.startsWith('55')) digits = digits.slice(2);
-  if (digits.length === 11 && digits.startsWith('0')) return null;
-  if (!/^[1-9]{2}/.test(digits)) return null;
-  if (digits.length === 11 && digits[2] === '9') return `55${digits}`;
-  if (digits.length === 10 && /[2-8]/.test(digits[2] ?? '')) return `55${digits}`;
-  return null;
+  const digits = onlyDigits(phone ?? '');
+  // A phone the registration accepts (documents.ts), with or without the country's 55.
+  if (!isValidPhone(digits)) return null;
+  return `55${digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits}`;
 }
 
 /** What an order gives its message. */
