@@ -97,14 +97,41 @@ export const DEFAULT_LATE_LIMITS: Record<(typeof LATE_LIMIT_STATUSES)[number], n
 /** One week: a longer wait is no alert. */
 export const LATE_LIMIT_MAX_MINUTES = 10_080;
 
-export const lateLimitSchema = z.object({
-  status: z.number().int(),
-  minutes: z
-    .number({ error: 'Informe o limite em minutos.' })
-    .int('Informe o limite em minutos inteiros.')
-    .min(1, 'O limite deve ser de ao menos 1 minuto.')
-    .max(LATE_LIMIT_MAX_MINUTES, 'O limite deve ser de no máximo 7 dias (10080 minutos).'),
-});
+export const LATE_LIMIT_TEXTS = {
+  required: 'Informe o limite em minutos.',
+  whole: 'Informe o limite em minutos inteiros.',
+  min: 'O limite deve ser de ao menos 1 minuto.',
+  max: 'O limite deve ser de no máximo 7 dias (10080 minutos).',
+} as const;
+
+const lateLimitMinutes = z
+  .number({ error: LATE_LIMIT_TEXTS.required })
+  .int(LATE_LIMIT_TEXTS.whole)
+  .min(1, LATE_LIMIT_TEXTS.min)
+  .max(LATE_LIMIT_MAX_MINUTES, LATE_LIMIT_TEXTS.max);
+
+export const lateLimitSchema = z.object({ status: z.number().int(), minutes: lateLimitMinutes });
+
+/** A limit as typed in the settings card: its problem (the API's own messages), or null. */
+export function lateLimitProblem(typed: string): string | null {
+  const value = typed.trim();
+  if (value === '') return LATE_LIMIT_TEXTS.required;
+  if (!/^\d+$/.test(value)) return LATE_LIMIT_TEXTS.whole;
+  const parsed = lateLimitMinutes.safeParse(Number(value));
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? LATE_LIMIT_TEXTS.whole);
+}
+
+/** "2 h 15 min", "45 min", "1 dia e 3 h": how long, in words, rounded down to the minute. */
+export function formatDuration(minutes: number): string {
+  const m = Math.max(0, Math.floor(minutes));
+  const days = Math.floor(m / 1440);
+  const hours = Math.floor((m % 1440) / 60);
+  const rest = m % 60;
+  if (days > 0)
+    return hours > 0 ? `${days} ${days === 1 ? 'dia' : 'dias'} e ${hours} h` : `${days} ${days === 1 ? 'dia' : 'dias'}`;
+  if (hours > 0) return rest > 0 ? `${hours} h ${rest} min` : `${hours} h`;
+  return `${rest} min`;
+}
 export const lateLimitsSchema = z.object({ data: z.array(lateLimitSchema) });
 export const lateLimitsBodySchema = z.object({
   limits: z

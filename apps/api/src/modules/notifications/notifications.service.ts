@@ -2,6 +2,7 @@ import {
   centsToReais,
   DEFAULT_LATE_LIMITS,
   formatBRL,
+  formatDuration,
   hasAnyPermission,
   LATE_LIMIT_STATUSES,
   type LateLimit,
@@ -28,18 +29,6 @@ const READ_KEPT_DAYS = 90;
 const DAY_MS = 86_400_000;
 const SETTINGS_LINK = '/admin/settings';
 const DISPATCH_LINK = '/admin/dispatch';
-
-/** "2 h 15 min", "45 min", "1 dia e 3 h": how long, in words, rounded down to the minute. */
-export function formatDuration(minutes: number): string {
-  const m = Math.max(0, Math.floor(minutes));
-  const days = Math.floor(m / 1440);
-  const hours = Math.floor((m % 1440) / 60);
-  const rest = m % 60;
-  if (days > 0)
-    return hours > 0 ? `${days} ${days === 1 ? 'dia' : 'dias'} e ${hours} h` : `${days} ${days === 1 ? 'dia' : 'dias'}`;
-  if (hours > 0) return rest > 0 ? `${hours} h ${rest} min` : `${hours} h`;
-  return `${rest} min`;
-}
 
 const brl = (cents: number | null) => formatBRL(centsToReais(cents ?? 0));
 const statusLabel = (status: number) => ORDER_STATUS_LABELS[status as OrderStatusKey] ?? `Status ${status}`;

@@ -1,8 +1,7 @@
-import { customerSearchText, ORDER_STATUS } from '@backoffice/contract';
+import { customerSearchText, formatDuration, ORDER_STATUS } from '@backoffice/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { createOrder, createOrderWorld, type OrderWorld } from '../orders/test-orders';
-import { formatDuration } from './notifications.service';
 
 /**
  * The top bar's bell (issue 20 §1): `GET /api/notifications` and `PATCH /api/notifications/read`, each kind

@@ -134,10 +134,6 @@ export const LATE_LIMITS_TEXTS = {
   saveFailed: 'Não foi possível salvar os limites.',
   loadFailed: 'Não foi possível carregar os limites de atraso.',
   readOnly: 'Só quem tem a permissão de configurações bancárias altera os limites.',
-  required: 'Informe o limite em minutos.',
-  whole: 'Informe o limite em minutos inteiros.',
-  min: 'O limite deve ser de ao menos 1 minuto.',
-  max: 'O limite deve ser de no máximo 7 dias (10080 minutos).',
 } as const;
 
 /** 'Mensagens do WhatsApp' (issue 20 §6): the message of each order status. */

@@ -1,4 +1,10 @@
-import { LATE_LIMIT_MAX_MINUTES, type LateLimit, ORDER_STATUS_LABELS, type OrderStatusKey } from '@backoffice/contract';
+import {
+  formatDuration,
+  type LateLimit,
+  lateLimitProblem,
+  ORDER_STATUS_LABELS,
+  type OrderStatusKey,
+} from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,24 +19,10 @@ import { useApiMutation } from '../../../components/use-api-mutation';
 import { lateLimitsQuery, saveLateLimits } from '../api/settings-api';
 import { LATE_LIMITS_TEXTS as T } from '../texts';
 
-/** The field's error, or null: whole minutes from 1 to a week (the API says the same). */
-export function lateLimitError(text: string): string | null {
-  const value = text.trim();
-  if (value === '') return T.required;
-  if (!/^\d+$/.test(value)) return T.whole;
-  const minutes = Number(value);
-  if (minutes < 1) return T.min;
-  if (minutes > LATE_LIMIT_MAX_MINUTES) return T.max;
-  return null;
-}
-
-/** "= 2 h 30 min": the minutes typed, read as hours. */
+/** "= 2 h 30 min": the minutes typed, read as hours (nothing under an hour: the minutes say it). */
 function asHours(text: string): string {
   const minutes = Number(text);
-  if (!Number.isInteger(minutes) || minutes < 60) return ' ';
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return `= ${h} h${m ? ` ${m} min` : ''}`;
+  return Number.isInteger(minutes) && minutes >= 60 ? `= ${formatDuration(minutes)}` : ' ';
 }
 
 /**
@@ -50,7 +42,7 @@ export function LateLimitsCard({ canChange }: { canChange: boolean }) {
     update: (client, data) => client.setQueryData(lateLimitsQuery.queryKey, data),
   });
   const rows = limits.data ?? [];
-  const errors = Object.fromEntries(rows.map((l) => [l.status, lateLimitError(values[l.status] ?? '')]));
+  const errors = Object.fromEntries(rows.map((l) => [l.status, lateLimitProblem(values[l.status] ?? '')]));
   const invalid = Object.values(errors).some((e) => e !== null);
   return (
     <Card component="section" aria-labelledby="late-limits-title">
