@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customerSchema } from './customers';
 
 /**
  * LGPD (Lei 13.709/2018) requests of a customer, for administrators: everything held about the person as a
@@ -26,33 +27,8 @@ const isoDate = z.string().describe('Data e hora ISO 8601 (UTC)');
 
 export const customerDataExportSchema = z.object({
   exportedAt: isoDate,
-  customer: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    document: z.string(),
-    level: z.number().int(),
-    levelName: z.string(),
-    status: z.string(),
-    statusNote: z.string().nullable(),
-    createdAt: isoDate,
-    approvedAt: isoDate.nullable(),
-    shippingCost: money,
-    warrantyPercentage: z.number(),
-    fastDeliveryTax: money,
-    deliverer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-    notes: z.string().nullable(),
-    address: z.object({
-      street: z.string().nullable(),
-      number: z.string().nullable(),
-      complement: z.string().nullable(),
-      neighborhood: z.string().nullable(),
-      city: z.string().nullable(),
-      state: z.string().nullable(),
-      zipCode: z.string().nullable(),
-    }),
-  }),
+  /** The customer as every list answers it, with the status by its Portuguese name and when he was approved. */
+  customer: customerSchema.extend({ status: z.string(), approvedAt: isoDate.nullable() }),
   orders: z.array(
     z.object({
       code: z.string(),

@@ -6,7 +6,6 @@ import {
   type Customer,
   type CustomerDataExport,
   centsToReais,
-  customerLevelLabel,
   customerSearchText,
   DELIVERY_TYPE_LABELS,
   type DeliveryType,
@@ -91,40 +90,14 @@ export function createCustomerPrivacy(db: DB) {
         repo.privacyCart(db, id),
         repo.auditOf(db, id),
       ]);
+      // The registration as every list answers it (customers.service.ts), the status by name.
+      const registered = toCustomer(row);
       const data: CustomerDataExport = {
         exportedAt: new Date().toISOString(),
         customer: {
-          id: row.id,
-          name: row.name,
-          email: row.email,
-          phone: row.phone,
-          document: row.document,
-          level: row.level,
-          levelName: customerLevelLabel(row.level),
-          status:
-            CUSTOMER_STATUS_LABELS[
-              ({ AWAITING: 'Awaiting', APPROVED: 'Approved', REPROVED: 'Reproved', BLOCKED: 'Blocked' } as const)[
-                row.status
-              ]
-            ],
-          statusNote: row.status_note,
-          createdAt: iso(row.created_at),
+          ...registered,
+          status: CUSTOMER_STATUS_LABELS[registered.status],
           approvedAt: row.approved_at ? iso(row.approved_at) : null,
-          shippingCost: centsToReais(row.shipping_cost_cents),
-          warrantyPercentage: row.warranty_percentage,
-          fastDeliveryTax: centsToReais(row.fast_delivery_tax_cents),
-          deliverer:
-            row.deliverer_id !== null && row.deliverer_name ? { id: row.deliverer_id, name: row.deliverer_name } : null,
-          notes: row.notes,
-          address: {
-            street: row.street,
-            number: row.number,
-            complement: row.complement,
-            neighborhood: row.neighborhood,
-            city: row.city,
-            state: row.state,
-            zipCode: row.zip_code,
-          },
         },
         orders: orders.map((o) => ({
           code: o.code,
