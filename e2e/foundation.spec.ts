@@ -171,6 +171,8 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
     await dialog.getByLabel('Nome').fill('Gustavo Conferente');
     await dialog.getByRole('combobox', { name: 'Função' }).click();
     await s.page.getByRole('option', { name: 'Estoquista' }).click();
+    // The dialog is hidden from the accessibility tree while the menu is open: wait for the menu to go.
+    await s.page.getByRole('listbox').waitFor({ state: 'detached' });
     await dialog.getByLabel('CPF').fill('935.411.347-80');
     await dialog.getByLabel('E-mail').fill(email);
     await dialog.getByLabel('Telefone').fill('(11) 98888-7777');

@@ -21,13 +21,14 @@ describe('the bell: what needs the employee, live', () => {
 
   it('a product registered at its stock alert shows in the open bell without a reload; a click marks it read and opens it', async () => {
     const { page } = admin;
-    await page.getByRole('button', { name: /^Notificações: \d+$/ }).waitFor();
-    // Settled: the first answer of GET /notifications is in.
-    await page.waitForResponse((r) => new URL(r.url()).pathname === '/api/notifications').catch(() => undefined);
+    // The count before: what the server says the administrator has unread, once the bell shows it (reading
+    // the button before its first answer arrived read 0).
+    const api = await apiAs(admin.baseURL, DEMO.admin);
+    const { unread } = await api.get<{ unread: number }>('/notifications?limit=1');
+    await page.getByRole('button', { name: `Notificações: ${unread}` }).waitFor({ timeout: 20_000 });
     const before = await bellCount(admin);
 
     // Another employee (through the API) registers a product with no stock: it is at its alert (0 ≤ 0).
-    const api = await apiAs(admin.baseURL, DEMO.admin);
     const product = await newProduct(api, 'sino', 0);
 
     await page.getByRole('button', { name: `Notificações: ${before + 1}` }).waitFor({ timeout: 20_000 });
