@@ -156,6 +156,11 @@ export interface CustomerSignins {
   id: Generated<number>;
 }
 
+export interface CustomerStatusCounts {
+  customers: Generated<Figure>;
+  status: string;
+}
+
 export interface Employees {
   blocked: Generated<boolean>;
   created_at: Generated<Timestamp>;
@@ -514,6 +519,7 @@ export interface DB {
   courier_runs: CourierRuns;
   customer_levels: CustomerLevels;
   customer_signins: CustomerSignins;
+  customer_status_counts: CustomerStatusCounts;
   customers: Customers;
   employees: Employees;
   files: Files;

@@ -16,38 +16,52 @@ export function triggerFunction(name: string, body: string[]): string {
 }
 
 /**
- * The four statement-level triggers that keep the counter table `counters` in step with `orders` in the
- * same transaction: `onInsert` reads `new_orders`, `onUpdate` `old_orders` and `new_orders`, `onDelete`
- * `old_orders`; a TRUNCATE of orders empties the counters. Named `<counters>_<event>`.
+ * The four statement-level triggers that keep the counter table `counters` in step with `table` in the
+ * same transaction: `onInsert` reads `new_<table>`, `onUpdate` `old_<table>` and `new_<table>`, `onDelete`
+ * `old_<table>`; a TRUNCATE of the table empties the counters. Named `<counters>_<event>`.
  */
-export function orderCounterTriggers(
+export function counterTriggers(
+  table: 'orders' | 'customers',
   counters: string,
   statements: { onInsert: string; onUpdate: string; onDelete: string },
 ): string[] {
   return [
     triggerFunction(`${counters}_insert`, [statements.onInsert]),
-    `create trigger ${counters}_insert after insert on orders referencing new table as new_orders
+    `create trigger ${counters}_insert after insert on ${table} referencing new table as new_${table}
         for each statement execute function ${counters}_insert()`,
     triggerFunction(`${counters}_update`, [statements.onUpdate]),
-    `create trigger ${counters}_update after update on orders
-        referencing old table as old_orders new table as new_orders
+    `create trigger ${counters}_update after update on ${table}
+        referencing old table as old_${table} new table as new_${table}
         for each statement execute function ${counters}_update()`,
     triggerFunction(`${counters}_delete`, [statements.onDelete]),
-    `create trigger ${counters}_delete after delete on orders referencing old table as old_orders
+    `create trigger ${counters}_delete after delete on ${table} referencing old table as old_${table}
         for each statement execute function ${counters}_delete()`,
     triggerFunction(`${counters}_truncate`, [`truncate ${counters}`]),
-    `create trigger ${counters}_truncate after truncate on orders
+    `create trigger ${counters}_truncate after truncate on ${table}
         for each statement execute function ${counters}_truncate()`,
+  ];
+}
+
+/** `counterTriggers` on orders. */
+export function orderCounterTriggers(
+  counters: string,
+  statements: { onInsert: string; onUpdate: string; onDelete: string },
+): string[] {
+  return counterTriggers('orders', counters, statements);
+}
+
+/** Drops what `counterTriggers` created on `table`, and the counter table. */
+export function dropCounters(table: 'orders' | 'customers', counters: string): string[] {
+  return [
+    ...['insert', 'update', 'delete', 'truncate'].flatMap((event) => [
+      `drop trigger ${counters}_${event} on ${table}`,
+      `drop function ${counters}_${event}()`,
+    ]),
+    `drop table ${counters}`,
   ];
 }
 
 /** Drops what `orderCounterTriggers` created, and the counter table. */
 export function dropOrderCounters(counters: string): string[] {
-  return [
-    ...['insert', 'update', 'delete', 'truncate'].flatMap((event) => [
-      `drop trigger ${counters}_${event} on orders`,
-      `drop function ${counters}_${event}()`,
-    ]),
-    `drop table ${counters}`,
-  ];
+  return dropCounters('orders', counters);
 }

@@ -144,19 +144,32 @@ export const customersRepository = {
   },
 
   /**
-   * One page of a list. The page's ids come first from the customers table alone (for the default order
-   * an index-only scan of (status, name, id)), then only those rows are joined and summed: a deep page
-   * costs an index walk, not the joins and purchase totals of every row before it.
+   * One page of a list, in one statement. The page's ids come from the customers table alone (for the
+   * default order an index-only scan of (status, name, id)), then only those rows are joined and summed:
+   * a deep page costs an index walk, not the joins and purchase totals of every row before it.
    */
   async page(db: Executor, filter: CustomerListFilter, offset: number, limit: number) {
-    const ids = await listIds(db, filter).offset(offset).limit(limit).execute();
-    return this.findByIdsInOrder(
-      db,
-      ids.map((row) => row.id),
-    );
+    const { column, direction } = filter.sort;
+    let query = customerQuery(db)
+      .where('c.id', 'in', listIds(db, filter).offset(offset).limit(limit))
+      .orderBy(sql.ref(column), direction);
+    if (column !== 'c.id') query = query.orderBy('c.id', direction);
+    return query.execute();
   },
 
+  /**
+   * How many customers a list holds: without a search or filter, the status's counter (migration 0038);
+   * else a count of the matching rows.
+   */
   async count(db: Executor, filter: Omit<CustomerListFilter, 'sort'>): Promise<number> {
+    if (!filter.match && !filter.filter) {
+      const counter = await db
+        .selectFrom('customer_status_counts')
+        .select('customers')
+        .where('status', '=', filter.status)
+        .executeTakeFirst();
+      return Number(counter?.customers ?? 0);
+    }
     let query = db
       .selectFrom('customers as c')
       .select((eb) => eb.fn.countAll<number>().as('n'))
