@@ -68,16 +68,16 @@ function run(url: string, token: string, seconds: number) {
  * the search is GET /customers/full-search?param= (up to 50).
  */
 async function customerCases(url: string, token: string): Promise<Case[]> {
-  const page = '/api/customers?page=0&items=10&search=';
+  const page = '/api/customers?page=0&items=20&search=';
   const response = await fetch(`${url}${page}`, { headers: { authorization: `Bearer ${token}` } });
   const body = (await response.json()) as { total?: number };
   const paged = response.status === 200 && typeof body.total === 'number';
   return [
     paged
-      ? { label: "customer search 'silva'", path: '/api/customers?page=0&items=10&search=silva' }
+      ? { label: "customer search 'silva'", path: '/api/customers?page=0&items=20&search=silva' }
       : { label: "customer search 'silva' (full-search)", path: '/api/customers/full-search?param=silva' },
     // Last: unpaged, it answers tens of megabytes per request and the server needs a while to drain them.
-    { label: paged ? 'customers page (10)' : 'customers page (params ignored: every approved)', path: page },
+    { label: paged ? 'customers page (20)' : 'customers page (params ignored: every approved)', path: page },
   ];
 }
 
