@@ -62,10 +62,15 @@ describe('customer status counters (migration 0038)', () => {
     blocked: await total('/api/customers/blocked'),
     reproved: await total('/api/customers/reproved'),
   });
-  const patchStatus = (id: number, body: object) =>
+  const id = (index: number) => {
+    const value = ids[index];
+    if (value === undefined) throw new Error(`no customer ${index}`);
+    return value;
+  };
+  const patchStatus = (index: number, body: object) =>
     t.app.inject({
       method: 'PATCH',
-      url: `/api/administrator/customer/${id}/status`,
+      url: `/api/administrator/customer/${id(index)}/status`,
       headers: bearer(admin),
       payload: body,
     });
@@ -81,19 +86,19 @@ describe('customer status counters (migration 0038)', () => {
       payload: { email: 'contado7@exemplo.com.br', approve: true, level: 1, shippingCost: 10, warrantyPercentage: 5 },
     });
     expect(approve.statusCode).toBe(200);
-    expect((await patchStatus(ids[7], { status: 'Reproved' })).statusCode).toBe(200);
+    expect((await patchStatus(7, { status: 'Reproved' })).statusCode).toBe(200);
     // Block two approved customers: 5 approved, 3 blocked.
-    expect((await patchStatus(ids[0], { status: 'Blocked', note: 'Devolveu sem motivo' })).statusCode).toBe(200);
-    expect((await patchStatus(ids[1], { status: 'Blocked', note: 'Devolveu sem motivo' })).statusCode).toBe(200);
+    expect((await patchStatus(0, { status: 'Blocked', note: 'Devolveu sem motivo' })).statusCode).toBe(200);
+    expect((await patchStatus(1, { status: 'Blocked', note: 'Devolveu sem motivo' })).statusCode).toBe(200);
     expect(await totals()).toEqual({ approved: 5, awaiting: 1, blocked: 3, reproved: 1 });
 
     // A refused change (a block without its note) changes no total.
-    expect((await patchStatus(ids[2], { status: 'Blocked' })).statusCode).toBe(400);
+    expect((await patchStatus(2, { status: 'Blocked' })).statusCode).toBe(400);
     expect(await totals()).toEqual({ approved: 5, awaiting: 1, blocked: 3, reproved: 1 });
 
     // Bulk SQL, as a data fix would do: every blocked customer approved in one statement, one deleted.
     await sql`update customers set status = 'APPROVED' where status = 'BLOCKED'`.execute(t.db);
-    await sql`delete from customers where id = ${ids[3]}`.execute(t.db);
+    await sql`delete from customers where id = ${id(3)}`.execute(t.db);
     expect(await totals()).toEqual({ approved: 7, awaiting: 1, blocked: 0, reproved: 1 });
 
     // The migration's backfill gives the same counters as the triggers kept.
