@@ -335,7 +335,8 @@ describe('spreadsheet import (issue 21 §2)', () => {
     expect(xlsx.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const header = (workbook.worksheets[0]?.getRow(1).values as unknown[]).slice(1);
+    const sheet = workbook.worksheets[0];
+    const header = ((sheet ? sheet.getRow(1).values : []) as unknown[]).slice(1);
     expect(header.slice(0, 4)).toEqual(['Nome', 'E-mail', 'Telefone', 'CPF/CNPJ']);
   });
 
