@@ -13,8 +13,8 @@ import ExcelJS from 'exceljs';
 import type { DB } from '../../db/database';
 import { AppError, badRequest } from '../../lib/errors';
 import type { ImportIssue, ImportLine } from '../../lib/import-lines';
-import { importCustomers } from '../customers/customers.import';
-import { importProducts } from '../products/products.import';
+import { importCustomers } from '../customers/customers.service';
+import { importProducts } from '../products/products.service';
 import { readCell } from './imports.cells';
 import { readSheet, type Sheet } from './imports.sheet';
 
