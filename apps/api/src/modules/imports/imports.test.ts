@@ -340,6 +340,17 @@ describe('spreadsheet import (issue 21 §2)', () => {
     expect(header.slice(0, 4)).toEqual(['Nome', 'E-mail', 'Telefone', 'CPF/CNPJ']);
   });
 
+  it('takes a file above the JSON body limit (12 MB) up to 20 MB, and refuses a larger one (413)', async () => {
+    const padded = (megabytes: number) =>
+      utf8(`Nome;Marca\n"Cabo${' '.repeat(megabytes * 1024 * 1024)}";Marca Grande\n`);
+    const big = await upload('products', padded(13), 'dryRun=true');
+    expect(big.statusCode, big.body.slice(0, 200)).toBe(200);
+    expect(big.json().data.rows).toBe(1);
+    const tooBig = await upload('products', padded(21), 'dryRun=true');
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().errors).toEqual(['A planilha deve ter no máximo 20 MB.']);
+  });
+
   it('refuses a request without a file, and a file that is not a spreadsheet', async () => {
     const none = await t.app.inject({
       method: 'POST',
