@@ -288,6 +288,16 @@ describe('spreadsheet import (issue 21 §2)', () => {
       .where('document', '=', '52998224725')
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
+    // The per-status counters (kept by triggers, migration 0038) follow the import's batched writes.
+    const counters = await t.db.selectFrom('customer_status_counts').select(['status', 'customers']).execute();
+    const recount = await t.db
+      .selectFrom('customers')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute();
+    for (const { status, n } of recount) {
+      expect(Number(counters.find((c) => c.status === status)?.customers ?? 0)).toBe(Number(n));
+    }
   });
 
   it("checks a customer's CPF digits, e-mail, phone and warranty", async () => {
