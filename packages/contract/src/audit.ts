@@ -136,6 +136,8 @@ const HIDDEN_FIELDS = new Set([
 /** Each entity's stored fields: label and kind. A field missing here shows its stored name, as text. */
 export const AUDIT_FIELDS: Record<AuditEntity, Record<string, FieldRule>> = {
   customer: {
+    line: f('Linha da planilha'),
+    approve: f('Aprovado', 'boolean'),
     name: f('Nome'),
     email: f('E-mail'),
     document: f('Documento'),
@@ -150,6 +152,7 @@ export const AUDIT_FIELDS: Record<AuditEntity, Record<string, FieldRule>> = {
     approvedBy: f('Aprovado por', 'employee'),
   },
   product: {
+    line: f('Linha da planilha'),
     code: f('Código'),
     name: f('Nome'),
     description: f('Descrição'),
@@ -242,6 +245,8 @@ const ACTION_LABELS: Record<string, string> = {
   registerReturn: 'Devolução registrada',
   'privacy-export': 'Exportação dos dados (LGPD)',
   anonymise: 'Anonimização dos dados (LGPD)',
+  'import-create': 'Cadastro por planilha',
+  'import-update': 'Alteração por planilha',
 };
 
 export function auditActionLabel(entity: AuditEntity, action: string): string {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isValidDocument, isValidPhone, normalizeDocument, onlyDigits } from './documents';
 import { idSchema } from './ids';
+import { IMPORT_TEXTS } from './imports';
 import { PERIOD_TEXTS } from './period';
 
 /** Customer levels (price tiers). 0 means "no level yet" (a customer waiting for approval). */
@@ -362,3 +364,52 @@ export const customerListSchema = z.object({
   total: z.number().int().optional(),
 });
 export type CustomerListAnswer = z.infer<typeof customerListSchema>;
+
+// ---------- a customer's registration, as a spreadsheet import brings it in (issue 21 §2) ----------
+const optionalAddressText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : null));
+
+/**
+ * One customer of an imported spreadsheet: the registration (name, e-mail, phone, CPF/CNPJ checked by
+ * their digits, address) and what the edit modal sets (level, freight, warranty, fast-delivery tax,
+ * approved), with the modal's own rules (`customerEditSchema`).
+ */
+export const customerImportSchema = customerEditSchema
+  .omit({ customerId: true, email: true })
+  .extend({
+    name: z.string({ error: IMPORT_TEXTS.nameRequired }).trim().min(1, IMPORT_TEXTS.nameRequired).max(200),
+    email: z
+      .string({ error: CUSTOMER_TEXTS.emailRequired })
+      .trim()
+      .min(1, CUSTOMER_TEXTS.emailRequired)
+      .max(254)
+      .pipe(z.email(IMPORT_TEXTS.emailInvalid))
+      .transform((email) => email.toLowerCase()),
+    phone: z
+      .string({ error: IMPORT_TEXTS.phoneInvalid })
+      .trim()
+      .refine(isValidPhone, IMPORT_TEXTS.phoneInvalid)
+      .transform(onlyDigits),
+    document: z
+      .string({ error: IMPORT_TEXTS.documentRequired })
+      .trim()
+      .min(1, { error: IMPORT_TEXTS.documentRequired, abort: true })
+      .refine(isValidDocument, IMPORT_TEXTS.documentInvalid)
+      .transform(normalizeDocument),
+    street: optionalAddressText(200),
+    number: optionalAddressText(20),
+    complement: optionalAddressText(200),
+    neighborhood: optionalAddressText(120),
+    zipCode: optionalAddressText(9).refine(
+      (zip) => zip === null || /^\d{8}$/.test(onlyDigits(zip)),
+      IMPORT_TEXTS.zipInvalid,
+    ),
+    city: optionalAddressText(120),
+    state: optionalAddressText(2).refine((uf) => uf === null || /^[A-Za-z]{2}$/.test(uf), IMPORT_TEXTS.stateInvalid),
+  })
+  .strict();
+export type CustomerImport = z.output<typeof customerImportSchema>;

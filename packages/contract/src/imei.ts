@@ -150,6 +150,7 @@ export const UNIT_TEXTS = {
     INVENTORY: 'Inventário',
     // A serialized stock is never edited: its only ADJUSTMENT row is the product's initial stock.
     ADJUSTMENT: 'Estoque inicial (cadastro do produto)',
+    IMPORT: 'Importação de planilha',
   },
   /** What a ledger row did to a unit when it says so (exchanges and returns, decision 0012): wins over the kind. */
   unitEvents: {

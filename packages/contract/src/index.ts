@@ -11,6 +11,7 @@ export * from './errors';
 export * from './gtin';
 export * from './ids';
 export * from './imei';
+export * from './imports';
 export * from './money';
 export * from './notifications';
 export * from './order-commands';

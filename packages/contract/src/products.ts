@@ -353,6 +353,7 @@ export const STOCK_MOVEMENT_KINDS = [
   'EXCHANGE',
   'RETURN',
   'ADJUSTMENT',
+  'IMPORT',
 ] as const;
 export type StockMovementKindKey = (typeof STOCK_MOVEMENT_KINDS)[number];
 /** How each kind of ledger row reads in the stock-changes history. */
@@ -364,6 +365,7 @@ export const STOCK_MOVEMENT_LABELS: Record<StockMovementKindKey, string> = {
   EXCHANGE: 'Troca',
   RETURN: 'Devolução',
   ADJUSTMENT: 'Ajuste de estoque',
+  IMPORT: 'Importação de planilha',
 };
 
 export const salesHistoryRowSchema = z.object({

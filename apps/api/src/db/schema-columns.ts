@@ -15,7 +15,8 @@ export type StockMovementKind =
   | 'CANCELLATION'
   | 'EXCHANGE'
   | 'RETURN'
-  | 'ADJUSTMENT';
+  | 'ADJUSTMENT'
+  | 'IMPORT';
 
 export type PaymentMethodColumn = 'CASH' | 'BANK_TRANSFER' | 'PIX';
 

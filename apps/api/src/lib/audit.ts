@@ -37,3 +37,24 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
 export function emptied(record: Record<string, unknown>): Record<string, null> {
   return Object.fromEntries(Object.keys(record).map((key) => [key, null]));
 }
+
+/** Rows of the audit trail written per statement by `recordAudits`. */
+const AUDIT_BATCH = 1000;
+
+/** Many rows of the audit trail (an import's lines), a thousand per statement, in the caller's transaction. */
+export async function recordAudits(db: Executor, entries: readonly AuditEntry[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += AUDIT_BATCH) {
+    await db
+      .insertInto('audit_events')
+      .values(
+        entries.slice(start, start + AUDIT_BATCH).map((entry) => ({
+          employee_id: entry.employeeId,
+          entity: entry.entity,
+          entity_id: String(entry.entityId),
+          action: entry.action,
+          changes: JSON.stringify(entry.changes ?? {}),
+        })),
+      )
+      .execute();
+  }
+}

@@ -7,6 +7,7 @@ import { dispatchRoutes } from './dispatch/dispatch.routes';
 import { employeesRoutes } from './employees/employees.routes';
 import { eventsRoutes } from './events/events.routes';
 import { filesRoutes } from './files/files.routes';
+import { importsRoutes } from './imports/imports.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { tasksRoutes } from './orders/tasks.routes';
@@ -38,4 +39,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(searchRoutes);
   await api.register(auditRoutes);
   await api.register(notificationsRoutes);
+  await api.register(importsRoutes);
 }

@@ -29,6 +29,7 @@ import { productBarcodes } from './0029-product-barcodes';
 import { searchIndexes } from './0030-search-indexes';
 import { notifications } from './0031-notifications';
 import { whatsappTemplates } from './0033-whatsapp-templates';
+import { importMovements } from './0037-import-movements';
 import { customerStatusCounts } from './0038-customer-status-counts';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '0030-search-indexes': searchIndexes,
   '0031-notifications': notifications,
   '0033-whatsapp-templates': whatsappTemplates,
+  '0037-import-movements': importMovements,
   '0038-customer-status-counts': customerStatusCounts,
 };
 

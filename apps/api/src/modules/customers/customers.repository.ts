@@ -1,8 +1,34 @@
 import { UNSOLD_ORDER_STATUSES } from '@backoffice/contract';
-import { type ExpressionBuilder, sql, type Updateable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { CustomerStatus, CustomersTable, Database } from '../../db/schema';
 import { isStorableId } from '../../lib/sql-input';
+
+/** One customer an import updates: every column it writes (timestamps as ISO text). */
+export interface ImportedCustomerUpdate {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  street: string | null;
+  number: string | null;
+  complement: string | null;
+  neighborhood: string | null;
+  zip_code: string | null;
+  city: string | null;
+  state: string | null;
+  level: number;
+  shipping_cost_cents: number;
+  warranty_percentage: number;
+  fast_delivery_tax_cents: number;
+  status: CustomerStatus;
+  approved_by: number | null;
+  approved_at: string | null;
+  status_changed_by: number | null;
+  status_changed_at: string | null;
+  status_note: string | null;
+  search_text: string;
+}
 
 /** Orders that do not count as purchases: cancelled or refused. */
 export const NOT_PURCHASED = UNSOLD_ORDER_STATUSES;
@@ -219,6 +245,61 @@ export const customersRepository = {
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
       .forUpdate()
       .executeTakeFirst();
+  },
+
+  // ---------- spreadsheet import (issue 21 §2) ----------
+  /** Customers whose document is one of these (normalized), locked when `lock`, in slices of 5,000. */
+  async byDocuments(db: Executor, documents: readonly string[], lock: boolean) {
+    const rows = [];
+    for (let start = 0; start < documents.length; start += 5000) {
+      let query = db
+        .selectFrom('customers')
+        .selectAll()
+        .where('document', 'in', documents.slice(start, start + 5000))
+        .orderBy('id');
+      if (lock) query = query.forUpdate();
+      rows.push(...(await query.execute()));
+    }
+    return rows;
+  },
+  /** Id and lower-case e-mail of the customers holding any of these e-mails (lower case). */
+  async byEmails(db: Executor, emails: readonly string[]) {
+    const rows: { id: number; email: string }[] = [];
+    for (let start = 0; start < emails.length; start += 5000) {
+      rows.push(
+        ...(await db
+          .selectFrom('customers')
+          .select(['id', sql<string>`lower(email)`.as('email')])
+          .where(sql`lower(email)`, 'in', emails.slice(start, start + 5000))
+          .execute()),
+      );
+    }
+    return rows;
+  },
+  insertMany(trx: Executor, rows: readonly Insertable<CustomersTable>[]) {
+    if (rows.length === 0) return Promise.resolve([]);
+    return trx
+      .insertInto('customers')
+      .values([...rows])
+      .returning(['id', 'document'])
+      .execute();
+  },
+  /** Many customers' registration and terms in one statement (an import's thousand lines). */
+  async updateMany(trx: Executor, rows: readonly ImportedCustomerUpdate[]) {
+    if (rows.length === 0) return;
+    await sql`update customers c set name = v.name, email = v.email, phone = v.phone, street = v.street,
+        number = v.number, complement = v.complement, neighborhood = v.neighborhood, zip_code = v.zip_code,
+        city = v.city, state = v.state, level = v.level, shipping_cost_cents = v.shipping_cost_cents,
+        warranty_percentage = v.warranty_percentage, fast_delivery_tax_cents = v.fast_delivery_tax_cents,
+        status = v.status, approved_by = v.approved_by, approved_at = v.approved_at,
+        status_changed_by = v.status_changed_by, status_changed_at = v.status_changed_at,
+        status_note = v.status_note, search_text = v.search_text, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id integer, name text, email text, phone text,
+        street text, number text, complement text, neighborhood text, zip_code text, city text, state text,
+        level smallint, shipping_cost_cents integer, warranty_percentage double precision,
+        fast_delivery_tax_cents integer, status text, approved_by integer, approved_at timestamptz,
+        status_changed_by integer, status_changed_at timestamptz, status_note text, search_text text)
+      where c.id = v.id`.execute(trx);
   },
 
   async update(trx: Executor, id: number, patch: Updateable<CustomersTable>) {

@@ -34,6 +34,9 @@ import {
   customersRepository as repo,
 } from './customers.repository';
 
+/** The spreadsheet import of customers (issue 21 §2), for the imports module. */
+export { importCustomers } from './customers.import';
+
 const TO_API: Record<DbStatus, CustomerStatus> = {
   AWAITING: 'Awaiting',
   APPROVED: 'Approved',

@@ -282,6 +282,78 @@ export const productsRepository = {
     return db.selectFrom('products').select('id').where(column, '=', id).execute();
   },
 
+  // ---------- spreadsheet import (issue 21 §2) ----------
+  /** The products of these codes, locked (`for update`) when `lock`, read in slices of 5,000 codes. */
+  async byCodes(db: Executor, codes: readonly string[], lock: boolean): Promise<ProductRow[]> {
+    const rows: ProductRow[] = [];
+    for (let start = 0; start < codes.length; start += 5000) {
+      const slice = codes.slice(start, start + 5000);
+      let query = productQuery(db).where('p.code', 'in', slice).orderBy('p.id');
+      if (lock) query = query.forUpdate('p');
+      rows.push(...(await query.execute()));
+    }
+    return rows;
+  },
+  /** `count` new product codes from the sequence, in one query. */
+  async nextCodes(db: Executor, count: number): Promise<string[]> {
+    if (count === 0) return [];
+    const { rows } = await sql<{
+      code: string;
+    }>`select 'P' || nextval('product_code_seq') as code from generate_series(1, ${count})`.execute(db);
+    return rows.map((row) => row.code);
+  },
+  /** After codes like "P123456" came in from a file: the sequence moves past the highest, so none is issued twice. */
+  async codeSequenceAtLeast(db: Executor, value: number) {
+    await sql`select setval('product_code_seq', greatest((select last_value from product_code_seq), ${value}::bigint))`.execute(
+      db,
+    );
+  },
+  insertBrands(db: Executor, names: readonly string[]) {
+    if (names.length === 0) return Promise.resolve([]);
+    return db
+      .insertInto('brands')
+      .values(names.map((name) => ({ name })))
+      .returning(['id', 'name'])
+      .execute();
+  },
+  insertReferences(db: Executor, references: readonly { brand_id: number; name: string }[]) {
+    if (references.length === 0) return Promise.resolve([]);
+    return db
+      .insertInto('brand_references')
+      .values([...references])
+      .returning(['id', 'brand_id', 'name'])
+      .execute();
+  },
+  /**
+   * Writes products by code in one statement: a new code is inserted (stock 0: the import's ledger rows
+   * bring it), an existing one updated (its stock, barcode, pictures and flags untouched). Answers id and code.
+   */
+  upsertByCode(db: Executor, rows: readonly (ProductValues & { code: string })[]) {
+    if (rows.length === 0) return Promise.resolve([]);
+    return db
+      .insertInto('products')
+      .values([...rows])
+      .onConflict((oc) =>
+        oc.column('code').doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          description: eb.ref('excluded.description'),
+          brand_id: eb.ref('excluded.brand_id'),
+          reference_id: eb.ref('excluded.reference_id'),
+          cost_cents: eb.ref('excluded.cost_cents'),
+          sell_price_cents: eb.ref('excluded.sell_price_cents'),
+          gold_percentage: eb.ref('excluded.gold_percentage'),
+          silver_percentage: eb.ref('excluded.silver_percentage'),
+          bronze_percentage: eb.ref('excluded.bronze_percentage'),
+          stock_alert: eb.ref('excluded.stock_alert'),
+          tags: eb.ref('excluded.tags'),
+          search_text: eb.ref('excluded.search_text'),
+          updated_at: sql`now()`,
+        })),
+      )
+      .returning(['id', 'code'])
+      .execute();
+  },
+
   // ---------- sources ----------
   sources(db: Executor) {
     return db.selectFrom('product_sources').select(['id', 'key', 'name']).orderBy('id').execute();

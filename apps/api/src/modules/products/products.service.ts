@@ -46,6 +46,9 @@ import {
 import { normalizeProductImage } from './images';
 import { type ImageRow, type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
 
+/** The spreadsheet import of products (issue 21 §2), for the imports module. */
+export { importProducts } from './products.import';
+
 const IMAGE_FOLDER = 'products';
 
 const sqlState = (error: unknown) =>

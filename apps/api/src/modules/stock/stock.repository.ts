@@ -68,6 +68,18 @@ export const stockRepository = {
       .execute();
   },
 
+  /** Many products' stock and cost in one statement (a move of many products: an import's thousand lines). */
+  async setStocksAndCosts(
+    trx: Transaction<Database>,
+    rows: readonly { id: number; stock: number; cost_cents: number }[],
+    now: Date,
+  ) {
+    if (rows.length === 0) return;
+    await sql`update products p set stock = v.stock, cost_cents = v.cost_cents, updated_at = ${now}
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id integer, stock integer, cost_cents integer)
+      where p.id = v.id`.execute(trx);
+  },
+
   /** The units registered under any of these IMEIs (first or second). */
   /** The units these IMEIs are registered to (either IMEI of a unit), read without a lock. */
   imeisRegistered(db: Executor, imeis: string[]) {

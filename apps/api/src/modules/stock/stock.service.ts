@@ -231,9 +231,18 @@ export async function moveStock(
       await stockRepository.linkUnits(trx, movementIds[index] as number, units);
     }
   }
-  for (const id of ids) {
-    const product = products.get(id) as LockedProduct;
-    await stockRepository.setStockAndCost(trx, id, product.stock, product.cost_cents, now);
+  if (ids.length === 1) {
+    const product = products.get(ids[0] as number) as LockedProduct;
+    await stockRepository.setStockAndCost(trx, product.id, product.stock, product.cost_cents, now);
+  } else {
+    await stockRepository.setStocksAndCosts(
+      trx,
+      ids.map((id) => {
+        const product = products.get(id) as LockedProduct;
+        return { id, stock: product.stock, cost_cents: product.cost_cents };
+      }),
+      now,
+    );
   }
   return results.map((result, index) => ({ ...result, movementId: movementIds[index] as number }));
 }

@@ -9,6 +9,7 @@ import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import TwoWheelerIcon from '@mui/icons-material/TwoWheeler';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +17,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { AuditHistoryDialog } from '../../../components/audit-history-dialog';
 import { useConfirm } from '../../../components/confirm-dialog';
+import { ImportDialog } from '../../../components/import-dialog';
+import { IMPORT_DIALOG_TEXTS } from '../../../components/import-dialog-texts';
 import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
@@ -195,6 +198,7 @@ export default function CustomersPage() {
 
   /** LGPD (administrators only): the person's data as a file, and anonymisation after 'Confirma operação?'. */
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
   const privacyOf = (customer: Customer | null, onDone: () => void) => {
     if (!customer || !hasPermission(FULL_ACCESS)) return undefined;
     return {
@@ -281,9 +285,18 @@ export default function CustomersPage() {
             {counts.blocked > 0 && view !== 'blocked' ? (
               <CountButton label={T.buttons.blocked} count={counts.blocked} onClick={() => setView('blocked')} />
             ) : null}
+            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
+              {IMPORT_DIALOG_TEXTS.open}
+            </Button>
             <RefreshButton label={T.refresh} onClick={() => void reloadLists()} />
           </>
         }
+      />
+      <ImportDialog
+        kind="customers"
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => void reloadLists()}
       />
 
       <CustomersCard

@@ -5,6 +5,7 @@ import AssignmentReturnOutlinedIcon from '@mui/icons-material/AssignmentReturnOu
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import SearchIcon from '@mui/icons-material/Search';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +18,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { AuditHistoryDialog } from '../../../components/audit-history-dialog';
 import { PRODUCT_CODE_FORMATS } from '../../../components/barcode-detection';
+import { ImportDialog } from '../../../components/import-dialog';
+import { IMPORT_DIALOG_TEXTS } from '../../../components/import-dialog-texts';
 import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
@@ -87,6 +90,7 @@ export default function ProductsPage() {
   const [selectedIds, setSelectedIds] = useState<GridRowId[]>([]);
   const [panel, setPanel] = useState<Panel | null>(null);
   const [lookup, setLookup] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [analysis, setAnalysis] = useState(false);
   const [changesOf, setChangesOf] = useState<Product | null>(null);
   const [stockEntryFor, setStockEntryFor] = useState<Product | null>(null);
@@ -338,8 +342,17 @@ export default function ProductsPage() {
             <Button variant="outlined" startIcon={<AssignmentReturnOutlinedIcon />} onClick={() => setAnalysis(true)}>
               {T.buttons.unitsInAnalysis}
             </Button>
+            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
+              {IMPORT_DIALOG_TEXTS.open}
+            </Button>
           </>
         }
+      />
+      <ImportDialog
+        kind="products"
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => void reloadAll()}
       />
       <UnitLookupDialog open={lookup} onClose={() => setLookup(false)} />
       <UnitsInAnalysisDialog open={analysis} onClose={() => setAnalysis(false)} />

@@ -1,0 +1,43 @@
+/**
+ * What a spreadsheet import hands each domain's importer (products, customers) and what it answers:
+ * the imports module reads the file and its cells; the domain checks the lines and writes its own tables.
+ */
+
+/** One line of a spreadsheet, its cells already read (by our column key); `failed` columns had unreadable cells. */
+export interface ImportLine {
+  line: number;
+  values: Record<string, unknown>;
+  failed: ReadonlySet<string>;
+}
+
+/** A problem of a line, by our column key. */
+export interface ImportIssue {
+  line: number;
+  column: string;
+  message: string;
+}
+
+export interface ImportOptions {
+  dryRun: boolean;
+  skipInvalid: boolean;
+  createMissing: boolean;
+}
+
+export interface ImportOutcome {
+  /** Lines created (or, in a dry run, that would be). */
+  created: number;
+  updated: number;
+  issues: ImportIssue[];
+  imported: boolean;
+}
+
+/** Sets `value` at a dotted `path` of `target` (`discount.silverPercentage`), copying the objects on the way. */
+export function setPath(target: Record<string, unknown>, path: string, value: unknown) {
+  const parts = path.split('.');
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    node[part] = { ...((node[part] as Record<string, unknown> | undefined) ?? {}) };
+    node = node[part] as Record<string, unknown>;
+  }
+  node[parts[parts.length - 1] as string] = value;
+}

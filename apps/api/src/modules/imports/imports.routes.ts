@@ -1,0 +1,114 @@
+import {
+  IMPORT_KINDS,
+  IMPORT_LIMITS,
+  IMPORT_TEXTS,
+  type ImportKind,
+  importMappingSchema,
+  importQuerySchema,
+  importResultSchema,
+  importTemplateQuerySchema,
+  PERMISSIONS,
+} from '@backoffice/contract';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, badRequest } from '../../lib/errors';
+import { principalOf } from '../../plugins/auth';
+import { runImport, TEMPLATE_NAMES, template } from './imports.service';
+
+/** Who may import each kind: the permission that creates and edits it. */
+const PERMISSION: Record<ImportKind, string> = { products: PERMISSIONS.products, customers: PERMISSIONS.customers };
+const KIND_NAMES: Record<ImportKind, string> = { products: 'produtos', customers: 'clientes' };
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const tooLarge = () => new AppError(413, IMPORT_TEXTS.fileTooLarge, { code: 'PAYLOAD_TOO_LARGE' });
+
+/**
+ * Spreadsheet import (issue 21 §2): POST /imports/{products|customers} with the file (multipart, field
+ * `file`, ≤ 20 MB) and an optional `mapping` field (JSON: file column → our column); GET …/template.
+ */
+export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 4, fieldSize: 64 * 1024, parts: 6 },
+  });
+  const tags = ['imports'];
+
+  for (const kind of IMPORT_KINDS) {
+    app.post(
+      `/imports/${kind}`,
+      {
+        config: { permissions: [PERMISSION[kind]] },
+        schema: {
+          tags,
+          summary: `Importa ${KIND_NAMES[kind]} de uma planilha CSV ou XLSX (multipart: file, mapping opcional); dryRun=true só confere`,
+          description:
+            'Corpo multipart/form-data: `file` (CSV com `;` ou `,`, UTF-8 com ou sem BOM ou Windows-1252, vírgula decimal; ou XLSX; até 20 MB) e `mapping` opcional (JSON: coluna da planilha → coluna nossa, "" para ignorar). ' +
+            'Uma planilha com erros não importa nada, salvo skipInvalid=true. Tudo numa transação.',
+          consumes: ['multipart/form-data'],
+          querystring: importQuerySchema,
+          response: { 200: z.object({ data: importResultSchema }) },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw badRequest(IMPORT_TEXTS.fileRequired);
+        let file: Buffer | undefined;
+        let mappingText: string | undefined;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'file' || file) {
+                await part.toBuffer();
+                continue;
+              }
+              file = await part.toBuffer();
+            } else if (part.fieldname === 'mapping') {
+              mappingText = String(part.value);
+            }
+          }
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+          if (code?.startsWith('FST_')) throw badRequest(IMPORT_TEXTS.fileRequired);
+          throw error;
+        }
+        if (!file || file.length === 0) throw badRequest(IMPORT_TEXTS.fileRequired);
+        let mapping: Record<string, string> = {};
+        if (mappingText?.trim()) {
+          let json: unknown;
+          try {
+            json = JSON.parse(mappingText);
+          } catch {
+            throw badRequest(IMPORT_TEXTS.mappingInvalid);
+          }
+          const parsed = importMappingSchema.safeParse(json);
+          if (!parsed.success) throw badRequest(IMPORT_TEXTS.mappingInvalid);
+          mapping = parsed.data;
+        }
+        const actor = principalOf(request).employeeId;
+        return { data: await runImport(app.deps.db, actor, kind, file, mapping, request.query) };
+      },
+    );
+
+    app.get(
+      `/imports/${kind}/template`,
+      {
+        config: { permissions: [PERMISSION[kind]] },
+        schema: {
+          tags,
+          summary: `'Baixar modelo': a planilha modelo de ${KIND_NAMES[kind]} (format=csv com ; e BOM, ou xlsx)`,
+          querystring: importTemplateQuerySchema,
+          produces: ['text/csv', XLSX_TYPE],
+        },
+      },
+      async (request, reply) => {
+        const { format } = request.query;
+        const body = await template(kind, format);
+        return reply
+          .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
+          .header('content-disposition', `attachment; filename="${TEMPLATE_NAMES[kind]}.${format}"`)
+          .header('cache-control', 'no-store')
+          .send(body);
+      },
+    );
+  }
+};

@@ -1,0 +1,268 @@
+import {
+  brandCreateSchema,
+  centsToReais,
+  IMPORT_LIMITS,
+  IMPORT_TEXTS,
+  PRODUCT_IMPORT_COLUMNS,
+  PRODUCT_TEXTS,
+  type ProductCreate,
+  productCreateSchema,
+  productSearchText,
+  productUpdateSchema,
+  reaisToCents,
+  referenceCreateSchema,
+} from '@backoffice/contract';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import type { Database } from '../../db/schema';
+import { type AuditEntry, diff, recordAudits } from '../../lib/audit';
+import type { ImportIssue, ImportLine, ImportOptions, ImportOutcome } from '../../lib/import-lines';
+import { setPath } from '../../lib/import-lines';
+import { moveStock, type StockMoveLine } from '../stock/stock.service';
+import { type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
+
+const CODE_PATTERN = new RegExp(`^[^\\s/]{1,${IMPORT_LIMITS.codeMaxLength}}$`);
+/** The schema's path of each column (`discount.silverPercentage`) → its key. */
+const KEY_OF_FIELD = new Map(PRODUCT_IMPORT_COLUMNS.map((column) => [column.field ?? column.key, column.key]));
+
+/** A product as its form would send it (API units), for a line that updates it: the cells the file lacks keep these. */
+function formOf(row: ProductRow) {
+  return {
+    name: row.name,
+    description: row.description,
+    brand: row.brand,
+    reference: row.reference,
+    cost: centsToReais(row.cost_cents),
+    sellPrice: centsToReais(row.sell_price_cents),
+    discount: {
+      silverPercentage: row.silver_percentage,
+      goldPercentage: row.gold_percentage,
+      bronzePercentage: row.bronze_percentage,
+    },
+    stock: row.stock,
+    stockAlert: row.stock_alert,
+    tags: row.tags,
+  };
+}
+
+/** The audited fields, as the product's create and update record them. */
+function auditView(p: ReturnType<typeof formOf>) {
+  return {
+    name: p.name,
+    description: p.description,
+    brand: p.brand,
+    reference: p.reference,
+    cost: p.cost,
+    sellPrice: p.sellPrice,
+    goldPercentage: p.discount.goldPercentage,
+    silverPercentage: p.discount.silverPercentage,
+    bronzePercentage: p.discount.bronzePercentage,
+    stock: p.stock,
+    stockAlert: p.stockAlert,
+    tags: p.tags,
+  };
+}
+
+interface PlannedProduct {
+  line: number;
+  code: string | null;
+  before: ProductRow | undefined;
+  data: ProductCreate;
+  brandKey: string;
+}
+
+const lower = (text: string) => text.trim().toLowerCase();
+
+/**
+ * Products from a spreadsheet (issue 21 §2): every line checked with the product form's own schema
+ * (create, or update when its code exists), brands and references found or, with `createMissing`,
+ * created; then, unless `dryRun` or a refused file, in ONE transaction: products upserted by code a
+ * thousand per statement, the stock each line sets moved through `moveStock` (ledger kind IMPORT), one
+ * audit row per product. A line without a code is a new product (code from the sequence).
+ */
+export async function importProducts(
+  db: DB,
+  actorId: number,
+  lines: readonly ImportLine[],
+  options: ImportOptions,
+): Promise<ImportOutcome> {
+  if (options.dryRun) return plan(db, false);
+  return db.transaction().execute((trx) => plan(trx, true, trx));
+
+  async function plan(executor: Executor, lock: boolean, trx?: Transaction<Database>): Promise<ImportOutcome> {
+    const issues: ImportIssue[] = [];
+    const bad = new Set<number>();
+    const fail = (line: number, column: string, message: string) => {
+      issues.push({ line, column, message });
+      bad.add(line);
+    };
+
+    const codes = [...new Set(lines.map((l) => l.values.code).filter((c): c is string => typeof c === 'string'))];
+    const existing = new Map((await repo.byCodes(executor, codes, lock)).map((row) => [row.code, row]));
+    const brands = new Map((await repo.brands(executor)).map((b) => [lower(b.name), b]));
+    const references = new Map(
+      (await repo.references(executor)).map((r) => [`${r.brand_id}/${lower(r.name)}`, { id: r.id, name: r.name }]),
+    );
+    const newBrands = new Map<string, string>();
+    const newReferences = new Map<string, { brandKey: string; name: string }>();
+    const seenCodes = new Map<string, number>();
+    const planned: PlannedProduct[] = [];
+
+    for (const { line, values, failed } of lines) {
+      const code = typeof values.code === 'string' ? values.code : null;
+      if (code !== null) {
+        if (!CODE_PATTERN.test(code)) fail(line, 'code', IMPORT_TEXTS.codeInvalid);
+        const first = seenCodes.get(code);
+        if (first !== undefined) fail(line, 'code', IMPORT_TEXTS.repeatedInFile('Código', first));
+        else seenCodes.set(code, line);
+      }
+      const before = code !== null ? existing.get(code) : undefined;
+      const input: Record<string, unknown> = before ? formOf(before) : { stock: 0 };
+      for (const column of PRODUCT_IMPORT_COLUMNS) {
+        if (column.key === 'code' || !(column.key in values)) continue;
+        setPath(input, column.field ?? column.key, values[column.key]);
+      }
+      const parsed = (before ? productUpdateSchema : productCreateSchema).safeParse(input);
+      if (!parsed.success) {
+        const reported = new Set<string>();
+        for (const issue of parsed.error.issues) {
+          const key = KEY_OF_FIELD.get(issue.path.join('.')) ?? KEY_OF_FIELD.get(String(issue.path[0])) ?? 'name';
+          if (failed.has(key) || reported.has(key)) continue;
+          reported.add(key);
+          fail(line, key, issue.message);
+        }
+        continue;
+      }
+      const data = parsed.data as ProductCreate;
+      if (before?.serialized && data.stock !== before.stock) fail(line, 'stock', IMPORT_TEXTS.serializedStock);
+
+      const brandKey = lower(data.brand);
+      const brand = brands.get(brandKey);
+      if (!brand && !newBrands.has(brandKey)) {
+        if (!options.createMissing) fail(line, 'brand', PRODUCT_TEXTS.brandNotFound);
+        else {
+          const checked = brandCreateSchema.safeParse({ name: data.brand });
+          if (checked.success) newBrands.set(brandKey, checked.data.name);
+          else fail(line, 'brand', checked.error.issues[0]?.message ?? PRODUCT_TEXTS.brandNotFound);
+        }
+      }
+      if (data.reference) {
+        const referenceKey = `${brandKey}/${lower(data.reference)}`;
+        const known = brand ? references.get(`${brand.id}/${lower(data.reference)}`) : undefined;
+        if (!known && !newReferences.has(referenceKey)) {
+          if (!options.createMissing) fail(line, 'reference', PRODUCT_TEXTS.referenceNotFound);
+          else {
+            const checked = referenceCreateSchema.safeParse({ name: data.brand, reference: data.reference });
+            if (checked.success) newReferences.set(referenceKey, { brandKey, name: checked.data.reference });
+            else fail(line, 'reference', checked.error.issues[0]?.message ?? PRODUCT_TEXTS.referenceNotFound);
+          }
+        }
+      }
+      if (!bad.has(line)) planned.push({ line, code, before, data, brandKey });
+    }
+
+    const good = planned.filter((p) => !bad.has(p.line));
+    const created = good.filter((p) => !p.before).length;
+    const updated = good.length - created;
+    if (!trx || (bad.size > 0 && !options.skipInvalid) || good.length === 0) {
+      return { created: trx ? 0 : created, updated: trx ? 0 : updated, issues, imported: false };
+    }
+
+    // ---------- writing, in the caller's transaction ----------
+    const usedBrands = new Set(good.map((p) => p.brandKey));
+    for (const row of await repo.insertBrands(
+      trx,
+      [...newBrands].filter(([key]) => usedBrands.has(key)).map(([, name]) => name),
+    )) {
+      brands.set(lower(row.name), row);
+    }
+    const usedReferences = new Set(
+      good.map((p) => (p.data.reference ? `${p.brandKey}/${lower(p.data.reference)}` : '')),
+    );
+    const referenceRows = [...newReferences]
+      .filter(([key]) => usedReferences.has(key))
+      .map(([, r]) => ({ brand_id: (brands.get(r.brandKey) as { id: number }).id, name: r.name }));
+    for (const row of await repo.insertReferences(trx, referenceRows)) {
+      references.set(`${row.brand_id}/${lower(row.name)}`, { id: row.id, name: row.name });
+    }
+    const issued = await repo.nextCodes(trx, good.filter((p) => p.code === null).length);
+    let highestImported = 0;
+
+    const audits: AuditEntry[] = [];
+    const stockLines: StockMoveLine[] = [];
+    for (let start = 0; start < good.length; start += IMPORT_LIMITS.batchSize) {
+      const batch = good.slice(start, start + IMPORT_LIMITS.batchSize);
+      const values: (ProductValues & { code: string })[] = batch.map((p) => {
+        const code = p.code ?? (issued.shift() as string);
+        p.code = code;
+        if (!p.before) {
+          const numeric = /^P(\d{1,15})$/.exec(code);
+          if (numeric) highestImported = Math.max(highestImported, Number(numeric[1]));
+        }
+        const brand = brands.get(p.brandKey) as { id: number; name: string };
+        const reference = p.data.reference ? references.get(`${brand.id}/${lower(p.data.reference)}`) : undefined;
+        return {
+          code,
+          name: p.data.name,
+          description: p.data.description,
+          brand_id: brand.id,
+          reference_id: reference?.id ?? null,
+          cost_cents: reaisToCents(p.data.cost),
+          sell_price_cents: reaisToCents(p.data.sellPrice),
+          gold_percentage: p.data.discount.goldPercentage,
+          silver_percentage: p.data.discount.silverPercentage,
+          bronze_percentage: p.data.discount.bronzePercentage,
+          stock_alert: p.data.stockAlert,
+          tags: p.data.tags,
+          search_text: productSearchText({
+            name: p.data.name,
+            code,
+            tags: p.data.tags,
+            brand: brand.name,
+            reference: reference?.name,
+            barcode: p.before?.barcode,
+          }),
+        };
+      });
+      const ids = new Map((await repo.upsertByCode(trx, values)).map((row) => [row.code, row.id]));
+      for (const p of batch) {
+        const id = ids.get(p.code as string) as number;
+        const stockBefore = p.before?.stock ?? 0;
+        if (p.data.stock !== stockBefore) stockLines.push({ productId: id, newStock: p.data.stock });
+        const brand = brands.get(p.brandKey) as { name: string };
+        const after = auditView({
+          name: p.data.name,
+          description: p.data.description,
+          brand: brand.name,
+          reference: p.data.reference ?? null,
+          cost: p.data.cost,
+          sellPrice: p.data.sellPrice,
+          discount: p.data.discount,
+          stock: p.data.stock,
+          stockAlert: p.data.stockAlert,
+          tags: p.data.tags,
+        });
+        audits.push({
+          employeeId: actorId,
+          entity: 'product',
+          entityId: p.code as string,
+          action: p.before ? 'import-update' : 'import-create',
+          changes: p.before
+            ? { ...diff(auditView(formOf(p.before)), after), line: p.line }
+            : { ...after, line: p.line },
+        });
+      }
+    }
+    for (let start = 0; start < stockLines.length; start += IMPORT_LIMITS.batchSize) {
+      await moveStock(
+        trx,
+        { kind: 'IMPORT', employeeId: actorId, note: 'Importação de planilha' },
+        stockLines.slice(start, start + IMPORT_LIMITS.batchSize),
+      );
+    }
+    if (highestImported > 0) await repo.codeSequenceAtLeast(trx, highestImported);
+    await recordAudits(trx, audits);
+    return { created, updated, issues, imported: true };
+  }
+}

@@ -1,0 +1,334 @@
+import { IMPORT_COLUMNS, type ImportKind, type ImportResult } from '@backoffice/contract';
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useRef, useState } from 'react';
+import { ApiError } from '../lib/api-client';
+import { downloadFile } from '../lib/download';
+import { type UploadProgress, uploadForm } from '../lib/upload';
+import { useConfirm } from './confirm-dialog';
+import { IMPORT_DIALOG_TEXTS as T } from './import-dialog-texts';
+
+export interface ImportDialogProps {
+  kind: ImportKind;
+  open: boolean;
+  onClose: () => void;
+  /** After an import wrote something: the screen reloads its lists. */
+  onImported?: (result: ImportResult) => void;
+}
+
+type Stage =
+  | { step: 'idle' }
+  | { step: 'sending'; progress: UploadProgress | null }
+  | { step: 'error'; message: string };
+
+const messageOf = (error: unknown) => (error instanceof ApiError && error.errors[0] ? error.errors[0] : T.failed);
+
+/**
+ * 'Importar planilha' (issue 21 §2): choose a CSV or XLSX, 'Baixar modelo', map the columns that were not
+ * recognised, 'Pré-visualizar' (a dry run: counts and the errors by line and column), 'Ignorar linhas com
+ * erro', then 'Importar' (confirmed). The upload shows its progress, then an indeterminate bar while the
+ * server checks and writes.
+ */
+export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const confirm = useConfirm();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [createMissing, setCreateMissing] = useState(true);
+  const [skipInvalid, setSkipInvalid] = useState(false);
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [done, setDone] = useState<ImportResult | null>(null);
+  const [stage, setStage] = useState<Stage>({ step: 'idle' });
+  /** The mapping the preview shown was made with: a changed mapping needs 'Pré-visualizar' again. */
+  const [previewedWith, setPreviewedWith] = useState<string | null>(null);
+  const columns = IMPORT_COLUMNS[kind];
+  const busy = stage.step === 'sending';
+
+  const reset = () => {
+    setFile(null);
+    setMapping({});
+    setPreview(null);
+    setDone(null);
+    setSkipInvalid(false);
+    setStage({ step: 'idle' });
+  };
+  const close = () => {
+    if (busy) return;
+    reset();
+    onClose();
+  };
+
+  async function send(chosen: File, dryRun: boolean, columnMapping: Record<string, string>) {
+    const form = new FormData();
+    form.append('mapping', JSON.stringify(columnMapping));
+    form.append('file', chosen);
+    const query = new URLSearchParams({
+      dryRun: String(dryRun),
+      skipInvalid: String(skipInvalid),
+      createMissing: String(createMissing),
+    });
+    setStage({ step: 'sending', progress: null });
+    try {
+      const answer = await uploadForm<{ data: ImportResult }>(`/imports/${kind}?${query}`, form, (progress) =>
+        setStage({ step: 'sending', progress }),
+      );
+      setStage({ step: 'idle' });
+      return answer.data;
+    } catch (error) {
+      setStage({ step: 'error', message: messageOf(error) });
+      return null;
+    }
+  }
+
+  const runPreview = async (chosen: File | null = file, columnMapping = mapping) => {
+    if (!chosen) return;
+    setDone(null);
+    const result = await send(chosen, true, columnMapping);
+    setPreview(result);
+    setPreviewedWith(result ? JSON.stringify(columnMapping) : null);
+  };
+
+  const choose = (chosen: File | undefined) => {
+    if (!chosen) return;
+    setFile(chosen);
+    setMapping({});
+    setPreview(null);
+    setDone(null);
+    void runPreview(chosen, {});
+  };
+
+  const runImport = async () => {
+    if (!file || !preview) return;
+    if (!(await confirm(T.confirm(preview.created, preview.updated), { title: T.import, confirmText: T.import })))
+      return;
+    const result = await send(file, false, mapping);
+    if (!result) return;
+    setPreview(result);
+    if (result.imported) {
+      setDone(result);
+      onImported?.(result);
+    }
+  };
+
+  const mapColumn = (header: string, key: string) => {
+    setMapping((current) => ({ ...current, [header]: key }));
+    setPreview((current) =>
+      current
+        ? { ...current, columns: current.columns.map((c) => (c.header === header ? { header, key: key || null } : c)) }
+        : current,
+    );
+  };
+
+  const usedKeys = new Set((preview?.columns ?? []).map((c) => c.key).filter(Boolean));
+  const unmatched = (preview?.columns ?? []).filter((c) => c.header && (c.key === null || c.header in mapping));
+  const hasErrors = (preview?.errorCount ?? 0) > 0;
+  const toWrite = (preview?.created ?? 0) + (preview?.updated ?? 0);
+  const previewIsCurrent = previewedWith === JSON.stringify(mapping);
+  const canImport =
+    Boolean(preview) && previewIsCurrent && !done && !busy && toWrite > 0 && (!hasErrors || skipInvalid);
+  const progress = stage.step === 'sending' ? stage.progress : null;
+  const percent = progress && !progress.sent ? Math.round((progress.loaded / Math.max(progress.total, 1)) * 100) : null;
+
+  return (
+    <Dialog open={open} onClose={close} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby="import-title">
+      <DialogTitle id="import-title">{T.title(kind)}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Typography variant="body2">{T.intro}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {T.matchRule(kind)}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+            <Button
+              variant="contained"
+              startIcon={<UploadFileIcon />}
+              onClick={() => input.current?.click()}
+              disabled={busy}
+            >
+              {T.chooseFile}
+            </Button>
+            <input
+              ref={input}
+              type="file"
+              hidden
+              data-testid="import-file"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onChange={(event) => {
+                choose(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+            <Typography variant="body2" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
+              {file?.name ?? T.noFile}
+            </Typography>
+            <Button
+              startIcon={<DownloadIcon />}
+              onClick={() =>
+                void downloadFile(`/imports/${kind}/template`, {
+                  query: { format: 'xlsx' },
+                  fileName: `modelo-${kind === 'products' ? 'produtos' : 'clientes'}.xlsx`,
+                })
+              }
+            >
+              {T.template}
+            </Button>
+            <Button
+              size="small"
+              onClick={() =>
+                void downloadFile(`/imports/${kind}/template`, {
+                  query: { format: 'csv' },
+                  fileName: `modelo-${kind === 'products' ? 'produtos' : 'clientes'}.csv`,
+                })
+              }
+            >
+              {T.templateCsv}
+            </Button>
+          </Stack>
+          {kind === 'products' ? (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={createMissing}
+                  onChange={(event) => setCreateMissing(event.target.checked)}
+                  disabled={busy}
+                />
+              }
+              label={T.createMissing}
+            />
+          ) : null}
+
+          {busy ? (
+            <Box>
+              <LinearProgress
+                variant={percent === null ? 'indeterminate' : 'determinate'}
+                value={percent ?? undefined}
+                aria-label={percent === null ? T.working : T.uploading(percent)}
+              />
+              <Typography variant="caption">{percent === null ? T.working : T.uploading(percent)}</Typography>
+            </Box>
+          ) : null}
+          {stage.step === 'error' ? <Alert severity="error">{stage.message}</Alert> : null}
+
+          {unmatched.length > 0 ? (
+            <Box>
+              <Typography variant="subtitle2">{T.mappingTitle}</Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {T.mappingHelp}
+              </Typography>
+              <Stack spacing={1.5}>
+                {unmatched.map((column) => (
+                  <TextField
+                    key={column.header}
+                    select
+                    size="small"
+                    label={T.columnLabel(column.header)}
+                    value={mapping[column.header] ?? column.key ?? ''}
+                    onChange={(event) => mapColumn(column.header, event.target.value)}
+                    sx={{ maxWidth: 360 }}
+                    disabled={busy}
+                  >
+                    <MenuItem value="">{T.ignoreColumn}</MenuItem>
+                    {columns.map((c) => (
+                      <MenuItem
+                        key={c.key}
+                        value={c.key}
+                        disabled={usedKeys.has(c.key) && mapping[column.header] !== c.key}
+                      >
+                        {c.header}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                ))}
+              </Stack>
+            </Box>
+          ) : null}
+
+          {preview ? (
+            <Alert severity={done ? 'success' : hasErrors ? 'warning' : 'info'} role="status">
+              {done ? T.done(done.created, done.updated) : null}
+              {done ? null : T.summary(preview.rows, preview.created, preview.updated, preview.invalidRows)}
+              {!done && hasErrors && !skipInvalid ? ` ${T.fixOrSkip}` : null}
+              {!done && !hasErrors && toWrite === 0 ? ` ${T.nothingToImport}` : null}
+            </Alert>
+          ) : null}
+
+          {preview && hasErrors ? (
+            <Box>
+              <Typography variant="subtitle2">{T.errorsTitle}</Typography>
+              {preview.errorCount > preview.errors.length ? (
+                <Typography variant="caption">
+                  {T.errorsTruncated(preview.errors.length, preview.errorCount)}
+                </Typography>
+              ) : null}
+              <TableContainer sx={{ maxHeight: 280 }}>
+                <Table size="small" stickyHeader aria-label={T.errorsTitle}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{T.line}</TableCell>
+                      <TableCell>{T.column}</TableCell>
+                      <TableCell>{T.message}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {preview.errors.map((error) => (
+                      <TableRow key={`${error.line}-${error.column}-${error.message}`}>
+                        <TableCell>{error.line}</TableCell>
+                        <TableCell>{error.column}</TableCell>
+                        <TableCell>{error.message}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={skipInvalid}
+                    onChange={(event) => setSkipInvalid(event.target.checked)}
+                    disabled={busy || Boolean(done)}
+                  />
+                }
+                label={T.skipInvalid}
+              />
+            </Box>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={close} disabled={busy}>
+          {T.close}
+        </Button>
+        <Button variant="outlined" onClick={() => void runPreview()} disabled={!file || busy}>
+          {T.preview}
+        </Button>
+        <Button variant="contained" onClick={() => void runImport()} disabled={!canImport}>
+          {T.import}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
