@@ -8,6 +8,7 @@ export * from './dispatch';
 export * from './documents';
 export * from './employees';
 export * from './errors';
+export * from './fiscal';
 export * from './gtin';
 export * from './ids';
 export * from './imei';

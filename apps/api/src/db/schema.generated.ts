@@ -328,6 +328,7 @@ export interface Products {
   barcode: string | null;
   brand_id: number;
   bronze_percentage: Generated<number>;
+  cest: string | null;
   code: string;
   cost_cents: number;
   created_at: Generated<Timestamp>;
@@ -335,6 +336,8 @@ export interface Products {
   gold_percentage: Generated<number>;
   id: Generated<number>;
   name: string;
+  ncm: string | null;
+  origin: number | null;
   reference_id: number | null;
   search_text: Generated<string>;
   sell_price_cents: number;
@@ -343,6 +346,7 @@ export interface Products {
   stock: Generated<number>;
   stock_alert: Generated<number>;
   tags: Generated<string[]>;
+  unit: string | null;
   updated_at: Generated<Timestamp>;
   warranty_months: Generated<number>;
 }

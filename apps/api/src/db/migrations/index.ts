@@ -29,6 +29,7 @@ import { productBarcodes } from './0029-product-barcodes';
 import { searchIndexes } from './0030-search-indexes';
 import { notifications } from './0031-notifications';
 import { whatsappTemplates } from './0033-whatsapp-templates';
+import { productFiscalFields } from './0034-product-fiscal-fields';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0030-search-indexes': searchIndexes,
   '0031-notifications': notifications,
   '0033-whatsapp-templates': whatsappTemplates,
+  '0034-product-fiscal-fields': productFiscalFields,
 };
 
 export const migrationProvider: MigrationProvider = {
