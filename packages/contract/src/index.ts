@@ -30,6 +30,7 @@ export * from './roles';
 export * from './search';
 export * from './selling';
 export * from './settings';
+export * from './setup';
 export * from './stock';
 export * from './tasks';
 export * from './text';

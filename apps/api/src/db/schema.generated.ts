@@ -85,12 +85,15 @@ export interface CheckoutRequests {
 }
 
 export interface CompanySettings {
+  cnpj: string | null;
   company_id: number;
+  delivery_departures: Json | null;
   merchant_city: Generated<string>;
   merchant_name: Generated<string>;
   name: string;
   pix_auto: Generated<boolean>;
   pix_webhook_secret: string | null;
+  setup_completed_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
 }
 

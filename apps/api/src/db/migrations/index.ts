@@ -30,6 +30,7 @@ import { searchIndexes } from './0030-search-indexes';
 import { notifications } from './0031-notifications';
 import { whatsappTemplates } from './0033-whatsapp-templates';
 import { productFiscalFields } from './0034-product-fiscal-fields';
+import { firstRun } from './0035-first-run';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0031-notifications': notifications,
   '0033-whatsapp-templates': whatsappTemplates,
   '0034-product-fiscal-fields': productFiscalFields,
+  '0035-first-run': firstRun,
 };
 
 export const migrationProvider: MigrationProvider = {
