@@ -274,7 +274,7 @@ export function createSettingsService(db: DB, log: FastifyBaseLogger) {
         const before = found ?? { name: '', pix_auto: false, merchant_name: '', merchant_city: '', cnpj: null };
         const merchantName = patch.merchantName ?? before.merchant_name;
         const values = {
-          name: patch.name ?? (found?.name || merchantName),
+          name: patch.name ?? found?.name ?? merchantName,
           pix_auto: patch.enablePixAuto,
           merchant_name: merchantName,
           merchant_city: patch.merchantCity ?? before.merchant_city,

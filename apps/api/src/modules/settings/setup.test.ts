@@ -265,3 +265,26 @@ describe("the couriers' departures are read from Configurações (issue 21 §1)"
     expect(friday.nextDeparture).toBe('2026-11-29T14:00:00.000Z');
   });
 });
+
+describe("the company's name and CNPJ in Configurações (issue 21: optional fields of PATCH /companies/settings)", () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signIn(t.app, DEMO.admin);
+  });
+  afterAll(() => t.close());
+
+  it('saves a valid CNPJ formatted and the name; refuses an invalid CNPJ and changes nothing', async () => {
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PATCH', url: '/api/companies/settings', headers: bearer(admin), payload });
+    const ok = await patch({ companyId: 1, enablePixAuto: false, name: 'Loja do Centro Ltda', cnpj: '11222333000181' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ name: 'Loja do Centro Ltda', cnpj: CNPJ });
+    const bad = await patch({ companyId: 1, enablePixAuto: true, name: 'Outra', cnpj: '11222333000182' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual(['CNPJ inválido: confira os 14 caracteres e os dígitos verificadores.']);
+    const now = await t.app.inject({ method: 'GET', url: '/api/companies/settings/1', headers: bearer(admin) });
+    expect(now.json().data).toMatchObject({ name: 'Loja do Centro Ltda', cnpj: CNPJ, pixAuto: false });
+  });
+});
