@@ -118,6 +118,8 @@ export const BANK_FORM_TEXTS = {
 
 export const COMPANY_FORM_TEXTS = {
   title: 'Configurações da Empresa',
+  companyName: 'Nome da empresa',
+  cnpj: 'CNPJ',
   pixAuto: 'Pix automático',
   pixAutoOn:
     'Ligado: o pedido Pix aguarda a confirmação do banco (Processando) e segue para o estoquista quando ela chega.',
