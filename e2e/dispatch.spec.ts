@@ -45,10 +45,12 @@ describe("dispatch: the day's departures, a courier's run", () => {
   afterAll(() => s.close());
 
   it('assigns packed orders (chosen and dragged), prints the run sheet; the courier delivers through a dead zone; the settlement shows the difference', async () => {
-    const next = nextDeliveryDeparture(new Date());
+    const admin = await apiAs(s.baseURL, DEMO.admin);
+    // The shop's departures, as Configurações keeps them (issue 21).
+    const { departures } = (await admin.get<{ data: { departures: string[][] } }>('/settings/departures')).data;
+    const next = nextDeliveryDeparture(new Date(), departures);
     const day = saoPauloDay(next);
     // Two cash orders of the journey's own, packed now: they make the next departure.
-    const admin = await apiAs(s.baseURL, DEMO.admin);
     const stocker = await apiAs(s.baseURL, DEMO.stocker);
     const product = await newProduct(admin, 'expedição');
     const placed = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productFiscalFields } from './fiscal';
 import { barcodeSchema } from './gtin';
 import { idSchema } from './ids';
 import { unitInputSchema } from './imei';
@@ -179,6 +180,8 @@ const productFields = {
   stockAlert: stockAlertSchema.default(0),
   /** 'Código de barras' (GTIN/EAN, check digit verified; unique): absent keeps it (none on create), blank removes it. */
   barcode: barcodeSchema,
+  /** Fiscal fields (issue 21, `fiscal.ts`): NCM, CEST, unit, ICMS origin; absent keeps them (none on create), null removes. */
+  ...productFiscalFields,
 };
 
 /** A product's warranty in months: the consumer code's 90 days at least, 10 years at most. */
@@ -315,6 +318,14 @@ export const productSchema = z.object({
   warrantyMonths: z.number().int().optional(),
   /** 'Código de barras': the GTIN/EAN of its box, or null. */
   barcode: z.string().nullable().optional(),
+  /** NCM: 8 digits, or null (issue 21). */
+  ncm: z.string().nullable().optional(),
+  /** CEST: 7 digits, or null. */
+  cest: z.string().nullable().optional(),
+  /** Commercial unit (UN, CX, PC, KG…: 1 to 6 letters), or null. */
+  unit: z.string().nullable().optional(),
+  /** ICMS origin of the goods, 0 to 8 (`PRODUCT_ORIGINS`), or null. */
+  origin: z.number().int().nullable().optional(),
   /** cost + goldPercentage % of cost. */
   goldPrice: z.number(),
   /** cost + silverPercentage % of cost. */

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   cartAddBodySchema,
   checkoutTransferBodySchema,
+  DEFAULT_DELIVERY_DEPARTURES,
+  deliveryScheduleSchema,
   departuresOn,
+  describeDepartures,
   isDeliveryDeparture,
   nextDeliveryDeparture,
   preCheckoutQuerySchema,
@@ -23,7 +26,7 @@ describe('next motoboy departure (section 9: Monday–Friday 10:40 and 14:10, Sa
   ];
   for (const [label, now, next] of cases) {
     it(label, () => {
-      expect(nextDeliveryDeparture(new Date(now)).toISOString()).toBe(next);
+      expect(nextDeliveryDeparture(new Date(now), DEFAULT_DELIVERY_DEPARTURES).toISOString()).toBe(next);
     });
   }
 });
@@ -58,16 +61,67 @@ describe('selling schemas', () => {
 describe('the departures of a day (issue 19)', () => {
   it("lists a weekday's two departures, Saturday's one and Sunday's none, in São Paulo time (UTC−3)", () => {
     // Monday 23/11/2026: 10:40 and 14:10 in São Paulo are 13:40 and 17:10 UTC.
-    expect(departuresOn('2026-11-23').map((at) => at.toISOString())).toEqual([
+    expect(departuresOn('2026-11-23', DEFAULT_DELIVERY_DEPARTURES).map((at) => at.toISOString())).toEqual([
       '2026-11-23T13:40:00.000Z',
       '2026-11-23T17:10:00.000Z',
     ]);
     // Saturday 28/11/2026 at 12:00 is 15:00 UTC; Sunday 29/11/2026 has none.
-    expect(departuresOn('2026-11-28').map((at) => at.toISOString())).toEqual(['2026-11-28T15:00:00.000Z']);
-    expect(departuresOn('2026-11-29')).toEqual([]);
-    expect(isDeliveryDeparture(new Date('2026-11-23T17:10:00.000Z'))).toBe(true);
-    expect(isDeliveryDeparture(new Date('2026-11-23T17:11:00.000Z'))).toBe(false);
+    expect(departuresOn('2026-11-28', DEFAULT_DELIVERY_DEPARTURES).map((at) => at.toISOString())).toEqual([
+      '2026-11-28T15:00:00.000Z',
+    ]);
+    expect(departuresOn('2026-11-29', DEFAULT_DELIVERY_DEPARTURES)).toEqual([]);
+    expect(isDeliveryDeparture(new Date('2026-11-23T17:10:00.000Z'), DEFAULT_DELIVERY_DEPARTURES)).toBe(true);
+    expect(isDeliveryDeparture(new Date('2026-11-23T17:11:00.000Z'), DEFAULT_DELIVERY_DEPARTURES)).toBe(false);
     // 23:30 in São Paulo on Monday is already Tuesday in UTC: the day is São Paulo's.
     expect(saoPauloDay(new Date('2026-11-24T02:30:00.000Z'))).toBe('2026-11-23');
+  });
+});
+
+describe("a shop's own departures (issue 21: read from Configurações)", () => {
+  // Monday to Friday 09:15 and 16:30, Saturday none, Sunday 11:00.
+  const shop = [
+    ['11:00'],
+    ['09:15', '16:30'],
+    ['09:15', '16:30'],
+    ['09:15', '16:30'],
+    ['09:15', '16:30'],
+    ['16:30', '09:15'],
+    [],
+  ];
+
+  it('follows the schedule given: Monday 10:00 waits for 16:30 (19:30 UTC); Friday 17:00 for Sunday 11:00 (14:00 UTC)', () => {
+    const week = deliveryScheduleSchema.parse(shop);
+    expect(week[5]).toEqual(['09:15', '16:30']);
+    expect(nextDeliveryDeparture(new Date('2026-11-23T13:00:00.000Z'), week).toISOString()).toBe(
+      '2026-11-23T19:30:00.000Z',
+    );
+    expect(nextDeliveryDeparture(new Date('2026-11-27T20:00:00.000Z'), week).toISOString()).toBe(
+      '2026-11-29T14:00:00.000Z',
+    );
+    expect(departuresOn('2026-11-28', week)).toEqual([]);
+    expect(isDeliveryDeparture(new Date('2026-11-23T13:40:00.000Z'), week)).toBe(false);
+    expect(isDeliveryDeparture(new Date('2026-11-23T12:15:00.000Z'), week)).toBe(true);
+  });
+
+  it('refuses a malformed time, a week of another length and a week without departures, in Portuguese', () => {
+    const messages = (value: unknown) => deliveryScheduleSchema.safeParse(value).error?.issues.map((i) => i.message);
+    expect(messages([[], ['9:5'], [], [], [], [], []])).toEqual([
+      'Horário de saída inválido: 9:5. Use HH:MM, de 00:00 a 23:59 (ex.: 10:40).',
+    ]);
+    expect(messages([[], ['24:00'], [], [], [], [], []])?.[0]).toContain('24:00');
+    expect(messages([['10:00']])).toEqual(['Informe os horários de saída dos 7 dias da semana, de domingo a sábado.']);
+    expect(messages([[], [], [], [], [], [], []])).toEqual(['Informe ao menos um horário de saída na semana.']);
+  });
+
+  it('says the schedule in words for the selling screen', () => {
+    expect(describeDepartures(DEFAULT_DELIVERY_DEPARTURES)).toBe(
+      'segunda a sexta às 10:40 e às 14:10; sábado às 12:00',
+    );
+    expect(describeDepartures(deliveryScheduleSchema.parse(shop))).toBe(
+      'segunda a sexta às 09:15 e às 16:30; domingo às 11:00',
+    );
+    expect(describeDepartures([[], ['08:00'], ['08:00'], [], ['08:00'], [], []])).toBe(
+      'segunda e terça às 08:00; quinta às 08:00',
+    );
   });
 });

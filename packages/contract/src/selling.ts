@@ -43,36 +43,80 @@ export const SELLING_PAYMENT_OPTIONS = [
 export type SellingPaymentOption = (typeof SELLING_PAYMENT_OPTIONS)[number]['value'];
 
 /**
- * Delivery departures of section 9, São Paulo time: Monday to Friday 10:40 and 14:10; Saturday 12:00.
- * Keys are JavaScript weekdays (0 Sunday … 6 Saturday).
+ * The couriers' departures of a week, São Paulo time: index = JavaScript weekday (0 Sunday … 6 Saturday),
+ * each day's times as 'HH:MM' in order. Kept in Configurações (issue 21, decision 0019): every use reads
+ * the shop's schedule (the server: the settings module's `deliverySchedule`; the web: GET
+ * /settings/departures) and passes it to the functions below.
  */
-export const DELIVERY_DEPARTURES: Readonly<Record<number, readonly string[]>> = {
-  0: [],
-  1: ['10:40', '14:10'],
-  2: ['10:40', '14:10'],
-  3: ['10:40', '14:10'],
-  4: ['10:40', '14:10'],
-  5: ['10:40', '14:10'],
-  6: ['12:00'],
-};
+export type DeliverySchedule = readonly (readonly string[])[];
+
+/**
+ * Section 9's departures, the defaults of a new shop and of a shop that never changed them: Monday to
+ * Friday 10:40 and 14:10; Saturday 12:00. The one copy of these times.
+ */
+export const DEFAULT_DELIVERY_DEPARTURES: DeliverySchedule = [
+  [],
+  ['10:40', '14:10'],
+  ['10:40', '14:10'],
+  ['10:40', '14:10'],
+  ['10:40', '14:10'],
+  ['10:40', '14:10'],
+  ['12:00'],
+];
+
+export const WEEKDAY_LABELS = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'] as const;
+
+export const DEPARTURE_LIMITS = { perDay: 8 } as const;
+
+export const DEPARTURE_TEXTS = {
+  timeInvalid: (time: string) => `Horário de saída inválido: ${time}. Use HH:MM, de 00:00 a 23:59 (ex.: 10:40).`,
+  tooMany: `No máximo ${DEPARTURE_LIMITS.perDay} saídas por dia.`,
+  noneInWeek: 'Informe ao menos um horário de saída na semana.',
+  weekInvalid: 'Informe os horários de saída dos 7 dias da semana, de domingo a sábado.',
+  saved: 'Horários de saída salvos com sucesso.',
+} as const;
+
+const DEPARTURE_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * A week of departures as typed (PUT /settings/departures, POST /setup): 7 days, Sunday first, each with
+ * up to 8 times 'HH:MM' (9:5 is refused; a time repeated is kept once; sorted), at least one in the week.
+ */
+export const deliveryScheduleSchema = z
+  .array(
+    z
+      .array(z.string().trim(), { error: DEPARTURE_TEXTS.weekInvalid })
+      .max(DEPARTURE_LIMITS.perDay, DEPARTURE_TEXTS.tooMany)
+      .superRefine((times, ctx) => {
+        for (const time of times) {
+          if (!DEPARTURE_TIME.test(time)) ctx.addIssue({ code: 'custom', message: DEPARTURE_TEXTS.timeInvalid(time) });
+        }
+      })
+      .transform((times) => [...new Set(times)].sort()),
+    { error: DEPARTURE_TEXTS.weekInvalid },
+  )
+  .length(7, DEPARTURE_TEXTS.weekInvalid)
+  .refine((week) => week.some((times) => times.length > 0), DEPARTURE_TEXTS.noneInWeek);
 
 /** São Paulo has had no daylight saving time since 2019: always UTC−3. */
 const SAO_PAULO_OFFSET_MS = -3 * 3600_000;
 
-/** The departures of a São Paulo calendar day (`YYYY-MM-DD`), in order: none on Sunday. */
-export function departuresOn(day: string): Date[] {
+const timeAt = (midnight: Date, time: string) => {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return new Date(midnight.getTime() + (hours * 60 + minutes) * 60_000 - SAO_PAULO_OFFSET_MS);
+};
+
+/** The departures of a São Paulo calendar day (`YYYY-MM-DD`) in `schedule`, in order. */
+export function departuresOn(day: string, schedule: DeliverySchedule): Date[] {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   const midnight = new Date(Date.UTC(year, month - 1, date));
-  return (DELIVERY_DEPARTURES[midnight.getUTCDay()] ?? []).map((time) => {
-    const [hours, minutes] = time.split(':').map(Number) as [number, number];
-    return new Date(midnight.getTime() + (hours * 60 + minutes) * 60_000 - SAO_PAULO_OFFSET_MS);
-  });
+  return (schedule[midnight.getUTCDay()] ?? []).map((time) => timeAt(midnight, time));
 }
 
-/** Whether `at` is one of section 9's departures (a weekday and time of the schedule, São Paulo time). */
-export function isDeliveryDeparture(at: Date): boolean {
+/** Whether `at` is one of the departures of `schedule` (a weekday and time of it, São Paulo time). */
+export function isDeliveryDeparture(at: Date, schedule: DeliverySchedule): boolean {
   const local = new Date(at.getTime() + SAO_PAULO_OFFSET_MS).toISOString().slice(0, 10);
-  return departuresOn(local).some((departure) => departure.getTime() === at.getTime());
+  return departuresOn(local, schedule).some((departure) => departure.getTime() === at.getTime());
 }
 
 /** The São Paulo calendar day (`YYYY-MM-DD`) of an instant. */
@@ -80,18 +124,51 @@ export function saoPauloDay(at: Date): string {
   return new Date(at.getTime() + SAO_PAULO_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** The next motoboy departure strictly after `now` (section 9's schedule, São Paulo time). */
-export function nextDeliveryDeparture(now: Date): Date {
+/**
+ * The next motoboy departure of `schedule` strictly after `now` (São Paulo time). A schedule has at least
+ * one departure in the week (`deliveryScheduleSchema`), so one is always found within 8 days.
+ */
+export function nextDeliveryDeparture(now: Date, schedule: DeliverySchedule): Date {
   const local = new Date(now.getTime() + SAO_PAULO_OFFSET_MS);
   for (let ahead = 0; ahead < 8; ahead++) {
     const day = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + ahead));
-    for (const time of DELIVERY_DEPARTURES[day.getUTCDay()] ?? []) {
-      const [hours, minutes] = time.split(':').map(Number) as [number, number];
-      const at = new Date(day.getTime() + (hours * 60 + minutes) * 60_000 - SAO_PAULO_OFFSET_MS);
+    for (const time of schedule[day.getUTCDay()] ?? []) {
+      const at = timeAt(day, time);
       if (at.getTime() > now.getTime()) return at;
     }
   }
   throw new Error('no departure within a week');
+}
+
+/**
+ * The schedule in words for the selling screen: days with the same times grouped ('segunda a sexta às
+ * 10:40 e às 14:10; sábado às 12:00'), Monday first, Sunday last.
+ */
+export function describeDepartures(schedule: DeliverySchedule): string {
+  const names = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
+  const order = [1, 2, 3, 4, 5, 6, 0];
+  const groups: { days: number[]; times: readonly string[] }[] = [];
+  for (const day of order) {
+    const times = schedule[day] ?? [];
+    if (times.length === 0) continue;
+    const last = groups.at(-1);
+    const previous = last?.days.at(-1);
+    const consecutive = previous !== undefined && order.indexOf(day) === order.indexOf(previous) + 1;
+    if (last && consecutive && last.times.join() === times.join()) last.days.push(day);
+    else groups.push({ days: [day], times });
+  }
+  return groups
+    .map(({ days, times }) => {
+      const first = names[days[0] as number];
+      const span =
+        days.length === 1
+          ? first
+          : days.length === 2
+            ? `${first} e ${names[days[1] as number]}`
+            : `${first} a ${names[days.at(-1) as number]}`;
+      return `${span} ${times.map((time) => `às ${time}`).join(' e ')}`;
+    })
+    .join('; ');
 }
 
 /** Portuguese texts of the selling screen (section 2) and API (section 8 verbatim; ours where it is silent). */

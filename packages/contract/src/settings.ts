@@ -20,7 +20,7 @@ export const PIX_KEY_TYPE_LABELS: Record<PixKeyType, string> = {
   EVP: 'Chave aleatória',
 };
 
-export const SETTINGS_LIMITS = { name: 80, bank: 80, text: 120 } as const;
+export const SETTINGS_LIMITS = { name: 80, bank: 80, text: 120, companyName: 120 } as const;
 
 export const SETTINGS_TEXTS = {
   typeRequired: 'Informe o tipo: Pix ou Transfer.',
@@ -55,6 +55,10 @@ export const SETTINGS_TEXTS = {
   orderNotFound: 'Pedido não encontrado.',
   noActivePixKey: 'Nenhuma chave Pix ativa. Cadastre uma chave em Configurações.',
   merchantMissing: 'Informe o nome e a cidade do recebedor Pix em Configurações da Empresa.',
+  companyNameRequired: 'Informe o nome da empresa.',
+  companyNameTooLong: 'O nome da empresa pode ter no máximo 120 caracteres.',
+  companyCnpjRequired: 'Informe o CNPJ da empresa.',
+  companyCnpjInvalid: 'CNPJ inválido: confira os 14 caracteres e os dígitos verificadores.',
 } as const;
 
 // ---------- Pix keys, bank, agency, account: what a bank accepts, in the form the DICT stores ----------
@@ -249,9 +253,26 @@ const merchantText = (max: number, message: string) =>
 export const merchantNameSchema = merchantText(PIX_LIMITS.merchantName, SETTINGS_TEXTS.merchantNameInvalid);
 export const merchantCitySchema = merchantText(PIX_LIMITS.merchantCity, SETTINGS_TEXTS.merchantCityInvalid);
 
+/** 'Nome da empresa' (issue 21): trimmed, 1 to 120 characters. */
+export const companyNameSchema = z
+  .string({ error: SETTINGS_TEXTS.companyNameRequired })
+  .trim()
+  .min(1, SETTINGS_TEXTS.companyNameRequired)
+  .max(SETTINGS_LIMITS.companyName, SETTINGS_TEXTS.companyNameTooLong);
+
+/** The company's CNPJ (numeric or alphanumeric, check digits by documents.ts), kept formatted (12.345.678/0001-95). */
+export const companyCnpjSchema = z
+  .string({ error: SETTINGS_TEXTS.companyCnpjRequired })
+  .trim()
+  .min(1, SETTINGS_TEXTS.companyCnpjRequired)
+  .refine((value) => isValidCnpj(value), SETTINGS_TEXTS.companyCnpjInvalid)
+  .transform((value) => formatDocument(value));
+
 export const companySettingsSchema = z.object({
   companyId: z.number().int(),
   name: z.string(),
+  /** The company's CNPJ, formatted, or null until set (issue 21). */
+  cnpj: z.string().nullable().optional(),
   pixAuto: z.boolean(),
   /** Field 59 of the BR Code: upper-case ASCII, up to 25 ('' until set). */
   merchantName: z.string(),
@@ -267,6 +288,10 @@ export const companySettingsPatchSchema = z
     enablePixAuto: z.boolean({ error: SETTINGS_TEXTS.pixAutoRequired }),
     merchantName: merchantNameSchema.optional(),
     merchantCity: merchantCitySchema.optional(),
+    /** 'Nome da empresa' (issue 21); unchanged when absent. */
+    name: companyNameSchema.optional(),
+    /** The company's CNPJ (issue 21); unchanged when absent. */
+    cnpj: companyCnpjSchema.optional(),
   })
   .strict();
 export type CompanySettingsPatch = z.input<typeof companySettingsPatchSchema>;

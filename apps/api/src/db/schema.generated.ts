@@ -85,12 +85,15 @@ export interface CheckoutRequests {
 }
 
 export interface CompanySettings {
+  cnpj: string | null;
   company_id: number;
+  delivery_departures: Json | null;
   merchant_city: Generated<string>;
   merchant_name: Generated<string>;
   name: string;
   pix_auto: Generated<boolean>;
   pix_webhook_secret: string | null;
+  setup_completed_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
 }
 
@@ -333,6 +336,7 @@ export interface Products {
   barcode: string | null;
   brand_id: number;
   bronze_percentage: Generated<number>;
+  cest: string | null;
   code: string;
   cost_cents: number;
   created_at: Generated<Timestamp>;
@@ -340,6 +344,8 @@ export interface Products {
   gold_percentage: Generated<number>;
   id: Generated<number>;
   name: string;
+  ncm: string | null;
+  origin: number | null;
   reference_id: number | null;
   search_text: Generated<string>;
   sell_price_cents: number;
@@ -348,6 +354,7 @@ export interface Products {
   stock: Generated<number>;
   stock_alert: Generated<number>;
   tags: Generated<string[]>;
+  unit: string | null;
   updated_at: Generated<Timestamp>;
   warranty_months: Generated<number>;
 }

@@ -1,4 +1,4 @@
-import type { Deliverer, Role } from '@backoffice/contract';
+import type { Deliverer, DeliverySchedule, Role } from '@backoffice/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { createQueryKeys } from './query-keys';
@@ -34,4 +34,19 @@ export const delivererListQuery = queryOptions({
 /** `enabled` false waits (e.g. until the dialog that lists them opens). */
 export function useDeliverers(enabled = true) {
   return useQuery({ ...delivererListQuery, enabled });
+}
+
+/**
+ * GET /settings/departures: the couriers' week of departures as the shop keeps it in Configurações (issue
+ * 21; section 9's by default, decided by the server). Dispatch, selling and the settings card read it.
+ */
+export const departureKeys = createQueryKeys('departures');
+export const departureWeekQuery = queryOptions({
+  queryKey: departureKeys.detail('week'),
+  queryFn: async () => (await api<{ data: { departures: DeliverySchedule } }>('/settings/departures')).data.departures,
+  staleTime: 5 * 60_000,
+});
+
+export function useDepartureWeek() {
+  return useQuery(departureWeekQuery);
 }

@@ -29,6 +29,8 @@ import { productBarcodes } from './0029-product-barcodes';
 import { searchIndexes } from './0030-search-indexes';
 import { notifications } from './0031-notifications';
 import { whatsappTemplates } from './0033-whatsapp-templates';
+import { productFiscalFields } from './0034-product-fiscal-fields';
+import { firstRun } from './0035-first-run';
 import { importMovements } from './0037-import-movements';
 import { customerStatusCounts } from './0038-customer-status-counts';
 
@@ -64,6 +66,8 @@ export const migrations: Record<string, Migration> = {
   '0030-search-indexes': searchIndexes,
   '0031-notifications': notifications,
   '0033-whatsapp-templates': whatsappTemplates,
+  '0034-product-fiscal-fields': productFiscalFields,
+  '0035-first-run': firstRun,
   '0037-import-movements': importMovements,
   '0038-customer-status-counts': customerStatusCounts,
 };

@@ -175,6 +175,58 @@ describe('migrations on an empty database', () => {
       .execute();
   });
 
+  it('0035 counts a database already holding products as set up, and leaves a fresh one to its first run', async () => {
+    const migrator = new Migrator({ db: t.db, provider: migrationProvider });
+    expect((await migrator.migrateTo('0034-product-fiscal-fields')).error).toBeUndefined();
+    const brand = await t.db.insertInto('brands').values({ name: 'Xiaomi' }).returning('id').executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('products')
+      .values({
+        code: 'P1',
+        name: 'Redmi',
+        brand_id: brand.id,
+        cost_cents: 100,
+        sell_price_cents: 200,
+        search_text: '',
+      })
+      .execute();
+    await migrateToLatest(t.db);
+    const rows = await t.db.selectFrom('company_settings').select(['company_id', 'setup_completed_at']).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.company_id).toBe(1);
+    expect(rows[0]?.setup_completed_at).not.toBeNull();
+
+    const fresh = await emptyTestDatabase();
+    try {
+      await migrateToLatest(fresh.db);
+      expect(await fresh.db.selectFrom('company_settings').select('company_id').execute()).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('refuse a malformed NCM, CEST, unit or origin (0034)', async () => {
+    await migrateToLatest(t.db);
+    const brand = await t.db.insertInto('brands').values({ name: 'Apple' }).returning('id').executeTakeFirstOrThrow();
+    const product = (code: string, fiscal: Record<string, unknown>) =>
+      t.db
+        .insertInto('products')
+        .values({
+          code,
+          name: code,
+          brand_id: brand.id,
+          cost_cents: 100,
+          sell_price_cents: 200,
+          search_text: '',
+          ...fiscal,
+        })
+        .execute();
+    await product('OK', { ncm: '85171300', cest: '2105300', unit: 'UN', origin: 0 });
+    for (const [i, bad] of [{ ncm: '1234' }, { cest: '21.053.00' }, { unit: 'un' }, { origin: 9 }].entries()) {
+      await expect(product(`BAD${i}`, bad)).rejects.toThrow();
+    }
+  });
+
   it('cut the proofs stored before 0026 into their bands, as the live code cuts new ones', async () => {
     const migrator = new Migrator({ db: t.db, provider: migrationProvider });
     expect((await migrator.migrateTo('0025-serialized-units')).error).toBeUndefined();

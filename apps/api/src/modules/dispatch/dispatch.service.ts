@@ -2,6 +2,7 @@ import {
   type CourierRun,
   type CreateRunBody,
   centsToReais,
+  type DeliverySchedule,
   type Departure,
   DISPATCH_TEXTS,
   type DispatchOrder,
@@ -19,6 +20,7 @@ import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { assignRunCourier } from '../orders/orders.service';
+import { deliverySchedule } from '../settings/settings.service';
 import { type DispatchOrderRow, type RunRow, dispatchRepository as repo } from './dispatch.repository';
 
 const S = ORDER_STATUS;
@@ -40,14 +42,14 @@ function address(row: DispatchOrderRow): string | null {
 }
 
 /**
- * The departure an order makes: the first after it was packed; when that one has left already, the order
- * is late and goes with the next one from `now`.
+ * The departure an order makes in the shop's `schedule`: the first after it was packed; when that one has
+ * left already, the order is late and goes with the next one from `now`.
  */
-function departureOf(row: DispatchOrderRow, now: Date): { at: Date; late: boolean } {
+function departureOf(row: DispatchOrderRow, now: Date, schedule: DeliverySchedule): { at: Date; late: boolean } {
   const packed = new Date(row.packed_at ?? row.updated_at);
-  const planned = nextDeliveryDeparture(new Date(packed.getTime() - 1));
+  const planned = nextDeliveryDeparture(new Date(packed.getTime() - 1), schedule);
   if (planned.getTime() >= now.getTime()) return { at: planned, late: false };
-  return { at: nextDeliveryDeparture(now), late: true };
+  return { at: nextDeliveryDeparture(now, schedule), late: true };
 }
 
 function toOrder(row: DispatchOrderRow, late: boolean): DispatchOrder {
@@ -123,7 +125,9 @@ export function createDispatchService(db: DB) {
      */
     async departures(principal: Principal, day: string, now = new Date()): Promise<Departure[]> {
       assertDispatcher(principal);
-      const departures = departuresOn(day);
+      // The shop's departures (Configurações; section 9's by default), read once for the board.
+      const schedule = await deliverySchedule(db);
+      const departures = departuresOn(day, schedule);
       const waiting = await repo.waitingOrders(db);
       const first = departures[0];
       const last = departures.at(-1);
@@ -136,7 +140,7 @@ export function createDispatchService(db: DB) {
       const scheduled = departures.map((at): Departure => {
         const orders = waiting
           .filter((row) => row.status === S.AGUARDANDO_MOTOBOY)
-          .map((row) => ({ row, departure: departureOf(row, now) }))
+          .map((row) => ({ row, departure: departureOf(row, now, schedule) }))
           .filter(({ departure }) => departure.at.getTime() === at.getTime())
           .map(({ row, departure }) => toOrder(row, departure.late))
           .sort((a, b) => (a.neighborhood ?? '').localeCompare(b.neighborhood ?? '', 'pt-BR') || a.orderId - b.orderId);
@@ -158,7 +162,9 @@ export function createDispatchService(db: DB) {
     async createRun(principal: Principal, body: CreateRunBody, now = new Date()): Promise<CourierRun> {
       assertDispatcher(principal);
       const departureAt = new Date(body.departureAt);
-      if (!isDeliveryDeparture(departureAt)) throw badRequest(DISPATCH_TEXTS.departureInvalid);
+      if (!isDeliveryDeparture(departureAt, await deliverySchedule(db))) {
+        throw badRequest(DISPATCH_TEXTS.departureInvalid);
+      }
       if (departureAt.getTime() <= now.getTime()) throw badRequest(DISPATCH_TEXTS.departurePast);
       const runId = await db.transaction().execute(async (trx) => {
         const courier = await repo.courier(trx, body.delivererId);

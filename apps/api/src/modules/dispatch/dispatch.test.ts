@@ -2,6 +2,7 @@ import { inflateSync } from 'node:zlib';
 import {
   apiErrorSchema,
   courierRunSchema,
+  DEFAULT_DELIVERY_DEPARTURES,
   departuresSchema,
   nextDeliveryDeparture,
   ORDER_STATUS,
@@ -63,7 +64,7 @@ function pdfText(pdf: Buffer): string {
  */
 function departure(n: number): string {
   let at = new Date();
-  for (let i = 0; i < n; i++) at = nextDeliveryDeparture(at);
+  for (let i = 0; i < n; i++) at = nextDeliveryDeparture(at, DEFAULT_DELIVERY_DEPARTURES);
   return at.toISOString();
 }
 const statusOf = async (id: number) =>
@@ -298,7 +299,7 @@ describe('a courier run, from the board to the settlement', () => {
   it('shows on the board the orders waiting, late ones with the next departure, immediate deliveries first', async () => {
     const late = await packed([1, 0]);
     const immediate = await createOrder(t.db, world, { status: ORDER_STATUS.ENTREGA_IMEDIATA });
-    const next = nextDeliveryDeparture(new Date());
+    const next = nextDeliveryDeparture(new Date(), DEFAULT_DELIVERY_DEPARTURES);
     const res = await call('GET', `/dispatch/departures?date=${saoPauloDay(next)}`);
     expect(res.statusCode).toBe(200);
     const board = departuresSchema.parse(res.json()).data;

@@ -49,22 +49,71 @@ describe('products/export.csv', () => {
       codes.set((await createProduct(payload, { cost: 1, sellPrice: 2 }, '@SUM(1+9)')).code, payload);
 
     const [head, ...rows] = await exported();
-    expect(head).toEqual(['Nome', 'Código', 'Referência', 'Preço de compra', 'Preço de venda', 'Estoque']);
+    expect(head).toEqual([
+      'Nome',
+      'Código',
+      'Referência',
+      'Preço de compra',
+      'Preço de venda',
+      'Estoque',
+      'NCM',
+      'CEST',
+      'Unidade comercial',
+      'Origem (ICMS)',
+    ]);
     expect(rows).toHaveLength(CSV_INJECTION_PAYLOADS.length);
     for (const row of rows) {
       const payload = codes.get(row[1] as string);
       expect(payload, row.join(' | ')).toBeDefined();
       // the API trims a name, so a payload led by a tab or a CR is stored from its '=' on
-      expect(row, JSON.stringify(payload)).toEqual([`'${payload?.trim()}`, row[1], "'@SUM(1+9)", '1,00', '2,00', '3']);
+      expect(row, JSON.stringify(payload)).toEqual([
+        `'${payload?.trim()}`,
+        row[1],
+        "'@SUM(1+9)",
+        '1,00',
+        '2,00',
+        '3',
+        '',
+        '',
+        '',
+        '',
+      ]);
     }
   });
 
   it('writes money as a number Excel in pt-BR sums: 1299,90 and 12345,67, no R$ and no thousands dot', async () => {
     const { code } = await createProduct('Smartphone Preço Alto', { cost: 12345.67, sellPrice: 1299.9 });
     const rows = await exported('Preço Alto');
-    expect(rows).toEqual([
+    expect(rows.map((row) => row.slice(0, 6))).toEqual([
       ['Nome', 'Código', 'Referência', 'Preço de compra', 'Preço de venda', 'Estoque'],
       ['Smartphone Preço Alto', code, '', '12345,67', '1299,90', '3'],
     ]);
+  });
+
+  it('writes the fiscal fields: NCM and CEST with their dots (a leading zero survives a spreadsheet), unit, origin code', async () => {
+    const { code } = await createProduct('Cabo Fiscal', { cost: 1, sellPrice: 2 });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${code}`,
+      headers: bearer(stocker),
+      payload: {
+        name: 'Cabo Fiscal',
+        description: '',
+        brand: 'Marca CSV',
+        cost: 1,
+        sellPrice: 2,
+        discount: { silverPercentage: 0, goldPercentage: 0 },
+        stock: 3,
+        tags: [],
+        stockAlert: 0,
+        ncm: '01012100',
+        cest: '2105300',
+        unit: 'cx',
+        origin: 2,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await exported('Cabo Fiscal');
+    expect(rows[1]?.slice(6)).toEqual(['0101.21.00', '21.053.00', 'CX', '2']);
   });
 });

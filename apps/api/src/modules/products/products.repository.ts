@@ -30,6 +30,11 @@ export interface ProductRow {
   serialized: boolean;
   warranty_months: number;
   barcode: string | null;
+  /** Fiscal fields (issue 21): NCM (8 digits), CEST (7), commercial unit, ICMS origin 0–8; null when none. */
+  ncm: string | null;
+  cest: string | null;
+  unit: string | null;
+  origin: number | null;
 }
 
 export interface ImageRow {
@@ -54,6 +59,10 @@ export interface ProductValues {
   serialized?: boolean;
   warranty_months?: number;
   barcode?: string | null;
+  ncm?: string | null;
+  cest?: string | null;
+  unit?: string | null;
+  origin?: number | null;
 }
 
 /** Every word must appear in search_text (name, code, tags, brand, reference; accent- and case-free). */
@@ -87,6 +96,10 @@ function productQuery(db: Executor) {
       'p.serialized',
       'p.warranty_months',
       'p.barcode',
+      'p.ncm',
+      'p.cest',
+      'p.unit',
+      'p.origin',
     ]);
 }
 

@@ -92,6 +92,23 @@ function auditView(row: ProductRow) {
     serialized: row.serialized,
     warrantyMonths: row.warranty_months,
     barcode: row.barcode,
+    ncm: row.ncm,
+    cest: row.cest,
+    unit: row.unit,
+    origin: row.origin,
+  };
+}
+
+/**
+ * The fiscal columns a body sets (issue 21): a field left out is not written (kept on an edit, none on a
+ * create); null removes it. The formats were checked by the contract's schemas (`fiscal.ts`).
+ */
+function fiscalValues(input: ProductCreate | ProductUpdate): Pick<ProductValues, 'ncm' | 'cest' | 'unit' | 'origin'> {
+  return {
+    ...(input.ncm !== undefined ? { ncm: input.ncm } : {}),
+    ...(input.cest !== undefined ? { cest: input.cest } : {}),
+    ...(input.unit !== undefined ? { unit: input.unit } : {}),
+    ...(input.origin !== undefined ? { origin: input.origin } : {}),
   };
 }
 
@@ -130,6 +147,10 @@ export function createProductsService(db: DB, storage: Storage) {
       serialized: row.serialized,
       warrantyMonths: row.warranty_months,
       barcode: row.barcode,
+      ncm: row.ncm,
+      cest: row.cest,
+      unit: row.unit,
+      origin: row.origin,
       imagesUrl: list.map((image) => image.url),
       images: list,
       discount: {
@@ -208,6 +229,7 @@ export function createProductsService(db: DB, storage: Storage) {
         barcode,
       }),
       barcode,
+      ...fiscalValues(input),
     };
   }
 

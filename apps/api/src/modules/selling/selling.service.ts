@@ -27,7 +27,7 @@ import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { normalizeOrderPicture, placeOrder } from '../orders/orders.service';
 import { productImagesOf } from '../products/products.service';
-import { initialOrderStatusFor, pixReceiver } from '../settings/settings.service';
+import { deliverySchedule, initialOrderStatusFor, pixReceiver } from '../settings/settings.service';
 import { lockProducts } from '../stock/stock.service';
 import { levelPriceCents, quote } from './pricing';
 
@@ -355,8 +355,11 @@ export function createSellingService(db: DB, storage: Storage) {
         total: centsToReais(figures.totalCents),
         totalWithWarranty: centsToReais(figures.totalWithWarrantyCents),
         pix: cart.items.length > 0 ? await pixFor(figures.totalCents) : null,
+        // The shop's departures (Configurações; section 9's by default).
         nextDeparture:
-          choices.typeOfDelivery === DELIVERY_TYPES.MOTOBOY ? nextDeliveryDeparture(now).toISOString() : null,
+          choices.typeOfDelivery === DELIVERY_TYPES.MOTOBOY
+            ? nextDeliveryDeparture(now, await deliverySchedule(db)).toISOString()
+            : null,
       };
     },
 

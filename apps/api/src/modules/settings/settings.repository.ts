@@ -14,7 +14,7 @@ const BANK_COLUMNS = [
   'pix_key',
   'disabled',
 ] as const;
-const COMPANY_COLUMNS = ['company_id', 'name', 'pix_auto', 'merchant_name', 'merchant_city'] as const;
+const COMPANY_COLUMNS = ['company_id', 'name', 'pix_auto', 'merchant_name', 'merchant_city', 'cnpj'] as const;
 
 export type BankSettingRow = Pick<Selectable<BankSettingsTable>, (typeof BANK_COLUMNS)[number]>;
 export type BankSettingValues = Omit<BankSettingRow, 'id'>;
@@ -84,7 +84,7 @@ export const settingsRepository = {
   upsertCompany(
     db: Executor,
     companyId: number,
-    values: { name: string; pix_auto: boolean; merchant_name: string; merchant_city: string },
+    values: { name: string; pix_auto: boolean; merchant_name: string; merchant_city: string; cnpj: string | null },
   ) {
     const now = new Date();
     return db
@@ -92,6 +92,8 @@ export const settingsRepository = {
       .values({ company_id: companyId, ...values, updated_at: now })
       .onConflict((oc) =>
         oc.column('company_id').doUpdateSet({
+          name: values.name,
+          cnpj: values.cnpj,
           pix_auto: values.pix_auto,
           merchant_name: values.merchant_name,
           merchant_city: values.merchant_city,
@@ -123,6 +125,42 @@ export const settingsRepository = {
       .where('company_id', '=', companyId)
       .executeTakeFirst();
     return row?.pix_webhook_secret ?? null;
+  },
+
+  /** First run (issue 21): when the setup was completed and the stored week of departures (null = defaults). */
+  firstRunState(db: Executor, companyId: number) {
+    return db
+      .selectFrom('company_settings')
+      .select(['setup_completed_at', 'delivery_departures'])
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+  },
+  /** Stores the week of departures (the company's row is made when missing). */
+  saveDepartures(db: Executor, companyId: number, departures: readonly (readonly string[])[]) {
+    // As the audit rows store their changes: the JSON text, which the server casts to jsonb.
+    const json = JSON.stringify(departures);
+    return db
+      .insertInto('company_settings')
+      .values({ company_id: companyId, name: '', delivery_departures: json, updated_at: new Date() })
+      .onConflict((oc) => oc.column('company_id').doUpdateSet({ delivery_departures: json, updated_at: new Date() }))
+      .execute();
+  },
+  markSetupCompleted(db: Executor, companyId: number, at: Date) {
+    return db
+      .updateTable('company_settings')
+      .set({ setup_completed_at: at })
+      .where('company_id', '=', companyId)
+      .execute();
+  },
+  async hasActivePix(db: Executor): Promise<boolean> {
+    const row = await db
+      .selectFrom('bank_settings')
+      .select('id')
+      .where('type', '=', 'Pix')
+      .where('disabled', '=', false)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
   findOrderForPix(db: Executor, orderId: number) {

@@ -3,11 +3,16 @@ import {
   bankSettingsBodySchema,
   companySettingsPatchSchema,
   companySettingsSchema,
+  DEPARTURE_TEXTS,
+  departureScheduleSchema,
+  departuresBodySchema,
   idParamSchema,
   orderStatusParamSchema,
   PERMISSIONS,
   pixPayloadSchema,
   SETTINGS_TEXTS,
+  setupBodySchema,
+  setupStatusSchema,
   whatsAppTemplateBodySchema,
   whatsAppTemplatesSchema,
 } from '@backoffice/contract';
@@ -113,6 +118,68 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.updateCompanySettings(actor(request), request.body) }),
+  );
+
+  // ---------- first run and the couriers' departures (issue 21 §1, decision 0019) ----------
+  const setupEnvelope = z.object({ data: setupStatusSchema });
+  app.get(
+    '/setup',
+    {
+      config: { permissions: READ },
+      schema: {
+        tags,
+        summary:
+          'Configuração inicial: se ainda falta (required) e o que já está salvo (empresa, CNPJ, cidade Pix, se há chave Pix, saídas)',
+        response: { 200: setupEnvelope },
+      },
+    },
+    async () => ({ data: await service.setupStatus() }),
+  );
+
+  app.post(
+    '/setup',
+    {
+      config: { permissions: WRITE },
+      schema: {
+        tags,
+        summary:
+          'Conclui a configuração inicial numa transação: nome e CNPJ da empresa, cidade do recebedor Pix, a primeira chave Pix e os horários de saída (409 se já concluída)',
+        body: setupBodySchema,
+        response: { 200: setupEnvelope },
+      },
+    },
+    async (request) => ({ data: await service.completeSetup(actor(request), request.body) }),
+  );
+
+  app.get(
+    '/settings/departures',
+    {
+      config: { permissions: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Horários de saída dos motoboys por dia da semana (0 domingo … 6 sábado), hora de São Paulo',
+        response: { 200: z.object({ data: departureScheduleSchema }) },
+      },
+    },
+    async () => ({ data: { departures: (await service.departures()).map((times) => [...times]) } }),
+  );
+
+  app.put(
+    '/settings/departures',
+    {
+      config: { permissions: WRITE },
+      schema: {
+        tags,
+        summary: `Salva os horários de saída (7 dias, HH:MM, no máximo 8 por dia, ao menos um na semana); ${DEPARTURE_TEXTS.saved}`,
+        body: departuresBodySchema,
+        response: { 200: z.object({ data: departureScheduleSchema }) },
+      },
+    },
+    async (request) => ({
+      data: {
+        departures: (await service.saveDepartures(actor(request), request.body.departures)).map((times) => [...times]),
+      },
+    }),
   );
 
   // ---------- the WhatsApp messages per order status (issue 20 §6) ----------

@@ -2,16 +2,26 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type BankSetting,
   type BankSettingData,
+  bankSettingInputSchema,
   buildPixPayload,
   COMPANY_ID,
   type CompanySettings,
+  DEFAULT_DELIVERY_DEPARTURES,
+  type DeliverySchedule,
+  deliveryScheduleSchema,
   initialOrderStatus,
   type OrderStatusKey,
   type PaymentMethod,
+  PIX_KEY_TYPE_LABELS,
   PIX_KEY_TYPES,
+  PIX_LIMITS,
   type PixKeyType,
   pixTxid,
   SETTINGS_TEXTS,
+  SETUP_TEXTS,
+  type SetupBody,
+  type SetupStatus,
+  toPixText,
 } from '@backoffice/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database';
@@ -109,6 +119,18 @@ export async function pixAutoOn(db: Executor): Promise<boolean> {
 }
 
 /**
+ * The couriers' week of departures (issue 21, decision 0019): the one the shop saved in Configurações (or
+ * in 'Configuração inicial'), else section 9's defaults (`DEFAULT_DELIVERY_DEPARTURES`, the contract's).
+ * Every use — the dispatch board and runs, the selling's planned departure — reads it here.
+ */
+export async function deliverySchedule(db: Executor): Promise<DeliverySchedule> {
+  const stored = (await repo.firstRunState(db, COMPANY_ID))?.delivery_departures;
+  if (stored === null || stored === undefined) return DEFAULT_DELIVERY_DEPARTURES;
+  const parsed = deliveryScheduleSchema.safeParse(typeof stored === 'string' ? JSON.parse(stored) : stored);
+  return parsed.success ? parsed.data : DEFAULT_DELIVERY_DEPARTURES;
+}
+
+/**
  * Who receives a static Pix: the first active Pix key and the company's merchant name and city (each may be
  * missing; the caller decides what an incomplete receiver means).
  */
@@ -154,10 +176,13 @@ export function createSettingsService(db: DB, log: FastifyBaseLogger) {
         pixAuto: row.pix_auto,
         merchantName: row.merchant_name,
         merchantCity: row.merchant_city,
+        cnpj: row.cnpj,
       };
     }
     // The client's fixed company exists from the start, with everything off, until it is first saved.
-    if (companyId === COMPANY_ID) return { companyId, name: '', pixAuto: false, merchantName: '', merchantCity: '' };
+    if (companyId === COMPANY_ID) {
+      return { companyId, name: '', pixAuto: false, merchantName: '', merchantCity: '', cnpj: null };
+    }
     throw notFound(SETTINGS_TEXTS.companyNotFound);
   }
 
@@ -233,19 +258,27 @@ export function createSettingsService(db: DB, log: FastifyBaseLogger) {
 
     async updateCompanySettings(
       actor: SettingsActor,
-      patch: { companyId: number; enablePixAuto: boolean; merchantName?: string; merchantCity?: string },
+      patch: {
+        companyId: number;
+        enablePixAuto: boolean;
+        merchantName?: string;
+        merchantCity?: string;
+        name?: string;
+        cnpj?: string;
+      },
     ): Promise<CompanySettings> {
       const { saved, changes } = await db.transaction().execute(async (trx) => {
         const found = await repo.findCompany(trx, patch.companyId, true);
         if (!found && patch.companyId !== COMPANY_ID) throw notFound(SETTINGS_TEXTS.companyNotFound);
         // Before its first save the fixed company is what companySettings shows: everything off and empty.
-        const before = found ?? { name: '', pix_auto: false, merchant_name: '', merchant_city: '' };
+        const before = found ?? { name: '', pix_auto: false, merchant_name: '', merchant_city: '', cnpj: null };
         const merchantName = patch.merchantName ?? before.merchant_name;
         const values = {
-          name: found?.name ?? merchantName,
+          name: patch.name ?? found?.name ?? merchantName,
           pix_auto: patch.enablePixAuto,
           merchant_name: merchantName,
           merchant_city: patch.merchantCity ?? before.merchant_city,
+          cnpj: patch.cnpj ?? before.cnpj,
         };
         await repo.upsertCompany(trx, patch.companyId, values);
         const changes = diff(before, values);
@@ -263,6 +296,108 @@ export function createSettingsService(db: DB, log: FastifyBaseLogger) {
     },
 
     initialOrderStatus: (payment: PaymentMethod) => initialOrderStatusFor(db, payment),
+
+    // ---------- first run and the couriers' departures (issue 21 §1, decision 0019) ----------
+
+    /** GET /setup: whether 'Configuração inicial' is still to do, and what is saved already (to prefill it). */
+    async setupStatus(): Promise<SetupStatus> {
+      const [state, company, departures, hasPixKey] = await Promise.all([
+        repo.firstRunState(db, COMPANY_ID),
+        companySettings(db, COMPANY_ID),
+        deliverySchedule(db),
+        repo.hasActivePix(db),
+      ]);
+      const completedAt = state?.setup_completed_at ?? null;
+      return {
+        required: completedAt === null,
+        completedAt: completedAt === null ? null : new Date(completedAt).toISOString(),
+        companyName: company.name,
+        cnpj: company.cnpj ?? null,
+        merchantCity: company.merchantCity,
+        hasPixKey,
+        departures: departures.map((times) => [...times]),
+      };
+    },
+
+    /**
+     * POST /setup: company name and CNPJ, the Pix merchant city (and the merchant name from the company's
+     * name when none was set), the first Pix key, the departures, and the setup marked done — one
+     * transaction; anything refused leaves everything as it was. Only with the settings permission (route).
+     */
+    async completeSetup(actor: SettingsActor, body: SetupBody, now = new Date()): Promise<SetupStatus> {
+      let pix: BankSettingValues | null = null;
+      if (body.pixKey) {
+        const parsed = bankSettingInputSchema.safeParse({
+          bankSettingsType: 'Pix',
+          name: `Pix ${PIX_KEY_TYPE_LABELS[body.pixKey.pixType]}`,
+          pixType: body.pixKey.pixType,
+          pixKey: body.pixKey.pixKey,
+        });
+        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? SETTINGS_TEXTS.pixKeyRequired);
+        pix = toValues(parsed.data);
+      }
+      await db.transaction().execute(async (trx) => {
+        const found = await repo.findCompany(trx, COMPANY_ID, true);
+        const state = await repo.firstRunState(trx, COMPANY_ID);
+        if (state?.setup_completed_at) throw conflict(SETUP_TEXTS.alreadyDone, 'CONFLICT');
+        if (!pix && !(await repo.hasActivePix(trx))) throw badRequest(SETUP_TEXTS.pixKeyRequired);
+        const before = found ?? { name: '', pix_auto: false, merchant_name: '', merchant_city: '', cnpj: null };
+        const values = {
+          name: body.companyName,
+          cnpj: body.cnpj,
+          pix_auto: before.pix_auto,
+          merchant_name: before.merchant_name || toPixText(body.companyName).slice(0, PIX_LIMITS.merchantName).trim(),
+          merchant_city: body.merchantCity,
+        };
+        await repo.upsertCompany(trx, COMPANY_ID, values);
+        await repo.saveDepartures(trx, COMPANY_ID, body.departures);
+        await repo.markSetupCompleted(trx, COMPANY_ID, now);
+        if (pix) {
+          if (isPixKeyType(pix.pix_type) && (await repo.findActivePixOfType(trx, pix.pix_type, null))) {
+            throw activePixTaken(pix.pix_type);
+          }
+          const row = await repo.insertBank(trx, pix);
+          await recordAudit(trx, {
+            employeeId: actor.employeeId,
+            entity: 'bank_setting',
+            entityId: row.id,
+            action: 'create',
+            changes: diff(emptied(pix), pix),
+          });
+        }
+        await recordAudit(trx, {
+          employeeId: actor.employeeId,
+          entity: 'company_settings',
+          entityId: COMPANY_ID,
+          action: 'setup',
+          changes: { ...diff(before, values), departures: { from: null, to: body.departures } },
+        });
+      });
+      log.warn(
+        { employeeId: actor.employeeId, employeeName: actor.name },
+        `first-run setup completed by ${actor.name} (#${actor.employeeId})`,
+      );
+      return this.setupStatus();
+    },
+
+    /** GET /settings/departures: the week the couriers leave by (saved, else section 9's). */
+    departures: () => deliverySchedule(db),
+
+    /** PUT /settings/departures: saves the week (checked by the contract's `deliveryScheduleSchema`). */
+    async saveDepartures(actor: SettingsActor, departures: DeliverySchedule): Promise<DeliverySchedule> {
+      await db.transaction().execute(async (trx) => {
+        const before = await deliverySchedule(trx);
+        await repo.saveDepartures(trx, COMPANY_ID, departures);
+        await recordAudit(trx, {
+          employeeId: actor.employeeId,
+          entity: 'company_settings',
+          entityId: COMPANY_ID,
+          action: 'update',
+          changes: { departures: { from: before, to: departures } },
+        });
+      });
+      return deliverySchedule(db);
+    },
 
     /**
      * The static BR Code of an order: its total, the first active Pix key, the company's merchant name and

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useOrderEvents } from '../../features/orders/live/use-order-events';
+import { FirstRunGate } from '../../features/settings/components/first-run-dialog';
 import { signOut } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { SIDEBAR_WIDTH } from '../theme';
@@ -77,6 +78,8 @@ export default function AdminLayout() {
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 } }}>
           <Outlet />
         </Box>
+        {/* 'Configuração inicial' (issue 21 §1): opens by itself for an administrator of a shop not set up yet. */}
+        <FirstRunGate />
         <Box component="footer" sx={{ px: 3, py: 2, borderTop: '1px solid', borderColor: 'divider' }}>
           <Typography variant="body2" color="text.secondary" align="center">
             © {new Date().getFullYear()} BackOffice. Todos os direitos reservados.

@@ -1,9 +1,14 @@
 import {
   barcodeSchema,
+  cestSchema,
   moneySchema,
+  ncmSchema,
   PRODUCT_LIMITS,
   type Product,
   type ProductCreateInput,
+  parseProductOrigin,
+  productOriginSchema,
+  productUnitSchema,
   stockQuantitySchema,
 } from '@backoffice/contract';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -71,6 +76,14 @@ function integer(message: string, min: number, max: number) {
     .refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, message);
 }
 
+/** A text field checked by the server's own schema (the contract's): its first issue is the field's message. */
+function checkedBy(rule: z.ZodType) {
+  return z.string().superRefine((value, ctx) => {
+    const issue = rule.safeParse(value).error?.issues[0];
+    if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
+  });
+}
+
 /** Create and edit product forms (section 5). Numbers stay text while typed. */
 export const productFormSchema = z.object({
   name: z.string().trim().min(1, V.name).max(200),
@@ -90,8 +103,14 @@ export const productFormSchema = z.object({
   /** 'Controla IMEI' (issue 17). */
   serialized: z.boolean(),
   /** 'Código de barras' (GTIN/EAN), checked by the server's own rule (check digit); empty is none. */
-  barcode: z.string().superRefine((value, ctx) => {
-    const issue = barcodeSchema.safeParse(value).error?.issues[0];
+  barcode: checkedBy(barcodeSchema),
+  /** Fiscal fields (issue 21), by the contract's schemas (`fiscal.ts`); empty is none. */
+  ncm: checkedBy(ncmSchema),
+  cest: checkedBy(cestSchema),
+  unit: checkedBy(productUnitSchema),
+  /** '' (none) or the code '0'…'8' of the select. */
+  origin: z.string().superRefine((value, ctx) => {
+    const issue = productOriginSchema.safeParse(parseProductOrigin(value)).error?.issues[0];
     if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
   }),
 });
@@ -114,6 +133,10 @@ export const emptyProductForm: ProductFormValues = {
   tags: [],
   serialized: false,
   barcode: '',
+  ncm: '',
+  cest: '',
+  unit: '',
+  origin: '',
 };
 
 export function productToForm(product: Product): ProductFormValues {
@@ -134,6 +157,10 @@ export function productToForm(product: Product): ProductFormValues {
     tags: product.tags,
     serialized: product.serialized,
     barcode: product.barcode ?? '',
+    ncm: product.ncm ?? '',
+    cest: product.cest ?? '',
+    unit: product.unit ?? '',
+    origin: product.origin === null || product.origin === undefined ? '' : String(product.origin),
   };
 }
 
@@ -156,6 +183,11 @@ export function formToBody(values: ProductFormValues): Omit<ProductCreateInput, 
     tags: values.tags.filter((tag) => tag.trim()),
     serialized: values.serialized,
     barcode: values.barcode.trim() || null,
+    // The server drops the dots of an NCM or CEST and uppercases the unit (the same schemas).
+    ncm: ncmSchema.parse(values.ncm) ?? null,
+    cest: cestSchema.parse(values.cest) ?? null,
+    unit: productUnitSchema.parse(values.unit) ?? null,
+    origin: parseProductOrigin(values.origin),
   };
 }
 

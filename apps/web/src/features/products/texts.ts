@@ -1,4 +1,4 @@
-import { GTIN_TEXTS, IMEI_TEXTS, PRODUCT_TEXTS } from '@backoffice/contract';
+import { FISCAL_TEXTS, GTIN_TEXTS, IMEI_TEXTS, PRODUCT_TEXTS } from '@backoffice/contract';
 
 /** Every text of the products screen (spec sections 2, 5 and 8). */
 export const PRODUCTS_TEXTS = {
@@ -134,6 +134,16 @@ export const PRODUCTS_TEXTS = {
       code: 'Código',
       barcode: GTIN_TEXTS.label,
       barcodeHelp: 'GTIN/EAN da caixa (8, 12, 13 ou 14 dígitos); opcional.',
+      fiscal: 'Dados fiscais',
+      fiscalHelp: 'Para a emissão de notas fiscais; opcionais.',
+      ncm: FISCAL_TEXTS.ncmLabel,
+      ncmHelp: '8 dígitos, ex.: 8517.13.00',
+      cest: FISCAL_TEXTS.cestLabel,
+      cestHelp: '7 dígitos, ex.: 21.053.00',
+      unit: FISCAL_TEXTS.unitLabel,
+      unitHelp: 'UN, CX, PC, KG… (até 6 letras)',
+      origin: FISCAL_TEXTS.originLabel,
+      noOrigin: 'Não informada',
       serialized: IMEI_TEXTS.serializedLabel,
       serializedHelp: 'Cada unidade (celular) tem o seu IMEI: o estoque é o número de IMEIs.',
       serializedLocked: PRODUCT_TEXTS.serializedChangeNeedsZeroStock,
@@ -229,6 +239,10 @@ export const PRODUCTS_TEXTS = {
       description: 'Descrição',
       barcode: GTIN_TEXTS.label,
       serialized: IMEI_TEXTS.serializedLabel,
+      ncm: FISCAL_TEXTS.ncmLabel,
+      cest: FISCAL_TEXTS.cestLabel,
+      unit: FISCAL_TEXTS.unitLabel,
+      origin: FISCAL_TEXTS.originLabel,
     },
     yes: 'Sim',
     no: 'Não',

@@ -59,7 +59,8 @@ export const SELLING_SCREEN_TEXTS = {
   payment: S.paymentMethods,
   deliveryOptions: DELIVERY_TYPE_LABELS,
   /** Section 9: delivery departures. */
-  departures: 'Saídas do motoboy: segunda a sexta às 10:40 e às 14:10; sábado às 12:00.',
+  /** The shop's week in words (`describeDepartures`: 'segunda a sexta às 10:40 e às 14:10; sábado às 12:00'). */
+  departures: (week: string) => `Saídas do motoboy: ${week}.`,
   nextDeparture: (when: string) => `Próxima saída: ${when}`,
   withWarranty: 'Com garantia',
   withWarrantyPercent: (percentage: number) =>

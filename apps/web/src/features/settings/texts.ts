@@ -1,4 +1,11 @@
-import { PIX_KEY_TYPE_LABELS, type PixKeyType, SETTINGS_TEXTS as RULES } from '@backoffice/contract';
+import {
+  DEPARTURE_TEXTS,
+  PIX_KEY_TYPE_LABELS,
+  type PixKeyType,
+  SETTINGS_TEXTS as RULES,
+  SETUP_TEXTS,
+  WEEKDAY_LABELS,
+} from '@backoffice/contract';
 
 export const SETTINGS_PAGE_TEXTS = {
   title: 'Configurações',
@@ -111,6 +118,8 @@ export const BANK_FORM_TEXTS = {
 
 export const COMPANY_FORM_TEXTS = {
   title: 'Configurações da Empresa',
+  companyName: 'Nome da empresa',
+  cnpj: 'CNPJ',
   pixAuto: 'Pix automático',
   pixAutoOn:
     'Ligado: o pedido Pix aguarda a confirmação do banco (Processando) e segue para o estoquista quando ela chega.',
@@ -154,4 +163,40 @@ export const WHATSAPP_CARD_TEXTS = {
   restored: 'Mensagem padrão restaurada.',
   restoreFailed: 'Não foi possível restaurar a mensagem padrão.',
   loadFailed: 'Não foi possível carregar as mensagens do WhatsApp.',
+} as const;
+
+/** 'Horários de saída' (issue 21): the couriers' week, edited in Configurações and in the first-run setup. */
+export const DEPARTURES_TEXTS = {
+  title: 'Horários de saída dos motoboys',
+  text: 'Os horários em que os motoboys saem para entregar, em cada dia da semana (hora de São Paulo). A expedição e as vendas seguem estes horários.',
+  dayHint: 'Horários separados por vírgula, ex.: 10:40, 14:10; vazio: sem saída',
+  save: 'Salvar horários',
+  saved: DEPARTURE_TEXTS.saved,
+  saveFailed: 'Não foi possível salvar os horários de saída, tente novamente mais tarde.',
+  loadFailed: 'Não foi possível carregar os horários de saída.',
+  readOnly: 'Somente um administrador (Configurações bancárias) altera os horários.',
+  weekdays: WEEKDAY_LABELS,
+} as const;
+
+/** 'Configuração inicial' (issue 21 §1): the first administrator's first sign-in on a shop without demo data. */
+export const FIRST_RUN_TEXTS = {
+  title: SETUP_TEXTS.title,
+  intro:
+    'Bem-vindo! Informe os dados da empresa, a primeira chave Pix e os horários de saída dos motoboys. Você pode fazer isso depois em Configurações.',
+  company: 'Empresa',
+  companyName: 'Nome da empresa',
+  cnpj: 'CNPJ',
+  merchantCity: 'Cidade (recebedor Pix)',
+  merchantCityHint: 'Até 15 caracteres, sem acentos (vai no QR Code Pix)',
+  pix: 'Primeira chave Pix',
+  pixType: 'Tipo da chave',
+  pixKey: 'Chave Pix',
+  pixKeyExists: 'Já existe uma chave Pix ativa: informar outra aqui é opcional.',
+  departures: 'Horários de saída dos motoboys',
+  later: 'Fazer depois',
+  finish: 'Concluir',
+  done: SETUP_TEXTS.done,
+  failed: 'Não foi possível concluir a configuração inicial, tente novamente mais tarde.',
+  pendingAlert: 'A configuração inicial da empresa ainda não foi concluída.',
+  pendingAction: 'Concluir configuração inicial',
 } as const;

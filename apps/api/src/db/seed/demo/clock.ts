@@ -1,3 +1,5 @@
+import { DEFAULT_DELIVERY_DEPARTURES, nextDeliveryDeparture } from '@backoffice/contract';
+
 /**
  * Time in the demo: the shop is in São Paulo (UTC−3, no daylight saving since 2019). Every timestamp
  * is a number of milliseconds (UTC); "local" helpers read and build São Paulo wall-clock times.
@@ -68,15 +70,10 @@ export function businessTime(ms: number): number {
   return ms;
 }
 
-/** Courier departures (spec, section 9): Monday to Friday 10:40 and 14:10; Saturday 12:00. */
+/**
+ * The first courier departure at or after `ms`: the demo's shop keeps section 9's defaults (the contract's
+ * `DEFAULT_DELIVERY_DEPARTURES`, the one copy of those times).
+ */
 export function nextDeparture(ms: number): number {
-  let dayStart = localDayStart(ms);
-  for (let i = 0; i < 8; i++) {
-    const weekday = localWeekday(dayStart + HOUR * 12);
-    const slots =
-      weekday === 0 ? [] : weekday === 6 ? [at(dayStart, 12)] : [at(dayStart, 10, 40), at(dayStart, 14, 10)];
-    for (const slot of slots) if (slot >= ms) return slot;
-    dayStart += DAY;
-  }
-  return ms;
+  return nextDeliveryDeparture(new Date(ms - 1), DEFAULT_DELIVERY_DEPARTURES).getTime();
 }

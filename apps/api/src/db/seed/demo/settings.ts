@@ -64,6 +64,11 @@ export async function seedSettings(trx: Transaction<Database>, anchor: number): 
       pix_auto: false,
       merchant_name: COMPANY.merchantName,
       merchant_city: COMPANY.merchantCity,
+      cnpj: formatDocument(COMPANY.cnpj),
+      // The demo business is a shop set up long ago: no first-run setup (issue 21); its departures are
+      // section 9's defaults (null: the contract's DEFAULT_DELIVERY_DEPARTURES).
+      setup_completed_at: new Date(since),
+      delivery_departures: null,
       updated_at: new Date(anchor - 10 * MINUTE),
     },
   ]);

@@ -23,7 +23,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -35,7 +35,7 @@ import { useApiMutation } from '../../../components/use-api-mutation';
 import { refusalMessage } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { useDeliverers } from '../../../lib/shared-queries';
+import { departureWeekQuery, useDeliverers } from '../../../lib/shared-queries';
 import { createRun, departuresQuery, dispatchKeys } from '../api/dispatch-api';
 import { SettlementDialog } from '../components/settlement-dialog';
 import { SettlementsReport } from '../components/settlements-report';
@@ -100,16 +100,19 @@ export default function DispatchPage() {
 
 function DepartureSection({ departure, onSettle }: { departure: Departure; onSettle: (run: CourierRun) => void }) {
   const couriers = useDeliverers();
+  const queryClient = useQueryClient();
   const notify = useNotify();
   const [selected, setSelected] = useState<number[]>([]);
   const [courierId, setCourierId] = useState<number | ''>('');
   const title = departure.departureAt ? T.departure(time(departure.departureAt)) : T.immediate;
   const headingId = `departure-${departure.departureAt ?? 'immediate'}`;
   const assign = useApiMutation({
-    mutationFn: (vars: { delivererId: number; orderIds: number[] }) =>
+    mutationFn: async (vars: { delivererId: number; orderIds: number[] }) =>
       createRun({
-        // Immediate deliveries leave now: their run is the next departure's slot.
-        departureAt: departure.departureAt ?? nextDeliveryDeparture(new Date()).toISOString(),
+        // Immediate deliveries leave now: their run is the next departure's slot (of the shop's week).
+        departureAt:
+          departure.departureAt ??
+          nextDeliveryDeparture(new Date(), await queryClient.fetchQuery(departureWeekQuery)).toISOString(),
         ...vars,
       }),
     success: (run, vars) => T.assigned(vars.orderIds.length, run.deliverer.name),

@@ -1,4 +1,4 @@
-import type { Product } from '@backoffice/contract';
+import { formatCest, formatNcm, type Product, productOriginLabel } from '@backoffice/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -39,6 +39,13 @@ export function ProductDetailsDialog({ product, onClose }: { product: Product | 
         [T.rows.bronze, percent(product.discount?.bronzePercentage)],
         [T.rows.silver, percent(product.discount?.silverPercentage)],
         [T.rows.description, orMissing(product.description)],
+        [T.rows.ncm, product.ncm ? formatNcm(product.ncm) : T.missing],
+        [T.rows.cest, product.cest ? formatCest(product.cest) : T.missing],
+        [T.rows.unit, orMissing(product.unit)],
+        [
+          T.rows.origin,
+          product.origin === null || product.origin === undefined ? T.missing : productOriginLabel(product.origin),
+        ],
       ]
     : [];
   return (

@@ -233,6 +233,10 @@ describe('Cadastrar Produto form', () => {
         tags: ['vidro'],
         serialized: false,
         barcode: null,
+        ncm: null,
+        cest: null,
+        unit: null,
+        origin: null,
       },
       ['b64-frente.png'],
     );
@@ -329,6 +333,61 @@ describe("'Código de barras' on the product form and details", () => {
     render(<ProductDetailsDialog product={PRODUCT} onClose={() => undefined} />);
     const none = screen.getByRole('dialog', { name: PRODUCT.name });
     expect(within(none).getByRole('row', { name: /Código de barras/ }).textContent).toContain('N/A');
+  });
+});
+
+describe('fiscal fields on the product form and details (issue 21)', () => {
+  it("refuses NCM '1234', CEST '123' and unit 'UN1' with the server's messages, then sends them as the server keeps them", async () => {
+    const { user, onSubmit } = renderForm({ mode: 'edit', product: PRODUCT });
+    const submit = screen.getByRole('button', { name: 'Editar' }) as HTMLButtonElement;
+    await user.type(field(/^NCM/), '1234');
+    await user.type(field(/^CEST/), '123');
+    await user.type(field(/^Unidade comercial/), 'UN1');
+    await user.tab();
+    expect(await screen.findByText('O NCM deve ter 8 dígitos (ex.: 8517.13.00).')).toBeTruthy();
+    expect(screen.getByText('O CEST deve ter 7 dígitos (ex.: 21.053.00).')).toBeTruthy();
+    expect(screen.getByText('A unidade comercial deve ter de 1 a 6 letras (ex.: UN, CX, PC, KG).')).toBeTruthy();
+    expect(submit.disabled).toBe(true);
+
+    await user.clear(field(/^NCM/));
+    await user.type(field(/^NCM/), '8517.13.00');
+    await user.clear(field(/^CEST/));
+    await user.type(field(/^CEST/), '21.053.00');
+    await user.clear(field(/^Unidade comercial/));
+    await user.type(field(/^Unidade comercial/), 'cx');
+    await choose(
+      user,
+      /^Origem \(ICMS\)/,
+      '2 - Estrangeira - Adquirida no mercado interno, exceto a indicada no código 7',
+    );
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    await user.click(submit);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ ncm: '85171300', cest: '2105300', unit: 'CX', origin: 2 }),
+      [],
+    );
+  });
+
+  it('loads the fiscal fields of a product into the form and shows them in the details (N/A without them)', () => {
+    const fiscal = { ...PRODUCT, ncm: '85171300', cest: '2105300', unit: 'UN', origin: 0 };
+    renderForm({ mode: 'edit', product: fiscal });
+    expect(field(/^NCM/).value).toBe('85171300');
+    expect(field(/^Unidade comercial/).value).toBe('UN');
+    expect(screen.getByRole('combobox', { name: /^Origem \(ICMS\)/ }).textContent).toBe(
+      '0 - Nacional, exceto as indicadas nos códigos 3, 4, 5 e 8',
+    );
+    const { unmount } = render(<ProductDetailsDialog product={fiscal} onClose={() => undefined} />);
+    const details = screen.getByRole('dialog', { name: PRODUCT.name });
+    expect(within(details).getByRole('row', { name: /^NCM/ }).textContent).toContain('8517.13.00');
+    expect(within(details).getByRole('row', { name: /^CEST/ }).textContent).toContain('21.053.00');
+    expect(within(details).getByRole('row', { name: /^Unidade comercial/ }).textContent).toContain('UN');
+    expect(within(details).getByRole('row', { name: /^Origem \(ICMS\)/ }).textContent).toContain('0 - Nacional');
+    unmount();
+    render(<ProductDetailsDialog product={PRODUCT} onClose={() => undefined} />);
+    const none = screen.getByRole('dialog', { name: PRODUCT.name });
+    expect(within(none).getByRole('row', { name: /^NCM/ }).textContent).toContain('N/A');
+    expect(within(none).getByRole('row', { name: /^Origem \(ICMS\)/ }).textContent).toContain('N/A');
   });
 });
 

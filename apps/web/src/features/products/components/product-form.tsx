@@ -1,4 +1,11 @@
-import { type Brand, PRODUCT_LIMITS, type Product, type ProductCreateInput } from '@backoffice/contract';
+import {
+  type Brand,
+  PRODUCT_LIMITS,
+  PRODUCT_ORIGINS,
+  type Product,
+  type ProductCreateInput,
+  productOriginLabel,
+} from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -410,6 +417,57 @@ export function ProductForm(props: Props) {
                 </Grid>
                 <Grid size={{ xs: 12 }}>
                   <TextField label={F.description} multiline minRows={2} maxRows={4} {...register('description')} />
+                </Grid>
+                <Grid size={{ xs: 12 }}>
+                  <Typography component="h3" variant="subtitle2" id="product-fiscal-title">
+                    {F.fiscal}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {F.fiscalHelp}
+                  </Typography>
+                </Grid>
+                <Grid size={THIRD}>
+                  <FormTextField
+                    control={control}
+                    name="ncm"
+                    label={F.ncm}
+                    slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10, autoComplete: 'off' } }}
+                    helperText={F.ncmHelp}
+                  />
+                </Grid>
+                <Grid size={THIRD}>
+                  <FormTextField
+                    control={control}
+                    name="cest"
+                    label={F.cest}
+                    slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9, autoComplete: 'off' } }}
+                    helperText={F.cestHelp}
+                  />
+                </Grid>
+                <Grid size={THIRD}>
+                  <FormTextField
+                    control={control}
+                    name="unit"
+                    label={F.unit}
+                    slotProps={{
+                      htmlInput: { maxLength: 6, autoComplete: 'off', style: { textTransform: 'uppercase' } },
+                    }}
+                    helperText={F.unitHelp}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12 }}>
+                  <FormSelectField
+                    control={control}
+                    name="origin"
+                    label={F.origin}
+                    options={PRODUCT_ORIGINS.map((origin) => ({
+                      value: String(origin.code),
+                      label: productOriginLabel(origin.code),
+                    }))}
+                    emptyOption={F.noOrigin}
+                    helperText={null}
+                    slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxWidth: 640 } } } } } }}
+                  />
                 </Grid>
               </Grid>
             </Grid>

@@ -1,4 +1,4 @@
-import { type CartItem, DELIVERY_TYPES, type PreCheckoutResponse } from '@backoffice/contract';
+import { type CartItem, DELIVERY_TYPES, describeDepartures, type PreCheckoutResponse } from '@backoffice/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import ImageNotSupportedOutlinedIcon from '@mui/icons-material/ImageNotSupportedOutlined';
@@ -23,6 +23,7 @@ import { useForm } from 'react-hook-form';
 import { FormMoneyField } from '../../../components/form/form-money-field';
 import { PixCode } from '../../../components/pix-code';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useDepartureWeek } from '../../../lib/shared-queries';
 import { useRemoveFromCart } from '../api/selling-api';
 import { NotAnImageError, readProof } from '../lib/proof-image';
 import {
@@ -206,6 +207,8 @@ export function CartStep(props: Props) {
   const { customer, choices, proof, preCheckout, loading, failed, sending, onChoose } = props;
   const items = preCheckout?.cart.items ?? [];
   const pickup = choices.shippingOption === DELIVERY_TYPES.PICKUP;
+  /** The shop's departures (Configurações), said in words under the delivery choice. */
+  const week = useDepartureWeek();
   // Arriving from the cart button (now gone), the focus goes to the cart's heading, not to the page's body.
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shown = preCheckout !== undefined && !failed;
@@ -284,7 +287,7 @@ export function CartStep(props: Props) {
             </RadioGroup>
             {pickup ? null : (
               <FormHelperText sx={{ mx: 0 }}>
-                {T.departures}
+                {week.data ? T.departures(describeDepartures(week.data)) : null}
                 {preCheckout.nextDeparture ? (
                   <>
                     <br />

@@ -8,6 +8,8 @@ import {
   type OrderSummary,
   type PixReceivedList,
   type PixReceivedState,
+  type SetupBodyInput,
+  type SetupStatus,
 } from '@backoffice/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -87,4 +89,19 @@ export const lateLimitsQuery = queryOptions({
 
 export function saveLateLimits(limits: LateLimit[]) {
   return api<{ data: LateLimit[] }>('/notifications/late-limits', { method: 'PUT', body: { limits } });
+}
+
+/** First run (issue 21 §1): GET /setup says whether 'Configuração inicial' is still to do. */
+export const setupQuery = queryOptions({
+  queryKey: settingsKeys.detail('setup'),
+  queryFn: async () => (await api<{ data: SetupStatus }>('/setup')).data,
+});
+
+export function completeSetup(body: SetupBodyInput) {
+  return api<{ data: SetupStatus }>('/setup', { method: 'POST', body });
+}
+
+/** PUT /settings/departures: the couriers' week (the shared GET lives in lib/shared-queries). */
+export function saveDepartures(departures: string[][]) {
+  return api<{ data: { departures: string[][] } }>('/settings/departures', { method: 'PUT', body: { departures } });
 }

@@ -1,4 +1,10 @@
-import { type CompanySettings, merchantCitySchema, merchantNameSchema } from '@backoffice/contract';
+import {
+  type CompanySettings,
+  companyCnpjSchema,
+  companyNameSchema,
+  merchantCitySchema,
+  merchantNameSchema,
+} from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -13,7 +19,22 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { COMPANY_FORM_TEXTS as T } from '../texts';
 
+/** A field the server takes as optional: blank is left out (the saved value stays), else checked by `rule`. */
+function blankKeeps(rule: z.ZodType<string, string>) {
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      if (!value.trim()) return;
+      const issue = rule.safeParse(value).error?.issues[0];
+      if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
+    })
+    .transform((value) => (value.trim() ? rule.parse(value) : undefined));
+}
+
 const companyFormSchema = z.object({
+  /** 'Nome da empresa' and its CNPJ (issue 21): blank keeps what is saved (the server's optional fields). */
+  name: blankKeeps(companyNameSchema),
+  cnpj: blankKeeps(companyCnpjSchema),
   enablePixAuto: z.boolean(),
   merchantName: merchantNameSchema,
   merchantCity: merchantCitySchema,
@@ -32,7 +53,7 @@ interface Props {
   readOnly?: boolean;
 }
 
-/** 'Configurações da Empresa': the automatic Pix switch and the Pix merchant name and city (BR Code). */
+/** 'Configurações da Empresa': the company's name and CNPJ, the automatic Pix switch and the Pix merchant name and city (BR Code). */
 export function CompanySettingsDialog({ open, company, onClose, onSubmit, error = null, readOnly = false }: Props) {
   const {
     control,
@@ -43,12 +64,14 @@ export function CompanySettingsDialog({ open, company, onClose, onSubmit, error 
   } = useForm<CompanyFormValues, unknown, CompanyFormOutput>({
     resolver: zodResolver(companyFormSchema),
     mode: 'onTouched',
-    defaultValues: { enablePixAuto: false, merchantName: '', merchantCity: '' },
+    defaultValues: { name: '', cnpj: '', enablePixAuto: false, merchantName: '', merchantCity: '' },
   });
 
   useEffect(() => {
     if (!open) return;
     reset({
+      name: company?.name ?? '',
+      cnpj: company?.cnpj ?? '',
       enablePixAuto: company?.pixAuto ?? false,
       merchantName: company?.merchantName ?? '',
       merchantCity: company?.merchantCity ?? '',
@@ -78,6 +101,14 @@ export function CompanySettingsDialog({ open, company, onClose, onSubmit, error 
     >
       <Stack spacing={1} sx={{ pt: 1 }}>
         {error ? <Alert severity="error">{error}</Alert> : null}
+        <FormTextField control={control} name="name" label={T.companyName} disabled={readOnly} />
+        <FormTextField
+          control={control}
+          name="cnpj"
+          label={T.cnpj}
+          disabled={readOnly}
+          slotProps={{ htmlInput: { autoComplete: 'off', maxLength: 18 } }}
+        />
         <Controller
           control={control}
           name="enablePixAuto"

@@ -231,12 +231,23 @@ describe('Settings page', () => {
     ).toBeTruthy();
     await user.clear(city);
     await user.type(city, 'São José');
+    // The company's CNPJ (issue 21), checked as the server does.
+    const cnpj = within(dialog).getByLabelText(/^CNPJ/) as HTMLInputElement;
+    await user.type(cnpj, '11.222.333/0001-80');
+    await user.tab();
+    expect(
+      await within(dialog).findByText('CNPJ inválido: confira os 14 caracteres e os dígitos verificadores.'),
+    ).toBeTruthy();
+    await user.clear(cnpj);
+    await user.type(cnpj, '11222333000181');
     const save = within(dialog).getByRole('button', { name: 'Salvar' }) as HTMLButtonElement;
     await waitFor(() => expect(save.disabled).toBe(false));
     await user.click(save);
     expect(await screen.findByText('Empresa alterada com sucesso.')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
       companyId: 1,
+      name: 'Conecta Cell',
+      cnpj: '11.222.333/0001-81',
       enablePixAuto: true,
       merchantName: 'CONECTA CELL',
       merchantCity: 'SAO JOSE',

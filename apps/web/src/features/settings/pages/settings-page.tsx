@@ -13,7 +13,7 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { AuditHistoryDialog, type AuditTarget } from '../../../components/audit-history-dialog';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -28,17 +28,20 @@ import {
   deleteBankSetting,
   saveBankSetting,
   settingsKeys,
+  setupQuery,
   updateCompanySettings,
   useBankSettings,
   useCompanySettings,
 } from '../api/settings-api';
 import { type BankDialogTarget, BankSettingDialog } from '../components/bank-setting-dialog';
 import { CompanySettingsDialog } from '../components/company-settings-dialog';
+import { DeparturesCard } from '../components/departures-card';
+import { FirstRunDialog } from '../components/first-run-dialog';
 import { LateLimitsCard } from '../components/late-limits-card';
 import { PixReceivedCard } from '../components/pix-received-card';
 import { PixWebhookCard } from '../components/pix-webhook-card';
 import { WhatsAppTemplatesCard } from '../components/whatsapp-templates-card';
-import { SETTINGS_PAGE_TEXTS as T } from '../texts';
+import { FIRST_RUN_TEXTS, SETTINGS_PAGE_TEXTS as T } from '../texts';
 
 /** A refusal the user can act on (a rule, a taken key): its own message in the modal, which stays open. */
 const isRuleRefusal = (error: unknown): error is ApiError =>
@@ -65,6 +68,9 @@ export default function SettingsPage() {
   const company = useCompanySettings();
   const [bankDialog, setBankDialog] = useState<BankDialogTarget | null>(null);
   const [companyOpen, setCompanyOpen] = useState(false);
+  /** 'Configuração inicial' left for later (issue 21 §1): finished from here. */
+  const setup = useQuery({ ...setupQuery, enabled: canChange });
+  const [setupOpen, setSetupOpen] = useState(false);
   const [changesOf, setChangesOf] = useState<AuditTarget | null>(null);
   /** A refusal the user can fix, shown in the open modal. */
   const [modalError, setModalError] = useState<string | null>(null);
@@ -192,6 +198,18 @@ export default function SettingsPage() {
       ) : (
         <Stack spacing={2}>
           {canChange ? null : <Alert severity="info">{T.readOnly}</Alert>}
+          {canChange && setup.data?.required ? (
+            <Alert
+              severity="warning"
+              action={
+                <Button color="inherit" size="small" onClick={() => setSetupOpen(true)}>
+                  {FIRST_RUN_TEXTS.pendingAction}
+                </Button>
+              }
+            >
+              {FIRST_RUN_TEXTS.pendingAlert}
+            </Alert>
+          ) : null}
           {rows.length === 0 ? <Alert severity="info">{T.notFound}</Alert> : null}
           <Card>
             <DataTable<BankSetting>
@@ -253,6 +271,7 @@ export default function SettingsPage() {
           </Card>
           {canChange ? <PixWebhookCard /> : null}
           {canReadPix ? <PixReceivedCard /> : null}
+          <DeparturesCard canChange={canChange} />
           {canReadPix || canChange ? <LateLimitsCard canChange={canChange} /> : null}
           {canChange || canReadPix ? <WhatsAppTemplatesCard /> : null}
         </Stack>
@@ -269,6 +288,7 @@ export default function SettingsPage() {
         }}
       />
       <AuditHistoryDialog target={changesOf} onClose={() => setChangesOf(null)} />
+      <FirstRunDialog open={setupOpen} status={setup.data} onClose={() => setSetupOpen(false)} />
       <CompanySettingsDialog
         open={companyOpen}
         readOnly={!canChange}

@@ -1,0 +1,163 @@
+import type { SetupStatus } from '@backoffice/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/contract';
+import { type MockCall, renderPage, signInAs } from '../../../test/render';
+import { DeparturesCard } from './departures-card';
+import { FirstRunGate } from './first-run-dialog';
+
+/** Section 9's week as the server answers it (Sunday first), written by hand. */
+const SECTION_9 = [
+  [],
+  ['10:40', '14:10'],
+  ['10:40', '14:10'],
+  ['10:40', '14:10'],
+  ['10:40', '14:10'],
+  ['10:40', '14:10'],
+  ['12:00'],
+];
+
+const REQUIRED: SetupStatus = {
+  required: true,
+  completedAt: null,
+  companyName: '',
+  cnpj: null,
+  merchantCity: '',
+  hasPixKey: false,
+  departures: SECTION_9,
+};
+
+describe("'Configuração inicial' (issue 21 §1)", () => {
+  let calls: MockCall[];
+  beforeEach(() => {
+    localStorage.clear();
+    calls = mockApi({
+      'GET /api/setup': { body: { data: REQUIRED } },
+      'POST /api/setup': (call) => ({
+        body: {
+          data: {
+            ...REQUIRED,
+            required: false,
+            completedAt: '2026-11-23T20:00:00.000Z',
+            companyName: 'Loja do Centro Ltda',
+            cnpj: '11.222.333/0001-81',
+            merchantCity: 'SAO PAULO',
+            hasPixKey: true,
+            departures: (call.body as { departures: string[][] }).departures,
+          },
+        },
+      }),
+    });
+  });
+
+  it("opens by itself for an administrator, checks the CNPJ as the server does, and sends company, Pix key and section 9's departures", async () => {
+    signInAs(['full:access']);
+    const user = userEvent.setup();
+    renderPage(<FirstRunGate />);
+    const dialog = await screen.findByRole('dialog', { name: 'Configuração inicial' });
+    const finish = within(dialog).getByRole('button', { name: 'Concluir' }) as HTMLButtonElement;
+    expect(finish.disabled).toBe(true);
+    // The defaults are section 9's, Monday first.
+    expect((within(dialog).getByRole('textbox', { name: 'Segunda' }) as HTMLInputElement).value).toBe('10:40, 14:10');
+    expect((within(dialog).getByRole('textbox', { name: 'Sábado' }) as HTMLInputElement).value).toBe('12:00');
+    expect((within(dialog).getByRole('textbox', { name: 'Domingo' }) as HTMLInputElement).value).toBe('');
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Nome da empresa/ }), 'Loja do Centro Ltda');
+    await user.type(within(dialog).getByRole('textbox', { name: /^CNPJ/ }), '11.222.333/0001-80');
+    await user.tab();
+    expect(
+      await within(dialog).findByText('CNPJ inválido: confira os 14 caracteres e os dígitos verificadores.'),
+    ).toBeTruthy();
+    await user.clear(within(dialog).getByRole('textbox', { name: /^CNPJ/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^CNPJ/ }), '11.222.333/0001-81');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Cidade/ }), 'São Paulo');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Tipo da chave/ }));
+    await user.click(await screen.findByRole('option', { name: 'CNPJ' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Chave Pix/ }), '11222333000181');
+
+    // A malformed time is said on its day, and the setup waits.
+    const saturday = within(dialog).getByRole('textbox', { name: 'Sábado' });
+    await user.clear(saturday);
+    await user.type(saturday, '12h');
+    expect(
+      within(dialog).getByText('Horário de saída inválido: 12h. Use HH:MM, de 00:00 a 23:59 (ex.: 10:40).'),
+    ).toBeTruthy();
+    expect(finish.disabled).toBe(true);
+    await user.clear(saturday);
+    await user.type(saturday, '12:00');
+
+    await waitFor(() => expect(finish.disabled).toBe(false));
+    await user.click(finish);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      companyName: 'Loja do Centro Ltda',
+      cnpj: '11.222.333/0001-81',
+      merchantCity: 'SAO PAULO',
+      pixKey: { pixType: 'CNPJ', pixKey: '11222333000181' },
+      departures: SECTION_9,
+    });
+    expect(await screen.findByText('Configuração inicial concluída.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Configuração inicial' })).toBeNull());
+  });
+
+  it("'Fazer depois' closes it and it does not open again on this browser; it never opens without the settings permission", async () => {
+    signInAs(['full:access']);
+    const user = userEvent.setup();
+    const first = renderPage(<FirstRunGate />);
+    const dialog = await screen.findByRole('dialog', { name: 'Configuração inicial' });
+    await user.click(within(dialog).getByRole('button', { name: 'Fazer depois' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Configuração inicial' })).toBeNull());
+    first.unmount();
+
+    renderPage(<FirstRunGate />);
+    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/api/setup')).length).toBe(2));
+    expect(screen.queryByRole('dialog', { name: 'Configuração inicial' })).toBeNull();
+
+    localStorage.clear();
+    signInAs(['bo:manage:orders']);
+    const before = calls.length;
+    renderPage(<FirstRunGate />);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls.length).toBe(before);
+    expect(screen.queryByRole('dialog', { name: 'Configuração inicial' })).toBeNull();
+  });
+});
+
+describe("'Horários de saída dos motoboys' card", () => {
+  let calls: MockCall[];
+  beforeEach(() => {
+    signInAs(['full:access']);
+    calls = mockApi({
+      'GET /api/settings/departures': { body: { data: { departures: SECTION_9 } } },
+      'PUT /api/settings/departures': (call) => ({ body: { data: call.body } }),
+    });
+  });
+
+  it('shows the week, refuses a week without departures, and saves the times typed (sorted, Sunday first)', async () => {
+    const user = userEvent.setup();
+    renderPage(<DeparturesCard canChange />);
+    const monday = (await screen.findByRole('textbox', { name: 'Segunda' })) as HTMLInputElement;
+    expect(monday.value).toBe('10:40, 14:10');
+    const save = screen.getByRole('button', { name: 'Salvar horários' }) as HTMLButtonElement;
+    for (const day of ['Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado']) {
+      await user.clear(screen.getByRole('textbox', { name: day }));
+    }
+    expect(screen.getByText('Informe ao menos um horário de saída na semana.')).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    await user.type(screen.getByRole('textbox', { name: 'Segunda' }), '16:30, 09:15');
+    await user.type(screen.getByRole('textbox', { name: 'Domingo' }), '11:00');
+    await user.click(save);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      departures: [['11:00'], ['09:15', '16:30'], [], [], [], [], []],
+    });
+    expect(await screen.findByText('Horários de saída salvos com sucesso.')).toBeTruthy();
+  });
+
+  it('is read-only without the settings permission', async () => {
+    renderPage(<DeparturesCard canChange={false} />);
+    expect(((await screen.findByRole('textbox', { name: 'Segunda' })) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Salvar horários' })).toBeNull();
+  });
+});
