@@ -3,6 +3,7 @@
 // built server.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { findChromium } from '../scripts/chromium.mjs';
 import { buildIfStale, ensureNode24, log, root, run } from '../scripts/lib.mjs';
 
 ensureNode24();
@@ -16,6 +17,8 @@ const files = readdirSync(dir)
 const starting = only ? files.filter((f) => f.startsWith(only)) : files;
 for (const file of starting.length ? starting : files) {
   if (only && !file.includes(only)) continue;
+  // The phone bench drives Debian's Chromium (installed with apt-get when missing, as for the journeys).
+  if (file.startsWith('phone.')) process.env.CHROME_PATH = findChromium();
   log(`Benchmark ${file}`);
   run(file.endsWith('.ts') ? 'tsx' : process.execPath, [path.join(dir, file)]);
 }

@@ -35,6 +35,8 @@ export interface RunningServer {
 
 export interface ServerOptions {
   dataDir: string;
+  /** A fixed port; a free one otherwise. */
+  port?: number;
   databaseUrl?: string;
   env?: Record<string, string>;
   /** Extra Node flags, e.g. ['--cpu-prof', '--cpu-prof-dir=…']. */
@@ -52,7 +54,7 @@ function rssOf(pid: number): number {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   if (!existsSync(serverMain)) throw new Error(`${serverMain} is missing: run npm run build (npm run bench does)`);
   mkdirSync(options.dataDir, { recursive: true });
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const log = openSync(path.join(options.dataDir, 'server.log'), 'a');
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), serverMain], {
     cwd: root,

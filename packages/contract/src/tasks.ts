@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { EMPLOYEE_FUNCS } from './employees';
 import {
-  actionAccess,
   FINAL_ORDER_STATUSES,
   mayMake,
   ORDER_STATUS,
@@ -12,26 +11,9 @@ import {
 } from './order-status';
 import { orderSummarySchema } from './orders-api';
 import { FULL_ACCESS } from './permissions';
+import { TASK_ACTIONS, TASK_KINDS, type TaskKind } from './task-access';
 
-/**
- * "Minhas tarefas" (GET /orders/tasks): the orders the signed-in employee can move now, in the field.
- * Two kinds of task: separating and packing (stockers), collecting and delivering (couriers). Attendants
- * and full:access may do both (they record what happened at the counter), so they choose the kind.
- */
-export const TASK_KINDS = ['packing', 'delivery'] as const;
-export type TaskKind = (typeof TASK_KINDS)[number];
-
-/** The moves of each kind (the workflow table says who may make them). */
-export const TASK_ACTIONS: Record<TaskKind, readonly OrderAction[]> = {
-  packing: ['startPreparation', 'readyForCourier', 'readyForFastCourier', 'readyForPickup'],
-  delivery: ['withdraw', 'deliver', 'customerAbsent'],
-};
-
-/**
- * Who may open "Minhas tarefas" (GET /orders/tasks and the menu entry): whoever may make one of its moves by
- * the workflow table — orders or products, or the stocker's and the courier's function by itself.
- */
-export const TASKS_ACCESS = actionAccess([...TASK_ACTIONS.packing, ...TASK_ACTIONS.delivery]);
+export { TASK_ACTIONS, TASK_KINDS, TASKS_ACCESS, type TaskKind } from './task-access';
 
 /** The statuses an order of each kind can be in (the `from` of its moves). */
 export const TASK_STATUSES: Record<TaskKind, readonly OrderStatusKey[]> = {

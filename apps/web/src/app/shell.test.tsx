@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../lib/session';
 import { mockFetch, signInAs } from '../test/render';
-import { AppProviders } from './app';
+import { AppProviders } from './app-providers';
 import { landingPath } from './landing';
 import { createQueryClient } from './query-client';
 import { appRoutes } from './routes';

@@ -1,14 +1,13 @@
 import { ptBR as corePtBR } from '@mui/material/locale';
 import { createTheme } from '@mui/material/styles';
-import { ptBR as gridPtBR } from '@mui/x-data-grid/locales';
-import { ptBR as pickersPtBR } from '@mui/x-date-pickers/locales';
 
 /** Sidebar width of the spec (section 9). */
 export const SIDEBAR_WIDTH = 260;
 
 /**
  * A calm, professional theme. The `md` breakpoint is moved to 960 px so that "below md" is the spec's
- * mobile width (about 959 px): the sidebar becomes a temporary drawer there.
+ * mobile width (about 959 px): the sidebar becomes a temporary drawer there. MUI X's texts are added for the
+ * signed-in screens (admin-theme.ts), out of the sign-in page's download.
  */
 export const theme = createTheme(
   {
@@ -39,6 +38,4 @@ export const theme = createTheme(
     },
   },
   corePtBR,
-  gridPtBR,
-  pickersPtBR,
 );

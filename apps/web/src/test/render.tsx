@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { AppProviders } from '../app/app';
+import { AppProviders } from '../app/app-providers';
 import { createQueryClient } from '../app/query-client';
 import { saveSession } from '../lib/session';
 

@@ -9,6 +9,7 @@ import { FirstRunGate } from '../../features/settings/components/first-run-dialo
 import { signOut } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { SIDEBAR_WIDTH } from '../theme';
+import { AdminProviders } from './admin-providers';
 import { SIDEBAR_BG, Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -26,7 +27,10 @@ function useExpiryTimer() {
   }, [expires]);
 }
 
-/** Sidebar (260 px; a temporary drawer below 960 px), top bar, page and footer. */
+/**
+ * Sidebar (260 px; a temporary drawer below 960 px), top bar, page and footer, under the signed-in screens'
+ * providers (MUI X's texts, dates, confirmation: admin-providers.tsx).
+ */
 export default function AdminLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   useExpiryTimer();
@@ -34,58 +38,65 @@ export default function AdminLayout() {
   useOrderEvents();
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <TopBar onMenuClick={() => setMobileOpen(true)} />
-      {/* The column itself is dark and as tall as the page, so the fixed sidebar never ends above the page's
+    <AdminProviders>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <TopBar onMenuClick={() => setMobileOpen(true)} />
+        {/* The column itself is dark and as tall as the page, so the fixed sidebar never ends above the page's
           bottom (issue 8: a white band under it on long pages, in full-page captures and prints). */}
-      <Box
-        component="aside"
-        sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 }, bgcolor: { md: SIDEBAR_BG }, alignSelf: 'stretch' }}
-      >
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={() => setMobileOpen(false)}
-          ModalProps={{ keepMounted: true }}
+        <Box
+          component="aside"
           sx={{
-            display: { xs: 'block', md: 'none' },
-            '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, bgcolor: SIDEBAR_BG, border: 0 },
+            width: { md: SIDEBAR_WIDTH },
+            flexShrink: { md: 0 },
+            bgcolor: { md: SIDEBAR_BG },
+            alignSelf: 'stretch',
           }}
         >
-          <Sidebar onNavigate={() => setMobileOpen(false)} />
-        </Drawer>
-        <Drawer
-          variant="permanent"
-          open
+          <Drawer
+            variant="temporary"
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            ModalProps={{ keepMounted: true }}
+            sx={{
+              display: { xs: 'block', md: 'none' },
+              '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, bgcolor: SIDEBAR_BG, border: 0 },
+            }}
+          >
+            <Sidebar onNavigate={() => setMobileOpen(false)} />
+          </Drawer>
+          <Drawer
+            variant="permanent"
+            open
+            sx={{
+              display: { xs: 'none', md: 'block' },
+              '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, bgcolor: SIDEBAR_BG, border: 0, boxSizing: 'border-box' },
+            }}
+          >
+            <Sidebar />
+          </Drawer>
+        </Box>
+        <Box
           sx={{
-            display: { xs: 'none', md: 'block' },
-            '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, bgcolor: SIDEBAR_BG, border: 0, boxSizing: 'border-box' },
+            flexGrow: 1,
+            minWidth: 0,
+            width: { md: `calc(100% - ${SIDEBAR_WIDTH}px)` },
+            display: 'flex',
+            flexDirection: 'column',
           }}
         >
-          <Sidebar />
-        </Drawer>
-      </Box>
-      <Box
-        sx={{
-          flexGrow: 1,
-          minWidth: 0,
-          width: { md: `calc(100% - ${SIDEBAR_WIDTH}px)` },
-          display: 'flex',
-          flexDirection: 'column',
-        }}
-      >
-        <Toolbar />
-        <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 } }}>
-          <Outlet />
-        </Box>
-        {/* 'Configuração inicial' (issue 21 §1): opens by itself for an administrator of a shop not set up yet. */}
-        <FirstRunGate />
-        <Box component="footer" sx={{ px: 3, py: 2, borderTop: '1px solid', borderColor: 'divider' }}>
-          <Typography variant="body2" color="text.secondary" align="center">
-            © {new Date().getFullYear()} BackOffice. Todos os direitos reservados.
-          </Typography>
+          <Toolbar />
+          <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 } }}>
+            <Outlet />
+          </Box>
+          {/* 'Configuração inicial' (issue 21 §1): opens by itself for an administrator of a shop not set up yet. */}
+          <FirstRunGate />
+          <Box component="footer" sx={{ px: 3, py: 2, borderTop: '1px solid', borderColor: 'divider' }}>
+            <Typography variant="body2" color="text.secondary" align="center">
+              © {new Date().getFullYear()} BackOffice. Todos os direitos reservados.
+            </Typography>
+          </Box>
         </Box>
       </Box>
-    </Box>
+    </AdminProviders>
   );
 }

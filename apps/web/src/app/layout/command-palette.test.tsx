@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type MockCall, mockFetch, signInAs } from '../../test/render';
-import { AppProviders } from '../app';
+import { AppProviders } from '../app-providers';
 import { createQueryClient } from '../query-client';
 import { appRoutes } from '../routes';
 

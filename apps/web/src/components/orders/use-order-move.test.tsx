@@ -3,7 +3,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/app';
+import { AppProviders } from '../../app/app-providers';
 import { createQueryClient } from '../../app/query-client';
 import { mockFetch, signInAs } from '../../test/render';
 import { orderKeys, ordersKeys } from './order-keys';

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from '@mui/material/Link';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { landingPath } from '../../../app/landing';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { FormInputField } from '../../../components/form/form-input-field';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { firstError } from '../../../lib/api-client';
 import { saveSession, useSession } from '../../../lib/session';
@@ -27,7 +26,10 @@ export default function LoginPage({
   prefetch,
 }: {
   stayOnPage?: boolean;
-  /** Fetches the screens that may come next (the router's; pages never import the shell). */
+  /**
+   * Fetches the screens that come next (the router's; pages never import the shell), once the form is sent:
+   * while the sign-in travels, not on the page's first load (a phone's data, decision 0021).
+   */
   prefetch?: () => void;
 }) {
   const session = useSession();
@@ -37,10 +39,6 @@ export default function LoginPage({
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
-
-  useEffect(() => {
-    prefetch?.();
-  }, [prefetch]);
 
   /** A sign-in is a write too (issue 16 §2): the server's first message, else the instability text. */
   const signInWith = useApiMutation<SigninAnswer, LoginOutput>({
@@ -56,11 +54,13 @@ export default function LoginPage({
   if (session && !stayOnPage) return <Navigate to={landingPath(session.permissions, session.func)} replace />;
 
   // The button spins until the answer; the mutation has said a refusal, the fields keep what was typed.
-  const onSubmit = (values: LoginOutput) =>
-    signInWith.mutateAsync(values).then(
+  const onSubmit = (values: LoginOutput) => {
+    prefetch?.();
+    return signInWith.mutateAsync(values).then(
       () => undefined,
       () => undefined,
     );
+  };
 
   return (
     <AuthCard title={LOGIN_TEXTS.title}>
@@ -74,8 +74,8 @@ export default function LoginPage({
           </Link>
         }
       >
-        <FormTextField control={form.control} name="email" label={LOGIN_TEXTS.email} {...EMAIL_FIELD} />
-        <FormTextField
+        <FormInputField control={form.control} name="email" label={LOGIN_TEXTS.email} {...EMAIL_FIELD} />
+        <FormInputField
           control={form.control}
           name="password"
           label={LOGIN_TEXTS.password}

@@ -2,7 +2,7 @@ import type { TaskOrder } from '@backoffice/contract';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/app';
+import { AppProviders } from '../../../app/app-providers';
 import { createQueryClient } from '../../../app/query-client';
 import { FIELD_TEXTS } from '../texts';
 import { DeliverDialog } from './deliver-dialog';

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/app';
+import { AppProviders } from '../../../app/app-providers';
 import { createQueryClient } from '../../../app/query-client';
 import { setSignedOutHandler } from '../../../lib/api-client';
 import { signInAs } from '../../../test/render';

@@ -1,0 +1,23 @@
+import { actionAccess, type OrderAction } from './order-status';
+
+/**
+ * "Minhas tarefas" (GET /orders/tasks): the orders the signed-in employee can move now, in the field.
+ * Two kinds of task: separating and packing (stockers), collecting and delivering (couriers). Attendants
+ * and full:access may do both (they record what happened at the counter), so they choose the kind.
+ */
+export const TASK_KINDS = ['packing', 'delivery'] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
+
+/** The moves of each kind (the workflow table says who may make them). */
+export const TASK_ACTIONS: Record<TaskKind, readonly OrderAction[]> = {
+  packing: ['startPreparation', 'readyForCourier', 'readyForFastCourier', 'readyForPickup'],
+  delivery: ['withdraw', 'deliver', 'customerAbsent'],
+};
+
+/**
+ * Who may open "Minhas tarefas" (GET /orders/tasks and the menu entry): whoever may make one of its moves by
+ * the workflow table — orders or products, or the stocker's and the courier's function by itself.
+ * Its own module, without the task list's schemas: the web app's first download reads it (the landing page
+ * of a courier, the sidebar) and must not carry the order schemas with it (decision 0021).
+ */
+export const TASKS_ACCESS = actionAccess([...TASK_ACTIONS.packing, ...TASK_ACTIONS.delivery]);
