@@ -1,5 +1,6 @@
 export * from './adjustments';
 export * from './audit';
+export * from './backups';
 export * from './auth';
 export * from './csv';
 export * from './customer-privacy';
