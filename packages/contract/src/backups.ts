@@ -20,7 +20,8 @@ export const BACKUP_LIMITS = { keepMin: 1, keepMax: 365 } as const;
  * `backoffice-2026-11-23T06-00-00-000Z-scheduled.pglite.tar.gz` (PGlite) or `….pgdump` (pg_dump -Fc).
  * Nothing else is ever read from or served out of the backups folder.
  */
-export const BACKUP_NAME = /^backoffice-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-(manual|scheduled)\.(pglite\.tar\.gz|pgdump)$/;
+export const BACKUP_NAME =
+  /^backoffice-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-(manual|scheduled)\.(pglite\.tar\.gz|pgdump)$/;
 
 export const BACKUP_TEXTS = {
   timeInvalid: 'Informe o horário como HH:MM (00:00 a 23:59).',

@@ -68,9 +68,7 @@ export const backupsRepository = {
       .select('id')
       .where('kind', '=', 'scheduled')
       .where(sql<boolean>`slot = ${slot}::date`)
-      .where((eb) =>
-        eb.or([eb('error', 'is', null), eb('finished_at', '>', new Date(now.getTime() - retryAfterMs))]),
-      )
+      .where((eb) => eb.or([eb('error', 'is', null), eb('finished_at', '>', new Date(now.getTime() - retryAfterMs))]))
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;

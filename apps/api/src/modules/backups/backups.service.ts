@@ -90,7 +90,8 @@ export function createBackupsService(options: BackupsOptions) {
       await writeBackupFile(dir, name, data, options.onChunk);
       return name;
     }
-    if (how === 'none' || !config.databaseUrl) throw new AppError(503, BACKUP_TEXTS.unavailable, { code: 'BACKUP_UNAVAILABLE' });
+    if (how === 'none' || !config.databaseUrl)
+      throw new AppError(503, BACKUP_TEXTS.unavailable, { code: 'BACKUP_UNAVAILABLE' });
     const name = backupName(startedAt, kind, 'pgdump');
     // The schema the API works in: the whole database when it is `public`, only its own otherwise (tests).
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
@@ -121,7 +122,10 @@ export function createBackupsService(options: BackupsOptions) {
       try {
         const name = await dump(kind, startedAt, how);
         const { size } = await stat(`${dir}/${name}`);
-        await backupsRepository.recordRun(db, { kind, slot, startedAt, name, size, error: null });
+        // The file is whole: a failure to record it (a database older than migration 0036) is only logged.
+        await backupsRepository
+          .recordRun(db, { kind, slot, startedAt, name, size, error: null })
+          .catch((error: unknown) => log.error({ err: error }, 'backup written but not recorded'));
         const removed = await rotateBackups(dir, (await settings()).keep);
         log.info({ backup: name, size, removed }, 'backup written');
         return { name, size, createdAt: startedAt.toISOString(), kind };
