@@ -31,6 +31,9 @@ import { backupsRepository } from './backups.repository';
 
 const run = promisify(execFile);
 
+/** The backup under way on each database: one at a time per database in this process (services share it). */
+const running = new WeakMap<DB, Promise<unknown>>();
+
 /** A failed scheduled backup is tried again after this long (not every minute). */
 const RETRY_AFTER_MS = 60 * 60 * 1000;
 
@@ -68,8 +71,6 @@ export function createBackupsService(options: BackupsOptions) {
   const { db, config, log } = options;
   const dir = backupsDir(config.dataDir);
   let method: Promise<BackupMethod> | undefined;
-  /** One backup at a time in this process. */
-  let running: Promise<unknown> | undefined;
 
   const methodNow = () => {
     method ??= config.databaseUrl
@@ -115,7 +116,7 @@ export function createBackupsService(options: BackupsOptions) {
 
   /** Makes one backup now, records its result and rotates. Throws when it failed (recorded too). */
   async function backup(kind: BackupKind, slot: string | null = null): Promise<Backup> {
-    if (running) throw conflict(BACKUP_TEXTS.busy);
+    if (running.has(db)) throw conflict(BACKUP_TEXTS.busy);
     const work = (async () => {
       const how = await methodNow();
       const startedAt = new Date();
@@ -138,11 +139,11 @@ export function createBackupsService(options: BackupsOptions) {
         throw error instanceof AppError ? error : new AppError(500, BACKUP_TEXTS.failed, { code: 'BACKUP_FAILED' });
       }
     })();
-    running = work;
+    running.set(db, work);
     try {
       return await work;
     } finally {
-      running = undefined;
+      running.delete(db);
     }
   }
 
@@ -191,12 +192,13 @@ export function createBackupsService(options: BackupsOptions) {
      */
     async runScheduled(now = new Date()): Promise<Backup | null> {
       const how = await methodNow();
-      if (how === 'none' || running) return null;
+      if (how === 'none' || running.has(db)) return null;
       const { timeOfDay } = await settings();
       const slot = businessDay(now);
       if (now < scheduledInstant(slot, timeOfDay)) return null;
       if (await backupsRepository.slotSettled(db, slot, now, RETRY_AFTER_MS)) return null;
-      if (how === 'pglite') return backup('scheduled', slot); // one process owns a PGlite directory
+      // One process owns a PGlite folder: the in-process guard, checked with no wait before the backup takes it.
+      if (how === 'pglite') return running.has(db) ? null : backup('scheduled', slot);
       // A session lock, on a connection held for the backup, keyed by the schema (tests share a database).
       return db.connection().execute(async (connection) => {
         const key = sql`hashtext(current_schema() || ':backoffice-backup')`;
@@ -206,7 +208,7 @@ export function createBackupsService(options: BackupsOptions) {
         if (!rows[0]?.locked) return null;
         try {
           if (await backupsRepository.slotSettled(connection, slot, now, RETRY_AFTER_MS)) return null;
-          return await backup('scheduled', slot);
+          return running.has(db) ? null : await backup('scheduled', slot);
         } finally {
           await sql`select pg_advisory_unlock(${key})`.execute(connection);
         }
@@ -215,7 +217,7 @@ export function createBackupsService(options: BackupsOptions) {
 
     /** Waits for a backup under way (the app's close). */
     async idle(): Promise<void> {
-      await running?.catch(() => undefined);
+      await running.get(db)?.catch(() => undefined);
     },
   };
 }
