@@ -81,3 +81,8 @@ export type BackupSettings = z.infer<typeof backupSettingsSchema>;
 export function scheduledInstant(day: string, timeOfDay: string): Date {
   return new Date(`${day}T${timeOfDay}:00${BUSINESS_UTC_OFFSET}`);
 }
+
+/** The answers of the backups routes (API and the web's contract checks). */
+export const backupListSchema = z.object({ data: z.array(backupSchema) });
+export const backupEnvelopeSchema = z.object({ data: backupSchema });
+export const backupSettingsEnvelopeSchema = z.object({ data: backupSettingsSchema });

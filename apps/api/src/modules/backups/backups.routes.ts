@@ -1,9 +1,10 @@
 import {
   BACKUP_NAME,
   BACKUP_TEXTS,
-  backupSchema,
+  backupEnvelopeSchema,
+  backupListSchema,
   backupSettingsBodySchema,
-  backupSettingsSchema,
+  backupSettingsEnvelopeSchema,
   PERMISSIONS,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,7 +41,7 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Backups guardados em DATA_DIR/backups, do mais novo ao mais antigo (nome, bytes, data, tipo)',
-        response: { 200: z.object({ data: z.array(backupSchema) }) },
+        response: { 200: backupListSchema },
       },
     },
     async () => ({ data: await service.list() }),
@@ -54,7 +55,7 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "'Fazer backup agora' (201); 409 CONFLICT com outro em andamento; 503 BACKUP_UNAVAILABLE em PostgreSQL sem pg_dump",
-        response: { 201: z.object({ data: backupSchema }) },
+        response: { 201: backupEnvelopeSchema },
       },
     },
     async (_request, reply) => reply.status(201).send({ data: await service.backup('manual') }),
@@ -67,7 +68,7 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Horário do backup diário (São Paulo), quantos guardar, como é feito, o último resultado e o próximo',
-        response: { 200: z.object({ data: backupSettingsSchema }) },
+        response: { 200: backupSettingsEnvelopeSchema },
       },
     },
     async () => ({ data: await service.status() }),
@@ -81,7 +82,7 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Salva o horário (HH:MM) e quantos backups guardar de cada tipo (1 a 365); os excedentes são apagados',
         body: backupSettingsBodySchema,
-        response: { 200: z.object({ data: backupSettingsSchema }) },
+        response: { 200: backupSettingsEnvelopeSchema },
       },
     },
     async (request) => ({ data: await service.saveSettings(principalOf(request).employeeId, request.body) }),
