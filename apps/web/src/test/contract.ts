@@ -132,6 +132,8 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'POST /api/backups': backupEnvelopeSchema,
   'GET /api/backups/settings': backupSettingsEnvelopeSchema,
   'PUT /api/backups/settings': backupSettingsEnvelopeSchema,
+  /** The backup's bytes (after /settings, which the pattern would also match). */
+  'GET /api/backups/:name': z.unknown(),
   'PUT /api/settings/whatsapp-templates/:status': whatsAppTemplatesSchema,
   'DELETE /api/settings/whatsapp-templates/:status': whatsAppTemplatesSchema,
   'GET /api/reports/order/histories/:orderId': z.object({

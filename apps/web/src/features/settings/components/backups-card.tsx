@@ -3,6 +3,7 @@ import {
   BACKUP_TEXTS,
   type Backup,
   type BackupSettings,
+  BUSINESS_TIME_ZONE,
   backupSettingsBodySchema,
   TIME_OF_DAY,
 } from '@backoffice/contract';
@@ -26,9 +27,20 @@ import { useNotify } from '../../../components/notifier';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { refusalMessage } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
-import { formatDateTime } from '../../../lib/format';
 import { backupKeys, backupSettingsQuery, backupsQuery, makeBackup, saveBackupSettings } from '../api/settings-api';
 import { BACKUPS_CARD_TEXTS as T } from '../texts';
+
+const SAO_PAULO = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** DD/MM/YYYY HH:mm in São Paulo, the time zone the schedule is set in (whatever the browser's). */
+export const formatBusinessTime = (iso: string) => SAO_PAULO.format(new Date(iso)).replace(', ', ' ');
 
 /** 12,3 MB / 850 KB: a size in words a person reads. */
 export function formatBytes(bytes: number): string {
@@ -41,7 +53,7 @@ export function formatBytes(bytes: number): string {
 function LastRun({ status }: { status: BackupSettings }) {
   const run = status.lastRun;
   if (!run) return <Typography variant="body2">{`${T.lastRun}: ${T.noRun}`}</Typography>;
-  const when = formatDateTime(run.finishedAt);
+  const when = formatBusinessTime(run.finishedAt);
   return run.error === null ? (
     <Alert severity="success">{`${T.lastRun}: ${when}, ${T.kinds[run.kind].toLowerCase()}, ${T.succeeded} (${formatBytes(run.size ?? 0)}).`}</Alert>
   ) : (
@@ -115,7 +127,7 @@ export function BackupsCard() {
           ) : null}
           {status.data ? <LastRun status={status.data} /> : null}
           {status.data?.nextAt ? (
-            <Typography variant="body2">{`${T.nextAt}: ${formatDateTime(status.data.nextAt)}`}</Typography>
+            <Typography variant="body2">{`${T.nextAt}: ${formatBusinessTime(status.data.nextAt)}`}</Typography>
           ) : null}
           <Box
             component="form"
@@ -196,7 +208,7 @@ export function BackupsCard() {
                       component="span"
                       sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
                     >
-                      <span>{formatDateTime(backup.createdAt)}</span>
+                      <span>{formatBusinessTime(backup.createdAt)}</span>
                       <Chip size="small" label={T.kinds[backup.kind]} />
                       <span>{formatBytes(backup.size)}</span>
                     </Box>
