@@ -37,6 +37,10 @@ const running = new WeakMap<DB, Promise<unknown>>();
 /** A failed scheduled backup is tried again after this long (not every minute). */
 const RETRY_AFTER_MS = 60 * 60 * 1000;
 
+/** `text` without the database address (its password). */
+export const redact = (text: string, databaseUrl: string | undefined) =>
+  databaseUrl ? text.split(databaseUrl).join('[DATABASE_URL]') : text;
+
 /** Whether `pg_dump` runs here (its version answers). */
 export async function hasPgDump(): Promise<boolean> {
   try {
@@ -109,7 +113,9 @@ export function createBackupsService(options: BackupsOptions) {
       await file.commit();
     } catch (error) {
       await file.discard();
-      throw error;
+      // execFile's message repeats the command line, DATABASE_URL and its password included: pg_dump's own words only.
+      const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
+      throw new Error(`pg_dump: ${redact(stderr || 'falhou sem mensagem', config.databaseUrl)}`);
     }
     return name;
   }

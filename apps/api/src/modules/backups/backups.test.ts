@@ -123,6 +123,31 @@ describe('backups API', () => {
   });
 });
 
+describe('a failed backup', () => {
+  it("is recorded with pg_dump's words, never the database's password, and leaves no file", async () => {
+    const t = await createTestApp();
+    try {
+      const databaseUrl = 'postgres://dono:senha-secreta@127.0.0.1:1/ninguem';
+      const service = createBackupsService({
+        db: t.db,
+        config: { dataDir: t.config.dataDir, databaseUrl },
+        log: silent,
+      });
+      expect(await service.method()).toBe('pg_dump');
+      await expect(service.backup('manual')).rejects.toMatchObject({ statusCode: 500, code: 'BACKUP_FAILED' });
+      const status = await service.status();
+      expect(status.lastRun).toMatchObject({ kind: 'manual', name: null, size: null });
+      expect(status.lastRun?.error).toMatch(/^pg_dump: /);
+      expect(status.lastRun?.error).not.toContain('senha-secreta');
+      expect(await service.list()).toEqual([]);
+      const { readdirSync } = await import('node:fs');
+      expect(readdirSync(service.dir)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('rotation', () => {
   it('keeps the newest N of each kind: clicks never push the daily history out', async () => {
     const t = await createTestApp();

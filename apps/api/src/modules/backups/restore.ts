@@ -14,6 +14,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config';
 import { createDatabase, type DB } from '../../db/database';
+import { redact } from './backups.service';
 
 const run = promisify(execFile);
 
@@ -103,7 +104,11 @@ export async function restoreBackup(
       ...(options.force ? ['--clean', '--if-exists'] : []),
       `--dbname=${config.databaseUrl}`,
       file,
-    ]);
+    ]).catch((error: unknown) => {
+      // Not execFile's message: it repeats the command line, the database's password included.
+      const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
+      throw new Error(`pg_restore: ${redact(stderr || 'falhou sem mensagem', config.databaseUrl)}`);
+    });
     return { method: 'pg_restore' };
   }
   if (format !== 'pglite') {
