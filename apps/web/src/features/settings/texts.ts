@@ -199,6 +199,7 @@ export const FIRST_RUN_TEXTS = {
   failed: 'Não foi possível concluir a configuração inicial, tente novamente mais tarde.',
   pendingAlert: 'A configuração inicial da empresa ainda não foi concluída.',
   pendingAction: 'Concluir configuração inicial',
+} as const;
 
 /** 'Backups' (issue 21 §3): the daily backup, how many are kept, the list to download, 'Fazer backup agora'. */
 export const BACKUPS_CARD_TEXTS = {

@@ -107,6 +107,7 @@ export function completeSetup(body: SetupBodyInput) {
 /** PUT /settings/departures: the couriers' week (the shared GET lives in lib/shared-queries). */
 export function saveDepartures(departures: string[][]) {
   return api<{ data: { departures: string[][] } }>('/settings/departures', { method: 'PUT', body: { departures } });
+}
 
 /** Backups (issue 21 §3): the list, the schedule and its last result, and 'Fazer backup agora'. */
 export const backupKeys = createQueryKeys('backups');
