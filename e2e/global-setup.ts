@@ -55,6 +55,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       SMTP_URL: '',
+      // The daily backup would copy the whole demo database a minute after start, holding PGlite meanwhile.
+      BACKUP_SCHEDULE: 'off',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -65,6 +65,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       HOST: '127.0.0.1',
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
+      // No daily backup in the middle of a measurement (it holds PGlite while it copies).
+      BACKUP_SCHEDULE: 'off',
       ...options.env,
     },
   });

@@ -32,6 +32,8 @@ export interface AppConfig {
   logLevel: string;
   /** TRUST_PROXY: true, or the proxy addresses (comma-separated); false by default (no proxy in front). */
   trustProxy: boolean | string;
+  /** The daily backup's timer (issue 21 §3): on unless BACKUP_SCHEDULE=off, never for an in-memory database. */
+  backupSchedule: boolean;
 }
 
 const EIGHT_HOURS = 8 * 60 * 60 * 1000;
@@ -89,6 +91,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     webDistDir: existsSync(webDist) ? webDist : undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    backupSchedule: env.BACKUP_SCHEDULE !== 'off' && !inMemory,
     ...overrides,
   };
 }

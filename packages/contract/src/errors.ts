@@ -96,6 +96,10 @@ export const ERROR_CODES = {
   SERVICE_STARTING: 503,
   /** The database cannot be reached right now (restart, failover, no free connection, a query cut short). */
   DATABASE_UNAVAILABLE: 503,
+  /** A backup could not be written (its cause is in the server's log and in the last backup's result). */
+  BACKUP_FAILED: 500,
+  /** PostgreSQL without `pg_dump` on this server: back the database server up by its own means. */
+  BACKUP_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,6 +1,7 @@
 export * from './adjustments';
 export * from './audit';
 export * from './auth';
+export * from './backups';
 export * from './csv';
 export * from './customer-privacy';
 export * from './customers';

@@ -193,6 +193,17 @@ const lost = new WeakMap<DB, Error>();
 export const embeddedDialectOf = (db: DB): PGliteWorkerDialect | undefined => embeddedDialects.get(db);
 
 /**
+ * The embedded database's data directory as a gzipped tar, taken by its worker thread between two
+ * exchanges (never inside a transaction): the PGlite backup (modules/backups). Undefined on PostgreSQL.
+ */
+export async function dumpEmbeddedDatabase(db: DB): Promise<Buffer | undefined> {
+  const dialect = embeddedDialects.get(db);
+  if (!dialect) return undefined;
+  await sql`select 1`.execute(db); // starts the worker when nothing has yet
+  return dialect.dump();
+}
+
+/**
  * Throws when the database cannot be reached (GET /api/health answers 503 then). PostgreSQL: a round trip
  * through the API's pool. PGlite: whether its worker still runs, without a query, which would wait behind
  * the single backend's queue under load (the health probe must stay fast: bench/health-under-load).

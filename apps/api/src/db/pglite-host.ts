@@ -60,6 +60,11 @@ export interface PGliteWorker {
   /** The directory of the Unix socket, as `pg` wants it in `host`. */
   socketDir: string;
   close(): Promise<void>;
+  /**
+   * The data directory as a gzipped tar (PGlite's `dumpDataDir`), taken by the worker between two
+   * exchanges after a checkpoint: a copy of committed data that `PGlite.create({ loadDataDir })` opens.
+   */
+  dump(): Promise<Buffer>;
   /** Ends the thread at once, as a crash would (tests). */
   terminate(): Promise<void>;
 }
@@ -128,11 +133,30 @@ export async function startPGliteWorker(
     rmSync(socketDir, { recursive: true, force: true });
     onLost?.(new Error(`PGlite worker ended unexpectedly (exit code ${code})`, { cause: failure }));
   });
+  const dumps = new Map<number, { resolve: (data: Buffer) => void; reject: (error: Error) => void }>();
+  let nextDump = 1;
   worker.on('message', (message: PGliteWorkerMessage) => {
     if (message.type === 'notification') onNotification?.(message.channel, message.payload);
+    else if (message.type === 'dumped' || message.type === 'dump-failed') {
+      const waiting = dumps.get(message.id);
+      dumps.delete(message.id);
+      if (message.type === 'dumped') waiting?.resolve(Buffer.from(message.data));
+      else waiting?.reject(new Error(`PGlite could not dump its data directory: ${message.message}`));
+    }
+  });
+  worker.on('exit', () => {
+    for (const waiting of dumps.values()) waiting.reject(new Error('PGlite worker ended during a dump'));
+    dumps.clear();
   });
   return {
     socketDir,
+    dump() {
+      const id = nextDump++;
+      return new Promise<Buffer>((resolve, reject) => {
+        dumps.set(id, { resolve, reject });
+        worker.postMessage({ type: 'dump', id });
+      });
+    },
     async terminate() {
       await worker.terminate();
     },
@@ -209,6 +233,13 @@ export class PGliteWorkerDialect extends PostgresDialect {
   /** Ends the worker thread as a crash would (tests of what the server does then). */
   async terminateWorker(): Promise<void> {
     await this.#started.worker?.terminate();
+  }
+
+  /** The data directory as a gzipped tar (see PGliteWorker.dump); the worker must have started. */
+  async dump(): Promise<Buffer> {
+    const worker = this.#started.worker;
+    if (!worker) throw new Error('the embedded database has not started yet');
+    return worker.dump();
   }
 
   /** Hears the NOTIFYs of channels some connection LISTENs to; returns the unsubscribe. */

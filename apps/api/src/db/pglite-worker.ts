@@ -35,6 +35,9 @@ export type PGliteWorkerMessage =
   | { type: 'ready' }
   | { type: 'error'; message: string }
   | { type: 'closed' }
+  /** The answer to a `dump` request: the data directory as a gzipped tar (issue 21 §3, backups). */
+  | { type: 'dumped'; id: number; data: ArrayBuffer }
+  | { type: 'dump-failed'; id: number; message: string }
   /** A NOTIFY heard by the backend (after a LISTEN sent by any connection): see NotificationScanner. */
   | { type: 'notification'; channel: string; payload: string };
 
@@ -134,6 +137,8 @@ class WireServer {
   #running = false;
   #server: Server | undefined;
   readonly #notifications: NotificationScanner;
+  /** Work that needs the backend to itself (a dump), run between exchanges, never inside one. */
+  readonly #tasks: Array<() => Promise<void>> = [];
 
   constructor(db: PGlite, onNotification: (channel: string, payload: string) => void) {
     this.#db = db;
@@ -216,6 +221,17 @@ class WireServer {
     }
   }
 
+  /**
+   * Runs `task` once no connection owns the backend (no transaction or extended exchange is open), before
+   * the next waiting message: it sees only committed data and nothing runs beside it.
+   */
+  runWhenIdle<T>(task: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#tasks.push(() => task().then(resolve, reject));
+      void this.#pump();
+    });
+  }
+
   #next(): Connection | undefined {
     const owner = this.#owner;
     if (owner) {
@@ -236,6 +252,11 @@ class WireServer {
         if (this.#owner?.closed) {
           this.#owner = undefined;
           if (this.#db.isInTransaction()) await this.#db.exec('rollback');
+        }
+        const task = this.#owner ? undefined : this.#tasks.shift();
+        if (task) {
+          await task();
+          continue;
         }
         const connection = this.#next();
         if (!connection) return;
@@ -294,7 +315,21 @@ async function main() {
     port.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
     return;
   }
-  port.on('message', async (message: { type: string }) => {
+  port.on('message', async (message: { type: string; id?: number }) => {
+    if (message.type === 'dump') {
+      const id = message.id ?? 0;
+      try {
+        const data = await server.runWhenIdle(async () => {
+          // Dirty pages to the files first, so the copy needs no WAL replay to be whole.
+          await db.exec('checkpoint');
+          return (await db.dumpDataDir('gzip')).arrayBuffer();
+        });
+        port.postMessage({ type: 'dumped', id, data }, [data]);
+      } catch (error) {
+        port.postMessage({ type: 'dump-failed', id, message: error instanceof Error ? error.message : String(error) });
+      }
+      return;
+    }
     if (message.type !== 'close') return;
     await server.close();
     await db.close();

@@ -34,6 +34,25 @@ export interface AuditEvents {
   id: Generated<number>;
 }
 
+export interface BackupRuns {
+  error: string | null;
+  file_name: string | null;
+  finished_at: Generated<Timestamp>;
+  id: Generated<number>;
+  kind: string;
+  size_bytes: Figure | null;
+  slot: Timestamp | null;
+  started_at: Timestamp;
+}
+
+export interface BackupSettings {
+  id: Generated<number>;
+  keep: number;
+  time_of_day: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+}
+
 export interface BankSettings {
   account: string | null;
   agency: string | null;
@@ -515,6 +534,8 @@ export interface WhatsappTemplates {
 
 export interface DB {
   audit_events: AuditEvents;
+  backup_runs: BackupRuns;
+  backup_settings: BackupSettings;
   bank_settings: BankSettings;
   bootstrap_steps: BootstrapSteps;
   brand_references: BrandReferences;

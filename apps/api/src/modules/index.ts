@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { adjustmentsRoutes } from './adjustments/adjustments.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { backupsRoutes } from './backups/backups.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { dispatchRoutes } from './dispatch/dispatch.routes';
 import { employeesRoutes } from './employees/employees.routes';
@@ -40,4 +41,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(auditRoutes);
   await api.register(notificationsRoutes);
   await api.register(importsRoutes);
+  await api.register(backupsRoutes);
 }

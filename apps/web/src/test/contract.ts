@@ -5,6 +5,9 @@ import {
   attendantsResponseSchema,
   auditPageSchema,
   awaitingCourierRowSchema,
+  backupEnvelopeSchema,
+  backupListSchema,
+  backupSettingsEnvelopeSchema,
   brandReferenceRowSchema,
   brandSchema,
   cartResponseSchema,
@@ -125,6 +128,12 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'GET /api/settings/departures': z.object({ data: departureScheduleSchema }),
   'PUT /api/settings/departures': z.object({ data: departureScheduleSchema }),
   'GET /api/settings/whatsapp-templates': whatsAppTemplatesSchema,
+  'GET /api/backups': backupListSchema,
+  'POST /api/backups': backupEnvelopeSchema,
+  'GET /api/backups/settings': backupSettingsEnvelopeSchema,
+  'PUT /api/backups/settings': backupSettingsEnvelopeSchema,
+  /** The backup's bytes (after /settings, which the pattern would also match). */
+  'GET /api/backups/:name': z.unknown(),
   'PUT /api/settings/whatsapp-templates/:status': whatsAppTemplatesSchema,
   'DELETE /api/settings/whatsapp-templates/:status': whatsAppTemplatesSchema,
   'GET /api/reports/order/histories/:orderId': z.object({

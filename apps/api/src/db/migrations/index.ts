@@ -31,6 +31,7 @@ import { notifications } from './0031-notifications';
 import { whatsappTemplates } from './0033-whatsapp-templates';
 import { productFiscalFields } from './0034-product-fiscal-fields';
 import { firstRun } from './0035-first-run';
+import { backups } from './0036-backups';
 import { importMovements } from './0037-import-movements';
 import { customerStatusCounts } from './0038-customer-status-counts';
 
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '0033-whatsapp-templates': whatsappTemplates,
   '0034-product-fiscal-fields': productFiscalFields,
   '0035-first-run': firstRun,
+  '0036-backups': backups,
   '0037-import-movements': importMovements,
   '0038-customer-status-counts': customerStatusCounts,
 };

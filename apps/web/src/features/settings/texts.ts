@@ -200,3 +200,36 @@ export const FIRST_RUN_TEXTS = {
   pendingAlert: 'A configuração inicial da empresa ainda não foi concluída.',
   pendingAction: 'Concluir configuração inicial',
 } as const;
+
+/** 'Backups' (issue 21 §3): the daily backup, how many are kept, the list to download, 'Fazer backup agora'. */
+export const BACKUPS_CARD_TEXTS = {
+  title: 'Backups',
+  text: 'Uma cópia do banco de dados, com as fotos e os comprovantes, é feita todo dia no horário abaixo (horário de Brasília) e guardada na pasta backups do servidor. Baixe uma cópia de vez em quando e guarde-a fora do servidor.',
+  timeOfDay: 'Horário do backup diário',
+  timeHelp: 'HH:MM, de 00:00 a 23:59',
+  keep: 'Quantos guardar de cada tipo',
+  save: 'Salvar horário',
+  saved: 'Horário dos backups salvo.',
+  saveFailed: 'Não foi possível salvar o horário dos backups.',
+  backupNow: 'Fazer backup agora',
+  made: 'Backup feito.',
+  makeFailed: 'O backup falhou.',
+  loadFailed: 'Não foi possível carregar os backups.',
+  lastRun: 'Último backup',
+  noRun: 'Nenhum backup feito ainda.',
+  succeeded: 'concluído',
+  failed: 'falhou',
+  nextAt: 'Próximo backup automático',
+  listTitle: 'Backups guardados',
+  empty: 'Nenhum backup guardado.',
+  download: 'Baixar',
+  downloadFailed: 'Não foi possível baixar o backup.',
+  kinds: { manual: 'Manual', scheduled: 'Automático' },
+  method: {
+    pglite: 'Banco embutido (PGlite): cópia da pasta de dados.',
+    pg_dump: 'PostgreSQL: pg_dump no formato custom (restaure com npm run restore).',
+    none: '',
+  },
+  noPgDump:
+    'Este servidor usa PostgreSQL e o pg_dump não está instalado nele, então o BackOffice não faz backups. Instale o cliente do PostgreSQL neste servidor (pacote postgresql-client, da mesma versão do servidor ou mais nova) ou faça o backup pelo próprio PostgreSQL: pg_dump --format=custom --file=backoffice.pgdump "$DATABASE_URL", agendado todo dia, ou os backups automáticos do seu provedor.',
+} as const;

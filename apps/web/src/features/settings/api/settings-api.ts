@@ -1,4 +1,7 @@
 import {
+  type Backup,
+  type BackupSettings,
+  type BackupSettingsBody,
   type BankSetting,
   type BankSettingData,
   COMPANY_ID,
@@ -104,4 +107,25 @@ export function completeSetup(body: SetupBodyInput) {
 /** PUT /settings/departures: the couriers' week (the shared GET lives in lib/shared-queries). */
 export function saveDepartures(departures: string[][]) {
   return api<{ data: { departures: string[][] } }>('/settings/departures', { method: 'PUT', body: { departures } });
+}
+
+/** Backups (issue 21 §3): the list, the schedule and its last result, and 'Fazer backup agora'. */
+export const backupKeys = createQueryKeys('backups');
+
+export const backupsQuery = queryOptions({
+  queryKey: backupKeys.list('all'),
+  queryFn: async () => (await api<{ data: Backup[] }>('/backups')).data,
+});
+
+export const backupSettingsQuery = queryOptions({
+  queryKey: backupKeys.detail('settings'),
+  queryFn: async () => (await api<{ data: BackupSettings }>('/backups/settings')).data,
+});
+
+export function makeBackup() {
+  return api<{ data: Backup }>('/backups', { method: 'POST' });
+}
+
+export function saveBackupSettings(body: BackupSettingsBody) {
+  return api<{ data: BackupSettings }>('/backups/settings', { method: 'PUT', body });
 }

@@ -33,6 +33,7 @@ import {
   useBankSettings,
   useCompanySettings,
 } from '../api/settings-api';
+import { BackupsCard } from '../components/backups-card';
 import { type BankDialogTarget, BankSettingDialog } from '../components/bank-setting-dialog';
 import { CompanySettingsDialog } from '../components/company-settings-dialog';
 import { DeparturesCard } from '../components/departures-card';
@@ -274,6 +275,7 @@ export default function SettingsPage() {
           <DeparturesCard canChange={canChange} />
           {canReadPix || canChange ? <LateLimitsCard canChange={canChange} /> : null}
           {canChange || canReadPix ? <WhatsAppTemplatesCard /> : null}
+          {canChange ? <BackupsCard /> : null}
         </Stack>
       )}
       <BankSettingDialog

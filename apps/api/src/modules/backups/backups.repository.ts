@@ -1,0 +1,76 @@
+import type { BackupKind, BackupRun } from '@backoffice/contract';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
+
+export interface RunRecord {
+  kind: BackupKind;
+  /** The São Paulo day of a scheduled backup. */
+  slot: string | null;
+  startedAt: Date;
+  name: string | null;
+  size: number | null;
+  error: string | null;
+}
+
+/** SQL of the backups' schedule and history (`backup_settings`, `backup_runs`: migration 0036). */
+export const backupsRepository = {
+  settings(db: Executor) {
+    return db.selectFrom('backup_settings').select(['time_of_day as timeOfDay', 'keep']).executeTakeFirst();
+  },
+
+  async saveSettings(db: Executor, employeeId: number | null, timeOfDay: string, keep: number): Promise<void> {
+    await db
+      .insertInto('backup_settings')
+      .values({ id: 1, time_of_day: timeOfDay, keep, updated_by: employeeId })
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet({ time_of_day: timeOfDay, keep, updated_by: employeeId, updated_at: new Date() }),
+      )
+      .execute();
+  },
+
+  async recordRun(db: Executor, run: RunRecord): Promise<void> {
+    await db
+      .insertInto('backup_runs')
+      .values({
+        kind: run.kind,
+        slot: run.slot,
+        started_at: run.startedAt,
+        file_name: run.name,
+        size_bytes: run.size,
+        error: run.error,
+      })
+      .execute();
+  },
+
+  async lastRun(db: Executor): Promise<BackupRun | null> {
+    const row = await db
+      .selectFrom('backup_runs')
+      .select(['kind', 'started_at', 'finished_at', 'file_name', 'size_bytes', 'error'])
+      .orderBy('finished_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      kind: row.kind as BackupKind,
+      startedAt: new Date(row.started_at).toISOString(),
+      finishedAt: new Date(row.finished_at).toISOString(),
+      name: row.file_name,
+      size: row.size_bytes === null ? null : Number(row.size_bytes),
+      error: row.error,
+    };
+  },
+
+  /** Whether the scheduled backup of `slot` is done, or failed less than `retryAfterMs` ago (wait then). */
+  async slotSettled(db: Executor, slot: string, now: Date, retryAfterMs: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('backup_runs')
+      .select('id')
+      .where('kind', '=', 'scheduled')
+      .where(sql<boolean>`slot = ${slot}::date`)
+      .where((eb) => eb.or([eb('error', 'is', null), eb('finished_at', '>', new Date(now.getTime() - retryAfterMs))]))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+};

@@ -1,0 +1,112 @@
+import {
+  BACKUP_NAME,
+  BACKUP_TEXTS,
+  backupEnvelopeSchema,
+  backupListSchema,
+  backupSettingsBodySchema,
+  backupSettingsEnvelopeSchema,
+  PERMISSIONS,
+} from '@backoffice/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../plugins/auth';
+import { startBackupScheduler } from './backups.scheduler';
+import { createBackupsService } from './backups.service';
+
+/** Only 'Configurações bancárias' (bo:manage:settings): a backup is the whole business, every customer's data. */
+const ADMIN = [PERMISSIONS.settings] as const;
+
+/**
+ * Backups (issue 21 §3): list, make and download them; their schedule. The daily timer starts with the app
+ * when `config.backupSchedule` (not for in-memory databases nor the tests' apps) and stops on close.
+ */
+export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+  const service = createBackupsService({ db, config, log: app.log });
+  const tags = ['backups'];
+  // What a backup killed mid-way left behind (a temporary file) goes at start.
+  const leftovers = await service.removeLeftovers();
+  if (leftovers.length > 0) app.log.warn({ leftovers }, 'removed unfinished backups');
+  if (config.backupSchedule) {
+    const scheduler = startBackupScheduler(service, app.log);
+    app.addHook('onClose', () => scheduler.stop());
+  } else {
+    app.addHook('onClose', () => service.idle());
+  }
+
+  app.get(
+    '/backups',
+    {
+      config: { permissions: ADMIN },
+      schema: {
+        tags,
+        summary: 'Backups guardados em DATA_DIR/backups, do mais novo ao mais antigo (nome, bytes, data, tipo)',
+        response: { 200: backupListSchema },
+      },
+    },
+    async () => ({ data: await service.list() }),
+  );
+
+  app.post(
+    '/backups',
+    {
+      config: { permissions: ADMIN },
+      schema: {
+        tags,
+        summary:
+          "'Fazer backup agora' (201); 409 CONFLICT com outro em andamento; 503 BACKUP_UNAVAILABLE em PostgreSQL sem pg_dump",
+        response: { 201: backupEnvelopeSchema },
+      },
+    },
+    async (_request, reply) => reply.status(201).send({ data: await service.backup('manual') }),
+  );
+
+  app.get(
+    '/backups/settings',
+    {
+      config: { permissions: ADMIN },
+      schema: {
+        tags,
+        summary: 'Horário do backup diário (São Paulo), quantos guardar, como é feito, o último resultado e o próximo',
+        response: { 200: backupSettingsEnvelopeSchema },
+      },
+    },
+    async () => ({ data: await service.status() }),
+  );
+
+  app.put(
+    '/backups/settings',
+    {
+      config: { permissions: ADMIN },
+      schema: {
+        tags,
+        summary: 'Salva o horário (HH:MM) e quantos backups guardar de cada tipo (1 a 365); os excedentes são apagados',
+        body: backupSettingsBodySchema,
+        response: { 200: backupSettingsEnvelopeSchema },
+      },
+    },
+    async (request) => ({ data: await service.saveSettings(principalOf(request).employeeId, request.body) }),
+  );
+
+  app.get(
+    '/backups/:name',
+    {
+      config: { permissions: ADMIN },
+      schema: {
+        tags,
+        summary: 'Baixa um backup (só nomes de backup: nenhum outro arquivo do servidor)',
+        params: z.object({ name: z.string().regex(BACKUP_NAME, BACKUP_TEXTS.nameInvalid) }),
+        produces: ['application/octet-stream'],
+      },
+    },
+    async (request, reply) => {
+      const { stream, size } = await service.open(request.params.name);
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-length', size)
+        .header('content-disposition', `attachment; filename="${request.params.name}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+};

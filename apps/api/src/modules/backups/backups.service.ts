@@ -1,0 +1,231 @@
+import { execFile } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import {
+  BACKUP_DEFAULTS,
+  BACKUP_TEXTS,
+  type Backup,
+  type BackupKind,
+  type BackupMethod,
+  type BackupSettings,
+  type BackupSettingsBody,
+  businessDay,
+  scheduledInstant,
+} from '@backoffice/contract';
+import { sql } from 'kysely';
+import type { AppConfig } from '../../config';
+import { type DB, dumpEmbeddedDatabase } from '../../db/database';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import {
+  backupName,
+  backupPath,
+  backupsDir,
+  listBackups,
+  partialFile,
+  removeLeftovers,
+  rotateBackups,
+  writeBackupFile,
+} from './backup-files';
+import { backupsRepository } from './backups.repository';
+
+const run = promisify(execFile);
+
+/** The backup under way on each database: one at a time per database in this process (services share it). */
+const running = new WeakMap<DB, Promise<unknown>>();
+
+/** A failed scheduled backup is tried again after this long (not every minute). */
+const RETRY_AFTER_MS = 60 * 60 * 1000;
+
+/** `text` without the database address (its password). */
+export const redact = (text: string, databaseUrl: string | undefined) =>
+  databaseUrl ? text.split(databaseUrl).join('[DATABASE_URL]') : text;
+
+/** Whether `pg_dump` runs here (its version answers). */
+export async function hasPgDump(): Promise<boolean> {
+  try {
+    await run('pg_dump', ['--version']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface BackupLog {
+  info(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface BackupsOptions {
+  db: DB;
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>;
+  log: BackupLog;
+  /** Hears each chunk of a PGlite backup written (the kill -9 test stops there). */
+  onChunk?: (written: number) => Promise<void> | void;
+}
+
+/**
+ * Backups of the database (issue 21 §3; docs/decisions/0018-backups-and-restore.md). PGlite: its data
+ * directory as a gzipped tar, taken by its worker thread between two exchanges. PostgreSQL: `pg_dump` in
+ * custom format when it is on the PATH (method `none` otherwise: the page says how to back the server
+ * up). Files live in the database (decision 0005), so a dump holds them. Written atomically in
+ * `DATA_DIR/backups`, the newest `keep` of each kind kept.
+ */
+export function createBackupsService(options: BackupsOptions) {
+  const { db, config, log } = options;
+  const dir = backupsDir(config.dataDir);
+  let method: Promise<BackupMethod> | undefined;
+
+  const methodNow = () => {
+    method ??= config.databaseUrl
+      ? hasPgDump().then((found) => (found ? 'pg_dump' : 'none'))
+      : Promise.resolve('pglite' as const);
+    return method;
+  };
+
+  async function settings(): Promise<BackupSettingsBody> {
+    return (await backupsRepository.settings(db)) ?? { ...BACKUP_DEFAULTS };
+  }
+
+  async function dump(kind: BackupKind, startedAt: Date, how: BackupMethod): Promise<string> {
+    if (how === 'pglite') {
+      const name = backupName(startedAt, kind, 'pglite.tar.gz');
+      const data = await dumpEmbeddedDatabase(db);
+      if (!data) throw new Error('not an embedded database');
+      await writeBackupFile(dir, name, data, options.onChunk);
+      return name;
+    }
+    if (how === 'none' || !config.databaseUrl)
+      throw new AppError(503, BACKUP_TEXTS.unavailable, { code: 'BACKUP_UNAVAILABLE' });
+    const name = backupName(startedAt, kind, 'pgdump');
+    // The schema the API works in: the whole database when it is `public`, only its own otherwise (tests).
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    const schema = rows[0]?.schema ?? 'public';
+    const file = partialFile(dir, name);
+    try {
+      await run('pg_dump', [
+        '--format=custom',
+        '--no-owner',
+        `--file=${file.path}`,
+        ...(schema === 'public' ? [] : [`--schema=${schema}`]),
+        `--dbname=${config.databaseUrl}`,
+      ]);
+      await file.commit();
+    } catch (error) {
+      await file.discard();
+      // execFile's message repeats the command line, DATABASE_URL and its password included: pg_dump's own words only.
+      const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
+      throw new Error(`pg_dump: ${redact(stderr || 'falhou sem mensagem', config.databaseUrl)}`);
+    }
+    return name;
+  }
+
+  /** Makes one backup now, records its result and rotates. Throws when it failed (recorded too). */
+  async function backup(kind: BackupKind, slot: string | null = null): Promise<Backup> {
+    if (running.has(db)) throw conflict(BACKUP_TEXTS.busy);
+    const work = (async () => {
+      const how = await methodNow();
+      const startedAt = new Date();
+      try {
+        const name = await dump(kind, startedAt, how);
+        const { size } = await stat(`${dir}/${name}`);
+        // The file is whole: a failure to record it (a database older than migration 0036) is only logged.
+        await backupsRepository
+          .recordRun(db, { kind, slot, startedAt, name, size, error: null })
+          .catch((error: unknown) => log.error({ err: error }, 'backup written but not recorded'));
+        const removed = await rotateBackups(dir, (await settings()).keep);
+        log.info({ backup: name, size, removed }, 'backup written');
+        return { name, size, createdAt: startedAt.toISOString(), kind };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        log.error({ err: error, kind }, 'backup failed');
+        await backupsRepository
+          .recordRun(db, { kind, slot, startedAt, name: null, size: null, error: message.slice(0, 2000) })
+          .catch(() => undefined);
+        throw error instanceof AppError ? error : new AppError(500, BACKUP_TEXTS.failed, { code: 'BACKUP_FAILED' });
+      }
+    })();
+    running.set(db, work);
+    try {
+      return await work;
+    } finally {
+      running.delete(db);
+    }
+  }
+
+  /** The next scheduled instant after `now`. */
+  const nextAt = (now: Date, timeOfDay: string): Date => {
+    const today = scheduledInstant(businessDay(now), timeOfDay);
+    return today > now ? today : scheduledInstant(businessDay(new Date(today.getTime() + 36 * 3600_000)), timeOfDay);
+  };
+
+  return {
+    dir,
+    method: methodNow,
+    backup,
+    list: () => listBackups(dir),
+    removeLeftovers: () => removeLeftovers(dir),
+
+    async status(now = new Date()): Promise<BackupSettings> {
+      const [current, how, lastRun] = await Promise.all([settings(), methodNow(), backupsRepository.lastRun(db)]);
+      return {
+        ...current,
+        method: how,
+        lastRun,
+        nextAt: how === 'none' ? null : nextAt(now, current.timeOfDay).toISOString(),
+      };
+    },
+
+    async saveSettings(employeeId: number, body: BackupSettingsBody): Promise<BackupSettings> {
+      await backupsRepository.saveSettings(db, employeeId, body.timeOfDay, body.keep);
+      await rotateBackups(dir, body.keep);
+      return this.status();
+    },
+
+    /** A backup's file to download; 404 when it is not one (a name outside the folder never resolves). */
+    async open(name: string) {
+      const file = backupPath(dir, name);
+      const info = file ? await stat(file).catch(() => null) : null;
+      if (!file || !info?.isFile()) throw notFound(BACKUP_TEXTS.notFound);
+      return { stream: createReadStream(file), size: info.size };
+    },
+
+    /**
+     * The scheduled backup, when its time of `now`'s São Paulo day has come and that day has none yet (a
+     * server down at 03:00 makes it when it starts). Several servers on one PostgreSQL: the first to take
+     * the advisory lock makes it and records it under the day; the others find it recorded. Returns the
+     * backup made, or null.
+     */
+    async runScheduled(now = new Date()): Promise<Backup | null> {
+      const how = await methodNow();
+      if (how === 'none' || running.has(db)) return null;
+      const { timeOfDay } = await settings();
+      const slot = businessDay(now);
+      if (now < scheduledInstant(slot, timeOfDay)) return null;
+      if (await backupsRepository.slotSettled(db, slot, now, RETRY_AFTER_MS)) return null;
+      // One process owns a PGlite folder: the in-process guard, checked with no wait before the backup takes it.
+      if (how === 'pglite') return running.has(db) ? null : backup('scheduled', slot);
+      // A session lock, on a connection held for the backup, keyed by the schema (tests share a database).
+      return db.connection().execute(async (connection) => {
+        const key = sql`hashtext(current_schema() || ':backoffice-backup')`;
+        const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(
+          connection,
+        );
+        if (!rows[0]?.locked) return null;
+        try {
+          if (await backupsRepository.slotSettled(connection, slot, now, RETRY_AFTER_MS)) return null;
+          return running.has(db) ? null : await backup('scheduled', slot);
+        } finally {
+          await sql`select pg_advisory_unlock(${key})`.execute(connection);
+        }
+      });
+    },
+
+    /** Waits for a backup under way (the app's close). */
+    async idle(): Promise<void> {
+      await running.get(db)?.catch(() => undefined);
+    },
+  };
+}
+
+export type BackupsService = ReturnType<typeof createBackupsService>;
