@@ -22,7 +22,7 @@ export const IMPORT_LIMITS = {
 } as const;
 
 /** How a cell is read. */
-export type ImportCellType = 'text' | 'decimal' | 'integer' | 'tags' | 'boolean' | 'level';
+export type ImportCellType = 'text' | 'decimal' | 'integer' | 'tags' | 'boolean' | 'level' | 'origin';
 
 export interface ImportColumn {
   /** Our name of the column (what a mapping points to). */
@@ -103,6 +103,11 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     type: 'text',
     example: '',
   },
+  // The fiscal fields (issue 21, fiscal.ts): formats checked by the product's own schemas.
+  { key: 'ncm', header: 'NCM', aliases: ['codigo ncm'], type: 'text', example: '8517.13.00' },
+  { key: 'cest', header: 'CEST', aliases: ['codigo cest'], type: 'text', example: '' },
+  { key: 'unit', header: 'Unidade', aliases: ['unidade comercial', 'un'], type: 'text', example: 'UN' },
+  { key: 'origin', header: 'Origem', aliases: ['origem icms', 'origem da mercadoria'], type: 'origin', example: '0' },
 ];
 
 export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [

@@ -115,6 +115,42 @@ describe('spreadsheet import (issue 21 §2)', () => {
     ]);
   });
 
+  it("reads the fiscal columns with the form's rules, and keeps them when a later file lacks them", async () => {
+    const fiscal = (code: string) =>
+      t.db.selectFrom('products').select(['ncm', 'cest', 'unit', 'origin']).where('code', '=', code).executeTakeFirst();
+    const head = 'Código;Nome;Marca;Preço de compra;Preço de venda;% Prata;% Ouro;NCM;CEST;Unidade;Origem\n';
+    // Line 3's NCM has 4 digits, its unit a digit and its origin 9: three errors, and nothing imported.
+    const bad = utf8(
+      `${head}F-1;Carregador 20W;Marca Fiscal;30,00;79,90;10;5;8504.40.10;21.053.00;un;2 - Estrangeira - Adquirida no mercado interno\n` +
+        'F-2;Cabo Lightning;Marca Fiscal;5,00;29,90;10;5;1234;;U2;9\n',
+    );
+    const refused = await upload('products', bad, 'createMissing=true');
+    expect(refused.json().data).toMatchObject({
+      created: 0,
+      imported: false,
+      errors: [
+        { line: 3, column: 'NCM', message: 'O NCM deve ter 8 dígitos (ex.: 8517.13.00).' },
+        { line: 3, column: 'Unidade', message: 'A unidade comercial deve ter de 1 a 6 letras (ex.: UN, CX, PC, KG).' },
+        { line: 3, column: 'Origem', message: 'Informe a origem da mercadoria: um código de 0 a 8.' },
+      ],
+    });
+    expect(await fiscal('F-1')).toBeUndefined();
+
+    const good = await upload(
+      'products',
+      utf8(`${head}F-1;Carregador 20W;Marca Fiscal;30,00;79,90;10;5;8504.40.10;21.053.00;un;2 - Estrangeira\n`),
+      'createMissing=true',
+    );
+    expect(good.json().data).toMatchObject({ created: 1, imported: true, errors: [] });
+    expect(await fiscal('F-1')).toEqual({ ncm: '85044010', cest: '2105300', unit: 'UN', origin: 2 });
+
+    // A price update without the fiscal columns keeps them.
+    const update = utf8('Código;Preço de venda\nF-1;84,90\n');
+    expect((await upload('products', update, '')).json().data).toMatchObject({ updated: 1, imported: true });
+    expect(await fiscal('F-1')).toEqual({ ncm: '85044010', cest: '2105300', unit: 'UN', origin: 2 });
+    expect((await product('F-1'))?.sell_price_cents).toBe(8490);
+  });
+
   it('refuses a brand the catalogue lacks when createMissing is false', async () => {
     const csv = utf8('Nome;Marca;Preço de compra;Preço de venda;% Prata;% Ouro\nCabo;Marca Inexistente;1;2;0;0\n');
     const res = await upload('products', csv, 'createMissing=false');
@@ -335,7 +371,7 @@ describe('spreadsheet import (issue 21 §2)', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toBe('attachment; filename="modelo-produtos.csv"');
     expect(csv.body.split('\r\n')[0]).toBe(
-      '\uFEFFCódigo;Nome;Marca;Referência;Preço de compra;Preço de venda;% Prata;% Ouro;% Bronze;Estoque;Alerta de estoque;Tags;Descrição',
+      '\uFEFFCódigo;Nome;Marca;Referência;Preço de compra;Preço de venda;% Prata;% Ouro;% Bronze;Estoque;Alerta de estoque;Tags;Descrição;NCM;CEST;Unidade;Origem',
     );
     const xlsx = await t.app.inject({
       method: 'GET',

@@ -43,6 +43,10 @@ function formOf(row: ProductRow) {
     stock: row.stock,
     stockAlert: row.stock_alert,
     tags: row.tags,
+    ncm: row.ncm,
+    cest: row.cest,
+    unit: row.unit,
+    origin: row.origin,
   };
 }
 
@@ -61,6 +65,10 @@ function auditView(p: ReturnType<typeof formOf>) {
     stock: p.stock,
     stockAlert: p.stockAlert,
     tags: p.tags,
+    ncm: p.ncm,
+    cest: p.cest,
+    unit: p.unit,
+    origin: p.origin,
   };
 }
 
@@ -215,6 +223,10 @@ export async function importProducts(
           bronze_percentage: p.data.discount.bronzePercentage,
           stock_alert: p.data.stockAlert,
           tags: p.data.tags,
+          ncm: p.data.ncm ?? null,
+          cest: p.data.cest ?? null,
+          unit: p.data.unit ?? null,
+          origin: p.data.origin ?? null,
           search_text: productSearchText({
             name: p.data.name,
             code,
@@ -242,6 +254,10 @@ export async function importProducts(
           stock: p.data.stock,
           stockAlert: p.data.stockAlert,
           tags: p.data.tags,
+          ncm: p.data.ncm ?? null,
+          cest: p.data.cest ?? null,
+          unit: p.data.unit ?? null,
+          origin: p.data.origin ?? null,
         });
         audits.push({
           employeeId: actorId,
