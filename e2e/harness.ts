@@ -43,9 +43,12 @@ export async function openBrowser(
   {
     serviceWorkers = 'block',
     camera,
+    baseURL = inject('baseURL'),
   }: Pick<BrowserContextOptions, 'serviceWorkers'> & {
     /** A Y4M video the browser's camera shows (Chromium's fake capture device), with the permission granted. */
     camera?: string;
+    /** Another server than the journeys' shared one (a journey's own, see own-server.ts). */
+    baseURL?: string;
   } = {},
 ): Promise<BrowserSession> {
   const browser = await chromium.launch({
@@ -68,7 +71,6 @@ export async function openBrowser(
         : []),
     ],
   });
-  const baseURL = inject('baseURL');
   const context = await browser.newContext({
     baseURL,
     viewport,
