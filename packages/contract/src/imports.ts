@@ -22,7 +22,7 @@ export const IMPORT_LIMITS = {
 } as const;
 
 /** How a cell is read. */
-export type ImportCellType = 'text' | 'decimal' | 'integer' | 'tags' | 'boolean' | 'level' | 'origin';
+export type ImportCellType = 'text' | 'decimal' | 'integer' | 'tags' | 'boolean' | 'level' | 'origin' | 'imeis';
 
 export interface ImportColumn {
   /** Our name of the column (what a mapping points to). */
@@ -108,6 +108,8 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'cest', header: 'CEST', aliases: ['codigo cest'], type: 'text', example: '' },
   { key: 'unit', header: 'Unidade', aliases: ['unidade comercial', 'un'], type: 'text', example: 'UN' },
   { key: 'origin', header: 'Origem', aliases: ['origem icms', 'origem da mercadoria'], type: 'origin', example: '0' },
+  // A phone's units (issue 17): its IMEIs, separated by commas, semicolons or spaces; the stock is their count.
+  { key: 'imeis', header: 'IMEIs', aliases: ['imei', 'imeis dos aparelhos'], type: 'imeis', example: '' },
 ];
 
 export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
@@ -190,7 +192,7 @@ export const IMPORT_TEXTS = {
   codeInvalid: `O código deve ter no máximo ${IMPORT_LIMITS.codeMaxLength} caracteres, sem "/" nem espaços.`,
   repeatedInFile: (what: string, line: number) => `${what} repetido na planilha (já na linha ${line}).`,
   serializedStock:
-    "Produto com 'Controla IMEI': o estoque entra pelas unidades (Entrada de mercadoria), não pela planilha.",
+    "Produto com 'Controla IMEI': o estoque é o número de aparelhos; informe os IMEIs novos na coluna IMEIs.",
   nameRequired: 'Informe o nome do cliente',
   emailInvalid: 'Informe um e-mail válido',
   emailTaken: 'Este e-mail já é de outro cliente.',

@@ -14,7 +14,7 @@ const LEVELS: Record<string, number> = { ouro: 1, prata: 2, bronze: 3 };
 /**
  * One cell as its column reads it (the column table of the contract says how): text trimmed; numbers as a
  * Brazilian spreadsheet writes them (`1.299,90`) or as XLSX stores them; tags split at commas; Sim/Não;
- * a level by name (Ouro, Prata, Bronze) or number; an ICMS origin by its code. An empty cell is `empty` (a line that updates keeps the
+ * a level by name (Ouro, Prata, Bronze) or number; an ICMS origin by its code; IMEIs split at commas, semicolons or spaces. An empty cell is `empty` (a line that updates keeps the
  * value it had).
  */
 export function readCell(column: ImportColumn, raw: unknown): CellReading {
@@ -48,6 +48,8 @@ export function readCell(column: ImportColumn, raw: unknown): CellReading {
       if (/^[0-3]$/.test(key)) return { value: Number(key) };
       return { error: IMPORT_TEXTS.levelInvalid(text) };
     }
+    case 'imeis':
+      return { value: text.split(/[\s,;|]+/).filter(Boolean) };
     case 'origin':
       // '2' or '2 - Estrangeira…'; anything else is NaN, refused by the product's schema with its text.
       return { value: typeof raw === 'number' ? raw : parseProductOrigin(text) };

@@ -151,6 +151,88 @@ describe('spreadsheet import (issue 21 §2)', () => {
     expect((await product('F-1'))?.sell_price_cents).toBe(8490);
   });
 
+  it("takes a phone's IMEIs: its units come in by the ledger, a file imported again adds none, bad IMEIs are refused per line", async () => {
+    // Valid check digits (Luhn): 352099001761481, …499, …507, …515; 352099001761482 is the first with a wrong one.
+    const [A, B, C, D] = ['352099001761481', '352099001761499', '352099001761507', '352099001761515'];
+    const units = async (code: string) =>
+      t.db
+        .selectFrom('product_units as u')
+        .innerJoin('products as p', 'p.id', 'u.product_id')
+        .select(['u.imei', 'u.status'])
+        .where('p.code', '=', code)
+        .orderBy('u.imei')
+        .execute();
+    const head = 'Código;Nome;Marca;Preço de compra;Preço de venda;% Prata;% Ouro;Estoque;IMEIs\n';
+    const first = utf8(`${head}CEL-1;Celular Importado 128 GB;Marca IMEI;900,00;1.499,00;5;3;;${A}, ${B}\n`);
+    const created = await upload('products', first, 'createMissing=true');
+    expect(created.json().data, created.body).toMatchObject({ created: 1, imported: true, errors: [] });
+    const phone = await t.db
+      .selectFrom('products')
+      .select(['id', 'serialized', 'stock'])
+      .where('code', '=', 'CEL-1')
+      .executeTakeFirstOrThrow();
+    expect(phone).toMatchObject({ serialized: true, stock: 2 });
+    expect(await units('CEL-1')).toEqual([
+      { imei: A, status: 'IN_STOCK' },
+      { imei: B, status: 'IN_STOCK' },
+    ]);
+    expect(await ledger(phone.id)).toEqual([
+      { kind: 'IMPORT', stock_before: 0, quantity_in: 2, quantity_out: 0, stock_after: 2 },
+    ]);
+
+    // The same file again: both phones are already this product's; nothing comes in.
+    expect((await upload('products', first, '')).json().data).toMatchObject({ updated: 1, imported: true });
+    expect(await ledger(phone.id)).toHaveLength(1);
+
+    // Line 2: a stock that is not 2 + 1; line 3: a wrong check digit; line 4: C again (already on line 2)
+    // and A, which is CEL-1's; line 5: IMEIs for an accessory (no 'Controla IMEI').
+    await upload('products', utf8(`${head}ACE-1;Capa Simples;Marca IMEI;5,00;19,90;0;0;4;\n`), 'createMissing=true');
+    const bad = utf8(
+      `${head}CEL-1;Celular Importado 128 GB;Marca IMEI;900,00;1.499,00;5;3;5;${C}\n` +
+        `CEL-2;Celular Dois;Marca IMEI;800,00;1.299,00;5;3;;352099001761482\n` +
+        `CEL-3;Celular Três;Marca IMEI;800,00;1.299,00;5;3;;${C} ${A}\n` +
+        `ACE-1;Capa Simples;Marca IMEI;5,00;19,90;0;0;;${D}\n`,
+    );
+    const refused = await upload('products', bad, 'createMissing=true');
+    expect(refused.json().data).toMatchObject({
+      created: 0,
+      imported: false,
+      errors: [
+        {
+          line: 2,
+          column: 'Estoque',
+          message:
+            "Produto com 'Controla IMEI': o estoque é o número de aparelhos; informe os IMEIs novos na coluna IMEIs.",
+        },
+        { line: 3, column: 'IMEIs', message: 'IMEI inválido: 352099001761482 (dígito verificador não confere).' },
+        {
+          line: 4,
+          column: 'IMEIs',
+          message: `IMEI ${C} repetido na planilha (já na linha 2).`,
+        },
+        { line: 4, column: 'IMEIs', message: `IMEI já cadastrado: ${A} (Celular Importado 128 GB).` },
+        { line: 5, column: 'IMEIs', message: 'Capa Simples não controla IMEI: informe só a quantidade.' },
+      ],
+    });
+    expect(await units('CEL-1')).toHaveLength(2);
+
+    // C alone, with the stock that results (3): one unit in, IMPORT 2 → 3.
+    const more = await upload(
+      'products',
+      utf8(`${head}CEL-1;Celular Importado 128 GB;Marca IMEI;900,00;1.499,00;5;3;3;${C}\n`),
+      '',
+    );
+    expect(more.json().data).toMatchObject({ updated: 1, imported: true, errors: [] });
+    expect((await units('CEL-1')).map((u) => u.imei)).toEqual([A, B, C]);
+    expect((await ledger(phone.id)).at(-1)).toEqual({
+      kind: 'IMPORT',
+      stock_before: 2,
+      quantity_in: 1,
+      quantity_out: 0,
+      stock_after: 3,
+    });
+  });
+
   it('refuses a brand the catalogue lacks when createMissing is false', async () => {
     const csv = utf8('Nome;Marca;Preço de compra;Preço de venda;% Prata;% Ouro\nCabo;Marca Inexistente;1;2;0;0\n');
     const res = await upload('products', csv, 'createMissing=false');
@@ -371,7 +453,7 @@ describe('spreadsheet import (issue 21 §2)', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toBe('attachment; filename="modelo-produtos.csv"');
     expect(csv.body.split('\r\n')[0]).toBe(
-      '\uFEFFCódigo;Nome;Marca;Referência;Preço de compra;Preço de venda;% Prata;% Ouro;% Bronze;Estoque;Alerta de estoque;Tags;Descrição;NCM;CEST;Unidade;Origem',
+      '\uFEFFCódigo;Nome;Marca;Referência;Preço de compra;Preço de venda;% Prata;% Ouro;% Bronze;Estoque;Alerta de estoque;Tags;Descrição;NCM;CEST;Unidade;Origem;IMEIs',
     );
     const xlsx = await t.app.inject({
       method: 'GET',

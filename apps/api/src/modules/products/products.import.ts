@@ -1,6 +1,7 @@
 import {
   brandCreateSchema,
   centsToReais,
+  IMEI_TEXTS,
   IMPORT_LIMITS,
   IMPORT_TEXTS,
   PRODUCT_IMPORT_COLUMNS,
@@ -19,7 +20,7 @@ import type { Database } from '../../db/schema';
 import { type AuditEntry, diff, recordAudits } from '../../lib/audit';
 import type { ImportIssue, ImportLine, ImportOptions, ImportOutcome } from '../../lib/import-lines';
 import { setPath } from '../../lib/import-lines';
-import { moveStock, type StockMoveLine } from '../stock/stock.service';
+import { checkImeis, moveStock, type StockMoveLine } from '../stock/stock.service';
 import { type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
 
 const CODE_PATTERN = new RegExp(`^[^\\s/]{1,${IMPORT_LIMITS.codeMaxLength}}$`);
@@ -78,6 +79,10 @@ interface PlannedProduct {
   before: ProductRow | undefined;
   data: ProductCreate;
   brandKey: string;
+  /** 'Controla IMEI': the product's own, or a new product whose line lists IMEIs. */
+  serialized: boolean;
+  /** The IMEIs of the line that are not units yet: they come in through the ledger. */
+  newUnits: string[];
 }
 
 const lower = (text: string) => text.trim().toLowerCase();
@@ -112,6 +117,12 @@ export async function importProducts(
     const references = new Map(
       (await repo.references(executor)).map((r) => [`${r.brand_id}/${lower(r.name)}`, { id: r.id, name: r.name }]),
     );
+    // The IMEIs of every line, checked at once (check digit, and the unit each is registered to).
+    const listedImeis = lines.flatMap((l) => (Array.isArray(l.values.imeis) ? (l.values.imeis as string[]) : []));
+    const imeiChecks = new Map(
+      (listedImeis.length > 0 ? await checkImeis(executor, listedImeis) : []).map((check) => [check.imei, check]),
+    );
+    const seenImeis = new Map<string, number>();
     const newBrands = new Map<string, string>();
     const newReferences = new Map<string, { brandKey: string; name: string }>();
     const seenCodes = new Map<string, number>();
@@ -128,8 +139,33 @@ export async function importProducts(
       const before = code !== null ? existing.get(code) : undefined;
       const input: Record<string, unknown> = before ? formOf(before) : { stock: 0 };
       for (const column of PRODUCT_IMPORT_COLUMNS) {
-        if (column.key === 'code' || !(column.key in values)) continue;
+        if (column.key === 'code' || column.key === 'imeis' || !(column.key in values)) continue;
         setPath(input, column.field ?? column.key, values[column.key]);
+      }
+      // A phone's stock is its units: the IMEIs not registered yet come in; one already of this product is
+      // taken as it is (a file imported again); the stock cell, if any, must be the count that results.
+      const imeis = Array.isArray(values.imeis) ? (values.imeis as string[]) : [];
+      const serialized = before ? before.serialized : imeis.length > 0;
+      const newUnits: string[] = [];
+      if (imeis.length > 0 && !serialized && before) fail(line, 'imeis', IMEI_TEXTS.notSerialized(before.name));
+      for (const imei of serialized ? imeis : []) {
+        const first = seenImeis.get(imei);
+        if (first !== undefined) {
+          fail(line, 'imeis', IMPORT_TEXTS.repeatedInFile(`IMEI ${imei}`, first));
+          continue;
+        }
+        seenImeis.set(imei, line);
+        const check = imeiChecks.get(imei);
+        if (!check?.valid) fail(line, 'imeis', IMEI_TEXTS.invalid(imei));
+        else if (!check.registered) newUnits.push(imei);
+        else if (check.registered.productId !== before?.id)
+          fail(line, 'imeis', IMEI_TEXTS.duplicate(imei, check.registered.productName));
+      }
+      if (serialized) {
+        const stock = (before?.stock ?? 0) + newUnits.length;
+        if (typeof values.stock === 'number' && values.stock !== stock)
+          fail(line, 'stock', IMPORT_TEXTS.serializedStock);
+        input.stock = stock;
       }
       const parsed = (before ? productUpdateSchema : productCreateSchema).safeParse(input);
       if (!parsed.success) {
@@ -143,7 +179,6 @@ export async function importProducts(
         continue;
       }
       const data = parsed.data as ProductCreate;
-      if (before?.serialized && data.stock !== before.stock) fail(line, 'stock', IMPORT_TEXTS.serializedStock);
 
       const brandKey = lower(data.brand);
       const brand = brands.get(brandKey);
@@ -167,7 +202,7 @@ export async function importProducts(
           }
         }
       }
-      if (!bad.has(line)) planned.push({ line, code, before, data, brandKey });
+      if (!bad.has(line)) planned.push({ line, code, before, data, brandKey, serialized, newUnits });
     }
 
     const good = planned.filter((p) => !bad.has(p.line));
@@ -227,6 +262,7 @@ export async function importProducts(
           cest: p.data.cest ?? null,
           unit: p.data.unit ?? null,
           origin: p.data.origin ?? null,
+          serialized: p.serialized,
           search_text: productSearchText({
             name: p.data.name,
             code,
@@ -241,7 +277,12 @@ export async function importProducts(
       for (const p of batch) {
         const id = ids.get(p.code as string) as number;
         const stockBefore = p.before?.stock ?? 0;
-        if (p.data.stock !== stockBefore) stockLines.push({ productId: id, newStock: p.data.stock });
+        if (p.serialized) {
+          if (p.newUnits.length > 0) {
+            const units = p.newUnits.map((imei) => ({ imei }));
+            stockLines.push({ productId: id, quantityIn: units.length, units });
+          }
+        } else if (p.data.stock !== stockBefore) stockLines.push({ productId: id, newStock: p.data.stock });
         const brand = brands.get(p.brandKey) as { name: string };
         const after = auditView({
           name: p.data.name,
