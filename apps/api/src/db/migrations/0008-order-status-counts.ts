@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely/migration';
-import { dropOrderCounters, orderCounterTriggers, runStatements } from './run-statements';
+import { dropOrderCounters, runStatements, statusCounters } from './run-statements';
 
 /**
  * How many orders each status holds, kept by the database (issue 9): `GET /orders/status` and
@@ -18,22 +18,10 @@ import { dropOrderCounters, orderCounterTriggers, runStatements } from './run-st
  * updated_at desc, id desc)` index of migration 0002 from one end or the other: no index is added here.
  */
 
-/** Adds the orders of `source` (a select of `status` and a signed `n`) to their statuses' counters. */
-const addTo = (source: string) => `insert into order_status_counts (status, orders)
-    select s.status, sum(s.n) from (${source}) as s group by s.status order by s.status
-    on conflict (status) do update set orders = order_status_counts.orders + excluded.orders`;
-
-const rows = (table: string, sign: number) => `select status, ${sign}::bigint as n from ${table}`;
-/** Only the orders whose status changed, before (−1) and after (+1). */
-const MOVED = ['o', 'n']
-  .map(
-    (side) => `select ${side}.status, ${side === 'o' ? -1 : 1}::bigint as n
-   from old_orders o join new_orders n on n.id = o.id where o.status <> n.status`,
-  )
-  .join(' union all ');
+const COUNTERS = statusCounters('orders', 'order_status_counts', 'orders');
 
 /** Recounts every status from the orders (the backfill, and what the tests compare with). */
-export const RECOUNT = [addTo(rows('orders', 1))];
+export const RECOUNT = COUNTERS.recount;
 
 export const orderStatusCounts: Migration = {
   async up(db) {
@@ -42,12 +30,8 @@ export const orderStatusCounts: Migration = {
         status smallint primary key,
         orders bigint not null default 0
       )`,
-      ...orderCounterTriggers('order_status_counts', {
-        onInsert: addTo(rows('new_orders', 1)),
-        onUpdate: addTo(MOVED),
-        onDelete: addTo(rows('old_orders', -1)),
-      }),
-      ...RECOUNT,
+      ...COUNTERS.triggers,
+      ...COUNTERS.recount,
     ]);
   },
   async down(db) {

@@ -65,3 +65,31 @@ export function dropCounters(table: 'orders' | 'customers', counters: string): s
 export function dropOrderCounters(counters: string): string[] {
   return dropCounters('orders', counters);
 }
+
+/**
+ * A counter table of rows per `status` of `table` (`counters (status, <column>)`), kept by the four
+ * statement-level triggers: an insert adds, a delete subtracts, an update moves the rows whose status changed
+ * (one grouped upsert per statement, in status order so opposite moves cannot deadlock). `recount` is the
+ * backfill, and what tests compare the triggers with.
+ */
+export function statusCounters(table: 'orders' | 'customers', counters: string, column: string) {
+  const addTo = (source: string) => `insert into ${counters} (status, ${column})
+    select s.status, sum(s.n) from (${source}) as s group by s.status order by s.status
+    on conflict (status) do update set ${column} = ${counters}.${column} + excluded.${column}`;
+  const rows = (from: string, sign: number) => `select status, ${sign}::bigint as n from ${from}`;
+  /** Only the rows whose status changed, before (−1) and after (+1). */
+  const moved = ['o', 'n']
+    .map(
+      (side) => `select ${side}.status, ${side === 'o' ? -1 : 1}::bigint as n
+   from old_${table} o join new_${table} n on n.id = o.id where o.status <> n.status`,
+    )
+    .join(' union all ');
+  return {
+    triggers: counterTriggers(table, counters, {
+      onInsert: addTo(rows(`new_${table}`, 1)),
+      onUpdate: addTo(moved),
+      onDelete: addTo(rows(`old_${table}`, -1)),
+    }),
+    recount: [addTo(rows(table, 1))],
+  };
+}
