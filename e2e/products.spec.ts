@@ -275,7 +275,9 @@ describe('products: the stocker keeps the catalogue', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('Nome;Código;Referência;Preço de compra;Preço de venda;Estoque');
+    expect(lines[0]).toBe(
+      'Nome;Código;Referência;Preço de compra;Preço de venda;Estoque;NCM;CEST;Unidade comercial;Origem (ICMS)',
+    );
     expect(lines).toHaveLength(second.total + 1);
     expect(lines.some((line) => line.split(';')[1] === product.code)).toBe(true);
   });

@@ -8,6 +8,8 @@ import { migrationProvider, migrations } from '../migrations';
 
 const TABLES = [
   'audit_events',
+  'backup_runs',
+  'backup_settings',
   'bank_settings',
   'bootstrap_steps',
   'brand_references',
@@ -19,6 +21,7 @@ const TABLES = [
   'courier_runs',
   'customer_levels',
   'customer_signins',
+  'customer_status_counts',
   'customers',
   'employees',
   'files',
