@@ -31,6 +31,17 @@ export interface ImportOutcome {
   imported: boolean;
 }
 
+/** The problems an importer finds, and the lines that have one (a bad line is not written). */
+export function issueList() {
+  const issues: ImportIssue[] = [];
+  const bad = new Set<number>();
+  const fail = (line: number, column: string, message: string) => {
+    issues.push({ line, column, message });
+    bad.add(line);
+  };
+  return { issues, bad, fail };
+}
+
 /** Sets `value` at a dotted `path` of `target` (`discount.silverPercentage`), copying the objects on the way. */
 export function setPath(target: Record<string, unknown>, path: string, value: unknown) {
   const parts = path.split('.');

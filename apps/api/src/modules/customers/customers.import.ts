@@ -14,13 +14,7 @@ import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { CustomersTable, Database } from '../../db/schema';
 import { type AuditEntry, diff, recordAudits } from '../../lib/audit';
-import {
-  type ImportIssue,
-  type ImportLine,
-  type ImportOptions,
-  type ImportOutcome,
-  setPath,
-} from '../../lib/import-lines';
+import { type ImportLine, type ImportOptions, type ImportOutcome, issueList, setPath } from '../../lib/import-lines';
 import { type ImportedCustomerUpdate, customersRepository as repo } from './customers.repository';
 
 type CustomerRecord = Awaited<ReturnType<typeof repo.byDocuments>>[number];
@@ -155,12 +149,7 @@ export async function importCustomers(
   return db.transaction().execute((trx) => plan(trx, true, trx));
 
   async function plan(executor: Executor, lock: boolean, trx?: Transaction<Database>): Promise<ImportOutcome> {
-    const issues: ImportIssue[] = [];
-    const bad = new Set<number>();
-    const fail = (line: number, column: string, message: string) => {
-      issues.push({ line, column, message });
-      bad.add(line);
-    };
+    const { issues, bad, fail } = issueList();
     const documents = [
       ...new Set(
         lines

@@ -18,8 +18,7 @@ import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { type AuditEntry, diff, recordAudits } from '../../lib/audit';
-import type { ImportIssue, ImportLine, ImportOptions, ImportOutcome } from '../../lib/import-lines';
-import { setPath } from '../../lib/import-lines';
+import { type ImportLine, type ImportOptions, type ImportOutcome, issueList, setPath } from '../../lib/import-lines';
 import { checkImeis, moveStock, type StockMoveLine } from '../stock/stock.service';
 import { type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
 
@@ -104,12 +103,7 @@ export async function importProducts(
   return db.transaction().execute((trx) => plan(trx, true, trx));
 
   async function plan(executor: Executor, lock: boolean, trx?: Transaction<Database>): Promise<ImportOutcome> {
-    const issues: ImportIssue[] = [];
-    const bad = new Set<number>();
-    const fail = (line: number, column: string, message: string) => {
-      issues.push({ line, column, message });
-      bad.add(line);
-    };
+    const { issues, bad, fail } = issueList();
 
     const codes = [...new Set(lines.map((l) => l.values.code).filter((c): c is string => typeof c === 'string'))];
     const existing = new Map((await repo.byCodes(executor, codes, lock)).map((row) => [row.code, row]));
