@@ -103,15 +103,19 @@ export async function writeBackupFile(
   }
 }
 
-/** The whole backups in `dir`, newest first (temporary and foreign files are never listed). */
-export async function listBackups(dir: string): Promise<Backup[]> {
-  let names: string[];
+/** The names in the backups folder; none while it does not exist yet. */
+async function namesIn(dir: string): Promise<string[]> {
   try {
-    names = await readdir(dir);
+    return await readdir(dir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+}
+
+/** The whole backups in `dir`, newest first (temporary and foreign files are never listed). */
+export async function listBackups(dir: string): Promise<Backup[]> {
+  const names = await namesIn(dir);
   const backups: Backup[] = [];
   for (const name of names) {
     const parsed = parseBackupName(name);
@@ -157,13 +161,7 @@ const isAlive = (pid: number) => {
  * of a process still running (another server on the same folder) is left to it.
  */
 export async function removeLeftovers(dir: string): Promise<string[]> {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+  const names = await namesIn(dir);
   const removed: string[] = [];
   for (const name of names) {
     const match = PARTIAL.exec(name);
