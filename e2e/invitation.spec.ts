@@ -87,6 +87,9 @@ describe('invitation: a new employee creates the password from the welcome e-mai
 
     // She first follows the old instructions: 'Esqueceu a senha?' sends a recovery code…
     await s.page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
+    // The login page (and its own 'Email') stays on screen while the recovery page's code loads:
+    // type once the recovery page shows.
+    await s.page.getByRole('heading', { name: 'Recuperar senha' }).waitFor();
     await s.page.getByLabel('Email').fill(email);
     await s.page.getByRole('button', { name: 'Enviar' }).click();
     await s.page.getByLabel('Código de redefinição').waitFor();
