@@ -104,6 +104,22 @@ describe('customers: paged lists and CSV export', () => {
     expect(waiting.json()).toMatchObject({ total: 1, customers: [{ name: 'Walter Esperando' }] });
   });
 
+  it('counts every match of a search or filter on each of its pages, and past its end', async () => {
+    // Every e-mail is clienteN@exemplo.com.br: the 26 approved customers match 'cliente'.
+    const second = await get('/api/customers?page=1&items=10&search=cliente');
+    expect(second.json().total).toBe(26);
+    expect(names(second.json())).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Cliente ${String(i + 11).padStart(2, '0')}`),
+    );
+    // 'Zélia Conceição' does not start with 'Cliente': 25, the last page holds 21 to 25, newest name first.
+    const filter = encodeURIComponent('name:startsWith:cliente');
+    const last = await get(`/api/customers?page=2&items=10&filter=${filter}&sort=name:desc`);
+    expect(last.json()).toMatchObject({ total: 25 });
+    expect(names(last.json())).toEqual(['Cliente 05', 'Cliente 04', 'Cliente 03', 'Cliente 02', 'Cliente 01']);
+    expect((await get(`/api/customers?page=3&items=10&filter=${filter}`)).json()).toEqual({ customers: [], total: 25 });
+    expect((await get('/api/customers?page=5&items=10&search=cliente')).json()).toEqual({ customers: [], total: 26 });
+  });
+
   it('sorts by a whitelisted field in either direction, ties broken by id', async () => {
     const desc = await get('/api/customers?page=0&items=3&sort=name:desc');
     expect(names(desc.json())).toEqual(['Zélia Conceição', 'Cliente 25', 'Cliente 24']);

@@ -163,6 +163,26 @@ function listIds(db: Executor, filter: CustomerListFilter) {
   return column === 'c.id' ? query : query.orderBy('c.id', direction);
 }
 
+/**
+ * How many customers a list holds, as one row `{ total }`: without a search or filter, the status's counter
+ * (migration 0038); else a count of the matching rows.
+ */
+function totalQuery(db: Executor, filter: Omit<CustomerListFilter, 'sort'>) {
+  if (!filter.match && !filter.filter) {
+    return db
+      .selectFrom('customer_status_counts')
+      .select((eb) => eb.cast<string>('customers', 'bigint').as('total'))
+      .where('status', '=', filter.status);
+  }
+  let query = db
+    .selectFrom('customers as c')
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .where('c.status', '=', filter.status);
+  if (filter.match) query = query.where(matches(filter.match));
+  if (filter.filter) query = query.where(filtered(filter.filter));
+  return query;
+}
+
 /** SQL of customers. Every function takes `db` or a transaction. */
 export const customersRepository = {
   listByStatus(db: Executor, status: CustomerStatus) {
@@ -170,17 +190,26 @@ export const customersRepository = {
   },
 
   /**
-   * One page of a list, in one statement. The page's ids come from the customers table alone (for the
-   * default order an index-only scan of (status, name, id)), then only those rows are joined and summed:
-   * a deep page costs an index walk, not the joins and purchase totals of every row before it.
+   * One page of a list and the list's total, in one statement. The page's ids come from the customers
+   * table alone (for the default order an index-only scan of (status, name, id)), then only those rows are
+   * joined and summed: a deep page costs an index walk, not the joins and purchase totals of every row
+   * before it. The total rides on every row as a subquery PostgreSQL runs once: without a search or filter
+   * the status's counter (migration 0038), with one the count of the matches (for a search, from the
+   * trigram index). Not `count(*) over ()`: the planner then keeps the page's index walk and filters every
+   * customer of the status with it (46 ms against 1 + 1 ms for 'silva' at scale 100, EXPLAIN ANALYZE).
+   * A page past the end has no row to carry the total, so it is then counted on its own.
    */
   async page(db: Executor, filter: CustomerListFilter, offset: number, limit: number) {
     const { column, direction } = filter.sort;
+    const ids = listIds(db, filter).select(totalQuery(db, filter).as('list_total')).offset(offset).limit(limit);
     let query = customerQuery(db)
-      .where('c.id', 'in', listIds(db, filter).offset(offset).limit(limit))
+      .innerJoin(ids.as('p'), 'p.id', 'c.id')
+      .select('p.list_total')
       .orderBy(sql.ref(column), direction);
     if (column !== 'c.id') query = query.orderBy('c.id', direction);
-    return query.execute();
+    const rows = await query.execute();
+    const total = rows[0] ? Number(rows[0].list_total ?? 0) : await customersRepository.count(db, filter);
+    return { rows, total };
   },
 
   /**
@@ -188,22 +217,8 @@ export const customersRepository = {
    * else a count of the matching rows.
    */
   async count(db: Executor, filter: Omit<CustomerListFilter, 'sort'>): Promise<number> {
-    if (!filter.match && !filter.filter) {
-      const counter = await db
-        .selectFrom('customer_status_counts')
-        .select('customers')
-        .where('status', '=', filter.status)
-        .executeTakeFirst();
-      return Number(counter?.customers ?? 0);
-    }
-    let query = db
-      .selectFrom('customers as c')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('c.status', '=', filter.status);
-    if (filter.match) query = query.where(matches(filter.match));
-    if (filter.filter) query = query.where(filtered(filter.filter));
-    const row = await query.executeTakeFirstOrThrow();
-    return Number(row.n);
+    const row = await totalQuery(db, filter).executeTakeFirst();
+    return Number(row?.total ?? 0);
   },
 
   /** Every id of a list in its order: an export then reads the rows batch by batch. */

@@ -228,10 +228,7 @@ export function createCustomersService(db: DB) {
     ): Promise<{ customers: Customer[]; total: number }> {
       const items = query.items ?? CUSTOMER_PAGING.defaultItems;
       const filter = listFilter(status, query);
-      const [rows, total] = await Promise.all([
-        repo.page(db, filter, (query.page ?? 0) * items, items),
-        repo.count(db, filter),
-      ]);
+      const { rows, total } = await repo.page(db, filter, (query.page ?? 0) * items, items);
       return { customers: rows.map(toCustomer), total };
     },
 
