@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import pino from 'pino';
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import { checkDatabase, type DB } from './db/database';
@@ -57,6 +58,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         ? false
         : {
             level: config.logLevel,
+            // Lines are written to stdout asynchronously (sonic-boom coalesces the writes of a busy moment
+            // instead of one blocking write per line on the main thread); what is left is flushed at exit.
+            stream: pino.destination({ sync: false }),
             redact: {
               paths: [
                 'req.headers.authorization',
