@@ -97,40 +97,24 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
-      // Small shared chunks are copied into the chunks that use them (below), so no entry keeps its exports.
-      preserveEntrySignatures: false,
       output: {
-        codeSplitting: {
-          groups: [
-            // zod and the line that makes it eval-free (lib/strict-csp.ts) share one chunk: every chunk that
-            // builds a schema imports it, so the setting is in force before the first schema exists.
-            {
-              name: 'zod',
-              test: (id) => id.includes('/node_modules/zod/') || id.endsWith('/src/lib/strict-csp.ts'),
-              priority: 3,
-            },
-            // The password-strength estimator and its ~3 MB of dictionaries, only imported dynamically
-            // (lib/password-strength.ts): loaded where a new password is typed, never on the sign-in page.
-            { name: 'zxcvbn', test: /\/node_modules\/(@zxcvbn-ts|fastest-levenshtein)\//, priority: 2 },
-            // What every screen runs first in one file instead of four (the server speaks HTTP/1.1: a phone opens
-            // 6 connections and pays a round trip per file; decision 0021): React, its DOM client and the router.
-            // Not react-dom/server nor the copies nested under @react-pdf (the PDF builder's own, loaded with it).
-            {
-              name: 'react',
-              test: (id) =>
-                !id.includes('@react-pdf') &&
-                /\/node_modules\/(react|react-dom(?!\/server)|scheduler|react-router)\//.test(id) &&
-                !/react-dom-server/.test(id),
-              priority: 1,
-            },
-          ],
-          // The common chunks Rolldown makes of what several screens share are many and small (half of the
-          // sign-in page's 27 files were under 2 KB): those under 8 KB of source are copied into each chunk
-          // that uses them instead. The sign-in page loads 14 files instead of 27 (+1 % bytes), the admin
-          // layout 25 instead of 46; the whole build is 6 % larger (decision 0022).
-          // A copy keeps one state and one execution across copies (a registry in Rolldown's runtime): a context
-          // or cache module stays one. Chunks with styles stay files (Vite's CSS plugin would emit them twice).
-          experimentalInlineCommonChunks: { maxSize: 8192, exclude: /\.(css|scss|sass|less)(\?|$)/ },
+        // zod and the line that makes it eval-free (lib/strict-csp.ts) share one chunk: every chunk that
+        // builds a schema imports it, so the setting is in force before the first schema exists.
+        manualChunks(id) {
+          if (id.includes('/node_modules/zod/') || id.endsWith('/src/lib/strict-csp.ts')) return 'zod';
+          // The password-strength estimator and its ~3 MB of dictionaries, only imported dynamically
+          // (lib/password-strength.ts): loaded where a new password is typed, never on the sign-in page.
+          if (/\/node_modules\/(@zxcvbn-ts|fastest-levenshtein)\//.test(id)) return 'zxcvbn';
+          // What every screen runs first in one file instead of four (the server speaks HTTP/1.1: a phone opens
+          // 6 connections and pays a round trip per file; decision 0021): React, its DOM client and the router.
+          // Not react-dom/server nor the copies nested under @react-pdf (the PDF builder's own, loaded with it).
+          if (
+            !id.includes('@react-pdf') &&
+            /\/node_modules\/(react|react-dom(?!\/server)|scheduler|react-router)\//.test(id) &&
+            !/react-dom-server/.test(id)
+          )
+            return 'react';
+          return undefined;
         },
       },
     },
