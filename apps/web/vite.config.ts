@@ -55,7 +55,8 @@ export default defineConfig({
     VitePWA({
       registerType: 'autoUpdate',
       // registerSW.js, a file of the app: the strict CSP (script-src 'self') forbids an inline script.
-      injectRegister: 'script',
+      // Deferred: it only waits for 'load' to register the worker, and must not hold the first paint.
+      injectRegister: 'script-defer',
       includeAssets: ['icons/*.png'],
       manifest: {
         id: '/admin/tasks',

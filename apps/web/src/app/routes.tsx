@@ -5,27 +5,55 @@ import { ADMIN_PAGES, type AdminPath, DEFAULT_ADMIN_PATH } from './admin-pages';
 import { RequireAuth, RequirePermission } from './guard';
 import { prefetchAfterLogin, prefetchLogin } from './prefetch';
 
-/** Each admin page's code-split component (`features/<domain>/pages/<x>-page.tsx`, default export). */
-const PAGES: Record<AdminPath, LazyExoticComponent<ComponentType>> = {
-  dashboard: lazy(() => import('../features/dashboard/pages/dashboard-page')),
-  customers: lazy(() => import('../features/customers/pages/customers-page')),
-  products: lazy(() => import('../features/products/pages/products-page')),
-  employees: lazy(() => import('../features/employees/pages/employees-page')),
-  roles: lazy(() => import('../features/roles/pages/roles-page')),
-  orders: lazy(() => import('../features/orders/pages/orders-page')),
-  dispatch: lazy(() => import('../features/dispatch/pages/dispatch-page')),
-  tasks: lazy(() => import('../features/field/pages/tasks-page')),
-  reports: lazy(() => import('../features/reports/pages/reports-page')),
-  reportDetail: lazy(() => import('../features/reports/pages/report-detail-page')),
-  selling: lazy(() => import('../features/selling/pages/selling-page')),
-  settings: lazy(() => import('../features/settings/pages/settings-page')),
+/** Each admin page's code (`features/<domain>/pages/<x>-page.tsx`, default export), fetched when needed. */
+const PAGE_CODE: Record<AdminPath, () => Promise<{ default: ComponentType }>> = {
+  dashboard: () => import('../features/dashboard/pages/dashboard-page'),
+  customers: () => import('../features/customers/pages/customers-page'),
+  products: () => import('../features/products/pages/products-page'),
+  employees: () => import('../features/employees/pages/employees-page'),
+  roles: () => import('../features/roles/pages/roles-page'),
+  orders: () => import('../features/orders/pages/orders-page'),
+  dispatch: () => import('../features/dispatch/pages/dispatch-page'),
+  tasks: () => import('../features/field/pages/tasks-page'),
+  reports: () => import('../features/reports/pages/reports-page'),
+  reportDetail: () => import('../features/reports/pages/report-detail-page'),
+  selling: () => import('../features/selling/pages/selling-page'),
+  settings: () => import('../features/settings/pages/settings-page'),
 };
+const loginCode = () => import('../features/auth/pages/login-page');
+const forgotPasswordCode = () => import('../features/auth/pages/forgot-password-page');
+const adminLayoutCode = () => import('./layout/admin-layout');
 
-const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/pages/forgot-password-page'));
+/** Each admin page's code-split component. */
+const PAGES = Object.fromEntries(Object.entries(PAGE_CODE).map(([path, code]) => [path, lazy(code)])) as Record<
+  AdminPath,
+  LazyExoticComponent<ComponentType>
+>;
+
+const LoginPage = lazy(loginCode);
+const ForgotPasswordPage = lazy(forgotPasswordCode);
 const LogoutPage = lazy(() => import('../features/auth/pages/logout-page'));
-const AdminLayout = lazy(() => import('./layout/admin-layout'));
+const AdminLayout = lazy(adminLayoutCode);
 const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'));
+
+/**
+ * Starts fetching the code of the address the app opens on, all of it at once: the sign-in page at `/` and
+ * `/login`; the admin layout and the page inside it under `/admin/…` (otherwise the page's code is asked only
+ * once the layout's has arrived and rendered: one more round trip on a phone, decision 0021). The lazy
+ * components then find their modules already on the way. Resolves when they have arrived.
+ */
+export function startLoadingCodeFor(pathname: string): Promise<unknown> {
+  const started: Promise<unknown>[] = [];
+  if (pathname === '/' || pathname === '/login') started.push(loginCode());
+  else if (pathname === '/forgot-password') started.push(forgotPasswordCode());
+  else if (pathname === '/admin' || pathname.startsWith('/admin/')) {
+    started.push(adminLayoutCode());
+    const segment = pathname.split('/')[2] ?? '';
+    if (Object.hasOwn(PAGE_CODE, segment)) started.push(PAGE_CODE[segment as AdminPath]());
+  }
+  // The lazy components report a failed fetch themselves; this promise is only waited for by tests.
+  return Promise.all(started).catch(() => undefined);
+}
 
 function AdminPageOf({ path }: { path: AdminPath }) {
   const Page = PAGES[path];
@@ -71,5 +99,6 @@ export const appRoutes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
+  void startLoadingCodeFor(window.location.pathname);
   return createBrowserRouter(appRoutes);
 }
