@@ -13,7 +13,8 @@ import {
 import pino from 'pino';
 import { z } from 'zod';
 import type { AppConfig } from './config';
-import { checkDatabase, type DB } from './db/database';
+import { checkDatabase, type DB, onTableWrites } from './db/database';
+import { expiringCache } from './lib/expiring-cache';
 import { createFileLinks } from './lib/file-links';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage';
@@ -151,15 +152,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       }
     });
   }
+  // The employee's status behind every request, kept config.authCacheMs; a write of this process to employees
+  // or roles drops it before it is sent (decision 0023). Read every time when those writes cannot be heard.
+  const readStatus = (employeeId: number) =>
+    db
+      .selectFrom('employees')
+      .leftJoin('roles', 'roles.id', 'employees.role_id')
+      .select(['employees.blocked', 'roles.permissions', 'employees.token_version as tokenVersion', 'employees.func'])
+      .where('employees.id', '=', employeeId)
+      .executeTakeFirst();
+  const stopWatching = onTableWrites(db, ['employees', 'roles'], () => statuses.clear());
+  const statuses = expiringCache(readStatus, { ttlMs: stopWatching ? config.authCacheMs : 0 });
+  if (stopWatching) app.addHook('onClose', async () => stopWatching());
   await app.register(authPlugin, {
     secret: config.jwtSecret,
-    lookup: (employeeId) =>
-      db
-        .selectFrom('employees')
-        .leftJoin('roles', 'roles.id', 'employees.role_id')
-        .select(['employees.blocked', 'roles.permissions', 'employees.token_version as tokenVersion', 'employees.func'])
-        .where('employees.id', '=', employeeId)
-        .executeTakeFirst(),
+    lookup: (employeeId) => statuses.get(employeeId),
   });
 
   await app.register(

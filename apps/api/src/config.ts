@@ -22,6 +22,13 @@ export interface AppConfig {
   jwtSecret: string;
   /** Token lifetime in milliseconds. */
   tokenTtlMs: number;
+  /**
+   * AUTH_CACHE_MS: how long the auth hook keeps an employee's status (blocked, token version, role's
+   * permissions) between two reads; 0 reads it on every request. A change made through this process drops it
+   * at once; one made by another process is seen within this time (decision 0023). By default 2000 on PGlite
+   * (one process by construction) and 0 on PostgreSQL (several API processes may share it).
+   */
+  authCacheMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   demoData: boolean;
@@ -83,6 +90,14 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     ),
     jwtSecret: overrides.jwtSecret ?? env.JWT_SECRET ?? secretFrom(dataDir, inMemory),
     tokenTtlMs: EIGHT_HOURS,
+    authCacheMs:
+      env.AUTH_CACHE_MS === '0'
+        ? 0
+        : milliseconds(
+            env.AUTH_CACHE_MS,
+            ('databaseUrl' in overrides ? overrides.databaseUrl : env.DATABASE_URL) ? 0 : 2000,
+            'AUTH_CACHE_MS',
+          ),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'BackOffice <nao-responda@backoffice.local>',
     demoData: env.DEMO_DATA !== 'false',

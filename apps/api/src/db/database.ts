@@ -18,6 +18,7 @@ import { migrationProvider } from './migrations';
 import { type NotificationListener, PGliteWorkerDialect } from './pglite-host';
 import { consoleLog, type DatabaseLog, resilientPool } from './pool';
 import type { Database } from './schema';
+import { createWriteWatch, type WriteListener, type WriteWatch } from './write-watch';
 
 export type DB = Kysely<Database>;
 
@@ -110,6 +111,15 @@ export interface DatabaseOptions extends Pick<AppConfig, 'databaseUrl' | 'dataDi
 /** How many connections the reports may hold at once, beside the API's pool of 10. */
 const REPORT_CONNECTIONS = 4;
 
+const writeWatches = new WeakMap<DB, WriteWatch>();
+/**
+ * Calls `listener` before each statement of this process that writes one of `tables` through `db` (or a
+ * transaction of it). Undefined when `db` was not opened by createDatabase: then nothing can be heard, and
+ * a cache of those tables must not be kept.
+ */
+export const onTableWrites = (db: DB, tables: readonly string[], listener: WriteListener): (() => void) | undefined =>
+  writeWatches.get(db)?.onWrites(tables, listener);
+
 const reportDatabases = new WeakMap<DB, DB>();
 /**
  * The database the reports read through: on PostgreSQL a pool of its own (REPORT_CONNECTIONS, the longer
@@ -139,7 +149,9 @@ export function createDatabase(options: DatabaseOptions): DB {
       log,
       'reports',
     );
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const watch = createWriteWatch();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [watch.plugin] });
+    writeWatches.set(db, watch);
     const reports = new Kysely<Database>({ dialect: new PostgresDialect({ pool: reportPool }) });
     reportDatabases.set(db, reports);
     // The reports' pool ends with the API's.
@@ -156,7 +168,9 @@ export function createDatabase(options: DatabaseOptions): DB {
   }
   if (process.env.PGLITE_IN_PROCESS === '1') {
     const listeners = new Set<NotificationListener>();
+    const watch = createWriteWatch();
     const db = new Kysely<Database>({
+      plugins: [watch.plugin],
       dialect: new ExclusivePGliteDialect({
         pglite: () => {
           const pglite = new PGlite({ dataDir: dataPath, extensions: { pg_trgm, unaccent } });
@@ -171,6 +185,7 @@ export function createDatabase(options: DatabaseOptions): DB {
       listeners.add(listener);
       return () => listeners.delete(listener);
     });
+    writeWatches.set(db, watch);
     return db;
   }
   const dialect = new PGliteWorkerDialect(dataPath, {
@@ -181,7 +196,9 @@ export function createDatabase(options: DatabaseOptions): DB {
       options.onEmbeddedDatabaseLost?.(error);
     },
   });
-  const db = new Kysely<Database>({ dialect });
+  const watch = createWriteWatch();
+  const db = new Kysely<Database>({ dialect, plugins: [watch.plugin] });
+  writeWatches.set(db, watch);
   notificationFeeds.set(db, (listener) => dialect.onNotification(listener));
   embeddedDialects.set(db, dialect);
   return db;
