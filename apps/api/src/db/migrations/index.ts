@@ -34,6 +34,7 @@ import { firstRun } from './0035-first-run';
 import { backups } from './0036-backups';
 import { importMovements } from './0037-import-movements';
 import { customerStatusCounts } from './0038-customer-status-counts';
+import { customersNameIndexWithSearch } from './0039-customers-name-index-with-search';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '0036-backups': backups,
   '0037-import-movements': importMovements,
   '0038-customer-status-counts': customerStatusCounts,
+  '0039-customers-name-index-with-search': customersNameIndexWithSearch,
 };
 
 export const migrationProvider: MigrationProvider = {
