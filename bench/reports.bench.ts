@@ -8,9 +8,11 @@
  *   BENCH_ENGINES=postgres|pglite   BENCH_RUNS=30   BENCH_PG_DATABASE=a copy of bench_scale100
  *   BENCH_CASE=<part of a label>   BENCH_SKIP_WHOLE=1 (no whole lists)
  *   REPORTS_BENCH_URL=postgres://…  another database seeded with `npm run db:seed -- --scale 100`
+ *   BENCH_EXPLAIN=1   after each case, `EXPLAIN (ANALYZE, BUFFERS)` of its statements (run once more, captured)
  *
  * The database is migrated to the latest migration first (0007 and 0009 backfill their summary tables
- * on an older seed) and analysed, as autovacuum would. Nothing else is written.
+ * on an older seed), then vacuumed and analysed as the server keeps it (PostgreSQL's autovacuum, PGlite's
+ * nightly maintenance: decision 0024). Nothing else is written.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -18,10 +20,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { businessDay, dayPeriod } from '@backoffice/contract';
-import { sql } from 'kysely';
+import { CompiledQuery, type KyselyPlugin, sql } from 'kysely';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { createDatabase, migrateToLatest } from '../apps/api/src/db/database';
+import { maintainEmbedded } from '../apps/api/src/db/maintenance';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/foundation';
 import { createStorage } from '../apps/api/src/lib/storage';
 import { type Dataset, pgliteScale100, postgresScale100 } from './lib/datasets';
@@ -45,7 +48,19 @@ async function measure(dataset: Dataset): Promise<Result[]> {
   const { databaseUrl } = dataset;
   // PostgreSQL: a scratch directory for the app's files; PGlite: the dataset's own directory.
   const dataDir = databaseUrl ? mkdtempSync(path.join(tmpdir(), 'backoffice-reports-bench-')) : dataset.dataDir;
-  const db = createDatabase({ databaseUrl, dataDir, inMemory: false });
+  const base = createDatabase({ databaseUrl, dataDir, inMemory: false });
+  // BENCH_EXPLAIN=1: the app's statements are captured (compiled with their parameters) while `capturing`.
+  const explain = process.env.BENCH_EXPLAIN === '1';
+  const captured: CompiledQuery[] = [];
+  let capturing = false;
+  const capture: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      if (capturing) captured.push(base.getExecutor().compileQuery(node, queryId));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  const db = explain ? base.withPlugin(capture) : base;
   const results: Result[] = [];
   const config = loadConfig(
     { inMemory: false, dataDir, jwtSecret: `bench-${randomUUID()}`, databaseUrl, logLevel: 'error' },
@@ -56,8 +71,9 @@ async function measure(dataset: Dataset): Promise<Result[]> {
     const started = performance.now();
     const applied = await migrateToLatest(db);
     if (applied.length) console.log(`Migrated ${applied.join(', ')} in ${Math.round(performance.now() - started)} ms`);
-    await sql`analyze`.execute(db);
+    // As a server keeps them: PostgreSQL's autovacuum; PGlite's after-seed and nightly maintenance (decision 0024).
     if (databaseUrl) await sql`vacuum analyze`.execute(db).catch(() => undefined);
+    else if (!(await maintainEmbedded(base))) await sql`analyze`.execute(db);
     await app.ready();
     const signin = await app.inject({
       method: 'POST',
@@ -161,11 +177,25 @@ async function measure(dataset: Dataset): Promise<Result[]> {
       console.log(
         `${label.padEnd(42)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${String(rowsCount).padStart(8)} ${(size / 1024).toFixed(0).padStart(7)}`,
       );
+      if (explain) {
+        captured.length = 0;
+        capturing = true;
+        await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+        capturing = false;
+        for (const query of captured.filter((q) => /^\s*(with|select)\b/i.test(q.sql))) {
+          const plan = await base.executeQuery<{ 'QUERY PLAN': string }>(
+            CompiledQuery.raw(`explain (analyze, buffers) ${query.sql}`, [...query.parameters]),
+          );
+          console.log(`\n  ${query.sql.replace(/\s+/g, ' ').slice(0, 160)}…`);
+          console.log(plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
+        }
+        console.log('');
+      }
     }
     return results;
   } finally {
     await app.close();
-    await db.destroy();
+    await base.destroy();
   }
 }
 

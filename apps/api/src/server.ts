@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { type AppConfig, listeningUrl } from './config';
 import { type BootstrapOutcome, bootstrapWhenReachable, type RetryOptions } from './db/bootstrap';
 import { createDatabase, type DB } from './db/database';
+import { isEmbedded, startEmbeddedMaintenance } from './db/maintenance';
 
 /**
  * What the server does when its embedded database's worker ends by itself: says so in the log and exits
@@ -64,8 +65,10 @@ export async function startServer(
   const started = await buildApp({ config, db, isReady: () => ready, logger: options.logger });
   app = started;
   const stopWaiting = new AbortController();
+  let maintenance: { stop(): Promise<void> } | undefined;
   started.addHook('onClose', async () => {
     stopWaiting.abort();
+    await maintenance?.stop();
     await db.destroy();
   });
   await started.listen({ port: config.port, host: config.host });
@@ -89,6 +92,10 @@ export async function startServer(
     db,
     ready: bootstrapped.then((outcome) => {
       ready = true;
+      // Once migrated: the embedded database on disk is vacuumed and analysed each night (PGlite has no
+      // autovacuum, decision 0024).
+      if (!config.databaseUrl && !config.inMemory && isEmbedded(db))
+        maintenance = startEmbeddedMaintenance(db, { dataDir: config.dataDir, log: started.log });
       return outcome;
     }),
   };

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config';
 import type { Storage } from '../lib/storage';
 import { type DB, migrateToLatest } from './database';
 import { moveFilesFromDisk } from './files-from-disk';
+import { maintainEmbedded } from './maintenance';
 import { seedDemo } from './seed/demo';
 import { isEmpty, seedFirstAdministrator } from './seed/foundation';
 import { isDatabaseUnavailable } from './unavailable';
@@ -34,6 +35,8 @@ export async function bootstrapDatabase(
   if (config.demoData) {
     const started = Date.now();
     await seedDemo(db, { storage, log });
+    // PGlite on disk: the seed's rows vacuumed and analysed at once (no autovacuum there, decision 0024).
+    if (!config.inMemory) await maintainEmbedded(db);
     log.info({ ms: Date.now() - started }, 'demo business seeded');
     return 'demo';
   }

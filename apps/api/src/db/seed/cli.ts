@@ -4,12 +4,14 @@
  * Seeds the demo business, multiplied by N, into the configured database (DATABASE_URL, or PGlite in
  * DATA_DIR). Refuses a database that already has data unless --reset, which empties it first.
  */
+
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig } from '../../config';
 import { createStorage } from '../../lib/storage';
 import { createDatabase, type DB, migrateToLatest } from '../database';
+import { maintainEmbedded } from '../maintenance';
 import { seedDemo } from './demo';
 
 /** Every table the application writes (reference data of the migrations, levels and sources, stays). */
@@ -117,6 +119,8 @@ async function main(): Promise<number> {
         info: (object, message) => process.stdout.write(`[${elapsed()}] ${message ?? ''} ${JSON.stringify(object)}\n`),
       },
     });
+    // PGlite: vacuumed and analysed as autovacuum would on a server (decision 0024).
+    if (await maintainEmbedded(db)) process.stdout.write(`[${elapsed()}] banco embutido mantido (vacuum, analyze)\n`);
     const rows = Object.entries(summary.rows)
       .map(([table, n]) => `  ${table.padEnd(22)} ${n.toLocaleString('pt-BR').padStart(12)}`)
       .join('\n');
