@@ -14,8 +14,9 @@
  *   npm run bench -- phone
  *   BENCH_RUNS=3   BENCH_DATA_DIR=bench/.data/phone (a demo business seeded by the server at first start)
  *   BENCH_PORT=0 (a free port)   CHROME_PATH=/usr/bin/chromium   BENCH_PHONE_FILES=1 (each page's files)
+ *   BENCH_PHONE_LHR=<dir> (each step's Lighthouse report kept as JSON)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
@@ -27,6 +28,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const COURIER = { email: 'motoboy@demo.com.br', password: 'demo1234' };
 const SHOW_FILES = process.env.BENCH_PHONE_FILES === '1';
+/** BENCH_PHONE_LHR=<dir>: each step's Lighthouse report (JSON) kept there, to read its audits (bootup-time…). */
+const KEEP_LHR = process.env.BENCH_PHONE_LHR;
 
 interface PageFigures {
   score: number;
@@ -93,6 +96,13 @@ async function oneRun(url: string): Promise<{ signIn: PageFigures; tasks: PageFi
 
     await flow.navigate(`${url}/admin/tasks`, { name: 'Minhas tarefas', disableStorageReset: true });
     const result = await flow.createFlowResult();
+    if (KEEP_LHR) {
+      mkdirSync(KEEP_LHR, { recursive: true });
+      for (const [i, step] of result.steps.entries()) {
+        const name = `${Date.now()}-${i === 0 ? 'sign-in' : 'tasks'}.json`;
+        writeFileSync(path.join(KEEP_LHR, name), JSON.stringify(step.lhr));
+      }
+    }
     const [signIn, tasks] = result.steps.map((step) => figuresOf(step.lhr as unknown as Lhr));
     if (!signIn || !tasks) throw new Error('the flow has fewer than two steps');
     await browser.disconnect();
