@@ -114,7 +114,11 @@ async function orderCases(url: string, token: string): Promise<Case[]> {
   ];
 }
 
-async function measure(dataset: Dataset): Promise<{ rows: Row[]; rssBefore: number; rssAfter: number }> {
+type Wasm = { size: number; resident: number } | undefined;
+
+async function measure(
+  dataset: Dataset,
+): Promise<{ rows: Row[]; rssBefore: number; rssAfter: number; wasmBefore: Wasm; wasmAfter: Wasm }> {
   const profileDir = path.join(benchData, 'profiles', dataset.engine.toLowerCase());
   if (PROFILE) {
     rmSync(profileDir, { recursive: true, force: true });
@@ -127,6 +131,7 @@ async function measure(dataset: Dataset): Promise<{ rows: Row[]; rssBefore: numb
   });
   const rows: Row[] = [];
   let rssBefore = 0;
+  let wasmBefore: Wasm;
   try {
     const token = await signIn(server.url);
     const cases: Case[] = [
@@ -137,6 +142,7 @@ async function measure(dataset: Dataset): Promise<{ rows: Row[]; rssBefore: numb
       ...(await customerCases(server.url, token)),
     ].filter((c) => !ONLY || c.label.includes(ONLY));
     rssBefore = server.rssMb();
+    wasmBefore = server.wasmMb();
     for (const c of cases) {
       await drained(server.url);
       await run(`${server.url}${c.path}`, token, WARMUP);
@@ -152,7 +158,7 @@ async function measure(dataset: Dataset): Promise<{ rows: Row[]; rssBefore: numb
       });
       process.stdout.write(`  ${dataset.engine} ${c.label}: ${Math.round(result.requests.average)} req/s\n`);
     }
-    return { rows, rssBefore, rssAfter: server.rssMb() };
+    return { rows, rssBefore, rssAfter: server.rssMb(), wasmBefore, wasmAfter: server.wasmMb() };
   } finally {
     await server.stop();
     if (PROFILE) {
@@ -189,9 +195,14 @@ async function main() {
       console.log(`| ${r.engine} | ${r.label} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors || ''} |`);
     }
   }
-  console.log('\n| Engine | Server RSS before | after |\n|---|---:|---:|');
-  results.forEach(({ rssBefore, rssAfter }, i) => {
-    console.log(`| ${datasets[i]?.engine} | ${rssBefore} MB | ${rssAfter} MB |`);
+  console.log(
+    '\n| Engine | Server RSS before | after | PGlite WebAssembly memory before: size / resident | after |\n|---|---:|---:|---:|---:|',
+  );
+  const wasm = (w: Wasm) => (w ? `${w.size} / ${w.resident} MB` : '—');
+  results.forEach(({ rssBefore, rssAfter, wasmBefore, wasmAfter }, i) => {
+    console.log(
+      `| ${datasets[i]?.engine} | ${rssBefore} MB | ${rssAfter} MB | ${wasm(wasmBefore)} | ${wasm(wasmAfter)} |`,
+    );
   });
 }
 

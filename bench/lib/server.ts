@@ -30,6 +30,8 @@ export interface RunningServer {
   pid: number;
   /** Resident memory of the server process, in MB (worker threads included: they share the process). */
   rssMb(): number;
+  /** PGlite's WebAssembly memory in the server process: its size and how much of it is resident, in MB. */
+  wasmMb(): { size: number; resident: number } | undefined;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,36 @@ function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+/**
+ * A WebAssembly memory as Linux maps it: V8 reserves 8 GB or more of address space and opens its first
+ * bytes, as far as the memory has grown, read-write: a `rw-p` mapping followed at once by the `---p`
+ * remainder of the reservation. Undefined when the process has none (PostgreSQL).
+ */
+function wasmOf(pid: number): { size: number; resident: number } | undefined {
+  const maps: { start: number; end: number; perms: string; rssKb: number }[] = [];
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const range = /^([0-9a-f]+)-([0-9a-f]+) (\S+) /.exec(line);
+    if (range)
+      maps.push({
+        start: Number.parseInt(range[1] ?? '', 16),
+        end: Number.parseInt(range[2] ?? '', 16),
+        perms: range[3] ?? '',
+        rssKb: 0,
+      });
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    const last = maps[maps.length - 1];
+    if (rss && last) last.rssKb = Number(rss[1]);
+  }
+  const GB = 1024 ** 3;
+  for (const [i, open] of maps.entries()) {
+    const rest = maps[i + 1];
+    if (open.perms === 'rw-p' && rest?.perms === '---p' && rest.start === open.end && rest.end - open.start >= 4 * GB) {
+      return { size: Math.round((open.end - open.start) / 1024 ** 2), resident: Math.round(open.rssKb / 1024) };
+    }
+  }
+  return undefined;
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -93,6 +125,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url,
     pid,
     rssMb: () => rssOf(pid),
+    wasmMb: () => wasmOf(pid),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
