@@ -32,6 +32,7 @@ describe('writtenTables', () => {
     ]);
     expect(writtenTables(sql`UPDATE "public"."Roles" SET name = 'x'`.toOperationNode())).toEqual(['roles']);
     expect(writtenTables(sql`insert into orders (id) values (1)`.toOperationNode())).toEqual(['orders']);
+    expect(writtenTables(sql`update ${sql.table('roles')} set name = ${'x'}`.toOperationNode())).toEqual(['roles']);
     expect(writtenTables(sql`select * from employees`.toOperationNode())).toEqual([]);
   });
 });

@@ -25,11 +25,17 @@ function tableName(node: OperationNode | undefined): string | undefined {
   if (!node) return undefined;
   if (TableNode.is(node)) return node.table.identifier.name;
   if (AliasNode.is(node)) return tableName(node.node);
+  // sql.table('x') inside raw SQL: a raw node holding only the table.
+  if (RawNode.is(node) && node.parameters.length === 1 && node.sqlFragments.every((fragment) => !fragment.trim()))
+    return tableName(node.parameters[0]);
   return undefined;
 }
 
 /** A raw statement's written table: `insert into x`, `update x`, `delete from x` (schema-qualified or quoted). */
 const RAW_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?\w+"?\.)?"?(\w+)"?/gi;
+
+/** A raw fragment that ends where a written table's name goes. */
+const RAW_WRITE_BEFORE_TABLE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?$/i;
 
 /** The tables a statement writes (a `with` of writes included); none for a read. */
 export function writtenTables(node: OperationNode): string[] {
@@ -53,7 +59,12 @@ export function writtenTables(node: OperationNode): string[] {
     } else if (WithNode.is(current)) {
       for (const expression of current.expressions) visit(expression.expression);
     } else if (RawNode.is(current)) {
-      for (const match of current.sqlFragments.join(' ').matchAll(RAW_WRITE)) add(match[1]?.toLowerCase());
+      // Values stand as `?`, which no table name matches.
+      for (const match of current.sqlFragments.join(' ? ').matchAll(RAW_WRITE)) add(match[1]?.toLowerCase());
+      // A table given as a value: sql`update ${sql.table('employees')} set …`.
+      current.sqlFragments.forEach((fragment, i) => {
+        if (RAW_WRITE_BEFORE_TABLE.test(fragment)) add(tableName(current.parameters[i]));
+      });
     }
   };
   visit(node);
