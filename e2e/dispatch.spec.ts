@@ -76,10 +76,15 @@ describe("dispatch: the day's departures, a courier's run", () => {
     await column.getByText(/^1 pedido · /).waitFor();
     expect((await board(page, day)).flatMap((d) => d.orders).some((o) => o.orderId === order.orderId)).toBe(false);
 
-    // On a desktop, an order dragged onto a courier's column joins his run.
+    // On a desktop, an order dragged onto a courier's column joins his run. The whole page on screen first: a
+    // drag whose target must be scrolled to would scroll the page under the pressed mouse, and the row that
+    // starts the drag would be whichever is under it then (the list's length varies with the hour).
+    const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: 1366, height: Math.max(900, tall) });
     await section.getByRole('row').filter({ hasText: another.code }).dragTo(column);
     await page.getByRole('alert').filter({ hasText: '1 pedido na rota de Diego Motoboy.' }).last().waitFor();
     await column.getByText(/^2 pedidos · /).waitFor();
+    await page.setViewportSize({ width: 1366, height: 900 });
     await screenshot(page, 'dispatch-run-desktop');
 
     // The run sheet, made by the server, read back as text.
