@@ -2,13 +2,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { businessDay, scheduledInstant } from '@backoffice/contract';
 import { sql } from 'kysely';
+import { everyMinute } from '../lib/minute-timer';
 import { type DB, pgliteNotificationFeed } from './database';
 
 /** São Paulo time of the embedded database's nightly maintenance: after the backup's default 03:00. */
 export const MAINTENANCE_TIME = '04:00';
 /** A failed run is tried again after this long, not every minute. */
 const RETRY_AFTER_MS = 60 * 60_000;
-const MINUTE = 60_000;
 
 /** Whether `db` is the embedded PGlite (in a worker thread or in process). */
 export const isEmbedded = (db: DB): boolean => pgliteNotificationFeed(db) !== undefined;
@@ -109,23 +109,10 @@ export function startEmbeddedMaintenance(
   const now = options.now ?? (() => new Date());
   const maintenance = createEmbeddedMaintenance(db, options);
   maintenance.begin(now());
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(
-      () => {
-        void maintenance.runIfDue(now()).finally(schedule);
-      },
-      MINUTE - (now().getTime() % MINUTE),
-    );
-    timer.unref();
-  };
-  schedule();
+  const timer = everyMinute(() => maintenance.runIfDue(now()), now);
   return {
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
+      await timer.stop();
       await maintenance.idle();
     },
   };

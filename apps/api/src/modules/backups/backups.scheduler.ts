@@ -1,6 +1,5 @@
+import { everyMinute } from '../../lib/minute-timer';
 import type { BackupLog, BackupsService } from './backups.service';
-
-const MINUTE = 60_000;
 
 export interface BackupScheduler {
   /** Stops the timer and waits for a backup under way. */
@@ -14,30 +13,13 @@ export interface BackupScheduler {
  * the app (`stop` in its onClose).
  */
 export function startBackupScheduler(service: BackupsService, log: BackupLog, now = () => new Date()): BackupScheduler {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let tick: Promise<void> = Promise.resolve();
-  const schedule = () => {
-    if (stopped) return;
-    // At the start of the next minute (the first check a moment after start).
-    const wait = MINUTE - (now().getTime() % MINUTE);
-    timer = setTimeout(() => {
-      tick = service
-        .runScheduled(now())
-        .then(
-          () => undefined,
-          (error: unknown) => log.error({ err: error }, 'scheduled backup failed'),
-        )
-        .finally(schedule);
-    }, wait);
-    timer.unref();
-  };
-  schedule();
+  const timer = everyMinute(
+    () => service.runScheduled(now()).catch((error: unknown) => log.error({ err: error }, 'scheduled backup failed')),
+    now,
+  );
   return {
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await tick;
+      await timer.stop();
       await service.idle();
     },
   };
