@@ -98,6 +98,12 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
+      // Two pages: the app (index.html) and the sign-in (login.html, served at `/` and `/login`: the form
+      // without React nor MUI, decision 0025).
+      input: {
+        index: path.resolve(import.meta.dirname, 'index.html'),
+        login: path.resolve(import.meta.dirname, 'login.html'),
+      },
       output: {
         // zod and the line that makes it eval-free (lib/strict-csp.ts) share one chunk: every chunk that
         // builds a schema imports it, so the setting is in force before the first schema exists.

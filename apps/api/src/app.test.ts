@@ -13,16 +13,28 @@ describe('the served web app and the API side by side', () => {
   beforeAll(async () => {
     webDistDir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
     writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>BackOffice</title><div id="root"></div>');
+    writeFileSync(path.join(webDistDir, 'login.html'), '<!doctype html><title>Entrar</title><div id="root"></div>');
     t = await createTestApp({ webDistDir });
   });
   afterAll(() => t.close());
 
   it('answers any screen path with the single-page app', async () => {
-    for (const url of ['/', '/admin/customers', '/forgot-password', '/admin/nao-existe']) {
+    for (const url of ['/admin/customers', '/forgot-password', '/admin/nao-existe', '/logout']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toContain('<div id="root">');
+      expect(res.body).toContain('<title>BackOffice</title>');
+    }
+  });
+
+  it('answers / and /login with the sign-in page (decision 0025), revalidated on every visit', async () => {
+    for (const url of ['/', '/login', '/login?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.body, url).toContain('<title>Entrar</title>');
     }
   });
 

@@ -200,17 +200,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // Looks files up at request time, so a rebuilt web app is served without a restart.
       wildcard: true,
       preCompressed: true,
+      // `/` is the sign-in page (login.html: the form without React, decision 0025); every other address of
+      // the app is index.html (the not-found handler).
+      index: 'login.html',
       setHeaders: (res, filePath) => {
         if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
         // The page, the service worker, its registration and the manifest are revalidated on every visit, so
         // a new build reaches installed phones at once.
         else if (
-          /^(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)(\.br|\.gz)?$/.test(path.basename(filePath))
+          /^(index\.html|login\.html|sw\.js|registerSW\.js|manifest\.webmanifest)(\.br|\.gz)?$/.test(
+            path.basename(filePath),
+          )
         ) {
           res.header('cache-control', 'no-cache');
         }
       },
     });
+    app.get('/login', { schema: { hide: true } }, (_request, reply) => reply.sendFile('login.html'));
   }
   return app;
 }

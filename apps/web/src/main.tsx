@@ -1,13 +1,4 @@
-// First: configures zod before any schema of the app or the contract is built.
-import './lib/strict-csp';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+// The app's page (index.html): every address but the sign-in's (login.html, sign-in.ts).
+import { startApp } from './app/start';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root missing');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+startApp();

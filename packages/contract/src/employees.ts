@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { isValidCpf, isValidPhone, onlyDigits } from './documents';
+import { EMAIL_PATTERN, EMAIL_TEXTS } from './email';
+import type { EmployeeFunc } from './employee-funcs';
 import { idSchema } from './ids';
 
-export const EMPLOYEE_FUNCS = { ATTENDANT: 1, DELIVERER: 2, STOCKER: 3 } as const;
-export type EmployeeFunc = (typeof EMPLOYEE_FUNCS)[keyof typeof EMPLOYEE_FUNCS];
-export const EMPLOYEE_FUNC_LABELS: Record<EmployeeFunc, string> = { 1: 'Atendente', 2: 'Motoboy', 3: 'Estoquista' };
-/** The path segment of signup and update for each function. */
-export const EMPLOYEE_FUNC_PATHS: Record<EmployeeFunc, 'attendant' | 'deliverer' | 'stocker'> = {
-  1: 'attendant',
-  2: 'deliverer',
-  3: 'stocker',
-};
+export { EMPLOYEE_FUNC_LABELS, EMPLOYEE_FUNC_PATHS, EMPLOYEE_FUNCS, type EmployeeFunc } from './employee-funcs';
 export const EMPLOYEE_KINDS = ['attendant', 'deliverer', 'stocker'] as const;
 export type EmployeeKind = (typeof EMPLOYEE_KINDS)[number];
 /** The function code of a path segment: attendant 1, deliverer 2, stocker 3. */
@@ -22,8 +16,8 @@ export const EMPLOYEE_TEXTS = {
   cpfInvalid: 'Informe um cpf válido',
   cpfRequired: 'Informe o número do cpf',
   funcRequired: 'Informe a função do funcionário',
-  emailInvalid: 'Informe um e-mail válido',
-  emailRequired: 'Informe o endereço de e-mail',
+  emailInvalid: EMAIL_TEXTS.invalid,
+  emailRequired: EMAIL_TEXTS.required,
   roleRequired: 'Informe a regra',
   emailTaken: 'Já existe um funcionário com este e-mail.',
   documentTaken: 'Já existe um funcionário com este CPF.',
@@ -44,7 +38,7 @@ export const emailSchema = z
   .string({ error: EMPLOYEE_TEXTS.emailRequired })
   .trim()
   .min(1, EMPLOYEE_TEXTS.emailRequired)
-  .pipe(z.email(EMPLOYEE_TEXTS.emailInvalid))
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMPLOYEE_TEXTS.emailInvalid }))
   .transform((email) => email.toLowerCase());
 
 export const cpfSchema = z

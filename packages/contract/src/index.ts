@@ -7,6 +7,7 @@ export * from './customer-privacy';
 export * from './customers';
 export * from './dispatch';
 export * from './documents';
+export * from './email';
 export * from './employees';
 export * from './errors';
 export * from './fiscal';

@@ -1,4 +1,4 @@
-import { EMPLOYEE_FUNCS, type EmployeeFunc } from './employees';
+import { EMPLOYEE_FUNCS, type EmployeeFunc } from './employee-funcs';
 import { type AccessRule, FULL_ACCESS, PERMISSIONS, type PermissionKey } from './permissions';
 
 /** The order statuses with their numeric keys (key 14 does not exist). */

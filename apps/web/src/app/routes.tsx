@@ -1,6 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { startTasksEarly } from '../features/field/api/tasks-api';
 import { ADMIN_PAGES, type AdminPath, DEFAULT_ADMIN_PATH } from './admin-pages';
 import { RequireAuth, RequirePermission } from './guard';
 import { prefetchAfterLogin, prefetchLogin } from './prefetch';
@@ -20,6 +21,9 @@ const PAGE_CODE: Record<AdminPath, () => Promise<{ default: ComponentType }>> = 
   selling: () => import('../features/selling/pages/selling-page'),
   settings: () => import('../features/settings/pages/settings-page'),
 };
+/** The first call of a page, started with its code (decision 0025): the page's own call then takes the answer. */
+const PAGE_FIRST_CALLS: Partial<Record<AdminPath, () => void>> = { tasks: startTasksEarly };
+
 const loginCode = () => import('../features/auth/pages/login-page');
 const forgotPasswordCode = () => import('../features/auth/pages/forgot-password-page');
 const adminLayoutCode = () => import('./layout/admin-layout');
@@ -49,7 +53,10 @@ export function startLoadingCodeFor(pathname: string): Promise<unknown> {
   else if (pathname === '/admin' || pathname.startsWith('/admin/')) {
     started.push(adminLayoutCode());
     const segment = pathname.split('/')[2] ?? '';
-    if (Object.hasOwn(PAGE_CODE, segment)) started.push(PAGE_CODE[segment as AdminPath]());
+    if (Object.hasOwn(PAGE_CODE, segment)) {
+      started.push(PAGE_CODE[segment as AdminPath]());
+      PAGE_FIRST_CALLS[segment as AdminPath]?.();
+    }
   }
   // The lazy components report a failed fetch themselves; this promise is only waited for by tests.
   return Promise.all(started).catch(() => undefined);

@@ -1,5 +1,6 @@
 import { type ErrorCode, errorCodeSchema } from '@backoffice/contract';
-import { clearSession, getSession } from './session';
+import { CONNECTION_LOST_TEXT, envelopeErrors } from './api-envelope';
+import { clearSession, getSession } from './session-store';
 
 /**
  * A non-2xx answer of the API: its status and the `{ errors: [...], code, details? }` envelope. `code` is the
@@ -21,11 +22,7 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * What every screen says when a call got no answer (no network, the server unreachable): the open dialog,
- * its fields, pictures and signature stay, and the same action can be tried again (decision 0004).
- */
-export const CONNECTION_LOST_TEXT = 'Sem conexão com o servidor. Tente novamente.';
+export { CONNECTION_LOST_TEXT };
 
 /** The `ApiError` of a call that got no answer: status 0, the connection text as its message. */
 export const connectionLost = () => new ApiError(0, [CONNECTION_LOST_TEXT]);
@@ -89,7 +86,7 @@ function buildUrl(path: string, query: ApiOptions['query']): string {
 async function readError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as { errors?: unknown; code?: unknown; details?: unknown };
-    const errors = Array.isArray(body?.errors) ? body.errors.filter((e): e is string => typeof e === 'string') : [];
+    const errors = envelopeErrors(body);
     const code = errorCodeSchema.safeParse(body?.code);
     const details =
       body?.details && typeof body.details === 'object' ? (body.details as Record<string, unknown>) : undefined;
@@ -98,6 +95,39 @@ async function readError(response: Response): Promise<ApiError> {
     // not JSON: no server message
   }
   return new ApiError(response.status, []);
+}
+
+/** How long an early answer waits for the screen that asked for it (`startEarly`). */
+const EARLY_KEPT_MS = 15_000;
+
+/** GETs started before their screen's code has arrived, by address: taken once by the same `api()` call. */
+const early = new Map<string, { token: string; answer: Promise<Response | null> }>();
+
+/**
+ * Starts a GET of the page the app opens on while the page's code is still on its way (a phone's round trips,
+ * decision 0025): the page's first identical call (`api()`, same address, same session) takes its answer
+ * instead of asking again. An answer not taken within 15 s is dropped; a failed one is asked again.
+ */
+export function startEarly(path: string, query?: ApiOptions['query']): void {
+  const session = getSession();
+  if (!session) return;
+  const url = buildUrl(path, query);
+  const answer = fetch(url, {
+    headers: { Accept: 'application/json', Authorization: `Bearer ${session.token}` },
+  }).catch(() => null);
+  const entry = { token: session.token, answer };
+  early.set(url, entry);
+  setTimeout(() => {
+    if (early.get(url) === entry) early.delete(url);
+  }, EARLY_KEPT_MS);
+}
+
+/** The early answer for `url` under this session (once), else null (at once: no early call, no wait). */
+function takeEarly(url: string, session: { token: string } | null): Promise<Response | null> | null {
+  const entry = early.get(url);
+  if (!entry) return null;
+  early.delete(url);
+  return session?.token === entry.token ? entry.answer : null;
 }
 
 /**
@@ -118,14 +148,18 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (session) headers.Authorization = `Bearer ${session.token}`;
 
+  const url = buildUrl(path, options.query);
+  const earlyAnswer = (options.method ?? 'GET') === 'GET' ? takeEarly(url, session) : null;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    response =
+      (earlyAnswer && (await earlyAnswer)) ||
+      (await fetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      }));
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
     throw connectionLost();

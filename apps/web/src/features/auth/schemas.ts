@@ -2,11 +2,6 @@ import { AUTH_TEXTS, emailSchema } from '@backoffice/contract';
 import { z } from 'zod';
 import { strongPasswordSchema } from '../../lib/password-strength';
 
-export const loginFormSchema = z.object({
-  email: emailSchema,
-  password: z.string().min(1, AUTH_TEXTS.passwordRequired),
-});
-
 export const recoveryEmailSchema = z.object({ email: emailSchema });
 
 /** The code step for `email`: the code, and a new password judged as the server judges it (given the e-mail). */

@@ -7,8 +7,12 @@ export const LOGIN_TEXTS = {
   password: 'Senha',
   submit: 'Entrar',
   forgot: 'Esqueceu a senha?',
+  passwordRequired: AUTH_TEXTS.passwordRequired,
   instability: AUTH_TEXTS.instability,
 } as const;
+
+/** Where 'Esqueceu a senha?' leads. */
+export const RECOVERY_PATH = '/forgot-password';
 
 export const RECOVERY_TEXTS = {
   title: 'Recuperar senha',

@@ -1,13 +1,5 @@
 import { api } from '../../../lib/api-client';
 
-export interface SigninAnswer {
-  data: { accessToken: string; expires: number; permissions: string[] };
-}
-
-export function signIn(email: string, password: string) {
-  return api<SigninAnswer>('/accounts/signin', { method: 'POST', body: { email, password } });
-}
-
 /** Step 1 of recovery: e-mails a code (always 200 for a well-formed e-mail). */
 export function requestRecoveryCode(email: string) {
   return api<unknown>(`/accounts/users/forgotpassword/${encodeURIComponent(email)}`, { method: 'PATCH' });

@@ -6,7 +6,7 @@ import { mockApi } from '../../../test/contract';
 import { fakeToken, mockFetch, renderPage } from '../../../test/render';
 import LoginPage from './login-page';
 
-const LANDINGS = ['/admin/dashboard', '/admin/orders', '/admin/products'];
+const LANDINGS = ['/admin/dashboard', '/admin/orders', '/admin/products', '/forgot-password'];
 
 function setup() {
   const user = userEvent.setup();
@@ -97,5 +97,15 @@ describe('Login', () => {
     expect(calls[0]?.body).toEqual({ email: 'bia@demo.com.br', password: 'demo1234' });
     expect(localStorage.getItem('permissions')).toBe(permissions.join(','));
     expect(getSession()?.name).toBe('Beatriz');
+  });
+
+  it("follows 'Esqueceu a senha?' inside the app, the typed e-mail not sent anywhere", async () => {
+    const calls = mockApi({});
+    const { user, router } = setup();
+    await user.type(screen.getByLabelText('Email'), 'ana@demo.com.br');
+    await user.click(screen.getByRole('link', { name: 'Esqueceu a senha?' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'));
+    expect(screen.getByText('page /forgot-password')).toBeTruthy();
+    expect(calls).toHaveLength(0);
   });
 });

@@ -10,7 +10,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifier';
 import { type OrderMoveVars, useOrderMove } from '../../../components/orders/use-order-move';
@@ -19,7 +19,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { CONNECTION_LOST_TEXT, firstError, isNoAnswer } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { useTasks } from '../api/tasks-api';
+import { FIRST_TASKS, useTasks } from '../api/tasks-api';
 import { AbsentDialog } from '../components/absent-dialog';
 import { DeliverDialog } from '../components/deliver-dialog';
 import { PackDialog } from '../components/pack-dialog';
@@ -36,8 +36,8 @@ type Dialog = { type: 'pack' | 'deliver' | 'customerAbsent'; order: TaskOrder };
  * big buttons. Attendants and administrators, who may do both kinds, get a tab per kind.
  */
 export default function TasksPage() {
-  const [kind, setKind] = useState<TaskKind | undefined>(undefined);
-  const [page, setPage] = useState(0);
+  const [kind, setKind] = useState<TaskKind | undefined>(FIRST_TASKS.kind);
+  const [page, setPage] = useState(FIRST_TASKS.page);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   /** Why the open dialog's last try failed: shown in it, with what was filled in kept for the retry. */
   const [dialogError, setDialogError] = useState<string | null>(null);
@@ -136,6 +136,9 @@ export default function TasksPage() {
   };
 
   const pages = data ? Math.ceil(data.total / TASK_LIMITS.pageSize) : 0;
+  // The cards are drawn in a transition: React yields to the phone between cards instead of one long task
+  // when the list arrives (decision 0025); the loader stays until they are drawn.
+  const listed = useDeferredValue(data);
   return (
     <Box sx={{ maxWidth: 760, mx: 'auto' }}>
       <PageHeader
@@ -205,9 +208,9 @@ export default function TasksPage() {
           {FIELD_TEXTS.offline.snapshot(formatDateTime(new Date(snapshot.savedAt)))}
         </Alert>
       ) : null}
-      {tasks.isPending ? (
+      {tasks.isPending || (data !== undefined && listed === undefined) ? (
         <PageLoader />
-      ) : tasks.isError && !data ? (
+      ) : tasks.isError && !listed ? (
         <Alert
           severity="error"
           action={
@@ -218,23 +221,23 @@ export default function TasksPage() {
         >
           {firstError(tasks.error, FIELD_TEXTS.loadFailed)}
         </Alert>
-      ) : !data?.kind ? (
+      ) : !listed?.kind ? (
         <Alert severity="info">{FIELD_TEXTS.noKinds}</Alert>
-      ) : data.orders.length === 0 ? (
+      ) : listed.orders.length === 0 ? (
         <Paper sx={{ p: 3, textAlign: 'center' }}>
-          <Typography color="text.secondary">{FIELD_TEXTS.empty[data.kind]}</Typography>
+          <Typography color="text.secondary">{FIELD_TEXTS.empty[listed.kind]}</Typography>
         </Paper>
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
-            {FIELD_TEXTS.count(data.total)}
+            {FIELD_TEXTS.count(listed.total)}
           </Typography>
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-            {data.orders.map((order) => (
+            {listed.orders.map((order) => (
               <TaskCard
                 key={order.orderId}
                 order={order}
-                kind={data.kind as TaskKind}
+                kind={listed.kind as TaskKind}
                 busy={busy(order)}
                 queued={queued.has(order.orderId)}
                 onAction={(action) => void onAction(order, action)}

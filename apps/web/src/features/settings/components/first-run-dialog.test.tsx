@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/contract';
 import { type MockCall, renderPage, signInAs } from '../../../test/render';
 import { DeparturesCard } from './departures-card';
-import { FirstRunGate } from './first-run-dialog';
+import { FirstRunGate } from './first-run-gate';
 
 /** Section 9's week as the server answers it (Sunday first), written by hand. */
 const SECTION_9 = [

@@ -4,7 +4,6 @@ import {
   DEFAULT_DELIVERY_DEPARTURES,
   merchantCitySchema,
   normalizePixKey,
-  PERMISSIONS,
   PIX_KEY_TYPE_LABELS,
   PIX_KEY_TYPES,
   type PixKeyType,
@@ -21,7 +20,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -30,9 +28,8 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { ApiError, isNoAnswer } from '../../../lib/api-client';
-import { hasAccess, useSession } from '../../../lib/session';
 import { departureKeys } from '../../../lib/shared-queries';
-import { completeSetup, settingsKeys, setupQuery } from '../api/settings-api';
+import { completeSetup, settingsKeys } from '../api/settings-api';
 import { FIRST_RUN_TEXTS as T } from '../texts';
 import { checkWeek, DeparturesEditor, type WeekTexts, weekToTexts } from './departures-editor';
 
@@ -203,31 +200,5 @@ export function FirstRunDialog({
         </DialogActions>
       </form>
     </Dialog>
-  );
-}
-
-const LATER_KEY = 'backoffice.firstRunLater';
-
-/**
- * Opens 'Configuração inicial' by itself once for an administrator (the settings permission) while the
- * server says it is still to do; 'Fazer depois' is remembered on this browser for that employee, and
- * Configurações keeps offering it until it is done.
- */
-export function FirstRunGate() {
-  const session = useSession();
-  const canSetUp = session !== null && hasAccess({ permissions: [PERMISSIONS.settings] });
-  const later = `${LATER_KEY}.${session?.employeeId ?? ''}`;
-  const status = useQuery({ ...setupQuery, enabled: canSetUp });
-  const [dismissed, setDismissed] = useState(() => localStorage.getItem(later) === '1');
-  const open = canSetUp && status.data?.required === true && !dismissed;
-  return (
-    <FirstRunDialog
-      open={open}
-      status={status.data}
-      onClose={(done) => {
-        if (!done) localStorage.setItem(later, '1');
-        setDismissed(true);
-      }}
-    />
   );
 }

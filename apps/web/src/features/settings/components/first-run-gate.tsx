@@ -1,0 +1,37 @@
+import { PERMISSIONS } from '@backoffice/contract';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { hasAccess, useSession } from '../../../lib/session';
+import { setupQuery } from '../api/settings-api';
+
+const FirstRunDialog = lazy(() => import('./first-run-dialog').then((code) => ({ default: code.FirstRunDialog })));
+
+const LATER_KEY = 'backoffice.firstRunLater';
+
+/**
+ * Opens 'Configuração inicial' by itself once for an administrator (the settings permission) while the
+ * server says it is still to do; 'Fazer depois' is remembered on this browser for that employee, and
+ * Configurações keeps offering it until it is done.
+ */
+export function FirstRunGate() {
+  const session = useSession();
+  const canSetUp = session !== null && hasAccess({ permissions: [PERMISSIONS.settings] });
+  const later = `${LATER_KEY}.${session?.employeeId ?? ''}`;
+  const status = useQuery({ ...setupQuery, enabled: canSetUp });
+  const [dismissed, setDismissed] = useState(() => localStorage.getItem(later) === '1');
+  const open = canSetUp && status.data?.required === true && !dismissed;
+  // The dialog's code (its form, fields and the departures editor) is fetched only for the one who sees it.
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <FirstRunDialog
+        open
+        status={status.data}
+        onClose={(done) => {
+          if (!done) localStorage.setItem(later, '1');
+          setDismissed(true);
+        }}
+      />
+    </Suspense>
+  );
+}

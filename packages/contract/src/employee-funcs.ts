@@ -1,0 +1,13 @@
+/**
+ * The employees' functions. A module of its own, free of schemas: the sign-in page chooses the landing page
+ * from the function without loading zod (decision 0025).
+ */
+export const EMPLOYEE_FUNCS = { ATTENDANT: 1, DELIVERER: 2, STOCKER: 3 } as const;
+export type EmployeeFunc = (typeof EMPLOYEE_FUNCS)[keyof typeof EMPLOYEE_FUNCS];
+export const EMPLOYEE_FUNC_LABELS: Record<EmployeeFunc, string> = { 1: 'Atendente', 2: 'Motoboy', 3: 'Estoquista' };
+/** The path segment of signup and update for each function. */
+export const EMPLOYEE_FUNC_PATHS: Record<EmployeeFunc, 'attendant' | 'deliverer' | 'stocker'> = {
+  1: 'attendant',
+  2: 'deliverer',
+  3: 'stocker',
+};
