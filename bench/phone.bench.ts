@@ -119,7 +119,10 @@ function median(values: number[]): number {
 }
 
 function summary(label: string, runs: PageFigures[]) {
-  const of = (key: 'score' | 'lcpMs' | 'tbtMs' | 'requests' | 'kb') => runs.map((run) => run[key]);
+  // A run whose trace Lighthouse could not read (it prints a TypeError from its trace engine and gives no
+  // metrics: score 0, LCP NaN) is shown in 'runs' but left out of the medians.
+  const measured = runs.filter((run) => Number.isFinite(run.lcpMs) && Number.isFinite(run.tbtMs));
+  const of = (key: 'score' | 'lcpMs' | 'tbtMs' | 'requests' | 'kb') => measured.map((run) => run[key]);
   return {
     page: label,
     score: median(of('score')),

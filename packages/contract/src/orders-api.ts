@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { digitsParamSchema, idParamSchema, idSchema } from './ids';
 import { packUnitSchema } from './imei';
+import { ORDER_LIMITS } from './order-limits';
 import {
   ORDER_ACTION_LABELS,
   ORDER_STATUS,
@@ -12,25 +13,7 @@ import {
 } from './order-status';
 import { proofEndToEndIdSchema } from './payments';
 
-/** Paging and size limits of the orders API. */
-export const ORDER_LIMITS = {
-  /** Default rows per page (spec: page 0, items 10). */
-  pageSize: 10,
-  /** The largest page (a status card asks for 100). */
-  maxPageSize: 100,
-  /** The deepest page number accepted (a page beyond the last one simply answers no orders). */
-  maxPage: 1_000_000,
-  /** Packaging photos per packing move. */
-  maxPackagingPhotos: 6,
-  /** Bytes of one picture as sent (phone photos and drawn signatures). */
-  maxImageBytes: 4 * 1024 * 1024,
-  /** A reason or comment. */
-  maxComment: 500,
-  /** An order code as typed (with or without its dash, spaces around it). */
-  maxCode: 40,
-  /** The customer searched for on the orders screen. */
-  maxSearch: 80,
-} as const;
+export { ORDER_LIMITS } from './order-limits';
 
 /**
  * Portuguese texts of the orders API and, later, of the orders screen (section 8 of the spec, exact

@@ -21,3 +21,6 @@ export const TASK_ACTIONS: Record<TaskKind, readonly OrderAction[]> = {
  * of a courier, the sidebar) and must not carry the order schemas with it (decision 0021).
  */
 export const TASKS_ACCESS = actionAccess([...TASK_ACTIONS.packing, ...TASK_ACTIONS.delivery]);
+
+/** Paging of GET /orders/tasks (here, free of schemas, for the field screen's first download). */
+export const TASK_LIMITS = { pageSize: 20, maxPageSize: 50, maxPage: 100_000 } as const;

@@ -11,9 +11,9 @@ import {
 } from './order-status';
 import { orderSummarySchema } from './orders-api';
 import { FULL_ACCESS } from './permissions';
-import { TASK_ACTIONS, TASK_KINDS, type TaskKind } from './task-access';
+import { TASK_ACTIONS, TASK_KINDS, TASK_LIMITS, type TaskKind } from './task-access';
 
-export { TASK_ACTIONS, TASK_KINDS, TASKS_ACCESS, type TaskKind } from './task-access';
+export { TASK_ACTIONS, TASK_KINDS, TASK_LIMITS, TASKS_ACCESS, type TaskKind } from './task-access';
 
 /** The statuses an order of each kind can be in (the `from` of its moves). */
 export const TASK_STATUSES: Record<TaskKind, readonly OrderStatusKey[]> = {
@@ -59,8 +59,6 @@ export function taskScopeOf(actor: Pick<OrderActor, 'permissions' | 'func'>, kin
 export function readsOnlyOwnOrders(actor: Pick<OrderActor, 'permissions' | 'func'>): boolean {
   return taskScopeOf(actor, 'delivery') === 'own';
 }
-
-export const TASK_LIMITS = { pageSize: 20, maxPageSize: 50, maxPage: 100_000 } as const;
 
 /** Texts of the API (the screen's are in the web app's features/field/texts.ts). */
 export const TASK_TEXTS = {

@@ -2,13 +2,14 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useOrderEvents } from '../../features/orders/live/use-order-events';
 import { FirstRunGate } from '../../features/settings/components/first-run-gate';
 import { signOut } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import { SIDEBAR_WIDTH } from '../theme';
+import { SIDEBAR_WIDTH, theme } from '../theme';
 import { AdminProviders } from './admin-providers';
 import { SIDEBAR_BG, Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -33,6 +34,7 @@ function useExpiryTimer() {
  */
 export default function AdminLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true, defaultMatches: true });
   useExpiryTimer();
   // Live updates of the orders, once for the whole signed-in app (features/orders/live).
   useOrderEvents();
@@ -64,16 +66,20 @@ export default function AdminLayout() {
           >
             <Sidebar onNavigate={() => setMobileOpen(false)} />
           </Drawer>
-          <Drawer
-            variant="permanent"
-            open
-            sx={{
-              display: { xs: 'none', md: 'block' },
-              '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, bgcolor: SIDEBAR_BG, border: 0, boxSizing: 'border-box' },
-            }}
-          >
-            <Sidebar />
-          </Drawer>
+          {/* Built only where it shows (960 px and wider): a phone does not build a hidden menu. Where the
+            width cannot be read (tests), it is built. */}
+          {wide ? (
+            <Drawer
+              variant="permanent"
+              open
+              sx={{
+                display: { xs: 'none', md: 'block' },
+                '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, bgcolor: SIDEBAR_BG, border: 0, boxSizing: 'border-box' },
+              }}
+            >
+              <Sidebar />
+            </Drawer>
+          ) : null}
         </Box>
         <Box
           sx={{

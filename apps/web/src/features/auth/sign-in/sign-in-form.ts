@@ -137,22 +137,20 @@ export function mountSignIn(container: HTMLElement, options: SignInOptions = {})
     options.onNavigate(RECOVERY_PATH);
   };
 
+  // One signal removes every listener when the form is taken away.
+  const listening = new AbortController();
+  const { signal } = listening;
   for (const input of problems.keys()) {
-    input.addEventListener('input', onInput);
-    input.addEventListener('blur', onBlur);
+    input.addEventListener('input', onInput, { signal });
+    input.addEventListener('blur', onBlur, { signal });
   }
-  form.addEventListener('submit', onSubmit);
-  link.addEventListener('click', onLinkClick);
+  form.addEventListener('submit', onSubmit, { signal });
+  link.addEventListener('click', onLinkClick, { signal });
   email.focus();
   render();
 
   return () => {
-    for (const input of problems.keys()) {
-      input.removeEventListener('input', onInput);
-      input.removeEventListener('blur', onBlur);
-    }
-    form.removeEventListener('submit', onSubmit);
-    link.removeEventListener('click', onLinkClick);
+    listening.abort();
     container.replaceChildren();
   };
 }

@@ -91,6 +91,22 @@ const list = (kind: TaskList['kind'], kinds: TaskList['kinds'], orders: TaskOrde
 const card = (code: string) => screen.getByRole('article', { name: code });
 const tasksCalls = (calls: MockCall[]) => calls.filter((c) => c.url.startsWith('/api/orders/tasks'));
 
+describe('Minhas tarefas: a full page', () => {
+  it('draws every card of the page, in the order the server gave, the first ones first (decision 0025)', async () => {
+    signInAs(['bo:manage:products'], 'Carlos Estoquista');
+    const codes = ['A1B-2C1', 'A1B-2C2', 'A1B-2C3', 'A1B-2C4', 'A1B-2C5', 'A1B-2C6', 'A1B-2C7'];
+    const orders = codes.map((code, index) => ({ ...WAITING, orderId: 100 + index, code }));
+    mockApi({ 'GET /api/orders/tasks': { body: list('packing', ['packing'], orders) } });
+    renderPage(<TasksPage />);
+    await screen.findByRole('article', { name: 'A1B-2C1' });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(7));
+    expect(screen.getAllByRole('article').map((article) => within(article).getByRole('heading').textContent)).toEqual(
+      codes,
+    );
+    expect(screen.getByText('7 pedidos')).toBeTruthy();
+  });
+});
+
 describe('Minhas tarefas: the stocker', () => {
   it('starts separating an order, sending what the screen saw; the list is read again', async () => {
     signInAs(['bo:manage:products'], 'Carlos Estoquista');
