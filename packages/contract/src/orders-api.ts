@@ -11,7 +11,7 @@ import {
   type OrderStatusKey,
   type OrderStatusName,
 } from './order-status';
-import { proofEndToEndIdSchema } from './payments';
+import { proofEndToEndIdSchema } from './proof';
 
 export { ORDER_LIMITS } from './order-limits';
 

@@ -3,6 +3,8 @@ import { idSchema } from './ids';
 import { ORDER_STATUS, type OrderStatusKey } from './order-status';
 import { PIX_PARTICIPANT_NAMES } from './pix-participants';
 
+export { type EndToEndParts, PROOF_TEXTS, parseEndToEndId, proofEndToEndIdSchema } from './proof';
+
 /**
  * Payments the bank tells us about: the Banco Central's Pix API webhook (`POST {webhookUrl}/pix`), the Pix
  * received and how each was matched to an order. The bank's fields keep the API's Portuguese names.
@@ -138,31 +140,6 @@ export const pixMatchBodySchema = z.strictObject({ orderId: idSchema(PAYMENT_TEX
 
 export const pixWebhookInfoSchema = z.object({ data: z.object({ url: z.string(), secret: z.string() }) });
 
-/** An E2E id read: the payer's bank (ISPB) and when the payment was made (UTC, to the minute). */
-export interface EndToEndParts {
-  ispb: string;
-  at: Date;
-}
-
-/**
- * Reads an E2E id: 'E', the payer bank's 8-digit ISPB, the time `yyyyMMddHHmm` (UTC) and 11 letters or
- * digits — 32 characters. Undefined when it is not one (a wrong length, a letter in the ISPB, 31 February).
- */
-export function parseEndToEndId(id: string): EndToEndParts | undefined {
-  const match = /^E(\d{8})(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})[A-Za-z0-9]{11}$/.exec(id);
-  if (!match) return undefined;
-  const [ispb, year, month, day, hour, minute] = match.slice(1).map(String) as [string, ...string[]];
-  const parts = [year, month, day, hour, minute].map(Number) as [number, number, number, number, number];
-  const at = new Date(Date.UTC(parts[0], parts[1] - 1, parts[2], parts[3], parts[4]));
-  const same =
-    at.getUTCFullYear() === parts[0] &&
-    at.getUTCMonth() === parts[1] - 1 &&
-    at.getUTCDate() === parts[2] &&
-    at.getUTCHours() === parts[3] &&
-    at.getUTCMinutes() === parts[4];
-  return same ? { ispb, at } : undefined;
-}
-
 /**
  * The names customers know the banks their proofs come from most often by; any other Pix participant is
  * shown by the Banco Central's short name (PIX_PARTICIPANT_NAMES), and an unknown ISPB as such.
@@ -196,18 +173,3 @@ export const PIX_PARTICIPANTS: Readonly<Record<string, string>> = {
 export function pixParticipantName(ispb: string): string {
   return PIX_PARTICIPANTS[ispb] ?? PIX_PARTICIPANT_NAMES[ispb] ?? `ISPB ${ispb}`;
 }
-
-export const PROOF_TEXTS = {
-  endToEndInvalid:
-    'ID da transação (E2E) inválido: são 32 caracteres: E, o ISPB do banco (8 dígitos), a data e hora (aaaammddhhmm) e 11 letras ou dígitos.',
-  reused: (code: string) => `Este comprovante já foi usado no pedido ${code}.`,
-  samePicture: (code: string) => `Comprovante igual ao do pedido ${code}.`,
-  beforeOrder: 'Atenção: o pagamento deste comprovante é anterior ao pedido.',
-  endToEndLabel: 'ID da transação (E2E)',
-} as const;
-
-/** The E2E id typed from a proof (optional): trimmed, checked by `parseEndToEndId`. */
-export const proofEndToEndIdSchema = z
-  .string({ error: PROOF_TEXTS.endToEndInvalid })
-  .trim()
-  .refine((id) => parseEndToEndId(id) !== undefined, PROOF_TEXTS.endToEndInvalid);
