@@ -7,7 +7,7 @@ import { createAppRouter } from './routes';
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => {
-    const created = createAppRouter();
+    const created = createAppRouter(queryClient);
     // 401, expired session or no answer: drop cached data and go to the login page.
     setSignedOutHandler(() => {
       queryClient.clear();

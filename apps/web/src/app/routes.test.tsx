@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { mockFetch, signInAs } from '../test/render';
+import { createQueryClient } from './query-client';
 
 /** The screens whose code is watched: each records itself when it is imported. */
 const SCREENS = {
@@ -38,5 +40,29 @@ describe('the code of the address the app opens on is asked for at once (decisio
     expect(await askedFor('/admin/orders')).toEqual(['admin-layout', 'orders']);
     expect(await askedFor('/forgot-password')).toEqual(['forgot-password']);
     expect(await askedFor('/admin')).toEqual(['admin-layout']);
+  });
+});
+
+describe("'Minhas tarefas' asks for its list with its code (decision 0025)", () => {
+  it('asks for the first page once, as the courier, while the code is on its way', async () => {
+    const session = signInAs(['bo:manage:orders'], 'Diego Motoboy', 2);
+    const calls = mockFetch({
+      'GET /api/orders/tasks': { body: { kind: 'delivery', kinds: ['delivery'], orders: [], total: 0 } },
+    });
+    await askedFor('/admin/tasks');
+    const { startLoadingCodeFor } = await import('./routes');
+    await startLoadingCodeFor('/admin/tasks', createQueryClient());
+    expect(calls.map((call) => call.url)).toEqual(['/api/orders/tasks?page=0']);
+    expect(calls[0]?.headers.Authorization).toBe(`Bearer ${session.token}`);
+  });
+
+  it('asks nothing for someone signed out, nor for a page without known first data', async () => {
+    const calls = mockFetch({});
+    await askedFor('/admin/tasks');
+    const { startLoadingCodeFor } = await import('./routes');
+    await startLoadingCodeFor('/admin/tasks', createQueryClient());
+    signInAs(['full:access']);
+    await startLoadingCodeFor('/admin/orders', createQueryClient());
+    expect(calls).toHaveLength(0);
   });
 });

@@ -1,7 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { startTasksEarly } from '../features/field/api/tasks-api';
+import { prefetchFirstTasks } from '../features/field/api/tasks-api';
+import { getSession } from '../lib/session-store';
 import { ADMIN_PAGES, type AdminPath, DEFAULT_ADMIN_PATH } from './admin-pages';
 import { RequireAuth, RequirePermission } from './guard';
 import { prefetchAfterLogin, prefetchLogin } from './prefetch';
@@ -21,8 +23,8 @@ const PAGE_CODE: Record<AdminPath, () => Promise<{ default: ComponentType }>> = 
   selling: () => import('../features/selling/pages/selling-page'),
   settings: () => import('../features/settings/pages/settings-page'),
 };
-/** The first call of a page, started with its code (decision 0025): the page's own call then takes the answer. */
-const PAGE_FIRST_CALLS: Partial<Record<AdminPath, () => void>> = { tasks: startTasksEarly };
+/** The first data of a page, asked for with its code (decision 0025): the page's query finds it in the cache. */
+const PAGE_FIRST_DATA: Partial<Record<AdminPath, (queryClient: QueryClient) => void>> = { tasks: prefetchFirstTasks };
 
 const loginCode = () => import('../features/auth/pages/login-page');
 const forgotPasswordCode = () => import('../features/auth/pages/forgot-password-page');
@@ -44,9 +46,10 @@ const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'))
  * Starts fetching the code of the address the app opens on, all of it at once: the sign-in page at `/` and
  * `/login`; the admin layout and the page inside it under `/admin/…` (otherwise the page's code is asked only
  * once the layout's has arrived and rendered: one more round trip on a phone, decision 0021). The lazy
- * components then find their modules already on the way. Resolves when they have arrived.
+ * components then find their modules already on the way. With `queryClient`, a signed-in user's page whose first
+ * data is known (`PAGE_FIRST_DATA`) has it asked for too. Resolves when the code has arrived.
  */
-export function startLoadingCodeFor(pathname: string): Promise<unknown> {
+export function startLoadingCodeFor(pathname: string, queryClient?: QueryClient): Promise<unknown> {
   const started: Promise<unknown>[] = [];
   if (pathname === '/' || pathname === '/login') started.push(loginCode());
   else if (pathname === '/forgot-password') started.push(forgotPasswordCode());
@@ -55,7 +58,7 @@ export function startLoadingCodeFor(pathname: string): Promise<unknown> {
     const segment = pathname.split('/')[2] ?? '';
     if (Object.hasOwn(PAGE_CODE, segment)) {
       started.push(PAGE_CODE[segment as AdminPath]());
-      PAGE_FIRST_CALLS[segment as AdminPath]?.();
+      if (queryClient && getSession()) PAGE_FIRST_DATA[segment as AdminPath]?.(queryClient);
     }
   }
   // The lazy components report a failed fetch themselves; this promise is only waited for by tests.
@@ -105,7 +108,7 @@ export const appRoutes: RouteObject[] = [
   { path: '*', element: <Navigate to={DEFAULT_ADMIN_PATH} replace /> },
 ];
 
-export function createAppRouter() {
-  void startLoadingCodeFor(window.location.pathname);
+export function createAppRouter(queryClient: QueryClient) {
+  void startLoadingCodeFor(window.location.pathname, queryClient);
   return createBrowserRouter(appRoutes);
 }

@@ -1,50 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, signInAs } from '../test/render';
-import { ApiError, api, firstError, isNoAnswer, refusalMessage, setSignedOutHandler, startEarly } from './api-client';
+import { ApiError, api, firstError, isNoAnswer, refusalMessage, setSignedOutHandler } from './api-client';
 import { clearSession, getSession, hasPermission, saveSession } from './session';
-
-describe('startEarly (decision 0025)', () => {
-  it("gives the page's first identical call the answer already asked for, once", async () => {
-    const session = signInAs(['bo:manage:orders'], 'Diego Motoboy', 2);
-    let served = 0;
-    const calls = mockFetch({
-      'GET /api/orders/tasks': () => {
-        served += 1;
-        return { body: { answer: served } };
-      },
-    });
-    startEarly('/orders/tasks', { kind: undefined, page: 0 });
-    expect(calls.map((call) => call.url)).toEqual(['/api/orders/tasks?page=0']);
-    expect(calls[0]?.headers.Authorization).toBe(`Bearer ${session.token}`);
-
-    expect(await api('/orders/tasks', { query: { page: 0 } })).toEqual({ answer: 1 });
-    expect(calls).toHaveLength(1);
-    // Taken: the next call asks the server again.
-    expect(await api('/orders/tasks', { query: { page: 0 } })).toEqual({ answer: 2 });
-    expect(calls).toHaveLength(2);
-  });
-
-  it('is not taken by another address, another session, or a write', async () => {
-    signInAs(['full:access'], 'Ana');
-    const calls = mockFetch({
-      'GET /api/orders/tasks': { body: { page: 'any' } },
-      'POST /api/orders/tasks': { body: { posted: true } },
-    });
-    startEarly('/orders/tasks', { page: 0 });
-    expect(await api('/orders/tasks', { query: { page: 1 } })).toEqual({ page: 'any' });
-    expect(await api('/orders/tasks', { method: 'POST', query: { page: 0 }, body: {} })).toEqual({ posted: true });
-    expect(calls).toHaveLength(3);
-    signInAs(['full:access'], 'Bruno');
-    await api('/orders/tasks', { query: { page: 0 } });
-    expect(calls).toHaveLength(4);
-  });
-
-  it('asks nothing for someone signed out', () => {
-    const calls = mockFetch({});
-    startEarly('/orders/tasks', { page: 0 });
-    expect(calls).toHaveLength(0);
-  });
-});
 
 describe('api()', () => {
   const signedOut = vi.fn();

@@ -97,39 +97,6 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, []);
 }
 
-/** How long an early answer waits for the screen that asked for it (`startEarly`). */
-const EARLY_KEPT_MS = 15_000;
-
-/** GETs started before their screen's code has arrived, by address: taken once by the same `api()` call. */
-const early = new Map<string, { token: string; answer: Promise<Response | null> }>();
-
-/**
- * Starts a GET of the page the app opens on while the page's code is still on its way (a phone's round trips,
- * decision 0025): the page's first identical call (`api()`, same address, same session) takes its answer
- * instead of asking again. An answer not taken within 15 s is dropped; a failed one is asked again.
- */
-export function startEarly(path: string, query?: ApiOptions['query']): void {
-  const session = getSession();
-  if (!session) return;
-  const url = buildUrl(path, query);
-  const answer = fetch(url, {
-    headers: { Accept: 'application/json', Authorization: `Bearer ${session.token}` },
-  }).catch(() => null);
-  const entry = { token: session.token, answer };
-  early.set(url, entry);
-  setTimeout(() => {
-    if (early.get(url) === entry) early.delete(url);
-  }, EARLY_KEPT_MS);
-}
-
-/** The early answer for `url` under this session (once), else null (at once: no early call, no wait). */
-function takeEarly(url: string, session: { token: string } | null): Promise<Response | null> | null {
-  const entry = early.get(url);
-  if (!entry) return null;
-  early.delete(url);
-  return session?.token === entry.token ? entry.answer : null;
-}
-
 /**
  * Calls the API: `path` without the `/api` prefix (e.g. `/employees`). Sends the bearer token when signed in
  * and the body as JSON. A 401 (or a session expired in storage) clears the session and goes to `/`. No
@@ -148,18 +115,14 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (session) headers.Authorization = `Bearer ${session.token}`;
 
-  const url = buildUrl(path, options.query);
-  const earlyAnswer = (options.method ?? 'GET') === 'GET' ? takeEarly(url, session) : null;
   let response: Response;
   try {
-    response =
-      (earlyAnswer && (await earlyAnswer)) ||
-      (await fetch(url, {
-        method: options.method ?? 'GET',
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: options.signal,
-      }));
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
     throw connectionLost();
