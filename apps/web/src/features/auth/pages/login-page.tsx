@@ -1,4 +1,4 @@
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { landingPath } from '../../../app/landing';
 import { useSession } from '../../../lib/session';
 import { SignIn } from '../components/sign-in';
@@ -20,14 +20,7 @@ export default function LoginPage({
   prefetch?: () => void;
 }) {
   const session = useSession();
-  const navigate = useNavigate();
+  // Signed in (the form stores the session): the first page the permissions allow, or the protected page itself.
   if (session && !stayOnPage) return <Navigate to={landingPath(session.permissions, session.func)} replace />;
-  return (
-    <SignIn
-      prefetch={prefetch}
-      onSignedIn={(saved) => {
-        if (!stayOnPage) navigate(landingPath(saved.permissions, saved.func), { replace: true });
-      }}
-    />
-  );
+  return <SignIn prefetch={prefetch} />;
 }

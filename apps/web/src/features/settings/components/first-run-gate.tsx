@@ -20,12 +20,15 @@ export function FirstRunGate() {
   const status = useQuery({ ...setupQuery, enabled: canSetUp });
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(later) === '1');
   const open = canSetUp && status.data?.required === true && !dismissed;
-  // The dialog's code (its form, fields and the departures editor) is fetched only for the one who sees it.
-  if (!open) return null;
+  // The dialog's code (its form, fields and the departures editor) is fetched only for the one who sees it;
+  // once drawn it stays, so that closing it plays its transition.
+  const [drawn, setDrawn] = useState(false);
+  if (open && !drawn) setDrawn(true);
+  if (!open && !drawn) return null;
   return (
     <Suspense fallback={null}>
       <FirstRunDialog
-        open
+        open={open}
         status={status.data}
         onClose={(done) => {
           if (!done) localStorage.setItem(later, '1');
