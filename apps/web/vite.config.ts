@@ -46,6 +46,40 @@ function precompress(): Plugin {
   };
 }
 
+/** The modules that start the app and draw 'Minhas tarefas' in its layout: the courier's first screen. */
+const FIRST_SCREEN_ROOTS = [
+  /\/src\/app\/start\.tsx$/,
+  /\/src\/app\/layout\/admin-layout\.tsx$/,
+  /\/src\/features\/field\/pages\/tasks-page\.tsx$/,
+];
+type ModuleInfo = (id: string) => { importers: readonly string[] } | null;
+const onFirstScreen = new Map<string, boolean>();
+
+/**
+ * Whether one of those roots imports `id` statically, directly or through other modules: MUI's part of the
+ * first screen goes in one file ('mui'); the rest of MUI (the data table's, the dialogs' and forms' of other
+ * screens) is split with the screens that use it, so a phone neither downloads nor runs it for 'Minhas tarefas'.
+ */
+function firstScreen(id: string, getModuleInfo: ModuleInfo): boolean {
+  const known = onFirstScreen.get(id);
+  if (known !== undefined) return known;
+  const seen = new Set<string>([id]);
+  const queue = [id];
+  let found = false;
+  while (queue.length > 0 && !found) {
+    const current = queue.pop() as string;
+    if (FIRST_SCREEN_ROOTS.some((root) => root.test(current)) || onFirstScreen.get(current) === true) found = true;
+    for (const importer of getModuleInfo(current)?.importers ?? []) {
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  onFirstScreen.set(id, found);
+  return found;
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -107,7 +141,7 @@ export default defineConfig({
       output: {
         // zod and the line that makes it eval-free (lib/strict-csp.ts) share one chunk: every chunk that
         // builds a schema imports it, so the setting is in force before the first schema exists.
-        manualChunks(id) {
+        manualChunks(id, { getModuleInfo }) {
           if (id.includes('/node_modules/zod/') || id.endsWith('/src/lib/strict-csp.ts')) return 'zod';
           // The password-strength estimator and its ~3 MB of dictionaries, only imported dynamically
           // (lib/password-strength.ts): loaded where a new password is typed, never on the sign-in page.
@@ -126,7 +160,8 @@ export default defineConfig({
           if (
             /\/node_modules\/(@mui\/(material|system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion|react-transition-group|@popperjs|clsx|prop-types|react-is|@babel\/runtime|stylis|hoist-non-react-statics)\//.test(
               id,
-            )
+            ) &&
+            firstScreen(id, getModuleInfo)
           )
             return 'mui';
           return undefined;
