@@ -1,18 +1,26 @@
+import { PERMISSIONS } from '@backoffice/contract';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useOrderEvents } from '../../features/orders/live/use-order-events';
-import { FirstRunGate } from '../../features/settings/components/first-run-gate';
 import { signOut } from '../../lib/api-client';
-import { useSession } from '../../lib/session';
+import { hasAccess, useSession } from '../../lib/session';
 import { SIDEBAR_WIDTH, theme } from '../theme';
 import { AdminProviders } from './admin-providers';
 import { SIDEBAR_BG, Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
+
+/**
+ * 'Configuração inicial' watches for those who can set the shop up (the settings permission) and is fetched only
+ * for them: the others (a courier's phone) neither download nor run the settings' code and schemas.
+ */
+const FirstRunGate = lazy(() =>
+  import('../../features/settings/components/first-run-gate').then((code) => ({ default: code.FirstRunGate })),
+);
 
 /** Longest delay setTimeout accepts (about 24.8 days). */
 const MAX_TIMEOUT = 2_147_483_647;
@@ -34,6 +42,8 @@ function useExpiryTimer() {
  */
 export default function AdminLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
+  const session = useSession();
+  const canSetUp = session !== null && hasAccess({ permissions: [PERMISSIONS.settings] });
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true, defaultMatches: true });
   useExpiryTimer();
   // Live updates of the orders, once for the whole signed-in app (features/orders/live).
@@ -97,7 +107,11 @@ export default function AdminLayout() {
             <Outlet />
           </Box>
           {/* 'Configuração inicial' (issue 21 §1): opens by itself for an administrator of a shop not set up yet. */}
-          <FirstRunGate />
+          {canSetUp ? (
+            <Suspense fallback={null}>
+              <FirstRunGate />
+            </Suspense>
+          ) : null}
           <Box component="footer" sx={{ px: 3, py: 2, borderTop: '1px solid', borderColor: 'divider' }}>
             <Typography variant="body2" color="text.secondary" align="center">
               © {new Date().getFullYear()} BackOffice. Todos os direitos reservados.

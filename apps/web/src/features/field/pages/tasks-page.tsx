@@ -10,7 +10,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifier';
 import { type OrderMoveVars, useOrderMove } from '../../../components/orders/use-order-move';
@@ -20,13 +20,19 @@ import { CONNECTION_LOST_TEXT, firstError, isNoAnswer } from '../../../lib/api-c
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { FIRST_TASKS, useTasks } from '../api/tasks-api';
-import { AbsentDialog } from '../components/absent-dialog';
-import { DeliverDialog } from '../components/deliver-dialog';
-import { PackDialog } from '../components/pack-dialog';
 import { type CardAction, TaskCard } from '../components/task-card';
 import { savedTasks, saveTasks } from '../offline/outbox';
 import { useOutbox } from '../offline/use-outbox';
 import { FIELD_TEXTS } from '../texts';
+
+// The dialogs (photos, IMEI reader, signature) are fetched when a card's button opens one: the phone's first
+// screen neither downloads nor runs their code and MUI's form fields (decision 0026). Kept offline by the
+// service worker like every file of the app.
+const PackDialog = lazy(() => import('../components/pack-dialog').then((code) => ({ default: code.PackDialog })));
+const DeliverDialog = lazy(() =>
+  import('../components/deliver-dialog').then((code) => ({ default: code.DeliverDialog })),
+);
+const AbsentDialog = lazy(() => import('../components/absent-dialog').then((code) => ({ default: code.AbsentDialog })));
 
 /** Cards drawn before the others: about what a phone's first screen shows. */
 const FIRST_PASS_CARDS = 3;
@@ -271,46 +277,48 @@ export default function TasksPage() {
         </>
       )}
 
-      {dialog?.type === 'pack' ? (
-        <PackDialog
-          order={dialog.order}
-          busy={busy(dialog.order)}
-          error={dialogError}
-          onClose={() => setDialog(null)}
-          onSubmit={(images, units) =>
-            submit(() =>
-              pack.mutate({
-                order: dialog.order,
-                images,
-                ...(units.length > 0 ? { units } : {}),
-                idempotencyKey: crypto.randomUUID(),
-              }),
-            )
-          }
-        />
-      ) : null}
-      {dialog?.type === 'deliver' ? (
-        <DeliverDialog
-          order={dialog.order}
-          busy={busy(dialog.order)}
-          error={dialogError}
-          onClose={() => setDialog(null)}
-          onSubmit={(signature) =>
-            submit(() => deliver.mutate({ order: dialog.order, signature, idempotencyKey: crypto.randomUUID() }))
-          }
-        />
-      ) : null}
-      {dialog?.type === 'customerAbsent' ? (
-        <AbsentDialog
-          order={dialog.order}
-          busy={busy(dialog.order)}
-          error={dialogError}
-          onClose={() => setDialog(null)}
-          onSubmit={(comment) =>
-            submit(() => absent.mutate({ order: dialog.order, comment, idempotencyKey: crypto.randomUUID() }))
-          }
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.type === 'pack' ? (
+          <PackDialog
+            order={dialog.order}
+            busy={busy(dialog.order)}
+            error={dialogError}
+            onClose={() => setDialog(null)}
+            onSubmit={(images, units) =>
+              submit(() =>
+                pack.mutate({
+                  order: dialog.order,
+                  images,
+                  ...(units.length > 0 ? { units } : {}),
+                  idempotencyKey: crypto.randomUUID(),
+                }),
+              )
+            }
+          />
+        ) : null}
+        {dialog?.type === 'deliver' ? (
+          <DeliverDialog
+            order={dialog.order}
+            busy={busy(dialog.order)}
+            error={dialogError}
+            onClose={() => setDialog(null)}
+            onSubmit={(signature) =>
+              submit(() => deliver.mutate({ order: dialog.order, signature, idempotencyKey: crypto.randomUUID() }))
+            }
+          />
+        ) : null}
+        {dialog?.type === 'customerAbsent' ? (
+          <AbsentDialog
+            order={dialog.order}
+            busy={busy(dialog.order)}
+            error={dialogError}
+            onClose={() => setDialog(null)}
+            onSubmit={(comment) =>
+              submit(() => absent.mutate({ order: dialog.order, comment, idempotencyKey: crypto.randomUUID() }))
+            }
+          />
+        ) : null}
+      </Suspense>
     </Box>
   );
 }
