@@ -3,6 +3,7 @@ import type { DB } from './db/database';
 import type { FileLinks } from './lib/file-links';
 import type { Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
+import type { OrderEventsHub } from './modules/events/events.service';
 
 /** What every module is built from; `app.ts` makes them, modules receive them (never importing `app.ts`). */
 export interface AppDeps {
@@ -12,6 +13,8 @@ export interface AppDeps {
   storage: Storage;
   /** Signed links to order pictures (keyed from JWT_SECRET). */
   fileLinks: FileLinks;
+  /** The process's listener of the database's announcements (orders, sessions, bells, auth), started on first use. */
+  events: OrderEventsHub;
 }
 
 declare module 'fastify' {

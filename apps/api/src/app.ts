@@ -19,6 +19,7 @@ import { createFileLinks } from './lib/file-links';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage';
 import { registerModules } from './modules';
+import { createOrderEventsHub } from './modules/events/events.service';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -100,12 +101,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // One listener of the database's announcements per app (orders, sessions, bells, auth), started on first use.
+  const events = createOrderEventsHub({ db, databaseUrl: config.databaseUrl, log: app.log });
+  app.addHook('onClose', async () => events.close());
   app.decorate('deps', {
     config,
     db,
     mailer: options.mailer ?? createMailer(config, app.log),
     storage: options.storage ?? createStorage(db),
     fileLinks: createFileLinks(config.jwtSecret),
+    events,
   });
 
   // 1. Every answer: security headers; compression of answers above 1 KB (brotli or gzip).
@@ -152,8 +157,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       }
     });
   }
-  // The employee's status behind every request, kept config.authCacheMs; a write of this process to employees
-  // or roles drops it before it is sent (decision 0023). Read every time when those writes cannot be heard.
+  // The employee's status behind every request, kept config.authCacheMs (decision 0027). A write of this process
+  // to employees or roles drops it before it is sent; on PostgreSQL, where other processes may write, statuses
+  // are kept only while this process hears their announcements (auth_events), which drop them too. Read every
+  // time when this process's own writes cannot be heard.
   const readStatus = (employeeId: number) =>
     db
       .selectFrom('employees')
@@ -162,11 +169,42 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       .where('employees.id', '=', employeeId)
       .executeTakeFirst();
   const stopWatching = onTableWrites(db, ['employees', 'roles'], () => statuses.clear());
-  const statuses = expiringCache(readStatus, { ttlMs: stopWatching ? config.authCacheMs : 0 });
+  const othersWrite = Boolean(config.databaseUrl);
+  let hearingOthers = !othersWrite;
+  const statuses = expiringCache(readStatus, {
+    ttlMs: stopWatching ? config.authCacheMs : 0,
+    keeping: () => hearingOthers,
+  });
   if (stopWatching) app.addHook('onClose', async () => stopWatching());
+  const watchOthers = othersWrite && stopWatching !== undefined && config.authCacheMs > 0;
+  let watching: Promise<unknown> | undefined;
+  let retryAt = 0;
+  /** Starts hearing the other processes' changes on the first signed-in request; tried again 5 s after a failure. */
+  const hearOthers = () => {
+    if (!watchOthers || watching || performance.now() < retryAt) return;
+    watching = events
+      .watchAuth({
+        changed: () => statuses.clear(),
+        hearing: (now) => {
+          hearingOthers = now;
+          statuses.clear();
+        },
+      })
+      .catch(() => {
+        watching = undefined;
+        retryAt = performance.now() + 5000;
+      });
+  };
   await app.register(authPlugin, {
     secret: config.jwtSecret,
-    lookup: (employeeId) => statuses.get(employeeId),
+    lookup: async (employeeId, tokenVersion) => {
+      hearOthers();
+      const status = await statuses.get(employeeId);
+      // A token newer than the kept status: its version was raised (a password change on another process)
+      // before the announcement arrived. Read again rather than refuse the new token.
+      if (status && tokenVersion > status.tokenVersion) return statuses.refresh(employeeId);
+      return status;
+    },
   });
 
   await app.register(

@@ -25,8 +25,8 @@ export interface AppConfig {
   /**
    * AUTH_CACHE_MS: how long the auth hook keeps an employee's status (blocked, token version, role's
    * permissions) between two reads; 0 reads it on every request. A change made through this process drops it
-   * at once; one made by another process is seen within this time (decision 0023). By default 2000 on PGlite
-   * (one process by construction) and 0 on PostgreSQL (several API processes may share it).
+   * at once (decision 0023); on PostgreSQL one made by another process drops it when its announcement arrives,
+   * and nothing is kept while this process cannot hear those (decision 0027). By default 2000.
    */
   authCacheMs: number;
   smtpUrl: string | undefined;
@@ -90,14 +90,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     ),
     jwtSecret: overrides.jwtSecret ?? env.JWT_SECRET ?? secretFrom(dataDir, inMemory),
     tokenTtlMs: EIGHT_HOURS,
-    authCacheMs:
-      env.AUTH_CACHE_MS === '0'
-        ? 0
-        : milliseconds(
-            env.AUTH_CACHE_MS,
-            ('databaseUrl' in overrides ? overrides.databaseUrl : env.DATABASE_URL) ? 0 : 2000,
-            'AUTH_CACHE_MS',
-          ),
+    authCacheMs: env.AUTH_CACHE_MS === '0' ? 0 : milliseconds(env.AUTH_CACHE_MS, 2000, 'AUTH_CACHE_MS'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'BackOffice <nao-responda@backoffice.local>',
     demoData: env.DEMO_DATA !== 'false',

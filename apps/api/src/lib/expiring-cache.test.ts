@@ -27,6 +27,39 @@ function countingRead() {
 }
 
 describe('expiringCache', () => {
+  it('refresh forgets what is kept of one key, reads it again and keeps the new answer', async () => {
+    const source = countingRead();
+    const cache = expiringCache(source.read, { ttlMs: 60_000, now: () => 0 });
+    const first = cache.get('ana');
+    const other = cache.get('bia');
+    source.settle();
+    expect([await first, await other]).toEqual(['ana:1', 'bia:2']);
+    const fresh = cache.refresh('ana');
+    source.settle();
+    expect(await fresh).toBe('ana:3');
+    expect(await cache.get('ana')).toBe('ana:3');
+    expect(await cache.get('bia')).toBe('bia:2');
+    expect(source.calls).toBe(3);
+  });
+
+  it('keeps nothing while keeping() says no, and keeps again once it says yes', async () => {
+    let keeping = false;
+    const source = countingRead();
+    const cache = expiringCache(source.read, { ttlMs: 60_000, now: () => 0, keeping: () => keeping });
+    const first = cache.get('ana');
+    const second = cache.get('ana');
+    source.settle();
+    // Two asks, two reads: nothing kept, not even shared.
+    expect([await first, await second]).toEqual(['ana:1', 'ana:2']);
+    expect(cache.size).toBe(0);
+    keeping = true;
+    const third = cache.get('ana');
+    source.settle();
+    expect(await third).toBe('ana:3');
+    expect(await cache.get('ana')).toBe('ana:3');
+    expect(source.calls).toBe(3);
+  });
+
   it('keeps an answer for ttlMs, then reads again', async () => {
     let now = 1000;
     const source = countingRead();

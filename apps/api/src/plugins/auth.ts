@@ -45,6 +45,8 @@ const DOCS = '/api/docs';
  */
 export type EmployeeStatusLookup = (
   employeeId: number,
+  /** The token version the request's token carries (a kept status older than it is stale). */
+  tokenVersion: number,
 ) => Promise<{ blocked: boolean; permissions: string[] | null; tokenVersion: number; func: number } | undefined>;
 
 /**
@@ -77,7 +79,7 @@ export const authPlugin = fp<{ secret: string; lookup: EmployeeStatusLookup }>(
         throw unauthorized();
       }
       const employeeId = Number(claims.sub);
-      const status = Number.isInteger(employeeId) ? await lookup(employeeId) : undefined;
+      const status = Number.isInteger(employeeId) ? await lookup(employeeId, claims.ver ?? 0) : undefined;
       if (!status || status.blocked) {
         request.log.warn({ route, method: request.method, employeeId }, 'authentication refused: blocked or removed');
         throw unauthorized('Acesso bloqueado. Procure o administrador.');

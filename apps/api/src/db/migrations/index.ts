@@ -35,6 +35,7 @@ import { backups } from './0036-backups';
 import { importMovements } from './0037-import-movements';
 import { customerStatusCounts } from './0038-customer-status-counts';
 import { customersNameIndexWithSearch } from './0039-customers-name-index-with-search';
+import { authEvents } from './0040-auth-events';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '0037-import-movements': importMovements,
   '0038-customer-status-counts': customerStatusCounts,
   '0039-customers-name-index-with-search': customersNameIndexWithSearch,
+  '0040-auth-events': authEvents,
 };
 
 export const migrationProvider: MigrationProvider = {

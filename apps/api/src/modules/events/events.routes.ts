@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { principalOf } from '../../plugins/auth';
-import { createOrderEventsHub, type SessionEvent } from './events.service';
+import type { SessionEvent } from './events.service';
 
 /**
  * Who follows the orders live: whoever works them — orders or products, or a stocker's or a courier's
@@ -53,14 +53,14 @@ export const openStreamCount = (deps: object) => openStreams.get(deps)?.size ?? 
  * Every open stream ends when the app closes (preClose), so `app.close()` never waits on one.
  */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const hub = createOrderEventsHub({ db: app.deps.db, databaseUrl: app.deps.config.databaseUrl, log: app.log });
+  const hub = app.deps.events;
   /** The open streams, by the function that ends each. */
   const streams = new Set<() => void>();
   openStreams.set(app.deps, streams);
 
+  // The hub itself is closed by the app (app.ts), after this.
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
-    await hub.close();
   });
 
   app.get(

@@ -11,6 +11,8 @@ export const ORDER_EVENTS_CHANNEL = 'order_events';
 export const SESSION_EVENTS_CHANNEL = 'session_events';
 /** The channel of migration 0031-notifications: something the bell shows may have changed (no details). */
 export const NOTIFICATION_EVENTS_CHANNEL = 'notification_events';
+/** The channel of migration 0040-auth-events: an employee's status or a role changed (decision 0027). */
+export const AUTH_EVENTS_CHANNEL = 'auth_events';
 /** The `application_name` of the PostgreSQL listener connection. */
 export const LISTENER_APPLICATION_NAME = 'backoffice-order-events';
 /** Waits between reconnections of the PostgreSQL listener: 1 s, 2 s, 4 s… up to 30 s. */
@@ -31,6 +33,16 @@ export type SessionEventListener = (event: SessionEvent) => void;
 /** Hears that the bells may have changed (a customer registered, a Pix arrived…): they refetch. */
 export type NotificationEventListener = () => void;
 
+/**
+ * Hears what the auth hook keeps (decision 0027): `changed` when an employee's status or a role changed in any
+ * process; `hearing(false)` when this process stopped hearing those announcements (the listener's connection
+ * was lost: whatever changes meanwhile is not heard), `hearing(true)` when it hears them again.
+ */
+export interface AuthWatcher {
+  changed(): void;
+  hearing(hearing: boolean): void;
+}
+
 export interface OrderEventsHub {
   /**
    * Adds a listener (and optionally one of the session changes); resolves once the process is LISTENing
@@ -42,6 +54,11 @@ export interface OrderEventsHub {
     onSession?: SessionEventListener,
     onNotification?: NotificationEventListener,
   ): Promise<() => void>;
+  /**
+   * Adds a watcher of the auth announcements; resolves once the process is LISTENing (and has told the
+   * watcher it hears), with the unsubscribe. Rejects when the database cannot be reached.
+   */
+  watchAuth(watcher: AuthWatcher): Promise<() => void>;
   /** How many listeners (open streams) there are. */
   readonly size: number;
   /** Stops listening; further subscribes reject. */
@@ -71,6 +88,9 @@ export function createOrderEventsHub(options: {
   const listeners = new Set<OrderEventListener>();
   const sessionListeners = new Set<SessionEventListener>();
   const notificationListeners = new Set<NotificationEventListener>();
+  const authWatchers = new Set<AuthWatcher>();
+  /** Whether the announcements are heard now (PostgreSQL: the listener's connection is up). */
+  let hearing = false;
   let started: Promise<Source> | undefined;
   let closed = false;
 
@@ -104,12 +124,28 @@ export function createOrderEventsHub(options: {
     }
   };
 
-  /** Routes one notification of the three channels (other channels and other schemas are ignored). */
+  const broadcastAuth = (call: (watcher: AuthWatcher) => void) => {
+    for (const watcher of authWatchers) {
+      try {
+        call(watcher);
+      } catch (error) {
+        log.warn({ err: error }, 'auth watcher failed');
+      }
+    }
+  };
+
+  const setHearing = (now: boolean) => {
+    hearing = now;
+    broadcastAuth((watcher) => watcher.hearing(now));
+  };
+
+  /** Routes one notification of the four channels (other channels and other schemas are ignored). */
   const dispatcher = (schema: string) => (channel: string, payload: string) => {
     if (
       channel !== ORDER_EVENTS_CHANNEL &&
       channel !== SESSION_EVENTS_CHANNEL &&
-      channel !== NOTIFICATION_EVENTS_CHANNEL
+      channel !== NOTIFICATION_EVENTS_CHANNEL &&
+      channel !== AUTH_EVENTS_CHANNEL
     )
       return;
     let parsed: unknown;
@@ -122,6 +158,10 @@ export function createOrderEventsHub(options: {
     if ((parsed as { schema?: unknown } | null)?.schema !== schema) return;
     if (channel === NOTIFICATION_EVENTS_CHANNEL) {
       broadcastNotification();
+      return;
+    }
+    if (channel === AUTH_EVENTS_CHANNEL) {
+      broadcastAuth((watcher) => watcher.changed());
       return;
     }
     if (channel === SESSION_EVENTS_CHANNEL) {
@@ -145,6 +185,7 @@ export function createOrderEventsHub(options: {
         await sql`listen ${sql.raw(ORDER_EVENTS_CHANNEL)}`.execute(db);
         await sql`listen ${sql.raw(SESSION_EVENTS_CHANNEL)}`.execute(db);
         await sql`listen ${sql.raw(NOTIFICATION_EVENTS_CHANNEL)}`.execute(db);
+        await sql`listen ${sql.raw(AUTH_EVENTS_CHANNEL)}`.execute(db);
       } catch (error) {
         unsubscribe();
         throw error;
@@ -184,6 +225,7 @@ export function createOrderEventsHub(options: {
         lost = true;
         log.warn({ err: error }, 'order events: listener connection lost, reconnecting');
         client = undefined;
+        setHearing(false);
         next.end().catch(() => {});
         scheduleReconnect();
       };
@@ -194,6 +236,7 @@ export function createOrderEventsHub(options: {
         await next.query(`listen ${ORDER_EVENTS_CHANNEL}`);
         await next.query(`listen ${SESSION_EVENTS_CHANNEL}`);
         await next.query(`listen ${NOTIFICATION_EVENTS_CHANNEL}`);
+        await next.query(`listen ${AUTH_EVENTS_CHANNEL}`);
         listening = true;
       } catch (error) {
         await next.end().catch(() => {});
@@ -217,6 +260,7 @@ export function createOrderEventsHub(options: {
           // Whatever changed while deaf was not heard: every screen refreshes.
           broadcast({ kind: 'many', count: 0 });
           broadcastNotification();
+          setHearing(true);
         } catch (error) {
           log.warn({ err: error }, 'order events: reconnection failed');
           delay = Math.min(delay * 2, RECONNECT_MAX_MS);
@@ -236,20 +280,41 @@ export function createOrderEventsHub(options: {
     };
   }
 
+  /** Starts listening once (the first caller); a failed start is tried again by the next caller. */
+  async function listening() {
+    if (closed) throw new Error('order events: closed');
+    if (!started) {
+      started = start();
+      started.then(
+        () => {
+          if (!closed) hearing = true;
+        },
+        () => undefined,
+      );
+    }
+    try {
+      await started;
+    } catch (error) {
+      started = undefined; // the next subscriber tries again
+      throw error;
+    }
+    if (closed) throw new Error('order events: closed');
+  }
+
   return {
     get size() {
       return listeners.size;
     },
+    async watchAuth(watcher) {
+      await listening();
+      authWatchers.add(watcher);
+      watcher.hearing(hearing);
+      return () => {
+        authWatchers.delete(watcher);
+      };
+    },
     async subscribe(listener, onSession, onNotification) {
-      if (closed) throw new Error('order events: closed');
-      started ??= start();
-      try {
-        await started;
-      } catch (error) {
-        started = undefined; // the next subscriber tries again
-        throw error;
-      }
-      if (closed) throw new Error('order events: closed');
+      await listening();
       listeners.add(listener);
       if (onSession) sessionListeners.add(onSession);
       if (onNotification) notificationListeners.add(onNotification);
@@ -261,6 +326,8 @@ export function createOrderEventsHub(options: {
     },
     async close() {
       closed = true;
+      setHearing(false);
+      authWatchers.clear();
       listeners.clear();
       sessionListeners.clear();
       notificationListeners.clear();
