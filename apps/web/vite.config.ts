@@ -122,6 +122,8 @@ export default defineConfig({
       },
     }),
     precompress(),
+    // firstScreen's answers belong to one build's module graph (a watch rebuild starts again).
+    { name: 'backoffice:first-screen-reset', apply: 'build', buildStart: () => onFirstScreen.clear() },
   ],
   server: {
     port: 5173,

@@ -18,24 +18,25 @@ export function expiringCache<K, V>(
 ): ExpiringCache<K, V> {
   const { ttlMs, now = () => performance.now(), maxEntries = 10_000, keeping = () => true } = options;
   const entries = new Map<K, { at: number; value: Promise<V> }>();
+  const get = (key: K): Promise<V> => {
+    if (ttlMs <= 0 || !keeping()) return read(key);
+    const at = now();
+    const kept = entries.get(key);
+    if (kept && at - kept.at < ttlMs) return kept.value;
+    if (entries.size >= maxEntries) entries.clear();
+    const value = read(key);
+    const entry = { at, value };
+    entries.set(key, entry);
+    value.catch(() => {
+      if (entries.get(key) === entry) entries.delete(key);
+    });
+    return value;
+  };
   return {
-    get(key) {
-      if (ttlMs <= 0 || !keeping()) return read(key);
-      const at = now();
-      const kept = entries.get(key);
-      if (kept && at - kept.at < ttlMs) return kept.value;
-      if (entries.size >= maxEntries) entries.clear();
-      const value = read(key);
-      const entry = { at, value };
-      entries.set(key, entry);
-      value.catch(() => {
-        if (entries.get(key) === entry) entries.delete(key);
-      });
-      return value;
-    },
+    get,
     refresh(key) {
       entries.delete(key);
-      return this.get(key);
+      return get(key);
     },
     clear() {
       entries.clear();

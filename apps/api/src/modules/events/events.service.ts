@@ -94,45 +94,22 @@ export function createOrderEventsHub(options: {
   let started: Promise<Source> | undefined;
   let closed = false;
 
-  const broadcast = (event: OrderEvent) => {
-    for (const listener of listeners) {
+  /** Calls every one of `set`; one that throws is logged and does not stop the others. */
+  const each = <T>(set: Set<T>, call: (item: T) => void, what: string) => {
+    for (const item of set) {
       try {
-        listener(event);
+        call(item);
       } catch (error) {
-        log.warn({ err: error }, 'order event listener failed');
+        log.warn({ err: error }, `${what} failed`);
       }
     }
   };
-
-  const broadcastSession = (event: SessionEvent) => {
-    for (const listener of sessionListeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        log.warn({ err: error }, 'session event listener failed');
-      }
-    }
-  };
-
-  const broadcastNotification = () => {
-    for (const listener of notificationListeners) {
-      try {
-        listener();
-      } catch (error) {
-        log.warn({ err: error }, 'notification event listener failed');
-      }
-    }
-  };
-
-  const broadcastAuth = (call: (watcher: AuthWatcher) => void) => {
-    for (const watcher of authWatchers) {
-      try {
-        call(watcher);
-      } catch (error) {
-        log.warn({ err: error }, 'auth watcher failed');
-      }
-    }
-  };
+  const broadcast = (event: OrderEvent) => each(listeners, (listener) => listener(event), 'order event listener');
+  const broadcastSession = (event: SessionEvent) =>
+    each(sessionListeners, (listener) => listener(event), 'session event listener');
+  const broadcastNotification = () =>
+    each(notificationListeners, (listener) => listener(), 'notification event listener');
+  const broadcastAuth = (call: (watcher: AuthWatcher) => void) => each(authWatchers, call, 'auth watcher');
 
   const setHearing = (now: boolean) => {
     hearing = now;

@@ -1,4 +1,3 @@
-import { PERMISSIONS } from '@backoffice/contract';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
@@ -7,8 +6,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useOrderEvents } from '../../features/orders/live/use-order-events';
+import { canSetUpShop } from '../../features/settings/components/first-run-access';
 import { signOut } from '../../lib/api-client';
-import { hasAccess, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { SIDEBAR_WIDTH, theme } from '../theme';
 import { AdminProviders } from './admin-providers';
 import { SIDEBAR_BG, Sidebar } from './sidebar';
@@ -43,7 +43,7 @@ function useExpiryTimer() {
 export default function AdminLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const session = useSession();
-  const canSetUp = session !== null && hasAccess({ permissions: [PERMISSIONS.settings] });
+  const canSetUp = canSetUpShop(session);
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true, defaultMatches: true });
   useExpiryTimer();
   // Live updates of the orders, once for the whole signed-in app (features/orders/live).

@@ -1,8 +1,8 @@
-import { PERMISSIONS } from '@backoffice/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { hasAccess, useSession } from '../../../lib/session';
+import { useSession } from '../../../lib/session';
 import { setupQuery } from '../api/settings-api';
+import { canSetUpShop } from './first-run-access';
 
 const FirstRunDialog = lazy(() => import('./first-run-dialog').then((code) => ({ default: code.FirstRunDialog })));
 
@@ -15,7 +15,7 @@ const LATER_KEY = 'backoffice.firstRunLater';
  */
 export function FirstRunGate() {
   const session = useSession();
-  const canSetUp = session !== null && hasAccess({ permissions: [PERMISSIONS.settings] });
+  const canSetUp = canSetUpShop(session);
   const later = `${LATER_KEY}.${session?.employeeId ?? ''}`;
   const status = useQuery({ ...setupQuery, enabled: canSetUp });
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(later) === '1');
