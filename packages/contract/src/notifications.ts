@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PERMISSIONS } from './permissions';
 
+export { NOTIFICATION_EVENT_NAME } from './live-events';
+
 /**
  * The top bar's bell (issue 20 §1, docs/decisions/0013): what needs the signed-in employee now. Condition
  * kinds are read from the records' current state (a customer approved meanwhile no longer shows); event kinds
@@ -145,6 +147,3 @@ export const lateLimitsBodySchema = z.object({
     }),
 });
 export type LateLimit = z.infer<typeof lateLimitSchema>;
-
-/** The SSE event name on GET /api/orders/events that says the bell may have changed (`event: notification`). */
-export const NOTIFICATION_EVENT_NAME = 'notification';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { PackUnit } from './imei';
-import { type OrderAction, type OrderWorkflowState, packingAction } from './order-status';
+import { ORDER_COMMAND_CALLS, type OrderCommandCall, type OrderMovePictureKind } from './order-command-calls';
+import type { OrderAction, OrderWorkflowState } from './order-status';
 import {
   ORDER_TEXTS,
   type OrderConcurrency,
@@ -14,27 +15,24 @@ import {
   orderRefuseBodySchema,
 } from './orders-api';
 
+export {
+  ORDER_COMMAND_CALLS,
+  type OrderCommandCall,
+  type OrderMovePictureKind,
+} from './order-command-calls';
+
 /** What every move's body carries: the order, and what the screen saw of it (optimistic concurrency). */
 export type OrderMoveBody = { orderId: number } & OrderConcurrency;
-
-/** The kind a move's pictures are stored as (order_images.kind). */
-export type OrderMovePictureKind = 'RECEIPT' | 'PACKAGING' | 'SIGNATURE';
 
 /**
  * One call of the order workflow, declared once: the server produces its route from it (method, path,
  * OpenAPI summary, body schema, the permission rule read from the table's moves, the history note, the
  * pictures to check and store) and the web its `useOrderMove` call (path, body, success and failure text).
  * What the move itself requires and does (reason, photos, stock, courier…) stays in ORDER_TRANSITIONS;
- * the server's effects are in workflow.ts.
+ * the server's effects are in workflow.ts. The call itself (moves, method, path, texts) is its entry of
+ * ORDER_COMMAND_CALLS, which the web reads without the schemas.
  */
-export interface OrderCommand<B extends z.ZodType<OrderMoveBody> = z.ZodType<OrderMoveBody>> {
-  /** The table's moves the call makes: one action, or (packing) several, of which `choose` picks one. */
-  actions: readonly OrderAction[];
-  /** With several actions: the one this order needs (the packing move matching its delivery). */
-  choose?(order: Pick<OrderWorkflowState, 'deliveryType' | 'fastDelivery'>): OrderAction;
-  method: 'PATCH' | 'POST';
-  /** The exact path of section 7, under /api. */
-  path: `/workflow/order/${string}`;
+export interface OrderCommand<B extends z.ZodType<OrderMoveBody> = z.ZodType<OrderMoveBody>> extends OrderCommandCall {
   /** The OpenAPI summary (Portuguese, like the rest of /api/docs). */
   summary: string;
   /** The body, validated by the route (400 with its Portuguese messages). */
@@ -47,162 +45,102 @@ export interface OrderCommand<B extends z.ZodType<OrderMoveBody> = z.ZodType<Ord
   units?(body: z.output<B>): PackUnit[] | undefined;
   /** The pictures the call carries (base64 JPEG/PNG), checked and re-encoded before the move, stored in it. */
   pictures?: { kind: OrderMovePictureKind; of(body: z.output<B>): string[] };
-  /** Section 8's success text (the web's snackbar). */
-  success: string;
-  /** Section 8's text for a failure the server does not explain (a 4xx shows the server's message). */
-  failure: string;
 }
 
 const command = <B extends z.ZodType<OrderMoveBody>>(declared: OrderCommand<B>): OrderCommand<B> => declared;
 
 /**
  * THE registry of order commands: every move of ORDER_TRANSITIONS is made through exactly one of these
- * calls (order-commands.test.ts checks it). A new move is one entry here (or an action added to one) plus
- * its row in the table and its effect in workflow.ts; the route, the OpenAPI entry and the web's call follow.
+ * calls (order-commands.test.ts checks it). A new move is one entry here and its call in ORDER_COMMAND_CALLS
+ * (or an action added to one) plus its row in the table and its effect in workflow.ts; the route, the OpenAPI
+ * entry and the web's call follow.
  * `PUT /orders/change/status` (any move without pictures, by the status reached) and the courier changes
  * (not moves) are written by hand in orders.routes.ts.
  */
 export const ORDER_COMMANDS = {
   approve: command({
-    actions: ['approve'],
-    method: 'PATCH',
-    path: '/workflow/order/approve',
+    ...ORDER_COMMAND_CALLS.approve,
     summary:
       'Aprova o comprovante: Aguardando aprovação → Aguardando estoquista; endToEndId (opcional) é o ID da transação do comprovante (409 PROOF_REUSED se outro pedido já o usou)',
     body: orderApproveBodySchema,
     proof: (body) => body.endToEndId,
-    success: ORDER_TEXTS.approvedOrRefused,
-    failure: ORDER_TEXTS.approveFailed,
   }),
   refuse: command({
-    actions: ['refuse'],
-    method: 'PATCH',
-    path: '/workflow/order/refuse',
+    ...ORDER_COMMAND_CALLS.refuse,
     summary: 'Reprova o comprovante: Aguardando aprovação → Reprovados (as mercadorias voltam ao estoque)',
     body: orderRefuseBodySchema,
     note: (body) => body.comment || ORDER_TEXTS.refusedDefaultNote,
-    success: ORDER_TEXTS.approvedOrRefused,
-    failure: ORDER_TEXTS.approveFailed,
   }),
   confirmPayment: command({
-    actions: ['confirmPayment'],
-    method: 'PATCH',
-    path: '/workflow/order/confirm-payment',
+    ...ORDER_COMMAND_CALLS.confirmPayment,
     summary: 'Pix automático confirmado: Processando → Aguardando estoquista',
     body: orderActionBodySchema,
-    success: ORDER_TEXTS.changed,
-    failure: ORDER_TEXTS.changeFailed,
   }),
   confirmPix: command({
-    actions: ['confirmPix'],
-    method: 'PATCH',
-    path: '/workflow/order/confirm-pix',
+    ...ORDER_COMMAND_CALLS.confirmPix,
     summary:
       'Pix recebido (webhook do banco) com o valor exato do pedido: Aguardando comprovante → Aguardando estoquista (400 sem Pix recebido para o pedido)',
     body: orderActionBodySchema,
-    success: ORDER_TEXTS.changed,
-    failure: ORDER_TEXTS.changeFailed,
   }),
   failPayment: command({
-    actions: ['failPayment'],
-    method: 'PATCH',
-    path: '/workflow/order/fail-payment',
+    ...ORDER_COMMAND_CALLS.failPayment,
     summary: 'Pix automático não confirmado: Processando → Erro',
     body: orderActionBodySchema,
-    success: ORDER_TEXTS.changed,
-    failure: ORDER_TEXTS.changeFailed,
   }),
   retryPayment: command({
-    actions: ['retryPayment'],
-    method: 'PATCH',
-    path: '/workflow/order/retry-payment',
+    ...ORDER_COMMAND_CALLS.retryPayment,
     summary: 'Nova tentativa de pagamento: Erro → Processando',
     body: orderActionBodySchema,
-    success: ORDER_TEXTS.changed,
-    failure: ORDER_TEXTS.changeFailed,
   }),
   attachReceipt: command({
-    actions: ['attachReceipt'],
-    method: 'PATCH',
-    path: '/workflow/order/receipt',
+    ...ORDER_COMMAND_CALLS.attachReceipt,
     summary: 'Anexa o comprovante de pagamento (base64 JPEG/PNG): Aguardando comprovante → Aguardando aprovação',
     body: orderReceiptBodySchema,
-    pictures: { kind: 'RECEIPT', of: (body) => [body.image] },
-    success: ORDER_TEXTS.changed,
-    failure: ORDER_TEXTS.changeFailed,
+    pictures: { ...ORDER_COMMAND_CALLS.attachReceipt.pictures, of: (body) => [body.image] },
   }),
   startPreparation: command({
-    actions: ['startPreparation'],
-    method: 'PATCH',
-    path: '/workflow/order/prepare',
+    ...ORDER_COMMAND_CALLS.startPreparation,
     summary: 'O estoquista inicia a separação: Aguardando estoquista → Em preparação (estoquista = quem chama)',
     body: orderActionBodySchema,
-    success: ORDER_TEXTS.changed,
-    failure: ORDER_TEXTS.changeFailed,
   }),
   pack: command({
-    actions: ['readyForCourier', 'readyForFastCourier', 'readyForPickup'],
-    choose: packingAction,
-    method: 'PATCH',
-    path: '/workflow/order/pack',
+    ...ORDER_COMMAND_CALLS.pack,
     summary:
       'O estoquista termina a embalagem com uma ou mais fotos (base64 JPEG/PNG): Em preparação → Aguardando motoboy, Entrega imediata ou Aguardando cliente, pelo tipo de entrega',
     body: orderPackBodySchema,
     units: (body) => body.units,
-    pictures: { kind: 'PACKAGING', of: (body) => body.images },
-    success: ORDER_TEXTS.changed,
-    failure: ORDER_TEXTS.changeFailed,
+    pictures: { ...ORDER_COMMAND_CALLS.pack.pictures, of: (body) => body.images },
   }),
   withdraw: command({
-    actions: ['withdraw'],
-    method: 'PATCH',
-    path: '/workflow/order/withdraw',
+    ...ORDER_COMMAND_CALLS.withdraw,
     summary:
       '"Retirando": o motoboy retira o pedido na loja: Aguardando motoboy → Em entrega, Entrega imediata → Em entrega imediata',
     body: orderActionBodySchema,
-    success: ORDER_TEXTS.changed,
-    failure: ORDER_TEXTS.changeFailed,
   }),
   deliver: command({
-    actions: ['deliver'],
-    method: 'PATCH',
-    path: '/workflow/order/deliver',
+    ...ORDER_COMMAND_CALLS.deliver,
     summary: 'Entregue com a assinatura do cliente (PNG base64): Em entrega / Em entrega imediata → Entregue',
     body: orderDeliverBodySchema,
-    pictures: { kind: 'SIGNATURE', of: (body) => [body.signature] },
-    success: ORDER_TEXTS.changed,
-    failure: ORDER_TEXTS.changeFailed,
+    pictures: { ...ORDER_COMMAND_CALLS.deliver.pictures, of: (body) => [body.signature] },
   }),
   customerAbsent: command({
-    actions: ['customerAbsent'],
-    method: 'PATCH',
-    path: '/workflow/order/absent',
+    ...ORDER_COMMAND_CALLS.customerAbsent,
     summary: 'Cliente ausente: o pedido volta para a loja (Em entrega / Em entrega imediata → Aguardando cliente)',
     body: orderAbsentBodySchema,
     note: (body) => body.comment || ORDER_TEXTS.absentDefaultNote,
-    success: ORDER_TEXTS.changed,
-    failure: ORDER_TEXTS.changeFailed,
   }),
   finalize: command({
-    actions: ['finalize'],
-    method: 'POST',
-    path: '/workflow/order/finalize',
+    ...ORDER_COMMAND_CALLS.finalize,
     summary: 'Finaliza o pedido: Entregue ou Aguardando cliente → Finalizados',
     body: orderActionBodySchema,
-    success: ORDER_TEXTS.finalized,
-    failure: ORDER_TEXTS.finalizeFailed,
   }),
   cancel: command({
-    actions: ['cancel'],
-    method: 'PATCH',
-    path: '/workflow/order/cancel',
+    ...ORDER_COMMAND_CALLS.cancel,
     summary: 'Cancela o pedido com o motivo (de qualquer status não final; as mercadorias voltam ao estoque)',
     body: orderCancelBodySchema,
     note: (body) => body.comment,
-    success: ORDER_TEXTS.cancelled,
-    failure: ORDER_TEXTS.cancelFailed,
   }),
-} as const;
+} as const satisfies { [N in keyof typeof ORDER_COMMAND_CALLS]: OrderCommand };
 
 export type OrderCommandName = keyof typeof ORDER_COMMANDS;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { ORDER_EVENT_NAME, ORDER_EVENTS_RETRY_MS, type OrderEvent, readOrderEvent } from './live-events';
+
 /**
  * Live updates (GET /api/orders/events, Server-Sent Events): one `order` event per committed change of an
  * order a screen shows, from any attendant, courier, stocker or checkout. `created` is a new order,
@@ -9,6 +11,10 @@ import { z } from 'zod';
 export const ORDER_EVENT_KINDS = ['created', 'changed', 'many'] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
+/**
+ * An order event (its type is `OrderEvent`): the server reads its database's notices with it. The web reads the
+ * stream with `readOrderEvent` (live-events.ts, no zod), which answers the same (order-events.test.ts).
+ */
 export const orderEventSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.enum(['created', 'changed']),
@@ -22,9 +28,3 @@ export const orderEventSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('many'), count: z.number().int() }),
 ]);
-export type OrderEvent = z.infer<typeof orderEventSchema>;
-
-/** The SSE event name of an order event (`event: order`). */
-export const ORDER_EVENT_NAME = 'order';
-/** Milliseconds a client waits before reconnecting (sent as the stream's `retry:` hint). */
-export const ORDER_EVENTS_RETRY_MS = 3000;

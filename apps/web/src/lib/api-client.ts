@@ -1,4 +1,4 @@
-import { type ErrorCode, errorCodeSchema } from '@backoffice/contract';
+import { type ErrorCode, isErrorCode } from '@backoffice/contract';
 import { CONNECTION_LOST_TEXT, envelopeErrors } from './api-envelope';
 import { clearSession, getSession } from './session-store';
 
@@ -87,10 +87,10 @@ async function readError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as { errors?: unknown; code?: unknown; details?: unknown };
     const errors = envelopeErrors(body);
-    const code = errorCodeSchema.safeParse(body?.code);
+    const code = body?.code;
     const details =
       body?.details && typeof body.details === 'object' ? (body.details as Record<string, unknown>) : undefined;
-    return new ApiError(response.status, errors, code.success ? code.data : undefined, details);
+    return new ApiError(response.status, errors, isErrorCode(code) ? code : undefined, details);
   } catch {
     // not JSON: no server message
   }

@@ -1,7 +1,8 @@
 import {
   availableActions,
-  ORDER_COMMANDS,
+  ORDER_COMMAND_CALLS,
   type OrderActor,
+  type OrderCommandCall,
   type OrderCommandFields,
   type OrderCommandName,
   type OrderConcurrency,
@@ -77,14 +78,15 @@ export function putMovedOrder(queryClient: QueryClient, moved: OrderSummary, act
 }
 
 /**
- * THE web call of an order move, produced from the contract's registry (ORDER_COMMANDS): the command's
- * method and path, its body (the order, what the screen filled in, what the screen saw), the spec's success
- * and failure texts. On success the server's updated order goes into the cache and exactly what the move
- * changed is invalidated (`movedOrderKeys`); on a refusal the dialog stays open with what was filled in
- * (decision 0004), and when the order changed under the screen (403, 404, 409) its lists are read again.
+ * THE web call of an order move, produced from the contract's registry (the command's call, ORDER_COMMAND_CALLS,
+ * without its schemas): the method and path, the body (the order, what the screen filled in, what the screen
+ * saw), the spec's success and failure texts. On success the server's updated order goes into the cache and
+ * exactly what the move changed is invalidated (`movedOrderKeys`); on a refusal the dialog stays open with what
+ * was filled in (decision 0004), and when the order changed under the screen (403, 404, 409) its lists are read
+ * again.
  */
 export function useOrderMove<N extends OrderCommandName>(name: N, options: OrderMoveOptions = {}) {
-  const command = ORDER_COMMANDS[name];
+  const command: OrderCommandCall = ORDER_COMMAND_CALLS[name];
   const queryClient = useQueryClient();
   return useApiMutation<OrderSummary, OrderMoveVars<N>>({
     mutationFn: async ({ order, idempotencyKey, ...fields }) =>

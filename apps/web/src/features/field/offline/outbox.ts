@@ -1,4 +1,4 @@
-import { ORDER_COMMANDS, type TaskList } from '@backoffice/contract';
+import { ORDER_COMMAND_CALLS, type TaskList } from '@backoffice/contract';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { concurrencyOf, type SeenOrder } from '../../../components/orders/use-order-move';
 import { api, isNoAnswer, refusalMessage } from '../../../lib/api-client';
@@ -53,7 +53,7 @@ export async function dismiss(key: string): Promise<void> {
 
 /** Sends one kept move through the registry's call, with its key and what the screen saw of the order. */
 export function sendKept(item: OutboxItem): Promise<unknown> {
-  const command = ORDER_COMMANDS[item.command];
+  const command = ORDER_COMMAND_CALLS[item.command];
   return api(command.path, {
     method: command.method,
     body: { orderId: item.order.orderId, ...item.fields, ...concurrencyOf(item.order) },

@@ -21,6 +21,21 @@ describe('connectOrderEvents', () => {
     stop();
   });
 
+  it('skips a message that is not an order event (not JSON, a wrong field) and hands over only the known fields', async () => {
+    const server = fakeEventServer();
+    const events: OrderEvent[] = [];
+    const stop = connectOrderEvents({ token: 'abc', onEvent: (e) => events.push(e) });
+    await waitFor(() => expect(server.latest()).toBeDefined());
+    server.latest()?.send('event: order\ndata: not json\n\n');
+    server.latest()?.send(orderEvent({ ...changed, id: '7' }));
+    server.latest()?.send(orderEvent({ kind: 'deleted', id: 7 }));
+    server.latest()?.send(orderEvent({ ...changed, total: 10 }));
+    server.latest()?.send(orderEvent({ kind: 'many', count: 3 }));
+    await waitFor(() => expect(events).toHaveLength(2));
+    expect(events).toStrictEqual([changed, { kind: 'many', count: 3 }]);
+    stop();
+  });
+
   it('reconnects after the server ends the stream, telling that it reconnected', async () => {
     const server = fakeEventServer();
     const opens: boolean[] = [];

@@ -3,7 +3,7 @@ import {
   ORDER_EVENT_NAME,
   ORDER_EVENTS_RETRY_MS,
   type OrderEvent,
-  orderEventSchema,
+  readOrderEvent,
 } from '@backoffice/contract';
 import { createSseParser } from './sse';
 
@@ -73,8 +73,9 @@ export function connectOrderEvents({
         }
         if (message.event !== ORDER_EVENT_NAME) return;
         try {
-          const event = orderEventSchema.safeParse(JSON.parse(message.data));
-          if (event.success) onEvent(event.data);
+          // The contract's reader, not its schema: the same answer without loading zod (decision 0026).
+          const event = readOrderEvent(JSON.parse(message.data));
+          if (event) onEvent(event);
         } catch {
           // not JSON: ignore this one
         }
