@@ -62,7 +62,7 @@ describe('import: products from a spreadsheet', () => {
       .poll(() => dialog.getByRole('status').textContent())
       .toContain('3 linhas: 3 novos, 0 atualizados, 0 com erro.');
     await dialog.getByRole('button', { name: 'Importar' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Importar' });
+    const confirm = page.getByRole('dialog', { name: 'Importar', exact: true });
     await confirm.getByRole('button', { name: 'Importar' }).click();
     await dialog.getByText('Importação concluída: 3 criados, 0 atualizados.').waitFor();
     await screenshot(page, 'import-done');

@@ -46,29 +46,50 @@ function precompress(): Plugin {
   };
 }
 
-/** The modules that start the app and draw 'Minhas tarefas' in its layout: the courier's first screen. */
-const FIRST_SCREEN_ROOTS = [
-  /\/src\/app\/start\.tsx$/,
-  /\/src\/app\/layout\/admin-layout\.tsx$/,
-  /\/src\/features\/field\/pages\/tasks-page\.tsx$/,
-];
-type ModuleInfo = (id: string) => { importers: readonly string[] } | null;
-const onFirstScreen = new Map<string, boolean>();
+/**
+ * Writes the app page's own style sheets (the entry's: components/theme/base.css, the loader's) into index.html as `<style>`
+ * instead of `<link rel="stylesheet">`: two small files that would each hold the first paint for a round trip on
+ * a phone (decision 0028). The files stay in the build for the sign-in page, which loads them with the app.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'backoffice:inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle || !context.filename.endsWith('index.html')) return html;
+        return html.replace(/<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)">/g, (tag, file: string) => {
+          const asset = bundle[file];
+          return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+        });
+      },
+    },
+  };
+}
 
 /**
- * Whether one of those roots imports `id` statically, directly or through other modules: MUI's part of the
- * first screen goes in one file ('mui'); the rest of MUI (the data table's, the dialogs' and forms' of other
- * screens) is split with the screens that use it, so a phone neither downloads nor runs it for 'Minhas tarefas'.
+ * What every screen drawn with MUI loads first (components/theme/mui-scope.tsx): MUI's theme, its styling core and
+ * the date adapter. The courier's first screen ('Minhas tarefas') draws no MUI at all (decision 0028).
  */
-function firstScreen(id: string, getModuleInfo: ModuleInfo): boolean {
-  const known = onFirstScreen.get(id);
+const MUI_BASE_ROOTS = [/\/src\/components\/theme\/mui-providers\.tsx$/];
+type ModuleInfo = (id: string) => { importers: readonly string[] } | null;
+const inMuiBase = new Map<string, boolean>();
+
+/**
+ * Whether one of those roots imports `id` statically, directly or through other modules: MUI's base goes in one
+ * file ('mui'); the rest of MUI (each screen's components) is split with the screens that use it.
+ */
+function muiBase(id: string, getModuleInfo: ModuleInfo): boolean {
+  const known = inMuiBase.get(id);
   if (known !== undefined) return known;
   const seen = new Set<string>([id]);
   const queue = [id];
   let found = false;
   while (queue.length > 0 && !found) {
     const current = queue.pop() as string;
-    if (FIRST_SCREEN_ROOTS.some((root) => root.test(current)) || onFirstScreen.get(current) === true) found = true;
+    if (MUI_BASE_ROOTS.some((root) => root.test(current)) || inMuiBase.get(current) === true) found = true;
     for (const importer of getModuleInfo(current)?.importers ?? []) {
       if (!seen.has(importer)) {
         seen.add(importer);
@@ -76,7 +97,7 @@ function firstScreen(id: string, getModuleInfo: ModuleInfo): boolean {
       }
     }
   }
-  onFirstScreen.set(id, found);
+  inMuiBase.set(id, found);
   return found;
 }
 
@@ -121,9 +142,10 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    inlineEntryCss(),
     precompress(),
-    // firstScreen's answers belong to one build's module graph (a watch rebuild starts again).
-    { name: 'backoffice:first-screen-reset', apply: 'build', buildStart: () => onFirstScreen.clear() },
+    // muiBase's answers belong to one build's module graph (a watch rebuild starts again).
+    { name: 'backoffice:mui-base-reset', apply: 'build', buildStart: () => inMuiBase.clear() },
   ],
   server: {
     port: 5173,
@@ -141,32 +163,45 @@ export default defineConfig({
         login: path.resolve(import.meta.dirname, 'login.html'),
       },
       output: {
-        // zod and the line that makes it eval-free (lib/strict-csp.ts) share one chunk: every chunk that
-        // builds a schema imports it, so the setting is in force before the first schema exists.
-        manualChunks(id, { getModuleInfo }) {
-          if (id.includes('/node_modules/zod/') || id.endsWith('/src/lib/strict-csp.ts')) return 'zod';
-          // The password-strength estimator and its ~3 MB of dictionaries, only imported dynamically
-          // (lib/password-strength.ts): loaded where a new password is typed, never on the sign-in page.
-          if (/\/node_modules\/(@zxcvbn-ts|fastest-levenshtein)\//.test(id)) return 'zxcvbn';
-          // What every screen runs first in one file instead of four (the server speaks HTTP/1.1: a phone opens
-          // 6 connections and pays a round trip per file; decision 0021): React, its DOM client and the router.
-          // Not react-dom/server nor the copies nested under @react-pdf (the PDF builder's own, loaded with it).
-          if (
-            !id.includes('@react-pdf') &&
-            /\/node_modules\/(react|react-dom(?!\/server)|scheduler|react-router)\//.test(id) &&
-            !/react-dom-server/.test(id)
-          )
-            return 'react';
-          // MUI's components, its styling core and what they import, in one file (decision 0025): 'Minhas tarefas'
-          // on a phone went from 73 files to 45. The sign-in page (login.html) does not load MUI at all.
-          if (
-            /\/node_modules\/(@mui\/(material|system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion|react-transition-group|@popperjs|clsx|prop-types|react-is|@babel\/runtime|stylis|hoist-non-react-statics)\//.test(
-              id,
-            ) &&
-            firstScreen(id, getModuleInfo)
-          )
-            return 'mui';
-          return undefined;
+        // Named groups, in order of priority: a module goes to the first group that captures it (each group also
+        // takes the modules its own import, unless a group of higher priority has them: React never ends up in
+        // 'mui'). The rest is split by Rolldown along the dynamic imports (each screen's code).
+        codeSplitting: {
+          groups: [
+            {
+              // What every screen runs first in one file instead of four (the server speaks HTTP/1.1: a phone
+              // opens 6 connections and pays a round trip per file; decision 0021): React, its DOM client and the
+              // router. Not react-dom/server nor the copies nested under @react-pdf (the PDF builder's own).
+              name: 'react',
+              priority: 4,
+              test: (id) =>
+                !id.includes('@react-pdf') &&
+                /\/node_modules\/(react|react-dom(?!\/server)|scheduler|react-router)\//.test(id) &&
+                !/react-dom-server/.test(id),
+            },
+            {
+              // zod in one file, loaded with the first screen that builds a schema. It is eval-free from the start
+              // (lib/strict-csp.ts, run by start.tsx before anything else, sets zod's global setting ahead of it),
+              // so the courier's first screen, which builds none, does not load it (decision 0026).
+              name: 'zod',
+              priority: 3,
+              test: /\/node_modules\/zod\//,
+            },
+            {
+              // The password-strength estimator and its ~3 MB of dictionaries, only imported dynamically
+              // (lib/password-strength.ts): loaded where a new password is typed, never on the sign-in page.
+              name: 'zxcvbn',
+              priority: 2,
+              test: /\/node_modules\/(@zxcvbn-ts|fastest-levenshtein)\//,
+            },
+            {
+              // MUI's theme, its styling core and what they import, in one file (decisions 0025, 0028): what any
+              // screen drawn with MUI needs first. Neither the sign-in page nor 'Minhas tarefas' loads MUI at all.
+              name: (id, context) => (muiBase(id, (module) => context.getModuleInfo(module)) ? 'mui' : null),
+              priority: 1,
+              test: /\/node_modules\/(@mui\/(material|system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion|react-transition-group|@popperjs|clsx|prop-types|react-is|@babel\/runtime|stylis|hoist-non-react-statics)\//,
+            },
+          ],
         },
       },
     },

@@ -10,6 +10,7 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     testTimeout: 30_000,
-    css: false,
+    // Style sheets are not applied in jsdom; base.css is read as text by the theme (its colours and font).
+    css: { include: [/components\/theme\/base\.css/] },
   },
 });

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { AdminProviders } from './layout/admin-providers';
+import MuiProviders from '../components/theme/mui-providers';
 import { RootProviders } from './providers';
 import type { createQueryClient } from './query-client';
 
 /**
- * Every provider a signed-in screen has above it (the root's and the admin layout's), for component tests
- * around a single page.
+ * Every provider a signed-in screen has above it (the root's and MUI's, which the app fetches lazily: MuiScope),
+ * for component tests around a single page.
  */
 export function AppProviders({
   children,
@@ -16,7 +16,7 @@ export function AppProviders({
 }) {
   return (
     <RootProviders queryClient={queryClient}>
-      <AdminProviders>{children}</AdminProviders>
+      <MuiProviders>{children}</MuiProviders>
     </RootProviders>
   );
 }

@@ -1,22 +1,14 @@
-import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Navigate, Link as RouterLink } from 'react-router';
+import { lazy, type ReactNode, useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { LoadFailed } from '../components/load-failed';
 import { PageLoader } from '../components/page-loader';
+import { MuiScope } from '../components/theme/mui-scope';
 import { clearSession, hasAccess, useSession } from '../lib/session';
-import { landingPath } from './landing';
 import { prefetchAfterLogin } from './prefetch';
 
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
-
-export const GUARD_TEXTS = {
-  noPermission: 'Você não tem permissão para acessar essa página.',
-  toDashboard: 'Ir para o Dashboard',
-  signOut: 'Sair',
-} as const;
+/** Drawn with MUI, fetched when shown: the pages a user may open never load it. */
+const NoPermission = lazy(() => import('./no-permission'));
 
 /** An expired session found in storage: clear it and go to `/` (spec section 4, Session). */
 function ExpiredSession() {
@@ -30,9 +22,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (!session) {
     if (localStorage.getItem('token') !== null) return <ExpiredSession />;
     return (
-      <Suspense fallback={<PageLoader fullScreen />}>
+      <MuiScope fallback={<PageLoader fullScreen />} failed={<LoadFailed fullScreen />}>
         <LoginPage stayOnPage prefetch={prefetchAfterLogin} />
-      </Suspense>
+      </MuiScope>
     );
   }
   return children;
@@ -52,33 +44,12 @@ export function RequirePermission({
   children: ReactNode;
 }) {
   useSession(); // re-render when the session changes
-  if (!hasAccess({ permissions, functions })) return <NoPermission />;
+  if (!hasAccess({ permissions, functions })) {
+    return (
+      <MuiScope fallback={<PageLoader />} failed={<LoadFailed />}>
+        <NoPermission />
+      </MuiScope>
+    );
+  }
   return children;
-}
-
-/** 'Ir para o Dashboard' leads to the first page the user may open (the page sign-in leads to). */
-export function NoPermission() {
-  const session = useSession();
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', py: 10, px: 2 }}>
-      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 480 }}>
-        <LockOutlinedIcon color="action" sx={{ fontSize: 56 }} />
-        <Typography variant="h6" component="h1">
-          {GUARD_TEXTS.noPermission}
-        </Typography>
-        <Stack direction="row" spacing={2}>
-          <Button
-            component={RouterLink}
-            to={landingPath(session?.permissions ?? [], session?.func)}
-            variant="contained"
-          >
-            {GUARD_TEXTS.toDashboard}
-          </Button>
-          <Button component={RouterLink} to="/logout" variant="outlined">
-            {GUARD_TEXTS.signOut}
-          </Button>
-        </Stack>
-      </Stack>
-    </Box>
-  );
 }

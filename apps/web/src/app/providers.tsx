@@ -1,14 +1,13 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ConfirmProvider } from '../components/confirm-dialog';
 import { NotifierProvider } from '../components/notifier';
 import type { createQueryClient } from './query-client';
-import { theme } from './theme';
 
 /**
- * The providers of every screen, the sign-in page included: only what it needs (decision 0021). The
- * signed-in screens add theirs (MUI X's texts, dates, confirmation) in the admin layout: AdminProviders.
+ * The providers of every screen: the data cache, the snackbar and the confirmation dialog, none of which loads
+ * MUI before it shows something. MUI's theme is above each screen that draws MUI (MuiScope, routes.tsx), not
+ * here: the courier's first screen draws none (decisions 0021, 0028).
  */
 export function RootProviders({
   children,
@@ -18,11 +17,10 @@ export function RootProviders({
   queryClient: ReturnType<typeof createQueryClient>;
 }) {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <NotifierProvider>{children}</NotifierProvider>
-      </QueryClientProvider>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <NotifierProvider>
+        <ConfirmProvider>{children}</ConfirmProvider>
+      </NotifierProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,7 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoadBoundary } from '../components/load-boundary';
+import { LoadFailed } from '../components/load-failed';
 import { PageLoader } from '../components/page-loader';
+import { MuiScope, muiProvidersCode } from '../components/theme/mui-scope';
 import { prefetchFirstTasks } from '../features/field/api/tasks-api';
 import { getSession } from '../lib/session-store';
 import { ADMIN_PAGES, type AdminPath, DEFAULT_ADMIN_PATH } from './admin-pages';
@@ -30,6 +33,12 @@ const loginCode = () => import('../features/auth/pages/login-page');
 const forgotPasswordCode = () => import('../features/auth/pages/forgot-password-page');
 const adminLayoutCode = () => import('./layout/admin-layout');
 
+/**
+ * The pages drawn without MUI (plain elements and style sheets): 'Minhas tarefas', the courier's and the
+ * stocker's first screen on a phone (decision 0028). Every other page is drawn under MUI's theme, fetched with it.
+ */
+const PLAIN_PAGES: ReadonlySet<AdminPath> = new Set(['tasks']);
+
 /** Each admin page's code-split component. */
 const PAGES = Object.fromEntries(Object.entries(PAGE_CODE).map(([path, code]) => [path, lazy(code)])) as Record<
   AdminPath,
@@ -51,15 +60,16 @@ const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'))
  */
 export function startLoadingCodeFor(pathname: string, queryClient?: QueryClient): Promise<unknown> {
   const started: Promise<unknown>[] = [];
-  if (pathname === '/' || pathname === '/login') started.push(loginCode());
-  else if (pathname === '/forgot-password') started.push(forgotPasswordCode());
+  if (pathname === '/' || pathname === '/login') started.push(loginCode(), muiProvidersCode());
+  else if (pathname === '/forgot-password') started.push(forgotPasswordCode(), muiProvidersCode());
   else if (pathname === '/admin' || pathname.startsWith('/admin/')) {
     started.push(adminLayoutCode());
     const segment = pathname.split('/')[2] ?? '';
     if (Object.hasOwn(PAGE_CODE, segment)) {
       started.push(PAGE_CODE[segment as AdminPath]());
+      if (!PLAIN_PAGES.has(segment as AdminPath)) started.push(muiProvidersCode());
       if (queryClient && getSession()) PAGE_FIRST_DATA[segment as AdminPath]?.(queryClient);
-    }
+    } else started.push(muiProvidersCode());
   }
   // The lazy components report a failed fetch themselves; this promise is only waited for by tests.
   return Promise.all(started).catch(() => undefined);
@@ -67,11 +77,29 @@ export function startLoadingCodeFor(pathname: string, queryClient?: QueryClient)
 
 function AdminPageOf({ path }: { path: AdminPath }) {
   const Page = PAGES[path];
-  return <Page />;
+  if (PLAIN_PAGES.has(path)) {
+    return (
+      <LoadBoundary failed={<LoadFailed />}>
+        <Suspense fallback={<PageLoader />}>
+          <Page />
+        </Suspense>
+      </LoadBoundary>
+    );
+  }
+  return (
+    <MuiScope fallback={<PageLoader />} failed={<LoadFailed />}>
+      <Page />
+    </MuiScope>
+  );
 }
 
+/** A page outside the admin layout (sign-in, password, sign-out), drawn with MUI. */
 function page(element: React.ReactNode) {
-  return <Suspense fallback={<PageLoader fullScreen />}>{element}</Suspense>;
+  return (
+    <MuiScope fallback={<PageLoader fullScreen />} failed={<LoadFailed fullScreen />}>
+      {element}
+    </MuiScope>
+  );
 }
 
 export const appRoutes: RouteObject[] = [
@@ -81,25 +109,31 @@ export const appRoutes: RouteObject[] = [
   { path: '/logout', element: page(<LogoutPage />) },
   {
     path: '/admin',
-    element: <RequireAuth>{page(<AdminLayout />)}</RequireAuth>,
+    element: (
+      <RequireAuth>
+        <LoadBoundary failed={<LoadFailed fullScreen />}>
+          <Suspense fallback={<PageLoader fullScreen />}>
+            <AdminLayout />
+          </Suspense>
+        </LoadBoundary>
+      </RequireAuth>
+    ),
     children: [
       { index: true, element: <Navigate to={DEFAULT_ADMIN_PATH} replace /> },
       ...ADMIN_PAGES.map(({ path, permissions, functions }) => ({
         path,
         element: (
           <RequirePermission permissions={permissions} functions={functions}>
-            <Suspense fallback={<PageLoader />}>
-              <AdminPageOf path={path} />
-            </Suspense>
+            <AdminPageOf path={path} />
           </RequirePermission>
         ),
       })),
       {
         path: 'profile',
         element: (
-          <Suspense fallback={<PageLoader />}>
+          <MuiScope fallback={<PageLoader />} failed={<LoadFailed />}>
             <ProfilePage />
-          </Suspense>
+          </MuiScope>
         ),
       },
       { path: '*', element: <Navigate to={DEFAULT_ADMIN_PATH} replace /> },

@@ -3,6 +3,8 @@ import '../lib/strict-csp';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+// The page's font, colours and box model (MUI's CssBaseline as a style sheet, decision 0028).
+import '../components/theme/base.css';
 
 /**
  * Renders the app into `#root` (React replaces what is there: the sign-in form of login.html once signed in).

@@ -1,16 +1,10 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
+import { createContext, lazy, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
+import type { ConfirmOptions } from './confirm-dialog-view';
+import { LOAD_TEXTS } from './load-texts';
+import { useNotify } from './notifier';
+import { MuiScope } from './theme/mui-scope';
 
-export interface ConfirmOptions {
-  title?: string;
-  confirmText?: string;
-  cancelText?: string;
-}
+export type { ConfirmOptions } from './confirm-dialog-view';
 
 type Confirm = (message: string, options?: ConfirmOptions) => Promise<boolean>;
 
@@ -20,11 +14,15 @@ interface Pending extends ConfirmOptions {
   message: string;
 }
 
+// MUI's dialog is fetched with the first question: a screen that asks nothing loads no MUI for it (decision 0028).
+const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));
+
 /** One shared confirmation dialog for the whole app. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [open, setOpen] = useState(false);
   const resolver = useRef<((value: boolean) => void) | null>(null);
+  const notify = useNotify();
 
   const confirm = useCallback<Confirm>((message, options) => {
     resolver.current?.(false);
@@ -44,18 +42,18 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Dialog open={open} onClose={() => close(false)} maxWidth="xs" fullWidth aria-labelledby="confirm-title">
-        <DialogTitle id="confirm-title">{pending?.title ?? 'Confirmação'}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{pending?.message}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => close(false)}>{pending?.cancelText ?? 'Cancelar'}</Button>
-          <Button onClick={() => close(true)} variant="contained" autoFocus>
-            {pending?.confirmText ?? 'Confirmar'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {pending ? (
+        <MuiScope
+          // Its code not fetched (no signal): the question is answered "no", and the user told why.
+          onFailed={() => {
+            close(false);
+            setPending(null);
+            notify.error(LOAD_TEXTS.partFailed);
+          }}
+        >
+          <ConfirmDialogView open={open} pending={pending} onClose={close} />
+        </MuiScope>
+      ) : null}
     </ConfirmContext.Provider>
   );
 }

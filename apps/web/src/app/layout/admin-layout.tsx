@@ -1,17 +1,14 @@
-import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
+import { LOAD_TEXTS } from '../../components/load-texts';
+import { useNotify } from '../../components/notifier';
+import { MuiScope } from '../../components/theme/mui-scope';
 import { useOrderEvents } from '../../features/orders/live/use-order-events';
 import { canSetUpShop } from '../../features/settings/components/first-run-access';
 import { signOut } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import { SIDEBAR_WIDTH, theme } from '../theme';
-import { AdminProviders } from './admin-providers';
-import { SIDEBAR_BG, Sidebar } from './sidebar';
+import './layout.css';
+import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
 /**
@@ -21,6 +18,8 @@ import { TopBar } from './top-bar';
 const FirstRunGate = lazy(() =>
   import('../../features/settings/components/first-run-gate').then((code) => ({ default: code.FirstRunGate })),
 );
+/** The phone's menu, in MUI's drawer: fetched the first time it opens. */
+const MobileDrawer = lazy(() => import('./mobile-drawer'));
 
 /** Longest delay setTimeout accepts (about 24.8 days). */
 const MAX_TIMEOUT = 2_147_483_647;
@@ -36,89 +35,85 @@ function useExpiryTimer() {
   }, [expires]);
 }
 
+/** The theme's `md` breakpoint (960 px): the sidebar is fixed from there, a drawer below. */
+const WIDE = '(min-width: 960px)';
+
+/** Whether the window is 960 px or wider; where it cannot be read (tests without matchMedia), it is. */
+function useWide(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const query = window.matchMedia(WIDE);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => (typeof window.matchMedia === 'function' ? window.matchMedia(WIDE).matches : true),
+  );
+}
+
 /**
- * Sidebar (260 px; a temporary drawer below 960 px), top bar, page and footer, under the signed-in screens'
- * providers (MUI X's texts, dates, confirmation: admin-providers.tsx).
+ * Sidebar (260 px; a drawer below 960 px), top bar, page and footer: plain elements in MUI's look (layout.css),
+ * so that a phone's first screen ('Minhas tarefas') loads no MUI; the pages drawn with MUI bring its theme
+ * (MuiScope, routes.tsx), as do the drawer, the menus and the dialogs the layout opens (decision 0028).
  */
 export default function AdminLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
+  /** The drawer is mounted once opened, then kept (its code loaded, its closing animation played). */
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const session = useSession();
   const canSetUp = canSetUpShop(session);
-  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true, defaultMatches: true });
+  const wide = useWide();
+  const notify = useNotify();
   useExpiryTimer();
   // Live updates of the orders, once for the whole signed-in app (features/orders/live).
   useOrderEvents();
 
   return (
-    <AdminProviders>
-      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-        <TopBar onMenuClick={() => setMobileOpen(true)} />
-        {/* The column itself is dark and as tall as the page, so the fixed sidebar never ends above the page's
+    <div className="al-root">
+      <TopBar
+        onMenuClick={() => {
+          setDrawerUsed(true);
+          setMobileOpen(true);
+        }}
+      />
+      {/* The column itself is dark and as tall as the page, so the fixed sidebar never ends above the page's
           bottom (issue 8: a white band under it on long pages, in full-page captures and prints). */}
-        <Box
-          component="aside"
-          sx={{
-            width: { md: SIDEBAR_WIDTH },
-            flexShrink: { md: 0 },
-            bgcolor: { md: SIDEBAR_BG },
-            alignSelf: 'stretch',
-          }}
-        >
-          {/* Drawn when opened (not kept mounted): a phone's first screen does not build the menu twice. */}
-          <Drawer
-            variant="temporary"
-            open={mobileOpen}
-            onClose={() => setMobileOpen(false)}
-            sx={{
-              display: { xs: 'block', md: 'none' },
-              '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, bgcolor: SIDEBAR_BG, border: 0 },
+      <aside className="al-aside">
+        {drawerUsed && !wide ? (
+          <MuiScope
+            onFailed={() => {
+              notify.error(LOAD_TEXTS.partFailed);
+              setDrawerUsed(false);
+              setMobileOpen(false);
             }}
           >
-            <Sidebar onNavigate={() => setMobileOpen(false)} />
-          </Drawer>
-          {/* Built only where it shows (960 px and wider): a phone does not build a hidden menu. Where the
-            width cannot be read (tests), it is built. */}
-          {wide ? (
-            <Drawer
-              variant="permanent"
-              open
-              sx={{
-                display: { xs: 'none', md: 'block' },
-                '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, bgcolor: SIDEBAR_BG, border: 0, boxSizing: 'border-box' },
-              }}
-            >
-              <Sidebar />
-            </Drawer>
-          ) : null}
-        </Box>
-        <Box
-          sx={{
-            flexGrow: 1,
-            minWidth: 0,
-            width: { md: `calc(100% - ${SIDEBAR_WIDTH}px)` },
-            display: 'flex',
-            flexDirection: 'column',
-          }}
-        >
-          <Toolbar />
-          {/* At least a screen tall: the footer starts below the fold, so a page's list arriving does not push a
+            <MobileDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} />
+          </MuiScope>
+        ) : null}
+        {/* Built only where it shows (960 px and wider): a phone does not build a hidden menu. */}
+        {wide ? (
+          <div className="al-fixed-sidebar">
+            <Sidebar />
+          </div>
+        ) : null}
+      </aside>
+      <div className="al-column">
+        <div className="al-spacer" />
+        {/* At least a screen tall: the footer starts below the fold, so a page's list arriving does not push a
             footer already on screen (a layout shift, Lighthouse's CLS on the phone). */}
-          <Box component="main" sx={{ flexGrow: 1, minHeight: '100vh', p: { xs: 2, sm: 3 } }}>
-            <Outlet />
-          </Box>
-          {/* 'Configuração inicial' (issue 21 §1): opens by itself for an administrator of a shop not set up yet. */}
-          {canSetUp ? (
-            <Suspense fallback={null}>
-              <FirstRunGate />
-            </Suspense>
-          ) : null}
-          <Box component="footer" sx={{ px: 3, py: 2, borderTop: '1px solid', borderColor: 'divider' }}>
-            <Typography variant="body2" color="text.secondary" align="center">
-              © {new Date().getFullYear()} BackOffice. Todos os direitos reservados.
-            </Typography>
-          </Box>
-        </Box>
-      </Box>
-    </AdminProviders>
+        <main className="al-main">
+          <Outlet />
+        </main>
+        {/* 'Configuração inicial' (issue 21 §1): opens by itself for an administrator of a shop not set up yet. */}
+        {canSetUp ? (
+          <MuiScope>
+            <FirstRunGate />
+          </MuiScope>
+        ) : null}
+        <footer className="al-footer">
+          <p>© {new Date().getFullYear()} BackOffice. Todos os direitos reservados.</p>
+        </footer>
+      </div>
+    </div>
   );
 }

@@ -1,18 +1,10 @@
-import StorefrontIcon from '@mui/icons-material/Storefront';
-import Box from '@mui/material/Box';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Typography from '@mui/material/Typography';
 import { NavLink } from 'react-router';
+import { Icon } from '../../components/plain/icon';
 import { NewOrdersBadge } from '../../features/orders/live/new-orders-badge';
 import { hasAccess, useSession } from '../../lib/session';
 import { ADMIN_PAGES } from '../admin-pages';
+import './layout.css';
 import { NAV_ICONS } from './nav-icons';
-
-export const SIDEBAR_BG = '#0f172a';
 
 /** The pages the signed-in user may open, in menu order (hidden pages left out). */
 export function useNavEntries() {
@@ -20,47 +12,31 @@ export function useNavEntries() {
   return ADMIN_PAGES.filter((page) => !page.hidden && hasAccess(page));
 }
 
-/** The sidebar's content: brand and one entry per allowed page. */
+/** The sidebar's content: brand and one entry per allowed page (plain elements, layout.css). */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const entries = useNavEntries();
   return (
-    <Box sx={{ height: '100%', bgcolor: SIDEBAR_BG, color: '#cbd5e1', display: 'flex', flexDirection: 'column' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 3, height: 64, flexShrink: 0 }}>
-        <StorefrontIcon sx={{ color: '#60a5fa' }} />
-        <Typography variant="h6" component="div" sx={{ color: '#fff', letterSpacing: 0.3 }}>
-          BackOffice
-        </Typography>
-      </Box>
-      <Box component="nav" aria-label="Menu principal" sx={{ flex: 1, overflowY: 'auto' }}>
-        <List sx={{ px: 1.5 }}>
+    <div className="sb-root">
+      <div className="sb-brand">
+        <Icon name="storefront" />
+        <div className="sb-brand-name">BackOffice</div>
+      </div>
+      <nav aria-label="Menu principal" className="sb-nav">
+        <ul className="sb-list">
           {entries.map(({ path, label }) => {
-            const Icon = NAV_ICONS[path];
+            const icon = NAV_ICONS[path];
             return (
-              <ListItem key={path} disablePadding>
-                <ListItemButton
-                  component={NavLink}
-                  to={`/admin/${path}`}
-                  onClick={onNavigate}
-                  sx={{
-                    borderRadius: 1.5,
-                    mb: 0.5,
-                    color: 'inherit',
-                    '&:hover': { bgcolor: 'rgba(255,255,255,0.06)' },
-                    '&.active': { bgcolor: 'rgba(96,165,250,0.16)', color: '#fff' },
-                    '&.active .MuiListItemIcon-root': { color: '#60a5fa' },
-                  }}
-                >
-                  <ListItemIcon sx={{ color: '#94a3b8', minWidth: 40 }}>
-                    {Icon ? <Icon fontSize="small" /> : null}
-                  </ListItemIcon>
-                  <ListItemText primary={label} slotProps={{ primary: { sx: { fontSize: 14, fontWeight: 500 } } }} />
+              <li key={path}>
+                <NavLink to={`/admin/${path}`} onClick={onNavigate} className="sb-link">
+                  <span className="sb-icon">{icon ? <Icon name={icon} small /> : null}</span>
+                  <span className="sb-label">{label}</span>
                   {path === 'orders' ? <NewOrdersBadge /> : null}
-                </ListItemButton>
-              </ListItem>
+                </NavLink>
+              </li>
             );
           })}
-        </List>
-      </Box>
-    </Box>
+        </ul>
+      </nav>
+    </div>
   );
 }

@@ -1,21 +1,15 @@
 import { type OrderCommandName, TASK_LIMITS, type TaskKind, type TaskList, type TaskOrder } from '@backoffice/contract';
-import RefreshOutlinedIcon from '@mui/icons-material/RefreshOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Pagination from '@mui/material/Pagination';
-import Paper from '@mui/material/Paper';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { lazy, Suspense, startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
+import { LOAD_TEXTS } from '../../../components/load-texts';
 import { useNotify } from '../../../components/notifier';
 import { type OrderMoveVars, useOrderMove } from '../../../components/orders/use-order-move';
-import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
+import { Alert, AlertButton } from '../../../components/plain/alert';
+import { Icon } from '../../../components/plain/icon';
+import { Pagination } from '../../../components/plain/pagination';
+import { Tabs } from '../../../components/plain/tabs';
+import { MuiScope } from '../../../components/theme/mui-scope';
 import { CONNECTION_LOST_TEXT, firstError, isNoAnswer } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -24,6 +18,7 @@ import { type CardAction, TaskCard } from '../components/task-card';
 import { savedTasks, saveTasks } from '../offline/outbox';
 import { useOutbox } from '../offline/use-outbox';
 import { FIELD_TEXTS } from '../texts';
+import './tasks-page.css';
 
 // The dialogs (photos, IMEI reader, signature) are fetched when a card's button opens one: the phone's first
 // screen neither downloads nor runs their code and MUI's form fields (decision 0026). Kept offline by the
@@ -43,6 +38,9 @@ type Dialog = { type: 'pack' | 'deliver' | 'customerAbsent'; order: TaskOrder };
  * "Minhas tarefas" (/admin/tasks): the stocker's and the courier's phone screen. The server answers the
  * orders this employee can move now and which moves (GET /orders/tasks); each card offers those moves as
  * big buttons. Attendants and administrators, who may do both kinds, get a tab per kind.
+ *
+ * Drawn without MUI (plain elements, components/plain and tasks-page.css in the theme's look): a phone's first
+ * screen neither downloads nor runs MUI; the dialogs bring it, under a MuiScope, when one opens (decision 0028).
  */
 export default function TasksPage() {
   const [kind, setKind] = useState<TaskKind | undefined>(FIRST_TASKS.kind);
@@ -159,51 +157,40 @@ export default function TasksPage() {
   }, [moreCards]);
   const cards = listed ? (allCards ? listed.orders : listed.orders.slice(0, FIRST_PASS_CARDS)) : [];
   return (
-    <Box sx={{ maxWidth: 760, mx: 'auto' }}>
-      <PageHeader
-        title={FIELD_TEXTS.title}
-        actions={
-          <Tooltip title={FIELD_TEXTS.refresh}>
-            <span>
-              <IconButton
-                aria-label={FIELD_TEXTS.refresh}
-                onClick={() => void tasks.refetch()}
-                disabled={tasks.isFetching}
-                sx={{ width: 48, height: 48 }}
-              >
-                <RefreshOutlinedIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
-        }
-      />
-      {data && data.kinds.length > 1 ? (
-        <Paper sx={{ mb: 2 }}>
-          <Tabs
-            value={shown ?? false}
-            onChange={(_, value: TaskKind) => {
-              setKind(value);
-              setPage(0);
-            }}
-            variant="fullWidth"
-            aria-label={FIELD_TEXTS.tabsLabel}
+    <div className="tp-page">
+      <div className="tp-header">
+        <h1 className="tp-title">{FIELD_TEXTS.title}</h1>
+        <div className="tp-actions">
+          <button
+            type="button"
+            className="pl-icon-button tp-refresh"
+            aria-label={FIELD_TEXTS.refresh}
+            title={FIELD_TEXTS.refresh}
+            onClick={() => void tasks.refetch()}
+            disabled={tasks.isFetching}
           >
-            {data.kinds.map((k) => (
-              <Tab key={k} value={k} label={FIELD_TEXTS.tabs[k]} sx={{ minHeight: 52 }} />
-            ))}
-          </Tabs>
-        </Paper>
+            <Icon name="refresh" />
+          </button>
+        </div>
+      </div>
+      {data && data.kinds.length > 1 ? (
+        <Tabs
+          className="tp-paper tp-tabs tp-gap"
+          value={shown}
+          tabs={data.kinds.map((k) => ({ value: k, label: FIELD_TEXTS.tabs[k] }))}
+          onChange={(value) => {
+            setKind(value);
+            setPage(0);
+          }}
+          label={FIELD_TEXTS.tabsLabel}
+        />
       ) : null}
 
       {outbox.pending.length > 0 ? (
         <Alert
           severity="warning"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" onClick={() => void outbox.send()}>
-              {FIELD_TEXTS.offline.sendNow}
-            </Button>
-          }
+          className="tp-gap"
+          action={<AlertButton onClick={() => void outbox.send()}>{FIELD_TEXTS.offline.sendNow}</AlertButton>}
         >
           {FIELD_TEXTS.offline.waiting(outbox.pending.length)}
         </Alert>
@@ -212,18 +199,16 @@ export default function TasksPage() {
         <Alert
           key={item.key}
           severity="error"
-          sx={{ mb: 2 }}
+          className="tp-gap"
           action={
-            <Button color="inherit" onClick={() => void outbox.dismiss(item.key)}>
-              {FIELD_TEXTS.offline.dismiss}
-            </Button>
+            <AlertButton onClick={() => void outbox.dismiss(item.key)}>{FIELD_TEXTS.offline.dismiss}</AlertButton>
           }
         >
           {FIELD_TEXTS.offline.refusedItem(item.order.code, item.message ?? FIELD_TEXTS.offline.sendFailed)}
         </Alert>
       ))}
       {snapshot && !tasks.data ? (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert severity="info" className="tp-gap">
           {FIELD_TEXTS.offline.snapshot(formatDateTime(new Date(snapshot.savedAt)))}
         </Alert>
       ) : null}
@@ -232,26 +217,22 @@ export default function TasksPage() {
       ) : tasks.isError && !listed ? (
         <Alert
           severity="error"
-          action={
-            <Button color="inherit" onClick={() => void tasks.refetch()}>
-              {FIELD_TEXTS.retry}
-            </Button>
-          }
+          action={<AlertButton onClick={() => void tasks.refetch()}>{FIELD_TEXTS.retry}</AlertButton>}
         >
           {firstError(tasks.error, FIELD_TEXTS.loadFailed)}
         </Alert>
       ) : !listed?.kind ? (
         <Alert severity="info">{FIELD_TEXTS.noKinds}</Alert>
       ) : listed.orders.length === 0 ? (
-        <Paper sx={{ p: 3, textAlign: 'center' }}>
-          <Typography color="text.secondary">{FIELD_TEXTS.empty[listed.kind]}</Typography>
-        </Paper>
+        <div className="tp-paper tp-empty">
+          <p>{FIELD_TEXTS.empty[listed.kind]}</p>
+        </div>
       ) : (
         <>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
+          <p className="tp-count" aria-live="polite">
             {FIELD_TEXTS.count(listed.total)}
-          </Typography>
-          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+          </p>
+          <div className="tp-cards">
             {cards.map((order) => (
               <TaskCard
                 key={order.orderId}
@@ -262,63 +243,70 @@ export default function TasksPage() {
                 onAction={(action) => void onAction(order, action)}
               />
             ))}
-          </Box>
+          </div>
           {pages > 1 ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-              <Pagination
-                count={pages}
-                page={page + 1}
-                onChange={(_, value) => setPage(value - 1)}
-                size="large"
-                aria-label={FIELD_TEXTS.pagination}
-              />
-            </Box>
+            <Pagination
+              className="tp-pages"
+              count={pages}
+              page={page + 1}
+              onChange={(value) => setPage(value - 1)}
+              size="large"
+              label={FIELD_TEXTS.pagination}
+            />
           ) : null}
         </>
       )}
 
-      <Suspense fallback={null}>
-        {dialog?.type === 'pack' ? (
-          <PackDialog
-            order={dialog.order}
-            busy={busy(dialog.order)}
-            error={dialogError}
-            onClose={() => setDialog(null)}
-            onSubmit={(images, units) =>
-              submit(() =>
-                pack.mutate({
-                  order: dialog.order,
-                  images,
-                  ...(units.length > 0 ? { units } : {}),
-                  idempotencyKey: crypto.randomUUID(),
-                }),
-              )
-            }
-          />
-        ) : null}
-        {dialog?.type === 'deliver' ? (
-          <DeliverDialog
-            order={dialog.order}
-            busy={busy(dialog.order)}
-            error={dialogError}
-            onClose={() => setDialog(null)}
-            onSubmit={(signature) =>
-              submit(() => deliver.mutate({ order: dialog.order, signature, idempotencyKey: crypto.randomUUID() }))
-            }
-          />
-        ) : null}
-        {dialog?.type === 'customerAbsent' ? (
-          <AbsentDialog
-            order={dialog.order}
-            busy={busy(dialog.order)}
-            error={dialogError}
-            onClose={() => setDialog(null)}
-            onSubmit={(comment) =>
-              submit(() => absent.mutate({ order: dialog.order, comment, idempotencyKey: crypto.randomUUID() }))
-            }
-          />
-        ) : null}
-      </Suspense>
-    </Box>
+      {/* MUI (the dialogs' fields, and its theme) is fetched when a dialog opens, not with the list. */}
+      {dialog ? (
+        <MuiScope
+          onFailed={() => {
+            setDialog(null);
+            notify.error(LOAD_TEXTS.partFailed);
+          }}
+        >
+          {dialog?.type === 'pack' ? (
+            <PackDialog
+              order={dialog.order}
+              busy={busy(dialog.order)}
+              error={dialogError}
+              onClose={() => setDialog(null)}
+              onSubmit={(images, units) =>
+                submit(() =>
+                  pack.mutate({
+                    order: dialog.order,
+                    images,
+                    ...(units.length > 0 ? { units } : {}),
+                    idempotencyKey: crypto.randomUUID(),
+                  }),
+                )
+              }
+            />
+          ) : null}
+          {dialog?.type === 'deliver' ? (
+            <DeliverDialog
+              order={dialog.order}
+              busy={busy(dialog.order)}
+              error={dialogError}
+              onClose={() => setDialog(null)}
+              onSubmit={(signature) =>
+                submit(() => deliver.mutate({ order: dialog.order, signature, idempotencyKey: crypto.randomUUID() }))
+              }
+            />
+          ) : null}
+          {dialog?.type === 'customerAbsent' ? (
+            <AbsentDialog
+              order={dialog.order}
+              busy={busy(dialog.order)}
+              error={dialogError}
+              onClose={() => setDialog(null)}
+              onSubmit={(comment) =>
+                submit(() => absent.mutate({ order: dialog.order, comment, idempotencyKey: crypto.randomUUID() }))
+              }
+            />
+          ) : null}
+        </MuiScope>
+      ) : null}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
-import Badge from '@mui/material/Badge';
-import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
+import '../../../components/plain/plain.css';
 import { useNewOrders } from './live-store';
+import './new-orders-badge.css';
 import { LIVE_TEXTS } from './texts';
 
 /**
@@ -13,54 +13,25 @@ export function NewOrdersBadge() {
   if (count === 0) return null;
   return (
     <>
-      <Box
-        component="span"
-        aria-hidden
-        data-testid="new-orders-badge"
-        sx={{
-          ml: 1,
-          minWidth: 20,
-          height: 20,
-          px: 0.75,
-          borderRadius: 10,
-          bgcolor: 'error.main',
-          color: 'error.contrastText',
-          fontSize: 12,
-          fontWeight: 700,
-          lineHeight: '20px',
-          textAlign: 'center',
-          flexShrink: 0,
-        }}
-      >
+      <span aria-hidden className="nob-pill" data-testid="new-orders-badge">
         {count > 99 ? '99+' : count}
-      </Box>
-      <Box
-        component="span"
-        sx={{
-          position: 'absolute',
-          width: 1,
-          height: 1,
-          overflow: 'hidden',
-          clip: 'rect(0 0 0 0)',
-          whiteSpace: 'nowrap',
-        }}
-      >
-        {` (${LIVE_TEXTS.newOrders(count)})`}
-      </Box>
+      </span>
+      <span className="nob-hidden">{` (${LIVE_TEXTS.newOrders(count)})`}</span>
     </>
   );
 }
 
 /**
  * The top bar's menu icon with the same count (phones: the sidebar, and its 'Pedidos' count, is in the
- * drawer the icon opens). `menuLabel` is the button's name with the count in words.
+ * drawer the icon opens), drawn as MUI's Badge. `menuLabel` is the button's name with the count in words.
  */
 export function NewOrdersMenuIcon({ children }: { children: ReactNode }) {
   const count = useNewOrders();
   return (
-    <Badge badgeContent={count} color="error" max={99}>
+    <span className="pl-badge">
       {children}
-    </Badge>
+      {count > 0 ? <span className="pl-badge-count">{count > 99 ? '99+' : count}</span> : null}
+    </span>
   );
 }
 export function useMenuLabel(label: string) {

@@ -1,8 +1,22 @@
 import { ptBR as corePtBR } from '@mui/material/locale';
 import { createTheme } from '@mui/material/styles';
+import baseCss from './base.css?raw';
 
-/** Sidebar width of the spec (section 9). */
-export const SIDEBAR_WIDTH = 260;
+/** The custom properties `--bo-*` of base.css's `:root`, where the app's colours and font are written. */
+export function cssProperties(css: string): Record<string, string> {
+  const root = /:root\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
+  return Object.fromEntries(
+    [...root.matchAll(/(--bo-[a-z-]+)\s*:\s*([^;]+);/g)].map(([, name, value]) => [name, (value ?? '').trim()]),
+  );
+}
+
+const css = cssProperties(baseCss);
+/** One of base.css's properties; a missing one stops the app at once instead of drawing in MUI's defaults. */
+function brand(name: string): string {
+  const value = css[name];
+  if (!value) throw new Error(`base.css não define ${name}.`);
+  return value;
+}
 
 /**
  * A calm, professional theme. The `md` breakpoint is moved to 960 px so that "below md" is the spec's
@@ -13,14 +27,14 @@ export const theme = createTheme(
   {
     breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1536 } },
     palette: {
-      primary: { main: '#1d4ed8', dark: '#1e3a8a', light: '#3b82f6' },
-      secondary: { main: '#0f766e' },
-      background: { default: '#f3f5f9', paper: '#ffffff' },
-      text: { primary: '#111827', secondary: '#4b5563' },
+      primary: { main: brand('--bo-primary'), dark: brand('--bo-primary-dark'), light: brand('--bo-primary-light') },
+      secondary: { main: brand('--bo-secondary') },
+      background: { default: brand('--bo-background'), paper: brand('--bo-paper') },
+      text: { primary: brand('--bo-text'), secondary: brand('--bo-text-secondary') },
     },
     shape: { borderRadius: 8 },
     typography: {
-      fontFamily: '"Inter", "Roboto", "Segoe UI", "Helvetica Neue", Arial, sans-serif',
+      fontFamily: brand('--bo-font'),
       h5: { fontWeight: 600 },
       h6: { fontWeight: 600 },
       button: { textTransform: 'none', fontWeight: 600 },

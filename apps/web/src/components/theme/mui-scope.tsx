@@ -1,0 +1,34 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import { LoadBoundary } from '../load-boundary';
+
+/** MUI's theme and its code: asked for by MuiScope, and ahead of time by the router for a page that needs it. */
+export const muiProvidersCode = () => import('./mui-providers');
+
+const MuiProviders = lazy(muiProvidersCode);
+
+/**
+ * Draws MUI elements: `children` under the app's MUI theme and date adapter (mui-providers.tsx), whose code (and
+ * MUI's) is fetched the first time a screen draws one; until then `fallback` (nothing by default). Every MUI
+ * element of the app is under one: each page but 'Minhas tarefas' (routes.tsx), and the dialogs, menus and
+ * drawer that the plain first screen opens (decision 0028). When that code cannot be fetched (no signal), `failed`
+ * is drawn instead and `onFailed` told: the screen around stays.
+ */
+export function MuiScope({
+  children,
+  fallback = null,
+  failed = null,
+  onFailed,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+  failed?: ReactNode;
+  onFailed?: () => void;
+}) {
+  return (
+    <LoadBoundary failed={failed} onFailed={onFailed}>
+      <Suspense fallback={fallback}>
+        <MuiProviders>{children}</MuiProviders>
+      </Suspense>
+    </LoadBoundary>
+  );
+}
