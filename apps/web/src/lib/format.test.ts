@@ -24,6 +24,25 @@ describe('format', () => {
     expect(formatMoney(1234.5)).toBe('R$ 1.234,50');
     expect(formatMoney('0')).toBe('R$ 0,00');
     expect(formatMoney(undefined)).toBe('');
+    expect(formatMoney(159.3)).toBe('R$ 159,30');
+    expect(formatMoney(1_234_567.891)).toBe('R$ 1.234.567,89');
+    expect(formatMoney(-20_409.16)).toBe('-R$ 20.409,16');
+    expect(formatMoney(999.995)).toBe('R$ 1.000,00');
+    expect(formatMoney(0.125)).toBe('R$ 0,13');
+    expect(formatMoney(-0.001)).toBe('R$ 0,00');
+    expect(formatMoney('abc')).toBe('');
+    expect(formatMoney(Number.POSITIVE_INFINITY)).toBe('');
+  });
+
+  it('writes money as the browser’s Brazilian currency format does, rounding included', () => {
+    const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    const values = [0, 0.005, 0.015, 1.005, 2.675, 10, 99.99, 100, 1000, 12_345.675, 999_999.999, 1e12 + 0.5];
+    for (let cents = -150_000; cents <= 150_000; cents += 7) values.push(cents / 100, cents / 100 + 0.005);
+    for (const value of values) {
+      // Intl writes a minus for an amount that rounds to zero from below; formatMoney does not.
+      if (Math.abs(value) < 0.005) continue;
+      expect(formatMoney(value), String(value)).toBe(intl.format(value).replace(/\s/g, ' '));
+    }
   });
 
   it('gives the API timestamp without milliseconds', () => {
