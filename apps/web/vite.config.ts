@@ -47,9 +47,12 @@ function precompress(): Plugin {
 }
 
 /**
- * Writes the app page's own style sheets (the entry's: components/theme/base.css, the loader's) into index.html as `<style>`
- * instead of `<link rel="stylesheet">`: two small files that would each hold the first paint for a round trip on
- * a phone (decision 0028). The files stay in the build for the sign-in page, which loads them with the app.
+ * Writes the app page's own style sheets (the entry's: base.css, the loader's, the plain controls' and the
+ * snackbar's) into index.html as `<style>` instead of `<link rel="stylesheet">`: small files that would each hold
+ * the first paint for a round trip on a phone (decision 0028). Each keeps a `disabled` link to its file, which the
+ * browser does not fetch: Vite's loader of a later chunk finds it and does not ask for the file again (it did:
+ * two more requests on 'Minhas tarefas'). The files stay in the build for the sign-in page, which loads them
+ * with the app.
  */
 function inlineEntryCss(): Plugin {
   return {
@@ -62,44 +65,60 @@ function inlineEntryCss(): Plugin {
         if (!bundle || !context.filename.endsWith('index.html')) return html;
         return html.replace(/<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)">/g, (tag, file: string) => {
           const asset = bundle[file];
-          return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+          return asset?.type === 'asset'
+            ? `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${file}" disabled>`
+            : tag;
         });
       },
     },
   };
 }
 
-/**
- * What every screen drawn with MUI loads first (components/theme/mui-scope.tsx): MUI's theme, its styling core and
- * the date adapter. The courier's first screen ('Minhas tarefas') draws no MUI at all (decision 0028).
- */
-const MUI_BASE_ROOTS = [/\/src\/components\/theme\/mui-providers\.tsx$/];
 type ModuleInfo = (id: string) => { importers: readonly string[] } | null;
-const inMuiBase = new Map<string, boolean>();
 
 /**
- * Whether one of those roots imports `id` statically, directly or through other modules: MUI's base goes in one
- * file ('mui'); the rest of MUI (each screen's components) is split with the screens that use it.
+ * Whether a module is imported statically, directly or through other modules, by one of a set of roots: each
+ * answer is kept for the build (cleared at its start).
  */
-function muiBase(id: string, getModuleInfo: ModuleInfo): boolean {
-  const known = inMuiBase.get(id);
-  if (known !== undefined) return known;
-  const seen = new Set<string>([id]);
-  const queue = [id];
-  let found = false;
-  while (queue.length > 0 && !found) {
-    const current = queue.pop() as string;
-    if (MUI_BASE_ROOTS.some((root) => root.test(current)) || inMuiBase.get(current) === true) found = true;
-    for (const importer of getModuleInfo(current)?.importers ?? []) {
-      if (!seen.has(importer)) {
-        seen.add(importer);
-        queue.push(importer);
+function reachedFrom(roots: readonly RegExp[]) {
+  const known = new Map<string, boolean>();
+  const test = (id: string, getModuleInfo: ModuleInfo): boolean => {
+    const kept = known.get(id);
+    if (kept !== undefined) return kept;
+    const seen = new Set<string>([id]);
+    const queue = [id];
+    let found = false;
+    while (queue.length > 0 && !found) {
+      const current = queue.pop() as string;
+      if (roots.some((root) => root.test(current)) || known.get(current) === true) found = true;
+      for (const importer of getModuleInfo(current)?.importers ?? []) {
+        if (!seen.has(importer)) {
+          seen.add(importer);
+          queue.push(importer);
+        }
       }
     }
-  }
-  inMuiBase.set(id, found);
-  return found;
+    known.set(id, found);
+    return found;
+  };
+  return Object.assign(test, { clear: () => known.clear() });
 }
+
+/**
+ * What every screen drawn with MUI loads first (components/theme/mui-scope.tsx): MUI's theme, its styling core and
+ * the date adapter, in one file ('mui'); the rest of MUI (each screen's components) goes with the screens that use
+ * it. The courier's first screen ('Minhas tarefas') draws no MUI at all (decision 0028).
+ */
+const muiBase = reachedFrom([/\/src\/components\/theme\/mui-providers\.tsx$/]);
+/**
+ * The app's own modules the page runs first (app/start.tsx's), and those the signed-in layout adds (every admin
+ * page has it): each set in one file, 'app' and 'admin-layout', instead of the many small files their sharing
+ * with later screens would cut (the server speaks HTTP/1.1: a phone pays a round trip per six files; decision 0028).
+ */
+const appStart = reachedFrom([/\/src\/app\/start\.tsx$/]);
+const adminLayout = reachedFrom([/\/src\/app\/layout\/admin-layout\.tsx$/]);
+/** The sign-in page's modules (login.html): never put in those two, or the sign-in page would load them. */
+const signInPage = reachedFrom([/\/src\/sign-in\.ts$/]);
 
 export default defineConfig({
   plugins: [
@@ -144,8 +163,17 @@ export default defineConfig({
     }),
     inlineEntryCss(),
     precompress(),
-    // muiBase's answers belong to one build's module graph (a watch rebuild starts again).
-    { name: 'backoffice:mui-base-reset', apply: 'build', buildStart: () => inMuiBase.clear() },
+    // The groups' answers belong to one build's module graph (a watch rebuild starts again).
+    {
+      name: 'backoffice:groups-reset',
+      apply: 'build',
+      buildStart: () => {
+        muiBase.clear();
+        appStart.clear();
+        adminLayout.clear();
+        signInPage.clear();
+      },
+    },
   ],
   server: {
     port: 5173,
@@ -164,8 +192,8 @@ export default defineConfig({
       },
       output: {
         // Named groups, in order of priority: a module goes to the first group that captures it (each group also
-        // takes the modules its own import, unless a group of higher priority has them: React never ends up in
-        // 'mui'). The rest is split by Rolldown along the dynamic imports (each screen's code).
+        // takes the modules its own import, unless a group of higher priority has them or it says otherwise: React
+        // never ends up in 'mui'). The rest is split by Rolldown along the dynamic imports (each screen's code).
         codeSplitting: {
           groups: [
             {
@@ -173,7 +201,7 @@ export default defineConfig({
               // opens 6 connections and pays a round trip per file; decision 0021): React, its DOM client and the
               // router. Not react-dom/server nor the copies nested under @react-pdf (the PDF builder's own).
               name: 'react',
-              priority: 4,
+              priority: 6,
               test: (id) =>
                 !id.includes('@react-pdf') &&
                 /\/node_modules\/(react|react-dom(?!\/server)|scheduler|react-router)\//.test(id) &&
@@ -184,22 +212,46 @@ export default defineConfig({
               // (lib/strict-csp.ts, run by start.tsx before anything else, sets zod's global setting ahead of it),
               // so the courier's first screen, which builds none, does not load it (decision 0026).
               name: 'zod',
-              priority: 3,
+              priority: 5,
               test: /\/node_modules\/zod\//,
             },
             {
               // The password-strength estimator and its ~3 MB of dictionaries, only imported dynamically
               // (lib/password-strength.ts): loaded where a new password is typed, never on the sign-in page.
               name: 'zxcvbn',
-              priority: 2,
+              priority: 4,
               test: /\/node_modules\/(@zxcvbn-ts|fastest-levenshtein)\//,
             },
             {
               // MUI's theme, its styling core and what they import, in one file (decisions 0025, 0028): what any
               // screen drawn with MUI needs first. Neither the sign-in page nor 'Minhas tarefas' loads MUI at all.
               name: (id, context) => (muiBase(id, (module) => context.getModuleInfo(module)) ? 'mui' : null),
-              priority: 1,
+              priority: 3,
               test: /\/node_modules\/(@mui\/(material|system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion|react-transition-group|@popperjs|clsx|prop-types|react-is|@babel\/runtime|stylis|hoist-non-react-statics)\//,
+            },
+            {
+              // The page's first modules in one file; not the sign-in page's (it loads this file only once signed in).
+              name: (id, context) => {
+                const info = (module: string) => context.getModuleInfo(module);
+                return appStart(id, info) && !signInPage(id, info) ? 'app' : null;
+              },
+              priority: 2,
+              test: /./,
+              // Only the modules the name picks: not their imports shared with the sign-in page.
+              includeDependenciesRecursively: false,
+            },
+            {
+              // What the signed-in layout imports, in one file ('admin-shell'; every admin page loads it).
+              name: (id, context) => {
+                const info = (module: string) => context.getModuleInfo(module);
+                // Not the layout's own module, which stays the file the router imports (Rolldown cannot export a
+                // dynamically imported module's namespace from a group that takes only some modules).
+                if (/\/src\/app\/layout\/admin-layout\.tsx$/.test(id)) return null;
+                return adminLayout(id, info) && !signInPage(id, info) ? 'admin-shell' : null;
+              },
+              priority: 1,
+              test: /./,
+              includeDependenciesRecursively: false,
             },
           ],
         },
