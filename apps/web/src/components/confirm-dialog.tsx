@@ -1,7 +1,5 @@
 import { createContext, lazy, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
 import type { ConfirmOptions } from './confirm-dialog-view';
-import { LOAD_TEXTS } from './load-texts';
-import { useNotify } from './notifier';
 import { MuiScope } from './theme/mui-scope';
 
 export type { ConfirmOptions } from './confirm-dialog-view';
@@ -22,7 +20,6 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [open, setOpen] = useState(false);
   const resolver = useRef<((value: boolean) => void) | null>(null);
-  const notify = useNotify();
 
   const confirm = useCallback<Confirm>((message, options) => {
     resolver.current?.(false);
@@ -48,7 +45,6 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
           onFailed={() => {
             close(false);
             setPending(null);
-            notify.error(LOAD_TEXTS.partFailed);
           }}
         >
           <ConfirmDialogView open={open} pending={pending} onClose={close} />

@@ -1,7 +1,5 @@
 import { lazy, useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
-import { LOAD_TEXTS } from '../../components/load-texts';
-import { useNotify } from '../../components/notifier';
 import { MuiScope } from '../../components/theme/mui-scope';
 import { useOrderEvents } from '../../features/orders/live/use-order-events';
 import { canSetUpShop } from '../../features/settings/components/first-run-access';
@@ -63,7 +61,6 @@ export default function AdminLayout() {
   const session = useSession();
   const canSetUp = canSetUpShop(session);
   const wide = useWide();
-  const notify = useNotify();
   useExpiryTimer();
   // Live updates of the orders, once for the whole signed-in app (features/orders/live).
   useOrderEvents();
@@ -82,7 +79,6 @@ export default function AdminLayout() {
         {drawerUsed && !wide ? (
           <MuiScope
             onFailed={() => {
-              notify.error(LOAD_TEXTS.partFailed);
               setDrawerUsed(false);
               setMobileOpen(false);
             }}

@@ -2,8 +2,6 @@ import type { Notification, Notifications } from '@backoffice/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { LOAD_TEXTS } from '../../components/load-texts';
-import { useNotify } from '../../components/notifier';
 import { Icon } from '../../components/plain/icon';
 import { MuiScope } from '../../components/theme/mui-scope';
 import { api } from '../../lib/api-client';
@@ -34,7 +32,6 @@ export function NotificationsBell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   /** Mounted once opened, then kept (its code loaded, its closing animation played). */
   const [menuUsed, setMenuUsed] = useState(false);
-  const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data, isError, isPending } = useQuery(notificationsQuery);
@@ -71,7 +68,6 @@ export function NotificationsBell() {
       {menuUsed ? (
         <MuiScope
           onFailed={() => {
-            notify.error(LOAD_TEXTS.partFailed);
             setMenuUsed(false);
             setAnchor(null);
           }}

@@ -1,6 +1,4 @@
 import { lazy, useEffect, useState } from 'react';
-import { LOAD_TEXTS } from '../../components/load-texts';
-import { useNotify } from '../../components/notifier';
 import { Icon } from '../../components/plain/icon';
 import { MuiScope } from '../../components/theme/mui-scope';
 import { NewOrdersMenuIcon, useMenuLabel } from '../../features/orders/live/new-orders-badge';
@@ -37,7 +35,6 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
   const [profileUsed, setProfileUsed] = useState(false);
   const name = session?.name ?? '';
   const menuLabel = useMenuLabel(TOP_BAR_TEXTS.openMenu);
-  const notify = useNotify();
 
   const openPalette = () => {
     setPaletteUsed(true);
@@ -85,7 +82,6 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
         {paletteUsed ? (
           <MuiScope
             onFailed={() => {
-              notify.error(LOAD_TEXTS.partFailed);
               setPaletteUsed(false);
               setPaletteOpen(false);
             }}
@@ -115,7 +111,6 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
         {profileUsed ? (
           <MuiScope
             onFailed={() => {
-              notify.error(LOAD_TEXTS.partFailed);
               setProfileUsed(false);
               setProfileAnchor(null);
             }}

@@ -1,5 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { LoadBoundary } from '../load-boundary';
+import { LOAD_TEXTS } from '../load-texts';
+import { useNotify } from '../notifier';
 
 /** MUI's theme and its code: asked for by MuiScope, and ahead of time by the router for a page that needs it. */
 export const muiProvidersCode = () => import('./mui-providers');
@@ -11,7 +13,8 @@ const MuiProviders = lazy(muiProvidersCode);
  * MUI's) is fetched the first time a screen draws one; until then `fallback` (nothing by default). Every MUI
  * element of the app is under one: each page but 'Minhas tarefas' (routes.tsx), and the dialogs, menus and
  * drawer that the plain first screen opens (decision 0028). When that code cannot be fetched (no signal), `failed`
- * is drawn instead and `onFailed` told: the screen around stays.
+ * is drawn instead and `onFailed` told: the screen around stays. A scope that draws nothing in its place (a menu,
+ * a dialog) says 'Sem conexão…' in the snackbar.
  */
 export function MuiScope({
   children,
@@ -24,8 +27,15 @@ export function MuiScope({
   failed?: ReactNode;
   onFailed?: () => void;
 }) {
+  const notify = useNotify();
   return (
-    <LoadBoundary failed={failed} onFailed={onFailed}>
+    <LoadBoundary
+      failed={failed}
+      onFailed={() => {
+        if (failed === null) notify.error(LOAD_TEXTS.partFailed);
+        onFailed?.();
+      }}
+    >
       <Suspense fallback={fallback}>
         <MuiProviders>{children}</MuiProviders>
       </Suspense>

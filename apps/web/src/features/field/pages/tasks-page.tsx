@@ -1,7 +1,6 @@
 import { type OrderCommandName, TASK_LIMITS, type TaskKind, type TaskList, type TaskOrder } from '@backoffice/contract';
 import { lazy, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { LOAD_TEXTS } from '../../../components/load-texts';
 import { useNotify } from '../../../components/notifier';
 import { type OrderMoveVars, useOrderMove } from '../../../components/orders/use-order-move';
 import { PageLoader } from '../../../components/page-loader';
@@ -262,7 +261,6 @@ export default function TasksPage() {
         <MuiScope
           onFailed={() => {
             setDialog(null);
-            notify.error(LOAD_TEXTS.partFailed);
           }}
         >
           {dialog?.type === 'pack' ? (
