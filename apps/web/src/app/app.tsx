@@ -1,13 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { setSignedOutHandler } from '../lib/api-client';
 import { RootProviders } from './providers';
-import { createQueryClient } from './query-client';
 import { createAppRouter } from './routes';
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The app, on `queryClient` (created by `startApp`, which has asked it for the first page's data already). */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(() => {
-    const created = createAppRouter(queryClient);
+    const created = createAppRouter();
     // 401, expired session or no answer: drop cached data and go to the login page.
     setSignedOutHandler(() => {
       queryClient.clear();

@@ -6,32 +6,33 @@ import { LoadFailed } from '../components/load-failed';
 import { PageLoader } from '../components/page-loader';
 import { MuiScope, muiProvidersCode } from '../components/theme/mui-scope';
 import { prefetchFirstTasks } from '../features/field/api/tasks-api';
+import { type CodeLoader, codeLoader, lazyComponent } from '../lib/code-loader';
 import { getSession } from '../lib/session-store';
 import { ADMIN_PAGES, type AdminPath, DEFAULT_ADMIN_PATH } from './admin-pages';
 import { RequireAuth, RequirePermission } from './guard';
 import { prefetchAfterLogin, prefetchLogin } from './prefetch';
 
 /** Each admin page's code (`features/<domain>/pages/<x>-page.tsx`, default export), fetched when needed. */
-const PAGE_CODE: Record<AdminPath, () => Promise<{ default: ComponentType }>> = {
-  dashboard: () => import('../features/dashboard/pages/dashboard-page'),
-  customers: () => import('../features/customers/pages/customers-page'),
-  products: () => import('../features/products/pages/products-page'),
-  employees: () => import('../features/employees/pages/employees-page'),
-  roles: () => import('../features/roles/pages/roles-page'),
-  orders: () => import('../features/orders/pages/orders-page'),
-  dispatch: () => import('../features/dispatch/pages/dispatch-page'),
-  tasks: () => import('../features/field/pages/tasks-page'),
-  reports: () => import('../features/reports/pages/reports-page'),
-  reportDetail: () => import('../features/reports/pages/report-detail-page'),
-  selling: () => import('../features/selling/pages/selling-page'),
-  settings: () => import('../features/settings/pages/settings-page'),
+const PAGE_CODE: Record<AdminPath, CodeLoader<{ default: ComponentType }>> = {
+  dashboard: codeLoader(() => import('../features/dashboard/pages/dashboard-page')),
+  customers: codeLoader(() => import('../features/customers/pages/customers-page')),
+  products: codeLoader(() => import('../features/products/pages/products-page')),
+  employees: codeLoader(() => import('../features/employees/pages/employees-page')),
+  roles: codeLoader(() => import('../features/roles/pages/roles-page')),
+  orders: codeLoader(() => import('../features/orders/pages/orders-page')),
+  dispatch: codeLoader(() => import('../features/dispatch/pages/dispatch-page')),
+  tasks: codeLoader(() => import('../features/field/pages/tasks-page')),
+  reports: codeLoader(() => import('../features/reports/pages/reports-page')),
+  reportDetail: codeLoader(() => import('../features/reports/pages/report-detail-page')),
+  selling: codeLoader(() => import('../features/selling/pages/selling-page')),
+  settings: codeLoader(() => import('../features/settings/pages/settings-page')),
 };
 /** The first data of a page, asked for with its code (decision 0025): the page's query finds it in the cache. */
 const PAGE_FIRST_DATA: Partial<Record<AdminPath, (queryClient: QueryClient) => void>> = { tasks: prefetchFirstTasks };
 
-const loginCode = () => import('../features/auth/pages/login-page');
-const forgotPasswordCode = () => import('../features/auth/pages/forgot-password-page');
-const adminLayoutCode = () => import('./layout/admin-layout');
+const loginCode = codeLoader(() => import('../features/auth/pages/login-page'));
+const forgotPasswordCode = codeLoader(() => import('../features/auth/pages/forgot-password-page'));
+const adminLayoutCode = codeLoader(() => import('./layout/admin-layout'));
 
 /**
  * The pages drawn without MUI (plain elements and style sheets): 'Minhas tarefas', the courier's and the
@@ -40,23 +41,23 @@ const adminLayoutCode = () => import('./layout/admin-layout');
 const PLAIN_PAGES: ReadonlySet<AdminPath> = new Set(['tasks']);
 
 /** Each admin page's code-split component. */
-const PAGES = Object.fromEntries(Object.entries(PAGE_CODE).map(([path, code]) => [path, lazy(code)])) as Record<
-  AdminPath,
-  LazyExoticComponent<ComponentType>
->;
+const PAGES = Object.fromEntries(
+  Object.entries(PAGE_CODE).map(([path, code]) => [path, lazyComponent(code)]),
+) as Record<AdminPath, LazyExoticComponent<ComponentType>>;
 
-const LoginPage = lazy(loginCode);
-const ForgotPasswordPage = lazy(forgotPasswordCode);
+const LoginPage = lazyComponent(loginCode);
+const ForgotPasswordPage = lazyComponent(forgotPasswordCode);
 const LogoutPage = lazy(() => import('../features/auth/pages/logout-page'));
-const AdminLayout = lazy(adminLayoutCode);
+const AdminLayout = lazyComponent(adminLayoutCode);
 const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'));
 
 /**
  * Starts fetching the code of the address the app opens on, all of it at once: the sign-in page at `/` and
  * `/login`; the admin layout and the page inside it under `/admin/…` (otherwise the page's code is asked only
  * once the layout's has arrived and rendered: one more round trip on a phone, decision 0021). The lazy
- * components then find their modules already on the way. With `queryClient`, a signed-in user's page whose first
- * data is known (`PAGE_FIRST_DATA`) has it asked for too. Resolves when the code has arrived.
+ * components then find their modules on the way, or drawn at once once arrived (decision 0029). With
+ * `queryClient`, a signed-in user's page whose first data is known (`PAGE_FIRST_DATA`) has it asked for too.
+ * Resolves when the code has arrived, or could not be (the lazy components then report it).
  */
 export function startLoadingCodeFor(pathname: string, queryClient?: QueryClient): Promise<unknown> {
   const started: Promise<unknown>[] = [];
@@ -71,7 +72,7 @@ export function startLoadingCodeFor(pathname: string, queryClient?: QueryClient)
       if (queryClient && getSession()) PAGE_FIRST_DATA[segment as AdminPath]?.(queryClient);
     } else started.push(muiProvidersCode());
   }
-  // The lazy components report a failed fetch themselves; this promise is only waited for by tests.
+  // The lazy components report a failed fetch themselves (they ask again, and fail in view).
   return Promise.all(started).catch(() => undefined);
 }
 
@@ -142,7 +143,6 @@ export const appRoutes: RouteObject[] = [
   { path: '*', element: <Navigate to={DEFAULT_ADMIN_PATH} replace /> },
 ];
 
-export function createAppRouter(queryClient: QueryClient) {
-  void startLoadingCodeFor(window.location.pathname, queryClient);
+export function createAppRouter() {
   return createBrowserRouter(appRoutes);
 }

@@ -1,12 +1,13 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
+import { codeLoader, lazyComponent } from '../../lib/code-loader';
 import { LoadBoundary } from '../load-boundary';
 import { LOAD_TEXTS } from '../load-texts';
 import { useNotify } from '../notifier';
 
 /** MUI's theme and its code: asked for by MuiScope, and ahead of time by the router for a page that needs it. */
-export const muiProvidersCode = () => import('./mui-providers');
+export const muiProvidersCode = codeLoader(() => import('./mui-providers'));
 
-const MuiProviders = lazy(muiProvidersCode);
+const MuiProviders = lazyComponent(muiProvidersCode);
 
 /**
  * Draws MUI elements: `children` under the app's MUI theme and date adapter (mui-providers.tsx), whose code (and
