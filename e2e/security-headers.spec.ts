@@ -64,6 +64,17 @@ describe('security headers: every screen runs under the Content-Security-Policy'
     expect(headers['x-frame-options']).toBe('DENY');
   });
 
+  it("answers the browser's /favicon.ico with the app's icon, not with the page", async () => {
+    const response = await s.page.request.get('/favicon.ico');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^image\//);
+    const body = await response.body();
+    // An icon file (00 00 01 00) of one image, a PNG of 32×32 pixels: the tab's icon, 1.2 KB instead of 3.3.
+    expect([...body.subarray(0, 6)]).toEqual([0, 0, 1, 0, 1, 0]);
+    expect([body[6], body[7]]).toEqual([32, 32]);
+    expect(body.subarray(23, 26).toString('latin1')).toBe('PNG');
+  });
+
   it('shows the login and password-recovery screens without a violation', async () => {
     await s.page.goto('/');
     await s.page.getByLabel('Email').waitFor();

@@ -131,7 +131,7 @@ export default defineConfig({
       // registerSW.js, a file of the app: the strict CSP (script-src 'self') forbids an inline script.
       // Deferred: it only waits for 'load' to register the worker, and must not hold the first paint.
       injectRegister: 'script-defer',
-      includeAssets: ['icons/*.png'],
+      includeAssets: ['icons/*.png', 'favicon.ico'],
       manifest: {
         id: '/admin/tasks',
         name: 'BackOffice — Minhas tarefas',

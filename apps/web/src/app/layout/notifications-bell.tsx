@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Icon } from '../../components/plain/icon';
 import { MuiScope } from '../../components/theme/mui-scope';
 import { api } from '../../lib/api-client';
+import { useFirstPaintDone } from '../../lib/first-paint';
 import { notificationKeys } from '../../lib/shared-queries';
 import { BELL_TEXTS } from './bell-texts';
 
@@ -34,7 +35,8 @@ export function NotificationsBell() {
   const [menuUsed, setMenuUsed] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { data, isError, isPending } = useQuery(notificationsQuery);
+  // Asked once the first screen is painted (decision 0029): the page's own data first on a slow link.
+  const { data, isError, isPending } = useQuery({ ...notificationsQuery, enabled: useFirstPaintDone() });
   const markRead = useMutation({
     mutationFn: (body: { ids: string[] } | { all: true }) =>
       api<{ unread: number }>('/notifications/read', { method: 'PATCH', body }),

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { signOut } from '../../../lib/api-client';
+import { useFirstPaintDone } from '../../../lib/first-paint';
 import { getSession, hasAccess, useSession } from '../../../lib/session';
 import { dashboardKeys, notificationKeys } from '../../../lib/shared-queries';
 import { ordersKeys } from '../api/keys';
@@ -56,8 +57,11 @@ export function useOrderEvents() {
     };
   }, [allowed]);
 
+  // Connected once the first screen is painted (decision 0029): the page's own code and data first on a slow link.
+  const painted = useFirstPaintDone();
+
   useEffect(() => {
-    if (!token || !allowed) return;
+    if (!token || !allowed || !painted) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lastBeep = 0;
     const refresh = () => {
@@ -108,5 +112,5 @@ export function useOrderEvents() {
       if (bellTimer) clearTimeout(bellTimer);
       clearNewOrders();
     };
-  }, [token, employeeId, allowed, queryClient]);
+  }, [token, employeeId, allowed, painted, queryClient]);
 }
