@@ -1,23 +1,33 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { useLayoutEffect } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { setSignedOutHandler } from '../lib/api-client';
 import { RootProviders } from './providers';
-import { createAppRouter } from './routes';
-/** The app, on `queryClient` (created by `startApp`, which has asked it for the first page's data already). */
-export function App({ queryClient }: { queryClient: QueryClient }) {
-  const [router] = useState(() => {
-    const created = createAppRouter();
-    // 401, expired session or no answer: drop cached data and go to the login page.
+import { AppRoutes } from './routes';
+
+/**
+ * 401, expired session or no answer: drop cached data and go to the sign-in page, without reloading the app.
+ * (Until this is mounted, api-client's default reloads the page at `/`.)
+ */
+function SignedOutNavigation({ queryClient }: { queryClient: QueryClient }) {
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
     setSignedOutHandler(() => {
       queryClient.clear();
-      void created.navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     });
-    return created;
-  });
+  }, [navigate, queryClient]);
+  return null;
+}
+
+/** The app, on `queryClient` (created by `startApp`, which has asked it for the first page's data already). */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <RootProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <SignedOutNavigation queryClient={queryClient} />
+        <AppRoutes />
+      </BrowserRouter>
     </RootProviders>
   );
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, signInAs } from '../test/render';
 import { createQueryClient } from './query-client';
 
@@ -64,5 +64,65 @@ describe("'Minhas tarefas' asks for its list with its code (decision 0025)", () 
     signInAs(['full:access']);
     await startLoadingCodeFor('/admin/orders', createQueryClient());
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe("the first screen waits for the courier's list with its code, at most 2 s (decision 0029)", () => {
+  /** The list's request, answered when the test says. */
+  function slowList() {
+    let answer: () => void = () => undefined;
+    const fetchMock = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = () =>
+            resolve(
+              new Response(JSON.stringify({ kind: 'delivery', kinds: ['delivery'], orders: [], total: 0 }), {
+                status: 200,
+                headers: { 'Content-Type': 'application/json' },
+              }),
+            );
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    return { fetchMock, answer: () => answer() };
+  }
+
+  /** Opens 'Minhas tarefas' signed in as a courier; tells whether the app may draw yet. */
+  async function open() {
+    signInAs(['bo:manage:orders'], 'Diego Motoboy', 2);
+    await askedFor('/admin/tasks');
+    const { startLoadingCodeFor } = await import('./routes');
+    let ready = false;
+    void startLoadingCodeFor('/admin/tasks', createQueryClient()).then(() => {
+      ready = true;
+    });
+    return () => ready;
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('draws once the list has arrived, not before', async () => {
+    vi.useFakeTimers();
+    const list = slowList();
+    const ready = await open();
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(list.fetchMock).toHaveBeenCalledOnce();
+    expect(ready()).toBe(false);
+    list.answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ready()).toBe(true);
+  });
+
+  it('a server slow to answer: draws after 2 s, the page showing its own loader', async () => {
+    vi.useFakeTimers();
+    slowList();
+    const ready = await open();
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(ready()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ready()).toBe(true);
   });
 });

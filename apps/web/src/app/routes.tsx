@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { LoadBoundary } from '../components/load-boundary';
 import { LoadFailed } from '../components/load-failed';
 import { PageLoader } from '../components/page-loader';
@@ -27,8 +27,31 @@ const PAGE_CODE: Record<AdminPath, CodeLoader<{ default: ComponentType }>> = {
   selling: codeLoader(() => import('../features/selling/pages/selling-page')),
   settings: codeLoader(() => import('../features/settings/pages/settings-page')),
 };
-/** The first data of a page, asked for with its code (decision 0025): the page's query finds it in the cache. */
-const PAGE_FIRST_DATA: Partial<Record<AdminPath, (queryClient: QueryClient) => void>> = { tasks: prefetchFirstTasks };
+/**
+ * The first data of a page, asked for with its code (decision 0025): the page's query finds it in the cache. Each
+ * answers a promise settled when the answer (or its failure) has arrived.
+ */
+const PAGE_FIRST_DATA: Partial<Record<AdminPath, (queryClient: QueryClient) => Promise<void>>> = {
+  tasks: prefetchFirstTasks,
+};
+
+/**
+ * How long the app's first screen waits for a page's first data (besides its code) before it draws the page with
+ * its own loader: the screen comes whole at once, and what the layout does after its first paint (the bell, the
+ * live channel) does not share the link with that data (decision 0029); a server slow to answer shows the
+ * layout after this long.
+ */
+export const FIRST_DATA_WAIT_MS = 2_000;
+
+function atMost(promise: Promise<void>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void promise.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
 
 const loginCode = codeLoader(() => import('../features/auth/pages/login-page'));
 const forgotPasswordCode = codeLoader(() => import('../features/auth/pages/forgot-password-page'));
@@ -57,7 +80,8 @@ const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'))
  * once the layout's has arrived and rendered: one more round trip on a phone, decision 0021). The lazy
  * components then find their modules on the way, or drawn at once once arrived (decision 0029). With
  * `queryClient`, a signed-in user's page whose first data is known (`PAGE_FIRST_DATA`) has it asked for too.
- * Resolves when the code has arrived, or could not be (the lazy components then report it).
+ * Resolves when the code has arrived, or could not be (the lazy components then report it), and that first data
+ * has, or `FIRST_DATA_WAIT_MS` have passed.
  */
 export function startLoadingCodeFor(pathname: string, queryClient?: QueryClient): Promise<unknown> {
   const started: Promise<unknown>[] = [];
@@ -69,7 +93,8 @@ export function startLoadingCodeFor(pathname: string, queryClient?: QueryClient)
     if (Object.hasOwn(PAGE_CODE, segment)) {
       started.push(PAGE_CODE[segment as AdminPath]());
       if (!PLAIN_PAGES.has(segment as AdminPath)) started.push(muiProvidersCode());
-      if (queryClient && getSession()) PAGE_FIRST_DATA[segment as AdminPath]?.(queryClient);
+      const firstData = queryClient && getSession() ? PAGE_FIRST_DATA[segment as AdminPath]?.(queryClient) : undefined;
+      if (firstData) started.push(atMost(firstData, FIRST_DATA_WAIT_MS));
     } else started.push(muiProvidersCode());
   }
   // The lazy components report a failed fetch themselves (they ask again, and fail in view).
@@ -143,6 +168,11 @@ export const appRoutes: RouteObject[] = [
   { path: '*', element: <Navigate to={DEFAULT_ADMIN_PATH} replace /> },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/**
+ * The app's screens, under the browser's `<BrowserRouter>` (app.tsx): React Router's declarative mode, without
+ * its data router (loaders, actions, fetchers: nothing here uses them), whose code is half the router's weight on
+ * a phone's first download (decision 0029). Tests render the same `appRoutes` in a memory router.
+ */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
 }

@@ -24,8 +24,9 @@ export const FIRST_TASKS: { kind: TaskKind | undefined; page: number } = { kind:
  * Asks for the first list while the screen's code is on its way (decision 0025): `useTasks` then finds it in
  * the cache (or on its way) instead of asking once the page has arrived and rendered.
  */
-export function prefetchFirstTasks(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(tasksQuery(FIRST_TASKS.kind, FIRST_TASKS.page));
+export function prefetchFirstTasks(queryClient: QueryClient): Promise<void> {
+  // Settled when the answer is in the cache, or its failure (the page's query then shows it): never rejects.
+  return queryClient.prefetchQuery(tasksQuery(FIRST_TASKS.kind, FIRST_TASKS.page));
 }
 
 export function useTasks(kind: TaskKind | undefined, page: number) {
