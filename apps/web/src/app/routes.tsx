@@ -41,7 +41,7 @@ const PAGE_FIRST_DATA: Partial<Record<AdminPath, (queryClient: QueryClient) => P
  * live channel) does not share the link with that data (decision 0029); a server slow to answer shows the
  * layout after this long.
  */
-export const FIRST_DATA_WAIT_MS = 2_000;
+const FIRST_DATA_WAIT_MS = 2_000;
 
 function atMost(promise: Promise<void>, ms: number): Promise<void> {
   return new Promise((resolve) => {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** At most this long after the app's first screen mounts, the background work starts, idle moment or not. */
-export const FIRST_PAINT_WAIT_MS = 1_000;
+const FIRST_PAINT_WAIT_MS = 1_000;
 
 let painted = false;
 let scheduled = false;
