@@ -2,7 +2,8 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
  * A code-split module's fetch, asked at most once at a time, that remembers the module once it has arrived.
- * A failed fetch is forgotten, so that the next call asks again (the page's 'Tentar novamente').
+ * A failed fetch is forgotten, so that the next call asks again: the lazy component after the router's early
+ * fetch failed without signal, or the next visit to that screen.
  */
 export interface CodeLoader<M> {
   (): Promise<M>;
