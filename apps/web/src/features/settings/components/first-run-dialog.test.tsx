@@ -101,6 +101,57 @@ describe("'Configuração inicial' (issue 21 §1)", () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Configuração inicial' })).toBeNull());
   });
 
+  it("sent again after its answer was lost (409: done already), closes with the server's words and the saved data read again", async () => {
+    let completed = false;
+    calls = mockApi({
+      'GET /api/setup': () => ({
+        body: {
+          data: completed
+            ? {
+                ...REQUIRED,
+                required: false,
+                completedAt: '2026-11-23T20:00:00.000Z',
+                companyName: 'Loja do Centro Ltda',
+              }
+            : REQUIRED,
+        },
+      }),
+      // The first try was done by the server, its answer lost on the way: this is the second.
+      'POST /api/setup': () => {
+        completed = true;
+        return {
+          status: 409,
+          body: {
+            errors: ['A configuração inicial já foi concluída: altere os dados em Configurações.'],
+            code: 'CONFLICT',
+          },
+        };
+      },
+    });
+    signInAs(['full:access']);
+    const user = userEvent.setup();
+    renderPage(<FirstRunGate />);
+    const dialog = await screen.findByRole('dialog', { name: 'Configuração inicial' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Nome da empresa/ }), 'Loja do Centro Ltda');
+    await user.type(within(dialog).getByRole('textbox', { name: /^CNPJ/ }), '11.222.333/0001-81');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Cidade/ }), 'São Paulo');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Tipo da chave/ }));
+    await user.click(await screen.findByRole('option', { name: 'CNPJ' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Chave Pix/ }), '11222333000181');
+    const finish = within(dialog).getByRole('button', { name: 'Concluir' }) as HTMLButtonElement;
+    await waitFor(() => expect(finish.disabled).toBe(false));
+    await user.click(finish);
+
+    expect(
+      await screen.findByText('A configuração inicial já foi concluída: altere os dados em Configurações.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Configuração inicial' })).toBeNull());
+    // No error shown in a dialog left open; the status asked again (once on opening, once after the answer).
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url === '/api/setup')).toHaveLength(2));
+    // Not 'Fazer depois': nothing remembered on this browser.
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('backoffice.firstRunLater'))).toEqual([]);
+  });
+
   it("'Fazer depois' closes it and it does not open again on this browser; it never opens without the settings permission", async () => {
     signInAs(['full:access']);
     const user = userEvent.setup();

@@ -20,12 +20,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { useNotify } from '../../../components/notifier';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { ApiError, isNoAnswer } from '../../../lib/api-client';
 import { departureKeys } from '../../../lib/shared-queries';
@@ -59,6 +61,13 @@ type SetupFormOutput = z.output<ReturnType<typeof setupFormSchema>>;
 
 const isRuleRefusal = (error: unknown): error is ApiError =>
   error instanceof ApiError && (error.status === 400 || error.status === 409) && Boolean(error.errors[0]);
+
+/**
+ * Done already: the server's 409 CONFLICT ('A configuração inicial já foi concluída…'), met when a completion
+ * whose answer was lost (no signal) is sent again, or when another administrator finished it meanwhile.
+ */
+const isAlreadyDone = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409 && error.code === 'CONFLICT';
 
 /**
  * 'Configuração inicial' (issue 21 §1): company name, CNPJ, the Pix merchant city, the first Pix key and
@@ -100,6 +109,8 @@ export function FirstRunDialog({
     setWeek(weekToTexts(status.departures));
   }, [open, status, reset]);
   const checked = checkWeek(week);
+  const notify = useNotify();
+  const queryClient = useQueryClient();
   const complete = useApiMutation({
     mutationFn: (values: SetupFormOutput) =>
       completeSetup({
@@ -115,7 +126,12 @@ export function FirstRunDialog({
     onSuccess: () => onClose(true),
     errorInDialog: isRuleRefusal,
     onError: (error, message) => {
-      if (isRuleRefusal(error)) setRefusal(message);
+      if (isAlreadyDone(error)) {
+        // Nothing left to do here: the dialog closes with the server's words, and Configurações shows the data saved.
+        notify.info(message);
+        for (const queryKey of [settingsKeys.all, departureKeys.all]) void queryClient.invalidateQueries({ queryKey });
+        onClose(true);
+      } else if (isRuleRefusal(error)) setRefusal(message);
       else if (!isNoAnswer(error)) onClose(false);
     },
   });
