@@ -257,6 +257,9 @@ describe('Minhas tarefas: the stocker', () => {
     // ff d8 07 as base64 is /9gH: the same photo both times.
     expect(packs[1]?.body).toEqual(packs[0]?.body);
     expect(packs[1]?.body).toMatchObject({ images: ['data:image/jpeg;base64,/9gH'] });
+    // With the same Idempotency-Key: had the first reached the server, this one is answered as that move.
+    expect(packs[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(packs[1]?.headers['Idempotency-Key']).toBe(packs[0]?.headers['Idempotency-Key']);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

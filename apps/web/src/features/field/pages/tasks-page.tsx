@@ -31,7 +31,11 @@ const AbsentDialog = lazy(() => import('../components/absent-dialog').then((code
 /** Cards drawn before the others: about what a phone's first screen shows. */
 const FIRST_PASS_CARDS = 3;
 
-type Dialog = { type: 'pack' | 'deliver' | 'customerAbsent'; order: TaskOrder };
+/**
+ * The move's dialog, with its Idempotency-Key: one per opening, sent again by 'trying again' after no answer, so
+ * that a move the server made while its answer was lost is answered as done instead of refused.
+ */
+type Dialog = { type: 'pack' | 'deliver' | 'customerAbsent'; order: TaskOrder; key: string };
 
 /**
  * "Minhas tarefas" (/admin/tasks): the stocker's and the courier's phone screen. The server answers the
@@ -137,7 +141,7 @@ export default function TasksPage() {
       if (ok) withdraw.mutate({ order });
     } else {
       setDialogError(null);
-      setDialog({ type: action, order });
+      setDialog({ type: action, order, key: crypto.randomUUID() });
     }
   };
 
@@ -275,7 +279,7 @@ export default function TasksPage() {
                     order: dialog.order,
                     images,
                     ...(units.length > 0 ? { units } : {}),
-                    idempotencyKey: crypto.randomUUID(),
+                    idempotencyKey: dialog.key,
                   }),
                 )
               }
@@ -288,7 +292,7 @@ export default function TasksPage() {
               error={dialogError}
               onClose={() => setDialog(null)}
               onSubmit={(signature) =>
-                submit(() => deliver.mutate({ order: dialog.order, signature, idempotencyKey: crypto.randomUUID() }))
+                submit(() => deliver.mutate({ order: dialog.order, signature, idempotencyKey: dialog.key }))
               }
             />
           ) : null}
@@ -299,7 +303,7 @@ export default function TasksPage() {
               error={dialogError}
               onClose={() => setDialog(null)}
               onSubmit={(comment) =>
-                submit(() => absent.mutate({ order: dialog.order, comment, idempotencyKey: crypto.randomUUID() }))
+                submit(() => absent.mutate({ order: dialog.order, comment, idempotencyKey: dialog.key }))
               }
             />
           ) : null}
