@@ -112,7 +112,7 @@ function reachedFrom(roots: readonly RegExp[]) {
 const muiBase = reachedFrom([/\/src\/components\/theme\/mui-providers\.tsx$/]);
 /**
  * The app's own modules the page runs first (app/start.tsx's), and those the signed-in layout adds (every admin
- * page has it): each set in one file, 'app' and 'admin-layout', instead of the many small files their sharing
+ * page has it): each set in one file, 'app' and 'admin-shell', instead of the many small files their sharing
  * with later screens would cut (the server speaks HTTP/1.1: a phone pays a round trip per six files; decision 0028).
  */
 const appStart = reachedFrom([/\/src\/app\/start\.tsx$/]);

@@ -94,7 +94,7 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
         <NotificationsBell />
         <button
           type="button"
-          className="tb-profile"
+          className="pl-text-button tb-profile"
           aria-haspopup="true"
           onClick={(event) => {
             setProfileUsed(true);

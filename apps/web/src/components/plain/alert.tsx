@@ -50,7 +50,7 @@ export function AlertButton({
   children: ReactNode;
 }) {
   return (
-    <button type="button" className="pl-alert-button" onClick={onClick} disabled={disabled}>
+    <button type="button" className="pl-text-button pl-alert-button" onClick={onClick} disabled={disabled}>
       {children}
     </button>
   );
