@@ -1,6 +1,7 @@
 import { lazy, useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
 import { MuiScope } from '../../components/theme/mui-scope';
+import { useKeptMounted } from '../../components/use-kept-mounted';
 import { useOrderEvents } from '../../features/orders/live/use-order-events';
 import { canSetUpShop } from '../../features/settings/components/first-run-access';
 import { signOut } from '../../lib/api-client';
@@ -56,8 +57,7 @@ function useWide(): boolean {
  */
 export default function AdminLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
-  /** The drawer is mounted once opened, then kept (its code loaded, its closing animation played). */
-  const [drawerUsed, setDrawerUsed] = useState(false);
+  const drawer = useKeptMounted(mobileOpen, () => setMobileOpen(false));
   const session = useSession();
   const canSetUp = canSetUpShop(session);
   const wide = useWide();
@@ -67,22 +67,12 @@ export default function AdminLayout() {
 
   return (
     <div className="al-root">
-      <TopBar
-        onMenuClick={() => {
-          setDrawerUsed(true);
-          setMobileOpen(true);
-        }}
-      />
+      <TopBar onMenuClick={() => setMobileOpen(true)} />
       {/* The column itself is dark and as tall as the page, so the fixed sidebar never ends above the page's
           bottom (issue 8: a white band under it on long pages, in full-page captures and prints). */}
       <aside className="al-aside">
-        {drawerUsed && !wide ? (
-          <MuiScope
-            onFailed={() => {
-              setDrawerUsed(false);
-              setMobileOpen(false);
-            }}
-          >
+        {drawer.mounted && !wide ? (
+          <MuiScope onFailed={drawer.failed}>
             <MobileDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} />
           </MuiScope>
         ) : null}

@@ -4,6 +4,7 @@ import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Icon } from '../../components/plain/icon';
 import { MuiScope } from '../../components/theme/mui-scope';
+import { useKeptMounted } from '../../components/use-kept-mounted';
 import { api } from '../../lib/api-client';
 import { useFirstPaintDone } from '../../lib/first-paint';
 import { notificationKeys } from '../../lib/shared-queries';
@@ -31,8 +32,7 @@ export const notificationsQuery = queryOptions({
  */
 export function NotificationsBell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  /** Mounted once opened, then kept (its code loaded, its closing animation played). */
-  const [menuUsed, setMenuUsed] = useState(false);
+  const menu = useKeptMounted(anchor !== null, () => setAnchor(null));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Asked once the first screen is painted (decision 0029): the page's own data first on a slow link.
@@ -57,23 +57,15 @@ export function NotificationsBell() {
         className="pl-icon-button"
         aria-label={BELL_TEXTS.button(unread)}
         aria-haspopup="true"
-        onClick={(event) => {
-          setMenuUsed(true);
-          setAnchor(event.currentTarget);
-        }}
+        onClick={(event) => setAnchor(event.currentTarget)}
       >
         <span className="pl-badge">
           <Icon name="notificationsNone" />
           {unread > 0 ? <span className="pl-badge-count">{unread > 99 ? '99+' : unread}</span> : null}
         </span>
       </button>
-      {menuUsed ? (
-        <MuiScope
-          onFailed={() => {
-            setMenuUsed(false);
-            setAnchor(null);
-          }}
-        >
+      {menu.mounted ? (
+        <MuiScope onFailed={menu.failed}>
           <NotificationsMenu
             anchor={anchor}
             onClose={() => setAnchor(null)}

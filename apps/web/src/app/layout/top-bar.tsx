@@ -1,6 +1,7 @@
 import { lazy, useEffect, useState } from 'react';
 import { Icon } from '../../components/plain/icon';
 import { MuiScope } from '../../components/theme/mui-scope';
+import { useKeptMounted } from '../../components/use-kept-mounted';
 import { NewOrdersMenuIcon, useMenuLabel } from '../../features/orders/live/new-orders-badge';
 import { OrderSoundToggle } from '../../features/orders/live/order-sound-toggle';
 import { useSession } from '../../lib/session';
@@ -29,24 +30,19 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
   const session = useSession();
   const entries = useNavEntries();
   const [paletteOpen, setPaletteOpen] = useState(false);
-  /** Mounted once asked for, then kept (its chunk loaded, its closing animation played). */
-  const [paletteUsed, setPaletteUsed] = useState(false);
+  const palette = useKeptMounted(paletteOpen, () => setPaletteOpen(false));
   const [profileAnchor, setProfileAnchor] = useState<HTMLElement | null>(null);
-  const [profileUsed, setProfileUsed] = useState(false);
+  const profile = useKeptMounted(profileAnchor !== null, () => setProfileAnchor(null));
   const name = session?.name ?? '';
   const menuLabel = useMenuLabel(TOP_BAR_TEXTS.openMenu);
 
-  const openPalette = () => {
-    setPaletteUsed(true);
-    setPaletteOpen(true);
-  };
+  const openPalette = () => setPaletteOpen(true);
 
   // Ctrl+K (⌘+K on a Mac) opens the palette from anywhere in the back-office.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
-        setPaletteUsed(true);
         setPaletteOpen(true);
       }
     };
@@ -79,13 +75,8 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
             </kbd>
           </button>
         </search>
-        {paletteUsed ? (
-          <MuiScope
-            onFailed={() => {
-              setPaletteUsed(false);
-              setPaletteOpen(false);
-            }}
-          >
+        {palette.mounted ? (
+          <MuiScope onFailed={palette.failed}>
             <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} pages={entries} />
           </MuiScope>
         ) : null}
@@ -97,7 +88,6 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
           className="pl-text-button tb-profile"
           aria-haspopup="true"
           onClick={(event) => {
-            setProfileUsed(true);
             setProfileAnchor(event.currentTarget);
           }}
           aria-label={`${TOP_BAR_TEXTS.profile}: ${name}`}
@@ -108,13 +98,8 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
             {name}
           </span>
         </button>
-        {profileUsed ? (
-          <MuiScope
-            onFailed={() => {
-              setProfileUsed(false);
-              setProfileAnchor(null);
-            }}
-          >
+        {profile.mounted ? (
+          <MuiScope onFailed={profile.failed}>
             <ProfileMenu anchor={profileAnchor} onClose={() => setProfileAnchor(null)} />
           </MuiScope>
         ) : null}
