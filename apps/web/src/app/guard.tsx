@@ -3,10 +3,13 @@ import { Navigate } from 'react-router';
 import { LoadFailed } from '../components/load-failed';
 import { PageLoader } from '../components/page-loader';
 import { MuiScope } from '../components/theme/mui-scope';
+import { codeLoader, lazyComponent } from '../lib/code-loader';
 import { clearSession, hasAccess, useSession } from '../lib/session';
 import { prefetchAfterLogin } from './prefetch';
 
-const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
+/** The sign-in page's code: shown at `/` and `/login` (routes.tsx) and in place of a protected page when signed out. */
+export const loginCode = codeLoader(() => import('../features/auth/pages/login-page'));
+export const LoginPage = lazyComponent(loginCode);
 /** Drawn with MUI, fetched when shown: the pages a user may open never load it. */
 const NoPermission = lazy(() => import('./no-permission'));
 

@@ -9,7 +9,7 @@ import { prefetchFirstTasks } from '../features/field/api/tasks-api';
 import { type CodeLoader, codeLoader, lazyComponent } from '../lib/code-loader';
 import { getSession } from '../lib/session-store';
 import { ADMIN_PAGES, type AdminPath, DEFAULT_ADMIN_PATH } from './admin-pages';
-import { RequireAuth, RequirePermission } from './guard';
+import { LoginPage, loginCode, RequireAuth, RequirePermission } from './guard';
 import { prefetchAfterLogin, prefetchLogin } from './prefetch';
 
 /** Each admin page's code (`features/<domain>/pages/<x>-page.tsx`, default export), fetched when needed. */
@@ -53,7 +53,6 @@ function atMost(promise: Promise<void>, ms: number): Promise<void> {
   });
 }
 
-const loginCode = codeLoader(() => import('../features/auth/pages/login-page'));
 const forgotPasswordCode = codeLoader(() => import('../features/auth/pages/forgot-password-page'));
 const adminLayoutCode = codeLoader(() => import('./layout/admin-layout'));
 
@@ -68,7 +67,6 @@ const PAGES = Object.fromEntries(
   Object.entries(PAGE_CODE).map(([path, code]) => [path, lazyComponent(code)]),
 ) as Record<AdminPath, LazyExoticComponent<ComponentType>>;
 
-const LoginPage = lazyComponent(loginCode);
 const ForgotPasswordPage = lazyComponent(forgotPasswordCode);
 const LogoutPage = lazy(() => import('../features/auth/pages/logout-page'));
 const AdminLayout = lazyComponent(adminLayoutCode);
