@@ -1,4 +1,4 @@
-import { dayPeriod } from '@backoffice/contract';
+import { dayPeriod, formatBRL } from '@backoffice/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/pt-br';
 
@@ -22,26 +22,10 @@ export function formatDateTime(value: DateInput): string {
   return parse(value)?.format('DD/MM/YYYY HH:mm:ss') ?? '';
 }
 
-/**
- * R$ 1.234,56 (a minus before R$ when below zero, none for an amount that rounds to zero); '' when missing or not
- * a number. Written by hand rather than with `Intl.NumberFormat`, whose Brazilian currency data costs a phone
- * 50–70 ms of its first screen (4× CPU) to load. Rounded as Intl rounds: the number as JavaScript writes it
- * (0.015, not its binary value), half away from zero (format.test.ts compares the two).
- */
+/** R$ 1.234,56: the contract's `formatBRL`; '' when missing or not a number. */
 export function formatMoney(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
-  const number = Number(value);
-  if (!Number.isFinite(number)) return '';
-  const written = String(Math.abs(number));
-  // Beyond 10^21 JavaScript writes an exponent: no amount of the shop is that large; below 10^-6 it is zero.
-  if (written.includes('e+')) return '';
-  const [whole = '0', decimals = ''] = written.includes('e-') ? ['0'] : written.split('.');
-  const cents =
-    BigInt(whole + decimals.slice(0, 2).padEnd(2, '0')) + ((decimals[2] ?? '0') >= '5' ? BigInt(1) : BigInt(0));
-  const reais = (cents / BigInt(100)).toString();
-  const rest = (cents % BigInt(100)).toString().padStart(2, '0');
-  const sign = number < 0 && cents > BigInt(0) ? '-' : '';
-  return `${sign}R$ ${reais.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${rest}`;
+  return formatBRL(Number(value));
 }
 
 /** YYYY-MM-DDTHH:mm:ss (local time, no milliseconds), the timestamp form of the API paths. */
