@@ -37,6 +37,8 @@ describe('the sign-in page (login.html, decision 0025)', () => {
     await openSignInPage('/');
     await waitFor(() => expect(startApp).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('button', { name: 'Entrar' })).toBeNull();
+    // At the first page full:access allows, so the app fetches that page's code, not the sign-in page's.
+    expect(location.pathname).toBe('/admin/dashboard');
   });
 
   it("signs a courier in and starts the app on 'Minhas tarefas', the button spinning until then", async () => {

@@ -12,8 +12,11 @@ const loadApp = () => import('./app/start');
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
 
-if (getSession()) {
-  // Signed in already: the app leads `/` and `/login` to the first page the permissions allow.
+const session = getSession();
+if (session) {
+  // Signed in already: the app starts at the first page the permissions allow, whose code (not the sign-in
+  // page's) it then fetches first, as after a sign-in.
+  history.replaceState(null, '', landingPath(session.permissions, session.func));
   void loadApp().then(({ startApp }) => startApp());
 } else {
   mountSignIn(root, {
