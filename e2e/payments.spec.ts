@@ -84,7 +84,8 @@ describe('payments: a Pix sale confirmed by the bank, and a proof used twice', (
     const endToEndId =
       `E60746948${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}${tag}${Date.now() % 100_000_000}`
         .padEnd(32, '0')
-        .slice(0, 32);
+        .slice(0, 32)
+        .toUpperCase();
     const answer = await fetch(`${s.baseURL}/api/payments/pix/webhook/${secret}/pix`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -92,7 +93,7 @@ describe('payments: a Pix sale confirmed by the bank, and a proof used twice', (
         pix: [{ endToEndId, txid: code.replace('-', ''), valor: total.toFixed(2), horario: new Date().toISOString() }],
       }),
     });
-    expect(await answer.json()).toEqual({ received: 1, repeated: 0, ignored: 0 });
+    expect(await answer.json()).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 0 });
     return endToEndId;
   };
 

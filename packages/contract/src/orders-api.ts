@@ -229,9 +229,19 @@ export const orderDetailSchema = orderSummarySchema.extend({
   customerPhone: z.string().nullable().optional(),
   /** When it last left for delivery (ISO), or null: the WhatsApp message's {saida}. */
   departedAt: z.iso.datetime().nullable().optional(),
-  /** The Pix the bank's webhook received for it ('Pix recebido'), confirmed or still waiting for a click. */
+  /**
+   * The Pix the bank's webhook received for it ('Pix recebido'), confirmed or still waiting for a click;
+   * `refunded` (reais, 0 when none) and `refundedAt`: what the bank gave back to the payer (the payment refunded).
+   */
   pixReceived: z
-    .object({ endToEndId: z.string(), amount: z.number(), paidAt: z.string(), confirmedAt: z.string().nullable() })
+    .object({
+      endToEndId: z.string(),
+      amount: z.number(),
+      paidAt: z.string(),
+      confirmedAt: z.string().nullable(),
+      refunded: z.number().optional(),
+      refundedAt: z.string().nullable().optional(),
+    })
     .nullable()
     .optional(),
 });

@@ -40,8 +40,15 @@ export const PROOF_TEXTS = {
   endToEndLabel: 'ID da transação (E2E)',
 } as const;
 
-/** The E2E id typed from a proof (optional): trimmed, checked by `parseEndToEndId`. */
+/**
+ * An E2E id as it is kept and compared everywhere (a proof's, the webhook's, a match by hand): upper case.
+ * Banks print and send the 11 last characters in either case, so 'kkk…' and 'KKK…' are one payment.
+ */
+export const normalizeEndToEndId = (id: string): string => id.toUpperCase();
+
+/** The E2E id typed from a proof (optional): trimmed, upper-cased, checked by `parseEndToEndId`. */
 export const proofEndToEndIdSchema = z
   .string({ error: PROOF_TEXTS.endToEndInvalid })
   .trim()
+  .overwrite(normalizeEndToEndId)
   .refine((id) => parseEndToEndId(id) !== undefined, PROOF_TEXTS.endToEndInvalid);

@@ -337,6 +337,8 @@ export interface PixReceived {
   paid_at: Timestamp;
   payer: string | null;
   received_at: Generated<Timestamp>;
+  refunded_at: Timestamp | null;
+  refunded_cents: Generated<number>;
   txid: string | null;
   unmatched_reason: PixUnmatchedReasonColumn | null;
 }

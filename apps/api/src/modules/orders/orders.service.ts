@@ -399,6 +399,8 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
               amount: centsToReais(pix.amount_cents),
               paidAt: iso(pix.paid_at),
               confirmedAt: pix.confirmed_at ? iso(pix.confirmed_at) : null,
+              refunded: centsToReais(pix.refunded_cents),
+              refundedAt: pix.refunded_at ? iso(pix.refunded_at) : null,
             }
           : null,
       };
@@ -651,6 +653,9 @@ export interface ReceivedPix {
   amountCents: number;
   paidAt: Date;
   payer: string | null;
+  /** What its refunds (DEVOLVIDO) gave back so far, and when the last settled (null without refunds). */
+  refundedCents: number;
+  refundedAt: Date | null;
 }
 
 /** Which move a received payment makes from where the order waits. */
@@ -684,13 +689,18 @@ async function pixRefusal(
 }
 
 /**
- * A Pix the bank's webhook told us of, in one transaction: stored once by its E2E id ('repeated' when it
- * already was: nothing changes); matched to the order its txid names when that order waits for its payment
- * and the amount is exactly its total (else stored as not identified, with the reason); and, with 'Pix
- * automático' on (`confirm`), the order's payment confirmed through the workflow by the bank. Concurrent
- * deliveries of one E2E id wait on its primary key: one confirmation.
+ * A Pix the bank's webhook told us of, in one transaction: stored once by its E2E id (a replay changes
+ * nothing); matched to the order its txid names when that order waits for its payment and the amount is
+ * exactly its total (else stored as not identified, with the reason); and, with 'Pix automático' on
+ * (`confirm`), the order's payment confirmed through the workflow by the bank. A refund it carries beyond
+ * what was recorded marks the payment refunded (`recordPixRefund`). Concurrent deliveries of one E2E id
+ * wait on its primary key: one confirmation.
  */
-export function receivePix(db: DB, pix: ReceivedPix, confirm: boolean): Promise<'stored' | 'repeated'> {
+export function receivePix(
+  db: DB,
+  pix: ReceivedPix,
+  confirm: boolean,
+): Promise<{ stored: boolean; refunded: boolean }> {
   return db.transaction().execute(async (trx) => {
     const stored = await pixRepo.insertOnce(trx, {
       end_to_end_id: pix.endToEndId,
@@ -700,22 +710,56 @@ export function receivePix(db: DB, pix: ReceivedPix, confirm: boolean): Promise<
       payer: pix.payer,
       unmatched_reason: pix.txid ? 'UNKNOWN_TXID' : 'NO_TXID',
     });
-    if (!stored) return 'repeated';
-    const orderId = pix.txid ? await repo.idByTxid(trx, pix.txid) : undefined;
-    const order = orderId === undefined ? undefined : await repo.lockById(trx, orderId);
-    if (!order) return 'stored';
-    const refused = await pixRefusal(trx, order, pix.amountCents);
-    if (refused) {
-      await pixRepo.unmatched(trx, pix.endToEndId, refused.reason);
-      return 'stored';
-    }
-    await pixRepo.match(trx, pix.endToEndId, order.id, null);
-    const action = PIX_SETTLES[order.status as OrderStatusKey];
-    if (confirm && action) {
-      await transition(trx, order, action, 'bank', { note: PAYMENT_TEXTS.confirmedNote(pix.endToEndId) });
-    }
-    return 'stored';
+    if (stored) await matchReceivedPix(trx, pix, confirm);
+    const refunded = pix.refundedCents > 0 && (await recordPixRefund(trx, pix));
+    return { stored, refunded };
   });
+}
+
+/** A Pix just stored: matched to the order its txid names, or kept as not identified with the reason. */
+async function matchReceivedPix(trx: Transaction<Database>, pix: ReceivedPix, confirm: boolean): Promise<void> {
+  const orderId = pix.txid ? await repo.idByTxid(trx, pix.txid) : undefined;
+  const order = orderId === undefined ? undefined : await repo.lockById(trx, orderId);
+  if (!order) return;
+  const refused = await pixRefusal(trx, order, pix.amountCents);
+  if (refused) {
+    await pixRepo.unmatched(trx, pix.endToEndId, refused.reason);
+    return;
+  }
+  await pixRepo.match(trx, pix.endToEndId, order.id, null);
+  const action = PIX_SETTLES[order.status as OrderStatusKey];
+  if (confirm && action) {
+    await transition(trx, order, action, 'bank', { note: PAYMENT_TEXTS.confirmedNote(pix.endToEndId) });
+  }
+}
+
+/**
+ * The bank gave (part of) a stored Pix back to its payer (`devolucoes`, DEVOLVIDO): when that is more than
+ * was recorded, the Pix keeps the refunded amount and time, and the order it paid gets a line in its
+ * history by 'Sistema' (its status stays: the attendants, told by the bell, decide what follows). False
+ * when nothing new was refunded (a replay).
+ */
+async function recordPixRefund(trx: Transaction<Database>, pix: ReceivedPix): Promise<boolean> {
+  const row = await pixRepo.lock(trx, pix.endToEndId);
+  if (!row || pix.refundedCents <= row.refunded_cents) return false;
+  const at = pix.refundedAt ?? new Date();
+  await pixRepo.refund(trx, pix.endToEndId, pix.refundedCents, at);
+  if (row.order_id === null) return true;
+  const order = await repo.lockById(trx, row.order_id);
+  if (!order) return true;
+  await repo.insertHistory(trx, {
+    order_id: order.id,
+    status: order.status,
+    employee_id: null,
+    note: PAYMENT_TEXTS.refundedNote(
+      formatBRL(centsToReais(pix.refundedCents)),
+      formatBRL(centsToReais(row.amount_cents)),
+      row.end_to_end_id,
+    ),
+    created_at: new Date(),
+  });
+  await repo.update(trx, order.id, { updated_at: nextUpdatedAt(order) });
+  return true;
 }
 
 /**
@@ -761,6 +805,8 @@ export async function receivedPixPage(db: DB, query: PixReceivedQuery): Promise<
       reason: row.unmatched_reason,
       confirmedAt: row.confirmed_at ? iso(row.confirmed_at) : null,
       receivedAt: iso(row.received_at),
+      refunded: centsToReais(row.refunded_cents),
+      refundedAt: row.refunded_at ? iso(row.refunded_at) : null,
     })),
     total,
   };

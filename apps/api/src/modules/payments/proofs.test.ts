@@ -78,7 +78,8 @@ describe('approving a proof with its E2E id', () => {
       .select('proof_end_to_end_id')
       .where('id', '=', first.id)
       .executeTakeFirstOrThrow();
-    expect(stored.proof_end_to_end_id).toBe(bradesco);
+    // Kept as every E2E id is: upper case.
+    expect(stored.proof_end_to_end_id).toBe('E60746948202611221405ABCDEF12345');
 
     const reused = await call('PATCH', '/workflow/order/approve', { orderId: second.id, endToEndId: bradesco });
     expect(reused.statusCode).toBe(409);
@@ -107,7 +108,7 @@ describe('approving a proof with its E2E id', () => {
         ],
       },
     });
-    expect(webhook.json()).toEqual({ received: 1, repeated: 0, ignored: 0 });
+    expect(webhook.json()).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 0 });
     expect(await statusOf(paidByPix.id)).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
 
     const reused = await call('PATCH', '/workflow/order/approve', { orderId: other.id, endToEndId: e2e });
@@ -131,6 +132,82 @@ describe('approving a proof with its E2E id', () => {
       );
     }
     expect(await statusOf(order.id)).toBe(ORDER_STATUS.AGUARDANDO_APROVACAO);
+  });
+});
+
+describe('an E2E id whose last 11 characters come in another case (issue 34 §3)', () => {
+  const secretOf = async () =>
+    ((await call('GET', '/payments/pix/webhook', undefined, admin)).json() as { data: { secret: string } }).data.secret;
+  const deliver = async (pix: object[]) =>
+    (
+      await t.app.inject({ method: 'POST', url: `/api/payments/pix/webhook/${await secretOf()}/pix`, payload: { pix } })
+    ).json();
+
+  it('is the same proof for a second approval', async () => {
+    const first = await transferOrder(await photo(21));
+    const second = await transferOrder(await photo(22));
+    const id = 'E60746948202611221405QwErTy12345';
+    expect((await call('PATCH', '/workflow/order/approve', { orderId: first.id, endToEndId: id })).statusCode).toBe(
+      200,
+    );
+    const lower = await call('PATCH', '/workflow/order/approve', {
+      orderId: second.id,
+      endToEndId: 'E60746948202611221405qwerty12345',
+    });
+    expect(lower.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(lower.json()).errors).toEqual([
+      `Este comprovante já foi usado no pedido ${first.code}.`,
+    ]);
+    expect(await statusOf(second.id)).toBe(ORDER_STATUS.AGUARDANDO_APROVACAO);
+  });
+
+  it('is the Pix the webhook matched to another order, the same Pix delivered again, and the Pix an attendant matches by hand', async () => {
+    await t.db.updateTable('company_settings').set({ pix_auto: true }).execute();
+    const paidByPix = await transferOrder(await photo(23));
+    const other = await transferOrder(await photo(24));
+    const txid = paidByPix.code.replace('-', '');
+    const pix = {
+      endToEndId: 'E18236120202611221010AbCdE000111',
+      txid,
+      valor: '80.00',
+      horario: '2026-11-22T10:10:00Z',
+    };
+    expect(await deliver([pix])).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 0 });
+    expect(await statusOf(paidByPix.id)).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
+
+    // The bank sends it again with its tail in lower case: the same Pix, stored once.
+    expect(await deliver([{ ...pix, endToEndId: 'E18236120202611221010abcde000111' }])).toEqual({
+      received: 0,
+      repeated: 1,
+      ignored: 0,
+      refunded: 0,
+    });
+    // A proof typed with the tail in lower case names the Pix that paid the other order.
+    const reused = await call('PATCH', '/workflow/order/approve', {
+      orderId: other.id,
+      endToEndId: 'E18236120202611221010abcde000111',
+    });
+    expect(reused.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(reused.json()).code).toBe('PROOF_REUSED');
+
+    // A Pix that named no order, matched by hand through its id in lower case.
+    const waiting = await transferOrder(await photo(25));
+    const loose = { endToEndId: 'E18236120202611221011XyZ00022200', valor: '80.00', horario: '2026-11-22T10:11:00Z' };
+    expect(await deliver([loose])).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 0 });
+    const byHand = await call('PATCH', '/payments/pix/received/E18236120202611221011xyz00022200', {
+      orderId: waiting.id,
+    });
+    expect(byHand.statusCode).toBe(204);
+    expect(await statusOf(waiting.id)).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
+    // ...and then that Pix cannot be a proof for another order either.
+    const third = await transferOrder(await photo(26));
+    const again = await call('PATCH', '/workflow/order/approve', {
+      orderId: third.id,
+      endToEndId: 'E18236120202611221011xYz00022200',
+    });
+    expect(apiErrorSchema.parse(again.json()).errors).toEqual([
+      `Este comprovante já foi usado no pedido ${waiting.code}.`,
+    ]);
   });
 });
 
