@@ -273,8 +273,12 @@ export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 export const orderImageSchema = z.object({
   url: z.string(),
   createdAt: z.iso.datetime(),
-  /** A payment proof only: the other order whose proof is the same picture ('Comprovante igual ao do pedido {código}.'). */
-  sameAs: z.object({ orderId: z.number(), code: z.string() }).nullable().optional(),
+  /**
+   * A payment proof only: the other order whose proof is the same picture ('Comprovante igual ao do pedido
+   * {código}.'), or with `near: true` nearly the same (resized, bordered, cropped, turned or mirrored: 'Comprovante
+   * parecido com o do pedido {código}: confira se não é o mesmo pagamento.').
+   */
+  sameAs: z.object({ orderId: z.number(), code: z.string(), near: z.boolean().optional() }).nullable().optional(),
 });
 export type OrderImage = z.infer<typeof orderImageSchema>;
 

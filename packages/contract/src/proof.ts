@@ -36,6 +36,8 @@ export const PROOF_TEXTS = {
     'ID da transação (E2E) inválido: são 32 caracteres: E, o ISPB do banco (8 dígitos), a data e hora (aaaammddhhmm) e 11 letras ou dígitos.',
   reused: (code: string) => `Este comprovante já foi usado no pedido ${code}.`,
   samePicture: (code: string) => `Comprovante igual ao do pedido ${code}.`,
+  nearPicture: (code: string) =>
+    `Comprovante parecido com o do pedido ${code} (redimensionado, recortado, girado ou espelhado): confira se não é o mesmo pagamento.`,
   beforeOrder: 'Atenção: o pagamento deste comprovante é anterior ao pedido.',
   endToEndLabel: 'ID da transação (E2E)',
 } as const;

@@ -236,6 +236,7 @@ export interface OrderImages {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   kind: OrderImageKind;
+  near_hashes: string[] | null;
   order_id: number;
   path: string;
   phash: string | null;

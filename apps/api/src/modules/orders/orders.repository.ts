@@ -398,7 +398,7 @@ export const ordersRepository = {
   images(db: Executor, orderId: number, kind: OrderImageKind) {
     return db
       .selectFrom('order_images')
-      .select(['path', 'created_at', 'phash'])
+      .select(['path', 'created_at', 'phash', 'near_hashes'])
       .where('order_id', '=', orderId)
       .where('kind', '=', kind)
       .orderBy('created_at')
@@ -413,6 +413,7 @@ export const ordersRepository = {
     keys: string[],
     at: Date,
     phash: string | null = null,
+    nearHashes: string[] | null = null,
   ) {
     if (keys.length === 0) return;
     await trx
@@ -425,6 +426,7 @@ export const ordersRepository = {
           created_at: at,
           phash,
           phash_bands: phash === null ? null : hashBands(phash),
+          near_hashes: nearHashes,
         })),
       )
       .execute();
@@ -443,6 +445,24 @@ export const ordersRepository = {
       .where('i.order_id', '<>', orderId)
       .where(sql<boolean>`i.phash_bands && array[${sql.join(bands)}]::text[]`)
       .orderBy('i.id')
+      .execute();
+  },
+
+  /**
+   * The near-match hashes of the `limit` most recent payment proofs of other orders, newest first (the index
+   * of migration 0047), for the near-match check.
+   */
+  recentNearReceipts(db: Executor, orderId: number, limit: number) {
+    return db
+      .selectFrom('order_images as i')
+      .innerJoin('orders as o', 'o.id', 'i.order_id')
+      .select(['i.order_id', 'o.code', 'i.near_hashes'])
+      .where('i.kind', '=', 'RECEIPT')
+      .where('i.near_hashes', 'is not', null)
+      .where('i.order_id', '<>', orderId)
+      .orderBy('i.created_at', 'desc')
+      .orderBy('i.id', 'desc')
+      .limit(limit)
       .execute();
   },
 

@@ -72,6 +72,14 @@ const IMAGE_FOLDER = 'orders';
 /** Two proofs whose hashes differ in at most this many of 64 bits are the same picture. */
 const SAME_PICTURE_BITS = 6;
 const FLAT_PICTURE = '0000000000000000';
+/**
+ * Two proofs whose near-match hashes (picture without an added frame, or its mirror) differ in at most this
+ * many of 64 bits are flagged as a near match for review: the same proof resized, with a border, cropped
+ * 5 %, turned 3° or mirrored stays within it (proofs.test.ts); decision 0032.
+ */
+const NEAR_PICTURE_BITS = 14;
+/** How many of the most recent other proofs a proof is compared with for a near match. */
+const NEAR_PICTURE_CANDIDATES = 2_000;
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** An order row as the API answers it (the Order fields of section 3, plus the keys a screen needs). */
@@ -216,6 +224,7 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
       if (pictures?.kind === 'RECEIPT') {
         withKeys.receiptKey = keys[0];
         withKeys.receiptHash = normalized[0]?.phash;
+        withKeys.receiptNearHashes = normalized[0]?.nearHashes;
       }
       if (pictures?.kind === 'PACKAGING') withKeys.packagingKeys = keys;
       if (pictures?.kind === 'SIGNATURE') withKeys.signatureKey = keys[0];
@@ -240,6 +249,18 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
       url: links.sign(storage.url(row.path), row.path, reader),
       createdAt: iso(row.created_at),
     }));
+  }
+
+  /**
+   * The most recent other proof near this one's near-match hash: the same picture as it or as its mirror
+   * (each proof keeps both) at most NEAR_PICTURE_BITS bits apart, among the NEAR_PICTURE_CANDIDATES newest.
+   */
+  async function nearReceipt(orderId: number, hash: string | undefined) {
+    if (!hash || hash === FLAT_PICTURE) return undefined;
+    const others = await repo.recentNearReceipts(db, orderId, NEAR_PICTURE_CANDIDATES);
+    return others.find((other) =>
+      (other.near_hashes ?? []).some((candidate) => hashDistance(candidate, hash) <= NEAR_PICTURE_BITS),
+    );
   }
 
   return {
@@ -420,19 +441,24 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
 
     /**
      * The latest payment proof, with the other order whose proof is the same picture (a perceptual hash at
-     * most SAME_PICTURE_BITS bits apart: re-encoding does not hide it), for the approval dialog.
+     * most SAME_PICTURE_BITS bits apart: re-encoding does not hide it) or, failing that, a near match for
+     * review (`near: true`: the same proof resized, bordered, cropped, turned or mirrored, NEAR_PICTURE_BITS),
+     * for the approval dialog.
      */
     async receipt(principal: Principal, orderId: number): Promise<OrderImage | null> {
       const image = (await imagesOf(principal, orderId, 'RECEIPT')).at(-1);
       if (!image) return null;
-      const phash = (await repo.images(db, orderId, 'RECEIPT')).at(-1)?.phash;
+      const stored = (await repo.images(db, orderId, 'RECEIPT')).at(-1);
+      const phash = stored?.phash;
       // A flat picture (every neighbour alike) says nothing about its content: it is never flagged.
       if (!phash || phash === FLAT_PICTURE) return { ...image, sameAs: null };
       const bands = hashBands(phash) as string[];
       const same = (await repo.receiptsSharingABand(db, orderId, bands)).find(
         (other) => other.phash !== null && hashDistance(other.phash, phash) <= SAME_PICTURE_BITS,
       );
-      return { ...image, sameAs: same ? { orderId: same.order_id, code: same.code } : null };
+      if (same) return { ...image, sameAs: { orderId: same.order_id, code: same.code } };
+      const near = await nearReceipt(orderId, stored?.near_hashes?.[0]);
+      return { ...image, sameAs: near ? { orderId: near.order_id, code: near.code, near: true } : null };
     },
     signature: async (principal: Principal, orderId: number) =>
       (await imagesOf(principal, orderId, 'SIGNATURE')).at(-1) ?? null,
@@ -618,7 +644,7 @@ export async function placeOrder(
   const at = new Date();
   if (receipt) {
     const key = await storage.put(trx, IMAGE_FOLDER, receipt.data, receipt.extension);
-    await repo.insertImages(trx, order.id, 'RECEIPT', [key], at, receipt.phash);
+    await repo.insertImages(trx, order.id, 'RECEIPT', [key], at, receipt.phash, receipt.nearHashes);
   }
   await recordOrderEvent(trx, {
     order,

@@ -41,6 +41,8 @@ export interface TransitionInput extends OrderConcurrency {
   receiptKey?: string;
   /** The perceptual hash of the receipt picture (images.ts `differenceHash`). */
   receiptHash?: string;
+  /** Its near-match hashes (images.ts `nearHashes`). */
+  receiptNearHashes?: string[];
   /** The E2E id read off the payment proof (approve): refused when another order used it, stored with the move. */
   proofEndToEndId?: string;
   packagingKeys?: string[];
@@ -233,7 +235,15 @@ export async function transition(
       }
       case 'storeReceipt':
         if (input.receiptKey) {
-          await repo.insertImages(trx, order.id, 'RECEIPT', [input.receiptKey], at, input.receiptHash ?? null);
+          await repo.insertImages(
+            trx,
+            order.id,
+            'RECEIPT',
+            [input.receiptKey],
+            at,
+            input.receiptHash ?? null,
+            input.receiptNearHashes ?? null,
+          );
         }
         break;
       case 'storePackagingPhotos':

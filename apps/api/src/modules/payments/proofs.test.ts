@@ -225,6 +225,58 @@ describe('the same proof picture for two orders', () => {
   });
 });
 
+/**
+ * A proof as a bank app draws one (360×640): a coloured header, lines of text as bars of `seed`'s lengths, a
+ * round logo; `dark` draws the other layout of another app (dark page, light text centred, no header).
+ */
+function proofSvg(seed: number, dark = false): Buffer {
+  let state = seed;
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+  const parts = [`<rect width="360" height="640" fill="${dark ? '#111' : '#fff'}"/>`];
+  if (!dark) parts.push(`<rect width="360" height="${70 + next() * 30}" fill="#820ad1"/>`);
+  for (let y = dark ? 60 : 130; y < 600; ) {
+    const height = 8 + next() * 14;
+    const width = 60 + next() * 240;
+    const x = dark ? (360 - width) / 2 : 20 + next() * 30;
+    parts.push(`<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="${dark ? '#eee' : '#222'}"/>`);
+    y += height + 10 + next() * 30;
+  }
+  parts.push(`<circle cx="${60 + next() * 240}" cy="${200 + next() * 300}" r="${20 + next() * 30}" fill="#f5a623"/>`);
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="360" height="640">${parts.join('')}</svg>`);
+}
+
+describe('a proof sent again altered (issue 34 §3)', () => {
+  it('flags for review the same proof resized, bordered, cropped 5 %, turned 3° or mirrored; an unrelated proof is not flagged', async () => {
+    const png = await sharp(proofSvg(7)).png().toBuffer();
+    const base64 = async (image: sharp.Sharp) => (await image.jpeg({ quality: 85 }).toBuffer()).toString('base64');
+    const original = await transferOrder(await base64(sharp(png)));
+    const family = [original.id];
+    const altered: Record<string, sharp.Sharp> = {
+      resized: sharp(png).resize(240),
+      bordered: sharp(png).extend({ top: 40, bottom: 40, left: 40, right: 40, background: '#000' }),
+      // 5 % of each side away: 18 of 360 and 32 of 640 pixels.
+      cropped: sharp(png).extract({ left: 9, top: 16, width: 342, height: 608 }),
+      turned: sharp(png).rotate(3, { background: '#fff' }),
+      mirrored: sharp(png).flop(),
+    };
+    const receiptOf = async (id: number) =>
+      orderImageSchema.parse(((await call('GET', `/orders/receipt/${id}`)).json() as { data: unknown }).data);
+    for (const [how, image] of Object.entries(altered)) {
+      const order = await transferOrder(await base64(image));
+      const flagged = (await receiptOf(order.id)).sameAs;
+      // Flagged with an order of the same proof (the newest one found: the original or an altered copy).
+      expect(family, how).toContain(flagged?.orderId);
+      if (how !== 'resized') expect(flagged?.near, how).toBe(true);
+      family.push(order.id);
+    }
+    const unrelated = await transferOrder(await base64(sharp(proofSvg(7, true))));
+    expect((await receiptOf(unrelated.id)).sameAs).toBeNull();
+  });
+});
+
 describe('the bands a proof is found by', () => {
   /** `hash` with the given bits (0 = leftmost of the 64) flipped. */
   const flip = (hash: string, bits: number[]) =>

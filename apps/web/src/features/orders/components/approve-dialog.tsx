@@ -78,7 +78,11 @@ export function ApproveDialog({ order, onClose }: Props) {
             )}
           </Box>
           <Stack spacing={2} sx={{ flex: 2, minWidth: 0, width: '100%' }}>
-            {picture?.sameAs && <Alert severity="warning">{PROOF_TEXTS.samePicture(picture.sameAs.code)}</Alert>}
+            {picture?.sameAs && (
+              <Alert severity="warning">
+                {(picture.sameAs.near ? PROOF_TEXTS.nearPicture : PROOF_TEXTS.samePicture)(picture.sameAs.code)}
+              </Alert>
+            )}
             <TextField
               label={PROOF_TEXTS.endToEndLabel}
               value={typed}
