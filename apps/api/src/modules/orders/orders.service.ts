@@ -736,7 +736,8 @@ export function receivePix(
       payer: pix.payer,
       unmatched_reason: pix.txid ? 'UNKNOWN_TXID' : 'NO_TXID',
     });
-    if (stored) await matchReceivedPix(trx, pix, confirm);
+    // A Pix given back whole before we heard of it pays nothing: matched (the attendants see it), not confirmed.
+    if (stored) await matchReceivedPix(trx, pix, confirm && pix.refundedCents < pix.amountCents);
     const refunded = pix.refundedCents > 0 && (await recordPixRefund(trx, pix));
     return { stored, refunded };
   });

@@ -570,6 +570,19 @@ describe('a refund of a Pix (devolucoes, issue 34 §3)', () => {
     expect(await historyOf(order.id)).toHaveLength(history.length);
   });
 
+  it("a Pix first heard of already given back whole is matched and recorded, but 'Pix automático' does not confirm the order", async () => {
+    await setPixAuto(true);
+    const order = await pixOrder();
+    const id = e2e();
+    const refund = { id: 'D3', valor: '123.45', status: 'DEVOLVIDO', horario: { liquidacao: '2026-11-23T09:00:00Z' } };
+    const res = await webhook({
+      pix: [{ endToEndId: id, txid: order.txid, valor: '123.45', horario: '2026-11-22T10:00:00Z', devolucoes: refund }],
+    });
+    expect(res.json()).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 1 });
+    expect((await orderRow(order.id)).status).toBe(ORDER_STATUS.PROCESSANDO);
+    expect(await pixRow(id)).toMatchObject({ order_id: order.id, refunded_cents: 12_345, confirmed_at: null });
+  });
+
   it('skips an entry whose refunds add up to more than the Pix', async () => {
     const id = e2e();
     const refund = { id: 'D2', valor: '10.01', status: 'DEVOLVIDO' };
