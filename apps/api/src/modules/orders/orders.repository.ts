@@ -68,6 +68,15 @@ export type LockedOrder = Pick<
 /** How many codes are tried before giving up (6 characters of 31 letters: a clash is rare). */
 const CODE_ATTEMPTS = 10;
 
+/** The payment proofs of every order but `orderId`, with their order's id and code. */
+const otherReceipts = (db: Executor, orderId: number) =>
+  db
+    .selectFrom('order_images as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .select(['i.order_id', 'o.code'])
+    .where('i.kind', '=', 'RECEIPT')
+    .where('i.order_id', '<>', orderId);
+
 /** The expression code search compares: upper case, without the dash ("k7m4qp" finds "K7M-4QP"). */
 export const normalizedCode = sql<string>`upper(replace(o.code, '-', ''))`;
 
@@ -437,12 +446,8 @@ export const ordersRepository = {
    * same picture: see `hashBands`), through the GIN index of migration 0026; the caller checks the distance.
    */
   receiptsSharingABand(db: Executor, orderId: number, bands: string[]) {
-    return db
-      .selectFrom('order_images as i')
-      .innerJoin('orders as o', 'o.id', 'i.order_id')
-      .select(['i.order_id', 'o.code', 'i.phash'])
-      .where('i.kind', '=', 'RECEIPT')
-      .where('i.order_id', '<>', orderId)
+    return otherReceipts(db, orderId)
+      .select('i.phash')
       .where(sql<boolean>`i.phash_bands && array[${sql.join(bands)}]::text[]`)
       .orderBy('i.id')
       .execute();
@@ -453,13 +458,9 @@ export const ordersRepository = {
    * of migration 0047), for the near-match check.
    */
   recentNearReceipts(db: Executor, orderId: number, limit: number) {
-    return db
-      .selectFrom('order_images as i')
-      .innerJoin('orders as o', 'o.id', 'i.order_id')
-      .select(['i.order_id', 'o.code', 'i.near_hashes'])
-      .where('i.kind', '=', 'RECEIPT')
+    return otherReceipts(db, orderId)
+      .select('i.near_hashes')
       .where('i.near_hashes', 'is not', null)
-      .where('i.order_id', '<>', orderId)
       .orderBy('i.created_at', 'desc')
       .orderBy('i.id', 'desc')
       .limit(limit)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, ORDER_STATUS, orderImageSchema } from '@backoffice/contract';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { hashBands } from '../orders/orders.service';
@@ -251,10 +251,10 @@ function proofSvg(seed: number, dark = false): Buffer {
 describe('a proof sent again altered (issue 34 §3)', () => {
   it('flags for review the same proof resized, bordered, cropped 5 %, turned 3° or mirrored; an unrelated proof is not flagged', async () => {
     const png = await sharp(proofSvg(7)).png().toBuffer();
-    const base64 = async (image: sharp.Sharp) => (await image.jpeg({ quality: 85 }).toBuffer()).toString('base64');
+    const base64 = async (image: Sharp) => (await image.jpeg({ quality: 85 }).toBuffer()).toString('base64');
     const original = await transferOrder(await base64(sharp(png)));
     const family = [original.id];
-    const altered: Record<string, sharp.Sharp> = {
+    const altered: Record<string, Sharp> = {
       resized: sharp(png).resize(240),
       bordered: sharp(png).extend({ top: 40, bottom: 40, left: 40, right: 40, background: '#000' }),
       // 5 % of each side away: 18 of 360 and 32 of 640 pixels.
