@@ -157,6 +157,7 @@ export const PAYMENT_TEXTS = {
   /** The history note of a refund the bank made ('devolucoes'): the order's status stays, the attendants decide. */
   refundedNote: (refunded: string, amount: string, endToEndId: string) =>
     `Pix devolvido ao pagador pelo banco: ${refunded} de ${amount} (E2E ${endToEndId}).`,
+  refundedNotMatchable: 'Este Pix foi devolvido ao pagador: não paga nenhum pedido.',
   /** The bell's notification of a refund (kind pix_refunded). */
   refundedTitle: 'Pix devolvido',
   refundedBody: (refunded: string, amount: string, order: string | null) =>

@@ -801,6 +801,7 @@ export async function matchPixByHand(db: DB, principal: Principal, endToEndId: s
     if (!pix) throw notFound(PAYMENT_TEXTS.pixNotFound);
     if (pix.order_id === orderId) return; // sent again (its answer was lost): done already, nothing changes
     if (pix.order_id !== null) throw conflict(PAYMENT_TEXTS.alreadyMatched, 'PIX_ALREADY_MATCHED');
+    if (pix.refunded_cents > 0) throw conflict(PAYMENT_TEXTS.refundedNotMatchable, 'PIX_NOT_MATCHED');
     const order = await repo.lockById(trx, orderId);
     if (!order) throw notFound(PAYMENT_TEXTS.orderNotFound);
     const refused = await pixRefusal(trx, order, pix.amount_cents);

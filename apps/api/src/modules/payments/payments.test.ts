@@ -583,6 +583,25 @@ describe('a refund of a Pix (devolucoes, issue 34 §3)', () => {
     expect(await pixRow(id)).toMatchObject({ order_id: order.id, refunded_cents: 12_345, confirmed_at: null });
   });
 
+  it('a Pix that paid no order and was given back cannot be matched by hand', async () => {
+    await setPixAuto(false);
+    const order = await pixOrder();
+    const id = e2e();
+    const refund = { id: 'D4', valor: '123.45', status: 'DEVOLVIDO' };
+    const res = await webhook({
+      pix: [{ endToEndId: id, valor: '123.45', horario: '2026-11-22T10:00:00Z', devolucoes: [refund] }],
+    });
+    expect(res.json()).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 1 });
+    const refused = expectError(
+      await call('PATCH', `/payments/pix/received/${id}`, { orderId: order.id }),
+      409,
+      'PIX_NOT_MATCHED',
+    );
+    expect(refused.errors).toEqual(['Este Pix foi devolvido ao pagador: não paga nenhum pedido.']);
+    expect((await orderRow(order.id)).status).toBe(ORDER_STATUS.AGUARDANDO_COMPROVANTE);
+    expect((await pixRow(id))?.order_id).toBeNull();
+  });
+
   it('skips an entry whose refunds add up to more than the Pix', async () => {
     const id = e2e();
     const refund = { id: 'D2', valor: '10.01', status: 'DEVOLVIDO' };
