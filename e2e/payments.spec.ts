@@ -99,6 +99,17 @@ async function transferOrders(page: Page, proofs: Array<[nth: number, receipt: s
   return orders;
 }
 
+/** Runs `steps` on a phone signed in as the administrator, closed afterwards. */
+async function onPhone(steps: (page: Page) => Promise<void>): Promise<void> {
+  const phone = await openPhone();
+  try {
+    await login(phone.page, DEMO.admin);
+    await steps(phone.page);
+  } finally {
+    await phone.close();
+  }
+}
+
 /** Searches the orders screen by code: the row is found and selected. */
 async function findOrder(page: Page, code: string): Promise<void> {
   await page.getByLabel('Código do pedido').fill(code);
@@ -242,15 +253,11 @@ describe('payments: a Pix sale confirmed by the bank, and a proof used twice', (
     await screenshot(page, 'payments-proof-near');
     await dialog.getByRole('button', { name: 'Fechar', exact: true }).click();
 
-    const phone = await openPhone();
-    try {
-      await login(phone.page, DEMO.admin);
-      await openApproval(phone.page);
-      await expectAccessible(phone.page, 'Aprovar ou reprovar no celular: comprovante parecido');
-      await screenshot(phone.page, 'payments-proof-near-phone');
-    } finally {
-      await phone.close();
-    }
+    await onPhone(async (phone) => {
+      await openApproval(phone);
+      await expectAccessible(phone, 'Aprovar ou reprovar no celular: comprovante parecido');
+      await screenshot(phone, 'payments-proof-near-phone');
+    });
   });
 
   it("shows a Pix the bank gave back in the order's details and in the attendants' bell", async () => {
@@ -313,17 +320,13 @@ describe('payments: a Pix sale confirmed by the bank, and a proof used twice', (
     await expectAccessible(page, 'Configurações: webhook Pix e Pix recebidos');
     await screenshot(page, 'payments-settings-desktop');
 
-    const phone = await openPhone();
-    try {
-      await login(phone.page, DEMO.admin);
-      await phone.page.goto('/admin/settings');
-      await phone.page.getByRole('textbox', { name: 'URL do webhook Pix' }).waitFor();
-      await phone.page.getByRole('region', { name: 'Pix recebidos' }).getByRole('row').nth(1).waitFor();
-      await expectAccessible(phone.page, 'Configurações no celular');
-      await screenshot(phone.page, 'payments-settings-phone');
-    } finally {
-      await phone.close();
-    }
+    await onPhone(async (phone) => {
+      await phone.goto('/admin/settings');
+      await phone.getByRole('textbox', { name: 'URL do webhook Pix' }).waitFor();
+      await phone.getByRole('region', { name: 'Pix recebidos' }).getByRole('row').nth(1).waitFor();
+      await expectAccessible(phone, 'Configurações no celular');
+      await screenshot(phone, 'payments-settings-phone');
+    });
   });
 
   it("with 'Pix automático' off: the unpaid order's PDF carries its Pix; the Pix received waits in its details for one click", async () => {
