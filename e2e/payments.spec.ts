@@ -48,6 +48,68 @@ async function proofPicture(page: Page, seed: number): Promise<string> {
   }, seed);
 }
 
+/**
+ * A proof as a bank app draws one (a coloured header, lines of text as bars, a round logo), as a JPEG made by
+ * the browser; `mirrored` draws the same proof flipped left to right (issue 34 §3: a proof sent again altered).
+ */
+async function bankProof(page: Page, mirrored: boolean): Promise<string> {
+  return page.evaluate((mirrored) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 360;
+    canvas.height = 640;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    if (mirrored) context.setTransform(-1, 0, 0, 1, 360, 0);
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, 360, 640);
+    context.fillStyle = '#820ad1';
+    context.fillRect(0, 0, 360, 84);
+    context.fillStyle = '#222';
+    let state = 77;
+    const next = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state / 2_147_483_648;
+    };
+    for (let y = 130; y < 600; ) {
+      const height = 8 + next() * 14;
+      context.fillRect(20 + next() * 30, y, 60 + next() * 240, height);
+      y += height + 10 + next() * 30;
+    }
+    context.fillStyle = '#f5a623';
+    context.beginPath();
+    context.arc(250, 420, 40, 0, Math.PI * 2);
+    context.fill();
+    return canvas.toDataURL('image/jpeg', 0.9).replace(/^data:image\/jpeg;base64,/, '');
+  }, mirrored);
+}
+
+/** Transfer sales of the journey's customers `nth`, each with its proof picture: they wait for approval. */
+async function transferOrders(page: Page, proofs: Array<[nth: number, receipt: string]>): Promise<Checkout[]> {
+  const orders: Checkout[] = [];
+  for (const [nth, receipt] of proofs) {
+    const { customer } = await customerAndProduct(page, nth);
+    orders.push(
+      await ok<Checkout>(page, 'POST', `/orders/checkout/bank/transfer/${customer.id}`, {
+        typeOfDelivery: 2,
+        withWarranty: false,
+        isFastDelivery: false,
+        receipt,
+      }),
+    );
+  }
+  return orders;
+}
+
+/** Runs `steps` on a phone signed in as the administrator, closed afterwards. */
+async function onPhone(steps: (page: Page) => Promise<void>): Promise<void> {
+  const phone = await openPhone();
+  try {
+    await login(phone.page, DEMO.admin);
+    await steps(phone.page);
+  } finally {
+    await phone.close();
+  }
+}
+
 /** Searches the orders screen by code: the row is found and selected. */
 async function findOrder(page: Page, code: string): Promise<void> {
   await page.getByLabel('Código do pedido').fill(code);
@@ -84,7 +146,8 @@ describe('payments: a Pix sale confirmed by the bank, and a proof used twice', (
     const endToEndId =
       `E60746948${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}${tag}${Date.now() % 100_000_000}`
         .padEnd(32, '0')
-        .slice(0, 32);
+        .slice(0, 32)
+        .toUpperCase();
     const answer = await fetch(`${s.baseURL}/api/payments/pix/webhook/${secret}/pix`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -92,7 +155,7 @@ describe('payments: a Pix sale confirmed by the bank, and a proof used twice', (
         pix: [{ endToEndId, txid: code.replace('-', ''), valor: total.toFixed(2), horario: new Date().toISOString() }],
       }),
     });
-    expect(await answer.json()).toEqual({ received: 1, repeated: 0, ignored: 0 });
+    expect(await answer.json()).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 0 });
     return endToEndId;
   };
 
@@ -141,19 +204,10 @@ describe('payments: a Pix sale confirmed by the bank, and a proof used twice', (
   });
 
   it('refuses in the approval dialog an E2E id another order was approved with', async () => {
-    const orders: Checkout[] = [];
-    for (const nth of [1, 2]) {
-      const { customer } = await customerAndProduct(page, nth);
-      orders.push(
-        await ok<Checkout>(page, 'POST', `/orders/checkout/bank/transfer/${customer.id}`, {
-          typeOfDelivery: 2,
-          withWarranty: false,
-          isFastDelivery: false,
-          receipt: await proofPicture(page, nth),
-        }),
-      );
-    }
-    const [first, second] = orders as [Checkout, Checkout];
+    const [first, second] = (await transferOrders(page, [
+      [1, await proofPicture(page, 1)],
+      [2, await proofPicture(page, 2)],
+    ])) as [Checkout, Checkout];
     const endToEndId =
       `E00000000${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}Rep${Date.now() % 100_000_000}`
         .padEnd(32, '0')
@@ -179,6 +233,81 @@ describe('payments: a Pix sale confirmed by the bank, and a proof used twice', (
     ).toBe(11);
   });
 
+  it('flags in the approval dialog a proof sent again mirrored, for review, on a desktop and on a phone', async () => {
+    const [first, second] = (await transferOrders(page, [
+      [4, await bankProof(page, false)],
+      [5, await bankProof(page, true)],
+    ])) as [Checkout, Checkout];
+    const flag = `Comprovante parecido com o do pedido ${first.code} (redimensionado, recortado, girado ou espelhado): confira se não é o mesmo pagamento.`;
+    const openApproval = async (on: Page) => {
+      await on.goto('/admin/orders');
+      await findOrder(on, second.code);
+      await on.getByRole('button', { name: 'Aprovar/Reprovar', exact: true }).click();
+      const dialog = on.getByRole('dialog', { name: `Aprovar ou reprovar o pedido ${second.code}` });
+      await dialog.getByRole('img', { name: `Comprovante do pedido ${second.code}` }).waitFor();
+      await dialog.getByText(flag).waitFor();
+      return dialog;
+    };
+    const dialog = await openApproval(page);
+    await expectAccessible(page, 'Aprovar ou reprovar: comprovante parecido');
+    await screenshot(page, 'payments-proof-near');
+    await dialog.getByRole('button', { name: 'Fechar', exact: true }).click();
+
+    await onPhone(async (phone) => {
+      await openApproval(phone);
+      await expectAccessible(phone, 'Aprovar ou reprovar no celular: comprovante parecido');
+      await screenshot(phone, 'payments-proof-near-phone');
+    });
+  });
+
+  it("shows a Pix the bank gave back in the order's details and in the attendants' bell", async () => {
+    await ok(page, 'PATCH', '/companies/settings', { companyId: 1, enablePixAuto: true });
+    const { customer } = await customerAndProduct(page, 6);
+    const order = await ok<Checkout>(page, 'POST', `/orders/checkout/pix/${customer.id}`, {
+      typeOfDelivery: 2,
+      withWarranty: false,
+      isFastDelivery: false,
+    });
+    const endToEndId = await bankPays(order.code, order.total, 'Dev');
+    const refund = await fetch(`${s.baseURL}/api/payments/pix/webhook/${secret}/pix`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        pix: [
+          {
+            endToEndId,
+            txid: order.code.replace('-', ''),
+            valor: order.total.toFixed(2),
+            horario: new Date().toISOString(),
+            devolucoes: [{ id: 'DEV1', valor: order.total.toFixed(2), status: 'DEVOLVIDO' }],
+          },
+        ],
+      }),
+    });
+    expect(await refund.json()).toEqual({ received: 0, repeated: 0, ignored: 0, refunded: 1 });
+
+    await page.goto('/admin/orders');
+    await findOrder(page, order.code);
+    await page.getByRole('button', { name: 'Ver pedido', exact: true }).click();
+    const details = page.getByRole('dialog', { name: `Detalhes do pedido ${order.code}` });
+    const notice = details.getByRole('alert').filter({ hasText: `Pix devolvido ao pagador` });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('O pagamento foi estornado: confira o pedido antes de seguir.');
+    expect(await details.getByRole('button', { name: 'Confirmar Pix recebido' }).count()).toBe(0);
+    await expectAccessible(page, 'Detalhes do pedido: Pix devolvido');
+    await screenshot(page, 'payments-pix-refunded-details');
+    await details.getByRole('button', { name: 'Fechar' }).click();
+
+    await page.getByRole('button', { name: /^Notificações: \d+$/ }).click();
+    const menu = page.getByRole('menu', { name: 'Notificações' });
+    await menu
+      .getByRole('menuitem')
+      .filter({ hasText: `devolvidos ao pagador do pedido ${order.code}` })
+      .waitFor();
+    await screenshot(page, 'payments-pix-refunded-bell');
+    await page.keyboard.press('Escape');
+  });
+
   it("shows 'URL do webhook Pix' and 'Pix recebidos' in Configurações, on a desktop and on a phone", async () => {
     await page.goto('/admin/settings');
     const url = page.getByRole('textbox', { name: 'URL do webhook Pix' });
@@ -191,17 +320,13 @@ describe('payments: a Pix sale confirmed by the bank, and a proof used twice', (
     await expectAccessible(page, 'Configurações: webhook Pix e Pix recebidos');
     await screenshot(page, 'payments-settings-desktop');
 
-    const phone = await openPhone();
-    try {
-      await login(phone.page, DEMO.admin);
-      await phone.page.goto('/admin/settings');
-      await phone.page.getByRole('textbox', { name: 'URL do webhook Pix' }).waitFor();
-      await phone.page.getByRole('region', { name: 'Pix recebidos' }).getByRole('row').nth(1).waitFor();
-      await expectAccessible(phone.page, 'Configurações no celular');
-      await screenshot(phone.page, 'payments-settings-phone');
-    } finally {
-      await phone.close();
-    }
+    await onPhone(async (phone) => {
+      await phone.goto('/admin/settings');
+      await phone.getByRole('textbox', { name: 'URL do webhook Pix' }).waitFor();
+      await phone.getByRole('region', { name: 'Pix recebidos' }).getByRole('row').nth(1).waitFor();
+      await expectAccessible(phone, 'Configurações no celular');
+      await screenshot(phone, 'payments-settings-phone');
+    });
   });
 
   it("with 'Pix automático' off: the unpaid order's PDF carries its Pix; the Pix received waits in its details for one click", async () => {

@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'order_late',
   'stock_low',
   'pix_unidentified',
+  'pix_refunded',
   'settlement_difference',
   'payment_settings_changed',
 ] as const;
@@ -28,6 +29,7 @@ export const NOTIFICATION_PERMISSIONS: Record<NotificationKind, string> = {
   order_late: PERMISSIONS.orders,
   stock_low: PERMISSIONS.products,
   pix_unidentified: PERMISSIONS.orders,
+  pix_refunded: PERMISSIONS.orders,
   settlement_difference: PERMISSIONS.orders,
   payment_settings_changed: PERMISSIONS.settings,
 };

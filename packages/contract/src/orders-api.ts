@@ -229,9 +229,19 @@ export const orderDetailSchema = orderSummarySchema.extend({
   customerPhone: z.string().nullable().optional(),
   /** When it last left for delivery (ISO), or null: the WhatsApp message's {saida}. */
   departedAt: z.iso.datetime().nullable().optional(),
-  /** The Pix the bank's webhook received for it ('Pix recebido'), confirmed or still waiting for a click. */
+  /**
+   * The Pix the bank's webhook received for it ('Pix recebido'), confirmed or still waiting for a click;
+   * `refunded` (reais, 0 when none) and `refundedAt`: what the bank gave back to the payer (the payment refunded).
+   */
   pixReceived: z
-    .object({ endToEndId: z.string(), amount: z.number(), paidAt: z.string(), confirmedAt: z.string().nullable() })
+    .object({
+      endToEndId: z.string(),
+      amount: z.number(),
+      paidAt: z.string(),
+      confirmedAt: z.string().nullable(),
+      refunded: z.number().optional(),
+      refundedAt: z.string().nullable().optional(),
+    })
     .nullable()
     .optional(),
 });
@@ -263,8 +273,12 @@ export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 export const orderImageSchema = z.object({
   url: z.string(),
   createdAt: z.iso.datetime(),
-  /** A payment proof only: the other order whose proof is the same picture ('Comprovante igual ao do pedido {código}.'). */
-  sameAs: z.object({ orderId: z.number(), code: z.string() }).nullable().optional(),
+  /**
+   * A payment proof only: the other order whose proof is the same picture ('Comprovante igual ao do pedido
+   * {código}.'), or with `near: true` nearly the same (resized, bordered, cropped, turned or mirrored: 'Comprovante
+   * parecido com o do pedido {código}: confira se não é o mesmo pagamento.').
+   */
+  sameAs: z.object({ orderId: z.number(), code: z.string(), near: z.boolean().optional() }).nullable().optional(),
 });
 export type OrderImage = z.infer<typeof orderImageSchema>;
 

@@ -3,7 +3,15 @@ import { idSchema } from './ids';
 import { ORDER_STATUS, type OrderStatusKey } from './order-status';
 import { PIX_PARTICIPANT_NAMES } from './pix-participants';
 
-export { type EndToEndParts, PROOF_TEXTS, parseEndToEndId, proofEndToEndIdSchema } from './proof';
+import { normalizeEndToEndId } from './proof';
+
+export {
+  type EndToEndParts,
+  normalizeEndToEndId,
+  PROOF_TEXTS,
+  parseEndToEndId,
+  proofEndToEndIdSchema,
+} from './proof';
 
 /**
  * Payments the bank tells us about: the Banco Central's Pix API webhook (`POST {webhookUrl}/pix`), the Pix
@@ -23,22 +31,73 @@ export const PIX_PAYABLE_STATUSES: readonly OrderStatusKey[] = [
 /** An E2E id (EndToEndId of the Pix API): 32 letters and digits. */
 export const END_TO_END_ID = /^[A-Za-z0-9]{32}$/;
 
+/** An amount of the Pix API: reais with a point and two decimals ('110.00'). */
+const PIX_AMOUNT = /^\d{1,10}\.\d{2}$/;
+const pixTime = z.iso.datetime({ offset: true });
+
+/** The states of a refund (`devolucoes[].status` of the Pix API): only DEVOLVIDO has given the money back. */
+export const PIX_REFUND_STATUSES = ['EM_PROCESSAMENTO', 'DEVOLVIDO', 'NAO_REALIZADO'] as const;
+
+/** One refund of a Pix (schema `Devolucao` of the Pix API): its amount, its state and when it was settled. */
+export const pixRefundSchema = z.looseObject({
+  id: z.string().max(35).optional(),
+  rtrId: z.string().regex(END_TO_END_ID).optional(),
+  valor: z.string().regex(PIX_AMOUNT),
+  horario: z.looseObject({ solicitacao: pixTime.optional(), liquidacao: pixTime.optional() }).optional(),
+  status: z.enum(PIX_REFUND_STATUSES),
+});
+export type PixRefund = z.infer<typeof pixRefundSchema>;
+
 /**
- * One Pix of the webhook's body (schema `Pix` of the Banco Central's OpenAPI): its E2E id, the txid of the
- * charge it paid, the amount ('110.00'), when it was paid and the payer's message. Other fields
- * (devolucoes, componentesValor, chave…) are allowed and not kept.
+ * One Pix of the webhook's body (schema `Pix` of the Banco Central's OpenAPI): its E2E id (upper-cased, as
+ * every E2E id is kept), the txid of the charge it paid, the amount ('110.00'), when it was paid, the
+ * payer's message and its refunds (`devolucoes`: a list, or one object as the API document's example).
+ * Other fields (componentesValor, chave…) are allowed and not kept.
  */
 export const pixWebhookEntrySchema = z.looseObject({
-  endToEndId: z.string().regex(END_TO_END_ID),
+  endToEndId: z.string().regex(END_TO_END_ID).overwrite(normalizeEndToEndId),
   txid: z
     .string()
     .regex(/^[A-Za-z0-9]{1,35}$/)
     .optional(),
-  valor: z.string().regex(/^\d{1,10}\.\d{2}$/),
-  horario: z.iso.datetime({ offset: true }),
+  valor: z.string().regex(PIX_AMOUNT),
+  horario: pixTime,
   infoPagador: z.string().max(140).optional(),
+  devolucoes: z.union([z.array(pixRefundSchema).max(100), pixRefundSchema]).optional(),
 });
 export type PixWebhookEntry = z.infer<typeof pixWebhookEntrySchema>;
+
+/** '110.00' as cents, exactly (the string is checked first: digits, a point, two decimals). */
+export function pixAmountCents(valor: string): number {
+  const [reais = '0', cents = '00'] = valor.split('.');
+  return Number(reais) * 100 + Number(cents);
+}
+
+/**
+ * When a Pix's `horario` is believable: not before 2020 (Pix opened in November 2020; the API document's
+ * own examples are of September) and at most a day after it reached us (a bank's clock a little ahead).
+ * A year 0000 or 9999 is a broken entry, skipped like any other.
+ */
+export const PIX_EARLIEST_TIME = new Date('2020-01-01T00:00:00Z');
+export const PIX_LATEST_AHEAD_MS = 86_400_000;
+export function pixTimeIsBelievable(paidAt: Date, receivedAt: Date): boolean {
+  const time = paidAt.getTime();
+  return time >= PIX_EARLIEST_TIME.getTime() && time <= receivedAt.getTime() + PIX_LATEST_AHEAD_MS;
+}
+
+/** The money a Pix's refunds gave back (the DEVOLVIDO ones), in cents, and when the last of them settled. */
+export function pixRefunded(entry: PixWebhookEntry): { cents: number; at: Date | null } {
+  const refunds = entry.devolucoes === undefined ? [] : [entry.devolucoes].flat();
+  let cents = 0;
+  let at: Date | null = null;
+  for (const refund of refunds) {
+    if (refund.status !== 'DEVOLVIDO') continue;
+    cents += pixAmountCents(refund.valor);
+    const settled = refund.horario?.liquidacao ?? refund.horario?.solicitacao;
+    if (settled && (at === null || new Date(settled) > at)) at = new Date(settled);
+  }
+  return { cents, at };
+}
 
 /** The body: `{ pix: [...] }` as the standard says, or the bare array some banks send. Entries are checked one by one. */
 export const pixWebhookBodySchema = z.union([
@@ -51,8 +110,10 @@ export const pixWebhookAnswerSchema = z.object({
   received: z.number(),
   /** Pix already stored (a replay): nothing changed. */
   repeated: z.number(),
-  /** Entries that are not a Pix of the standard: logged, not stored. */
+  /** Entries that are not a Pix of the standard (or not storable, or of an unbelievable time): logged, not stored. */
   ignored: z.number(),
+  /** Pix whose refund ('devolucoes', DEVOLVIDO) was recorded now: the order's payment is marked refunded. */
+  refunded: z.number(),
 });
 
 /** Why a Pix received confirmed no order. */
@@ -93,6 +154,14 @@ export const PAYMENT_TEXTS = {
   /** The history note of a payment confirmed by a Pix. */
   confirmedNote: (endToEndId: string) => `Pix automático: pagamento recebido pelo banco (E2E ${endToEndId}).`,
   matchedByHandNote: (endToEndId: string) => `Pix recebido identificado manualmente (E2E ${endToEndId}).`,
+  /** The history note of a refund the bank made ('devolucoes'): the order's status stays, the attendants decide. */
+  refundedNote: (refunded: string, amount: string, endToEndId: string) =>
+    `Pix devolvido ao pagador pelo banco: ${refunded} de ${amount} (E2E ${endToEndId}).`,
+  refundedNotMatchable: 'Este Pix foi devolvido ao pagador: não paga nenhum pedido.',
+  /** The bell's notification of a refund (kind pix_refunded). */
+  refundedTitle: 'Pix devolvido',
+  refundedBody: (refunded: string, amount: string, order: string | null) =>
+    `${refunded} de ${amount} devolvidos ao pagador${order ? ` do pedido ${order}` : ''}: o pagamento foi estornado.`,
   pixReceived: 'Pix recebido',
   webhookUrl: 'URL do webhook Pix',
   webhookRenewed: 'Nova URL do webhook Pix criada: cadastre-a no banco.',
@@ -112,6 +181,10 @@ export const pixReceivedSchema = z.object({
   /** When the order's payment was confirmed with it (at once with 'Pix automático', else by an attendant). */
   confirmedAt: z.string().nullable(),
   receivedAt: z.string(),
+  /** Reais the bank gave back to the payer (its refunds, DEVOLVIDO), 0 when none. */
+  refunded: z.number().optional(),
+  /** When the last refund settled, or null. */
+  refundedAt: z.string().nullable().optional(),
 });
 export type PixReceived = z.infer<typeof pixReceivedSchema>;
 

@@ -36,12 +36,21 @@ export const PROOF_TEXTS = {
     'ID da transação (E2E) inválido: são 32 caracteres: E, o ISPB do banco (8 dígitos), a data e hora (aaaammddhhmm) e 11 letras ou dígitos.',
   reused: (code: string) => `Este comprovante já foi usado no pedido ${code}.`,
   samePicture: (code: string) => `Comprovante igual ao do pedido ${code}.`,
+  nearPicture: (code: string) =>
+    `Comprovante parecido com o do pedido ${code} (redimensionado, recortado, girado ou espelhado): confira se não é o mesmo pagamento.`,
   beforeOrder: 'Atenção: o pagamento deste comprovante é anterior ao pedido.',
   endToEndLabel: 'ID da transação (E2E)',
 } as const;
 
-/** The E2E id typed from a proof (optional): trimmed, checked by `parseEndToEndId`. */
+/**
+ * An E2E id as it is kept and compared everywhere (a proof's, the webhook's, a match by hand): upper case.
+ * Banks print and send the 11 last characters in either case, so 'kkk…' and 'KKK…' are one payment.
+ */
+export const normalizeEndToEndId = (id: string): string => id.toUpperCase();
+
+/** The E2E id typed from a proof (optional): trimmed, upper-cased, checked by `parseEndToEndId`. */
 export const proofEndToEndIdSchema = z
   .string({ error: PROOF_TEXTS.endToEndInvalid })
   .trim()
+  .overwrite(normalizeEndToEndId)
   .refine((id) => parseEndToEndId(id) !== undefined, PROOF_TEXTS.endToEndInvalid);

@@ -236,6 +236,7 @@ export interface OrderImages {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   kind: OrderImageKind;
+  near_hashes: string[] | null;
   order_id: number;
   path: string;
   phash: string | null;
@@ -337,6 +338,8 @@ export interface PixReceived {
   paid_at: Timestamp;
   payer: string | null;
   received_at: Generated<Timestamp>;
+  refunded_at: Timestamp | null;
+  refunded_cents: Generated<number>;
   txid: string | null;
   unmatched_reason: PixUnmatchedReasonColumn | null;
 }

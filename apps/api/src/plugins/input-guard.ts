@@ -3,6 +3,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route checks the parts of its body it keeps, one by one (`findUnsafeValue`), instead of the guard
+     * refusing the whole body for one bad value: the bank's Pix webhook, whose good entries must be stored
+     * beside a bad one. Its JSON is decoded leniently: a byte that is not UTF-8 becomes a lone surrogate
+     * (U+DC80–U+DCFF, as Python's 'surrogateescape'), which `findUnsafeValue` then finds in its entry.
+     */
+    ownBodyCheck?: boolean;
+  }
+}
+
 export const INPUT_TEXTS = {
   invalidUtf8: 'O corpo da requisição não é um texto UTF-8 válido.',
   unstorableText: 'Um texto informado contém caracteres inválidos (caractere nulo ou emoji partido).',
@@ -61,10 +73,55 @@ function checkTexts(values: unknown, location: Location) {
   }
 }
 
+/**
+ * UTF-8 decoded with each byte that is not part of a valid sequence turned into a lone surrogate U+DC80 +
+ * (byte − 0x80): the text keeps the place of the damage, and `hasUnstorableCharacters` sees it there.
+ */
+export function decodeUtf8Escaping(bytes: Uint8Array): string {
+  const decoder = new TextDecoder('utf-8');
+  const parts: string[] = [];
+  let start = 0;
+  let i = 0;
+  while (i < bytes.length) {
+    const length = validSequenceLength(bytes, i);
+    if (length > 0) {
+      i += length;
+      continue;
+    }
+    if (start < i) parts.push(decoder.decode(bytes.subarray(start, i)));
+    parts.push(String.fromCharCode(0xdc00 + (bytes[i] as number)));
+    i += 1;
+    start = i;
+  }
+  if (start < bytes.length) parts.push(decoder.decode(bytes.subarray(start)));
+  return parts.join('');
+}
+
+/** The length of the well-formed UTF-8 sequence at `i` (RFC 3629: no overlong form, no surrogate), or 0. */
+function validSequenceLength(bytes: Uint8Array, i: number): number {
+  const lead = bytes[i] as number;
+  if (lead < 0x80) return 1;
+  const next = (k: number) => bytes[i + k] ?? 0;
+  const tail = (k: number) => (next(k) & 0xc0) === 0x80;
+  if (lead >= 0xc2 && lead <= 0xdf) return tail(1) ? 2 : 0;
+  if (lead >= 0xe0 && lead <= 0xef) {
+    const low = lead === 0xe0 ? 0xa0 : 0x80;
+    const high = lead === 0xed ? 0x9f : 0xbf;
+    return next(1) >= low && next(1) <= high && tail(2) ? 3 : 0;
+  }
+  if (lead >= 0xf0 && lead <= 0xf4) {
+    const low = lead === 0xf0 ? 0x90 : 0x80;
+    const high = lead === 0xf4 ? 0x8f : 0xbf;
+    return next(1) >= low && next(1) <= high && tail(2) && tail(3) ? 4 : 0;
+  }
+  return 0;
+}
+
 /** Runs before any route's schema: the one place hostile input is turned away (see docs/architecture.md). */
 function guardRequest(request: FastifyRequest) {
   checkTexts(request.params, 'params');
   checkTexts(request.query, 'query');
+  if (request.routeOptions.config.ownBodyCheck) return;
   const problem = findUnsafeValue(request.body);
   if (problem) throw invalidInput(problem.message, 'body', problem.path);
 }
@@ -84,6 +141,10 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
     try {
       text = utf8.decode(body as Buffer);
     } catch {
+      if (request.routeOptions.config.ownBodyCheck) {
+        parseJson(request, decodeUtf8Escaping(body as Buffer), done);
+        return;
+      }
       done(new AppError(400, INPUT_TEXTS.invalidUtf8, { code: 'INVALID_JSON' }), undefined);
       return;
     }

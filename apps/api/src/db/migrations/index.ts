@@ -36,6 +36,8 @@ import { importMovements } from './0037-import-movements';
 import { customerStatusCounts } from './0038-customer-status-counts';
 import { customersNameIndexWithSearch } from './0039-customers-name-index-with-search';
 import { authEvents } from './0040-auth-events';
+import { pixRefunds } from './0042-pix-refunds';
+import { receiptNearHashes } from './0047-receipt-near-hashes';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -76,6 +78,8 @@ export const migrations: Record<string, Migration> = {
   '0038-customer-status-counts': customerStatusCounts,
   '0039-customers-name-index-with-search': customersNameIndexWithSearch,
   '0040-auth-events': authEvents,
+  '0042-pix-refunds': pixRefunds,
+  '0047-receipt-near-hashes': receiptNearHashes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -73,6 +73,19 @@ export const unidentifiedPix = (db: Executor, since: Date, cap: number) =>
     .limit(cap)
     .execute();
 
+/** Pix the bank gave back to their payers (issue 34 §3) since `since`, with the order each paid. */
+export const refundedPix = (db: Executor, since: Date, cap: number) =>
+  db
+    .selectFrom('pix_received as p')
+    .leftJoin('orders as o', 'o.id', 'p.order_id')
+    .select(['p.end_to_end_id', 'p.amount_cents', 'p.refunded_cents', 'p.refunded_at', 'p.order_id', 'o.code'])
+    .where('p.refunded_at', 'is not', null)
+    .where('p.refunded_at', '>=', since)
+    .orderBy('p.refunded_at', 'desc')
+    .orderBy('p.end_to_end_id')
+    .limit(cap)
+    .execute();
+
 export const settlementsWithDifference = (db: Executor, since: Date, cap: number) =>
   db
     .selectFrom('courier_runs as r')

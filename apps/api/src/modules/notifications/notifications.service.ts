@@ -15,6 +15,7 @@ import {
   ORDER_STATUS,
   ORDER_STATUS_LABELS,
   type OrderStatusKey,
+  PAYMENT_TEXTS,
   SEARCH_LINKS,
 } from '@backoffice/contract';
 import type { DB } from '../../db/database';
@@ -133,6 +134,20 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
           body: `${brl(pix.amount_cents)}${pix.payer ? ` de ${pix.payer}` : ''} sem pedido correspondente.`,
           link: SETTINGS_LINK,
           createdAt: iso(pix.received_at),
+        });
+      }
+    }
+
+    if (may(principal, 'pix_refunded')) {
+      for (const pix of await repo.refundedPix(db, since, cap)) {
+        out.push({
+          // A further refund of the same Pix is news again (the amount is part of the id).
+          id: `pix-refund:${pix.end_to_end_id}:${pix.refunded_cents}`,
+          kind: 'pix_refunded',
+          title: PAYMENT_TEXTS.refundedTitle,
+          body: PAYMENT_TEXTS.refundedBody(brl(pix.refunded_cents), brl(pix.amount_cents), pix.code),
+          link: pix.order_id === null ? SETTINGS_LINK : SEARCH_LINKS.order(pix.order_id),
+          createdAt: iso(pix.refunded_at as Date),
         });
       }
     }

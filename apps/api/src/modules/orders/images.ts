@@ -22,6 +22,8 @@ export interface NormalizedPicture {
   extension: 'jpg' | 'png';
   /** The picture's perceptual hash (`differenceHash`): the same picture re-encoded keeps (nearly) the same. */
   phash: string;
+  /** Its near-match hashes (`nearHashes`): of the picture framed, and of its mirror image. */
+  nearHashes: [string, string];
 }
 
 /**
@@ -30,7 +32,11 @@ export interface NormalizedPicture {
  * different JPEG quality moves few bits; another picture moves about half of them.
  */
 export async function differenceHash(image: Buffer): Promise<string> {
-  const grey = await sharp(image).greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer();
+  return rowDifferences(await sharp(image).greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer());
+}
+
+/** The 64 bits of a 9×8 grey picture's rows compared neighbour by neighbour, as 16 hex digits. */
+function rowDifferences(grey: Buffer): string {
   let bits = 0n;
   for (let row = 0; row < 8; row++) {
     for (let col = 0; col < 8; col++) {
@@ -40,6 +46,41 @@ export async function differenceHash(image: Buffer): Promise<string> {
     }
   }
   return bits.toString(16).padStart(16, '0');
+}
+
+/** How far (in pixels of a grey level) a frame's colour may drift and still be the frame (JPEG noise). */
+const FRAME_THRESHOLD = 30;
+
+/**
+ * The picture in grey without a frame someone added around it: a band of one colour on all four sides (a
+ * border, a screenshot's black bars) is cut off. A band on fewer sides is the picture's own (a header, a
+ * margin) and stays, so two different proofs of one bank are not both cut down to their text.
+ */
+async function framedGrey(image: Buffer): Promise<Buffer> {
+  const grey = await sharp(image).flatten({ background: '#ffffff' }).greyscale().toColourspace('b-w').png().toBuffer();
+  const whole = await sharp(grey).metadata();
+  const { info } = await sharp(grey).trim({ threshold: FRAME_THRESHOLD }).toBuffer({ resolveWithObject: true });
+  const left = -(info.trimOffsetLeft ?? 0);
+  const top = -(info.trimOffsetTop ?? 0);
+  const right = (whole.width ?? 0) - left - info.width;
+  const bottom = (whole.height ?? 0) - top - info.height;
+  if (!(left > 0 && top > 0 && right > 0 && bottom > 0)) return grey;
+  return sharp(grey).extract({ left, top, width: info.width, height: info.height }).png().toBuffer();
+}
+
+/**
+ * The near-match hashes of a payment proof (issue 34 §3, decision 0032): the difference hash of the picture
+ * in grey without an added frame, and of its mirror image. A proof sent again resized, with a border, cropped
+ * 5 % or turned 3° lands a few bits from the first (at most NEAR_PICTURE_BITS apart); a mirrored one is
+ * near the first's mirror hash.
+ */
+export async function nearHashes(image: Buffer): Promise<[string, string]> {
+  const grey = await framedGrey(image);
+  const small = (mirror: boolean) => {
+    const base = sharp(grey);
+    return (mirror ? base.flop() : base).greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer();
+  };
+  return [rowDifferences(await small(false)), rowDifferences(await small(true))];
 }
 
 /**
@@ -93,7 +134,7 @@ export async function normalizeOrderPicture(base64: string, kind: OrderPictureKi
       kind === 'signature'
         ? await resized.png({ compressionLevel: 9 }).toBuffer()
         : await resized.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-    return { data, extension: output.extension, phash: await differenceHash(data) };
+    return { data, extension: output.extension, phash: await differenceHash(data), nearHashes: await nearHashes(data) };
   } catch {
     throw badRequest(ORDER_TEXTS.imageInvalid, 'INVALID_IMAGE');
   }

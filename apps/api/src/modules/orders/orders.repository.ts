@@ -68,6 +68,15 @@ export type LockedOrder = Pick<
 /** How many codes are tried before giving up (6 characters of 31 letters: a clash is rare). */
 const CODE_ATTEMPTS = 10;
 
+/** The payment proofs of every order but `orderId`, with their order's id and code. */
+const otherReceipts = (db: Executor, orderId: number) =>
+  db
+    .selectFrom('order_images as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .select(['i.order_id', 'o.code'])
+    .where('i.kind', '=', 'RECEIPT')
+    .where('i.order_id', '<>', orderId);
+
 /** The expression code search compares: upper case, without the dash ("k7m4qp" finds "K7M-4QP"). */
 export const normalizedCode = sql<string>`upper(replace(o.code, '-', ''))`;
 
@@ -398,7 +407,7 @@ export const ordersRepository = {
   images(db: Executor, orderId: number, kind: OrderImageKind) {
     return db
       .selectFrom('order_images')
-      .select(['path', 'created_at', 'phash'])
+      .select(['path', 'created_at', 'phash', 'near_hashes'])
       .where('order_id', '=', orderId)
       .where('kind', '=', kind)
       .orderBy('created_at')
@@ -413,6 +422,7 @@ export const ordersRepository = {
     keys: string[],
     at: Date,
     phash: string | null = null,
+    nearHashes: string[] | null = null,
   ) {
     if (keys.length === 0) return;
     await trx
@@ -425,6 +435,7 @@ export const ordersRepository = {
           created_at: at,
           phash,
           phash_bands: phash === null ? null : hashBands(phash),
+          near_hashes: nearHashes,
         })),
       )
       .execute();
@@ -435,14 +446,24 @@ export const ordersRepository = {
    * same picture: see `hashBands`), through the GIN index of migration 0026; the caller checks the distance.
    */
   receiptsSharingABand(db: Executor, orderId: number, bands: string[]) {
-    return db
-      .selectFrom('order_images as i')
-      .innerJoin('orders as o', 'o.id', 'i.order_id')
-      .select(['i.order_id', 'o.code', 'i.phash'])
-      .where('i.kind', '=', 'RECEIPT')
-      .where('i.order_id', '<>', orderId)
+    return otherReceipts(db, orderId)
+      .select('i.phash')
       .where(sql<boolean>`i.phash_bands && array[${sql.join(bands)}]::text[]`)
       .orderBy('i.id')
+      .execute();
+  },
+
+  /**
+   * The near-match hashes of the `limit` most recent payment proofs of other orders, newest first (the index
+   * of migration 0047), for the near-match check.
+   */
+  recentNearReceipts(db: Executor, orderId: number, limit: number) {
+    return otherReceipts(db, orderId)
+      .select('i.near_hashes')
+      .where('i.near_hashes', 'is not', null)
+      .orderBy('i.created_at', 'desc')
+      .orderBy('i.id', 'desc')
+      .limit(limit)
       .execute();
   },
 

@@ -72,6 +72,14 @@ const IMAGE_FOLDER = 'orders';
 /** Two proofs whose hashes differ in at most this many of 64 bits are the same picture. */
 const SAME_PICTURE_BITS = 6;
 const FLAT_PICTURE = '0000000000000000';
+/**
+ * Two proofs whose near-match hashes (picture without an added frame, or its mirror) differ in at most this
+ * many of 64 bits are flagged as a near match for review: the same proof resized, with a border, cropped
+ * 5 %, turned 3° or mirrored stays within it (proofs.test.ts); decision 0032.
+ */
+const NEAR_PICTURE_BITS = 14;
+/** How many of the most recent other proofs a proof is compared with for a near match. */
+const NEAR_PICTURE_CANDIDATES = 2_000;
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** An order row as the API answers it (the Order fields of section 3, plus the keys a screen needs). */
@@ -216,6 +224,7 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
       if (pictures?.kind === 'RECEIPT') {
         withKeys.receiptKey = keys[0];
         withKeys.receiptHash = normalized[0]?.phash;
+        withKeys.receiptNearHashes = normalized[0]?.nearHashes;
       }
       if (pictures?.kind === 'PACKAGING') withKeys.packagingKeys = keys;
       if (pictures?.kind === 'SIGNATURE') withKeys.signatureKey = keys[0];
@@ -240,6 +249,18 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
       url: links.sign(storage.url(row.path), row.path, reader),
       createdAt: iso(row.created_at),
     }));
+  }
+
+  /**
+   * The most recent other proof near this one's near-match hash: the same picture as it or as its mirror
+   * (each proof keeps both) at most NEAR_PICTURE_BITS bits apart, among the NEAR_PICTURE_CANDIDATES newest.
+   */
+  async function nearReceipt(orderId: number, hash: string | undefined) {
+    if (!hash || hash === FLAT_PICTURE) return undefined;
+    const others = await repo.recentNearReceipts(db, orderId, NEAR_PICTURE_CANDIDATES);
+    return others.find((other) =>
+      (other.near_hashes ?? []).some((candidate) => hashDistance(candidate, hash) <= NEAR_PICTURE_BITS),
+    );
   }
 
   return {
@@ -399,6 +420,8 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
               amount: centsToReais(pix.amount_cents),
               paidAt: iso(pix.paid_at),
               confirmedAt: pix.confirmed_at ? iso(pix.confirmed_at) : null,
+              refunded: centsToReais(pix.refunded_cents),
+              refundedAt: pix.refunded_at ? iso(pix.refunded_at) : null,
             }
           : null,
       };
@@ -418,19 +441,24 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
 
     /**
      * The latest payment proof, with the other order whose proof is the same picture (a perceptual hash at
-     * most SAME_PICTURE_BITS bits apart: re-encoding does not hide it), for the approval dialog.
+     * most SAME_PICTURE_BITS bits apart: re-encoding does not hide it) or, failing that, a near match for
+     * review (`near: true`: the same proof resized, bordered, cropped, turned or mirrored, NEAR_PICTURE_BITS),
+     * for the approval dialog.
      */
     async receipt(principal: Principal, orderId: number): Promise<OrderImage | null> {
       const image = (await imagesOf(principal, orderId, 'RECEIPT')).at(-1);
       if (!image) return null;
-      const phash = (await repo.images(db, orderId, 'RECEIPT')).at(-1)?.phash;
+      const stored = (await repo.images(db, orderId, 'RECEIPT')).at(-1);
+      const phash = stored?.phash;
       // A flat picture (every neighbour alike) says nothing about its content: it is never flagged.
       if (!phash || phash === FLAT_PICTURE) return { ...image, sameAs: null };
       const bands = hashBands(phash) as string[];
       const same = (await repo.receiptsSharingABand(db, orderId, bands)).find(
         (other) => other.phash !== null && hashDistance(other.phash, phash) <= SAME_PICTURE_BITS,
       );
-      return { ...image, sameAs: same ? { orderId: same.order_id, code: same.code } : null };
+      if (same) return { ...image, sameAs: { orderId: same.order_id, code: same.code } };
+      const near = await nearReceipt(orderId, stored?.near_hashes?.[0]);
+      return { ...image, sameAs: near ? { orderId: near.order_id, code: near.code, near: true } : null };
     },
     signature: async (principal: Principal, orderId: number) =>
       (await imagesOf(principal, orderId, 'SIGNATURE')).at(-1) ?? null,
@@ -616,7 +644,7 @@ export async function placeOrder(
   const at = new Date();
   if (receipt) {
     const key = await storage.put(trx, IMAGE_FOLDER, receipt.data, receipt.extension);
-    await repo.insertImages(trx, order.id, 'RECEIPT', [key], at, receipt.phash);
+    await repo.insertImages(trx, order.id, 'RECEIPT', [key], at, receipt.phash, receipt.nearHashes);
   }
   await recordOrderEvent(trx, {
     order,
@@ -651,6 +679,9 @@ export interface ReceivedPix {
   amountCents: number;
   paidAt: Date;
   payer: string | null;
+  /** What its refunds (DEVOLVIDO) gave back so far, and when the last settled (null without refunds). */
+  refundedCents: number;
+  refundedAt: Date | null;
 }
 
 /** Which move a received payment makes from where the order waits. */
@@ -684,13 +715,18 @@ async function pixRefusal(
 }
 
 /**
- * A Pix the bank's webhook told us of, in one transaction: stored once by its E2E id ('repeated' when it
- * already was: nothing changes); matched to the order its txid names when that order waits for its payment
- * and the amount is exactly its total (else stored as not identified, with the reason); and, with 'Pix
- * automático' on (`confirm`), the order's payment confirmed through the workflow by the bank. Concurrent
- * deliveries of one E2E id wait on its primary key: one confirmation.
+ * A Pix the bank's webhook told us of, in one transaction: stored once by its E2E id (a replay changes
+ * nothing); matched to the order its txid names when that order waits for its payment and the amount is
+ * exactly its total (else stored as not identified, with the reason); and, with 'Pix automático' on
+ * (`confirm`), the order's payment confirmed through the workflow by the bank. A refund it carries beyond
+ * what was recorded marks the payment refunded (`recordPixRefund`). Concurrent deliveries of one E2E id
+ * wait on its primary key: one confirmation.
  */
-export function receivePix(db: DB, pix: ReceivedPix, confirm: boolean): Promise<'stored' | 'repeated'> {
+export function receivePix(
+  db: DB,
+  pix: ReceivedPix,
+  confirm: boolean,
+): Promise<{ stored: boolean; refunded: boolean }> {
   return db.transaction().execute(async (trx) => {
     const stored = await pixRepo.insertOnce(trx, {
       end_to_end_id: pix.endToEndId,
@@ -700,22 +736,57 @@ export function receivePix(db: DB, pix: ReceivedPix, confirm: boolean): Promise<
       payer: pix.payer,
       unmatched_reason: pix.txid ? 'UNKNOWN_TXID' : 'NO_TXID',
     });
-    if (!stored) return 'repeated';
-    const orderId = pix.txid ? await repo.idByTxid(trx, pix.txid) : undefined;
-    const order = orderId === undefined ? undefined : await repo.lockById(trx, orderId);
-    if (!order) return 'stored';
-    const refused = await pixRefusal(trx, order, pix.amountCents);
-    if (refused) {
-      await pixRepo.unmatched(trx, pix.endToEndId, refused.reason);
-      return 'stored';
-    }
-    await pixRepo.match(trx, pix.endToEndId, order.id, null);
-    const action = PIX_SETTLES[order.status as OrderStatusKey];
-    if (confirm && action) {
-      await transition(trx, order, action, 'bank', { note: PAYMENT_TEXTS.confirmedNote(pix.endToEndId) });
-    }
-    return 'stored';
+    // A Pix given back whole before we heard of it pays nothing: matched (the attendants see it), not confirmed.
+    if (stored) await matchReceivedPix(trx, pix, confirm && pix.refundedCents < pix.amountCents);
+    const refunded = pix.refundedCents > 0 && (await recordPixRefund(trx, pix));
+    return { stored, refunded };
   });
+}
+
+/** A Pix just stored: matched to the order its txid names, or kept as not identified with the reason. */
+async function matchReceivedPix(trx: Transaction<Database>, pix: ReceivedPix, confirm: boolean): Promise<void> {
+  const orderId = pix.txid ? await repo.idByTxid(trx, pix.txid) : undefined;
+  const order = orderId === undefined ? undefined : await repo.lockById(trx, orderId);
+  if (!order) return;
+  const refused = await pixRefusal(trx, order, pix.amountCents);
+  if (refused) {
+    await pixRepo.unmatched(trx, pix.endToEndId, refused.reason);
+    return;
+  }
+  await pixRepo.match(trx, pix.endToEndId, order.id, null);
+  const action = PIX_SETTLES[order.status as OrderStatusKey];
+  if (confirm && action) {
+    await transition(trx, order, action, 'bank', { note: PAYMENT_TEXTS.confirmedNote(pix.endToEndId) });
+  }
+}
+
+/**
+ * The bank gave (part of) a stored Pix back to its payer (`devolucoes`, DEVOLVIDO): when that is more than
+ * was recorded, the Pix keeps the refunded amount and time, and the order it paid gets a line in its
+ * history by 'Sistema' (its status stays: the attendants, told by the bell, decide what follows). False
+ * when nothing new was refunded (a replay).
+ */
+async function recordPixRefund(trx: Transaction<Database>, pix: ReceivedPix): Promise<boolean> {
+  const row = await pixRepo.lock(trx, pix.endToEndId);
+  if (!row || pix.refundedCents <= row.refunded_cents) return false;
+  const at = pix.refundedAt ?? new Date();
+  await pixRepo.refund(trx, pix.endToEndId, pix.refundedCents, at);
+  if (row.order_id === null) return true;
+  const order = await repo.lockById(trx, row.order_id);
+  if (!order) return true;
+  await repo.insertHistory(trx, {
+    order_id: order.id,
+    status: order.status,
+    employee_id: null,
+    note: PAYMENT_TEXTS.refundedNote(
+      formatBRL(centsToReais(pix.refundedCents)),
+      formatBRL(centsToReais(row.amount_cents)),
+      row.end_to_end_id,
+    ),
+    created_at: new Date(),
+  });
+  await repo.update(trx, order.id, { updated_at: nextUpdatedAt(order) });
+  return true;
 }
 
 /**
@@ -730,6 +801,7 @@ export async function matchPixByHand(db: DB, principal: Principal, endToEndId: s
     if (!pix) throw notFound(PAYMENT_TEXTS.pixNotFound);
     if (pix.order_id === orderId) return; // sent again (its answer was lost): done already, nothing changes
     if (pix.order_id !== null) throw conflict(PAYMENT_TEXTS.alreadyMatched, 'PIX_ALREADY_MATCHED');
+    if (pix.refunded_cents > 0) throw conflict(PAYMENT_TEXTS.refundedNotMatchable, 'PIX_NOT_MATCHED');
     const order = await repo.lockById(trx, orderId);
     if (!order) throw notFound(PAYMENT_TEXTS.orderNotFound);
     const refused = await pixRefusal(trx, order, pix.amount_cents);
@@ -761,6 +833,8 @@ export async function receivedPixPage(db: DB, query: PixReceivedQuery): Promise<
       reason: row.unmatched_reason,
       confirmedAt: row.confirmed_at ? iso(row.confirmed_at) : null,
       receivedAt: iso(row.received_at),
+      refunded: centsToReais(row.refunded_cents),
+      refundedAt: row.refunded_at ? iso(row.refunded_at) : null,
     })),
     total,
   };

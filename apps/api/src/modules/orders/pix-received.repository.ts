@@ -51,6 +51,15 @@ export const pixReceivedRepository = {
       .execute();
   },
 
+  /** The bank gave `refundedCents` of this Pix back to its payer (in all), the last of it at `at`. */
+  async refund(trx: Transaction<Database>, endToEndId: string, refundedCents: number, at: Date): Promise<void> {
+    await trx
+      .updateTable('pix_received')
+      .set({ refunded_cents: refundedCents, refunded_at: at })
+      .where('end_to_end_id', '=', endToEndId)
+      .execute();
+  },
+
   /** The order's payment is settled: its Pix received, if any, is confirmed now. */
   async confirmFor(trx: Transaction<Database>, orderId: number, at: Date): Promise<void> {
     await trx
@@ -78,6 +87,8 @@ export const pixReceivedRepository = {
         'p.unmatched_reason',
         'p.confirmed_at',
         'p.received_at',
+        'p.refunded_cents',
+        'p.refunded_at',
       ])
       .orderBy('p.received_at', 'desc')
       .orderBy('p.end_to_end_id')

@@ -4,6 +4,7 @@ import {
   type EmployeeFunc,
   findTransition,
   findTransitionByAction,
+  normalizeEndToEndId,
   ORDER_ACTION_LABELS,
   ORDER_STATUS,
   ORDER_TEXTS,
@@ -40,6 +41,8 @@ export interface TransitionInput extends OrderConcurrency {
   receiptKey?: string;
   /** The perceptual hash of the receipt picture (images.ts `differenceHash`). */
   receiptHash?: string;
+  /** Its near-match hashes (images.ts `nearHashes`). */
+  receiptNearHashes?: string[];
   /** The E2E id read off the payment proof (approve): refused when another order used it, stored with the move. */
   proofEndToEndId?: string;
   packagingKeys?: string[];
@@ -232,7 +235,15 @@ export async function transition(
       }
       case 'storeReceipt':
         if (input.receiptKey) {
-          await repo.insertImages(trx, order.id, 'RECEIPT', [input.receiptKey], at, input.receiptHash ?? null);
+          await repo.insertImages(
+            trx,
+            order.id,
+            'RECEIPT',
+            [input.receiptKey],
+            at,
+            input.receiptHash ?? null,
+            input.receiptNearHashes ?? null,
+          );
         }
         break;
       case 'storePackagingPhotos':
@@ -252,12 +263,14 @@ export async function transition(
     }
   }
   if (input.proofEndToEndId) {
-    // One proof, one order: two approvals naming the same E2E id queue here, and the second one is refused.
-    await sql`select pg_advisory_xact_lock(hashtext(${input.proofEndToEndId}))`.execute(trx);
-    const other = await repo.otherOrderWithProof(trx, input.proofEndToEndId, order.id);
+    // One proof, one order, whatever the case its last characters were typed in: kept and compared upper-case.
+    const proof = normalizeEndToEndId(input.proofEndToEndId);
+    // Two approvals naming the same E2E id queue here, and the second one is refused.
+    await sql`select pg_advisory_xact_lock(hashtext(${proof}))`.execute(trx);
+    const other = await repo.otherOrderWithProof(trx, proof, order.id);
     if (other) throw conflict(PROOF_TEXTS.reused(other.code), 'PROOF_REUSED', { orderId: other.id, code: other.code });
-    values.proof_end_to_end_id = input.proofEndToEndId;
-    changes.proofEndToEndId = input.proofEndToEndId;
+    values.proof_end_to_end_id = proof;
+    changes.proofEndToEndId = proof;
   }
   await repo.update(trx, order.id, values);
   // The payment settled: a Pix received for this order (Pix automático off: an attendant's click) is confirmed.

@@ -56,9 +56,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/pix/webhook/:secret/pix',
     {
-      config: { permissions: 'public' },
-      // A wrong secret is a 404 before the body is even read: nothing is recorded.
-      preValidation: async (request) => {
+      // Each entry is checked on its own by the service: one bad value does not refuse the good Pix beside it.
+      config: { permissions: 'public', ownBodyCheck: true },
+      // A wrong secret is a 404 before the body is even read (onRequest runs before the parser): nothing is
+      // parsed nor recorded.
+      onRequest: async (request) => {
         const { secret } = request.params as { secret?: unknown };
         if (typeof secret !== 'string' || !(await service.isSecret(secret)))
           throw notFound(PAYMENT_TEXTS.webhookNotFound);

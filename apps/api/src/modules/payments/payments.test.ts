@@ -29,7 +29,7 @@ const webhook = (body: unknown, key = secret) => call('POST', `/payments/pix/web
 /** 32 letters and digits, as an E2E id: 'E', an ISPB, yyyyMMddHHmm, 11 more (unique per call). */
 let e2eCounter = 0;
 const e2e = () =>
-  `E00000000202611221030${String(++e2eCounter).padStart(3, '0')}${randomUUID().replace(/-/g, '').slice(0, 8)}`;
+  `E00000000202611221030${String(++e2eCounter).padStart(3, '0')}${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 
 async function setPixAuto(on: boolean) {
   await t.db
@@ -166,7 +166,7 @@ describe('a Pix sale confirmed by the bank', () => {
     };
     const res = await webhook(body);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ received: 1, repeated: 0, ignored: 0 });
+    expect(res.json()).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 0 });
 
     expect((await orderRow(order.id)).status).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
     const history = await historyOf(order.id);
@@ -183,8 +183,8 @@ describe('a Pix sale confirmed by the bank', () => {
 
     // The bank delivers it again (and once more with its bare-array form): nothing moves, nothing is added.
     const updatedAt = (await orderRow(order.id)).updated_at.getTime();
-    expect((await webhook(body)).json()).toEqual({ received: 0, repeated: 1, ignored: 0 });
-    expect((await webhook(body.pix)).json()).toEqual({ received: 0, repeated: 1, ignored: 0 });
+    expect((await webhook(body)).json()).toEqual({ received: 0, repeated: 1, ignored: 0, refunded: 0 });
+    expect((await webhook(body.pix)).json()).toEqual({ received: 0, repeated: 1, ignored: 0, refunded: 0 });
     expect(await historyOf(order.id)).toHaveLength(2);
     expect((await orderRow(order.id)).updated_at.getTime()).toBe(updatedAt);
   });
@@ -224,7 +224,7 @@ describe('a Pix sale confirmed by the bank', () => {
         { endToEndId: notWaiting, txid: cancelled.txid, valor: '123.45', horario: at },
       ],
     });
-    expect(res.json()).toEqual({ received: 4, repeated: 0, ignored: 0 });
+    expect(res.json()).toEqual({ received: 4, repeated: 0, ignored: 0, refunded: 0 });
     expect((await orderRow(order.id)).status).toBe(ORDER_STATUS.PROCESSANDO);
     expect((await orderRow(cancelled.id)).status).toBe(ORDER_STATUS.CANCELADO);
     expect((await pixRow(wrongAmount))?.unmatched_reason).toBe('AMOUNT_MISMATCH');
@@ -334,15 +334,15 @@ describe('a Pix sale confirmed by the bank', () => {
       ],
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ received: 2, repeated: 0, ignored: 1 });
-    expect(await pixRow('E12345678202009091221kkkkkkkkkkk')).toMatchObject({
+    expect(res.json()).toEqual({ received: 2, repeated: 0, ignored: 1, refunded: 0 });
+    expect(await pixRow('E12345678202009091221KKKKKKKKKKK')).toMatchObject({
       txid: 'c3e0e7a4e7f1469a9f782d3d4999343c',
       amount_cents: 11_000,
       payer: '0123456789',
       order_id: null,
       unmatched_reason: 'UNKNOWN_TXID',
     });
-    expect((await pixRow('E12345678202009091221kkkkkkkkkkk'))?.paid_at.toISOString()).toBe('2020-09-09T20:15:00.358Z');
+    expect((await pixRow('E12345678202009091221KKKKKKKKKKK'))?.paid_at.toISOString()).toBe('2020-09-09T20:15:00.358Z');
     expectError(await webhook({ payments: [] }), 400, 'VALIDATION_FAILED');
   });
 });
@@ -404,5 +404,211 @@ describe('matching a Pix by hand', () => {
       'PIX_ALREADY_MATCHED',
     );
     expectError(await call('PATCH', `/payments/pix/received/${e2e()}`, { orderId: other.id }), 404, 'NOT_FOUND');
+  });
+});
+
+/** A delivery sent as the bank's bytes are (so a broken one can be sent), as JSON. */
+const webhookBytes = (body: Buffer | string, key = secret) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/payments/pix/webhook/${key}/pix`,
+    payload: body,
+    headers: { 'content-type': 'application/json' },
+  });
+
+describe('a delivery with one bad entry (issue 34 §3)', () => {
+  it('stores and confirms the good Pix beside entries with half an emoji, a number above 2³¹ or an odd field, and answers 200 with the counts', async () => {
+    await setPixAuto(true);
+    const order = await pixOrder();
+    const good = e2e();
+    const [surrogate, halfEmoji, bigNumber, numericValor] = [e2e(), e2e(), e2e(), e2e()];
+    const at = '2026-11-22T13:03:33.902Z';
+    const entry = (endToEndId: string, extra: string) =>
+      `{"endToEndId":"${endToEndId}","txid":"NOORDER1","valor":"10.00","horario":"${at}"${extra}}`;
+    const body = Buffer.concat([
+      Buffer.from(
+        `{"pix":[${[
+          // The good one, with fields of its own the standard allows (kept out, not refused).
+          `{"endToEndId":"${good}","txid":"${order.txid}","valor":"123.45","horario":"${at}","infoPagador":"Pedido 😀","chave":"loja@example.com","componentesValor":{"original":{"valor":"123.45"}}}`,
+          // A lone high surrogate, escaped: half an emoji.
+          entry(surrogate, ',"infoPagador":"Obrigado \\ud83d"'),
+          // A number no integer column holds, in a field of its own.
+          entry(bigNumber, ',"componentesValor":{"original":{"centavos":2147483648}}'),
+          // The amount as a number instead of the standard's '10.00'.
+          `{"endToEndId":"${numericValor}","valor":10,"horario":"${at}"}`,
+        ].join(',')},`,
+      ),
+      // Half an emoji as the bytes come: the first three of the four of U+1F600, then the string goes on.
+      Buffer.from(`{"endToEndId":"${halfEmoji}","valor":"10.00","horario":"${at}","infoPagador":"Oi `),
+      Buffer.from([0xf0, 0x9f, 0x98]),
+      Buffer.from(' tchau"}]}'),
+    ]);
+
+    const res = await webhookBytes(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: 1, repeated: 0, ignored: 4, refunded: 0 });
+    expect((await orderRow(order.id)).status).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
+    expect(await pixRow(good)).toMatchObject({ order_id: order.id, amount_cents: 12_345, payer: 'Pedido 😀' });
+    for (const bad of [surrogate, halfEmoji, bigNumber, numericValor]) expect(await pixRow(bad), bad).toBeUndefined();
+  });
+
+  it('skips a Pix whose horario is in year 0000 or 9999, and stores the one beside it', async () => {
+    const good = e2e();
+    const [year0, year9999] = [e2e(), e2e()];
+    const res = await webhook({
+      pix: [
+        { endToEndId: year0, valor: '10.00', horario: '0000-01-01T00:00:00Z' },
+        { endToEndId: year9999, valor: '10.00', horario: '9999-12-31T23:59:59Z' },
+        { endToEndId: good, valor: '10.00', horario: '2026-11-22T10:00:00-03:00' },
+      ],
+    });
+    expect(res.json()).toEqual({ received: 1, repeated: 0, ignored: 2, refunded: 0 });
+    expect(await pixRow(year0)).toBeUndefined();
+    expect(await pixRow(year9999)).toBeUndefined();
+    expect((await pixRow(good))?.paid_at.toISOString()).toBe('2026-11-22T13:00:00.000Z');
+  });
+});
+
+describe('a wrong secret (issue 34 §3)', () => {
+  it('is 404 before the body is read: an unparsable, a broken or a too large body is never parsed', async () => {
+    const wrong = 'not-the-secret';
+    const before = await pixCount();
+    // Each of these is refused by the parser when the secret is right (400, 400, 413): with a wrong secret
+    // the answer is 404, so the parser never ran.
+    const unparsable = '{"pix": [';
+    const broken = Buffer.from([0x7b, 0x22, 0xf0, 0x9f, 0x22, 0x7d]);
+    const huge = `{"pix":[],"x":"${'a'.repeat(13 * 1024 * 1024)}"}`;
+    expectError(await webhookBytes(unparsable, wrong), 404, 'NOT_FOUND');
+    expectError(await webhookBytes(broken, wrong), 404, 'NOT_FOUND');
+    expectError(await webhookBytes(huge, wrong), 404, 'NOT_FOUND');
+    expectError(await webhookBytes(unparsable), 400, 'INVALID_JSON');
+    expect((await webhookBytes(huge)).statusCode).toBe(413);
+    expect(await pixCount()).toBe(before);
+  });
+});
+
+describe('a refund of a Pix (devolucoes, issue 34 §3)', () => {
+  it("marks the order's payment refunded, writes it in the order's history and rings the attendants' bell, once", async () => {
+    await setPixAuto(true);
+    const order = await pixOrder();
+    const id = e2e();
+    const pix = { endToEndId: id, txid: order.txid, valor: '123.45', horario: '2026-11-22T13:03:33.902Z' };
+    expect((await webhook({ pix: [pix] })).json()).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 0 });
+    const statusPaid = (await orderRow(order.id)).status;
+    expect(statusPaid).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
+
+    // A refund still being processed has given nothing back: the delivery is a replay.
+    const pending = {
+      id: 'D1',
+      rtrId: `D${id.slice(1)}`,
+      valor: '123.45',
+      horario: { solicitacao: '2026-11-23T12:00:00Z' },
+      status: 'EM_PROCESSAMENTO',
+    };
+    expect((await webhook({ pix: [{ ...pix, devolucoes: [pending] }] })).json()).toEqual({
+      received: 0,
+      repeated: 1,
+      ignored: 0,
+      refunded: 0,
+    });
+    expect((await pixRow(id))?.refunded_cents).toBe(0);
+
+    const done = {
+      ...pending,
+      status: 'DEVOLVIDO',
+      horario: { ...pending.horario, liquidacao: '2026-11-23T12:00:05Z' },
+    };
+    const res = await webhook({ pix: [{ ...pix, devolucoes: [done] }] });
+    expect(res.json()).toEqual({ received: 0, repeated: 0, ignored: 0, refunded: 1 });
+
+    // The order: its status stays (the attendants decide), its Pix shows the refund, its history says it.
+    const detail = (await call('GET', `/orders/by-id/${order.id}`)).json() as {
+      data: { statusKey: number; pixReceived: Record<string, unknown> };
+    };
+    expect(detail.data.statusKey).toBe(statusPaid);
+    expect(detail.data.pixReceived).toMatchObject({
+      endToEndId: id,
+      amount: 123.45,
+      refunded: 123.45,
+      refundedAt: '2026-11-23T12:00:05.000Z',
+    });
+    const history = await historyOf(order.id);
+    expect(history.at(-1)).toEqual({
+      status: statusPaid,
+      employee_id: null,
+      note: `Pix devolvido ao pagador pelo banco: R$ 123,45 de R$ 123,45 (E2E ${id}).`,
+    });
+    const received = pixReceivedListSchema.parse(
+      (await call('GET', '/payments/pix/received?state=matched&items=100')).json(),
+    );
+    expect(received.data.find((p) => p.endToEndId === id)).toMatchObject({ refunded: 123.45 });
+
+    // The bell: the attendants (orders) are told, the stocker is not.
+    const bell = async (token: string) =>
+      (
+        (await call('GET', '/notifications?limit=100', undefined, token)).json() as {
+          data: Array<{ id: string; kind: string; title: string; body: string; link: string }>;
+        }
+      ).data.filter((n) => n.kind === 'pix_refunded' && n.id.includes(id));
+    expect(await bell(tokens.attendant)).toEqual([
+      expect.objectContaining({
+        id: `pix-refund:${id}:12345`,
+        title: 'Pix devolvido',
+        body: `R$ 123,45 de R$ 123,45 devolvidos ao pagador do pedido ${order.code}: o pagamento foi estornado.`,
+        link: `/admin/orders?order=${order.id}`,
+      }),
+    ]);
+    expect(await bell(tokens.stocker)).toEqual([]);
+
+    // The same refund delivered again changes nothing.
+    expect((await webhook({ pix: [{ ...pix, devolucoes: [done] }] })).json()).toEqual({
+      received: 0,
+      repeated: 1,
+      ignored: 0,
+      refunded: 0,
+    });
+    expect(await historyOf(order.id)).toHaveLength(history.length);
+  });
+
+  it("a Pix first heard of already given back whole is matched and recorded, but 'Pix automático' does not confirm the order", async () => {
+    await setPixAuto(true);
+    const order = await pixOrder();
+    const id = e2e();
+    const refund = { id: 'D3', valor: '123.45', status: 'DEVOLVIDO', horario: { liquidacao: '2026-11-23T09:00:00Z' } };
+    const res = await webhook({
+      pix: [{ endToEndId: id, txid: order.txid, valor: '123.45', horario: '2026-11-22T10:00:00Z', devolucoes: refund }],
+    });
+    expect(res.json()).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 1 });
+    expect((await orderRow(order.id)).status).toBe(ORDER_STATUS.PROCESSANDO);
+    expect(await pixRow(id)).toMatchObject({ order_id: order.id, refunded_cents: 12_345, confirmed_at: null });
+  });
+
+  it('a Pix that paid no order and was given back cannot be matched by hand', async () => {
+    await setPixAuto(false);
+    const order = await pixOrder();
+    const id = e2e();
+    const refund = { id: 'D4', valor: '123.45', status: 'DEVOLVIDO' };
+    const res = await webhook({
+      pix: [{ endToEndId: id, valor: '123.45', horario: '2026-11-22T10:00:00Z', devolucoes: [refund] }],
+    });
+    expect(res.json()).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 1 });
+    const refused = expectError(
+      await call('PATCH', `/payments/pix/received/${id}`, { orderId: order.id }),
+      409,
+      'PIX_NOT_MATCHED',
+    );
+    expect(refused.errors).toEqual(['Este Pix foi devolvido ao pagador: não paga nenhum pedido.']);
+    expect((await orderRow(order.id)).status).toBe(ORDER_STATUS.AGUARDANDO_COMPROVANTE);
+    expect((await pixRow(id))?.order_id).toBeNull();
+  });
+
+  it('skips an entry whose refunds add up to more than the Pix', async () => {
+    const id = e2e();
+    const refund = { id: 'D2', valor: '10.01', status: 'DEVOLVIDO' };
+    const res = await webhook({
+      pix: [{ endToEndId: id, valor: '10.00', horario: '2026-11-22T10:00:00Z', devolucoes: [refund] }],
+    });
+    expect(res.json()).toEqual({ received: 0, repeated: 0, ignored: 1, refunded: 0 });
+    expect(await pixRow(id)).toBeUndefined();
   });
 });

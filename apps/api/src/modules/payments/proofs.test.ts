@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, ORDER_STATUS, orderImageSchema } from '@backoffice/contract';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { hashBands } from '../orders/orders.service';
@@ -78,7 +78,8 @@ describe('approving a proof with its E2E id', () => {
       .select('proof_end_to_end_id')
       .where('id', '=', first.id)
       .executeTakeFirstOrThrow();
-    expect(stored.proof_end_to_end_id).toBe(bradesco);
+    // Kept as every E2E id is: upper case.
+    expect(stored.proof_end_to_end_id).toBe('E60746948202611221405ABCDEF12345');
 
     const reused = await call('PATCH', '/workflow/order/approve', { orderId: second.id, endToEndId: bradesco });
     expect(reused.statusCode).toBe(409);
@@ -107,7 +108,7 @@ describe('approving a proof with its E2E id', () => {
         ],
       },
     });
-    expect(webhook.json()).toEqual({ received: 1, repeated: 0, ignored: 0 });
+    expect(webhook.json()).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 0 });
     expect(await statusOf(paidByPix.id)).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
 
     const reused = await call('PATCH', '/workflow/order/approve', { orderId: other.id, endToEndId: e2e });
@@ -134,6 +135,82 @@ describe('approving a proof with its E2E id', () => {
   });
 });
 
+describe('an E2E id whose last 11 characters come in another case (issue 34 §3)', () => {
+  const secretOf = async () =>
+    ((await call('GET', '/payments/pix/webhook', undefined, admin)).json() as { data: { secret: string } }).data.secret;
+  const deliver = async (pix: object[]) =>
+    (
+      await t.app.inject({ method: 'POST', url: `/api/payments/pix/webhook/${await secretOf()}/pix`, payload: { pix } })
+    ).json();
+
+  it('is the same proof for a second approval', async () => {
+    const first = await transferOrder(await photo(21));
+    const second = await transferOrder(await photo(22));
+    const id = 'E60746948202611221405QwErTy12345';
+    expect((await call('PATCH', '/workflow/order/approve', { orderId: first.id, endToEndId: id })).statusCode).toBe(
+      200,
+    );
+    const lower = await call('PATCH', '/workflow/order/approve', {
+      orderId: second.id,
+      endToEndId: 'E60746948202611221405qwerty12345',
+    });
+    expect(lower.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(lower.json()).errors).toEqual([
+      `Este comprovante já foi usado no pedido ${first.code}.`,
+    ]);
+    expect(await statusOf(second.id)).toBe(ORDER_STATUS.AGUARDANDO_APROVACAO);
+  });
+
+  it('is the Pix the webhook matched to another order, the same Pix delivered again, and the Pix an attendant matches by hand', async () => {
+    await t.db.updateTable('company_settings').set({ pix_auto: true }).execute();
+    const paidByPix = await transferOrder(await photo(23));
+    const other = await transferOrder(await photo(24));
+    const txid = paidByPix.code.replace('-', '');
+    const pix = {
+      endToEndId: 'E18236120202611221010AbCdE000111',
+      txid,
+      valor: '80.00',
+      horario: '2026-11-22T10:10:00Z',
+    };
+    expect(await deliver([pix])).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 0 });
+    expect(await statusOf(paidByPix.id)).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
+
+    // The bank sends it again with its tail in lower case: the same Pix, stored once.
+    expect(await deliver([{ ...pix, endToEndId: 'E18236120202611221010abcde000111' }])).toEqual({
+      received: 0,
+      repeated: 1,
+      ignored: 0,
+      refunded: 0,
+    });
+    // A proof typed with the tail in lower case names the Pix that paid the other order.
+    const reused = await call('PATCH', '/workflow/order/approve', {
+      orderId: other.id,
+      endToEndId: 'E18236120202611221010abcde000111',
+    });
+    expect(reused.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(reused.json()).code).toBe('PROOF_REUSED');
+
+    // A Pix that named no order, matched by hand through its id in lower case.
+    const waiting = await transferOrder(await photo(25));
+    const loose = { endToEndId: 'E18236120202611221011XyZ00022200', valor: '80.00', horario: '2026-11-22T10:11:00Z' };
+    expect(await deliver([loose])).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 0 });
+    const byHand = await call('PATCH', '/payments/pix/received/E18236120202611221011xyz00022200', {
+      orderId: waiting.id,
+    });
+    expect(byHand.statusCode).toBe(204);
+    expect(await statusOf(waiting.id)).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
+    // ...and then that Pix cannot be a proof for another order either.
+    const third = await transferOrder(await photo(26));
+    const again = await call('PATCH', '/workflow/order/approve', {
+      orderId: third.id,
+      endToEndId: 'E18236120202611221011xYz00022200',
+    });
+    expect(apiErrorSchema.parse(again.json()).errors).toEqual([
+      `Este comprovante já foi usado no pedido ${waiting.code}.`,
+    ]);
+  });
+});
+
 describe('the same proof picture for two orders', () => {
   it('flags the second order, even re-encoded at another size and quality; another picture is not flagged', async () => {
     const first = await transferOrder(await photo(10));
@@ -145,6 +222,58 @@ describe('the same proof picture for two orders', () => {
     expect((await receiptOf(again.id)).sameAs).toEqual({ orderId: first.id, code: first.code });
     expect((await receiptOf(first.id)).sameAs).toEqual({ orderId: again.id, code: again.code });
     expect((await receiptOf(different.id)).sameAs).toBeNull();
+  });
+});
+
+/**
+ * A proof as a bank app draws one (360×640): a coloured header, lines of text as bars of `seed`'s lengths, a
+ * round logo; `dark` draws the other layout of another app (dark page, light text centred, no header).
+ */
+function proofSvg(seed: number, dark = false): Buffer {
+  let state = seed;
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+  const parts = [`<rect width="360" height="640" fill="${dark ? '#111' : '#fff'}"/>`];
+  if (!dark) parts.push(`<rect width="360" height="${70 + next() * 30}" fill="#820ad1"/>`);
+  for (let y = dark ? 60 : 130; y < 600; ) {
+    const height = 8 + next() * 14;
+    const width = 60 + next() * 240;
+    const x = dark ? (360 - width) / 2 : 20 + next() * 30;
+    parts.push(`<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="${dark ? '#eee' : '#222'}"/>`);
+    y += height + 10 + next() * 30;
+  }
+  parts.push(`<circle cx="${60 + next() * 240}" cy="${200 + next() * 300}" r="${20 + next() * 30}" fill="#f5a623"/>`);
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="360" height="640">${parts.join('')}</svg>`);
+}
+
+describe('a proof sent again altered (issue 34 §3)', () => {
+  it('flags for review the same proof resized, bordered, cropped 5 %, turned 3° or mirrored; an unrelated proof is not flagged', async () => {
+    const png = await sharp(proofSvg(7)).png().toBuffer();
+    const base64 = async (image: Sharp) => (await image.jpeg({ quality: 85 }).toBuffer()).toString('base64');
+    const original = await transferOrder(await base64(sharp(png)));
+    const family = [original.id];
+    const altered: Record<string, Sharp> = {
+      resized: sharp(png).resize(240),
+      bordered: sharp(png).extend({ top: 40, bottom: 40, left: 40, right: 40, background: '#000' }),
+      // 5 % of each side away: 18 of 360 and 32 of 640 pixels.
+      cropped: sharp(png).extract({ left: 9, top: 16, width: 342, height: 608 }),
+      turned: sharp(png).rotate(3, { background: '#fff' }),
+      mirrored: sharp(png).flop(),
+    };
+    const receiptOf = async (id: number) =>
+      orderImageSchema.parse(((await call('GET', `/orders/receipt/${id}`)).json() as { data: unknown }).data);
+    for (const [how, image] of Object.entries(altered)) {
+      const order = await transferOrder(await base64(image));
+      const flagged = (await receiptOf(order.id)).sameAs;
+      // Flagged with an order of the same proof (the newest one found: the original or an altered copy).
+      expect(family, how).toContain(flagged?.orderId);
+      if (how !== 'resized') expect(flagged?.near, how).toBe(true);
+      family.push(order.id);
+    }
+    const unrelated = await transferOrder(await base64(sharp(proofSvg(7, true))));
+    expect((await receiptOf(unrelated.id)).sameAs).toBeNull();
   });
 });
 

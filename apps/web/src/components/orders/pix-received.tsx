@@ -12,7 +12,8 @@ const T = ORDER_TEXTS.details.pixReceived;
  * 'Pix recebido': the Pix the bank's webhook received for this order. While the order still waits for its
  * payment ('Pix automático' off), one click confirms it with the move its status takes (the server checks
  * the Pix again): from Aguardando comprovante 'confirmPix', from Processando 'confirmPayment', from
- * Aguardando aprovação 'approve'.
+ * Aguardando aprovação 'approve'. A Pix the bank gave back to its payer ('devolucoes') says so instead, and
+ * offers no confirmation: the payment is refunded (decision 0032).
  */
 export function PixReceivedNotice({ order, onConfirmed }: { order: OrderDetail; onConfirmed?: () => void }) {
   const actor = useOrderActor();
@@ -21,6 +22,18 @@ export function PixReceivedNotice({ order, onConfirmed }: { order: OrderDetail; 
   const approve = useOrderMove('approve', { onSuccess: onConfirmed });
   const pix = order.pixReceived;
   if (!pix) return null;
+  if ((pix.refunded ?? 0) > 0) {
+    return (
+      <Alert severity="error" sx={{ mb: 2 }}>
+        {T.refunded(
+          formatMoney(pix.refunded),
+          formatMoney(pix.amount),
+          formatDateTime(pix.refundedAt ?? pix.paidAt),
+          pix.endToEndId,
+        )}
+      </Alert>
+    );
+  }
   const waiting = PIX_PAYABLE_STATUSES.includes(order.statusKey as OrderStatusKey) && pix.confirmedAt === null;
   const move =
     order.statusKey === ORDER_STATUS.AGUARDANDO_COMPROVANTE

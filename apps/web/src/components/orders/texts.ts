@@ -48,6 +48,9 @@ export const ORDER_TEXTS = {
         `Pix recebido: ${amount} em ${when} (E2E ${endToEndId}).`,
       waiting: 'Aguardando a confirmação do pagamento.',
       confirm: 'Confirmar Pix recebido',
+      /** The bank gave (part of) it back to the payer (decision 0032): the payment is refunded. */
+      refunded: (refunded: string, amount: string, when: string, endToEndId: string) =>
+        `Pix devolvido ao pagador: ${refunded} de ${amount} em ${when} (E2E ${endToEndId}). O pagamento foi estornado: confira o pedido antes de seguir.`,
     },
     rows: {
       customer: 'Cliente',

@@ -64,6 +64,8 @@ export const PIX_RECEIVED_TEXTS = {
   matched: 'Identificado',
   confirmed: 'Pagamento confirmado',
   waiting: 'Aguardando confirmação',
+  /** The bank gave it back to the payer ('devolucoes', decision 0032). */
+  refunded: (amount: string) => `Devolvido ao pagador: ${amount}`,
   empty: 'Nenhum Pix recebido.',
   match: 'Identificar',
   matchTitle: (amount: string) => `Identificar o Pix de ${amount}`,

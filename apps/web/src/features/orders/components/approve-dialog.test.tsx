@@ -74,4 +74,17 @@ describe('the approval dialog', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect((e2eField() as HTMLInputElement).value).toBe('E60746948202611221405AbCdEf12345');
   });
+
+  it("flags a proof nearly the same as another order's (resized, cropped, turned or mirrored) for review", async () => {
+    open({
+      'GET /api/orders/receipt/7': {
+        body: { data: { ...RECEIPT, sameAs: { orderId: 3, code: 'AB1-2CD', near: true } } },
+      },
+    });
+    expect(
+      await within(dialog()).findByText(
+        'Comprovante parecido com o do pedido AB1-2CD (redimensionado, recortado, girado ou espelhado): confira se não é o mesmo pagamento.',
+      ),
+    ).toBeTruthy();
+  });
 });

@@ -61,6 +61,12 @@ export function ApproveDialog({ order, onClose }: Props) {
         <DialogContentText sx={{ mb: 2 }}>
           {T.customerTotal(order.customer, order.payment, formatMoney(order.total))}
         </DialogContentText>
+        {/* Above the picture, so a phone shows it before the proof it is about (issue 34 §3). */}
+        {picture?.sameAs && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {(picture.sameAs.near ? PROOF_TEXTS.nearPicture : PROOF_TEXTS.samePicture)(picture.sameAs.code)}
+          </Alert>
+        )}
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
           <Box sx={{ flex: 3, minWidth: 0, width: '100%' }}>
             <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
@@ -78,7 +84,6 @@ export function ApproveDialog({ order, onClose }: Props) {
             )}
           </Box>
           <Stack spacing={2} sx={{ flex: 2, minWidth: 0, width: '100%' }}>
-            {picture?.sameAs && <Alert severity="warning">{PROOF_TEXTS.samePicture(picture.sameAs.code)}</Alert>}
             <TextField
               label={PROOF_TEXTS.endToEndLabel}
               value={typed}

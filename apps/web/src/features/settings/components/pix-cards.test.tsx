@@ -72,6 +72,15 @@ describe('Pix recebidos', () => {
 });
 
 describe('URL do webhook Pix', () => {
+  it('shows a Pix the bank gave back to its payer, with nothing to match it to', async () => {
+    signInAs(['bo:manage:orders'], 'Beatriz Atendente', 1);
+    const refunded: PixReceived = { ...UNMATCHED, refunded: 80, refundedAt: '2026-11-23T10:00:00.000Z' };
+    mockFetch({ 'GET /api/payments/pix/received': { body: { data: [refunded], total: 1 } } });
+    renderPage(<PixReceivedCard />);
+    expect(await screen.findByText('Devolvido ao pagador: R$ 80,00')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Identificar' })).toBeNull();
+  });
+
   it('shows the URL to register and makes a new one after a confirmation', async () => {
     signInAs(['bo:manage:settings'], 'Ana Administradora', 1);
     let secret = 'abc';

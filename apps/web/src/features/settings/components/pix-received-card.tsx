@@ -34,6 +34,7 @@ import { PIX_RECEIVED_TEXTS as T } from '../texts';
 type Filter = PixReceivedState | 'all';
 
 function stateLabel(pix: PixReceived): string {
+  if ((pix.refunded ?? 0) > 0) return T.refunded(formatBRL(pix.refunded ?? 0));
   if (pix.state === 'unmatched') return pix.reason ? PAYMENT_TEXTS.unmatched[pix.reason] : T.filters.unmatched;
   return pix.confirmedAt ? T.confirmed : T.waiting;
 }
@@ -72,7 +73,11 @@ export function PixReceivedCard() {
         headerName: T.columns.state,
         width: 230,
         renderCell: ({ row }) => (
-          <Chip size="small" color={row.state === 'matched' ? 'success' : 'warning'} label={stateLabel(row)} />
+          <Chip
+            size="small"
+            color={(row.refunded ?? 0) > 0 ? 'error' : row.state === 'matched' ? 'success' : 'warning'}
+            label={stateLabel(row)}
+          />
         ),
       },
       {
@@ -80,10 +85,11 @@ export function PixReceivedCard() {
         headerName: T.columns.order,
         width: 140,
         valueGetter: (_value, row) => row.order?.code ?? '',
+        // A Pix given back to its payer pays no order: nothing to match it to.
         renderCell: ({ row }) =>
           row.order ? (
             row.order.code
-          ) : (
+          ) : (row.refunded ?? 0) > 0 ? null : (
             <Button size="small" onClick={() => setMatching(row)}>
               {T.match}
             </Button>
