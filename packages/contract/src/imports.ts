@@ -26,7 +26,7 @@ export const IMPORT_LIMITS = {
   /** Distinct texts of an XLSX (its shared strings, all held while the sheet is read). */
   maxSharedStrings: 1_000_000,
   /** An XLSX's entries uncompressed, by the sizes they declare and by the bytes they inflate to. */
-  maxUncompressedMb: 100,
+  maxUncompressedMb: 200,
   /** How long reading one file may take, and the memory of the worker thread that reads it. */
   maxReadSeconds: 60,
   maxReadMemoryMb: 192,

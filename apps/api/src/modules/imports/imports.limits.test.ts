@@ -50,17 +50,17 @@ describe('a spreadsheet cannot take the server down (issue 34 §1): refused befo
     expect(res.json().data.rows).toBe(1);
   });
 
-  it('an XLSX with a hidden entry of 200 MB of zeros (a zip bomb): 413 naming the 100 MB, nothing inflated', async () => {
+  it('an XLSX with a hidden entry of 256 MB of zeros (a zip bomb): 413 naming the 200 MB, nothing inflated', async () => {
     const rows = `<row r="1">${textCell('A1', 'Nome')}</row><row r="2">${textCell('A2', 'Ana Souza')}</row>`;
-    const file = xlsx({ rows }, [await zerosPart('xl/media/oculto.bin', 200)]);
+    const file = xlsx({ rows }, [await zerosPart('xl/media/oculto.bin', 256)]);
     expect(file.length).toBeLessThan(1024 * 1024);
-    expect(refusal(await preview(file))).toEqual(tooLarge('A planilha XLSX descompactada pode ter no máximo 100 MB.'));
+    expect(refusal(await preview(file))).toEqual(tooLarge('A planilha XLSX descompactada pode ter no máximo 200 MB.'));
   });
 
-  it('a sheet entry that declares 2 KB and inflates to 200 MB: 413 as soon as it passes what it declared', async () => {
-    const bomb = { ...(await zerosPart('xl/worksheets/sheet1.xml', 200)), declaredSize: 2048 };
+  it('a sheet entry that declares 2 KB and inflates to 256 MB: 413 as soon as it passes what it declared', async () => {
+    const bomb = { ...(await zerosPart('xl/worksheets/sheet1.xml', 256)), declaredSize: 2048 };
     const file = xlsx({ rows: '' }, [], bomb);
-    expect(refusal(await preview(file))).toEqual(tooLarge('A planilha XLSX descompactada pode ter no máximo 100 MB.'));
+    expect(refusal(await preview(file))).toEqual(tooLarge('A planilha XLSX descompactada pode ter no máximo 200 MB.'));
   });
 
   it('an XLSX with more than 1,000,000 distinct texts: 413 naming the limit', async () => {
