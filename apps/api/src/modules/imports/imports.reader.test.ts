@@ -27,6 +27,17 @@ describe('the spreadsheet reader (a worker thread, issue 34 §1)', () => {
     });
   });
 
+  it('holds only the columns asked for; a line with data only in a column left out is still a line', async () => {
+    const csv = Buffer.from('Nome;Notas;Preço\r\nCabo;azul;10\r\n;só uma nota;\r\n;;\r\n');
+    expect(await readSheet(csv, { keep: (headers) => headers.map((header) => header !== 'Notas') })).toEqual({
+      headers: ['Nome', 'Notas', 'Preço'],
+      rows: [
+        { line: 2, cells: ['Cabo', null, '10'] },
+        { line: 3, cells: ['', null, ''] },
+      ],
+    });
+  });
+
   it('a file too heavy for the reader’s memory, or too long to read, is refused (413) and the server goes on', async () => {
     const csv = Buffer.from(
       `Nome;Descrição\r\n${Array.from({ length: 40_000 }, (_, i) => `Produto ${i};${'texto '.repeat(40)}${i}`).join('\r\n')}`,

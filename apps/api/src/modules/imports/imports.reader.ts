@@ -14,7 +14,7 @@
  * A limit passed throws `SheetLimit` naming it; anything else that cannot be read throws an Error.
  */
 import { Readable } from 'node:stream';
-import { parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { createInflateRaw } from 'node:zlib';
 import Papa from 'papaparse';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
@@ -531,6 +531,13 @@ export interface ReaderData {
   importSheet: true;
   bytes: Uint8Array;
   limits: ReadLimits;
+  /**
+   * Which columns to keep, asked once the header is read: the worker waits on `answered` (an Int32Array
+   * over a SharedArrayBuffer, set to 1 by the main thread) and then takes `keepPort`'s message (boolean[],
+   * or null for all). A column left out comes as null: never copied, never held.
+   */
+  keepPort: MessagePort;
+  answered: SharedArrayBuffer;
 }
 
 /** Lines per message: small batches, so the main thread never copies a whole sheet in one turn. */
@@ -542,11 +549,18 @@ async function runWorker(port: NonNullable<typeof parentPort>, data: ReaderData)
     if (batch.length > 0) port.postMessage({ type: 'rows', rows: batch } satisfies ReaderMessage);
     batch = [];
   };
+  let keep: boolean[] | null = null;
   try {
     await readSpreadsheet(data.bytes, data.limits, {
-      header: (headers) => port.postMessage({ type: 'header', headers } satisfies ReaderMessage),
+      header: (headers) => {
+        port.postMessage({ type: 'header', headers } satisfies ReaderMessage);
+        // Synchronously (papaparse's step cannot wait): the main thread answers at once.
+        Atomics.wait(new Int32Array(data.answered), 0, 0, 30_000);
+        keep = (receiveMessageOnPort(data.keepPort)?.message as boolean[] | null | undefined) ?? null;
+      },
       row: (line, cells) => {
-        batch.push({ line, cells });
+        const kept = keep;
+        batch.push({ line, cells: kept ? cells.map((cell, i) => (kept[i] ? cell : null)) : cells });
         if (batch.length >= BATCH) flush();
       },
     });

@@ -47,7 +47,10 @@ export async function runImport(
   let sheet: Sheet;
   try {
     // Every limit of IMPORT_LIMITS is checked there, before and while the cells are read (413 naming it).
-    sheet = await readSheet(file);
+    sheet = await readSheet(file, {
+      // Only the columns the import reads are held (the preview never needs the others' cells).
+      keep: (headers) => matchColumns(kind, headers, mapping).map((key) => key !== null),
+    });
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw badRequest(IMPORT_TEXTS.fileUnreadable);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { IMPORT_LIMITS, IMPORT_TEXTS } from '@backoffice/contract';
 import { AppError } from '../../lib/errors';
 import type { LimitName, ReaderData, ReaderMessage, ReadLimits } from './imports.reader';
@@ -43,12 +43,23 @@ function readerScript(): URL {
 /** One file read at a time: the reader's memory limit is then the most reading can add to the process. */
 let queue: Promise<unknown> = Promise.resolve();
 
+export interface ReadOptions {
+  /** Which columns the caller needs, from the header (the others come as null); all when absent. */
+  keep?: (headers: string[]) => boolean[];
+  timeoutMs?: number;
+  memoryMb?: number;
+}
+
 /** Reads the file in a worker thread with its own heap limit and a time limit (issue 34 §1). */
-function readInWorker(bytes: Uint8Array, options: { timeoutMs: number; memoryMb: number }): Promise<Sheet> {
+function readInWorker(bytes: Uint8Array, options: ReadOptions & { timeoutMs: number; memoryMb: number }) {
   return new Promise<Sheet>((resolve, reject) => {
     const sheet: Sheet = { headers: [], rows: [] };
+    const channel = new MessageChannel();
+    const answered = new SharedArrayBuffer(4);
+    const data: ReaderData = { importSheet: true, bytes, limits: LIMITS, keepPort: channel.port2, answered };
     const worker = new Worker(readerScript(), {
-      workerData: { importSheet: true, bytes, limits: LIMITS } satisfies ReaderData,
+      workerData: data,
+      transferList: [channel.port2],
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
       stdout: false,
       stderr: false,
@@ -58,14 +69,29 @@ function readInWorker(bytes: Uint8Array, options: { timeoutMs: number; memoryMb:
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      channel.port1.close();
       void worker.terminate();
       if (error) reject(error);
       else resolve(sheet);
     };
     const timer = setTimeout(() => settle(refused(IMPORT_TEXTS.readTooHeavy)), options.timeoutMs);
+    /** The worker waits for this answer once it has read the header. */
+    const answer = (headers: string[]) => {
+      let keep: boolean[] | null = null;
+      try {
+        keep = options.keep?.(headers) ?? null;
+      } finally {
+        channel.port1.postMessage(keep);
+        const flag = new Int32Array(answered);
+        Atomics.store(flag, 0, 1);
+        Atomics.notify(flag, 0);
+      }
+    };
     worker.on('message', (message: ReaderMessage) => {
-      if (message.type === 'header') sheet.headers = message.headers;
-      else if (message.type === 'rows') for (const row of message.rows) sheet.rows.push(row);
+      if (message.type === 'header') {
+        sheet.headers = message.headers;
+        answer(message.headers);
+      } else if (message.type === 'rows') for (const row of message.rows) sheet.rows.push(row);
       else if (message.type === 'done') settle(undefined);
       else if (message.type === 'limit') settle(refused(LIMIT_TEXTS[message.limit]));
       else settle(new Error(message.message));
@@ -81,12 +107,14 @@ function readInWorker(bytes: Uint8Array, options: { timeoutMs: number; memoryMb:
 /**
  * A CSV or XLSX (told apart by the XLSX's zip signature, not by the file's name), read in a worker thread
  * (imports.reader.ts) under IMPORT_LIMITS. A limit passed, or a read too long or too heavy for the reader's
- * memory: AppError 413 naming the limit. Anything else unreadable: an Error.
+ * memory: AppError 413 naming the limit. Anything else unreadable: an Error. `keep` leaves out (null) the
+ * cells of the columns the caller will not read; a line is still blank or not by all its cells.
  */
-export function readSheet(bytes: Uint8Array, options: { timeoutMs?: number; memoryMb?: number } = {}): Promise<Sheet> {
+export function readSheet(bytes: Uint8Array, options: ReadOptions = {}): Promise<Sheet> {
   if (bytes.length > IMPORT_LIMITS.maxBytes) return Promise.reject(refused(IMPORT_TEXTS.fileTooLarge));
   const read = queue.then(() =>
     readInWorker(bytes, {
+      ...options,
       timeoutMs: options.timeoutMs ?? IMPORT_LIMITS.maxReadSeconds * 1000,
       memoryMb: options.memoryMb ?? IMPORT_LIMITS.maxReadMemoryMb,
     }),
