@@ -209,9 +209,9 @@ const productCells = (n: number) => [
 
 const LARGEST_LINES = 50_000;
 
-function largestCsv(): Buffer {
+function largestCsv(count = LARGEST_LINES): Buffer {
   const lines = [PRODUCT_HEADERS.join(';')];
-  for (let n = 1; n <= LARGEST_LINES; n++) lines.push(productCells(n).join(';'));
+  for (let n = 1; n <= count; n++) lines.push(productCells(n).join(';'));
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
@@ -293,6 +293,14 @@ const IMPORT_CASES: ImportCase[] = [
     file: () => Buffer.from(`${';'.repeat(19 * 1024 * 1024)}\r\nAna Souza\r\n`),
     fileName: 'clientes.csv',
     kind: 'customers',
+  },
+  {
+    // Read whole, then refused at its last line: the read alone, without the preview's checks after it.
+    name: 'read-only',
+    label: `the read alone: ${(LARGEST_LINES + 1).toLocaleString('en')} products × ${PRODUCT_HEADERS.length} columns (CSV), refused at the last line`,
+    file: () => largestCsv(LARGEST_LINES + 1),
+    fileName: 'produtos.csv',
+    kind: 'products',
   },
   {
     name: 'largest-csv',
