@@ -144,6 +144,8 @@ export function readCsv(bytes: Uint8Array, limits: ReadLimits, sink: SheetSink):
     step: (result) => {
       line++;
       const cells = result.data;
+      // checkCsvShape counted the same cells; this only guards against a disagreement on quotes.
+      if (cells.length > limits.maxColumns) throw new SheetLimit('columns');
       if (line === 1) sink.header(cells.map((h) => h.trim()));
       else if (!blank(cells)) {
         if (++rows > limits.maxRows) throw new SheetLimit('rows');
