@@ -10,7 +10,8 @@ const SUPERVISOR = path.resolve(import.meta.dirname, '../../../scripts/superviso
  * A stand-in for the server: counts its starts, notes when it starts, finds out whether the previous one is
  * still alive when it starts (two owners of the data directory), and follows its line of FIXTURE_PLAN:
  * 'crash' (writes an error, lingers 300 ms as a closing server would, exits 3), 'kill' (lingers, then is
- * killed by SIGKILL) or 'serve' (runs until SIGTERM, which it answers in 200 ms with exit 0).
+ * killed by SIGKILL), 'serve' (runs until SIGTERM, which it answers in 200 ms with exit 0) or 'stubborn'
+ * (takes no notice of SIGTERM).
  */
 const CHILD = `
 import fs from 'node:fs';
@@ -24,7 +25,7 @@ if (fs.existsSync(file('owner'))) {
 fs.writeFileSync(file('owner'), String(process.pid));
 fs.appendFileSync(file('starts'), Date.now() + '\\n');
 const plan = (process.env.FIXTURE_PLAN ?? '').split(',')[count - 1] ?? 'serve';
-process.on('SIGTERM', () => { console.log('child ' + count + ' stopping'); setTimeout(() => process.exit(0), 200); });
+process.on('SIGTERM', () => { console.log('child ' + count + ' stopping'); if (plan !== 'stubborn') setTimeout(() => process.exit(0), 200); });
 console.log('child ' + count + ' ready');
 if (plan === 'crash') { console.error('Error: boom ' + count); setTimeout(() => process.exit(3), 300); }
 else if (plan === 'kill') setTimeout(() => process.kill(process.pid, 'SIGKILL'), 300);
@@ -50,7 +51,7 @@ describe('the supervisor of npm start (issue 34 §1, decision 0030)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function supervise(plan: string): Run {
+  function supervise(plan: string, env: Record<string, string> = {}): Run {
     dir = mkdtempSync(path.join(tmpdir(), 'supervisor-'));
     writeFileSync(path.join(dir, 'child.mjs'), CHILD);
     const child = spawn(process.execPath, [SUPERVISOR, path.join(dir, 'child.mjs'), dir], {
@@ -60,6 +61,7 @@ describe('the supervisor of npm start (issue 34 §1, decision 0030)', () => {
         SUPERVISOR_BACKOFF_MS: '100',
         SUPERVISOR_BACKOFF_MAX_MS: '1000',
         SUPERVISOR_STABLE_MS: '60000',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -109,6 +111,17 @@ describe('the supervisor of npm start (issue 34 §1, decision 0030)', () => {
     expect(r.out()).toContain('child 4 stopping');
     expect(r.err()).toContain('SIGTERM recebido: parando o servidor');
     expect(read('count')).toBe('4');
+  });
+
+  it('a child that takes no notice of SIGTERM is killed after SUPERVISOR_KILL_AFTER_MS, and not restarted', async () => {
+    const r = supervise('stubborn', { SUPERVISOR_KILL_AFTER_MS: '300' });
+    await r.said('child 1 ready');
+    r.process.kill('SIGTERM');
+    await r.said('child 1 stopping');
+    expect(await r.exited).toBe(1);
+    expect(r.err()).toContain('o servidor não parou em 300 ms: SIGKILL');
+    expect(r.err()).toContain('servidor parado (sinal SIGKILL');
+    expect(read('count')).toBe('1');
   });
 
   it('SIGINT (Ctrl+C) stops the child and the supervisor, without a restart', async () => {
