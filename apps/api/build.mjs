@@ -1,4 +1,5 @@
-// Bundles the API into dist/main.js, dist/seed.js and dist/pglite-worker.js (PGlite's worker thread): our code and the contract (TypeScript source)
+// Bundles the API into dist/main.js, dist/seed.js, dist/pglite-worker.js (PGlite's worker thread) and
+// dist/imports-reader.js (the spreadsheet reader's worker thread): our code and the contract (TypeScript source)
 // are bundled, every npm dependency stays external and is loaded from node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -7,7 +8,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@backoffice/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', seed: 'src/db/seed/cli.ts', 'pglite-worker': 'src/db/pglite-worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    seed: 'src/db/seed/cli.ts',
+    'pglite-worker': 'src/db/pglite-worker.ts',
+    'imports-reader': 'src/modules/imports/imports.reader.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -10,7 +10,8 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 export const benchData = path.join(root, 'bench', '.data');
-export const serverMain = path.join(root, 'apps', 'api', 'dist', 'main.js');
+/** The built server; BENCH_SERVER_MAIN names another build (e.g. an older commit's, for a 'before' figure). */
+export const serverMain = process.env.BENCH_SERVER_MAIN || path.join(root, 'apps', 'api', 'dist', 'main.js');
 export const seedMain = path.join(root, 'apps', 'api', 'dist', 'seed.js');
 
 export function freePort(): Promise<number> {

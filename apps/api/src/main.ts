@@ -10,8 +10,13 @@ async function main() {
   const config = loadConfig();
   const { app, ready } = await startServer(config, { onEmbeddedDatabaseLost: exitForSupervisor() });
 
+  // One shutdown, whatever the signals: Ctrl+C reaches both this process and its supervisor, which then
+  // sends SIGTERM too (scripts/supervisor.mjs); a second signal must not cut the database's close short.
+  let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
       app.log.info({ signal }, 'shutting down');
       app.close().then(
         () => process.exit(0),

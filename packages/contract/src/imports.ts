@@ -14,6 +14,22 @@ export const IMPORT_LIMITS = {
   maxBytes: 20 * 1024 * 1024,
   /** Lines of data one file may hold. */
   maxRows: 50_000,
+  /**
+   * The limits below are checked before and while the cells are read (issue 34 §1), so that no file can
+   * take the server's memory or time: lines in all, blank ones included (the header too).
+   */
+  maxLines: 100_000,
+  /** Columns: the XLSX's `dimension` and every cell, the CSV's every line. */
+  maxColumns: 100,
+  /** Cells read, blank ones included. */
+  maxCells: 2_000_000,
+  /** Distinct texts of an XLSX (its shared strings, all held while the sheet is read). */
+  maxSharedStrings: 1_000_000,
+  /** An XLSX's entries uncompressed, by the sizes they declare and by the bytes they inflate to. */
+  maxUncompressedMb: 200,
+  /** How long reading one file may take, and the memory of the worker thread that reads it. */
+  maxReadSeconds: 60,
+  maxReadMemoryMb: 192,
   /** Errors one answer lists (`errorCount` counts them all). */
   maxErrorsListed: 1000,
   /** Rows written per statement. */
@@ -184,6 +200,12 @@ export const IMPORT_TEXTS = {
   fileUnreadable: 'Não foi possível ler a planilha: envie um CSV ou um XLSX.',
   fileEmpty: 'A planilha não tem linhas de dados.',
   tooManyRows: `A planilha pode ter no máximo ${IMPORT_LIMITS.maxRows.toLocaleString('pt-BR')} linhas.`,
+  tooManyLines: `A planilha pode ter no máximo ${IMPORT_LIMITS.maxLines.toLocaleString('pt-BR')} linhas, contando as vazias.`,
+  tooManyColumns: `A planilha pode ter no máximo ${IMPORT_LIMITS.maxColumns} colunas (apague as colunas além dos dados).`,
+  tooManyCells: `A planilha pode ter no máximo ${IMPORT_LIMITS.maxCells.toLocaleString('pt-BR')} células, contando as vazias.`,
+  tooManySharedStrings: `A planilha pode ter no máximo ${IMPORT_LIMITS.maxSharedStrings.toLocaleString('pt-BR')} textos diferentes.`,
+  uncompressedTooLarge: `A planilha XLSX descompactada pode ter no máximo ${IMPORT_LIMITS.maxUncompressedMb} MB.`,
+  readTooHeavy: `A planilha é pesada demais para ler (mais de ${IMPORT_LIMITS.maxReadSeconds} segundos ou ${IMPORT_LIMITS.maxReadMemoryMb} MB de memória): divida-a em arquivos menores.`,
   mappingInvalid: 'Mapeamento de colunas inválido.',
   mappingUnknownColumn: (column: string) => `Mapeamento para uma coluna desconhecida: ${column}.`,
   numberInvalid: (value: string) => `Número inválido: "${value}" (use por exemplo 1.299,90).`,

@@ -46,13 +46,16 @@ export async function runImport(
   }
   let sheet: Sheet;
   try {
-    sheet = await readSheet(file);
-  } catch {
+    // Every limit of IMPORT_LIMITS is checked there, before and while the cells are read (413 naming it).
+    sheet = await readSheet(file, {
+      // Only the columns the import reads are held (the preview never needs the others' cells).
+      keep: (headers) => matchColumns(kind, headers, mapping).map((key) => key !== null),
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw badRequest(IMPORT_TEXTS.fileUnreadable);
   }
   if (sheet.rows.length === 0) throw badRequest(IMPORT_TEXTS.fileEmpty);
-  if (sheet.rows.length > IMPORT_LIMITS.maxRows)
-    throw new AppError(413, IMPORT_TEXTS.tooManyRows, { code: 'PAYLOAD_TOO_LARGE' });
 
   const keys = matchColumns(kind, sheet.headers, mapping);
   const headerOf = new Map<string, string>();

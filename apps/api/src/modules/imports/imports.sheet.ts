@@ -1,5 +1,9 @@
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import { IMPORT_LIMITS, IMPORT_TEXTS } from '@backoffice/contract';
+import { AppError } from '../../lib/errors';
+import type { LimitName, ReaderData, ReaderMessage, ReadLimits } from './imports.reader';
 
 /** A spreadsheet as read: its header line and its lines of data (1-based spreadsheet line numbers). */
 export interface Sheet {
@@ -7,103 +11,114 @@ export interface Sheet {
   rows: { line: number; cells: unknown[] }[];
 }
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-const WINDOWS_1252 = new TextDecoder('windows-1252');
+const LIMITS: ReadLimits = {
+  maxRows: IMPORT_LIMITS.maxRows,
+  maxLines: IMPORT_LIMITS.maxLines,
+  maxColumns: IMPORT_LIMITS.maxColumns,
+  maxCells: IMPORT_LIMITS.maxCells,
+  maxSharedStrings: IMPORT_LIMITS.maxSharedStrings,
+  maxUncompressedBytes: IMPORT_LIMITS.maxUncompressedMb * 1024 * 1024,
+};
+
+const LIMIT_TEXTS: Record<LimitName, string> = {
+  rows: IMPORT_TEXTS.tooManyRows,
+  lines: IMPORT_TEXTS.tooManyLines,
+  columns: IMPORT_TEXTS.tooManyColumns,
+  cells: IMPORT_TEXTS.tooManyCells,
+  sharedStrings: IMPORT_TEXTS.tooManySharedStrings,
+  uncompressed: IMPORT_TEXTS.uncompressedTooLarge,
+};
+
+const refused = (message: string) => new AppError(413, message, { code: 'PAYLOAD_TOO_LARGE' });
 
 /**
- * A CSV's text: UTF-8 (its BOM dropped) when the bytes are valid UTF-8, else Windows-1252 — what Excel in
- * Brazil saves as "CSV (separado por vírgulas)". A Windows-1252 text with accents is almost never valid
- * UTF-8 (an accented letter is one byte ≥ 0x80 followed by an ASCII one), so the check decides.
+ * The reader's script: dist/imports-reader.js next to the bundle that imports this module (built server),
+ * else the TypeScript source next to this file, which Node 24 runs with its type stripping.
  */
-export function decodeCsv(bytes: Uint8Array): string {
-  let text: string;
-  try {
-    text = UTF8.decode(bytes);
-  } catch {
-    text = WINDOWS_1252.decode(bytes);
-  }
-  return text.startsWith('\uFEFF') ? text.slice(1) : text;
+function readerScript(): URL {
+  const built = new URL('./imports-reader.js', import.meta.url);
+  return existsSync(fileURLToPath(built)) ? built : new URL('./imports.reader.ts', import.meta.url);
 }
 
-const isXlsx = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+/** One file read at a time: the reader's memory limit is then the most reading can add to the process. */
+let queue: Promise<unknown> = Promise.resolve();
 
-const blank = (cells: unknown[]) =>
-  cells.every((cell) => cell === null || cell === undefined || String(cell).trim() === '');
-
-/**
- * The separator of a CSV: the one of `;`, `,` and tab its header line (outside quotes) holds most of;
- * `;` when none (Excel in Brazil writes `;`). papaparse's own guess needs every line to agree, which a
- * trailing empty line or a line with a missing cell breaks.
- */
-export function csvSeparator(text: string): string {
-  const counts = new Map([
-    [';', 0],
-    [',', 0],
-    ['\t', 0],
-  ]);
-  let quoted = false;
-  for (const char of text) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === '\n' || char === '\r')) break;
-    else if (!quoted && counts.has(char)) counts.set(char, (counts.get(char) as number) + 1);
-  }
-  let best = ';';
-  for (const [separator, count] of counts) if (count > (counts.get(best) as number)) best = separator;
-  return best;
+export interface ReadOptions {
+  /** Which columns the caller needs, from the header (the others come as null); all when absent. */
+  keep?: (headers: string[]) => boolean[];
+  timeoutMs?: number;
+  memoryMb?: number;
 }
 
-/**
- * A CSV by papaparse, with the separator of `csvSeparator`. Line numbers count physical lines, so a
- * quoted cell spanning lines shifts the numbers after it.
- */
-function readCsv(bytes: Uint8Array): Sheet {
-  const text = decodeCsv(bytes);
-  const parsed = Papa.parse<string[]>(text, { delimiter: csvSeparator(text), skipEmptyLines: false });
-  const [header = [], ...data] = parsed.data;
-  const rows = data.map((cells, index) => ({ line: index + 2, cells })).filter((row) => !blank(row.cells));
-  return { headers: header.map((h) => h.trim()), rows };
-}
-
-/** What a cell of exceljs holds, as a plain value: text, number, boolean, a date as DD/MM/YYYY, or null. */
-export function xlsxValue(value: ExcelJS.CellValue): unknown {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) {
-    const dd = String(value.getUTCDate()).padStart(2, '0');
-    const mm = String(value.getUTCMonth() + 1).padStart(2, '0');
-    return `${dd}/${mm}/${value.getUTCFullYear()}`;
-  }
-  if (typeof value !== 'object') return value;
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('formula' in value || 'sharedFormula' in value)
-    return xlsxValue((value as { result?: ExcelJS.CellValue }).result ?? null);
-  if ('text' in value) return (value as { text: string }).text;
-  return null;
-}
-
-/** The first worksheet of an XLSX by exceljs: line 1 is the header. */
-async function readXlsx(bytes: Uint8Array): Promise<Sheet> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return { headers: [], rows: [] };
-  const headerRow = sheet.getRow(1);
-  const width = headerRow.cellCount;
-  const headers: string[] = [];
-  for (let column = 1; column <= width; column++) {
-    const value = xlsxValue(headerRow.getCell(column).value);
-    headers.push(value === null ? '' : String(value).trim());
-  }
-  const rows: Sheet['rows'] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    if (line === 1) return;
-    const cells: unknown[] = [];
-    for (let column = 1; column <= width; column++) cells.push(xlsxValue(row.getCell(column).value));
-    if (!blank(cells)) rows.push({ line, cells });
+/** Reads the file in a worker thread with its own heap limit and a time limit (issue 34 §1). */
+function readInWorker(bytes: Uint8Array, options: ReadOptions & { timeoutMs: number; memoryMb: number }) {
+  return new Promise<Sheet>((resolve, reject) => {
+    const sheet: Sheet = { headers: [], rows: [] };
+    const channel = new MessageChannel();
+    const answered = new SharedArrayBuffer(4);
+    const data: ReaderData = { importSheet: true, bytes, limits: LIMITS, keepPort: channel.port2, answered };
+    const worker = new Worker(readerScript(), {
+      workerData: data,
+      transferList: [channel.port2],
+      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+      stdout: false,
+      stderr: false,
+    });
+    let settled = false;
+    const settle = (error: Error | undefined) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      channel.port1.close();
+      void worker.terminate();
+      if (error) reject(error);
+      else resolve(sheet);
+    };
+    const timer = setTimeout(() => settle(refused(IMPORT_TEXTS.readTooHeavy)), options.timeoutMs);
+    /** The worker waits for this answer once it has read the header. */
+    const answer = (headers: string[]) => {
+      let keep: boolean[] | null = null;
+      try {
+        keep = options.keep?.(headers) ?? null;
+      } finally {
+        channel.port1.postMessage(keep);
+        const flag = new Int32Array(answered);
+        Atomics.store(flag, 0, 1);
+        Atomics.notify(flag, 0);
+      }
+    };
+    worker.on('message', (message: ReaderMessage) => {
+      if (message.type === 'header') {
+        sheet.headers = message.headers;
+        answer(message.headers);
+      } else if (message.type === 'rows') for (const row of message.rows) sheet.rows.push(row);
+      else if (message.type === 'done') settle(undefined);
+      else if (message.type === 'limit') settle(refused(LIMIT_TEXTS[message.limit]));
+      else settle(new Error(message.message));
+    });
+    worker.on('error', (error: Error & { code?: string }) =>
+      // Its heap full (ERR_WORKER_OUT_OF_MEMORY): the file is too heavy, the server goes on.
+      settle(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refused(IMPORT_TEXTS.readTooHeavy) : error),
+    );
+    worker.on('exit', (code) => settle(new Error(`sheet reader exited with ${code}`)));
   });
-  return { headers, rows };
 }
 
-/** A CSV or XLSX (told apart by the XLSX's zip signature, not by the file's name). Throws when unreadable. */
-export function readSheet(bytes: Uint8Array): Promise<Sheet> {
-  return isXlsx(bytes) ? readXlsx(bytes) : Promise.resolve(readCsv(bytes));
+/**
+ * A CSV or XLSX (told apart by the XLSX's zip signature, not by the file's name), read in a worker thread
+ * (imports.reader.ts) under IMPORT_LIMITS. A limit passed, or a read too long or too heavy for the reader's
+ * memory: AppError 413 naming the limit. Anything else unreadable: an Error. `keep` leaves out (null) the
+ * cells of the columns the caller will not read; a line is still blank or not by all its cells.
+ */
+export function readSheet(bytes: Uint8Array, options: ReadOptions = {}): Promise<Sheet> {
+  if (bytes.length > IMPORT_LIMITS.maxBytes) return Promise.reject(refused(IMPORT_TEXTS.fileTooLarge));
+  const read = queue.then(() =>
+    readInWorker(bytes, {
+      ...options,
+      timeoutMs: options.timeoutMs ?? IMPORT_LIMITS.maxReadSeconds * 1000,
+      memoryMb: options.memoryMb ?? IMPORT_LIMITS.maxReadMemoryMb,
+    }),
+  );
+  queue = read.catch(() => undefined);
+  return read;
 }
