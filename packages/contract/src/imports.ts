@@ -36,37 +36,69 @@ export interface ImportColumn {
   example: string;
   /** Where the value goes in the form's input, dotted for nested fields (default: `key`). */
   field?: string;
+  /** A new product (or customer) needs it: the form has no default for it (a line that updates may leave it out). */
+  required?: true;
 }
 
 export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
-  { key: 'code', header: 'Código', aliases: ['cod', 'codigo do produto', 'sku'], type: 'text', example: '' },
+  {
+    key: 'code',
+    header: 'Código',
+    aliases: ['cod', 'codigo do produto', 'cod produto', 'codigo interno', 'sku', 'referencia interna'],
+    type: 'text',
+    example: '',
+  },
   {
     key: 'name',
     header: 'Nome',
-    aliases: ['produto', 'nome do produto'],
+    aliases: ['produto', 'nome do produto', 'nome produto'],
     type: 'text',
     example: 'Capinha Silicone Pêssego',
+    required: true,
   },
-  { key: 'brand', header: 'Marca', aliases: ['fabricante'], type: 'text', example: 'Genérica' },
-  { key: 'reference', header: 'Referência', aliases: ['modelo', 'ref'], type: 'text', example: 'iPhone 15' },
+  {
+    key: 'brand',
+    header: 'Marca',
+    aliases: ['fabricante', 'marca do produto'],
+    type: 'text',
+    example: 'Genérica',
+    required: true,
+  },
+  {
+    key: 'reference',
+    header: 'Referência',
+    aliases: ['modelo', 'ref', 'modelo compativel', 'compatibilidade'],
+    type: 'text',
+    example: 'iPhone 15',
+  },
   {
     key: 'cost',
     header: 'Preço de compra',
-    aliases: ['custo', 'preco de custo', 'valor de compra'],
+    aliases: [
+      'custo',
+      'preco de custo',
+      'valor de compra',
+      'valor de custo',
+      'custo unitario',
+      'preco custo',
+      'compra',
+    ],
     type: 'decimal',
     example: '12,50',
+    required: true,
   },
   {
     key: 'sellPrice',
     header: 'Preço de venda',
-    aliases: ['preco', 'valor de venda', 'venda'],
+    aliases: ['preco', 'valor de venda', 'venda', 'preco venda', 'preco de varejo', 'varejo', 'preco unitario'],
     type: 'decimal',
     example: '1.299,90',
+    required: true,
   },
   {
     key: 'silverPercentage',
     header: '% Prata',
-    aliases: ['prata', 'percentual prata'],
+    aliases: ['prata', 'percentual prata', 'cliente prata', 'cliente prata (%)'],
     type: 'decimal',
     example: '20',
     field: 'discount.silverPercentage',
@@ -74,7 +106,7 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     key: 'goldPercentage',
     header: '% Ouro',
-    aliases: ['ouro', 'percentual ouro'],
+    aliases: ['ouro', 'percentual ouro', 'cliente ouro', 'cliente ouro (%)'],
     type: 'decimal',
     example: '15',
     field: 'discount.goldPercentage',
@@ -82,16 +114,33 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     key: 'bronzePercentage',
     header: '% Bronze',
-    aliases: ['bronze', 'percentual bronze'],
+    aliases: ['bronze', 'percentual bronze', 'cliente bronze', 'cliente bronze (%)'],
     type: 'decimal',
     example: '25',
     field: 'discount.bronzePercentage',
   },
-  { key: 'stock', header: 'Estoque', aliases: ['quantidade', 'qtd', 'qtde', 'saldo'], type: 'integer', example: '10' },
+  {
+    key: 'stock',
+    header: 'Estoque',
+    aliases: [
+      'quantidade',
+      'quantidade em estoque',
+      'qtd',
+      'qtde',
+      'qtd estoque',
+      'qtde estoque',
+      'quant',
+      'saldo',
+      'saldo em estoque',
+      'estoque atual',
+    ],
+    type: 'integer',
+    example: '10',
+  },
   {
     key: 'stockAlert',
     header: 'Alerta de estoque',
-    aliases: ['estoque minimo', 'alerta'],
+    aliases: ['estoque minimo', 'alerta', 'minimo'],
     type: 'integer',
     example: '2',
   },
@@ -99,7 +148,7 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     key: 'description',
     header: 'Descrição',
-    aliases: ['descricao do produto', 'observacao'],
+    aliases: ['descricao do produto', 'observacao', 'observacoes', 'obs', 'detalhes'],
     type: 'text',
     example: '',
   },
@@ -116,30 +165,34 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     key: 'name',
     header: 'Nome',
-    aliases: ['cliente', 'nome do cliente', 'razao social'],
+    aliases: ['cliente', 'nome do cliente', 'nome completo', 'razao social'],
     type: 'text',
     example: 'Maria da Silva',
+    required: true,
   },
   {
     key: 'email',
     header: 'E-mail',
-    aliases: ['email', 'correio eletronico'],
+    aliases: ['email', 'correio eletronico', 'e-mail do cliente'],
     type: 'text',
     example: 'maria@exemplo.com.br',
+    required: true,
   },
   {
     key: 'phone',
     header: 'Telefone',
-    aliases: ['celular', 'fone', 'whatsapp'],
+    aliases: ['celular', 'fone', 'tel', 'whatsapp', 'telefone celular'],
     type: 'text',
     example: '(11) 98765-4321',
+    required: true,
   },
   {
     key: 'document',
     header: 'CPF/CNPJ',
-    aliases: ['cpf', 'cnpj', 'documento', 'cpf cnpj'],
+    aliases: ['cpf', 'cnpj', 'documento', 'cpf cnpj', 'cnpj cpf'],
     type: 'text',
     example: '529.982.247-25',
+    required: true,
   },
   { key: 'street', header: 'Rua', aliases: ['endereco', 'logradouro'], type: 'text', example: 'Rua Augusta' },
   { key: 'number', header: 'Número', aliases: ['numero', 'nº', 'no'], type: 'text', example: '100' },
@@ -202,16 +255,72 @@ export const IMPORT_TEXTS = {
   stateInvalid: 'Informe a UF com 2 letras',
   zipInvalid: 'Informe o CEP com 8 dígitos',
   line: 'Linha',
+  /** A cell holding a control character (NUL, a form feed…): nothing can store it. */
+  controlCharacter: (code: string) =>
+    `A célula tem um caractere invisível (${code}) que não pode ser importado: apague-o na planilha e envie de novo.`,
+  /** What a cell breaks that its column's rule has no message of its own for (never the validator's text). */
+  valueMissing: 'Preencha esta coluna.',
+  valueInvalid: 'Valor inválido nesta coluna: confira com o modelo da planilha.',
+  textTooLong: (max: number) => `Texto longo demais: use no máximo ${max.toLocaleString('pt-BR')} caracteres.`,
+  tooManyItems: (max: number) => `Itens demais: informe no máximo ${max.toLocaleString('pt-BR')}.`,
+  numberTooHigh: (max: number) => `Valor alto demais: o máximo é ${max.toLocaleString('pt-BR')}.`,
+  numberTooLow: (min: number) => `Valor baixo demais: o mínimo é ${min.toLocaleString('pt-BR')}.`,
+  /** 409: the Idempotency-Key of a confirmed import sent again with another file, mapping or options. */
+  keyReused:
+    'Esta importação já foi feita com outra planilha ou outras opções. Pré-visualize a planilha de novo para importá-la.',
 } as const;
 
-/** A header as it is compared: without accents, case, punctuation or repeated spaces. */
+/** The first control character of a cell's text (C0 but tab and line breaks, DEL, C1, a lone surrogate), as U+XXXX. */
+export function controlCharacterIn(text: string): string | undefined {
+  for (const char of text) {
+    const code = char.codePointAt(0) as number;
+    const control =
+      (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) ||
+      (code >= 0x7f && code <= 0x9f) ||
+      (code >= 0xd800 && code <= 0xdfff);
+    if (control) return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+  return undefined;
+}
+
+/**
+ * The shop's words for a problem the forms' schemas leave to the validator (a text over its length, a
+ * list too long, a value of the wrong kind): passed as the per-parse error map of an import line's check,
+ * it never replaces a message the schemas wrote themselves (zod's precedence), and no validator text
+ * ('Entrada inválida', 'esperava', 'expected') ever reaches a spreadsheet's errors.
+ */
+export function importIssueMessage(issue: {
+  code?: string;
+  input?: unknown;
+  origin?: string;
+  maximum?: unknown;
+  minimum?: unknown;
+}): string {
+  const limit = (value: unknown) => Number(value);
+  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null))
+    return IMPORT_TEXTS.valueMissing;
+  if (issue.code === 'too_big') {
+    if (issue.origin === 'string') return IMPORT_TEXTS.textTooLong(limit(issue.maximum));
+    if (issue.origin === 'array' || issue.origin === 'set') return IMPORT_TEXTS.tooManyItems(limit(issue.maximum));
+    if (issue.origin === 'number') return IMPORT_TEXTS.numberTooHigh(limit(issue.maximum));
+  }
+  if (issue.code === 'too_small') {
+    if (issue.origin === 'number') return IMPORT_TEXTS.numberTooLow(limit(issue.minimum));
+    return IMPORT_TEXTS.valueMissing;
+  }
+  return IMPORT_TEXTS.valueInvalid;
+}
+
+/**
+ * A header (or a word of a cell) as it is compared: letters and digits only, without accents or case, so
+ * 'Preço de venda', 'PREÇO DE VENDA', 'PrecoDeVenda' and 'preco_de_venda' are one name.
+ */
 export function normalizeHeader(header: string): string {
   return header
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9%]+/g, ' ')
-    .trim();
+    .replace(/[^a-z0-9]+/g, '');
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   customerSearchText,
   IMPORT_LIMITS,
   IMPORT_TEXTS,
+  importIssueMessage,
   normalizeDocument,
   reaisToCents,
 } from '@backoffice/contract';
@@ -176,13 +177,15 @@ export async function importCustomers(
     const planned: PlannedCustomer[] = [];
 
     for (const { line, values, failed } of lines) {
+      // A cell that could not be read (told by the imports module) keeps its line out, as any other problem.
+      if (failed.size > 0) bad.add(line);
       const documentCell = typeof values.document === 'string' ? normalizeDocument(values.document) : null;
       const before = documentCell ? existing.get(documentCell) : undefined;
       const input: Record<string, unknown> = before ? formOf(before) : { ...NEW_CUSTOMER };
       for (const column of CUSTOMER_IMPORT_COLUMNS) {
         if (column.key in values) setPath(input, column.field ?? column.key, values[column.key]);
       }
-      const parsed = customerImportSchema.safeParse(input);
+      const parsed = customerImportSchema.safeParse(input, { error: importIssueMessage });
       if (!parsed.success) {
         const reported = new Set<string>();
         for (const issue of parsed.error.issues) {

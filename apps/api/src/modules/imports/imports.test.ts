@@ -1,28 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
-
-/** A multipart body with the file (and the other fields), as a browser's FormData sends it. */
-function multipart(file: Buffer, fileName: string, fields: Record<string, string> = {}) {
-  const boundary = `----import${randomUUID()}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-/** Windows-1252 bytes of a text (its accented letters are the Latin-1 ones: one byte each). */
-const windows1252 = (text: string) => Buffer.from(text, 'latin1');
-const utf8 = (text: string) => Buffer.from(text, 'utf8');
+import { uploadSheet, utf8, windows1252 } from './test-uploads';
 
 describe('spreadsheet import (issue 21 §2)', () => {
   let t: TestApp;
@@ -46,13 +25,7 @@ describe('spreadsheet import (issue 21 §2)', () => {
     query: string,
     options: { token?: string; name?: string; fields?: Record<string, string> } = {},
   ) {
-    const body = multipart(file, options.name ?? 'planilha.csv', options.fields);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/imports/${kind}?${query}`,
-      headers: { ...bearer(options.token ?? admin), ...body.headers },
-      payload: body.payload,
-    });
+    return uploadSheet(t, kind, file, query, { ...options, token: options.token ?? admin });
   }
 
   const product = (code: string) =>

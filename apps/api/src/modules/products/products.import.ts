@@ -4,6 +4,8 @@ import {
   IMEI_TEXTS,
   IMPORT_LIMITS,
   IMPORT_TEXTS,
+  importIssueMessage,
+  NEW_PRODUCT_DISCOUNT,
   PRODUCT_IMPORT_COLUMNS,
   PRODUCT_TEXTS,
   type ProductCreate,
@@ -123,6 +125,8 @@ export async function importProducts(
     const planned: PlannedProduct[] = [];
 
     for (const { line, values, failed } of lines) {
+      // A cell that could not be read (told by the imports module) keeps its line out, as any other problem.
+      if (failed.size > 0) bad.add(line);
       const code = typeof values.code === 'string' ? values.code : null;
       if (code !== null) {
         if (!CODE_PATTERN.test(code)) fail(line, 'code', IMPORT_TEXTS.codeInvalid);
@@ -131,7 +135,10 @@ export async function importProducts(
         else seenCodes.set(code, line);
       }
       const before = code !== null ? existing.get(code) : undefined;
-      const input: Record<string, unknown> = before ? formOf(before) : { stock: 0 };
+      // A new product starts as the form starts one: no stock, the level percentages at their defaults.
+      const input: Record<string, unknown> = before
+        ? formOf(before)
+        : { stock: 0, discount: { ...NEW_PRODUCT_DISCOUNT } };
       for (const column of PRODUCT_IMPORT_COLUMNS) {
         if (column.key === 'code' || column.key === 'imeis' || !(column.key in values)) continue;
         setPath(input, column.field ?? column.key, values[column.key]);
@@ -161,7 +168,9 @@ export async function importProducts(
           fail(line, 'stock', IMPORT_TEXTS.serializedStock);
         input.stock = stock;
       }
-      const parsed = (before ? productUpdateSchema : productCreateSchema).safeParse(input);
+      const parsed = (before ? productUpdateSchema : productCreateSchema).safeParse(input, {
+        error: importIssueMessage,
+      });
       if (!parsed.success) {
         const reported = new Set<string>();
         for (const issue of parsed.error.issues) {
@@ -179,7 +188,7 @@ export async function importProducts(
       if (!brand && !newBrands.has(brandKey)) {
         if (!options.createMissing) fail(line, 'brand', PRODUCT_TEXTS.brandNotFound);
         else {
-          const checked = brandCreateSchema.safeParse({ name: data.brand });
+          const checked = brandCreateSchema.safeParse({ name: data.brand }, { error: importIssueMessage });
           if (checked.success) newBrands.set(brandKey, checked.data.name);
           else fail(line, 'brand', checked.error.issues[0]?.message ?? PRODUCT_TEXTS.brandNotFound);
         }
@@ -190,7 +199,10 @@ export async function importProducts(
         if (!known && !newReferences.has(referenceKey)) {
           if (!options.createMissing) fail(line, 'reference', PRODUCT_TEXTS.referenceNotFound);
           else {
-            const checked = referenceCreateSchema.safeParse({ name: data.brand, reference: data.reference });
+            const checked = referenceCreateSchema.safeParse(
+              { name: data.brand, reference: data.reference },
+              { error: importIssueMessage },
+            );
             if (checked.success) newReferences.set(referenceKey, { brandKey, name: checked.data.reference });
             else fail(line, 'reference', checked.error.issues[0]?.message ?? PRODUCT_TEXTS.referenceNotFound);
           }

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { bearer, type TestApp } from '../../test/helpers';
+
+/** A multipart body with the file (and the other fields), as a browser's FormData sends it. */
+export function multipart(file: Buffer, fileName: string, fields: Record<string, string> = {}) {
+  const boundary = `----import${randomUUID()}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Windows-1252 bytes of a text (its accented letters are the Latin-1 ones: one byte each). */
+export const windows1252 = (text: string) => Buffer.from(text, 'latin1');
+export const utf8 = (text: string) => Buffer.from(text, 'utf8');
+
+export interface UploadOptions {
+  token: string;
+  name?: string;
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/** POST /api/imports/{kind}?{query} with the file, as the import dialog sends it. */
+export function uploadSheet(
+  t: TestApp,
+  kind: 'products' | 'customers',
+  file: Buffer,
+  query: string,
+  options: UploadOptions,
+) {
+  const body = multipart(file, options.name ?? 'planilha.csv', options.fields);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/imports/${kind}?${query}`,
+    headers: { ...bearer(options.token), ...body.headers, ...options.headers },
+    payload: body.payload,
+  });
+}
