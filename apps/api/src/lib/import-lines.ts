@@ -1,3 +1,7 @@
+import type { Transaction } from 'kysely';
+import type { Executor } from '../db/executor';
+import type { Database } from '../db/schema';
+
 /**
  * What a spreadsheet import hands each domain's importer (products, customers) and what it answers:
  * the imports module reads the file and its cells; the domain checks the lines and writes its own tables.
@@ -18,10 +22,16 @@ export interface ImportIssue {
 }
 
 export interface ImportOptions {
-  dryRun: boolean;
   skipInvalid: boolean;
   createMissing: boolean;
 }
+
+/**
+ * Where an importer works: `check` (a preview) reads through the database and writes nothing; `write`
+ * checks again with the matched rows locked and writes, in the caller's transaction (the imports module's,
+ * which also holds the import's idempotency key).
+ */
+export type ImportTarget = { check: Executor } | { write: Transaction<Database> };
 
 export interface ImportOutcome {
   /** Lines created (or, in a dry run, that would be). */

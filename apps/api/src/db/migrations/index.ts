@@ -36,6 +36,7 @@ import { importMovements } from './0037-import-movements';
 import { customerStatusCounts } from './0038-customer-status-counts';
 import { customersNameIndexWithSearch } from './0039-customers-name-index-with-search';
 import { authEvents } from './0040-auth-events';
+import { importRequests } from './0041-import-requests';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '0038-customer-status-counts': customerStatusCounts,
   '0039-customers-name-index-with-search': customersNameIndexWithSearch,
   '0040-auth-events': authEvents,
+  '0041-import-requests': importRequests,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,11 +11,17 @@ import {
   reaisToCents,
 } from '@backoffice/contract';
 import type { Insertable, Transaction } from 'kysely';
-import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { CustomersTable, Database } from '../../db/schema';
 import { type AuditEntry, diff, recordAudits } from '../../lib/audit';
-import { type ImportLine, type ImportOptions, type ImportOutcome, issueList, setPath } from '../../lib/import-lines';
+import {
+  type ImportLine,
+  type ImportOptions,
+  type ImportOutcome,
+  type ImportTarget,
+  issueList,
+  setPath,
+} from '../../lib/import-lines';
 import { type ImportedCustomerUpdate, customersRepository as repo } from './customers.repository';
 
 type CustomerRecord = Awaited<ReturnType<typeof repo.byDocuments>>[number];
@@ -137,17 +143,16 @@ function statusOf(before: CustomerRecord | undefined, approve: boolean, actorId:
 /**
  * Customers from a spreadsheet (issue 21 §2): every line checked with `customerImportSchema` (the edit
  * modal's rules plus the registration's: CPF/CNPJ digits, e-mail, phone), matched by CPF/CNPJ; an e-mail
- * of another customer is refused. Then, unless `dryRun` or a refused file, in ONE transaction: new
+ * of another customer is refused. Then, when writing (`target.write`, the caller's transaction) and the file is not refused: new
  * customers inserted and known ones updated a thousand per statement, one audit row per customer.
  */
 export async function importCustomers(
-  db: DB,
+  target: ImportTarget,
   actorId: number,
   lines: readonly ImportLine[],
   options: ImportOptions,
 ): Promise<ImportOutcome> {
-  if (options.dryRun) return plan(db, false);
-  return db.transaction().execute((trx) => plan(trx, true, trx));
+  return 'write' in target ? plan(target.write, true, target.write) : plan(target.check, false);
 
   async function plan(executor: Executor, lock: boolean, trx?: Transaction<Database>): Promise<ImportOutcome> {
     const { issues, bad, fail } = issueList();

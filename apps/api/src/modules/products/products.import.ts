@@ -16,11 +16,17 @@ import {
   referenceCreateSchema,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
-import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { type AuditEntry, diff, recordAudits } from '../../lib/audit';
-import { type ImportLine, type ImportOptions, type ImportOutcome, issueList, setPath } from '../../lib/import-lines';
+import {
+  type ImportLine,
+  type ImportOptions,
+  type ImportOutcome,
+  type ImportTarget,
+  issueList,
+  setPath,
+} from '../../lib/import-lines';
 import { checkImeis, moveStock, type StockMoveLine } from '../stock/stock.service';
 import { type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
 
@@ -91,18 +97,17 @@ const lower = (text: string) => text.trim().toLowerCase();
 /**
  * Products from a spreadsheet (issue 21 §2): every line checked with the product form's own schema
  * (create, or update when its code exists), brands and references found or, with `createMissing`,
- * created; then, unless `dryRun` or a refused file, in ONE transaction: products upserted by code a
+ * created; then, when writing (`target.write`, the caller's transaction) and the file is not refused: products upserted by code a
  * thousand per statement, the stock each line sets moved through `moveStock` (ledger kind IMPORT), one
  * audit row per product. A line without a code is a new product (code from the sequence).
  */
 export async function importProducts(
-  db: DB,
+  target: ImportTarget,
   actorId: number,
   lines: readonly ImportLine[],
   options: ImportOptions,
 ): Promise<ImportOutcome> {
-  if (options.dryRun) return plan(db, false);
-  return db.transaction().execute((trx) => plan(trx, true, trx));
+  return 'write' in target ? plan(target.write, true, target.write) : plan(target.check, false);
 
   async function plan(executor: Executor, lock: boolean, trx?: Transaction<Database>): Promise<ImportOutcome> {
     const { issues, bad, fail } = issueList();
