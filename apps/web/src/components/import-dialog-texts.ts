@@ -25,6 +25,8 @@ export const IMPORT_DIALOG_TEXTS = {
   mappingTitle: 'Colunas da planilha',
   mappingHelp: 'Escolha a coluna correspondente para as que não foram reconhecidas.',
   ignoreColumn: 'Ignorar esta coluna',
+  missingColumns: (headers: string[]) =>
+    `Colunas que um cadastro novo precisa e que a planilha não tem com esse nome: ${headers.join(', ')}. Escolha abaixo a coluna da planilha que traz cada uma.`,
   columnLabel: (header: string) => `Coluna "${header}"`,
   summary: (rows: number, created: number, updated: number, invalid: number) =>
     `${rows} ${rows === 1 ? 'linha' : 'linhas'}: ${created} ${created === 1 ? 'novo' : 'novos'}, ${updated} ${

@@ -13,6 +13,7 @@ interface Sent {
   path: string;
   mapping: Record<string, string>;
   fileName: string;
+  key?: string;
 }
 const sent: Sent[] = [];
 
@@ -21,16 +22,27 @@ function answers(...results: ImportResult[]) {
   sent.length = 0;
   upload.mockReset();
   for (const result of results) {
-    upload.mockImplementationOnce(async (path: string, form: FormData, onProgress?: (p: UploadProgress) => void) => {
-      sent.push({
-        path,
-        mapping: JSON.parse(String(form.get('mapping'))) as Record<string, string>,
-        fileName: (form.get('file') as File).name,
-      });
-      onProgress?.({ loaded: 50, total: 100, sent: false });
+    upload.mockImplementationOnce(async (...args: Parameters<typeof record>) => {
+      record(...args);
+      args[2]?.({ loaded: 50, total: 100, sent: false });
       return { data: importResultSchema.parse(result) };
     });
   }
+}
+
+/** Notes what an upload sent: its path, mapping, file and `Idempotency-Key`. */
+function record(
+  path: string,
+  form: FormData,
+  _onProgress?: (p: UploadProgress) => void,
+  headers: Record<string, string> = {},
+) {
+  sent.push({
+    path,
+    mapping: JSON.parse(String(form.get('mapping'))) as Record<string, string>,
+    fileName: (form.get('file') as File).name,
+    ...(headers['Idempotency-Key'] ? { key: headers['Idempotency-Key'] } : {}),
+  });
 }
 
 const base = { rows: 2, created: 0, updated: 0, errors: [], errorCount: 0, invalidRows: 0, imported: false };
@@ -118,6 +130,82 @@ describe("'Importar planilha'", () => {
     expect(sent[2]?.path).toBe('/imports/products?dryRun=false&skipInvalid=true&createMissing=true');
     expect(await within(dialog).findByText('Importação concluída: 1 criado, 0 atualizados.')).toBeTruthy();
     expect(onImported).toHaveBeenCalledTimes(1);
+  });
+
+  it('confirms with one Idempotency-Key per preview, the same on a retry after a lost answer, a new one after a new preview', async () => {
+    const { connectionLost } = await import('../lib/api-client');
+    const ready = { ...base, created: 2, columns: [{ header: 'Nome', key: 'name' }] };
+    answers(ready);
+    upload.mockImplementationOnce(async (...args: Parameters<typeof record>) => {
+      record(...args);
+      throw connectionLost();
+    });
+    upload.mockImplementationOnce(async (...args: Parameters<typeof record>) => {
+      record(...args);
+      return { data: { ...ready, imported: true } };
+    });
+    upload.mockImplementationOnce(async (...args: Parameters<typeof record>) => {
+      record(...args);
+      return { data: ready };
+    });
+    renderPage(<ImportDialog kind="products" open onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Importar produtos de uma planilha' });
+    await userEvent.upload(within(dialog).getByTestId('import-file'), new File(['Nome\n'], 'produtos.csv'));
+    await within(dialog).findByText('2 linhas: 2 novos, 0 atualizados, 0 com erro.');
+
+    const importOnce = async () => {
+      await userEvent.click(await within(dialog).findByRole('button', { name: 'Importar' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Importar' });
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Importar' }));
+    };
+    await importOnce();
+    expect(await within(dialog).findByText('Sem conexão com o servidor. Tente novamente.')).toBeTruthy();
+    await importOnce();
+    expect(await within(dialog).findByText('Importação concluída: 2 criados, 0 atualizados.')).toBeTruthy();
+    // The preview sends no key; the confirm and its retry send the same one.
+    expect(sent[0]?.key).toBeUndefined();
+    expect(sent[1]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[2]?.key).toBe(sent[1]?.key);
+
+    // Another preview of the file is another import: a new key.
+    answers(ready, { ...ready, imported: true });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Pré-visualizar' }));
+    await within(dialog).findByText('2 linhas: 2 novos, 0 atualizados, 0 com erro.');
+    await importOnce();
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1]?.key).not.toBe(sent[0]?.key);
+  });
+
+  it('offers the columns the file lacks for the columns it did not name as ours, those a new line needs first', async () => {
+    answers({
+      ...base,
+      columns: [
+        { header: 'Produto', key: 'name' },
+        { header: 'Fabricante', key: 'brand' },
+        { header: 'Valor Loja', key: null },
+      ],
+    });
+    renderPage(<ImportDialog kind="products" open onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Importar produtos de uma planilha' });
+    await userEvent.upload(within(dialog).getByTestId('import-file'), new File(['x'], 'loja.csv'));
+    expect(
+      await within(dialog).findByText(
+        'Colunas que um cadastro novo precisa e que a planilha não tem com esse nome: Preço de compra, Preço de venda. Escolha abaixo a coluna da planilha que traz cada uma.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Coluna "Valor Loja"' }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    // Nome and Marca are filled by the file already: not offered.
+    expect(options.slice(0, 4)).toEqual(['Ignorar esta coluna', 'Preço de compra', 'Preço de venda', 'Código']);
+    expect(options).not.toContain('Nome');
+    expect(options).not.toContain('Marca');
+    await userEvent.click(screen.getByRole('option', { name: 'Preço de venda' }));
+    expect(
+      await within(dialog).findByText(
+        'Colunas que um cadastro novo precisa e que a planilha não tem com esse nome: Preço de compra. Escolha abaixo a coluna da planilha que traz cada uma.',
+      ),
+    ).toBeTruthy();
   });
 
   it("says the server's refusal (a file that is not a spreadsheet)", async () => {

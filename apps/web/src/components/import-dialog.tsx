@@ -65,6 +65,11 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
   const [stage, setStage] = useState<Stage>({ step: 'idle' });
   /** The mapping the preview shown was made with: a changed mapping needs 'Pré-visualizar' again. */
   const [previewedWith, setPreviewedWith] = useState<string | null>(null);
+  /**
+   * The `Idempotency-Key` of the import this preview leads to: one per preview, kept while 'Importar' is
+   * tried again (an answer lost on the way), so the server writes that import once.
+   */
+  const [importKey, setImportKey] = useState<string | null>(null);
   const columns = IMPORT_COLUMNS[kind];
   const busy = stage.step === 'sending';
 
@@ -82,7 +87,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
     onClose();
   };
 
-  async function send(chosen: File, dryRun: boolean, columnMapping: Record<string, string>) {
+  async function send(chosen: File, dryRun: boolean, columnMapping: Record<string, string>, key?: string) {
     const form = new FormData();
     form.append('mapping', JSON.stringify(columnMapping));
     form.append('file', chosen);
@@ -93,8 +98,11 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
     });
     setStage({ step: 'sending', progress: null });
     try {
-      const answer = await uploadForm<{ data: ImportResult }>(`/imports/${kind}?${query}`, form, (progress) =>
-        setStage({ step: 'sending', progress }),
+      const answer = await uploadForm<{ data: ImportResult }>(
+        `/imports/${kind}?${query}`,
+        form,
+        (progress) => setStage({ step: 'sending', progress }),
+        key ? { 'Idempotency-Key': key } : {},
       );
       setStage({ step: 'idle' });
       return answer.data;
@@ -110,6 +118,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
     const result = await send(chosen, true, columnMapping);
     setPreview(result);
     setPreviewedWith(result ? JSON.stringify(columnMapping) : null);
+    setImportKey(result ? crypto.randomUUID() : null);
   };
 
   const choose = (chosen: File | undefined) => {
@@ -122,10 +131,10 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
   };
 
   const runImport = async () => {
-    if (!file || !preview) return;
+    if (!file || !preview || !importKey) return;
     if (!(await confirm(T.confirm(preview.created, preview.updated), { title: T.import, confirmText: T.import })))
       return;
-    const result = await send(file, false, mapping);
+    const result = await send(file, false, mapping, importKey);
     if (!result) return;
     setPreview(result);
     if (result.imported) {
@@ -145,6 +154,8 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
 
   const usedKeys = new Set((preview?.columns ?? []).map((c) => c.key).filter(Boolean));
   const unmatched = (preview?.columns ?? []).filter((c) => c.header && (c.key === null || c.header in mapping));
+  /** What a new line needs that no column of the file gives (the form's required fields): offered first. */
+  const missing = columns.filter((c) => c.required && !usedKeys.has(c.key));
   const hasErrors = (preview?.errorCount ?? 0) > 0;
   const toWrite = (preview?.created ?? 0) + (preview?.updated ?? 0);
   const previewIsCurrent = previewedWith === JSON.stringify(mapping);
@@ -239,6 +250,11 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                 {T.mappingHelp}
               </Typography>
+              {missing.length > 0 ? (
+                <Typography variant="body2" sx={{ mb: 1 }}>
+                  {T.missingColumns(missing.map((c) => c.header))}
+                </Typography>
+              ) : null}
               <Stack spacing={1.5}>
                 {unmatched.map((column) => (
                   <TextField
@@ -252,15 +268,14 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
                     disabled={busy}
                   >
                     <MenuItem value="">{T.ignoreColumn}</MenuItem>
-                    {columns.map((c) => (
-                      <MenuItem
-                        key={c.key}
-                        value={c.key}
-                        disabled={usedKeys.has(c.key) && mapping[column.header] !== c.key}
-                      >
-                        {c.header}
-                      </MenuItem>
-                    ))}
+                    {/* The columns no other header fills: the ones a new line needs first. */}
+                    {[...missing, ...columns.filter((c) => !missing.includes(c))]
+                      .filter((c) => !usedKeys.has(c.key) || column.key === c.key)
+                      .map((c) => (
+                        <MenuItem key={c.key} value={c.key}>
+                          {c.header}
+                        </MenuItem>
+                      ))}
                   </TextField>
                 ))}
               </Stack>
