@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
-import { uploadSheet, utf8 } from './test-uploads';
+import { productByCode, uploadSheet, utf8 } from './test-uploads';
 
 /** What the validator writes by itself (zod's messages, in Portuguese or English): never a shop's reading. */
 const VALIDATOR_TEXT =
@@ -40,23 +40,7 @@ describe('spreadsheet import: the files shops have (issue 34 §2)', () => {
     return res.json().data as ImportAnswer;
   }
 
-  const product = (code: string) =>
-    t.db
-      .selectFrom('products as p')
-      .innerJoin('brands as b', 'b.id', 'p.brand_id')
-      .select([
-        'p.id',
-        'p.name',
-        'p.cost_cents',
-        'p.sell_price_cents',
-        'p.silver_percentage',
-        'p.gold_percentage',
-        'p.bronze_percentage',
-        'p.stock',
-        'b.name as brand',
-      ])
-      .where('p.code', '=', code)
-      .executeTakeFirst();
+  const product = (code: string) => productByCode(t, code);
 
   it("previews and imports a plain shop CSV: no level columns (0 %, as the form starts), 'Quantidade em estoque' as the stock", async () => {
     const csv = utf8(

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
-import { uploadSheet, utf8, windows1252 } from './test-uploads';
+import { productByCode, uploadSheet, utf8, windows1252 } from './test-uploads';
 
 describe('spreadsheet import (issue 21 §2)', () => {
   let t: TestApp;
@@ -28,28 +28,7 @@ describe('spreadsheet import (issue 21 §2)', () => {
     return uploadSheet(t, kind, file, query, { ...options, token: options.token ?? admin });
   }
 
-  const product = (code: string) =>
-    t.db
-      .selectFrom('products as p')
-      .innerJoin('brands as b', 'b.id', 'p.brand_id')
-      .leftJoin('brand_references as r', 'r.id', 'p.reference_id')
-      .select([
-        'p.id',
-        'p.name',
-        'p.cost_cents',
-        'p.sell_price_cents',
-        'p.silver_percentage',
-        'p.gold_percentage',
-        'p.bronze_percentage',
-        'p.stock',
-        'p.stock_alert',
-        'p.tags',
-        'p.description',
-        'b.name as brand',
-        'r.name as reference',
-      ])
-      .where('p.code', '=', code)
-      .executeTakeFirst();
+  const product = (code: string) => productByCode(t, code);
 
   const ledger = (productId: number) =>
     t.db

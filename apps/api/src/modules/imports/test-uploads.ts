@@ -45,3 +45,27 @@ export function uploadSheet(
     payload: body.payload,
   });
 }
+
+/** A product as the import wrote it (its brand and reference by name), or undefined. */
+export const productByCode = (t: TestApp, code: string) =>
+  t.db
+    .selectFrom('products as p')
+    .innerJoin('brands as b', 'b.id', 'p.brand_id')
+    .leftJoin('brand_references as r', 'r.id', 'p.reference_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.cost_cents',
+      'p.sell_price_cents',
+      'p.silver_percentage',
+      'p.gold_percentage',
+      'p.bronze_percentage',
+      'p.stock',
+      'p.stock_alert',
+      'p.tags',
+      'p.description',
+      'b.name as brand',
+      'r.name as reference',
+    ])
+    .where('p.code', '=', code)
+    .executeTakeFirst();
