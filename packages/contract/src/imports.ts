@@ -49,6 +49,13 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     example: '',
   },
   {
+    key: 'barcode',
+    header: 'Código de barras',
+    aliases: ['ean', 'ean13', 'ean 13', 'gtin', 'upc', 'codigo de barra', 'cod barras', 'cod de barras'],
+    type: 'text',
+    example: '',
+  },
+  {
     key: 'name',
     header: 'Nome',
     aliases: ['produto', 'nome do produto', 'nome produto'],

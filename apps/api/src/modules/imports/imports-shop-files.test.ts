@@ -138,6 +138,48 @@ describe('spreadsheet import: the files shops have (issue 34 §2)', () => {
     ]);
   });
 
+  it("reads 'EAN' as the barcode: checked as the form checks it, one product's, not repeated in the file", async () => {
+    const csv = utf8(
+      'SKU;Produto;Marca;Custo;Preço;EAN\n' +
+        'EAN-1;Fone Bluetooth;Marca EAN;30;89,90;7891000100103\n' +
+        'EAN-2;Caixa de som;Marca EAN;50;129,90;7891000100103\n' +
+        'EAN-3;Cabo;Marca EAN;5;19,90;7891000100111\n' +
+        'EAN-4;Carregador;Marca EAN;20;59,90;7891000100110\n',
+    );
+    expect(await send('products', csv, 'createMissing=true&skipInvalid=true')).toMatchObject({
+      created: 2,
+      imported: true,
+      errors: [
+        { line: 3, column: 'EAN', message: 'Código de barras repetido na planilha (já na linha 2).' },
+        {
+          line: 4,
+          column: 'EAN',
+          message: 'Código de barras inválido: 7891000100111 (dígito verificador não confere).',
+        },
+      ],
+    });
+    const barcode = (code: string) =>
+      t.db.selectFrom('products').select(['barcode', 'search_text']).where('code', '=', code).executeTakeFirst();
+    expect(await barcode('EAN-1')).toMatchObject({ barcode: '7891000100103' });
+    expect((await barcode('EAN-1'))?.search_text).toContain('7891000100103');
+    // Another product's barcode is refused; the product's own, or a line without one, keeps it.
+    const again = utf8(
+      'Código;Código de barras;Preço de venda\nEAN-4;7891000100103;64,90\nEAN-1;7891000100103;99,90\nEAN-1;;\n',
+    );
+    expect(await send('products', again, 'dryRun=true')).toMatchObject({
+      errors: [
+        {
+          line: 2,
+          column: 'Código de barras',
+          message: 'O código de barras 7891000100103 já está no produto Fone Bluetooth.',
+        },
+        { line: 4, column: 'Código', message: 'Código repetido na planilha (já na linha 3).' },
+      ],
+    });
+    await send('products', utf8('Código;Preço de venda\nEAN-1;99,90\n'), '');
+    expect(await barcode('EAN-1')).toMatchObject({ barcode: '7891000100103' });
+  });
+
   it('refuses a control character (NUL, form feed…) in its cell at the preview, by line and column; the confirm writes nothing', async () => {
     const csv = utf8(
       'Código;Nome;Marca;Preço de compra;Preço de venda\n' +

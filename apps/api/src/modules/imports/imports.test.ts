@@ -405,7 +405,7 @@ describe('spreadsheet import (issue 21 §2)', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toBe('attachment; filename="modelo-produtos.csv"');
     expect(csv.body.split('\r\n')[0]).toBe(
-      '\uFEFFCódigo;Nome;Marca;Referência;Preço de compra;Preço de venda;% Prata;% Ouro;% Bronze;Estoque;Alerta de estoque;Tags;Descrição;NCM;CEST;Unidade;Origem;IMEIs',
+      '\uFEFFCódigo;Código de barras;Nome;Marca;Referência;Preço de compra;Preço de venda;% Prata;% Ouro;% Bronze;Estoque;Alerta de estoque;Tags;Descrição;NCM;CEST;Unidade;Origem;IMEIs',
     );
     const xlsx = await t.app.inject({
       method: 'GET',

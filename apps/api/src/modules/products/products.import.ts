@@ -1,6 +1,8 @@
 import {
   brandCreateSchema,
   centsToReais,
+  GTIN_TEXTS,
+  gtin14,
   IMEI_TEXTS,
   IMPORT_LIMITS,
   IMPORT_TEXTS,
@@ -51,6 +53,7 @@ function formOf(row: ProductRow) {
     stock: row.stock,
     stockAlert: row.stock_alert,
     tags: row.tags,
+    barcode: row.barcode,
     ncm: row.ncm,
     cest: row.cest,
     unit: row.unit,
@@ -73,6 +76,7 @@ function auditView(p: ReturnType<typeof formOf>) {
     stock: p.stock,
     stockAlert: p.stockAlert,
     tags: p.tags,
+    barcode: p.barcode,
     ncm: p.ncm,
     cest: p.cest,
     unit: p.unit,
@@ -123,6 +127,17 @@ export async function importProducts(
     const imeiChecks = new Map(
       (listedImeis.length > 0 ? await checkImeis(executor, listedImeis) : []).map((check) => [check.imei, check]),
     );
+    // The barcodes of every line, and the products holding them (a barcode is one product's).
+    const listedBarcodes = lines.flatMap((l) => (typeof l.values.barcode === 'string' ? [l.values.barcode] : []));
+    const barcodeHolders = new Map(
+      (
+        await repo.byBarcodes(
+          executor,
+          listedBarcodes.filter((b) => /^\d{8,14}$/.test(b)),
+        )
+      ).map((row) => [row.gtin14, row]),
+    );
+    const seenBarcodes = new Map<string, number>();
     const seenImeis = new Map<string, number>();
     const newBrands = new Map<string, string>();
     const newReferences = new Map<string, { brandKey: string; name: string }>();
@@ -187,6 +202,15 @@ export async function importProducts(
         continue;
       }
       const data = parsed.data as ProductCreate;
+      if (data.barcode && data.barcode !== before?.barcode) {
+        const gtin = gtin14(data.barcode);
+        const first = seenBarcodes.get(gtin);
+        const holder = barcodeHolders.get(gtin);
+        if (first !== undefined) fail(line, 'barcode', IMPORT_TEXTS.repeatedInFile(GTIN_TEXTS.label, first));
+        else if (holder && holder.id !== before?.id)
+          fail(line, 'barcode', GTIN_TEXTS.duplicate(data.barcode, holder.name));
+        seenBarcodes.set(gtin, first ?? line);
+      }
 
       const brandKey = lower(data.brand);
       const brand = brands.get(brandKey);
@@ -273,6 +297,7 @@ export async function importProducts(
           cest: p.data.cest ?? null,
           unit: p.data.unit ?? null,
           origin: p.data.origin ?? null,
+          barcode: p.data.barcode ?? null,
           serialized: p.serialized,
           search_text: productSearchText({
             name: p.data.name,
@@ -280,7 +305,7 @@ export async function importProducts(
             tags: p.data.tags,
             brand: brand.name,
             reference: reference?.name,
-            barcode: p.before?.barcode,
+            barcode: p.data.barcode,
           }),
         };
       });
@@ -306,6 +331,7 @@ export async function importProducts(
           stock: p.data.stock,
           stockAlert: p.data.stockAlert,
           tags: p.data.tags,
+          barcode: p.data.barcode ?? null,
           ncm: p.data.ncm ?? null,
           cest: p.data.cest ?? null,
           unit: p.data.unit ?? null,
