@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsToReais, formatBRL, priceFromPercentage, reaisToCents } from './money';
 
 /**
  * Spreadsheet import (issue 21 §2): products and customers from CSV (as Excel in Brazil writes it) or XLSX.
@@ -14,7 +15,7 @@ export const IMPORT_LIMITS = {
   maxBytes: 20 * 1024 * 1024,
   /** Lines of data one file may hold. */
   maxRows: 50_000,
-  /** Errors one answer lists (`errorCount` counts them all). */
+  /** Errors one answer lists (`errorCount` counts them all); warnings and lines' prices alike. */
   maxErrorsListed: 1000,
   /** Rows written per statement. */
   batchSize: 1000,
@@ -34,6 +35,8 @@ export interface ImportColumn {
   type: ImportCellType;
   /** The template's example value. */
   example: string;
+  /** What the column means, for a shop (the dialog's and the template's help). */
+  meaning: string;
   /** Where the value goes in the form's input, dotted for nested fields (default: `key`). */
   field?: string;
   /** A new product (or customer) needs it: the form has no default for it (a line that updates may leave it out). */
@@ -47,6 +50,8 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     aliases: ['cod', 'codigo do produto', 'cod produto', 'codigo interno', 'sku', 'referencia interna'],
     type: 'text',
     example: '',
+    meaning:
+      'Seu código do produto. Se já existe um produto com ele, a linha o atualiza; vazio, o produto novo recebe um código do sistema.',
   },
   {
     key: 'barcode',
@@ -54,6 +59,7 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     aliases: ['ean', 'ean13', 'ean 13', 'gtin', 'upc', 'codigo de barra', 'cod barras', 'cod de barras'],
     type: 'text',
     example: '',
+    meaning: 'O código de barras (EAN/GTIN) da caixa: 8, 12, 13 ou 14 dígitos.',
   },
   {
     key: 'name',
@@ -61,6 +67,7 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     aliases: ['produto', 'nome do produto', 'nome produto'],
     type: 'text',
     example: 'Capinha Silicone Pêssego',
+    meaning: 'O nome do produto, como aparece nas vendas.',
     required: true,
   },
   {
@@ -69,6 +76,7 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     aliases: ['fabricante', 'marca do produto'],
     type: 'text',
     example: 'Genérica',
+    meaning: "A marca. Uma marca nova é criada quando 'Criar marcas e referências' está marcado.",
     required: true,
   },
   {
@@ -77,6 +85,7 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     aliases: ['modelo', 'ref', 'modelo compativel', 'compatibilidade'],
     type: 'text',
     example: 'iPhone 15',
+    meaning: 'O modelo compatível ou a linha do produto (ex.: iPhone 15).',
   },
   {
     key: 'cost',
@@ -92,6 +101,7 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     ],
     type: 'decimal',
     example: '12,50',
+    meaning: 'Quanto a loja paga por uma unidade. É a base dos preços de Ouro, Prata e Bronze.',
     required: true,
   },
   {
@@ -99,7 +109,8 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     header: 'Preço de venda',
     aliases: ['preco', 'valor de venda', 'venda', 'preco venda', 'preco de varejo', 'varejo', 'preco unitario'],
     type: 'decimal',
-    example: '1.299,90',
+    example: '29,90',
+    meaning: 'O preço de varejo: o que paga um cliente sem nível.',
     required: true,
   },
   {
@@ -107,7 +118,9 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     header: '% Prata',
     aliases: ['prata', 'percentual prata', 'cliente prata', 'cliente prata (%)'],
     type: 'decimal',
-    example: '20',
+    example: '60',
+    meaning:
+      'Acréscimo sobre o preço de compra para clientes Prata (não é desconto sobre a venda): custo R$ 10,00 com 60 dá R$ 16,00. Vazio: 0, o preço de compra.',
     field: 'discount.silverPercentage',
   },
   {
@@ -115,7 +128,9 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     header: '% Ouro',
     aliases: ['ouro', 'percentual ouro', 'cliente ouro', 'cliente ouro (%)'],
     type: 'decimal',
-    example: '15',
+    example: '45',
+    meaning:
+      'Acréscimo sobre o preço de compra para clientes Ouro (não é desconto sobre a venda): custo R$ 10,00 com 45 dá R$ 14,50. Vazio: 0, o preço de compra.',
     field: 'discount.goldPercentage',
   },
   {
@@ -123,7 +138,9 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     header: '% Bronze',
     aliases: ['bronze', 'percentual bronze', 'cliente bronze', 'cliente bronze (%)'],
     type: 'decimal',
-    example: '25',
+    example: '75',
+    meaning:
+      'Acréscimo sobre o preço de compra para clientes Bronze (não é desconto sobre a venda): custo R$ 10,00 com 75 dá R$ 17,50. Vazio: 0, o preço de compra.',
     field: 'discount.bronzePercentage',
   },
   {
@@ -143,6 +160,7 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     ],
     type: 'integer',
     example: '10',
+    meaning: 'Quantas unidades há em estoque agora (entra no histórico de estoque como importação).',
   },
   {
     key: 'stockAlert',
@@ -150,22 +168,67 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
     aliases: ['estoque minimo', 'alerta', 'minimo'],
     type: 'integer',
     example: '2',
+    meaning: 'Avisar quando o estoque chegar a esta quantidade.',
   },
-  { key: 'tags', header: 'Tags', aliases: ['etiquetas', 'palavras chave'], type: 'tags', example: 'capinha, silicone' },
+  {
+    key: 'tags',
+    header: 'Tags',
+    aliases: ['etiquetas', 'palavras chave'],
+    type: 'tags',
+    example: 'capinha, silicone',
+    meaning: 'Palavras para achar o produto na busca, separadas por vírgula.',
+  },
   {
     key: 'description',
     header: 'Descrição',
     aliases: ['descricao do produto', 'observacao', 'observacoes', 'obs', 'detalhes'],
     type: 'text',
     example: '',
+    meaning: 'Um texto livre sobre o produto.',
   },
   // The fiscal fields (issue 21, fiscal.ts): formats checked by the product's own schemas.
-  { key: 'ncm', header: 'NCM', aliases: ['codigo ncm'], type: 'text', example: '8517.13.00' },
-  { key: 'cest', header: 'CEST', aliases: ['codigo cest'], type: 'text', example: '' },
-  { key: 'unit', header: 'Unidade', aliases: ['unidade comercial', 'un'], type: 'text', example: 'UN' },
-  { key: 'origin', header: 'Origem', aliases: ['origem icms', 'origem da mercadoria'], type: 'origin', example: '0' },
+  {
+    key: 'ncm',
+    header: 'NCM',
+    aliases: ['codigo ncm'],
+    type: 'text',
+    example: '8517.13.00',
+    meaning: 'A classificação fiscal do produto (8 dígitos).',
+  },
+  {
+    key: 'cest',
+    header: 'CEST',
+    aliases: ['codigo cest'],
+    type: 'text',
+    example: '',
+    meaning: 'O código CEST, quando o produto tem substituição tributária (7 dígitos).',
+  },
+  {
+    key: 'unit',
+    header: 'Unidade',
+    aliases: ['unidade comercial', 'un'],
+    type: 'text',
+    example: 'UN',
+    meaning: 'A unidade comercial: UN, CX, PC, KG…',
+  },
+  {
+    key: 'origin',
+    header: 'Origem',
+    aliases: ['origem icms', 'origem da mercadoria'],
+    type: 'origin',
+    example: '0',
+    meaning: 'A origem da mercadoria para o ICMS: um código de 0 a 8 (0 = nacional).',
+  },
   // A phone's units (issue 17): its IMEIs, separated by commas, semicolons or spaces; the stock is their count.
-  { key: 'imeis', header: 'IMEIs', aliases: ['imei', 'imeis dos aparelhos'], type: 'imeis', example: '' },
+  {
+    key: 'imeis',
+    header: 'IMEIs',
+    aliases: ['imei', 'imeis dos aparelhos'],
+    type: 'imeis',
+    example: '',
+    meaning:
+      'Para celulares: os IMEIs dos aparelhos em estoque, separados por vírgula; o estoque é a quantidade de IMEIs.',
+  },
 ];
 
 export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
@@ -175,6 +238,7 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
     aliases: ['cliente', 'nome do cliente', 'nome completo', 'razao social'],
     type: 'text',
     example: 'Maria da Silva',
+    meaning: 'O nome do cliente ou a razão social.',
     required: true,
   },
   {
@@ -183,6 +247,7 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
     aliases: ['email', 'correio eletronico', 'e-mail do cliente'],
     type: 'text',
     example: 'maria@exemplo.com.br',
+    meaning: 'O e-mail do cliente, um por cliente.',
     required: true,
   },
   {
@@ -191,6 +256,7 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
     aliases: ['celular', 'fone', 'tel', 'whatsapp', 'telefone celular'],
     type: 'text',
     example: '(11) 98765-4321',
+    meaning: 'Telefone ou celular com DDD.',
     required: true,
   },
   {
@@ -199,22 +265,73 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
     aliases: ['cpf', 'cnpj', 'documento', 'cpf cnpj', 'cnpj cpf'],
     type: 'text',
     example: '529.982.247-25',
+    meaning: 'CPF ou CNPJ. Se já existe um cliente com ele, a linha o atualiza.',
     required: true,
   },
-  { key: 'street', header: 'Rua', aliases: ['endereco', 'logradouro'], type: 'text', example: 'Rua Augusta' },
-  { key: 'number', header: 'Número', aliases: ['numero', 'nº', 'no'], type: 'text', example: '100' },
-  { key: 'complement', header: 'Complemento', aliases: [], type: 'text', example: '' },
-  { key: 'neighborhood', header: 'Bairro', aliases: [], type: 'text', example: 'Consolação' },
-  { key: 'zipCode', header: 'CEP', aliases: [], type: 'text', example: '01305-000' },
-  { key: 'city', header: 'Cidade', aliases: ['municipio'], type: 'text', example: 'São Paulo' },
-  { key: 'state', header: 'UF', aliases: ['estado'], type: 'text', example: 'SP' },
-  { key: 'level', header: 'Nível', aliases: ['nivel do cliente', 'categoria'], type: 'level', example: 'Ouro' },
+  {
+    key: 'street',
+    header: 'Rua',
+    aliases: ['endereco', 'logradouro'],
+    type: 'text',
+    example: 'Rua Augusta',
+    meaning: 'Rua do endereço de entrega.',
+  },
+  {
+    key: 'number',
+    header: 'Número',
+    aliases: ['numero', 'nº', 'no'],
+    type: 'text',
+    example: '100',
+    meaning: 'Número do endereço.',
+  },
+  {
+    key: 'complement',
+    header: 'Complemento',
+    aliases: [],
+    type: 'text',
+    example: '',
+    meaning: 'Apartamento, bloco, sala…',
+  },
+  {
+    key: 'neighborhood',
+    header: 'Bairro',
+    aliases: [],
+    type: 'text',
+    example: 'Consolação',
+    meaning: 'Bairro do endereço de entrega.',
+  },
+  { key: 'zipCode', header: 'CEP', aliases: [], type: 'text', example: '01305-000', meaning: 'CEP com 8 dígitos.' },
+  {
+    key: 'city',
+    header: 'Cidade',
+    aliases: ['municipio'],
+    type: 'text',
+    example: 'São Paulo',
+    meaning: 'Cidade do endereço de entrega.',
+  },
+  {
+    key: 'state',
+    header: 'UF',
+    aliases: ['estado'],
+    type: 'text',
+    example: 'SP',
+    meaning: 'A UF com 2 letras (SP, RJ…).',
+  },
+  {
+    key: 'level',
+    header: 'Nível',
+    aliases: ['nivel do cliente', 'categoria'],
+    type: 'level',
+    example: 'Ouro',
+    meaning: 'Ouro, Prata ou Bronze: o preço que o cliente paga (vazio: preço de varejo).',
+  },
   {
     key: 'shippingCost',
     header: 'Frete',
     aliases: ['valor do frete', 'preco do frete'],
     type: 'decimal',
     example: '15,00',
+    meaning: 'O frete cobrado do cliente por entrega.',
   },
   {
     key: 'warrantyPercentage',
@@ -222,6 +339,7 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
     aliases: ['garantia', 'percentual de garantia'],
     type: 'decimal',
     example: '10',
+    meaning: 'O percentual cobrado pela garantia sobre os itens do pedido.',
   },
   {
     key: 'fastDeliveryTax',
@@ -229,8 +347,16 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
     aliases: ['entrega rapida', 'taxa entrega rapida'],
     type: 'decimal',
     example: '5,00',
+    meaning: 'A taxa da entrega rápida.',
   },
-  { key: 'approve', header: 'Aprovado', aliases: ['aprovado?', 'aprovacao'], type: 'boolean', example: 'Sim' },
+  {
+    key: 'approve',
+    header: 'Aprovado',
+    aliases: ['aprovado?', 'aprovacao'],
+    type: 'boolean',
+    example: 'Sim',
+    meaning: 'Sim: o cliente já pode comprar; Não: aguarda aprovação.',
+  },
 ];
 
 export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
@@ -272,10 +398,88 @@ export const IMPORT_TEXTS = {
   tooManyItems: (max: number) => `Itens demais: informe no máximo ${max.toLocaleString('pt-BR')}.`,
   numberTooHigh: (max: number) => `Valor alto demais: o máximo é ${max.toLocaleString('pt-BR')}.`,
   numberTooLow: (min: number) => `Valor baixo demais: o mínimo é ${min.toLocaleString('pt-BR')}.`,
+  /** A products line whose level prices equal the cost (0 %): no margin for those customers. */
+  levelsAtCost: (levels: string[], cost: number) =>
+    `${listed(levels)} ${levels.length > 1 ? 'pagam' : 'paga'} o preço de compra (${formatBRL(cost)}), sem margem: os percentuais dos níveis são acréscimos sobre o preço de compra.`,
+  /** A products line whose level prices fall under half its sale price. */
+  levelsFarBelow: (prices: string[], sellPrice: number, cost: number) =>
+    `${listed(prices)}: menos da metade do preço de venda (${formatBRL(sellPrice)}). Os percentuais dos níveis são acréscimos sobre o preço de compra (${formatBRL(cost)}), não descontos sobre o de venda.`,
   /** 409: the Idempotency-Key of a confirmed import sent again with another file, mapping or options. */
   keyReused:
     'Esta importação já foi feita com outra planilha ou outras opções. Pré-visualize a planilha de novo para importá-la.',
 } as const;
+
+/** The XLSX template's second sheet: what each column means. */
+export const IMPORT_TEMPLATE_HELP = {
+  sheet: 'Colunas',
+  headers: ['Coluna', 'O que significa', 'Exemplo'],
+} as const;
+
+/** 'a', 'a e b', 'a, b e c'. */
+function listed(items: string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} e ${items[items.length - 1]}`;
+}
+
+/** A level price under this share of the sale price is called far below it (a warning of the preview). */
+export const LEVEL_PRICE_WARNING_SHARE = 0.5;
+
+/** The level columns of a products import, in the order a preview tells them (the customer levels 1, 2, 3). */
+const LEVEL_COLUMNS = [
+  { key: 'goldPercentage', level: 'Ouro', percentage: 'goldPercentage' },
+  { key: 'silverPercentage', level: 'Prata', percentage: 'silverPercentage' },
+  { key: 'bronzePercentage', level: 'Bronze', percentage: 'bronzePercentage' },
+] as const;
+
+/** What a products line's prices come to, and what a shop should look at twice. */
+export interface ImportLinePricing {
+  /** In reais: each level's price (the cost plus its percentage, `priceFromPercentage`) and retail's. */
+  prices: { cost: number; gold: number; silver: number; bronze: number; retail: number };
+  /** Warnings by our column key: levels at cost (0 %), levels under half the sale price. */
+  warnings: { column: string; message: string }[];
+}
+
+/**
+ * The prices a products import line gives each customer level (the cost plus the level's percentage: the
+ * one rule of `priceFromPercentage`) and retail (the sale price), with the preview's warnings: a level
+ * whose price is the cost itself (0 %, no margin) and a level under half the sale price (a percentage
+ * typed as a discount off the sale price: a película of R$ 2,10 sold at R$ 14,90 at 20 % is R$ 2,52).
+ */
+export function importLinePricing(product: {
+  cost: number;
+  sellPrice: number;
+  discount: { goldPercentage: number; silverPercentage: number; bronzePercentage: number };
+}): ImportLinePricing {
+  const costCents = reaisToCents(product.cost);
+  const sellCents = reaisToCents(product.sellPrice);
+  const levels = LEVEL_COLUMNS.map((column) => ({
+    ...column,
+    cents: priceFromPercentage(costCents, product.discount[column.percentage]),
+  }));
+  const atCost = levels.filter((level) => level.cents <= costCents);
+  const farBelow = levels.filter(
+    (level) => level.cents > costCents && level.cents < sellCents * LEVEL_PRICE_WARNING_SHARE,
+  );
+  const warnings: ImportLinePricing['warnings'] = [];
+  if (atCost[0])
+    warnings.push({
+      column: atCost[0].key,
+      message: IMPORT_TEXTS.levelsAtCost(
+        atCost.map((level) => level.level),
+        product.cost,
+      ),
+    });
+  if (farBelow[0])
+    warnings.push({
+      column: farBelow[0].key,
+      message: IMPORT_TEXTS.levelsFarBelow(
+        farBelow.map((level) => `${level.level} ${formatBRL(centsToReais(level.cents))}`),
+        product.sellPrice,
+        product.cost,
+      ),
+    });
+  const [gold, silver, bronze] = levels.map((level) => centsToReais(level.cents)) as [number, number, number];
+  return { prices: { cost: product.cost, gold, silver, bronze, retail: product.sellPrice }, warnings };
+}
 
 /** The first control character of a cell's text (C0 but tab and line breaks, DEL, C1, a lone surrogate), as U+XXXX. */
 export function controlCharacterIn(text: string): string | undefined {
@@ -438,5 +642,29 @@ export const importResultSchema = z.object({
   imported: z.boolean(),
   /** Each column of the file: its header and the column of ours it fills (null: left out). */
   columns: z.array(z.object({ header: z.string(), key: z.string().nullable() })),
+  /**
+   * Products: what the preview should make a shop look at twice, by line (a level at cost, a level under
+   * half the sale price); they never keep a line out. Up to IMPORT_LIMITS.maxErrorsListed.
+   */
+  warnings: z.array(importErrorSchema).optional(),
+  /** Every warning, listed or not. */
+  warningCount: z.number().int().optional(),
+  /**
+   * Products: the prices each good line gives (reais): cost, each level's (cost + its percentage) and retail
+   * (the sale price), the first IMPORT_LIMITS.maxErrorsListed lines.
+   */
+  prices: z
+    .array(
+      z.object({
+        line: z.number().int(),
+        name: z.string(),
+        cost: z.number(),
+        gold: z.number(),
+        silver: z.number(),
+        bronze: z.number(),
+        retail: z.number(),
+      }),
+    )
+    .optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

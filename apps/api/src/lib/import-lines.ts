@@ -1,3 +1,4 @@
+import type { ImportResult } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { Executor } from '../db/executor';
 import type { Database } from '../db/schema';
@@ -39,6 +40,10 @@ export interface ImportOutcome {
   updated: number;
   issues: ImportIssue[];
   imported: boolean;
+  /** What the preview should make a shop look at twice (never keeps a line out), by our column key. */
+  warnings?: ImportIssue[];
+  /** Products: the prices each good line gives, by line. */
+  prices?: NonNullable<ImportResult['prices']>;
 }
 
 /** The problems an importer finds, and the lines that have one (a bad line is not written). */

@@ -9,6 +9,7 @@ import {
   type ImportQuery,
   type ImportResult,
   matchColumns,
+  IMPORT_TEMPLATE_HELP as TEMPLATE_HELP,
 } from '@backoffice/contract';
 import ExcelJS from 'exceljs';
 import type { DB } from '../../db/database';
@@ -137,22 +138,28 @@ export async function runImport(
 
   const importer = IMPORTERS[kind];
   const answerOf = (outcome: ImportOutcome): ImportResult => {
-    const all = [...issues, ...outcome.issues].sort(
-      (a, b) => a.line - b.line || (order.get(a.column) ?? 0) - (order.get(b.column) ?? 0),
-    );
+    const byLine = (a: ImportIssue, b: ImportIssue) =>
+      a.line - b.line || (order.get(a.column) ?? 0) - (order.get(b.column) ?? 0);
+    const told = (issue: ImportIssue) => ({
+      line: issue.line,
+      column: headerOf.get(issue.column) ?? issue.column,
+      message: issue.message,
+    });
+    const all = [...issues, ...outcome.issues].sort(byLine);
+    const warnings = outcome.warnings?.sort(byLine);
     return {
       rows: sheet.rows.length,
       created: outcome.created,
       updated: outcome.updated,
-      errors: all.slice(0, IMPORT_LIMITS.maxErrorsListed).map((issue) => ({
-        line: issue.line,
-        column: headerOf.get(issue.column) ?? issue.column,
-        message: issue.message,
-      })),
+      errors: all.slice(0, IMPORT_LIMITS.maxErrorsListed).map(told),
       errorCount: all.length,
       invalidRows: new Set(all.map((issue) => issue.line)).size,
       imported: outcome.imported,
       columns: sheet.headers.map((header, index) => ({ header, key: keys[index] ?? null })),
+      ...(warnings
+        ? { warnings: warnings.slice(0, IMPORT_LIMITS.maxErrorsListed).map(told), warningCount: warnings.length }
+        : {}),
+      ...(outcome.prices ? { prices: outcome.prices.slice(0, IMPORT_LIMITS.maxErrorsListed) } : {}),
     };
   };
   if (options.dryRun) {
@@ -172,7 +179,10 @@ export async function runImport(
   });
 }
 
-/** 'Baixar modelo': the columns' headers and one example line, as CSV (`;`, UTF-8 with BOM) or XLSX. */
+/**
+ * 'Baixar modelo': the columns' headers and one example line, as CSV (`;`, UTF-8 with BOM) or XLSX, whose
+ * second sheet ('Colunas') says what each column means.
+ */
 export async function template(kind: ImportKind, format: 'csv' | 'xlsx'): Promise<Buffer> {
   const columns = IMPORT_COLUMNS[kind];
   if (format === 'csv') {
@@ -189,5 +199,13 @@ export async function template(kind: ImportKind, format: 'csv' | 'xlsx'): Promis
     column.width = Math.max(12, (columns[index]?.header.length ?? 10) + 4);
     column.numFmt = '@';
   });
+  // A second sheet says what each column means (the import reads the first sheet only).
+  const help = workbook.addWorksheet(TEMPLATE_HELP.sheet);
+  help.addRow([...TEMPLATE_HELP.headers]).font = { bold: true };
+  for (const column of columns) help.addRow([column.header, column.meaning, column.example]);
+  help.getColumn(1).width = 24;
+  help.getColumn(2).width = 100;
+  help.getColumn(2).alignment = { wrapText: true, vertical: 'top' };
+  help.getColumn(3).width = 26;
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

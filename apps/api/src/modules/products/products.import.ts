@@ -7,6 +7,7 @@ import {
   IMPORT_LIMITS,
   IMPORT_TEXTS,
   importIssueMessage,
+  importLinePricing,
   NEW_PRODUCT_DISCOUNT,
   PRODUCT_IMPORT_COLUMNS,
   PRODUCT_TEXTS,
@@ -22,6 +23,7 @@ import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { type AuditEntry, diff, recordAudits } from '../../lib/audit';
 import {
+  type ImportIssue,
   type ImportLine,
   type ImportOptions,
   type ImportOutcome,
@@ -243,8 +245,15 @@ export async function importProducts(
     const good = planned.filter((p) => !bad.has(p.line));
     const created = good.filter((p) => !p.before).length;
     const updated = good.length - created;
+    // What each good line's customers will pay, and the prices worth a second look.
+    const warnings: ImportIssue[] = [];
+    const prices = good.map((p) => {
+      const pricing = importLinePricing(p.data);
+      for (const warning of pricing.warnings) warnings.push({ line: p.line, ...warning });
+      return { line: p.line, name: p.data.name, ...pricing.prices };
+    });
     if (!trx || (bad.size > 0 && !options.skipInvalid) || good.length === 0) {
-      return { created: trx ? 0 : created, updated: trx ? 0 : updated, issues, imported: false };
+      return { created: trx ? 0 : created, updated: trx ? 0 : updated, issues, imported: false, warnings, prices };
     }
 
     // ---------- writing, in the caller's transaction ----------
@@ -357,6 +366,6 @@ export async function importProducts(
     }
     if (highestImported > 0) await repo.codeSequenceAtLeast(trx, highestImported);
     await recordAudits(trx, audits);
-    return { created, updated, issues, imported: true };
+    return { created, updated, issues, imported: true, warnings, prices };
   }
 }
