@@ -93,8 +93,9 @@ describe('import: products from a spreadsheet', () => {
 
 /**
  * Issue 34 §2: a shop's own spreadsheet (no level percentages, 'Quantidade em estoque', its price under a
- * name of its own). The mapping step names what a new product still needs and offers it; 'Importar' goes
- * with the preview's Idempotency-Key; the products come in with their stock. On a phone and a desktop.
+ * name of its own). The mapping step names what a new product still needs and offers it; the preview shows
+ * each line's prices and warns that the levels pay the cost (issue 35 item 1); 'Importar' goes with the
+ * preview's Idempotency-Key; the products come in with their stock. On a phone and a desktop.
  */
 describe('import: a plain shop spreadsheet, mapped and imported once', () => {
   for (const [device, open] of [
@@ -137,6 +138,26 @@ describe('import: a plain shop spreadsheet, mapped and imported once', () => {
         await expect
           .poll(() => dialog.getByRole('status').textContent())
           .toContain('2 linhas: 2 novos, 0 atualizados, 0 com erro.');
+        // No level columns: the preview shows what each level pays (the cost) and warns, without refusing.
+        const prices = dialog.getByRole('table', { name: 'Preços por linha' });
+        expect(await prices.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual([
+          '2',
+          `Película 3D ${tag}`,
+          'R$ 2,10',
+          'R$ 2,10',
+          'R$ 2,10',
+          'R$ 2,10',
+          'R$ 14,90',
+        ]);
+        await dialog
+          .getByRole('table', { name: 'Avisos' })
+          .getByText(
+            'Ouro, Prata e Bronze pagam o preço de compra (R$ 2,10), sem margem: os percentuais dos níveis são acréscimos sobre o preço de compra.',
+          )
+          .waitFor();
+        await expectAccessible(page, `import preview with prices (${device})`);
+        await prices.scrollIntoViewIfNeeded();
+        await screenshot(page, `import-prices-${device}`);
         await dialog.getByRole('button', { name: 'Importar' }).click();
         await page
           .getByRole('dialog', { name: 'Importar', exact: true })

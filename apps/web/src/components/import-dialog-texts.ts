@@ -33,7 +33,20 @@ export const IMPORT_DIALOG_TEXTS = {
       updated === 1 ? 'atualizado' : 'atualizados'
     }, ${invalid} com erro.`,
   errorsTitle: 'Erros encontrados',
-  errorsTruncated: (shown: number, total: number) => `Mostrando ${shown} de ${total} erros.`,
+  warningsTitle: 'Avisos',
+  truncated: (shown: number, total: number) => `Mostrando ${shown} de ${total}.`,
+  warningsSummary: (count: number) =>
+    `${count} ${count === 1 ? 'aviso' : 'avisos'} sobre os preços: confira antes de importar (não impedem a importação).`,
+  pricesTitle: 'Preços por linha',
+  pricesHelp:
+    'Ouro, Prata e Bronze: o preço de compra mais o percentual de cada nível. Varejo: o preço de venda, para clientes sem nível.',
+  pricesTruncated: (shown: number) => `Mostrando as primeiras ${shown} linhas.`,
+  priceColumns: ['Linha', 'Produto', 'Compra', 'Ouro', 'Prata', 'Bronze', 'Varejo'],
+  showMeanings: 'O que cada coluna significa',
+  hideMeanings: 'Ocultar o significado das colunas',
+  meaningsTitle: 'O que cada coluna significa',
+  meaning: 'Significado',
+  requiredColumn: (header: string) => `${header} (obrigatória num cadastro novo)`,
   line: 'Linha',
   column: 'Coluna',
   message: 'Mensagem',

@@ -208,6 +208,46 @@ describe("'Importar planilha'", () => {
     ).toBeTruthy();
   });
 
+  it("says what each column means, shows each line's prices and the warnings, which do not block the import", async () => {
+    const message =
+      'Ouro R$ 2,42, Prata R$ 2,52 e Bronze R$ 2,63: menos da metade do preço de venda (R$ 14,90). Os percentuais dos níveis são acréscimos sobre o preço de compra (R$ 2,10), não descontos sobre o de venda.';
+    answers({
+      ...base,
+      rows: 1,
+      created: 1,
+      columns: [{ header: 'Nome', key: 'name' }],
+      warnings: [{ line: 2, column: '% Ouro', message }],
+      warningCount: 1,
+      prices: [{ line: 2, name: 'Película 3D', cost: 2.1, gold: 2.42, silver: 2.52, bronze: 2.63, retail: 14.9 }],
+    });
+    renderPage(<ImportDialog kind="products" open onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Importar produtos de uma planilha' });
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'O que cada coluna significa' }));
+    const meanings = within(dialog).getByRole('table', { name: 'O que cada coluna significa' });
+    const silver = within(meanings).getByRole('row', { name: /^% Prata/ });
+    expect(silver.textContent).toContain('Acréscimo sobre o preço de compra para clientes Prata');
+    expect(within(meanings).getByRole('row', { name: /^Preço de venda/ }).textContent).toContain(
+      'Preço de venda (obrigatória num cadastro novo)',
+    );
+
+    await userEvent.upload(within(dialog).getByTestId('import-file'), new File(['x'], 'peliculas.csv'));
+    const prices = await within(dialog).findByRole('table', { name: 'Preços por linha' });
+    const cells = within(prices)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(cells).toEqual([
+      ['Linha', 'Produto', 'Compra', 'Ouro', 'Prata', 'Bronze', 'Varejo'],
+      ['2', 'Película 3D', 'R$ 2,10', 'R$ 2,42', 'R$ 2,52', 'R$ 2,63', 'R$ 14,90'],
+    ]);
+    const warnings = within(dialog).getByRole('table', { name: 'Avisos' });
+    expect(within(warnings).getByRole('row', { name: /menos da metade/ }).textContent).toBe(`2% Ouro${message}`);
+    expect(within(dialog).getByRole('status').textContent).toContain(
+      '1 aviso sobre os preços: confira antes de importar (não impedem a importação).',
+    );
+    expect((within(dialog).getByRole('button', { name: 'Importar' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it("says the server's refusal (a file that is not a spreadsheet)", async () => {
     const { ApiError } = await import('../lib/api-client');
     upload.mockReset();

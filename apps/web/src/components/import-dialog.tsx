@@ -14,12 +14,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -28,6 +22,7 @@ import { ApiError } from '../lib/api-client';
 import { downloadFile } from '../lib/download';
 import { type UploadProgress, uploadForm } from '../lib/upload';
 import { useConfirm } from './confirm-dialog';
+import { ColumnMeanings, ImportIssues, LinePrices } from './import-dialog-parts';
 import { IMPORT_DIALOG_TEXTS as T } from './import-dialog-texts';
 
 export interface ImportDialogProps {
@@ -173,6 +168,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
           <Typography variant="body2" color="text.secondary">
             {T.matchRule(kind)}
           </Typography>
+          <ColumnMeanings columns={columns} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
             <Button
               variant="contained"
@@ -288,37 +284,13 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
               {done ? null : T.summary(preview.rows, preview.created, preview.updated, preview.invalidRows)}
               {!done && hasErrors && !skipInvalid ? ` ${T.fixOrSkip}` : null}
               {!done && !hasErrors && toWrite === 0 ? ` ${T.nothingToImport}` : null}
+              {!done && (preview.warningCount ?? 0) > 0 ? ` ${T.warningsSummary(preview.warningCount ?? 0)}` : null}
             </Alert>
           ) : null}
 
           {preview && hasErrors ? (
             <Box>
-              <Typography variant="subtitle2">{T.errorsTitle}</Typography>
-              {preview.errorCount > preview.errors.length ? (
-                <Typography variant="caption">
-                  {T.errorsTruncated(preview.errors.length, preview.errorCount)}
-                </Typography>
-              ) : null}
-              <TableContainer sx={{ maxHeight: 280 }}>
-                <Table size="small" stickyHeader aria-label={T.errorsTitle}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{T.line}</TableCell>
-                      <TableCell>{T.column}</TableCell>
-                      <TableCell>{T.message}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {preview.errors.map((error) => (
-                      <TableRow key={`${error.line}-${error.column}-${error.message}`}>
-                        <TableCell>{error.line}</TableCell>
-                        <TableCell>{error.column}</TableCell>
-                        <TableCell>{error.message}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <ImportIssues title={T.errorsTitle} issues={preview.errors} total={preview.errorCount} />
               <FormControlLabel
                 control={
                   <Checkbox
@@ -330,6 +302,18 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
                 label={T.skipInvalid}
               />
             </Box>
+          ) : null}
+
+          {preview?.warnings && preview.warnings.length > 0 ? (
+            <ImportIssues
+              title={T.warningsTitle}
+              issues={preview.warnings}
+              total={preview.warningCount ?? preview.warnings.length}
+            />
+          ) : null}
+
+          {preview?.prices && preview.prices.length > 0 ? (
+            <LinePrices prices={preview.prices} total={preview.created + preview.updated} />
           ) : null}
         </Stack>
       </DialogContent>

@@ -1,0 +1,125 @@
+import type { ImportColumn, ImportError, ImportResult } from '@backoffice/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { formatMoney } from '../lib/format';
+import { IMPORT_DIALOG_TEXTS as T } from './import-dialog-texts';
+
+/**
+ * A small table with a sticky header, scrolling past a few lines (and sideways on a phone): the scrolling
+ * region takes the keyboard's focus, so it can be scrolled without a mouse.
+ */
+function ScrollTable({
+  label,
+  head,
+  rows,
+}: {
+  label: string;
+  head: string[];
+  rows: { key: string; cells: string[] }[];
+}) {
+  return (
+    <TableContainer sx={{ maxHeight: 280 }} tabIndex={0} role="region" aria-label={label}>
+      <Table size="small" stickyHeader aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {head.map((cell) => (
+              <TableCell key={cell}>{cell}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.key}>
+              {row.cells.map((cell, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
+                <TableCell key={index} sx={index < row.cells.length - 1 ? { whiteSpace: 'nowrap' } : undefined}>
+                  {cell}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** Errors or warnings by line and column ('Erros encontrados', 'Avisos'), with how many are listed. */
+export function ImportIssues({ title, issues, total }: { title: string; issues: ImportError[]; total: number }) {
+  return (
+    <Box>
+      <Typography variant="subtitle2">{title}</Typography>
+      {total > issues.length ? <Typography variant="caption">{T.truncated(issues.length, total)}</Typography> : null}
+      <ScrollTable
+        label={title}
+        head={[T.line, T.column, T.message]}
+        rows={issues.map((issue) => ({
+          key: `${issue.line}-${issue.column}-${issue.message}`,
+          cells: [String(issue.line), issue.column, issue.message],
+        }))}
+      />
+    </Box>
+  );
+}
+
+/** 'Preços por linha': what each good line's customers will pay (Ouro, Prata, Bronze = cost + %; Varejo). */
+export function LinePrices({ prices, total }: { prices: NonNullable<ImportResult['prices']>; total: number }) {
+  return (
+    <Box>
+      <Typography variant="subtitle2">{T.pricesTitle}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {T.pricesHelp}
+      </Typography>
+      {total > prices.length ? <Typography variant="caption">{T.pricesTruncated(prices.length)}</Typography> : null}
+      <ScrollTable
+        label={T.pricesTitle}
+        head={[...T.priceColumns]}
+        rows={prices.map((p) => ({
+          key: String(p.line),
+          cells: [
+            String(p.line),
+            p.name,
+            formatMoney(p.cost),
+            formatMoney(p.gold),
+            formatMoney(p.silver),
+            formatMoney(p.bronze),
+            formatMoney(p.retail),
+          ],
+        }))}
+      />
+    </Box>
+  );
+}
+
+/** 'O que cada coluna significa': the columns of the kind, each with its meaning, shown on demand. */
+export function ColumnMeanings({ columns }: { columns: readonly ImportColumn[] }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <Box>
+      <Button size="small" onClick={() => setOpen((shown) => !shown)} aria-expanded={open} aria-controls={id}>
+        {open ? T.hideMeanings : T.showMeanings}
+      </Button>
+      {open ? (
+        <Box id={id}>
+          <ScrollTable
+            label={T.meaningsTitle}
+            head={[T.column, T.meaning]}
+            rows={columns.map((column) => ({
+              key: column.key,
+              cells: [column.required ? T.requiredColumn(column.header) : column.header, column.meaning],
+            }))}
+          />
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
