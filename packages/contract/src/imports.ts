@@ -371,6 +371,8 @@ export const IMPORT_TEXTS = {
   fileEmpty: 'A planilha não tem linhas de dados.',
   tooManyRows: `A planilha pode ter no máximo ${IMPORT_LIMITS.maxRows.toLocaleString('pt-BR')} linhas.`,
   mappingInvalid: 'Mapeamento de colunas inválido.',
+  flagInvalid: 'Use true ou false em dryRun, skipInvalid e createMissing.',
+  formatInvalid: 'Escolha o modelo em csv ou xlsx.',
   mappingUnknownColumn: (column: string) => `Mapeamento para uma coluna desconhecida: ${column}.`,
   numberInvalid: (value: string) => `Número inválido: "${value}" (use por exemplo 1.299,90).`,
   booleanInvalid: (value: string) => `Valor inválido: "${value}" (use Sim ou Não).`,
@@ -598,7 +600,7 @@ export function parseBrazilianDate(text: string): string | undefined {
 
 // ---------- API ----------
 const booleanQuery = z
-  .enum(['true', 'false'])
+  .enum(['true', 'false'], { error: () => IMPORT_TEXTS.flagInvalid })
   .default('false')
   .transform((value) => value === 'true');
 
@@ -613,7 +615,9 @@ export const importQuerySchema = z.object({
 });
 export type ImportQuery = z.output<typeof importQuerySchema>;
 
-export const importTemplateQuerySchema = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+export const importTemplateQuerySchema = z.object({
+  format: z.enum(['csv', 'xlsx'], { error: () => IMPORT_TEXTS.formatInvalid }).default('csv'),
+});
 
 /** The `mapping` field: file header → our column key ('' leaves the column out). */
 export const importMappingSchema = z.record(z.string().max(200), z.string().max(60)).default({});

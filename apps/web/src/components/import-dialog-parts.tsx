@@ -20,10 +20,13 @@ function ScrollTable({
   label,
   head,
   rows,
+  wraps,
 }: {
   label: string;
   head: string[];
   rows: { key: string; cells: string[] }[];
+  /** The column whose text wraps (the others stay on one line): a message, a name. */
+  wraps: number;
 }) {
   return (
     <TableContainer sx={{ maxHeight: 280 }} tabIndex={0} role="region" aria-label={label}>
@@ -40,7 +43,7 @@ function ScrollTable({
             <TableRow key={row.key}>
               {row.cells.map((cell, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
-                <TableCell key={index} sx={index < row.cells.length - 1 ? { whiteSpace: 'nowrap' } : undefined}>
+                <TableCell key={index} sx={index === wraps ? undefined : { whiteSpace: 'nowrap' }}>
                   {cell}
                 </TableCell>
               ))}
@@ -61,6 +64,7 @@ export function ImportIssues({ title, issues, total }: { title: string; issues: 
       <ScrollTable
         label={title}
         head={[T.line, T.column, T.message]}
+        wraps={2}
         rows={issues.map((issue) => ({
           key: `${issue.line}-${issue.column}-${issue.message}`,
           cells: [String(issue.line), issue.column, issue.message],
@@ -82,6 +86,7 @@ export function LinePrices({ prices, total }: { prices: NonNullable<ImportResult
       <ScrollTable
         label={T.pricesTitle}
         head={[...T.priceColumns]}
+        wraps={1}
         rows={prices.map((p) => ({
           key: String(p.line),
           cells: [
@@ -113,6 +118,7 @@ export function ColumnMeanings({ columns }: { columns: readonly ImportColumn[] }
           <ScrollTable
             label={T.meaningsTitle}
             head={[T.column, T.meaning]}
+            wraps={1}
             rows={columns.map((column) => ({
               key: column.key,
               cells: [column.required ? T.requiredColumn(column.header) : column.header, column.meaning],

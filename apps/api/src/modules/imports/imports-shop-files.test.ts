@@ -274,6 +274,18 @@ describe('spreadsheet import: the files shops have (issue 34 §2)', () => {
       await send('products', Buffer.from(await workbook.xlsx.writeBuffer()), 'dryRun=true', 'produtos.xlsx'),
     );
 
+    // The call's own refusals too: a flag that is not true/false, a template of another format.
+    const flag = await uploadSheet(t, 'products', utf8('Nome\nX\n'), 'dryRun=talvez', { token: admin });
+    expect(flag.statusCode).toBe(400);
+    const format = await t.app.inject({
+      method: 'GET',
+      url: '/api/imports/products/template?format=pdf',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(format.statusCode).toBe(400);
+    const refusals: string[] = [...flag.json().errors, ...format.json().errors];
+    expect(refusals.filter((message) => VALIDATOR_TEXT.test(message))).toEqual([]);
+
     const messages = answers.flatMap((answer) => answer.errors.map((e) => `${e.column}: ${e.message}`));
     expect(answers.every((answer) => answer.errorCount > 0)).toBe(true);
     expect(messages.filter((message) => VALIDATOR_TEXT.test(message))).toEqual([]);
