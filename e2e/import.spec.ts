@@ -124,6 +124,13 @@ describe('import: a plain shop spreadsheet, mapped and imported once', () => {
         await page.goto('/admin/products');
         await page.getByRole('button', { name: 'Importar planilha' }).click();
         const dialog = page.getByRole('dialog', { name: 'Importar produtos de uma planilha' });
+        // What each column means, before choosing a file: the level percentages are markups over cost.
+        await dialog.getByRole('button', { name: 'O que cada coluna significa' }).click();
+        const meanings = dialog.getByRole('list', { name: 'O que cada coluna significa' });
+        await meanings.getByText(/^Acréscimo sobre o preço de compra para clientes Prata/).waitFor();
+        await expectAccessible(page, `import column meanings (${device})`);
+        await screenshot(page, `import-meanings-${device}`);
+        await dialog.getByRole('button', { name: 'Ocultar o significado das colunas' }).click();
         await dialog.getByTestId('import-file').setInputFiles({ name: 'loja.csv', mimeType: 'text/csv', buffer: file });
         await dialog
           .getByText(

@@ -104,7 +104,10 @@ export function LinePrices({ prices, total }: { prices: NonNullable<ImportResult
   );
 }
 
-/** 'O que cada coluna significa': the columns of the kind, each with its meaning, shown on demand. */
+/**
+ * 'O que cada coluna significa': the columns of the kind, each with its meaning, shown on demand: a list
+ * (a header above its meaning), which reads on a phone as on a desktop.
+ */
 export function ColumnMeanings({ columns }: { columns: readonly ImportColumn[] }) {
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -114,16 +117,25 @@ export function ColumnMeanings({ columns }: { columns: readonly ImportColumn[] }
         {open ? T.hideMeanings : T.showMeanings}
       </Button>
       {open ? (
-        <Box id={id}>
-          <ScrollTable
-            label={T.meaningsTitle}
-            head={[T.column, T.meaning]}
-            wraps={1}
-            rows={columns.map((column) => ({
-              key: column.key,
-              cells: [column.required ? T.requiredColumn(column.header) : column.header, column.meaning],
-            }))}
-          />
+        <Box
+          id={id}
+          role="region"
+          aria-label={T.meaningsTitle}
+          tabIndex={0}
+          sx={{ maxHeight: 280, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, px: 2 }}
+        >
+          <Box component="ul" aria-label={T.meaningsTitle} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {columns.map((column) => (
+              <Box component="li" key={column.key} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+                <Typography variant="subtitle2" component="p">
+                  {column.required ? T.requiredColumn(column.header) : column.header}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {column.meaning}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
         </Box>
       ) : null}
     </Box>
