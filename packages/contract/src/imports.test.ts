@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { matchColumns, normalizeHeader, parseBrazilianDate, parseBrazilianNumber, parseYesNo } from './imports';
+import {
+  controlCharacterIn,
+  IMPORT_COLUMNS,
+  IMPORT_KINDS,
+  matchColumns,
+  normalizeHeader,
+  parseBrazilianDate,
+  parseBrazilianNumber,
+  parseYesNo,
+} from './imports';
 
 describe('spreadsheet import: reading cells and headers', () => {
   it('reads numbers as a Brazilian spreadsheet writes them', () => {
@@ -24,7 +33,8 @@ describe('spreadsheet import: reading cells and headers', () => {
   });
 
   it('matches headers without accents, case or punctuation, and by the mapping', () => {
-    expect(normalizeHeader('  Preço de VENDA ')).toBe('preco de venda');
+    expect(normalizeHeader('  Preço de VENDA ')).toBe('precodevenda');
+    expect(normalizeHeader('PrecoDeVenda')).toBe(normalizeHeader('preço_de_venda'));
     expect(matchColumns('products', ['CODIGO', 'preço de venda', 'Qtd', 'Item', 'Nome'])).toEqual([
       'code',
       'sellPrice',
@@ -43,5 +53,25 @@ describe('spreadsheet import: reading cells and headers', () => {
       'email',
       'warrantyPercentage',
     ]);
+  });
+
+  it('gives each name (header or alias) to one column only', () => {
+    for (const kind of IMPORT_KINDS) {
+      const owner = new Map<string, string>();
+      for (const column of IMPORT_COLUMNS[kind]) {
+        for (const name of [column.key, column.header, ...column.aliases]) {
+          const key = normalizeHeader(name);
+          expect(owner.get(key) ?? column.key, `${kind}: ${name}`).toBe(column.key);
+          owner.set(key, column.key);
+        }
+      }
+    }
+  });
+
+  it('finds a control character in a cell, but not a tab or a line break', () => {
+    expect(controlCharacterIn('Capinha\u0000')).toBe('U+0000');
+    expect(controlCharacterIn('a\u007fb')).toBe('U+007F');
+    expect(controlCharacterIn('\ud800x')).toBe('U+D800');
+    expect(controlCharacterIn('Linha 1\r\nLinha 2\tfim 😀 çã')).toBeUndefined();
   });
 });

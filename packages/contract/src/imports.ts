@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsToReais, formatBRL, priceFromPercentage, reaisToCents } from './money';
 
 /**
  * Spreadsheet import (issue 21 §2): products and customers from CSV (as Excel in Brazil writes it) or XLSX.
@@ -30,7 +31,7 @@ export const IMPORT_LIMITS = {
   /** How long reading one file may take, and the memory of the worker thread that reads it. */
   maxReadSeconds: 60,
   maxReadMemoryMb: 192,
-  /** Errors one answer lists (`errorCount` counts them all). */
+  /** Errors one answer lists (`errorCount` counts them all); warnings and lines' prices alike. */
   maxErrorsListed: 1000,
   /** Rows written per statement. */
   batchSize: 1000,
@@ -50,127 +51,303 @@ export interface ImportColumn {
   type: ImportCellType;
   /** The template's example value. */
   example: string;
+  /** What the column means, for a shop (the dialog's and the template's help). */
+  meaning: string;
   /** Where the value goes in the form's input, dotted for nested fields (default: `key`). */
   field?: string;
+  /** A new product (or customer) needs it: the form has no default for it (a line that updates may leave it out). */
+  required?: true;
 }
 
 export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
-  { key: 'code', header: 'Código', aliases: ['cod', 'codigo do produto', 'sku'], type: 'text', example: '' },
+  {
+    key: 'code',
+    header: 'Código',
+    aliases: ['cod', 'codigo do produto', 'cod produto', 'codigo interno', 'sku', 'referencia interna'],
+    type: 'text',
+    example: '',
+    meaning:
+      'Seu código do produto. Se já existe um produto com ele, a linha o atualiza; vazio, o produto novo recebe um código do sistema.',
+  },
+  {
+    key: 'barcode',
+    header: 'Código de barras',
+    aliases: ['ean', 'ean13', 'ean 13', 'gtin', 'upc', 'codigo de barra', 'cod barras', 'cod de barras'],
+    type: 'text',
+    example: '',
+    meaning: 'O código de barras (EAN/GTIN) da caixa: 8, 12, 13 ou 14 dígitos.',
+  },
   {
     key: 'name',
     header: 'Nome',
-    aliases: ['produto', 'nome do produto'],
+    aliases: ['produto', 'nome do produto', 'nome produto'],
     type: 'text',
     example: 'Capinha Silicone Pêssego',
+    meaning: 'O nome do produto, como aparece nas vendas.',
+    required: true,
   },
-  { key: 'brand', header: 'Marca', aliases: ['fabricante'], type: 'text', example: 'Genérica' },
-  { key: 'reference', header: 'Referência', aliases: ['modelo', 'ref'], type: 'text', example: 'iPhone 15' },
+  {
+    key: 'brand',
+    header: 'Marca',
+    aliases: ['fabricante', 'marca do produto'],
+    type: 'text',
+    example: 'Genérica',
+    meaning: "A marca. Uma marca nova é criada quando 'Criar marcas e referências' está marcado.",
+    required: true,
+  },
+  {
+    key: 'reference',
+    header: 'Referência',
+    aliases: ['modelo', 'ref', 'modelo compativel', 'compatibilidade'],
+    type: 'text',
+    example: 'iPhone 15',
+    meaning: 'O modelo compatível ou a linha do produto (ex.: iPhone 15).',
+  },
   {
     key: 'cost',
     header: 'Preço de compra',
-    aliases: ['custo', 'preco de custo', 'valor de compra'],
+    aliases: [
+      'custo',
+      'preco de custo',
+      'valor de compra',
+      'valor de custo',
+      'custo unitario',
+      'preco custo',
+      'compra',
+    ],
     type: 'decimal',
     example: '12,50',
+    meaning: 'Quanto a loja paga por uma unidade. É a base dos preços de Ouro, Prata e Bronze.',
+    required: true,
   },
   {
     key: 'sellPrice',
     header: 'Preço de venda',
-    aliases: ['preco', 'valor de venda', 'venda'],
+    aliases: ['preco', 'valor de venda', 'venda', 'preco venda', 'preco de varejo', 'varejo', 'preco unitario'],
     type: 'decimal',
-    example: '1.299,90',
+    example: '29,90',
+    meaning: 'O preço de varejo: o que paga um cliente sem nível.',
+    required: true,
   },
   {
     key: 'silverPercentage',
     header: '% Prata',
-    aliases: ['prata', 'percentual prata'],
+    aliases: ['prata', 'percentual prata', 'cliente prata', 'cliente prata (%)'],
     type: 'decimal',
-    example: '20',
+    example: '60',
+    meaning:
+      'Acréscimo sobre o preço de compra para clientes Prata (não é desconto sobre a venda): custo R$ 10,00 com 60 dá R$ 16,00. Vazio: 0, o preço de compra.',
     field: 'discount.silverPercentage',
   },
   {
     key: 'goldPercentage',
     header: '% Ouro',
-    aliases: ['ouro', 'percentual ouro'],
+    aliases: ['ouro', 'percentual ouro', 'cliente ouro', 'cliente ouro (%)'],
     type: 'decimal',
-    example: '15',
+    example: '45',
+    meaning:
+      'Acréscimo sobre o preço de compra para clientes Ouro (não é desconto sobre a venda): custo R$ 10,00 com 45 dá R$ 14,50. Vazio: 0, o preço de compra.',
     field: 'discount.goldPercentage',
   },
   {
     key: 'bronzePercentage',
     header: '% Bronze',
-    aliases: ['bronze', 'percentual bronze'],
+    aliases: ['bronze', 'percentual bronze', 'cliente bronze', 'cliente bronze (%)'],
     type: 'decimal',
-    example: '25',
+    example: '75',
+    meaning:
+      'Acréscimo sobre o preço de compra para clientes Bronze (não é desconto sobre a venda): custo R$ 10,00 com 75 dá R$ 17,50. Vazio: 0, o preço de compra.',
     field: 'discount.bronzePercentage',
   },
-  { key: 'stock', header: 'Estoque', aliases: ['quantidade', 'qtd', 'qtde', 'saldo'], type: 'integer', example: '10' },
+  {
+    key: 'stock',
+    header: 'Estoque',
+    aliases: [
+      'quantidade',
+      'quantidade em estoque',
+      'qtd',
+      'qtde',
+      'qtd estoque',
+      'qtde estoque',
+      'quant',
+      'saldo',
+      'saldo em estoque',
+      'estoque atual',
+    ],
+    type: 'integer',
+    example: '10',
+    meaning: 'Quantas unidades há em estoque agora (entra no histórico de estoque como importação).',
+  },
   {
     key: 'stockAlert',
     header: 'Alerta de estoque',
-    aliases: ['estoque minimo', 'alerta'],
+    aliases: ['estoque minimo', 'alerta', 'minimo'],
     type: 'integer',
     example: '2',
+    meaning: 'Avisar quando o estoque chegar a esta quantidade.',
   },
-  { key: 'tags', header: 'Tags', aliases: ['etiquetas', 'palavras chave'], type: 'tags', example: 'capinha, silicone' },
+  {
+    key: 'tags',
+    header: 'Tags',
+    aliases: ['etiquetas', 'palavras chave'],
+    type: 'tags',
+    example: 'capinha, silicone',
+    meaning: 'Palavras para achar o produto na busca, separadas por vírgula.',
+  },
   {
     key: 'description',
     header: 'Descrição',
-    aliases: ['descricao do produto', 'observacao'],
+    aliases: ['descricao do produto', 'observacao', 'observacoes', 'obs', 'detalhes'],
     type: 'text',
     example: '',
+    meaning: 'Um texto livre sobre o produto.',
   },
   // The fiscal fields (issue 21, fiscal.ts): formats checked by the product's own schemas.
-  { key: 'ncm', header: 'NCM', aliases: ['codigo ncm'], type: 'text', example: '8517.13.00' },
-  { key: 'cest', header: 'CEST', aliases: ['codigo cest'], type: 'text', example: '' },
-  { key: 'unit', header: 'Unidade', aliases: ['unidade comercial', 'un'], type: 'text', example: 'UN' },
-  { key: 'origin', header: 'Origem', aliases: ['origem icms', 'origem da mercadoria'], type: 'origin', example: '0' },
+  {
+    key: 'ncm',
+    header: 'NCM',
+    aliases: ['codigo ncm'],
+    type: 'text',
+    example: '8517.13.00',
+    meaning: 'A classificação fiscal do produto (8 dígitos).',
+  },
+  {
+    key: 'cest',
+    header: 'CEST',
+    aliases: ['codigo cest'],
+    type: 'text',
+    example: '',
+    meaning: 'O código CEST, quando o produto tem substituição tributária (7 dígitos).',
+  },
+  {
+    key: 'unit',
+    header: 'Unidade',
+    aliases: ['unidade comercial', 'un'],
+    type: 'text',
+    example: 'UN',
+    meaning: 'A unidade comercial: UN, CX, PC, KG…',
+  },
+  {
+    key: 'origin',
+    header: 'Origem',
+    aliases: ['origem icms', 'origem da mercadoria'],
+    type: 'origin',
+    example: '0',
+    meaning: 'A origem da mercadoria para o ICMS: um código de 0 a 8 (0 = nacional).',
+  },
   // A phone's units (issue 17): its IMEIs, separated by commas, semicolons or spaces; the stock is their count.
-  { key: 'imeis', header: 'IMEIs', aliases: ['imei', 'imeis dos aparelhos'], type: 'imeis', example: '' },
+  {
+    key: 'imeis',
+    header: 'IMEIs',
+    aliases: ['imei', 'imeis dos aparelhos'],
+    type: 'imeis',
+    example: '',
+    meaning:
+      'Para celulares: os IMEIs dos aparelhos em estoque, separados por vírgula; o estoque é a quantidade de IMEIs.',
+  },
 ];
 
 export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     key: 'name',
     header: 'Nome',
-    aliases: ['cliente', 'nome do cliente', 'razao social'],
+    aliases: ['cliente', 'nome do cliente', 'nome completo', 'razao social'],
     type: 'text',
     example: 'Maria da Silva',
+    meaning: 'O nome do cliente ou a razão social.',
+    required: true,
   },
   {
     key: 'email',
     header: 'E-mail',
-    aliases: ['email', 'correio eletronico'],
+    aliases: ['email', 'correio eletronico', 'e-mail do cliente'],
     type: 'text',
     example: 'maria@exemplo.com.br',
+    meaning: 'O e-mail do cliente, um por cliente.',
+    required: true,
   },
   {
     key: 'phone',
     header: 'Telefone',
-    aliases: ['celular', 'fone', 'whatsapp'],
+    aliases: ['celular', 'fone', 'tel', 'whatsapp', 'telefone celular'],
     type: 'text',
     example: '(11) 98765-4321',
+    meaning: 'Telefone ou celular com DDD.',
+    required: true,
   },
   {
     key: 'document',
     header: 'CPF/CNPJ',
-    aliases: ['cpf', 'cnpj', 'documento', 'cpf cnpj'],
+    aliases: ['cpf', 'cnpj', 'documento', 'cpf cnpj', 'cnpj cpf'],
     type: 'text',
     example: '529.982.247-25',
+    meaning: 'CPF ou CNPJ. Se já existe um cliente com ele, a linha o atualiza.',
+    required: true,
   },
-  { key: 'street', header: 'Rua', aliases: ['endereco', 'logradouro'], type: 'text', example: 'Rua Augusta' },
-  { key: 'number', header: 'Número', aliases: ['numero', 'nº', 'no'], type: 'text', example: '100' },
-  { key: 'complement', header: 'Complemento', aliases: [], type: 'text', example: '' },
-  { key: 'neighborhood', header: 'Bairro', aliases: [], type: 'text', example: 'Consolação' },
-  { key: 'zipCode', header: 'CEP', aliases: [], type: 'text', example: '01305-000' },
-  { key: 'city', header: 'Cidade', aliases: ['municipio'], type: 'text', example: 'São Paulo' },
-  { key: 'state', header: 'UF', aliases: ['estado'], type: 'text', example: 'SP' },
-  { key: 'level', header: 'Nível', aliases: ['nivel do cliente', 'categoria'], type: 'level', example: 'Ouro' },
+  {
+    key: 'street',
+    header: 'Rua',
+    aliases: ['endereco', 'logradouro'],
+    type: 'text',
+    example: 'Rua Augusta',
+    meaning: 'Rua do endereço de entrega.',
+  },
+  {
+    key: 'number',
+    header: 'Número',
+    aliases: ['numero', 'nº', 'no'],
+    type: 'text',
+    example: '100',
+    meaning: 'Número do endereço.',
+  },
+  {
+    key: 'complement',
+    header: 'Complemento',
+    aliases: [],
+    type: 'text',
+    example: '',
+    meaning: 'Apartamento, bloco, sala…',
+  },
+  {
+    key: 'neighborhood',
+    header: 'Bairro',
+    aliases: [],
+    type: 'text',
+    example: 'Consolação',
+    meaning: 'Bairro do endereço de entrega.',
+  },
+  { key: 'zipCode', header: 'CEP', aliases: [], type: 'text', example: '01305-000', meaning: 'CEP com 8 dígitos.' },
+  {
+    key: 'city',
+    header: 'Cidade',
+    aliases: ['municipio'],
+    type: 'text',
+    example: 'São Paulo',
+    meaning: 'Cidade do endereço de entrega.',
+  },
+  {
+    key: 'state',
+    header: 'UF',
+    aliases: ['estado'],
+    type: 'text',
+    example: 'SP',
+    meaning: 'A UF com 2 letras (SP, RJ…).',
+  },
+  {
+    key: 'level',
+    header: 'Nível',
+    aliases: ['nivel do cliente', 'categoria'],
+    type: 'level',
+    example: 'Ouro',
+    meaning: 'Ouro, Prata ou Bronze: o preço que o cliente paga (vazio: preço de varejo).',
+  },
   {
     key: 'shippingCost',
     header: 'Frete',
     aliases: ['valor do frete', 'preco do frete'],
     type: 'decimal',
     example: '15,00',
+    meaning: 'O frete cobrado do cliente por entrega.',
   },
   {
     key: 'warrantyPercentage',
@@ -178,6 +355,7 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
     aliases: ['garantia', 'percentual de garantia'],
     type: 'decimal',
     example: '10',
+    meaning: 'O percentual cobrado pela garantia sobre os itens do pedido.',
   },
   {
     key: 'fastDeliveryTax',
@@ -185,8 +363,16 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
     aliases: ['entrega rapida', 'taxa entrega rapida'],
     type: 'decimal',
     example: '5,00',
+    meaning: 'A taxa da entrega rápida.',
   },
-  { key: 'approve', header: 'Aprovado', aliases: ['aprovado?', 'aprovacao'], type: 'boolean', example: 'Sim' },
+  {
+    key: 'approve',
+    header: 'Aprovado',
+    aliases: ['aprovado?', 'aprovacao'],
+    type: 'boolean',
+    example: 'Sim',
+    meaning: 'Sim: o cliente já pode comprar; Não: aguarda aprovação.',
+  },
 ];
 
 export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
@@ -207,6 +393,8 @@ export const IMPORT_TEXTS = {
   uncompressedTooLarge: `A planilha XLSX descompactada pode ter no máximo ${IMPORT_LIMITS.maxUncompressedMb} MB.`,
   readTooHeavy: `A planilha é pesada demais para ler (mais de ${IMPORT_LIMITS.maxReadSeconds} segundos ou ${IMPORT_LIMITS.maxReadMemoryMb} MB de memória): divida-a em arquivos menores.`,
   mappingInvalid: 'Mapeamento de colunas inválido.',
+  flagInvalid: 'Use true ou false em dryRun, skipInvalid e createMissing.',
+  formatInvalid: 'Escolha o modelo em csv ou xlsx.',
   mappingUnknownColumn: (column: string) => `Mapeamento para uma coluna desconhecida: ${column}.`,
   numberInvalid: (value: string) => `Número inválido: "${value}" (use por exemplo 1.299,90).`,
   booleanInvalid: (value: string) => `Valor inválido: "${value}" (use Sim ou Não).`,
@@ -224,16 +412,150 @@ export const IMPORT_TEXTS = {
   stateInvalid: 'Informe a UF com 2 letras',
   zipInvalid: 'Informe o CEP com 8 dígitos',
   line: 'Linha',
+  /** A cell holding a control character (NUL, a form feed…): nothing can store it. */
+  controlCharacter: (code: string) =>
+    `A célula tem um caractere invisível (${code}) que não pode ser importado: apague-o na planilha e envie de novo.`,
+  /** What a cell breaks that its column's rule has no message of its own for (never the validator's text). */
+  valueMissing: 'Preencha esta coluna.',
+  valueInvalid: 'Valor inválido nesta coluna: confira com o modelo da planilha.',
+  textTooLong: (max: number) => `Texto longo demais: use no máximo ${max.toLocaleString('pt-BR')} caracteres.`,
+  tooManyItems: (max: number) => `Itens demais: informe no máximo ${max.toLocaleString('pt-BR')}.`,
+  numberTooHigh: (max: number) => `Valor alto demais: o máximo é ${max.toLocaleString('pt-BR')}.`,
+  numberTooLow: (min: number) => `Valor baixo demais: o mínimo é ${min.toLocaleString('pt-BR')}.`,
+  /** A products line whose level prices equal the cost (0 %): no margin for those customers. */
+  levelsAtCost: (levels: string[], cost: number) =>
+    `${listed(levels)} ${levels.length > 1 ? 'pagam' : 'paga'} o preço de compra (${formatBRL(cost)}), sem margem: os percentuais dos níveis são acréscimos sobre o preço de compra.`,
+  /** A products line whose level prices fall under half its sale price. */
+  levelsFarBelow: (prices: string[], sellPrice: number, cost: number) =>
+    `${listed(prices)}: menos da metade do preço de venda (${formatBRL(sellPrice)}). Os percentuais dos níveis são acréscimos sobre o preço de compra (${formatBRL(cost)}), não descontos sobre o de venda.`,
+  /** 409: the Idempotency-Key of a confirmed import sent again with another file, mapping or options. */
+  keyReused:
+    'Esta importação já foi feita com outra planilha ou outras opções. Pré-visualize a planilha de novo para importá-la.',
 } as const;
 
-/** A header as it is compared: without accents, case, punctuation or repeated spaces. */
+/** The XLSX template's second sheet: what each column means. */
+export const IMPORT_TEMPLATE_HELP = {
+  sheet: 'Colunas',
+  headers: ['Coluna', 'O que significa', 'Exemplo'],
+} as const;
+
+/** 'a', 'a e b', 'a, b e c'. */
+function listed(items: string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} e ${items[items.length - 1]}`;
+}
+
+/** A level price under this share of the sale price is called far below it (a warning of the preview). */
+export const LEVEL_PRICE_WARNING_SHARE = 0.5;
+
+/** The level columns of a products import, in the order a preview tells them (the customer levels 1, 2, 3). */
+const LEVEL_COLUMNS = [
+  { key: 'goldPercentage', level: 'Ouro', percentage: 'goldPercentage' },
+  { key: 'silverPercentage', level: 'Prata', percentage: 'silverPercentage' },
+  { key: 'bronzePercentage', level: 'Bronze', percentage: 'bronzePercentage' },
+] as const;
+
+/** What a products line's prices come to, and what a shop should look at twice. */
+export interface ImportLinePricing {
+  /** In reais: each level's price (the cost plus its percentage, `priceFromPercentage`) and retail's. */
+  prices: { cost: number; gold: number; silver: number; bronze: number; retail: number };
+  /** Warnings by our column key: levels at cost (0 %), levels under half the sale price. */
+  warnings: { column: string; message: string }[];
+}
+
+/**
+ * The prices a products import line gives each customer level (the cost plus the level's percentage: the
+ * one rule of `priceFromPercentage`) and retail (the sale price), with the preview's warnings: a level
+ * whose price is the cost itself (0 %, no margin) and a level under half the sale price (a percentage
+ * typed as a discount off the sale price: a película of R$ 2,10 sold at R$ 14,90 at 20 % is R$ 2,52).
+ */
+export function importLinePricing(product: {
+  cost: number;
+  sellPrice: number;
+  discount: { goldPercentage: number; silverPercentage: number; bronzePercentage: number };
+}): ImportLinePricing {
+  const costCents = reaisToCents(product.cost);
+  const sellCents = reaisToCents(product.sellPrice);
+  const levels = LEVEL_COLUMNS.map((column) => ({
+    ...column,
+    cents: priceFromPercentage(costCents, product.discount[column.percentage]),
+  }));
+  const atCost = levels.filter((level) => level.cents <= costCents);
+  const farBelow = levels.filter(
+    (level) => level.cents > costCents && level.cents < sellCents * LEVEL_PRICE_WARNING_SHARE,
+  );
+  const warnings: ImportLinePricing['warnings'] = [];
+  if (atCost[0])
+    warnings.push({
+      column: atCost[0].key,
+      message: IMPORT_TEXTS.levelsAtCost(
+        atCost.map((level) => level.level),
+        product.cost,
+      ),
+    });
+  if (farBelow[0])
+    warnings.push({
+      column: farBelow[0].key,
+      message: IMPORT_TEXTS.levelsFarBelow(
+        farBelow.map((level) => `${level.level} ${formatBRL(centsToReais(level.cents))}`),
+        product.sellPrice,
+        product.cost,
+      ),
+    });
+  const [gold, silver, bronze] = levels.map((level) => centsToReais(level.cents)) as [number, number, number];
+  return { prices: { cost: product.cost, gold, silver, bronze, retail: product.sellPrice }, warnings };
+}
+
+/** The first control character of a cell's text (C0 but tab and line breaks, DEL, C1, a lone surrogate), as U+XXXX. */
+export function controlCharacterIn(text: string): string | undefined {
+  for (const char of text) {
+    const code = char.codePointAt(0) as number;
+    const control =
+      (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) ||
+      (code >= 0x7f && code <= 0x9f) ||
+      (code >= 0xd800 && code <= 0xdfff);
+    if (control) return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+  return undefined;
+}
+
+/**
+ * The shop's words for a problem the forms' schemas leave to the validator (a text over its length, a
+ * list too long, a value of the wrong kind): passed as the per-parse error map of an import line's check,
+ * it never replaces a message the schemas wrote themselves (zod's precedence), and no validator text
+ * ('Entrada inválida', 'esperava', 'expected') ever reaches a spreadsheet's errors.
+ */
+export function importIssueMessage(issue: {
+  code?: string;
+  input?: unknown;
+  origin?: string;
+  maximum?: unknown;
+  minimum?: unknown;
+}): string {
+  const limit = (value: unknown) => Number(value);
+  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null))
+    return IMPORT_TEXTS.valueMissing;
+  if (issue.code === 'too_big') {
+    if (issue.origin === 'string') return IMPORT_TEXTS.textTooLong(limit(issue.maximum));
+    if (issue.origin === 'array' || issue.origin === 'set') return IMPORT_TEXTS.tooManyItems(limit(issue.maximum));
+    if (issue.origin === 'number') return IMPORT_TEXTS.numberTooHigh(limit(issue.maximum));
+  }
+  if (issue.code === 'too_small') {
+    if (issue.origin === 'number') return IMPORT_TEXTS.numberTooLow(limit(issue.minimum));
+    return IMPORT_TEXTS.valueMissing;
+  }
+  return IMPORT_TEXTS.valueInvalid;
+}
+
+/**
+ * A header (or a word of a cell) as it is compared: letters and digits only, without accents or case, so
+ * 'Preço de venda', 'PREÇO DE VENDA', 'PrecoDeVenda' and 'preco_de_venda' are one name.
+ */
 export function normalizeHeader(header: string): string {
   return header
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9%]+/g, ' ')
-    .trim();
+    .replace(/[^a-z0-9]+/g, '');
 }
 
 /**
@@ -300,7 +622,7 @@ export function parseBrazilianDate(text: string): string | undefined {
 
 // ---------- API ----------
 const booleanQuery = z
-  .enum(['true', 'false'])
+  .enum(['true', 'false'], { error: () => IMPORT_TEXTS.flagInvalid })
   .default('false')
   .transform((value) => value === 'true');
 
@@ -315,7 +637,9 @@ export const importQuerySchema = z.object({
 });
 export type ImportQuery = z.output<typeof importQuerySchema>;
 
-export const importTemplateQuerySchema = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+export const importTemplateQuerySchema = z.object({
+  format: z.enum(['csv', 'xlsx'], { error: () => IMPORT_TEXTS.formatInvalid }).default('csv'),
+});
 
 /** The `mapping` field: file header → our column key ('' leaves the column out). */
 export const importMappingSchema = z.record(z.string().max(200), z.string().max(60)).default({});
@@ -344,5 +668,29 @@ export const importResultSchema = z.object({
   imported: z.boolean(),
   /** Each column of the file: its header and the column of ours it fills (null: left out). */
   columns: z.array(z.object({ header: z.string(), key: z.string().nullable() })),
+  /**
+   * Products: what the preview should make a shop look at twice, by line (a level at cost, a level under
+   * half the sale price); they never keep a line out. Up to IMPORT_LIMITS.maxErrorsListed.
+   */
+  warnings: z.array(importErrorSchema).optional(),
+  /** Every warning, listed or not. */
+  warningCount: z.number().int().optional(),
+  /**
+   * Products: the prices each good line gives (reais): cost, each level's (cost + its percentage) and retail
+   * (the sale price), the first IMPORT_LIMITS.maxErrorsListed lines.
+   */
+  prices: z
+    .array(
+      z.object({
+        line: z.number().int(),
+        name: z.string(),
+        cost: z.number(),
+        gold: z.number(),
+        silver: z.number(),
+        bronze: z.number(),
+        retail: z.number(),
+      }),
+    )
+    .optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

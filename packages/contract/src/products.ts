@@ -152,6 +152,9 @@ const tagsSchema = z
     return result;
   });
 
+/** The level percentages of a new product that the form (its fields start at 0) or a spreadsheet leaves out. */
+export const NEW_PRODUCT_DISCOUNT = { silverPercentage: 0, goldPercentage: 0, bronzePercentage: 0 } as const;
+
 export const discountSchema = z
   .object({
     silverPercentage: percentageSchema,

@@ -206,6 +206,15 @@ export interface Files {
   size: number;
 }
 
+export interface ImportRequests {
+  answer: Json | null;
+  created_at: Generated<Timestamp>;
+  employee_id: number;
+  idempotency_key: string;
+  kind: string;
+  request_hash: string;
+}
+
 export interface NotificationReads {
   employee_id: number;
   notification_id: string;
@@ -554,6 +563,7 @@ export interface DB {
   customers: Customers;
   employees: Employees;
   files: Files;
+  import_requests: ImportRequests;
   notification_reads: NotificationReads;
   order_adjustments: OrderAdjustments;
   order_images: OrderImages;

@@ -36,6 +36,7 @@ export type CustomersTable = Generated.Customers;
 export type CustomerSigninsTable = Generated.CustomerSignins;
 export type EmployeesTable = Generated.Employees;
 export type FilesTable = Generated.Files;
+export type ImportRequestsTable = Generated.ImportRequests;
 export type OrderAdjustmentsTable = Generated.OrderAdjustments;
 export type OrderImagesTable = Generated.OrderImages;
 export type OrderItemsTable = Generated.OrderItems;

@@ -1,3 +1,8 @@
+import type { ImportResult } from '@backoffice/contract';
+import type { Transaction } from 'kysely';
+import type { Executor } from '../db/executor';
+import type { Database } from '../db/schema';
+
 /**
  * What a spreadsheet import hands each domain's importer (products, customers) and what it answers:
  * the imports module reads the file and its cells; the domain checks the lines and writes its own tables.
@@ -18,10 +23,16 @@ export interface ImportIssue {
 }
 
 export interface ImportOptions {
-  dryRun: boolean;
   skipInvalid: boolean;
   createMissing: boolean;
 }
+
+/**
+ * Where an importer works: `check` (a preview) reads through the database and writes nothing; `write`
+ * checks again with the matched rows locked and writes, in the caller's transaction (the imports module's,
+ * which also holds the import's idempotency key).
+ */
+export type ImportTarget = { check: Executor } | { write: Transaction<Database> };
 
 export interface ImportOutcome {
   /** Lines created (or, in a dry run, that would be). */
@@ -29,6 +40,10 @@ export interface ImportOutcome {
   updated: number;
   issues: ImportIssue[];
   imported: boolean;
+  /** What the preview should make a shop look at twice (never keeps a line out), by our column key. */
+  warnings?: ImportIssue[];
+  /** Products: the prices each good line gives, by line. */
+  prices?: NonNullable<ImportResult['prices']>;
 }
 
 /** The problems an importer finds, and the lines that have one (a bad line is not written). */

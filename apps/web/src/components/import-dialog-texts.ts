@@ -25,13 +25,28 @@ export const IMPORT_DIALOG_TEXTS = {
   mappingTitle: 'Colunas da planilha',
   mappingHelp: 'Escolha a coluna correspondente para as que não foram reconhecidas.',
   ignoreColumn: 'Ignorar esta coluna',
+  missingColumns: (headers: string[]) =>
+    `Colunas que um cadastro novo precisa e que a planilha não tem com esse nome: ${headers.join(', ')}. Escolha abaixo a coluna da planilha que traz cada uma.`,
   columnLabel: (header: string) => `Coluna "${header}"`,
   summary: (rows: number, created: number, updated: number, invalid: number) =>
     `${rows} ${rows === 1 ? 'linha' : 'linhas'}: ${created} ${created === 1 ? 'novo' : 'novos'}, ${updated} ${
       updated === 1 ? 'atualizado' : 'atualizados'
     }, ${invalid} com erro.`,
   errorsTitle: 'Erros encontrados',
-  errorsTruncated: (shown: number, total: number) => `Mostrando ${shown} de ${total} erros.`,
+  warningsTitle: 'Avisos',
+  truncated: (shown: number, total: number) => `Mostrando ${shown} de ${total}.`,
+  warningsSummary: (count: number) =>
+    `${count} ${count === 1 ? 'aviso' : 'avisos'} sobre os preços: confira antes de importar (não impedem a importação).`,
+  pricesTitle: 'Preços por linha',
+  pricesHelp:
+    'Ouro, Prata e Bronze: o preço de compra mais o percentual de cada nível. Varejo: o preço de venda, para clientes sem nível.',
+  pricesTruncated: (shown: number) => `Mostrando as primeiras ${shown} linhas.`,
+  priceColumns: ['Linha', 'Produto', 'Compra', 'Ouro', 'Prata', 'Bronze', 'Varejo'],
+  showMeanings: 'O que cada coluna significa',
+  hideMeanings: 'Ocultar o significado das colunas',
+  meaningsTitle: 'O que cada coluna significa',
+  meaning: 'Significado',
+  requiredColumn: (header: string) => `${header} (obrigatória num cadastro novo)`,
   line: 'Linha',
   column: 'Coluna',
   message: 'Mensagem',

@@ -14,12 +14,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -28,6 +22,7 @@ import { ApiError } from '../lib/api-client';
 import { downloadFile } from '../lib/download';
 import { type UploadProgress, uploadForm } from '../lib/upload';
 import { useConfirm } from './confirm-dialog';
+import { ColumnMeanings, ImportIssues, LinePrices } from './import-dialog-parts';
 import { IMPORT_DIALOG_TEXTS as T } from './import-dialog-texts';
 
 export interface ImportDialogProps {
@@ -65,6 +60,11 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
   const [stage, setStage] = useState<Stage>({ step: 'idle' });
   /** The mapping the preview shown was made with: a changed mapping needs 'Pré-visualizar' again. */
   const [previewedWith, setPreviewedWith] = useState<string | null>(null);
+  /**
+   * The `Idempotency-Key` of the import this preview leads to: one per preview, kept while 'Importar' is
+   * tried again (an answer lost on the way), so the server writes that import once.
+   */
+  const [importKey, setImportKey] = useState<string | null>(null);
   const columns = IMPORT_COLUMNS[kind];
   const busy = stage.step === 'sending';
 
@@ -82,7 +82,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
     onClose();
   };
 
-  async function send(chosen: File, dryRun: boolean, columnMapping: Record<string, string>) {
+  async function send(chosen: File, dryRun: boolean, columnMapping: Record<string, string>, key?: string) {
     const form = new FormData();
     form.append('mapping', JSON.stringify(columnMapping));
     form.append('file', chosen);
@@ -93,8 +93,11 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
     });
     setStage({ step: 'sending', progress: null });
     try {
-      const answer = await uploadForm<{ data: ImportResult }>(`/imports/${kind}?${query}`, form, (progress) =>
-        setStage({ step: 'sending', progress }),
+      const answer = await uploadForm<{ data: ImportResult }>(
+        `/imports/${kind}?${query}`,
+        form,
+        (progress) => setStage({ step: 'sending', progress }),
+        key ? { 'Idempotency-Key': key } : {},
       );
       setStage({ step: 'idle' });
       return answer.data;
@@ -110,6 +113,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
     const result = await send(chosen, true, columnMapping);
     setPreview(result);
     setPreviewedWith(result ? JSON.stringify(columnMapping) : null);
+    setImportKey(result ? crypto.randomUUID() : null);
   };
 
   const choose = (chosen: File | undefined) => {
@@ -122,10 +126,10 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
   };
 
   const runImport = async () => {
-    if (!file || !preview) return;
+    if (!file || !preview || !importKey) return;
     if (!(await confirm(T.confirm(preview.created, preview.updated), { title: T.import, confirmText: T.import })))
       return;
-    const result = await send(file, false, mapping);
+    const result = await send(file, false, mapping, importKey);
     if (!result) return;
     setPreview(result);
     if (result.imported) {
@@ -145,6 +149,8 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
 
   const usedKeys = new Set((preview?.columns ?? []).map((c) => c.key).filter(Boolean));
   const unmatched = (preview?.columns ?? []).filter((c) => c.header && (c.key === null || c.header in mapping));
+  /** What a new line needs that no column of the file gives (the form's required fields): offered first. */
+  const missing = columns.filter((c) => c.required && !usedKeys.has(c.key));
   const hasErrors = (preview?.errorCount ?? 0) > 0;
   const toWrite = (preview?.created ?? 0) + (preview?.updated ?? 0);
   const previewIsCurrent = previewedWith === JSON.stringify(mapping);
@@ -162,6 +168,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
           <Typography variant="body2" color="text.secondary">
             {T.matchRule(kind)}
           </Typography>
+          <ColumnMeanings columns={columns} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
             <Button
               variant="contained"
@@ -239,6 +246,11 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                 {T.mappingHelp}
               </Typography>
+              {missing.length > 0 ? (
+                <Typography variant="body2" sx={{ mb: 1 }}>
+                  {T.missingColumns(missing.map((c) => c.header))}
+                </Typography>
+              ) : null}
               <Stack spacing={1.5}>
                 {unmatched.map((column) => (
                   <TextField
@@ -252,15 +264,14 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
                     disabled={busy}
                   >
                     <MenuItem value="">{T.ignoreColumn}</MenuItem>
-                    {columns.map((c) => (
-                      <MenuItem
-                        key={c.key}
-                        value={c.key}
-                        disabled={usedKeys.has(c.key) && mapping[column.header] !== c.key}
-                      >
-                        {c.header}
-                      </MenuItem>
-                    ))}
+                    {/* The columns no other header fills: the ones a new line needs first. */}
+                    {[...missing, ...columns.filter((c) => !missing.includes(c))]
+                      .filter((c) => !usedKeys.has(c.key) || column.key === c.key)
+                      .map((c) => (
+                        <MenuItem key={c.key} value={c.key}>
+                          {c.header}
+                        </MenuItem>
+                      ))}
                   </TextField>
                 ))}
               </Stack>
@@ -273,37 +284,13 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
               {done ? null : T.summary(preview.rows, preview.created, preview.updated, preview.invalidRows)}
               {!done && hasErrors && !skipInvalid ? ` ${T.fixOrSkip}` : null}
               {!done && !hasErrors && toWrite === 0 ? ` ${T.nothingToImport}` : null}
+              {!done && (preview.warningCount ?? 0) > 0 ? ` ${T.warningsSummary(preview.warningCount ?? 0)}` : null}
             </Alert>
           ) : null}
 
           {preview && hasErrors ? (
             <Box>
-              <Typography variant="subtitle2">{T.errorsTitle}</Typography>
-              {preview.errorCount > preview.errors.length ? (
-                <Typography variant="caption">
-                  {T.errorsTruncated(preview.errors.length, preview.errorCount)}
-                </Typography>
-              ) : null}
-              <TableContainer sx={{ maxHeight: 280 }}>
-                <Table size="small" stickyHeader aria-label={T.errorsTitle}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{T.line}</TableCell>
-                      <TableCell>{T.column}</TableCell>
-                      <TableCell>{T.message}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {preview.errors.map((error) => (
-                      <TableRow key={`${error.line}-${error.column}-${error.message}`}>
-                        <TableCell>{error.line}</TableCell>
-                        <TableCell>{error.column}</TableCell>
-                        <TableCell>{error.message}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <ImportIssues title={T.errorsTitle} issues={preview.errors} total={preview.errorCount} />
               <FormControlLabel
                 control={
                   <Checkbox
@@ -315,6 +302,18 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
                 label={T.skipInvalid}
               />
             </Box>
+          ) : null}
+
+          {preview?.warnings && preview.warnings.length > 0 ? (
+            <ImportIssues
+              title={T.warningsTitle}
+              issues={preview.warnings}
+              total={preview.warningCount ?? preview.warnings.length}
+            />
+          ) : null}
+
+          {preview?.prices && preview.prices.length > 0 ? (
+            <LinePrices prices={preview.prices} total={preview.created + preview.updated} />
           ) : null}
         </Stack>
       </DialogContent>

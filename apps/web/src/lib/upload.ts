@@ -10,19 +10,21 @@ export interface UploadProgress {
 
 /**
  * POSTs `form` (multipart) to `/api{path}` with the bearer token, by XMLHttpRequest so that the upload's
- * progress can be shown (fetch has no upload progress). Answers the JSON body; a 401 ends the session, no
+ * progress can be shown (fetch has no upload progress); `headers` go with it (an `Idempotency-Key`). Answers the JSON body; a 401 ends the session, no
  * answer throws `connectionLost()`, another failure `ApiError` with the server's messages.
  */
 export function uploadForm<T>(
   path: string,
   form: FormData,
   onProgress?: (progress: UploadProgress) => void,
+  headers: Record<string, string> = {},
 ): Promise<T> {
   const session = getSession();
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `/api${path}`);
     if (session) request.setRequestHeader('Authorization', `Bearer ${session.token}`);
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total, sent: false });
     };

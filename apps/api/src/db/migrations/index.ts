@@ -36,6 +36,7 @@ import { importMovements } from './0037-import-movements';
 import { customerStatusCounts } from './0038-customer-status-counts';
 import { customersNameIndexWithSearch } from './0039-customers-name-index-with-search';
 import { authEvents } from './0040-auth-events';
+import { importRequests } from './0041-import-requests';
 import { pixRefunds } from './0042-pix-refunds';
 import { receiptNearHashes } from './0047-receipt-near-hashes';
 
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   '0038-customer-status-counts': customerStatusCounts,
   '0039-customers-name-index-with-search': customersNameIndexWithSearch,
   '0040-auth-events': authEvents,
+  '0041-import-requests': importRequests,
   '0042-pix-refunds': pixRefunds,
   '0047-receipt-near-hashes': receiptNearHashes,
 };

@@ -23,6 +23,7 @@ const DATA_TABLES = [
   'bank_settings',
   'cart_items',
   'checkout_requests',
+  'import_requests',
   'pix_received',
   'courier_run_orders',
   'courier_runs',

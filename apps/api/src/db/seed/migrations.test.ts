@@ -25,6 +25,7 @@ const TABLES = [
   'customers',
   'employees',
   'files',
+  'import_requests',
   'notification_reads',
   'order_adjustments',
   'order_images',

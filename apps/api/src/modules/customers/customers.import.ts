@@ -6,15 +6,22 @@ import {
   customerSearchText,
   IMPORT_LIMITS,
   IMPORT_TEXTS,
+  importIssueMessage,
   normalizeDocument,
   reaisToCents,
 } from '@backoffice/contract';
 import type { Insertable, Transaction } from 'kysely';
-import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { CustomersTable, Database } from '../../db/schema';
 import { type AuditEntry, diff, recordAudits } from '../../lib/audit';
-import { type ImportLine, type ImportOptions, type ImportOutcome, issueList, setPath } from '../../lib/import-lines';
+import {
+  type ImportLine,
+  type ImportOptions,
+  type ImportOutcome,
+  type ImportTarget,
+  issueList,
+  setPath,
+} from '../../lib/import-lines';
 import { type ImportedCustomerUpdate, customersRepository as repo } from './customers.repository';
 
 type CustomerRecord = Awaited<ReturnType<typeof repo.byDocuments>>[number];
@@ -136,17 +143,16 @@ function statusOf(before: CustomerRecord | undefined, approve: boolean, actorId:
 /**
  * Customers from a spreadsheet (issue 21 §2): every line checked with `customerImportSchema` (the edit
  * modal's rules plus the registration's: CPF/CNPJ digits, e-mail, phone), matched by CPF/CNPJ; an e-mail
- * of another customer is refused. Then, unless `dryRun` or a refused file, in ONE transaction: new
+ * of another customer is refused. Then, when writing (`target.write`, the caller's transaction) and the file is not refused: new
  * customers inserted and known ones updated a thousand per statement, one audit row per customer.
  */
 export async function importCustomers(
-  db: DB,
+  target: ImportTarget,
   actorId: number,
   lines: readonly ImportLine[],
   options: ImportOptions,
 ): Promise<ImportOutcome> {
-  if (options.dryRun) return plan(db, false);
-  return db.transaction().execute((trx) => plan(trx, true, trx));
+  return 'write' in target ? plan(target.write, true, target.write) : plan(target.check, false);
 
   async function plan(executor: Executor, lock: boolean, trx?: Transaction<Database>): Promise<ImportOutcome> {
     const { issues, bad, fail } = issueList();
@@ -176,13 +182,15 @@ export async function importCustomers(
     const planned: PlannedCustomer[] = [];
 
     for (const { line, values, failed } of lines) {
+      // A cell that could not be read (told by the imports module) keeps its line out, as any other problem.
+      if (failed.size > 0) bad.add(line);
       const documentCell = typeof values.document === 'string' ? normalizeDocument(values.document) : null;
       const before = documentCell ? existing.get(documentCell) : undefined;
       const input: Record<string, unknown> = before ? formOf(before) : { ...NEW_CUSTOMER };
       for (const column of CUSTOMER_IMPORT_COLUMNS) {
         if (column.key in values) setPath(input, column.field ?? column.key, values[column.key]);
       }
-      const parsed = customerImportSchema.safeParse(input);
+      const parsed = customerImportSchema.safeParse(input, { error: importIssueMessage });
       if (!parsed.success) {
         const reported = new Set<string>();
         for (const issue of parsed.error.issues) {

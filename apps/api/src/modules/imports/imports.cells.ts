@@ -1,4 +1,5 @@
 import {
+  controlCharacterIn,
   IMPORT_TEXTS,
   type ImportColumn,
   normalizeHeader,
@@ -15,10 +16,13 @@ const LEVELS: Record<string, number> = { ouro: 1, prata: 2, bronze: 3 };
  * One cell as its column reads it (the column table of the contract says how): text trimmed; numbers as a
  * Brazilian spreadsheet writes them (`1.299,90`) or as XLSX stores them; tags split at commas; Sim/Não;
  * a level by name (Ouro, Prata, Bronze) or number; an ICMS origin by its code; IMEIs split at commas, semicolons or spaces. An empty cell is `empty` (a line that updates keeps the
- * value it had).
+ * value it had). A cell with a control character (NUL…) is refused, whatever its column.
  */
 export function readCell(column: ImportColumn, raw: unknown): CellReading {
   if (raw === null || raw === undefined) return { empty: true };
+  // Nothing can store a NUL, and no other control character belongs in a cell: refused here, at the preview.
+  const control = typeof raw === 'string' ? controlCharacterIn(raw) : undefined;
+  if (control) return { error: IMPORT_TEXTS.controlCharacter(control) };
   const text = typeof raw === 'string' ? raw.trim() : String(raw);
   if (text === '') return { empty: true };
   switch (column.type) {

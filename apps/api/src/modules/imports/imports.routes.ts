@@ -3,6 +3,7 @@ import {
   IMPORT_LIMITS,
   IMPORT_TEXTS,
   type ImportKind,
+  idempotencyKeyHeaderSchema,
   importMappingSchema,
   importQuerySchema,
   importResultSchema,
@@ -22,6 +23,15 @@ const KIND_NAMES: Record<ImportKind, string> = { products: 'produtos', customers
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const tooLarge = () => new AppError(413, IMPORT_TEXTS.fileTooLarge, { code: 'PAYLOAD_TOO_LARGE' });
+
+/** A confirm takes the `Idempotency-Key` header, as the order moves do: the same import sent twice writes once. */
+const importHeadersSchema = z.looseObject({
+  'idempotency-key': idempotencyKeyHeaderSchema
+    .optional()
+    .describe(
+      'Opcional: a mesma chave com a mesma planilha, mapeamento e opções repete a primeira resposta sem importar de novo (cabeçalho Idempotent-Replayed: true), mesmo ao mesmo tempo; com outra planilha, 409. Sem efeito com dryRun=true.',
+    ),
+});
 
 /**
  * Spreadsheet import (issue 21 §2): POST /imports/{products|customers} with the file (multipart, field
@@ -46,10 +56,11 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
             'Uma planilha com erros não importa nada, salvo skipInvalid=true. Tudo numa transação.',
           consumes: ['multipart/form-data'],
           querystring: importQuerySchema,
+          headers: importHeadersSchema,
           response: { 200: z.object({ data: importResultSchema }) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         if (!request.isMultipart()) throw badRequest(IMPORT_TEXTS.fileRequired);
         let file: Buffer | undefined;
         let mappingText: string | undefined;
@@ -85,7 +96,10 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
           mapping = parsed.data;
         }
         const actor = principalOf(request).employeeId;
-        return { data: await runImport(app.deps.db, actor, kind, file, mapping, request.query) };
+        const key = (request.headers as { 'idempotency-key'?: string })['idempotency-key'];
+        const answer = await runImport(app.deps.db, actor, kind, file, mapping, request.query, key);
+        if (answer.replayed) reply.header('idempotent-replayed', 'true');
+        return { data: answer.result };
       },
     );
 

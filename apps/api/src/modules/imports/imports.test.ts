@@ -1,11 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
-import { multipart } from './imports.test-files';
-
-/** Windows-1252 bytes of a text (its accented letters are the Latin-1 ones: one byte each). */
-const windows1252 = (text: string) => Buffer.from(text, 'latin1');
-const utf8 = (text: string) => Buffer.from(text, 'utf8');
+import { productByCode, uploadSheet, utf8, windows1252 } from './test-uploads';
 
 describe('spreadsheet import (issue 21 §2)', () => {
   let t: TestApp;
@@ -29,37 +25,10 @@ describe('spreadsheet import (issue 21 §2)', () => {
     query: string,
     options: { token?: string; name?: string; fields?: Record<string, string> } = {},
   ) {
-    const body = multipart(file, options.name ?? 'planilha.csv', options.fields);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/imports/${kind}?${query}`,
-      headers: { ...bearer(options.token ?? admin), ...body.headers },
-      payload: body.payload,
-    });
+    return uploadSheet(t, kind, file, query, { ...options, token: options.token ?? admin });
   }
 
-  const product = (code: string) =>
-    t.db
-      .selectFrom('products as p')
-      .innerJoin('brands as b', 'b.id', 'p.brand_id')
-      .leftJoin('brand_references as r', 'r.id', 'p.reference_id')
-      .select([
-        'p.id',
-        'p.name',
-        'p.cost_cents',
-        'p.sell_price_cents',
-        'p.silver_percentage',
-        'p.gold_percentage',
-        'p.bronze_percentage',
-        'p.stock',
-        'p.stock_alert',
-        'p.tags',
-        'p.description',
-        'b.name as brand',
-        'r.name as reference',
-      ])
-      .where('p.code', '=', code)
-      .executeTakeFirst();
+  const product = (code: string) => productByCode(t, code);
 
   const ledger = (productId: number) =>
     t.db
@@ -436,7 +405,7 @@ describe('spreadsheet import (issue 21 §2)', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toBe('attachment; filename="modelo-produtos.csv"');
     expect(csv.body.split('\r\n')[0]).toBe(
-      '\uFEFFCódigo;Nome;Marca;Referência;Preço de compra;Preço de venda;% Prata;% Ouro;% Bronze;Estoque;Alerta de estoque;Tags;Descrição;NCM;CEST;Unidade;Origem;IMEIs',
+      '\uFEFFCódigo;Código de barras;Nome;Marca;Referência;Preço de compra;Preço de venda;% Prata;% Ouro;% Bronze;Estoque;Alerta de estoque;Tags;Descrição;NCM;CEST;Unidade;Origem;IMEIs',
     );
     const xlsx = await t.app.inject({
       method: 'GET',

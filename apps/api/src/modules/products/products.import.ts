@@ -1,9 +1,14 @@
 import {
   brandCreateSchema,
   centsToReais,
+  GTIN_TEXTS,
+  gtin14,
   IMEI_TEXTS,
   IMPORT_LIMITS,
   IMPORT_TEXTS,
+  importIssueMessage,
+  importLinePricing,
+  NEW_PRODUCT_DISCOUNT,
   PRODUCT_IMPORT_COLUMNS,
   PRODUCT_TEXTS,
   type ProductCreate,
@@ -14,11 +19,18 @@ import {
   referenceCreateSchema,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
-import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { type AuditEntry, diff, recordAudits } from '../../lib/audit';
-import { type ImportLine, type ImportOptions, type ImportOutcome, issueList, setPath } from '../../lib/import-lines';
+import {
+  type ImportIssue,
+  type ImportLine,
+  type ImportOptions,
+  type ImportOutcome,
+  type ImportTarget,
+  issueList,
+  setPath,
+} from '../../lib/import-lines';
 import { checkImeis, moveStock, type StockMoveLine } from '../stock/stock.service';
 import { type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
 
@@ -43,6 +55,7 @@ function formOf(row: ProductRow) {
     stock: row.stock,
     stockAlert: row.stock_alert,
     tags: row.tags,
+    barcode: row.barcode,
     ncm: row.ncm,
     cest: row.cest,
     unit: row.unit,
@@ -65,6 +78,7 @@ function auditView(p: ReturnType<typeof formOf>) {
     stock: p.stock,
     stockAlert: p.stockAlert,
     tags: p.tags,
+    barcode: p.barcode,
     ncm: p.ncm,
     cest: p.cest,
     unit: p.unit,
@@ -89,18 +103,17 @@ const lower = (text: string) => text.trim().toLowerCase();
 /**
  * Products from a spreadsheet (issue 21 §2): every line checked with the product form's own schema
  * (create, or update when its code exists), brands and references found or, with `createMissing`,
- * created; then, unless `dryRun` or a refused file, in ONE transaction: products upserted by code a
+ * created; then, when writing (`target.write`, the caller's transaction) and the file is not refused: products upserted by code a
  * thousand per statement, the stock each line sets moved through `moveStock` (ledger kind IMPORT), one
  * audit row per product. A line without a code is a new product (code from the sequence).
  */
 export async function importProducts(
-  db: DB,
+  target: ImportTarget,
   actorId: number,
   lines: readonly ImportLine[],
   options: ImportOptions,
 ): Promise<ImportOutcome> {
-  if (options.dryRun) return plan(db, false);
-  return db.transaction().execute((trx) => plan(trx, true, trx));
+  return 'write' in target ? plan(target.write, true, target.write) : plan(target.check, false);
 
   async function plan(executor: Executor, lock: boolean, trx?: Transaction<Database>): Promise<ImportOutcome> {
     const { issues, bad, fail } = issueList();
@@ -116,6 +129,17 @@ export async function importProducts(
     const imeiChecks = new Map(
       (listedImeis.length > 0 ? await checkImeis(executor, listedImeis) : []).map((check) => [check.imei, check]),
     );
+    // The barcodes of every line, and the products holding them (a barcode is one product's).
+    const listedBarcodes = lines.flatMap((l) => (typeof l.values.barcode === 'string' ? [l.values.barcode] : []));
+    const barcodeHolders = new Map(
+      (
+        await repo.byBarcodes(
+          executor,
+          listedBarcodes.filter((b) => /^\d{8,14}$/.test(b)),
+        )
+      ).map((row) => [row.gtin14, row]),
+    );
+    const seenBarcodes = new Map<string, number>();
     const seenImeis = new Map<string, number>();
     const newBrands = new Map<string, string>();
     const newReferences = new Map<string, { brandKey: string; name: string }>();
@@ -123,6 +147,8 @@ export async function importProducts(
     const planned: PlannedProduct[] = [];
 
     for (const { line, values, failed } of lines) {
+      // A cell that could not be read (told by the imports module) keeps its line out, as any other problem.
+      if (failed.size > 0) bad.add(line);
       const code = typeof values.code === 'string' ? values.code : null;
       if (code !== null) {
         if (!CODE_PATTERN.test(code)) fail(line, 'code', IMPORT_TEXTS.codeInvalid);
@@ -131,7 +157,10 @@ export async function importProducts(
         else seenCodes.set(code, line);
       }
       const before = code !== null ? existing.get(code) : undefined;
-      const input: Record<string, unknown> = before ? formOf(before) : { stock: 0 };
+      // A new product starts as the form starts one: no stock, the level percentages at their defaults.
+      const input: Record<string, unknown> = before
+        ? formOf(before)
+        : { stock: 0, discount: { ...NEW_PRODUCT_DISCOUNT } };
       for (const column of PRODUCT_IMPORT_COLUMNS) {
         if (column.key === 'code' || column.key === 'imeis' || !(column.key in values)) continue;
         setPath(input, column.field ?? column.key, values[column.key]);
@@ -161,7 +190,9 @@ export async function importProducts(
           fail(line, 'stock', IMPORT_TEXTS.serializedStock);
         input.stock = stock;
       }
-      const parsed = (before ? productUpdateSchema : productCreateSchema).safeParse(input);
+      const parsed = (before ? productUpdateSchema : productCreateSchema).safeParse(input, {
+        error: importIssueMessage,
+      });
       if (!parsed.success) {
         const reported = new Set<string>();
         for (const issue of parsed.error.issues) {
@@ -173,13 +204,22 @@ export async function importProducts(
         continue;
       }
       const data = parsed.data as ProductCreate;
+      if (data.barcode && data.barcode !== before?.barcode) {
+        const gtin = gtin14(data.barcode);
+        const first = seenBarcodes.get(gtin);
+        const holder = barcodeHolders.get(gtin);
+        if (first !== undefined) fail(line, 'barcode', IMPORT_TEXTS.repeatedInFile(GTIN_TEXTS.label, first));
+        else if (holder && holder.id !== before?.id)
+          fail(line, 'barcode', GTIN_TEXTS.duplicate(data.barcode, holder.name));
+        seenBarcodes.set(gtin, first ?? line);
+      }
 
       const brandKey = lower(data.brand);
       const brand = brands.get(brandKey);
       if (!brand && !newBrands.has(brandKey)) {
         if (!options.createMissing) fail(line, 'brand', PRODUCT_TEXTS.brandNotFound);
         else {
-          const checked = brandCreateSchema.safeParse({ name: data.brand });
+          const checked = brandCreateSchema.safeParse({ name: data.brand }, { error: importIssueMessage });
           if (checked.success) newBrands.set(brandKey, checked.data.name);
           else fail(line, 'brand', checked.error.issues[0]?.message ?? PRODUCT_TEXTS.brandNotFound);
         }
@@ -190,7 +230,10 @@ export async function importProducts(
         if (!known && !newReferences.has(referenceKey)) {
           if (!options.createMissing) fail(line, 'reference', PRODUCT_TEXTS.referenceNotFound);
           else {
-            const checked = referenceCreateSchema.safeParse({ name: data.brand, reference: data.reference });
+            const checked = referenceCreateSchema.safeParse(
+              { name: data.brand, reference: data.reference },
+              { error: importIssueMessage },
+            );
             if (checked.success) newReferences.set(referenceKey, { brandKey, name: checked.data.reference });
             else fail(line, 'reference', checked.error.issues[0]?.message ?? PRODUCT_TEXTS.referenceNotFound);
           }
@@ -202,8 +245,15 @@ export async function importProducts(
     const good = planned.filter((p) => !bad.has(p.line));
     const created = good.filter((p) => !p.before).length;
     const updated = good.length - created;
+    // What each good line's customers will pay, and the prices worth a second look.
+    const warnings: ImportIssue[] = [];
+    const prices = good.map((p) => {
+      const pricing = importLinePricing(p.data);
+      for (const warning of pricing.warnings) warnings.push({ line: p.line, ...warning });
+      return { line: p.line, name: p.data.name, ...pricing.prices };
+    });
     if (!trx || (bad.size > 0 && !options.skipInvalid) || good.length === 0) {
-      return { created: trx ? 0 : created, updated: trx ? 0 : updated, issues, imported: false };
+      return { created: trx ? 0 : created, updated: trx ? 0 : updated, issues, imported: false, warnings, prices };
     }
 
     // ---------- writing, in the caller's transaction ----------
@@ -256,6 +306,7 @@ export async function importProducts(
           cest: p.data.cest ?? null,
           unit: p.data.unit ?? null,
           origin: p.data.origin ?? null,
+          barcode: p.data.barcode ?? null,
           serialized: p.serialized,
           search_text: productSearchText({
             name: p.data.name,
@@ -263,7 +314,7 @@ export async function importProducts(
             tags: p.data.tags,
             brand: brand.name,
             reference: reference?.name,
-            barcode: p.before?.barcode,
+            barcode: p.data.barcode,
           }),
         };
       });
@@ -289,6 +340,7 @@ export async function importProducts(
           stock: p.data.stock,
           stockAlert: p.data.stockAlert,
           tags: p.data.tags,
+          barcode: p.data.barcode ?? null,
           ncm: p.data.ncm ?? null,
           cest: p.data.cest ?? null,
           unit: p.data.unit ?? null,
@@ -314,6 +366,6 @@ export async function importProducts(
     }
     if (highestImported > 0) await repo.codeSequenceAtLeast(trx, highestImported);
     await recordAudits(trx, audits);
-    return { created, updated, issues, imported: true };
+    return { created, updated, issues, imported: true, warnings, prices };
   }
 }

@@ -337,9 +337,24 @@ export const productsRepository = {
       .returning(['id', 'brand_id', 'name'])
       .execute();
   },
+  /** The products holding these barcodes, compared in GTIN-14 form (as `findByBarcode`). */
+  async byBarcodes(db: Executor, gtins: readonly string[]) {
+    if (gtins.length === 0) return [];
+    return db
+      .selectFrom('products as p')
+      .select(['p.id', 'p.code', 'p.name', sql<string>`lpad(p.barcode, 14, '0')`.as('gtin14')])
+      .where('p.barcode', 'is not', null)
+      .where(
+        sql`lpad(p.barcode, 14, '0')`,
+        'in',
+        gtins.map((gtin) => gtin.padStart(14, '0')),
+      )
+      .execute();
+  },
   /**
    * Writes products by code in one statement: a new code is inserted (stock 0: the import's ledger rows
-   * bring it), an existing one updated (its stock, barcode, pictures and flags untouched). Answers id and code.
+   * bring it), an existing one updated (its stock, pictures and flags untouched; its barcode as the line
+   * gives it, the product's own when the line has none). Answers id and code.
    */
   upsertByCode(db: Executor, rows: readonly (ProductValues & { code: string })[]) {
     if (rows.length === 0) return Promise.resolve([]);
@@ -363,6 +378,7 @@ export const productsRepository = {
           cest: eb.ref('excluded.cest'),
           unit: eb.ref('excluded.unit'),
           origin: eb.ref('excluded.origin'),
+          barcode: eb.ref('excluded.barcode'),
           search_text: eb.ref('excluded.search_text'),
           updated_at: sql`now()`,
         })),
