@@ -59,6 +59,17 @@ describe('backups API', () => {
     expect(download.headers['content-disposition']).toBe(`attachment; filename="${backup.name}"`);
     expect(download.headers['content-type']).toBe('application/octet-stream');
     expect(download.rawPayload.equals(file)).toBe(true);
+    // A browser asks for brotli or gzip: the archive still comes as its own bytes (Chromium's download of a
+    // `.tar.gz` sent with Content-Encoding: br failed).
+    const asked = await t.app.inject({
+      method: 'GET',
+      url: `/api/backups/${backup.name}`,
+      headers: { ...bearer(admin), 'accept-encoding': 'br, gzip' },
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.headers['content-encoding']).toBeUndefined();
+    expect(asked.headers['content-length']).toBe(String(file.length));
+    expect(asked.rawPayload.equals(file)).toBe(true);
     // The magic of the format: gzip (PGlite's tar) or PGDMP (pg_dump -Fc).
     expect(onPostgres ? file.subarray(0, 5).toString() : file.subarray(0, 2).toString('hex')).toBe(
       onPostgres ? 'PGDMP' : '1f8b',
