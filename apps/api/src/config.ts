@@ -41,6 +41,11 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** The daily backup's timer (issue 21 §3): on unless BACKUP_SCHEDULE=off, never for an in-memory database. */
   backupSchedule: boolean;
+  /**
+   * BACKUP_PASSPHRASE: when set, every new backup is encrypted with it (age, scrypt); restoring one asks for it.
+   * Unset: backups are written as they are (private files, 0600).
+   */
+  backupPassphrase: string | undefined;
 }
 
 const EIGHT_HOURS = 8 * 60 * 60 * 1000;
@@ -100,6 +105,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     backupSchedule: env.BACKUP_SCHEDULE !== 'off' && !inMemory,
+    backupPassphrase: env.BACKUP_PASSPHRASE || undefined,
     ...overrides,
   };
 }

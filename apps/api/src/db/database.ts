@@ -15,7 +15,9 @@ import {
 import { Migrator } from 'kysely/migration';
 import type { AppConfig } from '../config';
 import { migrationProvider } from './migrations';
-import { type NotificationListener, PGliteWorkerDialect } from './pglite-host';
+import { type EmbeddedDump, type NotificationListener, PGliteWorkerDialect } from './pglite-host';
+
+export type { EmbeddedDump } from './pglite-host';
 import { consoleLog, type DatabaseLog, resilientPool } from './pool';
 import type { Database } from './schema';
 import { createWriteWatch, type WriteListener, type WriteWatch } from './write-watch';
@@ -213,7 +215,7 @@ export const embeddedDialectOf = (db: DB): PGliteWorkerDialect | undefined => em
  * The embedded database's data directory as a gzipped tar, taken by its worker thread between two
  * exchanges (never inside a transaction): the PGlite backup (modules/backups). Undefined on PostgreSQL.
  */
-export async function dumpEmbeddedDatabase(db: DB): Promise<Buffer | undefined> {
+export async function dumpEmbeddedDatabase(db: DB): Promise<EmbeddedDump | undefined> {
   const dialect = embeddedDialects.get(db);
   if (!dialect) return undefined;
   await sql`select 1`.execute(db); // starts the worker when nothing has yet
