@@ -15,6 +15,7 @@ import {
 import { Migrator } from 'kysely/migration';
 import type { AppConfig } from '../config';
 import { migrationProvider } from './migrations';
+import { keepPrivate } from '../lib/private-files';
 import { type EmbeddedDump, type NotificationListener, PGliteWorkerDialect } from './pglite-host';
 
 export type { EmbeddedDump } from './pglite-host';
@@ -167,6 +168,9 @@ export function createDatabase(options: DatabaseOptions): DB {
   if (!options.inMemory) {
     dataPath = path.join(options.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
+    // The data folder is the server user's alone (PGlite writes its files 0666 whatever the umask: they are
+    // made 0600 at open and at close, and its folder is 0700 meanwhile).
+    keepPrivate(options.dataDir);
   }
   if (process.env.PGLITE_IN_PROCESS === '1') {
     const listeners = new Set<NotificationListener>();
@@ -203,6 +207,13 @@ export function createDatabase(options: DatabaseOptions): DB {
   writeWatches.set(db, watch);
   notificationFeeds.set(db, (listener) => dialect.onNotification(listener));
   embeddedDialects.set(db, dialect);
+  if (dataPath) {
+    const destroy = db.destroy.bind(db);
+    db.destroy = async () => {
+      await destroy();
+      keepPrivate(options.dataDir);
+    };
+  }
   return db;
 }
 

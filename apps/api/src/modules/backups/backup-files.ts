@@ -10,11 +10,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { BACKUP_NAME, type Backup, type BackupKind } from '@backoffice/contract';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../../lib/private-files';
 
 export const backupsDir = (dataDir: string) => path.join(dataDir, 'backups');
 
-/** A backup, an outbox mail, the JWT secret: read and written by the server's user only. */
-export const PRIVATE_FILE = 0o600;
 
 /**
  * Where a backup is written before it is whole: named after the process writing it, its PID and when it
@@ -64,7 +63,7 @@ export interface PartialFile {
 
 /** A temporary file in the backups folder that becomes `name` only once whole (see `commit`). */
 export function partialFile(dir: string, name: string): PartialFile {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
   const owner = `${process.pid}.${processStartTime(process.pid) ?? 0}`;
   const temporary = path.join(dir, `.partial-${owner}-${randomBytes(4).toString('hex')}-${name}`);
   return {

@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import type { AppConfig } from '../../config';
 import { type DB, dumpEmbeddedDatabase, type EmbeddedDump } from '../../db/database';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { PRIVATE_FILE } from '../../lib/private-files';
 import { sealBackup } from './backup-envelope';
 import {
   backupName,
@@ -24,7 +25,6 @@ import {
   backupsDir,
   listBackups,
   partialFile,
-  PRIVATE_FILE,
   removeLeftovers,
   rotateBackups,
   writeBackupFile,

@@ -19,6 +19,7 @@ import { sql } from 'kysely';
 import type { AppConfig } from '../../config';
 import { createDatabase, type DB } from '../../db/database';
 import { countRows } from '../../db/pglite-worker';
+import { PRIVATE_FILE } from '../../lib/private-files';
 import {
   type BackupManifest,
   countsDiffer,
@@ -27,7 +28,6 @@ import {
   RestoreRefused,
   readBackupFile,
 } from './backup-envelope';
-import { PRIVATE_FILE } from './backup-files';
 import { backupsRepository } from './backups.repository';
 import { redact } from './backups.service';
 
@@ -235,7 +235,8 @@ async function restorePostgres(
   try {
     await refuseIfFull(db, options.force);
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-    schema = rows[0]?.schema ?? 'public';
+    // The schema named (tests) even when it does not exist yet: current_schema() is null then.
+    schema = options.schema ?? rows[0]?.schema ?? 'public';
   } finally {
     await db.destroy();
   }
