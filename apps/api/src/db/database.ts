@@ -14,11 +14,12 @@ import {
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { AppConfig } from '../config';
-import { migrationProvider } from './migrations';
 import { keepPrivate } from '../lib/private-files';
+import { migrationProvider } from './migrations';
 import { type EmbeddedDump, type NotificationListener, PGliteWorkerDialect } from './pglite-host';
 
 export type { EmbeddedDump } from './pglite-host';
+
 import { consoleLog, type DatabaseLog, resilientPool } from './pool';
 import type { Database } from './schema';
 import { createWriteWatch, type WriteListener, type WriteWatch } from './write-watch';

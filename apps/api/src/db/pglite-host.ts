@@ -18,6 +18,7 @@ export interface EmbeddedDump {
   data: Buffer;
   tables: Record<string, number>;
 }
+
 import { type DatabaseLog, resilientPool } from './pool';
 
 /**

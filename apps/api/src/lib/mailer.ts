@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { PRIVATE_DIR, PRIVATE_FILE } from './private-files';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config';
+import { PRIVATE_DIR, PRIVATE_FILE } from './private-files';
 
 export interface MailMessage {
   to: string;

@@ -79,13 +79,14 @@ export async function readBackupFile(file: string): Promise<BackupFile> {
   if (head[0] === 0x1f && head[1] === 0x8b) return { manifest: null, format: 'pglite', dump: await readFile(file) };
   if (head.subarray(0, 5).toString('latin1') === 'PGDMP')
     return { manifest: null, format: 'pgdump', dump: await readFile(file) };
-  if (head.toString('latin1') !== ENVELOPE_MAGIC)
-    throw new RestoreRefused(`${file} não é um backup do BackOffice.`);
+  if (head.toString('latin1') !== ENVELOPE_MAGIC) throw new RestoreRefused(`${file} não é um backup do BackOffice.`);
   const bytes = await readFile(file);
   const end = bytes.indexOf(0x0a, ENVELOPE_MAGIC.length);
   const parsed = end < 0 ? null : manifestSchema.safeParse(safeJson(bytes.subarray(ENVELOPE_MAGIC.length, end)));
   if (!parsed?.success)
-    throw new RestoreRefused(`O manifesto do backup ${file} está ilegível: o arquivo está corrompido. Nada foi alterado.`);
+    throw new RestoreRefused(
+      `O manifesto do backup ${file} está ilegível: o arquivo está corrompido. Nada foi alterado.`,
+    );
   return { manifest: parsed.data, archive: bytes.subarray(end + 1) };
 }
 

@@ -14,7 +14,6 @@ import { PRIVATE_DIR, PRIVATE_FILE } from '../../lib/private-files';
 
 export const backupsDir = (dataDir: string) => path.join(dataDir, 'backups');
 
-
 /**
  * Where a backup is written before it is whole: named after the process writing it, its PID and when it
  * started (`.partial-<pid>.<start>-`), so a PID reused by another process after a restart does not keep a

@@ -77,7 +77,14 @@ describe('backups API', () => {
     expect(backupFile.manifest).toMatchObject({ format: onPostgres ? 'pgdump' : 'pglite', encryption: null });
     expect(backupFile.manifest.archive.sha256).toBe(sha256(backupFile.archive));
     expect(backupFile.manifest.tables.employees).toBe(
-      Number((await t.db.selectFrom('employees').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n),
+      Number(
+        (
+          await t.db
+            .selectFrom('employees')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirst()
+        )?.n,
+      ),
     );
     expect(
       onPostgres ? backupFile.archive.subarray(0, 5).toString() : backupFile.archive.subarray(0, 2).toString('hex'),

@@ -185,7 +185,6 @@ describe(`a backup that is not the one made (${onPostgres ? 'PostgreSQL' : 'PGli
   let original: Buffer;
   let fewer: Buffer;
   let current: Fingerprint[];
-  const dirOf = () => path.join(s.dataDir, 'backups');
 
   /** The database as it is now, read through a connection opened for it (PGlite: the folder, server stopped). */
   async function currentState(): Promise<Fingerprint[]> {
@@ -289,7 +288,11 @@ describe(`BACKUP_PASSPHRASE (${onPostgres ? 'PostgreSQL' : 'PGlite on disk'})`, 
     await sql`create table ballast (id int primary key, v text)`.execute(s.db);
     await sql`insert into ballast select g, md5(g::text) from generate_series(1, 50) g`.execute(s.db);
     before = await fingerprint(s.db);
-    const service = createBackupsService({ db: s.db, config: { ...s, backupPassphrase: 'cavalo correto' }, log: silent });
+    const service = createBackupsService({
+      db: s.db,
+      config: { ...s, backupPassphrase: 'cavalo correto' },
+      log: silent,
+    });
     file = path.join(service.dir, (await service.backup('manual')).name);
     await s.wipe();
   }, 300_000);

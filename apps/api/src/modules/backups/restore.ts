@@ -107,7 +107,9 @@ export async function restoreBackup(
     return { method: 'pg_restore', verified: manifest !== null };
   }
   if (format !== 'pglite')
-    throw new RestoreRefused('Este backup é de um servidor PostgreSQL (pg_dump): defina DATABASE_URL para restaurá-lo.');
+    throw new RestoreRefused(
+      'Este backup é de um servidor PostgreSQL (pg_dump): defina DATABASE_URL para restaurá-lo.',
+    );
   const previous = await restoreEmbedded(config.dataDir, dump, manifest, options);
   return { method: 'pglite', previous, verified: manifest !== null };
 }
@@ -153,13 +155,12 @@ async function restoreEmbedded(
     try {
       // Every page of every table read: no index may answer a count in its place.
       await pglite.exec('set enable_indexscan = off; set enable_indexonlyscan = off; set enable_bitmapscan = off');
-      const found = await countRows(pglite).catch(
-        (error: unknown) => {
-          throw new RestoreRefused(`O banco do backup tem uma tabela ilegível: ${reason(error)}. ${NOTHING_CHANGED}`);
-        },
-      );
+      const found = await countRows(pglite).catch((error: unknown) => {
+        throw new RestoreRefused(`O banco do backup tem uma tabela ilegível: ${reason(error)}. ${NOTHING_CHANGED}`);
+      });
       const differ = manifest ? countsDiffer(manifest.tables, found) : null;
-      if (differ) throw new RestoreRefused(`O banco do backup não confere com o manifesto: ${differ}. ${NOTHING_CHANGED}`);
+      if (differ)
+        throw new RestoreRefused(`O banco do backup não confere com o manifesto: ${differ}. ${NOTHING_CHANGED}`);
     } finally {
       await pglite.close().catch(() => undefined);
     }
@@ -176,7 +177,6 @@ async function restoreEmbedded(
   return previous;
 }
 
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /**
@@ -259,7 +259,17 @@ async function restorePostgres(
     });
     await run(
       'psql',
-      ['--no-psqlrc', '--quiet', '--single-transaction', '--set=ON_ERROR_STOP=1', '--file', script, '--file', check, databaseUrl],
+      [
+        '--no-psqlrc',
+        '--quiet',
+        '--single-transaction',
+        '--set=ON_ERROR_STOP=1',
+        '--file',
+        script,
+        '--file',
+        check,
+        databaseUrl,
+      ],
       { maxBuffer: 64 * 1024 * 1024 },
     ).catch((error: unknown) => {
       const stderr = stderrOf(error, databaseUrl);
