@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,11 +181,50 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL, pg_dump' : 'PGlite on 
  * database as it was and no folder left behind. Older backups (no manifest) only with `unverified`; an
  * encrypted one only with its passphrase.
  */
+/**
+ * PGlite's tar.gz with 5 bytes of the first page header of `relation` (pd_lower, pd_upper) changed, gzipped
+ * again: a whole archive whose table PostgreSQL refuses to read ('invalid page in block 0').
+ */
+function damagedDataFolder(archive: Buffer, relation: string): Buffer {
+  const tar = gunzipSync(archive);
+  let damaged = false;
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const name = tar
+      .subarray(at, at + 100)
+      .toString('latin1')
+      .replace(/\0.*$/s, '');
+    const size = Number.parseInt(
+      tar
+        .subarray(at + 124, at + 136)
+        .toString('latin1')
+        .trim() || '0',
+      8,
+    );
+    if (name === '' && size === 0) break;
+    if (name.endsWith(relation) && size >= 8192) {
+      tar.fill(0xee, at + 512 + 12, at + 512 + 17);
+      damaged = true;
+    }
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  if (!damaged) throw new Error(`${relation} not found in the archive`);
+  return gzipSync(tar);
+}
+
+/** A pg_dump -Fc archive with 5 bytes changed in its last table data (compressed: it no longer inflates). */
+function damagedDump(archive: Buffer): Buffer {
+  const damaged = Buffer.from(archive);
+  damaged.fill(0xee, damaged.length - 40, damaged.length - 35);
+  return damaged;
+}
+
 describe(`a backup that is not the one made (${onPostgres ? 'PostgreSQL' : 'PGlite on disk'})`, () => {
   let s: Subject;
   let original: Buffer;
   let fewer: Buffer;
   let current: Fingerprint[];
+  /** Where ballast's rows are, inside the data folder (`base/<db>/<relfilenode>`). */
+  let ballastFile: string;
 
   /** The database as it is now, read through a connection opened for it (PGlite: the folder, server stopped). */
   async function currentState(): Promise<Fingerprint[]> {
@@ -202,6 +242,8 @@ describe(`a backup that is not the one made (${onPostgres ? 'PostgreSQL' : 'PGli
     await migrateToLatest(s.db);
     await sql`create table ballast (id int primary key, v text)`.execute(s.db);
     await sql`insert into ballast select g, md5(g::text) from generate_series(1, 200) g`.execute(s.db);
+    const { rows } = await sql<{ file: string }>`select pg_relation_filepath('ballast') as file`.execute(s.db);
+    ballastFile = String(rows[0]?.file);
     const service = createBackupsService({ db: s.db, config: s, log: silent });
     original = readFileSync(path.join(service.dir, (await service.backup('manual')).name));
     await sql`delete from ballast where id > 150`.execute(s.db);
@@ -256,6 +298,26 @@ describe(`a backup that is not the one made (${onPostgres ? 'PostgreSQL' : 'PGli
       new RestoreRefused(
         'O banco do backup não confere com o manifesto: a tabela ballast tem 150 linhas, o manifesto diz 200. Nada foi alterado.',
       ),
+    );
+    expect(await currentState()).toEqual(current);
+    expect(leftovers()).toEqual([]);
+  }, 120_000);
+
+  it('refuses a consistent archive with damaged data: every table is read before the swap', async () => {
+    // Every SHA-256 of the manifest made to match a damaged archive: only reading the database tells.
+    const first = await readBackupFile(fileOf('first.backup', original));
+    if (!first.manifest) throw new Error('no manifest');
+    const archive = onPostgres ? damagedDump(first.archive) : damagedDataFolder(first.archive, ballastFile);
+    const digest = { sha256: createHash('sha256').update(archive).digest('hex'), bytes: archive.length };
+    const manifest = { ...first.manifest, archive: digest, data: digest };
+    const file = fileOf(
+      'damaged.backup',
+      Buffer.concat([Buffer.from(`${ENVELOPE_MAGIC}${JSON.stringify(manifest)}\n`), archive]),
+    );
+    await expect(restoreBackup(s, file, { schema: s.schema, force: true })).rejects.toThrow(
+      onPostgres
+        ? /^(O backup não pôde ser lido pelo pg_restore|A restauração falhou e foi desfeita): .*\. Nada foi alterado\.$/
+        : /^O banco do backup tem uma tabela ilegível: .*invalid page in block 0.*\. Nada foi alterado\.$/,
     );
     expect(await currentState()).toEqual(current);
     expect(leftovers()).toEqual([]);
