@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_DIR, PRIVATE_FILE } from './lib/private-files';
 
 export interface AppConfig {
   port: number;
@@ -41,6 +42,11 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** The daily backup's timer (issue 21 §3): on unless BACKUP_SCHEDULE=off, never for an in-memory database. */
   backupSchedule: boolean;
+  /**
+   * BACKUP_PASSPHRASE: when set, every new backup is encrypted with it (age, scrypt); restoring one asks for it.
+   * Unset: backups are written as they are (private files, 0600).
+   */
+  backupPassphrase: string | undefined;
 }
 
 const EIGHT_HOURS = 8 * 60 * 60 * 1000;
@@ -48,10 +54,14 @@ const EIGHT_HOURS = 8 * 60 * 60 * 1000;
 function secretFrom(dataDir: string, inMemory: boolean): string {
   if (inMemory) return randomBytes(32).toString('hex');
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  if (existsSync(file)) {
+    // Written 0644 by a server of before issue 34: it signs every session, the server user's alone.
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, PRIVATE_FILE);
+    return readFileSync(file, 'utf8').trim();
+  }
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR });
   const secret = randomBytes(48).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(file, secret, { mode: PRIVATE_FILE });
   return secret;
 }
 
@@ -100,6 +110,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     backupSchedule: env.BACKUP_SCHEDULE !== 'off' && !inMemory,
+    backupPassphrase: env.BACKUP_PASSPHRASE || undefined,
     ...overrides,
   };
 }

@@ -17,11 +17,13 @@ export const BACKUP_LIMITS = { keepMin: 1, keepMax: 365 } as const;
 
 /**
  * A backup's file name: `backoffice-<UTC instant>-<kind>.<format>`, e.g.
- * `backoffice-2026-11-23T06-00-00-000Z-scheduled.pglite.tar.gz` (PGlite) or `….pgdump` (pg_dump -Fc).
- * Nothing else is ever read from or served out of the backups folder.
+ * `backoffice-2026-11-23T06-00-00-000Z-scheduled.pglite.backup` (PGlite) or `….pgdump.backup` (pg_dump -Fc):
+ * a manifest and the archive (docs/decisions/0018-backups-and-restore.md). `….pglite.tar.gz` and `….pgdump`
+ * are the bare archives of backups made before issue 34. Nothing else is ever read from or served out of the
+ * backups folder.
  */
 export const BACKUP_NAME =
-  /^backoffice-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-(manual|scheduled)\.(pglite\.tar\.gz|pgdump)$/;
+  /^backoffice-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-(manual|scheduled)\.(pglite\.backup|pgdump\.backup|pglite\.tar\.gz|pgdump)$/;
 
 export const BACKUP_TEXTS = {
   timeInvalid: 'Informe o horário como HH:MM (00:00 a 23:59).',
@@ -70,6 +72,8 @@ export type BackupRun = z.infer<typeof backupRunSchema>;
 
 export const backupSettingsSchema = backupSettingsBodySchema.extend({
   method: z.enum(BACKUP_METHODS),
+  /** Whether new backups are encrypted (BACKUP_PASSPHRASE set on the server). */
+  encrypted: z.boolean(),
   /** The last backup tried, worked or not. */
   lastRun: backupRunSchema.nullable(),
   /** The next scheduled backup (ISO instant), null when this server cannot back up. */

@@ -14,8 +14,12 @@ import {
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { AppConfig } from '../config';
+import { keepPrivate } from '../lib/private-files';
 import { migrationProvider } from './migrations';
-import { type NotificationListener, PGliteWorkerDialect } from './pglite-host';
+import { type EmbeddedDump, type NotificationListener, PGliteWorkerDialect } from './pglite-host';
+
+export type { EmbeddedDump } from './pglite-host';
+
 import { consoleLog, type DatabaseLog, resilientPool } from './pool';
 import type { Database } from './schema';
 import { createWriteWatch, type WriteListener, type WriteWatch } from './write-watch';
@@ -165,6 +169,9 @@ export function createDatabase(options: DatabaseOptions): DB {
   if (!options.inMemory) {
     dataPath = path.join(options.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
+    // The data folder is the server user's alone (PGlite writes its files 0666 whatever the umask: they are
+    // made 0600 at open and at close, and its folder is 0700 meanwhile).
+    keepPrivate(options.dataDir);
   }
   if (process.env.PGLITE_IN_PROCESS === '1') {
     const listeners = new Set<NotificationListener>();
@@ -201,6 +208,13 @@ export function createDatabase(options: DatabaseOptions): DB {
   writeWatches.set(db, watch);
   notificationFeeds.set(db, (listener) => dialect.onNotification(listener));
   embeddedDialects.set(db, dialect);
+  if (dataPath) {
+    const destroy = db.destroy.bind(db);
+    db.destroy = async () => {
+      await destroy();
+      keepPrivate(options.dataDir);
+    };
+  }
   return db;
 }
 
@@ -213,7 +227,7 @@ export const embeddedDialectOf = (db: DB): PGliteWorkerDialect | undefined => em
  * The embedded database's data directory as a gzipped tar, taken by its worker thread between two
  * exchanges (never inside a transaction): the PGlite backup (modules/backups). Undefined on PostgreSQL.
  */
-export async function dumpEmbeddedDatabase(db: DB): Promise<Buffer | undefined> {
+export async function dumpEmbeddedDatabase(db: DB): Promise<EmbeddedDump | undefined> {
   const dialect = embeddedDialects.get(db);
   if (!dialect) return undefined;
   await sql`select 1`.execute(db); // starts the worker when nothing has yet

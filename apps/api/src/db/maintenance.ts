@@ -3,6 +3,7 @@ import path from 'node:path';
 import { businessDay, scheduledInstant } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { everyMinute } from '../lib/minute-timer';
+import { PRIVATE_FILE } from '../lib/private-files';
 import { type DB, pgliteNotificationFeed } from './database';
 
 /** São Paulo time of the embedded database's nightly maintenance: after the backup's default 03:00. */
@@ -55,7 +56,7 @@ export function createEmbeddedMaintenance(db: DB, options: { dataDir: string; lo
   };
   const write = (day: string) => {
     mkdirSync(options.dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify({ lastDay: day }));
+    writeFileSync(file, JSON.stringify({ lastDay: day }), { mode: PRIVATE_FILE });
   };
   let lastDay = read();
   let failedAt = Number.NEGATIVE_INFINITY;

@@ -12,6 +12,13 @@ import { Worker } from 'node:worker_threads';
 import type { PGliteOptions } from '@electric-sql/pglite';
 import { type Driver, PostgresDialect, PostgresDriver } from 'kysely';
 import type { PGliteWorkerData, PGliteWorkerMessage } from './pglite-worker';
+
+/** A backup of the embedded database: its data directory as a gzipped tar and the rows of each table in it. */
+export interface EmbeddedDump {
+  data: Buffer;
+  tables: Record<string, number>;
+}
+
 import { type DatabaseLog, resilientPool } from './pool';
 
 /**
@@ -62,9 +69,10 @@ export interface PGliteWorker {
   close(): Promise<void>;
   /**
    * The data directory as a gzipped tar (PGlite's `dumpDataDir`), taken by the worker between two
-   * exchanges after a checkpoint: a copy of committed data that `PGlite.create({ loadDataDir })` opens.
+   * exchanges after a checkpoint: a copy of committed data that `PGlite.create({ loadDataDir })` opens, and
+   * the row count of each table in that copy.
    */
-  dump(): Promise<Buffer>;
+  dump(): Promise<EmbeddedDump>;
   /** Ends the thread at once, as a crash would (tests). */
   terminate(): Promise<void>;
 }
@@ -133,14 +141,14 @@ export async function startPGliteWorker(
     rmSync(socketDir, { recursive: true, force: true });
     onLost?.(new Error(`PGlite worker ended unexpectedly (exit code ${code})`, { cause: failure }));
   });
-  const dumps = new Map<number, { resolve: (data: Buffer) => void; reject: (error: Error) => void }>();
+  const dumps = new Map<number, { resolve: (dump: EmbeddedDump) => void; reject: (error: Error) => void }>();
   let nextDump = 1;
   worker.on('message', (message: PGliteWorkerMessage) => {
     if (message.type === 'notification') onNotification?.(message.channel, message.payload);
     else if (message.type === 'dumped' || message.type === 'dump-failed') {
       const waiting = dumps.get(message.id);
       dumps.delete(message.id);
-      if (message.type === 'dumped') waiting?.resolve(Buffer.from(message.data));
+      if (message.type === 'dumped') waiting?.resolve({ data: Buffer.from(message.data), tables: message.tables });
       else waiting?.reject(new Error(`PGlite could not dump its data directory: ${message.message}`));
     }
   });
@@ -152,7 +160,7 @@ export async function startPGliteWorker(
     socketDir,
     dump() {
       const id = nextDump++;
-      return new Promise<Buffer>((resolve, reject) => {
+      return new Promise<EmbeddedDump>((resolve, reject) => {
         dumps.set(id, { resolve, reject });
         worker.postMessage({ type: 'dump', id });
       });
@@ -236,7 +244,7 @@ export class PGliteWorkerDialect extends PostgresDialect {
   }
 
   /** The data directory as a gzipped tar (see PGliteWorker.dump); the worker must have started. */
-  async dump(): Promise<Buffer> {
+  async dump(): Promise<EmbeddedDump> {
     const worker = this.#started.worker;
     if (!worker) throw new Error('the embedded database has not started yet');
     return worker.dump();

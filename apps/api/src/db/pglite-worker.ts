@@ -36,10 +36,27 @@ export type PGliteWorkerMessage =
   | { type: 'error'; message: string }
   | { type: 'closed' }
   /** The answer to a `dump` request: the data directory as a gzipped tar (issue 21 §3, backups). */
-  | { type: 'dumped'; id: number; data: ArrayBuffer }
+  | { type: 'dumped'; id: number; data: ArrayBuffer; tables: Record<string, number> }
   | { type: 'dump-failed'; id: number; message: string }
   /** A NOTIFY heard by the backend (after a LISTEN sent by any connection): see NotificationScanner. */
   | { type: 'notification'; channel: string; payload: string };
+
+/**
+ * The row count of each table of the current schema, by name: a backup's manifest (counted with the dump)
+ * and the restore's check of the database it unpacked (modules/backups/restore.ts).
+ */
+export async function countRows(db: Pick<PGlite, 'query'>): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ name: string }>(
+    `select table_name as name from information_schema.tables
+     where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of rows) {
+    const counted = await db.query<{ n: number }>(`select count(*)::int as n from "${name.replace(/"/g, '""')}"`);
+    counts[name] = Number(counted.rows[0]?.n);
+  }
+  return counts;
+}
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
@@ -319,12 +336,14 @@ async function main() {
     if (message.type === 'dump') {
       const id = message.id ?? 0;
       try {
-        const data = await server.runWhenIdle(async () => {
+        const { data, tables } = await server.runWhenIdle(async () => {
+          // The rows of every table as the copy holds them (the backup's manifest; nothing runs in between).
+          const tables = await countRows(db);
           // Dirty pages to the files first, so the copy needs no WAL replay to be whole.
           await db.exec('checkpoint');
-          return (await db.dumpDataDir('gzip')).arrayBuffer();
+          return { data: await (await db.dumpDataDir('gzip')).arrayBuffer(), tables };
         });
-        port.postMessage({ type: 'dumped', id, data }, [data]);
+        port.postMessage({ type: 'dumped', id, data, tables }, [data]);
       } catch (error) {
         port.postMessage({ type: 'dump-failed', id, message: error instanceof Error ? error.message : String(error) });
       }

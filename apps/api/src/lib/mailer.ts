@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config';
+import { PRIVATE_DIR, PRIVATE_FILE } from './private-files';
 
 export interface MailMessage {
   to: string;
@@ -48,9 +49,10 @@ export function createMailer(
         log.info({ to: message.to, subject: message.subject, ...shown }, 'mail not written (in-memory data)');
         return;
       }
-      mkdirSync(outbox, { recursive: true });
+      mkdirSync(outbox, { recursive: true, mode: PRIVATE_DIR });
       const file = path.join(outbox, `${Date.now()}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.json`);
-      writeFileSync(file, String(info.message));
+      // One-time codes and links: the server user's alone.
+      writeFileSync(file, String(info.message), { mode: PRIVATE_FILE });
       log.info({ to: message.to, subject: message.subject, file, ...shown }, 'mail written to the outbox');
     },
   };

@@ -1,21 +1,28 @@
 /**
  * The backups folder (`DATA_DIR/backups`): names, atomic writes, listing, rotation and the clean-up of
- * what a killed backup left. A backup is first written under a temporary name (`.partial-<pid>-…`), its
- * bytes flushed to disk (fsync), then renamed to its final name and the folder flushed: a reader, the
- * list or a restore, sees either the whole file or nothing (docs/decisions/0018-backups-and-restore.md).
+ * what a killed backup left. A backup is first written under a temporary name that locks it for its
+ * process (`.partial-<pid>.<process start time>-…`), its bytes flushed to disk (fsync), then renamed to its
+ * final name and the folder flushed: a reader, the list or a restore, sees either the whole file or
+ * nothing (docs/decisions/0018-backups-and-restore.md). Every file is private (0600).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { BACKUP_NAME, type Backup, type BackupKind } from '@backoffice/contract';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../../lib/private-files';
 
 export const backupsDir = (dataDir: string) => path.join(dataDir, 'backups');
 
-/** Where a backup of `format` is written before it is whole. */
-const PARTIAL = /^\.partial-(\d+)-/;
+/**
+ * Where a backup is written before it is whole: named after the process writing it, its PID and when it
+ * started (`.partial-<pid>.<start>-`), so a PID reused by another process after a restart does not keep a
+ * killed backup's file alive. Files of before issue 34 name the PID alone (`.partial-<pid>-`).
+ */
+const PARTIAL = /^\.partial-(\d+)(?:\.(\d+))?-/;
 
-export type BackupFormat = 'pglite.tar.gz' | 'pgdump';
+/** A backup made now (`pglite.backup`, `pgdump.backup`: manifest and archive) or before issue 34 (bare archives). */
+export type BackupFormat = 'pglite.backup' | 'pgdump.backup' | 'pglite.tar.gz' | 'pgdump';
 
 /** `backoffice-2026-11-23T06-00-00-000Z-scheduled.pglite.tar.gz`: the instant in UTC, the kind, the format. */
 export function backupName(at: Date, kind: BackupKind, format: BackupFormat): string {
@@ -55,8 +62,9 @@ export interface PartialFile {
 
 /** A temporary file in the backups folder that becomes `name` only once whole (see `commit`). */
 export function partialFile(dir: string, name: string): PartialFile {
-  mkdirSync(dir, { recursive: true });
-  const temporary = path.join(dir, `.partial-${process.pid}-${randomBytes(4).toString('hex')}-${name}`);
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
+  const owner = `${process.pid}.${processStartTime(process.pid) ?? 0}`;
+  const temporary = path.join(dir, `.partial-${owner}-${randomBytes(4).toString('hex')}-${name}`);
   return {
     path: temporary,
     async commit() {
@@ -85,7 +93,7 @@ export async function writeBackupFile(
 ): Promise<void> {
   const file = partialFile(dir, name);
   try {
-    const handle = await open(file.path, 'wx', 0o600);
+    const handle = await open(file.path, 'wx', PRIVATE_FILE);
     try {
       const CHUNK = 1 << 20;
       for (let at = 0; at < data.length; at += CHUNK) {
@@ -146,8 +154,23 @@ export async function rotateBackups(dir: string, keep: number): Promise<string[]
   return removed;
 }
 
-const isAlive = (pid: number) => {
-  if (pid === process.pid) return true;
+/**
+ * When process `pid` started, in clock ticks since the machine booted (Linux: `/proc/<pid>/stat`, field 22);
+ * null where it cannot be read (the process is gone, or no /proc).
+ */
+export function processStartTime(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: the fields after its last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const start = Number(fields[19]);
+    return Number.isSafeInteger(start) ? start : null;
+  } catch {
+    return null;
+  }
+}
+
+const pidAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
@@ -157,15 +180,30 @@ const isAlive = (pid: number) => {
 };
 
 /**
+ * Whether the process that named a temporary file is still the one running under its PID: this process,
+ * or a live PID whose start time is the one in the name. Where start times cannot be read (no /proc), a
+ * live PID is taken as the owner.
+ */
+function ownerRunning(pid: number, start: number | undefined): boolean {
+  // This process writes only names with its start time: one with its PID alone is an older process's.
+  if (pid === process.pid && start === undefined) return false;
+  if (!pidAlive(pid)) return false;
+  const now = processStartTime(pid);
+  if (now === null || !start) return true;
+  return now === start;
+}
+
+/**
  * Removes the temporary files of backups that never finished (a process killed mid-way), at start. A file
- * of a process still running (another server on the same folder) is left to it.
+ * of a process still running (another server on the same folder) is left to it; one whose PID now belongs
+ * to another process (a restart reuses PIDs) is stale and goes.
  */
 export async function removeLeftovers(dir: string): Promise<string[]> {
   const names = await namesIn(dir);
   const removed: string[] = [];
   for (const name of names) {
     const match = PARTIAL.exec(name);
-    if (!match || isAlive(Number(match[1]))) continue;
+    if (!match || ownerRunning(Number(match[1]), match[2] === undefined ? undefined : Number(match[2]))) continue;
     await rm(path.join(dir, name), { force: true });
     removed.push(name);
   }

@@ -14,6 +14,19 @@ export interface RunRecord {
 
 /** SQL of the backups' schedule and history (`backup_settings`, `backup_runs`: migration 0036). */
 export const backupsRepository = {
+  /** The row count of each table of the current schema, by name (a backup's manifest). */
+  async rowCounts(db: Executor): Promise<Record<string, number>> {
+    const { rows: tables } = await sql<{ name: string }>`
+      select table_name as name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(db);
+    const counts: Record<string, number> = {};
+    for (const { name } of tables) {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(name)}`.execute(db);
+      counts[name] = Number(rows[0]?.n);
+    }
+    return counts;
+  },
+
   settings(db: Executor) {
     return db.selectFrom('backup_settings').select(['time_of_day as timeOfDay', 'keep']).executeTakeFirst();
   },

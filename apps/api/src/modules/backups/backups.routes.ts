@@ -92,9 +92,11 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/backups/:name',
     {
       config: { permissions: ADMIN },
+      // Sent as it is: a browser saves an archive sent with Content-Encoding as a failed download.
+      compress: false,
       schema: {
         tags,
-        summary: 'Baixa um backup (só nomes de backup: nenhum outro arquivo do servidor)',
+        summary: 'Baixa um backup (só nomes de backup: nenhum outro arquivo do servidor), sem Content-Encoding',
         params: z.object({ name: z.string().regex(BACKUP_NAME, BACKUP_TEXTS.nameInvalid) }),
         produces: ['application/octet-stream'],
       },

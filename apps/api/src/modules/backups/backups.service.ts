@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import {
   BACKUP_DEFAULTS,
@@ -15,8 +15,10 @@ import {
 } from '@backoffice/contract';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config';
-import { type DB, dumpEmbeddedDatabase } from '../../db/database';
+import { type DB, dumpEmbeddedDatabase, type EmbeddedDump } from '../../db/database';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { PRIVATE_FILE } from '../../lib/private-files';
+import { sealBackup } from './backup-envelope';
 import {
   backupName,
   backupPath,
@@ -58,7 +60,7 @@ export interface BackupLog {
 
 export interface BackupsOptions {
   db: DB;
-  config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>;
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'backupPassphrase'>>;
   log: BackupLog;
   /** Hears each chunk of a PGlite backup written (the kill -9 test stops there). */
   onChunk?: (written: number) => Promise<void> | void;
@@ -87,36 +89,58 @@ export function createBackupsService(options: BackupsOptions) {
     return (await backupsRepository.settings(db)) ?? { ...BACKUP_DEFAULTS };
   }
 
-  async function dump(kind: BackupKind, startedAt: Date, how: BackupMethod): Promise<string> {
-    if (how === 'pglite') {
-      const name = backupName(startedAt, kind, 'pglite.tar.gz');
-      const data = await dumpEmbeddedDatabase(db);
-      if (!data) throw new Error('not an embedded database');
-      await writeBackupFile(dir, name, data, options.onChunk);
-      return name;
-    }
-    if (how === 'none' || !config.databaseUrl)
-      throw new AppError(503, BACKUP_TEXTS.unavailable, { code: 'BACKUP_UNAVAILABLE' });
-    const name = backupName(startedAt, kind, 'pgdump');
-    // The schema the API works in: the whole database when it is `public`, only its own otherwise (tests).
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-    const schema = rows[0]?.schema ?? 'public';
-    const file = partialFile(dir, name);
+  /** PostgreSQL: `pg_dump -Fc` of the schema in use, and the rows of each table in the same snapshot. */
+  async function pgDump(databaseUrl: string): Promise<EmbeddedDump> {
+    const file = partialFile(dir, 'pg_dump');
     try {
-      await run('pg_dump', [
-        '--format=custom',
-        '--no-owner',
-        `--file=${file.path}`,
-        ...(schema === 'public' ? [] : [`--schema=${schema}`]),
-        `--dbname=${config.databaseUrl}`,
-      ]);
-      await file.commit();
+      // Created private before pg_dump writes into it (it keeps the mode of a file that exists).
+      await (await open(file.path, 'wx', PRIVATE_FILE)).close();
+      const tables = await db.connection().execute(async (connection) => {
+        await sql`begin isolation level repeatable read read only`.execute(connection);
+        try {
+          const { rows } = await sql<{ snapshot: string; schema: string }>`
+            select pg_export_snapshot() as snapshot, current_schema() as schema`.execute(connection);
+          const { snapshot, schema = 'public' } = rows[0] ?? { snapshot: '' };
+          const counted = await backupsRepository.rowCounts(connection);
+          // The schema the API works in: the whole database when it is `public`, only its own otherwise (tests).
+          await run('pg_dump', [
+            '--format=custom',
+            '--no-owner',
+            `--snapshot=${snapshot}`,
+            `--file=${file.path}`,
+            ...(schema === 'public' ? [] : [`--schema=${schema}`]),
+            `--dbname=${databaseUrl}`,
+          ]);
+          return counted;
+        } finally {
+          await sql`commit`.execute(connection);
+        }
+      });
+      return { data: await readFile(file.path), tables };
     } catch (error) {
-      await file.discard();
       // execFile's message repeats the command line, DATABASE_URL and its password included: pg_dump's own words only.
-      const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
-      throw new Error(`pg_dump: ${redact(stderr || 'falhou sem mensagem', config.databaseUrl)}`);
+      const stderr = (error as { stderr?: unknown }).stderr;
+      if (stderr === undefined) throw error;
+      throw new Error(`pg_dump: ${redact(String(stderr).trim() || 'falhou sem mensagem', databaseUrl)}`);
+    } finally {
+      await file.discard();
     }
+  }
+
+  /** The backup file: the dump with its manifest (encrypted with BACKUP_PASSPHRASE when set), written atomically. */
+  async function dump(kind: BackupKind, startedAt: Date, how: BackupMethod): Promise<string> {
+    if (how === 'none' || (how === 'pg_dump' && !config.databaseUrl))
+      throw new AppError(503, BACKUP_TEXTS.unavailable, { code: 'BACKUP_UNAVAILABLE' });
+    const format = how === 'pglite' ? 'pglite' : 'pgdump';
+    const dumped = how === 'pglite' ? await dumpEmbeddedDatabase(db) : await pgDump(String(config.databaseUrl));
+    if (!dumped) throw new Error('not an embedded database');
+    const sealed = await sealBackup(
+      dumped.data,
+      { format, createdAt: startedAt.toISOString(), tables: dumped.tables },
+      config.backupPassphrase,
+    );
+    const name = backupName(startedAt, kind, `${format}.backup`);
+    await writeBackupFile(dir, name, sealed, options.onChunk);
     return name;
   }
 
@@ -171,6 +195,7 @@ export function createBackupsService(options: BackupsOptions) {
       return {
         ...current,
         method: how,
+        encrypted: Boolean(config.backupPassphrase),
         lastRun,
         nextAt: how === 'none' ? null : nextAt(now, current.timeOfDay).toISOString(),
       };

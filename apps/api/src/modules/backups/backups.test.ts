@@ -1,9 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BACKUP_NAME } from '@backoffice/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from '../../db/database';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { readBackupFile, sha256 } from './backup-envelope';
 import { backupName, listBackups, rotateBackups } from './backup-files';
 import { startBackupScheduler } from './backups.scheduler';
 import { createBackupsService } from './backups.service';
@@ -47,7 +48,7 @@ describe('backups API', () => {
     const backup = made.json().data;
     expect(backup.kind).toBe('manual');
     expect(backup.name).toMatch(BACKUP_NAME);
-    expect(backup.name.endsWith(onPostgres ? '.pgdump' : '.pglite.tar.gz')).toBe(true);
+    expect(backup.name.endsWith(onPostgres ? '.pgdump.backup' : '.pglite.backup')).toBe(true);
     expect(backup.size).toBeGreaterThan(1000);
     const list = (await call('GET', '/api/backups', admin)).json().data;
     expect(list).toEqual([backup]);
@@ -59,13 +60,45 @@ describe('backups API', () => {
     expect(download.headers['content-disposition']).toBe(`attachment; filename="${backup.name}"`);
     expect(download.headers['content-type']).toBe('application/octet-stream');
     expect(download.rawPayload.equals(file)).toBe(true);
-    // The magic of the format: gzip (PGlite's tar) or PGDMP (pg_dump -Fc).
-    expect(onPostgres ? file.subarray(0, 5).toString() : file.subarray(0, 2).toString('hex')).toBe(
-      onPostgres ? 'PGDMP' : '1f8b',
+    // A browser asks for brotli or gzip: the archive still comes as its own bytes (Chromium's download of a
+    // `.tar.gz` sent with Content-Encoding: br failed).
+    const asked = await t.app.inject({
+      method: 'GET',
+      url: `/api/backups/${backup.name}`,
+      headers: { ...bearer(admin), 'accept-encoding': 'br, gzip' },
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.headers['content-encoding']).toBeUndefined();
+    expect(asked.headers['content-length']).toBe(String(file.length));
+    expect(asked.rawPayload.equals(file)).toBe(true);
+    // The manifest's line, then the archive: gzip (PGlite's tar) or PGDMP (pg_dump -Fc), whose SHA-256 it holds.
+    const backupFile = await readBackupFile(path.join(t.config.dataDir, 'backups', backup.name));
+    if (!backupFile.manifest) throw new Error('no manifest');
+    expect(backupFile.manifest).toMatchObject({ format: onPostgres ? 'pgdump' : 'pglite', encryption: null });
+    expect(backupFile.manifest.archive.sha256).toBe(sha256(backupFile.archive));
+    expect(backupFile.manifest.tables.employees).toBe(
+      Number(
+        (
+          await t.db
+            .selectFrom('employees')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirst()
+        )?.n,
+      ),
     );
+    expect(
+      onPostgres ? backupFile.archive.subarray(0, 5).toString() : backupFile.archive.subarray(0, 2).toString('hex'),
+    ).toBe(onPostgres ? 'PGDMP' : '1f8b');
+    // Private: the server's user alone reads it.
+    expect(statSync(path.join(t.config.dataDir, 'backups', backup.name)).mode & 0o777).toBe(0o600);
 
     const status = (await call('GET', '/api/backups/settings', admin)).json().data;
-    expect(status).toMatchObject({ timeOfDay: '03:00', keep: 14, method: onPostgres ? 'pg_dump' : 'pglite' });
+    expect(status).toMatchObject({
+      timeOfDay: '03:00',
+      keep: 14,
+      method: onPostgres ? 'pg_dump' : 'pglite',
+      encrypted: false,
+    });
     expect(status.lastRun).toMatchObject({ kind: 'manual', name: backup.name, size: backup.size, error: null });
   });
 

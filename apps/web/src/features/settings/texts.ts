@@ -232,6 +232,12 @@ export const BACKUPS_CARD_TEXTS = {
     pg_dump: 'PostgreSQL: pg_dump no formato custom (restaure com npm run restore).',
     none: '',
   },
+  encrypted:
+    'Backups criptografados com a senha definida em BACKUP_PASSPHRASE no servidor (formato age). Guarde essa senha fora do servidor: sem ela nenhum backup pode ser restaurado.',
+  notEncrypted:
+    'Backups sem criptografia: cada arquivo traz os dados de todos os clientes e as senhas cifradas do sistema. Para criptografá-los, defina BACKUP_PASSPHRASE no servidor.',
+  restoreHelp:
+    'Para restaurar, com o servidor parado: npm run restore -- <arquivo>. O arquivo é conferido antes de substituir o banco; um backup criptografado pede a senha.',
   noPgDump:
     'Este servidor usa PostgreSQL e o pg_dump não está instalado nele, então o BackOffice não faz backups. Instale o cliente do PostgreSQL neste servidor (pacote postgresql-client, da mesma versão do servidor ou mais nova) ou faça o backup pelo próprio PostgreSQL: pg_dump --format=custom --file=backoffice.pgdump "$DATABASE_URL", agendado todo dia, ou os backups automáticos do seu provedor.',
 } as const;

@@ -21,6 +21,7 @@ const STATUS = {
   timeOfDay: '03:00',
   keep: 14,
   method: 'pglite' as const,
+  encrypted: false,
   lastRun: {
     kind: 'scheduled' as const,
     startedAt: '2026-11-22T06:00:00.000Z',
@@ -106,6 +107,23 @@ describe('BackupsCard', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ timeOfDay: '22:30', keep: 7 });
     expect(await screen.findByText('Horário dos backups salvo.')).toBeTruthy();
+  });
+
+  it('says whether backups are encrypted (BACKUP_PASSPHRASE) and how to restore one', async () => {
+    renderPage(<BackupsCard />);
+    expect(await screen.findByText(/Backups sem criptografia: .*defina BACKUP_PASSPHRASE no servidor\./)).toBeTruthy();
+    expect(screen.getByText(/npm run restore -- <arquivo>/)).toBeTruthy();
+    expect(screen.queryByText(/Backups criptografados/)).toBeNull();
+  });
+
+  it('says backups are encrypted when the server has a passphrase', async () => {
+    mockApi({
+      'GET /api/backups': { body: { data: [OLD] } },
+      'GET /api/backups/settings': { body: { data: { ...STATUS, encrypted: true } } },
+    });
+    renderPage(<BackupsCard />);
+    expect(await screen.findByText(/Backups criptografados com a senha definida em BACKUP_PASSPHRASE/)).toBeTruthy();
+    expect(screen.queryByText(/Backups sem criptografia/)).toBeNull();
   });
 
   it('on PostgreSQL without pg_dump says how to back the server up, and makes none', async () => {

@@ -9,6 +9,8 @@ import {
 } from '@backoffice/contract';
 import BackupOutlinedIcon from '@mui/icons-material/BackupOutlined';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
+import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -125,6 +127,14 @@ export function BackupsCard() {
               {T.method[status.data.method]}
             </Typography>
           ) : null}
+          {status.data && !unavailable ? (
+            <Alert
+              severity={status.data.encrypted ? 'success' : 'warning'}
+              icon={status.data.encrypted ? <LockOutlinedIcon /> : <LockOpenOutlinedIcon />}
+            >
+              {status.data.encrypted ? T.encrypted : T.notEncrypted}
+            </Alert>
+          ) : null}
           {status.data ? <LastRun status={status.data} /> : null}
           {status.data?.nextAt ? (
             <Typography variant="body2">{`${T.nextAt}: ${formatBusinessTime(status.data.nextAt)}`}</Typography>
@@ -178,6 +188,11 @@ export function BackupsCard() {
           <Typography variant="subtitle1" component="h3">
             {T.listTitle}
           </Typography>
+          {status.data && !unavailable ? (
+            <Typography variant="body2" color="text.secondary">
+              {T.restoreHelp}
+            </Typography>
+          ) : null}
           {backups.data && backups.data.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
               {T.empty}
