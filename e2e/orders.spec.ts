@@ -10,6 +10,7 @@ import {
   expectAccessible,
   login,
   openBrowser,
+  PHONE,
   pageApi,
   pdfTextOf,
   screenshot,
@@ -174,16 +175,64 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
     expect((await detail(page, order.orderId)).statusKey).toBe(4);
   });
 
-  it("finishes a delivered order after 'Confirma a operação?'", async () => {
+  it('finishes a delivered order: final, it asks confirmation and a reason, kept in the history', async () => {
     const order = await packedOrder(4);
     await deliverOrder(admin, courier, order.orderId);
     await findOrder(page, order.code);
     await toolbarButton(page, 'Finalizar pedido').click();
-    const dialog = page.getByRole('dialog', { name: 'Finalizar pedido' });
-    await dialog.getByText('Confirma a operação?').waitFor();
-    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    const dialog = page.getByRole('dialog', { name: `Finalizar o pedido ${order.code}` });
+    await dialog.getByText(/vai para Finalizados\. Não é possível desfazer\./).waitFor();
+    await dialog.getByRole('button', { name: 'Finalizar pedido' }).click();
+    await dialog.getByText('Preencha o campo').waitFor();
+    expect((await detail(page, order.orderId)).statusKey).toBe(5);
+    const reason = unique('Entregue e conferido');
+    await dialog.getByLabel(/^Motivo/).fill(reason);
+    await dialog.getByRole('button', { name: 'Finalizar pedido' }).click();
     await snackbar(page, 'Pedido finalizado com sucesso.');
     expect((await detail(page, order.orderId)).statusKey).toBe(13);
+    const history = await apiGet<{ data: { histories: { statusKey: number; note: string | null }[] } }>(
+      page,
+      `/reports/order/histories/${order.orderId}`,
+    );
+    expect(history.data.histories.at(-1)).toMatchObject({ statusKey: 13, note: reason });
+  });
+
+  it("'Reprovar' (issue 35): one click asks confirmation and a reason; the order waits until she confirms", async () => {
+    const order = await placeOrder(admin, 'orders', { product, payment: 'transfer' });
+    expect(order.statusKey).toBe(11);
+    await findOrder(page, order.code);
+    await toolbarButton(page, 'Aprovar/Reprovar').click();
+    const approve = page.getByRole('dialog', { name: `Aprovar ou reprovar o pedido ${order.code}` });
+    await approve.getByRole('button', { name: 'Reprovar', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Reprovar o pedido ${order.code}`, exact: true });
+    await dialog
+      .getByText(/vai para Reprovados e as mercadorias voltam ao estoque\. Não é possível desfazer\./)
+      .waitFor();
+    // Nothing moved on that click.
+    expect((await detail(page, order.orderId)).statusKey).toBe(11);
+    await dialog.getByRole('button', { name: 'Reprovar pedido' }).click();
+    await dialog.getByText('Preencha o campo').waitFor();
+    const reason = unique('Comprovante de outro valor');
+    await dialog.getByLabel(/^Motivo/).fill(reason);
+    await screenshot(page, 'orders-refuse');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'orders-refuse-phone');
+    await page.setViewportSize({ width: 1366, height: 850 });
+    await expectAccessible(page, 'Reprovar o pedido');
+    // 'Voltar' gives up: the order is still waiting, the approval dialog still open.
+    await dialog.getByRole('button', { name: 'Voltar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await detail(page, order.orderId)).statusKey).toBe(11);
+    await approve.getByRole('button', { name: 'Reprovar', exact: true }).click();
+    await dialog.getByLabel(/^Motivo/).fill(reason);
+    await dialog.getByRole('button', { name: 'Reprovar pedido' }).click();
+    await snackbar(page, 'Pedido aprovado/reprovado com sucesso.');
+    expect((await detail(page, order.orderId)).statusKey).toBe(12);
+    const history = await apiGet<{ data: { histories: { statusKey: number; note: string | null }[] } }>(
+      page,
+      `/reports/order/histories/${order.orderId}`,
+    );
+    expect(history.data.histories.at(-1)).toMatchObject({ statusKey: 12, note: reason });
   });
 
   it('shows an order: details, history, PDF (its text read by pdftotext), receipt, signature, packaging', async () => {

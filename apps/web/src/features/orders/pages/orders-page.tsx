@@ -1,4 +1,11 @@
-import { isOrderStatusKey, ORDER_STATUS, ORDER_TEXTS, type OrderSummary, orderStatusLabel } from '@backoffice/contract';
+import {
+  isFinalOrderCommand,
+  isOrderStatusKey,
+  ORDER_STATUS,
+  ORDER_TEXTS,
+  type OrderSummary,
+  orderStatusLabel,
+} from '@backoffice/contract';
 import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
 import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import CloseIcon from '@mui/icons-material/Close';
@@ -50,8 +57,8 @@ import {
   useStatusCounts,
 } from '../api/orders-api';
 import { ApproveDialog } from '../components/approve-dialog';
-import { CancelDialog } from '../components/cancel-dialog';
 import { DelivererDialog } from '../components/deliverer-dialog';
+import { FinalMoveDialog } from '../components/final-move-dialog';
 import { HistoryDialog } from '../components/history-dialog';
 import { PdfDialog } from '../components/pdf-dialog';
 import { PicturesDialog } from '../components/pictures-dialog';
@@ -65,7 +72,16 @@ export const INITIAL_STATUS = ORDER_STATUS.FINALIZADOS;
 export const PAGE_SIZE = 10;
 export const CARD_PAGE_SIZE = 100;
 
-type DialogKind = 'details' | 'history' | 'changes' | 'pdf' | 'approve' | 'cancel' | 'deliverer' | OrderPictureKind;
+type DialogKind =
+  | 'details'
+  | 'history'
+  | 'changes'
+  | 'pdf'
+  | 'approve'
+  | 'cancel'
+  | 'finalize'
+  | 'deliverer'
+  | OrderPictureKind;
 interface OpenDialog {
   kind: DialogKind;
   order: OrderSummary;
@@ -131,7 +147,9 @@ export default function OrdersPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   /** An order a link names (the command palette's results): its details open over the page. */
-  const [linkedOrder, clearLinkedOrder] = useLinkedRecord('order');
+  const [linkedOrder, clearLinkedOrder] = useLinkedRecord('order', ['adjust']);
+  /** `&adjust=exchange` (the palette's 'Registrar troca' of a phone found by IMEI): the exchange opens over it. */
+  const [linkedAdjust] = useLinkedRecord('adjust');
   const linkedOrderId = linkedOrder && /^\d+$/.test(linkedOrder) ? Number(linkedOrder) : null;
 
   /** The filter typed and the one applied (issue 20 §5): the counts and the list follow the applied one. */
@@ -208,21 +226,11 @@ export default function OrdersPage() {
   /** Cancel, courier change and 'retirando' reload the counts and the status's list from page 0, 10 rows (spec section 2). */
   const fromStart = () => setPaging({ page: 0, pageSize: PAGE_SIZE });
   // The moves of the registry (useOrderMove): the spec's texts, the server's answer in the cache, exact invalidation.
-  const finalize = useOrderMove('finalize');
   const withdraw = useOrderMove('withdraw', { onSuccess: fromStart });
 
   const act = async (action: ToolbarAction, order: OrderSummary) => {
+    // A final move (finalize, cancel; refuse is in the approve dialog) opens FinalMoveDialog: confirmation and reason.
     switch (action) {
-      case 'finalize':
-        if (
-          await confirm(T.finalize.text, {
-            title: T.finalize.title,
-            confirmText: T.finalize.confirm,
-            cancelText: T.finalize.cancel,
-          })
-        )
-          finalize.mutate({ order });
-        return;
       case 'withdraw':
         if (
           await confirm(T.withdraw.text(order.code), {
@@ -260,6 +268,7 @@ export default function OrdersPage() {
   const statusLabel = orderStatusLabel(status);
   const exportRows = async () => (searchCode !== null ? rows : fetchAllOrders(status, filter));
   const open = (kind: DialogKind) => (dialog?.kind === kind ? dialog.order : null);
+  const finalMove = dialog && isFinalOrderCommand(dialog.kind) ? dialog.kind : null;
 
   return (
     <Box>
@@ -392,7 +401,12 @@ export default function OrdersPage() {
         open={dialog?.kind === 'details'}
         onClose={close}
       />
-      <OrderDetailsDialog orderId={linkedOrderId} open={linkedOrderId !== null} onClose={clearLinkedOrder} />
+      <OrderDetailsDialog
+        orderId={linkedOrderId}
+        open={linkedOrderId !== null}
+        onClose={clearLinkedOrder}
+        startWith={linkedAdjust === 'exchange' ? 'EXCHANGE' : linkedAdjust === 'return' ? 'RETURN' : null}
+      />
       <HistoryDialog order={open('history')} onClose={close} />
       <AuditHistoryDialog
         target={dialog?.kind === 'changes' ? { entity: 'order', id: dialog.order.code, name: dialog.order.code } : null}
@@ -403,7 +417,12 @@ export default function OrdersPage() {
         <PicturesDialog key={kind} kind={dialog?.kind === kind ? kind : null} order={open(kind)} onClose={close} />
       ))}
       <ApproveDialog order={open('approve')} onClose={close} />
-      <CancelDialog order={open('cancel')} onCancelled={fromStart} onClose={close} />
+      <FinalMoveDialog
+        move={finalMove}
+        order={finalMove ? (dialog?.order ?? null) : null}
+        onDone={finalMove === 'cancel' ? fromStart : undefined}
+        onClose={close}
+      />
       <DelivererDialog order={open('deliverer')} onChanged={fromStart} onClose={close} />
     </Box>
   );
