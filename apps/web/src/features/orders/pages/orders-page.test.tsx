@@ -91,6 +91,13 @@ async function selectRow(user: ReturnType<typeof userEvent.setup>, customer: str
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 describe('Orders page', () => {
+  it('with nothing to move on, opens on the first status that has orders', async () => {
+    const { calls } = openPage({ 7: [order(70, 7)], 13: [order(130, 13)] });
+    expect(await screen.findByText('Cliente 130')).toBeTruthy();
+    expect(listCalls(calls, 7)).toEqual([]);
+    expect(listCalls(calls, 13)).toEqual(['page=0 items=10']);
+  });
+
   it('a link naming a status (?status=3, the dashboard) opens on that status', async () => {
     const { calls } = openPage({ 3: [order(30, 3)], 13: [order(130, 13)] }, {}, '/admin/orders?status=3');
     expect(await screen.findByText('Cliente 30')).toBeTruthy();
@@ -98,14 +105,17 @@ describe('Orders page', () => {
     expect(listCalls(calls, 13)).toEqual([]);
   });
 
-  it('opens on Finalizados, page 0 of 10, with a card per status that has orders, the selected one first', async () => {
-    const { calls } = openPage({
+  it('opens on the work to do (issue 35), page 0 of 10, with a card per status that has orders, the selected one first', async () => {
+    const { calls, user } = openPage({
       3: [order(30, 3)],
       7: [order(70, 7), order(71, 7)],
       13: [order(130, 13, { deliverer: null, typeOfDelivery: 'Retirada na loja', payment: 'Depósito' })],
     });
-    expect(await screen.findByText('Cliente 130')).toBeTruthy();
-    expect(listCalls(calls, 13)).toEqual(['page=0 items=10']);
+    // Not Finalizados (the spec's, decision 0036): the orders waiting for a courier, which she moves on.
+    expect(await screen.findByText('Cliente 30')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Pedidos: Aguardando motoboy' })).toBeTruthy();
+    expect(listCalls(calls, 3)).toEqual(['page=0 items=10']);
+    expect(listCalls(calls, 13)).toEqual([]);
     // grouped under the stages (issue 20 §5), stages without a card left out
     const region = screen.getByRole('region', { name: 'Pedidos por status' });
     expect(
@@ -115,7 +125,9 @@ describe('Orders page', () => {
     ).toEqual(['Entrega · 1', 'Concluídos · 1', 'Cancelados · 2']);
     const cards = within(region).getAllByRole('button');
     expect(cards.map((card) => card.textContent)).toEqual(['1 Aguardando motoboy', '1 Finalizados', '2 Cancelado']);
-    expect(cards.map((card) => card.getAttribute('aria-pressed'))).toEqual(['false', 'true', 'false']);
+    expect(cards.map((card) => card.getAttribute('aria-pressed'))).toEqual(['true', 'false', 'false']);
+    await user.click(within(region).getByRole('button', { name: '1 Finalizados' }));
+    expect(await screen.findByText('Cliente 130')).toBeTruthy();
     // columns and values: DD/MM/YYYY, the courier under 'Motoboy' (N/A when none)
     const row = screen.getByText('Cliente 130').closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText('05/03/2026')).toBeTruthy();
@@ -195,6 +207,7 @@ describe('Orders page', () => {
 
   it('enables only the moves the order allows: approve in Aguardando aprovação, no cancel once finished', async () => {
     const { user } = openPage({ 11: [order(110, 11)], 13: [order(130, 13)] });
+    await user.click(await screen.findByRole('button', { name: '1 Finalizados' }));
     await selectRow(user, 'Cliente 130');
     await waitFor(() => expect(button('Assinatura').disabled).toBe(false));
     for (const name of ['Ver pedido', 'Histórico', 'PDF', 'Comprovante', 'Embalagem'])
@@ -243,7 +256,7 @@ describe('Orders page', () => {
       },
     ]);
     await waitFor(() => expect(listCalls(calls, 3).at(-1)).toBe('page=0 items=10'));
-    expect(listCalls(calls, 3)[0]).toBe('page=0 items=100');
+    expect(listCalls(calls, 3)).toContain('page=0 items=100');
     await waitFor(() => expect(countCalls(calls)).toBeGreaterThan(countsBefore));
     expect(await screen.findByText('Não existem pedidos para serem exibidos neste status.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();

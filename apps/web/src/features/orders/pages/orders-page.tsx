@@ -29,7 +29,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { AuditHistoryDialog } from '../../../components/audit-history-dialog';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
@@ -63,12 +63,15 @@ import { HistoryDialog } from '../components/history-dialog';
 import { PdfDialog } from '../components/pdf-dialog';
 import { PicturesDialog } from '../components/pictures-dialog';
 import { StatusCards } from '../components/status-cards';
+import { openingOrderStatus } from '../lib/opening-status';
 import { ordersCsv } from '../lib/orders-csv';
 import { enabledActions, TOOLBAR_ACTIONS, type ToolbarAction } from '../lib/toolbar-actions';
 import { ORDERS_PAGE_TEXTS as T } from '../texts';
 
-/** Spec section 2/9: the screen opens on FINALIZADOS, page 0, 10 rows; a card asks for 100; actions reload 10. */
-export const INITIAL_STATUS = ORDER_STATUS.FINALIZADOS;
+/**
+ * Spec section 2/9: page 0, 10 rows; a card asks for 100; actions reload 10. The screen opens on the work to do
+ * (openingOrderStatus), not on FINALIZADOS (decision 0036).
+ */
 export const PAGE_SIZE = 10;
 export const CARD_PAGE_SIZE = 100;
 
@@ -136,8 +139,8 @@ export default function OrdersPage() {
   const confirm = useConfirm();
   /** A status a link names (`?status=3`, the dashboard's orders waiting): the page opens on it. */
   const [linkedStatus] = useLinkedRecord('status');
-  const [status, setStatus] = useState<number>(() =>
-    linkedStatus && isOrderStatusKey(Number(linkedStatus)) ? Number(linkedStatus) : INITIAL_STATUS,
+  const [chosen, setStatus] = useState<number | null>(() =>
+    linkedStatus && isOrderStatusKey(Number(linkedStatus)) ? Number(linkedStatus) : null,
   );
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE });
   const [codeText, setCodeText] = useState('');
@@ -160,7 +163,15 @@ export default function OrdersPage() {
 
   const counts = useStatusCounts(filter);
   const actor = useOrderActor();
-  const list = useOrderPage({ status, page: paging.page, items: paging.pageSize, ...filter }, searchCode === null);
+  // Until a card is chosen, the status to work on once the counts are known (then kept: a reload does not move it).
+  const status = chosen ?? (counts.data ? openingOrderStatus(counts.data, actor) : null);
+  useEffect(() => {
+    if (chosen === null && status !== null) setStatus(status);
+  }, [chosen, status]);
+  const list = useOrderPage(
+    { status: status ?? ORDER_STATUS.FINALIZADOS, page: paging.page, items: paging.pageSize, ...filter },
+    searchCode === null && status !== null,
+  );
   const found = useOrderByCode(searchCode);
 
   const rows: OrderSummary[] = searchCode !== null ? (found.data ? [found.data] : []) : (list.data?.orders ?? []);
@@ -265,8 +276,8 @@ export default function OrdersPage() {
     return [...buttons, <OrderWhatsAppButton key="whatsapp" orderId={order.orderId} size="small" />];
   };
 
-  const statusLabel = orderStatusLabel(status);
-  const exportRows = async () => (searchCode !== null ? rows : fetchAllOrders(status, filter));
+  const statusLabel = status === null ? '…' : orderStatusLabel(status);
+  const exportRows = async () => (searchCode !== null || status === null ? rows : fetchAllOrders(status, filter));
   const open = (kind: DialogKind) => (dialog?.kind === kind ? dialog.order : null);
   const finalMove = dialog && isFinalOrderCommand(dialog.kind) ? dialog.kind : null;
 
@@ -331,7 +342,7 @@ export default function OrdersPage() {
         </Typography>
       ) : (
         <Box sx={{ mb: 2 }}>
-          <StatusCards counts={counts.data ?? []} selected={status} onSelect={selectStatus} />
+          <StatusCards counts={counts.data ?? []} selected={status ?? 0} onSelect={selectStatus} />
         </Box>
       )}
 
