@@ -39,6 +39,15 @@ async function detail(page: Page, orderId: number): Promise<ApiOrderDetail> {
   return (await apiGet<{ data: ApiOrderDetail }>(page, `/orders/by-id/${orderId}`)).data;
 }
 
+/** The order's last history entry (the status it moved to and its note). */
+async function lastHistoryEntry(page: Page, orderId: number) {
+  const history = await apiGet<{ data: { histories: { statusKey: number; note: string | null; user: string }[] } }>(
+    page,
+    `/reports/order/histories/${orderId}`,
+  );
+  return history.data.histories.at(-1);
+}
+
 async function snackbar(page: Page, text: string) {
   await page.getByRole('alert').filter({ hasText: text }).waitFor();
 }
@@ -149,11 +158,11 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
     await dialog.getByRole('button', { name: 'Cancelar pedido' }).click();
     await snackbar(page, 'Pedido cancelado com sucesso.');
     expect((await detail(page, order.orderId)).statusKey).toBe(7);
-    const history = await apiGet<{ data: { histories: { statusKey: number; note: string | null; user: string }[] } }>(
-      page,
-      `/reports/order/histories/${order.orderId}`,
-    );
-    expect(history.data.histories.at(-1)).toMatchObject({ statusKey: 7, note: reason, user: 'Beatriz Atendente' });
+    expect(await lastHistoryEntry(page, order.orderId)).toMatchObject({
+      statusKey: 7,
+      note: reason,
+      user: 'Beatriz Atendente',
+    });
   });
 
   it('changes the courier of an order waiting for its motoboy', async () => {
@@ -199,11 +208,7 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
     await dialog.getByRole('button', { name: 'Finalizar pedido' }).click();
     await snackbar(page, 'Pedido finalizado com sucesso.');
     expect((await detail(page, order.orderId)).statusKey).toBe(13);
-    const history = await apiGet<{ data: { histories: { statusKey: number; note: string | null }[] } }>(
-      page,
-      `/reports/order/histories/${order.orderId}`,
-    );
-    expect(history.data.histories.at(-1)).toMatchObject({ statusKey: 13, note: reason });
+    expect(await lastHistoryEntry(page, order.orderId)).toMatchObject({ statusKey: 13, note: reason });
   });
 
   it("'Reprovar' (issue 35): one click asks confirmation and a reason; the order waits until she confirms", async () => {
@@ -237,11 +242,7 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
     await dialog.getByRole('button', { name: 'Reprovar pedido' }).click();
     await snackbar(page, 'Pedido aprovado/reprovado com sucesso.');
     expect((await detail(page, order.orderId)).statusKey).toBe(12);
-    const history = await apiGet<{ data: { histories: { statusKey: number; note: string | null }[] } }>(
-      page,
-      `/reports/order/histories/${order.orderId}`,
-    );
-    expect(history.data.histories.at(-1)).toMatchObject({ statusKey: 12, note: reason });
+    expect(await lastHistoryEntry(page, order.orderId)).toMatchObject({ statusKey: 12, note: reason });
   });
 
   it('shows an order: details, history, PDF (its text read by pdftotext), receipt, signature, packaging', async () => {

@@ -1,4 +1,4 @@
-import type { Departure, DispatchOrder } from '@backoffice/contract';
+import { DEFAULT_DELIVERY_DEPARTURES, type Departure, type DispatchOrder } from '@backoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -56,21 +56,8 @@ describe('Expedição', () => {
     try {
       signInAs(['bo:manage:orders'], 'Beatriz Atendente', 1);
       const calls = mockFetch({
-        'GET /api/settings/departures': {
-          body: {
-            data: {
-              departures: [
-                [],
-                ['10:40', '14:10'],
-                ['10:40', '14:10'],
-                ['10:40', '14:10'],
-                ['10:40', '14:10'],
-                ['10:40', '14:10'],
-                ['12:00'],
-              ],
-            },
-          },
-        },
+        // Section 9's week: Monday to Friday 10:40 and 14:10, Saturday 12:00.
+        'GET /api/settings/departures': { body: { data: { departures: DEFAULT_DELIVERY_DEPARTURES } } },
         'GET /api/dispatch/departures': {
           body: {
             data: [

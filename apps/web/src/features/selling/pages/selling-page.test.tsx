@@ -52,6 +52,15 @@ function openPage(routes: (server: ReturnType<typeof fakeSellingServer>) => Rout
   return { user, calls, server, ...view };
 }
 
+/** Joana's cart with one Película already in it, opened (step 3). */
+async function openCartWithPelicula(user: User, server: ReturnType<typeof fakeSellingServer>) {
+  server.lines.set(PELICULA.productId, 1);
+  await pickJoana(user);
+  await waitFor(() => expect(cartButton().disabled).toBe(false));
+  await user.click(cartButton());
+  return screen.findByRole('list', { name: 'Produtos no carrinho' });
+}
+
 async function pickJoana(user: User) {
   await user.type(screen.getByLabelText('Pesquisar cliente por nome ou email'), 'joana{Enter}');
   await user.click(await screen.findByText('Joana Ouro'));
@@ -423,11 +432,7 @@ describe('Selling page', () => {
 
   it("the cart changes a line's quantity (issue 35): typed or with minus and plus, the total follows the server", async () => {
     const { user, server, calls } = openPage();
-    server.lines.set(PELICULA.productId, 1);
-    await pickJoana(user);
-    await waitFor(() => expect(cartButton().disabled).toBe(false));
-    await user.click(cartButton());
-    const items = await screen.findByRole('list', { name: 'Produtos no carrinho' });
+    const items = await openCartWithPelicula(user, server);
     const quantity = within(items).getByRole('spinbutton', {
       name: `Quantidade de ${PELICULA.name}`,
     }) as HTMLInputElement;
@@ -447,11 +452,7 @@ describe('Selling page', () => {
 
   it('the last item removed leaves an empty cart that offers going back to products', async () => {
     const { user, server, calls } = openPage();
-    server.lines.set(PELICULA.productId, 1);
-    await pickJoana(user);
-    await waitFor(() => expect(cartButton().disabled).toBe(false));
-    await user.click(cartButton());
-    const items = await screen.findByRole('list', { name: 'Produtos no carrinho' });
+    const items = await openCartWithPelicula(user, server);
     await user.click(within(items).getByRole('button', { name: `Remover ${PELICULA.name} do carrinho` }));
     expect(await screen.findByText('O carrinho está vazio.')).toBeTruthy();
     expect(sent(calls, 'PATCH', '/api/orders/cart/change/7')[0]?.body).toEqual({ productId: 4, newQuantity: 0 });
