@@ -118,6 +118,27 @@ describe('customers: approve, block, unblock, courier, details, history, CSV', (
     await findRow(card(page, 'Clientes Ativos'), customer.name);
   });
 
+  it("'Remover' a customer with orders says 'Cliente não pode ser deletado.' and why, and keeps him (issue 35)", async () => {
+    const customer = await journeyCustomer(pageApi(page), 'customers', {
+      nth: 2,
+      where: (c) => !c.isBlocked && c.totalPurchase > 0,
+    });
+    const activeCard = card(page, 'Clientes Ativos');
+    await selectRow(activeCard, customer.name);
+    await activeCard.getByRole('button', { name: 'Remover' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+    const refusal = page
+      .getByRole('alert')
+      .filter({ hasText: /^Cliente não pode ser deletado\. Ele tem [\d.]+ pedidos? registrados?, que precisa/ });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('para que não compre mais, bloqueie-o.');
+    await screenshot(page, 'customers-remove-refused');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'customers-remove-refused-phone');
+    await page.setViewportSize({ width: 1366, height: 850 });
+    await findRow(activeCard, customer.name);
+  });
+
   it('associates a courier and shows it in the details', async () => {
     const customer = await journeyCustomer(pageApi(page), 'customers', { nth: 1 });
     const activeCard = card(page, 'Clientes Ativos');

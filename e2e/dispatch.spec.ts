@@ -1,4 +1,4 @@
-import { nextDeliveryDeparture, saoPauloDay } from '@backoffice/contract';
+import { departuresOn, nextDeliveryDeparture, saoPauloDay } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newProduct, packOrder, placeOrder } from './fixtures';
@@ -176,6 +176,34 @@ describe("dispatch: the day's departures, a courier's run", () => {
       await screenshot(phone.page, 'dispatch-board-phone');
     } finally {
       await phone.close();
+    }
+  });
+
+  it("opened at night shows the next day's departures, not today's that have all left (issue 35)", async () => {
+    const admin = await apiAs(s.baseURL, DEMO.admin);
+    const { departures } = (await admin.get<{ data: { departures: string[][] } }>('/settings/departures')).data;
+    // The last 23:30 in São Paulo: every departure of that day has left.
+    let night = new Date(`${saoPauloDay(new Date())}T23:30:00-03:00`);
+    if (night.getTime() > Date.now()) night = new Date(night.getTime() - 24 * 3600_000);
+    const nextDay = saoPauloDay(nextDeliveryDeparture(night, departures));
+    expect(nextDay).not.toBe(saoPauloDay(night));
+    const dmy = nextDay.split('-').reverse().join('/');
+
+    const evening = await openBrowser({ width: 1366, height: 900 });
+    try {
+      const { page: late } = evening;
+      await login(late, DEMO.attendant);
+      await late.clock.setFixedTime(night);
+      await late.goto('/admin/dispatch');
+      await late.getByText(`As saídas de hoje já passaram: mostrando as do próximo dia com saída, ${dmy}.`).waitFor();
+      for (const at of departuresOn(nextDay, departures))
+        await late.getByRole('region', { name: `Saída das ${hhmm(at.toISOString())}` }).waitFor();
+      await expectAccessible(late, 'Expedição à noite');
+      await screenshot(late, 'dispatch-night-desktop');
+      await late.setViewportSize({ width: 390, height: 844 });
+      await screenshot(late, 'dispatch-night-phone');
+    } finally {
+      await evening.close();
     }
   });
 });

@@ -10,6 +10,7 @@ import {
   expectAccessible,
   login,
   openBrowser,
+  PHONE,
   pageApi,
   pdfTextOf,
   screenshot,
@@ -36,6 +37,15 @@ const apiGet = <T>(page: Page, url: string) => pageApi(page).get<T>(url);
 
 async function detail(page: Page, orderId: number): Promise<ApiOrderDetail> {
   return (await apiGet<{ data: ApiOrderDetail }>(page, `/orders/by-id/${orderId}`)).data;
+}
+
+/** The order's last history entry (the status it moved to and its note). */
+async function lastHistoryEntry(page: Page, orderId: number) {
+  const history = await apiGet<{ data: { histories: { statusKey: number; note: string | null; user: string }[] } }>(
+    page,
+    `/reports/order/histories/${orderId}`,
+  );
+  return history.data.histories.at(-1);
 }
 
 async function snackbar(page: Page, text: string) {
@@ -85,20 +95,29 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
     });
     await login(page, DEMO.attendant);
     await page.goto('/admin/orders');
-    await page.getByRole('heading', { name: 'Pedidos: Finalizados' }).waitFor();
+    await page.getByRole('heading', { name: /^Pedidos: (?!…)/ }).waitFor();
     await page.getByRole('grid').getByRole('row').nth(1).waitFor();
   });
   afterAll(() => s.close());
 
-  it('opens on Finalizados with the status cards, the search and the table, and passes axe', async () => {
+  it('opens on the work to do (issue 35), not on Finalizados, with the status cards, the search and the table, and passes axe', async () => {
+    // The first card, in the stages' order, with orders the attendant moves on (the demo has every status).
+    const { data: counts } = await apiGet<{ data: { key: number; status: string; quantity: number }[] }>(
+      page,
+      '/orders/status',
+    );
+    const firstWork = [9, 8, 10, 11, 1, 2, 3, 15, 4, 16, 6, 5]
+      .map((key) => counts.find((count) => count.key === key))
+      .find((count) => (count?.quantity ?? 0) > 0);
+    if (!firstWork) throw new Error('no order to work on in the demo');
+    await page.getByRole('heading', { name: `Pedidos: ${firstWork.status}` }).waitFor();
     // The cards, grouped under the stages (issue 20 §5); the one selected is pressed.
     const region = page.getByRole('region', { name: 'Pedidos por status' });
     const cards = region.getByRole('button');
     await expect.poll(() => cards.count()).toBeGreaterThan(3);
     const pressed = region.getByRole('button', { pressed: true });
-    expect(await pressed.textContent()).toMatch(/^[\d.]+ Finalizados$/);
-    const concluded = region.getByRole('region', { name: /^Concluídos · [\d.]+$/ });
-    expect(await concluded.getByRole('button', { pressed: true }).count()).toBe(1);
+    expect(await pressed.textContent()).toBe(`${firstWork.quantity.toLocaleString('pt-BR')} ${firstWork.status}`);
+    expect(await pressed.textContent()).not.toMatch(/Finalizados$/);
     await screenshot(page, 'orders-page');
     await expectAccessible(page, 'Pedidos');
 
@@ -139,11 +158,11 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
     await dialog.getByRole('button', { name: 'Cancelar pedido' }).click();
     await snackbar(page, 'Pedido cancelado com sucesso.');
     expect((await detail(page, order.orderId)).statusKey).toBe(7);
-    const history = await apiGet<{ data: { histories: { statusKey: number; note: string | null; user: string }[] } }>(
-      page,
-      `/reports/order/histories/${order.orderId}`,
-    );
-    expect(history.data.histories.at(-1)).toMatchObject({ statusKey: 7, note: reason, user: 'Beatriz Atendente' });
+    expect(await lastHistoryEntry(page, order.orderId)).toMatchObject({
+      statusKey: 7,
+      note: reason,
+      user: 'Beatriz Atendente',
+    });
   });
 
   it('changes the courier of an order waiting for its motoboy', async () => {
@@ -174,16 +193,56 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
     expect((await detail(page, order.orderId)).statusKey).toBe(4);
   });
 
-  it("finishes a delivered order after 'Confirma a operação?'", async () => {
+  it('finishes a delivered order: final, it asks confirmation and a reason, kept in the history', async () => {
     const order = await packedOrder(4);
     await deliverOrder(admin, courier, order.orderId);
     await findOrder(page, order.code);
     await toolbarButton(page, 'Finalizar pedido').click();
-    const dialog = page.getByRole('dialog', { name: 'Finalizar pedido' });
-    await dialog.getByText('Confirma a operação?').waitFor();
-    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    const dialog = page.getByRole('dialog', { name: `Finalizar o pedido ${order.code}` });
+    await dialog.getByText(/vai para Finalizados\. Não é possível desfazer\./).waitFor();
+    await dialog.getByRole('button', { name: 'Finalizar pedido' }).click();
+    await dialog.getByText('Preencha o campo').waitFor();
+    expect((await detail(page, order.orderId)).statusKey).toBe(5);
+    const reason = unique('Entregue e conferido');
+    await dialog.getByLabel(/^Motivo/).fill(reason);
+    await dialog.getByRole('button', { name: 'Finalizar pedido' }).click();
     await snackbar(page, 'Pedido finalizado com sucesso.');
     expect((await detail(page, order.orderId)).statusKey).toBe(13);
+    expect(await lastHistoryEntry(page, order.orderId)).toMatchObject({ statusKey: 13, note: reason });
+  });
+
+  it("'Reprovar' (issue 35): one click asks confirmation and a reason; the order waits until she confirms", async () => {
+    const order = await placeOrder(admin, 'orders', { product, payment: 'transfer' });
+    expect(order.statusKey).toBe(11);
+    await findOrder(page, order.code);
+    await toolbarButton(page, 'Aprovar/Reprovar').click();
+    const approve = page.getByRole('dialog', { name: `Aprovar ou reprovar o pedido ${order.code}` });
+    await approve.getByRole('button', { name: 'Reprovar', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Reprovar o pedido ${order.code}`, exact: true });
+    await dialog
+      .getByText(/vai para Reprovados e as mercadorias voltam ao estoque\. Não é possível desfazer\./)
+      .waitFor();
+    // Nothing moved on that click.
+    expect((await detail(page, order.orderId)).statusKey).toBe(11);
+    await dialog.getByRole('button', { name: 'Reprovar pedido' }).click();
+    await dialog.getByText('Preencha o campo').waitFor();
+    const reason = unique('Comprovante de outro valor');
+    await dialog.getByLabel(/^Motivo/).fill(reason);
+    await screenshot(page, 'orders-refuse');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'orders-refuse-phone');
+    await page.setViewportSize({ width: 1366, height: 850 });
+    await expectAccessible(page, 'Reprovar o pedido');
+    // 'Voltar' gives up: the order is still waiting, the approval dialog still open.
+    await dialog.getByRole('button', { name: 'Voltar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await detail(page, order.orderId)).statusKey).toBe(11);
+    await approve.getByRole('button', { name: 'Reprovar', exact: true }).click();
+    await dialog.getByLabel(/^Motivo/).fill(reason);
+    await dialog.getByRole('button', { name: 'Reprovar pedido' }).click();
+    await snackbar(page, 'Pedido aprovado/reprovado com sucesso.');
+    expect((await detail(page, order.orderId)).statusKey).toBe(12);
+    expect(await lastHistoryEntry(page, order.orderId)).toMatchObject({ statusKey: 12, note: reason });
   });
 
   it('shows an order: details, history, PDF (its text read by pdftotext), receipt, signature, packaging', async () => {

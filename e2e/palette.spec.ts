@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journeyCustomer, newPhone, placeOrder } from './fixtures';
+import { deliverOrder, journeyCustomer, newPhone, packOrder, placeOrder } from './fixtures';
 import {
   apiAs,
   type BrowserSession,
@@ -8,11 +8,14 @@ import {
   login,
   openBrowser,
   openPhone,
+  PHONE,
   screenshot,
 } from './harness';
 
 /** An IMEI of this journey alone, its check digit by hand (Luhn): kept 9, doubled 9 → 18 → 9, 18 → 2. */
 const IMEI = '990000000000002';
+/** Sold and delivered in this journey (Luhn: kept 0; doubled 1 → 2; doubled 9 → 9; kept 9: 20, check 0). */
+const SOLD_IMEI = '990000000000010';
 
 /**
  * The command palette (issue 20 §2): Ctrl+K from anywhere, typed into, the arrows and Enter open the record:
@@ -92,6 +95,46 @@ describe('the command palette (Ctrl+K)', () => {
     await screenshot(page, 'palette-imei-desktop');
     await page.keyboard.press('Escape');
     await unitDialog.waitFor({ state: 'detached' });
+  });
+
+  it('the attendant (no products permission) finds a sold phone by IMEI and registers its exchange from the result (issue 35)', async () => {
+    const admin = await apiAs(s.baseURL, DEMO.admin);
+    const stocker = await apiAs(s.baseURL, DEMO.stocker);
+    const courier = await apiAs(s.baseURL, DEMO.courier);
+    const phone = await newPhone(admin, 'troca paleta', [SOLD_IMEI]);
+    const order = await placeOrder(admin, 'products', { product: phone, nth: 2 });
+    await packOrder(stocker, order.orderId, [{ productId: phone.id, imei: SOLD_IMEI }]);
+    await deliverOrder(admin, courier, order.orderId);
+
+    const desk = await openBrowser({ width: 1366, height: 768 });
+    try {
+      const { page } = desk;
+      await login(page, DEMO.attendant);
+      await page.getByRole('button', { name: 'Pesquisar', exact: true }).waitFor();
+      await page.keyboard.press('Control+k');
+      const palette = page.getByRole('dialog', { name: 'Pesquisar' });
+      await palette.getByRole('combobox', { name: /Pesquisar pedidos/ }).fill(SOLD_IMEI);
+      const found = palette.getByRole('option', { name: new RegExp(`IMEI ${SOLD_IMEI}`) }).first();
+      await found.waitFor();
+      expect(await found.textContent()).toContain(`Vendido · Pedido ${order.code}`);
+      const exchange = palette.getByRole('option', { name: /Registrar troca/ });
+      await exchange.waitFor();
+      await expectAccessible(page, 'paleta: IMEI para a atendente');
+      await screenshot(page, 'palette-imei-attendant-desktop');
+      await page.setViewportSize(PHONE);
+      await screenshot(page, 'palette-imei-attendant-phone');
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => exchange.getAttribute('aria-selected')).toBe('true');
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: `Registrar troca do pedido ${order.code}` });
+      await dialog.waitFor();
+      expect(page.url()).toContain(`/admin/orders?order=${order.orderId}&adjust=exchange`);
+      await expect.poll(async () => (await dialog.textContent()) ?? '').toContain(SOLD_IMEI);
+      await screenshot(page, 'palette-imei-exchange-desktop');
+    } finally {
+      await desk.close();
+    }
   });
 
   it("on a phone, the top bar's 'Pesquisar' opens the palette; Esc closes it", async () => {

@@ -112,6 +112,24 @@ describe('products: the stocker keeps the catalogue', () => {
     await panel.getByRole('button', { name: 'Fechar', exact: true }).click();
   });
 
+  it('shows the product actions before a row is ticked, disabled with a hint, and ticking one enables them (issue 35)', async () => {
+    const { page } = s;
+    await page.goto('/admin/products');
+    const edit = page.getByRole('button', { name: 'Editar Produto' });
+    await edit.waitFor();
+    expect(await edit.isDisabled()).toBe(true);
+    await page.getByText('Marque um produto para usar as ações.').waitFor();
+    await screenshot(page, 'products-e2e-actions-before-tick');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'products-e2e-actions-before-tick-phone');
+    await page.setViewportSize({ width: 1366, height: 850 });
+    const first = page.getByRole('grid').getByRole('row').nth(1);
+    await first.getByRole('checkbox').check();
+    await expect.poll(() => edit.isDisabled()).toBe(false);
+    await first.getByRole('checkbox').uncheck();
+    await expect.poll(() => edit.isDisabled()).toBe(true);
+  });
+
   it('creates a product with a picture', async () => {
     const { page } = s;
     await page.getByRole('button', { name: 'Cadastrar Produto' }).click();

@@ -48,6 +48,15 @@ describe('profile: data, role, permissions and password change', () => {
 
     await page.getByLabel('Senha atual').fill('demo1234');
     await page.getByLabel('Nova senha', { exact: true }).fill('Password1');
+    // Said while typing, the field still focused (issue 35: it appeared only after leaving the field).
+    await page.getByText(/^Senha fraca, fácil de adivinhar\. Esta é uma senha comumente usada\./).waitFor();
+    expect(await page.getByLabel('Nova senha', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
+    await screenshot(page, 'profile-weak-password-typing');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'profile-weak-password-typing-phone');
+    await page.setViewportSize({ width: 1366, height: 850 });
     await page.getByLabel('Confirme a nova senha').fill('Password1');
     await page.getByRole('button', { name: 'Alterar senha' }).click();
     await page

@@ -224,6 +224,52 @@ describe('selling: an attendant sells on behalf of a gold customer', () => {
     await page.waitForURL(/\/admin\/orders$/);
   });
 
+  it("'Alterar quantidade' sets the line (20 typed is 20, not 21) and the cart changes a quantity (issue 35)", async () => {
+    const customer = await goldCustomer(page);
+    const { items: listed } = await get<{ items: ApiProduct[] }>(page, '/products?offset=0&limit=200');
+    const product = listed.filter((p) => !p.archived && p.stock >= 25 && p.goldPrice > 0).reverse()[0];
+    if (!product) throw new Error('no product with 25 in stock');
+    await emptyCart(page, customer.id);
+    await page.goto('/admin/selling');
+    await pickCustomer(page, customer);
+    await addProduct(page, product, 1);
+    // Again from its card: the dialog opens at the cart's 1, and 20 typed is what the line holds.
+    await page.getByRole('button', { name: `Adicionar ${product.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Alterar quantidade' });
+    await dialog.getByText('No carrinho: 1. A quantidade escolhida substitui esta.').waitFor();
+    await dialog.getByLabel('Quantidade selecionada').fill('20');
+    await dialog.getByRole('button', { name: 'Atualizar carrinho' }).click();
+    await snackbar(page, 'Carrinho alterado com sucesso.');
+    await dialog.waitFor({ state: 'detached' });
+    const lines = async () =>
+      (
+        await get<{ cart: { items: { productId: number; quantity: number }[] } }>(
+          page,
+          `/orders/pre/checkout/${customer.id}`,
+        )
+      ).cart.items;
+    expect(await lines()).toEqual([expect.objectContaining({ productId: product.id, quantity: 20 })]);
+
+    // In the cart: typed 5 and Enter, then plus: 6; the line's price follows.
+    await page.getByRole('button', { name: 'Carrinho com 1 produto' }).click();
+    const items = page.getByRole('list', { name: 'Produtos no carrinho' });
+    await items.getByText(money(20 * cents(product.goldPrice)), { exact: true }).waitFor();
+    const quantity = items.getByRole('spinbutton', { name: `Quantidade de ${product.name}` });
+    await quantity.fill('5');
+    await quantity.press('Enter');
+    await items.getByText(money(5 * cents(product.goldPrice)), { exact: true }).waitFor();
+    await items.getByRole('button', { name: `Aumentar a quantidade de ${product.name}` }).click();
+    await items.getByText(money(6 * cents(product.goldPrice)), { exact: true }).waitFor();
+    expect(await lines()).toEqual([expect.objectContaining({ productId: product.id, quantity: 6 })]);
+    await expectAccessible(page, 'vendas: carrinho com quantidade');
+    await shot(page, 'selling-3-cart-quantity-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'selling-3-cart-quantity-phone');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await emptyCart(page, customer.id);
+  });
+
   it('sells by Depósito from the keyboard: the Pix of the exact total, the proof required, the order waits for approval', async () => {
     const first = await goldCustomer(page);
     const customer = await goldCustomer(page, [first.id]);

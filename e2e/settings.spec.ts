@@ -60,6 +60,25 @@ describe('settings: Pix keys, transfer accounts, automatic Pix', () => {
     await screenshot(page, 'settings-desktop');
   });
 
+  it('warns under the webhook URL that a bank cannot reach http://localhost (issue 35)', async () => {
+    const card = page.getByRole('region', { name: 'URL do webhook Pix' });
+    const field = card.getByRole('textbox', { name: 'URL do webhook Pix' });
+    // This server runs without PUBLIC_URL: its URL is this machine's.
+    await expect
+      .poll(() => field.inputValue())
+      .toMatch(/^http:\/\/(localhost|127\.0\.0\.1):\d+\/api\/payments\/pix\/webhook\//);
+    const warning = card.getByText(
+      /^O banco não consegue chamar este endereço: (localhost|127\.0\.0\.1):\d+ é este computador/,
+    );
+    await warning.waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-webhook-warning-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-webhook-warning-phone');
+    await page.setViewportSize({ width: 1366, height: 850 });
+  });
+
   it("shows 'Mensagens do WhatsApp' and refuses an unknown placeholder as it is typed (nothing saved)", async () => {
     const card = page.getByRole('region', { name: 'Mensagens do WhatsApp' });
     const finished = card.getByRole('listitem', { name: 'Finalizados' });

@@ -60,6 +60,12 @@ export const CUSTOMER_TEXTS = {
   notFound: 'Cliente não encontrado.',
   emailMismatch: 'O e-mail informado não corresponde ao cliente.',
   cannotDelete: 'Cliente não pode ser deletado.',
+  /**
+   * The spec's text, then why and what to do instead (issue 35 §10, decision 0036): a customer with orders keeps
+   * them (reports, warranty, fiscal records); blocking stops new purchases.
+   */
+  cannotDeleteWithOrders: (orders: number) =>
+    `Cliente não pode ser deletado. Ele tem ${orders.toLocaleString('pt-BR')} ${orders === 1 ? 'pedido registrado, que precisa ser mantido' : 'pedidos registrados, que precisam ser mantidos'}; para que não compre mais, bloqueie-o.`,
   delivererInvalid: 'O funcionário informado não é um motoboy ativo.',
   delivererNotAllowed: 'Só é possível associar um motoboy a clientes aprovados ou aguardando aprovação.',
   alreadyApproved: 'O cliente já está aprovado.',

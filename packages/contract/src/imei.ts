@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { PERMISSIONS } from './permissions';
+
+/**
+ * Who may read a phone by its IMEI (GET /units/{imei}, the units in analysis, the palette's IMEI search): the
+ * stock (products) and the desk (orders: the attendant who registers exchanges and returns).
+ */
+export const UNIT_READ_PERMISSIONS = [PERMISSIONS.products, PERMISSIONS.orders] as const;
 
 /** Texts of serialized products (shared: the web shows them as the server sends them). */
 export const IMEI_TEXTS = {

@@ -1,4 +1,4 @@
-import { type OrderAction, type OrderWorkflowState, packingAction } from './order-status';
+import { isFinalOrderAction, type OrderAction, type OrderWorkflowState, packingAction } from './order-status';
 import { ORDER_TEXTS } from './order-texts';
 
 /*
@@ -133,3 +133,20 @@ export const ORDER_COMMAND_CALLS = {
     failure: ORDER_TEXTS.cancelFailed,
   },
 } as const satisfies Record<string, OrderCommandCall>;
+
+export type OrderCommandCallName = keyof typeof ORDER_COMMAND_CALLS;
+
+/** The calls that make a final move (refuse, finalize, cancel): read from the table, see isFinalOrderAction. */
+export type FinalOrderCommand = 'refuse' | 'finalize' | 'cancel';
+
+/**
+ * The calls whose moves end the order (order-commands.test.ts checks this list against the table): each
+ * screen asks confirmation and a reason before making one (the web's FinalMoveDialog, decision 0036).
+ */
+export const FINAL_ORDER_COMMANDS = (Object.keys(ORDER_COMMAND_CALLS) as OrderCommandCallName[]).filter((name) =>
+  ORDER_COMMAND_CALLS[name].actions.some(isFinalOrderAction),
+) as FinalOrderCommand[];
+
+export function isFinalOrderCommand(name: string): name is FinalOrderCommand {
+  return (FINAL_ORDER_COMMANDS as readonly string[]).includes(name);
+}

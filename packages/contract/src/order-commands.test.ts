@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPECTED_ORDER_MOVES } from './expected-order-moves';
-import { commandAction, ORDER_COMMAND_LIST, ORDER_COMMANDS } from './order-commands';
+import { commandAction, FINAL_ORDER_COMMANDS, ORDER_COMMAND_LIST, ORDER_COMMANDS } from './order-commands';
 import { DELIVERY_TYPES, ORDER_CREATION, ORDER_STATUS, placedStatus } from './order-status';
 
 describe('the order-command registry', () => {
@@ -34,6 +34,10 @@ describe('the order-command registry', () => {
     expect(new Set(ORDER_COMMAND_LIST.flatMap((command) => command.actions))).toEqual(moved);
   });
 
+  it('names the calls that end an order (to Reprovados, Finalizados, Cancelado): the screens ask them a reason', () => {
+    expect([...FINAL_ORDER_COMMANDS].sort()).toEqual(['cancel', 'finalize', 'refuse']);
+  });
+
   it('packs with the move matching the delivery, and every other call makes its one action', () => {
     const pack = ORDER_COMMANDS.pack;
     expect(commandAction(pack, { deliveryType: DELIVERY_TYPES.PICKUP, fastDelivery: false })).toBe('readyForPickup');
@@ -51,6 +55,10 @@ describe('the order-command registry', () => {
     expect(ORDER_COMMANDS.refuse.note?.({ orderId: 1 })).toBe('Comprovante de pagamento reprovado.');
     expect(ORDER_COMMANDS.refuse.note?.({ orderId: 1, comment: 'Ilegível' })).toBe('Ilegível');
     expect(ORDER_COMMANDS.customerAbsent.note?.({ orderId: 1 })).toBe('Cliente ausente: o pedido voltou para a loja.');
+    expect(ORDER_COMMANDS.finalize.note?.({ orderId: 1, comment: 'Cliente retirou na loja' })).toBe(
+      'Cliente retirou na loja',
+    );
+    expect(ORDER_COMMANDS.finalize.note?.({ orderId: 1 })).toBeUndefined();
     expect(ORDER_COMMANDS.approve.note).toBeUndefined();
   });
 

@@ -10,12 +10,16 @@ import {
   orderApproveBodySchema,
   orderCancelBodySchema,
   orderDeliverBodySchema,
+  orderFinalizeBodySchema,
   orderPackBodySchema,
   orderReceiptBodySchema,
   orderRefuseBodySchema,
 } from './orders-api';
 
 export {
+  FINAL_ORDER_COMMANDS,
+  type FinalOrderCommand,
+  isFinalOrderCommand,
   ORDER_COMMAND_CALLS,
   type OrderCommandCall,
   type OrderMovePictureKind,
@@ -131,8 +135,10 @@ export const ORDER_COMMANDS = {
   }),
   finalize: command({
     ...ORDER_COMMAND_CALLS.finalize,
-    summary: 'Finaliza o pedido: Entregue ou Aguardando cliente → Finalizados',
-    body: orderActionBodySchema,
+    summary:
+      'Finaliza o pedido: Entregue ou Aguardando cliente → Finalizados; comment (opcional) é o motivo, guardado no histórico',
+    body: orderFinalizeBodySchema,
+    note: (body) => body.comment || undefined,
   }),
   cancel: command({
     ...ORDER_COMMAND_CALLS.cancel,

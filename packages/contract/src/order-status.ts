@@ -177,6 +177,15 @@ export function isFinalOrderStatus(status: number): boolean {
   return (FINAL_ORDER_STATUSES as readonly number[]).includes(status);
 }
 
+/**
+ * A final move: the action leads to a final status (Cancelado, Reprovados, Finalizados), which nothing undoes.
+ * The screens ask confirmation and a reason for each (decision 0036); the API keeps the reason optional
+ * where section 7 has none.
+ */
+export function isFinalOrderAction(action: OrderAction): boolean {
+  return ORDER_TRANSITIONS.some((t) => t.action === action && isFinalOrderStatus(t.to));
+}
+
 /** The statuses an order can start in (see initialOrderStatus). */
 export const INITIAL_ORDER_STATUSES: readonly OrderStatusKey[] = [
   S.AGUARDANDO_ESTOQUISTA,

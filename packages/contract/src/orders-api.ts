@@ -62,7 +62,7 @@ const comment = z
 /** A picture as base64 (JPEG or PNG), with or without a data-URL prefix. */
 const picture = (required: string) => z.string({ error: required }).min(1, required);
 
-/** approve, confirmPayment, failPayment, retryPayment, startPreparation, withdraw ("retirando"), finalize. */
+/** approve, confirmPayment, failPayment, retryPayment, startPreparation, withdraw ("retirando"). */
 export const orderActionBodySchema = z.strictObject({ orderId, ...concurrency });
 /** approve: the E2E id printed on the proof, optional (checked, and refused when another order used it). */
 export const orderApproveBodySchema = z.strictObject({
@@ -72,6 +72,8 @@ export const orderApproveBodySchema = z.strictObject({
 });
 /** refuse: the reason is optional (the spec's modal has none); the history note says why. */
 export const orderRefuseBodySchema = z.strictObject({ orderId, comment: comment.optional(), ...concurrency });
+/** finalize: the reason is optional (section 7's body has none; the screens ask it, decision 0036). */
+export const orderFinalizeBodySchema = z.strictObject({ orderId, comment: comment.optional(), ...concurrency });
 /** cancel: the reason is required ('Preencha o campo'). */
 export const orderCancelBodySchema = z.strictObject({
   orderId,
@@ -158,6 +160,7 @@ export const orderStatusPageFilterQuerySchema = z
 export type OrderActionBody = z.infer<typeof orderActionBodySchema>;
 export type OrderCancelBody = z.infer<typeof orderCancelBodySchema>;
 export type OrderRefuseBody = z.infer<typeof orderRefuseBodySchema>;
+export type OrderFinalizeBody = z.infer<typeof orderFinalizeBodySchema>;
 export type OrderPackBody = z.infer<typeof orderPackBodySchema>;
 export type OrderDeliverBody = z.infer<typeof orderDeliverBodySchema>;
 export type OrderAbsentBody = z.infer<typeof orderAbsentBodySchema>;

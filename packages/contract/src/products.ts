@@ -20,6 +20,8 @@ export const PRODUCT_TEXTS = {
   serializedChangeNeedsZeroStock: "Só é possível mudar 'Controla IMEI' com o estoque zerado.",
   twoDecimals: 'Informe um valor com no máximo duas casas decimais.',
   priceTooHigh: 'O valor máximo é R$ 1.000.000,00.',
+  /** A price below zero says so (issue 35 §10: it said 'Informe o preço de venda', as if nothing were typed). */
+  priceNegative: 'O preço não pode ser negativo.',
   stockNegative: 'A quantidade não pode ser negativa.',
   stockNotWhole: 'Informe a quantidade em unidades inteiras.',
   sourceRequired: 'Informe a operação',
@@ -96,6 +98,7 @@ const hasTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(valu
 export function moneySchema(requiredMessage: string) {
   return z
     .number({ error: requiredMessage })
+    .min(0, { error: PRODUCT_TEXTS.priceNegative, abort: true })
     .gt(0, requiredMessage)
     .max(PRODUCT_LIMITS.maxPrice, PRODUCT_TEXTS.priceTooHigh)
     .refine(hasTwoDecimals, PRODUCT_TEXTS.twoDecimals);

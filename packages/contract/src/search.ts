@@ -34,8 +34,16 @@ export const searchResultSchema = z.object({
   id: z.string(),
   title: z.string(),
   subtitle: z.string(),
-  /** Where the web app opens the record (e.g. /admin/orders?order=12, /admin/products?imei=…). */
-  link: z.string(),
+  /**
+   * Where the web app opens the record (e.g. /admin/orders?order=12, /admin/products?imei=…); null: no page
+   * of the employee's shows it (a phone in stock, to someone who reads phones only through orders).
+   */
+  link: z.string().nullable(),
+  /**
+   * A thing to do with the record straight from the result, when the employee may (a sold phone's
+   * 'Registrar troca', issue 35 §3): its label and where it opens.
+   */
+  action: z.object({ label: z.string(), link: z.string() }).optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
@@ -46,5 +54,7 @@ export const SEARCH_LINKS = {
   customer: (email: string) => `/admin/customers?customer=${encodeURIComponent(email)}`,
   product: (code: string) => `/admin/products?code=${encodeURIComponent(code)}`,
   unit: (imei: string) => `/admin/products?imei=${imei}`,
+  /** An order's details with its exchange ('Registrar troca') open over them. */
+  orderExchange: (id: number) => `/admin/orders?order=${id}&adjust=exchange`,
   employee: (id: number) => `/admin/employees?employee=${id}`,
 } as const;

@@ -6,14 +6,15 @@ import { useSearchParams } from 'react-router';
  * of the address (replacing the history entry) when the record's dialog closes, so a reload or Back does
  * not open it again.
  */
-export function useLinkedRecord(param: string): [string | null, () => void] {
+export function useLinkedRecord(param: string, alongWith: readonly string[] = []): [string | null, () => void] {
   const [params, setParams] = useSearchParams();
   const value = params.get(param);
   const clear = () =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        next.delete(param);
+        // What the link says to do with the record (`&adjust=exchange`) goes with it.
+        for (const name of [param, ...alongWith]) next.delete(name);
         return next;
       },
       { replace: true },

@@ -299,7 +299,8 @@ export function createCustomersService(db: DB) {
       await db.transaction().execute(async (trx) => {
         const before = await repo.lockById(trx, id);
         if (!before) throw notFound(CUSTOMER_TEXTS.notFound);
-        if ((await repo.countOrders(trx, id)) > 0) throw conflict(CUSTOMER_TEXTS.cannotDelete, 'IN_USE');
+        const orders = await repo.countOrders(trx, id);
+        if (orders > 0) throw conflict(CUSTOMER_TEXTS.cannotDeleteWithOrders(orders), 'IN_USE');
         await repo.remove(trx, id);
         await recordAudit(trx, {
           employeeId: actorId,

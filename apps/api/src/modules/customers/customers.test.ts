@@ -655,7 +655,7 @@ describe('customers API', () => {
       expect((await send('DELETE', `/api/customers/${id}`)).statusCode).toBe(404);
     });
 
-    it("answers 409 'Cliente não pode ser deletado.' for a customer with orders", async () => {
+    it("answers 409 'Cliente não pode ser deletado.' for a customer with orders, saying why and what to do instead", async () => {
       const id = await insertCustomer(t.db, {
         name: 'Otávio Pedidos',
         email: 'otavio@cliente.com.br',
@@ -668,7 +668,16 @@ describe('customers API', () => {
       await insertOrder(t.db, id, 'DEL-001', '2026-03-10T12:00:00Z');
       const res = await send('DELETE', `/api/customers/${id}`);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ errors: ['Cliente não pode ser deletado.'] });
+      expect(res.json()).toMatchObject({
+        code: 'IN_USE',
+        errors: [
+          'Cliente não pode ser deletado. Ele tem 1 pedido registrado, que precisa ser mantido; para que não compre mais, bloqueie-o.',
+        ],
+      });
+      await insertOrder(t.db, id, 'DEL-002', '2026-03-11T12:00:00Z');
+      expect((await send('DELETE', `/api/customers/${id}`)).json().errors).toEqual([
+        'Cliente não pode ser deletado. Ele tem 2 pedidos registrados, que precisam ser mantidos; para que não compre mais, bloqueie-o.',
+      ]);
       expect(await t.db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst()).toBeDefined();
     });
   });

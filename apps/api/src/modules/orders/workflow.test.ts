@@ -224,6 +224,25 @@ describe('stock comes back exactly once', () => {
 });
 
 describe('histories stay valid', () => {
+  it('keeps the reason of a final move the screen asked for (finalize, refuse); without one it still moves (section 7)', async () => {
+    const finished = await createOrder(t.db, world, { status: S.ENTREGUE });
+    const withReason = await call('finalize', { orderId: finished.id, comment: 'Cliente conferiu e assinou' });
+    expect(withReason.statusCode).toBe(200);
+    expect(withReason.json().data.statusKey).toBe(S.FINALIZADOS);
+    expect((await snapshot(finished.id)).history.at(-1)).toMatchObject({
+      status: S.FINALIZADOS,
+      note: 'Cliente conferiu e assinou',
+    });
+    const plain = await createOrder(t.db, world, { status: S.AGUARDANDO_CLIENTE });
+    expect((await call('finalize', { orderId: plain.id })).statusCode).toBe(200);
+    expect((await snapshot(plain.id)).history.at(-1)).toMatchObject({ status: S.FINALIZADOS, note: null });
+    const refused = await createOrder(t.db, world, { status: S.AGUARDANDO_APROVACAO });
+    expect((await call('refuse', { orderId: refused.id, comment: 'Valor do comprovante menor' })).statusCode).toBe(200);
+    expect((await snapshot(refused.id)).history.at(-1)?.note).toBe('Valor do comprovante menor');
+    const tooLong = await call('finalize', { orderId: finished.id, comment: 'x'.repeat(5000) });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it('a whole life through the API: every consecutive pair is a move of the table, the last one is the status', async () => {
     const order = await createOrder(t.db, world, { status: S.AGUARDANDO_ESTOQUISTA });
     expect((await call('prepare', { orderId: order.id }, tokens.stocker)).statusCode).toBe(200);

@@ -22,6 +22,7 @@ import {
   salesHistoryRowSchema,
   stockChangeRowSchema,
   stockEntryBatchSchema,
+  UNIT_READ_PERMISSIONS,
   unitCheckBodySchema,
   unitCheckSchema,
   unitCountBodySchema,
@@ -38,7 +39,7 @@ import { principalOf } from '../../plugins/auth';
 import { PRODUCT_CSV_HEADERS, productCsvCells } from './products.csv';
 import { createProductsService } from './products.service';
 
-const { products: PRODUCTS, internalSales: INTERNAL_SALES, reports: REPORTS, orders: ORDERS } = PERMISSIONS;
+const { products: PRODUCTS, internalSales: INTERNAL_SALES, reports: REPORTS } = PERMISSIONS;
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 /** A product code in the path; any text, an unknown one is answered 404. */
 const codeParams = z.object({ code: z.string().min(1) });
@@ -315,7 +316,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/units/in-analysis',
     {
-      config: { permissions: [PRODUCTS, ORDERS] },
+      config: { permissions: UNIT_READ_PERMISSIONS },
       schema: {
         tags,
         summary:
@@ -330,7 +331,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/units/:imei',
     {
-      config: { permissions: [PRODUCTS, ORDERS] },
+      config: { permissions: UNIT_READ_PERMISSIONS },
       schema: {
         tags,
         summary:

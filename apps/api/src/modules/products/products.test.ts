@@ -261,7 +261,8 @@ describe('products API', () => {
       const cases: [Record<string, unknown>, string][] = [
         [{ name: '' }, 'Informe o nome do produto'],
         [{ brand: '' }, 'Informe a marca do produto'],
-        [{ sellPrice: -1 }, 'Informe o preço de venda'],
+        [{ sellPrice: -1 }, 'O preço não pode ser negativo.'],
+        [{ cost: -0.01 }, 'O preço não pode ser negativo.'],
         [{ sellPrice: undefined }, 'Informe o preço de venda'],
         [{ cost: 'abc' }, 'Informe o preço do produto'],
         [{ cost: 10.123 }, 'Informe um valor com no máximo duas casas decimais.'],
@@ -276,6 +277,9 @@ describe('products API', () => {
         expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
         expect(res.json().errors).toContain(message);
       }
+      // A negative price says only that (not 'Informe…', as if nothing had been typed: issue 35 §10).
+      const negative = await call(stocker, 'POST', '/products', productBody({ sellPrice: -10 }));
+      expect(negative.json().errors).toEqual(['O preço não pode ser negativo.']);
       const unknownBrand = await call(stocker, 'POST', '/products', productBody({ brand: 'Nokia' }));
       expect(unknownBrand.statusCode).toBe(400);
       expect(unknownBrand.json()).toMatchObject({ errors: ['Marca não encontrada.'] });

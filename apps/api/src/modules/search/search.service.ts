@@ -1,10 +1,14 @@
 import {
+  ADJUSTABLE_STATUSES,
+  ADJUSTMENT_TEXTS,
   formatDocument,
   hasAnyPermission,
   PERMISSIONS,
   SEARCH_LINKS,
   type SearchKind,
   type SearchResult,
+  UNIT_READ_PERMISSIONS,
+  UNIT_STATUS_LABELS,
 } from '@backoffice/contract';
 import type { AppDeps } from '../../app-deps';
 import type { Principal } from '../../plugins/auth';
@@ -12,16 +16,47 @@ import { searchCustomers } from '../customers/customers.service';
 import { searchEmployees } from '../employees/employees.service';
 import { createOrdersService } from '../orders/orders.service';
 import { searchProducts } from '../products/products.service';
-import { unitsByImeiPrefix } from '../stock/stock.service';
+import { type UnitMatch, unitsByImeiPrefix } from '../stock/stock.service';
 
-/** The page each kind opens, whose permission the employee must hold to get that kind (issue 20 §2). */
-const KIND_PERMISSION: Record<SearchKind, string> = {
-  order: PERMISSIONS.orders,
-  unit: PERMISSIONS.products,
-  customer: PERMISSIONS.customers,
-  product: PERMISSIONS.products,
-  employee: PERMISSIONS.employees,
+/**
+ * Who gets each kind: whoever may open its page (issue 20 §2); a phone, whoever may read it by its IMEI
+ * (GET /units/{imei}: the stock, and the desk that registers exchanges, issue 35 §3).
+ */
+const KIND_PERMISSIONS: Record<SearchKind, readonly string[]> = {
+  order: [PERMISSIONS.orders],
+  unit: UNIT_READ_PERMISSIONS,
+  customer: [PERMISSIONS.customers],
+  product: [PERMISSIONS.products],
+  employee: [PERMISSIONS.employees],
 };
+
+/**
+ * A phone found by its IMEI: its product, status and order; it opens 'Consultar IMEI' (the products screen)
+ * for whoever may open it, else its order's details (none: a phone in stock, shown with its status); a phone sold in a delivered or finished order offers
+ * 'Registrar troca' to whoever manages orders.
+ */
+function unitResult(unit: UnitMatch, held: readonly string[]): SearchResult {
+  const { order } = unit;
+  const desk = hasAnyPermission(held, [PERMISSIONS.orders]);
+  const link = hasAnyPermission(held, [PERMISSIONS.products])
+    ? SEARCH_LINKS.unit(unit.imei)
+    : order
+      ? SEARCH_LINKS.order(order.id)
+      : null;
+  const exchangeable = desk && order && (ADJUSTABLE_STATUSES as readonly number[]).includes(order.status);
+  return {
+    kind: 'unit',
+    id: unit.imei,
+    title: `IMEI ${unit.imei2 ? `${unit.imei} / ${unit.imei2}` : unit.imei}`,
+    subtitle: [unit.productName, UNIT_STATUS_LABELS[unit.status], order ? `Pedido ${order.code}` : null]
+      .filter(Boolean)
+      .join(' · '),
+    link,
+    ...(exchangeable
+      ? { action: { label: ADJUSTMENT_TEXTS.registerExchange, link: SEARCH_LINKS.orderExchange(order.id) } }
+      : {}),
+  };
+}
 
 /** An order code as typed: 6 letters or digits, the dash and case free ("k7m4qp", "K7M-4QP"). */
 const ORDER_CODE = /^[a-z0-9]{3}-?[a-z0-9]{3}$/i;
@@ -38,7 +73,7 @@ export function createSearchService(deps: Pick<AppDeps, 'db' | 'storage' | 'file
 
   return {
     async search(principal: Principal, q: string, limit: number): Promise<SearchResult[]> {
-      const may = (kind: SearchKind) => hasAnyPermission(principal.permissions, [KIND_PERMISSION[kind]]);
+      const may = (kind: SearchKind) => hasAnyPermission(principal.permissions, KIND_PERMISSIONS[kind]);
       const term = q.trim();
       const digits = term.replace(/[\s.\-/()]/g, '');
 
@@ -59,14 +94,7 @@ export function createSearchService(deps: Pick<AppDeps, 'db' | 'storage' | 'file
           subtitle: `${order.customer} · ${order.status}`,
           link: SEARCH_LINKS.order(order.orderId),
         });
-      for (const unit of units)
-        exact.push({
-          kind: 'unit',
-          id: unit.imei,
-          title: `IMEI ${unit.imei2 ? `${unit.imei} / ${unit.imei2}` : unit.imei}`,
-          subtitle: unit.productName,
-          link: SEARCH_LINKS.unit(unit.imei),
-        });
+      for (const unit of units) exact.push(unitResult(unit, principal.permissions));
       const lists: SearchResult[][] = [
         customers.map((c) => ({
           kind: 'customer' as const,

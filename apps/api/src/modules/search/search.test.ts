@@ -1,4 +1,4 @@
-import { customerSearchText, ORDER_STATUS } from '@backoffice/contract';
+import { customerSearchText, ORDER_STATUS, type SearchResult } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { createOrder, createOrderWorld } from '../orders/test-orders';
@@ -14,6 +14,8 @@ import { createProduct } from '../selling/test-selling';
 const IMEI_A = '490154203237518';
 const IMEI_B = '352099081234565';
 const IMEI_B2 = '111111111111119';
+/** Sold in a finished order (Luhn by hand: 3 5 6 9 3 8 0 3 5 6 4 3 8 0 → doubled sum 51, check 9). */
+const IMEI_SOLD = '356938035643809';
 
 describe('GET /api/search', () => {
   let t: TestApp;
@@ -26,6 +28,7 @@ describe('GET /api/search', () => {
   let customerId: number;
   let product: { id: number; code: string };
   let phone: { id: number; code: string };
+  let finished: { id: number; code: string };
 
   const search = (token: string, q: string, limit?: number) =>
     t.app.inject({
@@ -36,7 +39,7 @@ describe('GET /api/search', () => {
   const found = async (token: string, q: string) => {
     const res = await search(token, q);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as Array<{ kind: string; id: string; title: string; subtitle: string; link: string }>;
+    return res.json().data as SearchResult[];
   };
 
   beforeAll(async () => {
@@ -99,6 +102,13 @@ describe('GET /api/search', () => {
         .values([imei, imei2].filter((i) => i !== null).map((i) => ({ imei: i, unit_id: unit.id })))
         .execute();
     }
+    finished = await createOrder(t.db, world, { status: ORDER_STATUS.FINALIZADOS, code: 'FNZ-4TR' });
+    const sold = await t.db
+      .insertInto('product_units')
+      .values({ product_id: phone.id, imei: IMEI_SOLD, cost_cents: 100_000, status: 'SOLD', order_id: finished.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('unit_imeis').values({ imei: IMEI_SOLD, unit_id: sold.id }).execute();
   });
   afterAll(() => t.close());
 
@@ -152,7 +162,7 @@ describe('GET /api/search', () => {
       kind: 'unit',
       id: IMEI_B,
       title: `IMEI ${IMEI_B} / ${IMEI_B2}`,
-      subtitle: 'Galaxy Paleta',
+      subtitle: 'Galaxy Paleta · Em estoque',
       link: `/admin/products?imei=${IMEI_B}`,
     };
     expect(await found(stocker, IMEI_B)).toEqual([unitB]);
@@ -162,10 +172,44 @@ describe('GET /api/search', () => {
         kind: 'unit',
         id: IMEI_A,
         title: `IMEI ${IMEI_A}`,
-        subtitle: 'Galaxy Paleta',
+        subtitle: 'Galaxy Paleta · Em estoque',
         link: `/admin/products?imei=${IMEI_A}`,
       },
     ]);
+  });
+
+  it('finds a phone by IMEI for the attendant too (issue 35 §3): its order, and "Registrar troca" once it is finished', async () => {
+    // She reads phones through orders (GET /units/{imei} answers her): a sold one opens its order's details.
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/units/${IMEI_SOLD}`, headers: bearer(attendant) })).statusCode,
+    ).toBe(200);
+    expect(await found(attendant, IMEI_SOLD)).toEqual([
+      {
+        kind: 'unit',
+        id: IMEI_SOLD,
+        title: `IMEI ${IMEI_SOLD}`,
+        subtitle: 'Galaxy Paleta · Vendido · Pedido FNZ-4TR',
+        link: `/admin/orders?order=${finished.id}`,
+        action: { label: 'Registrar troca', link: `/admin/orders?order=${finished.id}&adjust=exchange` },
+      },
+    ]);
+    // By its first digits too.
+    expect((await found(attendant, '35693803')).map((r) => r.id)).toEqual([IMEI_SOLD]);
+    // A phone in stock: found, with its status, but no page of hers shows it.
+    expect(await found(attendant, IMEI_A)).toEqual([
+      { kind: 'unit', id: IMEI_A, title: `IMEI ${IMEI_A}`, subtitle: 'Galaxy Paleta · Em estoque', link: null },
+    ]);
+    // The administrator opens 'Consultar IMEI' and may register the exchange from the result too.
+    expect(await found(admin, IMEI_SOLD)).toEqual([
+      expect.objectContaining({
+        link: `/admin/products?imei=${IMEI_SOLD}`,
+        action: { label: 'Registrar troca', link: `/admin/orders?order=${finished.id}&adjust=exchange` },
+      }),
+    ]);
+    // The stocker (products, no orders): 'Consultar IMEI', no exchange.
+    const [stock] = await found(stocker, IMEI_SOLD);
+    expect(stock?.link).toBe(`/admin/products?imei=${IMEI_SOLD}`);
+    expect(stock?.action).toBeUndefined();
   });
 
   it('finds an employee by name, case-free', async () => {
@@ -185,9 +229,8 @@ describe('GET /api/search', () => {
     expect(await found(stocker, '52998224725')).toEqual([]);
     expect(await found(stocker, 'QZX-7KP')).toEqual([]);
     expect(await found(stocker, 'estoquista')).toEqual([]);
-    // The attendant (customers, orders): no products, phones or employees.
+    // The attendant (customers, orders): no products or employees (phones: she reads them through orders).
     expect(await found(attendant, 'xpto 990')).toEqual([]);
-    expect(await found(attendant, IMEI_A)).toEqual([]);
     expect(await found(attendant, 'estoquista')).toEqual([]);
     // A courier of the demo ('Entregas': no permission) may not search at all.
     const courier = await signIn(t.app, DEMO.courier);

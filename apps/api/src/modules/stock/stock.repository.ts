@@ -199,7 +199,18 @@ export const stockRepository = {
       .selectFrom('unit_imeis as i')
       .innerJoin('product_units as u', 'u.id', 'i.unit_id')
       .innerJoin('products as p', 'p.id', 'u.product_id')
-      .select(['u.id', 'i.imei as matched', 'u.imei', 'u.imei2', 'u.status', 'p.name as product_name'])
+      .leftJoin('orders as o', 'o.id', 'u.order_id')
+      .select([
+        'u.id',
+        'i.imei as matched',
+        'u.imei',
+        'u.imei2',
+        'u.status',
+        'p.name as product_name',
+        'o.id as order_id',
+        'o.code as order_code',
+        'o.status as order_status',
+      ])
       .where('i.imei', 'like', `${prefix}%`)
       .limit(limit)
       .execute();

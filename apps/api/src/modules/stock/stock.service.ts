@@ -15,6 +15,7 @@ import {
   type UnitEvent,
   type UnitInAnalysis,
   type UnitInput,
+  type UnitStatus,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
@@ -476,8 +477,10 @@ function addMonths(at: Date, months: number): Date {
 export interface UnitMatch {
   imei: string;
   imei2: string | null;
-  status: string;
+  status: UnitStatus;
   productName: string;
+  /** The order the phone was sold in (its status: an exchange is registered on a delivered or finished one). */
+  order: { id: number; code: string; status: number } | null;
 }
 
 /**
@@ -494,7 +497,16 @@ export async function unitsByImeiPrefix(db: Executor, digits: string, limit: num
   for (const row of rows) {
     if (seen.has(row.id) || units.length >= limit) continue;
     seen.add(row.id);
-    units.push({ imei: row.imei, imei2: row.imei2, status: row.status, productName: row.product_name });
+    units.push({
+      imei: row.imei,
+      imei2: row.imei2,
+      status: row.status as UnitStatus,
+      productName: row.product_name,
+      order:
+        row.order_id === null || row.order_code === null || row.order_status === null
+          ? null
+          : { id: row.order_id, code: row.order_code, status: row.order_status },
+    });
   }
   return units;
 }

@@ -93,4 +93,56 @@ describe('command palette', () => {
     expect(router.state.location.pathname).toBe('/admin/dashboard');
     expect(calls.some((c) => c.url.startsWith('/api/search'))).toBe(false);
   });
+
+  it("shows the desk a phone found by IMEI with its 'Registrar troca' right under it, and one no page opens for what it says (issue 35)", async () => {
+    calls = mockFetch({
+      'GET /api/search': {
+        body: {
+          data: [
+            {
+              kind: 'unit',
+              id: '356938035643809',
+              title: 'IMEI 356938035643809',
+              subtitle: 'Galaxy S24 · Vendido · Pedido FNZ-4TR',
+              link: '/admin/orders?order=31',
+              action: { label: 'Registrar troca', link: '/admin/orders?order=31&adjust=exchange' },
+            },
+            {
+              kind: 'unit',
+              id: '490154203237518',
+              title: 'IMEI 490154203237518',
+              subtitle: 'Galaxy S24 · Em estoque',
+              link: null,
+            },
+          ],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    signInAs(['bo:manage:dashboard', 'bo:manage:customers', 'bo:manage:orders'], 'Beatriz Atendente');
+    const router = openApp('/admin/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Pesquisar' }, { timeout: 15_000 }));
+    const palette = await screen.findByRole('dialog', { name: 'Pesquisar' }, { timeout: 15_000 });
+    await user.type(within(palette).getByRole('combobox'), '35693803');
+    await within(palette).findByRole('option', { name: /Registrar troca/ });
+    const options = within(palette)
+      .getAllByRole('option')
+      .slice(0, 3)
+      .map((o) => o.textContent);
+    expect(options).toEqual([
+      'AparelhoIMEI 356938035643809Galaxy S24 · Vendido · Pedido FNZ-4TR',
+      'AçãoRegistrar trocaIMEI 356938035643809',
+      'AparelhoIMEI 490154203237518Galaxy S24 · Em estoqueSó para consulta: nenhuma das suas telas abre este registro.',
+    ]);
+    // The phone in stock: Enter leaves the palette open, nowhere to go.
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(screen.getByRole('dialog', { name: 'Pesquisar' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
+    await user.keyboard('{ArrowUp}{Enter}');
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/admin/orders?order=31&adjust=exchange',
+      ),
+    );
+  });
 });

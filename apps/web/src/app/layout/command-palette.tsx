@@ -29,15 +29,19 @@ export const PALETTE_TEXTS = {
     customer: 'Cliente',
     product: 'Produto',
     employee: 'Funcionário',
-  } satisfies Record<SearchKind | 'page', string>,
+    action: 'Ação',
+  } satisfies Record<SearchKind | 'page' | 'action', string>,
+  /** A result no page of the employee's opens (a phone in stock, to the desk): said instead of opening it. */
+  noPage: 'Só para consulta: nenhuma das suas telas abre este registro.',
 } as const;
 
 interface PaletteItem {
-  kind: SearchKind | 'page';
+  kind: SearchKind | 'page' | 'action';
   key: string;
   title: string;
   subtitle: string;
-  link: string;
+  /** null: nothing of the employee's opens it (shown for what it says). */
+  link: string | null;
 }
 
 /** How long typing pauses before the server is asked. */
@@ -95,15 +99,23 @@ export default function CommandPalette({
         subtitle: '',
         link: `/admin/${page.path}`,
       }));
+    // A record's action (a sold phone's 'Registrar troca') is an option of its own, right under it.
     const found: PaletteItem[] =
       searching && records.data
-        ? records.data.map((r) => ({
-            kind: r.kind,
-            key: `${r.kind}-${r.id}`,
-            title: r.title,
-            subtitle: r.subtitle,
-            link: r.link,
-          }))
+        ? records.data.flatMap((r) => [
+            { kind: r.kind, key: `${r.kind}-${r.id}`, title: r.title, subtitle: r.subtitle, link: r.link },
+            ...(r.action
+              ? [
+                  {
+                    kind: 'action' as const,
+                    key: `${r.kind}-${r.id}-action`,
+                    title: r.action.label,
+                    subtitle: r.title,
+                    link: r.action.link,
+                  },
+                ]
+              : []),
+          ])
         : [];
     // The records first: a term that names a record is what was looked for; pages fill in after.
     return wanted ? [...found, ...pageItems] : pageItems;
@@ -120,7 +132,7 @@ export default function CommandPalette({
   // hides the page from assistive technology (aria-hidden on its siblings) would stay hidden.
   const pending = useRef<string | null>(null);
   const choose = (item: PaletteItem | undefined) => {
-    if (!item) return;
+    if (!item?.link) return;
     pending.current = item.link;
     close();
   };
@@ -229,6 +241,7 @@ export default function CommandPalette({
             id={`${id}-option-${index}`}
             role="option"
             aria-selected={index === current}
+            aria-disabled={item.link ? undefined : true}
             onMouseMove={() => setActive(index)}
             onClick={() => choose(item)}
             sx={{
@@ -238,7 +251,8 @@ export default function CommandPalette({
               px: 1.5,
               py: 1,
               borderRadius: 1.5,
-              cursor: 'pointer',
+              cursor: item.link ? 'pointer' : 'default',
+              pl: item.kind === 'action' ? 4 : 1.5,
               bgcolor: index === current ? 'action.selected' : 'transparent',
             }}
           >
@@ -254,10 +268,25 @@ export default function CommandPalette({
                 {item.title}
               </Typography>
               {item.subtitle ? (
-                <Typography variant="caption" noWrap component="div" sx={{ color: 'text.secondary' }}>
+                <Typography
+                  variant="caption"
+                  component="div"
+                  // On a phone the subtitle wraps (a phone's status and order would be cut off).
+                  sx={{
+                    color: 'text.secondary',
+                    whiteSpace: { xs: 'normal', sm: 'nowrap' },
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                  }}
+                >
                   {item.subtitle}
                 </Typography>
               ) : null}
+              {item.link ? null : (
+                <Typography variant="caption" component="div" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+                  {PALETTE_TEXTS.noPage}
+                </Typography>
+              )}
             </Box>
           </Box>
         ))}

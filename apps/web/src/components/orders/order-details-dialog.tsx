@@ -47,6 +47,8 @@ interface Props {
   orderId?: number | null;
   open: boolean;
   onClose: () => void;
+  /** Opens the exchange or return over the details at once, when the order allows it (a link's `&adjust=`). */
+  startWith?: AdjustmentKind | null;
 }
 
 /**
@@ -61,7 +63,7 @@ const waitsForPix = awaitsPixPayment;
  * on its own line (items, freight, fast-delivery tax, warranty, discount, total), and 'Fechar'. A transfer/Pix
  * order waiting for its proof also shows the shop's Pix code (hidden when no Pix key is configured).
  */
-export function OrderDetailsDialog({ order: given, orderId, open, onClose }: Props) {
+export function OrderDetailsDialog({ order: given, orderId, open, onClose, startWith = null }: Props) {
   const id = given?.orderId ?? orderId ?? null;
   // Read again on every opening (staleTime 0): a payment the bank just confirmed, a move made elsewhere.
   const fetched = useQuery({ ...orderDetailQuery(id ?? 0), staleTime: 0, enabled: open && !given && id !== null });
@@ -72,6 +74,10 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose }: Pro
   useEffect(() => {
     if (open) setPage(0);
   }, [open]);
+  const adjustableNow = order !== null && adjustable(order);
+  useEffect(() => {
+    if (open && startWith && adjustableNow) setAdjusting(startWith);
+  }, [open, startWith, adjustableNow]);
   if (!open) return null;
   if (!order)
     return (

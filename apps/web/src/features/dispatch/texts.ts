@@ -6,6 +6,8 @@ export const DISPATCH_PAGE_TEXTS = {
   immediate: 'Entregas imediatas',
   departure: (time: string) => `Saída das ${time}`,
   noDepartures: 'Não há saídas de motoboys neste dia.',
+  /** Opened at night (or on a day without departures): the board of the next day with one (issue 35 §10). */
+  nextDay: (date: string) => `As saídas de hoje já passaram: mostrando as do próximo dia com saída, ${date}.`,
   noOrders: 'Nenhum pedido aguardando esta saída.',
   late: 'Atrasado',
   courier: 'Motoboy',

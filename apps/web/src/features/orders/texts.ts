@@ -1,4 +1,4 @@
-import { ORDER_TEXTS } from '@backoffice/contract';
+import { type FinalOrderCommand, ORDER_TEXTS } from '@backoffice/contract';
 
 /**
  * Portuguese texts of /admin/orders (spec section 2, Orders, and section 8). The success and error
@@ -69,12 +69,47 @@ export const ORDERS_PAGE_TEXTS = {
     paidBy: (bank: string, when: string) => `Pago pelo ${bank} em ${when}.`,
     customerTotal: (customer: string, payment: string, total: string) => `${customer} · ${payment} · ${total}`,
   },
-  cancel: {
-    title: (code: string) => `Cancelar o pedido ${code}`,
+  /**
+   * The confirmation of each final move (the contract's FINAL_ORDER_COMMANDS, decision 0036): its title, what
+   * happens to the order (customer and total), why it is asked ('Motivo' goes to the order's history) and its button.
+   */
+  finalMove: {
     reason: 'Motivo',
-    confirm: 'Cancelar pedido',
     back: 'Voltar',
-  },
+    final: 'Não é possível desfazer.',
+    refuse: {
+      title: (code: string) => `Reprovar o pedido ${code}`,
+      text: (customer: string, total: string) =>
+        `O pedido de ${customer} (${total}) vai para Reprovados e as mercadorias voltam ao estoque.`,
+      reasonHelp: 'Por que o comprovante foi reprovado (fica no histórico do pedido).',
+      confirm: 'Reprovar pedido',
+      danger: true,
+    },
+    finalize: {
+      title: (code: string) => `Finalizar o pedido ${code}`,
+      text: (customer: string, total: string) => `O pedido de ${customer} (${total}) vai para Finalizados.`,
+      reasonHelp: 'Por exemplo: entregue e conferido pelo cliente (fica no histórico do pedido).',
+      confirm: 'Finalizar pedido',
+      danger: false,
+    },
+    cancel: {
+      title: (code: string) => `Cancelar o pedido ${code}`,
+      text: (customer: string, total: string) =>
+        `O pedido de ${customer} (${total}) vai para Cancelado e as mercadorias voltam ao estoque.`,
+      reasonHelp: 'Por que o pedido foi cancelado (fica no histórico do pedido).',
+      confirm: 'Cancelar pedido',
+      danger: true,
+    },
+  } satisfies Record<
+    FinalOrderCommand,
+    {
+      title: (code: string) => string;
+      text: (customer: string, total: string) => string;
+      reasonHelp: string;
+      confirm: string;
+      danger: boolean;
+    }
+  > & { reason: string; back: string; final: string },
   deliverer: {
     title: 'Alterar Motoboy',
     field: 'Motoboy',
@@ -86,12 +121,6 @@ export const ORDERS_PAGE_TEXTS = {
   withdraw: {
     title: 'Alterar pedido para retirando',
     text: (code: string) => `O motoboy retira o pedido ${code} na loja e sai para a entrega.`,
-    confirm: 'Confirmar',
-    cancel: 'Cancelar',
-  },
-  finalize: {
-    title: 'Finalizar pedido',
-    text: 'Confirma a operação?',
     confirm: 'Confirmar',
     cancel: 'Cancelar',
   },

@@ -99,6 +99,7 @@ export const PRODUCTS_TEXTS = {
     show: 'Exibir Produto',
     edit: 'Editar Produto',
     archive: 'Arquivar',
+    pickHint: 'Marque um produto para usar as ações.',
   },
   refusals: {
     edit: 'Não é possível selecionar dois produtos para edição.',

@@ -46,6 +46,9 @@ export const SELLING_SCREEN_TEXTS = {
   minus: 'Diminuir quantidade',
   plus: 'Aumentar quantidade',
   cancel: 'Cancelar',
+  /** A product already in the cart: the dialog sets its line (issue 35 §7). */
+  alreadyInCart: (quantity: number) => `No carrinho: ${quantity}. A quantidade escolhida substitui esta.`,
+  setQuantity: 'Atualizar carrinho',
   // Step 3 (section 2)
   cartOf: S.cartTitle,
   quantity: 'Quantidade',
@@ -116,5 +119,10 @@ export const SELLING_SCREEN_TEXTS = {
   orderFailed: S.orderFailed,
   cartFailed: S.cartLoadFailed,
   removeFailed: S.addToCartFailed,
+  changed: S.cartChanged,
+  /** A cart line's quantity field (issue 35 §7). */
+  quantityOf: (name: string) => `Quantidade de ${name}`,
+  minusOf: (name: string) => `Diminuir a quantidade de ${name}`,
+  plusOf: (name: string) => `Aumentar a quantidade de ${name}`,
   genericError: 'Ocorreu um erro. Tente novamente mais tarde.',
 } as const;

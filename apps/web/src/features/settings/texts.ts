@@ -241,3 +241,11 @@ export const BACKUPS_CARD_TEXTS = {
   noPgDump:
     'Este servidor usa PostgreSQL e o pg_dump não está instalado nele, então o BackOffice não faz backups. Instale o cliente do PostgreSQL neste servidor (pacote postgresql-client, da mesma versão do servidor ou mais nova) ou faça o backup pelo próprio PostgreSQL: pg_dump --format=custom --file=backoffice.pgdump "$DATABASE_URL", agendado todo dia, ou os backups automáticos do seu provedor.',
 } as const;
+
+/** Why a bank cannot reach the webhook URL shown (issue 35 §10): said under 'URL do webhook Pix'. */
+export const WEBHOOK_REACH_TEXTS = {
+  local: (host: string) =>
+    `O banco não consegue chamar este endereço: ${host} é este computador ou a rede local. Configure o endereço público do sistema (PUBLIC_URL, com https) e cadastre a URL gerada com ele.`,
+  notHttps:
+    'O banco só chama endereços https: configure o endereço público do sistema (PUBLIC_URL) com https e cadastre a URL gerada com ele.',
+} as const;

@@ -119,6 +119,8 @@ function CodeStep({ email, code, onDone }: { email: string; code?: string; onDon
         autoFocus={Boolean(code)}
         size="medium"
         helperText={RECOVERY_TEXTS.passwordHint}
+        // Why a password is weak shows as it is typed, not only once the field is left (issue 35 §10).
+        onChange={() => void form.trigger('newPassword')}
       />
     </AuthForm>
   );

@@ -1,4 +1,4 @@
-import type { Departure, DispatchOrder } from '@backoffice/contract';
+import { DEFAULT_DELIVERY_DEPARTURES, type Departure, type DispatchOrder } from '@backoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -49,6 +49,36 @@ const BOARD: Departure[] = [
 ];
 
 describe('Expedição', () => {
+  it("at night opens on the next day with a departure, not on today's departures that have left (issue 35)", async () => {
+    // Friday 27/11/2026 at 22:00 in São Paulo (01:00 UTC on Saturday): the next departure is Saturday's 12:00.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T01:00:00.000Z'));
+    try {
+      signInAs(['bo:manage:orders'], 'Beatriz Atendente', 1);
+      const calls = mockFetch({
+        // Section 9's week: Monday to Friday 10:40 and 14:10, Saturday 12:00.
+        'GET /api/settings/departures': { body: { data: { departures: DEFAULT_DELIVERY_DEPARTURES } } },
+        'GET /api/dispatch/departures': {
+          body: {
+            data: [
+              { departureAt: null, orders: [], runs: [] },
+              { departureAt: '2026-11-28T15:00:00.000Z', orders: [order(5, 'EEE-555')], runs: [] },
+            ],
+          },
+        },
+      });
+      renderPage(<DispatchPage />, { path: '/admin/dispatch' });
+      expect(
+        await screen.findByText('As saídas de hoje já passaram: mostrando as do próximo dia com saída, 28/11/2026.'),
+      ).toBeTruthy();
+      expect(await screen.findByText('EEE-555')).toBeTruthy();
+      const asked = calls.filter((c) => c.url.startsWith('/api/dispatch/departures')).map((c) => c.url);
+      expect(asked).toEqual(['/api/dispatch/departures?date=2026-11-28']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("puts the marked orders in a courier's run, and settles a run with the cash the courier brought", async () => {
     signInAs(['bo:manage:orders'], 'Beatriz Atendente', 1);
     const calls = mockFetch({

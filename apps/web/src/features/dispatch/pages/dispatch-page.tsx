@@ -58,9 +58,14 @@ export default function DispatchPage() {
   // The day is in the address (?date=YYYY-MM-DD), so a board can be reloaded or shared as it is.
   const [params, setParams] = useSearchParams();
   const asked = params.get('date');
-  const day = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : saoPauloDay(new Date());
+  // Without a day asked, the day of the next departure: at night today's have all left (issue 35 §10), so the
+  // board opens on the next day with one (today while one is still to come; today too if the week is unknown).
+  const week = useQuery(departureWeekQuery);
+  const today = saoPauloDay(new Date());
+  const nextDay = week.data ? saoPauloDay(nextDeliveryDeparture(new Date(), week.data)) : week.isError ? today : null;
+  const day = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : nextDay;
   const setDay = (next: string) => setParams({ date: next }, { replace: true });
-  const board = useQuery(departuresQuery(day));
+  const board = useQuery({ ...departuresQuery(day ?? today), enabled: day !== null });
   const [settling, setSettling] = useState<CourierRun | null>(null);
   return (
     <>
@@ -70,7 +75,7 @@ export default function DispatchPage() {
           <>
             <DatePicker
               label={T.date}
-              value={dayjs(day)}
+              value={day === null ? null : dayjs(day)}
               onChange={(value) => {
                 if (value?.isValid()) setDay(value.format('YYYY-MM-DD'));
               }}
@@ -80,6 +85,11 @@ export default function DispatchPage() {
           </>
         }
       />
+      {!asked && day !== null && day > today ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {T.nextDay(day.split('-').reverse().join('/'))}
+        </Alert>
+      ) : null}
       {board.isPending ? (
         <PageLoader />
       ) : board.isError ? (

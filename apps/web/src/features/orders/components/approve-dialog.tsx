@@ -15,6 +15,7 @@ import { useOrderMove } from '../../../components/orders/use-order-move';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useOrderPictures } from '../api/orders-api';
 import { ORDERS_PAGE_TEXTS } from '../texts';
+import { FinalMoveDialog } from './final-move-dialog';
 
 const T = ORDERS_PAGE_TEXTS.approve;
 
@@ -42,16 +43,17 @@ function readEndToEnd(typed: string, placedAt: string) {
  * Approve or reject the payment proof: the proof large beside the order's customer and total, the E2E id
  * printed on it (optional: its bank and time are shown, a time before the order warns), a flag when the
  * same picture was another order's proof, then 'Aprovar' and 'Reprovar' (the registry's approve and refuse
- * moves). A success closes it; a refusal (an E2E id another order used) is said inside it, which stays open.
+ * moves; 'Reprovar', final, first asks confirmation and the reason in FinalMoveDialog). A success closes it; a refusal (an E2E id another order used) is said inside it, which stays open.
  */
 export function ApproveDialog({ order, onClose }: Props) {
   const receipt = useOrderPictures(order ? 'receipt' : null, order?.orderId ?? null);
   const [typed, setTyped] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const approve = useOrderMove('approve', { onSuccess: onClose, onError: setRefusal });
-  const refuse = useOrderMove('refuse', { onSuccess: onClose, onError: setRefusal });
+  /** 'Reprovar' is final: it asks confirmation and the reason first (FinalMoveDialog, over this one). */
+  const [refusing, setRefusing] = useState(false);
   if (!order) return null;
-  const busy = approve.isPending || refuse.isPending;
+  const busy = approve.isPending;
   const picture = receipt.data?.[0];
   const endToEnd = readEndToEnd(typed, order.createdAt);
   return (
@@ -112,7 +114,7 @@ export function ApproveDialog({ order, onClose }: Props) {
         <Button onClick={onClose} disabled={busy}>
           {T.close}
         </Button>
-        <Button color="error" variant="outlined" disabled={busy} onClick={() => refuse.mutate({ order })}>
+        <Button color="error" variant="outlined" disabled={busy} onClick={() => setRefusing(true)}>
           {T.refuse}
         </Button>
         <Button
@@ -124,6 +126,12 @@ export function ApproveDialog({ order, onClose }: Props) {
           {T.approve}
         </Button>
       </DialogActions>
+      <FinalMoveDialog
+        move={refusing ? 'refuse' : null}
+        order={refusing ? order : null}
+        onDone={onClose}
+        onClose={() => setRefusing(false)}
+      />
     </Dialog>
   );
 }

@@ -91,6 +91,13 @@ async function selectRow(user: ReturnType<typeof userEvent.setup>, customer: str
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 describe('Orders page', () => {
+  it('with nothing to move on, opens on the first status that has orders', async () => {
+    const { calls } = openPage({ 7: [order(70, 7)], 13: [order(130, 13)] });
+    expect(await screen.findByText('Cliente 130')).toBeTruthy();
+    expect(listCalls(calls, 7)).toEqual([]);
+    expect(listCalls(calls, 13)).toEqual(['page=0 items=10']);
+  });
+
   it('a link naming a status (?status=3, the dashboard) opens on that status', async () => {
     const { calls } = openPage({ 3: [order(30, 3)], 13: [order(130, 13)] }, {}, '/admin/orders?status=3');
     expect(await screen.findByText('Cliente 30')).toBeTruthy();
@@ -98,14 +105,17 @@ describe('Orders page', () => {
     expect(listCalls(calls, 13)).toEqual([]);
   });
 
-  it('opens on Finalizados, page 0 of 10, with a card per status that has orders, the selected one first', async () => {
-    const { calls } = openPage({
+  it('opens on the work to do (issue 35), page 0 of 10, with a card per status that has orders, the selected one first', async () => {
+    const { calls, user } = openPage({
       3: [order(30, 3)],
       7: [order(70, 7), order(71, 7)],
       13: [order(130, 13, { deliverer: null, typeOfDelivery: 'Retirada na loja', payment: 'Depósito' })],
     });
-    expect(await screen.findByText('Cliente 130')).toBeTruthy();
-    expect(listCalls(calls, 13)).toEqual(['page=0 items=10']);
+    // Not Finalizados (the spec's, decision 0036): the orders waiting for a courier, which she moves on.
+    expect(await screen.findByText('Cliente 30')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Pedidos: Aguardando motoboy' })).toBeTruthy();
+    expect(listCalls(calls, 3)).toEqual(['page=0 items=10']);
+    expect(listCalls(calls, 13)).toEqual([]);
     // grouped under the stages (issue 20 §5), stages without a card left out
     const region = screen.getByRole('region', { name: 'Pedidos por status' });
     expect(
@@ -115,7 +125,9 @@ describe('Orders page', () => {
     ).toEqual(['Entrega · 1', 'Concluídos · 1', 'Cancelados · 2']);
     const cards = within(region).getAllByRole('button');
     expect(cards.map((card) => card.textContent)).toEqual(['1 Aguardando motoboy', '1 Finalizados', '2 Cancelado']);
-    expect(cards.map((card) => card.getAttribute('aria-pressed'))).toEqual(['false', 'true', 'false']);
+    expect(cards.map((card) => card.getAttribute('aria-pressed'))).toEqual(['true', 'false', 'false']);
+    await user.click(within(region).getByRole('button', { name: '1 Finalizados' }));
+    expect(await screen.findByText('Cliente 130')).toBeTruthy();
     // columns and values: DD/MM/YYYY, the courier under 'Motoboy' (N/A when none)
     const row = screen.getByText('Cliente 130').closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText('05/03/2026')).toBeTruthy();
@@ -195,6 +207,7 @@ describe('Orders page', () => {
 
   it('enables only the moves the order allows: approve in Aguardando aprovação, no cancel once finished', async () => {
     const { user } = openPage({ 11: [order(110, 11)], 13: [order(130, 13)] });
+    await user.click(await screen.findByRole('button', { name: '1 Finalizados' }));
     await selectRow(user, 'Cliente 130');
     await waitFor(() => expect(button('Assinatura').disabled).toBe(false));
     for (const name of ['Ver pedido', 'Histórico', 'PDF', 'Comprovante', 'Embalagem'])
@@ -243,7 +256,7 @@ describe('Orders page', () => {
       },
     ]);
     await waitFor(() => expect(listCalls(calls, 3).at(-1)).toBe('page=0 items=10'));
-    expect(listCalls(calls, 3)[0]).toBe('page=0 items=100');
+    expect(listCalls(calls, 3)).toContain('page=0 items=100');
     await waitFor(() => expect(countCalls(calls)).toBeGreaterThan(countsBefore));
     expect(await screen.findByText('Não existem pedidos para serem exibidos neste status.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -356,9 +369,9 @@ describe('Orders page', () => {
     await waitFor(() => expect(listCalls(calls, 3).at(-1)).toBe('page=0 items=10'));
   });
 
-  it("finishing asks 'Confirma a operação?'; a failure shows the spec's text", async () => {
+  it("finishing is final: it asks confirmation and 'Motivo' first; a failure shows the spec's text", async () => {
     const { user, calls } = openPage(
-      { 5: [order(50, 5)] },
+      { 5: [order(50, 5, { total: 1319.8 })] },
       {
         'POST /api/workflow/order/finalize': {
           status: 500,
@@ -370,11 +383,71 @@ describe('Orders page', () => {
     await selectRow(user, 'Cliente 50');
     await waitFor(() => expect(button('Finalizar pedido').disabled).toBe(false));
     await user.click(button('Finalizar pedido'));
-    const dialog = await screen.findByRole('dialog', { name: 'Finalizar pedido' });
-    expect(within(dialog).getByText('Confirma a operação?')).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Finalizar o pedido AB50-X' });
+    expect(
+      within(dialog).getByText('O pedido de Cliente 50 (R$ 1.319,80) vai para Finalizados. Não é possível desfazer.'),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Finalizar pedido' }));
+    expect(await within(dialog).findByText('Preencha o campo')).toBeTruthy();
+    expect(sent(calls, 'POST', '/workflow/order/finalize')).toEqual([]);
+    await user.type(within(dialog).getByLabelText(/Motivo/), 'Entregue e conferido');
+    await user.click(within(dialog).getByRole('button', { name: 'Finalizar pedido' }));
     expect(await screen.findByText('Não foi possível finalizar o pedido, tente novamente mais tarde.')).toBeTruthy();
-    expect(sent(calls, 'POST', '/workflow/order/finalize')).toHaveLength(1);
+    expect(sent(calls, 'POST', '/workflow/order/finalize').map((c) => c.body)).toEqual([
+      {
+        orderId: 50,
+        comment: 'Entregue e conferido',
+        expectedStatus: 5,
+        expectedUpdatedAt: '2026-03-05T14:07:09.000Z',
+      },
+    ]);
+  });
+
+  it("'Reprovar' is final: one click asks confirmation and 'Motivo'; 'Voltar' keeps the order where it was", async () => {
+    const target = order(111, 11, { total: 15938.17 });
+    const lists: Lists = { 11: [target] };
+    const { user, calls } = openPage(lists, {
+      'GET /api/orders/receipt/111': { body: { data: null } },
+      'PATCH /api/workflow/order/refuse': () => {
+        lists[11] = [];
+        lists[12] = [{ ...target, statusKey: 12, status: 'Reprovados' }];
+        return { body: { data: { ...target, statusKey: 12, status: 'Reprovados' } } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: '1 Aguardando aprovação' }));
+    await selectRow(user, 'Cliente 111');
+    await waitFor(() => expect(button('Aprovar/Reprovar').disabled).toBe(false));
+    await user.click(button('Aprovar/Reprovar'));
+    const approve = await screen.findByRole('dialog', { name: 'Aprovar ou reprovar o pedido AB111-X' });
+    await user.click(within(approve).getByRole('button', { name: 'Reprovar' }));
+    const refuse = await screen.findByRole('dialog', { name: 'Reprovar o pedido AB111-X' });
+    expect(sent(calls, 'PATCH', '/workflow/order/refuse')).toEqual([]);
+    expect(
+      within(refuse).getByText(
+        'O pedido de Cliente 111 (R$ 15.938,17) vai para Reprovados e as mercadorias voltam ao estoque. Não é possível desfazer.',
+      ),
+    ).toBeTruthy();
+    await user.click(within(refuse).getByRole('button', { name: 'Voltar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reprovar o pedido AB111-X' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Aprovar ou reprovar o pedido AB111-X' })).toBeTruthy();
+
+    await user.click(within(approve).getByRole('button', { name: 'Reprovar' }));
+    const again = await screen.findByRole('dialog', { name: 'Reprovar o pedido AB111-X' });
+    await user.click(within(again).getByRole('button', { name: 'Reprovar pedido' }));
+    expect(await within(again).findByText('Preencha o campo')).toBeTruthy();
+    expect(sent(calls, 'PATCH', '/workflow/order/refuse')).toEqual([]);
+    await user.type(within(again).getByLabelText(/Motivo/), 'Comprovante de outro valor');
+    await user.click(within(again).getByRole('button', { name: 'Reprovar pedido' }));
+    expect(await screen.findByText('Pedido aprovado/reprovado com sucesso.')).toBeTruthy();
+    expect(sent(calls, 'PATCH', '/workflow/order/refuse').map((c) => c.body)).toEqual([
+      {
+        orderId: 111,
+        comment: 'Comprovante de outro valor',
+        expectedStatus: 11,
+        expectedUpdatedAt: '2026-03-05T14:07:09.000Z',
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('a 409 (someone else changed the order) shows its message and reloads the list and the counts', async () => {

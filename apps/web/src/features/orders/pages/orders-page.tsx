@@ -1,4 +1,11 @@
-import { isOrderStatusKey, ORDER_STATUS, ORDER_TEXTS, type OrderSummary, orderStatusLabel } from '@backoffice/contract';
+import {
+  isFinalOrderCommand,
+  isOrderStatusKey,
+  ORDER_STATUS,
+  ORDER_TEXTS,
+  type OrderSummary,
+  orderStatusLabel,
+} from '@backoffice/contract';
 import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
 import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import CloseIcon from '@mui/icons-material/Close';
@@ -22,7 +29,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { AuditHistoryDialog } from '../../../components/audit-history-dialog';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
@@ -50,22 +57,34 @@ import {
   useStatusCounts,
 } from '../api/orders-api';
 import { ApproveDialog } from '../components/approve-dialog';
-import { CancelDialog } from '../components/cancel-dialog';
 import { DelivererDialog } from '../components/deliverer-dialog';
+import { FinalMoveDialog } from '../components/final-move-dialog';
 import { HistoryDialog } from '../components/history-dialog';
 import { PdfDialog } from '../components/pdf-dialog';
 import { PicturesDialog } from '../components/pictures-dialog';
 import { StatusCards } from '../components/status-cards';
+import { openingOrderStatus } from '../lib/opening-status';
 import { ordersCsv } from '../lib/orders-csv';
 import { enabledActions, TOOLBAR_ACTIONS, type ToolbarAction } from '../lib/toolbar-actions';
 import { ORDERS_PAGE_TEXTS as T } from '../texts';
 
-/** Spec section 2/9: the screen opens on FINALIZADOS, page 0, 10 rows; a card asks for 100; actions reload 10. */
-export const INITIAL_STATUS = ORDER_STATUS.FINALIZADOS;
+/**
+ * Spec section 2/9: page 0, 10 rows; a card asks for 100; actions reload 10. The screen opens on the work to do
+ * (openingOrderStatus), not on FINALIZADOS (decision 0036).
+ */
 export const PAGE_SIZE = 10;
 export const CARD_PAGE_SIZE = 100;
 
-type DialogKind = 'details' | 'history' | 'changes' | 'pdf' | 'approve' | 'cancel' | 'deliverer' | OrderPictureKind;
+type DialogKind =
+  | 'details'
+  | 'history'
+  | 'changes'
+  | 'pdf'
+  | 'approve'
+  | 'cancel'
+  | 'finalize'
+  | 'deliverer'
+  | OrderPictureKind;
 interface OpenDialog {
   kind: DialogKind;
   order: OrderSummary;
@@ -120,8 +139,8 @@ export default function OrdersPage() {
   const confirm = useConfirm();
   /** A status a link names (`?status=3`, the dashboard's orders waiting): the page opens on it. */
   const [linkedStatus] = useLinkedRecord('status');
-  const [status, setStatus] = useState<number>(() =>
-    linkedStatus && isOrderStatusKey(Number(linkedStatus)) ? Number(linkedStatus) : INITIAL_STATUS,
+  const [chosen, setStatus] = useState<number | null>(() =>
+    linkedStatus && isOrderStatusKey(Number(linkedStatus)) ? Number(linkedStatus) : null,
   );
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE });
   const [codeText, setCodeText] = useState('');
@@ -131,7 +150,9 @@ export default function OrdersPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   /** An order a link names (the command palette's results): its details open over the page. */
-  const [linkedOrder, clearLinkedOrder] = useLinkedRecord('order');
+  const [linkedOrder, clearLinkedOrder] = useLinkedRecord('order', ['adjust']);
+  /** `&adjust=exchange` (the palette's 'Registrar troca' of a phone found by IMEI): the exchange opens over it. */
+  const [linkedAdjust] = useLinkedRecord('adjust');
   const linkedOrderId = linkedOrder && /^\d+$/.test(linkedOrder) ? Number(linkedOrder) : null;
 
   /** The filter typed and the one applied (issue 20 §5): the counts and the list follow the applied one. */
@@ -142,7 +163,15 @@ export default function OrdersPage() {
 
   const counts = useStatusCounts(filter);
   const actor = useOrderActor();
-  const list = useOrderPage({ status, page: paging.page, items: paging.pageSize, ...filter }, searchCode === null);
+  // Until a card is chosen, the status to work on once the counts are known (then kept: a reload does not move it).
+  const status = chosen ?? (counts.data ? openingOrderStatus(counts.data, actor) : null);
+  useEffect(() => {
+    if (chosen === null && status !== null) setStatus(status);
+  }, [chosen, status]);
+  const list = useOrderPage(
+    { status: status ?? ORDER_STATUS.FINALIZADOS, page: paging.page, items: paging.pageSize, ...filter },
+    searchCode === null && status !== null,
+  );
   const found = useOrderByCode(searchCode);
 
   const rows: OrderSummary[] = searchCode !== null ? (found.data ? [found.data] : []) : (list.data?.orders ?? []);
@@ -208,21 +237,11 @@ export default function OrdersPage() {
   /** Cancel, courier change and 'retirando' reload the counts and the status's list from page 0, 10 rows (spec section 2). */
   const fromStart = () => setPaging({ page: 0, pageSize: PAGE_SIZE });
   // The moves of the registry (useOrderMove): the spec's texts, the server's answer in the cache, exact invalidation.
-  const finalize = useOrderMove('finalize');
   const withdraw = useOrderMove('withdraw', { onSuccess: fromStart });
 
   const act = async (action: ToolbarAction, order: OrderSummary) => {
+    // A final move (finalize, cancel; refuse is in the approve dialog) opens FinalMoveDialog: confirmation and reason.
     switch (action) {
-      case 'finalize':
-        if (
-          await confirm(T.finalize.text, {
-            title: T.finalize.title,
-            confirmText: T.finalize.confirm,
-            cancelText: T.finalize.cancel,
-          })
-        )
-          finalize.mutate({ order });
-        return;
       case 'withdraw':
         if (
           await confirm(T.withdraw.text(order.code), {
@@ -257,9 +276,10 @@ export default function OrdersPage() {
     return [...buttons, <OrderWhatsAppButton key="whatsapp" orderId={order.orderId} size="small" />];
   };
 
-  const statusLabel = orderStatusLabel(status);
-  const exportRows = async () => (searchCode !== null ? rows : fetchAllOrders(status, filter));
+  const statusLabel = status === null ? '…' : orderStatusLabel(status);
+  const exportRows = async () => (searchCode !== null || status === null ? rows : fetchAllOrders(status, filter));
   const open = (kind: DialogKind) => (dialog?.kind === kind ? dialog.order : null);
+  const finalMove = dialog && isFinalOrderCommand(dialog.kind) ? dialog.kind : null;
 
   return (
     <Box>
@@ -322,7 +342,7 @@ export default function OrdersPage() {
         </Typography>
       ) : (
         <Box sx={{ mb: 2 }}>
-          <StatusCards counts={counts.data ?? []} selected={status} onSelect={selectStatus} />
+          <StatusCards counts={counts.data ?? []} selected={status ?? 0} onSelect={selectStatus} />
         </Box>
       )}
 
@@ -392,7 +412,12 @@ export default function OrdersPage() {
         open={dialog?.kind === 'details'}
         onClose={close}
       />
-      <OrderDetailsDialog orderId={linkedOrderId} open={linkedOrderId !== null} onClose={clearLinkedOrder} />
+      <OrderDetailsDialog
+        orderId={linkedOrderId}
+        open={linkedOrderId !== null}
+        onClose={clearLinkedOrder}
+        startWith={linkedAdjust === 'exchange' ? 'EXCHANGE' : linkedAdjust === 'return' ? 'RETURN' : null}
+      />
       <HistoryDialog order={open('history')} onClose={close} />
       <AuditHistoryDialog
         target={dialog?.kind === 'changes' ? { entity: 'order', id: dialog.order.code, name: dialog.order.code } : null}
@@ -403,7 +428,12 @@ export default function OrdersPage() {
         <PicturesDialog key={kind} kind={dialog?.kind === kind ? kind : null} order={open(kind)} onClose={close} />
       ))}
       <ApproveDialog order={open('approve')} onClose={close} />
-      <CancelDialog order={open('cancel')} onCancelled={fromStart} onClose={close} />
+      <FinalMoveDialog
+        move={finalMove}
+        order={finalMove ? (dialog?.order ?? null) : null}
+        onDone={finalMove === 'cancel' ? fromStart : undefined}
+        onClose={close}
+      />
       <DelivererDialog order={open('deliverer')} onChanged={fromStart} onClose={close} />
     </Box>
   );

@@ -14,6 +14,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import type { GridColDef, GridPaginationModel, GridRowId } from '@mui/x-data-grid';
 import { createContext, type KeyboardEvent, type MouseEvent, useContext, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table';
@@ -196,6 +197,74 @@ interface Props {
   fetchAll: () => Promise<readonly Product[]>;
 }
 
+/** The toolbar's product actions: always there, disabled (with the hint) until a product is ticked. */
+function RowActions({
+  selected,
+  actions,
+  onCountUnits,
+}: {
+  selected: Product[];
+  actions: SelectionActions;
+  onCountUnits: (product: Product) => void;
+}) {
+  const none = selected.length === 0;
+  return (
+    <>
+      <Button size="small" disabled={none} startIcon={<HistoryIcon />} onClick={() => actions.history(selected)}>
+        {A.history}
+      </Button>
+      <Button size="small" disabled={none} startIcon={<ManageHistoryIcon />} onClick={() => actions.changes(selected)}>
+        {A.changes}
+      </Button>
+      <Button
+        size="small"
+        disabled={none}
+        startIcon={<MoveToInboxOutlinedIcon />}
+        onClick={() => actions.stockEntry(selected)}
+      >
+        {A.stockEntry}
+      </Button>
+      {/* One serialized product selected: its count by IMEI (the row's 'Contar', also where the
+                  stock column is off screen, as on a phone). */}
+      {selected.length === 1 && selected[0]?.serialized && (
+        <Button
+          size="small"
+          startIcon={<FactCheckOutlinedIcon />}
+          onClick={() => selected[0] && onCountUnits(selected[0])}
+        >
+          {A.countUnits}
+        </Button>
+      )}
+      <Button
+        size="small"
+        disabled={none}
+        startIcon={<VisibilityOutlinedIcon />}
+        onClick={() => actions.show(selected)}
+      >
+        {A.show}
+      </Button>
+      <Button size="small" disabled={none} startIcon={<EditOutlinedIcon />} onClick={() => actions.edit(selected)}>
+        {A.edit}
+      </Button>
+      <Button
+        size="small"
+        disabled={none}
+        // Amber as a caution, dark enough to read on white (WCAG AA: 5:1; the theme's warning is 3.1:1).
+        sx={none ? undefined : { color: '#b45309' }}
+        startIcon={<ArchiveOutlinedIcon />}
+        onClick={() => actions.archive(selected)}
+      >
+        {A.archive}
+      </Button>
+      {none ? (
+        <Typography variant="caption" color="text.secondary">
+          {A.pickHint}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The product list: 100 rows a page from the server, several rows selectable, stock editable per row.
  * The page's own search form ('Buscar') is the only search: the table shows no quick filter of its own,
@@ -206,6 +275,7 @@ export function ProductList(props: Props) {
   const countUnits = props.onCountUnits ?? (() => undefined);
   const { exportCsv, fetchAll } = props;
   const paginationModel = useMemo<GridPaginationModel>(() => ({ page, pageSize: 100 }), [page]);
+  const selected = useMemo(() => rows.filter((row) => selectedIds.includes(row.id)), [rows, selectedIds]);
   return (
     <SaveStockContext.Provider value={onSaveStock}>
       <CountUnitsContext.Provider value={countUnits}>
@@ -229,45 +299,8 @@ export function ProductList(props: Props) {
             exportCsv,
             fetchAll,
           }}
-          selectionActions={(selected) => (
-            <>
-              <Button size="small" startIcon={<HistoryIcon />} onClick={() => actions.history(selected)}>
-                {A.history}
-              </Button>
-              <Button size="small" startIcon={<ManageHistoryIcon />} onClick={() => actions.changes(selected)}>
-                {A.changes}
-              </Button>
-              <Button size="small" startIcon={<MoveToInboxOutlinedIcon />} onClick={() => actions.stockEntry(selected)}>
-                {A.stockEntry}
-              </Button>
-              {/* One serialized product selected: its count by IMEI (the row's 'Contar', also where the
-                  stock column is off screen, as on a phone). */}
-              {selected.length === 1 && selected[0]?.serialized && (
-                <Button
-                  size="small"
-                  startIcon={<FactCheckOutlinedIcon />}
-                  onClick={() => selected[0] && countUnits(selected[0])}
-                >
-                  {A.countUnits}
-                </Button>
-              )}
-              <Button size="small" startIcon={<VisibilityOutlinedIcon />} onClick={() => actions.show(selected)}>
-                {A.show}
-              </Button>
-              <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => actions.edit(selected)}>
-                {A.edit}
-              </Button>
-              <Button
-                size="small"
-                // Amber as a caution, dark enough to read on white (WCAG AA: 5:1; the theme's warning is 3.1:1).
-                sx={{ color: '#b45309' }}
-                startIcon={<ArchiveOutlinedIcon />}
-                onClick={() => actions.archive(selected)}
-              >
-                {A.archive}
-              </Button>
-            </>
-          )}
+          // Always shown, disabled until a row is ticked (issue 35 §10: hidden, nobody knew they existed).
+          actions={<RowActions selected={selected} actions={actions} onCountUnits={countUnits} />}
         />
       </CountUnitsContext.Provider>
     </SaveStockContext.Provider>

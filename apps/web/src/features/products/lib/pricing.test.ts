@@ -39,7 +39,7 @@ describe('product pricing (section 4)', () => {
     expect(messages(cost, '0.00')).toEqual(['Informe o preço do produto']);
     expect(messages(cost, '')).toEqual(['Informe o preço do produto']);
     expect(messages(sellPrice, '0')).toEqual(['Informe o preço de venda']);
-    expect(messages(sellPrice, '-1')).toEqual(['Informe o preço de venda']);
+    expect(messages(sellPrice, '-1')).toEqual(['O preço não pode ser negativo.']); // issue 35: not 'Informe…'
     expect(messages(sellPrice, '0.001')).toEqual(['Informe um valor com no máximo duas casas decimais.']);
     expect(messages(sellPrice, '1000001')).toEqual(['O valor máximo é R$ 1.000.000,00.']);
     expect(messages(stockEntryFormSchema.shape.cost, '0')).toEqual(['Informe o preço do produto']);

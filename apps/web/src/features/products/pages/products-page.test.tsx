@@ -75,6 +75,24 @@ describe('Products page', () => {
     }
   });
 
+  it('shows the row actions before a row is ticked, disabled with a hint; ticking one enables them (issue 35)', async () => {
+    const { user } = openPage();
+    await screen.findByText('Capa Silicone');
+    const names = [
+      'Histórico do Produto',
+      'Histórico de alterações',
+      'Informar Entrada',
+      'Exibir Produto',
+      'Editar Produto',
+      'Arquivar',
+    ];
+    for (const name of names) expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Marque um produto para usar as ações.')).toBeTruthy();
+    await user.click(rowCheckbox('Capa Silicone'));
+    for (const name of names) expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText('Marque um produto para usar as ações.')).toBeNull();
+  });
+
   it('refuses every action but Arquivar on two selected rows, and archives both', async () => {
     const { user, calls } = openPage({ 'PATCH /api/products/archive': { body: { data: [] } } });
     await screen.findByText('Capa Silicone');

@@ -82,6 +82,8 @@ export function ChangePasswordForm({ owner }: { owner: PasswordOwner }) {
         label={T.newPassword}
         type="password"
         autoComplete="new-password"
+        // Why a password is weak shows as it is typed, not only once the field is left (issue 35 §10).
+        onChange={() => void form.trigger('newPassword')}
       />
       <FormTextField
         control={form.control}

@@ -95,6 +95,20 @@ describe('Profile page', () => {
     expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
   });
 
+  it('says why a new password is weak while it is typed, before the field is left (issue 35)', async () => {
+    const { user } = setup(() => ({ status: 500 }));
+    const field = await screen.findByLabelText('Nova senha');
+    await user.click(field);
+    await user.type(field, 'Password1');
+    expect(document.activeElement).toBe(field);
+    expect(
+      await screen.findByText(/^Senha fraca, fácil de adivinhar\. Esta é uma senha comumente usada\./),
+    ).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, 'lua-cheia-na-serra');
+    await waitFor(() => expect(screen.queryByText(/Senha fraca/)).toBeNull());
+  });
+
   it("puts the server's WRONG_PASSWORD and WEAK_PASSWORD messages under their fields", async () => {
     let answer: { status: number; body: unknown } = {
       status: 400,

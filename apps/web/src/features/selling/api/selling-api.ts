@@ -163,6 +163,26 @@ export function useRemoveFromCart(customerId: number) {
   });
 }
 
+/**
+ * Sets a cart line's quantity (PATCH /orders/cart/change/{id} with newQuantity ≥ 1): what the quantity dialog
+ * chose for a product already in the cart, or a cart line's minus, plus or typed quantity (issue 35 §7). The
+ * server refuses more than the stock (409, its text); the cart is read again either way.
+ */
+export function useSetCartQuantity(customerId: number) {
+  const queryClient = useQueryClient();
+  return useApiMutation<CartResponse, { productId: number; quantity: number }>({
+    mutationFn: ({ productId, quantity }) =>
+      api<CartResponse>(`/orders/cart/change/${customerId}`, {
+        method: 'PATCH',
+        body: { productId, newQuantity: quantity } satisfies CartChangeBody,
+      }),
+    success: T.changed,
+    failure: T.addFailed,
+    onSuccess: () => void reloadCarts(queryClient, customerId),
+    onError: () => void reloadCarts(queryClient, customerId),
+  });
+}
+
 export interface CheckoutRequest {
   customerId: number;
   choices: CartChoices;

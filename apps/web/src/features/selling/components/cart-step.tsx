@@ -24,7 +24,7 @@ import { FormMoneyField } from '../../../components/form/form-money-field';
 import { PixCode } from '../../../components/pix-code';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useDepartureWeek } from '../../../lib/shared-queries';
-import { useRemoveFromCart } from '../api/selling-api';
+import { useRemoveFromCart, useSetCartQuantity } from '../api/selling-api';
 import { NotAnImageError, readProof } from '../lib/proof-image';
 import {
   type CartChoices,
@@ -34,6 +34,7 @@ import {
   type ShippingOption,
 } from '../lib/selling-state';
 import { SELLING_SCREEN_TEXTS as T } from '../texts';
+import { QuantityInput } from './quantity-dialog';
 
 interface Props {
   customer: SelectedCustomer;
@@ -94,6 +95,7 @@ function ItemImage({ url, name }: { url: string | undefined; name: string }) {
 
 function CartItems({ customerId, items }: { customerId: number; items: CartItem[] }) {
   const remove = useRemoveFromCart(customerId);
+  const setQuantity = useSetCartQuantity(customerId);
   return (
     <List disablePadding aria-label={T.cartItems}>
       {items.map((item, index) => (
@@ -110,9 +112,17 @@ function CartItems({ customerId, items }: { customerId: number; items: CartItem[
           <ItemImage url={item.imageUrls[0]} name={item.name} />
           <Box sx={{ minWidth: 0, flexGrow: 1, pr: 5 }}>
             <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{item.name}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {T.quantity}: {item.quantity}
-            </Typography>
+            <Box sx={{ my: 0.5 }}>
+              <QuantityInput
+                size="small"
+                value={item.quantity}
+                stock={Math.max(1, item.stock)}
+                label={T.quantity}
+                of={item.name}
+                disabled={setQuantity.isPending || item.archived}
+                onCommit={(quantity) => setQuantity.mutate({ productId: item.productId, quantity })}
+              />
+            </Box>
             <Typography variant="body2">
               {T.totalPrice}: <strong>{formatMoney(item.totalPrice)}</strong>
             </Typography>

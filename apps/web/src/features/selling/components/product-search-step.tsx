@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
 import { PRODUCT_CODE_FORMATS } from '../../../components/barcode-detection';
 import { formatMoney } from '../../../lib/format';
-import { useAddToCart, useProductSearch, useScanToCart } from '../api/selling-api';
+import { useAddToCart, useProductSearch, useScanToCart, useSetCartQuantity } from '../api/selling-api';
 import type { SelectedCustomer } from '../lib/selling-state';
 import { SELLING_SCREEN_TEXTS as T } from '../texts';
 import { QuantityDialog, type QuantityTarget } from './quantity-dialog';
@@ -126,6 +126,7 @@ export function ProductSearchStep(props: StepProps) {
   const results = useProductSearch(customer, search);
   const [target, setTarget] = useState<QuantityTarget | null>(null);
   const addToCart = useAddToCart(customer.id);
+  const setQuantity = useSetCartQuantity(customer.id);
   const scanToCart = useScanToCart(customer.id);
   const inputRef = useRef<HTMLInputElement>(null);
   const buttonsRef = useRef<(HTMLButtonElement | null)[]>([]);
@@ -141,15 +142,14 @@ export function ProductSearchStep(props: StepProps) {
     } else return;
     event.preventDefault();
   };
-  // What can still be added: a cart line never passes the stock (the server refuses it).
-  const available = (product: SellingProduct) =>
-    Math.max(0, product.stock - (props.inCart.get(product.productId) ?? 0));
+  // The dialog sets the cart line (at most the stock): a product in the cart opens at its quantity.
   const open = (product: SellingProduct) =>
     setTarget({
       productId: product.productId,
       name: product.name,
       price: product.priceDiscounted,
-      stock: available(product),
+      stock: product.stock,
+      inCart: props.inCart.get(product.productId) ?? 0,
     });
 
   return (
@@ -241,7 +241,7 @@ export function ProductSearchStep(props: StepProps) {
                   variant="contained"
                   startIcon={<AddShoppingCartIcon />}
                   aria-label={T.addNamed(product.name)}
-                  disabled={available(product) < 1}
+                  disabled={product.stock < 1}
                   ref={(button) => {
                     buttonsRef.current[index] = button;
                   }}
@@ -257,11 +257,13 @@ export function ProductSearchStep(props: StepProps) {
       ) : null}
       <QuantityDialog
         product={target}
-        sending={addToCart.isPending}
+        sending={addToCart.isPending || setQuantity.isPending}
         onClose={() => setTarget(null)}
-        onAdd={(product, quantity) =>
-          addToCart.mutate({ productId: product.productId, quantity }, { onSuccess: () => setTarget(null) })
-        }
+        onChoose={(product, quantity) => {
+          const done = { onSuccess: () => setTarget(null) };
+          if (product.inCart > 0) setQuantity.mutate({ productId: product.productId, quantity }, done);
+          else addToCart.mutate({ productId: product.productId, quantity }, done);
+        }}
       />
     </Box>
   );

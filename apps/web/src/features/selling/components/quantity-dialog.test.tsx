@@ -4,13 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderPage, signInAs } from '../../../test/render';
 import { clampQuantity, QuantityDialog } from './quantity-dialog';
 
-const CAPA = { productId: 3, name: 'Capa de silicone iPhone 15', price: 1234.56, stock: 3 };
+const CAPA = { productId: 3, name: 'Capa de silicone iPhone 15', price: 1234.56, stock: 3, inCart: 0 };
 
-function open() {
+function open(product = CAPA) {
   signInAs(['bo:manage:internal_sales']);
   const onAdd = vi.fn();
   const onClose = vi.fn();
-  renderPage(<QuantityDialog product={CAPA} sending={false} onAdd={onAdd} onClose={onClose} />);
+  renderPage(<QuantityDialog product={product} sending={false} onChoose={onAdd} onClose={onClose} />);
   return { onAdd, onClose, user: userEvent.setup() };
 }
 
@@ -43,6 +43,20 @@ describe("Selling: 'Alterar quantidade'", () => {
     await user.clear(quantity);
     await user.type(quantity, '9{Enter}');
     expect(onAdd).toHaveBeenCalledWith(CAPA, 3);
+  });
+
+  it('a product already in the cart opens at its quantity and sets it: 20 typed is 20, not 21 (issue 35)', async () => {
+    const inCart = { ...CAPA, stock: 30, inCart: 1 };
+    const { onAdd, user } = open(inCart);
+    const dialog = await screen.findByRole('dialog', { name: 'Alterar quantidade' });
+    expect(dialog.textContent).toContain('Quantidade disponível: 30');
+    expect(dialog.textContent).toContain('No carrinho: 1. A quantidade escolhida substitui esta.');
+    const quantity = screen.getByLabelText('Quantidade selecionada') as HTMLInputElement;
+    expect(quantity.value).toBe('1');
+    await user.clear(quantity);
+    await user.type(quantity, '20');
+    await user.click(screen.getByRole('button', { name: 'Atualizar carrinho' }));
+    expect(onAdd).toHaveBeenCalledWith(inCart, 20);
   });
 
   it('clampQuantity keeps 1 ≤ quantity ≤ stock', () => {

@@ -37,7 +37,11 @@ function openPage(routes: (server: ReturnType<typeof fakeSellingServer>) => Rout
       return { body: { message: 'Produto adicionado com sucesso', cart: server.cart() } };
     },
     'PATCH /api/orders/cart/change/7': (call) => {
-      const { productId } = call.body as { productId: number };
+      const { productId, newQuantity } = call.body as { productId: number; newQuantity: number };
+      if (newQuantity > 0) {
+        server.lines.set(productId, newQuantity);
+        return { body: { message: 'Carrinho alterado com sucesso.', cart: server.cart() } };
+      }
       server.lines.delete(productId);
       return { body: { message: 'Produto removido do carrinho.', cart: server.cart() } };
     },
@@ -46,6 +50,15 @@ function openPage(routes: (server: ReturnType<typeof fakeSellingServer>) => Rout
   const user = userEvent.setup();
   const view = renderPage(<SellingPage />, { path: '/admin/selling', extraPaths: ['/admin/orders'] });
   return { user, calls, server, ...view };
+}
+
+/** Joana's cart with one Película already in it, opened (step 3). */
+async function openCartWithPelicula(user: User, server: ReturnType<typeof fakeSellingServer>) {
+  server.lines.set(PELICULA.productId, 1);
+  await pickJoana(user);
+  await waitFor(() => expect(cartButton().disabled).toBe(false));
+  await user.click(cartButton());
+  return screen.findByRole('list', { name: 'Produtos no carrinho' });
 }
 
 async function pickJoana(user: User) {
@@ -110,19 +123,22 @@ describe('Selling page', () => {
     expect(sent(calls, 'POST', '/api/orders/cart/add/7')[0]?.body).toEqual({ productId: 3, quantity: 2 });
     await waitFor(() => expect(cartButton().getAttribute('aria-label')).toBe('Carrinho com 1 produto'));
     expect(cartButton().disabled).toBe(false);
-    // 2 of the 3 in stock are in the cart: the card says so and only 1 more can be added.
+    // 2 of the 3 in stock are in the cart: the card says so; the dialog opens at 2 and sets the line (issue 35).
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const card = screen.getByRole('heading', { name: CAPA.name }).closest('li') as HTMLElement;
     expect(await within(card).findByText('2 no carrinho')).toBeTruthy();
     await user.click(within(card).getByRole('button', { name: `Adicionar ${CAPA.name}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Alterar quantidade' });
-    expect(dialog.textContent).toContain('Quantidade disponível: 1');
-    await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+    expect(dialog.textContent).toContain('Quantidade disponível: 3');
+    expect((within(dialog).getByLabelText('Quantidade selecionada') as HTMLInputElement).value).toBe('2');
+    await user.click(within(dialog).getByRole('button', { name: 'Aumentar quantidade' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Atualizar carrinho' }));
     expect(await within(card).findByText('3 no carrinho')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect((within(card).getByRole('button', { name: `Adicionar ${CAPA.name}` }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    expect(sent(calls, 'PATCH', '/api/orders/cart/change/7').map((c) => c.body)).toEqual([
+      { productId: 3, newQuantity: 3 },
+    ]);
+    expect(sent(calls, 'POST', '/api/orders/cart/add/7')).toHaveLength(1);
 
     await addProduct(user, 'vidro', PELICULA.name);
     await waitFor(() => expect(cartButton().getAttribute('aria-label')).toBe('Carrinho com 2 produtos'));
@@ -414,13 +430,29 @@ describe('Selling page', () => {
     expect(totals()).toContain('TotalR$ 2.509,62');
   });
 
+  it("the cart changes a line's quantity (issue 35): typed or with minus and plus, the total follows the server", async () => {
+    const { user, server, calls } = openPage();
+    const items = await openCartWithPelicula(user, server);
+    const quantity = within(items).getByRole('spinbutton', {
+      name: `Quantidade de ${PELICULA.name}`,
+    }) as HTMLInputElement;
+    expect(quantity.value).toBe('1');
+    await user.clear(quantity);
+    await user.type(quantity, '4{Enter}');
+    expect(await screen.findByText('Carrinho alterado com sucesso.')).toBeTruthy();
+    await waitFor(() => expect(totals()).toContain('ProdutosR$ 102,00')); // 4 × 25,50
+    await user.click(within(items).getByRole('button', { name: `Diminuir a quantidade de ${PELICULA.name}` }));
+    await waitFor(() => expect(totals()).toContain('ProdutosR$ 76,50')); // 3 × 25,50
+    expect(sent(calls, 'PATCH', '/api/orders/cart/change/7').map((c) => c.body)).toEqual([
+      { productId: 4, newQuantity: 4 },
+      { productId: 4, newQuantity: 3 },
+    ]);
+    expect(sent(calls, 'POST', '/api/orders/cart/add/7')).toEqual([]);
+  });
+
   it('the last item removed leaves an empty cart that offers going back to products', async () => {
     const { user, server, calls } = openPage();
-    server.lines.set(PELICULA.productId, 1);
-    await pickJoana(user);
-    await waitFor(() => expect(cartButton().disabled).toBe(false));
-    await user.click(cartButton());
-    const items = await screen.findByRole('list', { name: 'Produtos no carrinho' });
+    const items = await openCartWithPelicula(user, server);
     await user.click(within(items).getByRole('button', { name: `Remover ${PELICULA.name} do carrinho` }));
     expect(await screen.findByText('O carrinho está vazio.')).toBeTruthy();
     expect(sent(calls, 'PATCH', '/api/orders/cart/change/7')[0]?.body).toEqual({ productId: 4, newQuantity: 0 });

@@ -69,9 +69,7 @@ describe('Pix recebidos', () => {
     expect(await screen.findByText('Pix identificado e pagamento confirmado.')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
   });
-});
 
-describe('URL do webhook Pix', () => {
   it('shows a Pix the bank gave back to its payer, with nothing to match it to', async () => {
     signInAs(['bo:manage:orders'], 'Beatriz Atendente', 1);
     const refunded: PixReceived = { ...UNMATCHED, refunded: 80, refundedAt: '2026-11-23T10:00:00.000Z' };
@@ -79,6 +77,30 @@ describe('URL do webhook Pix', () => {
     renderPage(<PixReceivedCard />);
     expect(await screen.findByText('Devolvido ao pagador: R$ 80,00')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Identificar' })).toBeNull();
+  });
+});
+
+describe('URL do webhook Pix', () => {
+  it('warns that a bank cannot reach a localhost or plain http URL, and says nothing for a public https one (issue 35)', async () => {
+    signInAs(['bo:manage:settings']);
+    let url = 'http://localhost:3000/api/payments/pix/webhook/abc';
+    mockFetch({ 'GET /api/payments/pix/webhook': () => ({ body: { data: { url, secret: 'abc' } } }) });
+    const { unmount } = renderPage(<PixWebhookCard />);
+    expect(
+      await screen.findByText(
+        'O banco não consegue chamar este endereço: localhost:3000 é este computador ou a rede local. Configure o endereço público do sistema (PUBLIC_URL, com https) e cadastre a URL gerada com ele.',
+      ),
+    ).toBeTruthy();
+    unmount();
+    url = 'http://loja.example.com.br/api/payments/pix/webhook/abc';
+    const second = renderPage(<PixWebhookCard />);
+    expect(await screen.findByText(/^O banco só chama endereços https/)).toBeTruthy();
+    second.unmount();
+    url = 'https://loja.example.com.br/api/payments/pix/webhook/abc';
+    renderPage(<PixWebhookCard />);
+    const field = (await screen.findByRole('textbox', { name: 'URL do webhook Pix' })) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe(url));
+    expect(screen.queryByText(/O banco/)).toBeNull();
   });
 
   it('shows the URL to register and makes a new one after a confirmation', async () => {

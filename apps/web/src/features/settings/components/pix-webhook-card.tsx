@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { pixWebhookQuery, renewPixWebhook, usePixWebhook } from '../api/settings-api';
+import { webhookReachProblem } from '../lib/webhook-reach';
 import { PIX_WEBHOOK_TEXTS as T } from '../texts';
 
 /**
@@ -50,6 +51,7 @@ export function PixWebhookCard() {
               onFocus={(event) => event.target.select()}
             />
           )}
+          {url && webhookReachProblem(url) ? <Alert severity="warning">{webhookReachProblem(url)}</Alert> : null}
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button
               variant="outlined"
