@@ -37,6 +37,9 @@ describe('the command palette (Ctrl+K)', () => {
       await page.keyboard.press('Escape');
       await palette.waitFor({ state: 'detached' });
     }
+    // Signed out again: the next journey signs in from the sign-in page.
+    await page.goto('/logout');
+    await page.waitForURL((url) => url.pathname === '/');
   });
 
   it('finds an order by its code, a customer by CPF without punctuation and a phone by IMEI, and opens each', async () => {

@@ -1,0 +1,183 @@
+import { DATABASE_UNAVAILABLE_TEXT } from '@backoffice/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import CustomersPage from '../features/customers/pages/customers-page';
+import { LEVELS, makeCustomer } from '../features/customers/test-data';
+import { type MockCall, mockFetch, renderPage, signInAs } from './render';
+
+/**
+ * Issue 34 §6 (decision 0004): every dialog that writes stays open with what was typed when its write gets no
+ * answer or a server error, and only a success closes it (`useApiMutation`'s `closeDialog`). This file walks
+ * them: one case per dialog, each opened in the screen that owns its write, filled, sent with the connection
+ * lost and with a 503, then sent again with the server answering.
+ */
+
+type Answer = { status?: number; body?: unknown } | 'network-error';
+type Routes = Record<string, Answer | ((call: MockCall) => Answer)>;
+type User = ReturnType<typeof userEvent.setup>;
+
+interface WritingDialogCase {
+  /** The files (under apps/web/src) of the dialog: the walk checks that each file drawing a writing dialog has one. */
+  files: string[];
+  /** The dialog's accessible name. */
+  dialog: string | RegExp;
+  /** The write: 'METHOD /api/path'. */
+  write: string;
+  /** The server's answer to the write when it succeeds. */
+  done: unknown;
+  /** The screen that owns the write, with the reads it makes (the write's route is added). */
+  screen: () => { element: ReactNode; path?: string; reads: Routes; permissions?: string[] };
+  /** Opens the dialog from the screen. */
+  open: (user: User) => Promise<void>;
+  /** Types into the dialog. */
+  fill: (user: User, dialog: HTMLElement) => Promise<void>;
+  /** What the dialog's fields show (compared before and after the failed write). */
+  typed: (dialog: HTMLElement) => unknown;
+  /** The button that sends it. */
+  submit: string;
+}
+
+const fieldValue = (dialog: HTMLElement, label: RegExp) =>
+  (within(dialog).getByLabelText(label) as HTMLInputElement).value;
+
+/** Selects the row of `name` in a data table. */
+async function selectRow(user: User, name: string) {
+  const row = (await screen.findByText(name)).closest('[role="row"]') as HTMLElement;
+  await user.click(within(row).getByRole('checkbox'));
+}
+
+async function choose(user: User, dialog: HTMLElement, label: RegExp, option: string) {
+  await user.click(within(dialog).getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+const ANA = makeCustomer({
+  id: 1,
+  name: 'Ana Ativa',
+  email: 'ana@cliente.com.br',
+  status: 'Approved',
+  approved: true,
+  level: 1,
+  levelName: 'Ouro',
+  shippingCost: 10,
+});
+const WALTER = makeCustomer({ id: 2, name: 'Walter Esperando', email: 'walter@cliente.com.br' });
+const customersScreen = () => ({
+  element: <CustomersPage />,
+  path: '/admin/customers',
+  permissions: ['bo:manage:customers'],
+  reads: {
+    'GET /api/customers': { body: { customers: [ANA], total: 1 } },
+    'GET /api/administrator/customers/unnaproved': { body: { customers: [WALTER], total: 1 } },
+    'GET /api/customers/blocked': { body: { customers: [], total: 0 } },
+    'GET /api/customers/reproved': { body: { customers: [], total: 0 } },
+    'GET /api/customers/level': { body: LEVELS },
+    'GET /api/employees/deliverers': { body: { deliverers: [{ id: 9, name: 'Eduardo Motoboy' }] } },
+  } satisfies Routes,
+});
+const activeAction = (action: string) => async (user: User) => {
+  await selectRow(user, 'Ana Ativa');
+  await user.click(screen.getByRole('button', { name: action }));
+};
+
+export const WRITING_DIALOGS: WritingDialogCase[] = [
+  {
+    files: ['features/customers/components/block-dialog.tsx'],
+    dialog: 'Informe o motivo do bloqueio',
+    write: 'PATCH /api/administrator/customer/1/status',
+    done: { data: { ...ANA, status: 'Blocked', isBlocked: true } },
+    screen: customersScreen,
+    open: activeAction('Bloquear'),
+    fill: (user, dialog) => user.type(within(dialog).getByLabelText(/^Motivo/), 'Pagamentos em atraso'),
+    typed: (dialog) => fieldValue(dialog, /^Motivo/),
+    submit: 'Confirmar',
+  },
+  {
+    files: [
+      'features/customers/components/approve-dialog.tsx',
+      'features/customers/components/customer-form-dialog.tsx',
+    ],
+    dialog: 'Aprovar ou Reprovar: Walter Esperando',
+    write: 'PATCH /api/administrator/customers/approve',
+    done: { data: { ...WALTER, status: 'Approved', approved: true } },
+    screen: customersScreen,
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: /^Aguardando Aprovação/ }));
+      await selectRow(user, 'Walter Esperando');
+      await user.click(screen.getByRole('button', { name: 'Aprovar/Reprovar' }));
+    },
+    fill: async (user, dialog) => {
+      await choose(user, dialog, /Nível/, 'Ouro');
+      await user.type(within(dialog).getByLabelText(/^Frete/), '12,50');
+    },
+    typed: (dialog) => [within(dialog).getByRole('combobox', { name: /Nível/ }).textContent, fieldValue(dialog, /^Frete/)],
+    submit: 'Aprovar',
+  },
+  {
+    files: ['features/customers/components/edit-dialog.tsx'],
+    dialog: 'Editar Cliente: Ana Ativa',
+    write: 'PATCH /api/customers',
+    done: { data: ANA },
+    screen: customersScreen,
+    open: activeAction('Editar'),
+    fill: async (user, dialog) => {
+      await user.clear(within(dialog).getByLabelText(/^Frete/));
+      await user.type(within(dialog).getByLabelText(/^Frete/), '15,90');
+    },
+    typed: (dialog) => fieldValue(dialog, /^Frete/),
+    submit: 'Editar',
+  },
+  {
+    files: ['features/customers/components/associate-dialog.tsx'],
+    dialog: 'Cliente: Ana Ativa',
+    write: 'PUT /api/employees/deliverer/sign/customer',
+    done: {},
+    screen: customersScreen,
+    open: activeAction('Associar Motoboy'),
+    fill: (user, dialog) => choose(user, dialog, /Motoboy/, 'Eduardo Motoboy'),
+    typed: (dialog) => within(dialog).getByRole('combobox', { name: /Motoboy/ }).textContent,
+    submit: 'Associar',
+  },
+];
+
+const FAILURES: Array<{ label: string; answer: Answer }> = [
+  { label: 'no answer (offline)', answer: 'network-error' },
+  {
+    label: 'a 503 (the database failing over)',
+    answer: { status: 503, body: { errors: [DATABASE_UNAVAILABLE_TEXT], code: 'DATABASE_UNAVAILABLE' } },
+  },
+];
+
+describe.each(WRITING_DIALOGS)('the writing dialog $dialog', (dialogCase) => {
+  it.each(FAILURES)('stays open with what was typed after $label; only a success closes it', async ({ answer }) => {
+    const { element, path, reads, permissions } = dialogCase.screen();
+    signInAs(permissions ?? ['full:access']);
+    let writeAnswer: Answer = answer;
+    const calls = mockFetch({ ...reads, [dialogCase.write]: () => writeAnswer });
+    const writes = () => calls.filter((call) => `${call.method} ${call.url.split('?')[0]}` === dialogCase.write);
+    const user = userEvent.setup();
+    renderPage(element, { path });
+    await dialogCase.open(user);
+    const dialog = await screen.findByRole('dialog', { name: dialogCase.dialog });
+    await dialogCase.fill(user, dialog);
+    const typed = dialogCase.typed(dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: dialogCase.submit }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    // The failure is said (in the snackbar or the dialog) and the dialog is the same, with the same fields.
+    await waitFor(() => expect(screen.getAllByRole('alert', { hidden: true }).length).toBeGreaterThan(0));
+    expect(screen.getByRole('dialog', { name: dialogCase.dialog })).toBe(dialog);
+    expect(dialogCase.typed(dialog)).toEqual(typed);
+
+    // The server answers: the same button sends the same thing, and the dialog closes.
+    writeAnswer = { body: dialogCase.done };
+    const send = within(dialog).getByRole('button', { name: dialogCase.submit }) as HTMLButtonElement;
+    await waitFor(() => expect(send.disabled).toBe(false));
+    await user.click(send);
+    await waitFor(() => expect(writes()).toHaveLength(2));
+    expect(writes()[1]?.body).toEqual(writes()[0]?.body);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: dialogCase.dialog })).toBeNull());
+  });
+});
