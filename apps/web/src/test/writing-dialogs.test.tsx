@@ -1,10 +1,14 @@
 import { DATABASE_UNAVAILABLE_TEXT } from '@backoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { makeOrderSummary } from '../components/orders/test-data';
 import CustomersPage from '../features/customers/pages/customers-page';
 import { LEVELS, makeCustomer } from '../features/customers/test-data';
+import { CancelDialog } from '../features/orders/components/cancel-dialog';
+import { DelivererDialog } from '../features/orders/components/deliverer-dialog';
+import SettingsPage from '../features/settings/pages/settings-page';
 import { type MockCall, mockFetch, renderPage, signInAs } from './render';
 
 /**
@@ -41,6 +45,10 @@ interface WritingDialogCase {
 
 const fieldValue = (dialog: HTMLElement, label: RegExp) =>
   (within(dialog).getByLabelText(label) as HTMLInputElement).value;
+
+/** Whether MUI's dialog is fading out (closed, not yet removed from the page). */
+const closing = (dialog: HTMLElement) =>
+  (dialog.closest('.MuiDialog-container') as HTMLElement | null)?.style.opacity === '0';
 
 /** Selects the row of `name` in a data table. */
 async function selectRow(user: User, name: string) {
@@ -82,6 +90,63 @@ const activeAction = (action: string) => async (user: User) => {
   await user.click(screen.getByRole('button', { name: action }));
 };
 
+/** A dialog that owns its write, drawn until it closes itself (its `onClose`). */
+function UntilClosed({ dialog }: { dialog: (close: () => void) => ReactNode }) {
+  const [open, setOpen] = useState(true);
+  return open ? dialog(() => setOpen(false)) : null;
+}
+const ON_THE_ROAD = makeOrderSummary({
+  orderId: 8,
+  code: 'K1L-2M3',
+  status: 'Em entrega',
+  statusKey: 4,
+  deliverer: 'Diego Motoboy',
+  delivererId: 4,
+});
+const ordersScreen = (dialog: (close: () => void) => ReactNode) => () => ({
+  element: <UntilClosed dialog={dialog} />,
+  permissions: ['bo:manage:orders'],
+  reads: {
+    'GET /api/employees/deliverers': {
+      body: {
+        deliverers: [
+          { id: 4, name: 'Diego Motoboy' },
+          { id: 9, name: 'Eduardo Motoboy' },
+        ],
+      },
+    },
+  } satisfies Routes,
+});
+
+const PIX_ACCOUNT = {
+  id: 1,
+  bankSettingsType: 'Pix',
+  name: 'Pix CNPJ Conecta Cell',
+  bank: 'Banco Inter (077)',
+  account: null,
+  agency: null,
+  cnpj: '11.222.333/0001-81',
+  pixType: 'CNPJ',
+  pixKey: '11222333000181',
+  disabled: false,
+};
+const COMPANY = {
+  companyId: 1,
+  name: 'Conecta Cell',
+  pixAuto: false,
+  merchantName: 'CONECTA CELL',
+  merchantCity: 'SAO PAULO',
+};
+const settingsScreen = () => ({
+  element: <SettingsPage />,
+  path: '/admin/settings',
+  permissions: ['bo:manage:orders', 'bo:manage:settings'],
+  reads: {
+    'GET /api/orders/bank-settings': { body: { data: [PIX_ACCOUNT] } },
+    'GET /api/companies/settings/1': { body: { data: COMPANY } },
+  } satisfies Routes,
+});
+
 export const WRITING_DIALOGS: WritingDialogCase[] = [
   {
     files: ['features/customers/components/block-dialog.tsx'],
@@ -112,7 +177,10 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
       await choose(user, dialog, /Nível/, 'Ouro');
       await user.type(within(dialog).getByLabelText(/^Frete/), '12,50');
     },
-    typed: (dialog) => [within(dialog).getByRole('combobox', { name: /Nível/ }).textContent, fieldValue(dialog, /^Frete/)],
+    typed: (dialog) => [
+      within(dialog).getByRole('combobox', { name: /Nível/ }).textContent,
+      fieldValue(dialog, /^Frete/),
+    ],
     submit: 'Aprovar',
   },
   {
@@ -139,6 +207,64 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     fill: (user, dialog) => choose(user, dialog, /Motoboy/, 'Eduardo Motoboy'),
     typed: (dialog) => within(dialog).getByRole('combobox', { name: /Motoboy/ }).textContent,
     submit: 'Associar',
+  },
+  {
+    files: ['features/orders/components/cancel-dialog.tsx'],
+    dialog: 'Cancelar o pedido K1L-2M3',
+    write: 'PATCH /api/workflow/order/cancel',
+    done: { data: { ...ON_THE_ROAD, status: 'Cancelado', statusKey: 7 } },
+    screen: ordersScreen((close) => <CancelDialog order={ON_THE_ROAD} onClose={close} />),
+    open: async () => undefined,
+    fill: (user, dialog) => user.type(within(dialog).getByLabelText(/^Motivo/), 'Cliente desistiu da compra'),
+    typed: (dialog) => fieldValue(dialog, /^Motivo/),
+    submit: 'Cancelar pedido',
+  },
+  {
+    files: ['features/orders/components/deliverer-dialog.tsx'],
+    dialog: 'Alterar Motoboy',
+    write: 'PUT /api/orders/change/order/8/deliverer/9',
+    done: { data: { ...ON_THE_ROAD, deliverer: 'Eduardo Motoboy', delivererId: 9 } },
+    screen: ordersScreen((close) => <DelivererDialog order={ON_THE_ROAD} onClose={close} />),
+    open: async () => undefined,
+    fill: (user, dialog) => choose(user, dialog, /Motoboy/, 'Eduardo Motoboy'),
+    typed: (dialog) => within(dialog).getByRole('combobox', { name: /Motoboy/ }).textContent,
+    submit: 'Confirmar',
+  },
+  {
+    files: ['features/settings/components/bank-setting-dialog.tsx'],
+    dialog: 'Editar informação bancária',
+    write: 'PUT /api/orders/bank-settings',
+    done: { data: PIX_ACCOUNT },
+    screen: settingsScreen,
+    open: async (user) => {
+      await selectRow(user, 'Pix CNPJ Conecta Cell');
+      await user.click(screen.getByRole('button', { name: 'Editar' }));
+    },
+    fill: async (user, dialog) => {
+      await user.clear(within(dialog).getByLabelText(/^Nome/));
+      await user.type(within(dialog).getByLabelText(/^Nome/), 'Pix CNPJ loja');
+    },
+    typed: (dialog) => fieldValue(dialog, /^Nome/),
+    submit: 'Salvar',
+  },
+  {
+    files: ['features/settings/components/company-settings-dialog.tsx'],
+    dialog: 'Configurações da Empresa',
+    write: 'PATCH /api/companies/settings',
+    done: { data: { ...COMPANY, merchantCity: 'SAO JOSE' } },
+    screen: settingsScreen,
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Configurações da Empresa' }));
+    },
+    fill: async (user, dialog) => {
+      const city = within(dialog).getByLabelText(/^Cidade do recebedor Pix/) as HTMLInputElement;
+      await waitFor(() => expect(city.value).toBe('SAO PAULO'));
+      await user.clear(city);
+      await user.type(city, 'SAO JOSE');
+      await user.type(within(dialog).getByLabelText(/^CNPJ/), '11222333000181');
+    },
+    typed: (dialog) => [fieldValue(dialog, /^Cidade do recebedor Pix/), fieldValue(dialog, /^CNPJ/)],
+    submit: 'Salvar',
   },
 ];
 
@@ -169,6 +295,8 @@ describe.each(WRITING_DIALOGS)('the writing dialog $dialog', (dialogCase) => {
     // The failure is said (in the snackbar or the dialog) and the dialog is the same, with the same fields.
     await waitFor(() => expect(screen.getAllByRole('alert', { hidden: true }).length).toBeGreaterThan(0));
     expect(screen.getByRole('dialog', { name: dialogCase.dialog })).toBe(dialog);
+    // Not on its way out either (MUI's dialog fades out before it leaves the page).
+    expect(closing(dialog)).toBe(false);
     expect(dialogCase.typed(dialog)).toEqual(typed);
 
     // The server answers: the same button sends the same thing, and the dialog closes.

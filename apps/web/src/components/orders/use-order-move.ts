@@ -33,7 +33,9 @@ export type OrderMoveVars<N extends OrderCommandName> = {
 } & OrderCommandFields<N>;
 
 export interface OrderMoveOptions {
-  /** After a success (the snackbar has said the spec's text): close the dialog, go back to page 0… */
+  /** The dialog the move is made from: closed by a success only (`useApiMutation`'s `closeDialog`). */
+  closeDialog?: () => void;
+  /** After a success (the snackbar has said the spec's text): go back to page 0… */
   onSuccess?: (moved: OrderSummary) => void;
   /**
    * After a failure: show the message inside the dialog, which stays open (then the snackbar stays quiet: on
@@ -102,6 +104,7 @@ export function useOrderMove<N extends OrderCommandName>(name: N, options: Order
     failure: command.failure,
     update: (client, moved) => putMovedOrder(client, moved, orderActorOf(getSession())),
     invalidate: (moved) => movedOrderKeys(moved.orderId, command.pictures?.kind),
+    closeDialog: options.closeDialog,
     onSuccess: (moved) => options.onSuccess?.(moved),
     errorInDialog: options.onError !== undefined,
     onError: (error, message, vars) => {

@@ -89,7 +89,7 @@ export default function TasksPage() {
    * trying again sends them again).
    */
   const inDialog = {
-    onSuccess: () => setDialog(null),
+    closeDialog: () => setDialog(null),
     onError: setDialogError,
     // No answer or a server error: the move is kept on the phone (with its key) and sent when the connection
     // returns or the server answers again.

@@ -48,8 +48,8 @@ export function ApproveDialog({ order, onClose }: Props) {
   const receipt = useOrderPictures(order ? 'receipt' : null, order?.orderId ?? null);
   const [typed, setTyped] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const approve = useOrderMove('approve', { onSuccess: onClose, onError: setRefusal });
-  const refuse = useOrderMove('refuse', { onSuccess: onClose, onError: setRefusal });
+  const approve = useOrderMove('approve', { closeDialog: onClose, onError: setRefusal });
+  const refuse = useOrderMove('refuse', { closeDialog: onClose, onError: setRefusal });
   if (!order) return null;
   const busy = approve.isPending || refuse.isPending;
   const picture = receipt.data?.[0];

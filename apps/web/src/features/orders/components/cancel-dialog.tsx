@@ -33,12 +33,7 @@ interface Props {
  * move). A refusal or a lost connection leaves it open with the reason typed.
  */
 export function CancelDialog({ order, onCancelled, onClose }: Props) {
-  const cancel = useOrderMove('cancel', {
-    onSuccess: () => {
-      onClose();
-      onCancelled?.();
-    },
-  });
+  const cancel = useOrderMove('cancel', { closeDialog: onClose, onSuccess: () => onCancelled?.() });
   const {
     control,
     handleSubmit,
