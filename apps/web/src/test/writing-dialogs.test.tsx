@@ -8,6 +8,7 @@ import CustomersPage from '../features/customers/pages/customers-page';
 import { LEVELS, makeCustomer } from '../features/customers/test-data';
 import { CancelDialog } from '../features/orders/components/cancel-dialog';
 import { DelivererDialog } from '../features/orders/components/deliverer-dialog';
+import RolesPage from '../features/roles/pages/roles-page';
 import SettingsPage from '../features/settings/pages/settings-page';
 import { type MockCall, mockFetch, renderPage, signInAs } from './render';
 
@@ -266,7 +267,89 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     typed: (dialog) => [fieldValue(dialog, /^Cidade do recebedor Pix/), fieldValue(dialog, /^CNPJ/)],
     submit: 'Salvar',
   },
+  {
+    files: ['features/roles/components/role-dialog.tsx'],
+    dialog: 'Cadastrar Regra',
+    write: 'POST /api/roles',
+    done: { data: { id: 3, name: 'Financeiro', permissions: ['bo:manage:dashboard'] } },
+    screen: () => ({
+      element: <RolesPage />,
+      path: '/admin/roles',
+      reads: {
+        'GET /api/roles': { body: { data: [{ id: 1, name: 'Administrador', permissions: ['full:access'] }] } },
+        'GET /api/permissions': {
+          body: { data: { 'full:access': 'Acesso total', 'bo:manage:dashboard': 'Painel de Controle' } },
+        },
+      },
+    }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Cadastrar Regra' }));
+    },
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByLabelText(/^Nome da regra/), 'Financeiro');
+      await user.click(within(dialog).getByRole('combobox', { name: /Permissão/ }));
+      await user.click(await screen.findByRole('option', { name: 'Painel de Controle' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+    },
+    typed: (dialog) => [
+      fieldValue(dialog, /^Nome da regra/),
+      within(dialog).queryByText('Painel de Controle') !== null,
+    ],
+    submit: 'Cadastrar',
+  },
 ];
+
+/**
+ * Files that draw a dialog with a form or a write but have no case above, each with why. A new dialog that
+ * writes fails the walk until it gets a case (or, if it writes nothing, a reason here).
+ */
+const NOT_WALKED: Record<string, string> = {
+  'components/form/form-dialog.tsx': 'the shell of the form dialogs: walked through each of them',
+  'features/customers/components/history-dialog.tsx': "reads a period's orders: its form writes nothing",
+  'features/field/components/field-dialog.tsx':
+    "the field phone's moves: kept on the phone and sent later (decision 0009), tasks-page.test.tsx",
+  // Writing dialogs not walked yet (issue 34 §6 follow-up): each keeps its fields on a failure by its own
+  // test, or is left to the walk's next cases.
+  'components/import-dialog.tsx':
+    "not walked yet (a failed upload stays on the dialog's error step: import-dialog.test.tsx)",
+  'components/orders/order-adjustment-dialog.tsx': 'not walked yet (its own test: order-adjustment-dialog.test.tsx)',
+  'features/dispatch/components/settlement-dialog.tsx': 'not walked yet',
+  'features/employees/components/employee-dialogs.tsx': 'not walked yet',
+  'features/orders/components/approve-dialog.tsx': 'not walked yet (its own test keeps the E2E id on a refusal)',
+  'features/products/components/brands-panel.tsx': 'not walked yet',
+  'features/products/components/stock-entry-dialog.tsx': 'not walked yet',
+  'features/products/components/unit-count-dialog.tsx': 'not walked yet',
+  'features/products/components/unit-lookup-dialog.tsx': 'not walked yet',
+  'features/selling/components/quantity-dialog.tsx': 'not walked yet',
+  'features/settings/components/first-run-dialog.tsx': 'not walked yet',
+  'features/settings/components/pix-received-card.tsx': 'not walked yet',
+  'features/settings/components/whatsapp-templates-card.tsx': 'not walked yet',
+};
+
+/** The app's source files, as text, by their path under apps/web/src. */
+const SOURCES = Object.fromEntries(
+  Object.entries(import.meta.glob<string>('../**/*.tsx', { query: '?raw', import: 'default', eager: true }))
+    .filter(([file]) => !file.endsWith('.test.tsx') && !file.startsWith('../test/'))
+    .map(([file, text]) => [file.slice(3), text]),
+);
+
+/** A file that draws a dialog holding a form or sending a write. */
+const drawsWritingDialog = (text: string) =>
+  /from '@mui\/material\/Dialog'|<(Form|CustomerForm)Dialog\b/.test(text) &&
+  /useApiMutation|useOrderMove|uploadForm|handleSubmit|<form\b|type="submit"|<SubmitButton\b/.test(text);
+
+describe('the walk of the writing dialogs', () => {
+  it('has a case for every file that draws a dialog that writes (or says why not)', () => {
+    const walked = new Set(WRITING_DIALOGS.flatMap((dialogCase) => dialogCase.files));
+    const found = Object.entries(SOURCES)
+      .filter(([, text]) => drawsWritingDialog(text))
+      .map(([file]) => file);
+    expect(found.length).toBeGreaterThan(10);
+    expect(found.filter((file) => !walked.has(file) && !(file in NOT_WALKED))).toEqual([]);
+    // Every case names a file that still draws such a dialog.
+    for (const file of [...walked, ...Object.keys(NOT_WALKED)]) expect(SOURCES[file], file).toBeDefined();
+  });
+});
 
 const FAILURES: Array<{ label: string; answer: Answer }> = [
   { label: 'no answer (offline)', answer: 'network-error' },
