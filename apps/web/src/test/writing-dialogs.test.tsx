@@ -9,6 +9,7 @@ import { LEVELS, makeCustomer } from '../features/customers/test-data';
 import { CancelDialog } from '../features/orders/components/cancel-dialog';
 import { DelivererDialog } from '../features/orders/components/deliverer-dialog';
 import RolesPage from '../features/roles/pages/roles-page';
+import { FirstRunGate } from '../features/settings/components/first-run-gate';
 import SettingsPage from '../features/settings/pages/settings-page';
 import { type MockCall, mockFetch, renderPage, signInAs } from './render';
 
@@ -147,6 +148,24 @@ const settingsScreen = () => ({
     'GET /api/companies/settings/1': { body: { data: COMPANY } },
   } satisfies Routes,
 });
+
+const SETUP = {
+  required: true,
+  completedAt: null,
+  companyName: '',
+  cnpj: null,
+  merchantCity: '',
+  hasPixKey: false,
+  departures: [
+    [],
+    ['10:40', '14:10'],
+    ['10:40', '14:10'],
+    ['10:40', '14:10'],
+    ['10:40', '14:10'],
+    ['10:40', '14:10'],
+    ['12:00'],
+  ],
+};
 
 export const WRITING_DIALOGS: WritingDialogCase[] = [
   {
@@ -297,6 +316,27 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     ],
     submit: 'Cadastrar',
   },
+  {
+    files: ['features/settings/components/first-run-dialog.tsx'],
+    dialog: 'Configuração inicial',
+    write: 'POST /api/setup',
+    done: { data: { ...SETUP, required: false, completedAt: '2026-11-23T20:00:00.000Z' } },
+    screen: () => ({ element: <FirstRunGate />, reads: { 'GET /api/setup': { body: { data: SETUP } } } }),
+    open: async () => undefined,
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByRole('textbox', { name: /^Nome da empresa/ }), 'Loja do Centro Ltda');
+      await user.type(within(dialog).getByRole('textbox', { name: /^CNPJ/ }), '11.222.333/0001-81');
+      await user.type(within(dialog).getByRole('textbox', { name: /^Cidade/ }), 'São Paulo');
+      await choose(user, dialog, /^Tipo da chave/, 'CNPJ');
+      await user.type(within(dialog).getByRole('textbox', { name: /^Chave Pix/ }), '11222333000181');
+      await user.tab();
+    },
+    typed: (dialog) =>
+      ['Nome da empresa', 'CNPJ', 'Cidade'].map(
+        (name) => (within(dialog).getByRole('textbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement).value,
+      ),
+    submit: 'Concluir',
+  },
 ];
 
 /**
@@ -321,7 +361,6 @@ const NOT_WALKED: Record<string, string> = {
   'features/products/components/unit-count-dialog.tsx': 'not walked yet',
   'features/products/components/unit-lookup-dialog.tsx': 'not walked yet',
   'features/selling/components/quantity-dialog.tsx': 'not walked yet',
-  'features/settings/components/first-run-dialog.tsx': 'not walked yet',
   'features/settings/components/pix-received-card.tsx': 'not walked yet',
   'features/settings/components/whatsapp-templates-card.tsx': 'not walked yet',
 };
