@@ -10,6 +10,8 @@ import { CancelDialog } from '../features/orders/components/cancel-dialog';
 import { DelivererDialog } from '../features/orders/components/deliverer-dialog';
 import RolesPage from '../features/roles/pages/roles-page';
 import { FirstRunGate } from '../features/settings/components/first-run-gate';
+import { PixReceivedCard } from '../features/settings/components/pix-received-card';
+import { WhatsAppTemplatesCard } from '../features/settings/components/whatsapp-templates-card';
 import SettingsPage from '../features/settings/pages/settings-page';
 import { type MockCall, mockFetch, renderPage, signInAs } from './render';
 
@@ -148,6 +150,31 @@ const settingsScreen = () => ({
     'GET /api/companies/settings/1': { body: { data: COMPANY } },
   } satisfies Routes,
 });
+
+const TEMPLATES = {
+  placeholders: [{ name: 'cliente', description: 'Nome do cliente' }],
+  templates: [
+    {
+      status: 13,
+      label: 'Finalizado',
+      template: 'Olá, {cliente}!',
+      isDefault: true,
+      defaultTemplate: 'Olá, {cliente}!',
+    },
+  ],
+};
+const UNMATCHED_PIX = {
+  endToEndId: 'E18236120202611221010XyZ98765432',
+  txid: null,
+  amount: 80,
+  paidAt: '2026-11-22T13:10:00.000Z',
+  payer: 'Maria',
+  state: 'unmatched',
+  order: null,
+  reason: 'NO_TXID',
+  confirmedAt: null,
+  receivedAt: '2026-11-22T13:10:02.000Z',
+};
 
 const SETUP = {
   required: true,
@@ -337,6 +364,59 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
       ),
     submit: 'Concluir',
   },
+  {
+    files: ['features/settings/components/whatsapp-templates-card.tsx'],
+    dialog: 'Mensagem do status "Finalizado"',
+    write: 'PUT /api/settings/whatsapp-templates/13',
+    done: { data: TEMPLATES },
+    screen: () => ({
+      element: <WhatsAppTemplatesCard />,
+      permissions: ['bo:manage:settings'],
+      reads: { 'GET /api/settings/whatsapp-templates': { body: { data: TEMPLATES } } },
+    }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Editar: Finalizado' }));
+    },
+    fill: async (user, dialog) => {
+      const field = within(dialog).getByRole('textbox', { name: 'Mensagem' });
+      await user.clear(field);
+      await user.click(field);
+      await user.paste('Valeu, {cliente}! Volte sempre.');
+    },
+    typed: (dialog) => (within(dialog).getByRole('textbox', { name: 'Mensagem' }) as HTMLTextAreaElement).value,
+    submit: 'Salvar',
+  },
+  {
+    files: ['features/settings/components/pix-received-card.tsx'],
+    dialog: 'Identificar o Pix de R$ 80,00',
+    write: 'PATCH /api/payments/pix/received/E18236120202611221010XyZ98765432',
+    done: undefined,
+    screen: () => ({
+      element: <PixReceivedCard />,
+      permissions: ['bo:manage:orders'],
+      reads: {
+        'GET /api/payments/pix/received': { body: { data: [UNMATCHED_PIX], total: 1 } },
+        'GET /api/orders/ab1-2cd': {
+          body: {
+            data: makeOrderSummary({ orderId: 9, code: 'AB1-2CD', customer: 'Maria Souza', total: 80, statusKey: 10 }),
+          },
+        },
+      },
+    }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Identificar' }));
+    },
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByLabelText('Código do pedido'), 'ab1-2cd');
+      await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
+      await within(dialog).findByText(/AB1-2CD · Maria Souza/);
+    },
+    typed: (dialog) => [
+      fieldValue(dialog, /^Código do pedido/),
+      within(dialog).queryByText(/AB1-2CD · Maria Souza/) !== null,
+    ],
+    submit: 'Identificar e confirmar o pagamento',
+  },
 ];
 
 /**
@@ -361,8 +441,6 @@ const NOT_WALKED: Record<string, string> = {
   'features/products/components/unit-count-dialog.tsx': 'not walked yet',
   'features/products/components/unit-lookup-dialog.tsx': 'not walked yet',
   'features/selling/components/quantity-dialog.tsx': 'not walked yet',
-  'features/settings/components/pix-received-card.tsx': 'not walked yet',
-  'features/settings/components/whatsapp-templates-card.tsx': 'not walked yet',
 };
 
 /** The app's source files, as text, by their path under apps/web/src. */
