@@ -228,7 +228,7 @@ export default function TasksPage() {
         <Alert
           key={item.key}
           severity="error"
-          className="tp-gap"
+          className="tp-gap tp-refused"
           action={
             <>
               <AlertButton onClick={() => void outbox.retry(item.key, seenNow(item.order.orderId))}>
