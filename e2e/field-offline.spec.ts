@@ -1,7 +1,7 @@
 import { DATABASE_UNAVAILABLE_TEXT } from '@backoffice/contract';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignCourier, type JourneyCustomer, packOrder, placeOrder } from './fixtures';
+import { assignCourier, forDiego, packOrder, placeOrder } from './fixtures';
 import {
   apiAs,
   type BrowserSession,
@@ -83,12 +83,6 @@ const failover = (route: Route) =>
     contentType: 'application/json',
     body: JSON.stringify({ errors: [DATABASE_UNAVAILABLE_TEXT], code: 'DATABASE_UNAVAILABLE' }),
   });
-
-/** A customer whose orders Diego may take (none of his own courier, or Diego). */
-const forDiego =
-  (diego: number) =>
-  (customer: JourneyCustomer): boolean =>
-    !customer.isBlocked && (customer.deliverer === null || customer.deliverer.id === diego);
 
 /**
  * Issue 34 §6 (decision 0009): a server error is no refusal. A 503 while the database fails over (Playwright

@@ -13,6 +13,7 @@ import { FirstRunGate } from '../features/settings/components/first-run-gate';
 import { PixReceivedCard } from '../features/settings/components/pix-received-card';
 import { WhatsAppTemplatesCard } from '../features/settings/components/whatsapp-templates-card';
 import SettingsPage from '../features/settings/pages/settings-page';
+import { COMPANY, PIX, REQUIRED, UNMATCHED } from '../features/settings/test-data';
 import { type MockCall, mockFetch, renderPage, signInAs } from './render';
 
 /**
@@ -122,31 +123,12 @@ const ordersScreen = (dialog: (close: () => void) => ReactNode) => () => ({
   } satisfies Routes,
 });
 
-const PIX_ACCOUNT = {
-  id: 1,
-  bankSettingsType: 'Pix',
-  name: 'Pix CNPJ Conecta Cell',
-  bank: 'Banco Inter (077)',
-  account: null,
-  agency: null,
-  cnpj: '11.222.333/0001-81',
-  pixType: 'CNPJ',
-  pixKey: '11222333000181',
-  disabled: false,
-};
-const COMPANY = {
-  companyId: 1,
-  name: 'Conecta Cell',
-  pixAuto: false,
-  merchantName: 'CONECTA CELL',
-  merchantCity: 'SAO PAULO',
-};
 const settingsScreen = () => ({
   element: <SettingsPage />,
   path: '/admin/settings',
   permissions: ['bo:manage:orders', 'bo:manage:settings'],
   reads: {
-    'GET /api/orders/bank-settings': { body: { data: [PIX_ACCOUNT] } },
+    'GET /api/orders/bank-settings': { body: { data: [PIX] } },
     'GET /api/companies/settings/1': { body: { data: COMPANY } },
   } satisfies Routes,
 });
@@ -161,36 +143,6 @@ const TEMPLATES = {
       isDefault: true,
       defaultTemplate: 'Olá, {cliente}!',
     },
-  ],
-};
-const UNMATCHED_PIX = {
-  endToEndId: 'E18236120202611221010XyZ98765432',
-  txid: null,
-  amount: 80,
-  paidAt: '2026-11-22T13:10:00.000Z',
-  payer: 'Maria',
-  state: 'unmatched',
-  order: null,
-  reason: 'NO_TXID',
-  confirmedAt: null,
-  receivedAt: '2026-11-22T13:10:02.000Z',
-};
-
-const SETUP = {
-  required: true,
-  completedAt: null,
-  companyName: '',
-  cnpj: null,
-  merchantCity: '',
-  hasPixKey: false,
-  departures: [
-    [],
-    ['10:40', '14:10'],
-    ['10:40', '14:10'],
-    ['10:40', '14:10'],
-    ['10:40', '14:10'],
-    ['10:40', '14:10'],
-    ['12:00'],
   ],
 };
 
@@ -281,7 +233,7 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     files: ['features/settings/components/bank-setting-dialog.tsx'],
     dialog: 'Editar informação bancária',
     write: 'PUT /api/orders/bank-settings',
-    done: { data: PIX_ACCOUNT },
+    done: { data: PIX },
     screen: settingsScreen,
     open: async (user) => {
       await selectRow(user, 'Pix CNPJ Conecta Cell');
@@ -347,8 +299,8 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     files: ['features/settings/components/first-run-dialog.tsx'],
     dialog: 'Configuração inicial',
     write: 'POST /api/setup',
-    done: { data: { ...SETUP, required: false, completedAt: '2026-11-23T20:00:00.000Z' } },
-    screen: () => ({ element: <FirstRunGate />, reads: { 'GET /api/setup': { body: { data: SETUP } } } }),
+    done: { data: { ...REQUIRED, required: false, completedAt: '2026-11-23T20:00:00.000Z' } },
+    screen: () => ({ element: <FirstRunGate />, reads: { 'GET /api/setup': { body: { data: REQUIRED } } } }),
     open: async () => undefined,
     fill: async (user, dialog) => {
       await user.type(within(dialog).getByRole('textbox', { name: /^Nome da empresa/ }), 'Loja do Centro Ltda');
@@ -395,7 +347,7 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
       element: <PixReceivedCard />,
       permissions: ['bo:manage:orders'],
       reads: {
-        'GET /api/payments/pix/received': { body: { data: [UNMATCHED_PIX], total: 1 } },
+        'GET /api/payments/pix/received': { body: { data: [UNMATCHED], total: 1 } },
         'GET /api/orders/ab1-2cd': {
           body: {
             data: makeOrderSummary({ orderId: 9, code: 'AB1-2CD', customer: 'Maria Souza', total: 80, statusKey: 10 }),
