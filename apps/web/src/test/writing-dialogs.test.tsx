@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { makeOrderSummary } from '../components/orders/test-data';
 import CustomersPage from '../features/customers/pages/customers-page';
 import { LEVELS, makeCustomer } from '../features/customers/test-data';
+import EmployeesPage from '../features/employees/pages/employees-page';
+import { ApproveDialog as OrderApproveDialog } from '../features/orders/components/approve-dialog';
 import { CancelDialog } from '../features/orders/components/cancel-dialog';
 import { DelivererDialog } from '../features/orders/components/deliverer-dialog';
 import RolesPage from '../features/roles/pages/roles-page';
@@ -108,20 +110,34 @@ const ON_THE_ROAD = makeOrderSummary({
   deliverer: 'Diego Motoboy',
   delivererId: 4,
 });
-const ordersScreen = (dialog: (close: () => void) => ReactNode) => () => ({
-  element: <UntilClosed dialog={dialog} />,
-  permissions: ['bo:manage:orders'],
-  reads: {
-    'GET /api/employees/deliverers': {
-      body: {
-        deliverers: [
-          { id: 4, name: 'Diego Motoboy' },
-          { id: 9, name: 'Eduardo Motoboy' },
-        ],
-      },
-    },
-  } satisfies Routes,
+const AWAITING_APPROVAL = makeOrderSummary({
+  orderId: 7,
+  code: 'K7M-4QP',
+  status: 'Aguardando aprovação',
+  statusKey: 11,
+  payment: 'Depósito',
+  paymentMethod: 'BANK_TRANSFER',
+  total: 80,
+  createdAt: '2026-11-22T14:00:00.000Z',
+  updatedAt: '2026-11-22T14:01:00.000Z',
 });
+const ordersScreen =
+  (dialog: (close: () => void) => ReactNode, reads: Routes = {}) =>
+  () => ({
+    element: <UntilClosed dialog={dialog} />,
+    permissions: ['bo:manage:orders'],
+    reads: {
+      ...reads,
+      'GET /api/employees/deliverers': {
+        body: {
+          deliverers: [
+            { id: 4, name: 'Diego Motoboy' },
+            { id: 9, name: 'Eduardo Motoboy' },
+          ],
+        },
+      },
+    } satisfies Routes,
+  });
 
 const settingsScreen = () => ({
   element: <SettingsPage />,
@@ -369,6 +385,63 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     ],
     submit: 'Identificar e confirmar o pagamento',
   },
+  {
+    files: ['features/orders/components/approve-dialog.tsx'],
+    dialog: 'Aprovar ou reprovar o pedido K7M-4QP',
+    write: 'PATCH /api/workflow/order/approve',
+    done: { data: { ...AWAITING_APPROVAL, status: 'Aguardando estoquista', statusKey: 1 } },
+    screen: ordersScreen((close) => <OrderApproveDialog order={AWAITING_APPROVAL} onClose={close} />, {
+      'GET /api/orders/receipt/7': {
+        body: { data: { url: '/api/files/orders/x.jpg?sig=1', createdAt: '2026-11-22T14:01:00.000Z', sameAs: null } },
+      },
+    }),
+    open: async () => undefined,
+    fill: (user, dialog) =>
+      user.type(within(dialog).getByLabelText('ID da transação (E2E)'), 'E60746948202611221405AbCdEf12345'),
+    typed: (dialog) => fieldValue(dialog, /^ID da transação \(E2E\)/),
+    submit: 'Aprovar',
+  },
+  {
+    files: ['features/employees/components/employee-dialogs.tsx'],
+    dialog: 'Cadastrar Funcionário',
+    write: 'POST /api/accounts/employee/deliverer/signup',
+    done: {
+      data: {
+        id: 9,
+        name: 'João Entregador',
+        email: 'joao@demo.com.br',
+        phone: '11912345678',
+        document: '52998224725',
+        func: 2,
+        type: 'Motoboy',
+        roleId: null,
+        role: null,
+        roles: [],
+        isBlocked: false,
+        blocked: false,
+      },
+    },
+    screen: () => ({
+      element: <EmployeesPage />,
+      path: '/admin/employees',
+      reads: {
+        'GET /api/employees': { body: { employees: [] } },
+        'GET /api/roles': { body: { data: [{ id: 1, name: 'Administrador', permissions: ['full:access'] }] } },
+      },
+    }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Cadastrar Funcionário' }));
+    },
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByLabelText(/^Nome/), 'João Entregador');
+      await choose(user, dialog, /Função/, 'Motoboy');
+      await user.type(within(dialog).getByLabelText(/^CPF/), '529.982.247-25');
+      await user.type(within(dialog).getByLabelText(/^E-mail/), 'joao@demo.com.br');
+      await user.type(within(dialog).getByLabelText(/^Telefone/), '(11) 91234-5678');
+    },
+    typed: (dialog) => [/^Nome/, /^CPF/, /^E-mail/, /^Telefone/].map((label) => fieldValue(dialog, label)),
+    submit: 'Cadastrar',
+  },
 ];
 
 /**
@@ -386,8 +459,6 @@ const NOT_WALKED: Record<string, string> = {
     "not walked yet (a failed upload stays on the dialog's error step: import-dialog.test.tsx)",
   'components/orders/order-adjustment-dialog.tsx': 'not walked yet (its own test: order-adjustment-dialog.test.tsx)',
   'features/dispatch/components/settlement-dialog.tsx': 'not walked yet',
-  'features/employees/components/employee-dialogs.tsx': 'not walked yet',
-  'features/orders/components/approve-dialog.tsx': 'not walked yet (its own test keeps the E2E id on a refusal)',
   'features/products/components/brands-panel.tsx': 'not walked yet',
   'features/products/components/stock-entry-dialog.tsx': 'not walked yet',
   'features/products/components/unit-count-dialog.tsx': 'not walked yet',
