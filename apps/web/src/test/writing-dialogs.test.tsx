@@ -10,6 +10,8 @@ import EmployeesPage from '../features/employees/pages/employees-page';
 import { ApproveDialog as OrderApproveDialog } from '../features/orders/components/approve-dialog';
 import { CancelDialog } from '../features/orders/components/cancel-dialog';
 import { DelivererDialog } from '../features/orders/components/deliverer-dialog';
+import { UnitCountDialog } from '../features/products/components/unit-count-dialog';
+import { makeProduct } from '../features/products/test-data';
 import RolesPage from '../features/roles/pages/roles-page';
 import { FirstRunGate } from '../features/settings/components/first-run-gate';
 import { PixReceivedCard } from '../features/settings/components/pix-received-card';
@@ -36,6 +38,8 @@ interface WritingDialogCase {
   dialog: string | RegExp;
   /** The write: 'METHOD /api/path'. */
   write: string;
+  /** When the same route also reads (a dry run): which of its calls is the write; the others go to `reads`. */
+  isWrite?: (call: MockCall) => boolean;
   /** The server's answer to the write when it succeeds. */
   done: unknown;
   /** The screen that owns the write, with the reads it makes (the write's route is added). */
@@ -160,6 +164,21 @@ const TEMPLATES = {
       defaultTemplate: 'Olá, {cliente}!',
     },
   ],
+};
+
+/** A phone counted by IMEI: 490154203237518 and 352099081234565 (Luhn by hand: 8, 5) in stock, both read. */
+const MOTO_G54 = makeProduct({ id: 31, code: 'P100031', name: 'Moto G54', stock: 2, serialized: true });
+const COUNTED = {
+  product: { id: 31, code: 'P100031', name: 'Moto G54' },
+  dryRun: true,
+  written: false,
+  unitsInStock: 2,
+  heldByOrders: 0,
+  found: 2,
+  missing: [],
+  unknown: [],
+  stockBefore: 2,
+  stockAfter: 2,
 };
 
 export const WRITING_DIALOGS: WritingDialogCase[] = [
@@ -442,6 +461,28 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     typed: (dialog) => [/^Nome/, /^CPF/, /^E-mail/, /^Telefone/].map((label) => fieldValue(dialog, label)),
     submit: 'Cadastrar',
   },
+  {
+    files: ['features/products/components/unit-count-dialog.tsx'],
+    dialog: 'Contagem por IMEI: Moto G54',
+    write: 'POST /api/products/P100031/count-units',
+    isWrite: (call) => call.url.includes('dryRun=false'),
+    done: { data: { ...COUNTED, dryRun: false, written: true } },
+    screen: () => ({
+      element: (
+        <UntilClosed dialog={(close) => <UnitCountDialog product={MOTO_G54} onClose={close} scanner={() => null} />} />
+      ),
+      permissions: ['bo:manage:products'],
+      reads: { 'POST /api/products/P100031/count-units': { body: { data: COUNTED } } },
+    }),
+    open: async () => undefined,
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByLabelText(/^IMEIs/), '490154203237518\n352099081234565');
+      await user.click(within(dialog).getByRole('button', { name: 'Conferir' }));
+      await within(dialog).findByRole('region', { name: 'Resultado da conferência' });
+    },
+    typed: (dialog) => fieldValue(dialog, /^IMEIs/),
+    submit: 'Confirmar',
+  },
 ];
 
 /**
@@ -461,7 +502,6 @@ const NOT_WALKED: Record<string, string> = {
   'features/dispatch/components/settlement-dialog.tsx': 'not walked yet',
   'features/products/components/brands-panel.tsx': 'not walked yet',
   'features/products/components/stock-entry-dialog.tsx': 'not walked yet',
-  'features/products/components/unit-count-dialog.tsx': 'not walked yet',
   'features/products/components/unit-lookup-dialog.tsx': 'not walked yet',
   'features/selling/components/quantity-dialog.tsx': 'not walked yet',
 };
@@ -504,8 +544,15 @@ describe.each(WRITING_DIALOGS)('the writing dialog $dialog', (dialogCase) => {
     const { element, path, reads, permissions } = dialogCase.screen();
     signInAs(permissions ?? ['full:access']);
     let writeAnswer: Answer = answer;
-    const calls = mockFetch({ ...reads, [dialogCase.write]: () => writeAnswer });
-    const writes = () => calls.filter((call) => `${call.method} ${call.url.split('?')[0]}` === dialogCase.write);
+    const isWrite = (call: MockCall) =>
+      `${call.method} ${call.url.split('?')[0]}` === dialogCase.write && (dialogCase.isWrite?.(call) ?? true);
+    const read = (reads as Routes)[dialogCase.write];
+    const calls = mockFetch({
+      ...reads,
+      [dialogCase.write]: (call) =>
+        isWrite(call) ? writeAnswer : typeof read === 'function' ? read(call) : (read ?? { status: 404 }),
+    });
+    const writes = () => calls.filter(isWrite);
     const user = userEvent.setup();
     renderPage(element, { path });
     await dialogCase.open(user);
