@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { makeOrderSummary } from '../components/orders/test-data';
 import CustomersPage from '../features/customers/pages/customers-page';
 import { LEVELS, makeCustomer } from '../features/customers/test-data';
+import { SettlementDialog } from '../features/dispatch/components/settlement-dialog';
 import EmployeesPage from '../features/employees/pages/employees-page';
 import { ApproveDialog as OrderApproveDialog } from '../features/orders/components/approve-dialog';
 import { CancelDialog } from '../features/orders/components/cancel-dialog';
@@ -52,6 +53,8 @@ interface WritingDialogCase {
   typed: (dialog: HTMLElement) => unknown;
   /** The button that sends it. */
   submit: string;
+  /** A dialog whose success shows a result instead of closing: what it shows (else it must close). */
+  result?: string;
 }
 
 const fieldValue = (dialog: HTMLElement, label: RegExp) =>
@@ -483,6 +486,56 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     typed: (dialog) => fieldValue(dialog, /^IMEIs/),
     submit: 'Confirmar',
   },
+  {
+    files: ['features/dispatch/components/settlement-dialog.tsx'],
+    dialog: 'Acerto do motoboy: Diego Motoboy',
+    write: 'POST /api/dispatch/runs/9/settlement',
+    done: {
+      data: {
+        runId: 9,
+        expectedCash: 34.9,
+        declaredCash: 24.9,
+        difference: -10,
+        note: 'Faltou troco',
+        settledAt: '2026-11-23T20:00:00.000Z',
+        settledBy: { id: 20, name: 'Beatriz Atendente' },
+        delivered: 1,
+        broughtBack: 0,
+      },
+    },
+    screen: () => ({
+      element: (
+        <UntilClosed
+          dialog={(close) => (
+            <SettlementDialog
+              run={{
+                id: 9,
+                departureAt: '2026-11-23T17:10:00.000Z',
+                deliverer: { id: 40, name: 'Diego Motoboy' },
+                orders: [],
+                cashToCollect: 34.9,
+                settledAt: null,
+              }}
+              onClose={close}
+            />
+          )}
+        />
+      ),
+      permissions: ['bo:manage:orders'],
+      reads: {},
+    }),
+    open: async () => undefined,
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByLabelText('Dinheiro entregue'), '24,90');
+      await user.type(within(dialog).getByLabelText('Observação (obrigatória se houver diferença)'), 'Faltou troco');
+    },
+    typed: (dialog) => [
+      fieldValue(dialog, /^Dinheiro entregue/),
+      fieldValue(dialog, /^Observação \(obrigatória se houver diferença\)/),
+    ],
+    submit: 'Registrar acerto',
+    result: 'Esperado R$ 34,90 · Entregue R$ 24,90 · Diferença -R$ 10,00',
+  },
 ];
 
 /**
@@ -499,7 +552,6 @@ const NOT_WALKED: Record<string, string> = {
   'components/import-dialog.tsx':
     "not walked yet (a failed upload stays on the dialog's error step: import-dialog.test.tsx)",
   'components/orders/order-adjustment-dialog.tsx': 'not walked yet (its own test: order-adjustment-dialog.test.tsx)',
-  'features/dispatch/components/settlement-dialog.tsx': 'not walked yet',
   'features/products/components/brands-panel.tsx': 'not walked yet',
   'features/products/components/stock-entry-dialog.tsx': 'not walked yet',
   'features/products/components/unit-lookup-dialog.tsx': 'not walked yet',
@@ -540,7 +592,7 @@ const FAILURES: Array<{ label: string; answer: Answer }> = [
 ];
 
 describe.each(WRITING_DIALOGS)('the writing dialog $dialog', (dialogCase) => {
-  it.each(FAILURES)('stays open with what was typed after $label; only a success closes it', async ({ answer }) => {
+  it.each(FAILURES)('stays open with what was typed after $label; only a success closes it (or shows its result)', async ({ answer }) => {
     const { element, path, reads, permissions } = dialogCase.screen();
     signInAs(permissions ?? ['full:access']);
     let writeAnswer: Answer = answer;
@@ -576,6 +628,7 @@ describe.each(WRITING_DIALOGS)('the writing dialog $dialog', (dialogCase) => {
     await user.click(send);
     await waitFor(() => expect(writes()).toHaveLength(2));
     expect(writes()[1]?.body).toEqual(writes()[0]?.body);
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: dialogCase.dialog })).toBeNull());
+    if (dialogCase.result) expect(await within(dialog).findByText(dialogCase.result)).toBeTruthy();
+    else await waitFor(() => expect(screen.queryByRole('dialog', { name: dialogCase.dialog })).toBeNull());
   });
 });
