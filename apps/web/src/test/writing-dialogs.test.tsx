@@ -12,6 +12,7 @@ import { ApproveDialog as OrderApproveDialog } from '../features/orders/componen
 import { CancelDialog } from '../features/orders/components/cancel-dialog';
 import { DelivererDialog } from '../features/orders/components/deliverer-dialog';
 import { UnitCountDialog } from '../features/products/components/unit-count-dialog';
+import ProductsPage from '../features/products/pages/products-page';
 import { makeProduct } from '../features/products/test-data';
 import RolesPage from '../features/roles/pages/roles-page';
 import { FirstRunGate } from '../features/settings/components/first-run-gate';
@@ -170,6 +171,7 @@ const TEMPLATES = {
 };
 
 /** A phone counted by IMEI: 490154203237518 and 352099081234565 (Luhn by hand: 8, 5) in stock, both read. */
+const CAPA = makeProduct({ id: 1, code: 'P100001', name: 'Capa Silicone', stock: 0 });
 const MOTO_G54 = makeProduct({ id: 31, code: 'P100031', name: 'Moto G54', stock: 2, serialized: true });
 const COUNTED = {
   product: { id: 31, code: 'P100031', name: 'Moto G54' },
@@ -536,6 +538,35 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     submit: 'Registrar acerto',
     result: 'Esperado R$ 34,90 · Entregue R$ 24,90 · Diferença -R$ 10,00',
   },
+  {
+    files: ['features/products/components/stock-entry-dialog.tsx'],
+    dialog: 'Informar entrada do produto Capa Silicone',
+    write: 'PATCH /api/products/menu/purchase/batch',
+    done: { data: [{ ...CAPA, stock: 12 }] },
+    screen: () => ({
+      element: <ProductsPage />,
+      path: '/admin/products',
+      permissions: ['bo:manage:products'],
+      reads: {
+        'GET /api/products': { body: { items: [CAPA], page: 0, total: 1 } },
+        'GET /api/products/archiveds': { body: { data: [] } },
+        'GET /api/products/brands': { body: { data: [{ name: 'Apple', references: [] }] } },
+        'GET /api/products/references': { body: { data: [] } },
+        'GET /api/products/sources': { body: { data: [{ key: 'SUPPLIER_PURCHASE', name: 'Compra de fornecedor' }] } },
+      },
+    }),
+    open: async (user) => {
+      await selectRow(user, 'Capa Silicone');
+      await user.click(screen.getByRole('button', { name: 'Informar Entrada' }));
+    },
+    fill: async (user, dialog) => {
+      const quantity = within(dialog).getByLabelText(/^Quantidade/);
+      await user.clear(quantity);
+      await user.type(quantity, '12');
+    },
+    typed: (dialog) => fieldValue(dialog, /^Quantidade/),
+    submit: 'Alterar',
+  },
 ];
 
 /**
@@ -553,7 +584,6 @@ const NOT_WALKED: Record<string, string> = {
     "not walked yet (a failed upload stays on the dialog's error step: import-dialog.test.tsx)",
   'components/orders/order-adjustment-dialog.tsx': 'not walked yet (its own test: order-adjustment-dialog.test.tsx)',
   'features/products/components/brands-panel.tsx': 'not walked yet',
-  'features/products/components/stock-entry-dialog.tsx': 'not walked yet',
   'features/products/components/unit-lookup-dialog.tsx': 'not walked yet',
   'features/selling/components/quantity-dialog.tsx': 'not walked yet',
 };
@@ -592,43 +622,46 @@ const FAILURES: Array<{ label: string; answer: Answer }> = [
 ];
 
 describe.each(WRITING_DIALOGS)('the writing dialog $dialog', (dialogCase) => {
-  it.each(FAILURES)('stays open with what was typed after $label; only a success closes it (or shows its result)', async ({ answer }) => {
-    const { element, path, reads, permissions } = dialogCase.screen();
-    signInAs(permissions ?? ['full:access']);
-    let writeAnswer: Answer = answer;
-    const isWrite = (call: MockCall) =>
-      `${call.method} ${call.url.split('?')[0]}` === dialogCase.write && (dialogCase.isWrite?.(call) ?? true);
-    const read = (reads as Routes)[dialogCase.write];
-    const calls = mockFetch({
-      ...reads,
-      [dialogCase.write]: (call) =>
-        isWrite(call) ? writeAnswer : typeof read === 'function' ? read(call) : (read ?? { status: 404 }),
-    });
-    const writes = () => calls.filter(isWrite);
-    const user = userEvent.setup();
-    renderPage(element, { path });
-    await dialogCase.open(user);
-    const dialog = await screen.findByRole('dialog', { name: dialogCase.dialog });
-    await dialogCase.fill(user, dialog);
-    const typed = dialogCase.typed(dialog);
+  it.each(FAILURES)(
+    'stays open with what was typed after $label; only a success closes it (or shows its result)',
+    async ({ answer }) => {
+      const { element, path, reads, permissions } = dialogCase.screen();
+      signInAs(permissions ?? ['full:access']);
+      let writeAnswer: Answer = answer;
+      const isWrite = (call: MockCall) =>
+        `${call.method} ${call.url.split('?')[0]}` === dialogCase.write && (dialogCase.isWrite?.(call) ?? true);
+      const read = (reads as Routes)[dialogCase.write];
+      const calls = mockFetch({
+        ...reads,
+        [dialogCase.write]: (call) =>
+          isWrite(call) ? writeAnswer : typeof read === 'function' ? read(call) : (read ?? { status: 404 }),
+      });
+      const writes = () => calls.filter(isWrite);
+      const user = userEvent.setup();
+      renderPage(element, { path });
+      await dialogCase.open(user);
+      const dialog = await screen.findByRole('dialog', { name: dialogCase.dialog });
+      await dialogCase.fill(user, dialog);
+      const typed = dialogCase.typed(dialog);
 
-    await user.click(within(dialog).getByRole('button', { name: dialogCase.submit }));
-    await waitFor(() => expect(writes()).toHaveLength(1));
-    // The failure is said (in the snackbar or the dialog) and the dialog is the same, with the same fields.
-    await waitFor(() => expect(screen.getAllByRole('alert', { hidden: true }).length).toBeGreaterThan(0));
-    expect(screen.getByRole('dialog', { name: dialogCase.dialog })).toBe(dialog);
-    // Not on its way out either (MUI's dialog fades out before it leaves the page).
-    expect(closing(dialog)).toBe(false);
-    expect(dialogCase.typed(dialog)).toEqual(typed);
+      await user.click(within(dialog).getByRole('button', { name: dialogCase.submit }));
+      await waitFor(() => expect(writes()).toHaveLength(1));
+      // The failure is said (in the snackbar or the dialog) and the dialog is the same, with the same fields.
+      await waitFor(() => expect(screen.getAllByRole('alert', { hidden: true }).length).toBeGreaterThan(0));
+      expect(screen.getByRole('dialog', { name: dialogCase.dialog })).toBe(dialog);
+      // Not on its way out either (MUI's dialog fades out before it leaves the page).
+      expect(closing(dialog)).toBe(false);
+      expect(dialogCase.typed(dialog)).toEqual(typed);
 
-    // The server answers: the same button sends the same thing, and the dialog closes.
-    writeAnswer = { body: dialogCase.done };
-    const send = within(dialog).getByRole('button', { name: dialogCase.submit }) as HTMLButtonElement;
-    await waitFor(() => expect(send.disabled).toBe(false));
-    await user.click(send);
-    await waitFor(() => expect(writes()).toHaveLength(2));
-    expect(writes()[1]?.body).toEqual(writes()[0]?.body);
-    if (dialogCase.result) expect(await within(dialog).findByText(dialogCase.result)).toBeTruthy();
-    else await waitFor(() => expect(screen.queryByRole('dialog', { name: dialogCase.dialog })).toBeNull());
-  });
+      // The server answers: the same button sends the same thing, and the dialog closes.
+      writeAnswer = { body: dialogCase.done };
+      const send = within(dialog).getByRole('button', { name: dialogCase.submit }) as HTMLButtonElement;
+      await waitFor(() => expect(send.disabled).toBe(false));
+      await user.click(send);
+      await waitFor(() => expect(writes()).toHaveLength(2));
+      expect(writes()[1]?.body).toEqual(writes()[0]?.body);
+      if (dialogCase.result) expect(await within(dialog).findByText(dialogCase.result)).toBeTruthy();
+      else await waitFor(() => expect(screen.queryByRole('dialog', { name: dialogCase.dialog })).toBeNull());
+    },
+  );
 });
