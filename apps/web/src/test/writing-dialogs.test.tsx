@@ -11,6 +11,7 @@ import EmployeesPage from '../features/employees/pages/employees-page';
 import { ApproveDialog as OrderApproveDialog } from '../features/orders/components/approve-dialog';
 import { CancelDialog } from '../features/orders/components/cancel-dialog';
 import { DelivererDialog } from '../features/orders/components/deliverer-dialog';
+import { BrandsPanel } from '../features/products/components/brands-panel';
 import { UnitCountDialog } from '../features/products/components/unit-count-dialog';
 import ProductsPage from '../features/products/pages/products-page';
 import { makeProduct } from '../features/products/test-data';
@@ -567,6 +568,23 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     typed: (dialog) => fieldValue(dialog, /^Quantidade/),
     submit: 'Alterar',
   },
+  {
+    files: ['features/products/components/brands-panel.tsx'],
+    dialog: 'Adicionar Marca',
+    write: 'POST /api/products/brand',
+    done: { data: { name: 'Xiaomi', references: [] } },
+    screen: () => ({
+      element: <BrandsPanel brands={[{ name: 'Apple', references: [] }]} loading={false} onClose={() => undefined} />,
+      permissions: ['bo:manage:products'],
+      reads: {},
+    }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Adicionar Marca' }));
+    },
+    fill: (user, dialog) => user.type(within(dialog).getByLabelText(/^Nome/), 'Xiaomi'),
+    typed: (dialog) => fieldValue(dialog, /^Nome/),
+    submit: 'Adicionar',
+  },
 ];
 
 /**
@@ -583,7 +601,6 @@ const NOT_WALKED: Record<string, string> = {
   'components/import-dialog.tsx':
     "not walked yet (a failed upload stays on the dialog's error step: import-dialog.test.tsx)",
   'components/orders/order-adjustment-dialog.tsx': 'not walked yet (its own test: order-adjustment-dialog.test.tsx)',
-  'features/products/components/brands-panel.tsx': 'not walked yet',
   'features/products/components/unit-lookup-dialog.tsx': 'not walked yet',
   'features/selling/components/quantity-dialog.tsx': 'not walked yet',
 };
