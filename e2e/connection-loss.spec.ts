@@ -214,4 +214,50 @@ describe('a lost connection signs no one out, and keeps the work on screen', () 
     expect(signature.data?.url).toBeTruthy();
     expect(await storedToken(courier)).toBe(courierToken);
   });
+
+  it("blocking a customer offline: the dialog stays with the reason typed; online again, 'Confirmar' blocks once", async () => {
+    const adminApi = await apiAs(desk.baseURL, DEMO.admin);
+    const customer = await journeyCustomer(adminApi, 'connectionLoss', { nth: 1 });
+    const page = desk.page;
+    await page.goto('/admin/customers');
+    const activeCard = page
+      .locator('.MuiCard-root')
+      .filter({ has: page.getByRole('heading', { name: 'Clientes Ativos', exact: true }) });
+    await activeCard.getByPlaceholder('Pesquisar').fill(customer.email);
+    const row = activeCard.getByRole('row').filter({ hasText: customer.name }).first();
+    await row.getByRole('checkbox').check();
+    await activeCard.getByRole('button', { name: 'Bloquear' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Informe o motivo do bloqueio' });
+    const reason = 'Cheque devolvido em 12/11, aguardando novo pagamento';
+    await dialog.getByLabel(/^Motivo/).fill(reason);
+
+    let blocks = 0;
+    desk.context.on('response', (response) => {
+      if (response.url().endsWith(`/api/administrator/customer/${customer.id}/status`) && response.ok()) blocks++;
+    });
+    await desk.context.setOffline(true);
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByRole('alert').filter({ hasText: OFFLINE_TEXT }).first().waitFor();
+    // The dialog is still there, with the reason as typed; nothing changed on the server.
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getByLabel(/^Motivo/).inputValue()).toBe(reason);
+    await shot(page, '4-block-offline-desktop');
+    const meanwhile = await adminApi.get<{ data: { status: string } }>(
+      `/administrator/customer/${encodeURIComponent(customer.email)}`,
+    );
+    expect(meanwhile.data.status).toBe('Approved');
+
+    await desk.context.setOffline(false);
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByText('Cliente alterado com sucesso.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const blocked = await adminApi.get<{ data: { status: string; statusNote: string | null } }>(
+      `/administrator/customer/${encodeURIComponent(customer.email)}`,
+    );
+    expect(blocked.data).toMatchObject({ status: 'Blocked', statusNote: reason });
+    // Sent once: the offline try never reached the server.
+    expect(blocks).toBe(1);
+    // The journey's customer back as it was.
+    await adminApi.send('PATCH', `/administrator/customer/${customer.id}/status`, { status: 'Approved' });
+  });
 });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JourneyCustomer, newPhone, packOrder, placeOrder } from './fixtures';
+import { forDiego, newPhone, packOrder, placeOrder } from './fixtures';
 import {
   apiAs,
   type BrowserSession,
@@ -30,12 +30,6 @@ async function shot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
   await screenshot(page, `field-${name}`);
 }
-
-/** A customer whose orders Diego may take: no courier of his own, or Diego. */
-const forDiego =
-  (diego: number) =>
-  (customer: JourneyCustomer): boolean =>
-    !customer.isBlocked && (customer.deliverer === null || customer.deliverer.id === diego);
 
 /** The page has no horizontal scroll (a phone must not pan sideways). */
 async function expectNoSidewaysScroll(page: Page) {

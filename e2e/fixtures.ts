@@ -47,6 +47,12 @@ export interface JourneyCustomer {
   fastDeliveryTax: number;
 }
 
+/** A customer whose orders Diego (`diego`, his employee id) may take: not blocked, no courier of his own or Diego. */
+export const forDiego =
+  (diego: number) =>
+  (customer: JourneyCustomer): boolean =>
+    !customer.isBlocked && (customer.deliverer === null || customer.deliverer.id === diego);
+
 /**
  * The journey's customers, newest first, that match `where` (by default: not blocked); `nth` skips that many. Only
  * e-mails without '%' or '_' (the sales search reads them as patterns).

@@ -28,6 +28,23 @@ describe('the command palette (Ctrl+K)', () => {
   });
   afterAll(() => s.close());
 
+  it('the first Ctrl+K, pressed the moment a page is opened, opens the palette (issue 34 §6)', async () => {
+    const { page } = s;
+    await login(page, DEMO.admin);
+    for (const address of ['/admin/customers', '/admin/dashboard']) {
+      // No wait for the page: its code and first data may still be on their way; the press is kept for them.
+      await page.goto(address);
+      await page.keyboard.press('Control+k');
+      const palette = page.getByRole('dialog', { name: 'Pesquisar' });
+      await palette.waitFor();
+      await page.keyboard.press('Escape');
+      await palette.waitFor({ state: 'detached' });
+    }
+    // Signed out again: the next journey signs in from the sign-in page.
+    await page.goto('/logout');
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
   it('finds an order by its code, a customer by CPF without punctuation and a phone by IMEI, and opens each', async () => {
     const admin = await apiAs(s.baseURL, DEMO.admin);
     // The products journey's share of the demo customers: this journey changes none of them (it places an

@@ -581,26 +581,8 @@ export function matchColumns(
   });
 }
 
-/**
- * A number as a Brazilian spreadsheet writes it: `1.299,90`, `1299,90`, `R$ 12,50`, `15%`; also `19.90`
- * (a point alone is the decimal point unless it groups thousands: `1.299` is 1299). NaN when it is not one.
- */
-export function parseBrazilianNumber(text: string): number {
-  let value = text.replace(/R\$|%|\s|\u00a0/g, '');
-  if (value === '') return Number.NaN;
-  const negative = value.startsWith('-');
-  if (negative) value = value.slice(1);
-  if (value.includes(',')) {
-    if (!/^(\d{1,3}(\.\d{3})+|\d+),\d+$/.test(value) && !/^\d+,?$/.test(value)) return Number.NaN;
-    value = value.replace(/\./g, '').replace(',', '.');
-  } else if (/^\d{1,3}(\.\d{3})+$/.test(value)) {
-    value = value.replace(/\./g, '');
-  } else if (!/^\d+(\.\d+)?$/.test(value)) {
-    return Number.NaN;
-  }
-  const result = Number(value);
-  return negative ? -result : result;
-}
+/** A number as a spreadsheet cell writes it: the contract's one reader of typed numbers (number.ts). */
+export { parseBrazilianNumber } from './number';
 
 /** Sim/Não (also S/N, X, 1/0, true/false); undefined when it is neither. */
 export function parseYesNo(text: string): boolean | undefined {

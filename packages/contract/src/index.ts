@@ -17,6 +17,7 @@ export * from './imei';
 export * from './imports';
 export * from './money';
 export * from './notifications';
+export * from './number';
 export * from './order-commands';
 export * from './order-events';
 export * from './order-status';

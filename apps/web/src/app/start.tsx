@@ -3,6 +3,7 @@ import '../lib/strict-csp';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { listenForPaletteShortcut } from './layout/palette-shortcut';
 import { createQueryClient } from './query-client';
 import { startLoadingCodeFor } from './routes';
 // The page's font, colours and box model (MUI's CssBaseline as a style sheet, decision 0028).
@@ -20,6 +21,8 @@ import '../components/theme/base.css';
 export function startApp(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
+  // Ctrl+K pressed while the first screen loads opens the palette once the top bar is drawn.
+  listenForPaletteShortcut();
   const queryClient = createQueryClient();
   void startLoadingCodeFor(window.location.pathname, queryClient).then(() => {
     const app = createRoot(root);

@@ -27,7 +27,13 @@ export interface ApiMutationOptions<TData, TVars> {
   optimistic?: (queryClient: QueryClient, vars: TVars) => Promise<(() => void) | undefined>;
   /** Puts the server's updated object into the cache instead of refetching it (runs before `invalidate`). */
   update?: (queryClient: QueryClient, data: TData, vars: TVars) => void;
-  /** After a success: close the dialog, reset the form, navigate. */
+  /**
+   * The dialog the write is sent from: closed by a success, and only by it (issue 34 §6, decision 0004). A
+   * failure — no answer, a 5xx, a refusal — leaves it open with what was typed, drawn and photographed, for the
+   * same button to send it again. A dialog that writes never closes itself on submit: it hands its close here.
+   */
+  closeDialog?: () => void;
+  /** After a success (after `closeDialog`): reset the form, navigate, show the result. */
   onSuccess?: (data: TData, vars: TVars) => void;
   /**
    * After a failure, besides the snackbar (e.g. show the message inside the dialog). The dialog stays open
@@ -72,6 +78,7 @@ export function useApiMutation<TData, TVars = void>(
       const keys = options.invalidate === undefined ? [] : resolve(options.invalidate, data, vars);
       const text = options.success === undefined ? undefined : resolve(options.success, data, vars);
       if (text) notify.success(text);
+      options.closeDialog?.();
       options.onSuccess?.(data, vars);
       await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },

@@ -32,6 +32,22 @@ export function isNoAnswer(error: unknown): boolean {
   return error instanceof ApiError && error.status === 0;
 }
 
+/**
+ * True when the server refused the call for a business reason: a 4xx (not 401, which signs out) with one of
+ * the API's error codes (the order was cancelled, a field is wrong). Sending it again gets the same answer.
+ * Anything else (no answer, a 5xx during a database failover, a proxy's page without a code) may succeed
+ * later: a kept move is tried again (decision 0009).
+ */
+export function isRefusal(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 401 &&
+    error.code !== undefined
+  );
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiOptions {

@@ -7,6 +7,7 @@ import { OrderSoundToggle } from '../../features/orders/live/order-sound-toggle'
 import { useSession } from '../../lib/session';
 import './layout.css';
 import { NotificationsBell } from './notifications-bell';
+import { onPaletteShortcut } from './palette-shortcut';
 import { useNavEntries } from './sidebar';
 import { TOP_BAR_TEXTS } from './top-bar-texts';
 
@@ -38,17 +39,9 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
 
   const openPalette = () => setPaletteOpen(true);
 
-  // Ctrl+K (⌘+K on a Mac) opens the palette from anywhere in the back-office.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        setPaletteOpen(true);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  // Ctrl+K (⌘+K on a Mac) opens the palette from anywhere in the back-office, a press made while the page
+  // was still loading included (palette-shortcut.ts keeps it from the app's first script).
+  useEffect(() => onPaletteShortcut(() => setPaletteOpen(true)), []);
 
   return (
     <header className="tb-bar">

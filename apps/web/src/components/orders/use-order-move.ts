@@ -11,7 +11,7 @@ import {
   type TaskList,
 } from '@backoffice/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, isNoAnswer } from '../../lib/api-client';
+import { ApiError, api, isRefusal } from '../../lib/api-client';
 import { getSession } from '../../lib/session';
 import { useApiMutation } from '../use-api-mutation';
 import { orderActorOf } from './order-actor';
@@ -33,7 +33,9 @@ export type OrderMoveVars<N extends OrderCommandName> = {
 } & OrderCommandFields<N>;
 
 export interface OrderMoveOptions {
-  /** After a success (the snackbar has said the spec's text): close the dialog, go back to page 0… */
+  /** The dialog the move is made from: closed by a success only (`useApiMutation`'s `closeDialog`). */
+  closeDialog?: () => void;
+  /** After a success (the snackbar has said the spec's text): go back to page 0… */
   onSuccess?: (moved: OrderSummary) => void;
   /**
    * After a failure: show the message inside the dialog, which stays open (then the snackbar stays quiet: on
@@ -41,10 +43,11 @@ export interface OrderMoveOptions {
    */
   onError?: (message: string) => void;
   /**
-   * When the server gave no answer, instead of `onError`: the screen keeps the move to send it later (the
-   * field phone's outbox), with the variables it was made with (its Idempotency-Key included).
+   * When the move may succeed later (no answer, a server error: anything but a business refusal, `isRefusal`),
+   * instead of `onError`: the screen keeps the move to send it later (the field phone's outbox), with the
+   * variables it was made with (its Idempotency-Key included).
    */
-  onNoAnswer?: (vars: OrderMoveVars<OrderCommandName>) => void;
+  onTryLater?: (vars: OrderMoveVars<OrderCommandName>, error: unknown) => void;
 }
 
 /** The answers that mean the order is not what the screen showed: someone else moved or took it. */
@@ -101,14 +104,15 @@ export function useOrderMove<N extends OrderCommandName>(name: N, options: Order
     failure: command.failure,
     update: (client, moved) => putMovedOrder(client, moved, orderActorOf(getSession())),
     invalidate: (moved) => movedOrderKeys(moved.orderId, command.pictures?.kind),
+    closeDialog: options.closeDialog,
     onSuccess: (moved) => options.onSuccess?.(moved),
     errorInDialog: options.onError !== undefined,
     onError: (error, message, vars) => {
       if (error instanceof ApiError && ORDER_CHANGED.includes(error.status)) {
         for (const queryKey of movedOrderKeys(vars.order.orderId)) void queryClient.invalidateQueries({ queryKey });
       }
-      if (options.onNoAnswer && isNoAnswer(error)) {
-        options.onNoAnswer(vars as OrderMoveVars<OrderCommandName>);
+      if (options.onTryLater && !isRefusal(error)) {
+        options.onTryLater(vars as OrderMoveVars<OrderCommandName>, error);
         return;
       }
       options.onError?.(message);

@@ -1,15 +1,15 @@
-import { CUSTOMER_LIMITS, CUSTOMER_TEXTS, customerApproveSchema, customerEditSchema } from '@backoffice/contract';
+import {
+  CUSTOMER_LIMITS,
+  CUSTOMER_TEXTS,
+  customerApproveSchema,
+  customerEditSchema,
+  parseBrazilianNumber,
+} from '@backoffice/contract';
 import type { Dayjs } from 'dayjs';
 import { z } from 'zod';
 
-/** Reads "15,90" or "15.90" as 15.9; NaN when not a number. */
-export function parseDecimal(value: string): number {
-  const text = value.trim().replace(',', '.');
-  return text === '' ? Number.NaN : Number(text);
-}
-
 const inRange = (value: string, min: number, max: number) => {
-  const n = parseDecimal(value);
+  const n = parseBrazilianNumber(value);
   return Number.isFinite(n) && n >= min && n <= max;
 };
 
@@ -19,7 +19,7 @@ const inRange = (value: string, min: number, max: number) => {
  * decimais.'), as the server does.
  */
 const serverMoneyRule = (rule: z.ZodType) => (value: string, ctx: z.RefinementCtx) => {
-  const n = parseDecimal(value);
+  const n = parseBrazilianNumber(value);
   if (!Number.isFinite(n)) return;
   const issue = rule.safeParse(n).error?.issues[0];
   if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
@@ -33,19 +33,19 @@ const shippingCost = (serverRule: z.ZodType) =>
     .min(1, CUSTOMER_TEXTS.shippingCostRequired)
     .refine((v) => inRange(v, 0, CUSTOMER_LIMITS.maxMoney), CUSTOMER_TEXTS.shippingCostInvalid)
     .superRefine(serverMoneyRule(serverRule))
-    .transform(parseDecimal);
+    .transform(parseBrazilianNumber);
 
 /** A number that may be left empty (read with `emptyIsZero`). */
 const optionalNumber = (min: number, max: number, message: string, belowMin = message) =>
   z
     .string()
     .trim()
-    .refine((v) => v === '' || Number.isFinite(parseDecimal(v)), message)
-    .refine((v) => v === '' || parseDecimal(v) >= min, belowMin)
-    .refine((v) => v === '' || parseDecimal(v) <= max, message);
+    .refine((v) => v === '' || Number.isFinite(parseBrazilianNumber(v)), message)
+    .refine((v) => v === '' || parseBrazilianNumber(v) >= min, belowMin)
+    .refine((v) => v === '' || parseBrazilianNumber(v) <= max, message);
 
 /** Empty means 0. */
-const emptyIsZero = (v: string) => (v === '' ? 0 : parseDecimal(v));
+const emptyIsZero = (v: string) => (v === '' ? 0 : parseBrazilianNumber(v));
 
 /** 'Aprovar ou Reprovar': level and shipping cost required, warranty 0 to 100. */
 export const approveFormSchema = z.object({

@@ -46,6 +46,14 @@ export const FIELD_TEXTS = {
     waiting: (count: number) =>
       count === 1 ? 'Sem conexão — 1 tarefa aguardando envio' : `Sem conexão — ${count} tarefas aguardando envio`,
     queued: 'Sem conexão: a tarefa ficou guardada no celular e será enviada quando a conexão voltar.',
+    /** A try answered by a server error (a 5xx: the database failing over): the move waits on the phone too. */
+    waitingServer: (count: number) =>
+      count === 1
+        ? 'Servidor indisponível — 1 tarefa aguardando envio'
+        : `Servidor indisponível — ${count} tarefas aguardando envio`,
+    queuedServerError:
+      'O servidor não respondeu: a tarefa ficou guardada no celular e será enviada assim que ele voltar.',
+    nextTry: (time: string) => `Nova tentativa automática às ${time}.`,
     sent: (count: number) => (count === 1 ? '1 tarefa enviada.' : `${count} tarefas enviadas.`),
     refused: (count: number) =>
       count === 1 ? '1 tarefa foi recusada pelo servidor.' : `${count} tarefas foram recusadas pelo servidor.`,
@@ -53,7 +61,12 @@ export const FIELD_TEXTS = {
     sendFailed: 'Não foi possível enviar a tarefa.',
     sendNow: 'Enviar agora',
     queuedChip: 'Aguardando envio',
-    dismiss: 'Dispensar',
+    /** A refused move: its signature and photos stay on the phone until the courier decides. */
+    refusedKept: 'A assinatura, as fotos e a observação continuam guardadas no celular.',
+    retry: 'Tentar de novo',
+    discard: 'Descartar',
+    discardConfirm: (code: string) =>
+      `Descartar a tarefa do pedido ${code}? A assinatura, as fotos e a observação guardadas no celular serão apagadas.`,
     snapshot: (when: string) => `Sem conexão: estas são as tarefas carregadas em ${when}.`,
   },
   actions: {

@@ -7,6 +7,7 @@ import {
   PRODUCT_LIMITS,
   type Product,
   type ProductCreateInput,
+  parseBrazilianNumber,
   parseProductOrigin,
   productOriginSchema,
   productUnitSchema,
@@ -14,7 +15,7 @@ import {
 } from '@backoffice/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import { z } from 'zod';
-import { parseDecimal, parseQuantity, toField } from './lib/pricing';
+import { toField } from './lib/pricing';
 import { PRODUCTS_TEXTS } from './texts';
 
 const V = PRODUCTS_TEXTS.validation;
@@ -31,7 +32,7 @@ function money(message: string) {
     .min(1, message)
     .superRefine((value, ctx) => {
       if (!value) return;
-      const issue = rule.safeParse(parseDecimal(value)).error?.issues[0];
+      const issue = rule.safeParse(parseBrazilianNumber(value)).error?.issues[0];
       if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
     });
 }
@@ -41,14 +42,14 @@ const percentage = z
   .trim()
   .min(1, V.percentage)
   .refine((value) => {
-    const n = parseDecimal(value);
+    const n = parseBrazilianNumber(value);
     return Number.isFinite(n) && n >= 0 && n <= 100;
   }, V.percentage);
 
 /** A derived price (gold/silver): may be empty while the cost is; otherwise a number ≥ 0. */
 const derivedPrice = z.string().refine((value) => {
   if (!value.trim()) return true;
-  const n = parseDecimal(value);
+  const n = parseBrazilianNumber(value);
   return Number.isFinite(n) && n >= 0;
 }, V.cost);
 
@@ -64,7 +65,7 @@ function quantity(requiredMessage: string, min: 0 | 1) {
     .min(1, requiredMessage)
     .superRefine((value, ctx) => {
       if (!value) return;
-      const issue = rule.safeParse(parseQuantity(value)).error?.issues[0];
+      const issue = rule.safeParse(parseBrazilianNumber(value)).error?.issues[0];
       if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
     });
 }
@@ -172,14 +173,14 @@ export function formToBody(values: ProductFormValues): Omit<ProductCreateInput, 
     description: values.description.trim() || null,
     brand: values.brand,
     reference: values.reference || null,
-    cost: parseDecimal(values.cost),
-    sellPrice: parseDecimal(values.sellPrice),
+    cost: parseBrazilianNumber(values.cost),
+    sellPrice: parseBrazilianNumber(values.sellPrice),
     discount: {
-      goldPercentage: parseDecimal(values.goldPercentage),
-      silverPercentage: parseDecimal(values.silverPercentage),
-      bronzePercentage: parseDecimal(values.bronzePercentage),
+      goldPercentage: parseBrazilianNumber(values.goldPercentage),
+      silverPercentage: parseBrazilianNumber(values.silverPercentage),
+      bronzePercentage: parseBrazilianNumber(values.bronzePercentage),
     },
-    stock: parseQuantity(values.stock),
+    stock: parseBrazilianNumber(values.stock),
     stockAlert: Number(values.stockAlert),
     tags: values.tags.filter((tag) => tag.trim()),
     serialized: values.serialized,

@@ -8,6 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { DialogProblem } from '../../../components/form/dialog-problem';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { type BlockFormInput, type BlockFormOutput, blockFormSchema } from '../schemas';
 import { CUSTOMERS_TEXTS } from '../texts';
@@ -16,14 +17,22 @@ const T = CUSTOMERS_TEXTS.block;
 
 export interface BlockDialogProps {
   customer: Customer | null;
-  /** Called with the reason; the page closes the dialog first, then blocks (spec section 4). */
-  onConfirm: (customer: Customer, note: string) => void;
+  /**
+   * Called with the reason; the page blocks and closes the dialog on success only: without an answer (or with
+   * a server error) the dialog stays with the reason typed, for 'Confirmar' to send it again (decision 0004).
+   */
+  onConfirm: (customer: Customer, note: string) => Promise<void>;
   onClose: () => void;
 }
 
 /** 'Informe o motivo do bloqueio': multiline 'Motivo' (4 to 8 rows), 'Confirmar' and 'Cancelar'. */
 export function BlockDialog({ customer, onConfirm, onClose }: BlockDialogProps) {
-  const { control, handleSubmit, reset } = useForm<BlockFormInput, unknown, BlockFormOutput>({
+  const {
+    control,
+    handleSubmit,
+    reset,
+    formState: { isSubmitting },
+  } = useForm<BlockFormInput, unknown, BlockFormOutput>({
     resolver: zodResolver(blockFormSchema),
     mode: 'onTouched',
     defaultValues: { note: '' },
@@ -53,10 +62,11 @@ export function BlockDialog({ customer, onConfirm, onClose }: BlockDialogProps) 
             helperText={null}
           />
         </form>
+        <DialogProblem />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{T.cancel}</Button>
-        <Button type="submit" form="block-form" variant="contained" color="error">
+        <Button type="submit" form="block-form" variant="contained" color="error" disabled={isSubmitting}>
           {T.confirm}
         </Button>
       </DialogActions>

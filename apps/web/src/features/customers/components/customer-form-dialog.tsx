@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import { type FormEventHandler, type ReactNode, useEffect } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { DialogProblem } from '../../../components/form/dialog-problem';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { CUSTOMERS_TEXTS } from '../texts';
 
@@ -50,6 +51,7 @@ export function CustomerFormDialog({
         <Stack component="form" id={`${id}-form`} noValidate spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit}>
           {children}
         </Stack>
+        <DialogProblem />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>

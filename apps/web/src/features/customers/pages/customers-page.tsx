@@ -17,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { AuditHistoryDialog } from '../../../components/audit-history-dialog';
 import { useConfirm } from '../../../components/confirm-dialog';
+import { DialogProblemProvider } from '../../../components/form/dialog-problem';
 import { ImportDialog } from '../../../components/import-dialog';
 import { IMPORT_DIALOG_TEXTS } from '../../../components/import-dialog-texts';
 import { useNotify } from '../../../components/notifier';
@@ -116,7 +117,14 @@ export default function CustomersPage() {
       queryClient.invalidateQueries({ queryKey: customerKeys.lists() }),
       queryClient.invalidateQueries({ queryKey: customerKeys.details() }),
     ]);
-  const close = () => setDialog(null);
+  /** Why the open dialog's last write failed: said inside it (decision 0004). */
+  const [problem, setProblem] = useState<string | null>(null);
+  const close = () => {
+    setDialog(null);
+    setProblem(null);
+  };
+  /** The dialogs that write: a failure is said inside them, which stay open with what was typed. */
+  const writing = dialog !== null && ['approve', 'associate', 'edit', 'block'].includes(dialog.kind);
 
   // The waiting view closes when its last customer has been approved or reproved (the success message stays).
   const awaitingCount = awaiting.data;
@@ -149,12 +157,15 @@ export default function CustomersPage() {
     success: (_answer, { success }) => success,
     failure: ({ failure }) => failure,
     invalidate: [customerKeys.lists(), customerKeys.details()],
-    onSuccess: close,
-    onError: (error) => {
+    closeDialog: close,
+    errorInDialog: () => writing,
+    onError: (error, message) => {
+      if (writing) setProblem(message);
       if (!isNoAnswer(error)) void reloadLists();
     },
   });
   const run = async (call: () => Promise<unknown>, success: string, failure: string): Promise<void> => {
+    setProblem(null);
     await change.mutateAsync({ call, success, failure }).catch(() => undefined);
   };
 
@@ -187,14 +198,8 @@ export default function CustomersPage() {
       T.success.edited,
       T.errors.edit,
     );
-  const onBlock = (customer: Customer, note: string) => {
-    close();
-    void run(
-      () => customersApi.changeStatus(customer.id, { status: 'Blocked', note }),
-      T.success.changed,
-      T.errors.change,
-    );
-  };
+  const onBlock = (customer: Customer, note: string) =>
+    run(() => customersApi.changeStatus(customer.id, { status: 'Blocked', note }), T.success.changed, T.errors.change);
 
   /** LGPD (administrators only): the person's data as a file, and anonymisation after 'Confirma operação?'. */
   const [exporting, setExporting] = useState(false);
@@ -306,42 +311,44 @@ export default function CustomersPage() {
         onClose={view === 'active' ? undefined : () => setView('active')}
       />
 
-      <ApproveDialog
-        customer={dialog?.kind === 'approve' ? dialog.customer : null}
-        levels={levelOptions}
-        allowReprove={!approveFromReproved}
-        onApprove={onApprove}
-        onReprove={onReprove}
-        onClose={close}
-      />
-      <AssociateDialog
-        customer={dialog?.kind === 'associate' ? dialog.customer : null}
-        deliverers={deliverers.data ?? []}
-        loading={deliverers.isFetching}
-        onSubmit={onAssociate}
-        onClose={close}
-      />
-      <DetailsDialog
-        customer={detailed}
-        loading={details.isFetching}
-        onClose={close}
-        privacy={privacyOf(detailed, close)}
-      />
-      {dialog === null && linkedEmail !== null ? (
-        <DetailsDialog
-          customer={details.data ?? null}
-          loading={details.isFetching}
-          onClose={clearLinked}
-          privacy={privacyOf(details.data ?? null, clearLinked)}
+      <DialogProblemProvider value={problem}>
+        <ApproveDialog
+          customer={dialog?.kind === 'approve' ? dialog.customer : null}
+          levels={levelOptions}
+          allowReprove={!approveFromReproved}
+          onApprove={onApprove}
+          onReprove={onReprove}
+          onClose={close}
         />
-      ) : null}
-      <EditDialog
-        customer={dialog?.kind === 'edit' ? dialog.customer : null}
-        levels={levelOptions}
-        onSubmit={onEdit}
-        onClose={close}
-      />
-      <BlockDialog customer={dialog?.kind === 'block' ? dialog.customer : null} onConfirm={onBlock} onClose={close} />
+        <AssociateDialog
+          customer={dialog?.kind === 'associate' ? dialog.customer : null}
+          deliverers={deliverers.data ?? []}
+          loading={deliverers.isFetching}
+          onSubmit={onAssociate}
+          onClose={close}
+        />
+        <DetailsDialog
+          customer={detailed}
+          loading={details.isFetching}
+          onClose={close}
+          privacy={privacyOf(detailed, close)}
+        />
+        {dialog === null && linkedEmail !== null ? (
+          <DetailsDialog
+            customer={details.data ?? null}
+            loading={details.isFetching}
+            onClose={clearLinked}
+            privacy={privacyOf(details.data ?? null, clearLinked)}
+          />
+        ) : null}
+        <EditDialog
+          customer={dialog?.kind === 'edit' ? dialog.customer : null}
+          levels={levelOptions}
+          onSubmit={onEdit}
+          onClose={close}
+        />
+        <BlockDialog customer={dialog?.kind === 'block' ? dialog.customer : null} onConfirm={onBlock} onClose={close} />
+      </DialogProblemProvider>
       <HistoryDialog customer={dialog?.kind === 'history' ? dialog.customer : null} onClose={close} />
       <AuditHistoryDialog
         target={

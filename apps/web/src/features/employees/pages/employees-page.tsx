@@ -59,10 +59,8 @@ export default function EmployeesPage() {
     mutationFn: (values: Parameters<typeof createEmployee>[0]) => createEmployee(values),
     success: T.created,
     failure: T.fallback,
-    onSuccess: () => {
-      setCreating(false);
-      void invalidateAfterEmployeeChange(queryClient);
-    },
+    closeDialog: () => setCreating(false),
+    onSuccess: () => void invalidateAfterEmployeeChange(queryClient),
   });
   const edit = useApiMutation({
     mutationFn: ({ func, values }: { func: EmployeeFunc; values: Parameters<typeof updateEmployee>[1] }) =>
@@ -70,10 +68,8 @@ export default function EmployeesPage() {
     success: T.edited,
     failure: T.fallback,
     failureLevel: 'info',
-    onSuccess: () => {
-      setEditing(null);
-      void invalidateAfterEmployeeChange(queryClient);
-    },
+    closeDialog: () => setEditing(null),
+    onSuccess: () => void invalidateAfterEmployeeChange(queryClient),
   });
   const employees = useEmployees();
   const roles = useRoleOptions();

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { ApiError, connectionLost } from '../../../lib/api-client';
-import { flush, keep, type OutboxItem, outboxOf } from './outbox';
+import { flush, keep, type OutboxItem, outboxOf, retryRefused } from './outbox';
 
 const item = (key: string, createdAt: number, employeeId = 40): OutboxItem => ({
   key,
@@ -24,7 +24,7 @@ describe("the field phone's outbox", () => {
     const answers: Record<string, () => never | undefined> = {
       a: () => undefined,
       b: () => {
-        throw new ApiError(409, ['O pedido foi cancelado.']);
+        throw new ApiError(409, ['O pedido foi cancelado.'], 'CONFLICT');
       },
       c: () => {
         throw connectionLost();
@@ -35,7 +35,7 @@ describe("the field phone's outbox", () => {
       return answers[kept.key]?.();
     });
     expect(sent).toEqual(['a', 'b', 'c']);
-    expect(result).toEqual({ sent: 1, refused: 1, stopped: true });
+    expect(result).toEqual({ sent: 1, refused: 1, stopped: true, serverError: false });
     const left = await outboxOf(40);
     expect(left.map((kept) => [kept.key, kept.state, kept.message])).toEqual([
       ['b', 'refused', 'O pedido foi cancelado.'],
@@ -44,9 +44,63 @@ describe("the field phone's outbox", () => {
 
     // The connection is back: the pending one goes; the refused one stays for the courier to read.
     const again: string[] = [];
-    expect(await flush(40, async (kept) => again.push(kept.key))).toEqual({ sent: 1, refused: 0, stopped: false });
+    expect(await flush(40, async (kept) => again.push(kept.key))).toEqual({
+      sent: 1,
+      refused: 0,
+      stopped: false,
+      serverError: false,
+    });
     expect(again).toEqual(['c']);
     expect((await outboxOf(40)).map((kept) => kept.key)).toEqual(['b']);
     expect((await outboxOf(41)).map((kept) => kept.key)).toEqual(['x']);
+  });
+
+  it('a server error (503 during a failover) or an answer without a code is "try again": the move stays pending', async () => {
+    await keep(item('s1', 10, 50));
+    await keep(item('s2', 11, 50));
+    const failover = new ApiError(503, ['Banco de dados indisponível.'], 'DATABASE_UNAVAILABLE');
+    const tried: string[] = [];
+    const down = await flush(50, async (kept) => {
+      tried.push(kept.key);
+      throw failover;
+    });
+    // The first one failed: the next waits behind it, in order; nothing is refused.
+    expect(tried).toEqual(['s1']);
+    expect(down).toEqual({ sent: 0, refused: 0, stopped: true, serverError: true });
+    // A proxy's 404 page (no error code of the API) is no refusal either.
+    await flush(50, async () => {
+      throw new ApiError(404, []);
+    });
+    expect((await outboxOf(50)).map((kept) => [kept.key, kept.state, kept.fields])).toEqual([
+      ['s1', 'pending', { signature: 'iVBOR' }],
+      ['s2', 'pending', { signature: 'iVBOR' }],
+    ]);
+    // The server is back: both are sent, in order.
+    const sent: string[] = [];
+    expect(await flush(50, async (kept) => sent.push(kept.key))).toMatchObject({ sent: 2, stopped: false });
+    expect(sent).toEqual(['s1', 's2']);
+  });
+
+  it('a refused move keeps its signature until the courier tries it again, on the order as it is now', async () => {
+    await keep({ ...item('r', 20, 60), fields: { signature: 'iVBOR', images: ['data:image/jpeg;base64,/9j/'] } });
+    await flush(60, async () => {
+      throw new ApiError(409, ['O pedido foi alterado por outra pessoa.'], 'CONFLICT');
+    });
+    const [refused] = await outboxOf(60);
+    expect(refused).toMatchObject({
+      state: 'refused',
+      message: 'O pedido foi alterado por outra pessoa.',
+      fields: { signature: 'iVBOR', images: ['data:image/jpeg;base64,/9j/'] },
+    });
+
+    await retryRefused('r', { orderId: 20, statusKey: 4, updatedAt: '2026-11-23T11:30:00.000Z' });
+    const bodies: unknown[] = [];
+    expect(await flush(60, async (kept) => bodies.push([kept.key, kept.order.updatedAt, kept.fields]))).toMatchObject({
+      sent: 1,
+    });
+    expect(bodies).toEqual([
+      ['r', '2026-11-23T11:30:00.000Z', { signature: 'iVBOR', images: ['data:image/jpeg;base64,/9j/'] }],
+    ]);
+    expect(await outboxOf(60)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { ORDER_COMMAND_CALLS, type TaskList } from '@backoffice/contract';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { concurrencyOf, type SeenOrder } from '../../../components/orders/use-order-move';
-import { api, isNoAnswer, refusalMessage } from '../../../lib/api-client';
+import { api, isNoAnswer, isRefusal, refusalMessage } from '../../../lib/api-client';
 
 /** The moves a courier or stocker can make without a connection: they carry everything they need. */
 export type OfflineCommand = 'deliver' | 'customerAbsent' | 'pack';
@@ -16,6 +16,11 @@ export interface OutboxItem {
   /** What the screen filled in: the signature, the note, the photos. */
   fields: Record<string, unknown>;
   createdAt: number;
+  /**
+   * 'pending' waits to be sent (no answer, or a server error: tried again later); 'refused' was refused by the
+   * server for a business reason and waits for the courier to try it again or discard it, its signature and
+   * photos kept meanwhile.
+   */
   state: 'pending' | 'refused';
   /** The server's refusal, kept for the courier to read. */
   message?: string;
@@ -63,15 +68,17 @@ export function sendKept(item: OutboxItem): Promise<unknown> {
 
 /**
  * Sends the employee's pending moves in the order they were made. A move the server takes leaves the phone;
- * one it refuses (the order was cancelled meanwhile) stays, refused, with the server's message; no answer
- * stops (the rest wait for the connection).
+ * one it refuses for a business reason (a 4xx with an error code: the order was cancelled meanwhile) stays,
+ * refused, with the server's message and everything filled in. No answer or a server error (a 5xx while the
+ * database fails over) stops: that move and the rest stay pending, to be tried again (`serverError` says
+ * which of the two stopped it).
  */
 export async function flush(
   employeeId: number,
   send: (item: OutboxItem) => Promise<unknown> = sendKept,
   failure = 'Não foi possível enviar a tarefa.',
-): Promise<{ sent: number; refused: number; stopped: boolean }> {
-  const result = { sent: 0, refused: 0, stopped: false };
+): Promise<{ sent: number; refused: number; stopped: boolean; serverError: boolean }> {
+  const result = { sent: 0, refused: 0, stopped: false, serverError: false };
   for (const item of await outboxOf(employeeId)) {
     if (item.state !== 'pending') continue;
     try {
@@ -79,8 +86,9 @@ export async function flush(
       await dismiss(item.key);
       result.sent++;
     } catch (error) {
-      if (isNoAnswer(error)) {
+      if (!isRefusal(error)) {
         result.stopped = true;
+        result.serverError = !isNoAnswer(error);
         break;
       }
       await keep({ ...item, state: 'refused', message: refusalMessage(error, failure) });
@@ -88,6 +96,19 @@ export async function flush(
     }
   }
   return result;
+}
+
+/**
+ * The courier tries a refused move again: pending once more, with its signature, photos and key, and the order
+ * as the screen shows it now (`seen`: he read the refusal and the card), so a move refused because the order
+ * had changed can be made on the order as it is.
+ */
+export async function retryRefused(key: string, seen?: SeenOrder): Promise<void> {
+  const db = await database();
+  const item = await db.get('outbox', key);
+  if (!item) return;
+  const { message: _refusal, ...kept } = item;
+  await db.put('outbox', { ...kept, state: 'pending', order: seen ? { ...item.order, ...seen } : item.order });
 }
 
 /** The last task list loaded, to show when the phone opens the screen without a connection. */

@@ -1,7 +1,8 @@
-import { ORDER_TEXTS, type TaskList, type TaskOrder } from '@backoffice/contract';
+import { DATABASE_UNAVAILABLE_TEXT, ORDER_TEXTS, type TaskList, type TaskOrder } from '@backoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import * as phoneStorage from 'fake-indexeddb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/contract';
 import type { MockCall } from '../../../test/render';
 import { renderPage, signInAs } from '../../../test/render';
@@ -354,6 +355,102 @@ describe('Minhas tarefas: the courier', () => {
     await userEvent.click(within(pages).getByRole('button', { name: /2$/ }));
     expect(await screen.findByRole('article', { name: 'G7H-8J9' })).toBeTruthy();
     expect(tasksCalls(calls).at(-1)?.url).toBe('/api/orders/tasks?page=1');
+  });
+});
+
+/** A phone that can keep moves (IndexedDB): without it, as in the other tests, a move needs the connection. */
+function withPhoneStorage() {
+  const { default: _factory, forceCloseDatabase: _close, ...globals } = phoneStorage;
+  for (const [name, value] of Object.entries(globals)) vi.stubGlobal(name, value);
+}
+
+describe("Minhas tarefas: the phone's outbox (decision 0009)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('a 503 (the database failing over) keeps the move pending and sends it by itself once the server answers', async () => {
+    withPhoneStorage();
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    signInAs(['bo:manage:orders'], 'Diego Motoboy');
+    let attempts = 0;
+    const calls = mockApi({
+      'GET /api/orders/tasks': { body: list('delivery', ['delivery'], [ON_THE_ROAD]) },
+      'PATCH /api/workflow/order/absent': () =>
+        ++attempts <= 2
+          ? { status: 503, body: { errors: [DATABASE_UNAVAILABLE_TEXT], code: 'DATABASE_UNAVAILABLE' } }
+          : { body: summary(ON_THE_ROAD, 6) },
+    });
+    renderPage(<TasksPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cliente ausente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cliente ausente: pedido K1L-2M3' });
+    await userEvent.type(within(dialog).getByLabelText('Observação (opcional)'), 'Portão fechado');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar ausência' }));
+
+    // Not refused: kept on the phone, waiting; the courier can go on.
+    const waiting = await screen.findByText('Servidor indisponível — 1 tarefa aguardando envio');
+    expect(await screen.findByText(FIELD_TEXTS.offline.queuedServerError)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(card('K1L-2M3')).getByText('Aguardando envio')).toBeTruthy();
+    const absent = () => calls.filter((c) => c.url === '/api/workflow/order/absent');
+    expect(absent()).toHaveLength(1);
+    expect(waiting.parentElement?.textContent).toContain('Nova tentativa automática às');
+
+    // 2 s later it is tried again (still 503: kept), then 4 s after that it goes through.
+    await vi.advanceTimersByTimeAsync(2_000);
+    await waitFor(() => expect(absent()).toHaveLength(2));
+    await vi.advanceTimersByTimeAsync(3_900);
+    expect(absent()).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(100);
+    await waitFor(() => expect(absent()).toHaveLength(3));
+    expect(await screen.findByText('1 tarefa enviada.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/aguardando envio/)).toBeNull());
+    // The same move each time, with its note and its key: it happens once.
+    const [first, , last] = absent();
+    expect(last?.body).toEqual(first?.body);
+    expect(last?.body).toMatchObject({ orderId: 4, comment: 'Portão fechado' });
+    expect(last?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
+    expect(screen.queryByText(FIELD_TEXTS.offline.refused(1))).toBeNull();
+  });
+
+  it('a move refused when sent again keeps its note until the courier tries it again or discards it', async () => {
+    withPhoneStorage();
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    signInAs(['bo:manage:orders'], 'Diego Motoboy');
+    const answers = [
+      { status: 503, body: { errors: [DATABASE_UNAVAILABLE_TEXT], code: 'DATABASE_UNAVAILABLE' } },
+      { status: 409, body: { errors: ['O pedido foi alterado por outra pessoa.'], code: 'CONFLICT' } },
+      { body: summary(ON_THE_ROAD, 6) },
+    ];
+    const calls = mockApi({
+      'GET /api/orders/tasks': { body: list('delivery', ['delivery'], [ON_THE_ROAD]) },
+      'PATCH /api/workflow/order/absent': () => answers.shift() ?? { status: 500, body: { errors: ['x'] } },
+    });
+    renderPage(<TasksPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cliente ausente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cliente ausente: pedido K1L-2M3' });
+    await userEvent.type(within(dialog).getByLabelText('Observação (opcional)'), 'Portão fechado');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar ausência' }));
+    await screen.findByText('Servidor indisponível — 1 tarefa aguardando envio');
+    await vi.advanceTimersByTimeAsync(2_000);
+
+    const refused = await screen.findByText('K1L-2M3: O pedido foi alterado por outra pessoa.');
+    const alert = refused.closest('[role="alert"]') as HTMLElement;
+    expect(alert.textContent).toContain(FIELD_TEXTS.offline.refusedKept);
+    // Discarding asks first; 'Cancelar' keeps it.
+    await userEvent.click(within(alert).getByRole('button', { name: 'Descartar' }));
+    const question = await screen.findByRole('dialog', { name: 'Descartar' });
+    expect(question.textContent).toContain(FIELD_TEXTS.offline.discardConfirm('K1L-2M3'));
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('K1L-2M3: O pedido foi alterado por outra pessoa.')).toBeTruthy();
+
+    // 'Tentar de novo': the same note and key, sent on the order as the list shows it.
+    await userEvent.click(within(alert).getByRole('button', { name: 'Tentar de novo' }));
+    expect(await screen.findByText('1 tarefa enviada.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/O pedido foi alterado/)).toBeNull());
+    const absent = calls.filter((c) => c.url === '/api/workflow/order/absent');
+    expect(absent).toHaveLength(3);
+    expect(absent[2]?.body).toEqual(absent[0]?.body);
+    expect(absent[2]?.headers['Idempotency-Key']).toBe(absent[0]?.headers['Idempotency-Key']);
   });
 });
 

@@ -9,7 +9,7 @@ import { Icon } from '../../../components/plain/icon';
 import { Pagination } from '../../../components/plain/pagination';
 import { Tabs } from '../../../components/plain/tabs';
 import { MuiScope } from '../../../components/theme/mui-scope';
-import { CONNECTION_LOST_TEXT, firstError, isNoAnswer } from '../../../lib/api-client';
+import { firstError, isNoAnswer, refusalMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { FIRST_TASKS, useTasks } from '../api/tasks-api';
@@ -27,6 +27,9 @@ const DeliverDialog = lazy(() =>
   import('../components/deliver-dialog').then((code) => ({ default: code.DeliverDialog })),
 );
 const AbsentDialog = lazy(() => import('../components/absent-dialog').then((code) => ({ default: code.AbsentDialog })));
+
+/** 10:42:15: when the next automatic try is due. */
+const clockTime = (at: number) => new Date(at).toTimeString().slice(0, 8);
 
 /** Cards drawn before the others: about what a phone's first screen shows. */
 const FIRST_PASS_CARDS = 3;
@@ -86,35 +89,39 @@ export default function TasksPage() {
    * trying again sends them again).
    */
   const inDialog = {
-    onSuccess: () => setDialog(null),
+    closeDialog: () => setDialog(null),
     onError: setDialogError,
-    // No answer: the move is kept on the phone (with its key) and sent when the connection returns.
-    onNoAnswer: (vars: OrderMoveVars<OrderCommandName>) => {
+    // No answer or a server error: the move is kept on the phone (with its key) and sent when the connection
+    // returns or the server answers again.
+    onTryLater: (vars: OrderMoveVars<OrderCommandName>, error: unknown) => {
       const moving = dialog;
       const { order: _seen, idempotencyKey, ...fields } = vars;
       if (moving && employeeId !== null && idempotencyKey && outbox.usable) {
         void outbox
-          .add({
-            key: idempotencyKey,
-            employeeId,
-            command: moving.type === 'pack' ? 'pack' : moving.type,
-            order: {
-              orderId: moving.order.orderId,
-              code: moving.order.code,
-              statusKey: moving.order.statusKey,
-              updatedAt: moving.order.updatedAt,
+          .add(
+            {
+              key: idempotencyKey,
+              employeeId,
+              command: moving.type === 'pack' ? 'pack' : moving.type,
+              order: {
+                orderId: moving.order.orderId,
+                code: moving.order.code,
+                statusKey: moving.order.statusKey,
+                updatedAt: moving.order.updatedAt,
+              },
+              fields,
+              createdAt: Date.now(),
+              state: 'pending',
             },
-            fields,
-            createdAt: Date.now(),
-            state: 'pending',
-          })
+            !isNoAnswer(error),
+          )
           .then(() => {
             setDialog(null);
-            notify.info(FIELD_TEXTS.offline.queued);
+            notify.info(isNoAnswer(error) ? FIELD_TEXTS.offline.queued : FIELD_TEXTS.offline.queuedServerError);
           });
         return;
       }
-      setDialogError(CONNECTION_LOST_TEXT);
+      setDialogError(refusalMessage(error, FIELD_TEXTS.offline.sendFailed));
     },
   };
   const prepare = useOrderMove('startPreparation');
@@ -143,6 +150,20 @@ export default function TasksPage() {
       setDialogError(null);
       setDialog({ type: action, order, key: crypto.randomUUID() });
     }
+  };
+
+  /** The order as the list shows it now (a refused move tried again is made on it). */
+  const seenNow = (orderId: number) => {
+    const order = data?.orders.find((listed) => listed.orderId === orderId);
+    return order && { orderId, statusKey: order.statusKey, updatedAt: order.updatedAt };
+  };
+  /** A refused move is discarded only once the courier confirms: its signature and photos leave the phone. */
+  const discard = async (key: string, code: string) => {
+    const ok = await confirm(FIELD_TEXTS.offline.discardConfirm(code), {
+      title: FIELD_TEXTS.offline.discard,
+      confirmText: FIELD_TEXTS.offline.discard,
+    });
+    if (ok) await outbox.dismiss(key);
   };
 
   const pages = data ? Math.ceil(data.total / TASK_LIMITS.pageSize) : 0;
@@ -195,19 +216,32 @@ export default function TasksPage() {
           className="tp-gap"
           action={<AlertButton onClick={() => void outbox.send()}>{FIELD_TEXTS.offline.sendNow}</AlertButton>}
         >
-          {FIELD_TEXTS.offline.waiting(outbox.pending.length)}
+          {(outbox.serverError ? FIELD_TEXTS.offline.waitingServer : FIELD_TEXTS.offline.waiting)(
+            outbox.pending.length,
+          )}
+          {outbox.retryAt !== null ? (
+            <span className="tp-next-try">{FIELD_TEXTS.offline.nextTry(clockTime(outbox.retryAt))}</span>
+          ) : null}
         </Alert>
       ) : null}
       {outbox.refused.map((item) => (
         <Alert
           key={item.key}
           severity="error"
-          className="tp-gap"
+          className="tp-gap tp-refused"
           action={
-            <AlertButton onClick={() => void outbox.dismiss(item.key)}>{FIELD_TEXTS.offline.dismiss}</AlertButton>
+            <>
+              <AlertButton onClick={() => void outbox.retry(item.key, seenNow(item.order.orderId))}>
+                {FIELD_TEXTS.offline.retry}
+              </AlertButton>
+              <AlertButton onClick={() => void discard(item.key, item.order.code)}>
+                {FIELD_TEXTS.offline.discard}
+              </AlertButton>
+            </>
           }
         >
           {FIELD_TEXTS.offline.refusedItem(item.order.code, item.message ?? FIELD_TEXTS.offline.sendFailed)}
+          <span className="tp-next-try">{FIELD_TEXTS.offline.refusedKept}</span>
         </Alert>
       ))}
       {snapshot && !tasks.data ? (

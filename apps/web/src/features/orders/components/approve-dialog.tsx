@@ -49,7 +49,7 @@ export function ApproveDialog({ order, onClose }: Props) {
   const receipt = useOrderPictures(order ? 'receipt' : null, order?.orderId ?? null);
   const [typed, setTyped] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const approve = useOrderMove('approve', { onSuccess: onClose, onError: setRefusal });
+  const approve = useOrderMove('approve', { closeDialog: onClose, onError: setRefusal });
   /** 'Reprovar' is final: it asks confirmation and the reason first (FinalMoveDialog, over this one). */
   const [refusing, setRefusing] = useState(false);
   if (!order) return null;

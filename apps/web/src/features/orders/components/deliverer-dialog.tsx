@@ -41,10 +41,8 @@ export function DelivererDialog({ order, onChanged, onClose }: Props) {
     failure: ORDER_TEXTS.delivererChangeFailed,
     update: (client, changed) => putMovedOrder(client, changed, undefined),
     invalidate: (changed) => [ordersKeys.lists(), ordersKeys.other('tasks'), ordersKeys.detail(changed.orderId)],
-    onSuccess: () => {
-      onClose();
-      onChanged?.();
-    },
+    closeDialog: onClose,
+    onSuccess: () => onChanged?.(),
   });
   const {
     control,

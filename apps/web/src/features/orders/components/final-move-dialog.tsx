@@ -39,12 +39,7 @@ interface Props {
  * open with the reason typed.
  */
 export function FinalMoveDialog({ move, order, onDone, onClose }: Props) {
-  const moveCall = useOrderMove(move ?? 'cancel', {
-    onSuccess: () => {
-      onClose();
-      onDone?.();
-    },
-  });
+  const moveCall = useOrderMove(move ?? 'cancel', { closeDialog: onClose, onSuccess: () => onDone?.() });
   const {
     control,
     handleSubmit,

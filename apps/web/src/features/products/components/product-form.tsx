@@ -4,6 +4,7 @@ import {
   PRODUCT_ORIGINS,
   type Product,
   type ProductCreateInput,
+  parseBrazilianNumber,
   productOriginLabel,
 } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -28,7 +29,7 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useNotify } from '../../../components/notifier';
 import type { PreparedImage } from '../lib/image-resize';
-import { parseDecimal, tierPercentage, tierPrice, toField } from '../lib/pricing';
+import { tierPercentage, tierPrice, toField } from '../lib/pricing';
 import {
   emptyProductForm,
   formToBody,
@@ -129,18 +130,18 @@ export function ProductForm(props: Props) {
    * computed as the server does (`tierPrice`: the contract's exact `priceFromPercentage`).
    */
   const recomputePrices = () => {
-    const cost = parseDecimal(getValues('cost'));
+    const cost = parseBrazilianNumber(getValues('cost'));
     if (!(cost >= 0 && cost <= PRODUCT_LIMITS.maxPrice)) return;
     for (const tier of ['gold', 'silver'] as const) {
-      const pct = parseDecimal(getValues(`${tier}Percentage`));
+      const pct = parseBrazilianNumber(getValues(`${tier}Percentage`));
       // Out of 0–100 the field shows its error and the price keeps its last value.
       if (pct >= 0 && pct <= 100) set(`${tier}Price`, toField(tierPrice(cost, pct)));
     }
   };
   /** A gold or silver price changed: its percentage over the cost follows (`tierPercentage`, two decimals). */
   const recomputePercentage = (tier: 'gold' | 'silver') => {
-    const cost = parseDecimal(getValues('cost'));
-    const price = parseDecimal(getValues(`${tier}Price`));
+    const cost = parseBrazilianNumber(getValues('cost'));
+    const price = parseBrazilianNumber(getValues(`${tier}Price`));
     if (Number.isFinite(cost) && cost > 0 && Number.isFinite(price))
       set(`${tier}Percentage`, toField(tierPercentage(cost, price)));
   };

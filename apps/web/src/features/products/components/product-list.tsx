@@ -1,4 +1,4 @@
-import { type Product, stockQuantitySchema } from '@backoffice/contract';
+import { type Product, parseBrazilianNumber, stockQuantitySchema } from '@backoffice/contract';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
@@ -19,7 +19,6 @@ import type { GridColDef, GridPaginationModel, GridRowId } from '@mui/x-data-gri
 import { createContext, type KeyboardEvent, type MouseEvent, useContext, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { formatMoney } from '../../../lib/format';
-import { parseQuantity } from '../lib/pricing';
 import { PRODUCTS_TEXTS } from '../texts';
 
 const T = PRODUCTS_TEXTS.list;
@@ -69,14 +68,14 @@ function EditableStockCell({ product }: { product: Product }) {
   const [draft, setDraft] = useState(String(product.stock));
   const [saving, setSaving] = useState(false);
   // The same rule as the forms and the server: a wrong count says what is wrong (on hover and to readers).
-  const problem = stockQuantitySchema(0).safeParse(parseQuantity(draft)).error?.issues[0]?.message;
+  const problem = stockQuantitySchema(0).safeParse(parseBrazilianNumber(draft)).error?.issues[0]?.message;
   const valid = problem === undefined;
-  const changed = valid && parseQuantity(draft) !== product.stock;
+  const changed = valid && parseBrazilianNumber(draft) !== product.stock;
 
   const submit = async () => {
     if (!changed || saving) return;
     setSaving(true);
-    await save(product, parseQuantity(draft));
+    await save(product, parseBrazilianNumber(draft));
     setSaving(false);
   };
 

@@ -1,4 +1,4 @@
-import type { Product, ProductSource, StockEntryItem } from '@backoffice/contract';
+import { type Product, type ProductSource, parseBrazilianNumber, type StockEntryItem } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
@@ -11,7 +11,7 @@ import { FormSelectField } from '../../../components/form/form-select-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { appendScannedCode as appendCode } from '../lib/imei-lines';
-import { parseDecimal, parseQuantity, toField } from '../lib/pricing';
+import { toField } from '../lib/pricing';
 import { type StockEntryFormValues, stockEntryFormSchema } from '../schemas';
 import { PRODUCTS_TEXTS } from '../texts';
 import { ImeiListField, useImeiList } from './imei-list-field';
@@ -77,8 +77,8 @@ export function StockEntryDialog({ product, sources, onClose, onSubmit, error, s
     if (!product) return;
     const entry: StockEntryItem = {
       productId: product.id,
-      stock: serialized ? list.units.length : parseQuantity(values.stock),
-      cost: parseDecimal(values.cost),
+      stock: serialized ? list.units.length : parseBrazilianNumber(values.stock),
+      cost: parseBrazilianNumber(values.cost),
       source: values.source,
     };
     await onSubmit(serialized ? { ...entry, units: list.units } : entry);

@@ -74,7 +74,7 @@ export function UnitCountDialog({ product, onClose, scanner = cameraScanner }: P
     failure: T.failed,
     success: (result) => (result.written ? T.done(result.stockAfter) : T.nothingToWriteOff),
     invalidate: [productKeys.lists()],
-    onSuccess: close,
+    closeDialog: close,
   });
 
   const append = (scanned: string) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productFormSchema, stockEntryFormSchema } from '../schemas';
-import { parseDecimal, tierPercentage, tierPrice, toField } from './pricing';
+import { emptyProductForm, formToBody, productFormSchema, stockEntryFormSchema } from '../schemas';
+import { tierPercentage, tierPrice, toField } from './pricing';
 
 describe('product pricing (section 4)', () => {
   it('derives gold and silver prices as cost plus percent of cost', () => {
@@ -20,12 +20,25 @@ describe('product pricing (section 4)', () => {
     expect(tierPercentage(1.28, 1.4)).toBe(9.38);
   });
 
-  it('reads what people type, with a comma or a dot', () => {
-    expect(parseDecimal('12,5')).toBe(12.5);
-    expect(parseDecimal('1.234,56')).toBe(1234.56);
-    expect(parseDecimal(' 7 ')).toBe(7);
-    expect(parseDecimal('abc')).toBeNaN();
-    expect(parseDecimal('')).toBeNaN();
+  it("reads typed numbers as the contract's one reader does: '1.299' is 1299, '1.234,56' is 1234.56", () => {
+    const typed = {
+      ...emptyProductForm,
+      name: 'Capa',
+      brand: 'Apple',
+      cost: '1.299',
+      sellPrice: '1.234,56',
+      goldPercentage: '12,5',
+      silverPercentage: '10',
+      bronzePercentage: '0',
+      stock: '1.500',
+    };
+    // the form takes them (a cost of 1,299 reais with three decimals was refused) and sends what was meant
+    expect(productFormSchema.shape.cost.safeParse(typed.cost).success).toBe(true);
+    const body = formToBody(typed);
+    expect(body.cost).toBe(1299);
+    expect(body.sellPrice).toBe(1234.56);
+    expect(body.discount).toEqual({ goldPercentage: 12.5, silverPercentage: 10, bronzePercentage: 0 });
+    expect(body.stock).toBe(1500);
     expect(toField(12.345)).toBe('12.35');
   });
 
@@ -34,7 +47,7 @@ describe('product pricing (section 4)', () => {
       schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
     const { cost, sellPrice } = productFormSchema.shape;
     expect(messages(cost, '10.12')).toEqual([]);
-    expect(messages(cost, '10.123')).toEqual(['Informe um valor com no máximo duas casas decimais.']);
+    expect(messages(cost, '10,123')).toEqual(['Informe um valor com no máximo duas casas decimais.']);
     expect(messages(cost, '0')).toEqual(['Informe o preço do produto']);
     expect(messages(cost, '0.00')).toEqual(['Informe o preço do produto']);
     expect(messages(cost, '')).toEqual(['Informe o preço do produto']);
@@ -43,7 +56,7 @@ describe('product pricing (section 4)', () => {
     expect(messages(sellPrice, '0.001')).toEqual(['Informe um valor com no máximo duas casas decimais.']);
     expect(messages(sellPrice, '1000001')).toEqual(['O valor máximo é R$ 1.000.000,00.']);
     expect(messages(stockEntryFormSchema.shape.cost, '0')).toEqual(['Informe o preço do produto']);
-    expect(messages(stockEntryFormSchema.shape.cost, '5.555')).toEqual([
+    expect(messages(stockEntryFormSchema.shape.cost, '5,555')).toEqual([
       'Informe um valor com no máximo duas casas decimais.',
     ]);
   });

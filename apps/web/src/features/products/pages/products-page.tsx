@@ -220,7 +220,7 @@ export default function ProductsPage() {
     failure: T.errors.stockEntry,
     update: putProductsInPages,
     errorInDialog: isRefusal,
-    onSuccess: () => setStockEntryFor(null),
+    closeDialog: () => setStockEntryFor(null),
     onError: (error, message) => {
       if (!isRefusal(error)) return;
       setEntryError(message);

@@ -38,10 +38,8 @@ export default function RolesPage() {
       editing ? updateRole(editing.id, values) : createRole(values),
     success: (_answer, { editing }) => (editing ? T.updated : T.created),
     failure: ({ editing }) => (editing ? T.updateFailed : T.createFailed),
-    onSuccess: (_answer, { editing }) => {
-      setDialog(null);
-      void invalidateAfterRoleChange(queryClient, editing !== null);
-    },
+    closeDialog: () => setDialog(null),
+    onSuccess: (_answer, { editing }) => void invalidateAfterRoleChange(queryClient, editing !== null),
   });
   const labels = catalogue.data ?? {};
 

@@ -1,32 +1,11 @@
-import type { SetupStatus } from '@backoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/contract';
 import { type MockCall, renderPage, signInAs } from '../../../test/render';
+import { REQUIRED, SECTION_9 } from '../test-data';
 import { DeparturesCard } from './departures-card';
 import { FirstRunGate } from './first-run-gate';
-
-/** Section 9's week as the server answers it (Sunday first), written by hand. */
-const SECTION_9 = [
-  [],
-  ['10:40', '14:10'],
-  ['10:40', '14:10'],
-  ['10:40', '14:10'],
-  ['10:40', '14:10'],
-  ['10:40', '14:10'],
-  ['12:00'],
-];
-
-const REQUIRED: SetupStatus = {
-  required: true,
-  completedAt: null,
-  companyName: '',
-  cnpj: null,
-  merchantCity: '',
-  hasPixKey: false,
-  departures: SECTION_9,
-};
 
 describe("'Configuração inicial' (issue 21 §1)", () => {
   let calls: MockCall[];

@@ -29,7 +29,7 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useNotify } from '../../../components/notifier';
 import { useApiMutation } from '../../../components/use-api-mutation';
-import { ApiError, isNoAnswer } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { departureKeys } from '../../../lib/shared-queries';
 import { completeSetup, settingsKeys } from '../api/settings-api';
 import { FIRST_RUN_TEXTS as T } from '../texts';
@@ -123,7 +123,7 @@ export function FirstRunDialog({
     success: T.done,
     failure: T.failed,
     invalidate: [settingsKeys.all, departureKeys.all],
-    onSuccess: () => onClose(true),
+    closeDialog: () => onClose(true),
     errorInDialog: isRuleRefusal,
     onError: (error, message) => {
       if (isAlreadyDone(error)) {
@@ -132,7 +132,6 @@ export function FirstRunDialog({
         for (const queryKey of [settingsKeys.all, departureKeys.all]) void queryClient.invalidateQueries({ queryKey });
         onClose(true);
       } else if (isRuleRefusal(error)) setRefusal(message);
-      else if (!isNoAnswer(error)) onClose(false);
     },
   });
   return (

@@ -4,23 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeOrderSummary } from '../../../components/orders/test-data';
 import { mockFetch, renderPage, signInAs } from '../../../test/render';
+import { UNMATCHED } from '../test-data';
 import { PixReceivedCard } from './pix-received-card';
 import { PixWebhookCard } from './pix-webhook-card';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const UNMATCHED: PixReceived = {
-  endToEndId: 'E18236120202611221010XyZ98765432',
-  txid: null,
-  amount: 80,
-  paidAt: '2026-11-22T13:10:00.000Z',
-  payer: 'Maria',
-  state: 'unmatched',
-  order: null,
-  reason: 'NO_TXID',
-  confirmedAt: null,
-  receivedAt: '2026-11-22T13:10:02.000Z',
-};
 const MATCHED: PixReceived = {
   ...UNMATCHED,
   endToEndId: 'E60746948202611221005AbCdEf12345',

@@ -156,7 +156,7 @@ function MatchDialog({ pix, onClose }: { pix: PixReceived | null; onClose: () =>
     success: T.matchedDone,
     failure: T.matchFailed,
     invalidate: (_data, vars) => [paymentKeys.all, ordersKeys.all, ordersKeys.detail(vars.orderId)],
-    onSuccess: close,
+    closeDialog: close,
     errorInDialog: true,
     onError: (_error, message) => setError(message),
   });

@@ -60,7 +60,7 @@ export function WhatsAppTemplatesCard() {
     success: T.saved,
     failure: T.saveFailed,
     update,
-    onSuccess: () => setEditing(null),
+    closeDialog: () => setEditing(null),
   });
   const restore = useApiMutation({
     mutationFn: restoreTemplate,

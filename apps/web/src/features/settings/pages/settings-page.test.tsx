@@ -3,20 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderPage, signInAs } from '../../../test/render';
+import { COMPANY, PIX } from '../test-data';
 import SettingsPage from './settings-page';
 
-const PIX: BankSetting = {
-  id: 1,
-  bankSettingsType: 'Pix',
-  name: 'Pix CNPJ Conecta Cell',
-  bank: 'Banco Inter (077)',
-  account: null,
-  agency: null,
-  cnpj: '11.222.333/0001-81',
-  pixType: 'CNPJ',
-  pixKey: '11222333000181',
-  disabled: false,
-};
 const TRANSFER: BankSetting = {
   id: 2,
   bankSettingsType: 'Transfer',
@@ -36,13 +25,6 @@ const OLD_PHONE: BankSetting = {
   pixType: 'PHONE',
   pixKey: '+5511987650000',
   disabled: true,
-};
-const COMPANY = {
-  companyId: 1,
-  name: 'Conecta Cell',
-  pixAuto: false,
-  merchantName: 'CONECTA CELL',
-  merchantCity: 'SAO PAULO',
 };
 
 type User = ReturnType<typeof userEvent.setup>;

@@ -22,7 +22,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { RefreshButton } from '../../../components/refresh-button';
 import { useApiMutation } from '../../../components/use-api-mutation';
-import { ApiError, isNoAnswer } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { hasAccess, useSession } from '../../../lib/session';
 import {
   deleteBankSetting,
@@ -129,12 +129,11 @@ export default function SettingsPage() {
     success: T.bankSaved,
     failure: T.bankSaveFailed,
     invalidate: [settingsKeys.all],
-    onSuccess: () => setBankDialog(null),
+    closeDialog: () => setBankDialog(null),
     errorInDialog: isRuleRefusal,
+    // Any failure (no answer, a 5xx) leaves the dialog with what was typed, to try again (decision 0004).
     onError: (error, message) => {
       if (isRuleRefusal(error)) setModalError(message);
-      // No answer: the dialog stays with what was typed, to try again (decision 0004).
-      else if (!isNoAnswer(error)) setBankDialog(null);
     },
   });
   const saveCompany = useApiMutation({
@@ -142,11 +141,10 @@ export default function SettingsPage() {
     success: T.companySaved,
     failure: T.companySaveFailed,
     invalidate: [settingsKeys.all],
-    onSuccess: () => setCompanyOpen(false),
+    closeDialog: () => setCompanyOpen(false),
     errorInDialog: isRuleRefusal,
     onError: (error, message) => {
       if (isRuleRefusal(error)) setModalError(message);
-      else if (!isNoAnswer(error)) setCompanyOpen(false);
     },
   });
 

@@ -1,0 +1,21 @@
+import Alert from '@mui/material/Alert';
+import { createContext, useContext } from 'react';
+
+/**
+ * Why the open dialog's last write failed, said inside it (decision 0004: a snackbar behind a modal dialog is
+ * hidden from a screen reader). A screen whose writes are sent from several dialogs provides it once
+ * (`DialogProblemProvider`, set from its mutation's `onError`); each of its dialogs draws `<DialogProblem />`.
+ */
+const DialogProblemContext = createContext<string | null>(null);
+
+export const DialogProblemProvider = DialogProblemContext.Provider;
+
+/** The failure of the dialog's last write, or nothing. */
+export function DialogProblem() {
+  const problem = useContext(DialogProblemContext);
+  return problem ? (
+    <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+      {problem}
+    </Alert>
+  ) : null;
+}

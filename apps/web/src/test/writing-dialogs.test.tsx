@@ -1,0 +1,684 @@
+import { DATABASE_UNAVAILABLE_TEXT } from '@backoffice/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type ReactNode, useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { makeOrderSummary } from '../components/orders/test-data';
+import CustomersPage from '../features/customers/pages/customers-page';
+import { LEVELS, makeCustomer } from '../features/customers/test-data';
+import { SettlementDialog } from '../features/dispatch/components/settlement-dialog';
+import EmployeesPage from '../features/employees/pages/employees-page';
+import { ApproveDialog as OrderApproveDialog } from '../features/orders/components/approve-dialog';
+import { DelivererDialog } from '../features/orders/components/deliverer-dialog';
+import { FinalMoveDialog } from '../features/orders/components/final-move-dialog';
+import { BrandsPanel } from '../features/products/components/brands-panel';
+import { UnitCountDialog } from '../features/products/components/unit-count-dialog';
+import ProductsPage from '../features/products/pages/products-page';
+import { makeProduct } from '../features/products/test-data';
+import RolesPage from '../features/roles/pages/roles-page';
+import { FirstRunGate } from '../features/settings/components/first-run-gate';
+import { PixReceivedCard } from '../features/settings/components/pix-received-card';
+import { WhatsAppTemplatesCard } from '../features/settings/components/whatsapp-templates-card';
+import SettingsPage from '../features/settings/pages/settings-page';
+import { COMPANY, PIX, REQUIRED, UNMATCHED } from '../features/settings/test-data';
+import { type MockCall, mockFetch, renderPage, signInAs } from './render';
+
+/**
+ * Issue 34 §6 (decision 0004): every dialog that writes stays open with what was typed when its write gets no
+ * answer or a server error, and only a success closes it (`useApiMutation`'s `closeDialog`). This file walks
+ * them: one case per dialog, each opened in the screen that owns its write, filled, sent with the connection
+ * lost and with a 503, then sent again with the server answering.
+ */
+
+type Answer = { status?: number; body?: unknown } | 'network-error';
+type Routes = Record<string, Answer | ((call: MockCall) => Answer)>;
+type User = ReturnType<typeof userEvent.setup>;
+
+interface WritingDialogCase {
+  /** The files (under apps/web/src) of the dialog: the walk checks that each file drawing a writing dialog has one. */
+  files: string[];
+  /** The dialog's accessible name. */
+  dialog: string | RegExp;
+  /** The write: 'METHOD /api/path'. */
+  write: string;
+  /** When the same route also reads (a dry run): which of its calls is the write; the others go to `reads`. */
+  isWrite?: (call: MockCall) => boolean;
+  /** The server's answer to the write when it succeeds. */
+  done: unknown;
+  /** The screen that owns the write, with the reads it makes (the write's route is added). */
+  screen: () => { element: ReactNode; path?: string; reads: Routes; permissions?: string[] };
+  /** Opens the dialog from the screen. */
+  open: (user: User) => Promise<void>;
+  /** Types into the dialog. */
+  fill: (user: User, dialog: HTMLElement) => Promise<void>;
+  /** What the dialog's fields show (compared before and after the failed write). */
+  typed: (dialog: HTMLElement) => unknown;
+  /** The button that sends it. */
+  submit: string;
+  /** A dialog whose success shows a result instead of closing: what it shows (else it must close). */
+  result?: string;
+}
+
+const fieldValue = (dialog: HTMLElement, label: RegExp) =>
+  (within(dialog).getByLabelText(label) as HTMLInputElement).value;
+
+/** Whether MUI's dialog is fading out (closed, not yet removed from the page). */
+const closing = (dialog: HTMLElement) =>
+  (dialog.closest('.MuiDialog-container') as HTMLElement | null)?.style.opacity === '0';
+
+/** Selects the row of `name` in a data table. */
+async function selectRow(user: User, name: string) {
+  const row = (await screen.findByText(name)).closest('[role="row"]') as HTMLElement;
+  await user.click(within(row).getByRole('checkbox'));
+}
+
+async function choose(user: User, dialog: HTMLElement, label: RegExp, option: string) {
+  await user.click(within(dialog).getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+const ANA = makeCustomer({
+  id: 1,
+  name: 'Ana Ativa',
+  email: 'ana@cliente.com.br',
+  status: 'Approved',
+  approved: true,
+  level: 1,
+  levelName: 'Ouro',
+  shippingCost: 10,
+});
+const WALTER = makeCustomer({ id: 2, name: 'Walter Esperando', email: 'walter@cliente.com.br' });
+const customersScreen = () => ({
+  element: <CustomersPage />,
+  path: '/admin/customers',
+  permissions: ['bo:manage:customers'],
+  reads: {
+    'GET /api/customers': { body: { customers: [ANA], total: 1 } },
+    'GET /api/administrator/customers/unnaproved': { body: { customers: [WALTER], total: 1 } },
+    'GET /api/customers/blocked': { body: { customers: [], total: 0 } },
+    'GET /api/customers/reproved': { body: { customers: [], total: 0 } },
+    'GET /api/customers/level': { body: LEVELS },
+    'GET /api/employees/deliverers': { body: { deliverers: [{ id: 9, name: 'Eduardo Motoboy' }] } },
+  } satisfies Routes,
+});
+const activeAction = (action: string) => async (user: User) => {
+  await selectRow(user, 'Ana Ativa');
+  await user.click(screen.getByRole('button', { name: action }));
+};
+
+/** A dialog that owns its write, drawn until it closes itself (its `onClose`). */
+function UntilClosed({ dialog }: { dialog: (close: () => void) => ReactNode }) {
+  const [open, setOpen] = useState(true);
+  return open ? dialog(() => setOpen(false)) : null;
+}
+const ON_THE_ROAD = makeOrderSummary({
+  orderId: 8,
+  code: 'K1L-2M3',
+  status: 'Em entrega',
+  statusKey: 4,
+  deliverer: 'Diego Motoboy',
+  delivererId: 4,
+});
+const AWAITING_APPROVAL = makeOrderSummary({
+  orderId: 7,
+  code: 'K7M-4QP',
+  status: 'Aguardando aprovação',
+  statusKey: 11,
+  payment: 'Depósito',
+  paymentMethod: 'BANK_TRANSFER',
+  total: 80,
+  createdAt: '2026-11-22T14:00:00.000Z',
+  updatedAt: '2026-11-22T14:01:00.000Z',
+});
+const ordersScreen =
+  (dialog: (close: () => void) => ReactNode, reads: Routes = {}) =>
+  () => ({
+    element: <UntilClosed dialog={dialog} />,
+    permissions: ['bo:manage:orders'],
+    reads: {
+      ...reads,
+      'GET /api/employees/deliverers': {
+        body: {
+          deliverers: [
+            { id: 4, name: 'Diego Motoboy' },
+            { id: 9, name: 'Eduardo Motoboy' },
+          ],
+        },
+      },
+    } satisfies Routes,
+  });
+
+const settingsScreen = () => ({
+  element: <SettingsPage />,
+  path: '/admin/settings',
+  permissions: ['bo:manage:orders', 'bo:manage:settings'],
+  reads: {
+    'GET /api/orders/bank-settings': { body: { data: [PIX] } },
+    'GET /api/companies/settings/1': { body: { data: COMPANY } },
+  } satisfies Routes,
+});
+
+const TEMPLATES = {
+  placeholders: [{ name: 'cliente', description: 'Nome do cliente' }],
+  templates: [
+    {
+      status: 13,
+      label: 'Finalizado',
+      template: 'Olá, {cliente}!',
+      isDefault: true,
+      defaultTemplate: 'Olá, {cliente}!',
+    },
+  ],
+};
+
+/** A phone counted by IMEI: 490154203237518 and 352099081234565 (Luhn by hand: 8, 5) in stock, both read. */
+const CAPA = makeProduct({ id: 1, code: 'P100001', name: 'Capa Silicone', stock: 0 });
+const MOTO_G54 = makeProduct({ id: 31, code: 'P100031', name: 'Moto G54', stock: 2, serialized: true });
+const COUNTED = {
+  product: { id: 31, code: 'P100031', name: 'Moto G54' },
+  dryRun: true,
+  written: false,
+  unitsInStock: 2,
+  heldByOrders: 0,
+  found: 2,
+  missing: [],
+  unknown: [],
+  stockBefore: 2,
+  stockAfter: 2,
+};
+
+export const WRITING_DIALOGS: WritingDialogCase[] = [
+  {
+    files: ['features/customers/components/block-dialog.tsx'],
+    dialog: 'Informe o motivo do bloqueio',
+    write: 'PATCH /api/administrator/customer/1/status',
+    done: { data: { ...ANA, status: 'Blocked', isBlocked: true } },
+    screen: customersScreen,
+    open: activeAction('Bloquear'),
+    fill: (user, dialog) => user.type(within(dialog).getByLabelText(/^Motivo/), 'Pagamentos em atraso'),
+    typed: (dialog) => fieldValue(dialog, /^Motivo/),
+    submit: 'Confirmar',
+  },
+  {
+    files: [
+      'features/customers/components/approve-dialog.tsx',
+      'features/customers/components/customer-form-dialog.tsx',
+    ],
+    dialog: 'Aprovar ou Reprovar: Walter Esperando',
+    write: 'PATCH /api/administrator/customers/approve',
+    done: { data: { ...WALTER, status: 'Approved', approved: true } },
+    screen: customersScreen,
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: /^Aguardando Aprovação/ }));
+      await selectRow(user, 'Walter Esperando');
+      await user.click(screen.getByRole('button', { name: 'Aprovar/Reprovar' }));
+    },
+    fill: async (user, dialog) => {
+      await choose(user, dialog, /Nível/, 'Ouro');
+      await user.type(within(dialog).getByLabelText(/^Frete/), '12,50');
+    },
+    typed: (dialog) => [
+      within(dialog).getByRole('combobox', { name: /Nível/ }).textContent,
+      fieldValue(dialog, /^Frete/),
+    ],
+    submit: 'Aprovar',
+  },
+  {
+    files: ['features/customers/components/edit-dialog.tsx'],
+    dialog: 'Editar Cliente: Ana Ativa',
+    write: 'PATCH /api/customers',
+    done: { data: ANA },
+    screen: customersScreen,
+    open: activeAction('Editar'),
+    fill: async (user, dialog) => {
+      await user.clear(within(dialog).getByLabelText(/^Frete/));
+      await user.type(within(dialog).getByLabelText(/^Frete/), '15,90');
+    },
+    typed: (dialog) => fieldValue(dialog, /^Frete/),
+    submit: 'Editar',
+  },
+  {
+    files: ['features/customers/components/associate-dialog.tsx'],
+    dialog: 'Cliente: Ana Ativa',
+    write: 'PUT /api/employees/deliverer/sign/customer',
+    done: {},
+    screen: customersScreen,
+    open: activeAction('Associar Motoboy'),
+    fill: (user, dialog) => choose(user, dialog, /Motoboy/, 'Eduardo Motoboy'),
+    typed: (dialog) => within(dialog).getByRole('combobox', { name: /Motoboy/ }).textContent,
+    submit: 'Associar',
+  },
+  {
+    files: ['features/orders/components/final-move-dialog.tsx'],
+    dialog: 'Cancelar o pedido K1L-2M3',
+    write: 'PATCH /api/workflow/order/cancel',
+    done: { data: { ...ON_THE_ROAD, status: 'Cancelado', statusKey: 7 } },
+    screen: ordersScreen((close) => <FinalMoveDialog move="cancel" order={ON_THE_ROAD} onClose={close} />),
+    open: async () => undefined,
+    fill: (user, dialog) => user.type(within(dialog).getByLabelText(/^Motivo/), 'Cliente desistiu da compra'),
+    typed: (dialog) => fieldValue(dialog, /^Motivo/),
+    submit: 'Cancelar pedido',
+  },
+  {
+    files: ['features/orders/components/deliverer-dialog.tsx'],
+    dialog: 'Alterar Motoboy',
+    write: 'PUT /api/orders/change/order/8/deliverer/9',
+    done: { data: { ...ON_THE_ROAD, deliverer: 'Eduardo Motoboy', delivererId: 9 } },
+    screen: ordersScreen((close) => <DelivererDialog order={ON_THE_ROAD} onClose={close} />),
+    open: async () => undefined,
+    fill: (user, dialog) => choose(user, dialog, /Motoboy/, 'Eduardo Motoboy'),
+    typed: (dialog) => within(dialog).getByRole('combobox', { name: /Motoboy/ }).textContent,
+    submit: 'Confirmar',
+  },
+  {
+    files: ['features/settings/components/bank-setting-dialog.tsx'],
+    dialog: 'Editar informação bancária',
+    write: 'PUT /api/orders/bank-settings',
+    done: { data: PIX },
+    screen: settingsScreen,
+    open: async (user) => {
+      await selectRow(user, 'Pix CNPJ Conecta Cell');
+      await user.click(screen.getByRole('button', { name: 'Editar' }));
+    },
+    fill: async (user, dialog) => {
+      await user.clear(within(dialog).getByLabelText(/^Nome/));
+      await user.type(within(dialog).getByLabelText(/^Nome/), 'Pix CNPJ loja');
+    },
+    typed: (dialog) => fieldValue(dialog, /^Nome/),
+    submit: 'Salvar',
+  },
+  {
+    files: ['features/settings/components/company-settings-dialog.tsx'],
+    dialog: 'Configurações da Empresa',
+    write: 'PATCH /api/companies/settings',
+    done: { data: { ...COMPANY, merchantCity: 'SAO JOSE' } },
+    screen: settingsScreen,
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Configurações da Empresa' }));
+    },
+    fill: async (user, dialog) => {
+      const city = within(dialog).getByLabelText(/^Cidade do recebedor Pix/) as HTMLInputElement;
+      await waitFor(() => expect(city.value).toBe('SAO PAULO'));
+      await user.clear(city);
+      await user.type(city, 'SAO JOSE');
+      await user.type(within(dialog).getByLabelText(/^CNPJ/), '11222333000181');
+    },
+    typed: (dialog) => [fieldValue(dialog, /^Cidade do recebedor Pix/), fieldValue(dialog, /^CNPJ/)],
+    submit: 'Salvar',
+  },
+  {
+    files: ['features/roles/components/role-dialog.tsx'],
+    dialog: 'Cadastrar Regra',
+    write: 'POST /api/roles',
+    done: { data: { id: 3, name: 'Financeiro', permissions: ['bo:manage:dashboard'] } },
+    screen: () => ({
+      element: <RolesPage />,
+      path: '/admin/roles',
+      reads: {
+        'GET /api/roles': { body: { data: [{ id: 1, name: 'Administrador', permissions: ['full:access'] }] } },
+        'GET /api/permissions': {
+          body: { data: { 'full:access': 'Acesso total', 'bo:manage:dashboard': 'Painel de Controle' } },
+        },
+      },
+    }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Cadastrar Regra' }));
+    },
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByLabelText(/^Nome da regra/), 'Financeiro');
+      await user.click(within(dialog).getByRole('combobox', { name: /Permissão/ }));
+      await user.click(await screen.findByRole('option', { name: 'Painel de Controle' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+    },
+    typed: (dialog) => [
+      fieldValue(dialog, /^Nome da regra/),
+      within(dialog).queryByText('Painel de Controle') !== null,
+    ],
+    submit: 'Cadastrar',
+  },
+  {
+    files: ['features/settings/components/first-run-dialog.tsx'],
+    dialog: 'Configuração inicial',
+    write: 'POST /api/setup',
+    done: { data: { ...REQUIRED, required: false, completedAt: '2026-11-23T20:00:00.000Z' } },
+    screen: () => ({ element: <FirstRunGate />, reads: { 'GET /api/setup': { body: { data: REQUIRED } } } }),
+    open: async () => undefined,
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByRole('textbox', { name: /^Nome da empresa/ }), 'Loja do Centro Ltda');
+      await user.type(within(dialog).getByRole('textbox', { name: /^CNPJ/ }), '11.222.333/0001-81');
+      await user.type(within(dialog).getByRole('textbox', { name: /^Cidade/ }), 'São Paulo');
+      await choose(user, dialog, /^Tipo da chave/, 'CNPJ');
+      await user.type(within(dialog).getByRole('textbox', { name: /^Chave Pix/ }), '11222333000181');
+      await user.tab();
+    },
+    typed: (dialog) =>
+      ['Nome da empresa', 'CNPJ', 'Cidade'].map(
+        (name) => (within(dialog).getByRole('textbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement).value,
+      ),
+    submit: 'Concluir',
+  },
+  {
+    files: ['features/settings/components/whatsapp-templates-card.tsx'],
+    dialog: 'Mensagem do status "Finalizado"',
+    write: 'PUT /api/settings/whatsapp-templates/13',
+    done: { data: TEMPLATES },
+    screen: () => ({
+      element: <WhatsAppTemplatesCard />,
+      permissions: ['bo:manage:settings'],
+      reads: { 'GET /api/settings/whatsapp-templates': { body: { data: TEMPLATES } } },
+    }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Editar: Finalizado' }));
+    },
+    fill: async (user, dialog) => {
+      const field = within(dialog).getByRole('textbox', { name: 'Mensagem' });
+      await user.clear(field);
+      await user.click(field);
+      await user.paste('Valeu, {cliente}! Volte sempre.');
+    },
+    typed: (dialog) => (within(dialog).getByRole('textbox', { name: 'Mensagem' }) as HTMLTextAreaElement).value,
+    submit: 'Salvar',
+  },
+  {
+    files: ['features/settings/components/pix-received-card.tsx'],
+    dialog: 'Identificar o Pix de R$ 80,00',
+    write: 'PATCH /api/payments/pix/received/E18236120202611221010XyZ98765432',
+    done: undefined,
+    screen: () => ({
+      element: <PixReceivedCard />,
+      permissions: ['bo:manage:orders'],
+      reads: {
+        'GET /api/payments/pix/received': { body: { data: [UNMATCHED], total: 1 } },
+        'GET /api/orders/ab1-2cd': {
+          body: {
+            data: makeOrderSummary({ orderId: 9, code: 'AB1-2CD', customer: 'Maria Souza', total: 80, statusKey: 10 }),
+          },
+        },
+      },
+    }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Identificar' }));
+    },
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByLabelText('Código do pedido'), 'ab1-2cd');
+      await user.click(within(dialog).getByRole('button', { name: 'Buscar' }));
+      await within(dialog).findByText(/AB1-2CD · Maria Souza/);
+    },
+    typed: (dialog) => [
+      fieldValue(dialog, /^Código do pedido/),
+      within(dialog).queryByText(/AB1-2CD · Maria Souza/) !== null,
+    ],
+    submit: 'Identificar e confirmar o pagamento',
+  },
+  {
+    files: ['features/orders/components/approve-dialog.tsx'],
+    dialog: 'Aprovar ou reprovar o pedido K7M-4QP',
+    write: 'PATCH /api/workflow/order/approve',
+    done: { data: { ...AWAITING_APPROVAL, status: 'Aguardando estoquista', statusKey: 1 } },
+    screen: ordersScreen((close) => <OrderApproveDialog order={AWAITING_APPROVAL} onClose={close} />, {
+      'GET /api/orders/receipt/7': {
+        body: { data: { url: '/api/files/orders/x.jpg?sig=1', createdAt: '2026-11-22T14:01:00.000Z', sameAs: null } },
+      },
+    }),
+    open: async () => undefined,
+    fill: (user, dialog) =>
+      user.type(within(dialog).getByLabelText('ID da transação (E2E)'), 'E60746948202611221405AbCdEf12345'),
+    typed: (dialog) => fieldValue(dialog, /^ID da transação \(E2E\)/),
+    submit: 'Aprovar',
+  },
+  {
+    files: ['features/employees/components/employee-dialogs.tsx'],
+    dialog: 'Cadastrar Funcionário',
+    write: 'POST /api/accounts/employee/deliverer/signup',
+    done: {
+      data: {
+        id: 9,
+        name: 'João Entregador',
+        email: 'joao@demo.com.br',
+        phone: '11912345678',
+        document: '52998224725',
+        func: 2,
+        type: 'Motoboy',
+        roleId: null,
+        role: null,
+        roles: [],
+        isBlocked: false,
+        blocked: false,
+      },
+    },
+    screen: () => ({
+      element: <EmployeesPage />,
+      path: '/admin/employees',
+      reads: {
+        'GET /api/employees': { body: { employees: [] } },
+        'GET /api/roles': { body: { data: [{ id: 1, name: 'Administrador', permissions: ['full:access'] }] } },
+      },
+    }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Cadastrar Funcionário' }));
+    },
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByLabelText(/^Nome/), 'João Entregador');
+      await choose(user, dialog, /Função/, 'Motoboy');
+      await user.type(within(dialog).getByLabelText(/^CPF/), '529.982.247-25');
+      await user.type(within(dialog).getByLabelText(/^E-mail/), 'joao@demo.com.br');
+      await user.type(within(dialog).getByLabelText(/^Telefone/), '(11) 91234-5678');
+    },
+    typed: (dialog) => [/^Nome/, /^CPF/, /^E-mail/, /^Telefone/].map((label) => fieldValue(dialog, label)),
+    submit: 'Cadastrar',
+  },
+  {
+    files: ['features/products/components/unit-count-dialog.tsx'],
+    dialog: 'Contagem por IMEI: Moto G54',
+    write: 'POST /api/products/P100031/count-units',
+    isWrite: (call) => call.url.includes('dryRun=false'),
+    done: { data: { ...COUNTED, dryRun: false, written: true } },
+    screen: () => ({
+      element: (
+        <UntilClosed dialog={(close) => <UnitCountDialog product={MOTO_G54} onClose={close} scanner={() => null} />} />
+      ),
+      permissions: ['bo:manage:products'],
+      reads: { 'POST /api/products/P100031/count-units': { body: { data: COUNTED } } },
+    }),
+    open: async () => undefined,
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByLabelText(/^IMEIs/), '490154203237518\n352099081234565');
+      await user.click(within(dialog).getByRole('button', { name: 'Conferir' }));
+      await within(dialog).findByRole('region', { name: 'Resultado da conferência' });
+    },
+    typed: (dialog) => fieldValue(dialog, /^IMEIs/),
+    submit: 'Confirmar',
+  },
+  {
+    files: ['features/dispatch/components/settlement-dialog.tsx'],
+    dialog: 'Acerto do motoboy: Diego Motoboy',
+    write: 'POST /api/dispatch/runs/9/settlement',
+    done: {
+      data: {
+        runId: 9,
+        expectedCash: 34.9,
+        declaredCash: 24.9,
+        difference: -10,
+        note: 'Faltou troco',
+        settledAt: '2026-11-23T20:00:00.000Z',
+        settledBy: { id: 20, name: 'Beatriz Atendente' },
+        delivered: 1,
+        broughtBack: 0,
+      },
+    },
+    screen: () => ({
+      element: (
+        <UntilClosed
+          dialog={(close) => (
+            <SettlementDialog
+              run={{
+                id: 9,
+                departureAt: '2026-11-23T17:10:00.000Z',
+                deliverer: { id: 40, name: 'Diego Motoboy' },
+                orders: [],
+                cashToCollect: 34.9,
+                settledAt: null,
+              }}
+              onClose={close}
+            />
+          )}
+        />
+      ),
+      permissions: ['bo:manage:orders'],
+      reads: {},
+    }),
+    open: async () => undefined,
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByLabelText('Dinheiro entregue'), '24,90');
+      await user.type(within(dialog).getByLabelText('Observação (obrigatória se houver diferença)'), 'Faltou troco');
+    },
+    typed: (dialog) => [
+      fieldValue(dialog, /^Dinheiro entregue/),
+      fieldValue(dialog, /^Observação \(obrigatória se houver diferença\)/),
+    ],
+    submit: 'Registrar acerto',
+    result: 'Esperado R$ 34,90 · Entregue R$ 24,90 · Diferença -R$ 10,00',
+  },
+  {
+    files: ['features/products/components/stock-entry-dialog.tsx'],
+    dialog: 'Informar entrada do produto Capa Silicone',
+    write: 'PATCH /api/products/menu/purchase/batch',
+    done: { data: [{ ...CAPA, stock: 12 }] },
+    screen: () => ({
+      element: <ProductsPage />,
+      path: '/admin/products',
+      permissions: ['bo:manage:products'],
+      reads: {
+        'GET /api/products': { body: { items: [CAPA], page: 0, total: 1 } },
+        'GET /api/products/archiveds': { body: { data: [] } },
+        'GET /api/products/brands': { body: { data: [{ name: 'Apple', references: [] }] } },
+        'GET /api/products/references': { body: { data: [] } },
+        'GET /api/products/sources': { body: { data: [{ key: 'SUPPLIER_PURCHASE', name: 'Compra de fornecedor' }] } },
+      },
+    }),
+    open: async (user) => {
+      await selectRow(user, 'Capa Silicone');
+      await user.click(screen.getByRole('button', { name: 'Informar Entrada' }));
+    },
+    fill: async (user, dialog) => {
+      const quantity = within(dialog).getByLabelText(/^Quantidade/);
+      await user.clear(quantity);
+      await user.type(quantity, '12');
+    },
+    typed: (dialog) => fieldValue(dialog, /^Quantidade/),
+    submit: 'Alterar',
+  },
+  {
+    files: ['features/products/components/brands-panel.tsx'],
+    dialog: 'Adicionar Marca',
+    write: 'POST /api/products/brand',
+    done: { data: { name: 'Xiaomi', references: [] } },
+    screen: () => ({
+      element: <BrandsPanel brands={[{ name: 'Apple', references: [] }]} loading={false} onClose={() => undefined} />,
+      permissions: ['bo:manage:products'],
+      reads: {},
+    }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Adicionar Marca' }));
+    },
+    fill: (user, dialog) => user.type(within(dialog).getByLabelText(/^Nome/), 'Xiaomi'),
+    typed: (dialog) => fieldValue(dialog, /^Nome/),
+    submit: 'Adicionar',
+  },
+];
+
+/**
+ * Files that draw a dialog with a form or a write but have no case above, each with why. A new dialog that
+ * writes fails the walk until it gets a case (or, if it writes nothing, a reason here).
+ */
+const NOT_WALKED: Record<string, string> = {
+  'components/form/form-dialog.tsx': 'the shell of the form dialogs: walked through each of them',
+  'features/customers/components/history-dialog.tsx': "reads a period's orders: its form writes nothing",
+  'features/field/components/field-dialog.tsx':
+    "the field phone's moves: kept on the phone and sent later (decision 0009), tasks-page.test.tsx",
+  // Writing dialogs not walked yet (issue 34 §6 follow-up): each keeps its fields on a failure by its own
+  // test, or is left to the walk's next cases.
+  'components/import-dialog.tsx':
+    "not walked yet (a failed upload stays on the dialog's error step: import-dialog.test.tsx)",
+  'components/orders/order-adjustment-dialog.tsx': 'not walked yet (its own test: order-adjustment-dialog.test.tsx)',
+  'features/products/components/unit-lookup-dialog.tsx': 'not walked yet',
+  'features/selling/components/quantity-dialog.tsx': 'not walked yet',
+};
+
+/** The app's source files, as text, by their path under apps/web/src. */
+const SOURCES = Object.fromEntries(
+  Object.entries(import.meta.glob<string>('../**/*.tsx', { query: '?raw', import: 'default', eager: true }))
+    .filter(([file]) => !file.endsWith('.test.tsx') && !file.startsWith('../test/'))
+    .map(([file, text]) => [file.slice(3), text]),
+);
+
+/** A file that draws a dialog holding a form or sending a write. */
+const drawsWritingDialog = (text: string) =>
+  /from '@mui\/material\/Dialog'|<(Form|CustomerForm)Dialog\b/.test(text) &&
+  /useApiMutation|useOrderMove|uploadForm|handleSubmit|<form\b|type="submit"|<SubmitButton\b/.test(text);
+
+describe('the walk of the writing dialogs', () => {
+  it('has a case for every file that draws a dialog that writes (or says why not)', () => {
+    const walked = new Set(WRITING_DIALOGS.flatMap((dialogCase) => dialogCase.files));
+    const found = Object.entries(SOURCES)
+      .filter(([, text]) => drawsWritingDialog(text))
+      .map(([file]) => file);
+    expect(found.length).toBeGreaterThan(10);
+    expect(found.filter((file) => !walked.has(file) && !(file in NOT_WALKED))).toEqual([]);
+    // Every case names a file that still draws such a dialog.
+    for (const file of [...walked, ...Object.keys(NOT_WALKED)]) expect(SOURCES[file], file).toBeDefined();
+  });
+});
+
+const FAILURES: Array<{ label: string; answer: Answer }> = [
+  { label: 'no answer (offline)', answer: 'network-error' },
+  {
+    label: 'a 503 (the database failing over)',
+    answer: { status: 503, body: { errors: [DATABASE_UNAVAILABLE_TEXT], code: 'DATABASE_UNAVAILABLE' } },
+  },
+];
+
+describe.each(WRITING_DIALOGS)('the writing dialog $dialog', (dialogCase) => {
+  it.each(FAILURES)(
+    'stays open with what was typed after $label; only a success closes it (or shows its result)',
+    async ({ answer }) => {
+      const { element, path, reads, permissions } = dialogCase.screen();
+      signInAs(permissions ?? ['full:access']);
+      let writeAnswer: Answer = answer;
+      const isWrite = (call: MockCall) =>
+        `${call.method} ${call.url.split('?')[0]}` === dialogCase.write && (dialogCase.isWrite?.(call) ?? true);
+      const read = (reads as Routes)[dialogCase.write];
+      const calls = mockFetch({
+        ...reads,
+        [dialogCase.write]: (call) =>
+          isWrite(call) ? writeAnswer : typeof read === 'function' ? read(call) : (read ?? { status: 404 }),
+      });
+      const writes = () => calls.filter(isWrite);
+      const user = userEvent.setup();
+      renderPage(element, { path });
+      await dialogCase.open(user);
+      const dialog = await screen.findByRole('dialog', { name: dialogCase.dialog });
+      await dialogCase.fill(user, dialog);
+      const typed = dialogCase.typed(dialog);
+
+      await user.click(within(dialog).getByRole('button', { name: dialogCase.submit }));
+      await waitFor(() => expect(writes()).toHaveLength(1));
+      // The failure is said (in the snackbar or the dialog) and the dialog is the same, with the same fields.
+      await waitFor(() => expect(screen.getAllByRole('alert', { hidden: true }).length).toBeGreaterThan(0));
+      expect(screen.getByRole('dialog', { name: dialogCase.dialog })).toBe(dialog);
+      // Not on its way out either (MUI's dialog fades out before it leaves the page).
+      expect(closing(dialog)).toBe(false);
+      expect(dialogCase.typed(dialog)).toEqual(typed);
+
+      // The server answers: the same button sends the same thing, and the dialog closes.
+      writeAnswer = { body: dialogCase.done };
+      const send = within(dialog).getByRole('button', { name: dialogCase.submit }) as HTMLButtonElement;
+      await waitFor(() => expect(send.disabled).toBe(false));
+      await user.click(send);
+      await waitFor(() => expect(writes()).toHaveLength(2));
+      expect(writes()[1]?.body).toEqual(writes()[0]?.body);
+      if (dialogCase.result) expect(await within(dialog).findByText(dialogCase.result)).toBeTruthy();
+      else await waitFor(() => expect(screen.queryByRole('dialog', { name: dialogCase.dialog })).toBeNull());
+    },
+  );
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { parseBrazilianNumber } from './number';
+
+describe('parseBrazilianNumber: the one reader of a typed Brazilian number', () => {
+  it.each([
+    ['1.299', 1299],
+    ['1.234,56', 1234.56],
+    ['1,5', 1.5],
+    ['1.299,90', 1299.9],
+    ['1299,90', 1299.9],
+    ['1.234.567,89', 1234567.89],
+    ['1.234.567', 1234567],
+    ['12,', 12],
+    ['19.90', 19.9],
+    ['1234.56', 1234.56],
+    ['0,5', 0.5],
+    [' 7 ', 7],
+    ['R$ 12,50', 12.5],
+    ['R$\u00a01.299,90', 1299.9],
+    ['15%', 15],
+    ['12,5 %', 12.5],
+    ['1 299,90', 1299.9],
+    ['-3,5', -3.5],
+    ['−3', -3],
+    ['–1.500', -1500],
+    ['0', 0],
+    ['0.001', 0.001],
+  ])('%j is %d', (typed, expected) => {
+    expect(parseBrazilianNumber(typed)).toBe(expected);
+  });
+
+  it.each([
+    '',
+    '   ',
+    'abc',
+    '12a',
+    '1,2,3',
+    '1.29,90',
+    '1.2.3',
+    '12.345.6',
+    '1.234.56',
+    '0.123,45',
+    ',5',
+    '.5',
+    '12.',
+    '-',
+    '--1',
+    '+5',
+    '1e3',
+    '0x10',
+    'R$',
+  ])('%j is not a number (NaN)', (typed) => {
+    expect(parseBrazilianNumber(typed)).toBeNaN();
+  });
+
+  it('reads a number already held as one, and nothing as NaN', () => {
+    expect(parseBrazilianNumber(12.5)).toBe(12.5);
+    expect(parseBrazilianNumber(null)).toBeNaN();
+    expect(parseBrazilianNumber(undefined)).toBeNaN();
+  });
+});
