@@ -1,0 +1,108 @@
+import type { Executor } from '../../db/executor';
+
+/** The pictures of his orders that show the person: his signature at delivery and his payment proofs. */
+const PERSONAL_PICTURES = ['SIGNATURE', 'RECEIPT'] as const;
+
+/**
+ * The free text written about a customer's orders and his pictures, for anonymisation (decision 0016): every
+ * place a person reads that may name him, read in full and rewritten row by row by the caller (the
+ * redaction is done in TypeScript, customers.redact.ts, the same on both engines).
+ */
+export const customerTracesRepository = {
+  orders(trx: Executor, customerId: number) {
+    return trx.selectFrom('orders').select(['id', 'code']).where('customer_id', '=', customerId).execute();
+  },
+
+  historyNotes(trx: Executor, orderIds: number[]) {
+    return trx
+      .selectFrom('order_status_history')
+      .select(['id', 'note'])
+      .where('order_id', 'in', orderIds)
+      .where('note', 'is not', null)
+      .execute();
+  },
+
+  async rewriteHistoryNote(trx: Executor, id: number, note: string) {
+    await trx.updateTable('order_status_history').set({ note }).where('id', '=', id).execute();
+  },
+
+  /** Exchanges and returns registered on his orders, or giving him a new order. */
+  adjustmentComments(trx: Executor, orderIds: number[]) {
+    return trx
+      .selectFrom('order_adjustments')
+      .select(['id', 'comments'])
+      .where((eb) => eb.or([eb('original_order_id', 'in', orderIds), eb('adjustment_order_id', 'in', orderIds)]))
+      .where('comments', 'is not', null)
+      .execute();
+  },
+
+  async rewriteAdjustmentComments(trx: Executor, id: number, comments: string) {
+    await trx.updateTable('order_adjustments').set({ comments }).where('id', '=', id).execute();
+  },
+
+  stockNotes(trx: Executor, orderIds: number[]) {
+    return trx
+      .selectFrom('stock_movements')
+      .select(['id', 'note'])
+      .where('order_id', 'in', orderIds)
+      .where('note', 'is not', null)
+      .execute();
+  },
+
+  async rewriteStockNote(trx: Executor, id: number, note: string) {
+    await trx.updateTable('stock_movements').set({ note }).where('id', '=', id).execute();
+  },
+
+  /** The settlement notes of the couriers' runs that carried one of his orders. */
+  runNotes(trx: Executor, orderIds: number[]) {
+    return trx
+      .selectFrom('courier_runs')
+      .select(['id', 'settlement_note as note'])
+      .where('settlement_note', 'is not', null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('courier_run_orders as ro')
+            .select('ro.run_id')
+            .whereRef('ro.run_id', '=', 'courier_runs.id')
+            .where('ro.order_id', 'in', orderIds),
+        ),
+      )
+      .execute();
+  },
+
+  async rewriteRunNote(trx: Executor, id: number, note: string) {
+    await trx.updateTable('courier_runs').set({ settlement_note: note }).where('id', '=', id).execute();
+  },
+
+  /** The audit rows of his orders (entity 'order', named by code): what 'Histórico' shows. */
+  orderAudit(trx: Executor, codes: string[]) {
+    return trx
+      .selectFrom('audit_events')
+      .select(['id', 'changes'])
+      .where('entity', '=', 'order')
+      .where('entity_id', 'in', codes)
+      .execute();
+  },
+
+  /** The Pix received for his orders lose the payer's name; amount, dates and the end-to-end id stay. */
+  async forgetPixPayers(trx: Executor, orderIds: number[]) {
+    await trx
+      .updateTable('pix_received')
+      .set({ payer: null })
+      .where('order_id', 'in', orderIds)
+      .where('payer', 'is not', null)
+      .execute();
+  },
+
+  /** Removes his signatures and payment proofs from his orders; answers their storage keys. */
+  async removePersonalPictures(trx: Executor, orderIds: number[]): Promise<string[]> {
+    const rows = await trx
+      .deleteFrom('order_images')
+      .where('order_id', 'in', orderIds)
+      .where('kind', 'in', [...PERSONAL_PICTURES])
+      .returning('path')
+      .execute();
+    return rows.map((row) => row.path);
+  },
+};
