@@ -1,4 +1,13 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
+
+/** The free-text columns rewritten by anonymisation, by where they are read. */
+export const FREE_TEXT = {
+  history: { table: 'order_status_history', column: 'note' },
+  adjustment: { table: 'order_adjustments', column: 'comments' },
+  stock: { table: 'stock_movements', column: 'note' },
+  run: { table: 'courier_runs', column: 'settlement_note' },
+} as const;
 
 /** The pictures of his orders that show the person: his signature at delivery and his payment proofs. */
 const PERSONAL_PICTURES = ['SIGNATURE', 'RECEIPT'] as const;
@@ -22,22 +31,14 @@ export const customerTracesRepository = {
       .execute();
   },
 
-  async rewriteHistoryNote(trx: Executor, id: number, note: string) {
-    await trx.updateTable('order_status_history').set({ note }).where('id', '=', id).execute();
-  },
-
   /** Exchanges and returns registered on his orders, or giving him a new order. */
   adjustmentComments(trx: Executor, orderIds: number[]) {
     return trx
       .selectFrom('order_adjustments')
-      .select(['id', 'comments'])
+      .select(['id', 'comments as note'])
       .where((eb) => eb.or([eb('original_order_id', 'in', orderIds), eb('adjustment_order_id', 'in', orderIds)]))
       .where('comments', 'is not', null)
       .execute();
-  },
-
-  async rewriteAdjustmentComments(trx: Executor, id: number, comments: string) {
-    await trx.updateTable('order_adjustments').set({ comments }).where('id', '=', id).execute();
   },
 
   stockNotes(trx: Executor, orderIds: number[]) {
@@ -47,10 +48,6 @@ export const customerTracesRepository = {
       .where('order_id', 'in', orderIds)
       .where('note', 'is not', null)
       .execute();
-  },
-
-  async rewriteStockNote(trx: Executor, id: number, note: string) {
-    await trx.updateTable('stock_movements').set({ note }).where('id', '=', id).execute();
   },
 
   /** The settlement notes of the couriers' runs that carried one of his orders. */
@@ -71,8 +68,10 @@ export const customerTracesRepository = {
       .execute();
   },
 
-  async rewriteRunNote(trx: Executor, id: number, note: string) {
-    await trx.updateTable('courier_runs').set({ settlement_note: note }).where('id', '=', id).execute();
+  /** One row's free text replaced by its redacted form. */
+  async rewriteText(trx: Executor, place: keyof typeof FREE_TEXT, id: number, text: string) {
+    const { table, column } = FREE_TEXT[place];
+    await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${text} where id = ${id}`.execute(trx);
   },
 
   /** The audit rows of his orders (entity 'order', named by code): what 'Histórico' shows. */

@@ -134,23 +134,18 @@ async function forgetWhatWasWritten(trx: Transaction<Database>, customerId: numb
   if (orders.length === 0) return;
   const ids = orders.map((o) => o.id);
   if (pattern) {
-    const texts: [
-      Promise<{ id: number; note: string | null }[]>,
-      (trx: Transaction<Database>, id: number, text: string) => Promise<void>,
-    ][] = [
-      [traces.historyNotes(trx, ids), traces.rewriteHistoryNote],
-      [
-        traces.adjustmentComments(trx, ids).then((rows) => rows.map((r) => ({ id: r.id, note: r.comments }))),
-        traces.rewriteAdjustmentComments,
-      ],
-      [traces.stockNotes(trx, ids), traces.rewriteStockNote],
-      [traces.runNotes(trx, ids), traces.rewriteRunNote],
-    ];
-    for (const [rows, rewrite] of texts) {
-      for (const row of await rows) {
+    const texts = [
+      ['history', () => traces.historyNotes(trx, ids)],
+      ['adjustment', () => traces.adjustmentComments(trx, ids)],
+      ['stock', () => traces.stockNotes(trx, ids)],
+      ['run', () => traces.runNotes(trx, ids)],
+    ] as const;
+    // One after the other: the reads share the transaction's connection.
+    for (const [place, read] of texts) {
+      for (const row of await read()) {
         if (row.note === null) continue;
         const redacted = redactText(row.note, pattern);
-        if (redacted !== row.note) await rewrite(trx, row.id, redacted);
+        if (redacted !== row.note) await traces.rewriteText(trx, place, row.id, redacted);
       }
     }
     for (const row of await traces.orderAudit(
