@@ -22,9 +22,10 @@ export const customerTracesRepository = {
     return trx.selectFrom('orders').select(['id', 'code']).where('customer_id', '=', customerId).execute();
   },
 
-  historyNotes(trx: Executor, orderIds: number[]) {
+  /** The notes of his orders' history or of the stock ledger's lines of his orders. */
+  orderNotes(trx: Executor, place: 'history' | 'stock', orderIds: number[]) {
     return trx
-      .selectFrom('order_status_history')
+      .selectFrom(FREE_TEXT[place].table)
       .select(['id', 'note'])
       .where('order_id', 'in', orderIds)
       .where('note', 'is not', null)
@@ -38,15 +39,6 @@ export const customerTracesRepository = {
       .select(['id', 'comments as note'])
       .where((eb) => eb.or([eb('original_order_id', 'in', orderIds), eb('adjustment_order_id', 'in', orderIds)]))
       .where('comments', 'is not', null)
-      .execute();
-  },
-
-  stockNotes(trx: Executor, orderIds: number[]) {
-    return trx
-      .selectFrom('stock_movements')
-      .select(['id', 'note'])
-      .where('order_id', 'in', orderIds)
-      .where('note', 'is not', null)
       .execute();
   },
 

@@ -135,9 +135,9 @@ async function forgetWhatWasWritten(trx: Transaction<Database>, customerId: numb
   const ids = orders.map((o) => o.id);
   if (pattern) {
     const texts = [
-      ['history', () => traces.historyNotes(trx, ids)],
+      ['history', () => traces.orderNotes(trx, 'history', ids)],
       ['adjustment', () => traces.adjustmentComments(trx, ids)],
-      ['stock', () => traces.stockNotes(trx, ids)],
+      ['stock', () => traces.orderNotes(trx, 'stock', ids)],
       ['run', () => traces.runNotes(trx, ids)],
     ] as const;
     // One after the other: the reads share the transaction's connection.
