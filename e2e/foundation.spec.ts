@@ -43,6 +43,24 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
   });
   afterAll(() => s.close());
 
+  it("opens the shop's address with the light sign-in page, compressed as a browser asks, not the app (issue 34 §7)", async () => {
+    await signOut(s);
+    for (const url of ['/', '/login']) {
+      const response = await s.page.goto(url);
+      if (!response) throw new Error(`no answer for ${url}`);
+      // Chromium sends 'Accept-Encoding: gzip, deflate, br, zstd': the page's precompressed twin comes back.
+      expect((await response.allHeaders())['content-encoding'], url).toMatch(/^(br|gzip)$/);
+      const html = await response.text();
+      expect(html, url).toMatch(/<script type="module" crossorigin src="\/assets\/login-[\w-]+\.js">/);
+      expect(html, url).not.toMatch(/src="\/assets\/index-/);
+      await s.page.getByRole('button', { name: 'Entrar' }).waitFor();
+      await s.page.locator('input[name="email"]').waitFor();
+    }
+    // Any other address is still the app.
+    const app = await s.page.goto('/admin/tasks');
+    expect(await app?.text()).toMatch(/src="\/assets\/index-/);
+  });
+
   it('shows each role only the sidebar entries its permissions allow, landing on its first page', async () => {
     const expected: Record<string, { entries: string[]; landing: RegExp }> = {
       [DEMO.admin]: { entries: SIDEBAR, landing: /\/admin\/dashboard$/ },

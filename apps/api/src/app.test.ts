@@ -38,6 +38,43 @@ describe('the served web app and the API side by side', () => {
     }
   });
 
+  it('answers / and /login with the sign-in page to a browser that accepts compression, every screen with the app (issue 34 §7)', async () => {
+    // As the build writes them: each page with its .br and .gz twins (apps/web/vite.config.ts).
+    const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    const pages = {
+      'index.html': `<!doctype html><title>BackOffice</title><script type="module" src="/assets/index-abc.js"></script>${'<!-- app -->'.repeat(100)}`,
+      'login.html': `<!doctype html><title>Entrar</title><form method="post">${'<!-- form -->'.repeat(100)}</form>`,
+    };
+    for (const [name, html] of Object.entries(pages)) {
+      writeFileSync(path.join(dist, name), html);
+      writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(html));
+      writeFileSync(path.join(dist, `${name}.gz`), gzipSync(html));
+    }
+    const served = await createTestApp({ webDistDir: dist });
+    try {
+      const open = async (url: string, acceptEncoding: string) => {
+        const res = await served.app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toContain('text/html');
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        const encoding = res.headers['content-encoding'];
+        if (encoding === 'br') return { encoding, html: brotliDecompressSync(res.rawPayload).toString('utf8') };
+        if (encoding === 'gzip') return { encoding, html: gunzipSync(res.rawPayload).toString('utf8') };
+        return { encoding, html: res.body };
+      };
+      for (const url of ['/', '/login', '/login?x=1', '/?utm=1']) {
+        expect(await open(url, 'gzip, deflate, br'), url).toEqual({ encoding: 'br', html: pages['login.html'] });
+        expect(await open(url, 'gzip'), url).toEqual({ encoding: 'gzip', html: pages['login.html'] });
+        expect(await open(url, 'identity'), url).toEqual({ encoding: undefined, html: pages['login.html'] });
+      }
+      for (const url of ['/admin/tasks', '/admin/customers']) {
+        expect((await open(url, 'gzip, deflate, br')).html, url).toBe(pages['index.html']);
+      }
+    } finally {
+      await served.close();
+    }
+  });
+
   it('serves files of a web app rebuilt while the server runs', async () => {
     writeFileSync(path.join(webDistDir, 'app-rebuilt.js'), 'console.log("novo")');
     const res = await t.app.inject({ method: 'GET', url: '/app-rebuilt.js' });

@@ -239,8 +239,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       wildcard: true,
       preCompressed: true,
       // `/` is the sign-in page (login.html: the form without React, decision 0025); every other address of
-      // the app is index.html (the not-found handler).
-      index: 'login.html',
+      // the app is index.html (the not-found handler). A list, not a string: the lookup of a precompressed twin
+      // reads only a list, and with a string it found no index and sent every browser (all accept compression)
+      // the whole app at `/` (issue 34 §7).
+      index: ['login.html'],
       setHeaders: (res, filePath) => {
         if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
         // The page, the service worker, its registration and the manifest are revalidated on every visit, so

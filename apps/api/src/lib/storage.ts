@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Executor } from '../db/executor';
 import type { Database } from '../db/schema';
 
@@ -78,4 +78,31 @@ export function createStorage(db: Kysely<Database>): Storage {
       return `/api/files/${key}`;
     },
   };
+}
+
+/**
+ * Deletes the files of `keys` that no picture refers to any more (an order's or a product's, under any
+ * folder or extension: the same content is one row), through `executor`; a file another picture still shows
+ * stays. Their URLs then answer 404. One pass over each picture table (no index on the hash inside a key:
+ * this runs on an administrator's rare request, decision 0016).
+ */
+export async function deleteUnreferencedFiles(executor: Executor, keys: readonly string[]): Promise<void> {
+  const hashes = [...new Set(keys.map((key) => parseKey(key)?.hash).filter((hash) => hash !== undefined))];
+  if (hashes.length === 0) return;
+  const hashOf = (table: 'order_images' | 'product_images') =>
+    sql<string>`split_part(split_part(${sql.ref(`${table}.path`)}, '/', 2), '.', 1)`;
+  const kept = await executor
+    .selectFrom('order_images')
+    .select(hashOf('order_images').as('hash'))
+    .where(hashOf('order_images'), 'in', hashes)
+    .union(
+      executor
+        .selectFrom('product_images')
+        .select(hashOf('product_images').as('hash'))
+        .where(hashOf('product_images'), 'in', hashes),
+    )
+    .execute();
+  const stillShown = new Set(kept.map((row) => row.hash));
+  const unreferenced = hashes.filter((hash) => !stillShown.has(hash));
+  if (unreferenced.length > 0) await executor.deleteFrom('files').where('hash', 'in', unreferenced).execute();
 }

@@ -17,10 +17,15 @@ import {
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
 } from '@backoffice/contract';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
+import { deleteUnreferencedFiles } from '../../lib/storage';
 import { imeisOfOrders } from '../stock/stock.service';
+import { customerTracesRepository as traces } from './customers.privacy.repository';
+import { type PersonTraces, personPattern, redactDeep, redactText } from './customers.redact';
 import { customersRepository as repo } from './customers.repository';
 import { toCustomer } from './customers.service';
 
@@ -68,6 +73,94 @@ function scrubbed(changes: unknown): { value: unknown; changed: boolean } {
   }
   return { value, changed };
 }
+
+/** Where each personal field of the registration goes among the traces looked for in free text. */
+const TRACE_OF_FIELD: Record<string, keyof Omit<PersonTraces, 'streets'> | 'street'> = {
+  name: 'names',
+  email: 'emails',
+  document: 'documents',
+  phone: 'phones',
+  street: 'street',
+  complement: 'complements',
+  zipCode: 'zipCodes',
+  zip_code: 'zipCodes',
+};
+
+/**
+ * What identifies the person: the registration as it is, and every value his audit rows say it had (an
+ * old name, phone or address may still be written in an old note).
+ */
+function personTraces(
+  row: { name: string; email: string; phone: string; document: string } & Partial<
+    Record<'street' | 'number' | 'complement' | 'zip_code', string | null>
+  >,
+  auditChanges: unknown[],
+): PersonTraces {
+  const found: PersonTraces = {
+    names: [row.name],
+    emails: [row.email],
+    documents: [row.document],
+    phones: [row.phone],
+    streets: row.street ? [{ street: row.street, number: row.number ?? null }] : [],
+    complements: row.complement ? [row.complement] : [],
+    zipCodes: row.zip_code ? [row.zip_code] : [],
+  };
+  const visit = (field: string, value: unknown) => {
+    if (typeof value === 'string') {
+      const trace = TRACE_OF_FIELD[field];
+      if (trace === 'street') found.streets.push({ street: value, number: null });
+      else if (trace) found[trace].push(value);
+    } else if (typeof value === 'object' && value !== null) {
+      // { from, to } keeps its field's name; an address object names its own parts.
+      for (const [key, inner] of Object.entries(value)) visit(key === 'from' || key === 'to' ? field : key, inner);
+    }
+  };
+  for (const changes of auditChanges) {
+    const parsed = typeof changes === 'string' ? JSON.parse(changes) : changes;
+    if (typeof parsed === 'object' && parsed !== null)
+      for (const [field, value] of Object.entries(parsed)) visit(field, value);
+  }
+  return found;
+}
+
+/**
+ * The person removed from what was written about his orders: history notes, exchange and return comments,
+ * stock-ledger notes, the runs' settlement notes and the orders' audit rows lose his traces (the rest of
+ * each text stays); his signatures and payment proofs are deleted (their files too, unless another picture
+ * shows the same), the Pix he paid lose the payer's name. Amounts, items, dates and end-to-end ids stay.
+ */
+async function forgetWhatWasWritten(trx: Transaction<Database>, customerId: number, pattern: RegExp | null) {
+  const orders = await traces.orders(trx, customerId);
+  if (orders.length === 0) return;
+  const ids = orders.map((o) => o.id);
+  if (pattern) {
+    const texts = [
+      ['history', () => traces.orderNotes(trx, 'history', ids)],
+      ['adjustment', () => traces.adjustmentComments(trx, ids)],
+      ['stock', () => traces.orderNotes(trx, 'stock', ids)],
+      ['run', () => traces.runNotes(trx, ids)],
+    ] as const;
+    // One after the other: the reads share the transaction's connection.
+    for (const [place, read] of texts) {
+      for (const row of await read()) {
+        if (row.note === null) continue;
+        const redacted = redactText(row.note, pattern);
+        if (redacted !== row.note) await traces.rewriteText(trx, place, row.id, redacted);
+      }
+    }
+    for (const row of await traces.orderAudit(
+      trx,
+      orders.map((o) => o.code),
+    )) {
+      const { value, changed } = redactDeep(parsed(row.changes), pattern);
+      if (changed) await repo.rewriteAudit(trx, row.id, value);
+    }
+  }
+  await traces.forgetPixPayers(trx, ids);
+  await deleteUnreferencedFiles(trx, await traces.removePersonalPictures(trx, ids));
+}
+
+const parsed = (changes: unknown): unknown => (typeof changes === 'string' ? JSON.parse(changes) : changes);
 
 /**
  * LGPD requests of one customer (administrators only, see customers.routes.ts): the export of everything
@@ -177,10 +270,19 @@ export function createCustomerPrivacy(db: DB) {
           status_changed_by: actorId,
           status_changed_at: now,
         });
+        const audit = await repo.auditOf(trx, id);
+        const pattern = personPattern(
+          personTraces(
+            before,
+            audit.map((row) => row.changes),
+          ),
+        );
         await repo.forgetActivity(trx, id);
-        for (const row of await repo.auditOf(trx, id)) {
-          const { value, changed } = scrubbed(row.changes);
-          if (changed) await repo.rewriteAudit(trx, row.id, value);
+        await forgetWhatWasWritten(trx, id, pattern);
+        for (const row of audit) {
+          const fields = scrubbed(parsed(row.changes));
+          const text = pattern ? redactDeep(fields.value, pattern) : { value: fields.value, changed: false };
+          if (fields.changed || text.changed) await repo.rewriteAudit(trx, row.id, text.value);
         }
         await recordAudit(trx, {
           employeeId: actorId,

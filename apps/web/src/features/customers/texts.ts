@@ -73,9 +73,15 @@ export const CUSTOMERS_TEXTS = {
   privacy: {
     exportData: 'Exportar dados (LGPD)',
     anonymise: 'Anonimizar dados',
-    confirmAnonymise: 'Confirma operação?',
+    /** What is erased and what is kept (decision 0016): not undoable. */
+    confirmAnonymise:
+      'Serão apagados: nome, e-mail, telefone, documento, endereço e observações do cadastro; acessos e carrinho; ' +
+      'o que foi escrito sobre o cliente nos pedidos (notas do histórico, comentários de trocas e devoluções, ' +
+      'histórico de alterações); a assinatura na entrega e os comprovantes de pagamento. Ficam, para a ' +
+      'contabilidade: pedidos, itens, valores, datas e os Pix recebidos (valor e identificador). Não pode ser ' +
+      'desfeito. Confirma operação?',
     anonymiseExplained:
-      'Nome, e-mail, telefone, documento e endereço serão apagados; pedidos e valores ficam para a contabilidade.',
+      'Nome, e-mail, telefone, documento e endereço serão apagados, também das notas dos pedidos, com a assinatura e os comprovantes; pedidos e valores ficam para a contabilidade.',
   },
   approve: {
     title: (name: string) => `Aprovar ou Reprovar: ${name}`,

@@ -199,7 +199,15 @@ describe('Customers page', () => {
       expect(within(details).getByRole('button', { name: 'Exportar dados (LGPD)' })).toBeTruthy();
       await user.click(within(details).getByRole('button', { name: 'Anonimizar dados' }));
       const confirm = await screen.findByRole('dialog', { name: 'Anonimizar dados' });
-      expect(within(confirm).getByText('Confirma operação?')).toBeTruthy();
+      // It says what is erased and what stays (issue 35 §10).
+      expect(confirm.textContent).toContain(
+        'Serão apagados: nome, e-mail, telefone, documento, endereço e observações do cadastro;',
+      );
+      expect(confirm.textContent).toContain('a assinatura na entrega e os comprovantes de pagamento.');
+      expect(confirm.textContent).toContain(
+        'Ficam, para a contabilidade: pedidos, itens, valores, datas e os Pix recebidos (valor e identificador).',
+      );
+      expect(confirm.textContent).toContain('Não pode ser desfeito. Confirma operação?');
       const listReads = sent(calls, 'GET', '/customers').length;
       await user.click(within(confirm).getByRole('button', { name: 'Confirmar' }));
       expect(await screen.findByText('Dados do cliente anonimizados.')).toBeTruthy();

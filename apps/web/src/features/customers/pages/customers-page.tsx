@@ -201,7 +201,7 @@ export default function CustomersPage() {
   const onBlock = (customer: Customer, note: string) =>
     run(() => customersApi.changeStatus(customer.id, { status: 'Blocked', note }), T.success.changed, T.errors.change);
 
-  /** LGPD (administrators only): the person's data as a file, and anonymisation after 'Confirma operação?'. */
+  /** LGPD (administrators only): the person's data as a file, and anonymisation after a confirmation saying what is erased and kept. */
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
   const privacyOf = (customer: Customer | null, onDone: () => void) => {
