@@ -59,7 +59,14 @@ const FRAME_THRESHOLD = 30;
 async function framedGrey(image: Buffer): Promise<Buffer> {
   const grey = await sharp(image).flatten({ background: '#ffffff' }).greyscale().toColourspace('b-w').png().toBuffer();
   const whole = await sharp(grey).metadata();
-  const { info } = await sharp(grey).trim({ threshold: FRAME_THRESHOLD }).toBuffer({ resolveWithObject: true });
+  // A picture of one colour (a blank or 1-pixel proof) has nothing to trim: libvips refuses to, and such a
+  // picture is kept as it is (it is still a proof the attendant reads; its hash is flat).
+  const trimmed = await sharp(grey)
+    .trim({ threshold: FRAME_THRESHOLD })
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => null);
+  if (!trimmed) return grey;
+  const { info } = trimmed;
   const left = -(info.trimOffsetLeft ?? 0);
   const top = -(info.trimOffsetTop ?? 0);
   const right = (whole.width ?? 0) - left - info.width;

@@ -1,8 +1,17 @@
+/**
+ * The badge's number: the count itself up to 999 (a busy shop passes 99 in a day), then '999+'. The bell's
+ * name holds the same text, as the name of a control must hold its visible text (axe's
+ * label-content-name-mismatch refused 'Notificações: 102' beside a badge reading '99+').
+ */
+function badgeCount(unread: number): string {
+  return unread > 999 ? '999+' : String(unread);
+}
+
 /** The bell's texts and its notifications' age (notifications-bell.tsx and its list, notifications-menu.tsx). */
 export const BELL_TEXTS = {
   title: 'Notificações',
-  /** The bell's name holds the badge's number, as the name of a control must hold its visible text. */
-  button: (unread: number) => `Notificações: ${unread}`,
+  count: badgeCount,
+  button: (unread: number) => `Notificações: ${badgeCount(unread)}`,
   markAll: 'Marcar todas como lidas',
   empty: 'Nenhuma notificação por aqui.',
   failed: 'Não foi possível carregar as notificações.',

@@ -47,6 +47,20 @@ describe('NotificationsBell', () => {
     });
   });
 
+  it('names the bell with the number its badge shows, past 99 too (axe: the name holds the visible text)', async () => {
+    unread = 102;
+    renderPage(<NotificationsBell />);
+    const bell = await screen.findByRole('button', { name: 'Notificações: 102' });
+    expect(bell.textContent).toBe('102');
+  });
+
+  it('shows 999+ past 999, in its name as on its badge', async () => {
+    unread = 1000;
+    renderPage(<NotificationsBell />);
+    const bell = await screen.findByRole('button', { name: 'Notificações: 999+' });
+    expect(bell.textContent).toBe('999+');
+  });
+
   it('shows the unread count, lists the items with the unread marked, and a click marks it read and opens its screen', async () => {
     const { router } = renderPage(<NotificationsBell />, { extraPaths: ['/admin/customers'] });
     const bell = await screen.findByRole('button', { name: 'Notificações: 1' });

@@ -61,7 +61,7 @@ export function NotificationsBell() {
       >
         <span className="pl-badge">
           <Icon name="notificationsNone" />
-          {unread > 0 ? <span className="pl-badge-count">{unread > 99 ? '99+' : unread}</span> : null}
+          {unread > 0 ? <span className="pl-badge-count">{BELL_TEXTS.count(unread)}</span> : null}
         </span>
       </button>
       {menu.mounted ? (
