@@ -14,6 +14,7 @@ import type { Insertable, Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { CustomersTable, Database } from '../../db/schema';
 import { type AuditEntry, diff, recordAudits } from '../../lib/audit';
+import { eventLoopTurns } from '../../lib/event-loop-turns';
 import {
   type ImportLine,
   type ImportOptions,
@@ -181,7 +182,9 @@ export async function importCustomers(
     const seenEmails = new Map<string, number>();
     const planned: PlannedCustomer[] = [];
 
+    const turn = eventLoopTurns();
     for (const { line, values, failed } of lines) {
+      await turn();
       // A cell that could not be read (told by the imports module) keeps its line out, as any other problem.
       if (failed.size > 0) bad.add(line);
       const documentCell = typeof values.document === 'string' ? normalizeDocument(values.document) : null;
@@ -223,6 +226,7 @@ export async function importCustomers(
     const now = new Date().toISOString();
     const audits: AuditEntry[] = [];
     for (let start = 0; start < good.length; start += IMPORT_LIMITS.batchSize) {
+      await turn();
       const batch = good.slice(start, start + IMPORT_LIMITS.batchSize);
       const rows = batch.map((p) => {
         const d = p.data;

@@ -14,6 +14,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { DB } from '../../db/database';
 import { AppError, badRequest, conflict } from '../../lib/errors';
+import { eventLoopTurns } from '../../lib/event-loop-turns';
 import type { ImportIssue, ImportLine, ImportOutcome } from '../../lib/import-lines';
 import { importCustomers } from '../customers/customers.service';
 import { importProducts } from '../products/products.service';
@@ -123,7 +124,10 @@ export async function runImport(
   const order = new Map(columns.map((column, index) => [column.key, index]));
 
   const issues: ImportIssue[] = [];
-  const lines: ImportLine[] = sheet.rows.map(({ line, cells }) => {
+  const turn = eventLoopTurns();
+  const lines: ImportLine[] = [];
+  for (const { line, cells } of sheet.rows) {
+    await turn();
     const values: Record<string, unknown> = {};
     const failed = new Set<string>();
     keys.forEach((key, index) => {
@@ -136,8 +140,8 @@ export async function runImport(
         issues.push({ line, column: key, message: reading.error });
       } else if ('value' in reading) values[key] = reading.value;
     });
-    return { line, values, failed };
-  });
+    lines.push({ line, values, failed });
+  }
 
   const importer = IMPORTERS[kind];
   const answerOf = (outcome: ImportOutcome): ImportResult => {

@@ -22,6 +22,7 @@ import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { type AuditEntry, diff, recordAudits } from '../../lib/audit';
+import { eventLoopTurns } from '../../lib/event-loop-turns';
 import {
   type ImportIssue,
   type ImportLine,
@@ -146,7 +147,9 @@ export async function importProducts(
     const seenCodes = new Map<string, number>();
     const planned: PlannedProduct[] = [];
 
+    const turn = eventLoopTurns();
     for (const { line, values, failed } of lines) {
+      await turn();
       // A cell that could not be read (told by the imports module) keeps its line out, as any other problem.
       if (failed.size > 0) bad.add(line);
       const code = typeof values.code === 'string' ? values.code : null;
@@ -247,11 +250,13 @@ export async function importProducts(
     const updated = good.length - created;
     // What each good line's customers will pay, and the prices worth a second look.
     const warnings: ImportIssue[] = [];
-    const prices = good.map((p) => {
+    const prices: NonNullable<ImportOutcome['prices']> = [];
+    for (const p of good) {
+      await turn();
       const pricing = importLinePricing(p.data);
       for (const warning of pricing.warnings) warnings.push({ line: p.line, ...warning });
-      return { line: p.line, name: p.data.name, ...pricing.prices };
-    });
+      prices.push({ line: p.line, name: p.data.name, ...pricing.prices });
+    }
     if (!trx || (bad.size > 0 && !options.skipInvalid) || good.length === 0) {
       return { created: trx ? 0 : created, updated: trx ? 0 : updated, issues, imported: false, warnings, prices };
     }
@@ -279,6 +284,7 @@ export async function importProducts(
     const audits: AuditEntry[] = [];
     const stockLines: StockMoveLine[] = [];
     for (let start = 0; start < good.length; start += IMPORT_LIMITS.batchSize) {
+      await turn();
       const batch = good.slice(start, start + IMPORT_LIMITS.batchSize);
       const values: (ProductValues & { code: string })[] = batch.map((p) => {
         const code = p.code ?? (issued.shift() as string);
