@@ -16,22 +16,25 @@ interface BrandChange {
  * one mutation (issue 16 §2). Each resolves true on success; a refusal's message (a duplicate, a brand in
  * use) wins over the fallback, and the inline form stays as typed.
  */
-export function useBrandActions() {
-  const change = useApiMutation<unknown, BrandChange>({
-    mutationFn: ({ call }) => call(),
-    success: (_answer, { success }) => success,
-    failure: ({ failure }) => failure,
+export function useBrandActions(options: { closeDialog?: () => void } = {}) {
+  const mutation = {
+    mutationFn: ({ call }: BrandChange) => call(),
+    success: (_answer: unknown, { success }: BrandChange) => success,
+    failure: ({ failure }: BrandChange) => failure,
     invalidate: [productKeys.brands, productKeys.references],
-  });
-  const attempt = (call: () => Promise<unknown>, success: string, failure: string) =>
-    change.mutateAsync({ call, success, failure }).then(
+  };
+  // A brand or reference is added from its dialog: closed by a success only (decision 0004).
+  const add = useApiMutation<unknown, BrandChange>({ ...mutation, closeDialog: options.closeDialog });
+  const change = useApiMutation<unknown, BrandChange>(mutation);
+  const attempt = (call: () => Promise<unknown>, success: string, failure: string, through = change) =>
+    through.mutateAsync({ call, success, failure }).then(
       () => true,
       () => false,
     );
   return {
-    createBrand: (name: string) => attempt(() => createBrand(name), S.brandCreated, E.createBrand),
+    createBrand: (name: string) => attempt(() => createBrand(name), S.brandCreated, E.createBrand, add),
     createReference: (brand: string, reference: string) =>
-      attempt(() => createReference(brand, reference), S.referenceCreated, E.createReference),
+      attempt(() => createReference(brand, reference), S.referenceCreated, E.createReference, add),
     deleteBrand: (name: string) => attempt(() => deleteBrand(name), S.brandDeleted, E.deleteBrand),
     deleteReference: (brand: string, reference: string) =>
       attempt(() => deleteReference(brand, reference), S.referenceDeleted, E.deleteReference),

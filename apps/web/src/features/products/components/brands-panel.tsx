@@ -82,12 +82,12 @@ export function BrandsPanel({
   loading: boolean;
   onClose: () => void;
 }) {
-  const actions = useBrandActions();
   const confirm = useConfirm();
   const notify = useNotify();
   const [selectedBrand, setSelectedBrand] = useState<string | null>(null);
   const [selectedReference, setSelectedReference] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'brand' | 'reference' | null>(null);
+  const actions = useBrandActions({ closeDialog: () => setDialog(null) });
 
   const brand = brands.find((b) => b.name === selectedBrand) ?? null;
   const brandRows = useMemo(() => brands.map((b) => ({ name: b.name })), [brands]);
@@ -180,9 +180,7 @@ export function BrandsPanel({
             notify.error(PRODUCTS_TEXTS.validation.duplicateBrand);
             return false;
           }
-          const done = await actions.createBrand(name);
-          if (done) setDialog(null);
-          return done;
+          return actions.createBrand(name);
         }}
       />
       <NameDialog
@@ -195,9 +193,7 @@ export function BrandsPanel({
             notify.error(PRODUCTS_TEXTS.validation.duplicateReference);
             return false;
           }
-          const done = await actions.createReference(brand.name, name);
-          if (done) setDialog(null);
-          return done;
+          return actions.createReference(brand.name, name);
         }}
       />
     </Card>

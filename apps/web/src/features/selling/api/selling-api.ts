@@ -87,9 +87,11 @@ export function usePreCheckout(customerId: number, choices: CartChoices, enabled
 const reloadCarts = (queryClient: QueryClient, customerId: number) =>
   queryClient.invalidateQueries(customerCarts(customerId));
 
-export function useAddToCart(customerId: number) {
+export function useAddToCart(customerId: number, options: { closeDialog?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useApiMutation<CartResponse, CartAddBody>({
+    // The quantity dialog: closed by a success only (decision 0004).
+    closeDialog: options.closeDialog,
     mutationFn: (body) => api<CartResponse>(`/orders/cart/add/${customerId}`, { method: 'POST', body }),
     success: T.added,
     failure: T.addFailed,
@@ -168,9 +170,10 @@ export function useRemoveFromCart(customerId: number) {
  * chose for a product already in the cart, or a cart line's minus, plus or typed quantity (issue 35 §7). The
  * server refuses more than the stock (409, its text); the cart is read again either way.
  */
-export function useSetCartQuantity(customerId: number) {
+export function useSetCartQuantity(customerId: number, options: { closeDialog?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useApiMutation<CartResponse, { productId: number; quantity: number }>({
+    closeDialog: options.closeDialog,
     mutationFn: ({ productId, quantity }) =>
       api<CartResponse>(`/orders/cart/change/${customerId}`, {
         method: 'PATCH',

@@ -125,8 +125,8 @@ export function ProductSearchStep(props: StepProps) {
   const [search, setSearch] = useState<string | null>(props.lastSearch);
   const results = useProductSearch(customer, search);
   const [target, setTarget] = useState<QuantityTarget | null>(null);
-  const addToCart = useAddToCart(customer.id);
-  const setQuantity = useSetCartQuantity(customer.id);
+  const addToCart = useAddToCart(customer.id, { closeDialog: () => setTarget(null) });
+  const setQuantity = useSetCartQuantity(customer.id, { closeDialog: () => setTarget(null) });
   const scanToCart = useScanToCart(customer.id);
   const inputRef = useRef<HTMLInputElement>(null);
   const buttonsRef = useRef<(HTMLButtonElement | null)[]>([]);
@@ -260,9 +260,8 @@ export function ProductSearchStep(props: StepProps) {
         sending={addToCart.isPending || setQuantity.isPending}
         onClose={() => setTarget(null)}
         onChoose={(product, quantity) => {
-          const done = { onSuccess: () => setTarget(null) };
-          if (product.inCart > 0) setQuantity.mutate({ productId: product.productId, quantity }, done);
-          else addToCart.mutate({ productId: product.productId, quantity }, done);
+          if (product.inCart > 0) setQuantity.mutate({ productId: product.productId, quantity });
+          else addToCart.mutate({ productId: product.productId, quantity });
         }}
       />
     </Box>
