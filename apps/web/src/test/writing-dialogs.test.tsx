@@ -16,6 +16,8 @@ import { UnitCountDialog } from '../features/products/components/unit-count-dial
 import ProductsPage from '../features/products/pages/products-page';
 import { makeProduct } from '../features/products/test-data';
 import RolesPage from '../features/roles/pages/roles-page';
+import SellingPage from '../features/selling/pages/selling-page';
+import { CAPA as CAPA_FOR_SALE, fakeSellingServer, JOANA, PELICULA } from '../features/selling/test-data';
 import { FirstRunGate } from '../features/settings/components/first-run-gate';
 import { PixReceivedCard } from '../features/settings/components/pix-received-card';
 import { WhatsAppTemplatesCard } from '../features/settings/components/whatsapp-templates-card';
@@ -185,6 +187,24 @@ const COUNTED = {
   unknown: [],
   stockBefore: 2,
   stockAfter: 2,
+};
+
+/** The selling page with Joana's empty cart, the Capa found by 'capa' (the quantity dialog's screen). */
+const sellingScreen = () => {
+  const server = fakeSellingServer();
+  const search = (text: string) =>
+    `GET /api/shop/products/full/search/${text}/email/${encodeURIComponent(JOANA.email)}`;
+  return {
+    element: <SellingPage />,
+    path: '/admin/selling',
+    permissions: ['bo:manage:internal_sales'],
+    reads: {
+      'GET /api/customers': { body: { customers: [JOANA], total: 1 } },
+      [search('capa')]: { body: { products: [CAPA_FOR_SALE] } },
+      [search('vidro')]: { body: { products: [PELICULA] } },
+      [`GET /api/orders/pre/checkout/${JOANA.id}`]: (call: MockCall) => ({ body: server.preCheckout(call) }),
+    } satisfies Routes,
+  };
 };
 
 export const WRITING_DIALOGS: WritingDialogCase[] = [
@@ -585,6 +605,23 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     typed: (dialog) => fieldValue(dialog, /^Nome/),
     submit: 'Adicionar',
   },
+  {
+    files: ['features/selling/components/quantity-dialog.tsx', 'features/selling/components/product-search-step.tsx'],
+    dialog: 'Alterar quantidade',
+    write: `POST /api/orders/cart/add/${JOANA.id}`,
+    done: { message: 'Produto adicionado com sucesso', cart: fakeSellingServer().cart() },
+    screen: sellingScreen,
+    open: async (user) => {
+      await user.type(await screen.findByLabelText('Pesquisar cliente por nome ou email'), 'joana{Enter}');
+      await user.click(await screen.findByText(JOANA.name));
+      await screen.findByText('Cliente selecionado:');
+      await user.type(screen.getByLabelText('Pesquisar produto por nome, tag, referencia ou marca'), 'capa{Enter}');
+      await user.click(await screen.findByRole('button', { name: `Adicionar ${CAPA_FOR_SALE.name}` }));
+    },
+    fill: (user, dialog) => user.click(within(dialog).getByRole('button', { name: 'Aumentar quantidade' })),
+    typed: (dialog) => fieldValue(dialog, /^Quantidade selecionada/),
+    submit: 'Adicionar',
+  },
 ];
 
 /**
@@ -602,7 +639,6 @@ const NOT_WALKED: Record<string, string> = {
     "not walked yet (a failed upload stays on the dialog's error step: import-dialog.test.tsx)",
   'components/orders/order-adjustment-dialog.tsx': 'not walked yet (its own test: order-adjustment-dialog.test.tsx)',
   'features/products/components/unit-lookup-dialog.tsx': 'not walked yet',
-  'features/selling/components/quantity-dialog.tsx': 'not walked yet',
 };
 
 /** The app's source files, as text, by their path under apps/web/src. */
