@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { makeOrderSummary } from '../components/orders/test-data';
+import { OrderAdjustmentDialog } from '../components/orders/order-adjustment-dialog';
+import { makeOrderDetail, makeOrderSummary } from '../components/orders/test-data';
 import CustomersPage from '../features/customers/pages/customers-page';
 import { LEVELS, makeCustomer } from '../features/customers/test-data';
 import { SettlementDialog } from '../features/dispatch/components/settlement-dialog';
@@ -205,6 +206,24 @@ const sellingScreen = () => {
       [`GET /api/orders/pre/checkout/${JOANA.id}`]: (call: MockCall) => ({ body: server.preCheckout(call) }),
     } satisfies Routes,
   };
+};
+
+/** A finished order: 3 cables at R$ 12,50 (the return's screen). */
+const FINISHED = makeOrderDetail({
+  orderId: 90,
+  code: 'TRC-001',
+  items: [{ productId: 11, name: 'Cabo USB-C', quantity: 3, unitPrice: 12.5 }],
+});
+const RETURNED = {
+  data: {
+    registration: '6f1c2b1e-0000-4000-8000-000000000001',
+    orderId: 90,
+    orderCode: 'TRC-001',
+    kind: 'RETURN',
+    lines: [],
+    difference: -12.5,
+    createdAt: '2026-11-23T12:00:00.000Z',
+  },
 };
 
 export const WRITING_DIALOGS: WritingDialogCase[] = [
@@ -622,6 +641,26 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     typed: (dialog) => fieldValue(dialog, /^Quantidade selecionada/),
     submit: 'Adicionar',
   },
+  {
+    files: ['components/orders/order-adjustment-dialog.tsx'],
+    dialog: 'Registrar devolução do pedido TRC-001',
+    write: 'POST /api/orders/adjustments',
+    done: RETURNED,
+    screen: ordersScreen((close) => <OrderAdjustmentDialog open order={FINISHED} kind="RETURN" onClose={close} />),
+    open: async () => undefined,
+    fill: async (user, dialog) => {
+      const quantity = within(dialog).getByLabelText('Quantidade de Cabo USB-C (vendidas: 3)');
+      await user.clear(quantity);
+      await user.type(quantity, '1');
+      await user.type(within(dialog).getByLabelText('Observações'), 'Cliente desistiu');
+    },
+    typed: (dialog) => [
+      fieldValue(dialog, /^Quantidade de Cabo USB-C/),
+      (within(dialog).getByLabelText('Observações') as HTMLInputElement).value,
+    ],
+    submit: 'Registrar',
+    result: 'Valor a devolver ao cliente: R$ 12,50',
+  },
 ];
 
 /**
@@ -637,7 +676,6 @@ const NOT_WALKED: Record<string, string> = {
   // test, or is left to the walk's next cases.
   'components/import-dialog.tsx':
     "not walked yet (a failed upload stays on the dialog's error step: import-dialog.test.tsx)",
-  'components/orders/order-adjustment-dialog.tsx': 'not walked yet (its own test: order-adjustment-dialog.test.tsx)',
   'features/products/components/unit-lookup-dialog.tsx': 'not walked yet',
 };
 
