@@ -1,4 +1,4 @@
-import { DATABASE_UNAVAILABLE_TEXT } from '@backoffice/contract';
+import { DATABASE_UNAVAILABLE_TEXT, type Unit } from '@backoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
@@ -14,6 +14,7 @@ import { DelivererDialog } from '../features/orders/components/deliverer-dialog'
 import { FinalMoveDialog } from '../features/orders/components/final-move-dialog';
 import { BrandsPanel } from '../features/products/components/brands-panel';
 import { UnitCountDialog } from '../features/products/components/unit-count-dialog';
+import { UnitLookupDialog } from '../features/products/components/unit-lookup-dialog';
 import ProductsPage from '../features/products/pages/products-page';
 import { makeProduct } from '../features/products/test-data';
 import RolesPage from '../features/roles/pages/roles-page';
@@ -224,6 +225,21 @@ const RETURNED = {
     difference: -12.5,
     createdAt: '2026-11-23T12:00:00.000Z',
   },
+};
+
+/** A phone returned by its customer, in analysis (490154203237518: Luhn by hand, 8), and the same released. */
+const RETURNED_UNIT: Unit = {
+  imei: '490154203237518',
+  imei2: null,
+  product: { id: 31, code: 'P100031', name: 'Moto G54' },
+  status: 'RETURNED',
+  order: null,
+  customer: null,
+  soldAt: null,
+  deliveredAt: null,
+  warrantyEndsAt: null,
+  warrantyDaysLeft: null,
+  history: [],
 };
 
 export const WRITING_DIALOGS: WritingDialogCase[] = [
@@ -661,6 +677,26 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     submit: 'Registrar',
     result: 'Valor a devolver ao cliente: R$ 12,50',
   },
+  {
+    files: ['features/products/components/unit-lookup-dialog.tsx'],
+    dialog: 'Consultar IMEI',
+    write: 'POST /api/units/490154203237518/release',
+    done: { data: { ...RETURNED_UNIT, status: 'IN_STOCK' } },
+    screen: () => ({
+      element: <UntilClosed dialog={(close) => <UnitLookupDialog open onClose={close} />} />,
+      permissions: ['bo:manage:products'],
+      reads: { 'GET /api/units/490154203237518': { body: { data: RETURNED_UNIT } } },
+    }),
+    open: async () => undefined,
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByLabelText('IMEI'), '490154203237518');
+      await user.click(within(dialog).getByRole('button', { name: 'Consultar' }));
+      await within(dialog).findByRole('region', { name: 'Aparelho 490154203237518' });
+    },
+    typed: (dialog) => [fieldValue(dialog, /^IMEI/), within(dialog).getByText('Devolvido/em análise').textContent],
+    submit: 'Liberar para o estoque',
+    result: 'Em estoque',
+  },
 ];
 
 /**
@@ -676,7 +712,6 @@ const NOT_WALKED: Record<string, string> = {
   // test, or is left to the walk's next cases.
   'components/import-dialog.tsx':
     "not walked yet (a failed upload stays on the dialog's error step: import-dialog.test.tsx)",
-  'features/products/components/unit-lookup-dialog.tsx': 'not walked yet',
 };
 
 /** The app's source files, as text, by their path under apps/web/src. */
