@@ -177,6 +177,41 @@ describe("'Importar planilha'", () => {
     expect(sent[1]?.key).not.toBe(sent[0]?.key);
   });
 
+  it('keeps the preview after a 503 on the confirm (the database failing over) and sends the same key again', async () => {
+    const { ApiError } = await import('../lib/api-client');
+    const { DATABASE_UNAVAILABLE_TEXT } = await import('@backoffice/contract');
+    const ready = { ...base, created: 2, columns: [{ header: 'Nome', key: 'name' }] };
+    answers(ready);
+    upload.mockImplementationOnce(async (...args: Parameters<typeof record>) => {
+      record(...args);
+      throw new ApiError(503, [DATABASE_UNAVAILABLE_TEXT]);
+    });
+    upload.mockImplementationOnce(async (...args: Parameters<typeof record>) => {
+      record(...args);
+      return { data: { ...ready, imported: true } };
+    });
+    renderPage(<ImportDialog kind="products" open onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Importar produtos de uma planilha' });
+    await userEvent.upload(within(dialog).getByTestId('import-file'), new File(['Nome\n'], 'produtos.csv'));
+    await within(dialog).findByText('2 linhas: 2 novos, 0 atualizados, 0 com erro.');
+    const importOnce = async () => {
+      await userEvent.click(await within(dialog).findByRole('button', { name: 'Importar' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Importar' });
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Importar' }));
+    };
+    await importOnce();
+    await waitFor(() => expect(sent).toHaveLength(2));
+    // The same dialog, its preview and its file still there.
+    // (once the confirmation has left, the import dialog is the one on screen again)
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Importar produtos de uma planilha' })).toBe(dialog));
+    expect(within(dialog).getByText('2 linhas: 2 novos, 0 atualizados, 0 com erro.')).toBeTruthy();
+    expect(await within(dialog).findByText(DATABASE_UNAVAILABLE_TEXT)).toBeTruthy();
+    await importOnce();
+    expect(await within(dialog).findByText('Importação concluída: 2 criados, 0 atualizados.')).toBeTruthy();
+    expect(sent[2]?.key).toBe(sent[1]?.key);
+    expect(sent[2]?.fileName).toBe('produtos.csv');
+  });
+
   it('offers the columns the file lacks for the columns it did not name as ours, those a new line needs first', async () => {
     answers({
       ...base,

@@ -708,10 +708,8 @@ const NOT_WALKED: Record<string, string> = {
   'features/customers/components/history-dialog.tsx': "reads a period's orders: its form writes nothing",
   'features/field/components/field-dialog.tsx':
     "the field phone's moves: kept on the phone and sent later (decision 0009), tasks-page.test.tsx",
-  // Writing dialogs not walked yet (issue 34 §6 follow-up): each keeps its fields on a failure by its own
-  // test, or is left to the walk's next cases.
   'components/import-dialog.tsx':
-    "not walked yet (a failed upload stays on the dialog's error step: import-dialog.test.tsx)",
+    "uploads by XMLHttpRequest behind a confirmation: walked in import-dialog.test.tsx (no answer and a 503 on 'Importar' keep the preview, the retry sends the same Idempotency-Key)",
 };
 
 /** The app's source files, as text, by their path under apps/web/src. */
