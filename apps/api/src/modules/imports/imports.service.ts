@@ -126,7 +126,14 @@ export async function runImport(
   const issues: ImportIssue[] = [];
   const turn = eventLoopTurns();
   const lines: ImportLine[] = [];
-  for (const { line, cells } of sheet.rows) {
+  // Each line's cells are let go once read (the largest file's cells and its read values would otherwise be
+  // held together until the answer: issue 34 §1's memory bound).
+  const rowCount = sheet.rows.length;
+  const rows: (Sheet['rows'][number] | undefined)[] = sheet.rows;
+  sheet.rows = [];
+  for (let index = 0; index < rows.length; index++) {
+    const { line, cells } = rows[index] as Sheet['rows'][number];
+    rows[index] = undefined;
     await turn();
     const values: Record<string, unknown> = {};
     const failed = new Set<string>();
@@ -155,7 +162,7 @@ export async function runImport(
     const all = [...issues, ...outcome.issues].sort(byLine);
     const warnings = outcome.warnings?.sort(byLine);
     return {
-      rows: sheet.rows.length,
+      rows: rowCount,
       created: outcome.created,
       updated: outcome.updated,
       errors: all.slice(0, IMPORT_LIMITS.maxErrorsListed).map(told),
