@@ -52,4 +52,42 @@ describe('the spreadsheet reader (a worker thread, issue 34 §1)', () => {
     // The next file is read as usual.
     expect((await readSheet(csv)).rows).toHaveLength(40_000);
   });
+
+  it('hands the lines over as they are read, in batches of 500 in order, and ends only after the last is taken', async () => {
+    const csv = Buffer.from(
+      `Nome;Preço\r\n${Array.from({ length: 2_600 }, (_, i) => `Item ${i + 1};${i}`).join('\r\n')}`,
+    );
+    const sizes: number[] = [];
+    const names: string[] = [];
+    let lastTaken = false;
+    const sheet = await readSheet(csv, {
+      onRows: async (rows) => {
+        sizes.push(rows.length);
+        for (const row of rows) names.push(row.cells[0] as string);
+        // A consumer slower than the reader: each batch takes a turn of the event loop.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (names.length === 2_600) lastTaken = true;
+      },
+    });
+    // 2,600 lines: five batches of 500 and one of 100; none held in the answer.
+    expect(sizes).toEqual([500, 500, 500, 500, 500, 100]);
+    expect(names[0]).toBe('Item 1');
+    expect(names[2_599]).toBe('Item 2600');
+    expect(new Set(names).size).toBe(2_600);
+    expect(lastTaken).toBe(true);
+    expect(sheet).toEqual({ headers: ['Nome', 'Preço'], rows: [] });
+  });
+
+  it('a batch the caller cannot take ends the read with its error', async () => {
+    const csv = Buffer.from(`Nome\r\n${Array.from({ length: 3_000 }, (_, i) => `Item ${i}`).join('\r\n')}`);
+    let batches = 0;
+    const read = readSheet(csv, {
+      onRows: () => {
+        batches++;
+        throw new Error('linha recusada');
+      },
+    });
+    await expect(read).rejects.toThrow('linha recusada');
+    expect(batches).toBe(1);
+  });
 });

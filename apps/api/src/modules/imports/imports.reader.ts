@@ -540,6 +540,12 @@ export interface ReaderData {
    */
   keepPort: MessagePort;
   answered: SharedArrayBuffer;
+  /**
+   * Batches the main thread has taken (an Int32Array over a SharedArrayBuffer it adds 1 to): the worker waits
+   * once `readAhead` batches sent are not yet taken, so lines do not pile up on either side.
+   */
+  consumed: SharedArrayBuffer;
+  readAhead: number;
 }
 
 /** Lines per message: small batches, so the main thread never copies a whole sheet in one turn. */
@@ -547,9 +553,19 @@ const BATCH = 500;
 
 async function runWorker(port: NonNullable<typeof parentPort>, data: ReaderData): Promise<void> {
   let batch: { line: number; cells: unknown[] }[] = [];
+  let sent = 0;
+  const consumed = new Int32Array(data.consumed);
   const flush = () => {
-    if (batch.length > 0) port.postMessage({ type: 'rows', rows: batch } satisfies ReaderMessage);
+    if (batch.length === 0) return;
+    port.postMessage({ type: 'rows', rows: batch } satisfies ReaderMessage);
     batch = [];
+    sent++;
+    // Synchronously, as for the header: papaparse's step cannot wait. Timed, so a termination is heard.
+    for (;;) {
+      const taken = Atomics.load(consumed, 0);
+      if (sent - taken <= data.readAhead) break;
+      Atomics.wait(consumed, 0, taken, 1000);
+    }
   };
   let keep: boolean[] | null = null;
   try {

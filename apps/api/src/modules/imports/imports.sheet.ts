@@ -40,12 +40,21 @@ function readerScript(): URL {
   return existsSync(fileURLToPath(built)) ? built : new URL('./imports.reader.ts', import.meta.url);
 }
 
+/** Batches of lines (of 500) the worker may send before the first of them is taken. */
+const READ_AHEAD = 4;
+
 /** One file read at a time: the reader's memory limit is then the most reading can add to the process. */
 let queue: Promise<unknown> = Promise.resolve();
 
 export interface ReadOptions {
   /** Which columns the caller needs, from the header (the others come as null); all when absent. */
   keep?: (headers: string[]) => boolean[];
+  /**
+   * Takes each batch of lines as it arrives (then `rows` stays empty), while the worker parses the next ones,
+   * at most READ_AHEAD batches ahead: the worker's heap and the whole file's lines are never held together
+   * (issue 34 §1's memory bound). The read ends once the last batch's promise is settled.
+   */
+  onRows?: (rows: Sheet['rows']) => Promise<void> | void;
   timeoutMs?: number;
   memoryMb?: number;
 }
@@ -56,7 +65,16 @@ function readInWorker(bytes: Uint8Array, options: ReadOptions & { timeoutMs: num
     const sheet: Sheet = { headers: [], rows: [] };
     const channel = new MessageChannel();
     const answered = new SharedArrayBuffer(4);
-    const data: ReaderData = { importSheet: true, bytes, limits: LIMITS, keepPort: channel.port2, answered };
+    const consumed = new SharedArrayBuffer(4);
+    const data: ReaderData = {
+      importSheet: true,
+      bytes,
+      limits: LIMITS,
+      keepPort: channel.port2,
+      answered,
+      consumed,
+      readAhead: READ_AHEAD,
+    };
     const worker = new Worker(readerScript(), {
       workerData: data,
       transferList: [channel.port2],
@@ -65,6 +83,9 @@ function readInWorker(bytes: Uint8Array, options: ReadOptions & { timeoutMs: num
       stderr: false,
     });
     let settled = false;
+    /** The batches taken so far, one after another; `done` once the worker has sent the last. */
+    let taken: Promise<void> = Promise.resolve();
+    let done = false;
     const settle = (error: Error | undefined) => {
       if (settled) return;
       settled = true;
@@ -91,16 +112,31 @@ function readInWorker(bytes: Uint8Array, options: ReadOptions & { timeoutMs: num
       if (message.type === 'header') {
         sheet.headers = message.headers;
         answer(message.headers);
-      } else if (message.type === 'rows') for (const row of message.rows) sheet.rows.push(row);
-      else if (message.type === 'done') settle(undefined);
-      else if (message.type === 'limit') settle(refused(LIMIT_TEXTS[message.limit]));
+      } else if (message.type === 'rows') {
+        const rows = message.rows;
+        taken = taken.then(async () => {
+          if (settled) return;
+          if (options.onRows) await options.onRows(rows);
+          else for (const row of rows) sheet.rows.push(row);
+          // One more batch taken: the worker, waiting once READ_AHEAD batches are ahead, may go on.
+          const count = new Int32Array(consumed);
+          Atomics.add(count, 0, 1);
+          Atomics.notify(count, 0);
+        });
+        taken.catch((error: Error) => settle(error));
+      } else if (message.type === 'done') {
+        done = true;
+        void taken.then(() => settle(undefined));
+      } else if (message.type === 'limit') settle(refused(LIMIT_TEXTS[message.limit]));
       else settle(new Error(message.message));
     });
     worker.on('error', (error: Error & { code?: string }) =>
       // Its heap full (ERR_WORKER_OUT_OF_MEMORY): the file is too heavy, the server goes on.
       settle(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refused(IMPORT_TEXTS.readTooHeavy) : error),
     );
-    worker.on('exit', (code) => settle(new Error(`sheet reader exited with ${code}`)));
+    worker.on('exit', (code) => {
+      if (!done) settle(new Error(`sheet reader exited with ${code}`));
+    });
   });
 }
 
