@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // A worker per core (Vitest's default leaves one core to itself: on a 2-core machine, one file at a time,
+    // while each API test's database works in a thread of its own and the machine stays half idle).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {

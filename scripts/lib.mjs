@@ -76,8 +76,8 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** Builds the contract, API and web app unless their dist is newer than every source file. */
-export function buildIfStale() {
+/** Whether the API's or the web app's build is older than a source file (or missing). */
+export function buildStale() {
   const sources = Math.max(
     newestMtime(path.join(root, 'packages', 'contract', 'src')),
     newestMtime(path.join(root, 'apps', 'api', 'src')),
@@ -88,9 +88,18 @@ export function buildIfStale() {
     path.join(root, 'apps', 'api', 'dist', 'main.js'),
     path.join(root, 'apps', 'web', 'dist', 'index.html'),
   ];
-  const built = outputs.every((file) => existsSync(file) && statSync(file).mtimeMs > sources);
-  if (built) return;
+  return !outputs.every((file) => existsSync(file) && statSync(file).mtimeMs > sources);
+}
+
+/** The commands that build the API and the web app, in order. */
+export const BUILD_STEPS = [
+  ['npm', ['run', 'build', '-w', 'apps/api']],
+  ['npm', ['run', 'build', '-w', 'apps/web']],
+];
+
+/** Builds the contract, API and web app unless their dist is newer than every source file. */
+export function buildIfStale() {
+  if (!buildStale()) return;
   log('Compilando a API e o aplicativo web');
-  run('npm', ['run', 'build', '-w', 'apps/api']);
-  run('npm', ['run', 'build', '-w', 'apps/web']);
+  for (const [command, args] of BUILD_STEPS) run(command, args);
 }
