@@ -114,6 +114,30 @@ async function orderCases(url: string, token: string): Promise<Case[]> {
   ];
 }
 
+/**
+ * What every screen reads (issue 36): the bell's list of 30 and unread count, today's dispatch board (São
+ * Paulo's day), the palette with an order code and with an IMEI, an IMEI's unit.
+ */
+async function shopCases(url: string, token: string): Promise<Case[]> {
+  const headers = { authorization: `Bearer ${token}` };
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  const orders = (await (await fetch(`${url}/api/orders/status/1?page=0&items=1`, { headers })).json()) as {
+    orders?: { code: string }[];
+  };
+  const code = orders.orders?.[0]?.code ?? 'AAA-AAA';
+  const units = (await (await fetch(`${url}/api/search?q=35&limit=12`, { headers })).json()) as {
+    data?: { kind: string; id: string }[];
+  };
+  const imei = units.data?.find((hit) => hit.kind === 'unit')?.id ?? '356938035643809';
+  return [
+    { label: 'notifications: the bell (30 and the unread count)', path: '/api/notifications?limit=30' },
+    { label: `dispatch board of today (${today})`, path: `/api/dispatch/departures?date=${today}` },
+    { label: `palette: an order code (${code})`, path: `/api/search?q=${encodeURIComponent(code)}&limit=12` },
+    { label: 'palette: an IMEI', path: `/api/search?q=${imei}&limit=12` },
+    { label: 'an IMEI unit', path: `/api/units/${imei}` },
+  ];
+}
+
 type Wasm = { size: number; resident: number } | undefined;
 
 async function measure(
@@ -139,6 +163,7 @@ async function measure(
       { label: 'products page (100)', path: '/api/products?offset=0&limit=100' },
       { label: "product search 'galaxy'", path: '/api/products?offset=0&limit=100&search=galaxy' },
       ...(await orderCases(server.url, token)),
+      ...(await shopCases(server.url, token)),
       ...(await customerCases(server.url, token)),
     ].filter((c) => !ONLY || c.label.includes(ONLY));
     rssBefore = server.rssMb();
@@ -188,11 +213,16 @@ async function main() {
   console.log(
     `\nLoad over HTTP, demo business × ${SCALE}, ${CONNECTIONS} connections, ${DURATION} s per case after ${WARMUP} s warm-up\n`,
   );
-  console.log('| Engine | Case | Requests/s | p50 ms | p99 ms | Errors |');
-  console.log('|---|---|---:|---:|---:|---:|');
+  console.log('| Engine | Case | Requests/s | share of health | p50 ms | p99 ms | Errors |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
   for (const { rows } of results) {
+    // Each case beside /api/health of the same run on the same machine (issue 36's measure).
+    const health = rows.find((r) => r.path === '/api/health')?.rps;
     for (const r of rows) {
-      console.log(`| ${r.engine} | ${r.label} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors || ''} |`);
+      const share = health ? `${((100 * r.rps) / health).toFixed(1)} %` : '—';
+      console.log(
+        `| ${r.engine} | ${r.label} | ${Math.round(r.rps)} | ${share} | ${r.p50} | ${r.p99} | ${r.errors || ''} |`,
+      );
     }
   }
   console.log(

@@ -300,6 +300,7 @@ export interface Orders {
   proof_end_to_end_id: string | null;
   shipping_cost_cents: Generated<number>;
   status: number;
+  status_since: Generated<Timestamp>;
   stocker_id: number | null;
   total_cents: number;
   updated_at: Generated<Timestamp>;

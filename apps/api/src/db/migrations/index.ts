@@ -39,6 +39,7 @@ import { authEvents } from './0040-auth-events';
 import { importRequests } from './0041-import-requests';
 import { pixRefunds } from './0042-pix-refunds';
 import { receiptNearHashes } from './0047-receipt-near-hashes';
+import { orderStatusSince } from './0048-order-status-since';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   '0041-import-requests': importRequests,
   '0042-pix-refunds': pixRefunds,
   '0047-receipt-near-hashes': receiptNearHashes,
+  '0048-order-status-since': orderStatusSince,
 };
 
 export const migrationProvider: MigrationProvider = {

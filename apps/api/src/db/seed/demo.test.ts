@@ -400,6 +400,22 @@ describe('the demo business (scale 1)', () => {
     expect([...statuses].sort((a, b) => a - b)).toEqual([...ORDER_STATUS_KEYS].sort((a, b) => a - b));
   });
 
+  it("knows since when each order is in its status, as its history says (migration 0048's triggers)", async () => {
+    const drifted = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from orders o
+        where o.status_since is distinct from coalesce((select max(h.created_at) from order_status_history h
+          where h.order_id = o.id and h.status = o.status), o.created_at)`,
+    );
+    expect(drifted[0]?.n).toBe(0);
+    // And not merely the creation time: most orders entered their status after they were placed.
+    const later = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from orders where status_since > created_at`,
+    );
+    expect(later[0]?.n).toBeGreaterThan(2000);
+  });
+
   it('spreads the orders over the last 12 months, with staff, pictures and unique readable codes', async () => {
     const months = await rows<{ month: string; n: number }>(
       t,

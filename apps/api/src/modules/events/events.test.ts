@@ -21,6 +21,8 @@ interface Stream {
   text(): string;
   /** The `order` events received so far. */
   events: OrderEvent[];
+  /** How many `notification` notices (the bell may have changed) were received so far. */
+  notices(): number;
   /** Resolves with the first event (received or to come) that matches; rejects after WAIT_MS. */
   next(match: (event: OrderEvent) => boolean): Promise<OrderEvent>;
   /** Resolves when the server ends the stream. */
@@ -36,6 +38,7 @@ async function openStream(baseUrl: string, token: string, headers: Record<string
   });
   let raw = '';
   const events: OrderEvent[] = [];
+  let notices = 0;
   const waiters = new Set<() => void>();
   const reader = response.body?.getReader();
   const decoder = new TextDecoder();
@@ -48,8 +51,10 @@ async function openStream(baseUrl: string, token: string, headers: Record<string
         raw += decoder.decode(value, { stream: true });
         const blocks = raw.split('\n\n');
         events.length = 0;
+        notices = 0;
         for (const block of blocks.slice(0, -1)) {
           const lines = block.split('\n');
+          if (lines.includes('event: notification')) notices++;
           if (!lines.includes('event: order')) continue;
           const data = lines.find((line) => line.startsWith('data: '));
           if (data) events.push(JSON.parse(data.slice(6)) as OrderEvent);
@@ -78,6 +83,7 @@ async function openStream(baseUrl: string, token: string, headers: Record<string
     headers: response.headers,
     text: () => raw,
     events,
+    notices: () => notices,
     ended,
     next(match) {
       return new Promise((resolve, reject) => {
@@ -206,6 +212,45 @@ describe('GET /api/orders/events', () => {
         attendantId: world.staff.attendant,
       },
     ]);
+  });
+
+  it('the bell is told only of the moves that change it: into or out of approval or proof, a late order leaving (issue 36)', async () => {
+    const stream = await open(admin);
+    const moved = await createOrder(a.db, world, { status: S.AGUARDANDO_ESTOQUISTA });
+    const late = await createOrder(a.db, world, { status: S.AGUARDANDO_ESTOQUISTA });
+    const approval = await createOrder(a.db, world, { status: S.AGUARDANDO_ESTOQUISTA });
+    // (Test orders are placed three days back.) `moved` and `approval` entered 'Aguardando estoquista' just
+    // now, `late` five hours ago (its default limit: 2 hours).
+    await a.db
+      .updateTable('order_status_history')
+      .set({ created_at: new Date() })
+      .where('order_id', 'in', [moved.id, approval.id])
+      .execute();
+    await a.db
+      .updateTable('order_status_history')
+      .set({ created_at: new Date(Date.now() - 5 * 3_600_000) })
+      .where('order_id', '=', late.id)
+      .execute();
+    const move = async (id: number, status: number) => {
+      await a.db.updateTable('orders').set({ status }).where('id', '=', id).execute();
+      // The order's own event, after which whatever its transaction told the bell has arrived (commit order).
+      await stream.next((e) => e.kind === 'changed' && e.id === id && e.status === status);
+    };
+    // A sentinel: once this change is heard, whatever the orders' placing told the bell has arrived before it.
+    await a.db.updateTable('orders').set({ comments: 'sentinela' }).where('id', '=', late.id).execute();
+    await stream.next((e) => e.kind === 'changed' && e.id === late.id);
+    const before = stream.notices();
+    // A move between two statuses the bell shows nothing of, of an order on time: no notice.
+    await move(moved.id, S.EM_PREPARACAO);
+    expect(stream.notices()).toBe(before);
+    // Into 'Aguardando aprovação': one notice; out of it: another.
+    await move(approval.id, S.AGUARDANDO_APROVACAO);
+    expect(stream.notices()).toBe(before + 1);
+    await move(approval.id, S.AGUARDANDO_ESTOQUISTA);
+    expect(stream.notices()).toBe(before + 2);
+    // A late order leaving its status: its 'Pedido atrasado' goes away.
+    await move(late.id, S.EM_PREPARACAO);
+    expect(stream.notices()).toBe(before + 3);
   });
 
   it('a statement touching more than 20 orders sends one "many" event, not one per order', async () => {

@@ -23,31 +23,60 @@ export const waitingCustomers = (db: Executor, cap: number) =>
     .limit(cap)
     .execute() as Promise<WaitingCustomerRow[]>;
 
-export interface OpenOrderRow {
+export interface BellOrderRow {
   id: number;
   code: string;
   status: number;
   total_cents: number;
+  /** When it entered its status (orders.status_since, migration 0048). */
   since: Date;
-  has_receipt: boolean;
-  limit_minutes: number | null;
+}
+
+/** The newest orders in a status (by when they entered it): an index range scan of orders_status_since. */
+export const ordersInStatus = (db: Executor, status: number, cap: number) =>
+  db
+    .selectFrom('orders')
+    .select(['id', 'code', 'status', 'total_cents', 'status_since as since'])
+    .where('status', '=', status)
+    .orderBy('status_since', 'desc')
+    .orderBy('id', 'desc')
+    .limit(cap)
+    .execute() as Promise<BellOrderRow[]>;
+
+/**
+ * The newest orders in a status whose customer sent a payment receipt: each order's receipt looked up by its
+ * own index entry (a LATERAL with LIMIT 1), never a pass over every receipt of the shop.
+ */
+export async function ordersWithReceipt(db: Executor, status: number, cap: number): Promise<BellOrderRow[]> {
+  const { rows } = await sql<BellOrderRow>`
+    select o.id, o.code, o.status, o.total_cents, o.status_since as since
+    from orders o
+    cross join lateral (
+      select 1 from order_images i where i.order_id = o.id and i.kind = 'RECEIPT' limit 1
+    ) receipt
+    where o.status = ${status}
+    order by o.status_since desc, o.id desc
+    limit ${cap}`.execute(db);
+  return rows;
+}
+
+export interface LateOrderRow extends BellOrderRow {
+  limit_minutes: number;
 }
 /**
- * Orders in the given statuses with the time they entered their status (their last history row of that
- * status, else their creation), whether a payment receipt was sent and the status's late limit.
+ * Per status with a late limit, the orders that entered it at least its limit before `at`, the most recent
+ * first (each status an index range scan of orders_status_since, at most `cap` rows).
  */
-export async function openOrders(db: Executor, statuses: readonly number[], cap: number): Promise<OpenOrderRow[]> {
-  if (statuses.length === 0) return [];
-  const { rows } = await sql<OpenOrderRow>`
-    select o.id, o.code, o.status, o.total_cents,
-      coalesce((select max(h.created_at) from order_status_history h where h.order_id = o.id and h.status = o.status),
-        o.created_at) as since,
-      exists (select 1 from order_images i where i.order_id = o.id and i.kind = 'RECEIPT') as has_receipt,
-      l.minutes as limit_minutes
-    from orders o left join order_late_limits l on l.status = o.status
-    where o.status in (${sql.join(statuses)})
-    order by o.updated_at desc, o.id desc
-    limit ${cap}`.execute(db);
+export async function lateOrders(db: Executor, at: Date, cap: number): Promise<LateOrderRow[]> {
+  const { rows } = await sql<LateOrderRow>`
+    select o.id, o.code, o.status, o.total_cents, o.status_since as since, l.minutes as limit_minutes
+    from order_late_limits l
+    cross join lateral (
+      select id, code, status, total_cents, status_since from orders
+      where status = l.status and status_since <= ${at}::timestamptz - make_interval(mins => l.minutes)
+      order by status_since desc, id desc
+      limit ${cap}
+    ) o`.execute(db);
   return rows;
 }
 

@@ -67,48 +67,45 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
     }
 
     if (may(principal, 'order_approval')) {
-      const limits = new Map((await repo.lateLimits(db)).map((l) => [l.status, l.minutes]));
-      const statuses = [
-        ...new Set([ORDER_STATUS.AGUARDANDO_APROVACAO, ORDER_STATUS.AGUARDANDO_COMPROVANTE, ...limits.keys()]),
-      ];
-      for (const o of await repo.openOrders(db, statuses, cap)) {
-        const link = SEARCH_LINKS.order(o.id);
+      const [approval, proofs, late] = await Promise.all([
+        repo.ordersInStatus(db, ORDER_STATUS.AGUARDANDO_APROVACAO, cap),
+        repo.ordersWithReceipt(db, ORDER_STATUS.AGUARDANDO_COMPROVANTE, cap),
+        repo.lateOrders(db, at, cap),
+      ]);
+      for (const o of approval) {
+        out.push({
+          id: `order-approval:${o.id}`,
+          kind: 'order_approval',
+          title: 'Pedido aguardando aprovação',
+          body: `Pedido ${o.code}, ${brl(o.total_cents)}.`,
+          link: SEARCH_LINKS.order(o.id),
+          createdAt: iso(o.since),
+        });
+      }
+      for (const o of proofs) {
+        out.push({
+          id: `order-proof:${o.id}`,
+          kind: 'order_proof',
+          title: 'Comprovante para conferir',
+          body: `Pedido ${o.code}, ${brl(o.total_cents)}: o cliente enviou o comprovante de pagamento.`,
+          link: SEARCH_LINKS.order(o.id),
+          createdAt: iso(o.since),
+        });
+      }
+      // The most recently late first, `cap` in all (each status gave at most `cap`).
+      const lateAt = (o: repo.LateOrderRow) => new Date(o.since).getTime() + o.limit_minutes * 60_000;
+      for (const o of late.sort((a, b) => lateAt(b) - lateAt(a) || b.id - a.id).slice(0, cap)) {
         const since = new Date(o.since);
-        if (o.status === ORDER_STATUS.AGUARDANDO_APROVACAO) {
-          out.push({
-            id: `order-approval:${o.id}`,
-            kind: 'order_approval',
-            title: 'Pedido aguardando aprovação',
-            body: `Pedido ${o.code}, ${brl(o.total_cents)}.`,
-            link,
-            createdAt: iso(since),
-          });
-        }
-        if (o.status === ORDER_STATUS.AGUARDANDO_COMPROVANTE && o.has_receipt) {
-          out.push({
-            id: `order-proof:${o.id}`,
-            kind: 'order_proof',
-            title: 'Comprovante para conferir',
-            body: `Pedido ${o.code}, ${brl(o.total_cents)}: o cliente enviou o comprovante de pagamento.`,
-            link,
-            createdAt: iso(since),
-          });
-        }
-        const limit = o.limit_minutes;
-        if (limit !== null) {
-          const waited = (at.getTime() - since.getTime()) / 60_000;
-          if (waited >= limit) {
-            out.push({
-              // A new stay in the status is a new delay (the entry time is part of the id).
-              id: `order-late:${o.id}:${o.status}:${Math.floor(since.getTime() / 1000)}`,
-              kind: 'order_late',
-              title: `Pedido atrasado: ${statusLabel(o.status)}`,
-              body: `Pedido ${o.code} está há ${formatDuration(waited)} em ${statusLabel(o.status)} (limite ${formatDuration(limit)}).`,
-              link,
-              createdAt: iso(new Date(since.getTime() + limit * 60_000)),
-            });
-          }
-        }
+        const waited = (at.getTime() - since.getTime()) / 60_000;
+        out.push({
+          // A new stay in the status is a new delay (the entry time is part of the id).
+          id: `order-late:${o.id}:${o.status}:${Math.floor(since.getTime() / 1000)}`,
+          kind: 'order_late',
+          title: `Pedido atrasado: ${statusLabel(o.status)}`,
+          body: `Pedido ${o.code} está há ${formatDuration(waited)} em ${statusLabel(o.status)} (limite ${formatDuration(o.limit_minutes)}).`,
+          link: SEARCH_LINKS.order(o.id),
+          createdAt: iso(new Date(lateAt(o))),
+        });
       }
     }
 

@@ -207,6 +207,66 @@ describe('GET /api/notifications', () => {
     await t.db.updateTable('orders').set({ status: ORDER_STATUS.CANCELADO }).where('id', '=', order.id).execute();
   });
 
+  it('a late order shows even when 250 open orders were touched after it (issue 36: each kind read by its own index)', async () => {
+    const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+    const limits = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/late-limits',
+      headers: bearer(admin),
+      payload: {
+        limits: [
+          { status: ORDER_STATUS.AGUARDANDO_ESTOQUISTA, minutes: 120 },
+          { status: ORDER_STATUS.AGUARDANDO_MOTOBOY, minutes: 60 },
+        ],
+      },
+    });
+    expect(limits.statusCode, limits.body).toBe(200);
+    const late = await createOrder(t.db, world, { status: ORDER_STATUS.AGUARDANDO_ESTOQUISTA });
+    // It entered "Aguardando estoquista" 3 hours ago and nobody touched it since (limit: 2 hours).
+    const threeHoursAgo = new Date(now.getTime() - 180 * 60_000);
+    await t.db
+      .updateTable('order_status_history')
+      .set({ created_at: threeHoursAgo })
+      .where('order_id', '=', late.id)
+      .execute();
+    await t.db.updateTable('orders').set({ updated_at: threeHoursAgo }).where('id', '=', late.id).execute();
+    // 250 orders waiting for a courier, put there a minute ago (limit 60 minutes: none late), touched after it.
+    const fresh = await t.db.selectFrom('orders').selectAll().where('id', '=', late.id).executeTakeFirstOrThrow();
+    const { id: _id, code: _code, status_since: _since, ...copy } = fresh;
+    const minuteAgo = new Date(now.getTime() - 60_000);
+    const added = await t.db
+      .insertInto('orders')
+      .values(
+        Array.from({ length: 250 }, (_, i) => ({
+          ...copy,
+          code: `LT${String(i).padStart(3, '0')}-${late.id}`,
+          status: ORDER_STATUS.AGUARDANDO_MOTOBOY,
+          created_at: minuteAgo,
+          updated_at: minuteAgo,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const items = await ofKind(attendant, 'order_late');
+    expect(items.filter((n) => n.link === `/admin/orders?order=${late.id}`)).toMatchObject([
+      {
+        title: 'Pedido atrasado: Aguardando estoquista',
+        body: `Pedido ${late.code} está há 3 h em Aguardando estoquista (limite 2 h).`,
+        // Late since it reached 2 hours, one hour ago.
+        createdAt: new Date(now.getTime() - 60 * 60_000).toISOString(),
+      },
+    ]);
+    const addedIds = new Set(added.map((row) => `/admin/orders?order=${row.id}`));
+    expect(items.filter((n) => addedIds.has(n.link))).toEqual([]);
+    await t.db
+      .updateTable('orders')
+      .set({ status: ORDER_STATUS.CANCELADO })
+      .where('id', 'in', [late.id, ...added.map((row) => row.id)])
+      .execute();
+  });
+
   it('late limits: readable with orders, written with settings only, whole minutes from 1 to 10080', async () => {
     const get = await t.app.inject({
       method: 'GET',

@@ -32,6 +32,8 @@ export function fakeEventServer(status = 200) {
 }
 
 export const orderEvent = (event: object) => `event: order\ndata: ${JSON.stringify(event)}\n\n`;
+/** The bell may have changed (`event: notification`, no details). */
+export const notificationEvent = 'event: notification\ndata: {}\n\n';
 
 /** A stand-in for the Web Audio API that counts the tones started. */
 export function fakeAudio() {

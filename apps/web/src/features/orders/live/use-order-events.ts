@@ -69,8 +69,8 @@ export function useOrderEvents() {
         timer = undefined;
         void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
         void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-        // An order's move changes what waits for approval or is late: the bell too.
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        // Not the bell: a move that changes it (an order to approve, a proof to check, a late order leaving
+        // its status) also sends `event: notification` (migration 0048), which refreshes it once (issue 36).
       }, REFRESH_DELAY_MS);
     };
     let bellTimer: ReturnType<typeof setTimeout> | undefined;
