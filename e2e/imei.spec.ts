@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barcodeVideo } from './camera-video';
-import { deliverOrder, type JourneyProduct, newPhone, placeOrder } from './fixtures';
+import { deliverOrder, type JourneyProduct, newPhone, packOrder, placeOrder } from './fixtures';
 import {
   apiAs,
   type BrowserSession,
@@ -10,8 +10,10 @@ import {
   login,
   openBrowser,
   openPhone,
+  PHONE,
   pageApi,
   screenshot,
+  unique,
 } from './harness';
 
 /**
@@ -21,6 +23,12 @@ import {
  * - 330000000000001: kept 3, doubled 3 → 6, 9 → 1
  */
 const SCANNED = ['220000000000004', '330000000000001'];
+/**
+ * The phones of the exchange (Luhn, by hand):
+ * - 770000000000008: kept 7, doubled 7 → 14 → 5, 12 → 8
+ * - 780000000000006: kept 7, doubled 8 → 16 → 7, 14 → 6
+ */
+const EXCHANGED = { back: '770000000000008', given: '780000000000006' };
 
 describe('phones by IMEI: a stock entry scanned with the camera', () => {
   let s: BrowserSession;
@@ -194,5 +202,81 @@ describe('phones by IMEI: a stock entry scanned with the camera', () => {
     await result.getByText('Em estoque', { exact: true }).waitFor();
     await result.getByText(/Liberado para o estoque \(após análise\)/).waitFor();
     expect(await productStock()).toBe(2);
+  });
+
+  it("an exchange for another model reads in words in the order's 'Histórico de alterações' (issue 35 §5)", async () => {
+    const admin = await apiAs(s.baseURL, DEMO.admin);
+    const stocker = await apiAs(s.baseURL, DEMO.stocker);
+    const sold = await newPhone(admin, 'trocado', [EXCHANGED.back]);
+    // The model given instead costs R$ 100,00 more at every price level: cost R$ 1.600,00 (newPhone's: 1.500,00,
+    // levels at cost), sale R$ 2.099,90 (newPhone's: 1.999,90): the customer pays R$ 100,00 more.
+    const given = (
+      await admin.send<{ data: JourneyProduct }>('POST', '/products', {
+        name: unique('Celular Jornada reposição'),
+        brand: 'Jornadas',
+        cost: 1600,
+        sellPrice: 2099.9,
+        discount: { silverPercentage: 0, goldPercentage: 0, bronzePercentage: 0 },
+        stock: 1,
+        tags: ['jornada'],
+        serialized: true,
+        units: [{ imei: EXCHANGED.given }],
+      })
+    ).data;
+    const order = await placeOrder(admin, 'products', { product: sold, nth: 2 });
+    await packOrder(stocker, order.orderId, [{ productId: sold.id, imei: EXCHANGED.back }]);
+    await deliverOrder(admin, await apiAs(s.baseURL, DEMO.courier), order.orderId);
+    const paid = (await admin.get<{ data: { items: Array<{ unitPrice: number }> } }>(`/orders/by-id/${order.orderId}`))
+      .data.items[0]?.unitPrice as number;
+    const money = (reais: number) =>
+      `R$ ${reais.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+    const desk = await openBrowser({ width: 1280, height: 800 });
+    try {
+      const { page } = desk;
+      await login(page, DEMO.attendant);
+      await page.goto('/admin/orders');
+      await page.getByLabel('Código do pedido').fill(order.code);
+      await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+      await page.getByRole('grid').getByRole('row').filter({ hasText: order.code }).waitFor();
+      await page.getByRole('button', { name: 'Ver pedido', exact: true }).click();
+      const details = page.getByRole('dialog', { name: `Detalhes do pedido ${order.code}` });
+      await details.getByRole('button', { name: 'Registrar troca' }).click();
+      const dialog = page.getByRole('dialog', { name: `Registrar troca do pedido ${order.code}` });
+      await dialog.getByLabel(`IMEI ${EXCHANGED.back}`).check();
+      await dialog.getByLabel(`IMEI do aparelho de reposição (no lugar de ${EXCHANGED.back})`).fill(EXCHANGED.given);
+      await dialog.getByRole('button', { name: 'Registrar', exact: true }).click();
+      await dialog.getByText(`Valor a receber do cliente: ${money(100)}`).waitFor();
+      await dialog.getByRole('button', { name: 'Fechar' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await details.getByRole('button', { name: 'Fechar' }).click();
+      await details.waitFor({ state: 'detached' });
+
+      await page.getByRole('button', { name: 'Histórico de alterações', exact: true }).click();
+      const history = page.getByRole('dialog', { name: `Histórico de alterações: ${order.code}` });
+      const newest = history.getByRole('list', { name: 'Alterações' }).getByRole('listitem').first();
+      await newest.getByText('Troca registrada').waitFor();
+      const text = (await newest.textContent())?.replace(/\s+/g, ' ') ?? '';
+      expect(text).toContain('Beatriz Atendente');
+      expect(text).toContain('Tipo: — → para Troca');
+      expect(text).toContain(
+        `Itens: — → para 1 × ${sold.name} (IMEI ${EXCHANGED.back}) a ${money(paid)}, trocado por ${given.name} (IMEI ${EXCHANGED.given}) a ${money(paid + 100)}`,
+      );
+      expect(text).toContain(`Diferença: — → para Valor a receber do cliente: ${money(100)}`);
+      // None of the words the shop met (issue 35): the stored keys, the enum, the registration's UUID, an id.
+      const all = (await history.textContent()) ?? '';
+      for (const word of ['kind', 'EXCHANGE', 'registration', 'differenceCents', 'produto nº', 'R$ 0,00']) {
+        expect(all, word).not.toContain(word);
+      }
+      expect(all).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}/);
+      await expectAccessible(page, 'Histórico de alterações de um pedido com troca');
+      await screenshot(page, 'imei-exchange-changes-desktop');
+      await page.setViewportSize(PHONE);
+      await newest.getByText('Troca registrada').waitFor();
+      await expectAccessible(page, 'Histórico de alterações de um pedido com troca (celular)');
+      await screenshot(page, 'imei-exchange-changes-phone');
+    } finally {
+      await desk.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { centsToReais, formatBRL } from './money';
 import { ORDER_STATUS } from './order-status';
 import { ORDER_TEXTS } from './orders-api';
 
@@ -147,4 +148,13 @@ export function adjustmentDifferenceLabel(difference: number): string {
   if (difference < 0) return ADJUSTMENT_TEXTS.refund;
   if (difference > 0) return ADJUSTMENT_TEXTS.due;
   return ADJUSTMENT_TEXTS.noDifference;
+}
+
+/**
+ * A registration's difference in words, from its cents: 'Valor a receber do cliente: R$ 10,00', 'Valor a
+ * devolver ao cliente: R$ 3.118,50' or 'Sem diferença de valor' (the history note and the audit trail).
+ */
+export function describeAdjustmentDifference(cents: number): string {
+  if (cents === 0) return ADJUSTMENT_TEXTS.noDifference;
+  return `${adjustmentDifferenceLabel(cents)}: ${formatBRL(centsToReais(Math.abs(cents)))}`;
 }

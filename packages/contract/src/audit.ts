@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ADJUSTMENT_KIND_LABELS, type AdjustmentKind, describeAdjustmentDifference } from './adjustments';
 import { CUSTOMER_LEVEL_LABELS, CUSTOMER_STATUS_LABELS } from './customers';
 import { EMPLOYEE_FUNC_LABELS, type EmployeeFunc } from './employees';
+import { productOriginLabel } from './fiscal';
 import { formatBRL } from './money';
 import {
   DELIVERY_TYPE_LABELS,
@@ -88,7 +90,11 @@ export type AuditChange = z.infer<typeof auditChangeSchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
-/** How a stored value reads. `employee`/`role`/`customer` are ids the API resolves to names first. */
+/**
+ * How a stored value reads. `employee`/`role`/`customer` are ids, and the products inside `items` and
+ * `stockReleased` too, that the API resolves to names first (at reading: old rows read the same); `source` is
+ * a product source's key, read by its name.
+ */
 type FieldKind =
   | 'text'
   | 'number'
@@ -111,13 +117,20 @@ type FieldKind =
   | 'list'
   | 'items'
   | 'stockReleased'
-  | 'discount';
+  | 'discount'
+  | 'source'
+  | 'icmsOrigin'
+  | 'adjustmentKind'
+  | 'differenceCents';
 
 interface FieldRule {
   label: string;
   kind: FieldKind;
+  /** Left out when the same row also stores this field (which says the same, better). */
+  shadowedBy?: string;
 }
-const f = (label: string, kind: FieldKind = 'text'): FieldRule => ({ label, kind });
+const f = (label: string, kind: FieldKind = 'text', shadowedBy?: string): FieldRule =>
+  shadowedBy ? { label, kind, shadowedBy } : { label, kind };
 
 /** Fields never shown, whatever the entity (secrets and internal references). */
 const HIDDEN_FIELDS = new Set([
@@ -131,6 +144,8 @@ const HIDDEN_FIELDS = new Set([
   'id',
   'created_at',
   'updated_at',
+  // An exchange's or return's registration key (a UUID): the action and its items say what it was.
+  'registration',
 ]);
 
 /** Each entity's stored fields: label and kind. A field missing here shows its stored name, as text. */
@@ -140,14 +155,22 @@ export const AUDIT_FIELDS: Record<AuditEntity, Record<string, FieldRule>> = {
     approve: f('Aprovado', 'boolean'),
     name: f('Nome'),
     email: f('E-mail'),
+    phone: f('Telefone'),
     document: f('Documento'),
+    street: f('Rua'),
+    number: f('Número'),
+    complement: f('Complemento'),
+    neighborhood: f('Bairro'),
+    zipCode: f('CEP'),
+    city: f('Cidade'),
+    state: f('Estado'),
     status: f('Situação', 'customerStatus'),
     level: f('Nível', 'level'),
     shippingCost: f('Frete', 'money'),
     warrantyPercentage: f('Garantia', 'percent'),
     fastDeliveryTax: f('Taxa de entrega rápida', 'money'),
     delivererId: f('Motoboy', 'employee'),
-    deliverer: f('Motoboy'),
+    deliverer: f('Motoboy', 'text', 'delivererId'),
     statusNote: f('Motivo'),
     approvedBy: f('Aprovado por', 'employee'),
   },
@@ -173,11 +196,11 @@ export const AUDIT_FIELDS: Record<AuditEntity, Record<string, FieldRule>> = {
     ncm: f('NCM'),
     cest: f('CEST'),
     unit: f('Unidade comercial'),
-    origin: f('Origem (ICMS)', 'number'),
+    origin: f('Origem (ICMS)', 'icmsOrigin'),
     images: f('Imagens', 'number'),
     imeis: f('IMEIs', 'list'),
     quantity: f('Quantidade', 'number'),
-    source: f('Origem'),
+    source: f('Operação', 'source'),
     writtenOff: f('IMEIs baixados', 'list'),
   },
   employee: {
@@ -221,6 +244,8 @@ export const AUDIT_FIELDS: Record<AuditEntity, Record<string, FieldRule>> = {
     proofEndToEndId: f('ID da transação do comprovante'),
     stockReleased: f('Estoque devolvido', 'stockReleased'),
     note: f('Observação'),
+    kind: f('Tipo', 'adjustmentKind'),
+    differenceCents: f('Diferença', 'differenceCents'),
   },
 };
 
@@ -258,27 +283,68 @@ export function auditActionLabel(entity: AuditEntity, action: string): string {
   return ACTION_LABELS[action] ?? action;
 }
 
-/** Names the API looked up for the ids the changes hold. */
+/** Names the API looked up for the ids (and source keys) the changes hold. */
 export interface AuditNames {
   employees: ReadonlyMap<number, string>;
   roles: ReadonlyMap<number, string>;
   customers: ReadonlyMap<number, string>;
+  products: ReadonlyMap<number, string>;
+  /** A product source's name by its key ('SUPPLIER_PURCHASE' → 'Compra de fornecedor'). */
+  sources: ReadonlyMap<string, string>;
 }
+
+/** An item of an order's placing or of an exchange or return, as stored (prices in reais). */
+interface StoredItem {
+  productId?: number;
+  quantity?: number;
+  /** The price of a unit (on a placing); on an exchange or return, the price paid (rows since issue 35). */
+  unitPrice?: number | null;
+  imei?: string | null;
+  /** An exchange: the product given instead (absent: the same product). */
+  replacementProductId?: number | null;
+  replacementImei?: string | null;
+  replacementUnitPrice?: number | null;
+}
+
+const itemsOf = (value: unknown): StoredItem[] =>
+  Array.isArray(value) ? value.filter((item): item is StoredItem => item !== null && typeof item === 'object') : [];
 
 /** The ids of each kind a list of stored changes refers to, for the API to look their names up. */
 export function auditReferences(entity: AuditEntity, stored: Array<Record<string, unknown>>) {
-  const ids = { employees: new Set<number>(), roles: new Set<number>(), customers: new Set<number>() };
+  const ids = {
+    employees: new Set<number>(),
+    roles: new Set<number>(),
+    customers: new Set<number>(),
+    products: new Set<number>(),
+    sources: new Set<string>(),
+  };
   const target = { employee: ids.employees, role: ids.roles, customer: ids.customers } as const;
+  const product = (id: unknown) => {
+    if (typeof id === 'number') ids.products.add(id);
+  };
   for (const changes of stored) {
     for (const [field, value] of Object.entries(changes)) {
       const kind = AUDIT_FIELDS[entity][field]?.kind;
-      if (kind !== 'employee' && kind !== 'role' && kind !== 'customer') continue;
-      for (const v of isFromTo(value) ? [value.from, value.to] : [value]) {
-        if (typeof v === 'number') target[kind].add(v);
+      const values = isFromTo(value) ? [value.from, value.to] : [value];
+      if (kind === 'items' || kind === 'stockReleased') {
+        for (const item of values.flatMap(itemsOf)) {
+          product(item.productId);
+          product(item.replacementProductId);
+        }
+      } else if (kind === 'source') {
+        for (const v of values) if (typeof v === 'string') ids.sources.add(v);
+      } else if (kind === 'employee' || kind === 'role' || kind === 'customer') {
+        for (const v of values) if (typeof v === 'number') target[kind].add(v);
       }
     }
   }
-  return { employees: [...ids.employees], roles: [...ids.roles], customers: [...ids.customers] };
+  return {
+    employees: [...ids.employees],
+    roles: [...ids.roles],
+    customers: [...ids.customers],
+    products: [...ids.products],
+    sources: [...ids.sources],
+  };
 }
 
 function isFromTo(value: unknown): value is { from: unknown; to: unknown } {
@@ -295,7 +361,37 @@ const DATE = new Intl.DateTimeFormat('pt-BR', {
 });
 const NUMBER = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 6 });
 
-function formatValue(kind: FieldKind, value: unknown, names: AuditNames): string {
+/** What a formatted value may need besides the names: the action (an exchange's items read differently). */
+interface FormatContext {
+  action: string;
+  names: AuditNames;
+}
+
+/** A product by its name ('produto nº 39' only if it no longer exists). */
+const productName = (id: number | null | undefined, names: AuditNames) =>
+  (typeof id === 'number' ? names.products.get(id) : undefined) ?? `produto nº ${id ?? '?'}`;
+
+const withImei = (text: string, imei: string | null | undefined) => (imei ? `${text} (IMEI ${imei})` : text);
+const atPrice = (text: string, price: number | null | undefined) =>
+  typeof price === 'number' ? `${text} a ${formatBRL(price)}` : text;
+
+/**
+ * One item: '2 × Capa Azul a R$ 19,90'; an exchange's: '1 × Celular X (IMEI …) a R$ 3.118,50, trocado por
+ * Celular Y (IMEI …) a R$ 3.200,00' (the same product unless another is named). A price not stored (an
+ * exchange or return recorded before issue 35) is left out, never shown as R$ 0,00.
+ */
+function formatItem(item: StoredItem, { action, names }: FormatContext): string {
+  const back = atPrice(
+    withImei(`${item.quantity ?? '?'} × ${productName(item.productId, names)}`, item.imei),
+    item.unitPrice,
+  );
+  if (action !== 'registerExchange') return back;
+  const given = productName(item.replacementProductId ?? item.productId, names);
+  return `${back}, trocado por ${atPrice(withImei(given, item.replacementImei), item.replacementUnitPrice)}`;
+}
+
+function formatValue(kind: FieldKind, value: unknown, context: FormatContext): string {
+  const { names } = context;
   if (value === null || value === undefined || value === '') return AUDIT_TEXTS.none;
   const named = (map: ReadonlyMap<number, string>) =>
     typeof value === 'number' ? (map.get(value) ?? `nº ${value}`) : String(value);
@@ -350,19 +446,16 @@ function formatValue(kind: FieldKind, value: unknown, names: AuditNames): string
       return Array.isArray(value) ? value.map(String).join(', ') || AUDIT_TEXTS.none : String(value);
     case 'items':
       return Array.isArray(value)
-        ? value
-            .map(
-              (item: { productId?: number; quantity?: number; unitPrice?: number }) =>
-                `${item.quantity ?? '?'} × produto nº ${item.productId ?? '?'} a ${formatBRL(item.unitPrice)}`,
-            )
-            .join('; ')
+        ? itemsOf(value)
+            .map((item) => formatItem(item, context))
+            .join('; ') || AUDIT_TEXTS.none
         : String(value);
     case 'stockReleased':
       return Array.isArray(value)
         ? value
             .map(
               (m: { productId?: number; from?: number; to?: number }) =>
-                `produto nº ${m.productId}: ${m.from} → ${m.to}`,
+                `${productName(m.productId, names)}: ${m.from} → ${m.to}`,
             )
             .join('; ')
         : String(value);
@@ -375,6 +468,14 @@ function formatValue(kind: FieldKind, value: unknown, names: AuditNames): string
             .join(', ')
         : String(value);
     }
+    case 'source':
+      return names.sources.get(String(value)) ?? String(value);
+    case 'icmsOrigin':
+      return typeof value === 'number' ? productOriginLabel(value) : String(value);
+    case 'adjustmentKind':
+      return ADJUSTMENT_KIND_LABELS[value as AdjustmentKind] ?? String(value);
+    case 'differenceCents':
+      return typeof value === 'number' ? describeAdjustmentDifference(value) : String(value);
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
@@ -392,18 +493,20 @@ export function formatAuditChanges(
   names: AuditNames,
 ): AuditChange[] {
   const rules = AUDIT_FIELDS[entity];
+  const context: FormatContext = { action, names };
   const out: AuditChange[] = [];
   for (const [field, value] of Object.entries(stored)) {
     if (HIDDEN_FIELDS.has(field) || /password|secret|token/i.test(field)) continue;
     const rule = rules[field] ?? f(field);
+    if (rule.shadowedBy !== undefined && rule.shadowedBy in stored) continue;
     let from: unknown = null;
     let to: unknown = value;
     if (isFromTo(value)) ({ from, to } = value);
     else if (action === 'delete') [from, to] = [value, null];
     const shown = {
       field: rule.label,
-      from: formatValue(rule.kind, from, names),
-      to: formatValue(rule.kind, to, names),
+      from: formatValue(rule.kind, from, context),
+      to: formatValue(rule.kind, to, context),
     };
     if (shown.from === shown.to) continue;
     out.push(shown);

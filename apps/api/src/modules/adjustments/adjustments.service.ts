@@ -6,7 +6,7 @@ import {
   type AdjustmentBody,
   type AdjustmentResult,
   centsToReais,
-  formatBRL,
+  describeAdjustmentDifference,
   IMEI_TEXTS,
   ORDER_STATUS_LABELS,
   type OrderStatusKey,
@@ -219,15 +219,31 @@ export function createAdjustmentsService(db: DB) {
             return `${back} por ${given}`;
           })
           .join('; ');
-        const money =
-          totalCents === 0
-            ? ADJUSTMENT_TEXTS.noDifference
-            : `${totalCents < 0 ? ADJUSTMENT_TEXTS.refund : ADJUSTMENT_TEXTS.due}: ${formatBRL(centsToReais(Math.abs(totalCents)))}`;
         await recordOrderAdjustment(trx, order, {
           employeeId: principal.employeeId,
           kind: body.kind,
-          note: `${ADJUSTMENT_KIND_LABELS[body.kind]} registrada: ${described}. ${money}.`,
-          changes: { registration, kind: body.kind, items: body.items, delivererId, differenceCents: totalCents },
+          note: `${ADJUSTMENT_KIND_LABELS[body.kind]} registrada: ${described}. ${describeAdjustmentDifference(totalCents)}.`,
+          changes: {
+            registration,
+            kind: body.kind,
+            // Each line with the price paid and, on an exchange, what was given at which price (the history
+            // names the products and shows these prices; contract `formatAuditChanges`).
+            items: lines.map((line) => ({
+              productId: line.productId,
+              quantity: line.quantity,
+              ...(line.imei ? { imei: line.imei } : {}),
+              unitPrice: line.unitPrice,
+              ...(line.replacementProductId !== null
+                ? {
+                    replacementProductId: line.replacementProductId,
+                    ...(line.replacementImei ? { replacementImei: line.replacementImei } : {}),
+                    replacementUnitPrice: line.replacementUnitPrice,
+                  }
+                : {}),
+            })),
+            delivererId,
+            differenceCents: totalCents,
+          },
           at,
         });
         return {

@@ -26,9 +26,16 @@ export const auditRepository = {
     return Number(row.n);
   },
 
-  async names(db: Executor, table: 'employees' | 'roles' | 'customers', ids: number[]) {
+  async names(db: Executor, table: 'employees' | 'roles' | 'customers' | 'products', ids: number[]) {
     if (ids.length === 0) return new Map<number, string>();
     const rows = await db.selectFrom(table).select(['id', 'name']).where('id', 'in', ids).execute();
     return new Map(rows.map((r) => [r.id, r.name]));
+  },
+
+  /** The product sources' names by their keys ('SUPPLIER_PURCHASE' → 'Compra de fornecedor'). */
+  async sourceNames(db: Executor, keys: string[]) {
+    if (keys.length === 0) return new Map<string, string>();
+    const rows = await db.selectFrom('product_sources').select(['key', 'name']).where('key', 'in', keys).execute();
+    return new Map(rows.map((r) => [r.key, r.name]));
   },
 };

@@ -28,11 +28,15 @@ export function createAuditService(db: DB) {
       ]);
       const changes = rows.map((row) => parse(row.changes));
       const refs = auditReferences(entity, changes);
-      const [employees, roles, customers] = await Promise.all([
+      // Names looked up at reading (one query per kind): old rows read as well as new ones.
+      const [employees, roles, customers, products, sources] = await Promise.all([
         repo.names(db, 'employees', refs.employees),
         repo.names(db, 'roles', refs.roles),
         repo.names(db, 'customers', refs.customers),
+        repo.names(db, 'products', refs.products),
+        repo.sourceNames(db, refs.sources),
       ]);
+      const names = { employees, roles, customers, products, sources };
       return {
         data: rows.map((row, i) => ({
           id: row.id,
@@ -42,7 +46,7 @@ export function createAuditService(db: DB) {
               ? { id: row.employee_id, name: row.employee_name }
               : null,
           action: auditActionLabel(entity, row.action),
-          changes: formatAuditChanges(entity, row.action, changes[i] ?? {}, { employees, roles, customers }),
+          changes: formatAuditChanges(entity, row.action, changes[i] ?? {}, names),
         })),
         total,
       };

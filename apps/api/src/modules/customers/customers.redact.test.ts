@@ -45,4 +45,14 @@ describe('finding a person in free text (decision 0016)', () => {
     const text = 'Devolução de 1 capinha: defeito.';
     expect(redact(text)).toBe(text);
   });
+
+  it('finds an e-mail or a street number with a hyphen (a person whose e-mail has one can be anonymised)', () => {
+    const hyphened = personPattern({
+      ...JOANA,
+      emails: ['joana-c@exemplo-loja.com.br'],
+      streets: [{ street: 'Rua das Acácias', number: '77-A' }],
+    }) as RegExp;
+    expect(redactText('escrever para joana-c@exemplo-loja.com.br', hyphened)).toBe('escrever para [dado removido]');
+    expect(redactText('Rua das Acácias, 77-A', hyphened)).toBe('[dado removido]');
+  });
 });

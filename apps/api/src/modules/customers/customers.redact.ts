@@ -36,7 +36,8 @@ const ACCENTED: Record<string, string> = {
   c: 'cç',
   n: 'nñ',
 };
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+/** A text matched as it is, in a pattern with the `u` flag (where an escaped hyphen is an error: it becomes \x2d). */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/-/g, '\\x2d');
 /** Not inside a word or a number. */
 const START = '(?<![\\p{L}\\p{N}])';
 const END = '(?![\\p{L}\\p{N}])';
