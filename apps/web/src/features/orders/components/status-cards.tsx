@@ -19,6 +19,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { ORDERS_PAGE_TEXTS } from '../texts';
+import { PixWaitingChip } from './pix-waiting-chip';
 
 const T = ORDERS_PAGE_TEXTS;
 
@@ -68,7 +69,10 @@ interface Props {
   onSelect: (status: number) => void;
 }
 
-/** The status dashboard: a card per status with orders (icon, label, quantity); the selected one highlighted. */
+/**
+ * The status dashboard: a card per status with orders (icon, label, quantity); the selected one highlighted. A
+ * status holding orders whose Pix the bank confirmed and that wait for a click says how many ('1 Pix recebido').
+ */
 export function StatusCards({ counts, selected, onSelect }: Props) {
   const groups = stageGroups(counts, selected);
   return (
@@ -170,6 +174,14 @@ function StatusCard({
           <Typography variant="body2" component="span" sx={{ display: 'block', lineHeight: 1.25 }}>
             {card.status}
           </Typography>
+          {card.pixWaiting ? (
+            <>
+              {' '}
+              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                <PixWaitingChip label={T.pixWaiting.card(card.pixWaiting)} />
+              </Box>
+            </>
+          ) : null}
         </Box>
       </ButtonBase>
     </li>

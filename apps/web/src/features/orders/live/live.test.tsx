@@ -128,6 +128,18 @@ describe('live updates of the orders in the shell', () => {
     expect(screen.queryByTestId('new-orders-badge')).toBeNull();
   });
 
+  it("a notification (a Pix arrived…) refreshes the bell and the orders, whose rows may say 'Pix recebido'; not the dashboard", async () => {
+    signInAs(['bo:manage:orders', 'bo:manage:dashboard']);
+    const server = fakeEventServer();
+    const { invalidate, stale } = openShell();
+    await waitFor(() => expect(server.latest()).toBeDefined());
+    server.latest()?.send('event: notification\ndata: {}\n\n');
+    await waitFor(() => expect(stale(['orders', 'status'])).toBe(true), { timeout: REFRESH_DELAY_MS + 2000 });
+    expect(stale(['orders', 'list', { status: 1 }])).toBe(true);
+    expect(stale(['dashboard', 'cards'])).toBe(false);
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['notifications'], ['orders']]);
+  });
+
   it('new orders add to the Pedidos badge, which the orders screen clears', async () => {
     signInAs(['bo:manage:orders']);
     const server = fakeEventServer();

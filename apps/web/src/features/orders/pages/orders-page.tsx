@@ -62,6 +62,7 @@ import { FinalMoveDialog } from '../components/final-move-dialog';
 import { HistoryDialog } from '../components/history-dialog';
 import { PdfDialog } from '../components/pdf-dialog';
 import { PicturesDialog } from '../components/pictures-dialog';
+import { PixWaitingChip } from '../components/pix-waiting-chip';
 import { StatusCards } from '../components/status-cards';
 import { openingOrderStatus } from '../lib/opening-status';
 import { ordersCsv } from '../lib/orders-csv';
@@ -119,7 +120,12 @@ const COLUMNS: GridColDef<OrderSummary>[] = [
     headerName: T.table.columns.status,
     minWidth: 210,
     flex: 1,
-    renderCell: ({ row }) => <OrderStatusChip status={row.statusKey} />,
+    renderCell: ({ row }) => (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, height: '100%' }}>
+        <OrderStatusChip status={row.statusKey} />
+        {row.pixWaiting ? <PixWaitingChip /> : null}
+      </Box>
+    ),
   },
   { field: 'typeOfDelivery', headerName: T.table.columns.typeOfDelivery, minWidth: 140, flex: 0.8 },
   {
