@@ -140,7 +140,9 @@ function StatusCard({
           width: '100%',
           height: '100%',
           justifyContent: 'flex-start',
-          gap: { xs: 1, sm: 1.5 },
+          flexWrap: 'wrap',
+          rowGap: 1,
+          columnGap: { xs: 1, sm: 1.5 },
           p: { xs: 1, sm: 1.5 },
           borderRadius: 2,
           textAlign: 'left',
@@ -167,22 +169,23 @@ function StatusCard({
           {ICONS[card.key] ?? <TaskAltIcon />}
         </Box>
         {/* The name read is the text shown, e.g. '2.696 Finalizados' (the space keeps the two apart). */}
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography variant="h6" component="span" sx={{ display: 'block', lineHeight: 1.2, fontWeight: 700 }}>
             {card.quantity.toLocaleString('pt-BR')}
           </Typography>{' '}
           <Typography variant="body2" component="span" sx={{ display: 'block', lineHeight: 1.25 }}>
             {card.status}
           </Typography>
-          {card.pixWaiting ? (
-            <>
-              {' '}
-              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-                <PixWaitingChip label={T.pixWaiting.card(card.pixWaiting)} />
-              </Box>
-            </>
-          ) : null}
         </Box>
+        {card.pixWaiting ? (
+          <>
+            {' '}
+            {/* A line of its own, the card's whole width: '2 Pix recebidos' is never cut. */}
+            <Box component="span" sx={{ flexBasis: '100%', display: 'flex' }}>
+              <PixWaitingChip label={T.pixWaiting.card(card.pixWaiting)} />
+            </Box>
+          </>
+        ) : null}
       </ButtonBase>
     </li>
   );

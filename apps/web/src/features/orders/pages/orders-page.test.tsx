@@ -106,7 +106,7 @@ describe('Orders page', () => {
     expect(screen.getByRole('button', { name: '1 Finalizados' })).toBeTruthy();
     const row = (id: number) => (screen.getByText(`Cliente ${id}`).closest('[role="row"]') as HTMLElement).textContent;
     await screen.findByText('Cliente 100');
-    expect(row(100)).toContain('Aguardando comprovantePix recebido');
+    expect(row(100)).toContain('Cliente 100Pix recebido');
     expect(row(101)).not.toContain('Pix recebido');
     expect(row(102)).toContain('Pix recebido');
   });

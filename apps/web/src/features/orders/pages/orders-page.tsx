@@ -107,7 +107,27 @@ const ACTION_ICONS: Record<ToolbarAction, ReactNode> = {
 };
 
 const COLUMNS: GridColDef<OrderSummary>[] = [
-  { field: 'customer', headerName: T.table.columns.customer, flex: 1.4, minWidth: 180 },
+  {
+    field: 'customer',
+    headerName: T.table.columns.customer,
+    flex: 1.4,
+    minWidth: 180,
+    // 'Pix recebido' where every screen shows it, a phone's too (issue 35 §4): beside the first column's name.
+    renderCell: ({ row }) =>
+      row.pixWaiting ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, height: '100%', minWidth: 0 }}>
+          <Box
+            component="span"
+            sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {row.customer}
+          </Box>
+          <PixWaitingChip compact />
+        </Box>
+      ) : (
+        row.customer
+      ),
+  },
   {
     field: 'updatedAt',
     headerName: T.table.columns.updatedAt,
@@ -120,12 +140,7 @@ const COLUMNS: GridColDef<OrderSummary>[] = [
     headerName: T.table.columns.status,
     minWidth: 210,
     flex: 1,
-    renderCell: ({ row }) => (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, height: '100%' }}>
-        <OrderStatusChip status={row.statusKey} />
-        {row.pixWaiting ? <PixWaitingChip /> : null}
-      </Box>
-    ),
+    renderCell: ({ row }) => <OrderStatusChip status={row.statusKey} />,
   },
   { field: 'typeOfDelivery', headerName: T.table.columns.typeOfDelivery, minWidth: 140, flex: 0.8 },
   {
