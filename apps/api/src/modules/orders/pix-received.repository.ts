@@ -11,6 +11,17 @@ import type { Database, PixReceivedTable } from '../../db/schema';
 export const PIX_WAITING = sql<boolean>`(p.order_id is not null and p.confirmed_at is null and p.refunded_cents = 0
   and o.status in (${sql.join([...PIX_PAYABLE_STATUSES])}))`;
 
+/** The query of `waiting` (its plan is checked: pix-waiting-index.test.ts). */
+export const waitingQuery = (db: Executor, cap: number) =>
+  db
+    .selectFrom('pix_received as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select(['p.end_to_end_id', 'p.amount_cents', 'p.received_at', 'o.id as order_id', 'o.code'])
+    .where(PIX_WAITING)
+    .orderBy('p.received_at', 'desc')
+    .orderBy('p.end_to_end_id')
+    .limit(cap);
+
 /** The Pix received from the bank (migration 0020): the payments an order got, or could not be matched to one. */
 export const pixReceivedRepository = {
   /** Stores a Pix once: false when its E2E id was already stored (a replay), which changes nothing. */
@@ -80,15 +91,7 @@ export const pixReceivedRepository = {
 
   /** The Pix waiting for a click (`PIX_WAITING`), newest first, with their order: the partial index, then each order by its key. */
   waiting(db: Executor, cap: number) {
-    return db
-      .selectFrom('pix_received as p')
-      .innerJoin('orders as o', 'o.id', 'p.order_id')
-      .select(['p.end_to_end_id', 'p.amount_cents', 'p.received_at', 'o.id as order_id', 'o.code'])
-      .where(PIX_WAITING)
-      .orderBy('p.received_at', 'desc')
-      .orderBy('p.end_to_end_id')
-      .limit(cap)
-      .execute();
+    return waitingQuery(db, cap).execute();
   },
 
   /** A page, newest first, with the order's code; and how many there are. */
