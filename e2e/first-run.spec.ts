@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, expectAccessible, login, openBrowser, screenshot, waitForNetworkIdle } from './harness';
+import {
+  type BrowserSession,
+  expectAccessible,
+  login,
+  openBrowser,
+  openPhone,
+  screenshot,
+  waitForNetworkIdle,
+} from './harness';
 import { type OwnServer, startOwnServer } from './own-server';
 
 /**
@@ -50,6 +58,21 @@ describe("first run: the administrator of a new shop fills in 'Configuração in
     await expectAccessible(page, 'Configuração inicial (CNPJ inválido)');
   });
 
+  it("asks 'Pix automático' on a phone too, with what each answer does", async () => {
+    const phone = await openPhone({ baseURL: server.baseURL });
+    try {
+      await login(phone.page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const dialog = phone.page.getByRole('dialog', { name: 'Configuração inicial' });
+      const pixAuto = dialog.getByRole('radiogroup', { name: /^Pix automático/ });
+      await pixAuto.scrollIntoViewIfNeeded();
+      await pixAuto.getByRole('radio', { name: /^Não, deixar desligado: .*"Pix recebido"/ }).waitFor();
+      await expectAccessible(phone.page, 'Configuração inicial no celular');
+      await screenshot(phone.page, 'first-run-pix-auto-phone');
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('finishes with a valid CNPJ, the company, the Pix city and key, and a changed departure', async () => {
     const dialog = page.getByRole('dialog', { name: 'Configuração inicial' });
     const cnpj = dialog.getByRole('textbox', { name: 'CNPJ' });
@@ -62,10 +85,18 @@ describe("first run: the administrator of a new shop fills in 'Configuração in
     await page.getByRole('option', { name: 'E-mail', exact: true }).click();
     await dialog.getByRole('textbox', { name: 'Chave Pix' }).fill('pix@lojanova.com.br');
     await dialog.getByRole('textbox', { name: 'Segunda' }).fill('10:40, 15:30');
+
+    // 'Pix automático' is asked, each answer saying what it does (issue 35 §4); the setup waits for the answer.
+    const pixAuto = dialog.getByRole('radiogroup', { name: /^Pix automático/ });
+    await pixAuto.scrollIntoViewIfNeeded();
+    await dialog.getByText(/^Escolha se o Pix automático fica ligado\./).waitFor();
+    const finish = dialog.getByRole('button', { name: 'Concluir' });
+    expect(await finish.isDisabled()).toBe(true);
+    await screenshot(page, 'first-run-pix-auto-asked');
+    await pixAuto.getByRole('radio', { name: /^Sim, ligar: o pedido Pix aguarda o banco/ }).check();
     await screenshot(page, 'first-run-filled');
     await expectAccessible(page, 'Configuração inicial (preenchida)');
 
-    const finish = dialog.getByRole('button', { name: 'Concluir' });
     await expect.poll(() => finish.isEnabled()).toBe(true);
     await finish.click();
     await snackbar(page, 'Configuração inicial concluída.');
@@ -92,6 +123,8 @@ describe("first run: the administrator of a new shop fills in 'Configuração in
     const company = page.getByRole('dialog', { name: 'Configurações da Empresa' });
     await expect.poll(() => company.getByRole('textbox', { name: 'Nome da empresa' }).inputValue()).toBe(COMPANY);
     expect(await company.getByRole('textbox', { name: 'CNPJ' }).inputValue()).toBe('11.222.333/0001-81');
+    // The answer to 'Pix automático' was saved: the company's switch is on.
+    expect(await company.getByRole('switch', { name: 'Pix automático' }).isChecked()).toBe(true);
     await screenshot(page, 'first-run-company');
     await expectAccessible(page, 'Configurações da Empresa');
   });

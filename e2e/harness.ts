@@ -88,8 +88,9 @@ export async function openBrowser(
 
 /** A courier's or stocker's phone: 390×844, a touch screen whose taps are touches. */
 export const PHONE = { width: 390, height: 844 };
-export const openPhone = (options: Pick<BrowserContextOptions, 'serviceWorkers'> & { camera?: string } = {}) =>
-  openBrowser(PHONE, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }, options);
+export const openPhone = (
+  options: Pick<BrowserContextOptions, 'serviceWorkers'> & { camera?: string; baseURL?: string } = {},
+) => openBrowser(PHONE, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }, options);
 
 /** The live-updates stream (GET /api/orders/events) stays open for as long as the app is open, by design. */
 const isLiveStream = (request: Request) => new URL(request.url()).pathname === '/api/orders/events';

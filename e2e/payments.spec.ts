@@ -1,3 +1,4 @@
+import { formatBRL } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyCart, journeyCustomer, newProduct } from './fixtures';
@@ -327,6 +328,97 @@ describe('payments: a Pix sale confirmed by the bank, and a proof used twice', (
       await expectAccessible(phone, 'Configurações no celular');
       await screenshot(phone, 'payments-settings-phone');
     });
+  });
+
+  it("with 'Pix automático' off, a Pix the bank confirmed is seen without opening the order: the bell, its card and its row say so, on a desktop and on a phone; the bell's item opens the one click", async () => {
+    await ok(page, 'PATCH', '/companies/settings', { companyId: 1, enablePixAuto: false });
+    try {
+      const { customer } = await customerAndProduct(page, 7);
+      const order = await ok<Checkout>(page, 'POST', `/orders/checkout/pix/${customer.id}`, {
+        typeOfDelivery: 2,
+        withWarranty: false,
+        isFastDelivery: false,
+      });
+      expect(order.statusKey).toBe(10); // Aguardando comprovante
+
+      // The attendant works on the orders screen, on the orders waiting for their proof.
+      await page.goto('/admin/orders');
+      await page.getByRole('button', { name: /^[\d.]+ Aguardando comprovante/ }).click();
+      await page.getByRole('heading', { name: 'Pedidos: Aguardando comprovante' }).waitFor();
+      const row = page.getByRole('grid').getByRole('row').filter({ hasText: order.code });
+      await row.waitFor();
+      expect(await row.getByText('Pix recebido', { exact: true }).count()).toBe(0);
+      const bellItem = (on: Page) =>
+        on
+          .getByRole('menu', { name: 'Notificações' })
+          .getByRole('menuitem')
+          .filter({ hasText: 'Pix recebido aguardando confirmação' })
+          .filter({ hasText: `do pedido ${order.code}` });
+
+      const endToEndId = await bankPays(order.code, order.total, 'Wait');
+
+      // Live, without a reload: its row and its card say 'Pix recebido'.
+      await row.getByText('Pix recebido', { exact: true }).waitFor();
+      const card = page.getByRole('button', { name: /^[\d.]+ Aguardando comprovante \d+ Pix recebidos?$/ });
+      await card.waitFor();
+      await expectAccessible(page, 'Pedidos: Pix recebido aguardando confirmação');
+      await screenshot(page, 'payments-pix-waiting-orders');
+
+      // The bell says it too, and what to do.
+      await page.getByRole('button', { name: /^Notificações: \d+$/ }).click();
+      const item = bellItem(page);
+      await item.waitFor();
+      expect(await item.textContent()).toContain(
+        `O banco confirmou o Pix de ${formatBRL(order.total)} do pedido ${order.code}: confira e confirme o pagamento para o pedido seguir.`,
+      );
+      await expectAccessible(page, 'Notificações: Pix recebido aguardando confirmação');
+      await screenshot(page, 'payments-pix-waiting-bell');
+
+      await onPhone(async (phone) => {
+        await phone.goto('/admin/orders');
+        await phone.getByRole('button', { name: /^[\d.]+ Aguardando comprovante \d+ Pix recebidos?$/ }).click();
+        await phone.getByRole('heading', { name: 'Pedidos: Aguardando comprovante' }).waitFor();
+        await phone
+          .getByRole('grid')
+          .getByRole('row')
+          .filter({ hasText: order.code })
+          .getByText('Pix recebido')
+          .waitFor();
+        await expectAccessible(phone, 'Pedidos no celular: Pix recebido');
+        await screenshot(phone, 'payments-pix-waiting-orders-phone');
+        await phone.getByRole('button', { name: /^Notificações: \d+$/ }).click();
+        await bellItem(phone).waitFor();
+        await expectAccessible(phone, 'Notificações no celular: Pix recebido');
+        await screenshot(phone, 'payments-pix-waiting-bell-phone');
+      });
+
+      // The bell's item opens the order, whose details offer the one click.
+      await item.click();
+      const details = page.getByRole('dialog', { name: `Detalhes do pedido ${order.code}` });
+      const notice = details.getByRole('alert').filter({ hasText: `(E2E ${endToEndId})` });
+      await notice.getByRole('button', { name: 'Confirmar Pix recebido' }).click();
+      await details.waitFor({ state: 'detached' });
+
+      // Confirmed: the order goes on to the stocker, and nothing says a Pix waits any more.
+      await row.waitFor({ state: 'detached' });
+      await expect
+        .poll(async () =>
+          (
+            await pageApi(page).get<{ data: Array<{ kind: string; body: string }> }>('/notifications?limit=100')
+          ).data.some((n) => n.kind === 'pix_waiting' && n.body.includes(order.code)),
+        )
+        .toBe(false);
+      await page.getByRole('button', { name: /^Notificações: \d+$/ }).click();
+      await page.getByRole('menu', { name: 'Notificações' }).waitFor();
+      // The open bell drops it as soon as it has read itself again (the move's live event asks it to).
+      await bellItem(page).waitFor({ state: 'detached' });
+      await page.keyboard.press('Escape');
+      expect(
+        (await ok<{ data: { statusKey: number } }>(page, 'GET', `/orders/by-id/${order.orderId}`)).data.statusKey,
+      ).toBe(1); // Aguardando estoquista
+    } finally {
+      await ok(page, 'PATCH', '/companies/settings', { companyId: 1, enablePixAuto: true });
+    }
   });
 
   it("with 'Pix automático' off: the unpaid order's PDF carries its Pix; the Pix received waits in its details for one click", async () => {

@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'stock_low',
   'pix_unidentified',
   'pix_refunded',
+  'pix_waiting',
   'settlement_difference',
   'payment_settings_changed',
 ] as const;
@@ -30,6 +31,8 @@ export const NOTIFICATION_PERMISSIONS: Record<NotificationKind, string> = {
   stock_low: PERMISSIONS.products,
   pix_unidentified: PERMISSIONS.orders,
   pix_refunded: PERMISSIONS.orders,
+  /** A Pix the bank confirmed, waiting for a click (the attendants confirm payments: orders). */
+  pix_waiting: PERMISSIONS.orders,
   settlement_difference: PERMISSIONS.orders,
   payment_settings_changed: PERMISSIONS.settings,
 };

@@ -207,6 +207,11 @@ export const orderSummarySchema = z.object({
   hasWarranty: z.boolean(),
   /** 'Troco para': the note a cash customer pays with (reais), or null. */
   changeFor: z.number().nullable().optional(),
+  /**
+   * True when a Pix the bank confirmed paid this order and waits for an employee's click ('Pix automático'
+   * off: `pixAwaitsConfirmation`); absent otherwise (issue 35 §4).
+   */
+  pixWaiting: z.boolean().optional(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -258,6 +263,8 @@ export const orderStatusCountSchema = z.object({
   key: z.number().int(),
   status: z.string(),
   quantity: z.number().int(),
+  /** How many of them have a Pix the bank confirmed waiting for a click (`pixWaiting`); absent when none. */
+  pixWaiting: z.number().int().optional(),
 });
 export type OrderStatusCount = z.infer<typeof orderStatusCountSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEndToEndId, pixParticipantName, pixWebhookEntrySchema } from './payments';
+import { parseEndToEndId, pixAwaitsConfirmation, pixParticipantName, pixWebhookEntrySchema } from './payments';
 
 describe('E2E ids', () => {
   it("read the payer's bank and the time (UTC) of the Banco Central's examples", () => {
@@ -35,5 +35,19 @@ describe('a webhook entry', () => {
     for (const valor of ['110,00', '110', '110.0', '-1.00', '1.000,00']) {
       expect(pixWebhookEntrySchema.safeParse({ ...base, valor }).success, valor).toBe(false);
     }
+  });
+});
+
+describe('pixAwaitsConfirmation (issue 35 §4)', () => {
+  const pix = { confirmedAt: null, refunded: 0 };
+  it('is a matched Pix neither confirmed nor given back, while its order still waits for its payment', () => {
+    // Processando (9), Aguardando comprovante (10), Aguardando aprovação (11) wait for a payment.
+    expect([9, 10, 11].map((status) => pixAwaitsConfirmation(status, pix))).toEqual([true, true, true]);
+    // Aguardando estoquista (1), Cancelado (7), Reprovados (12): no longer.
+    expect([1, 7, 12].map((status) => pixAwaitsConfirmation(status, pix))).toEqual([false, false, false]);
+    expect(pixAwaitsConfirmation(10, { confirmedAt: '2026-11-25T12:00:00.000Z', refunded: 0 })).toBe(false);
+    expect(pixAwaitsConfirmation(10, { confirmedAt: null, refunded: 0.01 })).toBe(false);
+    expect(pixAwaitsConfirmation(10, { confirmedAt: null })).toBe(true);
+    expect(pixAwaitsConfirmation(10, null)).toBe(false);
   });
 });

@@ -28,6 +28,23 @@ export const PIX_PAYABLE_STATUSES: readonly OrderStatusKey[] = [
   ORDER_STATUS.AGUARDANDO_APROVACAO,
 ];
 
+/**
+ * A Pix the bank confirmed waits for an employee's click (issue 35 §4, decision 0037): it paid this order
+ * (matched), 'Pix automático' did not confirm it (`confirmedAt` null), the bank gave nothing of it back, and
+ * the order still waits for its payment. The bell's `pix_waiting`, the chip of its row and the badge of its
+ * status card say so; the SQL of the same rule is `pixWaitingOrders` / `PIX_WAITING` in the API, over the
+ * partial index `pix_received_waiting` (migration 0049).
+ */
+export function pixAwaitsConfirmation(
+  status: number,
+  pix: { confirmedAt: string | null; refunded?: number } | null | undefined,
+): boolean {
+  if (!pix) return false;
+  return (
+    PIX_PAYABLE_STATUSES.includes(status as OrderStatusKey) && pix.confirmedAt === null && (pix.refunded ?? 0) === 0
+  );
+}
+
 /** An E2E id (EndToEndId of the Pix API): 32 letters and digits. */
 export const END_TO_END_ID = /^[A-Za-z0-9]{32}$/;
 
@@ -163,6 +180,13 @@ export const PAYMENT_TEXTS = {
   refundedBody: (refunded: string, amount: string, order: string | null) =>
     `${refunded} de ${amount} devolvidos ao pagador${order ? ` do pedido ${order}` : ''}: o pagamento foi estornado.`,
   pixReceived: 'Pix recebido',
+  /** The bell's notification of a Pix the bank confirmed that waits for an employee's click (kind pix_waiting). */
+  waitingTitle: 'Pix recebido aguardando confirmação',
+  waitingBody: (amount: string, order: string) =>
+    `O banco confirmou o Pix de ${amount} do pedido ${order}: confira e confirme o pagamento para o pedido seguir.`,
+  /** The chip of its row and the badge of its status card on the orders screen. */
+  waitingChip: 'Pix recebido',
+  waitingCard: (count: number) => (count === 1 ? '1 Pix recebido' : `${count} Pix recebidos`),
   webhookUrl: 'URL do webhook Pix',
   webhookRenewed: 'Nova URL do webhook Pix criada: cadastre-a no banco.',
 } as const;

@@ -4,8 +4,8 @@ import { companyCnpjSchema, companyNameSchema, merchantCitySchema, PIX_KEY_TYPES
 
 /**
  * First run (issue 21 §1, decision 0019): on a database without demo data the first administrator's first
- * sign-in opens 'Configuração inicial' — company name, CNPJ, the Pix merchant city, the first Pix key and the
- * couriers' departures. It can be left ('Fazer depois') and finished later from Configurações.
+ * sign-in opens 'Configuração inicial' — company name, CNPJ, the Pix merchant city, the first Pix key, whether
+ * 'Pix automático' is on (issue 35 §4) and the couriers' departures. It can be left ('Fazer depois') and finished later from Configurações.
  */
 export const SETUP_TEXTS = {
   title: 'Configuração inicial',
@@ -25,6 +25,8 @@ export const setupStatusSchema = z.object({
   /** Whether an active Pix key exists already (then the setup's key is optional). */
   hasPixKey: z.boolean(),
   departures: z.array(z.array(z.string())),
+  /** 'Pix automático' as saved (issue 35 §4): the setup asks it. */
+  pixAuto: z.boolean().optional(),
 });
 export type SetupStatus = z.infer<typeof setupStatusSchema>;
 
@@ -45,6 +47,8 @@ export const setupBodySchema = z
       .strict()
       .optional(),
     departures: deliveryScheduleSchema,
+    /** 'Pix automático' (issue 35 §4): the bank's Pix confirms the order by itself; unchanged when absent. */
+    pixAuto: z.boolean({ error: SETTINGS_TEXTS.pixAutoRequired }).optional(),
   })
   .strict();
 export type SetupBodyInput = z.input<typeof setupBodySchema>;

@@ -404,12 +404,15 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
       await user.type(within(dialog).getByRole('textbox', { name: /^Cidade/ }), 'São Paulo');
       await choose(user, dialog, /^Tipo da chave/, 'CNPJ');
       await user.type(within(dialog).getByRole('textbox', { name: /^Chave Pix/ }), '11222333000181');
+      await user.click(within(dialog).getByRole('radio', { name: /^Não, deixar desligado/ }));
       await user.tab();
     },
-    typed: (dialog) =>
-      ['Nome da empresa', 'CNPJ', 'Cidade'].map(
+    typed: (dialog) => [
+      ...['Nome da empresa', 'CNPJ', 'Cidade'].map(
         (name) => (within(dialog).getByRole('textbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement).value,
       ),
+      (within(dialog).getByRole('radio', { name: /^Não, deixar desligado/ }) as HTMLInputElement).checked,
+    ],
     submit: 'Concluir',
   },
   {

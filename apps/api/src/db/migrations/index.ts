@@ -40,6 +40,7 @@ import { importRequests } from './0041-import-requests';
 import { pixRefunds } from './0042-pix-refunds';
 import { receiptNearHashes } from './0047-receipt-near-hashes';
 import { orderStatusSince } from './0048-order-status-since';
+import { pixWaiting } from './0049-pix-waiting';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   '0042-pix-refunds': pixRefunds,
   '0047-receipt-near-hashes': receiptNearHashes,
   '0048-order-status-since': orderStatusSince,
+  '0049-pix-waiting': pixWaiting,
 };
 
 export const migrationProvider: MigrationProvider = {

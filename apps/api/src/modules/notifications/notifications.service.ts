@@ -21,6 +21,7 @@ import {
 import type { DB } from '../../db/database';
 import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
+import { pixWaitingOrders } from '../orders/orders.service';
 import * as repo from './notifications.repository';
 
 /** Rows read per kind at most: the unread count of a kind stops there (a shop with 200 waiting customers has news enough). */
@@ -145,6 +146,20 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
           body: PAYMENT_TEXTS.refundedBody(brl(pix.refunded_cents), brl(pix.amount_cents), pix.code),
           link: pix.order_id === null ? SETTINGS_LINK : SEARCH_LINKS.order(pix.order_id),
           createdAt: iso(pix.refunded_at as Date),
+        });
+      }
+    }
+
+    if (may(principal, 'pix_waiting')) {
+      // A condition (gone once confirmed, given back or the order moved on), however old the Pix.
+      for (const pix of await pixWaitingOrders(db, cap)) {
+        out.push({
+          id: `pix-waiting:${pix.end_to_end_id}`,
+          kind: 'pix_waiting',
+          title: PAYMENT_TEXTS.waitingTitle,
+          body: PAYMENT_TEXTS.waitingBody(brl(pix.amount_cents), pix.code),
+          link: SEARCH_LINKS.order(pix.order_id),
+          createdAt: iso(pix.received_at),
         });
       }
     }

@@ -5,6 +5,7 @@ import type { Database, OrderImageKind, OrderItemsTable, OrdersTable } from '../
 import { isStorableId } from '../../lib/sql-input';
 import { hashBands } from './images';
 import { type OrderReader, readableBy } from './order-readers';
+import { PIX_WAITING } from './pix-received.repository';
 
 /** From this offset on, a status page starts its index scan at its day (migration 0012's counters). */
 export const DAY_SKIP_FROM = 500;
@@ -47,6 +48,8 @@ export interface OrderRow {
   created_at: Date;
   updated_at: Date;
   finished_at: Date | null;
+  /** A Pix the bank confirmed waits for an employee's click (`PIX_WAITING`). */
+  pix_waiting: boolean;
 }
 
 /** The order row itself, locked for the rest of the transaction. */
@@ -116,6 +119,8 @@ export function orderQuery(db: Executor) {
       'o.created_at',
       'o.updated_at',
       'o.finished_at',
+      // One look into the unique index of pix_received's order_id (migration 0020) per row.
+      sql<boolean>`exists (select 1 from pix_received p where p.order_id = o.id and ${PIX_WAITING})`.as('pix_waiting'),
     ]);
 }
 
@@ -224,6 +229,24 @@ export const ordersRepository = {
       .select(['o.status', (eb) => eb.fn.countAll<number>().as('n')])
       .where(filtered(filter))
       .groupBy('o.status');
+    if (reader) query = query.where(readableBy(reader));
+    const counted = await query.execute();
+    return new Map(counted.map((row) => [Number(row.status), Number(row.n)]));
+  },
+
+  /**
+   * How many orders of each status have a Pix waiting for a click (`PIX_WAITING`), matching the filter and
+   * readable by `reader` when given: the few rows of the partial index `pix_received_waiting`.
+   */
+  async pixWaitingCounts(db: Executor, filter?: OrderFilter, reader?: OrderReader): Promise<Map<number, number>> {
+    let query = db
+      .selectFrom('pix_received as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      .select(['o.status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where(PIX_WAITING)
+      .groupBy('o.status');
+    if (filter) query = query.where(filtered(filter));
     if (reader) query = query.where(readableBy(reader));
     const counted = await query.execute();
     return new Map(counted.map((row) => [Number(row.status), Number(row.n)]));

@@ -108,6 +108,7 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     comments: row.comments,
     hasWarranty: row.with_warranty,
     changeFor: row.change_for_cents === null ? null : centsToReais(row.change_for_cents),
+    ...(row.pix_waiting ? { pixWaiting: true } : {}),
   };
 }
 
@@ -301,7 +302,8 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
 
     /**
      * Every status with how many orders it holds now (zeros included), from the counters of migration 0008;
-     * with the screen's filter, how many of its orders match it (counted).
+     * with the screen's filter, how many of its orders match it (counted). `pixWaiting`: how many of them have
+     * a Pix the bank confirmed waiting for a click (issue 35 §4), when any.
      */
     async statusCounts(principal: Principal, query: OrderFilterQuery = {}): Promise<OrderStatusCount[]> {
       const reader = readerOf(principal);
@@ -311,9 +313,18 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
         : reader.onlyOwn
           ? await repo.readableCounts(db, reader)
           : await repo.countsByStatus(db);
+      const waiting = await repo.pixWaitingCounts(db, filter, reader.onlyOwn ? reader : undefined);
       return [...ORDER_STATUS_KEYS]
         .sort((a, b) => a - b)
-        .map((key) => ({ key, status: ORDER_STATUS_LABELS[key], quantity: counts.get(key) ?? 0 }));
+        .map((key) => {
+          const pixWaiting = waiting.get(key);
+          return {
+            key,
+            status: ORDER_STATUS_LABELS[key],
+            quantity: counts.get(key) ?? 0,
+            ...(pixWaiting ? { pixWaiting } : {}),
+          };
+        });
     },
 
     /**
@@ -816,6 +827,14 @@ export async function matchPixByHand(db: DB, principal: Principal, endToEndId: s
       { note: PAYMENT_TEXTS.matchedByHandNote(endToEndId) },
     );
   });
+}
+
+/**
+ * The Pix the bank confirmed that wait for an employee's click (issue 35 §4, 'Pix automático' off), newest
+ * first, at most `cap`, with the order each paid: the bell's `pix_waiting`.
+ */
+export function pixWaitingOrders(db: DB, cap: number) {
+  return pixRepo.waiting(db, cap);
 }
 
 /** The Pix received, newest first, matched or not (`state`), a page at a time. */

@@ -1,7 +1,26 @@
-import type { PixUnmatchedReason } from '@backoffice/contract';
-import type { Insertable, Transaction } from 'kysely';
+import { PIX_PAYABLE_STATUSES, type PixUnmatchedReason } from '@backoffice/contract';
+import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, PixReceivedTable } from '../../db/schema';
+
+/**
+ * A Pix `p` the bank confirmed that waits for an employee's click, paying the order `o` (issue 35 §4; the
+ * contract's `pixAwaitsConfirmation`): matched, not confirmed, nothing given back — the predicate of the
+ * partial index `pix_received_waiting` (migration 0049) — and the order still waiting for its payment.
+ */
+export const PIX_WAITING = sql<boolean>`(p.order_id is not null and p.confirmed_at is null and p.refunded_cents = 0
+  and o.status in (${sql.join([...PIX_PAYABLE_STATUSES])}))`;
+
+/** The query of `waiting` (its plan is checked: pix-waiting-index.test.ts). */
+export const waitingQuery = (db: Executor, cap: number) =>
+  db
+    .selectFrom('pix_received as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select(['p.end_to_end_id', 'p.amount_cents', 'p.received_at', 'o.id as order_id', 'o.code'])
+    .where(PIX_WAITING)
+    .orderBy('p.received_at', 'desc')
+    .orderBy('p.end_to_end_id')
+    .limit(cap);
 
 /** The Pix received from the bank (migration 0020): the payments an order got, or could not be matched to one. */
 export const pixReceivedRepository = {
@@ -68,6 +87,11 @@ export const pixReceivedRepository = {
       .where('order_id', '=', orderId)
       .where('confirmed_at', 'is', null)
       .execute();
+  },
+
+  /** The Pix waiting for a click (`PIX_WAITING`), newest first, with their order: the partial index, then each order by its key. */
+  waiting(db: Executor, cap: number) {
+    return waitingQuery(db, cap).execute();
   },
 
   /** A page, newest first, with the order's code; and how many there are. */

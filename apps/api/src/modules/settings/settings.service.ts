@@ -316,12 +316,14 @@ export function createSettingsService(db: DB, log: FastifyBaseLogger) {
         merchantCity: company.merchantCity,
         hasPixKey,
         departures: departures.map((times) => [...times]),
+        pixAuto: company.pixAuto,
       };
     },
 
     /**
      * POST /setup: company name and CNPJ, the Pix merchant city (and the merchant name from the company's
-     * name when none was set), the first Pix key, the departures, and the setup marked done — one
+     * name when none was set), the first Pix key, 'Pix automático' when asked (issue 35 §4), the departures, and
+     * the setup marked done — one
      * transaction; anything refused leaves everything as it was. Only with the settings permission (route).
      */
     async completeSetup(actor: SettingsActor, body: SetupBody, now = new Date()): Promise<SetupStatus> {
@@ -345,7 +347,7 @@ export function createSettingsService(db: DB, log: FastifyBaseLogger) {
         const values = {
           name: body.companyName,
           cnpj: body.cnpj,
-          pix_auto: before.pix_auto,
+          pix_auto: body.pixAuto ?? before.pix_auto,
           merchant_name: before.merchant_name || toPixText(body.companyName).slice(0, PIX_LIMITS.merchantName).trim(),
           merchant_city: body.merchantCity,
         };

@@ -104,6 +104,7 @@ describe('first run on an empty database without demo data (issue 21 §1)', () =
       merchantCity: '',
       hasPixKey: false,
       departures: SECTION_9,
+      pixAuto: false,
     });
   });
 
@@ -123,6 +124,7 @@ describe('first run on an empty database without demo data (issue 21 §1)', () =
         'Chave CPF inválida: informe os 11 dígitos de um CPF válido.',
       ],
       [{ pixKey: undefined }, 'Cadastre a primeira chave Pix da empresa.'],
+      [{ pixAuto: 'sim' }, 'Informe se o Pix automático está ligado.'],
     ];
     for (const [overrides, message] of refusals) {
       const res = await call('POST', '/setup', body(overrides));
@@ -132,8 +134,8 @@ describe('first run on an empty database without demo data (issue 21 §1)', () =
     }
   });
 
-  it('completes the setup in one call: company, CNPJ, Pix city and name, the first Pix key, the departures; then not again', async () => {
-    const res = await call('POST', '/setup', body());
+  it("completes the setup in one call: company, CNPJ, Pix city and name, the first Pix key, 'Pix automático', the departures; then not again", async () => {
+    const res = await call('POST', '/setup', body({ pixAuto: true }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
       required: false,
@@ -142,6 +144,7 @@ describe('first run on an empty database without demo data (issue 21 §1)', () =
       merchantCity: 'SAO PAULO',
       hasPixKey: true,
       departures: SHOP_WEEK_SAVED,
+      pixAuto: true,
     });
     expect((await call('GET', '/setup')).json().data.required).toBe(false);
 
@@ -151,8 +154,16 @@ describe('first run on an empty database without demo data (issue 21 §1)', () =
       cnpj: CNPJ,
       merchantName: 'LOJA DO CENTRO LTDA',
       merchantCity: 'SAO PAULO',
-      pixAuto: false,
+      pixAuto: true,
     });
+    // The setup's audit row says 'Pix automático' was turned on, with the rest.
+    const audit = await database.db
+      .selectFrom('audit_events')
+      .select('changes')
+      .where('entity', '=', 'company_settings')
+      .where('action', '=', 'setup')
+      .executeTakeFirstOrThrow();
+    expect(audit.changes).toMatchObject({ pix_auto: { from: false, to: true } });
     const banks = (await call('GET', '/orders/bank-settings')).json().data;
     expect(banks).toMatchObject([
       { bankSettingsType: 'Pix', name: 'Pix CNPJ', pixType: 'CNPJ', pixKey: '11222333000181' },

@@ -1,4 +1,4 @@
-import { ORDER_STATUS, type OrderDetail, type OrderStatusKey, PIX_PAYABLE_STATUSES } from '@backoffice/contract';
+import { ORDER_STATUS, type OrderDetail, pixAwaitsConfirmation } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -34,7 +34,7 @@ export function PixReceivedNotice({ order, onConfirmed }: { order: OrderDetail; 
       </Alert>
     );
   }
-  const waiting = PIX_PAYABLE_STATUSES.includes(order.statusKey as OrderStatusKey) && pix.confirmedAt === null;
+  const waiting = pixAwaitsConfirmation(order.statusKey, pix);
   const move =
     order.statusKey === ORDER_STATUS.AGUARDANDO_COMPROVANTE
       ? confirmPix

@@ -1,4 +1,4 @@
-import { type FinalOrderCommand, ORDER_TEXTS } from '@backoffice/contract';
+import { type FinalOrderCommand, ORDER_TEXTS, PAYMENT_TEXTS } from '@backoffice/contract';
 
 /**
  * Portuguese texts of /admin/orders (spec section 2, Orders, and section 8). The success and error
@@ -10,6 +10,11 @@ export const ORDERS_PAGE_TEXTS = {
   cards: 'Pedidos por status',
   /** A stage's heading: its name and how many orders its cards hold. */
   stage: (label: string, total: number) => `${label} · ${total.toLocaleString('pt-BR')}`,
+  /**
+   * A Pix the bank confirmed waits for a click ('Pix automático' off, issue 35 §4): the chip of the order's row
+   * and the line of its status card.
+   */
+  pixWaiting: { chip: PAYMENT_TEXTS.waitingChip, card: PAYMENT_TEXTS.waitingCard },
   filter: {
     label: 'Filtrar pedidos',
     customer: 'Cliente (nome, e-mail, documento ou telefone)',

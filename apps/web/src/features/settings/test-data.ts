@@ -55,4 +55,5 @@ export const REQUIRED: SetupStatus = {
   merchantCity: '',
   hasPixKey: false,
   departures: SECTION_9,
+  pixAuto: false,
 };

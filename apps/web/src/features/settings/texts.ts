@@ -184,7 +184,7 @@ export const DEPARTURES_TEXTS = {
 export const FIRST_RUN_TEXTS = {
   title: SETUP_TEXTS.title,
   intro:
-    'Bem-vindo! Informe os dados da empresa, a primeira chave Pix e os horários de saída dos motoboys. Você pode fazer isso depois em Configurações.',
+    'Bem-vindo! Informe os dados da empresa, a primeira chave Pix, se o Pix automático fica ligado e os horários de saída dos motoboys. Você pode fazer isso depois em Configurações.',
   company: 'Empresa',
   companyName: 'Nome da empresa',
   cnpj: 'CNPJ',
@@ -194,6 +194,17 @@ export const FIRST_RUN_TEXTS = {
   pixType: 'Tipo da chave',
   pixKey: 'Chave Pix',
   pixKeyExists: 'Já existe uma chave Pix ativa: informar outra aqui é opcional.',
+  /** Issue 35 §4: the setup asks whether the bank's Pix confirms an order by itself, and says what each choice does. */
+  pixAuto: 'Pix automático',
+  pixAutoQuestion:
+    'Quando um cliente paga o Pix de um pedido, o banco avisa a loja. Esse aviso deve confirmar o pagamento sozinho?',
+  pixAutoOn:
+    'Sim, ligar: o pedido Pix aguarda o banco (Processando) e segue para o estoquista assim que o banco confirma o Pix, sem ninguém conferir.',
+  pixAutoOff:
+    'Não, deixar desligado: o pedido Pix aguarda o comprovante; quando o banco confirma um Pix, o sino e a lista de pedidos mostram "Pix recebido" e alguém confirma o pagamento com um clique.',
+  pixAutoHint:
+    'Para o banco avisar, cadastre no banco a URL do webhook Pix que aparece em Configurações. Dá para mudar depois em Configurações da Empresa.',
+  pixAutoRequired: 'Escolha se o Pix automático fica ligado.',
   departures: 'Horários de saída dos motoboys',
   later: 'Fazer depois',
   finish: 'Concluir',

@@ -19,6 +19,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { ORDERS_PAGE_TEXTS } from '../texts';
+import { PixWaitingChip } from './pix-waiting-chip';
 
 const T = ORDERS_PAGE_TEXTS;
 
@@ -68,7 +69,10 @@ interface Props {
   onSelect: (status: number) => void;
 }
 
-/** The status dashboard: a card per status with orders (icon, label, quantity); the selected one highlighted. */
+/**
+ * The status dashboard: a card per status with orders (icon, label, quantity); the selected one highlighted. A
+ * status holding orders whose Pix the bank confirmed and that wait for a click says how many ('1 Pix recebido').
+ */
 export function StatusCards({ counts, selected, onSelect }: Props) {
   const groups = stageGroups(counts, selected);
   return (
@@ -136,7 +140,9 @@ function StatusCard({
           width: '100%',
           height: '100%',
           justifyContent: 'flex-start',
-          gap: { xs: 1, sm: 1.5 },
+          flexWrap: 'wrap',
+          rowGap: 1,
+          columnGap: { xs: 1, sm: 1.5 },
           p: { xs: 1, sm: 1.5 },
           borderRadius: 2,
           textAlign: 'left',
@@ -163,7 +169,7 @@ function StatusCard({
           {ICONS[card.key] ?? <TaskAltIcon />}
         </Box>
         {/* The name read is the text shown, e.g. '2.696 Finalizados' (the space keeps the two apart). */}
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography variant="h6" component="span" sx={{ display: 'block', lineHeight: 1.2, fontWeight: 700 }}>
             {card.quantity.toLocaleString('pt-BR')}
           </Typography>{' '}
@@ -171,6 +177,15 @@ function StatusCard({
             {card.status}
           </Typography>
         </Box>
+        {card.pixWaiting ? (
+          <>
+            {' '}
+            {/* A line of its own, the card's whole width: '2 Pix recebidos' is never cut. */}
+            <Box component="span" sx={{ flexBasis: '100%', display: 'flex' }}>
+              <PixWaitingChip label={T.pixWaiting.card(card.pixWaiting)} />
+            </Box>
+          </>
+        ) : null}
       </ButtonBase>
     </li>
   );

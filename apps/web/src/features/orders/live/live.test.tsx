@@ -123,9 +123,22 @@ describe('live updates of the orders in the shell', () => {
     invalidate.mockClear();
     server.latest()?.send(notificationEvent + notificationEvent);
     await waitFor(() => expect(invalidate).toHaveBeenCalled(), { timeout: REFRESH_DELAY_MS + 2000 });
-    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['notifications']]);
+    // Two notices, one refresh: the bell, and the orders (a confirmed Pix marks its order without changing it).
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['notifications'], ['orders']]);
     // A change is no new order: no badge.
     expect(screen.queryByTestId('new-orders-badge')).toBeNull();
+  });
+
+  it("a notification (a Pix arrived…) refreshes the bell and the orders, whose rows may say 'Pix recebido'; not the dashboard", async () => {
+    signInAs(['bo:manage:orders', 'bo:manage:dashboard']);
+    const server = fakeEventServer();
+    const { invalidate, stale } = openShell();
+    await waitFor(() => expect(server.latest()).toBeDefined());
+    server.latest()?.send('event: notification\ndata: {}\n\n');
+    await waitFor(() => expect(stale(['orders', 'status'])).toBe(true), { timeout: REFRESH_DELAY_MS + 2000 });
+    expect(stale(['orders', 'list', { status: 1 }])).toBe(true);
+    expect(stale(['dashboard', 'cards'])).toBe(false);
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['notifications'], ['orders']]);
   });
 
   it('new orders add to the Pedidos badge, which the orders screen clears', async () => {

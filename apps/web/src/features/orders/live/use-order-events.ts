@@ -78,6 +78,9 @@ export function useOrderEvents() {
       bellTimer ??= setTimeout(() => {
         bellTimer = undefined;
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        // A Pix the bank confirmed marks its order ('Pix recebido' on its row and card, issue 35 §4) without
+        // changing the order itself: no order event says it, this one does.
+        void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
       }, REFRESH_DELAY_MS);
     };
     const stop = connectOrderEvents({

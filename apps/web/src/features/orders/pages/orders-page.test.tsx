@@ -25,6 +25,7 @@ const LABELS: Record<number, string> = {
   3: 'Aguardando motoboy',
   5: 'Entregue',
   7: 'Cancelado',
+  10: 'Aguardando comprovante',
   11: 'Aguardando aprovação',
   13: 'Finalizados',
   15: 'Entrega imediata',
@@ -46,11 +47,15 @@ function order(orderId: number, statusKey: number, overrides: Partial<OrderSumma
 type Lists = Record<number, OrderSummary[]>;
 
 function counts(lists: Lists): OrderStatusCount[] {
-  return [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16].map((key) => ({
-    key,
-    status: LABELS[key] ?? `Status ${key}`,
-    quantity: lists[key]?.length ?? 0,
-  }));
+  return [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16].map((key) => {
+    const waiting = (lists[key] ?? []).filter((o) => o.pixWaiting).length;
+    return {
+      key,
+      status: LABELS[key] ?? `Status ${key}`,
+      quantity: lists[key]?.length ?? 0,
+      ...(waiting > 0 ? { pixWaiting: waiting } : {}),
+    };
+  });
 }
 
 const query = (call: MockCall) => new URL(call.url, 'http://localhost').searchParams;
@@ -91,6 +96,21 @@ async function selectRow(user: ReturnType<typeof userEvent.setup>, customer: str
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 describe('Orders page', () => {
+  it("says which orders have a Pix the bank confirmed waiting for a click: 'Pix recebido' on the row and on its card (issue 35 §4)", async () => {
+    openPage({
+      10: [order(100, 10, { pixWaiting: true }), order(101, 10), order(102, 10, { pixWaiting: true })],
+      13: [order(130, 13)],
+    });
+    const card = await screen.findByRole('button', { name: '3 Aguardando comprovante 2 Pix recebidos' });
+    expect(card.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: '1 Finalizados' })).toBeTruthy();
+    const row = (id: number) => (screen.getByText(`Cliente ${id}`).closest('[role="row"]') as HTMLElement).textContent;
+    await screen.findByText('Cliente 100');
+    expect(row(100)).toContain('Cliente 100Pix recebido');
+    expect(row(101)).not.toContain('Pix recebido');
+    expect(row(102)).toContain('Pix recebido');
+  });
+
   it('with nothing to move on, opens on the first status that has orders', async () => {
     const { calls } = openPage({ 7: [order(70, 7)], 13: [order(130, 13)] });
     expect(await screen.findByText('Cliente 130')).toBeTruthy();

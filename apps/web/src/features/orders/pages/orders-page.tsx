@@ -62,6 +62,7 @@ import { FinalMoveDialog } from '../components/final-move-dialog';
 import { HistoryDialog } from '../components/history-dialog';
 import { PdfDialog } from '../components/pdf-dialog';
 import { PicturesDialog } from '../components/pictures-dialog';
+import { PixWaitingChip } from '../components/pix-waiting-chip';
 import { StatusCards } from '../components/status-cards';
 import { openingOrderStatus } from '../lib/opening-status';
 import { ordersCsv } from '../lib/orders-csv';
@@ -106,7 +107,27 @@ const ACTION_ICONS: Record<ToolbarAction, ReactNode> = {
 };
 
 const COLUMNS: GridColDef<OrderSummary>[] = [
-  { field: 'customer', headerName: T.table.columns.customer, flex: 1.4, minWidth: 180 },
+  {
+    field: 'customer',
+    headerName: T.table.columns.customer,
+    flex: 1.4,
+    minWidth: 180,
+    // 'Pix recebido' where every screen shows it, a phone's too (issue 35 §4): beside the first column's name.
+    renderCell: ({ row }) =>
+      row.pixWaiting ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, height: '100%', minWidth: 0 }}>
+          <Box
+            component="span"
+            sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {row.customer}
+          </Box>
+          <PixWaitingChip compact />
+        </Box>
+      ) : (
+        row.customer
+      ),
+  },
   {
     field: 'updatedAt',
     headerName: T.table.columns.updatedAt,

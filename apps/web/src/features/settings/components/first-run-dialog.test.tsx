@@ -30,7 +30,7 @@ describe("'Configuração inicial' (issue 21 §1)", () => {
     });
   });
 
-  it("opens by itself for an administrator, checks the CNPJ as the server does, and sends company, Pix key and section 9's departures", async () => {
+  it("opens by itself for an administrator, checks the CNPJ as the server does, asks 'Pix automático', and sends company, Pix key, the answer and section 9's departures", async () => {
     signInAs(['full:access']);
     const user = userEvent.setup();
     renderPage(<FirstRunGate />);
@@ -66,6 +66,19 @@ describe("'Configuração inicial' (issue 21 §1)", () => {
     await user.clear(saturday);
     await user.type(saturday, '12:00');
 
+    // 'Pix automático' is asked, each answer saying what it does: nothing is chosen for the person, and the
+    // setup waits for the answer (issue 35 §4).
+    const pixAuto = within(dialog).getByRole('radiogroup', { name: /^Pix automático/ });
+    const on = within(pixAuto).getByRole('radio', { name: /^Sim, ligar: o pedido Pix aguarda o banco/ });
+    const off = within(pixAuto).getByRole('radio', {
+      name: /^Não, deixar desligado: .* o sino e a lista de pedidos mostram "Pix recebido"/,
+    });
+    expect([(on as HTMLInputElement).checked, (off as HTMLInputElement).checked]).toEqual([false, false]);
+    expect(within(dialog).getByText(/^Escolha se o Pix automático fica ligado\./)).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(finish.disabled).toBe(true);
+    await user.click(on);
+
     await waitFor(() => expect(finish.disabled).toBe(false));
     await user.click(finish);
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
@@ -75,6 +88,7 @@ describe("'Configuração inicial' (issue 21 §1)", () => {
       merchantCity: 'SAO PAULO',
       pixKey: { pixType: 'CNPJ', pixKey: '11222333000181' },
       departures: SECTION_9,
+      pixAuto: true,
     });
     expect(await screen.findByText('Configuração inicial concluída.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Configuração inicial' })).toBeNull());
@@ -117,6 +131,7 @@ describe("'Configuração inicial' (issue 21 §1)", () => {
     await user.click(within(dialog).getByRole('combobox', { name: /^Tipo da chave/ }));
     await user.click(await screen.findByRole('option', { name: 'CNPJ' }));
     await user.type(within(dialog).getByRole('textbox', { name: /^Chave Pix/ }), '11222333000181');
+    await user.click(within(dialog).getByRole('radio', { name: /^Não, deixar desligado/ }));
     const finish = within(dialog).getByRole('button', { name: 'Concluir' }) as HTMLButtonElement;
     await waitFor(() => expect(finish.disabled).toBe(false));
     await user.click(finish);

@@ -18,6 +18,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -70,8 +74,9 @@ const isAlreadyDone = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 409 && error.code === 'CONFLICT';
 
 /**
- * 'Configuração inicial' (issue 21 §1): company name, CNPJ, the Pix merchant city, the first Pix key and
- * the couriers' departures (section 9's filled in), sent in one call. 'Fazer depois' closes it; it is
+ * 'Configuração inicial' (issue 21 §1): company name, CNPJ, the Pix merchant city, the first Pix key, whether
+ * 'Pix automático' is on (asked with what each answer does, issue 35 §4) and the couriers' departures (section
+ * 9's filled in), sent in one call. 'Fazer depois' closes it; it is
  * finished later from Configurações.
  */
 export function FirstRunDialog({
@@ -85,6 +90,8 @@ export function FirstRunDialog({
 }) {
   const pixOptional = status?.hasPixKey ?? false;
   const [week, setWeek] = useState<WeekTexts>(weekToTexts(DEFAULT_DELIVERY_DEPARTURES));
+  /** 'Pix automático', asked (issue 35 §4): nothing chosen until the person chooses (on when it is on already). */
+  const [pixAuto, setPixAuto] = useState<boolean | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const {
     control,
@@ -107,6 +114,7 @@ export function FirstRunDialog({
       pixKey: '',
     });
     setWeek(weekToTexts(status.departures));
+    setPixAuto(status.pixAuto ? true : null);
   }, [open, status, reset]);
   const checked = checkWeek(week);
   const notify = useNotify();
@@ -119,6 +127,7 @@ export function FirstRunDialog({
         merchantCity: values.merchantCity,
         ...(values.pixType && values.pixKey ? { pixKey: { pixType: values.pixType, pixKey: values.pixKey } } : {}),
         departures: checked.week ?? [],
+        ...(pixAuto === null ? {} : { pixAuto }),
       }),
     success: T.done,
     failure: T.failed,
@@ -139,7 +148,7 @@ export function FirstRunDialog({
       <form
         noValidate
         onSubmit={handleSubmit(async (values) => {
-          if (!checked.week) return;
+          if (!checked.week || pixAuto === null) return;
           setRefusal(null);
           await complete.mutateAsync(values).catch(() => undefined);
         })}
@@ -199,6 +208,38 @@ export function FirstRunDialog({
                 />
               </Box>
             </Box>
+            <Box component="section" aria-labelledby="first-run-pix-auto">
+              <Typography id="first-run-pix-auto" variant="subtitle1" component="h3" gutterBottom>
+                {T.pixAuto}
+              </Typography>
+              <Typography id="first-run-pix-auto-question" variant="body2">
+                {T.pixAutoQuestion}
+              </Typography>
+              <RadioGroup
+                aria-labelledby="first-run-pix-auto first-run-pix-auto-question"
+                aria-describedby="first-run-pix-auto-hint"
+                aria-required
+                value={pixAuto === null ? '' : pixAuto ? 'on' : 'off'}
+                onChange={(event) => setPixAuto(event.target.value === 'on')}
+                sx={{ mt: 1, gap: 1 }}
+              >
+                <FormControlLabel
+                  value="on"
+                  control={<Radio />}
+                  label={T.pixAutoOn}
+                  sx={{ alignItems: 'flex-start' }}
+                />
+                <FormControlLabel
+                  value="off"
+                  control={<Radio />}
+                  label={T.pixAutoOff}
+                  sx={{ alignItems: 'flex-start' }}
+                />
+              </RadioGroup>
+              <FormHelperText id="first-run-pix-auto-hint" sx={{ mx: 0 }}>
+                {pixAuto === null ? `${T.pixAutoRequired} ${T.pixAutoHint}` : T.pixAutoHint}
+              </FormHelperText>
+            </Box>
             <Box component="section" aria-labelledby="first-run-departures">
               <Typography id="first-run-departures" variant="subtitle1" component="h3" gutterBottom>
                 {T.departures}
@@ -209,7 +250,7 @@ export function FirstRunDialog({
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={() => onClose(false)}>{T.later}</Button>
-          <SubmitButton disabled={!isValid || !checked.week} busy={isSubmitting}>
+          <SubmitButton disabled={!isValid || !checked.week || pixAuto === null} busy={isSubmitting}>
             {T.finish}
           </SubmitButton>
         </DialogActions>
