@@ -169,7 +169,11 @@ export function createSettingsService(db: DB, log: FastifyBaseLogger) {
     changes: Record<string, unknown>,
   ) {
     const fields = Object.keys(changes);
-    const payment = what.entity === 'company_settings' ? fields : fields.filter((f) => PAYMENT_FIELDS.includes(f));
+    // The shop's address only goes on its documents: not where it gets paid.
+    const payment =
+      what.entity === 'company_settings'
+        ? fields.filter((f) => f !== 'address')
+        : fields.filter((f) => PAYMENT_FIELDS.includes(f));
     if (payment.length === 0) return;
     log.warn(
       { employeeId: actor.employeeId, employeeName: actor.name, ...what, fields: payment },
