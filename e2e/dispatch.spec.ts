@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { departuresOn, nextDeliveryDeparture, saoPauloDay } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,12 +51,13 @@ describe("dispatch: the day's departures, a courier's run", () => {
     const { departures } = (await admin.get<{ data: { departures: string[][] } }>('/settings/departures')).data;
     const next = nextDeliveryDeparture(new Date(), departures);
     const day = saoPauloDay(next);
-    // Two cash orders of the journey's own, packed now: they make the next departure.
+    // Two orders of the journey's own, packed now: they make the next departure. One in cash, one paid by
+    // its Pix before it was packed (issue 35 §8: the courier has nothing to receive for it).
     const stocker = await apiAs(s.baseURL, DEMO.stocker);
     const product = await newProduct(admin, 'expedição');
     const placed = [
       await placeOrder(admin, 'dispatch', { product }),
-      await placeOrder(admin, 'dispatch', { product, nth: 1 }),
+      await placeOrder(admin, 'dispatch', { product, nth: 1, payment: 'paidPix' }),
     ];
     for (const { orderId } of placed) await packOrder(stocker, orderId);
     const departure = (await board(page, day)).find((d) => d.departureAt === next.toISOString());
@@ -93,6 +95,11 @@ describe("dispatch: the day's departures, a courier's run", () => {
     expect(text).toContain('Motoboy: Diego Motoboy');
     expect(text).toContain(order.code);
     expect(text).toContain('Total em dinheiro a receber: R$');
+    const money = (n: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(n);
+    const cashLine = `Receber em dinheiro: ${money(order.cashToCollect)}`.replace(/\s/g, ' ');
+    expect(text.replace(/\s/g, ' ')).toContain(cashLine);
+    expect(text).toContain(another.code);
+    expect(text).toContain('Pago (Pix): nada a receber');
 
     // ---- the courier leaves with the run: delivers one order through a dead zone, the other customer is out ----
     const courierPhone = await openPhone();
@@ -100,6 +107,18 @@ describe("dispatch: the day's departures, a courier's run", () => {
       const courier = courierPhone.page;
       await login(courier, DEMO.courier);
       await courier.waitForURL(/\/admin\/tasks$/);
+      // The courier's cards say what the run sheet says, in the same words (payment-due.ts).
+      const pixCard = courier.getByRole('article', { name: another.code });
+      await pixCard.waitFor();
+      expect(await pixCard.textContent()).toContain('Pagamento: Pix');
+      expect(await pixCard.textContent()).toContain('Pago (Pix): nada a receber');
+      expect(
+        ((await courier.getByRole('article', { name: order.code }).textContent()) ?? '').replace(/\s/g, ' '),
+      ).toContain(cashLine);
+      await screenshot(courier, 'dispatch-courier-cards-phone');
+      await pixCard.screenshot({
+        path: path.resolve(import.meta.dirname, '..', 'screenshots', 'dispatch-pix-card-phone.png'),
+      });
       for (const code of [order.code, another.code]) {
         const card = courier.getByRole('article', { name: code });
         await card.getByRole('button', { name: 'Retirar pedido' }).tap();

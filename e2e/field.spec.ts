@@ -237,6 +237,8 @@ describe('field: the stocker packs, the courier collects and delivers with a sig
     const onTheRoad = courier.getByRole('article', { name: delivering.code });
     const deliver = onTheRoad.getByRole('button', { name: 'Entregar' });
     await deliver.waitFor();
+    // A cash order: the run sheet's words for what to collect (issue 35 §8).
+    expect(((await onTheRoad.textContent()) ?? '').replace(/\s/g, ' ')).toMatch(/Receber em dinheiro: R\$ [\d.,]+/);
     await shot(courier, '09-courier-list-desktop');
     await deliver.click();
     const deliverDialog = courier.getByRole('dialog', { name: /^Entrega do pedido/ });

@@ -180,7 +180,7 @@ export async function placeOrder(
     nth?: number;
     where?: (c: JourneyCustomer) => boolean;
     product?: JourneyProduct;
-    payment?: 'cash' | 'transfer';
+    payment?: 'cash' | 'transfer' | 'paidPix';
     typeOfDelivery?: number;
     isFastDelivery?: boolean;
   } = {},
@@ -192,12 +192,39 @@ export async function placeOrder(
   await emptyCart(api, customer.id);
   await api.send('POST', `/orders/cart/add/${customer.id}`, { productId: item.id, quantity: 1 });
   const body = { typeOfDelivery, withWarranty: false, isFastDelivery };
+  if (payment === 'paidPix') return paidPix(api, customer.id, body);
   return payment === 'cash'
     ? api.send<PlacedOrder>('POST', `/orders/checkout/${customer.id}`, { ...body, idempotencyKey: randomUUID() })
     : api.send<PlacedOrder>('POST', `/orders/checkout/bank/transfer/${customer.id}`, {
         ...body,
         receipt: await photo(customer.id),
       });
+}
+
+/**
+ * An order paid by its own Pix, as the desk confirms it (`api`: the administrator): with 'Pix automático' off
+ * the proof is attached and approved; on, the bank's confirmation is recorded ('confirm-payment'). It lands in
+ * 'Aguardando estoquista', paid.
+ */
+async function paidPix(
+  api: ApiClient,
+  customerId: number,
+  body: { typeOfDelivery: number; withWarranty: boolean; isFastDelivery: boolean },
+): Promise<PlacedOrder> {
+  const order = await api.send<PlacedOrder>('POST', `/orders/checkout/pix/${customerId}`, {
+    ...body,
+    idempotencyKey: randomUUID(),
+  });
+  if (order.statusKey === 9) {
+    await api.send('PATCH', '/workflow/order/confirm-payment', { orderId: order.orderId });
+  } else {
+    await api.send('PATCH', '/workflow/order/receipt', {
+      orderId: order.orderId,
+      image: `data:image/jpeg;base64,${await photo(order.orderId + 3)}`,
+    });
+    await api.send('PATCH', '/workflow/order/approve', { orderId: order.orderId });
+  }
+  return { ...order, statusKey: 1 };
 }
 
 /**

@@ -29,6 +29,8 @@ interface ApiOrder {
 interface ApiOrderDetail extends ApiOrder {
   status: string;
   customerPhone: string | null;
+  customerDocument?: string | null;
+  customerAddress?: { street: string | null; number: string | null } | null;
   items: { name: string; quantity: number; unitPrice: number }[];
 }
 
@@ -284,6 +286,27 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
     const text = await pdfTextOf(page, () => viewer.getByRole('button', { name: 'Baixar' }).click());
     expect(text).toContain(`Pedido ${order.code}`);
     expect(text).toContain(order.customer);
+    // Issue 35 §8: the shop's identity as 'Configurações da Empresa' keeps it, the customer's CPF/CNPJ and address.
+    const shop = (
+      await apiGet<{ data: { name: string; cnpj: string | null; address: string | null } }>(
+        page,
+        '/companies/settings/1',
+      )
+    ).data;
+    expect(shop.name).not.toBe('');
+    expect(shop.cnpj).toBeTruthy();
+    expect(shop.address).toBeTruthy();
+    expect(text).toContain(shop.name);
+    expect(text).toContain(`CNPJ ${shop.cnpj}`);
+    for (const line of (shop.address ?? '').split('\n')) expect(text).toContain(line);
+    expect(order.customerDocument).toBeTruthy();
+    expect(text).toMatch(
+      new RegExp(`(CPF|CNPJ)\\s+${(order.customerDocument ?? '').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`),
+    );
+    expect(text).toContain('Endereço do cliente');
+    const street = [order.customerAddress?.street, order.customerAddress?.number].filter(Boolean).join(', ');
+    expect(street).not.toBe('');
+    expect(text).toContain(street);
     expect(text).toContain('Finalizados');
     for (const item of order.items) {
       // a long name may wrap inside its column: compare its first words
@@ -356,6 +379,9 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
     const message = decodeURIComponent(href.slice(href.indexOf('?text=') + '?text='.length));
     expect(message).toContain(order.code);
     expect(message).toContain(placed.customer);
+    // Issue 35 §8: the customer's words, never the shop's status name.
+    expect(message).toContain('Seu pedido está sendo separado.');
+    expect(message).not.toContain('Aguardando estoquista');
     expect(await link.getAttribute('target')).toBe('_blank');
     await details.getByRole('button', { name: 'Fechar' }).click();
 

@@ -196,6 +196,10 @@ describe('selling: an attendant sells on behalf of a gold customer', () => {
 
     await page.getByRole('button', { name: 'Finalizar Pedido' }).dblclick();
     await page.getByRole('heading', { name: `Ordem para: ${customer.name} concluída` }).waitFor();
+    // Issue 35 §8: right under the spec's line, what is still due and how (cash, by the courier).
+    expect(await page.getByTestId('payment-due').textContent()).toBe(
+      `A receber na entrega: ${money(total)} em dinheiro`,
+    );
     const code = ((await page.getByTestId('order-code').textContent()) ?? '').trim();
     expect(code).toMatch(/^[0-9A-Z]{3}-[0-9A-Z]{3,}$/);
     await page.getByRole('button', { name: 'Copiar Código do pedido' }).click();
@@ -319,6 +323,11 @@ describe('selling: an attendant sells on behalf of a gold customer', () => {
     expect(await finish.isDisabled()).toBe(false);
     await finish.click();
     await page.getByRole('heading', { name: `Ordem para: ${customer.name} concluída` }).waitFor();
+    // The proof was sent with the sale: the shop checks it before the order goes on.
+    expect(await page.getByTestId('payment-due').textContent()).toBe(
+      `Depósito de ${money(total)}: comprovante em conferência`,
+    );
+    await shot(page, 'selling-4-done-deposit-desktop');
     const code = ((await page.getByTestId('order-code').textContent()) ?? '').trim();
     const order = (await get<{ data: Record<string, unknown> }>(page, `/orders/${code}`)).data;
     expect(order).toMatchObject({ code, payment: 'Depósito', statusKey: 11, hasWarranty: false, total: total / 100 });
@@ -387,6 +396,9 @@ describe('selling on a phone', () => {
     await page.getByRole('radio', { name: 'Dinheiro' }).check();
     await page.getByRole('button', { name: 'Finalizar Pedido' }).click();
     await page.getByRole('heading', { name: `Ordem para: ${customer.name} concluída` }).waitFor();
+    expect(await page.getByTestId('payment-due').textContent()).toMatch(
+      /^A receber na entrega: R\$ [\d.,]+ em dinheiro$/,
+    );
     await noOverflow();
     await shot(page, 'selling-4-done-phone');
   });

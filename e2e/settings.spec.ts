@@ -182,13 +182,20 @@ describe('settings: Pix keys, transfer accounts, automatic Pix', () => {
     await toggle.check();
     await dialog.getByText(/Ligado: o pedido Pix aguarda a confirmação do banco/).waitFor();
     await dialog.getByLabel(/^Cidade do recebedor Pix/).fill('São Paulo');
+    // The shop's address, printed on the order's PDF with its name and CNPJ (issue 35 §8).
+    await dialog.getByLabel(/^Endereço da empresa/).fill('Rua Santa Ifigênia, 295 - Loja 12\nSão Paulo/SP · 01207-001');
     await screenshot(page, 'settings-company');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await snackbar(page, 'Empresa alterada com sucesso.');
     await dialog.waitFor({ state: 'detached' });
 
     const company = (await apiGet(page, '/companies/settings/1')).body as { data: Record<string, unknown> };
-    expect(company.data).toMatchObject({ pixAuto: true, merchantName: 'CONECTA CELL', merchantCity: 'SAO PAULO' });
+    expect(company.data).toMatchObject({
+      pixAuto: true,
+      merchantName: 'CONECTA CELL',
+      merchantCity: 'SAO PAULO',
+      address: 'Rua Santa Ifigênia, 295 - Loja 12\nSão Paulo/SP · 01207-001',
+    });
 
     const pix = await apiGet(page, '/orders/pix/1');
     expect(pix.status).toBe(200);

@@ -35,7 +35,9 @@ export const dispatchOrderSchema = z.object({
   address: z.string().nullable(),
   itemsCount: z.number(),
   payment: z.string(),
-  /** What the courier collects at the door: the total of a cash order, else 0 (already paid). */
+  /** How it is paid: the run sheet's payment line reads it (`courierPaymentLine`, payment-due.ts). */
+  paymentMethod: z.enum(['CASH', 'BANK_TRANSFER', 'PIX']).optional(),
+  /** What the courier collects at the door: the total of a cash order, else 0 (already paid; `amountToCollect`). */
   cashToCollect: z.number(),
   /** 'Troco para': the note the customer pays with, or null; the courier brings `changeFor − cashToCollect`. */
   changeFor: z.number().nullable(),

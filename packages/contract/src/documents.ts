@@ -105,3 +105,30 @@ export function formatPhone(value: string | null | undefined): string {
   if (d.length === 10) return d.replace(/^(\d{2})(\d{4})(\d{4})$/, '($1) $2-$3');
   return value;
 }
+
+/** A customer's address as registered (each part null when unknown). */
+export interface PostalAddress {
+  street: string | null;
+  number: string | null;
+  complement?: string | null;
+  neighborhood?: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+}
+
+/**
+ * An address as documents and cards print it: "Rua das Flores, 123 - Apto 4" on the first line; city/state
+ * and CEP on the second ("São Paulo/SP · 01234-567"); `withNeighborhood` puts the district on the first line
+ * too. Empty lines are left out (none at all: an empty list).
+ */
+export function addressLines(address: PostalAddress, { withNeighborhood = false } = {}): string[] {
+  const street = [address.street, address.number].filter(Boolean).join(', ');
+  const first = [street, address.complement, withNeighborhood ? address.neighborhood : null]
+    .filter(Boolean)
+    .join(' - ');
+  const zip = formatCep(address.zipCode);
+  const place = [address.city, address.state].filter(Boolean).join('/');
+  const second = [place, zip].filter(Boolean).join(' · ');
+  return [first, second].filter(Boolean);
+}

@@ -23,6 +23,7 @@ export * from './order-events';
 export * from './order-status';
 export * from './orders-api';
 export * from './paging';
+export * from './payment-due';
 export * from './payments';
 export * from './period';
 export * from './permissions';

@@ -235,6 +235,21 @@ export const orderDetailSchema = orderSummarySchema.extend({
   finishedAt: z.iso.datetime().nullable(),
   /** The customer's phone as registered ('Enviar pelo WhatsApp'). */
   customerPhone: z.string().nullable().optional(),
+  /** The customer's CPF or CNPJ, formatted (123.456.789-09), as registered: the order's PDF prints it. */
+  customerDocument: z.string().nullable().optional(),
+  /** The customer's address as registered (each part null when unknown): the order's PDF prints it. */
+  customerAddress: z
+    .object({
+      street: z.string().nullable(),
+      number: z.string().nullable(),
+      complement: z.string().nullable(),
+      neighborhood: z.string().nullable(),
+      city: z.string().nullable(),
+      state: z.string().nullable(),
+      zipCode: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   /** When it last left for delivery (ISO), or null: the WhatsApp message's {saida}. */
   departedAt: z.iso.datetime().nullable().optional(),
   /**

@@ -481,6 +481,10 @@ export const checkoutResponseSchema = z.object({
     .int()
     .refine((key) => (ORDER_STATUS_KEYS as number[]).includes(key)),
   total: reais,
+  /** How it is paid (issue 35: the confirmation says what is still due and how). */
+  paymentMethod: z.enum(['CASH', 'BANK_TRANSFER', 'PIX']).optional(),
+  /** 1 Motoboy, 2 Retirada na loja: where a cash order is paid. */
+  deliveryType: z.number().int().optional(),
   /** True when this answer repeats an earlier checkout with the same idempotency key. */
   replayed: z.boolean(),
 });

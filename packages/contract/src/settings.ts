@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDocument, isValidCnpj, isValidCpf, isValidPhone, normalizeDocument, onlyDigits } from './documents';
+import { controlCharacterIn } from './imports';
 import { PIX_LIMITS, toPixText } from './pix';
 
 /** The company whose settings the back-office edits: a fixed constant of the client (spec section 3). */
@@ -20,7 +21,7 @@ export const PIX_KEY_TYPE_LABELS: Record<PixKeyType, string> = {
   EVP: 'Chave aleatória',
 };
 
-export const SETTINGS_LIMITS = { name: 80, bank: 80, text: 120, companyName: 120 } as const;
+export const SETTINGS_LIMITS = { name: 80, bank: 80, text: 120, companyName: 120, companyAddress: 200 } as const;
 
 export const SETTINGS_TEXTS = {
   typeRequired: 'Informe o tipo: Pix ou Transfer.',
@@ -59,6 +60,8 @@ export const SETTINGS_TEXTS = {
   companyNameTooLong: 'O nome da empresa pode ter no máximo 120 caracteres.',
   companyCnpjRequired: 'Informe o CNPJ da empresa.',
   companyCnpjInvalid: 'CNPJ inválido: confira os 14 caracteres e os dígitos verificadores.',
+  companyAddressTooLong: `O endereço da empresa pode ter no máximo ${SETTINGS_LIMITS.companyAddress} caracteres.`,
+  companyAddressInvalid: 'O endereço da empresa não pode ter caracteres de controle.',
 } as const;
 
 // ---------- Pix keys, bank, agency, account: what a bank accepts, in the form the DICT stores ----------
@@ -268,11 +271,30 @@ export const companyCnpjSchema = z
   .refine((value) => isValidCnpj(value), SETTINGS_TEXTS.companyCnpjInvalid)
   .transform((value) => formatDocument(value));
 
+/**
+ * The shop's address as its documents print it (the order's PDF), one text: street, number, district, city
+ * and CEP as the shop writes them; line breaks kept (at most 200 characters), blank = none (null).
+ */
+export const companyAddressSchema = z
+  .string()
+  .transform((value) =>
+    value
+      .split(/\r?\n/)
+      .map((line) => line.trim().replace(/\s+/g, ' '))
+      .filter(Boolean)
+      .join('\n'),
+  )
+  .refine((value) => controlCharacterIn(value) === undefined, SETTINGS_TEXTS.companyAddressInvalid)
+  .refine((value) => value.length <= SETTINGS_LIMITS.companyAddress, SETTINGS_TEXTS.companyAddressTooLong)
+  .transform((value) => (value === '' ? null : value));
+
 export const companySettingsSchema = z.object({
   companyId: z.number().int(),
   name: z.string(),
   /** The company's CNPJ, formatted, or null until set (issue 21). */
   cnpj: z.string().nullable().optional(),
+  /** The shop's address as its documents print it, or null until set (issue 35). */
+  address: z.string().nullable().optional(),
   pixAuto: z.boolean(),
   /** Field 59 of the BR Code: upper-case ASCII, up to 25 ('' until set). */
   merchantName: z.string(),
@@ -292,6 +314,8 @@ export const companySettingsPatchSchema = z
     name: companyNameSchema.optional(),
     /** The company's CNPJ (issue 21); unchanged when absent. */
     cnpj: companyCnpjSchema.optional(),
+    /** The shop's address (issue 35): '' or null clears it; unchanged when absent. */
+    address: companyAddressSchema.nullable().optional(),
   })
   .strict();
 export type CompanySettingsPatch = z.input<typeof companySettingsPatchSchema>;

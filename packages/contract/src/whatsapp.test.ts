@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STAGE_STATUSES, ORDER_STAGES, ORDER_STATUS_KEYS, orderStageOf } from './index';
+import { ORDER_STAGE_STATUSES, ORDER_STAGES, ORDER_STATUS_KEYS, ORDER_STATUS_LABELS, orderStageOf } from './index';
 import {
+  CUSTOMER_STATUS_PHRASES,
   DEFAULT_WHATSAPP_TEMPLATES,
   fillWhatsAppMessage,
   whatsAppLink,
@@ -37,20 +38,38 @@ describe('the message', () => {
 
   it('fills an out-for-delivery order with its courier and departure time', () => {
     expect(fillWhatsAppMessage(DEFAULT_WHATSAPP_TEMPLATES[4], whatsAppValues(order))).toBe(
-      'Olá, José Araújo! Seu pedido K7M-4QP está em "Em entrega". Total: R$ 1.234,56.\n' +
-        'O motoboy Carlos Motoboy saiu para a entrega em 10/03/2026 14:05.',
+      'Olá, José Araújo! Seu pedido saiu para entrega.\n' +
+        'Pedido K7M-4QP · Total: R$ 1.234,56.\n' +
+        'O motoboy Carlos Motoboy saiu com ele em 10/03/2026 14:05.',
     );
   });
 
   it('carries the Pix copia e cola while unpaid, and leaves its line out when there is none', () => {
     const unpaid = { ...order, statusKey: 10, total: 89.9, deliverer: null, departedAt: null, pix: '000201PIX' };
     expect(fillWhatsAppMessage(DEFAULT_WHATSAPP_TEMPLATES[10], whatsAppValues(unpaid))).toBe(
-      'Olá, José Araújo! Seu pedido K7M-4QP está em "Aguardando comprovante". Total: R$ 89,90.\n' +
+      'Olá, José Araújo! Seu pedido está aguardando o pagamento.\n' +
+        'Pedido K7M-4QP · Total: R$ 89,90.\n' +
         'Para pagar por Pix, copie e cole o código abaixo no app do seu banco:\n000201PIX',
     );
     expect(fillWhatsAppMessage('Pedido {codigo}\nPix: {pix}', whatsAppValues({ ...unpaid, pix: null }))).toBe(
       'Pedido K7M-4QP',
     );
+  });
+
+  it("speaks the customer's words for every status, never the shop's status names (issue 35 §8)", () => {
+    const stocker = { ...order, statusKey: 1, deliverer: null, departedAt: null };
+    expect(fillWhatsAppMessage(DEFAULT_WHATSAPP_TEMPLATES[1], whatsAppValues(stocker))).toBe(
+      'Olá, José Araújo! Seu pedido está sendo separado.\nPedido K7M-4QP · Total: R$ 1.234,56.',
+    );
+    for (const key of ORDER_STATUS_KEYS) {
+      const message = fillWhatsAppMessage(
+        DEFAULT_WHATSAPP_TEMPLATES[key],
+        whatsAppValues({ ...order, statusKey: key }),
+      );
+      expect(message).toContain(CUSTOMER_STATUS_PHRASES[key]);
+      for (const label of Object.values(ORDER_STATUS_LABELS)) expect(message).not.toContain(`"${label}"`);
+      expect(message).not.toContain(ORDER_STATUS_LABELS[key]);
+    }
   });
 
   it('builds the wa.me link with the message encoded, none without a valid phone', () => {
@@ -66,7 +85,7 @@ describe('whatsAppTemplateError', () => {
     for (const template of Object.values(DEFAULT_WHATSAPP_TEMPLATES))
       expect(whatsAppTemplateError(template)).toBeNull();
     expect(whatsAppTemplateError('Pedido {codigo} de {nome}')).toBe(
-      'Marcador desconhecido: {nome}. Use apenas {cliente}, {codigo}, {status}, {total}, {pix}, {entregador}, {saida}.',
+      'Marcador desconhecido: {nome}. Use apenas {cliente}, {codigo}, {situacao}, {status}, {total}, {pix}, {entregador}, {saida}.',
     );
     expect(whatsAppTemplateError('   ')).toBe('Escreva a mensagem.');
   });

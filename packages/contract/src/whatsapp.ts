@@ -19,7 +19,8 @@ import { toPeriodTimestamp } from './period';
 export const WHATSAPP_PLACEHOLDERS = {
   cliente: 'Nome do cliente',
   codigo: 'Código do pedido',
-  status: 'Status do pedido',
+  situacao: 'Situação do pedido em palavras do cliente (ex.: "Seu pedido está sendo separado.")',
+  status: 'Status do pedido como a loja o chama (ex.: "Aguardando estoquista")',
   total: 'Valor total (R$ 1.234,56)',
   pix: 'Pix copia e cola (enquanto o pagamento não foi feito)',
   entregador: 'Nome do motoboy',
@@ -42,17 +43,39 @@ export const WHATSAPP_TEXTS = {
 } as const;
 
 const S = ORDER_STATUS;
-const GREETING = 'Olá, {cliente}! Seu pedido {codigo} está em "{status}". Total: {total}.';
+
+/**
+ * What each status means to the customer, in his words (issue 35 §8): the messages say this, never the
+ * shop's internal status names ('Aguardando estoquista'). The `{situacao}` placeholder.
+ */
+export const CUSTOMER_STATUS_PHRASES: Record<OrderStatusKey, string> = {
+  [S.AGUARDANDO_ESTOQUISTA]: 'Seu pedido está sendo separado.',
+  [S.EM_PREPARACAO]: 'Seu pedido está sendo separado e embalado.',
+  [S.AGUARDANDO_MOTOBOY]: 'Seu pedido está embalado e sai na próxima saída do motoboy.',
+  [S.EM_ENTREGA]: 'Seu pedido saiu para entrega.',
+  [S.ENTREGUE]: 'Seu pedido foi entregue.',
+  [S.AGUARDANDO_CLIENTE]: 'Seu pedido está pronto e esperando por você na loja.',
+  [S.CANCELADO]: 'Seu pedido foi cancelado.',
+  [S.ERRO]: 'Não conseguimos confirmar o pagamento do seu pedido.',
+  [S.PROCESSANDO]: 'Seu pedido está aguardando o pagamento por Pix.',
+  [S.AGUARDANDO_COMPROVANTE]: 'Seu pedido está aguardando o pagamento.',
+  [S.AGUARDANDO_APROVACAO]: 'Recebemos o seu comprovante e estamos conferindo o pagamento.',
+  [S.REPROVADOS]: 'Não conseguimos confirmar o pagamento do seu pedido. Fale com a gente para resolver.',
+  [S.FINALIZADOS]: 'Seu pedido foi concluído.',
+  [S.ENTREGA_IMEDIATA]: 'Seu pedido está pronto e sai em entrega imediata.',
+  [S.EM_ENTREGA_IMEDIATA]: 'Seu pedido saiu para entrega imediata.',
+};
+
+const GREETING = 'Olá, {cliente}! {situacao}\nPedido {codigo} · Total: {total}.';
 const PIX_LINE = 'Para pagar por Pix, copie e cole o código abaixo no app do seu banco:\n{pix}';
 
-/** The message shipped for each status ('Restaurar padrão' brings it back). */
+/** The message shipped for each status ('Restaurar padrão' brings it back): the customer's words, no status name. */
 export const DEFAULT_WHATSAPP_TEMPLATES: Record<OrderStatusKey, string> = Object.fromEntries(
   ORDER_STATUS_KEYS.map((key) => {
     if (key === S.PROCESSANDO || key === S.AGUARDANDO_COMPROVANTE || key === S.ERRO)
       return [key, `${GREETING}\n${PIX_LINE}`];
     if ((OUT_FOR_DELIVERY_STATUSES as readonly number[]).includes(key))
-      return [key, `${GREETING}\nO motoboy {entregador} saiu para a entrega em {saida}.`];
-    if (key === S.AGUARDANDO_CLIENTE) return [key, `${GREETING}\nSeu pedido está esperando por você na loja.`];
+      return [key, `${GREETING}\nO motoboy {entregador} saiu com ele em {saida}.`];
     if (key === S.FINALIZADOS) return [key, `${GREETING}\nObrigado pela compra!`];
     return [key, GREETING];
   }),
@@ -114,6 +137,7 @@ export function whatsAppValues(order: WhatsAppOrder): Record<WhatsAppPlaceholder
   return {
     cliente: order.customer,
     codigo: order.code,
+    situacao: CUSTOMER_STATUS_PHRASES[order.statusKey as OrderStatusKey] ?? '',
     status: ORDER_STATUS_LABELS[order.statusKey as OrderStatusKey] ?? String(order.statusKey),
     total: formatBRL(order.total),
     pix: order.pix ?? '',

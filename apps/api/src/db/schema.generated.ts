@@ -104,6 +104,7 @@ export interface CheckoutRequests {
 }
 
 export interface CompanySettings {
+  address: string | null;
   cnpj: string | null;
   company_id: number;
   delivery_departures: Json | null;

@@ -1,4 +1,10 @@
-import type { Deliverer, DeliverySchedule, Role } from '@backoffice/contract';
+import {
+  COMPANY_ID,
+  type CompanySettings,
+  type Deliverer,
+  type DeliverySchedule,
+  type Role,
+} from '@backoffice/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { createQueryKeys } from './query-keys';
@@ -50,3 +56,13 @@ export const departureWeekQuery = queryOptions({
 export function useDepartureWeek() {
   return useQuery(departureWeekQuery);
 }
+
+/**
+ * GET /companies/settings/{companyId}: the shop's name, CNPJ, address and Pix settings ('Configurações da
+ * Empresa'); the settings page edits them, the order's PDF prints the shop's identity from them. The key is
+ * the settings feature's (`settingsKeys.detail(COMPANY_ID)`), so its saves refresh the PDF's too.
+ */
+export const companySettingsQuery = queryOptions({
+  queryKey: createQueryKeys('settings').detail(COMPANY_ID),
+  queryFn: async () => (await api<{ data: CompanySettings }>(`/companies/settings/${COMPANY_ID}`)).data,
+});

@@ -41,6 +41,7 @@ import { pixRefunds } from './0042-pix-refunds';
 import { receiptNearHashes } from './0047-receipt-near-hashes';
 import { orderStatusSince } from './0048-order-status-since';
 import { pixWaiting } from './0049-pix-waiting';
+import { companyAddress } from './0050-company-address';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   '0047-receipt-near-hashes': receiptNearHashes,
   '0048-order-status-since': orderStatusSince,
   '0049-pix-waiting': pixWaiting,
+  '0050-company-address': companyAddress,
 };
 
 export const migrationProvider: MigrationProvider = {

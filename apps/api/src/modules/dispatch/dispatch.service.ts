@@ -1,4 +1,5 @@
 import {
+  amountToCollect,
   type CourierRun,
   type CreateRunBody,
   centsToReais,
@@ -29,9 +30,9 @@ const DELIVERED: readonly number[] = [S.ENTREGUE, S.FINALIZADOS];
 const BROUGHT_BACK: readonly number[] = [S.AGUARDANDO_CLIENTE, S.CANCELADO];
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** What the courier collects at the door: a cash order's total; anything else is paid already. */
-const cashCents = (row: Pick<DispatchOrderRow, 'payment_method' | 'total_cents'>) =>
-  row.payment_method === 'CASH' ? row.total_cents : 0;
+/** What the courier collects at the door (the contract's `amountToCollect`: a cash order's total, else 0). */
+const cashCents = (row: Pick<DispatchOrderRow, 'payment_method' | 'status' | 'total_cents'>) =>
+  amountToCollect({ paymentMethod: row.payment_method, statusKey: row.status }, row.total_cents);
 
 function address(row: DispatchOrderRow): string | null {
   const street = [row.street, row.number].filter(Boolean).join(', ');
@@ -62,6 +63,7 @@ function toOrder(row: DispatchOrderRow, late: boolean): DispatchOrder {
     address: address(row),
     itemsCount: row.items_count,
     payment: PAYMENT_METHOD_LABELS[row.payment_method],
+    paymentMethod: row.payment_method,
     cashToCollect: centsToReais(cashCents(row)),
     changeFor:
       row.payment_method === 'CASH' && row.change_for_cents !== null ? centsToReais(row.change_for_cents) : null,

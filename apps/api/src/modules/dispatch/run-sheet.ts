@@ -1,4 +1,4 @@
-import type { CourierRun } from '@backoffice/contract';
+import { COURIER_PAYMENT_TEXTS, type CourierRun, courierPaymentLine } from '@backoffice/contract';
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
 
@@ -11,8 +11,6 @@ export const RUN_SHEET_TEXTS = {
   phone: 'Telefone',
   address: 'Endereço',
   items: (count: number) => (count === 1 ? '1 item' : `${count} itens`),
-  paid: (payment: string) => `Pago (${payment}): nada a receber`,
-  collect: (amount: string) => `Receber em dinheiro: ${amount}`,
   changeFor: (note: string, change: string) => `Troco para ${note}: levar ${change} de troco`,
   receiver: 'Recebido por: ______________________________',
   signature: 'Assinatura: ______________________________',
@@ -71,7 +69,15 @@ function sheet(run: CourierRun, generatedAt: Date): ReactElement {
           h(
             Text,
             { style: styles.collect },
-            order.cashToCollect > 0 ? T.collect(money(order.cashToCollect)) : T.paid(order.payment),
+            // The courier's card says the same (payment-due.ts): 'Receber em dinheiro' or 'Pago (Pix): nada a receber'.
+            order.paymentMethod
+              ? courierPaymentLine(
+                  { paymentMethod: order.paymentMethod, statusKey: order.status },
+                  { total: money(order.cashToCollect), payment: order.payment },
+                )
+              : order.cashToCollect > 0
+                ? COURIER_PAYMENT_TEXTS.cash(money(order.cashToCollect))
+                : COURIER_PAYMENT_TEXTS.paid(order.payment),
           ),
           order.changeFor !== null && order.changeFor > order.cashToCollect
             ? h(

@@ -118,3 +118,32 @@ describe('the details carry what the WhatsApp message needs', () => {
     expect((await get(`/orders/by-id/${waiting.id}`)).json().data.departedAt).toBeNull();
   });
 });
+
+describe("the details carry what the order's PDF prints of the customer (issue 35 §8)", () => {
+  it("answers the customer's CPF formatted and his address as registered", async () => {
+    await t.db
+      .updateTable('customers')
+      .set({
+        street: 'Rua das Flores',
+        number: '123',
+        complement: 'Apto 4',
+        city: 'São Paulo',
+        state: 'SP',
+        zip_code: '01234567',
+      })
+      .where('id', '=', world.customerId)
+      .execute();
+    const order = await createOrder(t.db, world, { status: S.AGUARDANDO_ESTOQUISTA });
+    const detail = (await get(`/orders/by-id/${order.id}`)).json().data;
+    expect(detail.customerDocument).toBe('529.982.247-25');
+    expect(detail.customerAddress).toEqual({
+      street: 'Rua das Flores',
+      number: '123',
+      complement: 'Apto 4',
+      neighborhood: 'Centro',
+      city: 'São Paulo',
+      state: 'SP',
+      zipCode: '01234567',
+    });
+  });
+});

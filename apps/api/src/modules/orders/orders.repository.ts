@@ -404,9 +404,16 @@ export const ordersRepository = {
       .execute();
   },
 
-  /** The customer's phone and when the order last left for delivery (null when it never did). */
+  /**
+   * The customer's phone, document and address as registered, and when the order last left for delivery
+   * (null when it never did).
+   */
   async contactFacts(db: Executor, orderId: number, customerId: number) {
-    const customer = await db.selectFrom('customers').select('phone').where('id', '=', customerId).executeTakeFirst();
+    const customer = await db
+      .selectFrom('customers')
+      .select(['phone', 'document', 'street', 'number', 'complement', 'neighborhood', 'city', 'state', 'zip_code'])
+      .where('id', '=', customerId)
+      .executeTakeFirst();
     const departed = await db
       .selectFrom('order_status_history')
       .select('created_at')
@@ -415,7 +422,7 @@ export const ordersRepository = {
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    return { phone: customer?.phone ?? null, departedAt: departed?.created_at ?? null };
+    return { phone: customer?.phone ?? null, customer: customer ?? null, departedAt: departed?.created_at ?? null };
   },
 
   items(db: Executor, orderId: number) {

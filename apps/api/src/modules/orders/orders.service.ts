@@ -12,6 +12,7 @@ import {
   FULL_ACCESS,
   findTransition,
   formatBRL,
+  formatDocument,
   ORDER_STATUS,
   ORDER_STATUS_KEYS,
   ORDER_STATUS_LABELS,
@@ -408,6 +409,18 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
       return {
         ...toOrderSummary(row),
         customerPhone: contact.phone,
+        customerDocument: contact.customer?.document ? formatDocument(contact.customer.document) : null,
+        customerAddress: contact.customer
+          ? {
+              street: contact.customer.street,
+              number: contact.customer.number,
+              complement: contact.customer.complement,
+              neighborhood: contact.customer.neighborhood,
+              city: contact.customer.city,
+              state: contact.customer.state,
+              zipCode: contact.customer.zip_code,
+            }
+          : null,
         departedAt: contact.departedAt ? iso(contact.departedAt) : null,
         items: items.map((item) => {
           const imeis = units.filter((unit) => unit.product_id === item.product_id).map((unit) => unit.imei);

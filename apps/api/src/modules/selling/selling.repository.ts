@@ -68,6 +68,8 @@ export interface CheckoutRequestRow {
   code: string | null;
   status: number | null;
   total_cents: number | null;
+  payment_method: 'CASH' | 'BANK_TRANSFER' | 'PIX' | null;
+  delivery_type: number | null;
 }
 
 /** SQL of internal selling. Every function takes `db` or a transaction. */
@@ -219,7 +221,16 @@ export const sellingRepository = {
     return db
       .selectFrom('checkout_requests as k')
       .leftJoin('orders as o', 'o.id', 'k.order_id')
-      .select(['k.customer_id', 'k.request_hash', 'k.order_id', 'o.code', 'o.status', 'o.total_cents'])
+      .select([
+        'k.customer_id',
+        'k.request_hash',
+        'k.order_id',
+        'o.code',
+        'o.status',
+        'o.total_cents',
+        'o.payment_method',
+        'o.delivery_type',
+      ])
       .where('k.idempotency_key', '=', key)
       .executeTakeFirst();
   },

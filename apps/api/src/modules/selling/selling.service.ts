@@ -191,6 +191,8 @@ export function createSellingService(db: DB, storage: Storage) {
       orderId: request.order_id,
       statusKey: request.status as number,
       total: centsToReais(request.total_cents ?? 0),
+      ...(request.payment_method ? { paymentMethod: request.payment_method } : {}),
+      ...(request.delivery_type ? { deliveryType: request.delivery_type } : {}),
       replayed: true,
     };
   }
@@ -302,6 +304,8 @@ export function createSellingService(db: DB, storage: Storage) {
         orderId: order.id,
         statusKey: order.status,
         total: centsToReais(figures.totalCents),
+        paymentMethod: payment,
+        deliveryType: choices.typeOfDelivery,
         replayed: false,
       } satisfies CheckoutResponse;
     });

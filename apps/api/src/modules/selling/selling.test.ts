@@ -453,6 +453,8 @@ describe('checkout', () => {
     expect(answer.code).toMatch(/^[2-9A-Z]{3}-[2-9A-Z]{3}$/);
     // 2 × 120,00 + 3 × 3,80 + 15,00 = 266,40.
     expect(answer).toMatchObject({ statusKey: ORDER_STATUS.AGUARDANDO_ESTOQUISTA, total: 266.4, replayed: false });
+    // How it is paid and where (issue 35 §8: the confirmation says 'A receber na entrega').
+    expect(answer).toMatchObject({ paymentMethod: 'CASH', deliveryType: 1 });
 
     const attendant = await t.db
       .selectFrom('employees')
@@ -720,7 +722,12 @@ describe("a section 7 client can sell (issue 15: idempotencyKey was required, th
     await add(customer.id, a.id, 1);
     const byTransfer = await spec(`/orders/checkout/bank/transfer/${customer.id}`, { ...choices, receipt: jpeg });
     expect(byTransfer.statusCode, byTransfer.body).toBe(200);
-    expect(byTransfer.json()).toMatchObject({ statusKey: ORDER_STATUS.AGUARDANDO_APROVACAO, total: 130 });
+    expect(byTransfer.json()).toMatchObject({
+      statusKey: ORDER_STATUS.AGUARDANDO_APROVACAO,
+      total: 130,
+      paymentMethod: 'BANK_TRANSFER',
+      deliveryType: 1,
+    });
   });
 
   it('the Idempotency-Key header (quoted or bare, UUID or not) replays the same order, and wins over the body field', async () => {

@@ -14,7 +14,15 @@ const BANK_COLUMNS = [
   'pix_key',
   'disabled',
 ] as const;
-const COMPANY_COLUMNS = ['company_id', 'name', 'pix_auto', 'merchant_name', 'merchant_city', 'cnpj'] as const;
+const COMPANY_COLUMNS = [
+  'company_id',
+  'name',
+  'pix_auto',
+  'merchant_name',
+  'merchant_city',
+  'cnpj',
+  'address',
+] as const;
 
 export type BankSettingRow = Pick<Selectable<BankSettingsTable>, (typeof BANK_COLUMNS)[number]>;
 export type BankSettingValues = Omit<BankSettingRow, 'id'>;
@@ -84,7 +92,14 @@ export const settingsRepository = {
   upsertCompany(
     db: Executor,
     companyId: number,
-    values: { name: string; pix_auto: boolean; merchant_name: string; merchant_city: string; cnpj: string | null },
+    values: {
+      name: string;
+      pix_auto: boolean;
+      merchant_name: string;
+      merchant_city: string;
+      cnpj: string | null;
+      address: string | null;
+    },
   ) {
     const now = new Date();
     return db
@@ -94,6 +109,7 @@ export const settingsRepository = {
         oc.column('company_id').doUpdateSet({
           name: values.name,
           cnpj: values.cnpj,
+          address: values.address,
           pix_auto: values.pix_auto,
           merchant_name: values.merchant_name,
           merchant_city: values.merchant_city,

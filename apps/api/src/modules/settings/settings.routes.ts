@@ -98,7 +98,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permissions: READ },
       schema: {
         tags,
-        summary: 'Configurações da empresa: Pix automático, nome e cidade do recebedor Pix',
+        summary:
+          'Configurações da empresa: nome, CNPJ, endereço (PDF do pedido), Pix automático, nome e cidade do recebedor Pix',
         params: z.object({ companyId: positiveId }),
         response: { 200: companyEnvelope },
       },
@@ -112,7 +113,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permissions: WRITE },
       schema: {
         tags,
-        summary: 'Liga ou desliga o Pix automático; nome (≤ 25) e cidade (≤ 15) do recebedor em ASCII maiúsculo',
+        summary:
+          'Liga ou desliga o Pix automático; nome (≤ 25) e cidade (≤ 15) do recebedor em ASCII maiúsculo; nome, CNPJ e endereço (≤ 200, vazio apaga) da empresa',
         body: companySettingsPatchSchema,
         response: { 200: companyEnvelope },
       },

@@ -66,6 +66,16 @@ function toValues(input: BankSettingData): BankSettingValues {
   };
 }
 
+/** The fixed company before its first save: everything off and empty (what `companySettings` shows). */
+const NO_COMPANY = {
+  name: '',
+  pix_auto: false,
+  merchant_name: '',
+  merchant_city: '',
+  cnpj: null,
+  address: null,
+} as const satisfies Record<string, unknown>;
+
 /** Who changes a setting: recorded in the audit row and named in the warning log line. */
 export interface SettingsActor {
   employeeId: number;
@@ -159,7 +169,11 @@ export function createSettingsService(db: DB, log: FastifyBaseLogger) {
     changes: Record<string, unknown>,
   ) {
     const fields = Object.keys(changes);
-    const payment = what.entity === 'company_settings' ? fields : fields.filter((f) => PAYMENT_FIELDS.includes(f));
+    // The shop's address only goes on its documents: not where it gets paid.
+    const payment =
+      what.entity === 'company_settings'
+        ? fields.filter((f) => f !== 'address')
+        : fields.filter((f) => PAYMENT_FIELDS.includes(f));
     if (payment.length === 0) return;
     log.warn(
       { employeeId: actor.employeeId, employeeName: actor.name, ...what, fields: payment },
@@ -177,11 +191,12 @@ export function createSettingsService(db: DB, log: FastifyBaseLogger) {
         merchantName: row.merchant_name,
         merchantCity: row.merchant_city,
         cnpj: row.cnpj,
+        address: row.address,
       };
     }
     // The client's fixed company exists from the start, with everything off, until it is first saved.
     if (companyId === COMPANY_ID) {
-      return { companyId, name: '', pixAuto: false, merchantName: '', merchantCity: '', cnpj: null };
+      return { companyId, name: '', pixAuto: false, merchantName: '', merchantCity: '', cnpj: null, address: null };
     }
     throw notFound(SETTINGS_TEXTS.companyNotFound);
   }
@@ -265,13 +280,15 @@ export function createSettingsService(db: DB, log: FastifyBaseLogger) {
         merchantCity?: string;
         name?: string;
         cnpj?: string;
+        /** null or '' clears it; absent keeps it. */
+        address?: string | null;
       },
     ): Promise<CompanySettings> {
       const { saved, changes } = await db.transaction().execute(async (trx) => {
         const found = await repo.findCompany(trx, patch.companyId, true);
         if (!found && patch.companyId !== COMPANY_ID) throw notFound(SETTINGS_TEXTS.companyNotFound);
         // Before its first save the fixed company is what companySettings shows: everything off and empty.
-        const before = found ?? { name: '', pix_auto: false, merchant_name: '', merchant_city: '', cnpj: null };
+        const before = found ?? NO_COMPANY;
         const merchantName = patch.merchantName ?? before.merchant_name;
         const values = {
           name: patch.name ?? found?.name ?? merchantName,
@@ -279,6 +296,7 @@ export function createSettingsService(db: DB, log: FastifyBaseLogger) {
           merchant_name: merchantName,
           merchant_city: patch.merchantCity ?? before.merchant_city,
           cnpj: patch.cnpj ?? before.cnpj,
+          address: patch.address === undefined ? before.address : patch.address || null,
         };
         await repo.upsertCompany(trx, patch.companyId, values);
         const changes = diff(before, values);
@@ -343,10 +361,11 @@ export function createSettingsService(db: DB, log: FastifyBaseLogger) {
         const state = await repo.firstRunState(trx, COMPANY_ID);
         if (state?.setup_completed_at) throw conflict(SETUP_TEXTS.alreadyDone, 'CONFLICT');
         if (!pix && !(await repo.hasActivePix(trx))) throw badRequest(SETUP_TEXTS.pixKeyRequired);
-        const before = found ?? { name: '', pix_auto: false, merchant_name: '', merchant_city: '', cnpj: null };
+        const before = found ?? NO_COMPANY;
         const values = {
           name: body.companyName,
           cnpj: body.cnpj,
+          address: before.address,
           pix_auto: body.pixAuto ?? before.pix_auto,
           merchant_name: before.merchant_name || toPixText(body.companyName).slice(0, PIX_LIMITS.merchantName).trim(),
           merchant_city: body.merchantCity,

@@ -218,7 +218,7 @@ describe('settings API', () => {
   it('reads and switches the company settings; merchant name and city in upper-case ASCII within 25 and 15', async () => {
     const start = await t.app.inject({ method: 'GET', url: '/api/companies/settings/1', headers: bearer(admin) });
     expect(start.json()).toEqual({
-      data: { companyId: 1, name: '', pixAuto: false, merchantName: '', merchantCity: '', cnpj: null },
+      data: { companyId: 1, name: '', pixAuto: false, merchantName: '', merchantCity: '', cnpj: null, address: null },
     });
     const patch = (payload: Record<string, unknown>) =>
       t.app.inject({ method: 'PATCH', url: '/api/companies/settings', headers: bearer(admin), payload });

@@ -298,4 +298,27 @@ describe("the company's name and CNPJ in Configurações (issue 21: optional fie
     const now = await t.app.inject({ method: 'GET', url: '/api/companies/settings/1', headers: bearer(admin) });
     expect(now.json().data).toMatchObject({ name: 'Loja do Centro Ltda', cnpj: CNPJ, pixAuto: false });
   });
+
+  it("keeps the shop's address for its documents: trimmed, kept when absent, cleared by blank, refused too long", async () => {
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PATCH', url: '/api/companies/settings', headers: bearer(admin), payload });
+    const read = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/companies/settings/1', headers: bearer(admin) })).json().data;
+    const saved = await patch({
+      companyId: 1,
+      enablePixAuto: false,
+      address: '  Rua Augusta,   1500 - Consolação \n\n São Paulo/SP · 01304-001  ',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const address = 'Rua Augusta, 1500 - Consolação\nSão Paulo/SP · 01304-001';
+    expect(saved.json().data.address).toBe(address);
+    // A save without it (the Pix switch alone) keeps it.
+    expect((await patch({ companyId: 1, enablePixAuto: false })).json().data.address).toBe(address);
+    const long = await patch({ companyId: 1, enablePixAuto: false, address: 'x'.repeat(201) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toEqual(['O endereço da empresa pode ter no máximo 200 caracteres.']);
+    expect((await read()).address).toBe(address);
+    expect((await patch({ companyId: 1, enablePixAuto: false, address: '   ' })).json().data.address).toBeNull();
+    expect((await read()).address).toBeNull();
+  });
 });

@@ -28,11 +28,12 @@ describe('WhatsApp templates in Configurações (issue 20 §6)', () => {
       label: 'Em entrega',
       isDefault: true,
       template:
-        'Olá, {cliente}! Seu pedido {codigo} está em "{status}". Total: {total}.\nO motoboy {entregador} saiu para a entrega em {saida}.',
+        'Olá, {cliente}! {situacao}\nPedido {codigo} · Total: {total}.\nO motoboy {entregador} saiu com ele em {saida}.',
     });
     expect(body.data.placeholders.map((p: { name: string }) => p.name)).toEqual([
       'cliente',
       'codigo',
+      'situacao',
       'status',
       'total',
       'pix',
@@ -59,7 +60,7 @@ describe('WhatsApp templates in Configurações (issue 20 §6)', () => {
     const restored = await call('DELETE', '/settings/whatsapp-templates/13', admin);
     expect(restored.statusCode).toBe(200);
     expect(rowOf(restored.json(), 13)).toMatchObject({
-      template: 'Olá, {cliente}! Seu pedido {codigo} está em "{status}". Total: {total}.\nObrigado pela compra!',
+      template: 'Olá, {cliente}! {situacao}\nPedido {codigo} · Total: {total}.\nObrigado pela compra!',
       isDefault: true,
     });
   });

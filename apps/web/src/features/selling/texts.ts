@@ -1,4 +1,5 @@
 import {
+  COURIER_PAYMENT_TEXTS,
   DELIVERY_TYPE_LABELS,
   SELLING_TEXTS as S,
   SELLING_PAYMENT_OPTIONS,
@@ -105,6 +106,16 @@ export const SELLING_SCREEN_TEXTS = {
   sending: 'Enviando pedido',
   // Step 4 (section 2)
   completed: S.orderDone,
+  /** Under it, what is still due and how (issue 35 §8; the rule: the contract's `paymentDue`). */
+  due: {
+    cash: (amount: string) => `A receber na entrega: ${amount} em dinheiro`,
+    cashAtPickup: (amount: string) => `A receber na retirada: ${amount} em dinheiro`,
+    pix: (amount: string) => `Pix aguardando pagamento: ${amount}`,
+    transfer: (amount: string) => `Depósito aguardando comprovante: ${amount}`,
+    inReview: (payment: string, amount: string) => `${payment} de ${amount}: comprovante em conferência`,
+    /** The courier's words, as on his card and the run sheet: 'Pago (Pix): nada a receber'. */
+    paid: COURIER_PAYMENT_TEXTS.paid,
+  },
   orderCode: 'Código do pedido',
   copyCode: S.copyCode,
   codeCopied: S.codeCopied,

@@ -122,6 +122,8 @@ export const COMPANY_FORM_TEXTS = {
   title: 'Configurações da Empresa',
   companyName: 'Nome da empresa',
   cnpj: 'CNPJ',
+  address: 'Endereço da empresa',
+  addressHint: 'Rua, número, bairro, cidade e CEP: sai no PDF do pedido, com o nome e o CNPJ',
   pixAuto: 'Pix automático',
   pixAutoOn:
     'Ligado: o pedido Pix aguarda a confirmação do banco (Processando) e segue para o estoquista quando ela chega.',

@@ -15,6 +15,8 @@ export const COMPANY = {
   /** The BR Code's merchant name and city (upper-case ASCII, ≤ 25 and ≤ 15). */
   merchantName: 'CONECTA CELL',
   merchantCity: 'SAO PAULO',
+  /** Printed on the order's PDF with the name and CNPJ. */
+  address: 'Rua Santa Ifigênia, 295 - Loja 12 - Santa Ifigênia\nSão Paulo/SP · 01207-001',
 } as const;
 
 /** Bank settings (a Pix key, a bank account, an old disabled key) and the company settings. */
@@ -65,6 +67,7 @@ export async function seedSettings(trx: Transaction<Database>, anchor: number): 
       merchant_name: COMPANY.merchantName,
       merchant_city: COMPANY.merchantCity,
       cnpj: formatDocument(COMPANY.cnpj),
+      address: COMPANY.address,
       // The demo business is a shop set up long ago: no first-run setup (issue 21); its departures are
       // section 9's defaults (null: the contract's DEFAULT_DELIVERY_DEPARTURES).
       setup_completed_at: new Date(since),

@@ -1,4 +1,4 @@
-import type { TaskOrder } from '@backoffice/contract';
+import { paymentDue, type TaskOrder } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -26,6 +26,7 @@ export function DeliverDialog({
 }) {
   const [signature, setSignature] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
+  const due = paymentDue(order);
   return (
     <FieldDialog
       error={error}
@@ -42,7 +43,7 @@ export function DeliverDialog({
       <Typography sx={{ fontWeight: 600 }}>{order.customer}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {FIELD_TEXTS.total}: {formatMoney(order.total)} ({order.payment}
-        {order.paymentMethod === 'CASH' ? `, ${FIELD_TEXTS.collect}` : ''})
+        {due === 'cash' ? `, ${FIELD_TEXTS.collect}` : due === 'paid' ? `, ${FIELD_TEXTS.nothingToCollect}` : ''})
       </Typography>
       <Typography sx={{ mb: 1 }}>{T.hint}</Typography>
       <SignaturePad

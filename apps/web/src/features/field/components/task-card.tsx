@@ -1,6 +1,14 @@
-import { DELIVERY_TYPES, ORDER_STATUS, type OrderAction, type TaskKind, type TaskOrder } from '@backoffice/contract';
+import {
+  addressLines,
+  courierPaymentLine,
+  DELIVERY_TYPES,
+  ORDER_STATUS,
+  type OrderAction,
+  type TaskKind,
+  type TaskOrder,
+} from '@backoffice/contract';
 import { orderStatusLabel, orderStatusTone, STATUS_TONE_COLORS } from '../../../components/orders/order-format';
-import { formatCep, formatMoney, formatPhone } from '../../../lib/format';
+import { formatMoney, formatPhone } from '../../../lib/format';
 import { FIELD_TEXTS } from '../texts';
 import './task-card.css';
 
@@ -22,7 +30,6 @@ export function cardActions(actions: readonly OrderAction[]): CardAction[] {
   return out;
 }
 
-/** "Rua das Flores, 123 - Apto 4"; city, state and ZIP on a second line. */
 /**
  * The address in the phone's maps: a search of the street, number, neighbourhood and city (Google Maps'
  * universal link opens the maps app on Android and iOS, or the site).
@@ -37,15 +44,6 @@ export function mapHref(address: TaskOrder['address']): string {
     .filter(Boolean)
     .join(', ');
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
-}
-
-export function addressLines(address: TaskOrder['address']): string[] {
-  const street = [address.street, address.number].filter(Boolean).join(', ');
-  const first = [street, address.complement].filter(Boolean).join(' - ');
-  const zip = formatCep(address.zipCode);
-  const place = [address.city, address.state].filter(Boolean).join('/');
-  const second = [place, zip].filter(Boolean).join(' · ');
-  return [first, second].filter(Boolean);
 }
 
 /** A phone number as the tel: link wants it: digits only, with Brazil's +55 for local numbers. */
@@ -187,7 +185,10 @@ export function TaskCard({
             </p>
             <p className="tc-text">
               {FIELD_TEXTS.payment}: <strong>{order.payment}</strong>
-              {order.paymentMethod === 'CASH' ? ` (${FIELD_TEXTS.collect})` : null}
+            </p>
+            {/* The run sheet's own line (payment-due.ts): 'Receber em dinheiro: R$ …' or 'Pago (Pix): nada a receber'. */}
+            <p className="tc-text tc-strong">
+              {courierPaymentLine(order, { total: formatMoney(order.total), payment: order.payment })}
             </p>
           </div>
           {order.paymentMethod === 'CASH' && order.changeFor && order.changeFor > order.total ? (

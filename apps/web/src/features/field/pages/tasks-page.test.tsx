@@ -273,6 +273,17 @@ describe('Minhas tarefas: the stocker', () => {
 });
 
 describe('Minhas tarefas: the courier', () => {
+  it("says a paid Pix needs nothing at the door, as the run sheet does: 'Pago (Pix): nada a receber' (issue 35 §8)", async () => {
+    signInAs(['bo:manage:orders'], 'Diego Motoboy');
+    const paidPix: TaskOrder = { ...ON_THE_ROAD, orderId: 5, code: 'P1X-2Q3', payment: 'Pix', paymentMethod: 'PIX' };
+    mockApi({ 'GET /api/orders/tasks': { body: list('delivery', ['delivery'], [paidPix]) } });
+    renderPage(<TasksPage />);
+    const pix = await screen.findByRole('article', { name: 'P1X-2Q3' });
+    expect(pix.textContent).toContain('Pagamento: Pix');
+    expect(pix.textContent).toContain('Pago (Pix): nada a receber');
+    expect(pix.textContent).not.toContain('Receber em dinheiro');
+  });
+
   it('shows where to go, whom to call and what to collect; collects after confirming', async () => {
     signInAs(['bo:manage:orders'], 'Diego Motoboy');
     const calls = mockApi({
@@ -285,7 +296,9 @@ describe('Minhas tarefas: the courier', () => {
     expect(road.textContent).toContain('São Paulo/SP · 01234-567');
     expect(road.textContent).toContain('Bairro: Centro');
     expect(road.textContent).toContain('Valor Total: R$ 134,90');
-    expect(road.textContent).toContain('Pagamento: Dinheiro (receber na entrega)');
+    expect(road.textContent).toContain('Pagamento: Dinheiro');
+    // The run sheet's words (payment-due.ts): the whole total in cash.
+    expect(road.textContent).toContain('Receber em dinheiro: R$ 134,90');
     expect(road.textContent).toContain('Portão azul');
     const phone = within(road).getByRole('link', { name: 'Ligar para (11) 98888-7777' });
     expect(phone.getAttribute('href')).toBe('tel:+5511988887777');

@@ -15,6 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import { orderDetailQuery, orderPixQuery } from '../../../components/orders/order-queries';
 import { firstError } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
+import { companySettingsQuery } from '../../../lib/shared-queries';
 import { ORDERS_PAGE_TEXTS } from '../texts';
 
 const T = ORDERS_PAGE_TEXTS.pdf;
@@ -39,15 +40,17 @@ export function PdfDialog({ order, onClose }: { order: OrderSummary | null; onCl
     setState({ kind: 'building' });
     (async () => {
       try {
-        const [detail, { renderOrderPdf }] = await Promise.all([
+        const [detail, shop, { renderOrderPdf }] = await Promise.all([
           queryClient.fetchQuery({ ...orderDetailQuery(orderId), staleTime: 0 }),
+          // The shop's name, CNPJ and address for the header ('Configurações da Empresa'); unreadable: none.
+          queryClient.fetchQuery({ ...companySettingsQuery, staleTime: 0 }).catch(() => null),
           import('../pdf/order-pdf'),
         ]);
         // Unpaid and not in cash: the order's own Pix is printed too (none when the shop has no Pix key).
         const unpaid =
           detail.paymentMethod !== 'CASH' && PIX_PAYABLE_STATUSES.includes(detail.statusKey as OrderStatusKey);
         const pix = unpaid ? await queryClient.fetchQuery(orderPixQuery(orderId)) : null;
-        const blob = await renderOrderPdf(detail, new Date(), pix);
+        const blob = await renderOrderPdf(detail, new Date(), pix, shop);
         if (!alive) return;
         url = URL.createObjectURL(blob);
         setState({ kind: 'ready', url, blob });

@@ -85,3 +85,50 @@ describe('the order PDF of a packed phone', () => {
     ]);
   });
 });
+
+describe("the order PDF carries the shop's identity and the customer's document and address (issue 35 §8)", () => {
+  it('prints the name, CNPJ and address of Configurações on top, the CPF and the address under the customer', () => {
+    const order = makeOrderDetail({
+      code: 'K7M-4QP',
+      customer: 'Marina Souza',
+      customerDocument: '529.982.247-25',
+      customerAddress: {
+        street: 'Rua das Flores',
+        number: '123',
+        complement: 'Apto 4',
+        neighborhood: 'Centro',
+        city: 'São Paulo',
+        state: 'SP',
+        zipCode: '01234567',
+      },
+    });
+    const shop = {
+      name: 'Conecta Cell Distribuidora Ltda',
+      cnpj: '34.512.778/0001-54',
+      address: 'Rua Santa Ifigênia, 295 - Loja 12\nSão Paulo/SP · 01207-001',
+    };
+    const all = texts(OrderPdfDocument({ order, generatedAt: new Date('2026-04-01T12:00:00Z'), shop }));
+    expect(all.slice(0, 5)).toEqual([
+      'Conecta Cell Distribuidora Ltda',
+      'CNPJ 34.512.778/0001-54',
+      'Rua Santa Ifigênia, 295 - Loja 12',
+      'São Paulo/SP · 01207-001',
+      'Pedido K7M-4QP',
+    ]);
+    const customer = all.indexOf('Marina Souza');
+    expect(all.slice(customer + 1, customer + 5)).toEqual([
+      'CPF',
+      '529.982.247-25',
+      'Endereço do cliente',
+      'Rua das Flores, 123 - Apto 4 - Centro\nSão Paulo/SP · 01234-567',
+    ]);
+  });
+
+  it('names a CNPJ as such, and prints N/A and no header while nothing is registered', () => {
+    const company = makeOrderDetail({ code: 'K7M-4QP', customerDocument: '11.222.333/0001-81', customerAddress: null });
+    const all = texts(OrderPdfDocument({ order: company, generatedAt: new Date('2026-04-01T12:00:00Z') }));
+    expect(all[0]).toBe('Pedido K7M-4QP');
+    const at = all.indexOf('CNPJ');
+    expect(all.slice(at, at + 4)).toEqual(['CNPJ', '11.222.333/0001-81', 'Endereço do cliente', 'N/A']);
+  });
+});

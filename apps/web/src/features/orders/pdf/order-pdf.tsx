@@ -1,4 +1,4 @@
-import type { OrderDetail } from '@backoffice/contract';
+import { addressLines, type CompanySettings, documentType, type OrderDetail } from '@backoffice/contract';
 import { Document, Page, Path, pdf, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import { QRCodeSVG } from 'qrcode.react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -10,9 +10,13 @@ import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 export const ORDER_PDF_TEXTS = {
   title: (code: string) => `Pedido ${code}`,
   subject: 'BackOffice - Pedido',
+  /** The shop's identity at the top (from 'Configurações da Empresa'). */
+  shopCnpj: (cnpj: string) => `CNPJ ${cnpj}`,
   rows: {
     code: 'Código',
     customer: 'Cliente',
+    /** 'CPF' or 'CNPJ' by the document's length (section 9's rule). */
+    customerAddress: 'Endereço do cliente',
     status: 'Status',
     total: 'Valor total',
     payment: 'Forma de pagamento',
@@ -35,6 +39,9 @@ const T = ORDER_PDF_TEXTS;
 const styles = StyleSheet.create({
   page: { paddingTop: 40, paddingBottom: 56, paddingHorizontal: 40, fontSize: 10, fontFamily: 'Helvetica' },
   title: { fontSize: 18, fontFamily: 'Helvetica-Bold', marginBottom: 16 },
+  shop: { marginBottom: 14, paddingBottom: 8, borderBottomWidth: 1, borderBottomColor: '#999999' },
+  shopName: { fontSize: 12, fontFamily: 'Helvetica-Bold' },
+  shopLine: { fontSize: 9, color: '#333333', marginTop: 2 },
   row: { flexDirection: 'row', paddingVertical: 3, borderBottomWidth: 0.5, borderBottomColor: '#dddddd' },
   label: { width: 140, fontFamily: 'Helvetica-Bold', color: '#444444' },
   value: { flex: 1 },
@@ -71,24 +78,38 @@ export function qrModules(payload: string): { d: string; side: number } {
 
 const orNa = (value: string | null | undefined) => (value?.trim() ? value : T.notAvailable);
 
+/** What the PDF prints of the shop: its name, CNPJ and address as saved in 'Configurações da Empresa'. */
+export type ShopIdentity = Pick<CompanySettings, 'name' | 'cnpj' | 'address'>;
+
 /**
- * The order as an A4 document: its data, its items with quantities, every component of its total on its
+ * The order as an A4 document: the shop's name, CNPJ and address on top, its data (the customer's CPF or
+ * CNPJ and address included), its items with quantities, every component of its total on its
  * own line (as the details dialog shows them) and a footer with the date.
  */
 export function OrderPdfDocument({
   order,
   generatedAt,
   pixPayload = null,
+  shop = null,
 }: {
   order: OrderDetail;
   generatedAt: Date;
+  /** The shop's identity for the header (none printed while nothing is saved). */
+  shop?: ShopIdentity | null;
   /** The order's own Pix while it is unpaid: its QR code and copia e cola are printed. */
   pixPayload?: string | null;
 }) {
   const qr = pixPayload ? qrModules(pixPayload) : null;
+  const shopName = shop?.name?.trim() || null;
+  const shopCnpj = shop?.cnpj?.trim() || null;
+  const shopAddress = (shop?.address ?? '').split('\n').filter((line) => line.trim());
+  const customerDocument = order.customerDocument?.trim() ? order.customerDocument : null;
+  const customerAddress = order.customerAddress ? addressLines(order.customerAddress, { withNeighborhood: true }) : [];
   const rows: [string, string][] = [
     [T.rows.code, order.code],
     [T.rows.customer, order.customer],
+    [customerDocument ? documentType(customerDocument) : 'CPF/CNPJ', orNa(customerDocument)],
+    [T.rows.customerAddress, customerAddress.length ? customerAddress.join('\n') : T.notAvailable],
     [T.rows.status, order.status],
     [T.rows.total, formatMoney(order.total)],
     [T.rows.payment, orNa(order.payment)],
@@ -99,6 +120,17 @@ export function OrderPdfDocument({
   return (
     <Document title={T.title(order.code)} subject={T.subject} language="pt-BR">
       <Page size="A4" style={styles.page}>
+        {shopName || shopCnpj || shopAddress.length ? (
+          <View style={styles.shop}>
+            {shopName ? <Text style={styles.shopName}>{shopName}</Text> : null}
+            {shopCnpj ? <Text style={styles.shopLine}>{T.shopCnpj(shopCnpj)}</Text> : null}
+            {shopAddress.map((line) => (
+              <Text key={line} style={styles.shopLine}>
+                {line}
+              </Text>
+            ))}
+          </View>
+        ) : null}
         <Text style={styles.title}>{T.title(order.code)}</Text>
         {rows.map(([label, value]) => (
           <View key={label} style={styles.row}>
@@ -162,6 +194,7 @@ export function renderOrderPdf(
   order: OrderDetail,
   generatedAt = new Date(),
   pixPayload: string | null = null,
+  shop: ShopIdentity | null = null,
 ): Promise<Blob> {
-  return pdf(<OrderPdfDocument order={order} generatedAt={generatedAt} pixPayload={pixPayload} />).toBlob();
+  return pdf(<OrderPdfDocument order={order} generatedAt={generatedAt} pixPayload={pixPayload} shop={shop} />).toBlob();
 }

@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderPage, signInAs } from '../../../test/render';
+import type { PlacedPayment } from '../lib/selling-state';
 import { OrderCompletedStep } from './order-completed-step';
 
 function open(writeText = vi.fn(async (_text: string): Promise<void> => undefined)) {
@@ -76,5 +77,45 @@ describe('Selling step 4: an order paid by its own Pix', () => {
     ).toBeTruthy();
     expect(((await screen.findByLabelText('Pix copia e cola')) as HTMLInputElement).value).toBe(payload);
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/orders/pix/7']);
+  });
+});
+
+describe('Selling step 4: what is still due and how (issue 35 §8)', () => {
+  const show = (placed: PlacedPayment) => {
+    signInAs(['bo:manage:internal_sales']);
+    return renderPage(
+      <OrderCompletedStep customerName="Joana Ouro" code="K7M-4QP" placed={placed} onNewSale={() => undefined} />,
+      { path: '/admin/selling' },
+    );
+  };
+
+  it.each([
+    [
+      { paymentMethod: 'CASH', statusKey: 1, total: 134.9, deliveryType: 1 },
+      'A receber na entrega: R$ 134,90 em dinheiro',
+    ],
+    [
+      { paymentMethod: 'CASH', statusKey: 1, total: 134.9, deliveryType: 2 },
+      'A receber na retirada: R$ 134,90 em dinheiro',
+    ],
+    [{ paymentMethod: 'PIX', statusKey: 10, total: 89.9, deliveryType: 1 }, 'Pix aguardando pagamento: R$ 89,90'],
+    [{ paymentMethod: 'PIX', statusKey: 9, total: 89.9, deliveryType: 1 }, 'Pix aguardando pagamento: R$ 89,90'],
+    [
+      { paymentMethod: 'BANK_TRANSFER', statusKey: 11, total: 1299.9, deliveryType: 1 },
+      'Depósito de R$ 1.299,90: comprovante em conferência',
+    ],
+    [{ paymentMethod: 'PIX', statusKey: 1, total: 89.9, deliveryType: 1 }, 'Pago (Pix): nada a receber'],
+  ] as const)('%o: %s, under the spec line kept as it is', (placed, line) => {
+    show(placed);
+    const heading = screen.getByRole('heading', { name: 'Ordem para: Joana Ouro concluída' });
+    const due = screen.getByTestId('payment-due');
+    expect(due.textContent).toBe(line);
+    // Right under the heading.
+    expect(heading.nextElementSibling).toBe(due);
+  });
+
+  it('says nothing of the payment when the server did not tell how it is paid', () => {
+    show({ statusKey: 1, total: 134.9 });
+    expect(screen.queryByTestId('payment-due')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { DELIVERY_TYPES, PAYMENT_METHOD_LABELS, paymentDue } from '@backoffice/contract';
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
@@ -10,26 +11,52 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { orderPixQuery } from '../../../components/orders/order-queries';
 import { PixCode } from '../../../components/pix-code';
+import { formatMoney } from '../../../lib/format';
+import type { PlacedPayment } from '../lib/selling-state';
 import { SELLING_SCREEN_TEXTS as T } from '../texts';
 
 /** Section 9: the copy confirmation stays 1 second. */
 export const CODE_COPIED_MS = 1000;
 
+/**
+ * What is still due on the order placed, and how, as the attendant tells the customer (the rule: the
+ * contract's `paymentDue`); null when the server did not say how it is paid.
+ */
+export function dueLine(placed: PlacedPayment | null): string | null {
+  if (!placed?.paymentMethod) return null;
+  const order = { paymentMethod: placed.paymentMethod, statusKey: placed.statusKey };
+  const amount = formatMoney(placed.total);
+  const payment = PAYMENT_METHOD_LABELS[placed.paymentMethod];
+  switch (paymentDue(order)) {
+    case 'cash':
+      return placed.deliveryType === DELIVERY_TYPES.PICKUP ? T.due.cashAtPickup(amount) : T.due.cash(amount);
+    case 'awaitingPayment':
+      return placed.paymentMethod === 'PIX' ? T.due.pix(amount) : T.due.transfer(amount);
+    case 'inReview':
+      return T.due.inReview(payment, amount);
+    case 'paid':
+      return T.due.paid(payment);
+  }
+}
+
 interface Props {
   customerName: string;
   code: string;
+  /** The checkout's answer: how the order is paid and its status (what is still due). */
+  placed?: PlacedPayment | null;
   /** Paid by its own Pix: its QR code and copia e cola are shown for the customer to pay. */
   pixOrderId?: number | null;
   onNewSale(): void;
 }
 
-/** Step 4: the order's code, a copy button ('Código Copiado' for a second) and the way to the orders. */
-export function OrderCompletedStep({ customerName, code, pixOrderId = null, onNewSale }: Props) {
+/** Step 4: what is still due and how, the order's code, a copy button ('Código Copiado' for a second) and the way to the orders. */
+export function OrderCompletedStep({ customerName, code, placed = null, pixOrderId = null, onNewSale }: Props) {
   const navigate = useNavigate();
   const pix = useQuery({ ...orderPixQuery(pixOrderId ?? 0), enabled: pixOrderId !== null });
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const due = dueLine(placed);
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -57,6 +84,11 @@ export function OrderCompletedStep({ customerName, code, pixOrderId = null, onNe
       <Typography variant="h6" component="h2" tabIndex={-1} ref={headingRef} sx={{ outline: 'none', mt: 1 }}>
         {T.completed(customerName)}
       </Typography>
+      {due ? (
+        <Typography data-testid="payment-due" sx={{ mt: 1, fontWeight: 600 }}>
+          {due}
+        </Typography>
+      ) : null}
       <Box sx={{ my: 3 }}>
         <Typography variant="body2" color="text.secondary">
           {T.orderCode}

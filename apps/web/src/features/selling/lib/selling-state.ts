@@ -1,4 +1,9 @@
-import { DELIVERY_TYPES, type DeliveryType, type SellingPaymentOption } from '@backoffice/contract';
+import {
+  type CheckoutResponse,
+  DELIVERY_TYPES,
+  type DeliveryType,
+  type SellingPaymentOption,
+} from '@backoffice/contract';
 
 /**
  * The selling screen's steps and choices (spec section 4, Selling): customer search → product search → cart →
@@ -45,7 +50,12 @@ export interface SellingState {
   orderCode: string | null;
   /** The order placed, when it is paid by its own Pix (its QR code is shown). */
   pixOrderId: number | null;
+  /** How the order placed is paid, as the server answered: the confirmation says what is still due. */
+  placed: PlacedPayment | null;
 }
+
+/** The checkout's answer the confirmation reads (what is still due and how). */
+export type PlacedPayment = Pick<CheckoutResponse, 'statusKey' | 'total' | 'paymentMethod' | 'deliveryType'>;
 
 /** Section 4 defaults: shipping option 1 (motoboy), no warranty, no fast delivery, payment cash. */
 export const DEFAULT_CHOICES: CartChoices = {
@@ -62,6 +72,7 @@ export const initialSellingState: SellingState = {
   proof: null,
   orderCode: null,
   pixOrderId: null,
+  placed: null,
 };
 
 export type SellingAction =
@@ -71,7 +82,7 @@ export type SellingAction =
   | { type: 'backToProducts' }
   | { type: 'choose'; choices: Partial<CartChoices> }
   | { type: 'setProof'; proof: PaymentProof | null }
-  | { type: 'orderCompleted'; code: string; pixOrderId?: number | null }
+  | { type: 'orderCompleted'; code: string; pixOrderId?: number | null; placed?: PlacedPayment | null }
   | { type: 'newSale' };
 
 export function sellingReducer(state: SellingState, action: SellingAction): SellingState {
@@ -103,6 +114,7 @@ export function sellingReducer(state: SellingState, action: SellingAction): Sell
         step: 'orderCompleted',
         orderCode: action.code,
         pixOrderId: action.pixOrderId ?? null,
+        placed: action.placed ?? null,
         proof: null,
       };
   }

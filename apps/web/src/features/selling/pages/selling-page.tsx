@@ -32,6 +32,7 @@ export default function SellingPage() {
       type: 'orderCompleted',
       code: answer.code,
       pixOrderId: request.choices.payment === 'pix' ? answer.orderId : null,
+      placed: answer,
     });
   });
   /** Set at the click itself: a second click before the button disables sends nothing. */
@@ -130,6 +131,7 @@ export default function SellingPage() {
           customerName={state.customer?.name ?? ''}
           code={state.orderCode}
           pixOrderId={state.pixOrderId}
+          placed={state.placed}
           onNewSale={() => dispatch({ type: 'newSale' })}
         />
       ) : null}

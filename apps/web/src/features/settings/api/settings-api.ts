@@ -17,20 +17,18 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { createQueryKeys } from '../../../lib/query-keys';
+import { companySettingsQuery } from '../../../lib/shared-queries';
 
 export const settingsKeys = createQueryKeys('settings');
 const bankSettingsKey = settingsKeys.list('bank');
-const companyKey = settingsKeys.detail(COMPANY_ID);
 
 export const bankSettingsQuery = queryOptions({
   queryKey: bankSettingsKey,
   queryFn: async () => (await api<{ data: BankSetting[] }>('/orders/bank-settings')).data,
 });
 
-export const companySettingsQuery = queryOptions({
-  queryKey: companyKey,
-  queryFn: async () => (await api<{ data: CompanySettings }>(`/companies/settings/${COMPANY_ID}`)).data,
-});
+/** The company's settings: shared with the order's PDF (lib/shared-queries.ts). */
+export { companySettingsQuery };
 
 export const useBankSettings = () => useQuery(bankSettingsQuery);
 export const useCompanySettings = () => useQuery(companySettingsQuery);

@@ -1,5 +1,6 @@
 import {
   type CompanySettings,
+  companyAddressSchema,
   companyCnpjSchema,
   companyNameSchema,
   merchantCitySchema,
@@ -35,6 +36,8 @@ const companyFormSchema = z.object({
   /** 'Nome da empresa' and its CNPJ (issue 21): blank keeps what is saved (the server's optional fields). */
   name: blankKeeps(companyNameSchema),
   cnpj: blankKeeps(companyCnpjSchema),
+  /** The shop's address for its documents (issue 35): blank clears it. */
+  address: companyAddressSchema,
   enablePixAuto: z.boolean(),
   merchantName: merchantNameSchema,
   merchantCity: merchantCitySchema,
@@ -53,7 +56,7 @@ interface Props {
   readOnly?: boolean;
 }
 
-/** 'Configurações da Empresa': the company's name and CNPJ, the automatic Pix switch and the Pix merchant name and city (BR Code). */
+/** 'Configurações da Empresa': the company's name, CNPJ and address (printed on the order's PDF), the automatic Pix switch and the Pix merchant name and city (BR Code). */
 export function CompanySettingsDialog({ open, company, onClose, onSubmit, error = null, readOnly = false }: Props) {
   const {
     control,
@@ -64,7 +67,7 @@ export function CompanySettingsDialog({ open, company, onClose, onSubmit, error 
   } = useForm<CompanyFormValues, unknown, CompanyFormOutput>({
     resolver: zodResolver(companyFormSchema),
     mode: 'onTouched',
-    defaultValues: { name: '', cnpj: '', enablePixAuto: false, merchantName: '', merchantCity: '' },
+    defaultValues: { name: '', cnpj: '', address: '', enablePixAuto: false, merchantName: '', merchantCity: '' },
   });
 
   useEffect(() => {
@@ -72,6 +75,7 @@ export function CompanySettingsDialog({ open, company, onClose, onSubmit, error 
     reset({
       name: company?.name ?? '',
       cnpj: company?.cnpj ?? '',
+      address: company?.address ?? '',
       enablePixAuto: company?.pixAuto ?? false,
       merchantName: company?.merchantName ?? '',
       merchantCity: company?.merchantCity ?? '',
@@ -108,6 +112,15 @@ export function CompanySettingsDialog({ open, company, onClose, onSubmit, error 
           label={T.cnpj}
           disabled={readOnly}
           slotProps={{ htmlInput: { autoComplete: 'off', maxLength: 18 } }}
+        />
+        <FormTextField
+          control={control}
+          name="address"
+          label={T.address}
+          disabled={readOnly}
+          multiline
+          minRows={2}
+          helperText={T.addressHint}
         />
         <Controller
           control={control}

@@ -222,6 +222,9 @@ describe('Settings page', () => {
     ).toBeTruthy();
     await user.clear(cnpj);
     await user.type(cnpj, '11222333000181');
+    // The shop's address for the order's PDF (issue 35 §8), on two lines.
+    const address = within(dialog).getByLabelText(/^Endereço da empresa/);
+    await user.type(address, 'Rua Augusta, 1500 - Consolação{Enter}São Paulo/SP · 01304-001');
     const save = within(dialog).getByRole('button', { name: 'Salvar' }) as HTMLButtonElement;
     await waitFor(() => expect(save.disabled).toBe(false));
     await user.click(save);
@@ -230,6 +233,7 @@ describe('Settings page', () => {
       companyId: 1,
       name: 'Conecta Cell',
       cnpj: '11.222.333/0001-81',
+      address: 'Rua Augusta, 1500 - Consolação\nSão Paulo/SP · 01304-001',
       enablePixAuto: true,
       merchantName: 'CONECTA CELL',
       merchantCity: 'SAO JOSE',

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ORDER_STATUS as S } from './order-status';
+import { amountToCollect, courierPaymentLine, paymentDue } from './payment-due';
+import { companyAddressSchema } from './settings';
+
+describe('paymentDue: what is still due on an order, and how (issue 35 §8)', () => {
+  it('a cash order is collected whole by whoever hands it over, whatever its status', () => {
+    for (const statusKey of [S.AGUARDANDO_ESTOQUISTA, S.EM_ENTREGA, S.AGUARDANDO_CLIENTE, S.ENTREGUE]) {
+      expect(paymentDue({ paymentMethod: 'CASH', statusKey })).toBe('cash');
+      expect(amountToCollect({ paymentMethod: 'CASH', statusKey }, 13490)).toBe(13490);
+    }
+  });
+
+  it('a transfer or Pix is awaited, under review, or paid (nothing to collect)', () => {
+    expect(paymentDue({ paymentMethod: 'PIX', statusKey: S.PROCESSANDO })).toBe('awaitingPayment');
+    expect(paymentDue({ paymentMethod: 'PIX', statusKey: S.ERRO })).toBe('awaitingPayment');
+    expect(paymentDue({ paymentMethod: 'BANK_TRANSFER', statusKey: S.AGUARDANDO_COMPROVANTE })).toBe('awaitingPayment');
+    expect(paymentDue({ paymentMethod: 'BANK_TRANSFER', statusKey: S.AGUARDANDO_APROVACAO })).toBe('inReview');
+    for (const statusKey of [S.AGUARDANDO_MOTOBOY, S.EM_ENTREGA, S.EM_ENTREGA_IMEDIATA, S.FINALIZADOS]) {
+      expect(paymentDue({ paymentMethod: 'PIX', statusKey })).toBe('paid');
+      expect(amountToCollect({ paymentMethod: 'PIX', statusKey }, 13490)).toBe(0);
+    }
+  });
+
+  it("gives the courier's card and the run sheet the same line", () => {
+    const texts = { total: 'R$ 134,90', payment: 'Pix' };
+    expect(courierPaymentLine({ paymentMethod: 'PIX', statusKey: S.EM_ENTREGA }, texts)).toBe(
+      'Pago (Pix): nada a receber',
+    );
+    expect(
+      courierPaymentLine({ paymentMethod: 'CASH', statusKey: S.EM_ENTREGA }, { ...texts, payment: 'Dinheiro' }),
+    ).toBe('Receber em dinheiro: R$ 134,90');
+  });
+});
+
+describe("the shop's address (Configurações da Empresa)", () => {
+  it('keeps its lines trimmed, empty is none, refuses a control character', () => {
+    expect(companyAddressSchema.parse(' Rua A,  1 \r\n\r\n São Paulo/SP ')).toBe('Rua A, 1\nSão Paulo/SP');
+    expect(companyAddressSchema.parse('  \n ')).toBeNull();
+    expect(companyAddressSchema.safeParse('Rua A\u0007').error?.issues[0]?.message).toBe(
+      'O endereço da empresa não pode ter caracteres de controle.',
+    );
+  });
+});

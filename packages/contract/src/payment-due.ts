@@ -1,0 +1,46 @@
+import { ORDER_STATUS, type PaymentMethod } from './order-status';
+
+/**
+ * What is still due on an order, and how (issue 35 §8). One rule for the courier's card, the run sheet
+ * (romaneio), the settlement's expected cash and the selling's confirmation; no zod here, so the courier's
+ * first screen reads it without loading schemas (decision 0026).
+ * - `cash`: a cash order is paid in cash to whoever hands it over (the courier at the door, the counter at a
+ *   pickup): its whole total, whatever its status (the run's settlement counts it as collected);
+ * - `awaitingPayment`: a transfer or Pix not paid yet (Processando, Erro, Aguardando comprovante);
+ * - `inReview`: a transfer or Pix whose proof the shop is checking (Aguardando aprovação);
+ * - `paid`: any other transfer or Pix was paid before the order was packed: nothing to receive.
+ */
+export type PaymentDue = 'cash' | 'awaitingPayment' | 'inReview' | 'paid';
+
+const S = ORDER_STATUS;
+const AWAITING_PAYMENT: readonly number[] = [S.PROCESSANDO, S.ERRO, S.AGUARDANDO_COMPROVANTE];
+
+export function paymentDue(order: { paymentMethod: PaymentMethod; statusKey: number }): PaymentDue {
+  if (order.paymentMethod === 'CASH') return 'cash';
+  if (AWAITING_PAYMENT.includes(order.statusKey)) return 'awaitingPayment';
+  if (order.statusKey === S.AGUARDANDO_APROVACAO) return 'inReview';
+  return 'paid';
+}
+
+/** The amount the courier collects at the door: a cash order's total, else 0 (any unit: cents or reais). */
+export function amountToCollect(order: { paymentMethod: PaymentMethod; statusKey: number }, total: number): number {
+  return paymentDue(order) === 'cash' ? total : 0;
+}
+
+/** What the courier reads of the payment, on his card and on the run sheet: the same words on both. */
+export const COURIER_PAYMENT_TEXTS = {
+  cash: (amount: string) => `Receber em dinheiro: ${amount}`,
+  paid: (payment: string) => `Pago (${payment}): nada a receber`,
+  /** Never a courier's order (it leaves only paid); said rather than 'nada a receber' if it ever is. */
+  unpaid: (payment: string) => `${payment} ainda não confirmado: fale com a loja antes de entregar`,
+} as const;
+
+/** The courier's line of an order: 'Receber em dinheiro: R$ 150,00' or 'Pago (Pix): nada a receber'. */
+export function courierPaymentLine(
+  order: { paymentMethod: PaymentMethod; statusKey: number },
+  { total, payment }: { total: string; payment: string },
+): string {
+  const due = paymentDue(order);
+  if (due === 'cash') return COURIER_PAYMENT_TEXTS.cash(total);
+  return due === 'paid' ? COURIER_PAYMENT_TEXTS.paid(payment) : COURIER_PAYMENT_TEXTS.unpaid(payment);
+}
