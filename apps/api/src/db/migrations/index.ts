@@ -39,7 +39,7 @@ import { authEvents } from './0040-auth-events';
 import { importRequests } from './0041-import-requests';
 import { pixRefunds } from './0042-pix-refunds';
 import { receiptNearHashes } from './0047-receipt-near-hashes';
-import { orderStatusSince } from './0048-order-status-since';
+import { bellAtScale } from './0048-bell-at-scale';
 import { pixWaiting } from './0049-pix-waiting';
 import { companyAddress } from './0050-company-address';
 
@@ -85,7 +85,7 @@ export const migrations: Record<string, Migration> = {
   '0041-import-requests': importRequests,
   '0042-pix-refunds': pixRefunds,
   '0047-receipt-near-hashes': receiptNearHashes,
-  '0048-order-status-since': orderStatusSince,
+  '0048-bell-at-scale': bellAtScale,
   '0049-pix-waiting': pixWaiting,
   '0050-company-address': companyAddress,
 };

@@ -2,7 +2,14 @@ import type { Migration } from 'kysely/migration';
 import { runStatements } from './run-statements';
 
 /**
- * Since when each order is in its status (issue 36: the bell at a real shop's size), kept by the database.
+ * The bell at a real shop's size (issue 36): each kind read from an index, not by scanning.
+ *
+ * - `customers_awaiting_since`: the customers waiting for approval, newest first (was a bitmap scan of every
+ *   waiting customer and a sort: 39 ms at scale 100, cold).
+ * - `products_low_stock` again, with the columns the bell shows: an index-only scan (the planner preferred
+ *   the whole active-name index, filtering 2,390 rows to keep 200: 2,608 pages against 5).
+ *
+ * Since when each order is in its status, kept by the database.
  *
  * `orders.status_since` is what the bell read with a subquery per order on every call: the time of the
  * order's last history row of its current status, else its creation. The bell's kinds become index range
@@ -26,9 +33,14 @@ const NOTIFY = `perform pg_notify('notification_events', json_build_object('sche
 const SINCE_OF_NEW = `coalesce((select max(h.created_at) from order_status_history h
       where h.order_id = new.id and h.status = new.status), new.created_at, now())`;
 
-export const orderStatusSince: Migration = {
+export const bellAtScale: Migration = {
   async up(db) {
     await runStatements(db, [
+      `create index customers_awaiting_since on customers ((coalesce(status_changed_at, created_at)) desc, id desc)
+        include (name, email) where status = 'AWAITING'`,
+      'drop index products_low_stock',
+      `create index products_low_stock on products (name, id) include (code, stock, stock_alert, updated_at)
+        where not archived and stock <= stock_alert`,
       'alter table orders add column status_since timestamptz',
       `update orders o set status_since = coalesce((select max(h.created_at) from order_status_history h
         where h.order_id = o.id and h.status = o.status), o.created_at)`,
@@ -90,6 +102,9 @@ export const orderStatusSince: Migration = {
       'drop function orders_status_since_row()',
       'drop index orders_status_since',
       'alter table orders drop column status_since',
+      'drop index products_low_stock',
+      'create index products_low_stock on products (name, id) where not archived and stock <= stock_alert',
+      'drop index customers_awaiting_since',
     ]);
   },
 };
