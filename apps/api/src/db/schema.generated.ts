@@ -298,6 +298,8 @@ export interface Orders {
   neighborhood: string | null;
   payment_method: PaymentMethodColumn;
   proof_end_to_end_id: string | null;
+  receiver_document: string | null;
+  receiver_name: string | null;
   shipping_cost_cents: Generated<number>;
   status: number;
   stocker_id: number | null;
@@ -513,6 +515,7 @@ export interface StockMovements {
 }
 
 export interface StockMovementUnits {
+  created_at: Generated<Timestamp>;
   event: string | null;
   movement_id: number;
   unit_id: number;

@@ -38,6 +38,7 @@ import { customersNameIndexWithSearch } from './0039-customers-name-index-with-s
 import { authEvents } from './0040-auth-events';
 import { importRequests } from './0041-import-requests';
 import { pixRefunds } from './0042-pix-refunds';
+import { deliveryReceiver } from './0044-delivery-receiver';
 import { receiptNearHashes } from './0047-receipt-near-hashes';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   '0040-auth-events': authEvents,
   '0041-import-requests': importRequests,
   '0042-pix-refunds': pixRefunds,
+  '0044-delivery-receiver': deliveryReceiver,
   '0047-receipt-near-hashes': receiptNearHashes,
 };
 

@@ -1,4 +1,4 @@
-import type { CourierRun } from '@backoffice/contract';
+import { type CourierRun, formatDocument } from '@backoffice/contract';
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
 
@@ -15,6 +15,9 @@ export const RUN_SHEET_TEXTS = {
   collect: (amount: string) => `Receber em dinheiro: ${amount}`,
   changeFor: (note: string, change: string) => `Troco para ${note}: levar ${change} de troco`,
   receiver: 'Recebido por: ______________________________',
+  /** Delivered: who received it, as the courier wrote it with the signature (decision 0039). */
+  receivedBy: (name: string, document: string | null) =>
+    `Recebido por: ${name}${document ? ` (documento ${formatDocument(document)})` : ''}`,
   signature: 'Assinatura: ______________________________',
   total: (amount: string) => `Total em dinheiro a receber: ${amount}`,
   footer: (when: string) => `BackOffice - romaneio gerado em ${when}`,
@@ -83,7 +86,11 @@ function sheet(run: CourierRun, generatedAt: Date): ReactElement {
                 ),
               )
             : null,
-          h(Text, { style: styles.sign }, T.receiver),
+          h(
+            Text,
+            { style: styles.sign },
+            order.receivedBy ? T.receivedBy(order.receivedBy.name, order.receivedBy.document) : T.receiver,
+          ),
           h(Text, { style: styles.sign }, T.signature),
         ),
       ),
