@@ -180,6 +180,7 @@ describe('a lost connection signs no one out, and keeps the work on screen', () 
     await drawWithFinger(cdp, [at(0.1, 0.6), at(0.25, 0.3), at(0.4, 0.7), at(0.6, 0.35), at(0.85, 0.6)]);
     const inked = await inkedPixels(pad);
     expect(inked).toBeGreaterThan(100);
+    await dialog.getByRole('textbox', { name: /Recebido por \(nome\)/ }).fill('Cliente Recebedor');
     const courierToken = await storedToken(courier);
 
     // A dead zone: the confirmation gets no answer. The delivery is kept on the phone (decision 0009, issue

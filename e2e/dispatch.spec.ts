@@ -136,6 +136,7 @@ describe("dispatch: the day's departures, a courier's run", () => {
       const cdp = await courierPhone.context.newCDPSession(courier);
       const at = (fx: number, fy: number) => ({ x: area.x + area.width * fx, y: area.y + area.height * fy });
       await drawWithFinger(cdp, [at(0.1, 0.6), at(0.3, 0.3), at(0.5, 0.7), at(0.8, 0.4)]);
+      await dialog.getByRole('textbox', { name: /Recebido por \(nome\)/ }).fill('Cliente Recebedor');
       await courierPhone.context.setOffline(true);
       await tapUntilSent(
         courier,

@@ -119,6 +119,7 @@ describe('field app: a server error is tried again, a refusal waits for the cour
     const at = (fx: number, fy: number) => ({ x: area.x + area.width * fx, y: area.y + area.height * fy });
     const cdp = await phone.context.newCDPSession(page);
     await drawWithFinger(cdp, [at(0.1, 0.6), at(0.3, 0.3), at(0.5, 0.7), at(0.8, 0.4)]);
+    await dialog.getByRole('textbox', { name: /Recebido por \(nome\)/ }).fill('Cliente Recebedor');
     await tapUntilSent(page, dialog.getByRole('button', { name: 'Confirmar entrega' }), DELIVER);
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
   }

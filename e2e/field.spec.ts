@@ -148,6 +148,8 @@ describe('field: the stocker packs, the courier collects and delivers with a sig
     const at = (fx: number, fy: number) => ({ x: area.x + area.width * fx, y: area.y + area.height * fy });
     await drawWithFinger(cdp, [at(0.1, 0.6), at(0.2, 0.3), at(0.3, 0.7), at(0.45, 0.35), at(0.6, 0.65), at(0.85, 0.4)]);
     await drawWithFinger(cdp, [at(0.15, 0.8), at(0.5, 0.78), at(0.85, 0.82)]);
+    // Who received it, as the run sheet's 'Recebido por' asks (decision 0039).
+    await deliverDialog.getByRole('textbox', { name: /Recebido por \(nome\)/ }).fill('Ana Recebedora');
     await expectNoSidewaysScroll(courier);
     await shot(courier, '05-courier-signature-phone', false);
     await expectAccessible(courier, 'Entrega com assinatura (motoboy)');
@@ -165,7 +167,12 @@ describe('field: the stocker packs, the courier collects and delivers with a sig
     const detail = await adminApi.get<{ data: { statusKey: number; deliverer: string; stocker: string } }>(
       `/orders/by-id/${order.orderId}`,
     );
-    expect(detail.data).toMatchObject({ statusKey: 5, deliverer: 'Diego Motoboy', stocker: 'Carlos Estoquista' });
+    expect(detail.data).toMatchObject({
+      statusKey: 5,
+      deliverer: 'Diego Motoboy',
+      stocker: 'Carlos Estoquista',
+      receivedBy: { name: 'Ana Recebedora', document: null },
+    });
     const signature = await adminApi.get<{ data: { url: string } | null }>(`/orders/signature/${order.orderId}`);
     expect(signature.data?.url).toBeTruthy();
     const png = await fetch(new URL(signature.data?.url as string, desk.baseURL));

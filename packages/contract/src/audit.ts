@@ -14,6 +14,7 @@ import {
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
 } from './order-status';
+import { businessDateTime } from './period';
 import { isPermissionKey, PERMISSION_LABELS } from './permissions';
 import { BANK_SETTING_TYPE_LABELS, type BankSettingType, PIX_KEY_TYPE_LABELS, type PixKeyType } from './settings';
 
@@ -102,6 +103,7 @@ type FieldKind =
   | 'percent'
   | 'boolean'
   | 'date'
+  | 'dateTime'
   | 'level'
   | 'customerStatus'
   | 'orderStatus'
@@ -242,6 +244,9 @@ export const AUDIT_FIELDS: Record<AuditEntity, Record<string, FieldRule>> = {
     packagingPhotos: f('Fotos da embalagem', 'number'),
     units: f('IMEIs', 'list'),
     proofEndToEndId: f('ID da transação do comprovante'),
+    deliveredAt: f('Entregue em', 'dateTime'),
+    receiverName: f('Recebido por'),
+    receiverDocument: f('Documento de quem recebeu'),
     stockReleased: f('Estoque devolvido', 'stockReleased'),
     note: f('Observação'),
     kind: f('Tipo', 'adjustmentKind'),
@@ -407,6 +412,10 @@ function formatValue(kind: FieldKind, value: unknown, context: FormatContext): s
     case 'date': {
       const date = new Date(String(value));
       return Number.isNaN(date.getTime()) ? String(value) : DATE.format(date);
+    }
+    case 'dateTime': {
+      const date = new Date(String(value));
+      return Number.isNaN(date.getTime()) ? String(value) : businessDateTime(date);
     }
     case 'level':
       return CUSTOMER_LEVEL_LABELS[Number(value)] || 'Sem nível';

@@ -46,6 +46,8 @@ export const dispatchOrderSchema = z.object({
   packedAt: z.string(),
   /** Packed for a departure that has already left. */
   late: z.boolean(),
+  /** Who received it, once delivered (decision 0039): the run sheet's 'Recebido por'. */
+  receivedBy: z.object({ name: z.string(), document: z.string().nullable() }).nullable().optional(),
 });
 export type DispatchOrder = z.infer<typeof dispatchOrderSchema>;
 

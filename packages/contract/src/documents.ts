@@ -9,6 +9,18 @@ export function normalizeDocument(value: string): string {
   return value.replace(/[^0-9a-zA-Z]/g, '').toUpperCase();
 }
 
+/**
+ * The document of whoever receives a delivery (decision 0039), as kept: its digits, upper case, without
+ * punctuation. A CPF or an RG: 5 to 14 characters, digits only except an RG's final X. RGs differ by state,
+ * so no check digit is asked.
+ */
+export function normalizeReceiverDocument(value: string): string {
+  return normalizeDocument(value);
+}
+export function isValidReceiverDocument(value: string): boolean {
+  return /^\d{4,13}[0-9X]$/.test(normalizeReceiverDocument(value));
+}
+
 export function isValidCpf(value: string): boolean {
   const cpf = onlyDigits(value);
   if (cpf.length !== 11 || /^(\d)\1{10}$/.test(cpf)) return false;

@@ -63,6 +63,11 @@ export const ERROR_CODES = {
   ORDER_FUNCTION_REFUSED: 403,
   /** A courier acting on an order that belongs to another courier. */
   ORDER_NOT_YOURS: 403,
+  /**
+   * A delivery's moment as the phone recorded it cannot be true, even with the phone's clock corrected by the
+   * server's (after the sending, before the order left, older than a week): decision 0039.
+   */
+  DELIVERY_TIME_REFUSED: 422,
   /** Not enough stock for a product; `details` names it. */
   STOCK_INSUFFICIENT: 409,
   /** Stock would go beyond the storable maximum. */

@@ -136,6 +136,15 @@ export const ORDER_COMMAND_CALLS = {
 
 export type OrderCommandCallName = keyof typeof ORDER_COMMAND_CALLS;
 
+/**
+ * A move's body as it leaves the phone (decision 0039): one that says when it happened (`occurredAt`, by the
+ * phone's clock) also says what that clock reads now (`deviceNow`), so the server corrects the phone's clock by
+ * its own. Called at each sending (the first try and every one from the outbox).
+ */
+export function stampSending<B extends object>(body: B, now: Date = new Date()): B & { deviceNow?: string } {
+  return 'occurredAt' in body && body.occurredAt ? { ...body, deviceNow: now.toISOString() } : body;
+}
+
 /** The calls that make a final move (refuse, finalize, cancel): read from the table, see isFinalOrderAction. */
 export type FinalOrderCommand = 'refuse' | 'finalize' | 'cancel';
 

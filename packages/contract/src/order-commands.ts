@@ -23,6 +23,7 @@ export {
   ORDER_COMMAND_CALLS,
   type OrderCommandCall,
   type OrderMovePictureKind,
+  stampSending,
 } from './order-command-calls';
 
 /** What every move's body carries: the order, and what the screen saw of it (optimistic concurrency). */
@@ -49,6 +50,18 @@ export interface OrderCommand<B extends z.ZodType<OrderMoveBody> = z.ZodType<Ord
   units?(body: z.output<B>): PackUnit[] | undefined;
   /** The pictures the call carries (base64 JPEG/PNG), checked and re-encoded before the move, stored in it. */
   pictures?: { kind: OrderMovePictureKind; of(body: z.output<B>): string[] };
+  /** A delivery's facts (decision 0039): when the phone says it happened, and who received it. */
+  delivery?(body: z.output<B>): DeliveryFacts;
+}
+
+/** What a delivery call may tell besides the signature (every field optional, section 7's clients send none). */
+export interface DeliveryFacts {
+  /** When the customer signed, by the phone's clock. */
+  occurredAt?: string;
+  /** The phone's clock when the call was sent. */
+  deviceNow?: string;
+  receiverName?: string;
+  receiverDocument?: string;
 }
 
 const command = <B extends z.ZodType<OrderMoveBody>>(declared: OrderCommand<B>): OrderCommand<B> => declared;
@@ -123,9 +136,16 @@ export const ORDER_COMMANDS = {
   }),
   deliver: command({
     ...ORDER_COMMAND_CALLS.deliver,
-    summary: 'Entregue com a assinatura do cliente (PNG base64): Em entrega / Em entrega imediata → Entregue',
+    summary:
+      'Entregue com a assinatura do cliente (PNG base64): Em entrega / Em entrega imediata → Entregue. Opcionais: receiverName e receiverDocument (quem recebeu); occurredAt (quando o cliente assinou, pelo relógio do celular) com deviceNow (o relógio do celular no envio): o servidor corrige o relógio do celular pelo seu; 422 DELIVERY_TIME_REFUSED quando o horário corrigido é posterior ao envio, anterior à saída para entrega ou de mais de 7 dias',
     body: orderDeliverBodySchema,
     pictures: { ...ORDER_COMMAND_CALLS.deliver.pictures, of: (body) => [body.signature] },
+    delivery: ({ occurredAt, deviceNow, receiverName, receiverDocument }) => ({
+      occurredAt,
+      deviceNow,
+      receiverName,
+      receiverDocument,
+    }),
   }),
   customerAbsent: command({
     ...ORDER_COMMAND_CALLS.customerAbsent,

@@ -21,4 +21,11 @@ export const ORDER_LIMITS = {
   maxCode: 40,
   /** The customer searched for on the orders screen. */
   maxSearch: 80,
+  /** The name of whoever received a delivery ('Recebido por'). */
+  maxReceiverName: 120,
+  /**
+   * A delivery's moment as the phone recorded it (decision 0039) is believed back to this many days before it
+   * reached the server, and never before the order left for delivery nor after the server's now.
+   */
+  maxDeliveryAgeDays: 7,
 } as const;

@@ -76,6 +76,17 @@ export const ORDER_TEXTS = {
   normalDelivererOnly: 'A troca de motoboy de entrega imediata vale só para pedidos em "Entrega imediata".',
   useSpecificCall: (actionLabel: string) =>
     `"${actionLabel}" precisa de fotos ou assinatura: use a chamada própria desta ação.`,
+  receiverNameRequired: 'Informe o nome de quem recebeu.',
+  receiverNameTooLong: `O nome pode ter no máximo ${ORDER_LIMITS.maxReceiverName} caracteres.`,
+  receiverDocumentInvalid: 'Documento inválido: informe o CPF ou o RG (de 5 a 14 números; o RG pode terminar em X).',
+  deviceTimeInvalid: 'Data e hora do celular inválidas.',
+  /** Decision 0039: a delivery's moment that cannot be true, even with the phone's clock corrected. */
+  deliveryTimeInFuture: (when: string) =>
+    `O horário da entrega registrado no celular (${when}) é posterior ao envio. Confira a data e a hora do celular; “Tentar de novo” registra a entrega com o horário do envio.`,
+  deliveryTimeBeforeDeparture: (when: string, departed: string) =>
+    `O horário da entrega registrado no celular (${when}) é anterior à saída do pedido para entrega (${departed}). Confira a data e a hora do celular; “Tentar de novo” registra a entrega com o horário do envio.`,
+  deliveryTimeTooOld: (when: string) =>
+    `O horário da entrega registrado no celular (${when}) tem mais de ${ORDER_LIMITS.maxDeliveryAgeDays} dias. Confira a data e a hora do celular; “Tentar de novo” registra a entrega com o horário do envio.`,
   /** History entries of an employee-less move (shop app, bank). */
   systemUser: 'Sistema',
 } as const;

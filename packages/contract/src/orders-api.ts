@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidReceiverDocument, normalizeReceiverDocument } from './documents';
 import { digitsParamSchema, idParamSchema, idSchema } from './ids';
 import { packUnitSchema } from './imei';
 import { ORDER_LIMITS } from './order-limits';
@@ -91,10 +92,35 @@ export const orderPackBodySchema = z.strictObject({
   units: z.array(packUnitSchema).max(1000).optional(),
   ...concurrency,
 });
-/** deliver: the customer's signature (PNG drawn on the courier's phone). */
+/** A moment as a phone's clock read it (ISO 8601 with its offset). */
+const deviceTime = z.iso.datetime({ offset: true, error: ORDER_TEXTS.deviceTimeInvalid });
+
+/** Who received a delivery: a name ('Recebido por'). */
+export const receiverNameSchema = z
+  .string({ error: ORDER_TEXTS.receiverNameRequired })
+  .trim()
+  .min(1, ORDER_TEXTS.receiverNameRequired)
+  .max(ORDER_LIMITS.maxReceiverName, ORDER_TEXTS.receiverNameTooLong);
+
+/** The receiver's document, optional: a CPF or an RG, kept as its digits (an RG may end in X). */
+export const receiverDocumentSchema = z
+  .string({ error: ORDER_TEXTS.receiverDocumentInvalid })
+  .refine(isValidReceiverDocument, ORDER_TEXTS.receiverDocumentInvalid)
+  .transform(normalizeReceiverDocument);
+
+/**
+ * deliver: the customer's signature (PNG drawn on the courier's phone). Optional (decision 0039; section 7's
+ * body has only the signature): who received it (`receiverName`, `receiverDocument`), and when the customer
+ * signed as the phone's clock read it (`occurredAt`) with that clock's reading when the call was sent
+ * (`deviceNow`), so the server corrects the phone's clock by its own.
+ */
 export const orderDeliverBodySchema = z.strictObject({
   orderId,
   signature: picture(ORDER_TEXTS.signatureRequired),
+  receiverName: receiverNameSchema.optional(),
+  receiverDocument: receiverDocumentSchema.optional(),
+  occurredAt: deviceTime.optional(),
+  deviceNow: deviceTime.optional(),
   ...concurrency,
 });
 /** customerAbsent: nobody home; an optional note. */
@@ -252,6 +278,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
     .optional(),
   /** When it last left for delivery (ISO), or null: the WhatsApp message's {saida}. */
   departedAt: z.iso.datetime().nullable().optional(),
+  /** When the customer received it (ISO: the signature's moment, decision 0039), or null before. */
+  deliveredAt: z.iso.datetime().nullable().optional(),
+  /** Who received the delivery ('Recebido por'): the name and, when given, the document's digits. */
+  receivedBy: z.object({ name: z.string(), document: z.string().nullable() }).nullable().optional(),
   /**
    * The Pix the bank's webhook received for it ('Pix recebido'), confirmed or still waiting for a click;
    * `refunded` (reais, 0 when none) and `refundedAt`: what the bank gave back to the payer (the payment refunded).

@@ -53,6 +53,13 @@ export function dayPeriod(firstDay: string, lastDay: string): { start: string; e
   return { start: `${firstDay}T00:00:00`, end: `${lastDay}T23:59:59` };
 }
 
+/** An instant as the business reads it: DD/MM/YYYY HH:mm:ss, São Paulo time (the screens' `formatDateTime`). */
+export function businessDateTime(date: Date): string {
+  const [day, time] = toPeriodTimestamp(date).split('T') as [string, string];
+  const [year, month, dayOfMonth] = day.split('-');
+  return `${dayOfMonth}/${month}/${year} ${time}`;
+}
+
 /** The business's local day (YYYY-MM-DD) of an instant. */
 export function businessDay(date: Date): string {
   return toPeriodTimestamp(date).slice(0, 10);

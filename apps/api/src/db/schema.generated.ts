@@ -299,6 +299,8 @@ export interface Orders {
   neighborhood: string | null;
   payment_method: PaymentMethodColumn;
   proof_end_to_end_id: string | null;
+  receiver_document: string | null;
+  receiver_name: string | null;
   shipping_cost_cents: Generated<number>;
   status: number;
   status_since: Generated<Timestamp>;
@@ -515,6 +517,7 @@ export interface StockMovements {
 }
 
 export interface StockMovementUnits {
+  created_at: Generated<Timestamp>;
   event: string | null;
   movement_id: number;
   unit_id: number;

@@ -42,6 +42,7 @@ import { receiptNearHashes } from './0047-receipt-near-hashes';
 import { bellAtScale } from './0048-bell-at-scale';
 import { pixWaiting } from './0049-pix-waiting';
 import { companyAddress } from './0050-company-address';
+import { deliveryReceiver } from './0051-delivery-receiver';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -88,6 +89,7 @@ export const migrations: Record<string, Migration> = {
   '0048-bell-at-scale': bellAtScale,
   '0049-pix-waiting': pixWaiting,
   '0050-company-address': companyAddress,
+  '0051-delivery-receiver': deliveryReceiver,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -254,6 +254,26 @@ describe('the demo business (scale 1)', () => {
                         and mu.event in ('RETURNED', 'WRITTEN_OFF')) <> 1)`,
     );
     expect(unnamed).toEqual([]);
+    // Each row names a unit when it did (decision 0039): a sale's at the order's packing (after the placing,
+    // the unit already on the shelf), every other at the row's own time; no unit's history goes back in time.
+    const outOfTime = await rows<{ unit_id: number }>(
+      t,
+      sql`select mu.unit_id from stock_movement_units mu join stock_movements m on m.id = mu.movement_id
+            join product_units u on u.id = mu.unit_id
+          where (m.kind = 'SALE' and (mu.created_at < m.created_at
+                   or mu.created_at < (select min(f.created_at) from stock_movement_units f
+                                         join stock_movements e on e.id = f.movement_id
+                                       where f.unit_id = u.id and e.kind in ('PURCHASE', 'ADJUSTMENT', 'IMPORT'))))
+             or (m.kind <> 'SALE' and mu.created_at <> m.created_at)
+          limit 5`,
+    );
+    expect(outOfTime).toEqual([]);
+    const packedLater = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from stock_movement_units mu join stock_movements m on m.id = mu.movement_id
+          where m.kind = 'SALE' and mu.created_at > m.created_at`,
+    );
+    expect(packedLater[0]?.n).toBeGreaterThan(0);
   });
 
   it('takes stock out at checkout and brings it back on cancellation or refusal', async () => {

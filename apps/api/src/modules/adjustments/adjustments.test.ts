@@ -354,6 +354,48 @@ describe('registering an exchange or a return (issue 17 §5)', () => {
     ]);
   });
 
+  it("the replacement phone's history is in the order things happened; its warranty runs from the exchange", async () => {
+    // 520000000000001: 5 + (2 → 4) = 9 → 1; 530000000000009: 5 + (3 → 6) = 11 → 9. Warranty: 12 months (default).
+    const phone = await product(1999.9, { imeis: ['520000000000001', '530000000000009'] });
+    // Sold and finalized at the counter (the customer took 520…), then exchanged for 530… at the counter.
+    const order = await sale([{ productId: phone.id, quantity: 1, imeis: ['520000000000001'] }]);
+    const res = await register({
+      orderId: order.orderId,
+      kind: 'EXCHANGE',
+      items: [{ productId: phone.id, quantity: 1, imei: '520000000000001', replacementImei: '530000000000009' }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const finishedAt = (
+      await t.db.selectFrom('orders').select('finished_at').where('id', '=', order.orderId).executeTakeFirstOrThrow()
+    ).finished_at as Date;
+
+    type Entry = { event: string; at: string; orderCode: string | null };
+    const replacement = (await call(attendant, 'GET', '/units/530000000000009')).json().data;
+    const events = (replacement.history as Entry[]).map((entry) => entry.event);
+    // It was in the shop when the order was finalized: the customer received it at the exchange.
+    expect(events).toEqual(['Estoque inicial (cadastro do produto)', 'Trocado', 'Entregue ao cliente']);
+    const exchangedAt = (replacement.history as Entry[])[1]?.at as string;
+    expect(new Date(exchangedAt).getTime()).toBeGreaterThan(finishedAt.getTime());
+    expect(replacement.history[2]).toMatchObject({ at: exchangedAt, orderCode: order.code });
+    // 12 months from the exchange: the same day and time a year later.
+    const nextYear = `${Number(exchangedAt.slice(0, 4)) + 1}${exchangedAt.slice(4)}`;
+    expect(replacement).toMatchObject({ status: 'SOLD', deliveredAt: exchangedAt, warrantyEndsAt: nextYear });
+
+    // The phone that came back: received when the order was finalized, then returned; no warranty any more.
+    const original = (await call(attendant, 'GET', '/units/520000000000001')).json().data;
+    expect((original.history as Entry[]).map((entry) => entry.event)).toEqual([
+      'Estoque inicial (cadastro do produto)',
+      'Vendido',
+      'Entregue ao cliente',
+      'Devolvido pelo cliente (em análise)',
+    ]);
+    expect(original).toMatchObject({
+      status: 'RETURNED',
+      deliveredAt: finishedAt.toISOString(),
+      warrantyEndsAt: null,
+    });
+  });
+
   it('refuses bad input and changes nothing', async () => {
     const cable = await product(12.5, { stock: 5 });
     const other = await product(30, { stock: 0 });

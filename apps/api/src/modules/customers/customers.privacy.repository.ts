@@ -76,6 +76,16 @@ export const customerTracesRepository = {
       .execute();
   },
 
+  /** His orders forget who received their deliveries (decision 0039). */
+  async forgetReceivers(trx: Executor, orderIds: number[]) {
+    await trx
+      .updateTable('orders')
+      .set({ receiver_name: null, receiver_document: null })
+      .where('id', 'in', orderIds)
+      .where('receiver_name', 'is not', null)
+      .execute();
+  },
+
   /** The Pix received for his orders lose the payer's name; amount, dates and the end-to-end id stay. */
   async forgetPixPayers(trx: Executor, orderIds: number[]) {
     await trx

@@ -419,6 +419,19 @@ describe('LGPD: what was written about the person in free text and his pictures 
           changes: JSON.stringify({ status: { from: 4, to: 5 }, note: notes.approved }),
         },
         {
+          // Who received the delivery (decision 0039): the doorman, a person of his own.
+          employee_id: courierId,
+          entity: 'order',
+          entity_id: order.code,
+          action: 'deliver',
+          changes: JSON.stringify({
+            status: { from: 4, to: 5 },
+            deliveredAt: '2026-02-10T18:00:00.000Z',
+            receiverName: 'Sebastião Porteiro',
+            receiverDocument: '12345678X',
+          }),
+        },
+        {
           employee_id: attendantId,
           entity: 'order',
           entity_id: order.code,
@@ -476,6 +489,11 @@ describe('LGPD: what was written about the person in free text and his pictures 
     await db
       .updateTable('orders')
       .set({ proof_end_to_end_id: `E1234567820260210150000000${String(seq).padStart(6, '0')}` })
+      .where('id', '=', order.id)
+      .execute();
+    await db
+      .updateTable('orders')
+      .set({ receiver_name: 'Sebastião Porteiro', receiver_document: '12345678X' })
       .where('id', '=', order.id)
       .execute();
     const storage = t.app.deps.storage;
@@ -537,6 +555,9 @@ describe('LGPD: what was written about the person in free text and his pictures 
       'apto 12',
       '04077-000',
       '04077000',
+      // Who received his delivery.
+      'Sebastião Porteiro',
+      '12345678X',
     ];
     const before = (await readable(p)).toLowerCase();
     for (const trace of traces) expect(before, trace).toContain(trace.toLowerCase());
@@ -615,7 +636,14 @@ describe('LGPD: what was written about the person in free text and his pictures 
       },
     ]);
     const audit = JSON.parse(await get(`/api/audit?entity=order&id=${p.order.code}&items=100`)).data;
-    expect(audit).toHaveLength(2);
+    expect(audit).toHaveLength(3);
+    // The delivery's row keeps what happened and when, not who received it.
+    const delivered = await t.db
+      .selectFrom('orders')
+      .select(['receiver_name', 'receiver_document'])
+      .where('id', '=', p.orderId)
+      .executeTakeFirstOrThrow();
+    expect(delivered).toEqual({ receiver_name: null, receiver_document: null });
     const items = await t.db
       .selectFrom('order_items')
       .select('total_cents')

@@ -127,7 +127,8 @@ function personTraces(
  * The person removed from what was written about his orders: history notes, exchange and return comments,
  * stock-ledger notes, the runs' settlement notes and the orders' audit rows lose his traces (the rest of
  * each text stays); his signatures and payment proofs are deleted (their files too, unless another picture
- * shows the same), the Pix he paid lose the payer's name. Amounts, items, dates and end-to-end ids stay.
+ * shows the same), with who received his deliveries (name and document, decision 0039), the Pix he paid lose
+ * the payer's name. Amounts, items, dates and end-to-end ids stay.
  */
 async function forgetWhatWasWritten(trx: Transaction<Database>, customerId: number, pattern: RegExp | null) {
   const orders = await traces.orders(trx, customerId);
@@ -148,16 +149,29 @@ async function forgetWhatWasWritten(trx: Transaction<Database>, customerId: numb
         if (redacted !== row.note) await traces.rewriteText(trx, place, row.id, redacted);
       }
     }
-    for (const row of await traces.orderAudit(
-      trx,
-      orders.map((o) => o.code),
-    )) {
-      const { value, changed } = redactDeep(parsed(row.changes), pattern);
-      if (changed) await repo.rewriteAudit(trx, row.id, value);
-    }
   }
+  for (const row of await traces.orderAudit(
+    trx,
+    orders.map((o) => o.code),
+  )) {
+    // Who received a delivery (decision 0039) is a person too: the name and document go, whoever it was.
+    const receiver = withoutReceiver(parsed(row.changes));
+    const text = pattern ? redactDeep(receiver.value, pattern) : { value: receiver.value, changed: false };
+    if (receiver.changed || text.changed) await repo.rewriteAudit(trx, row.id, text.value);
+  }
+  await traces.forgetReceivers(trx, ids);
   await traces.forgetPixPayers(trx, ids);
   await deleteUnreferencedFiles(trx, await traces.removePersonalPictures(trx, ids));
+}
+
+/** An order's audit changes without who received its delivery. */
+function withoutReceiver(changes: unknown): { value: unknown; changed: boolean } {
+  if (typeof changes !== 'object' || changes === null || Array.isArray(changes))
+    return { value: changes, changed: false };
+  const { receiverName, receiverDocument, ...rest } = changes as Record<string, unknown>;
+  return receiverName === undefined && receiverDocument === undefined
+    ? { value: changes, changed: false }
+    : { value: rest, changed: true };
 }
 
 const parsed = (changes: unknown): unknown => (typeof changes === 'string' ? JSON.parse(changes) : changes);

@@ -18,6 +18,8 @@ function orderRows(db: Executor) {
       'o.change_for_cents',
       'o.fast_delivery',
       'o.updated_at',
+      'o.receiver_name',
+      'o.receiver_document',
       'c.name as customer',
       'c.phone',
       'c.street',

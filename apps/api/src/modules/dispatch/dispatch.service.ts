@@ -71,6 +71,7 @@ function toOrder(row: DispatchOrderRow, late: boolean): DispatchOrder {
     fastDelivery: row.fast_delivery,
     packedAt: iso(row.packed_at ?? row.updated_at),
     late,
+    receivedBy: row.receiver_name === null ? null : { name: row.receiver_name, document: row.receiver_document },
   };
 }
 

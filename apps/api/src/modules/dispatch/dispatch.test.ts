@@ -213,7 +213,24 @@ describe('a courier run, from the board to the settlement', () => {
     expect(text).toContain('Receber em dinheiro: R$ 34,90');
     expect(text).toContain('Pago (Pix): nada a receber');
     expect(text).toContain('Total em dinheiro a receber: R$ 34,90');
-    expect(text).toContain('Recebido por:');
+    expect(text).toContain('Recebido por: ______________________________');
+
+    // Delivered with the receiver's name and document (decision 0039): the sheet printed again says who.
+    const png = await picture('png');
+    for (const [path, body] of [
+      ['/workflow/order/withdraw', { orderId: cash.id }],
+      [
+        '/workflow/order/deliver',
+        { orderId: cash.id, signature: png, receiverName: 'Maria Souza', receiverDocument: '52998224725' },
+      ],
+    ] as const) {
+      const moved = await call('PATCH', path, body, tokens.courier2);
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const again = pdfText((await call('GET', `/dispatch/runs/${run.id}/sheet.pdf`)).rawPayload);
+    expect(again).toContain('Recebido por: Maria Souza (documento 529.982.247-25)');
+    // The paid order is still on its way: its line is left to be filled in by hand.
+    expect(again.split('Recebido por: ______________________________').length - 1).toBe(1);
   });
 
   it("orders the courier's list as the run: the sheet's order, given by the dispatcher", async () => {

@@ -1,4 +1,4 @@
-import { COURIER_PAYMENT_TEXTS, type CourierRun, courierPaymentLine } from '@backoffice/contract';
+import { COURIER_PAYMENT_TEXTS, type CourierRun, courierPaymentLine, formatDocument } from '@backoffice/contract';
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
 
@@ -13,6 +13,9 @@ export const RUN_SHEET_TEXTS = {
   items: (count: number) => (count === 1 ? '1 item' : `${count} itens`),
   changeFor: (note: string, change: string) => `Troco para ${note}: levar ${change} de troco`,
   receiver: 'Recebido por: ______________________________',
+  /** Delivered: who received it, as the courier wrote it with the signature (decision 0039). */
+  receivedBy: (name: string, document: string | null) =>
+    `Recebido por: ${name}${document ? ` (documento ${formatDocument(document)})` : ''}`,
   signature: 'Assinatura: ______________________________',
   total: (amount: string) => `Total em dinheiro a receber: ${amount}`,
   footer: (when: string) => `BackOffice - romaneio gerado em ${when}`,
@@ -89,7 +92,11 @@ function sheet(run: CourierRun, generatedAt: Date): ReactElement {
                 ),
               )
             : null,
-          h(Text, { style: styles.sign }, T.receiver),
+          h(
+            Text,
+            { style: styles.sign },
+            order.receivedBy ? T.receivedBy(order.receivedBy.name, order.receivedBy.document) : T.receiver,
+          ),
           h(Text, { style: styles.sign }, T.signature),
         ),
       ),

@@ -1,4 +1,4 @@
-import { generateOrderCode, OUT_FOR_DELIVERY_STATUSES } from '@backoffice/contract';
+import { generateOrderCode, ORDER_STATUS, OUT_FOR_DELIVERY_STATUSES } from '@backoffice/contract';
 import { type ExpressionBuilder, type Insertable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, OrderImageKind, OrderItemsTable, OrdersTable } from '../../db/schema';
@@ -50,6 +50,9 @@ export interface OrderRow {
   finished_at: Date | null;
   /** A Pix the bank confirmed waits for an employee's click (`PIX_WAITING`). */
   pix_waiting: boolean;
+  /** Who received the delivery (decision 0039): read by the details, absent from the lists' own queries. */
+  receiver_name?: string | null;
+  receiver_document?: string | null;
 }
 
 /** The order row itself, locked for the rest of the transaction. */
@@ -121,6 +124,8 @@ export function orderQuery(db: Executor) {
       'o.finished_at',
       // One look into the unique index of pix_received's order_id (migration 0020) per row.
       sql<boolean>`exists (select 1 from pix_received p where p.order_id = o.id and ${PIX_WAITING})`.as('pix_waiting'),
+      'o.receiver_name',
+      'o.receiver_document',
     ]);
 }
 
@@ -404,16 +409,8 @@ export const ordersRepository = {
       .execute();
   },
 
-  /**
-   * The customer's phone, document and address as registered, and when the order last left for delivery
-   * (null when it never did).
-   */
-  async contactFacts(db: Executor, orderId: number, customerId: number) {
-    const customer = await db
-      .selectFrom('customers')
-      .select(['phone', 'document', 'street', 'number', 'complement', 'neighborhood', 'city', 'state', 'zip_code'])
-      .where('id', '=', customerId)
-      .executeTakeFirst();
+  /** When the order last left for delivery (null when it never did). */
+  async departedAt(db: Executor, orderId: number): Promise<Date | null> {
     const departed = await db
       .selectFrom('order_status_history')
       .select('created_at')
@@ -422,7 +419,32 @@ export const ordersRepository = {
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    return { phone: customer?.phone ?? null, customer: customer ?? null, departedAt: departed?.created_at ?? null };
+    return departed ? new Date(departed.created_at) : null;
+  },
+
+  /**
+   * The customer's phone, document and address as registered, when the order last left for delivery (null
+   * when it never did) and when it was delivered (its first 'Entregue' row: the signature's moment, decision
+   * 0039; null before).
+   */
+  async contactFacts(db: Executor, orderId: number, customerId: number) {
+    const customer = await db
+      .selectFrom('customers')
+      .select(['phone', 'document', 'street', 'number', 'complement', 'neighborhood', 'city', 'state', 'zip_code'])
+      .where('id', '=', customerId)
+      .executeTakeFirst();
+    const delivered = await db
+      .selectFrom('order_status_history')
+      .select((eb) => eb.fn.min('created_at').as('at'))
+      .where('order_id', '=', orderId)
+      .where('status', '=', ORDER_STATUS.ENTREGUE)
+      .executeTakeFirst();
+    return {
+      phone: customer?.phone ?? null,
+      customer: customer ?? null,
+      departedAt: await ordersRepository.departedAt(db, orderId),
+      deliveredAt: delivered?.at ? new Date(delivered.at) : null,
+    };
   },
 
   items(db: Executor, orderId: number) {

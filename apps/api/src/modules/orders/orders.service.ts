@@ -5,6 +5,7 @@ import {
   DELIVERER_CHANGE_RULE,
   DELIVERER_CHANGE_STATUSES,
   DELIVERY_TYPE_LABELS,
+  type DeliveryFacts,
   type DeliveryType,
   EMPLOYEE_FUNC_LABELS,
   EMPLOYEE_FUNCS,
@@ -82,6 +83,24 @@ const NEAR_PICTURE_BITS = 14;
 /** How many of the most recent other proofs a proof is compared with for a near match. */
 const NEAR_PICTURE_CANDIDATES = 2_000;
 const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * A move's body as its Idempotency-Key remembers it: without `deviceNow`, which says when the phone sent it
+ * (each try of the same move sends its own), not what the move is (decision 0039).
+ */
+function withoutSendingTime(body: OrderMoveBody): object {
+  const { deviceNow: _sent, ...move } = body as OrderMoveBody & { deviceNow?: string };
+  return move;
+}
+
+/** A delivery's facts as the workflow takes them (decision 0039). */
+function deliveryInput(facts: DeliveryFacts | undefined): Pick<TransitionInput, 'occurredOnDevice' | 'receiver'> {
+  if (!facts) return {};
+  return {
+    ...(facts.occurredAt ? { occurredOnDevice: { occurredAt: facts.occurredAt, deviceNow: facts.deviceNow } } : {}),
+    ...(facts.receiverName ? { receiver: { name: facts.receiverName, document: facts.receiverDocument ?? null } } : {}),
+  };
+}
 
 /** An order row as the API answers it (the Order fields of section 3, plus the keys a screen needs). */
 export function toOrderSummary(row: OrderRow): OrderSummary {
@@ -282,7 +301,9 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
         ? {
             key: idempotencyKey,
             command: command.path,
-            hash: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
+            hash: createHash('sha256')
+              .update(JSON.stringify(withoutSendingTime(body)))
+              .digest('hex'),
           }
         : undefined;
       return move(
@@ -295,6 +316,7 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
           note: command.note?.(body),
           proofEndToEndId: command.proof?.(body),
           units: command.units?.(body),
+          ...deliveryInput(command.delivery?.(body)),
         },
         command.pictures && { kind: command.pictures.kind, images: command.pictures.of(body) },
         idempotency,
@@ -422,6 +444,8 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
             }
           : null,
         departedAt: contact.departedAt ? iso(contact.departedAt) : null,
+        deliveredAt: contact.deliveredAt ? iso(contact.deliveredAt) : null,
+        receivedBy: row.receiver_name ? { name: row.receiver_name, document: row.receiver_document ?? null } : null,
         items: items.map((item) => {
           const imeis = units.filter((unit) => unit.product_id === item.product_id).map((unit) => unit.imei);
           return {

@@ -223,6 +223,35 @@ describe('packing a serialized line (issue 17 §3)', () => {
     });
   });
 
+  it("a phone that came in after the sale reads 'Vendido' when it was packed, after its entry", async () => {
+    // 540000000000007: 5 + (4 → 8) = 13 → 7; 570000000000000: 5 + (7 → 14 → 5) = 10 → 0.
+    const product = await phone('Moto G Depois', ['540000000000007']);
+    const order = await sold(product.id, 1);
+    const sources = await call(stocker, 'GET', '/products/sources');
+    const entry = await call(stocker, 'PATCH', '/products/menu/purchase/batch', {
+      products: [
+        {
+          productId: product.id,
+          cost: 1500,
+          stock: 1,
+          source: sources.json().data[0].key,
+          units: [{ imei: '570000000000000' }],
+        },
+      ],
+    });
+    expect(entry.statusCode, entry.body).toBe(200);
+    // The phone that came in after the checkout is the one packed.
+    expect((await pack(order.orderId, [{ productId: product.id, imei: '570000000000000' }])).statusCode).toBe(200);
+    const unit = (await call(stocker, 'GET', '/units/570000000000000')).json().data;
+    const history = unit.history as Array<{ event: string; at: string }>;
+    expect(history.map((entry) => entry.event)).toEqual(['Entrada no estoque', 'Vendido']);
+    const placed = (
+      await t.db.selectFrom('orders').select('created_at').where('id', '=', order.orderId).executeTakeFirstOrThrow()
+    ).created_at as Date;
+    expect(new Date(history[1]?.at as string).getTime()).toBeGreaterThan(new Date(history[0]?.at as string).getTime());
+    expect(new Date(history[0]?.at as string).getTime()).toBeGreaterThan(placed.getTime());
+  });
+
   it("answers 'Consultar IMEI' by either IMEI: the customer, the order, the warranty from the pickup, the history", async () => {
     // 660000000000001: kept 6, doubled 6 → 12 → 3, 9 → 1; 880000000000005: kept 8, doubled 8 → 16 → 7, 15 → 5;
     // 770000000000008: kept 7, doubled 7 → 14 → 5, 12 → 8.

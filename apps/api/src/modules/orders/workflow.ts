@@ -23,6 +23,7 @@ import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { moveStock, sellUnits } from '../stock/stock.service';
+import { type DeviceMoment, deliveryMoment } from './delivery-moment';
 import { type LockedOrder, ordersRepository as repo } from './orders.repository';
 import { pixReceivedRepository } from './pix-received.repository';
 
@@ -51,6 +52,13 @@ export interface TransitionInput extends OrderConcurrency {
   units?: ReadonlyArray<{ productId: number; imei: string }>;
   /** PUT /orders/change/status names the status reached instead of the action. */
   to?: OrderStatusKey;
+  /**
+   * When the move happened by the phone's clock (a delivery signed offline, decision 0039): corrected by the
+   * server's clock and checked (`deliveryMoment`), it is the time of the history row and of the signature.
+   */
+  occurredOnDevice?: DeviceMoment;
+  /** Who received a delivery ('Recebido por'): stored on the order. */
+  receiver?: { name: string; document: string | null };
   /**
    * When the request arrived. A move refused because the order changed after that moment (another
    * employee's request won the lock) is answered as STALE_DATA, like a mismatch of the expected fields.
@@ -198,10 +206,21 @@ export async function transition(
     move.requires.includes('deliverer') && actor !== 'bank' ? await delivererFor(trx, order, actor) : null;
 
   const at = nextUpdatedAt(order);
+  // When it happened: now, or the moment the phone told (a delivery signed offline), corrected and checked.
+  const happenedAt = input.occurredOnDevice
+    ? deliveryMoment(input.occurredOnDevice, input.startedAt ?? new Date(), await repo.departedAt(trx, order.id))
+    : at;
   const changes: Record<string, unknown> = {
     status: { from: order.status, to: move.to },
   };
   const values: Parameters<typeof repo.update>[2] = { status: move.to, updated_at: at };
+  if (input.occurredOnDevice) changes.deliveredAt = happenedAt.toISOString();
+  if (input.receiver) {
+    values.receiver_name = input.receiver.name;
+    values.receiver_document = input.receiver.document;
+    changes.receiverName = input.receiver.name;
+    if (input.receiver.document) changes.receiverDocument = input.receiver.document;
+  }
   for (const effect of move.does) {
     switch (effect) {
       case 'setStocker':
@@ -251,7 +270,7 @@ export async function transition(
         changes.packagingPhotos = input.packagingKeys?.length ?? 0;
         break;
       case 'storeSignature':
-        if (input.signatureKey) await repo.insertImages(trx, order.id, 'SIGNATURE', [input.signatureKey], at);
+        if (input.signatureKey) await repo.insertImages(trx, order.id, 'SIGNATURE', [input.signatureKey], happenedAt);
         break;
       case 'takeUnits': {
         const items = await repo.items(trx, order.id);
@@ -284,7 +303,7 @@ export async function transition(
     action,
     note,
     changes: note ? { ...changes, note } : changes,
-    at,
+    at: happenedAt,
   });
   return { transition: move, updatedAt: at };
 }

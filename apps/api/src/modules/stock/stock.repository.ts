@@ -130,11 +130,18 @@ export const stockRepository = {
       .execute();
   },
 
-  async linkUnits(trx: Transaction<Database>, movementId: number, unitIds: number[], event: UnitEvent | null = null) {
+  /** Names units on a ledger row, at `at` (when the row did it to them), with what it did when it says so. */
+  async linkUnits(
+    trx: Transaction<Database>,
+    movementId: number,
+    unitIds: number[],
+    event: UnitEvent | null = null,
+    at: Date = new Date(),
+  ) {
     if (unitIds.length === 0) return;
     await trx
       .insertInto('stock_movement_units')
-      .values(unitIds.map((unit_id) => ({ movement_id: movementId, unit_id, event })))
+      .values(unitIds.map((unit_id) => ({ movement_id: movementId, unit_id, event, created_at: at })))
       .execute();
   },
 
@@ -251,16 +258,19 @@ export const stockRepository = {
       .executeTakeFirst();
   },
 
-  /** What the ledger did to a unit, oldest first: each row that named it, who, and for which order. */
+  /**
+   * What the ledger did to a unit, in the order it happened: each row that named it, when it named it (a unit
+   * named at packing joins the checkout's earlier SALE row: its time is the packing's), who, for which order.
+   */
   unitEvents(db: Executor, unitId: number) {
     return db
       .selectFrom('stock_movement_units as mu')
       .innerJoin('stock_movements as m', 'm.id', 'mu.movement_id')
       .leftJoin('employees as e', 'e.id', 'm.employee_id')
       .leftJoin('orders as o', 'o.id', 'm.order_id')
-      .select(['m.kind', 'mu.event', 'm.created_at', 'e.name as employee_name', 'o.code as order_code'])
+      .select(['m.kind', 'mu.event', 'mu.created_at', 'e.name as employee_name', 'o.code as order_code'])
       .where('mu.unit_id', '=', unitId)
-      .orderBy('m.created_at')
+      .orderBy('mu.created_at')
       .orderBy('m.id')
       .execute();
   },

@@ -215,13 +215,13 @@ export async function moveStock(
         unitIds.push(unitId);
       }
     }
-    await stockRepository.linkUnits(trx, movementIds[index] as number, unitIds);
+    await stockRepository.linkUnits(trx, movementIds[index] as number, unitIds, null, now);
   }
   // Units going out to the order (an exchange's replacement): sold to it, named by their row.
   for (const [index, unitIds] of rowUnitsOut.entries()) {
     if (!unitIds || unitIds.length === 0) continue;
     await stockRepository.sellUnits(trx, unitIds, context.orderId as number, now);
-    await stockRepository.linkUnits(trx, movementIds[index] as number, unitIds);
+    await stockRepository.linkUnits(trx, movementIds[index] as number, unitIds, null, now);
   }
   // An order cancelled after its units were named (packed): they are in stock again, named by this row.
   if (context.kind === 'CANCELLATION' && context.orderId) {
@@ -229,7 +229,7 @@ export async function moveStock(
       if (!products.get(row.product_id)?.serialized) continue;
       const units = (await stockRepository.soldUnitsOf(trx, context.orderId, row.product_id)).map((u) => u.id);
       await stockRepository.returnUnitsToStock(trx, units, now);
-      await stockRepository.linkUnits(trx, movementIds[index] as number, units);
+      await stockRepository.linkUnits(trx, movementIds[index] as number, units, null, now);
     }
   }
   if (ids.length === 1) {
@@ -416,7 +416,8 @@ export async function sellUnits(
   for (const [productId, unitIds] of chosen) {
     await stockRepository.sellUnits(trx, unitIds, orderId, now);
     const sale = await stockRepository.saleMovementOf(trx, orderId, productId);
-    if (sale !== undefined) await stockRepository.linkUnits(trx, sale, unitIds);
+    // The checkout's row, written when the order was placed, names the unit now: 'Vendido' at the packing.
+    if (sale !== undefined) await stockRepository.linkUnits(trx, sale, unitIds, null, now);
   }
   return imeis;
 }
@@ -512,21 +513,29 @@ export async function unitsByImeiPrefix(db: Executor, digits: string, limit: num
 }
 
 /**
- * One phone by either IMEI (issue 17 §4): its product, status, order and customer, and its warranty: from
- * delivery (the signature; a store pickup: its finalization) for the product's months, plus 12 with the
- * order's extended warranty (decision 0011), while the unit is SOLD (a phone that came back has none).
+ * One phone by either IMEI (issue 17 §4): its product, status, order and customer, its warranty and its history,
+ * in the order things happened to it (decision 0039). The customer received it when its order was delivered
+ * (the signature's moment; a store pickup: its finalization), or, for a phone that joined the order after that
+ * (an exchange's replacement, handed over at the counter), when it joined it; its 'Entregue ao cliente' is then,
+ * after what made it the customer's. Its warranty runs from that moment for the product's months, plus 12 with
+ * the order's extended warranty (decisions 0011, 0039), while the unit is SOLD (a phone that came back has none).
  * 404 when no unit has the IMEI.
  */
 export async function unitByImei(db: Executor, imei: string, now = new Date()): Promise<Unit> {
   const row = await stockRepository.unitByImei(db, imei);
   if (!row) throw notFound(UNIT_TEXTS.notFound);
   const pickup = row.delivery_type === 2;
-  const delivered = row.order_id === null ? null : pickup ? row.finished_at : row.delivered_at;
-  const deliveredAt = delivered ? new Date(delivered) : null;
+  const events = await stockRepository.unitEvents(db, row.id);
+  const orderDelivered = row.order_id === null ? null : pickup ? row.finished_at : row.delivered_at;
+  // The last row that gave this unit to its order, when it is an exchange's (the replacement, handed over then).
+  const joined = events.findLast(
+    (event) => event.order_code === row.order_code && event.event === null && ['SALE', 'EXCHANGE'].includes(event.kind),
+  );
+  const exchangedAt = joined?.kind === 'EXCHANGE' ? new Date(joined.created_at).getTime() : 0;
+  const deliveredAt = orderDelivered ? new Date(Math.max(new Date(orderDelivered).getTime(), exchangedAt)) : null;
   const months = row.warranty_months + (row.with_warranty ? EXTENDED_WARRANTY_MONTHS : 0);
   // Only a phone with its customer is under warranty: one returned (in analysis), released or written off is not.
   const endsAt = deliveredAt && row.status === 'SOLD' ? addMonths(deliveredAt, months) : null;
-  const events = await stockRepository.unitEvents(db, row.id);
   const history: Unit['history'] = events.map((event) => ({
     event: event.event ? UNIT_TEXTS.unitEvents[event.event as UnitEvent] : UNIT_TEXTS.events[event.kind],
     at: new Date(event.created_at).toISOString(),
@@ -534,13 +543,14 @@ export async function unitByImei(db: Executor, imei: string, now = new Date()): 
     orderCode: event.order_code,
   }));
   if (deliveredAt) {
-    history.push({
+    // After every event of its instant (an exchange hands the replacement over as it registers it).
+    const after = history.findIndex((entry) => entry.at > deliveredAt.toISOString());
+    history.splice(after === -1 ? history.length : after, 0, {
       event: UNIT_TEXTS.delivered,
       at: deliveredAt.toISOString(),
       employee: null,
       orderCode: row.order_code,
     });
-    history.sort((a, b) => a.at.localeCompare(b.at));
   }
   return {
     imei: row.imei,

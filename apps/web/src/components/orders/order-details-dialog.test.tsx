@@ -50,6 +50,41 @@ describe('Detalhes do pedido', () => {
     ]);
   });
 
+  it('says when a delivered order was signed for and who received it, after the rows of the spec', () => {
+    renderPage(
+      <OrderDetailsDialog
+        open
+        order={order({
+          statusKey: 5,
+          status: 'Entregue',
+          // 24/11/2026 14:20 on the screen's clock (the shop's, São Paulo).
+          deliveredAt: new Date(2026, 10, 24, 14, 20, 0).toISOString(),
+          receivedBy: { name: 'Maria Souza', document: '52998224725' },
+        })}
+        onClose={() => {}}
+      />,
+    );
+    const rows = rowValues();
+    expect(Object.keys(rows).slice(-3)).toEqual(['Possui Garantia?', 'Entregue em', 'Recebido por']);
+    expect(rows['Entregue em']).toBe('24/11/2026 14:20:00');
+    expect(rows['Recebido por']).toBe('Maria Souza (documento 529.982.247-25)');
+  });
+
+  it('names a receiver without a document by the name alone, and shows neither row before delivery', () => {
+    const { unmount } = renderPage(
+      <OrderDetailsDialog
+        open
+        order={order({ deliveredAt: '2026-11-24T17:20:00.000Z', receivedBy: { name: 'João Lima', document: null } })}
+        onClose={() => {}}
+      />,
+    );
+    expect(rowValues()['Recebido por']).toBe('João Lima');
+    unmount();
+    renderPage(<OrderDetailsDialog open order={order({ deliveredAt: null, receivedBy: null })} onClose={() => {}} />);
+    expect(Object.keys(rowValues())).not.toContain('Entregue em');
+    expect(Object.keys(rowValues())).not.toContain('Recebido por');
+  });
+
   it('shows every component of the total on its own line, and the lines add up to the total (issue 15: R$ 157,67 + R$ 0,00 shown, total R$ 178,61)', () => {
     // The issue's figures: items 157,67 + freight 0,00 + fast delivery 5,00 + warranty 17,77 − discount 1,83
     // = 178,61 (157,67 + 5,00 = 162,67; + 17,77 = 180,44; − 1,83 = 178,61).

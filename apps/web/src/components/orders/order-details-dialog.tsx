@@ -24,12 +24,12 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { firstError } from '../../lib/api-client';
-import { formatMoney } from '../../lib/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { hasPermission } from '../../lib/session';
 import { PixCode } from '../pix-code';
 import { OrderAdjustmentDialog } from './order-adjustment-dialog';
 import { OrderAmountsTable } from './order-amounts';
-import { orderAmountLines, orNotAvailable } from './order-format';
+import { orderAmountLines, orNotAvailable, receivedByText } from './order-format';
 import { orderDetailQuery, orderPixQuery } from './order-queries';
 import { OrderStatusChip } from './order-status-chip';
 import { PixReceivedNotice } from './pix-received';
@@ -111,6 +111,10 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose, start
     [T.rows.comments, orNotAvailable(order.comments)],
     [T.rows.hasWarranty, order.hasWarranty ? ORDER_TEXTS.yes : ORDER_TEXTS.no],
   ];
+  // Delivered: when the customer signed and who received it (decision 0039), after the spec's rows.
+  if (order.deliveredAt) rows.push([T.rows.deliveredAt, formatDateTime(order.deliveredAt)]);
+  const receivedBy = receivedByText(order);
+  if (receivedBy) rows.push([T.rows.receivedBy, receivedBy]);
   // Items have no id of their own: their place in the order names them.
   const shown = order.items
     .map((item, position) => ({ item, key: `${position}:${item.name}` }))

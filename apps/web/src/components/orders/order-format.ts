@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type OrderDetail, type OrderStatusKey } from '@backoffice/contract';
+import { formatDocument, ORDER_STATUS_LABELS, type OrderDetail, type OrderStatusKey } from '@backoffice/contract';
 import { ORDER_TEXTS } from './texts';
 
 /** The status's Portuguese label (the contract's ORDER_STATUS_LABELS); the key itself if unknown. */
@@ -73,4 +73,14 @@ export function orderAmountLines(order: OrderAmounts): OrderAmountLine[] {
     { key: 'discount', label: label.discount, amount: order.discount === 0 ? 0 : -order.discount },
     { key: 'total', label: label.total, amount: order.total },
   ];
+}
+
+/**
+ * Who received a delivery as the details and the PDF say it (decision 0039): 'Maria Souza (documento
+ * 529.982.247-25)', the name alone without a document; null when nobody was named.
+ */
+export function receivedByText(order: Pick<OrderDetail, 'receivedBy'>): string | null {
+  const by = order.receivedBy;
+  if (!by) return null;
+  return by.document ? ORDER_TEXTS.details.receivedBy(by.name, formatDocument(by.document)) : by.name;
 }

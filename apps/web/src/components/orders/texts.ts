@@ -64,7 +64,11 @@ export const ORDER_TEXTS = {
       stocker: 'Estoquista',
       comments: 'Comentários',
       hasWarranty: 'Possui Garantia?',
+      /** Once delivered (decision 0039): when the customer signed, and who received it. */
+      deliveredAt: 'Entregue em',
+      receivedBy: 'Recebido por',
     },
+    receivedBy: (name: string, document: string) => `${name} (documento ${document})`,
     items: 'Itens do pedido',
     /** The lines that make up the order's total (items + freight + fast delivery + warranty − discount). */
     amounts: {

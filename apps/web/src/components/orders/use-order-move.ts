@@ -7,6 +7,7 @@ import {
   type OrderCommandName,
   type OrderConcurrency,
   type OrderSummary,
+  stampSending,
   TASK_ACTIONS,
   type TaskList,
 } from '@backoffice/contract';
@@ -96,7 +97,7 @@ export function useOrderMove<N extends OrderCommandName>(name: N, options: Order
       (
         await api<{ data: OrderSummary }>(command.path, {
           method: command.method,
-          body: { orderId: order.orderId, ...fields, ...concurrencyOf(order) },
+          body: stampSending({ orderId: order.orderId, ...fields, ...concurrencyOf(order) }),
           ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
         })
       ).data,

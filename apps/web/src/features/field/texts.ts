@@ -110,6 +110,11 @@ export const FIELD_TEXTS = {
     clear: 'Limpar',
     submit: 'Confirmar entrega',
     required: API_ORDER_TEXTS.signatureRequired,
+    /** Who received it, written with the signature (the run sheet's 'Recebido por', decision 0039). */
+    receiverName: 'Recebido por (nome)',
+    receiverNameRequired: API_ORDER_TEXTS.receiverNameRequired,
+    receiverDocument: 'Documento (CPF ou RG, opcional)',
+    receiverDocumentInvalid: API_ORDER_TEXTS.receiverDocumentInvalid,
   },
   absent: {
     title: (code: string) => `Cliente ausente: pedido ${code}`,

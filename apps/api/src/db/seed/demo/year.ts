@@ -55,7 +55,8 @@ export interface YearStats {
   /** Every phone of the year, in its state today (written after the year, with their ledger links). */
   units: UnitPlan[];
   /** Which ledger row moved which unit (`stock_movement_units`). */
-  unitLinks: Array<{ movement_id: number; unit_id: number; event: UnitEvent | null }>;
+  /** `created_at`: when the row named the unit (a packing names the checkout's row's units: decision 0039). */
+  unitLinks: Array<{ movement_id: number; unit_id: number; event: UnitEvent | null; created_at: Date }>;
   /**
    * The exchanges and returns of the year (decision 0012): written after the units, which they name. A phone
    * comes back one unit a row; the others one row a line.
@@ -259,8 +260,9 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
   };
   /** The oldest units on the shelf leave it (a sale holds them, a count misses them). */
   const takeFromShelf = (p: ProductPlan, quantity: number): UnitPlan[] => shelfOf(p).splice(0, quantity);
-  const name = (movementId: number, units: readonly UnitPlan[], event: UnitEvent | null = null) => {
-    for (const u of units) stats.unitLinks.push({ movement_id: movementId, unit_id: u.id, event });
+  const name = (movementId: number, units: readonly UnitPlan[], at: number, event: UnitEvent | null = null) => {
+    for (const u of units)
+      stats.unitLinks.push({ movement_id: movementId, unit_id: u.id, event, created_at: new Date(at) });
   };
 
   const buyers = customers.filter((c) => c.buysFrom !== null);
@@ -518,7 +520,7 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
         l.units = takeFromShelf(l.product, l.quantity);
         if (packed) {
           for (const u of l.units) Object.assign(u, { status: 'SOLD', orderId: id, updatedAt: packed.at });
-          name(sale, l.units);
+          name(sale, l.units, packed.at);
         }
       }
     }
@@ -685,7 +687,7 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
     if (serialized(p) && delta < 0) {
       const missing = takeFromShelf(p, -delta);
       for (const u of missing) Object.assign(u, { status: 'WRITTEN_OFF', updatedAt: when });
-      name(row, missing);
+      name(row, missing, when);
     }
   };
 
@@ -733,7 +735,7 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
             by: staff.stocker(stockRng),
             note: 'Estoque inicial',
           });
-          if (serialized(p)) name(row, enter(p, p.target, p.cost, when));
+          if (serialized(p)) name(row, enter(p, p.target, p.cost, when), when);
           break;
         }
         case 'restock':
@@ -747,7 +749,7 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
             by: event.by,
             note: event.note,
           });
-          if (serialized(event.product)) name(row, enter(event.product, event.quantity, event.price, when));
+          if (serialized(event.product)) name(row, enter(event.product, event.quantity, event.price, when), when);
           event.product.pendingPurchase = false;
           break;
         }
@@ -775,7 +777,7 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
             // The held phones go back to the shelf; once packed, they were the order's and the row names them.
             if (event.packed) {
               for (const u of l.units) Object.assign(u, { status: 'IN_STOCK', orderId: null, updatedAt: when });
-              name(row, l.units);
+              name(row, l.units, when);
             }
             shelfOf(l.product).push(...l.units);
           }
@@ -809,13 +811,13 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
               const kind = a.kind === 'EXCHANGE' && p.stock > 0 ? 'EXCHANGE' : 'RETURN';
               const returned = move(p, kind, 0, 0, when, ledger);
               Object.assign(u, { status: 'RETURNED', updatedAt: when });
-              name(returned, [u], 'RETURNED');
+              name(returned, [u], when, 'RETURNED');
               let replacement: UnitPlan | null = null;
               if (kind === 'EXCHANGE') {
                 replacement = takeFromShelf(p, 1)[0] as UnitPlan;
                 Object.assign(replacement, { status: 'SOLD', orderId: a.originalOrderId, updatedAt: when });
                 a.line.units.push(replacement);
-                name(move(p, 'EXCHANGE', 0, 1, when, { ...ledger, price }), [replacement]);
+                name(move(p, 'EXCHANGE', 0, 1, when, { ...ledger, price }), [replacement], when);
               }
               stats.adjustments.push({
                 ...row,
@@ -873,12 +875,12 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
               enteredAt: when,
               updatedAt: when,
             });
-            name(row, [u], 'RELEASED');
+            name(row, [u], when, 'RELEASED');
             shelfOf(p).push(u);
           } else {
             const row = move(p, 'ADJUSTMENT', 0, 0, when, { order: event.orderId, by: event.by });
             Object.assign(u, { status: 'WRITTEN_OFF', updatedAt: when });
-            name(row, [u], 'WRITTEN_OFF');
+            name(row, [u], when, 'WRITTEN_OFF');
           }
           break;
         }

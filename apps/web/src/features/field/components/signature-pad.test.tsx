@@ -181,7 +181,37 @@ describe('DeliverDialog', () => {
       [80, 90],
       [120, 60],
     ]);
+    // Nobody named yet: the name is asked for, nothing is sent.
     await userEvent.click(screen.getByRole('button', { name: FIELD_TEXTS.deliver.submit }));
-    expect(onSubmit).toHaveBeenCalledWith(PNG);
+    const name = screen.getByRole('textbox', { name: /Recebido por \(nome\)/ });
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Informe o nome de quem recebeu.')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    // A document that is neither a CPF nor an RG is refused as well.
+    await userEvent.type(name, '  Maria Souza ');
+    const document = screen.getByRole('textbox', { name: 'Documento (CPF ou RG, opcional)' });
+    await userEvent.type(document, '12-3');
+    await userEvent.click(screen.getByRole('button', { name: FIELD_TEXTS.deliver.submit }));
+    expect(
+      screen.getByText('Documento inválido: informe o CPF ou o RG (de 5 a 14 números; o RG pode terminar em X).'),
+    ).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.clear(document);
+    await userEvent.type(document, '529.982.247-25');
+    const before = Date.now();
+    await userEvent.click(screen.getByRole('button', { name: FIELD_TEXTS.deliver.submit }));
+    const after = Date.now();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    const sent = onSubmit.mock.calls[0]?.[0] as { occurredAt: string };
+    expect(sent).toEqual({
+      signature: PNG,
+      receiverName: 'Maria Souza',
+      receiverDocument: '529.982.247-25',
+      occurredAt: sent.occurredAt,
+    });
+    // The moment of the press, by the phone's clock.
+    expect(Date.parse(sent.occurredAt)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(sent.occurredAt)).toBeLessThanOrEqual(after);
   });
 });

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, connectionLost } from '../../../lib/api-client';
-import { flush, keep, type OutboxItem, outboxOf, retryRefused } from './outbox';
+import { flush, keep, type OutboxItem, outboxOf, retryRefused, sendKept } from './outbox';
 
 const item = (key: string, createdAt: number, employeeId = 40): OutboxItem => ({
   key,
@@ -102,5 +102,59 @@ describe("the field phone's outbox", () => {
       ['r', '2026-11-23T11:30:00.000Z', { signature: 'iVBOR', images: ['data:image/jpeg;base64,/9j/'] }],
     ]);
     expect(await outboxOf(60)).toEqual([]);
+  });
+
+  describe('a delivery signed offline (decision 0039)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    });
+    const signed = (key: string, employeeId: number): OutboxItem => ({
+      ...item(key, 30, employeeId),
+      fields: { signature: 'iVBOR', receiverName: 'Maria Souza', occurredAt: '2026-11-24T13:20:00.000Z' },
+    });
+
+    it('goes with the moment it was signed and the phone clock of each sending', async () => {
+      const bodies: Array<Record<string, unknown>> = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (_url: string, init: RequestInit) => {
+          bodies.push(JSON.parse(String(init.body)));
+          return new Response(JSON.stringify({ data: {} }), { status: 200 });
+        }),
+      );
+      vi.useFakeTimers({ toFake: ['Date'] });
+      // Signed at 10:20 (São Paulo), sent when the connection came back at 11:05, and again at 11:06.
+      vi.setSystemTime(new Date('2026-11-24T14:05:00.000Z'));
+      await sendKept(signed('t1', 70));
+      vi.setSystemTime(new Date('2026-11-24T14:06:00.000Z'));
+      await sendKept(signed('t1', 70));
+      expect(bodies.map((body) => [body.occurredAt, body.deviceNow, body.receiverName])).toEqual([
+        ['2026-11-24T13:20:00.000Z', '2026-11-24T14:05:00.000Z', 'Maria Souza'],
+        ['2026-11-24T13:20:00.000Z', '2026-11-24T14:06:00.000Z', 'Maria Souza'],
+      ]);
+    });
+
+    it('refused for its moment, "Tentar de novo" sends it without it (the server records it on arrival)', async () => {
+      await keep(signed('t2', 71));
+      await keep({ ...signed('t3', 72) });
+      await flush(71, async () => {
+        throw new ApiError(
+          422,
+          ['O horário da entrega registrado no celular (…) é posterior ao envio.'],
+          'DELIVERY_TIME_REFUSED',
+        );
+      });
+      await flush(72, async () => {
+        throw new ApiError(409, ['O pedido foi cancelado.'], 'CONFLICT');
+      });
+      expect((await outboxOf(71))[0]).toMatchObject({ state: 'refused', code: 'DELIVERY_TIME_REFUSED' });
+      await retryRefused('t2');
+      await retryRefused('t3');
+      expect((await outboxOf(71))[0]?.fields).toEqual({ signature: 'iVBOR', receiverName: 'Maria Souza' });
+      // Any other refusal keeps the moment: it was not the problem.
+      expect((await outboxOf(72))[0]?.fields).toMatchObject({ occurredAt: '2026-11-24T13:20:00.000Z' });
+      expect((await outboxOf(72))[0]).not.toHaveProperty('code');
+    });
   });
 });

@@ -1,7 +1,7 @@
-import { ORDER_COMMAND_CALLS, type TaskList } from '@backoffice/contract';
+import { ORDER_COMMAND_CALLS, stampSending, type TaskList } from '@backoffice/contract';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { concurrencyOf, type SeenOrder } from '../../../components/orders/use-order-move';
-import { api, isNoAnswer, isRefusal, refusalMessage } from '../../../lib/api-client';
+import { ApiError, api, isNoAnswer, isRefusal, refusalMessage } from '../../../lib/api-client';
 
 /** The moves a courier or stocker can make without a connection: they carry everything they need. */
 export type OfflineCommand = 'deliver' | 'customerAbsent' | 'pack';
@@ -24,6 +24,8 @@ export interface OutboxItem {
   state: 'pending' | 'refused';
   /** The server's refusal, kept for the courier to read. */
   message?: string;
+  /** The refusal's code (DELIVERY_TIME_REFUSED: the moment the phone told cannot be true, decision 0039). */
+  code?: string;
 }
 
 interface FieldDb extends DBSchema {
@@ -61,7 +63,8 @@ export function sendKept(item: OutboxItem): Promise<unknown> {
   const command = ORDER_COMMAND_CALLS[item.command];
   return api(command.path, {
     method: command.method,
-    body: { orderId: item.order.orderId, ...item.fields, ...concurrencyOf(item.order) },
+    // A delivery's moment (`occurredAt`) goes with the phone's clock at this sending, for the server to correct it.
+    body: stampSending({ orderId: item.order.orderId, ...item.fields, ...concurrencyOf(item.order) }),
     headers: { 'Idempotency-Key': item.key },
   });
 }
@@ -91,7 +94,8 @@ export async function flush(
         result.serverError = !isNoAnswer(error);
         break;
       }
-      await keep({ ...item, state: 'refused', message: refusalMessage(error, failure) });
+      const code = error instanceof ApiError ? error.code : undefined;
+      await keep({ ...item, state: 'refused', message: refusalMessage(error, failure), ...(code ? { code } : {}) });
       result.refused++;
     }
   }
@@ -101,14 +105,21 @@ export async function flush(
 /**
  * The courier tries a refused move again: pending once more, with its signature, photos and key, and the order
  * as the screen shows it now (`seen`: he read the refusal and the card), so a move refused because the order
- * had changed can be made on the order as it is.
+ * had changed can be made on the order as it is. A delivery refused for its moment (the phone's clock could not
+ * be believed, decision 0039) goes without it: the server records it when it arrives, as it said.
  */
 export async function retryRefused(key: string, seen?: SeenOrder): Promise<void> {
   const db = await database();
   const item = await db.get('outbox', key);
   if (!item) return;
-  const { message: _refusal, ...kept } = item;
-  await db.put('outbox', { ...kept, state: 'pending', order: seen ? { ...item.order, ...seen } : item.order });
+  const { message: _refusal, code, ...kept } = item;
+  const { occurredAt: _moment, ...withoutMoment } = item.fields;
+  await db.put('outbox', {
+    ...kept,
+    fields: code === 'DELIVERY_TIME_REFUSED' ? withoutMoment : item.fields,
+    state: 'pending',
+    order: seen ? { ...item.order, ...seen } : item.order,
+  });
 }
 
 /** The last task list loaded, to show when the phone opens the screen without a connection. */

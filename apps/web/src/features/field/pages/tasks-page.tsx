@@ -325,8 +325,8 @@ export default function TasksPage() {
               busy={busy(dialog.order)}
               error={dialogError}
               onClose={() => setDialog(null)}
-              onSubmit={(signature) =>
-                submit(() => deliver.mutate({ order: dialog.order, signature, idempotencyKey: dialog.key }))
+              onSubmit={(delivery) =>
+                submit(() => deliver.mutate({ order: dialog.order, ...delivery, idempotencyKey: dialog.key }))
               }
             />
           ) : null}

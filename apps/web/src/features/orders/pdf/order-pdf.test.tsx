@@ -132,3 +132,26 @@ describe("the order PDF carries the shop's identity and the customer's document 
     expect(all.slice(at, at + 4)).toEqual(['CNPJ', '11.222.333/0001-81', 'Endereço do cliente', 'N/A']);
   });
 });
+
+describe('the order PDF of a delivered order', () => {
+  it('prints when the customer signed and who received it (decision 0039)', () => {
+    const order = makeOrderDetail({
+      code: 'K7M-4QP',
+      statusKey: 5,
+      status: 'Entregue',
+      // 24/11/2026 14:20 on the browser's clock (the shop's, São Paulo).
+      deliveredAt: new Date(2026, 10, 24, 14, 20, 0).toISOString(),
+      receivedBy: { name: 'Maria Souza', document: '12345678X' },
+    });
+    const all = texts(OrderPdfDocument({ order, generatedAt: new Date('2026-11-25T12:00:00Z') }));
+    const at = all.indexOf('Entregue em');
+    expect(all.slice(at, at + 4)).toEqual([
+      'Entregue em',
+      '24/11/2026 14:20:00',
+      'Recebido por',
+      'Maria Souza (documento 12345678X)',
+    ]);
+    const before = makeOrderDetail({ code: 'K7M-4QP', deliveredAt: null, receivedBy: null });
+    expect(texts(OrderPdfDocument({ order: before, generatedAt: new Date() }))).not.toContain('Recebido por');
+  });
+});

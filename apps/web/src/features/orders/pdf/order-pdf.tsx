@@ -2,7 +2,7 @@ import { addressLines, type CompanySettings, documentType, type OrderDetail } fr
 import { Document, Page, Path, pdf, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import { QRCodeSVG } from 'qrcode.react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { orderAmountLines } from '../../../components/orders/order-format';
+import { orderAmountLines, receivedByText } from '../../../components/orders/order-format';
 import { ORDER_TEXTS } from '../../../components/orders/texts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 
@@ -23,6 +23,8 @@ export const ORDER_PDF_TEXTS = {
     deliverer: 'Motoboy',
     stocker: 'Estoquista',
     date: 'Data do pedido',
+    deliveredAt: 'Entregue em',
+    receivedBy: 'Recebido por',
   },
   items: 'Itens',
   columns: { name: 'Produto', quantity: 'Quantidade', unitPrice: 'Preço unitário', subtotal: 'Subtotal' },
@@ -117,6 +119,10 @@ export function OrderPdfDocument({
     [T.rows.stocker, orNa(order.stocker)],
     [T.rows.date, formatDate(order.createdAt)],
   ];
+  // Delivered: when the customer signed and who received it (decision 0039).
+  if (order.deliveredAt) rows.push([T.rows.deliveredAt, formatDateTime(order.deliveredAt)]);
+  const receivedBy = receivedByText(order);
+  if (receivedBy) rows.push([T.rows.receivedBy, receivedBy]);
   return (
     <Document title={T.title(order.code)} subject={T.subject} language="pt-BR">
       <Page size="A4" style={styles.page}>
