@@ -125,10 +125,14 @@ async function shopCases(url: string, token: string): Promise<Case[]> {
     orders?: { code: string }[];
   };
   const code = orders.orders?.[0]?.code ?? 'AAA-AAA';
-  const units = (await (await fetch(`${url}/api/search?q=35&limit=12`, { headers })).json()) as {
-    data?: { kind: string; id: string }[];
-  };
-  const imei = units.data?.find((hit) => hit.kind === 'unit')?.id ?? '356938035643809';
+  // A phone of the demo: the first IMEI prefix (two digits) the palette finds one for.
+  let imei = '';
+  for (let prefix = 10; prefix <= 99 && !imei; prefix++) {
+    const units = (await (await fetch(`${url}/api/search?q=${prefix}&limit=12`, { headers })).json()) as {
+      data?: { kind: string; id: string }[];
+    };
+    imei = units.data?.find((hit) => hit.kind === 'unit')?.id ?? '';
+  }
   return [
     { label: 'notifications: the bell (30 and the unread count)', path: '/api/notifications?limit=30' },
     { label: `dispatch board of today (${today})`, path: `/api/dispatch/departures?date=${today}` },
