@@ -64,8 +64,8 @@ export interface LateOrderRow extends BellOrderRow {
   limit_minutes: number;
 }
 /**
- * Per status with a late limit, the orders that entered it at least its limit before `at`, the most recent
- * first (each status an index range scan of orders_status_since, at most `cap` rows).
+ * The orders late at `at` (in a status with a late limit since at least that limit), the most recently late
+ * first, `cap` in all: per status an index range scan of orders_status_since of at most `cap` rows.
  */
 export async function lateOrders(db: Executor, at: Date, cap: number): Promise<LateOrderRow[]> {
   const { rows } = await sql<LateOrderRow>`
@@ -76,7 +76,9 @@ export async function lateOrders(db: Executor, at: Date, cap: number): Promise<L
       where status = l.status and status_since <= ${at}::timestamptz - make_interval(mins => l.minutes)
       order by status_since desc, id desc
       limit ${cap}
-    ) o`.execute(db);
+    ) o
+    order by o.status_since + make_interval(mins => l.minutes) desc, o.id desc
+    limit ${cap}`.execute(db);
   return rows;
 }
 
@@ -148,7 +150,8 @@ export async function readsOf(db: Executor, employeeId: number, ids: readonly st
     .selectFrom('notification_reads')
     .select(['notification_id', 'read_at'])
     .where('employee_id', '=', employeeId)
-    .where('notification_id', 'in', ids)
+    // One array parameter, not one per id: the bell asks for up to a thousand ids on every read (issue 36).
+    .where(sql<boolean>`notification_id = any(${[...ids]}::text[])`)
     .execute();
   return new Map(rows.map((r) => [r.notification_id, r.read_at as Date]));
 }

@@ -93,9 +93,8 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
           createdAt: iso(o.since),
         });
       }
-      // The most recently late first, `cap` in all (each status gave at most `cap`).
       const lateAt = (o: repo.LateOrderRow) => new Date(o.since).getTime() + o.limit_minutes * 60_000;
-      for (const o of late.sort((a, b) => lateAt(b) - lateAt(a) || b.id - a.id).slice(0, cap)) {
+      for (const o of late) {
         const since = new Date(o.since);
         const waited = (at.getTime() - since.getTime()) / 60_000;
         out.push({
