@@ -125,9 +125,9 @@ async function shopCases(url: string, token: string): Promise<Case[]> {
     orders?: { code: string }[];
   };
   const code = orders.orders?.[0]?.code ?? 'AAA-AAA';
-  // A phone of the demo: the first IMEI prefix (two digits) the palette finds one for.
+  // A phone of the demo: the first IMEI prefix (four digits, the palette's shortest) it finds one for.
   let imei = '';
-  for (let prefix = 10; prefix <= 99 && !imei; prefix++) {
+  for (let prefix = 1000; prefix <= 9900 && !imei; prefix += 100) {
     const units = (await (await fetch(`${url}/api/search?q=${prefix}&limit=12`, { headers })).json()) as {
       data?: { kind: string; id: string }[];
     };
