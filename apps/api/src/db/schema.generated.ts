@@ -357,6 +357,11 @@ export interface PixReceived {
   unmatched_reason: PixUnmatchedReasonColumn | null;
 }
 
+export interface ProductCounts {
+  products: Generated<Figure>;
+  status: boolean;
+}
+
 export interface ProductImages {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -581,6 +586,7 @@ export interface DB {
   orders: Orders;
   password_codes: PasswordCodes;
   pix_received: PixReceived;
+  product_counts: ProductCounts;
   product_images: ProductImages;
   product_sources: ProductSources;
   product_units: ProductUnits;

@@ -43,6 +43,7 @@ import { bellAtScale } from './0048-bell-at-scale';
 import { pixWaiting } from './0049-pix-waiting';
 import { companyAddress } from './0050-company-address';
 import { deliveryReceiver } from './0051-delivery-receiver';
+import { productCounts } from './0052-product-counts';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -90,6 +91,7 @@ export const migrations: Record<string, Migration> = {
   '0049-pix-waiting': pixWaiting,
   '0050-company-address': companyAddress,
   '0051-delivery-receiver': deliveryReceiver,
+  '0052-product-counts': productCounts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -21,7 +21,7 @@ export function triggerFunction(name: string, body: string[]): string {
  * `old_<table>`; a TRUNCATE of the table empties the counters. Named `<counters>_<event>`.
  */
 export function counterTriggers(
-  table: 'orders' | 'customers',
+  table: 'orders' | 'customers' | 'products',
   counters: string,
   statements: { onInsert: string; onUpdate: string; onDelete: string },
 ): string[] {
@@ -51,7 +51,7 @@ export function orderCounterTriggers(
 }
 
 /** Drops what `counterTriggers` created on `table`, and the counter table. */
-export function dropCounters(table: 'orders' | 'customers', counters: string): string[] {
+export function dropCounters(table: 'orders' | 'customers' | 'products', counters: string): string[] {
   return [
     ...['insert', 'update', 'delete', 'truncate'].flatMap((event) => [
       `drop trigger ${counters}_${event} on ${table}`,
@@ -72,16 +72,22 @@ export function dropOrderCounters(counters: string): string[] {
  * (one grouped upsert per statement, in status order so opposite moves cannot deadlock). `recount` is the
  * backfill, and what tests compare the triggers with.
  */
-export function statusCounters(table: 'orders' | 'customers', counters: string, column: string) {
+export function statusCounters(
+  table: 'orders' | 'customers' | 'products',
+  counters: string,
+  column: string,
+  /** The table's column counted by (kept in the counters' `status`): its status, or e.g. products' `archived`. */
+  key = 'status',
+) {
   const addTo = (source: string) => `insert into ${counters} (status, ${column})
     select s.status, sum(s.n) from (${source}) as s group by s.status order by s.status
     on conflict (status) do update set ${column} = ${counters}.${column} + excluded.${column}`;
-  const rows = (from: string, sign: number) => `select status, ${sign}::bigint as n from ${from}`;
+  const rows = (from: string, sign: number) => `select ${key} as status, ${sign}::bigint as n from ${from}`;
   /** Only the rows whose status changed, before (−1) and after (+1). */
   const moved = ['o', 'n']
     .map(
-      (side) => `select ${side}.status, ${side === 'o' ? -1 : 1}::bigint as n
-   from old_${table} o join new_${table} n on n.id = o.id where o.status <> n.status`,
+      (side) => `select ${side}.${key} as status, ${side === 'o' ? -1 : 1}::bigint as n
+   from old_${table} o join new_${table} n on n.id = o.id where o.${key} <> n.${key}`,
     )
     .join(' union all ');
   return {

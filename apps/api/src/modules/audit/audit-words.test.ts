@@ -406,6 +406,17 @@ describe("'Histórico de alterações' in a person's words (issue 35 §5)", () =
       delivererId: staff[DEMO.courier2],
       orderIds: [courierOrder.orderId],
     });
+    // The run's courier takes it and delivers it: the customer signs, the receiver's name and document.
+    const courier2 = await signIn(t.app, DEMO.courier2);
+    await ok(courier2, 'PATCH', '/workflow/order/withdraw', { orderId: courierOrder.orderId });
+    await ok(courier2, 'PATCH', '/workflow/order/deliver', {
+      orderId: courierOrder.orderId,
+      signature: photo,
+      occurredAt: new Date(Date.now() - 60_000).toISOString(),
+      deviceNow: new Date().toISOString(),
+      receiverName: 'Bia Rocha',
+      receiverDocument: '529.982.247-25',
+    });
     // Phones sold at the counter: one exchanged for another model, one returned.
     const sale = await pickupSale([
       { productId: phone.id, quantity: 2, imeis: [IMEI.a, IMEI.b] },
