@@ -246,13 +246,20 @@ export async function checkDatabase(db: DB): Promise<void> {
   await sql`select 1`.execute(db);
 }
 
-/** Brings the schema up to date. Throws when a migration fails (the server must not start then). */
-export async function migrateToLatest(db: DB): Promise<string[]> {
-  // Kysely looks for its bookkeeping tables in every schema unless told which: name the one in use, so a
-  // database shared by several schemas (tests, benchmarks) migrates each on its own.
+/**
+ * The migrator of the schema in use. Kysely looks for its bookkeeping tables in every schema unless told which:
+ * naming the one in use lets a database shared by several schemas (tests running side by side, benchmarks)
+ * migrate each on its own (else one finds another's lock table and then fails to use its own).
+ */
+export async function schemaMigrator(db: DB): Promise<Migrator> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrationTableSchema = rows[0]?.schema ?? 'public';
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
+  return new Migrator({ db, provider: migrationProvider, migrationTableSchema });
+}
+
+/** Brings the schema up to date. Throws when a migration fails (the server must not start then). */
+export async function migrateToLatest(db: DB): Promise<string[]> {
+  const migrator = await schemaMigrator(db);
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
+import { NO_MIGRATIONS } from 'kysely/migration';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashBands } from '../../modules/orders/orders.service';
 import { emptyTestDatabase, type TestDatabase } from '../../test/database';
-import { migrateToLatest } from '../database';
-import { migrationProvider, migrations } from '../migrations';
+import { migrateToLatest, schemaMigrator } from '../database';
+import { migrations } from '../migrations';
 
 const TABLES = [
   'audit_events',
@@ -38,6 +38,7 @@ const TABLES = [
   'orders',
   'password_codes',
   'pix_received',
+  'product_counts',
   'product_images',
   'product_sources',
   'product_units',
@@ -101,7 +102,7 @@ describe('migrations on an empty database', () => {
 
   it('go all the way down and up again', async () => {
     await migrateToLatest(t.db);
-    const migrator = new Migrator({ db: t.db, provider: migrationProvider });
+    const migrator = await schemaMigrator(t.db);
     const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(await tablesOf(t)).toEqual([]);
@@ -180,7 +181,7 @@ describe('migrations on an empty database', () => {
   });
 
   it('0035 counts a database already holding products as set up, and leaves a fresh one to its first run', async () => {
-    const migrator = new Migrator({ db: t.db, provider: migrationProvider });
+    const migrator = await schemaMigrator(t.db);
     expect((await migrator.migrateTo('0034-product-fiscal-fields')).error).toBeUndefined();
     const brand = await t.db.insertInto('brands').values({ name: 'Xiaomi' }).returning('id').executeTakeFirstOrThrow();
     await t.db
@@ -232,7 +233,7 @@ describe('migrations on an empty database', () => {
   });
 
   it('cut the proofs stored before 0026 into their bands, as the live code cuts new ones', async () => {
-    const migrator = new Migrator({ db: t.db, provider: migrationProvider });
+    const migrator = await schemaMigrator(t.db);
     expect((await migrator.migrateTo('0025-serialized-units')).error).toBeUndefined();
     const customer = await t.db
       .insertInto('customers')
