@@ -6,7 +6,7 @@
  *
  *   npm run bench -- load
  *   BENCH_ENGINES=postgres|pglite   BENCH_DURATION=10 (seconds per case)   BENCH_CONNECTIONS=10
- *   BENCH_CASE=galaxy   only the cases whose label contains it (e.g. to profile one endpoint)
+ *   BENCH_CASE=galaxy   only the cases whose label contains it, and /api/health (e.g. to profile one endpoint)
  *   BENCH_CPU_PROF=1    the server runs with --cpu-prof; the top frames of its main thread are printed
  *   BENCH_POSTGRES_URL  the PostgreSQL server (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432)
  *   BENCH_RESEED=1      seeds again
@@ -169,7 +169,8 @@ async function measure(
       ...(await orderCases(server.url, token)),
       ...(await shopCases(server.url, token)),
       ...(await customerCases(server.url, token)),
-    ].filter((c) => !ONLY || c.label.includes(ONLY));
+      // /api/health always: every case is read beside it (the share of health).
+    ].filter((c) => !ONLY || c.path === '/api/health' || c.label.includes(ONLY));
     rssBefore = server.rssMb();
     wasmBefore = server.wasmMb();
     for (const c of cases) {

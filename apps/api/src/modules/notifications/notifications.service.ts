@@ -36,7 +36,21 @@ const brl = (cents: number | null) => formatBRL(centsToReais(cents ?? 0));
 const statusLabel = (status: number) => ORDER_STATUS_LABELS[status as OrderStatusKey] ?? `Status ${status}`;
 const iso = (date: Date | string) => new Date(date).toISOString();
 
-type Draft = Omit<Notification, 'readAt'>;
+/**
+ * A notification as read: its id and time, its words made only when it is shown (issue 36: the bell sorts and
+ * counts about a thousand of them to show 30).
+ */
+interface Draft {
+  id: string;
+  /** Its time, in ms (`createdAt`). */
+  at: number;
+  words: () => Omit<Notification, 'id' | 'createdAt' | 'readAt'>;
+}
+const item = (id: string, when: Date | string, words: Draft['words']): Draft => ({
+  id,
+  at: new Date(when).getTime(),
+  words,
+});
 
 /**
  * The top bar's bell (issue 20 §1, docs/decisions/0013-notifications-that-are-true.md): what needs the
@@ -56,14 +70,14 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
 
     if (may(principal, 'customer_waiting')) {
       for (const c of await repo.waitingCustomers(db, cap)) {
-        out.push({
-          id: `customer:${c.id}`,
-          kind: 'customer_waiting',
-          title: 'Cliente aguardando aprovação',
-          body: `${c.name} (${c.email}) se cadastrou e aguarda aprovação.`,
-          link: SEARCH_LINKS.customer(c.email),
-          createdAt: iso(c.created_at),
-        });
+        out.push(
+          item(`customer:${c.id}`, c.created_at, () => ({
+            kind: 'customer_waiting',
+            title: 'Cliente aguardando aprovação',
+            body: `${c.name} (${c.email}) se cadastrou e aguarda aprovação.`,
+            link: SEARCH_LINKS.customer(c.email),
+          })),
+        );
       }
     }
 
@@ -74,106 +88,106 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
         repo.lateOrders(db, at, cap),
       ]);
       for (const o of approval) {
-        out.push({
-          id: `order-approval:${o.id}`,
-          kind: 'order_approval',
-          title: 'Pedido aguardando aprovação',
-          body: `Pedido ${o.code}, ${brl(o.total_cents)}.`,
-          link: SEARCH_LINKS.order(o.id),
-          createdAt: iso(o.since),
-        });
+        out.push(
+          item(`order-approval:${o.id}`, o.since, () => ({
+            kind: 'order_approval',
+            title: 'Pedido aguardando aprovação',
+            body: `Pedido ${o.code}, ${brl(o.total_cents)}.`,
+            link: SEARCH_LINKS.order(o.id),
+          })),
+        );
       }
       for (const o of proofs) {
-        out.push({
-          id: `order-proof:${o.id}`,
-          kind: 'order_proof',
-          title: 'Comprovante para conferir',
-          body: `Pedido ${o.code}, ${brl(o.total_cents)}: o cliente enviou o comprovante de pagamento.`,
-          link: SEARCH_LINKS.order(o.id),
-          createdAt: iso(o.since),
-        });
+        out.push(
+          item(`order-proof:${o.id}`, o.since, () => ({
+            kind: 'order_proof',
+            title: 'Comprovante para conferir',
+            body: `Pedido ${o.code}, ${brl(o.total_cents)}: o cliente enviou o comprovante de pagamento.`,
+            link: SEARCH_LINKS.order(o.id),
+          })),
+        );
       }
       const lateAt = (o: repo.LateOrderRow) => new Date(o.since).getTime() + o.limit_minutes * 60_000;
       for (const o of late) {
         const since = new Date(o.since);
         const waited = (at.getTime() - since.getTime()) / 60_000;
-        out.push({
-          // A new stay in the status is a new delay (the entry time is part of the id).
-          id: `order-late:${o.id}:${o.status}:${Math.floor(since.getTime() / 1000)}`,
-          kind: 'order_late',
-          title: `Pedido atrasado: ${statusLabel(o.status)}`,
-          body: `Pedido ${o.code} está há ${formatDuration(waited)} em ${statusLabel(o.status)} (limite ${formatDuration(o.limit_minutes)}).`,
-          link: SEARCH_LINKS.order(o.id),
-          createdAt: iso(new Date(lateAt(o))),
-        });
+        out.push(
+          item(`order-late:${o.id}:${o.status}:${Math.floor(since.getTime() / 1000)}`, new Date(lateAt(o)), () => ({
+            // A new stay in the status is a new delay (the entry time is part of the id).
+            kind: 'order_late',
+            title: `Pedido atrasado: ${statusLabel(o.status)}`,
+            body: `Pedido ${o.code} está há ${formatDuration(waited)} em ${statusLabel(o.status)} (limite ${formatDuration(o.limit_minutes)}).`,
+            link: SEARCH_LINKS.order(o.id),
+          })),
+        );
       }
     }
 
     if (may(principal, 'stock_low')) {
       for (const p of await repo.lowStockProducts(db, cap)) {
-        out.push({
-          id: `stock-low:${p.id}`,
-          kind: 'stock_low',
-          title: 'Estoque no alerta',
-          body: `${p.name} (${p.code}): ${p.stock} em estoque, alerta em ${p.stock_alert}.`,
-          link: SEARCH_LINKS.product(p.code),
-          createdAt: iso(p.updated_at),
-        });
+        out.push(
+          item(`stock-low:${p.id}`, p.updated_at, () => ({
+            kind: 'stock_low',
+            title: 'Estoque no alerta',
+            body: `${p.name} (${p.code}): ${p.stock} em estoque, alerta em ${p.stock_alert}.`,
+            link: SEARCH_LINKS.product(p.code),
+          })),
+        );
       }
     }
 
     if (may(principal, 'pix_unidentified')) {
       for (const pix of await repo.unidentifiedPix(db, since, cap)) {
-        out.push({
-          id: `pix:${pix.end_to_end_id}`,
-          kind: 'pix_unidentified',
-          title: 'Pix não identificado',
-          body: `${brl(pix.amount_cents)}${pix.payer ? ` de ${pix.payer}` : ''} sem pedido correspondente.`,
-          link: SETTINGS_LINK,
-          createdAt: iso(pix.received_at),
-        });
+        out.push(
+          item(`pix:${pix.end_to_end_id}`, pix.received_at, () => ({
+            kind: 'pix_unidentified',
+            title: 'Pix não identificado',
+            body: `${brl(pix.amount_cents)}${pix.payer ? ` de ${pix.payer}` : ''} sem pedido correspondente.`,
+            link: SETTINGS_LINK,
+          })),
+        );
       }
     }
 
     if (may(principal, 'pix_refunded')) {
       for (const pix of await repo.refundedPix(db, since, cap)) {
-        out.push({
-          // A further refund of the same Pix is news again (the amount is part of the id).
-          id: `pix-refund:${pix.end_to_end_id}:${pix.refunded_cents}`,
-          kind: 'pix_refunded',
-          title: PAYMENT_TEXTS.refundedTitle,
-          body: PAYMENT_TEXTS.refundedBody(brl(pix.refunded_cents), brl(pix.amount_cents), pix.code),
-          link: pix.order_id === null ? SETTINGS_LINK : SEARCH_LINKS.order(pix.order_id),
-          createdAt: iso(pix.refunded_at as Date),
-        });
+        out.push(
+          item(`pix-refund:${pix.end_to_end_id}:${pix.refunded_cents}`, pix.refunded_at as Date, () => ({
+            // A further refund of the same Pix is news again (the amount is part of the id).
+            kind: 'pix_refunded',
+            title: PAYMENT_TEXTS.refundedTitle,
+            body: PAYMENT_TEXTS.refundedBody(brl(pix.refunded_cents), brl(pix.amount_cents), pix.code),
+            link: pix.order_id === null ? SETTINGS_LINK : SEARCH_LINKS.order(pix.order_id),
+          })),
+        );
       }
     }
 
     if (may(principal, 'pix_waiting')) {
       // A condition (gone once confirmed, given back or the order moved on), however old the Pix.
       for (const pix of await pixWaitingOrders(db, cap)) {
-        out.push({
-          id: `pix-waiting:${pix.end_to_end_id}`,
-          kind: 'pix_waiting',
-          title: PAYMENT_TEXTS.waitingTitle,
-          body: PAYMENT_TEXTS.waitingBody(brl(pix.amount_cents), pix.code),
-          link: SEARCH_LINKS.order(pix.order_id),
-          createdAt: iso(pix.received_at),
-        });
+        out.push(
+          item(`pix-waiting:${pix.end_to_end_id}`, pix.received_at, () => ({
+            kind: 'pix_waiting',
+            title: PAYMENT_TEXTS.waitingTitle,
+            body: PAYMENT_TEXTS.waitingBody(brl(pix.amount_cents), pix.code),
+            link: SEARCH_LINKS.order(pix.order_id),
+          })),
+        );
       }
     }
 
     if (may(principal, 'settlement_difference')) {
       for (const r of await repo.settlementsWithDifference(db, since, cap)) {
         const difference = (r.declared_cash_cents ?? 0) - (r.expected_cash_cents ?? 0);
-        out.push({
-          id: `settlement:${r.id}`,
-          kind: 'settlement_difference',
-          title: 'Acerto do motoboy com diferença',
-          body: `Rota ${r.id} de ${r.deliverer}: esperado ${brl(r.expected_cash_cents)}, entregue ${brl(r.declared_cash_cents)} (${difference > 0 ? 'sobra' : 'falta'} de ${brl(Math.abs(difference))}).`,
-          link: DISPATCH_LINK,
-          createdAt: iso(r.settled_at as Date),
-        });
+        out.push(
+          item(`settlement:${r.id}`, r.settled_at as Date, () => ({
+            kind: 'settlement_difference',
+            title: 'Acerto do motoboy com diferença',
+            body: `Rota ${r.id} de ${r.deliverer}: esperado ${brl(r.expected_cash_cents)}, entregue ${brl(r.declared_cash_cents)} (${difference > 0 ? 'sobra' : 'falta'} de ${brl(Math.abs(difference))}).`,
+            link: DISPATCH_LINK,
+          })),
+        );
       }
     }
 
@@ -184,14 +198,14 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
             ? 'uma configuração bancária (Pix ou conta)'
             : 'as configurações de Pix da empresa';
         const verb = a.action === 'delete' ? 'excluiu' : a.action === 'create' ? 'cadastrou' : 'alterou';
-        out.push({
-          id: `settings:${a.id}`,
-          kind: 'payment_settings_changed',
-          title: 'Configuração de pagamento alterada',
-          body: `${a.employee ?? 'Alguém'} ${verb} ${what}.`,
-          link: SETTINGS_LINK,
-          createdAt: iso(a.created_at),
-        });
+        out.push(
+          item(`settings:${a.id}`, a.created_at, () => ({
+            kind: 'payment_settings_changed',
+            title: 'Configuração de pagamento alterada',
+            body: `${a.employee ?? 'Alguém'} ${verb} ${what}.`,
+            link: SETTINGS_LINK,
+          })),
+        );
       }
     }
     return out;
@@ -205,11 +219,11 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
         principal.employeeId,
         all.map((n) => n.id),
       );
-      all.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+      all.sort((a, b) => b.at - a.at || a.id.localeCompare(b.id));
       const unread = all.filter((n) => !reads.has(n.id)).length;
       const data = all.slice(0, limit).map((n) => {
         const readAt = reads.get(n.id);
-        return { ...n, readAt: readAt ? iso(readAt) : null };
+        return { id: n.id, ...n.words(), createdAt: iso(new Date(n.at)), readAt: readAt ? iso(readAt) : null };
       });
       return { data, unread };
     },
