@@ -250,6 +250,18 @@ export const orderItemSchema = z.object({
   /** The IMEIs of the units (phones) that went into the box, once packed (serialized products only). */
   imeis: z.array(z.string()).optional(),
 });
+
+/** A customer's address as registered, each part null when unknown (the order's PDF, the courier's task). */
+export const postalAddressSchema = z.object({
+  street: z.string().nullable(),
+  number: z.string().nullable(),
+  complement: z.string().nullable(),
+  neighborhood: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+});
+
 /** GET /orders/by-id/{id}: the order, its items and its total (the order's total; `itemsTotal` is the goods only). */
 export const orderDetailSchema = orderSummarySchema.extend({
   items: z.array(orderItemSchema),
@@ -264,18 +276,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
   /** The customer's CPF or CNPJ, formatted (123.456.789-09), as registered: the order's PDF prints it. */
   customerDocument: z.string().nullable().optional(),
   /** The customer's address as registered (each part null when unknown): the order's PDF prints it. */
-  customerAddress: z
-    .object({
-      street: z.string().nullable(),
-      number: z.string().nullable(),
-      complement: z.string().nullable(),
-      neighborhood: z.string().nullable(),
-      city: z.string().nullable(),
-      state: z.string().nullable(),
-      zipCode: z.string().nullable(),
-    })
-    .nullable()
-    .optional(),
+  customerAddress: postalAddressSchema.nullable().optional(),
   /** When it last left for delivery (ISO), or null: the WhatsApp message's {saida}. */
   departedAt: z.iso.datetime().nullable().optional(),
   /** When the customer received it (ISO: the signature's moment, decision 0039), or null before. */

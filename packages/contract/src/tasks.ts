@@ -9,7 +9,7 @@ import {
   type OrderActor,
   type OrderStatusKey,
 } from './order-status';
-import { orderSummarySchema } from './orders-api';
+import { orderSummarySchema, postalAddressSchema } from './orders-api';
 import { FULL_ACCESS } from './permissions';
 import { TASK_ACTIONS, TASK_KINDS, TASK_LIMITS, type TaskKind } from './task-access';
 
@@ -106,15 +106,7 @@ export const taskOrderSchema = orderSummarySchema.extend({
   ),
   customerPhone: z.string(),
   /** The customer's address (each part null when unknown); the neighbourhood is the order's. */
-  address: z.object({
-    street: z.string().nullable(),
-    number: z.string().nullable(),
-    complement: z.string().nullable(),
-    neighborhood: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    zipCode: z.string().nullable(),
-  }),
+  address: postalAddressSchema,
 });
 export type TaskOrder = z.infer<typeof taskOrderSchema>;
 

@@ -30,8 +30,9 @@ import { runStatements } from './run-statements';
  */
 const NOTIFY = `perform pg_notify('notification_events', json_build_object('schema', TG_TABLE_SCHEMA)::text)`;
 
-const SINCE_OF_NEW = `coalesce((select max(h.created_at) from order_status_history h
-      where h.order_id = new.id and h.status = new.status), new.created_at, now())`;
+/** Since when the order (a row alias: `o`, `new`) is in its status: its last history row of it, else its creation. */
+const sinceOf = (order: string) => `coalesce((select max(h.created_at) from order_status_history h
+      where h.order_id = ${order}.id and h.status = ${order}.status), ${order}.created_at)`;
 
 export const bellAtScale: Migration = {
   async up(db) {
@@ -42,15 +43,14 @@ export const bellAtScale: Migration = {
       `create index products_low_stock on products (name, id) include (code, stock, stock_alert, updated_at)
         where not archived and stock <= stock_alert`,
       'alter table orders add column status_since timestamptz',
-      `update orders o set status_since = coalesce((select max(h.created_at) from order_status_history h
-        where h.order_id = o.id and h.status = o.status), o.created_at)`,
+      `update orders o set status_since = ${sinceOf('o')}`,
       // The default only names the column as written by the database (the insert trigger sets it).
       'alter table orders alter column status_since set not null',
       'alter table orders alter column status_since set default now()',
       `create index orders_status_since on orders (status, status_since desc, id desc) include (code, total_cents)`,
       `create function orders_status_since_row() returns trigger language plpgsql as $fn$
       begin
-        new.status_since := ${SINCE_OF_NEW};
+        new.status_since := ${sinceOf('new')};
         return new;
       end $fn$`,
       `create trigger orders_status_since_insert before insert on orders
@@ -60,8 +60,7 @@ export const bellAtScale: Migration = {
         execute function orders_status_since_row()`,
       `create function orders_status_since_history() returns trigger language plpgsql as $fn$
       begin
-        update orders o set status_since = coalesce((select max(h.created_at) from order_status_history h
-            where h.order_id = o.id and h.status = o.status), o.created_at)
+        update orders o set status_since = ${sinceOf('o')}
           where o.id in (select order_id from changed_rows);
         return null;
       end $fn$`,

@@ -114,16 +114,19 @@ function readInWorker(bytes: Uint8Array, options: ReadOptions & { timeoutMs: num
         answer(message.headers);
       } else if (message.type === 'rows') {
         const rows = message.rows;
-        taken = taken.then(async () => {
-          if (settled) return;
-          if (options.onRows) await options.onRows(rows);
-          else for (const row of rows) sheet.rows.push(row);
-          // One more batch taken: the worker, waiting once READ_AHEAD batches are ahead, may go on.
-          const count = new Int32Array(consumed);
-          Atomics.add(count, 0, 1);
-          Atomics.notify(count, 0);
-        });
-        taken.catch((error: Error) => settle(error));
+        // A batch the caller cannot take ends the read with its error; the chain itself never rejects, so the
+        // end of the read (`done`) waits on it without an unhandled rejection.
+        taken = taken
+          .then(async () => {
+            if (settled) return;
+            if (options.onRows) await options.onRows(rows);
+            else for (const row of rows) sheet.rows.push(row);
+            // One more batch taken: the worker, waiting once READ_AHEAD batches are ahead, may go on.
+            const count = new Int32Array(consumed);
+            Atomics.add(count, 0, 1);
+            Atomics.notify(count, 0);
+          })
+          .catch((error: Error) => settle(error));
       } else if (message.type === 'done') {
         done = true;
         void taken.then(() => settle(undefined));

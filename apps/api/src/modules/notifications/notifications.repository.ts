@@ -62,6 +62,8 @@ export async function ordersWithReceipt(db: Executor, status: number, cap: numbe
 
 export interface LateOrderRow extends BellOrderRow {
   limit_minutes: number;
+  /** When it became late: `since` + its status's limit. */
+  late_at: Date;
 }
 /**
  * The orders late at `at` (in a status with a late limit since at least that limit), the most recently late
@@ -69,7 +71,8 @@ export interface LateOrderRow extends BellOrderRow {
  */
 export async function lateOrders(db: Executor, at: Date, cap: number): Promise<LateOrderRow[]> {
   const { rows } = await sql<LateOrderRow>`
-    select o.id, o.code, o.status, o.total_cents, o.status_since as since, l.minutes as limit_minutes
+    select o.id, o.code, o.status, o.total_cents, o.status_since as since, l.minutes as limit_minutes,
+      o.status_since + make_interval(mins => l.minutes) as late_at
     from order_late_limits l
     cross join lateral (
       select id, code, status, total_cents, status_since from orders
@@ -77,7 +80,7 @@ export async function lateOrders(db: Executor, at: Date, cap: number): Promise<L
       order by status_since desc, id desc
       limit ${cap}
     ) o
-    order by o.status_since + make_interval(mins => l.minutes) desc, o.id desc
+    order by late_at desc, o.id desc
     limit ${cap}`.execute(db);
   return rows;
 }

@@ -107,12 +107,11 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
           })),
         );
       }
-      const lateAt = (o: repo.LateOrderRow) => new Date(o.since).getTime() + o.limit_minutes * 60_000;
       for (const o of late) {
         const since = new Date(o.since);
         const waited = (at.getTime() - since.getTime()) / 60_000;
         out.push(
-          item(`order-late:${o.id}:${o.status}:${Math.floor(since.getTime() / 1000)}`, new Date(lateAt(o)), () => ({
+          item(`order-late:${o.id}:${o.status}:${Math.floor(since.getTime() / 1000)}`, o.late_at, () => ({
             // A new stay in the status is a new delay (the entry time is part of the id).
             kind: 'order_late',
             title: `Pedido atrasado: ${statusLabel(o.status)}`,
