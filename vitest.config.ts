@@ -26,6 +26,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // The migrated database every test app starts from, made once per run (test/global-setup.ts).
+          globalSetup: ['./src/test/global-setup.ts'],
         },
       },
       './apps/web/vitest.config.ts',

@@ -110,6 +110,11 @@ export interface DatabaseOptions extends Pick<AppConfig, 'databaseUrl' | 'dataDi
    * exits for its supervisor (docs/decisions/0008-database-away.md); by default it is only logged.
    */
   onEmbeddedDatabaseLost?: (error: Error) => void;
+  /**
+   * Embedded only: a data directory as a gzipped tar (dumpEmbeddedDatabase) opened instead of a new database,
+   * so tests start from a migrated template (test/database.ts) without initdb and every migration again.
+   */
+  template?: Uint8Array;
 }
 
 /** How many connections the reports may hold at once, beside the API's pool of 10. */
@@ -197,6 +202,7 @@ export function createDatabase(options: DatabaseOptions): DB {
   }
   const dialect = new PGliteWorkerDialect(dataPath, {
     log,
+    loadDataDir: options.template,
     onLost: (error) => {
       lost.set(db, error);
       log.error({ err: error }, 'database: the embedded PGlite worker ended; every query fails from now on');

@@ -83,6 +83,8 @@ export type WorkerLostListener = (error: Error) => void;
 interface EmbeddedEvents {
   log: DatabaseLog;
   onLost: WorkerLostListener;
+  /** A data directory as a gzipped tar to open instead of a new database (see PGliteWorkerData.loadDataDir). */
+  loadDataDir?: Uint8Array;
 }
 
 /** Receives the NOTIFYs the worker's backend hears (after a LISTEN): see modules/events. */
@@ -93,12 +95,14 @@ export async function startPGliteWorker(
   dataPath: string | undefined,
   onNotification?: NotificationListener,
   onLost?: WorkerLostListener,
+  loadDataDir?: Uint8Array,
 ): Promise<PGliteWorker> {
   const socketDir = mkdtempSync(path.join(tmpdir(), 'backoffice-pglite-'));
   // `pg` connects to `<host>/.s.PGSQL.<port>`, the PostgreSQL convention for Unix sockets.
   const data: PGliteWorkerData = {
     dataPath,
     socketPath: path.join(socketDir, '.s.PGSQL.5432'),
+    loadDataDir,
     ...(await loadAssets()),
   };
   const worker = new Worker(workerScript(), { workerData: data });
@@ -199,7 +203,7 @@ class PGliteWorkerDriver extends PostgresDriver {
   ) {
     super({
       pool: async () => {
-        const worker = await startPGliteWorker(dataPath, onNotification, events.onLost);
+        const worker = await startPGliteWorker(dataPath, onNotification, events.onLost, events.loadDataDir);
         started.worker = worker;
         const config = { host: worker.socketDir, user: 'postgres', database: 'postgres', max: 1, keepAlive: false };
         return resilientPool(config, events.log, 'pglite');

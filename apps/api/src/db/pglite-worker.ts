@@ -28,6 +28,11 @@ export interface PGliteWorkerData {
   pgliteWasmModule?: PGliteOptions['pgliteWasmModule'];
   initdbWasmModule?: PGliteOptions['initdbWasmModule'];
   fsBundle?: Blob;
+  /**
+   * A data directory as a gzipped tar (`dumpDataDir`, see PGliteWorker.dump) opened instead of a new database:
+   * tests start from a migrated template rather than running initdb and every migration again.
+   */
+  loadDataDir?: Uint8Array;
 }
 
 /** Messages the worker posts to its host. */
@@ -325,6 +330,7 @@ async function main() {
       pgliteWasmModule: data.pgliteWasmModule,
       initdbWasmModule: data.initdbWasmModule,
       fsBundle: data.fsBundle,
+      loadDataDir: data.loadDataDir ? new Blob([data.loadDataDir]) : undefined,
     });
     server = new WireServer(db, (channel, payload) => port.postMessage({ type: 'notification', channel, payload }));
     await server.listen(data.socketPath);

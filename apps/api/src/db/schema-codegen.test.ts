@@ -7,7 +7,7 @@ import { GENERATED_SCHEMA_FILE, generateSchema } from './schema-codegen';
 describe('the generated schema', () => {
   let fresh: TestDatabase;
   beforeAll(async () => {
-    fresh = await emptyTestDatabase('codegen');
+    fresh = await emptyTestDatabase('codegen', { migrated: true });
     await migrateToLatest(fresh.db);
   });
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createDatabase, type DB } from '../db/database';
+import { createDatabase, type DB, dumpEmbeddedDatabase, migrateToLatest } from '../db/database';
 import { createStorage, type Storage } from '../lib/storage';
 
 export interface TestDatabase {
@@ -14,11 +14,41 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/** The file of the migrated PGlite template the test run's global setup wrote (test/global-setup.ts). */
+export const TEMPLATE_ENV = 'BACKOFFICE_TEST_PGLITE_TEMPLATE';
+
+let template: Promise<Uint8Array> | undefined;
+
+/**
+ * An in-memory PGlite database with every migration run, as a gzipped tar of its data directory: written once
+ * per test run by the global setup (read from its file), else made once per process. Opening a copy of it
+ * skips PGlite's initdb and the migrations, most of what a fresh test database cost.
+ */
+export function migratedPGliteTemplate(): Promise<Uint8Array> {
+  template ??= (async () => {
+    const file = process.env[TEMPLATE_ENV];
+    if (file && existsSync(file)) return readFileSync(file);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-template-'));
+    const db = createDatabase({ databaseUrl: undefined, dataDir, inMemory: true });
+    try {
+      await migrateToLatest(db);
+      const dump = await dumpEmbeddedDatabase(db);
+      if (!dump) throw new Error('the embedded database could not be dumped');
+      return dump.data;
+    } finally {
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  })();
+  return template;
+}
+
 /**
  * An empty database of its own, without migrations, for tests and benchmarks: in-memory PGlite, or a
- * fresh schema in the PostgreSQL database of DATABASE_URL (dropped on close).
+ * fresh schema in the PostgreSQL database of DATABASE_URL (dropped on close). `migrated`: on PGlite, a copy
+ * of the migrated template (migrateToLatest then finds nothing to do); on PostgreSQL the caller migrates.
  */
-export async function emptyTestDatabase(prefix = 'test'): Promise<TestDatabase> {
+export async function emptyTestDatabase(prefix = 'test', options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const schema = databaseUrl ? `${prefix}_${randomUUID().replace(/-/g, '')}` : undefined;
   const admin = async (statement: string) => {
@@ -32,7 +62,8 @@ export async function emptyTestDatabase(prefix = 'test'): Promise<TestDatabase> 
   };
   if (schema) await admin(`create schema ${schema}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), `backoffice-${prefix}-`));
-  const db = createDatabase({ databaseUrl, dataDir, inMemory: true, schema });
+  const template = options.migrated && !databaseUrl ? await migratedPGliteTemplate() : undefined;
+  const db = createDatabase({ databaseUrl, dataDir, inMemory: true, schema, template });
   return {
     db,
     storage: createStorage(db),

@@ -28,7 +28,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const { mailer, logger, dbPlugins = [], ...configOverrides } = overrides;
-  const database = await emptyTestDatabase();
+  const database = await emptyTestDatabase('test', { migrated: true });
   const config = loadConfig(
     {
       inMemory: true,

@@ -21,7 +21,7 @@ const NOW = new Date('2026-11-21T23:30:00Z');
 const S = ORDER_STATUS;
 
 async function seeded(scale: number): Promise<{ t: TestDatabase; summary: SeedSummary }> {
-  const t = await emptyTestDatabase();
+  const t = await emptyTestDatabase('test', { migrated: true });
   await migrateToLatest(t.db);
   const summary = await seedDemo(t.db, { storage: t.storage, scale, now: NOW });
   return { t, summary };
