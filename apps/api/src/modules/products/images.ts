@@ -1,6 +1,11 @@
 import { PRODUCT_LIMITS, PRODUCT_TEXTS } from '@backoffice/contract';
+import type { Transaction } from 'kysely';
 import sharp from 'sharp';
+import type { Database } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
+
+const IMAGE_FOLDER = 'products';
 
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 /** Refuses decompression bombs: no real product photo has more pixels than this. */
@@ -33,4 +38,16 @@ export async function normalizeProductImage(base64: string): Promise<Buffer> {
   } catch {
     throw badRequest(PRODUCT_TEXTS.imageInvalid, 'INVALID_IMAGE');
   }
+}
+
+/** Decodes and checks pictures before the transaction (sharp is slow); `storeImages` writes them in it. */
+export function normalizeImages(images: string[]): Promise<Buffer[]> {
+  return Promise.all(images.map((image) => normalizeProductImage(image)));
+}
+
+/** Stores the pictures in the caller's transaction: a refused write stores none of them. */
+export async function storeImages(storage: Storage, trx: Transaction<Database>, buffers: Buffer[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (const buffer of buffers) keys.push(await storage.put(trx, IMAGE_FOLDER, buffer, 'jpg'));
+  return keys;
 }

@@ -1,0 +1,316 @@
+import {
+  centsToReais,
+  formatBRL,
+  GTIN_TEXTS,
+  PRODUCT_LIMITS,
+  PRODUCT_TEXTS,
+  type Product,
+  type ProductCreate,
+  type ProductUpdate,
+  productSearchText,
+  reaisToCents,
+} from '@backoffice/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { diff, recordAudit } from '../../lib/audit';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { changeStock } from '../stock/stock.service';
+import { normalizeImages, storeImages } from './images';
+import { lockProduct, type ProductsContext } from './product-views';
+import { type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
+
+const sqlState = (error: unknown) =>
+  typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+/** A unique index refused the write (two writes of the same value at the same moment). */
+export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
+/** A foreign key refused the delete (a row still refers to it). */
+export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
+
+const barcodeTaken = (barcode: string, name: string, code: string) =>
+  conflict(GTIN_TEXTS.duplicate(barcode, name), 'DUPLICATE', { barcode, productCode: code, productName: name });
+
+/** The comparable fields of a product, for the audit trail. */
+function auditView(row: ProductRow) {
+  return {
+    name: row.name,
+    description: row.description,
+    brand: row.brand,
+    reference: row.reference,
+    cost: centsToReais(row.cost_cents),
+    sellPrice: centsToReais(row.sell_price_cents),
+    goldPercentage: row.gold_percentage,
+    silverPercentage: row.silver_percentage,
+    bronzePercentage: row.bronze_percentage,
+    stock: row.stock,
+    stockAlert: row.stock_alert,
+    tags: row.tags,
+    serialized: row.serialized,
+    warrantyMonths: row.warranty_months,
+    barcode: row.barcode,
+    ncm: row.ncm,
+    cest: row.cest,
+    unit: row.unit,
+    origin: row.origin,
+  };
+}
+
+/**
+ * The fiscal columns a body sets (issue 21): a field left out is not written (kept on an edit, none on a
+ * create); null removes it. The formats were checked by the contract's schemas (`fiscal.ts`).
+ */
+function fiscalValues(input: ProductCreate | ProductUpdate): Pick<ProductValues, 'ncm' | 'cest' | 'unit' | 'origin'> {
+  return {
+    ...(input.ncm !== undefined ? { ncm: input.ncm } : {}),
+    ...(input.cest !== undefined ? { cest: input.cest } : {}),
+    ...(input.unit !== undefined ? { unit: input.unit } : {}),
+    ...(input.origin !== undefined ? { origin: input.origin } : {}),
+  };
+}
+
+/**
+ * Rules of the catalogue's writes on a product: create and edit (codes, prices, brand and reference, barcode,
+ * fiscal fields, the stock typed on the form through the ledger), archive, and its pictures.
+ */
+export function productWrites({ db, storage, productById, withImages }: ProductsContext) {
+  /**
+   * The brand and reference a product is written with, held (`for key share`) until the end of the
+   * transaction, so that a brand or reference removal running at the same time waits and then sees
+   * the product, instead of both passing their checks.
+   */
+  async function resolveBrand(trx: Transaction<Database>, brandName: string, referenceName: string | null) {
+    const brand = await repo.findBrand(trx, brandName, 'keyShare');
+    if (!brand) throw badRequest(PRODUCT_TEXTS.brandNotFound);
+    let reference: { id: number; name: string } | undefined;
+    if (referenceName) {
+      reference = await repo.findReference(trx, brand.id, referenceName, 'keyShare');
+      if (!reference) throw badRequest(PRODUCT_TEXTS.referenceNotFound);
+    }
+    return { brand, reference };
+  }
+
+  function productValues(
+    input: ProductCreate | ProductUpdate,
+    code: string,
+    brand: { id: number; name: string },
+    reference: { id: number; name: string } | undefined,
+    barcode: string | null,
+  ): ProductValues {
+    return {
+      name: input.name,
+      description: input.description,
+      brand_id: brand.id,
+      reference_id: reference?.id ?? null,
+      cost_cents: reaisToCents(input.cost),
+      sell_price_cents: reaisToCents(input.sellPrice),
+      gold_percentage: input.discount.goldPercentage,
+      silver_percentage: input.discount.silverPercentage,
+      bronze_percentage: input.discount.bronzePercentage,
+      stock_alert: input.stockAlert,
+      tags: input.tags,
+      search_text: productSearchText({
+        name: input.name,
+        code,
+        tags: input.tags,
+        brand: brand.name,
+        reference: reference?.name,
+        barcode,
+      }),
+      barcode,
+      ...fiscalValues(input),
+    };
+  }
+
+  /** 'Código de barras' is one product's: another product that has it (in GTIN-14 form) is named (409). */
+  async function ensureBarcodeFree(trx: Transaction<Database>, barcode: string | null, productId?: number) {
+    if (barcode === null) return;
+    const holder = await repo.findByBarcode(trx, barcode);
+    if (holder && holder.id !== productId) throw barcodeTaken(barcode, holder.name, holder.code);
+  }
+
+  /** The unique index settles two writes of the same barcode at the same moment: the loser is told so. */
+  async function orBarcodeTaken<T>(barcode: string | null, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (barcode !== null && isUniqueViolation(error)) {
+        const holder = await repo.findByBarcode(db, barcode);
+        if (holder) throw barcodeTaken(barcode, holder.name, holder.code);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    async create(actorId: number, input: ProductCreate): Promise<Product> {
+      const pictures = await normalizeImages(input.images);
+      const barcode = input.barcode ?? null;
+      const id = await orBarcodeTaken(barcode, () =>
+        db.transaction().execute(async (trx) => {
+          const { brand, reference } = await resolveBrand(trx, input.brand, input.reference);
+          await ensureBarcodeFree(trx, barcode);
+          const code = await repo.nextCode(trx);
+          const { id } = await repo.insert(trx, {
+            code,
+            ...productValues(input, code, brand, reference, barcode),
+            serialized: input.serialized,
+            ...(input.warrantyMonths !== undefined ? { warranty_months: input.warrantyMonths } : {}),
+          });
+          const keys = await storeImages(storage, trx, pictures);
+          for (const [position, key] of keys.entries()) {
+            await repo.insertImage(trx, { product_id: id, path: key, name: `${code}-${position + 1}.jpg`, position });
+          }
+          if (input.stock > 0 || (input.units?.length ?? 0) > 0) {
+            // A serialized product's initial stock comes in by its units (their count must be the stock).
+            await changeStock(trx, {
+              productId: id,
+              kind: 'ADJUSTMENT',
+              ...(input.serialized ? { quantityIn: input.stock, units: input.units ?? [] } : { newStock: input.stock }),
+              ...(!input.serialized && input.units ? { units: input.units } : {}),
+              employeeId: actorId,
+              note: 'Estoque inicial no cadastro',
+            });
+          }
+          const { images: _images, units, ...fields } = input;
+          await recordAudit(trx, {
+            employeeId: actorId,
+            entity: 'product',
+            entityId: code,
+            action: 'create',
+            changes: { ...fields, images: keys.length, ...(units ? { imeis: units.map((u) => u.imei) } : {}) },
+          });
+          return id;
+        }),
+      );
+      return productById(db, id);
+    },
+
+    async update(actorId: number, code: string, input: ProductUpdate): Promise<Product> {
+      if (input.code !== undefined && input.code !== code) throw badRequest(PRODUCT_TEXTS.codeMismatch);
+      const id = await orBarcodeTaken(input.barcode ?? null, () =>
+        db.transaction().execute(async (trx) => {
+          const locked = await lockProduct(trx, code);
+          const before = await repo.findById(trx, locked.id);
+          if (!before) throw notFound(PRODUCT_TEXTS.productNotFound);
+          const { brand, reference } = await resolveBrand(trx, input.brand, input.reference);
+          // Absent keeps the product's barcode; null (or blank) removes it.
+          const barcode = input.barcode === undefined ? before.barcode : input.barcode;
+          if (barcode !== before.barcode) await ensureBarcodeFree(trx, barcode, locked.id);
+          // A stock or cost moved by someone else since the form was opened wins over the form's stale copy.
+          let stock = input.stock;
+          if (input.previousStock !== undefined && locked.stock !== input.previousStock) {
+            if (input.stock !== input.previousStock)
+              throw conflict(PRODUCT_TEXTS.stockChangedMeanwhile(locked.stock), 'STALE_DATA', {
+                stock: locked.stock,
+              });
+            stock = locked.stock;
+          }
+          let costCents = reaisToCents(input.cost);
+          if (input.previousCost !== undefined && before.cost_cents !== reaisToCents(input.previousCost)) {
+            if (costCents !== reaisToCents(input.previousCost)) {
+              throw conflict(
+                PRODUCT_TEXTS.costChangedMeanwhile(formatBRL(centsToReais(before.cost_cents))),
+                'STALE_DATA',
+                {
+                  cost: centsToReais(before.cost_cents),
+                },
+              );
+            }
+            costCents = before.cost_cents;
+          }
+          const serialized = input.serialized ?? before.serialized;
+          // The stock of a serialized product is its units: the switch moves only while there is none.
+          if (serialized !== before.serialized && (locked.stock !== 0 || stock !== 0)) {
+            throw badRequest(PRODUCT_TEXTS.serializedChangeNeedsZeroStock);
+          }
+          await repo.update(trx, locked.id, {
+            ...productValues(input, code, brand, reference, barcode),
+            cost_cents: costCents,
+            serialized,
+            ...(input.warrantyMonths !== undefined ? { warranty_months: input.warrantyMonths } : {}),
+          });
+          if (stock !== locked.stock) {
+            await changeStock(trx, {
+              productId: locked.id,
+              kind: 'ADJUSTMENT',
+              newStock: stock,
+              employeeId: actorId,
+              note: 'Edição do produto',
+            });
+          }
+          const after = await repo.findById(trx, locked.id);
+          if (after) {
+            await recordAudit(trx, {
+              employeeId: actorId,
+              entity: 'product',
+              entityId: code,
+              action: 'update',
+              changes: diff(auditView(before), auditView(after)),
+            });
+          }
+          return locked.id;
+        }),
+      );
+      return productById(db, id);
+    },
+
+    async archive(actorId: number, codesParam: string): Promise<Product[]> {
+      const codes = [
+        ...new Set(
+          codesParam
+            .split(',')
+            .map((c) => c.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (codes.length === 0) throw badRequest(PRODUCT_TEXTS.codesRequired);
+      const ids = await db.transaction().execute(async (trx) => {
+        const found = await repo.findIdsByCodes(trx, codes);
+        const missing = codes.filter((code) => !found.some((f) => f.code === code));
+        if (missing.length) throw notFound(`${PRODUCT_TEXTS.productsNotFound}${missing.join(', ')}`);
+        const toArchive = found.filter((f) => !f.archived);
+        await repo.setArchived(
+          trx,
+          toArchive.map((f) => f.id),
+          true,
+        );
+        for (const product of toArchive) {
+          await recordAudit(trx, { employeeId: actorId, entity: 'product', entityId: product.code, action: 'archive' });
+        }
+        return found.map((f) => f.id);
+      });
+      return withImages(db, await repo.findByIds(db, ids));
+    },
+
+    async unarchive(actorId: number, code: string): Promise<Product> {
+      const id = await db.transaction().execute(async (trx) => {
+        const locked = await lockProduct(trx, code);
+        await repo.setArchived(trx, [locked.id], false);
+        await recordAudit(trx, { employeeId: actorId, entity: 'product', entityId: code, action: 'unarchive' });
+        return locked.id;
+      });
+      return productById(db, id);
+    },
+
+    /** Adds one picture to the product (after the existing ones). */
+    async addImage(actorId: number, code: string, image: string): Promise<Product> {
+      const pictures = await normalizeImages([image]);
+      const id = await db.transaction().execute(async (trx) => {
+        const locked = await lockProduct(trx, code);
+        const count = await repo.countImages(trx, locked.id);
+        if (count >= PRODUCT_LIMITS.maxImages) throw conflict(PRODUCT_TEXTS.tooManyImages);
+        const name = `${code}-${count + 1}.jpg`;
+        const [key] = await storeImages(storage, trx, pictures);
+        await repo.insertImage(trx, { product_id: locked.id, path: key as string, name, position: count });
+        await recordAudit(trx, {
+          employeeId: actorId,
+          entity: 'product',
+          entityId: code,
+          action: 'image',
+          changes: { name },
+        });
+        return locked.id;
+      });
+      return productById(db, id);
+    },
+  };
+}
