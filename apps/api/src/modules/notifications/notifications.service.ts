@@ -46,85 +46,84 @@ const EVENT_KINDS: ReadonlySet<NotificationKind> = new Set([
 /** What each kind says, from the record it speaks of (read with it: `repo.bellPage`). */
 function wordsOf(row: repo.BellRow, at: Date): Omit<Notification, 'id' | 'createdAt' | 'readAt'> {
   const kind = row.kind as NotificationKind;
+  const d = row.details ?? {};
   switch (kind) {
     case 'customer_waiting':
       return {
         kind,
         title: 'Cliente aguardando aprovação',
-        body: `${row.customer_name} (${row.customer_email}) se cadastrou e aguarda aprovação.`,
-        link: SEARCH_LINKS.customer(row.customer_email ?? ''),
+        body: `${d.name} (${d.email}) se cadastrou e aguarda aprovação.`,
+        link: SEARCH_LINKS.customer(d.email ?? ''),
       };
     case 'order_approval':
       return {
         kind,
         title: 'Pedido aguardando aprovação',
-        body: `Pedido ${row.order_code}, ${brl(row.order_total_cents)}.`,
-        link: SEARCH_LINKS.order(row.order_id ?? 0),
+        body: `Pedido ${d.code}, ${brl(d.total_cents ?? 0)}.`,
+        link: SEARCH_LINKS.order(d.id ?? 0),
       };
     case 'order_proof':
       return {
         kind,
         title: 'Comprovante para conferir',
-        body: `Pedido ${row.order_code}, ${brl(row.order_total_cents)}: o cliente enviou o comprovante de pagamento.`,
-        link: SEARCH_LINKS.order(row.order_id ?? 0),
+        body: `Pedido ${d.code}, ${brl(d.total_cents ?? 0)}: o cliente enviou o comprovante de pagamento.`,
+        link: SEARCH_LINKS.order(d.id ?? 0),
       };
     case 'order_late': {
-      const status = row.order_status ?? 0;
-      const waited = (at.getTime() - new Date(row.order_since ?? at).getTime()) / 60_000;
+      const status = d.status ?? 0;
+      const waited = (at.getTime() - new Date(d.since ?? at).getTime()) / 60_000;
       return {
         kind,
         title: `Pedido atrasado: ${statusLabel(status)}`,
-        body: `Pedido ${row.order_code} está há ${formatDuration(waited)} em ${statusLabel(status)} (limite ${formatDuration(row.limit_minutes ?? 0)}).`,
-        link: SEARCH_LINKS.order(row.order_id ?? 0),
+        body: `Pedido ${d.code} está há ${formatDuration(waited)} em ${statusLabel(status)} (limite ${formatDuration(d.limit_minutes ?? 0)}).`,
+        link: SEARCH_LINKS.order(d.id ?? 0),
       };
     }
     case 'stock_low':
       return {
         kind,
         title: 'Estoque no alerta',
-        body: `${row.product_name} (${row.product_code}): ${row.stock} em estoque, alerta em ${row.stock_alert}.`,
-        link: SEARCH_LINKS.product(row.product_code ?? ''),
+        body: `${d.name} (${d.code}): ${d.stock} em estoque, alerta em ${d.stock_alert}.`,
+        link: SEARCH_LINKS.product(d.code ?? ''),
       };
     case 'pix_unidentified':
       return {
         kind,
         title: 'Pix não identificado',
-        body: `${brl(row.pix_amount_cents)}${row.pix_payer ? ` de ${row.pix_payer}` : ''} sem pedido correspondente.`,
+        body: `${brl(d.amount_cents ?? 0)}${d.payer ? ` de ${d.payer}` : ''} sem pedido correspondente.`,
         link: SETTINGS_LINK,
       };
     case 'pix_refunded':
       return {
         kind,
         title: PAYMENT_TEXTS.refundedTitle,
-        body: PAYMENT_TEXTS.refundedBody(brl(row.pix_refunded_cents), brl(row.pix_amount_cents), row.pix_order_code),
-        link: row.pix_order_id === null ? SETTINGS_LINK : SEARCH_LINKS.order(row.pix_order_id),
+        body: PAYMENT_TEXTS.refundedBody(brl(d.refunded_cents ?? 0), brl(d.amount_cents ?? 0), d.order_code ?? null),
+        link: d.order_id === undefined || d.order_id === null ? SETTINGS_LINK : SEARCH_LINKS.order(d.order_id),
       };
     case 'pix_waiting':
       return {
         kind,
         title: PAYMENT_TEXTS.waitingTitle,
-        body: PAYMENT_TEXTS.waitingBody(brl(row.pix_amount_cents), row.pix_order_code ?? ''),
-        link: SEARCH_LINKS.order(row.pix_order_id ?? 0),
+        body: PAYMENT_TEXTS.waitingBody(brl(d.amount_cents ?? 0), d.order_code ?? ''),
+        link: SEARCH_LINKS.order(d.order_id ?? 0),
       };
     case 'settlement_difference': {
-      const difference = (row.declared_cash_cents ?? 0) - (row.expected_cash_cents ?? 0);
+      const difference = (d.declared_cash_cents ?? 0) - (d.expected_cash_cents ?? 0);
       return {
         kind,
         title: 'Acerto do motoboy com diferença',
-        body: `Rota ${row.run_id} de ${row.deliverer}: esperado ${brl(row.expected_cash_cents)}, entregue ${brl(row.declared_cash_cents)} (${difference > 0 ? 'sobra' : 'falta'} de ${brl(Math.abs(difference))}).`,
+        body: `Rota ${d.id} de ${d.deliverer}: esperado ${brl(d.expected_cash_cents ?? null)}, entregue ${brl(d.declared_cash_cents ?? null)} (${difference > 0 ? 'sobra' : 'falta'} de ${brl(Math.abs(difference))}).`,
         link: DISPATCH_LINK,
       };
     }
     case 'payment_settings_changed': {
       const what =
-        row.audit_entity === 'bank_setting'
-          ? 'uma configuração bancária (Pix ou conta)'
-          : 'as configurações de Pix da empresa';
-      const verb = row.audit_action === 'delete' ? 'excluiu' : row.audit_action === 'create' ? 'cadastrou' : 'alterou';
+        d.entity === 'bank_setting' ? 'uma configuração bancária (Pix ou conta)' : 'as configurações de Pix da empresa';
+      const verb = d.action === 'delete' ? 'excluiu' : d.action === 'create' ? 'cadastrou' : 'alterou';
       return {
         kind,
         title: 'Configuração de pagamento alterada',
-        body: `${row.audit_employee ?? 'Alguém'} ${verb} ${what}.`,
+        body: `${d.employee ?? 'Alguém'} ${verb} ${what}.`,
         link: SETTINGS_LINK,
       };
     }
