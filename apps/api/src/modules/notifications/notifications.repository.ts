@@ -22,25 +22,37 @@ export interface BellScope {
 
 /**
  * The items the employee may see now, at most `cap` per kind (its first by its rank: the newest, a low stock
- * by name): per kind one ordered range of the index bell_items_kind, in one small plan (a LATERAL over the
- * kinds: one branch per kind cost more to plan than to run). A kind's time bounds: events since `since`, a
+ * by name): per kind one ordered range of the index bell_items_kind, in a small plan (a LATERAL over the
+ * kinds ranked by time: one branch per kind cost more to plan than to run). A kind's time bounds: events since `since`, a
  * late order once its time has passed; a payment setting is not news to whoever changed it.
  */
 function mine(scope: BellScope) {
-  const kinds = scope.kinds.map((k) => k.kind);
-  const from = scope.kinds.map((k) => k.since?.toISOString() ?? '-infinity');
-  const until = scope.kinds.map((k) => (k.kind === 'order_late' ? scope.at.toISOString() : 'infinity'));
-  const kept = sql`select b.id, b.kind, b.ref_id, b.ref_key, b.at
+  // Low stock ranks by name (sort_key); every other kind by time alone (sort_key null), so its time bounds
+  // bound the range of the index instead of filtering a kind's whole history.
+  const timed = scope.kinds.filter((k) => k.kind !== 'stock_low');
+  const kinds = timed.map((k) => k.kind);
+  const from = timed.map((k) => k.since?.toISOString() ?? '-infinity');
+  const until = timed.map((k) => (k.kind === 'order_late' ? scope.at.toISOString() : 'infinity'));
+  const branches = [
+    sql`select b.id, b.kind, b.ref_id, b.ref_key, b.at
     from unnest(${kinds}::text[], ${from}::timestamptz[], ${until}::timestamptz[]) k (kind, since, until)
     cross join lateral (
       select id, kind, ref_id, ref_key, at from bell_items
-      where kind = k.kind and at >= k.since and at <= k.until and actor is distinct from ${scope.employeeId}
-      order by sort_key, at desc, id
+      where kind = k.kind and sort_key is null and at >= k.since and at <= k.until
+        and actor is distinct from ${scope.employeeId}
+      order by at desc, id
       limit ${scope.cap}
-    ) b`;
-  if (!scope.pixWaiting) return kept;
-  return sql`${kept} union all (select 'pix-waiting:' || w.end_to_end_id, 'pix_waiting', null::bigint,
-    w.end_to_end_id, w.received_at from (${scope.pixWaiting}) w)`;
+    ) b`,
+  ];
+  if (timed.length < scope.kinds.length) {
+    branches.push(sql`(select id, kind, ref_id, ref_key, at from bell_items where kind = 'stock_low'
+      order by sort_key, at desc, id limit ${scope.cap})`);
+  }
+  if (scope.pixWaiting) {
+    branches.push(sql`(select 'pix-waiting:' || w.end_to_end_id, 'pix_waiting', null::bigint, w.end_to_end_id,
+      w.received_at from (${scope.pixWaiting}) w)`);
+  }
+  return sql.join(branches, sql` union all `);
 }
 
 /** What the words of a shown item need, from the record it speaks of (by kind; see `bellPage`). */
