@@ -68,6 +68,16 @@ export interface BankSettings {
   updated_at: Generated<Timestamp>;
 }
 
+export interface BellItems {
+  actor: number | null;
+  at: Timestamp;
+  id: string;
+  kind: string;
+  ref_id: Figure | null;
+  ref_key: string | null;
+  sort_key: string | null;
+}
+
 export interface BootstrapSteps {
   details: Json | null;
   done_at: Generated<Timestamp>;
@@ -559,6 +569,7 @@ export interface DB {
   backup_runs: BackupRuns;
   backup_settings: BackupSettings;
   bank_settings: BankSettings;
+  bell_items: BellItems;
   bootstrap_steps: BootstrapSteps;
   brand_references: BrandReferences;
   brands: Brands;

@@ -11,6 +11,7 @@ const TABLES = [
   'backup_runs',
   'backup_settings',
   'bank_settings',
+  'bell_items',
   'bootstrap_steps',
   'brand_references',
   'brands',

@@ -1,171 +1,155 @@
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 
 /**
- * The bell's reads (issue 20 §1). Each kind is one indexed query over the records it speaks of, at most
- * `cap` rows, newest first; read state and late limits are this module's own tables (migration 0031).
+ * The bell's reads (issue 20 §1, issue 36): its items are kept by the database in `bell_items` (migration 0053:
+ * what makes a record an item, and its stable id, time and kind); read state and late limits are this
+ * module's own tables (migration 0031).
  */
 
-export interface WaitingCustomerRow {
-  id: number;
-  name: string;
-  email: string;
-  created_at: Date;
+/** Who reads the bell, and the kinds he may see with how far back each reaches. */
+export interface BellScope {
+  employeeId: number;
+  /** The reader's clock: a late order shows once its time has passed. */
+  at: Date;
+  /** Kinds kept in bell_items, each with the oldest time it shows from (null: however old). */
+  kinds: readonly { kind: string; since: Date | null }[];
+  /** The Pix waiting for a click (their rule is the orders module's), if he may see them. */
+  pixWaiting?: Expression<{ end_to_end_id: string; received_at: Date }>;
+  /** Items read per kind at most (its unread count stops there). */
+  cap: number;
 }
-export const waitingCustomers = (db: Executor, cap: number) =>
-  db
-    .selectFrom('customers')
-    // Since when he waits: his registration, or the change that put him back to waiting (an unblock).
-    .select(['id', 'name', 'email', sql<Date>`coalesce(status_changed_at, created_at)`.as('created_at')])
-    .where('status', '=', 'AWAITING')
-    .orderBy(sql`coalesce(status_changed_at, created_at)`, 'desc')
-    .orderBy('id', 'desc')
-    .limit(cap)
-    .execute() as Promise<WaitingCustomerRow[]>;
-
-export interface BellOrderRow {
-  id: number;
-  code: string;
-  status: number;
-  total_cents: number;
-  /** When it entered its status (orders.status_since, migration 0048). */
-  since: Date;
-}
-
-/** The newest orders in a status (by when they entered it): an index range scan of orders_status_since. */
-export const ordersInStatus = (db: Executor, status: number, cap: number) =>
-  db
-    .selectFrom('orders')
-    .select(['id', 'code', 'status', 'total_cents', 'status_since as since'])
-    .where('status', '=', status)
-    .orderBy('status_since', 'desc')
-    .orderBy('id', 'desc')
-    .limit(cap)
-    .execute() as Promise<BellOrderRow[]>;
 
 /**
- * The newest orders in a status whose customer sent a payment receipt: each order's receipt looked up by its
- * own index entry (a LATERAL with LIMIT 1), never a pass over every receipt of the shop.
+ * The items the employee may see now, at most `cap` per kind (its first by its rank: the newest, a low stock
+ * by name): per kind one ordered range of the index bell_items_kind, in a small plan (a LATERAL over the
+ * kinds ranked by time: one branch per kind cost more to plan than to run). A kind's time bounds: events since `since`, a
+ * late order once its time has passed; a payment setting is not news to whoever changed it.
  */
-export async function ordersWithReceipt(db: Executor, status: number, cap: number): Promise<BellOrderRow[]> {
-  const { rows } = await sql<BellOrderRow>`
-    select o.id, o.code, o.status, o.total_cents, o.status_since as since
-    from orders o
+function mine(scope: BellScope) {
+  // Low stock ranks by name (sort_key); every other kind by time alone (sort_key null), so its time bounds
+  // bound the range of the index instead of filtering a kind's whole history.
+  const timed = scope.kinds.filter((k) => k.kind !== 'stock_low');
+  const kinds = timed.map((k) => k.kind);
+  const from = timed.map((k) => k.since?.toISOString() ?? '-infinity');
+  const until = timed.map((k) => (k.kind === 'order_late' ? scope.at.toISOString() : 'infinity'));
+  const branches = [
+    sql`select b.id, b.kind, b.ref_id, b.ref_key, b.at
+    from unnest(${kinds}::text[], ${from}::timestamptz[], ${until}::timestamptz[]) k (kind, since, until)
     cross join lateral (
-      select 1 from order_images i where i.order_id = o.id and i.kind = 'RECEIPT' limit 1
-    ) receipt
-    where o.status = ${status}
-    order by o.status_since desc, o.id desc
-    limit ${cap}`.execute(db);
+      select id, kind, ref_id, ref_key, at from bell_items
+      where kind = k.kind and sort_key is null and at >= k.since and at <= k.until
+        and actor is distinct from ${scope.employeeId}
+      order by at desc, id
+      limit ${scope.cap}
+    ) b`,
+  ];
+  if (timed.length < scope.kinds.length) {
+    branches.push(sql`(select id, kind, ref_id, ref_key, at from bell_items where kind = 'stock_low'
+      order by sort_key, at desc, id limit ${scope.cap})`);
+  }
+  if (scope.pixWaiting) {
+    branches.push(sql`(select 'pix-waiting:' || w.end_to_end_id, 'pix_waiting', null::bigint, w.end_to_end_id,
+      w.received_at from (${scope.pixWaiting}) w)`);
+  }
+  return sql.join(branches, sql` union all `);
+}
+
+/** What the words of a shown item need, from the record it speaks of (by kind; see `bellPage`). */
+export interface BellDetails {
+  id?: number;
+  name?: string;
+  email?: string;
+  code?: string;
+  total_cents?: number;
+  status?: number;
+  /** ISO time the order entered its status. */
+  since?: string;
+  limit_minutes?: number;
+  stock?: number;
+  stock_alert?: number;
+  amount_cents?: number;
+  payer?: string | null;
+  refunded_cents?: number;
+  order_id?: number | null;
+  order_code?: string | null;
+  deliverer?: string;
+  declared_cash_cents?: number | null;
+  expected_cash_cents?: number | null;
+  entity?: string;
+  action?: string;
+  employee?: string | null;
+}
+
+export interface BellRow {
+  id: string;
+  kind: string;
+  at: Date;
+  read_at: Date | null;
+  /** The employee's unread items of all he may see (the same on every row). */
+  unread: number;
+  /** Null only if the record went away after the item was read (it cannot: the item goes with it). */
+  details: BellDetails | null;
+}
+
+/**
+ * The bell in one statement: the newest `limit` items the employee may see with his read marks and what
+ * their words need (each shown item's record by its key), and on every row the count of his unread items.
+ * No row when he has no item (nothing unread then). The records are read by one small subquery per kind
+ * (a CASE runs only the shown item's): a join of all of them cost more to plan than to run.
+ */
+export async function bellPage(db: Executor, scope: BellScope, limit: number): Promise<BellRow[]> {
+  const { rows } = await sql<BellRow>`
+    with mine as (${mine(scope)}),
+    marked as materialized (
+      select m.id, m.kind, m.ref_id, m.ref_key, m.at, r.read_at
+      from mine m
+      left join notification_reads r on r.employee_id = ${scope.employeeId} and r.notification_id = m.id
+    ),
+    shown as (select * from marked order by at desc, id limit ${limit})
+    select s.id, s.kind, s.at, s.read_at, (select count(*) from marked where read_at is null)::int as unread,
+      case
+        when s.kind = 'customer_waiting' then
+          (select json_build_object('name', c.name, 'email', c.email) from customers c where c.id = s.ref_id)
+        when s.kind in ('order_approval', 'order_proof', 'order_late') then
+          (select json_build_object('id', o.id, 'code', o.code, 'total_cents', o.total_cents, 'status', o.status,
+            'since', o.status_since, 'limit_minutes', (select l.minutes from order_late_limits l where l.status = o.status))
+          from orders o where o.id = s.ref_id)
+        when s.kind = 'stock_low' then
+          (select json_build_object('name', p.name, 'code', p.code, 'stock', p.stock, 'stock_alert', p.stock_alert)
+          from products p where p.id = s.ref_id)
+        when s.kind in ('pix_unidentified', 'pix_refunded', 'pix_waiting') then
+          (select json_build_object('amount_cents', x.amount_cents, 'payer', x.payer, 'refunded_cents', x.refunded_cents,
+            'order_id', x.order_id, 'order_code', (select xo.code from orders xo where xo.id = x.order_id))
+          from pix_received x where x.end_to_end_id = s.ref_key)
+        when s.kind = 'settlement_difference' then
+          (select json_build_object('id', r.id, 'deliverer', e.name, 'declared_cash_cents', r.declared_cash_cents,
+            'expected_cash_cents', r.expected_cash_cents)
+          from courier_runs r join employees e on e.id = r.deliverer_id where r.id = s.ref_id)
+        when s.kind = 'payment_settings_changed' then
+          (select json_build_object('entity', a.entity, 'action', a.action,
+            'employee', (select e.name from employees e where e.id = a.employee_id))
+          from audit_events a where a.id = s.ref_id)
+      end as details
+    from shown s`.execute(db);
   return rows;
 }
 
-export interface LateOrderRow extends BellOrderRow {
-  limit_minutes: number;
-  /** When it became late: `since` + its status's limit. */
-  late_at: Date;
-}
 /**
- * The orders late at `at` (in a status with a late limit since at least that limit), the most recently late
- * first, `cap` in all: per status an index range scan of orders_status_since of at most `cap` rows.
+ * Marks read the items the employee may see now that are among `ids` (all of them when null); the others are
+ * ignored. Returns his unread count after.
  */
-export async function lateOrders(db: Executor, at: Date, cap: number): Promise<LateOrderRow[]> {
-  const { rows } = await sql<LateOrderRow>`
-    select o.id, o.code, o.status, o.total_cents, o.status_since as since, l.minutes as limit_minutes,
-      o.status_since + make_interval(mins => l.minutes) as late_at
-    from order_late_limits l
-    cross join lateral (
-      select id, code, status, total_cents, status_since from orders
-      where status = l.status and status_since <= ${at}::timestamptz - make_interval(mins => l.minutes)
-      order by status_since desc, id desc
-      limit ${cap}
-    ) o
-    order by late_at desc, o.id desc
-    limit ${cap}`.execute(db);
-  return rows;
-}
-
-export const lowStockProducts = (db: Executor, cap: number) =>
-  db
-    .selectFrom('products')
-    .select(['id', 'code', 'name', 'stock', 'stock_alert', 'updated_at'])
-    .where('archived', '=', false)
-    .whereRef('stock', '<=', 'stock_alert')
-    .orderBy('name')
-    .orderBy('id')
-    .limit(cap)
-    .execute();
-
-export const unidentifiedPix = (db: Executor, since: Date, cap: number) =>
-  db
-    .selectFrom('pix_received')
-    .select(['end_to_end_id', 'amount_cents', 'payer', 'received_at'])
-    .where('order_id', 'is', null)
-    .where('received_at', '>=', since)
-    .orderBy('received_at', 'desc')
-    .orderBy('end_to_end_id')
-    .limit(cap)
-    .execute();
-
-/** Pix the bank gave back to their payers (issue 34 §3) since `since`, with the order each paid. */
-export const refundedPix = (db: Executor, since: Date, cap: number) =>
-  db
-    .selectFrom('pix_received as p')
-    .leftJoin('orders as o', 'o.id', 'p.order_id')
-    .select(['p.end_to_end_id', 'p.amount_cents', 'p.refunded_cents', 'p.refunded_at', 'p.order_id', 'o.code'])
-    .where('p.refunded_at', 'is not', null)
-    .where('p.refunded_at', '>=', since)
-    .orderBy('p.refunded_at', 'desc')
-    .orderBy('p.end_to_end_id')
-    .limit(cap)
-    .execute();
-
-export const settlementsWithDifference = (db: Executor, since: Date, cap: number) =>
-  db
-    .selectFrom('courier_runs as r')
-    .innerJoin('employees as e', 'e.id', 'r.deliverer_id')
-    .select(['r.id', 'e.name as deliverer', 'r.declared_cash_cents', 'r.expected_cash_cents', 'r.settled_at'])
-    .where('r.settled_at', 'is not', null)
-    .where(sql<boolean>`r.declared_cash_cents is distinct from r.expected_cash_cents`)
-    .where('r.settled_at', '>=', since)
-    .orderBy('r.settled_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(cap)
-    .execute();
-
-/** Changes of where the shop gets paid (bank settings, the company's Pix settings) by someone else. */
-export const paymentSettingsChanges = (db: Executor, since: Date, exceptEmployeeId: number, cap: number) =>
-  db
-    .selectFrom('audit_events as a')
-    .leftJoin('employees as e', 'e.id', 'a.employee_id')
-    .select(['a.id', 'a.entity', 'a.action', 'a.created_at', 'e.name as employee'])
-    .where('a.entity', 'in', ['bank_setting', 'company_settings'])
-    .where('a.created_at', '>=', since)
-    .where((eb) => eb.or([eb('a.employee_id', 'is', null), eb('a.employee_id', '!=', exceptEmployeeId)]))
-    .orderBy('a.created_at', 'desc')
-    .orderBy('a.id', 'desc')
-    .limit(cap)
-    .execute();
-
-export async function readsOf(db: Executor, employeeId: number, ids: readonly string[]) {
-  if (ids.length === 0) return new Map<string, Date>();
-  const rows = await db
-    .selectFrom('notification_reads')
-    .select(['notification_id', 'read_at'])
-    .where('employee_id', '=', employeeId)
-    // One array parameter, not one per id: the bell asks for up to a thousand ids on every read (issue 36).
-    .where(sql<boolean>`notification_id = any(${[...ids]}::text[])`)
-    .execute();
-  return new Map(rows.map((r) => [r.notification_id, r.read_at as Date]));
-}
-
-export async function markRead(db: Executor, employeeId: number, ids: readonly string[], at: Date) {
-  if (ids.length === 0) return;
-  await db
-    .insertInto('notification_reads')
-    .values(ids.map((id) => ({ employee_id: employeeId, notification_id: id, read_at: at })))
-    .onConflict((oc) => oc.columns(['employee_id', 'notification_id']).doNothing())
-    .execute();
+export async function markVisibleRead(db: Executor, scope: BellScope, ids: readonly string[] | null, at: Date) {
+  await sql`
+    insert into notification_reads (employee_id, notification_id, read_at)
+    select ${scope.employeeId}, m.id, ${at}::timestamptz from (${mine(scope)}) m
+    where ${ids === null ? sql`true` : sql`m.id = any(${[...ids]}::text[])`}
+    on conflict (employee_id, notification_id) do nothing`.execute(db);
+  const { rows } = await sql<{ unread: number }>`
+    select count(*)::int as unread from (${mine(scope)}) m
+    where not exists (select 1 from notification_reads r
+      where r.employee_id = ${scope.employeeId} and r.notification_id = m.id)`.execute(db);
+  return rows[0]?.unread ?? 0;
 }
 
 /** Read marks older than `before` (their notification is long gone or long read): kept bounded. */

@@ -12,7 +12,6 @@ import {
   type Notification,
   type NotificationKind,
   type Notifications,
-  ORDER_STATUS,
   ORDER_STATUS_LABELS,
   type OrderStatusKey,
   PAYMENT_TEXTS,
@@ -21,7 +20,7 @@ import {
 import type { DB } from '../../db/database';
 import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
-import { pixWaitingOrders } from '../orders/orders.service';
+import { pixWaitingQuery } from '../orders/orders.service';
 import * as repo from './notifications.repository';
 
 /** Rows read per kind at most: the unread count of a kind stops there (a shop with 200 waiting customers has news enough). */
@@ -36,209 +35,152 @@ const brl = (cents: number | null) => formatBRL(centsToReais(cents ?? 0));
 const statusLabel = (status: number) => ORDER_STATUS_LABELS[status as OrderStatusKey] ?? `Status ${status}`;
 const iso = (date: Date | string) => new Date(date).toISOString();
 
-/**
- * A notification as read: its id and time, its words made only when it is shown (issue 36: the bell sorts and
- * counts about a thousand of them to show 30).
- */
-interface Draft {
-  id: string;
-  /** Its time, in ms (`createdAt`). */
-  at: number;
-  words: () => Omit<Notification, 'id' | 'createdAt' | 'readAt'>;
+/** Kinds that are events of the last NOTIFICATION_EVENT_DAYS (the others are conditions, however old). */
+const EVENT_KINDS: ReadonlySet<NotificationKind> = new Set([
+  'pix_unidentified',
+  'pix_refunded',
+  'settlement_difference',
+  'payment_settings_changed',
+]);
+
+/** What each kind says, from the record it speaks of (read with it: `repo.bellPage`). */
+function wordsOf(row: repo.BellRow, at: Date): Omit<Notification, 'id' | 'createdAt' | 'readAt'> {
+  const kind = row.kind as NotificationKind;
+  const d = row.details ?? {};
+  switch (kind) {
+    case 'customer_waiting':
+      return {
+        kind,
+        title: 'Cliente aguardando aprovação',
+        body: `${d.name} (${d.email}) se cadastrou e aguarda aprovação.`,
+        link: SEARCH_LINKS.customer(d.email ?? ''),
+      };
+    case 'order_approval':
+      return {
+        kind,
+        title: 'Pedido aguardando aprovação',
+        body: `Pedido ${d.code}, ${brl(d.total_cents ?? 0)}.`,
+        link: SEARCH_LINKS.order(d.id ?? 0),
+      };
+    case 'order_proof':
+      return {
+        kind,
+        title: 'Comprovante para conferir',
+        body: `Pedido ${d.code}, ${brl(d.total_cents ?? 0)}: o cliente enviou o comprovante de pagamento.`,
+        link: SEARCH_LINKS.order(d.id ?? 0),
+      };
+    case 'order_late': {
+      const status = d.status ?? 0;
+      const waited = (at.getTime() - new Date(d.since ?? at).getTime()) / 60_000;
+      return {
+        kind,
+        title: `Pedido atrasado: ${statusLabel(status)}`,
+        body: `Pedido ${d.code} está há ${formatDuration(waited)} em ${statusLabel(status)} (limite ${formatDuration(d.limit_minutes ?? 0)}).`,
+        link: SEARCH_LINKS.order(d.id ?? 0),
+      };
+    }
+    case 'stock_low':
+      return {
+        kind,
+        title: 'Estoque no alerta',
+        body: `${d.name} (${d.code}): ${d.stock} em estoque, alerta em ${d.stock_alert}.`,
+        link: SEARCH_LINKS.product(d.code ?? ''),
+      };
+    case 'pix_unidentified':
+      return {
+        kind,
+        title: 'Pix não identificado',
+        body: `${brl(d.amount_cents ?? 0)}${d.payer ? ` de ${d.payer}` : ''} sem pedido correspondente.`,
+        link: SETTINGS_LINK,
+      };
+    case 'pix_refunded':
+      return {
+        kind,
+        title: PAYMENT_TEXTS.refundedTitle,
+        body: PAYMENT_TEXTS.refundedBody(brl(d.refunded_cents ?? 0), brl(d.amount_cents ?? 0), d.order_code ?? null),
+        link: d.order_id === undefined || d.order_id === null ? SETTINGS_LINK : SEARCH_LINKS.order(d.order_id),
+      };
+    case 'pix_waiting':
+      return {
+        kind,
+        title: PAYMENT_TEXTS.waitingTitle,
+        body: PAYMENT_TEXTS.waitingBody(brl(d.amount_cents ?? 0), d.order_code ?? ''),
+        link: SEARCH_LINKS.order(d.order_id ?? 0),
+      };
+    case 'settlement_difference': {
+      const difference = (d.declared_cash_cents ?? 0) - (d.expected_cash_cents ?? 0);
+      return {
+        kind,
+        title: 'Acerto do motoboy com diferença',
+        body: `Rota ${d.id} de ${d.deliverer}: esperado ${brl(d.expected_cash_cents ?? null)}, entregue ${brl(d.declared_cash_cents ?? null)} (${difference > 0 ? 'sobra' : 'falta'} de ${brl(Math.abs(difference))}).`,
+        link: DISPATCH_LINK,
+      };
+    }
+    case 'payment_settings_changed': {
+      const what =
+        d.entity === 'bank_setting' ? 'uma configuração bancária (Pix ou conta)' : 'as configurações de Pix da empresa';
+      const verb = d.action === 'delete' ? 'excluiu' : d.action === 'create' ? 'cadastrou' : 'alterou';
+      return {
+        kind,
+        title: 'Configuração de pagamento alterada',
+        body: `${d.employee ?? 'Alguém'} ${verb} ${what}.`,
+        link: SETTINGS_LINK,
+      };
+    }
+  }
 }
-const item = (id: string, when: Date | string, words: Draft['words']): Draft => ({
-  id,
-  at: new Date(when).getTime(),
-  words,
-});
 
 /**
  * The top bar's bell (issue 20 §1, docs/decisions/0013-notifications-that-are-true.md): what needs the
- * signed-in employee now, each kind only if his role holds its permission (NOTIFICATION_PERMISSIONS), read
- * from the records themselves, so the list is true at every call; read state per employee by stable id.
+ * signed-in employee now, each kind only if his role holds its permission (NOTIFICATION_PERMISSIONS), its
+ * items kept by the database from the records themselves (migration 0053), so the list is true at every call;
+ * read state per employee by stable id.
  */
 export function createNotificationsService(db: DB, now: () => Date = () => new Date()) {
-  const may = (principal: Principal, kind: NotificationKind) =>
-    hasAnyPermission(principal.permissions, [NOTIFICATION_PERMISSIONS[kind]]);
-
-  /** Every current notification of the employee (unsorted, without read state). */
-  async function current(principal: Principal): Promise<Draft[]> {
-    const at = now();
+  /** The kinds the employee may see, read at `at`. */
+  function scopeOf(principal: Principal, at: Date): repo.BellScope {
     const since = new Date(at.getTime() - NOTIFICATION_EVENT_DAYS * DAY_MS);
-    const cap = NOTIFICATIONS_PER_KIND;
-    const out: Draft[] = [];
-
-    if (may(principal, 'customer_waiting')) {
-      for (const c of await repo.waitingCustomers(db, cap)) {
-        out.push(
-          item(`customer:${c.id}`, c.created_at, () => ({
-            kind: 'customer_waiting',
-            title: 'Cliente aguardando aprovação',
-            body: `${c.name} (${c.email}) se cadastrou e aguarda aprovação.`,
-            link: SEARCH_LINKS.customer(c.email),
-          })),
-        );
-      }
-    }
-
-    if (may(principal, 'order_approval')) {
-      const [approval, proofs, late] = await Promise.all([
-        repo.ordersInStatus(db, ORDER_STATUS.AGUARDANDO_APROVACAO, cap),
-        repo.ordersWithReceipt(db, ORDER_STATUS.AGUARDANDO_COMPROVANTE, cap),
-        repo.lateOrders(db, at, cap),
-      ]);
-      for (const o of approval) {
-        out.push(
-          item(`order-approval:${o.id}`, o.since, () => ({
-            kind: 'order_approval',
-            title: 'Pedido aguardando aprovação',
-            body: `Pedido ${o.code}, ${brl(o.total_cents)}.`,
-            link: SEARCH_LINKS.order(o.id),
-          })),
-        );
-      }
-      for (const o of proofs) {
-        out.push(
-          item(`order-proof:${o.id}`, o.since, () => ({
-            kind: 'order_proof',
-            title: 'Comprovante para conferir',
-            body: `Pedido ${o.code}, ${brl(o.total_cents)}: o cliente enviou o comprovante de pagamento.`,
-            link: SEARCH_LINKS.order(o.id),
-          })),
-        );
-      }
-      for (const o of late) {
-        const since = new Date(o.since);
-        const waited = (at.getTime() - since.getTime()) / 60_000;
-        out.push(
-          item(`order-late:${o.id}:${o.status}:${Math.floor(since.getTime() / 1000)}`, o.late_at, () => ({
-            // A new stay in the status is a new delay (the entry time is part of the id).
-            kind: 'order_late',
-            title: `Pedido atrasado: ${statusLabel(o.status)}`,
-            body: `Pedido ${o.code} está há ${formatDuration(waited)} em ${statusLabel(o.status)} (limite ${formatDuration(o.limit_minutes)}).`,
-            link: SEARCH_LINKS.order(o.id),
-          })),
-        );
-      }
-    }
-
-    if (may(principal, 'stock_low')) {
-      for (const p of await repo.lowStockProducts(db, cap)) {
-        out.push(
-          item(`stock-low:${p.id}`, p.updated_at, () => ({
-            kind: 'stock_low',
-            title: 'Estoque no alerta',
-            body: `${p.name} (${p.code}): ${p.stock} em estoque, alerta em ${p.stock_alert}.`,
-            link: SEARCH_LINKS.product(p.code),
-          })),
-        );
-      }
-    }
-
-    if (may(principal, 'pix_unidentified')) {
-      for (const pix of await repo.unidentifiedPix(db, since, cap)) {
-        out.push(
-          item(`pix:${pix.end_to_end_id}`, pix.received_at, () => ({
-            kind: 'pix_unidentified',
-            title: 'Pix não identificado',
-            body: `${brl(pix.amount_cents)}${pix.payer ? ` de ${pix.payer}` : ''} sem pedido correspondente.`,
-            link: SETTINGS_LINK,
-          })),
-        );
-      }
-    }
-
-    if (may(principal, 'pix_refunded')) {
-      for (const pix of await repo.refundedPix(db, since, cap)) {
-        out.push(
-          item(`pix-refund:${pix.end_to_end_id}:${pix.refunded_cents}`, pix.refunded_at as Date, () => ({
-            // A further refund of the same Pix is news again (the amount is part of the id).
-            kind: 'pix_refunded',
-            title: PAYMENT_TEXTS.refundedTitle,
-            body: PAYMENT_TEXTS.refundedBody(brl(pix.refunded_cents), brl(pix.amount_cents), pix.code),
-            link: pix.order_id === null ? SETTINGS_LINK : SEARCH_LINKS.order(pix.order_id),
-          })),
-        );
-      }
-    }
-
-    if (may(principal, 'pix_waiting')) {
+    const may = (kind: NotificationKind) => hasAnyPermission(principal.permissions, [NOTIFICATION_PERMISSIONS[kind]]);
+    const kinds = (Object.keys(NOTIFICATION_PERMISSIONS) as NotificationKind[])
+      .filter((kind) => kind !== 'pix_waiting' && may(kind))
+      .map((kind) => ({ kind, since: EVENT_KINDS.has(kind) ? since : null }));
+    return {
+      employeeId: principal.employeeId,
+      at,
+      kinds,
       // A condition (gone once confirmed, given back or the order moved on), however old the Pix.
-      for (const pix of await pixWaitingOrders(db, cap)) {
-        out.push(
-          item(`pix-waiting:${pix.end_to_end_id}`, pix.received_at, () => ({
-            kind: 'pix_waiting',
-            title: PAYMENT_TEXTS.waitingTitle,
-            body: PAYMENT_TEXTS.waitingBody(brl(pix.amount_cents), pix.code),
-            link: SEARCH_LINKS.order(pix.order_id),
-          })),
-        );
-      }
-    }
-
-    if (may(principal, 'settlement_difference')) {
-      for (const r of await repo.settlementsWithDifference(db, since, cap)) {
-        const difference = (r.declared_cash_cents ?? 0) - (r.expected_cash_cents ?? 0);
-        out.push(
-          item(`settlement:${r.id}`, r.settled_at as Date, () => ({
-            kind: 'settlement_difference',
-            title: 'Acerto do motoboy com diferença',
-            body: `Rota ${r.id} de ${r.deliverer}: esperado ${brl(r.expected_cash_cents)}, entregue ${brl(r.declared_cash_cents)} (${difference > 0 ? 'sobra' : 'falta'} de ${brl(Math.abs(difference))}).`,
-            link: DISPATCH_LINK,
-          })),
-        );
-      }
-    }
-
-    if (may(principal, 'payment_settings_changed')) {
-      for (const a of await repo.paymentSettingsChanges(db, since, principal.employeeId, cap)) {
-        const what =
-          a.entity === 'bank_setting'
-            ? 'uma configuração bancária (Pix ou conta)'
-            : 'as configurações de Pix da empresa';
-        const verb = a.action === 'delete' ? 'excluiu' : a.action === 'create' ? 'cadastrou' : 'alterou';
-        out.push(
-          item(`settings:${a.id}`, a.created_at, () => ({
-            kind: 'payment_settings_changed',
-            title: 'Configuração de pagamento alterada',
-            body: `${a.employee ?? 'Alguém'} ${verb} ${what}.`,
-            link: SETTINGS_LINK,
-          })),
-        );
-      }
-    }
-    return out;
+      pixWaiting: may('pix_waiting') ? pixWaitingQuery(db, NOTIFICATIONS_PER_KIND) : undefined,
+      cap: NOTIFICATIONS_PER_KIND,
+    };
   }
 
   return {
     async list(principal: Principal, limit: number): Promise<Notifications> {
-      const all = await current(principal);
-      const reads = await repo.readsOf(
-        db,
-        principal.employeeId,
-        all.map((n) => n.id),
-      );
-      all.sort((a, b) => b.at - a.at || a.id.localeCompare(b.id));
-      const unread = all.filter((n) => !reads.has(n.id)).length;
-      const data = all.slice(0, limit).map((n) => {
-        const readAt = reads.get(n.id);
-        return { id: n.id, ...n.words(), createdAt: iso(new Date(n.at)), readAt: readAt ? iso(readAt) : null };
-      });
-      return { data, unread };
+      const at = now();
+      const rows = await repo.bellPage(db, scopeOf(principal, at), limit);
+      // Newest first, ties by id as the bell always ordered them (the database's order may differ within a millisecond).
+      const shown = rows
+        .map((row) => ({ row, ms: new Date(row.at).getTime() }))
+        .sort((a, b) => b.ms - a.ms || a.row.id.localeCompare(b.row.id));
+      const data = shown.map(({ row, ms }) => ({
+        id: row.id,
+        ...wordsOf(row, at),
+        createdAt: iso(new Date(ms)),
+        readAt: row.read_at ? iso(row.read_at) : null,
+      }));
+      return { data, unread: rows[0]?.unread ?? 0 };
     },
 
     /** Marks the given notifications (those that are the employee's now; others are ignored), or all of them. */
     async markRead(principal: Principal, body: MarkNotificationsRead): Promise<{ unread: number }> {
-      const all = await current(principal);
-      const visible = new Set(all.map((n) => n.id));
-      const ids = 'all' in body ? [...visible] : [...new Set(body.ids)].filter((id) => visible.has(id));
       const at = now();
-      await db.transaction().execute(async (trx) => {
+      const scope = scopeOf(principal, at);
+      const ids = 'all' in body ? null : [...new Set(body.ids)];
+      const unread = await db.transaction().execute(async (trx) => {
         await repo.pruneReads(trx, principal.employeeId, new Date(at.getTime() - READ_KEPT_DAYS * DAY_MS));
-        await repo.markRead(trx, principal.employeeId, ids, at);
+        return repo.markVisibleRead(trx, scope, ids, at);
       });
-      const reads = await repo.readsOf(db, principal.employeeId, [...visible]);
-      return { unread: all.filter((n) => !reads.has(n.id)).length };
+      return { unread };
     },
 
     /** The late limits of every status that has one (defaults where never saved). */

@@ -868,9 +868,10 @@ export async function matchPixByHand(db: DB, principal: Principal, endToEndId: s
 
 /**
  * The Pix the bank confirmed that wait for an employee's click (issue 35 §4, 'Pix automático' off), newest
- * first, at most `cap`, with the order each paid: the bell's `pix_waiting`.
+ * first, at most `cap`, with the order each paid: the bell's `pix_waiting`, as a query the bell reads inside
+ * its own statement (issue 36).
  */
-export function pixWaitingOrders(db: DB, cap: number) {
+export function pixWaitingQuery(db: DB, cap: number) {
   return pixRepo.waiting(db, cap);
 }
 

@@ -90,9 +90,7 @@ export const pixReceivedRepository = {
   },
 
   /** The Pix waiting for a click (`PIX_WAITING`), newest first, with their order: the partial index, then each order by its key. */
-  waiting(db: Executor, cap: number) {
-    return waitingQuery(db, cap).execute();
-  },
+  waiting: waitingQuery,
 
   /** A page, newest first, with the order's code; and how many there are. */
   async page(db: Executor, state: 'matched' | 'unmatched' | undefined, offset: number, limit: number) {
