@@ -3,15 +3,16 @@ import {
   luhnCheckDigit,
   ORDER_STATUS,
   type OrderStatusKey,
-  priceFromPercentage,
   STOCK_RELEASED_ON,
 } from '@backoffice/contract';
 import type { Insertable } from 'kysely';
+import { levelPriceCents, quote } from '../../../modules/selling/pricing';
 import type { OrderAdjustmentsTable, StockMovementKind } from '../../schema';
 import type { Sink } from './bulk';
 import { APP_HOURS, at, DAY, HOUR, localDate, localWeekday, MINUTE } from './clock';
 import type { CustomerPlan } from './customers';
 import { EventQueue } from './heap';
+import { type AdjustedLine, recordAdjustment, recordBankPix, recordOrderSteps } from './order-events';
 import {
   ACTIVE_DECK,
   type Outcome,
@@ -101,6 +102,9 @@ type UnitEvent = 'RETURNED' | 'RELEASED' | 'WRITTEN_OFF';
 interface PendingAdjustment {
   kind: 'EXCHANGE' | 'RETURN';
   originalOrderId: number;
+  /** The order's code and its status when the adjustment is registered (finished: it stays there). */
+  orderCode: string;
+  orderStatus: OrderStatusKey;
   /** The customer's level: the replacement of an exchange is priced at it, on the day. */
   level: number;
   line: Line;
@@ -184,11 +188,18 @@ function orderTime(rng: Random, dayStart: number, channel: 'store' | 'app'): num
   return at(dayStart, hour) + rng.int(0, 2 * HOUR - 31 * MINUTE);
 }
 
+/** The customer's level price of a unit today, as the checkout prices it (selling `levelPriceCents`). */
 function unitPrice(p: ProductPlan, level: number): number {
-  if (level === 1) return priceFromPercentage(p.cost, p.gold);
-  if (level === 2) return priceFromPercentage(p.cost, p.silver);
-  if (level === 3) return priceFromPercentage(p.cost, p.bronze);
-  return p.sellCents;
+  return levelPriceCents(
+    {
+      cost_cents: p.cost,
+      sell_price_cents: p.sellCents,
+      gold_percentage: p.gold,
+      silver_percentage: p.silver,
+      bronze_percentage: p.bronze,
+    },
+    level,
+  );
 }
 
 /**
@@ -202,6 +213,7 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
   const timeRng = stream('order-times');
   const rng = stream('orders');
   const codeRng = stream('order-codes');
+  const pixRng = stream('pix');
   const stockRng = stream('stock');
   const queue = new EventQueue<Event>();
   const stats: YearStats = {
@@ -221,7 +233,7 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
   const unitRng = stream('units');
   /** An adjustment's registration id (a UUID drawn from the seed, so the same every run). */
   const registrationRng = stream('registrations');
-  const registration = () => {
+  const newRegistration = () => {
     const hex = Array.from({ length: 32 }, () => registrationRng.int(0, 15).toString(16)).join('');
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
   };
@@ -470,10 +482,17 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
     const itemsTotal = lines.reduce((sum, l) => sum + l.quantity * l.unitPrice, 0);
     const hasPhone = lines.some((l) => l.product.category === 'phone');
     const withWarranty = customer.warrantyPercentage > 0 && rng.chance(hasPhone ? 0.45 : 0.08);
-    const warranty = withWarranty ? Math.round((itemsTotal * customer.warrantyPercentage) / 100) : 0;
-    // Spec section 4: with fast delivery the fast-delivery tax replaces the shipping cost.
-    const shipping = shape.delivery === 1 && !shape.fast ? customer.shippingCents : 0;
-    const fastTax = shape.delivery === 1 && shape.fast ? customer.fastCents : 0;
+    // The checkout's figures (selling `quote`): with fast delivery the fast-delivery tax replaces the shipping cost.
+    const figures = quote(
+      itemsTotal,
+      {
+        level: customer.level,
+        shipping_cost_cents: customer.shippingCents,
+        warranty_percentage: customer.warrantyPercentage,
+        fast_delivery_tax_cents: customer.fastCents,
+      },
+      { typeOfDelivery: shape.delivery, isFastDelivery: shape.fast, withWarranty },
+    );
     const id = nextOrderId++;
     const finished = steps.find((s) => s.status === S.FINALIZADOS);
     const prepared = steps.some((s) => s.status === S.EM_PREPARACAO);
@@ -488,12 +507,12 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
       fast_delivery: shape.fast,
       with_warranty: withWarranty,
       payment_method: shape.payment,
-      items_total_cents: itemsTotal,
-      shipping_cost_cents: shipping,
-      fast_delivery_tax_cents: fastTax,
-      warranty_cents: warranty,
+      items_total_cents: figures.itemsCents,
+      shipping_cost_cents: figures.shippingCents,
+      fast_delivery_tax_cents: figures.fastDeliveryTaxCents,
+      warranty_cents: figures.warrantyCents,
       discount_cents: 0,
-      total_cents: itemsTotal + shipping + fastTax + warranty,
+      total_cents: figures.totalCents,
       neighborhood: shape.delivery === 1 ? customer.neighbourhood.name : null,
       comments: rng.chance(0.08) ? rng.pick(ORDER_COMMENTS) : null,
       attendant_id: seller,
@@ -524,15 +543,16 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
         }
       }
     }
-    for (const s of steps) {
-      sink.add('order_status_history', {
-        order_id: id,
-        status: s.status,
-        employee_id: s.by,
-        note: s.note,
-        created_at: new Date(s.at),
-      });
-    }
+    recordBankPix(sink, pixRng, { id, code, totalCents: figures.totalCents, payer: customer.row.name }, steps);
+    recordOrderSteps(sink, { id, code }, steps, {
+      customerId: customer.id,
+      payment: shape.payment,
+      deliveryType: shape.delivery,
+      withWarranty,
+      fast: shape.fast,
+      items: lines.map((l) => ({ productId: l.product.id, quantity: l.quantity, unitPriceCents: l.unitPrice })),
+      totalCents: figures.totalCents,
+    });
     addPictures(id, steps, shape);
 
     // Stock comes back when the order is cancelled or refused.
@@ -568,6 +588,8 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
       const adjustment: PendingAdjustment = {
         kind,
         originalOrderId: id,
+        orderCode: code,
+        orderStatus: last.status,
         level: customer.level,
         line,
         quantity: rng.int(1, Math.min(3, line.quantity)),
@@ -788,6 +810,7 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
           const paid = a.line.unitPrice;
           const by = event.employee;
           const ledger = { price: paid, order: a.originalOrderId, by, note: a.comment };
+          const registration = newRegistration();
           const row = {
             original_order_id: a.originalOrderId,
             adjustment_order_id: event.carrierOrderId,
@@ -796,19 +819,21 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
             employee_id: by,
             deliverer_id: event.courier,
             comments: a.comment,
-            registration: registration(),
+            registration,
             created_at: new Date(when),
           };
+          const lines: AdjustedLine[] = [];
           // The replacement of an exchange: the same product at the customer's level, on the day.
           const price = unitPrice(p, a.level);
+          let kind = a.kind;
           if (serialized(p)) {
             // Each phone comes back in analysis (no stock change); an exchange hands out another from the shelf
-            // (when there is none, the customer takes the refund: a return).
+            // (when there are not enough, the customer takes the refund: the registration is a return).
             const back = a.line.units
               .filter((u) => u.status === 'SOLD' && u.orderId === a.originalOrderId)
               .slice(0, a.quantity);
+            if (kind === 'EXCHANGE' && p.stock < back.length) kind = 'RETURN';
             for (const u of back) {
-              const kind = a.kind === 'EXCHANGE' && p.stock > 0 ? 'EXCHANGE' : 'RETURN';
               const returned = move(p, kind, 0, 0, when, ledger);
               Object.assign(u, { status: 'RETURNED', updatedAt: when });
               name(returned, [u], when, 'RETURNED');
@@ -819,6 +844,7 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
                 a.line.units.push(replacement);
                 name(move(p, 'EXCHANGE', 0, 1, when, { ...ledger, price }), [replacement], when);
               }
+              const difference = replacement ? price - paid : -paid;
               stats.adjustments.push({
                 ...row,
                 kind,
@@ -827,7 +853,16 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
                 replacement_product_id: replacement ? p.id : null,
                 replacement_unit_id: replacement?.id ?? null,
                 replacement_unit_price_cents: replacement ? price : null,
-                difference_cents: replacement ? price - paid : -paid,
+                difference_cents: difference,
+              });
+              lines.push({
+                productId: p.id,
+                productName: p.name,
+                quantity: 1,
+                imei: u.imei,
+                unitPriceCents: paid,
+                replacement: replacement ? { imei: replacement.imei, unitPriceCents: price } : null,
+                differenceCents: difference,
               });
               // Most are judged within days; some wait on the shelf of the analysis (as in any shop).
               const verdictAt = when + stockRng.int(1 * DAY, 10 * DAY);
@@ -848,19 +883,35 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
             }
           } else {
             // An accessory comes straight back to stock; an exchange then hands out the same product.
-            move(p, a.kind, a.quantity, 0, when, ledger);
-            if (a.kind === 'EXCHANGE') move(p, 'EXCHANGE', 0, a.quantity, when, { ...ledger, price });
+            move(p, kind, a.quantity, 0, when, ledger);
+            if (kind === 'EXCHANGE') move(p, 'EXCHANGE', 0, a.quantity, when, { ...ledger, price });
+            const difference = kind === 'EXCHANGE' ? a.quantity * (price - paid) : -a.quantity * paid;
             stats.adjustments.push({
               ...row,
-              kind: a.kind,
+              kind,
               quantity: a.quantity,
               unit_id: null,
-              replacement_product_id: a.kind === 'EXCHANGE' ? p.id : null,
+              replacement_product_id: kind === 'EXCHANGE' ? p.id : null,
               replacement_unit_id: null,
-              replacement_unit_price_cents: a.kind === 'EXCHANGE' ? price : null,
-              difference_cents: a.kind === 'EXCHANGE' ? a.quantity * (price - paid) : -a.quantity * paid,
+              replacement_unit_price_cents: kind === 'EXCHANGE' ? price : null,
+              difference_cents: difference,
+            });
+            lines.push({
+              productId: p.id,
+              productName: p.name,
+              quantity: a.quantity,
+              imei: null,
+              unitPriceCents: paid,
+              replacement: kind === 'EXCHANGE' ? { imei: null, unitPriceCents: price } : null,
+              differenceCents: difference,
             });
           }
+          if (lines.length > 0)
+            recordAdjustment(
+              sink,
+              { id: a.originalOrderId, code: a.orderCode, status: a.orderStatus },
+              { kind, registration, employeeId: by, delivererId: event.courier, at: when, lines },
+            );
           break;
         }
         case 'analysis': {
