@@ -1,4 +1,10 @@
-import { generateOrderCode, ORDER_STATUS, type OrderStatusKey, STOCK_RELEASED_ON } from '@backoffice/contract';
+import {
+  findTransitionByAction,
+  generateOrderCode,
+  ORDER_STATUS,
+  type OrderStatusKey,
+  STOCK_RELEASED_ON,
+} from '@backoffice/contract';
 import { quote } from '../../../modules/selling/pricing';
 import { DAY, HOUR, MINUTE } from './clock';
 import type { CustomerPlan } from './customers';
@@ -20,14 +26,17 @@ import { type Line, type PendingAdjustment, unitPrice, type Year } from './year-
 
 const S = ORDER_STATUS;
 
-/** The step in which the stocker closed the box (the order's phones are named by IMEI then), if any. */
+/**
+ * The step in which the stocker closed the box, if any: the move whose effect takes the order's phones by
+ * IMEI (the contract's `takeUnits`: the packing moves; stock.service `sellUnits`).
+ */
 export function packedStep(steps: readonly Step[]): Step | undefined {
-  return steps.find(
-    (s, i) =>
-      s.status === S.AGUARDANDO_MOTOBOY ||
-      s.status === S.ENTREGA_IMEDIATA ||
-      (s.status === S.AGUARDANDO_CLIENTE && steps[i - 1]?.status === S.EM_PREPARACAO),
-  );
+  return steps.find((s, i) => i > 0 && moveOf(steps[i - 1] as Step, s)?.does.includes('takeUnits'));
+}
+
+/** The workflow table's move that made `to` from `from`. */
+function moveOf(from: Step, to: Step) {
+  return findTransitionByAction(from.status, to.action);
 }
 
 function available(p: ProductPlan, when: number): boolean {
@@ -367,8 +376,10 @@ export function addPictures(y: Year, orderId: number, steps: Step[], shape: Shap
         created_at: new Date(packed.at),
       });
   }
+  // The customer signs for his goods: the delivery (the table's `signature`), or at the counter when he
+  // collects them.
   const signed =
-    steps.find((s) => s.status === S.ENTREGUE) ??
+    steps.find((s, i) => i > 0 && moveOf(steps[i - 1] as Step, s)?.requires.includes('signature')) ??
     steps.find((s, i) => s.status === S.FINALIZADOS && steps[i - 1]?.status === S.AGUARDANDO_CLIENTE);
   if (signed)
     sink.add('order_images', {
