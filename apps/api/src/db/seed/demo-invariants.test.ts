@@ -50,7 +50,7 @@ beforeAll(async () => {
   t = await emptyTestDatabase();
   await migrateToLatest(t.db);
   await seedDemo(t.db, { storage: t.storage, scale: 1, now: NOW });
-}, 300_000);
+}, 600_000);
 afterAll(async () => {
   await t?.close();
 });
