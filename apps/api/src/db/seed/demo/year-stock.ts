@@ -198,12 +198,13 @@ export function registerAdjustment(y: Year, event: Extract<Event, { kind: 'adjus
         replacement: replacement ? { imei: replacement.imei, unitPriceCents: price } : null,
         differenceCents: difference,
       });
-      // Most are judged within days; some wait on the shelf of the analysis (as in any shop).
+      // Most are judged within days; some wait on the shelf of the analysis (as in any shop: a phone or two
+      // a year at scale 1, which the screens of the analysis need).
       const verdictAt = when + stockRng.int(1 * DAY, 10 * DAY);
       const verdict = stockRng.weighted([
-        ['release', 80],
+        ['release', 70],
         ['writeOff', 10],
-        ['wait', 10],
+        ['wait', 20],
       ] as const);
       if (verdict !== 'wait' && verdictAt < anchor - HOUR)
         queue.push(verdictAt, {
