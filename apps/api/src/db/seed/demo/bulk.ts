@@ -34,9 +34,10 @@ export async function columnTypes(trx: Transaction<Database>, table: Table): Pro
 }
 
 /**
- * The fastest insert short of COPY: one array parameter per column, `insert … select * from
+ * The fastest insert short of COPY: one array parameter per column, `insert … select … from
  * unnest($1::int4[], $2::text[], …)`, so a statement carries thousands of rows with a handful of
- * parameters. Tables with array or JSON columns go through `insertMany`. Every row must have the same keys.
+ * parameters. A JSON column travels as text (an object is stringified) and is cast back; tables with array
+ * columns go through `insertMany`. Every row must have the same keys.
  */
 export async function insertColumns<T extends Table>(
   trx: Transaction<Database>,
@@ -47,17 +48,25 @@ export async function insertColumns<T extends Table>(
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0] as object);
   const kinds = columns.map((c) => types.get(c));
-  if (kinds.some((k) => !k || k.startsWith('_') || k === 'json' || k === 'jsonb')) return insertMany(trx, table, rows);
+  if (kinds.some((k) => !k || k.startsWith('_'))) return insertMany(trx, table, rows);
+  const json = kinds.map((k) => k === 'json' || k === 'jsonb');
+  const aliases = columns.map((_, c) => `c${c}`);
   for (let i = 0; i < rows.length; i += UNNEST_BATCH) {
     const batch = rows.slice(i, i + UNNEST_BATCH) as readonly Record<string, unknown>[];
-    const arrays = columns.map((column) =>
+    const arrays = columns.map((column, c) =>
       batch.map((row) => {
         const value = row[column];
-        return value instanceof Date ? value.toISOString() : (value ?? null);
+        if (value === undefined || value === null) return null;
+        if (json[c]) return typeof value === 'string' ? value : JSON.stringify(value);
+        return value instanceof Date ? value.toISOString() : value;
       }),
     );
+    const params = arrays.map((values, c) => sql`${values}::${sql.raw(json[c] ? 'text' : (kinds[c] as string))}[]`);
+    const selected = aliases.map((alias, c) =>
+      json[c] ? sql`${sql.ref(alias)}::${sql.raw(kinds[c] as string)}` : sql.ref(alias),
+    );
     await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-      select * from unnest(${sql.join(arrays.map((values, c) => sql`${values}::${sql.raw(kinds[c] as string)}[]`))})`.execute(
+      select ${sql.join(selected)} from unnest(${sql.join(params)}) as u(${sql.join(aliases.map((a) => sql.ref(a)))})`.execute(
       trx,
     );
   }

@@ -145,6 +145,7 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
     );
     const sink = new Sink(trx, [
       'orders',
+      'pix_received',
       'order_items',
       'order_status_history',
       'order_images',
@@ -152,6 +153,7 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
       'customer_signins',
       'product_views',
       'search_terms',
+      'audit_events',
     ]);
     const year = await simulateYear({
       sink,

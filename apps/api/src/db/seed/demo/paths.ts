@@ -22,6 +22,8 @@ const S = ORDER_STATUS;
 /** One entry of an order's status history. */
 export interface Step {
   status: OrderStatusKey;
+  /** What made it: the placing (`create`) or the move of the workflow table. */
+  action: OrderAction;
   at: number;
   /** The employee who made the move; null when the customer (shop app) or the bank did. */
   by: number | null;
@@ -76,7 +78,7 @@ class PathBuilder {
     const from = this.last.status;
     const transition = findTransitionByAction(from, action);
     if (!transition) throw new Error(`demo order: action ${action} is not allowed from status ${from}`);
-    this.steps.push({ status: transition.to, at: Math.max(at, this.last.at + 1000), by, note });
+    this.steps.push({ status: transition.to, action, at: Math.max(at, this.last.at + 1000), by, note });
   }
 }
 
@@ -100,7 +102,7 @@ const minutes = (rng: Random, min: number, max: number) => rng.int(min * MINUTE,
 export function orderPath(rng: Random, shape: Shape, outcome: Outcome, t0: number, actors: Actors): Step[] {
   const initial = initialOrderStatus(shape.payment, shape.pixAuto);
   const created = shape.channel === 'app' ? 'Pedido feito pelo cliente no aplicativo.' : null;
-  const b = new PathBuilder([{ status: initial, at: t0, by: actors.seller, note: created }]);
+  const b = new PathBuilder([{ status: initial, action: 'create', at: t0, by: actors.seller, note: created }]);
   // Staff act while the store is open; what waited for the opening is done during the first hour.
   const staffTime = (from: number, min: number, max: number) => {
     const wanted = from + minutes(rng, min, max);
@@ -123,7 +125,8 @@ export function orderPath(rng: Random, shape: Shape, outcome: Outcome, t0: numbe
     b.go('approve', staffTime(b.last.at, 10, 120), actors.attendant(), 'Pagamento conferido no extrato.');
   } else if (initial === S.PROCESSANDO) {
     if (outcome === 'payFailCancel' || outcome === 'payFailRetry' || outcome === 'payFailStuck') {
-      b.go('failPayment', b.last.at + minutes(rng, 10, 40), null, 'Pix não confirmado pelo banco no prazo.');
+      // The bank only confirms (workflow.ts `BANK_ACTIONS`): an attendant marks the Pix that did not come.
+      b.go('failPayment', staffTime(b.last.at, 10, 40), actors.attendant(), 'Pix não confirmado pelo banco no prazo.');
       if (outcome === 'payFailStuck') return b.steps;
       if (outcome === 'payFailCancel') {
         b.go('cancel', staffTime(b.last.at, 60, 24 * 60), actors.attendant(), PAYMENT_NOT_CONFIRMED_REASON);
@@ -131,7 +134,8 @@ export function orderPath(rng: Random, shape: Shape, outcome: Outcome, t0: numbe
       }
       b.go('retryPayment', staffTime(b.last.at, 20, 180), actors.attendant(), 'Cliente refez o Pix.');
     }
-    b.go('confirmPayment', b.last.at + minutes(rng, 1, 4), null, 'Pagamento Pix confirmado automaticamente.');
+    // The bank's webhook (`receivePix`): the note names the Pix's E2E id, drawn when the order is written.
+    b.go('confirmPayment', b.last.at + minutes(rng, 1, 4), null, null);
   }
 
   // Separation and packing.
