@@ -81,15 +81,10 @@ describe('dashboard: the manager sees the week of the demo business', () => {
     const today = saoPauloDay(new Date());
     const weekBefore = new Date(Date.parse(`${today}T12:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
     const [todayCents, weekBeforeCents] = [await salesOfDay(admin, today), await salesOfDay(admin, weekBefore)];
-    const weekday = [
-      'dom. passado',
-      'seg. passada',
-      'ter. passada',
-      'qua. passada',
-      'qui. passada',
-      'sex. passada',
-      'sáb. passado',
-    ][new Date(`${today}T12:00:00Z`).getUTCDay()] ?? '';
+    const weekday =
+      ['dom. passado', 'seg. passada', 'ter. passada', 'qua. passada', 'qui. passada', 'sex. passada', 'sáb. passado'][
+        new Date(`${today}T12:00:00Z`).getUTCDay()
+      ] ?? '';
     const reais = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(todayCents / 100);
     // 'sem vendas na seg. passada' when that day sold nothing, else the whole percentage: '+12% vs seg. passada'.
     let change = `sem vendas ${weekday.endsWith('passado') ? 'no' : 'na'} ${weekday}`;
