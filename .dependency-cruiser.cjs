@@ -21,6 +21,24 @@ module.exports = {
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
+      name: 'web-shared-below-features',
+      comment:
+        "The web's one-way direction (app → features → components/lib, as bulletproof-react has): the shared components/ and lib/ never import a feature or the app shell.",
+      severity: 'error',
+      // A test may render its component inside the app's own providers (app/app-providers.tsx, app/query-client.ts),
+      // as the app does: that is the test standing in for the shell, not the component reaching up.
+      from: { path: '^apps/web/src/(components|lib)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'web-features-below-app',
+      comment:
+        "The web's one-way direction (app → features → components/lib): a feature never imports the app shell (router, layout, guard); the shell passes what a page needs down.",
+      severity: 'error',
+      from: { path: '^apps/web/src/features/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
       name: 'api-modules-through-services',
       comment: "An api module reaches another module only through that module's service (its exported functions).",
       severity: 'error',

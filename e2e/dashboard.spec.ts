@@ -1,6 +1,7 @@
+import { saoPauloDay } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot } from './harness';
+import { apiAs, type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot } from './harness';
 
 const CHARTS = [
   'Clientes que mais acessaram',
@@ -9,6 +10,28 @@ const CHARTS = [
   'Produtos mais vendidos',
   'Pesquisados sem resultado',
 ];
+
+type Api = Awaited<ReturnType<typeof apiAs>>;
+
+/**
+ * The day's sales in cents, added up by hand from the orders screen's lists (orders placed that São Paulo day,
+ * every status but Cancelado (7) and Reprovados (12)), not from the dashboard's own sum.
+ */
+async function salesOfDay(api: Api, day: string): Promise<number> {
+  const period = `from=${day}&to=${day}`;
+  const counts = (await api.get<{ data: { key: number; quantity: number }[] }>(`/orders/status?${period}`)).data;
+  let cents = 0;
+  for (const { key, quantity } of counts) {
+    if (key === 7 || key === 12) continue;
+    for (let page = 0; page * 100 < quantity; page++) {
+      const { orders } = await api.get<{ orders: { total: number }[] }>(
+        `/orders/status/${key}?${period}&page=${page}&items=100`,
+      );
+      for (const order of orders) cents += Math.round(order.total * 100);
+    }
+  }
+  return cents;
+}
 
 /** Every chart has drawn its bars (the demo business has a week of each) and the cards hold numbers. */
 async function waitForDashboard(page: Page) {
@@ -53,7 +76,26 @@ describe('dashboard: the manager sees the week of the demo business', () => {
     await page.goto('/admin/dashboard');
     const sales = page.getByRole('link', { name: /Vendas hoje/ });
     await sales.getByText(/R\$/).waitFor();
-    expect(await sales.textContent()).toMatch(/(%|sem vendas) .*(passada|passado)/);
+    // The figure and its percentage worked out here: today's sales and the same weekday's a week before.
+    const admin = await apiAs(s.baseURL, DEMO.admin);
+    const today = saoPauloDay(new Date());
+    const weekBefore = new Date(Date.parse(`${today}T12:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+    const [todayCents, weekBeforeCents] = [await salesOfDay(admin, today), await salesOfDay(admin, weekBefore)];
+    const weekday =
+      ['dom. passado', 'seg. passada', 'ter. passada', 'qua. passada', 'qui. passada', 'sex. passada', 'sáb. passado'][
+        new Date(`${today}T12:00:00Z`).getUTCDay()
+      ] ?? '';
+    const reais = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(todayCents / 100);
+    // 'sem vendas na seg. passada' when that day sold nothing, else the whole percentage: '+12% vs seg. passada'.
+    let change = `sem vendas ${weekday.endsWith('passado') ? 'no' : 'na'} ${weekday}`;
+    if (weekBeforeCents > 0) {
+      const percent = Math.round(((todayCents - weekBeforeCents) / weekBeforeCents) * 100);
+      change = `${percent > 0 ? '+' : percent < 0 ? '−' : ''}${Math.abs(percent)}% vs ${weekday}`;
+    }
+    const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
+    const card = plain(await sales.textContent());
+    expect(card).toContain(plain(reais));
+    expect(card).toContain(change);
     expect(await sales.getAttribute('href')).toBe('/admin/orders');
     const cash = page.getByRole('link', { name: /Dinheiro a receber hoje/ });
     expect(await cash.getAttribute('href')).toBe('/admin/dispatch');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { departuresOn, nextDeliveryDeparture, saoPauloDay } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newProduct, packOrder, placeOrder } from './fixtures';
+import { journeyCustomer, newProduct, packOrder, placeOrder } from './fixtures';
 import {
   apiAs,
   type BrowserSession,
@@ -60,6 +60,13 @@ describe("dispatch: the day's departures, a courier's run", () => {
       await placeOrder(admin, 'dispatch', { product, nth: 1, payment: 'paidPix' }),
     ];
     for (const { orderId } of placed) await packOrder(stocker, orderId);
+    // The cash the courier receives, worked out by hand: the product's price at the customer's level (cost
+    // R$ 20,00; gold and silver +10 % = R$ 22,00, bronze +0 % = R$ 20,00, no level the sell price R$ 59,90)
+    // plus the customer's freight (a motoboy delivery, no warranty, not fast). placeOrder's first customer.
+    const cashCustomer = await journeyCustomer(admin, 'dispatch');
+    const priceAtLevel: Record<number, number> = { 0: 59.9, 1: 22, 2: 22, 3: 20 };
+    const cashDue =
+      Math.round(((priceAtLevel[cashCustomer.level] ?? Number.NaN) + cashCustomer.shippingCost) * 100) / 100;
     const departure = (await board(page, day)).find((d) => d.departureAt === next.toISOString());
     const [order, another] = placed.map((p) => departure?.orders.find((o) => o.orderId === p.orderId));
     if (!order || !another) throw new Error('the packed orders are not on the next departure');
@@ -94,9 +101,11 @@ describe("dispatch: the day's departures, a courier's run", () => {
     expect(text).toContain('Romaneio de entrega');
     expect(text).toContain('Motoboy: Diego Motoboy');
     expect(text).toContain(order.code);
-    expect(text).toContain('Total em dinheiro a receber: R$');
     const money = (n: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(n);
-    const cashLine = `Receber em dinheiro: ${money(order.cashToCollect)}`.replace(/\s/g, ' ');
+    expect(order.cashToCollect).toBe(cashDue);
+    // The run's whole cash is the cash order's: the other was paid by Pix.
+    expect(text.replace(/\s/g, ' ')).toContain(`Total em dinheiro a receber: ${money(cashDue)}`.replace(/\s/g, ' '));
+    const cashLine = `Receber em dinheiro: ${money(cashDue)}`.replace(/\s/g, ' ');
     expect(text.replace(/\s/g, ' ')).toContain(cashLine);
     expect(text).toContain(another.code);
     expect(text).toContain('Pago (Pix): nada a receber');
@@ -168,7 +177,7 @@ describe("dispatch: the day's departures, a courier's run", () => {
     await settledColumn.getByRole('button', { name: 'Acertar' }).click();
     const settle = page.getByRole('dialog', { name: 'Acerto do motoboy: Diego Motoboy' });
     // Expected: the delivered order's cash only (the absent customer's order came back).
-    const declared = (order.cashToCollect + 10).toFixed(2).replace('.', ',');
+    const declared = (cashDue + 10).toFixed(2).replace('.', ',');
     await settle.getByLabel('Dinheiro entregue').fill(declared);
     await settle.getByLabel('Observação (obrigatória se houver diferença)').fill('Gorjeta guardada junto.');
     await settle.getByRole('button', { name: 'Registrar acerto' }).click();
@@ -176,9 +185,7 @@ describe("dispatch: the day's departures, a courier's run", () => {
     await settle.getByRole('alert').first().waitFor();
     const reais = (n: number) => `R\\$\\s${new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format(n)}`;
     expect((await settle.textContent()) ?? '').toMatch(
-      new RegExp(
-        `Esperado ${reais(order.cashToCollect)} · Entregue ${reais(order.cashToCollect + 10)} · Diferença ${reais(10)}`,
-      ),
+      new RegExp(`Esperado ${reais(cashDue)} · Entregue ${reais(cashDue + 10)} · Diferença ${reais(10)}`),
     );
     await expectAccessible(page, 'Acerto do motoboy');
     await screenshot(page, 'dispatch-settlement-desktop');

@@ -3,8 +3,9 @@
  * first download is a few kilobytes (decision 0025). The app's code is fetched while the sign-in travels,
  * then started in this same page at the landing address.
  */
-import { landingPath } from './app/landing';
+
 import { mountSignIn } from './features/auth/sign-in/sign-in-form';
+import { landingPath } from './lib/landing';
 import { getSession } from './lib/session-store';
 
 const loadApp = () => import('./app/start');

@@ -53,6 +53,27 @@ describe('parseBrazilianNumber: the one reader of a typed Brazilian number', () 
     expect(parseBrazilianNumber(typed)).toBeNaN();
   });
 
+  // Issue 37, item 3: what a Brazilian types and what it means, or that it is not a number.
+  it.each([
+    ['1.234,56', 1234.56],
+    ['1234,56', 1234.56],
+    ['1.299', 1299],
+    ['1,5', 1.5],
+    ['R$ 10', 10],
+    [' 10 ', 10],
+    ['-0,00', 0],
+    ['1.2.3', Number.NaN],
+    ['', Number.NaN],
+  ])('what a Brazilian types: %j means %d', (typed, expected) => {
+    // toBe tells 0 from -0 and NaN from any number.
+    expect(parseBrazilianNumber(typed)).toBe(expected);
+  });
+
+  it('reads minus zero as zero (nothing shows "-R$ 0,00")', () => {
+    expect(Object.is(parseBrazilianNumber('-0,00'), 0)).toBe(true);
+    expect(Object.is(parseBrazilianNumber('−0'), 0)).toBe(true);
+  });
+
   it('reads a number already held as one, and nothing as NaN', () => {
     expect(parseBrazilianNumber(12.5)).toBe(12.5);
     expect(parseBrazilianNumber(null)).toBeNaN();

@@ -18,5 +18,6 @@ export function parseBrazilianNumber(text: string | number | null | undefined): 
     return Number.NaN;
   }
   const result = Number(value);
-  return negative ? -result : result;
+  // '-0,00' is zero, not minus zero (which Intl would show as '-R$ 0,00').
+  return negative && result !== 0 ? -result : result;
 }

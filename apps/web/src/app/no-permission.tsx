@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { landingPath } from '../lib/landing';
 import { useSession } from '../lib/session';
 import { GUARD_TEXTS } from './guard-texts';
-import { landingPath } from './landing';
 
 /** 'Ir para o Dashboard' leads to the first page the user may open (the page sign-in leads to). */
 export default function NoPermission() {

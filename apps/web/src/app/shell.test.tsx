@@ -1,10 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { landingPath } from '../lib/landing';
 import { saveSession } from '../lib/session';
 import { mockFetch, signInAs } from '../test/render';
 import { AppProviders } from './app-providers';
-import { landingPath } from './landing';
 import { createQueryClient } from './query-client';
 import { appRoutes } from './routes';
 

@@ -15,6 +15,9 @@ import { runStatements } from './run-statements';
  *   as an `event: notification` to the streams, so the bells refresh at once.
  */
 const CHANNEL = 'notification_events';
+// A copy of the contract's DEFAULT_LATE_LIMITS as they were when this migration was applied: a migration never
+// imports live code and never changes once applied. modules/notifications/late-limits.test.ts binds it to the
+// contract (a new default needs a new migration updating the rows).
 const DEFAULT_LIMITS: [number, number][] = [
   [1, 120],
   [2, 120],

@@ -153,6 +153,11 @@ describe('password recovery API (codes received over real SMTP)', () => {
   it('a new request supersedes the older code, and an expired code is refused', async () => {
     const first = await codeFor(DEMO.courier);
     const second = await codeFor(DEMO.courier);
+    // In the database: the first code's row is burnt by the second request, only the newest is live (whether or
+    // not the two six-digit codes happen to be the same).
+    const rows = await codesOf(DEMO.courier);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.map((row) => row.used_at === null)).toEqual([...rows.slice(1).map(() => false), true]);
     if (first !== second) expect((await check(DEMO.courier, { code: first })).json()).toEqual(INVALID_CODE);
     expect((await check(DEMO.courier, { code: second })).statusCode).toBe(200);
 

@@ -1,14 +1,12 @@
 import {
   CUSTOMER_IMPORT_COLUMNS,
   type CustomerImport,
-  centsToReais,
   customerImportSchema,
   customerSearchText,
   IMPORT_LIMITS,
   IMPORT_TEXTS,
   importIssueMessage,
   normalizeDocument,
-  reaisToCents,
 } from '@backoffice/contract';
 import type { Insertable, Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
@@ -23,6 +21,7 @@ import {
   issueList,
   setPath,
 } from '../../lib/import-lines';
+import { customerColumnsOf, customerFieldsOf, pickCustomerFields } from './customer-fields';
 import { type ImportedCustomerUpdate, customersRepository as repo } from './customers.repository';
 
 type CustomerRecord = Awaited<ReturnType<typeof repo.byDocuments>>[number];
@@ -32,21 +31,7 @@ const KEY_OF_FIELD = new Map(CUSTOMER_IMPORT_COLUMNS.map((column) => [column.fie
 /** A customer as the import's schema reads it (API units): the cells the file lacks keep these. */
 function formOf(row: CustomerRecord) {
   return {
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    document: row.document,
-    street: row.street,
-    number: row.number,
-    complement: row.complement,
-    neighborhood: row.neighborhood,
-    zipCode: row.zip_code,
-    city: row.city,
-    state: row.state,
-    level: row.level,
-    shippingCost: centsToReais(row.shipping_cost_cents),
-    warrantyPercentage: row.warranty_percentage,
-    fastDeliveryTax: centsToReais(row.fast_delivery_tax_cents),
+    ...customerFieldsOf(row),
     // A blocked customer keeps the flag of where an unblock takes them (as the edit modal reads it).
     approve: row.status === 'APPROVED' || (row.status === 'BLOCKED' && row.approved_at !== null),
   };
@@ -61,24 +46,7 @@ const NEW_CUSTOMER = {
 };
 
 function auditView(c: CustomerImport) {
-  return {
-    name: c.name,
-    email: c.email,
-    phone: c.phone,
-    document: c.document,
-    street: c.street,
-    number: c.number,
-    complement: c.complement,
-    neighborhood: c.neighborhood,
-    zipCode: c.zipCode,
-    city: c.city,
-    state: c.state,
-    level: c.level,
-    shippingCost: c.shippingCost,
-    warrantyPercentage: c.warrantyPercentage,
-    fastDeliveryTax: c.fastDeliveryTax ?? 0,
-    approve: c.approve,
-  };
+  return { ...pickCustomerFields(c), fastDeliveryTax: c.fastDeliveryTax ?? 0, approve: c.approve };
 }
 
 interface PlannedCustomer {
@@ -230,21 +198,14 @@ export async function importCustomers(
       const batch = good.slice(start, start + IMPORT_LIMITS.batchSize);
       const rows = batch.map((p) => {
         const d = p.data;
-        return {
-          name: d.name,
-          email: d.email,
-          phone: d.phone,
-          street: d.street,
-          number: d.number,
-          complement: d.complement,
-          neighborhood: d.neighborhood,
-          zip_code: d.zipCode,
-          city: d.city,
+        // The document only for a new customer (the line was matched by it): added to the inserts below.
+        const { document: _matchedBy, ...columns } = customerColumnsOf({
+          ...d,
           state: d.state ? d.state.toUpperCase() : null,
-          level: d.level,
-          shipping_cost_cents: reaisToCents(d.shippingCost),
-          warranty_percentage: d.warrantyPercentage,
-          fast_delivery_tax_cents: reaisToCents(d.fastDeliveryTax ?? 0),
+          fastDeliveryTax: d.fastDeliveryTax ?? 0,
+        });
+        return {
+          ...columns,
           ...statusOf(p.before, d.approve, actorId, now),
           search_text: customerSearchText(d),
         };

@@ -273,15 +273,19 @@ describe('LGPD: a customer anonymised on request', () => {
       },
       totalPurchase: 63.5,
     });
-    // Nothing left that finds the person by the old name, e-mail or document.
-    for (const search of ['Joana', p.email, '529.982.247-25']) {
+    // Nothing left that finds the person by the old name, e-mail or document; the same search finds him by
+    // his new name (so a search that finds nothing at all cannot pass for one that forgot him).
+    const foundBy = async (search: string) => {
       const found = await t.app.inject({
         method: 'GET',
         url: `/api/customers/blocked?page=0&items=10&search=${encodeURIComponent(search)}`,
         headers: bearer(admin),
       });
-      expect(found.json().customers.map((c: { id: number }) => c.id)).not.toContain(p.id);
-    }
+      expect(found.statusCode, found.body).toBe(200);
+      return found.json().customers.map((c: { id: number }) => c.id) as number[];
+    };
+    for (const search of ['Joana', p.email, '529.982.247-25']) expect(await foundBy(search)).not.toContain(p.id);
+    expect(await foundBy(`Cliente anonimizado ${p.id}`)).toContain(p.id);
     expect(await count(t.db, 'customer_signins', p.id)).toBe(0);
     expect(await count(t.db, 'cart_items', p.id)).toBe(0);
     // The search stays in the shop's statistics, nobody's.

@@ -3,6 +3,7 @@ import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'k
 import type { Executor } from '../../db/executor';
 import type { CustomerStatus, CustomersTable, Database } from '../../db/schema';
 import { isStorableId } from '../../lib/sql-input';
+import { UPDATED_COLUMNS } from './customer-fields';
 
 /** One customer an import updates: every column it writes (timestamps as ISO text). */
 export interface ImportedCustomerUpdate {
@@ -302,17 +303,15 @@ export const customersRepository = {
   /** Many customers' registration and terms in one statement (an import's thousand lines). */
   async updateMany(trx: Executor, rows: readonly ImportedCustomerUpdate[]) {
     if (rows.length === 0) return;
-    await sql`update customers c set name = v.name, email = v.email, phone = v.phone, street = v.street,
-        number = v.number, complement = v.complement, neighborhood = v.neighborhood, zip_code = v.zip_code,
-        city = v.city, state = v.state, level = v.level, shipping_cost_cents = v.shipping_cost_cents,
-        warranty_percentage = v.warranty_percentage, fast_delivery_tax_cents = v.fast_delivery_tax_cents,
+    // The customer's fields from their one list (customer-fields.ts), then the status and search columns.
+    const fieldsSet = sql.raw(UPDATED_COLUMNS.map(({ column }) => `${column} = v.${column}`).join(', '));
+    const fieldsTypes = sql.raw(UPDATED_COLUMNS.map(({ column, sqlType }) => `${column} ${sqlType}`).join(', '));
+    await sql`update customers c set ${fieldsSet},
         status = v.status, approved_by = v.approved_by, approved_at = v.approved_at,
         status_changed_by = v.status_changed_by, status_changed_at = v.status_changed_at,
         status_note = v.status_note, search_text = v.search_text, updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id integer, name text, email text, phone text,
-        street text, number text, complement text, neighborhood text, zip_code text, city text, state text,
-        level smallint, shipping_cost_cents integer, warranty_percentage double precision,
-        fast_delivery_tax_cents integer, status text, approved_by integer, approved_at timestamptz,
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id integer, ${fieldsTypes},
+        status text, approved_by integer, approved_at timestamptz,
         status_changed_by integer, status_changed_at timestamptz, status_note text, search_text text)
       where c.id = v.id`.execute(trx);
   },

@@ -24,6 +24,7 @@ import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { periodOrThrow } from '../../lib/period';
 import { imeisOfOrders } from '../stock/stock.service';
+import { customerFieldsOf } from './customer-fields';
 import {
   CUSTOMER_FILTER_COLUMNS,
   CUSTOMER_SORT_COLUMNS,
@@ -54,14 +55,10 @@ const iso = (value: Date | string | null | undefined) => (value ? new Date(value
 
 /** A customer row as the API answers it. */
 export function toCustomer(row: CustomerRow): Customer {
-  const shippingCost = centsToReais(row.shipping_cost_cents);
+  const { street, number, complement, neighborhood, zipCode, state, city, ...own } = customerFieldsOf(row);
   return {
     id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    document: row.document,
-    level: row.level,
+    ...own,
     levelName: customerLevelLabel(row.level),
     status: TO_API[row.status],
     approved: row.status === 'APPROVED' || (row.status === 'BLOCKED' && row.approved_at !== null),
@@ -70,21 +67,9 @@ export function toCustomer(row: CustomerRow): Customer {
     deliverer:
       row.deliverer_id !== null && row.deliverer_name ? { id: row.deliverer_id, name: row.deliverer_name } : null,
     delivererAssociated: row.deliverer_name ?? null,
-    warrantyPercentage: row.warranty_percentage,
-    shippingCost,
-    fastDeliveryTax: centsToReais(row.fast_delivery_tax_cents),
     notes: row.notes,
     totalPurchase: centsToReais(Number(row.total_purchase_cents ?? 0)),
-    address: {
-      street: row.street,
-      number: row.number,
-      complement: row.complement,
-      neighborhood: row.neighborhood,
-      zipCode: row.zip_code,
-      state: row.state,
-      city: row.city,
-      shippingCost,
-    },
+    address: { street, number, complement, neighborhood, zipCode, state, city, shippingCost: own.shippingCost },
     createdAt: iso(row.created_at) ?? new Date(0).toISOString(),
   };
 }

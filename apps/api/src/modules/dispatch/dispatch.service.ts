@@ -7,12 +7,14 @@ import {
   type Departure,
   DISPATCH_TEXTS,
   type DispatchOrder,
+  dayPeriod,
   departuresOn,
   EMPLOYEE_FUNCS,
   isDeliveryDeparture,
   nextDeliveryDeparture,
   ORDER_STATUS,
   PAYMENT_METHOD_LABELS,
+  parsePeriod,
   reaisToCents,
   type Settlement,
 } from '@backoffice/contract';
@@ -261,8 +263,11 @@ export function createDispatchService(db: DB) {
       query: { start: string; end: string; delivererId?: number; page: number; items: number },
     ) {
       assertDispatcher(principal);
-      const from = new Date(`${query.start}T00:00:00-03:00`);
-      const to = new Date(new Date(`${query.end}T00:00:00-03:00`).getTime() + 24 * 3600_000);
+      // Whole business days read by the contract's one rule (parsePeriod); a reversed period holds no
+      // settlement: an empty page, as it always answered, not a refusal.
+      const { start, end } = dayPeriod(query.start, query.end);
+      const period = parsePeriod(start, end);
+      const { from, until: to } = period.ok ? period : { from: new Date(0), until: new Date(0) };
       const page = { offset: query.page * query.items, limit: query.items };
       const runs = await repo.settledBetween(db, from, to, query.delivererId, page);
       const totals = await repo.settledTotals(db, from, to, query.delivererId);

@@ -24,6 +24,9 @@ import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
 import { createOrdersService } from './orders.service';
 
+// `duplicates` pairs these first lines with settings.routes.ts's by shape: both are an import list from the
+// contract, the plugin type, zod, principalOf and the service, then the permission names. Names, not logic:
+// nothing to fold (a shared import file would only hide which schemas each route file uses).
 const { orders: ORDERS, products: PRODUCTS, reports: REPORTS } = PERMISSIONS;
 /** Reads a stocker also needs (to find what to separate and pack); every other call needs orders. */
 const READ = [ORDERS, PRODUCTS] as const;

@@ -539,8 +539,14 @@ export function createReportsRepository() {
   };
 }
 
-/** priceFromPercentage(cost_cents, pct) in SQL: cost + pct % of cost, exact, rounded half up to the cent. */
-function tierPrice(column: 'gold_percentage' | 'silver_percentage' | 'bronze_percentage') {
+/**
+ * A level's price in SQL: the contract's `priceFromPercentage(cost_cents, pct)` (cost + pct % of the cost, the
+ * percentage to its sixth decimal, exact, rounded half up to the cent). Written twice on purpose: the stock
+ * report sums it over every product in the database (`stockSalesTotals`), which TypeScript could only do by
+ * reading every product, and SQL cannot call the contract. `level-price.test.ts` binds the two: both give the
+ * same cents over a table of prices worked out by hand.
+ */
+export function tierPrice(column: 'gold_percentage' | 'silver_percentage' | 'bronze_percentage') {
   return sql<number>`round(cost_cents::numeric * (100 + round(${sql.ref(column)}::numeric, 6)) / 100)::int`;
 }
 

@@ -20,3 +20,47 @@ describe("the customers' forms read typed numbers as the contract does", () => {
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['shippingCost']);
   });
 });
+
+/** The first message the field shows for what was typed (react-hook-form shows the first), or 'ok'. */
+const shown = (field: 'shippingCost' | 'warrantyPercentage', typed: string) => {
+  const result = approveFormSchema.shape[field].safeParse(typed);
+  return result.success ? 'ok' : result.error.issues[0]?.message;
+};
+
+// Issue 37, item 3: what a Brazilian types in the approval's numbers, and the message a bad one gets.
+describe("the approval's numbers: what each typing means to the form", () => {
+  it.each([
+    ['1.234,56', 'ok'],
+    ['1234,56', 'ok'],
+    ['1.299', 'ok'],
+    ['1,5', 'ok'],
+    ['R$ 10', 'ok'],
+    [' 10 ', 'ok'],
+    ['-0,00', 'ok'],
+    ['', 'Informe o preço do frete para o cliente'],
+    ['1.2.3', 'Informe um preço de frete válido'],
+    ['-5', 'Informe um preço de frete válido'],
+    ['1,999', 'Informe um valor com no máximo duas casas decimais.'],
+  ])("'Frete' typed %j: %s", (typed, message) => {
+    expect(shown('shippingCost', typed)).toBe(message);
+  });
+
+  it.each([
+    ['1,5', 'ok'],
+    ['', 'ok'],
+    ['-0,00', 'ok'],
+    ['1.234,56', 'Informe a garantia de 0 a 100'],
+    ['1.2.3', 'Informe a garantia de 0 a 100'],
+    ['-5', 'Informe a garantia de 0 a 100'],
+  ])("'Garantia' typed %j: %s", (typed, message) => {
+    expect(shown('warrantyPercentage', typed)).toBe(message);
+  });
+
+  it("reads '-0,00' as zero and ' 10 ' as 10", () => {
+    expect(approveFormSchema.parse({ level: '1', shippingCost: ' 10 ', warrantyPercentage: '-0,00' })).toEqual({
+      level: 1,
+      shippingCost: 10,
+      warrantyPercentage: 0,
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { landingPath } from '../../../app/landing';
+import { landingPath } from '../../../lib/landing';
 import { useSession } from '../../../lib/session';
 import { SignIn } from '../components/sign-in';
 

@@ -86,10 +86,14 @@ describe('Aprovar ou Reprovar', () => {
     ]);
   });
 
-  it('reproves without any field, and offers no Reprovar to a reproved customer', async () => {
-    const { user, dialog, onReprove } = open();
+  // The reproved customer's modal without 'Reprovar' is the page's call (allowReprove): customers-page.test.tsx
+  // opens it from the reproved list; 'hides Reprovar when allowReprove is false' below is the dialog's half.
+  it('reproves without any field: Reprovar needs neither level nor freight, and approves nothing', async () => {
+    const { user, dialog, onReprove, onApprove } = open();
+    expect(within(dialog).getByRole('button', { name: 'Aprovar' }).hasAttribute('disabled')).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Reprovar' }));
     await waitFor(() => expect(onReprove).toHaveBeenCalledTimes(1));
+    expect(onApprove).not.toHaveBeenCalled();
   });
 
   it("offers 'Fechar' beside 'Reprovar', and Escape closes too (issue 8: the only way out was Reprovar)", async () => {

@@ -1,4 +1,5 @@
 import type { Customer } from '@backoffice/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,13 @@ import { type MockCall, mockFetch, renderPage, signInAs } from '../../../test/re
 import { LEVELS_COOKIE } from '../lib/levels-cookie';
 import { LEVELS, makeCustomer } from '../test-data';
 import CustomersPage from './customers-page';
+
+/**
+ * The sentinel before "nothing more was fetched": every query and mutation of the page's client idle. A read
+ * that an action causes starts with the action's answer, so once the client is idle none is still to come.
+ */
+const settledOf = (queryClient: QueryClient) => () =>
+  waitFor(() => expect(queryClient.isFetching() + queryClient.isMutating()).toBe(0));
 
 const ACTIVE = makeCustomer({
   id: 1,
@@ -52,8 +60,8 @@ function openPage(
     ...extra,
   });
   const user = userEvent.setup();
-  renderPage(<CustomersPage />, { path: '/admin/customers' });
-  return { user, calls, state };
+  const { queryClient } = renderPage(<CustomersPage />, { path: '/admin/customers' });
+  return { user, calls, settled: settledOf(queryClient), state };
 }
 
 const headerButton = (name: string) => screen.queryByRole('button', { name: new RegExp(`^${name}`) });
@@ -132,6 +140,18 @@ describe('Customers page', () => {
     await waitFor(() => expect(screen.queryByText('Clientes Aguardando Aprovação')).toBeNull());
     expect(screen.getByText('Clientes Ativos')).toBeTruthy();
     expect(decodeURIComponent(document.cookie)).toContain('customerLevels=[{"value":1,"text":"Ouro"}');
+  });
+
+  it("offers no 'Reprovar' to a reproved customer: the reproved list's 'Aprovar' opens the modal without it", async () => {
+    const REPROVED = makeCustomer({ id: 4, name: 'Rita Reprovada', email: 'rita@cliente.com.br', status: 'Reproved' });
+    const { user } = openPage({ reproved: [REPROVED] });
+    // The header's buttons wait for their counts (a loaded machine: more than findBy's second).
+    await user.click(await screen.findByRole('button', { name: /^Clientes Reprovados/ }, { timeout: 10_000 }));
+    await selectRow(user, 'Rita Reprovada');
+    await user.click(screen.getByRole('button', { name: 'Aprovar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aprovar ou Reprovar: Rita Reprovada' });
+    expect(within(dialog).getByRole('button', { name: 'Aprovar' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Reprovar' })).toBeNull();
   });
 
   it('reads the levels from the cookie instead of the server', async () => {
@@ -361,7 +381,7 @@ describe('Customers page', () => {
     });
 
     it('closes the dialog on success, says so and reads the waiting list exactly once more', async () => {
-      const { user, state, calls } = openPage(
+      const { user, state, calls, settled } = openPage(
         { awaiting: [WAITING, SECOND] },
         {
           'PATCH /api/administrator/customers/approve': () => {
@@ -379,7 +399,7 @@ describe('Customers page', () => {
       await waitFor(() => expect(screen.queryByText('Walter Esperando')).toBeNull());
       expect(screen.getByText('Vera Esperando')).toBeTruthy();
       expect(awaitingReads(calls)).toHaveLength(readsBefore + 1);
-      await new Promise((done) => setTimeout(done, 100));
+      await settled();
       expect(awaitingReads(calls)).toHaveLength(readsBefore + 1);
       expect(sent(calls, 'PATCH', '/administrator/customers/approve')[0]?.body).toEqual({
         email: 'walter@cliente.com.br',

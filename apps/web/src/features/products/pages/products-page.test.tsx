@@ -1,4 +1,5 @@
 import type { Product } from '@backoffice/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -29,6 +30,13 @@ function product(id: number, name: string, stock = 5): Product {
   };
 }
 
+/**
+ * The sentinel before "nothing more was fetched": every query and mutation of the page's client idle. A read
+ * that an action causes starts with the action's answer, so once the client is idle none is still to come.
+ */
+const settledOf = (queryClient: QueryClient) => () =>
+  waitFor(() => expect(queryClient.isFetching() + queryClient.isMutating()).toBe(0));
+
 const CAPA = product(1, 'Capa Silicone');
 const CABO = product(2, 'Cabo USB-C', 9);
 
@@ -45,8 +53,8 @@ function openPage(routes: Parameters<typeof mockFetch>[0] = {}) {
     ...routes,
   });
   const user = userEvent.setup();
-  renderPage(<ProductsPage />, { path: '/admin/products' });
-  return { user, calls };
+  const { queryClient } = renderPage(<ProductsPage />, { path: '/admin/products' });
+  return { user, calls, settled: settledOf(queryClient) };
 }
 
 const rowCheckbox = (name: string) => {
@@ -267,7 +275,7 @@ describe('Products page', () => {
     it("keeps Cadastrar Produto open with what was typed and says the server's refusal; a success closes it and reads the list once", async () => {
       const refusal = 'Já existe um produto com o nome Película iPhone 14.';
       let posts = 0;
-      const { user, calls } = openPage({
+      const { user, calls, settled } = openPage({
         'POST /api/products': () =>
           ++posts === 1
             ? { status: 400, body: { errors: [refusal], code: 'VALIDATION' } }
@@ -305,7 +313,7 @@ describe('Products page', () => {
       await waitFor(() => expect(screen.queryByRole('region', { name: 'Cadastrar Produto' })).toBeNull());
       expect(await screen.findByText('Capa Silicone')).toBeTruthy();
       await waitFor(() => expect(listReads(calls)).toHaveLength(readsBefore + 1));
-      await new Promise((done) => setTimeout(done, 100));
+      await settled();
       expect(listReads(calls)).toHaveLength(readsBefore + 1);
       expect(archivedReads(calls)).toHaveLength(1);
       const posted = calls.filter((c) => c.method === 'POST');
@@ -320,7 +328,7 @@ describe('Products page', () => {
     });
 
     it('after a search, a new product clears it and reads the first page of the whole list once', async () => {
-      const { user, calls } = openPage({
+      const { user, calls, settled } = openPage({
         'GET /api/products': (call) =>
           call.url.includes('search=')
             ? { body: { items: [CABO], page: 0, total: 1 } }
@@ -346,7 +354,7 @@ describe('Products page', () => {
       expect(await screen.findByText('Produto criado com sucesso.')).toBeTruthy();
       expect(await screen.findByText('Capa Silicone')).toBeTruthy();
       expect((screen.getByLabelText('Buscar produto') as HTMLInputElement).value).toBe('');
-      await new Promise((done) => setTimeout(done, 100));
+      await settled();
       expect(
         listReads(calls)
           .slice(readsBefore)
@@ -355,7 +363,7 @@ describe('Products page', () => {
     });
 
     it('closes Editar Produto on success and reads the list once, not the archived list', async () => {
-      const { user, calls } = openPage({
+      const { user, calls, settled } = openPage({
         'PUT /api/products/P100001': { body: { data: { ...CAPA, name: 'Capa Silicone Azul' } } },
       });
       await screen.findByText('Capa Silicone');
@@ -369,7 +377,7 @@ describe('Products page', () => {
       expect(await screen.findByText('Produto editado com sucesso.')).toBeTruthy();
       await waitFor(() => expect(screen.queryByRole('region', { name: 'Editar Produto' })).toBeNull());
       await waitFor(() => expect(listReads(calls)).toHaveLength(readsBefore + 1));
-      await new Promise((done) => setTimeout(done, 100));
+      await settled();
       expect(listReads(calls)).toHaveLength(readsBefore + 1);
       expect(archivedReads(calls)).toHaveLength(1);
       expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ name: 'Capa Silicone Azul', stock: 5 });
