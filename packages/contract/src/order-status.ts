@@ -394,11 +394,14 @@ export function availableActions(order: OrderWorkflowState, actor: OrderActor): 
   return ORDER_TRANSITIONS.filter((t) => t.from === order.status && !ruleRefusal(t, order, actor)).map((t) => t.action);
 }
 
-/** Statuses in which the courier can be changed: the normal call for AGUARDANDO_MOTOBOY, the fast one for ENTREGA_IMEDIATA. */
-export const DELIVERER_CHANGE_STATUSES = {
-  normal: [S.AGUARDANDO_MOTOBOY],
-  fast: [S.ENTREGA_IMEDIATA],
-} as const satisfies Record<'normal' | 'fast', readonly OrderStatusKey[]>;
+/**
+ * Statuses in which the courier can be changed: the normal call where 'readyForCourier' leads
+ * (AGUARDANDO_MOTOBOY), the fast one where 'readyForFastCourier' leads (ENTREGA_IMEDIATA).
+ */
+export const DELIVERER_CHANGE_STATUSES: Record<'normal' | 'fast', readonly OrderStatusKey[]> = {
+  normal: ORDER_TRANSITIONS.filter((t) => t.action === 'readyForCourier').map((t) => t.to),
+  fast: ORDER_TRANSITIONS.filter((t) => t.action === 'readyForFastCourier').map((t) => t.to),
+};
 
 /** Who may change an order's courier: orders permission and an attendant (full:access: anyone). */
 export const DELIVERER_CHANGE_RULE = { permissions: ORDERS, functions: DESK } as const;

@@ -2,6 +2,7 @@ import {
   ADJUSTMENT_TEXTS,
   EXTENDED_WARRANTY_MONTHS,
   IMEI_TEXTS,
+  isPickup,
   isValidImei,
   PRODUCT_LIMITS,
   PRODUCT_TEXTS,
@@ -524,7 +525,7 @@ export async function unitsByImeiPrefix(db: Executor, digits: string, limit: num
 export async function unitByImei(db: Executor, imei: string, now = new Date()): Promise<Unit> {
   const row = await stockRepository.unitByImei(db, imei);
   if (!row) throw notFound(UNIT_TEXTS.notFound);
-  const pickup = row.delivery_type === 2;
+  const pickup = isPickup(row.delivery_type);
   const events = await stockRepository.unitEvents(db, row.id);
   const orderDelivered = row.order_id === null ? null : pickup ? row.finished_at : row.delivered_at;
   // The last row that gave this unit to its order, when it is an exchange's (the replacement, handed over then).
