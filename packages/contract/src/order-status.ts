@@ -477,7 +477,7 @@ export const DELIVERY_TYPES = { MOTOBOY: 1, PICKUP: 2 } as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[keyof typeof DELIVERY_TYPES];
 
 /** True when the order is collected at the store ('Retirada na loja') instead of delivered. */
-export function isPickup(deliveryType: number): boolean {
+export function isPickup(deliveryType: number | null | undefined): boolean {
   return deliveryType === DELIVERY_TYPES.PICKUP;
 }
 export const DELIVERY_TYPE_LABELS: Record<DeliveryType, string> = { 1: 'Motoboy', 2: 'Retirada na loja' };

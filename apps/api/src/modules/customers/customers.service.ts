@@ -282,7 +282,7 @@ export function createCustomersService(db: DB) {
     async associateDeliverer(actorId: number, input: AssociateDelivererInput): Promise<Customer> {
       await db.transaction().execute(async (trx) => {
         const deliverer = await repo.findEmployee(trx, input.delivererId);
-        if (!isActiveCourier(deliverer)) throw badRequest(CUSTOMER_TEXTS.delivererInvalid);
+        if (!deliverer || !isActiveCourier(deliverer)) throw badRequest(CUSTOMER_TEXTS.delivererInvalid);
         const before = await repo.lockById(trx, input.customerId);
         if (!before) throw notFound(CUSTOMER_TEXTS.notFound);
         if (before.status !== 'APPROVED' && before.status !== 'AWAITING')
