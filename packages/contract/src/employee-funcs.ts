@@ -11,3 +11,8 @@ export const EMPLOYEE_FUNC_PATHS: Record<EmployeeFunc, 'attendant' | 'deliverer'
   2: 'deliverer',
   3: 'stocker',
 };
+
+/** An employee who may take deliveries now: of function Motoboy and not blocked. */
+export function isActiveCourier(employee: { func: number; blocked: boolean } | null | undefined): boolean {
+  return employee != null && employee.func === EMPLOYEE_FUNCS.DELIVERER && !employee.blocked;
+}

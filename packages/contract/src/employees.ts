@@ -4,7 +4,13 @@ import { EMAIL_PATTERN, EMAIL_TEXTS } from './email';
 import type { EmployeeFunc } from './employee-funcs';
 import { idSchema } from './ids';
 
-export { EMPLOYEE_FUNC_LABELS, EMPLOYEE_FUNC_PATHS, EMPLOYEE_FUNCS, type EmployeeFunc } from './employee-funcs';
+export {
+  EMPLOYEE_FUNC_LABELS,
+  EMPLOYEE_FUNC_PATHS,
+  EMPLOYEE_FUNCS,
+  type EmployeeFunc,
+  isActiveCourier,
+} from './employee-funcs';
 export const EMPLOYEE_KINDS = ['attendant', 'deliverer', 'stocker'] as const;
 export type EmployeeKind = (typeof EMPLOYEE_KINDS)[number];
 /** The function code of a path segment: attendant 1, deliverer 2, stocker 3. */

@@ -356,7 +356,7 @@ export function actionAccess(actions: readonly OrderAction[]): AccessRule {
 
 /** The packing move an order needs: pickup → readyForPickup, fast delivery → readyForFastCourier, else readyForCourier. */
 export function packingAction(order: Pick<OrderWorkflowState, 'deliveryType' | 'fastDelivery'>): OrderAction {
-  if (order.deliveryType === DELIVERY_TYPES.PICKUP) return 'readyForPickup';
+  if (isPickup(order.deliveryType)) return 'readyForPickup';
   return order.fastDelivery ? 'readyForFastCourier' : 'readyForCourier';
 }
 
@@ -394,11 +394,14 @@ export function availableActions(order: OrderWorkflowState, actor: OrderActor): 
   return ORDER_TRANSITIONS.filter((t) => t.from === order.status && !ruleRefusal(t, order, actor)).map((t) => t.action);
 }
 
-/** Statuses in which the courier can be changed: the normal call for AGUARDANDO_MOTOBOY, the fast one for ENTREGA_IMEDIATA. */
-export const DELIVERER_CHANGE_STATUSES = {
-  normal: [S.AGUARDANDO_MOTOBOY],
-  fast: [S.ENTREGA_IMEDIATA],
-} as const satisfies Record<'normal' | 'fast', readonly OrderStatusKey[]>;
+/**
+ * Statuses in which the courier can be changed: the normal call where 'readyForCourier' leads
+ * (AGUARDANDO_MOTOBOY), the fast one where 'readyForFastCourier' leads (ENTREGA_IMEDIATA).
+ */
+export const DELIVERER_CHANGE_STATUSES: Record<'normal' | 'fast', readonly OrderStatusKey[]> = {
+  normal: ORDER_TRANSITIONS.filter((t) => t.action === 'readyForCourier').map((t) => t.to),
+  fast: ORDER_TRANSITIONS.filter((t) => t.action === 'readyForFastCourier').map((t) => t.to),
+};
 
 /** Who may change an order's courier: orders permission and an attendant (full:access: anyone). */
 export const DELIVERER_CHANGE_RULE = { permissions: ORDERS, functions: DESK } as const;
@@ -429,11 +432,38 @@ export const STOCK_RELEASED_ON: readonly OrderStatusKey[] = [S.CANCELADO, S.REPR
 /** Orders that are no sale (cancelled or refused: their goods went back to stock): reports, purchases, product sales. */
 export const UNSOLD_ORDER_STATUSES: readonly OrderStatusKey[] = STOCK_RELEASED_ON;
 
-/** Packed and waiting for a courier to collect them: the normal and the fast call. */
-export const AWAITING_COURIER_STATUSES: readonly OrderStatusKey[] = [S.AGUARDANDO_MOTOBOY, S.ENTREGA_IMEDIATA];
+/**
+ * Packed and waiting for a courier to collect them (the normal and the fast call): where the table's
+ * `withdraw` starts. The dispatch board, a run's orders and the reports' SQL read this list.
+ */
+export const AWAITING_COURIER_STATUSES: readonly OrderStatusKey[] = ORDER_TRANSITIONS.filter(
+  (t) => t.action === 'withdraw',
+).map((t) => t.from);
 
-/** On the road with a courier: the normal and the fast delivery. */
-export const OUT_FOR_DELIVERY_STATUSES: readonly OrderStatusKey[] = [S.EM_ENTREGA, S.EM_ENTREGA_IMEDIATA];
+/** On the road with a courier (the normal and the fast delivery): where the table's `withdraw` leads. */
+export const OUT_FOR_DELIVERY_STATUSES: readonly OrderStatusKey[] = ORDER_TRANSITIONS.filter(
+  (t) => t.action === 'withdraw',
+).map((t) => t.to);
+
+/**
+ * The moves that settle an order's payment: from where it waits for it to the stocker (Processando by
+ * 'confirmPayment', Aguardando comprovante by 'confirmPix', Aguardando aprovação by 'approve'). A Pix
+ * received pays an order only from these statuses, the bank makes only these moves, and making one confirms
+ * the order's Pix received.
+ */
+export const PAYMENT_SETTLING_MOVES: readonly OrderTransition[] = ORDER_TRANSITIONS.filter(
+  (t) => t.to === S.AGUARDANDO_ESTOQUISTA,
+);
+
+/** The move that settles the payment of an order in `status`, if it waits for one there. */
+export function paymentSettlingMove(status: number): OrderTransition | undefined {
+  return PAYMENT_SETTLING_MOVES.find((t) => t.from === status);
+}
+
+/** True for a move that settles an order's payment (PAYMENT_SETTLING_MOVES). */
+export function settlesPayment(move: Pick<OrderTransition, 'from' | 'to'>): boolean {
+  return PAYMENT_SETTLING_MOVES.some((t) => t.from === move.from && t.to === move.to);
+}
 
 export const PAYMENT_METHODS = ['CASH', 'BANK_TRANSFER', 'PIX'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -445,6 +475,11 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 
 export const DELIVERY_TYPES = { MOTOBOY: 1, PICKUP: 2 } as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[keyof typeof DELIVERY_TYPES];
+
+/** True when the order is collected at the store ('Retirada na loja') instead of delivered. */
+export function isPickup(deliveryType: number | null | undefined): boolean {
+  return deliveryType === DELIVERY_TYPES.PICKUP;
+}
 export const DELIVERY_TYPE_LABELS: Record<DeliveryType, string> = { 1: 'Motoboy', 2: 'Retirada na loja' };
 
 /** Letters and digits that cannot be confused when read aloud or on a phone screen (no 0/O, 1/I/L). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
-import { ORDER_STATUS, type OrderStatusKey } from './order-status';
+import { type OrderStatusKey, PAYMENT_SETTLING_MOVES } from './order-status';
 import { PIX_PARTICIPANT_NAMES } from './pix-participants';
 
 import { normalizeEndToEndId } from './proof';
@@ -21,12 +21,19 @@ export {
 /** Where the bank calls: `/api/payments/pix/webhook/{secret}/pix` (the secret is the only credential). */
 export const PIX_WEBHOOK_BASE = '/payments/pix/webhook';
 
-/** The statuses in which an order waits for its payment: a Pix received for it can pay it. */
-export const PIX_PAYABLE_STATUSES: readonly OrderStatusKey[] = [
-  ORDER_STATUS.PROCESSANDO,
-  ORDER_STATUS.AGUARDANDO_COMPROVANTE,
-  ORDER_STATUS.AGUARDANDO_APROVACAO,
-];
+/**
+ * The statuses in which an order waits for its payment, a Pix received for it can pay it: where the table's
+ * payment-settling moves start (`PAYMENT_SETTLING_MOVES`: Processando, Aguardando comprovante, Aguardando
+ * aprovação).
+ */
+export const PIX_PAYABLE_STATUSES: readonly OrderStatusKey[] = PAYMENT_SETTLING_MOVES.map((t) => t.from).sort(
+  (a, b) => a - b,
+);
+
+/** A Pix pays an order only for exactly its total (the webhook's match, a match by hand, 'Confirmar Pix recebido'). */
+export function pixPaysTotal(pixAmountCents: number, orderTotalCents: number): boolean {
+  return pixAmountCents === orderTotalCents;
+}
 
 /**
  * A Pix the bank confirmed waits for an employee's click (issue 35 §4, decision 0037): it paid this order

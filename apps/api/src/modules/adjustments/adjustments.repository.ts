@@ -60,7 +60,12 @@ export const adjustmentsRepository = {
     return row?.level ?? 0;
   },
 
-  /** The lines of a registration already made for this order (a request sent again), in their order. */
+  /**
+   * The lines of a registration already made for this order (a request sent again), in their order.
+   * `duplicates --min-lines 12` pairs this query with `orderQuery` of orders.repository.ts by shape alone (a
+   * table, four joins for names, a list of columns): they read different tables for different answers, so
+   * there is no rule or query to share (issue 37 §5).
+   */
   registered(trx: Transaction<Database>, orderId: number, registration: string) {
     return trx
       .selectFrom('order_adjustments as a')

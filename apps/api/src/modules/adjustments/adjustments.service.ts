@@ -15,7 +15,7 @@ import {
 import type { DB } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
-import { isActiveCourier, lockOrderForAdjustment, recordOrderAdjustment } from '../orders/orders.service';
+import { activeCourier, lockOrder, recordOrderNote } from '../orders/workflow.service';
 import { levelPriceCents } from '../selling/selling.service';
 import {
   lockProducts,
@@ -50,7 +50,9 @@ export function createAdjustmentsService(db: DB) {
       const registration = body.registration ?? randomUUID();
       const exchange = body.kind === 'EXCHANGE';
       return db.transaction().execute(async (trx) => {
-        const order = await lockOrderForAdjustment(trx, body.orderId);
+        // Locked for the rest of the transaction: two registrations of one order queue here, so the
+        // quantities already back hold; 404 unknown.
+        const order = await lockOrder(trx, body.orderId);
         // Sent again under its key (a lost answer): the registration made is answered, nothing written twice.
         if (body.registration) {
           const made = await repo.registered(trx, order.id, body.registration);
@@ -86,7 +88,7 @@ export function createAdjustmentsService(db: DB) {
           });
         }
         const delivererId = body.delivererId ?? null;
-        if (delivererId !== null && !(await isActiveCourier(trx, delivererId))) {
+        if (delivererId !== null && !(await activeCourier(trx, delivererId))) {
           throw badRequest(ADJUSTMENT_TEXTS.delivererNotCourier, 'NOT_A_COURIER');
         }
         const sold = await repo.soldLines(trx, order.id);
@@ -219,32 +221,35 @@ export function createAdjustmentsService(db: DB) {
             return `${back} por ${given}`;
           })
           .join('; ');
-        await recordOrderAdjustment(trx, order, {
+        // Not a status move: the history row stays in the order's status and says what came back; one audit row.
+        await recordOrderNote(trx, order, {
           employeeId: principal.employeeId,
-          kind: body.kind,
           note: `${ADJUSTMENT_KIND_LABELS[body.kind]} registrada: ${described}. ${describeAdjustmentDifference(totalCents)}.`,
-          changes: {
-            registration,
-            kind: body.kind,
-            // Each line with the price paid and, on an exchange, what was given at which price (the history
-            // names the products and shows these prices; contract `formatAuditChanges`).
-            items: lines.map((line) => ({
-              productId: line.productId,
-              quantity: line.quantity,
-              ...(line.imei ? { imei: line.imei } : {}),
-              unitPrice: line.unitPrice,
-              ...(line.replacementProductId !== null
-                ? {
-                    replacementProductId: line.replacementProductId,
-                    ...(line.replacementImei ? { replacementImei: line.replacementImei } : {}),
-                    replacementUnitPrice: line.replacementUnitPrice,
-                  }
-                : {}),
-            })),
-            delivererId,
-            differenceCents: totalCents,
-          },
           at,
+          audit: {
+            action: exchange ? 'registerExchange' : 'registerReturn',
+            changes: {
+              registration,
+              kind: body.kind,
+              // Each line with the price paid and, on an exchange, what was given at which price (the history
+              // names the products and shows these prices; contract `formatAuditChanges`).
+              items: lines.map((line) => ({
+                productId: line.productId,
+                quantity: line.quantity,
+                ...(line.imei ? { imei: line.imei } : {}),
+                unitPrice: line.unitPrice,
+                ...(line.replacementProductId !== null
+                  ? {
+                      replacementProductId: line.replacementProductId,
+                      ...(line.replacementImei ? { replacementImei: line.replacementImei } : {}),
+                      replacementUnitPrice: line.replacementUnitPrice,
+                    }
+                  : {}),
+              })),
+              delivererId,
+              differenceCents: totalCents,
+            },
+          },
         });
         return {
           registration,

@@ -11,7 +11,7 @@ import {
   centsToReais,
   customerLevelLabel,
   customerSearchText,
-  EMPLOYEE_FUNCS,
+  isActiveCourier,
   isOrderStatusKey,
   normalizeSearch,
   ORDER_STATUS_LABELS,
@@ -267,8 +267,7 @@ export function createCustomersService(db: DB) {
     async associateDeliverer(actorId: number, input: AssociateDelivererInput): Promise<Customer> {
       await db.transaction().execute(async (trx) => {
         const deliverer = await repo.findEmployee(trx, input.delivererId);
-        if (!deliverer || deliverer.func !== EMPLOYEE_FUNCS.DELIVERER || deliverer.blocked)
-          throw badRequest(CUSTOMER_TEXTS.delivererInvalid);
+        if (!deliverer || !isActiveCourier(deliverer)) throw badRequest(CUSTOMER_TEXTS.delivererInvalid);
         const before = await repo.lockById(trx, input.customerId);
         if (!before) throw notFound(CUSTOMER_TEXTS.notFound);
         if (before.status !== 'APPROVED' && before.status !== 'AWAITING')

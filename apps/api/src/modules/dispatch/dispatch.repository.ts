@@ -1,9 +1,10 @@
+import { AWAITING_COURIER_STATUSES } from '@backoffice/contract';
 import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 
-/** The orders waiting for a courier: Aguardando motoboy (3) and Entrega imediata (15). */
-const WAITING = [3, 15];
+/** The orders waiting for a courier: the contract's (Aguardando motoboy, Entrega imediata). */
+const WAITING = [...AWAITING_COURIER_STATUSES];
 
 function orderRows(db: Executor) {
   return db

@@ -1,4 +1,5 @@
 import {
+  AWAITING_COURIER_STATUSES,
   amountToCollect,
   type CourierRun,
   type CreateRunBody,
@@ -10,6 +11,7 @@ import {
   dayPeriod,
   departuresOn,
   EMPLOYEE_FUNCS,
+  isActiveCourier,
   isDeliveryDeparture,
   nextDeliveryDeparture,
   ORDER_STATUS,
@@ -18,11 +20,13 @@ import {
   reaisToCents,
   type Settlement,
 } from '@backoffice/contract';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
-import { assignRunCourier } from '../orders/orders.service';
+import { changeCourier, type LockedOrder, lockOrder } from '../orders/workflow.service';
 import { deliverySchedule } from '../settings/settings.service';
 import { type DispatchOrderRow, type RunRow, dispatchRepository as repo } from './dispatch.repository';
 
@@ -91,6 +95,28 @@ function toSettlement(run: RunRow): Settlement {
     delivered: run.delivered_count ?? 0,
     broughtBack: run.brought_back_count ?? 0,
   };
+}
+
+/**
+ * A courier run takes an order (issue 19): in the caller's transaction, with the order row locked, the
+ * order must still wait for a courier (AWAITING_COURIER_STATUSES: Aguardando motoboy or Entrega imediata); its
+ * courier becomes the run's (an audit row when it changes). Refused with the order's code otherwise: the
+ * caller's whole assignment rolls back.
+ */
+async function assignRunCourier(
+  trx: Transaction<Database>,
+  orderId: number,
+  courierId: number,
+  employeeId: number,
+): Promise<LockedOrder> {
+  const order = await lockOrder(trx, orderId);
+  if (!(AWAITING_COURIER_STATUSES as readonly number[]).includes(order.status)) {
+    throw conflict(DISPATCH_TEXTS.orderNotWaiting(order.code), 'TRANSITION_REFUSED');
+  }
+  if (order.deliverer_id !== courierId) {
+    await changeCourier(trx, order, { courierId, employeeId, action: 'assignToRun' });
+  }
+  return order;
 }
 
 /**
@@ -173,18 +199,14 @@ export function createDispatchService(db: DB) {
       if (departureAt.getTime() <= now.getTime()) throw badRequest(DISPATCH_TEXTS.departurePast);
       const runId = await db.transaction().execute(async (trx) => {
         const courier = await repo.courier(trx, body.delivererId);
-        if (!courier || courier.func !== EMPLOYEE_FUNCS.DELIVERER || courier.blocked) {
-          throw badRequest(DISPATCH_TEXTS.courierInvalid);
-        }
+        if (!courier || !isActiveCourier(courier)) throw badRequest(DISPATCH_TEXTS.courierInvalid);
         const run = await repo.runFor(trx, courier.id, departureAt, principal.employeeId);
         if (run.settled_at) throw conflict(DISPATCH_TEXTS.runSettled);
         const orderIds = [...new Set(body.orderIds)];
         // Locked in id order (as every writer of orders locks them), put in the run in the order given: the
         // run sheet's and the courier's list follow it.
         for (const orderId of [...orderIds].sort((a, b) => a - b)) {
-          const order = await assignRunCourier(trx, orderId, courier.id, principal.employeeId, (code) =>
-            conflict(DISPATCH_TEXTS.orderNotWaiting(code), 'TRANSITION_REFUSED'),
-          );
+          const order = await assignRunCourier(trx, orderId, courier.id, principal.employeeId);
           const open = await repo.openRunOf(trx, order.id);
           if (open && open.id !== run.id) throw conflict(DISPATCH_TEXTS.orderInRun(order.code), 'CONFLICT');
         }

@@ -20,7 +20,7 @@ import {
 import type { DB } from '../../db/database';
 import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
-import { pixWaitingQuery } from '../orders/orders.service';
+import { pixWaitingQuery } from '../payments/pix-received.service';
 import * as repo from './notifications.repository';
 
 /** Rows read per kind at most: the unread count of a kind stops there (a shop with 200 waiting customers has news enough). */

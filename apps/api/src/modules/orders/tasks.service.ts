@@ -11,8 +11,8 @@ import {
 import type { DB } from '../../db/database';
 import { forbidden, unauthorized } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
+import { toOrderSummary } from './order-summary';
 import { ordersRepository } from './orders.repository';
-import { toOrderSummary } from './orders.service';
 import { tasksRepository as repo, type TaskRow } from './tasks.repository';
 
 /**

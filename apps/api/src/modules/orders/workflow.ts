@@ -4,35 +4,37 @@ import {
   type EmployeeFunc,
   findTransition,
   findTransitionByAction,
+  isActiveCourier,
   normalizeEndToEndId,
   ORDER_ACTION_LABELS,
-  ORDER_STATUS,
   ORDER_TEXTS,
+  ORDER_TRANSITIONS,
   type OrderAction,
   type OrderActor,
   type OrderConcurrency,
+  type OrderEffect,
+  type OrderRequirement,
   type OrderStatusKey,
   type OrderTransition,
   orderStatusLabel,
-  PIX_PAYABLE_STATUSES,
   PROOF_TEXTS,
   ruleRefusal,
+  settlesPayment,
 } from '@backoffice/contract';
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql, type Transaction, type Updateable } from 'kysely';
+import type { Database, OrdersTable } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { moveStock, sellUnits } from '../stock/stock.service';
 import { type DeviceMoment, deliveryMoment } from './delivery-moment';
 import { type LockedOrder, ordersRepository as repo } from './orders.repository';
-import { pixReceivedRepository } from './pix-received.repository';
 
 /**
  * Who makes a move: a signed-in employee, or the bank ('Pix automático': a Pix its webhook told us of).
- * The bank makes only the moves that a received payment settles; its history rows name no employee.
+ * The bank makes only the moves that settle a payment (the contract's `settlesPayment`); its history rows
+ * name no employee.
  */
 export type MoveActor = OrderActor | 'bank';
-const BANK_ACTIONS: readonly OrderAction[] = ['confirmPayment', 'confirmPix', 'approve'];
 
 /** What a move may carry besides the action: the reason, the stored pictures, the target status. */
 export interface TransitionInput extends OrderConcurrency {
@@ -123,9 +125,188 @@ async function delivererFor(trx: Transaction<Database>, order: LockedOrder, acto
   const associated = await repo.customerDelivererId(trx, order.customer_id);
   if (associated !== null) {
     const courier = await repo.employee(trx, associated);
-    if (courier && courier.func === EMPLOYEE_FUNCS.DELIVERER && !courier.blocked) return courier.id;
+    if (courier && isActiveCourier(courier)) return courier.id;
   }
   throw missing(ORDER_TEXTS.noDelivererForWithdraw);
+}
+
+/** A move being made, as its requirement checks and effect handlers see it. */
+export interface MoveContext {
+  trx: Transaction<Database>;
+  /** The order as locked before the move (its status is still the one it leaves). */
+  order: LockedOrder;
+  move: OrderTransition;
+  action: OrderAction;
+  actor: MoveActor;
+  /** Who the history and audit rows name (null: the bank). */
+  employeeId: number | null;
+  input: TransitionInput;
+  /** The history row's note, trimmed (null without one). */
+  note: string | null;
+  /** The courier found by the 'deliverer' requirement (null when the move has none). */
+  delivererId: number | null;
+  /** The order's new `updated_at`. */
+  at: Date;
+  /** When the move happened (the phone's corrected moment of an offline delivery, else `at`). */
+  happenedAt: Date;
+  /** The order's columns the move writes: an effect adds its own. */
+  values: Updateable<OrdersTable>;
+  /** The audit row's changes: an effect adds what it did. */
+  changes: Record<string, unknown>;
+}
+
+/** What a requirement check sees: the move before anything is written. */
+export type RequirementContext = Pick<MoveContext, 'trx' | 'order' | 'move' | 'actor' | 'input' | 'note'>;
+/** Checks one requirement of a move (Vendure's onTransitionStart): throws the refusal, changes nothing. */
+export type RequirementCheck = (context: RequirementContext) => Promise<void>;
+/** Does one effect of a move (a Medusa step), in the move's transaction. */
+export type EffectHandler = (context: MoveContext) => Promise<void>;
+
+/** The requirements the contract's rules check (`ruleRefusal`) or `transition` itself ('deliverer'). */
+const RULE_REQUIREMENTS: readonly OrderRequirement[] = ['matchingDelivery', 'ownDelivery', 'deliverer'];
+
+/** The checks of the requirements: the order's own here; other modules add theirs (`onRequirement`). */
+const requirementChecks = new Map<OrderRequirement, RequirementCheck>([
+  [
+    'reason',
+    async ({ note }) => {
+      if (!note) throw missing(ORDER_TEXTS.commentRequired);
+    },
+  ],
+  [
+    'packagingPhotos',
+    async ({ input }) => {
+      if (!input.packagingKeys?.length) throw missing(ORDER_TEXTS.packagingPhotosRequired);
+    },
+  ],
+  [
+    'signature',
+    async ({ input }) => {
+      if (!input.signatureKey) throw missing(ORDER_TEXTS.signatureRequired);
+    },
+  ],
+  [
+    'receipt',
+    async ({ input }) => {
+      if (!input.receiptKey) throw missing(ORDER_TEXTS.receiptRequired);
+    },
+  ],
+]);
+
+/** The handlers of the table's effects: the order's own columns and pictures, and the stock module's goods. */
+const effectHandlers = new Map<OrderEffect, EffectHandler>([
+  [
+    'setStocker',
+    async ({ order, employeeId, values, changes }) => {
+      values.stocker_id = employeeId;
+      changes.stockerId = { from: order.stocker_id, to: employeeId };
+    },
+  ],
+  [
+    'setDeliverer',
+    async ({ order, delivererId, values, changes }) => {
+      if (delivererId !== null && delivererId !== order.deliverer_id) {
+        values.deliverer_id = delivererId;
+        changes.delivererId = { from: order.deliverer_id, to: delivererId };
+      }
+    },
+  ],
+  [
+    'setFinishedAt',
+    async ({ at, values }) => {
+      values.finished_at = at;
+    },
+  ],
+  [
+    'releaseStock',
+    async ({ trx, order, employeeId, note, action, changes }) => {
+      // Exactly once: the move leads to a final status (no way out), and the ledger is checked too.
+      if ((await repo.releasedMovements(trx, order.id)) > 0) return;
+      const items = await repo.items(trx, order.id);
+      const moved = await moveStock(
+        trx,
+        { kind: 'CANCELLATION', employeeId, orderId: order.id, note: note ?? ORDER_ACTION_LABELS[action] },
+        items.map((item) => ({
+          productId: item.product_id,
+          quantityIn: item.quantity,
+          unitPriceCents: item.unit_price_cents,
+        })),
+      );
+      changes.stockReleased = moved.map((m) => ({ productId: m.productId, from: m.stockBefore, to: m.stockAfter }));
+    },
+  ],
+  [
+    'storeReceipt',
+    async ({ trx, order, input, at }) => {
+      if (!input.receiptKey) return;
+      const hashes = { phash: input.receiptHash, nearHashes: input.receiptNearHashes };
+      await storeReceipt(trx, order.id, input.receiptKey, hashes, at);
+    },
+  ],
+  [
+    'storePackagingPhotos',
+    async ({ trx, order, input, at, changes }) => {
+      await repo.insertImages(trx, order.id, 'PACKAGING', input.packagingKeys ?? [], at);
+      changes.packagingPhotos = input.packagingKeys?.length ?? 0;
+    },
+  ],
+  [
+    'storeSignature',
+    async ({ trx, order, input, happenedAt }) => {
+      if (input.signatureKey) await repo.insertImages(trx, order.id, 'SIGNATURE', [input.signatureKey], happenedAt);
+    },
+  ],
+  [
+    'takeUnits',
+    async ({ trx, order, input, changes }) => {
+      const items = await repo.items(trx, order.id);
+      const lines = items.map((item) => ({ productId: item.product_id, quantity: item.quantity }));
+      const imeis = await sellUnits(trx, order.id, lines, input.units ?? []);
+      if (imeis.length > 0) changes.units = imeis;
+    },
+  ],
+]);
+
+/** What the modules do once a move reached its status (Vendure's onTransitionEnd), by the name they register. */
+const moveEndHandlers = new Map<string, EffectHandler>();
+
+/** A module checks a requirement of the table the order module cannot (e.g. payments: 'pixReceived'). */
+export function onRequirement(requirement: OrderRequirement, check: RequirementCheck): void {
+  requirementChecks.set(requirement, check);
+}
+
+/** A module does an effect of the table (registering it again replaces the handler). */
+export function onEffect(effect: OrderEffect, handler: EffectHandler): void {
+  effectHandlers.set(effect, handler);
+}
+
+/** A module acts after every move, once the order is in its new status; `name` keeps one handler per module. */
+export function onMoveEnd(name: string, handler: EffectHandler): void {
+  moveEndHandlers.set(name, handler);
+}
+
+/** The requirements and effects of the table that have no check or handler yet (none once the app is built). */
+export function unhandledWorkflowSteps(): string[] {
+  const requirements = new Set(ORDER_TRANSITIONS.flatMap((t) => t.requires));
+  const effects = new Set(ORDER_TRANSITIONS.flatMap((t) => t.does));
+  return [
+    ...[...requirements].filter((r) => !requirementChecks.has(r) && !RULE_REQUIREMENTS.includes(r)),
+    ...[...effects].filter((e) => !effectHandlers.has(e)),
+  ];
+}
+
+/** Where the order pictures are stored (lib/storage.ts). */
+export const ORDER_IMAGE_FOLDER = 'orders';
+
+/** A payment proof stored on the order with its hashes (images.ts): a move's or a placing's. */
+export async function storeReceipt(
+  trx: Transaction<Database>,
+  orderId: number,
+  key: string,
+  hashes: { phash?: string; nearHashes?: string[] },
+  at: Date,
+): Promise<void> {
+  await repo.insertImages(trx, orderId, 'RECEIPT', [key], at, hashes.phash ?? null, hashes.nearHashes ?? null);
 }
 
 /**
@@ -162,11 +343,7 @@ export async function transition(
   };
   const employeeId = actor === 'bank' ? null : actor.employeeId;
   const refused =
-    actor === 'bank'
-      ? BANK_ACTIONS.includes(move.action)
-        ? undefined
-        : 'permission'
-      : ruleRefusal(move, state, actor);
+    actor === 'bank' ? (settlesPayment(move) ? undefined : 'permission') : ruleRefusal(move, state, actor);
   switch (refused) {
     case 'permission':
       throw new AppError(403, ORDER_TEXTS.permissionRefused(actionLabel), { code: 'FORBIDDEN' });
@@ -191,16 +368,9 @@ export async function transition(
 
   const note = input.note?.trim() || null;
   for (const requirement of move.requires) {
-    if (requirement === 'reason' && !note) throw missing(ORDER_TEXTS.commentRequired);
-    if (requirement === 'packagingPhotos' && !input.packagingKeys?.length) {
-      throw missing(ORDER_TEXTS.packagingPhotosRequired);
-    }
-    if (requirement === 'signature' && !input.signatureKey) throw missing(ORDER_TEXTS.signatureRequired);
-    if (requirement === 'receipt' && !input.receiptKey) throw missing(ORDER_TEXTS.receiptRequired);
-    if (requirement === 'pixReceived') {
-      const pix = await pixReceivedRepository.ofOrder(trx, order.id);
-      if (!pix || pix.amount_cents !== order.total_cents) throw missing(ORDER_TEXTS.pixNotReceived);
-    }
+    const check = requirementChecks.get(requirement);
+    if (check) await check({ trx, order, move, actor, input, note });
+    else if (!RULE_REQUIREMENTS.includes(requirement)) throw new Error(`no check registered for '${requirement}'`);
   }
   const delivererId =
     move.requires.includes('deliverer') && actor !== 'bank' ? await delivererFor(trx, order, actor) : null;
@@ -213,7 +383,7 @@ export async function transition(
   const changes: Record<string, unknown> = {
     status: { from: order.status, to: move.to },
   };
-  const values: Parameters<typeof repo.update>[2] = { status: move.to, updated_at: at };
+  const values: Updateable<OrdersTable> = { status: move.to, updated_at: at };
   if (input.occurredOnDevice) changes.deliveredAt = happenedAt.toISOString();
   if (input.receiver) {
     values.receiver_name = input.receiver.name;
@@ -221,65 +391,25 @@ export async function transition(
     changes.receiverName = input.receiver.name;
     if (input.receiver.document) changes.receiverDocument = input.receiver.document;
   }
+  const context: MoveContext = {
+    trx,
+    order,
+    move,
+    action,
+    actor,
+    employeeId,
+    input,
+    note,
+    delivererId,
+    at,
+    happenedAt,
+    values,
+    changes,
+  };
   for (const effect of move.does) {
-    switch (effect) {
-      case 'setStocker':
-        values.stocker_id = employeeId;
-        changes.stockerId = { from: order.stocker_id, to: employeeId };
-        break;
-      case 'setDeliverer':
-        if (delivererId !== null && delivererId !== order.deliverer_id) {
-          values.deliverer_id = delivererId;
-          changes.delivererId = { from: order.deliverer_id, to: delivererId };
-        }
-        break;
-      case 'setFinishedAt':
-        values.finished_at = at;
-        break;
-      case 'releaseStock': {
-        // Exactly once: the move leads to a final status (no way out), and the ledger is checked too.
-        if ((await repo.releasedMovements(trx, order.id)) > 0) break;
-        const items = await repo.items(trx, order.id);
-        const moved = await moveStock(
-          trx,
-          { kind: 'CANCELLATION', employeeId, orderId: order.id, note: note ?? actionLabel },
-          items.map((item) => ({
-            productId: item.product_id,
-            quantityIn: item.quantity,
-            unitPriceCents: item.unit_price_cents,
-          })),
-        );
-        changes.stockReleased = moved.map((m) => ({ productId: m.productId, from: m.stockBefore, to: m.stockAfter }));
-        break;
-      }
-      case 'storeReceipt':
-        if (input.receiptKey) {
-          await repo.insertImages(
-            trx,
-            order.id,
-            'RECEIPT',
-            [input.receiptKey],
-            at,
-            input.receiptHash ?? null,
-            input.receiptNearHashes ?? null,
-          );
-        }
-        break;
-      case 'storePackagingPhotos':
-        await repo.insertImages(trx, order.id, 'PACKAGING', input.packagingKeys ?? [], at);
-        changes.packagingPhotos = input.packagingKeys?.length ?? 0;
-        break;
-      case 'storeSignature':
-        if (input.signatureKey) await repo.insertImages(trx, order.id, 'SIGNATURE', [input.signatureKey], happenedAt);
-        break;
-      case 'takeUnits': {
-        const items = await repo.items(trx, order.id);
-        const lines = items.map((item) => ({ productId: item.product_id, quantity: item.quantity }));
-        const imeis = await sellUnits(trx, order.id, lines, input.units ?? []);
-        if (imeis.length > 0) changes.units = imeis;
-        break;
-      }
-    }
+    const handler = effectHandlers.get(effect);
+    if (!handler) throw new Error(`no handler registered for the effect '${effect}'`);
+    await handler(context);
   }
   if (input.proofEndToEndId) {
     // One proof, one order, whatever the case its last characters were typed in: kept and compared upper-case.
@@ -292,10 +422,8 @@ export async function transition(
     changes.proofEndToEndId = proof;
   }
   await repo.update(trx, order.id, values);
-  // The payment settled: a Pix received for this order (Pix automático off: an attendant's click) is confirmed.
-  if (PIX_PAYABLE_STATUSES.includes(order.status as OrderStatusKey) && move.to === ORDER_STATUS.AGUARDANDO_ESTOQUISTA) {
-    await pixReceivedRepository.confirmFor(trx, order.id, at);
-  }
+  // What the modules do once the order is in its new status (e.g. payments: a settled payment confirms its Pix).
+  for (const handler of moveEndHandlers.values()) await handler(context);
   await recordOrderEvent(trx, {
     order,
     status: move.to,

@@ -25,10 +25,11 @@ import type { Executor } from '../../db/executor';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
-import { normalizeOrderPicture, placeOrder } from '../orders/orders.service';
+import { normalizeOrderPicture } from '../orders/workflow.service';
 import { productImagesOf } from '../products/products.service';
 import { deliverySchedule, initialOrderStatusFor, pixReceiver } from '../settings/settings.service';
 import { lockProducts } from '../stock/stock.service';
+import { placeOrder } from './place-order';
 import { levelPriceCents, quote } from './pricing';
 
 /** The customer's level price of one unit (an exchange's replacement is priced the way the cart is). */
@@ -269,7 +270,7 @@ export function createSellingService(db: DB, storage: Storage) {
         throw badRequest(SELLING_TEXTS.changeForBelowTotal(formatBRL(centsToReais(figures.totalCents))));
       }
       const motoboy = choices.typeOfDelivery === DELIVERY_TYPES.MOTOBOY;
-      // The orders module places it (the workflow's `create`): order, items, stock out, proof, history, audit.
+      // Placed through the order workflow's `create`: order, items, stock out, proof, history, audit.
       const order = await placeOrder(trx, storage, {
         employeeId: principal.employeeId,
         customerId: customer.id,

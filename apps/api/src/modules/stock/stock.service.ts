@@ -1,4 +1,4 @@
-import { UNIT_TEXTS, type Unit, type UnitEvent } from '@backoffice/contract';
+import { isPickup, UNIT_TEXTS, type Unit, type UnitEvent } from '@backoffice/contract';
 import type { Executor } from '../../db/executor';
 import { notFound } from '../../lib/errors';
 import { phoneWarranty } from '../selling/warranty.service';
@@ -42,7 +42,7 @@ export { receiveReturnedUnits, releaseUnit, replacementUnits, writeOffUnit } fro
 export async function unitByImei(db: Executor, imei: string, now = new Date()): Promise<Unit> {
   const row = await stockRepository.unitByImei(db, imei);
   if (!row) throw notFound(UNIT_TEXTS.notFound);
-  const pickup = row.delivery_type === 2;
+  const pickup = isPickup(row.delivery_type);
   const events = await stockRepository.unitEvents(db, row.id);
   // The last row that gave this unit to its order, when it is an exchange's (the replacement, handed over then).
   const joined = events.findLast(

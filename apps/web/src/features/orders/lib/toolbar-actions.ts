@@ -43,8 +43,8 @@ export function enabledActions(order: OrderSummary, actor: OrderActor | undefine
     { status, deliveryType: order.deliveryType, fastDelivery: order.fastDelivery, delivererId: order.delivererId },
     actor,
   );
-  if ((status === S.ENTREGA_IMEDIATA || status === S.AGUARDANDO_MOTOBOY) && canChangeDeliverer({ status }, actor))
-    enabled.add('deliverer');
+  // Only while the order waits for a courier (Entrega imediata, Aguardando motoboy): canChangeDeliverer checks it.
+  if (canChangeDeliverer({ status }, actor)) enabled.add('deliverer');
   if (status === S.AGUARDANDO_APROVACAO && (moves.includes('approve') || moves.includes('refuse')))
     enabled.add('approve');
   if ((status === S.AGUARDANDO_CLIENTE || status === S.ENTREGUE) && moves.includes('finalize')) enabled.add('finalize');

@@ -1,0 +1,68 @@
+import {
+  centsToReais,
+  DELIVERY_TYPE_LABELS,
+  type DeliveryType,
+  type OrderFilterQuery,
+  type OrderSummary,
+  orderStatusLabel,
+  PAYMENT_METHOD_LABELS,
+  parsePeriodTimestamp,
+} from '@backoffice/contract';
+import { searchWords } from '../../lib/sql-input';
+import type { OrderFilter, OrderRow } from './orders.repository';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** An order row as the API answers it (the Order fields of section 3, plus the keys a screen needs). */
+export function toOrderSummary(row: OrderRow): OrderSummary {
+  return {
+    orderId: row.id,
+    code: row.code,
+    customer: row.customer_name,
+    customerId: row.customer_id,
+    status: orderStatusLabel(row.status),
+    statusKey: row.status,
+    updatedAt: iso(row.updated_at),
+    createdAt: iso(row.created_at),
+    typeOfDelivery: DELIVERY_TYPE_LABELS[row.delivery_type as DeliveryType] ?? String(row.delivery_type),
+    deliveryType: row.delivery_type,
+    fastDelivery: row.fast_delivery,
+    deliverer: row.deliverer_name,
+    delivererId: row.deliverer_id,
+    stocker: row.stocker_name,
+    stockerId: row.stocker_id,
+    payment: PAYMENT_METHOD_LABELS[row.payment_method],
+    paymentMethod: row.payment_method,
+    total: centsToReais(row.total_cents),
+    shippingCost: centsToReais(row.shipping_cost_cents),
+    neighborhood: row.neighborhood,
+    comments: row.comments,
+    hasWarranty: row.with_warranty,
+    changeFor: row.change_for_cents === null ? null : centsToReais(row.change_for_cents),
+    ...(row.pix_waiting ? { pixWaiting: true } : {}),
+  };
+}
+
+/**
+ * Accepts "K7M-4QP", "k7m4qp", " k7m 4qp " alike: upper case, letters and digits only (the form the
+ * expression index of migration 0006 holds).
+ */
+export function normalizeOrderCode(code: string): string {
+  return code.toUpperCase().replace(/[^0-9A-Z]/g, '');
+}
+
+/**
+ * The screen's filter as SQL wants it (undefined without one): the customer's words normalized like the
+ * customers' search_text, the days as São Paulo instants, `to`'s whole day included.
+ */
+export function filterOf(query: OrderFilterQuery): OrderFilter | undefined {
+  const terms = searchWords(query.q);
+  if (terms.length === 0 && !query.from && !query.to) return undefined;
+  const filter: OrderFilter = { terms };
+  if (query.from) filter.from = parsePeriodTimestamp(`${query.from}T00:00:00`) ?? undefined;
+  if (query.to) {
+    const last = parsePeriodTimestamp(`${query.to}T23:59:59`);
+    if (last) filter.until = new Date(last.getTime() + 1000);
+  }
+  return filter;
+}

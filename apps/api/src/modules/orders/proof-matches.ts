@@ -1,0 +1,50 @@
+import type { OrderImage } from '@backoffice/contract';
+import type { Executor } from '../../db/executor';
+import { hashBands, hashDistance } from './images';
+import { ordersRepository as repo } from './orders.repository';
+
+/** Two proofs whose hashes differ in at most this many of 64 bits are the same picture. */
+const SAME_PICTURE_BITS = 6;
+const FLAT_PICTURE = '0000000000000000';
+/**
+ * Two proofs whose near-match hashes (picture without an added frame, or its mirror) differ in at most this
+ * many of 64 bits are flagged as a near match for review: the same proof resized, with a border, cropped
+ * 5 %, turned 3° or mirrored stays within it (proofs.test.ts); decision 0032.
+ */
+const NEAR_PICTURE_BITS = 14;
+/** How many of the most recent other proofs a proof is compared with for a near match. */
+const NEAR_PICTURE_CANDIDATES = 2_000;
+
+/**
+ * The most recent other proof near this one's near-match hash: the same picture as it or as its mirror
+ * (each proof keeps both) at most NEAR_PICTURE_BITS bits apart, among the NEAR_PICTURE_CANDIDATES newest.
+ */
+async function nearReceipt(db: Executor, orderId: number, hash: string | undefined) {
+  if (!hash || hash === FLAT_PICTURE) return undefined;
+  const others = await repo.recentNearReceipts(db, orderId, NEAR_PICTURE_CANDIDATES);
+  return others.find((other) =>
+    (other.near_hashes ?? []).some((candidate) => hashDistance(candidate, hash) <= NEAR_PICTURE_BITS),
+  );
+}
+
+/**
+ * The other order whose proof is the same picture as this order's latest (a perceptual hash at most
+ * SAME_PICTURE_BITS bits apart: re-encoding does not hide it) or, failing that, a near match for review
+ * (`near: true`: the same proof resized, bordered, cropped, turned or mirrored, NEAR_PICTURE_BITS); null when
+ * none, or when the proof is a flat picture (every neighbour alike: it says nothing about its content).
+ */
+export async function sameProofAs(
+  db: Executor,
+  orderId: number,
+  stored: { phash: string | null; near_hashes: string[] | null } | undefined,
+): Promise<OrderImage['sameAs']> {
+  const phash = stored?.phash;
+  if (!phash || phash === FLAT_PICTURE) return null;
+  const bands = hashBands(phash) as string[];
+  const same = (await repo.receiptsSharingABand(db, orderId, bands)).find(
+    (other) => other.phash !== null && hashDistance(other.phash, phash) <= SAME_PICTURE_BITS,
+  );
+  if (same) return { orderId: same.order_id, code: same.code };
+  const near = await nearReceipt(db, orderId, stored?.near_hashes?.[0]);
+  return near ? { orderId: near.order_id, code: near.code, near: true } : null;
+}

@@ -1,0 +1,50 @@
+import { centsToReais, type PixReceivedList, type PixReceivedQuery } from '@backoffice/contract';
+import type { DB } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import { PIX_WAITING, pixReceivedRepository as pixRepo } from './pix-received.repository';
+
+/**
+ * The Pix received as other modules read them: the one that paid an order (its details), the ones waiting for
+ * an employee's click (the bell; `PIX_WAITING`, the SQL the orders' lists and counters filter by). Reads only:
+ * this file imports no other module, so the orders module may read it while payments moves orders through
+ * the workflow (payments.service.ts).
+ */
+export { PIX_WAITING };
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The Pix that paid this order, if any. */
+export function pixOfOrder(db: Executor, orderId: number) {
+  return pixRepo.ofOrder(db, orderId);
+}
+
+/**
+ * The Pix the bank confirmed that wait for an employee's click (issue 35 §4, 'Pix automático' off), newest
+ * first, at most `cap`, with the order each paid: the bell's `pix_waiting`, as a query the bell reads inside
+ * its own statement (issue 36).
+ */
+export function pixWaitingQuery(db: DB, cap: number) {
+  return pixRepo.waiting(db, cap);
+}
+
+/** The Pix received, newest first, matched or not (`state`), a page at a time. */
+export async function receivedPixPage(db: DB, query: PixReceivedQuery): Promise<PixReceivedList> {
+  const { rows, total } = await pixRepo.page(db, query.state, query.page * query.items, query.items);
+  return {
+    data: rows.map((row) => ({
+      endToEndId: row.end_to_end_id,
+      txid: row.txid,
+      amount: centsToReais(row.amount_cents),
+      paidAt: iso(row.paid_at),
+      payer: row.payer,
+      state: row.order_id === null ? 'unmatched' : 'matched',
+      order: row.order_id === null || row.order_code === null ? null : { id: row.order_id, code: row.order_code },
+      reason: row.unmatched_reason,
+      confirmedAt: row.confirmed_at ? iso(row.confirmed_at) : null,
+      receivedAt: iso(row.received_at),
+      refunded: centsToReais(row.refunded_cents),
+      refundedAt: row.refunded_at ? iso(row.refunded_at) : null,
+    })),
+    total,
+  };
+}

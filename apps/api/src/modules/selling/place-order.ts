@@ -1,0 +1,86 @@
+import { centsToReais, type OrderStatusKey, type PaymentMethod, placedStatus } from '@backoffice/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Storage } from '../../lib/storage';
+import { createOrder, type NewOrder } from '../orders/workflow.service';
+
+/** A new order as the checkout has priced it (integer cents), to be placed by `placeOrder`. */
+export interface PlaceOrderInput {
+  /** Who places it (the seller): the history and audit rows, the order's attendant, the stock ledger. */
+  employeeId: number;
+  customerId: number;
+  payment: PaymentMethod;
+  /** Where the order starts by its payment (initialOrderStatus with the company's Pix setting). */
+  initialStatus: OrderStatusKey;
+  deliveryType: number;
+  fastDelivery: boolean;
+  withWarranty: boolean;
+  itemsCents: number;
+  shippingCents: number;
+  fastDeliveryTaxCents: number;
+  warrantyCents: number;
+  totalCents: number;
+  neighborhood: string | null;
+  /** 'Troco para' of a cash order, checked by the checkout (at least the total). */
+  changeForCents?: number | null;
+  delivererId: number | null;
+  items: NewOrder['items'];
+  /** The payment proof that came with the sale, already checked (normalizeOrderPicture): attached at once. */
+  receipt?: NewOrder['receipt'];
+  /** The history row's note. */
+  note: string;
+}
+
+/**
+ * Places an order: the workflow's entry (`create`, ORDER_CREATION, through `createOrder`), in the caller's
+ * transaction. The order lands in the status it starts in (placedStatus: with the proof, where attaching it
+ * leads); its items, its goods out of stock through the stock module (STOCK_INSUFFICIENT names every product
+ * short of units), the proof stored, and the event recorded once: one history row and one audit row.
+ */
+export async function placeOrder(
+  trx: Transaction<Database>,
+  storage: Storage,
+  input: PlaceOrderInput,
+): Promise<{ id: number; code: string; status: OrderStatusKey }> {
+  const status = placedStatus(input.initialStatus, input.receipt !== undefined);
+  const receipt = status !== input.initialStatus ? input.receipt : undefined;
+  return createOrder(trx, storage, {
+    employeeId: input.employeeId,
+    values: {
+      customer_id: input.customerId,
+      status,
+      delivery_type: input.deliveryType,
+      fast_delivery: input.fastDelivery,
+      with_warranty: input.withWarranty,
+      payment_method: input.payment,
+      items_total_cents: input.itemsCents,
+      shipping_cost_cents: input.shippingCents,
+      fast_delivery_tax_cents: input.fastDeliveryTaxCents,
+      warranty_cents: input.warrantyCents,
+      discount_cents: 0,
+      total_cents: input.totalCents,
+      neighborhood: input.neighborhood,
+      change_for_cents: input.changeForCents ?? null,
+      attendant_id: input.employeeId,
+      deliverer_id: input.delivererId,
+    },
+    items: input.items,
+    receipt,
+    note: input.note,
+    changes: {
+      customerId: input.customerId,
+      status,
+      payment: input.payment,
+      typeOfDelivery: input.deliveryType,
+      withWarranty: input.withWarranty,
+      isFastDelivery: input.fastDelivery,
+      items: input.items.map((item) => ({
+        productId: item.productId,
+        quantity: item.quantity,
+        unitPrice: centsToReais(item.unitPriceCents),
+      })),
+      total: centsToReais(input.totalCents),
+      ...(receipt ? { receiptAttached: true } : {}),
+    },
+  });
+}
