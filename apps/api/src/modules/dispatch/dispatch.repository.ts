@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
+import { folded } from '../../lib/sql-input';
 
 /** The orders waiting for a courier: Aguardando motoboy (3) and Entrega imediata (15). */
 const WAITING = [3, 15];
@@ -84,10 +85,10 @@ function waiting(eb: OrdersScope) {
 }
 
 /**
- * The order of a departure's orders: by neighbourhood, lower-cased and without the accents of Portuguese
- * (as `EMPLOYEE_NAME_FOLD` folds names), then as written, then by id; the immediate deliveries by id.
+ * The order of a departure's orders: by neighbourhood, lower-cased and without the accents of Portuguese,
+ * then as written, then by id; the immediate deliveries by id.
  */
-const NEIGHBORHOOD_FOLD = sql<string>`translate(lower(coalesce(o.neighborhood, '')), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn')`;
+const NEIGHBORHOOD_FOLD = folded(sql`coalesce(o.neighborhood, '')`);
 
 /** Runs, their courier and settlement (courier_runs of migration 0022). */
 function runRows(db: Executor) {

@@ -1,4 +1,4 @@
-import type { RunSummary, Settlement } from '@backoffice/contract';
+import type { CourierRun, RunSummary, Settlement } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
@@ -30,7 +30,8 @@ export function SettlementDialog({
   run,
   onClose,
 }: {
-  run: Pick<RunSummary, 'id' | 'deliverer'> | null;
+  /** The board's run column, or a run read in full (only its id and courier are read). */
+  run: RunSummary | CourierRun | null;
   onClose: () => void;
 }) {
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { declaredCash: '', note: '' } });
