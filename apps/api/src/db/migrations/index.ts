@@ -44,6 +44,7 @@ import { pixWaiting } from './0049-pix-waiting';
 import { companyAddress } from './0050-company-address';
 import { deliveryReceiver } from './0051-delivery-receiver';
 import { productCounts } from './0052-product-counts';
+import { dispatchBoard } from './0054-dispatch-board';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -92,6 +93,7 @@ export const migrations: Record<string, Migration> = {
   '0050-company-address': companyAddress,
   '0051-delivery-receiver': deliveryReceiver,
   '0052-product-counts': productCounts,
+  '0054-dispatch-board': dispatchBoard,
 };
 
 export const migrationProvider: MigrationProvider = {
