@@ -116,7 +116,8 @@ async function orderCases(url: string, token: string): Promise<Case[]> {
 
 /**
  * What every screen reads (issue 36): the bell's list of 30 and unread count, today's dispatch board (São
- * Paulo's day), the palette with an order code and with an IMEI, an IMEI's unit.
+ * Paulo's day: the whole board of every order, and what the screen reads, its summary and the first page of
+ * its biggest departure), the palette with an order code and with an IMEI, an IMEI's unit.
  */
 async function shopCases(url: string, token: string): Promise<Case[]> {
   const headers = { authorization: `Bearer ${token}` };
@@ -133,9 +134,20 @@ async function shopCases(url: string, token: string): Promise<Case[]> {
     };
     imei = units.data?.find((hit) => hit.kind === 'unit')?.id ?? '';
   }
+  // The board's biggest place of today (the next departure, where the late orders go), for its first page.
+  const summary = (await (await fetch(`${url}/api/dispatch/board/summary?date=${today}`, { headers })).json()) as {
+    data?: { departureAt: string | null; ordersCount: number }[];
+  };
+  const biggest = [...(summary.data ?? [])].sort((a, b) => b.ordersCount - a.ordersCount)[0];
+  const place = biggest?.departureAt ?? 'immediate';
   return [
     { label: 'notifications: the bell (30 and the unread count)', path: '/api/notifications?limit=30' },
-    { label: `dispatch board of today (${today})`, path: `/api/dispatch/departures?date=${today}` },
+    { label: `dispatch board of today (${today}), every order`, path: `/api/dispatch/departures?date=${today}` },
+    { label: 'dispatch board: the summary of today', path: `/api/dispatch/board/summary?date=${today}` },
+    {
+      label: `dispatch board: first page (50) of ${place} (${biggest?.ordersCount ?? 0} orders)`,
+      path: `/api/dispatch/board/orders?departure=${encodeURIComponent(place)}&page=0&items=50`,
+    },
     { label: `palette: an order code (${code})`, path: `/api/search?q=${encodeURIComponent(code)}&limit=12` },
     { label: 'palette: an IMEI', path: `/api/search?q=${imei}&limit=12` },
     { label: 'an IMEI unit', path: `/api/units/${imei}` },

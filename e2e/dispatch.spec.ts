@@ -74,6 +74,10 @@ describe("dispatch: the day's departures, a courier's run", () => {
     await page.goto(`/admin/dispatch?date=${day}`);
     await page.getByRole('heading', { level: 1, name: 'Expedição' }).waitFor();
     const section = page.getByRole('region', { name: `Saída das ${hhmm(next.toISOString())}` });
+    // The board shows each departure's figures; one lists its orders (issue 36): open this one unless it is.
+    await section.waitFor();
+    const show = section.getByRole('button', { name: 'Ver pedidos' });
+    if (await show.isVisible()) await show.click();
     await section.getByRole('checkbox', { name: `Selecionar o pedido ${order.code}` }).check();
     await section.getByLabel('Motoboy', { exact: true }).click();
     await page.getByRole('option', { name: 'Diego Motoboy' }).click();

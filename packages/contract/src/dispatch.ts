@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { pagedSchema } from './paging';
 
 /**
  * Courier runs (issue 19): the dispatch board of the fixed departures, a run per courier and departure, and
@@ -69,6 +70,49 @@ export const departureSchema = z.object({
 });
 export const departuresSchema = z.object({ data: z.array(departureSchema) });
 export type Departure = z.infer<typeof departureSchema>;
+
+/**
+ * The board at a shop's size (issue 36): what the screen shows first, without any order's row. Each departure
+ * of the day (the immediate deliveries first, `departureAt: null`) with how many orders wait for it, how many
+ * of them are late, the cash to collect from them, and its runs (their orders by code only).
+ */
+export const runSummarySchema = z.object({
+  id: z.number(),
+  departureAt: z.string(),
+  deliverer: z.object({ id: z.number(), name: z.string() }),
+  ordersCount: z.number().int(),
+  /** The codes of its orders, in the run's order. */
+  codes: z.array(z.string()),
+  cashToCollect: z.number(),
+  settledAt: z.string().nullable(),
+});
+export type RunSummary = z.infer<typeof runSummarySchema>;
+
+export const departureSummarySchema = z.object({
+  departureAt: z.string().nullable(),
+  ordersCount: z.number().int(),
+  lateCount: z.number().int(),
+  cashToCollect: z.number(),
+  runs: z.array(runSummarySchema),
+});
+export type DepartureSummary = z.infer<typeof departureSummarySchema>;
+export const boardSummarySchema = z.object({ data: z.array(departureSummarySchema) });
+
+/** Rows a page of a departure's orders on the board, unless asked otherwise (1 to 100). */
+export const BOARD_PAGE_SIZE = 50;
+
+/** GET /dispatch/board/orders: a departure (`immediate`, or the instant of one of the schedule), a page of it. */
+export const boardOrdersQuerySchema = z.object({
+  departure: z.union(
+    [z.literal('immediate'), z.iso.datetime({ offset: true, error: DISPATCH_TEXTS.departureInvalid })],
+    {
+      error: DISPATCH_TEXTS.departureInvalid,
+    },
+  ),
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  items: z.coerce.number().int().min(1).max(100).default(BOARD_PAGE_SIZE),
+});
+export const boardOrdersSchema = pagedSchema(dispatchOrderSchema);
 
 export const createRunBodySchema = z.strictObject({
   departureAt: z.iso.datetime({ offset: true, error: DISPATCH_TEXTS.departureInvalid }),

@@ -9,6 +9,7 @@ import {
   isDeliveryDeparture,
   nextDeliveryDeparture,
   preCheckoutQuerySchema,
+  previousDeliveryDeparture,
   SELLING_TEXTS,
   saoPauloDay,
 } from './selling';
@@ -27,6 +28,21 @@ describe('next motoboy departure (section 9: Monday–Friday 10:40 and 14:10, Sa
   for (const [label, now, next] of cases) {
     it(label, () => {
       expect(nextDeliveryDeparture(new Date(now), DEFAULT_DELIVERY_DEPARTURES).toISOString()).toBe(next);
+    });
+  }
+});
+
+describe('previous motoboy departure (the one before, for the dispatch board)', () => {
+  const cases: Array<[string, string, string]> = [
+    ['Monday 10:40 sharp: the one before, Saturday 12:00', '2026-11-23T13:40:00.000Z', '2026-11-21T15:00:00.000Z'],
+    ['Monday 14:10 sharp: Monday 10:40', '2026-11-23T17:10:00.000Z', '2026-11-23T13:40:00.000Z'],
+    ['Monday 10:41', '2026-11-23T13:41:00.000Z', '2026-11-23T13:40:00.000Z'],
+    ['Saturday 12:00 sharp: Friday 14:10', '2026-11-28T15:00:00.000Z', '2026-11-27T17:10:00.000Z'],
+    ['Sunday 10:00', '2026-11-29T13:00:00.000Z', '2026-11-28T15:00:00.000Z'],
+  ];
+  for (const [label, at, previous] of cases) {
+    it(label, () => {
+      expect(previousDeliveryDeparture(new Date(at), DEFAULT_DELIVERY_DEPARTURES).toISOString()).toBe(previous);
     });
   }
 });

@@ -141,6 +141,23 @@ export function nextDeliveryDeparture(now: Date, schedule: DeliverySchedule): Da
 }
 
 /**
+ * The last motoboy departure of `schedule` strictly before `at` (São Paulo time), found within 8 days back:
+ * an order packed after it and up to `at` makes the departure at `at` (the dispatch board's windows).
+ */
+export function previousDeliveryDeparture(at: Date, schedule: DeliverySchedule): Date {
+  const local = new Date(at.getTime() + SAO_PAULO_OFFSET_MS);
+  for (let back = 0; back < 8; back++) {
+    const day = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - back));
+    const times = [...(schedule[day.getUTCDay()] ?? [])].reverse();
+    for (const time of times) {
+      const departure = timeAt(day, time);
+      if (departure.getTime() < at.getTime()) return departure;
+    }
+  }
+  throw new Error('no departure within a week');
+}
+
+/**
  * The schedule in words for the selling screen: days with the same times grouped ('segunda a sexta às
  * 10:40 e às 14:10; sábado às 12:00'), Monday first, Sunday last.
  */

@@ -45,6 +45,7 @@ import { companyAddress } from './0050-company-address';
 import { deliveryReceiver } from './0051-delivery-receiver';
 import { productCounts } from './0052-product-counts';
 import { bellItems } from './0053-bell-items';
+import { dispatchBoard } from './0054-dispatch-board';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -94,6 +95,7 @@ export const migrations: Record<string, Migration> = {
   '0051-delivery-receiver': deliveryReceiver,
   '0052-product-counts': productCounts,
   '0053-bell-items': bellItems,
+  '0054-dispatch-board': dispatchBoard,
 };
 
 export const migrationProvider: MigrationProvider = {

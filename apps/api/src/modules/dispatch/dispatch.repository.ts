@@ -1,7 +1,8 @@
 import { AWAITING_COURIER_STATUSES } from '@backoffice/contract';
-import { sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
+import { folded } from '../../lib/sql-input';
 
 /** The orders waiting for a courier: the contract's (Aguardando motoboy, Entrega imediata). */
 const WAITING = [...AWAITING_COURIER_STATUSES];
@@ -32,12 +33,63 @@ function orderRows(db: Executor) {
       sql<number>`(select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id)`.as(
         'items_count',
       ),
-      sql<Date | null>`(select max(h.created_at) from order_status_history h where h.order_id = o.id and h.status = o.status)`.as(
-        'packed_at',
-      ),
+      // Since when it is in its status (kept by the triggers of migration 0048): when it was packed, for a
+      // waiting order.
+      'o.status_since as packed_at',
     ]);
 }
 export type DispatchOrderRow = Awaited<ReturnType<ReturnType<typeof orderRows>['execute']>>[number];
+
+/**
+ * Which waiting orders a place of the board holds (`boardSlots` in dispatch.service.ts decides): the orders
+ * of `status` and, when `packed` is given, packed (in that status since) within one of its ranges, each
+ * `(after, upTo]` (`after` null: since ever). No range: none.
+ */
+export interface BoardSlot {
+  status: number;
+  packed: { after: Date | null; upTo: Date }[] | null;
+}
+
+type OrdersScope = ExpressionBuilder<Database & { o: Database['orders'] }, 'o'>;
+
+function inSlot(eb: OrdersScope, slot: BoardSlot) {
+  const status = eb('o.status', '=', slot.status);
+  if (slot.packed === null) return status;
+  if (slot.packed.length === 0) return eb.lit(false);
+  return eb.and([
+    status,
+    eb.or(
+      slot.packed.map(({ after, upTo }) =>
+        after === null
+          ? eb('o.status_since', '<=', upTo)
+          : eb.and([eb('o.status_since', '>', after), eb('o.status_since', '<=', upTo)]),
+      ),
+    ),
+  ]);
+}
+
+/** Waiting for a courier, and in no open run yet. */
+function waiting(eb: OrdersScope) {
+  return eb.and([
+    eb('o.status', 'in', WAITING),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('courier_run_orders as ro')
+          .innerJoin('courier_runs as r', 'r.id', 'ro.run_id')
+          .select('ro.order_id')
+          .whereRef('ro.order_id', '=', 'o.id')
+          .where('r.settled_at', 'is', null),
+      ),
+    ),
+  ]);
+}
+
+/**
+ * The order of a departure's orders: by neighbourhood, lower-cased and without the accents of Portuguese,
+ * then as written, then by id; the immediate deliveries by id.
+ */
+const NEIGHBORHOOD_FOLD = folded(sql`coalesce(o.neighborhood, '')`);
 
 /** Runs, their courier and settlement (courier_runs of migration 0022). */
 function runRows(db: Executor) {
@@ -51,22 +103,98 @@ function runRows(db: Executor) {
 export type RunRow = Awaited<ReturnType<ReturnType<typeof runRows>['execute']>>[number];
 
 export const dispatchRepository = {
-  /** Orders waiting for a courier that no open run carries yet. */
-  waitingOrders(db: Executor) {
-    return orderRows(db)
-      .where('o.status', 'in', WAITING)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('courier_run_orders as ro')
-              .innerJoin('courier_runs as r', 'r.id', 'ro.run_id')
-              .select('ro.order_id')
-              .whereRef('ro.order_id', '=', 'o.id')
-              .where('r.settled_at', 'is', null),
-          ),
-        ),
+  /**
+   * The board's figures in one grouped statement, no order's row read: per place of `slots` (its index),
+   * late or not (packed at or before `lateUpTo`), status and payment, how many orders and their total in
+   * cents. Read through orders_status_since (status, status_since).
+   */
+  async boardCounts(db: Executor, slots: BoardSlot[], lateUpTo: Date) {
+    if (slots.length === 0) return [];
+    const rows = await db
+      .selectFrom('orders as o')
+      .select((eb) => {
+        let place = eb
+          .case()
+          .when(inSlot(eb, slots[0] as BoardSlot))
+          .then(0);
+        for (const [index, slot] of slots.entries()) if (index > 0) place = place.when(inSlot(eb, slot)).then(index);
+        return [
+          place.end().as('slot'),
+          eb('o.status_since', '<=', lateUpTo).as('late'),
+          'o.status',
+          'o.payment_method',
+          eb.fn.countAll<string>().as('orders'),
+          eb.fn.sum<string>('o.total_cents').as('total_cents'),
+        ];
+      })
+      .where((eb) => eb.and([waiting(eb), eb.or(slots.map((slot) => inSlot(eb, slot)))]))
+      .groupBy([sql`1`, sql`2`, 'o.status', 'o.payment_method'])
+      .execute();
+    return rows.map((row) => ({
+      slot: Number(row.slot),
+      late: Boolean(row.late),
+      status: row.status,
+      payment_method: row.payment_method,
+      orders: Number(row.orders),
+      total_cents: Number(row.total_cents),
+    }));
+  },
+
+  /**
+   * The orders of one place of the board, a page at a time (all of them without `page`), in the board's
+   * order, with the count of all; the customer and the item count read for the page's rows only.
+   */
+  async boardOrders(db: Executor, slot: BoardSlot, lateUpTo: Date, page?: { offset: number; limit: number }) {
+    if (slot.packed !== null && slot.packed.length === 0) return { rows: [], total: 0 };
+    let ids = db
+      .selectFrom('orders as o')
+      .select((eb) => ['o.id', eb.fn.countAll<string>().over().as('total')])
+      .where((eb) => eb.and([waiting(eb), inSlot(eb, slot)]));
+    ids =
+      slot.packed === null
+        ? ids.orderBy('o.id')
+        : ids.orderBy(NEIGHBORHOOD_FOLD).orderBy('o.neighborhood').orderBy('o.id');
+    if (page) ids = ids.offset(page.offset).limit(page.limit);
+    const picked = await ids.execute();
+    if (picked.length === 0) {
+      // Past the last page: the count alone.
+      const total = page && page.offset > 0 ? await this.boardCount(db, slot) : 0;
+      return { rows: [], total };
+    }
+    const rows = await orderRows(db)
+      .select((eb) => eb('o.status_since', '<=', lateUpTo).as('late'))
+      .where(
+        'o.id',
+        'in',
+        picked.map((row) => row.id),
       )
-      .orderBy('o.id')
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return {
+      rows: picked.map((row) => byId.get(row.id)).filter((row) => row !== undefined),
+      total: Number(picked[0]?.total ?? 0),
+    };
+  },
+
+  async boardCount(db: Executor, slot: BoardSlot) {
+    const row = await db
+      .selectFrom('orders as o')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where((eb) => eb.and([waiting(eb), inSlot(eb, slot)]))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  /** The orders of these runs, light: code, payment and total (the board's run columns). */
+  runOrderTotals(db: Executor, runIds: number[]) {
+    if (runIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('courier_run_orders as ro')
+      .innerJoin('orders as o', 'o.id', 'ro.order_id')
+      .select(['ro.run_id', 'o.code', 'o.status', 'o.payment_method', 'o.total_cents'])
+      .where('ro.run_id', 'in', runIds)
+      .orderBy('ro.run_id')
+      .orderBy('ro.position')
       .execute();
   },
 

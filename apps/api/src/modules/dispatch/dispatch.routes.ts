@@ -1,4 +1,7 @@
 import {
+  boardOrdersQuerySchema,
+  boardOrdersSchema,
+  boardSummarySchema,
   courierRunSchema,
   createRunBodySchema,
   DISPATCH_TEXTS,
@@ -39,6 +42,36 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.departures(principalOf(request), request.query.date) }),
+  );
+
+  app.get(
+    '/dispatch/board/summary',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'O que a Expedição mostra primeiro: as entregas imediatas e cada saída do dia com quantos pedidos a aguardam, quantos atrasados, o dinheiro a receber e suas rotas (pedidos pelo código)',
+        querystring: z.object({ date: dispatchDateSchema }),
+        response: { 200: boardSummarySchema },
+      },
+    },
+    async (request) => ({ data: await service.boardSummary(principalOf(request), request.query.date) }),
+  );
+
+  app.get(
+    '/dispatch/board/orders',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Os pedidos que aguardam uma saída ('immediate': as entregas imediatas), por bairro, uma página por vez",
+        querystring: boardOrdersQuerySchema,
+        response: { 200: boardOrdersSchema },
+      },
+    },
+    async (request) => service.boardOrders(principalOf(request), request.query),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import {
   centsToReais,
   type DeliverySchedule,
   type Departure,
+  type DepartureSummary,
   DISPATCH_TEXTS,
   type DispatchOrder,
   dayPeriod,
@@ -16,7 +17,10 @@ import {
   nextDeliveryDeparture,
   ORDER_STATUS,
   PAYMENT_METHOD_LABELS,
+  type Paged,
   parsePeriod,
+  previousDeliveryDeparture,
+  type RunSummary,
   reaisToCents,
   type Settlement,
 } from '@backoffice/contract';
@@ -28,7 +32,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { changeCourier, type LockedOrder, lockOrder } from '../orders/workflow.service';
 import { deliverySchedule } from '../settings/settings.service';
-import { type DispatchOrderRow, type RunRow, dispatchRepository as repo } from './dispatch.repository';
+import { type BoardSlot, type DispatchOrderRow, type RunRow, dispatchRepository as repo } from './dispatch.repository';
 
 const S = ORDER_STATUS;
 /** Back from the run: delivered (and maybe finalized already), or brought back to the store. */
@@ -48,15 +52,36 @@ function address(row: DispatchOrderRow): string | null {
   return parts.length ? parts.join(' - ') : null;
 }
 
+/** A place of the board: the immediate deliveries (`departureAt` null) or a departure, and its orders. */
+interface BoardPlace {
+  departureAt: Date | null;
+  slot: BoardSlot;
+}
+
 /**
- * The departure an order makes in the shop's `schedule`: the first after it was packed; when that one has
- * left already, the order is late and goes with the next one from `now`.
+ * Which departure a waiting order makes, in the shop's `schedule`: the first at or after it was packed; when
+ * that one has left, the order is late and goes with the next one from `now`. Put as the orders each place
+ * holds (so that the database counts and pages them): a departure still to come, those packed after the
+ * departure before it and up to it, and the next one from now also the late ones, packed up to the last
+ * departure that left (`lateUpTo`); a departure that has left, none (its runs only). The immediate
+ * deliveries (Entrega imediata) leave at once, whenever packed.
  */
-function departureOf(row: DispatchOrderRow, now: Date, schedule: DeliverySchedule): { at: Date; late: boolean } {
-  const packed = new Date(row.packed_at ?? row.updated_at);
-  const planned = nextDeliveryDeparture(new Date(packed.getTime() - 1), schedule);
-  if (planned.getTime() >= now.getTime()) return { at: planned, late: false };
-  return { at: nextDeliveryDeparture(now, schedule), late: true };
+function boardOf(schedule: DeliverySchedule, now: Date) {
+  const lateUpTo = previousDeliveryDeparture(now, schedule);
+  const next = nextDeliveryDeparture(now, schedule);
+  const immediate: BoardPlace = { departureAt: null, slot: { status: S.ENTREGA_IMEDIATA, packed: null } };
+  const departure = (at: Date): BoardPlace => {
+    const packed: { after: Date | null; upTo: Date }[] = [];
+    if (at.getTime() >= now.getTime()) packed.push({ after: previousDeliveryDeparture(at, schedule), upTo: at });
+    if (at.getTime() === next.getTime()) {
+      // The late ones; one range with the departure's own when they meet (the usual case).
+      const own = packed[0];
+      if (own && own.after?.getTime() === lateUpTo.getTime()) own.after = null;
+      else packed.unshift({ after: null, upTo: lateUpTo });
+    }
+    return { departureAt: at, slot: { status: S.AGUARDANDO_MOTOBOY, packed } };
+  };
+  return { lateUpTo, immediate, departure };
 }
 
 function toOrder(row: DispatchOrderRow, late: boolean): DispatchOrder {
@@ -75,7 +100,7 @@ function toOrder(row: DispatchOrderRow, late: boolean): DispatchOrder {
       row.payment_method === 'CASH' && row.change_for_cents !== null ? centsToReais(row.change_for_cents) : null,
     status: row.status,
     fastDelivery: row.fast_delivery,
-    packedAt: iso(row.packed_at ?? row.updated_at),
+    packedAt: iso(row.packed_at),
     late,
     receivedBy: row.receiver_name === null ? null : { name: row.receiver_name, document: row.receiver_document },
   };
@@ -143,6 +168,34 @@ export function createDispatchService(db: DB) {
     });
   }
 
+  /** The board's run columns: each run's orders by code, its count and cash, no order's row read. */
+  async function runSummaries(runs: RunRow[]): Promise<RunSummary[]> {
+    const rows = await repo.runOrderTotals(
+      db,
+      runs.map((run) => run.id),
+    );
+    return runs.map((run) => {
+      const orders = rows.filter((row) => row.run_id === run.id);
+      return {
+        id: run.id,
+        departureAt: iso(run.departure_at),
+        deliverer: { id: run.deliverer_id, name: run.deliverer_name },
+        ordersCount: orders.length,
+        codes: orders.map((row) => row.code),
+        cashToCollect: centsToReais(orders.reduce((sum, row) => sum + cashCents(row), 0)),
+        settledAt: run.settled_at ? iso(run.settled_at) : null,
+      };
+    });
+  }
+
+  /** The runs of a São Paulo day's departures, as `shape` makes them. */
+  async function runsOfDay<T>(day: string, schedule: DeliverySchedule, shape: (runs: RunRow[]) => Promise<T[]>) {
+    const departures = departuresOn(day, schedule);
+    const first = departures[0];
+    const last = departures.at(-1);
+    return first && last ? shape(await repo.runsBetween(db, first, last)) : [];
+  }
+
   function assertDispatcher(principal: Principal) {
     if (principal.func === EMPLOYEE_FUNCS.DELIVERER && !principal.permissions.includes('full:access')) {
       throw new AppError(403, DISPATCH_TEXTS.couriersOnly, { code: 'FORBIDDEN' });
@@ -152,36 +205,94 @@ export function createDispatchService(db: DB) {
   return {
     /**
      * The board of a São Paulo day: the immediate deliveries first (they leave at once), then each departure
-     * of the day with the orders waiting for it (late ones with the next departure) and its runs.
+     * of the day with the orders waiting for it (late ones with the next departure) and its runs. Every order
+     * in full: the web's screen reads `boardSummary` and `boardOrders` instead.
      */
     async departures(principal: Principal, day: string, now = new Date()): Promise<Departure[]> {
       assertDispatcher(principal);
       // The shop's departures (Configurações; section 9's by default), read once for the board.
       const schedule = await deliverySchedule(db);
-      const departures = departuresOn(day, schedule);
-      const waiting = await repo.waitingOrders(db);
-      const first = departures[0];
-      const last = departures.at(-1);
-      const runs = first && last ? await runsWithOrders(await repo.runsBetween(db, first, last)) : [];
-      const immediate: Departure = {
-        departureAt: null,
-        orders: waiting.filter((row) => row.status === S.ENTREGA_IMEDIATA).map((row) => toOrder(row, false)),
-        runs: [],
-      };
-      const scheduled = departures.map((at): Departure => {
-        const orders = waiting
-          .filter((row) => row.status === S.AGUARDANDO_MOTOBOY)
-          .map((row) => ({ row, departure: departureOf(row, now, schedule) }))
-          .filter(({ departure }) => departure.at.getTime() === at.getTime())
-          .map(({ row, departure }) => toOrder(row, departure.late))
-          .sort((a, b) => (a.neighborhood ?? '').localeCompare(b.neighborhood ?? '', 'pt-BR') || a.orderId - b.orderId);
+      const board = boardOf(schedule, now);
+      const places = [board.immediate, ...departuresOn(day, schedule).map(board.departure)];
+      const runs = await runsOfDay(day, schedule, runsWithOrders);
+      return Promise.all(
+        places.map(async (place): Promise<Departure> => {
+          const { rows } = await repo.boardOrders(db, place.slot, board.lateUpTo);
+          const at = place.departureAt && iso(place.departureAt);
+          return {
+            departureAt: at,
+            orders: rows.map((row) => toOrder(row, at !== null && row.late === true)),
+            runs: at ? runs.filter((run) => run.departureAt === at) : [],
+          };
+        }),
+      );
+    },
+
+    /**
+     * What the board shows first (issue 36): each place of a São Paulo day (the immediate deliveries, then
+     * each departure) with how many orders wait for it, how many are late, the cash to collect from them,
+     * and its runs by their orders' codes. One grouped statement for the orders, none of their rows read.
+     */
+    async boardSummary(principal: Principal, day: string, now = new Date()): Promise<DepartureSummary[]> {
+      assertDispatcher(principal);
+      const schedule = await deliverySchedule(db);
+      const board = boardOf(schedule, now);
+      const places = [board.immediate, ...departuresOn(day, schedule).map(board.departure)];
+      const [counts, runs] = await Promise.all([
+        repo.boardCounts(
+          db,
+          places.map((place) => place.slot),
+          board.lateUpTo,
+        ),
+        runsOfDay(day, schedule, runSummaries),
+      ]);
+      return places.map((place, index) => {
+        const at = place.departureAt && iso(place.departureAt);
+        const rows = counts.filter((row) => row.slot === index);
         return {
-          departureAt: iso(at),
-          orders,
-          runs: runs.filter((run) => run.departureAt === iso(at)),
+          departureAt: at,
+          ordersCount: rows.reduce((sum, row) => sum + row.orders, 0),
+          lateCount: at === null ? 0 : rows.reduce((sum, row) => sum + (row.late ? row.orders : 0), 0),
+          // Each group's total as `amountToCollect` says (a cash order's whole total, else nothing).
+          cashToCollect: centsToReais(
+            rows.reduce(
+              (sum, row) =>
+                sum + amountToCollect({ paymentMethod: row.payment_method, statusKey: row.status }, row.total_cents),
+              0,
+            ),
+          ),
+          runs: at ? runs.filter((run) => run.departureAt === at) : [],
         };
       });
-      return [immediate, ...scheduled];
+    },
+
+    /**
+     * A page of the orders waiting for one place of the board: `immediate`, or a departure of the shop's
+     * week (else 400), in the board's order (by neighbourhood), with the count of all of them.
+     */
+    async boardOrders(
+      principal: Principal,
+      query: { departure: string; page: number; items: number },
+      now = new Date(),
+    ): Promise<Paged<DispatchOrder>> {
+      assertDispatcher(principal);
+      const schedule = await deliverySchedule(db);
+      const board = boardOf(schedule, now);
+      let place = board.immediate;
+      if (query.departure !== 'immediate') {
+        const at = new Date(query.departure);
+        if (!isDeliveryDeparture(at, schedule)) throw badRequest(DISPATCH_TEXTS.departureInvalid);
+        place = board.departure(at);
+      }
+      const { rows, total } = await repo.boardOrders(db, place.slot, board.lateUpTo, {
+        offset: query.page * query.items,
+        limit: query.items,
+      });
+      return {
+        items: rows.map((row) => toOrder(row, place.departureAt !== null && row.late === true)),
+        page: query.page,
+        total,
+      };
     },
 
     /**

@@ -1,17 +1,22 @@
 import { inflateSync } from 'node:zlib';
 import {
   apiErrorSchema,
+  boardOrdersSchema,
+  boardSummarySchema,
   courierRunSchema,
   DEFAULT_DELIVERY_DEPARTURES,
   departuresSchema,
+  EMPLOYEE_FUNCS,
   nextDeliveryDeparture,
   ORDER_STATUS,
   saoPauloDay,
   settlementSchema,
 } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../../plugins/auth';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { createOrder, createOrderWorld, type OrderWorld, picture } from '../orders/test-orders';
+import { createDispatchService } from './dispatch.service';
 
 type Role = keyof typeof DEMO;
 let t: TestApp;
@@ -325,5 +330,149 @@ describe('a courier run, from the board to the settlement', () => {
     const departure = board.find((d) => d.departureAt === next.toISOString());
     // Packed three days ago (the test order's history): its departure left, it goes with the next one, late.
     expect(departure?.orders.find((o) => o.orderId === late.id)).toMatchObject({ late: true, cashToCollect: 34.9 });
+  });
+});
+
+describe("the board at a real shop's size: the figures first, the orders a page at a time (issue 36)", () => {
+  /** The order packed (in Aguardando motoboy since) at `at`, in `neighborhood`. */
+  async function packedAt(at: string, neighborhood: string, quantities: number[], payment: 'CASH' | 'PIX' = 'CASH') {
+    const order = await packed(quantities, payment);
+    await t.db.updateTable('orders').set({ neighborhood }).where('id', '=', order.id).execute();
+    await t.db
+      .updateTable('order_status_history')
+      .set({ created_at: new Date(at) })
+      .where('order_id', '=', order.id)
+      .where('status', '=', ORDER_STATUS.AGUARDANDO_MOTOBOY)
+      .execute();
+    return order;
+  }
+  const dispatcher = (): Principal => ({
+    employeeId: world.staff.attendant,
+    name: 'Atendente',
+    permissions: ['bo:manage:orders'],
+    func: EMPLOYEE_FUNCS.ATTENDANT,
+    tokenVersion: 0,
+  });
+
+  it("counts each departure's orders, the late ones and the cash, and pages them by neighbourhood, as the whole board says", async () => {
+    // Monday 05/01/2026 at 11:00 in São Paulo (14:00 UTC): the 10:40 (13:40 UTC) has left, the 14:10 (17:10
+    // UTC) is next. Section 9's week.
+    const now = new Date('2026-01-05T14:00:00.000Z');
+    const service = createDispatchService(t.db);
+    // Packed Saturday 03/01 at 11:00 for Saturday's 12:00, and Monday at 08:30 for the 10:40: both late, with
+    // the 14:10. Packed Monday at 10:50: on time for the 14:10.
+    const saturday = await packedAt('2026-01-03T14:00:00.000Z', 'Vila Mariana', [1, 0]); // R$ 34,90 in cash
+    const morning = await packedAt('2026-01-05T11:30:00.000Z', 'Água Branca', [0, 1], 'PIX'); // R$ 65,00, paid
+    const onTime = await packedAt('2026-01-05T13:50:00.000Z', 'bela Vista', [2, 1]); // R$ 104,80 in cash
+    const inRun = await packedAt('2026-01-05T13:55:00.000Z', 'Centro', [0, 1]); // R$ 65,00, put in a run
+    const run = await service.createRun(
+      dispatcher(),
+      { departureAt: '2026-01-05T17:10:00.000Z', delivererId: world.staff.courier, orderIds: [inRun.id] },
+      now,
+    );
+
+    const summary = await service.boardSummary(dispatcher(), '2026-01-05', now);
+    expect(summary.map((d) => d.departureAt)).toEqual([null, '2026-01-05T13:40:00.000Z', '2026-01-05T17:10:00.000Z']);
+    // The 10:40 has left: nothing waits for it.
+    expect(summary[1]).toMatchObject({ ordersCount: 0, lateCount: 0, cashToCollect: 0, runs: [] });
+    // The 14:10: three orders waiting, two late; cash 34,90 + 104,80 = R$ 139,70 (the Pix is paid). The run's
+    // order is in its column only: one order, R$ 65,00 to collect.
+    expect(summary[2]).toEqual({
+      departureAt: '2026-01-05T17:10:00.000Z',
+      ordersCount: 3,
+      lateCount: 2,
+      cashToCollect: 139.7,
+      runs: [
+        {
+          id: run.id,
+          departureAt: '2026-01-05T17:10:00.000Z',
+          deliverer: { id: world.staff.courier, name: run.deliverer.name },
+          ordersCount: 1,
+          codes: [inRun.code],
+          cashToCollect: 65,
+          settledAt: null,
+        },
+      ],
+    });
+
+    // A page of two, then the last one: by neighbourhood, accents and case aside (Água Branca, bela Vista,
+    // Vila Mariana).
+    const departure = '2026-01-05T17:10:00.000Z';
+    const first = await service.boardOrders(dispatcher(), { departure, page: 0, items: 2 }, now);
+    const second = await service.boardOrders(dispatcher(), { departure, page: 1, items: 2 }, now);
+    expect(first.total).toBe(3);
+    expect(second.total).toBe(3);
+    expect([...first.items, ...second.items].map((o) => [o.code, o.late, o.cashToCollect])).toEqual([
+      [morning.code, true, 0],
+      [onTime.code, false, 104.8],
+      [saturday.code, true, 34.9],
+    ]);
+    expect(first.items[0]).toMatchObject({
+      neighborhood: 'Água Branca',
+      itemsCount: 1,
+      payment: 'Pix',
+      packedAt: '2026-01-05T11:30:00.000Z',
+    });
+    expect((await service.boardOrders(dispatcher(), { departure, page: 2, items: 2 }, now)).items).toEqual([]);
+    expect(
+      (await service.boardOrders(dispatcher(), { departure: '2026-01-05T13:40:00.000Z', page: 0, items: 50 }, now))
+        .total,
+    ).toBe(0);
+
+    // The whole board of the day (GET /dispatch/departures) says the same, order by order.
+    const whole = await service.departures(dispatcher(), '2026-01-05', now);
+    expect(whole[1]?.orders).toEqual([]);
+    expect(whole[2]?.orders).toEqual([...first.items, ...second.items]);
+    expect(whole[2]?.runs.map((r) => r.orders.map((o) => o.code))).toEqual([[inRun.code]]);
+  });
+
+  it('adds an immediate delivery to the first place, whatever the day; counts and pages it through the API', async () => {
+    const next = nextDeliveryDeparture(new Date(), DEFAULT_DELIVERY_DEPARTURES);
+    const day = saoPauloDay(next);
+    const read = async () =>
+      boardSummarySchema.parse((await call('GET', `/dispatch/board/summary?date=${day}`)).json()).data;
+    const before = await read();
+    const immediate = await createOrder(t.db, world, { status: ORDER_STATUS.ENTREGA_IMEDIATA, quantities: [1, 0] });
+    const late = await packed([0, 1]);
+    const after = await read();
+    // One more immediate delivery, R$ 34,90 more in cash (19,90 + 15,00 of freight).
+    expect(after[0]?.ordersCount).toBe((before[0]?.ordersCount ?? 0) + 1);
+    expect(Math.round((after[0]?.cashToCollect ?? 0) * 100)).toBe(
+      Math.round((before[0]?.cashToCollect ?? 0) * 100) + 3490,
+    );
+    // The packed order (three days ago: late) with the next departure: R$ 65,00 more.
+    const at = (list: typeof before) => list.find((d) => d.departureAt === next.toISOString());
+    expect(at(after)?.ordersCount).toBe((at(before)?.ordersCount ?? 0) + 1);
+    expect(at(after)?.lateCount).toBe((at(before)?.lateCount ?? 0) + 1);
+
+    const pageOf = async (departure: string) => {
+      const res = await call('GET', `/dispatch/board/orders?departure=${departure}&page=0&items=100`);
+      expect(res.statusCode, res.body).toBe(200);
+      return boardOrdersSchema.parse(res.json());
+    };
+    const immediates = await pageOf('immediate');
+    expect(immediates.total).toBe(after[0]?.ordersCount);
+    expect(immediates.items.find((o) => o.orderId === immediate.id)).toMatchObject({
+      late: false,
+      cashToCollect: 34.9,
+    });
+    const nextPage = await pageOf(encodeURIComponent(next.toISOString()));
+    expect(nextPage.total).toBe(at(after)?.ordersCount);
+    expect(nextPage.items.find((o) => o.orderId === late.id)).toMatchObject({ late: true, cashToCollect: 65 });
+  });
+
+  it('refuses a departure off the schedule, a page too big, and a courier', async () => {
+    // Monday 25/11/2030 at 09:00 São Paulo time (12:00 UTC) is no departure of section 9's week.
+    const off = await call('GET', '/dispatch/board/orders?departure=2030-11-25T12:00:00.000Z');
+    expect(apiErrorSchema.parse(off.json()).errors[0]).toBe(
+      'Horário de saída inválido: escolha uma das saídas dos motoboys.',
+    );
+    expect(off.statusCode).toBe(400);
+    expect((await call('GET', '/dispatch/board/orders?departure=amanha')).statusCode).toBe(400);
+    expect((await call('GET', '/dispatch/board/orders?departure=immediate&items=101')).statusCode).toBe(400);
+    expect((await call('GET', '/dispatch/board/summary?date=25/11/2030')).statusCode).toBe(400);
+    const courier = tokens.courier;
+    expect((await call('GET', '/dispatch/board/summary?date=2026-11-23', undefined, courier)).statusCode).toBe(403);
+    expect((await call('GET', '/dispatch/board/orders?departure=immediate', undefined, courier)).statusCode).toBe(403);
   });
 });

@@ -1,15 +1,13 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { ACCENT_FOLD } from '../../lib/sql-input';
 
 /**
  * An employee's name lower-cased and without the accents of Portuguese, the expression of the trigram
  * index `employees_name_trgm` (migration 0030: `translate` is immutable, `unaccent` is not). Written
  * exactly as the index's so the planner matches them.
  */
-export const EMPLOYEE_NAME_FOLD = {
-  from: 'áàâãäéèêëíìîïóòôõöúùûüçñ',
-  to: 'aaaaaeeeeiiiiooooouuuucn',
-} as const;
+export const EMPLOYEE_NAME_FOLD = ACCENT_FOLD;
 const foldedName = sql<string>`translate(lower(employees.name), ${sql.lit(EMPLOYEE_NAME_FOLD.from)}, ${sql.lit(EMPLOYEE_NAME_FOLD.to)})`;
 
 /** SQL of employees. Every function takes `db` or a transaction. The password hash never leaves here. */

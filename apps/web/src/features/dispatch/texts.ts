@@ -9,6 +9,14 @@ export const DISPATCH_PAGE_TEXTS = {
   /** Opened at night (or on a day without departures): the board of the next day with one (issue 35 §10). */
   nextDay: (date: string) => `As saídas de hoje já passaram: mostrando as do próximo dia com saída, ${date}.`,
   noOrders: 'Nenhum pedido aguardando esta saída.',
+  /** A place's figures, read before its orders (issue 36). */
+  waiting: (orders: number, late: number, cash: string) =>
+    `${orders === 1 ? '1 pedido aguardando' : `${orders} pedidos aguardando`}${
+      late === 0 ? '' : late === 1 ? ' · 1 atrasado' : ` · ${late} atrasados`
+    } · ${cash} a receber`,
+  showOrders: 'Ver pedidos',
+  ordersFailed: 'Não foi possível carregar os pedidos desta saída.',
+  marked: (count: number) => (count === 1 ? '1 pedido marcado.' : `${count} pedidos marcados.`),
   late: 'Atrasado',
   courier: 'Motoboy',
   assign: 'Montar rota',

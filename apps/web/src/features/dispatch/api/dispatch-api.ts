@@ -1,15 +1,38 @@
-import type { CourierRun, Departure, Settlement } from '@backoffice/contract';
-import { queryOptions } from '@tanstack/react-query';
+import {
+  BOARD_PAGE_SIZE,
+  type CourierRun,
+  type DepartureSummary,
+  type DispatchOrder,
+  type Paged,
+  type Settlement,
+} from '@backoffice/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { createQueryKeys } from '../../../lib/query-keys';
 
 export const dispatchKeys = createQueryKeys('dispatch');
 
-/** GET /dispatch/departures?date=: the board of a São Paulo day. */
-export function departuresQuery(date: string) {
+/** A place of the board in the address and the calls: `immediate` or the departure's instant. */
+export const placeKey = (departureAt: string | null) => departureAt ?? 'immediate';
+
+/**
+ * GET /dispatch/board/summary?date=: what the board shows first, a São Paulo day's places (the immediate
+ * deliveries, then each departure) with their counts, cash and runs; no order's row.
+ */
+export function boardSummaryQuery(date: string) {
   return queryOptions({
-    queryKey: dispatchKeys.list({ date }),
-    queryFn: async () => (await api<{ data: Departure[] }>('/dispatch/departures', { query: { date } })).data,
+    queryKey: dispatchKeys.list({ board: 'summary', date }),
+    queryFn: async () => (await api<{ data: DepartureSummary[] }>('/dispatch/board/summary', { query: { date } })).data,
+  });
+}
+
+/** GET /dispatch/board/orders: a page of the orders waiting for one place of the board, by neighbourhood. */
+export function boardOrdersQuery(departure: string, page: number) {
+  return queryOptions({
+    queryKey: dispatchKeys.list({ board: 'orders', departure, page }),
+    queryFn: () =>
+      api<Paged<DispatchOrder>>('/dispatch/board/orders', { query: { departure, page, items: BOARD_PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,4 +1,4 @@
-import type { CourierRun, Settlement } from '@backoffice/contract';
+import type { CourierRun, RunSummary, Settlement } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
@@ -26,7 +26,14 @@ type Values = z.infer<typeof schema>;
  * the expected cash and refuses a difference without a note, or a run with an order still out (its message
  * is said here, and the dialog stays open). Once settled, the figures are shown.
  */
-export function SettlementDialog({ run, onClose }: { run: CourierRun | null; onClose: () => void }) {
+export function SettlementDialog({
+  run,
+  onClose,
+}: {
+  /** The board's run column, or a run read in full (only its id and courier are read). */
+  run: RunSummary | CourierRun | null;
+  onClose: () => void;
+}) {
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { declaredCash: '', note: '' } });
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<Settlement | null>(null);

@@ -1,8 +1,9 @@
 import {
-  type CourierRun,
-  type Departure,
+  BOARD_PAGE_SIZE,
+  type DepartureSummary,
   type DispatchOrder,
   nextDeliveryDeparture,
+  type RunSummary,
   saoPauloDay,
 } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
@@ -19,13 +20,14 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
@@ -36,7 +38,7 @@ import { refusalMessage } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { departureWeekQuery, useDeliverers } from '../../../lib/shared-queries';
-import { createRun, departuresQuery, dispatchKeys } from '../api/dispatch-api';
+import { boardOrdersQuery, boardSummaryQuery, createRun, dispatchKeys, placeKey } from '../api/dispatch-api';
 import { SettlementDialog } from '../components/settlement-dialog';
 import { SettlementsReport } from '../components/settlements-report';
 import { DISPATCH_PAGE_TEXTS as T } from '../texts';
@@ -50,9 +52,11 @@ const time = (at: string) =>
   );
 
 /**
- * 'Expedição' (issue 19): for a São Paulo day, the immediate deliveries, then each departure with the packed
- * orders waiting for it (late ones marked) and its runs; orders are put in a courier's run by marking them
- * and choosing the courier; each run is settled ('Acertar') when the courier is back.
+ * 'Expedição' (issue 19): for a São Paulo day, the immediate deliveries, then each departure with how many
+ * packed orders wait for it (late ones counted) and its runs; the selected one (in the address,
+ * `?departure=`; else the first with orders) lists its orders a page at a time (issue 36: a shop's day is
+ * a thousand orders). Orders are put in a courier's run by marking them and choosing the courier, or by
+ * dragging them onto his column; each run is settled ('Acertar') when the courier is back.
  */
 export default function DispatchPage() {
   // The day is in the address (?date=YYYY-MM-DD), so a board can be reloaded or shared as it is.
@@ -65,8 +69,18 @@ export default function DispatchPage() {
   const nextDay = week.data ? saoPauloDay(nextDeliveryDeparture(new Date(), week.data)) : week.isError ? today : null;
   const day = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : nextDay;
   const setDay = (next: string) => setParams({ date: next }, { replace: true });
-  const board = useQuery({ ...departuresQuery(day ?? today), enabled: day !== null });
-  const [settling, setSettling] = useState<CourierRun | null>(null);
+  const board = useQuery({ ...boardSummaryQuery(day ?? today), enabled: day !== null });
+  const queryClient = useQueryClient();
+  const [settling, setSettling] = useState<RunSummary | null>(null);
+  const places = board.data ?? [];
+  const askedPlace = params.get('departure');
+  const open =
+    places.find((place) => placeKey(place.departureAt) === askedPlace) ?? places.find((place) => place.ordersCount > 0);
+  const select = (place: DepartureSummary) => {
+    const next = new URLSearchParams(params);
+    next.set('departure', placeKey(place.departureAt));
+    setParams(next, { replace: true });
+  };
   return (
     <>
       <PageHeader
@@ -81,7 +95,10 @@ export default function DispatchPage() {
               }}
               slotProps={{ textField: { size: 'small', sx: { width: 180 } } }}
             />
-            <RefreshButton label={T.refresh} onClick={() => void board.refetch()} />
+            <RefreshButton
+              label={T.refresh}
+              onClick={() => void queryClient.invalidateQueries({ queryKey: dispatchKeys.lists() })}
+            />
           </>
         }
       />
@@ -96,9 +113,15 @@ export default function DispatchPage() {
         <Alert severity="error">{T.assignFailed}</Alert>
       ) : (
         <Stack spacing={3}>
-          {board.data.length <= 1 && <Alert severity="info">{T.noDepartures}</Alert>}
-          {board.data.map((departure) => (
-            <DepartureSection key={departure.departureAt ?? 'immediate'} departure={departure} onSettle={setSettling} />
+          {places.length <= 1 && <Alert severity="info">{T.noDepartures}</Alert>}
+          {places.map((place) => (
+            <DepartureSection
+              key={placeKey(place.departureAt)}
+              departure={place}
+              open={place === open}
+              onOpen={() => select(place)}
+              onSettle={setSettling}
+            />
           ))}
           <SettlementsReport />
         </Stack>
@@ -108,14 +131,31 @@ export default function DispatchPage() {
   );
 }
 
-function DepartureSection({ departure, onSettle }: { departure: Departure; onSettle: (run: CourierRun) => void }) {
+function DepartureSection({
+  departure,
+  open,
+  onOpen,
+  onSettle,
+}: {
+  departure: DepartureSummary;
+  open: boolean;
+  onOpen: () => void;
+  onSettle: (run: RunSummary) => void;
+}) {
   const couriers = useDeliverers();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [selected, setSelected] = useState<number[]>([]);
   const [courierId, setCourierId] = useState<number | ''>('');
+  const [page, setPage] = useState(0);
+  const orders = useQuery({ ...boardOrdersQuery(placeKey(departure.departureAt), page), enabled: open });
+  // A page emptied by assignments (its orders went into runs): back to the last page there is.
+  const last = Math.max(0, Math.ceil((orders.data?.total ?? 0) / BOARD_PAGE_SIZE) - 1);
+  useEffect(() => {
+    if (orders.data && page > last) setPage(last);
+  }, [orders.data, page, last]);
   const title = departure.departureAt ? T.departure(time(departure.departureAt)) : T.immediate;
-  const headingId = `departure-${departure.departureAt ?? 'immediate'}`;
+  const headingId = `departure-${placeKey(departure.departureAt)}`;
   const assign = useApiMutation({
     mutationFn: async (vars: { delivererId: number; orderIds: number[] }) =>
       createRun({
@@ -134,7 +174,7 @@ function DepartureSection({ departure, onSettle }: { departure: Departure; onSet
     setSelected((old) =>
       old.includes(order.orderId) ? old.filter((id) => id !== order.orderId) : [...old, order.orderId],
     );
-  if (departure.orders.length === 0 && departure.runs.length === 0 && departure.departureAt === null) return null;
+  if (departure.ordersCount === 0 && departure.runs.length === 0 && departure.departureAt === null) return null;
   // One column per active courier (his run of this departure, or none yet), plus runs of couriers no longer
   // listed (blocked since): each column takes the orders dropped on it.
   const listed = couriers.data ?? [];
@@ -146,63 +186,99 @@ function DepartureSection({ departure, onSettle }: { departure: Departure; onSet
   ];
   /** What a dragged row carries: the marked orders when it is one of them, else itself. */
   const dragged = (order: DispatchOrder) => (selected.includes(order.orderId) ? selected : [order.orderId]);
+  const rows = orders.data?.items ?? [];
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {departure.orders.length === 0 ? (
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {T.noOrders}
-        </Typography>
-      ) : (
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ mb: 1, alignItems: { sm: 'baseline' }, justifyContent: 'space-between' }}
+      >
+        <Box>
+          <Typography id={headingId} variant="h6" component="h2">
+            {title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {departure.ordersCount === 0
+              ? T.noOrders
+              : T.waiting(departure.ordersCount, departure.lateCount, formatMoney(departure.cashToCollect))}
+          </Typography>
+        </Box>
+        {!open && departure.ordersCount > 0 ? (
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={onOpen}
+            sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+          >
+            {T.showOrders}
+          </Button>
+        ) : null}
+      </Stack>
+      {open && departure.ordersCount > 0 ? (
         <>
-          <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={title}>
-            <Table size="small" aria-labelledby={headingId}>
-              <TableHead>
-                <TableRow>
-                  <TableCell padding="checkbox" />
-                  <TableCell>{T.columns.code}</TableCell>
-                  <TableCell>{T.columns.customer}</TableCell>
-                  <TableCell>{T.columns.neighborhood}</TableCell>
-                  <TableCell align="right">{T.columns.items}</TableCell>
-                  <TableCell align="right">{T.columns.cash}</TableCell>
-                  <TableCell>{T.columns.packedAt}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {departure.orders.map((order) => (
-                  <TableRow
-                    key={order.orderId}
-                    hover
-                    selected={selected.includes(order.orderId)}
-                    draggable
-                    onDragStart={(event) => {
-                      event.dataTransfer.setData(DRAG_TYPE, JSON.stringify(dragged(order)));
-                      event.dataTransfer.effectAllowed = 'move';
-                    }}
-                    sx={{ cursor: 'grab' }}
-                  >
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={selected.includes(order.orderId)}
-                        onChange={() => toggle(order)}
-                        slotProps={{ input: { 'aria-label': T.select(order.code) } }}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      {order.code} {order.late && <Chip size="small" color="error" label={T.late} />}
-                    </TableCell>
-                    <TableCell>{order.customer}</TableCell>
-                    <TableCell>{order.neighborhood ?? '—'}</TableCell>
-                    <TableCell align="right">{order.itemsCount}</TableCell>
-                    <TableCell align="right">{formatMoney(order.cashToCollect)}</TableCell>
-                    <TableCell>{formatDateTime(order.packedAt)}</TableCell>
+          {orders.isPending ? (
+            <PageLoader />
+          ) : orders.isError ? (
+            <Alert severity="error">{T.ordersFailed}</Alert>
+          ) : (
+            <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={title}>
+              <Table size="small" aria-labelledby={headingId}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell padding="checkbox" />
+                    <TableCell>{T.columns.code}</TableCell>
+                    <TableCell>{T.columns.customer}</TableCell>
+                    <TableCell>{T.columns.neighborhood}</TableCell>
+                    <TableCell align="right">{T.columns.items}</TableCell>
+                    <TableCell align="right">{T.columns.cash}</TableCell>
+                    <TableCell>{T.columns.packedAt}</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+                </TableHead>
+                <TableBody>
+                  {rows.map((order) => (
+                    <TableRow
+                      key={order.orderId}
+                      hover
+                      selected={selected.includes(order.orderId)}
+                      draggable
+                      onDragStart={(event) => {
+                        event.dataTransfer.setData(DRAG_TYPE, JSON.stringify(dragged(order)));
+                        event.dataTransfer.effectAllowed = 'move';
+                      }}
+                      sx={{ cursor: 'grab' }}
+                    >
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          checked={selected.includes(order.orderId)}
+                          onChange={() => toggle(order)}
+                          slotProps={{ input: { 'aria-label': T.select(order.code) } }}
+                        />
+                      </TableCell>
+                      <TableCell>
+                        {order.code} {order.late && <Chip size="small" color="error" label={T.late} />}
+                      </TableCell>
+                      <TableCell>{order.customer}</TableCell>
+                      <TableCell>{order.neighborhood ?? '—'}</TableCell>
+                      <TableCell align="right">{order.itemsCount}</TableCell>
+                      <TableCell align="right">{formatMoney(order.cashToCollect)}</TableCell>
+                      <TableCell>{formatDateTime(order.packedAt)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          )}
+          {(orders.data?.total ?? 0) > BOARD_PAGE_SIZE ? (
+            <TablePagination
+              component="div"
+              count={orders.data?.total ?? 0}
+              page={Math.min(page, last)}
+              onPageChange={(_event, next) => setPage(next)}
+              rowsPerPage={BOARD_PAGE_SIZE}
+              rowsPerPageOptions={[]}
+            />
+          ) : null}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2, alignItems: { sm: 'center' } }}>
             <TextField
               select
@@ -227,12 +303,12 @@ function DepartureSection({ departure, onSettle }: { departure: Departure; onSet
               {T.assign}
             </Button>
             <Typography variant="body2" color="text.secondary">
-              {T.assignHelp}
+              {selected.length > 0 ? T.marked(selected.length) : T.assignHelp}
             </Typography>
           </Stack>
         </>
-      )}
-      {departure.orders.length > 0 || departure.runs.length > 0 ? (
+      ) : null}
+      {departure.ordersCount > 0 || departure.runs.length > 0 ? (
         <Box sx={{ mt: 2 }}>
           <Typography variant="subtitle1" component="h3" sx={{ mb: 1, fontWeight: 600 }}>
             {T.runs}
@@ -261,10 +337,10 @@ function DepartureSection({ departure, onSettle }: { departure: Departure; onSet
                   {run ? (
                     <>
                       <Typography variant="body2" color="text.secondary">
-                        {T.runSummary(run.orders.length, formatMoney(run.cashToCollect))}
+                        {T.runSummary(run.ordersCount, formatMoney(run.cashToCollect))}
                       </Typography>
                       <Typography variant="body2" sx={{ mt: 1 }}>
-                        {run.orders.map((order) => order.code).join(', ')}
+                        {run.codes.join(', ')}
                       </Typography>
                       <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
                         <Button
