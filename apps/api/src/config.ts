@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from '@backoffice/contract';
 import { PRIVATE_DIR, PRIVATE_FILE } from './lib/private-files';
 
 export interface AppConfig {
@@ -47,6 +48,12 @@ export interface AppConfig {
    * Unset: backups are written as they are (private files, 0600).
    */
   backupPassphrase: string | undefined;
+  /**
+   * BUSINESS_TIME_ZONE: the shop's IANA time zone (America/Sao_Paulo by default; America/Manaus, America/Recife…):
+   * its days bound the periods, reports, CSVs and schedules, and every date shown is its wall clock
+   * (`packages/contract/src/clock.ts`). The web learns it from the sign-in's answer.
+   */
+  businessTimeZone: string;
 }
 
 const EIGHT_HOURS = 8 * 60 * 60 * 1000;
@@ -76,6 +83,14 @@ function milliseconds(value: string | undefined, fallback: number, name: string)
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   return value === 'true' ? true : value;
+}
+
+/** The zone of BUSINESS_TIME_ZONE, else the default; an unknown zone stops the start with its name. */
+function timeZoneFrom(value: string | undefined): string {
+  if (value === undefined || value === '') return DEFAULT_BUSINESS_TIME_ZONE;
+  if (!isTimeZone(value))
+    throw new Error(`BUSINESS_TIME_ZONE must be an IANA time zone such as America/Manaus: ${value}`);
+  return value;
 }
 
 /** Reads the configuration from the environment; `overrides` wins (tests). */
@@ -111,6 +126,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     backupSchedule: env.BACKUP_SCHEDULE !== 'off' && !inMemory,
     backupPassphrase: env.BACKUP_PASSPHRASE || undefined,
+    businessTimeZone: timeZoneFrom(env.BUSINESS_TIME_ZONE),
     ...overrides,
   };
 }

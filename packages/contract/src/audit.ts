@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADJUSTMENT_KIND_LABELS, type AdjustmentKind, describeAdjustmentDifference } from './adjustments';
+import { formatBusinessDate } from './clock';
 import { CUSTOMER_LEVEL_LABELS, CUSTOMER_STATUS_LABELS } from './customers';
 import { EMPLOYEE_FUNC_LABELS, type EmployeeFunc } from './employees';
 import { productOriginLabel } from './fiscal';
@@ -14,7 +15,6 @@ import {
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
 } from './order-status';
-import { formatBusinessDate } from './clock';
 import { businessDateTime } from './period';
 import { isPermissionKey, PERMISSION_LABELS } from './permissions';
 import { BANK_SETTING_TYPE_LABELS, type BankSettingType, PIX_KEY_TYPE_LABELS, type PixKeyType } from './settings';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatBusinessDateTimeMinutes } from './clock';
 import { isValidPhone, onlyDigits } from './documents';
 import { formatBRL } from './money';
 import {
@@ -8,7 +9,6 @@ import {
   type OrderStatusKey,
   OUT_FOR_DELIVERY_STATUSES,
 } from './order-status';
-import { formatBusinessDateTimeMinutes } from './clock';
 
 /**
  * 'Enviar pelo WhatsApp' (issue 20 §6): the customer's phone as wa.me wants it, the message of the order's

@@ -7,6 +7,7 @@ import {
   type Departure,
   DISPATCH_TEXTS,
   type DispatchOrder,
+  dayStart,
   departuresOn,
   EMPLOYEE_FUNCS,
   isDeliveryDeparture,
@@ -15,6 +16,7 @@ import {
   PAYMENT_METHOD_LABELS,
   reaisToCents,
   type Settlement,
+  shiftDay,
 } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import { recordAudit } from '../../lib/audit';
@@ -253,7 +255,7 @@ export function createDispatchService(db: DB) {
     },
 
     /**
-     * 'Acertos': the runs settled in a period (São Paulo days, both included), by courier when asked, a page
+     * 'Acertos': the runs settled in a period (business days, both included), by courier when asked, a page
      * at a time; the count and the cash totals are the whole period's.
      */
     async settlements(
@@ -261,8 +263,8 @@ export function createDispatchService(db: DB) {
       query: { start: string; end: string; delivererId?: number; page: number; items: number },
     ) {
       assertDispatcher(principal);
-      const from = new Date(`${query.start}T00:00:00-03:00`);
-      const to = new Date(new Date(`${query.end}T00:00:00-03:00`).getTime() + 24 * 3600_000);
+      const from = dayStart(query.start);
+      const to = dayStart(shiftDay(query.end, 1));
       const page = { offset: query.page * query.items, limit: query.items };
       const runs = await repo.settledBetween(db, from, to, query.delivererId, page);
       const totals = await repo.settledTotals(db, from, to, query.delivererId);

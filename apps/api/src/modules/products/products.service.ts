@@ -59,8 +59,6 @@ const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
 const barcodeTaken = (barcode: string, name: string, code: string) =>
   conflict(GTIN_TEXTS.duplicate(barcode, name), 'DUPLICATE', { barcode, productCode: code, productName: name });
 
-const _BUSINESS_OFFSET_MS = 3 * 3600_000;
-
 function period(start: string, end: string): [Date, Date] {
   const { from, until } = periodOrThrow(start, end);
   return [from, until];
