@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from '@backoffice/contract';
+import { businessTimeZoneFrom } from '@backoffice/contract';
 import { PRIVATE_DIR, PRIVATE_FILE } from './lib/private-files';
 
 export interface AppConfig {
@@ -49,7 +49,7 @@ export interface AppConfig {
    */
   backupPassphrase: string | undefined;
   /**
-   * BUSINESS_TIME_ZONE: the shop's IANA time zone (America/Sao_Paulo by default; America/Manaus, America/Recife…):
+   * BUSINESS_TIME_ZONE: the shop's IANA time zone (São Paulo's by default; Manaus', Recife's…):
    * its days bound the periods, reports, CSVs and schedules, and every date shown is its wall clock
    * (`packages/contract/src/clock.ts`). The web learns it from the sign-in's answer.
    */
@@ -85,14 +85,6 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   return value === 'true' ? true : value;
 }
 
-/** The zone of BUSINESS_TIME_ZONE, else the default; an unknown zone stops the start with its name. */
-function timeZoneFrom(value: string | undefined): string {
-  if (value === undefined || value === '') return DEFAULT_BUSINESS_TIME_ZONE;
-  if (!isTimeZone(value))
-    throw new Error(`BUSINESS_TIME_ZONE must be an IANA time zone such as America/Manaus: ${value}`);
-  return value;
-}
-
 /** Reads the configuration from the environment; `overrides` wins (tests). */
 export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
@@ -126,7 +118,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     backupSchedule: env.BACKUP_SCHEDULE !== 'off' && !inMemory,
     backupPassphrase: env.BACKUP_PASSPHRASE || undefined,
-    businessTimeZone: timeZoneFrom(env.BUSINESS_TIME_ZONE),
+    businessTimeZone: businessTimeZoneFrom(env.BUSINESS_TIME_ZONE),
     ...overrides,
   };
 }

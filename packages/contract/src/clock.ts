@@ -46,6 +46,20 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * The zone of the server's `BUSINESS_TIME_ZONE` variable: the default when unset or empty; an unknown zone
+ * stops the start with its name.
+ */
+export function businessTimeZoneFrom(value: string | undefined): string {
+  if (value === undefined || value === '') return DEFAULT_BUSINESS_TIME_ZONE;
+  if (!isTimeZone(value)) {
+    throw new Error(
+      `BUSINESS_TIME_ZONE must be an IANA time zone such as America/Manaus, not ${JSON.stringify(value)}`,
+    );
+  }
+  return value;
+}
+
 /** Sets the business's zone for this process (the API's config, the web's session); throws on an unknown zone. */
 export function setBusinessTimeZone(zone: string): void {
   if (!isTimeZone(zone)) throw new Error(`Unknown time zone: ${zone}`);
