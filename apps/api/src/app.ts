@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setBusinessTimeZone } from '@backoffice/contract';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -54,6 +55,8 @@ export interface BuildOptions {
  */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  // The business clock of this process (one zone per process): every date of the API goes through it.
+  setBusinessTimeZone(config.businessTimeZone);
   const app = Fastify({
     logger:
       options.logger === false

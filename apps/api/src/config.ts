@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { businessTimeZoneFrom } from '@backoffice/contract';
 import { PRIVATE_DIR, PRIVATE_FILE } from './lib/private-files';
 
 export interface AppConfig {
@@ -47,6 +48,12 @@ export interface AppConfig {
    * Unset: backups are written as they are (private files, 0600).
    */
   backupPassphrase: string | undefined;
+  /**
+   * BUSINESS_TIME_ZONE: the shop's IANA time zone (São Paulo's by default; Manaus', Recife's…):
+   * its days bound the periods, reports, CSVs and schedules, and every date shown is its wall clock
+   * (`packages/contract/src/clock.ts`). The web learns it from the sign-in's answer.
+   */
+  businessTimeZone: string;
 }
 
 const EIGHT_HOURS = 8 * 60 * 60 * 1000;
@@ -111,6 +118,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     backupSchedule: env.BACKUP_SCHEDULE !== 'off' && !inMemory,
     backupPassphrase: env.BACKUP_PASSPHRASE || undefined,
+    businessTimeZone: businessTimeZoneFrom(env.BUSINESS_TIME_ZONE),
     ...overrides,
   };
 }

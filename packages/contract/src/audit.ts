@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADJUSTMENT_KIND_LABELS, type AdjustmentKind, describeAdjustmentDifference } from './adjustments';
+import { formatBusinessDate } from './clock';
 import { CUSTOMER_LEVEL_LABELS, CUSTOMER_STATUS_LABELS } from './customers';
 import { EMPLOYEE_FUNC_LABELS, type EmployeeFunc } from './employees';
 import { productOriginLabel } from './fiscal';
@@ -358,12 +359,6 @@ function isFromTo(value: unknown): value is { from: unknown; to: unknown } {
   return keys.length === 2 && keys.includes('from') && keys.includes('to');
 }
 
-const DATE = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
 const NUMBER = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 6 });
 
 /** What a formatted value may need besides the names: the action (an exchange's items read differently). */
@@ -411,7 +406,7 @@ function formatValue(kind: FieldKind, value: unknown, context: FormatContext): s
       return value ? AUDIT_TEXTS.yes : AUDIT_TEXTS.no;
     case 'date': {
       const date = new Date(String(value));
-      return Number.isNaN(date.getTime()) ? String(value) : DATE.format(date);
+      return Number.isNaN(date.getTime()) ? String(value) : formatBusinessDate(date);
     }
     case 'dateTime': {
       const date = new Date(String(value));

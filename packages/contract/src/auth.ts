@@ -40,7 +40,13 @@ export const signinSchema = z
   .strict();
 
 export const signinResponseSchema = z.object({
-  data: z.object({ accessToken: z.string(), expires: z.number(), permissions: z.array(z.string()) }),
+  data: z.object({
+    accessToken: z.string(),
+    expires: z.number(),
+    permissions: z.array(z.string()),
+    /** The business's IANA time zone (`BUSINESS_TIME_ZONE`): the web shows every date in it (`clock.ts`). */
+    timeZone: z.string().optional(),
+  }),
 });
 
 /** Path of PATCH /accounts/users/forgotpassword/{email} and POST /accounts/users/recovery/{email}. */

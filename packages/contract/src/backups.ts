@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUSINESS_UTC_OFFSET } from './period';
+import { businessTimeOn } from './clock';
 
 /**
  * Backups (issue 21 §3): every day at a time set in 'Configurações' and on demand, kept in
@@ -36,7 +36,7 @@ export const BACKUP_TEXTS = {
   failed: 'O backup falhou. O motivo está no último resultado e no log do servidor.',
 } as const;
 
-/** 'HH:MM', 00:00 to 23:59, in São Paulo time. */
+/** 'HH:MM', 00:00 to 23:59, in the business's time. */
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export const backupSchema = z.object({
@@ -81,9 +81,9 @@ export const backupSettingsSchema = backupSettingsBodySchema.extend({
 });
 export type BackupSettings = z.infer<typeof backupSettingsSchema>;
 
-/** The scheduled instant of a São Paulo day (YYYY-MM-DD) at `timeOfDay` (Brazil keeps UTC−3 all year). */
+/** The scheduled instant of a business day (YYYY-MM-DD) at `timeOfDay`, in the business's zone (`clock.ts`). */
 export function scheduledInstant(day: string, timeOfDay: string): Date {
-  return new Date(`${day}T${timeOfDay}:00${BUSINESS_UTC_OFFSET}`);
+  return businessTimeOn(day, timeOfDay);
 }
 
 /** The answers of the backups routes (API and the web's contract checks). */

@@ -263,7 +263,7 @@ export const customerHistorySchema = z.object({
 export type CustomerHistoryOrder = z.infer<typeof customerHistoryOrderSchema>;
 export type CustomerHistory = z.infer<typeof customerHistorySchema>;
 
-/** The YYYY-MM-DDTHH:mm:ss timestamps of the period routes (local time of the business, America/Sao_Paulo). */
+/** The YYYY-MM-DDTHH:mm:ss timestamps of the period routes (local time of the business, `clock.ts`). */
 export { PERIOD_TIMESTAMP as CUSTOMER_HISTORY_TIMESTAMP } from './period';
 
 // ---------- paged lists and CSV export (issue 8) ----------

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from './clock';
 import { isValidReceiverDocument, normalizeReceiverDocument } from './documents';
 import { digitsParamSchema, idParamSchema, idSchema } from './ids';
 import { packUnitSchema } from './imei';
@@ -157,16 +158,11 @@ export const orderStatusPageQuerySchema = z.object({
 });
 
 /** A day typed in the filter: YYYY-MM-DD, a real date. */
-const filterDay = z.string({ error: ORDER_TEXTS.dayInvalid }).refine((day) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
-  const date = new Date(`${day}T00:00:00Z`);
-  // Date rolls 2026-02-30 over to March: compare back.
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-}, ORDER_TEXTS.dayInvalid);
+const filterDay = z.string({ error: ORDER_TEXTS.dayInvalid }).refine(isCalendarDay, ORDER_TEXTS.dayInvalid);
 
 /**
  * The optional filters of the orders screen (issue 20 §5): `q`, the customer (name, e-mail, document or phone,
- * accents and case ignored, every word must match); `from`/`to`, the days (São Paulo) the order was placed
+ * accents and case ignored, every word must match); `from`/`to`, the days (the business's, `clock.ts`) the order was placed
  * in, both included. Without them the calls answer exactly as before.
  */
 const orderFilterFields = {

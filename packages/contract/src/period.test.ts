@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { businessDay, dayPeriod, parsePeriod, parsePeriodTimestamp } from './period';
+import { businessDay } from './clock';
+import { dayPeriod, parsePeriod, parsePeriodTimestamp } from './period';
 
 describe('the period helper', () => {
   it('reads timestamps as São Paulo local time (UTC−3)', () => {

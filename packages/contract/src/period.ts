@@ -1,17 +1,14 @@
+import { businessDay, formatBusinessDateTime, fromBusinessTimestamp, shiftDay, toBusinessTimestamp } from './clock';
+
 /**
  * Periods of every "start/end" path ({start} and {end} as YYYY-MM-DDTHH:mm:ss). One rule for the whole
  * product, on both sides:
- * - the timestamps are local times of the business, São Paulo (UTC−03:00 all year: Brazil has had no
- *   daylight saving since 2019);
+ * - the timestamps are local times of the business, in its zone (`clock.ts`, `BUSINESS_TIME_ZONE`);
  * - both ends are included to the whole second: `end` 2026-04-30T23:59:59 takes in an order at
  *   23:59:59.900, so a period is `from <= at < until` with `until` = end + 1 second;
  * - an impossible date (2026-02-30) is refused, never rolled over; an end before the start is refused.
  * The screens ask for whole days: `dayPeriod('2026-04-01', '2026-04-30')` gives 00:00:00 to 23:59:59.
  */
-export const BUSINESS_TIME_ZONE = 'America/Sao_Paulo';
-export const BUSINESS_UTC_OFFSET = '-03:00';
-const OFFSET_MS = 3 * 3600_000;
-
 export const PERIOD_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -23,7 +20,7 @@ export const PERIOD_TEXTS = {
 /** The instant of a period timestamp, or null when it is malformed or impossible. */
 export function parsePeriodTimestamp(value: string): Date | null {
   if (!PERIOD_TIMESTAMP.test(value)) return null;
-  const date = new Date(`${value}${BUSINESS_UTC_OFFSET}`);
+  const date = fromBusinessTimestamp(value);
   if (Number.isNaN(date.getTime())) return null;
   // Date rolls 2026-02-30 over to March: compare back.
   return toPeriodTimestamp(date) === value ? date : null;
@@ -31,7 +28,7 @@ export function parsePeriodTimestamp(value: string): Date | null {
 
 /** An instant written as the business's local YYYY-MM-DDTHH:mm:ss. */
 export function toPeriodTimestamp(date: Date): string {
-  return new Date(date.getTime() - OFFSET_MS).toISOString().slice(0, 19);
+  return toBusinessTimestamp(date);
 }
 
 export type PeriodResult =
@@ -53,17 +50,8 @@ export function dayPeriod(firstDay: string, lastDay: string): { start: string; e
   return { start: `${firstDay}T00:00:00`, end: `${lastDay}T23:59:59` };
 }
 
-/** An instant as the business reads it: DD/MM/YYYY HH:mm:ss, São Paulo time (the screens' `formatDateTime`). */
-export function businessDateTime(date: Date): string {
-  const [day, time] = toPeriodTimestamp(date).split('T') as [string, string];
-  const [year, month, dayOfMonth] = day.split('-');
-  return `${dayOfMonth}/${month}/${year} ${time}`;
-}
-
-/** The business's local day (YYYY-MM-DD) of an instant. */
-export function businessDay(date: Date): string {
-  return toPeriodTimestamp(date).slice(0, 10);
-}
+/** An instant as the business reads it: DD/MM/YYYY HH:mm:ss in its zone (the screens' `formatDateTime`). */
+export const businessDateTime = (date: Date): string => formatBusinessDateTime(date);
 
 /** The quick periods of the reports and histories (issue 20 §5), in the order of their buttons. */
 export const QUICK_PERIODS = ['today', 'last7', 'thisMonth', 'lastMonth'] as const;
@@ -77,10 +65,7 @@ export const QUICK_PERIOD_LABELS: Record<QuickPeriod, string> = {
 /** The one period every report and history starts filled in with. */
 export const DEFAULT_QUICK_PERIOD: QuickPeriod = 'last7';
 
-const shiftDay = (day: string, days: number) =>
-  new Date(new Date(`${day}T12:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The first and last São Paulo days (YYYY-MM-DD) of a quick period, at the instant `now`. */
+/** The first and last business days (YYYY-MM-DD) of a quick period, at the instant `now`. */
 export function quickPeriodDays(period: QuickPeriod, now: Date): { first: string; last: string } {
   const today = businessDay(now);
   const monthStart = `${today.slice(0, 7)}-01`;

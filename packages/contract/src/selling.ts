@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { businessDay, businessTimeOn, shiftDay, weekdayOf } from './clock';
 import { idParamSchema, idSchema } from './ids';
 import { DELIVERY_TYPE_LABELS, DELIVERY_TYPES, type DeliveryType, ORDER_STATUS_KEYS } from './order-status';
 
@@ -98,42 +99,27 @@ export const deliveryScheduleSchema = z
   .length(7, DEPARTURE_TEXTS.weekInvalid)
   .refine((week) => week.some((times) => times.length > 0), DEPARTURE_TEXTS.noneInWeek);
 
-/** São Paulo has had no daylight saving time since 2019: always UTC−3. */
-const SAO_PAULO_OFFSET_MS = -3 * 3600_000;
-
-const timeAt = (midnight: Date, time: string) => {
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  return new Date(midnight.getTime() + (hours * 60 + minutes) * 60_000 - SAO_PAULO_OFFSET_MS);
-};
-
-/** The departures of a São Paulo calendar day (`YYYY-MM-DD`) in `schedule`, in order. */
+/** The departures of a business calendar day (`YYYY-MM-DD`) in `schedule`, in order (the business's time). */
 export function departuresOn(day: string, schedule: DeliverySchedule): Date[] {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const midnight = new Date(Date.UTC(year, month - 1, date));
-  return (schedule[midnight.getUTCDay()] ?? []).map((time) => timeAt(midnight, time));
+  return (schedule[weekdayOf(day)] ?? []).map((time) => businessTimeOn(day, time));
 }
 
-/** Whether `at` is one of the departures of `schedule` (a weekday and time of it, São Paulo time). */
+/** Whether `at` is one of the departures of `schedule` (a weekday and time of it, the business's time). */
 export function isDeliveryDeparture(at: Date, schedule: DeliverySchedule): boolean {
-  const local = new Date(at.getTime() + SAO_PAULO_OFFSET_MS).toISOString().slice(0, 10);
-  return departuresOn(local, schedule).some((departure) => departure.getTime() === at.getTime());
+  return departuresOn(businessDay(at), schedule).some((departure) => departure.getTime() === at.getTime());
 }
 
-/** The São Paulo calendar day (`YYYY-MM-DD`) of an instant. */
-export function saoPauloDay(at: Date): string {
-  return new Date(at.getTime() + SAO_PAULO_OFFSET_MS).toISOString().slice(0, 10);
-}
+/** The business's calendar day (`YYYY-MM-DD`) of an instant (`clock.ts`'s `businessDay`; the name is history). */
+export const saoPauloDay = (at: Date): string => businessDay(at);
 
 /**
- * The next motoboy departure of `schedule` strictly after `now` (São Paulo time). A schedule has at least
+ * The next motoboy departure of `schedule` strictly after `now` (the business's time). A schedule has at least
  * one departure in the week (`deliveryScheduleSchema`), so one is always found within 8 days.
  */
 export function nextDeliveryDeparture(now: Date, schedule: DeliverySchedule): Date {
-  const local = new Date(now.getTime() + SAO_PAULO_OFFSET_MS);
+  const today = businessDay(now);
   for (let ahead = 0; ahead < 8; ahead++) {
-    const day = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + ahead));
-    for (const time of schedule[day.getUTCDay()] ?? []) {
-      const at = timeAt(day, time);
+    for (const at of departuresOn(shiftDay(today, ahead), schedule)) {
       if (at.getTime() > now.getTime()) return at;
     }
   }
@@ -141,16 +127,13 @@ export function nextDeliveryDeparture(now: Date, schedule: DeliverySchedule): Da
 }
 
 /**
- * The last motoboy departure of `schedule` strictly before `at` (São Paulo time), found within 8 days back:
+ * The last motoboy departure of `schedule` strictly before `at` (the business's time), found within 8 days back:
  * an order packed after it and up to `at` makes the departure at `at` (the dispatch board's windows).
  */
 export function previousDeliveryDeparture(at: Date, schedule: DeliverySchedule): Date {
-  const local = new Date(at.getTime() + SAO_PAULO_OFFSET_MS);
+  const today = businessDay(at);
   for (let back = 0; back < 8; back++) {
-    const day = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - back));
-    const times = [...(schedule[day.getUTCDay()] ?? [])].reverse();
-    for (const time of times) {
-      const departure = timeAt(day, time);
+    for (const departure of departuresOn(shiftDay(today, -back), schedule).reverse()) {
       if (departure.getTime() < at.getTime()) return departure;
     }
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatBusinessDateTimeMinutes } from './clock';
 import { isValidPhone, onlyDigits } from './documents';
 import { formatBRL } from './money';
 import {
@@ -8,7 +9,6 @@ import {
   type OrderStatusKey,
   OUT_FOR_DELIVERY_STATUSES,
 } from './order-status';
-import { toPeriodTimestamp } from './period';
 
 /**
  * 'Enviar pelo WhatsApp' (issue 20 §6): the customer's phone as wa.me wants it, the message of the order's
@@ -126,11 +126,8 @@ export interface WhatsAppOrder {
   pix?: string | null;
 }
 
-/** DD/MM/YYYY HH:mm in São Paulo time. */
-function dateTime(iso: string): string {
-  const local = toPeriodTimestamp(new Date(iso));
-  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 16)}`;
-}
+/** DD/MM/YYYY HH:mm in the business's time. */
+const dateTime = (iso: string): string => formatBusinessDateTimeMinutes(new Date(iso));
 
 /** The value of every placeholder for an order ('' when the order has none). */
 export function whatsAppValues(order: WhatsAppOrder): Record<WhatsAppPlaceholder, string> {

@@ -6,7 +6,7 @@ import { everyMinute } from '../lib/minute-timer';
 import { PRIVATE_FILE } from '../lib/private-files';
 import { type DB, pgliteNotificationFeed } from './database';
 
-/** São Paulo time of the embedded database's nightly maintenance: after the backup's default 03:00. */
+/** Business time (`clock.ts`) of the embedded database's nightly maintenance: after the backup's default 03:00. */
 export const MAINTENANCE_TIME = '04:00';
 /** A failed run is tried again after this long, not every minute. */
 const RETRY_AFTER_MS = 60 * 60_000;
@@ -28,7 +28,7 @@ export async function maintainEmbedded(db: DB): Promise<boolean> {
   return true;
 }
 
-/** Whether the nightly run is due at `now`: today's MAINTENANCE_TIME (São Paulo) has come and today has none. */
+/** Whether the nightly run is due at `now`: today's MAINTENANCE_TIME (business time) has come and today has none. */
 export function maintenanceDue(now: Date, lastDay: string | undefined): boolean {
   const today = businessDay(now);
   return now >= scheduledInstant(today, MAINTENANCE_TIME) && (lastDay ?? '') < today;

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import { CSV_BOM, type CsvValue, csvLine } from '@backoffice/contract';
+import { CSV_BOM, type CsvValue, csvLine, formatBusinessDate } from '@backoffice/contract';
 
 /**
  * CSV downloads streamed by the server. Cells, lines and money come from the contract's `csv.ts` (the
  * same functions the web uses: `;`, CRLF, formulas made inert, money `1299,90`); this file adds the HTTP
- * headers, dates in the business timezone and the streaming.
+ * headers, dates in the business's time zone and the streaming.
  */
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
@@ -15,14 +15,8 @@ export const CSV_OPENAPI_DESCRIPTION =
 /** `attachment; filename="relatorio.csv"` for the Content-Disposition header. */
 export const csvAttachment = (fileName: string) => `attachment; filename="${fileName}"`;
 
-const DATE = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-/** An ISO instant → "DD/MM/YYYY" in Brasília time. */
-export const csvDate = (iso: string | Date | null | undefined) => (iso ? DATE.format(new Date(iso)) : '');
+/** An ISO instant → "DD/MM/YYYY", the business's day (`clock.ts`). */
+export const csvDate = (iso: string | Date | null | undefined) => (iso ? formatBusinessDate(new Date(iso)) : '');
 
 /**
  * A CSV body streamed batch by batch: the BOM and header line, then each batch's lines as the batches

@@ -2,7 +2,7 @@ import { parsePeriod } from '@backoffice/contract';
 import { badRequest } from './errors';
 
 /**
- * No record exists before 1900 or after 2999, and dates far out (year 0000; 9999-12-31 at −03:00 is year
+ * No record exists before 1900 or after 2999, and dates far out (year 0000; 9999-12-31 west of UTC is year
  * 10000 in UTC) cannot travel to the database: a queried period is clamped to those years.
  */
 const EARLIEST = new Date('1900-01-01T00:00:00Z');

@@ -2,6 +2,7 @@
 import '../lib/strict-csp';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { applyStoredTimeZone } from '../lib/session-store';
 import { App } from './app';
 import { listenForPaletteShortcut } from './layout/palette-shortcut';
 import { createQueryClient } from './query-client';
@@ -21,6 +22,8 @@ import '../components/theme/base.css';
 export function startApp(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
+  // Every date on the business's clock, as the server told at the sign-in (whatever the browser's zone).
+  applyStoredTimeZone();
   // Ctrl+K pressed while the first screen loads opens the palette once the top bar is drawn.
   listenForPaletteShortcut();
   const queryClient = createQueryClient();

@@ -12,8 +12,9 @@ import {
 } from './format';
 
 describe('format', () => {
-  it('formats dates and date-times the Brazilian way', () => {
-    const date = new Date(2026, 0, 5, 9, 7, 3);
+  it('formats dates and date-times the Brazilian way, on the business’s clock whatever the browser’s (UTC here)', () => {
+    // 05/01/2026 09:07:03 in São Paulo.
+    const date = new Date('2026-01-05T12:07:03Z');
     expect(formatDate(date)).toBe('05/01/2026');
     expect(formatDateTime(date)).toBe('05/01/2026 09:07:03');
     expect(formatDate(null)).toBe('');
@@ -46,7 +47,8 @@ describe('format', () => {
   });
 
   it('gives the API timestamp without milliseconds', () => {
-    expect(toApiTimestamp(new Date(2026, 10, 21, 23, 59, 58, 999))).toBe('2026-11-21T23:59:58');
+    // 21/11/2026 23:59:58.999 in São Paulo.
+    expect(toApiTimestamp(new Date('2026-11-22T02:59:58.999Z'))).toBe('2026-11-21T23:59:58');
   });
 
   it('asks for whole picked days, first 00:00:00 to last 23:59:59, by the contract’s period rule', () => {

@@ -1,4 +1,12 @@
-import { dayPeriod, formatBRL } from '@backoffice/contract';
+import {
+  dayPeriod,
+  formatBRL,
+  formatBusinessDate,
+  formatBusinessDateTime,
+  formatDay,
+  isCalendarDay,
+  toBusinessTimestamp,
+} from '@backoffice/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/pt-br';
 
@@ -6,20 +14,28 @@ dayjs.locale('pt-br');
 
 type DateInput = string | number | Date | Dayjs | null | undefined;
 
-function parse(value: DateInput): Dayjs | null {
+/** The instant of a value, or null when missing or invalid. */
+function instant(value: Exclude<DateInput, Dayjs>): Date | null {
   if (value === null || value === undefined || value === '') return null;
-  const date = dayjs(value);
-  return date.isValid() ? date : null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** DD/MM/YYYY; '' when missing or invalid. */
+/**
+ * DD/MM/YYYY; '' when missing or invalid. An instant is shown as the business's day (`clock.ts`, whatever the
+ * browser's zone); a calendar day (`YYYY-MM-DD`, or a day picked in a date field) as it is.
+ */
 export function formatDate(value: DateInput): string {
-  return parse(value)?.format('DD/MM/YYYY') ?? '';
+  if (dayjs.isDayjs(value)) return value.isValid() ? value.format('DD/MM/YYYY') : '';
+  if (typeof value === 'string' && isCalendarDay(value)) return formatDay(value);
+  const date = instant(value);
+  return date ? formatBusinessDate(date) : '';
 }
 
-/** DD/MM/YYYY HH:mm:ss; '' when missing or invalid. */
+/** DD/MM/YYYY HH:mm:ss of an instant on the business's clock (whatever the browser's); '' when missing or invalid. */
 export function formatDateTime(value: DateInput): string {
-  return parse(value)?.format('DD/MM/YYYY HH:mm:ss') ?? '';
+  const date = dayjs.isDayjs(value) ? (value.isValid() ? value.toDate() : null) : instant(value);
+  return date ? formatBusinessDateTime(date) : '';
 }
 
 /** R$ 1.234,56: the contract's `formatBRL`; '' when missing or not a number. */
@@ -28,9 +44,9 @@ export function formatMoney(value: number | string | null | undefined): string {
   return formatBRL(Number(value));
 }
 
-/** YYYY-MM-DDTHH:mm:ss (local time, no milliseconds), the timestamp form of the API paths. */
+/** YYYY-MM-DDTHH:mm:ss (the business's time, no milliseconds), the timestamp form of the API paths. */
 export function toApiTimestamp(value: string | number | Date | Dayjs): string {
-  return dayjs(value).format('YYYY-MM-DDTHH:mm:ss');
+  return toBusinessTimestamp(dayjs.isDayjs(value) ? value.toDate() : new Date(value));
 }
 
 /**

@@ -2,7 +2,7 @@
  * The session in localStorage, without React: the sign-in page (login.html) reads and writes it before the
  * app is loaded (decision 0025). `session.ts` adds the React hook.
  */
-import { type AccessRule, allows, FULL_ACCESS } from '@backoffice/contract';
+import { type AccessRule, allows, FULL_ACCESS, isTimeZone, setBusinessTimeZone } from '@backoffice/contract';
 
 /** The signed-in session, kept in localStorage as the spec says: token, expires (ms), permissions (comma-separated). */
 export interface Session {
@@ -86,8 +86,29 @@ function parseSession(): Session | null {
   return session;
 }
 
-/** Stores the sign-in answer (`data` of POST /accounts/signin). */
-export function saveSession(data: { accessToken: string; expires: number; permissions: readonly string[] }): Session {
+/** Where the business's time zone the server told is kept between visits (not a secret: kept at sign-out). */
+const TIME_ZONE_KEY = 'timeZone';
+
+/**
+ * Sets the business clock (`clock.ts`) to the zone the server told at the last sign-in, so every date is shown
+ * in the shop's time whatever the browser's; the default zone until a server has told one.
+ */
+export function applyStoredTimeZone(): void {
+  const zone = localStorage.getItem(TIME_ZONE_KEY);
+  if (zone && isTimeZone(zone)) setBusinessTimeZone(zone);
+}
+
+/** Stores the sign-in answer (`data` of POST /accounts/signin), and the business's zone it tells. */
+export function saveSession(data: {
+  accessToken: string;
+  expires: number;
+  permissions: readonly string[];
+  timeZone?: string;
+}): Session {
+  if (data.timeZone && isTimeZone(data.timeZone)) {
+    localStorage.setItem(TIME_ZONE_KEY, data.timeZone);
+    setBusinessTimeZone(data.timeZone);
+  }
   localStorage.setItem(KEYS.token, data.accessToken);
   localStorage.setItem(KEYS.expires, String(data.expires));
   localStorage.setItem(KEYS.permissions, data.permissions.join(','));

@@ -7,6 +7,7 @@
 
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { businessTimeOn, isCalendarDay, setBusinessTimeZone } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { loadConfig } from '../../config';
 import { createStorage } from '../../lib/storage';
@@ -85,8 +86,7 @@ async function main(): Promise<number> {
     process.stderr.write(`--scale deve ser um número positivo.\n${USAGE}\n`);
     return 2;
   }
-  const now = values.today ? new Date(`${values.today}T12:00:00-03:00`) : new Date();
-  if (Number.isNaN(now.getTime())) {
+  if (values.today && !isCalendarDay(values.today)) {
     process.stderr.write(`--today deve ser uma data AAAA-MM-DD.\n${USAGE}\n`);
     return 2;
   }
@@ -95,6 +95,8 @@ async function main(): Promise<number> {
   // so the seed lands in the same ./data as `npm start` (which runs from the repository root).
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const config = loadConfig();
+  setBusinessTimeZone(config.businessTimeZone);
+  const now = values.today ? businessTimeOn(values.today, '12:00') : new Date();
   const db = createDatabase(config);
   const started = Date.now();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;

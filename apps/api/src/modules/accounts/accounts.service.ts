@@ -50,7 +50,7 @@ export function createAccountsService({ db, config, mailer }: AppDeps, log: Fast
       config.jwtSecret,
       config.tokenTtlMs,
     );
-    return { accessToken: token, expires, permissions };
+    return { accessToken: token, expires, permissions, timeZone: config.businessTimeZone };
   }
 
   /** Checks the code of a non-blocked employee inside `work`'s transaction; a wrong code counts as a try. */

@@ -12,6 +12,7 @@ import {
   type BackupSettingsBody,
   businessDay,
   scheduledInstant,
+  shiftDay,
 } from '@backoffice/contract';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config';
@@ -180,7 +181,7 @@ export function createBackupsService(options: BackupsOptions) {
   /** The next scheduled instant after `now`. */
   const nextAt = (now: Date, timeOfDay: string): Date => {
     const today = scheduledInstant(businessDay(now), timeOfDay);
-    return today > now ? today : scheduledInstant(businessDay(new Date(today.getTime() + 36 * 3600_000)), timeOfDay);
+    return today > now ? today : scheduledInstant(shiftDay(businessDay(now), 1), timeOfDay);
   };
 
   return {

@@ -388,7 +388,7 @@ export function createDispatchService(db: DB) {
     },
 
     /**
-     * 'Acertos': the runs settled in a period (São Paulo days, both included), by courier when asked, a page
+     * 'Acertos': the runs settled in a period (business days, both included), by courier when asked, a page
      * at a time; the count and the cash totals are the whole period's.
      */
     async settlements(

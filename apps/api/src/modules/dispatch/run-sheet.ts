@@ -1,4 +1,10 @@
-import { COURIER_PAYMENT_TEXTS, type CourierRun, courierPaymentLine, formatDocument } from '@backoffice/contract';
+import {
+  COURIER_PAYMENT_TEXTS,
+  type CourierRun,
+  courierPaymentLine,
+  formatBusinessDateTimeMinutes,
+  formatDocument,
+} from '@backoffice/contract';
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
 
@@ -25,15 +31,7 @@ export const RUN_SHEET_TEXTS = {
 const T = RUN_SHEET_TEXTS;
 const money = (reais: number) =>
   new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(reais).replace(/\s/g, ' ');
-const dateTime = (at: Date | string) =>
-  new Intl.DateTimeFormat('pt-BR', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'America/Sao_Paulo',
-  }).format(new Date(at));
+const dateTime = (at: Date | string) => formatBusinessDateTimeMinutes(new Date(at));
 
 const styles = StyleSheet.create({
   page: { padding: 36, paddingBottom: 56, fontSize: 10, fontFamily: 'Helvetica' },

@@ -1,4 +1,9 @@
-import { AWAITING_COURIER_STATUSES, OUT_FOR_DELIVERY_STATUSES, UNSOLD_ORDER_STATUSES } from '@backoffice/contract';
+import {
+  AWAITING_COURIER_STATUSES,
+  businessTimeZone,
+  OUT_FOR_DELIVERY_STATUSES,
+  UNSOLD_ORDER_STATUSES,
+} from '@backoffice/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { rankingParts, rawRows, type SplitPeriod, summaryParts } from './summary-period';
@@ -32,9 +37,9 @@ const candidates = (cte: string, key: string, order: 'desc' | 'asc', w: Window) 
       : sql`order by ${sql.ref(key)} ${direction(order)} fetch first (${(w.offset ?? 0) + w.limit}) rows with ties`
   }`;
 
-/** A unit's whole São Paulo calendar days on the shelf: today's date there minus its entry's. */
-const daysOnShelf = (now: Date) =>
-  sql<number>`((${now.toISOString()}::timestamptz at time zone 'America/Sao_Paulo')::date - (u.entered_at at time zone 'America/Sao_Paulo')::date)`;
+/** A unit's whole calendar days on the shelf, in the business's zone: today's date there minus its entry's. */
+const daysOnShelf = (now: Date, zone = businessTimeZone()) =>
+  sql<number>`((${now.toISOString()}::timestamptz at time zone ${zone}::text)::date - (u.entered_at at time zone ${zone}::text)::date)`;
 
 async function rows<T>(db: Db, query: RawBuilder<T>): Promise<T[]> {
   return (await query.execute(db)).rows;

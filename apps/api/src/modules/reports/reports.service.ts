@@ -27,6 +27,7 @@ import {
   type SignedInCustomerRow,
   type StockSalesReport,
   type StockSalesRow,
+  shiftDay,
   UNIT_AGE_BANDS,
   type UnitAgeReport,
   type ViewedProductRow,
@@ -59,7 +60,7 @@ function pageOf<T>(list: T[], paging: ReportPaging): T[] {
  */
 export function lastDaysPeriod(now: Date, days: number = REPORT_LIMITS.dashboardDays) {
   const today = businessDay(now);
-  const first = businessDay(new Date(new Date(`${today}T12:00:00Z`).getTime() - (days - 1) * 86_400_000));
+  const first = shiftDay(today, -(days - 1));
   const { start, end } = dayPeriod(first, today);
   return periodOrThrow(start, end);
 }
@@ -196,7 +197,7 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
     /** Today's figures (issue 20 §4): the São Paulo day of `now`, against the same weekday a week before. */
     async dashboardToday(): Promise<DashboardToday> {
       const day = businessDay(now());
-      const weekBefore = businessDay(new Date(new Date(`${day}T12:00:00Z`).getTime() - 7 * 86_400_000));
+      const weekBefore = shiftDay(day, -7);
       const whole = (d: string) => {
         const { start, end } = dayPeriod(d, d);
         return periodOrThrow(start, end);

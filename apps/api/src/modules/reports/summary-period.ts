@@ -1,20 +1,34 @@
+import {
+  businessDay,
+  DEFAULT_BUSINESS_TIME_ZONE,
+  dayStart,
+  monthOf as firstOfMonth,
+  nextMonthOf as firstOfNextMonth,
+  shiftDay,
+} from '@backoffice/contract';
 import { type RawBuilder, sql } from 'kysely';
 
 const DAY = 86_400_000;
-/** São Paulo is UTC−03:00 all year (the contract's period rule): its midnight is 03:00 UTC. */
-const OFFSET = 3 * 3_600_000;
+/**
+ * The zone the summary tables' days and months are of: migration 0007's triggers bucket every row by the
+ * default business zone's calendar (a fact of the stored rows, whatever `BUSINESS_TIME_ZONE` says). A period
+ * of another zone is still exact: its edges, cut off whole summary days, are read from the raw rows.
+ */
+const SUMMARY_ZONE = DEFAULT_BUSINESS_TIME_ZONE;
 
-const localDate = (instant: number) => new Date(instant - OFFSET).toISOString().slice(0, 10);
-const firstOfMonth = (date: string) => `${date.slice(0, 7)}-01`;
-function firstOfNextMonth(date: string): string {
-  const [year, month] = date.split('-').map(Number) as [number, number];
-  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+/** The first summary day starting at or after `instant`, and the start of the summary day holding `instant`. */
+function summaryDayAfter(instant: number): number {
+  const day = businessDay(instant, SUMMARY_ZONE);
+  const start = dayStart(day, SUMMARY_ZONE).getTime();
+  return start === instant ? start : dayStart(shiftDay(day, 1), SUMMARY_ZONE).getTime();
 }
+const summaryDayBefore = (instant: number) => dayStart(businessDay(instant, SUMMARY_ZONE), SUMMARY_ZONE).getTime();
+const localDate = (instant: number) => businessDay(instant, SUMMARY_ZONE);
 
 /**
  * A period `from <= at < until` cut into what the summary tables hold and what they cannot:
- * raw rows for the partial days at each end ([from, rawUntil) and [rawFrom, until)), whole São Paulo
- * days [firstDay, firstMonth) and [lastMonth, endDay) from the daily rows, whole months
+ * raw rows for the partial days at each end ([from, rawUntil) and [rawFrom, until)), whole summary
+ * days (SUMMARY_ZONE) [firstDay, firstMonth) and [lastMonth, endDay) from the daily rows, whole months
  * [firstMonth, lastMonth) from the monthly rows. Empty pieces are empty ranges.
  */
 export interface SplitPeriod {
@@ -31,8 +45,8 @@ export interface SplitPeriod {
 export function splitPeriod(from: Date, until: Date): SplitPeriod {
   const start = from.getTime();
   const end = until.getTime();
-  const dayAfter = Math.ceil((start - OFFSET) / DAY) * DAY + OFFSET;
-  const dayBefore = Math.floor((end - OFFSET) / DAY) * DAY + OFFSET;
+  const dayAfter = summaryDayAfter(start);
+  const dayBefore = summaryDayBefore(end);
   if (dayAfter >= dayBefore) {
     // No whole day: every row is read raw.
     return {

@@ -1,3 +1,4 @@
+import { businessDay } from '@backoffice/contract';
 import { lazy, useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
 import { MuiScope } from '../../components/theme/mui-scope';
@@ -97,7 +98,7 @@ export default function AdminLayout() {
           </MuiScope>
         ) : null}
         <footer className="al-footer">
-          <p>© {new Date().getFullYear()} BackOffice. Todos os direitos reservados.</p>
+          <p>© {businessDay(new Date()).slice(0, 4)} BackOffice. Todos os direitos reservados.</p>
         </footer>
       </div>
     </div>

@@ -1,3 +1,5 @@
+import { formatBusinessDate } from '@backoffice/contract';
+
 /**
  * The badge's number: the count itself up to 999 (a busy shop passes 99 in a day), then '999+'. The bell's
  * name holds the same text, as the name of a control must hold its visible text (axe's
@@ -28,5 +30,5 @@ export function relativeTime(iso: string, now = Date.now()): string {
   if (hours < 24) return `há ${hours} h`;
   const days = Math.floor(hours / 24);
   if (days <= 7) return `há ${days} ${days === 1 ? 'dia' : 'dias'}`;
-  return new Date(iso).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+  return formatBusinessDate(new Date(iso));
 }

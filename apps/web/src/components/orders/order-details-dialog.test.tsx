@@ -57,8 +57,8 @@ describe('Detalhes do pedido', () => {
         order={order({
           statusKey: 5,
           status: 'Entregue',
-          // 24/11/2026 14:20 on the screen's clock (the shop's, São Paulo).
-          deliveredAt: new Date(2026, 10, 24, 14, 20, 0).toISOString(),
+          // 24/11/2026 14:20 on the shop's clock (São Paulo), whatever the browser's (UTC in the tests).
+          deliveredAt: '2026-11-24T17:20:00.000Z',
           receivedBy: { name: 'Maria Souza', document: '52998224725' },
         })}
         onClose={() => {}}

@@ -1,25 +1,31 @@
-import { DEFAULT_DELIVERY_DEPARTURES, nextDeliveryDeparture } from '@backoffice/contract';
+import {
+  businessDay,
+  DEFAULT_DELIVERY_DEPARTURES,
+  dayStart,
+  nextDeliveryDeparture,
+  weekdayOf,
+} from '@backoffice/contract';
 
 /**
- * Time in the demo: the shop is in São Paulo (UTC−3, no daylight saving since 2019). Every timestamp
- * is a number of milliseconds (UTC); "local" helpers read and build São Paulo wall-clock times.
+ * Time in the demo: the shop keeps the business's clock (`clock.ts`, São Paulo unless BUSINESS_TIME_ZONE says
+ * otherwise). Every timestamp is a number of milliseconds (UTC); "local" helpers read and build its wall-clock
+ * times.
  */
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
-const OFFSET = -3 * HOUR;
 
-/** Start (UTC ms) of the São Paulo day that contains `ms`. */
+/** Start (UTC ms) of the business day that contains `ms`. */
 export function localDayStart(ms: number): number {
-  return Math.floor((ms + OFFSET) / DAY) * DAY - OFFSET;
+  return dayStart(businessDay(ms)).getTime();
 }
 
-/** 0 Sunday … 6 Saturday, in São Paulo. */
+/** 0 Sunday … 6 Saturday, in the business's zone. */
 export function localWeekday(ms: number): number {
-  return new Date(ms + OFFSET).getUTCDay();
+  return weekdayOf(businessDay(ms));
 }
 
-/** Minutes since São Paulo midnight. */
+/** Minutes since the business's midnight. */
 export function localMinutes(ms: number): number {
   return Math.floor((ms - localDayStart(ms)) / MINUTE);
 }
@@ -36,15 +42,15 @@ export const APP_HOURS = [
   [21, 7],
 ] as const;
 
-/** The UTC ms of a São Paulo wall-clock time on the day of `dayStart`. */
+/** The UTC ms of a wall-clock time of the business on the day of `dayStart` (a zone without clock changes). */
 export function at(dayStart: number, hours: number, minutes = 0): number {
   return dayStart + hours * HOUR + minutes * MINUTE;
 }
 
-/** Month (0–11) and day of month in São Paulo. */
+/** Month (0–11) and day of month in the business's zone. */
 export function localDate(ms: number): { month: number; day: number; year: number } {
-  const d = new Date(ms + OFFSET);
-  return { month: d.getUTCMonth(), day: d.getUTCDate(), year: d.getUTCFullYear() };
+  const [year, month, day] = businessDay(ms).split('-').map(Number) as [number, number, number];
+  return { month: month - 1, day, year };
 }
 
 /** Opening hours of the store: Monday to Friday 08:30–18:30, Saturday 08:30–13:00, closed on Sunday. */

@@ -1,4 +1,4 @@
-import type { Customer, CustomerHistory, CustomerHistoryOrder } from '@backoffice/contract';
+import { businessDay, type Customer, type CustomerHistory, type CustomerHistoryOrder } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
@@ -193,7 +193,9 @@ export function HistoryDialog({ customer, onClose, loadHistory = fetchCustomerHi
   const generate = handleSubmit(async (values) => {
     setError(null);
     try {
-      const { start, end } = dayPeriodOf(values.start ?? dayjs(), values.end ?? dayjs());
+      // An empty field is the business's today (not the browser's).
+      const today = dayjs(businessDay(new Date()));
+      const { start, end } = dayPeriodOf(values.start ?? today, values.end ?? today);
       setHistory(await loadHistory(customer.id, start, end));
     } catch (failure) {
       setHistory(null);

@@ -7,6 +7,7 @@ import {
   type ReportType,
   type SearchedTermRow,
   type SignedInCustomerRow,
+  shiftDay,
   type ViewedProductRow,
 } from '@backoffice/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -24,10 +25,10 @@ export interface ChartPoint {
 /** The periods "Carregar mais dados" steps through: the last 7 days (the spec's default), then 30, then 90. */
 export const CHART_PERIODS = [7, 30, 90] as const;
 
-/** The {start}/{end} path of the last `days` São Paulo days, today included. */
+/** The {start}/{end} path of the last `days` business days, today included. */
 export function lastDaysPath(days: number, now = new Date()): string {
   const today = businessDay(now);
-  const first = businessDay(new Date(new Date(`${today}T12:00:00Z`).getTime() - (days - 1) * 86_400_000));
+  const first = shiftDay(today, -(days - 1));
   const { start, end } = dayPeriod(first, today);
   return `start/${start}/end/${end}`;
 }

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type OrderStatusKey, salesChangePercent } from '@backoffice/contract';
+import { ORDER_STATUS_LABELS, type OrderStatusKey, salesChangePercent, weekdayOf } from '@backoffice/contract';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -62,7 +62,7 @@ export function TodayRow() {
   const today = useDashboardToday();
   const data = today.data;
   const loading = today.isPending;
-  const weekday = data ? new Date(`${data.day}T12:00:00Z`).getUTCDay() : 0;
+  const weekday = data ? weekdayOf(data.day) : 0;
   const waiting = (data?.waiting ?? []).filter((w) => w.orders > 0);
   if (today.isError)
     return (

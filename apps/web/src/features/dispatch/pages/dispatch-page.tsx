@@ -2,6 +2,7 @@ import {
   BOARD_PAGE_SIZE,
   type DepartureSummary,
   type DispatchOrder,
+  formatBusinessTime,
   nextDeliveryDeparture,
   type RunSummary,
   saoPauloDay,
@@ -46,10 +47,7 @@ import { DISPATCH_PAGE_TEXTS as T } from '../texts';
 /** The drag-and-drop payload type of orders dragged onto a courier's column (desktop). */
 const DRAG_TYPE = 'application/x-backoffice-orders';
 
-const time = (at: string) =>
-  new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' }).format(
-    new Date(at),
-  );
+const time = (at: string) => formatBusinessTime(new Date(at));
 
 /**
  * 'Expedição' (issue 19): for a São Paulo day, the immediate deliveries, then each departure with how many

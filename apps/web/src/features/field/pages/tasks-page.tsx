@@ -1,4 +1,11 @@
-import { type OrderCommandName, TASK_LIMITS, type TaskKind, type TaskList, type TaskOrder } from '@backoffice/contract';
+import {
+  type OrderCommandName,
+  TASK_LIMITS,
+  type TaskKind,
+  type TaskList,
+  type TaskOrder,
+  toBusinessTimestamp,
+} from '@backoffice/contract';
 import { lazy, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifier';
@@ -28,8 +35,8 @@ const DeliverDialog = lazy(() =>
 );
 const AbsentDialog = lazy(() => import('../components/absent-dialog').then((code) => ({ default: code.AbsentDialog })));
 
-/** 10:42:15: when the next automatic try is due. */
-const clockTime = (at: number) => new Date(at).toTimeString().slice(0, 8);
+/** 10:42:15: when the next automatic try is due (the business's clock). */
+const clockTime = (at: number) => toBusinessTimestamp(at).slice(11, 19);
 
 /** Cards drawn before the others: about what a phone's first screen shows. */
 const FIRST_PASS_CARDS = 3;

@@ -497,7 +497,8 @@ describe('Orders page', () => {
   });
 
   it('history lists who changed the status to what and when; without entries, the error text', async () => {
-    const when = (h: number, m: number, s: number) => new Date(2026, 2, 5, h, m, s).toISOString();
+    // 05/03/2026 h:m:s in São Paulo (UTC−3), whatever the browser's zone.
+    const when = (h: number, m: number, s: number) => new Date(Date.UTC(2026, 2, 5, h + 3, m, s)).toISOString();
     const { user } = openPage(
       { 13: [order(130, 13, { total: 1319.8 }), order(131, 13)] },
       {

@@ -139,8 +139,8 @@ describe('the order PDF of a delivered order', () => {
       code: 'K7M-4QP',
       statusKey: 5,
       status: 'Entregue',
-      // 24/11/2026 14:20 on the browser's clock (the shop's, São Paulo).
-      deliveredAt: new Date(2026, 10, 24, 14, 20, 0).toISOString(),
+      // 24/11/2026 14:20 on the shop's clock (São Paulo), whatever the browser's (UTC in the tests).
+      deliveredAt: '2026-11-24T17:20:00.000Z',
       receivedBy: { name: 'Maria Souza', document: '12345678X' },
     });
     const all = texts(OrderPdfDocument({ order, generatedAt: new Date('2026-11-25T12:00:00Z') }));

@@ -3,8 +3,8 @@ import {
   BACKUP_TEXTS,
   type Backup,
   type BackupSettings,
-  BUSINESS_TIME_ZONE,
   backupSettingsBodySchema,
+  formatBusinessDateTimeMinutes,
   TIME_OF_DAY,
 } from '@backoffice/contract';
 import BackupOutlinedIcon from '@mui/icons-material/BackupOutlined';
@@ -32,17 +32,8 @@ import { downloadFile } from '../../../lib/download';
 import { backupKeys, backupSettingsQuery, backupsQuery, makeBackup, saveBackupSettings } from '../api/settings-api';
 import { BACKUPS_CARD_TEXTS as T } from '../texts';
 
-const SAO_PAULO = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: BUSINESS_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** DD/MM/YYYY HH:mm in São Paulo, the time zone the schedule is set in (whatever the browser's). */
-export const formatBusinessTime = (iso: string) => SAO_PAULO.format(new Date(iso)).replace(', ', ' ');
+/** DD/MM/YYYY HH:mm in the business's zone, the one the schedule is set in (whatever the browser's). */
+export const formatBusinessTime = (iso: string) => formatBusinessDateTimeMinutes(new Date(iso));
 
 /** 12,3 MB / 850 KB: a size in words a person reads. */
 export function formatBytes(bytes: number): string {
