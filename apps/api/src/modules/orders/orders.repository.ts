@@ -74,15 +74,6 @@ export type LockedOrder = Pick<
 /** How many codes are tried before giving up (6 characters of 31 letters: a clash is rare). */
 const CODE_ATTEMPTS = 10;
 
-/** The payment proofs of every order but `orderId`, with their order's id and code. */
-const otherReceipts = (db: Executor, orderId: number) =>
-  db
-    .selectFrom('order_images as i')
-    .innerJoin('orders as o', 'o.id', 'i.order_id')
-    .select(['i.order_id', 'o.code'])
-    .where('i.kind', '=', 'RECEIPT')
-    .where('i.order_id', '<>', orderId);
-
 /** The expression code search compares: upper case, without the dash ("k7m4qp" finds "K7M-4QP"). */
 export const normalizedCode = sql<string>`upper(replace(o.code, '-', ''))`;
 
@@ -491,50 +482,6 @@ export const ordersRepository = {
         })),
       )
       .execute();
-  },
-
-  /**
-   * The other orders' payment proofs sharing at least one band of `bands` (the only ones that can be the
-   * same picture: see `hashBands`), through the GIN index of migration 0026; the caller checks the distance.
-   */
-  receiptsSharingABand(db: Executor, orderId: number, bands: string[]) {
-    return otherReceipts(db, orderId)
-      .select('i.phash')
-      .where(sql<boolean>`i.phash_bands && array[${sql.join(bands)}]::text[]`)
-      .orderBy('i.id')
-      .execute();
-  },
-
-  /**
-   * The near-match hashes of the `limit` most recent payment proofs of other orders, newest first (the index
-   * of migration 0047), for the near-match check.
-   */
-  recentNearReceipts(db: Executor, orderId: number, limit: number) {
-    return otherReceipts(db, orderId)
-      .select('i.near_hashes')
-      .where('i.near_hashes', 'is not', null)
-      .orderBy('i.created_at', 'desc')
-      .orderBy('i.id', 'desc')
-      .limit(limit)
-      .execute();
-  },
-
-  /** The other order that used this proof's E2E id: approved with it, or paid by it through the webhook. */
-  async otherOrderWithProof(trx: Transaction<Database>, endToEndId: string, orderId: number) {
-    const approved = await trx
-      .selectFrom('orders')
-      .select(['id', 'code'])
-      .where('proof_end_to_end_id', '=', endToEndId)
-      .where('id', '<>', orderId)
-      .executeTakeFirst();
-    if (approved) return approved;
-    return trx
-      .selectFrom('pix_received as p')
-      .innerJoin('orders as o', 'o.id', 'p.order_id')
-      .select(['o.id', 'o.code'])
-      .where('p.end_to_end_id', '=', endToEndId)
-      .where('o.id', '<>', orderId)
-      .executeTakeFirst();
   },
 
   histories(db: Executor, orderId: number) {

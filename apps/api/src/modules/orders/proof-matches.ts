@@ -1,7 +1,7 @@
 import type { OrderImage } from '@backoffice/contract';
 import type { Executor } from '../../db/executor';
 import { hashBands, hashDistance } from './images';
-import { ordersRepository as repo } from './orders.repository';
+import { proofMatchesRepository as repo } from './proof-matches.repository';
 
 /** Two proofs whose hashes differ in at most this many of 64 bits are the same picture. */
 const SAME_PICTURE_BITS = 6;

@@ -28,6 +28,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors';
 import { moveStock, sellUnits } from '../stock/stock.service';
 import { type DeviceMoment, deliveryMoment } from './delivery-moment';
 import { type LockedOrder, ordersRepository as repo } from './orders.repository';
+import { proofMatchesRepository } from './proof-matches.repository';
 
 /**
  * Who makes a move: a signed-in employee, or the bank ('Pix automático': a Pix its webhook told us of).
@@ -416,7 +417,7 @@ export async function transition(
     const proof = normalizeEndToEndId(input.proofEndToEndId);
     // Two approvals naming the same E2E id queue here, and the second one is refused.
     await sql`select pg_advisory_xact_lock(hashtext(${proof}))`.execute(trx);
-    const other = await repo.otherOrderWithProof(trx, proof, order.id);
+    const other = await proofMatchesRepository.otherOrderWithProof(trx, proof, order.id);
     if (other) throw conflict(PROOF_TEXTS.reused(other.code), 'PROOF_REUSED', { orderId: other.id, code: other.code });
     values.proof_end_to_end_id = proof;
     changes.proofEndToEndId = proof;
