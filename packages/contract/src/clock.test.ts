@@ -22,7 +22,7 @@ import {
   zoneOffsetMs,
 } from './clock';
 import { parsePeriod } from './period';
-import { DEFAULT_DELIVERY_DEPARTURES, departuresOn, nextDeliveryDeparture } from './selling';
+import { DEFAULT_DELIVERY_DEPARTURES, departuresOn, nextDeliveryDeparture, previousDeliveryDeparture } from './selling';
 
 const HOUR = 3_600_000;
 
@@ -115,5 +115,23 @@ describe('the business clock', () => {
       '2026-11-25T14:40:00.000Z',
     );
     expect(formatBusinessDateTimeMinutes(new Date('2026-03-01T02:30:00Z'))).toBe('28/02/2026 22:30');
+  });
+
+  it('reads the far edges of a period (year 0000 and 9999) with the nearest offset it knows, both ways', () => {
+    // São Paulo is 3 h behind UTC in 1970 and today: midnight of 1 January of year 0 is 03:00 UTC that day.
+    expect(fromBusinessTimestamp('0000-01-01T00:00:00').toISOString()).toBe('0000-01-01T03:00:00.000Z');
+    expect(toBusinessTimestamp(new Date('0000-01-01T03:00:00Z'))).toBe('0000-01-01T00:00:00');
+    expect(fromBusinessTimestamp('9999-12-31T23:59:59').toISOString()).toBe('+010000-01-01T02:59:59.000Z');
+  });
+
+  it('finds the departure before an instant, across the days back', () => {
+    // Wednesday 25/11/2026 10:00 in São Paulo (13:00Z): the last departure before it is Tuesday's last, 14:10.
+    expect(previousDeliveryDeparture(new Date('2026-11-25T13:00:00Z'), DEFAULT_DELIVERY_DEPARTURES).toISOString()).toBe(
+      '2026-11-24T17:10:00.000Z',
+    );
+    // Monday 23/11/2026 09:00 (12:00Z): no departure on Sunday, so Saturday's 12:00 (15:00Z).
+    expect(previousDeliveryDeparture(new Date('2026-11-23T12:00:00Z'), DEFAULT_DELIVERY_DEPARTURES).toISOString()).toBe(
+      '2026-11-21T15:00:00.000Z',
+    );
   });
 });

@@ -75,9 +75,17 @@ const QUARTER_HOUR = 15 * 60_000;
 /** Per zone, the offset of each quarter hour asked (zones change offset on quarter hours at the finest). */
 const offsets = new Map<string, Map<number, number>>();
 
+/**
+ * The zones' offsets are read between these instants; one outside takes its nearest edge's. No shop's record
+ * is there, but a period may reach year 0000 or 9999 (the history screens): before 1970 the zones had local
+ * mean times of odd seconds, and Date.UTC reads years 0–99 as 1900–1999.
+ */
+const OFFSETS_FROM = Date.UTC(1970, 0, 1);
+const OFFSETS_UNTIL = Date.UTC(2200, 0, 1);
+
 /** The zone's offset from UTC at `at`, in milliseconds (São Paulo: −3 h). */
 export function zoneOffsetMs(at: Date | number, zone: string = currentZone): number {
-  const ms = typeof at === 'number' ? at : at.getTime();
+  const ms = Math.min(Math.max(typeof at === 'number' ? at : at.getTime(), OFFSETS_FROM), OFFSETS_UNTIL);
   let cache = offsets.get(zone);
   if (!cache) {
     cache = new Map();
