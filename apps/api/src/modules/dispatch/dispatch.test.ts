@@ -232,7 +232,9 @@ describe('a courier run, from the board to the settlement', () => {
       const moved = await call('PATCH', path, body, tokens.courier2);
       expect(moved.statusCode, moved.body).toBe(200);
     }
-    const again = pdfText((await call('GET', `/dispatch/runs/${run.id}/sheet.pdf`)).rawPayload);
+    const printed = await call('GET', `/dispatch/runs/${run.id}/sheet.pdf`);
+    expect(printed.statusCode, printed.body.slice(0, 300)).toBe(200);
+    const again = pdfText(printed.rawPayload);
     expect(again).toContain('Recebido por: Maria Souza (documento 529.982.247-25)');
     // The paid order is still on its way: its line is left to be filled in by hand.
     expect(again.split('Recebido por: ______________________________').length - 1).toBe(1);
