@@ -3,20 +3,13 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import {
-  type DatabaseConnection,
-  type Driver,
-  Kysely,
-  PGliteDialect,
-  PostgresDialect,
-  sql,
-  type TransactionSettings,
-} from 'kysely';
+import { type DatabaseConnection, type Driver, Kysely, PGliteDialect, sql, type TransactionSettings } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { AppConfig } from '../config';
 import { keepPrivate } from '../lib/private-files';
 import { migrationProvider } from './migrations';
 import { type EmbeddedDump, type NotificationListener, PGliteWorkerDialect } from './pglite-host';
+import { SearchPathPostgresDialect } from './search-path-introspector';
 
 export type { EmbeddedDump } from './pglite-host';
 
@@ -159,9 +152,9 @@ export function createDatabase(options: DatabaseOptions): DB {
       'reports',
     );
     const watch = createWriteWatch();
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [watch.plugin] });
+    const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }), plugins: [watch.plugin] });
     writeWatches.set(db, watch);
-    const reports = new Kysely<Database>({ dialect: new PostgresDialect({ pool: reportPool }) });
+    const reports = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool: reportPool }) });
     reportDatabases.set(db, reports);
     // The reports' pool ends with the API's.
     const destroy = db.destroy.bind(db);
