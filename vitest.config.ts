@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { webProjects } from './apps/web/vitest.config';
 
 export default defineConfig({
   test: {
@@ -11,6 +12,7 @@ export default defineConfig({
         test: {
           name: 'contract',
           root: './packages/contract',
+          isolate: false,
           include: ['src/**/*.test.ts'],
           environment: 'node',
         },
@@ -19,6 +21,10 @@ export default defineConfig({
         test: {
           name: 'api',
           root: './apps/api',
+          // Test files share each worker's modules (the app's module graph, PGlite's compiled WebAssembly, the
+          // migrated template): importing them anew cost about 8 s of CPU a file. Each file still opens its own
+          // database and app; what a file changes process-wide (fake timers, the business zone) it puts back.
+          isolate: false,
           include: ['src/**/*.test.ts'],
           // `*.pg.test.ts` cut a real PostgreSQL server's connections (db/database-away.pg.test.ts): they run
           // only when DATABASE_URL names one (.ci/run's PostgreSQL part), never skipped, simply not collected.
@@ -30,7 +36,7 @@ export default defineConfig({
           globalSetup: ['./src/test/global-setup.ts'],
         },
       },
-      './apps/web/vitest.config.ts',
+      ...webProjects,
     ],
   },
 });

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderPage, signInAs } from '../../test/render';
 import AdminLayout from './admin-layout';
 
-// This file's module registry is its own (one test): the app has not painted a first screen yet.
+// isolated-modules: this file's module registry is its own (apps/web/vitest.config.ts), the app has not
+// painted a first screen yet.
 describe("the layout's background work waits for the first screen to be painted (decision 0029)", () => {
   afterEach(() => {
     vi.unstubAllGlobals();

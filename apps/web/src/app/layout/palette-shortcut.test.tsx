@@ -13,6 +13,8 @@ const pressCtrlK = () => {
   return event;
 };
 
+// isolated-modules: this file's module registry is its own (apps/web/vitest.config.ts), the shortcut's
+// listener not yet set up by another file.
 describe('Ctrl+K pressed before the palette can open (issue 34 §6)', () => {
   afterEach(() => vi.useRealTimers());
 
