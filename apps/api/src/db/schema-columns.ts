@@ -30,7 +30,7 @@ export type UnitStatus = 'IN_STOCK' | 'SOLD' | 'RETURNED' | 'WRITTEN_OFF';
 /** Why a Pix received paid no order (migration 0020). */
 export type PixUnmatchedReasonColumn = 'NO_TXID' | 'UNKNOWN_TXID' | 'AMOUNT_MISMATCH' | 'NOT_WAITING' | 'ALREADY_PAID';
 
-/** A report summary's grain: 'D' a São Paulo day (bucket = that date); 'M' a São Paulo month (its first day). */
+/** A report summary's grain: 'D' a business day (bucket = that date); 'M' a business month (its first day). */
 export type Grain = 'D' | 'M';
 
 /** A bank setting's kind (migration 0005). */

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/executor';
 
 export interface RunRecord {
   kind: BackupKind;
-  /** The São Paulo day of a scheduled backup. */
+  /** The business day of a scheduled backup. */
   slot: string | null;
   startedAt: Date;
   name: string | null;

@@ -8,7 +8,7 @@ export interface BackupScheduler {
 
 /**
  * The daily backup: a light in-process timer that looks once a minute whether the day's backup is due
- * (`runScheduled`: the time set in 'Configurações', once per São Paulo day, once across the servers sharing
+ * (`runScheduled`: the time set in 'Configurações', once per day of the business, once across the servers sharing
  * one PostgreSQL). The timer is unref'd, so it never keeps a process (or a test run) alive, and ends with
  * the app (`stop` in its onClose).
  */

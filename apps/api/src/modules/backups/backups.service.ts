@@ -217,7 +217,7 @@ export function createBackupsService(options: BackupsOptions) {
     },
 
     /**
-     * The scheduled backup, when its time of `now`'s São Paulo day has come and that day has none yet (a
+     * The scheduled backup, when its time of `now`'s business day has come and that day has none yet (a
      * server down at 03:00 makes it when it starts). Several servers on one PostgreSQL: the first to take
      * the advisory lock makes it and records it under the day; the others find it recorded. Returns the
      * backup made, or null.

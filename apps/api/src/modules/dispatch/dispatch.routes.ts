@@ -36,7 +36,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Expedição de um dia (São Paulo): as entregas imediatas primeiro, depois cada saída com os pedidos embalados que a aguardam (atrasados com a próxima) e suas rotas',
+          'Expedição de um dia (no fuso da empresa): as entregas imediatas primeiro, depois cada saída com os pedidos embalados que a aguardam (atrasados com a próxima) e suas rotas',
         querystring: z.object({ date: dispatchDateSchema }),
         response: { 200: departuresSchema },
       },
@@ -147,7 +147,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Acertos por motoboy e período (dias de São Paulo, inclusive)',
+        summary: 'Acertos por motoboy e período (dias do fuso da empresa, inclusive)',
         querystring: settlementsQuerySchema,
         response: { 200: settlementsSchema },
       },

@@ -188,7 +188,7 @@ export function createDispatchService(db: DB) {
     });
   }
 
-  /** The runs of a São Paulo day's departures, as `shape` makes them. */
+  /** The runs of a business day's departures, as `shape` makes them. */
   async function runsOfDay<T>(day: string, schedule: DeliverySchedule, shape: (runs: RunRow[]) => Promise<T[]>) {
     const departures = departuresOn(day, schedule);
     const first = departures[0];
@@ -204,7 +204,7 @@ export function createDispatchService(db: DB) {
 
   return {
     /**
-     * The board of a São Paulo day: the immediate deliveries first (they leave at once), then each departure
+     * The board of a business day: the immediate deliveries first (they leave at once), then each departure
      * of the day with the orders waiting for it (late ones with the next departure) and its runs. Every order
      * in full: the web's screen reads `boardSummary` and `boardOrders` instead.
      */
@@ -229,7 +229,7 @@ export function createDispatchService(db: DB) {
     },
 
     /**
-     * What the board shows first (issue 36): each place of a São Paulo day (the immediate deliveries, then
+     * What the board shows first (issue 36): each place of a business day (the immediate deliveries, then
      * each departure) with how many orders wait for it, how many are late, the cash to collect from them,
      * and its runs by their orders' codes. One grouped statement for the orders, none of their rows read.
      */

@@ -53,7 +53,7 @@ export function normalizeOrderCode(code: string): string {
 
 /**
  * The screen's filter as SQL wants it (undefined without one): the customer's words normalized like the
- * customers' search_text, the days as São Paulo instants, `to`'s whole day included.
+ * customers' search_text, the days as instants of the business's zone, `to`'s whole day included.
  */
 export function filterOf(query: OrderFilterQuery): OrderFilter | undefined {
   const terms = searchWords(query.q);

@@ -335,7 +335,7 @@ export function createReportsRepository() {
       return result.rows[0] as NonNullable<(typeof result.rows)[number]>;
     },
 
-    /** Report 18: the phones in stock, oldest entry first, with their whole São Paulo days on the shelf. */
+    /** Report 18: the phones in stock, oldest entry first, with their whole business days on the shelf. */
     unitsByAge(db: Db, now: Date, w: Window) {
       return rows(
         db,

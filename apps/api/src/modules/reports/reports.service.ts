@@ -55,7 +55,7 @@ function pageOf<T>(list: T[], paging: ReportPaging): T[] {
 }
 
 /**
- * The dashboard's default period: the last 7 São Paulo days, today included (from 00:00:00 six days ago
+ * The dashboard's default period: the last 7 business days, today included (from 00:00:00 six days ago
  * to 23:59:59 today), by the contract's period rule.
  */
 export function lastDaysPeriod(now: Date, days: number = REPORT_LIMITS.dashboardDays) {
@@ -194,7 +194,7 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
       return { availableProducts: available, customersAwaitingApproval: awaiting };
     },
 
-    /** Today's figures (issue 20 §4): the São Paulo day of `now`, against the same weekday a week before. */
+    /** Today's figures (issue 20 §4): the business day of `now`, against the same weekday a week before. */
     async dashboardToday(): Promise<DashboardToday> {
       const day = businessDay(now());
       const weekBefore = shiftDay(day, -7);

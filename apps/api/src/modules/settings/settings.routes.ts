@@ -159,7 +159,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permissions: 'signed-in' },
       schema: {
         tags,
-        summary: 'Horários de saída dos motoboys por dia da semana (0 domingo … 6 sábado), hora de São Paulo',
+        summary: 'Horários de saída dos motoboys por dia da semana (0 domingo … 6 sábado), hora do fuso da empresa',
         response: { 200: z.object({ data: departureScheduleSchema }) },
       },
     },
