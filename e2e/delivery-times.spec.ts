@@ -17,11 +17,21 @@ import {
   screenshot,
 } from './harness';
 
-/** DD/MM/YYYY HH:mm:ss on this machine's clock, as the browsers of this run show a time (the same zone). */
+/** DD/MM/YYYY HH:mm:ss as the app shows a time: in the business's zone, whatever the browser's (issue 37 §2). */
 function shown(at: number): string {
-  const d = new Date(at);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  // The business's zone (the journeys' server keeps the default, São Paulo), whatever this machine's.
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}:${part('second')}`;
 }
 
 /** The server's own clock, to the second (the Date header of its answer). */

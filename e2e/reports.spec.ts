@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { quickPeriodDays } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot } from './harness';
+import { apiAs, type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot } from './harness';
 
 const EMPTY = 'Nenhum resultado foi encontrado com os parâmetros informados';
 
@@ -11,6 +11,26 @@ function spDay(daysAgo: number): string {
   const day = new Date(Date.now() - daysAgo * 86_400_000);
   const [d, m, y] = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(day).split('/');
   return `${d}${m}${y}`;
+}
+
+/** That day as the report paths take it (YYYY-MM-DD), from spDay's DDMMYYYY. */
+const pathDay = (ddmmyyyy: string) => `${ddmmyyyy.slice(4)}-${ddmmyyyy.slice(2, 4)}-${ddmmyyyy.slice(0, 2)}`;
+
+/**
+ * The name of an attendant who registered an exchange in the last 90 days, asked of the API: the demo's
+ * attendants take exchanges at random, so the first of the list may have none.
+ */
+async function attendantWithExchanges(baseURL: string): Promise<string> {
+  const admin = await apiAs(baseURL, DEMO.admin);
+  const { data } = await admin.get<{ data: { attendants: { id: number; name: string }[] } }>('/employees/attendants');
+  const [start, end] = [pathDay(spDay(89)), pathDay(spDay(0))];
+  for (const attendant of data.attendants) {
+    const rows = await admin.get<{ data: unknown[] }>(
+      `/reports/order/exchange/start/${start}T00:00:00/end/${end}T23:59:59/employee/${attendant.id}`,
+    );
+    if (rows.data.length > 0) return attendant.name;
+  }
+  throw new Error('no attendant of the demo registered an exchange in the last 90 days');
 }
 
 async function typeDate(page: Page, label: string, ddmmyyyy: string) {
@@ -32,6 +52,8 @@ const REPORTS: {
   level?: string;
   courier?: boolean;
   attendant?: boolean;
+  /** Which attendant (else the first of the list). */
+  attendantName?: string;
   brand?: boolean;
 }[] = [
   { label: 'Clientes que mais compraram', dates: true },
@@ -62,7 +84,7 @@ async function generate(page: Page, report: (typeof REPORTS)[number]): Promise<{
   }
   if (report.level) await choose(page, 'Nível', report.level);
   if (report.courier) await choose(page, 'Motoboy');
-  if (report.attendant) await choose(page, 'Atendente');
+  if (report.attendant) await choose(page, 'Atendente', report.attendantName);
   if (report.brand) {
     await choose(page, 'Marca');
     await choose(page, 'Referência');
@@ -161,7 +183,8 @@ describe('reports: the administrator generates every report on the demo business
 
   it('opens the order of an exchange row, and its order details', async () => {
     const { page } = s;
-    const { rows } = await generate(page, REPORTS[7] as (typeof REPORTS)[number]);
+    const attendantName = await attendantWithExchanges(s.baseURL);
+    const { rows } = await generate(page, { ...(REPORTS[7] as (typeof REPORTS)[number]), attendantName });
     expect(rows).toBeGreaterThan(0);
     await page
       .getByRole('button', { name: /^Ver pedido / })
