@@ -1,6 +1,6 @@
 // npm test: every suite — lint, module boundaries, types and the build side by side; then the unit, API and
-// component tests; then the browser tests, beside the API suite on PostgreSQL when TEST_POSTGRES_URL names
-// one (.ci/run). Each part's time is printed at the end.
+// component tests followed by the API suite on PostgreSQL when TEST_POSTGRES_URL names one (.ci/run), beside
+// the browser tests. Each part's time is printed at the end.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -105,40 +105,49 @@ const checks = [
 if (buildStale()) checks.push({ title: 'Compilação da API e do aplicativo web', commands: BUILD_STEPS });
 if (!(await beside(checks))) failed = true;
 
+// The browser journeys wait on the browser and the server most of their time: they run beside the unit, API and
+// component tests (one worker per core), then beside the API suite on PostgreSQL, which follows those.
 const unitReport = path.join(reports, 'unit.json');
-log('Testes de unidade, da API e de componentes (Vitest)');
-if (!(await part('Unidade, API (PGlite) e componentes', [['vitest', ['run', ...vitestReport(unitReport)]]])))
-  failed = true;
-count(unitReport);
-
 const e2eReport = path.join(reports, 'e2e.json');
 const postgres = process.env.TEST_POSTGRES_URL;
 const postgresReport = path.join(reports, 'postgres.json');
 log(
   postgres
-    ? `Testes no navegador (Playwright + Chromium), ao lado dos testes da API no PostgreSQL (${postgres})`
-    : 'Testes no navegador (Playwright + Chromium)',
+    ? `Testes de unidade, da API e de componentes (Vitest), depois os da API no PostgreSQL (${postgres}), ao lado dos testes no navegador (Playwright + Chromium)`
+    : 'Testes de unidade, da API e de componentes (Vitest), ao lado dos testes no navegador (Playwright + Chromium)',
 );
-const browser = part(
-  'Navegador (Playwright + Chromium)',
-  [['vitest', ['run', '--config', 'e2e/vitest.config.ts', ...vitestReport(e2eReport)]]],
-  { env: { CHROME_PATH: chromium, PDFTOTEXT_PATH: pdftotext } },
-);
-const postgresLog = path.join(reports, 'postgres.log');
-const onPostgres = postgres
-  ? part('API no PostgreSQL', [['vitest', ['run', '--project', 'api', ...vitestReport(postgresReport)]]], {
-      env: { DATABASE_URL: postgres },
-      output: postgresLog,
-    })
-  : Promise.resolve(true);
-const [browserOk, postgresOk] = await Promise.all([browser, onPostgres]);
-if (!browserOk || !postgresOk) failed = true;
-count(e2eReport);
-if (postgres) {
-  // Printed once the browser tests are done, so the two parts' lines never mix.
+const vitestParts = async () => {
+  const unitOk = await part('Unidade, API (PGlite) e componentes', [['vitest', ['run', ...vitestReport(unitReport)]]], {
+    output: path.join(reports, 'unit.log'),
+  });
+  log(`Testes de unidade, da API e de componentes (${unitOk ? 'ok' : 'FALHOU'})`);
+  process.stdout.write(readFileSync(path.join(reports, 'unit.log'), 'utf8'));
+  if (!postgres) return unitOk;
+  const postgresLog = path.join(reports, 'postgres.log');
+  const postgresOk = await part(
+    'API no PostgreSQL',
+    [['vitest', ['run', '--project', 'api', ...vitestReport(postgresReport)]]],
+    { env: { DATABASE_URL: postgres }, output: postgresLog },
+  );
   log(`Testes da API no PostgreSQL (${postgresOk ? 'ok' : 'FALHOU'})`);
   process.stdout.write(readFileSync(postgresLog, 'utf8'));
-}
+  return unitOk && postgresOk;
+};
+const browserLog = path.join(reports, 'browser.log');
+const browserPart = async () => {
+  const ok = await part(
+    'Navegador (Playwright + Chromium)',
+    [['vitest', ['run', '--config', 'e2e/vitest.config.ts', ...vitestReport(e2eReport)]]],
+    { env: { CHROME_PATH: chromium, PDFTOTEXT_PATH: pdftotext }, output: browserLog },
+  );
+  log(`Testes no navegador (${ok ? 'ok' : 'FALHOU'})`);
+  process.stdout.write(readFileSync(browserLog, 'utf8'));
+  return ok;
+};
+const [vitestOk, browserOk] = await Promise.all([vitestParts(), browserPart()]);
+if (!vitestOk || !browserOk) failed = true;
+count(unitReport);
+count(e2eReport);
 if (postgres) count(postgresReport, 'PostgreSQL');
 
 log('Tempo de cada parte');
