@@ -67,7 +67,8 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permissions: ADMIN },
       schema: {
         tags,
-        summary: 'Horário do backup diário (no fuso da empresa), quantos guardar, como é feito, o último resultado e o próximo',
+        summary:
+          'Horário do backup diário (no fuso da empresa), quantos guardar, como é feito, o último resultado e o próximo',
         response: { 200: backupSettingsEnvelopeSchema },
       },
     },
