@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { folded } from '../../lib/sql-input';
 
 /** The orders waiting for a courier: the contract's (Aguardando motoboy, Entrega imediata). */
-const WAITING = [...AWAITING_COURIER_STATUSES];
+const WAITING: readonly number[] = AWAITING_COURIER_STATUSES;
 
 function orderRows(db: Executor) {
   return db
@@ -68,21 +68,34 @@ function inSlot(eb: OrdersScope, slot: BoardSlot) {
   ]);
 }
 
+/** In no open run yet. */
+function inNoOpenRun(eb: OrdersScope) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('courier_run_orders as ro')
+        .innerJoin('courier_runs as r', 'r.id', 'ro.run_id')
+        .select('ro.order_id')
+        .whereRef('ro.order_id', '=', 'o.id')
+        .where('r.settled_at', 'is', null),
+    ),
+  );
+}
+
 /** Waiting for a courier, and in no open run yet. */
 function waiting(eb: OrdersScope) {
-  return eb.and([
-    eb('o.status', 'in', WAITING),
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('courier_run_orders as ro')
-          .innerJoin('courier_runs as r', 'r.id', 'ro.run_id')
-          .select('ro.order_id')
-          .whereRef('ro.order_id', '=', 'o.id')
-          .where('r.settled_at', 'is', null),
-      ),
-    ),
-  ]);
+  return eb.and([eb('o.status', 'in', WAITING), inNoOpenRun(eb)]);
+}
+
+/**
+ * The waiting orders of one place of the board: its status stated once. Repeating `status in (3, 15)` beside
+ * `status = 3` made PostgreSQL multiply the two conditions' selectivities (29 rows expected of 1,238) and read
+ * one table page per order instead of the covering index of migration 0054.
+ */
+function waitingInSlot(eb: OrdersScope, slot: BoardSlot) {
+  if (!WAITING.includes(slot.status))
+    throw new Error(`a board's place holds waiting orders, not status ${slot.status}`);
+  return eb.and([inSlot(eb, slot), inNoOpenRun(eb)]);
 }
 
 /**
@@ -149,7 +162,7 @@ export const dispatchRepository = {
     let ids = db
       .selectFrom('orders as o')
       .select((eb) => ['o.id', eb.fn.countAll<string>().over().as('total')])
-      .where((eb) => eb.and([waiting(eb), inSlot(eb, slot)]));
+      .where((eb) => waitingInSlot(eb, slot));
     ids =
       slot.packed === null
         ? ids.orderBy('o.id')
@@ -180,7 +193,7 @@ export const dispatchRepository = {
     const row = await db
       .selectFrom('orders as o')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where((eb) => eb.and([waiting(eb), inSlot(eb, slot)]))
+      .where((eb) => waitingInSlot(eb, slot))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   },
