@@ -2,11 +2,12 @@ import {
   centsToReais,
   DELIVERY_TYPE_LABELS,
   type DeliveryType,
+  dayStart,
   type OrderFilterQuery,
   type OrderSummary,
   orderStatusLabel,
   PAYMENT_METHOD_LABELS,
-  parsePeriodTimestamp,
+  shiftDay,
 } from '@backoffice/contract';
 import { searchWords } from '../../lib/sql-input';
 import type { OrderFilter, OrderRow } from './orders.repository';
@@ -59,10 +60,8 @@ export function filterOf(query: OrderFilterQuery): OrderFilter | undefined {
   const terms = searchWords(query.q);
   if (terms.length === 0 && !query.from && !query.to) return undefined;
   const filter: OrderFilter = { terms };
-  if (query.from) filter.from = parsePeriodTimestamp(`${query.from}T00:00:00`) ?? undefined;
-  if (query.to) {
-    const last = parsePeriodTimestamp(`${query.to}T23:59:59`);
-    if (last) filter.until = new Date(last.getTime() + 1000);
-  }
+  // Real days (orderFilterQuerySchema); `until` is the next day's start: the whole of `to` is in.
+  if (query.from) filter.from = dayStart(query.from);
+  if (query.to) filter.until = dayStart(shiftDay(query.to, 1));
   return filter;
 }
