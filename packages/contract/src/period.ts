@@ -65,6 +65,12 @@ export const QUICK_PERIOD_LABELS: Record<QuickPeriod, string> = {
 /** The one period every report and history starts filled in with. */
 export const DEFAULT_QUICK_PERIOD: QuickPeriod = 'last7';
 
+/** The last `days` business days (YYYY-MM-DD), today included, at the instant `now`. */
+export function lastDays(now: Date, days: number): { first: string; last: string } {
+  const today = businessDay(now);
+  return { first: shiftDay(today, -(days - 1)), last: today };
+}
+
 /** The first and last business days (YYYY-MM-DD) of a quick period, at the instant `now`. */
 export function quickPeriodDays(period: QuickPeriod, now: Date): { first: string; last: string } {
   const today = businessDay(now);
@@ -73,7 +79,7 @@ export function quickPeriodDays(period: QuickPeriod, now: Date): { first: string
     case 'today':
       return { first: today, last: today };
     case 'last7':
-      return { first: shiftDay(today, -6), last: today };
+      return lastDays(now, 7);
     case 'thisMonth':
       return { first: monthStart, last: today };
     case 'lastMonth': {

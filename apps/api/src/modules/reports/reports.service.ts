@@ -15,6 +15,7 @@ import {
   type ExchangeRow,
   type FastDeliveryCustomerRow,
   type LowStockRow,
+  lastDays,
   type OrderReport,
   PAYMENT_DESCRIPTIONS,
   type ProductRankRow,
@@ -59,9 +60,8 @@ function pageOf<T>(list: T[], paging: ReportPaging): T[] {
  * to 23:59:59 today), by the contract's period rule.
  */
 export function lastDaysPeriod(now: Date, days: number = REPORT_LIMITS.dashboardDays) {
-  const today = businessDay(now);
-  const first = shiftDay(today, -(days - 1));
-  const { start, end } = dayPeriod(first, today);
+  const { first, last } = lastDays(now, days);
+  const { start, end } = dayPeriod(first, last);
   return periodOrThrow(start, end);
 }
 
