@@ -154,6 +154,32 @@ async function shopCases(url: string, token: string): Promise<Case[]> {
   ];
 }
 
+/**
+ * The other lists a user pages (issue 36): an order's history ('Histórico de alterações': the audit of the
+ * first order of Finalizados), the phones in analysis, and the couriers' settlements of the last 30 days,
+ * each the first page of 20.
+ */
+async function listCases(url: string, token: string): Promise<Case[]> {
+  const headers = { authorization: `Bearer ${token}` };
+  const finished = (await (await fetch(`${url}/api/orders/status/13?page=0&items=1`, { headers })).json()) as {
+    orders?: { orderId: number }[];
+  };
+  const orderId = finished.orders?.[0]?.orderId ?? 1;
+  const dayOf = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(at);
+  const [start, end] = [dayOf(Date.now() - 29 * 86_400_000), dayOf(Date.now())];
+  return [
+    {
+      label: `list: the history of an order (${orderId})`,
+      path: `/api/audit?entity=order&id=${orderId}&page=0&items=20`,
+    },
+    { label: 'list: phones in analysis, page 0', path: '/api/units/in-analysis?page=0&items=20' },
+    {
+      label: 'list: settlements of the last 30 days, page 0',
+      path: `/api/dispatch/settlements?start=${start}&end=${end}&page=0&items=20`,
+    },
+  ];
+}
+
 type Wasm = { size: number; resident: number } | undefined;
 
 async function measure(
@@ -180,6 +206,7 @@ async function measure(
       { label: "product search 'galaxy'", path: '/api/products?offset=0&limit=100&search=galaxy' },
       ...(await orderCases(server.url, token)),
       ...(await shopCases(server.url, token)),
+      ...(await listCases(server.url, token)),
       ...(await customerCases(server.url, token)),
       // /api/health always: every case is read beside it (the share of health).
     ].filter((c) => !ONLY || c.path === '/api/health' || c.label.includes(ONLY));

@@ -44,6 +44,17 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const cashCents = (row: Pick<DispatchOrderRow, 'payment_method' | 'status' | 'total_cents'>) =>
   amountToCollect({ paymentMethod: row.payment_method, statusKey: row.status }, row.total_cents);
 
+/** What every view of a run says of it: its departure, courier, the cash its `orders` collect, its settlement. */
+function runHead(run: RunRow, orders: Pick<DispatchOrderRow, 'payment_method' | 'status' | 'total_cents'>[]) {
+  return {
+    id: run.id,
+    departureAt: iso(run.departure_at),
+    deliverer: { id: run.deliverer_id, name: run.deliverer_name },
+    cashToCollect: centsToReais(orders.reduce((sum, row) => sum + cashCents(row), 0)),
+    settledAt: run.settled_at ? iso(run.settled_at) : null,
+  };
+}
+
 function address(row: DispatchOrderRow): string | null {
   const street = [row.street, row.number].filter(Boolean).join(', ');
   const parts = [street, row.complement, row.neighborhood, [row.city, row.state].filter(Boolean).join('/')].filter(
@@ -157,14 +168,7 @@ export function createDispatchService(db: DB) {
     );
     return runs.map((run) => {
       const orders = rows.filter((row) => row.run_id === run.id);
-      return {
-        id: run.id,
-        departureAt: iso(run.departure_at),
-        deliverer: { id: run.deliverer_id, name: run.deliverer_name },
-        orders: orders.map((row) => toOrder(row, false)),
-        cashToCollect: centsToReais(orders.reduce((sum, row) => sum + cashCents(row), 0)),
-        settledAt: run.settled_at ? iso(run.settled_at) : null,
-      };
+      return { ...runHead(run, orders), orders: orders.map((row) => toOrder(row, false)) };
     });
   }
 
@@ -176,15 +180,7 @@ export function createDispatchService(db: DB) {
     );
     return runs.map((run) => {
       const orders = rows.filter((row) => row.run_id === run.id);
-      return {
-        id: run.id,
-        departureAt: iso(run.departure_at),
-        deliverer: { id: run.deliverer_id, name: run.deliverer_name },
-        ordersCount: orders.length,
-        codes: orders.map((row) => row.code),
-        cashToCollect: centsToReais(orders.reduce((sum, row) => sum + cashCents(row), 0)),
-        settledAt: run.settled_at ? iso(run.settled_at) : null,
-      };
+      return { ...runHead(run, orders), ordersCount: orders.length, codes: orders.map((row) => row.code) };
     });
   }
 
