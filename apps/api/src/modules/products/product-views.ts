@@ -7,6 +7,61 @@ import { notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { type ImageRow, type ProductRow, productsRepository as repo } from './products.repository';
 
+/** A product as its form sends it (API units): the API's view holds it, an import line keeps what its file lacks. */
+export function productForm(row: ProductRow) {
+  return {
+    name: row.name,
+    description: row.description,
+    brand: row.brand,
+    reference: row.reference,
+    cost: centsToReais(row.cost_cents),
+    sellPrice: centsToReais(row.sell_price_cents),
+    discount: {
+      silverPercentage: row.silver_percentage,
+      goldPercentage: row.gold_percentage,
+      bronzePercentage: row.bronze_percentage,
+    },
+    stock: row.stock,
+    stockAlert: row.stock_alert,
+    tags: row.tags,
+    barcode: row.barcode,
+    ncm: row.ncm,
+    cest: row.cest,
+    unit: row.unit,
+    origin: row.origin,
+  };
+}
+
+/**
+ * The fields of a product its history compares (the form's create and update, an import's lines): the form's,
+ * the level percentages flat, and 'Controla IMEI' and the warranty where the write sets them (`own`).
+ */
+export function productAuditView(
+  form: ReturnType<typeof productForm>,
+  own?: { serialized: boolean; warrantyMonths: number },
+) {
+  return {
+    name: form.name,
+    description: form.description,
+    brand: form.brand,
+    reference: form.reference,
+    cost: form.cost,
+    sellPrice: form.sellPrice,
+    goldPercentage: form.discount.goldPercentage,
+    silverPercentage: form.discount.silverPercentage,
+    bronzePercentage: form.discount.bronzePercentage,
+    stock: form.stock,
+    stockAlert: form.stockAlert,
+    tags: form.tags,
+    ...(own ? { serialized: own.serialized, warrantyMonths: own.warrantyMonths } : {}),
+    barcode: form.barcode,
+    ncm: form.ncm,
+    cest: form.cest,
+    unit: form.unit,
+    origin: form.origin,
+  };
+}
+
 /** What every part of the products service works with: the database, the pictures' storage, the API's view. */
 export interface ProductsContext {
   db: DB;
@@ -23,29 +78,11 @@ export function productsContext(db: DB, storage: Storage): ProductsContext {
     return {
       id: row.id,
       code: row.code,
-      name: row.name,
-      description: row.description,
-      brand: row.brand,
-      reference: row.reference,
-      cost: centsToReais(row.cost_cents),
-      sellPrice: centsToReais(row.sell_price_cents),
-      stock: row.stock,
-      stockAlert: row.stock_alert,
-      tags: row.tags,
+      ...productForm(row),
       serialized: row.serialized,
       warrantyMonths: row.warranty_months,
-      barcode: row.barcode,
-      ncm: row.ncm,
-      cest: row.cest,
-      unit: row.unit,
-      origin: row.origin,
       imagesUrl: list.map((image) => image.url),
       images: list,
-      discount: {
-        silverPercentage: row.silver_percentage,
-        goldPercentage: row.gold_percentage,
-        bronzePercentage: row.bronze_percentage,
-      },
       archived: row.archived,
       goldPrice: centsToReais(priceFromPercentage(row.cost_cents, row.gold_percentage)),
       silverPrice: centsToReais(priceFromPercentage(row.cost_cents, row.silver_percentage)),

@@ -16,7 +16,7 @@ import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { changeStock } from '../stock/stock.service';
 import { normalizeImages, storeImages } from './images';
-import { lockProduct, type ProductsContext } from './product-views';
+import { lockProduct, type ProductsContext, productAuditView, productForm } from './product-views';
 import { type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
 
 const sqlState = (error: unknown) =>
@@ -30,29 +30,8 @@ const barcodeTaken = (barcode: string, name: string, code: string) =>
   conflict(GTIN_TEXTS.duplicate(barcode, name), 'DUPLICATE', { barcode, productCode: code, productName: name });
 
 /** The comparable fields of a product, for the audit trail. */
-function auditView(row: ProductRow) {
-  return {
-    name: row.name,
-    description: row.description,
-    brand: row.brand,
-    reference: row.reference,
-    cost: centsToReais(row.cost_cents),
-    sellPrice: centsToReais(row.sell_price_cents),
-    goldPercentage: row.gold_percentage,
-    silverPercentage: row.silver_percentage,
-    bronzePercentage: row.bronze_percentage,
-    stock: row.stock,
-    stockAlert: row.stock_alert,
-    tags: row.tags,
-    serialized: row.serialized,
-    warrantyMonths: row.warranty_months,
-    barcode: row.barcode,
-    ncm: row.ncm,
-    cest: row.cest,
-    unit: row.unit,
-    origin: row.origin,
-  };
-}
+const auditView = (row: ProductRow) =>
+  productAuditView(productForm(row), { serialized: row.serialized, warrantyMonths: row.warranty_months });
 
 /**
  * The fiscal columns a body sets (issue 21): a field left out is not written (kept on an edit, none on a

@@ -1,6 +1,5 @@
 import {
   brandCreateSchema,
-  centsToReais,
   GTIN_TEXTS,
   gtin14,
   IMEI_TEXTS,
@@ -33,59 +32,12 @@ import {
   setPath,
 } from '../../lib/import-lines';
 import { checkImeis, moveStock, type StockMoveLine } from '../stock/stock.service';
+import { productAuditView, productForm } from './product-views';
 import { type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
 
 const CODE_PATTERN = new RegExp(`^[^\\s/]{1,${IMPORT_LIMITS.codeMaxLength}}$`);
 /** The schema's path of each column (`discount.silverPercentage`) → its key. */
 const KEY_OF_FIELD = new Map(PRODUCT_IMPORT_COLUMNS.map((column) => [column.field ?? column.key, column.key]));
-
-/** A product as its form would send it (API units), for a line that updates it: the cells the file lacks keep these. */
-function formOf(row: ProductRow) {
-  return {
-    name: row.name,
-    description: row.description,
-    brand: row.brand,
-    reference: row.reference,
-    cost: centsToReais(row.cost_cents),
-    sellPrice: centsToReais(row.sell_price_cents),
-    discount: {
-      silverPercentage: row.silver_percentage,
-      goldPercentage: row.gold_percentage,
-      bronzePercentage: row.bronze_percentage,
-    },
-    stock: row.stock,
-    stockAlert: row.stock_alert,
-    tags: row.tags,
-    barcode: row.barcode,
-    ncm: row.ncm,
-    cest: row.cest,
-    unit: row.unit,
-    origin: row.origin,
-  };
-}
-
-/** The audited fields, as the product's create and update record them. */
-function auditView(p: ReturnType<typeof formOf>) {
-  return {
-    name: p.name,
-    description: p.description,
-    brand: p.brand,
-    reference: p.reference,
-    cost: p.cost,
-    sellPrice: p.sellPrice,
-    goldPercentage: p.discount.goldPercentage,
-    silverPercentage: p.discount.silverPercentage,
-    bronzePercentage: p.discount.bronzePercentage,
-    stock: p.stock,
-    stockAlert: p.stockAlert,
-    tags: p.tags,
-    barcode: p.barcode,
-    ncm: p.ncm,
-    cest: p.cest,
-    unit: p.unit,
-    origin: p.origin,
-  };
-}
 
 interface PlannedProduct {
   line: number;
@@ -162,7 +114,7 @@ export async function importProducts(
       const before = code !== null ? existing.get(code) : undefined;
       // A new product starts as the form starts one: no stock, the level percentages at their defaults.
       const input: Record<string, unknown> = before
-        ? formOf(before)
+        ? productForm(before)
         : { stock: 0, discount: { ...NEW_PRODUCT_DISCOUNT } };
       for (const column of PRODUCT_IMPORT_COLUMNS) {
         if (column.key === 'code' || column.key === 'imeis' || !(column.key in values)) continue;
@@ -335,7 +287,7 @@ export async function importProducts(
           }
         } else if (p.data.stock !== stockBefore) stockLines.push({ productId: id, newStock: p.data.stock });
         const brand = brands.get(p.brandKey) as { name: string };
-        const after = auditView({
+        const after = productAuditView({
           name: p.data.name,
           description: p.data.description,
           brand: brand.name,
@@ -358,7 +310,7 @@ export async function importProducts(
           entityId: p.code as string,
           action: p.before ? 'import-update' : 'import-create',
           changes: p.before
-            ? { ...diff(auditView(formOf(p.before)), after), line: p.line }
+            ? { ...diff(productAuditView(productForm(p.before)), after), line: p.line }
             : { ...after, line: p.line },
         });
       }
