@@ -1,12 +1,23 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { type DatabaseConnection, type Driver, Kysely, PGliteDialect, sql, type TransactionSettings } from 'kysely';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PGliteDialect,
+  sql,
+  type TransactionSettings,
+} from 'kysely';
 import { Migrator } from 'kysely/migration';
+import type pg from 'pg';
 import type { AppConfig } from '../config';
 import { keepPrivate } from '../lib/private-files';
+import type { Executor } from './executor';
 import { migrationProvider } from './migrations';
 import { type EmbeddedDump, type NotificationListener, PGliteWorkerDialect } from './pglite-host';
 import { SearchPathPostgresDialect } from './search-path-introspector';
@@ -122,6 +133,21 @@ const writeWatches = new WeakMap<DB, WriteWatch>();
 export const onTableWrites = (db: DB, tables: readonly string[], listener: WriteListener): (() => void) | undefined =>
   writeWatches.get(db)?.onWrites(tables, listener);
 
+const pools = new WeakMap<DB, pg.Pool>();
+/**
+ * Runs a read as a named prepared statement on PostgreSQL: each connection parses it once and, after a few
+ * runs, plans it once (a long statement read on every screen, such as the bell's, cost more to parse and plan
+ * than to run). The name is a hash of its text, so statements that differ never share one. Elsewhere (PGlite,
+ * a transaction, a database not opened by createDatabase) it runs as any statement. No plugin sees it: reads only.
+ */
+export async function executePreparedRead<R>(db: Executor, query: CompiledQuery<R>): Promise<R[]> {
+  const pool = pools.get(db as DB);
+  if (!pool) return (await db.executeQuery(query)).rows;
+  const name = `read_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`;
+  const result = await pool.query<R & pg.QueryResultRow>({ name, text: query.sql, values: [...query.parameters] });
+  return result.rows;
+}
+
 const reportDatabases = new WeakMap<DB, DB>();
 /**
  * The database the reports read through: on PostgreSQL a pool of its own (REPORT_CONNECTIONS, the longer
@@ -154,6 +180,7 @@ export function createDatabase(options: DatabaseOptions): DB {
     const watch = createWriteWatch();
     const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }), plugins: [watch.plugin] });
     writeWatches.set(db, watch);
+    pools.set(db, pool);
     const reports = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool: reportPool }) });
     reportDatabases.set(db, reports);
     // The reports' pool ends with the API's.

@@ -1,4 +1,5 @@
 import { type Expression, sql } from 'kysely';
+import { executePreparedRead } from '../../db/database';
 import type { Executor } from '../../db/executor';
 
 /**
@@ -99,7 +100,9 @@ export interface BellRow {
  * (a CASE runs only the shown item's): a join of all of them cost more to plan than to run.
  */
 export async function bellPage(db: Executor, scope: BellScope, limit: number): Promise<BellRow[]> {
-  const { rows } = await sql<BellRow>`
+  const rows = await executePreparedRead(
+    db,
+    sql<BellRow>`
     with mine as (${mine(scope)}),
     marked as materialized (
       select m.id, m.kind, m.ref_id, m.ref_key, m.at, r.read_at
@@ -131,7 +134,8 @@ export async function bellPage(db: Executor, scope: BellScope, limit: number): P
             'employee', (select e.name from employees e where e.id = a.employee_id))
           from audit_events a where a.id = s.ref_id)
       end as details
-    from shown s`.execute(db);
+    from shown s`.compile(db),
+  );
   return rows;
 }
 
