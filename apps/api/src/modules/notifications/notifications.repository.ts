@@ -41,7 +41,9 @@ function mine(scope: BellScope) {
       select id, kind, ref_id, ref_key, at from bell_items
       where kind = k.kind and sort_key is null and at >= k.since and at <= k.until
         and actor is distinct from ${scope.employeeId}
-      order by at desc, id
+      -- sort_key (null here) named first, so the index's own order serves the LIMIT: with 'order by at desc,
+      -- id' alone PostgreSQL sorted each kind's whole range (998 items a kind at scale 100) to keep 200.
+      order by sort_key, at desc, id
       limit ${scope.cap}
     ) b`,
   ];
