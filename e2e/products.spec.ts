@@ -14,6 +14,7 @@ import {
   pageApi,
   screenshot,
   unique,
+  waitForNetworkIdle,
 } from './harness';
 
 /** A solid-colour PNG of width×height, built by hand (no image library needed in the browser tests). */
@@ -75,7 +76,14 @@ describe('products: the stocker keeps the catalogue', () => {
   };
   const selectProduct = async () => {
     await searchFor(name);
-    await row(s.page, name).getByRole('checkbox').check();
+    // The list settled first: a row drawn from the answer before the search's may be drawn again, its
+    // selection with it (CI, on a loaded machine: 'Clicking the checkbox did not change its state').
+    await waitForNetworkIdle(s.page);
+    const checkbox = row(s.page, name).getByRole('checkbox');
+    for (let attempt = 0; attempt < 3 && !(await checkbox.isChecked()); attempt++) {
+      await checkbox.check().catch(() => undefined);
+    }
+    expect(await checkbox.isChecked()).toBe(true);
   };
 
   it('creates a brand and a reference in the brands panel', async () => {
