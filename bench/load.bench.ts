@@ -15,6 +15,7 @@
  */
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { lastDays } from '@backoffice/contract';
 import autocannon from 'autocannon';
 import { type Dataset, pgliteScale100, postgresScale100, SCALE } from './lib/datasets';
 import { topFrames } from './lib/profile';
@@ -165,8 +166,8 @@ async function listCases(url: string, token: string): Promise<Case[]> {
     orders?: { orderId: number }[];
   };
   const orderId = finished.orders?.[0]?.orderId ?? 1;
-  const dayOf = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(at);
-  const [start, end] = [dayOf(Date.now() - 29 * 86_400_000), dayOf(Date.now())];
+  // The business clock's last 30 days, as the settlements' period buttons ask.
+  const { first: start, last: end } = lastDays(new Date(), 30);
   return [
     {
       label: `list: the history of an order (${orderId})`,
