@@ -204,7 +204,15 @@ async function measure(
     const cases: Case[] = [
       { label: '/api/health', path: '/api/health' },
       { label: 'products page (100)', path: '/api/products?offset=0&limit=100' },
-      { label: "product search 'galaxy'", path: '/api/products?offset=0&limit=100&search=galaxy' },
+      { label: "product search 'galaxy' (every match counted)", path: '/api/products?offset=0&limit=100&search=galaxy' },
+      {
+        label: "product search 'galaxy' counted to 1,000 (the web's call)",
+        path: '/api/products?offset=0&limit=100&search=galaxy&countUpTo=1000',
+      },
+      {
+        label: "product search 'galaxy' page 60 (counted to its end)",
+        path: '/api/products?offset=5900&limit=100&search=galaxy&countUpTo=1000',
+      },
       ...(await orderCases(server.url, token)),
       ...(await shopCases(server.url, token)),
       ...(await listCases(server.url, token)),

@@ -290,11 +290,16 @@ export const referenceDeleteSchema = z
   })
   .strict();
 
-/** GET /products query: `offset` rows skipped, `limit` rows (100 by default), optional search. */
+/**
+ * GET /products query: `offset` rows skipped, `limit` rows (100 by default), optional search, and optional
+ * `countUpTo` (issue 36): a search's matches are counted only up to it (or to the page's end, if further), and
+ * the answer's `totalCapped` says more match than `total`. Without it every match is counted (section 7).
+ */
 export const productListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(PRODUCT_LIMITS.maxPageSize).default(PRODUCT_LIMITS.pageSize),
   search: z.string().max(PRODUCT_LIMITS.maxSearch, PRODUCT_TEXTS.searchTooLong).optional(),
+  countUpTo: z.coerce.number().int().min(PRODUCT_LIMITS.maxPageSize).max(1_000_000).optional(),
 });
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
 
@@ -340,7 +345,8 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 /** GET /products: one page. `page` is offset / limit. */
-export const productPageSchema = pagedSchema(productSchema);
+/** A page of products; `totalCapped` (only with `countUpTo`): more products match than `total`. */
+export const productPageSchema = pagedSchema(productSchema).extend({ totalCapped: z.boolean().optional() });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
 export const brandSchema = z.object({ name: z.string(), references: z.array(z.string()) });

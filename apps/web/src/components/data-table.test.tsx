@@ -216,4 +216,27 @@ describe('DataTable, server list', () => {
     expect(screen.queryByRole('button', { name: 'Baixar CSV' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Imprimir' })).toBeNull();
   });
+
+  it('says "mais de" when the server counted only up to rowCount, and lets the user page on', async () => {
+    const pages: number[] = [];
+    renderTable(
+      <DataTable
+        rows={ROWS}
+        columns={COLUMNS}
+        pageSizeOptions={[10]}
+        server={{
+          rowCount: 1000,
+          rowCountIsLowerBound: true,
+          paginationModel: { page: 0, pageSize: 10 },
+          onPaginationModelChange: (model) => pages.push(model.page),
+        }}
+      />,
+    );
+    await screen.findByText('Ana');
+    expect(screen.getByText('1–10 de mais de 1.000')).toBeTruthy();
+    const next = screen.getByRole('button', { name: 'Ir para a próxima página' });
+    expect((next as HTMLButtonElement).disabled).toBe(false);
+    await act(() => userEvent.setup().click(next));
+    expect(pages).toEqual([1]);
+  });
 });

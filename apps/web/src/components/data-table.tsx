@@ -50,6 +50,9 @@ export const DATA_TABLE_TEXTS = {
   filters: 'Filtros',
   selected: (count: number) => `${count.toLocaleString('pt-BR')} selecionado(s)`,
   failed: 'Ocorreu um erro. Tente novamente mais tarde.',
+  /** The pager's rows when the server counted only up to `bound`: "1–100 de mais de 1.000". */
+  rowsOfMoreThan: (from: number, to: number, bound: number) =>
+    `${from.toLocaleString('pt-BR')}–${to.toLocaleString('pt-BR')} de mais de ${Math.max(bound, to).toLocaleString('pt-BR')}`,
 } as const;
 
 /**
@@ -66,6 +69,8 @@ export const DATA_TABLE_TEXTS = {
 export interface DataTableServerPaging<R extends GridValidRowModel = GridValidRowModel> {
   /** Total rows on the server that match. */
   rowCount: number;
+  /** More rows match than `rowCount` (the server stopped counting there): "1–100 de mais de 1.000". */
+  rowCountIsLowerBound?: boolean;
   paginationModel: GridPaginationModel;
   onPaginationModelChange: (model: GridPaginationModel) => void;
   sortModel?: GridSortModel;
@@ -518,7 +523,8 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
             }}
             pageSizeOptions={sizes}
             paginationMode={server ? 'server' : 'client'}
-            rowCount={server?.rowCount}
+            rowCount={server?.rowCountIsLowerBound ? -1 : server?.rowCount}
+            {...(server?.rowCountIsLowerBound ? { paginationMeta: { hasNextPage: true } } : {})}
             paginationModel={server?.paginationModel ?? ownPagination}
             onPaginationModelChange={server?.onPaginationModelChange ?? setOwnPagination}
             sortingMode={server?.onSortModelChange ? 'server' : 'client'}
@@ -545,6 +551,12 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
               toolbarQuickFilterPlaceholder: DATA_TABLE_TEXTS.search,
               toolbarExportCSV: DATA_TABLE_TEXTS.csv,
               toolbarExportPrint: DATA_TABLE_TEXTS.print,
+              ...(server?.rowCountIsLowerBound
+                ? {
+                    paginationDisplayedRows: ({ from, to }) =>
+                      DATA_TABLE_TEXTS.rowsOfMoreThan(from, to, server.rowCount),
+                  }
+                : {}),
               ...localeText,
             }}
             sx={{

@@ -90,4 +90,43 @@ describe('product counters (migration 0052)', () => {
     for (const statement of RECOUNT_PRODUCTS) await sql.raw(statement).execute(t.db);
     expect(await t.db.selectFrom('product_counts').selectAll().orderBy('status').execute()).toEqual(kept);
   });
+
+  it('counts a search only up to countUpTo when asked, saying more match; exactly otherwise', async () => {
+    // 230 products with the word 'zirconio' (bulk SQL: the count is what is under test, not how they are made).
+    const brand = await t.db
+      .selectFrom('brands')
+      .select('id')
+      .where('name', '=', 'Marca Contada')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('products')
+      .values(
+        Array.from({ length: 230 }, (_, i) => ({
+          code: `ZR${i}`,
+          name: `Capa zirconio ${i}`,
+          search_text: `capa zirconio ${i} zr${i}`,
+          brand_id: brand.id,
+          cost_cents: 100,
+          sell_price_cents: 990,
+        })),
+      )
+      .execute();
+    const page = async (query: string) => {
+      const res = await call('GET', `/products?search=zirconio&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      return { rows: body.items.length, total: body.total, capped: body.totalCapped };
+    };
+    // Counted to 200 only: 230 match, so 'more than 200'.
+    expect(await page('limit=100&countUpTo=200')).toEqual({ rows: 100, total: 200, capped: true });
+    // The third page (rows 201–230) lies past 200: counted to its end (300), all 230 are seen.
+    expect(await page('offset=200&limit=100&countUpTo=200')).toEqual({ rows: 30, total: 230, capped: false });
+    expect(await page('limit=100&countUpTo=300')).toEqual({ rows: 100, total: 230, capped: false });
+    // Without countUpTo (section 7's call), every match is counted and nothing more is said.
+    expect(await page('limit=100')).toEqual({ rows: 100, total: 230, capped: undefined });
+    // Without a search the counter is exact whatever the bound.
+    const all = await call('GET', '/products?limit=5&countUpTo=200');
+    expect(all.json()).toMatchObject({ total: await counted(), totalCapped: false });
+    expect(await counted()).toBeGreaterThan(200);
+  });
 });

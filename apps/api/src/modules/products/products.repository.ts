@@ -162,9 +162,12 @@ export const productsRepository = {
   },
   /**
    * How many active products match: without a search, the counter of migration 0052 (one row, not 40,000
-   * index entries per page at scale 100, issue 36); else a count of the matching rows.
+   * index entries per page at scale 100, issue 36); else a count of the matching rows, stopped after
+   * `upTo + 1` of them when `upTo` is given, `capped` then saying more than `upTo` match (the trigram index's
+   * matches are rechecked in the table: 'galaxy' at scale 100 is 10,968 rows in 2,108 table pages to count
+   * whole, 12.9 ms; a count to 1,001 reads a tenth of them).
    */
-  async count(db: Executor, search?: string): Promise<number> {
+  async count(db: Executor, search?: string, upTo?: number): Promise<{ total: number; capped: boolean }> {
     const words = searchWords(search);
     if (!words.length) {
       const counted = await db
@@ -172,15 +175,20 @@ export const productsRepository = {
         .select((eb) => eb.cast<string>('products', 'bigint').as('total'))
         .where('status', '=', false)
         .executeTakeFirst();
-      return Number(counted?.total ?? 0);
+      return { total: Number(counted?.total ?? 0), capped: false };
     }
-    let query = db
+    let matches = db
       .selectFrom('products as p')
+      .select('p.id')
+      .where('p.archived', '=', false)
+      .where(matchesAll(words));
+    if (upTo !== undefined) matches = matches.limit(upTo + 1);
+    const row = await db
+      .selectFrom(matches.as('m'))
       .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where('p.archived', '=', false);
-    if (words.length) query = query.where(matchesAll(words));
-    const row = await query.executeTakeFirstOrThrow();
-    return Number(row.total);
+      .executeTakeFirstOrThrow();
+    const total = Number(row.total);
+    return upTo !== undefined && total > upTo ? { total: upTo, capped: true } : { total, capped: false };
   },
   archived(db: Executor): Promise<ProductRow[]> {
     return productQuery(db).where('p.archived', '=', true).orderBy('p.name').orderBy('p.id').execute();

@@ -63,7 +63,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Página de produtos ativos por nome (offset, limit até 200, padrão 100; search por nome, código, tag, marca ou referência, sem acento nem caixa)',
+          'Página de produtos ativos por nome (offset, limit até 200, padrão 100; search por nome, código, tag, marca ou referência, sem acento nem caixa; countUpTo: a busca conta até esse número e totalCapped diz se há mais)',
         querystring: productListQuerySchema,
         response: { 200: productPageSchema },
       },

@@ -47,9 +47,18 @@ export function createProductsService(db: DB, storage: Storage) {
   const { withImages } = context;
 
   return {
-    async page(options: { offset: number; limit: number; search?: string }): Promise<ProductPage> {
-      const [rows, total] = await Promise.all([repo.page(db, options), repo.count(db, options.search)]);
-      return { items: await withImages(db, rows), page: Math.floor(options.offset / options.limit), total };
+    /**
+     * A page and the count of every match; with `countUpTo`, a search's count stops past
+     * max(`countUpTo`, the page's end): `total` is then that bound and `totalCapped` true.
+     */
+    async page(options: { offset: number; limit: number; search?: string; countUpTo?: number }): Promise<ProductPage> {
+      const upTo =
+        options.countUpTo === undefined ? undefined : Math.max(options.countUpTo, options.offset + options.limit);
+      const [rows, counted] = await Promise.all([repo.page(db, options), repo.count(db, options.search, upTo)]);
+      const items = await withImages(db, rows);
+      const page = Math.floor(options.offset / options.limit);
+      if (upTo === undefined) return { items, page, total: counted.total };
+      return { items, page, total: counted.total, totalCapped: counted.capped };
     },
 
     /**

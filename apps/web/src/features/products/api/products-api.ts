@@ -51,12 +51,21 @@ export function putProductsInPages(queryClient: QueryClient, changed: readonly P
   );
 }
 
-/** GET /products?offset&limit&search → { items, page, total } (100 a page, archived left out). */
+/**
+ * A search's matches are counted up to this (issue 36): 'galaxy' matches 10,968 products at scale 100, and
+ * counting them all on each page was most of the page's time; the table then says "mais de 1.000".
+ */
+const COUNT_UP_TO = 1000;
+
+/** GET /products?offset&limit&search&countUpTo → { items, page, total, totalCapped } (100 a page, archived left out). */
 export function useProductPage(offset: number, search: string) {
   return useQuery({
     queryKey: productKeys.page(offset, search),
     queryFn: ({ signal }) =>
-      api<ProductPage>('/products', { query: { offset, limit: PAGE_SIZE, search: search || undefined }, signal }),
+      api<ProductPage>('/products', {
+        query: { offset, limit: PAGE_SIZE, search: search || undefined, countUpTo: COUNT_UP_TO },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -181,6 +181,8 @@ export interface SelectionActions {
 interface Props {
   rows: readonly Product[];
   total: number;
+  /** More products match than `total` (a search counted up to it). */
+  totalIsLowerBound?: boolean;
   page: number;
   loading: boolean;
   onPageChange: (page: number) => void;
@@ -270,7 +272,18 @@ function RowActions({
  * which would search the loaded page only.
  */
 export function ProductList(props: Props) {
-  const { rows, total, page, loading, onPageChange, selectedIds, onSelectionChange, onSaveStock, actions } = props;
+  const {
+    rows,
+    total,
+    totalIsLowerBound,
+    page,
+    loading,
+    onPageChange,
+    selectedIds,
+    onSelectionChange,
+    onSaveStock,
+    actions,
+  } = props;
   const countUnits = props.onCountUnits ?? (() => undefined);
   const { exportCsv, fetchAll } = props;
   const paginationModel = useMemo<GridPaginationModel>(() => ({ page, pageSize: 100 }), [page]);
@@ -293,6 +306,7 @@ export function ProductList(props: Props) {
           quickFilter={false}
           server={{
             rowCount: total,
+            rowCountIsLowerBound: totalIsLowerBound,
             paginationModel,
             onPaginationModelChange: (model) => onPageChange(model.page),
             exportCsv,

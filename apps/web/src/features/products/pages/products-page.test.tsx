@@ -69,7 +69,7 @@ describe('Products page', () => {
     const paths = calls.map((c) => `${c.method} ${c.url}`);
     expect(paths).toEqual(
       expect.arrayContaining([
-        'GET /api/products?offset=0&limit=100',
+        'GET /api/products?offset=0&limit=100&countUpTo=1000',
         'GET /api/products/archiveds',
         'GET /api/products/references',
         'GET /api/products/brands',
@@ -173,7 +173,9 @@ describe('Products page', () => {
     const empty = await screen.findByRole('alert');
     expect(empty.textContent).toContain('Nenhum produto foi encontrado.');
     expect(
-      calls.some((c) => c.url === `/api/products?offset=0&limit=100&search=${encodeURIComponent('película')}`),
+      calls.some(
+        (c) => c.url === `/api/products?offset=0&limit=100&search=${encodeURIComponent('película')}&countUpTo=1000`,
+      ),
     ).toBe(true);
     await user.click(within(empty).getByRole('button', { name: 'Recarregar' }));
     expect(await screen.findByText('Capa Silicone')).toBeTruthy();
@@ -359,7 +361,7 @@ describe('Products page', () => {
         listReads(calls)
           .slice(readsBefore)
           .map((c) => c.url),
-      ).toEqual(['/api/products?offset=0&limit=100']);
+      ).toEqual(['/api/products?offset=0&limit=100&countUpTo=1000']);
     });
 
     it('closes Editar Produto on success and reads the list once, not the archived list', async () => {

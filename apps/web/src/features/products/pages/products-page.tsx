@@ -421,6 +421,7 @@ export default function ProductsPage() {
               <ProductList
                 rows={data?.items ?? []}
                 total={data?.total ?? 0}
+                totalIsLowerBound={data?.totalCapped === true}
                 page={page}
                 loading={products.isFetching}
                 onPageChange={(next) => {
