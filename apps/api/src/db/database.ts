@@ -135,18 +135,36 @@ export const onTableWrites = (db: DB, tables: readonly string[], listener: Write
 
 const pools = new WeakMap<DB, pg.Pool>();
 /**
- * Runs a read as a named prepared statement on PostgreSQL: each connection parses it once and, after a few
- * runs, plans it once (a long statement read on every screen, such as the bell's, cost more to parse and plan
- * than to run). The name is a hash of its text, so statements that differ never share one. Elsewhere (PGlite,
- * a transaction, a database not opened by createDatabase) it runs as any statement. No plugin sees it: reads only.
+ * Runs a read as a named prepared statement: each connection parses it once and, after a few runs, plans it
+ * once (a long statement read on every screen, such as the bell's, cost more to parse and plan than to run).
+ * Named by a hash of its text and the connection's serial: statements that differ never share a name, nor do
+ * two connections (on PGlite every connection is the same session: a connection made after another closed
+ * must not meet its names; the worker deallocates a closed connection's statements). On PostgreSQL through
+ * the API's pool, on PGlite through its pool of one connection. Elsewhere (a transaction, PGlite in this
+ * thread, a database not opened by createDatabase) it runs as any statement. No plugin sees it: reads only.
  */
 export async function executePreparedRead<R>(db: Executor, query: CompiledQuery<R>): Promise<R[]> {
-  const pool = pools.get(db as DB);
+  const pool = pools.get(db as DB) ?? embeddedDialects.get(db as DB)?.pool;
   if (!pool) return (await db.executeQuery(query)).rows;
-  const name = `read_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`;
-  const result = await pool.query<R & pg.QueryResultRow>({ name, text: query.sql, values: [...query.parameters] });
-  return result.rows;
+  const client = await pool.connect();
+  let serial = connectionSerials.get(client);
+  if (serial === undefined) {
+    serial = nextConnectionSerial++;
+    connectionSerials.set(client, serial);
+  }
+  const name = `read_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}_${serial}`;
+  try {
+    const result = await client.query<R & pg.QueryResultRow>({ name, text: query.sql, values: [...query.parameters] });
+    client.release();
+    return result.rows;
+  } catch (error) {
+    // As pg's pool.query does: a client that failed is not lent again.
+    client.release(error instanceof Error ? error : true);
+    throw error;
+  }
 }
+const connectionSerials = new WeakMap<pg.PoolClient, number>();
+let nextConnectionSerial = 1;
 
 const reportDatabases = new WeakMap<DB, DB>();
 /**

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PGliteOptions } from '@electric-sql/pglite';
 import { type Driver, PostgresDialect, PostgresDriver } from 'kysely';
+import type pg from 'pg';
 import type { PGliteWorkerData, PGliteWorkerMessage } from './pglite-worker';
 
 /** A backup of the embedded database: its data directory as a gzipped tar and the rows of each table in it. */
@@ -193,20 +194,22 @@ export async function startPGliteWorker(
  * with `db.destroy()`.
  */
 class PGliteWorkerDriver extends PostgresDriver {
-  readonly #started: { worker?: PGliteWorker };
+  readonly #started: { worker?: PGliteWorker; pool?: pg.Pool };
 
   constructor(
     dataPath: string | undefined,
     onNotification: NotificationListener,
     events: EmbeddedEvents,
-    started: { worker?: PGliteWorker },
+    started: { worker?: PGliteWorker; pool?: pg.Pool },
   ) {
     super({
       pool: async () => {
         const worker = await startPGliteWorker(dataPath, onNotification, events.onLost, events.loadDataDir);
         started.worker = worker;
         const config = { host: worker.socketDir, user: 'postgres', database: 'postgres', max: 1, keepAlive: false };
-        return resilientPool(config, events.log, 'pglite');
+        const pool = resilientPool(config, events.log, 'pglite');
+        started.pool = pool;
+        return pool;
       },
     });
     this.#started = started;
@@ -226,7 +229,7 @@ export class PGliteWorkerDialect extends PostgresDialect {
   readonly #dataPath: string | undefined;
   readonly #listeners = new Set<NotificationListener>();
   readonly #events: EmbeddedEvents;
-  readonly #started: { worker?: PGliteWorker } = {};
+  readonly #started: { worker?: PGliteWorker; pool?: pg.Pool } = {};
 
   constructor(dataPath: string | undefined, events: EmbeddedEvents) {
     // The driver brings its own pool; the dialect lends its adapter and query compiler.
@@ -240,6 +243,11 @@ export class PGliteWorkerDialect extends PostgresDialect {
       for (const listener of this.#listeners) listener(channel, payload);
     };
     return new PGliteWorkerDriver(this.#dataPath, notify, this.#events, this.#started);
+  }
+
+  /** The pool of one connection to the worker, once the first query has started it. */
+  get pool(): pg.Pool | undefined {
+    return this.#started.pool;
   }
 
   /** Ends the worker thread as a crash would (tests of what the server does then). */

@@ -71,6 +71,18 @@ const TERMINATE = 0x58; // 'X'
 const READY_FOR_QUERY = 0x5a; // 'Z'
 const IDLE = 0x49; // 'I'
 const NOTIFICATION_RESPONSE = 0x41; // 'A'
+const PARSE = 0x50; // 'P'
+const CLOSE = 0x43; // 'C'
+
+/** The statement name of a Parse, or of a Close of a statement ('S'); undefined otherwise or when unnamed. */
+export function statementNamed(message: Buffer): { name: string; made: boolean } | undefined {
+  const type = message[0];
+  const start = type === PARSE ? 5 : type === CLOSE && message[5] === 0x53 ? 6 : -1;
+  if (start < 0) return undefined;
+  const end = message.indexOf(0, start);
+  if (end <= start) return undefined;
+  return { name: message.toString('utf8', start, end), made: type === PARSE };
+}
 
 /**
  * Finds the NotificationResponse messages in the backend's output. PGlite is one backend, so a LISTEN sent
@@ -149,6 +161,12 @@ interface Connection {
   /** Complete frontend messages waiting for the database. */
   pending: Buffer[];
   closed: boolean;
+  /**
+   * The named prepared statements this connection made (Parse with a name). PGlite is one session for every
+   * connection, so they outlive the connection: they are deallocated when it closes, and a client connecting
+   * after it (which knows of none) can prepare the same names again.
+   */
+  prepared: Set<string>;
 }
 
 class WireServer {
@@ -187,7 +205,14 @@ class WireServer {
 
   #accept(socket: Socket) {
     socket.setNoDelay(true);
-    const connection: Connection = { socket, buffer: Buffer.alloc(0), started: false, pending: [], closed: false };
+    const connection: Connection = {
+      socket,
+      buffer: Buffer.alloc(0),
+      started: false,
+      pending: [],
+      closed: false,
+      prepared: new Set(),
+    };
     this.#connections.add(connection);
     socket.on('data', (data) => {
       connection.buffer = connection.buffer.length === 0 ? data : Buffer.concat([connection.buffer, data]);
@@ -199,6 +224,14 @@ class WireServer {
       connection.closed = true;
       connection.pending = [];
       this.#connections.delete(connection);
+      const names = [...connection.prepared];
+      connection.prepared.clear();
+      if (names.length > 0) {
+        // Before any other connection's next message (tasks run first once no one owns the backend).
+        void this.runWhenIdle(async () => {
+          for (const name of names) await this.#db.exec(`deallocate "${name.replace(/"/g, '""')}"`).catch(() => {});
+        });
+      }
       this.#pump();
     });
   }
@@ -239,6 +272,9 @@ class WireServer {
         connection.socket.end();
         return;
       }
+      const named = statementNamed(message);
+      if (named?.made) connection.prepared.add(named.name);
+      else if (named) connection.prepared.delete(named.name);
       connection.pending.push(message);
     }
   }

@@ -1,12 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyTestDatabase, type TestDatabase } from '../test/database';
-import { executePreparedRead } from './database';
+import { embeddedDialectOf, executePreparedRead } from './database';
 
-// PostgreSQL only (PGlite runs it as any statement): defined in the PostgreSQL pass of .ci/run.
-const onPostgres = process.env.DATABASE_URL ? it : () => undefined;
-
-describe('executePreparedRead: a read prepared once per connection on PostgreSQL', () => {
+describe('executePreparedRead: a read prepared once per connection', () => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await emptyTestDatabase('prepared');
@@ -42,12 +39,38 @@ describe('executePreparedRead: a read prepared once per connection on PostgreSQL
     });
   });
 
-  onPostgres('on PostgreSQL the connection keeps it prepared, named by its text', async () => {
-    await executePreparedRead(t.db, namesFrom(2));
-    const prepared = await executePreparedRead(
+  const preparedNow = () =>
+    executePreparedRead(
       t.db,
       sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.compile(t.db),
     );
-    expect(prepared.find((row) => row.statement === namesFrom(2).sql)?.name).toMatch(/^read_[0-9a-f]{24}$/);
+
+  it('the connection keeps it prepared, named by its text and the connection', async () => {
+    await executePreparedRead(t.db, namesFrom(2));
+    expect((await preparedNow()).find((row) => row.statement === namesFrom(2).sql)?.name).toMatch(
+      /^read_[0-9a-f]{24}_\d+$/,
+    );
   });
+
+  // PGlite is one session for every connection to its worker: a statement prepared by a connection that
+  // closed must not stand in the way of the next one (which prepares it again), nor stay behind.
+  const onPGlite = process.env.DATABASE_URL ? () => undefined : it;
+  onPGlite(
+    'on PGlite, a connection that closes leaves none of its statements; the next one prepares its own',
+    async () => {
+      const pool = embeddedDialectOf(t.db)?.pool;
+      expect(pool).toBeDefined();
+      await executePreparedRead(t.db, namesFrom(1));
+      const before = (await preparedNow()).filter((row) => row.statement === namesFrom(1).sql);
+      expect(before).toHaveLength(1);
+      // The pool's one connection ends (as after a lost socket); the pool opens another on the next read.
+      const client = await pool?.connect();
+      client?.release(new Error('closed by the test'));
+      expect(await executePreparedRead(t.db, namesFrom(3))).toEqual([{ id: 3, name: 'três' }]);
+      expect(await executePreparedRead(t.db, namesFrom(1))).toHaveLength(3);
+      const after = (await preparedNow()).filter((row) => row.statement === namesFrom(1).sql);
+      expect(after).toHaveLength(1);
+      expect(after[0]?.name).not.toBe(before[0]?.name);
+    },
+  );
 });
