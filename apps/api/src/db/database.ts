@@ -133,6 +133,17 @@ const writeWatches = new WeakMap<DB, WriteWatch>();
 export const onTableWrites = (db: DB, tables: readonly string[], listener: WriteListener): (() => void) | undefined =>
   writeWatches.get(db)?.onWrites(tables, listener);
 
+/**
+ * On an embedded database (PGlite: one process only, its data directory locked), the count of writing
+ * statements this process has sent through `db`, which are then all the writes there are: an answer cached
+ * when it read n stays true until it reads more (the bell, issue 36). Undefined on PostgreSQL, where other
+ * processes write too.
+ */
+export const embeddedWriteCount = (db: DB): (() => number) | undefined => {
+  const watch = writeWatches.get(db);
+  return watch && notificationFeeds.get(db) ? watch.writes : undefined;
+};
+
 const pools = new WeakMap<DB, pg.Pool>();
 /**
  * Runs a read as a named prepared statement: each connection parses it once and, after a few runs, plans it

@@ -59,5 +59,7 @@ describe('createWriteWatch', () => {
     stop();
     await watched.updateTable('employees').set({ blocked: false }).execute();
     expect(heard).toEqual([['employees'], ['roles'], ['employees']]);
+    // Every writing statement counts, watched or not: three updates (one raw), the insert and the delete; not the read.
+    expect(watch.writes()).toBe(5);
   });
 });

@@ -18,6 +18,9 @@ export interface WriteWatch {
   readonly plugin: KyselyPlugin;
   /** Calls `listener` before each statement that inserts, updates or deletes rows of one of `tables`. */
   onWrites(tables: readonly string[], listener: WriteListener): () => void;
+  /** How many writing statements have been sent so far (of any table): a cache made when it read n is
+   * stale once it reads more. */
+  writes(): number;
 }
 
 /** A table's name in a Kysely node (`TableNode`, possibly aliased), else undefined. */
@@ -78,12 +81,14 @@ export function writtenTables(node: OperationNode): string[] {
  */
 export function createWriteWatch(): WriteWatch {
   const watchers = new Set<{ tables: ReadonlySet<string>; listener: WriteListener }>();
+  let writes = 0;
   return {
     plugin: {
       transformQuery({ node }) {
-        if (watchers.size) {
+        if (!SelectQueryNode.is(node) || node.with) {
           const written = writtenTables(node);
           if (written.length) {
+            writes++;
             for (const watcher of watchers) {
               const concerned = written.filter((table) => watcher.tables.has(table));
               if (concerned.length) watcher.listener(concerned);
@@ -96,6 +101,7 @@ export function createWriteWatch(): WriteWatch {
         return result;
       },
     },
+    writes: () => writes,
     onWrites(tables, listener) {
       const watcher = { tables: new Set(tables), listener };
       watchers.add(watcher);

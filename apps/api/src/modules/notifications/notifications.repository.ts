@@ -178,3 +178,15 @@ export async function saveLateLimits(
       .execute();
   }
 }
+
+/** The first time after `at` at which an order turns late for the bell (null: none is waiting to). */
+export async function nextLateAt(db: Executor, at: Date): Promise<Date | null> {
+  const row = await db
+    .selectFrom('bell_items')
+    .select((eb) => eb.fn.min('at').as('at'))
+    .where('kind', '=', 'order_late')
+    .where('sort_key', 'is', null)
+    .where('at', '>', at)
+    .executeTakeFirst();
+  return row?.at ? new Date(row.at) : null;
+}

@@ -17,7 +17,7 @@ import {
   PAYMENT_TEXTS,
   SEARCH_LINKS,
 } from '@backoffice/contract';
-import type { DB } from '../../db/database';
+import { type DB, embeddedWriteCount } from '../../db/database';
 import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
 import { pixWaitingQuery } from '../payments/pix-received.service';
@@ -28,6 +28,10 @@ export const NOTIFICATIONS_PER_KIND = 200;
 /** Read marks are kept this long (a condition lasting longer comes back unread: it still needs someone). */
 const READ_KEPT_DAYS = 90;
 const DAY_MS = 86_400_000;
+/** How long a reader's bell rows are kept at most on PGlite, writes and late orders aside (see bellRows). */
+const BELL_KEPT_MS = 60_000;
+/** Readers (employee × page size) kept at once before the lot is dropped. */
+const BELL_KEPT_READERS = 1_000;
 const SETTINGS_LINK = '/admin/settings';
 const DISPATCH_LINK = '/admin/dispatch';
 
@@ -137,6 +141,31 @@ function wordsOf(row: repo.BellRow, at: Date): Omit<Notification, 'id' | 'create
  * read state per employee by stable id.
  */
 export function createNotificationsService(db: DB, now: () => Date = () => new Date()) {
+  /**
+   * PGlite only (one process, so `embeddedWriteCount` counts every write there is): each reader's last bell
+   * rows, kept until this process writes anything, an order is due to turn late, or BELL_KEPT_MS pass (the
+   * events' window slides). The words are made again on each call ('há 5 min'). Read at every screen's
+   * minute and on each order notice, the bell was PGlite's busiest statement (issue 36).
+   */
+  const writes = embeddedWriteCount(db);
+  const kept = new Map<string, { writes: number; from: number; until: number; rows: repo.BellRow[] }>();
+
+  async function bellRows(principal: Principal, at: Date, limit: number): Promise<repo.BellRow[]> {
+    const scope = scopeOf(principal, at);
+    if (!writes) return repo.bellPage(db, scope, limit);
+    const key = `${principal.employeeId}:${limit}:${scope.kinds.map((k) => k.kind).join(',')}:${scope.pixWaiting ? 1 : 0}`;
+    // Counted before reading: a write sent meanwhile makes the kept rows stale at once (never fresh too long).
+    const written = writes();
+    const hit = kept.get(key);
+    const ms = at.getTime();
+    if (hit && hit.writes === written && ms >= hit.from && ms < hit.until) return hit.rows;
+    const rows = await repo.bellPage(db, scope, limit);
+    const late = scope.kinds.some((k) => k.kind === 'order_late') ? await repo.nextLateAt(db, at) : null;
+    if (kept.size >= BELL_KEPT_READERS) kept.clear();
+    kept.set(key, { writes: written, from: ms, until: Math.min(ms + BELL_KEPT_MS, late?.getTime() ?? Infinity), rows });
+    return rows;
+  }
+
   /** The kinds the employee may see, read at `at`. */
   function scopeOf(principal: Principal, at: Date): repo.BellScope {
     const since = new Date(at.getTime() - NOTIFICATION_EVENT_DAYS * DAY_MS);
@@ -157,7 +186,7 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
   return {
     async list(principal: Principal, limit: number): Promise<Notifications> {
       const at = now();
-      const rows = await repo.bellPage(db, scopeOf(principal, at), limit);
+      const rows = await bellRows(principal, at, limit);
       // Newest first, ties by id as the bell always ordered them (the database's order may differ within a millisecond).
       const shown = rows
         .map((row) => ({ row, ms: new Date(row.at).getTime() }))

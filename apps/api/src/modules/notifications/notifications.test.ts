@@ -207,6 +207,36 @@ describe('GET /api/notifications', () => {
     await t.db.updateTable('orders').set({ status: ORDER_STATUS.CANCELADO }).where('id', '=', order.id).execute();
   });
 
+  it('a late order shows the second its limit passes, with no write in between (an answer kept on PGlite expires then)', async () => {
+    const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/late-limits',
+      headers: bearer(admin),
+      payload: { limits: [{ status: ORDER_STATUS.AGUARDANDO_ESTOQUISTA, minutes: 120 }] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const order = await createOrder(t.db, world, { status: ORDER_STATUS.AGUARDANDO_ESTOQUISTA });
+    // In "Aguardando estoquista" (limit 120 minutes) for 119 minutes 30 seconds.
+    await t.db
+      .updateTable('order_status_history')
+      .set({ created_at: new Date(now.getTime() - (119 * 60 + 30) * 1000) })
+      .where('order_id', '=', order.id)
+      .where('status', '=', ORDER_STATUS.AGUARDANDO_ESTOQUISTA)
+      .execute();
+    const lateOf = async () =>
+      (await ofKind(attendant, 'order_late')).filter((n) => n.link === `/admin/orders?order=${order.id}`);
+    expect(await lateOf()).toEqual([]);
+    vi.setSystemTime(new Date(now.getTime() + 29_000));
+    expect(await lateOf()).toEqual([]);
+    vi.setSystemTime(new Date(now.getTime() + 30_000)); // 120 minutes: late, 30 s after the last read
+    expect(await lateOf()).toHaveLength(1);
+    await t.db.updateTable('orders').set({ status: ORDER_STATUS.CANCELADO }).where('id', '=', order.id).execute();
+    expect(await lateOf()).toEqual([]);
+  });
+
   it('a late order shows even when 250 open orders were touched after it (issue 36: each kind read by its own index)', async () => {
     const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
     vi.useFakeTimers({ toFake: ['Date'] });
