@@ -377,7 +377,7 @@ export function CartStep(props: Props) {
             ) : null}
           </Section>
           {walkIn ? (
-            <Section title={T.noteDocument}>
+            <Section title={T.noteSection}>
               <TextField
                 label={T.noteDocument}
                 value={choices.noteDocument ?? ''}
