@@ -2,7 +2,7 @@ import {
   type CartItem,
   DELIVERY_TYPES,
   describeDepartures,
-  isValidDocument,
+  noteDocumentSchema,
   type PreCheckoutResponse,
 } from '@backoffice/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -226,8 +226,8 @@ export function CartStep(props: Props) {
   const pickup = choices.shippingOption === DELIVERY_TYPES.PICKUP;
   /** A walk-in ('Consumidor final', decision 0040): pickup only, an optional CPF/CNPJ on the note. */
   const walkIn = customer.walkIn === true;
-  const typedNoteDocument = choices.noteDocument?.trim() ?? '';
-  const noteDocumentInvalid = walkIn && typedNoteDocument !== '' && !isValidDocument(typedNoteDocument);
+  // The server's own rule for the note's document (blank is none).
+  const noteDocumentInvalid = walkIn && !noteDocumentSchema.safeParse(choices.noteDocument ?? '').success;
   /** The shop's departures (Configurações), said in words under the delivery choice. */
   const week = useDepartureWeek();
   // Arriving from the cart button (now gone), the focus goes to the cart's heading, not to the page's body.
