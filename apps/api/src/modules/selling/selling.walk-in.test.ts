@@ -97,7 +97,10 @@ describe('a walk-in sale', () => {
   it('is priced at the list price and taken at the store: the pre-checkout turns a delivery into pickup', async () => {
     const record = await walkIn(tokens.admin);
     const product = await createProduct(t.db, { name: 'Capa walk-in', costCents: 5000, sellCents: 12990, stock: 5 });
-    expect((await call('POST', `/orders/cart/add/${record.id}`, { productId: product.id, quantity: 2 }, tokens.admin)).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/orders/cart/add/${record.id}`, { productId: product.id, quantity: 2 }, tokens.admin))
+        .statusCode,
+    ).toBe(200);
     const res = await call('GET', `/orders/pre/checkout/${record.id}?typeOfDelivery=1`, undefined, tokens.admin);
     const pre = preCheckoutResponseSchema.parse(res.json());
     // 2 × R$ 129,90 = R$ 259,80; no freight at the counter.
@@ -133,7 +136,12 @@ describe('a walk-in sale', () => {
   it('is placed for pickup with the CPF on the note kept on the order, without punctuation', async () => {
     const record = await walkIn();
     await t.db.deleteFrom('cart_items').where('customer_id', '=', record.id).execute();
-    const product = await createProduct(t.db, { name: 'Carregador walk-in', costCents: 3000, sellCents: 8950, stock: 4 });
+    const product = await createProduct(t.db, {
+      name: 'Carregador walk-in',
+      costCents: 3000,
+      sellCents: 8950,
+      stock: 4,
+    });
     await call('POST', `/orders/cart/add/${record.id}`, { productId: product.id, quantity: 3 });
     // 3 × R$ 89,50 = R$ 268,50.
     const res = await cash(record.id, { noteDocument: '111.444.777-35', expectedTotal: 268.5 });
