@@ -492,7 +492,8 @@ export function createCustomersService(db: DB) {
           document: '',
           status: WALK_IN,
           walk_in_employee_id: employeeId,
-          search_text: '',
+          // The orders screen's filter finds his orders by 'consumidor final' (the customers search leaves him out).
+          search_text: customerSearchText({ name: WALK_IN_TEXTS.name, email: '', document: '', phone: '' }),
         });
       });
       const made = await repo.walkInOf(db, employeeId);

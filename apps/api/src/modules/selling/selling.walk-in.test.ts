@@ -162,6 +162,10 @@ describe('a walk-in sale', () => {
     ]);
     const stock = await t.db.selectFrom('products').select('stock').where('id', '=', product.id).executeTakeFirst();
     expect(stock?.stock).toBe(1);
+    // The orders screen's filter finds it by 'consumidor final'.
+    const filtered = await call('GET', `/orders/status/1?page=0&items=50&q=consumidor%20final`);
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.json().orders.map((o: { orderId: number }) => o.orderId)).toContain(answer.orderId);
     // The order reads as any other, its customer 'Consumidor final'.
     const details = await call('GET', `/orders/by-id/${answer.orderId}`);
     expect(details.statusCode).toBe(200);

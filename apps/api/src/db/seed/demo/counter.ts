@@ -71,7 +71,7 @@ export function walkInCustomers(ctx: Context, firstId: number): CustomerPlan[] {
       document: '',
       status: 'WALK_IN',
       walk_in_employee_id: attendant.id,
-      search_text: '',
+      search_text: customerSearchText({ name: 'Consumidor final', email: '', document: '', phone: '' }),
       created_at: new Date(createdAt),
       updated_at: new Date(createdAt),
     };
