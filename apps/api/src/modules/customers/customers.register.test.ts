@@ -216,6 +216,16 @@ describe('POST /api/customers', () => {
     expect(await customerCount()).toBe(before);
   });
 
+  it('of two registrations of one document at once, one is made and the other refused naming it', async () => {
+    const before = await customerCount();
+    const same = body();
+    const [a, b] = await Promise.all([register(same), register({ ...same, email: `outro.${same.email}` })]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const made = (a.statusCode === 201 ? a : b).json().data;
+    expect((a.statusCode === 409 ? a : b).json().details.customer.id).toBe(made.id);
+    expect(await customerCount()).toBe(before + 1);
+  });
+
   it('refuses a duplicate of a blocked customer too (the shop decides on him, not a new record)', async () => {
     const blocked = (await register(body({ name: 'Sérgio Bloqueado' }))).json().data;
     const block = await t.app.inject({

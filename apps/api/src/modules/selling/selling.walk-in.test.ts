@@ -65,6 +65,20 @@ describe("POST /api/customers/walk-in: each attendant's own 'Consumidor final'",
     ]);
   });
 
+  it('two first uses at once make one record', async () => {
+    // The administrator's record (made above, nothing sold through it yet) is taken away: the next use is a first.
+    const admin = await t.db
+      .selectFrom('employees')
+      .select('id')
+      .where('email', '=', DEMO.admin)
+      .executeTakeFirstOrThrow();
+    await t.db.deleteFrom('customers').where('walk_in_employee_id', '=', admin.id).execute();
+    const [a, b] = await Promise.all([walkIn(tokens.admin), walkIn(tokens.admin)]);
+    expect(a).toEqual(b);
+    const rows = await t.db.selectFrom('customers').select('id').where('walk_in_employee_id', '=', admin.id).execute();
+    expect(rows).toEqual([{ id: a.id }]);
+  });
+
   it('is refused to a role without internal sales (Estoque)', async () => {
     const before = await t.db.selectFrom('customers').select('id').where('status', '=', 'WALK_IN').execute();
     const res = await call('POST', '/customers/walk-in', undefined, tokens.stocker);
