@@ -1,7 +1,7 @@
 import { formatDocument, withCpfCheckDigits } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyCart, type JourneyProduct, newProduct } from './fixtures';
+import { COUNTER_JOURNEY_DOMAIN, emptyCart, type JourneyProduct, newProduct } from './fixtures';
 import {
   type ApiClient,
   apiAs,
@@ -79,7 +79,7 @@ describe('the counter: a customer registered by hand inside Vendas, and a walk-i
     const product = await newProduct(admin, 'balcão cadastro');
     const person = {
       name: unique('Cliente Balcão'),
-      email: `${unique('balcao').replace(' ', '.')}@example.com`,
+      email: `${unique('balcao').replace(' ', '.')}@${COUNTER_JOURNEY_DOMAIN}`,
       cpf: freshCpf(),
     };
 
