@@ -5,9 +5,13 @@ import { type ApiClient, unique } from './harness';
 /**
  * What a journey acts on is its own, so journeys run in any order (`E2E_SHUFFLE=<seed>`) and never meet:
  * - products and orders it creates here, through the API, as the shop would;
- * - customers come only from the customers' own app (the back-office approves them, never creates one), so
- *   the demo's customers are shared out by id: a journey works only on the customers of its share.
+ * - the demo's customers are shared out by id: a journey works only on the customers of its share. The
+ *   customers the counter journey registers by hand ('Cadastrar cliente', issue 38) are its own, by their
+ *   e-mail's domain (`COUNTER_JOURNEY_DOMAIN`), and in no share.
  */
+/** The e-mail domain of the customers the counter journey registers (counter.spec.ts). */
+export const COUNTER_JOURNEY_DOMAIN = 'balcao.jornada.example.com';
+
 /**
  * The shares, one residue of the customer id each: selling holds two (it looks for gold customers with a
  * shipping cost and a warranty percentage, and needs two of them).
@@ -29,8 +33,8 @@ export type Journey = (typeof SHARES)[number];
 /** Whether a demo customer is in `journey`'s share (ids shared out one by one: no two journeys share one). */
 export const ownedBy =
   (journey: Journey) =>
-  (customer: { id: number }): boolean =>
-    SHARES[customer.id % SHARES.length] === journey;
+  (customer: { id: number; email: string }): boolean =>
+    SHARES[customer.id % SHARES.length] === journey && !customer.email.endsWith(`@${COUNTER_JOURNEY_DOMAIN}`);
 
 export interface JourneyCustomer {
   id: number;

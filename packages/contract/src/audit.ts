@@ -281,6 +281,8 @@ const ACTION_LABELS: Record<string, string> = {
   'privacy-export': 'Exportação dos dados (LGPD)',
   anonymise: 'Anonimização dos dados (LGPD)',
   'import-create': 'Cadastro por planilha',
+  // A customer registered by staff (POST /customers, issue 38): approved at once.
+  register: 'Cadastro pela equipe',
   'import-update': 'Alteração por planilha',
 };
 

@@ -419,3 +419,73 @@ export const customerImportSchema = customerEditSchema
   })
   .strict();
 export type CustomerImport = z.output<typeof customerImportSchema>;
+
+// ---------- a customer registered by staff at the counter (issue 38 §1, decision 0040) ----------
+const requiredAddressText = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, message);
+
+/**
+ * Body of POST /api/customers: the registration of a customer by staff, with the import's rules (name,
+ * e-mail, phone with DDD, CPF or CNPJ — the alphanumeric CNPJ too — checked by its digits) and the edit
+ * modal's terms (level, freight, warranty, fast-delivery tax), plus the address with its CEP and, optionally,
+ * the courier. The customer is approved at once by whoever registers him.
+ */
+export const customerRegisterSchema = customerImportSchema
+  .omit({ approve: true })
+  .extend({
+    zipCode: z
+      .string({ error: IMPORT_TEXTS.zipInvalid })
+      .trim()
+      .refine((zip) => /^\d{8}$/.test(onlyDigits(zip)), IMPORT_TEXTS.zipInvalid)
+      .transform(onlyDigits),
+    street: requiredAddressText(200, 'Informe a rua do endereço'),
+    number: requiredAddressText(20, 'Informe o número do endereço'),
+    neighborhood: requiredAddressText(120, 'Informe o bairro'),
+    city: requiredAddressText(120, 'Informe a cidade'),
+    state: z
+      .string({ error: IMPORT_TEXTS.stateInvalid })
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, IMPORT_TEXTS.stateInvalid)
+      .transform((uf) => uf.toUpperCase()),
+    /** The courier who serves this customer (an active motoboy), or none. */
+    delivererId: idSchema(CUSTOMER_TEXTS.delivererRequired).nullish(),
+  })
+  .strict();
+export type CustomerRegisterInput = z.input<typeof customerRegisterSchema>;
+export type CustomerRegister = z.output<typeof customerRegisterSchema>;
+
+/** The customer a duplicate registration names (`details.customer` of its 409), so the screen can open him. */
+export const existingCustomerSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export type ExistingCustomer = z.infer<typeof existingCustomerSchema>;
+
+export const CUSTOMER_REGISTER_TEXTS = {
+  documentTaken: (name: string) => `Já existe um cliente com este CPF/CNPJ: ${name}.`,
+  emailTaken: (name: string) => `Já existe um cliente com este e-mail: ${name}.`,
+  registered: (name: string) => `Cliente ${name} cadastrado e aprovado.`,
+} as const;
+
+// ---------- 'Consumidor final': the walk-in sale at the counter (issue 38 §1, decision 0040) ----------
+export const WALK_IN_TEXTS = {
+  /** The name of every attendant's walk-in record, as orders and the cart show it. */
+  name: 'Consumidor final',
+  pickupOnly: 'Venda para consumidor final: somente retirada na loja.',
+  noteDocumentInvalid: 'CPF/CNPJ na nota inválido: confira os dígitos.',
+  noteDocumentOnlyWalkIn:
+    'CPF/CNPJ na nota só se informa na venda para consumidor final; o cliente cadastrado já tem o seu.',
+} as const;
+
+/** Answer of POST /api/customers/walk-in: the caller's own 'Consumidor final' (made on first use). */
+export const walkInCustomerSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export type WalkInCustomer = z.infer<typeof walkInCustomerSchema>;
+
+/**
+ * The optional 'CPF na nota' of a walk-in's checkout: a CPF or CNPJ (alphanumeric too) checked by its digits,
+ * kept without punctuation; blank means none.
+ */
+export const noteDocumentSchema = z
+  .string({ error: WALK_IN_TEXTS.noteDocumentInvalid })
+  .trim()
+  .max(20, WALK_IN_TEXTS.noteDocumentInvalid)
+  .transform((value) => (value === '' ? null : value))
+  .refine((value) => value === null || isValidDocument(value), WALK_IN_TEXTS.noteDocumentInvalid)
+  .transform((value) => (value === null ? null : normalizeDocument(value)));

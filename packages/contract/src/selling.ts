@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { businessDay, businessTimeOn, shiftDay, weekdayOf } from './clock';
+import { noteDocumentSchema } from './customers';
 import { idParamSchema, idSchema } from './ids';
 import { DELIVERY_TYPE_LABELS, DELIVERY_TYPES, type DeliveryType, ORDER_STATUS_KEYS } from './order-status';
 
@@ -381,6 +382,8 @@ export const preCheckoutResponseSchema = z.object({
     level: z.number().int(),
     /** Only an approved, unblocked customer can be sold to (checkout refuses the others). */
     canBuy: z.boolean(),
+    /** True for a 'Consumidor final' (decision 0040): pickup only, with an optional CPF on the note. */
+    walkIn: z.boolean().optional(),
   }),
   /** The choices these totals are for (the query's, defaults filled in). */
   choices: deliveryChoicesSchema,
@@ -430,6 +433,11 @@ const checkoutFields = {
     .positive(SELLING_TEXTS.changeForInvalid)
     .max(1_000_000, SELLING_TEXTS.changeForInvalid)
     .optional(),
+  /**
+   * Optional, a walk-in's sale only ('Consumidor final', decision 0040): the CPF or CNPJ the customer asks on
+   * the note (check digits verified), kept on the order for the NFC-e; blank or absent: none.
+   */
+  noteDocument: noteDocumentSchema.optional(),
 };
 
 /** Characters of an `Idempotency-Key` header. */

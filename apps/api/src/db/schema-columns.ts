@@ -6,7 +6,8 @@ import type { ColumnType } from 'kysely';
  */
 export type CodePurpose = 'recovery' | 'activation';
 
-export type CustomerStatus = 'AWAITING' | 'APPROVED' | 'REPROVED' | 'BLOCKED';
+/** 'WALK_IN': a 'Consumidor final' record of the counter (migration 0055), never in a customers list. */
+export type CustomerStatus = 'AWAITING' | 'APPROVED' | 'REPROVED' | 'BLOCKED' | 'WALK_IN';
 
 export type StockMovementKind =
   | 'SALE'

@@ -179,6 +179,7 @@ export interface Customers {
   status_note: string | null;
   street: string | null;
   updated_at: Generated<Timestamp>;
+  walk_in_employee_id: number | null;
   warranty_percentage: Generated<number>;
   zip_code: string | null;
 }
@@ -307,6 +308,7 @@ export interface Orders {
   id: Generated<number>;
   items_total_cents: number;
   neighborhood: string | null;
+  note_document: string | null;
   payment_method: PaymentMethodColumn;
   proof_end_to_end_id: string | null;
   receiver_document: string | null;

@@ -14,6 +14,7 @@ import {
   checkoutResponseSchema,
   customerListSchema,
   customerPurchaseRowSchema,
+  customerSchema,
   dashboardTodaySchema,
   delivererCustomerRowSchema,
   deliverersResponseSchema,
@@ -53,6 +54,7 @@ import {
   unitSchema,
   unitsInAnalysisSchema,
   viewedProductRowSchema,
+  walkInCustomerSchema,
   whatsAppTemplatesSchema,
 } from '@backoffice/contract';
 import { afterEach } from 'vitest';
@@ -146,6 +148,8 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'PUT /api/orders/change/order/:orderId/deliverer/:id': z.object({ data: orderSummarySchema }),
   'PUT /api/orders/change/fast-deliverer/order/:orderId/deliverer/:id': z.object({ data: orderSummarySchema }),
   'GET /api/customers': customerListSchema,
+  'POST /api/customers': z.object({ data: customerSchema }),
+  'POST /api/customers/walk-in': z.object({ data: walkInCustomerSchema }),
   'GET /api/shop/products/full/search/:param/email/:email': sellingProductSearchResponseSchema,
   'GET /api/orders/pre/checkout/:id': preCheckoutResponseSchema,
   'POST /api/orders/cart/add/:id': cartResponseSchema,

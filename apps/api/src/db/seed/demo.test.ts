@@ -44,7 +44,9 @@ describe('the demo business (scale 1)', () => {
   it('has the size the issue asks for, in well under a minute', async () => {
     const count = async (table: string) =>
       Number((await rows<{ n: number }>(t, sql`select count(*)::int as n from ${sql.table(table)}`))[0]?.n);
-    expect(await count('customers')).toBe(300);
+    // 300 of the year, 4 registered by hand at the counter in its last days, one 'Consumidor final' per attendant.
+    const walkIns = await t.db.selectFrom('customers').select('id').where('status', '=', 'WALK_IN').execute();
+    expect(await count('customers')).toBe(300 + 4 + walkIns.length);
     expect(await count('products')).toBe(400);
     expect(await count('orders')).toBe(3000);
     const items = await count('order_items');
@@ -64,7 +66,7 @@ describe('the demo business (scale 1)', () => {
   });
 
   it('has customers in every state, with valid documents, São Paulo phones and addresses', async () => {
-    const customers = await t.db.selectFrom('customers').selectAll().execute();
+    const customers = await t.db.selectFrom('customers').selectAll().where('status', '<>', 'WALK_IN').execute();
     const states = new Set(customers.map((c) => `${c.status}:${c.status === 'APPROVED' ? c.level : ''}`));
     for (const state of ['AWAITING:', 'REPROVED:', 'BLOCKED:', 'APPROVED:0', 'APPROVED:1', 'APPROVED:2', 'APPROVED:3'])
       expect(states).toContain(state);
@@ -74,7 +76,8 @@ describe('the demo business (scale 1)', () => {
       expect(c.phone).toMatch(/^11\d{9}$/);
       expect(isValidPhone(c.phone)).toBe(true);
       expect(c.city).toBe('São Paulo');
-      expect(c.zip_code).toMatch(/^0\d{4}-\d{3}$/);
+      // As the shop app wrote them, or as 'Cadastrar cliente' keeps them (8 digits).
+      expect(c.zip_code).toMatch(/^0\d{4}-?\d{3}$/);
       expect(c.neighborhood).toBeTruthy();
       if (c.status === 'REPROVED' || c.status === 'BLOCKED') {
         expect(c.status_note).toBeTruthy();
@@ -92,6 +95,61 @@ describe('the demo business (scale 1)', () => {
     const approved = customers.filter((c) => c.status === 'APPROVED');
     expect(approved.filter((c) => c.deliverer_id !== null).length).toBeGreaterThan(approved.length / 2);
     expect(new Set(customers.map((c) => c.email.toLowerCase())).size).toBe(customers.length);
+  });
+
+  it("has the counter's customers (issue 38 §1): registered by hand and approved at once, and walk-in pickups", async () => {
+    const registrations = await t.db
+      .selectFrom('audit_events as a')
+      .innerJoin('customers as c', (join) => join.on(sql`c.id::text`, '=', sql.ref('a.entity_id')))
+      .select([
+        'c.id',
+        'c.status',
+        'c.approved_by',
+        'c.approved_at',
+        'c.created_at',
+        'a.employee_id',
+        'a.created_at as at',
+      ])
+      .where('a.entity', '=', 'customer')
+      .where('a.action', '=', 'register')
+      .execute();
+    expect(registrations).toHaveLength(4);
+    for (const r of registrations) {
+      expect(r.status).toBe('APPROVED');
+      // Approved at once, by whoever registered him, and audited as done then.
+      expect(r.approved_by).toBe(r.employee_id);
+      expect(new Date(r.approved_at as Date).getTime()).toBe(new Date(r.created_at).getTime());
+      expect(new Date(r.at).getTime()).toBe(new Date(r.created_at).getTime());
+    }
+
+    const attendants = await t.db.selectFrom('employees').select('id').where('func', '=', 1).orderBy('id').execute();
+    const walkIns = await t.db
+      .selectFrom('customers')
+      .select(['id', 'name', 'walk_in_employee_id'])
+      .where('status', '=', 'WALK_IN')
+      .orderBy('walk_in_employee_id')
+      .execute();
+    expect(walkIns.map((w) => w.walk_in_employee_id)).toEqual(attendants.map((a) => a.id));
+    expect(new Set(walkIns.map((w) => w.name))).toEqual(new Set(['Consumidor final']));
+    const orders = await t.db
+      .selectFrom('orders')
+      .select(['delivery_type', 'note_document', 'attendant_id', 'customer_id'])
+      .where(
+        'customer_id',
+        'in',
+        walkIns.map((w) => w.id),
+      )
+      .execute();
+    expect(orders.length).toBeGreaterThanOrEqual(2);
+    for (const o of orders) {
+      expect(o.delivery_type).toBe(2);
+      // Sold by the attendant whose walk-in it is.
+      expect(walkIns.find((w) => w.id === o.customer_id)?.walk_in_employee_id).toBe(o.attendant_id);
+      if (o.note_document !== null) expect(isValidCpf(o.note_document)).toBe(true);
+    }
+    expect(orders.some((o) => o.note_document !== null)).toBe(true);
+    const elsewhere = await t.db.selectFrom('orders').select('id').where('note_document', 'is not', null).execute();
+    expect(elsewhere.length).toBe(orders.filter((o) => o.note_document !== null).length);
   });
 
   it('has products with codes from the sequence, search text, tiers, a picture each; some archived, some low', async () => {
@@ -350,11 +408,11 @@ describe('the demo business (scale 1)', () => {
     }
   });
 
-  it('sells only to approved customers, after their approval and before a block', async () => {
+  it('sells only to approved customers, after their approval and before a block (or to a walk-in)', async () => {
     const wrong = await rows<{ id: number }>(
       t,
       sql`select o.id from orders o join customers c on c.id = o.customer_id
-          where c.status not in ('APPROVED', 'BLOCKED') or o.created_at < c.approved_at
+          where c.status not in ('APPROVED', 'BLOCKED', 'WALK_IN') or o.created_at < c.approved_at
              or (c.status = 'BLOCKED' and o.created_at >= c.status_changed_at)`,
     );
     expect(wrong).toEqual([]);
@@ -598,7 +656,8 @@ describe('the demo business (scale 1)', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    expect(customer.id).toBe(301);
+    // After the 300 of the year, one 'Consumidor final' per attendant (3 at scale 1) and the 4 registered by hand.
+    expect(customer.id).toBe(308);
   });
 });
 
@@ -626,7 +685,8 @@ describe('the demo generator', () => {
     const first = await fingerprint();
     const second = await fingerprint();
     expect(first.orders.length).toBe(600);
-    expect(first.customers.length).toBe(60);
+    // 60 of the year, 4 registered by hand, a 'Consumidor final' for each of the 3 attendants.
+    expect(first.customers.length).toBe(67);
     expect(second).toEqual(first);
   });
 });

@@ -92,6 +92,7 @@ const WALKED_ACTIONS: Record<AuditEntity, string[]> = {
     'delete',
     'import-create',
     'import-update',
+    'register',
     'privacy-export',
     'anonymise',
   ],
@@ -258,6 +259,24 @@ describe("'Histórico de alterações' in a person's words (issue 35 §5)", () =
     await ok(admin, 'POST', `/customers/${waiting.id}/anonymise`);
     const removed = await createCustomer(t.db, { name: 'Rui Tavares', status: 'AWAITING' });
     await ok(admin, 'DELETE', `/customers/${removed.id}`);
+    // Registered by staff (issue 38): approved at once, with a courier (111.444.777-35: its check digits in
+    // customers.register.test.ts).
+    await ok(admin, 'POST', '/customers', {
+      name: 'Caio Balcão',
+      email: 'caio.balcao@exemplo.com.br',
+      phone: '(11) 98765-4321',
+      document: '111.444.777-35',
+      zipCode: '01001-000',
+      street: 'Praça da Sé',
+      number: '100',
+      neighborhood: 'Sé',
+      city: 'São Paulo',
+      state: 'SP',
+      level: 1,
+      shippingCost: 12.5,
+      warrantyPercentage: 10,
+      delivererId: staff[DEMO.courier],
+    });
     const customerSheet = (city: string) =>
       utf8(
         'Nome;E-mail;Telefone;CPF/CNPJ;Rua;Número;Complemento;Bairro;CEP;Cidade;UF;Nível;Frete;Garantia (%);Taxa de entrega rápida;Aprovado\r\n' +

@@ -1,5 +1,5 @@
 import { UNSOLD_ORDER_STATUSES } from '@backoffice/contract';
-import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { CustomerStatus, CustomersTable, Database } from '../../db/schema';
 import { isStorableId } from '../../lib/sql-input';
@@ -30,6 +30,9 @@ export interface ImportedCustomerUpdate {
   status_note: string | null;
   search_text: string;
 }
+
+/** The status of the counter's 'Consumidor final' records (migration 0055): never a customer to list or change. */
+export const WALK_IN = 'WALK_IN' satisfies CustomerStatus;
 
 /** Orders that do not count as purchases: cancelled or refused. */
 export const NOT_PURCHASED = UNSOLD_ORDER_STATUSES;
@@ -237,21 +240,29 @@ export const customersRepository = {
     return ids.map((id) => byId.get(id)).filter((row): row is NonNullable<typeof row> => row !== undefined);
   },
 
+  /** A customer by id (never a 'Consumidor final': decision 0040). */
   async findById(db: Executor, id: number) {
     if (!isStorableId(id)) return undefined;
-    return customerQuery(db).where('c.id', '=', id).executeTakeFirst();
+    return customerQuery(db).where('c.id', '=', id).where('c.status', '<>', WALK_IN).executeTakeFirst();
   },
 
   findByEmail(db: Executor, email: string) {
     return customerQuery(db)
       .where((eb) => eb(eb.fn('lower', ['c.email']), '=', email.toLowerCase()))
+      .where('c.status', '<>', WALK_IN)
       .executeTakeFirst();
   },
 
-  /** The row to change, locked until the end of the transaction. */
+  /** The row to change, locked until the end of the transaction (a 'Consumidor final' is no customer to change). */
   async lockById(trx: Executor, id: number) {
     if (!isStorableId(id)) return undefined;
-    return trx.selectFrom('customers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    return trx
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', id)
+      .where('status', '<>', WALK_IN)
+      .forUpdate()
+      .executeTakeFirst();
   },
 
   lockByEmail(trx: Executor, email: string) {
@@ -259,8 +270,53 @@ export const customersRepository = {
       .selectFrom('customers')
       .selectAll()
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .where('status', '<>', WALK_IN)
       .forUpdate()
       .executeTakeFirst();
+  },
+
+  /**
+   * Registrations by staff one at a time (the document has no unique index: customers of old may share one),
+   * until the end of the transaction: the duplicate check and the insert cannot interleave.
+   */
+  async lockRegistrations(trx: Transaction<Database>) {
+    await sql`select pg_advisory_xact_lock(hashtext('backoffice:customer-registration'))`.execute(trx);
+  },
+
+  /** The first customer (not a walk-in) holding this document or this e-mail (lower case), document first. */
+  findDuplicate(db: Executor, document: string, email: string) {
+    return db
+      .selectFrom('customers')
+      .select(['id', 'name', 'email', 'document'])
+      .where('status', '<>', WALK_IN)
+      .where((eb) => eb.or([eb('document', '=', document), eb(eb.fn('lower', ['email']), '=', email)]))
+      .orderBy((eb) => eb.case().when('document', '=', document).then(0).else(1).end())
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+  },
+
+  async insert(trx: Executor, row: Insertable<CustomersTable>): Promise<number> {
+    const { id } = await trx.insertInto('customers').values(row).returning('id').executeTakeFirstOrThrow();
+    return id;
+  },
+
+  /** The employee's own 'Consumidor final', if made already. */
+  walkInOf(db: Executor, employeeId: number) {
+    return db
+      .selectFrom('customers')
+      .select(['id', 'name', 'email'])
+      .where('walk_in_employee_id', '=', employeeId)
+      .executeTakeFirst();
+  },
+
+  /** Makes the employee's 'Consumidor final' unless it exists (two first uses at once make one). */
+  async insertWalkIn(trx: Executor, row: Insertable<CustomersTable>) {
+    await trx
+      .insertInto('customers')
+      .values(row)
+      .onConflict((oc) => oc.column('walk_in_employee_id').where('walk_in_employee_id', 'is not', null).doNothing())
+      .execute();
   },
 
   // ---------- spreadsheet import (issue 21 §2) ----------
@@ -364,7 +420,7 @@ export const customersRepository = {
    * punctuation) one compact form of the whole query. Approved first, then by name.
    */
   search(db: Executor, match: CustomerMatch, limit: number, status?: CustomerStatus) {
-    let query = customerQuery(db).where(matches(match));
+    let query = customerQuery(db).where(matches(match)).where('c.status', '<>', WALK_IN);
     if (status) query = query.where('c.status', '=', status);
     return query
       .orderBy((eb) => eb.case().when('c.status', '=', 'APPROVED').then(0).else(1).end())

@@ -14,10 +14,12 @@ import {
   customerLevelOptionSchema,
   customerListQuerySchema,
   customerListSchema,
+  customerRegisterSchema,
   customerSchema,
   customerStatusChangeSchema,
   idParamSchema,
   PERMISSIONS,
+  walkInCustomerSchema,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -91,6 +93,39 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         isPaged(request.query) ? service.page(status, request.query) : { customers: await service.list(status) },
     );
   }
+
+  app.post(
+    '/customers',
+    {
+      config: { permissions: [CUSTOMERS] },
+      schema: {
+        tags,
+        summary:
+          'Cadastra um cliente pela equipe (nome, CPF/CNPJ com dígitos verificadores, telefone, e-mail, endereço com CEP, nível, frete, garantia, motoboy): aprovado na hora, auditado',
+        description:
+          'Novo (issue 38). 201 com o cliente. 409 DUPLICATE quando o CPF/CNPJ ou o e-mail já é de um cliente (qualquer situação): details.customer {id, name, email} para abri-lo.',
+        body: customerRegisterSchema,
+        response: { 201: dataEnvelope },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ data: await service.register(actor(request), request.body) }),
+  );
+
+  app.post(
+    '/customers/walk-in',
+    {
+      config: { permissions: [INTERNAL_SALES] },
+      schema: {
+        tags,
+        summary:
+          "O 'Consumidor final' de quem chama (venda no balcão sem cadastro), criado no primeiro uso: o id para o carrinho e a finalização",
+        description:
+          'Novo (issue 38, decisão 0040). Um por funcionário (carrinho próprio); fora de toda lista, pesquisa, contagem e LGPD. A venda é só com retirada na loja; CPF/CNPJ na nota opcional (noteDocument da finalização).',
+        response: { 200: z.object({ data: walkInCustomerSchema }) },
+      },
+    },
+    async (request) => ({ data: await service.walkIn(actor(request)) }),
+  );
 
   app.get(
     '/customers/export.csv',

@@ -1,6 +1,8 @@
+import type { CustomerRegister, WalkInCustomer } from '@backoffice/contract';
 import {
   type AssociateDelivererInput,
   CUSTOMER_PAGING,
+  CUSTOMER_REGISTER_TEXTS,
   CUSTOMER_TEXTS,
   type Customer,
   type CustomerDetails,
@@ -16,6 +18,7 @@ import {
   normalizeSearch,
   ORDER_STATUS_LABELS,
   reaisToCents,
+  WALK_IN_TEXTS,
 } from '@backoffice/contract';
 import type { Transaction, Updateable } from 'kysely';
 import type { DB } from '../../db/database';
@@ -24,7 +27,7 @@ import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { periodOrThrow } from '../../lib/period';
 import { imeisOfOrders } from '../stock/stock.service';
-import { customerFieldsOf } from './customer-fields';
+import { customerColumnsOf, customerFieldsOf, pickCustomerFields } from './customer-fields';
 import {
   CUSTOMER_FILTER_COLUMNS,
   CUSTOMER_SORT_COLUMNS,
@@ -33,6 +36,7 @@ import {
   type CustomerMatch,
   type CustomerRow,
   customersRepository as repo,
+  WALK_IN,
 } from './customers.repository';
 
 /** The spreadsheet import of customers (issue 21 §2), for the imports module. */
@@ -43,6 +47,8 @@ const TO_API: Record<DbStatus, CustomerStatus> = {
   APPROVED: 'Approved',
   REPROVED: 'Reproved',
   BLOCKED: 'Blocked',
+  // Never answered: every read of this module leaves the counter's 'Consumidor final' records out (decision 0040).
+  WALK_IN: 'Approved',
 };
 const TO_DB: Record<CustomerStatus, DbStatus> = {
   Awaiting: 'AWAITING',
@@ -420,6 +426,79 @@ export function createCustomersService(db: DB) {
         await write(trx, actorId, before, patch, 'edit');
       });
       return load(input.customerId);
+    },
+
+    /**
+     * A customer registered by staff (issue 38 §1): approved at once by `actorId`, with the terms given, in one
+     * transaction with its audit row. Registrations queue on one lock, then a customer already holding the
+     * document or the e-mail (any status) refuses it: 409 DUPLICATE naming him in `details.customer`.
+     */
+    async register(actorId: number, input: CustomerRegister): Promise<Customer> {
+      const id = await db.transaction().execute(async (trx) => {
+        await repo.lockRegistrations(trx);
+        const existing = await repo.findDuplicate(trx, input.document, input.email);
+        if (existing) {
+          const message =
+            existing.document === input.document
+              ? CUSTOMER_REGISTER_TEXTS.documentTaken(existing.name)
+              : CUSTOMER_REGISTER_TEXTS.emailTaken(existing.name);
+          throw conflict(message, 'DUPLICATE', {
+            customer: { id: existing.id, name: existing.name, email: existing.email },
+          });
+        }
+        let deliverer: { id: number; name: string } | null = null;
+        if (input.delivererId != null) {
+          const found = await repo.findEmployee(trx, input.delivererId);
+          if (!found || !isActiveCourier(found)) throw badRequest(CUSTOMER_TEXTS.delivererInvalid);
+          deliverer = { id: found.id, name: found.name };
+        }
+        const fields = { ...input, fastDeliveryTax: input.fastDeliveryTax ?? 0 };
+        const now = new Date();
+        const newId = await repo.insert(trx, {
+          ...customerColumnsOf(pickCustomerFields(fields)),
+          ...approvedNow(actorId, now),
+          deliverer_id: deliverer?.id ?? null,
+          search_text: customerSearchText(input),
+        });
+        await recordAudit(trx, {
+          employeeId: actorId,
+          entity: 'customer',
+          entityId: newId,
+          action: 'register',
+          changes: {
+            ...pickCustomerFields(fields),
+            status: 'APPROVED',
+            approvedBy: actorId,
+            ...(deliverer ? { delivererId: deliverer.id, deliverer: deliverer.name } : {}),
+          },
+        });
+        return newId;
+      });
+      return load(id);
+    },
+
+    /**
+     * The employee's own 'Consumidor final' (decision 0040), made on first use: a record of status WALK_IN that
+     * no list, search, count or LGPD call reads, with its own cart (two counters never share one).
+     */
+    async walkIn(employeeId: number): Promise<WalkInCustomer> {
+      const found = await repo.walkInOf(db, employeeId);
+      if (found) return found;
+      await db.transaction().execute(async (trx) => {
+        await repo.insertWalkIn(trx, {
+          name: WALK_IN_TEXTS.name,
+          email: `consumidor-final-${employeeId}@balcao.invalid`,
+          phone: '',
+          document: '',
+          status: WALK_IN,
+          walk_in_employee_id: employeeId,
+          // The orders screen's filter finds his orders by 'consumidor final' (the customers search leaves him out).
+          search_text: customerSearchText({ name: WALK_IN_TEXTS.name, email: '', document: '', phone: '' }),
+        });
+      });
+      const made = await repo.walkInOf(db, employeeId);
+      if (!made) throw notFound(CUSTOMER_TEXTS.notFound);
+      return made;
     },
 
     async history(id: number, start: string, end: string): Promise<CustomerHistory> {

@@ -414,7 +414,7 @@ export const ordersRepository = {
   },
 
   /**
-   * The customer's phone, document and address as registered, when the order last left for delivery (null
+   * The customer's phone, document and address as registered, the walk-in's CPF on the note, when the order last left for delivery (null
    * when it never did) and when it was delivered (its first 'Entregue' row: the signature's moment, decision
    * 0039; null before).
    */
@@ -430,9 +430,13 @@ export const ordersRepository = {
       .where('order_id', '=', orderId)
       .where('status', '=', ORDER_STATUS.ENTREGUE)
       .executeTakeFirst();
+    const order = await db.selectFrom('orders').select('note_document').where('id', '=', orderId).executeTakeFirst();
     return {
-      phone: customer?.phone ?? null,
+      // A walk-in ('Consumidor final', decision 0040) has no phone: none rather than an empty one.
+      phone: customer?.phone || null,
       customer: customer ?? null,
+      /** A walk-in's 'CPF na nota' (decision 0040), or null. */
+      noteDocument: order?.note_document ?? null,
       departedAt: await ordersRepository.departedAt(db, orderId),
       deliveredAt: delivered?.at ? new Date(delivered.at) : null,
     };

@@ -286,7 +286,12 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
       return {
         ...toOrderSummary(row),
         customerPhone: contact.phone,
-        customerDocument: contact.customer?.document ? formatDocument(contact.customer.document) : null,
+        // A walk-in's order prints the CPF he asked on the note (decision 0040); anyone else's, his registration's.
+        customerDocument: contact.noteDocument
+          ? formatDocument(contact.noteDocument)
+          : contact.customer?.document
+            ? formatDocument(contact.customer.document)
+            : null,
         customerAddress: contact.customer
           ? {
               street: contact.customer.street,

@@ -23,6 +23,8 @@ export interface PlaceOrderInput {
   neighborhood: string | null;
   /** 'Troco para' of a cash order, checked by the checkout (at least the total). */
   changeForCents?: number | null;
+  /** A walk-in's 'CPF na nota' (decision 0040), checked by the checkout; kept for the NFC-e. */
+  noteDocument?: string | null;
   delivererId: number | null;
   items: NewOrder['items'];
   /** The payment proof that came with the sale, already checked (normalizeOrderPicture): attached at once. */
@@ -61,6 +63,7 @@ export async function placeOrder(
       total_cents: input.totalCents,
       neighborhood: input.neighborhood,
       change_for_cents: input.changeForCents ?? null,
+      note_document: input.noteDocument ?? null,
       attendant_id: input.employeeId,
       deliverer_id: input.delivererId,
     },

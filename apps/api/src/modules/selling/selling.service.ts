@@ -19,6 +19,7 @@ import {
   SELLING_LIMITS,
   SELLING_TEXTS,
   type SellingProduct,
+  WALK_IN_TEXTS,
 } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
@@ -38,6 +39,9 @@ export { levelPriceCents };
 import { type CartLineRow, sellingRepository as repo, type SellingCustomerRow } from './selling.repository';
 
 const APPROVED = 'APPROVED';
+/** The counter's 'Consumidor final' (migration 0055, decision 0040): sold to, pickup only. */
+const WALK_IN = 'WALK_IN';
+const isWalkIn = (customer: SellingCustomerRow) => customer.status === WALK_IN;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -48,13 +52,16 @@ function stockShortage(line: { product_id: number; code: string; name: string },
 }
 
 function assertCanBuy(customer: SellingCustomerRow): void {
-  if (customer.status !== APPROVED) {
+  if (customer.status !== APPROVED && !isWalkIn(customer)) {
     throw conflict(SELLING_TEXTS.customerNotApproved(customer.name), 'CONFLICT', { status: customer.status });
   }
 }
 
 /** The checkout's choices, refused (400) when the customer cannot have them: nothing is charged silently. */
 function assertChoices(customer: SellingCustomerRow, choices: DeliveryChoices): void {
+  // A walk-in is nobody the courier could find: the sale is taken at the counter (decision 0040).
+  if (isWalkIn(customer) && choices.typeOfDelivery !== DELIVERY_TYPES.PICKUP)
+    throw badRequest(WALK_IN_TEXTS.pickupOnly);
   if (choices.isFastDelivery && choices.typeOfDelivery !== DELIVERY_TYPES.MOTOBOY) {
     throw badRequest(SELLING_TEXTS.fastDeliveryPickup);
   }
@@ -67,7 +74,7 @@ function assertChoices(customer: SellingCustomerRow, choices: DeliveryChoices): 
 /** The pre-checkout's choices, with what the customer cannot have turned off (it only shows totals). */
 function feasibleChoices(customer: SellingCustomerRow, choices: DeliveryChoices): DeliveryChoices {
   return {
-    typeOfDelivery: choices.typeOfDelivery,
+    typeOfDelivery: isWalkIn(customer) ? DELIVERY_TYPES.PICKUP : choices.typeOfDelivery,
     withWarranty: choices.withWarranty && customer.warranty_percentage > 0,
     isFastDelivery:
       choices.isFastDelivery &&
@@ -219,6 +226,7 @@ export function createSellingService(db: DB, storage: Storage) {
         receipt: input.payment === 'BANK_TRANSFER' ? sha256(input.receipt) : null,
         // Only when given: a request without it hashes as it did before 'Troco para' existed.
         ...(input.changeFor === undefined ? {} : { changeFor: input.changeFor }),
+        ...(input.noteDocument ? { noteDocument: input.noteDocument } : {}),
       }),
     );
     // A retry of a finished attempt answers at once, without touching the proof picture again.
@@ -242,6 +250,8 @@ export function createSellingService(db: DB, storage: Storage) {
 
       assertCanBuy(customer);
       assertChoices(customer, choices);
+      const noteDocument = input.noteDocument ?? null;
+      if (noteDocument !== null && !isWalkIn(customer)) throw badRequest(WALK_IN_TEXTS.noteDocumentOnlyWalkIn);
 
       // Lock the cart's products (ascending ids, as moveStock does) before reading their prices and stock.
       const productIds = (await repo.cartLines(trx, customerId)).map((line) => line.product_id);
@@ -286,6 +296,7 @@ export function createSellingService(db: DB, storage: Storage) {
         totalCents: figures.totalCents,
         neighborhood: motoboy ? customer.neighborhood : null,
         changeForCents,
+        noteDocument,
         delivererId: motoboy ? customer.deliverer_id : null,
         items: priced.map(({ line, unitCents }) => ({
           productId: line.product_id,
@@ -347,7 +358,8 @@ export function createSellingService(db: DB, storage: Storage) {
           name: customer.name,
           email: customer.email,
           level: customer.level,
-          canBuy: customer.status === APPROVED,
+          canBuy: customer.status === APPROVED || isWalkIn(customer),
+          ...(isWalkIn(customer) ? { walkIn: true } : {}),
         },
         choices,
         shippingCost: centsToReais(customer.shipping_cost_cents),

@@ -4,6 +4,8 @@ import { CUSTOMER_TEXTS } from '@backoffice/contract';
 export const CUSTOMERS_TEXTS = {
   title: 'Clientes',
   refresh: 'Atualizar listas',
+  /** After a duplicate 'Cadastrar cliente': the customer who already has the document or e-mail. */
+  openExisting: 'Abrir cadastro existente',
   buttons: {
     awaiting: 'Aguardando Aprovação',
     reproved: 'Clientes Reprovados',

@@ -4,6 +4,7 @@ import {
   SELLING_TEXTS as S,
   SELLING_PAYMENT_OPTIONS,
   type SellingPaymentOption,
+  WALK_IN_TEXTS as W,
 } from '@backoffice/contract';
 
 /**
@@ -93,6 +94,17 @@ export const SELLING_SCREEN_TEXTS = {
   pixUnavailable:
     'Sem código Pix para este pedido: cadastre uma chave Pix ativa e o nome e a cidade do recebedor em Configurações.',
   cannotBuy: (name: string) => S.customerNotApproved(name),
+  // 'Consumidor final' and 'Cadastrar cliente' at the counter (issue 38 §1, decision 0040)
+  walkIn: W.name,
+  walkInHint: 'Venda no balcão sem cadastro: somente retirada na loja.',
+  walkInFailed: 'Não foi possível iniciar a venda para consumidor final. Tente novamente.',
+  walkInPickupOnly: W.pickupOnly,
+  noteSection: 'Nota fiscal do consumidor',
+  noteDocument: 'CPF/CNPJ na nota (opcional)',
+  noteDocumentHelp: 'Para a nota fiscal do consumidor; deixe em branco se ele não pedir.',
+  noteDocumentInvalid: W.noteDocumentInvalid,
+  counterActions: 'Atalhos do balcão',
+  sellToExisting: 'Vender para este cliente',
   itemArchived: 'Produto arquivado: remova-o para finalizar.',
   itemAboveStock: (stock: number) =>
     stock === 0 ? 'Sem estoque: remova-o para finalizar.' : `Só há ${stock} em estoque.`,

@@ -7,6 +7,7 @@ import { seedFoundation } from '../foundation';
 import { seedAnalytics } from './analytics';
 import { columnTypes, insertColumns, insertMany, nextId, Sink, syncIdentity } from './bulk';
 import { DAY, localDayStart } from './clock';
+import { staffRegisteredCustomers, walkInCustomers } from './counter';
 import { generateCustomers } from './customers';
 import { packagingPicture, receiptPicture, signaturePicture } from './images';
 import { seedCatalogue } from './products';
@@ -128,8 +129,26 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
       'customers',
       customers.map((c) => c.row),
     );
-    rows.customers = customers.length;
-    options.log?.info({ customers: customers.length }, 'demo: customers');
+    // The counter (issue 38 §1): each attendant's 'Consumidor final', and a few customers registered by hand.
+    const walkIns = walkInCustomers({ rng: stream('counter'), staff, anchor }, await nextId(trx, 'customers'));
+    await insertMany(
+      trx,
+      'customers',
+      walkIns.map((c) => c.row),
+    );
+    const registered = staffRegisteredCustomers(
+      { rng: stream('counter-registrations'), staff, anchor },
+      await nextId(trx, 'customers'),
+      {
+        emails: new Set(customers.map((c) => String(c.row.email))),
+        documents: new Set(customers.map((c) => String(c.row.document))),
+      },
+    );
+    await insertMany(trx, 'customers', registered.customers);
+    await insertMany(trx, 'audit_events', registered.audits);
+    rows.customers = customers.length + registered.customers.length;
+    rows.walk_in_customers = walkIns.length;
+    options.log?.info({ customers: rows.customers, walkIns: walkIns.length }, 'demo: customers');
 
     const products = await seedCatalogue(
       trx,
@@ -159,6 +178,7 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
       sink,
       staff,
       customers,
+      walkIns: new Map(walkIns.map((c) => [c.row.walk_in_employee_id as number, c])),
       products,
       anchor,
       windowStart,

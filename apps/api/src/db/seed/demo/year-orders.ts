@@ -7,6 +7,7 @@ import {
 } from '@backoffice/contract';
 import { quote } from '../../../modules/selling/pricing';
 import { DAY, HOUR, MINUTE } from './clock';
+import { isWalkInSale, walkInNoteDocument } from './counter';
 import type { CustomerPlan } from './customers';
 import { recordBankPix, recordOrderSteps } from './order-events';
 import {
@@ -182,7 +183,18 @@ export function processOrder(y: Year, when: number, index: number, channel: 'sto
     }
   }
   plan ??= planOrder(y, when, channel, undefined);
-  const { shape, customer, seller, courier, stocker, steps } = plan;
+  const { shape, seller, courier, stocker, steps } = plan;
+  // A few store pickups at the list price are a walk-in's (decision 0040): the same lines, prices and draws.
+  const walkIn = isWalkInSale({
+    index,
+    channel: shape.channel,
+    delivery: shape.delivery,
+    seller,
+    customer: plan.customer,
+  })
+    ? y.ctx.walkIns?.get(seller as number)
+    : undefined;
+  const customer = walkIn ?? plan.customer;
   const last = steps[steps.length - 1] as Step;
 
   const lines = pickLines(y, customer, when);
@@ -227,6 +239,7 @@ export function processOrder(y: Year, when: number, index: number, channel: 'sto
     discount_cents: 0,
     total_cents: figures.totalCents,
     neighborhood: shape.delivery === 1 ? customer.neighbourhood.name : null,
+    note_document: walkIn ? walkInNoteDocument(index) : null,
     comments: rng.chance(0.08) ? rng.pick(ORDER_COMMENTS) : null,
     attendant_id: seller,
     stocker_id: prepared ? stocker : null,

@@ -15,6 +15,8 @@ export interface YearContext {
   sink: Sink;
   staff: Staff;
   customers: CustomerPlan[];
+  /** Each attendant's 'Consumidor final' by the attendant's id (decision 0040): a few store pickups go to it. */
+  walkIns?: ReadonlyMap<number, CustomerPlan>;
   products: ProductPlan[];
   anchor: number;
   windowStart: number;

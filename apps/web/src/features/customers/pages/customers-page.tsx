@@ -7,6 +7,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
+import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import TwoWheelerIcon from '@mui/icons-material/TwoWheeler';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -15,8 +16,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { AuditHistoryDialog } from '../../../components/audit-history-dialog';
 import { useConfirm } from '../../../components/confirm-dialog';
+import { RegisterCustomerDialog } from '../../../components/customers/register-customer-dialog';
+import { REGISTER_CUSTOMER_TEXTS } from '../../../components/customers/register-customer-texts';
 import { DialogProblemProvider } from '../../../components/form/dialog-problem';
 import { ImportDialog } from '../../../components/import-dialog';
 import { IMPORT_DIALOG_TEXTS } from '../../../components/import-dialog-texts';
@@ -109,6 +113,9 @@ export default function CustomersPage() {
   const deliverers = useDeliverers(dialog?.kind === 'associate');
   /** A customer a link names by e-mail (the command palette's results): its details open over the list. */
   const [linkedEmail, clearLinked] = useLinkedRecord('customer');
+  const [, setParams] = useSearchParams();
+  const openLinked = (email: string) => setParams({ customer: email });
+  const [registering, setRegistering] = useState(false);
   const details = useCustomerDetails(dialog?.kind === 'details' ? dialog.customer.email : linkedEmail);
 
   /** Every page and count (a change can move a customer between lists), and the details shown. */
@@ -290,6 +297,9 @@ export default function CustomersPage() {
             {counts.blocked > 0 && view !== 'blocked' ? (
               <CountButton label={T.buttons.blocked} count={counts.blocked} onClick={() => setView('blocked')} />
             ) : null}
+            <Button variant="contained" startIcon={<PersonAddAlt1Icon />} onClick={() => setRegistering(true)}>
+              {REGISTER_CUSTOMER_TEXTS.button}
+            </Button>
             <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
               {IMPORT_DIALOG_TEXTS.open}
             </Button>
@@ -297,6 +307,15 @@ export default function CustomersPage() {
           </>
         }
       />
+      {registering ? (
+        <RegisterCustomerDialog
+          onClose={() => setRegistering(false)}
+          invalidate={[customerKeys.lists()]}
+          // The new customer, or the one who already has the document or e-mail, opens in his details.
+          onRegistered={(customer) => openLinked(customer.email)}
+          existingAction={{ label: T.openExisting, onClick: (customer) => openLinked(customer.email) }}
+        />
+      ) : null}
       <ImportDialog
         kind="customers"
         open={importing}

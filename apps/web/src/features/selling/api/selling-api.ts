@@ -11,6 +11,7 @@ import type {
   Product,
   SellingProduct,
   SellingProductSearchResponse,
+  WalkInCustomer,
 } from '@backoffice/contract';
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiMutation } from '../../../components/use-api-mutation';
@@ -210,6 +211,9 @@ export async function checkout(request: CheckoutRequest): Promise<CheckoutRespon
     idempotencyKey,
     expectedTotal,
   };
+  // A walk-in's CPF on the note, when typed (the cart step asks it of a walk-in only).
+  const noteDocument = choices.noteDocument?.trim();
+  if (noteDocument) fields.noteDocument = noteDocument;
   if (choices.payment === 'bankTransfer') {
     const body: CheckoutTransferBody = { ...fields, receipt: receipt ?? '' };
     return api<CheckoutResponse>(`/orders/checkout/bank/transfer/${customerId}`, { method: 'POST', body });
@@ -239,5 +243,17 @@ export function useCheckout(onPlaced: (answer: CheckoutResponse, request: Checko
       if (error instanceof ApiError && error.status >= 400 && error.status < 500)
         void reloadCarts(queryClient, request.customerId);
     },
+  });
+}
+
+/**
+ * POST /customers/walk-in: the attendant's own 'Consumidor final' (made on first use, decision 0040), to sell at
+ * the counter without registering anyone.
+ */
+export function useWalkIn(onReady: (customer: WalkInCustomer) => void) {
+  return useApiMutation<WalkInCustomer, void>({
+    mutationFn: async () => (await api<{ data: WalkInCustomer }>('/customers/walk-in', { method: 'POST' })).data,
+    failure: T.walkInFailed,
+    onSuccess: onReady,
   });
 }

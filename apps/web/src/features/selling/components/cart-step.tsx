@@ -1,4 +1,10 @@
-import { type CartItem, DELIVERY_TYPES, describeDepartures, type PreCheckoutResponse } from '@backoffice/contract';
+import {
+  type CartItem,
+  DELIVERY_TYPES,
+  describeDepartures,
+  noteDocumentSchema,
+  type PreCheckoutResponse,
+} from '@backoffice/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import ImageNotSupportedOutlinedIcon from '@mui/icons-material/ImageNotSupportedOutlined';
@@ -17,6 +23,7 @@ import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -217,6 +224,10 @@ export function CartStep(props: Props) {
   const { customer, choices, proof, preCheckout, loading, failed, sending, onChoose } = props;
   const items = preCheckout?.cart.items ?? [];
   const pickup = choices.shippingOption === DELIVERY_TYPES.PICKUP;
+  /** A walk-in ('Consumidor final', decision 0040): pickup only, an optional CPF/CNPJ on the note. */
+  const walkIn = customer.walkIn === true;
+  // The server's own rule for the note's document (blank is none).
+  const noteDocumentInvalid = walkIn && !noteDocumentSchema.safeParse(choices.noteDocument ?? '').success;
   /** The shop's departures (Configurações), said in words under the delivery choice. */
   const week = useDepartureWeek();
   // Arriving from the cart button (now gone), the focus goes to the cart's heading, not to the page's body.
@@ -270,7 +281,12 @@ export function CartStep(props: Props) {
 
   const unsellable = items.some((item) => item.archived || item.quantity > item.stock);
   const finishEnabled =
-    canFinish({ choices, proof }, items.length) && preCheckout.customer.canBuy && !unsellable && !sending && !loading;
+    canFinish({ choices, proof }, items.length) &&
+    preCheckout.customer.canBuy &&
+    !unsellable &&
+    !noteDocumentInvalid &&
+    !sending &&
+    !loading;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {heading}
@@ -292,9 +308,10 @@ export function CartStep(props: Props) {
               value={String(choices.shippingOption)}
               onChange={(event) => onChoose({ shippingOption: Number(event.target.value) as ShippingOption })}
             >
-              <FormControlLabel value="1" control={<Radio />} label={T.deliveryOptions[1]} />
+              <FormControlLabel value="1" control={<Radio />} label={T.deliveryOptions[1]} disabled={walkIn} />
               <FormControlLabel value="2" control={<Radio />} label={T.deliveryOptions[2]} />
             </RadioGroup>
+            {walkIn ? <FormHelperText sx={{ mx: 0 }}>{T.walkInPickupOnly}</FormHelperText> : null}
             {pickup ? null : (
               <FormHelperText sx={{ mx: 0 }}>
                 {week.data ? T.departures(describeDepartures(week.data)) : null}
@@ -359,6 +376,20 @@ export function CartStep(props: Props) {
               <ChangeForField onChange={(changeFor) => onChoose({ changeFor })} />
             ) : null}
           </Section>
+          {walkIn ? (
+            <Section title={T.noteSection}>
+              <TextField
+                label={T.noteDocument}
+                value={choices.noteDocument ?? ''}
+                onChange={(event) => onChoose({ noteDocument: event.target.value })}
+                error={noteDocumentInvalid}
+                helperText={noteDocumentInvalid ? T.noteDocumentInvalid : T.noteDocumentHelp}
+                autoComplete="off"
+                size="small"
+                fullWidth
+              />
+            </Section>
+          ) : null}
         </Box>
         <Box sx={{ display: 'grid', gap: 2, position: { md: 'sticky' }, top: { md: 80 } }}>
           <Paper variant="outlined" sx={{ p: 2 }} aria-busy={loading}>

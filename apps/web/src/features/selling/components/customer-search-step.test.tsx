@@ -8,8 +8,8 @@ import { CustomerSearchStep } from './customer-search-step';
 
 const LABEL = 'Pesquisar cliente por nome ou email';
 
-function open(routes: Parameters<typeof mockApi>[0]) {
-  signInAs(['bo:manage:internal_sales'], 'Ana Atendente');
+function open(routes: Parameters<typeof mockApi>[0], permissions = ['bo:manage:internal_sales']) {
+  signInAs(permissions, 'Ana Atendente');
   const calls = mockApi(routes);
   const onSelect = vi.fn();
   const user = userEvent.setup();
@@ -107,5 +107,64 @@ describe('Selling step 1: customer search', () => {
     await waitFor(() =>
       expect(screen.getByText('Mostrando 2 de 45 clientes: refine a pesquisa para encontrar os demais.')).toBeTruthy(),
     );
+  });
+
+  it("'Consumidor final' sells at the counter without registering anyone: the seller's walk-in is selected", async () => {
+    const { calls, onSelect, user } = open({
+      'POST /api/customers/walk-in': {
+        body: { data: { id: 41, name: 'Consumidor final', email: 'consumidor-final-2@balcao.invalid' } },
+      },
+    });
+    // Without the customers permission there is no registration here.
+    expect(screen.queryByRole('button', { name: 'Cadastrar cliente' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Consumidor final' }));
+    await waitFor(() =>
+      expect(onSelect).toHaveBeenCalledWith({
+        id: 41,
+        name: 'Consumidor final',
+        email: 'consumidor-final-2@balcao.invalid',
+        walkIn: true,
+      }),
+    );
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/customers/walk-in']);
+  });
+
+  it("'Cadastrar cliente' with a document already registered offers that customer, and sells to him", async () => {
+    const { calls, onSelect, user } = open(
+      {
+        'GET /api/employees/deliverers': { body: { deliverers: [] } },
+        'POST /api/customers': {
+          status: 409,
+          body: {
+            errors: ['Já existe um cliente com este CPF/CNPJ: João Prata.'],
+            code: 'DUPLICATE',
+            details: { customer: { id: 8, name: 'João Prata', email: 'joao@cliente.com.br' } },
+          },
+        },
+      },
+      ['bo:manage:internal_sales', 'bo:manage:customers'],
+    );
+    await user.click(screen.getByRole('button', { name: 'Cadastrar cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cadastrar cliente' });
+    const type = async (label: string, text: string) =>
+      user.type(within(dialog).getByLabelText(new RegExp(`^${label}`)), text);
+    await type('Nome', 'João P.');
+    await type('CPF ou CNPJ', '111.444.777-35');
+    await type('Telefone com DDD', '11987654321');
+    await type('E-mail', 'joao.p@cliente.com.br');
+    await type('CEP', '01001000');
+    await type('Rua', 'Praça da Sé');
+    await type('Número', '100');
+    await type('Bairro', 'Sé');
+    await type('Cidade', 'São Paulo');
+    await type('UF', 'SP');
+    await type('Frete', '12,50');
+    await user.click(within(dialog).getByRole('button', { name: 'Cadastrar' }));
+    const alert = await within(dialog).findByText('Já existe um cliente com este CPF/CNPJ: João Prata.');
+    const sent = calls.find((c) => c.method === 'POST');
+    expect(sent?.body).toMatchObject({ document: '11144477735', shippingCost: 12.5, level: 0, delivererId: null });
+    expect(alert).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Vender para este cliente' }));
+    expect(onSelect).toHaveBeenCalledWith({ id: 8, name: 'João Prata', email: 'joao@cliente.com.br' });
   });
 });

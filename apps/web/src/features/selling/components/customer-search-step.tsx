@@ -1,6 +1,9 @@
-import type { Customer } from '@backoffice/contract';
+import { type Customer, PERMISSIONS } from '@backoffice/contract';
+import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -11,7 +14,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { RegisterCustomerDialog } from '../../../components/customers/register-customer-dialog';
+import { REGISTER_CUSTOMER_TEXTS } from '../../../components/customers/register-customer-texts';
+import { hasPermission } from '../../../lib/session';
 import { useCustomerSearch } from '../api/customers-search';
+import { useWalkIn } from '../api/selling-api';
 import type { SelectedCustomer } from '../lib/selling-state';
 import { SELLING_SCREEN_TEXTS as T } from '../texts';
 import { SearchField } from './search-field';
@@ -23,8 +30,17 @@ const picked = (customer: Customer): SelectedCustomer => ({
   levelName: customer.levelName,
 });
 
-/** Step 1: search an approved customer by name or e-mail; a click, or arrows and Enter, picks one. */
+/**
+ * Step 1: search an approved customer by name or e-mail; a click, or arrows and Enter, picks one. Or, at the
+ * counter (issue 38 §1): 'Cadastrar cliente' registers one (who holds the customers permission) and sells to him
+ * at once; 'Consumidor final' sells without registering anyone (decision 0040).
+ */
 export function CustomerSearchStep({ onSelect }: { onSelect(customer: SelectedCustomer): void }) {
+  const [registering, setRegistering] = useState(false);
+  const canRegister = hasPermission(PERMISSIONS.customers);
+  const walkIn = useWalkIn((customer) =>
+    onSelect({ id: customer.id, name: customer.name, email: customer.email, walkIn: true }),
+  );
   const [search, setSearch] = useState<string | null>(null);
   const results = useCustomerSearch(search);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -51,6 +67,32 @@ export function CustomerSearchStep({ onSelect }: { onSelect(customer: SelectedCu
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box role="group" aria-label={T.counterActions} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {canRegister ? (
+          <Button variant="outlined" startIcon={<PersonAddAlt1Icon />} onClick={() => setRegistering(true)}>
+            {REGISTER_CUSTOMER_TEXTS.button}
+          </Button>
+        ) : null}
+        <Button
+          variant="outlined"
+          startIcon={walkIn.isPending ? <CircularProgress size={16} color="inherit" /> : <StorefrontIcon />}
+          disabled={walkIn.isPending}
+          onClick={() => walkIn.mutate()}
+        >
+          {T.walkIn}
+        </Button>
+      </Box>
+      {registering ? (
+        <RegisterCustomerDialog
+          onClose={() => setRegistering(false)}
+          invalidate={[['customers']]}
+          onRegistered={(customer) => onSelect(picked(customer))}
+          existingAction={{
+            label: T.sellToExisting,
+            onClick: (customer) => onSelect({ id: customer.id, name: customer.name, email: customer.email }),
+          }}
+        />
+      ) : null}
       <SearchField label={T.customerSearch} onSearch={setSearch} onArrowDown={() => focusRow(0)} inputRef={inputRef} />
       {results.isFetching ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>

@@ -21,6 +21,17 @@ describe('selling steps and choices (section 4)', () => {
     expect(state).toMatchObject({ step: 'orderCompleted', orderCode: 'K7M-4QP', customer: JOANA });
   });
 
+  it("a walk-in ('Consumidor final', decision 0040) takes the goods at the store: pickup, whatever is chosen", () => {
+    const walkIn = { id: 9, name: 'Consumidor final', email: 'consumidor-final-2@balcao.invalid', walkIn: true };
+    let state = sellingReducer(initialSellingState, { type: 'selectCustomer', customer: walkIn });
+    expect(state.choices.shippingOption).toBe(2);
+    state = sellingReducer(state, { type: 'choose', choices: { shippingOption: 1, noteDocument: '111.444.777-35' } });
+    expect(state.choices).toMatchObject({ shippingOption: 2, isFastDelivery: false, noteDocument: '111.444.777-35' });
+    // Another customer afterwards starts from the defaults again (motoboy, no note).
+    state = sellingReducer(state, { type: 'selectCustomer', customer: JOANA });
+    expect(state.choices).toEqual(DEFAULT_CHOICES);
+  });
+
   it('store pickup turns fast delivery off; leaving Depósito drops the proof', () => {
     let state = sellingReducer(initialSellingState, { type: 'selectCustomer', customer: JOANA });
     state = sellingReducer(state, { type: 'choose', choices: { isFastDelivery: true, payment: 'bankTransfer' } });

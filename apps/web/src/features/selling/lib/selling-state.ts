@@ -24,6 +24,8 @@ export interface SelectedCustomer {
   email: string;
   /** 'Ouro', 'Prata', 'Bronze' or '' (the prices shown are this level's). */
   levelName?: string;
+  /** The attendant's 'Consumidor final' (decision 0040): pickup only, an optional CPF on the note. */
+  walkIn?: boolean;
 }
 
 export interface CartChoices {
@@ -33,6 +35,8 @@ export interface CartChoices {
   payment: PaymentOption;
   /** 'Troco para' (cash only): the note the customer will pay with, in reais; null when not given. */
   changeFor?: number | null;
+  /** A walk-in's 'CPF/CNPJ na nota' as typed ('' or absent: none). */
+  noteDocument?: string;
 }
 
 /** The payment proof picked for 'Depósito': base64 without the data-URL prefix, plus a preview. */
@@ -88,7 +92,15 @@ export type SellingAction =
 export function sellingReducer(state: SellingState, action: SellingAction): SellingState {
   switch (action.type) {
     case 'selectCustomer':
-      return { ...initialSellingState, step: 'productSearch', customer: action.customer };
+      // A walk-in takes the goods at the counter: pickup, the only delivery the server accepts for him.
+      return {
+        ...initialSellingState,
+        step: 'productSearch',
+        customer: action.customer,
+        choices: action.customer.walkIn
+          ? { ...DEFAULT_CHOICES, shippingOption: DELIVERY_TYPES.PICKUP }
+          : DEFAULT_CHOICES,
+      };
     case 'changeCustomer':
     case 'newSale':
       return initialSellingState;
@@ -100,6 +112,7 @@ export function sellingReducer(state: SellingState, action: SellingAction): Sell
       // 'Troco para' belongs to cash only (and is left out of the choices when not given).
       const { changeFor, ...chosen } = { ...state.choices, ...action.choices };
       const choices: CartChoices = chosen.payment === 'cash' && changeFor != null ? { ...chosen, changeFor } : chosen;
+      if (state.customer?.walkIn) choices.shippingOption = DELIVERY_TYPES.PICKUP;
       // Fast delivery goes by motoboy: picking up at the store turns it off.
       if (choices.shippingOption === DELIVERY_TYPES.PICKUP) choices.isFastDelivery = false;
       // The proof belongs to 'Depósito' only.
