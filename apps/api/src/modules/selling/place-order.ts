@@ -1,4 +1,10 @@
-import { centsToReais, type OrderStatusKey, type PaymentMethod, placedStatus } from '@backoffice/contract';
+import {
+  centsToReais,
+  type OrderStatusKey,
+  type PaymentMethod,
+  placedStatus,
+  type SaleDiscounts,
+} from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
@@ -19,6 +25,10 @@ export interface PlaceOrderInput {
   shippingCents: number;
   fastDeliveryTaxCents: number;
   warrantyCents: number;
+  /** Issue 38: everything the sale's discounts take off the goods (the items' discounts' sum); 0 without. */
+  discountCents?: number;
+  /** What was typed (decision 0041), for the history and audit rows; absent without discounts. */
+  discounts?: SaleDiscounts;
   totalCents: number;
   neighborhood: string | null;
   /** 'Troco para' of a cash order, checked by the checkout (at least the total). */
@@ -57,7 +67,7 @@ export async function placeOrder(
       shipping_cost_cents: input.shippingCents,
       fast_delivery_tax_cents: input.fastDeliveryTaxCents,
       warranty_cents: input.warrantyCents,
-      discount_cents: 0,
+      discount_cents: input.discountCents ?? 0,
       total_cents: input.totalCents,
       neighborhood: input.neighborhood,
       change_for_cents: input.changeForCents ?? null,
@@ -78,7 +88,9 @@ export async function placeOrder(
         productId: item.productId,
         quantity: item.quantity,
         unitPrice: centsToReais(item.unitPriceCents),
+        ...(item.discountCents ? { discount: centsToReais(item.discountCents) } : {}),
       })),
+      ...(input.discountCents ? { discount: centsToReais(input.discountCents), discounts: input.discounts } : {}),
       total: centsToReais(input.totalCents),
       ...(receipt ? { receiptAttached: true } : {}),
     },

@@ -54,13 +54,14 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Carrinho do cliente {id} e totais para as escolhas da consulta (typeOfDelivery 1|2, withWarranty, isFastDelivery); Pix copia e cola do total',
+          'Carrinho do cliente {id} e totais para as escolhas da consulta (typeOfDelivery 1|2, withWarranty, isFastDelivery; discounts opcional, JSON dos descontos por linha e no pedido); Pix copia e cola do total',
         params: sellingCustomerParamsSchema,
         querystring: preCheckoutQuerySchema,
         response: { 200: preCheckoutResponseSchema },
       },
     },
-    async (request) => service.preCheckout(request.params.id, request.query),
+    async (request) =>
+      service.preCheckout(request.params.id, request.query, new Date(), principalOf(request).employeeId),
   );
 
   app.post(

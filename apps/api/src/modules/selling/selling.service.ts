@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  applyDiscounts,
   buildPixPayload,
   type Cart,
   type CartItem,
@@ -10,23 +11,30 @@ import {
   centsToReais,
   DELIVERY_TYPES,
   type DeliveryChoices,
+  DISCOUNT_TEXTS,
+  DiscountError,
+  type DiscountedSale,
   formatBRL,
+  formatPercentHundredths,
   nextDeliveryDeparture,
   type PaymentMethod,
   PIX_NO_TXID,
   type PreCheckoutResponse,
   reaisToCents,
+  type SaleDiscounts,
   SELLING_LIMITS,
   SELLING_TEXTS,
   type SellingProduct,
+  withinMaximum,
 } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { normalizeOrderPicture } from '../orders/workflow.service';
 import { productImagesOf } from '../products/products.service';
+import { maxDiscountOf } from '../roles/roles.service';
 import { deliverySchedule, initialOrderStatusFor, pixReceiver } from '../settings/settings.service';
 import { lockProducts } from '../stock/stock.service';
 import { placeOrder } from './place-order';
@@ -74,6 +82,28 @@ function feasibleChoices(customer: SellingCustomerRow, choices: DeliveryChoices)
       choices.typeOfDelivery === DELIVERY_TYPES.MOTOBOY &&
       customer.fast_delivery_tax_cents > 0,
   };
+}
+
+/**
+ * The sale's discounts over its priced lines (the contract's `applyDiscounts`, decision 0041), refused (400)
+ * when one cannot apply; `maxHundredths` (the seller's role maximum, null unlimited) refuses (403) above it.
+ */
+function discountSale(
+  lines: ReadonlyArray<{ productId: number; name: string; valueCents: number }>,
+  discounts: SaleDiscounts | undefined,
+  maxHundredths: number | null,
+): DiscountedSale {
+  let sale: DiscountedSale;
+  try {
+    sale = applyDiscounts(lines, discounts);
+  } catch (error) {
+    if (error instanceof DiscountError) throw badRequest(error.message);
+    throw error;
+  }
+  if (!withinMaximum(sale, maxHundredths)) {
+    throw forbidden(DISCOUNT_TEXTS.aboveMaximum(formatPercentHundredths(maxHundredths ?? 0)));
+  }
+  return sale;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -219,6 +249,7 @@ export function createSellingService(db: DB, storage: Storage) {
         receipt: input.payment === 'BANK_TRANSFER' ? sha256(input.receipt) : null,
         // Only when given: a request without it hashes as it did before 'Troco para' existed.
         ...(input.changeFor === undefined ? {} : { changeFor: input.changeFor }),
+        ...(input.discounts === undefined ? {} : { discounts: input.discounts }),
       }),
     );
     // A retry of a finished attempt answers at once, without touching the proof picture again.
@@ -256,7 +287,18 @@ export function createSellingService(db: DB, storage: Storage) {
       }
       const priced = lines.map((line) => ({ line, unitCents: levelPriceCents(line, customer.level) }));
       const itemsCents = priced.reduce((sum, p) => sum + p.unitCents * p.line.quantity, 0);
-      const figures = quote(itemsCents, customer, choices);
+      const quoted = quote(itemsCents, customer, choices);
+      const sale = discountSale(
+        priced.map(({ line, unitCents }) => ({
+          productId: line.product_id,
+          name: line.name,
+          valueCents: unitCents * line.quantity,
+        })),
+        input.discounts,
+        await maxDiscountOf(trx, principal.employeeId),
+      );
+      // The discounts come off the goods; freight, fast delivery and warranty stay as quoted.
+      const figures = { ...quoted, totalCents: quoted.totalCents - sale.discountCents };
       if (input.expectedTotal !== undefined && reaisToCents(input.expectedTotal) !== figures.totalCents) {
         throw conflict(SELLING_TEXTS.totalChanged(formatBRL(centsToReais(figures.totalCents))), 'STALE_DATA', {
           total: centsToReais(figures.totalCents),
@@ -283,17 +325,20 @@ export function createSellingService(db: DB, storage: Storage) {
         shippingCents: figures.shippingCents,
         fastDeliveryTaxCents: figures.fastDeliveryTaxCents,
         warrantyCents: figures.warrantyCents,
+        discountCents: sale.discountCents,
+        ...(sale.discountCents > 0 ? { discounts: input.discounts } : {}),
         totalCents: figures.totalCents,
         neighborhood: motoboy ? customer.neighborhood : null,
         changeForCents,
         delivererId: motoboy ? customer.deliverer_id : null,
-        items: priced.map(({ line, unitCents }) => ({
+        items: priced.map(({ line, unitCents }, index) => ({
           productId: line.product_id,
           name: line.name,
           code: line.code,
           quantity: line.quantity,
           unitPriceCents: unitCents,
           unitCostCents: line.cost_cents,
+          discountCents: sale.lines[index]?.discountCents ?? 0,
         })),
         receipt,
         note: SELLING_TEXTS.historyNote,
@@ -335,11 +380,57 @@ export function createSellingService(db: DB, storage: Storage) {
     },
 
     /** The cart and its totals for the given choices (what the customer cannot have is turned off). */
-    async preCheckout(customerId: number, requested: DeliveryChoices, now = new Date()): Promise<PreCheckoutResponse> {
+    /** `sellerId`: whose role maximum the discounts are checked against (absent: not checked, not answered). */
+    async preCheckout(
+      customerId: number,
+      requested: DeliveryChoices & { discounts?: SaleDiscounts },
+      now = new Date(),
+      sellerId?: number,
+    ): Promise<PreCheckoutResponse> {
       const customer = await customerById(db, customerId);
       const choices = feasibleChoices(customer, requested);
       const { cart, itemsCents } = await cartOf(db, customer);
-      const figures = quote(itemsCents, customer, choices);
+      const quoted = quote(itemsCents, customer, choices);
+      const maxHundredths = sellerId === undefined ? null : await maxDiscountOf(db, sellerId);
+      let discounts: PreCheckoutResponse['discounts'];
+      let discountCents = 0;
+      if (requested.discounts !== undefined) {
+        const lines = cart.items.map((item) => ({
+          productId: item.productId,
+          name: item.name,
+          valueCents: reaisToCents(item.totalPrice),
+        }));
+        // What checkout would refuse is said, not thrown: the totals still show (without the discounts).
+        let refusal: string | null = null;
+        let sale: DiscountedSale | null = null;
+        try {
+          sale = discountSale(lines, requested.discounts, maxHundredths);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          refusal = error.message;
+          try {
+            sale = applyDiscounts(lines, requested.discounts);
+          } catch {
+            sale = null;
+          }
+        }
+        discountCents = refusal === null && sale ? sale.discountCents : 0;
+        discounts = {
+          lines: (sale?.lines ?? []).map((line) => ({
+            productId: line.productId,
+            discount: centsToReais(line.discountCents),
+          })),
+          linesDiscount: centsToReais(sale?.linesDiscountCents ?? 0),
+          orderDiscount: centsToReais(sale?.orderDiscountCents ?? 0),
+          discount: centsToReais(sale?.discountCents ?? 0),
+          refusal,
+        };
+      }
+      const figures = {
+        ...quoted,
+        totalCents: quoted.totalCents - discountCents,
+        totalWithWarrantyCents: quoted.totalWithWarrantyCents - discountCents,
+      };
       return {
         cart,
         customer: {
@@ -365,6 +456,10 @@ export function createSellingService(db: DB, storage: Storage) {
           choices.typeOfDelivery === DELIVERY_TYPES.MOTOBOY
             ? nextDeliveryDeparture(now, await deliverySchedule(db)).toISOString()
             : null,
+        ...(discounts ? { discounts } : {}),
+        ...(sellerId === undefined
+          ? {}
+          : { maxDiscountPercentage: maxHundredths === null ? null : maxHundredths / 100 }),
       };
     },
 
