@@ -51,7 +51,7 @@ describe("roles' maximum discount", () => {
       .selectFrom('audit_events')
       .select('changes')
       .where('entity', '=', 'role')
-      .where('entity_id', '=', role.id)
+      .where('entity_id', '=', String(role.id))
       .where('action', '=', 'update')
       .orderBy('id')
       .execute();
