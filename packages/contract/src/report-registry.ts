@@ -133,6 +133,7 @@ const orderColumns: ReportColumnSpec[] = [
   { field: 'totalReturn', header: 'Devoluções', kind: 'money', minWidth: 110 },
   { field: 'totalDiscount', header: H.freight, kind: 'money', minWidth: 110 },
   { field: 'totalWarranty', header: 'Garantia', kind: 'money', minWidth: 110 },
+  { field: 'discount', header: 'Desconto', kind: 'money', minWidth: 110 },
   { field: 'difference', header: 'Diferença', kind: 'money', minWidth: 120 },
 ];
 /** Exchange and return rows: the same columns over `exchange…` or `return…` fields. */

@@ -185,6 +185,8 @@ export const reportOrderRowSchema = z.object({
   /** Freight: shipping cost + fast-delivery tax (the spec's totalDiscount, shown as freight). */
   totalDiscount: z.number(),
   totalWarranty: z.number(),
+  /** Issue 38: what the discounts given at sale time took off the goods (always sent; optional for old clients). */
+  discount: z.number().optional(),
   /** What the order finally brought in: its total minus what was returned. */
   difference: z.number(),
 });

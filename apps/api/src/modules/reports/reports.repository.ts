@@ -286,12 +286,13 @@ export function createReportsRepository() {
           items_total_cents: number;
           freight_cents: number;
           warranty_cents: number;
+          discount_cents: number;
           total_cents: number;
           exchange_cents: number;
           return_cents: number;
         }>`select o.id, o.code, o.created_at, c.name as customer_name, o.payment_method, o.items_total_cents,
-            o.shipping_cost_cents + o.fast_delivery_tax_cents as freight_cents, o.warranty_cents, o.total_cents,
-            (select min(h.created_at) from order_status_history h where h.order_id = o.id and h.status in ${statusList(OUT_FOR_DELIVERY_STATUSES)}) as shipped_at,
+            o.shipping_cost_cents + o.fast_delivery_tax_cents as freight_cents, o.warranty_cents, o.discount_cents,
+            o.total_cents, (select min(h.created_at) from order_status_history h where h.order_id = o.id and h.status in ${statusList(OUT_FOR_DELIVERY_STATUSES)}) as shipped_at,
             coalesce((select sum(a.quantity * a.unit_price_cents) from order_adjustments a
               where a.original_order_id = o.id and a.kind = 'EXCHANGE'), 0)::int as exchange_cents,
             coalesce((select sum(a.quantity * a.unit_price_cents) from order_adjustments a

@@ -114,6 +114,7 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
         totalReturn: reais(o.return_cents),
         totalDiscount: reais(o.freight_cents),
         totalWarranty: reais(o.warranty_cents),
+        discount: reais(o.discount_cents),
         difference: reais(difference),
       };
     });
