@@ -3,7 +3,6 @@ import {
   type OrderStatusKey,
   type PaymentMethod,
   placedStatus,
-  type SaleDiscounts,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -27,8 +26,6 @@ export interface PlaceOrderInput {
   warrantyCents: number;
   /** Issue 38: everything the sale's discounts take off the goods (the items' discounts' sum); 0 without. */
   discountCents?: number;
-  /** What was typed (decision 0041), for the history and audit rows; absent without discounts. */
-  discounts?: SaleDiscounts;
   totalCents: number;
   neighborhood: string | null;
   /** 'Troco para' of a cash order, checked by the checkout (at least the total). */
@@ -90,7 +87,7 @@ export async function placeOrder(
         unitPrice: centsToReais(item.unitPriceCents),
         ...(item.discountCents ? { discount: centsToReais(item.discountCents) } : {}),
       })),
-      ...(input.discountCents ? { discount: centsToReais(input.discountCents), discounts: input.discounts } : {}),
+      ...(input.discountCents ? { discount: centsToReais(input.discountCents) } : {}),
       total: centsToReais(input.totalCents),
       ...(receipt ? { receiptAttached: true } : {}),
     },

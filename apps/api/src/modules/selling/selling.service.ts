@@ -326,7 +326,6 @@ export function createSellingService(db: DB, storage: Storage) {
         fastDeliveryTaxCents: figures.fastDeliveryTaxCents,
         warrantyCents: figures.warrantyCents,
         discountCents: sale.discountCents,
-        ...(sale.discountCents > 0 ? { discounts: input.discounts } : {}),
         totalCents: figures.totalCents,
         neighborhood: motoboy ? customer.neighborhood : null,
         changeForCents,

@@ -364,21 +364,20 @@ export function CartStep(props: Props) {
           </Paper>
           <Section title={T.orderDiscount}>
             <Box sx={{ pt: 0.5 }}>
-              <DiscountField
-                label={T.orderDiscount}
-                value={choices.discounts?.order}
-                onChange={setOrderDiscount}
-                helperText={T.orderDiscountHelp}
-              />
+              <DiscountField label={T.orderDiscount} value={choices.discounts?.order} onChange={setOrderDiscount} />
             </Box>
             <FormHelperText sx={{ mx: 0 }}>
-              {maximum === null
-                ? T.maxDiscountUnlimited
-                : maximum === undefined
-                  ? null
-                  : maximum === 0
-                    ? T.maxDiscountNone
-                    : T.maxDiscount(maximum.toLocaleString('pt-BR', { maximumFractionDigits: 2 }))}
+              {T.orderDiscountHelp}
+              {maximum === undefined ? null : (
+                <>
+                  <br />
+                  {maximum === null
+                    ? T.maxDiscountUnlimited
+                    : maximum === 0
+                      ? T.maxDiscountNone
+                      : T.maxDiscount(maximum.toLocaleString('pt-BR', { maximumFractionDigits: 2 }))}
+                </>
+              )}
             </FormHelperText>
           </Section>
           <Section title={T.delivery}>
