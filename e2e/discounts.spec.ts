@@ -113,12 +113,9 @@ describe('discounts: an attendant gives one within her maximum at checkout and s
     // 1 % more on the whole order passes the role's 5 %: said at once, 'Finalizar Pedido' disabled.
     const orderField = page.getByRole('textbox', { name: 'Desconto no pedido' });
     await orderField.fill('1');
-    const refusal = page
-      .getByRole('alert')
-      .filter({
-        hasText:
-          'O desconto passa do máximo da sua regra (5 %). Peça a um funcionário com permissão de desconto maior.',
-      });
+    const refusal = page.getByRole('alert').filter({
+      hasText: 'O desconto passa do máximo da sua regra (5 %). Peça a um funcionário com permissão de desconto maior.',
+    });
     await refusal.waitFor();
     expect(await page.getByRole('button', { name: 'Finalizar Pedido' }).isDisabled()).toBe(true);
     await screenshot(page, 'discounts-refused-desktop');

@@ -276,6 +276,7 @@ const ACTION_LABELS: Record<string, string> = {
   set_password: 'Definição de senha',
   change_password: 'Troca de senha',
   changeDeliverer: 'Troca de motoboy',
+  changeDiscount: 'Desconto alterado',
   changeFastDeliverer: 'Troca de motoboy (entrega imediata)',
   assignToRun: 'Incluído na saída do motoboy',
   registerExchange: 'Troca registrada',

@@ -34,6 +34,11 @@ export const DISCOUNT_TEXTS = {
       : `O desconto passa do máximo da sua regra (${maximum} %). Peça a um funcionário com permissão de desconto maior.`,
   maxInvalid: 'Informe o desconto máximo de 0 a 100 %, com até duas casas decimais.',
   maxNotHeld: (maximum: string) => `Você não pode dar a uma regra desconto máximo acima do seu (${maximum} %).`,
+  /** POST /orders/{id}/discount on an order past the point where its total may change. */
+  orderNotChangeable:
+    'O desconto só pode ser alterado antes da separação: em pedido em dinheiro aguardando o estoquista, ou por Pix ainda não pago.',
+  pixAlreadyReceived: 'Este pedido já tem um Pix recebido: o desconto não pode mais ser alterado.',
+  changed: 'Desconto do pedido alterado.',
 } as const;
 
 /** A percentage with at most two decimals (7, 7.5, 12.25), as hundredths of a percent (700, 750, 1225). */
@@ -87,6 +92,20 @@ export const saleDiscountsSchema = z.object({
     .optional(),
 });
 export type SaleDiscounts = z.infer<typeof saleDiscountsSchema>;
+
+/** Body of POST /orders/{id}/discount: the order's discounts from now on (`{}` removes them all). */
+export const orderDiscountBodySchema = z.object({ discounts: saleDiscountsSchema });
+export type OrderDiscountBody = z.infer<typeof orderDiscountBodySchema>;
+
+/** Its answer: the order's discount and total after the change (reais). */
+export const orderDiscountResponseSchema = z.object({
+  orderId: z.number().int(),
+  code: z.string(),
+  discount: z.number(),
+  total: z.number(),
+  message: z.string(),
+});
+export type OrderDiscountResponse = z.infer<typeof orderDiscountResponseSchema>;
 
 /** `discounts` of the pre-checkout's query: the same object as JSON text. */
 export const saleDiscountsQuerySchema = z

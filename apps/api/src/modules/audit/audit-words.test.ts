@@ -118,6 +118,7 @@ const WALKED_ACTIONS: Record<AuditEntity, string[]> = {
     'finalize',
     'cancel',
     'changeDeliverer',
+    'changeDiscount',
     'assignToRun',
     'registerExchange',
     'registerReturn',
@@ -202,6 +203,10 @@ async function pickupSale(lines: Array<{ productId: number; quantity: number; im
   });
   expect(checkout.statusCode, checkout.body).toBe(200);
   const order = checkout.json() as { orderId: number; code: string };
+  // …and changed before separation (issue 38 §3): the history says the discount and total before and after.
+  await ok(attendant, 'POST', `/orders/${order.orderId}/discount`, {
+    discounts: { order: { kind: 'percent', value: 2 } },
+  });
   await ok(stocker, 'PATCH', '/workflow/order/prepare', { orderId: order.orderId });
   const units = lines.flatMap((line) => (line.imeis ?? []).map((imei) => ({ productId: line.productId, imei })));
   await ok(stocker, 'PATCH', '/workflow/order/pack', {

@@ -228,3 +228,103 @@ describe('discounts at checkout', () => {
     expect(await orderOf(orderId)).toEqual({ items_total_cents: 5000, discount_cents: 0, total_cents: 5000 });
   });
 });
+
+describe('POST /orders/{id}/discount: the discount of an order not yet separated', () => {
+  const change = (orderId: number, token: string, discounts: object) =>
+    call('POST', `/orders/${orderId}/discount`, token, { discounts });
+
+  it('sets 7 % on a cash order waiting for the stocker: R$ 389,70 → R$ 362,42, audited before and after; removes it', async () => {
+    await attendantMaximum(7);
+    const { customer, products } = await cartWith([{ sellCents: 12990, costCents: 8000, quantity: 3 }]);
+    const placed = checkoutResponseSchema.parse((await checkout(customer.id, attendant, {})).json());
+    expect(placed.total).toBe(389.7);
+
+    const res = await change(placed.orderId, attendant, {
+      lines: [{ productId: products[0], kind: 'percent', value: 7 }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ orderId: placed.orderId, discount: 27.28, total: 362.42 });
+    expect(await orderOf(placed.orderId)).toEqual({
+      items_total_cents: 38970,
+      discount_cents: 2728,
+      total_cents: 36242,
+    });
+    expect(await itemsOf(placed.orderId)).toEqual([
+      { product_id: products[0], total_cents: 38970, discount_cents: 2728 },
+    ]);
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select(['action', 'changes', 'employee_id'])
+      .where('entity', '=', 'order')
+      .where('entity_id', '=', String(placed.orderId))
+      .where('action', '=', 'changeDiscount')
+      .execute();
+    expect(audit.map((row) => row.changes)).toEqual([
+      { discount: { from: 0, to: 27.28 }, total: { from: 389.7, to: 362.42 } },
+    ]);
+
+    // Above the maximum: refused, nothing changed.
+    const above = await change(placed.orderId, attendant, { order: { kind: 'percent', value: 8 } });
+    expect(above.statusCode).toBe(403);
+    expect(await orderOf(placed.orderId)).toEqual({
+      items_total_cents: 38970,
+      discount_cents: 2728,
+      total_cents: 36242,
+    });
+
+    // {} removes every discount.
+    const removed = await change(placed.orderId, attendant, {});
+    expect(removed.json().data).toMatchObject({ discount: 0, total: 389.7 });
+    expect(await itemsOf(placed.orderId)).toEqual([{ product_id: products[0], total_cents: 38970, discount_cents: 0 }]);
+  });
+
+  it('refuses once the order is being separated, and for an order paid by transfer (its proof is for its total)', async () => {
+    await attendantMaximum(10);
+    const { customer } = await cartWith([{ sellCents: 10000, costCents: 6000, quantity: 1 }]);
+    const placed = checkoutResponseSchema.parse((await checkout(customer.id, attendant, {})).json());
+    await sql`update orders set status = 2 where id = ${placed.orderId}`.execute(t.db);
+    const late = await change(placed.orderId, attendant, { order: { kind: 'percent', value: 5 } });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().errors).toEqual([
+      'O desconto só pode ser alterado antes da separação: em pedido em dinheiro aguardando o estoquista, ou por Pix ainda não pago.',
+    ]);
+    expect(await orderOf(placed.orderId)).toEqual({ items_total_cents: 10000, discount_cents: 0, total_cents: 10000 });
+    expect((await change(2_000_000_000, attendant, {})).statusCode).toBe(404);
+  });
+
+  it("the order's own Pix, not yet paid: the BR Code asked afterwards is for the new total", async () => {
+    await attendantMaximum(10);
+    const { customer } = await cartWith([{ sellCents: 10000, costCents: 6000, quantity: 1 }]);
+    const res = await call('POST', `/orders/checkout/pix/${customer.id}`, attendant, {
+      typeOfDelivery: 2,
+      withWarranty: false,
+      isFastDelivery: false,
+      idempotencyKey: randomUUID(),
+    });
+    expect(res.statusCode).toBe(200);
+    const placed = checkoutResponseSchema.parse(res.json());
+    const changed = await change(placed.orderId, attendant, { order: { kind: 'amount', value: 10 } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.total).toBe(90);
+    // The shop's Pix key, then the order's BR Code: its amount field (ID 54) is '90.00', 5 characters.
+    const key = { bankSettingsType: 'Pix', name: 'Pix CPF do sócio', pixType: 'CPF', pixKey: '529.982.247-25' };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/orders/bank-settings',
+      headers: bearer(admin),
+      payload: { settings: key },
+    });
+    expect(saved.statusCode).toBe(201);
+    const merchant = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/companies/settings',
+      headers: bearer(admin),
+      payload: { companyId: 1, enablePixAuto: false, merchantName: 'Conecta Cell', merchantCity: 'São Paulo' },
+    });
+    expect(merchant.statusCode).toBe(200);
+    const pix = await call('GET', `/orders/pix/${placed.orderId}`, attendant);
+    expect(pix.statusCode).toBe(200);
+    expect(pix.json().data.payload).toContain('540590.00');
+    expect(pix.json().data.payload).not.toContain('5406100.00');
+  });
+});

@@ -1,9 +1,4 @@
-import {
-  centsToReais,
-  type OrderStatusKey,
-  type PaymentMethod,
-  placedStatus,
-} from '@backoffice/contract';
+import { centsToReais, type OrderStatusKey, type PaymentMethod, placedStatus } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Storage } from '../../lib/storage';

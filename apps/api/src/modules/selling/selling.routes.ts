@@ -6,6 +6,10 @@ import {
   checkoutHeadersSchema,
   checkoutResponseSchema,
   checkoutTransferBodySchema,
+  idParamSchema,
+  ORDER_TEXTS,
+  orderDiscountBodySchema,
+  orderDiscountResponseSchema,
   PERMISSIONS,
   preCheckoutQuerySchema,
   preCheckoutResponseSchema,
@@ -15,6 +19,7 @@ import {
   sellingProductSearchResponseSchema,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
 import { createSellingService } from './selling.service';
 
@@ -150,5 +155,23 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.headers['idempotency-key'],
       ),
+  );
+
+  app.post(
+    '/orders/:id/discount',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Define os descontos do pedido {id} (por item e/ou no pedido, R$ ou %; {} remove) antes da separação: dinheiro aguardando o estoquista ou Pix ainda não pago; dentro do máximo da regra de quem pede; total recalculado, auditado',
+        params: z.object({ id: idParamSchema(ORDER_TEXTS.orderIdInvalid) }),
+        body: orderDiscountBodySchema,
+        response: { 200: z.object({ data: orderDiscountResponseSchema }) },
+      },
+    },
+    async (request) => ({
+      data: await service.changeDiscount(principalOf(request), request.params.id, request.body.discounts),
+    }),
   );
 };

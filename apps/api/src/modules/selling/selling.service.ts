@@ -17,6 +17,8 @@ import {
   formatBRL,
   formatPercentHundredths,
   nextDeliveryDeparture,
+  ORDER_STATUS,
+  type OrderDiscountResponse,
   type PaymentMethod,
   PIX_NO_TXID,
   type PreCheckoutResponse,
@@ -29,10 +31,12 @@ import {
 } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
+import { diff, recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
-import { normalizeOrderPicture } from '../orders/workflow.service';
+import { lockOrder, normalizeOrderPicture } from '../orders/workflow.service';
+import { pixOfOrder } from '../payments/pix-received.service';
 import { productImagesOf } from '../products/products.service';
 import { maxDiscountOf } from '../roles/roles.service';
 import { deliverySchedule, initialOrderStatusFor, pixReceiver } from '../settings/settings.service';
@@ -104,6 +108,19 @@ function discountSale(
     throw forbidden(DISCOUNT_TEXTS.aboveMaximum(formatPercentHundredths(maxHundredths ?? 0)));
   }
   return sale;
+}
+
+/**
+ * Where an order's discount may still change (issue 38 §3): before separation and before any money came in —
+ * a cash order waiting for the stocker, or an order paid by its own Pix still waiting for it (Processando,
+ * Aguardando comprovante; no Pix received, checked by the caller). A transfer's proof was sent for its total.
+ */
+function discountChangeable(order: { status: number; payment_method: PaymentMethod }): boolean {
+  if (order.payment_method === 'CASH') return order.status === ORDER_STATUS.AGUARDANDO_ESTOQUISTA;
+  if (order.payment_method === 'PIX') {
+    return order.status === ORDER_STATUS.PROCESSANDO || order.status === ORDER_STATUS.AGUARDANDO_COMPROVANTE;
+  }
+  return false;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -357,6 +374,62 @@ export function createSellingService(db: DB, storage: Storage) {
   }
 
   return {
+    /**
+     * POST /orders/{id}/discount (issue 38 §3): the order's discounts from now on, while it may still change
+     * (`discountChangeable`, no Pix received), within the caller's role maximum; the items' discounts, the
+     * order's discount and total recomputed in one transaction, audited with before and after (each item's share follows the
+     * contract's rule, not audited apart). The order's
+     * Pix BR Code is made from its total when asked (GET /orders/pix/{orderId}): it follows.
+     */
+    async changeDiscount(
+      principal: Principal,
+      orderId: number,
+      discounts: SaleDiscounts,
+    ): Promise<OrderDiscountResponse> {
+      return db.transaction().execute(async (trx) => {
+        await lockOrder(trx, orderId);
+        const { order, items } = await repo.orderForDiscount(trx, orderId);
+        if (!discountChangeable(order)) throw conflict(DISCOUNT_TEXTS.orderNotChangeable, 'CONFLICT');
+        if (await pixOfOrder(trx, orderId)) throw conflict(DISCOUNT_TEXTS.pixAlreadyReceived, 'CONFLICT');
+        const sale = discountSale(
+          items.map((item) => ({ productId: item.product_id, name: item.product_name, valueCents: item.total_cents })),
+          discounts,
+          await maxDiscountOf(trx, principal.employeeId),
+        );
+        const totalCents =
+          order.items_total_cents +
+          order.shipping_cost_cents +
+          order.fast_delivery_tax_cents +
+          order.warranty_cents -
+          sale.discountCents;
+        if (order.change_for_cents !== null && order.change_for_cents < totalCents) {
+          throw badRequest(SELLING_TEXTS.changeForBelowTotal(formatBRL(centsToReais(totalCents))));
+        }
+        await repo.setOrderDiscount(trx, orderId, {
+          discountCents: sale.discountCents,
+          totalCents,
+          items: items.map((item, index) => ({ id: item.id, discountCents: sale.lines[index]?.discountCents ?? 0 })),
+        });
+        await recordAudit(trx, {
+          employeeId: principal.employeeId,
+          entity: 'order',
+          entityId: orderId,
+          action: 'changeDiscount',
+          changes: diff(
+            { discount: centsToReais(order.discount_cents), total: centsToReais(order.total_cents) },
+            { discount: centsToReais(sale.discountCents), total: centsToReais(totalCents) },
+          ),
+        });
+        return {
+          orderId,
+          code: order.code,
+          discount: centsToReais(sale.discountCents),
+          total: centsToReais(totalCents),
+          message: DISCOUNT_TEXTS.changed,
+        };
+      });
+    },
+
     /** Active products matching every word, at the customer's level price, in stock first (at most 50). */
     async searchProducts(search: string, email: string): Promise<SellingProduct[]> {
       const customer = await repo.findCustomerByEmail(db, email);
