@@ -172,3 +172,66 @@ describe('discounts on a phone', () => {
     await emptyCart(page, customer.id);
   });
 });
+
+/** A São Paulo day `daysAgo` before today, as the date fields take it (DDMMYYYY, typed section by section). */
+function spDay(daysAgo: number): string {
+  const day = new Date(Date.now() - daysAgo * 86_400_000);
+  const [d, m, y] = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(day).split('/');
+  return `${d}${m}${y}`;
+}
+
+describe("discounts: the administrator sets a role's maximum and reads 'Margem'", () => {
+  let s: BrowserSession;
+
+  beforeAll(async () => {
+    s = await openBrowser({ width: 1366, height: 800 });
+    await login(s.page, DEMO.admin);
+  });
+  afterAll(() => s.close());
+
+  it("a new role with 'Desconto máximo na venda' 3 %: the list says it", async () => {
+    const { page } = s;
+    const roleName = `Caixa ${Date.now().toString(36)}`;
+    await page.goto('/admin/roles');
+    await page.getByRole('button', { name: 'Cadastrar Regra' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Nome da regra').fill(roleName);
+    await dialog.getByLabel(/^Desconto máximo na venda/).fill('3');
+    await dialog.getByRole('combobox', { name: 'Permissão' }).click();
+    await page.getByRole('option', { name: 'Vendas internas (em nome do cliente)' }).click();
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    await expectAccessible(page, 'Cadastrar Regra com desconto máximo');
+    await screenshot(page, 'discounts-role-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Cadastrar' }).click();
+    await page.getByText('Regra criada com sucesso.').waitFor();
+    const row = page.getByRole('row').filter({ hasText: roleName });
+    await row.getByText('3 %', { exact: true }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'Administrador' }).getByText('Sem limite').waitFor();
+  });
+
+  it("'Margem' over the last 90 days: the demo's discounts netted out of the revenue", async () => {
+    const { page } = s;
+    await page.goto('/admin/reports');
+    await page.getByRole('combobox', { name: /^Relatório/ }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Margem', exact: true }).click();
+    for (const [label, day] of [
+      ['Data inicial', spDay(89)],
+      ['Data final', spDay(0)],
+    ] as const) {
+      await page
+        .getByRole('group', { name: new RegExp(label) })
+        .getByRole('spinbutton')
+        .first()
+        .click();
+      await page.keyboard.type(day);
+    }
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/reports/margin/'));
+    await page.getByRole('button', { name: 'Gerar', exact: true }).click();
+    expect((await answer).status()).toBe(200);
+    const table = page.getByRole('grid', { name: 'Margem' });
+    await table.locator('.MuiDataGrid-row').first().waitFor();
+    // The demo gives discounts at the counter: the period's total of 'Descontos' is above zero.
+    await expect.poll(async () => (await page.textContent('body')) ?? '').toMatch(/Descontos\s*R\$ [1-9]/);
+    await screenshot(page, 'discounts-margin-report-desktop');
+  });
+});
