@@ -324,7 +324,7 @@ const entries: Record<GeneralReportNumber, Entry> = {
     columns: () => [
       { field: 'name', header: H.product, flex: 2, minWidth: 200 },
       { field: 'code', header: H.code, minWidth: 100, flex: 0.7 },
-      { field: 'quantity', header: 'Quantidade vendida', kind: 'int', minWidth: 140 },
+      { field: 'quantity', header: H.quantity, kind: 'int', minWidth: 120 },
       { field: 'gross', header: 'Receita bruta', kind: 'money', minWidth: 130 },
       { field: 'discount', header: 'Descontos', kind: 'money', minWidth: 120 },
       { field: 'net', header: 'Receita líquida', kind: 'money', minWidth: 140 },
