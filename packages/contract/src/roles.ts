@@ -44,7 +44,10 @@ export const roleSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   permissions: z.array(z.string()),
-  /** Issue 38: the role's maximum discount (%) at sale time (full:access: unlimited whatever it says). */
-  maxDiscountPercentage: z.number(),
+  /**
+   * Issue 38: the role's maximum discount (%) at sale time (full:access: unlimited whatever it says). Always
+   * answered; optional in the schema as every field added to a section-7 answer.
+   */
+  maxDiscountPercentage: z.number().optional(),
 });
 export type Role = z.infer<typeof roleSchema>;

@@ -84,7 +84,7 @@ export function RoleDialog({ open, role, roles, catalogue, onClose, onSubmit }: 
     reset({
       name: role?.name ?? '',
       permissions: role?.permissions ?? [],
-      maxDiscount: role ? String(role.maxDiscountPercentage) : '0',
+      maxDiscount: String(role?.maxDiscountPercentage ?? 0),
     });
     setPick('');
   }, [open, role, reset]);

@@ -60,7 +60,7 @@ export default function RolesPage() {
         valueGetter: (_value, row) =>
           row.permissions.includes(FULL_ACCESS)
             ? T.unlimited
-            : `${row.maxDiscountPercentage.toLocaleString('pt-BR', { maximumFractionDigits: 2 })} %`,
+            : `${(row.maxDiscountPercentage ?? 0).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} %`,
       },
     ],
     [labels],
