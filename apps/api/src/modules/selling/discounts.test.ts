@@ -84,6 +84,9 @@ describe('discounts at checkout', () => {
       ).json(),
     );
     expect(pre.total).toBe(362.42);
+    // The discount comes off the goods only: no warranty, no freight for this customer; the goods as they were.
+    expect(pre.warrantyAmount).toBe(0);
+    expect(pre.cart.totalAmount).toBe(389.7);
     expect(pre.discounts).toEqual({
       lines: [{ productId: products[0], discount: 27.28 }],
       linesDiscount: 27.28,
@@ -218,6 +221,45 @@ describe('discounts at checkout', () => {
       .where('customer_id', '=', customer.id)
       .execute();
     expect(cart).toHaveLength(1);
+  });
+
+  it('leaves freight and warranty as quoted: R$ 100,00 + warranty 10 % (R$ 10,00) + freight R$ 8,00 − 5 % = R$ 113,00', async () => {
+    await attendantMaximum(5);
+    const customer = await createCustomer(t.db, { warrantyPercentage: 10, shippingCents: 800 });
+    const product = await createProduct(t.db, { name: 'Carregador', costCents: 5000, sellCents: 10000, stock: 5 });
+    await call('POST', `/orders/cart/add/${customer.id}`, attendant, { productId: product.id, quantity: 1 });
+    const discounts = { order: { kind: 'percent', value: 5 } };
+    const pre = preCheckoutResponseSchema.parse(
+      (
+        await call(
+          'GET',
+          `/orders/pre/checkout/${customer.id}?typeOfDelivery=1&withWarranty=true&discounts=${encodeURIComponent(JSON.stringify(discounts))}`,
+          attendant,
+        )
+      ).json(),
+    );
+    expect([pre.warrantyAmount, pre.deliveryCharge, pre.discounts?.discount, pre.total]).toEqual([10, 8, 5, 113]);
+    const res = await call('POST', `/orders/checkout/${customer.id}`, attendant, {
+      typeOfDelivery: 1,
+      withWarranty: true,
+      isFastDelivery: false,
+      idempotencyKey: randomUUID(),
+      discounts,
+      expectedTotal: 113,
+    });
+    expect(res.statusCode).toBe(200);
+    const order = await t.db
+      .selectFrom('orders')
+      .select(['items_total_cents', 'shipping_cost_cents', 'warranty_cents', 'discount_cents', 'total_cents'])
+      .where('id', '=', res.json().orderId)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({
+      items_total_cents: 10000,
+      shipping_cost_cents: 800,
+      warranty_cents: 1000,
+      discount_cents: 500,
+      total_cents: 11300,
+    });
   });
 
   it('without discounts the section-7 checkout is unchanged: discount 0 on the order and its items', async () => {

@@ -516,7 +516,7 @@ export function createSellingService(db: DB, storage: Storage) {
         shippingCost: centsToReais(customer.shipping_cost_cents),
         hasWarranty: customer.warranty_percentage > 0,
         warrantyPercentage: customer.warranty_percentage,
-        warrantyAmount: centsToReais(figures.totalWithWarrantyCents - figures.itemsCents - figures.deliveryChargeCents),
+        warrantyAmount: centsToReais(quoted.totalWithWarrantyCents - quoted.itemsCents - quoted.deliveryChargeCents),
         fastDeliveryEnabled: customer.fast_delivery_tax_cents > 0,
         fastDeliveryTax: centsToReais(customer.fast_delivery_tax_cents),
         deliveryCharge: centsToReais(figures.deliveryChargeCents),
