@@ -3,6 +3,7 @@ import {
   applyDiscounts,
   DiscountError,
   formatPercentHundredths,
+  orderDiscountChangeable,
   percentOfCents,
   saleDiscountsQuerySchema,
   spreadCents,
@@ -95,5 +96,20 @@ describe('discounts at sale time (decision 0041)', () => {
       ).success,
     ).toBe(false);
     expect([700, 750, 1225, 0].map(formatPercentHundredths)).toEqual(['7', '7,5', '12,25', '0']);
+  });
+
+  it('may change an order not separated and not paid: cash waiting for the stocker, its own Pix still waiting', () => {
+    const cases: [number, 'CASH' | 'PIX' | 'BANK_TRANSFER', boolean][] = [
+      [1, 'CASH', true],
+      [2, 'CASH', false],
+      [9, 'PIX', true],
+      [10, 'PIX', true],
+      [1, 'PIX', false],
+      [11, 'BANK_TRANSFER', false],
+      [1, 'BANK_TRANSFER', false],
+    ];
+    for (const [status, paymentMethod, expected] of cases) {
+      expect(orderDiscountChangeable({ status, paymentMethod }), `${paymentMethod} in ${status}`).toBe(expected);
+    }
   });
 });

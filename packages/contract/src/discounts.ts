@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
 import { formatBRL } from './money';
+import { ORDER_STATUS, type PaymentMethod } from './order-status';
 
 /**
  * Discounts at sale time (issue 38 §3, decision 0041): per line and/or on the whole order, in R$ or %.
@@ -92,6 +93,20 @@ export const saleDiscountsSchema = z.object({
     .optional(),
 });
 export type SaleDiscounts = z.infer<typeof saleDiscountsSchema>;
+
+/**
+ * Whether an order's discount may still change (POST /orders/{id}/discount): before separation and before any
+ * money came in — a cash order waiting for the stocker, or an order paid by its own Pix still waiting for it
+ * (Processando, Aguardando comprovante; the API also refuses once a Pix was received). A transfer's proof was
+ * sent for its total: never.
+ */
+export function orderDiscountChangeable(order: { status: number; paymentMethod: PaymentMethod }): boolean {
+  if (order.paymentMethod === 'CASH') return order.status === ORDER_STATUS.AGUARDANDO_ESTOQUISTA;
+  if (order.paymentMethod === 'PIX') {
+    return order.status === ORDER_STATUS.PROCESSANDO || order.status === ORDER_STATUS.AGUARDANDO_COMPROVANTE;
+  }
+  return false;
+}
 
 /** Body of POST /orders/{id}/discount: the order's discounts from now on (`{}` removes them all). */
 export const orderDiscountBodySchema = z.object({ discounts: saleDiscountsSchema });

@@ -17,8 +17,8 @@ import {
   formatBRL,
   formatPercentHundredths,
   nextDeliveryDeparture,
-  ORDER_STATUS,
   type OrderDiscountResponse,
+  orderDiscountChangeable,
   type PaymentMethod,
   PIX_NO_TXID,
   type PreCheckoutResponse,
@@ -108,19 +108,6 @@ function discountSale(
     throw forbidden(DISCOUNT_TEXTS.aboveMaximum(formatPercentHundredths(maxHundredths ?? 0)));
   }
   return sale;
-}
-
-/**
- * Where an order's discount may still change (issue 38 §3): before separation and before any money came in —
- * a cash order waiting for the stocker, or an order paid by its own Pix still waiting for it (Processando,
- * Aguardando comprovante; no Pix received, checked by the caller). A transfer's proof was sent for its total.
- */
-function discountChangeable(order: { status: number; payment_method: PaymentMethod }): boolean {
-  if (order.payment_method === 'CASH') return order.status === ORDER_STATUS.AGUARDANDO_ESTOQUISTA;
-  if (order.payment_method === 'PIX') {
-    return order.status === ORDER_STATUS.PROCESSANDO || order.status === ORDER_STATUS.AGUARDANDO_COMPROVANTE;
-  }
-  return false;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -376,7 +363,7 @@ export function createSellingService(db: DB, storage: Storage) {
   return {
     /**
      * POST /orders/{id}/discount (issue 38 §3): the order's discounts from now on, while it may still change
-     * (`discountChangeable`, no Pix received), within the caller's role maximum; the items' discounts, the
+     * (`orderDiscountChangeable` of the contract, no Pix received), within the caller's role maximum; the items' discounts, the
      * order's discount and total recomputed in one transaction, audited with before and after (each item's share follows the
      * contract's rule, not audited apart). The order's
      * Pix BR Code is made from its total when asked (GET /orders/pix/{orderId}): it follows.
@@ -389,7 +376,8 @@ export function createSellingService(db: DB, storage: Storage) {
       return db.transaction().execute(async (trx) => {
         await lockOrder(trx, orderId);
         const { order, items } = await repo.orderForDiscount(trx, orderId);
-        if (!discountChangeable(order)) throw conflict(DISCOUNT_TEXTS.orderNotChangeable, 'CONFLICT');
+        if (!orderDiscountChangeable({ status: order.status, paymentMethod: order.payment_method }))
+          throw conflict(DISCOUNT_TEXTS.orderNotChangeable, 'CONFLICT');
         if (await pixOfOrder(trx, orderId)) throw conflict(DISCOUNT_TEXTS.pixAlreadyReceived, 'CONFLICT');
         const sale = discountSale(
           items.map((item) => ({ productId: item.product_id, name: item.product_name, valueCents: item.total_cents })),
