@@ -147,6 +147,49 @@ describe('discounts: an attendant gives one within her maximum at checkout and s
   });
 });
 
+describe("discounts: an order not yet separated gets its discount changed ('Desconto' on Pedidos)", () => {
+  let s: BrowserSession;
+
+  beforeAll(async () => {
+    s = await openBrowser({ width: 1366, height: 800 });
+    await login(s.page, DEMO.attendant);
+  });
+  afterAll(() => s.close());
+
+  it('2 % on the whole cash order: the new total as typed, saved, the order says it', async () => {
+    const { page } = s;
+    const customer = await customerOfSelling(page);
+    const product = await productWithStock(page, 2);
+    await emptyCart(page, customer.id);
+    await pageApi(page).call('POST', `/orders/cart/add/${customer.id}`, { productId: product.id, quantity: 2 });
+    const { orderId, code } = await pageApi(page).send<{ orderId: number; code: string }>(
+      'POST',
+      `/orders/checkout/${customer.id}`,
+      { typeOfDelivery: 2, withWarranty: false, isFastDelivery: false },
+    );
+    const goods = 2 * cents(product.goldPrice);
+    // 2 % of the goods, half up to the cent.
+    const off = Math.round((goods * 2) / 100);
+
+    await page.goto('/admin/orders');
+    await page.getByLabel('Código do pedido').fill(code);
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    const row = page.getByRole('grid').getByRole('row').filter({ hasText: code });
+    await row.waitFor();
+    await expect.poll(() => row.getByRole('checkbox').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Desconto', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Desconto do pedido ${code}` });
+    await dialog.getByRole('textbox', { name: 'Desconto no pedido' }).fill('2');
+    await dialog.getByText(`Novo total: ${money(goods - off)}`).waitFor();
+    await expectAccessible(page, 'pedidos: desconto do pedido');
+    await screenshot(page, 'discounts-order-change-desktop');
+    await dialog.getByRole('button', { name: 'Salvar desconto' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Desconto do pedido alterado.' }).first().waitFor();
+    const detail = await get<{ data: { discount: number; total: number } }>(page, `/orders/by-id/${orderId}`);
+    expect([cents(detail.data.discount), cents(detail.data.total)]).toEqual([off, goods - off]);
+  });
+});
+
 describe('discounts on a phone', () => {
   let s: BrowserSession;
 

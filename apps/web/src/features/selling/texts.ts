@@ -141,8 +141,6 @@ export const SELLING_SCREEN_TEXTS = {
   orderDiscountHelp: 'Sobre os produtos (depois dos descontos por item); não vale para frete nem garantia.',
   lineDiscountOf: (name: string) => `Desconto em ${name}`,
   lineDiscountShort: 'Desconto',
-  discountKind: 'Tipo de desconto',
-  discountKinds: { amount: 'R$', percent: '%' },
   discountTotal: 'Desconto',
   lineAfterDiscount: (discount: string, total: string) => `− ${discount} = ${total}`,
   maxDiscount: (max: string) => `Seu desconto máximo: ${max} %.`,

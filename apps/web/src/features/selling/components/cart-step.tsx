@@ -27,6 +27,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { DiscountField } from '../../../components/discount-field';
 import { FormMoneyField } from '../../../components/form/form-money-field';
 import { PixCode } from '../../../components/pix-code';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -42,7 +43,6 @@ import {
   type ShippingOption,
 } from '../lib/selling-state';
 import { SELLING_SCREEN_TEXTS as T } from '../texts';
-import { DiscountField } from './discount-field';
 import { QuantityInput } from './quantity-dialog';
 
 interface Props {
