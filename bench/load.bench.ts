@@ -204,7 +204,10 @@ async function measure(
     const cases: Case[] = [
       { label: '/api/health', path: '/api/health' },
       { label: 'products page (100)', path: '/api/products?offset=0&limit=100' },
-      { label: "product search 'galaxy' (every match counted)", path: '/api/products?offset=0&limit=100&search=galaxy' },
+      {
+        label: "product search 'galaxy' (every match counted)",
+        path: '/api/products?offset=0&limit=100&search=galaxy',
+      },
       {
         label: "product search 'galaxy' counted to 1,000 (the web's call)",
         path: '/api/products?offset=0&limit=100&search=galaxy&countUpTo=1000',

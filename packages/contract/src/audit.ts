@@ -218,6 +218,7 @@ export const AUDIT_FIELDS: Record<AuditEntity, Record<string, FieldRule>> = {
   role: {
     name: f('Nome'),
     permissions: f('Permissões', 'permissions'),
+    maxDiscountPercentage: f('Desconto máximo na venda', 'percent'),
   },
   'bank-setting': {
     name: f('Nome'),
@@ -239,6 +240,7 @@ export const AUDIT_FIELDS: Record<AuditEntity, Record<string, FieldRule>> = {
     isFastDelivery: f('Entrega imediata', 'boolean'),
     items: f('Itens', 'items'),
     total: f('Total', 'money'),
+    discount: f('Desconto', 'money'),
     receiptAttached: f('Comprovante anexado', 'boolean'),
     stockerId: f('Estoquista', 'employee'),
     delivererId: f('Motoboy', 'employee'),
@@ -274,6 +276,7 @@ const ACTION_LABELS: Record<string, string> = {
   set_password: 'Definição de senha',
   change_password: 'Troca de senha',
   changeDeliverer: 'Troca de motoboy',
+  changeDiscount: 'Desconto alterado',
   changeFastDeliverer: 'Troca de motoboy (entrega imediata)',
   assignToRun: 'Incluído na saída do motoboy',
   registerExchange: 'Troca registrada',

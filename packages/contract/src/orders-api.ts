@@ -245,6 +245,8 @@ export const orderItemSchema = z.object({
   unitPrice: z.number(),
   /** The IMEIs of the units (phones) that went into the box, once packed (serialized products only). */
   imeis: z.array(z.string()).optional(),
+  /** Issue 38: the line's discount (its own plus its share of the order's), present when above 0. */
+  discount: z.number().optional(),
 });
 
 /** A customer's address as registered, each part null when unknown (the order's PDF, the courier's task). */

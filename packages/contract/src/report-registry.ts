@@ -27,6 +27,7 @@ export const REPORT_PATHS = {
   exchangeDetail: '/reports/order/exchange/:orderId',
   returnDetail: '/reports/order/return/:orderId',
   unitsByAge: '/reports/units/in-stock/age',
+  margin: '/reports/margin/start/:s/end/:e',
 } as const;
 
 /**
@@ -40,7 +41,17 @@ export function reportPath(template: string, params: Record<string, string | num
 }
 
 /** How a report column shows its value: on screen, in the CSV and on paper alike. */
-export type ReportColumnKind = 'text' | 'int' | 'money' | 'date' | 'datetime' | 'level' | 'yesNo' | 'status' | 'phone';
+export type ReportColumnKind =
+  | 'text'
+  | 'int'
+  | 'money'
+  | 'percent'
+  | 'date'
+  | 'datetime'
+  | 'level'
+  | 'yesNo'
+  | 'status'
+  | 'phone';
 
 /** One column of a report: the row's field, its header (Portuguese), how it is shown, its width on screen. */
 export interface ReportColumnSpec {
@@ -122,6 +133,7 @@ const orderColumns: ReportColumnSpec[] = [
   { field: 'totalReturn', header: 'Devoluções', kind: 'money', minWidth: 110 },
   { field: 'totalDiscount', header: H.freight, kind: 'money', minWidth: 110 },
   { field: 'totalWarranty', header: 'Garantia', kind: 'money', minWidth: 110 },
+  { field: 'discount', header: 'Desconto', kind: 'money', minWidth: 110 },
   { field: 'difference', header: 'Diferença', kind: 'money', minWidth: 120 },
 ];
 /** Exchange and return rows: the same columns over `exchange…` or `return…` fields. */
@@ -305,9 +317,25 @@ const entries: Record<GeneralReportNumber, Entry> = {
       { field: 'cost', header: 'Custo', kind: 'money', minWidth: 120 },
     ],
   },
+  19: {
+    path: REPORT_PATHS.margin,
+    filters: { dates: true },
+    paged: true,
+    columns: () => [
+      { field: 'name', header: H.product, flex: 2, minWidth: 200 },
+      { field: 'code', header: H.code, minWidth: 100, flex: 0.7 },
+      { field: 'quantity', header: H.quantity, kind: 'int', minWidth: 120 },
+      { field: 'gross', header: 'Receita bruta', kind: 'money', minWidth: 130 },
+      { field: 'discount', header: 'Descontos', kind: 'money', minWidth: 120 },
+      { field: 'net', header: 'Receita líquida', kind: 'money', minWidth: 140 },
+      { field: 'cost', header: 'Custo', kind: 'money', minWidth: 120 },
+      { field: 'margin', header: 'Margem', kind: 'money', minWidth: 120 },
+      { field: 'marginPercentage', header: 'Margem %', kind: 'percent', minWidth: 110 },
+    ],
+  },
 };
 
-/** The 17 general reports in the spec's order (its selector's numbers and labels), then ours (18). */
+/** The 17 general reports in the spec's order (its selector's numbers and labels), then ours (18, 19). */
 export const GENERAL_REPORT_REGISTRY: readonly GeneralReportEntry[] = (
   Object.keys(GENERAL_REPORTS).map(Number) as GeneralReportNumber[]
 ).map((number) => ({ number, label: GENERAL_REPORTS[number], ...entries[number] }));

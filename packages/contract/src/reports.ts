@@ -42,6 +42,8 @@ export const GENERAL_REPORTS = {
   17: 'Clientes com entrega imediata',
   // Beyond the spec (issue 17 §7): the money tied up in phones, by how long each has been on the shelf.
   18: 'Aparelhos em estoque por tempo',
+  // Issue 38 §3: what each product earned in the period after the discounts given at sale time.
+  19: 'Margem',
 } as const;
 
 export const REPORT_TEXTS = {
@@ -183,6 +185,8 @@ export const reportOrderRowSchema = z.object({
   /** Freight: shipping cost + fast-delivery tax (the spec's totalDiscount, shown as freight). */
   totalDiscount: z.number(),
   totalWarranty: z.number(),
+  /** Issue 38: what the discounts given at sale time took off the goods (always sent; optional for old clients). */
+  discount: z.number().optional(),
   /** What the order finally brought in: its total minus what was returned. */
   difference: z.number(),
 });
@@ -362,6 +366,48 @@ export const depositReportSchema = z.object({
   total: z.number().int(),
 });
 export type DepositReport = z.infer<typeof depositReportSchema>;
+
+/**
+ * Report 19 'Margem' (issue 38 §3): one product's sales in the period (orders placed, not cancelled), its
+ * goods at the prices sold (gross), the discounts given on its lines (their own and their share of the order's),
+ * what it brought in (net = gross − discount), its cost (units × the cost recorded on each line), the margin
+ * (net − cost) and the margin % of the net (two decimals; 0 when nothing was brought in).
+ */
+export const marginRowSchema = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  quantity: z.number().int(),
+  gross: z.number(),
+  discount: z.number(),
+  net: z.number(),
+  cost: z.number(),
+  margin: z.number(),
+  marginPercentage: z.number(),
+});
+export type MarginRow = z.infer<typeof marginRowSchema>;
+
+/** Report 19's answer: a page of products (the largest margin first) and the period's totals. */
+export const marginReportSchema = z.object({
+  products: z.array(marginRowSchema),
+  total: z.number().int(),
+  summary: marginRowSchema.pick({
+    quantity: true,
+    gross: true,
+    discount: true,
+    net: true,
+    cost: true,
+    margin: true,
+    marginPercentage: true,
+  }),
+});
+export type MarginReport = z.infer<typeof marginReportSchema>;
+
+/** The margin % of `netCents` with `costCents`: two decimals, half away from zero; 0 when nothing came in. */
+export function marginPercentage(netCents: number, costCents: number): number {
+  if (netCents <= 0) return 0;
+  return Math.round(((netCents - costCents) * 10000) / netCents) / 100;
+}
 
 export const fastDeliveryCustomerRowSchema = z.object({
   customerId: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISCOUNT_TEXTS } from './discounts';
 import { isPermissionKey } from './permissions';
 
 export const ROLE_TEXTS = {
@@ -24,6 +25,17 @@ export const roleInputSchema = z
       })
       .min(1, ROLE_TEXTS.permissionsRequired)
       .transform((keys) => [...new Set(keys)]),
+    /**
+     * Optional (issue 38): the largest discount (%) an employee of this role may give at sale time, 0 to 100
+     * with two decimals; a new role without it: 0; an edit without it keeps the role's. full:access is
+     * unlimited whatever it says. Nobody sets it above their own role's maximum.
+     */
+    maxDiscountPercentage: z
+      .number({ error: DISCOUNT_TEXTS.maxInvalid })
+      .min(0, DISCOUNT_TEXTS.maxInvalid)
+      .max(100, DISCOUNT_TEXTS.maxInvalid)
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, DISCOUNT_TEXTS.maxInvalid)
+      .optional(),
   })
   .strict();
 export type RoleInput = z.input<typeof roleInputSchema>;
@@ -32,5 +44,10 @@ export const roleSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   permissions: z.array(z.string()),
+  /**
+   * Issue 38: the role's maximum discount (%) at sale time (full:access: unlimited whatever it says). Always
+   * answered; optional in the schema as every field added to a section-7 answer.
+   */
+  maxDiscountPercentage: z.number().optional(),
 });
 export type Role = z.infer<typeof roleSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessDay, businessTimeOn, shiftDay, weekdayOf } from './clock';
 import { noteDocumentSchema } from './customers';
+import { saleDiscountsQuerySchema, saleDiscountsSchema } from './discounts';
 import { idParamSchema, idSchema } from './ids';
 import { DELIVERY_TYPE_LABELS, DELIVERY_TYPES, type DeliveryType, ORDER_STATUS_KEYS } from './order-status';
 
@@ -357,6 +358,8 @@ export const preCheckoutQuerySchema = z.object({
     .transform((value) => Number(value) as DeliveryType),
   withWarranty: queryBoolean,
   isFastDelivery: queryBoolean,
+  /** Optional (issue 38): the sale's discounts as JSON text (`saleDiscountsSchema`); the totals answered apply them. */
+  discounts: saleDiscountsQuerySchema.optional(),
 });
 export type PreCheckoutQuery = z.input<typeof preCheckoutQuerySchema>;
 
@@ -410,6 +413,25 @@ export const preCheckoutResponseSchema = z.object({
   pix: z.object({ payload: z.string(), amount: reais }).nullable(),
   /** Next motoboy departure (ISO), for delivery 1; null for store pickup. */
   nextDeparture: z.string().nullable(),
+  /**
+   * Issue 38, present when the query asked for discounts: what they take off (`total` already has them
+   * off), each line's share (own + its part of the order's), and `refusal`, the reason checkout would refuse
+   * them (above the seller's role maximum, above a line's value…) or null.
+   */
+  discounts: z
+    .object({
+      lines: z.array(z.object({ productId: z.number().int(), discount: reais })),
+      /** The lines' own discounts. */
+      linesDiscount: reais,
+      /** The order's discount (over the goods after the lines' own). */
+      orderDiscount: reais,
+      /** linesDiscount + orderDiscount. */
+      discount: reais,
+      refusal: z.string().nullable(),
+    })
+    .optional(),
+  /** Issue 38: the seller's maximum discount (%), null when unlimited (full:access). */
+  maxDiscountPercentage: z.number().nullable().optional(),
 });
 export type PreCheckoutResponse = z.infer<typeof preCheckoutResponseSchema>;
 
@@ -438,6 +460,12 @@ const checkoutFields = {
    * the note (check digits verified), kept on the order for the NFC-e; blank or absent: none.
    */
   noteDocument: noteDocumentSchema.optional(),
+  /**
+   * Optional (issue 38, decision 0041): discounts per line and/or on the whole order, in R$ or %, taken off
+   * the goods (never freight or warranty); refused above the seller's role maximum (403). `expectedTotal`,
+   * when sent, is the total after them.
+   */
+  discounts: saleDiscountsSchema.optional(),
 };
 
 /** Characters of an `Idempotency-Key` header. */

@@ -265,6 +265,7 @@ export interface OrderImages {
 }
 
 export interface OrderItems {
+  discount_cents: Generated<number>;
   id: Generated<number>;
   order_id: number;
   product_code: string;
@@ -501,6 +502,7 @@ export interface ReportSearchTerms {
 export interface Roles {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
+  max_discount_hundredths: Generated<number>;
   name: string;
   permissions: Generated<string[]>;
   updated_at: Generated<Timestamp>;

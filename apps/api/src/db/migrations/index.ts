@@ -47,6 +47,7 @@ import { productCounts } from './0052-product-counts';
 import { bellItems } from './0053-bell-items';
 import { dispatchBoard } from './0054-dispatch-board';
 import { counterCustomers } from './0055-counter-customers';
+import { saleDiscounts } from './0056-sale-discounts';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -98,6 +99,7 @@ export const migrations: Record<string, Migration> = {
   '0053-bell-items': bellItems,
   '0054-dispatch-board': dispatchBoard,
   '0055-counter-customers': counterCustomers,
+  '0056-sale-discounts': saleDiscounts,
 };
 
 export const migrationProvider: MigrationProvider = {

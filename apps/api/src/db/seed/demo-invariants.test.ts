@@ -17,6 +17,7 @@ import {
   type OrderAction,
   type OrderStatusKey,
   PAYMENT_TEXTS,
+  percentOfCents,
   pixTxid,
   placedStatus,
   ruleRefusal,
@@ -354,19 +355,21 @@ describe('the demo year obeys the invariants of live data (scale 1)', () => {
 
   it('prices every order as the checkout does: level prices, freight or fast-delivery tax, warranty, total', async () => {
     // selling.service `checkout`: each unit at `levelPriceCents` of the product's cost then (the item's
-    // unit_cost_cents), the figures by `quote` from the customer's settings; no discount is ever given.
+    // unit_cost_cents), the figures by `quote` from the customer's settings; the discounts at the counter
+    // (issue 38) are the items' sum, come off the total, and stay within the attendants' 5 % of the goods.
     const items = await rows<{
       order_id: number;
       quantity: number;
       unit_price_cents: number;
       unit_cost_cents: number;
       total_cents: number;
+      discount_cents: number;
       sell_price_cents: number;
       gold_percentage: number;
       silver_percentage: number;
       bronze_percentage: number;
     }>(
-      sql`select i.order_id, i.quantity, i.unit_price_cents, i.unit_cost_cents, i.total_cents, p.sell_price_cents,
+      sql`select i.order_id, i.quantity, i.unit_price_cents, i.unit_cost_cents, i.total_cents, i.discount_cents, p.sell_price_cents,
             p.gold_percentage, p.silver_percentage, p.bronze_percentage
           from order_items i join products p on p.id = i.product_id`,
     );
@@ -387,7 +390,10 @@ describe('the demo year obeys the invariants of live data (scale 1)', () => {
       const customer = customers.get(o.customer_id);
       if (!customer) throw new Error(`order ${o.id}: no customer`);
       let itemsCents = 0;
+      let discountCents = 0;
       for (const i of lines.get(o.id) ?? []) {
+        discountCents += i.discount_cents;
+        if (i.discount_cents < 0 || i.discount_cents > i.total_cents) wrong.push(`order ${o.id}: item discount`);
         const price = levelPriceCents({ ...i, cost_cents: i.unit_cost_cents }, customer.level);
         if (i.unit_price_cents !== price || i.total_cents !== i.quantity * price)
           wrong.push(`order ${o.id}: item price`);
@@ -405,8 +411,15 @@ describe('the demo year obeys the invariants of live data (scale 1)', () => {
         o.warranty_cents,
         o.total_cents,
       ];
-      const expected = [q.itemsCents, q.shippingCents, q.fastDeliveryTaxCents, q.warrantyCents, q.totalCents];
-      if (o.discount_cents !== 0 || JSON.stringify(figures) !== JSON.stringify(expected))
+      const expected = [
+        q.itemsCents,
+        q.shippingCents,
+        q.fastDeliveryTaxCents,
+        q.warrantyCents,
+        q.totalCents - discountCents,
+      ];
+      const withinFive = o.discount_cents <= percentOfCents(o.items_total_cents, 5);
+      if (o.discount_cents !== discountCents || !withinFive || JSON.stringify(figures) !== JSON.stringify(expected))
         wrong.push(`order ${o.id}: ${figures} ≠ ${expected}`);
     }
     expect(wrong.slice(0, 10)).toEqual([]);

@@ -373,6 +373,15 @@ describe('the demo business (scale 1)', () => {
              or (not o.with_warranty and o.warranty_cents <> 0)`,
     );
     expect(wrong).toEqual([]);
+    // Issue 38: some sales at the counter were discounted; each order's discount is its items'.
+    const discounted = await rows<{ n: number; off: number }>(
+      t,
+      sql`select count(*)::int as n, count(*) filter (where o.discount_cents <>
+            (select sum(i.discount_cents) from order_items i where i.order_id = o.id))::int as off
+          from orders o where o.discount_cents > 0`,
+    );
+    expect(discounted[0]?.n).toBeGreaterThan(20);
+    expect(discounted[0]?.off).toBe(0);
     const withoutItems = await rows<{ n: number }>(
       t,
       sql`select count(*)::int as n from orders o where not exists (select 1 from order_items where order_id = o.id)`,

@@ -10,6 +10,8 @@ export const DEMO_ROLES = [
   {
     name: 'Atendimento',
     permissions: [PERMISSIONS.dashboard, PERMISSIONS.customers, PERMISSIONS.orders, PERMISSIONS.internalSales],
+    // Issue 38: the largest discount (%) at sale time; the demo's counter discounts stay within it.
+    maxDiscountPercentage: 5,
   },
   { name: 'Estoque', permissions: [PERMISSIONS.dashboard, PERMISSIONS.products] },
   // Couriers work from 'Minhas tarefas', which their function opens: no permission (orders would let them
@@ -24,6 +26,7 @@ export const DEMO_ROLES = [
       PERMISSIONS.orders,
       PERMISSIONS.products,
     ],
+    maxDiscountPercentage: 10,
   },
 ] as const;
 
@@ -100,7 +103,13 @@ export async function seedFoundation(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const roles = await trx
       .insertInto('roles')
-      .values(DEMO_ROLES.map((r) => ({ name: r.name, permissions: [...r.permissions] })))
+      .values(
+        DEMO_ROLES.map((r) => ({
+          name: r.name,
+          permissions: [...r.permissions],
+          max_discount_hundredths: 'maxDiscountPercentage' in r ? r.maxDiscountPercentage * 100 : 0,
+        })),
+      )
       .returning(['id', 'name'])
       .execute();
     const roleId = new Map(roles.map((r) => [r.name, r.id]));

@@ -119,6 +119,7 @@ const WALKED_ACTIONS: Record<AuditEntity, string[]> = {
     'finalize',
     'cancel',
     'changeDeliverer',
+    'changeDiscount',
     'assignToRun',
     'registerExchange',
     'registerReturn',
@@ -198,9 +199,15 @@ async function pickupSale(lines: Array<{ productId: number; quantity: number; im
     withWarranty: false,
     isFastDelivery: false,
     idempotencyKey: randomUUID(),
+    // Issue 38: within the demo attendants' 5 %, so the order's history has its 'Desconto'.
+    discounts: { order: { kind: 'percent', value: 1 } },
   });
   expect(checkout.statusCode, checkout.body).toBe(200);
   const order = checkout.json() as { orderId: number; code: string };
+  // …and changed before separation (issue 38 §3): the history says the discount and total before and after.
+  await ok(attendant, 'POST', `/orders/${order.orderId}/discount`, {
+    discounts: { order: { kind: 'percent', value: 2 } },
+  });
   await ok(stocker, 'PATCH', '/workflow/order/prepare', { orderId: order.orderId });
   const units = lines.flatMap((line) => (line.imeis ?? []).map((imei) => ({ productId: line.productId, imei })));
   await ok(stocker, 'PATCH', '/workflow/order/pack', {

@@ -132,6 +132,8 @@ describe('GET /api/audit', () => {
     expect(data[1].changes).toEqual([
       { field: 'Nome', from: '—', to: 'Conferência' },
       { field: 'Permissões', from: '—', to: 'Gerenciar produtos e estoque' },
+      // Issue 38: a new role's maximum discount, 0 when not given.
+      { field: 'Desconto máximo na venda', from: '—', to: '0 %' },
     ]);
   });
 

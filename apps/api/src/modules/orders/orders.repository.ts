@@ -445,7 +445,7 @@ export const ordersRepository = {
   items(db: Executor, orderId: number) {
     return db
       .selectFrom('order_items')
-      .select(['product_id', 'product_name', 'quantity', 'unit_price_cents'])
+      .select(['product_id', 'product_name', 'quantity', 'unit_price_cents', 'discount_cents'])
       .where('order_id', '=', orderId)
       .orderBy('id')
       .execute();

@@ -314,6 +314,7 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
             quantity: item.quantity,
             unitPrice: centsToReais(item.unit_price_cents),
             ...(imeis.length > 0 ? { imeis } : {}),
+            ...(item.discount_cents > 0 ? { discount: centsToReais(item.discount_cents) } : {}),
           };
         }),
         itemsTotal: centsToReais(row.items_total_cents),

@@ -134,6 +134,8 @@ export interface NewOrder {
     quantity: number;
     unitPriceCents: number;
     unitCostCents: number;
+    /** Issue 38: the line's discount (its own plus its share of the order's); 0 when absent. */
+    discountCents?: number;
   }>;
   /** The payment proof stored with it (checked by `normalizeOrderPicture`), when its status says it came along. */
   receipt?: NormalizedPicture;
@@ -166,6 +168,7 @@ export async function createOrder(
       unit_price_cents: item.unitPriceCents,
       unit_cost_cents: item.unitCostCents,
       total_cents: item.unitPriceCents * item.quantity,
+      discount_cents: item.discountCents ?? 0,
     })),
   );
   let at = new Date();

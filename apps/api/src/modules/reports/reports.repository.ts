@@ -108,6 +108,13 @@ export interface RankedCustomer {
   total_cents: number;
   total_rows: number;
 }
+/** Sums of a margin report (bigint sums travel as text). */
+export interface MarginFigures {
+  quantity: number;
+  gross_cents: string;
+  discount_cents: string;
+  cost_cents: string;
+}
 export interface RankedTerm {
   term: string;
   n: number;
@@ -279,12 +286,13 @@ export function createReportsRepository() {
           items_total_cents: number;
           freight_cents: number;
           warranty_cents: number;
+          discount_cents: number;
           total_cents: number;
           exchange_cents: number;
           return_cents: number;
         }>`select o.id, o.code, o.created_at, c.name as customer_name, o.payment_method, o.items_total_cents,
-            o.shipping_cost_cents + o.fast_delivery_tax_cents as freight_cents, o.warranty_cents, o.total_cents,
-            (select min(h.created_at) from order_status_history h where h.order_id = o.id and h.status in ${statusList(OUT_FOR_DELIVERY_STATUSES)}) as shipped_at,
+            o.shipping_cost_cents + o.fast_delivery_tax_cents as freight_cents, o.warranty_cents, o.discount_cents,
+            o.total_cents, (select min(h.created_at) from order_status_history h where h.order_id = o.id and h.status in ${statusList(OUT_FOR_DELIVERY_STATUSES)}) as shipped_at,
             coalesce((select sum(a.quantity * a.unit_price_cents) from order_adjustments a
               where a.original_order_id = o.id and a.kind = 'EXCHANGE'), 0)::int as exchange_cents,
             coalesce((select sum(a.quantity * a.unit_price_cents) from order_adjustments a
@@ -471,6 +479,39 @@ export function createReportsRepository() {
             and o.created_at >= ${from} and o.created_at < ${until}
           order by o.created_at, o.id ${windowOf(w)}`,
       );
+    },
+
+    /**
+     * Report 19 'Margem': per product sold in [from, until) (orders placed then, not cancelled), the units,
+     * the goods at the prices sold, the discounts on its lines, and the cost recorded on each line; the
+     * largest margin (gross − discount − cost) first, then the product's id.
+     */
+    margin(db: Db, from: Date, until: Date, w: Window) {
+      return rows(
+        db,
+        sql<MarginFigures & { product_id: number; name: string; code: string }>`select i.product_id, p.name, p.code,
+            sum(i.quantity)::int as quantity, sum(i.total_cents)::text as gross_cents,
+            sum(i.discount_cents)::text as discount_cents,
+            sum(i.quantity::bigint * i.unit_cost_cents)::text as cost_cents
+          from orders o join order_items i on i.order_id = o.id join products p on p.id = i.product_id
+          where ${SALE('o')} and o.created_at >= ${from} and o.created_at < ${until}
+          group by i.product_id, p.name, p.code
+          order by sum(i.total_cents) - sum(i.discount_cents) - sum(i.quantity::bigint * i.unit_cost_cents) desc,
+            i.product_id ${windowOf(w)}`,
+      );
+    },
+
+    /** Report 19's totals over the whole period, and how many products it lists. */
+    async marginTotals(db: Db, from: Date, until: Date) {
+      const result = await sql<
+        MarginFigures & { products: number }
+      >`select count(distinct i.product_id)::int as products,
+          coalesce(sum(i.quantity), 0)::int as quantity, coalesce(sum(i.total_cents), 0)::text as gross_cents,
+          coalesce(sum(i.discount_cents), 0)::text as discount_cents,
+          coalesce(sum(i.quantity::bigint * i.unit_cost_cents), 0)::text as cost_cents
+        from orders o join order_items i on i.order_id = o.id
+        where ${SALE('o')} and o.created_at >= ${from} and o.created_at < ${until}`.execute(db);
+      return result.rows[0] as MarginFigures & { products: number };
     },
 
     async depositTotals(db: Db, from: Date, until: Date) {

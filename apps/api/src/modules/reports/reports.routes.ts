@@ -10,6 +10,7 @@ import {
   exchangeRowSchema,
   fastDeliveryCustomerRowSchema,
   lowStockRowSchema,
+  marginReportSchema,
   orderReportSchema,
   PERMISSIONS,
   productRankRowSchema,
@@ -335,6 +336,21 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async ({ params, query }) => ({ data: await service.deposits(params.s, params.e, query) }),
+  );
+  app.get(
+    REPORT_PATHS.margin,
+    {
+      ...report,
+      schema: {
+        tags,
+        summary:
+          "Relatório 19 'Margem': por produto vendido no período, receita bruta, descontos (da linha e sua parte do pedido), receita líquida, custo, margem R$ e % (maior margem primeiro; ?page&items)",
+        params: periodParams,
+        querystring: reportPagingSchema,
+        response: { 200: data(marginReportSchema) },
+      },
+    },
+    async ({ params, query }) => ({ data: await service.margin(params.s, params.e, query) }),
   );
   app.get(
     REPORT_PATHS.fastDeliveryCustomers,

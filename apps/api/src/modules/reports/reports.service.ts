@@ -16,6 +16,8 @@ import {
   type FastDeliveryCustomerRow,
   type LowStockRow,
   lastDays,
+  type MarginReport,
+  marginPercentage,
   type OrderReport,
   PAYMENT_DESCRIPTIONS,
   type ProductRankRow,
@@ -36,7 +38,7 @@ import {
 import type { DB } from '../../db/database';
 import { notFound } from '../../lib/errors';
 import { periodOrThrow } from '../../lib/period';
-import { createReportsRepository, type Window } from './reports.repository';
+import { createReportsRepository, type MarginFigures, type Window } from './reports.repository';
 import { splitPeriod } from './summary-period';
 
 const reais = centsToReais;
@@ -112,6 +114,7 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
         totalReturn: reais(o.return_cents),
         totalDiscount: reais(o.freight_cents),
         totalWarranty: reais(o.warranty_cents),
+        discount: reais(o.discount_cents),
         difference: reais(difference),
       };
     });
@@ -418,6 +421,33 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
         brand: p.brand,
         archived: p.archived,
       }));
+    },
+    /** Report 19 'Margem' (issue 38 §3): each product's margin after the discounts given at sale time. */
+    async margin(start: string, end: string, paging: ReportPaging): Promise<MarginReport> {
+      const { from, until } = periodOrThrow(start, end);
+      const [rows, totals] = await Promise.all([
+        repo.margin(db, from, until, windowOf(paging)),
+        repo.marginTotals(db, from, until),
+      ]);
+      const figures = (f: MarginFigures) => {
+        const gross = Number(f.gross_cents);
+        const discount = Number(f.discount_cents);
+        const cost = Number(f.cost_cents);
+        return {
+          quantity: f.quantity,
+          gross: reais(gross),
+          discount: reais(discount),
+          net: reais(gross - discount),
+          cost: reais(cost),
+          margin: reais(gross - discount - cost),
+          marginPercentage: marginPercentage(gross - discount, cost),
+        };
+      };
+      return {
+        products: rows.map((row) => ({ productId: row.product_id, name: row.name, code: row.code, ...figures(row) })),
+        total: totals.products,
+        summary: figures(totals),
+      };
     },
     async deposits(start: string, end: string, paging: ReportPaging): Promise<DepositReport> {
       const { from, until } = periodOrThrow(start, end);

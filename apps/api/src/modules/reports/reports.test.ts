@@ -577,6 +577,7 @@ describe('reports API: the figures of a hand-made business', () => {
         totalReturn: 5.5,
         totalDiscount: 10,
         totalWarranty: 0,
+        discount: 0,
         difference: 34,
       },
       {
@@ -591,6 +592,7 @@ describe('reports API: the figures of a hand-made business', () => {
         totalReturn: 13,
         totalDiscount: 20,
         totalWarranty: 93.3,
+        discount: 0,
         difference: 1033.3,
       },
       expect.objectContaining({ code: 'T-O8', subTotal: 880, totalDiscount: 10, difference: 890 }),

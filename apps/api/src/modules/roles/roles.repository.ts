@@ -1,12 +1,25 @@
+import { FULL_ACCESS } from '@backoffice/contract';
 import type { Executor } from '../../db/executor';
+
+const columns = ['id', 'name', 'permissions', 'max_discount_hundredths'] as const;
+
+/** A role as answered: its maximum discount in % (stored in hundredths of a percent, 750 = 7,5 %). */
+const toRole = (row: { id: number; name: string; permissions: string[]; max_discount_hundredths: number }) => ({
+  id: row.id,
+  name: row.name,
+  permissions: row.permissions,
+  maxDiscountPercentage: row.max_discount_hundredths / 100,
+  maxDiscountHundredths: row.max_discount_hundredths,
+});
 
 /** SQL of roles. Every function takes `db` or a transaction. */
 export const rolesRepository = {
-  list(db: Executor) {
-    return db.selectFrom('roles').select(['id', 'name', 'permissions']).orderBy('name').execute();
+  async list(db: Executor) {
+    return (await db.selectFrom('roles').select(columns).orderBy('name').execute()).map(toRole);
   },
-  findById(db: Executor, id: number) {
-    return db.selectFrom('roles').select(['id', 'name', 'permissions']).where('id', '=', id).executeTakeFirst();
+  async findById(db: Executor, id: number) {
+    const row = await db.selectFrom('roles').select(columns).where('id', '=', id).executeTakeFirst();
+    return row && toRole(row);
   },
   findByName(db: Executor, name: string) {
     return db
@@ -20,15 +33,37 @@ export const rolesRepository = {
     const row = await db.selectFrom('employees').select('role_id').where('id', '=', employeeId).executeTakeFirst();
     return row?.role_id ?? null;
   },
-  insert(db: Executor, role: { name: string; permissions: string[] }) {
-    return db.insertInto('roles').values(role).returning(['id', 'name', 'permissions']).executeTakeFirstOrThrow();
+  /**
+   * An employee's maximum discount in hundredths of a percent, as their role says now: null (unlimited)
+   * with full:access, 0 without a role.
+   */
+  async maxDiscountOf(db: Executor, employeeId: number): Promise<number | null> {
+    const row = await db
+      .selectFrom('employees')
+      .innerJoin('roles', 'roles.id', 'employees.role_id')
+      .select(['roles.permissions', 'roles.max_discount_hundredths'])
+      .where('employees.id', '=', employeeId)
+      .executeTakeFirst();
+    if (!row) return 0;
+    return row.permissions.includes(FULL_ACCESS) ? null : row.max_discount_hundredths;
   },
-  update(db: Executor, id: number, role: { name: string; permissions: string[] }) {
-    return db
+  async insert(db: Executor, role: { name: string; permissions: string[]; max_discount_hundredths: number }) {
+    const { id } = await db.insertInto('roles').values(role).returning('id').executeTakeFirstOrThrow();
+    return (await rolesRepository.findById(db, id)) as NonNullable<
+      Awaited<ReturnType<typeof rolesRepository.findById>>
+    >;
+  },
+  async update(
+    db: Executor,
+    id: number,
+    role: { name: string; permissions: string[]; max_discount_hundredths: number },
+  ) {
+    const row = await db
       .updateTable('roles')
       .set({ ...role, updated_at: new Date() })
       .where('id', '=', id)
-      .returning(['id', 'name', 'permissions'])
+      .returning('id')
       .executeTakeFirst();
+    return row && rolesRepository.findById(db, id);
   },
 };

@@ -19,6 +19,8 @@ export interface PlaceOrderInput {
   shippingCents: number;
   fastDeliveryTaxCents: number;
   warrantyCents: number;
+  /** Issue 38: everything the sale's discounts take off the goods (the items' discounts' sum); 0 without. */
+  discountCents?: number;
   totalCents: number;
   neighborhood: string | null;
   /** 'Troco para' of a cash order, checked by the checkout (at least the total). */
@@ -59,7 +61,7 @@ export async function placeOrder(
       shipping_cost_cents: input.shippingCents,
       fast_delivery_tax_cents: input.fastDeliveryTaxCents,
       warranty_cents: input.warrantyCents,
-      discount_cents: 0,
+      discount_cents: input.discountCents ?? 0,
       total_cents: input.totalCents,
       neighborhood: input.neighborhood,
       change_for_cents: input.changeForCents ?? null,
@@ -81,7 +83,9 @@ export async function placeOrder(
         productId: item.productId,
         quantity: item.quantity,
         unitPrice: centsToReais(item.unitPriceCents),
+        ...(item.discountCents ? { discount: centsToReais(item.discountCents) } : {}),
       })),
+      ...(input.discountCents ? { discount: centsToReais(input.discountCents) } : {}),
       total: centsToReais(input.totalCents),
       ...(receipt ? { receiptAttached: true } : {}),
     },

@@ -253,4 +253,51 @@ export const sellingRepository = {
   async completeCheckoutRequest(trx: Transaction<Database>, key: string, orderId: number) {
     await trx.updateTable('checkout_requests').set({ order_id: orderId }).where('idempotency_key', '=', key).execute();
   },
+
+  /** An order's figures and lines, to change its discount (the caller has locked it). */
+  async orderForDiscount(trx: Transaction<Database>, orderId: number) {
+    const order = await trx
+      .selectFrom('orders')
+      .select([
+        'id',
+        'code',
+        'status',
+        'payment_method',
+        'items_total_cents',
+        'shipping_cost_cents',
+        'fast_delivery_tax_cents',
+        'warranty_cents',
+        'discount_cents',
+        'total_cents',
+        'change_for_cents',
+      ])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const items = await trx
+      .selectFrom('order_items')
+      .select(['id', 'product_id', 'product_name', 'total_cents', 'discount_cents'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
+    return { order, items };
+  },
+  /** The order's new discount and total, and each item's discount. */
+  async setOrderDiscount(
+    trx: Transaction<Database>,
+    orderId: number,
+    figures: { discountCents: number; totalCents: number; items: { id: number; discountCents: number }[] },
+  ) {
+    for (const item of figures.items) {
+      await trx
+        .updateTable('order_items')
+        .set({ discount_cents: item.discountCents })
+        .where('id', '=', item.id)
+        .execute();
+    }
+    await trx
+      .updateTable('orders')
+      .set({ discount_cents: figures.discountCents, total_cents: figures.totalCents, updated_at: new Date() })
+      .where('id', '=', orderId)
+      .execute();
+  },
 };

@@ -6,6 +6,10 @@ import {
   checkoutHeadersSchema,
   checkoutResponseSchema,
   checkoutTransferBodySchema,
+  idParamSchema,
+  ORDER_TEXTS,
+  orderDiscountBodySchema,
+  orderDiscountResponseSchema,
   PERMISSIONS,
   preCheckoutQuerySchema,
   preCheckoutResponseSchema,
@@ -15,6 +19,7 @@ import {
   sellingProductSearchResponseSchema,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
 import { createSellingService } from './selling.service';
 
@@ -54,13 +59,14 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Carrinho do cliente {id} e totais para as escolhas da consulta (typeOfDelivery 1|2, withWarranty, isFastDelivery); Pix copia e cola do total',
+          'Carrinho do cliente {id} e totais para as escolhas da consulta (typeOfDelivery 1|2, withWarranty, isFastDelivery; discounts opcional, JSON dos descontos por linha e no pedido); Pix copia e cola do total',
         params: sellingCustomerParamsSchema,
         querystring: preCheckoutQuerySchema,
         response: { 200: preCheckoutResponseSchema },
       },
     },
-    async (request) => service.preCheckout(request.params.id, request.query),
+    async (request) =>
+      service.preCheckout(request.params.id, request.query, new Date(), principalOf(request).employeeId),
   );
 
   app.post(
@@ -149,5 +155,23 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.headers['idempotency-key'],
       ),
+  );
+
+  app.post(
+    '/orders/:id/discount',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Define os descontos do pedido {id} (por item e/ou no pedido, R$ ou %; {} remove) antes da separação: dinheiro aguardando o estoquista ou Pix ainda não pago; dentro do máximo da regra de quem pede; total recalculado, auditado',
+        params: z.object({ id: idParamSchema(ORDER_TEXTS.orderIdInvalid) }),
+        body: orderDiscountBodySchema,
+        response: { 200: z.object({ data: orderDiscountResponseSchema }) },
+      },
+    },
+    async (request) => ({
+      data: await service.changeDiscount(principalOf(request), request.params.id, request.body.discounts),
+    }),
   );
 };

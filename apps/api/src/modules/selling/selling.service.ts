@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  applyDiscounts,
   buildPixPayload,
   type Cart,
   type CartItem,
@@ -10,24 +11,35 @@ import {
   centsToReais,
   DELIVERY_TYPES,
   type DeliveryChoices,
+  DISCOUNT_TEXTS,
+  DiscountError,
+  type DiscountedSale,
   formatBRL,
+  formatPercentHundredths,
   nextDeliveryDeparture,
+  type OrderDiscountResponse,
+  orderDiscountChangeable,
   type PaymentMethod,
   PIX_NO_TXID,
   type PreCheckoutResponse,
   reaisToCents,
+  type SaleDiscounts,
   SELLING_LIMITS,
   SELLING_TEXTS,
   type SellingProduct,
   WALK_IN_TEXTS,
+  withinMaximum,
 } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { diff, recordAudit } from '../../lib/audit';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
-import { normalizeOrderPicture } from '../orders/workflow.service';
+import { lockOrder, normalizeOrderPicture } from '../orders/workflow.service';
+import { pixOfOrder } from '../payments/pix-received.service';
 import { productImagesOf } from '../products/products.service';
+import { maxDiscountOf } from '../roles/roles.service';
 import { deliverySchedule, initialOrderStatusFor, pixReceiver } from '../settings/settings.service';
 import { lockProducts } from '../stock/stock.service';
 import { placeOrder } from './place-order';
@@ -81,6 +93,28 @@ function feasibleChoices(customer: SellingCustomerRow, choices: DeliveryChoices)
       choices.typeOfDelivery === DELIVERY_TYPES.MOTOBOY &&
       customer.fast_delivery_tax_cents > 0,
   };
+}
+
+/**
+ * The sale's discounts over its priced lines (the contract's `applyDiscounts`, decision 0041), refused (400)
+ * when one cannot apply; `maxHundredths` (the seller's role maximum, null unlimited) refuses (403) above it.
+ */
+function discountSale(
+  lines: ReadonlyArray<{ productId: number; name: string; valueCents: number }>,
+  discounts: SaleDiscounts | undefined,
+  maxHundredths: number | null,
+): DiscountedSale {
+  let sale: DiscountedSale;
+  try {
+    sale = applyDiscounts(lines, discounts);
+  } catch (error) {
+    if (error instanceof DiscountError) throw badRequest(error.message);
+    throw error;
+  }
+  if (!withinMaximum(sale, maxHundredths)) {
+    throw forbidden(DISCOUNT_TEXTS.aboveMaximum(formatPercentHundredths(maxHundredths ?? 0)));
+  }
+  return sale;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -227,6 +261,7 @@ export function createSellingService(db: DB, storage: Storage) {
         // Only when given: a request without it hashes as it did before 'Troco para' existed.
         ...(input.changeFor === undefined ? {} : { changeFor: input.changeFor }),
         ...(input.noteDocument ? { noteDocument: input.noteDocument } : {}),
+        ...(input.discounts === undefined ? {} : { discounts: input.discounts }),
       }),
     );
     // A retry of a finished attempt answers at once, without touching the proof picture again.
@@ -266,7 +301,18 @@ export function createSellingService(db: DB, storage: Storage) {
       }
       const priced = lines.map((line) => ({ line, unitCents: levelPriceCents(line, customer.level) }));
       const itemsCents = priced.reduce((sum, p) => sum + p.unitCents * p.line.quantity, 0);
-      const figures = quote(itemsCents, customer, choices);
+      const quoted = quote(itemsCents, customer, choices);
+      const sale = discountSale(
+        priced.map(({ line, unitCents }) => ({
+          productId: line.product_id,
+          name: line.name,
+          valueCents: unitCents * line.quantity,
+        })),
+        input.discounts,
+        await maxDiscountOf(trx, principal.employeeId),
+      );
+      // The discounts come off the goods; freight, fast delivery and warranty stay as quoted.
+      const figures = { ...quoted, totalCents: quoted.totalCents - sale.discountCents };
       if (input.expectedTotal !== undefined && reaisToCents(input.expectedTotal) !== figures.totalCents) {
         throw conflict(SELLING_TEXTS.totalChanged(formatBRL(centsToReais(figures.totalCents))), 'STALE_DATA', {
           total: centsToReais(figures.totalCents),
@@ -293,18 +339,20 @@ export function createSellingService(db: DB, storage: Storage) {
         shippingCents: figures.shippingCents,
         fastDeliveryTaxCents: figures.fastDeliveryTaxCents,
         warrantyCents: figures.warrantyCents,
+        discountCents: sale.discountCents,
         totalCents: figures.totalCents,
         neighborhood: motoboy ? customer.neighborhood : null,
         changeForCents,
         noteDocument,
         delivererId: motoboy ? customer.deliverer_id : null,
-        items: priced.map(({ line, unitCents }) => ({
+        items: priced.map(({ line, unitCents }, index) => ({
           productId: line.product_id,
           name: line.name,
           code: line.code,
           quantity: line.quantity,
           unitPriceCents: unitCents,
           unitCostCents: line.cost_cents,
+          discountCents: sale.lines[index]?.discountCents ?? 0,
         })),
         receipt,
         note: SELLING_TEXTS.historyNote,
@@ -324,6 +372,63 @@ export function createSellingService(db: DB, storage: Storage) {
   }
 
   return {
+    /**
+     * POST /orders/{id}/discount (issue 38 §3): the order's discounts from now on, while it may still change
+     * (`orderDiscountChangeable` of the contract, no Pix received), within the caller's role maximum; the items' discounts, the
+     * order's discount and total recomputed in one transaction, audited with before and after (each item's share follows the
+     * contract's rule, not audited apart). The order's
+     * Pix BR Code is made from its total when asked (GET /orders/pix/{orderId}): it follows.
+     */
+    async changeDiscount(
+      principal: Principal,
+      orderId: number,
+      discounts: SaleDiscounts,
+    ): Promise<OrderDiscountResponse> {
+      return db.transaction().execute(async (trx) => {
+        await lockOrder(trx, orderId);
+        const { order, items } = await repo.orderForDiscount(trx, orderId);
+        if (!orderDiscountChangeable({ status: order.status, paymentMethod: order.payment_method }))
+          throw conflict(DISCOUNT_TEXTS.orderNotChangeable, 'CONFLICT');
+        if (await pixOfOrder(trx, orderId)) throw conflict(DISCOUNT_TEXTS.pixAlreadyReceived, 'CONFLICT');
+        const sale = discountSale(
+          items.map((item) => ({ productId: item.product_id, name: item.product_name, valueCents: item.total_cents })),
+          discounts,
+          await maxDiscountOf(trx, principal.employeeId),
+        );
+        const totalCents =
+          order.items_total_cents +
+          order.shipping_cost_cents +
+          order.fast_delivery_tax_cents +
+          order.warranty_cents -
+          sale.discountCents;
+        if (order.change_for_cents !== null && order.change_for_cents < totalCents) {
+          throw badRequest(SELLING_TEXTS.changeForBelowTotal(formatBRL(centsToReais(totalCents))));
+        }
+        await repo.setOrderDiscount(trx, orderId, {
+          discountCents: sale.discountCents,
+          totalCents,
+          items: items.map((item, index) => ({ id: item.id, discountCents: sale.lines[index]?.discountCents ?? 0 })),
+        });
+        await recordAudit(trx, {
+          employeeId: principal.employeeId,
+          entity: 'order',
+          entityId: orderId,
+          action: 'changeDiscount',
+          changes: diff(
+            { discount: centsToReais(order.discount_cents), total: centsToReais(order.total_cents) },
+            { discount: centsToReais(sale.discountCents), total: centsToReais(totalCents) },
+          ),
+        });
+        return {
+          orderId,
+          code: order.code,
+          discount: centsToReais(sale.discountCents),
+          total: centsToReais(totalCents),
+          message: DISCOUNT_TEXTS.changed,
+        };
+      });
+    },
+
     /** Active products matching every word, at the customer's level price, in stock first (at most 50). */
     async searchProducts(search: string, email: string): Promise<SellingProduct[]> {
       const customer = await repo.findCustomerByEmail(db, email);
@@ -346,11 +451,57 @@ export function createSellingService(db: DB, storage: Storage) {
     },
 
     /** The cart and its totals for the given choices (what the customer cannot have is turned off). */
-    async preCheckout(customerId: number, requested: DeliveryChoices, now = new Date()): Promise<PreCheckoutResponse> {
+    /** `sellerId`: whose role maximum the discounts are checked against (absent: not checked, not answered). */
+    async preCheckout(
+      customerId: number,
+      requested: DeliveryChoices & { discounts?: SaleDiscounts },
+      now = new Date(),
+      sellerId?: number,
+    ): Promise<PreCheckoutResponse> {
       const customer = await customerById(db, customerId);
       const choices = feasibleChoices(customer, requested);
       const { cart, itemsCents } = await cartOf(db, customer);
-      const figures = quote(itemsCents, customer, choices);
+      const quoted = quote(itemsCents, customer, choices);
+      const maxHundredths = sellerId === undefined ? null : await maxDiscountOf(db, sellerId);
+      let discounts: PreCheckoutResponse['discounts'];
+      let discountCents = 0;
+      if (requested.discounts !== undefined) {
+        const lines = cart.items.map((item) => ({
+          productId: item.productId,
+          name: item.name,
+          valueCents: reaisToCents(item.totalPrice),
+        }));
+        // What checkout would refuse is said, not thrown: the totals still show (without the discounts).
+        let refusal: string | null = null;
+        let sale: DiscountedSale | null = null;
+        try {
+          sale = discountSale(lines, requested.discounts, maxHundredths);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          refusal = error.message;
+          try {
+            sale = applyDiscounts(lines, requested.discounts);
+          } catch {
+            sale = null;
+          }
+        }
+        discountCents = refusal === null && sale ? sale.discountCents : 0;
+        discounts = {
+          lines: (sale?.lines ?? []).map((line) => ({
+            productId: line.productId,
+            discount: centsToReais(line.discountCents),
+          })),
+          linesDiscount: centsToReais(sale?.linesDiscountCents ?? 0),
+          orderDiscount: centsToReais(sale?.orderDiscountCents ?? 0),
+          discount: centsToReais(sale?.discountCents ?? 0),
+          refusal,
+        };
+      }
+      const figures = {
+        ...quoted,
+        totalCents: quoted.totalCents - discountCents,
+        totalWithWarrantyCents: quoted.totalWithWarrantyCents - discountCents,
+      };
       return {
         cart,
         customer: {
@@ -365,7 +516,7 @@ export function createSellingService(db: DB, storage: Storage) {
         shippingCost: centsToReais(customer.shipping_cost_cents),
         hasWarranty: customer.warranty_percentage > 0,
         warrantyPercentage: customer.warranty_percentage,
-        warrantyAmount: centsToReais(figures.totalWithWarrantyCents - figures.itemsCents - figures.deliveryChargeCents),
+        warrantyAmount: centsToReais(quoted.totalWithWarrantyCents - quoted.itemsCents - quoted.deliveryChargeCents),
         fastDeliveryEnabled: customer.fast_delivery_tax_cents > 0,
         fastDeliveryTax: centsToReais(customer.fast_delivery_tax_cents),
         deliveryCharge: centsToReais(figures.deliveryChargeCents),
@@ -377,6 +528,10 @@ export function createSellingService(db: DB, storage: Storage) {
           choices.typeOfDelivery === DELIVERY_TYPES.MOTOBOY
             ? nextDeliveryDeparture(now, await deliverySchedule(db)).toISOString()
             : null,
+        ...(discounts ? { discounts } : {}),
+        ...(sellerId === undefined
+          ? {}
+          : { maxDiscountPercentage: maxHundredths === null ? null : maxHundredths / 100 }),
       };
     },
 

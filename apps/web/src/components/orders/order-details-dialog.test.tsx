@@ -125,6 +125,26 @@ describe('Detalhes do pedido', () => {
     expect(parts).toBe(17_861);
   });
 
+  it('shows a line discount under its item (issue 38: 7 % of 3 × R$ 129,90 = R$ 27,28)', () => {
+    renderPage(
+      <OrderDetailsDialog
+        open
+        order={order({
+          items: [{ productId: 1, name: 'Capa', quantity: 3, unitPrice: 129.9, discount: 27.28 }],
+          itemsTotal: 389.7,
+          shippingCost: 0,
+          fastDeliveryTax: 0,
+          warranty: 0,
+          discount: 27.28,
+          total: 362.42,
+        })}
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.getByText('Desconto no item: − R$ 27,28')).toBeTruthy();
+    expect(screen.getByText('-R$ 27,28')).toBeTruthy();
+  });
+
   it("shows N/A for what the order lacks, and 'Não' without warranty", () => {
     renderPage(
       <OrderDetailsDialog

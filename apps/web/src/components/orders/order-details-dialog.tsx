@@ -159,6 +159,11 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose, start
                       {T.imeis(item.imeis)}
                     </Typography>
                   ) : null}
+                  {item.discount ? (
+                    <Typography variant="body2" color="text.secondary">
+                      {T.itemDiscount(formatMoney(item.discount))}
+                    </Typography>
+                  ) : null}
                 </TableCell>
                 <TableCell align="right">{item.quantity}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

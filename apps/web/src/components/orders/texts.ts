@@ -40,6 +40,8 @@ export const ORDER_TEXTS = {
     loading: 'Carregando o pedido…',
     /** The phones of a line, by IMEI, once packed. */
     imeis: (imeis: readonly string[]) => `IMEI: ${imeis.join(', ')}`,
+    /** Issue 38: the line's discount (its own plus its share of the order's). */
+    itemDiscount: (amount: string) => `Desconto no item: − ${amount}`,
     failed: 'Não foi possível carregar o pedido, tente novamente mais tarde.',
     pix: 'Pagamento por Pix (aguardando comprovante)',
     pixFromBank: 'Pagamento por Pix (aguardando o banco)',

@@ -50,6 +50,7 @@ export const ORDERS_PAGE_TEXTS = {
   },
   actions: {
     deliverer: 'Alterar Motoboy',
+    discount: 'Desconto',
     approve: 'Aprovar/Reprovar',
     finalize: 'Finalizar pedido',
     signature: 'Assinatura',
@@ -115,6 +116,20 @@ export const ORDERS_PAGE_TEXTS = {
       danger: boolean;
     }
   > & { reason: string; back: string; final: string },
+  /** Issue 38 §3: the discount of an order not yet separated nor paid. */
+  discount: {
+    title: (code: string) => `Desconto do pedido ${code}`,
+    text: (current: string) =>
+      `Desconto atual: ${current}. O que for informado aqui substitui os descontos do pedido (por item e no pedido).`,
+    item: (quantity: number, name: string, price: string) => `${quantity} × ${name} (${price})`,
+    lineDiscount: 'Desconto no item',
+    orderDiscount: 'Desconto no pedido',
+    newTotal: (total: string) => `Novo total: ${total}`,
+    submit: 'Salvar desconto',
+    close: 'Cancelar',
+    loading: 'Carregando o pedido…',
+    failed: 'Não foi possível alterar o desconto, tente novamente mais tarde.',
+  },
   deliverer: {
     title: 'Alterar Motoboy',
     field: 'Motoboy',

@@ -53,6 +53,10 @@ export const REPORTS_TEXTS = {
     archived: 'Arquivados',
     totalPurchase: 'Total de compra',
     cost: 'Custo',
+    gross: 'Receita bruta',
+    discounts: 'Descontos',
+    net: 'Receita líquida',
+    margin: 'Margem',
     totalSalesLevel: (level: string) => `Total de venda${level ? ` ${level}` : ''}`,
   },
   detail: {

@@ -1,4 +1,4 @@
-import { ROLE_TEXTS } from '@backoffice/contract';
+import { DISCOUNT_TEXTS, ROLE_TEXTS } from '@backoffice/contract';
 
 export const ROLES_TEXTS = {
   title: 'Regras',
@@ -8,13 +8,22 @@ export const ROLES_TEXTS = {
   changesTwoSelected:
     'Não é possível visualizar o histórico de alterações de múltiplas regras simultaneamente, selecione uma.',
   refresh: 'Atualizar',
-  columns: { name: 'Nome', permissions: 'Permissões' },
+  columns: { name: 'Nome', permissions: 'Permissões', maxDiscount: 'Desconto máximo' },
   /** A role holding nothing (the demo couriers' 'Entregas': their function opens 'Minhas tarefas'). */
   noPermissions: 'Nenhuma permissão',
   tableEmpty: 'Não existem regras criadas para serem exibidas.',
   notFound: 'Nenhuma regra foi encontrada.',
   twoSelected: 'Não é possível selecionar duas regras para edição.',
-  fields: { name: 'Nome da regra', permission: 'Permissão', permissions: 'Permissões da regra' },
+  fields: {
+    name: 'Nome da regra',
+    permission: 'Permissão',
+    permissions: 'Permissões da regra',
+    maxDiscount: 'Desconto máximo na venda',
+  },
+  maxDiscountHelp: 'De 0 a 100 %; 0: sem desconto. Acesso total não tem limite.',
+  maxDiscountInvalid: DISCOUNT_TEXTS.maxInvalid,
+  /** The column of a full:access role. */
+  unlimited: 'Sem limite',
   add: 'Adicionar',
   clear: 'Limpar',
   submitCreate: 'Cadastrar',

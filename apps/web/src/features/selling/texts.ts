@@ -148,4 +148,14 @@ export const SELLING_SCREEN_TEXTS = {
   minusOf: (name: string) => `Diminuir a quantidade de ${name}`,
   plusOf: (name: string) => `Aumentar a quantidade de ${name}`,
   genericError: 'Ocorreu um erro. Tente novamente mais tarde.',
+  // ---------- discounts (issue 38 §3) ----------
+  orderDiscount: 'Desconto no pedido',
+  orderDiscountHelp: 'Sobre os produtos (depois dos descontos por item); não vale para frete nem garantia.',
+  lineDiscountOf: (name: string) => `Desconto em ${name}`,
+  lineDiscountShort: 'Desconto',
+  discountTotal: 'Desconto',
+  lineAfterDiscount: (discount: string, total: string) => `− ${discount} = ${total}`,
+  maxDiscount: (max: string) => `Seu desconto máximo: ${max} %.`,
+  maxDiscountNone: 'Sua regra não permite dar desconto.',
+  maxDiscountUnlimited: 'Sem limite de desconto (acesso total).',
 } as const;

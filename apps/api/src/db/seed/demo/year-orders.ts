@@ -1,8 +1,10 @@
 import {
+  applyDiscounts,
   findTransitionByAction,
   generateOrderCode,
   ORDER_STATUS,
   type OrderStatusKey,
+  type SaleDiscounts,
   STOCK_RELEASED_ON,
 } from '@backoffice/contract';
 import { quote } from '../../../modules/selling/pricing';
@@ -164,6 +166,23 @@ export function planOrder(y: Year, when: number, channel: 'store' | 'app', targe
   return { shape, customer, seller, courier, stocker, steps };
 }
 
+/**
+ * The demo's discounts at the counter, by the order's id: 5 % on the whole order (1 in 11), 5 % on its first
+ * line (1 in 17), or R$ 10,00 off an order of at least R$ 200,00 (1 in 23); none otherwise.
+ */
+function counterDiscounts(
+  id: number,
+  firstProductId: number | undefined,
+  itemsCents: number,
+): SaleDiscounts | undefined {
+  if (id % 11 === 4) return { order: { kind: 'percent', value: 5 } };
+  if (id % 17 === 9 && firstProductId !== undefined) {
+    return { lines: [{ productId: firstProductId, kind: 'percent', value: 5 }] };
+  }
+  if (id % 23 === 2 && itemsCents >= 20_000) return { order: { kind: 'amount', value: 10 } };
+  return undefined;
+}
+
 export function processOrder(y: Year, when: number, index: number, channel: 'store' | 'app') {
   const { sink, anchor, rng, codeRng, pixRng, queue, stats, usedCodes, deck, recentFrom } = y;
   const { serialized, takeFromShelf, name, move } = y.ledger;
@@ -219,6 +238,13 @@ export function processOrder(y: Year, when: number, index: number, channel: 'sto
     { typeOfDelivery: shape.delivery, isFastDelivery: shape.fast, withWarranty },
   );
   const id = y.nextOrderId++;
+  // Discounts at the counter (issue 38 §3), within the attendants' 5 %: chosen by the order's id, so no
+  // random stream draws more and the rest of the year stays as it was.
+  const discounted = applyDiscounts(
+    lines.map((l) => ({ productId: l.product.id, name: l.product.name, valueCents: l.quantity * l.unitPrice })),
+    seller === null ? undefined : counterDiscounts(id, lines[0]?.product.id, itemsTotal),
+  );
+  const totalCents = figures.totalCents - discounted.discountCents;
   const finished = steps.find((s) => s.status === S.FINALIZADOS);
   const prepared = steps.some((s) => s.status === S.EM_PREPARACAO);
   const packed = packedStep(steps);
@@ -236,8 +262,8 @@ export function processOrder(y: Year, when: number, index: number, channel: 'sto
     shipping_cost_cents: figures.shippingCents,
     fast_delivery_tax_cents: figures.fastDeliveryTaxCents,
     warranty_cents: figures.warrantyCents,
-    discount_cents: 0,
-    total_cents: figures.totalCents,
+    discount_cents: discounted.discountCents,
+    total_cents: totalCents,
     neighborhood: shape.delivery === 1 ? customer.neighbourhood.name : null,
     note_document: walkIn ? walkInNoteDocument(index) : null,
     comments: rng.chance(0.08) ? rng.pick(ORDER_COMMENTS) : null,
@@ -248,7 +274,7 @@ export function processOrder(y: Year, when: number, index: number, channel: 'sto
     updated_at: new Date(last.at),
     finished_at: finished ? new Date(finished.at) : null,
   });
-  for (const l of lines) {
+  for (const [index, l] of lines.entries()) {
     sink.add('order_items', {
       order_id: id,
       product_id: l.product.id,
@@ -258,6 +284,7 @@ export function processOrder(y: Year, when: number, index: number, channel: 'sto
       unit_price_cents: l.unitPrice,
       unit_cost_cents: l.product.cost,
       total_cents: l.quantity * l.unitPrice,
+      discount_cents: discounted.lines[index]?.discountCents ?? 0,
     });
     // Stock goes out at checkout; a phone's units are held by count and named when the order is packed.
     const sale = move(l.product, 'SALE', 0, l.quantity, when, { price: l.unitPrice, order: id, by: seller });
@@ -269,7 +296,7 @@ export function processOrder(y: Year, when: number, index: number, channel: 'sto
       }
     }
   }
-  recordBankPix(sink, pixRng, { id, code, totalCents: figures.totalCents, payer: customer.row.name }, steps);
+  recordBankPix(sink, pixRng, { id, code, totalCents, payer: customer.row.name }, steps);
   recordOrderSteps(sink, { id, code }, steps, {
     customerId: customer.id,
     payment: shape.payment,
@@ -277,7 +304,7 @@ export function processOrder(y: Year, when: number, index: number, channel: 'sto
     withWarranty,
     fast: shape.fast,
     items: lines.map((l) => ({ productId: l.product.id, quantity: l.quantity, unitPriceCents: l.unitPrice })),
-    totalCents: figures.totalCents,
+    totalCents,
   });
   addPictures(y, id, steps, shape);
 

@@ -8,8 +8,8 @@ import { EditEmployeeDialog } from '../components/employee-dialogs';
 import EmployeesPage from './employees-page';
 
 const ROLES: Role[] = [
-  { id: 1, name: 'Administrador', permissions: ['full:access'] },
-  { id: 2, name: 'Atendimento', permissions: ['bo:manage:customers'] },
+  { id: 1, name: 'Administrador', permissions: ['full:access'], maxDiscountPercentage: 0 },
+  { id: 2, name: 'Atendimento', permissions: ['bo:manage:customers'], maxDiscountPercentage: 5 },
 ];
 
 const BIA: Employee = {

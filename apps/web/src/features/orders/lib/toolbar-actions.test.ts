@@ -52,6 +52,23 @@ describe('toolbar availability (spec section 2, Orders, and the workflow table)'
     expect(enabledFor(S.ENTREGUE, STOCKER)).toEqual([...VIEWS, 'signature']);
   });
 
+  it("offers 'Desconto' to a seller while the order's total may change: cash waiting for the stocker, its own Pix unpaid", () => {
+    const seller: OrderActor = {
+      employeeId: 2,
+      func: 1,
+      permissions: ['bo:manage:orders', 'bo:manage:internal_sales'],
+    };
+    const offered = (statusKey: number, paymentMethod: 'CASH' | 'PIX' | 'BANK_TRANSFER', actor = seller) =>
+      enabledActions(makeOrderSummary({ statusKey, paymentMethod }), actor).has('discount');
+    expect(offered(S.AGUARDANDO_ESTOQUISTA, 'CASH')).toBe(true);
+    expect(offered(S.PROCESSANDO, 'PIX')).toBe(true);
+    expect(offered(S.AGUARDANDO_COMPROVANTE, 'PIX')).toBe(true);
+    expect(offered(S.EM_PREPARACAO, 'CASH')).toBe(false);
+    expect(offered(S.AGUARDANDO_APROVACAO, 'BANK_TRANSFER')).toBe(false);
+    // Without internal_sales (the attendant of these tests holds only orders): never.
+    expect(offered(S.AGUARDANDO_ESTOQUISTA, 'CASH', ATTENDANT)).toBe(false);
+  });
+
   it('offers no move until it knows who is acting', () => {
     expect(enabledFor(S.AGUARDANDO_APROVACAO, undefined)).toEqual(VIEWS);
   });

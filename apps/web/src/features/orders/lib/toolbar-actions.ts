@@ -1,9 +1,12 @@
 import {
   availableActions,
   canChangeDeliverer,
+  hasAnyPermission,
   ORDER_STATUS,
   type OrderActor,
   type OrderSummary,
+  orderDiscountChangeable,
+  PERMISSIONS,
 } from '@backoffice/contract';
 
 const S = ORDER_STATUS;
@@ -19,6 +22,7 @@ export const TOOLBAR_ACTIONS = [
   'signature',
   'approve',
   'deliverer',
+  'discount',
   'withdraw',
   'finalize',
   'cancel',
@@ -50,5 +54,11 @@ export function enabledActions(order: OrderSummary, actor: OrderActor | undefine
   if ((status === S.AGUARDANDO_CLIENTE || status === S.ENTREGUE) && moves.includes('finalize')) enabled.add('finalize');
   if (status !== S.CANCELADO && moves.includes('cancel')) enabled.add('cancel');
   if (moves.includes('withdraw')) enabled.add('withdraw');
+  // Issue 38: a seller changes the discount while the order's total may still change (the server checks both).
+  if (
+    hasAnyPermission(actor.permissions, [PERMISSIONS.internalSales]) &&
+    orderDiscountChangeable({ status, paymentMethod: order.paymentMethod })
+  )
+    enabled.add('discount');
   return enabled;
 }

@@ -15,6 +15,7 @@ import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
@@ -58,6 +59,7 @@ import {
 } from '../api/orders-api';
 import { ApproveDialog } from '../components/approve-dialog';
 import { DelivererDialog } from '../components/deliverer-dialog';
+import { DiscountDialog } from '../components/discount-dialog';
 import { FinalMoveDialog } from '../components/final-move-dialog';
 import { HistoryDialog } from '../components/history-dialog';
 import { PdfDialog } from '../components/pdf-dialog';
@@ -85,6 +87,7 @@ type DialogKind =
   | 'cancel'
   | 'finalize'
   | 'deliverer'
+  | 'discount'
   | OrderPictureKind;
 interface OpenDialog {
   kind: DialogKind;
@@ -101,6 +104,7 @@ const ACTION_ICONS: Record<ToolbarAction, ReactNode> = {
   signature: <DrawOutlinedIcon fontSize="small" />,
   approve: <FactCheckOutlinedIcon fontSize="small" />,
   deliverer: <TwoWheelerIcon fontSize="small" />,
+  discount: <LocalOfferOutlinedIcon fontSize="small" />,
   withdraw: <DirectionsBikeOutlinedIcon fontSize="small" />,
   finalize: <AssignmentTurnedInOutlinedIcon fontSize="small" />,
   cancel: <CancelOutlinedIcon fontSize="small" />,
@@ -456,6 +460,7 @@ export default function OrdersPage() {
         onClose={close}
       />
       <DelivererDialog order={open('deliverer')} onChanged={fromStart} onClose={close} />
+      <DiscountDialog order={open('discount')} onClose={close} />
     </Box>
   );
 }

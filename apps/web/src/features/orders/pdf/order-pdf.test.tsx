@@ -54,6 +54,26 @@ describe('the order PDF', () => {
   });
 });
 
+describe('the order PDF of a discounted order (issue 38)', () => {
+  it("prints each item's discount under its name: 7 % of 3 × R$ 129,90 = R$ 27,28", () => {
+    const order = makeOrderDetail({
+      code: 'K7M-3DS',
+      items: [{ productId: 1, name: 'Capa', quantity: 3, unitPrice: 129.9, discount: 27.28 }],
+      itemsTotal: 389.7,
+      shippingCost: 0,
+      fastDeliveryTax: 0,
+      warranty: 0,
+      discount: 27.28,
+      total: 362.42,
+    });
+    const all = texts(OrderPdfDocument({ order, generatedAt: new Date('2026-04-01T12:00:00Z') }));
+    const name = all.indexOf('Capa');
+    expect(all[name + 1]).toBe('Desconto no item: − R$ 27,28');
+    expect(all).toContain('-R$ 27,28');
+    expect(all).toContain('R$ 362,42');
+  });
+});
+
 describe('the order PDF of an unpaid Pix order', () => {
   it('prints its QR code (vector modules) and its copia e cola', () => {
     const payload =

@@ -160,6 +160,11 @@ export function OrderPdfDocument({
                 {item.imeis?.length ? (
                   <Text style={{ fontSize: 8, color: '#555555' }}>{ORDER_TEXTS.details.imeis(item.imeis)}</Text>
                 ) : null}
+                {item.discount ? (
+                  <Text style={{ fontSize: 8, color: '#555555' }}>
+                    {ORDER_TEXTS.details.itemDiscount(formatMoney(item.discount))}
+                  </Text>
+                ) : null}
               </View>
               <Text style={styles.number}>{item.quantity}</Text>
               <Text style={styles.money}>{formatMoney(item.unitPrice)}</Text>

@@ -27,6 +27,8 @@ export function formatCell(kind: ColumnKind | undefined, value: unknown): string
       return formatMoney(value as number);
     case 'int':
       return (value as number).toLocaleString('pt-BR');
+    case 'percent':
+      return `${(value as number).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;
     case 'date':
       return formatDate(value as string);
     case 'datetime':
@@ -52,7 +54,7 @@ export function cellText<R>(column: ReportColumn<R>, row: R): string {
   return formatCell(column.kind, cellValue(column, row));
 }
 
-const NUMERIC: ColumnKind[] = ['int', 'money'];
+const NUMERIC: ColumnKind[] = ['int', 'money', 'percent'];
 
 /** The DataGrid columns: formatted as `formatCell`, numbers to the right; the order is the report's own. */
 export function toGridColumns<R extends GridValidRowModel>(columns: readonly ReportColumn<R>[]): GridColDef<R>[] {

@@ -12,6 +12,8 @@ import {
   type GeneralReportEntry,
   type GeneralReportNumber,
   type LowStockRow,
+  type MarginReport,
+  type MarginRow,
   type ProductRankRow,
   type ReportFilterSet,
   type ReportOrderRow,
@@ -26,7 +28,7 @@ import {
 import { api } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { REPORTS_TEXTS } from '../texts';
-import { type ReportColumn, sumInt, sumMoney } from './columns';
+import { formatCell, type ReportColumn, sumInt, sumMoney } from './columns';
 
 const F = REPORTS_TEXTS.footer;
 
@@ -305,6 +307,26 @@ const screenParts: Record<GeneralReportNumber, AnyScreenPart> = {
           { label: F.units, value: count(s.units) },
           { label: F.cost, value: money(s.totalCost) },
           ...s.bands.map((b) => ({ label: b.label, value: `${count(b.units)} · ${money(b.cost)}` })),
+        ],
+      };
+    },
+  },
+  19: {
+    read: withSummary('products'),
+    footer: (page: readonly MarginRow[], result: ReportResult<MarginRow>) => {
+      const s = result.summary as MarginReport['summary'];
+      return {
+        page: [
+          { label: F.net, value: money(sumMoney(page, (r) => r.net)) },
+          { label: F.margin, value: money(sumMoney(page, (r) => r.margin)) },
+        ],
+        totals: [
+          { label: F.units, value: count(s.quantity) },
+          { label: F.gross, value: money(s.gross) },
+          { label: F.discounts, value: money(s.discount) },
+          { label: F.net, value: money(s.net) },
+          { label: F.cost, value: money(s.cost) },
+          { label: F.margin, value: `${money(s.margin)} · ${formatCell('percent', s.marginPercentage)}` },
         ],
       };
     },

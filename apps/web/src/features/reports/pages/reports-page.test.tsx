@@ -63,6 +63,7 @@ const FILTERS: [
   ['Pedidos por depósito (transferência e Pix)', { dates: true }],
   ['Clientes com entrega imediata', { dates: false }],
   ['Aparelhos em estoque por tempo', { dates: false }],
+  ['Margem', { dates: true }],
 ];
 
 const ORDER_REPORT: OrderReport = {

@@ -1,4 +1,4 @@
-import { normalizeSearch, type Role } from '@backoffice/contract';
+import { normalizeSearch, parseBrazilianNumber, type Role, type RoleInput } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
@@ -13,6 +13,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form/form-dialog';
+import { FormPercentField } from '../../../components/form/form-money-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { ROLES_TEXTS as T } from '../texts';
@@ -20,6 +21,8 @@ import { ROLES_TEXTS as T } from '../texts';
 export interface RoleFormValues {
   name: string;
   permissions: string[];
+  /** The maximum discount (%) as typed ('7,5'); '' is 0. */
+  maxDiscount: string;
 }
 
 function roleFormSchema(existingNames: readonly string[]) {
@@ -31,7 +34,18 @@ function roleFormSchema(existingNames: readonly string[]) {
       .min(1, T.nameRequired)
       .refine((name) => !taken.has(normalizeSearch(name)), T.duplicate),
     permissions: z.array(z.string()).min(1, T.permissionsRequired),
+    maxDiscount: z.string().refine((text) => {
+      if (text.trim() === '') return true;
+      const value = parseBrazilianNumber(text);
+      return Number.isFinite(value) && value >= 0 && value <= 100;
+    }, T.maxDiscountInvalid),
   });
+}
+
+/** What the API takes from the form (the maximum discount as a number). */
+function toRoleInput(values: RoleFormValues): RoleInput {
+  const max = values.maxDiscount.trim() === '' ? 0 : parseBrazilianNumber(values.maxDiscount);
+  return { name: values.name, permissions: values.permissions, maxDiscountPercentage: max };
 }
 
 interface Props {
@@ -42,12 +56,13 @@ interface Props {
   roles: readonly Role[];
   catalogue: Record<string, string>;
   onClose: () => void;
-  onSubmit: (values: RoleFormValues) => Promise<unknown>;
+  onSubmit: (values: RoleInput) => Promise<unknown>;
 }
 
 /**
- * 'Cadastrar Regra' and the edit modal: a name and permissions added one at a time from the catalogue
- * (each once), removable one by one or cleared.
+ * 'Cadastrar Regra' and the edit modal: a name, the maximum discount (%) its employees may give at sale time
+ * (issue 38; never above the editor's own, which the server checks), and permissions added one at a time from
+ * the catalogue (each once), removable one by one or cleared.
  */
 export function RoleDialog({ open, role, roles, catalogue, onClose, onSubmit }: Props) {
   const otherNames = useMemo(() => roles.filter((r) => r.id !== role?.id).map((r) => r.name), [roles, role]);
@@ -61,12 +76,16 @@ export function RoleDialog({ open, role, roles, catalogue, onClose, onSubmit }: 
   } = useForm<RoleFormValues>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
-    defaultValues: { name: '', permissions: [] },
+    defaultValues: { name: '', permissions: [], maxDiscount: '' },
   });
 
   useEffect(() => {
     if (!open) return;
-    reset({ name: role?.name ?? '', permissions: role?.permissions ?? [] });
+    reset({
+      name: role?.name ?? '',
+      permissions: role?.permissions ?? [],
+      maxDiscount: String(role?.maxDiscountPercentage ?? 0),
+    });
     setPick('');
   }, [open, role, reset]);
 
@@ -79,7 +98,7 @@ export function RoleDialog({ open, role, roles, catalogue, onClose, onSubmit }: 
       title={role ? T.edit : T.create}
       maxWidth="sm"
       onClose={onClose}
-      onSubmit={handleSubmit(async (values) => void (await onSubmit(values)))}
+      onSubmit={handleSubmit(async (values) => void (await onSubmit(toRoleInput(values))))}
       closeText={T.close}
       actions={
         <SubmitButton disabled={!isValid} busy={isSubmitting}>
@@ -89,6 +108,12 @@ export function RoleDialog({ open, role, roles, catalogue, onClose, onSubmit }: 
     >
       <Stack spacing={1} sx={{ pt: 1 }}>
         <FormTextField control={control} name="name" label={T.fields.name} required autoFocus />
+        <FormPercentField
+          control={control}
+          name="maxDiscount"
+          label={T.fields.maxDiscount}
+          helperText={T.maxDiscountHelp}
+        />
         <Controller
           control={control}
           name="permissions"

@@ -8,8 +8,8 @@ import { RoleDialog } from '../components/role-dialog';
 import RolesPage from './roles-page';
 
 const ROLES: Role[] = [
-  { id: 1, name: 'Administrador', permissions: ['full:access'] },
-  { id: 2, name: 'Estoque', permissions: ['bo:manage:dashboard', 'bo:manage:products'] },
+  { id: 1, name: 'Administrador', permissions: ['full:access'], maxDiscountPercentage: 0 },
+  { id: 2, name: 'Estoque', permissions: ['bo:manage:dashboard', 'bo:manage:products'], maxDiscountPercentage: 0 },
 ];
 const CATALOGUE = {
   'full:access': 'Acesso total',
@@ -69,7 +69,14 @@ describe('Roles: create form', () => {
     const { user, calls } = openPage({
       'POST /api/roles': {
         status: 201,
-        body: { data: { id: 3, name: 'Financeiro', permissions: ['bo:manage:orders', 'bo:manage:dashboard'] } },
+        body: {
+          data: {
+            id: 3,
+            name: 'Financeiro',
+            permissions: ['bo:manage:orders', 'bo:manage:dashboard'],
+            maxDiscountPercentage: 0,
+          },
+        },
       },
     });
     const dialog = await openCreate(user);
@@ -94,6 +101,7 @@ describe('Roles: create form', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       name: 'Financeiro',
       permissions: ['bo:manage:orders', 'bo:manage:dashboard'],
+      maxDiscountPercentage: 0,
     });
   });
 
@@ -129,11 +137,17 @@ describe('Roles: edit modal', () => {
     const dialog = screen.getByRole('dialog', { name: 'Editar Regra' });
     expect((within(dialog).getByLabelText(/^Nome da regra/) as HTMLInputElement).value).toBe('Estoque');
     expect(within(dialog).getByText('Gerenciar produtos e estoque')).toBeTruthy();
+    // Issue 38: the role's maximum discount, typed the Brazilian way.
+    const max = within(dialog).getByLabelText(/^Desconto máximo na venda/) as HTMLInputElement;
+    expect(max.value).toBe('0');
+    await user.clear(max);
+    await user.type(max, '7,5');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({
         name: 'Estoque',
         permissions: ['bo:manage:dashboard', 'bo:manage:products'],
+        maxDiscountPercentage: 7.5,
       }),
     );
   });
@@ -142,7 +156,9 @@ describe('Roles: edit modal', () => {
 describe('Roles: list', () => {
   it("shows a role holding nothing as 'Nenhuma permissão' (the demo couriers' 'Entregas')", async () => {
     openPage({
-      'GET /api/roles': { body: { data: [...ROLES, { id: 3, name: 'Entregas', permissions: [] }] } },
+      'GET /api/roles': {
+        body: { data: [...ROLES, { id: 3, name: 'Entregas', permissions: [], maxDiscountPercentage: 0 }] },
+      },
     });
     const row = (await screen.findByText('Entregas')).closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText('Nenhuma permissão')).toBeTruthy();

@@ -1,4 +1,4 @@
-import type { Role } from '@backoffice/contract';
+import { FULL_ACCESS, type Role } from '@backoffice/contract';
 import AddModeratorOutlinedIcon from '@mui/icons-material/AddModeratorOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
@@ -52,6 +52,15 @@ export default function RolesPage() {
         flex: 2,
         minWidth: 240,
         valueGetter: (_value, row) => row.permissions.map((key) => labels[key] ?? key).join(', ') || T.noPermissions,
+      },
+      {
+        field: 'maxDiscountPercentage',
+        headerName: T.columns.maxDiscount,
+        minWidth: 150,
+        valueGetter: (_value, row) =>
+          row.permissions.includes(FULL_ACCESS)
+            ? T.unlimited
+            : `${(row.maxDiscountPercentage ?? 0).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} %`,
       },
     ],
     [labels],

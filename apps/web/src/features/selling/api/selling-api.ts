@@ -52,12 +52,13 @@ const customerCarts = (customerId: number) => ({
     (query.queryKey[2] as { customerId?: number } | undefined)?.customerId === customerId,
 });
 
-/** The query of the pre-checkout (the contract's PreCheckoutQuery). */
+/** The query of the pre-checkout (the contract's PreCheckoutQuery; the discounts as JSON, issue 38). */
 const preCheckoutQuery = (choices: CartChoices) =>
   ({
     typeOfDelivery: choices.shippingOption === 2 ? '2' : '1',
     withWarranty: choices.withWarranty ? 'true' : 'false',
     isFastDelivery: choices.isFastDelivery ? 'true' : 'false',
+    ...(choices.discounts ? { discounts: JSON.stringify(choices.discounts) } : {}),
   }) satisfies PreCheckoutQuery;
 
 /** GET /orders/pre/checkout/{id}: the cart and its totals for the delivery choices (the server prices). */
@@ -75,8 +76,9 @@ export async function fetchPreCheckout(
  */
 export function usePreCheckout(customerId: number, choices: CartChoices, enabled = true) {
   const { shippingOption, withWarranty, isFastDelivery } = choices;
+  const discounts = choices.discounts ? JSON.stringify(choices.discounts) : null;
   return useQuery({
-    queryKey: sellingKeys.other('cart', { customerId, shippingOption, withWarranty, isFastDelivery }),
+    queryKey: sellingKeys.other('cart', { customerId, shippingOption, withWarranty, isFastDelivery, discounts }),
     queryFn: ({ signal }) => fetchPreCheckout(customerId, choices, signal),
     enabled,
     placeholderData: keepPreviousData,
@@ -210,6 +212,7 @@ export async function checkout(request: CheckoutRequest): Promise<CheckoutRespon
     isFastDelivery: choices.isFastDelivery,
     idempotencyKey,
     expectedTotal,
+    ...(choices.discounts ? { discounts: choices.discounts } : {}),
   };
   // A walk-in's CPF on the note, when typed (the cart step asks it of a walk-in only).
   const noteDocument = choices.noteDocument?.trim();

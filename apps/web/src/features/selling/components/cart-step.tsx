@@ -1,9 +1,11 @@
 import {
   type CartItem,
   DELIVERY_TYPES,
+  type Discount,
   describeDepartures,
   noteDocumentSchema,
   type PreCheckoutResponse,
+  type SaleDiscounts,
 } from '@backoffice/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
@@ -27,6 +29,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { DiscountField } from '../../../components/discount-field';
 import { FormMoneyField } from '../../../components/form/form-money-field';
 import { PixCode } from '../../../components/pix-code';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -36,6 +39,7 @@ import { NotAnImageError, readProof } from '../lib/proof-image';
 import {
   type CartChoices,
   canFinish,
+  discountsFor,
   type PaymentProof,
   type SelectedCustomer,
   type ShippingOption,
@@ -100,7 +104,16 @@ function ItemImage({ url, name }: { url: string | undefined; name: string }) {
   );
 }
 
-function CartItems({ customerId, items }: { customerId: number; items: CartItem[] }) {
+interface CartItemsProps {
+  customerId: number;
+  items: CartItem[];
+  /** The discounts typed per line, and what the server made of them (issue 38). */
+  typed: SaleDiscounts | undefined;
+  priced: PreCheckoutResponse['discounts'];
+  onLineDiscount(productId: number, discount: Discount | undefined): void;
+}
+
+function CartItems({ customerId, items, typed, priced, onLineDiscount }: CartItemsProps) {
   const remove = useRemoveFromCart(customerId);
   const setQuantity = useSetCartQuantity(customerId);
   return (
@@ -132,7 +145,27 @@ function CartItems({ customerId, items }: { customerId: number; items: CartItem[
             </Box>
             <Typography variant="body2">
               {T.totalPrice}: <strong>{formatMoney(item.totalPrice)}</strong>
+              {(() => {
+                const off = priced?.refusal
+                  ? 0
+                  : (priced?.lines.find((l) => l.productId === item.productId)?.discount ?? 0);
+                return off > 0 ? (
+                  <Box component="span" sx={{ color: 'success.main', ml: 0.5 }}>
+                    {T.lineAfterDiscount(
+                      formatMoney(off),
+                      formatMoney(Math.round((item.totalPrice - off) * 100) / 100),
+                    )}
+                  </Box>
+                ) : null;
+              })()}
             </Typography>
+            <Box sx={{ mt: 1 }}>
+              <DiscountField
+                label={T.lineDiscountShort}
+                value={typed?.lines?.find((line) => line.productId === item.productId)}
+                onChange={(discount) => onLineDiscount(item.productId, discount)}
+              />
+            </Box>
             {item.archived || item.quantity > item.stock ? (
               <Typography variant="body2" color="error">
                 {item.archived ? T.itemArchived : T.itemAboveStock(item.stock)}
@@ -236,6 +269,29 @@ export function CartStep(props: Props) {
   useEffect(() => {
     if (shown && document.activeElement === document.body) headingRef.current?.focus();
   }, [shown]);
+  // A line's discount leaves with its product (the server refuses a discount for a product not in the cart).
+  const productIds = items.map((item) => item.productId).join(',');
+  useEffect(() => {
+    const kept = discountsFor(choices.discounts, productIds.split(',').map(Number));
+    if (JSON.stringify(kept) !== JSON.stringify(choices.discounts)) onChoose({ discounts: kept });
+  }, [productIds, choices.discounts, onChoose]);
+  const setLineDiscount = (productId: number, discount: Discount | undefined) => {
+    const others = (choices.discounts?.lines ?? []).filter((line) => line.productId !== productId);
+    const lines = discount ? [...others, { productId, ...discount }] : others;
+    onChoose({
+      discounts: discountsFor(
+        { ...choices.discounts, lines },
+        items.map((item) => item.productId),
+      ),
+    });
+  };
+  const setOrderDiscount = (order: Discount | undefined) =>
+    onChoose({
+      discounts: discountsFor(
+        { ...choices.discounts, order },
+        items.map((item) => item.productId),
+      ),
+    });
 
   if (failed)
     return (
@@ -280,11 +336,15 @@ export function CartStep(props: Props) {
     );
 
   const unsellable = items.some((item) => item.archived || item.quantity > item.stock);
+  const discountRefusal = preCheckout.discounts?.refusal ?? null;
+  const discountOff = discountRefusal ? 0 : (preCheckout.discounts?.discount ?? 0);
+  const maximum = preCheckout.maxDiscountPercentage;
   const finishEnabled =
     canFinish({ choices, proof }, items.length) &&
     preCheckout.customer.canBuy &&
     !unsellable &&
     !noteDocumentInvalid &&
+    !discountRefusal &&
     !sending &&
     !loading;
   return (
@@ -301,8 +361,32 @@ export function CartStep(props: Props) {
       >
         <Box sx={{ display: 'grid', gap: 2 }}>
           <Paper variant="outlined" sx={{ px: 2, py: 1 }}>
-            <CartItems customerId={customer.id} items={items} />
+            <CartItems
+              customerId={customer.id}
+              items={items}
+              typed={choices.discounts}
+              priced={preCheckout.discounts}
+              onLineDiscount={setLineDiscount}
+            />
           </Paper>
+          <Section title={T.orderDiscount}>
+            <Box sx={{ pt: 0.5 }}>
+              <DiscountField label={T.orderDiscount} value={choices.discounts?.order} onChange={setOrderDiscount} />
+            </Box>
+            <FormHelperText sx={{ mx: 0 }}>
+              {T.orderDiscountHelp}
+              {maximum === undefined ? null : (
+                <>
+                  <br />
+                  {maximum === null
+                    ? T.maxDiscountUnlimited
+                    : maximum === 0
+                      ? T.maxDiscountNone
+                      : T.maxDiscount(maximum.toLocaleString('pt-BR', { maximumFractionDigits: 2 }))}
+                </>
+              )}
+            </FormHelperText>
+          </Section>
           <Section title={T.delivery}>
             <RadioGroup
               value={String(choices.shippingOption)}
@@ -407,8 +491,14 @@ export function CartStep(props: Props) {
               {preCheckout.choices.withWarranty ? (
                 <TotalLine label={T.warrantyTotal} value={preCheckout.warrantyAmount} />
               ) : null}
+              {discountOff > 0 ? <TotalLine label={T.discountTotal} value={-discountOff} /> : null}
               <TotalLine label={T.total} value={preCheckout.total} strong />
             </Box>
+            {discountRefusal ? (
+              <Alert severity="error" sx={{ mt: 1.5 }} role="alert">
+                {discountRefusal}
+              </Alert>
+            ) : null}
           </Paper>
           {choices.payment === 'bankTransfer' ? (
             <Paper variant="outlined" sx={{ p: 2, display: 'grid', justifyItems: 'center', gap: 1 }}>

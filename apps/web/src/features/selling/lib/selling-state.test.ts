@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canFinish, DEFAULT_CHOICES, initialSellingState, sellingReducer } from './selling-state';
+import { canFinish, DEFAULT_CHOICES, discountsFor, initialSellingState, sellingReducer } from './selling-state';
 
 const JOANA = { id: 7, name: 'Joana Ouro', email: 'joana@cliente.com.br' };
 const PROOF = { base64: 'AAAA', dataUrl: 'data:image/png;base64,AAAA', name: 'comprovante.png' };
@@ -57,5 +57,24 @@ describe('selling steps and choices (section 4)', () => {
     expect(canFinish(cash, 0)).toBe(false);
     expect(canFinish(deposit, 2)).toBe(false);
     expect(canFinish({ ...deposit, proof: PROOF }, 2)).toBe(true);
+  });
+});
+
+describe('the discounts sent (issue 38)', () => {
+  it("keeps a line's discount only while its product is in the cart, and only discounts above 0", () => {
+    const typed = {
+      lines: [
+        { productId: 1, kind: 'percent' as const, value: 7 },
+        { productId: 2, kind: 'amount' as const, value: 5 },
+        { productId: 3, kind: 'amount' as const, value: 0 },
+      ],
+      order: { kind: 'amount' as const, value: 0 },
+    };
+    expect(discountsFor(typed, [1, 3])).toEqual({ lines: [{ productId: 1, kind: 'percent', value: 7 }] });
+    expect(discountsFor(typed, [4])).toBeUndefined();
+    expect(discountsFor({ order: { kind: 'percent', value: 5 } }, [])).toEqual({
+      order: { kind: 'percent', value: 5 },
+    });
+    expect(discountsFor(undefined, [1])).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import {
   type CheckoutResponse,
   DELIVERY_TYPES,
   type DeliveryType,
+  type SaleDiscounts,
   type SellingPaymentOption,
 } from '@backoffice/contract';
 
@@ -37,6 +38,23 @@ export interface CartChoices {
   changeFor?: number | null;
   /** A walk-in's 'CPF/CNPJ na nota' as typed ('' or absent: none). */
   noteDocument?: string;
+  /** Issue 38: the discounts typed (per line and on the order); absent when none. */
+  discounts?: SaleDiscounts;
+}
+
+/**
+ * The discounts worth sending for the cart's products: a line's only while its product is in the cart, and
+ * only discounts above 0; undefined when nothing is left.
+ */
+export function discountsFor(
+  discounts: SaleDiscounts | undefined,
+  productIds: readonly number[],
+): SaleDiscounts | undefined {
+  if (!discounts) return undefined;
+  const lines = (discounts.lines ?? []).filter((line) => line.value > 0 && productIds.includes(line.productId));
+  const order = discounts.order && discounts.order.value > 0 ? discounts.order : undefined;
+  if (lines.length === 0 && !order) return undefined;
+  return { ...(lines.length > 0 ? { lines } : {}), ...(order ? { order } : {}) };
 }
 
 /** The payment proof picked for 'Depósito': base64 without the data-URL prefix, plus a preview. */

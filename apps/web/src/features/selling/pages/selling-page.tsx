@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { isNoAnswer } from '../../../lib/api-client';
 import { useCheckout, usePreCheckout } from '../api/selling-api';
@@ -10,7 +10,13 @@ import { CartStep } from '../components/cart-step';
 import { CustomerSearchStep } from '../components/customer-search-step';
 import { OrderCompletedStep } from '../components/order-completed-step';
 import { ProductSearchStep } from '../components/product-search-step';
-import { type CartChoices, initialSellingState, type SellingStep, sellingReducer } from '../lib/selling-state';
+import {
+  type CartChoices,
+  discountsFor,
+  initialSellingState,
+  type SellingStep,
+  sellingReducer,
+} from '../lib/selling-state';
 import { SELLING_SCREEN_TEXTS as T } from '../texts';
 
 const STEP_INDEX: Record<SellingStep, number> = { clientSearch: 0, productSearch: 1, cart: 2, orderCompleted: 3 };
@@ -51,6 +57,8 @@ export default function SellingPage() {
     if (state.step === 'cart') void refetch();
   }, [state.step, refetch]);
 
+  const choose = useCallback((choices: Partial<CartChoices>) => dispatch({ type: 'choose', choices }), []);
+
   const finish = () => {
     if (!state.customer || !cart.data || sending.current) return;
     sending.current = true;
@@ -58,7 +66,13 @@ export default function SellingPage() {
     checkout.mutate(
       {
         customerId: state.customer.id,
-        choices: state.choices,
+        choices: {
+          ...state.choices,
+          discounts: discountsFor(
+            state.choices.discounts,
+            cart.data.cart.items.map((item) => item.productId),
+          ),
+        },
         receipt: state.proof?.base64 ?? null,
         expectedTotal: cart.data.total,
         idempotencyKey: attemptKey.current,
@@ -120,7 +134,7 @@ export default function SellingPage() {
           // the total it shows, and the server refuses it if the cart moved meanwhile.
           failed={cart.isError && !(cart.data && isNoAnswer(cart.error))}
           sending={checkout.isPending}
-          onChoose={(choices) => dispatch({ type: 'choose', choices })}
+          onChoose={choose}
           onProof={(proof) => dispatch({ type: 'setProof', proof })}
           onBack={() => dispatch({ type: 'backToProducts' })}
           onFinish={finish}
