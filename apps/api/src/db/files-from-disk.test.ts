@@ -9,7 +9,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyTestDatabase, type TestDatabase } from '../test/database';
 import { bootstrapDatabase } from './bootstrap';
 import { migrationProvider } from './migrations';
-import { seedFoundation } from './seed/foundation';
 
 const log = pino({ level: 'silent' });
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -26,7 +25,24 @@ describe('files of a former DATA_DIR/files move into PostgreSQL once, at the sta
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
     const migrator = new Migrator({ db: t.db, provider: migrationProvider, migrationTableSchema: rows[0]?.schema });
     expect((await migrator.migrateTo('0012-order-status-days')).error).toBeUndefined();
-    await seedFoundation(t.db);
+    // Someone works here (a database with employees is an existing one), as plain rows of migration 0001's
+    // tables: the demo's foundation writes columns of later migrations (a role's maximum discount, 0056).
+    const role = await t.db
+      .insertInto('roles')
+      .values({ name: 'Administração', permissions: ['full:access'] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('employees')
+      .values({
+        name: 'Ana',
+        email: 'ana@example.com',
+        phone: '11999990000',
+        document: '52998224725',
+        func: 1,
+        role_id: role.id,
+      })
+      .execute();
     // A product and an order as the database of migration 0012 holds them (plain rows: the live stock and
     // order code of later migrations would ask for columns this database does not have yet).
     const brand = await t.db
