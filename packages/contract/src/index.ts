@@ -21,6 +21,7 @@ export * from './notifications';
 export * from './number';
 export * from './order-commands';
 export * from './order-events';
+export * from './order-payments';
 export * from './order-status';
 export * from './orders-api';
 export * from './paging';

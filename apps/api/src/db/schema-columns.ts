@@ -41,3 +41,8 @@ export type BankSettingsType = 'Pix' | 'Transfer';
  * triggers and the tests write numbers.
  */
 export type Figure = ColumnType<string | number, number | undefined, number>;
+
+/** A part of an order's payment (migration 0057): its method, status and card kind. */
+export type PartMethodColumn = 'CASH' | 'PIX' | 'CARD';
+export type PartStatusColumn = 'PENDING' | 'CONFIRMED' | 'REFUSED' | 'REVERSED';
+export type CardKindColumn = 'DEBIT' | 'CREDIT';

@@ -46,6 +46,7 @@ import { deliveryReceiver } from './0051-delivery-receiver';
 import { productCounts } from './0052-product-counts';
 import { bellItems } from './0053-bell-items';
 import { dispatchBoard } from './0054-dispatch-board';
+import { orderPayments } from './0057-order-payments';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -96,6 +97,7 @@ export const migrations: Record<string, Migration> = {
   '0052-product-counts': productCounts,
   '0053-bell-items': bellItems,
   '0054-dispatch-board': dispatchBoard,
+  '0057-order-payments': orderPayments,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,52 @@
+import type { Migration } from 'kysely/migration';
+import { runStatements } from './run-statements';
+
+/**
+ * Card and split payments (issue 38 §2, decision 0042).
+ * - `order_payments`: the parts an order is paid by, each with its method (CASH, PIX, CARD), amount in cents
+ *   and status (PENDING, CONFIRMED, REFUSED, REVERSED); a card part's brand, kind, instalments, NSU and
+ *   authorisation code (never the card number) with the fee and the days to be paid as they were when it was
+ *   recorded; a Pix part's own txid (unique: the bank's webhook names it) and the E2E id that paid it; the
+ *   Idempotency-Key that created it; who and when for each step.
+ * - `company_settings.card_settings`: the shop's card fees and days (null: the contract's defaults).
+ */
+export const orderPayments: Migration = {
+  async up(db) {
+    await runStatements(db, [
+      `create table order_payments (
+        id serial primary key,
+        order_id integer not null references orders (id),
+        seq integer not null,
+        method text not null check (method in ('CASH', 'PIX', 'CARD')),
+        amount_cents integer not null check (amount_cents > 0),
+        status text not null check (status in ('PENDING', 'CONFIRMED', 'REFUSED', 'REVERSED')),
+        card_kind text check (card_kind in ('DEBIT', 'CREDIT')),
+        card_brand text,
+        instalments integer check (instalments between 1 and 12),
+        nsu text,
+        authorization_code text,
+        fee_basis_points integer,
+        fee_cents integer,
+        net_cents integer,
+        settlement_days integer,
+        pix_txid text unique,
+        end_to_end_id text,
+        idempotency_key text unique,
+        created_by integer references employees (id),
+        created_at timestamptz not null default now(),
+        confirmed_at timestamptz,
+        closed_at timestamptz,
+        closed_by integer references employees (id),
+        close_reason text,
+        unique (order_id, seq),
+        check ((method = 'CARD') = (card_kind is not null and card_brand is not null and instalments is not null
+          and nsu is not null and authorization_code is not null and fee_cents is not null and net_cents is not null)),
+        check ((method = 'PIX') = (pix_txid is not null))
+      )`,
+      'alter table company_settings add column card_settings jsonb',
+    ]);
+  },
+  async down(db) {
+    await runStatements(db, ['alter table company_settings drop column card_settings', 'drop table order_payments']);
+  },
+};
