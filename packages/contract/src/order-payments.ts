@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { businessDay, shiftDay } from './clock';
 import { idParamSchema } from './ids';
 import { formatBRL } from './money';
+import type { PaymentMethod } from './order-status';
 
 /**
  * Card and split payments (issue 38 §2, decision 0042): an order paid by one or more parts ('Pagamentos'),
@@ -9,6 +10,13 @@ import { formatBRL } from './money';
  * total (`partsPayTotal`); a card part records brand, instalments, NSU and authorisation code, never the card
  * number, and the acquirer's fee and the days it takes to pay from the shop's card settings.
  */
+
+/**
+ * The order's methods paid when the goods are handed over (at the door or the counter), not before they are
+ * packed: cash and a card (without its part recorded at the sale, 'Levar maquininha'). Parts may be recorded
+ * on such an order after its payment statuses.
+ */
+export const PAID_AT_HANDOVER: readonly PaymentMethod[] = ['CASH', 'CARD'];
 
 /** The methods of a part: cash at the counter, the order's Pix (a txid and BR Code of its own) or a card. */
 export const PART_METHODS = ['CASH', 'PIX', 'CARD'] as const;

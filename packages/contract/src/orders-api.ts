@@ -12,6 +12,7 @@ import {
   type OrderAction,
   type OrderStatusKey,
   type OrderStatusName,
+  PAYMENT_METHODS,
 } from './order-status';
 import { ORDER_TEXTS } from './order-texts';
 import { proofEndToEndIdSchema } from './proof';
@@ -220,7 +221,7 @@ export const orderSummarySchema = z.object({
   stockerId: z.number().int().nullable(),
   /** "Dinheiro", "Depósito" or "Pix". */
   payment: z.string(),
-  paymentMethod: z.enum(['CASH', 'BANK_TRANSFER', 'PIX']),
+  paymentMethod: z.enum(PAYMENT_METHODS),
   /** Reais, two decimals: items + shipping + fast-delivery tax + warranty − discount. */
   total: z.number(),
   shippingCost: z.number(),

@@ -18,7 +18,7 @@ export type StockMovementKind =
   | 'ADJUSTMENT'
   | 'IMPORT';
 
-export type PaymentMethodColumn = 'CASH' | 'BANK_TRANSFER' | 'PIX';
+export type PaymentMethodColumn = 'CASH' | 'BANK_TRANSFER' | 'PIX' | 'CARD';
 
 export type OrderImageKind = 'RECEIPT' | 'SIGNATURE' | 'PACKAGING';
 

@@ -9,6 +9,7 @@ import { runStatements } from './run-statements';
  *   recorded; a Pix part's own txid (unique: the bank's webhook names it) and the E2E id that paid it; the
  *   Idempotency-Key that created it; who and when for each step.
  * - `company_settings.card_settings`: the shop's card fees and days (null: the contract's defaults).
+ * - `orders.payment_method` may be CARD (a card at the counter or the machine on delivery).
  */
 export const orderPayments: Migration = {
   async up(db) {
@@ -44,9 +45,18 @@ export const orderPayments: Migration = {
         check ((method = 'PIX') = (pix_txid is not null))
       )`,
       'alter table company_settings add column card_settings jsonb',
+      'alter table orders drop constraint orders_payment_method_check',
+      `alter table orders add constraint orders_payment_method_check
+        check (payment_method in ('CASH', 'BANK_TRANSFER', 'PIX', 'CARD'))`,
     ]);
   },
   async down(db) {
-    await runStatements(db, ['alter table company_settings drop column card_settings', 'drop table order_payments']);
+    await runStatements(db, [
+      'alter table orders drop constraint orders_payment_method_check',
+      `alter table orders add constraint orders_payment_method_check
+        check (payment_method in ('CASH', 'BANK_TRANSFER', 'PIX'))`,
+      'alter table company_settings drop column card_settings',
+      'drop table order_payments',
+    ]);
   },
 };

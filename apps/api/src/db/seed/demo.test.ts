@@ -401,6 +401,7 @@ describe('the demo business (scale 1)', () => {
         CASH: [S.AGUARDANDO_ESTOQUISTA],
         BANK_TRANSFER: [S.AGUARDANDO_COMPROVANTE],
         PIX: [S.PROCESSANDO, S.AGUARDANDO_COMPROVANTE],
+        CARD: [S.AGUARDANDO_ESTOQUISTA],
       };
       expect(initial[o.payment_method] as number[], `order ${o.id}`).toContain(first?.status);
       expect(first?.created_at.getTime()).toBe(o.created_at.getTime());

@@ -1,7 +1,7 @@
 import { generateOrderCode, ORDER_STATUS, OUT_FOR_DELIVERY_STATUSES } from '@backoffice/contract';
 import { type ExpressionBuilder, type Insertable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { Database, OrderImageKind, OrderItemsTable, OrdersTable } from '../../db/schema';
+import type { Database, OrderImageKind, OrderItemsTable, OrdersTable, PaymentMethodColumn } from '../../db/schema';
 import { isStorableId } from '../../lib/sql-input';
 import { PIX_WAITING } from '../payments/pix-received.service';
 import { hashBands } from './images';
@@ -30,7 +30,7 @@ export interface OrderRow {
   delivery_type: number;
   fast_delivery: boolean;
   with_warranty: boolean;
-  payment_method: 'CASH' | 'BANK_TRANSFER' | 'PIX';
+  payment_method: PaymentMethodColumn;
   items_total_cents: number;
   shipping_cost_cents: number;
   fast_delivery_tax_cents: number;

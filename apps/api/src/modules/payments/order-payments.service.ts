@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   buildPixPayload,
+  type CardData,
   type CardSettings,
   cardFeeBasisPoints,
   cardFeeCents,
@@ -16,6 +17,7 @@ import {
   type OrderPayments,
   type OrderStatusKey,
   orderStatusLabel,
+  PAID_AT_HANDOVER,
   PART_METHOD_LABELS,
   PART_STATUS_LABELS,
   PAYMENT_TEXTS,
@@ -115,7 +117,7 @@ const partsOf = (rows: readonly OrderPaymentRow[]) =>
 /**
  * Whether the order may take a new part now: not in a final status; not already paid whole by its own Pix
  * (the webhook's or a match by hand); and either still waiting for its payment (PIX_PAYABLE_STATUSES), paid
- * on delivery or at the counter (cash), or already paid in parts (a reversed part reopened its balance).
+ * when handed over (PAID_AT_HANDOVER: cash, a card on delivery), or already paid in parts (a reversed part reopened its balance).
  */
 async function assertTakesParts(trx: Transaction<Database>, order: LockedOrder, hasParts: boolean): Promise<void> {
   const status = orderStatusLabel(order.status);
@@ -123,11 +125,11 @@ async function assertTakesParts(trx: Transaction<Database>, order: LockedOrder, 
   if (await repo.wholePix(trx, order.id)) throw conflict(ORDER_PAYMENT_TEXTS.alreadyPaidWhole(order.code));
   if (PIX_PAYABLE_STATUSES.includes(order.status as OrderStatusKey) || hasParts) return;
   const method = await repo.paymentMethod(trx, order.id);
-  if (method !== 'CASH') throw conflict(ORDER_PAYMENT_TEXTS.alreadyPaidWhole(order.code));
+  if (!method || !PAID_AT_HANDOVER.includes(method)) throw conflict(ORDER_PAYMENT_TEXTS.alreadyPaidWhole(order.code));
 }
 
 /** The card's fee, net and days as the shop's settings say now (kept on the part: later changes do not touch it). */
-function cardFigures(settings: CardSettings, amountCents: number, card: NonNullable<OrderPaymentBody['card']>) {
+function cardFigures(settings: CardSettings, amountCents: number, card: CardData) {
   if (card.instalments > settings.maxInstalments) {
     throw badRequest(ORDER_PAYMENT_TEXTS.aboveMaxInstalments(settings.maxInstalments));
   }
@@ -214,6 +216,32 @@ export async function reversePartOfPix(trx: Transaction<Database>, endToEndId: s
   const part = await repo.byEndToEndId(trx, endToEndId);
   if (part?.status !== 'CONFIRMED') return;
   await repo.update(trx, part.id, { status: 'REVERSED', closed_at: new Date(), close_reason: note });
+}
+
+/**
+ * A card charged at the counter with the sale (the card checkout, issue 38): one confirmed part for the whole
+ * total, its fee and days from the shop's settings, in the checkout's transaction. The order starts paid
+ * (initialOrderStatus: CARD → Aguardando estoquista), so no move follows.
+ */
+export async function recordCheckoutCard(
+  trx: Transaction<Database>,
+  order: { id: number; totalCents: number },
+  card: CardData,
+  employeeId: number,
+): Promise<void> {
+  const settings = await cardSettings(trx);
+  const at = new Date();
+  await repo.insert(trx, {
+    order_id: order.id,
+    seq: 1,
+    method: 'CARD',
+    amount_cents: order.totalCents,
+    status: 'CONFIRMED',
+    ...cardFigures(settings, order.totalCents, card),
+    created_by: employeeId,
+    created_at: at,
+    confirmed_at: at,
+  });
 }
 
 /**

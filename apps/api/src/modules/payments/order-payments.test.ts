@@ -366,3 +366,56 @@ describe('a part refused or reversed', () => {
     expect(await statusOf(order.id)).toBe(ORDER_STATUS.PROCESSANDO);
   });
 });
+
+describe('the card checkout', () => {
+  async function cart(cents: number) {
+    const customer = await createCustomer(t.db);
+    const product = await createProduct(t.db, {
+      name: `Fone ${randomUUID()}`,
+      costCents: 1000,
+      sellCents: cents,
+      stock: 5,
+    });
+    await call('POST', `/orders/cart/add/${customer.id}`, { productId: product.id, quantity: 1 });
+    return customer.id;
+  }
+  const choices = { typeOfDelivery: 2, withWarranty: false, isFastDelivery: false };
+
+  it('at the counter: paid with the sale, one confirmed card part for the total', async () => {
+    const customerId = await cart(45_990);
+    const res = await call('POST', `/orders/checkout/card/${customerId}`, { ...choices, card: card(2) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { orderId: number; statusKey: number; paymentMethod: string };
+    expect(body).toMatchObject({ statusKey: ORDER_STATUS.AGUARDANDO_ESTOQUISTA, paymentMethod: 'CARD' });
+    const parts = await partsOf(body.orderId);
+    // 45,990 × 3,49 % (2×) = 1,605.051 → 1,605 cents; net 44,385.
+    expect(parts).toMatchObject({ total: 459.9, paid: 459.9, due: 0, paidInFull: true });
+    expect(parts.parts[0]?.card).toMatchObject({ instalments: 2, fee: 16.05, net: 443.85 });
+  });
+
+  it("on delivery ('Levar maquininha'): no part yet, the card is charged at the door", async () => {
+    const customerId = await cart(10_000);
+    const res = await call('POST', `/orders/checkout/card/${customerId}`, choices);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { orderId: number; statusKey: number };
+    expect(body.statusKey).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
+    expect(await partsOf(body.orderId)).toMatchObject({ paid: 0, due: 100, paidInFull: false });
+    // The courier's machine at the door: the part is recorded then.
+    const atDoor = await pay(body.orderId, { method: 'CARD', amount: 100, card: card(1, 'DEBIT') });
+    expect(atDoor.statusCode).toBe(200);
+    expect(await partsOf(body.orderId)).toMatchObject({ paid: 100, due: 0, paidInFull: true });
+  });
+
+  it('refuses a card number and a change for a card', async () => {
+    const customerId = await cart(10_000);
+    const pan = await call('POST', `/orders/checkout/card/${customerId}`, {
+      ...choices,
+      card: { ...card(1), authorizationCode: '5555666677778888' },
+    });
+    expect(apiErrorSchema.parse(pan.json()).errors).toContain(ORDER_PAYMENT_TEXTS.cardNumberRefused);
+    const change = await call('POST', `/orders/checkout/card/${customerId}`, { ...choices, changeFor: 200 });
+    expect(change.statusCode).toBe(400);
+    const orders = await t.db.selectFrom('orders').select('id').where('customer_id', '=', customerId).execute();
+    expect(orders).toHaveLength(0);
+  });
+});

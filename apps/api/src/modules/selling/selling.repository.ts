@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
@@ -68,7 +69,7 @@ export interface CheckoutRequestRow {
   code: string | null;
   status: number | null;
   total_cents: number | null;
-  payment_method: 'CASH' | 'BANK_TRANSFER' | 'PIX' | null;
+  payment_method: PaymentMethod | null;
   delivery_type: number | null;
 }
 

@@ -4,6 +4,7 @@ import {
   type Cart,
   type CartItem,
   type CartResponse,
+  type CheckoutCardBody,
   type CheckoutCashBody,
   type CheckoutResponse,
   type CheckoutTransferBody,
@@ -26,6 +27,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { normalizeOrderPicture } from '../orders/workflow.service';
+import { recordCheckoutCard } from '../payments/order-payments.service';
 import { productImagesOf } from '../products/products.service';
 import { deliverySchedule, initialOrderStatusFor, pixReceiver } from '../settings/settings.service';
 import { lockProducts } from '../stock/stock.service';
@@ -95,6 +97,7 @@ export function checkoutKey(header: string | undefined, body: string | undefined
 
 type CheckoutInput =
   | (CheckoutCashBody & { payment: 'CASH' | 'PIX' })
+  | (CheckoutCardBody & { payment: 'CARD' })
   | (CheckoutTransferBody & { payment: 'BANK_TRANSFER' });
 
 /**
@@ -217,6 +220,8 @@ export function createSellingService(db: DB, storage: Storage) {
         ...choices,
         expectedTotal: input.expectedTotal ?? null,
         receipt: input.payment === 'BANK_TRANSFER' ? sha256(input.receipt) : null,
+        // Only for a card: the other checkouts hash as they did before cards existed.
+        ...(input.payment === 'CARD' ? { card: input.card ?? null } : {}),
         // Only when given: a request without it hashes as it did before 'Troco para' existed.
         ...(input.changeFor === undefined ? {} : { changeFor: input.changeFor }),
       }),
@@ -298,6 +303,15 @@ export function createSellingService(db: DB, storage: Storage) {
         receipt,
         note: SELLING_TEXTS.historyNote,
       });
+      // A card charged at the counter: its part, confirmed, for the whole total (decision 0042).
+      if (input.payment === 'CARD' && input.card) {
+        await recordCheckoutCard(
+          trx,
+          { id: order.id, totalCents: figures.totalCents },
+          input.card,
+          principal.employeeId,
+        );
+      }
       await repo.clearCart(trx, customer.id);
       await repo.completeCheckoutRequest(trx, key, order.id);
       return {
@@ -427,6 +441,9 @@ export function createSellingService(db: DB, storage: Storage) {
     /** The order's own Pix: it waits for its payment (PROCESSANDO with 'Pix automático', else AGUARDANDO_COMPROVANTE). */
     checkoutPix: (principal: Principal, customerId: number, body: CheckoutCashBody, headerKey?: string) =>
       checkout(principal, customerId, { ...body, payment: 'PIX' }, headerKey),
+    /** A card: at the counter with the machine's receipt (paid with the sale), or on delivery ('Levar maquininha'). */
+    checkoutCard: (principal: Principal, customerId: number, body: CheckoutCardBody, headerKey?: string) =>
+      checkout(principal, customerId, { ...body, payment: 'CARD' }, headerKey),
     checkoutTransfer: (principal: Principal, customerId: number, body: CheckoutTransferBody, headerKey?: string) =>
       checkout(principal, customerId, { ...body, payment: 'BANK_TRANSFER' }, headerKey),
   };
