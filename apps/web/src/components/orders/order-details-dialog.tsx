@@ -30,6 +30,7 @@ import { PixCode } from '../pix-code';
 import { OrderAdjustmentDialog } from './order-adjustment-dialog';
 import { OrderAmountsTable } from './order-amounts';
 import { orderAmountLines, orNotAvailable, receivedByText } from './order-format';
+import { OrderPaymentsSection } from './order-payments';
 import { orderDetailQuery, orderPixQuery } from './order-queries';
 import { OrderStatusChip } from './order-status-chip';
 import { PixReceivedNotice } from './pix-received';
@@ -186,6 +187,8 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose, start
           />
         ) : null}
         <OrderAmountsTable id="order-amounts-title" title={T.amounts.title} lines={orderAmountLines(order)} />
+        {/* Its parts (card, Pix, cash) and the balance: read by whoever manages orders (decision 0042). */}
+        {hasPermission(PERMISSIONS.orders) ? <OrderPaymentsSection orderId={order.orderId} /> : null}
         {pix.data ? (
           <Box component="section" aria-labelledby="order-pix-title" sx={{ mt: 3 }}>
             <Typography variant="subtitle1" component="h3" id="order-pix-title" sx={{ mb: 1, fontWeight: 600 }}>
