@@ -41,6 +41,9 @@ export const dispatchOrderSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS).optional(),
   /** What the courier collects at the door: the total of a cash order, else 0 (already paid; `amountToCollect`). */
   cashToCollect: z.number(),
+  /** A card charged at the door ('Levar maquininha', issue 38) and its amount (the order's total). */
+  cardOnDelivery: z.boolean().optional(),
+  cardToCollect: z.number().optional(),
   /** 'Troco para': the note the customer pays with, or null; the courier brings `changeFor − cashToCollect`. */
   changeFor: z.number().nullable(),
   status: z.number(),

@@ -235,6 +235,8 @@ export const orderSummarySchema = z.object({
    * off: `pixAwaitsConfirmation`); absent otherwise (issue 35 §4).
    */
   pixWaiting: z.boolean().optional(),
+  /** A card order charged at the door or the counter ('Levar maquininha', issue 38); absent otherwise. */
+  cardOnDelivery: z.boolean().optional(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

@@ -321,6 +321,7 @@ export interface OrderPayments {
 
 export interface Orders {
   attendant_id: number | null;
+  card_on_delivery: Generated<boolean>;
   change_for_cents: number | null;
   code: string;
   comments: string | null;

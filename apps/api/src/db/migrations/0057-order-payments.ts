@@ -9,7 +9,9 @@ import { runStatements } from './run-statements';
  *   recorded; a Pix part's own txid (unique: the bank's webhook names it) and the E2E id that paid it; the
  *   Idempotency-Key that created it; who and when for each step.
  * - `company_settings.card_settings`: the shop's card fees and days (null: the contract's defaults).
- * - `orders.payment_method` may be CARD (a card at the counter or the machine on delivery).
+ * - `orders.payment_method` may be CARD (a card at the counter or the machine on delivery);
+ *   `orders.card_on_delivery`: a card order placed without the machine's receipt, charged at the door or the
+ *   counter ('Levar maquininha' on the courier's card and run sheet).
  */
 export const orderPayments: Migration = {
   async up(db) {
@@ -45,6 +47,7 @@ export const orderPayments: Migration = {
         check ((method = 'PIX') = (pix_txid is not null))
       )`,
       'alter table company_settings add column card_settings jsonb',
+      'alter table orders add column card_on_delivery boolean not null default false',
       'alter table orders drop constraint orders_payment_method_check',
       `alter table orders add constraint orders_payment_method_check
         check (payment_method in ('CASH', 'BANK_TRANSFER', 'PIX', 'CARD'))`,
@@ -56,6 +59,7 @@ export const orderPayments: Migration = {
       `alter table orders add constraint orders_payment_method_check
         check (payment_method in ('CASH', 'BANK_TRANSFER', 'PIX'))`,
       'alter table company_settings drop column card_settings',
+      'alter table orders drop column card_on_delivery',
       'drop table order_payments',
     ]);
   },

@@ -41,6 +41,7 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     hasWarranty: row.with_warranty,
     changeFor: row.change_for_cents === null ? null : centsToReais(row.change_for_cents),
     ...(row.pix_waiting ? { pixWaiting: true } : {}),
+    ...(row.card_on_delivery ? { cardOnDelivery: true } : {}),
   };
 }
 

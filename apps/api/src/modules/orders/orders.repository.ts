@@ -24,6 +24,7 @@ export interface OrderRow {
   id: number;
   code: string;
   change_for_cents: number | null;
+  card_on_delivery: boolean;
   customer_id: number;
   customer_name: string;
   status: number;
@@ -102,6 +103,7 @@ export function orderQuery(db: Executor) {
       'o.discount_cents',
       'o.total_cents',
       'o.change_for_cents',
+      'o.card_on_delivery',
       'o.neighborhood',
       'o.comments',
       'o.attendant_id',

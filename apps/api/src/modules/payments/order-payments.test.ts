@@ -400,6 +400,9 @@ describe('the card checkout', () => {
     const body = res.json() as { orderId: number; statusKey: number };
     expect(body.statusKey).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
     expect(await partsOf(body.orderId)).toMatchObject({ paid: 0, due: 100, paidInFull: false });
+    // The order says so to the courier's card and the run sheet ('Levar maquininha').
+    const summary = await call('GET', `/orders/by-id/${body.orderId}`);
+    expect((summary.json() as { data: { cardOnDelivery?: boolean } }).data.cardOnDelivery).toBe(true);
     // The courier's machine at the door: the part is recorded then.
     const atDoor = await pay(body.orderId, { method: 'CARD', amount: 100, card: card(1, 'DEBIT') });
     expect(atDoor.statusCode).toBe(200);

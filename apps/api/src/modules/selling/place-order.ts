@@ -21,6 +21,8 @@ export interface PlaceOrderInput {
   warrantyCents: number;
   totalCents: number;
   neighborhood: string | null;
+  /** A card order to be charged on delivery or at pickup ('Levar maquininha'). */
+  cardOnDelivery?: boolean;
   /** 'Troco para' of a cash order, checked by the checkout (at least the total). */
   changeForCents?: number | null;
   delivererId: number | null;
@@ -61,6 +63,7 @@ export async function placeOrder(
       total_cents: input.totalCents,
       neighborhood: input.neighborhood,
       change_for_cents: input.changeForCents ?? null,
+      card_on_delivery: input.cardOnDelivery ?? false,
       attendant_id: input.employeeId,
       deliverer_id: input.delivererId,
     },
@@ -80,6 +83,7 @@ export async function placeOrder(
         unitPrice: centsToReais(item.unitPriceCents),
       })),
       total: centsToReais(input.totalCents),
+      ...(input.cardOnDelivery ? { cardOnDelivery: true } : {}),
       ...(receipt ? { receiptAttached: true } : {}),
     },
   });

@@ -291,6 +291,7 @@ export function createSellingService(db: DB, storage: Storage) {
         totalCents: figures.totalCents,
         neighborhood: motoboy ? customer.neighborhood : null,
         changeForCents,
+        cardOnDelivery: input.payment === 'CARD' && !input.card,
         delivererId: motoboy ? customer.deliverer_id : null,
         items: priced.map(({ line, unitCents }) => ({
           productId: line.product_id,

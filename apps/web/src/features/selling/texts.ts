@@ -110,6 +110,8 @@ export const SELLING_SCREEN_TEXTS = {
   due: {
     cash: (amount: string) => `A receber na entrega: ${amount} em dinheiro`,
     cashAtPickup: (amount: string) => `A receber na retirada: ${amount} em dinheiro`,
+    card: (amount: string) => `A receber na entrega: ${amount} no cartão (levar maquininha)`,
+    cardAtPickup: (amount: string) => `A receber na retirada: ${amount} no cartão`,
     pix: (amount: string) => `Pix aguardando pagamento: ${amount}`,
     transfer: (amount: string) => `Depósito aguardando comprovante: ${amount}`,
     inReview: (payment: string, amount: string) => `${payment} de ${amount}: comprovante em conferência`,

@@ -30,6 +30,8 @@ export function dueLine(placed: PlacedPayment | null): string | null {
   switch (paymentDue(order)) {
     case 'cash':
       return placed.deliveryType === DELIVERY_TYPES.PICKUP ? T.due.cashAtPickup(amount) : T.due.cash(amount);
+    case 'card':
+      return placed.deliveryType === DELIVERY_TYPES.PICKUP ? T.due.cardAtPickup(amount) : T.due.card(amount);
     case 'awaitingPayment':
       return placed.paymentMethod === 'PIX' ? T.due.pix(amount) : T.due.transfer(amount);
     case 'inReview':
