@@ -3,7 +3,6 @@ import {
   type CardSettings,
   MAX_CARD_INSTALMENTS,
   ORDER_PAYMENT_TEXTS,
-  type OrderPayment,
   type OrderPayments,
   PART_METHOD_LABELS,
   PART_STATUS_LABELS,
@@ -34,6 +33,7 @@ import { FormTextField } from '../form/form-text-field';
 import { SubmitButton } from '../form/submit-button';
 import { PixCode } from '../pix-code';
 import { useApiMutation } from '../use-api-mutation';
+import { partDetail } from './order-format';
 import { ordersKeys } from './order-keys';
 
 const T = ORDER_PAYMENT_TEXTS;
@@ -83,17 +83,6 @@ const EMPTY: Values = {
   nsu: '',
   authorizationCode: '',
 };
-
-/** One line under a part: the card's brand, instalments, fee and net, or the Pix part's txid. */
-function partDetail(part: OrderPayment): string | null {
-  if (part.card) {
-    const kind = T.cardKinds[part.card.kind];
-    const times = part.card.kind === 'CREDIT' ? ` ${part.card.instalments}×` : '';
-    return `${kind}${times} ${part.card.brand} · ${T.fee} ${part.card.feePercent.toFixed(2).replace('.', ',')} % (${formatMoney(part.card.fee)}) · ${T.net} ${formatMoney(part.card.net)} · NSU ${part.card.nsu}`;
-  }
-  if (part.pix) return `txid ${part.pix.txid}`;
-  return null;
-}
 
 /**
  * 'Pagamentos' of the order details (issue 38, decision 0042): every part (method, amount, status, the card's
