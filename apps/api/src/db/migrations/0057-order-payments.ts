@@ -8,6 +8,7 @@ import { runStatements } from './run-statements';
  *   authorisation code (never the card number) with the fee and the days to be paid as they were when it was
  *   recorded; a Pix part's own txid (unique: the bank's webhook names it) and the E2E id that paid it; the
  *   Idempotency-Key that created it; who and when for each step.
+ * - `pix_received_order` no longer unique: each Pix part of an order is paid by a Pix of its own.
  * - `company_settings.card_settings`: the shop's card fees and days (null: the contract's defaults).
  * - `orders.payment_method` may be CARD (a card at the counter or the machine on delivery);
  *   `orders.card_on_delivery`: a card order placed without the machine's receipt, charged at the door or the
@@ -46,6 +47,10 @@ export const orderPayments: Migration = {
           and nsu is not null and authorization_code is not null and fee_cents is not null and net_cents is not null)),
         check ((method = 'PIX') = (pix_txid is not null))
       )`,
+      // A Pix per part: an order may now be paid by several Pix (one per part). One whole-order Pix per order
+      // is still the rule, checked under the order's lock (\`pixRefusal\`: ALREADY_PAID).
+      'drop index pix_received_order',
+      'create index pix_received_order on pix_received (order_id) where order_id is not null',
       'alter table company_settings add column card_settings jsonb',
       'alter table orders add column card_on_delivery boolean not null default false',
       'alter table orders drop constraint orders_payment_method_check',
@@ -58,6 +63,8 @@ export const orderPayments: Migration = {
       'alter table orders drop constraint orders_payment_method_check',
       `alter table orders add constraint orders_payment_method_check
         check (payment_method in ('CASH', 'BANK_TRANSFER', 'PIX'))`,
+      'drop index pix_received_order',
+      'create unique index pix_received_order on pix_received (order_id) where order_id is not null',
       'alter table company_settings drop column card_settings',
       'alter table orders drop column card_on_delivery',
       'drop table order_payments',

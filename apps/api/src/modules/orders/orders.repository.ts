@@ -115,7 +115,7 @@ export function orderQuery(db: Executor) {
       'o.created_at',
       'o.updated_at',
       'o.finished_at',
-      // One look into the unique index of pix_received's order_id (migration 0020) per row.
+      // One look into the index of pix_received's order_id (migrations 0020, 0057) per row.
       sql<boolean>`exists (select 1 from pix_received p where p.order_id = o.id and ${PIX_WAITING})`.as('pix_waiting'),
       'o.receiver_name',
       'o.receiver_document',

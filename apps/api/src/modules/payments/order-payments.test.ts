@@ -228,6 +228,46 @@ describe('a split payment: R$ 10.147,41 = Pix R$ 5.000,00 + card 3× R$ 5.147,41
   });
 });
 
+describe("two Pix parts with 'Pix automático' off", () => {
+  it("each paid by its own Pix; the one completing the total waits for the attendant's click", async () => {
+    await setPixAuto(false);
+    const order = await pixOrder(10_000);
+    expect(order.status).toBe(ORDER_STATUS.AGUARDANDO_COMPROVANTE);
+    const first = orderPaymentAnswerSchema.parse((await pay(order.id, { method: 'PIX', amount: 60 })).json()).data;
+    const second = orderPaymentAnswerSchema.parse((await pay(order.id, { method: 'PIX', amount: 40 })).json()).data;
+    expect([first.pix?.txid, second.pix?.txid]).toEqual([
+      `${order.code.replace('-', '')}P1`,
+      `${order.code.replace('-', '')}P2`,
+    ]);
+    // Before the second Pix, the click is refused: R$ 60,00 of R$ 100,00 is not the total.
+    const now = () => new Date().toISOString();
+    await webhook([{ endToEndId: e2e(), txid: first.pix?.txid, valor: '60.00', horario: now() }]);
+    const early = await call('PATCH', '/workflow/order/confirm-pix', { orderId: order.id });
+    expectError(early, 400, 'ORDER_REQUIREMENT_MISSING');
+    const last = e2e();
+    await webhook([{ endToEndId: last, txid: second.pix?.txid, valor: '40.00', horario: now() }]);
+    expect(await partsOf(order.id)).toMatchObject({ paid: 100, pending: 0, due: 0, paidInFull: true });
+    // Paid in full by the bank, but 'Pix automático' is off: the order waits for one click, and the Pix says so.
+    expect(await statusOf(order.id)).toBe(ORDER_STATUS.AGUARDANDO_COMPROVANTE);
+    const waiting = await t.db
+      .selectFrom('pix_received')
+      .select('confirmed_at')
+      .where('end_to_end_id', '=', last)
+      .executeTakeFirstOrThrow();
+    expect(waiting.confirmed_at).toBeNull();
+    const click = await call('PATCH', '/workflow/order/confirm-pix', { orderId: order.id });
+    expect(click.statusCode).toBe(200);
+    expect(await statusOf(order.id)).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
+    const unconfirmed = await t.db
+      .selectFrom('pix_received')
+      .select('end_to_end_id')
+      .where('order_id', '=', order.id)
+      .where('confirmed_at', 'is', null)
+      .execute();
+    expect(unconfirmed).toHaveLength(0);
+  });
+});
+
 describe('what a part may not be', () => {
   it('above the balance (409 PAYMENT_OVERPAID naming what is due), and nothing is recorded', async () => {
     await setPixAuto(true);
