@@ -47,6 +47,8 @@ export const SELLING_PAYMENT_OPTIONS = [
   { value: 'bankTransfer', label: 'Depósito' },
   /** The order's own Pix (issue 18): its QR code on the confirmation, confirmed by the bank's webhook. */
   { value: 'pix', label: 'Pix' },
+  /** A card (issue 38): charged now at the shop's machine (its receipt's fields), or on delivery ('Levar maquininha'). */
+  { value: 'card', label: 'Cartão' },
 ] as const;
 export type SellingPaymentOption = (typeof SELLING_PAYMENT_OPTIONS)[number]['value'];
 
@@ -506,6 +508,8 @@ export const checkoutResponseSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS).optional(),
   /** 1 Motoboy, 2 Retirada na loja: where a cash order is paid. */
   deliveryType: z.number().int().optional(),
+  /** A card to be charged at the door or the counter ('Levar maquininha', issue 38); absent otherwise. */
+  cardOnDelivery: z.boolean().optional(),
   /** True when this answer repeats an earlier checkout with the same idempotency key. */
   replayed: z.boolean(),
 });

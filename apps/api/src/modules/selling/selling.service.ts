@@ -322,6 +322,7 @@ export function createSellingService(db: DB, storage: Storage) {
         total: centsToReais(figures.totalCents),
         paymentMethod: payment,
         deliveryType: choices.typeOfDelivery,
+        ...(input.payment === 'CARD' && !input.card ? { cardOnDelivery: true } : {}),
         replayed: false,
       } satisfies CheckoutResponse;
     });

@@ -24,7 +24,11 @@ export const CODE_COPIED_MS = 1000;
  */
 export function dueLine(placed: PlacedPayment | null): string | null {
   if (!placed?.paymentMethod) return null;
-  const order = { paymentMethod: placed.paymentMethod, statusKey: placed.statusKey };
+  const order = {
+    paymentMethod: placed.paymentMethod,
+    statusKey: placed.statusKey,
+    cardOnDelivery: placed.cardOnDelivery,
+  };
   const amount = formatMoney(placed.total);
   const payment = PAYMENT_METHOD_LABELS[placed.paymentMethod];
   switch (paymentDue(order)) {
