@@ -103,4 +103,35 @@ describe('split payments: a part paid by card in the order details', () => {
       await phone.close();
     }
   });
+
+  it("sells by card at the counter in Vendas: the machine's receipt typed, the order paid with the sale", async () => {
+    const api = pageApi(page);
+    const customer = await journeyCustomer(api, 'payments', { nth: 10 });
+    const product = await newProduct(api, 'cartao');
+    await emptyCart(api, customer.id);
+    await api.send('POST', `/orders/cart/add/${customer.id}`, { productId: product.id, quantity: 1 });
+    await page.goto('/admin/selling');
+    const search = page.getByLabel('Pesquisar cliente por nome ou email');
+    await search.fill(customer.email);
+    await search.press('Enter');
+    await page.getByRole('row').filter({ hasText: customer.email }).click();
+    await page.getByRole('button', { name: 'Carrinho com 1 produto' }).click();
+    await page.getByRole('radio', { name: 'Cartão' }).check();
+    const finish = page.getByRole('button', { name: 'Finalizar Pedido' });
+    // Charged now: not before the receipt's NSU and authorisation code.
+    await page.getByText('Informe NSU e código de autorização').waitFor();
+    expect(await finish.isDisabled()).toBe(true);
+    await page.getByLabel('Parcelas').click();
+    await page.getByRole('option', { name: '2×', exact: true }).click();
+    await page.getByLabel('NSU').fill('778899');
+    await page.getByLabel('Código de autorização').fill('ZX91QW');
+    await expect.poll(() => finish.isDisabled()).toBe(false);
+    await expectAccessible(page, 'vendas: cartão');
+    await screenshot(page, 'split-payments-selling-card-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'split-payments-selling-card-phone');
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await finish.click();
+    await page.getByText('Pago (Cartão): nada a receber').waitFor();
+  });
 });
