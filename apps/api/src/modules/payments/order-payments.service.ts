@@ -67,6 +67,14 @@ async function partPayload(db: Executor, amountCents: number, txid: string): Pro
   }
 }
 
+/** A part in words for the audit trail: 'Cartão R$ 5.147,41 (Crédito 3× Visa, NSU 004512): Confirmado'. */
+function describePart(body: OrderPaymentBody, amountCents: number, status: string): string {
+  const card = body.card
+    ? ` (${ORDER_PAYMENT_TEXTS.cardKinds[body.card.kind]}${body.card.kind === 'CREDIT' ? ` ${body.card.instalments}×` : ''} ${body.card.brand}, NSU ${body.card.nsu})`
+    : '';
+  return `${PART_METHOD_LABELS[body.method]} ${brl(amountCents)}${card}: ${status}`;
+}
+
 /** A part as the API answers it. */
 async function toApi(db: Executor, row: OrderPaymentRow | (OrderPaymentRow & { created_by_name?: string | null })) {
   const soldAt = new Date(row.confirmed_at ?? row.created_at);
@@ -320,18 +328,7 @@ export function createOrderPaymentsService(db: DB) {
         note: ORDER_PAYMENT_TEXTS.partNote(PART_METHOD_LABELS[body.method], brl(amountCents), status),
         at,
         touch: true,
-        audit: {
-          action: 'addPayment',
-          changes: {
-            payment: {
-              seq,
-              method: body.method,
-              amount: body.amount,
-              status: pending ? 'PENDING' : 'CONFIRMED',
-              ...(body.card ? { card: { ...body.card } } : {}),
-            },
-          },
-        },
+        audit: { action: 'addPayment', changes: { paymentPart: describePart(body, amountCents, status) } },
       });
       const actor = { employeeId: principal.employeeId, permissions: principal.permissions, func: principal.func };
       const orderStatus = pending ? (order.status as OrderStatusKey) : await settleIfPaidByParts(trx, order, actor);
@@ -378,7 +375,8 @@ export function createOrderPaymentsService(db: DB) {
         audit: {
           action: input.status === 'REFUSED' ? 'refusePayment' : 'reversePayment',
           changes: {
-            payment: { seq: part.seq, status: { from: part.status, to: input.status }, reason: input.reason },
+            paymentPart: `${PART_METHOD_LABELS[part.method]} ${brl(part.amount_cents)}: ${PART_STATUS_LABELS[input.status]}`,
+            note: input.reason,
           },
         },
       });

@@ -170,6 +170,12 @@ describe('a split payment: R$ 10.147,41 = Pix R$ 5.000,00 + card 3× R$ 5.147,41
     });
     // Three instalments of the net, D+30, D+60, D+90: 496,777 / 3 = 165,592 r 1 → 165,593 + 165,592 + 165,592.
     expect(cardAnswer.data.card?.settlements.map((s) => s.amount)).toEqual([1655.93, 1655.92, 1655.92]);
+    // The order's 'Histórico de alterações' says it in words.
+    const history = await call('GET', `/audit?entity=order&id=${order.code}`, undefined, tokens.admin);
+    const entry = (
+      history.json() as { data: { action: string; changes: { label: string; to: unknown }[] }[] }
+    ).data.find((e) => e.action === 'Pagamento registrado' && JSON.stringify(e.changes).includes('Cartão'));
+    expect(JSON.stringify(entry?.changes)).toContain('Cartão R$ 5.147,41 (Crédito 3× Visa, NSU 004512): Confirmado');
     // Not paid yet: R$ 5.147,41 of R$ 10.147,41 confirmed, the Pix waits.
     expect(cardAnswer.orderStatusKey).toBe(ORDER_STATUS.PROCESSANDO);
     expect(await statusOf(order.id)).toBe(ORDER_STATUS.PROCESSANDO);
