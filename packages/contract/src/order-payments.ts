@@ -394,6 +394,34 @@ export const cardSettingsSchema = z.strictObject({
 
 export const cardSettingsEnvelopeSchema = z.object({ data: cardSettingsSchema });
 
+/** A part as the orders list reads it (the SQL's JSON of `order_payments`, cents). */
+export interface PartFacts {
+  method: PartMethod;
+  amount: number;
+  status: PartStatus;
+  kind: CardKind | null;
+  brand: string | null;
+  instalments: number | null;
+  fee: number | null;
+}
+
+/**
+ * Every part of an order in one line, for the orders CSV: 'Pix R$ 5.000,00 Confirmado; Cartão Crédito 3× Visa
+ * R$ 5.147,41 (taxa R$ 179,64) Confirmado'.
+ */
+export function describePaymentParts(parts: readonly PartFacts[]): string {
+  return parts
+    .map((part) => {
+      const card =
+        part.method === 'CARD' && part.kind
+          ? ` ${ORDER_PAYMENT_TEXTS.cardKinds[part.kind]}${part.kind === 'CREDIT' ? ` ${part.instalments}×` : ''} ${part.brand}`
+          : '';
+      const fee = part.fee !== null && part.method === 'CARD' ? ` (taxa ${formatBRL(part.fee / 100)})` : '';
+      return `${PART_METHOD_LABELS[part.method]}${card} ${formatBRL(part.amount / 100)}${fee} ${PART_STATUS_LABELS[part.status]}`;
+    })
+    .join('; ');
+}
+
 /** 'Taxa 3,49 % (R$ 179,64)': the fee as the details and the PDF write it. */
 export function describeCardFee(feePercent: number, feeReais: number): string {
   return `${feePercent.toFixed(2).replace('.', ',')} % (${formatBRL(feeReais)})`;

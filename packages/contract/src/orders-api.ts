@@ -237,6 +237,8 @@ export const orderSummarySchema = z.object({
   pixWaiting: z.boolean().optional(),
   /** A card order charged at the door or the counter ('Levar maquininha', issue 38); absent otherwise. */
   cardOnDelivery: z.boolean().optional(),
+  /** Its payment parts in one line (issue 38, `describePaymentParts`): the orders CSV; absent without parts. */
+  paymentParts: z.string().optional(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

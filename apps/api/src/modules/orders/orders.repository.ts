@@ -1,9 +1,9 @@
-import { generateOrderCode, ORDER_STATUS, OUT_FOR_DELIVERY_STATUSES } from '@backoffice/contract';
+import { generateOrderCode, ORDER_STATUS, OUT_FOR_DELIVERY_STATUSES, type PartFacts } from '@backoffice/contract';
 import { type ExpressionBuilder, type Insertable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, OrderImageKind, OrderItemsTable, OrdersTable, PaymentMethodColumn } from '../../db/schema';
 import { isStorableId } from '../../lib/sql-input';
-import { PIX_WAITING } from '../payments/pix-received.service';
+import { PAYMENT_PARTS, PIX_WAITING } from '../payments/pix-received.service';
 import { hashBands } from './images';
 import { type OrderReader, readableBy } from './order-readers';
 
@@ -25,6 +25,8 @@ export interface OrderRow {
   code: string;
   change_for_cents: number | null;
   card_on_delivery: boolean;
+  /** The payment parts (issue 38), null without. */
+  payment_parts?: PartFacts[] | string | null;
   customer_id: number;
   customer_name: string;
   status: number;
@@ -119,6 +121,7 @@ export function orderQuery(db: Executor) {
       sql<boolean>`exists (select 1 from pix_received p where p.order_id = o.id and ${PIX_WAITING})`.as('pix_waiting'),
       'o.receiver_name',
       'o.receiver_document',
+      PAYMENT_PARTS.as('payment_parts'),
     ]);
 }
 

@@ -199,6 +199,11 @@ describe('a split payment: R$ 10.147,41 = Pix R$ 5.000,00 + card 3× R$ 5.147,41
     expect(delivered.json()).toMatchObject({ received: 1 });
     const after = await partsOf(order.id);
     expect(after).toMatchObject({ paid: 10147.41, pending: 0, due: 0, paidInFull: true });
+    // The orders list (and so relatorio.csv) carries every part in one line.
+    const summary = (await call('GET', `/orders/by-id/${order.id}`)).json() as { data: { paymentParts?: string } };
+    expect(summary.data.paymentParts).toBe(
+      'Pix R$ 5.000,00 Confirmado; Cartão Crédito 3× Visa R$ 5.147,41 (taxa R$ 179,64) Confirmado',
+    );
     expect(after.parts[0]).toMatchObject({ status: 'CONFIRMED', pix: { endToEndId } });
     expect(await statusOf(order.id)).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
     const received = await t.db
