@@ -129,6 +129,15 @@ export const ORDER_PAYMENT_TEXTS = {
   /** Settings. */
   settingsTitle: 'Cartões',
   settingsSaved: 'Configurações de cartão salvas com sucesso.',
+  settingsSaveFailed: 'Não foi possível salvar as configurações de cartão, tente novamente mais tarde.',
+  settingsSave: 'Salvar taxas de cartão',
+  settingsText:
+    'Taxa da adquirente (%) por tipo e número de parcelas e prazos de recebimento: cada pagamento com cartão guarda a taxa e o líquido do momento em que foi registrado.',
+  maxInstalmentsLabel: 'Parcelamento máximo',
+  debitFeeLabel: 'Débito (%)',
+  debitDaysLabel: 'Prazo do débito (dias)',
+  creditDaysLabel: 'Prazo por parcela (dias)',
+  creditFeeLabel: (n: number) => (n === 1 ? 'Crédito à vista (%)' : `Crédito ${n}× (%)`),
   feeInvalid: 'Taxa inválida: de 0 a 100 %, com no máximo duas casas decimais.',
   daysInvalid: 'Prazo inválido: de 0 a 365 dias.',
   maxInstalmentsInvalid: `Parcelamento máximo inválido: de 1 a ${MAX_CARD_INSTALMENTS}.`,
