@@ -134,4 +134,22 @@ describe('split payments: a part paid by card in the order details', () => {
     await finish.click();
     await page.getByText('Pago (Cartão): nada a receber').waitFor();
   });
+
+  it("sets the acquirer's fees in Configurações → Cartões", async () => {
+    await page.goto('/admin/settings');
+    const card = page.getByRole('region', { name: 'Cartões' });
+    await card.scrollIntoViewIfNeeded();
+    const threeTimes = card.getByLabel('Crédito 3× (%)');
+    await expect.poll(() => threeTimes.inputValue()).toMatch(/^\d+,\d{2}$/);
+    const before = await threeTimes.inputValue();
+    await threeTimes.fill('3,49');
+    await card.getByRole('button', { name: 'Salvar taxas de cartão' }).click();
+    await page.getByText('Configurações de cartão salvas com sucesso.').waitFor();
+    await card.screenshot({ path: 'screenshots/split-payments-card-fees-desktop.png' });
+    const saved = await pageApi(page).get<{ data: { creditFees: number[] } }>('/settings/card-fees');
+    expect(saved.data.creditFees[2]).toBe(3.49);
+    // Back as it was, for the other journeys.
+    await threeTimes.fill(before);
+    await card.getByRole('button', { name: 'Salvar taxas de cartão' }).click();
+  });
 });
