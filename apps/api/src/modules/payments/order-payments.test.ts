@@ -175,7 +175,9 @@ describe('a split payment: R$ 10.147,41 = Pix R$ 5.000,00 + card 3× R$ 5.147,41
     const entry = (
       history.json() as { data: { action: string; changes: { label: string; to: unknown }[] }[] }
     ).data.find((e) => e.action === 'Pagamento registrado' && JSON.stringify(e.changes).includes('Cartão'));
-    expect(JSON.stringify(entry?.changes)).toContain('Cartão R$ 5.147,41 (Crédito 3× Visa, NSU 004512): Confirmado');
+    expect(JSON.stringify(entry?.changes)).toContain(
+      'Cartão R$ 5.147,41 (Crédito 3× Visa, comprovante 004512): Confirmado',
+    );
     // Not paid yet: R$ 5.147,41 of R$ 10.147,41 confirmed, the Pix waits.
     expect(cardAnswer.orderStatusKey).toBe(ORDER_STATUS.PROCESSANDO);
     expect(await statusOf(order.id)).toBe(ORDER_STATUS.PROCESSANDO);
