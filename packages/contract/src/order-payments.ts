@@ -224,13 +224,27 @@ const PAN_LIKE = /\d(?:[ -]?\d){12,18}/;
 const CARD_SECRET_KEY =
   /^(card_?number|cardnumber|numero_?cartao|numerocartao|pan|cvv|cvc|cvv2|security_?code|expiry|expiration|validade)$/i;
 
-/** True when some value or key of `input` looks like a card number or its secrets (never stored, refused). */
+/**
+ * True when some value or key of `input` looks like a card number or its secrets (never stored, refused). Walked
+ * without recursion and at most 10,000 values deep or wide: a hostile body nested a million levels is no card
+ * data (its own schema refuses it), and never a stack overflow.
+ */
 export function looksLikeCardData(input: unknown): boolean {
-  if (typeof input === 'string') return PAN_LIKE.test(input);
-  if (typeof input === 'number') return Number.isInteger(input) && String(Math.abs(input)).length >= 13;
-  if (Array.isArray(input)) return input.some(looksLikeCardData);
-  if (input !== null && typeof input === 'object') {
-    return Object.entries(input).some(([key, value]) => CARD_SECRET_KEY.test(key) || looksLikeCardData(value));
+  const pending: unknown[] = [input];
+  for (let seen = 0; pending.length > 0 && seen < 10_000; seen++) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (PAN_LIKE.test(value)) return true;
+    } else if (typeof value === 'number') {
+      if (Number.isInteger(value) && String(Math.abs(value)).length >= 13) return true;
+    } else if (Array.isArray(value)) {
+      pending.push(...value.slice(0, 10_000));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (CARD_SECRET_KEY.test(key)) return true;
+        pending.push(inner);
+      }
+    }
   }
   return false;
 }
