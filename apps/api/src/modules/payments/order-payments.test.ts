@@ -448,9 +448,18 @@ describe('the card checkout', () => {
 
   it("on delivery ('Levar maquininha'): no part yet, the card is charged at the door", async () => {
     const customerId = await cart(10_000);
-    const res = await call('POST', `/orders/checkout/card/${customerId}`, choices);
+    const key = randomUUID();
+    const res = await call('POST', `/orders/checkout/card/${customerId}`, choices, tokens.attendant, {
+      'idempotency-key': key,
+    });
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { orderId: number; statusKey: number };
+    const body = res.json() as { orderId: number; statusKey: number; cardOnDelivery?: boolean };
+    expect(body.cardOnDelivery).toBe(true);
+    // Sent again with its key (the answer was lost): the same order, still said to be charged at the door.
+    const again = await call('POST', `/orders/checkout/card/${customerId}`, choices, tokens.attendant, {
+      'idempotency-key': key,
+    });
+    expect(again.json()).toMatchObject({ orderId: body.orderId, replayed: true, cardOnDelivery: true });
     expect(body.statusKey).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
     expect(await partsOf(body.orderId)).toMatchObject({ paid: 0, due: 100, paidInFull: false });
     // The order says so to the courier's card and the run sheet ('Levar maquininha').

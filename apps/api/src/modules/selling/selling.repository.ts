@@ -71,6 +71,7 @@ export interface CheckoutRequestRow {
   total_cents: number | null;
   payment_method: PaymentMethod | null;
   delivery_type: number | null;
+  card_on_delivery: boolean | null;
 }
 
 /** SQL of internal selling. Every function takes `db` or a transaction. */
@@ -231,6 +232,7 @@ export const sellingRepository = {
         'o.total_cents',
         'o.payment_method',
         'o.delivery_type',
+        'o.card_on_delivery',
       ])
       .where('k.idempotency_key', '=', key)
       .executeTakeFirst();

@@ -197,6 +197,7 @@ export function createSellingService(db: DB, storage: Storage) {
       total: centsToReais(request.total_cents ?? 0),
       ...(request.payment_method ? { paymentMethod: request.payment_method } : {}),
       ...(request.delivery_type ? { deliveryType: request.delivery_type } : {}),
+      ...(request.card_on_delivery ? { cardOnDelivery: true } : {}),
       replayed: true,
     };
   }
