@@ -254,6 +254,9 @@ export const AUDIT_FIELDS: Record<AuditEntity, Record<string, FieldRule>> = {
     note: f('Observação'),
     kind: f('Tipo', 'adjustmentKind'),
     differenceCents: f('Diferença', 'differenceCents'),
+    /** A payment part (issue 38) in words, as its history line says it. */
+    paymentPart: f('Parte do pagamento'),
+    cardOnDelivery: f('Levar maquininha', 'boolean'),
   },
 };
 
@@ -287,6 +290,9 @@ const ACTION_LABELS: Record<string, string> = {
   // A customer registered by staff (POST /customers, issue 38): approved at once.
   register: 'Cadastro pela equipe',
   'import-update': 'Alteração por planilha',
+  addPayment: 'Pagamento registrado',
+  refusePayment: 'Pagamento recusado',
+  reversePayment: 'Pagamento estornado',
 };
 
 export function auditActionLabel(entity: AuditEntity, action: string): string {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { PAYMENT_METHODS } from './order-status';
 import { pagedSchema } from './paging';
 
 /**
@@ -37,9 +38,12 @@ export const dispatchOrderSchema = z.object({
   itemsCount: z.number(),
   payment: z.string(),
   /** How it is paid: the run sheet's payment line reads it (`courierPaymentLine`, payment-due.ts). */
-  paymentMethod: z.enum(['CASH', 'BANK_TRANSFER', 'PIX']).optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS).optional(),
   /** What the courier collects at the door: the total of a cash order, else 0 (already paid; `amountToCollect`). */
   cashToCollect: z.number(),
+  /** A card charged at the door ('Levar maquininha', issue 38) and its amount (the order's total). */
+  cardOnDelivery: z.boolean().optional(),
+  cardToCollect: z.number().optional(),
   /** 'Troco para': the note the customer pays with, or null; the courier brings `changeFor − cashToCollect`. */
   changeFor: z.number().nullable(),
   status: z.number(),

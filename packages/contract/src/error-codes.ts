@@ -55,6 +55,8 @@ export const ERROR_CODES = {
   PIX_ALREADY_MATCHED: 409,
   /** A Pix cannot pay this order (not waiting, another amount, already paid): `details.reason` says which. */
   PIX_NOT_MATCHED: 409,
+  /** A payment part above what the order still owes (its total less its confirmed and pending parts): `details.due`. */
+  PAYMENT_OVERPAID: 409,
   /** The E2E id of a payment proof was already used by another order (or paid another order by the webhook). */
   PROOF_REUSED: 409,
   /** An order move lacks what it needs: a reason, packaging photos, the signature, the proof or a courier. */

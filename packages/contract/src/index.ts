@@ -22,6 +22,7 @@ export * from './notifications';
 export * from './number';
 export * from './order-commands';
 export * from './order-events';
+export * from './order-payments';
 export * from './order-status';
 export * from './orders-api';
 export * from './paging';

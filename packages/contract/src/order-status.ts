@@ -292,7 +292,8 @@ export function placedStatus(initial: OrderStatusKey, withReceipt: boolean): Ord
  * AGUARDANDO_COMPROVANTE and, in the same transaction, attachReceipt to AGUARDANDO_APROVACAO.)
  */
 export function initialOrderStatus(payment: PaymentMethod, pixAuto: boolean): OrderStatusKey {
-  if (payment === 'CASH') return S.AGUARDANDO_ESTOQUISTA;
+  // A card is charged at the counter (paid with the sale) or at the door (paid on delivery, as cash is).
+  if (payment === 'CASH' || payment === 'CARD') return S.AGUARDANDO_ESTOQUISTA;
   if (payment === 'PIX' && pixAuto) return S.PROCESSANDO;
   return S.AGUARDANDO_COMPROVANTE;
 }
@@ -465,12 +466,19 @@ export function settlesPayment(move: Pick<OrderTransition, 'from' | 'to'>): bool
   return PAYMENT_SETTLING_MOVES.some((t) => t.from === move.from && t.to === move.to);
 }
 
-export const PAYMENT_METHODS = ['CASH', 'BANK_TRANSFER', 'PIX'] as const;
+/**
+ * How an order is paid. CASH, BANK_TRANSFER and PIX are section 7's and behave as they always did; CARD
+ * (issue 38, decision 0042) is a card at the counter (its part recorded with the sale: paid) or the card
+ * machine taken on delivery ('Levar maquininha': paid at the door, like cash). An order paid by several parts
+ * keeps the method it was placed with; its parts say the rest (`order_payments`).
+ */
+export const PAYMENT_METHODS = ['CASH', 'BANK_TRANSFER', 'PIX', 'CARD'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   CASH: 'Dinheiro',
   BANK_TRANSFER: 'Depósito',
   PIX: 'Pix',
+  CARD: 'Cartão',
 };
 
 export const DELIVERY_TYPES = { MOTOBOY: 1, PICKUP: 2 } as const;

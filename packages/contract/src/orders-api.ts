@@ -12,6 +12,7 @@ import {
   type OrderAction,
   type OrderStatusKey,
   type OrderStatusName,
+  PAYMENT_METHODS,
 } from './order-status';
 import { ORDER_TEXTS } from './order-texts';
 import { proofEndToEndIdSchema } from './proof';
@@ -220,7 +221,7 @@ export const orderSummarySchema = z.object({
   stockerId: z.number().int().nullable(),
   /** "Dinheiro", "Depósito" or "Pix". */
   payment: z.string(),
-  paymentMethod: z.enum(['CASH', 'BANK_TRANSFER', 'PIX']),
+  paymentMethod: z.enum(PAYMENT_METHODS),
   /** Reais, two decimals: items + shipping + fast-delivery tax + warranty − discount. */
   total: z.number(),
   shippingCost: z.number(),
@@ -234,6 +235,10 @@ export const orderSummarySchema = z.object({
    * off: `pixAwaitsConfirmation`); absent otherwise (issue 35 §4).
    */
   pixWaiting: z.boolean().optional(),
+  /** A card order charged at the door or the counter ('Levar maquininha', issue 38); absent otherwise. */
+  cardOnDelivery: z.boolean().optional(),
+  /** Its payment parts in one line (issue 38, `describePaymentParts`): the orders CSV; absent without parts. */
+  paymentParts: z.string().optional(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

@@ -33,6 +33,22 @@ describe('paymentDue: what is still due on an order, and how (issue 35 §8)', ()
   });
 });
 
+describe("a card order (issue 38): 'Levar maquininha' when charged at the door, paid when charged at the sale", () => {
+  it('says the machine and the amount, never as cash to collect', () => {
+    const onDelivery = { paymentMethod: 'CARD', statusKey: S.EM_ENTREGA, cardOnDelivery: true } as const;
+    expect(paymentDue(onDelivery)).toBe('card');
+    // The settlement's expected cash counts no card.
+    expect(amountToCollect(onDelivery, 13490)).toBe(0);
+    expect(courierPaymentLine(onDelivery, { total: 'R$ 134,90', payment: 'Cartão' })).toBe(
+      'Levar maquininha: R$ 134,90 no cartão',
+    );
+    const atCounter = { paymentMethod: 'CARD', statusKey: S.EM_ENTREGA } as const;
+    expect(courierPaymentLine(atCounter, { total: 'R$ 134,90', payment: 'Cartão' })).toBe(
+      'Pago (Cartão): nada a receber',
+    );
+  });
+});
+
 describe("the shop's address (Configurações da Empresa)", () => {
   it('keeps its lines trimmed, empty is none, refuses a control character', () => {
     expect(companyAddressSchema.parse(' Rua A,  1 \r\n\r\n São Paulo/SP ')).toBe('Rua A, 1\nSão Paulo/SP');

@@ -8,39 +8,49 @@ import { ORDER_STATUS, type PaymentMethod } from './order-status';
  *   pickup): its whole total, whatever its status (the run's settlement counts it as collected);
  * - `awaitingPayment`: a transfer or Pix not paid yet (Processando, Erro, Aguardando comprovante);
  * - `inReview`: a transfer or Pix whose proof the shop is checking (Aguardando aprovação);
- * - `paid`: any other transfer or Pix was paid before the order was packed: nothing to receive.
+ * - `card`: a card order to be charged at the door or the counter ('Levar maquininha', issue 38): its whole total;
+ * - `paid`: any other transfer, Pix or card was paid before the order was packed: nothing to receive.
  */
-export type PaymentDue = 'cash' | 'awaitingPayment' | 'inReview' | 'paid';
+export type PaymentDue = 'cash' | 'card' | 'awaitingPayment' | 'inReview' | 'paid';
 
 const S = ORDER_STATUS;
 const AWAITING_PAYMENT: readonly number[] = [S.PROCESSANDO, S.ERRO, S.AGUARDANDO_COMPROVANTE];
 
-export function paymentDue(order: { paymentMethod: PaymentMethod; statusKey: number }): PaymentDue {
+/** How an order is paid as the due rules read it: its method, its status, and for a card whether it is charged on delivery. */
+export interface DueOrder {
+  paymentMethod: PaymentMethod;
+  statusKey: number;
+  /** A card order placed without the machine's receipt: charged at the door or the counter ('Levar maquininha'). */
+  cardOnDelivery?: boolean;
+}
+
+export function paymentDue(order: DueOrder): PaymentDue {
   if (order.paymentMethod === 'CASH') return 'cash';
+  if (order.paymentMethod === 'CARD') return order.cardOnDelivery ? 'card' : 'paid';
   if (AWAITING_PAYMENT.includes(order.statusKey)) return 'awaitingPayment';
   if (order.statusKey === S.AGUARDANDO_APROVACAO) return 'inReview';
   return 'paid';
 }
 
 /** The amount the courier collects at the door: a cash order's total, else 0 (any unit: cents or reais). */
-export function amountToCollect(order: { paymentMethod: PaymentMethod; statusKey: number }, total: number): number {
+export function amountToCollect(order: DueOrder, total: number): number {
   return paymentDue(order) === 'cash' ? total : 0;
 }
 
 /** What the courier reads of the payment, on his card and on the run sheet: the same words on both. */
 export const COURIER_PAYMENT_TEXTS = {
   cash: (amount: string) => `Receber em dinheiro: ${amount}`,
+  /** A card charged at the door (issue 38): the courier takes the card machine. */
+  card: (amount: string) => `Levar maquininha: ${amount} no cartão`,
   paid: (payment: string) => `Pago (${payment}): nada a receber`,
   /** Never a courier's order (it leaves only paid); said rather than 'nada a receber' if it ever is. */
   unpaid: (payment: string) => `${payment} ainda não confirmado: fale com a loja antes de entregar`,
 } as const;
 
 /** The courier's line of an order: 'Receber em dinheiro: R$ 150,00' or 'Pago (Pix): nada a receber'. */
-export function courierPaymentLine(
-  order: { paymentMethod: PaymentMethod; statusKey: number },
-  { total, payment }: { total: string; payment: string },
-): string {
+export function courierPaymentLine(order: DueOrder, { total, payment }: { total: string; payment: string }): string {
   const due = paymentDue(order);
   if (due === 'cash') return COURIER_PAYMENT_TEXTS.cash(total);
+  if (due === 'card') return COURIER_PAYMENT_TEXTS.card(total);
   return due === 'paid' ? COURIER_PAYMENT_TEXTS.paid(payment) : COURIER_PAYMENT_TEXTS.unpaid(payment);
 }

@@ -175,6 +175,7 @@ export const PAYMENT_TEXTS = {
     `O valor do Pix (${amount}) é diferente do total do pedido (${total}).`,
   notWaiting: (code: string, status: string) => `O pedido ${code} não aguarda pagamento (${status}).`,
   alreadyPaid: (code: string) => `O pedido ${code} já tem um Pix recebido.`,
+  paidInParts: (code: string) => `O pedido ${code} é pago em partes: cada Pix deve usar o txid da sua parte.`,
   /** The history note of a payment confirmed by a Pix. */
   confirmedNote: (endToEndId: string) => `Pix automático: pagamento recebido pelo banco (E2E ${endToEndId}).`,
   matchedByHandNote: (endToEndId: string) => `Pix recebido identificado manualmente (E2E ${endToEndId}).`,

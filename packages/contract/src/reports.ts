@@ -56,7 +56,12 @@ export const REPORT_TEXTS = {
   itemsInvalid: `Itens por página inválidos: informe de 1 a ${REPORT_LIMITS.maxItems}.`,
 } as const;
 
-export const PAYMENT_DESCRIPTIONS = { CASH: 'Dinheiro', BANK_TRANSFER: 'Depósito', PIX: 'Pix' } as const;
+export const PAYMENT_DESCRIPTIONS = {
+  CASH: 'Dinheiro',
+  BANK_TRANSFER: 'Depósito',
+  PIX: 'Pix',
+  CARD: 'Cartão',
+} as const;
 
 // ---------- path and query values ----------
 export const reportOrderSchema = z.enum(['desc', 'asc'], { error: REPORT_TEXTS.orderInvalid });
@@ -204,6 +209,10 @@ export const reportOrderTotalsSchema = z.object({
   totalBankTransferDifference: z.number(),
   totalCashDifference: z.number(),
   totalPixDifference: z.number(),
+  /** The same three figures of card orders (issue 38: optional, section 7's clients know the three methods). */
+  totalDiscountInCard: z.number().optional(),
+  totalWarrantyCard: z.number().optional(),
+  totalCardDifference: z.number().optional(),
   totalDifference: z.number(),
 });
 export type ReportOrderTotals = z.infer<typeof reportOrderTotalsSchema>;

@@ -3,7 +3,14 @@ import { businessDay, businessTimeOn, shiftDay, weekdayOf } from './clock';
 import { noteDocumentSchema } from './customers';
 import { saleDiscountsQuerySchema, saleDiscountsSchema } from './discounts';
 import { idParamSchema, idSchema } from './ids';
-import { DELIVERY_TYPE_LABELS, DELIVERY_TYPES, type DeliveryType, ORDER_STATUS_KEYS } from './order-status';
+import { cardDataSchema, looksLikeCardData, ORDER_PAYMENT_TEXTS } from './order-payments';
+import {
+  DELIVERY_TYPE_LABELS,
+  DELIVERY_TYPES,
+  type DeliveryType,
+  ORDER_STATUS_KEYS,
+  PAYMENT_METHODS,
+} from './order-status';
 
 /**
  * Internal selling (spec sections 2 "Selling", 3 "Cart", 4 "Selling", 7 "Selling", 8, 9): an employee with
@@ -42,6 +49,8 @@ export const SELLING_PAYMENT_OPTIONS = [
   { value: 'bankTransfer', label: 'Depósito' },
   /** The order's own Pix (issue 18): its QR code on the confirmation, confirmed by the bank's webhook. */
   { value: 'pix', label: 'Pix' },
+  /** A card (issue 38): charged now at the shop's machine (its receipt's fields), or on delivery ('Levar maquininha'). */
+  { value: 'card', label: 'Cartão' },
 ] as const;
 export type SellingPaymentOption = (typeof SELLING_PAYMENT_OPTIONS)[number]['value'];
 
@@ -507,6 +516,20 @@ export const checkoutTransferBodySchema = z.object({
 });
 export type CheckoutTransferBody = z.infer<typeof checkoutTransferBodySchema>;
 
+/**
+ * Card ('Cartão', issue 38, decision 0042): with `card` (the machine's receipt at the counter: kind, brand,
+ * instalments, NSU, authorisation code) the order is paid with the sale, one confirmed card part for its
+ * total; without it, the card is charged on delivery or at pickup ('Levar maquininha'). Either way the order
+ * starts in AGUARDANDO_ESTOQUISTA, as cash does. Anything that looks like a card number is refused.
+ */
+export const checkoutCardBodySchema = z
+  .unknown()
+  .superRefine((body, ctx) => {
+    if (looksLikeCardData(body)) ctx.addIssue({ code: 'custom', message: ORDER_PAYMENT_TEXTS.cardNumberRefused });
+  })
+  .pipe(z.object({ ...checkoutFields, card: cardDataSchema.optional() }));
+export type CheckoutCardBody = z.infer<typeof checkoutCardBodySchema>;
+
 export const checkoutResponseSchema = z.object({
   /** The order code (section 7: data.code). */
   code: z.string(),
@@ -518,9 +541,11 @@ export const checkoutResponseSchema = z.object({
     .refine((key) => (ORDER_STATUS_KEYS as number[]).includes(key)),
   total: reais,
   /** How it is paid (issue 35: the confirmation says what is still due and how). */
-  paymentMethod: z.enum(['CASH', 'BANK_TRANSFER', 'PIX']).optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS).optional(),
   /** 1 Motoboy, 2 Retirada na loja: where a cash order is paid. */
   deliveryType: z.number().int().optional(),
+  /** A card to be charged at the door or the counter ('Levar maquininha', issue 38); absent otherwise. */
+  cardOnDelivery: z.boolean().optional(),
   /** True when this answer repeats an earlier checkout with the same idempotency key. */
   replayed: z.boolean(),
 });

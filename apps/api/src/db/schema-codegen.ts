@@ -30,6 +30,9 @@ export async function generateSchema(db: Kysely<Database>): Promise<string> {
     'bank_settings.type': 'BankSettingsType',
     'pix_received.unmatched_reason': 'PixUnmatchedReasonColumn | null',
     'product_units.status': 'Generated<UnitStatus>',
+    'order_payments.method': 'PartMethodColumn',
+    'order_payments.status': 'PartStatusColumn',
+    'order_payments.card_kind': 'CardKindColumn | null',
   };
   for (const table of reportSummaries) columns[`${table}.grain`] = 'Grain';
   // The schema in use only (`public` on PGlite, a private one in a shared PostgreSQL), named without prefix.
@@ -54,6 +57,9 @@ export async function generateSchema(db: Kysely<Database>): Promise<string> {
         'Grain',
         'BankSettingsType',
         'Figure',
+        'PartMethodColumn',
+        'PartStatusColumn',
+        'CardKindColumn',
       ].map((name) => [name, `${columnTypes}#${name}`]),
     ),
     overrides: { columns },

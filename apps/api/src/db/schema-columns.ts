@@ -19,7 +19,7 @@ export type StockMovementKind =
   | 'ADJUSTMENT'
   | 'IMPORT';
 
-export type PaymentMethodColumn = 'CASH' | 'BANK_TRANSFER' | 'PIX';
+export type PaymentMethodColumn = 'CASH' | 'BANK_TRANSFER' | 'PIX' | 'CARD';
 
 export type OrderImageKind = 'RECEIPT' | 'SIGNATURE' | 'PACKAGING';
 
@@ -42,3 +42,8 @@ export type BankSettingsType = 'Pix' | 'Transfer';
  * triggers and the tests write numbers.
  */
 export type Figure = ColumnType<string | number, number | undefined, number>;
+
+/** A part of an order's payment (migration 0057): its method, status and card kind. */
+export type PartMethodColumn = 'CASH' | 'PIX' | 'CARD';
+export type PartStatusColumn = 'PENDING' | 'CONFIRMED' | 'REFUSED' | 'REVERSED';
+export type CardKindColumn = 'DEBIT' | 'CREDIT';

@@ -3,7 +3,7 @@
  * Please do not edit it manually.
  */
 
-import type { BankSettingsType, CodePurpose, CustomerStatus, Figure, Grain, OrderAdjustmentKind, OrderImageKind, PaymentMethodColumn, PixUnmatchedReasonColumn, StockMovementKind, UnitStatus } from "./schema-columns";
+import type { BankSettingsType, CardKindColumn, CodePurpose, CustomerStatus, Figure, Grain, OrderAdjustmentKind, OrderImageKind, PartMethodColumn, PartStatusColumn, PaymentMethodColumn, PixUnmatchedReasonColumn, StockMovementKind, UnitStatus } from "./schema-columns";
 import type { ColumnType } from "kysely";
 
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
@@ -115,6 +115,7 @@ export interface CheckoutRequests {
 
 export interface CompanySettings {
   address: string | null;
+  card_settings: Json | null;
   cnpj: string | null;
   company_id: number;
   delivery_departures: Json | null;
@@ -293,8 +294,36 @@ export interface OrderMoveRequests {
   request_hash: string;
 }
 
+export interface OrderPayments {
+  amount_cents: number;
+  authorization_code: string | null;
+  card_brand: string | null;
+  card_kind: CardKindColumn | null;
+  close_reason: string | null;
+  closed_at: Timestamp | null;
+  closed_by: number | null;
+  confirmed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  end_to_end_id: string | null;
+  fee_basis_points: number | null;
+  fee_cents: number | null;
+  id: Generated<number>;
+  idempotency_key: string | null;
+  instalments: number | null;
+  method: PartMethodColumn;
+  net_cents: number | null;
+  nsu: string | null;
+  order_id: number;
+  pix_txid: string | null;
+  seq: number;
+  settlement_days: number | null;
+  status: PartStatusColumn;
+}
+
 export interface Orders {
   attendant_id: number | null;
+  card_on_delivery: Generated<boolean>;
   change_for_cents: number | null;
   code: string;
   comments: string | null;
@@ -595,6 +624,7 @@ export interface DB {
   order_items: OrderItems;
   order_late_limits: OrderLateLimits;
   order_move_requests: OrderMoveRequests;
+  order_payments: OrderPayments;
   order_status_counts: OrderStatusCounts;
   order_status_days: OrderStatusDays;
   order_status_history: OrderStatusHistory;

@@ -38,6 +38,7 @@ export type EmployeesTable = Generated.Employees;
 export type FilesTable = Generated.Files;
 export type ImportRequestsTable = Generated.ImportRequests;
 export type OrderAdjustmentsTable = Generated.OrderAdjustments;
+export type OrderPaymentsTable = Generated.OrderPayments;
 export type OrderImagesTable = Generated.OrderImages;
 export type OrderItemsTable = Generated.OrderItems;
 export type OrderMoveRequestsTable = Generated.OrderMoveRequests;

@@ -48,6 +48,7 @@ import { bellItems } from './0053-bell-items';
 import { dispatchBoard } from './0054-dispatch-board';
 import { counterCustomers } from './0055-counter-customers';
 import { saleDiscounts } from './0056-sale-discounts';
+import { orderPayments } from './0057-order-payments';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -100,6 +101,7 @@ export const migrations: Record<string, Migration> = {
   '0054-dispatch-board': dispatchBoard,
   '0055-counter-customers': counterCustomers,
   '0056-sale-discounts': saleDiscounts,
+  '0057-order-payments': orderPayments,
 };
 
 export const migrationProvider: MigrationProvider = {

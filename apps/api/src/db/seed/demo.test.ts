@@ -468,6 +468,7 @@ describe('the demo business (scale 1)', () => {
         CASH: [S.AGUARDANDO_ESTOQUISTA],
         BANK_TRANSFER: [S.AGUARDANDO_COMPROVANTE],
         PIX: [S.PROCESSANDO, S.AGUARDANDO_COMPROVANTE],
+        CARD: [S.AGUARDANDO_ESTOQUISTA],
       };
       expect(initial[o.payment_method] as number[], `order ${o.id}`).toContain(first?.status);
       expect(first?.created_at.getTime()).toBe(o.created_at.getTime());
@@ -651,6 +652,36 @@ describe('the demo business (scale 1)', () => {
     expect(banks.some((b) => b.type === 'Transfer' && b.account && b.agency)).toBe(true);
     const company = await t.db.selectFrom('company_settings').selectAll().execute();
     expect(company).toMatchObject([{ company_id: 1, pix_auto: false }]);
+  });
+
+  it('has card and split-paid orders (issue 38): their parts sum to the total, a card part nets its fee', async () => {
+    const parts = await t.db.selectFrom('order_payments').selectAll().execute();
+    const byOrder = new Map<number, typeof parts>();
+    for (const part of parts) byOrder.set(part.order_id, [...(byOrder.get(part.order_id) ?? []), part]);
+    const orders = await t.db
+      .selectFrom('orders')
+      .select(['id', 'status', 'payment_method', 'total_cents'])
+      .where('id', 'in', [...byOrder.keys()])
+      .execute();
+    const cardOnly = orders.filter((o) => o.payment_method === 'CARD');
+    const split = orders.filter((o) => (byOrder.get(o.id) ?? []).length === 2);
+    expect(cardOnly.length).toBeGreaterThan(10);
+    expect(split.length).toBeGreaterThan(10);
+    for (const order of orders) {
+      const own = byOrder.get(order.id) ?? [];
+      expect(
+        own.reduce((sum, p) => sum + p.amount_cents, 0),
+        `order ${order.id}`,
+      ).toBe(order.total_cents);
+      const paid = own.filter((p) => p.status === 'CONFIRMED').reduce((sum, p) => sum + p.amount_cents, 0);
+      // A finished order is paid in full; one still in Processando waits for its Pix part.
+      if (order.status === S.FINALIZADOS) expect(paid).toBe(order.total_cents);
+      else expect(own.some((p) => p.method === 'PIX' && p.status === 'PENDING')).toBe(true);
+      for (const card of own.filter((p) => p.method === 'CARD')) {
+        expect((card.net_cents ?? 0) + (card.fee_cents ?? 0)).toBe(card.amount_cents);
+        expect(card.nsu).toMatch(/^\d{6}$/);
+      }
+    }
   });
 
   it('leaves the id sequences after the demo rows', async () => {

@@ -123,6 +123,8 @@ const WALKED_ACTIONS: Record<AuditEntity, string[]> = {
     'assignToRun',
     'registerExchange',
     'registerReturn',
+    'addPayment',
+    'reversePayment',
   ],
 };
 
@@ -413,6 +415,24 @@ describe("'Histórico de alterações' in a person's words (issue 35 §5)", () =
       endToEndId: 'E60746948202611221405ABCDEF12345',
     });
     await ok(admin, 'PATCH', '/workflow/order/cancel', { orderId: paid.orderId, comment: 'Desistiu da compra' });
+    // A card charged at the door (issue 38): its part recorded by the attendant, then reversed.
+    await ok(attendant, 'POST', `/orders/cart/add/${buyer.id}`, { productId: cover.id, quantity: 1 });
+    const byCard = await call(attendant, 'POST', `/orders/checkout/card/${buyer.id}`, {
+      typeOfDelivery: 2,
+      withWarranty: false,
+      isFastDelivery: false,
+    });
+    expect(byCard.statusCode, byCard.body).toBe(200);
+    const cardOrder = byCard.json() as { orderId: number; total: number };
+    const part = await ok<{ id: number }>(attendant, 'POST', `/orders/${cardOrder.orderId}/payments`, {
+      method: 'CARD',
+      amount: cardOrder.total,
+      card: { kind: 'DEBIT', brand: 'Elo', instalments: 1, nsu: '123456', authorizationCode: 'XY12' },
+    });
+    await ok(attendant, 'PATCH', `/orders/${cardOrder.orderId}/payments/${part.id}`, {
+      status: 'REVERSED',
+      reason: 'Contestação',
+    });
     // A delivery by courier: packed, its courier changed, then taken by a run.
     const delivered = await createCustomer(t.db, { name: 'Bia Rocha', warrantyPercentage: 10, shippingCents: 1500 });
     await ok(attendant, 'POST', `/orders/cart/add/${delivered.id}`, { productId: cover.id, quantity: 1 });

@@ -18,6 +18,7 @@ function orderRows(db: Executor) {
       'o.payment_method',
       'o.total_cents',
       'o.change_for_cents',
+      'o.card_on_delivery',
       'o.fast_delivery',
       'o.updated_at',
       'o.receiver_name',

@@ -107,6 +107,7 @@ function toOrder(row: DispatchOrderRow, late: boolean): DispatchOrder {
     payment: PAYMENT_METHOD_LABELS[row.payment_method],
     paymentMethod: row.payment_method,
     cashToCollect: centsToReais(cashCents(row)),
+    ...(row.card_on_delivery ? { cardOnDelivery: true, cardToCollect: centsToReais(row.total_cents) } : {}),
     changeFor:
       row.payment_method === 'CASH' && row.change_for_cents !== null ? centsToReais(row.change_for_cents) : null,
     status: row.status,

@@ -73,8 +73,8 @@ function sheet(run: CourierRun, generatedAt: Date): ReactElement {
             // The courier's card says the same (payment-due.ts): 'Receber em dinheiro' or 'Pago (Pix): nada a receber'.
             order.paymentMethod
               ? courierPaymentLine(
-                  { paymentMethod: order.paymentMethod, statusKey: order.status },
-                  { total: money(order.cashToCollect), payment: order.payment },
+                  { paymentMethod: order.paymentMethod, statusKey: order.status, cardOnDelivery: order.cardOnDelivery },
+                  { total: money(order.cardToCollect ?? order.cashToCollect), payment: order.payment },
                 )
               : order.cashToCollect > 0
                 ? COURIER_PAYMENT_TEXTS.cash(money(order.cashToCollect))

@@ -3,10 +3,12 @@ import {
   DELIVERY_TYPE_LABELS,
   type DeliveryType,
   dayStart,
+  describePaymentParts,
   type OrderFilterQuery,
   type OrderSummary,
   orderStatusLabel,
   PAYMENT_METHOD_LABELS,
+  type PartFacts,
   shiftDay,
 } from '@backoffice/contract';
 import { searchWords } from '../../lib/sql-input';
@@ -15,6 +17,11 @@ import type { OrderFilter, OrderRow } from './orders.repository';
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** An order row as the API answers it (the Order fields of section 3, plus the keys a screen needs). */
+/** The parts as the SQL answered them (json: an array; some drivers hand the text). */
+function partsOf(value: PartFacts[] | string): PartFacts[] {
+  return typeof value === 'string' ? (JSON.parse(value) as PartFacts[]) : value;
+}
+
 export function toOrderSummary(row: OrderRow): OrderSummary {
   return {
     orderId: row.id,
@@ -41,6 +48,8 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     hasWarranty: row.with_warranty,
     changeFor: row.change_for_cents === null ? null : centsToReais(row.change_for_cents),
     ...(row.pix_waiting ? { pixWaiting: true } : {}),
+    ...(row.card_on_delivery ? { cardOnDelivery: true } : {}),
+    ...(row.payment_parts ? { paymentParts: describePaymentParts(partsOf(row.payment_parts)) } : {}),
   };
 }
 

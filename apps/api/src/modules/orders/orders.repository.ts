@@ -1,9 +1,9 @@
-import { generateOrderCode, ORDER_STATUS, OUT_FOR_DELIVERY_STATUSES } from '@backoffice/contract';
+import { generateOrderCode, ORDER_STATUS, OUT_FOR_DELIVERY_STATUSES, type PartFacts } from '@backoffice/contract';
 import { type ExpressionBuilder, type Insertable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { Database, OrderImageKind, OrderItemsTable, OrdersTable } from '../../db/schema';
+import type { Database, OrderImageKind, OrderItemsTable, OrdersTable, PaymentMethodColumn } from '../../db/schema';
 import { isStorableId } from '../../lib/sql-input';
-import { PIX_WAITING } from '../payments/pix-received.service';
+import { PAYMENT_PARTS, PIX_WAITING } from '../payments/pix-received.service';
 import { hashBands } from './images';
 import { type OrderReader, readableBy } from './order-readers';
 
@@ -24,13 +24,16 @@ export interface OrderRow {
   id: number;
   code: string;
   change_for_cents: number | null;
+  card_on_delivery: boolean;
+  /** The payment parts (issue 38), null without. */
+  payment_parts?: PartFacts[] | string | null;
   customer_id: number;
   customer_name: string;
   status: number;
   delivery_type: number;
   fast_delivery: boolean;
   with_warranty: boolean;
-  payment_method: 'CASH' | 'BANK_TRANSFER' | 'PIX';
+  payment_method: PaymentMethodColumn;
   items_total_cents: number;
   shipping_cost_cents: number;
   fast_delivery_tax_cents: number;
@@ -102,6 +105,7 @@ export function orderQuery(db: Executor) {
       'o.discount_cents',
       'o.total_cents',
       'o.change_for_cents',
+      'o.card_on_delivery',
       'o.neighborhood',
       'o.comments',
       'o.attendant_id',
@@ -113,10 +117,11 @@ export function orderQuery(db: Executor) {
       'o.created_at',
       'o.updated_at',
       'o.finished_at',
-      // One look into the unique index of pix_received's order_id (migration 0020) per row.
+      // One look into the index of pix_received's order_id (migrations 0020, 0057) per row.
       sql<boolean>`exists (select 1 from pix_received p where p.order_id = o.id and ${PIX_WAITING})`.as('pix_waiting'),
       'o.receiver_name',
       'o.receiver_document',
+      PAYMENT_PARTS.as('payment_parts'),
     ]);
 }
 

@@ -43,7 +43,7 @@ import { filterOf, normalizeOrderCode, toOrderSummary } from './order-summary';
 import { type LockedOrder, ordersRepository as repo } from './orders.repository';
 import { sameProofAs } from './proof-matches';
 import { assertFresh, ORDER_IMAGE_FOLDER, refusal, type TransitionInput, transition } from './workflow';
-import { activeCourier, changeCourier, lockOrder } from './workflow.service';
+import { activeCourier, changeCourier, claimOrderRequest, lockOrder } from './workflow.service';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -86,23 +86,8 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
       const order = await lockOrder(trx, orderId);
       // The same move sent again with its key (a retry, a phone's queue replayed) happened once: answer it.
       if (idempotency) {
-        const row = {
-          idempotency_key: idempotency.key,
-          employee_id: principal.employeeId,
-          command: idempotency.command,
-          order_id: order.id,
-          request_hash: idempotency.hash,
-        };
-        if (!(await repo.claimMoveKey(trx, row))) {
-          const earlier = await repo.moveKey(trx, idempotency.key);
-          const same =
-            earlier?.employee_id === row.employee_id &&
-            earlier.command === row.command &&
-            earlier.order_id === row.order_id &&
-            earlier.request_hash === row.request_hash;
-          if (!same) throw conflict(ORDER_TEXTS.moveKeyReused, 'CONFLICT');
-          return;
-        }
+        const request = { ...idempotency, employeeId: principal.employeeId, orderId: order.id };
+        if (!(await claimOrderRequest(trx, request))) return;
       }
       assertFresh(order, input);
       const keys: string[] = [];

@@ -3,7 +3,7 @@ import type { Insertable, Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, OrdersTable } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { moveStock } from '../stock/stock.service';
 import { type NormalizedPicture, normalizeOrderPicture } from './images';
@@ -55,6 +55,35 @@ export async function lockOrder(
 /** The order locked for the rest of the caller's transaction, or undefined when there is none. */
 export function lockOrderIfAny(trx: Transaction<Database>, orderId: number): Promise<LockedOrder | undefined> {
   return repo.lockById(trx, orderId);
+}
+
+/**
+ * Claims a request's `Idempotency-Key` on an order (the moves' mechanism, migration 0024), in the caller's
+ * transaction, with the order locked: true the first time; false when the same request (same employee,
+ * command, order and body hash) ran before — the caller answers what it did then; 409 when the key was used
+ * for anything else. A request refused later in its transaction frees its key (the claim rolls back).
+ */
+export async function claimOrderRequest(
+  trx: Transaction<Database>,
+  request: { key: string; employeeId: number; command: string; orderId: number; hash: string },
+  reused: string = ORDER_TEXTS.moveKeyReused,
+): Promise<boolean> {
+  const row = {
+    idempotency_key: request.key,
+    employee_id: request.employeeId,
+    command: request.command,
+    order_id: request.orderId,
+    request_hash: request.hash,
+  };
+  if (await repo.claimMoveKey(trx, row)) return true;
+  const earlier = await repo.moveKey(trx, request.key);
+  const same =
+    earlier?.employee_id === row.employee_id &&
+    earlier.command === row.command &&
+    earlier.order_id === row.order_id &&
+    earlier.request_hash === row.request_hash;
+  if (!same) throw conflict(reused, 'CONFLICT');
+  return false;
 }
 
 /** The order a Pix charge (its txid) was made for, if any. */

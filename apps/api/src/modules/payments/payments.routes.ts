@@ -1,5 +1,14 @@
 import {
   END_TO_END_ID,
+  idempotencyKeyHeaderSchema,
+  idParamSchema,
+  ORDER_PAYMENT_TEXTS,
+  orderPaymentAnswerSchema,
+  orderPaymentBodySchema,
+  orderPaymentCloseSchema,
+  orderPaymentParamsSchema,
+  orderPaymentSchema,
+  orderPaymentsSchema,
   PAYMENT_TEXTS,
   PERMISSIONS,
   pixMatchBodySchema,
@@ -13,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { principalOf } from '../../plugins/auth';
+import { createOrderPaymentsService } from './order-payments.service';
 import { createPaymentsService } from './payments.service';
 
 const { orders: ORDERS, settings: SETTINGS } = PERMISSIONS;
@@ -108,5 +118,67 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.match(principalOf(request), request.params.endToEndId, request.body.orderId);
       return reply.code(204).send(null);
     },
+  );
+  // ---------- an order paid in parts: card, Pix, cash (issue 38 §2, decision 0042) ----------
+  const parts = createOrderPaymentsService(app.deps.db);
+  const orderParams = z.object({ id: idParamSchema(PAYMENT_TEXTS.orderNotFound) });
+
+  app.get(
+    '/orders/:id/payments',
+    {
+      config: { permissions: [ORDERS] },
+      schema: {
+        tags,
+        summary:
+          'Pagamentos (partes) do pedido: forma, valor, situação, cartão (bandeira, parcelas, NSU, autorização, taxa, líquido, recebimentos), Pix da parte (txid e copia e cola); total, pago, aguardando e saldo',
+        params: orderParams,
+        response: { 200: orderPaymentsSchema },
+      },
+    },
+    async (request) => ({ data: await parts.list(request.params.id) }),
+  );
+
+  app.post(
+    '/orders/:id/payments',
+    {
+      config: { permissions: [ORDERS] },
+      schema: {
+        tags,
+        summary:
+          'Registra uma parte do pagamento: CARD (débito ou crédito 1× a 12×, bandeira, NSU, autorização; nunca o número do cartão) e CASH confirmados na hora, PIX com txid e copia e cola próprios, pago pelo webhook; acima do saldo 409 PAYMENT_OVERPAID; quando as partes confirmadas somam o total, o pedido faz o movimento de pagamento; mesma Idempotency-Key devolve a mesma parte',
+        params: orderParams,
+        headers: z.looseObject({
+          'idempotency-key': idempotencyKeyHeaderSchema
+            .optional()
+            .describe(
+              'Chave de idempotência: a mesma chave devolve a mesma parte (replayed: true), sem registrar outra.',
+            ),
+        }),
+        body: orderPaymentBodySchema,
+        response: { 200: orderPaymentAnswerSchema },
+      },
+    },
+    async (request) =>
+      parts.add(
+        principalOf(request),
+        request.params.id,
+        request.body,
+        (request.headers as { 'idempotency-key'?: string })['idempotency-key'],
+      ),
+  );
+
+  app.patch(
+    '/orders/:id/payments/:paymentId',
+    {
+      config: { permissions: [ORDERS] },
+      schema: {
+        tags,
+        summary: `Recusa uma parte aguardando (REFUSED) ou estorna uma confirmada (REVERSED), com o motivo: o valor volta ao saldo. ${ORDER_PAYMENT_TEXTS.partNotFound}`,
+        params: orderPaymentParamsSchema,
+        body: orderPaymentCloseSchema,
+        response: { 200: z.object({ data: orderPaymentSchema }) },
+      },
+    },
+    async (request) => parts.close(principalOf(request), request.params.id, request.params.paymentId, request.body),
   );
 };

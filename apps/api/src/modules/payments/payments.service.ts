@@ -38,6 +38,8 @@ import {
   transition,
 } from '../orders/workflow.service';
 import { isPixWebhookSecret, pixAutoOn, pixWebhookSecret } from '../settings/settings.service';
+import { orderPaymentsRepository as partsRepo } from './order-payments.repository';
+import { paidByParts, receivePartPix, reversePartOfPix } from './order-payments.service';
 import { pixReceivedRepository as pixRepo } from './pix-received.repository';
 import { receivedPixPage } from './pix-received.service';
 
@@ -118,6 +120,11 @@ async function pixRefusal(
   }
   if (await pixRepo.ofOrder(trx, order.id))
     return { reason: 'ALREADY_PAID', message: PAYMENT_TEXTS.alreadyPaid(order.code) };
+  // Paid in parts (decision 0042): a Pix for the whole order would pay it twice; each Pix names its part.
+  const parts = await partsRepo.ofOrder(trx, order.id);
+  if (parts.some((p) => p.status === 'PENDING' || p.status === 'CONFIRMED')) {
+    return { reason: 'ALREADY_PAID', message: PAYMENT_TEXTS.paidInParts(order.code) };
+  }
   return undefined;
 }
 
@@ -152,6 +159,20 @@ export function receivePix(
 
 /** A Pix just stored: matched to the order its txid names, or kept as not identified with the reason. */
 async function matchReceivedPix(trx: Transaction<Database>, pix: ReceivedPix, confirm: boolean): Promise<void> {
+  // A part's own txid (a split payment, decision 0042): the Pix pays that part, for exactly its amount.
+  const part = pix.txid ? await partsRepo.byTxid(trx, pix.txid) : undefined;
+  if (part) {
+    const order = await lockOrder(trx, part.order_id);
+    const outcome = await receivePartPix(trx, order, part, pix, confirm);
+    if (outcome.reason) {
+      await pixRepo.unmatched(trx, pix.endToEndId, outcome.reason);
+      return;
+    }
+    await pixRepo.match(trx, pix.endToEndId, order.id, null);
+    // Nothing waits for a click unless this Pix completed the total with 'Pix automático' off.
+    if (outcome.settled) await pixRepo.confirmFor(trx, order.id, new Date());
+    return;
+  }
   const orderId = pix.txid ? await orderIdByTxid(trx, pix.txid) : undefined;
   const order = orderId === undefined ? undefined : await lockOrderIfAny(trx, orderId);
   if (!order) return;
@@ -179,15 +200,18 @@ async function recordPixRefund(trx: Transaction<Database>, pix: ReceivedPix): Pr
   const at = pix.refundedAt ?? new Date();
   await pixRepo.refund(trx, pix.endToEndId, pix.refundedCents, at);
   if (row.order_id === null) return true;
+  const refundNote = PAYMENT_TEXTS.refundedNote(
+    formatBRL(centsToReais(pix.refundedCents)),
+    formatBRL(centsToReais(row.amount_cents)),
+    row.end_to_end_id,
+  );
   const order = await lockOrderIfAny(trx, row.order_id);
   if (!order) return true;
+  // The Pix of a part: the part is reversed, its amount owed again (decision 0042).
+  await reversePartOfPix(trx, row.end_to_end_id, refundNote);
   await recordOrderNote(trx, order, {
     employeeId: null,
-    note: PAYMENT_TEXTS.refundedNote(
-      formatBRL(centsToReais(pix.refundedCents)),
-      formatBRL(centsToReais(row.amount_cents)),
-      row.end_to_end_id,
-    ),
+    note: refundNote,
     at: new Date(),
     touch: true,
   });
@@ -232,7 +256,9 @@ async function matchPixByHand(db: DB, principal: Principal, endToEndId: string, 
 export function registerPaymentsWorkflow(): void {
   onRequirement('pixReceived', async ({ trx, order }) => {
     const pix = await pixRepo.ofOrder(trx, order.id);
-    if (!pix || !pixPaysTotal(pix.amount_cents, order.total_cents)) {
+    // A Pix for exactly the total, or (decision 0042) parts whose confirmed sum is exactly the total.
+    const paid = pix && pixPaysTotal(pix.amount_cents, order.total_cents);
+    if (!paid && !(await paidByParts(trx, order))) {
       throw badRequest(ORDER_TEXTS.pixNotReceived, 'ORDER_REQUIREMENT_MISSING');
     }
   });

@@ -1,4 +1,5 @@
-import { centsToReais, type PixReceivedList, type PixReceivedQuery } from '@backoffice/contract';
+import { centsToReais, type PartFacts, type PixReceivedList, type PixReceivedQuery } from '@backoffice/contract';
+import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { PIX_WAITING, pixReceivedRepository as pixRepo } from './pix-received.repository';
@@ -10,6 +11,14 @@ import { PIX_WAITING, pixReceivedRepository as pixRepo } from './pix-received.re
  * the workflow (payments.service.ts).
  */
 export { PIX_WAITING };
+
+/**
+ * The payment parts of the order `o` (issue 38, migration 0057) as JSON for a list's row, in their order, or
+ * null without parts: one look into the unique (order_id, seq) index per row.
+ */
+export const PAYMENT_PARTS = sql<PartFacts[] | null>`(select json_agg(json_build_object('method', p.method,
+  'amount', p.amount_cents, 'status', p.status, 'kind', p.card_kind, 'brand', p.card_brand,
+  'instalments', p.instalments, 'fee', p.fee_cents) order by p.seq) from order_payments p where p.order_id = o.id)`;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

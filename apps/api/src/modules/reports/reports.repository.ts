@@ -2,6 +2,7 @@ import {
   AWAITING_COURIER_STATUSES,
   businessTimeZone,
   OUT_FOR_DELIVERY_STATUSES,
+  type PaymentMethod,
   UNSOLD_ORDER_STATUSES,
 } from '@backoffice/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
@@ -282,7 +283,7 @@ export function createReportsRepository() {
           created_at: Date;
           shipped_at: Date | null;
           customer_name: string;
-          payment_method: 'CASH' | 'BANK_TRANSFER' | 'PIX';
+          payment_method: PaymentMethod;
           items_total_cents: number;
           freight_cents: number;
           warranty_cents: number;

@@ -91,7 +91,7 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
     const { from, until } = periodOrThrow(start, end);
     await employeeOrThrow(id);
     const orders = await repo.ordersBy(db, column, id, from, until);
-    const byPayment = { CASH: [0, 0, 0], BANK_TRANSFER: [0, 0, 0], PIX: [0, 0, 0] };
+    const byPayment = { CASH: [0, 0, 0], BANK_TRANSFER: [0, 0, 0], PIX: [0, 0, 0], CARD: [0, 0, 0] };
     let totalSales = 0;
     let totalDifference = 0;
     const rows: ReportOrderRow[] = orders.map((o) => {
@@ -121,6 +121,7 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
     const [cashFreight, cashWarranty, cashDifference] = byPayment.CASH;
     const [transferFreight, transferWarranty, transferDifference] = byPayment.BANK_TRANSFER;
     const [pixFreight, pixWarranty, pixDifference] = byPayment.PIX;
+    const [cardFreight, cardWarranty, cardDifference] = byPayment.CARD;
     return {
       orders: pageOf(rows, paging),
       total: rows.length,
@@ -136,6 +137,9 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
         totalBankTransferDifference: reais(transferDifference ?? 0),
         totalCashDifference: reais(cashDifference ?? 0),
         totalPixDifference: reais(pixDifference ?? 0),
+        totalDiscountInCard: reais(cardFreight ?? 0),
+        totalWarrantyCard: reais(cardWarranty ?? 0),
+        totalCardDifference: reais(cardDifference ?? 0),
         totalDifference: reais(totalDifference),
       },
     };

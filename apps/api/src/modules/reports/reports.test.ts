@@ -612,6 +612,10 @@ describe('reports API: the figures of a hand-made business', () => {
       totalBankTransferDifference: 1033.3,
       totalCashDifference: 953,
       totalPixDifference: 0,
+      // No card order in this business (issue 38's optional card totals).
+      totalDiscountInCard: 0,
+      totalWarrantyCard: 0,
+      totalCardDifference: 0,
       totalDifference: 1986.3,
     });
     expect(report.total).toBe(4);

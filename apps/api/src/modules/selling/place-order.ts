@@ -23,6 +23,8 @@ export interface PlaceOrderInput {
   discountCents?: number;
   totalCents: number;
   neighborhood: string | null;
+  /** A card order to be charged on delivery or at pickup ('Levar maquininha'). */
+  cardOnDelivery?: boolean;
   /** 'Troco para' of a cash order, checked by the checkout (at least the total). */
   changeForCents?: number | null;
   /** A walk-in's 'CPF na nota' (decision 0040), checked by the checkout; kept for the NFC-e. */
@@ -66,6 +68,7 @@ export async function placeOrder(
       neighborhood: input.neighborhood,
       change_for_cents: input.changeForCents ?? null,
       note_document: input.noteDocument ?? null,
+      card_on_delivery: input.cardOnDelivery ?? false,
       attendant_id: input.employeeId,
       deliverer_id: input.delivererId,
     },
@@ -87,6 +90,7 @@ export async function placeOrder(
       })),
       ...(input.discountCents ? { discount: centsToReais(input.discountCents) } : {}),
       total: centsToReais(input.totalCents),
+      ...(input.cardOnDelivery ? { cardOnDelivery: true } : {}),
       ...(receipt ? { receiptAttached: true } : {}),
     },
   });

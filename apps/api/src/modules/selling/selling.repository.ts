@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
@@ -68,8 +69,9 @@ export interface CheckoutRequestRow {
   code: string | null;
   status: number | null;
   total_cents: number | null;
-  payment_method: 'CASH' | 'BANK_TRANSFER' | 'PIX' | null;
+  payment_method: PaymentMethod | null;
   delivery_type: number | null;
+  card_on_delivery: boolean | null;
 }
 
 /** SQL of internal selling. Every function takes `db` or a transaction. */
@@ -230,6 +232,7 @@ export const sellingRepository = {
         'o.total_cents',
         'o.payment_method',
         'o.delivery_type',
+        'o.card_on_delivery',
       ])
       .where('k.idempotency_key', '=', key)
       .executeTakeFirst();

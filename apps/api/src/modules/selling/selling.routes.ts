@@ -2,6 +2,7 @@ import {
   cartAddBodySchema,
   cartChangeBodySchema,
   cartResponseSchema,
+  checkoutCardBodySchema,
   checkoutCashBodySchema,
   checkoutHeadersSchema,
   checkoutResponseSchema,
@@ -133,6 +134,24 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
         checkout(principalOf(request), request.params.id, request.body, request.headers['idempotency-key']),
     );
   }
+
+  app.post(
+    '/orders/checkout/card/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Finaliza o carrinho do cliente {id} no cartão (issue 38): com card (tipo, bandeira, parcelas, NSU, autorização do comprovante da maquininha; nunca o número do cartão) pago na hora; sem card, cobrado na entrega ou na retirada (Levar maquininha); pedido em AGUARDANDO_ESTOQUISTA; mesma chave (Idempotency-Key) devolve o mesmo pedido',
+        params: sellingCustomerParamsSchema,
+        headers: checkoutHeadersSchema,
+        body: checkoutCardBodySchema,
+        response: { 200: checkoutResponseSchema },
+      },
+    },
+    async (request) =>
+      service.checkoutCard(principalOf(request), request.params.id, request.body, request.headers['idempotency-key']),
+  );
 
   app.post(
     '/orders/checkout/bank/transfer/:id',

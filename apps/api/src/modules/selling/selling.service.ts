@@ -5,6 +5,7 @@ import {
   type Cart,
   type CartItem,
   type CartResponse,
+  type CheckoutCardBody,
   type CheckoutCashBody,
   type CheckoutResponse,
   type CheckoutTransferBody,
@@ -37,6 +38,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { lockOrder, normalizeOrderPicture } from '../orders/workflow.service';
+import { recordCheckoutCard } from '../payments/order-payments.service';
 import { pixOfOrder } from '../payments/pix-received.service';
 import { productImagesOf } from '../products/products.service';
 import { maxDiscountOf } from '../roles/roles.service';
@@ -136,6 +138,7 @@ export function checkoutKey(header: string | undefined, body: string | undefined
 
 type CheckoutInput =
   | (CheckoutCashBody & { payment: 'CASH' | 'PIX' })
+  | (CheckoutCardBody & { payment: 'CARD' })
   | (CheckoutTransferBody & { payment: 'BANK_TRANSFER' });
 
 /**
@@ -235,6 +238,7 @@ export function createSellingService(db: DB, storage: Storage) {
       total: centsToReais(request.total_cents ?? 0),
       ...(request.payment_method ? { paymentMethod: request.payment_method } : {}),
       ...(request.delivery_type ? { deliveryType: request.delivery_type } : {}),
+      ...(request.card_on_delivery ? { cardOnDelivery: true } : {}),
       replayed: true,
     };
   }
@@ -258,6 +262,8 @@ export function createSellingService(db: DB, storage: Storage) {
         ...choices,
         expectedTotal: input.expectedTotal ?? null,
         receipt: input.payment === 'BANK_TRANSFER' ? sha256(input.receipt) : null,
+        // Only for a card: the other checkouts hash as they did before cards existed.
+        ...(input.payment === 'CARD' ? { card: input.card ?? null } : {}),
         // Only when given: a request without it hashes as it did before 'Troco para' existed.
         ...(input.changeFor === undefined ? {} : { changeFor: input.changeFor }),
         ...(input.noteDocument ? { noteDocument: input.noteDocument } : {}),
@@ -344,6 +350,7 @@ export function createSellingService(db: DB, storage: Storage) {
         neighborhood: motoboy ? customer.neighborhood : null,
         changeForCents,
         noteDocument,
+        cardOnDelivery: input.payment === 'CARD' && !input.card,
         delivererId: motoboy ? customer.deliverer_id : null,
         items: priced.map(({ line, unitCents }, index) => ({
           productId: line.product_id,
@@ -357,6 +364,15 @@ export function createSellingService(db: DB, storage: Storage) {
         receipt,
         note: SELLING_TEXTS.historyNote,
       });
+      // A card charged at the counter: its part, confirmed, for the whole total (decision 0042).
+      if (input.payment === 'CARD' && input.card) {
+        await recordCheckoutCard(
+          trx,
+          { id: order.id, totalCents: figures.totalCents },
+          input.card,
+          principal.employeeId,
+        );
+      }
       await repo.clearCart(trx, customer.id);
       await repo.completeCheckoutRequest(trx, key, order.id);
       return {
@@ -366,6 +382,7 @@ export function createSellingService(db: DB, storage: Storage) {
         total: centsToReais(figures.totalCents),
         paymentMethod: payment,
         deliveryType: choices.typeOfDelivery,
+        ...(input.payment === 'CARD' && !input.card ? { cardOnDelivery: true } : {}),
         replayed: false,
       } satisfies CheckoutResponse;
     });
@@ -594,6 +611,9 @@ export function createSellingService(db: DB, storage: Storage) {
     /** The order's own Pix: it waits for its payment (PROCESSANDO with 'Pix automático', else AGUARDANDO_COMPROVANTE). */
     checkoutPix: (principal: Principal, customerId: number, body: CheckoutCashBody, headerKey?: string) =>
       checkout(principal, customerId, { ...body, payment: 'PIX' }, headerKey),
+    /** A card: at the counter with the machine's receipt (paid with the sale), or on delivery ('Levar maquininha'). */
+    checkoutCard: (principal: Principal, customerId: number, body: CheckoutCardBody, headerKey?: string) =>
+      checkout(principal, customerId, { ...body, payment: 'CARD' }, headerKey),
     checkoutTransfer: (principal: Principal, customerId: number, body: CheckoutTransferBody, headerKey?: string) =>
       checkout(principal, customerId, { ...body, payment: 'BANK_TRANSFER' }, headerKey),
   };

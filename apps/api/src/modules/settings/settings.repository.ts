@@ -161,6 +161,24 @@ export const settingsRepository = {
       .onConflict((oc) => oc.column('company_id').doUpdateSet({ delivery_departures: json, updated_at: new Date() }))
       .execute();
   },
+  /** The shop's card fees and days (issue 38, migration 0057): null when never saved (the contract's defaults). */
+  async cardSettings(db: Executor, companyId: number): Promise<unknown> {
+    const row = await db
+      .selectFrom('company_settings')
+      .select('card_settings')
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    return row?.card_settings ?? null;
+  },
+  /** Stores the card settings (the company's row is made when missing), as JSON text the server casts to jsonb. */
+  saveCardSettings(db: Executor, companyId: number, settings: object) {
+    const json = JSON.stringify(settings);
+    return db
+      .insertInto('company_settings')
+      .values({ company_id: companyId, name: '', card_settings: json, updated_at: new Date() })
+      .onConflict((oc) => oc.column('company_id').doUpdateSet({ card_settings: json, updated_at: new Date() }))
+      .execute();
+  },
   markSetupCompleted(db: Executor, companyId: number, at: Date) {
     return db
       .updateTable('company_settings')

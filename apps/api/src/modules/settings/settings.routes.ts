@@ -1,12 +1,15 @@
 import {
   bankSettingSchema,
   bankSettingsBodySchema,
+  cardSettingsEnvelopeSchema,
+  cardSettingsSchema,
   companySettingsPatchSchema,
   companySettingsSchema,
   DEPARTURE_TEXTS,
   departureScheduleSchema,
   departuresBodySchema,
   idParamSchema,
+  ORDER_PAYMENT_TEXTS,
   orderStatusParamSchema,
   PERMISSIONS,
   pixPayloadSchema,
@@ -182,6 +185,36 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         departures: (await service.saveDepartures(actor(request), request.body.departures)).map((times) => [...times]),
       },
     }),
+  );
+
+  // ---------- the card fees and days (issue 38 §2, decision 0042) ----------
+  app.get(
+    '/settings/card-fees',
+    {
+      // Read by whoever records a card payment (orders, the checkout) and by 'Configurações'.
+      config: { permissions: [ORDERS, INTERNAL_SALES, SETTINGS] },
+      schema: {
+        tags,
+        summary:
+          'Cartões: taxa da adquirente (%) do débito e do crédito em 1× a 12×, prazos (débito D+1, crédito D+30 por parcela, por padrão) e parcelamento máximo da loja',
+        response: { 200: cardSettingsEnvelopeSchema },
+      },
+    },
+    async () => ({ data: await service.cardSettings() }),
+  );
+
+  app.put(
+    '/settings/card-fees',
+    {
+      config: { permissions: WRITE },
+      schema: {
+        tags,
+        summary: `Salva as taxas e prazos de cartão; ${ORDER_PAYMENT_TEXTS.settingsSaved}`,
+        body: cardSettingsSchema,
+        response: { 200: cardSettingsEnvelopeSchema },
+      },
+    },
+    async (request) => ({ data: await service.saveCardSettings(actor(request), request.body) }),
   );
 
   // ---------- the WhatsApp messages per order status (issue 20 §6) ----------

@@ -4,8 +4,11 @@ import {
   type BankSettingData,
   bankSettingInputSchema,
   buildPixPayload,
+  type CardSettings,
   COMPANY_ID,
   type CompanySettings,
+  cardSettingsSchema,
+  DEFAULT_CARD_SETTINGS,
   DEFAULT_DELIVERY_DEPARTURES,
   type DeliverySchedule,
   deliveryScheduleSchema,
@@ -138,6 +141,18 @@ export async function deliverySchedule(db: Executor): Promise<DeliverySchedule> 
   if (stored === null || stored === undefined) return DEFAULT_DELIVERY_DEPARTURES;
   const parsed = deliveryScheduleSchema.safeParse(typeof stored === 'string' ? JSON.parse(stored) : stored);
   return parsed.success ? parsed.data : DEFAULT_DELIVERY_DEPARTURES;
+}
+
+/**
+ * The shop's card settings (issue 38, decision 0042): the acquirer's fee per kind and instalment count, the
+ * days it takes to pay, the most instalments; the contract's defaults (`DEFAULT_CARD_SETTINGS`) until saved.
+ * Every card part reads them here when it is recorded (and keeps what it used).
+ */
+export async function cardSettings(db: Executor): Promise<CardSettings> {
+  const stored = await repo.cardSettings(db, COMPANY_ID);
+  if (stored === null || stored === undefined) return DEFAULT_CARD_SETTINGS;
+  const parsed = cardSettingsSchema.safeParse(typeof stored === 'string' ? JSON.parse(stored) : stored);
+  return parsed.success ? parsed.data : DEFAULT_CARD_SETTINGS;
 }
 
 /**
@@ -405,6 +420,24 @@ export function createSettingsService(db: DB, log: FastifyBaseLogger) {
     departures: () => deliverySchedule(db),
 
     /** PUT /settings/departures: saves the week (checked by the contract's `deliveryScheduleSchema`). */
+    /** Saves the card settings; one audit row with the settings before and after. */
+    async saveCardSettings(actor: SettingsActor, settings: CardSettings): Promise<CardSettings> {
+      await db.transaction().execute(async (trx) => {
+        const before = await cardSettings(trx);
+        await repo.saveCardSettings(trx, COMPANY_ID, settings);
+        await recordAudit(trx, {
+          employeeId: actor.employeeId,
+          entity: 'company_settings',
+          entityId: COMPANY_ID,
+          action: 'update',
+          changes: { cardSettings: { from: before, to: settings } },
+        });
+      });
+      return cardSettings(db);
+    },
+
+    cardSettings: () => cardSettings(db),
+
     async saveDepartures(actor: SettingsActor, departures: DeliverySchedule): Promise<DeliverySchedule> {
       await db.transaction().execute(async (trx) => {
         const before = await deliverySchedule(trx);

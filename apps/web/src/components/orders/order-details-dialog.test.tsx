@@ -1,4 +1,4 @@
-import type { OrderDetail } from '@backoffice/contract';
+import { DEFAULT_CARD_SETTINGS, type OrderDetail } from '@backoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -24,6 +24,16 @@ function rowValues() {
         (row.querySelector('td') as HTMLElement).textContent,
       ]),
   );
+}
+
+/** An order with no payment parts yet (issue 38): its 'Pagamentos' section reads them. */
+function noParts(orderId: number) {
+  return {
+    [`GET /api/orders/${orderId}/payments`]: {
+      body: { data: { orderId, total: 19.9, paid: 0, pending: 0, due: 19.9, paidInFull: false, parts: [] } },
+    },
+    'GET /api/settings/card-fees': { body: { data: DEFAULT_CARD_SETTINGS } },
+  };
 }
 
 describe('Detalhes do pedido', () => {
@@ -230,13 +240,14 @@ describe('Detalhes do pedido', () => {
     signInAs(['bo:manage:orders']);
     const waiting = order({ orderId: 78, statusKey: 10, status: 'Aguardando comprovante', paymentMethod: 'PIX' });
     const payload = '00020126360014br.gov.bcb.pix0114+5511999990000520400005303986540519.905802BR6304ABCD';
-    mockApi({ 'GET /api/orders/pix/78': { body: { data: { payload } } } });
+    mockApi({ 'GET /api/orders/pix/78': { body: { data: { payload } } }, ...noParts(78) });
     const { unmount } = renderPage(<OrderDetailsDialog open order={waiting} onClose={() => {}} />);
     expect(await screen.findByRole('heading', { name: 'Pagamento por Pix (aguardando comprovante)' })).toBeTruthy();
     expect((screen.getByLabelText('Pix copia e cola') as HTMLInputElement).value).toBe(payload);
     unmount();
 
     const calls = mockApi({
+      ...noParts(78),
       'GET /api/orders/pix/78': {
         status: 409,
         body: { errors: ['Cadastre uma chave Pix ativa.'], code: 'PIX_KEY_MISSING' },
@@ -254,9 +265,14 @@ describe('Detalhes do pedido', () => {
 
   it('does not ask for a Pix code for a cash order or a paid one', () => {
     signInAs(['bo:manage:orders']);
-    const calls = mockApi({});
+    const calls = mockApi(noParts(41));
     renderPage(<OrderDetailsDialog open order={order({ statusKey: 10, paymentMethod: 'CASH' })} onClose={() => {}} />);
-    expect(calls.map((call) => call.url)).toEqual(['/api/settings/whatsapp-templates']);
+    // Its payments (parts and balance) and the card settings of the form, but no Pix code.
+    expect(calls.map((call) => call.url).sort()).toEqual([
+      '/api/orders/41/payments',
+      '/api/settings/card-fees',
+      '/api/settings/whatsapp-templates',
+    ]);
   });
 });
 

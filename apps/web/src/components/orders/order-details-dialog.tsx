@@ -30,6 +30,7 @@ import { PixCode } from '../pix-code';
 import { OrderAdjustmentDialog } from './order-adjustment-dialog';
 import { OrderAmountsTable } from './order-amounts';
 import { orderAmountLines, orNotAvailable, receivedByText } from './order-format';
+import { OrderPaymentsSection, orderPaymentsQuery } from './order-payments';
 import { orderDetailQuery, orderPixQuery } from './order-queries';
 import { OrderStatusChip } from './order-status-chip';
 import { PixReceivedNotice } from './pix-received';
@@ -69,6 +70,13 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose, start
   const fetched = useQuery({ ...orderDetailQuery(id ?? 0), staleTime: 0, enabled: open && !given && id !== null });
   const order = given ?? fetched.data ?? null;
   const pix = useQuery({ ...orderPixQuery(id ?? 0), enabled: open && order !== null && waitsForPix(order) });
+  // Paid in parts (decision 0042): each Pix part has its own code, the whole order's would pay it twice.
+  const parts = useQuery({
+    ...orderPaymentsQuery(id ?? 0),
+    staleTime: 0,
+    enabled: open && id !== null && hasPermission(PERMISSIONS.orders),
+  });
+  const paidInParts = parts.data?.parts.some((part) => part.status === 'PENDING' || part.status === 'CONFIRMED');
   const [page, setPage] = useState(0);
   const [adjusting, setAdjusting] = useState<AdjustmentKind | null>(null);
   useEffect(() => {
@@ -191,7 +199,9 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose, start
           />
         ) : null}
         <OrderAmountsTable id="order-amounts-title" title={T.amounts.title} lines={orderAmountLines(order)} />
-        {pix.data ? (
+        {/* Its parts (card, Pix, cash) and the balance: read by whoever manages orders (decision 0042). */}
+        {hasPermission(PERMISSIONS.orders) ? <OrderPaymentsSection orderId={order.orderId} /> : null}
+        {pix.data && !paidInParts ? (
           <Box component="section" aria-labelledby="order-pix-title" sx={{ mt: 3 }}>
             <Typography variant="subtitle1" component="h3" id="order-pix-title" sx={{ mb: 1, fontWeight: 600 }}>
               {order.statusKey === ORDER_STATUS.PROCESSANDO ? T.pixFromBank : T.pix}

@@ -1,4 +1,12 @@
-import { formatDocument, ORDER_STATUS_LABELS, type OrderDetail, type OrderStatusKey } from '@backoffice/contract';
+import {
+  formatDocument,
+  ORDER_PAYMENT_TEXTS,
+  ORDER_STATUS_LABELS,
+  type OrderDetail,
+  type OrderPayment,
+  type OrderStatusKey,
+} from '@backoffice/contract';
+import { formatMoney } from '../../lib/format';
 import { ORDER_TEXTS } from './texts';
 
 /** The status's Portuguese label (the contract's ORDER_STATUS_LABELS); the key itself if unknown. */
@@ -83,4 +91,15 @@ export function receivedByText(order: Pick<OrderDetail, 'receivedBy'>): string |
   const by = order.receivedBy;
   if (!by) return null;
   return by.document ? ORDER_TEXTS.details.receivedBy(by.name, formatDocument(by.document)) : by.name;
+}
+
+/** One line under a part: the card's brand, instalments, fee and net, or the Pix part's txid (details and PDF). */
+export function partDetail(part: OrderPayment): string | null {
+  if (part.card) {
+    const kind = ORDER_PAYMENT_TEXTS.cardKinds[part.card.kind];
+    const times = part.card.kind === 'CREDIT' ? ` ${part.card.instalments}×` : '';
+    return `${kind}${times} ${part.card.brand} · ${ORDER_PAYMENT_TEXTS.fee} ${part.card.feePercent.toFixed(2).replace('.', ',')} % (${formatMoney(part.card.fee)}) · ${ORDER_PAYMENT_TEXTS.net} ${formatMoney(part.card.net)} · NSU ${part.card.nsu}`;
+  }
+  if (part.pix) return `txid ${part.pix.txid}`;
+  return null;
 }

@@ -35,6 +35,8 @@ export const FIELD_TEXTS = {
   total: 'Valor Total',
   /** Cash is paid to the courier on delivery; a transfer or Pix was paid before. */
   collect: 'receber na entrega',
+  /** A card charged at the door (issue 38). */
+  collectByCard: 'receber no cartão (maquininha)',
   /** A transfer or Pix paid before the order left (`paymentDue`, as the run sheet says it). */
   nothingToCollect: 'nada a receber',
   changeFor: (note: string, change: string) => `Troco para ${note}: levar ${change} de troco`,

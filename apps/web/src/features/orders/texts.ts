@@ -46,6 +46,8 @@ export const ORDERS_PAGE_TEXTS = {
       typeOfDelivery: 'Tipo de entrega',
       deliverer: 'Motoboy',
       payment: 'Pagamento',
+      /** Only in relatorio.csv (issue 38): the table keeps section 7's columns. */
+      paymentParts: 'Partes do pagamento',
     },
   },
   actions: {

@@ -81,6 +81,11 @@ export const SELLING_SCREEN_TEXTS = {
     string
   >,
   proof: 'Comprovante de depósito',
+  cardCharge: 'Quando cobrar o cartão',
+  cardNow: 'Cobrar agora na maquininha da loja',
+  cardOnDelivery: 'Levar maquininha (cobrar na entrega ou na retirada)',
+  cardOnDeliveryHelp: 'O motoboy leva a maquininha e cobra o total na entrega; na retirada, cobre no balcão.',
+  cardIncomplete: 'Informe NSU e código de autorização do comprovante da maquininha para finalizar.',
   changeForLabel: S.changeForLabel,
   changeForHelp: S.changeForHelp,
   payWithPix: 'O cliente paga com o Pix do pedido: o pagamento é confirmado quando o banco avisar.',
@@ -122,6 +127,8 @@ export const SELLING_SCREEN_TEXTS = {
   due: {
     cash: (amount: string) => `A receber na entrega: ${amount} em dinheiro`,
     cashAtPickup: (amount: string) => `A receber na retirada: ${amount} em dinheiro`,
+    card: (amount: string) => `A receber na entrega: ${amount} no cartão (levar maquininha)`,
+    cardAtPickup: (amount: string) => `A receber na retirada: ${amount} no cartão`,
     pix: (amount: string) => `Pix aguardando pagamento: ${amount}`,
     transfer: (amount: string) => `Depósito aguardando comprovante: ${amount}`,
     inReview: (payment: string, amount: string) => `${payment} de ${amount}: comprovante em conferência`,

@@ -10,6 +10,7 @@ import { DAY, localDayStart } from './clock';
 import { staffRegisteredCustomers, walkInCustomers } from './counter';
 import { generateCustomers } from './customers';
 import { packagingPicture, receiptPicture, signaturePicture } from './images';
+import { seedPayments } from './payments';
 import { seedCatalogue } from './products';
 import { stream } from './random';
 import { COMPANY, seedCarts, seedSettings } from './settings';
@@ -212,6 +213,8 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
 
     rows.cart_items = await seedCarts(trx, stream('carts'), customers, products, anchor, scale);
     await seedSettings(trx, anchor);
+    // Card and split payments (issue 38): some finished orders, and two being paid in parts now.
+    rows.order_payments = await seedPayments(trx);
     await syncIdentity(trx, ['customers', 'products', 'orders', 'stock_movements', 'product_units']);
     Object.assign(rows, sink.counts());
   });

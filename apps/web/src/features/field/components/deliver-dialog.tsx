@@ -69,7 +69,14 @@ export function DeliverDialog({
       <Typography sx={{ fontWeight: 600 }}>{order.customer}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {FIELD_TEXTS.total}: {formatMoney(order.total)} ({order.payment}
-        {due === 'cash' ? `, ${FIELD_TEXTS.collect}` : due === 'paid' ? `, ${FIELD_TEXTS.nothingToCollect}` : ''})
+        {due === 'cash'
+          ? `, ${FIELD_TEXTS.collect}`
+          : due === 'card'
+            ? `, ${FIELD_TEXTS.collectByCard}`
+            : due === 'paid'
+              ? `, ${FIELD_TEXTS.nothingToCollect}`
+              : ''}
+        )
       </Typography>
       <Typography sx={{ mb: 1 }}>{T.hint}</Typography>
       <SignaturePad

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { orderPaymentsQuery } from '../../../components/orders/order-payments';
 import { orderDetailQuery, orderPixQuery } from '../../../components/orders/order-queries';
 import { firstError } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
@@ -40,17 +41,23 @@ export function PdfDialog({ order, onClose }: { order: OrderSummary | null; onCl
     setState({ kind: 'building' });
     (async () => {
       try {
-        const [detail, shop, { renderOrderPdf }] = await Promise.all([
+        const [detail, shop, payments, { renderOrderPdf }] = await Promise.all([
           queryClient.fetchQuery({ ...orderDetailQuery(orderId), staleTime: 0 }),
           // The shop's name, CNPJ and address for the header ('Configurações da Empresa'); unreadable: none.
           queryClient.fetchQuery({ ...companySettingsQuery, staleTime: 0 }).catch(() => null),
+          // Its payment parts (issue 38); unreadable: none printed.
+          queryClient.fetchQuery({ ...orderPaymentsQuery(orderId), staleTime: 0 }).catch(() => null),
           import('../pdf/order-pdf'),
         ]);
         // Unpaid and not in cash: the order's own Pix is printed too (none when the shop has no Pix key).
+        // Paid in parts: each Pix part has its own code, the whole order's would pay it twice (decision 0042).
+        const inParts = payments?.parts.some((part) => part.status === 'PENDING' || part.status === 'CONFIRMED');
         const unpaid =
-          detail.paymentMethod !== 'CASH' && PIX_PAYABLE_STATUSES.includes(detail.statusKey as OrderStatusKey);
+          detail.paymentMethod !== 'CASH' &&
+          !inParts &&
+          PIX_PAYABLE_STATUSES.includes(detail.statusKey as OrderStatusKey);
         const pix = unpaid ? await queryClient.fetchQuery(orderPixQuery(orderId)) : null;
-        const blob = await renderOrderPdf(detail, new Date(), pix, shop);
+        const blob = await renderOrderPdf(detail, new Date(), pix, shop, payments);
         if (!alive) return;
         url = URL.createObjectURL(blob);
         setState({ kind: 'ready', url, blob });

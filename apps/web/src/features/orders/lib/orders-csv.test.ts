@@ -15,12 +15,13 @@ describe('relatorio.csv of the orders', () => {
         typeOfDelivery: 'Retirada na loja',
         payment: 'Dinheiro',
         updatedAt: '2026-12-31T15:00:00.000Z',
+        paymentParts: 'Cartão Crédito 2× Visa R$ 30,00 (taxa R$ 1,05) Confirmado; Dinheiro R$ 20,00 Confirmado',
       }),
     ]);
     expect(csv.trimEnd().split('\r\n')).toEqual([
-      'Cliente;Atualizado em;Código;Status;Tipo de entrega;Motoboy;Pagamento',
-      '"Ana; Filha";05/03/2026;K7M-2Q9;Finalizados;Motoboy;Diego Motoboy;Pix',
-      '"Loja ""Central""";31/12/2026;AB2-XYZ;Aguardando cliente;Retirada na loja;;Dinheiro',
+      'Cliente;Atualizado em;Código;Status;Tipo de entrega;Motoboy;Pagamento;Partes do pagamento',
+      '"Ana; Filha";05/03/2026;K7M-2Q9;Finalizados;Motoboy;Diego Motoboy;Pix;',
+      '"Loja ""Central""";31/12/2026;AB2-XYZ;Aguardando cliente;Retirada na loja;;Dinheiro;"Cartão Crédito 2× Visa R$ 30,00 (taxa R$ 1,05) Confirmado; Dinheiro R$ 20,00 Confirmado"',
     ]);
   });
 
@@ -45,6 +46,7 @@ describe('relatorio.csv of the orders', () => {
         'Motoboy',
         `'${payload}`,
         'Pix',
+        '',
       ]),
     );
   });

@@ -588,8 +588,9 @@ describe('Orders CSV', () => {
         .trimEnd()
         .split('\r\n');
       expect(lines).toHaveLength(151);
-      expect(lines[1]).toBe('Cliente 1000;05/03/2026;AB1000-X;Finalizados;Motoboy;Diego Motoboy;Pix');
-      expect(lines[150]).toBe('Cliente 1149;05/03/2026;AB1149-X;Finalizados;Motoboy;Diego Motoboy;Pix');
+      // The last column, 'Partes do pagamento', is empty for an order paid whole (issue 38).
+      expect(lines[1]).toBe('Cliente 1000;05/03/2026;AB1000-X;Finalizados;Motoboy;Diego Motoboy;Pix;');
+      expect(lines[150]).toBe('Cliente 1149;05/03/2026;AB1149-X;Finalizados;Motoboy;Diego Motoboy;Pix;');
     } finally {
       HTMLAnchorElement.prototype.click = click;
       URL.createObjectURL = createObjectURL;

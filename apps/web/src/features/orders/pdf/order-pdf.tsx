@@ -1,8 +1,17 @@
-import { addressLines, type CompanySettings, documentType, type OrderDetail } from '@backoffice/contract';
+import {
+  addressLines,
+  type CompanySettings,
+  documentType,
+  ORDER_PAYMENT_TEXTS,
+  type OrderDetail,
+  type OrderPayments,
+  PART_METHOD_LABELS,
+  PART_STATUS_LABELS,
+} from '@backoffice/contract';
 import { Document, Page, Path, pdf, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import { QRCodeSVG } from 'qrcode.react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { orderAmountLines, receivedByText } from '../../../components/orders/order-format';
+import { orderAmountLines, partDetail, receivedByText } from '../../../components/orders/order-format';
 import { ORDER_TEXTS } from '../../../components/orders/texts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 
@@ -93,6 +102,7 @@ export function OrderPdfDocument({
   generatedAt,
   pixPayload = null,
   shop = null,
+  payments = null,
 }: {
   order: OrderDetail;
   generatedAt: Date;
@@ -100,6 +110,8 @@ export function OrderPdfDocument({
   shop?: ShopIdentity | null;
   /** The order's own Pix while it is unpaid: its QR code and copia e cola are printed. */
   pixPayload?: string | null;
+  /** Its payment parts (issue 38): each one printed with its method, amount, status, card and fee. */
+  payments?: OrderPayments | null;
 }) {
   const qr = pixPayload ? qrModules(pixPayload) : null;
   const shopName = shop?.name?.trim() || null;
@@ -181,6 +193,24 @@ export function OrderPdfDocument({
             </View>
           ))}
         </View>
+        {payments && payments.parts.length > 0 ? (
+          <View wrap={false}>
+            <Text style={styles.section}>{ORDER_PAYMENT_TEXTS.title}</Text>
+            {payments.parts.map((part) => (
+              <View key={part.id} style={styles.amountLine}>
+                <Text style={styles.name}>
+                  {`${PART_METHOD_LABELS[part.method]} · ${PART_STATUS_LABELS[part.status]}`}
+                  {partDetail(part) ? `\n${partDetail(part)}` : ''}
+                </Text>
+                <Text style={styles.money}>{formatMoney(part.amount)}</Text>
+              </View>
+            ))}
+            <View style={styles.amountLine}>
+              <Text style={styles.name}>{ORDER_PAYMENT_TEXTS.balance}</Text>
+              <Text style={styles.money}>{formatMoney(payments.due)}</Text>
+            </View>
+          </View>
+        ) : null}
         {pixPayload && qr ? (
           <View wrap={false}>
             <Text style={styles.section}>{T.pix}</Text>
@@ -206,6 +236,15 @@ export function renderOrderPdf(
   generatedAt = new Date(),
   pixPayload: string | null = null,
   shop: ShopIdentity | null = null,
+  payments: OrderPayments | null = null,
 ): Promise<Blob> {
-  return pdf(<OrderPdfDocument order={order} generatedAt={generatedAt} pixPayload={pixPayload} shop={shop} />).toBlob();
+  return pdf(
+    <OrderPdfDocument
+      order={order}
+      generatedAt={generatedAt}
+      pixPayload={pixPayload}
+      shop={shop}
+      payments={payments}
+    />,
+  ).toBlob();
 }

@@ -222,6 +222,13 @@ export async function checkout(request: CheckoutRequest): Promise<CheckoutRespon
     return api<CheckoutResponse>(`/orders/checkout/bank/transfer/${customerId}`, { method: 'POST', body });
   }
   if (choices.payment === 'cash' && choices.changeFor) fields.changeFor = choices.changeFor;
+  if (choices.payment === 'card') {
+    const card = choices.cardCharge === 'onDelivery' || !choices.card ? {} : { card: choices.card };
+    return api<CheckoutResponse>(`/orders/checkout/card/${customerId}`, {
+      method: 'POST',
+      body: { ...fields, ...card },
+    });
+  }
   if (choices.payment === 'pix') {
     return api<CheckoutResponse>(`/orders/checkout/pix/${customerId}`, { method: 'POST', body: fields });
   }

@@ -45,6 +45,7 @@ import {
   type ShippingOption,
 } from '../lib/selling-state';
 import { SELLING_SCREEN_TEXTS as T } from '../texts';
+import { CardFields } from './card-fields';
 import { QuantityInput } from './quantity-dialog';
 
 interface Props {
@@ -454,7 +455,11 @@ export function CartStep(props: Props) {
               <FormControlLabel value="cash" control={<Radio />} label={T.paymentOptions.cash} />
               <FormControlLabel value="bankTransfer" control={<Radio />} label={T.paymentOptions.bankTransfer} />
               <FormControlLabel value="pix" control={<Radio />} label={T.paymentOptions.pix} />
+              <FormControlLabel value="card" control={<Radio />} label={T.paymentOptions.card} />
             </RadioGroup>
+            {choices.payment === 'card' ? (
+              <CardFields charge={choices.cardCharge ?? 'now'} onChange={(card) => onChoose(card)} />
+            ) : null}
             {choices.payment === 'bankTransfer' ? <ProofField proof={proof} onProof={props.onProof} /> : null}
             {choices.payment === 'cash' && !pickup ? (
               <ChangeForField onChange={(changeFor) => onChoose({ changeFor })} />

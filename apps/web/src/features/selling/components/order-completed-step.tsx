@@ -24,12 +24,18 @@ export const CODE_COPIED_MS = 1000;
  */
 export function dueLine(placed: PlacedPayment | null): string | null {
   if (!placed?.paymentMethod) return null;
-  const order = { paymentMethod: placed.paymentMethod, statusKey: placed.statusKey };
+  const order = {
+    paymentMethod: placed.paymentMethod,
+    statusKey: placed.statusKey,
+    cardOnDelivery: placed.cardOnDelivery,
+  };
   const amount = formatMoney(placed.total);
   const payment = PAYMENT_METHOD_LABELS[placed.paymentMethod];
   switch (paymentDue(order)) {
     case 'cash':
       return placed.deliveryType === DELIVERY_TYPES.PICKUP ? T.due.cashAtPickup(amount) : T.due.cash(amount);
+    case 'card':
+      return placed.deliveryType === DELIVERY_TYPES.PICKUP ? T.due.cardAtPickup(amount) : T.due.card(amount);
     case 'awaitingPayment':
       return placed.paymentMethod === 'PIX' ? T.due.pix(amount) : T.due.transfer(amount);
     case 'inReview':

@@ -78,3 +78,26 @@ describe('the discounts sent (issue 38)', () => {
     expect(discountsFor(undefined, [1])).toBeUndefined();
   });
 });
+
+describe("'Cartão' at the checkout (issue 38)", () => {
+  const receipt = {
+    kind: 'CREDIT',
+    brand: 'Visa',
+    instalments: 3,
+    nsu: '004512',
+    authorizationCode: 'A1B2C3',
+  } as const;
+  it('is charged now by default and needs the receipt to finish; on delivery needs nothing', () => {
+    const withCustomer = sellingReducer(initialSellingState, { type: 'selectCustomer', customer: JOANA });
+    const card = sellingReducer(withCustomer, { type: 'choose', choices: { payment: 'card' } });
+    expect(card.choices).toMatchObject({ payment: 'card', cardCharge: 'now', card: null });
+    expect(canFinish(card, 1)).toBe(false);
+    const typed = sellingReducer(card, { type: 'choose', choices: { card: receipt } });
+    expect(canFinish(typed, 1)).toBe(true);
+    const onDelivery = sellingReducer(card, { type: 'choose', choices: { cardCharge: 'onDelivery' } });
+    expect(canFinish(onDelivery, 1)).toBe(true);
+    // Back to cash: the card's choices are dropped.
+    const cash = sellingReducer(typed, { type: 'choose', choices: { payment: 'cash' } });
+    expect(cash.choices).toEqual({ ...DEFAULT_CHOICES, payment: 'cash' });
+  });
+});

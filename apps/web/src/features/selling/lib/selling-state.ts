@@ -1,4 +1,5 @@
 import {
+  type CardData,
   type CheckoutResponse,
   DELIVERY_TYPES,
   type DeliveryType,
@@ -40,6 +41,12 @@ export interface CartChoices {
   noteDocument?: string;
   /** Issue 38: the discounts typed (per line and on the order); absent when none. */
   discounts?: SaleDiscounts;
+  /**
+   * A card (issue 38): charged now at the shop's machine ('now', its receipt's fields in `card`, null until they
+   * are complete) or at the door or the counter ('onDelivery': 'Levar maquininha').
+   */
+  cardCharge?: 'now' | 'onDelivery';
+  card?: CardData | null;
 }
 
 /**
@@ -77,7 +84,10 @@ export interface SellingState {
 }
 
 /** The checkout's answer the confirmation reads (what is still due and how). */
-export type PlacedPayment = Pick<CheckoutResponse, 'statusKey' | 'total' | 'paymentMethod' | 'deliveryType'>;
+export type PlacedPayment = Pick<
+  CheckoutResponse,
+  'statusKey' | 'total' | 'paymentMethod' | 'deliveryType' | 'cardOnDelivery'
+>;
 
 /** Section 4 defaults: shipping option 1 (motoboy), no warranty, no fast delivery, payment cash. */
 export const DEFAULT_CHOICES: CartChoices = {
@@ -128,9 +138,11 @@ export function sellingReducer(state: SellingState, action: SellingAction): Sell
       return state.customer ? { ...state, step: 'productSearch' } : state;
     case 'choose': {
       // 'Troco para' belongs to cash only (and is left out of the choices when not given).
-      const { changeFor, ...chosen } = { ...state.choices, ...action.choices };
+      const { changeFor, cardCharge, card, ...chosen } = { ...state.choices, ...action.choices };
       const choices: CartChoices = chosen.payment === 'cash' && changeFor != null ? { ...chosen, changeFor } : chosen;
       if (state.customer?.walkIn) choices.shippingOption = DELIVERY_TYPES.PICKUP;
+      // The card's charge and receipt belong to 'Cartão' only (charged now by default).
+      if (chosen.payment === 'card') Object.assign(choices, { cardCharge: cardCharge ?? 'now', card: card ?? null });
       // Fast delivery goes by motoboy: picking up at the store turns it off.
       if (choices.shippingOption === DELIVERY_TYPES.PICKUP) choices.isFastDelivery = false;
       // The proof belongs to 'Depósito' only.
@@ -154,5 +166,7 @@ export function sellingReducer(state: SellingState, action: SellingAction): Sell
 /** 'Finalizar Pedido' is disabled for 'Depósito' until the proof image is chosen (section 5). */
 export function canFinish(state: Pick<SellingState, 'choices' | 'proof'>, cartItems: number): boolean {
   if (cartItems === 0) return false;
+  // A card charged now needs its receipt's fields (kind, brand, instalments, NSU, authorisation code).
+  if (state.choices.payment === 'card') return state.choices.cardCharge === 'onDelivery' || Boolean(state.choices.card);
   return state.choices.payment !== 'bankTransfer' || state.proof !== null;
 }

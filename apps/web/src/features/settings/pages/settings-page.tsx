@@ -35,6 +35,7 @@ import {
 } from '../api/settings-api';
 import { BackupsCard } from '../components/backups-card';
 import { type BankDialogTarget, BankSettingDialog } from '../components/bank-setting-dialog';
+import { CardFeesCard } from '../components/card-fees-card';
 import { CompanySettingsDialog } from '../components/company-settings-dialog';
 import { DeparturesCard } from '../components/departures-card';
 import { FirstRunDialog } from '../components/first-run-dialog';
@@ -271,6 +272,7 @@ export default function SettingsPage() {
           {canChange ? <PixWebhookCard /> : null}
           {canReadPix ? <PixReceivedCard /> : null}
           <DeparturesCard canChange={canChange} />
+          {canReadPix || canChange ? <CardFeesCard canChange={canChange} /> : null}
           {canReadPix || canChange ? <LateLimitsCard canChange={canChange} /> : null}
           {canChange || canReadPix ? <WhatsAppTemplatesCard /> : null}
           {canChange ? <BackupsCard /> : null}

@@ -1,0 +1,84 @@
+import type { Insertable, Transaction, Updateable } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { Database, OrderPaymentsTable } from '../../db/schema';
+
+/** The parts an order is paid by (migration 0057). Every writer holds the order's row lock first. */
+export const orderPaymentsRepository = {
+  /** The order's parts, in the order they were recorded, with who recorded each. */
+  ofOrder(db: Executor, orderId: number) {
+    return db
+      .selectFrom('order_payments as p')
+      .leftJoin('employees as e', 'e.id', 'p.created_by')
+      .selectAll('p')
+      .select('e.name as created_by_name')
+      .where('p.order_id', '=', orderId)
+      .orderBy('p.seq')
+      .execute();
+  },
+
+  byId(db: Executor, orderId: number, id: number) {
+    return db
+      .selectFrom('order_payments as p')
+      .leftJoin('employees as e', 'e.id', 'p.created_by')
+      .selectAll('p')
+      .select('e.name as created_by_name')
+      .where('p.order_id', '=', orderId)
+      .where('p.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /** The part a request with this Idempotency-Key created. */
+  byKey(db: Executor, key: string) {
+    return db
+      .selectFrom('order_payments as p')
+      .leftJoin('employees as e', 'e.id', 'p.created_by')
+      .selectAll('p')
+      .select('e.name as created_by_name')
+      .where('p.idempotency_key', '=', key)
+      .executeTakeFirst();
+  },
+
+  /** The Pix part whose own txid this is (a Pix the bank told us of names it). */
+  byTxid(db: Executor, txid: string) {
+    return db.selectFrom('order_payments').selectAll().where('pix_txid', '=', txid.toUpperCase()).executeTakeFirst();
+  },
+
+  /** The part paid by this Pix received (its E2E id). */
+  byEndToEndId(db: Executor, endToEndId: string) {
+    return db.selectFrom('order_payments').selectAll().where('end_to_end_id', '=', endToEndId).executeTakeFirst();
+  },
+
+  async insert(trx: Transaction<Database>, row: Insertable<OrderPaymentsTable>) {
+    return trx.insertInto('order_payments').values(row).returning('id').executeTakeFirstOrThrow();
+  },
+
+  async update(trx: Transaction<Database>, id: number, values: Updateable<OrderPaymentsTable>): Promise<void> {
+    await trx.updateTable('order_payments').set(values).where('id', '=', id).execute();
+  },
+
+  /** A Pix received that paid the order whole (not one of its parts' Pix), not given back in full. */
+  async wholePix(db: Executor, orderId: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('pix_received as r')
+      .select('r.end_to_end_id')
+      .where('r.order_id', '=', orderId)
+      .whereRef('r.refunded_cents', '<', 'r.amount_cents')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('order_payments as p').select('p.id').whereRef('p.end_to_end_id', '=', 'r.end_to_end_id'),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** The payment method of the order (the checkout's), read under the caller's lock. */
+  async paymentMethod(db: Executor, orderId: number) {
+    const row = await db.selectFrom('orders').select('payment_method').where('id', '=', orderId).executeTakeFirst();
+    return row?.payment_method;
+  },
+};
+
+export type OrderPaymentRow = Awaited<ReturnType<typeof orderPaymentsRepository.ofOrder>>[number];

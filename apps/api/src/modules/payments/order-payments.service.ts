@@ -1,0 +1,390 @@
+import { createHash } from 'node:crypto';
+import {
+  buildPixPayload,
+  type CardData,
+  type CardSettings,
+  cardFeeBasisPoints,
+  cardFeeCents,
+  cardSettlementDays,
+  cardSettlements,
+  centsToReais,
+  formatBRL,
+  isFinalOrderStatus,
+  ORDER_PAYMENT_TEXTS,
+  type OrderPayment,
+  type OrderPaymentBody,
+  type OrderPaymentClose,
+  type OrderPayments,
+  type OrderStatusKey,
+  orderStatusLabel,
+  PAID_AT_HANDOVER,
+  PART_METHOD_LABELS,
+  PART_STATUS_LABELS,
+  PAYMENT_TEXTS,
+  PIX_PAYABLE_STATUSES,
+  partsBalance,
+  partsPayTotal,
+  paymentSettlingMove,
+  pixTxid,
+  reaisToCents,
+} from '@backoffice/contract';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import type { Database } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { Principal } from '../../plugins/auth';
+import {
+  claimOrderRequest,
+  type LockedOrder,
+  lockOrder,
+  type MoveActor,
+  recordOrderNote,
+  transition,
+} from '../orders/workflow.service';
+import { cardSettings, pixReceiver } from '../settings/settings.service';
+import { type OrderPaymentRow, orderPaymentsRepository as repo } from './order-payments.repository';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const brl = (cents: number) => formatBRL(centsToReais(cents));
+
+/** The command name a part's Idempotency-Key is claimed under (order_move_requests.command). */
+const ADD_PART_COMMAND = 'payments';
+
+/** A Pix part's own txid: the order's (its code without the dash) + 'P' + the part's number (K7M4QPP2). */
+export function partTxid(orderCode: string, seq: number): string {
+  return `${pixTxid(orderCode)}P${seq}`;
+}
+
+/** The Pix part's BR Code, or null when the shop's Pix receiver (key, name, city) is not complete. */
+async function partPayload(db: Executor, amountCents: number, txid: string): Promise<string | null> {
+  const { key, merchantName, merchantCity } = await pixReceiver(db);
+  if (!key || !merchantName || !merchantCity) return null;
+  try {
+    return buildPixPayload({ key, merchantName, merchantCity, amountCents, txid });
+  } catch {
+    return null;
+  }
+}
+
+/** A part in words for the audit trail: 'Cartão R$ 5.147,41 (Crédito 3× Visa, comprovante 004512): Confirmado'. */
+function describePart(body: OrderPaymentBody, amountCents: number, status: string): string {
+  const card = body.card
+    ? ` (${ORDER_PAYMENT_TEXTS.cardKinds[body.card.kind]}${body.card.kind === 'CREDIT' ? ` ${body.card.instalments}×` : ''} ${body.card.brand}, comprovante ${body.card.nsu})`
+    : '';
+  return `${PART_METHOD_LABELS[body.method]} ${brl(amountCents)}${card}: ${status}`;
+}
+
+/** A part as the API answers it. */
+async function toApi(db: Executor, row: OrderPaymentRow | (OrderPaymentRow & { created_by_name?: string | null })) {
+  const soldAt = new Date(row.confirmed_at ?? row.created_at);
+  const card =
+    row.method === 'CARD' && row.card_kind && row.instalments !== null && row.net_cents !== null
+      ? {
+          kind: row.card_kind,
+          brand: row.card_brand ?? '',
+          instalments: row.instalments,
+          nsu: row.nsu ?? '',
+          authorizationCode: row.authorization_code ?? '',
+          feePercent: (row.fee_basis_points ?? 0) / 100,
+          fee: centsToReais(row.fee_cents ?? 0),
+          net: centsToReais(row.net_cents),
+          settlements: cardSettlements(row.net_cents, row.instalments, row.settlement_days ?? 0, soldAt).map((s) => ({
+            date: s.date,
+            amount: centsToReais(s.amountCents),
+          })),
+        }
+      : null;
+  const pix =
+    row.method === 'PIX' && row.pix_txid
+      ? {
+          txid: row.pix_txid,
+          payload: row.status === 'PENDING' ? await partPayload(db, row.amount_cents, row.pix_txid) : null,
+          endToEndId: row.end_to_end_id,
+        }
+      : null;
+  return {
+    id: row.id,
+    seq: row.seq,
+    method: row.method,
+    amount: centsToReais(row.amount_cents),
+    status: row.status,
+    card,
+    pix,
+    createdAt: iso(row.created_at),
+    createdBy: row.created_by_name ?? null,
+    confirmedAt: row.confirmed_at ? iso(row.confirmed_at) : null,
+    closedAt: row.closed_at ? iso(row.closed_at) : null,
+    closeReason: row.close_reason,
+  } satisfies OrderPayment;
+}
+
+const partsOf = (rows: readonly OrderPaymentRow[]) =>
+  rows.map((row) => ({ status: row.status, amountCents: row.amount_cents }));
+
+/**
+ * Whether the order may take a new part now: not in a final status; not already paid whole by its own Pix
+ * (the webhook's or a match by hand); and either still waiting for its payment (PIX_PAYABLE_STATUSES), paid
+ * when handed over (PAID_AT_HANDOVER: cash, a card on delivery), or already paid in parts (a reversed part reopened its balance).
+ */
+async function assertTakesParts(trx: Transaction<Database>, order: LockedOrder, hasParts: boolean): Promise<void> {
+  const status = orderStatusLabel(order.status);
+  if (isFinalOrderStatus(order.status)) throw conflict(ORDER_PAYMENT_TEXTS.notPayable(order.code, status));
+  if (await repo.wholePix(trx, order.id)) throw conflict(ORDER_PAYMENT_TEXTS.alreadyPaidWhole(order.code));
+  if (PIX_PAYABLE_STATUSES.includes(order.status as OrderStatusKey) || hasParts) return;
+  const method = await repo.paymentMethod(trx, order.id);
+  if (!method || !PAID_AT_HANDOVER.includes(method)) throw conflict(ORDER_PAYMENT_TEXTS.alreadyPaidWhole(order.code));
+}
+
+/** The card's fee, net and days as the shop's settings say now (kept on the part: later changes do not touch it). */
+function cardFigures(settings: CardSettings, amountCents: number, card: CardData) {
+  if (card.instalments > settings.maxInstalments) {
+    throw badRequest(ORDER_PAYMENT_TEXTS.aboveMaxInstalments(settings.maxInstalments));
+  }
+  const basisPoints = cardFeeBasisPoints(settings, card.kind, card.instalments);
+  const feeCents = cardFeeCents(amountCents, basisPoints);
+  return {
+    card_kind: card.kind,
+    card_brand: card.brand,
+    instalments: card.instalments,
+    nsu: card.nsu,
+    authorization_code: card.authorizationCode,
+    fee_basis_points: basisPoints,
+    fee_cents: feeCents,
+    net_cents: amountCents - feeCents,
+    settlement_days: cardSettlementDays(settings, card.kind),
+  };
+}
+
+/**
+ * THE decision of a split payment (decision 0042), in the caller's transaction with the order locked: when the
+ * order's confirmed parts sum exactly to its total (`partsPayTotal`) and it still waits for its payment, it
+ * makes the workflow's payment-settling move from its status (`paymentSettlingMove`: the same move a whole
+ * payment makes), by `actor`. Answers the order's status afterwards.
+ */
+export async function settleIfPaidByParts(
+  trx: Transaction<Database>,
+  order: LockedOrder,
+  actor: MoveActor,
+): Promise<OrderStatusKey> {
+  const parts = await repo.ofOrder(trx, order.id);
+  const settling = paymentSettlingMove(order.status);
+  if (!settling || !partsPayTotal(order.total_cents, partsOf(parts))) return order.status as OrderStatusKey;
+  const moved = await transition(trx, order, settling.action, actor, {
+    note: ORDER_PAYMENT_TEXTS.paidByPartsNote(brl(order.total_cents)),
+  });
+  return moved.transition.to;
+}
+
+/** Whether the order's confirmed parts pay its total (the 'pixReceived' requirement accepts a split payment). */
+export async function paidByParts(db: Executor, order: Pick<LockedOrder, 'id' | 'total_cents'>): Promise<boolean> {
+  return partsPayTotal(order.total_cents, partsOf(await repo.ofOrder(db, order.id)));
+}
+
+/**
+ * A Pix the bank told us of that names a part's txid (the webhook, in its transaction): the part is paid when
+ * it waits (PENDING) and the amount is exactly the part's; then, the parts paying the total and 'Pix
+ * automático' on (`confirm`), the order makes its payment-settling move by the bank. Off, the Pix completing
+ * the total waits for an attendant's click (as a whole-order Pix does); a Pix of a part that does not complete
+ * it has nothing to wait for (confirmed at once). Answers why it paid nothing, or undefined when it paid.
+ */
+export async function receivePartPix(
+  trx: Transaction<Database>,
+  order: LockedOrder,
+  part: { id: number; status: string; amount_cents: number },
+  pix: { endToEndId: string; amountCents: number },
+  confirm: boolean,
+): Promise<{ reason?: 'AMOUNT_MISMATCH' | 'NOT_WAITING' | 'ALREADY_PAID'; settled: boolean }> {
+  if (part.status === 'CONFIRMED') return { reason: 'ALREADY_PAID', settled: false };
+  if (part.status !== 'PENDING' || isFinalOrderStatus(order.status)) return { reason: 'NOT_WAITING', settled: false };
+  if (pix.amountCents !== part.amount_cents) return { reason: 'AMOUNT_MISMATCH', settled: false };
+  const at = new Date();
+  await repo.update(trx, part.id, { status: 'CONFIRMED', confirmed_at: at, end_to_end_id: pix.endToEndId });
+  await recordOrderNote(trx, order, {
+    employeeId: null,
+    note: ORDER_PAYMENT_TEXTS.pixPartNote(brl(pix.amountCents), pix.endToEndId),
+    at,
+    touch: true,
+  });
+  const completes =
+    paymentSettlingMove(order.status) !== undefined &&
+    partsPayTotal(order.total_cents, partsOf(await repo.ofOrder(trx, order.id)));
+  if (completes && confirm) {
+    await settleIfPaidByParts(trx, order, 'bank');
+    return { settled: true };
+  }
+  return { settled: !completes };
+}
+
+/**
+ * A part's Pix given back by the bank (its `devolucoes`): the part is reversed and the order's balance
+ * reopens (the order's status stays: the attendants decide, as with a whole-order Pix given back).
+ */
+export async function reversePartOfPix(trx: Transaction<Database>, endToEndId: string, note: string): Promise<void> {
+  const part = await repo.byEndToEndId(trx, endToEndId);
+  if (part?.status !== 'CONFIRMED') return;
+  await repo.update(trx, part.id, { status: 'REVERSED', closed_at: new Date(), close_reason: note });
+}
+
+/**
+ * A card charged at the counter with the sale (the card checkout, issue 38): one confirmed part for the whole
+ * total, its fee and days from the shop's settings, in the checkout's transaction. The order starts paid
+ * (initialOrderStatus: CARD → Aguardando estoquista), so no move follows.
+ */
+export async function recordCheckoutCard(
+  trx: Transaction<Database>,
+  order: { id: number; totalCents: number },
+  card: CardData,
+  employeeId: number,
+): Promise<void> {
+  const settings = await cardSettings(trx);
+  const at = new Date();
+  await repo.insert(trx, {
+    order_id: order.id,
+    seq: 1,
+    method: 'CARD',
+    amount_cents: order.totalCents,
+    status: 'CONFIRMED',
+    ...cardFigures(settings, order.totalCents, card),
+    created_by: employeeId,
+    created_at: at,
+    confirmed_at: at,
+  });
+}
+
+/**
+ * Split and card payments of an order (issue 38 §2, decision 0042): its parts, a new part (idempotent by its
+ * Idempotency-Key, the moves' mechanism), a part refused or reversed. Each write runs in one transaction
+ * with the order's row locked first: two parts for the same balance queue, and the second sees what the
+ * first took.
+ */
+export function createOrderPaymentsService(db: DB) {
+  async function list(orderId: number): Promise<OrderPayments> {
+    const order = await db
+      .selectFrom('orders')
+      .select(['id', 'total_cents'])
+      .where('id', '=', orderId)
+      .executeTakeFirst();
+    if (!order) throw notFound(PAYMENT_TEXTS.orderNotFound);
+    const rows = await repo.ofOrder(db, orderId);
+    const balance = partsBalance(order.total_cents, partsOf(rows));
+    return {
+      orderId,
+      total: centsToReais(order.total_cents),
+      paid: centsToReais(balance.confirmedCents),
+      pending: centsToReais(balance.pendingCents),
+      due: centsToReais(balance.dueCents),
+      paidInFull: partsPayTotal(order.total_cents, partsOf(rows)),
+      parts: await Promise.all(rows.map((row) => toApi(db, row))),
+    };
+  }
+
+  async function add(principal: Principal, orderId: number, body: OrderPaymentBody, key?: string) {
+    const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+    const settings = body.card ? await cardSettings(db) : undefined;
+    const done = await db.transaction().execute(async (trx) => {
+      const order = await lockOrder(trx, orderId, PAYMENT_TEXTS.orderNotFound);
+      if (key) {
+        const request = { key, employeeId: principal.employeeId, command: ADD_PART_COMMAND, orderId: order.id, hash };
+        if (!(await claimOrderRequest(trx, request, ORDER_PAYMENT_TEXTS.keyReused))) {
+          const earlier = await repo.byKey(trx, key);
+          if (!earlier) throw conflict(ORDER_PAYMENT_TEXTS.keyReused);
+          return { id: earlier.id, status: order.status as OrderStatusKey, replayed: true };
+        }
+      }
+      const parts = await repo.ofOrder(trx, order.id);
+      await assertTakesParts(
+        trx,
+        order,
+        parts.some((p) => p.status === 'PENDING' || p.status === 'CONFIRMED'),
+      );
+      const amountCents = reaisToCents(body.amount);
+      const { dueCents } = partsBalance(order.total_cents, partsOf(parts));
+      if (dueCents <= 0) throw conflict(ORDER_PAYMENT_TEXTS.nothingDue, 'PAYMENT_OVERPAID', { due: 0 });
+      if (amountCents > dueCents) {
+        throw conflict(ORDER_PAYMENT_TEXTS.overpaid(brl(dueCents)), 'PAYMENT_OVERPAID', {
+          due: centsToReais(dueCents),
+        });
+      }
+      const seq = parts.reduce((max, p) => Math.max(max, p.seq), 0) + 1;
+      const at = new Date();
+      const pending = body.method === 'PIX';
+      const { id } = await repo.insert(trx, {
+        order_id: order.id,
+        seq,
+        method: body.method,
+        amount_cents: amountCents,
+        status: pending ? 'PENDING' : 'CONFIRMED',
+        ...(body.card && settings ? cardFigures(settings, amountCents, body.card) : {}),
+        pix_txid: body.method === 'PIX' ? partTxid(order.code, seq) : null,
+        idempotency_key: key ?? null,
+        created_by: principal.employeeId,
+        created_at: at,
+        confirmed_at: pending ? null : at,
+      });
+      const status = PART_STATUS_LABELS[pending ? 'PENDING' : 'CONFIRMED'];
+      await recordOrderNote(trx, order, {
+        employeeId: principal.employeeId,
+        note: ORDER_PAYMENT_TEXTS.partNote(PART_METHOD_LABELS[body.method], brl(amountCents), status),
+        at,
+        touch: true,
+        audit: { action: 'addPayment', changes: { paymentPart: describePart(body, amountCents, status) } },
+      });
+      const actor = { employeeId: principal.employeeId, permissions: principal.permissions, func: principal.func };
+      const orderStatus = pending ? (order.status as OrderStatusKey) : await settleIfPaidByParts(trx, order, actor);
+      return { id, status: orderStatus, replayed: false };
+    });
+    const row = await repo.byId(db, orderId, done.id);
+    if (!row) throw notFound(ORDER_PAYMENT_TEXTS.partNotFound);
+    return { data: await toApi(db, row), orderStatusKey: done.status, replayed: done.replayed };
+  }
+
+  /**
+   * A pending part refused (the customer gave up that Pix) or a confirmed one reversed (a chargeback, money
+   * given back): its amount is owed again. The order's status stays (an order already paid and moving on is
+   * for the attendants to decide, as with a Pix given back); history and audit name who and why.
+   */
+  async function close(principal: Principal, orderId: number, paymentId: number, input: OrderPaymentClose) {
+    await db.transaction().execute(async (trx) => {
+      const order = await lockOrder(trx, orderId, PAYMENT_TEXTS.orderNotFound);
+      const part = await repo.byId(trx, order.id, paymentId);
+      if (!part) throw notFound(ORDER_PAYMENT_TEXTS.partNotFound);
+      if (input.status === 'REFUSED' && part.status !== 'PENDING') {
+        throw conflict(ORDER_PAYMENT_TEXTS.refuseOnlyPending, 'TRANSITION_REFUSED', { status: part.status });
+      }
+      if (input.status === 'REVERSED' && part.status !== 'CONFIRMED') {
+        throw conflict(ORDER_PAYMENT_TEXTS.reverseOnlyConfirmed, 'TRANSITION_REFUSED', { status: part.status });
+      }
+      const at = new Date();
+      await repo.update(trx, part.id, {
+        status: input.status,
+        closed_at: at,
+        closed_by: principal.employeeId,
+        close_reason: input.reason,
+      });
+      await recordOrderNote(trx, order, {
+        employeeId: principal.employeeId,
+        note: ORDER_PAYMENT_TEXTS.closedNote(
+          PART_METHOD_LABELS[part.method],
+          brl(part.amount_cents),
+          PART_STATUS_LABELS[input.status],
+          input.reason,
+        ),
+        at,
+        touch: true,
+        audit: {
+          action: input.status === 'REFUSED' ? 'refusePayment' : 'reversePayment',
+          changes: {
+            paymentPart: `${PART_METHOD_LABELS[part.method]} ${brl(part.amount_cents)}: ${PART_STATUS_LABELS[input.status]}`,
+            note: input.reason,
+          },
+        },
+      });
+    });
+    const row = await repo.byId(db, orderId, paymentId);
+    if (!row) throw notFound(ORDER_PAYMENT_TEXTS.partNotFound);
+    return { data: await toApi(db, row) };
+  }
+
+  return { list, add, close };
+}

@@ -1,0 +1,130 @@
+import {
+  type CardSettings,
+  cardSettingsSchema,
+  MAX_CARD_INSTALMENTS,
+  ORDER_PAYMENT_TEXTS,
+  parseBrazilianNumber,
+} from '@backoffice/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useApiMutation } from '../../../components/use-api-mutation';
+import { api } from '../../../lib/api-client';
+
+const P = ORDER_PAYMENT_TEXTS;
+
+/** GET /settings/card-fees (the same key the order details' payment form reads). */
+const cardFeesQuery = queryOptions({
+  queryKey: ['settings', 'card-fees'],
+  queryFn: async () => (await api<{ data: CardSettings }>('/settings/card-fees')).data,
+});
+
+type Texts = Record<string, string>;
+const percent = (value: number) => value.toFixed(2).replace('.', ',');
+
+/** The settings as typed: '3,49' read as 3.49 (a blank or a word is NaN, which the schema refuses). */
+function parsed(texts: Texts): ReturnType<typeof cardSettingsSchema.safeParse> {
+  const number = (key: string) => {
+    const text = (texts[key] ?? '').trim();
+    return text === '' ? Number.NaN : parseBrazilianNumber(text);
+  };
+  return cardSettingsSchema.safeParse({
+    maxInstalments: number('maxInstalments'),
+    debitFee: number('debitFee'),
+    creditFees: Array.from({ length: MAX_CARD_INSTALMENTS }, (_, i) => number(`credit${i + 1}`)),
+    debitDays: number('debitDays'),
+    creditDays: number('creditDays'),
+  });
+}
+
+/**
+ * 'Cartões' (issue 38, decision 0042): the acquirer's fee (%) of a debit and of a credit in 1× … 12×, the days
+ * it takes to pay, the shop's most instalments. Read by whoever records payments; changed with 'Configurações
+ * bancárias'. The fees start at 0 until the shop types its acquirer's.
+ */
+export function CardFeesCard({ canChange }: { canChange: boolean }) {
+  const settings = useQuery(cardFeesQuery);
+  const [texts, setTexts] = useState<Texts>({});
+  useEffect(() => {
+    const data = settings.data;
+    if (!data) return;
+    const next: Texts = {
+      maxInstalments: String(data.maxInstalments),
+      debitFee: percent(data.debitFee),
+      debitDays: String(data.debitDays),
+      creditDays: String(data.creditDays),
+    };
+    data.creditFees.forEach((fee, i) => {
+      next[`credit${i + 1}`] = percent(fee);
+    });
+    setTexts(next);
+  }, [settings.data]);
+  const save = useApiMutation({
+    mutationFn: async (body: CardSettings) =>
+      (await api<{ data: CardSettings }>('/settings/card-fees', { method: 'PUT', body })).data,
+    success: P.settingsSaved,
+    failure: P.settingsSaveFailed,
+    update: (client, data) => client.setQueryData(cardFeesQuery.queryKey, data),
+  });
+  const result = parsed(texts);
+  const problem = Object.keys(texts).length > 0 && !result.success ? result.error.issues[0]?.message : null;
+  const field = (key: string, label: string, numeric = false) => (
+    <TextField
+      key={key}
+      label={label}
+      value={texts[key] ?? ''}
+      onChange={(event) => setTexts((current) => ({ ...current, [key]: event.target.value }))}
+      disabled={!canChange}
+      size="small"
+      slotProps={{ htmlInput: { inputMode: numeric ? 'numeric' : 'decimal' } }}
+    />
+  );
+  return (
+    <Card component="section" aria-labelledby="card-fees-title">
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography id="card-fees-title" variant="h6" component="h2">
+            {P.settingsTitle}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {P.settingsText}
+          </Typography>
+          {settings.isError ? <Alert severity="error">{P.loadFailed}</Alert> : null}
+          <Box
+            component="form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (canChange && result.success) save.mutate(result.data);
+            }}
+          >
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}>
+              {field('maxInstalments', P.maxInstalmentsLabel, true)}
+              {field('debitFee', P.debitFeeLabel)}
+              {field('debitDays', P.debitDaysLabel, true)}
+              {field('creditDays', P.creditDaysLabel, true)}
+              {Array.from({ length: MAX_CARD_INSTALMENTS }, (_, i) => field(`credit${i + 1}`, P.creditFeeLabel(i + 1)))}
+            </Box>
+            {problem ? (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {problem}
+              </Alert>
+            ) : null}
+            {canChange ? (
+              <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={save.isPending || !result.success}>
+                {P.settingsSave}
+              </Button>
+            ) : null}
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

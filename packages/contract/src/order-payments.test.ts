@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { cardFeeCents, cardSettlements, looksLikeCardData, partsBalance, partsPayTotal } from './order-payments';
+
+describe('card and split payments (issue 38, decision 0042)', () => {
+  it('a fee half up to the cent, in integers', () => {
+    // 514,741 × 349 / 10,000 = 17,964.4609 → 17,964 (R$ 179,64); net 496,777 (R$ 4.967,77).
+    expect(cardFeeCents(514_741, 349)).toBe(17_964);
+    // 15,000 × 199 / 10,000 = 298.5 → 299 (half up).
+    expect(cardFeeCents(15_000, 199)).toBe(299);
+    // 10,001 × 50 / 10,000 = 50.005 → 50.
+    expect(cardFeeCents(10_001, 50)).toBe(50);
+  });
+
+  it('pays the net in instalments, the odd cents on the first, every `days` after the business day', () => {
+    // 496,777 / 3 = 165,592 r 1.
+    const at = new Date('2026-11-25T15:00:00Z');
+    expect(cardSettlements(496_777, 3, 30, at)).toEqual([
+      { date: '2026-12-25', amountCents: 165_593 },
+      { date: '2027-01-24', amountCents: 165_592 },
+      { date: '2027-02-23', amountCents: 165_592 },
+    ]);
+  });
+
+  it('is paid only at the exact sum of the confirmed parts; a pending part holds its amount', () => {
+    const parts = [
+      { status: 'CONFIRMED', amountCents: 514_741 },
+      { status: 'PENDING', amountCents: 500_000 },
+    ] as const;
+    expect(partsPayTotal(1_014_741, parts)).toBe(false);
+    expect(partsBalance(1_014_741, parts)).toEqual({ confirmedCents: 514_741, pendingCents: 500_000, dueCents: 0 });
+    expect(partsPayTotal(1_014_741, [{ status: 'CONFIRMED', amountCents: 1_014_741 }])).toBe(true);
+    expect(partsPayTotal(0, [])).toBe(false);
+  });
+
+  it('finds what looks like a card number, anywhere, without recursion', () => {
+    expect(looksLikeCardData({ card: { nsu: '4111 1111 1111 1111' } })).toBe(true);
+    expect(looksLikeCardData({ cardNumber: 'x' })).toBe(true);
+    expect(looksLikeCardData({ cvv: '123' })).toBe(true);
+    expect(looksLikeCardData({ amount: 4_111_111_111_111_111 })).toBe(true);
+    expect(looksLikeCardData({ card: { nsu: '004512', authorizationCode: 'A1B2C3' }, amount: 5147.41 })).toBe(false);
+    let deep: unknown = [];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(looksLikeCardData(deep)).toBe(false);
+  });
+});

@@ -1,0 +1,451 @@
+import { z } from 'zod';
+import { businessDay, shiftDay } from './clock';
+import { idParamSchema } from './ids';
+import { formatBRL } from './money';
+import type { PaymentMethod } from './order-status';
+
+/**
+ * Card and split payments (issue 38 §2, decision 0042): an order paid by one or more parts ('Pagamentos'),
+ * each with its own method, amount and status. The order is paid when its confirmed parts sum exactly to its
+ * total (`partsPayTotal`); a card part records brand, instalments, NSU and authorisation code, never the card
+ * number, and the acquirer's fee and the days it takes to pay from the shop's card settings.
+ */
+
+/**
+ * The order's methods paid when the goods are handed over (at the door or the counter), not before they are
+ * packed: cash and a card (without its part recorded at the sale, 'Levar maquininha'). Parts may be recorded
+ * on such an order after its payment statuses.
+ */
+export const PAID_AT_HANDOVER: readonly PaymentMethod[] = ['CASH', 'CARD'];
+
+/** The methods of a part: cash at the counter, the order's Pix (a txid and BR Code of its own) or a card. */
+export const PART_METHODS = ['CASH', 'PIX', 'CARD'] as const;
+export type PartMethod = (typeof PART_METHODS)[number];
+export const PART_METHOD_LABELS: Record<PartMethod, string> = { CASH: 'Dinheiro', PIX: 'Pix', CARD: 'Cartão' };
+
+/**
+ * A part's life: PENDING (a Pix part waiting for the bank), CONFIRMED (paid: a card the machine approved, cash
+ * in hand, a Pix the bank told us of), REFUSED (a pending part given up) and REVERSED (a confirmed one given
+ * back: a chargeback, a refund). Only CONFIRMED pays; PENDING holds its amount of the balance.
+ */
+export const PART_STATUSES = ['PENDING', 'CONFIRMED', 'REFUSED', 'REVERSED'] as const;
+export type PartStatus = (typeof PART_STATUSES)[number];
+export const PART_STATUS_LABELS: Record<PartStatus, string> = {
+  PENDING: 'Aguardando',
+  CONFIRMED: 'Confirmado',
+  REFUSED: 'Recusado',
+  REVERSED: 'Estornado',
+};
+
+/** The card's kinds: débito, crédito (1× à vista, 2–12× parcelado). */
+export const CARD_KINDS = ['DEBIT', 'CREDIT'] as const;
+export type CardKind = (typeof CARD_KINDS)[number];
+
+export const CARD_BRANDS = ['Visa', 'Mastercard', 'Elo', 'American Express', 'Hipercard', 'Outra'] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
+
+/** The most instalments any shop sells in (the shop's own maximum is a setting, 1–12). */
+export const MAX_CARD_INSTALMENTS = 12;
+
+/**
+ * The shop's card settings ('Configurações' → 'Cartões'): the acquirer's fee (%) of a debit, of a credit in
+ * 1×, 2×, … 12× (`creditFees[n - 1]`), the days it takes to pay a debit and each credit instalment, and the
+ * most instalments the shop sells in. Fees are 0 until the shop types its acquirer's (no fee is invented);
+ * days are the market's usual: débito D+1, crédito D+30 per instalment.
+ */
+export interface CardSettings {
+  maxInstalments: number;
+  debitFee: number;
+  creditFees: number[];
+  debitDays: number;
+  creditDays: number;
+}
+
+export const DEFAULT_CARD_SETTINGS: CardSettings = {
+  maxInstalments: MAX_CARD_INSTALMENTS,
+  debitFee: 0,
+  creditFees: Array.from({ length: MAX_CARD_INSTALMENTS }, () => 0),
+  debitDays: 1,
+  creditDays: 30,
+};
+
+export const ORDER_PAYMENT_TEXTS = {
+  title: 'Pagamentos',
+  add: 'Adicionar pagamento',
+  balance: 'Saldo a pagar',
+  paid: 'Pago',
+  method: 'Forma',
+  amount: 'Valor',
+  status: 'Situação',
+  brand: 'Bandeira',
+  instalments: 'Parcelas',
+  nsu: 'NSU',
+  authorizationCode: 'Código de autorização',
+  fee: 'Taxa',
+  net: 'Líquido',
+  cardKind: 'Tipo do cartão',
+  cardKinds: { DEBIT: 'Débito', CREDIT: 'Crédito' } satisfies Record<CardKind, string>,
+  none: 'Nenhum pagamento registrado.',
+  pending: 'Aguardando',
+  inFull: 'À vista',
+  save: 'Registrar pagamento',
+  cancel: 'Cancelar',
+  added: 'Pagamento registrado com sucesso.',
+  addFailed: 'Não foi possível registrar o pagamento, tente novamente mais tarde.',
+  loadFailed: 'Não foi possível carregar os pagamentos.',
+  noCardNumber: 'Nunca digite o número do cartão: só os dados do comprovante da maquininha.',
+  settlesOn: (dates: string) => `Recebimento: ${dates}`,
+  pixOfPart: (seq: number, amount: string) => `Pix da parte ${seq} (${amount}):`,
+  amountInvalid: 'Informe um valor maior que zero, com no máximo duas casas decimais.',
+  methodInvalid: "Forma de pagamento inválida: use 'CASH', 'PIX' ou 'CARD'.",
+  cardRequired: 'Informe os dados do cartão: tipo, bandeira, NSU e código de autorização.',
+  cardOnlyWithCard: 'Dados de cartão só existem no pagamento com cartão.',
+  kindInvalid: "Tipo do cartão inválido: use 'DEBIT' (débito) ou 'CREDIT' (crédito).",
+  brandInvalid: `Bandeira inválida: use ${CARD_BRANDS.join(', ')}.`,
+  instalmentsInvalid: `Parcelas inválidas: de 1 a ${MAX_CARD_INSTALMENTS}.`,
+  debitInstalments: 'Débito é sempre à vista (1 parcela).',
+  aboveMaxInstalments: (max: number) => `A loja parcela em no máximo ${max}×.`,
+  nsuInvalid: 'NSU inválido: de 1 a 12 dígitos.',
+  authorizationInvalid: 'Código de autorização inválido: de 1 a 12 letras e dígitos.',
+  cardNumberRefused:
+    'Não informe o número do cartão: registre só bandeira, parcelas, NSU e código de autorização do comprovante.',
+  overpaid: (balance: string) => `O valor passa do saldo a pagar do pedido (${balance}).`,
+  nothingDue: 'O pedido já está todo pago (ou com pagamentos aguardando).',
+  notPayable: (code: string, status: string) => `O pedido ${code} não aceita pagamentos agora (${status}).`,
+  alreadyPaidWhole: (code: string) => `O pedido ${code} já foi pago por inteiro.`,
+  partNotFound: 'Pagamento não encontrado.',
+  closeInvalid: "Situação inválida: use 'REFUSED' (recusado) ou 'REVERSED' (estornado).",
+  refuseOnlyPending: 'Só um pagamento aguardando pode ser recusado.',
+  reverseOnlyConfirmed: 'Só um pagamento confirmado pode ser estornado.',
+  reasonRequired: 'Informe o motivo.',
+  keyReused: 'Esta chave de idempotência já foi usada para outro pagamento. Recarregue e tente de novo.',
+  /** History notes. */
+  partNote: (method: string, amount: string, status: string) => `Pagamento ${method} de ${amount}: ${status}.`,
+  pixPartNote: (amount: string, endToEndId: string) =>
+    `Pix de ${amount} recebido pelo banco para uma parte do pagamento (E2E ${endToEndId}).`,
+  paidByPartsNote: (total: string) => `Pagamento completo em partes: ${total}.`,
+  closedNote: (method: string, amount: string, status: string, reason: string) =>
+    `Pagamento ${method} de ${amount} ${status.toLowerCase()}: ${reason}. O saldo volta a ser devido.`,
+  /** Settings. */
+  settingsTitle: 'Cartões',
+  settingsSaved: 'Configurações de cartão salvas com sucesso.',
+  settingsSaveFailed: 'Não foi possível salvar as configurações de cartão, tente novamente mais tarde.',
+  settingsSave: 'Salvar taxas de cartão',
+  settingsText:
+    'Taxa da adquirente (%) por tipo e número de parcelas e prazos de recebimento: cada pagamento com cartão guarda a taxa e o líquido do momento em que foi registrado.',
+  maxInstalmentsLabel: 'Parcelamento máximo',
+  debitFeeLabel: 'Débito (%)',
+  debitDaysLabel: 'Prazo do débito (dias)',
+  creditDaysLabel: 'Prazo por parcela (dias)',
+  creditFeeLabel: (n: number) => (n === 1 ? 'Crédito à vista (%)' : `Crédito ${n}× (%)`),
+  feeInvalid: 'Taxa inválida: de 0 a 100 %, com no máximo duas casas decimais.',
+  daysInvalid: 'Prazo inválido: de 0 a 365 dias.',
+  maxInstalmentsInvalid: `Parcelamento máximo inválido: de 1 a ${MAX_CARD_INSTALMENTS}.`,
+  creditFeesInvalid: `Informe as ${MAX_CARD_INSTALMENTS} taxas de crédito (1× a ${MAX_CARD_INSTALMENTS}×).`,
+} as const;
+
+// ---------- money of a card part ----------
+
+/** A percentage with at most two decimals as basis points (3,49 % → 349), exactly. */
+export function percentToBasisPoints(percent: number): number {
+  return Math.round(percent * 100);
+}
+
+/**
+ * The acquirer's fee on `amountCents` at `basisPoints` (349 = 3,49 %), rounded half up to the cent, in
+ * integers: R$ 5.147,41 × 3,49 % = 179,644… → R$ 179,64.
+ */
+export function cardFeeCents(amountCents: number, basisPoints: number): number {
+  return Math.floor((amountCents * basisPoints + 5_000) / 10_000);
+}
+
+/** The fee of a card part by its kind and instalments, from the shop's settings, as basis points. */
+export function cardFeeBasisPoints(settings: CardSettings, kind: CardKind, instalments: number): number {
+  const percent = kind === 'DEBIT' ? settings.debitFee : (settings.creditFees[instalments - 1] ?? 0);
+  return percentToBasisPoints(percent);
+}
+
+/** The days the acquirer takes to pay each instalment of this kind (débito D+1, crédito D+30 by default). */
+export function cardSettlementDays(settings: CardSettings, kind: CardKind): number {
+  return kind === 'DEBIT' ? settings.debitDays : settings.creditDays;
+}
+
+/**
+ * When and how much the acquirer pays a card part: `instalments` payments of the net, one every `days`
+ * days after the sale's business day (débito D+1; crédito D+30, D+60…); the cents that do not divide go to
+ * the first.
+ */
+export function cardSettlements(
+  netCents: number,
+  instalments: number,
+  days: number,
+  soldAt: Date,
+): Array<{ date: string; amountCents: number }> {
+  const each = Math.floor(netCents / instalments);
+  const first = netCents - each * (instalments - 1);
+  const day = businessDay(soldAt);
+  return Array.from({ length: instalments }, (_, index) => ({
+    date: shiftDay(day, days * (index + 1)),
+    amountCents: index === 0 ? first : each,
+  }));
+}
+
+// ---------- the rule of 'paid' ----------
+
+/** What the parts of an order add up to: confirmed (paid), pending (held), and what is still due. */
+export function partsBalance(
+  totalCents: number,
+  parts: ReadonlyArray<{ status: PartStatus; amountCents: number }>,
+): { confirmedCents: number; pendingCents: number; dueCents: number } {
+  let confirmedCents = 0;
+  let pendingCents = 0;
+  for (const part of parts) {
+    if (part.status === 'CONFIRMED') confirmedCents += part.amountCents;
+    if (part.status === 'PENDING') pendingCents += part.amountCents;
+  }
+  return { confirmedCents, pendingCents, dueCents: totalCents - confirmedCents - pendingCents };
+}
+
+/** THE rule of a split payment: the order is paid when its confirmed parts sum exactly to its total (to the cent). */
+export function partsPayTotal(
+  totalCents: number,
+  parts: ReadonlyArray<{ status: PartStatus; amountCents: number }>,
+): boolean {
+  return parts.length > 0 && partsBalance(totalCents, parts).confirmedCents === totalCents;
+}
+
+// ---------- input ----------
+
+const hasTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/** 13 to 19 digits, spaces or dashes between them allowed: what a card number (PAN) looks like. */
+const PAN_LIKE = /\d(?:[ -]?\d){12,18}/;
+/** Keys a client might send a card's secrets under. */
+const CARD_SECRET_KEY =
+  /^(card_?number|cardnumber|numero_?cartao|numerocartao|pan|cvv|cvc|cvv2|security_?code|expiry|expiration|validade)$/i;
+
+/**
+ * True when some value or key of `input` looks like a card number or its secrets (never stored, refused). Walked
+ * without recursion and at most 10,000 values deep or wide: a hostile body nested a million levels is no card
+ * data (its own schema refuses it), and never a stack overflow.
+ */
+export function looksLikeCardData(input: unknown): boolean {
+  const pending: unknown[] = [input];
+  for (let seen = 0; pending.length > 0 && seen < 10_000; seen++) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (PAN_LIKE.test(value)) return true;
+    } else if (typeof value === 'number') {
+      if (Number.isInteger(value) && String(Math.abs(value)).length >= 13) return true;
+    } else if (Array.isArray(value)) {
+      pending.push(...value.slice(0, 10_000));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (CARD_SECRET_KEY.test(key)) return true;
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
+const amountSchema = z
+  .number({ error: ORDER_PAYMENT_TEXTS.amountInvalid })
+  .gt(0, ORDER_PAYMENT_TEXTS.amountInvalid)
+  .max(21_000_000, ORDER_PAYMENT_TEXTS.amountInvalid)
+  .refine(hasTwoDecimals, ORDER_PAYMENT_TEXTS.amountInvalid);
+
+export const cardDataSchema = z.strictObject({
+  kind: z.enum(CARD_KINDS, { error: ORDER_PAYMENT_TEXTS.kindInvalid }),
+  brand: z.enum(CARD_BRANDS, { error: ORDER_PAYMENT_TEXTS.brandInvalid }),
+  instalments: z
+    .number({ error: ORDER_PAYMENT_TEXTS.instalmentsInvalid })
+    .int(ORDER_PAYMENT_TEXTS.instalmentsInvalid)
+    .min(1, ORDER_PAYMENT_TEXTS.instalmentsInvalid)
+    .max(MAX_CARD_INSTALMENTS, ORDER_PAYMENT_TEXTS.instalmentsInvalid)
+    .default(1),
+  /** Número Sequencial Único of the machine's receipt. */
+  nsu: z
+    .string({ error: ORDER_PAYMENT_TEXTS.nsuInvalid })
+    .trim()
+    .regex(/^\d{1,12}$/, ORDER_PAYMENT_TEXTS.nsuInvalid),
+  authorizationCode: z
+    .string({ error: ORDER_PAYMENT_TEXTS.authorizationInvalid })
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,12}$/, ORDER_PAYMENT_TEXTS.authorizationInvalid)
+    .transform((code) => code.toUpperCase()),
+});
+export type CardData = z.infer<typeof cardDataSchema>;
+
+/**
+ * POST /orders/{id}/payments: one part (method, amount in reais, card data for a card). Anything that looks
+ * like a card number (13–19 digits anywhere, a `cardNumber`/`cvv`… key) is refused before anything else.
+ */
+export const orderPaymentBodySchema = z
+  .unknown()
+  .superRefine((body, ctx) => {
+    if (looksLikeCardData(body)) ctx.addIssue({ code: 'custom', message: ORDER_PAYMENT_TEXTS.cardNumberRefused });
+  })
+  .pipe(
+    z
+      .strictObject({
+        method: z.enum(PART_METHODS, { error: ORDER_PAYMENT_TEXTS.methodInvalid }),
+        amount: amountSchema,
+        card: cardDataSchema.optional(),
+      })
+      .superRefine((body, ctx) => {
+        if (body.method === 'CARD' && !body.card) {
+          ctx.addIssue({ code: 'custom', path: ['card'], message: ORDER_PAYMENT_TEXTS.cardRequired });
+        }
+        if (body.method !== 'CARD' && body.card) {
+          ctx.addIssue({ code: 'custom', path: ['card'], message: ORDER_PAYMENT_TEXTS.cardOnlyWithCard });
+        }
+        if (body.card?.kind === 'DEBIT' && body.card.instalments !== 1) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['card', 'instalments'],
+            message: ORDER_PAYMENT_TEXTS.debitInstalments,
+          });
+        }
+      }),
+  );
+export type OrderPaymentBody = z.infer<typeof orderPaymentBodySchema>;
+
+/** PATCH /orders/{id}/payments/{paymentId}: a pending part refused, or a confirmed one reversed, with the reason. */
+export const orderPaymentCloseSchema = z.strictObject({
+  status: z.enum(['REFUSED', 'REVERSED'], { error: ORDER_PAYMENT_TEXTS.closeInvalid }),
+  reason: z
+    .string({ error: ORDER_PAYMENT_TEXTS.reasonRequired })
+    .trim()
+    .min(1, ORDER_PAYMENT_TEXTS.reasonRequired)
+    .max(500, ORDER_PAYMENT_TEXTS.reasonRequired),
+});
+export type OrderPaymentClose = z.infer<typeof orderPaymentCloseSchema>;
+
+export const orderPaymentParamsSchema = z.object({
+  id: idParamSchema(ORDER_PAYMENT_TEXTS.partNotFound),
+  paymentId: idParamSchema(ORDER_PAYMENT_TEXTS.partNotFound),
+});
+
+// ---------- answers ----------
+
+/** One part as the API answers it (money in reais). */
+export const orderPaymentSchema = z.object({
+  id: z.number().int(),
+  /** 1, 2, … in the order. */
+  seq: z.number().int(),
+  method: z.enum(PART_METHODS),
+  amount: z.number(),
+  status: z.enum(PART_STATUSES),
+  card: z
+    .object({
+      kind: z.enum(CARD_KINDS),
+      brand: z.string(),
+      instalments: z.number().int(),
+      nsu: z.string(),
+      authorizationCode: z.string(),
+      /** The acquirer's fee (%) applied, its amount and what the shop receives. */
+      feePercent: z.number(),
+      fee: z.number(),
+      net: z.number(),
+      /** When the acquirer pays each instalment (YYYY-MM-DD) and how much. */
+      settlements: z.array(z.object({ date: z.string(), amount: z.number() })),
+    })
+    .nullable(),
+  /** A Pix part's own charge: its txid and BR Code (null when the shop's Pix receiver is not set). */
+  pix: z.object({ txid: z.string(), payload: z.string().nullable(), endToEndId: z.string().nullable() }).nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  /** Why it was refused or reversed, and when. */
+  closedAt: z.string().nullable(),
+  closeReason: z.string().nullable(),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
+export const orderPaymentsSchema = z.object({
+  data: z.object({
+    orderId: z.number().int(),
+    total: z.number(),
+    /** Confirmed parts. */
+    paid: z.number(),
+    /** Pending parts (a Pix waiting for the bank). */
+    pending: z.number(),
+    /** total − paid − pending: what a new part may be at most. */
+    due: z.number(),
+    /** The confirmed parts sum exactly to the total. */
+    paidInFull: z.boolean(),
+    parts: z.array(orderPaymentSchema),
+  }),
+});
+export type OrderPayments = z.infer<typeof orderPaymentsSchema>['data'];
+
+export const orderPaymentAnswerSchema = z.object({
+  data: orderPaymentSchema,
+  /** The order's status key after the part (its payment-settling move made when the part completed the total). */
+  orderStatusKey: z.number().int(),
+  /** True when this answer repeats an earlier request with the same Idempotency-Key. */
+  replayed: z.boolean(),
+});
+
+// ---------- settings ----------
+
+const feeSchema = z
+  .number({ error: ORDER_PAYMENT_TEXTS.feeInvalid })
+  .min(0, ORDER_PAYMENT_TEXTS.feeInvalid)
+  .max(100, ORDER_PAYMENT_TEXTS.feeInvalid)
+  .refine(hasTwoDecimals, ORDER_PAYMENT_TEXTS.feeInvalid);
+const daysSchema = z
+  .number({ error: ORDER_PAYMENT_TEXTS.daysInvalid })
+  .int(ORDER_PAYMENT_TEXTS.daysInvalid)
+  .min(0, ORDER_PAYMENT_TEXTS.daysInvalid)
+  .max(365, ORDER_PAYMENT_TEXTS.daysInvalid);
+
+export const cardSettingsSchema = z.strictObject({
+  maxInstalments: z
+    .number({ error: ORDER_PAYMENT_TEXTS.maxInstalmentsInvalid })
+    .int(ORDER_PAYMENT_TEXTS.maxInstalmentsInvalid)
+    .min(1, ORDER_PAYMENT_TEXTS.maxInstalmentsInvalid)
+    .max(MAX_CARD_INSTALMENTS, ORDER_PAYMENT_TEXTS.maxInstalmentsInvalid),
+  debitFee: feeSchema,
+  creditFees: z
+    .array(feeSchema, { error: ORDER_PAYMENT_TEXTS.creditFeesInvalid })
+    .length(MAX_CARD_INSTALMENTS, ORDER_PAYMENT_TEXTS.creditFeesInvalid),
+  debitDays: daysSchema,
+  creditDays: daysSchema,
+}) satisfies z.ZodType<CardSettings>;
+
+export const cardSettingsEnvelopeSchema = z.object({ data: cardSettingsSchema });
+
+/** A part as the orders list reads it (the SQL's JSON of `order_payments`, cents). */
+export interface PartFacts {
+  method: PartMethod;
+  amount: number;
+  status: PartStatus;
+  kind: CardKind | null;
+  brand: string | null;
+  instalments: number | null;
+  fee: number | null;
+}
+
+/**
+ * Every part of an order in one line, for the orders CSV: 'Pix R$ 5.000,00 Confirmado; Cartão Crédito 3× Visa
+ * R$ 5.147,41 (taxa R$ 179,64) Confirmado'.
+ */
+export function describePaymentParts(parts: readonly PartFacts[]): string {
+  return parts
+    .map((part) => {
+      const card =
+        part.method === 'CARD' && part.kind
+          ? ` ${ORDER_PAYMENT_TEXTS.cardKinds[part.kind]}${part.kind === 'CREDIT' ? ` ${part.instalments}×` : ''} ${part.brand}`
+          : '';
+      const fee = part.fee !== null && part.method === 'CARD' ? ` (taxa ${formatBRL(part.fee / 100)})` : '';
+      return `${PART_METHOD_LABELS[part.method]}${card} ${formatBRL(part.amount / 100)}${fee} ${PART_STATUS_LABELS[part.status]}`;
+    })
+    .join('; ');
+}
+
+/** 'Taxa 3,49 % (R$ 179,64)': the fee as the details and the PDF write it. */
+export function describeCardFee(feePercent: number, feeReais: number): string {
+  return `${feePercent.toFixed(2).replace('.', ',')} % (${formatBRL(feeReais)})`;
+}
