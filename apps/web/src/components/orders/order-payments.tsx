@@ -1,5 +1,4 @@
 import {
-  CARD_BRANDS,
   type CardSettings,
   MAX_CARD_INSTALMENTS,
   ORDER_PAYMENT_TEXTS,
@@ -22,15 +21,15 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type Control, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
 import { hasPermission } from '../../lib/session';
 import { FormMoneyField } from '../form/form-money-field';
 import { FormSelectField } from '../form/form-select-field';
-import { FormTextField } from '../form/form-text-field';
 import { SubmitButton } from '../form/submit-button';
+import { CardReceiptFields, type CardReceiptValues } from '../payments/card-receipt-fields';
 import { PixCode } from '../pix-code';
 import { useApiMutation } from '../use-api-mutation';
 import { partDetail } from './order-format';
@@ -241,51 +240,11 @@ export function OrderPaymentsSection({ orderId }: { orderId: number }) {
                 </Stack>
                 {method === 'CARD' ? (
                   <>
-                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                      <FormSelectField
-                        control={form.control}
-                        name="kind"
-                        label={T.cardKind}
-                        options={(['CREDIT', 'DEBIT'] as const).map((value) => ({ value, label: T.cardKinds[value] }))}
-                        fullWidth
-                      />
-                      <FormSelectField
-                        control={form.control}
-                        name="brand"
-                        label={T.brand}
-                        options={CARD_BRANDS.map((value) => ({ value, label: value }))}
-                        fullWidth
-                      />
-                      {kind === 'CREDIT' ? (
-                        <FormSelectField
-                          control={form.control}
-                          name="instalments"
-                          label={T.instalments}
-                          parse={(value) => Number(value)}
-                          options={Array.from({ length: maxInstalments }, (_, i) => ({
-                            value: i + 1,
-                            label: i === 0 ? T.inFull : `${i + 1}×`,
-                          }))}
-                          fullWidth
-                        />
-                      ) : null}
-                    </Stack>
-                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                      <FormTextField
-                        control={form.control}
-                        name="nsu"
-                        label={T.nsu}
-                        fullWidth
-                        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12, autoComplete: 'off' } }}
-                      />
-                      <FormTextField
-                        control={form.control}
-                        name="authorizationCode"
-                        label={T.authorizationCode}
-                        fullWidth
-                        slotProps={{ htmlInput: { maxLength: 12, autoComplete: 'off' } }}
-                      />
-                    </Stack>
+                    <CardReceiptFields
+                      control={form.control as unknown as Control<CardReceiptValues>}
+                      kind={kind}
+                      maxInstalments={maxInstalments}
+                    />
                     <Typography variant="caption" color="text.secondary">
                       {T.noCardNumber}
                     </Typography>

@@ -1,5 +1,4 @@
 import {
-  CARD_BRANDS,
   type CardData,
   type CardSettings,
   cardDataSchema,
@@ -14,20 +13,11 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormSelectField } from '../../../components/form/form-select-field';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { CardReceiptFields, type CardReceiptValues } from '../../../components/payments/card-receipt-fields';
 import { api } from '../../../lib/api-client';
 import { SELLING_SCREEN_TEXTS as T } from '../texts';
 
 const P = ORDER_PAYMENT_TEXTS;
-
-interface Values {
-  kind: 'DEBIT' | 'CREDIT';
-  brand: string;
-  instalments: number;
-  nsu: string;
-  authorizationCode: string;
-}
 
 /**
  * 'Cartão' at the checkout (issue 38): charged now at the shop's machine — its receipt's kind, brand,
@@ -46,10 +36,10 @@ export function CardFields({
     queryFn: async () => (await api<{ data: CardSettings }>('/settings/card-fees')).data,
     staleTime: 60_000,
   });
-  const form = useForm<Values>({
+  const form = useForm<CardReceiptValues>({
     defaultValues: { kind: 'CREDIT', brand: 'Visa', instalments: 1, nsu: '', authorizationCode: '' },
   });
-  const values = useWatch({ control: form.control }) as Values;
+  const values = useWatch({ control: form.control }) as CardReceiptValues;
   const complete = cardDataSchema.safeParse({
     ...values,
     instalments: values.kind === 'DEBIT' ? 1 : values.instalments,
@@ -71,51 +61,7 @@ export function CardFields({
       </RadioGroup>
       {charge === 'now' ? (
         <>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <FormSelectField
-              control={form.control}
-              name="kind"
-              label={P.cardKind}
-              options={(['CREDIT', 'DEBIT'] as const).map((value) => ({ value, label: P.cardKinds[value] }))}
-              fullWidth
-            />
-            <FormSelectField
-              control={form.control}
-              name="brand"
-              label={P.brand}
-              options={CARD_BRANDS.map((value) => ({ value, label: value }))}
-              fullWidth
-            />
-            {values.kind === 'CREDIT' ? (
-              <FormSelectField
-                control={form.control}
-                name="instalments"
-                label={P.instalments}
-                parse={(value) => Number(value)}
-                options={Array.from({ length: max }, (_, i) => ({
-                  value: i + 1,
-                  label: i === 0 ? P.inFull : `${i + 1}×`,
-                }))}
-                fullWidth
-              />
-            ) : null}
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <FormTextField
-              control={form.control}
-              name="nsu"
-              label={P.nsu}
-              fullWidth
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12, autoComplete: 'off' } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="authorizationCode"
-              label={P.authorizationCode}
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 12, autoComplete: 'off' } }}
-            />
-          </Stack>
+          <CardReceiptFields control={form.control} kind={values.kind} maxInstalments={max} />
           <Typography variant="caption" color="text.secondary">
             {card ? P.noCardNumber : T.cardIncomplete}
           </Typography>
