@@ -11,6 +11,7 @@ import { SettlementDialog } from '../features/dispatch/components/settlement-dia
 import EmployeesPage from '../features/employees/pages/employees-page';
 import { ApproveDialog as OrderApproveDialog } from '../features/orders/components/approve-dialog';
 import { DelivererDialog } from '../features/orders/components/deliverer-dialog';
+import { DiscountDialog } from '../features/orders/components/discount-dialog';
 import { FinalMoveDialog } from '../features/orders/components/final-move-dialog';
 import { BrandsPanel } from '../features/products/components/brands-panel';
 import { UnitCountDialog } from '../features/products/components/unit-count-dialog';
@@ -241,6 +242,50 @@ const RETURNED_UNIT: Unit = {
   warrantyDaysLeft: null,
   history: [],
 };
+
+/** The customer 'Cadastrar cliente' registers (CPF 111.444.777-35: check digits by hand, 3 and 5). */
+const JOAO = makeCustomer({
+  id: 3,
+  name: 'João Pereira',
+  email: 'joao.p@cliente.com.br',
+  status: 'Approved',
+  approved: true,
+  level: 1,
+  levelName: 'Ouro',
+  shippingCost: 12.5,
+});
+/** The fields of 'Cadastrar cliente' that are typed, with what is typed into each. */
+const REGISTERED: Array<[RegExp, string]> = [
+  [/^Nome/, 'João Pereira'],
+  [/^CPF ou CNPJ/, '111.444.777-35'],
+  [/^Telefone com DDD/, '11987654321'],
+  [/^E-mail/, 'joao.p@cliente.com.br'],
+  [/^CEP/, '01001000'],
+  [/^Rua/, 'Praça da Sé'],
+  [/^Número/, '100'],
+  [/^Bairro/, 'Sé'],
+  [/^Cidade/, 'São Paulo'],
+  [/^UF/, 'SP'],
+  [/^Frete/, '12,50'],
+];
+
+/** An order not yet separated: 2 cables at R$ 25,00 and R$ 10,00 of freight (the discount's screen). */
+const TO_SEPARATE = makeOrderSummary({
+  orderId: 12,
+  code: 'D5C-9TX',
+  status: 'Aguardando estoquista',
+  statusKey: 1,
+  total: 60,
+  shippingCost: 10,
+});
+const TO_SEPARATE_DETAIL = makeOrderDetail({
+  ...TO_SEPARATE,
+  items: [{ productId: 11, name: 'Cabo USB-C', quantity: 2, unitPrice: 25 }],
+  itemsTotal: 50,
+  warranty: 0,
+  fastDeliveryTax: 0,
+  discount: 0,
+});
 
 export const WRITING_DIALOGS: WritingDialogCase[] = [
   {
@@ -699,6 +744,53 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     typed: (dialog) => [fieldValue(dialog, /^IMEI/), within(dialog).getByText('Devolvido/em análise').textContent],
     submit: 'Liberar para o estoque',
     result: 'Em estoque',
+  },
+  {
+    files: ['components/customers/register-customer-dialog.tsx'],
+    dialog: 'Cadastrar cliente',
+    write: 'POST /api/customers',
+    done: { data: JOAO },
+    screen: customersScreen,
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Cadastrar cliente' }));
+    },
+    fill: async (user, dialog) => {
+      for (const [label, text] of REGISTERED) await user.type(within(dialog).getByLabelText(label), text);
+      await choose(user, dialog, /Nível/, 'Ouro');
+      await choose(user, dialog, /Motoboy/, 'Eduardo Motoboy');
+    },
+    typed: (dialog) => [
+      ...REGISTERED.map(([label]) => fieldValue(dialog, label)),
+      within(dialog).getByRole('combobox', { name: /Nível/ }).textContent,
+      within(dialog).getByRole('combobox', { name: /Motoboy/ }).textContent,
+    ],
+    submit: 'Cadastrar',
+  },
+  {
+    files: ['features/orders/components/discount-dialog.tsx'],
+    dialog: 'Desconto do pedido D5C-9TX',
+    write: 'POST /api/orders/12/discount',
+    // R$ 5,00 off the cables (50,00 → 45,00), then 10% of 45,00 = 4,50 off the order: 9,50 off 60,00.
+    done: {
+      data: { orderId: 12, code: 'D5C-9TX', discount: 9.5, total: 50.5, message: 'Desconto do pedido alterado.' },
+    },
+    screen: ordersScreen((close) => <DiscountDialog order={TO_SEPARATE} onClose={close} />, {
+      'GET /api/orders/by-id/12': { body: { data: TO_SEPARATE_DETAIL } },
+    }),
+    open: async () => undefined,
+    fill: async (user, dialog) => {
+      const line = await within(dialog).findByRole('group', { name: 'Tipo de desconto: Desconto no item' });
+      await user.click(within(line).getByRole('button', { name: 'R$' }));
+      await user.type(within(dialog).getByLabelText('Desconto no item'), '5,00');
+      await user.type(within(dialog).getByLabelText('Desconto no pedido'), '10');
+      await within(dialog).findByText('Novo total: R$ 50,50');
+    },
+    typed: (dialog) => [
+      fieldValue(dialog, /^Desconto no item/),
+      fieldValue(dialog, /^Desconto no pedido/),
+      within(dialog).getByTestId('discount-new-total').textContent,
+    ],
+    submit: 'Salvar desconto',
   },
 ];
 
