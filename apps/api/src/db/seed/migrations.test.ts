@@ -33,6 +33,7 @@ const TABLES = [
   'order_items',
   'order_late_limits',
   'order_move_requests',
+  'order_payments',
   'order_status_counts',
   'order_status_days',
   'order_status_history',
