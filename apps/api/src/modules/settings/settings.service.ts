@@ -196,6 +196,31 @@ export function createSettingsService(db: DB, log: FastifyBaseLogger) {
     );
   }
 
+  /**
+   * Saves one of the company's own settings (its card fees, its departures) in one transaction: `read` before,
+   * `write`, one audit row `{ [field]: { from, to } }`; answers `read` after.
+   */
+  async function saveAudited<T>(
+    actor: SettingsActor,
+    field: string,
+    read: (executor: Executor) => Promise<T>,
+    write: (trx: Executor) => Promise<unknown>,
+    to: T,
+  ): Promise<T> {
+    await db.transaction().execute(async (trx) => {
+      const from = await read(trx);
+      await write(trx);
+      await recordAudit(trx, {
+        employeeId: actor.employeeId,
+        entity: 'company_settings',
+        entityId: COMPANY_ID,
+        action: 'update',
+        changes: { [field]: { from, to } },
+      });
+    });
+    return read(db);
+  }
+
   async function companySettings(executor: Executor, companyId: number): Promise<CompanySettings> {
     const row = await repo.findCompany(executor, companyId);
     if (row) {
@@ -419,39 +444,27 @@ export function createSettingsService(db: DB, log: FastifyBaseLogger) {
     /** GET /settings/departures: the week the couriers leave by (saved, else section 9's). */
     departures: () => deliverySchedule(db),
 
-    /** PUT /settings/departures: saves the week (checked by the contract's `deliveryScheduleSchema`). */
-    /** Saves the card settings; one audit row with the settings before and after. */
-    async saveCardSettings(actor: SettingsActor, settings: CardSettings): Promise<CardSettings> {
-      await db.transaction().execute(async (trx) => {
-        const before = await cardSettings(trx);
-        await repo.saveCardSettings(trx, COMPANY_ID, settings);
-        await recordAudit(trx, {
-          employeeId: actor.employeeId,
-          entity: 'company_settings',
-          entityId: COMPANY_ID,
-          action: 'update',
-          changes: { cardSettings: { from: before, to: settings } },
-        });
-      });
-      return cardSettings(db);
-    },
+    /** PUT /settings/card-fees: the acquirer's fees and days (decision 0042); one audit row, before and after. */
+    saveCardSettings: (actor: SettingsActor, settings: CardSettings): Promise<CardSettings> =>
+      saveAudited(
+        actor,
+        'cardSettings',
+        cardSettings,
+        (trx) => repo.saveCardSettings(trx, COMPANY_ID, settings),
+        settings,
+      ),
 
     cardSettings: () => cardSettings(db),
 
-    async saveDepartures(actor: SettingsActor, departures: DeliverySchedule): Promise<DeliverySchedule> {
-      await db.transaction().execute(async (trx) => {
-        const before = await deliverySchedule(trx);
-        await repo.saveDepartures(trx, COMPANY_ID, departures);
-        await recordAudit(trx, {
-          employeeId: actor.employeeId,
-          entity: 'company_settings',
-          entityId: COMPANY_ID,
-          action: 'update',
-          changes: { departures: { from: before, to: departures } },
-        });
-      });
-      return deliverySchedule(db);
-    },
+    /** PUT /settings/departures: saves the week (checked by the contract's `deliveryScheduleSchema`). */
+    saveDepartures: (actor: SettingsActor, departures: DeliverySchedule): Promise<DeliverySchedule> =>
+      saveAudited(
+        actor,
+        'departures',
+        deliverySchedule,
+        (trx) => repo.saveDepartures(trx, COMPANY_ID, departures),
+        departures,
+      ),
 
     /**
      * The static BR Code of an order: its total, the first active Pix key, the company's merchant name and
