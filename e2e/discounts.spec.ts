@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownedBy } from './fixtures';
+import { type ApiCustomer, type ApiProduct, ownedBy } from './fixtures';
 import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, pageApi, screenshot } from './harness';
 
 /**
@@ -8,24 +8,6 @@ import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, pageAp
  * Works on the selling journey's share of the demo customers (the specs run one after another; each empties
  * the cart it uses first).
  */
-
-interface ApiCustomer {
-  id: number;
-  name: string;
-  email: string;
-  level: number;
-  shippingCost: number;
-  warrantyPercentage: number;
-  isBlocked: boolean;
-}
-interface ApiProduct {
-  id: number;
-  code: string;
-  name: string;
-  stock: number;
-  goldPrice: number;
-  archived: boolean;
-}
 
 const get = <T>(page: Page, url: string) => pageApi(page).get<T>(url);
 const cents = (reais: number) => Math.round(reais * 100);

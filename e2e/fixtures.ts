@@ -278,3 +278,24 @@ export async function deliverOrder(
     signature: `data:image/jpeg;base64,${await photo(orderId + 7)}`,
   });
 }
+
+/** A customer as the API's customer lists answer it (the fields the selling journeys read). */
+export interface ApiCustomer {
+  id: number;
+  name: string;
+  email: string;
+  level: number;
+  shippingCost: number;
+  warrantyPercentage: number;
+  isBlocked: boolean;
+}
+
+/** A product as GET /api/products answers it (the fields the selling journeys read). */
+export interface ApiProduct {
+  id: number;
+  code: string;
+  name: string;
+  stock: number;
+  goldPrice: number;
+  archived: boolean;
+}

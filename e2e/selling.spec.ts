@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownedBy } from './fixtures';
+import { type ApiCustomer, type ApiProduct, ownedBy } from './fixtures';
 import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, pageApi, screenshot } from './harness';
 
 const SHOTS = '/tmp/h-selling-screen-shots';
@@ -18,23 +18,6 @@ async function shot(page: Page, name: string) {
 const api = <T>(page: Page, method: string, url: string, body?: unknown) => pageApi(page).call<T>(method, url, body);
 const get = <T>(page: Page, url: string) => pageApi(page).get<T>(url);
 
-interface ApiCustomer {
-  id: number;
-  name: string;
-  email: string;
-  level: number;
-  shippingCost: number;
-  warrantyPercentage: number;
-  isBlocked: boolean;
-}
-interface ApiProduct {
-  id: number;
-  code: string;
-  name: string;
-  stock: number;
-  goldPrice: number;
-  archived: boolean;
-}
 interface PreCheckout {
   cart: { items: { productId: number }[] };
   pix: { payload: string; amount: number } | null;
