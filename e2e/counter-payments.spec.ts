@@ -38,6 +38,9 @@ const money = (totalCents: number) =>
 /** Text with every kind of space made plain (the PDF and the screen write R$ with a no-break space). */
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
 
+/** Where `screenshot` writes (the git-ignored screenshots/), for a screenshot of one element (a card, a dialog). */
+const shotPath = (name: string) => path.resolve(import.meta.dirname, '..', 'screenshots', `${name}.png`);
+
 /** A CPF of this run's own (a base from the clock, completed with its check digits). */
 const freshCpf = () => withCpfCheckDigits(String(Date.now() + 7).slice(-9));
 
@@ -227,10 +230,12 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
 
   it('a customer registered by hand pays by Pix and the rest by card at the door: the courier takes the machine for the balance', async () => {
     // Worked out by hand: R$ 59,90 (the list price: registered without a level) + R$ 12,50 freight = R$ 72,40.
-    // Pix part R$ 50,00; the card at the door R$ 72,40 − R$ 50,00 = R$ 22,40, by debit.
+    // Pix part R$ 50,00; the card at the door R$ 72,40 − R$ 50,00 = R$ 22,40, by debit at 2,50 % (set here):
+    // R$ 0,56 of fee, R$ 21,84 net.
     const totalCents = 7240;
     const pixCents = 5000;
     const cardCents = totalCents - pixCents;
+    await admin.send('PUT', '/settings/card-fees', { ...feesBefore, debitFee: 2.5 });
     const product = await newProduct(admin, 'balcão entrega');
     const person = {
       name: unique('Cliente Maquininha'),
@@ -368,7 +373,7 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
       await card.waitFor();
       expect(plain(await card.textContent())).toContain(cardLine);
       await expectAccessible(field, 'Minhas tarefas: levar maquininha');
-      await screenshot(field, 'counter-payments-8-courier-card-phone');
+      await card.screenshot({ path: shotPath('counter-payments-8-courier-card-phone') });
       await courier.send('PATCH', '/workflow/order/withdraw', { orderId: order.orderId });
       // On his way: the delivery dialog says the card's amount too.
       await field.reload();
@@ -379,7 +384,7 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
         `Valor Total: ${money(totalCents)} (Cartão, receber ${money(cardCents)} no cartão (maquininha))`,
       );
       await expectAccessible(field, 'Entrega: levar maquininha');
-      await screenshot(field, 'counter-payments-8b-courier-deliver-phone');
+      await deliver.screenshot({ path: shotPath('counter-payments-8b-courier-deliver-phone') });
       await deliver.getByRole('button', { name: 'Cancelar' }).tap();
       await deliver.waitFor({ state: 'detached' });
 
@@ -398,7 +403,7 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
       await door.getByText(`Pago: ${money(totalCents)}`).waitFor();
       await door.getByText(`Saldo a pagar: ${money(0)}`).waitFor();
       expect(plain(await door.getByRole('row').filter({ hasText: 'NSU 778812' }).textContent())).toContain(
-        `Débito Visa · Taxa`,
+        `Débito Visa · Taxa 2,50 % (${money(56)}) · Líquido ${money(2184)} · NSU 778812`,
       );
       await expectAccessible(page, 'Detalhes do pedido: Pix e cartão na entrega');
       await showPayments(door);
@@ -409,7 +414,7 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
       await field.reload();
       const paidCard = field.getByRole('article', { name: code });
       await expect.poll(async () => plain(await paidCard.textContent())).toContain('nada a receber');
-      await screenshot(field, 'counter-payments-10-courier-card-paid-phone');
+      await paidCard.screenshot({ path: shotPath('counter-payments-10-courier-card-paid-phone') });
       await courier.send('PATCH', '/workflow/order/deliver', {
         orderId: order.orderId,
         signature: `data:image/jpeg;base64,${await photo(order.orderId + 7)}`,
