@@ -41,7 +41,10 @@ export const dispatchOrderSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS).optional(),
   /** What the courier collects at the door: the total of a cash order, else 0 (already paid; `amountToCollect`). */
   cashToCollect: z.number(),
-  /** A card charged at the door ('Levar maquininha', issue 38) and its amount (the order's total). */
+  /**
+   * A card charged at the door ('Levar maquininha', issue 38) and its amount: the total less the parts already
+   * paid (`cardToCollectCents`).
+   */
   cardOnDelivery: z.boolean().optional(),
   cardToCollect: z.number().optional(),
   /** 'Troco para': the note the customer pays with, or null; the courier brings `changeFor − cashToCollect`. */

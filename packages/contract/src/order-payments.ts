@@ -214,6 +214,18 @@ export function partsPayTotal(
   return parts.length > 0 && partsBalance(totalCents, parts).confirmedCents === totalCents;
 }
 
+/**
+ * What the courier's machine charges at the door on a card order placed without its receipt ('Levar maquininha'):
+ * the total less the parts already confirmed (a Pix part the bank paid before the order left), never below 0.
+ * A pending part is still charged by the card: it is not paid yet.
+ */
+export function cardToCollectCents(
+  totalCents: number,
+  parts: ReadonlyArray<{ status: PartStatus; amountCents: number }>,
+): number {
+  return Math.max(0, totalCents - partsBalance(totalCents, parts).confirmedCents);
+}
+
 // ---------- input ----------
 
 const hasTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;

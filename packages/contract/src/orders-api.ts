@@ -237,6 +237,11 @@ export const orderSummarySchema = z.object({
   pixWaiting: z.boolean().optional(),
   /** A card order charged at the door or the counter ('Levar maquininha', issue 38); absent otherwise. */
   cardOnDelivery: z.boolean().optional(),
+  /**
+   * With `cardOnDelivery`: what the card charges at the door (reais), the total less the parts already paid
+   * (`cardToCollectCents`: a Pix part paid before the order left is not charged again).
+   */
+  cardToCollect: z.number().optional(),
   /** Its payment parts in one line (issue 38, `describePaymentParts`): the orders CSV; absent without parts. */
   paymentParts: z.string().optional(),
 });

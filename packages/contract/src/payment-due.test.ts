@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cardToCollectCents } from './order-payments';
 import { ORDER_STATUS as S } from './order-status';
 import { amountToCollect, courierPaymentLine, paymentDue } from './payment-due';
 import { companyAddressSchema } from './settings';
@@ -46,6 +47,27 @@ describe("a card order (issue 38): 'Levar maquininha' when charged at the door, 
     expect(courierPaymentLine(atCounter, { total: 'R$ 134,90', payment: 'Cartão' })).toBe(
       'Pago (Cartão): nada a receber',
     );
+  });
+
+  it('charges the total less the parts already paid; nothing once they pay it all', () => {
+    // R$ 72,40 with a Pix part of R$ 50,00 confirmed (and one of R$ 10,00 still waiting, not paid): R$ 22,40.
+    const parts = [
+      { status: 'CONFIRMED', amountCents: 5000 },
+      { status: 'PENDING', amountCents: 1000 },
+      { status: 'REVERSED', amountCents: 700 },
+    ] as const;
+    expect(cardToCollectCents(7240, parts)).toBe(2240);
+    expect(cardToCollectCents(7240, [{ status: 'CONFIRMED', amountCents: 7240 }])).toBe(0);
+    const balance = {
+      paymentMethod: 'CARD',
+      statusKey: S.EM_ENTREGA,
+      cardOnDelivery: true,
+      cardToCollect: 22.4,
+    } as const;
+    expect(paymentDue(balance)).toBe('card');
+    const allPaid = { ...balance, cardToCollect: 0 };
+    expect(paymentDue(allPaid)).toBe('paid');
+    expect(courierPaymentLine(allPaid, { total: 'R$ 0,00', payment: 'Cartão' })).toBe('Pago (Cartão): nada a receber');
   });
 });
 

@@ -8,7 +8,8 @@ import { ORDER_STATUS, type PaymentMethod } from './order-status';
  *   pickup): its whole total, whatever its status (the run's settlement counts it as collected);
  * - `awaitingPayment`: a transfer or Pix not paid yet (Processando, Erro, Aguardando comprovante);
  * - `inReview`: a transfer or Pix whose proof the shop is checking (Aguardando aprovação);
- * - `card`: a card order to be charged at the door or the counter ('Levar maquininha', issue 38): its whole total;
+ * - `card`: a card order to be charged at the door or the counter ('Levar maquininha', issue 38): its total less
+ *   the parts already paid (`cardToCollect`); once they pay it all, `paid`;
  * - `paid`: any other transfer, Pix or card was paid before the order was packed: nothing to receive.
  */
 export type PaymentDue = 'cash' | 'card' | 'awaitingPayment' | 'inReview' | 'paid';
@@ -22,11 +23,16 @@ export interface DueOrder {
   statusKey: number;
   /** A card order placed without the machine's receipt: charged at the door or the counter ('Levar maquininha'). */
   cardOnDelivery?: boolean;
+  /**
+   * What that card still charges (reais): the total less the parts already confirmed (`cardToCollectCents`),
+   * answered by the server; 0 means a part paid it all. Absent: the whole total.
+   */
+  cardToCollect?: number;
 }
 
 export function paymentDue(order: DueOrder): PaymentDue {
   if (order.paymentMethod === 'CASH') return 'cash';
-  if (order.paymentMethod === 'CARD') return order.cardOnDelivery ? 'card' : 'paid';
+  if (order.paymentMethod === 'CARD') return order.cardOnDelivery && order.cardToCollect !== 0 ? 'card' : 'paid';
   if (AWAITING_PAYMENT.includes(order.statusKey)) return 'awaitingPayment';
   if (order.statusKey === S.AGUARDANDO_APROVACAO) return 'inReview';
   return 'paid';
@@ -40,7 +46,7 @@ export function amountToCollect(order: DueOrder, total: number): number {
 /** What the courier reads of the payment, on his card and on the run sheet: the same words on both. */
 export const COURIER_PAYMENT_TEXTS = {
   cash: (amount: string) => `Receber em dinheiro: ${amount}`,
-  /** A card charged at the door (issue 38): the courier takes the card machine. */
+  /** A card charged at the door (issue 38): the courier takes the card machine; `amount` is `cardToCollect`. */
   card: (amount: string) => `Levar maquininha: ${amount} no cartão`,
   paid: (payment: string) => `Pago (${payment}): nada a receber`,
   /** Never a courier's order (it leaves only paid); said rather than 'nada a receber' if it ever is. */

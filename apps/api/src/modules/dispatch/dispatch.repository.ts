@@ -3,6 +3,7 @@ import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { folded } from '../../lib/sql-input';
+import { PAYMENT_PARTS } from '../payments/pix-received.service';
 
 /** The orders waiting for a courier: the contract's (Aguardando motoboy, Entrega imediata). */
 const WAITING: readonly number[] = AWAITING_COURIER_STATUSES;
@@ -19,6 +20,8 @@ function orderRows(db: Executor) {
       'o.total_cents',
       'o.change_for_cents',
       'o.card_on_delivery',
+      // Its payment parts (issue 38): a 'Levar maquininha' card charges the total less the parts paid.
+      PAYMENT_PARTS.as('payment_parts'),
       'o.fast_delivery',
       'o.updated_at',
       'o.receiver_name',

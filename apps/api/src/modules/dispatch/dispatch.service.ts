@@ -30,6 +30,7 @@ import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
+import { cardDueCents } from '../orders/order-summary';
 import { changeCourier, type LockedOrder, lockOrder } from '../orders/workflow.service';
 import { deliverySchedule } from '../settings/settings.service';
 import { type BoardSlot, type DispatchOrderRow, type RunRow, dispatchRepository as repo } from './dispatch.repository';
@@ -107,7 +108,9 @@ function toOrder(row: DispatchOrderRow, late: boolean): DispatchOrder {
     payment: PAYMENT_METHOD_LABELS[row.payment_method],
     paymentMethod: row.payment_method,
     cashToCollect: centsToReais(cashCents(row)),
-    ...(row.card_on_delivery ? { cardOnDelivery: true, cardToCollect: centsToReais(row.total_cents) } : {}),
+    ...(row.card_on_delivery
+      ? { cardOnDelivery: true, cardToCollect: centsToReais(cardDueCents(row.total_cents, row.payment_parts)) }
+      : {}),
     changeFor:
       row.payment_method === 'CASH' && row.change_for_cents !== null ? centsToReais(row.change_for_cents) : null,
     status: row.status,

@@ -240,6 +240,49 @@ describe('a courier run, from the board to the settlement', () => {
     expect(again.split('Recebido por: ______________________________').length - 1).toBe(1);
   });
 
+  it("'Levar maquininha' after a part was paid: the run, its sheet and the courier's order say the balance, then nothing", async () => {
+    // The world's R$ 50,00 product + R$ 15,00 freight = R$ 65,00, a card charged at the door (issue 38).
+    const order = await packed([0, 1]);
+    await t.db
+      .updateTable('orders')
+      .set({ payment_method: 'CARD', card_on_delivery: true })
+      .where('id', '=', order.id)
+      .execute();
+    // R$ 40,00 paid before it leaves (a part of its own): the card charges R$ 65,00 − R$ 40,00 = R$ 25,00.
+    const part = await call('POST', `/orders/${order.id}/payments`, { method: 'CASH', amount: 40 });
+    expect(part.statusCode, part.body).toBe(200);
+    const created = await call('POST', '/dispatch/runs', {
+      departureAt: departure(5),
+      delivererId: world.staff.courier,
+      orderIds: [order.id],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const run = courierRunSchema.parse((created.json() as { data: unknown }).data);
+    expect(run.orders[0]).toMatchObject({ cardOnDelivery: true, cardToCollect: 25, cashToCollect: 0 });
+    expect(run.cashToCollect).toBe(0);
+    const text = pdfText((await call('GET', `/dispatch/runs/${run.id}/sheet.pdf`)).rawPayload);
+    expect(text).toContain('Levar maquininha: R$ 25,00 no cartão');
+    expect(text).not.toContain('R$ 65,00 no cartão');
+    // The courier's card reads the order's summary (the same `toOrderSummary` as his tasks' list).
+    const summary = await call('GET', `/orders/by-id/${order.id}`);
+    expect(summary.json()).toMatchObject({ data: { cardOnDelivery: true, cardToCollect: 25 } });
+
+    // The rest charged by the machine at the door: nothing left to collect.
+    const rest = await call('POST', `/orders/${order.id}/payments`, {
+      method: 'CARD',
+      amount: 25,
+      card: { kind: 'DEBIT', brand: 'Elo', instalments: 1, nsu: '445566', authorizationCode: 'X1Y2' },
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+    const after = courierRunSchema.parse(
+      ((await call('GET', `/dispatch/runs/${run.id}`)).json() as { data: unknown }).data,
+    );
+    expect(after.orders[0]).toMatchObject({ cardOnDelivery: true, cardToCollect: 0 });
+    const paid = pdfText((await call('GET', `/dispatch/runs/${run.id}/sheet.pdf`)).rawPayload);
+    expect(paid).toContain('Pago (Cartão): nada a receber');
+    expect(paid).not.toContain('Levar maquininha');
+  });
+
   it("orders the courier's list as the run: the sheet's order, given by the dispatcher", async () => {
     const first = await packed([1, 0]);
     const second = await packed([0, 1]);

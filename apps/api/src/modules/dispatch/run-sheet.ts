@@ -73,7 +73,12 @@ function sheet(run: CourierRun, generatedAt: Date): ReactElement {
             // The courier's card says the same (payment-due.ts): 'Receber em dinheiro' or 'Pago (Pix): nada a receber'.
             order.paymentMethod
               ? courierPaymentLine(
-                  { paymentMethod: order.paymentMethod, statusKey: order.status, cardOnDelivery: order.cardOnDelivery },
+                  {
+                    paymentMethod: order.paymentMethod,
+                    statusKey: order.status,
+                    cardOnDelivery: order.cardOnDelivery,
+                    cardToCollect: order.cardToCollect,
+                  },
                   { total: money(order.cardToCollect ?? order.cashToCollect), payment: order.payment },
                 )
               : order.cashToCollect > 0

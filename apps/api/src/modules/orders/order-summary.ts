@@ -1,4 +1,5 @@
 import {
+  cardToCollectCents,
   centsToReais,
   DELIVERY_TYPE_LABELS,
   type DeliveryType,
@@ -17,9 +18,18 @@ import type { OrderFilter, OrderRow } from './orders.repository';
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** An order row as the API answers it (the Order fields of section 3, plus the keys a screen needs). */
-/** The parts as the SQL answered them (json: an array; some drivers hand the text). */
-function partsOf(value: PartFacts[] | string): PartFacts[] {
+/** The parts as the SQL answered them (json: an array; some drivers hand the text; null without parts). */
+export function partsOf(value: PartFacts[] | string | null | undefined): PartFacts[] {
+  if (!value) return [];
   return typeof value === 'string' ? (JSON.parse(value) as PartFacts[]) : value;
+}
+
+/** What a 'Levar maquininha' card charges at the door (cents): the total less the parts already paid. */
+export function cardDueCents(totalCents: number, parts: PartFacts[] | string | null | undefined): number {
+  return cardToCollectCents(
+    totalCents,
+    partsOf(parts).map((part) => ({ status: part.status, amountCents: part.amount })),
+  );
 }
 
 export function toOrderSummary(row: OrderRow): OrderSummary {
@@ -48,7 +58,9 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     hasWarranty: row.with_warranty,
     changeFor: row.change_for_cents === null ? null : centsToReais(row.change_for_cents),
     ...(row.pix_waiting ? { pixWaiting: true } : {}),
-    ...(row.card_on_delivery ? { cardOnDelivery: true } : {}),
+    ...(row.card_on_delivery
+      ? { cardOnDelivery: true, cardToCollect: centsToReais(cardDueCents(row.total_cents, row.payment_parts)) }
+      : {}),
     ...(row.payment_parts ? { paymentParts: describePaymentParts(partsOf(row.payment_parts)) } : {}),
   };
 }

@@ -32,10 +32,11 @@ import { SubmitButton } from '../form/submit-button';
 import { CardReceiptFields, type CardReceiptValues } from '../payments/card-receipt-fields';
 import { PixCode } from '../pix-code';
 import { useApiMutation } from '../use-api-mutation';
-import { partDetail } from './order-format';
+import { partDetail, STATUS_TONE_COLORS } from './order-format';
 import { ordersKeys } from './order-keys';
 
 const T = ORDER_PAYMENT_TEXTS;
+const WAITING = STATUS_TONE_COLORS.waiting;
 const COMPACT = { '& td, & th': { px: { xs: 1, sm: 2 } } } as const;
 
 /** GET /orders/{id}/payments: the parts and the balance. */
@@ -150,7 +151,12 @@ export function OrderPaymentsSection({ orderId }: { orderId: number }) {
               label={`${T.paid}: ${formatMoney(data.paid)}`}
             />
             {data.pending > 0 ? (
-              <Chip size="small" color="warning" label={`${T.pending}: ${formatMoney(data.pending)}`} />
+              // The waiting tone's amber (it passes AA: MUI's white on 'warning' orange does not, 3,1:1).
+              <Chip
+                size="small"
+                label={`${T.pending}: ${formatMoney(data.pending)}`}
+                sx={{ bgcolor: WAITING.bg, color: WAITING.fg, border: 1, borderColor: WAITING.fg }}
+              />
             ) : null}
             <Chip size="small" label={`${T.balance}: ${formatMoney(data.due)}`} />
           </Stack>

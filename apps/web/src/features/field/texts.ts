@@ -36,7 +36,8 @@ export const FIELD_TEXTS = {
   /** Cash is paid to the courier on delivery; a transfer or Pix was paid before. */
   collect: 'receber na entrega',
   /** A card charged at the door (issue 38). */
-  collectByCard: 'receber no cartão (maquininha)',
+  /** The card's amount at the door: the total less the parts already paid (`cardToCollect`). */
+  collectByCard: (amount: string) => `receber ${amount} no cartão (maquininha)`,
   /** A transfer or Pix paid before the order left (`paymentDue`, as the run sheet says it). */
   nothingToCollect: 'nada a receber',
   changeFor: (note: string, change: string) => `Troco para ${note}: levar ${change} de troco`,

@@ -72,7 +72,7 @@ export function DeliverDialog({
         {due === 'cash'
           ? `, ${FIELD_TEXTS.collect}`
           : due === 'card'
-            ? `, ${FIELD_TEXTS.collectByCard}`
+            ? `, ${FIELD_TEXTS.collectByCard(formatMoney(order.cardToCollect ?? order.total))}`
             : due === 'paid'
               ? `, ${FIELD_TEXTS.nothingToCollect}`
               : ''}

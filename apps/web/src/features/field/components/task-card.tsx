@@ -188,7 +188,10 @@ export function TaskCard({
             </p>
             {/* The run sheet's own line (payment-due.ts): 'Receber em dinheiro: R$ …' or 'Pago (Pix): nada a receber'. */}
             <p className="tc-text tc-strong">
-              {courierPaymentLine(order, { total: formatMoney(order.total), payment: order.payment })}
+              {courierPaymentLine(order, {
+                total: formatMoney(order.cardToCollect ?? order.total),
+                payment: order.payment,
+              })}
             </p>
           </div>
           {order.paymentMethod === 'CASH' && order.changeFor && order.changeFor > order.total ? (
