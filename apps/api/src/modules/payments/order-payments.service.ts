@@ -176,6 +176,18 @@ export async function settleIfPaidByParts(
   return moved.transition.to;
 }
 
+/**
+ * What the order's parts hold now, in cents: confirmed (paid) and pending (a Pix part waiting for the bank).
+ * A change of the order's total (an edit, a discount) may not go below their sum (decision 0044).
+ */
+export async function partsHeld(
+  db: Executor,
+  orderId: number,
+): Promise<{ confirmedCents: number; pendingCents: number }> {
+  const { confirmedCents, pendingCents } = partsBalance(0, partsOf(await repo.ofOrder(db, orderId)));
+  return { confirmedCents, pendingCents };
+}
+
 /** Whether the order's confirmed parts pay its total (the 'pixReceived' requirement accepts a split payment). */
 export async function paidByParts(db: Executor, order: Pick<LockedOrder, 'id' | 'total_cents'>): Promise<boolean> {
   return partsPayTotal(order.total_cents, partsOf(await repo.ofOrder(db, order.id)));
