@@ -10,6 +10,7 @@ import {
   centsToReais,
   formatBRL,
   isFinalOrderStatus,
+  ORDER_EDIT_TEXTS,
   ORDER_PAYMENT_TEXTS,
   type OrderPayment,
   type OrderPaymentBody,
@@ -186,6 +187,19 @@ export async function partsHeld(
 ): Promise<{ confirmedCents: number; pendingCents: number }> {
   const { confirmedCents, pendingCents } = partsBalance(0, partsOf(await repo.ofOrder(db, orderId)));
   return { confirmedCents, pendingCents };
+}
+
+/**
+ * THE rule of a changed total (decision 0044): never below what the parts hold (confirmed + pending), so no money
+ * paid is silently lost; 409 PAYMENT_OVERPAID asking to reverse or refuse a part first.
+ */
+export function assertPartsCovered(held: { confirmedCents: number; pendingCents: number }, totalCents: number): void {
+  const heldCents = held.confirmedCents + held.pendingCents;
+  if (heldCents <= totalCents) return;
+  throw conflict(ORDER_EDIT_TEXTS.belowPaid(brl(totalCents), brl(heldCents)), 'PAYMENT_OVERPAID', {
+    total: centsToReais(totalCents),
+    paid: centsToReais(heldCents),
+  });
 }
 
 /** Whether the order's confirmed parts pay its total (the 'pixReceived' requirement accepts a split payment). */

@@ -17,7 +17,7 @@ import type { DB } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { claimOrderRequest, lockOrder, nextUpdatedAt, recordOrderNote } from '../orders/workflow.service';
-import { partsHeld } from '../payments/order-payments.service';
+import { assertPartsCovered, partsHeld } from '../payments/order-payments.service';
 import { pixOfOrder } from '../payments/pix-received.service';
 import { maxDiscountOf } from '../roles/roles.service';
 import { lockProducts, moveStock } from '../stock/stock.service';
@@ -203,14 +203,7 @@ export function createOrderEditService(db: DB) {
         if (order.change_for_cents !== null && order.change_for_cents < totalCents) {
           throw badRequest(SELLING_TEXTS.changeForBelowTotal(formatBRL(centsToReais(totalCents))));
         }
-        const heldCents = paid.confirmedCents + paid.pendingCents;
-        if (heldCents > totalCents) {
-          throw conflict(
-            ORDER_EDIT_TEXTS.belowPaid(formatBRL(centsToReais(totalCents)), formatBRL(centsToReais(heldCents))),
-            'PAYMENT_OVERPAID',
-            { total: centsToReais(totalCents), paid: centsToReais(heldCents) },
-          );
-        }
+        assertPartsCovered(paid, totalCents);
 
         const after = {
           items: lines.map((line, index) => ({

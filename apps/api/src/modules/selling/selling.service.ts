@@ -18,7 +18,6 @@ import {
   formatBRL,
   formatPercentHundredths,
   nextDeliveryDeparture,
-  ORDER_EDIT_TEXTS,
   type OrderDiscountResponse,
   orderDiscountChangeable,
   type PaymentMethod,
@@ -39,7 +38,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { lockOrder, normalizeOrderPicture } from '../orders/workflow.service';
-import { partsHeld, recordCheckoutCard } from '../payments/order-payments.service';
+import { assertPartsCovered, partsHeld, recordCheckoutCard } from '../payments/order-payments.service';
 import { pixOfOrder } from '../payments/pix-received.service';
 import { productImagesOf } from '../products/products.service';
 import { maxDiscountOf } from '../roles/roles.service';
@@ -423,11 +422,7 @@ export function createSellingService(db: DB, storage: Storage) {
           throw badRequest(SELLING_TEXTS.changeForBelowTotal(formatBRL(centsToReais(totalCents))));
         }
         // Never below what the payment parts already hold (decision 0044, as an edit).
-        const held = await partsHeld(trx, orderId);
-        if (held.confirmedCents + held.pendingCents > totalCents) {
-          const heldText = formatBRL(centsToReais(held.confirmedCents + held.pendingCents));
-          throw conflict(ORDER_EDIT_TEXTS.belowPaid(formatBRL(centsToReais(totalCents)), heldText), 'PAYMENT_OVERPAID');
-        }
+        assertPartsCovered(await partsHeld(trx, orderId), totalCents);
         await repo.setOrderDiscount(trx, orderId, {
           discountCents: sale.discountCents,
           totalCents,
