@@ -293,6 +293,13 @@ describe('PATCH /orders/{id}: refusals', () => {
     ]);
     expect([await stockOf(capa.id), await stockOf(cabo.id)]).toEqual([8, 9]);
     expect(await itemRows(order.orderId)).toHaveLength(2);
+    // The discount's call keeps the same floor: 20 % off R$ 309,70 (R$ 61,94) would leave R$ 247,76.
+    const discount = await call('POST', `/orders/${order.orderId}/discount`, admin, {
+      discounts: { order: { kind: 'percent', value: 20 } },
+    });
+    expect(discount.statusCode).toBe(409);
+    expect(discount.json().code).toBe('PAYMENT_OVERPAID');
+    expect((await orderRow(order.orderId)).total_cents).toBe(30970);
     // Above it: allowed (R$ 439,60 with one more Capa; the balance due grows).
     const more = await edit(order.orderId, {
       items: [

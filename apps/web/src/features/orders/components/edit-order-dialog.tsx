@@ -178,7 +178,7 @@ export function EditOrderDialog({ order, onClose }: Props) {
                   key={line.productId}
                   sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
                 >
-                  <Typography sx={{ flex: 1, minWidth: 160 }}>
+                  <Typography sx={{ flex: { xs: '1 1 100%', sm: 1 }, minWidth: { sm: 160 } }}>
                     {line.name}
                     {item ? (
                       <Typography component="span" variant="body2" color="text.secondary">
@@ -197,7 +197,7 @@ export function EditOrderDialog({ order, onClose }: Props) {
                     slotProps={{ htmlInput: { min: 1, 'aria-label': T.quantityOf(line.name) } }}
                     sx={{ width: 96 }}
                   />
-                  <Typography sx={{ width: 110, textAlign: 'right' }}>
+                  <Typography sx={{ width: 110, textAlign: 'right', ml: { xs: 'auto', sm: 0 } }}>
                     {item ? formatMoney(item.total) : '…'}
                   </Typography>
                   <IconButton aria-label={T.remove(line.name)} onClick={() => remove(line.productId)}>
