@@ -12,7 +12,7 @@ let admin: string;
 let stocker: string;
 let courier: string;
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object, key?: string) =>
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, token: string, payload?: object, key?: string) =>
   t.app.inject({
     method,
     url: `/api${url}`,
@@ -249,6 +249,48 @@ describe('PATCH /orders/{id}: lines changed before separation', () => {
       { product_id: capa.id, quantity: 2, unit_price_cents: 12990, total_cents: 25980, discount_cents: 1819 },
     ]);
     expect(await stockOf(capa.id)).toBe(8);
+  });
+});
+
+describe("PATCH /orders/{id}: the order's own Pix not yet paid", () => {
+  it('the BR Code asked after the edit is for the new total (R$ 309,70 → R$ 439,60)', async () => {
+    const customer = await createCustomer(t.db);
+    const capa = await createProduct(t.db, { name: 'Capa Pix', costCents: 6000, sellCents: 12990, stock: 10 });
+    const cabo = await createProduct(t.db, { name: 'Cabo Pix', costCents: 2000, sellCents: 4990, stock: 10 });
+    await call('POST', `/orders/cart/add/${customer.id}`, attendant, { productId: capa.id, quantity: 2 });
+    await call('POST', `/orders/cart/add/${customer.id}`, attendant, { productId: cabo.id, quantity: 1 });
+    const res = await call('POST', `/orders/checkout/pix/${customer.id}`, attendant, {
+      typeOfDelivery: 2,
+      withWarranty: false,
+      isFastDelivery: false,
+      idempotencyKey: randomUUID(),
+    });
+    expect(res.statusCode).toBe(200);
+    const order = checkoutResponseSchema.parse(res.json());
+    expect(order.total).toBe(309.7);
+    // 3 × R$ 129,90 + R$ 49,90 = R$ 439,60.
+    const edited = await edit(order.orderId, {
+      items: [
+        { productId: capa.id, quantity: 3 },
+        { productId: cabo.id, quantity: 1 },
+      ],
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.total).toBe(439.6);
+    const key = { bankSettingsType: 'Pix', name: 'Pix CPF do sócio', pixType: 'CPF', pixKey: '529.982.247-25' };
+    expect((await call('PUT', '/orders/bank-settings', admin, { settings: key })).statusCode).toBe(201);
+    const merchant = await call('PATCH', '/companies/settings', admin, {
+      companyId: 1,
+      enablePixAuto: false,
+      merchantName: 'Conecta Cell',
+      merchantCity: 'São Paulo',
+    });
+    expect(merchant.statusCode).toBe(200);
+    const pix = await call('GET', `/orders/pix/${order.orderId}`, attendant);
+    expect(pix.statusCode).toBe(200);
+    // The amount field (ID 54): '439.60', 6 characters.
+    expect(pix.json().data.payload).toContain('5406439.60');
+    expect(pix.json().data.payload).not.toContain('5406309.70');
   });
 });
 
