@@ -280,6 +280,8 @@ const ACTION_LABELS: Record<string, string> = {
   change_password: 'Troca de senha',
   changeDeliverer: 'Troca de motoboy',
   changeDiscount: 'Desconto alterado',
+  // PATCH /orders/{id} (issue 38 §5, decision 0044): lines, delivery, warranty or discounts changed before separation.
+  editOrder: 'Pedido alterado',
   changeFastDeliverer: 'Troca de motoboy (entrega imediata)',
   assignToRun: 'Incluído na saída do motoboy',
   registerExchange: 'Troca registrada',

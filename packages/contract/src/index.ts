@@ -21,6 +21,7 @@ export * from './money';
 export * from './notifications';
 export * from './number';
 export * from './order-commands';
+export * from './order-edit';
 export * from './order-events';
 export * from './order-payments';
 export * from './order-status';

@@ -281,6 +281,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   finishedAt: z.iso.datetime().nullable(),
   /** The customer's phone as registered ('Enviar pelo WhatsApp'). */
   customerPhone: z.string().nullable().optional(),
+  /** The customer's e-mail (issue 38 §5: 'Editar pedido' searches products at his level price by it). */
+  customerEmail: z.string().nullable().optional(),
   /** The customer's CPF or CNPJ, formatted (123.456.789-09), as registered: the order's PDF prints it. */
   customerDocument: z.string().nullable().optional(),
   /** The customer's address as registered (each part null when unknown): the order's PDF prints it. */

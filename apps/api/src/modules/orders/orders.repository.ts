@@ -426,7 +426,18 @@ export const ordersRepository = {
   async contactFacts(db: Executor, orderId: number, customerId: number) {
     const customer = await db
       .selectFrom('customers')
-      .select(['phone', 'document', 'street', 'number', 'complement', 'neighborhood', 'city', 'state', 'zip_code'])
+      .select([
+        'email',
+        'phone',
+        'document',
+        'street',
+        'number',
+        'complement',
+        'neighborhood',
+        'city',
+        'state',
+        'zip_code',
+      ])
       .where('id', '=', customerId)
       .executeTakeFirst();
     const delivered = await db

@@ -271,6 +271,8 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
       return {
         ...toOrderSummary(row),
         customerPhone: contact.phone,
+        // Issue 38 §5: 'Editar pedido' searches products at this customer's price (the selling search takes the e-mail).
+        customerEmail: contact.customer?.email ?? null,
         // A walk-in's order prints the CPF he asked on the note (decision 0040); anyone else's, his registration's.
         customerDocument: contact.noteDocument
           ? formatDocument(contact.noteDocument)

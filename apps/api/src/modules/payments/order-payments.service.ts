@@ -10,6 +10,7 @@ import {
   centsToReais,
   formatBRL,
   isFinalOrderStatus,
+  ORDER_EDIT_TEXTS,
   ORDER_PAYMENT_TEXTS,
   type OrderPayment,
   type OrderPaymentBody,
@@ -174,6 +175,31 @@ export async function settleIfPaidByParts(
     note: ORDER_PAYMENT_TEXTS.paidByPartsNote(brl(order.total_cents)),
   });
   return moved.transition.to;
+}
+
+/**
+ * What the order's parts hold now, in cents: confirmed (paid) and pending (a Pix part waiting for the bank).
+ * A change of the order's total (an edit, a discount) may not go below their sum (decision 0044).
+ */
+export async function partsHeld(
+  db: Executor,
+  orderId: number,
+): Promise<{ confirmedCents: number; pendingCents: number }> {
+  const { confirmedCents, pendingCents } = partsBalance(0, partsOf(await repo.ofOrder(db, orderId)));
+  return { confirmedCents, pendingCents };
+}
+
+/**
+ * THE rule of a changed total (decision 0044): never below what the parts hold (confirmed + pending), so no money
+ * paid is silently lost; 409 PAYMENT_OVERPAID asking to reverse or refuse a part first.
+ */
+export function assertPartsCovered(held: { confirmedCents: number; pendingCents: number }, totalCents: number): void {
+  const heldCents = held.confirmedCents + held.pendingCents;
+  if (heldCents <= totalCents) return;
+  throw conflict(ORDER_EDIT_TEXTS.belowPaid(brl(totalCents), brl(heldCents)), 'PAYMENT_OVERPAID', {
+    total: centsToReais(totalCents),
+    paid: centsToReais(heldCents),
+  });
 }
 
 /** Whether the order's confirmed parts pay its total (the 'pixReceived' requirement accepts a split payment). */

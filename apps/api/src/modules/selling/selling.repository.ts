@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@backoffice/contract';
-import type { Transaction } from 'kysely';
+import type { Transaction, Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { Database } from '../../db/schema';
+import type { Database, OrdersTable } from '../../db/schema';
 import { isStorableId, searchWords } from '../../lib/sql-input';
 
 /** What selling reads of a customer. */
@@ -302,5 +302,121 @@ export const sellingRepository = {
       .set({ discount_cents: figures.discountCents, total_cents: figures.totalCents, updated_at: new Date() })
       .where('id', '=', orderId)
       .execute();
+  },
+
+  /** An order's row and lines as an edit reads them (issue 38 §5; the caller has locked it). */
+  async orderForEdit(trx: Transaction<Database>, orderId: number) {
+    const order = await trx
+      .selectFrom('orders')
+      .select([
+        'id',
+        'code',
+        'status',
+        'customer_id',
+        'payment_method',
+        'delivery_type',
+        'fast_delivery',
+        'with_warranty',
+        'items_total_cents',
+        'shipping_cost_cents',
+        'fast_delivery_tax_cents',
+        'warranty_cents',
+        'discount_cents',
+        'total_cents',
+        'change_for_cents',
+        'neighborhood',
+        'deliverer_id',
+      ])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const items = await trx
+      .selectFrom('order_items')
+      .select([
+        'id',
+        'product_id',
+        'product_name',
+        'product_code',
+        'quantity',
+        'unit_price_cents',
+        'unit_cost_cents',
+        'total_cents',
+        'discount_cents',
+      ])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
+    return { order, items };
+  },
+  /** Products to price for an edit (the caller has locked them through the stock module). */
+  productsForEdit(trx: Transaction<Database>, ids: number[]) {
+    const storable = ids.filter(isStorableId);
+    if (storable.length === 0) return Promise.resolve([]);
+    return trx
+      .selectFrom('products')
+      .select([
+        'id',
+        'code',
+        'name',
+        'archived',
+        'cost_cents',
+        'sell_price_cents',
+        'gold_percentage',
+        'silver_percentage',
+        'bronze_percentage',
+      ])
+      .where('id', 'in', storable)
+      .execute();
+  },
+  /** An edit's lines: kept ones updated, removed ones deleted, new ones inserted. */
+  async writeOrderLines(
+    trx: Transaction<Database>,
+    orderId: number,
+    lines: {
+      update: { id: number; quantity: number; totalCents: number; discountCents: number }[];
+      remove: number[];
+      insert: Array<{
+        productId: number;
+        name: string;
+        code: string;
+        quantity: number;
+        unitPriceCents: number;
+        unitCostCents: number;
+        discountCents: number;
+      }>;
+    },
+  ) {
+    for (const line of lines.update) {
+      await trx
+        .updateTable('order_items')
+        .set({ quantity: line.quantity, total_cents: line.totalCents, discount_cents: line.discountCents })
+        .where('id', '=', line.id)
+        .where('order_id', '=', orderId)
+        .execute();
+    }
+    if (lines.remove.length > 0) {
+      await trx.deleteFrom('order_items').where('order_id', '=', orderId).where('id', 'in', lines.remove).execute();
+    }
+    if (lines.insert.length > 0) {
+      await trx
+        .insertInto('order_items')
+        .values(
+          lines.insert.map((line) => ({
+            order_id: orderId,
+            product_id: line.productId,
+            product_name: line.name,
+            product_code: line.code,
+            quantity: line.quantity,
+            unit_price_cents: line.unitPriceCents,
+            unit_cost_cents: line.unitCostCents,
+            total_cents: line.unitPriceCents * line.quantity,
+            discount_cents: line.discountCents,
+          })),
+        )
+        .execute();
+    }
+  },
+  /** The order's row after an edit (figures, choices, updated_at). */
+  async updateOrder(trx: Transaction<Database>, orderId: number, values: Updateable<OrdersTable>) {
+    await trx.updateTable('orders').set(values).where('id', '=', orderId).execute();
   },
 };

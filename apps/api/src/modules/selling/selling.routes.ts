@@ -7,10 +7,13 @@ import {
   checkoutHeadersSchema,
   checkoutResponseSchema,
   checkoutTransferBodySchema,
+  idempotencyKeyHeaderSchema,
   idParamSchema,
   ORDER_TEXTS,
   orderDiscountBodySchema,
   orderDiscountResponseSchema,
+  orderEditBodySchema,
+  orderEditResultSchema,
   PERMISSIONS,
   preCheckoutQuerySchema,
   preCheckoutResponseSchema,
@@ -22,6 +25,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
+import { createOrderEditService } from './order-edit.service';
 import { createSellingService } from './selling.service';
 
 const { internalSales: INTERNAL_SALES } = PERMISSIONS;
@@ -191,6 +195,37 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await service.changeDiscount(principalOf(request), request.params.id, request.body.discounts),
+    }),
+  );
+
+  const edits = createOrderEditService(app.deps.db);
+  app.patch(
+    '/orders/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Altera o pedido {id} antes da separação (dinheiro aguardando o estoquista ou Pix ainda não pago; decisão 0044): items (os produtos daqui em diante; novos ao preço do nível do cliente agora, os mantidos ao preço da venda), typeOfDelivery, isFastDelivery, withWarranty, discounts (substituem os do pedido); o estoque segue pelo livro, descontos mantidos por unidade, total recalculado, histórico e auditoria; dryRun: só calcula; depois da separação 409 (resta cancelar ou trocar); abaixo do já pago 409 PAYMENT_OVERPAID; mesma Idempotency-Key não altera duas vezes',
+        params: z.object({ id: idParamSchema(ORDER_TEXTS.orderIdInvalid) }),
+        headers: z.looseObject({
+          'idempotency-key': idempotencyKeyHeaderSchema
+            .optional()
+            .describe(
+              'Chave de idempotência: a mesma chave com o mesmo corpo não altera o pedido de novo (replayed: true).',
+            ),
+        }),
+        body: orderEditBodySchema,
+        response: { 200: z.object({ data: orderEditResultSchema }) },
+      },
+    },
+    async (request) => ({
+      data: await edits.edit(
+        principalOf(request),
+        request.params.id,
+        request.body,
+        (request.headers as { 'idempotency-key'?: string })['idempotency-key'],
+      ),
     }),
   );
 };

@@ -38,7 +38,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { lockOrder, normalizeOrderPicture } from '../orders/workflow.service';
-import { recordCheckoutCard } from '../payments/order-payments.service';
+import { assertPartsCovered, partsHeld, recordCheckoutCard } from '../payments/order-payments.service';
 import { pixOfOrder } from '../payments/pix-received.service';
 import { productImagesOf } from '../products/products.service';
 import { maxDiscountOf } from '../roles/roles.service';
@@ -72,7 +72,7 @@ function assertCanBuy(customer: SellingCustomerRow): void {
 }
 
 /** The checkout's choices, refused (400) when the customer cannot have them: nothing is charged silently. */
-function assertChoices(customer: SellingCustomerRow, choices: DeliveryChoices): void {
+export function assertChoices(customer: SellingCustomerRow, choices: DeliveryChoices): void {
   // A walk-in is nobody the courier could find: the sale is taken at the counter (decision 0040).
   if (isWalkIn(customer) && choices.typeOfDelivery !== DELIVERY_TYPES.PICKUP)
     throw badRequest(WALK_IN_TEXTS.pickupOnly);
@@ -101,7 +101,7 @@ function feasibleChoices(customer: SellingCustomerRow, choices: DeliveryChoices)
  * The sale's discounts over its priced lines (the contract's `applyDiscounts`, decision 0041), refused (400)
  * when one cannot apply; `maxHundredths` (the seller's role maximum, null unlimited) refuses (403) above it.
  */
-function discountSale(
+export function discountSale(
   lines: ReadonlyArray<{ productId: number; name: string; valueCents: number }>,
   discounts: SaleDiscounts | undefined,
   maxHundredths: number | null,
@@ -421,6 +421,8 @@ export function createSellingService(db: DB, storage: Storage) {
         if (order.change_for_cents !== null && order.change_for_cents < totalCents) {
           throw badRequest(SELLING_TEXTS.changeForBelowTotal(formatBRL(centsToReais(totalCents))));
         }
+        // Never below what the payment parts already hold (decision 0044, as an edit).
+        assertPartsCovered(await partsHeld(trx, orderId), totalCents);
         await repo.setOrderDiscount(trx, orderId, {
           discountCents: sale.discountCents,
           totalCents,

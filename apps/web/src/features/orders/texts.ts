@@ -52,6 +52,7 @@ export const ORDERS_PAGE_TEXTS = {
   },
   actions: {
     deliverer: 'Alterar Motoboy',
+    edit: 'Editar pedido',
     discount: 'Desconto',
     approve: 'Aprovar/Reprovar',
     finalize: 'Finalizar pedido',
@@ -118,6 +119,39 @@ export const ORDERS_PAGE_TEXTS = {
       danger: boolean;
     }
   > & { reason: string; back: string; final: string },
+  /** Issue 38 §5 (decision 0044): an order changed before separation. */
+  edit: {
+    title: (code: string) => `Editar pedido ${code}`,
+    text: 'Altere as quantidades, remova ou adicione produtos, a entrega e a garantia. Produtos novos entram ao preço do nível do cliente hoje; os que ficam mantêm o preço e o desconto por unidade. O novo total é calculado pelo servidor.',
+    lines: 'Produtos do pedido',
+    quantity: 'Qtd.',
+    quantityOf: (name: string) => `Quantidade de ${name}`,
+    remove: (name: string) => `Remover ${name}`,
+    added: 'novo',
+    search: 'Adicionar produto',
+    searchHelp: 'Busque por nome, código, marca ou referência (ao menos 2 letras).',
+    searchUnavailable: 'Não foi possível buscar produtos para este cliente.',
+    results: 'Produtos encontrados',
+    noResults: 'Nenhum produto encontrado.',
+    stock: (stock: number) => `estoque ${stock}`,
+    add: 'Adicionar',
+    addNamed: (name: string) => `Adicionar ${name}`,
+    delivery: 'Entrega',
+    motoboy: 'Motoboy',
+    pickup: 'Retirada na loja',
+    fast: 'Entrega imediata',
+    warranty: 'Garantia estendida',
+    empty: 'O pedido precisa de ao menos um produto. Para desistir da venda, cancele o pedido.',
+    figures: (goods: string, delivery: string, warranty: string, discount: string) =>
+      `Produtos ${goods} · Entrega ${delivery} · Garantia ${warranty} · Desconto ${discount}`,
+    newTotal: (total: string, previous: string) => `Novo total: ${total} (antes ${previous})`,
+    previewFailed: 'Não foi possível calcular o novo total, tente novamente.',
+    submit: 'Salvar alterações',
+    close: 'Cancelar',
+    loading: 'Carregando o pedido…',
+    saved: 'Pedido alterado.',
+    failed: 'Não foi possível alterar o pedido, tente novamente mais tarde.',
+  },
   /** Issue 38 §3: the discount of an order not yet separated nor paid. */
   discount: {
     title: (code: string) => `Desconto do pedido ${code}`,

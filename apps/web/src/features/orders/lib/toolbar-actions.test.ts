@@ -67,6 +67,14 @@ describe('toolbar availability (spec section 2, Orders, and the workflow table)'
     expect(offered(S.AGUARDANDO_APROVACAO, 'BANK_TRANSFER')).toBe(false);
     // Without internal_sales (the attendant of these tests holds only orders): never.
     expect(offered(S.AGUARDANDO_ESTOQUISTA, 'CASH', ATTENDANT)).toBe(false);
+    // 'Editar pedido' (issue 38 §5) follows the same rule.
+    const editable = (statusKey: number, paymentMethod: 'CASH' | 'PIX' | 'BANK_TRANSFER', actor = seller) =>
+      enabledActions(makeOrderSummary({ statusKey, paymentMethod }), actor).has('edit');
+    expect(editable(S.AGUARDANDO_ESTOQUISTA, 'CASH')).toBe(true);
+    expect(editable(S.PROCESSANDO, 'PIX')).toBe(true);
+    expect(editable(S.EM_PREPARACAO, 'CASH')).toBe(false);
+    expect(editable(S.AGUARDANDO_APROVACAO, 'BANK_TRANSFER')).toBe(false);
+    expect(editable(S.AGUARDANDO_ESTOQUISTA, 'CASH', ATTENDANT)).toBe(false);
   });
 
   it('offers no move until it knows who is acting', () => {

@@ -22,6 +22,7 @@ export const TOOLBAR_ACTIONS = [
   'signature',
   'approve',
   'deliverer',
+  'edit',
   'discount',
   'withdraw',
   'finalize',
@@ -58,7 +59,10 @@ export function enabledActions(order: OrderSummary, actor: OrderActor | undefine
   if (
     hasAnyPermission(actor.permissions, [PERMISSIONS.internalSales]) &&
     orderDiscountChangeable({ status, paymentMethod: order.paymentMethod })
-  )
+  ) {
     enabled.add('discount');
+    // Issue 38 §5 (decision 0044): the same orders may have their lines, delivery and warranty changed.
+    enabled.add('edit');
+  }
   return enabled;
 }

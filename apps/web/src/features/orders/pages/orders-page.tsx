@@ -11,6 +11,7 @@ import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import DirectionsBikeOutlinedIcon from '@mui/icons-material/DirectionsBikeOutlined';
 import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
+import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import HistoryIcon from '@mui/icons-material/History';
@@ -60,6 +61,7 @@ import {
 import { ApproveDialog } from '../components/approve-dialog';
 import { DelivererDialog } from '../components/deliverer-dialog';
 import { DiscountDialog } from '../components/discount-dialog';
+import { EditOrderDialog } from '../components/edit-order-dialog';
 import { FinalMoveDialog } from '../components/final-move-dialog';
 import { HistoryDialog } from '../components/history-dialog';
 import { PdfDialog } from '../components/pdf-dialog';
@@ -88,6 +90,7 @@ type DialogKind =
   | 'finalize'
   | 'deliverer'
   | 'discount'
+  | 'edit'
   | OrderPictureKind;
 interface OpenDialog {
   kind: DialogKind;
@@ -104,6 +107,7 @@ const ACTION_ICONS: Record<ToolbarAction, ReactNode> = {
   signature: <DrawOutlinedIcon fontSize="small" />,
   approve: <FactCheckOutlinedIcon fontSize="small" />,
   deliverer: <TwoWheelerIcon fontSize="small" />,
+  edit: <EditNoteOutlinedIcon fontSize="small" />,
   discount: <LocalOfferOutlinedIcon fontSize="small" />,
   withdraw: <DirectionsBikeOutlinedIcon fontSize="small" />,
   finalize: <AssignmentTurnedInOutlinedIcon fontSize="small" />,
@@ -461,6 +465,7 @@ export default function OrdersPage() {
       />
       <DelivererDialog order={open('deliverer')} onChanged={fromStart} onClose={close} />
       <DiscountDialog order={open('discount')} onClose={close} />
+      <EditOrderDialog order={open('edit')} onClose={close} />
     </Box>
   );
 }

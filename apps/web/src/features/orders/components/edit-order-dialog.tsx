@@ -1,0 +1,296 @@
+import type { OrderEditBody, OrderEditResult, OrderSummary, SellingProductSearchResponse } from '@backoffice/contract';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { ordersKeys } from '../../../components/orders/order-keys';
+import { orderDetailQuery } from '../../../components/orders/order-queries';
+import { useApiMutation } from '../../../components/use-api-mutation';
+import { api, refusalMessage } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { ORDERS_PAGE_TEXTS } from '../texts';
+
+const T = ORDERS_PAGE_TEXTS.edit;
+
+interface Line {
+  productId: number;
+  name: string;
+  quantity: number;
+}
+
+interface Props {
+  /** The order to change; null when closed. */
+  order: OrderSummary | null;
+  onClose: () => void;
+}
+
+const patchOrder = async (orderId: number, body: OrderEditBody, key?: string) =>
+  (
+    await api<{ data: OrderEditResult }>(`/orders/${orderId}`, {
+      method: 'PATCH',
+      body,
+      ...(key ? { headers: { 'Idempotency-Key': key } } : {}),
+    })
+  ).data;
+
+/**
+ * 'Editar pedido' (issue 38 §5, decision 0044): an order not yet separated — its lines (quantities, remove, add a
+ * product found at the customer's level price as Vendas finds it), delivery and warranty. The new total is the
+ * server's: PATCH /orders/{id} with `dryRun` as the form changes (nothing written), then the same call saves it
+ * with the total shown (`expectedTotal`) and an Idempotency-Key of this dialog.
+ */
+export function EditOrderDialog({ order, onClose }: Props) {
+  const detail = useQuery({ ...orderDetailQuery(order?.orderId ?? 0), enabled: order !== null });
+  const [lines, setLines] = useState<Line[] | null>(null);
+  const [delivery, setDelivery] = useState({ typeOfDelivery: 2, isFastDelivery: false, withWarranty: false });
+  const [search, setSearch] = useState('');
+  const [key, setKey] = useState('');
+  const data = detail.data;
+  useEffect(() => {
+    if (!order) {
+      setLines(null);
+      return;
+    }
+    setKey(crypto.randomUUID());
+    setSearch('');
+  }, [order]);
+  useEffect(() => {
+    if (!data || !order || data.orderId !== order.orderId || lines !== null) return;
+    setLines(
+      data.items
+        .filter((item) => item.productId !== undefined)
+        .map((item) => ({ productId: item.productId as number, name: item.name, quantity: item.quantity })),
+    );
+    setDelivery({
+      typeOfDelivery: data.deliveryType,
+      isFastDelivery: data.fastDelivery,
+      withWarranty: data.hasWarranty,
+    });
+  }, [data, order, lines]);
+
+  const body = useMemo<OrderEditBody | null>(
+    () =>
+      lines
+        ? {
+            items: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+            typeOfDelivery: delivery.typeOfDelivery as 1 | 2,
+            isFastDelivery: delivery.typeOfDelivery === 1 && delivery.isFastDelivery,
+            withWarranty: delivery.withWarranty,
+          }
+        : null,
+    [lines, delivery],
+  );
+  const valid = body !== null && (lines?.length ?? 0) > 0 && (lines ?? []).every((line) => line.quantity >= 1);
+  const preview = useQuery({
+    queryKey: [...ordersKeys.detail(order?.orderId ?? 0), 'edit-preview', body],
+    queryFn: () => patchOrder(order?.orderId as number, { ...(body as OrderEditBody), dryRun: true }),
+    enabled: order !== null && valid,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 0,
+  });
+  const term = search.trim();
+  const email = data?.customerEmail ?? null;
+  const found = useQuery({
+    queryKey: [...ordersKeys.detail(order?.orderId ?? 0), 'edit-products', term],
+    queryFn: async ({ signal }) =>
+      (
+        await api<SellingProductSearchResponse>(
+          `/shop/products/full/search/${encodeURIComponent(term)}/email/${encodeURIComponent(email as string)}`,
+          { signal },
+        )
+      ).products,
+    enabled: order !== null && term.length >= 2 && email !== null,
+    placeholderData: keepPreviousData,
+  });
+  const save = useApiMutation<OrderEditResult, { orderId: number; body: OrderEditBody }>({
+    mutationFn: ({ orderId, body: sent }) => patchOrder(orderId, sent, key),
+    success: T.saved,
+    failure: T.failed,
+    invalidate: (saved) => [ordersKeys.lists(), ordersKeys.detail(saved.orderId)],
+    closeDialog: onClose,
+  });
+  if (!order) return null;
+
+  const setQuantity = (productId: number, quantity: number) =>
+    setLines((current) => (current ?? []).map((line) => (line.productId === productId ? { ...line, quantity } : line)));
+  const remove = (productId: number) =>
+    setLines((current) => (current ?? []).filter((line) => line.productId !== productId));
+  const add = (product: { productId: number; name: string }) =>
+    setLines((current) => {
+      const list = current ?? [];
+      if (list.some((line) => line.productId === product.productId)) {
+        return list.map((line) =>
+          line.productId === product.productId ? { ...line, quantity: line.quantity + 1 } : line,
+        );
+      }
+      return [...list, { productId: product.productId, name: product.name, quantity: 1 }];
+    });
+  const priced = new Map((preview.data?.items ?? []).map((item) => [item.productId, item]));
+  const refusal = preview.isError ? refusalMessage(preview.error, T.previewFailed) : null;
+
+  return (
+    <FormDialog
+      open
+      titleId="edit-order-dialog-title"
+      title={T.title(order.code)}
+      maxWidth="md"
+      onClose={onClose}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!body || !valid || !preview.data || preview.isError) return;
+        save.mutate({ orderId: order.orderId, body: { ...body, expectedTotal: preview.data.total } });
+      }}
+      closeText={T.close}
+      actions={
+        <SubmitButton disabled={!valid || !preview.data || preview.isError || preview.isFetching} busy={save.isPending}>
+          {T.submit}
+        </SubmitButton>
+      }
+    >
+      {!data || !lines ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+          <CircularProgress aria-label={T.loading} />
+        </Box>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            {T.text}
+          </Typography>
+          <Box component="ul" aria-label={T.lines} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+            {lines.map((line) => {
+              const item = priced.get(line.productId);
+              return (
+                <Box
+                  component="li"
+                  key={line.productId}
+                  sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+                >
+                  <Typography sx={{ flex: { xs: '1 1 100%', sm: 1 }, minWidth: { sm: 160 } }}>
+                    {line.name}
+                    {item ? (
+                      <Typography component="span" variant="body2" color="text.secondary">
+                        {` · ${formatMoney(item.unitPrice)}${item.added ? ` (${T.added})` : ''}`}
+                      </Typography>
+                    ) : null}
+                  </Typography>
+                  <TextField
+                    size="small"
+                    type="number"
+                    label={T.quantity}
+                    value={line.quantity}
+                    onChange={(event) =>
+                      setQuantity(line.productId, Math.max(0, Math.trunc(Number(event.target.value))))
+                    }
+                    slotProps={{ htmlInput: { min: 1, 'aria-label': T.quantityOf(line.name) } }}
+                    sx={{ width: 96 }}
+                  />
+                  <Typography sx={{ width: 110, textAlign: 'right', ml: { xs: 'auto', sm: 0 } }}>
+                    {item ? formatMoney(item.total) : '…'}
+                  </Typography>
+                  <IconButton aria-label={T.remove(line.name)} onClick={() => remove(line.productId)}>
+                    <DeleteOutlineIcon />
+                  </IconButton>
+                </Box>
+              );
+            })}
+          </Box>
+          <TextField
+            size="small"
+            label={T.search}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            helperText={email === null ? T.searchUnavailable : T.searchHelp}
+            disabled={email === null}
+          />
+          {term.length >= 2 && found.data ? (
+            <Box
+              component="ul"
+              aria-label={T.results}
+              sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}
+            >
+              {found.data.length === 0 ? <Typography variant="body2">{T.noResults}</Typography> : null}
+              {found.data.slice(0, 8).map((product) => (
+                <Box component="li" key={product.productId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <Typography variant="body2" sx={{ flex: 1 }}>
+                    {`${product.name} · ${formatMoney(product.priceDiscounted)} · ${T.stock(product.stock)}`}
+                  </Typography>
+                  <Button
+                    size="small"
+                    startIcon={<AddIcon />}
+                    disabled={product.stock <= 0}
+                    onClick={() => add(product)}
+                    aria-label={T.addNamed(product.name)}
+                  >
+                    {T.add}
+                  </Button>
+                </Box>
+              ))}
+            </Box>
+          ) : null}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+            <TextField
+              select
+              size="small"
+              label={T.delivery}
+              value={delivery.typeOfDelivery}
+              onChange={(event) => setDelivery({ ...delivery, typeOfDelivery: Number(event.target.value) })}
+              sx={{ minWidth: 200 }}
+            >
+              <MenuItem value={1}>{T.motoboy}</MenuItem>
+              <MenuItem value={2}>{T.pickup}</MenuItem>
+            </TextField>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={delivery.typeOfDelivery === 1 && delivery.isFastDelivery}
+                  disabled={delivery.typeOfDelivery !== 1}
+                  onChange={(event) => setDelivery({ ...delivery, isFastDelivery: event.target.checked })}
+                />
+              }
+              label={T.fast}
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={delivery.withWarranty}
+                  onChange={(event) => setDelivery({ ...delivery, withWarranty: event.target.checked })}
+                />
+              }
+              label={T.warranty}
+            />
+          </Box>
+          {lines.length === 0 ? <Alert severity="warning">{T.empty}</Alert> : null}
+          {refusal ? <Alert severity="error">{refusal}</Alert> : null}
+          {preview.data && !refusal ? (
+            <Box>
+              <Typography variant="body2" color="text.secondary">
+                {T.figures(
+                  formatMoney(preview.data.itemsTotal),
+                  formatMoney(preview.data.shippingCost + preview.data.fastDeliveryTax),
+                  formatMoney(preview.data.warranty),
+                  formatMoney(preview.data.discount),
+                )}
+              </Typography>
+              <Typography data-testid="edit-new-total" sx={{ fontWeight: 700 }}>
+                {T.newTotal(formatMoney(preview.data.total), formatMoney(preview.data.previousTotal))}
+              </Typography>
+            </Box>
+          ) : null}
+        </Box>
+      )}
+    </FormDialog>
+  );
+}

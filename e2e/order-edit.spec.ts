@@ -1,0 +1,128 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyCart, type JourneyProduct, newProduct } from './fixtures';
+import {
+  type ApiClient,
+  apiAs,
+  type BrowserSession,
+  DEMO,
+  expectAccessible,
+  login,
+  openBrowser,
+  PHONE,
+  pageApi,
+  screenshot,
+} from './harness';
+
+/**
+ * 'Editar pedido' (issue 38 §5, decision 0044): an attendant changes an order not yet separated on Pedidos — one
+ * more unit of a line, a line removed, a product added by its name — and the details show the new total. The
+ * order is sold to the attendant's own 'Consumidor final' (decision 0040), so no journey's customers are touched.
+ * Products of its own at R$ 59,90 (the list price: a walk-in is level 0).
+ */
+
+const money = (totalCents: number) =>
+  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(totalCents / 100).replace(/\s/g, ' ');
+
+async function findOrder(page: Page, code: string) {
+  await page.goto('/admin/orders');
+  await page.getByLabel('Código do pedido').fill(code);
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  const row = page.getByRole('grid').getByRole('row').filter({ hasText: code });
+  await row.waitFor();
+  await expect.poll(() => row.getByRole('checkbox').isChecked()).toBe(true);
+}
+
+/** 2 × A + 1 × B in cash, pickup, to the attendant's walk-in: R$ 179,70. */
+async function sell(api: ApiClient, a: JourneyProduct, b: JourneyProduct) {
+  const walkIn = (await api.send<{ data: { id: number } }>('POST', '/customers/walk-in')).data;
+  await emptyCart(api, walkIn.id);
+  await api.send('POST', `/orders/cart/add/${walkIn.id}`, { productId: a.id, quantity: 2 });
+  await api.send('POST', `/orders/cart/add/${walkIn.id}`, { productId: b.id, quantity: 1 });
+  return api.send<{ orderId: number; code: string; total: number }>('POST', `/orders/checkout/${walkIn.id}`, {
+    typeOfDelivery: 2,
+    withWarranty: false,
+    isFastDelivery: false,
+    idempotencyKey: crypto.randomUUID(),
+  });
+}
+
+describe("an attendant edits an order before separation ('Editar pedido' on Pedidos)", () => {
+  let s: BrowserSession;
+  let page: Page;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    s = await openBrowser({ width: 1366, height: 800 });
+    page = s.page;
+    await login(page, DEMO.attendant);
+    admin = await apiAs(s.baseURL, DEMO.admin);
+  });
+  afterAll(() => s.close());
+
+  it('3 × A, B removed, C added: R$ 179,70 → R$ 239,60, the stock follows, the details say it', async () => {
+    const a = await newProduct(admin, 'edição A');
+    const b = await newProduct(admin, 'edição B');
+    const c = await newProduct(admin, 'edição C');
+    const placed = await sell(pageApi(page), a, b);
+    expect(placed.total).toBe(179.7);
+
+    await findOrder(page, placed.code);
+    await page.getByRole('button', { name: 'Editar pedido', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Editar pedido ${placed.code}` });
+    await dialog.getByText(`Novo total: ${money(17970)} (antes ${money(17970)})`).waitFor();
+    await dialog.getByLabel(`Quantidade de ${a.name}`).fill('3');
+    await dialog.getByRole('button', { name: `Remover ${b.name}` }).click();
+    await dialog.getByLabel('Adicionar produto').fill(c.name);
+    await dialog.getByRole('button', { name: `Adicionar ${c.name}` }).click();
+    // 3 × R$ 59,90 + 1 × R$ 59,90 = R$ 239,60, worked out by the server's dry run.
+    await dialog.getByText(`Novo total: ${money(23960)} (antes ${money(17970)})`).waitFor();
+    await expectAccessible(page, 'pedidos: editar pedido');
+    await screenshot(page, 'order-edit-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Salvar alterações' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Pedido alterado.' }).first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Ver pedido', exact: true }).click();
+    const details = page.getByRole('dialog', { name: `Detalhes do pedido ${placed.code}` });
+    const composition = details.getByRole('table', { name: 'Composição do total' });
+    await expect.poll(async () => (await composition.textContent()) ?? '').toContain(`Total${money(23960)}`);
+    await details.getByText(c.name).first().waitFor();
+    await screenshot(page, 'order-edit-details-desktop');
+
+    const stock = async (product: JourneyProduct) =>
+      (
+        await admin.get<{ data: { id: number; stock: number }[] }>(
+          `/products/full/search/${encodeURIComponent(product.name)}`,
+        )
+      ).data.find((found) => found.id === product.id)?.stock;
+    // Each product started with 30: A 30 − 3, B back to 30, C 30 − 1.
+    expect([await stock(a), await stock(b), await stock(c)]).toEqual([27, 30, 29]);
+  });
+});
+
+describe("'Editar pedido' on a phone", () => {
+  let s: BrowserSession;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    s = await openBrowser(PHONE);
+    await login(s.page, DEMO.attendant);
+    admin = await apiAs(s.baseURL, DEMO.admin);
+  });
+  afterAll(() => s.close());
+
+  it('the lines, quantities and choices fit the screen', async () => {
+    const { page } = s;
+    const a = await newProduct(admin, 'edição celular A');
+    const b = await newProduct(admin, 'edição celular B');
+    const placed = await sell(pageApi(page), a, b);
+    await findOrder(page, placed.code);
+    await page.getByRole('button', { name: 'Editar pedido', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Editar pedido ${placed.code}` });
+    await dialog.getByLabel(`Quantidade de ${b.name}`).fill('2');
+    await dialog.getByText(`Novo total: ${money(23960)} (antes ${money(17970)})`).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'order-edit-dialog-phone');
+  });
+});
