@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { formatDay } from './clock';
 import { noteDocumentSchema } from './customers';
 import { saleDiscountsSchema } from './discounts';
 import { idSchema } from './ids';
+import { centsToReais, formatBRL, reaisToCents } from './money';
 import { cardDataSchema, looksLikeCardData, ORDER_PAYMENT_TEXTS } from './order-payments';
 import { pagedSchema } from './paging';
 
@@ -191,4 +193,31 @@ export function quoteStatusOn(
 ): QuoteStatus {
   if (stored === 'OPEN' && validUntil < today) return 'EXPIRED';
   return stored;
+}
+
+/**
+ * The quote's WhatsApp message (the quotes' template, beside the order statuses' ones of `whatsapp.ts`): who
+ * it is for, each line with its frozen price, the total and the last valid day. Sent with `whatsAppLink`.
+ */
+export function quoteWhatsAppMessage(
+  quote: Pick<
+    Quote,
+    'id' | 'customerName' | 'items' | 'discount' | 'total' | 'validUntil' | 'shipping' | 'fastDeliveryTax' | 'warranty'
+  >,
+  shop: string | null,
+): string {
+  const money = (reais: number) => formatBRL(reais);
+  const lines = quote.items.map(
+    (item) =>
+      `• ${item.quantity} × ${item.name}: ${money(centsToReais(reaisToCents(item.totalPrice) - reaisToCents(item.discount)))}`,
+  );
+  const delivery = quote.shipping + quote.fastDeliveryTax;
+  return [
+    `Olá, ${quote.customerName}! Segue o orçamento nº ${quote.id}${shop ? ` da ${shop}` : ''}:`,
+    ...lines,
+    ...(delivery > 0 ? [`Entrega: ${money(delivery)}`] : []),
+    ...(quote.warranty > 0 ? [`Garantia: ${money(quote.warranty)}`] : []),
+    `Total: ${money(quote.total)}`,
+    `Preços válidos até ${formatDay(quote.validUntil)}.`,
+  ].join('\n');
 }
