@@ -80,8 +80,12 @@ export function QuoteDialog({ id, onClose }: { id: number | null; onClose(): voi
                   <TableRow>
                     <TableCell>{T.product}</TableCell>
                     <TableCell align="right">{T.quantity}</TableCell>
-                    <TableCell align="right">{T.unitPrice}</TableCell>
-                    <TableCell align="right">{T.discount}</TableCell>
+                    <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {T.unitPrice}
+                    </TableCell>
+                    <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {T.discount}
+                    </TableCell>
                     <TableCell align="right">{T.lineTotal}</TableCell>
                   </TableRow>
                 </TableHead>
@@ -90,8 +94,12 @@ export function QuoteDialog({ id, onClose }: { id: number | null; onClose(): voi
                     <TableRow key={item.productId}>
                       <TableCell>{item.name}</TableCell>
                       <TableCell align="right">{item.quantity}</TableCell>
-                      <TableCell align="right">{formatMoney(item.unitPrice)}</TableCell>
-                      <TableCell align="right">{item.discount > 0 ? formatMoney(-item.discount) : '—'}</TableCell>
+                      <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                        {formatMoney(item.unitPrice)}
+                      </TableCell>
+                      <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                        {item.discount > 0 ? formatMoney(-item.discount) : '—'}
+                      </TableCell>
                       <TableCell align="right">{formatMoney(item.totalPrice)}</TableCell>
                     </TableRow>
                   ))}

@@ -39,12 +39,12 @@ const dayOf = (day: string) => day.split('-').reverse().join('/');
 export default function QuotesPage() {
   const [page, setPage] = useState(0);
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<QuoteStatus | ''>('OPEN');
+  const [status, setStatus] = useState<QuoteStatus | 'ALL'>('OPEN');
   const [opened, setOpened] = useState<number | null>(null);
-  const quotes = useQuotes({ page, search, status });
+  const quotes = useQuotes({ page, search, status: status === 'ALL' ? '' : status });
   const rows = quotes.data?.items ?? [];
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Typography component="h1" variant="h5">
         {T.title}
       </Typography>
@@ -65,12 +65,12 @@ export default function QuotesPage() {
           label={T.status}
           value={status}
           onChange={(event) => {
-            setStatus(event.target.value as QuoteStatus | '');
+            setStatus(event.target.value as QuoteStatus | 'ALL');
             setPage(0);
           }}
           sx={{ minWidth: 180 }}
         >
-          <MenuItem value="">{T.all}</MenuItem>
+          <MenuItem value="ALL">{T.all}</MenuItem>
           {QUOTE_STATUSES.map((key) => (
             <MenuItem key={key} value={key}>
               {QUOTE_STATUS_LABELS[key]}
@@ -88,7 +88,7 @@ export default function QuotesPage() {
                 <TableCell>{T.customer}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{T.seller}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{T.createdAt}</TableCell>
-                <TableCell>{T.validUntil}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{T.validUntil}</TableCell>
                 <TableCell align="right">{T.total}</TableCell>
                 <TableCell>{T.status}</TableCell>
               </TableRow>
@@ -126,7 +126,7 @@ export default function QuotesPage() {
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                       {formatDate(row.createdAt)}
                     </TableCell>
-                    <TableCell>{dayOf(row.validUntil)}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{dayOf(row.validUntil)}</TableCell>
                     <TableCell align="right">{formatMoney(row.total)}</TableCell>
                     <TableCell>
                       <QuoteStatusChip status={row.status} />
