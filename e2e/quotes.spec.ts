@@ -37,6 +37,11 @@ async function addProduct(page: Page, product: JourneyProduct, quantity: number)
   await dialog.waitFor({ state: 'detached' });
 }
 
+/** The screen's transitions (a dialog's fade, a menu closing) over, so the picture shows it as it stays. */
+async function settled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}
+
 describe('quotes: saved in Vendas, opened in Orçamentos, converted into an order', () => {
   let s: BrowserSession;
   let page: Page;
@@ -72,8 +77,8 @@ describe('quotes: saved in Vendas, opened in Orçamentos, converted into an orde
     expect(await dialog.getByRole('button', { name: 'Salvar' }).isDisabled()).toBe(true);
     await dialog.getByLabel('Nome de quem pediu').fill(name);
     await dialog.getByLabel('Telefone (WhatsApp)').fill('(11) 98765-4321');
-    await expect.poll(() => dialog.evaluate((node) => getComputedStyle(node).opacity)).toBe('1');
     await expectAccessible(page, 'vendas: salvar orçamento');
+    await settled(page);
     await screenshot(page, 'quotes-1-save-desktop');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
 
@@ -84,21 +89,23 @@ describe('quotes: saved in Vendas, opened in Orçamentos, converted into an orde
     expect(await row.textContent()).toContain(money(11980));
     expect(await row.textContent()).toContain('Aberto');
     await expectAccessible(page, 'orçamentos: lista');
+    await settled(page);
     await screenshot(page, 'quotes-2-list-desktop');
 
     await row.click();
     const quote = page.getByRole('dialog').filter({ hasText: name });
     await quote.getByTestId('quote-total').getByText(money(11980)).waitFor();
     // The dialog's opening transition over before the picture.
-    await expect.poll(() => quote.evaluate((node) => getComputedStyle(node).opacity)).toBe('1');
     const whatsApp = quote.getByRole('link', { name: 'Enviar pelo WhatsApp' });
     expect(await whatsApp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5511987654321\?text=/);
+    await settled(page);
     await screenshot(page, 'quotes-3-open-desktop');
     await quote.getByRole('button', { name: 'Converter em pedido' }).click();
     const done = quote.getByText(/Orçamento convertido no pedido /).first();
     await done.waitFor();
     const code = ((await done.textContent()) ?? '').replace(/.*no pedido /, '').replace(/\.$/, '');
     expect(code).not.toBe('');
+    await settled(page);
     await screenshot(page, 'quotes-4-converted-desktop');
 
     // The quote says converted, with that order, at its total.
@@ -119,11 +126,12 @@ describe('quotes: saved in Vendas, opened in Orçamentos, converted into an orde
       await phone.page.getByRole('option', { name: 'Todos' }).click();
       await phone.page.getByRole('listbox').waitFor({ state: 'detached' });
       await phone.page.getByRole('row').nth(1).waitFor();
+      await settled(phone.page);
       await screenshot(phone.page, 'quotes-5-list-phone');
       await phone.page.getByRole('row').nth(1).click();
       const opened = phone.page.getByRole('dialog');
       await opened.getByTestId('quote-total').waitFor();
-      await expect.poll(() => opened.evaluate((node) => getComputedStyle(node).opacity)).toBe('1');
+      await settled(phone.page);
       await screenshot(phone.page, 'quotes-6-open-phone');
     } finally {
       await phone.close();
