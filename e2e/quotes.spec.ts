@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyCart, type JourneyProduct, newProduct } from './fixtures';
@@ -100,6 +101,14 @@ describe('quotes: saved in Vendas, opened in Orçamentos, converted into an orde
     expect(await whatsApp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5511987654321\?text=/);
     await settled(page);
     await screenshot(page, 'quotes-3-open-desktop');
+    // Its PDF, made in the browser: a real PDF file named after the quote.
+    const download = page.waitForEvent('download');
+    await quote.getByRole('button', { name: 'Baixar PDF' }).click();
+    const saved = await download;
+    expect(await saved.failure()).toBeNull();
+    expect(saved.suggestedFilename()).toMatch(/^orcamento-\d+\.pdf$/);
+    const file = await saved.path();
+    expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await quote.getByRole('button', { name: 'Converter em pedido' }).click();
     const done = quote.getByText(/Orçamento convertido no pedido /).first();
     await done.waitFor();

@@ -32,6 +32,7 @@ export const QUOTES_TEXTS = {
   convertFailed: 'Não foi possível converter o orçamento.',
   converted: (code: string) => `Orçamento convertido no pedido ${code}.`,
   whatsApp: 'Enviar pelo WhatsApp',
+  pdf: 'Baixar PDF',
   noPhone: 'Sem telefone para o WhatsApp.',
   close: 'Fechar',
   pickup: 'Retirada na loja',

@@ -1,4 +1,5 @@
 import { QUOTE_STATUS_LABELS, type QuoteConvertBody, quoteWhatsAppMessage, whatsAppLink } from '@backoffice/contract';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import {
   Alert,
@@ -20,9 +21,16 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { saveBlob } from '../../../lib/download';
 import { formatMoney } from '../../../lib/format';
 import { useConvertQuote, useQuote } from '../api/quotes-api';
 import { QUOTES_TEXTS as T } from '../texts';
+
+/** The PDF's code (react-pdf) only when asked. */
+const downloadPdf = async (quote: NonNullable<ReturnType<typeof useQuote>['data']>) => {
+  const { quotePdfBlob } = await import('../pdf/quote-pdf');
+  saveBlob(await quotePdfBlob(quote), `orcamento-${quote.id}.pdf`);
+};
 
 const dayOf = (day: string) => day.split('-').reverse().join('/');
 
@@ -156,6 +164,11 @@ export function QuoteDialog({ id, onClose }: { id: number | null; onClose(): voi
         ) : null}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {data ? (
+          <Button startIcon={<DownloadIcon />} onClick={() => void downloadPdf(data)}>
+            {T.pdf}
+          </Button>
+        ) : null}
         {data && link ? (
           <Button startIcon={<WhatsAppIcon />} href={link} target="_blank" rel="noopener noreferrer">
             {T.whatsApp}
