@@ -33,6 +33,7 @@ export * from './period';
 export * from './permissions';
 export * from './pix';
 export * from './products';
+export * from './quotes';
 export * from './report-registry';
 export * from './reports';
 export * from './roles';

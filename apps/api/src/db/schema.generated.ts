@@ -124,6 +124,7 @@ export interface CompanySettings {
   name: string;
   pix_auto: Generated<boolean>;
   pix_webhook_secret: string | null;
+  quote_validity_days: Generated<number>;
   setup_completed_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
 }
@@ -466,6 +467,41 @@ export interface ProductViews {
   product_id: number;
 }
 
+export interface QuoteItems {
+  discount_cents: Generated<number>;
+  id: Generated<number>;
+  position: number;
+  product_code: string;
+  product_id: number;
+  product_name: string;
+  quantity: number;
+  quote_id: number;
+  unit_price_cents: number;
+}
+
+export interface Quotes {
+  converted_at: Timestamp | null;
+  converted_by: number | null;
+  created_at: Generated<Timestamp>;
+  customer_id: number;
+  delivery_type: number;
+  discount_cents: number;
+  employee_id: number;
+  fast_delivery: boolean;
+  fast_delivery_tax_cents: number;
+  id: Generated<number>;
+  items_total_cents: number;
+  order_id: number | null;
+  shipping_cost_cents: number;
+  status: Generated<string>;
+  total_cents: number;
+  valid_until: string;
+  walk_in_name: string | null;
+  walk_in_phone: string | null;
+  warranty_cents: number;
+  with_warranty: boolean;
+}
+
 export interface ReportCustomerSales {
   bucket: Timestamp;
   customer_id: number;
@@ -637,6 +673,8 @@ export interface DB {
   product_units: ProductUnits;
   product_views: ProductViews;
   products: Products;
+  quote_items: QuoteItems;
+  quotes: Quotes;
   report_customer_sales: ReportCustomerSales;
   report_customer_signins: ReportCustomerSignins;
   report_product_sales: ReportProductSales;

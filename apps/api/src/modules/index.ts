@@ -14,6 +14,7 @@ import { ordersRoutes } from './orders/orders.routes';
 import { tasksRoutes } from './orders/tasks.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { productsRoutes } from './products/products.routes';
+import { quotesRoutes } from './quotes/quotes.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { searchRoutes } from './search/search.routes';
@@ -33,6 +34,7 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(tasksRoutes);
   await api.register(reportsRoutes);
   await api.register(sellingRoutes);
+  await api.register(quotesRoutes);
   await api.register(paymentsRoutes);
   await api.register(dispatchRoutes);
   await api.register(filesRoutes);

@@ -76,6 +76,12 @@ const PAGES = [
     permissions: [PERMISSIONS.internalSales],
   },
   {
+    path: 'quotes',
+    label: 'Orçamentos',
+    // Quotes are selling (issue 38 §4): saved from Vendas, converted here.
+    permissions: [PERMISSIONS.internalSales],
+  },
+  {
     path: 'settings',
     label: 'Configurações',
     // Opens with orders (spec section 6), read-only; 'Configurações bancárias' (settings) changes them.

@@ -25,6 +25,7 @@ const PAGE_CODE: Record<AdminPath, CodeLoader<{ default: ComponentType }>> = {
   reports: codeLoader(() => import('../features/reports/pages/reports-page')),
   reportDetail: codeLoader(() => import('../features/reports/pages/report-detail-page')),
   selling: codeLoader(() => import('../features/selling/pages/selling-page')),
+  quotes: codeLoader(() => import('../features/quotes/pages/quotes-page')),
   settings: codeLoader(() => import('../features/settings/pages/settings-page')),
 };
 /**

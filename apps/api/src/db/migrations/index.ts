@@ -49,6 +49,7 @@ import { dispatchBoard } from './0054-dispatch-board';
 import { counterCustomers } from './0055-counter-customers';
 import { saleDiscounts } from './0056-sale-discounts';
 import { orderPayments } from './0057-order-payments';
+import { quotes } from './0058-quotes';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -102,6 +103,7 @@ export const migrations: Record<string, Migration> = {
   '0055-counter-customers': counterCustomers,
   '0056-sale-discounts': saleDiscounts,
   '0057-order-payments': orderPayments,
+  '0058-quotes': quotes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import {
+  businessDay,
   findTransition,
   isValidCnpj,
   isValidCpf,
@@ -681,6 +682,39 @@ describe('the demo business (scale 1)', () => {
         expect((card.net_cents ?? 0) + (card.fee_cents ?? 0)).toBe(card.amount_cents);
         expect(card.nsu).toMatch(/^\d{6}$/);
       }
+    }
+  });
+
+  it("has quotes (issue 38 §4): converted at their order's figures, open and expired", async () => {
+    const quotes = await t.db.selectFrom('quotes').selectAll().orderBy('id').execute();
+    const today = businessDay(new Date());
+    const converted = quotes.filter((q) => q.status === 'CONVERTED');
+    const open = quotes.filter((q) => q.status === 'OPEN' && q.valid_until >= today);
+    const expired = quotes.filter((q) => q.status === 'OPEN' && q.valid_until < today);
+    expect([converted.length, open.length, expired.length]).toEqual([6, 4, 3]);
+    for (const quote of converted) {
+      const order = await t.db
+        .selectFrom('orders')
+        .select(['customer_id', 'total_cents', 'discount_cents'])
+        .where('id', '=', quote.order_id as number)
+        .executeTakeFirstOrThrow();
+      expect([order.customer_id, order.total_cents, order.discount_cents]).toEqual([
+        quote.customer_id,
+        quote.total_cents,
+        quote.discount_cents,
+      ]);
+    }
+    for (const quote of quotes) {
+      const items = await t.db.selectFrom('quote_items').selectAll().where('quote_id', '=', quote.id).execute();
+      const goods = items.reduce((sum, item) => sum + item.unit_price_cents * item.quantity, 0);
+      expect(goods, `quote ${quote.id}`).toBe(quote.items_total_cents);
+      expect(quote.total_cents).toBe(
+        quote.items_total_cents +
+          quote.shipping_cost_cents +
+          quote.fast_delivery_tax_cents +
+          quote.warranty_cents -
+          quote.discount_cents,
+      );
     }
   });
 

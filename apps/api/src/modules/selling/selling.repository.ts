@@ -167,6 +167,43 @@ export const sellingRepository = {
       .orderBy('c.product_id')
       .execute();
   },
+  /**
+   * Given lines (a quote's: product and quantity, in their order) as cart lines, each with its product as it is
+   * now; a product that no longer exists is left out (the caller compares the counts).
+   */
+  async productLines(
+    db: Executor,
+    lines: ReadonlyArray<{ productId: number; quantity: number }>,
+  ): Promise<CartLineRow[]> {
+    if (lines.length === 0) return [];
+    const rows = await db
+      .selectFrom('products as p')
+      .select([
+        'p.id',
+        'p.code',
+        'p.name',
+        'p.cost_cents',
+        'p.sell_price_cents',
+        'p.gold_percentage',
+        'p.silver_percentage',
+        'p.bronze_percentage',
+        'p.stock',
+        'p.archived',
+      ])
+      .where(
+        'p.id',
+        'in',
+        lines.map((line) => line.productId),
+      )
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return lines.flatMap((line) => {
+      const row = byId.get(line.productId);
+      if (!row) return [];
+      const { id, ...product } = row;
+      return [{ product_id: id, quantity: line.quantity, ...product }];
+    });
+  },
   async countCartLines(db: Executor, customerId: number): Promise<number> {
     const row = await db
       .selectFrom('cart_items')

@@ -31,8 +31,10 @@ import {
   WALK_IN_TEXTS,
   withinMaximum,
 } from '@backoffice/contract';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
+import type { Database } from '../../db/schema';
 import { diff, recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
@@ -65,7 +67,7 @@ function stockShortage(line: { product_id: number; code: string; name: string },
   });
 }
 
-function assertCanBuy(customer: SellingCustomerRow): void {
+export function assertCanBuy(customer: SellingCustomerRow): void {
   if (customer.status !== APPROVED && !isWalkIn(customer)) {
     throw conflict(SELLING_TEXTS.customerNotApproved(customer.name), 'CONFLICT', { status: customer.status });
   }
@@ -119,6 +121,32 @@ export function discountSale(
   return sale;
 }
 
+/** The cart's lines at the customer's level price now, with the sale's discounts (within the seller's maximum). */
+export async function priceSale(
+  trx: Transaction<Database>,
+  principal: Principal,
+  customer: SellingCustomerRow,
+  choices: DeliveryChoices,
+  lines: CartLineRow[],
+  discounts: SaleDiscounts | undefined,
+) {
+  const priced = lines.map((line) => ({ line, unitCents: levelPriceCents(line, customer.level) }));
+  const itemsCents = priced.reduce((sum, p) => sum + p.unitCents * p.line.quantity, 0);
+  const quoted = quote(itemsCents, customer, choices);
+  const sale = discountSale(
+    priced.map(({ line, unitCents }) => ({
+      productId: line.product_id,
+      name: line.name,
+      valueCents: unitCents * line.quantity,
+    })),
+    discounts,
+    await maxDiscountOf(trx, principal.employeeId),
+  );
+  // The discounts come off the goods; freight, fast delivery and warranty stay as quoted.
+  const figures = { ...quoted, totalCents: quoted.totalCents - sale.discountCents };
+  return { priced, sale: { discountCents: sale.discountCents, lines: sale.lines }, figures };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -136,7 +164,29 @@ export function checkoutKey(header: string | undefined, body: string | undefined
   return (body ?? randomUUID()).toLowerCase();
 }
 
-type CheckoutInput =
+/**
+ * A sale whose prices were frozen earlier (a quote, decision 0043): its lines (product, quantity, unit price and
+ * discount in cents, in order) and its figures are charged as they are, whatever the list prices say now; the
+ * stock is checked and moved as in any checkout. `claim` runs in the checkout's transaction before anything is
+ * read (it locks and checks the quote); `placed` after the order is placed (it marks the quote converted).
+ */
+export interface FrozenSale {
+  /** Joins the idempotency hash: the same key for another quote is refused. */
+  tag: string;
+  lines: ReadonlyArray<{ productId: number; quantity: number; unitCents: number; discountCents: number }>;
+  figures: {
+    itemsCents: number;
+    shippingCents: number;
+    fastDeliveryTaxCents: number;
+    warrantyCents: number;
+    discountCents: number;
+    totalCents: number;
+  };
+  claim: (trx: Transaction<Database>) => Promise<void>;
+  placed: (trx: Transaction<Database>, order: { id: number; code: string }) => Promise<void>;
+}
+
+export type CheckoutInput =
   | (CheckoutCashBody & { payment: 'CASH' | 'PIX' })
   | (CheckoutCardBody & { payment: 'CARD' })
   | (CheckoutTransferBody & { payment: 'BANK_TRANSFER' });
@@ -243,11 +293,22 @@ export function createSellingService(db: DB, storage: Storage) {
     };
   }
 
+  /** A frozen sale's lines and figures as they were frozen (the products' current rows give cost and stock). */
+  function frozenFigures(frozen: FrozenSale, lines: CartLineRow[]) {
+    const priced = lines.map((line, index) => ({ line, unitCents: frozen.lines[index]?.unitCents ?? 0 }));
+    const sale = {
+      discountCents: frozen.figures.discountCents,
+      lines: frozen.lines.map((line) => ({ discountCents: line.discountCents })),
+    };
+    return { priced, sale, figures: frozen.figures };
+  }
+
   async function checkout(
     principal: Principal,
     customerId: number,
     input: CheckoutInput,
     headerKey: string | undefined,
+    frozen?: FrozenSale,
   ): Promise<CheckoutResponse> {
     const choices: DeliveryChoices = {
       typeOfDelivery: input.typeOfDelivery,
@@ -268,6 +329,7 @@ export function createSellingService(db: DB, storage: Storage) {
         ...(input.changeFor === undefined ? {} : { changeFor: input.changeFor }),
         ...(input.noteDocument ? { noteDocument: input.noteDocument } : {}),
         ...(input.discounts === undefined ? {} : { discounts: input.discounts }),
+        ...(frozen ? { frozen: frozen.tag } : {}),
       }),
     );
     // A retry of a finished attempt answers at once, without touching the proof picture again.
@@ -289,36 +351,33 @@ export function createSellingService(db: DB, storage: Storage) {
       // The same attempt already ran (possibly at this very moment: this request waited for it).
       if (!claimed) return replay(await repo.findCheckoutRequest(trx, key), customerId, hash) as CheckoutResponse;
 
+      if (frozen) await frozen.claim(trx);
       assertCanBuy(customer);
       assertChoices(customer, choices);
       const noteDocument = input.noteDocument ?? null;
       if (noteDocument !== null && !isWalkIn(customer)) throw badRequest(WALK_IN_TEXTS.noteDocumentOnlyWalkIn);
 
       // Lock the cart's products (ascending ids, as moveStock does) before reading their prices and stock.
-      const productIds = (await repo.cartLines(trx, customerId)).map((line) => line.product_id);
+      // A frozen sale's lines are its own (the cart is not touched); else the customer's cart.
+      const productIds = frozen
+        ? frozen.lines.map((line) => line.productId)
+        : (await repo.cartLines(trx, customerId)).map((line) => line.product_id);
       if (productIds.length === 0) throw conflict(SELLING_TEXTS.cartEmpty, 'CONFLICT');
-      await lockProducts(trx, productIds);
-      const lines = await repo.cartLines(trx, customerId);
+      await lockProducts(
+        trx,
+        [...productIds].sort((a, b) => a - b),
+      );
+      const lines = frozen ? await repo.productLines(trx, frozen.lines) : await repo.cartLines(trx, customerId);
+      if (lines.length !== productIds.length) throw notFound(SELLING_TEXTS.productNotFound);
       const archived = lines.filter((line) => line.archived);
       if (archived.length > 0) {
         throw conflict(archived.map((line) => SELLING_TEXTS.productArchived(line.name)).join(' '), 'CONFLICT', {
           productIds: archived.map((line) => line.product_id),
         });
       }
-      const priced = lines.map((line) => ({ line, unitCents: levelPriceCents(line, customer.level) }));
-      const itemsCents = priced.reduce((sum, p) => sum + p.unitCents * p.line.quantity, 0);
-      const quoted = quote(itemsCents, customer, choices);
-      const sale = discountSale(
-        priced.map(({ line, unitCents }) => ({
-          productId: line.product_id,
-          name: line.name,
-          valueCents: unitCents * line.quantity,
-        })),
-        input.discounts,
-        await maxDiscountOf(trx, principal.employeeId),
-      );
-      // The discounts come off the goods; freight, fast delivery and warranty stay as quoted.
-      const figures = { ...quoted, totalCents: quoted.totalCents - sale.discountCents };
+      const { priced, sale, figures } = frozen
+        ? frozenFigures(frozen, lines)
+        : await priceSale(trx, principal, customer, choices, lines, input.discounts);
       if (input.expectedTotal !== undefined && reaisToCents(input.expectedTotal) !== figures.totalCents) {
         throw conflict(SELLING_TEXTS.totalChanged(formatBRL(centsToReais(figures.totalCents))), 'STALE_DATA', {
           total: centsToReais(figures.totalCents),
@@ -373,7 +432,8 @@ export function createSellingService(db: DB, storage: Storage) {
           principal.employeeId,
         );
       }
-      await repo.clearCart(trx, customer.id);
+      if (frozen) await frozen.placed(trx, order);
+      else await repo.clearCart(trx, customer.id);
       await repo.completeCheckoutRequest(trx, key, order.id);
       return {
         code: order.code,
@@ -616,6 +676,14 @@ export function createSellingService(db: DB, storage: Storage) {
     /** A card: at the counter with the machine's receipt (paid with the sale), or on delivery ('Levar maquininha'). */
     checkoutCard: (principal: Principal, customerId: number, body: CheckoutCardBody, headerKey?: string) =>
       checkout(principal, customerId, { ...body, payment: 'CARD' }, headerKey),
+    /** A frozen sale (a quote's conversion, decision 0043) through the same checkout: cash, Pix or card. */
+    checkoutFrozen: (
+      principal: Principal,
+      customerId: number,
+      input: CheckoutInput,
+      headerKey: string | undefined,
+      frozen: FrozenSale,
+    ) => checkout(principal, customerId, input, headerKey, frozen),
     checkoutTransfer: (principal: Principal, customerId: number, body: CheckoutTransferBody, headerKey?: string) =>
       checkout(principal, customerId, { ...body, payment: 'BANK_TRANSFER' }, headerKey),
   };

@@ -12,6 +12,17 @@ import {
  * the screen's own labels.
  */
 export const SELLING_SCREEN_TEXTS = {
+  /** 'Salvar orçamento' (issue 38 §4). */
+  saveQuote: 'Salvar orçamento',
+  saveQuoteTitle: 'Salvar orçamento',
+  saveQuoteHelp:
+    'Os preços e descontos de agora ficam garantidos pela validade do orçamento; o estoque não é reservado. O carrinho é esvaziado.',
+  quoteName: 'Nome de quem pediu',
+  quotePhone: 'Telefone (WhatsApp)',
+  quoteSave: 'Salvar',
+  quoteCancel: 'Cancelar',
+  quoteFailed: 'Não foi possível salvar o orçamento.',
+  quoteSaved: (id: number) => `Orçamento nº ${id} salvo.`,
   title: 'Vendas',
   steps: ['Cliente', 'Produtos', 'Carrinho', 'Concluído'],
   stepsLabel: 'Etapas da venda',

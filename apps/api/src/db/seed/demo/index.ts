@@ -12,6 +12,7 @@ import { generateCustomers } from './customers';
 import { packagingPicture, receiptPicture, signaturePicture } from './images';
 import { seedPayments } from './payments';
 import { seedCatalogue } from './products';
+import { seedQuotes } from './quotes';
 import { stream } from './random';
 import { COMPANY, seedCarts, seedSettings } from './settings';
 import { loadStaff } from './staff';
@@ -215,6 +216,8 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
     await seedSettings(trx, anchor);
     // Card and split payments (issue 38): some finished orders, and two being paid in parts now.
     rows.order_payments = await seedPayments(trx);
+    // Quotes (issue 38 §4): converted into counter sales, open, expired.
+    rows.quotes = await seedQuotes(trx, anchor);
     await syncIdentity(trx, ['customers', 'products', 'orders', 'stock_movements', 'product_units']);
     Object.assign(rows, sink.counts());
   });

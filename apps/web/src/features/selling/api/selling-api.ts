@@ -9,6 +9,8 @@ import type {
   PreCheckoutQuery,
   PreCheckoutResponse,
   Product,
+  Quote,
+  QuoteCreateBody,
   SellingProduct,
   SellingProductSearchResponse,
   WalkInCustomer,
@@ -265,5 +267,39 @@ export function useWalkIn(onReady: (customer: WalkInCustomer) => void) {
     mutationFn: async () => (await api<{ data: WalkInCustomer }>('/customers/walk-in', { method: 'POST' })).data,
     failure: T.walkInFailed,
     onSuccess: onReady,
+  });
+}
+
+export interface SaveQuoteRequest {
+  customerId: number;
+  choices: CartChoices;
+  walkIn?: { name: string; phone?: string };
+}
+
+/**
+ * POST /quotes (issue 38 §4, decision 0043): the customer's cart saved as a quote at today's prices and
+ * discounts (the server empties the cart); the carts and the quotes' lists are stale afterwards.
+ */
+export function useSaveQuote(onSaved: (quote: Quote) => void) {
+  const queryClient = useQueryClient();
+  return useApiMutation<Quote, SaveQuoteRequest>({
+    mutationFn: async ({ customerId, choices, walkIn }) => {
+      const body: QuoteCreateBody = {
+        customerId,
+        typeOfDelivery: choices.shippingOption,
+        withWarranty: choices.withWarranty,
+        isFastDelivery: choices.isFastDelivery,
+        ...(choices.discounts ? { discounts: choices.discounts } : {}),
+        ...(walkIn ? { walkIn } : {}),
+      };
+      return (await api<{ data: Quote }>('/quotes', { method: 'POST', body })).data;
+    },
+    failure: T.quoteFailed,
+    success: (quote) => T.quoteSaved(quote.id),
+    invalidate: [['quotes']],
+    onSuccess: (quote, request) => {
+      void reloadCarts(queryClient, request.customerId);
+      onSaved(quote);
+    },
   });
 }

@@ -47,6 +47,7 @@ import {
 import { SELLING_SCREEN_TEXTS as T } from '../texts';
 import { CardFields } from './card-fields';
 import { QuantityInput } from './quantity-dialog';
+import { SaveQuoteButton } from './save-quote-button';
 
 interface Props {
   customer: SelectedCustomer;
@@ -530,6 +531,12 @@ export function CartStep(props: Props) {
             <Button startIcon={<ArrowBackIcon />} onClick={props.onBack} disabled={sending}>
               {T.backToProducts}
             </Button>
+            <SaveQuoteButton
+              customerId={customer.id}
+              walkIn={walkIn}
+              choices={choices}
+              disabled={!preCheckout.customer.canBuy || !!discountRefusal || sending || loading}
+            />
             <Button
               variant="contained"
               size="large"

@@ -1,0 +1,292 @@
+import { randomUUID } from 'node:crypto';
+import { apiErrorSchema, businessDay, quotePageSchema, quoteSchema, shiftDay } from '@backoffice/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { createCustomer, createProduct } from '../selling/test-selling';
+import { moveStock } from '../stock/stock.service';
+
+/** Quotes (issue 38 §4, decision 0043), every figure worked out by hand. */
+let t: TestApp;
+let attendant: string;
+let admin: string;
+let stocker: string;
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object, key?: string) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    payload,
+    headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
+  });
+
+function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
+  expect(res.statusCode).toBe(status);
+  const body = apiErrorSchema.parse(res.json());
+  expect(body.code).toBe(code);
+  return body;
+}
+
+const stockOf = async (productId: number) =>
+  (await t.db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirstOrThrow()).stock;
+const ordersOf = async (customerId: number) =>
+  t.db.selectFrom('orders').select(['id', 'code']).where('customer_id', '=', customerId).execute();
+const today = () => businessDay(new Date());
+
+beforeAll(async () => {
+  t = await createTestApp();
+  attendant = await signIn(t.app, DEMO.attendant);
+  admin = await signIn(t.app, DEMO.admin);
+  stocker = await signIn(t.app, DEMO.stocker);
+  // The attendant's role ('Atendimento') may give up to 7 %.
+  await sql`update roles set max_discount_hundredths = 700 where name = 'Atendimento'`.execute(t.db);
+}, 120_000);
+afterAll(() => t.close());
+
+describe('quotes', () => {
+  it('freezes 2 × R$ 129,90 with 7 % on the line (R$ 241,61) and its freight; converted at that after the price rose', async () => {
+    const customer = await createCustomer(t.db, { shippingCents: 1500 });
+    const product = await createProduct(t.db, { name: 'Capa Orçamento', costCents: 8000, sellCents: 12990, stock: 5 });
+    expect(
+      (await call('POST', `/orders/cart/add/${customer.id}`, attendant, { productId: product.id, quantity: 2 }))
+        .statusCode,
+    ).toBe(200);
+
+    const saved = await call('POST', '/quotes', attendant, {
+      customerId: customer.id,
+      typeOfDelivery: 1,
+      withWarranty: false,
+      isFastDelivery: false,
+      discounts: { lines: [{ productId: product.id, kind: 'percent', value: 7 }] },
+    });
+    expect(saved.statusCode).toBe(200);
+    const quote = quoteSchema.parse(saved.json().data);
+    // 2 × 129,90 = 259,80; 7 % = 18,186 → 18,19 (half up); goods 241,61; + freight 15,00 = 256,61.
+    expect(quote).toMatchObject({
+      status: 'OPEN',
+      customerName: customer.name,
+      itemsTotal: 259.8,
+      discount: 18.19,
+      shipping: 15,
+      total: 256.61,
+      validUntil: shiftDay(today(), 7),
+      order: null,
+    });
+    expect(quote.items).toEqual([
+      {
+        productId: product.id,
+        code: product.code,
+        name: 'Capa Orçamento',
+        quantity: 2,
+        unitPrice: 129.9,
+        totalPrice: 259.8,
+        discount: 18.19,
+      },
+    ]);
+    // The cart became the quote; the quote reserves nothing.
+    expect(await t.db.selectFrom('cart_items').where('customer_id', '=', customer.id).selectAll().execute()).toEqual(
+      [],
+    );
+    expect(await stockOf(product.id)).toBe(5);
+
+    // The list price rises to R$ 149,90 and the customer's freight to R$ 20,00.
+    await t.db.updateTable('products').set({ sell_price_cents: 14990 }).where('id', '=', product.id).execute();
+    await t.db.updateTable('customers').set({ shipping_cost_cents: 2000 }).where('id', '=', customer.id).execute();
+
+    const key = randomUUID();
+    const converted = await call('POST', `/quotes/${quote.id}/convert`, attendant, { payment: 'CASH' }, key);
+    expect(converted.statusCode).toBe(200);
+    const answer = converted.json().data;
+    expect(answer).toMatchObject({ total: 256.61, replayed: false, paymentMethod: 'CASH', deliveryType: 1 });
+    const order = await t.db
+      .selectFrom('orders')
+      .select(['items_total_cents', 'discount_cents', 'shipping_cost_cents', 'total_cents', 'customer_id'])
+      .where('id', '=', answer.orderId)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({
+      items_total_cents: 25980,
+      discount_cents: 1819,
+      shipping_cost_cents: 1500,
+      total_cents: 25661,
+      customer_id: customer.id,
+    });
+    const items = await t.db
+      .selectFrom('order_items')
+      .select(['product_id', 'quantity', 'unit_price_cents', 'discount_cents'])
+      .where('order_id', '=', answer.orderId)
+      .execute();
+    expect(items).toEqual([{ product_id: product.id, quantity: 2, unit_price_cents: 12990, discount_cents: 1819 }]);
+    expect(await stockOf(product.id)).toBe(3);
+
+    const after = quoteSchema.parse((await call('GET', `/quotes/${quote.id}`, attendant)).json().data);
+    expect(after.status).toBe('CONVERTED');
+    expect(after.order).toEqual({ id: answer.orderId, code: answer.code });
+
+    // The same key answers the same order; another key is refused with the order's code; one order in all.
+    const again = await call('POST', `/quotes/${quote.id}/convert`, attendant, { payment: 'CASH' }, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toMatchObject({ orderId: answer.orderId, code: answer.code, replayed: true });
+    const twice = expectError(
+      await call('POST', `/quotes/${quote.id}/convert`, attendant, { payment: 'CASH' }, randomUUID()),
+      409,
+      'CONFLICT',
+    );
+    expect(twice.errors).toEqual([`Este orçamento já foi convertido no pedido ${answer.code}.`]);
+    expect(await ordersOf(customer.id)).toHaveLength(1);
+    expect(await stockOf(product.id)).toBe(3);
+
+    const converted_ = quotePageSchema.parse(
+      (await call('GET', `/quotes?status=CONVERTED&search=${quote.id}`, attendant)).json().data,
+    );
+    expect(converted_.items.map((row) => row.id)).toEqual([quote.id]);
+  });
+
+  it('refuses an expired quote and places nothing', async () => {
+    const customer = await createCustomer(t.db);
+    const product = await createProduct(t.db, { name: 'Cabo Vencido', costCents: 1000, sellCents: 2990, stock: 4 });
+    const saved = await call('POST', '/quotes', attendant, {
+      customerId: customer.id,
+      typeOfDelivery: 2,
+      withWarranty: false,
+      isFastDelivery: false,
+      lines: [{ productId: product.id, quantity: 1 }],
+    });
+    expect(saved.statusCode).toBe(200);
+    const { id } = saved.json().data;
+    // Its last valid day was yesterday.
+    const yesterday = shiftDay(today(), -1);
+    await t.db.updateTable('quotes').set({ valid_until: yesterday }).where('id', '=', id).execute();
+
+    expect((await call('GET', `/quotes/${id}`, attendant)).json().data.status).toBe('EXPIRED');
+    const expired = quotePageSchema.parse(
+      (await call('GET', `/quotes?status=EXPIRED&search=${id}`, attendant)).json().data,
+    );
+    expect(expired.items.map((row) => [row.id, row.status])).toEqual([[id, 'EXPIRED']]);
+    const open = quotePageSchema.parse((await call('GET', `/quotes?status=OPEN&search=${id}`, attendant)).json().data);
+    expect(open.items).toEqual([]);
+
+    const [y, m, d] = yesterday.split('-');
+    const refused = expectError(
+      await call('POST', `/quotes/${id}/convert`, attendant, { payment: 'CASH' }, randomUUID()),
+      409,
+      'CONFLICT',
+    );
+    expect(refused.errors).toEqual([
+      `Este orçamento venceu em ${d}/${m}/${y}: faça um novo orçamento com os preços de hoje.`,
+    ]);
+    expect(await ordersOf(customer.id)).toEqual([]);
+    expect(await stockOf(product.id)).toBe(4);
+  });
+
+  it('checks the stock again: not enough, refused and nothing placed; the same key works once it is back', async () => {
+    const customer = await createCustomer(t.db);
+    const product = await createProduct(t.db, { name: 'Fone Curto', costCents: 3000, sellCents: 9990, stock: 3 });
+    const saved = await call('POST', '/quotes', attendant, {
+      customerId: customer.id,
+      typeOfDelivery: 2,
+      withWarranty: false,
+      isFastDelivery: false,
+      lines: [{ productId: product.id, quantity: 3 }],
+    });
+    const { id, total } = saved.json().data;
+    expect(total).toBe(299.7); // 3 × 99,90
+    await t.db
+      .transaction()
+      .execute((trx) =>
+        moveStock(trx, { kind: 'ADJUSTMENT', employeeId: null }, [{ productId: product.id, newStock: 2 }]),
+      );
+
+    const key = randomUUID();
+    const short = expectError(
+      await call('POST', `/quotes/${id}/convert`, attendant, { payment: 'PIX' }, key),
+      409,
+      'STOCK_INSUFFICIENT',
+    );
+    expect(short.errors).toEqual(['Estoque insuficiente: Fone Curto (disponível 2, pedido 3).']);
+    expect(await ordersOf(customer.id)).toEqual([]);
+    expect(await stockOf(product.id)).toBe(2);
+    expect((await call('GET', `/quotes/${id}`, attendant)).json().data.status).toBe('OPEN');
+
+    await t.db
+      .transaction()
+      .execute((trx) =>
+        moveStock(trx, { kind: 'ADJUSTMENT', employeeId: null }, [{ productId: product.id, newStock: 3 }]),
+      );
+    const placed = await call('POST', `/quotes/${id}/convert`, attendant, { payment: 'PIX' }, key);
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json().data).toMatchObject({ total: 299.7, paymentMethod: 'PIX', replayed: false });
+    expect(await stockOf(product.id)).toBe(0);
+  });
+
+  it("a walk-in's quote carries a name and phone; a registered customer's does not", async () => {
+    const walkIn = (await call('POST', '/customers/walk-in', attendant)).json().data as { id: number };
+    const product = await createProduct(t.db, { name: 'Película Avulsa', costCents: 500, sellCents: 1990, stock: 9 });
+    const body = {
+      customerId: walkIn.id,
+      typeOfDelivery: 2,
+      withWarranty: false,
+      isFastDelivery: false,
+      lines: [{ productId: product.id, quantity: 2 }],
+    };
+    const nameless = expectError(await call('POST', '/quotes', attendant, body), 400, 'BAD_REQUEST');
+    expect(nameless.errors).toEqual(['Informe o nome de quem pediu o orçamento (consumidor final).']);
+    const saved = await call('POST', '/quotes', attendant, {
+      ...body,
+      walkIn: { name: 'Joana Prado', phone: '(11) 98765-4321' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({
+      walkIn: true,
+      customerName: 'Joana Prado',
+      phone: '11987654321',
+      total: 39.8, // 2 × 19,90
+    });
+    const search = quotePageSchema.parse((await call('GET', '/quotes?search=joana%20prado', attendant)).json().data);
+    expect(search.items.map((row) => row.id)).toEqual([saved.json().data.id]);
+
+    const customer = await createCustomer(t.db);
+    const mixed = expectError(
+      await call('POST', '/quotes', attendant, { ...body, customerId: customer.id, walkIn: { name: 'Outro Nome' } }),
+      400,
+      'BAD_REQUEST',
+    );
+    expect(mixed.errors).toEqual([
+      'Nome e telefone avulsos são só para o consumidor final; o cliente cadastrado já tem os seus.',
+    ]);
+  });
+
+  it('refuses an empty cart and a discount above the role maximum, saving nothing', async () => {
+    const customer = await createCustomer(t.db);
+    const base = { customerId: customer.id, typeOfDelivery: 2, withWarranty: false, isFastDelivery: false };
+    const before = await t.db.selectFrom('quotes').select('id').execute();
+    expectError(await call('POST', '/quotes', attendant, base), 409, 'CONFLICT');
+    const product = await createProduct(t.db, { name: 'Carregador', costCents: 1000, sellCents: 10000, stock: 2 });
+    const above = await call('POST', '/quotes', attendant, {
+      ...base,
+      lines: [{ productId: product.id, quantity: 1 }],
+      discounts: { lines: [{ productId: product.id, kind: 'percent', value: 8 }] },
+    });
+    expect(above.statusCode).toBe(403);
+    expect(await t.db.selectFrom('quotes').select('id').execute()).toEqual(before);
+  });
+
+  it('validity is a setting of bo:manage:settings (7 days by default)', async () => {
+    expect((await call('GET', '/settings/quotes', attendant)).json().data).toEqual({ days: 7 });
+    expect((await call('PUT', '/settings/quotes', attendant, { days: 10 })).statusCode).toBe(403);
+    expect((await call('PUT', '/settings/quotes', admin, { days: 0 })).statusCode).toBe(400);
+    expect((await call('PUT', '/settings/quotes', admin, { days: 10 })).json().data).toEqual({ days: 10 });
+    const customer = await createCustomer(t.db);
+    const product = await createProduct(t.db, { name: 'Suporte', costCents: 1000, sellCents: 2000, stock: 1 });
+    const saved = await call('POST', '/quotes', attendant, {
+      customerId: customer.id,
+      typeOfDelivery: 2,
+      withWarranty: false,
+      isFastDelivery: false,
+      lines: [{ productId: product.id, quantity: 1 }],
+    });
+    expect(saved.json().data.validUntil).toBe(shiftDay(today(), 10));
+    expect((await call('PUT', '/settings/quotes', admin, { days: 7 })).statusCode).toBe(200);
+    // The stocker does not sell: no quotes.
+    expect((await call('GET', '/quotes', stocker)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,195 @@
+import { QUOTE_STATUS_LABELS, type QuoteConvertBody, quoteWhatsAppMessage, whatsAppLink } from '@backoffice/contract';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { saveBlob } from '../../../lib/download';
+import { formatMoney } from '../../../lib/format';
+import { useConvertQuote, useQuote } from '../api/quotes-api';
+import { QUOTES_TEXTS as T } from '../texts';
+
+/** The PDF's code (react-pdf) only when asked. */
+const downloadPdf = async (quote: NonNullable<ReturnType<typeof useQuote>['data']>) => {
+  const { quotePdfBlob } = await import('../pdf/quote-pdf');
+  saveBlob(await quotePdfBlob(quote), `orcamento-${quote.id}.pdf`);
+};
+
+const dayOf = (day: string) => day.split('-').reverse().join('/');
+
+/** One quote: its frozen lines and totals, 'Converter em pedido' while open, 'Enviar pelo WhatsApp'. */
+export function QuoteDialog({ id, onClose }: { id: number | null; onClose(): void }) {
+  const quote = useQuote(id);
+  const [payment, setPayment] = useState<QuoteConvertBody['payment']>('CASH');
+  // One key per attempt: a retry of the same click answers the same order.
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [placed, setPlaced] = useState<string | null>(null);
+  const convert = useConvertQuote((answer) => {
+    setPlaced(answer.code);
+    setKey(crypto.randomUUID());
+  });
+  const data = quote.data;
+  const link = data ? whatsAppLink(data.phone, quoteWhatsAppMessage(data, null)) : null;
+  const close = () => {
+    setPlaced(null);
+    onClose();
+  };
+  return (
+    <Dialog open={id !== null} onClose={close} fullWidth maxWidth="md">
+      <DialogTitle>
+        {id === null ? null : T.quoteTitle(id)}
+        {data ? <Chip size="small" sx={{ ml: 1 }} label={QUOTE_STATUS_LABELS[data.status]} /> : null}
+      </DialogTitle>
+      <DialogContent dividers>
+        {quote.isPending ? <CircularProgress /> : null}
+        {quote.isError ? <Alert severity="error">{T.loadFailed}</Alert> : null}
+        {data ? (
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <Box>
+              <Typography>
+                <strong>{T.customer}:</strong> {data.customerName}
+                {data.walkIn ? ` (${T.walkIn})` : ''}
+              </Typography>
+              {data.phone ? (
+                <Typography>
+                  <strong>{T.phone}:</strong> {data.phone}
+                </Typography>
+              ) : null}
+              <Typography>
+                <strong>{T.seller}:</strong> {data.sellerName} · <strong>{T.validUntil}:</strong>{' '}
+                {dayOf(data.validUntil)}
+              </Typography>
+              {data.order ? (
+                <Typography>
+                  <strong>{T.order(data.order.code)}</strong>
+                </Typography>
+              ) : null}
+            </Box>
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{T.product}</TableCell>
+                    <TableCell align="right">{T.quantity}</TableCell>
+                    <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {T.unitPrice}
+                    </TableCell>
+                    <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {T.discount}
+                    </TableCell>
+                    <TableCell align="right">{T.lineTotal}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.items.map((item) => (
+                    <TableRow key={item.productId}>
+                      <TableCell>{item.name}</TableCell>
+                      <TableCell align="right">{item.quantity}</TableCell>
+                      <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                        {formatMoney(item.unitPrice)}
+                      </TableCell>
+                      <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                        {item.discount > 0 ? formatMoney(-item.discount) : '—'}
+                      </TableCell>
+                      <TableCell align="right">{formatMoney(item.totalPrice)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+            <Box
+              component="dl"
+              sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'end', columnGap: 3 }}
+            >
+              <dt>{T.goods}</dt>
+              <dd style={{ margin: 0, textAlign: 'right' }}>{formatMoney(data.itemsTotal)}</dd>
+              <dt>{T.delivery}</dt>
+              <dd style={{ margin: 0, textAlign: 'right' }}>
+                {data.typeOfDelivery === 2 ? T.pickup : formatMoney(data.shipping + data.fastDeliveryTax)}
+              </dd>
+              {data.warranty > 0 ? (
+                <>
+                  <dt>{T.warranty}</dt>
+                  <dd style={{ margin: 0, textAlign: 'right' }}>{formatMoney(data.warranty)}</dd>
+                </>
+              ) : null}
+              {data.discount > 0 ? (
+                <>
+                  <dt>{T.discount}</dt>
+                  <dd style={{ margin: 0, textAlign: 'right' }}>{formatMoney(-data.discount)}</dd>
+                </>
+              ) : null}
+              <dt>
+                <strong>{T.total}</strong>
+              </dt>
+              <dd style={{ margin: 0, textAlign: 'right' }} data-testid="quote-total">
+                <strong>{formatMoney(data.total)}</strong>
+              </dd>
+            </Box>
+            {placed ? <Alert severity="success">{T.converted(placed)}</Alert> : null}
+            {data.status === 'OPEN' && !placed ? (
+              <TextField
+                select
+                size="small"
+                label={T.payment}
+                value={payment}
+                onChange={(event) => setPayment(event.target.value as QuoteConvertBody['payment'])}
+                sx={{ maxWidth: 320 }}
+              >
+                {(['CASH', 'PIX', 'CARD'] as const).map((key) => (
+                  <MenuItem key={key} value={key}>
+                    {T.payments[key]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : null}
+          </Box>
+        ) : null}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {data ? (
+          <Button startIcon={<DownloadIcon />} onClick={() => void downloadPdf(data)}>
+            {T.pdf}
+          </Button>
+        ) : null}
+        {data && link ? (
+          <Button startIcon={<WhatsAppIcon />} href={link} target="_blank" rel="noopener noreferrer">
+            {T.whatsApp}
+          </Button>
+        ) : null}
+        {data && !link ? (
+          <Button startIcon={<WhatsAppIcon />} disabled title={T.noPhone}>
+            {T.whatsApp}
+          </Button>
+        ) : null}
+        <Button onClick={close}>{T.close}</Button>
+        {data?.status === 'OPEN' && !placed ? (
+          <Button
+            variant="contained"
+            disabled={convert.isPending}
+            onClick={() => convert.mutate({ id: data.id, body: { payment, expectedTotal: data.total }, key })}
+          >
+            {convert.isPending ? T.converting : T.convert}
+          </Button>
+        ) : null}
+      </DialogActions>
+    </Dialog>
+  );
+}
