@@ -12,6 +12,7 @@ import EmployeesPage from '../features/employees/pages/employees-page';
 import { ApproveDialog as OrderApproveDialog } from '../features/orders/components/approve-dialog';
 import { DelivererDialog } from '../features/orders/components/deliverer-dialog';
 import { DiscountDialog } from '../features/orders/components/discount-dialog';
+import { EditOrderDialog } from '../features/orders/components/edit-order-dialog';
 import { FinalMoveDialog } from '../features/orders/components/final-move-dialog';
 import { BrandsPanel } from '../features/products/components/brands-panel';
 import { UnitCountDialog } from '../features/products/components/unit-count-dialog';
@@ -285,6 +286,39 @@ const TO_SEPARATE_DETAIL = makeOrderDetail({
   warranty: 0,
   fastDeliveryTax: 0,
   discount: 0,
+});
+
+/** The order of TO_SEPARATE_DETAIL with `quantity` cables, as PATCH /orders/12 answers it. */
+const editedCables = (quantity: number, dryRun: boolean) => ({
+  orderId: 12,
+  code: 'D5C-9TX',
+  items: [
+    {
+      productId: 11,
+      code: 'P11',
+      name: 'Cabo USB-C',
+      quantity,
+      unitPrice: 25,
+      total: 25 * quantity,
+      discount: 0,
+      added: false,
+    },
+  ],
+  typeOfDelivery: 1,
+  isFastDelivery: false,
+  withWarranty: false,
+  itemsTotal: 25 * quantity,
+  shippingCost: 10,
+  fastDeliveryTax: 0,
+  warranty: 0,
+  discount: 0,
+  total: 25 * quantity + 10,
+  previousTotal: 60,
+  paid: 0,
+  changed: quantity !== 2,
+  dryRun,
+  replayed: false,
+  message: 'Pedido alterado.',
 });
 
 export const WRITING_DIALOGS: WritingDialogCase[] = [
@@ -791,6 +825,33 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
       within(dialog).getByTestId('discount-new-total').textContent,
     ],
     submit: 'Salvar desconto',
+  },
+  {
+    files: ['features/orders/components/edit-order-dialog.tsx'],
+    dialog: 'Editar pedido D5C-9TX',
+    write: 'PATCH /api/orders/12',
+    // The dialog asks the same call with `dryRun` for its preview as the lines change: those are reads.
+    isWrite: (call) => (call.body as { dryRun?: boolean } | undefined)?.dryRun !== true,
+    // 3 cables at R$ 25,00 and R$ 10,00 of freight: R$ 85,00 (it was 2 cables, R$ 60,00).
+    done: { data: editedCables(3, false) },
+    screen: ordersScreen((close) => <EditOrderDialog order={TO_SEPARATE} onClose={close} />, {
+      'GET /api/orders/by-id/12': { body: { data: TO_SEPARATE_DETAIL } },
+      'PATCH /api/orders/12': (call) => ({
+        body: { data: editedCables((call.body as { items: { quantity: number }[] }).items[0]?.quantity ?? 0, true) },
+      }),
+    }),
+    open: async () => undefined,
+    fill: async (user, dialog) => {
+      const quantity = await within(dialog).findByLabelText('Quantidade de Cabo USB-C');
+      await user.clear(quantity);
+      await user.type(quantity, '3');
+      await within(dialog).findByText('Novo total: R$ 85,00 (antes R$ 60,00)');
+    },
+    typed: (dialog) => [
+      fieldValue(dialog, /^Quantidade de Cabo USB-C/),
+      within(dialog).getByText(/^Novo total:/).textContent,
+    ],
+    submit: 'Salvar alterações',
   },
 ];
 

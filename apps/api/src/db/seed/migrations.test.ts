@@ -46,6 +46,8 @@ const TABLES = [
   'product_units',
   'product_views',
   'products',
+  'quote_items',
+  'quotes',
   'report_customer_sales',
   'report_customer_signins',
   'report_product_sales',
