@@ -22,6 +22,7 @@ const SIDEBAR = [
   'Minhas tarefas',
   'Relatórios',
   'Vendas',
+  'Orçamentos',
   'Configurações',
 ];
 
@@ -72,6 +73,7 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
           'Expedição',
           'Minhas tarefas',
           'Vendas',
+          'Orçamentos',
           'Configurações',
         ],
         landing: /\/admin\//,

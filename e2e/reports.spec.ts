@@ -216,7 +216,7 @@ describe('reports: the administrator generates every report on the demo business
     const text = readFileSync((await file.path()) as string, 'utf8').replace(/^\uFEFF/, '');
     const lines = text.trim().split(/\r?\n/);
     expect(lines[0]).toBe(
-      'Código;Data do pedido;Data de envio;Cliente;Pagamento;Subtotal;Trocas;Devoluções;Frete;Garantia;Diferença',
+      'Código;Data do pedido;Data de envio;Cliente;Pagamento;Subtotal;Trocas;Devoluções;Frete;Garantia;Desconto;Diferença',
     );
     // every row of the period, not only the page on screen
     expect(lines.length - 1).toBe(total);
