@@ -341,14 +341,16 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
     await screenshot(page, 'counter-payments-7-pix-part-paid-desktop');
     await reopened.getByRole('button', { name: 'Fechar' }).click();
 
-    // ---- the workflow: packed by the stocker, put on Diego's run for the next departure ----
+    // ---- the workflow: packed by the stocker, put on Diego's run for the departure after the next ----
+    // (not the next one: the dispatch journey counts Diego's run of the next departure as its own)
     const stocker = await apiAs(s.baseURL, DEMO.stocker);
     const courier = await apiAs(s.baseURL, DEMO.courier);
     await packOrder(stocker, order.orderId);
     const { departures } = (await admin.get<{ data: { departures: string[][] } }>('/settings/departures')).data;
+    const next = nextDeliveryDeparture(new Date(), departures);
     const run = (
       await admin.send<{ data: { id: number } }>('POST', '/dispatch/runs', {
-        departureAt: nextDeliveryDeparture(new Date(), departures).toISOString(),
+        departureAt: nextDeliveryDeparture(new Date(next.getTime() + 60_000), departures).toISOString(),
         delivererId: courier.id,
         orderIds: [order.orderId],
       })
