@@ -310,12 +310,17 @@ export const customersRepository = {
       .executeTakeFirst();
   },
 
-  /** Makes the employee's 'Consumidor final' unless it exists (two first uses at once make one). */
-  async insertWalkIn(trx: Executor, row: Insertable<CustomersTable>) {
-    await trx
+  /**
+   * Makes the employee's 'Consumidor final' unless it exists (two first uses at once make one). Any unique
+   * index may be the one the second insert meets first (the employee's, or the e-mail made from his id): a
+   * conflict on either means the record is there, so none is named (naming one made the other a 500 on
+   * PostgreSQL).
+   */
+  async insertWalkIn(db: Executor, row: Insertable<CustomersTable>) {
+    await db
       .insertInto('customers')
       .values(row)
-      .onConflict((oc) => oc.column('walk_in_employee_id').where('walk_in_employee_id', 'is not', null).doNothing())
+      .onConflict((oc) => oc.doNothing())
       .execute();
   },
 

@@ -484,17 +484,15 @@ export function createCustomersService(db: DB) {
     async walkIn(employeeId: number): Promise<WalkInCustomer> {
       const found = await repo.walkInOf(db, employeeId);
       if (found) return found;
-      await db.transaction().execute(async (trx) => {
-        await repo.insertWalkIn(trx, {
-          name: WALK_IN_TEXTS.name,
-          email: `consumidor-final-${employeeId}@balcao.invalid`,
-          phone: '',
-          document: '',
-          status: WALK_IN,
-          walk_in_employee_id: employeeId,
-          // The orders screen's filter finds his orders by 'consumidor final' (the customers search leaves him out).
-          search_text: customerSearchText({ name: WALK_IN_TEXTS.name, email: '', document: '', phone: '' }),
-        });
+      await repo.insertWalkIn(db, {
+        name: WALK_IN_TEXTS.name,
+        email: `consumidor-final-${employeeId}@balcao.invalid`,
+        phone: '',
+        document: '',
+        status: WALK_IN,
+        walk_in_employee_id: employeeId,
+        // The orders screen's filter finds his orders by 'consumidor final' (the customers search leaves him out).
+        search_text: customerSearchText({ name: WALK_IN_TEXTS.name, email: '', document: '', phone: '' }),
       });
       const made = await repo.walkInOf(db, employeeId);
       if (!made) throw notFound(CUSTOMER_TEXTS.notFound);
