@@ -38,6 +38,17 @@ describe('card and split payments (issue 38, decision 0042)', () => {
     expect(looksLikeCardData({ cvv: '123' })).toBe(true);
     expect(looksLikeCardData({ amount: 4_111_111_111_111_111 })).toBe(true);
     expect(looksLikeCardData({ card: { nsu: '004512', authorizationCode: 'A1B2C3' }, amount: 5147.41 })).toBe(false);
+    // Not cards: an attempt's key (a UUID with 16 digits in a row), a CNPJ on the note, a phone with +55, a
+    // run of 16 digits failing Luhn (4111 1111 1111 1112), an order code's digits.
+    expect(
+      looksLikeCardData({
+        idempotencyKey: 'f3a1c2d4-9e8b-4c7d-8123-456789012345',
+        noteDocument: '11222333000181',
+        walkIn: { name: 'Ana', phone: '+55 11 91234-5678' },
+        comments: 'cartão 4111 1111 1111 1112',
+      }),
+    ).toBe(false);
+    expect(looksLikeCardData({ comments: 'cartão 4111-1111-1111-1111' })).toBe(true);
     let deep: unknown = [];
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(looksLikeCardData(deep)).toBe(false);

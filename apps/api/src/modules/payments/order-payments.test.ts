@@ -475,7 +475,7 @@ describe('the card checkout', () => {
     const customerId = await cart(10_000);
     const pan = await call('POST', `/orders/checkout/card/${customerId}`, {
       ...choices,
-      card: { ...card(1), authorizationCode: '5555666677778888' },
+      card: { ...card(1), authorizationCode: '5555555555554444' },
     });
     expect(apiErrorSchema.parse(pan.json()).errors).toContain(ORDER_PAYMENT_TEXTS.cardNumberRefused);
     const change = await call('POST', `/orders/checkout/card/${customerId}`, { ...choices, changeFor: 200 });
