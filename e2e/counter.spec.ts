@@ -1,14 +1,17 @@
-import { formatDocument, withCpfCheckDigits } from '@backoffice/contract';
+import { formatDocument } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTER_JOURNEY_DOMAIN, emptyCart, type JourneyProduct, newProduct } from './fixtures';
+import { COUNTER_JOURNEY_DOMAIN, emptyCart, newProduct } from './fixtures';
 import {
   type ApiClient,
+  addToCart,
   apiAs,
   type BrowserSession,
   DEMO,
   expectAccessible,
+  freshCpf,
   login,
+  money,
   openBrowser,
   openPhone,
   pageApi,
@@ -21,25 +24,6 @@ import {
  * walk-in ('Consumidor final') buys at the counter, pickup only, with his CPF on the note. The customers and the
  * products are the journey's own (registered here; created through the API).
  */
-
-/** R$ 1.234,56 with a plain space, as the screen writes money. */
-const money = (totalCents: number) =>
-  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(totalCents / 100).replace(/\s/g, ' ');
-
-/** A CPF of this run's own (a base from the clock, completed with its check digits). */
-const freshCpf = () => withCpfCheckDigits(String(Date.now()).slice(-9));
-
-async function addProduct(page: Page, product: JourneyProduct, quantity: number) {
-  const search = page.getByLabel('Pesquisar produto por nome, tag, referencia ou marca');
-  await search.fill(product.code);
-  await search.press('Enter');
-  await page.getByRole('button', { name: `Adicionar ${product.name}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Alterar quantidade' });
-  await dialog.waitFor();
-  for (let i = 1; i < quantity; i++) await dialog.getByRole('button', { name: 'Aumentar quantidade' }).click();
-  await dialog.getByRole('button', { name: 'Adicionar' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
 
 /** Fills 'Cadastrar cliente' (Sem nível: the list price; freight R$ 12,50). */
 async function fillRegistration(page: Page, person: { name: string; email: string; cpf: string }) {
@@ -104,7 +88,7 @@ describe('the counter: a customer registered by hand inside Vendas, and a walk-i
     );
     expect(registered.data).toMatchObject({ status: 'Approved', approvedBy: { name: 'Beatriz Atendente' } });
 
-    await addProduct(page, product, 1);
+    await addToCart(page, product, 1);
     await page.getByRole('button', { name: 'Carrinho com 1 produto' }).click();
     const totals = page.getByTestId('cart-totals');
     await totals.getByText(money(5990 + 1250), { exact: true }).waitFor();
@@ -138,7 +122,7 @@ describe('the counter: a customer registered by hand inside Vendas, and a walk-i
     await screenshot(page, 'counter-0-selling-start-desktop');
     await page.getByRole('button', { name: 'Consumidor final' }).click();
     await page.getByText('Cliente selecionado:').waitFor();
-    await addProduct(page, product, 2);
+    await addToCart(page, product, 2);
     await page.getByRole('button', { name: 'Carrinho com 1 produto' }).click();
     await page.getByRole('heading', { name: 'Produtos no carrinho de: Consumidor final' }).waitFor();
     expect(await page.getByRole('radio', { name: 'Motoboy' }).isDisabled()).toBe(true);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCustomer, type ApiProduct, ownedBy } from './fixtures';
-import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, pageApi, screenshot } from './harness';
+import { type BrowserSession, DEMO, expectAccessible, login, money, openBrowser, pageApi, screenshot } from './harness';
 
 /**
  * Discounts at sale time (issue 38 §3, decision 0041): the demo attendant's role ('Atendimento') allows 5 %.
@@ -11,9 +11,6 @@ import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, pageAp
 
 const get = <T>(page: Page, url: string) => pageApi(page).get<T>(url);
 const cents = (reais: number) => Math.round(reais * 100);
-/** R$ 1.234,56 with a plain space, as the screen writes money. */
-const money = (totalCents: number) =>
-  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(totalCents / 100).replace(/\s/g, ' ');
 
 /** The last gold customer of the selling share (the selling journey takes the first). */
 async function customerOfSelling(page: Page): Promise<ApiCustomer> {

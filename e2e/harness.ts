@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { withCpfCheckDigits } from '@backoffice/contract';
 import axe from 'axe-core';
 import {
   type Browser,
@@ -13,7 +14,7 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO = {
@@ -154,6 +155,12 @@ export function latestCodeFor(email: string): string {
   const code = message.text?.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code in ${newest}`);
   return code;
+}
+
+let cpfsMade = 0;
+/** A valid CPF no other run used: nine digits from the clock (and a count, two in one millisecond), then its check digits. */
+export function freshCpf(): string {
+  return withCpfCheckDigits(String(Date.now() + cpfsMade++).slice(-9));
 }
 
 /** A value unique to this run, for names that must not clash with earlier runs or the demo data. */
@@ -319,6 +326,13 @@ export async function apiAs(
   return { ...api, id, token };
 }
 
+/** The text of a PDF file, read by pdftotext (`layout`: columns side by side; `raw`: in drawing order). */
+function pdfFileText(file: string, mode: 'layout' | 'raw'): string {
+  return execFileSync(process.env.PDFTOTEXT_PATH || '/usr/bin/pdftotext', [`-${mode}`, file, '-'], {
+    encoding: 'utf8',
+  });
+}
+
 /**
  * The text of the PDF a click downloads (the order's, the run sheet), read by pdftotext: `layout` keeps the
  * columns side by side, `raw` the order the PDF draws them in (long copia-e-cola lines stay whole).
@@ -328,7 +342,50 @@ export async function pdfTextOf(page: Page, click: () => Promise<void>, mode: 'l
   await click();
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'pdf-')), 'download.pdf');
   await (await download).saveAs(file);
-  return execFileSync(process.env.PDFTOTEXT_PATH || '/usr/bin/pdftotext', [`-${mode}`, file, '-'], {
-    encoding: 'utf8',
-  });
+  return pdfFileText(file, mode);
+}
+
+/** The text of a PDF the API serves at `url` (under /api), asked with `token`. */
+export async function pdfTextAt(baseURL: string, token: string, url: string): Promise<string> {
+  const answer = await fetch(`${baseURL}/api${url}`, { headers: { Authorization: `Bearer ${token}` } });
+  if (answer.status !== 200) throw new Error(`GET ${url}: ${answer.status} ${await answer.text()}`);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'pdf-')), 'served.pdf');
+  writeFileSync(file, Buffer.from(await answer.arrayBuffer()));
+  return pdfFileText(file, 'layout');
+}
+
+/** R$ 1.234,56 with a plain space, as the screen writes money. */
+export const money = (totalCents: number) =>
+  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(totalCents / 100).replace(/\s/g, ' ');
+
+/** In Vendas' product search: finds `product` by its code and puts `quantity` of it in the cart. */
+export async function addToCart(page: Page, product: { code: string; name: string }, quantity: number) {
+  const search = page.getByLabel('Pesquisar produto por nome, tag, referencia ou marca');
+  await search.fill(product.code);
+  await search.press('Enter');
+  await page.getByRole('button', { name: `Adicionar ${product.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Alterar quantidade' });
+  await dialog.waitFor();
+  for (let i = 1; i < quantity; i++) await dialog.getByRole('button', { name: 'Aumentar quantidade' }).click();
+  await dialog.getByRole('button', { name: 'Adicionar' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Pedidos: searches an order by its code and waits until its row is the one selected. */
+export async function selectOrder(page: Page, code: string): Promise<void> {
+  await page.goto('/admin/orders');
+  await page.getByLabel('Código do pedido').fill(code);
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  const row = page.getByRole('grid').getByRole('row').filter({ hasText: code });
+  await row.waitFor();
+  await expect.poll(() => row.getByRole('checkbox').isChecked()).toBe(true);
+}
+
+/** Pedidos: opens the details of the order `code` (found by its code), once its 'Pagamentos' is drawn. */
+export async function openOrderDetails(page: Page, code: string): Promise<Locator> {
+  await selectOrder(page, code);
+  await page.getByRole('button', { name: 'Ver pedido', exact: true }).click();
+  const details = page.getByRole('dialog', { name: `Detalhes do pedido ${code}` });
+  await details.getByRole('heading', { name: 'Pagamentos' }).waitFor();
+  return details;
 }

@@ -5,6 +5,7 @@ import {
   type BrowserSession,
   DEMO,
   expectAccessible,
+  freshCpf,
   login,
   openBrowser,
   screenshot,
@@ -20,17 +21,6 @@ function latestMailTextFor(email: string): string {
     .at(-1);
   if (!newest) throw new Error(`no e-mail for ${email} in ${outbox}`);
   return (JSON.parse(readFileSync(path.join(outbox, newest), 'utf8')) as { text: string }).text;
-}
-
-/** A valid CPF that no other run used: nine digits from the clock, then the two check digits. */
-function freshCpf(): string {
-  const digits = String(Date.now()).slice(-9).split('').map(Number);
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
-    const rest = (sum * 10) % 11;
-    digits.push(rest === 10 ? 0 : rest);
-  }
-  return digits.join('');
 }
 
 /** Whether the page has asked for the password-strength chunk (zxcvbn-ts and its dictionaries). */

@@ -8,10 +8,12 @@ import {
   DEMO,
   expectAccessible,
   login,
+  money,
   openBrowser,
   PHONE,
   pageApi,
   screenshot,
+  selectOrder,
 } from './harness';
 
 /**
@@ -20,18 +22,6 @@ import {
  * order is sold to the attendant's own 'Consumidor final' (decision 0040), so no journey's customers are touched.
  * Products of its own at R$ 59,90 (the list price: a walk-in is level 0).
  */
-
-const money = (totalCents: number) =>
-  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(totalCents / 100).replace(/\s/g, ' ');
-
-async function findOrder(page: Page, code: string) {
-  await page.goto('/admin/orders');
-  await page.getByLabel('Código do pedido').fill(code);
-  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
-  const row = page.getByRole('grid').getByRole('row').filter({ hasText: code });
-  await row.waitFor();
-  await expect.poll(() => row.getByRole('checkbox').isChecked()).toBe(true);
-}
 
 /** 2 × A + 1 × B in cash, pickup, to the attendant's walk-in: R$ 179,70. */
 async function sell(api: ApiClient, a: JourneyProduct, b: JourneyProduct) {
@@ -67,7 +57,7 @@ describe("an attendant edits an order before separation ('Editar pedido' on Pedi
     const placed = await sell(pageApi(page), a, b);
     expect(placed.total).toBe(179.7);
 
-    await findOrder(page, placed.code);
+    await selectOrder(page, placed.code);
     await page.getByRole('button', { name: 'Editar pedido', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Editar pedido ${placed.code}` });
     await dialog.getByText(`Novo total: ${money(17970)} (antes ${money(17970)})`).waitFor();
@@ -117,7 +107,7 @@ describe("'Editar pedido' on a phone", () => {
     const a = await newProduct(admin, 'edição celular A');
     const b = await newProduct(admin, 'edição celular B');
     const placed = await sell(pageApi(page), a, b);
-    await findOrder(page, placed.code);
+    await selectOrder(page, placed.code);
     await page.getByRole('button', { name: 'Editar pedido', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Editar pedido ${placed.code}` });
     await dialog.getByLabel(`Quantidade de ${b.name}`).fill('2');

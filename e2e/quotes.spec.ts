@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyCart, type JourneyProduct, newProduct } from './fixtures';
+import { emptyCart, newProduct } from './fixtures';
 import {
   type ApiClient,
+  addToCart,
   apiAs,
   type BrowserSession,
   DEMO,
   expectAccessible,
   login,
+  money,
   openBrowser,
   openPhone,
   pageApi,
@@ -21,22 +23,6 @@ import {
  * 'Orçamentos' and converts it into an order. The administrator's own walk-in record (no other journey sells through it) and a product of the journey's
  * own: no other journey's data.
  */
-
-/** R$ 1.234,56 with a plain space, as the screen writes money. */
-const money = (totalCents: number) =>
-  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(totalCents / 100).replace(/\s/g, ' ');
-
-async function addProduct(page: Page, product: JourneyProduct, quantity: number) {
-  const search = page.getByLabel('Pesquisar produto por nome, tag, referencia ou marca');
-  await search.fill(product.code);
-  await search.press('Enter');
-  await page.getByRole('button', { name: `Adicionar ${product.name}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Alterar quantidade' });
-  await dialog.waitFor();
-  for (let i = 1; i < quantity; i++) await dialog.getByRole('button', { name: 'Aumentar quantidade' }).click();
-  await dialog.getByRole('button', { name: 'Adicionar' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
 
 /** The screen's transitions (a dialog's fade, a menu closing) over, so the picture shows it as it stays. */
 async function settled(page: Page) {
@@ -67,7 +53,7 @@ describe('quotes: saved in Vendas, opened in Orçamentos, converted into an orde
     await page.goto('/admin/selling');
     await page.getByRole('button', { name: 'Consumidor final' }).click();
     await page.getByText('Cliente selecionado:').waitFor();
-    await addProduct(page, product, 2);
+    await addToCart(page, product, 2);
     await page.getByRole('button', { name: 'Carrinho com 1 produto' }).click();
     await page.getByRole('heading', { name: 'Produtos no carrinho de: Consumidor final' }).waitFor();
     await page.getByTestId('cart-totals').getByText(money(11980), { exact: true }).first().waitFor();

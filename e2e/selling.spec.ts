@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCustomer, type ApiProduct, ownedBy } from './fixtures';
-import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, pageApi, screenshot } from './harness';
+import { type BrowserSession, DEMO, expectAccessible, login, money, openBrowser, pageApi, screenshot } from './harness';
 
 const SHOTS = '/tmp/h-selling-screen-shots';
 
@@ -24,9 +24,6 @@ interface PreCheckout {
 }
 
 const cents = (reais: number) => Math.round(reais * 100);
-/** R$ 1.234,56 with a plain space, as the screen writes money. */
-const money = (totalCents: number) =>
-  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(totalCents / 100).replace(/\s/g, ' ');
 
 /**
  * A gold customer with a shipping cost and a warranty percentage (the demo has many), of the selling

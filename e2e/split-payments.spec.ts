@@ -7,6 +7,7 @@ import {
   expectAccessible,
   login,
   openBrowser,
+  openOrderDetails,
   openPhone,
   pageApi,
   screenshot,
@@ -31,20 +32,6 @@ async function pixOrder(page: Page, nth: number): Promise<Checkout> {
     withWarranty: false,
     isFastDelivery: false,
   });
-}
-
-/** Opens an order's details from the orders screen, searched by its code. */
-async function openDetails(page: Page, code: string) {
-  await page.goto('/admin/orders');
-  await page.getByLabel('Código do pedido').fill(code);
-  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
-  const row = page.getByRole('grid').getByRole('row').filter({ hasText: code });
-  await row.waitFor();
-  await expect.poll(() => row.getByRole('checkbox').isChecked()).toBe(true);
-  await page.getByRole('button', { name: 'Ver pedido', exact: true }).click();
-  const details = page.getByRole('dialog', { name: `Detalhes do pedido ${code}` });
-  await details.getByRole('heading', { name: 'Pagamentos' }).waitFor();
-  return details;
 }
 
 /** Adds a card part in the details' 'Pagamentos': the amount typed as a Brazilian types it. */
@@ -73,7 +60,7 @@ describe('split payments: a part paid by card in the order details', () => {
 
   it("records a card part of part of the total: paid and due are said, the whole order's Pix is no longer offered", async () => {
     const order = await pixOrder(page, 8);
-    const details = await openDetails(page, order.code);
+    const details = await openOrderDetails(page, order.code);
     await details.getByText('Nenhum pagamento registrado.').waitFor();
     // A part: R$ 10,00 by credit card in 3×, typed '10,00'.
     await addCardPart(page, details, '10,00');
@@ -93,7 +80,7 @@ describe('split payments: a part paid by card in the order details', () => {
     const phone = await openPhone();
     try {
       await login(phone.page, DEMO.admin);
-      const details = await openDetails(phone.page, order.code);
+      const details = await openOrderDetails(phone.page, order.code);
       await details.getByRole('button', { name: 'Adicionar pagamento' }).click();
       await details.getByRole('form', { name: 'Adicionar pagamento' }).getByLabel('Valor').fill('1,00');
       await screenshot(phone.page, 'split-payments-form-phone');
