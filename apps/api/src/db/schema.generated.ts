@@ -490,6 +490,7 @@ export interface Quotes {
   fast_delivery: boolean;
   fast_delivery_tax_cents: number;
   id: Generated<number>;
+  idempotency_key: string | null;
   items_total_cents: number;
   order_id: number | null;
   shipping_cost_cents: number;

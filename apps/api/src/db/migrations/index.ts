@@ -50,6 +50,7 @@ import { counterCustomers } from './0055-counter-customers';
 import { saleDiscounts } from './0056-sale-discounts';
 import { orderPayments } from './0057-order-payments';
 import { quotes } from './0058-quotes';
+import { quotesKeyedAndDeletedWithCustomer } from './0059-quotes-keyed-and-deleted-with-customer';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -104,6 +105,7 @@ export const migrations: Record<string, Migration> = {
   '0056-sale-discounts': saleDiscounts,
   '0057-order-payments': orderPayments,
   '0058-quotes': quotes,
+  '0059-quotes-keyed-and-deleted-with-customer': quotesKeyedAndDeletedWithCustomer,
 };
 
 export const migrationProvider: MigrationProvider = {

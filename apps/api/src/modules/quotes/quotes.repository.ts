@@ -1,36 +1,15 @@
 import { COMPANY_ID, DEFAULT_QUOTE_VALIDITY_DAYS } from '@backoffice/contract';
-import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Insertable, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { folded, isStorableId, searchWords } from '../../lib/sql-input';
 
 type StoredStatus = 'OPEN' | 'CONVERTED' | 'CANCELLED';
 
-export interface NewQuoteRow {
-  customer_id: number;
-  walk_in_name: string | null;
-  walk_in_phone: string | null;
-  employee_id: number;
-  delivery_type: number;
-  with_warranty: boolean;
-  fast_delivery: boolean;
-  items_total_cents: number;
-  shipping_cost_cents: number;
-  fast_delivery_tax_cents: number;
-  warranty_cents: number;
-  discount_cents: number;
-  total_cents: number;
-  valid_until: string;
-}
-
-export interface NewQuoteItemRow {
-  product_id: number;
-  product_code: string;
-  product_name: string;
-  quantity: number;
-  unit_price_cents: number;
-  discount_cents: number;
-}
+/** A quote as saved (the database's own columns: its id, status and time). */
+export type NewQuoteRow = Omit<Insertable<Database['quotes']>, 'id' | 'status' | 'created_at'>;
+/** One of its lines (its quote and position are given at the insert). */
+export type NewQuoteItemRow = Omit<Insertable<Database['quote_items']>, 'id' | 'quote_id' | 'position'>;
 
 /** Which quotes a status filter means on `today` (EXPIRED: OPEN past its last day; OPEN: not yet). */
 function whereStatus(status: string | undefined, today: string) {
@@ -76,13 +55,15 @@ export const quotesRepository = {
     return id;
   },
 
+  /** The quote saved under an attempt's key, if any. */
+  byKey(db: Executor, key: string) {
+    return db.selectFrom('quotes').select(['id', 'customer_id']).where('idempotency_key', '=', key).executeTakeFirst();
+  },
+
   /** One quote with its customer, seller and order (`lock`: for update, in the caller's transaction). */
   async find(db: Executor, id: number, lock = false) {
     if (!isStorableId(id)) return undefined;
-    if (lock) {
-      await sql`select id from quotes where id = ${id} for update`.execute(db);
-    }
-    return db
+    const query = db
       .selectFrom('quotes as q')
       .innerJoin('customers as c', 'c.id', 'q.customer_id')
       .innerJoin('employees as e', 'e.id', 'q.employee_id')
@@ -90,8 +71,8 @@ export const quotesRepository = {
       .selectAll('q')
       .select(['c.name as customer_name', 'c.phone as customer_phone', 'c.status as customer_status'])
       .select(['e.name as seller_name', 'o.code as order_code'])
-      .where('q.id', '=', id)
-      .executeTakeFirst();
+      .where('q.id', '=', id);
+    return (lock ? query.forUpdate('q') : query).executeTakeFirst();
   },
 
   items(db: Executor, quoteId: number) {

@@ -34,11 +34,16 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Salva um orçamento do carrinho do cliente (esvaziado) ou das linhas dadas, com os preços e descontos de agora congelados pela validade da loja; consumidor final com nome e telefone; não reserva estoque',
+        description:
+          'Idempotency-Key (opcional): a mesma chave devolve o orçamento já salvo (uma nova tentativa depois de uma resposta perdida não encontra o carrinho vazio nem salva outro).',
+        headers: checkoutHeadersSchema,
         body: quoteCreateBodySchema,
         response: { 200: z.object({ data: quoteSchema }) },
       },
     },
-    async (request) => ({ data: await service.create(principalOf(request), request.body) }),
+    async (request) => ({
+      data: await service.create(principalOf(request), request.body, request.headers['idempotency-key']),
+    }),
   );
 
   app.get(

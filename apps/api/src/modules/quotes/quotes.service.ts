@@ -21,7 +21,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { sellingRepository } from '../selling/selling.repository';
-import { assertCanBuy, assertChoices, createSellingService, priceSale } from '../selling/selling.service';
+import { assertCanBuy, assertChoices, checkoutKey, createSellingService, priceSale } from '../selling/selling.service';
 import { type QuoteRowRead, quotesRepository as repo } from './quotes.repository';
 
 const WALK_IN = 'WALK_IN';
@@ -100,11 +100,21 @@ export function createQuotesService(db: DB, storage: Storage) {
      * POST /quotes: the customer's cart (emptied once saved) or the lines given, priced as the checkout prices them
      * now (`priceSale`: the level price, freight, warranty, the discounts within the seller's maximum), frozen.
      */
-    async create(principal: Principal, body: QuoteCreateBody, now = new Date()): Promise<Quote> {
+    /**
+     * Saves a quote. With an `Idempotency-Key` (`headerKey`), the same key sent again answers the quote it saved
+     * (the customer's lock queues the two; a key of another customer's quote is 409).
+     */
+    async create(principal: Principal, body: QuoteCreateBody, headerKey?: string, now = new Date()): Promise<Quote> {
       const today = businessDay(now);
+      const key = headerKey === undefined ? null : checkoutKey(headerKey, undefined);
       const id = await db.transaction().execute(async (trx) => {
         const customer = await sellingRepository.lockCustomer(trx, body.customerId, 'update');
         if (!customer) throw notFound(SELLING_TEXTS.customerNotFound);
+        const earlier = key === null ? undefined : await repo.byKey(trx, key);
+        if (earlier) {
+          if (earlier.customer_id !== customer.id) throw conflict(SELLING_TEXTS.idempotencyKeyReused, 'CONFLICT');
+          return earlier.id;
+        }
         assertCanBuy(customer);
         const walkIn = customer.status === WALK_IN;
         if (walkIn && !body.walkIn) throw badRequest(QUOTE_TEXTS.walkInNameRequired);
@@ -143,6 +153,7 @@ export function createQuotesService(db: DB, storage: Storage) {
             discount_cents: sale.discountCents,
             total_cents: figures.totalCents,
             valid_until: shiftDay(today, days),
+            idempotency_key: key,
           },
           priced.map(({ line, unitCents }, index) => ({
             product_id: line.product_id,

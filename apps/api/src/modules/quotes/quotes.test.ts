@@ -12,7 +12,7 @@ let attendant: string;
 let admin: string;
 let stocker: string;
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object, key?: string) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object, key?: string) =>
   t.app.inject({
     method,
     url: `/api${url}`,
@@ -288,5 +288,49 @@ describe('quotes', () => {
     expect((await call('PUT', '/settings/quotes', admin, { days: 7 })).statusCode).toBe(200);
     // The stocker does not sell: no quotes.
     expect((await call('GET', '/quotes', stocker)).statusCode).toBe(403);
+  });
+
+  it('saved again with the same Idempotency-Key (an answer lost) answers the quote it saved, once; the cart stays emptied', async () => {
+    const customer = await createCustomer(t.db, { shippingCents: 0 });
+    const product = await createProduct(t.db, { name: 'Cabo Chave', costCents: 500, sellCents: 2990, stock: 5 });
+    await call('POST', `/orders/cart/add/${customer.id}`, attendant, { productId: product.id, quantity: 1 });
+    const body = { customerId: customer.id, typeOfDelivery: 2, withWarranty: false, isFastDelivery: false };
+    const key = randomUUID();
+    const first = await call('POST', '/quotes', attendant, body, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await call('POST', '/quotes', attendant, body, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(again.json().data.total).toBe(29.9);
+    const saved = await t.db.selectFrom('quotes').select('id').where('customer_id', '=', customer.id).execute();
+    expect(saved).toHaveLength(1);
+    // The same key for another customer's quote: refused, nothing saved.
+    const other = await createCustomer(t.db, { shippingCents: 0 });
+    const reused = await call(
+      'POST',
+      '/quotes',
+      attendant,
+      { ...body, customerId: other.id, lines: [{ productId: product.id, quantity: 1 }] },
+      key,
+    );
+    expectError(reused, 409, 'CONFLICT');
+    expect(await t.db.selectFrom('quotes').select('id').where('customer_id', '=', other.id).execute()).toEqual([]);
+  });
+
+  it('a customer without orders is deleted with his quotes (section 7 DELETE /customers/{id}), not a 500', async () => {
+    const customer = await createCustomer(t.db, { shippingCents: 0 });
+    const product = await createProduct(t.db, { name: 'Película Apagada', costCents: 300, sellCents: 1990, stock: 5 });
+    const saved = await call('POST', '/quotes', attendant, {
+      customerId: customer.id,
+      typeOfDelivery: 2,
+      withWarranty: false,
+      isFastDelivery: false,
+      lines: [{ productId: product.id, quantity: 1 }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const removed = await call('DELETE', `/customers/${customer.id}`, admin);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await t.db.selectFrom('quotes').select('id').where('customer_id', '=', customer.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('customers').select('id').where('id', '=', customer.id).execute()).toEqual([]);
   });
 });

@@ -274,6 +274,8 @@ export interface SaveQuoteRequest {
   customerId: number;
   choices: CartChoices;
   walkIn?: { name: string; phone?: string };
+  /** The attempt's Idempotency-Key: one per opening of the dialog, the same on each try. */
+  key: string;
 }
 
 /**
@@ -283,7 +285,7 @@ export interface SaveQuoteRequest {
 export function useSaveQuote(onSaved: (quote: Quote) => void) {
   const queryClient = useQueryClient();
   return useApiMutation<Quote, SaveQuoteRequest>({
-    mutationFn: async ({ customerId, choices, walkIn }) => {
+    mutationFn: async ({ customerId, choices, walkIn, key }) => {
       const body: QuoteCreateBody = {
         customerId,
         typeOfDelivery: choices.shippingOption,
@@ -292,7 +294,9 @@ export function useSaveQuote(onSaved: (quote: Quote) => void) {
         ...(choices.discounts ? { discounts: choices.discounts } : {}),
         ...(walkIn ? { walkIn } : {}),
       };
-      return (await api<{ data: Quote }>('/quotes', { method: 'POST', body })).data;
+      // The dialog's key: sent again after a lost answer, the server answers the quote it saved.
+      return (await api<{ data: Quote }>('/quotes', { method: 'POST', body, headers: { 'Idempotency-Key': key } }))
+        .data;
     },
     failure: T.quoteFailed,
     success: (quote) => T.quoteSaved(quote.id),

@@ -1,6 +1,6 @@
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSaveQuote } from '../api/selling-api';
 import type { CartChoices } from '../lib/selling-state';
@@ -20,6 +20,8 @@ export function SaveQuoteButton(props: {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
+  // One attempt per opening: a try sent again after a lost answer carries the same key.
+  const key = useRef('');
   const save = useSaveQuote(() => {
     setOpen(false);
     void navigate('/admin/quotes');
@@ -28,6 +30,7 @@ export function SaveQuoteButton(props: {
     save.mutate({
       customerId: props.customerId,
       choices: props.choices,
+      key: key.current,
       ...(props.walkIn ? { walkIn: { name: name.trim(), ...(phone.trim() ? { phone: phone.trim() } : {}) } } : {}),
     });
   return (
@@ -35,7 +38,10 @@ export function SaveQuoteButton(props: {
       <Button
         variant="outlined"
         startIcon={<RequestQuoteOutlinedIcon />}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          key.current = crypto.randomUUID();
+          setOpen(true);
+        }}
         disabled={props.disabled}
       >
         {T.saveQuote}
