@@ -10,6 +10,7 @@ import {
   orderPaymentsSchema,
   pixWebhookInfoSchema,
 } from '@backoffice/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { createCustomer, createProduct } from '../selling/test-selling';
@@ -38,6 +39,8 @@ const call = (
     ...(payload === undefined ? {} : { payload: payload as object }),
     headers: { ...(token ? bearer(token) : {}), ...headers },
   });
+/** Defined in the PostgreSQL pass of .ci/run only (what it needs, two sessions, PGlite has not). */
+const onPostgres = process.env.DATABASE_URL ? it : () => undefined;
 const webhook = (body: unknown) => call('POST', `/payments/pix/webhook/${secret}/pix`, body, null);
 const pay = (orderId: number, body: unknown, key?: string, token?: string) =>
   call('POST', `/orders/${orderId}/payments`, body, token ?? tokens.attendant, key ? { 'idempotency-key': key } : {});
@@ -400,6 +403,50 @@ describe('a part refused or reversed', () => {
       ).statusCode,
     ).toBe(409);
     expect(await statusOf(order.id)).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
+  });
+
+  // PostgreSQL only: a transaction holding the order's lock while the webhook waits for it (PGlite is one session).
+  onPostgres("refused while its Pix waited for the order's lock: stays refused, the Pix pays nothing", async () => {
+    await setPixAuto(true);
+    const order = await pixOrder(10_000);
+    const pix = orderPaymentAnswerSchema.parse((await pay(order.id, { method: 'PIX', amount: 40 })).json()).data;
+    const endToEndId = e2e();
+    let late: ReturnType<typeof webhook> | undefined;
+    await t.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      const holder = rows[0]?.pid;
+      await sql`select id from orders where id = ${order.id} for update`.execute(trx);
+      late = webhook([{ endToEndId, txid: pix.pix?.txid, valor: '40.00', horario: new Date().toISOString() }]);
+      // The webhook waits behind this transaction (as behind an attendant's refusal holding the lock).
+      await expect
+        .poll(async () => {
+          const { rows: blocked } = await sql<{ n: number }>`
+              select count(*)::int as n from pg_stat_activity where ${holder}::int = any(pg_blocking_pids(pid))`.execute(
+            t.db,
+          );
+          return blocked[0]?.n ?? 0;
+        })
+        .toBeGreaterThan(0);
+      await trx
+        .updateTable('order_payments')
+        .set({ status: 'REFUSED', closed_at: new Date(), close_reason: 'cliente desistiu' })
+        .where('id', '=', pix.id)
+        .execute();
+    });
+    expect((await late)?.statusCode).toBe(200);
+    const part = await t.db
+      .selectFrom('order_payments')
+      .select('status')
+      .where('id', '=', pix.id)
+      .executeTakeFirstOrThrow();
+    expect(part.status).toBe('REFUSED');
+    const received = await t.db
+      .selectFrom('pix_received')
+      .select(['order_id', 'unmatched_reason'])
+      .where('end_to_end_id', '=', endToEndId)
+      .executeTakeFirstOrThrow();
+    expect(received).toEqual({ order_id: null, unmatched_reason: 'NOT_WAITING' });
+    expect((await partsOf(order.id)).due).toBe(100);
   });
 
   it('a whole-order Pix cannot pay an order paid in parts', async () => {

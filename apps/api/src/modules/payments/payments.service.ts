@@ -160,9 +160,11 @@ export function receivePix(
 /** A Pix just stored: matched to the order its txid names, or kept as not identified with the reason. */
 async function matchReceivedPix(trx: Transaction<Database>, pix: ReceivedPix, confirm: boolean): Promise<void> {
   // A part's own txid (a split payment, decision 0042): the Pix pays that part, for exactly its amount.
-  const part = pix.txid ? await partsRepo.byTxid(trx, pix.txid) : undefined;
-  if (part) {
-    const order = await lockOrder(trx, part.order_id);
+  const named = pix.txid ? await partsRepo.byTxid(trx, pix.txid) : undefined;
+  if (named) {
+    const order = await lockOrder(trx, named.order_id);
+    // Read again under the order's lock: an attendant may have refused it while this Pix waited for the lock.
+    const part = (await partsRepo.byId(trx, order.id, named.id)) ?? named;
     const outcome = await receivePartPix(trx, order, part, pix, confirm);
     if (outcome.reason) {
       await pixRepo.unmatched(trx, pix.endToEndId, outcome.reason);
