@@ -39,11 +39,11 @@ export const dispatchOrderSchema = z.object({
   payment: z.string(),
   /** How it is paid: the run sheet's payment line reads it (`courierPaymentLine`, payment-due.ts). */
   paymentMethod: z.enum(PAYMENT_METHODS).optional(),
-  /** What the courier collects at the door: the total of a cash order, else 0 (already paid; `amountToCollect`). */
+  /** What the courier collects at the door: a cash order's total less its paid parts, else 0 (`amountToCollect`). */
   cashToCollect: z.number(),
   /**
    * A card charged at the door ('Levar maquininha', issue 38) and its amount: the total less the parts already
-   * paid (`cardToCollectCents`).
+   * paid (`dueAtHandoverCents`).
    */
   cardOnDelivery: z.boolean().optional(),
   cardToCollect: z.number().optional(),

@@ -216,11 +216,12 @@ export function partsPayTotal(
 }
 
 /**
- * What the courier's machine charges at the door on a card order placed without its receipt ('Levar maquininha'):
- * the total less the parts already confirmed (a Pix part the bank paid before the order left), never below 0.
- * A pending part is still charged by the card: it is not paid yet.
+ * What is left to pay when the order is handed over, a cash order's (the courier's cash, the counter's) or a
+ * card's charged at the door ('Levar maquininha'): the total less the parts already confirmed (a Pix part the
+ * bank paid before the order left, a card part at the shop), never below 0. A pending part is still due: it is
+ * not paid yet. Its SQL, for the board's grouped figures, is `DUE_AT_HANDOVER` (payments/pix-received.service.ts).
  */
-export function cardToCollectCents(
+export function dueAtHandoverCents(
   totalCents: number,
   parts: ReadonlyArray<{ status: PartStatus; amountCents: number }>,
 ): number {

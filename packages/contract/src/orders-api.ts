@@ -239,9 +239,11 @@ export const orderSummarySchema = z.object({
   cardOnDelivery: z.boolean().optional(),
   /**
    * With `cardOnDelivery`: what the card charges at the door (reais), the total less the parts already paid
-   * (`cardToCollectCents`: a Pix part paid before the order left is not charged again).
+   * (`dueAtHandoverCents`: a Pix part paid before the order left is not charged again).
    */
   cardToCollect: z.number().optional(),
+  /** A cash order with payment parts: the cash still to receive at the handover (`dueAtHandoverCents`). */
+  cashToCollect: z.number().optional(),
   /** Its payment parts in one line (issue 38, `describePaymentParts`): the orders CSV; absent without parts. */
   paymentParts: z.string().optional(),
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cardToCollectCents } from './order-payments';
+import { dueAtHandoverCents } from './order-payments';
 import { ORDER_STATUS as S } from './order-status';
-import { amountToCollect, courierPaymentLine, paymentDue } from './payment-due';
+import { amountToCollect, courierPaymentLine, dueAtDoor, paymentDue } from './payment-due';
 import { companyAddressSchema } from './settings';
 
 describe('paymentDue: what is still due on an order, and how (issue 35 §8)', () => {
@@ -56,8 +56,8 @@ describe("a card order (issue 38): 'Levar maquininha' when charged at the door, 
       { status: 'PENDING', amountCents: 1000 },
       { status: 'REVERSED', amountCents: 700 },
     ] as const;
-    expect(cardToCollectCents(7240, parts)).toBe(2240);
-    expect(cardToCollectCents(7240, [{ status: 'CONFIRMED', amountCents: 7240 }])).toBe(0);
+    expect(dueAtHandoverCents(7240, parts)).toBe(2240);
+    expect(dueAtHandoverCents(7240, [{ status: 'CONFIRMED', amountCents: 7240 }])).toBe(0);
     const balance = {
       paymentMethod: 'CARD',
       statusKey: S.EM_ENTREGA,
@@ -68,6 +68,20 @@ describe("a card order (issue 38): 'Levar maquininha' when charged at the door, 
     const allPaid = { ...balance, cardToCollect: 0 };
     expect(paymentDue(allPaid)).toBe('paid');
     expect(courierPaymentLine(allPaid, { total: 'R$ 0,00', payment: 'Cartão' })).toBe('Pago (Cartão): nada a receber');
+  });
+
+  it('a cash order with a part paid at the shop: the rest in cash at the door; nothing once parts pay it all', () => {
+    // R$ 65,00 in cash, R$ 40,00 paid by a card part: R$ 25,00 to receive.
+    const rest = { paymentMethod: 'CASH', statusKey: S.EM_ENTREGA, cashToCollect: 25 } as const;
+    expect(paymentDue(rest)).toBe('cash');
+    expect(dueAtDoor({ ...rest, total: 65 })).toBe(25);
+    expect(amountToCollect(rest, 2500)).toBe(2500);
+    expect(courierPaymentLine(rest, { total: 'R$ 25,00', payment: 'Dinheiro' })).toBe('Receber em dinheiro: R$ 25,00');
+    const paid = { ...rest, cashToCollect: 0 };
+    expect(paymentDue(paid)).toBe('paid');
+    expect(amountToCollect(paid, 0)).toBe(0);
+    // Without parts the server sends no figure: the whole total.
+    expect(dueAtDoor({ paymentMethod: 'CASH', statusKey: S.EM_ENTREGA, total: 65 })).toBe(65);
   });
 });
 

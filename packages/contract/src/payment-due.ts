@@ -5,7 +5,8 @@ import { ORDER_STATUS, type PaymentMethod } from './order-status';
  * (romaneio), the settlement's expected cash and the selling's confirmation; no zod here, so the courier's
  * first screen reads it without loading schemas (decision 0026).
  * - `cash`: a cash order is paid in cash to whoever hands it over (the courier at the door, the counter at a
- *   pickup): its whole total, whatever its status (the run's settlement counts it as collected);
+ *   pickup): its total less the parts already paid (`cashToCollect`), whatever its status (the run's settlement
+ *   counts it as collected); once parts pay it all, `paid`;
  * - `awaitingPayment`: a transfer or Pix not paid yet (Processando, Erro, Aguardando comprovante);
  * - `inReview`: a transfer or Pix whose proof the shop is checking (Aguardando aprovação);
  * - `card`: a card order to be charged at the door or the counter ('Levar maquininha', issue 38): its total less
@@ -24,23 +25,33 @@ export interface DueOrder {
   /** A card order placed without the machine's receipt: charged at the door or the counter ('Levar maquininha'). */
   cardOnDelivery?: boolean;
   /**
-   * What that card still charges (reais): the total less the parts already confirmed (`cardToCollectCents`),
+   * What that card still charges (reais): the total less the parts already confirmed (`dueAtHandoverCents`),
    * answered by the server; 0 means a part paid it all. Absent: the whole total.
    */
   cardToCollect?: number;
+  /** The same for a cash order: the cash still to receive (`dueAtHandoverCents`); 0: parts paid it all. */
+  cashToCollect?: number;
 }
 
 export function paymentDue(order: DueOrder): PaymentDue {
-  if (order.paymentMethod === 'CASH') return 'cash';
+  if (order.paymentMethod === 'CASH') return order.cashToCollect === 0 ? 'paid' : 'cash';
   if (order.paymentMethod === 'CARD') return order.cardOnDelivery && order.cardToCollect !== 0 ? 'card' : 'paid';
   if (AWAITING_PAYMENT.includes(order.statusKey)) return 'awaitingPayment';
   if (order.statusKey === S.AGUARDANDO_APROVACAO) return 'inReview';
   return 'paid';
 }
 
-/** The amount the courier collects at the door: a cash order's total, else 0 (any unit: cents or reais). */
-export function amountToCollect(order: DueOrder, total: number): number {
-  return paymentDue(order) === 'cash' ? total : 0;
+/**
+ * The cash the courier collects at the door: a cash order's due (`due`: its total less its confirmed parts,
+ * `dueAtHandoverCents`), else 0 (any unit: cents or reais, the one `due` is in).
+ */
+export function amountToCollect(order: DueOrder, due: number): number {
+  return paymentDue(order) === 'cash' ? due : 0;
+}
+
+/** What the courier's line says he receives (reais): a card's or cash's due at the door, else the total. */
+export function dueAtDoor(order: DueOrder & { total: number }): number {
+  return (order.paymentMethod === 'CASH' ? order.cashToCollect : order.cardToCollect) ?? order.total;
 }
 
 /** What the courier reads of the payment, on his card and on the run sheet: the same words on both. */

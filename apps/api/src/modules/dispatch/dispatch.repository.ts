@@ -3,7 +3,7 @@ import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { folded } from '../../lib/sql-input';
-import { PAYMENT_PARTS } from '../payments/pix-received.service';
+import { DUE_AT_HANDOVER, PAYMENT_PARTS } from '../payments/pix-received.service';
 
 /** The orders waiting for a courier: the contract's (Aguardando motoboy, Entrega imediata). */
 const WAITING: readonly number[] = AWAITING_COURIER_STATUSES;
@@ -141,7 +141,7 @@ export const dispatchRepository = {
           'o.status',
           'o.payment_method',
           eb.fn.countAll<string>().as('orders'),
-          eb.fn.sum<string>('o.total_cents').as('total_cents'),
+          eb.fn.sum<string>(DUE_AT_HANDOVER).as('due_cents'),
         ];
       })
       .where((eb) => eb.and([waiting(eb), eb.or(slots.map((slot) => inSlot(eb, slot)))]))
@@ -153,7 +153,7 @@ export const dispatchRepository = {
       status: row.status,
       payment_method: row.payment_method,
       orders: Number(row.orders),
-      total_cents: Number(row.total_cents),
+      due_cents: Number(row.due_cents),
     }));
   },
 
@@ -208,7 +208,14 @@ export const dispatchRepository = {
     return db
       .selectFrom('courier_run_orders as ro')
       .innerJoin('orders as o', 'o.id', 'ro.order_id')
-      .select(['ro.run_id', 'o.code', 'o.status', 'o.payment_method', 'o.total_cents'])
+      .select([
+        'ro.run_id',
+        'o.code',
+        'o.status',
+        'o.payment_method',
+        'o.total_cents',
+        PAYMENT_PARTS.as('payment_parts'),
+      ])
       .where('ro.run_id', 'in', runIds)
       .orderBy('ro.run_id')
       .orderBy('ro.position')

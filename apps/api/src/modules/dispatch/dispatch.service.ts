@@ -30,7 +30,7 @@ import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
-import { cardDueCents } from '../orders/order-summary';
+import { dueCents } from '../orders/order-summary';
 import { changeCourier, type LockedOrder, lockOrder } from '../orders/workflow.service';
 import { deliverySchedule } from '../settings/settings.service';
 import { type BoardSlot, type DispatchOrderRow, type RunRow, dispatchRepository as repo } from './dispatch.repository';
@@ -41,12 +41,17 @@ const DELIVERED: readonly number[] = [S.ENTREGUE, S.FINALIZADOS];
 const BROUGHT_BACK: readonly number[] = [S.AGUARDANDO_CLIENTE, S.CANCELADO];
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** What the courier collects at the door (the contract's `amountToCollect`: a cash order's total, else 0). */
-const cashCents = (row: Pick<DispatchOrderRow, 'payment_method' | 'status' | 'total_cents'>) =>
-  amountToCollect({ paymentMethod: row.payment_method, statusKey: row.status }, row.total_cents);
+type CollectRow = Pick<DispatchOrderRow, 'payment_method' | 'status' | 'total_cents' | 'payment_parts'>;
+
+/** The cash the courier collects at the door (`amountToCollect`: a cash order's total less its paid parts, else 0). */
+const cashCents = (row: CollectRow) =>
+  amountToCollect(
+    { paymentMethod: row.payment_method, statusKey: row.status },
+    dueCents(row.total_cents, row.payment_parts),
+  );
 
 /** What every view of a run says of it: its departure, courier, the cash its `orders` collect, its settlement. */
-function runHead(run: RunRow, orders: Pick<DispatchOrderRow, 'payment_method' | 'status' | 'total_cents'>[]) {
+function runHead(run: RunRow, orders: CollectRow[]) {
   return {
     id: run.id,
     departureAt: iso(run.departure_at),
@@ -109,7 +114,7 @@ function toOrder(row: DispatchOrderRow, late: boolean): DispatchOrder {
     paymentMethod: row.payment_method,
     cashToCollect: centsToReais(cashCents(row)),
     ...(row.card_on_delivery
-      ? { cardOnDelivery: true, cardToCollect: centsToReais(cardDueCents(row.total_cents, row.payment_parts)) }
+      ? { cardOnDelivery: true, cardToCollect: centsToReais(dueCents(row.total_cents, row.payment_parts)) }
       : {}),
     changeFor:
       row.payment_method === 'CASH' && row.change_for_cents !== null ? centsToReais(row.change_for_cents) : null,
@@ -253,11 +258,11 @@ export function createDispatchService(db: DB) {
           departureAt: at,
           ordersCount: rows.reduce((sum, row) => sum + row.orders, 0),
           lateCount: at === null ? 0 : rows.reduce((sum, row) => sum + (row.late ? row.orders : 0), 0),
-          // Each group's total as `amountToCollect` says (a cash order's whole total, else nothing).
+          // Each group's due as `amountToCollect` says (a cash order's total less its paid parts, else nothing).
           cashToCollect: centsToReais(
             rows.reduce(
               (sum, row) =>
-                sum + amountToCollect({ paymentMethod: row.payment_method, statusKey: row.status }, row.total_cents),
+                sum + amountToCollect({ paymentMethod: row.payment_method, statusKey: row.status }, row.due_cents),
               0,
             ),
           ),

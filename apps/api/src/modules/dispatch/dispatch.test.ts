@@ -240,6 +240,31 @@ describe('a courier run, from the board to the settlement', () => {
     expect(again.split('Recebido por: ______________________________').length - 1).toBe(1);
   });
 
+  it('a cash order with a part paid at the shop: the courier collects the rest only, on the run, its sheet and his order', async () => {
+    // R$ 50,00 + R$ 15,00 freight = R$ 65,00 in cash; R$ 40,00 paid by card at the shop: R$ 25,00 at the door.
+    const order = await packed([0, 1]);
+    const part = await call('POST', `/orders/${order.id}/payments`, {
+      method: 'CARD',
+      amount: 40,
+      card: { kind: 'DEBIT', brand: 'Elo', instalments: 1, nsu: '112233', authorizationCode: 'C4D5' },
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    const created = await call('POST', '/dispatch/runs', {
+      departureAt: departure(6),
+      delivererId: world.staff.courier,
+      orderIds: [order.id],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const run = courierRunSchema.parse((created.json() as { data: unknown }).data);
+    expect(run.orders[0]).toMatchObject({ paymentMethod: 'CASH', cashToCollect: 25 });
+    expect(run.cashToCollect).toBe(25);
+    const text = pdfText((await call('GET', `/dispatch/runs/${run.id}/sheet.pdf`)).rawPayload);
+    expect(text).toContain('Receber em dinheiro: R$ 25,00');
+    expect(text).not.toContain('R$ 65,00 em dinheiro');
+    const summary = await call('GET', `/orders/by-id/${order.id}`);
+    expect(summary.json()).toMatchObject({ data: { cashToCollect: 25 } });
+  });
+
   it("'Levar maquininha' after a part was paid: the run, its sheet and the courier's order say the balance, then nothing", async () => {
     // The world's R$ 50,00 product + R$ 15,00 freight = R$ 65,00, a card charged at the door (issue 38).
     const order = await packed([0, 1]);

@@ -78,6 +78,7 @@ function sheet(run: CourierRun, generatedAt: Date): ReactElement {
                     statusKey: order.status,
                     cardOnDelivery: order.cardOnDelivery,
                     cardToCollect: order.cardToCollect,
+                    cashToCollect: order.cashToCollect,
                   },
                   { total: money(order.cardToCollect ?? order.cashToCollect), payment: order.payment },
                 )

@@ -1,10 +1,10 @@
 import {
-  cardToCollectCents,
   centsToReais,
   DELIVERY_TYPE_LABELS,
   type DeliveryType,
   dayStart,
   describePaymentParts,
+  dueAtHandoverCents,
   type OrderFilterQuery,
   type OrderSummary,
   orderStatusLabel,
@@ -24,9 +24,9 @@ export function partsOf(value: PartFacts[] | string | null | undefined): PartFac
   return typeof value === 'string' ? (JSON.parse(value) as PartFacts[]) : value;
 }
 
-/** What a 'Levar maquininha' card charges at the door (cents): the total less the parts already paid. */
-export function cardDueCents(totalCents: number, parts: PartFacts[] | string | null | undefined): number {
-  return cardToCollectCents(
+/** What is left to pay at the handover (cents), a cash order's or a door card's: the total less the parts paid. */
+export function dueCents(totalCents: number, parts: PartFacts[] | string | null | undefined): number {
+  return dueAtHandoverCents(
     totalCents,
     partsOf(parts).map((part) => ({ status: part.status, amountCents: part.amount })),
   );
@@ -59,7 +59,11 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     changeFor: row.change_for_cents === null ? null : centsToReais(row.change_for_cents),
     ...(row.pix_waiting ? { pixWaiting: true } : {}),
     ...(row.card_on_delivery
-      ? { cardOnDelivery: true, cardToCollect: centsToReais(cardDueCents(row.total_cents, row.payment_parts)) }
+      ? { cardOnDelivery: true, cardToCollect: centsToReais(dueCents(row.total_cents, row.payment_parts)) }
+      : {}),
+    // A cash order part-paid already (a card part at the shop): the courier receives the rest only.
+    ...(row.payment_method === 'CASH' && row.payment_parts
+      ? { cashToCollect: centsToReais(dueCents(row.total_cents, row.payment_parts)) }
       : {}),
     ...(row.payment_parts ? { paymentParts: describePaymentParts(partsOf(row.payment_parts)) } : {}),
   };

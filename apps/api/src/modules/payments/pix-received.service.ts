@@ -20,6 +20,13 @@ export const PAYMENT_PARTS = sql<PartFacts[] | null>`(select json_agg(json_build
   'amount', p.amount_cents, 'status', p.status, 'kind', p.card_kind, 'brand', p.card_brand,
   'instalments', p.instalments, 'fee', p.fee_cents) order by p.seq) from order_payments p where p.order_id = o.id)`;
 
+/**
+ * The order `o`'s total less its confirmed parts, never below 0: the contract's `dueAtHandoverCents` as SQL, for
+ * figures summed over many orders (the dispatch board's cash per departure) where the parts are not read.
+ */
+export const DUE_AT_HANDOVER = sql<number>`greatest(0, o.total_cents - coalesce((select sum(p.amount_cents)
+  from order_payments p where p.order_id = o.id and p.status = 'CONFIRMED'), 0))`;
+
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The Pix that paid this order, if any. */

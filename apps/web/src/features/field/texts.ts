@@ -35,6 +35,8 @@ export const FIELD_TEXTS = {
   total: 'Valor Total',
   /** Cash is paid to the courier on delivery; a transfer or Pix was paid before. */
   collect: 'receber na entrega',
+  /** A cash order part-paid already (a card part at the shop): the rest in cash (`cashToCollect`). */
+  collectRest: (amount: string) => `receber ${amount} em dinheiro`,
   /** A card charged at the door (issue 38). */
   /** The card's amount at the door: the total less the parts already paid (`cardToCollect`). */
   collectByCard: (amount: string) => `receber ${amount} no cartão (maquininha)`,

@@ -1,4 +1,4 @@
-import { isValidReceiverDocument, ORDER_LIMITS, paymentDue, type TaskOrder } from '@backoffice/contract';
+import { dueAtDoor, isValidReceiverDocument, ORDER_LIMITS, paymentDue, type TaskOrder } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -70,9 +70,9 @@ export function DeliverDialog({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {FIELD_TEXTS.total}: {formatMoney(order.total)} ({order.payment}
         {due === 'cash'
-          ? `, ${FIELD_TEXTS.collect}`
+          ? `, ${order.cashToCollect === undefined ? FIELD_TEXTS.collect : FIELD_TEXTS.collectRest(formatMoney(dueAtDoor(order)))}`
           : due === 'card'
-            ? `, ${FIELD_TEXTS.collectByCard(formatMoney(order.cardToCollect ?? order.total))}`
+            ? `, ${FIELD_TEXTS.collectByCard(formatMoney(dueAtDoor(order)))}`
             : due === 'paid'
               ? `, ${FIELD_TEXTS.nothingToCollect}`
               : ''}

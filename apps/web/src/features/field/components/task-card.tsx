@@ -2,6 +2,7 @@ import {
   addressLines,
   courierPaymentLine,
   DELIVERY_TYPES,
+  dueAtDoor,
   ORDER_STATUS,
   type OrderAction,
   type TaskKind,
@@ -189,7 +190,7 @@ export function TaskCard({
             {/* The run sheet's own line (payment-due.ts): 'Receber em dinheiro: R$ …' or 'Pago (Pix): nada a receber'. */}
             <p className="tc-text tc-strong">
               {courierPaymentLine(order, {
-                total: formatMoney(order.cardToCollect ?? order.total),
+                total: formatMoney(dueAtDoor(order)),
                 payment: order.payment,
               })}
             </p>
