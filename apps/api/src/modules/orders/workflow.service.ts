@@ -5,8 +5,10 @@ import type { Database, OrdersTable } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
+import type { Principal } from '../../plugins/auth';
 import { moveStock } from '../stock/stock.service';
 import { type NormalizedPicture, normalizeOrderPicture } from './images';
+import { readerOf } from './order-readers';
 import { type LockedOrder, ordersRepository as repo } from './orders.repository';
 import { nextUpdatedAt, ORDER_IMAGE_FOLDER, recordOrderEvent, storeReceipt } from './workflow';
 
@@ -50,6 +52,20 @@ export async function lockOrder(
   const order = await repo.lockById(trx, orderId);
   if (!order) throw notFound(missing);
   return order;
+}
+
+/**
+ * Refuses with a 404 (`missing`) an order `principal` may not read: a courier reads only his own (the orders'
+ * rule, order-readers.ts), as every order read answers him. Anyone else reads every order.
+ */
+export async function assertOrderReadable(
+  db: Executor,
+  principal: Principal,
+  orderId: number,
+  missing: string = ORDER_TEXTS.notFound,
+): Promise<void> {
+  const reader = readerOf(principal);
+  if (reader.onlyOwn && !(await repo.findById(db, orderId, reader))) throw notFound(missing);
 }
 
 /** The order locked for the rest of the caller's transaction, or undefined when there is none. */

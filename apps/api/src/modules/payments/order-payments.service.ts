@@ -36,6 +36,7 @@ import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import {
+  assertOrderReadable,
   claimOrderRequest,
   type LockedOrder,
   lockOrder,
@@ -285,7 +286,8 @@ export async function recordCheckoutCard(
  * first took.
  */
 export function createOrderPaymentsService(db: DB) {
-  async function list(orderId: number): Promise<OrderPayments> {
+  async function list(principal: Principal, orderId: number): Promise<OrderPayments> {
+    await assertOrderReadable(db, principal, orderId, PAYMENT_TEXTS.orderNotFound);
     const order = await db
       .selectFrom('orders')
       .select(['id', 'total_cents'])
@@ -306,6 +308,7 @@ export function createOrderPaymentsService(db: DB) {
   }
 
   async function add(principal: Principal, orderId: number, body: OrderPaymentBody, key?: string) {
+    await assertOrderReadable(db, principal, orderId, PAYMENT_TEXTS.orderNotFound);
     const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
     const settings = body.card ? await cardSettings(db) : undefined;
     const done = await db.transaction().execute(async (trx) => {
@@ -371,6 +374,7 @@ export function createOrderPaymentsService(db: DB) {
    * for the attendants to decide, as with a Pix given back); history and audit name who and why.
    */
   async function close(principal: Principal, orderId: number, paymentId: number, input: OrderPaymentClose) {
+    await assertOrderReadable(db, principal, orderId, PAYMENT_TEXTS.orderNotFound);
     await db.transaction().execute(async (trx) => {
       const order = await lockOrder(trx, orderId, PAYMENT_TEXTS.orderNotFound);
       const part = await repo.byId(trx, order.id, paymentId);

@@ -8,10 +8,13 @@ import {
   ORDER_STATUS,
   orderPaymentAnswerSchema,
   orderPaymentsSchema,
+  PAYMENT_TEXTS,
+  PERMISSIONS,
   pixWebhookInfoSchema,
 } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPasswordHash } from '../../db/seed/foundation';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { createCustomer, createProduct } from '../selling/test-selling';
 
@@ -294,6 +297,34 @@ describe('what a part may not be', () => {
     expect(over.errors[0]).toBe(ORDER_PAYMENT_TEXTS.overpaid('R$ 40,00'));
     expect((await partsOf(order.id)).parts).toHaveLength(1);
     expect(await statusOf(order.id)).toBe(ORDER_STATUS.PROCESSANDO);
+  });
+
+  it("a courier whose role holds orders reads and pays only his own orders' parts (404 otherwise, as every order read)", async () => {
+    const role = await t.db
+      .insertInto('roles')
+      .values({ name: 'Entregas com pedidos (partes)', permissions: [PERMISSIONS.orders] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('employees')
+      .values({
+        name: 'Gil Motoboy',
+        email: 'gil.motoboy@exemplo.com',
+        func: 2,
+        phone: '11900000001',
+        document: '',
+        role_id: role.id,
+        password_hash: await demoPasswordHash(),
+      })
+      .execute();
+    const gil = await signIn(t.app, 'gil.motoboy@exemplo.com');
+    // A Pix order waiting for its payment: no courier's yet, not his to read.
+    const order = await pixOrder(10_000);
+    const read = await call('GET', `/orders/${order.id}/payments`, undefined, gil);
+    expect(read.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(read.json()).errors).toEqual([PAYMENT_TEXTS.orderNotFound]);
+    expect((await pay(order.id, { method: 'CASH', amount: 10 }, undefined, gil)).statusCode).toBe(404);
+    expect((await partsOf(order.id)).parts).toHaveLength(0);
   });
 
   it('a card number, or anything that looks like one, is refused and never stored', async () => {

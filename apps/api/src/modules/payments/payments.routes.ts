@@ -135,7 +135,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderPaymentsSchema },
       },
     },
-    async (request) => ({ data: await parts.list(request.params.id) }),
+    async (request) => ({ data: await parts.list(principalOf(request), request.params.id) }),
   );
 
   app.post(
