@@ -8,6 +8,8 @@ export type CodePurpose = 'recovery' | 'activation';
 
 /** 'WALK_IN': a 'Consumidor final' record of the counter (migration 0055), never in a customers list. */
 export type CustomerStatus = 'AWAITING' | 'APPROVED' | 'REPROVED' | 'BLOCKED' | 'WALK_IN';
+/** The status of the counter's 'Consumidor final' records (decision 0040): sold to, never a customer to list. */
+export const WALK_IN = 'WALK_IN' satisfies CustomerStatus;
 
 export type StockMovementKind =
   | 'SALE'

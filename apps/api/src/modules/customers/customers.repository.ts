@@ -2,6 +2,7 @@ import { UNSOLD_ORDER_STATUSES } from '@backoffice/contract';
 import { type ExpressionBuilder, type Insertable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { CustomerStatus, CustomersTable, Database } from '../../db/schema';
+import { WALK_IN } from '../../db/schema-columns';
 import { isStorableId } from '../../lib/sql-input';
 import { UPDATED_COLUMNS } from './customer-fields';
 
@@ -31,8 +32,7 @@ export interface ImportedCustomerUpdate {
   search_text: string;
 }
 
-/** The status of the counter's 'Consumidor final' records (migration 0055): never a customer to list or change. */
-export const WALK_IN = 'WALK_IN' satisfies CustomerStatus;
+export { WALK_IN };
 
 /** Orders that do not count as purchases: cancelled or refused. */
 export const NOT_PURCHASED = UNSOLD_ORDER_STATUSES;

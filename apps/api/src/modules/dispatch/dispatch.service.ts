@@ -30,8 +30,8 @@ import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
-import { dueCents } from '../orders/order-summary';
 import { changeCourier, type LockedOrder, lockOrder } from '../orders/workflow.service';
+import { dueCents } from '../payments/pix-received.service';
 import { deliverySchedule } from '../settings/settings.service';
 import { type BoardSlot, type DispatchOrderRow, type RunRow, dispatchRepository as repo } from './dispatch.repository';
 

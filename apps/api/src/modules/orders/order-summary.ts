@@ -4,34 +4,19 @@ import {
   type DeliveryType,
   dayStart,
   describePaymentParts,
-  dueAtHandoverCents,
   type OrderFilterQuery,
   type OrderSummary,
   orderStatusLabel,
   PAYMENT_METHOD_LABELS,
-  type PartFacts,
   shiftDay,
 } from '@backoffice/contract';
 import { searchWords } from '../../lib/sql-input';
+import { dueCents, partsOf } from '../payments/pix-received.service';
 import type { OrderFilter, OrderRow } from './orders.repository';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** An order row as the API answers it (the Order fields of section 3, plus the keys a screen needs). */
-/** The parts as the SQL answered them (json: an array; some drivers hand the text; null without parts). */
-export function partsOf(value: PartFacts[] | string | null | undefined): PartFacts[] {
-  if (!value) return [];
-  return typeof value === 'string' ? (JSON.parse(value) as PartFacts[]) : value;
-}
-
-/** What is left to pay at the handover (cents), a cash order's or a door card's: the total less the parts paid. */
-export function dueCents(totalCents: number, parts: PartFacts[] | string | null | undefined): number {
-  return dueAtHandoverCents(
-    totalCents,
-    partsOf(parts).map((part) => ({ status: part.status, amountCents: part.amount })),
-  );
-}
-
 export function toOrderSummary(row: OrderRow): OrderSummary {
   return {
     orderId: row.id,

@@ -121,7 +121,7 @@ async function toApi(db: Executor, row: OrderPaymentRow | (OrderPaymentRow & { c
   } satisfies OrderPayment;
 }
 
-const partsOf = (rows: readonly OrderPaymentRow[]) =>
+const factsOf = (rows: readonly OrderPaymentRow[]) =>
   rows.map((row) => ({ status: row.status, amountCents: row.amount_cents }));
 
 /**
@@ -171,7 +171,7 @@ export async function settleIfPaidByParts(
 ): Promise<OrderStatusKey> {
   const parts = await repo.ofOrder(trx, order.id);
   const settling = paymentSettlingMove(order.status);
-  if (!settling || !partsPayTotal(order.total_cents, partsOf(parts))) return order.status as OrderStatusKey;
+  if (!settling || !partsPayTotal(order.total_cents, factsOf(parts))) return order.status as OrderStatusKey;
   const moved = await transition(trx, order, settling.action, actor, {
     note: ORDER_PAYMENT_TEXTS.paidByPartsNote(brl(order.total_cents)),
   });
@@ -186,7 +186,7 @@ export async function partsHeld(
   db: Executor,
   orderId: number,
 ): Promise<{ confirmedCents: number; pendingCents: number }> {
-  const { confirmedCents, pendingCents } = partsBalance(0, partsOf(await repo.ofOrder(db, orderId)));
+  const { confirmedCents, pendingCents } = partsBalance(0, factsOf(await repo.ofOrder(db, orderId)));
   return { confirmedCents, pendingCents };
 }
 
@@ -205,7 +205,7 @@ export function assertPartsCovered(held: { confirmedCents: number; pendingCents:
 
 /** Whether the order's confirmed parts pay its total (the 'pixReceived' requirement accepts a split payment). */
 export async function paidByParts(db: Executor, order: Pick<LockedOrder, 'id' | 'total_cents'>): Promise<boolean> {
-  return partsPayTotal(order.total_cents, partsOf(await repo.ofOrder(db, order.id)));
+  return partsPayTotal(order.total_cents, factsOf(await repo.ofOrder(db, order.id)));
 }
 
 /**
@@ -235,7 +235,7 @@ export async function receivePartPix(
   });
   const completes =
     paymentSettlingMove(order.status) !== undefined &&
-    partsPayTotal(order.total_cents, partsOf(await repo.ofOrder(trx, order.id)));
+    partsPayTotal(order.total_cents, factsOf(await repo.ofOrder(trx, order.id)));
   if (completes && confirm) {
     await settleIfPaidByParts(trx, order, 'bank');
     return { settled: true };
@@ -295,14 +295,14 @@ export function createOrderPaymentsService(db: DB) {
       .executeTakeFirst();
     if (!order) throw notFound(PAYMENT_TEXTS.orderNotFound);
     const rows = await repo.ofOrder(db, orderId);
-    const balance = partsBalance(order.total_cents, partsOf(rows));
+    const balance = partsBalance(order.total_cents, factsOf(rows));
     return {
       orderId,
       total: centsToReais(order.total_cents),
       paid: centsToReais(balance.confirmedCents),
       pending: centsToReais(balance.pendingCents),
       due: centsToReais(balance.dueCents),
-      paidInFull: partsPayTotal(order.total_cents, partsOf(rows)),
+      paidInFull: partsPayTotal(order.total_cents, factsOf(rows)),
       parts: await Promise.all(rows.map((row) => toApi(db, row))),
     };
   }
@@ -328,7 +328,7 @@ export function createOrderPaymentsService(db: DB) {
         parts.some((p) => p.status === 'PENDING' || p.status === 'CONFIRMED'),
       );
       const amountCents = reaisToCents(body.amount);
-      const { dueCents } = partsBalance(order.total_cents, partsOf(parts));
+      const { dueCents } = partsBalance(order.total_cents, factsOf(parts));
       if (dueCents <= 0) throw conflict(ORDER_PAYMENT_TEXTS.nothingDue, 'PAYMENT_OVERPAID', { due: 0 });
       if (amountCents > dueCents) {
         throw conflict(ORDER_PAYMENT_TEXTS.overpaid(brl(dueCents)), 'PAYMENT_OVERPAID', {

@@ -1,4 +1,10 @@
-import { centsToReais, type PartFacts, type PixReceivedList, type PixReceivedQuery } from '@backoffice/contract';
+import {
+  centsToReais,
+  dueAtHandoverCents,
+  type PartFacts,
+  type PixReceivedList,
+  type PixReceivedQuery,
+} from '@backoffice/contract';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
@@ -19,6 +25,20 @@ export { PIX_WAITING };
 export const PAYMENT_PARTS = sql<PartFacts[] | null>`(select json_agg(json_build_object('method', p.method,
   'amount', p.amount_cents, 'status', p.status, 'kind', p.card_kind, 'brand', p.card_brand,
   'instalments', p.instalments, 'fee', p.fee_cents) order by p.seq) from order_payments p where p.order_id = o.id)`;
+
+/** `PAYMENT_PARTS` as the driver answered it (json: an array; as text from some drivers; null without parts). */
+export function partsOf(value: PartFacts[] | string | null | undefined): PartFacts[] {
+  if (!value) return [];
+  return typeof value === 'string' ? (JSON.parse(value) as PartFacts[]) : value;
+}
+
+/** What is left to pay at the handover (cents), a cash order's or a door card's: `dueAtHandoverCents` of its parts. */
+export function dueCents(totalCents: number, parts: PartFacts[] | string | null | undefined): number {
+  return dueAtHandoverCents(
+    totalCents,
+    partsOf(parts).map((part) => ({ status: part.status, amountCents: part.amount })),
+  );
+}
 
 /**
  * The order `o`'s total less its confirmed parts, never below 0: the contract's `dueAtHandoverCents` as SQL, for

@@ -20,15 +20,22 @@ import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
-import { sellingRepository } from '../selling/selling.repository';
-import { assertCanBuy, assertChoices, checkoutKey, createSellingService, priceSale } from '../selling/selling.service';
+import {
+  assertCanBuy,
+  assertChoices,
+  checkoutKey,
+  clearCart,
+  createSellingService,
+  isWalkIn,
+  lockBuyer,
+  priceSale,
+  saleLines,
+} from '../selling/selling.service';
 import { type QuoteRowRead, quotesRepository as repo } from './quotes.repository';
-
-const WALK_IN = 'WALK_IN';
 
 /** The quote as the API answers it (status computed on `today`: an OPEN quote past its last day is EXPIRED). */
 function toQuote(row: QuoteRowRead, today: string) {
-  const walkIn = row.customer_status === WALK_IN;
+  const walkIn = isWalkIn({ status: row.customer_status });
   return {
     id: row.id,
     status: quoteStatusOn(row.status as 'OPEN' | 'CONVERTED' | 'CANCELLED', row.valid_until, today),
@@ -108,15 +115,14 @@ export function createQuotesService(db: DB, storage: Storage) {
       const today = businessDay(now);
       const key = headerKey === undefined ? null : checkoutKey(headerKey, undefined);
       const id = await db.transaction().execute(async (trx) => {
-        const customer = await sellingRepository.lockCustomer(trx, body.customerId, 'update');
-        if (!customer) throw notFound(SELLING_TEXTS.customerNotFound);
+        const customer = await lockBuyer(trx, body.customerId);
         const earlier = key === null ? undefined : await repo.byKey(trx, key);
         if (earlier) {
           if (earlier.customer_id !== customer.id) throw conflict(SELLING_TEXTS.idempotencyKeyReused, 'CONFLICT');
           return earlier.id;
         }
         assertCanBuy(customer);
-        const walkIn = customer.status === WALK_IN;
+        const walkIn = isWalkIn(customer);
         if (walkIn && !body.walkIn) throw badRequest(QUOTE_TEXTS.walkInNameRequired);
         if (!walkIn && body.walkIn) throw badRequest(QUOTE_TEXTS.walkInOnly);
         const choices = {
@@ -125,15 +131,7 @@ export function createQuotesService(db: DB, storage: Storage) {
           isFastDelivery: body.isFastDelivery,
         };
         assertChoices(customer, choices);
-        const lines = body.lines
-          ? await sellingRepository.productLines(trx, body.lines)
-          : await sellingRepository.cartLines(trx, customer.id);
-        if (lines.length === 0) throw conflict(QUOTE_TEXTS.empty, 'CONFLICT');
-        if (body.lines && lines.length !== body.lines.length) throw notFound(SELLING_TEXTS.productNotFound);
-        const archived = lines.filter((line) => line.archived);
-        if (archived.length > 0) {
-          throw conflict(archived.map((line) => SELLING_TEXTS.productArchived(line.name)).join(' '), 'CONFLICT');
-        }
+        const lines = await saleLines(trx, customer.id, body.lines, QUOTE_TEXTS.empty);
         const { priced, sale, figures } = await priceSale(trx, principal, customer, choices, lines, body.discounts);
         const days = await repo.validityDays(trx);
         const quoteId = await repo.insert(
@@ -164,7 +162,7 @@ export function createQuotesService(db: DB, storage: Storage) {
             discount_cents: sale.lines[index]?.discountCents ?? 0,
           })),
         );
-        if (!body.lines) await sellingRepository.clearCart(trx, customer.id);
+        if (!body.lines) await clearCart(trx, customer.id);
         await recordAudit(trx, {
           employeeId: principal.employeeId,
           entity: 'quote',

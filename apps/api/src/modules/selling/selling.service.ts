@@ -35,6 +35,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
+import { WALK_IN } from '../../db/schema-columns';
 import { diff, recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
@@ -55,9 +56,38 @@ export { levelPriceCents };
 import { type CartLineRow, sellingRepository as repo, type SellingCustomerRow } from './selling.repository';
 
 const APPROVED = 'APPROVED';
-/** The counter's 'Consumidor final' (migration 0055, decision 0040): sold to, pickup only. */
-const WALK_IN = 'WALK_IN';
-const isWalkIn = (customer: SellingCustomerRow) => customer.status === WALK_IN;
+/** The counter's 'Consumidor final' record (decision 0040). */
+export const isWalkIn = (customer: Pick<SellingCustomerRow, 'status'>) => customer.status === WALK_IN;
+
+/** The buyer locked for the rest of the caller's transaction (a checkout's, a quote's): 404 when there is none. */
+export async function lockBuyer(trx: Transaction<Database>, customerId: number): Promise<SellingCustomerRow> {
+  const customer = await repo.lockCustomer(trx, customerId, 'update');
+  if (!customer) throw notFound(SELLING_TEXTS.customerNotFound);
+  return customer;
+}
+
+/**
+ * The lines of a sale not placed yet (a quote saved): `lines` given (each product must exist), else the
+ * customer's cart; refused when there is none (`empty`) or one is archived. The cart is left as it is.
+ */
+export async function saleLines(
+  trx: Transaction<Database>,
+  customerId: number,
+  lines: ReadonlyArray<{ productId: number; quantity: number }> | undefined,
+  empty: string,
+): Promise<CartLineRow[]> {
+  const rows = lines ? await repo.productLines(trx, lines) : await repo.cartLines(trx, customerId);
+  if (rows.length === 0) throw conflict(empty, 'CONFLICT');
+  if (lines && rows.length !== lines.length) throw notFound(SELLING_TEXTS.productNotFound);
+  const archived = rows.filter((line) => line.archived);
+  if (archived.length > 0) {
+    throw conflict(archived.map((line) => SELLING_TEXTS.productArchived(line.name)).join(' '), 'CONFLICT');
+  }
+  return rows;
+}
+
+/** Empties the customer's cart (it became a quote). */
+export const clearCart = (trx: Transaction<Database>, customerId: number) => repo.clearCart(trx, customerId);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
