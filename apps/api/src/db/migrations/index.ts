@@ -51,6 +51,7 @@ import { saleDiscounts } from './0056-sale-discounts';
 import { orderPayments } from './0057-order-payments';
 import { quotes } from './0058-quotes';
 import { quotesKeyedAndDeletedWithCustomer } from './0059-quotes-keyed-and-deleted-with-customer';
+import { orderPaymentsByPix } from './0060-order-payments-by-pix';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -106,6 +107,7 @@ export const migrations: Record<string, Migration> = {
   '0057-order-payments': orderPayments,
   '0058-quotes': quotes,
   '0059-quotes-keyed-and-deleted-with-customer': quotesKeyedAndDeletedWithCustomer,
+  '0060-order-payments-by-pix': orderPaymentsByPix,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, OrderPaymentsTable } from '../../db/schema';
+import { pixReceivedRepository } from './pix-received.repository';
 
 /** The parts an order is paid by (migration 0057). Every writer holds the order's row lock first. */
 export const orderPaymentsRepository = {
@@ -58,20 +59,8 @@ export const orderPaymentsRepository = {
 
   /** A Pix received that paid the order whole (not one of its parts' Pix), not given back in full. */
   async wholePix(db: Executor, orderId: number): Promise<boolean> {
-    const row = await db
-      .selectFrom('pix_received as r')
-      .select('r.end_to_end_id')
-      .where('r.order_id', '=', orderId)
-      .whereRef('r.refunded_cents', '<', 'r.amount_cents')
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb.selectFrom('order_payments as p').select('p.id').whereRef('p.end_to_end_id', '=', 'r.end_to_end_id'),
-          ),
-        ),
-      )
-      .executeTakeFirst();
-    return row !== undefined;
+    const pix = await pixReceivedRepository.ofOrder(db, orderId);
+    return pix !== undefined && pix.refunded_cents < pix.amount_cents;
   },
 
   /** The payment method of the order (the checkout's), read under the caller's lock. */

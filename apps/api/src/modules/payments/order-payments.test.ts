@@ -266,6 +266,9 @@ describe("two Pix parts with 'Pix automático' off", () => {
     const last = e2e();
     await webhook([{ endToEndId: last, txid: second.pix?.txid, valor: '40.00', horario: now() }]);
     expect(await partsOf(order.id)).toMatchObject({ paid: 100, pending: 0, due: 0, paidInFull: true });
+    // The details' Pix is the order's whole Pix: none here (each part's Pix is read with its part), not the R$ 60,00.
+    const detail = await call('GET', `/orders/by-id/${order.id}`);
+    expect(detail.json().data.pixReceived ?? null).toBeNull();
     // Paid in full by the bank, but 'Pix automático' is off: the order waits for one click, and the Pix says so.
     expect(await statusOf(order.id)).toBe(ORDER_STATUS.AGUARDANDO_COMPROVANTE);
     const waiting = await t.db

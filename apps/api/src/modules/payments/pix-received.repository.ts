@@ -44,9 +44,23 @@ export const pixReceivedRepository = {
       .executeTakeFirst();
   },
 
-  /** The Pix that paid this order, if any. */
+  /**
+   * The Pix that paid this order whole, if any: not one of its parts' Pix (decision 0042: a part's Pix is
+   * matched to the order too, and is read with its part).
+   */
   ofOrder(db: Executor, orderId: number) {
-    return db.selectFrom('pix_received').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+    return db
+      .selectFrom('pix_received as r')
+      .selectAll('r')
+      .where('r.order_id', '=', orderId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('order_payments as p').select('p.id').whereRef('p.end_to_end_id', '=', 'r.end_to_end_id'),
+          ),
+        ),
+      )
+      .executeTakeFirst();
   },
 
   async match(
