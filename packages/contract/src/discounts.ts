@@ -40,6 +40,9 @@ export const DISCOUNT_TEXTS = {
     'O desconto só pode ser alterado antes da separação: em pedido em dinheiro aguardando o estoquista, ou por Pix ainda não pago.',
   pixAlreadyReceived: 'Este pedido já tem um Pix recebido: o desconto não pode mais ser alterado.',
   changed: 'Desconto do pedido alterado.',
+  /** The order's history row of a discount changed (issue 38 §3). */
+  historyNote: (from: string, to: string, total: string) =>
+    `Desconto alterado de ${from} para ${to}; novo total ${total}.`,
 } as const;
 
 /** A percentage with at most two decimals (7, 7.5, 12.25), as hundredths of a percent (700, 750, 1225). */

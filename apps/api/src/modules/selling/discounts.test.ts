@@ -298,12 +298,20 @@ describe('POST /orders/{id}/discount: the discount of an order not yet separated
       .selectFrom('audit_events')
       .select(['action', 'changes', 'employee_id'])
       .where('entity', '=', 'order')
-      .where('entity_id', '=', String(placed.orderId))
+      .where('entity_id', '=', placed.code)
       .where('action', '=', 'changeDiscount')
       .execute();
     expect(audit.map((row) => row.changes)).toEqual([
       { discount: { from: 0, to: 27.28 }, total: { from: 389.7, to: 362.42 } },
     ]);
+    // The order's history says it too (the details' timeline).
+    const notes = await t.db
+      .selectFrom('order_status_history')
+      .select('note')
+      .where('order_id', '=', placed.orderId)
+      .where('note', 'is not', null)
+      .execute();
+    expect(notes.map((row) => row.note)).toContain('Desconto alterado de R$ 0,00 para R$ 27,28; novo total R$ 362,42.');
 
     // Above the maximum: refused, nothing changed.
     const above = await change(placed.orderId, attendant, { order: { kind: 'percent', value: 8 } });

@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '@backoffice/contract';
-import type { Transaction, Updateable } from 'kysely';
+import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, OrdersTable } from '../../db/schema';
 import { isStorableId, searchWords } from '../../lib/sql-input';
@@ -327,16 +327,13 @@ export const sellingRepository = {
     orderId: number,
     figures: { discountCents: number; totalCents: number; items: { id: number; discountCents: number }[] },
   ) {
-    for (const item of figures.items) {
-      await trx
-        .updateTable('order_items')
-        .set({ discount_cents: item.discountCents })
-        .where('id', '=', item.id)
-        .execute();
-    }
+    const lines = figures.items.map((item) => ({ id: item.id, discount_cents: item.discountCents }));
+    await sql`update order_items i set discount_cents = v.discount_cents
+      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as v(id integer, discount_cents integer)
+      where i.id = v.id and i.order_id = ${orderId}`.execute(trx);
     await trx
       .updateTable('orders')
-      .set({ discount_cents: figures.discountCents, total_cents: figures.totalCents, updated_at: new Date() })
+      .set({ discount_cents: figures.discountCents, total_cents: figures.totalCents })
       .where('id', '=', orderId)
       .execute();
   },
@@ -422,13 +419,18 @@ export const sellingRepository = {
       }>;
     },
   ) {
-    for (const line of lines.update) {
-      await trx
-        .updateTable('order_items')
-        .set({ quantity: line.quantity, total_cents: line.totalCents, discount_cents: line.discountCents })
-        .where('id', '=', line.id)
-        .where('order_id', '=', orderId)
-        .execute();
+    if (lines.update.length > 0) {
+      // One statement for every kept line (not one per line while the order is locked).
+      const kept = lines.update.map((line) => ({
+        id: line.id,
+        quantity: line.quantity,
+        total_cents: line.totalCents,
+        discount_cents: line.discountCents,
+      }));
+      await sql`update order_items i set quantity = v.quantity, total_cents = v.total_cents, discount_cents = v.discount_cents
+        from jsonb_to_recordset(${JSON.stringify(kept)}::jsonb)
+          as v(id integer, quantity integer, total_cents integer, discount_cents integer)
+        where i.id = v.id and i.order_id = ${orderId}`.execute(trx);
     }
     if (lines.remove.length > 0) {
       await trx.deleteFrom('order_items').where('order_id', '=', orderId).where('id', 'in', lines.remove).execute();

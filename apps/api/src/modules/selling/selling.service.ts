@@ -36,11 +36,11 @@ import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { WALK_IN } from '../../db/schema-columns';
-import { diff, recordAudit } from '../../lib/audit';
+import { diff } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
-import { lockOrder, normalizeOrderPicture } from '../orders/workflow.service';
+import { lockOrder, normalizeOrderPicture, recordOrderNote } from '../orders/workflow.service';
 import { assertPartsCovered, partsHeld, recordCheckoutCard } from '../payments/order-payments.service';
 import { pixOfOrder } from '../payments/pix-received.service';
 import { productImagesOf } from '../products/products.service';
@@ -492,7 +492,7 @@ export function createSellingService(db: DB, storage: Storage) {
       discounts: SaleDiscounts,
     ): Promise<OrderDiscountResponse> {
       return db.transaction().execute(async (trx) => {
-        await lockOrder(trx, orderId);
+        const locked = await lockOrder(trx, orderId);
         const { order, items } = await repo.orderForDiscount(trx, orderId);
         if (!orderDiscountChangeable({ status: order.status, paymentMethod: order.payment_method }))
           throw conflict(DISCOUNT_TEXTS.orderNotChangeable, 'CONFLICT');
@@ -518,15 +518,23 @@ export function createSellingService(db: DB, storage: Storage) {
           totalCents,
           items: items.map((item, index) => ({ id: item.id, discountCents: sale.lines[index]?.discountCents ?? 0 })),
         });
-        await recordAudit(trx, {
+        // Its history row and audit (by the order's code, as every order's), `updated_at` moved: the screens see it.
+        await recordOrderNote(trx, locked, {
           employeeId: principal.employeeId,
-          entity: 'order',
-          entityId: orderId,
-          action: 'changeDiscount',
-          changes: diff(
-            { discount: centsToReais(order.discount_cents), total: centsToReais(order.total_cents) },
-            { discount: centsToReais(sale.discountCents), total: centsToReais(totalCents) },
+          note: DISCOUNT_TEXTS.historyNote(
+            formatBRL(centsToReais(order.discount_cents)),
+            formatBRL(centsToReais(sale.discountCents)),
+            formatBRL(centsToReais(totalCents)),
           ),
+          at: new Date(),
+          touch: true,
+          audit: {
+            action: 'changeDiscount',
+            changes: diff(
+              { discount: centsToReais(order.discount_cents), total: centsToReais(order.total_cents) },
+              { discount: centsToReais(sale.discountCents), total: centsToReais(totalCents) },
+            ),
+          },
         });
         return {
           orderId,
