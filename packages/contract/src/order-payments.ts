@@ -312,36 +312,30 @@ export type CardData = z.infer<typeof cardDataSchema>;
 
 /**
  * POST /orders/{id}/payments: one part (method, amount in reais, card data for a card). Anything that looks
- * like a card number (`looksLikeCardData`) is refused before anything else.
+ * like a card number (`looksLikeCardData`) is refused before this schema (the API's input guard, its route's
+ * `refusesCardData`).
  */
 export const orderPaymentBodySchema = z
-  .unknown()
-  .superRefine((body, ctx) => {
-    if (looksLikeCardData(body)) ctx.addIssue({ code: 'custom', message: ORDER_PAYMENT_TEXTS.cardNumberRefused });
+  .strictObject({
+    method: z.enum(PART_METHODS, { error: ORDER_PAYMENT_TEXTS.methodInvalid }),
+    amount: amountSchema,
+    card: cardDataSchema.optional(),
   })
-  .pipe(
-    z
-      .strictObject({
-        method: z.enum(PART_METHODS, { error: ORDER_PAYMENT_TEXTS.methodInvalid }),
-        amount: amountSchema,
-        card: cardDataSchema.optional(),
-      })
-      .superRefine((body, ctx) => {
-        if (body.method === 'CARD' && !body.card) {
-          ctx.addIssue({ code: 'custom', path: ['card'], message: ORDER_PAYMENT_TEXTS.cardRequired });
-        }
-        if (body.method !== 'CARD' && body.card) {
-          ctx.addIssue({ code: 'custom', path: ['card'], message: ORDER_PAYMENT_TEXTS.cardOnlyWithCard });
-        }
-        if (body.card?.kind === 'DEBIT' && body.card.instalments !== 1) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['card', 'instalments'],
-            message: ORDER_PAYMENT_TEXTS.debitInstalments,
-          });
-        }
-      }),
-  );
+  .superRefine((body, ctx) => {
+    if (body.method === 'CARD' && !body.card) {
+      ctx.addIssue({ code: 'custom', path: ['card'], message: ORDER_PAYMENT_TEXTS.cardRequired });
+    }
+    if (body.method !== 'CARD' && body.card) {
+      ctx.addIssue({ code: 'custom', path: ['card'], message: ORDER_PAYMENT_TEXTS.cardOnlyWithCard });
+    }
+    if (body.card?.kind === 'DEBIT' && body.card.instalments !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['card', 'instalments'],
+        message: ORDER_PAYMENT_TEXTS.debitInstalments,
+      });
+    }
+  });
 export type OrderPaymentBody = z.infer<typeof orderPaymentBodySchema>;
 
 /** PATCH /orders/{id}/payments/{paymentId}: a pending part refused, or a confirmed one reversed, with the reason. */

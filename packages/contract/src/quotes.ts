@@ -4,7 +4,7 @@ import { noteDocumentSchema } from './customers';
 import { saleDiscountsSchema } from './discounts';
 import { idSchema } from './ids';
 import { centsToReais, formatBRL, reaisToCents } from './money';
-import { cardDataSchema, looksLikeCardData, ORDER_PAYMENT_TEXTS } from './order-payments';
+import { cardDataSchema } from './order-payments';
 import { pagedSchema } from './paging';
 
 /**
@@ -157,20 +157,13 @@ export const quotePageSchema = pagedSchema(quoteRowSchema);
  * machine's receipt paid now, without it 'Levar maquininha'); the delivery, warranty and discounts are the
  * quote's. `expectedTotal`, when sent, must be the quote's total.
  */
-export const quoteConvertBodySchema = z
-  .unknown()
-  .superRefine((body, ctx) => {
-    if (looksLikeCardData(body)) ctx.addIssue({ code: 'custom', message: ORDER_PAYMENT_TEXTS.cardNumberRefused });
-  })
-  .pipe(
-    z.object({
-      payment: z.enum(['CASH', 'PIX', 'CARD'], { error: QUOTE_TEXTS.paymentInvalid }),
-      card: cardDataSchema.optional(),
-      changeFor: z.number().positive().max(1_000_000).optional(),
-      noteDocument: noteDocumentSchema.optional(),
-      expectedTotal: z.number().min(0).optional(),
-    }),
-  );
+export const quoteConvertBodySchema = z.object({
+  payment: z.enum(['CASH', 'PIX', 'CARD'], { error: QUOTE_TEXTS.paymentInvalid }),
+  card: cardDataSchema.optional(),
+  changeFor: z.number().positive().max(1_000_000).optional(),
+  noteDocument: noteDocumentSchema.optional(),
+  expectedTotal: z.number().min(0).optional(),
+});
 export type QuoteConvertBody = z.infer<typeof quoteConvertBodySchema>;
 
 export const quoteValiditySchema = z.object({

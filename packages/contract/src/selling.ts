@@ -3,7 +3,7 @@ import { businessDay, businessTimeOn, shiftDay, weekdayOf } from './clock';
 import { noteDocumentSchema } from './customers';
 import { saleDiscountsQuerySchema, saleDiscountsSchema } from './discounts';
 import { idParamSchema, idSchema } from './ids';
-import { cardDataSchema, looksLikeCardData, ORDER_PAYMENT_TEXTS } from './order-payments';
+import { cardDataSchema } from './order-payments';
 import {
   DELIVERY_TYPE_LABELS,
   DELIVERY_TYPES,
@@ -520,14 +520,10 @@ export type CheckoutTransferBody = z.infer<typeof checkoutTransferBodySchema>;
  * Card ('Cartão', issue 38, decision 0042): with `card` (the machine's receipt at the counter: kind, brand,
  * instalments, NSU, authorisation code) the order is paid with the sale, one confirmed card part for its
  * total; without it, the card is charged on delivery or at pickup ('Levar maquininha'). Either way the order
- * starts in AGUARDANDO_ESTOQUISTA, as cash does. Anything that looks like a card number is refused.
+ * starts in AGUARDANDO_ESTOQUISTA, as cash does. Anything that looks like a card number is refused before this
+ * schema (the API's input guard, its route's `refusesCardData`).
  */
-export const checkoutCardBodySchema = z
-  .unknown()
-  .superRefine((body, ctx) => {
-    if (looksLikeCardData(body)) ctx.addIssue({ code: 'custom', message: ORDER_PAYMENT_TEXTS.cardNumberRefused });
-  })
-  .pipe(z.object({ ...checkoutFields, card: cardDataSchema.optional() }));
+export const checkoutCardBodySchema = z.object({ ...checkoutFields, card: cardDataSchema.optional() });
 export type CheckoutCardBody = z.infer<typeof checkoutCardBodySchema>;
 
 export const checkoutResponseSchema = z.object({

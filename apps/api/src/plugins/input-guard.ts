@@ -1,4 +1,9 @@
-import { hasUnstorableCharacters, MAX_DATABASE_INTEGER } from '@backoffice/contract';
+import {
+  hasUnstorableCharacters,
+  looksLikeCardData,
+  MAX_DATABASE_INTEGER,
+  ORDER_PAYMENT_TEXTS,
+} from '@backoffice/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
@@ -12,6 +17,12 @@ declare module 'fastify' {
      * (U+DC80–U+DCFF, as Python's 'surrogateescape'), which `findUnsafeValue` then finds in its entry.
      */
     ownBodyCheck?: boolean;
+    /**
+     * The body may carry a card's receipt (a card checkout, a payment part, a quote's conversion): anything in it
+     * that looks like a card number or its secrets (`looksLikeCardData`) refuses it whole before its schema, so
+     * no card number is ever validated, logged or kept (decision 0042).
+     */
+    refusesCardData?: boolean;
   }
 }
 
@@ -124,6 +135,12 @@ function guardRequest(request: FastifyRequest) {
   if (request.routeOptions.config.ownBodyCheck) return;
   const problem = findUnsafeValue(request.body);
   if (problem) throw invalidInput(problem.message, 'body', problem.path);
+  if (request.routeOptions.config.refusesCardData && looksLikeCardData(request.body)) {
+    throw new AppError(400, ORDER_PAYMENT_TEXTS.cardNumberRefused, {
+      code: 'INVALID_INPUT',
+      details: { location: 'body' },
+    });
+  }
 }
 
 /**

@@ -141,7 +141,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/payments',
     {
-      config: { permissions: [ORDERS] },
+      config: { permissions: [ORDERS], refusesCardData: true },
       schema: {
         tags,
         summary:

@@ -78,7 +78,7 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/quotes/:id/convert',
     {
-      config,
+      config: { ...config, refusesCardData: true },
       schema: {
         tags,
         summary:

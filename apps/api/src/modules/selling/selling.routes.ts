@@ -142,7 +142,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/checkout/card/:id',
     {
-      config,
+      config: { ...config, refusesCardData: true },
       schema: {
         tags,
         summary:
