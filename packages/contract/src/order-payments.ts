@@ -472,7 +472,12 @@ export function describePaymentParts(parts: readonly PartFacts[]): string {
     .join('; ');
 }
 
-/** 'Taxa 3,49 % (R$ 179,64)': the fee as the details and the PDF write it. */
+/** 3.49 → '3,49', 0 → '0,00': a card fee's percentage as the settings and the details write it. */
+export function formatFeePercent(feePercent: number): string {
+  return feePercent.toFixed(2).replace('.', ',');
+}
+
+/** '3,49 % (R$ 179,64)': the fee as the details and the PDF write it. */
 export function describeCardFee(feePercent: number, feeReais: number): string {
-  return `${feePercent.toFixed(2).replace('.', ',')} % (${formatBRL(feeReais)})`;
+  return `${formatFeePercent(feePercent)} % (${formatBRL(feeReais)})`;
 }

@@ -91,6 +91,9 @@ const PAGES = [
 
 export type AdminPath = (typeof PAGES)[number]['path'];
 
+/** The paths the sidebar lists (the hidden pages left out): each has its icon (`layout/nav-icons.tsx`). */
+export type SidebarPath = Exclude<AdminPath, Extract<(typeof PAGES)[number], { hidden: true }>['path']>;
+
 export const ADMIN_PAGES: readonly (AdminPage & { path: AdminPath })[] = PAGES;
 
 export const DEFAULT_ADMIN_PATH = '/admin/dashboard';

@@ -1,7 +1,11 @@
 import type { IconName } from '../../components/plain/icon-paths';
+import type { SidebarPath } from '../admin-pages';
 
-/** Sidebar icon of each admin page (by path): the Material icons' drawings (components/plain/icon-paths.ts). */
-export const NAV_ICONS: Record<string, IconName> = {
+/**
+ * Sidebar icon of each admin page (by path): the Material icons' drawings (components/plain/icon-paths.ts). Every
+ * page in the sidebar must have one (the type says so: 'Orçamentos' came without).
+ */
+export const NAV_ICONS: Record<SidebarPath, IconName> = {
   dashboard: 'dashboard',
   customers: 'peopleAlt',
   products: 'inventory2',
@@ -12,5 +16,6 @@ export const NAV_ICONS: Record<string, IconName> = {
   tasks: 'assignmentTurnedIn',
   reports: 'assessment',
   selling: 'pointOfSale',
+  quotes: 'requestQuote',
   settings: 'settings',
 };

@@ -2,14 +2,14 @@ import { NavLink } from 'react-router';
 import { Icon } from '../../components/plain/icon';
 import { NewOrdersBadge } from '../../features/orders/live/new-orders-badge';
 import { hasAccess, useSession } from '../../lib/session';
-import { ADMIN_PAGES } from '../admin-pages';
+import { ADMIN_PAGES, type AdminPage, type SidebarPath } from '../admin-pages';
 import './layout.css';
 import { NAV_ICONS } from './nav-icons';
 
 /** The pages the signed-in user may open, in menu order (hidden pages left out). */
 export function useNavEntries() {
   useSession();
-  return ADMIN_PAGES.filter((page) => !page.hidden && hasAccess(page));
+  return ADMIN_PAGES.filter((page): page is AdminPage & { path: SidebarPath } => !page.hidden && hasAccess(page));
 }
 
 /** The sidebar's content: brand and one entry per allowed page (plain elements, layout.css). */

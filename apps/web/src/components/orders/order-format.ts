@@ -1,4 +1,5 @@
 import {
+  describeCardFee,
   formatDocument,
   ORDER_PAYMENT_TEXTS,
   ORDER_STATUS_LABELS,
@@ -98,7 +99,7 @@ export function partDetail(part: OrderPayment): string | null {
   if (part.card) {
     const kind = ORDER_PAYMENT_TEXTS.cardKinds[part.card.kind];
     const times = part.card.kind === 'CREDIT' ? ` ${part.card.instalments}×` : '';
-    return `${kind}${times} ${part.card.brand} · ${ORDER_PAYMENT_TEXTS.fee} ${part.card.feePercent.toFixed(2).replace('.', ',')} % (${formatMoney(part.card.fee)}) · ${ORDER_PAYMENT_TEXTS.net} ${formatMoney(part.card.net)} · NSU ${part.card.nsu}`;
+    return `${kind}${times} ${part.card.brand} · ${ORDER_PAYMENT_TEXTS.fee} ${describeCardFee(part.card.feePercent, part.card.fee)} · ${ORDER_PAYMENT_TEXTS.net} ${formatMoney(part.card.net)} · NSU ${part.card.nsu}`;
   }
   if (part.pix) return `txid ${part.pix.txid}`;
   return null;

@@ -1,5 +1,4 @@
 import {
-  type CardSettings,
   MAX_CARD_INSTALMENTS,
   ORDER_PAYMENT_TEXTS,
   type OrderPayments,
@@ -30,6 +29,7 @@ import { FormMoneyField } from '../form/form-money-field';
 import { FormSelectField } from '../form/form-select-field';
 import { SubmitButton } from '../form/submit-button';
 import { CardReceiptFields, type CardReceiptValues } from '../payments/card-receipt-fields';
+import { cardSettingsQuery } from '../payments/card-settings-query';
 import { PixCode } from '../pix-code';
 import { useApiMutation } from '../use-api-mutation';
 import { partDetail, STATUS_TONE_COLORS } from './order-format';
@@ -46,13 +46,6 @@ export function orderPaymentsQuery(orderId: number) {
     queryFn: async () => (await api<{ data: OrderPayments }>(`/orders/${orderId}/payments`)).data,
   });
 }
-
-/** GET /settings/card-fees: the shop's most instalments (the form offers no more). */
-const cardSettingsQuery = queryOptions({
-  queryKey: ['settings', 'card-fees'],
-  queryFn: async () => (await api<{ data: CardSettings }>('/settings/card-fees')).data,
-  staleTime: 60_000,
-});
 
 const schema = z
   .object({
@@ -264,6 +257,8 @@ export function OrderPaymentsSection({ orderId }: { orderId: number }) {
                 <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                   <Button
                     onClick={() => {
+                      // A part given up: the next one typed is another attempt, with a key of its own.
+                      attempt.current = crypto.randomUUID();
                       setAdding(false);
                       setError(null);
                       form.reset(EMPTY);

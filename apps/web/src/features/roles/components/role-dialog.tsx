@@ -1,4 +1,11 @@
-import { normalizeSearch, parseBrazilianNumber, type Role, type RoleInput } from '@backoffice/contract';
+import {
+  formatPercentHundredths,
+  normalizeSearch,
+  parseBrazilianNumber,
+  percentToHundredths,
+  type Role,
+  type RoleInput,
+} from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
@@ -84,7 +91,8 @@ export function RoleDialog({ open, role, roles, catalogue, onClose, onSubmit }: 
     reset({
       name: role?.name ?? '',
       permissions: role?.permissions ?? [],
-      maxDiscount: String(role?.maxDiscountPercentage ?? 0),
+      // Written as a Brazilian types it ('7,5', not '7.5'); a new role's starts blank (0), not a '0' to erase.
+      maxDiscount: role ? formatPercentHundredths(percentToHundredths(role.maxDiscountPercentage ?? 0)) : '',
     });
     setPick('');
   }, [open, role, reset]);

@@ -151,6 +151,27 @@ describe('Roles: edit modal', () => {
       }),
     );
   });
+  it("writes a role's maximum as a Brazilian types it ('7,5', not '7.5'), and a new role's starts blank", async () => {
+    const role: Role = { id: 4, name: 'Gerência', permissions: ['bo:manage:orders'], maxDiscountPercentage: 7.5 };
+    const first = renderPage(
+      <RoleDialog
+        open
+        role={role}
+        roles={[...ROLES, role]}
+        catalogue={CATALOGUE}
+        onClose={() => {}}
+        onSubmit={vi.fn()}
+      />,
+    );
+    const edited = screen.getByRole('dialog', { name: 'Editar Regra' });
+    expect((within(edited).getByLabelText(/^Desconto máximo na venda/) as HTMLInputElement).value).toBe('7,5');
+    first.unmount();
+    renderPage(
+      <RoleDialog open role={null} roles={ROLES} catalogue={CATALOGUE} onClose={() => {}} onSubmit={vi.fn()} />,
+    );
+    const created = await screen.findByRole('dialog', { name: 'Cadastrar Regra' });
+    expect((within(created).getByLabelText(/^Desconto máximo na venda/) as HTMLInputElement).value).toBe('');
+  });
 });
 
 describe('Roles: list', () => {

@@ -1,10 +1,4 @@
-import {
-  type CardData,
-  type CardSettings,
-  cardDataSchema,
-  MAX_CARD_INSTALMENTS,
-  ORDER_PAYMENT_TEXTS,
-} from '@backoffice/contract';
+import { type CardData, cardDataSchema, MAX_CARD_INSTALMENTS, ORDER_PAYMENT_TEXTS } from '@backoffice/contract';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -14,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { CardReceiptFields, type CardReceiptValues } from '../../../components/payments/card-receipt-fields';
-import { api } from '../../../lib/api-client';
+import { cardSettingsQuery } from '../../../components/payments/card-settings-query';
 import { SELLING_SCREEN_TEXTS as T } from '../texts';
 
 const P = ORDER_PAYMENT_TEXTS;
@@ -31,11 +25,7 @@ export function CardFields({
   charge: 'now' | 'onDelivery';
   onChange: (choice: { cardCharge: 'now' | 'onDelivery'; card: CardData | null }) => void;
 }) {
-  const settings = useQuery({
-    queryKey: ['settings', 'card-fees'],
-    queryFn: async () => (await api<{ data: CardSettings }>('/settings/card-fees')).data,
-    staleTime: 60_000,
-  });
+  const settings = useQuery(cardSettingsQuery);
   const form = useForm<CardReceiptValues>({
     defaultValues: { kind: 'CREDIT', brand: 'Visa', instalments: 1, nsu: '', authorizationCode: '' },
   });

@@ -1,6 +1,7 @@
 import {
   type CardSettings,
   cardSettingsSchema,
+  formatFeePercent,
   MAX_CARD_INSTALMENTS,
   ORDER_PAYMENT_TEXTS,
   parseBrazilianNumber,
@@ -13,21 +14,15 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { cardSettingsQuery } from '../../../components/payments/card-settings-query';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { api } from '../../../lib/api-client';
 
 const P = ORDER_PAYMENT_TEXTS;
 
-/** GET /settings/card-fees (the same key the order details' payment form reads). */
-const cardFeesQuery = queryOptions({
-  queryKey: ['settings', 'card-fees'],
-  queryFn: async () => (await api<{ data: CardSettings }>('/settings/card-fees')).data,
-});
-
 type Texts = Record<string, string>;
-const percent = (value: number) => value.toFixed(2).replace('.', ',');
 
 /** The settings as typed: '3,49' read as 3.49 (a blank or a word is NaN, which the schema refuses). */
 function parsed(texts: Texts): ReturnType<typeof cardSettingsSchema.safeParse> {
@@ -50,19 +45,19 @@ function parsed(texts: Texts): ReturnType<typeof cardSettingsSchema.safeParse> {
  * bancárias'. The fees start at 0 until the shop types its acquirer's.
  */
 export function CardFeesCard({ canChange }: { canChange: boolean }) {
-  const settings = useQuery(cardFeesQuery);
+  const settings = useQuery(cardSettingsQuery);
   const [texts, setTexts] = useState<Texts>({});
   useEffect(() => {
     const data = settings.data;
     if (!data) return;
     const next: Texts = {
       maxInstalments: String(data.maxInstalments),
-      debitFee: percent(data.debitFee),
+      debitFee: formatFeePercent(data.debitFee),
       debitDays: String(data.debitDays),
       creditDays: String(data.creditDays),
     };
     data.creditFees.forEach((fee, i) => {
-      next[`credit${i + 1}`] = percent(fee);
+      next[`credit${i + 1}`] = formatFeePercent(fee);
     });
     setTexts(next);
   }, [settings.data]);
@@ -71,7 +66,7 @@ export function CardFeesCard({ canChange }: { canChange: boolean }) {
       (await api<{ data: CardSettings }>('/settings/card-fees', { method: 'PUT', body })).data,
     success: P.settingsSaved,
     failure: P.settingsSaveFailed,
-    update: (client, data) => client.setQueryData(cardFeesQuery.queryKey, data),
+    update: (client, data) => client.setQueryData(cardSettingsQuery.queryKey, data),
   });
   const result = parsed(texts);
   const problem = Object.keys(texts).length > 0 && !result.success ? result.error.issues[0]?.message : null;
