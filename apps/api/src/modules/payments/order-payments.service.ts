@@ -371,7 +371,9 @@ export function createOrderPaymentsService(db: DB) {
   /**
    * A pending part refused (the customer gave up that Pix) or a confirmed one reversed (a chargeback, money
    * given back): its amount is owed again. The order's status stays (an order already paid and moving on is
-   * for the attendants to decide, as with a Pix given back); history and audit name who and why.
+   * for the attendants to decide, as with a Pix given back); history and audit name who and why. The same
+   * close sent again (a retry whose answer was lost: same status, same reason) answers the part as it is,
+   * writing nothing.
    */
   async function close(principal: Principal, orderId: number, paymentId: number, input: OrderPaymentClose) {
     await assertOrderReadable(db, principal, orderId, PAYMENT_TEXTS.orderNotFound);
@@ -379,6 +381,7 @@ export function createOrderPaymentsService(db: DB) {
       const order = await lockOrder(trx, orderId, PAYMENT_TEXTS.orderNotFound);
       const part = await repo.byId(trx, order.id, paymentId);
       if (!part) throw notFound(ORDER_PAYMENT_TEXTS.partNotFound);
+      if (part.status === input.status && part.close_reason === input.reason) return;
       if (input.status === 'REFUSED' && part.status !== 'PENDING') {
         throw conflict(ORDER_PAYMENT_TEXTS.refuseOnlyPending, 'TRANSITION_REFUSED', { status: part.status });
       }

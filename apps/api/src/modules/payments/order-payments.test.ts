@@ -427,6 +427,20 @@ describe('a part refused or reversed', () => {
     });
     expect(reversed.statusCode).toBe(200);
     expect((await partsOf(order.id)).due).toBe(100);
+    // The same reversal sent again (its answer lost on the way) answers the part, written once.
+    const again = await call('PATCH', `/orders/${order.id}/payments/${cardPart.data.id}`, {
+      status: 'REVERSED',
+      reason: 'Contestação da bandeira',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.status).toBe('REVERSED');
+    const notes = await t.db
+      .selectFrom('order_status_history')
+      .select('note')
+      .where('order_id', '=', order.id)
+      .where('note', 'like', '%Contestação da bandeira%')
+      .execute();
+    expect(notes).toHaveLength(1);
     // Reversing it again is refused; the order's status stays for the attendants to decide.
     expect(
       (

@@ -173,7 +173,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permissions: [ORDERS] },
       schema: {
         tags,
-        summary: `Recusa uma parte aguardando (REFUSED) ou estorna uma confirmada (REVERSED), com o motivo: o valor volta ao saldo. ${ORDER_PAYMENT_TEXTS.partNotFound}`,
+        summary: `Recusa uma parte aguardando (REFUSED) ou estorna uma confirmada (REVERSED), com o motivo: o valor volta ao saldo; o mesmo pedido repetido (mesmo status e motivo) devolve a parte sem gravar de novo. ${ORDER_PAYMENT_TEXTS.partNotFound}`,
         params: orderPaymentParamsSchema,
         body: orderPaymentCloseSchema,
         response: { 200: z.object({ data: orderPaymentSchema }) },
