@@ -141,6 +141,26 @@ describe('the card settings', () => {
     const bad = await call('PUT', '/settings/card-fees', { ...data, debitFee: 3.456 }, tokens.admin);
     expect(apiErrorSchema.parse(bad.json()).errors).toContain(ORDER_PAYMENT_TEXTS.feeInvalid);
   });
+
+  it('saved before a setting existed: the fees typed stay, the new setting takes its default', async () => {
+    const before = await t.db.selectFrom('company_settings').select('card_settings').executeTakeFirstOrThrow();
+    // As a shop's row saved before 'maxInstalments' existed: débito 1,99 %, no maximum written.
+    const older = { debitFee: 1.99, creditFees: Array.from({ length: 12 }, () => 3.49), debitDays: 2, creditDays: 30 };
+    await t.db
+      .updateTable('company_settings')
+      .set({ card_settings: JSON.stringify(older) })
+      .execute();
+    try {
+      const data = cardSettingsEnvelopeSchema.parse((await call('GET', '/settings/card-fees')).json()).data;
+      expect(data).toMatchObject({ debitFee: 1.99, debitDays: 2, maxInstalments: 12 });
+      expect(data.creditFees[2]).toBe(3.49);
+    } finally {
+      await t.db
+        .updateTable('company_settings')
+        .set({ card_settings: JSON.stringify(before.card_settings) })
+        .execute();
+    }
+  });
 });
 
 describe('a split payment: R$ 10.147,41 = Pix R$ 5.000,00 + card 3× R$ 5.147,41', () => {

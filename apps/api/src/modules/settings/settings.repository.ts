@@ -27,6 +27,24 @@ const COMPANY_COLUMNS = [
 export type BankSettingRow = Pick<Selectable<BankSettingsTable>, (typeof BANK_COLUMNS)[number]>;
 export type BankSettingValues = Omit<BankSettingRow, 'id'>;
 
+/**
+ * One JSON setting of the company's row (made when missing), written as the JSON text the server casts to jsonb
+ * (as the audit rows store their changes).
+ */
+function saveJsonSetting(
+  db: Executor,
+  companyId: number,
+  column: 'delivery_departures' | 'card_settings',
+  value: unknown,
+) {
+  const json = JSON.stringify(value);
+  return db
+    .insertInto('company_settings')
+    .values({ company_id: companyId, name: '', [column]: json, updated_at: new Date() })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ [column]: json, updated_at: new Date() }))
+    .execute();
+}
+
 /** SQL of bank settings, company settings and the few order facts a BR Code needs. Takes `db` or a transaction. */
 export const settingsRepository = {
   listBank(db: Executor) {
@@ -153,13 +171,7 @@ export const settingsRepository = {
   },
   /** Stores the week of departures (the company's row is made when missing). */
   saveDepartures(db: Executor, companyId: number, departures: readonly (readonly string[])[]) {
-    // As the audit rows store their changes: the JSON text, which the server casts to jsonb.
-    const json = JSON.stringify(departures);
-    return db
-      .insertInto('company_settings')
-      .values({ company_id: companyId, name: '', delivery_departures: json, updated_at: new Date() })
-      .onConflict((oc) => oc.column('company_id').doUpdateSet({ delivery_departures: json, updated_at: new Date() }))
-      .execute();
+    return saveJsonSetting(db, companyId, 'delivery_departures', departures);
   },
   /** The shop's card fees and days (issue 38, migration 0057): null when never saved (the contract's defaults). */
   async cardSettings(db: Executor, companyId: number): Promise<unknown> {
@@ -170,14 +182,9 @@ export const settingsRepository = {
       .executeTakeFirst();
     return row?.card_settings ?? null;
   },
-  /** Stores the card settings (the company's row is made when missing), as JSON text the server casts to jsonb. */
+  /** Stores the card settings (the company's row is made when missing). */
   saveCardSettings(db: Executor, companyId: number, settings: object) {
-    const json = JSON.stringify(settings);
-    return db
-      .insertInto('company_settings')
-      .values({ company_id: companyId, name: '', card_settings: json, updated_at: new Date() })
-      .onConflict((oc) => oc.column('company_id').doUpdateSet({ card_settings: json, updated_at: new Date() }))
-      .execute();
+    return saveJsonSetting(db, companyId, 'card_settings', settings);
   },
   markSetupCompleted(db: Executor, companyId: number, at: Date) {
     return db

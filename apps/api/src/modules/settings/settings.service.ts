@@ -151,7 +151,9 @@ export async function deliverySchedule(db: Executor): Promise<DeliverySchedule> 
 export async function cardSettings(db: Executor): Promise<CardSettings> {
   const stored = await repo.cardSettings(db, COMPANY_ID);
   if (stored === null || stored === undefined) return DEFAULT_CARD_SETTINGS;
-  const parsed = cardSettingsSchema.safeParse(typeof stored === 'string' ? JSON.parse(stored) : stored);
+  // A setting added after the shop saved its own takes its default; the fees typed stay (not all back to 0).
+  const saved = typeof stored === 'string' ? JSON.parse(stored) : stored;
+  const parsed = cardSettingsSchema.safeParse({ ...DEFAULT_CARD_SETTINGS, ...(saved as object) });
   return parsed.success ? parsed.data : DEFAULT_CARD_SETTINGS;
 }
 
