@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidDocument, isValidPhone, normalizeDocument, onlyDigits } from './documents';
 import { idSchema } from './ids';
 import { IMPORT_TEXTS } from './imports';
+import { hasTwoDecimals } from './money';
 import { PERIOD_TEXTS } from './period';
 
 /** Customer levels (price tiers). 0 means "no level yet" (a customer waiting for approval). */
@@ -81,7 +82,6 @@ export const CUSTOMER_TEXTS = {
 } as const;
 
 /** True when a number of reais has at most two decimals (19.99 yes, 10.005 no), despite binary floats. */
-const hasTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 /** Reais at the edge: 0 to the limit with at most two decimals (never silently rounded to the cent). */
 const money = (required: string, invalid: string = CUSTOMER_TEXTS.shippingCostInvalid) =>

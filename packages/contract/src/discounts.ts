@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
-import { formatBRL } from './money';
+import { formatBRL, hasTwoDecimals, hundredthsOfCents, percentToHundredths } from './money';
 import { ORDER_STATUS, type PaymentMethod } from './order-status';
 
 /**
@@ -45,11 +45,6 @@ export const DISCOUNT_TEXTS = {
     `Desconto alterado de ${from} para ${to}; novo total ${total}.`,
 } as const;
 
-/** A percentage with at most two decimals (7, 7.5, 12.25), as hundredths of a percent (700, 750, 1225). */
-export function percentToHundredths(percent: number): number {
-  return Math.round(percent * 100);
-}
-
 /** 700 → '7', 750 → '7,5', 1225 → '12,25' (how a maximum is written in messages and on screen). */
 export function formatPercentHundredths(hundredths: number): string {
   const whole = Math.trunc(hundredths / 100);
@@ -58,18 +53,16 @@ export function formatPercentHundredths(hundredths: number): string {
   return `${whole},${String(rest).padStart(2, '0').replace(/0$/, '')}`;
 }
 
-const twoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-
 const discountFields = {
   kind: z.enum(DISCOUNT_KINDS, { error: DISCOUNT_TEXTS.kindInvalid }),
   value: z.number({ error: DISCOUNT_TEXTS.valueInvalid }).min(0, DISCOUNT_TEXTS.valueInvalid),
 };
 
 function checkValue(discount: { kind: DiscountKind; value: number }, ctx: z.RefinementCtx): void {
-  if (discount.kind === 'percent' && (discount.value > 100 || !twoDecimals(discount.value))) {
+  if (discount.kind === 'percent' && (discount.value > 100 || !hasTwoDecimals(discount.value))) {
     ctx.addIssue({ code: 'custom', path: ['value'], message: DISCOUNT_TEXTS.percentInvalid });
   }
-  if (discount.kind === 'amount' && (discount.value > 1_000_000 || !twoDecimals(discount.value))) {
+  if (discount.kind === 'amount' && (discount.value > 1_000_000 || !hasTwoDecimals(discount.value))) {
     ctx.addIssue({ code: 'custom', path: ['value'], message: DISCOUNT_TEXTS.amountInvalid });
   }
 }
@@ -141,8 +134,7 @@ export const saleDiscountsQuerySchema = z
 
 /** `percent` % of `cents`, rounded half up to the cent, exactly (`percent` counts to its second decimal). */
 export function percentOfCents(cents: number, percent: number): number {
-  const scaled = BigInt(Math.round(cents)) * BigInt(percentToHundredths(percent));
-  return Number((scaled * 2n + 10_000n) / 20_000n);
+  return hundredthsOfCents(cents, percentToHundredths(percent));
 }
 
 /** The cents a discount takes off `valueCents` (not checked against it). */

@@ -7,6 +7,26 @@ export function reaisToCents(reais: number): number {
   return Math.round(reais * 100);
 }
 
+/** At most two decimals (10, 10.5, 10.25; not 10.255): an amount in reais or a percentage as typed. */
+export function hasTwoDecimals(value: number): boolean {
+  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+}
+
+/** A percentage with at most two decimals as hundredths of a percent (basis points): 7 → 700, 3,49 → 349. */
+export function percentToHundredths(percent: number): number {
+  return Math.round(percent * 100);
+}
+
+/**
+ * `hundredths` hundredths of a percent of `cents` (349 = 3,49 %), rounded half up to the cent, exactly: a
+ * discount's % (7 % of R$ 389,70 = 27,279 → R$ 27,28) and a card's fee (3,49 % of R$ 5.147,41 = 179,644… →
+ * R$ 179,64) alike.
+ */
+export function hundredthsOfCents(cents: number, hundredths: number): number {
+  const scaled = BigInt(Math.round(cents)) * BigInt(Math.round(hundredths));
+  return Number((scaled * 2n + 10_000n) / 20_000n);
+}
+
 /**
  * R$ 1.234,56 (a plain space after R$; a minus before R$ when below zero, none for an amount that rounds to
  * zero); missing is R$ 0,00, not a number ''. The one writer of money, server and web (the web's `formatMoney`

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { businessDay, shiftDay } from './clock';
 import { idParamSchema } from './ids';
 import { luhnCheckDigit } from './imei';
-import { formatBRL } from './money';
+import { formatBRL, hasTwoDecimals, hundredthsOfCents, percentToHundredths } from './money';
 import type { PaymentMethod } from './order-status';
 
 /**
@@ -147,23 +147,18 @@ export const ORDER_PAYMENT_TEXTS = {
 
 // ---------- money of a card part ----------
 
-/** A percentage with at most two decimals as basis points (3,49 % → 349), exactly. */
-export function percentToBasisPoints(percent: number): number {
-  return Math.round(percent * 100);
-}
-
 /**
  * The acquirer's fee on `amountCents` at `basisPoints` (349 = 3,49 %), rounded half up to the cent, in
  * integers: R$ 5.147,41 × 3,49 % = 179,644… → R$ 179,64.
  */
 export function cardFeeCents(amountCents: number, basisPoints: number): number {
-  return Math.floor((amountCents * basisPoints + 5_000) / 10_000);
+  return hundredthsOfCents(amountCents, basisPoints);
 }
 
 /** The fee of a card part by its kind and instalments, from the shop's settings, as basis points. */
 export function cardFeeBasisPoints(settings: CardSettings, kind: CardKind, instalments: number): number {
   const percent = kind === 'DEBIT' ? settings.debitFee : (settings.creditFees[instalments - 1] ?? 0);
-  return percentToBasisPoints(percent);
+  return percentToHundredths(percent);
 }
 
 /** The days the acquirer takes to pay each instalment of this kind (débito D+1, crédito D+30 by default). */
@@ -229,8 +224,6 @@ export function dueAtHandoverCents(
 }
 
 // ---------- input ----------
-
-const hasTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 /** A run of digits, single spaces or dashes between them allowed (a card number as typed: 4111 1111 …). */
 const DIGIT_RUN = /\d(?:[ -]?\d)*/g;

@@ -3,6 +3,7 @@ import { productFiscalFields } from './fiscal';
 import { barcodeSchema } from './gtin';
 import { idSchema } from './ids';
 import { unitInputSchema } from './imei';
+import { hasTwoDecimals } from './money';
 import { pagedSchema } from './paging';
 import { PERIOD_TEXTS } from './period';
 
@@ -88,8 +89,6 @@ export const PRODUCT_LIMITS = {
   searchResults: 50,
   maxSearch: 200,
 } as const;
-
-const hasTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 /**
  * A price in reais at the API edge: positive (section 5: cost and sell price are "a positive number";
