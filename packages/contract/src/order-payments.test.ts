@@ -1,7 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { cardFeeCents, cardSettlements, looksLikeCardData, partsBalance, partsPayTotal } from './order-payments';
+import {
+  cardFeeCents,
+  cardSettlements,
+  describePaymentParts,
+  looksLikeCardData,
+  partsBalance,
+  partsPayTotal,
+} from './order-payments';
 
 describe('card and split payments (issue 38, decision 0042)', () => {
+  it("an order's parts in one line, as the orders CSV writes them", () => {
+    const parts = describePaymentParts([
+      { method: 'PIX', amount: 500_000, status: 'CONFIRMED', kind: null, brand: null, instalments: null, fee: null },
+      {
+        method: 'CARD',
+        amount: 514_741,
+        status: 'CONFIRMED',
+        kind: 'CREDIT',
+        brand: 'Visa',
+        instalments: 3,
+        fee: 17_964,
+      },
+      { method: 'CARD', amount: 1_000, status: 'REVERSED', kind: 'DEBIT', brand: 'Elo', instalments: 1, fee: 20 },
+    ]);
+    expect(parts).toBe(
+      'Pix R$ 5.000,00 Confirmado; Cartão Crédito 3× Visa R$ 5.147,41 (taxa R$ 179,64) Confirmado; ' +
+        'Cartão Débito Elo R$ 10,00 (taxa R$ 0,20) Estornado',
+    );
+  });
+
   it('a fee half up to the cent, in integers', () => {
     // 514,741 × 349 / 10,000 = 17,964.4609 → 17,964 (R$ 179,64); net 496,777 (R$ 4.967,77).
     expect(cardFeeCents(514_741, 349)).toBe(17_964);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { businessDay, shiftDay } from './clock';
 import { idParamSchema } from './ids';
 import { luhnCheckDigit } from './imei';
-import { formatBRL, hasTwoDecimals, hundredthsOfCents, percentToHundredths } from './money';
+import { centsToReais, formatBRL, hasTwoDecimals, hundredthsOfCents, percentToHundredths } from './money';
 import type { PaymentMethod } from './order-status';
 
 /**
@@ -448,6 +448,12 @@ export interface PartFacts {
   fee: number | null;
 }
 
+/** A card in words: 'Crédito 3× Visa', 'Débito Elo' (the history, the audit, the details, the PDF, the CSV). */
+export function describeCard(kind: CardKind, instalments: number | null, brand: string | null): string {
+  const times = kind === 'CREDIT' ? ` ${instalments ?? 1}×` : '';
+  return `${ORDER_PAYMENT_TEXTS.cardKinds[kind]}${times}${brand ? ` ${brand}` : ''}`;
+}
+
 /**
  * Every part of an order in one line, for the orders CSV: 'Pix R$ 5.000,00 Confirmado; Cartão Crédito 3× Visa
  * R$ 5.147,41 (taxa R$ 179,64) Confirmado'.
@@ -456,11 +462,9 @@ export function describePaymentParts(parts: readonly PartFacts[]): string {
   return parts
     .map((part) => {
       const card =
-        part.method === 'CARD' && part.kind
-          ? ` ${ORDER_PAYMENT_TEXTS.cardKinds[part.kind]}${part.kind === 'CREDIT' ? ` ${part.instalments}×` : ''} ${part.brand}`
-          : '';
-      const fee = part.fee !== null && part.method === 'CARD' ? ` (taxa ${formatBRL(part.fee / 100)})` : '';
-      return `${PART_METHOD_LABELS[part.method]}${card} ${formatBRL(part.amount / 100)}${fee} ${PART_STATUS_LABELS[part.status]}`;
+        part.method === 'CARD' && part.kind ? ` ${describeCard(part.kind, part.instalments, part.brand)}` : '';
+      const fee = part.fee !== null && part.method === 'CARD' ? ` (taxa ${formatBRL(centsToReais(part.fee))})` : '';
+      return `${PART_METHOD_LABELS[part.method]}${card} ${formatBRL(centsToReais(part.amount))}${fee} ${PART_STATUS_LABELS[part.status]}`;
     })
     .join('; ');
 }

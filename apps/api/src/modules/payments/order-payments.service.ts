@@ -8,6 +8,7 @@ import {
   cardSettlementDays,
   cardSettlements,
   centsToReais,
+  describeCard,
   formatBRL,
   isFinalOrderStatus,
   ORDER_EDIT_TEXTS,
@@ -72,7 +73,7 @@ async function partPayload(db: Executor, amountCents: number, txid: string): Pro
 /** A part in words for the audit trail: 'Cartão R$ 5.147,41 (Crédito 3× Visa, comprovante 004512): Confirmado'. */
 function describePart(body: OrderPaymentBody, amountCents: number, status: string): string {
   const card = body.card
-    ? ` (${ORDER_PAYMENT_TEXTS.cardKinds[body.card.kind]}${body.card.kind === 'CREDIT' ? ` ${body.card.instalments}×` : ''} ${body.card.brand}, comprovante ${body.card.nsu})`
+    ? ` (${describeCard(body.card.kind, body.card.instalments, body.card.brand)}, comprovante ${body.card.nsu})`
     : '';
   return `${PART_METHOD_LABELS[body.method]} ${brl(amountCents)}${card}: ${status}`;
 }

@@ -1,4 +1,5 @@
 import {
+  describeCard,
   describeCardFee,
   formatDocument,
   ORDER_PAYMENT_TEXTS,
@@ -97,9 +98,8 @@ export function receivedByText(order: Pick<OrderDetail, 'receivedBy'>): string |
 /** One line under a part: the card's brand, instalments, fee and net, or the Pix part's txid (details and PDF). */
 export function partDetail(part: OrderPayment): string | null {
   if (part.card) {
-    const kind = ORDER_PAYMENT_TEXTS.cardKinds[part.card.kind];
-    const times = part.card.kind === 'CREDIT' ? ` ${part.card.instalments}×` : '';
-    return `${kind}${times} ${part.card.brand} · ${ORDER_PAYMENT_TEXTS.fee} ${describeCardFee(part.card.feePercent, part.card.fee)} · ${ORDER_PAYMENT_TEXTS.net} ${formatMoney(part.card.net)} · NSU ${part.card.nsu}`;
+    const card = describeCard(part.card.kind, part.card.instalments, part.card.brand);
+    return `${card} · ${ORDER_PAYMENT_TEXTS.fee} ${describeCardFee(part.card.feePercent, part.card.fee)} · ${ORDER_PAYMENT_TEXTS.net} ${formatMoney(part.card.net)} · NSU ${part.card.nsu}`;
   }
   if (part.pix) return `txid ${part.pix.txid}`;
   return null;
