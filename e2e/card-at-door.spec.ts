@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type CardSettings, formatDocument, nextDeliveryDeparture } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
@@ -180,6 +181,11 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
     expect(sheet).toContain(cardLine);
     expect(sheet).not.toContain(`Levar maquininha: ${money(totalCents)}`);
     expect(sheet).toContain(`Total em dinheiro a receber: ${money(0)}`);
+    // Kept beside the screenshots, to be looked at as a picture (pdftoppm) like the screens.
+    const pdf = await fetch(`${s.baseURL}/api/dispatch/runs/${run.id}/sheet.pdf`, {
+      headers: { Authorization: `Bearer ${admin.token}` },
+    });
+    writeFileSync(shotPath('card-at-door-run-sheet').replace(/\.png$/, '.pdf'), Buffer.from(await pdf.arrayBuffer()));
 
     // ---- the courier, on his phone: the card part on his card and in the deliver dialog; he types the receipt ----
     const phone = await openPhone();
