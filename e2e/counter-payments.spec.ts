@@ -350,8 +350,9 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
       await deliver.getByRole('button', { name: 'Cancelar' }).tap();
       await deliver.waitFor({ state: 'detached' });
 
-      // At the door the customer pays the rest by debit; the shop records the machine's receipt (the part the
-      // courier's phone cannot record: see the report), then the courier delivers with the signature.
+      // At the door the customer pays the rest by debit; here the shop records the machine's receipt in
+      // 'Pagamentos' (the courier may type it himself when he delivers: e2e/card-at-door.spec.ts), then the
+      // courier delivers with the signature.
       const door = await openOrderDetails(page, code);
       await door.getByRole('button', { name: 'Adicionar pagamento' }).click();
       const cardForm = door.getByRole('form', { name: 'Adicionar pagamento' });

@@ -57,6 +57,8 @@ export const ERROR_CODES = {
   PIX_NOT_MATCHED: 409,
   /** A payment part above what the order still owes (its total less its confirmed and pending parts): `details.due`. */
   PAYMENT_OVERPAID: 409,
+  /** The courier's card receipt at the door: the order is not charged by card there, or the amount is not what is due (`details.due`). */
+  CARD_AT_DOOR_REFUSED: 409,
   /** The E2E id of a payment proof was already used by another order (or paid another order by the webhook). */
   PROOF_REUSED: 409,
   /** An order move lacks what it needs: a reason, packaging photos, the signature, the proof or a courier. */

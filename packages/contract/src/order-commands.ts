@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { PackUnit } from './imei';
 import { ORDER_COMMAND_CALLS, type OrderCommandCall, type OrderMovePictureKind } from './order-command-calls';
+import type { CardReceipt } from './order-payments';
 import type { OrderAction, OrderWorkflowState } from './order-status';
 import {
   ORDER_TEXTS,
@@ -62,6 +63,8 @@ export interface DeliveryFacts {
   deviceNow?: string;
   receiverName?: string;
   receiverDocument?: string;
+  /** The card machine's receipt the courier typed ('Levar maquininha'): recorded by payments with the delivery. */
+  cardReceipt?: CardReceipt;
 }
 
 const command = <B extends z.ZodType<OrderMoveBody>>(declared: OrderCommand<B>): OrderCommand<B> => declared;
@@ -137,14 +140,15 @@ export const ORDER_COMMANDS = {
   deliver: command({
     ...ORDER_COMMAND_CALLS.deliver,
     summary:
-      'Entregue com a assinatura do cliente (PNG base64): Em entrega / Em entrega imediata → Entregue. Opcionais: receiverName e receiverDocument (quem recebeu); occurredAt (quando o cliente assinou, pelo relógio do celular) com deviceNow (o relógio do celular no envio): o servidor corrige o relógio do celular pelo seu; 422 DELIVERY_TIME_REFUSED quando o horário corrigido é posterior ao envio, anterior à saída para entrega ou de mais de 7 dias',
+      "Entregue com a assinatura do cliente (PNG base64): Em entrega / Em entrega imediata → Entregue. Opcionais: receiverName e receiverDocument (quem recebeu); occurredAt (quando o cliente assinou, pelo relógio do celular) com deviceNow (o relógio do celular no envio): o servidor corrige o relógio do celular pelo seu; 422 DELIVERY_TIME_REFUSED quando o horário corrigido é posterior ao envio, anterior à saída para entrega ou de mais de 7 dias. cardReceipt (opcional, pedido 'Levar maquininha' do próprio motoboy): o comprovante da maquininha (tipo, bandeira, parcelas, NSU, autorização, valor = o que falta receber); registra a parte no cartão confirmada na mesma transação; 409 CARD_AT_DOOR_REFUSED quando não há o que cobrar ou o valor difere; nunca o número do cartão (400)",
     body: orderDeliverBodySchema,
     pictures: { ...ORDER_COMMAND_CALLS.deliver.pictures, of: (body) => [body.signature] },
-    delivery: ({ occurredAt, deviceNow, receiverName, receiverDocument }) => ({
+    delivery: ({ occurredAt, deviceNow, receiverName, receiverDocument, cardReceipt }) => ({
       occurredAt,
       deviceNow,
       receiverName,
       receiverDocument,
+      cardReceipt,
     }),
   }),
   customerAbsent: command({

@@ -115,6 +115,17 @@ export const ORDER_PAYMENT_TEXTS = {
   notPayable: (code: string, status: string) => `O pedido ${code} não aceita pagamentos agora (${status}).`,
   alreadyPaidWhole: (code: string) => `O pedido ${code} já foi pago por inteiro.`,
   partNotFound: 'Pagamento não encontrado.',
+  /** The courier's card at the door (decision 0042, its amendment). */
+  cardAtDoorNotDue: (code: string) =>
+    `O pedido ${code} não tem valor a cobrar na maquininha: entregue sem o comprovante e fale com a loja.`,
+  cardAtDoorAmount: (typed: string, due: string) =>
+    `O valor do comprovante (${typed}) não é o que falta receber no cartão (${due}): confira com a loja.`,
+  cardAtDoorNote: (amount: string, nsu: string) =>
+    `Cartão na entrega ${amount} (comprovante ${nsu}) registrado pelo motoboy`,
+  /** A sale split at checkout: a Pix part now, the rest by card at the door. */
+  splitAmountInvalid:
+    'Valor no cartão inválido: maior que zero e menor que o total, com no máximo duas casas decimais.',
+  splitOnlyPix: 'A parte no cartão na entrega só existe no pagamento por Pix.',
   closeInvalid: "Situação inválida: use 'REFUSED' (recusado) ou 'REVERSED' (estornado).",
   refuseOnlyPending: 'Só um pagamento aguardando pode ser recusado.',
   reverseOnlyConfirmed: 'Só um pagamento confirmado pode ser estornado.',
@@ -211,6 +222,22 @@ export function partsPayTotal(
 }
 
 /**
+ * THE rule of an order that moves on before it is paid in full (decision 0042's amendment): one charged by card
+ * at the door ('Levar maquininha', `orders.card_on_delivery`) whose other parts were taken at the sale (a Pix
+ * part): it settles its payment when every such part is confirmed (none pending, at least one paid); the rest
+ * is the door's card (`dueAtHandoverCents`). Any other order: its confirmed parts pay the total (`partsPayTotal`).
+ */
+export function partsSettle(
+  totalCents: number,
+  parts: ReadonlyArray<{ status: PartStatus; amountCents: number }>,
+  cardOnDelivery: boolean,
+): boolean {
+  if (!cardOnDelivery) return partsPayTotal(totalCents, parts);
+  const { confirmedCents, pendingCents } = partsBalance(totalCents, parts);
+  return confirmedCents > 0 && pendingCents === 0;
+}
+
+/**
  * What is left to pay when the order is handed over, a cash order's (the courier's cash, the counter's) or a
  * card's charged at the door ('Levar maquininha'): the total less the parts already confirmed (a Pix part the
  * bank paid before the order left, a card part at the shop), never below 0. A pending part is still due: it is
@@ -241,6 +268,9 @@ const NOT_CARD_KEYS: ReadonlySet<string> = new Set([
   'phone',
   'email',
   'receipt',
+  // A delivery's signature (a PNG in base64) and the receiver's document (up to 14 digits).
+  'signature',
+  'receiverDocument',
 ]);
 
 /** A card number (PAN): 13 to 19 digits whose last is the Luhn check digit of the others. */
@@ -302,6 +332,25 @@ export const cardDataSchema = z.strictObject({
     .transform((code) => code.toUpperCase()),
 });
 export type CardData = z.infer<typeof cardDataSchema>;
+
+/**
+ * The machine's receipt the courier types when he delivers a 'Levar maquininha' order (PATCH
+ * /workflow/order/deliver, `cardReceipt`): the card fields and the amount charged, which must be exactly what
+ * is due at the handover (`dueAtHandoverCents`).
+ */
+export const cardReceiptSchema = cardDataSchema.extend({ amount: amountSchema }).superRefine((card, ctx) => {
+  if (card.kind === 'DEBIT' && card.instalments !== 1) {
+    ctx.addIssue({ code: 'custom', path: ['instalments'], message: ORDER_PAYMENT_TEXTS.debitInstalments });
+  }
+});
+export type CardReceipt = z.infer<typeof cardReceiptSchema>;
+
+/** A sale's card part for the door (reais, two decimals): POST /orders/checkout/pix/{id}'s `cardOnDeliveryAmount`. */
+export const splitCardAmountSchema = z
+  .number({ error: ORDER_PAYMENT_TEXTS.splitAmountInvalid })
+  .gt(0, ORDER_PAYMENT_TEXTS.splitAmountInvalid)
+  .max(21_000_000, ORDER_PAYMENT_TEXTS.splitAmountInvalid)
+  .refine(hasTwoDecimals, ORDER_PAYMENT_TEXTS.splitAmountInvalid);
 
 /**
  * POST /orders/{id}/payments: one part (method, amount in reais, card data for a card). Anything that looks

@@ -4,6 +4,7 @@ import { isValidReceiverDocument, normalizeReceiverDocument } from './documents'
 import { digitsParamSchema, idParamSchema, idSchema } from './ids';
 import { packUnitSchema } from './imei';
 import { ORDER_LIMITS } from './order-limits';
+import { cardReceiptSchema } from './order-payments';
 import {
   ORDER_ACTION_LABELS,
   ORDER_STATUS,
@@ -123,6 +124,11 @@ export const orderDeliverBodySchema = z.strictObject({
   receiverDocument: receiverDocumentSchema.optional(),
   occurredAt: deviceTime.optional(),
   deviceNow: deviceTime.optional(),
+  /**
+   * The card machine's receipt of a 'Levar maquininha' order, typed by the courier (decision 0042's
+   * amendment): a confirmed card part for exactly what is due at the handover, in the delivery's transaction.
+   */
+  cardReceipt: cardReceiptSchema.optional(),
   ...concurrency,
 });
 /** customerAbsent: nobody home; an optional note. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueAtHandoverCents } from './order-payments';
+import { dueAtHandoverCents, partsSettle } from './order-payments';
 import { ORDER_STATUS as S } from './order-status';
 import { amountToCollect, courierPaymentLine, dueAtDoor, paymentDue } from './payment-due';
 import { companyAddressSchema } from './settings';
@@ -92,5 +92,38 @@ describe("the shop's address (Configurações da Empresa)", () => {
     expect(companyAddressSchema.safeParse('Rua A\u0007').error?.issues[0]?.message).toBe(
       'O endereço da empresa não pode ter caracteres de controle.',
     );
+  });
+});
+
+describe('a Pix split at the sale (decision 0042): a Pix part now, the rest by card at the door', () => {
+  // R$ 10.147,41: Pix R$ 5.000,00, card at the door R$ 5.147,41.
+  const split = { paymentMethod: 'PIX' as const, cardOnDelivery: true, cardToCollect: 5147.41 };
+
+  it('waits for its Pix part, then says the machine and the card part; nothing once the card is recorded', () => {
+    expect(paymentDue({ ...split, statusKey: S.PROCESSANDO })).toBe('awaitingPayment');
+    expect(paymentDue({ ...split, statusKey: S.AGUARDANDO_COMPROVANTE })).toBe('awaitingPayment');
+    expect(paymentDue({ ...split, statusKey: S.EM_ENTREGA })).toBe('card');
+    expect(amountToCollect({ ...split, statusKey: S.EM_ENTREGA }, 5147.41)).toBe(0);
+    expect(courierPaymentLine({ ...split, statusKey: S.EM_ENTREGA }, { total: 'R$ 5.147,41', payment: 'Pix' })).toBe(
+      'Levar maquininha: R$ 5.147,41 no cartão',
+    );
+    expect(paymentDue({ ...split, cardToCollect: 0, statusKey: S.ENTREGUE })).toBe('paid');
+  });
+});
+
+describe('partsSettle: when the parts settle an order before it is handed over', () => {
+  const part = (status: 'PENDING' | 'CONFIRMED' | 'REFUSED', amountCents: number) => ({ status, amountCents });
+
+  it('an order charged by card at the door: every part taken before it confirmed, one paid at least', () => {
+    expect(partsSettle(1_014_741, [part('PENDING', 500_000)], true)).toBe(false);
+    expect(partsSettle(1_014_741, [part('CONFIRMED', 500_000)], true)).toBe(true);
+    expect(partsSettle(1_014_741, [part('CONFIRMED', 500_000), part('PENDING', 100)], true)).toBe(false);
+    expect(partsSettle(1_014_741, [part('REFUSED', 500_000)], true)).toBe(false);
+    expect(partsSettle(1_014_741, [], true)).toBe(false);
+  });
+
+  it('any other order: the confirmed parts pay the total, to the cent', () => {
+    expect(partsSettle(1_014_741, [part('CONFIRMED', 500_000)], false)).toBe(false);
+    expect(partsSettle(1_014_741, [part('CONFIRMED', 500_000), part('CONFIRMED', 514_741)], false)).toBe(true);
   });
 });

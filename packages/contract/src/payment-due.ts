@@ -11,6 +11,8 @@ import { ORDER_STATUS, type PaymentMethod } from './order-status';
  * - `inReview`: a transfer or Pix whose proof the shop is checking (Aguardando aprovação);
  * - `card`: a card order to be charged at the door or the counter ('Levar maquininha', issue 38): its total less
  *   the parts already paid (`cardToCollect`); once they pay it all, `paid`;
+ * - a Pix order split at the sale (a Pix part now, the rest by card at the door: `cardOnDelivery`) is `card` once
+ *   its Pix part is paid (`cardToCollect` is then the card part);
  * - `paid`: any other transfer, Pix or card was paid before the order was packed: nothing to receive.
  */
 export type PaymentDue = 'cash' | 'card' | 'awaitingPayment' | 'inReview' | 'paid';
@@ -38,6 +40,8 @@ export function paymentDue(order: DueOrder): PaymentDue {
   if (order.paymentMethod === 'CARD') return order.cardOnDelivery && order.cardToCollect !== 0 ? 'card' : 'paid';
   if (AWAITING_PAYMENT.includes(order.statusKey)) return 'awaitingPayment';
   if (order.statusKey === S.AGUARDANDO_APROVACAO) return 'inReview';
+  // A Pix part paid at the sale, the rest by card at the door (decision 0042's amendment).
+  if (order.cardOnDelivery && order.cardToCollect !== 0) return 'card';
   return 'paid';
 }
 

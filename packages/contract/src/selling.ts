@@ -3,7 +3,7 @@ import { businessDay, businessTimeOn, shiftDay, weekdayOf } from './clock';
 import { noteDocumentSchema } from './customers';
 import { saleDiscountsQuerySchema, saleDiscountsSchema } from './discounts';
 import { idParamSchema, idSchema } from './ids';
-import { cardDataSchema } from './order-payments';
+import { cardDataSchema, splitCardAmountSchema } from './order-payments';
 import {
   DELIVERY_TYPE_LABELS,
   DELIVERY_TYPES,
@@ -508,6 +508,18 @@ export const checkoutHeadersSchema = z.looseObject({
 export const checkoutCashBodySchema = z.object(checkoutFields);
 export type CheckoutCashBody = z.infer<typeof checkoutCashBodySchema>;
 
+/**
+ * The order's own Pix, optionally split (decision 0042's amendment): with `cardOnDeliveryAmount` (reais, more
+ * than 0 and less than the total) the Pix is for the rest only — a Pix part with its own txid and BR Code,
+ * answered in `pixPart` — and that amount is charged by card at the door or the counter ('Levar maquininha');
+ * the order goes to the stocker once its Pix part is paid. Without it, section 7's Pix checkout as before.
+ */
+export const checkoutPixBodySchema = z.object({
+  ...checkoutFields,
+  cardOnDeliveryAmount: splitCardAmountSchema.optional(),
+});
+export type CheckoutPixBody = z.infer<typeof checkoutPixBodySchema>;
+
 /** Bank transfer ('Depósito'): the proof is required; the order waits for approval (AGUARDANDO_APROVACAO). */
 export const checkoutTransferBodySchema = z.object({
   ...checkoutFields,
@@ -542,6 +554,8 @@ export const checkoutResponseSchema = z.object({
   deliveryType: z.number().int().optional(),
   /** A card to be charged at the door or the counter ('Levar maquininha', issue 38); absent otherwise. */
   cardOnDelivery: z.boolean().optional(),
+  /** A split Pix checkout's Pix part: its amount, txid and BR Code (null when the shop's Pix receiver is not set). */
+  pixPart: z.object({ amount: reais, txid: z.string(), payload: z.string().nullable() }).optional(),
   /** True when this answer repeats an earlier checkout with the same idempotency key. */
   replayed: z.boolean(),
 });

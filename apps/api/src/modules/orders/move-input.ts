@@ -17,11 +17,12 @@ export function withoutSendingTime(body: OrderMoveBody): object {
 /** A delivery's facts as the workflow takes them (decision 0039). */
 export function deliveryInput(
   facts: DeliveryFacts | undefined,
-): Pick<TransitionInput, 'occurredOnDevice' | 'receiver'> {
+): Pick<TransitionInput, 'occurredOnDevice' | 'receiver' | 'cardReceipt'> {
   if (!facts) return {};
   return {
     ...(facts.occurredAt ? { occurredOnDevice: { occurredAt: facts.occurredAt, deviceNow: facts.deviceNow } } : {}),
     ...(facts.receiverName ? { receiver: { name: facts.receiverName, document: facts.receiverDocument ?? null } } : {}),
+    ...(facts.cardReceipt ? { cardReceipt: facts.cardReceipt } : {}),
   };
 }
 

@@ -185,8 +185,9 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method: command.method,
       url: command.path,
-      // From the workflow table: the stocker's and the courier's own moves are open to their function.
-      config: actionAccess(command.actions),
+      // From the workflow table: the stocker's and the courier's own moves are open to their function. A delivery
+      // may carry the card machine's receipt: never a card number (the input guard, decision 0042).
+      config: { ...actionAccess(command.actions), ...(command.delivery ? { refusesCardData: true } : {}) },
       schema: { tags, summary: command.summary, body: command.body, headers: moveHeadersSchema, response: summary },
       handler: async (request) => ({
         data: await service.command(

@@ -43,7 +43,7 @@ import { filterOf, normalizeOrderCode, toOrderSummary } from './order-summary';
 import { type LockedOrder, ordersRepository as repo } from './orders.repository';
 import { sameProofAs } from './proof-matches';
 import { assertFresh, ORDER_IMAGE_FOLDER, refusal, type TransitionInput, transition } from './workflow';
-import { activeCourier, changeCourier, claimOrderRequest, lockOrder } from './workflow.service';
+import { activeCourier, assertOrderReadable, changeCourier, claimOrderRequest, lockOrder } from './workflow.service';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -131,12 +131,15 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
      * One call of the registry (ORDER_COMMANDS): its action (or the one it picks for this order), the
      * concurrency fields, the history note and the pictures, all read from the command's declaration.
      */
-    command(
+    async command(
       principal: Principal,
       command: OrderCommand,
       body: OrderMoveBody,
       idempotencyKey?: string,
     ): Promise<OrderSummary> {
+      const delivery = command.delivery?.(body);
+      // A card receipt names money of the order: another courier's order is not found (404), as every order read answers him.
+      if (delivery?.cardReceipt) await assertOrderReadable(db, principal, body.orderId);
       const idempotency = idempotencyKey
         ? {
             key: idempotencyKey,
@@ -156,7 +159,7 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
           note: command.note?.(body),
           proofEndToEndId: command.proof?.(body),
           units: command.units?.(body),
-          ...deliveryInput(command.delivery?.(body)),
+          ...deliveryInput(delivery),
         },
         command.pictures && { kind: command.pictures.kind, images: command.pictures.of(body) },
         idempotency,

@@ -1,4 +1,5 @@
 import {
+  type CardReceipt,
   EMPLOYEE_FUNC_LABELS,
   EMPLOYEE_FUNCS,
   type EmployeeFunc,
@@ -62,6 +63,11 @@ export interface TransitionInput extends OrderConcurrency {
   occurredOnDevice?: DeviceMoment;
   /** Who received a delivery ('Recebido por'): stored on the order. */
   receiver?: { name: string; document: string | null };
+  /**
+   * The card machine's receipt the courier typed on delivering a 'Levar maquininha' order: payments records
+   * its card part when the move ends (`onMoveEnd`), in the move's transaction (decision 0042's amendment).
+   */
+  cardReceipt?: CardReceipt;
   /**
    * When the request arrived. A move refused because the order changed after that moment (another
    * employee's request won the lock) is answered as STALE_DATA, like a mismatch of the expected fields.

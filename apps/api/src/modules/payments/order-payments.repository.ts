@@ -63,6 +63,12 @@ export const orderPaymentsRepository = {
     return pix !== undefined && pix.refunded_cents < pix.amount_cents;
   },
 
+  /** Whether the order is charged by card at the door or the counter ('Levar maquininha', `card_on_delivery`). */
+  async cardOnDelivery(db: Executor, orderId: number): Promise<boolean> {
+    const row = await db.selectFrom('orders').select('card_on_delivery').where('id', '=', orderId).executeTakeFirst();
+    return row?.card_on_delivery ?? false;
+  },
+
   /** The payment method of the order (the checkout's), read under the caller's lock. */
   async paymentMethod(db: Executor, orderId: number) {
     const row = await db.selectFrom('orders').select('payment_method').where('id', '=', orderId).executeTakeFirst();

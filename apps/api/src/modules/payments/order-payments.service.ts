@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   buildPixPayload,
   type CardData,
+  type CardReceipt,
   type CardSettings,
   cardFeeBasisPoints,
   cardFeeCents,
@@ -9,6 +10,7 @@ import {
   cardSettlements,
   centsToReais,
   describeCard,
+  dueAtHandoverCents,
   formatBRL,
   isFinalOrderStatus,
   ORDER_EDIT_TEXTS,
@@ -26,6 +28,7 @@ import {
   PIX_PAYABLE_STATUSES,
   partsBalance,
   partsPayTotal,
+  partsSettle,
   paymentSettlingMove,
   pixTxid,
   reaisToCents,
@@ -42,6 +45,7 @@ import {
   type LockedOrder,
   lockOrder,
   type MoveActor,
+  type MoveContext,
   recordOrderNote,
   transition,
 } from '../orders/workflow.service';
@@ -170,9 +174,8 @@ export async function settleIfPaidByParts(
   order: LockedOrder,
   actor: MoveActor,
 ): Promise<OrderStatusKey> {
-  const parts = await repo.ofOrder(trx, order.id);
   const settling = paymentSettlingMove(order.status);
-  if (!settling || !partsPayTotal(order.total_cents, factsOf(parts))) return order.status as OrderStatusKey;
+  if (!settling || !(await partsSettleOrder(trx, order))) return order.status as OrderStatusKey;
   const moved = await transition(trx, order, settling.action, actor, {
     note: ORDER_PAYMENT_TEXTS.paidByPartsNote(brl(order.total_cents)),
   });
@@ -204,9 +207,18 @@ export function assertPartsCovered(held: { confirmedCents: number; pendingCents:
   });
 }
 
-/** Whether the order's confirmed parts pay its total (the 'pixReceived' requirement accepts a split payment). */
+/**
+ * Whether the order's parts settle its payment (`partsSettle`): its confirmed parts pay the total, or, for an
+ * order charged by card at the door, its parts taken before are all confirmed. The 'pixReceived' requirement
+ * accepts it as it accepts a Pix of the total.
+ */
 export async function paidByParts(db: Executor, order: Pick<LockedOrder, 'id' | 'total_cents'>): Promise<boolean> {
-  return partsPayTotal(order.total_cents, factsOf(await repo.ofOrder(db, order.id)));
+  return partsSettleOrder(db, order);
+}
+
+async function partsSettleOrder(db: Executor, order: Pick<LockedOrder, 'id' | 'total_cents'>): Promise<boolean> {
+  const parts = factsOf(await repo.ofOrder(db, order.id));
+  return partsSettle(order.total_cents, parts, await repo.cardOnDelivery(db, order.id));
 }
 
 /**
@@ -234,9 +246,7 @@ export async function receivePartPix(
     at,
     touch: true,
   });
-  const completes =
-    paymentSettlingMove(order.status) !== undefined &&
-    partsPayTotal(order.total_cents, factsOf(await repo.ofOrder(trx, order.id)));
+  const completes = paymentSettlingMove(order.status) !== undefined && (await partsSettleOrder(trx, order));
   if (completes && confirm) {
     await settleIfPaidByParts(trx, order, 'bank');
     return { settled: true };
@@ -278,6 +288,90 @@ export async function recordCheckoutCard(
     created_at: at,
     confirmed_at: at,
   });
+}
+
+/**
+ * The Pix part of a sale split at checkout (decision 0042's amendment): pending, with its own txid and BR Code,
+ * paid by the bank's webhook like any Pix part; the rest of the total is the card's at the door.
+ */
+export async function recordCheckoutPixPart(
+  trx: Transaction<Database>,
+  order: { id: number; code: string; amountCents: number },
+  employeeId: number,
+): Promise<{ amount: number; txid: string; payload: string | null }> {
+  const txid = partTxid(order.code, 1);
+  await repo.insert(trx, {
+    order_id: order.id,
+    seq: 1,
+    method: 'PIX',
+    amount_cents: order.amountCents,
+    status: 'PENDING',
+    pix_txid: txid,
+    created_by: employeeId,
+    created_at: new Date(),
+  });
+  return { amount: centsToReais(order.amountCents), txid, payload: await partPayload(trx, order.amountCents, txid) };
+}
+
+/** A split sale's Pix part as its checkout answers it (a replay): its amount, txid and, while it waits, its BR Code. */
+export async function checkoutPixPart(
+  db: Executor,
+  orderId: number,
+): Promise<{ amount: number; txid: string; payload: string | null } | undefined> {
+  const part = (await repo.ofOrder(db, orderId)).find((row) => row.seq === 1 && row.method === 'PIX');
+  if (!part?.pix_txid) return undefined;
+  const payload = part.status === 'PENDING' ? await partPayload(db, part.amount_cents, part.pix_txid) : null;
+  return { amount: centsToReais(part.amount_cents), txid: part.pix_txid, payload };
+}
+
+/**
+ * The courier's card at the door (decision 0042's amendment), when his delivery ends (`onMoveEnd`, in the
+ * delivery's transaction, the order locked): the machine's receipt he typed becomes a confirmed card part for
+ * exactly what is due at the handover (`dueAtHandoverCents`), its fee and days from the shop's settings.
+ * Refused (409 CARD_AT_DOOR_REFUSED, the delivery with it) when the order is not charged by card at the door,
+ * nothing is due, or the amount is not the due. The move's Idempotency-Key makes a replay record it once.
+ */
+export async function recordCardAtDoor(context: MoveContext): Promise<void> {
+  const receipt: CardReceipt | undefined = context.input.cardReceipt;
+  if (!receipt || context.action !== 'deliver') return;
+  const { trx, order } = context;
+  const parts = await repo.ofOrder(trx, order.id);
+  const dueCents = dueAtHandoverCents(order.total_cents, factsOf(parts));
+  if (!(await repo.cardOnDelivery(trx, order.id)) || dueCents === 0) {
+    throw conflict(ORDER_PAYMENT_TEXTS.cardAtDoorNotDue(order.code), 'CARD_AT_DOOR_REFUSED', { due: 0 });
+  }
+  const amountCents = reaisToCents(receipt.amount);
+  if (amountCents !== dueCents) {
+    throw conflict(ORDER_PAYMENT_TEXTS.cardAtDoorAmount(brl(amountCents), brl(dueCents)), 'CARD_AT_DOOR_REFUSED', {
+      due: centsToReais(dueCents),
+    });
+  }
+  const { amount: _amount, ...card } = receipt;
+  const at = context.happenedAt;
+  const seq = parts.reduce((max, p) => Math.max(max, p.seq), 0) + 1;
+  await repo.insert(trx, {
+    order_id: order.id,
+    seq,
+    method: 'CARD',
+    amount_cents: amountCents,
+    status: 'CONFIRMED',
+    ...cardFigures(await cardSettings(trx), amountCents, card),
+    created_by: context.employeeId,
+    created_at: at,
+    confirmed_at: at,
+  });
+  const body: OrderPaymentBody = { method: 'CARD', amount: receipt.amount, card };
+  const confirmed = PART_STATUS_LABELS.CONFIRMED;
+  await recordOrderNote(
+    trx,
+    { ...order, status: context.move.to },
+    {
+      employeeId: context.employeeId,
+      note: ORDER_PAYMENT_TEXTS.cardAtDoorNote(brl(amountCents), card.nsu),
+      at,
+      audit: { action: 'addPayment', changes: { paymentPart: describePart(body, amountCents, confirmed) } },
+    },
+  );
 }
 
 /**

@@ -39,7 +39,7 @@ import {
 } from '../orders/workflow.service';
 import { isPixWebhookSecret, pixAutoOn, pixWebhookSecret } from '../settings/settings.service';
 import { orderPaymentsRepository as partsRepo } from './order-payments.repository';
-import { paidByParts, receivePartPix, reversePartOfPix } from './order-payments.service';
+import { paidByParts, receivePartPix, recordCardAtDoor, reversePartOfPix } from './order-payments.service';
 import { pixReceivedRepository as pixRepo } from './pix-received.repository';
 import { receivedPixPage } from './pix-received.service';
 
@@ -267,6 +267,8 @@ export function registerPaymentsWorkflow(): void {
   onMoveEnd('payments', async ({ trx, order, move, at }) => {
     if (settlesPayment(move)) await pixRepo.confirmFor(trx, order.id, at);
   });
+  // The courier's card at the door, typed on delivering (decision 0042's amendment): its part, in the delivery.
+  onMoveEnd('cardAtDoor', recordCardAtDoor);
 }
 
 /**

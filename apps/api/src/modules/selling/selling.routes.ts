@@ -5,6 +5,7 @@ import {
   checkoutCardBodySchema,
   checkoutCashBodySchema,
   checkoutHeadersSchema,
+  checkoutPixBodySchema,
   checkoutResponseSchema,
   checkoutTransferBodySchema,
   idempotencyKeyHeaderSchema,
@@ -105,22 +106,24 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.changeCart(request.params.id, request.body.productId, request.body.newQuantity),
   );
 
-  // The cash checkout (section 7) and the order's own Pix (issue 18) take the same body.
+  // The cash checkout (section 7) and the order's own Pix (issue 18): the same body, the Pix's with its optional split.
   const withoutProof = [
     {
       url: '/orders/checkout/:id',
       summary:
         'Finaliza o carrinho do cliente {id} em dinheiro: pedido em AGUARDANDO_ESTOQUISTA, estoque baixado, carrinho esvaziado; mesma chave (cabeçalho Idempotency-Key ou idempotencyKey, ambos opcionais) devolve o mesmo pedido',
       checkout: service.checkoutCash,
+      body: checkoutCashBodySchema,
     },
     {
       url: '/orders/checkout/pix/:id',
       summary:
-        'Finaliza o carrinho do cliente {id} por Pix do próprio pedido (GET /orders/pix/{orderId} dá o QR): pedido em PROCESSANDO com Pix automático, senão AGUARDANDO_COMPROVANTE; o webhook do banco confirma; mesma chave (Idempotency-Key) devolve o mesmo pedido',
+        'Finaliza o carrinho do cliente {id} por Pix do próprio pedido (GET /orders/pix/{orderId} dá o QR): pedido em PROCESSANDO com Pix automático, senão AGUARDANDO_COMPROVANTE; o webhook do banco confirma; mesma chave (Idempotency-Key) devolve o mesmo pedido. Opcional cardOnDeliveryAmount: a venda dividida — esse valor no cartão na entrega ou na retirada (Levar maquininha) e o resto por um Pix da parte (pixPart: txid e copia e cola próprios); o pedido vai ao estoquista quando o Pix da parte é pago',
       checkout: service.checkoutPix,
+      body: checkoutPixBodySchema,
     },
   ];
-  for (const { url, summary, checkout } of withoutProof) {
+  for (const { url, summary, checkout, body } of withoutProof) {
     app.post(
       url,
       {
@@ -130,7 +133,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
           summary,
           params: sellingCustomerParamsSchema,
           headers: checkoutHeadersSchema,
-          body: checkoutCashBodySchema,
+          body,
           response: { 200: checkoutResponseSchema },
         },
       },

@@ -7,6 +7,7 @@ import {
   type CartResponse,
   type CheckoutCardBody,
   type CheckoutCashBody,
+  type CheckoutPixBody,
   type CheckoutResponse,
   type CheckoutTransferBody,
   centsToReais,
@@ -18,6 +19,7 @@ import {
   formatBRL,
   formatPercentHundredths,
   nextDeliveryDeparture,
+  ORDER_PAYMENT_TEXTS,
   type OrderDiscountResponse,
   orderDiscountChangeable,
   type PaymentMethod,
@@ -41,7 +43,13 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { lockOrder, normalizeOrderPicture, recordOrderNote } from '../orders/workflow.service';
-import { assertPartsCovered, partsHeld, recordCheckoutCard } from '../payments/order-payments.service';
+import {
+  assertPartsCovered,
+  checkoutPixPart,
+  partsHeld,
+  recordCheckoutCard,
+  recordCheckoutPixPart,
+} from '../payments/order-payments.service';
 import { pixOfOrder } from '../payments/pix-received.service';
 import { productImagesOf } from '../products/products.service';
 import { maxDiscountOf } from '../roles/roles.service';
@@ -217,7 +225,8 @@ export interface FrozenSale {
 }
 
 export type CheckoutInput =
-  | (CheckoutCashBody & { payment: 'CASH' | 'PIX' })
+  | (CheckoutCashBody & { payment: 'CASH' })
+  | (CheckoutPixBody & { payment: 'PIX' })
   | (CheckoutCardBody & { payment: 'CARD' })
   | (CheckoutTransferBody & { payment: 'BANK_TRANSFER' });
 
@@ -323,6 +332,13 @@ export function createSellingService(db: DB, storage: Storage) {
     };
   }
 
+  /** A split Pix sale's answer, replayed: its Pix part as it is now (the payload while it waits). */
+  async function withPixPart(response: CheckoutResponse, executor: Executor = db): Promise<CheckoutResponse> {
+    if (!response.cardOnDelivery || response.paymentMethod !== 'PIX') return response;
+    const pixPart = await checkoutPixPart(executor, response.orderId);
+    return pixPart ? { ...response, pixPart } : response;
+  }
+
   /** A frozen sale's lines and figures as they were frozen (the products' current rows give cost and stock). */
   function frozenFigures(frozen: FrozenSale, lines: CartLineRow[]) {
     const priced = lines.map((line, index) => ({ line, unitCents: frozen.lines[index]?.unitCents ?? 0 }));
@@ -359,12 +375,15 @@ export function createSellingService(db: DB, storage: Storage) {
         ...(input.changeFor === undefined ? {} : { changeFor: input.changeFor }),
         ...(input.noteDocument ? { noteDocument: input.noteDocument } : {}),
         ...(input.discounts === undefined ? {} : { discounts: input.discounts }),
+        ...(input.payment === 'PIX' && input.cardOnDeliveryAmount !== undefined
+          ? { cardOnDeliveryAmount: input.cardOnDeliveryAmount }
+          : {}),
         ...(frozen ? { frozen: frozen.tag } : {}),
       }),
     );
     // A retry of a finished attempt answers at once, without touching the proof picture again.
     const earlier = replay(await repo.findCheckoutRequest(db, key), customerId, hash);
-    if (earlier) return earlier;
+    if (earlier) return withPixPart(earlier);
 
     // The proof is checked and re-encoded before the transaction (sharp is slow), stored in it.
     const receipt = input.payment === 'BANK_TRANSFER' ? await normalizeOrderPicture(input.receipt, 'photo') : undefined;
@@ -379,7 +398,9 @@ export function createSellingService(db: DB, storage: Storage) {
         request_hash: hash,
       });
       // The same attempt already ran (possibly at this very moment: this request waited for it).
-      if (!claimed) return replay(await repo.findCheckoutRequest(trx, key), customerId, hash) as CheckoutResponse;
+      if (!claimed) {
+        return withPixPart(replay(await repo.findCheckoutRequest(trx, key), customerId, hash) as CheckoutResponse, trx);
+      }
 
       if (frozen) await frozen.claim(trx);
       assertCanBuy(customer);
@@ -420,6 +441,15 @@ export function createSellingService(db: DB, storage: Storage) {
       if (changeForCents !== null && changeForCents < figures.totalCents) {
         throw badRequest(SELLING_TEXTS.changeForBelowTotal(formatBRL(centsToReais(figures.totalCents))));
       }
+      // A Pix split at the sale (decision 0042's amendment): this much by card at the door, the rest by a Pix part.
+      const cardAtDoorCents =
+        input.payment === 'PIX' && input.cardOnDeliveryAmount !== undefined
+          ? reaisToCents(input.cardOnDeliveryAmount)
+          : null;
+      if (cardAtDoorCents !== null && cardAtDoorCents >= figures.totalCents) {
+        throw badRequest(ORDER_PAYMENT_TEXTS.splitAmountInvalid);
+      }
+      const cardOnDelivery = (input.payment === 'CARD' && !input.card) || cardAtDoorCents !== null;
       const motoboy = choices.typeOfDelivery === DELIVERY_TYPES.MOTOBOY;
       // Placed through the order workflow's `create`: order, items, stock out, proof, history, audit.
       const order = await placeOrder(trx, storage, {
@@ -439,7 +469,7 @@ export function createSellingService(db: DB, storage: Storage) {
         neighborhood: motoboy ? customer.neighborhood : null,
         changeForCents,
         noteDocument,
-        cardOnDelivery: input.payment === 'CARD' && !input.card,
+        cardOnDelivery,
         delivererId: motoboy ? customer.deliverer_id : null,
         items: priced.map(({ line, unitCents }, index) => ({
           productId: line.product_id,
@@ -462,6 +492,15 @@ export function createSellingService(db: DB, storage: Storage) {
           principal.employeeId,
         );
       }
+      // The Pix part of a split sale: pending, its own txid, paid by the bank's webhook.
+      const pixPart =
+        cardAtDoorCents === null
+          ? undefined
+          : await recordCheckoutPixPart(
+              trx,
+              { id: order.id, code: order.code, amountCents: figures.totalCents - cardAtDoorCents },
+              principal.employeeId,
+            );
       if (frozen) await frozen.placed(trx, order);
       else await repo.clearCart(trx, customer.id);
       await repo.completeCheckoutRequest(trx, key, order.id);
@@ -472,7 +511,8 @@ export function createSellingService(db: DB, storage: Storage) {
         total: centsToReais(figures.totalCents),
         paymentMethod: payment,
         deliveryType: choices.typeOfDelivery,
-        ...(input.payment === 'CARD' && !input.card ? { cardOnDelivery: true } : {}),
+        ...(cardOnDelivery ? { cardOnDelivery: true } : {}),
+        ...(pixPart ? { pixPart } : {}),
         replayed: false,
       } satisfies CheckoutResponse;
     });

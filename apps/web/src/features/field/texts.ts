@@ -120,6 +120,11 @@ export const FIELD_TEXTS = {
     receiverNameRequired: API_ORDER_TEXTS.receiverNameRequired,
     receiverDocument: 'Documento (CPF ou RG, opcional)',
     receiverDocumentInvalid: API_ORDER_TEXTS.receiverDocumentInvalid,
+    /** 'Levar maquininha': the machine's receipt the courier types (decision 0042's amendment). */
+    cardTitle: (amount: string) => `Levar maquininha: ${amount} no cartão`,
+    cardWithReceipt: 'Cobrei na maquininha: registrar o comprovante',
+    cardReceiptIncomplete: 'Preencha o comprovante da maquininha: NSU (só números) e código de autorização.',
+    cardLater: 'Sem o comprovante, a loja registra o pagamento no cartão depois.',
   },
   absent: {
     title: (code: string) => `Cliente ausente: pedido ${code}`,

@@ -97,6 +97,12 @@ export const SELLING_SCREEN_TEXTS = {
   cardOnDelivery: 'Levar maquininha (cobrar na entrega ou na retirada)',
   cardOnDeliveryHelp: 'O motoboy leva a maquininha e cobra o total na entrega; na retirada, cobre no balcão.',
   cardIncomplete: 'Informe NSU e código de autorização do comprovante da maquininha para finalizar.',
+  /** A Pix split at the sale: a Pix part now, the rest by card at the door (decision 0042's amendment). */
+  pixSplit: 'Dividir: parte no cartão na entrega ou na retirada (levar maquininha)',
+  pixSplitAmount: 'Valor no cartão',
+  pixSplitHelp: (pix: string) => `O cliente paga ${pix} agora pelo Pix e o resto no cartão, na entrega.`,
+  pixSplitInvalid: 'Informe um valor no cartão maior que zero e menor que o total.',
+  pixOfPart: (amount: string) => `Pix de ${amount} (parte do pedido):`,
   changeForLabel: S.changeForLabel,
   changeForHelp: S.changeForHelp,
   payWithPix: 'O cliente paga com o Pix do pedido: o pagamento é confirmado quando o banco avisar.',
@@ -141,6 +147,9 @@ export const SELLING_SCREEN_TEXTS = {
     card: (amount: string) => `A receber na entrega: ${amount} no cartão (levar maquininha)`,
     cardAtPickup: (amount: string) => `A receber na retirada: ${amount} no cartão`,
     pix: (amount: string) => `Pix aguardando pagamento: ${amount}`,
+    /** A Pix part now, the rest by card at the door or the counter. */
+    split: (pix: string, card: string) =>
+      `Pix aguardando pagamento: ${pix}; a receber na entrega: ${card} no cartão (levar maquininha)`,
     transfer: (amount: string) => `Depósito aguardando comprovante: ${amount}`,
     inReview: (payment: string, amount: string) => `${payment} de ${amount}: comprovante em conferência`,
     /** The courier's words, as on his card and the run sheet: 'Pago (Pix): nada a receber'. */

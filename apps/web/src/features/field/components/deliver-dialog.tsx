@@ -1,8 +1,24 @@
-import { dueAtDoor, isValidReceiverDocument, ORDER_LIMITS, paymentDue, type TaskOrder } from '@backoffice/contract';
+import {
+  type CardReceipt,
+  cardReceiptSchema,
+  dueAtDoor,
+  isValidReceiverDocument,
+  MAX_CARD_INSTALMENTS,
+  ORDER_LIMITS,
+  ORDER_PAYMENT_TEXTS,
+  paymentDue,
+  type TaskOrder,
+} from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { CardReceiptFields, type CardReceiptValues } from '../../../components/payments/card-receipt-fields';
 import { formatMoney } from '../../../lib/format';
 import { FIELD_TEXTS } from '../texts';
 import { FieldDialog } from './field-dialog';
@@ -17,6 +33,8 @@ export interface Delivery {
   receiverDocument?: string;
   /** When 'Confirmar entrega' was pressed, by the phone's clock: the moment the customer signed. */
   occurredAt: string;
+  /** 'Levar maquininha': the card machine's receipt, for exactly what is due at the door (decision 0042). */
+  cardReceipt?: CardReceipt;
 }
 
 /**
@@ -46,6 +64,19 @@ export function DeliverDialog({
   const [checked, setChecked] = useState(false);
   const nameProblem = name.trim() ? null : T.receiverNameRequired;
   const documentProblem = document.trim() && !isValidReceiverDocument(document) ? T.receiverDocumentInvalid : null;
+  // 'Levar maquininha': the courier types the machine's receipt for the card's due (or leaves it to the shop).
+  const byCard = due === 'card';
+  const [withReceipt, setWithReceipt] = useState(true);
+  const cardForm = useForm<CardReceiptValues>({
+    defaultValues: { kind: 'CREDIT', brand: 'Visa', instalments: 1, nsu: '', authorizationCode: '' },
+  });
+  const card = useWatch({ control: cardForm.control }) as CardReceiptValues;
+  const receipt = cardReceiptSchema.safeParse({
+    ...card,
+    instalments: card.kind === 'DEBIT' ? 1 : card.instalments,
+    amount: dueAtDoor(order),
+  });
+  const receiptProblem = byCard && withReceipt && !receipt.success ? T.cardReceiptIncomplete : null;
   return (
     <FieldDialog
       error={error}
@@ -56,12 +87,13 @@ export function DeliverDialog({
       onSubmit={() => {
         setChecked(true);
         if (!signature) setMissing(true);
-        if (!signature || nameProblem || documentProblem) return;
+        if (!signature || nameProblem || documentProblem || receiptProblem) return;
         onSubmit({
           signature,
           receiverName: name.trim(),
           ...(document.trim() ? { receiverDocument: document.trim() } : {}),
           occurredAt: new Date().toISOString(),
+          ...(byCard && withReceipt && receipt.success ? { cardReceipt: receipt.data } : {}),
         });
       }}
       onClose={onClose}
@@ -114,6 +146,31 @@ export function DeliverDialog({
         slotProps={{ htmlInput: { maxLength: 20 } }}
         sx={{ mt: 2 }}
       />
+      {byCard ? (
+        <Paper variant="outlined" sx={{ p: 1.5, mt: 2 }} data-testid="card-at-door">
+          <Typography sx={{ fontWeight: 600 }}>{T.cardTitle(formatMoney(dueAtDoor(order)))}</Typography>
+          <FormControlLabel
+            control={<Checkbox checked={withReceipt} onChange={(event) => setWithReceipt(event.target.checked)} />}
+            label={T.cardWithReceipt}
+          />
+          {withReceipt ? (
+            <Stack spacing={1} sx={{ mt: 1 }}>
+              <CardReceiptFields control={cardForm.control} kind={card.kind} maxInstalments={MAX_CARD_INSTALMENTS} />
+              <Typography
+                variant="caption"
+                color={checked && receiptProblem ? 'error' : 'text.secondary'}
+                role={checked && receiptProblem ? 'alert' : undefined}
+              >
+                {checked && receiptProblem ? receiptProblem : ORDER_PAYMENT_TEXTS.noCardNumber}
+              </Typography>
+            </Stack>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {T.cardLater}
+            </Typography>
+          )}
+        </Paper>
+      ) : null}
     </FieldDialog>
   );
 }

@@ -156,5 +156,47 @@ describe("the field phone's outbox", () => {
       expect((await outboxOf(72))[0]?.fields).toMatchObject({ occurredAt: '2026-11-24T13:20:00.000Z' });
       expect((await outboxOf(72))[0]).not.toHaveProperty('code');
     });
+
+    it('with a card receipt, replays it with its key; refused for it, "Tentar de novo" delivers without it', async () => {
+      const cardReceipt = {
+        kind: 'CREDIT',
+        brand: 'Mastercard',
+        instalments: 3,
+        nsu: '778812',
+        authorizationCode: 'X9Y8Z7',
+        amount: 5147.41,
+      };
+      const withCard = (key: string, employeeId: number): OutboxItem => {
+        const item = signed(key, employeeId);
+        return { ...item, fields: { ...item.fields, cardReceipt } };
+      };
+      const sent: Array<{ body: Record<string, unknown>; key: string | null }> = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (_url: string, init: RequestInit) => {
+          sent.push({ body: JSON.parse(String(init.body)), key: new Headers(init.headers).get('Idempotency-Key') });
+          return new Response(JSON.stringify({ data: {} }), { status: 200 });
+        }),
+      );
+      await sendKept(withCard('t4', 73));
+      expect(sent[0]).toMatchObject({ key: 't4', body: { cardReceipt } });
+
+      await keep(withCard('t5', 74));
+      await flush(74, async () => {
+        throw new ApiError(
+          409,
+          ['O valor do comprovante (R$ 5.147,41) não é o que falta receber no cartão (R$ 0,00): confira com a loja.'],
+          'CARD_AT_DOOR_REFUSED',
+        );
+      });
+      expect((await outboxOf(74))[0]).toMatchObject({ state: 'refused', code: 'CARD_AT_DOOR_REFUSED' });
+      await retryRefused('t5');
+      // The signature, who received it and the moment stay; the receipt goes (the shop types the card part).
+      expect((await outboxOf(74))[0]?.fields).toEqual({
+        signature: 'iVBOR',
+        receiverName: 'Maria Souza',
+        occurredAt: '2026-11-24T13:20:00.000Z',
+      });
+    });
   });
 });

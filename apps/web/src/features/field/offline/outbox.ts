@@ -106,7 +106,10 @@ export async function flush(
  * The courier tries a refused move again: pending once more, with its signature, photos and key, and the order
  * as the screen shows it now (`seen`: he read the refusal and the card), so a move refused because the order
  * had changed can be made on the order as it is. A delivery refused for its moment (the phone's clock could not
- * be believed, decision 0039) goes without it: the server records it when it arrives, as it said.
+ * be believed, decision 0039) goes without it: the server records it when it arrives, as it said. A delivery
+ * refused for its card receipt ('Levar maquininha': nothing due by card any more, or another amount, because the
+ * shop typed the card or changed the order while the phone was offline) goes without the receipt: delivered,
+ * and the card part is the shop's to type in 'Pagamentos' (the refusal, kept on the card, said so).
  */
 export async function retryRefused(key: string, seen?: SeenOrder): Promise<void> {
   const db = await database();
@@ -114,9 +117,11 @@ export async function retryRefused(key: string, seen?: SeenOrder): Promise<void>
   if (!item) return;
   const { message: _refusal, code, ...kept } = item;
   const { occurredAt: _moment, ...withoutMoment } = item.fields;
+  const { cardReceipt: _card, ...withoutCard } = item.fields;
   await db.put('outbox', {
     ...kept,
-    fields: code === 'DELIVERY_TIME_REFUSED' ? withoutMoment : item.fields,
+    fields:
+      code === 'DELIVERY_TIME_REFUSED' ? withoutMoment : code === 'CARD_AT_DOOR_REFUSED' ? withoutCard : item.fields,
     state: 'pending',
     order: seen ? { ...item.order, ...seen } : item.order,
   });

@@ -232,7 +232,11 @@ export async function checkout(request: CheckoutRequest): Promise<CheckoutRespon
     });
   }
   if (choices.payment === 'pix') {
-    return api<CheckoutResponse>(`/orders/checkout/pix/${customerId}`, { method: 'POST', body: fields });
+    const split = choices.cardOnDeliveryAmount ? { cardOnDeliveryAmount: choices.cardOnDeliveryAmount } : {};
+    return api<CheckoutResponse>(`/orders/checkout/pix/${customerId}`, {
+      method: 'POST',
+      body: { ...fields, ...split },
+    });
   }
   return api<CheckoutResponse>(`/orders/checkout/${customerId}`, { method: 'POST', body: fields });
 }

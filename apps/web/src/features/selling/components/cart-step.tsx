@@ -14,6 +14,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -28,7 +29,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { DiscountField } from '../../../components/discount-field';
 import { FormMoneyField } from '../../../components/form/form-money-field';
 import { PixCode } from '../../../components/pix-code';
@@ -76,6 +77,41 @@ function ChangeForField({ onChange }: { onChange: (changeFor: number | null) => 
       onChange={(value) => onChange(typeof value === 'number' && value > 0 ? value : null)}
       sx={{ mt: 1.5, maxWidth: 260 }}
     />
+  );
+}
+
+/**
+ * 'Pix' split at the sale (decision 0042's amendment): off, the whole total by Pix; on, the card part typed
+ * (1.234,56), charged at the door or the counter ('Levar maquininha'), and the rest by the Pix now. Hands up the
+ * card part when it is more than 0 and less than the total, null while it is not; undefined when off.
+ */
+function PixSplitField({ total, onChange }: { total: number; onChange: (amount: number | null | undefined) => void }) {
+  const [on, setOn] = useState(false);
+  const form = useForm<{ amount: number | null }>({ defaultValues: { amount: null } });
+  const amount = useWatch({ control: form.control, name: 'amount' });
+  const cents = typeof amount === 'number' ? Math.round(amount * 100) : 0;
+  const totalCents = Math.round(total * 100);
+  const valid = cents > 0 && cents < totalCents;
+  const value = on ? (valid ? cents / 100 : null) : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `value` is what the parent keeps.
+  useEffect(() => onChange(value), [value]);
+  return (
+    <Box sx={{ mt: 1 }}>
+      <FormControlLabel
+        control={<Checkbox checked={on} onChange={(event) => setOn(event.target.checked)} />}
+        label={T.pixSplit}
+      />
+      {on ? (
+        <FormMoneyField
+          control={form.control}
+          name="amount"
+          valueAs="number"
+          label={T.pixSplitAmount}
+          helperText={valid ? T.pixSplitHelp(formatMoney((totalCents - cents) / 100)) : T.pixSplitInvalid}
+          sx={{ mt: 1, maxWidth: 320 }}
+        />
+      ) : null}
+    </Box>
   );
 }
 
@@ -460,6 +496,12 @@ export function CartStep(props: Props) {
             </RadioGroup>
             {choices.payment === 'card' ? (
               <CardFields charge={choices.cardCharge ?? 'now'} onChange={(card) => onChoose(card)} />
+            ) : null}
+            {choices.payment === 'pix' ? (
+              <PixSplitField
+                total={preCheckout.total}
+                onChange={(cardOnDeliveryAmount) => onChoose({ cardOnDeliveryAmount })}
+              />
             ) : null}
             {choices.payment === 'bankTransfer' ? <ProofField proof={proof} onProof={props.onProof} /> : null}
             {choices.payment === 'cash' && !pickup ? (

@@ -80,6 +80,39 @@ describe('Selling step 4: an order paid by its own Pix', () => {
   });
 });
 
+describe('Selling step 4: a Pix split with the card at the door (decision 0042)', () => {
+  it("shows the Pix part's own code, not the order's, and says both parts", async () => {
+    signInAs(['bo:manage:internal_sales']);
+    const payload = '00020126360014br.gov.bcb.pix5406500000.005802BR62120508K7M4QPP16304ABCD';
+    const calls = mockFetch({});
+    // R$ 10.147,41 = R$ 5.000,00 by Pix now + R$ 5.147,41 by card at the door.
+    const placed: PlacedPayment = {
+      paymentMethod: 'PIX',
+      statusKey: 9,
+      total: 10147.41,
+      deliveryType: 1,
+      cardOnDelivery: true,
+      pixPart: { amount: 5000, txid: 'K7M4QPP1', payload },
+    };
+    renderPage(
+      <OrderCompletedStep
+        customerName="Joana Ouro"
+        code="K7M-4QP"
+        pixOrderId={7}
+        placed={placed}
+        onNewSale={vi.fn()}
+      />,
+      { path: '/admin/selling' },
+    );
+    expect(screen.getByTestId('payment-due').textContent).toBe(
+      'Pix aguardando pagamento: R$ 5.000,00; a receber na entrega: R$ 5.147,41 no cartão (levar maquininha)',
+    );
+    expect(screen.getByText('Pix de R$ 5.000,00 (parte do pedido):')).toBeTruthy();
+    expect(((await screen.findByLabelText('Pix copia e cola')) as HTMLInputElement).value).toBe(payload);
+    expect(calls).toHaveLength(0);
+  });
+});
+
 describe('Selling step 4: what is still due and how (issue 35 §8)', () => {
   const show = (placed: PlacedPayment) => {
     signInAs(['bo:manage:internal_sales']);

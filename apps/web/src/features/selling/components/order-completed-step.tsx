@@ -31,6 +31,13 @@ export function dueLine(placed: PlacedPayment | null): string | null {
   };
   const amount = formatMoney(placed.total);
   const payment = PAYMENT_METHOD_LABELS[placed.paymentMethod];
+  // A Pix split at the sale: its Pix part now, the rest by card at the door (decision 0042's amendment).
+  if (placed.pixPart && placed.cardOnDelivery) {
+    const card = formatMoney((Math.round(placed.total * 100) - Math.round(placed.pixPart.amount * 100)) / 100);
+    return placed.deliveryType === DELIVERY_TYPES.PICKUP
+      ? `${T.due.pix(formatMoney(placed.pixPart.amount))}; ${T.due.cardAtPickup(card)}`
+      : T.due.split(formatMoney(placed.pixPart.amount), card);
+  }
   switch (paymentDue(order)) {
     case 'cash':
       return placed.deliveryType === DELIVERY_TYPES.PICKUP ? T.due.cashAtPickup(amount) : T.due.cash(amount);
@@ -58,7 +65,9 @@ interface Props {
 /** Step 4: what is still due and how, the order's code, a copy button ('Código Copiado' for a second) and the way to the orders. */
 export function OrderCompletedStep({ customerName, code, placed = null, pixOrderId = null, onNewSale }: Props) {
   const navigate = useNavigate();
-  const pix = useQuery({ ...orderPixQuery(pixOrderId ?? 0), enabled: pixOrderId !== null });
+  // A split sale's Pix is its Pix part's (its own txid and amount), answered by the checkout.
+  const pixPart = placed?.pixPart ?? null;
+  const pix = useQuery({ ...orderPixQuery(pixOrderId ?? 0), enabled: pixOrderId !== null && pixPart === null });
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -112,9 +121,15 @@ export function OrderCompletedStep({ customerName, code, placed = null, pixOrder
       {pixOrderId !== null ? (
         <Box sx={{ mb: 3 }}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {T.payWithPix}
+            {pixPart ? T.pixOfPart(formatMoney(pixPart.amount)) : T.payWithPix}
           </Typography>
-          {pix.data ? (
+          {pixPart ? (
+            pixPart.payload ? (
+              <PixCode payload={pixPart.payload} />
+            ) : (
+              <Typography color="text.secondary">{T.pixUnavailable}</Typography>
+            )
+          ) : pix.data ? (
             <PixCode payload={pix.data} />
           ) : pix.isPending ? null : (
             <Typography color="text.secondary">{T.pixUnavailable}</Typography>

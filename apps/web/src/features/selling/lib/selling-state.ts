@@ -47,6 +47,11 @@ export interface CartChoices {
    */
   cardCharge?: 'now' | 'onDelivery';
   card?: CardData | null;
+  /**
+   * A Pix split at the sale (decision 0042's amendment): this much (reais) by card at the door or the counter, the
+   * rest by the Pix now; null while the split is on but its amount is not valid; absent without a split.
+   */
+  cardOnDeliveryAmount?: number | null;
 }
 
 /**
@@ -86,7 +91,7 @@ export interface SellingState {
 /** The checkout's answer the confirmation reads (what is still due and how). */
 export type PlacedPayment = Pick<
   CheckoutResponse,
-  'statusKey' | 'total' | 'paymentMethod' | 'deliveryType' | 'cardOnDelivery'
+  'statusKey' | 'total' | 'paymentMethod' | 'deliveryType' | 'cardOnDelivery' | 'pixPart'
 >;
 
 /** Section 4 defaults: shipping option 1 (motoboy), no warranty, no fast delivery, payment cash. */
@@ -138,11 +143,14 @@ export function sellingReducer(state: SellingState, action: SellingAction): Sell
       return state.customer ? { ...state, step: 'productSearch' } : state;
     case 'choose': {
       // 'Troco para' belongs to cash only (and is left out of the choices when not given).
-      const { changeFor, cardCharge, card, ...chosen } = { ...state.choices, ...action.choices };
+      const { changeFor, cardCharge, card, cardOnDeliveryAmount, ...chosen } = { ...state.choices, ...action.choices };
       const choices: CartChoices = chosen.payment === 'cash' && changeFor != null ? { ...chosen, changeFor } : chosen;
       if (state.customer?.walkIn) choices.shippingOption = DELIVERY_TYPES.PICKUP;
       // The card's charge and receipt belong to 'Cartão' only (charged now by default).
       if (chosen.payment === 'card') Object.assign(choices, { cardCharge: cardCharge ?? 'now', card: card ?? null });
+      // The split's card part belongs to 'Pix' only.
+      if (chosen.payment === 'pix' && cardOnDeliveryAmount !== undefined)
+        choices.cardOnDeliveryAmount = cardOnDeliveryAmount;
       // Fast delivery goes by motoboy: picking up at the store turns it off.
       if (choices.shippingOption === DELIVERY_TYPES.PICKUP) choices.isFastDelivery = false;
       // The proof belongs to 'Depósito' only.
@@ -168,5 +176,7 @@ export function canFinish(state: Pick<SellingState, 'choices' | 'proof'>, cartIt
   if (cartItems === 0) return false;
   // A card charged now needs its receipt's fields (kind, brand, instalments, NSU, authorisation code).
   if (state.choices.payment === 'card') return state.choices.cardCharge === 'onDelivery' || Boolean(state.choices.card);
+  // A Pix split needs a valid card part (more than 0, less than the total).
+  if (state.choices.payment === 'pix') return state.choices.cardOnDeliveryAmount !== null;
   return state.choices.payment !== 'bankTransfer' || state.proof !== null;
 }
