@@ -160,6 +160,13 @@ describe('a sale split at checkout: Pix R$ 5.000,00 now + R$ 5.147,41 by card at
     expect(sale.pixPart).toMatchObject({ amount: 5000, txid });
     expect(sale.pixPart?.payload).toContain('54075000.00');
     expect(await partsOf(sale.orderId)).toMatchObject({ total: 10147.41, paid: 0, pending: 5000, due: 5147.41 });
+    // Section 7's 'Pix copia e cola' of the order is its Pix part's (R$ 5.000,00, txid …P1), not the whole total's,
+    // which the webhook would refuse: a client written from the spec shows what pays.
+    const orderPix = await call('GET', `/orders/pix/${sale.orderId}`, undefined, tokens.admin);
+    expect(orderPix.statusCode).toBe(200);
+    expect(orderPix.json().data.payload).toContain('54075000.00');
+    expect(orderPix.json().data.payload).toContain(txid);
+    expect(orderPix.json().data.payload).not.toContain('10147.41');
 
     // The bank pays the Pix part: the non-door parts are paid, the order goes to the stocker.
     const paid = await call('POST', `/payments/pix/webhook/${secret}/pix`, {
@@ -167,6 +174,13 @@ describe('a sale split at checkout: Pix R$ 5.000,00 now + R$ 5.147,41 by card at
     });
     expect(paid.statusCode).toBe(200);
     expect(await statusOf(sale.orderId)).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
+    // Its Pix paid, no Pix is left to pay: the order's copy-and-paste is refused, saying so.
+    const noPix = await call('GET', `/orders/pix/${sale.orderId}`, undefined, tokens.admin);
+    expect(noPix.statusCode).toBe(409);
+    expect(noPix.json()).toMatchObject({
+      code: 'NO_PIX_WAITING',
+      errors: [ORDER_PAYMENT_TEXTS.noPixWaiting(sale.code)],
+    });
     // The courier's card and the run sheet: the card part only (10.147,41 − 5.000,00).
     const summary = (await call('GET', `/orders/by-id/${sale.orderId}`, undefined, tokens.admin)).json().data;
     expect(summary).toMatchObject({ paymentMethod: 'PIX', cardOnDelivery: true, cardToCollect: 5147.41 });

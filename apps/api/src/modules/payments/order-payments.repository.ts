@@ -39,6 +39,10 @@ export const orderPaymentsRepository = {
       .executeTakeFirst();
   },
 
+  /** What an order's Pix copy-and-paste is made of: its code and total. */
+  orderForPix(db: Executor, orderId: number) {
+    return db.selectFrom('orders').select(['id', 'code', 'total_cents']).where('id', '=', orderId).executeTakeFirst();
+  },
   /** The Pix part whose own txid this is (a Pix the bank told us of names it). */
   byTxid(db: Executor, txid: string) {
     return db.selectFrom('order_payments').selectAll().where('pix_txid', '=', txid.toUpperCase()).executeTakeFirst();

@@ -12,20 +12,22 @@ import {
   PAYMENT_TEXTS,
   PERMISSIONS,
   pixMatchBodySchema,
+  pixPayloadSchema,
   pixReceivedListSchema,
   pixReceivedQuerySchema,
   pixWebhookAnswerSchema,
   pixWebhookBodySchema,
   pixWebhookInfoSchema,
+  SETTINGS_TEXTS,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { principalOf } from '../../plugins/auth';
-import { createOrderPaymentsService } from './order-payments.service';
+import { createOrderPaymentsService, orderPixPayload } from './order-payments.service';
 import { createPaymentsService } from './payments.service';
 
-const { orders: ORDERS, settings: SETTINGS } = PERMISSIONS;
+const { orders: ORDERS, settings: SETTINGS, internalSales: INTERNAL_SALES } = PERMISSIONS;
 const secretParams = z.object({ secret: z.string().max(200) });
 const endToEndParams = z.object({ endToEndId: z.string().regex(END_TO_END_ID, PAYMENT_TEXTS.pixNotFound) });
 
@@ -121,6 +123,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   // ---------- an order paid in parts: card, Pix, cash (issue 38 §2, decision 0042) ----------
   const parts = createOrderPaymentsService(app.deps.db);
+
+  app.get(
+    '/orders/pix/:orderId',
+    {
+      config: { permissions: [ORDERS, INTERNAL_SALES] },
+      schema: {
+        tags: ['settings'],
+        summary:
+          'Pix copia e cola (BR Code estático) de um pedido: total, primeira chave Pix ativa, txid = código do pedido; um pedido pago em partes: o da parte Pix aguardando (seu valor e txid), nenhuma aguardando 409 NO_PIX_WAITING',
+        params: z.object({ orderId: idParamSchema(SETTINGS_TEXTS.idInvalid) }),
+        response: { 200: z.object({ data: pixPayloadSchema }) },
+      },
+    },
+    async (request) => ({ data: { payload: await orderPixPayload(app.deps.db, request.params.orderId) } }),
+  );
   const orderParams = z.object({ id: idParamSchema(PAYMENT_TEXTS.orderNotFound) });
 
   app.get(

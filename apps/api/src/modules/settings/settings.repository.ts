@@ -203,8 +203,4 @@ export const settingsRepository = {
       .executeTakeFirst();
     return row !== undefined;
   },
-
-  findOrderForPix(db: Executor, orderId: number) {
-    return db.selectFrom('orders').select(['id', 'code', 'total_cents']).where('id', '=', orderId).executeTakeFirst();
-  },
 };

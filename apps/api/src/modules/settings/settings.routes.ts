@@ -264,19 +264,4 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await templates.restore(principalOf(request).employeeId, request.params.status) }),
   );
-
-  app.get(
-    '/orders/pix/:orderId',
-    {
-      config: { permissions: [ORDERS, INTERNAL_SALES] },
-      schema: {
-        tags,
-        summary:
-          'Pix copia e cola (BR Code estático) de um pedido: total, primeira chave Pix ativa, txid = código do pedido',
-        params: z.object({ orderId: positiveId }),
-        response: { 200: z.object({ data: pixPayloadSchema }) },
-      },
-    },
-    async (request) => ({ data: { payload: await service.pixPayload(request.params.orderId) } }),
-  );
 };

@@ -467,27 +467,5 @@ export function createSettingsService(db: DB, log: FastifyBaseLogger) {
         (trx) => repo.saveDepartures(trx, COMPANY_ID, departures),
         departures,
       ),
-
-    /**
-     * The static BR Code of an order: its total, the first active Pix key, the company's merchant name and
-     * city, and the order code without punctuation as txid.
-     */
-    async pixPayload(orderId: number): Promise<string> {
-      const order = await repo.findOrderForPix(db, orderId);
-      if (!order) throw notFound(SETTINGS_TEXTS.orderNotFound);
-      const pix = await repo.firstActivePix(db);
-      if (!pix?.pix_key) throw conflict(SETTINGS_TEXTS.noActivePixKey, 'PIX_KEY_MISSING');
-      const company = await companySettings(db, COMPANY_ID);
-      if (!company.merchantName || !company.merchantCity) {
-        throw conflict(SETTINGS_TEXTS.merchantMissing, 'PIX_MERCHANT_MISSING');
-      }
-      return buildPixPayload({
-        key: pix.pix_key,
-        merchantName: company.merchantName,
-        merchantCity: company.merchantCity,
-        amountCents: order.total_cents > 0 ? order.total_cents : undefined,
-        txid: pixTxid(order.code),
-      });
-    },
   };
 }
