@@ -57,6 +57,12 @@ export const REPORTS_TEXTS = {
     discounts: 'Descontos',
     net: 'Receita líquida',
     margin: 'Margem',
+    cardFees: 'Taxas de cartão',
+    marginAfterCardFees: 'Margem após taxas de cartão',
+    settlements: 'Recebimentos',
+    fee: 'Taxa',
+    grossAmount: 'Bruto',
+    netAmount: 'Líquido',
     totalSalesLevel: (level: string) => `Total de venda${level ? ` ${level}` : ''}`,
   },
   detail: {
