@@ -343,7 +343,7 @@ const screenParts: Record<GeneralReportNumber, AnyScreenPart> = {
     footer: (page: readonly CardSettlementRow[], result: ReportResult<CardSettlementRow>) => {
       const s = result.summary as CardSettlementReport['summary'];
       const figures = (f: { gross: number; fee: number; net: number }) =>
-        `${money(f.gross)} · ${F.fee} ${money(f.fee)} · ${F.netAmount} ${money(f.net)}`;
+        `${F.grossAmount} ${money(f.gross)} · ${F.fee} ${money(f.fee)} · ${F.netAmount} ${money(f.net)}`;
       return {
         page: [
           { label: F.grossAmount, value: money(sumMoney(page, (r) => r.gross)) },
