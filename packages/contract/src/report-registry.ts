@@ -339,10 +339,10 @@ const entries: Record<GeneralReportNumber, Entry> = {
     filters: { dates: true },
     paged: true,
     columns: () => [
-      { field: 'date', header: 'Data de recebimento', kind: 'date', minWidth: 150 },
+      { field: 'date', header: 'Data de recebimento', kind: 'date', minWidth: 180 },
       { field: 'orderCode', header: H.order, minWidth: 110, flex: 0.8 },
       { field: 'kindLabel', header: 'Tipo', minWidth: 90, flex: 0.6 },
-      { field: 'brand', header: 'Bandeira', minWidth: 120, flex: 0.8 },
+      { field: 'brand', header: 'Bandeira', minWidth: 150, flex: 0.9 },
       { field: 'instalmentOf', header: 'Parcela', minWidth: 90, flex: 0.6 },
       { field: 'gross', header: 'Bruto', kind: 'money', minWidth: 120 },
       { field: 'fee', header: 'Taxa', kind: 'money', minWidth: 110 },

@@ -62,6 +62,8 @@ export const REPORTS_TEXTS = {
     settlements: 'Recebimentos',
     fee: 'Taxa',
     grossAmount: 'Bruto',
+    byDay: 'Por dia',
+    day: 'Dia',
     netAmount: 'Líquido',
     totalSalesLevel: (level: string) => `Total de venda${level ? ` ${level}` : ''}`,
   },

@@ -61,11 +61,20 @@ export interface FooterItem {
   label: string;
   value: string;
 }
+/** A small table of totals under the report (each day's of 'Recebimentos de cartão'), on screen and on paper. */
+export interface FooterTable {
+  title: string;
+  headers: string[];
+  /** The cells as shown; the first is the row's name. */
+  rows: string[][];
+}
 export interface ReportFooter {
   /** Sums over the rows on screen (the page). */
   page: FooterItem[];
   /** Counts and totals of the whole report. */
   totals: FooterItem[];
+  /** Totals broken down (by day), when the report has them. */
+  table?: FooterTable;
 }
 
 export interface Paging {
@@ -342,8 +351,6 @@ const screenParts: Record<GeneralReportNumber, AnyScreenPart> = {
     read: withSummary('settlements'),
     footer: (page: readonly CardSettlementRow[], result: ReportResult<CardSettlementRow>) => {
       const s = result.summary as CardSettlementReport['summary'];
-      const figures = (f: { gross: number; fee: number; net: number }) =>
-        `${F.grossAmount} ${money(f.gross)} · ${F.fee} ${money(f.fee)} · ${F.netAmount} ${money(f.net)}`;
       return {
         page: [
           { label: F.grossAmount, value: money(sumMoney(page, (r) => r.gross)) },
@@ -355,8 +362,18 @@ const screenParts: Record<GeneralReportNumber, AnyScreenPart> = {
           { label: F.grossAmount, value: money(s.gross) },
           { label: F.fee, value: money(s.fee) },
           { label: F.netAmount, value: money(s.net) },
-          ...s.days.map((day) => ({ label: formatDate(day.date), value: figures(day) })),
         ],
+        table: {
+          title: F.byDay,
+          headers: [F.day, F.settlements, F.grossAmount, F.fee, F.netAmount],
+          rows: s.days.map((d) => [
+            formatDate(d.date),
+            count(d.settlements),
+            money(d.gross),
+            money(d.fee),
+            money(d.net),
+          ]),
+        },
       };
     },
   },

@@ -486,9 +486,16 @@ describe('Relatórios gerais', () => {
     const totals = screen.getByLabelText('Total');
     expect(within(totals).getByText('Recebimentos').nextSibling?.textContent).toBe('3');
     expect(within(totals).getByText('Líquido').nextSibling?.textContent).toBe('R$ 3.507,87');
-    expect(within(totals).getByText('10/12/2026').nextSibling?.textContent).toBe(
-      'Bruto R$ 1.915,81 · Taxa R$ 63,86 · Líquido R$ 1.851,95',
-    );
+    // Each day's totals, in a table of their own.
+    const byDay = screen.getByRole('table', { name: 'Por dia' });
+    const rowsOf = within(byDay)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rowsOf).toEqual([
+      ['Dia', 'Recebimentos', 'Bruto', 'Taxa', 'Líquido'],
+      ['10/12/2026', '2', 'R$ 1.915,81', 'R$ 63,86', 'R$ 1.851,95'],
+      ['09/01/2027', '1', 'R$ 1.715,80', 'R$ 59,88', 'R$ 1.655,92'],
+    ]);
 
     const blobs: Blob[] = [];
     const saved: string[] = [];
