@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { digitsParamSchema, idParamSchema } from './ids';
+import { CARD_KINDS } from './order-payments';
 
 /**
  * The dashboard and the reports (spec sections 2, 3 and 7; every definition in docs/reports.md).
@@ -440,7 +441,7 @@ export const cardSettlementRowSchema = z.object({
   orderId: z.number().int(),
   orderCode: z.string(),
   paymentId: z.number().int(),
-  kind: z.enum(['DEBIT', 'CREDIT']),
+  kind: z.enum(CARD_KINDS),
   /** Débito or Crédito, as the table, the CSV and the printout show it. */
   kindLabel: z.string(),
   brand: z.string(),

@@ -55,11 +55,17 @@ function FooterLine({ title, items }: { title: string; items: FooterItem[] }) {
 function FooterTableView({ table }: { table: FooterTable }) {
   if (table.rows.length === 0) return null;
   return (
-    <Box role="group" aria-label={table.title} sx={{ width: '100%' }}>
+    <Box sx={{ width: '100%' }}>
       <Typography component="span" variant="body2" sx={{ fontWeight: 700 }}>
         {table.title}:
       </Typography>
-      <Box sx={{ maxHeight: 360, overflow: 'auto', mt: 0.5, maxWidth: 640 }}>
+      {/* Its own scroll: reachable by the keyboard (Tab, then the arrows). */}
+      <Box
+        role="region"
+        aria-label={table.title}
+        tabIndex={0}
+        sx={{ maxHeight: 360, overflow: 'auto', mt: 0.5, maxWidth: 640 }}
+      >
         <Table size="small" stickyHeader aria-label={table.title}>
           <TableHead>
             <TableRow>
