@@ -524,7 +524,11 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
         return { settlements: list.length, gross: reais(cents.gross), fee: reais(cents.fee), net: reais(cents.net) };
       };
       const byDay = new Map<string, typeof all>();
-      for (const row of all) byDay.set(row.date, [...(byDay.get(row.date) ?? []), row]);
+      for (const row of all) {
+        const day = byDay.get(row.date);
+        if (day) day.push(row);
+        else byDay.set(row.date, [row]);
+      }
       return {
         settlements: pageOf(all, paging).map(({ cents: _cents, ...row }) => row),
         total: all.length,
