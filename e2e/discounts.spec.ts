@@ -254,6 +254,12 @@ describe("discounts: the administrator sets a role's maximum and reads 'Margem'"
     await table.locator('.MuiDataGrid-row').first().waitFor();
     // The demo gives discounts at the counter: the period's total of 'Descontos' is above zero.
     await expect.poll(async () => (await page.textContent('body')) ?? '').toMatch(/Descontos\s*R\$ [1-9]/);
+    // The demo sells by card too: the acquirer's fees come off the margin in the totals (decision 0042).
+    const totals = page.getByLabel('Total', { exact: true });
+    expect(
+      await totals.getByText('Taxas de cartão', { exact: true }).locator('xpath=following-sibling::*[1]').textContent(),
+    ).toMatch(/^R\$ [1-9]/);
+    await totals.getByText('Margem após taxas de cartão').waitFor();
     await screenshot(page, 'discounts-margin-report-desktop');
   });
 });

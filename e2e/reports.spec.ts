@@ -223,6 +223,39 @@ describe('reports: the administrator generates every report on the demo business
     expect(lines[1]).toMatch(/^[^;]+;\d{2}\/\d{2}\/\d{4};/);
   });
 
+  it("'Recebimentos de cartão': the acquirer's payments of the period by day, their totals and the CSV", async () => {
+    const { page } = s;
+    await page.goto('/admin/reports');
+    const report = { label: 'Recebimentos de cartão', dates: true };
+    const { status, rows } = await generate(page, report);
+    expect(status).toBe(200);
+    // The demo's card sales (one in nine finished cash orders, the split ones) are paid D+1 and D+30…
+    expect(rows).toBeGreaterThan(0);
+    const table = page.getByRole('grid', { name: report.label });
+    const first = table.locator('.MuiDataGrid-row').first();
+    expect(await first.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4}.*(Débito|Crédito).*\d+\/\d+.*R\$/);
+    const totals = page.getByLabel('Total', { exact: true });
+    await totals.getByText('Recebimentos').waitFor();
+    await totals.getByText('Líquido', { exact: true }).waitFor();
+    // Each day's totals in a table of their own, a line per day with a payment.
+    expect(await page.getByRole('table', { name: 'Por dia' }).getByRole('row').count()).toBeGreaterThan(1);
+    await expectAccessible(page, 'Relatórios gerais: Recebimentos de cartão');
+    await screenshot(page, 'reports-card-settlements-desktop');
+
+    const total = Number((await page.getByText(/^1–10 de \d+/).textContent())?.match(/de (\d+)/)?.[1]);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Baixar CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('relatorio.csv');
+    const text = readFileSync((await file.path()) as string, 'utf8').replace(/^\uFEFF/, '');
+    const lines = text.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Data de recebimento;Pedido;Tipo;Bandeira;Parcela;Bruto;Taxa;Líquido');
+    expect(lines.length - 1).toBe(total);
+    expect(lines[1]).toMatch(
+      /^\d{2}\/\d{2}\/\d{4};[^;]+;(Débito|Crédito);[^;]+;\d+\/\d+;\d+,\d{2};\d+,\d{2};\d+,\d{2}$/,
+    );
+  });
+
   it('fits a phone', async () => {
     const phone = await s.browser.newContext({
       baseURL: s.baseURL,
@@ -238,6 +271,12 @@ describe('reports: the administrator generates every report on the demo business
       expect(overflow).toBeLessThanOrEqual(0);
       await expectAccessible(page, 'Relatórios gerais (celular)');
       await screenshot(page, 'reports-orders-by-courier-phone');
+      const cards = await generate(page, { label: 'Recebimentos de cartão', dates: true });
+      expect(cards.rows).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await screenshot(page, 'reports-card-settlements-phone');
     } finally {
       await phone.close();
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cardFeeCents,
+  cardPartSettlements,
   cardSettlements,
   describePaymentParts,
   looksLikeCardData,
@@ -45,6 +46,52 @@ describe('card and split payments (issue 38, decision 0042)', () => {
       { date: '2026-12-25', amountCents: 165_593 },
       { date: '2027-01-24', amountCents: 165_592 },
       { date: '2027-02-23', amountCents: 165_592 },
+    ]);
+  });
+
+  it("splits a part's gross, fee and net per instalment from its confirmation's business day", () => {
+    // R$ 5.147,41 in 3× at 3,49 %, confirmed 10/11/2026 at 12:00 in São Paulo: fee 179,64, net 4.967,77.
+    // Net 496,777 / 3 = 165,592 r 1 (first 165,593); fee 17,964 / 3 = 5,988; gross = net + fee.
+    const part = {
+      amountCents: 514_741,
+      feeCents: 17_964,
+      netCents: 496_777,
+      instalments: 3,
+      settlementDays: 30,
+      confirmedAt: '2026-11-10T15:00:00Z',
+      createdAt: '2026-11-09T15:00:00Z',
+    };
+    expect(cardPartSettlements(part)).toEqual([
+      { date: '2026-12-10', instalment: 1, instalments: 3, grossCents: 171_581, feeCents: 5_988, netCents: 165_593 },
+      { date: '2027-01-09', instalment: 2, instalments: 3, grossCents: 171_580, feeCents: 5_988, netCents: 165_592 },
+      { date: '2027-02-08', instalment: 3, instalments: 3, grossCents: 171_580, feeCents: 5_988, netCents: 165_592 },
+    ]);
+    // The net of each is what the part's own answer says (cardSettlements of the net): one rule.
+    expect(cardPartSettlements(part).map((s) => ({ date: s.date, amountCents: s.netCents }))).toEqual(
+      cardSettlements(496_777, 3, 30, new Date('2026-11-10T15:00:00Z')),
+    );
+    // Without a confirmation, the day it was recorded; a debit D+1 of 23:30 in São Paulo (02:30 UTC next day).
+    expect(
+      cardPartSettlements({
+        ...part,
+        amountCents: 20_000,
+        feeCents: 398,
+        netCents: 19_602,
+        instalments: 1,
+        settlementDays: 1,
+        confirmedAt: null,
+        createdAt: '2026-12-10T02:30:00Z',
+      }),
+    ).toEqual([
+      { date: '2026-12-10', instalment: 1, instalments: 1, grossCents: 20_000, feeCents: 398, netCents: 19_602 },
+    ]);
+    // 3 cents, fee 1, in 3×: splitting the gross (1, 1, 1) and the net (2, 0, 0) would give the first a fee of
+    // −1; the fee is split on its own (1, 0, 0) and the gross is net + fee (3, 0, 0): never negative.
+    const tiny = cardPartSettlements({ ...part, amountCents: 3, feeCents: 1, netCents: 2 });
+    expect(tiny.map((s) => [s.grossCents, s.feeCents, s.netCents])).toEqual([
+      [3, 1, 2],
+      [0, 0, 0],
+      [0, 0, 0],
     ]);
   });
 

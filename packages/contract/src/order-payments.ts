@@ -200,6 +200,48 @@ export function cardSettlements(
   }));
 }
 
+/** One payment the acquirer makes of a card part: its instalment n of N, the day, and its gross, fee and net. */
+export interface CardPartSettlement {
+  /** The business day it is due to be paid (YYYY-MM-DD). */
+  date: string;
+  instalment: number;
+  instalments: number;
+  grossCents: number;
+  feeCents: number;
+  netCents: number;
+}
+
+/**
+ * Every payment the acquirer makes of a card part as recorded (its amount, fee, net, instalments and days kept
+ * at the time; decision 0042), counted from the day it was sold: confirmed, else recorded. The net and the fee
+ * are each split by `cardSettlements` (the cents that do not divide on the first), the gross is their sum: the
+ * instalments add up to the part's amount, fee and net exactly, and no instalment's fee is negative.
+ */
+export function cardPartSettlements(part: {
+  amountCents: number;
+  feeCents: number;
+  netCents: number;
+  instalments: number;
+  settlementDays: number;
+  confirmedAt: Date | string | null;
+  createdAt: Date | string;
+}): CardPartSettlement[] {
+  const soldAt = new Date(part.confirmedAt ?? part.createdAt);
+  const net = cardSettlements(part.netCents, part.instalments, part.settlementDays, soldAt);
+  const fee = cardSettlements(part.feeCents, part.instalments, part.settlementDays, soldAt);
+  return net.map((payment, index) => {
+    const feeCents = fee[index]?.amountCents ?? 0;
+    return {
+      date: payment.date,
+      instalment: index + 1,
+      instalments: part.instalments,
+      grossCents: payment.amountCents + feeCents,
+      feeCents,
+      netCents: payment.amountCents,
+    };
+  });
+}
+
 // ---------- the rule of 'paid' ----------
 
 /** What the parts of an order add up to: confirmed (paid), pending (held), and what is still due. */

@@ -28,6 +28,7 @@ export const REPORT_PATHS = {
   returnDetail: '/reports/order/return/:orderId',
   unitsByAge: '/reports/units/in-stock/age',
   margin: '/reports/margin/start/:s/end/:e',
+  cardSettlements: '/reports/card/settlements/start/:s/end/:e',
 } as const;
 
 /**
@@ -333,9 +334,24 @@ const entries: Record<GeneralReportNumber, Entry> = {
       { field: 'marginPercentage', header: 'Margem %', kind: 'percent', minWidth: 110 },
     ],
   },
+  20: {
+    path: REPORT_PATHS.cardSettlements,
+    filters: { dates: true },
+    paged: true,
+    columns: () => [
+      { field: 'date', header: 'Data de recebimento', kind: 'date', minWidth: 180 },
+      { field: 'orderCode', header: H.order, minWidth: 110, flex: 0.8 },
+      { field: 'kindLabel', header: 'Tipo', minWidth: 90, flex: 0.6 },
+      { field: 'brand', header: 'Bandeira', minWidth: 150, flex: 0.9 },
+      { field: 'instalmentOf', header: 'Parcela', minWidth: 90, flex: 0.6 },
+      { field: 'gross', header: 'Bruto', kind: 'money', minWidth: 120 },
+      { field: 'fee', header: 'Taxa', kind: 'money', minWidth: 110 },
+      { field: 'net', header: 'Líquido', kind: 'money', minWidth: 120 },
+    ],
+  },
 };
 
-/** The 17 general reports in the spec's order (its selector's numbers and labels), then ours (18, 19). */
+/** The 17 general reports in the spec's order (its selector's numbers and labels), then ours (18, 19, 20). */
 export const GENERAL_REPORT_REGISTRY: readonly GeneralReportEntry[] = (
   Object.keys(GENERAL_REPORTS).map(Number) as GeneralReportNumber[]
 ).map((number) => ({ number, label: GENERAL_REPORTS[number], ...entries[number] }));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { digitsParamSchema, idParamSchema } from './ids';
+import { CARD_KINDS } from './order-payments';
 
 /**
  * The dashboard and the reports (spec sections 2, 3 and 7; every definition in docs/reports.md).
@@ -44,6 +45,8 @@ export const GENERAL_REPORTS = {
   18: 'Aparelhos em estoque por tempo',
   // Issue 38 §3: what each product earned in the period after the discounts given at sale time.
   19: 'Margem',
+  // Issue 38 §2: when the acquirer pays the shop each card sale, instalment by instalment (the cash flow).
+  20: 'Recebimentos de cartão',
 } as const;
 
 export const REPORT_TEXTS = {
@@ -396,19 +399,29 @@ export const marginRowSchema = z.object({
 });
 export type MarginRow = z.infer<typeof marginRowSchema>;
 
-/** Report 19's answer: a page of products (the largest margin first) and the period's totals. */
+/**
+ * Report 19's answer: a page of products (the largest margin first) and the period's totals. The acquirer's
+ * fees are the order's, not a product's: the totals add `cardFees` (the fees of the confirmed card parts of the
+ * period's orders, as recorded) and `marginAfterCardFees` = margin − cardFees, with its % of the net.
+ */
 export const marginReportSchema = z.object({
   products: z.array(marginRowSchema),
   total: z.number().int(),
-  summary: marginRowSchema.pick({
-    quantity: true,
-    gross: true,
-    discount: true,
-    net: true,
-    cost: true,
-    margin: true,
-    marginPercentage: true,
-  }),
+  summary: marginRowSchema
+    .pick({
+      quantity: true,
+      gross: true,
+      discount: true,
+      net: true,
+      cost: true,
+      margin: true,
+      marginPercentage: true,
+    })
+    .extend({
+      cardFees: z.number(),
+      marginAfterCardFees: z.number(),
+      marginAfterCardFeesPercentage: z.number(),
+    }),
 });
 export type MarginReport = z.infer<typeof marginReportSchema>;
 
@@ -417,6 +430,48 @@ export function marginPercentage(netCents: number, costCents: number): number {
   if (netCents <= 0) return 0;
   return Math.round(((netCents - costCents) * 10000) / netCents) / 100;
 }
+
+/**
+ * Report 20 'Recebimentos de cartão' (issue 38 §2): one payment the acquirer is due to make of a confirmed card
+ * part (`cardPartSettlements`): the day (YYYY-MM-DD), the order, débito or crédito, the brand, instalment n of
+ * N, and its gross, fee and net in reais.
+ */
+export const cardSettlementRowSchema = z.object({
+  date: z.string(),
+  orderId: z.number().int(),
+  orderCode: z.string(),
+  paymentId: z.number().int(),
+  kind: z.enum(CARD_KINDS),
+  /** Débito or Crédito, as the table, the CSV and the printout show it. */
+  kindLabel: z.string(),
+  brand: z.string(),
+  instalment: z.number().int(),
+  instalments: z.number().int(),
+  /** 'n/N' (1/3). */
+  instalmentOf: z.string(),
+  gross: z.number(),
+  fee: z.number(),
+  net: z.number(),
+});
+export type CardSettlementRow = z.infer<typeof cardSettlementRowSchema>;
+
+const settlementFiguresSchema = z.object({
+  settlements: z.number().int(),
+  gross: z.number(),
+  fee: z.number(),
+  net: z.number(),
+});
+
+/** Report 20's answer: a page of payments (by day, order code, instalment), the period's and each day's totals. */
+export const cardSettlementReportSchema = z.object({
+  settlements: z.array(cardSettlementRowSchema),
+  total: z.number().int(),
+  summary: settlementFiguresSchema.extend({
+    /** Every day of the period with a payment, in order, with its totals. */
+    days: z.array(settlementFiguresSchema.extend({ date: z.string() })),
+  }),
+});
+export type CardSettlementReport = z.infer<typeof cardSettlementReportSchema>;
 
 export const fastDeliveryCustomerRowSchema = z.object({
   customerId: z.number().int(),

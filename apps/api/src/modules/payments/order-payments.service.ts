@@ -6,8 +6,8 @@ import {
   type CardSettings,
   cardFeeBasisPoints,
   cardFeeCents,
+  cardPartSettlements,
   cardSettlementDays,
-  cardSettlements,
   centsToReais,
   describeCard,
   dueAtHandoverCents,
@@ -85,7 +85,6 @@ function describePart(body: OrderPaymentBody, amountCents: number, status: strin
 
 /** A part as the API answers it. */
 async function toApi(db: Executor, row: OrderPaymentRow | (OrderPaymentRow & { created_by_name?: string | null })) {
-  const soldAt = new Date(row.confirmed_at ?? row.created_at);
   const card =
     row.method === 'CARD' && row.card_kind && row.instalments !== null && row.net_cents !== null
       ? {
@@ -97,10 +96,15 @@ async function toApi(db: Executor, row: OrderPaymentRow | (OrderPaymentRow & { c
           feePercent: (row.fee_basis_points ?? 0) / 100,
           fee: centsToReais(row.fee_cents ?? 0),
           net: centsToReais(row.net_cents),
-          settlements: cardSettlements(row.net_cents, row.instalments, row.settlement_days ?? 0, soldAt).map((s) => ({
-            date: s.date,
-            amount: centsToReais(s.amountCents),
-          })),
+          settlements: cardPartSettlements({
+            amountCents: row.amount_cents,
+            feeCents: row.fee_cents ?? 0,
+            netCents: row.net_cents,
+            instalments: row.instalments,
+            settlementDays: row.settlement_days ?? 0,
+            confirmedAt: row.confirmed_at,
+            createdAt: row.created_at,
+          }).map((s) => ({ date: s.date, amount: centsToReais(s.netCents) })),
         }
       : null;
   const pix =

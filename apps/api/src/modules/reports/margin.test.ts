@@ -107,6 +107,10 @@ describe("report 19 'Margem'", () => {
       cost: 360,
       margin: 222.32,
       marginPercentage: 38.18,
+      // No sale of these was paid by card: no acquirer's fee, the margin after the fees is the margin.
+      cardFees: 0,
+      marginAfterCardFees: 222.32,
+      marginAfterCardFeesPercentage: 38.18,
     });
     expect(report.total).toBe(2);
 

@@ -515,6 +515,54 @@ export function createReportsRepository() {
       return result.rows[0] as MarginFigures & { products: number };
     },
 
+    /**
+     * Report 19's card fees: the acquirer's fee of every confirmed card part (as recorded) of the orders its
+     * margin counts (placed in [from, until), a sale); a refused or reversed part keeps none.
+     */
+    async marginCardFees(db: Db, from: Date, until: Date): Promise<string> {
+      const result = await sql<{ fee_cents: string }>`select coalesce(sum(p.fee_cents), 0)::text as fee_cents
+        from orders o join order_payments p on p.order_id = o.id
+        where ${SALE('o')} and o.created_at >= ${from} and o.created_at < ${until}
+          and p.method = 'CARD' and p.status = 'CONFIRMED'`.execute(db);
+      return result.rows[0]?.fee_cents ?? '0';
+    },
+
+    /**
+     * Report 20's candidates: the confirmed card parts (with their order's code) that may have a payment due in
+     * [from, until). Only a coarse window in SQL, two days wide on each side (a part's business day against
+     * instants): the service splits each part with the contract's `cardPartSettlements` and keeps the
+     * payments whose day falls in the period — the instalments are never split here.
+     */
+    cardParts(db: Db, from: Date, until: Date) {
+      return rows(
+        db,
+        sql<{
+          id: number;
+          order_id: number;
+          order_code: string;
+          card_kind: 'DEBIT' | 'CREDIT';
+          card_brand: string | null;
+          amount_cents: number;
+          fee_cents: number;
+          net_cents: number;
+          instalments: number;
+          settlement_days: number;
+          confirmed_at: Date | string | null;
+          created_at: Date | string;
+        }>`select p.id, p.order_id, o.code as order_code, p.card_kind, p.card_brand, p.amount_cents,
+            coalesce(p.fee_cents, 0) as fee_cents, p.net_cents, p.instalments,
+            coalesce(p.settlement_days, 0) as settlement_days, p.confirmed_at, p.created_at
+          from order_payments p join orders o on o.id = p.order_id
+          where p.method = 'CARD' and p.status = 'CONFIRMED' and p.card_kind is not null
+            and p.net_cents is not null and p.instalments is not null
+            and coalesce(p.confirmed_at, p.created_at) + make_interval(days => coalesce(p.settlement_days, 0))
+              < ${until}::timestamptz + interval '2 days'
+            and coalesce(p.confirmed_at, p.created_at)
+              + make_interval(days => coalesce(p.settlement_days, 0) * p.instalments)
+              >= ${from}::timestamptz - interval '2 days'`,
+      );
+    },
+
     async depositTotals(db: Db, from: Date, until: Date) {
       const result = await sql<{ orders: number; transfer: string; pix: string }>`select count(*)::int as orders,
           coalesce(sum(total_cents) filter (where payment_method = 'BANK_TRANSFER'), 0)::text as transfer,

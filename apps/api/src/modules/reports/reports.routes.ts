@@ -2,6 +2,7 @@ import {
   adjustmentOrderDetailSchema,
   awaitingCourierRowSchema,
   brandReferenceRowSchema,
+  cardSettlementReportSchema,
   customerPurchaseRowSchema,
   dashboardSchema,
   dashboardTodaySchema,
@@ -344,13 +345,28 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Relatório 19 'Margem': por produto vendido no período, receita bruta, descontos (da linha e sua parte do pedido), receita líquida, custo, margem R$ e % (maior margem primeiro; ?page&items)",
+          "Relatório 19 'Margem': por produto vendido no período, receita bruta, descontos (da linha e sua parte do pedido), receita líquida, custo, margem R$ e % (maior margem primeiro; ?page&items); nos totais, as taxas de cartão dos pedidos e a margem depois delas",
         params: periodParams,
         querystring: reportPagingSchema,
         response: { 200: data(marginReportSchema) },
       },
     },
     async ({ params, query }) => ({ data: await service.margin(params.s, params.e, query) }),
+  );
+  app.get(
+    REPORT_PATHS.cardSettlements,
+    {
+      ...report,
+      schema: {
+        tags,
+        summary:
+          "Relatório 20 'Recebimentos de cartão': cada pagamento da adquirente com data no período (dos pagamentos com cartão confirmados: data, pedido, tipo, bandeira, parcela n/N, bruto, taxa, líquido), totais por dia e do período (?page&items)",
+        params: periodParams,
+        querystring: reportPagingSchema,
+        response: { 200: data(cardSettlementReportSchema) },
+      },
+    },
+    async ({ params, query }) => ({ data: await service.cardSettlements(params.s, params.e, query) }),
   );
   app.get(
     REPORT_PATHS.fastDeliveryCustomers,

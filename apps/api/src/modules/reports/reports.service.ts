@@ -3,7 +3,10 @@ import {
   type AwaitingCourierRow,
   type BrandReferenceRow,
   businessDay,
+  type CardSettlementReport,
+  type CardSettlementRow,
   type CustomerPurchaseRow,
+  cardPartSettlements,
   centsToReais,
   DASHBOARD_WAITING_STATUSES,
   type Dashboard,
@@ -18,6 +21,7 @@ import {
   lastDays,
   type MarginReport,
   marginPercentage,
+  ORDER_PAYMENT_TEXTS,
   type OrderReport,
   PAYMENT_DESCRIPTIONS,
   type ProductRankRow,
@@ -429,9 +433,10 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
     /** Report 19 'Margem' (issue 38 §3): each product's margin after the discounts given at sale time. */
     async margin(start: string, end: string, paging: ReportPaging): Promise<MarginReport> {
       const { from, until } = periodOrThrow(start, end);
-      const [rows, totals] = await Promise.all([
+      const [rows, totals, cardFeeCents] = await Promise.all([
         repo.margin(db, from, until, windowOf(paging)),
         repo.marginTotals(db, from, until),
+        repo.marginCardFees(db, from, until).then(Number),
       ]);
       const figures = (f: MarginFigures) => {
         const gross = Number(f.gross_cents);
@@ -447,10 +452,87 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
           marginPercentage: marginPercentage(gross - discount, cost),
         };
       };
+      const summary = figures(totals);
+      const net = Number(totals.gross_cents) - Number(totals.discount_cents);
+      const cost = Number(totals.cost_cents);
       return {
         products: rows.map((row) => ({ productId: row.product_id, name: row.name, code: row.code, ...figures(row) })),
         total: totals.products,
-        summary: figures(totals),
+        summary: {
+          ...summary,
+          cardFees: reais(cardFeeCents),
+          marginAfterCardFees: reais(net - cost - cardFeeCents),
+          // The margin % after the fees: the fees counted as a cost of the net.
+          marginAfterCardFeesPercentage: marginPercentage(net, cost + cardFeeCents),
+        },
+      };
+    },
+    /**
+     * Report 20 'Recebimentos de cartão' (issue 38 §2): each payment the acquirer is due to make of a confirmed
+     * card part whose day falls in the period (its first to its last business day), split by the contract's
+     * `cardPartSettlements`; by day, order code, instalment; the period's and each day's totals.
+     */
+    async cardSettlements(start: string, end: string, paging: ReportPaging): Promise<CardSettlementReport> {
+      const { from, until } = periodOrThrow(start, end);
+      const first = businessDay(from);
+      const last = businessDay(new Date(until.getTime() - 1));
+      const all: (CardSettlementRow & { cents: { gross: number; fee: number; net: number } })[] = [];
+      for (const part of await repo.cardParts(db, from, until)) {
+        const payments = cardPartSettlements({
+          amountCents: part.amount_cents,
+          feeCents: part.fee_cents,
+          netCents: part.net_cents,
+          instalments: part.instalments,
+          settlementDays: part.settlement_days,
+          confirmedAt: part.confirmed_at,
+          createdAt: part.created_at,
+        });
+        for (const payment of payments) {
+          if (payment.date < first || payment.date > last) continue;
+          all.push({
+            date: payment.date,
+            orderId: part.order_id,
+            orderCode: part.order_code,
+            paymentId: part.id,
+            kind: part.card_kind,
+            kindLabel: ORDER_PAYMENT_TEXTS.cardKinds[part.card_kind],
+            brand: part.card_brand ?? '',
+            instalment: payment.instalment,
+            instalments: payment.instalments,
+            instalmentOf: `${payment.instalment}/${payment.instalments}`,
+            gross: reais(payment.grossCents),
+            fee: reais(payment.feeCents),
+            net: reais(payment.netCents),
+            cents: { gross: payment.grossCents, fee: payment.feeCents, net: payment.netCents },
+          });
+        }
+      }
+      all.sort(
+        (a, b) =>
+          a.date.localeCompare(b.date) ||
+          a.orderCode.localeCompare(b.orderCode) ||
+          a.paymentId - b.paymentId ||
+          a.instalment - b.instalment,
+      );
+      const sum = (list: typeof all) => {
+        const cents = { gross: 0, fee: 0, net: 0 };
+        for (const row of list) {
+          cents.gross += row.cents.gross;
+          cents.fee += row.cents.fee;
+          cents.net += row.cents.net;
+        }
+        return { settlements: list.length, gross: reais(cents.gross), fee: reais(cents.fee), net: reais(cents.net) };
+      };
+      const byDay = new Map<string, typeof all>();
+      for (const row of all) {
+        const day = byDay.get(row.date);
+        if (day) day.push(row);
+        else byDay.set(row.date, [row]);
+      }
+      return {
+        settlements: pageOf(all, paging).map(({ cents: _cents, ...row }) => row),
+        total: all.length,
+        summary: { ...sum(all), days: [...byDay].map(([date, list]) => ({ date, ...sum(list) })) },
       };
     },
     async deposits(start: string, end: string, paging: ReportPaging): Promise<DepositReport> {

@@ -1,6 +1,6 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { cellText, type ReportColumn } from '../lib/columns';
-import type { FooterItem } from '../lib/report-definitions';
+import type { FooterItem, FooterTable } from '../lib/report-definitions';
 import { REPORTS_TEXTS } from '../texts';
 
 export const PRINT_ID = 'report-print';
@@ -15,12 +15,15 @@ export function ReportPrint<R>({
   columns,
   rows,
   totals,
+  table,
 }: {
   title: string;
   filters: FooterItem[];
   columns: readonly ReportColumn<R>[];
   rows: readonly R[];
   totals: FooterItem[];
+  /** Totals broken down (each day's), printed whole after the totals. */
+  table?: FooterTable;
 }) {
   return (
     <>
@@ -87,6 +90,32 @@ export function ReportPrint<R>({
               </span>
             ))}
           </p>
+        ) : null}
+        {table && table.rows.length > 0 ? (
+          <>
+            <p style={{ margin: '8pt 0 4pt' }}>
+              <strong>{table.title}:</strong>
+            </p>
+            <table style={{ width: 'auto' }}>
+              <thead>
+                <tr>
+                  {table.headers.map((header) => (
+                    <th key={header}>{header}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {table.rows.map((row) => (
+                  <tr key={row[0]}>
+                    {row.map((cell, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells never move
+                      <td key={index}>{cell}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
         ) : null}
       </div>
     </>

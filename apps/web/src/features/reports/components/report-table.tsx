@@ -1,13 +1,18 @@
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridPaginationModel, GridValidRowModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { saveCsvText } from '../../../lib/download';
 import { type ReportColumn, toCsv, toGridColumns } from '../lib/columns';
-import type { FooterItem, Keyed, ReportFooter } from '../lib/report-definitions';
+import type { FooterItem, FooterTable, Keyed, ReportFooter } from '../lib/report-definitions';
 import { REPORTS_TEXTS } from '../texts';
 
 const F = REPORTS_TEXTS.footer;
@@ -43,12 +48,63 @@ function FooterLine({ title, items }: { title: string; items: FooterItem[] }) {
   );
 }
 
+/**
+ * Totals broken down (each day's), as a small table: its own scroll (at most about ten rows high, wider than a
+ * phone scrolls sideways inside it), the page never wider than the screen.
+ */
+function FooterTableView({ table }: { table: FooterTable }) {
+  if (table.rows.length === 0) return null;
+  return (
+    <Box sx={{ width: '100%' }}>
+      <Typography component="span" variant="body2" sx={{ fontWeight: 700 }}>
+        {table.title}:
+      </Typography>
+      {/* Its own scroll: reachable by the keyboard (Tab, then the arrows). */}
+      <Box
+        role="region"
+        aria-label={table.title}
+        tabIndex={0}
+        sx={{ maxHeight: 360, overflow: 'auto', mt: 0.5, maxWidth: 640 }}
+      >
+        <Table size="small" stickyHeader aria-label={table.title}>
+          <TableHead>
+            <TableRow>
+              {table.headers.map((header, index) => (
+                <TableCell key={header} align={index === 0 ? 'left' : 'right'} sx={{ whiteSpace: 'nowrap' }}>
+                  {header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {table.rows.map((row) => (
+              <TableRow key={row[0]}>
+                {row.map((cell, index) => (
+                  <TableCell
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells never move
+                    key={index}
+                    align={index === 0 ? 'left' : 'right'}
+                    sx={{ whiteSpace: 'nowrap' }}
+                  >
+                    {cell}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Box>
+  );
+}
+
 /** The sums over the page and the report's counts and totals, under the rows. */
 export function ReportFooterView({ footer }: { footer: ReportFooter }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, width: '100%' }}>
       <FooterLine title={F.pageSum} items={footer.page} />
       <FooterLine title={F.total} items={footer.totals} />
+      {footer.table ? <FooterTableView table={footer.table} /> : null}
     </Box>
   );
 }

@@ -1,6 +1,8 @@
 import {
   type AwaitingCourierRow,
   type BrandReferenceRow,
+  type CardSettlementReport,
+  type CardSettlementRow,
   CUSTOMER_LEVEL_LABELS,
   type CustomerPurchaseRow,
   type DelivererCustomerRow,
@@ -26,7 +28,7 @@ import {
   type UnitAgeRow,
 } from '@backoffice/contract';
 import { api } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { REPORTS_TEXTS } from '../texts';
 import { formatCell, type ReportColumn, sumInt, sumMoney } from './columns';
 
@@ -59,11 +61,20 @@ export interface FooterItem {
   label: string;
   value: string;
 }
+/** A small table of totals under the report (each day's of 'Recebimentos de cartão'), on screen and on paper. */
+export interface FooterTable {
+  title: string;
+  headers: string[];
+  /** The cells as shown; the first is the row's name. */
+  rows: string[][];
+}
 export interface ReportFooter {
   /** Sums over the rows on screen (the page). */
   page: FooterItem[];
   /** Counts and totals of the whole report. */
   totals: FooterItem[];
+  /** Totals broken down (by day), when the report has them. */
+  table?: FooterTable;
 }
 
 export interface Paging {
@@ -116,7 +127,7 @@ const rankList: Reader = async <R>(path: string, paging?: Paging) => {
 };
 /** Orders, deposits, stock vs sales and phones by time: `{ data: { <rows>, summary, total } }`. */
 const withSummary =
-  (rowsKey: 'orders' | 'products' | 'units'): Reader =>
+  (rowsKey: 'orders' | 'products' | 'units' | 'settlements'): Reader =>
   async <R>(path: string, paging?: Paging) => {
     const answer = (
       await api<{ data: Record<typeof rowsKey, R[]> & { summary: unknown; total: number } }>(path, {
@@ -327,7 +338,42 @@ const screenParts: Record<GeneralReportNumber, AnyScreenPart> = {
           { label: F.net, value: money(s.net) },
           { label: F.cost, value: money(s.cost) },
           { label: F.margin, value: `${money(s.margin)} · ${formatCell('percent', s.marginPercentage)}` },
+          { label: F.cardFees, value: money(s.cardFees) },
+          {
+            label: F.marginAfterCardFees,
+            value: `${money(s.marginAfterCardFees)} · ${formatCell('percent', s.marginAfterCardFeesPercentage)}`,
+          },
         ],
+      };
+    },
+  },
+  20: {
+    read: withSummary('settlements'),
+    footer: (page: readonly CardSettlementRow[], result: ReportResult<CardSettlementRow>) => {
+      const s = result.summary as CardSettlementReport['summary'];
+      return {
+        page: [
+          { label: F.grossAmount, value: money(sumMoney(page, (r) => r.gross)) },
+          { label: F.fee, value: money(sumMoney(page, (r) => r.fee)) },
+          { label: F.netAmount, value: money(sumMoney(page, (r) => r.net)) },
+        ],
+        totals: [
+          { label: F.settlements, value: count(s.settlements) },
+          { label: F.grossAmount, value: money(s.gross) },
+          { label: F.fee, value: money(s.fee) },
+          { label: F.netAmount, value: money(s.net) },
+        ],
+        table: {
+          title: F.byDay,
+          headers: [F.day, F.settlements, F.grossAmount, F.fee, F.netAmount],
+          rows: s.days.map((d) => [
+            formatDate(d.date),
+            count(d.settlements),
+            money(d.gross),
+            money(d.fee),
+            money(d.net),
+          ]),
+        },
       };
     },
   },

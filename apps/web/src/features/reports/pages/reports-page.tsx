@@ -278,6 +278,7 @@ export default function ReportsPage() {
           columns={columns}
           rows={printRows}
           totals={footer?.totals ?? []}
+          table={footer?.table}
         />
       ) : null}
     </>
