@@ -188,7 +188,7 @@ describe('quotes: saved in Vendas, opened in Orçamentos, converted into an orde
 
       // 'Aberto' no longer lists it; 'Cancelado' does.
       await page.getByRole('row').filter({ hasText: name }).waitFor({ state: 'detached' });
-      await page.getByLabel('Situação').click();
+      await page.getByRole('combobox', { name: 'Situação' }).click();
       await page.getByRole('option', { name: 'Cancelado' }).click();
       const cancelled = page.getByRole('row').filter({ hasText: name });
       await cancelled.waitFor();
@@ -206,7 +206,7 @@ describe('quotes: saved in Vendas, opened in Orçamentos, converted into an orde
       await login(phone.page, DEMO.admin);
       await phone.page.goto('/admin/quotes');
       await phone.page.getByRole('heading', { name: 'Orçamentos', exact: true }).waitFor();
-      await phone.page.getByLabel('Situação').click();
+      await phone.page.getByRole('combobox', { name: 'Situação' }).click();
       await phone.page.getByRole('option', { name: 'Todos' }).click();
       await phone.page.getByRole('listbox').waitFor({ state: 'detached' });
       await phone.page.getByRole('row').nth(1).waitFor();

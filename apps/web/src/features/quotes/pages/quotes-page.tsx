@@ -10,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table';
@@ -22,6 +23,8 @@ import { QuoteStatusChip } from '../components/quote-status-chip';
 import { QUOTES_TEXTS as T } from '../texts';
 
 const PAGE_SIZE = 20;
+/** On a phone the number, the customer, the total and the status fit; the others stay under 'Colunas'. */
+const PHONE_HIDDEN = ['phone', 'sellerName', 'createdAt', 'validUntil'];
 
 const COLUMNS: GridColDef<QuoteRow>[] = [
   { field: 'id', headerName: T.number, width: 80, type: 'number', sortable: false },
@@ -75,6 +78,7 @@ export default function QuotesPage() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<QuoteStatus | 'ALL'>('OPEN');
   const [opened, setOpened] = useState<number | null>(null);
+  const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const filter = useMemo(() => ({ search, status: status === 'ALL' ? ('' as const) : status }), [search, status]);
   const quotes = useQuotes({ ...filter, page: paging.page, size: paging.pageSize });
   const title = status === 'ALL' ? T.title : `${T.title}: ${QUOTE_STATUS_LABELS[status]}`;
@@ -139,6 +143,7 @@ export default function QuotesPage() {
           csvFileName={T.csvFile}
           printTitle={title}
           server={server}
+          initialHiddenColumns={phone ? PHONE_HIDDEN : []}
         />
       </Paper>
       <QuoteDialog id={opened} onClose={() => setOpened(null)} />
