@@ -23,8 +23,13 @@ import { QuoteStatusChip } from '../components/quote-status-chip';
 import { QUOTES_TEXTS as T } from '../texts';
 
 const PAGE_SIZE = 20;
-/** On a phone the number, the customer, the total and the status fit; the others stay under 'Colunas'. */
-const PHONE_HIDDEN = ['phone', 'sellerName', 'createdAt', 'validUntil'];
+/** On a phone the customer, the total and the status fit (narrower); the others stay under 'Colunas'. */
+const PHONE_HIDDEN = ['id', 'phone', 'sellerName', 'createdAt', 'validUntil'];
+const PHONE_WIDTHS: Record<string, Partial<GridColDef<QuoteRow>>> = {
+  customerName: { minWidth: 100 },
+  total: { width: 100 },
+  status: { width: 105 },
+};
 
 const COLUMNS: GridColDef<QuoteRow>[] = [
   { field: 'id', headerName: T.number, width: 80, type: 'number', sortable: false },
@@ -68,6 +73,8 @@ const COLUMNS: GridColDef<QuoteRow>[] = [
     renderCell: ({ row }) => <QuoteStatusChip status={row.status} />,
   },
 ];
+
+const PHONE_COLUMNS = COLUMNS.map((column) => ({ ...column, ...PHONE_WIDTHS[column.field] }));
 
 /**
  * 'Orçamentos' (issue 38 §4): the shared table paged and searched on the server, by 'Situação' (Aberto by
@@ -131,7 +138,7 @@ export default function QuotesPage() {
         </Typography>
         <DataTable<QuoteRow>
           rows={quotes.data?.items ?? []}
-          columns={COLUMNS}
+          columns={phone ? PHONE_COLUMNS : COLUMNS}
           loading={quotes.isFetching}
           label={T.title}
           emptyText={quotes.isError ? T.loadFailed : T.empty}
