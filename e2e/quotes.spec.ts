@@ -219,6 +219,22 @@ describe('quotes: saved in Vendas, opened in Orçamentos, converted into an orde
       await screenshot(phone.page, 'quotes-6-open-phone');
       await opened.getByRole('button', { name: 'Fechar' }).click();
       await opened.waitFor({ state: 'detached' });
+      // An open quote: its buttons and the reason asked to cancel it, on a phone.
+      const openRow = phone.page.getByRole('row').filter({ hasText: 'Aberto' }).first();
+      await openRow.click();
+      const open = phone.page.getByRole('dialog').filter({ has: phone.page.getByTestId('quote-total') });
+      await open.getByRole('button', { name: 'Converter em pedido' }).waitFor();
+      await settled(phone.page);
+      await screenshot(phone.page, 'quotes-11-open-phone');
+      await open.getByRole('button', { name: 'Cancelar orçamento' }).click();
+      const asked = phone.page.getByRole('dialog', { name: /Cancelar o orçamento nº \d+\?/ });
+      await asked.waitFor();
+      await settled(phone.page);
+      await screenshot(phone.page, 'quotes-12-cancel-phone');
+      await asked.getByRole('button', { name: 'Voltar' }).click();
+      await asked.waitFor({ state: 'detached' });
+      await open.getByRole('button', { name: 'Fechar' }).click();
+      await open.waitFor({ state: 'detached' });
       // Configurações' quotes cards on a phone.
       await phone.page.goto('/admin/settings');
       const validity = phone.page.getByRole('region', { name: 'Orçamentos' });

@@ -26,9 +26,9 @@ const PAGE_SIZE = 20;
 /** On a phone the customer, the total and the status fit (narrower); the others stay under 'Colunas'. */
 const PHONE_HIDDEN = ['id', 'phone', 'sellerName', 'createdAt', 'validUntil'];
 const PHONE_WIDTHS: Record<string, Partial<GridColDef<QuoteRow>>> = {
-  customerName: { minWidth: 100 },
+  customerName: { minWidth: 90 },
   total: { width: 100 },
-  status: { width: 105 },
+  status: { width: 118 },
 };
 
 const COLUMNS: GridColDef<QuoteRow>[] = [
