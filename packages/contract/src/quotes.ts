@@ -6,6 +6,7 @@ import { idSchema } from './ids';
 import { centsToReais, formatBRL, reaisToCents } from './money';
 import { cardDataSchema } from './order-payments';
 import { pagedSchema } from './paging';
+import { DEFAULT_QUOTE_WHATSAPP_TEMPLATE, fillWhatsAppMessage, type QuoteWhatsAppPlaceholder } from './whatsapp';
 
 /**
  * Quotes ('Orçamento', issue 38 §4, decision 0043): a sale's cart saved for a customer (or a walk-in's name
@@ -49,6 +50,12 @@ export const QUOTE_TEXTS = {
   validitySaved: 'Validade dos orçamentos salva.',
   paymentInvalid: 'Forma de pagamento inválida: Dinheiro, Pix ou Cartão.',
   statusInvalid: 'Filtro de situação inválido.',
+  cancelReasonInvalid: 'Informe o motivo do cancelamento (3 a 300 caracteres).',
+  alreadyCancelled: 'Este orçamento já foi cancelado.',
+  convertedNotCancelled: (code: string) =>
+    `Este orçamento já foi convertido no pedido ${code}: cancele o pedido, não o orçamento.`,
+  cancelledOne: (id: number) => `Orçamento nº ${id} cancelado.`,
+  templateSaved: 'Mensagem do orçamento salva.',
 } as const;
 
 const phoneSchema = z
@@ -108,6 +115,14 @@ export const quoteItemSchema = z.object({
 });
 export type QuoteItem = z.infer<typeof quoteItemSchema>;
 
+/** The shop as the quote's PDF prints it (each empty until saved in 'Configurações da Empresa'). */
+export const quoteShopSchema = z.object({
+  name: z.string(),
+  cnpj: z.string().nullable(),
+  address: z.string().nullable(),
+});
+export type QuoteShop = z.infer<typeof quoteShopSchema>;
+
 export const quoteSchema = z.object({
   id: z.number().int(),
   status: z.enum(QUOTE_STATUSES),
@@ -133,11 +148,23 @@ export const quoteSchema = z.object({
   validUntil: z.string(),
   order: z.object({ id: z.number().int(), code: z.string() }).nullable(),
   convertedAt: z.string().nullable(),
+  /** When it was cancelled (ISO) and why; absent or null unless CANCELLED. */
+  cancelledAt: z.string().nullable().optional(),
+  cancelReason: z.string().nullable().optional(),
+  /**
+   * The shop's name, CNPJ and address as 'Configurações da Empresa' saved them (the PDF's header, as the order's
+   * PDF prints them); one quote only.
+   */
+  shop: quoteShopSchema.optional(),
+  /** The message 'Enviar pelo WhatsApp' sends: the quotes' template of 'Configurações', filled; one quote only. */
+  whatsAppMessage: z.string().optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
 /** A row of GET /quotes (no items). */
-export const quoteRowSchema = quoteSchema.omit({ items: true }).extend({ itemCount: z.number().int() });
+export const quoteRowSchema = quoteSchema
+  .omit({ items: true, shop: true, whatsAppMessage: true })
+  .extend({ itemCount: z.number().int() });
 export type QuoteRow = z.infer<typeof quoteRowSchema>;
 
 export const QUOTE_PAGE_SIZE = 20;
@@ -175,6 +202,16 @@ export const quoteValiditySchema = z.object({
 });
 export type QuoteValidity = z.infer<typeof quoteValiditySchema>;
 
+/** Body of POST /quotes/{id}/cancel: why (3 to 300 characters, kept and audited). */
+export const quoteCancelBodySchema = z.object({
+  reason: z
+    .string({ error: QUOTE_TEXTS.cancelReasonInvalid })
+    .trim()
+    .min(3, QUOTE_TEXTS.cancelReasonInvalid)
+    .max(300, QUOTE_TEXTS.cancelReasonInvalid),
+});
+export type QuoteCancelBody = z.infer<typeof quoteCancelBodySchema>;
+
 /**
  * The quote's status as answered: an OPEN quote whose last valid day (`validUntil`, YYYY-MM-DD) is before
  * `today` (the business day) is EXPIRED. Computed, never written (decision 0043).
@@ -188,29 +225,45 @@ export function quoteStatusOn(
   return stored;
 }
 
+type QuoteForMessage = Pick<
+  Quote,
+  'id' | 'customerName' | 'items' | 'total' | 'validUntil' | 'shipping' | 'fastDeliveryTax' | 'warranty'
+>;
+
 /**
- * The quote's WhatsApp message (the quotes' template, beside the order statuses' ones of `whatsapp.ts`): who
- * it is for, each line with its frozen price, the total and the last valid day. Sent with `whatsAppLink`.
+ * The value of each of the quotes' placeholders (`QUOTE_WHATSAPP_PLACEHOLDERS`): each line with its frozen price
+ * less its discount, the delivery and warranty ('' when none: their lines are left out), the total, the last day.
+ */
+export function quoteWhatsAppValues(
+  quote: QuoteForMessage,
+  shop: string | null,
+): Record<QuoteWhatsAppPlaceholder, string> {
+  const delivery = quote.shipping + quote.fastDeliveryTax;
+  return {
+    cliente: quote.customerName,
+    numero: String(quote.id),
+    loja: shop?.trim() ?? '',
+    itens: quote.items
+      .map(
+        (item) =>
+          `• ${item.quantity} × ${item.name}: ${formatBRL(centsToReais(reaisToCents(item.totalPrice) - reaisToCents(item.discount)))}`,
+      )
+      .join('\n'),
+    entrega: delivery > 0 ? formatBRL(delivery) : '',
+    garantia: quote.warranty > 0 ? formatBRL(quote.warranty) : '',
+    total: formatBRL(quote.total),
+    validade: formatDay(quote.validUntil),
+  };
+}
+
+/**
+ * The quote's WhatsApp message: the quotes' template ('Configurações', the default until edited) filled by the
+ * order messages' own `fillWhatsAppMessage`. Sent with `whatsAppLink`.
  */
 export function quoteWhatsAppMessage(
-  quote: Pick<
-    Quote,
-    'id' | 'customerName' | 'items' | 'discount' | 'total' | 'validUntil' | 'shipping' | 'fastDeliveryTax' | 'warranty'
-  >,
+  quote: QuoteForMessage,
   shop: string | null,
+  template: string = DEFAULT_QUOTE_WHATSAPP_TEMPLATE,
 ): string {
-  const money = (reais: number) => formatBRL(reais);
-  const lines = quote.items.map(
-    (item) =>
-      `• ${item.quantity} × ${item.name}: ${money(centsToReais(reaisToCents(item.totalPrice) - reaisToCents(item.discount)))}`,
-  );
-  const delivery = quote.shipping + quote.fastDeliveryTax;
-  return [
-    `Olá, ${quote.customerName}! Segue o orçamento nº ${quote.id}${shop ? ` da ${shop}` : ''}:`,
-    ...lines,
-    ...(delivery > 0 ? [`Entrega: ${money(delivery)}`] : []),
-    ...(quote.warranty > 0 ? [`Garantia: ${money(quote.warranty)}`] : []),
-    `Total: ${money(quote.total)}`,
-    `Preços válidos até ${formatDay(quote.validUntil)}.`,
-  ].join('\n');
+  return fillWhatsAppMessage(template, quoteWhatsAppValues(quote, shop));
 }

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STAGE_STATUSES, ORDER_STAGES, ORDER_STATUS_KEYS, ORDER_STATUS_LABELS, orderStageOf } from './index';
+import { quoteWhatsAppMessage, quoteWhatsAppValues } from './quotes';
 import {
   CUSTOMER_STATUS_PHRASES,
+  DEFAULT_QUOTE_WHATSAPP_TEMPLATE,
   DEFAULT_WHATSAPP_TEMPLATES,
   fillWhatsAppMessage,
+  QUOTE_WHATSAPP_PLACEHOLDERS,
   whatsAppLink,
   whatsAppPhone,
   whatsAppTemplateError,
@@ -98,5 +101,57 @@ describe('order stages', () => {
     expect(orderStageOf(11)).toBe('pagamento');
     expect(orderStageOf(16)).toBe('entrega');
     expect(orderStageOf(12)).toBe('cancelados');
+  });
+});
+
+describe("the quotes' message (decision 0043)", () => {
+  // 2 × Capa at R$ 129,90 with R$ 18,19 off = R$ 241,61; freight R$ 15,00 + fast delivery R$ 5,00 = R$ 20,00.
+  const quote = {
+    id: 42,
+    customerName: 'Joana',
+    items: [
+      {
+        productId: 1,
+        code: 'C1',
+        name: 'Capa',
+        quantity: 2,
+        unitPrice: 129.9,
+        totalPrice: 259.8,
+        discount: 18.19,
+      },
+    ],
+    total: 261.61,
+    validUntil: '2026-12-02',
+    shipping: 15,
+    fastDeliveryTax: 5,
+    warranty: 0,
+  };
+
+  it('the default writes the text the quotes always sent: no warranty, no warranty line', () => {
+    expect(quoteWhatsAppMessage(quote, null)).toBe(
+      [
+        'Olá, Joana! Segue o orçamento nº 42:',
+        '• 2 × Capa: R$ 241,61',
+        'Entrega: R$ 20,00',
+        'Total: R$ 261,61',
+        'Preços válidos até 02/12/2026.',
+      ].join('\n'),
+    );
+    expect(quoteWhatsAppMessage({ ...quote, shipping: 0, fastDeliveryTax: 0 }, null)).not.toContain('Entrega');
+  });
+
+  it('an edited one is filled by the same rule, with the shop; an order placeholder is refused with the quotes list', () => {
+    expect(quoteWhatsAppMessage(quote, 'Loja X', '{cliente}: nº {numero} da {loja}, {total} até {validade}')).toBe(
+      'Joana: nº 42 da Loja X, R$ 261,61 até 02/12/2026',
+    );
+    expect(whatsAppTemplateError('Seu {numero}', QUOTE_WHATSAPP_PLACEHOLDERS)).toBeNull();
+    expect(whatsAppTemplateError('Pedido {codigo}', QUOTE_WHATSAPP_PLACEHOLDERS)).toBe(
+      'Marcador desconhecido: {codigo}. Use apenas {cliente}, {numero}, {loja}, {itens}, {entrega}, {garantia}, {total}, {validade}.',
+    );
+    // The order statuses' messages still know theirs only.
+    expect(whatsAppTemplateError('Orçamento {numero}')).toContain('Marcador desconhecido: {numero}.');
+    expect(fillWhatsAppMessage(DEFAULT_QUOTE_WHATSAPP_TEMPLATE, quoteWhatsAppValues(quote, null))).toBe(
+      quoteWhatsAppMessage(quote, null),
+    );
   });
 });

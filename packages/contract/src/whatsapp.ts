@@ -36,11 +36,43 @@ export const WHATSAPP_TEXTS = {
   noPhone: 'O cliente não tem um celular válido cadastrado (DDD e número).',
   templateRequired: 'Escreva a mensagem.',
   templateTooLong: `A mensagem pode ter no máximo ${WHATSAPP_LIMITS.template} caracteres.`,
-  unknownPlaceholders: (names: readonly string[]) =>
+  unknownPlaceholders: (names: readonly string[], valid: readonly string[] = WHATSAPP_PLACEHOLDER_NAMES) =>
     `${names.length === 1 ? 'Marcador desconhecido' : 'Marcadores desconhecidos'}: ${names
       .map((name) => `{${name}}`)
-      .join(', ')}. Use apenas ${WHATSAPP_PLACEHOLDER_NAMES.map((name) => `{${name}}`).join(', ')}.`,
+      .join(', ')}. Use apenas ${valid.map((name) => `{${name}}`).join(', ')}.`,
 } as const;
+
+/**
+ * The quotes' message (issue 38 §4, decision 0043): its own placeholders, filled by the same
+ * `fillWhatsAppMessage` as the order statuses' messages and checked by the same `whatsAppTemplateError`.
+ */
+export const QUOTE_WHATSAPP_PLACEHOLDERS = {
+  cliente: 'Nome do cliente (ou de quem pediu, no consumidor final)',
+  numero: 'Número do orçamento',
+  loja: 'Nome da loja (Configurações da Empresa)',
+  itens: 'Uma linha por produto: quantidade, nome e valor com desconto',
+  entrega: 'Frete e entrega rápida (R$ 1.234,56; linha omitida quando não há)',
+  garantia: 'Garantia (R$ 1.234,56; linha omitida quando não há)',
+  total: 'Valor total (R$ 1.234,56)',
+  validade: 'Último dia de validade dos preços (DD/MM/AAAA)',
+} as const;
+export type QuoteWhatsAppPlaceholder = keyof typeof QUOTE_WHATSAPP_PLACEHOLDERS;
+
+/** The quotes' message shipped ('Restaurar padrão' brings it back): the text the quotes always sent. */
+export const DEFAULT_QUOTE_WHATSAPP_TEMPLATE = [
+  'Olá, {cliente}! Segue o orçamento nº {numero}:',
+  '{itens}',
+  'Entrega: {entrega}',
+  'Garantia: {garantia}',
+  'Total: {total}',
+  'Preços válidos até {validade}.',
+].join('\n');
+
+/**
+ * Where the quotes' message is kept: the row of `whatsapp_templates` (migration 0033, keyed by order status) whose
+ * key is 0, which no order status has (decision 0043).
+ */
+export const QUOTE_WHATSAPP_TEMPLATE_KEY = 0;
 
 const S = ORDER_STATUS;
 
@@ -83,22 +115,25 @@ export const DEFAULT_WHATSAPP_TEMPLATES: Record<OrderStatusKey, string> = Object
 
 const PLACEHOLDER = /\{([^{}\s]*)\}/g;
 
+/** The placeholders a kind of message may use (the order statuses' by default, or the quotes'). */
+type Placeholders = Readonly<Record<string, string>>;
+
 /** The placeholders of a template that do not exist (empty when it is valid). */
-export function unknownPlaceholders(template: string): string[] {
+export function unknownPlaceholders(template: string, valid: Placeholders = WHATSAPP_PLACEHOLDERS): string[] {
   const unknown = new Set<string>();
   for (const match of template.matchAll(PLACEHOLDER)) {
     const name = match[1] ?? '';
-    if (!Object.hasOwn(WHATSAPP_PLACEHOLDERS, name)) unknown.add(name);
+    if (!Object.hasOwn(valid, name)) unknown.add(name);
   }
   return [...unknown];
 }
 
-/** Why a template cannot be saved, in Portuguese, or null when it can. */
-export function whatsAppTemplateError(template: string): string | null {
+/** Why a template cannot be saved, in Portuguese, or null when it can (`valid`: the quotes' placeholders for theirs). */
+export function whatsAppTemplateError(template: string, valid: Placeholders = WHATSAPP_PLACEHOLDERS): string | null {
   if (!template.trim()) return WHATSAPP_TEXTS.templateRequired;
   if (template.length > WHATSAPP_LIMITS.template) return WHATSAPP_TEXTS.templateTooLong;
-  const unknown = unknownPlaceholders(template);
-  return unknown.length > 0 ? WHATSAPP_TEXTS.unknownPlaceholders(unknown) : null;
+  const unknown = unknownPlaceholders(template, valid);
+  return unknown.length > 0 ? WHATSAPP_TEXTS.unknownPlaceholders(unknown, Object.keys(valid)) : null;
 }
 
 /**
@@ -147,20 +182,21 @@ export function whatsAppValues(order: WhatsAppOrder): Record<WhatsAppPlaceholder
  * The message: each placeholder replaced by its value. A line whose placeholder has no value for this order
  * (no Pix code, no courier yet) is left out, so the customer never reads "Pix: " with nothing after it.
  */
-export function fillWhatsAppMessage(template: string, values: Record<WhatsAppPlaceholder, string>): string {
+export function fillWhatsAppMessage<Name extends string = WhatsAppPlaceholder>(
+  template: string,
+  values: Record<Name, string>,
+): string {
   return template
     .split('\n')
     .filter((line) => {
       for (const match of line.matchAll(PLACEHOLDER)) {
-        const name = match[1] as WhatsAppPlaceholder;
+        const name = match[1] as Name;
         if (Object.hasOwn(values, name) && values[name] === '') return false;
       }
       return true;
     })
     .map((line) =>
-      line.replace(PLACEHOLDER, (whole, name: string) =>
-        Object.hasOwn(values, name) ? values[name as WhatsAppPlaceholder] : whole,
-      ),
+      line.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(values, name) ? values[name as Name] : whole)),
     )
     .join('\n')
     .trim();
@@ -198,9 +234,26 @@ export const whatsAppTemplatesSchema = z.object({
   data: z.object({
     templates: z.array(whatsAppTemplateSchema),
     placeholders: z.array(z.object({ name: z.string(), description: z.string() })),
+    /** The quotes' message (decision 0043): saved or default, with its own placeholders. */
+    quote: z
+      .object({
+        template: z.string(),
+        isDefault: z.boolean(),
+        defaultTemplate: z.string(),
+        placeholders: z.array(z.object({ name: z.string(), description: z.string() })),
+      })
+      .optional(),
   }),
 });
 export type WhatsAppTemplates = z.infer<typeof whatsAppTemplatesSchema>['data'];
+
+/** PUT /settings/whatsapp-templates/quote: the quotes' message, checked with the quotes' placeholders. */
+export const quoteWhatsAppTemplateBodySchema = z.strictObject({
+  template: z.string({ error: WHATSAPP_TEXTS.templateRequired }).superRefine((template, context) => {
+    const error = whatsAppTemplateError(template, QUOTE_WHATSAPP_PLACEHOLDERS);
+    if (error) context.addIssue({ code: 'custom', message: error });
+  }),
+});
 
 /** PUT /settings/whatsapp-templates/{status}: the message, checked by whatsAppTemplateError. */
 export const whatsAppTemplateBodySchema = z.strictObject({

@@ -480,6 +480,10 @@ export interface QuoteItems {
 }
 
 export interface Quotes {
+  cancel_key: string | null;
+  cancel_reason: string | null;
+  cancelled_at: Timestamp | null;
+  cancelled_by: number | null;
   converted_at: Timestamp | null;
   converted_by: number | null;
   created_at: Generated<Timestamp>;

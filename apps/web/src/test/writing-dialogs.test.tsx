@@ -19,6 +19,7 @@ import { UnitCountDialog } from '../features/products/components/unit-count-dial
 import { UnitLookupDialog } from '../features/products/components/unit-lookup-dialog';
 import ProductsPage from '../features/products/pages/products-page';
 import { makeProduct } from '../features/products/test-data';
+import { QuoteDialog } from '../features/quotes/components/quote-dialog';
 import RolesPage from '../features/roles/pages/roles-page';
 import SellingPage from '../features/selling/pages/selling-page';
 import { CAPA as CAPA_FOR_SALE, fakeSellingServer, JOANA, PELICULA } from '../features/selling/test-data';
@@ -64,6 +65,33 @@ interface WritingDialogCase {
   /** A dialog whose success shows a result instead of closing: what it shows (else it must close). */
   result?: string;
 }
+
+/** An open quote of one line (1 × R$ 59,90, picked up), for the quote's dialog. */
+const OPEN_QUOTE = {
+  id: 5,
+  status: 'OPEN',
+  customerId: 9,
+  customerName: 'Joana Souza',
+  phone: '11987654321',
+  walkIn: false,
+  sellerName: 'Beatriz Atendente',
+  typeOfDelivery: 2,
+  withWarranty: false,
+  isFastDelivery: false,
+  items: [{ productId: 3, code: 'P3', name: 'Capa', quantity: 1, unitPrice: 59.9, totalPrice: 59.9, discount: 0 }],
+  itemsTotal: 59.9,
+  shipping: 0,
+  fastDeliveryTax: 0,
+  warranty: 0,
+  discount: 0,
+  total: 59.9,
+  createdAt: '2026-11-25T12:00:00.000Z',
+  validUntil: '2026-12-02',
+  order: null,
+  convertedAt: null,
+  cancelledAt: null,
+  cancelReason: null,
+};
 
 const fieldValue = (dialog: HTMLElement, label: RegExp) =>
   (within(dialog).getByLabelText(label) as HTMLInputElement).value;
@@ -515,6 +543,26 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     },
     typed: (dialog) => (within(dialog).getByRole('textbox', { name: 'Mensagem' }) as HTMLTextAreaElement).value,
     submit: 'Salvar',
+  },
+  {
+    files: ['features/quotes/components/cancel-quote-dialog.tsx'],
+    dialog: 'Cancelar o orçamento nº 5?',
+    write: 'POST /api/quotes/5/cancel',
+    done: { data: { ...OPEN_QUOTE, status: 'CANCELLED', cancelReason: 'Cliente desistiu' } },
+    screen: () => ({
+      element: <QuoteDialog id={5} onClose={() => undefined} />,
+      permissions: ['internal_sales'],
+      reads: { 'GET /api/quotes/5': { body: { data: OPEN_QUOTE } } },
+    }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Cancelar orçamento' }));
+    },
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByRole('textbox', { name: 'Motivo do cancelamento' }), 'Cliente desistiu');
+    },
+    typed: (dialog) =>
+      (within(dialog).getByRole('textbox', { name: 'Motivo do cancelamento' }) as HTMLTextAreaElement).value,
+    submit: 'Cancelar orçamento',
   },
   {
     files: ['features/settings/components/pix-received-card.tsx'],

@@ -92,6 +92,30 @@ export const quotesRepository = {
       .execute();
   },
 
+  /** Cancels an open quote (why, who, when, and the call's key: the same key answers it again). */
+  async markCancelled(
+    trx: Transaction<Database>,
+    id: number,
+    cancel: { employeeId: number; reason: string; key: string | null },
+  ) {
+    await trx
+      .updateTable('quotes')
+      .set({
+        status: 'CANCELLED',
+        cancelled_by: cancel.employeeId,
+        cancelled_at: new Date(),
+        cancel_reason: cancel.reason,
+        cancel_key: cancel.key,
+      })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /** The quote cancelled under a call's key, if any. */
+  byCancelKey(db: Executor, key: string) {
+    return db.selectFrom('quotes').select('id').where('cancel_key', '=', key).executeTakeFirst();
+  },
+
   /** One page of quotes, newest first, by status (on `today`) and words of the name or phone, or the number. */
   async page(db: Executor, query: { page: number; size: number; search?: string; status?: string }, today: string) {
     const words = searchWords(query.search);

@@ -4,6 +4,7 @@ import {
   idParamSchema,
   PERMISSIONS,
   QUOTE_TEXTS,
+  quoteCancelBodySchema,
   quoteConvertBodySchema,
   quoteCreateBodySchema,
   quoteListQuerySchema,
@@ -94,6 +95,30 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
         principalOf(request),
         request.params.id,
         request.body,
+        request.headers['idempotency-key'],
+      ),
+    }),
+  );
+
+  app.post(
+    '/quotes/:id/cancel',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Cancela um orçamento aberto (ou vencido) com o motivo, auditado; convertido ou já cancelado: 409; a mesma Idempotency-Key devolve o orçamento cancelado',
+        params,
+        headers: checkoutHeadersSchema,
+        body: quoteCancelBodySchema,
+        response: { 200: z.object({ data: quoteSchema }) },
+      },
+    },
+    async (request) => ({
+      data: await service.cancel(
+        principalOf(request),
+        request.params.id,
+        request.body.reason,
         request.headers['idempotency-key'],
       ),
     }),

@@ -11,6 +11,7 @@ import {
   type QuoteListQuery,
   type QuoteRow,
   quoteStatusOn,
+  quoteWhatsAppMessage,
   SELLING_TEXTS,
   shiftDay,
 } from '@backoffice/contract';
@@ -31,6 +32,8 @@ import {
   priceSale,
   saleLines,
 } from '../selling/selling.service';
+import { shopIdentity } from '../settings/settings.service';
+import { quoteWhatsAppTemplate } from '../settings/whatsapp-templates.service';
 import { type QuoteRowRead, quotesRepository as repo } from './quotes.repository';
 
 /** The quote as the API answers it (status computed on `today`: an OPEN quote past its last day is EXPIRED). */
@@ -57,6 +60,8 @@ function toQuote(row: QuoteRowRead, today: string) {
     validUntil: row.valid_until,
     order: row.order_id !== null && row.order_code ? { id: row.order_id, code: row.order_code } : null,
     convertedAt: row.converted_at ? new Date(row.converted_at).toISOString() : null,
+    cancelledAt: row.cancelled_at ? new Date(row.cancelled_at).toISOString() : null,
+    cancelReason: row.cancel_reason,
   };
 }
 
@@ -70,8 +75,12 @@ export function createQuotesService(db: DB, storage: Storage) {
   async function read(executor: Executor, id: number, today: string): Promise<Quote> {
     const row = await repo.find(executor, id);
     if (!row) throw notFound(QUOTE_TEXTS.notFound);
-    const items = await repo.items(executor, id);
-    return {
+    const [items, shop, template] = await Promise.all([
+      repo.items(executor, id),
+      shopIdentity(executor),
+      quoteWhatsAppTemplate(executor),
+    ]);
+    const quote = {
       ...toQuote(row, today),
       items: items.map((item) => ({
         productId: item.product_id,
@@ -82,7 +91,10 @@ export function createQuotesService(db: DB, storage: Storage) {
         totalPrice: centsToReais(item.unit_price_cents * item.quantity),
         discount: centsToReais(item.discount_cents),
       })),
+      shop,
     };
+    // The quotes' message of 'Configurações' filled with this quote (the order messages' own filling).
+    return { ...quote, whatsAppMessage: quoteWhatsAppMessage(quote, shop.name || null, template) };
   }
 
   return {
@@ -189,6 +201,46 @@ export function createQuotesService(db: DB, storage: Storage) {
         page: query.page,
         total,
       };
+    },
+
+    /**
+     * POST /quotes/{id}/cancel: an open quote (expired included: it is still stored OPEN) becomes CANCELLED with
+     * its reason, audited; a converted or cancelled one is 409. With an `Idempotency-Key`, the same key sent
+     * again answers the cancelled quote (a retry after a lost answer); that key on another quote is 409.
+     */
+    async cancel(
+      principal: Principal,
+      id: number,
+      reason: string,
+      headerKey: string | undefined,
+      now = new Date(),
+    ): Promise<Quote> {
+      const today = businessDay(now);
+      const key = headerKey === undefined ? null : checkoutKey(headerKey, undefined);
+      await db.transaction().execute(async (trx) => {
+        const locked = await repo.find(trx, id, true);
+        if (!locked) throw notFound(QUOTE_TEXTS.notFound);
+        if (locked.status === 'CANCELLED') {
+          if (key !== null && locked.cancel_key === key) return;
+          throw conflict(QUOTE_TEXTS.alreadyCancelled, 'CONFLICT');
+        }
+        if (locked.status === 'CONVERTED') {
+          throw conflict(QUOTE_TEXTS.convertedNotCancelled(locked.order_code ?? ''), 'CONFLICT');
+        }
+        if (key !== null && (await repo.byCancelKey(trx, key))) {
+          throw conflict(SELLING_TEXTS.idempotencyKeyReused, 'CONFLICT');
+        }
+        const before = quoteStatusOn('OPEN', locked.valid_until, today);
+        await repo.markCancelled(trx, id, { employeeId: principal.employeeId, reason, key });
+        await recordAudit(trx, {
+          employeeId: principal.employeeId,
+          entity: 'quote',
+          entityId: id,
+          action: 'cancel',
+          changes: { status: { from: before, to: 'CANCELLED' }, reason },
+        });
+      });
+      return read(db, id, today);
     },
 
     /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiErrorSchema, businessDay, quotePageSchema, quoteSchema, shiftDay } from '@backoffice/contract';
+import { apiErrorSchema, businessDay, formatDay, quotePageSchema, quoteSchema, shiftDay } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
@@ -12,7 +12,13 @@ let attendant: string;
 let admin: string;
 let stocker: string;
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object, key?: string) =>
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  token: string,
+  payload?: object,
+  key?: string,
+) =>
   t.app.inject({
     method,
     url: `/api${url}`,
@@ -332,5 +338,201 @@ describe('quotes', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await t.db.selectFrom('quotes').select('id').where('customer_id', '=', customer.id).execute()).toEqual([]);
     expect(await t.db.selectFrom('customers').select('id').where('id', '=', customer.id).execute()).toEqual([]);
+  });
+});
+
+/** A quote of `quantity` × a new product at `sellCents`, picked up at the shop (no freight), by the attendant. */
+async function savedQuote(name: string, sellCents: number, quantity = 1) {
+  const customer = await createCustomer(t.db, { shippingCents: 0 });
+  const product = await createProduct(t.db, { name, costCents: 100, sellCents, stock: 5 });
+  const saved = await call('POST', '/quotes', attendant, {
+    customerId: customer.id,
+    typeOfDelivery: 2,
+    withWarranty: false,
+    isFastDelivery: false,
+    lines: [{ productId: product.id, quantity }],
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return { customer, product, quote: quoteSchema.parse(saved.json().data) };
+}
+
+describe('cancelling a quote', () => {
+  it('an open quote is cancelled with its reason, audited; the same key answers it again; converting it then is refused', async () => {
+    const { customer, product, quote } = await savedQuote('Fone Cancelado', 4990);
+    const key = randomUUID();
+    const cancelled = await call(
+      'POST',
+      `/quotes/${quote.id}/cancel`,
+      attendant,
+      { reason: ' Cliente desistiu ' },
+      key,
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(quoteSchema.parse(cancelled.json().data)).toMatchObject({
+      id: quote.id,
+      status: 'CANCELLED',
+      cancelReason: 'Cliente desistiu',
+      total: 49.9,
+    });
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select(['action', 'changes'])
+      .where('entity', '=', 'quote')
+      .where('entity_id', '=', String(quote.id))
+      .where('action', '=', 'cancel')
+      .execute();
+    expect(audit).toHaveLength(1);
+
+    // A retry after a lost answer (same key): the same quote, not a second audit row.
+    const replay = await call('POST', `/quotes/${quote.id}/cancel`, attendant, { reason: 'Cliente desistiu' }, key);
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json().data).toMatchObject({ id: quote.id, status: 'CANCELLED', cancelReason: 'Cliente desistiu' });
+    // Another call (no key, or another key): already cancelled.
+    const again = expectError(
+      await call('POST', `/quotes/${quote.id}/cancel`, attendant, { reason: 'De novo' }),
+      409,
+      'CONFLICT',
+    );
+    expect(again.errors).toContain('Este orçamento já foi cancelado.');
+    expect(
+      await t.db
+        .selectFrom('audit_events')
+        .select('id')
+        .where('entity', '=', 'quote')
+        .where('entity_id', '=', String(quote.id))
+        .where('action', '=', 'cancel')
+        .execute(),
+    ).toHaveLength(1);
+
+    // Converting it: refused, nothing placed, the stock untouched.
+    const convert = expectError(
+      await call('POST', `/quotes/${quote.id}/convert`, attendant, { payment: 'CASH' }, randomUUID()),
+      409,
+      'CONFLICT',
+    );
+    expect(convert.errors).toContain('Este orçamento foi cancelado.');
+    expect(await ordersOf(customer.id)).toEqual([]);
+    expect(await stockOf(product.id)).toBe(5);
+
+    // The list's 'Cancelado' shows it.
+    const listed = quotePageSchema.parse(
+      (await call('GET', `/quotes?status=CANCELLED&search=${quote.id}`, attendant)).json().data,
+    );
+    expect(listed.items.map((row) => [row.id, row.status])).toEqual([[quote.id, 'CANCELLED']]);
+  });
+
+  it('a converted quote is not cancelled (409 naming its order); the reason is required; the stocker may not', async () => {
+    const { quote } = await savedQuote('Cabo Convertido', 1990);
+    const before = await t.db
+      .selectFrom('quotes')
+      .select(['status', 'cancel_reason'])
+      .where('id', '=', quote.id)
+      .executeTakeFirstOrThrow();
+
+    // No reason, or two letters: 400, nothing changed.
+    expect((await call('POST', `/quotes/${quote.id}/cancel`, attendant, {})).statusCode).toBe(400);
+    const short = expectError(
+      await call('POST', `/quotes/${quote.id}/cancel`, attendant, { reason: 'ab' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(short.errors.join(' ')).toContain('Informe o motivo do cancelamento (3 a 300 caracteres).');
+    // The stocker does not sell.
+    expect((await call('POST', `/quotes/${quote.id}/cancel`, stocker, { reason: 'Não quero' })).statusCode).toBe(403);
+    expect(
+      await t.db
+        .selectFrom('quotes')
+        .select(['status', 'cancel_reason'])
+        .where('id', '=', quote.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
+    // A quote that does not exist.
+    expectError(await call('POST', '/quotes/999999/cancel', attendant, { reason: 'Não existe' }), 404, 'NOT_FOUND');
+
+    const converted = await call('POST', `/quotes/${quote.id}/convert`, attendant, { payment: 'CASH' }, randomUUID());
+    expect(converted.statusCode, converted.body).toBe(200);
+    const refused = expectError(
+      await call('POST', `/quotes/${quote.id}/cancel`, attendant, { reason: 'Tarde demais' }),
+      409,
+      'CONFLICT',
+    );
+    expect(refused.errors).toContain(
+      `Este orçamento já foi convertido no pedido ${converted.json().data.code}: cancele o pedido, não o orçamento.`,
+    );
+    expect((await call('GET', `/quotes/${quote.id}`, attendant)).json().data.status).toBe('CONVERTED');
+  });
+
+  it('an expired quote may be cancelled (it leaves the list of expired ones)', async () => {
+    const { quote } = await savedQuote('Película Vencida', 2500);
+    await t.db
+      .updateTable('quotes')
+      .set({ valid_until: shiftDay(today(), -1) })
+      .where('id', '=', quote.id)
+      .execute();
+    expect((await call('GET', `/quotes/${quote.id}`, attendant)).json().data.status).toBe('EXPIRED');
+    const cancelled = await call('POST', `/quotes/${quote.id}/cancel`, attendant, { reason: 'Venceu sem resposta' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data.status).toBe('CANCELLED');
+    const expired = quotePageSchema.parse(
+      (await call('GET', `/quotes?status=EXPIRED&search=${quote.id}`, attendant)).json().data,
+    );
+    expect(expired.items).toEqual([]);
+  });
+});
+
+describe("the quotes' WhatsApp message (Configurações)", () => {
+  it('is the default text until edited; the edited one, with the shop name, is the message; restored, the default again', async () => {
+    // 2 × R$ 25,00 = R$ 50,00, picked up: no delivery nor warranty lines.
+    const { customer, quote } = await savedQuote('Capinha Azul', 2500, 2);
+    const day = formatDay(quote.validUntil);
+    expect(quote.whatsAppMessage).toBe(
+      `Olá, ${customer.name}! Segue o orçamento nº ${quote.id}:\n• 2 × Capinha Azul: R$ 50,00\nTotal: R$ 50,00\nPreços válidos até ${day}.`,
+    );
+
+    // The shop's name, CNPJ and address (Configurações da Empresa) come with the quote, for the PDF and {loja}.
+    const company = await call('PATCH', '/companies/settings', admin, {
+      companyId: 1,
+      enablePixAuto: false,
+      name: 'Loja do Teste',
+      cnpj: '11.222.333/0001-81',
+      address: 'Rua das Flores, 10\nSão Paulo - SP',
+    });
+    expect(company.statusCode, company.body).toBe(200);
+
+    const template =
+      'Oi {cliente}, orçamento {numero} da {loja}\n{itens}\nFrete: {entrega}\nTotal {total} até {validade}';
+    // The attendant may not edit it; an order's placeholder is not a quote's.
+    expect((await call('PUT', '/settings/whatsapp-templates/quote', attendant, { template })).statusCode).toBe(403);
+    const unknown = expectError(
+      await call('PUT', '/settings/whatsapp-templates/quote', admin, { template: 'Pedido {codigo}' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(unknown.errors.join(' ')).toContain(
+      'Marcador desconhecido: {codigo}. Use apenas {cliente}, {numero}, {loja}, {itens}, {entrega}, {garantia}, {total}, {validade}.',
+    );
+    const saved = await call('PUT', '/settings/whatsapp-templates/quote', admin, { template });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.quote).toMatchObject({ template, isDefault: false });
+    // The order statuses' messages did not change.
+    expect(saved.json().data.templates.every((row: { isDefault: boolean }) => row.isDefault)).toBe(true);
+
+    const read = quoteSchema.parse((await call('GET', `/quotes/${quote.id}`, attendant)).json().data);
+    // No delivery: the 'Frete' line is left out.
+    expect(read.whatsAppMessage).toBe(
+      `Oi ${customer.name}, orçamento ${quote.id} da Loja do Teste\n• 2 × Capinha Azul: R$ 50,00\nTotal R$ 50,00 até ${day}`,
+    );
+    expect(read.shop).toEqual({
+      name: 'Loja do Teste',
+      cnpj: '11.222.333/0001-81',
+      address: 'Rua das Flores, 10\nSão Paulo - SP',
+    });
+
+    const restored = await call('DELETE', '/settings/whatsapp-templates/quote', admin);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().data.quote.isDefault).toBe(true);
+    expect((await call('GET', `/quotes/${quote.id}`, attendant)).json().data.whatsAppMessage).toBe(
+      quote.whatsAppMessage,
+    );
   });
 });

@@ -13,6 +13,8 @@ import {
   orderStatusParamSchema,
   PERMISSIONS,
   pixPayloadSchema,
+  QUOTE_WHATSAPP_TEMPLATE_KEY,
+  quoteWhatsAppTemplateBodySchema,
   SETTINGS_TEXTS,
   setupBodySchema,
   setupStatusSchema,
@@ -227,11 +229,44 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Mensagens do WhatsApp por status do pedido (a salva ou a padrão) e os marcadores que podem usar ({codigo}, {pix}…)',
+          'Mensagens do WhatsApp por status do pedido e a dos orçamentos (a salva ou a padrão) e os marcadores que podem usar ({codigo}, {pix}…)',
         response: { 200: whatsAppTemplatesSchema },
       },
     },
     async () => ({ data: await templates.list() }),
+  );
+
+  // The quotes' message (decision 0043): static paths, matched before the status's.
+  app.put(
+    '/settings/whatsapp-templates/quote',
+    {
+      config: { permissions: WRITE },
+      schema: {
+        tags,
+        summary:
+          'Salva a mensagem dos orçamentos ({cliente}, {numero}, {itens}, {total}, {validade}…; marcador desconhecido: 400 com a lista dos válidos)',
+        body: quoteWhatsAppTemplateBodySchema,
+        response: { 200: whatsAppTemplatesSchema },
+      },
+    },
+    async (request) => ({
+      data: await templates.save(principalOf(request).employeeId, QUOTE_WHATSAPP_TEMPLATE_KEY, request.body.template),
+    }),
+  );
+
+  app.delete(
+    '/settings/whatsapp-templates/quote',
+    {
+      config: { permissions: WRITE },
+      schema: {
+        tags,
+        summary: 'Restaurar padrão: volta à mensagem padrão dos orçamentos',
+        response: { 200: whatsAppTemplatesSchema },
+      },
+    },
+    async (request) => ({
+      data: await templates.restore(principalOf(request).employeeId, QUOTE_WHATSAPP_TEMPLATE_KEY),
+    }),
   );
 
   app.put(

@@ -158,6 +158,17 @@ export async function cardSettings(db: Executor): Promise<CardSettings> {
 }
 
 /**
+ * The shop as its documents print it (the quote's PDF, decision 0043): the name, CNPJ and address saved in
+ * 'Configurações da Empresa' ('' and null until saved), the same fields the order's PDF reads.
+ */
+export async function shopIdentity(
+  db: Executor,
+): Promise<{ name: string; cnpj: string | null; address: string | null }> {
+  const company = await repo.findCompany(db, COMPANY_ID);
+  return { name: company?.name ?? '', cnpj: company?.cnpj ?? null, address: company?.address ?? null };
+}
+
+/**
  * Who receives a static Pix: the first active Pix key and the company's merchant name and city (each may be
  * missing; the caller decides what an incomplete receiver means).
  */

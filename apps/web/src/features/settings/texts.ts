@@ -167,6 +167,22 @@ export const WHATSAPP_CARD_TEXTS = {
   restored: 'Mensagem padrão restaurada.',
   restoreFailed: 'Não foi possível restaurar a mensagem padrão.',
   loadFailed: 'Não foi possível carregar as mensagens do WhatsApp.',
+  quoteTitle: 'Orçamento',
+  quoteText:
+    'A mensagem enviada pelo botão "Enviar pelo WhatsApp" de um orçamento, com os marcadores do orçamento; uma linha cujo marcador está vazio (sem entrega, sem garantia) não é enviada.',
+  quoteDialogTitle: 'Mensagem do orçamento',
+} as const;
+
+/** 'Orçamentos' (issue 38 §4, decision 0043): how many days a new quote's prices hold. */
+export const QUOTE_VALIDITY_TEXTS = {
+  title: 'Orçamentos',
+  text: 'Por quantos dias os preços de um orçamento novo ficam garantidos (contados a partir do dia em que é salvo). Os orçamentos já salvos mantêm a sua validade.',
+  days: 'Validade (dias)',
+  save: 'Salvar validade',
+  saveFailed: 'Não foi possível salvar a validade dos orçamentos.',
+  loadFailed: 'Não foi possível carregar a validade dos orçamentos.',
+  readOnly: 'Só quem tem a permissão de configurações altera a validade.',
+  helper: (days: number) => `Um orçamento salvo hoje vale por ${days} ${days === 1 ? 'dia' : 'dias'}.`,
 } as const;
 
 /** 'Horários de saída' (issue 21): the couriers' week, edited in Configurações and in the first-run setup. */

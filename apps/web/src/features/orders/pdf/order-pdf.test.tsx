@@ -9,6 +9,11 @@ function texts(node: ReactNode): string[] {
   const walk = (value: ReactNode) => {
     Children.forEach(value, (child) => {
       if (!isValidElement(child)) return;
+      // A component of ours inside the document (the shop's header): its elements, as react-pdf renders them.
+      if (typeof child.type === 'function') {
+        walk((child.type as (props: unknown) => ReactNode)(child.props));
+        return;
+      }
       const props = child.props as { children?: ReactNode };
       const kids = Children.toArray(props.children);
       if (kids.length > 0 && kids.every((kid) => typeof kid === 'string' || typeof kid === 'number')) {

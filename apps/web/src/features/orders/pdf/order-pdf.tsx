@@ -1,6 +1,5 @@
 import {
   addressLines,
-  type CompanySettings,
   documentType,
   ORDER_PAYMENT_TEXTS,
   type OrderDetail,
@@ -13,14 +12,13 @@ import { QRCodeSVG } from 'qrcode.react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { orderAmountLines, partDetail, receivedByText } from '../../../components/orders/order-format';
 import { ORDER_TEXTS } from '../../../components/orders/texts';
+import { type ShopIdentity, ShopPdfHeader } from '../../../components/pdf/shop-pdf-header';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 
 /** Texts of the order's PDF (spec section 2, Orders: PDF viewer, A4). */
 export const ORDER_PDF_TEXTS = {
   title: (code: string) => `Pedido ${code}`,
   subject: 'BackOffice - Pedido',
-  /** The shop's identity at the top (from 'Configurações da Empresa'). */
-  shopCnpj: (cnpj: string) => `CNPJ ${cnpj}`,
   rows: {
     code: 'Código',
     customer: 'Cliente',
@@ -50,9 +48,6 @@ const T = ORDER_PDF_TEXTS;
 const styles = StyleSheet.create({
   page: { paddingTop: 40, paddingBottom: 56, paddingHorizontal: 40, fontSize: 10, fontFamily: 'Helvetica' },
   title: { fontSize: 18, fontFamily: 'Helvetica-Bold', marginBottom: 16 },
-  shop: { marginBottom: 14, paddingBottom: 8, borderBottomWidth: 1, borderBottomColor: '#999999' },
-  shopName: { fontSize: 12, fontFamily: 'Helvetica-Bold' },
-  shopLine: { fontSize: 9, color: '#333333', marginTop: 2 },
   row: { flexDirection: 'row', paddingVertical: 3, borderBottomWidth: 0.5, borderBottomColor: '#dddddd' },
   label: { width: 140, fontFamily: 'Helvetica-Bold', color: '#444444' },
   value: { flex: 1 },
@@ -89,8 +84,7 @@ export function qrModules(payload: string): { d: string; side: number } {
 
 const orNa = (value: string | null | undefined) => (value?.trim() ? value : T.notAvailable);
 
-/** What the PDF prints of the shop: its name, CNPJ and address as saved in 'Configurações da Empresa'. */
-export type ShopIdentity = Pick<CompanySettings, 'name' | 'cnpj' | 'address'>;
+export type { ShopIdentity };
 
 /**
  * The order as an A4 document: the shop's name, CNPJ and address on top, its data (the customer's CPF or
@@ -114,9 +108,6 @@ export function OrderPdfDocument({
   payments?: OrderPayments | null;
 }) {
   const qr = pixPayload ? qrModules(pixPayload) : null;
-  const shopName = shop?.name?.trim() || null;
-  const shopCnpj = shop?.cnpj?.trim() || null;
-  const shopAddress = (shop?.address ?? '').split('\n').filter((line) => line.trim());
   const customerDocument = order.customerDocument?.trim() ? order.customerDocument : null;
   const customerAddress = order.customerAddress ? addressLines(order.customerAddress, { withNeighborhood: true }) : [];
   const rows: [string, string][] = [
@@ -138,17 +129,7 @@ export function OrderPdfDocument({
   return (
     <Document title={T.title(order.code)} subject={T.subject} language="pt-BR">
       <Page size="A4" style={styles.page}>
-        {shopName || shopCnpj || shopAddress.length ? (
-          <View style={styles.shop}>
-            {shopName ? <Text style={styles.shopName}>{shopName}</Text> : null}
-            {shopCnpj ? <Text style={styles.shopLine}>{T.shopCnpj(shopCnpj)}</Text> : null}
-            {shopAddress.map((line) => (
-              <Text key={line} style={styles.shopLine}>
-                {line}
-              </Text>
-            ))}
-          </View>
-        ) : null}
+        <ShopPdfHeader shop={shop} />
         <Text style={styles.title}>{T.title(order.code)}</Text>
         {rows.map(([label, value]) => (
           <View key={label} style={styles.row}>

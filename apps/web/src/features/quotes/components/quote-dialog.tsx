@@ -1,11 +1,10 @@
-import { QUOTE_STATUS_LABELS, type QuoteConvertBody, quoteWhatsAppMessage, whatsAppLink } from '@backoffice/contract';
+import { formatPhone, type QuoteConvertBody, quoteWhatsAppMessage, whatsAppLink } from '@backoffice/contract';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import {
   Alert,
   Box,
   Button,
-  Chip,
   CircularProgress,
   Dialog,
   DialogActions,
@@ -20,11 +19,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { saveBlob } from '../../../lib/download';
-import { formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { useConvertQuote, useQuote } from '../api/quotes-api';
 import { QUOTES_TEXTS as T } from '../texts';
+import { CancelQuoteDialog } from './cancel-quote-dialog';
+import { QuoteStatusChip } from './quote-status-chip';
 
 /** The PDF's code (react-pdf) only when asked. */
 const downloadPdf = async (quote: NonNullable<ReturnType<typeof useQuote>['data']>) => {
@@ -32,30 +33,46 @@ const downloadPdf = async (quote: NonNullable<ReturnType<typeof useQuote>['data'
   saveBlob(await quotePdfBlob(quote), `orcamento-${quote.id}.pdf`);
 };
 
-const dayOf = (day: string) => day.split('-').reverse().join('/');
-
 /** One quote: its frozen lines and totals, 'Converter em pedido' while open, 'Enviar pelo WhatsApp'. */
 export function QuoteDialog({ id, onClose }: { id: number | null; onClose(): void }) {
   const quote = useQuote(id);
   const [payment, setPayment] = useState<QuoteConvertBody['payment']>('CASH');
-  // One key per attempt: a retry of the same click answers the same order.
-  const [key, setKey] = useState(() => crypto.randomUUID());
-  const [placed, setPlaced] = useState<string | null>(null);
-  const convert = useConvertQuote((answer) => {
-    setPlaced(answer.code);
-    setKey(crypto.randomUUID());
+  // One Idempotency-Key per quote, kept across the retries of its conversion (a retry after no answer answers
+  // the same order); another quote never sends it. A new one once the quote is converted.
+  const keys = useRef(new Map<number, string>());
+  const keyOf = (quoteId: number) => {
+    const known = keys.current.get(quoteId);
+    if (known) return known;
+    const fresh = crypto.randomUUID();
+    keys.current.set(quoteId, fresh);
+    return fresh;
+  };
+  const [placed, setPlaced] = useState<{ id: number; code: string } | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const convert = useConvertQuote((answer, quoteId) => {
+    setPlaced({ id: quoteId, code: answer.code });
+    keys.current.delete(quoteId);
   });
   const data = quote.data;
-  const link = data ? whatsAppLink(data.phone, quoteWhatsAppMessage(data, null)) : null;
+  const placedCode = placed !== null && placed.id === id ? placed.code : null;
+  // The quotes' message of 'Configurações', filled by the server; the default text if an older server has none.
+  const link = data
+    ? whatsAppLink(data.phone, data.whatsAppMessage ?? quoteWhatsAppMessage(data, data.shop?.name || null))
+    : null;
   const close = () => {
     setPlaced(null);
     onClose();
   };
+  const open = data !== undefined && data.status === 'OPEN' && placedCode === null;
   return (
     <Dialog open={id !== null} onClose={close} fullWidth maxWidth="md">
       <DialogTitle>
         {id === null ? null : T.quoteTitle(id)}
-        {data ? <Chip size="small" sx={{ ml: 1 }} label={QUOTE_STATUS_LABELS[data.status]} /> : null}
+        {data ? (
+          <Box component="span" sx={{ ml: 1 }}>
+            <QuoteStatusChip status={data.status} />
+          </Box>
+        ) : null}
       </DialogTitle>
       <DialogContent dividers>
         {quote.isPending ? <CircularProgress /> : null}
@@ -69,12 +86,12 @@ export function QuoteDialog({ id, onClose }: { id: number | null; onClose(): voi
               </Typography>
               {data.phone ? (
                 <Typography>
-                  <strong>{T.phone}:</strong> {data.phone}
+                  <strong>{T.phone}:</strong> {formatPhone(data.phone)}
                 </Typography>
               ) : null}
               <Typography>
-                <strong>{T.seller}:</strong> {data.sellerName} · <strong>{T.validUntil}:</strong>{' '}
-                {dayOf(data.validUntil)}
+                <strong>{T.seller}:</strong> {data.sellerName} · <strong>{T.createdAt}:</strong>{' '}
+                {formatDate(data.createdAt)} · <strong>{T.validUntil}:</strong> {formatDate(data.validUntil)}
               </Typography>
               {data.order ? (
                 <Typography>
@@ -143,8 +160,11 @@ export function QuoteDialog({ id, onClose }: { id: number | null; onClose(): voi
                 <strong>{formatMoney(data.total)}</strong>
               </dd>
             </Box>
-            {placed ? <Alert severity="success">{T.converted(placed)}</Alert> : null}
-            {data.status === 'OPEN' && !placed ? (
+            {data.status === 'CANCELLED' && data.cancelledAt ? (
+              <Alert severity="warning">{T.cancelledOn(formatDate(data.cancelledAt), data.cancelReason ?? '')}</Alert>
+            ) : null}
+            {placedCode ? <Alert severity="success">{T.converted(placedCode)}</Alert> : null}
+            {open ? (
               <TextField
                 select
                 size="small"
@@ -179,17 +199,25 @@ export function QuoteDialog({ id, onClose }: { id: number | null; onClose(): voi
             {T.whatsApp}
           </Button>
         ) : null}
+        {data && (data.status === 'OPEN' || data.status === 'EXPIRED') && placedCode === null ? (
+          <Button color="error" onClick={() => setCancelling(true)}>
+            {T.cancel}
+          </Button>
+        ) : null}
         <Button onClick={close}>{T.close}</Button>
-        {data?.status === 'OPEN' && !placed ? (
+        {open ? (
           <Button
             variant="contained"
             disabled={convert.isPending}
-            onClick={() => convert.mutate({ id: data.id, body: { payment, expectedTotal: data.total }, key })}
+            onClick={() =>
+              convert.mutate({ id: data.id, body: { payment, expectedTotal: data.total }, key: keyOf(data.id) })
+            }
           >
             {convert.isPending ? T.converting : T.convert}
           </Button>
         ) : null}
       </DialogActions>
+      <CancelQuoteDialog id={cancelling && data ? data.id : null} onClose={() => setCancelling(false)} />
     </Dialog>
   );
 }

@@ -1,150 +1,156 @@
-import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteStatus } from '@backoffice/contract';
 import {
-  Alert,
-  Box,
-  Chip,
-  CircularProgress,
-  MenuItem,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useState } from 'react';
-import { formatDate, formatMoney } from '../../../lib/format';
-import { useQuotes } from '../api/quotes-api';
+  formatPhone,
+  QUOTE_STATUS_LABELS,
+  QUOTE_STATUSES,
+  type QuoteRow,
+  type QuoteStatus,
+} from '@backoffice/contract';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import { useCallback, useMemo, useState } from 'react';
+import { DataTable } from '../../../components/data-table';
+import { moneyColumn } from '../../../components/data-table-csv';
+import { PageHeader } from '../../../components/page-header';
+import { formatDate } from '../../../lib/format';
+import { downloadQuotesCsv, fetchAllQuotes, useQuotes } from '../api/quotes-api';
 import { QuoteDialog } from '../components/quote-dialog';
+import { QuoteStatusChip } from '../components/quote-status-chip';
 import { QUOTES_TEXTS as T } from '../texts';
 
-const STATUS_COLORS: Record<QuoteStatus, 'primary' | 'success' | 'default' | 'warning'> = {
-  OPEN: 'primary',
-  CONVERTED: 'success',
-  EXPIRED: 'warning',
-  CANCELLED: 'default',
+const PAGE_SIZE = 20;
+/** On a phone the customer, the total and the status fit (narrower); the others stay under 'Colunas'. */
+const PHONE_HIDDEN = ['id', 'phone', 'sellerName', 'createdAt', 'validUntil'];
+const PHONE_WIDTHS: Record<string, Partial<GridColDef<QuoteRow>>> = {
+  customerName: { minWidth: 90 },
+  total: { width: 100 },
+  status: { width: 118 },
 };
 
-export function QuoteStatusChip({ status }: { status: QuoteStatus }) {
-  return <Chip size="small" color={STATUS_COLORS[status]} label={QUOTE_STATUS_LABELS[status]} />;
-}
+const COLUMNS: GridColDef<QuoteRow>[] = [
+  { field: 'id', headerName: T.number, width: 80, type: 'number', sortable: false },
+  {
+    field: 'customerName',
+    headerName: T.customer,
+    flex: 1,
+    minWidth: 170,
+    sortable: false,
+    valueGetter: (value: string, row) => (row.walkIn ? `${value} (${T.walkIn})` : value),
+  },
+  {
+    field: 'phone',
+    headerName: T.phone,
+    width: 150,
+    sortable: false,
+    valueFormatter: (value: string | null) => formatPhone(value),
+  },
+  { field: 'sellerName', headerName: T.seller, width: 150, sortable: false },
+  {
+    field: 'createdAt',
+    headerName: T.createdAt,
+    width: 110,
+    sortable: false,
+    valueFormatter: (value: string) => formatDate(value),
+  },
+  {
+    field: 'validUntil',
+    headerName: T.validUntil,
+    width: 110,
+    sortable: false,
+    valueFormatter: (value: string) => formatDate(value),
+  },
+  { field: 'total', headerName: T.total, width: 120, sortable: false, ...moneyColumn },
+  {
+    field: 'status',
+    headerName: T.status,
+    width: 130,
+    sortable: false,
+    valueFormatter: (value: QuoteStatus) => QUOTE_STATUS_LABELS[value],
+    renderCell: ({ row }) => <QuoteStatusChip status={row.status} />,
+  },
+];
 
-const dayOf = (day: string) => day.split('-').reverse().join('/');
+const PHONE_COLUMNS = COLUMNS.map((column) => ({ ...column, ...PHONE_WIDTHS[column.field] }));
 
-/** 'Orçamentos' (issue 38 §4): the quotes, by status and search on the server; a quote opens in a dialog. */
+/**
+ * 'Orçamentos' (issue 38 §4): the shared table paged and searched on the server, by 'Situação' (Aberto by
+ * default); 'Baixar CSV' and 'Imprimir' cover every quote that matches. Selecting a quote opens it in a dialog.
+ */
 export default function QuotesPage() {
-  const [page, setPage] = useState(0);
+  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE });
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<QuoteStatus | 'ALL'>('OPEN');
   const [opened, setOpened] = useState<number | null>(null);
-  const quotes = useQuotes({ page, search, status: status === 'ALL' ? '' : status });
-  const rows = quotes.data?.items ?? [];
+  const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
+  const filter = useMemo(() => ({ search, status: status === 'ALL' ? ('' as const) : status }), [search, status]);
+  const quotes = useQuotes({ ...filter, page: paging.page, size: paging.pageSize });
+  const title = status === 'ALL' ? T.title : `${T.title}: ${QUOTE_STATUS_LABELS[status]}`;
+
+  const onSearchChange = useCallback((text: string) => {
+    setSearch(text);
+    setPaging((current) => ({ ...current, page: 0 }));
+  }, []);
+  const server = useMemo(
+    () => ({
+      rowCount: quotes.data?.total ?? 0,
+      paginationModel: paging,
+      onPaginationModelChange: setPaging,
+      search,
+      onSearchChange,
+      exportCsv: () => downloadQuotesCsv(filter),
+      fetchAll: () => fetchAllQuotes(filter),
+    }),
+    [quotes.data?.total, paging, search, onSearchChange, filter],
+  );
+
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Typography component="h1" variant="h5">
-        {T.title}
-      </Typography>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
-          label={T.search}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(0);
-          }}
-          sx={{ minWidth: 260, flex: '1 1 260px', maxWidth: 420 }}
-        />
-        <TextField
-          select
-          size="small"
-          label={T.status}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as QuoteStatus | 'ALL');
-            setPage(0);
-          }}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="ALL">{T.all}</MenuItem>
-          {QUOTE_STATUSES.map((key) => (
-            <MenuItem key={key} value={key}>
-              {QUOTE_STATUS_LABELS[key]}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Box>
-      {quotes.isError ? <Alert severity="error">{T.loadFailed}</Alert> : null}
+      <PageHeader
+        title={T.title}
+        actions={
+          <TextField
+            select
+            size="small"
+            label={T.status}
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as QuoteStatus | 'ALL');
+              setPaging((current) => ({ ...current, page: 0 }));
+            }}
+            sx={{ minWidth: 180 }}
+          >
+            <MenuItem value="ALL">{T.all}</MenuItem>
+            {QUOTE_STATUSES.map((key) => (
+              <MenuItem key={key} value={key}>
+                {QUOTE_STATUS_LABELS[key]}
+              </MenuItem>
+            ))}
+          </TextField>
+        }
+      />
       <Paper variant="outlined">
-        <TableContainer>
-          <Table size="small" aria-label={T.title}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{T.number}</TableCell>
-                <TableCell>{T.customer}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{T.seller}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{T.createdAt}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{T.validUntil}</TableCell>
-                <TableCell align="right">{T.total}</TableCell>
-                <TableCell>{T.status}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {quotes.isPending ? (
-                <TableRow>
-                  <TableCell colSpan={7} align="center">
-                    <CircularProgress size={24} />
-                  </TableCell>
-                </TableRow>
-              ) : rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={7}>{T.empty}</TableCell>
-                </TableRow>
-              ) : (
-                rows.map((row) => (
-                  <TableRow
-                    key={row.id}
-                    hover
-                    onClick={() => setOpened(row.id)}
-                    sx={{ cursor: 'pointer' }}
-                    aria-label={`${T.open} ${T.quoteTitle(row.id)}`}
-                  >
-                    <TableCell>{row.id}</TableCell>
-                    <TableCell>
-                      {row.customerName}
-                      {row.walkIn ? (
-                        <Typography variant="caption" component="div" color="text.secondary">
-                          {T.walkIn}
-                        </Typography>
-                      ) : null}
-                    </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{row.sellerName}</TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                      {formatDate(row.createdAt)}
-                    </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{dayOf(row.validUntil)}</TableCell>
-                    <TableCell align="right">{formatMoney(row.total)}</TableCell>
-                    <TableCell>
-                      <QuoteStatusChip status={row.status} />
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={quotes.data?.total ?? 0}
-          page={page}
-          rowsPerPage={20}
-          rowsPerPageOptions={[20]}
-          onPageChange={(_event, next) => setPage(next)}
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, px: 2, pt: 1.5 }}>
+          {title}
+        </Typography>
+        <DataTable<QuoteRow>
+          rows={quotes.data?.items ?? []}
+          columns={phone ? PHONE_COLUMNS : COLUMNS}
+          loading={quotes.isFetching}
+          label={T.title}
+          emptyText={quotes.isError ? T.loadFailed : T.empty}
+          selection="single"
+          selectedIds={opened === null ? [] : [opened]}
+          onSelectionChange={(_rows, ids) => setOpened(ids[0] === undefined ? null : Number(ids[0]))}
+          pageSize={PAGE_SIZE}
+          pageSizeOptions={[PAGE_SIZE, 50, 100]}
+          csvFileName={T.csvFile}
+          printTitle={title}
+          server={server}
+          initialHiddenColumns={phone ? PHONE_HIDDEN : []}
         />
       </Paper>
       <QuoteDialog id={opened} onClose={() => setOpened(null)} />

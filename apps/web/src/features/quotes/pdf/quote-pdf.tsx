@@ -1,6 +1,7 @@
-import { formatDay, type Quote } from '@backoffice/contract';
+import { formatPhone, type Quote } from '@backoffice/contract';
 import { Document, Page, pdf, StyleSheet, Text, View } from '@react-pdf/renderer';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { ShopPdfHeader } from '../../../components/pdf/shop-pdf-header';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 
 /** Texts of the quote's PDF (issue 38 §4). */
 export const QUOTE_PDF_TEXTS = {
@@ -58,19 +59,23 @@ function Amount({ label, value, strong = false }: { label: string; value: string
   );
 }
 
-/** The quote as an A4 document: who, when, until when, its frozen lines and totals. */
+/**
+ * The quote as an A4 document: the shop on top (name, CNPJ, address: the order's PDF's header), then who, when,
+ * until when, its frozen lines and totals.
+ */
 export function QuotePdfDocument({ quote, generatedAt }: { quote: Quote; generatedAt: Date }) {
   const rows: [string, string][] = [
     [T.customer, quote.customerName],
-    ...(quote.phone ? ([[T.phone, quote.phone]] as [string, string][]) : []),
+    ...(quote.phone ? ([[T.phone, formatPhone(quote.phone)]] as [string, string][]) : []),
     [T.seller, quote.sellerName],
-    [T.createdAt, formatDateTime(quote.createdAt).slice(0, 10)],
-    [T.validUntil, formatDay(quote.validUntil)],
+    [T.createdAt, formatDate(quote.createdAt)],
+    [T.validUntil, formatDate(quote.validUntil)],
     [T.delivery, quote.typeOfDelivery === 2 ? T.pickup : T.motoboy],
   ];
   return (
     <Document title={T.title(quote.id)}>
       <Page size="A4" style={styles.page}>
+        <ShopPdfHeader shop={quote.shop} />
         <Text style={styles.title}>{T.title(quote.id)}</Text>
         {rows.map(([label, value]) => (
           <View key={label} style={styles.row}>
@@ -103,7 +108,7 @@ export function QuotePdfDocument({ quote, generatedAt }: { quote: Quote; generat
           {quote.discount > 0 ? <Amount label={T.discount} value={formatMoney(-quote.discount)} /> : null}
           <Amount label={T.total} value={formatMoney(quote.total)} strong />
         </View>
-        <Text style={styles.note}>{T.note(formatDay(quote.validUntil))}</Text>
+        <Text style={styles.note}>{T.note(formatDate(quote.validUntil))}</Text>
         <Text style={styles.footer} fixed>
           {T.generated(formatDateTime(generatedAt))}
         </Text>

@@ -11,6 +11,7 @@ import {
   type OrderSummary,
   type PixReceivedList,
   type PixReceivedState,
+  type QuoteValidity,
   type SetupBodyInput,
   type SetupStatus,
 } from '@backoffice/contract';
@@ -90,6 +91,16 @@ export const lateLimitsQuery = queryOptions({
 
 export function saveLateLimits(limits: LateLimit[]) {
   return api<{ data: LateLimit[] }>('/notifications/late-limits', { method: 'PUT', body: { limits } });
+}
+
+/** GET /settings/quotes: the days a new quote is valid (decision 0043). */
+export const quoteValidityQuery = queryOptions({
+  queryKey: settingsKeys.other('quotes'),
+  queryFn: async () => (await api<{ data: QuoteValidity }>('/settings/quotes')).data,
+});
+
+export function saveQuoteValidity(body: QuoteValidity) {
+  return api<{ data: QuoteValidity }>('/settings/quotes', { method: 'PUT', body });
 }
 
 /** First run (issue 21 §1): GET /setup says whether 'Configuração inicial' is still to do. */

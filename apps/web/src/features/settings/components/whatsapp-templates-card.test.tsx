@@ -129,3 +129,56 @@ describe('Mensagens do WhatsApp', () => {
     expect(screen.queryByRole('button', { name: /Restaurar padrão/ })).toBeNull();
   });
 });
+
+describe("Mensagens do WhatsApp: the quotes' message (decision 0043)", () => {
+  const QUOTE_DEFAULT = 'Olá, {cliente}! Segue o orçamento nº {numero}:\n{itens}\nTotal: {total}';
+  const withQuote = (template: string | null): WhatsAppTemplates => ({
+    ...templates(null, null),
+    quote: {
+      template: template ?? QUOTE_DEFAULT,
+      isDefault: template === null,
+      defaultTemplate: QUOTE_DEFAULT,
+      placeholders: [
+        { name: 'cliente', description: 'Nome do cliente' },
+        { name: 'numero', description: 'Número do orçamento' },
+      ],
+    },
+  });
+
+  it("is edited beside the statuses' with its own placeholders: an order's {codigo} refused, PUT …/quote sent", async () => {
+    signInAs(['bo:manage:settings'], 'Ana Administradora', 1);
+    const calls = mockFetch({
+      'GET /api/settings/whatsapp-templates': { body: { data: withQuote(null) } },
+      'PUT /api/settings/whatsapp-templates/quote': (call) => ({
+        body: { data: withQuote((call.body as { template: string }).template) },
+      }),
+    });
+    const user = userEvent.setup();
+    renderPage(<WhatsAppTemplatesCard />);
+    const quote = await screen.findByRole('listitem', { name: 'Orçamento' });
+    expect(within(quote).getByText('Número do orçamento')).toBeTruthy();
+    expect(within(quote).getByText('Padrão')).toBeTruthy();
+
+    await user.click(within(quote).getByRole('button', { name: 'Editar: Orçamento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mensagem do orçamento' });
+    const field = within(dialog).getByRole('textbox', { name: 'Mensagem' });
+    await user.clear(field);
+    await user.click(field);
+    await user.paste('Pedido {codigo}');
+    expect(
+      within(dialog).getByText(/^Marcador desconhecido: \{codigo\}\. Use apenas \{cliente\}, \{numero\}/),
+    ).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Salvar' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.clear(field);
+    await user.click(field);
+    await user.paste('Oi {cliente}, orçamento {numero}');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const puts = calls.filter((call) => call.method === 'PUT');
+    expect(puts.map((call) => [call.url, call.body])).toEqual([
+      ['/api/settings/whatsapp-templates/quote', { template: 'Oi {cliente}, orçamento {numero}' }],
+    ]);
+    expect(within(screen.getByRole('listitem', { name: 'Orçamento' })).queryByText('Padrão')).toBeNull();
+  });
+});

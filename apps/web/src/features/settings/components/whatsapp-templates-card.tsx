@@ -1,6 +1,6 @@
 import {
   PERMISSIONS,
-  type WhatsAppTemplate,
+  QUOTE_WHATSAPP_PLACEHOLDERS,
   type WhatsAppTemplates,
   whatsAppTemplateError,
 } from '@backoffice/contract';
@@ -21,7 +21,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { whatsAppTemplatesQuery } from '../../../components/orders/whatsapp-button';
 import { useApiMutation } from '../../../components/use-api-mutation';
@@ -29,16 +29,43 @@ import { api } from '../../../lib/api-client';
 import { hasAccess, useSession } from '../../../lib/session';
 import { WHATSAPP_CARD_TEXTS as T } from '../texts';
 
-const saveTemplate = async ({ status, template }: { status: number; template: string }) =>
+/** Which message: an order status's (its key) or the quotes' ('quote', decision 0043): the path's last part. */
+type Target = number | 'quote';
+
+const saveTemplate = async ({ target, template }: { target: Target; template: string }) =>
   (
-    await api<{ data: WhatsAppTemplates }>(`/settings/whatsapp-templates/${status}`, {
+    await api<{ data: WhatsAppTemplates }>(`/settings/whatsapp-templates/${target}`, {
       method: 'PUT',
       body: { template },
     })
   ).data;
 
-const restoreTemplate = async (status: number) =>
-  (await api<{ data: WhatsAppTemplates }>(`/settings/whatsapp-templates/${status}`, { method: 'DELETE' })).data;
+const restoreTemplate = async (target: Target) =>
+  (await api<{ data: WhatsAppTemplates }>(`/settings/whatsapp-templates/${target}`, { method: 'DELETE' })).data;
+
+/** A message as the card shows it: an order status's or the quotes'. */
+interface Editable {
+  target: Target;
+  label: string;
+  template: string;
+  isDefault: boolean;
+}
+
+/** The placeholders a list shows: `{name}` and what it becomes. */
+function PlaceholderList({ placeholders }: { placeholders: readonly { name: string; description: string }[] }) {
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2 }}>
+      {placeholders.map((placeholder) => (
+        <Box key={placeholder.name} sx={{ display: 'contents' }}>
+          <Box component="dt" sx={{ fontFamily: 'monospace' }}>{`{${placeholder.name}}`}</Box>
+          <Box component="dd" sx={{ m: 0 }}>
+            {placeholder.description}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
 
 /**
  * 'Mensagens do WhatsApp' (issue 20 §6): each order status with the message 'Enviar pelo WhatsApp' sends,
@@ -51,7 +78,7 @@ export function WhatsAppTemplatesCard() {
   const canChange = hasAccess({ permissions: [PERMISSIONS.settings] });
   const templates = useQuery(whatsAppTemplatesQuery);
   const confirm = useConfirm();
-  const [editing, setEditing] = useState<WhatsAppTemplate | null>(null);
+  const [editing, setEditing] = useState<Editable | null>(null);
   const [text, setText] = useState('');
   const update = (client: QueryClient, data: WhatsAppTemplates) =>
     client.setQueryData(whatsAppTemplatesQuery.queryKey, data);
@@ -68,11 +95,74 @@ export function WhatsAppTemplatesCard() {
     failure: T.restoreFailed,
     update,
   });
-  const error = editing ? whatsAppTemplateError(text) : null;
-  const open = (row: WhatsAppTemplate) => {
+  // The quotes' message is checked against the quotes' placeholders, the statuses' against theirs.
+  const error = editing
+    ? whatsAppTemplateError(text, editing.target === 'quote' ? QUOTE_WHATSAPP_PLACEHOLDERS : undefined)
+    : null;
+  const open = (row: Editable) => {
     setText(row.template);
     setEditing(row);
   };
+  const quote = templates.data?.quote;
+  const rows: Editable[] = templates.data
+    ? templates.data.templates.map((row) => ({
+        target: row.status,
+        label: row.label,
+        template: row.template,
+        isDefault: row.isDefault,
+      }))
+    : [];
+  /** One message's box: its name, 'Padrão' while unedited, the text, 'Editar' and 'Restaurar padrão'. */
+  const item = (row: Editable, extra?: ReactNode) => (
+    <Box
+      component="li"
+      key={row.target}
+      aria-labelledby={`whatsapp-status-${row.target}`}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+    >
+      <Stack spacing={1}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+          <Typography id={`whatsapp-status-${row.target}`} variant="subtitle1" component="h3">
+            {row.label}
+          </Typography>
+          {row.isDefault ? <Chip size="small" label={T.defaultChip} /> : null}
+        </Stack>
+        {extra}
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {row.template}
+        </Typography>
+        {canChange ? (
+          <>
+            <Divider />
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              <Button
+                size="small"
+                startIcon={<EditOutlinedIcon />}
+                aria-label={`${T.edit}: ${row.label}`}
+                onClick={() => open(row)}
+              >
+                {T.edit}
+              </Button>
+              {row.isDefault ? null : (
+                <Button
+                  size="small"
+                  color="error"
+                  startIcon={<RestoreIcon />}
+                  aria-label={`${T.restore}: ${row.label}`}
+                  disabled={restore.isPending}
+                  onClick={async () => {
+                    if (await confirm(T.confirm)) restore.mutate(row.target);
+                  }}
+                >
+                  {T.restore}
+                </Button>
+              )}
+            </Stack>
+          </>
+        ) : null}
+      </Stack>
+    </Box>
+  );
 
   return (
     <Card component="section" aria-labelledby="whatsapp-templates-title">
@@ -91,16 +181,7 @@ export function WhatsAppTemplatesCard() {
                 <Typography id="whatsapp-placeholders-title" variant="subtitle2" component="h3">
                   {T.placeholdersTitle}
                 </Typography>
-                <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2 }}>
-                  {templates.data.placeholders.map((placeholder) => (
-                    <Box key={placeholder.name} sx={{ display: 'contents' }}>
-                      <Box component="dt" sx={{ fontFamily: 'monospace' }}>{`{${placeholder.name}}`}</Box>
-                      <Box component="dd" sx={{ m: 0 }}>
-                        {placeholder.description}
-                      </Box>
-                    </Box>
-                  ))}
-                </Box>
+                <PlaceholderList placeholders={templates.data.placeholders} />
               </Box>
               <Box
                 component="ul"
@@ -114,62 +195,35 @@ export function WhatsAppTemplatesCard() {
                   gap: 1.5,
                 }}
               >
-                {templates.data.templates.map((row) => (
-                  <Box
-                    component="li"
-                    key={row.status}
-                    aria-labelledby={`whatsapp-status-${row.status}`}
-                    sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
-                  >
-                    <Stack spacing={1}>
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-                        <Typography id={`whatsapp-status-${row.status}`} variant="subtitle1" component="h3">
-                          {row.label}
-                        </Typography>
-                        {row.isDefault ? <Chip size="small" label={T.defaultChip} /> : null}
-                      </Stack>
-                      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                        {row.template}
-                      </Typography>
-                      {canChange ? (
-                        <>
-                          <Divider />
-                          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                            <Button
-                              size="small"
-                              startIcon={<EditOutlinedIcon />}
-                              aria-label={`${T.edit}: ${row.label}`}
-                              onClick={() => open(row)}
-                            >
-                              {T.edit}
-                            </Button>
-                            {row.isDefault ? null : (
-                              <Button
-                                size="small"
-                                color="error"
-                                startIcon={<RestoreIcon />}
-                                aria-label={`${T.restore}: ${row.label}`}
-                                disabled={restore.isPending}
-                                onClick={async () => {
-                                  if (await confirm(T.confirm)) restore.mutate(row.status);
-                                }}
-                              >
-                                {T.restore}
-                              </Button>
-                            )}
-                          </Stack>
-                        </>
-                      ) : null}
-                    </Stack>
-                  </Box>
-                ))}
+                {rows.map((row) => item(row))}
               </Box>
+              {quote ? (
+                <Box
+                  component="ul"
+                  aria-label={T.quoteTitle}
+                  sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}
+                >
+                  {item(
+                    { target: 'quote', label: T.quoteTitle, template: quote.template, isDefault: quote.isDefault },
+                    <>
+                      <Typography variant="body2" color="text.secondary">
+                        {T.quoteText}
+                      </Typography>
+                      <Box component="section" aria-label={`${T.placeholdersTitle}: ${T.quoteTitle}`}>
+                        <PlaceholderList placeholders={quote.placeholders} />
+                      </Box>
+                    </>,
+                  )}
+                </Box>
+              ) : null}
             </>
           ) : null}
         </Stack>
       </CardContent>
       <Dialog open={editing !== null} onClose={() => setEditing(null)} fullWidth maxWidth="sm">
-        <DialogTitle>{editing ? T.dialogTitle(editing.label) : ''}</DialogTitle>
+        <DialogTitle>
+          {editing ? (editing.target === 'quote' ? T.quoteDialogTitle : T.dialogTitle(editing.label)) : ''}
+        </DialogTitle>
         <DialogContent>
           <TextField
             label={T.field}
@@ -188,7 +242,7 @@ export function WhatsAppTemplatesCard() {
           <Button
             variant="contained"
             disabled={error !== null || save.isPending}
-            onClick={() => editing && save.mutate({ status: editing.status, template: text })}
+            onClick={() => editing && save.mutate({ target: editing.target, template: text })}
           >
             {T.save}
           </Button>

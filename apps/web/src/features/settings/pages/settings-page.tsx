@@ -42,6 +42,7 @@ import { FirstRunDialog } from '../components/first-run-dialog';
 import { LateLimitsCard } from '../components/late-limits-card';
 import { PixReceivedCard } from '../components/pix-received-card';
 import { PixWebhookCard } from '../components/pix-webhook-card';
+import { QuoteValidityCard } from '../components/quote-validity-card';
 import { WhatsAppTemplatesCard } from '../components/whatsapp-templates-card';
 import { FIRST_RUN_TEXTS, SETTINGS_PAGE_TEXTS as T } from '../texts';
 
@@ -64,6 +65,8 @@ export default function SettingsPage() {
   const canChange = hasAccess({ permissions: [PERMISSIONS.settings] });
   /** The Pix received and their match by hand: whoever works the orders. */
   const canReadPix = hasAccess({ permissions: [PERMISSIONS.orders] });
+  /** GET /settings/quotes is read with selling (internal_sales) or settings. */
+  const canSell = hasAccess({ permissions: [PERMISSIONS.internalSales] });
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const bankSettings = useBankSettings();
@@ -275,6 +278,7 @@ export default function SettingsPage() {
           {canReadPix || canChange ? <CardFeesCard canChange={canChange} /> : null}
           {canReadPix || canChange ? <LateLimitsCard canChange={canChange} /> : null}
           {canChange || canReadPix ? <WhatsAppTemplatesCard /> : null}
+          {canChange || canSell ? <QuoteValidityCard canChange={canChange} /> : null}
           {canChange ? <BackupsCard /> : null}
         </Stack>
       )}
