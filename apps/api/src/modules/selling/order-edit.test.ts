@@ -3,6 +3,7 @@ import { checkoutResponseSchema, orderEditResultSchema } from '@backoffice/contr
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { picture } from '../orders/test-orders';
 import { createCustomer, createProduct, ledgerOf, type TestCustomerSpec } from './test-selling';
 
 /** PATCH /orders/{id}: an order changed before separation (issue 38 §5, decision 0044); figures worked out by hand. */
@@ -537,26 +538,47 @@ describe('PATCH /orders/{id}: the payment method (decision 0044)', () => {
     });
   });
 
-  it("cash → card on delivery: the flag set, 'Cartão' to collect R$ 309,70 on the order's summary, the status kept", async () => {
-    const { order } = await placed();
-    const res = await edit(order.orderId, { payment: 'CARD' });
+  it("cash → card on delivery, delivered by the customer's courier: his summary says to take the machine and charge R$ 324,70", async () => {
+    const courierId = (
+      await t.db.selectFrom('employees').select('id').where('email', '=', DEMO.courier).executeTakeFirstOrThrow()
+    ).id;
+    // Freight R$ 15,00; the customer's associated courier is the demo courier.
+    const { order } = await placed({ shippingCents: 1500, delivererId: courierId });
+    const res = await edit(order.orderId, { payment: 'CARD', typeOfDelivery: 1 });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ payment: 'CARD', cardOnDelivery: true, statusKey: 1 });
+    // R$ 309,70 of goods + R$ 15,00 of freight = R$ 324,70.
+    expect(res.json().data).toMatchObject({ payment: 'CARD', cardOnDelivery: true, statusKey: 1, total: 324.7 });
     expect(await paymentRow(order.orderId)).toMatchObject({
       status: 1,
       payment_method: 'CARD',
       card_on_delivery: true,
+      total_cents: 32470,
     });
-    // The summary the courier's and the desk's screens read: the machine to take, the whole total to charge.
-    const summary = await call('GET', `/orders/by-id/${order.orderId}`, admin);
-    expect(summary.json().data).toMatchObject({ paymentMethod: 'CARD', cardOnDelivery: true, cardToCollect: 309.7 });
-    expect((await history(order.orderId)).at(-1)).toMatchObject({
+    // Separated and packed for the motoboy: the courier's 'Minhas tarefas' says to take the machine and what to
+    // charge at the door (his order: the customer's courier).
+    expect((await call('PATCH', '/workflow/order/prepare', stocker, { orderId: order.orderId })).statusCode).toBe(200);
+    const packed = await call('PATCH', '/workflow/order/pack', stocker, {
+      orderId: order.orderId,
+      images: [await picture()],
+    });
+    expect(packed.statusCode).toBe(200);
+    const tasks = await call('GET', '/orders/tasks?items=50', courier);
+    expect(tasks.statusCode).toBe(200);
+    const task = (tasks.json().orders as { orderId: number }[]).find((o) => o.orderId === order.orderId);
+    expect(task).toMatchObject({ paymentMethod: 'CARD', cardOnDelivery: true, cardToCollect: 324.7 });
+    // The edit's own row (no status move: cash and card both wait for the stocker), before the two moves.
+    expect((await history(order.orderId)).at(-3)).toMatchObject({
       status: 1,
-      note: 'Pedido alterado: Forma de pagamento: Dinheiro → Cartão na entrega.',
+      note: 'Pedido alterado: entrega por motoboy; Forma de pagamento: Dinheiro → Cartão na entrega; total de R$ 309,70 para R$ 324,70.',
     });
-    expect((await audits(order.code)).at(-1)).toEqual({
+    expect((await audits(order.code)).find((row) => row.action === 'editOrder')).toEqual({
       action: 'editOrder',
-      changes: { payment: { from: 'CASH', to: 'CARD' }, cardOnDelivery: { from: false, to: true } },
+      changes: {
+        typeOfDelivery: { from: 2, to: 1 },
+        total: { from: 309.7, to: 324.7 },
+        payment: { from: 'CASH', to: 'CARD' },
+        cardOnDelivery: { from: false, to: true },
+      },
     });
   });
 
