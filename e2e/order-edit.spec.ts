@@ -70,7 +70,7 @@ describe("an attendant edits an order before separation ('Editar pedido' on Pedi
     await expectAccessible(page, 'pedidos: editar pedido');
     await screenshot(page, 'order-edit-dialog-desktop');
     await dialog.getByRole('button', { name: 'Salvar alterações' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Pedido alterado.' }).first().waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Pedido alterado com sucesso.' }).first().waitFor();
     await dialog.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Ver pedido', exact: true }).click();
@@ -88,6 +88,42 @@ describe("an attendant edits an order before separation ('Editar pedido' on Pedi
       ).data.find((found) => found.id === product.id)?.stock;
     // Each product started with 30: A 30 − 3, B back to 30, C 30 − 1.
     expect([await stock(a), await stock(b), await stock(c)]).toEqual([27, 30, 29]);
+  });
+
+  it('the payment method: Dinheiro → Pix moves the order to where a Pix waits; then back to Dinheiro with Troco para', async () => {
+    const a = await newProduct(admin, 'edição pagamento A');
+    const b = await newProduct(admin, 'edição pagamento B');
+    const placed = await sell(pageApi(page), a, b);
+    const order = async () =>
+      (
+        await admin.get<{ data: { paymentMethod: string; statusKey: number; changeFor?: number | null } }>(
+          `/orders/by-id/${placed.orderId}`,
+        )
+      ).data;
+    // Where a Pix order waits here: Processando with 'Pix automático', else Aguardando comprovante.
+    const pixAuto = (await admin.get<{ data: { pixAuto: boolean } }>('/companies/settings/1')).data.pixAuto;
+    const pixStatus = pixAuto ? 'Processando' : 'Aguardando comprovante';
+
+    await selectOrder(page, placed.code);
+    await page.getByRole('button', { name: 'Editar pedido', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Editar pedido ${placed.code}` });
+    await dialog.getByText(`Novo total: ${money(17970)} (antes ${money(17970)})`).waitFor();
+    await dialog.getByRole('combobox', { name: 'Forma de pagamento' }).click();
+    await page.getByRole('option', { name: 'Pix', exact: true }).click();
+    await dialog.getByText(`Com a nova forma de pagamento o pedido vai para '${pixStatus}'.`).waitFor();
+    await screenshot(page, 'order-edit-payment-desktop');
+    await dialog.getByRole('button', { name: 'Salvar alterações' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Pedido alterado com sucesso.' }).first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await order()).toMatchObject({ paymentMethod: 'PIX', statusKey: pixAuto ? 9 : 10 });
+    const history = await admin.get<{ data: { histories: { note: string | null }[] } }>(
+      `/reports/order/histories/${placed.orderId}`,
+    );
+    expect(history.data.histories.at(-1)?.note).toBe('Pedido alterado: Forma de pagamento: Dinheiro → Pix.');
+
+    // Back to cash, 'Troco para' R$ 200,00 (at least the R$ 179,70 total), through the API as the dialog sends it.
+    await pageApi(page).send('PATCH', `/orders/${placed.orderId}`, { payment: 'CASH', changeFor: 200 });
+    expect(await order()).toMatchObject({ paymentMethod: 'CASH', statusKey: 1, changeFor: 200 });
   });
 });
 
@@ -113,6 +149,14 @@ describe("'Editar pedido' on a phone", () => {
     await dialog.getByLabel(`Quantidade de ${b.name}`).fill('2');
     await dialog.getByText(`Novo total: ${money(23960)} (antes ${money(17970)})`).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The fields scroll; the save button stays on the screen (FormDialog's actions below the scrolling content).
+    const save = await dialog.getByRole('button', { name: 'Salvar alterações' }).boundingBox();
+    expect(save && save.y + save.height).toBeLessThanOrEqual(844);
     await screenshot(page, 'order-edit-dialog-phone');
+    await dialog.getByRole('combobox', { name: 'Forma de pagamento' }).click();
+    await page.getByRole('option', { name: 'Dinheiro', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.getByLabel('Troco para').scrollIntoViewIfNeeded();
+    await screenshot(page, 'order-edit-dialog-phone-payment');
   });
 });

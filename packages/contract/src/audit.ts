@@ -237,7 +237,7 @@ export const AUDIT_FIELDS: Record<AuditEntity, Record<string, FieldRule>> = {
     payment: f('Pagamento', 'payment'),
     typeOfDelivery: f('Tipo de entrega', 'deliveryType'),
     withWarranty: f('Com garantia', 'boolean'),
-    isFastDelivery: f('Entrega imediata', 'boolean'),
+    isFastDelivery: f('Entrega rápida', 'boolean'),
     items: f('Itens', 'items'),
     total: f('Total', 'money'),
     discount: f('Desconto', 'money'),
@@ -257,6 +257,8 @@ export const AUDIT_FIELDS: Record<AuditEntity, Record<string, FieldRule>> = {
     /** A payment part (issue 38) in words, as its history line says it. */
     paymentPart: f('Parte do pagamento'),
     cardOnDelivery: f('Levar maquininha', 'boolean'),
+    /** 'Troco para' of a cash order (the order's edit, decision 0044). */
+    changeFor: f('Troco para', 'money'),
   },
 };
 

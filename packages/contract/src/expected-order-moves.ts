@@ -31,6 +31,8 @@ const ORDERS_OR_PRODUCTS = [PERMISSIONS.orders, PERMISSIONS.products];
 const ATENDENTE = [EMPLOYEE_FUNCS.ATTENDANT];
 const ATENDENTE_ESTOQUISTA = [EMPLOYEE_FUNCS.ATTENDANT, EMPLOYEE_FUNCS.STOCKER];
 const ATENDENTE_MOTOBOY = [EMPLOYEE_FUNCS.ATTENDANT, EMPLOYEE_FUNCS.DELIVERER];
+const SELLERS = [PERMISSIONS.internalSales];
+const ANY_FUNCTION = [EMPLOYEE_FUNCS.ATTENDANT, EMPLOYEE_FUNCS.DELIVERER, EMPLOYEE_FUNCS.STOCKER];
 
 function row(
   from: OrderStatusKey,
@@ -151,6 +153,12 @@ export const EXPECTED_ORDER_MOVES: readonly ExpectedOrderMove[] = [
   cancelFrom(S.AGUARDANDO_APROVACAO),
   cancelFrom(S.ENTREGA_IMEDIATA),
   cancelFrom(S.EM_ENTREGA_IMEDIATA),
+  // The payment method changed by 'Editar pedido' before separation (decision 0044), only there: a seller
+  // (internal sales), any function. Cash/card on delivery ↔ Pix (automatic: Processando; manual: comprovante).
+  row(S.AGUARDANDO_ESTOQUISTA, 'changePayment', S.PROCESSANDO, SELLERS, ANY_FUNCTION, ['newPayment']),
+  row(S.PROCESSANDO, 'changePayment', S.AGUARDANDO_ESTOQUISTA, SELLERS, ANY_FUNCTION, ['newPayment']),
+  row(S.AGUARDANDO_ESTOQUISTA, 'changePayment', S.AGUARDANDO_COMPROVANTE, SELLERS, ANY_FUNCTION, ['newPayment']),
+  row(S.AGUARDANDO_COMPROVANTE, 'changePayment', S.AGUARDANDO_ESTOQUISTA, SELLERS, ANY_FUNCTION, ['newPayment']),
 ];
 
 /** The expected move of `action` from `status`, or undefined when the workflow has none. */

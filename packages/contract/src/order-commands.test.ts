@@ -27,7 +27,10 @@ describe('the order-command registry', () => {
   });
 
   it('makes every move of the workflow through exactly one call', () => {
-    const moved = new Set(EXPECTED_ORDER_MOVES.map((move) => move.action));
+    // 'changePayment' is made by the order's edit (PATCH /orders/{id}, decision 0044), never by a command.
+    const moved = new Set(
+      EXPECTED_ORDER_MOVES.filter((move) => move.action !== 'changePayment').map((move) => move.action),
+    );
     for (const action of moved) {
       expect(ORDER_COMMAND_LIST.filter((command) => command.actions.includes(action)).length, action).toBe(1);
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { saleDiscountsSchema } from './discounts';
 import { idSchema } from './ids';
-import { ORDER_STATUS } from './order-status';
+import { ORDER_STATUS, PAYMENT_METHOD_LABELS, type PaymentMethod } from './order-status';
 import { SELLING_LIMITS, SELLING_TEXTS } from './selling';
 
 /**
@@ -28,11 +28,30 @@ export const ORDER_EDIT_TEXTS = {
   tooManyItems: `O pedido pode ter no máximo ${SELLING_LIMITS.maxCartItems} produtos diferentes.`,
   productNotFound: (id: number) => `Produto #${id} não encontrado.`,
   nothingChanged: 'Nada foi alterado no pedido.',
-  edited: 'Pedido alterado.',
+  /** Section 8's words for an order changed. */
+  edited: 'Pedido alterado com sucesso.',
   preview: 'Prévia: nada foi gravado.',
   keyReused: 'Esta chave (Idempotency-Key) já foi usada em outra operação.',
   /** The history row. */
   historyNote: (parts: string) => `Pedido alterado: ${parts}.`,
+  /** The payment method's change in the history row: 'Forma de pagamento: Dinheiro → Pix'. */
+  paymentChanged: (from: string, to: string) => `Forma de pagamento: ${from} → ${to}`,
+  /** A new method while something is paid or waiting to be paid (a part, a Pix received). */
+  paymentAlreadyPaid:
+    "Este pedido já tem pagamento registrado ou aguardando: a forma de pagamento não pode mais mudar. Estorne ou recuse a parte em 'Pagamentos', ou cancele o pedido e venda de novo.",
+  /** A transfer (deposit) needs its proof with the sale: not chosen in an edit. */
+  transferNeedsProof:
+    'Depósito precisa do comprovante junto com a venda: não pode ser escolhido ao alterar o pedido. Cancele o pedido e venda de novo com o comprovante.',
+  paymentInvalid: 'Forma de pagamento inválida: Dinheiro, Pix ou Cartão na entrega.',
+  /** The dialog's choice of method (a card in an edit is always charged on delivery: the courier takes the machine). */
+  paymentLabel: 'Forma de pagamento',
+  paymentOptions: {
+    CASH: PAYMENT_METHOD_LABELS.CASH,
+    PIX: PAYMENT_METHOD_LABELS.PIX,
+    CARD: `${PAYMENT_METHOD_LABELS.CARD} na entrega (levar maquininha)`,
+  },
+  /** The dialog's word for the status a new method sends the order to. */
+  movesTo: (status: string) => `Com a nova forma de pagamento o pedido vai para '${status}'.`,
 } as const;
 
 /**
@@ -67,6 +86,15 @@ const editItemSchema = z.object({
  * - `expectedTotal`: the total the screen showed (reais); another one is 409 STALE_DATA;
  * - `dryRun`: everything is worked out and checked, nothing is written (the dialog's new total).
  */
+/** The methods an edit may choose (a transfer needs its proof with the sale: refused, `transferNeedsProof`). */
+export const EDIT_PAYMENT_METHODS = ['CASH', 'PIX', 'CARD'] as const satisfies readonly PaymentMethod[];
+export type EditPaymentMethod = (typeof EDIT_PAYMENT_METHODS)[number];
+
+/** The method's name as the history says it (a card in an edit: on delivery). */
+export function paymentMethodWord(method: PaymentMethod, cardOnDelivery: boolean): string {
+  return method === 'CARD' && cardOnDelivery ? 'Cartão na entrega' : PAYMENT_METHOD_LABELS[method];
+}
+
 export const orderEditBodySchema = z.object({
   items: z
     .array(editItemSchema, { error: ORDER_EDIT_TEXTS.itemsInvalid })
@@ -80,6 +108,25 @@ export const orderEditBodySchema = z.object({
   isFastDelivery: z.boolean().optional(),
   withWarranty: z.boolean().optional(),
   discounts: saleDiscountsSchema.optional(),
+  /**
+   * The payment method from now on (optional; decision 0044): CASH, PIX or CARD (charged on delivery: 'Levar
+   * maquininha'); only while nothing is paid or waiting to be paid. BANK_TRANSFER is refused (its proof comes
+   * with the sale). The order goes where the checkout would place it (the workflow table's 'changePayment').
+   */
+  payment: z
+    .enum(['CASH', 'PIX', 'CARD', 'BANK_TRANSFER'], { error: ORDER_EDIT_TEXTS.paymentInvalid })
+    .refine((method) => method !== 'BANK_TRANSFER', ORDER_EDIT_TEXTS.transferNeedsProof)
+    .optional(),
+  /**
+   * 'Troco para' of a cash order (reais, at least the new total); null: none; absent: a cash order keeps its
+   * own (a new cash order has none). Only with cash (400 otherwise).
+   */
+  changeFor: z
+    .number({ error: SELLING_TEXTS.changeForInvalid })
+    .positive(SELLING_TEXTS.changeForInvalid)
+    .max(1_000_000, SELLING_TEXTS.changeForInvalid)
+    .nullable()
+    .optional(),
   expectedTotal: z.number().min(0).optional(),
   dryRun: z.boolean().optional(),
 });
@@ -115,6 +162,12 @@ export const orderEditResultSchema = z.object({
   previousTotal: z.number(),
   /** What the confirmed payment parts hold (decision 0042). */
   paid: z.number(),
+  /** How the order is paid (after the edit), its 'Troco para' and whether the card is charged on delivery. */
+  payment: z.enum(['CASH', 'BANK_TRANSFER', 'PIX', 'CARD']),
+  changeFor: z.number().nullable(),
+  cardOnDelivery: z.boolean(),
+  /** The order's status (after the edit: a new method moves it as the checkout would place it). */
+  statusKey: z.number().int(),
   changed: z.boolean(),
   dryRun: z.boolean(),
   replayed: z.boolean(),

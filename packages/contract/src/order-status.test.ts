@@ -5,11 +5,13 @@ import {
   canChangeDeliverer,
   canTransition,
   FINAL_ORDER_STATUSES,
+  findMove,
   findTransition,
   findTransitionByAction,
   generateOrderCode,
   INITIAL_ORDER_STATUSES,
   initialOrderStatus,
+  isEditOnlyMove,
   isFinalOrderStatus,
   isOrderStatusKey,
   nextStatuses,
@@ -21,8 +23,10 @@ import {
   ORDER_TRANSITIONS,
   type OrderAction,
   orderStatusName,
+  PAYMENT_SETTLING_MOVES,
   packingAction,
   STOCK_RELEASED_ON,
+  settlesPayment,
 } from './order-status';
 import { PERMISSIONS } from './permissions';
 
@@ -87,15 +91,19 @@ describe('the transition table', () => {
           requires: sorted(m.requires),
           does: sorted(m.does),
         }))
-        .sort((a, b) => a.from - b.from || a.action.localeCompare(b.action));
-    expect(EXPECTED_ORDER_MOVES).toHaveLength(31);
+        .sort((a, b) => a.from - b.from || a.action.localeCompare(b.action) || a.to - b.to);
+    expect(EXPECTED_ORDER_MOVES).toHaveLength(35);
     expect(rows(ORDER_TRANSITIONS)).toEqual(rows(EXPECTED_ORDER_MOVES));
   });
 
-  it('uses only known statuses and permissions, once per pair and once per action and status', () => {
+  it('uses only known statuses and permissions, once per pair and once per action and status (the edit apart)', () => {
     const pairs = new Set<string>();
     const actions = new Set<string>();
-    for (const t of ORDER_TRANSITIONS) {
+    // The payment method's moves are named by the edit with action and status (findMove): they may share a
+    // pair with a settling move (Processando → Aguardando estoquista) and leave one status for two.
+    const moves = ORDER_TRANSITIONS.filter((t) => !t.requires.includes('newPayment'));
+    expect(ORDER_TRANSITIONS.length - moves.length).toBe(4);
+    for (const t of moves) {
       expect(isOrderStatusKey(t.from)).toBe(true);
       expect(isOrderStatusKey(t.to)).toBe(true);
       expect(t.from).not.toBe(t.to);
@@ -105,8 +113,8 @@ describe('the transition table', () => {
       pairs.add(`${t.from}>${t.to}`);
       actions.add(`${t.from}:${t.action}`);
     }
-    expect(pairs.size).toBe(ORDER_TRANSITIONS.length);
-    expect(actions.size).toBe(ORDER_TRANSITIONS.length);
+    expect(pairs.size).toBe(moves.length);
+    expect(actions.size).toBe(moves.length);
   });
 
   it('reaches every status from an initial status', () => {
@@ -172,9 +180,27 @@ describe('the transition table', () => {
   });
 });
 
+/** The moves a status reached names (PUT /orders/change/status): all but the edit's payment moves. */
+const STATUS_MOVES = ORDER_TRANSITIONS.filter((t) => !isEditOnlyMove(t));
+
+describe('the payment method changed by the order edit (decision 0044)', () => {
+  it('is a move of the table no status reached finds and no screen offers as a button', () => {
+    const edit = ORDER_TRANSITIONS.filter(isEditOnlyMove);
+    expect(edit.map((t) => `${t.from}>${t.to}`).sort()).toEqual(['10>1', '1>10', '1>9', '9>1']);
+    expect(findTransition(S.AGUARDANDO_ESTOQUISTA, S.PROCESSANDO)).toBeUndefined();
+    expect(findTransition(S.PROCESSANDO, S.AGUARDANDO_ESTOQUISTA)?.action).toBe('confirmPayment');
+    expect(findMove(S.PROCESSANDO, S.AGUARDANDO_ESTOQUISTA, 'changePayment')?.requires).toEqual(['newPayment']);
+    const order = { status: S.AGUARDANDO_ESTOQUISTA, deliveryType: 1, fastDelivery: false, delivererId: null };
+    const admin = { employeeId: 1, permissions: ROLE.administrador, func: 1 };
+    expect(availableActions(order, admin)).not.toContain('changePayment');
+    expect(settlesPayment({ from: S.PROCESSANDO, to: S.AGUARDANDO_ESTOQUISTA })).toBe(true);
+    expect(PAYMENT_SETTLING_MOVES.some((t) => t.action === 'changePayment')).toBe(false);
+  });
+});
+
 describe('canTransition', () => {
   it('lets full:access make every move of the table', () => {
-    for (const t of ORDER_TRANSITIONS) expect(canTransition(t.from, t.to, ROLE.administrador)).toBe(true);
+    for (const t of STATUS_MOVES) expect(canTransition(t.from, t.to, ROLE.administrador)).toBe(true);
   });
 
   it('lets attendants and couriers (orders) approve, withdraw, deliver, finalize and cancel', () => {
@@ -188,14 +214,14 @@ describe('canTransition', () => {
   });
 
   it('lets stockers (products) separate and pack, and nothing else', () => {
-    const allowed = ORDER_TRANSITIONS.filter((t) => canTransition(t.from, t.to, ROLE.estoque)).map((t) => t.action);
+    const allowed = STATUS_MOVES.filter((t) => canTransition(t.from, t.to, ROLE.estoque)).map((t) => t.action);
     expect(new Set(allowed)).toEqual(
       new Set<OrderAction>(['startPreparation', 'readyForCourier', 'readyForFastCourier', 'readyForPickup']),
     );
   });
 
   it('lets nobody without orders or products move an order', () => {
-    for (const t of ORDER_TRANSITIONS) {
+    for (const t of STATUS_MOVES) {
       expect(canTransition(t.from, t.to, ROLE.relatorios)).toBe(false);
       expect(canTransition(t.from, t.to, [])).toBe(false);
     }
@@ -204,7 +230,7 @@ describe('canTransition', () => {
 
 describe('the employee functions (1 Atendente, 2 Motoboy, 3 Estoquista)', () => {
   const actionsOf = (held: readonly string[], func: number) =>
-    new Set(ORDER_TRANSITIONS.filter((t) => canTransition(t.from, t.to, held, func)).map((t) => t.action));
+    new Set(STATUS_MOVES.filter((t) => canTransition(t.from, t.to, held, func)).map((t) => t.action));
 
   it('keep the courier to collecting, delivering and reporting absence, even with orders permission', () => {
     expect(actionsOf(ROLE.entregas, 2)).toEqual(new Set<OrderAction>(['withdraw', 'deliver', 'customerAbsent']));
@@ -222,7 +248,7 @@ describe('the employee functions (1 Atendente, 2 Motoboy, 3 Estoquista)', () => 
   });
 
   it('require a reason to cancel, photos to pack, the signature to deliver, the proof to attach', () => {
-    for (const t of ORDER_TRANSITIONS) {
+    for (const t of STATUS_MOVES) {
       if (t.action === 'cancel') expect(t.requires).toContain('reason');
       if (t.action.startsWith('readyFor')) expect(t.requires).toContain('packagingPhotos');
       if (t.action === 'deliver') expect(t.requires).toContain('signature');

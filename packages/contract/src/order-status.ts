@@ -73,7 +73,9 @@ export type OrderAction =
   | 'deliver'
   | 'customerAbsent'
   | 'finalize'
-  | 'cancel';
+  | 'cancel'
+  /** The payment method changed by the order's edit before separation (PATCH /orders/{id}, decision 0044). */
+  | 'changePayment';
 
 /** Portuguese names of the actions (buttons, audit trail, docs/order-workflow.md). */
 export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
@@ -94,6 +96,7 @@ export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
   customerAbsent: 'Cliente ausente',
   finalize: 'Finalizar',
   cancel: 'Cancelar',
+  changePayment: 'Alterar a forma de pagamento',
 };
 
 /** What a move needs from the caller besides the permission and the function. */
@@ -113,7 +116,13 @@ export type OrderRequirement =
   /** A courier must be known: the order's, the acting courier, or the customer's associated courier. */
   | 'deliverer'
   /** A courier acting alone may only touch orders that are his (or, to collect them, nobody's). */
-  | 'ownDelivery';
+  | 'ownDelivery'
+  /**
+   * The order's new payment method, which only the order's edit carries (PATCH /orders/{id}, decision 0044):
+   * such a move is never a button (`availableActions`) nor reached by a status (`findTransition`, PUT
+   * /orders/change/status); the edit writes the payment columns in the same event.
+   */
+  | 'newPayment';
 
 /** What the server does on a move, besides the status, its history row, the audit row and updated_at. */
 export type OrderEffect =
@@ -169,6 +178,12 @@ const PACKING: Who = { permissions: STOCK, functions: [F.ATTENDANT, F.STOCKER], 
  * it ("retirando" in the back-office).
  */
 const ROAD: Who = { permissions: ORDERS, functions: [F.ATTENDANT, F.DELIVERER], fieldFunctions: [F.DELIVERER] };
+/** Selling again (the order's edit, decision 0044): internal sales, any function, as the checkout. */
+const SELLING: Who = {
+  permissions: [PERMISSIONS.internalSales],
+  functions: [F.ATTENDANT, F.DELIVERER, F.STOCKER],
+  fieldFunctions: [],
+};
 
 /** Statuses from which an order can no longer move (except through an exchange or return). */
 export const FINAL_ORDER_STATUSES: readonly OrderStatusKey[] = [S.CANCELADO, S.REPROVADOS, S.FINALIZADOS];
@@ -252,7 +267,26 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   move(S.ENTREGUE, S.FINALIZADOS, 'finalize', AT_DESK, [], ['setFinishedAt']),
   move(S.AGUARDANDO_CLIENTE, S.FINALIZADOS, 'finalize', AT_DESK, [], ['setFinishedAt']),
   ...CANCELLABLE.map((from) => move(from, S.CANCELADO, 'cancel', AT_DESK, ['reason'], ['releaseStock'])),
+  // The payment method changed by the order's edit before separation, nothing paid yet (decision 0044): the
+  // order goes where the checkout would place it with the new method (initialOrderStatus). Cash or card on
+  // delivery → Pix waits for the bank (Processando) or its proof (Aguardando comprovante); Pix → cash or card
+  // goes to the stocker. Cash ↔ card stays in Aguardando estoquista (no move). After the other moves, so a
+  // status reached (findTransition) never finds these.
+  ...([S.PROCESSANDO, S.AGUARDANDO_COMPROVANTE] as const).flatMap((pix) => [
+    move(S.AGUARDANDO_ESTOQUISTA, pix, 'changePayment', SELLING, ['newPayment']),
+    move(pix, S.AGUARDANDO_ESTOQUISTA, 'changePayment', SELLING, ['newPayment']),
+  ]),
 ];
+
+/** A move only the order's edit makes (it carries the new payment method): never a button nor a status reached. */
+export function isEditOnlyMove(transition: Pick<OrderTransition, 'requires'>): boolean {
+  return transition.requires.includes('newPayment');
+}
+
+/** The table's move from `from` to `to` by `action` (the order's edit names all three). */
+export function findMove(from: number, to: number, action: OrderAction): OrderTransition | undefined {
+  return ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to && t.action === action);
+}
 
 /**
  * The entry into the workflow: placing an order (`create`, the checkout; `orders.place()` on the server). It
@@ -298,8 +332,9 @@ export function initialOrderStatus(payment: PaymentMethod, pixAuto: boolean): Or
   return S.AGUARDANDO_COMPROVANTE;
 }
 
+/** The move that reaches `to` from `from` (PUT /orders/change/status): never one only the order's edit makes. */
 export function findTransition(from: number, to: number): OrderTransition | undefined {
-  return ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to);
+  return ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to && !isEditOnlyMove(t));
 }
 
 export function findTransitionByAction(from: number, action: OrderAction): OrderTransition | undefined {
@@ -392,7 +427,9 @@ export function ruleRefusal(
  * enforces the same rules, plus what only the request carries (reason, pictures, signature).
  */
 export function availableActions(order: OrderWorkflowState, actor: OrderActor): OrderAction[] {
-  return ORDER_TRANSITIONS.filter((t) => t.from === order.status && !ruleRefusal(t, order, actor)).map((t) => t.action);
+  return ORDER_TRANSITIONS.filter(
+    (t) => t.from === order.status && !isEditOnlyMove(t) && !ruleRefusal(t, order, actor),
+  ).map((t) => t.action);
 }
 
 /**
@@ -424,7 +461,7 @@ export function isPackingAction(action: OrderAction): boolean {
 }
 
 export function nextStatuses(from: number): OrderStatusKey[] {
-  return ORDER_TRANSITIONS.filter((t) => t.from === from).map((t) => t.to);
+  return ORDER_TRANSITIONS.filter((t) => t.from === from && !isEditOnlyMove(t)).map((t) => t.to);
 }
 
 /** Statuses in which the goods are out of stock on the order's account (stock returns on cancel/refusal). */
@@ -453,7 +490,7 @@ export const OUT_FOR_DELIVERY_STATUSES: readonly OrderStatusKey[] = ORDER_TRANSI
  * the order's Pix received.
  */
 export const PAYMENT_SETTLING_MOVES: readonly OrderTransition[] = ORDER_TRANSITIONS.filter(
-  (t) => t.to === S.AGUARDANDO_ESTOQUISTA,
+  (t) => t.to === S.AGUARDANDO_ESTOQUISTA && !isEditOnlyMove(t),
 );
 
 /** The move that settles the payment of an order in `status`, if it waits for one there. */

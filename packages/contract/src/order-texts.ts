@@ -31,6 +31,8 @@ export const ORDER_TEXTS = {
   noPackagingImages: 'Não foi gerada nenhuma imagem da embalagem para o pedido até o momento.',
   // Validation (section 5) and our rules.
   commentRequired: 'Preencha o campo',
+  /** A 'changePayment' move asked without the new method: only 'Editar pedido' (PATCH /orders/{id}) makes it. */
+  paymentChangeByEdit: "A forma de pagamento só muda em 'Editar pedido', antes da separação.",
   delivererRequired: 'Informe o motoboy',
   orderIdInvalid: 'Informe um pedido válido.',
   statusInvalid: 'Status de pedido inválido.',

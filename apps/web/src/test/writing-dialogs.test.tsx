@@ -343,10 +343,14 @@ const editedCables = (quantity: number, dryRun: boolean) => ({
   total: 25 * quantity + 10,
   previousTotal: 60,
   paid: 0,
+  payment: 'CASH',
+  changeFor: null,
+  cardOnDelivery: false,
+  statusKey: 1,
   changed: quantity !== 2,
   dryRun,
   replayed: false,
-  message: 'Pedido alterado.',
+  message: 'Pedido alterado com sucesso.',
 });
 
 export const WRITING_DIALOGS: WritingDialogCase[] = [

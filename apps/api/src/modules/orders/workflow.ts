@@ -3,7 +3,7 @@ import {
   EMPLOYEE_FUNC_LABELS,
   EMPLOYEE_FUNCS,
   type EmployeeFunc,
-  findTransition,
+  findMove,
   findTransitionByAction,
   isActiveCourier,
   normalizeEndToEndId,
@@ -18,6 +18,7 @@ import {
   type OrderStatusKey,
   type OrderTransition,
   orderStatusLabel,
+  type PaymentMethod,
   PROOF_TEXTS,
   ruleRefusal,
   settlesPayment,
@@ -54,8 +55,15 @@ export interface TransitionInput extends OrderConcurrency {
   signatureKey?: string;
   /** The units named by IMEI (packing a serialized line): one per unit of each such line. */
   units?: ReadonlyArray<{ productId: number; imei: string }>;
-  /** PUT /orders/change/status names the status reached instead of the action. */
+  /** PUT /orders/change/status names the status reached instead of the action (the order's edit names both). */
   to?: OrderStatusKey;
+  /**
+   * The order's new payment method ('newPayment': only the order's edit, decision 0044, makes such a move; it
+   * writes the payment columns itself in the same transaction).
+   */
+  payment?: PaymentMethod;
+  /** What else the same event changed (the order's edit: items, totals, payment), merged into the audit row. */
+  changes?: Record<string, unknown>;
   /**
    * When the move happened by the phone's clock (a delivery signed offline, decision 0039): corrected by the
    * server's clock and checked (`deliveryMoment`), it is the time of the history row and of the signature.
@@ -178,6 +186,12 @@ const requirementChecks = new Map<OrderRequirement, RequirementCheck>([
     'reason',
     async ({ note }) => {
       if (!note) throw missing(ORDER_TEXTS.commentRequired);
+    },
+  ],
+  [
+    'newPayment',
+    async ({ input }) => {
+      if (!input.payment) throw missing(ORDER_TEXTS.paymentChangeByEdit);
     },
   ],
   [
@@ -337,7 +351,7 @@ export async function transition(
   const fromLabel = orderStatusLabel(order.status);
   const actionLabel = ORDER_ACTION_LABELS[action];
   const move =
-    input.to !== undefined ? findTransition(order.status, input.to) : findTransitionByAction(order.status, action);
+    input.to !== undefined ? findMove(order.status, input.to, action) : findTransitionByAction(order.status, action);
   if (!move || move.action !== action) {
     throw refusal(order, ORDER_TEXTS.transitionRefused(actionLabel, fromLabel), input.startedAt, { action });
   }
@@ -388,6 +402,7 @@ export async function transition(
     ? deliveryMoment(input.occurredOnDevice, input.startedAt ?? new Date(), await repo.departedAt(trx, order.id))
     : at;
   const changes: Record<string, unknown> = {
+    ...input.changes,
     status: { from: order.status, to: move.to },
   };
   const values: Updateable<OrdersTable> = { status: move.to, updated_at: at };

@@ -9,17 +9,21 @@ import {
   ORDER_EDIT_TEXTS,
   type OrderEditBody,
   type OrderEditResult,
+  type OrderStatusKey,
   orderDiscountChangeable,
+  type PaymentMethod,
+  paymentMethodWord,
   reaisToCents,
   SELLING_TEXTS,
 } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
-import { claimOrderRequest, lockOrder, nextUpdatedAt, recordOrderNote } from '../orders/workflow.service';
+import { claimOrderRequest, lockOrder, nextUpdatedAt, recordOrderNote, transition } from '../orders/workflow.service';
 import { assertPartsCovered, partsHeld } from '../payments/order-payments.service';
 import { pixOfOrder } from '../payments/pix-received.service';
 import { maxDiscountOf } from '../roles/roles.service';
+import { initialOrderStatusFor } from '../settings/settings.service';
 import { lockProducts, moveStock } from '../stock/stock.service';
 import { levelPriceCents, quote } from './pricing';
 import { sellingRepository as repo } from './selling.repository';
@@ -89,6 +93,10 @@ export function createOrderEditService(db: DB) {
           warranty: centsToReais(order.warranty_cents),
           discount: centsToReais(order.discount_cents),
           total: centsToReais(order.total_cents),
+          payment: order.payment_method as PaymentMethod,
+          changeFor: order.change_for_cents === null ? null : centsToReais(order.change_for_cents),
+          cardOnDelivery: order.card_on_delivery,
+          statusKey: order.status,
         };
         const answer = (fields: Partial<OrderEditResult> & { changed: boolean; message: string }): OrderEditResult => ({
           orderId,
@@ -200,9 +208,32 @@ export function createOrderEditService(db: DB) {
             total: centsToReais(totalCents),
           });
         }
-        if (order.change_for_cents !== null && order.change_for_cents < totalCents) {
+        // The payment method (decision 0044): only while nothing is paid or waiting to be paid; the order goes
+        // where the checkout would place it with the new method (the table's 'changePayment' moves it).
+        const method = (body.payment ?? order.payment_method) as PaymentMethod;
+        const cardOnDelivery = method === 'CARD' && (body.payment === 'CARD' || order.card_on_delivery);
+        const paymentMoved = method !== order.payment_method || cardOnDelivery !== order.card_on_delivery;
+        const givenChangeFor = body.changeFor;
+        if (givenChangeFor != null && method !== 'CASH') throw badRequest(SELLING_TEXTS.changeForCashOnly);
+        const changeForCents =
+          method !== 'CASH'
+            ? null
+            : givenChangeFor !== undefined
+              ? givenChangeFor === null
+                ? null
+                : reaisToCents(givenChangeFor)
+              : order.payment_method === 'CASH'
+                ? order.change_for_cents
+                : null;
+        if (changeForCents !== null && changeForCents < totalCents) {
           throw badRequest(SELLING_TEXTS.changeForBelowTotal(formatBRL(centsToReais(totalCents))));
         }
+        if (paymentMoved && paid.confirmedCents + paid.pendingCents > 0) {
+          throw conflict(ORDER_EDIT_TEXTS.paymentAlreadyPaid, 'CONFLICT');
+        }
+        const statusKey: OrderStatusKey = paymentMoved
+          ? await initialOrderStatusFor(trx, method)
+          : (order.status as OrderStatusKey);
         assertPartsCovered(paid, totalCents);
 
         const after = {
@@ -225,6 +256,10 @@ export function createOrderEditService(db: DB) {
           warranty: centsToReais(warrantyCents),
           discount: centsToReais(sale.discountCents),
           total: centsToReais(totalCents),
+          payment: method,
+          changeFor: changeForCents === null ? null : centsToReais(changeForCents),
+          cardOnDelivery,
+          statusKey,
         };
         const audited = (figures: typeof current) => ({
           items: figures.items.map((item) => ({
@@ -238,6 +273,9 @@ export function createOrderEditService(db: DB) {
           withWarranty: figures.withWarranty,
           discount: figures.discount,
           total: figures.total,
+          payment: figures.payment,
+          changeFor: figures.changeFor,
+          cardOnDelivery: figures.cardOnDelivery,
         });
         const before = audited(current);
         const changes = Object.fromEntries(
@@ -304,6 +342,9 @@ export function createOrderEditService(db: DB) {
           warranty_cents: warrantyCents,
           discount_cents: sale.discountCents,
           total_cents: totalCents,
+          payment_method: method,
+          change_for_cents: changeForCents,
+          card_on_delivery: cardOnDelivery,
           ...(deliveryMoved
             ? {
                 neighborhood: motoboy ? customer.neighborhood : null,
@@ -315,16 +356,42 @@ export function createOrderEditService(db: DB) {
         const said = [
           ...(changes.items ? [`itens ${describeItems(current.items, after.items)}`] : []),
           ...(changes.typeOfDelivery ? [motoboy ? 'entrega por motoboy' : 'retirada na loja'] : []),
-          ...(changes.isFastDelivery ? [choices.isFastDelivery ? 'com entrega imediata' : 'sem entrega imediata'] : []),
+          ...(changes.isFastDelivery ? [choices.isFastDelivery ? 'com entrega rápida' : 'sem entrega rápida'] : []),
           ...(changes.withWarranty ? [choices.withWarranty ? 'com garantia' : 'sem garantia'] : []),
-          `total de ${formatBRL(centsToReais(order.total_cents))} para ${formatBRL(centsToReais(totalCents))}`,
+          ...(paymentMoved
+            ? [
+                ORDER_EDIT_TEXTS.paymentChanged(
+                  paymentMethodWord(order.payment_method as PaymentMethod, order.card_on_delivery),
+                  paymentMethodWord(method, cardOnDelivery),
+                ),
+              ]
+            : []),
+          ...(changes.changeFor && method === 'CASH'
+            ? [changeForCents === null ? 'sem troco' : `troco para ${formatBRL(centsToReais(changeForCents))}`]
+            : []),
+          ...(changes.total
+            ? [`total de ${formatBRL(centsToReais(order.total_cents))} para ${formatBRL(centsToReais(totalCents))}`]
+            : []),
         ].join('; ');
-        await recordOrderNote(trx, locked, {
-          employeeId: principal.employeeId,
-          note: ORDER_EDIT_TEXTS.historyNote(said),
-          at: new Date(),
-          audit: { action: EDIT_COMMAND, changes },
-        });
+        const historyNote = ORDER_EDIT_TEXTS.historyNote(said);
+        if (statusKey !== order.status) {
+          // A new method moves the order (the table's 'changePayment'): one event, its history row in the status
+          // reached with the edit's words, its audit row with the edit's changes and the status.
+          await transition(
+            trx,
+            locked,
+            'changePayment',
+            { employeeId: principal.employeeId, permissions: principal.permissions, func: principal.func },
+            { to: statusKey, payment: method, note: historyNote, changes },
+          );
+        } else {
+          await recordOrderNote(trx, locked, {
+            employeeId: principal.employeeId,
+            note: historyNote,
+            at: new Date(),
+            audit: { action: EDIT_COMMAND, changes },
+          });
+        }
         return answer({ ...after, changed: true, message: ORDER_EDIT_TEXTS.edited });
       });
     } catch (error) {

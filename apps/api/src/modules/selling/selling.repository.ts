@@ -358,6 +358,7 @@ export const sellingRepository = {
         'discount_cents',
         'total_cents',
         'change_for_cents',
+        'card_on_delivery',
         'neighborhood',
         'deliverer_id',
       ])

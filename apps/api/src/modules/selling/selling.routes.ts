@@ -209,7 +209,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Altera o pedido {id} antes da separação (dinheiro aguardando o estoquista ou Pix ainda não pago; decisão 0044): items (os produtos daqui em diante; novos ao preço do nível do cliente agora, os mantidos ao preço da venda), typeOfDelivery, isFastDelivery, withWarranty, discounts (substituem os do pedido); o estoque segue pelo livro, descontos mantidos por unidade, total recalculado, histórico e auditoria; dryRun: só calcula; depois da separação 409 (resta cancelar ou trocar); abaixo do já pago 409 PAYMENT_OVERPAID; mesma Idempotency-Key não altera duas vezes',
+          'Altera o pedido {id} antes da separação (dinheiro aguardando o estoquista ou Pix ainda não pago; decisão 0044): items (os produtos daqui em diante; novos ao preço do nível do cliente agora, os mantidos ao preço da venda), typeOfDelivery, isFastDelivery, withWarranty, discounts (substituem os do pedido), payment (CASH, PIX ou CARD na entrega; depósito não: exige comprovante) com changeFor, só sem pagamento registrado ou aguardando (409), o pedido vai para o status em que a venda o poria (movimento changePayment da tabela); o estoque segue pelo livro, descontos mantidos por unidade, total recalculado, histórico e auditoria; dryRun: só calcula; depois da separação 409 (resta cancelar ou trocar); abaixo do já pago 409 PAYMENT_OVERPAID; mesma Idempotency-Key não altera duas vezes',
         params: z.object({ id: idParamSchema(ORDER_TEXTS.orderIdInvalid) }),
         headers: z.looseObject({
           'idempotency-key': idempotencyKeyHeaderSchema

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -19,18 +20,26 @@ interface Props {
   children: ReactNode;
 }
 
-/** A dialog that is one form: title, fields, then the close button and the form's own buttons. */
+/**
+ * A dialog that is one form: title, fields, then the close button and the form's own buttons. The form is the
+ * dialog's flex column, so on a short screen the fields scroll and the title and the buttons stay in view.
+ */
 export function FormDialog({ open, titleId, title, maxWidth, onClose, onSubmit, closeText, actions, children }: Props) {
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth={maxWidth} aria-labelledby={titleId}>
-      <form noValidate onSubmit={onSubmit}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
+      >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>{children}</DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>{closeText}</Button>
           {actions}
         </DialogActions>
-      </form>
+      </Box>
     </Dialog>
   );
 }

@@ -1,4 +1,10 @@
-import { type FinalOrderCommand, ORDER_TEXTS, PAYMENT_TEXTS } from '@backoffice/contract';
+import {
+  type FinalOrderCommand,
+  ORDER_EDIT_TEXTS,
+  ORDER_TEXTS,
+  PAYMENT_TEXTS,
+  SELLING_TEXTS,
+} from '@backoffice/contract';
 
 /**
  * Portuguese texts of /admin/orders (spec section 2, Orders, and section 8). The success and error
@@ -122,7 +128,7 @@ export const ORDERS_PAGE_TEXTS = {
   /** Issue 38 §5 (decision 0044): an order changed before separation. */
   edit: {
     title: (code: string) => `Editar pedido ${code}`,
-    text: 'Altere as quantidades, remova ou adicione produtos, a entrega e a garantia. Produtos novos entram ao preço do nível do cliente hoje; os que ficam mantêm o preço e o desconto por unidade. O novo total é calculado pelo servidor.',
+    text: 'Altere as quantidades, remova ou adicione produtos, a entrega, a garantia e a forma de pagamento. Produtos novos entram ao preço do nível do cliente hoje; os que ficam mantêm o preço e o desconto por unidade. O novo total é calculado pelo servidor.',
     lines: 'Produtos do pedido',
     quantity: 'Qtd.',
     quantityOf: (name: string) => `Quantidade de ${name}`,
@@ -139,8 +145,16 @@ export const ORDERS_PAGE_TEXTS = {
     delivery: 'Entrega',
     motoboy: 'Motoboy',
     pickup: 'Retirada na loja',
-    fast: 'Entrega imediata',
-    warranty: 'Garantia estendida',
+    fast: SELLING_TEXTS.fastDelivery,
+    warranty: SELLING_TEXTS.warranty,
+    payment: ORDER_EDIT_TEXTS.paymentLabel,
+    paymentOptions: ORDER_EDIT_TEXTS.paymentOptions,
+    changeFor: SELLING_TEXTS.changeForLabel,
+    changeForHelp: SELLING_TEXTS.changeForHelp,
+    changeForInvalid: SELLING_TEXTS.changeForInvalid,
+    /** A transfer is not offered: its proof comes with the sale (decision 0044). */
+    paymentHelp: 'Só antes de qualquer pagamento. Depósito não: o comprovante vem com a venda.',
+    movesTo: ORDER_EDIT_TEXTS.movesTo,
     empty: 'O pedido precisa de ao menos um produto. Para desistir da venda, cancele o pedido.',
     figures: (goods: string, delivery: string, warranty: string, discount: string) =>
       `Produtos ${goods} · Entrega ${delivery} · Garantia ${warranty} · Desconto ${discount}`,
@@ -149,7 +163,7 @@ export const ORDERS_PAGE_TEXTS = {
     submit: 'Salvar alterações',
     close: 'Cancelar',
     loading: 'Carregando o pedido…',
-    saved: 'Pedido alterado.',
+    saved: ORDER_EDIT_TEXTS.edited,
     failed: 'Não foi possível alterar o pedido, tente novamente mais tarde.',
   },
   /** Issue 38 §3: the discount of an order not yet separated nor paid. */

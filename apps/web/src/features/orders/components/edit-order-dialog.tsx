@@ -1,4 +1,12 @@
-import type { OrderEditBody, OrderEditResult, OrderSummary, SellingProductSearchResponse } from '@backoffice/contract';
+import {
+  EDIT_PAYMENT_METHODS,
+  type EditPaymentMethod,
+  type OrderEditBody,
+  type OrderEditResult,
+  type OrderSummary,
+  orderStatusLabel,
+  type SellingProductSearchResponse,
+} from '@backoffice/contract';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
@@ -13,7 +21,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/form-dialog';
+import { FormMoneyField } from '../../../components/form/form-money-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { ordersKeys } from '../../../components/orders/order-keys';
 import { orderDetailQuery } from '../../../components/orders/order-queries';
@@ -55,6 +65,10 @@ export function EditOrderDialog({ order, onClose }: Props) {
   const detail = useQuery({ ...orderDetailQuery(order?.orderId ?? 0), enabled: order !== null });
   const [lines, setLines] = useState<Line[] | null>(null);
   const [delivery, setDelivery] = useState({ typeOfDelivery: 2, isFastDelivery: false, withWarranty: false });
+  const [payment, setPayment] = useState<{ method: string; changeFor: number | null }>({
+    method: 'CASH',
+    changeFor: null,
+  });
   const [search, setSearch] = useState('');
   const [key, setKey] = useState('');
   const data = detail.data;
@@ -78,7 +92,10 @@ export function EditOrderDialog({ order, onClose }: Props) {
       isFastDelivery: data.fastDelivery,
       withWarranty: data.hasWarranty,
     });
+    setPayment({ method: data.paymentMethod, changeFor: data.changeFor ?? null });
   }, [data, order, lines]);
+  // A method an edit may choose (a transfer's proof comes with the sale: never offered, decision 0044).
+  const editable = (EDIT_PAYMENT_METHODS as readonly string[]).includes(payment.method);
 
   const body = useMemo<OrderEditBody | null>(
     () =>
@@ -88,9 +105,11 @@ export function EditOrderDialog({ order, onClose }: Props) {
             typeOfDelivery: delivery.typeOfDelivery as 1 | 2,
             isFastDelivery: delivery.typeOfDelivery === 1 && delivery.isFastDelivery,
             withWarranty: delivery.withWarranty,
+            ...(editable ? { payment: payment.method as EditPaymentMethod } : {}),
+            ...(payment.method === 'CASH' ? { changeFor: payment.changeFor } : {}),
           }
         : null,
-    [lines, delivery],
+    [lines, delivery, payment, editable],
   );
   const valid = body !== null && (lines?.length ?? 0) > 0 && (lines ?? []).every((line) => line.quantity >= 1);
   const preview = useQuery({
@@ -272,6 +291,32 @@ export function EditOrderDialog({ order, onClose }: Props) {
               label={T.warranty}
             />
           </Box>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+            <TextField
+              select
+              size="small"
+              label={T.payment}
+              value={payment.method}
+              disabled={!editable}
+              helperText={T.paymentHelp}
+              onChange={(event) => setPayment({ ...payment, method: event.target.value })}
+              sx={{ minWidth: 260, maxWidth: 360 }}
+            >
+              {EDIT_PAYMENT_METHODS.map((method) => (
+                <MenuItem key={method} value={method}>
+                  {T.paymentOptions[method]}
+                </MenuItem>
+              ))}
+              {editable ? null : <MenuItem value={payment.method}>{payment.method}</MenuItem>}
+            </TextField>
+            {payment.method === 'CASH' ? (
+              <ChangeForField
+                key={order.orderId}
+                initial={data.paymentMethod === 'CASH' ? (data.changeFor ?? null) : null}
+                onChange={(changeFor) => setPayment((current) => ({ ...current, changeFor }))}
+              />
+            ) : null}
+          </Box>
           {lines.length === 0 ? <Alert severity="warning">{T.empty}</Alert> : null}
           {refusal ? <Alert severity="error">{refusal}</Alert> : null}
           {preview.data && !refusal ? (
@@ -287,10 +332,31 @@ export function EditOrderDialog({ order, onClose }: Props) {
               <Typography data-testid="edit-new-total" sx={{ fontWeight: 700 }}>
                 {T.newTotal(formatMoney(preview.data.total), formatMoney(preview.data.previousTotal))}
               </Typography>
+              {preview.data.statusKey !== data.statusKey ? (
+                <Typography variant="body2" data-testid="edit-new-status">
+                  {T.movesTo(orderStatusLabel(preview.data.statusKey))}
+                </Typography>
+              ) : null}
             </Box>
           ) : null}
         </Box>
       )}
     </FormDialog>
+  );
+}
+
+/** 'Troco para' of a cash order, typed as a Brazilian types money (the checkout's field and texts). */
+function ChangeForField({ initial, onChange }: { initial: number | null; onChange: (value: number | null) => void }) {
+  const form = useForm<{ changeFor: number | null }>({ defaultValues: { changeFor: initial } });
+  return (
+    <FormMoneyField
+      control={form.control}
+      name="changeFor"
+      valueAs="number"
+      label={T.changeFor}
+      helperText={T.changeForHelp}
+      onChange={(value) => onChange(typeof value === 'number' && value > 0 ? value : null)}
+      sx={{ maxWidth: 260 }}
+    />
   );
 }
