@@ -12,7 +12,6 @@ import {
   ORDER_PAYMENT_TEXTS,
   orderStatusParamSchema,
   PERMISSIONS,
-  pixPayloadSchema,
   QUOTE_WHATSAPP_TEMPLATE_KEY,
   quoteWhatsAppTemplateBodySchema,
   SETTINGS_TEXTS,

@@ -166,8 +166,9 @@ describe('Roles: edit modal', () => {
     const edited = screen.getByRole('dialog', { name: 'Editar Regra' });
     expect((within(edited).getByLabelText(/^Desconto máximo na venda/) as HTMLInputElement).value).toBe('7,5');
     first.unmount();
+    const none: Role | null = null;
     renderPage(
-      <RoleDialog open role={null} roles={ROLES} catalogue={CATALOGUE} onClose={() => {}} onSubmit={vi.fn()} />,
+      <RoleDialog open role={none} roles={ROLES} catalogue={CATALOGUE} onClose={() => {}} onSubmit={vi.fn()} />,
     );
     const created = await screen.findByRole('dialog', { name: 'Cadastrar Regra' });
     expect((within(created).getByLabelText(/^Desconto máximo na venda/) as HTMLInputElement).value).toBe('');
