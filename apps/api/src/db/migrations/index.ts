@@ -52,6 +52,7 @@ import { orderPayments } from './0057-order-payments';
 import { quotes } from './0058-quotes';
 import { quotesKeyedAndDeletedWithCustomer } from './0059-quotes-keyed-and-deleted-with-customer';
 import { orderPaymentsByPix } from './0060-order-payments-by-pix';
+import { discountApprovals } from './0062-discount-approvals';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -108,6 +109,7 @@ export const migrations: Record<string, Migration> = {
   '0058-quotes': quotes,
   '0059-quotes-keyed-and-deleted-with-customer': quotesKeyedAndDeletedWithCustomer,
   '0060-order-payments-by-pix': orderPaymentsByPix,
+  '0062-discount-approvals': discountApprovals,
 };
 
 export const migrationProvider: MigrationProvider = {
