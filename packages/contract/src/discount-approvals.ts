@@ -114,7 +114,9 @@ export type DiscountApproval = z.infer<typeof discountApprovalSchema>;
 export const preCheckoutApprovalSchema = z.object({
   id: z.number().int(),
   status: z.enum(DISCOUNT_APPROVAL_STATUSES),
-  /** APPROVED, unused, not expired, for this very cart and these discounts: the checkout may send its id. */
+  /** Asked for this very cart (products, quantities, prices) and these discounts. */
+  matches: z.boolean(),
+  /** APPROVED, unused, not expired, and `matches`: the checkout may send its id. */
   covers: z.boolean(),
   approver: z.string().nullable(),
   reason: z.string().nullable(),

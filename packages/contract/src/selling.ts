@@ -438,9 +438,11 @@ export const preCheckoutResponseSchema = z.object({
       /** linesDiscount + orderDiscount. */
       discount: reais,
       refusal: z.string().nullable(),
+      /** True when `refusal` is the seller's role maximum (a manager may approve it: decision 0045). */
+      aboveMaximum: z.boolean().optional(),
       /**
-       * Decision 0045, when the seller is known: the seller's newest approval request for this customer (null:
-       * none), and whether it covers this cart and these discounts now (then `refusal` is null and the checkout
+       * Decision 0045, when the seller is known and has asked: the seller's newest approval request for this
+       * customer (absent: none), and whether it covers this cart and these discounts now (then `refusal` is null and the checkout
        * sends its id as `discountApprovalId`).
        */
       approval: preCheckoutApprovalSchema.nullable().optional(),

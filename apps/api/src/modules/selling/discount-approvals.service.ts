@@ -112,6 +112,7 @@ export async function approvalOfSale(
   return {
     id: row.id,
     status: row.status as DiscountApprovalStatus,
+    matches: sameSale(row, sale.lines, sale.discounts),
     covers: covers(row, sale, at),
     approver: row.approver_name,
     reason: row.reason,

@@ -97,7 +97,8 @@ describe('discount approval', () => {
     expect(refused.json().errors).toEqual([ABOVE_FIVE]);
     const before = await preCheckout(customer.id);
     expect(before.discounts?.refusal).toBe(ABOVE_FIVE);
-    expect(before.discounts?.approval).toBeNull();
+    expect(before.discounts?.aboveMaximum).toBe(true);
+    expect(before.discounts?.approval).toBeUndefined();
     expect(before.total).toBe(1000);
 
     const asked = await ask(customer.id);
@@ -152,6 +153,7 @@ describe('discount approval', () => {
     expect(after.discounts?.approval).toEqual({
       id: asked.id,
       status: 'APPROVED',
+      matches: true,
       covers: true,
       approver: 'Ana Administradora',
       reason: null,
@@ -257,6 +259,7 @@ describe('discount approval', () => {
     expect(pre.discounts?.approval).toEqual({
       id: second.id,
       status: 'REFUSED',
+      matches: true,
       covers: false,
       approver: 'Fernanda Gerente',
       reason: 'Margem baixa',

@@ -615,12 +615,14 @@ export function createSellingService(db: DB, storage: Storage) {
         }));
         // What checkout would refuse is said, not thrown: the totals still show (without the discounts).
         let refusal: string | null = null;
+        let aboveMaximum = false;
         let sale: DiscountedSale | null = null;
         try {
           sale = discountSale(lines, requested.discounts, maxHundredths);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           refusal = error.message;
+          aboveMaximum = error.statusCode === 403;
           try {
             sale = applyDiscounts(lines, requested.discounts);
           } catch {
@@ -656,7 +658,9 @@ export function createSellingService(db: DB, storage: Storage) {
           orderDiscount: centsToReais(sale?.orderDiscountCents ?? 0),
           discount: centsToReais(sale?.discountCents ?? 0),
           refusal,
-          ...(approval === undefined ? {} : { approval }),
+          ...(refusal !== null && aboveMaximum ? { aboveMaximum: true } : {}),
+          // Only when there is one: the answers without any request stay as they were.
+          ...(approval ? { approval } : {}),
         };
       }
       const figures = {
