@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type DiscountedSale, saleDiscountsSchema, withinMaximum } from './discounts';
+import { type DiscountedSale, type SaleDiscounts, saleDiscountsSchema, withinMaximum } from './discounts';
 import { idSchema } from './ids';
 import { PERMISSIONS } from './permissions';
 
@@ -68,6 +68,19 @@ export function requiredMaximum(sale: DiscountedSale): number {
   return low;
 }
 
+/**
+ * The % a request is said to ask (the bell, the dialog), in hundredths: the % typed when the discount is one
+ * percentage on the whole order (12 % of R$ 39,36 is R$ 4,72, which is 11,99 % of it: it still reads 12 %), else
+ * the discount over the goods, rounded half up to two decimals (R$ 120,00 of R$ 1.000,00: 12 %).
+ */
+export function askedPercentage(discounts: SaleDiscounts, goodsCents: number, discountCents: number): number {
+  if (discounts.order?.kind === 'percent' && (discounts.lines ?? []).length === 0) {
+    return Math.round(discounts.order.value * 100);
+  }
+  if (goodsCents <= 0) return 0;
+  return Math.floor((discountCents * 20_000) / goodsCents + 1) >> 1;
+}
+
 /** POST /discount-approvals: ask an approval for the customer's cart as it is now, with these discounts. */
 export const discountApprovalRequestSchema = z.object({
   customerId: idSchema(DISCOUNT_APPROVAL_TEXTS.notFound),
@@ -96,8 +109,10 @@ export const discountApprovalSchema = z.object({
   /** The goods before discount and the discount asked (reais). */
   goods: z.number(),
   discount: z.number(),
-  /** The smallest role maximum that covers it (%): who may approve. */
+  /** The % asked (`askedPercentage`): what the bell and the dialog say. */
   percentage: z.number(),
+  /** The smallest role maximum that covers it (%): who may approve. */
+  requiredPercentage: z.number(),
   createdAt: z.string(),
   approver: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   decidedAt: z.string().nullable(),

@@ -1,3 +1,4 @@
+import type { SaleDiscounts } from '@backoffice/contract';
 import { type Expression, sql } from 'kysely';
 import { executePreparedRead } from '../../db/database';
 import type { Executor } from '../../db/executor';
@@ -90,7 +91,9 @@ export interface BellDetails {
   employee?: string | null;
   seller?: string;
   customer?: string;
-  required_hundredths?: number;
+  discounts?: SaleDiscounts;
+  goods_cents?: number;
+  discount_cents?: number;
 }
 
 export interface BellRow {
@@ -146,7 +149,7 @@ export async function bellPage(db: Executor, scope: BellScope, limit: number): P
           from audit_events a where a.id = s.ref_id)
         when s.kind = 'discount_approval' then
           (select json_build_object('id', d.id, 'seller', e.name, 'customer', c.name,
-            'required_hundredths', d.required_hundredths)
+            'discounts', d.discounts, 'goods_cents', d.goods_cents, 'discount_cents', d.discount_cents)
           from discount_approvals d join employees e on e.id = d.seller_id join customers c on c.id = d.customer_id
           where d.id = s.ref_id)
       end as details

@@ -1,4 +1,5 @@
 import {
+  askedPercentage,
   centsToReais,
   DEFAULT_LATE_LIMITS,
   DISCOUNT_APPROVAL_PERMISSIONS,
@@ -134,7 +135,7 @@ function wordsOf(row: repo.BellRow, at: Date): Omit<Notification, 'id' | 'create
         title: DISCOUNT_APPROVAL_TEXTS.bellTitle,
         body: DISCOUNT_APPROVAL_TEXTS.bellBody(
           d.seller ?? '',
-          formatPercentHundredths(d.required_hundredths ?? 0),
+          formatPercentHundredths(askedPercentage(d.discounts ?? {}, d.goods_cents ?? 0, d.discount_cents ?? 0)),
           d.customer ?? '',
         ),
         link: DISCOUNT_APPROVALS_LINK,

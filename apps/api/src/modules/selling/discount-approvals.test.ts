@@ -108,6 +108,7 @@ describe('discount approval', () => {
       goods: 1000,
       discount: 120,
       percentage: 12,
+      requiredPercentage: 12,
       lines: [{ productId: product.id, quantity: 2, unitPrice: 500 }],
     });
 
