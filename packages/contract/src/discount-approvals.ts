@@ -70,15 +70,14 @@ export function requiredMaximum(sale: DiscountedSale): number {
 
 /**
  * The % a request is said to ask (the bell, the dialog), in hundredths: the % typed when the discount is one
- * percentage on the whole order (12 % of R$ 39,36 is R$ 4,72, which is 11,99 % of it: it still reads 12 %), else
- * the discount over the goods, rounded half up to two decimals (R$ 120,00 of R$ 1.000,00: 12 %).
+ * percentage on the whole order (12 % of R$ 39,36 is R$ 4,72, which 11,98 % also gives: it still reads 12 %),
+ * else the smallest maximum that covers it (`requiredMaximum`: a line's own R$ 30,00 of R$ 200,00 reads 15 %).
  */
-export function askedPercentage(discounts: SaleDiscounts, goodsCents: number, discountCents: number): number {
+export function askedPercentage(discounts: SaleDiscounts, requiredHundredths: number): number {
   if (discounts.order?.kind === 'percent' && (discounts.lines ?? []).length === 0) {
     return Math.round(discounts.order.value * 100);
   }
-  if (goodsCents <= 0) return 0;
-  return Math.floor((discountCents * 20_000) / goodsCents + 1) >> 1;
+  return requiredHundredths;
 }
 
 /** POST /discount-approvals: ask an approval for the customer's cart as it is now, with these discounts. */

@@ -92,8 +92,7 @@ export interface BellDetails {
   seller?: string;
   customer?: string;
   discounts?: SaleDiscounts;
-  goods_cents?: number;
-  discount_cents?: number;
+  required_hundredths?: number;
 }
 
 export interface BellRow {
@@ -149,7 +148,7 @@ export async function bellPage(db: Executor, scope: BellScope, limit: number): P
           from audit_events a where a.id = s.ref_id)
         when s.kind = 'discount_approval' then
           (select json_build_object('id', d.id, 'seller', e.name, 'customer', c.name,
-            'discounts', d.discounts, 'goods_cents', d.goods_cents, 'discount_cents', d.discount_cents)
+            'discounts', d.discounts, 'required_hundredths', d.required_hundredths)
           from discount_approvals d join employees e on e.id = d.seller_id join customers c on c.id = d.customer_id
           where d.id = s.ref_id)
       end as details

@@ -135,7 +135,7 @@ function wordsOf(row: repo.BellRow, at: Date): Omit<Notification, 'id' | 'create
         title: DISCOUNT_APPROVAL_TEXTS.bellTitle,
         body: DISCOUNT_APPROVAL_TEXTS.bellBody(
           d.seller ?? '',
-          formatPercentHundredths(askedPercentage(d.discounts ?? {}, d.goods_cents ?? 0, d.discount_cents ?? 0)),
+          formatPercentHundredths(askedPercentage(d.discounts ?? {}, d.required_hundredths ?? 0)),
           d.customer ?? '',
         ),
         link: DISCOUNT_APPROVALS_LINK,

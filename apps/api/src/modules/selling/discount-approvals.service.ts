@@ -141,7 +141,7 @@ function toApproval(row: DiscountApprovalRow, names: Map<number, string>): Disco
     discounts: row.discounts as SaleDiscounts,
     goods: centsToReais(row.goods_cents),
     discount: centsToReais(row.discount_cents),
-    percentage: askedPercentage(row.discounts as SaleDiscounts, row.goods_cents, row.discount_cents) / 100,
+    percentage: askedPercentage(row.discounts as SaleDiscounts, row.required_hundredths) / 100,
     requiredPercentage: row.required_hundredths / 100,
     createdAt: new Date(row.created_at).toISOString(),
     approver: row.approver_id === null ? null : { id: row.approver_id, name: row.approver_name ?? '' },
@@ -245,7 +245,7 @@ export function createDiscountApprovalsService(db: DB, now: () => Date = () => n
           changes: {
             customerId: { from: null, to: customer.id },
             discount: { from: null, to: centsToReais(sale.discountCents) },
-            percentage: { from: null, to: askedPercentage(discounts, sale.goodsCents, sale.discountCents) / 100 },
+            percentage: { from: null, to: askedPercentage(discounts, requiredMaximum(sale)) / 100 },
           },
         });
         const [approval] = await withNames(trx, [(await repo.find(trx, id)) as DiscountApprovalRow]);
