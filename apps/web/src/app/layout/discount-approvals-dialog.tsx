@@ -63,7 +63,7 @@ export default function DiscountApprovalsDialog({ onClose }: { onClose: () => vo
       aria-labelledby="discount-approvals-title"
     >
       <DialogTitle id="discount-approvals-title">{A.title}</DialogTitle>
-      <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
+      <DialogContent dividers sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
         {list.isPending ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
             <CircularProgress aria-label={T.loading} />
