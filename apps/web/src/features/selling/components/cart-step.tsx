@@ -536,7 +536,14 @@ export function CartStep(props: Props) {
               customerId={customer.id}
               walkIn={walkIn}
               choices={choices}
-              disabled={!preCheckout.customer.canBuy || !!discountRefusal || sending || loading}
+              // A quote is saved within the seller's maximum: a manager's approval covers a sale, not a quote (decision 0045).
+              disabled={
+                !preCheckout.customer.canBuy ||
+                !!discountRefusal ||
+                !!preCheckout.discounts?.approval?.covers ||
+                sending ||
+                loading
+              }
             />
             <Button
               variant="contained"
