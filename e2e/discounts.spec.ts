@@ -191,6 +191,11 @@ describe('discounts on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page, 'vendas: desconto no celular');
     await screenshot(page, 'discounts-cart-phone');
+    // 12 % on the order passes her 5 %: the refusal and 'Pedir aprovação' fit the phone too (decision 0045).
+    await page.getByRole('textbox', { name: 'Desconto no pedido' }).fill('12');
+    await page.getByRole('button', { name: 'Pedir aprovação' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'discount-approval-ask-phone');
     await emptyCart(page, customer.id);
   });
 });
