@@ -191,7 +191,104 @@ describe('discounts on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page, 'vendas: desconto no celular');
     await screenshot(page, 'discounts-cart-phone');
+    // 12 % on the order passes her 5 %: the refusal and 'Pedir aprovação' fit the phone too (decision 0045).
+    await page.getByRole('textbox', { name: 'Desconto no pedido' }).fill('12');
+    await page.getByRole('button', { name: 'Pedir aprovação' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'discount-approval-ask-phone');
     await emptyCart(page, customer.id);
+  });
+});
+
+describe('discounts: above the maximum, a manager approves it from the bell (decision 0045)', () => {
+  let seller: BrowserSession;
+  let manager: BrowserSession;
+  let managerPhone: BrowserSession;
+
+  beforeAll(async () => {
+    seller = await openBrowser({ width: 1366, height: 800 });
+    await login(seller.page, DEMO.attendant);
+    manager = await openBrowser({ width: 1366, height: 800 });
+    await login(manager.page, DEMO.admin);
+    managerPhone = await openBrowser({ width: 390, height: 844 });
+    await login(managerPhone.page, DEMO.admin);
+  });
+  afterAll(async () => {
+    await seller.close();
+    await manager.close();
+    await managerPhone.close();
+  });
+
+  it('12 % is refused for the attendant (5 %); she asks, the administrator approves in his bell, she finishes the sale', async () => {
+    const { page } = seller;
+    const customer = await customerOfSelling(page);
+    const product = await productWithStock(page, 3);
+    await cartWith(page, customer, product, 2);
+    const goods = 2 * cents(product.goldPrice);
+    // 12 % of the goods, half up to the cent.
+    const off = Math.round((goods * 12) / 100);
+    const totals = page.getByTestId('cart-totals');
+    await totals.getByText(money(goods), { exact: true }).first().waitFor();
+
+    await page.getByRole('textbox', { name: 'Desconto no pedido' }).fill('12');
+    await page.getByRole('alert').filter({ hasText: 'O desconto passa do máximo da sua regra (5 %).' }).waitFor();
+    const finish = page.getByRole('button', { name: 'Finalizar Pedido' });
+    expect(await finish.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Pedir aprovação' }).click();
+    await page.getByText('Aguardando aprovação do desconto…').waitFor();
+    expect(await finish.isDisabled()).toBe(true);
+    await expectAccessible(page, 'vendas: aprovação de desconto pedida');
+    await screenshot(page, 'discount-approval-asked-desktop');
+
+    // The administrator's bell (another browser): the request, opened in its dialog.
+    const admin = manager.page;
+    await admin.reload();
+    const bell = admin.getByRole('button', { name: /^Notificações: / });
+    await bell.click();
+    await admin
+      .getByRole('menuitem')
+      .filter({ hasText: `Beatriz Atendente pede 12 % para ${customer.name}.` })
+      .first()
+      .click();
+    const dialog = admin.getByRole('dialog', { name: 'Aprovações de desconto' });
+    const request = dialog.getByRole('region', { name: `Beatriz Atendente para ${customer.name}` });
+    await request.getByText(`12 % — ${money(off)} de ${money(goods)} em produtos`).waitFor();
+    await request.getByText(`2 × ${product.name} (${money(cents(product.goldPrice))})`).waitFor();
+    await expectAccessible(admin, 'aprovações de desconto');
+    await screenshot(admin, 'discount-approvals-dialog-desktop');
+
+    // The same dialog on a phone: full screen, nothing wider than the screen.
+    const phone = managerPhone.page;
+    await phone.goto('/admin/dashboard#aprovacoes-desconto');
+    await phone
+      .getByRole('dialog', { name: 'Aprovações de desconto' })
+      .getByRole('region', { name: `Beatriz Atendente para ${customer.name}` })
+      .waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(phone, 'discount-approvals-dialog-phone');
+
+    // Refusing needs a reason: said in the field.
+    await request.getByRole('button', { name: 'Recusar' }).click();
+    await request.getByRole('button', { name: 'Confirmar recusa' }).click();
+    await request.getByText('Informe o motivo da recusa.').waitFor();
+    await request.getByRole('button', { name: 'Cancelar' }).click();
+    await request.getByRole('button', { name: 'Aprovar' }).click();
+    // Decided, it leaves the list (the dialog is modal: its snackbar is behind it for a screen reader).
+    await dialog.getByText('Nenhum pedido de aprovação de desconto aguardando.').waitFor();
+
+    // The attendant's cart hears it (asked again while pending): the discount counts, the sale goes through.
+    await page.getByText('Desconto aprovado por Ana Administradora.').waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await totals.textContent()) ?? '').toContain(`Total${money(goods - off)}`);
+    await screenshot(page, 'discount-approval-approved-desktop');
+    await expect.poll(() => finish.isEnabled()).toBe(true);
+    await finish.click();
+    await page.getByRole('heading', { name: `Ordem para: ${customer.name} concluída` }).waitFor();
+    // What is due at pickup: the total after the approved 12 %.
+    await page
+      .getByText(money(goods - off), { exact: false })
+      .first()
+      .waitFor();
+    await screenshot(page, 'discount-approval-sold-desktop');
   });
 });
 

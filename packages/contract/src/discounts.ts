@@ -28,7 +28,7 @@ export const DISCOUNT_TEXTS = {
   lineNotInCart: (name: string) => `O produto ${name} não está no carrinho.`,
   lineAboveValue: (name: string, value: string) => `O desconto do produto ${name} passa do valor da linha (${value}).`,
   orderAboveValue: (value: string) => `O desconto do pedido passa do valor dos produtos (${value}).`,
-  /** The refusal above the seller's role maximum (decision 0041: no approval flow yet). */
+  /** The refusal above the seller's role maximum (decision 0041; a manager's approval lifts it: decision 0045). */
   aboveMaximum: (maximum: string) =>
     maximum === '0'
       ? 'Sua regra não permite dar desconto (máximo 0 %). Peça a um funcionário com permissão de desconto maior.'

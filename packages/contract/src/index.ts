@@ -6,6 +6,7 @@ export * from './clock';
 export * from './csv';
 export * from './customer-privacy';
 export * from './customers';
+export * from './discount-approvals';
 export * from './discounts';
 export * from './dispatch';
 export * from './documents';

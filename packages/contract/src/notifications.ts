@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   'pix_waiting',
   'settlement_difference',
   'payment_settings_changed',
+  'discount_approval',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -35,6 +36,11 @@ export const NOTIFICATION_PERMISSIONS: Record<NotificationKind, string> = {
   pix_waiting: PERMISSIONS.orders,
   settlement_difference: PERMISSIONS.orders,
   payment_settings_changed: PERMISSIONS.settings,
+  /**
+   * A discount above a seller's maximum waiting for approval (decision 0045): to a role holding orders or
+   * internal_sales (DISCOUNT_APPROVAL_PERMISSIONS) whose maximum covers it.
+   */
+  discount_approval: PERMISSIONS.orders,
 };
 
 /** How far back the event kinds reach. */

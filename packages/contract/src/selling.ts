@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessDay, businessTimeOn, shiftDay, weekdayOf } from './clock';
 import { noteDocumentSchema } from './customers';
+import { DISCOUNT_APPROVAL_TEXTS, preCheckoutApprovalSchema } from './discount-approvals';
 import { saleDiscountsQuerySchema, saleDiscountsSchema } from './discounts';
 import { idParamSchema, idSchema } from './ids';
 import { cardDataSchema, splitCardAmountSchema } from './order-payments';
@@ -437,6 +438,14 @@ export const preCheckoutResponseSchema = z.object({
       /** linesDiscount + orderDiscount. */
       discount: reais,
       refusal: z.string().nullable(),
+      /** True when `refusal` is the seller's role maximum (a manager may approve it: decision 0045). */
+      aboveMaximum: z.boolean().optional(),
+      /**
+       * Decision 0045, when the seller is known and has asked: the seller's newest approval request for this
+       * customer (absent: none), and whether it covers this cart and these discounts now (then `refusal` is null and the checkout
+       * sends its id as `discountApprovalId`).
+       */
+      approval: preCheckoutApprovalSchema.nullable().optional(),
     })
     .optional(),
   /** Issue 38: the seller's maximum discount (%), null when unlimited (full:access). */
@@ -475,6 +484,12 @@ const checkoutFields = {
    * when sent, is the total after them.
    */
   discounts: saleDiscountsSchema.optional(),
+  /**
+   * Optional (decision 0045): a manager's approval of these discounts above the seller's maximum, APPROVED for
+   * this seller, customer, cart and discounts, unused and within DISCOUNT_APPROVAL_VALID_MINUTES; used by the
+   * order. Otherwise the discount above the maximum is refused (403) as without it.
+   */
+  discountApprovalId: idSchema(DISCOUNT_APPROVAL_TEXTS.approvalIdInvalid).optional(),
 };
 
 /** Characters of an `Idempotency-Key` header. */

@@ -197,6 +197,23 @@ export interface CustomerStatusCounts {
   status: string;
 }
 
+export interface DiscountApprovals {
+  approver_id: number | null;
+  created_at: Generated<Timestamp>;
+  customer_id: number;
+  decided_at: Timestamp | null;
+  discount_cents: number;
+  discounts: Json;
+  goods_cents: number;
+  id: Generated<number>;
+  lines: Json;
+  order_id: number | null;
+  reason: string | null;
+  required_hundredths: number;
+  seller_id: number;
+  status: Generated<string>;
+}
+
 export interface Employees {
   blocked: Generated<boolean>;
   created_at: Generated<Timestamp>;
@@ -656,6 +673,7 @@ export interface DB {
   customer_signins: CustomerSignins;
   customer_status_counts: CustomerStatusCounts;
   customers: Customers;
+  discount_approvals: DiscountApprovals;
   employees: Employees;
   files: Files;
   import_requests: ImportRequests;

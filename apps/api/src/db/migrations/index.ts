@@ -53,6 +53,7 @@ import { quotes } from './0058-quotes';
 import { quotesKeyedAndDeletedWithCustomer } from './0059-quotes-keyed-and-deleted-with-customer';
 import { orderPaymentsByPix } from './0060-order-payments-by-pix';
 import { quotesCancelled } from './0061-quotes-cancelled';
+import { discountApprovals } from './0062-discount-approvals';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -110,6 +111,7 @@ export const migrations: Record<string, Migration> = {
   '0059-quotes-keyed-and-deleted-with-customer': quotesKeyedAndDeletedWithCustomer,
   '0060-order-payments-by-pix': orderPaymentsByPix,
   '0061-quotes-cancelled': quotesCancelled,
+  '0062-discount-approvals': discountApprovals,
 };
 
 export const migrationProvider: MigrationProvider = {

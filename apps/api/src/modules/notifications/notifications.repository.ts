@@ -1,3 +1,4 @@
+import type { SaleDiscounts } from '@backoffice/contract';
 import { type Expression, sql } from 'kysely';
 import { executePreparedRead } from '../../db/database';
 import type { Executor } from '../../db/executor';
@@ -17,6 +18,8 @@ export interface BellScope {
   kinds: readonly { kind: string; since: Date | null }[];
   /** The Pix waiting for a click (their rule is the orders module's), if he may see them. */
   pixWaiting?: Expression<{ end_to_end_id: string; received_at: Date }>;
+  /** The discount approval requests he may decide (decision 0045; their rule is the selling module's). */
+  discountApprovals?: Expression<{ id: number; created_at: Date }>;
   /** Items read per kind at most (its unread count stops there). */
   cap: number;
 }
@@ -55,6 +58,10 @@ function mine(scope: BellScope) {
     branches.push(sql`(select 'pix-waiting:' || w.end_to_end_id, 'pix_waiting', null::bigint, w.end_to_end_id,
       w.received_at from (${scope.pixWaiting}) w)`);
   }
+  if (scope.discountApprovals) {
+    branches.push(sql`(select 'discount-approval:' || d.id, 'discount_approval', d.id::bigint, null::text,
+      d.created_at from (${scope.discountApprovals}) d)`);
+  }
   return sql.join(branches, sql` union all `);
 }
 
@@ -82,6 +89,10 @@ export interface BellDetails {
   entity?: string;
   action?: string;
   employee?: string | null;
+  seller?: string;
+  customer?: string;
+  discounts?: SaleDiscounts;
+  required_hundredths?: number;
 }
 
 export interface BellRow {
@@ -135,6 +146,11 @@ export async function bellPage(db: Executor, scope: BellScope, limit: number): P
           (select json_build_object('entity', a.entity, 'action', a.action,
             'employee', (select e.name from employees e where e.id = a.employee_id))
           from audit_events a where a.id = s.ref_id)
+        when s.kind = 'discount_approval' then
+          (select json_build_object('id', d.id, 'seller', e.name, 'customer', c.name,
+            'discounts', d.discounts, 'required_hundredths', d.required_hundredths)
+          from discount_approvals d join employees e on e.id = d.seller_id join customers c on c.id = d.customer_id
+          where d.id = s.ref_id)
       end as details
     from shown s`.compile(db),
   );

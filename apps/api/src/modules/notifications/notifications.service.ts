@@ -1,8 +1,13 @@
 import {
+  askedPercentage,
   centsToReais,
   DEFAULT_LATE_LIMITS,
+  DISCOUNT_APPROVAL_PERMISSIONS,
+  DISCOUNT_APPROVAL_TEXTS,
+  DISCOUNT_APPROVALS_HASH,
   formatBRL,
   formatDuration,
+  formatPercentHundredths,
   hasAnyPermission,
   LATE_LIMIT_STATUSES,
   type LateLimit,
@@ -21,6 +26,8 @@ import { type DB, embeddedWriteCount } from '../../db/database';
 import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
 import { pixWaitingQuery } from '../payments/pix-received.service';
+import { maxDiscountOf } from '../roles/roles.service';
+import { pendingApprovalsQuery } from '../selling/discount-approvals.service';
 import * as repo from './notifications.repository';
 
 /** Rows read per kind at most: the unread count of a kind stops there (a shop with 200 waiting customers has news enough). */
@@ -34,6 +41,8 @@ const BELL_KEPT_MS = 60_000;
 const BELL_KEPT_READERS = 1_000;
 const SETTINGS_LINK = '/admin/settings';
 const DISPATCH_LINK = '/admin/dispatch';
+/** The 'Aprovações de desconto' dialog over the page one is on (decision 0045). */
+const DISCOUNT_APPROVALS_LINK = DISCOUNT_APPROVALS_HASH;
 
 const brl = (cents: number | null) => formatBRL(centsToReais(cents ?? 0));
 const statusLabel = (status: number) => ORDER_STATUS_LABELS[status as OrderStatusKey] ?? `Status ${status}`;
@@ -120,6 +129,17 @@ function wordsOf(row: repo.BellRow, at: Date): Omit<Notification, 'id' | 'create
         link: DISPATCH_LINK,
       };
     }
+    case 'discount_approval':
+      return {
+        kind,
+        title: DISCOUNT_APPROVAL_TEXTS.bellTitle,
+        body: DISCOUNT_APPROVAL_TEXTS.bellBody(
+          d.seller ?? '',
+          formatPercentHundredths(askedPercentage(d.discounts ?? {}, d.required_hundredths ?? 0)),
+          d.customer ?? '',
+        ),
+        link: DISCOUNT_APPROVALS_LINK,
+      };
     case 'payment_settings_changed': {
       const what =
         d.entity === 'bank_setting' ? 'uma configuração bancária (Pix ou conta)' : 'as configurações de Pix da empresa';
@@ -151,9 +171,9 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
   const kept = new Map<string, { writes: number; from: number; until: number; rows: repo.BellRow[] }>();
 
   async function bellRows(principal: Principal, at: Date, limit: number): Promise<repo.BellRow[]> {
-    const scope = scopeOf(principal, at);
+    const scope = await scopeOf(principal, at);
     if (!writes) return repo.bellPage(db, scope, limit);
-    const key = `${principal.employeeId}:${limit}:${scope.kinds.map((k) => k.kind).join(',')}:${scope.pixWaiting ? 1 : 0}`;
+    const key = `${principal.employeeId}:${limit}:${scope.kinds.map((k) => k.kind).join(',')}:${scope.pixWaiting ? 1 : 0}:${scope.discountApprovals ? 1 : 0}`;
     // Counted before reading: a write sent meanwhile makes the kept rows stale at once (never fresh too long).
     const written = writes();
     const hit = kept.get(key);
@@ -167,11 +187,11 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
   }
 
   /** The kinds the employee may see, read at `at`. */
-  function scopeOf(principal: Principal, at: Date): repo.BellScope {
+  async function scopeOf(principal: Principal, at: Date): Promise<repo.BellScope> {
     const since = new Date(at.getTime() - NOTIFICATION_EVENT_DAYS * DAY_MS);
     const may = (kind: NotificationKind) => hasAnyPermission(principal.permissions, [NOTIFICATION_PERMISSIONS[kind]]);
     const kinds = (Object.keys(NOTIFICATION_PERMISSIONS) as NotificationKind[])
-      .filter((kind) => kind !== 'pix_waiting' && may(kind))
+      .filter((kind) => kind !== 'pix_waiting' && kind !== 'discount_approval' && may(kind))
       .map((kind) => ({ kind, since: EVENT_KINDS.has(kind) ? since : null }));
     return {
       employeeId: principal.employeeId,
@@ -179,6 +199,15 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
       kinds,
       // A condition (gone once confirmed, given back or the order moved on), however old the Pix.
       pixWaiting: may('pix_waiting') ? pixWaitingQuery(db, NOTIFICATIONS_PER_KIND) : undefined,
+      // A discount approval request, to whoever's role maximum covers it (not the seller): decision 0045.
+      discountApprovals: hasAnyPermission(principal.permissions, [...DISCOUNT_APPROVAL_PERMISSIONS])
+        ? pendingApprovalsQuery(
+            db,
+            principal.employeeId,
+            await maxDiscountOf(db, principal.employeeId),
+            NOTIFICATIONS_PER_KIND,
+          )
+        : undefined,
       cap: NOTIFICATIONS_PER_KIND,
     };
   }
@@ -203,7 +232,7 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
     /** Marks the given notifications (those that are the employee's now; others are ignored), or all of them. */
     async markRead(principal: Principal, body: MarkNotificationsRead): Promise<{ unread: number }> {
       const at = now();
-      const scope = scopeOf(principal, at);
+      const scope = await scopeOf(principal, at);
       const ids = 'all' in body ? null : [...new Set(body.ids)];
       const unread = await db.transaction().execute(async (trx) => {
         await repo.pruneReads(trx, principal.employeeId, new Date(at.getTime() - READ_KEPT_DAYS * DAY_MS));

@@ -35,6 +35,8 @@ export interface PlaceOrderInput {
   receipt?: NewOrder['receipt'];
   /** The history row's note. */
   note: string;
+  /** A discount above the seller's maximum, approved by a manager (decision 0045): in the order's audit. */
+  discountApproval?: { id: number; approvedBy: string };
 }
 
 /**
@@ -92,6 +94,7 @@ export async function placeOrder(
       total: centsToReais(input.totalCents),
       ...(input.cardOnDelivery ? { cardOnDelivery: true } : {}),
       ...(receipt ? { receiptAttached: true } : {}),
+      ...(input.discountApproval ? { discountApproval: input.discountApproval } : {}),
     },
   });
 }

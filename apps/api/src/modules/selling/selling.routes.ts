@@ -8,6 +8,11 @@ import {
   checkoutPixBodySchema,
   checkoutResponseSchema,
   checkoutTransferBodySchema,
+  DISCOUNT_APPROVAL_PERMISSIONS,
+  DISCOUNT_APPROVAL_TEXTS,
+  discountApprovalRefuseSchema,
+  discountApprovalRequestSchema,
+  discountApprovalSchema,
   idempotencyKeyHeaderSchema,
   idParamSchema,
   ORDER_TEXTS,
@@ -26,6 +31,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
+import { createDiscountApprovalsService } from './discount-approvals.service';
 import { createOrderEditService } from './order-edit.service';
 import { createSellingService } from './selling.service';
 
@@ -230,5 +236,69 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
         (request.headers as { 'idempotency-key'?: string })['idempotency-key'],
       ),
     }),
+  );
+
+  // Decision 0045: a manager's approval of a discount above the seller's maximum.
+  const approvals = createDiscountApprovalsService(app.deps.db);
+  const approvalParams = z.object({ id: idParamSchema(DISCOUNT_APPROVAL_TEXTS.notFound) });
+  const deciders = { permissions: [...DISCOUNT_APPROVAL_PERMISSIONS] };
+  app.post(
+    '/discount-approvals',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Pede a aprovação de um desconto acima do máximo da regra do vendedor para o carrinho do cliente como está (produtos, quantidades, preços) com estes descontos; substitui o pedido pendente do mesmo vendedor e cliente; nada fica reservado',
+        body: discountApprovalRequestSchema,
+        response: { 200: z.object({ data: discountApprovalSchema }) },
+      },
+    },
+    async (request) => ({ data: await approvals.ask(principalOf(request), request.body) }),
+  );
+
+  app.get(
+    '/discount-approvals',
+    {
+      config: deciders,
+      schema: {
+        tags,
+        summary:
+          'Pedidos de aprovação de desconto pendentes que o funcionário pode decidir: de outros vendedores, dentro do máximo da sua regra (full:access: todos)',
+        response: { 200: z.object({ data: z.array(discountApprovalSchema) }) },
+      },
+    },
+    async (request) => ({ data: await approvals.pending(principalOf(request)) }),
+  );
+
+  app.post(
+    '/discount-approvals/:id/approve',
+    {
+      config: deciders,
+      schema: {
+        tags,
+        summary:
+          'Aprova o pedido de desconto {id}: não o próprio, só dentro do máximo da sua regra (403); vale 2 horas, uma venda, o mesmo carrinho e descontos; auditado',
+        params: approvalParams,
+        response: { 200: z.object({ data: discountApprovalSchema }) },
+      },
+    },
+    async (request) => ({ data: await approvals.approve(principalOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/discount-approvals/:id/refuse',
+    {
+      config: deciders,
+      schema: {
+        tags,
+        summary:
+          'Recusa o pedido de desconto {id} com um motivo (obrigatório): as mesmas regras de quem aprova; auditado',
+        params: approvalParams,
+        body: discountApprovalRefuseSchema,
+        response: { 200: z.object({ data: discountApprovalSchema }) },
+      },
+    },
+    async (request) => ({ data: await approvals.refuse(principalOf(request), request.params.id, request.body.reason) }),
   );
 };

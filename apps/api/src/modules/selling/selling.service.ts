@@ -13,6 +13,7 @@ import {
   centsToReais,
   DELIVERY_TYPES,
   type DeliveryChoices,
+  DISCOUNT_APPROVAL_TEXTS,
   DISCOUNT_TEXTS,
   DiscountError,
   type DiscountedSale,
@@ -55,6 +56,7 @@ import { productImagesOf } from '../products/products.service';
 import { maxDiscountOf } from '../roles/roles.service';
 import { deliverySchedule, initialOrderStatusFor, pixReceiver } from '../settings/settings.service';
 import { lockProducts } from '../stock/stock.service';
+import { approvalOfSale, claimApproval, markApprovalUsed } from './discount-approvals.service';
 import { placeOrder } from './place-order';
 import { levelPriceCents, quote } from './pricing';
 
@@ -159,7 +161,11 @@ export function discountSale(
   return sale;
 }
 
-/** The cart's lines at the customer's level price now, with the sale's discounts (within the seller's maximum). */
+/**
+ * The cart's lines at the customer's level price now, with the sale's discounts: within the seller's maximum, or
+ * above it with `approvalId`, an approval covering this very sale (`claimApproval`, else 403); `approval` says
+ * who approved it (the caller marks it used with the order).
+ */
 export async function priceSale(
   trx: Transaction<Database>,
   principal: Principal,
@@ -167,10 +173,13 @@ export async function priceSale(
   choices: DeliveryChoices,
   lines: CartLineRow[],
   discounts: SaleDiscounts | undefined,
+  /** `discountApprovalId` of the checkout: claimed (checked, locked) only when the discounts pass the maximum. */
+  approvalId?: number,
 ) {
   const priced = lines.map((line) => ({ line, unitCents: levelPriceCents(line, customer.level) }));
   const itemsCents = priced.reduce((sum, p) => sum + p.unitCents * p.line.quantity, 0);
   const quoted = quote(itemsCents, customer, choices);
+  const maxHundredths = await maxDiscountOf(trx, principal.employeeId);
   const sale = discountSale(
     priced.map(({ line, unitCents }) => ({
       productId: line.product_id,
@@ -178,11 +187,21 @@ export async function priceSale(
       valueCents: unitCents * line.quantity,
     })),
     discounts,
-    await maxDiscountOf(trx, principal.employeeId),
+    // Above the seller's maximum, a manager's approval of this very sale lets it through (decision 0045).
+    approvalId === undefined ? maxHundredths : null,
   );
+  let approval: Awaited<ReturnType<typeof claimApproval>> | null = null;
+  if (!withinMaximum(sale, maxHundredths)) {
+    approval = await claimApproval(trx, approvalId as number, {
+      sellerId: principal.employeeId,
+      customerId: customer.id,
+      lines: priced.map(({ line, unitCents }) => ({ productId: line.product_id, quantity: line.quantity, unitCents })),
+      discounts,
+    });
+  }
   // The discounts come off the goods; freight, fast delivery and warranty stay as quoted.
   const figures = { ...quoted, totalCents: quoted.totalCents - sale.discountCents };
-  return { priced, sale: { discountCents: sale.discountCents, lines: sale.lines }, figures };
+  return { priced, sale: { discountCents: sale.discountCents, lines: sale.lines }, figures, approval };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -378,6 +397,7 @@ export function createSellingService(db: DB, storage: Storage) {
         ...(input.payment === 'PIX' && input.cardOnDeliveryAmount !== undefined
           ? { cardOnDeliveryAmount: input.cardOnDeliveryAmount }
           : {}),
+        ...(input.discountApprovalId === undefined ? {} : { discountApprovalId: input.discountApprovalId }),
         ...(frozen ? { frozen: frozen.tag } : {}),
       }),
     );
@@ -426,9 +446,9 @@ export function createSellingService(db: DB, storage: Storage) {
           productIds: archived.map((line) => line.product_id),
         });
       }
-      const { priced, sale, figures } = frozen
-        ? frozenFigures(frozen, lines)
-        : await priceSale(trx, principal, customer, choices, lines, input.discounts);
+      const { priced, sale, figures, approval } = frozen
+        ? { ...frozenFigures(frozen, lines), approval: null }
+        : await priceSale(trx, principal, customer, choices, lines, input.discounts, input.discountApprovalId);
       if (input.expectedTotal !== undefined && reaisToCents(input.expectedTotal) !== figures.totalCents) {
         throw conflict(SELLING_TEXTS.totalChanged(formatBRL(centsToReais(figures.totalCents))), 'STALE_DATA', {
           total: centsToReais(figures.totalCents),
@@ -481,8 +501,13 @@ export function createSellingService(db: DB, storage: Storage) {
           discountCents: sale.lines[index]?.discountCents ?? 0,
         })),
         receipt,
-        note: SELLING_TEXTS.historyNote,
+        note: approval
+          ? `${SELLING_TEXTS.historyNote} ${DISCOUNT_APPROVAL_TEXTS.historyNote(approval.approverName)}`
+          : SELLING_TEXTS.historyNote,
+        ...(approval ? { discountApproval: { id: approval.id, approvedBy: approval.approverName } } : {}),
       });
+      // The approval is spent with the order (the same transaction): never twice.
+      if (approval) await markApprovalUsed(trx, approval.id, order.id);
       // A card charged at the counter: its part, confirmed, for the whole total (decision 0042).
       if (input.payment === 'CARD' && input.card) {
         await recordCheckoutCard(
@@ -630,18 +655,39 @@ export function createSellingService(db: DB, storage: Storage) {
         }));
         // What checkout would refuse is said, not thrown: the totals still show (without the discounts).
         let refusal: string | null = null;
+        let aboveMaximum = false;
         let sale: DiscountedSale | null = null;
         try {
           sale = discountSale(lines, requested.discounts, maxHundredths);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           refusal = error.message;
+          aboveMaximum = error.statusCode === 403;
           try {
             sale = applyDiscounts(lines, requested.discounts);
           } catch {
             sale = null;
           }
         }
+        // Decision 0045: the seller's newest approval request for the customer; one covering this sale lifts the refusal.
+        const approval =
+          sellerId === undefined
+            ? undefined
+            : await approvalOfSale(
+                db,
+                {
+                  sellerId,
+                  customerId: customer.id,
+                  lines: cart.items.map((item) => ({
+                    productId: item.productId,
+                    quantity: item.quantity,
+                    unitCents: reaisToCents(item.unitPrice),
+                  })),
+                  discounts: requested.discounts,
+                },
+                now,
+              );
+        if (refusal !== null && sale && approval?.covers) refusal = null;
         discountCents = refusal === null && sale ? sale.discountCents : 0;
         discounts = {
           lines: (sale?.lines ?? []).map((line) => ({
@@ -652,6 +698,9 @@ export function createSellingService(db: DB, storage: Storage) {
           orderDiscount: centsToReais(sale?.orderDiscountCents ?? 0),
           discount: centsToReais(sale?.discountCents ?? 0),
           refusal,
+          ...(refusal !== null && aboveMaximum ? { aboveMaximum: true } : {}),
+          // Only when there is one: the answers without any request stay as they were.
+          ...(approval ? { approval } : {}),
         };
       }
       const figures = {

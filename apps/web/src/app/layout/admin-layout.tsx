@@ -1,6 +1,6 @@
-import { businessDay } from '@backoffice/contract';
+import { businessDay, DISCOUNT_APPROVALS_HASH } from '@backoffice/contract';
 import { lazy, useEffect, useState, useSyncExternalStore } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { MuiScope } from '../../components/theme/mui-scope';
 import { useKeptMounted } from '../../components/use-kept-mounted';
 import { useOrderEvents } from '../../features/orders/live/use-order-events';
@@ -20,6 +20,8 @@ const FirstRunGate = lazy(() =>
 );
 /** The phone's menu, in MUI's drawer: fetched the first time it opens. */
 const MobileDrawer = lazy(() => import('./mobile-drawer'));
+/** 'Aprovações de desconto' (decision 0045): opened by the bell's link, over the page one is on. */
+const DiscountApprovalsDialog = lazy(() => import('./discount-approvals-dialog'));
 
 /** Longest delay setTimeout accepts (about 24.8 days). */
 const MAX_TIMEOUT = 2_147_483_647;
@@ -65,6 +67,8 @@ export default function AdminLayout() {
   useExpiryTimer();
   // Live updates of the orders, once for the whole signed-in app (features/orders/live).
   useOrderEvents();
+  const location = useLocation();
+  const navigate = useNavigate();
 
   return (
     <div className="al-root">
@@ -91,6 +95,13 @@ export default function AdminLayout() {
         <main className="al-main">
           <Outlet />
         </main>
+        {location.hash === DISCOUNT_APPROVALS_HASH ? (
+          <MuiScope>
+            <DiscountApprovalsDialog
+              onClose={() => navigate({ pathname: location.pathname, search: location.search }, { replace: true })}
+            />
+          </MuiScope>
+        ) : null}
         {/* 'Configuração inicial' (issue 21 §1): opens by itself for an administrator of a shop not set up yet. */}
         {canSetUp ? (
           <MuiScope>

@@ -1,6 +1,7 @@
 import {
   COURIER_PAYMENT_TEXTS,
   DELIVERY_TYPE_LABELS,
+  DISCOUNT_APPROVAL_TEXTS,
   SELLING_TEXTS as S,
   SELLING_PAYMENT_OPTIONS,
   type SellingPaymentOption,
@@ -185,4 +186,11 @@ export const SELLING_SCREEN_TEXTS = {
   maxDiscount: (max: string) => `Seu desconto máximo: ${max} %.`,
   maxDiscountNone: 'Sua regra não permite dar desconto.',
   maxDiscountUnlimited: 'Sem limite de desconto (acesso total).',
+  // ---------- a manager's approval (decision 0045) ----------
+  askApproval: DISCOUNT_APPROVAL_TEXTS.ask,
+  approvalPending: DISCOUNT_APPROVAL_TEXTS.pending,
+  approvalApproved: DISCOUNT_APPROVAL_TEXTS.approved,
+  approvalRefused: DISCOUNT_APPROVAL_TEXTS.refused,
+  approvalHelp: 'Um gerente com desconto máximo maior aprova pelo sino; a venda espera aqui, nada fica reservado.',
+  approvalFailed: 'Não foi possível pedir a aprovação. Tente novamente.',
 } as const;

@@ -1,19 +1,22 @@
-import type {
-  CartAddBody,
-  CartChangeBody,
-  CartItem,
-  CartResponse,
-  CheckoutCashBody,
-  CheckoutResponse,
-  CheckoutTransferBody,
-  PreCheckoutQuery,
-  PreCheckoutResponse,
-  Product,
-  Quote,
-  QuoteCreateBody,
-  SellingProduct,
-  SellingProductSearchResponse,
-  WalkInCustomer,
+import {
+  type CartAddBody,
+  type CartChangeBody,
+  type CartItem,
+  type CartResponse,
+  type CheckoutCashBody,
+  type CheckoutResponse,
+  type CheckoutTransferBody,
+  DISCOUNT_APPROVAL_TEXTS,
+  type DiscountApproval,
+  type PreCheckoutQuery,
+  type PreCheckoutResponse,
+  type Product,
+  type Quote,
+  type QuoteCreateBody,
+  type SaleDiscounts,
+  type SellingProduct,
+  type SellingProductSearchResponse,
+  type WalkInCustomer,
 } from '@backoffice/contract';
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiMutation } from '../../../components/use-api-mutation';
@@ -85,6 +88,34 @@ export function usePreCheckout(customerId: number, choices: CartChoices, enabled
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 0,
+    // A discount approval asked for this very sale and still pending (decision 0045): asked again until decided.
+    refetchInterval: (query) => {
+      const approval = query.state.data?.discounts?.approval;
+      return approval?.status === 'PENDING' && approval.matches ? APPROVAL_POLL_MS : false;
+    },
+  });
+}
+
+/** How often Vendas asks whether a pending discount approval was decided. */
+export const APPROVAL_POLL_MS = 5_000;
+
+/**
+ * POST /discount-approvals (decision 0045): a manager's approval asked for the cart as it is with these
+ * discounts (above the seller's maximum); the cart is read again (its pre-checkout says the request's status).
+ */
+export function useAskDiscountApproval(customerId: number) {
+  const queryClient = useQueryClient();
+  return useApiMutation<DiscountApproval, SaleDiscounts>({
+    mutationFn: async (discounts) =>
+      (
+        await api<{ data: DiscountApproval }>('/discount-approvals', {
+          method: 'POST',
+          body: { customerId, discounts },
+        })
+      ).data,
+    success: DISCOUNT_APPROVAL_TEXTS.asked,
+    failure: T.approvalFailed,
+    onSuccess: () => void reloadCarts(queryClient, customerId),
   });
 }
 
@@ -200,6 +231,8 @@ export interface CheckoutRequest {
   expectedTotal: number;
   /** One per checkout attempt, the same on a retry: the server creates one order for it. */
   idempotencyKey: string;
+  /** A manager's approval covering this sale (the pre-checkout said so), for a discount above the maximum. */
+  discountApprovalId?: number;
 }
 
 /**
@@ -207,7 +240,7 @@ export interface CheckoutRequest {
  * /orders/checkout/pix/{id} (the order's own Pix).
  */
 export async function checkout(request: CheckoutRequest): Promise<CheckoutResponse> {
-  const { customerId, choices, receipt, expectedTotal, idempotencyKey } = request;
+  const { customerId, choices, receipt, expectedTotal, idempotencyKey, discountApprovalId } = request;
   const fields: CheckoutCashBody = {
     typeOfDelivery: choices.shippingOption,
     withWarranty: choices.withWarranty,
@@ -215,6 +248,7 @@ export async function checkout(request: CheckoutRequest): Promise<CheckoutRespon
     idempotencyKey,
     expectedTotal,
     ...(choices.discounts ? { discounts: choices.discounts } : {}),
+    ...(choices.discounts && discountApprovalId !== undefined ? { discountApprovalId } : {}),
   };
   // A walk-in's CPF on the note, when typed (the cart step asks it of a walk-in only).
   const noteDocument = choices.noteDocument?.trim();

@@ -35,7 +35,7 @@ import { FormMoneyField } from '../../../components/form/form-money-field';
 import { PixCode } from '../../../components/pix-code';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useDepartureWeek } from '../../../lib/shared-queries';
-import { useRemoveFromCart, useSetCartQuantity } from '../api/selling-api';
+import { useAskDiscountApproval, useRemoveFromCart, useSetCartQuantity } from '../api/selling-api';
 import { NotAnImageError, readProof } from '../lib/proof-image';
 import {
   type CartChoices,
@@ -547,6 +547,7 @@ export function CartStep(props: Props) {
                 {discountRefusal}
               </Alert>
             ) : null}
+            <DiscountApprovalBox customerId={customer.id} typed={choices.discounts} priced={preCheckout.discounts} />
           </Paper>
           {choices.payment === 'bankTransfer' ? (
             <Paper variant="outlined" sx={{ p: 2, display: 'grid', justifyItems: 'center', gap: 1 }}>
@@ -577,7 +578,14 @@ export function CartStep(props: Props) {
               customerId={customer.id}
               walkIn={walkIn}
               choices={choices}
-              disabled={!preCheckout.customer.canBuy || !!discountRefusal || sending || loading}
+              // A quote is saved within the seller's maximum: a manager's approval covers a sale, not a quote (decision 0045).
+              disabled={
+                !preCheckout.customer.canBuy ||
+                !!discountRefusal ||
+                !!preCheckout.discounts?.approval?.covers ||
+                sending ||
+                loading
+              }
             />
             <Button
               variant="contained"
@@ -591,6 +599,48 @@ export function CartStep(props: Props) {
           </Box>
         </Box>
       </Box>
+    </Box>
+  );
+}
+
+/**
+ * A discount above the seller's maximum (decision 0045): 'Pedir aprovação' asks a manager for this very cart and
+ * these discounts; then what became of it (waiting, refused with the reason, approved: the finish is enabled).
+ */
+function DiscountApprovalBox(props: {
+  customerId: number;
+  typed: CartChoices['discounts'];
+  priced: PreCheckoutResponse['discounts'];
+}) {
+  const ask = useAskDiscountApproval(props.customerId);
+  const approval = props.priced?.approval;
+  if (approval?.covers)
+    return (
+      <Alert severity="success" sx={{ mt: 1.5 }} role="status">
+        {T.approvalApproved(approval.approver ?? '')}
+      </Alert>
+    );
+  if (!props.priced?.aboveMaximum || !props.typed) return null;
+  if (approval?.matches && approval.status === 'PENDING')
+    return (
+      <Alert severity="info" sx={{ mt: 1.5 }} role="status" icon={<CircularProgress size={18} aria-hidden="true" />}>
+        {T.approvalPending}
+      </Alert>
+    );
+  const typed = props.typed;
+  return (
+    <Box sx={{ mt: 1.5, display: 'grid', gap: 1 }}>
+      {approval?.matches && approval.status === 'REFUSED' ? (
+        <Alert severity="warning" role="status">
+          {T.approvalRefused(approval.approver ?? '', approval.reason ?? '')}
+        </Alert>
+      ) : null}
+      <Box>
+        <Button variant="outlined" onClick={() => ask.mutate(typed)} disabled={ask.isPending}>
+          {T.askApproval}
+        </Button>
+      </Box>
+      <FormHelperText sx={{ mx: 0 }}>{T.approvalHelp}</FormHelperText>
     </Box>
   );
 }

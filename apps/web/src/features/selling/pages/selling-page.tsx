@@ -76,6 +76,8 @@ export default function SellingPage() {
         receipt: state.proof?.base64 ?? null,
         expectedTotal: cart.data.total,
         idempotencyKey: attemptKey.current,
+        // A manager's approval of a discount above the seller's maximum, when it covers this very sale (decision 0045).
+        ...(cart.data.discounts?.approval?.covers ? { discountApprovalId: cart.data.discounts.approval.id } : {}),
       },
       {
         onSettled: () => {
