@@ -59,6 +59,8 @@ interface Props {
   failed: boolean;
   sending: boolean;
   onChoose(choices: Partial<CartChoices>): void;
+  /** A line's discount (its product) or the order's (none), merged into the discounts as they are when it lands. */
+  onDiscount(productId: number | undefined, discount: Discount | undefined, productIds: readonly number[]): void;
   onProof(proof: PaymentProof | null): void;
   onBack(): void;
   onFinish(): void;
@@ -292,7 +294,7 @@ function TotalLine({ label, value, strong }: { label: string; value: number; str
 
 /** Step 3: the customer's cart, the delivery/warranty/fast-delivery/payment choices, totals and checkout. */
 export function CartStep(props: Props) {
-  const { customer, choices, proof, preCheckout, loading, failed, sending, onChoose } = props;
+  const { customer, choices, proof, preCheckout, loading, failed, sending, onChoose, onDiscount } = props;
   const items = preCheckout?.cart.items ?? [];
   const pickup = choices.shippingOption === DELIVERY_TYPES.PICKUP;
   /** A walk-in ('Consumidor final', decision 0040): pickup only, an optional CPF/CNPJ on the note. */
@@ -313,23 +315,10 @@ export function CartStep(props: Props) {
     const kept = discountsFor(choices.discounts, productIds.split(',').map(Number));
     if (JSON.stringify(kept) !== JSON.stringify(choices.discounts)) onChoose({ discounts: kept });
   }, [productIds, choices.discounts, onChoose]);
-  const setLineDiscount = (productId: number, discount: Discount | undefined) => {
-    const others = (choices.discounts?.lines ?? []).filter((line) => line.productId !== productId);
-    const lines = discount ? [...others, { productId, ...discount }] : others;
-    onChoose({
-      discounts: discountsFor(
-        { ...choices.discounts, lines },
-        items.map((item) => item.productId),
-      ),
-    });
-  };
-  const setOrderDiscount = (order: Discount | undefined) =>
-    onChoose({
-      discounts: discountsFor(
-        { ...choices.discounts, order },
-        items.map((item) => item.productId),
-      ),
-    });
+  const cartIds = items.map((item) => item.productId);
+  const setLineDiscount = (productId: number, discount: Discount | undefined) =>
+    onDiscount(productId, discount, cartIds);
+  const setOrderDiscount = (order: Discount | undefined) => onDiscount(undefined, order, cartIds);
 
   if (failed)
     return (

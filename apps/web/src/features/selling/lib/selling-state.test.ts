@@ -77,6 +77,36 @@ describe('the discounts sent (issue 38)', () => {
     });
     expect(discountsFor(undefined, [1])).toBeUndefined();
   });
+
+  it("a line's discount and the order's typed within the same pause both stay (each merged as it lands)", () => {
+    let state = sellingReducer(initialSellingState, { type: 'selectCustomer', customer: JOANA });
+    // 7 % on product 1 lands first, then R$ 10,00 on the order, then product 2's R$ 5,00; then 1's is cleared.
+    state = sellingReducer(state, {
+      type: 'discount',
+      productId: 1,
+      discount: { kind: 'percent', value: 7 },
+      productIds: [1, 2],
+    });
+    state = sellingReducer(state, { type: 'discount', discount: { kind: 'amount', value: 10 }, productIds: [1, 2] });
+    state = sellingReducer(state, {
+      type: 'discount',
+      productId: 2,
+      discount: { kind: 'amount', value: 5 },
+      productIds: [1, 2],
+    });
+    expect(state.choices.discounts).toEqual({
+      lines: [
+        { productId: 1, kind: 'percent', value: 7 },
+        { productId: 2, kind: 'amount', value: 5 },
+      ],
+      order: { kind: 'amount', value: 10 },
+    });
+    state = sellingReducer(state, { type: 'discount', productId: 1, discount: undefined, productIds: [1, 2] });
+    expect(state.choices.discounts).toEqual({
+      lines: [{ productId: 2, kind: 'amount', value: 5 }],
+      order: { kind: 'amount', value: 10 },
+    });
+  });
 });
 
 describe("'Cartão' at the checkout (issue 38)", () => {

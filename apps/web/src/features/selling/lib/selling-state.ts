@@ -3,6 +3,7 @@ import {
   type CheckoutResponse,
   DELIVERY_TYPES,
   type DeliveryType,
+  type Discount,
   type SaleDiscounts,
   type SellingPaymentOption,
 } from '@backoffice/contract';
@@ -118,6 +119,11 @@ export type SellingAction =
   | { type: 'openCart' }
   | { type: 'backToProducts' }
   | { type: 'choose'; choices: Partial<CartChoices> }
+  /**
+   * A line's discount (`productId`) or the order's, merged into the discounts as they are now: two fields typed
+   * within the same pause each keep theirs (a choice made from the earlier render would drop the other's).
+   */
+  | { type: 'discount'; productId?: number; discount: Discount | undefined; productIds: readonly number[] }
   | { type: 'setProof'; proof: PaymentProof | null }
   | { type: 'orderCompleted'; code: string; pixOrderId?: number | null; placed?: PlacedPayment | null }
   | { type: 'newSale' };
@@ -156,6 +162,18 @@ export function sellingReducer(state: SellingState, action: SellingAction): Sell
       // The proof belongs to 'Depósito' only.
       const proof = choices.payment === 'bankTransfer' ? state.proof : null;
       return { ...state, choices, proof };
+    }
+    case 'discount': {
+      const current = state.choices.discounts;
+      const others = (current?.lines ?? []).filter((line) => line.productId !== action.productId);
+      const next: SaleDiscounts =
+        action.productId === undefined
+          ? { ...current, order: action.discount }
+          : {
+              ...current,
+              lines: action.discount ? [...others, { productId: action.productId, ...action.discount }] : others,
+            };
+      return { ...state, choices: { ...state.choices, discounts: discountsFor(next, action.productIds) } };
     }
     case 'setProof':
       return { ...state, proof: action.proof };

@@ -1,3 +1,4 @@
+import type { Discount } from '@backoffice/contract';
 import Box from '@mui/material/Box';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
@@ -58,6 +59,11 @@ export default function SellingPage() {
   }, [state.step, refetch]);
 
   const choose = useCallback((choices: Partial<CartChoices>) => dispatch({ type: 'choose', choices }), []);
+  const discount = useCallback(
+    (productId: number | undefined, value: Discount | undefined, productIds: readonly number[]) =>
+      dispatch({ type: 'discount', productId, discount: value, productIds }),
+    [],
+  );
 
   const finish = () => {
     if (!state.customer || !cart.data || sending.current) return;
@@ -137,6 +143,7 @@ export default function SellingPage() {
           failed={cart.isError && !(cart.data && isNoAnswer(cart.error))}
           sending={checkout.isPending}
           onChoose={choose}
+          onDiscount={discount}
           onProof={(proof) => dispatch({ type: 'setProof', proof })}
           onBack={() => dispatch({ type: 'backToProducts' })}
           onFinish={finish}
