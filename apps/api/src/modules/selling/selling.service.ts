@@ -179,7 +179,8 @@ export async function priceSale(
   const priced = lines.map((line) => ({ line, unitCents: levelPriceCents(line, customer.level) }));
   const itemsCents = priced.reduce((sum, p) => sum + p.unitCents * p.line.quantity, 0);
   const quoted = quote(itemsCents, customer, choices);
-  const maxHundredths = await maxDiscountOf(trx, principal.employeeId);
+  // The seller's maximum is read only when there is a discount to weigh (a sale without one passes any).
+  const maxHundredths = discounts === undefined ? 0 : await maxDiscountOf(trx, principal.employeeId);
   const sale = discountSale(
     priced.map(({ line, unitCents }) => ({
       productId: line.product_id,
@@ -428,16 +429,14 @@ export function createSellingService(db: DB, storage: Storage) {
       const noteDocument = input.noteDocument ?? null;
       if (noteDocument !== null && !isWalkIn(customer)) throw badRequest(WALK_IN_TEXTS.noteDocumentOnlyWalkIn);
 
-      // Lock the cart's products (ascending ids, as moveStock does) before reading their prices and stock.
+      // Lock the cart's products (lockProducts takes them in ascending ids, as moveStock does) before reading their
+      // prices and stock.
       // A frozen sale's lines are its own (the cart is not touched); else the customer's cart.
       const productIds = frozen
         ? frozen.lines.map((line) => line.productId)
         : (await repo.cartLines(trx, customerId)).map((line) => line.product_id);
       if (productIds.length === 0) throw conflict(SELLING_TEXTS.cartEmpty, 'CONFLICT');
-      await lockProducts(
-        trx,
-        [...productIds].sort((a, b) => a - b),
-      );
+      await lockProducts(trx, productIds);
       const lines = frozen ? await repo.productLines(trx, frozen.lines) : await repo.cartLines(trx, customerId);
       if (lines.length !== productIds.length) throw notFound(SELLING_TEXTS.productNotFound);
       const archived = lines.filter((line) => line.archived);
