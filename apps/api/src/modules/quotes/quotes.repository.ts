@@ -1,4 +1,3 @@
-import { COMPANY_ID, DEFAULT_QUOTE_VALIDITY_DAYS } from '@backoffice/contract';
 import { type ExpressionBuilder, type Insertable, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
@@ -30,22 +29,6 @@ function whereStatus(status: string | undefined, today: string) {
 
 /** SQL of quotes. Every function takes `db` or a transaction. */
 export const quotesRepository = {
-  async validityDays(db: Executor): Promise<number> {
-    const row = await db
-      .selectFrom('company_settings')
-      .select('quote_validity_days')
-      .where('company_id', '=', COMPANY_ID)
-      .executeTakeFirst();
-    return row?.quote_validity_days ?? DEFAULT_QUOTE_VALIDITY_DAYS;
-  },
-  saveValidityDays(db: Executor, days: number) {
-    return db
-      .insertInto('company_settings')
-      .values({ company_id: COMPANY_ID, name: '', quote_validity_days: days, updated_at: new Date() })
-      .onConflict((oc) => oc.column('company_id').doUpdateSet({ quote_validity_days: days, updated_at: new Date() }))
-      .execute();
-  },
-
   async insert(trx: Transaction<Database>, quote: NewQuoteRow, items: NewQuoteItemRow[]): Promise<number> {
     const { id } = await trx.insertInto('quotes').values(quote).returning('id').executeTakeFirstOrThrow();
     await trx

@@ -10,14 +10,13 @@ import {
   quoteListQuerySchema,
   quotePageSchema,
   quoteSchema,
-  quoteValiditySchema,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
 import { createQuotesService } from './quotes.service';
 
-const { internalSales: INTERNAL_SALES, settings: SETTINGS } = PERMISSIONS;
+const { internalSales: INTERNAL_SALES } = PERMISSIONS;
 /** Quotes are selling: internal_sales (full:access always passes). */
 const config = { permissions: [INTERNAL_SALES] };
 const params = z.object({ id: idParamSchema(QUOTE_TEXTS.idInvalid) });
@@ -122,32 +121,5 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.headers['idempotency-key'],
       ),
     }),
-  );
-
-  app.get(
-    '/settings/quotes',
-    {
-      config: { permissions: [INTERNAL_SALES, SETTINGS] },
-      schema: {
-        tags,
-        summary: 'Validade dos orçamentos novos, em dias (7 por padrão)',
-        response: { 200: z.object({ data: quoteValiditySchema }) },
-      },
-    },
-    async () => ({ data: { days: await service.validityDays() } }),
-  );
-
-  app.put(
-    '/settings/quotes',
-    {
-      config: { permissions: [SETTINGS] },
-      schema: {
-        tags,
-        summary: `Salva a validade dos orçamentos novos (1 a 90 dias); ${QUOTE_TEXTS.validitySaved}`,
-        body: quoteValiditySchema,
-        response: { 200: z.object({ data: quoteValiditySchema }) },
-      },
-    },
-    async (request) => ({ data: { days: await service.saveValidityDays(principalOf(request), request.body.days) } }),
   );
 };

@@ -32,7 +32,7 @@ import {
   priceSale,
   saleLines,
 } from '../selling/selling.service';
-import { shopIdentity } from '../settings/settings.service';
+import { quoteValidityDays, shopIdentity } from '../settings/settings.service';
 import { quoteWhatsAppTemplate } from '../settings/whatsapp-templates.service';
 import { type QuoteRowRead, quotesRepository as repo } from './quotes.repository';
 
@@ -98,23 +98,6 @@ export function createQuotesService(db: DB, storage: Storage) {
   }
 
   return {
-    validityDays: () => repo.validityDays(db),
-
-    async saveValidityDays(principal: Principal, days: number): Promise<number> {
-      await db.transaction().execute(async (trx) => {
-        const before = await repo.validityDays(trx);
-        await repo.saveValidityDays(trx, days);
-        await recordAudit(trx, {
-          employeeId: principal.employeeId,
-          entity: 'company_settings',
-          entityId: 1,
-          action: 'update',
-          changes: { quoteValidityDays: { from: before, to: days } },
-        });
-      });
-      return repo.validityDays(db);
-    },
-
     /**
      * POST /quotes: the customer's cart (emptied once saved) or the lines given, priced as the checkout prices them
      * now (`priceSale`: the level price, freight, warranty, the discounts within the seller's maximum), frozen.
@@ -145,7 +128,7 @@ export function createQuotesService(db: DB, storage: Storage) {
         assertChoices(customer, choices);
         const lines = await saleLines(trx, customer.id, body.lines, QUOTE_TEXTS.empty);
         const { priced, sale, figures } = await priceSale(trx, principal, customer, choices, lines, body.discounts);
-        const days = await repo.validityDays(trx);
+        const days = await quoteValidityDays(trx);
         const quoteId = await repo.insert(
           trx,
           {

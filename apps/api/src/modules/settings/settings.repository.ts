@@ -182,6 +182,22 @@ export const settingsRepository = {
       .executeTakeFirst();
     return row?.card_settings ?? null;
   },
+  /** How many days a new quote is valid (decision 0043): null when never saved. */
+  async quoteValidityDays(db: Executor, companyId: number): Promise<number | null> {
+    const row = await db
+      .selectFrom('company_settings')
+      .select('quote_validity_days')
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    return row?.quote_validity_days ?? null;
+  },
+  saveQuoteValidityDays(db: Executor, companyId: number, days: number) {
+    return db
+      .insertInto('company_settings')
+      .values({ company_id: companyId, name: '', quote_validity_days: days, updated_at: new Date() })
+      .onConflict((oc) => oc.column('company_id').doUpdateSet({ quote_validity_days: days, updated_at: new Date() }))
+      .execute();
+  },
   /** Stores the card settings (the company's row is made when missing). */
   saveCardSettings(db: Executor, companyId: number, settings: object) {
     return saveJsonSetting(db, companyId, 'card_settings', settings);

@@ -12,7 +12,9 @@ import {
   ORDER_PAYMENT_TEXTS,
   orderStatusParamSchema,
   PERMISSIONS,
+  QUOTE_TEXTS,
   QUOTE_WHATSAPP_TEMPLATE_KEY,
+  quoteValiditySchema,
   quoteWhatsAppTemplateBodySchema,
   SETTINGS_TEXTS,
   setupBodySchema,
@@ -23,7 +25,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
-import { createSettingsService } from './settings.service';
+import { createSettingsService, quoteValidityDays } from './settings.service';
 import { createWhatsAppTemplatesService } from './whatsapp-templates.service';
 
 const { orders: ORDERS, internalSales: INTERNAL_SALES, settings: SETTINGS } = PERMISSIONS;
@@ -38,7 +40,7 @@ const companyEnvelope = z.object({ data: companySettingsSchema });
 
 /**
  * Settings (spec section 7): bank settings (Pix keys and transfer accounts) and the company's settings, read
- * with `orders` (section 6) and written only with `bo:manage:settings`; and the static Pix BR Code of an order.
+ * with `orders` (section 6) and written only with `bo:manage:settings`; the quotes' validity.
  */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createSettingsService(app.deps.db, app.log);
@@ -297,5 +299,32 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await templates.restore(principalOf(request).employeeId, request.params.status) }),
+  );
+
+  app.get(
+    '/settings/quotes',
+    {
+      config: { permissions: [INTERNAL_SALES, SETTINGS] },
+      schema: {
+        tags: ['quotes'],
+        summary: 'Validade dos orçamentos novos, em dias (7 por padrão)',
+        response: { 200: z.object({ data: quoteValiditySchema }) },
+      },
+    },
+    async () => ({ data: { days: await quoteValidityDays(app.deps.db) } }),
+  );
+
+  app.put(
+    '/settings/quotes',
+    {
+      config: { permissions: [SETTINGS] },
+      schema: {
+        tags: ['quotes'],
+        summary: `Salva a validade dos orçamentos novos (1 a 90 dias); ${QUOTE_TEXTS.validitySaved}`,
+        body: quoteValiditySchema,
+        response: { 200: z.object({ data: quoteValiditySchema }) },
+      },
+    },
+    async (request) => ({ data: { days: await service.saveQuoteValidity(actor(request), request.body.days) } }),
   );
 };

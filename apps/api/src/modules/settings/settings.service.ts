@@ -9,6 +9,7 @@ import {
   cardSettingsSchema,
   DEFAULT_CARD_SETTINGS,
   DEFAULT_DELIVERY_DEPARTURES,
+  DEFAULT_QUOTE_VALIDITY_DAYS,
   type DeliverySchedule,
   deliveryScheduleSchema,
   initialOrderStatus,
@@ -164,6 +165,11 @@ export async function shopIdentity(
 ): Promise<{ name: string; cnpj: string | null; address: string | null }> {
   const company = await repo.findCompany(db, COMPANY_ID);
   return { name: company?.name ?? '', cnpj: company?.cnpj ?? null, address: company?.address ?? null };
+}
+
+/** How many days a new quote is valid (decision 0043): 'Configurações' → 'Orçamentos', 7 until saved. */
+export async function quoteValidityDays(db: Executor): Promise<number> {
+  return (await repo.quoteValidityDays(db, COMPANY_ID)) ?? DEFAULT_QUOTE_VALIDITY_DAYS;
 }
 
 /**
@@ -466,6 +472,16 @@ export function createSettingsService(db: DB, log: FastifyBaseLogger) {
       ),
 
     cardSettings: () => cardSettings(db),
+
+    /** PUT /settings/quotes: the days a new quote is valid (checked by the contract's `quoteValiditySchema`), audited. */
+    saveQuoteValidity: (actor: SettingsActor, days: number): Promise<number> =>
+      saveAudited(
+        actor,
+        'quoteValidityDays',
+        quoteValidityDays,
+        (trx) => repo.saveQuoteValidityDays(trx, COMPANY_ID, days),
+        days,
+      ),
 
     /** PUT /settings/departures: saves the week (checked by the contract's `deliveryScheduleSchema`). */
     saveDepartures: (actor: SettingsActor, departures: DeliverySchedule): Promise<DeliverySchedule> =>
