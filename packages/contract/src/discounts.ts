@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
-import { formatBRL, hasTwoDecimals, hundredthsOfCents, percentToHundredths } from './money';
+import { formatBRL, hasTwoDecimals, hundredthsOfCents, percentToHundredths, reaisToCents } from './money';
 import { ORDER_STATUS, type PaymentMethod } from './order-status';
 
 /**
@@ -140,7 +140,7 @@ export function percentOfCents(cents: number, percent: number): number {
 /** The cents a discount takes off `valueCents` (not checked against it). */
 export function discountCents(discount: Discount | undefined, valueCents: number): number {
   if (!discount) return 0;
-  return discount.kind === 'percent' ? percentOfCents(valueCents, discount.value) : Math.round(discount.value * 100);
+  return discount.kind === 'percent' ? percentOfCents(valueCents, discount.value) : reaisToCents(discount.value);
 }
 
 /**

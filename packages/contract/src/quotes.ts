@@ -238,7 +238,7 @@ export function quoteWhatsAppValues(
   quote: QuoteForMessage,
   shop: string | null,
 ): Record<QuoteWhatsAppPlaceholder, string> {
-  const delivery = quote.shipping + quote.fastDeliveryTax;
+  const delivery = centsToReais(reaisToCents(quote.shipping) + reaisToCents(quote.fastDeliveryTax));
   return {
     cliente: quote.customerName,
     numero: String(quote.id),

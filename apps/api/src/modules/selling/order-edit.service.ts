@@ -17,6 +17,7 @@ import {
   SELLING_TEXTS,
 } from '@backoffice/contract';
 import type { DB } from '../../db/database';
+import { diff } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { claimOrderRequest, lockOrder, nextUpdatedAt, recordOrderNote, transition } from '../orders/workflow.service';
@@ -183,7 +184,7 @@ export function createOrderEditService(db: DB) {
                   lines: lines.flatMap((line) => {
                     if (!line.kept || line.kept.discount_cents === 0) return [];
                     const cents = scaled(line.kept.discount_cents, line.quantity, line.kept.quantity);
-                    return [{ productId: line.productId, kind: 'amount' as const, value: cents / 100 }];
+                    return [{ productId: line.productId, kind: 'amount' as const, value: centsToReais(cents) }];
                   }),
                 },
                 null,
@@ -277,14 +278,7 @@ export function createOrderEditService(db: DB) {
           changeFor: figures.changeFor,
           cardOnDelivery: figures.cardOnDelivery,
         });
-        const before = audited(current);
-        const changes = Object.fromEntries(
-          Object.entries(audited(after)).flatMap(([field, to]) =>
-            JSON.stringify(before[field as keyof typeof before]) === JSON.stringify(to)
-              ? []
-              : [[field, { from: before[field as keyof typeof before], to }]],
-          ),
-        );
+        const changes = diff(audited(current), audited(after));
         if (Object.keys(changes).length === 0) {
           return answer({ ...after, changed: false, message: ORDER_EDIT_TEXTS.nothingChanged });
         }
