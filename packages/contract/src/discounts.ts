@@ -114,6 +114,8 @@ export const orderDiscountResponseSchema = z.object({
   code: z.string(),
   discount: z.number(),
   total: z.number(),
+  /** A refund the change owes the customer: the confirmed payment parts above the new total (decision 0044). */
+  refund: z.number().optional(),
   message: z.string(),
 });
 export type OrderDiscountResponse = z.infer<typeof orderDiscountResponseSchema>;

@@ -324,15 +324,15 @@ describe('PATCH /orders/{id}: refusals', () => {
     expect(await stockOf(capa.id)).toBe(8);
   });
 
-  it('below what the payment parts hold: 409 asking to reverse a part first; nothing changes', async () => {
+  it('below what a pending part holds: 409 asking to refuse it first; nothing changes', async () => {
     const { capa, cabo, order } = await placed();
-    const part = await call('POST', `/orders/${order.orderId}/payments`, attendant, { method: 'CASH', amount: 300 });
+    const part = await call('POST', `/orders/${order.orderId}/payments`, attendant, { method: 'PIX', amount: 300 });
     expect(part.statusCode).toBe(200);
-    // Without the cable the total would be R$ 259,80, below the R$ 300,00 paid.
+    // Without the cable the total would be R$ 259,80, below the R$ 300,00 waiting for the bank.
     const res = await edit(order.orderId, { items: [{ productId: capa.id, quantity: 2 }] });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors).toEqual([
-      "O novo total (R$ 259,80) fica abaixo do que já foi pago ou aguarda pagamento (R$ 300,00). Estorne ou recuse uma parte do pagamento em 'Pagamentos' antes de alterar o pedido.",
+      "O novo total (R$ 259,80) fica abaixo do que já foi pago ou aguarda pagamento (R$ 300,00). Recuse o pagamento aguardando em 'Pagamentos' antes de alterar o pedido.",
     ]);
     expect([await stockOf(capa.id), await stockOf(cabo.id)]).toEqual([8, 9]);
     expect(await itemRows(order.orderId)).toHaveLength(2);
@@ -343,7 +343,7 @@ describe('PATCH /orders/{id}: refusals', () => {
     expect(discount.statusCode).toBe(409);
     expect(discount.json().code).toBe('PAYMENT_OVERPAID');
     expect((await orderRow(order.orderId)).total_cents).toBe(30970);
-    // Above it: allowed (R$ 439,60 with one more Capa; the balance due grows).
+    // Above it: allowed (R$ 439,60 with one more Capa; the balance due grows). Nothing is confirmed yet.
     const more = await edit(order.orderId, {
       items: [
         { productId: capa.id, quantity: 3 },
@@ -351,7 +351,8 @@ describe('PATCH /orders/{id}: refusals', () => {
       ],
     });
     expect(more.statusCode).toBe(200);
-    expect(more.json().data).toMatchObject({ total: 439.6, paid: 300 });
+    expect(more.json().data).toMatchObject({ total: 439.6, paid: 0 });
+    expect(more.json().data.refund).toBeUndefined();
   });
 });
 
