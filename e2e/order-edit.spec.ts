@@ -9,8 +9,8 @@ import {
   expectAccessible,
   login,
   money,
-  openOrderDetails,
   openBrowser,
+  openOrderDetails,
   PHONE,
   pageApi,
   screenshot,
@@ -167,7 +167,10 @@ describe("a paid order edited below what was paid: 'Reembolso a registrar' in 'P
     const details = await openOrderDetails(page, placed.code);
     const owed = details.getByText(`Reembolso a registrar: ${money(5990)}`);
     await owed.waitFor();
-    await details.getByText(`Pedido alterado: total de ${money(17970)} para ${money(11980)}`).first().waitFor();
+    await details
+      .getByText(`Pedido alterado: total de ${money(17970)} para ${money(11980)}`)
+      .first()
+      .waitFor();
     await owed.scrollIntoViewIfNeeded();
     await expectAccessible(page, 'pedidos: reembolso a registrar');
     await screenshot(page, 'order-refund-owed-desktop');

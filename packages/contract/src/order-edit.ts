@@ -16,7 +16,7 @@ export const ORDER_EDIT_TEXTS = {
     'O pedido já está em separação ou adiante: não pode mais ser alterado. Resta cancelá-lo ou registrar uma troca ou devolução.',
   /** Before separation, but its payment froze the total (a transfer's proof, a Pix waiting for approval, a card). */
   notChangeable:
-    'Este pedido não pode ser alterado: só pedidos em dinheiro aguardando o estoquista, ou por Pix ainda não pago, antes da separação.',
+    'Este pedido não pode ser alterado: só pedidos em dinheiro ou cartão na entrega aguardando o estoquista, ou por Pix ainda não pago, antes da separação.',
   pixAlreadyReceived:
     'Este pedido já tem um Pix recebido: não pode mais ser alterado. Cancele-o ou registre uma troca.',
   /** The new total below what the confirmed and pending parts hold (decision 0042): never silently lose money. */

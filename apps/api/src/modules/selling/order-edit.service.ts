@@ -112,7 +112,13 @@ export function createOrderEditService(db: DB) {
         if (!claimed) return answer({ changed: false, replayed: true, message: ORDER_EDIT_TEXTS.edited });
 
         if (!BEFORE_SEPARATION_STATUSES.includes(order.status)) throw conflict(ORDER_EDIT_TEXTS.separated, 'CONFLICT');
-        if (!orderDiscountChangeable({ status: order.status, paymentMethod: order.payment_method })) {
+        if (
+          !orderDiscountChangeable({
+            status: order.status,
+            paymentMethod: order.payment_method,
+            cardOnDelivery: order.card_on_delivery,
+          })
+        ) {
           throw conflict(ORDER_EDIT_TEXTS.notChangeable, 'CONFLICT');
         }
         if (await pixOfOrder(trx, orderId)) throw conflict(ORDER_EDIT_TEXTS.pixAlreadyReceived, 'CONFLICT');

@@ -560,7 +560,13 @@ export function createSellingService(db: DB, storage: Storage) {
       return db.transaction().execute(async (trx) => {
         const locked = await lockOrder(trx, orderId);
         const { order, items } = await repo.orderForDiscount(trx, orderId);
-        if (!orderDiscountChangeable({ status: order.status, paymentMethod: order.payment_method }))
+        if (
+          !orderDiscountChangeable({
+            status: order.status,
+            paymentMethod: order.payment_method,
+            cardOnDelivery: order.card_on_delivery,
+          })
+        )
           throw conflict(DISCOUNT_TEXTS.orderNotChangeable, 'CONFLICT');
         if (await pixOfOrder(trx, orderId)) throw conflict(DISCOUNT_TEXTS.pixAlreadyReceived, 'CONFLICT');
         const sale = discountSale(
