@@ -99,7 +99,7 @@ function RefundLine({ orderId, refund }: { orderId: number; refund: OrderRefund 
       sx={{ '& .MuiAlert-message': { width: '100%' } }}
       action={
         canRecord && !recording ? (
-          <Button color="inherit" size="small" onClick={() => setRecording(true)}>
+          <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => setRecording(true)}>
             {T.record}
           </Button>
         ) : undefined
