@@ -10,6 +10,7 @@ import {
   login,
   money,
   openBrowser,
+  openOrderDetails,
   PHONE,
   pageApi,
   screenshot,
@@ -127,6 +128,70 @@ describe("an attendant edits an order before separation ('Editar pedido' on Pedi
   });
 });
 
+/** 2 × A + 1 × B paid in cash at the counter (a confirmed part of R$ 179,70), the edit removing B: R$ 59,90 owed. */
+async function paidAndLowered(page: Page, admin: ApiClient, label: string) {
+  const a = await newProduct(admin, `reembolso ${label} A`);
+  const b = await newProduct(admin, `reembolso ${label} B`);
+  const placed = await sell(pageApi(page), a, b);
+  await pageApi(page).send('POST', `/orders/${placed.orderId}/payments`, { method: 'CASH', amount: 179.7 });
+  await selectOrder(page, placed.code);
+  await page.getByRole('button', { name: 'Editar pedido', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Editar pedido ${placed.code}` });
+  await dialog.getByText(`Novo total: ${money(17970)} (antes ${money(17970)})`).waitFor();
+  await dialog.getByRole('button', { name: `Remover ${b.name}` }).click();
+  // 2 × R$ 59,90 = R$ 119,80; R$ 179,70 paid − R$ 119,80 = R$ 59,90 to give back.
+  await dialog.getByText(`Novo total: ${money(11980)} (antes ${money(17970)})`).waitFor();
+  await dialog.getByText(`O cliente terá ${money(5990)} a reembolsar.`).waitFor();
+  return { placed, dialog };
+}
+
+describe("a paid order edited below what was paid: 'Reembolso a registrar' in 'Pagamentos'", () => {
+  let s: BrowserSession;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    s = await openBrowser({ width: 1366, height: 768 });
+    await login(s.page, DEMO.attendant);
+    admin = await apiAs(s.baseURL, DEMO.admin);
+  });
+  afterAll(() => s.close());
+
+  it('the dialog says the refund; saved, the details owe it; registered by Pix, the details say it was', async () => {
+    const { page } = s;
+    const { placed, dialog } = await paidAndLowered(page, admin, 'mesa');
+    await screenshot(page, 'order-edit-refund-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Salvar alterações' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Pedido alterado com sucesso.' }).first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const details = await openOrderDetails(page, placed.code);
+    const owed = details.getByText(`Reembolso a registrar: ${money(5990)}`);
+    await owed.waitFor();
+    await details
+      .getByText(`Pedido alterado: total de ${money(17970)} para ${money(11980)}`)
+      .first()
+      .waitFor();
+    await owed.scrollIntoViewIfNeeded();
+    await expectAccessible(page, 'pedidos: reembolso a registrar');
+    await screenshot(page, 'order-refund-owed-desktop');
+    await details.getByRole('button', { name: 'Registrar reembolso', exact: true }).click();
+    const form = details.getByRole('form', { name: 'Registrar reembolso' });
+    await form.getByRole('combobox', { name: 'Forma do reembolso' }).click();
+    await page.getByRole('option', { name: 'Pix', exact: true }).click();
+    await form.getByLabel('Observação (opcional)').fill('Pix para a chave do cliente');
+    await screenshot(page, 'order-refund-form-desktop');
+    await form.getByRole('button', { name: 'Registrar reembolso', exact: true }).click();
+    await details.getByText(`Reembolso registrado (Pix): ${money(5990)}`).waitFor();
+    await screenshot(page, 'order-refund-done-desktop');
+    const history = await admin.get<{ data: { histories: { note: string | null }[] } }>(
+      `/reports/order/histories/${placed.orderId}`,
+    );
+    expect(history.data.histories.at(-1)?.note).toBe(
+      `Reembolso registrado (Pix): ${money(5990)} — Pix para a chave do cliente.`,
+    );
+  });
+});
+
 describe("'Editar pedido' on a phone", () => {
   let s: BrowserSession;
   let admin: ApiClient;
@@ -158,5 +223,23 @@ describe("'Editar pedido' on a phone", () => {
     await page.keyboard.press('Escape');
     await dialog.getByLabel('Troco para').scrollIntoViewIfNeeded();
     await screenshot(page, 'order-edit-dialog-phone-payment');
+  });
+
+  it('a refund to record: the dialog and the details fit the screen', async () => {
+    const { page } = s;
+    const { placed, dialog } = await paidAndLowered(page, admin, 'celular');
+    await dialog.getByText(`O cliente terá ${money(5990)} a reembolsar.`).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'order-edit-refund-dialog-phone');
+    await dialog.getByRole('button', { name: 'Salvar alterações' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Pedido alterado com sucesso.' }).first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const details = await openOrderDetails(page, placed.code);
+    const owed = details.getByText(`Reembolso a registrar: ${money(5990)}`);
+    await owed.scrollIntoViewIfNeeded();
+    await details.getByRole('button', { name: 'Registrar reembolso', exact: true }).click();
+    await details.getByRole('form', { name: 'Registrar reembolso' }).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'order-refund-owed-phone');
   });
 });

@@ -99,7 +99,7 @@ describe('discounts at sale time (decision 0041)', () => {
   });
 
   it('may change an order not separated and not paid: cash waiting for the stocker, its own Pix still waiting', () => {
-    const cases: [number, 'CASH' | 'PIX' | 'BANK_TRANSFER', boolean][] = [
+    const cases: [number, 'CASH' | 'PIX' | 'BANK_TRANSFER' | 'CARD', boolean][] = [
       [1, 'CASH', true],
       [2, 'CASH', false],
       [9, 'PIX', true],
@@ -111,5 +111,12 @@ describe('discounts at sale time (decision 0041)', () => {
     for (const [status, paymentMethod, expected] of cases) {
       expect(orderDiscountChangeable({ status, paymentMethod }), `${paymentMethod} in ${status}`).toBe(expected);
     }
+  });
+
+  it("a card charged on delivery ('Levar maquininha') waiting for the stocker may change; a card paid at the counter never", () => {
+    expect(orderDiscountChangeable({ status: 1, paymentMethod: 'CARD', cardOnDelivery: true })).toBe(true);
+    expect(orderDiscountChangeable({ status: 2, paymentMethod: 'CARD', cardOnDelivery: true })).toBe(false);
+    expect(orderDiscountChangeable({ status: 1, paymentMethod: 'CARD', cardOnDelivery: false })).toBe(false);
+    expect(orderDiscountChangeable({ status: 1, paymentMethod: 'CARD' })).toBe(false);
   });
 });

@@ -37,7 +37,7 @@ export const DISCOUNT_TEXTS = {
   maxNotHeld: (maximum: string) => `Você não pode dar a uma regra desconto máximo acima do seu (${maximum} %).`,
   /** POST /orders/{id}/discount on an order past the point where its total may change. */
   orderNotChangeable:
-    'O desconto só pode ser alterado antes da separação: em pedido em dinheiro aguardando o estoquista, ou por Pix ainda não pago.',
+    'O desconto só pode ser alterado antes da separação: em pedido em dinheiro ou cartão na entrega aguardando o estoquista, ou por Pix ainda não pago.',
   pixAlreadyReceived: 'Este pedido já tem um Pix recebido: o desconto não pode mais ser alterado.',
   changed: 'Desconto do pedido alterado.',
   /** The order's history row of a discount changed (issue 38 §3). */
@@ -91,13 +91,20 @@ export const saleDiscountsSchema = z.object({
 export type SaleDiscounts = z.infer<typeof saleDiscountsSchema>;
 
 /**
- * Whether an order's discount may still change (POST /orders/{id}/discount): before separation and before any
- * money came in — a cash order waiting for the stocker, or an order paid by its own Pix still waiting for it
- * (Processando, Aguardando comprovante; the API also refuses once a Pix was received). A transfer's proof was
- * sent for its total: never.
+ * Whether an order's discount may still change (POST /orders/{id}/discount) and its lines be edited (PATCH
+ * /orders/{id}): before separation and before any money came in — a cash order or a card charged on delivery
+ * ('Levar maquininha', `cardOnDelivery`: nothing paid at the sale) waiting for the stocker, or an order paid by its
+ * own Pix still waiting for it (Processando, Aguardando comprovante; the API also refuses once a Pix was
+ * received). A transfer's proof was sent for its total, a card charged at the counter paid it: never.
  */
-export function orderDiscountChangeable(order: { status: number; paymentMethod: PaymentMethod }): boolean {
-  if (order.paymentMethod === 'CASH') return order.status === ORDER_STATUS.AGUARDANDO_ESTOQUISTA;
+export function orderDiscountChangeable(order: {
+  status: number;
+  paymentMethod: PaymentMethod;
+  cardOnDelivery?: boolean;
+}): boolean {
+  if (order.paymentMethod === 'CASH' || (order.paymentMethod === 'CARD' && order.cardOnDelivery === true)) {
+    return order.status === ORDER_STATUS.AGUARDANDO_ESTOQUISTA;
+  }
   if (order.paymentMethod === 'PIX') {
     return order.status === ORDER_STATUS.PROCESSANDO || order.status === ORDER_STATUS.AGUARDANDO_COMPROVANTE;
   }
@@ -114,6 +121,8 @@ export const orderDiscountResponseSchema = z.object({
   code: z.string(),
   discount: z.number(),
   total: z.number(),
+  /** A refund the change owes the customer: the confirmed payment parts above the new total (decision 0044). */
+  refund: z.number().optional(),
   message: z.string(),
 });
 export type OrderDiscountResponse = z.infer<typeof orderDiscountResponseSchema>;

@@ -16,12 +16,12 @@ export const ORDER_EDIT_TEXTS = {
     'O pedido já está em separação ou adiante: não pode mais ser alterado. Resta cancelá-lo ou registrar uma troca ou devolução.',
   /** Before separation, but its payment froze the total (a transfer's proof, a Pix waiting for approval, a card). */
   notChangeable:
-    'Este pedido não pode ser alterado: só pedidos em dinheiro aguardando o estoquista, ou por Pix ainda não pago, antes da separação.',
+    'Este pedido não pode ser alterado: só pedidos em dinheiro ou cartão na entrega aguardando o estoquista, ou por Pix ainda não pago, antes da separação.',
   pixAlreadyReceived:
     'Este pedido já tem um Pix recebido: não pode mais ser alterado. Cancele-o ou registre uma troca.',
   /** The new total below what the confirmed and pending parts hold (decision 0042): never silently lose money. */
   belowPaid: (total: string, paid: string) =>
-    `O novo total (${total}) fica abaixo do que já foi pago ou aguarda pagamento (${paid}). Estorne ou recuse uma parte do pagamento em 'Pagamentos' antes de alterar o pedido.`,
+    `O novo total (${total}) fica abaixo do que já foi pago ou aguarda pagamento (${paid}). Recuse o pagamento aguardando em 'Pagamentos' antes de alterar o pedido.`,
   noItems: 'O pedido precisa de ao menos um produto. Para desistir da venda, cancele o pedido.',
   itemsInvalid: 'Informe os produtos do pedido: cada um com quantidade inteira de no mínimo 1.',
   itemDuplicate: 'Informe cada produto uma vez só, com a quantidade total.',
@@ -160,8 +160,10 @@ export const orderEditResultSchema = z.object({
   total: z.number(),
   /** The total before this edit. */
   previousTotal: z.number(),
-  /** What the confirmed payment parts hold (decision 0042). */
+  /** What the confirmed payment parts hold (decision 0042), less the refunds owed or given back. */
   paid: z.number(),
+  /** The refund this edit owes (or the preview would owe) the customer: the confirmed parts above the new total. */
+  refund: z.number().optional(),
   /** How the order is paid (after the edit), its 'Troco para' and whether the card is charged on delivery. */
   payment: z.enum(['CASH', 'BANK_TRANSFER', 'PIX', 'CARD']),
   changeFor: z.number().nullable(),

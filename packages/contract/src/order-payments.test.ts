@@ -4,9 +4,11 @@ import {
   cardPartSettlements,
   cardSettlements,
   describePaymentParts,
+  dueAtHandoverCents,
   looksLikeCardData,
   partsBalance,
   partsPayTotal,
+  refundOwedCents,
 } from './order-payments';
 
 describe('card and split payments (issue 38, decision 0042)', () => {
@@ -126,5 +128,19 @@ describe('card and split payments (issue 38, decision 0042)', () => {
     let deep: unknown = [];
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(looksLikeCardData(deep)).toBe(false);
+  });
+});
+
+describe('a refund to record (decision 0044): the confirmed parts less the refunds pay the total', () => {
+  it('R$ 389,70 paid by card, the total lowered to R$ 259,80: R$ 129,90 owed back, the order still paid, nothing due', () => {
+    const parts = [{ status: 'CONFIRMED' as const, amountCents: 38_970 }];
+    expect(refundOwedCents(25_980, { confirmedCents: 38_970, pendingCents: 0 })).toBe(12_990);
+    expect(refundOwedCents(38_970, { confirmedCents: 38_970, pendingCents: 0 })).toBe(0);
+    expect(partsBalance(25_980, parts, 12_990)).toEqual({ confirmedCents: 25_980, pendingCents: 0, dueCents: 0 });
+    expect(partsPayTotal(25_980, parts, 12_990)).toBe(true);
+    expect(partsPayTotal(25_980, parts)).toBe(false);
+    expect(dueAtHandoverCents(25_980, parts, 12_990)).toBe(0);
+    // The total raised back to R$ 389,70 with the refund still owed: R$ 129,90 due again.
+    expect(partsBalance(38_970, parts, 12_990).dueCents).toBe(12_990);
   });
 });

@@ -244,12 +244,18 @@ export function cardPartSettlements(part: {
 
 // ---------- the rule of 'paid' ----------
 
-/** What the parts of an order add up to: confirmed (paid), pending (held), and what is still due. */
+/**
+ * What the parts of an order add up to: confirmed (paid, less the refunds owed or given back), pending (held),
+ * and what is still due. `refundedCents`: the order's refunds, to record or recorded (decision 0044's amendment:
+ * an edit that lowered the total below the confirmed parts owes the customer the excess), so the order stays
+ * paid when its confirmed parts less its refunds are its total.
+ */
 export function partsBalance(
   totalCents: number,
   parts: ReadonlyArray<{ status: PartStatus; amountCents: number }>,
+  refundedCents = 0,
 ): { confirmedCents: number; pendingCents: number; dueCents: number } {
-  let confirmedCents = 0;
+  let confirmedCents = -refundedCents;
   let pendingCents = 0;
   for (const part of parts) {
     if (part.status === 'CONFIRMED') confirmedCents += part.amountCents;
@@ -258,12 +264,16 @@ export function partsBalance(
   return { confirmedCents, pendingCents, dueCents: totalCents - confirmedCents - pendingCents };
 }
 
-/** THE rule of a split payment: the order is paid when its confirmed parts sum exactly to its total (to the cent). */
+/**
+ * THE rule of a split payment: the order is paid when its confirmed parts, less its refunds (owed or given
+ * back), sum exactly to its total (to the cent).
+ */
 export function partsPayTotal(
   totalCents: number,
   parts: ReadonlyArray<{ status: PartStatus; amountCents: number }>,
+  refundedCents = 0,
 ): boolean {
-  return parts.length > 0 && partsBalance(totalCents, parts).confirmedCents === totalCents;
+  return parts.length > 0 && partsBalance(totalCents, parts, refundedCents).confirmedCents === totalCents;
 }
 
 /**
@@ -276,24 +286,106 @@ export function partsSettle(
   totalCents: number,
   parts: ReadonlyArray<{ status: PartStatus; amountCents: number }>,
   cardOnDelivery: boolean,
+  refundedCents = 0,
 ): boolean {
-  if (!cardOnDelivery) return partsPayTotal(totalCents, parts);
-  const { confirmedCents, pendingCents } = partsBalance(totalCents, parts);
+  if (!cardOnDelivery) return partsPayTotal(totalCents, parts, refundedCents);
+  const { confirmedCents, pendingCents } = partsBalance(totalCents, parts, refundedCents);
   return confirmedCents > 0 && pendingCents === 0;
 }
 
 /**
  * What is left to pay when the order is handed over, a cash order's (the courier's cash, the counter's) or a
  * card's charged at the door ('Levar maquininha'): the total less the parts already confirmed (a Pix part the
- * bank paid before the order left, a card part at the shop), never below 0. A pending part is still due: it is
- * not paid yet. Its SQL, for the board's grouped figures, is `DUE_AT_HANDOVER` (payments/pix-received.service.ts).
+ * bank paid before the order left, a card part at the shop) net of refunds, never below 0. A pending part is
+ * still due: it is not paid yet. Its SQL, for the board's grouped figures, is `DUE_AT_HANDOVER`
+ * (payments/pix-received.service.ts).
  */
 export function dueAtHandoverCents(
   totalCents: number,
   parts: ReadonlyArray<{ status: PartStatus; amountCents: number }>,
+  refundedCents = 0,
 ): number {
-  return Math.max(0, totalCents - partsBalance(totalCents, parts).confirmedCents);
+  return Math.max(0, totalCents - partsBalance(totalCents, parts, refundedCents).confirmedCents);
 }
+
+/**
+ * What an order owes its customer when its total is changed (decision 0044's amendment): the confirmed parts
+ * less the refunds already owed, above the new total. Pending parts that no longer fit are refused instead
+ * (`pendingCents > 0` and the parts above the total: the attendant refuses the pending part first).
+ */
+export function refundOwedCents(totalCents: number, held: { confirmedCents: number; pendingCents: number }): number {
+  return Math.max(0, held.confirmedCents - totalCents);
+}
+
+// ---------- refunds ----------
+
+/** How a refund is given back: cash at the counter or a Pix to the customer. */
+export const REFUND_METHODS = ['CASH', 'PIX'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+export const REFUND_STATUSES = ['PENDING', 'DONE'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const ORDER_REFUND_TEXTS = {
+  owed: (amount: string) => `Reembolso a registrar: ${amount}`,
+  done: (method: string, amount: string) => `Reembolso registrado (${method}): ${amount}`,
+  reason: (from: string, to: string) => `Pedido alterado: total de ${from} para ${to}`,
+  record: 'Registrar reembolso',
+  recordTitle: 'Registrar reembolso',
+  methodLabel: 'Forma do reembolso',
+  noteLabel: 'Observação (opcional)',
+  recorded: 'Reembolso registrado com sucesso.',
+  recordFailed: 'Não foi possível registrar o reembolso, tente novamente mais tarde.',
+  methodInvalid: "Forma do reembolso inválida: use 'CASH' (dinheiro) ou 'PIX'.",
+  noteInvalid: 'Observação com no máximo 500 caracteres.',
+  notFound: 'Reembolso não encontrado.',
+  alreadyDone: 'Este reembolso já foi registrado.',
+  /** The edit dialog and the discount: what the change would owe the customer. */
+  willOwe: (amount: string) => `O cliente terá ${amount} a reembolsar.`,
+  /** History notes. */
+  owedNote: (amount: string, reason: string) => `Reembolso a registrar: ${amount} (${reason}).`,
+  doneNote: (method: string, amount: string, note: string | null) =>
+    `Reembolso registrado (${method}): ${amount}${note ? ` — ${note}` : ''}.`,
+} as const;
+
+export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = { CASH: 'Dinheiro', PIX: 'Pix' };
+
+/** POST /orders/{id}/refunds/{refundId}/done: how it was given back and an optional note. */
+export const orderRefundDoneSchema = z.strictObject({
+  method: z.enum(REFUND_METHODS, { error: ORDER_REFUND_TEXTS.methodInvalid }),
+  note: z
+    .string({ error: ORDER_REFUND_TEXTS.noteInvalid })
+    .trim()
+    .max(500, ORDER_REFUND_TEXTS.noteInvalid)
+    .optional()
+    .transform((note) => (note ? note : undefined)),
+});
+export type OrderRefundDone = z.infer<typeof orderRefundDoneSchema>;
+
+export const orderRefundParamsSchema = z.object({
+  id: idParamSchema(ORDER_REFUND_TEXTS.notFound),
+  refundId: idParamSchema(ORDER_REFUND_TEXTS.notFound),
+});
+
+/** One refund as the API answers it (money in reais). */
+export const orderRefundSchema = z.object({
+  id: z.number().int(),
+  amount: z.number(),
+  reason: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  method: z.enum(REFUND_METHODS).nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  doneAt: z.string().nullable(),
+  doneBy: z.string().nullable(),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
+export const orderRefundAnswerSchema = z.object({
+  data: orderRefundSchema,
+  /** True when this answer repeats an earlier request with the same Idempotency-Key (or the refund was already done so). */
+  replayed: z.boolean(),
+});
 
 // ---------- input ----------
 
@@ -481,15 +573,17 @@ export const orderPaymentsSchema = z.object({
   data: z.object({
     orderId: z.number().int(),
     total: z.number(),
-    /** Confirmed parts. */
+    /** Confirmed parts (less the refunds owed or given back). */
     paid: z.number(),
     /** Pending parts (a Pix waiting for the bank). */
     pending: z.number(),
     /** total − paid − pending: what a new part may be at most. */
     due: z.number(),
-    /** The confirmed parts sum exactly to the total. */
+    /** The confirmed parts, less the refunds, sum exactly to the total. */
     paidInFull: z.boolean(),
     parts: z.array(orderPaymentSchema),
+    /** Money owed back to the customer after a lowered total (to record or recorded; decision 0044). */
+    refunds: z.array(orderRefundSchema).optional(),
   }),
 });
 export type OrderPayments = z.infer<typeof orderPaymentsSchema>['data'];

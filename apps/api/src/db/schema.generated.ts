@@ -339,6 +339,20 @@ export interface OrderPayments {
   status: PartStatusColumn;
 }
 
+export interface OrderRefunds {
+  amount_cents: number;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  done_at: Timestamp | null;
+  done_by: number | null;
+  id: Generated<number>;
+  method: string | null;
+  note: string | null;
+  order_id: number;
+  reason: string;
+  status: Generated<string>;
+}
+
 export interface Orders {
   attendant_id: number | null;
   card_on_delivery: Generated<boolean>;
@@ -684,6 +698,7 @@ export interface DB {
   order_late_limits: OrderLateLimits;
   order_move_requests: OrderMoveRequests;
   order_payments: OrderPayments;
+  order_refunds: OrderRefunds;
   order_status_counts: OrderStatusCounts;
   order_status_days: OrderStatusDays;
   order_status_history: OrderStatusHistory;

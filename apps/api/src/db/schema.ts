@@ -39,6 +39,7 @@ export type FilesTable = Generated.Files;
 export type ImportRequestsTable = Generated.ImportRequests;
 export type OrderAdjustmentsTable = Generated.OrderAdjustments;
 export type OrderPaymentsTable = Generated.OrderPayments;
+export type OrderRefundsTable = Generated.OrderRefunds;
 export type OrderImagesTable = Generated.OrderImages;
 export type OrderItemsTable = Generated.OrderItems;
 export type OrderMoveRequestsTable = Generated.OrderMoveRequests;

@@ -54,6 +54,7 @@ import { quotesKeyedAndDeletedWithCustomer } from './0059-quotes-keyed-and-delet
 import { orderPaymentsByPix } from './0060-order-payments-by-pix';
 import { quotesCancelled } from './0061-quotes-cancelled';
 import { discountApprovals } from './0062-discount-approvals';
+import { orderRefunds } from './0063-order-refunds';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -112,6 +113,7 @@ export const migrations: Record<string, Migration> = {
   '0060-order-payments-by-pix': orderPaymentsByPix,
   '0061-quotes-cancelled': quotesCancelled,
   '0062-discount-approvals': discountApprovals,
+  '0063-order-refunds': orderRefunds,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,6 @@
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { Database, OrderPaymentsTable } from '../../db/schema';
+import type { Database, OrderPaymentsTable, OrderRefundsTable } from '../../db/schema';
 import { pixReceivedRepository } from './pix-received.repository';
 
 /** The parts an order is paid by (migration 0057). Every writer holds the order's row lock first. */
@@ -73,6 +73,37 @@ export const orderPaymentsRepository = {
     return row?.card_on_delivery ?? false;
   },
 
+  /** The order's refunds (decision 0044's amendment), oldest first, with who recorded and who gave each back. */
+  refundsOf(db: Executor, orderId: number) {
+    return db
+      .selectFrom('order_refunds as r')
+      .leftJoin('employees as c', 'c.id', 'r.created_by')
+      .leftJoin('employees as d', 'd.id', 'r.done_by')
+      .selectAll('r')
+      .select(['c.name as created_by_name', 'd.name as done_by_name'])
+      .where('r.order_id', '=', orderId)
+      .orderBy('r.id')
+      .execute();
+  },
+
+  /** What the order's refunds (to record or recorded) add up to, in cents. */
+  async refundedCents(db: Executor, orderId: number): Promise<number> {
+    const row = await db
+      .selectFrom('order_refunds')
+      .select((eb) => eb.fn.sum<string | number | null>('amount_cents').as('sum'))
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
+    return Number(row?.sum ?? 0);
+  },
+
+  async insertRefund(trx: Transaction<Database>, row: Insertable<OrderRefundsTable>) {
+    return trx.insertInto('order_refunds').values(row).returning('id').executeTakeFirstOrThrow();
+  },
+
+  async updateRefund(trx: Transaction<Database>, id: number, values: Updateable<OrderRefundsTable>): Promise<void> {
+    await trx.updateTable('order_refunds').set(values).where('id', '=', id).execute();
+  },
+
   /** The payment method of the order (the checkout's), read under the caller's lock. */
   async paymentMethod(db: Executor, orderId: number) {
     const row = await db.selectFrom('orders').select('payment_method').where('id', '=', orderId).executeTakeFirst();
@@ -80,4 +111,5 @@ export const orderPaymentsRepository = {
   },
 };
 
+export type OrderRefundRow = Awaited<ReturnType<typeof orderPaymentsRepository.refundsOf>>[number];
 export type OrderPaymentRow = Awaited<ReturnType<typeof orderPaymentsRepository.ofOrder>>[number];

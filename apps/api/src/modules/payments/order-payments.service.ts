@@ -15,10 +15,13 @@ import {
   isFinalOrderStatus,
   ORDER_EDIT_TEXTS,
   ORDER_PAYMENT_TEXTS,
+  ORDER_REFUND_TEXTS,
   type OrderPayment,
   type OrderPaymentBody,
   type OrderPaymentClose,
   type OrderPayments,
+  type OrderRefund,
+  type OrderRefundDone,
   type OrderStatusKey,
   orderStatusLabel,
   PAID_AT_HANDOVER,
@@ -31,7 +34,9 @@ import {
   partsSettle,
   paymentSettlingMove,
   pixTxid,
+  REFUND_METHOD_LABELS,
   reaisToCents,
+  refundOwedCents,
   SETTINGS_TEXTS,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
@@ -51,13 +56,35 @@ import {
   transition,
 } from '../orders/workflow.service';
 import { cardSettings, pixReceiver } from '../settings/settings.service';
-import { type OrderPaymentRow, orderPaymentsRepository as repo } from './order-payments.repository';
+import {
+  type OrderPaymentRow,
+  type OrderRefundRow,
+  orderPaymentsRepository as repo,
+} from './order-payments.repository';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const brl = (cents: number) => formatBRL(centsToReais(cents));
 
 /** The command name a part's Idempotency-Key is claimed under (order_move_requests.command). */
 const ADD_PART_COMMAND = 'payments';
+/** The command a refund recorded as given back claims its Idempotency-Key under. */
+const REFUND_DONE_COMMAND = 'refundDone';
+
+/** A refund as the API answers it. */
+function refundToApi(row: OrderRefundRow): OrderRefund {
+  return {
+    id: row.id,
+    amount: centsToReais(row.amount_cents),
+    reason: row.reason,
+    status: row.status as OrderRefund['status'],
+    method: row.method as OrderRefund['method'],
+    note: row.note,
+    createdAt: iso(row.created_at),
+    createdBy: row.created_by_name ?? null,
+    doneAt: row.done_at ? iso(row.done_at) : null,
+    doneBy: row.done_by_name ?? null,
+  };
+}
 
 /** A Pix part's own txid: the order's (its code without the dash) + 'P' + the part's number (K7M4QPP2). */
 export function partTxid(orderCode: string, seq: number): string {
@@ -188,27 +215,62 @@ export async function settleIfPaidByParts(
 }
 
 /**
- * What the order's parts hold now, in cents: confirmed (paid) and pending (a Pix part waiting for the bank).
- * A change of the order's total (an edit, a discount) may not go below their sum (decision 0044).
+ * What the order's parts hold now, in cents: confirmed (paid, less the refunds owed or given back) and pending
+ * (a Pix part waiting for the bank). A change of the order's total (an edit, a discount) is checked against them
+ * (`assertPartsCovered`).
  */
 export async function partsHeld(
   db: Executor,
   orderId: number,
 ): Promise<{ confirmedCents: number; pendingCents: number }> {
-  const { confirmedCents, pendingCents } = partsBalance(0, factsOf(await repo.ofOrder(db, orderId)));
+  const parts = factsOf(await repo.ofOrder(db, orderId));
+  const { confirmedCents, pendingCents } = partsBalance(0, parts, await repo.refundedCents(db, orderId));
   return { confirmedCents, pendingCents };
 }
 
 /**
- * THE rule of a changed total (decision 0044): never below what the parts hold (confirmed + pending), so no money
- * paid is silently lost; 409 PAYMENT_OVERPAID asking to reverse or refuse a part first.
+ * THE rule of a changed total (decision 0044 and its amendment): a pending part that no longer fits (confirmed +
+ * pending above the new total) is 409 PAYMENT_OVERPAID asking to refuse it first; confirmed parts above the new
+ * total are money the customer is owed back: answers that refund (cents, 0 when nothing is owed), which the
+ * caller records with `recordRefund` in its transaction.
  */
-export function assertPartsCovered(held: { confirmedCents: number; pendingCents: number }, totalCents: number): void {
+export function assertPartsCovered(held: { confirmedCents: number; pendingCents: number }, totalCents: number): number {
   const heldCents = held.confirmedCents + held.pendingCents;
-  if (heldCents <= totalCents) return;
-  throw conflict(ORDER_EDIT_TEXTS.belowPaid(brl(totalCents), brl(heldCents)), 'PAYMENT_OVERPAID', {
-    total: centsToReais(totalCents),
-    paid: centsToReais(heldCents),
+  if (held.pendingCents > 0 && heldCents > totalCents) {
+    throw conflict(ORDER_EDIT_TEXTS.belowPaid(brl(totalCents), brl(heldCents)), 'PAYMENT_OVERPAID', {
+      total: centsToReais(totalCents),
+      paid: centsToReais(heldCents),
+    });
+  }
+  return refundOwedCents(totalCents, held);
+}
+
+/**
+ * A refund owed to the customer after the order's total went from `fromCents` to `toCents` below its confirmed
+ * parts (decision 0044's amendment), in the caller's transaction with the order locked: one PENDING row with its
+ * reason, and one history row and audit row ('Reembolso a registrar: R$ …') by the employee.
+ */
+export async function recordRefund(
+  trx: Transaction<Database>,
+  order: LockedOrder,
+  refund: { amountCents: number; fromCents: number; toCents: number; employeeId: number },
+): Promise<void> {
+  if (refund.amountCents <= 0) return;
+  const at = new Date();
+  const reason = ORDER_REFUND_TEXTS.reason(brl(refund.fromCents), brl(refund.toCents));
+  await repo.insertRefund(trx, {
+    order_id: order.id,
+    amount_cents: refund.amountCents,
+    reason,
+    status: 'PENDING',
+    created_by: refund.employeeId,
+    created_at: at,
+  });
+  await recordOrderNote(trx, order, {
+    employeeId: refund.employeeId,
+    note: ORDER_REFUND_TEXTS.owedNote(brl(refund.amountCents), reason),
+    at,
+    audit: { action: 'refundOwed', changes: { refund: ORDER_REFUND_TEXTS.owed(brl(refund.amountCents)), reason } },
   });
 }
 
@@ -223,7 +285,8 @@ export async function paidByParts(db: Executor, order: Pick<LockedOrder, 'id' | 
 
 async function partsSettleOrder(db: Executor, order: Pick<LockedOrder, 'id' | 'total_cents'>): Promise<boolean> {
   const parts = factsOf(await repo.ofOrder(db, order.id));
-  return partsSettle(order.total_cents, parts, await repo.cardOnDelivery(db, order.id));
+  const refunded = await repo.refundedCents(db, order.id);
+  return partsSettle(order.total_cents, parts, await repo.cardOnDelivery(db, order.id), refunded);
 }
 
 /**
@@ -369,7 +432,7 @@ export async function recordCardAtDoor(context: MoveContext): Promise<void> {
   if (!receipt || context.action !== 'deliver') return;
   const { trx, order } = context;
   const parts = await repo.ofOrder(trx, order.id);
-  const dueCents = dueAtHandoverCents(order.total_cents, factsOf(parts));
+  const dueCents = dueAtHandoverCents(order.total_cents, factsOf(parts), await repo.refundedCents(trx, order.id));
   if (!(await repo.cardOnDelivery(trx, order.id)) || dueCents === 0) {
     throw conflict(ORDER_PAYMENT_TEXTS.cardAtDoorNotDue(order.code), 'CARD_AT_DOOR_REFUSED', { due: 0 });
   }
@@ -423,15 +486,18 @@ export function createOrderPaymentsService(db: DB) {
       .executeTakeFirst();
     if (!order) throw notFound(PAYMENT_TEXTS.orderNotFound);
     const rows = await repo.ofOrder(db, orderId);
-    const balance = partsBalance(order.total_cents, factsOf(rows));
+    const refunds = await repo.refundsOf(db, orderId);
+    const refunded = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
+    const balance = partsBalance(order.total_cents, factsOf(rows), refunded);
     return {
       orderId,
       total: centsToReais(order.total_cents),
       paid: centsToReais(balance.confirmedCents),
       pending: centsToReais(balance.pendingCents),
       due: centsToReais(balance.dueCents),
-      paidInFull: partsPayTotal(order.total_cents, factsOf(rows)),
+      paidInFull: partsPayTotal(order.total_cents, factsOf(rows), refunded),
       parts: await Promise.all(rows.map((row) => toApi(db, row))),
+      refunds: refunds.map(refundToApi),
     };
   }
 
@@ -456,7 +522,7 @@ export function createOrderPaymentsService(db: DB) {
         parts.some((p) => p.status === 'PENDING' || p.status === 'CONFIRMED'),
       );
       const amountCents = reaisToCents(body.amount);
-      const { dueCents } = partsBalance(order.total_cents, factsOf(parts));
+      const { dueCents } = partsBalance(order.total_cents, factsOf(parts), await repo.refundedCents(trx, order.id));
       if (dueCents <= 0) throw conflict(ORDER_PAYMENT_TEXTS.nothingDue, 'PAYMENT_OVERPAID', { due: 0 });
       if (amountCents > dueCents) {
         throw conflict(ORDER_PAYMENT_TEXTS.overpaid(brl(dueCents)), 'PAYMENT_OVERPAID', {
@@ -547,5 +613,63 @@ export function createOrderPaymentsService(db: DB) {
     return { data: await toApi(db, row) };
   }
 
-  return { list, add, close };
+  /**
+   * POST /orders/{id}/refunds/{refundId}/done (decision 0044's amendment): a refund to record given back to the
+   * customer, by cash or Pix, with an optional note; history and audit say 'Reembolso registrado (Pix): R$ …' and
+   * who. Its Idempotency-Key is claimed as the parts' are: the same request again answers the refund as it is
+   * (`replayed`); a refund already done, asked again the same way, answers it too, writing nothing.
+   */
+  async function refundDone(
+    principal: Principal,
+    orderId: number,
+    refundId: number,
+    input: OrderRefundDone,
+    key?: string,
+  ): Promise<{ data: OrderRefund; replayed: boolean }> {
+    await assertOrderReadable(db, principal, orderId, PAYMENT_TEXTS.orderNotFound);
+    const hash = createHash('sha256')
+      .update(JSON.stringify({ refundId, ...input }))
+      .digest('hex');
+    const replayed = await db.transaction().execute(async (trx) => {
+      const order = await lockOrder(trx, orderId, PAYMENT_TEXTS.orderNotFound);
+      if (key) {
+        const request = { key, employeeId: principal.employeeId, command: REFUND_DONE_COMMAND, orderId, hash };
+        if (!(await claimOrderRequest(trx, request, ORDER_PAYMENT_TEXTS.keyReused))) return true;
+      }
+      const refund = (await repo.refundsOf(trx, order.id)).find((row) => row.id === refundId);
+      if (!refund) throw notFound(ORDER_REFUND_TEXTS.notFound);
+      if (refund.status === 'DONE') {
+        if (refund.method === input.method && (refund.note ?? undefined) === input.note) return true;
+        throw conflict(ORDER_REFUND_TEXTS.alreadyDone, 'CONFLICT');
+      }
+      const at = new Date();
+      await repo.updateRefund(trx, refund.id, {
+        status: 'DONE',
+        method: input.method,
+        note: input.note ?? null,
+        done_by: principal.employeeId,
+        done_at: at,
+      });
+      const method = REFUND_METHOD_LABELS[input.method];
+      await recordOrderNote(trx, order, {
+        employeeId: principal.employeeId,
+        note: ORDER_REFUND_TEXTS.doneNote(method, brl(refund.amount_cents), input.note ?? null),
+        at,
+        touch: true,
+        audit: {
+          action: 'refundDone',
+          changes: {
+            refund: ORDER_REFUND_TEXTS.done(method, brl(refund.amount_cents)),
+            ...(input.note ? { note: input.note } : {}),
+          },
+        },
+      });
+      return false;
+    });
+    const row = (await repo.refundsOf(db, orderId)).find((refund) => refund.id === refundId);
+    if (!row) throw notFound(ORDER_REFUND_TEXTS.notFound);
+    return { data: refundToApi(row), replayed };
+  }
+
+  return { list, add, close, refundDone };
 }

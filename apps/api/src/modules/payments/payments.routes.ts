@@ -9,6 +9,9 @@ import {
   orderPaymentParamsSchema,
   orderPaymentSchema,
   orderPaymentsSchema,
+  orderRefundAnswerSchema,
+  orderRefundDoneSchema,
+  orderRefundParamsSchema,
   PAYMENT_TEXTS,
   PERMISSIONS,
   pixMatchBodySchema,
@@ -197,5 +200,33 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => parts.close(principalOf(request), request.params.id, request.params.paymentId, request.body),
+  );
+
+  app.post(
+    '/orders/:id/refunds/:refundId/done',
+    {
+      config: { permissions: [ORDERS] },
+      schema: {
+        tags,
+        summary:
+          "Registra um reembolso devido ao cliente (o total do pedido baixou abaixo das partes confirmadas) como devolvido: forma CASH ou PIX e observação opcional; histórico e auditoria 'Reembolso registrado (Pix): R$ …'; mesma Idempotency-Key (ou o mesmo reembolso já registrado do mesmo jeito) devolve o reembolso sem gravar de novo",
+        params: orderRefundParamsSchema,
+        headers: z.looseObject({
+          'idempotency-key': idempotencyKeyHeaderSchema
+            .optional()
+            .describe('Chave de idempotência: a mesma chave devolve o mesmo reembolso (replayed: true).'),
+        }),
+        body: orderRefundDoneSchema,
+        response: { 200: orderRefundAnswerSchema },
+      },
+    },
+    async (request) =>
+      parts.refundDone(
+        principalOf(request),
+        request.params.id,
+        request.params.refundId,
+        request.body,
+        (request.headers as { 'idempotency-key'?: string })['idempotency-key'],
+      ),
   );
 };

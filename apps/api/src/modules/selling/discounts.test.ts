@@ -336,7 +336,7 @@ describe('POST /orders/{id}/discount: the discount of an order not yet separated
     const late = await change(placed.orderId, attendant, { order: { kind: 'percent', value: 5 } });
     expect(late.statusCode).toBe(409);
     expect(late.json().errors).toEqual([
-      'O desconto só pode ser alterado antes da separação: em pedido em dinheiro aguardando o estoquista, ou por Pix ainda não pago.',
+      'O desconto só pode ser alterado antes da separação: em pedido em dinheiro ou cartão na entrega aguardando o estoquista, ou por Pix ainda não pago.',
     ]);
     expect(await orderOf(placed.orderId)).toEqual({ items_total_cents: 10000, discount_cents: 0, total_cents: 10000 });
     expect((await change(2_000_000_000, attendant, {})).statusCode).toBe(404);

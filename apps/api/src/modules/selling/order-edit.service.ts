@@ -21,7 +21,7 @@ import { diff } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { claimOrderRequest, lockOrder, nextUpdatedAt, recordOrderNote, transition } from '../orders/workflow.service';
-import { assertPartsCovered, partsHeld } from '../payments/order-payments.service';
+import { assertPartsCovered, partsHeld, recordRefund } from '../payments/order-payments.service';
 import { pixOfOrder } from '../payments/pix-received.service';
 import { maxDiscountOf } from '../roles/roles.service';
 import { initialOrderStatusFor } from '../settings/settings.service';
@@ -113,7 +113,13 @@ export function createOrderEditService(db: DB) {
         if (!claimed) return answer({ changed: false, replayed: true, message: ORDER_EDIT_TEXTS.edited });
 
         if (!BEFORE_SEPARATION_STATUSES.includes(order.status)) throw conflict(ORDER_EDIT_TEXTS.separated, 'CONFLICT');
-        if (!orderDiscountChangeable({ status: order.status, paymentMethod: order.payment_method })) {
+        if (
+          !orderDiscountChangeable({
+            status: order.status,
+            paymentMethod: order.payment_method,
+            cardOnDelivery: order.card_on_delivery,
+          })
+        ) {
           throw conflict(ORDER_EDIT_TEXTS.notChangeable, 'CONFLICT');
         }
         if (await pixOfOrder(trx, orderId)) throw conflict(ORDER_EDIT_TEXTS.pixAlreadyReceived, 'CONFLICT');
@@ -235,7 +241,9 @@ export function createOrderEditService(db: DB) {
         const statusKey: OrderStatusKey = paymentMoved
           ? await initialOrderStatusFor(trx, method)
           : (order.status as OrderStatusKey);
-        assertPartsCovered(paid, totalCents);
+        // A pending part that no longer fits: 409; confirmed parts above the new total: a refund to record.
+        const refundCents = assertPartsCovered(paid, totalCents);
+        const owed = refundCents > 0 ? { refund: centsToReais(refundCents) } : {};
 
         const after = {
           items: lines.map((line, index) => ({
@@ -304,7 +312,7 @@ export function createOrderEditService(db: DB) {
           { kind: 'CANCELLATION', employeeId: principal.employeeId, orderId, note },
           given.map(([productId, d]) => ({ productId, quantityIn: -d.quantity, unitPriceCents: d.unitPriceCents })),
         );
-        if (dryRun) throw new Preview(answer({ ...after, changed: true, message: ORDER_EDIT_TEXTS.preview }));
+        if (dryRun) throw new Preview(answer({ ...after, ...owed, changed: true, message: ORDER_EDIT_TEXTS.preview }));
 
         const kept = new Set(lines.map((line) => line.productId));
         await repo.writeOrderLines(trx, orderId, {
@@ -386,7 +394,13 @@ export function createOrderEditService(db: DB) {
             audit: { action: EDIT_COMMAND, changes },
           });
         }
-        return answer({ ...after, changed: true, message: ORDER_EDIT_TEXTS.edited });
+        await recordRefund(trx, locked, {
+          amountCents: refundCents,
+          fromCents: order.total_cents,
+          toCents: totalCents,
+          employeeId: principal.employeeId,
+        });
+        return answer({ ...after, ...owed, changed: true, message: ORDER_EDIT_TEXTS.edited });
       });
     } catch (error) {
       if (error instanceof Preview) return error.result;

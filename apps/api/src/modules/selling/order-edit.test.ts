@@ -324,15 +324,15 @@ describe('PATCH /orders/{id}: refusals', () => {
     expect(await stockOf(capa.id)).toBe(8);
   });
 
-  it('below what the payment parts hold: 409 asking to reverse a part first; nothing changes', async () => {
+  it('below what a pending part holds: 409 asking to refuse it first; nothing changes', async () => {
     const { capa, cabo, order } = await placed();
-    const part = await call('POST', `/orders/${order.orderId}/payments`, attendant, { method: 'CASH', amount: 300 });
+    const part = await call('POST', `/orders/${order.orderId}/payments`, attendant, { method: 'PIX', amount: 300 });
     expect(part.statusCode).toBe(200);
-    // Without the cable the total would be R$ 259,80, below the R$ 300,00 paid.
+    // Without the cable the total would be R$ 259,80, below the R$ 300,00 waiting for the bank.
     const res = await edit(order.orderId, { items: [{ productId: capa.id, quantity: 2 }] });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors).toEqual([
-      "O novo total (R$ 259,80) fica abaixo do que já foi pago ou aguarda pagamento (R$ 300,00). Estorne ou recuse uma parte do pagamento em 'Pagamentos' antes de alterar o pedido.",
+      "O novo total (R$ 259,80) fica abaixo do que já foi pago ou aguarda pagamento (R$ 300,00). Recuse o pagamento aguardando em 'Pagamentos' antes de alterar o pedido.",
     ]);
     expect([await stockOf(capa.id), await stockOf(cabo.id)]).toEqual([8, 9]);
     expect(await itemRows(order.orderId)).toHaveLength(2);
@@ -343,7 +343,7 @@ describe('PATCH /orders/{id}: refusals', () => {
     expect(discount.statusCode).toBe(409);
     expect(discount.json().code).toBe('PAYMENT_OVERPAID');
     expect((await orderRow(order.orderId)).total_cents).toBe(30970);
-    // Above it: allowed (R$ 439,60 with one more Capa; the balance due grows).
+    // Above it: allowed (R$ 439,60 with one more Capa; the balance due grows). Nothing is confirmed yet.
     const more = await edit(order.orderId, {
       items: [
         { productId: capa.id, quantity: 3 },
@@ -351,7 +351,8 @@ describe('PATCH /orders/{id}: refusals', () => {
       ],
     });
     expect(more.statusCode).toBe(200);
-    expect(more.json().data).toMatchObject({ total: 439.6, paid: 300 });
+    expect(more.json().data).toMatchObject({ total: 439.6, paid: 0 });
+    expect(more.json().data.refund).toBeUndefined();
   });
 });
 
@@ -580,6 +581,75 @@ describe('PATCH /orders/{id}: the payment method (decision 0044)', () => {
         cardOnDelivery: { from: false, to: true },
       },
     });
+  });
+
+  it("an order placed with a card on delivery ('Levar maquininha'): its lines edited, the courier charges the new total", async () => {
+    const courierId = (
+      await t.db.selectFrom('employees').select('id').where('email', '=', DEMO.courier).executeTakeFirstOrThrow()
+    ).id;
+    const customer = await createCustomer(t.db, { shippingCents: 1500, delivererId: courierId });
+    const capa = await createProduct(t.db, { name: 'Capa maquininha', costCents: 6000, sellCents: 12990, stock: 10 });
+    const added = await call('POST', `/orders/cart/add/${customer.id}`, attendant, { productId: capa.id, quantity: 2 });
+    expect(added.statusCode).toBe(200);
+    const sold = await call('POST', `/orders/checkout/card/${customer.id}`, attendant, {
+      typeOfDelivery: 1,
+      withWarranty: false,
+      isFastDelivery: false,
+      idempotencyKey: randomUUID(),
+    });
+    expect(sold.statusCode).toBe(200);
+    const order = checkoutResponseSchema.parse(sold.json());
+    // 2 × R$ 129,90 + R$ 15,00 of freight = R$ 274,80, charged at the door.
+    expect(order).toMatchObject({ total: 274.8, cardOnDelivery: true, statusKey: 1 });
+
+    // 3 units: 3 × R$ 129,90 + R$ 15,00 = R$ 404,70; stock 10 − 3 = 7.
+    const res = await edit(order.orderId, { items: [{ productId: capa.id, quantity: 3 }] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ total: 404.7, payment: 'CARD', cardOnDelivery: true, statusKey: 1 });
+    expect(await stockOf(capa.id)).toBe(7);
+    // The discount follows the same rule: R$ 4,70 off leaves R$ 400,00.
+    const discount = await call('POST', `/orders/${order.orderId}/discount`, admin, {
+      discounts: { order: { kind: 'amount', value: 4.7 } },
+    });
+    expect(discount.statusCode).toBe(200);
+    expect(await paymentRow(order.orderId)).toMatchObject({
+      status: 1,
+      payment_method: 'CARD',
+      card_on_delivery: true,
+      total_cents: 40000,
+    });
+
+    // Separated and packed: the courier's task says to take the machine and charge the new total.
+    expect((await call('PATCH', '/workflow/order/prepare', stocker, { orderId: order.orderId })).statusCode).toBe(200);
+    const packed = await call('PATCH', '/workflow/order/pack', stocker, {
+      orderId: order.orderId,
+      images: [await picture()],
+    });
+    expect(packed.statusCode).toBe(200);
+    const tasks = await call('GET', '/orders/tasks?items=50', courier);
+    const task = (tasks.json().orders as { orderId: number }[]).find((o) => o.orderId === order.orderId);
+    expect(task).toMatchObject({ paymentMethod: 'CARD', cardOnDelivery: true, cardToCollect: 400 });
+  });
+
+  it('a card paid at the counter with the sale is not editable (its receipt is for its total)', async () => {
+    const customer = await createCustomer(t.db, {});
+    const capa = await createProduct(t.db, { name: 'Capa balcão', costCents: 6000, sellCents: 12990, stock: 10 });
+    await call('POST', `/orders/cart/add/${customer.id}`, attendant, { productId: capa.id, quantity: 1 });
+    const sold = await call('POST', `/orders/checkout/card/${customer.id}`, attendant, {
+      typeOfDelivery: 2,
+      withWarranty: false,
+      isFastDelivery: false,
+      idempotencyKey: randomUUID(),
+      card: { kind: 'DEBIT', brand: 'Visa', instalments: 1, nsu: '123456', authorizationCode: 'AB12' },
+    });
+    expect(sold.statusCode).toBe(200);
+    const order = checkoutResponseSchema.parse(sold.json());
+    const res = await edit(order.orderId, { items: [{ productId: capa.id, quantity: 2 }] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual([
+      'Este pedido não pode ser alterado: só pedidos em dinheiro ou cartão na entrega aguardando o estoquista, ou por Pix ainda não pago, antes da separação.',
+    ]);
+    expect(await stockOf(capa.id)).toBe(9);
   });
 
   it('refused: a part paid or waiting (409), after separation (409), a transfer or an unknown method (400); nothing changes', async () => {

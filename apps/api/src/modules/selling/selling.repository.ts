@@ -303,6 +303,7 @@ export const sellingRepository = {
         'code',
         'status',
         'payment_method',
+        'card_on_delivery',
         'items_total_cents',
         'shipping_cost_cents',
         'fast_delivery_tax_cents',

@@ -196,7 +196,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Define os descontos do pedido {id} (por item e/ou no pedido, R$ ou %; {} remove) antes da separação: dinheiro aguardando o estoquista ou Pix ainda não pago; dentro do máximo da regra de quem pede; total recalculado, auditado',
+          'Define os descontos do pedido {id} (por item e/ou no pedido, R$ ou %; {} remove) antes da separação: dinheiro ou cartão na entrega aguardando o estoquista, ou Pix ainda não pago; dentro do máximo da regra de quem pede; total recalculado, auditado; partes confirmadas acima do novo total viram um reembolso a registrar (refund)',
         params: z.object({ id: idParamSchema(ORDER_TEXTS.orderIdInvalid) }),
         body: orderDiscountBodySchema,
         response: { 200: z.object({ data: orderDiscountResponseSchema }) },
@@ -215,7 +215,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Altera o pedido {id} antes da separação (dinheiro aguardando o estoquista ou Pix ainda não pago; decisão 0044): items (os produtos daqui em diante; novos ao preço do nível do cliente agora, os mantidos ao preço da venda), typeOfDelivery, isFastDelivery, withWarranty, discounts (substituem os do pedido), payment (CASH, PIX ou CARD na entrega; depósito não: exige comprovante) com changeFor, só sem pagamento registrado ou aguardando (409), o pedido vai para o status em que a venda o poria (movimento changePayment da tabela); o estoque segue pelo livro, descontos mantidos por unidade, total recalculado, histórico e auditoria; dryRun: só calcula; depois da separação 409 (resta cancelar ou trocar); abaixo do já pago 409 PAYMENT_OVERPAID; mesma Idempotency-Key não altera duas vezes',
+          'Altera o pedido {id} antes da separação (dinheiro ou cartão na entrega aguardando o estoquista, ou Pix ainda não pago; decisão 0044): items (os produtos daqui em diante; novos ao preço do nível do cliente agora, os mantidos ao preço da venda), typeOfDelivery, isFastDelivery, withWarranty, discounts (substituem os do pedido), payment (CASH, PIX ou CARD na entrega; depósito não: exige comprovante) com changeFor, só sem pagamento registrado ou aguardando (409), o pedido vai para o status em que a venda o poria (movimento changePayment da tabela); o estoque segue pelo livro, descontos mantidos por unidade, total recalculado, histórico e auditoria; dryRun: só calcula; depois da separação 409 (resta cancelar ou trocar); um pagamento aguardando acima do novo total 409 PAYMENT_OVERPAID; partes confirmadas acima do novo total viram um reembolso a registrar (refund); mesma Idempotency-Key não altera duas vezes',
         params: z.object({ id: idParamSchema(ORDER_TEXTS.orderIdInvalid) }),
         headers: z.looseObject({
           'idempotency-key': idempotencyKeyHeaderSchema

@@ -50,6 +50,7 @@ import {
   partsHeld,
   recordCheckoutCard,
   recordCheckoutPixPart,
+  recordRefund,
 } from '../payments/order-payments.service';
 import { pixOfOrder } from '../payments/pix-received.service';
 import { productImagesOf } from '../products/products.service';
@@ -558,7 +559,13 @@ export function createSellingService(db: DB, storage: Storage) {
       return db.transaction().execute(async (trx) => {
         const locked = await lockOrder(trx, orderId);
         const { order, items } = await repo.orderForDiscount(trx, orderId);
-        if (!orderDiscountChangeable({ status: order.status, paymentMethod: order.payment_method }))
+        if (
+          !orderDiscountChangeable({
+            status: order.status,
+            paymentMethod: order.payment_method,
+            cardOnDelivery: order.card_on_delivery,
+          })
+        )
           throw conflict(DISCOUNT_TEXTS.orderNotChangeable, 'CONFLICT');
         if (await pixOfOrder(trx, orderId)) throw conflict(DISCOUNT_TEXTS.pixAlreadyReceived, 'CONFLICT');
         const sale = discountSale(
@@ -575,8 +582,8 @@ export function createSellingService(db: DB, storage: Storage) {
         if (order.change_for_cents !== null && order.change_for_cents < totalCents) {
           throw badRequest(SELLING_TEXTS.changeForBelowTotal(formatBRL(centsToReais(totalCents))));
         }
-        // Never below what the payment parts already hold (decision 0044, as an edit).
-        assertPartsCovered(await partsHeld(trx, orderId), totalCents);
+        // A pending part that no longer fits: 409; confirmed parts above the new total: a refund (decision 0044).
+        const refundCents = assertPartsCovered(await partsHeld(trx, orderId), totalCents);
         await repo.setOrderDiscount(trx, orderId, {
           discountCents: sale.discountCents,
           totalCents,
@@ -600,11 +607,18 @@ export function createSellingService(db: DB, storage: Storage) {
             ),
           },
         });
+        await recordRefund(trx, locked, {
+          amountCents: refundCents,
+          fromCents: order.total_cents,
+          toCents: totalCents,
+          employeeId: principal.employeeId,
+        });
         return {
           orderId,
           code: order.code,
           discount: centsToReais(sale.discountCents),
           total: centsToReais(totalCents),
+          ...(refundCents > 0 ? { refund: centsToReais(refundCents) } : {}),
           message: DISCOUNT_TEXTS.changed,
         };
       });

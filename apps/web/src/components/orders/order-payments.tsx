@@ -34,6 +34,7 @@ import { PixCode } from '../pix-code';
 import { useApiMutation } from '../use-api-mutation';
 import { partDetail, STATUS_TONE_COLORS } from './order-format';
 import { ordersKeys } from './order-keys';
+import { OrderRefunds } from './order-refunds';
 
 const T = ORDER_PAYMENT_TEXTS;
 const WAITING = STATUS_TONE_COLORS.waiting;
@@ -191,6 +192,7 @@ export function OrderPaymentsSection({ orderId }: { orderId: number }) {
               </TableBody>
             </Table>
           )}
+          <OrderRefunds orderId={orderId} refunds={data.refunds ?? []} />
           {data.parts
             .filter((part) => part.status === 'PENDING' && part.pix?.payload)
             .map((part) => (

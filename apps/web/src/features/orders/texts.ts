@@ -1,6 +1,7 @@
 import {
   type FinalOrderCommand,
   ORDER_EDIT_TEXTS,
+  ORDER_REFUND_TEXTS,
   ORDER_TEXTS,
   PAYMENT_TEXTS,
   SELLING_TEXTS,
@@ -155,6 +156,8 @@ export const ORDERS_PAGE_TEXTS = {
     /** A transfer is not offered: its proof comes with the sale (decision 0044). */
     paymentHelp: 'Só antes de qualquer pagamento. Depósito não: o comprovante vem com a venda.',
     movesTo: ORDER_EDIT_TEXTS.movesTo,
+    /** The confirmed payment above the new total: a refund to record (decision 0044). */
+    willRefund: ORDER_REFUND_TEXTS.willOwe,
     empty: 'O pedido precisa de ao menos um produto. Para desistir da venda, cancele o pedido.',
     figures: (goods: string, delivery: string, warranty: string, discount: string) =>
       `Produtos ${goods} · Entrega ${delivery} · Garantia ${warranty} · Desconto ${discount}`,

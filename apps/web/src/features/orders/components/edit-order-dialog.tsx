@@ -337,6 +337,11 @@ export function EditOrderDialog({ order, onClose }: Props) {
                   {T.movesTo(orderStatusLabel(preview.data.statusKey))}
                 </Typography>
               ) : null}
+              {preview.data.refund ? (
+                <Alert severity="warning" data-testid="edit-refund" sx={{ mt: 1 }}>
+                  {T.willRefund(formatMoney(preview.data.refund))}
+                </Alert>
+              ) : null}
             </Box>
           ) : null}
         </Box>

@@ -58,7 +58,7 @@ export function enabledActions(order: OrderSummary, actor: OrderActor | undefine
   // Issue 38: a seller changes the discount while the order's total may still change (the server checks both).
   if (
     hasAnyPermission(actor.permissions, [PERMISSIONS.internalSales]) &&
-    orderDiscountChangeable({ status, paymentMethod: order.paymentMethod })
+    orderDiscountChangeable({ status, paymentMethod: order.paymentMethod, cardOnDelivery: order.cardOnDelivery })
   ) {
     enabled.add('discount');
     // Issue 38 §5 (decision 0044): the same orders may have their lines, delivery and warranty changed.

@@ -1,0 +1,160 @@
+import {
+  ORDER_PAYMENT_TEXTS,
+  ORDER_REFUND_TEXTS,
+  type OrderRefund,
+  PERMISSIONS,
+  REFUND_METHOD_LABELS,
+  REFUND_METHODS,
+} from '@backoffice/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { api } from '../../lib/api-client';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { hasPermission } from '../../lib/session';
+import { FormSelectField } from '../form/form-select-field';
+import { FormTextField } from '../form/form-text-field';
+import { SubmitButton } from '../form/submit-button';
+import { useApiMutation } from '../use-api-mutation';
+import { ordersKeys } from './order-keys';
+
+const T = ORDER_REFUND_TEXTS;
+
+const schema = z.object({
+  method: z.enum(REFUND_METHODS),
+  note: z.string().trim().max(500, T.noteInvalid),
+});
+type Values = z.infer<typeof schema>;
+const EMPTY: Values = { method: 'PIX', note: '' };
+
+/**
+ * The refunds of an order in its 'Pagamentos' (decision 0044's amendment): a refund to record ('Reembolso a
+ * registrar: R$ …', why) with 'Registrar reembolso' (Dinheiro or Pix, an optional note) for whoever manages
+ * orders, and a refund recorded ('Reembolso registrado (Pix): R$ …', who and when).
+ */
+export function OrderRefunds({ orderId, refunds }: { orderId: number; refunds: readonly OrderRefund[] }) {
+  if (refunds.length === 0) return null;
+  return (
+    <Stack spacing={1} sx={{ mt: 2 }}>
+      {refunds.map((refund) => (
+        <RefundLine key={refund.id} orderId={orderId} refund={refund} />
+      ))}
+    </Stack>
+  );
+}
+
+function RefundLine({ orderId, refund }: { orderId: number; refund: OrderRefund }) {
+  const canRecord = hasPermission(PERMISSIONS.orders);
+  const [recording, setRecording] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // One key per attempt: a retry of the same attempt sends it again.
+  const attempt = useRef<string>(crypto.randomUUID());
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const done = useApiMutation({
+    mutationFn: (values: Values) =>
+      api(`/orders/${orderId}/refunds/${refund.id}/done`, {
+        method: 'POST',
+        headers: { 'Idempotency-Key': attempt.current },
+        body: { method: values.method, ...(values.note ? { note: values.note } : {}) },
+      }),
+    success: T.recorded,
+    failure: T.recordFailed,
+    invalidate: [ordersKeys.other('payments', orderId), ordersKeys.detail(orderId), ordersKeys.lists()],
+    errorInDialog: true,
+    onError: (_error, message) => setError(message),
+    onSuccess: () => {
+      attempt.current = crypto.randomUUID();
+      setRecording(false);
+    },
+  });
+
+  if (refund.status === 'DONE' && refund.method) {
+    return (
+      <Alert severity="success" variant="outlined">
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {T.done(REFUND_METHOD_LABELS[refund.method], formatMoney(refund.amount))}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {[
+            refund.reason,
+            refund.note,
+            [refund.doneBy, refund.doneAt ? formatDateTime(refund.doneAt) : null].filter(Boolean).join(', '),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Typography>
+      </Alert>
+    );
+  }
+  return (
+    <Alert
+      severity="warning"
+      variant="outlined"
+      sx={{ '& .MuiAlert-message': { width: '100%' } }}
+      action={
+        canRecord && !recording ? (
+          <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => setRecording(true)}>
+            {T.record}
+          </Button>
+        ) : undefined
+      }
+    >
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {T.owed(formatMoney(refund.amount))}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {refund.reason}
+      </Typography>
+      {canRecord && recording ? (
+        <Box
+          component="form"
+          aria-label={T.recordTitle}
+          noValidate
+          onSubmit={form.handleSubmit((values) => {
+            setError(null);
+            done.mutate(values);
+          })}
+          sx={{ mt: 1 }}
+        >
+          <Stack spacing={1}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+              <FormSelectField
+                control={form.control}
+                name="method"
+                label={T.methodLabel}
+                options={REFUND_METHODS.map((value) => ({ value, label: REFUND_METHOD_LABELS[value] }))}
+                fullWidth
+              />
+              <FormTextField control={form.control} name="note" label={T.noteLabel} fullWidth />
+            </Stack>
+            {error ? (
+              <Alert severity="error" role="alert">
+                {error}
+              </Alert>
+            ) : null}
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+              <Button
+                color="inherit"
+                onClick={() => {
+                  attempt.current = crypto.randomUUID();
+                  setRecording(false);
+                  setError(null);
+                  form.reset(EMPTY);
+                }}
+              >
+                {ORDER_PAYMENT_TEXTS.cancel}
+              </Button>
+              <SubmitButton busy={done.isPending}>{T.record}</SubmitButton>
+            </Stack>
+          </Stack>
+        </Box>
+      ) : null}
+    </Alert>
+  );
+}
