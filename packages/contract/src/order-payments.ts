@@ -71,9 +71,6 @@ export const DEFAULT_CARD_SETTINGS: CardSettings = {
 };
 
 export const ORDER_PAYMENT_TEXTS = {
-  /** GET /orders/pix/{id} of an order paid in parts with no Pix part waiting. */
-  noPixWaiting: (code: string) =>
-    `O pedido ${code} é pago em partes e nenhum Pix aguarda pagamento: veja os pagamentos do pedido.`,
   title: 'Pagamentos',
   add: 'Adicionar pagamento',
   balance: 'Saldo a pagar',

@@ -916,6 +916,8 @@ const NOT_WALKED: Record<string, string> = {
   'features/customers/components/history-dialog.tsx': "reads a period's orders: its form writes nothing",
   'features/field/components/field-dialog.tsx':
     "the field phone's moves: kept on the phone and sent later (decision 0009), tasks-page.test.tsx",
+  'app/layout/discount-approvals-dialog.tsx':
+    "a list of requests, not a form (decision 0045): approving is one click, a refusal's reason is typed in its card; walked by the browser journey e2e/discounts.spec.ts (a refusal without its reason refused, the approval)",
   'components/import-dialog.tsx':
     "uploads by XMLHttpRequest behind a confirmation: walked in import-dialog.test.tsx (no answer and a 503 on 'Importar' keep the preview, the retry sends the same Idempotency-Key)",
 };

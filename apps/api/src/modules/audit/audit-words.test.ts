@@ -120,6 +120,7 @@ const WALKED_ACTIONS: Record<AuditEntity, string[]> = {
     'cancel',
     'changeDeliverer',
     'changeDiscount',
+    'editOrder',
     'assignToRun',
     'registerExchange',
     'registerReturn',
@@ -207,9 +208,11 @@ async function pickupSale(lines: Array<{ productId: number; quantity: number; im
   expect(checkout.statusCode, checkout.body).toBe(200);
   const order = checkout.json() as { orderId: number; code: string };
   // …and changed before separation (issue 38 §3): the history says the discount and total before and after.
-  await ok(attendant, 'POST', `/orders/${order.orderId}/discount`, {
+  const discounted = await ok<{ total: number }>(attendant, 'POST', `/orders/${order.orderId}/discount`, {
     discounts: { order: { kind: 'percent', value: 2 } },
   });
+  // …and edited (decision 0044): 'Troco para' R$ 50,00 above the total, the edit's own audit row.
+  await ok(attendant, 'PATCH', `/orders/${order.orderId}`, { changeFor: discounted.total + 50 });
   await ok(stocker, 'PATCH', '/workflow/order/prepare', { orderId: order.orderId });
   const units = lines.flatMap((line) => (line.imeis ?? []).map((imei) => ({ productId: line.productId, imei })));
   await ok(stocker, 'PATCH', '/workflow/order/pack', {

@@ -174,13 +174,6 @@ describe('a sale split at checkout: Pix R$ 5.000,00 now + R$ 5.147,41 by card at
     });
     expect(paid.statusCode).toBe(200);
     expect(await statusOf(sale.orderId)).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
-    // Its Pix paid, no Pix is left to pay: the order's copy-and-paste is refused, saying so.
-    const noPix = await call('GET', `/orders/pix/${sale.orderId}`, undefined, tokens.admin);
-    expect(noPix.statusCode).toBe(409);
-    expect(noPix.json()).toMatchObject({
-      code: 'NO_PIX_WAITING',
-      errors: [ORDER_PAYMENT_TEXTS.noPixWaiting(sale.code)],
-    });
     // The courier's card and the run sheet: the card part only (10.147,41 − 5.000,00).
     const summary = (await call('GET', `/orders/by-id/${sale.orderId}`, undefined, tokens.admin)).json().data;
     expect(summary).toMatchObject({ paymentMethod: 'PIX', cardOnDelivery: true, cardToCollect: 5147.41 });

@@ -382,10 +382,10 @@ export async function recordCheckoutPixPart(
 }
 
 /**
- * GET /orders/pix/{orderId} (section 7): the static BR Code to pay the order now, with the first active Pix key and
- * the shop's merchant name and city. An order not paid in parts: its total, txid its code (as always). An order paid
- * in parts is paid by its parts' own Pix: the Pix part waiting (its amount and txid: a split sale's Pix shown by a
- * section 7 client pays that part, not the whole, which the webhook would refuse); none waiting: 409.
+ * GET /orders/pix/{orderId} (section 7): the static BR Code of the order, with the first active Pix key and the
+ * shop's merchant name and city: its total, txid its code (as always). An order with a Pix part waiting (a split
+ * sale's) answers that part's instead (its amount and txid): a section 7 client shows what pays it, not the whole,
+ * which the webhook would refuse as paid in parts.
  */
 export async function orderPixPayload(db: Executor, orderId: number): Promise<string> {
   const order = await repo.orderForPix(db, orderId);
@@ -394,19 +394,13 @@ export async function orderPixPayload(db: Executor, orderId: number): Promise<st
   if (!key) throw conflict(SETTINGS_TEXTS.noActivePixKey, 'PIX_KEY_MISSING');
   if (!merchantName || !merchantCity) throw conflict(SETTINGS_TEXTS.merchantMissing, 'PIX_MERCHANT_MISSING');
   const parts = await repo.ofOrder(db, order.id);
-  if (parts.length === 0) {
-    const amountCents = order.total_cents > 0 ? order.total_cents : undefined;
-    return buildPixPayload({ key, merchantName, merchantCity, amountCents, txid: pixTxid(order.code) });
-  }
   const waiting = parts.find((part) => part.method === 'PIX' && part.status === 'PENDING' && part.pix_txid);
-  if (!waiting?.pix_txid) throw conflict(ORDER_PAYMENT_TEXTS.noPixWaiting(order.code), 'NO_PIX_WAITING');
-  return buildPixPayload({
-    key,
-    merchantName,
-    merchantCity,
-    amountCents: waiting.amount_cents,
-    txid: waiting.pix_txid,
-  });
+  if (waiting?.pix_txid) {
+    const amountCents = waiting.amount_cents;
+    return buildPixPayload({ key, merchantName, merchantCity, amountCents, txid: waiting.pix_txid });
+  }
+  const amountCents = order.total_cents > 0 ? order.total_cents : undefined;
+  return buildPixPayload({ key, merchantName, merchantCity, amountCents, txid: pixTxid(order.code) });
 }
 
 /** A split sale's Pix part as its checkout answers it (a replay): its amount, txid and, while it waits, its BR Code. */

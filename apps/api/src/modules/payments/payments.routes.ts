@@ -134,7 +134,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['settings'],
         summary:
-          'Pix copia e cola (BR Code estático) de um pedido: total, primeira chave Pix ativa, txid = código do pedido; um pedido pago em partes: o da parte Pix aguardando (seu valor e txid), nenhuma aguardando 409 NO_PIX_WAITING',
+          'Pix copia e cola (BR Code estático) de um pedido: total, primeira chave Pix ativa, txid = código do pedido; com uma parte Pix aguardando (venda dividida), o dessa parte (seu valor e txid)',
         params: z.object({ orderId: idParamSchema(SETTINGS_TEXTS.idInvalid) }),
         response: { 200: z.object({ data: pixPayloadSchema }) },
       },
