@@ -263,9 +263,7 @@ describe('products: the stocker keeps the catalogue', () => {
     await panel.getByPlaceholder('Pesquisar').fill(name);
     // The filter lands after its pause and draws the rows again: tick the row once only it is left (a tick made
     // before the redraw is lost with its row).
-    await expect
-      .poll(async () => (await panel.getByRole('row').count()) - (await row(panel, name).count()))
-      .toBe(1);
+    await expect.poll(async () => (await panel.getByRole('row').count()) - (await row(panel, name).count())).toBe(1);
     await row(panel, name).getByRole('checkbox').check();
     await screenshot(page, 'products-e2e-archived');
     await panel.getByRole('button', { name: 'Desarquivar' }).click();
