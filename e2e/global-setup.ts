@@ -1,17 +1,31 @@
 import type { TestProject } from 'vitest/node';
-import { startOwnServer } from './own-server';
+import { type OwnServer, startOwnServer } from './own-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
-    dataDir: string;
+    /** One server per worker (harness.ts `sharedServer`): the journeys of one worker share it, one file at a time. */
+    servers: { baseURL: string; dataDir: string }[];
   }
 }
 
-/** Starts the built server on a free port with a fresh DATA_DIR (the demo business is seeded). */
+/**
+ * Starts one built server per worker, each on a free port with a fresh DATA_DIR (the demo business seeded in
+ * each): two journey files run side by side, each against its own server, so what one changes the other never
+ * sees, as when the files run one after another (E2E_SHUFFLE shows they do not lean on each other's data).
+ */
 export default async function setup(project: TestProject) {
-  const server = await startOwnServer();
-  project.provide('baseURL', server.baseURL);
-  project.provide('dataDir', server.dataDir);
-  return server.stop;
+  const count = Math.max(1, project.config.maxWorkers);
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startOwnServer()));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = () => Promise.all(servers.map((server: OwnServer) => server.stop())).then(() => undefined);
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await stopAll();
+    throw failure.reason;
+  }
+  project.provide(
+    'servers',
+    servers.map(({ baseURL, dataDir }) => ({ baseURL, dataDir })),
+  );
+  return stopAll;
 }

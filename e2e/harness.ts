@@ -33,6 +33,17 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
+/**
+ * The demo server this worker's journeys share (global-setup.ts starts one per worker; Vitest numbers its
+ * workers 1… in VITEST_POOL_ID).
+ */
+export function sharedServer(): { baseURL: string; dataDir: string } {
+  const servers = inject('servers');
+  const server = servers[(Number(process.env.VITEST_POOL_ID) || 1) - 1] ?? servers[0];
+  if (!server) throw new Error('no journey server was started (e2e/global-setup.ts)');
+  return server;
+}
+
 /** Debian's Chromium, headless, with the flags this machine's closed network needs; `device` adds touch etc. */
 export async function openBrowser(
   viewport = { width: 1366, height: 850 },
@@ -44,7 +55,7 @@ export async function openBrowser(
   {
     serviceWorkers = 'block',
     camera,
-    baseURL = inject('baseURL'),
+    baseURL = sharedServer().baseURL,
   }: Pick<BrowserContextOptions, 'serviceWorkers'> & {
     /** A Y4M video the browser's camera shows (Chromium's fake capture device), with the permission granted. */
     camera?: string;
@@ -145,7 +156,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** The 6-digit code of the newest e-mail written to the server's outbox for `email`. */
 export function latestCodeFor(email: string): string {
-  const outbox = path.join(inject('dataDir'), 'outbox');
+  const outbox = path.join(sharedServer().dataDir, 'outbox');
   const files = readdirSync(outbox)
     .filter((file) => file.includes(email))
     .sort();

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type BrowserSession,
   DEMO,
@@ -9,12 +9,13 @@ import {
   login,
   openBrowser,
   screenshot,
+  sharedServer,
   waitForNetworkIdle,
 } from './harness';
 
 /** The text of the newest e-mail written to the server's outbox for `email`. */
 function latestMailTextFor(email: string): string {
-  const outbox = path.join(inject('dataDir'), 'outbox');
+  const outbox = path.join(sharedServer().dataDir, 'outbox');
   const newest = readdirSync(outbox)
     .filter((file) => file.includes(email))
     .sort()

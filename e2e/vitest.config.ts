@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Browser journeys: one real server (built app, demo data in a fresh DATA_DIR), specs one after another.
+ * Browser journeys against the real server (built app, demo data in a fresh DATA_DIR): two files side by side,
+ * each worker with a server of its own (global-setup.ts), the files of one worker one after another. A journey
+ * waits on the browser and the server most of its time: two at once keep both cores busy.
  * `E2E_SHUFFLE=<seed>` runs the spec files in an order shuffled by that seed (the tests inside a file keep
  * their order: they tell one story), to show whether a journey depends on what another did before it.
  */
@@ -13,7 +15,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['**/*.spec.ts'],
     globalSetup: ['./global-setup.ts'],
-    fileParallelism: false,
+    maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // expect.poll waits for what a screen shows after its own requests: 1 s (Vitest's default) is too short

@@ -7,6 +7,10 @@ ensureNode24();
 const chromium = findChromium();
 const pdftotext = findPdftotext();
 buildIfStale();
-run('vitest', ['run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], {
+const args = process.argv.slice(2);
+// One journey file named: one worker, so one server is started for it, not one per worker (e2e/global-setup.ts).
+const oneFile =
+  args.filter((arg) => /\.spec\.ts$/.test(arg)).length === 1 && !args.some((a) => a.startsWith('--maxWorkers'));
+run('vitest', ['run', '--config', 'e2e/vitest.config.ts', ...(oneFile ? ['--maxWorkers=1'] : []), ...args], {
   env: { CHROME_PATH: chromium, PDFTOTEXT_PATH: pdftotext },
 });

@@ -1,6 +1,6 @@
-// npm test: every suite — lint, module boundaries, types and the build side by side; then the unit, API and
-// component tests followed by the API suite on PostgreSQL when TEST_POSTGRES_URL names one (.ci/run), beside
-// the browser tests. Each part's time is printed at the end.
+// npm test: every suite at once — lint, module boundaries, types, the unit, API and component tests, the API
+// suite on PostgreSQL when TEST_POSTGRES_URL names one (.ci/run), and the build followed by the browser tests.
+// Each part's output is printed whole once it ends, and each part's time at the end.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,9 +20,10 @@ const times = [];
  * Runs one command. `output`: 'inherit' streams it as it comes; a file path keeps it there (a part running
  * beside another, printed whole once done, so two parts' lines never mix).
  */
-function spawnStep(command, args, { env = {}, output = 'inherit' } = {}) {
+function spawnStep(command, args, { env = {}, output = 'inherit', nice = 0 } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
+    const [file, argv] = nice ? ['nice', ['-n', String(nice), command, ...args]] : [command, args];
+    const child = spawn(file, argv, {
       cwd: root,
       env: { ...process.env, PATH, ...env },
       stdio: output === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
@@ -50,15 +51,21 @@ async function part(title, commands, options = {}) {
   return status === 0;
 }
 
-/** Parts run side by side, each output kept in a file and printed under its title once it ends. */
-async function beside(parts) {
+/** One part run with its output kept in a file, printed under its title once it ends (parts run side by side). */
+async function kept({ title, commands, env, nice }) {
+  const output = path.join(reports, `${title.replace(/\W+/g, '-')}.log`);
+  const ok = await part(title, commands, { env, output, nice });
+  log(`${title} (${ok ? 'ok' : 'FALHOU'})`);
+  process.stdout.write(readFileSync(output, 'utf8'));
+  return ok;
+}
+
+/** Chains run side by side; the parts of one chain one after another, stopping at the first that fails. */
+async function beside(chains) {
   const results = await Promise.all(
-    parts.map(async ({ title, commands, env }) => {
-      const output = path.join(reports, `${title.replace(/\W+/g, '-')}.log`);
-      const ok = await part(title, commands, { env, output });
-      log(`${title} (${ok ? 'ok' : 'FALHOU'})`);
-      process.stdout.write(readFileSync(output, 'utf8'));
-      return ok;
+    chains.map(async (chain) => {
+      for (const step of chain) if (!(await kept(step))) return false;
+      return true;
     }),
   );
   return results.every(Boolean);
@@ -78,9 +85,22 @@ const vitestReport = (file) => ['--reporter=default', '--reporter=json', `--outp
 const chromium = findChromium();
 const pdftotext = findPdftotext();
 
-let failed = false;
-log('Lint (Biome), fronteiras entre módulos (dependency-cruiser), tipos (tsc) e compilação, lado a lado');
-const checks = [
+// Everything starts at once. The browser journeys wait on the browser and the server most of their time and are
+// the longest chain (the build, then the journeys): they run at normal priority, while the checks and the Vitest
+// suites run niced (`nice -n 10`) and take the cores whenever a journey waits. On 2 cores this packs the work
+// that took 29 min one part after another into about ... (docs/benchmarks.md, "CI").
+const unitReport = path.join(reports, 'unit.json');
+const e2eReport = path.join(reports, 'e2e.json');
+const postgres = process.env.TEST_POSTGRES_URL;
+const postgresReport = path.join(reports, 'postgres.json');
+const NICE = process.platform === 'linux' ? 10 : 0;
+
+log(
+  `Ao mesmo tempo: lint (Biome), fronteiras entre módulos (dependency-cruiser), tipos (tsc), testes de unidade, da API e de componentes (Vitest)${
+    postgres ? `, os da API no PostgreSQL (${postgres})` : ''
+  } e, depois da compilação, os testes no navegador (Playwright + Chromium)`,
+);
+const batch = [
   { title: 'Lint e formatação (Biome)', commands: [['biome', ['check', '.']]] },
   {
     title: 'Fronteiras entre módulos (dependency-cruiser)',
@@ -90,62 +110,32 @@ const checks = [
         [
           '--config',
           '.dependency-cruiser.cjs',
-          'apps/api/src',
-          'apps/web/src',
-          'packages/contract/src',
-          'e2e',
-          'bench',
-          'scripts',
+          ...['apps/api/src', 'apps/web/src', 'packages/contract/src', 'e2e', 'bench', 'scripts'],
         ],
       ],
     ],
   },
   { title: 'Tipos (tsc)', commands: [['tsc', ['-b', 'packages/contract', 'apps/api', 'apps/web', 'e2e', 'bench']]] },
+  { title: 'Unidade, API (PGlite) e componentes', commands: [['vitest', ['run', ...vitestReport(unitReport)]]] },
+  ...(postgres
+    ? [
+        {
+          title: 'API no PostgreSQL',
+          commands: [['vitest', ['run', '--project', 'api', ...vitestReport(postgresReport)]]],
+          env: { DATABASE_URL: postgres },
+        },
+      ]
+    : []),
+].map((step) => ({ ...step, nice: NICE }));
+const browser = [
+  ...(buildStale() ? [{ title: 'Compilação da API e do aplicativo web', commands: BUILD_STEPS }] : []),
+  {
+    title: 'Navegador (Playwright + Chromium)',
+    commands: [['vitest', ['run', '--config', 'e2e/vitest.config.ts', ...vitestReport(e2eReport)]]],
+    env: { CHROME_PATH: chromium, PDFTOTEXT_PATH: pdftotext },
+  },
 ];
-if (buildStale()) checks.push({ title: 'Compilação da API e do aplicativo web', commands: BUILD_STEPS });
-if (!(await beside(checks))) failed = true;
-
-// The browser journeys wait on the browser and the server most of their time: they run beside the unit, API and
-// component tests (one worker per core), then beside the API suite on PostgreSQL, which follows those.
-const unitReport = path.join(reports, 'unit.json');
-const e2eReport = path.join(reports, 'e2e.json');
-const postgres = process.env.TEST_POSTGRES_URL;
-const postgresReport = path.join(reports, 'postgres.json');
-log(
-  postgres
-    ? `Testes de unidade, da API e de componentes (Vitest), depois os da API no PostgreSQL (${postgres}), ao lado dos testes no navegador (Playwright + Chromium)`
-    : 'Testes de unidade, da API e de componentes (Vitest), ao lado dos testes no navegador (Playwright + Chromium)',
-);
-const vitestParts = async () => {
-  const unitOk = await part('Unidade, API (PGlite) e componentes', [['vitest', ['run', ...vitestReport(unitReport)]]], {
-    output: path.join(reports, 'unit.log'),
-  });
-  log(`Testes de unidade, da API e de componentes (${unitOk ? 'ok' : 'FALHOU'})`);
-  process.stdout.write(readFileSync(path.join(reports, 'unit.log'), 'utf8'));
-  if (!postgres) return unitOk;
-  const postgresLog = path.join(reports, 'postgres.log');
-  const postgresOk = await part(
-    'API no PostgreSQL',
-    [['vitest', ['run', '--project', 'api', ...vitestReport(postgresReport)]]],
-    { env: { DATABASE_URL: postgres }, output: postgresLog },
-  );
-  log(`Testes da API no PostgreSQL (${postgresOk ? 'ok' : 'FALHOU'})`);
-  process.stdout.write(readFileSync(postgresLog, 'utf8'));
-  return unitOk && postgresOk;
-};
-const browserLog = path.join(reports, 'browser.log');
-const browserPart = async () => {
-  const ok = await part(
-    'Navegador (Playwright + Chromium)',
-    [['vitest', ['run', '--config', 'e2e/vitest.config.ts', ...vitestReport(e2eReport)]]],
-    { env: { CHROME_PATH: chromium, PDFTOTEXT_PATH: pdftotext }, output: browserLog },
-  );
-  log(`Testes no navegador (${ok ? 'ok' : 'FALHOU'})`);
-  process.stdout.write(readFileSync(browserLog, 'utf8'));
-  return ok;
-};
-const [vitestOk, browserOk] = await Promise.all([vitestParts(), browserPart()]);
-if (!vitestOk || !browserOk) failed = true;
+const failed = !(await beside([browser, ...batch.map((step) => [step])]));
 count(unitReport);
 count(e2eReport);
 if (postgres) count(postgresReport, 'PostgreSQL');
