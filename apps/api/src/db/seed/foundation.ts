@@ -83,9 +83,14 @@ export const DEMO_EMPLOYEES = [
 ] as const;
 
 let demoHash: Promise<string> | undefined;
-/** argon2id of the demo password, computed once per process. */
+/**
+ * argon2id of the demo password, computed once per process, at argon2's least cost (1 MiB, 2 passes, 1 lane):
+ * the demo password is published (README), so a costly hash of it protects nothing, while every sign-in of a
+ * demo account verifies it (about 0.2 s of CPU each at the full cost: the test suites and journeys sign in
+ * hundreds of times). A password a person sets is hashed at the full cost (accounts.service.ts).
+ */
 export function demoPasswordHash(): Promise<string> {
-  demoHash ??= argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+  demoHash ??= argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id, memoryCost: 1024, timeCost: 2, parallelism: 1 });
   return demoHash;
 }
 
