@@ -115,7 +115,7 @@ export interface DatabaseOptions extends Pick<AppConfig, 'databaseUrl' | 'dataDi
    */
   onEmbeddedDatabaseLost?: (error: Error) => void;
   /**
-   * Embedded only: a data directory as a gzipped tar (dumpEmbeddedDatabase) opened instead of a new database,
+   * Embedded only: a data directory as a tar, gzipped or not (dumpEmbeddedDatabase), opened instead of a new database,
    * so tests start from a migrated template (test/database.ts) without initdb and every migration again.
    */
   template?: Uint8Array;

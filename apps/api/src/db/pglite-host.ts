@@ -84,7 +84,7 @@ export type WorkerLostListener = (error: Error) => void;
 interface EmbeddedEvents {
   log: DatabaseLog;
   onLost: WorkerLostListener;
-  /** A data directory as a gzipped tar to open instead of a new database (see PGliteWorkerData.loadDataDir). */
+  /** A data directory as a tar (gzipped or not) to open instead of a new database (see PGliteWorkerData.loadDataDir). */
   loadDataDir?: Uint8Array;
 }
 

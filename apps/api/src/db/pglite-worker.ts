@@ -29,8 +29,8 @@ export interface PGliteWorkerData {
   initdbWasmModule?: PGliteOptions['initdbWasmModule'];
   fsBundle?: Blob;
   /**
-   * A data directory as a gzipped tar (`dumpDataDir`, see PGliteWorker.dump) opened instead of a new database:
-   * tests start from a migrated template rather than running initdb and every migration again.
+   * A data directory as a tar, gzipped or not (`dumpDataDir`, see PGliteWorker.dump), opened instead of a new
+   * database: tests start from a migrated template rather than running initdb and every migration again.
    */
   loadDataDir?: Uint8Array;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { createDatabase, type DB, dumpEmbeddedDatabase, migrateToLatest } from '../db/database';
 import { createStorage, type Storage } from '../lib/storage';
@@ -20,9 +21,10 @@ export const TEMPLATE_ENV = 'BACKOFFICE_TEST_PGLITE_TEMPLATE';
 let template: Promise<Uint8Array> | undefined;
 
 /**
- * An in-memory PGlite database with every migration run, as a gzipped tar of its data directory: written once
- * per test run by the global setup (read from its file), else made once per process. Opening a copy of it
- * skips PGlite's initdb and the migrations, most of what a fresh test database cost.
+ * An in-memory PGlite database with every migration run, as a tar of its data directory: written once per test
+ * run by the global setup (read from its file), else made once per process. Opening a copy of it skips PGlite's
+ * initdb and the migrations, most of what a fresh test database cost. Kept unzipped (44 MB instead of 5.6): PGlite
+ * opens a plain tar too, and skipping the gunzip saves about a quarter of each open's CPU (0.77 s instead of 1.03).
  */
 export function migratedPGliteTemplate(): Promise<Uint8Array> {
   template ??= (async () => {
@@ -34,7 +36,7 @@ export function migratedPGliteTemplate(): Promise<Uint8Array> {
       await migrateToLatest(db);
       const dump = await dumpEmbeddedDatabase(db);
       if (!dump) throw new Error('the embedded database could not be dumped');
-      return dump.data;
+      return new Uint8Array(gunzipSync(dump.data));
     } finally {
       await db.destroy();
       rmSync(dataDir, { recursive: true, force: true });

@@ -12,7 +12,7 @@ import { migratedPGliteTemplate, TEMPLATE_ENV } from './database';
 export default async function setup() {
   if (process.env.DATABASE_URL) return undefined;
   const dir = mkdtempSync(path.join(tmpdir(), 'backoffice-test-template-'));
-  const file = path.join(dir, 'pglite-migrated.tar.gz');
+  const file = path.join(dir, 'pglite-migrated.tar');
   writeFileSync(file, await migratedPGliteTemplate());
   process.env[TEMPLATE_ENV] = file;
   return () => rmSync(dir, { recursive: true, force: true });

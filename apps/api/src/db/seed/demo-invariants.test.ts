@@ -48,7 +48,7 @@ async function rows<T>(query: ReturnType<typeof sql<T>>): Promise<T[]> {
 }
 
 beforeAll(async () => {
-  t = await emptyTestDatabase();
+  t = await emptyTestDatabase('test', { migrated: true });
   await migrateToLatest(t.db);
   await seedDemo(t.db, { storage: t.storage, scale: 1, now: NOW });
 }, 600_000);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DB, migrateToLatest } from '../../db/database';
 import { seedDemo } from '../../db/seed/demo';
 import { createStorage, sha256Hex } from '../../lib/storage';
-import { emptyTestDatabase, type TestDatabase } from '../../test/database';
+import { emptyTestDatabase, migratedPGliteTemplate, type TestDatabase } from '../../test/database';
 import { ENVELOPE_MAGIC, readBackupFile } from './backup-envelope';
 import { createBackupsService } from './backups.service';
 import { RestoreRefused, restoreBackup, tablesWithRows } from './restore';
@@ -98,7 +98,8 @@ async function subject(): Promise<Subject> {
     dataDir,
     databaseUrl: undefined,
     schema: undefined,
-    db: open(),
+    // First opened on a copy of the migrated template (the callers' migrateToLatest then has nothing to do).
+    db: createDatabase({ databaseUrl: undefined, dataDir, inMemory: false, template: await migratedPGliteTemplate() }),
     wipe: async () => {
       await s.db.destroy();
       rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });

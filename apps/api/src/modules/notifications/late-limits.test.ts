@@ -12,7 +12,7 @@ import { emptyTestDatabase, type TestDatabase } from '../../test/database';
 describe('the late limits a new database starts with', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await emptyTestDatabase('latelimits');
+    database = await emptyTestDatabase('latelimits', { migrated: true });
     await migrateToLatest(database.db);
   });
   afterAll(() => database.close());
