@@ -44,7 +44,36 @@ export function sharedServer(): { baseURL: string; dataDir: string } {
   return server;
 }
 
-/** Debian's Chromium, headless, with the flags this machine's closed network needs; `device` adds touch etc. */
+let sharedBrowser: Promise<Browser> | undefined;
+
+/** Debian's Chromium (CHROME_PATH), headless, with the flags this machine's closed network needs and `extra`. */
+function launchChromium(extra: string[]): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extra,
+    ],
+  });
+}
+
+/** Chromium's fake camera showing the Y4M video `file`, its permission asked of nobody. */
+function cameraFlags(file: string): string[] {
+  return [
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${file}`,
+  ];
+}
+
+/** A page in a fresh context of the worker's Chromium (`device` adds touch etc.); `close` ends that context. */
 export async function openBrowser(
   viewport = { width: 1366, height: 850 },
   device: Pick<BrowserContextOptions, 'isMobile' | 'hasTouch' | 'deviceScaleFactor'> = {},
@@ -63,26 +92,11 @@ export async function openBrowser(
     baseURL?: string;
   } = {},
 ): Promise<BrowserSession> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...(camera
-        ? [
-            '--use-fake-ui-for-media-stream',
-            '--use-fake-device-for-media-stream',
-            `--use-file-for-fake-video-capture=${camera}`,
-          ]
-        : []),
-    ],
-  });
+  // A camera is a browser's flags: that browser is the session's own. Else the worker's browser, shared by its
+  // journeys (a context each: its own cookies, storage and pages), launched once (about 0.4 s saved a session).
+  const own = camera ? await launchChromium(cameraFlags(camera)) : undefined;
+  if (!own) sharedBrowser ??= launchChromium([]);
+  const browser = own ?? (await (sharedBrowser as Promise<Browser>));
   const context = await browser.newContext({
     baseURL,
     viewport,
@@ -95,7 +109,7 @@ export async function openBrowser(
   context.setDefaultTimeout(20_000);
   trackRequests(context);
   const page = await context.newPage();
-  return { browser, context, page, baseURL, close: () => browser.close() };
+  return { browser, context, page, baseURL, close: () => (own ? own.close() : context.close()) };
 }
 
 /** A courier's or stocker's phone: 390×844, a touch screen whose taps are touches. */
@@ -202,7 +216,11 @@ export async function expectAccessible(page: Page, screenName: string): Promise<
   const check = async () => {
     const results = await page.evaluate(
       (tags) =>
-        (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
+        (window as unknown as { axe: typeof axe }).axe.run(document, {
+          runOnly: { type: 'tag', values: tags },
+          // Only the violations are read: axe skips gathering every pass (2.5–3.5 times faster on a full page).
+          resultTypes: ['violations'],
+        }),
       WCAG_TAGS,
     );
     return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
