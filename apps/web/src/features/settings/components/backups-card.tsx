@@ -14,13 +14,10 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -31,6 +28,7 @@ import { refusalMessage } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { backupKeys, backupSettingsQuery, backupsQuery, makeBackup, saveBackupSettings } from '../api/settings-api';
 import { BACKUPS_CARD_TEXTS as T } from '../texts';
+import { SettingsCard } from './settings-card';
 
 /** DD/MM/YYYY HH:mm in the business's zone, the one the schedule is set in (whatever the browser's). */
 export const formatBusinessTime = (iso: string) => formatBusinessDateTimeMinutes(new Date(iso));
@@ -102,131 +100,122 @@ export function BackupsCard() {
   const unavailable = status.data?.method === 'none';
 
   return (
-    <Card component="section" aria-labelledby="backups-title">
-      <CardContent>
-        <Stack spacing={2}>
-          <Typography id="backups-title" variant="h6" component="h2">
-            {T.title}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {T.text}
-          </Typography>
-          {status.isError || backups.isError ? <Alert severity="error">{T.loadFailed}</Alert> : null}
-          {unavailable ? <Alert severity="warning">{T.noPgDump}</Alert> : null}
-          {status.data && !unavailable ? (
-            <Typography variant="body2" color="text.secondary">
-              {T.method[status.data.method]}
-            </Typography>
-          ) : null}
-          {status.data && !unavailable ? (
-            <Alert
-              severity={status.data.encrypted ? 'success' : 'warning'}
-              icon={status.data.encrypted ? <LockOutlinedIcon /> : <LockOpenOutlinedIcon />}
-            >
-              {status.data.encrypted ? T.encrypted : T.notEncrypted}
-            </Alert>
-          ) : null}
-          {status.data ? <LastRun status={status.data} /> : null}
-          {status.data?.nextAt ? (
-            <Typography variant="body2">{`${T.nextAt}: ${formatBusinessTime(status.data.nextAt)}`}</Typography>
-          ) : null}
-          <Box
-            component="form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!timeError && !keepError) save.mutate();
-            }}
-            sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
-          >
-            <TextField
-              label={T.timeOfDay}
-              value={timeOfDay}
-              onChange={(event) => setTimeOfDay(event.target.value)}
-              error={timeError !== null && timeOfDay !== ''}
-              helperText={(timeOfDay !== '' && timeError) || T.timeHelp}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
-              sx={{ width: { xs: '100%', sm: 220 } }}
-            />
-            <TextField
-              label={T.keep}
-              value={keep}
-              onChange={(event) => setKeep(event.target.value)}
-              error={keepError !== null && keep !== ''}
-              helperText={(keep !== '' && keepError) || `${BACKUP_LIMITS.keepMin} a ${BACKUP_LIMITS.keepMax}`}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              sx={{ width: { xs: '100%', sm: 220 } }}
-            />
-            <Button
-              type="submit"
-              variant="outlined"
-              sx={{ mt: { sm: 1 } }}
-              disabled={save.isPending || !status.data || timeError !== null || keepError !== null}
-            >
-              {T.save}
-            </Button>
-          </Box>
-          <Box>
-            <Button
-              variant="contained"
-              startIcon={<BackupOutlinedIcon />}
-              onClick={() => backupNow.mutate()}
-              disabled={backupNow.isPending || !status.data || unavailable}
-            >
-              {T.backupNow}
-            </Button>
-          </Box>
-          <Typography variant="subtitle1" component="h3">
-            {T.listTitle}
-          </Typography>
-          {status.data && !unavailable ? (
-            <Typography variant="body2" color="text.secondary">
-              {T.restoreHelp}
-            </Typography>
-          ) : null}
-          {backups.data && backups.data.length === 0 ? (
-            <Typography variant="body2" color="text.secondary">
-              {T.empty}
-            </Typography>
-          ) : null}
-          <List dense disablePadding aria-label={T.listTitle}>
-            {(backups.data ?? []).map((backup) => (
-              <ListItem
-                key={backup.name}
-                divider
-                disableGutters
-                secondaryAction={
-                  <Button
-                    size="small"
-                    startIcon={<DownloadOutlinedIcon />}
-                    onClick={() => void download(backup)}
-                    disabled={downloading === backup.name}
-                    aria-label={`${T.download} ${backup.name}`}
-                  >
-                    {T.download}
-                  </Button>
-                }
-                sx={{ pr: 12 }}
+    <SettingsCard
+      id="backups-title"
+      title={T.title}
+      text={T.text}
+      loadFailed={status.isError || backups.isError ? T.loadFailed : null}
+    >
+      {unavailable ? <Alert severity="warning">{T.noPgDump}</Alert> : null}
+      {status.data && !unavailable ? (
+        <Typography variant="body2" color="text.secondary">
+          {T.method[status.data.method]}
+        </Typography>
+      ) : null}
+      {status.data && !unavailable ? (
+        <Alert
+          severity={status.data.encrypted ? 'success' : 'warning'}
+          icon={status.data.encrypted ? <LockOutlinedIcon /> : <LockOpenOutlinedIcon />}
+        >
+          {status.data.encrypted ? T.encrypted : T.notEncrypted}
+        </Alert>
+      ) : null}
+      {status.data ? <LastRun status={status.data} /> : null}
+      {status.data?.nextAt ? (
+        <Typography variant="body2">{`${T.nextAt}: ${formatBusinessTime(status.data.nextAt)}`}</Typography>
+      ) : null}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!timeError && !keepError) save.mutate();
+        }}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
+      >
+        <TextField
+          label={T.timeOfDay}
+          value={timeOfDay}
+          onChange={(event) => setTimeOfDay(event.target.value)}
+          error={timeError !== null && timeOfDay !== ''}
+          helperText={(timeOfDay !== '' && timeError) || T.timeHelp}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+          sx={{ width: { xs: '100%', sm: 220 } }}
+        />
+        <TextField
+          label={T.keep}
+          value={keep}
+          onChange={(event) => setKeep(event.target.value)}
+          error={keepError !== null && keep !== ''}
+          helperText={(keep !== '' && keepError) || `${BACKUP_LIMITS.keepMin} a ${BACKUP_LIMITS.keepMax}`}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          sx={{ width: { xs: '100%', sm: 220 } }}
+        />
+        <Button
+          type="submit"
+          variant="outlined"
+          sx={{ mt: { sm: 1 } }}
+          disabled={save.isPending || !status.data || timeError !== null || keepError !== null}
+        >
+          {T.save}
+        </Button>
+      </Box>
+      <Box>
+        <Button
+          variant="contained"
+          startIcon={<BackupOutlinedIcon />}
+          onClick={() => backupNow.mutate()}
+          disabled={backupNow.isPending || !status.data || unavailable}
+        >
+          {T.backupNow}
+        </Button>
+      </Box>
+      <Typography variant="subtitle1" component="h3">
+        {T.listTitle}
+      </Typography>
+      {status.data && !unavailable ? (
+        <Typography variant="body2" color="text.secondary">
+          {T.restoreHelp}
+        </Typography>
+      ) : null}
+      {backups.data && backups.data.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {T.empty}
+        </Typography>
+      ) : null}
+      <List dense disablePadding aria-label={T.listTitle}>
+        {(backups.data ?? []).map((backup) => (
+          <ListItem
+            key={backup.name}
+            divider
+            disableGutters
+            secondaryAction={
+              <Button
+                size="small"
+                startIcon={<DownloadOutlinedIcon />}
+                onClick={() => void download(backup)}
+                disabled={downloading === backup.name}
+                aria-label={`${T.download} ${backup.name}`}
               >
-                <ListItemText
-                  primary={
-                    <Box
-                      component="span"
-                      sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
-                    >
-                      <span>{formatBusinessTime(backup.createdAt)}</span>
-                      <Chip size="small" label={T.kinds[backup.kind]} />
-                      <span>{formatBytes(backup.size)}</span>
-                    </Box>
-                  }
-                  secondary={backup.name}
-                  slotProps={{ secondary: { sx: { wordBreak: 'break-all' } } }}
-                />
-              </ListItem>
-            ))}
-          </List>
-        </Stack>
-      </CardContent>
-    </Card>
+                {T.download}
+              </Button>
+            }
+            sx={{ pr: 12 }}
+          >
+            <ListItemText
+              primary={
+                <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                  <span>{formatBusinessTime(backup.createdAt)}</span>
+                  <Chip size="small" label={T.kinds[backup.kind]} />
+                  <span>{formatBytes(backup.size)}</span>
+                </Box>
+              }
+              secondary={backup.name}
+              slotProps={{ secondary: { sx: { wordBreak: 'break-all' } } }}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </SettingsCard>
   );
 }

@@ -9,16 +9,13 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { cardSettingsQuery } from '../../../components/payments/card-settings-query';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { api } from '../../../lib/api-client';
+import { SettingsCard } from './settings-card';
 
 const P = ORDER_PAYMENT_TEXTS;
 
@@ -82,44 +79,38 @@ export function CardFeesCard({ canChange }: { canChange: boolean }) {
     />
   );
   return (
-    <Card component="section" aria-labelledby="card-fees-title">
-      <CardContent>
-        <Stack spacing={2}>
-          <Typography id="card-fees-title" variant="h6" component="h2">
-            {P.settingsTitle}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {P.settingsText}
-          </Typography>
-          {settings.isError ? <Alert severity="error">{P.loadFailed}</Alert> : null}
-          <Box
-            component="form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (canChange && result.success) save.mutate(result.data);
-            }}
-          >
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}>
-              {field('maxInstalments', P.maxInstalmentsLabel, true)}
-              {field('debitFee', P.debitFeeLabel)}
-              {field('debitDays', P.debitDaysLabel, true)}
-              {field('creditDays', P.creditDaysLabel, true)}
-              {Array.from({ length: MAX_CARD_INSTALMENTS }, (_, i) => field(`credit${i + 1}`, P.creditFeeLabel(i + 1)))}
-            </Box>
-            {problem ? (
-              <Alert severity="error" sx={{ mt: 2 }}>
-                {problem}
-              </Alert>
-            ) : null}
-            {canChange ? (
-              <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={save.isPending || !result.success}>
-                {P.settingsSave}
-              </Button>
-            ) : null}
-          </Box>
-        </Stack>
-      </CardContent>
-    </Card>
+    <SettingsCard
+      id="card-fees-title"
+      title={P.settingsTitle}
+      text={P.settingsText}
+      loadFailed={settings.isError ? P.loadFailed : null}
+    >
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (canChange && result.success) save.mutate(result.data);
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}>
+          {field('maxInstalments', P.maxInstalmentsLabel, true)}
+          {field('debitFee', P.debitFeeLabel)}
+          {field('debitDays', P.debitDaysLabel, true)}
+          {field('creditDays', P.creditDaysLabel, true)}
+          {Array.from({ length: MAX_CARD_INSTALMENTS }, (_, i) => field(`credit${i + 1}`, P.creditFeeLabel(i + 1)))}
+        </Box>
+        {problem ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {problem}
+          </Alert>
+        ) : null}
+        {canChange ? (
+          <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={save.isPending || !result.success}>
+            {P.settingsSave}
+          </Button>
+        ) : null}
+      </Box>
+    </SettingsCard>
   );
 }

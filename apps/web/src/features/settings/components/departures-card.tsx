@@ -1,16 +1,12 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { departureWeekQuery, useDepartureWeek } from '../../../lib/shared-queries';
 import { saveDepartures } from '../api/settings-api';
 import { DEPARTURES_TEXTS as T } from '../texts';
 import { checkWeek, DeparturesEditor, type WeekTexts, weekToTexts } from './departures-editor';
+import { SettingsCard } from './settings-card';
 
 /**
  * 'Horários de saída dos motoboys' (issue 21): the couriers' week, read by the dispatch board and the
@@ -30,38 +26,32 @@ export function DeparturesCard({ canChange }: { canChange: boolean }) {
   });
   const checked = checkWeek(texts);
   return (
-    <Card component="section" aria-labelledby="departures-title">
-      <CardContent>
-        <Stack spacing={2}>
-          <Typography id="departures-title" variant="h6" component="h2">
-            {T.title}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {T.text}
-          </Typography>
-          {week.isError ? <Alert severity="error">{T.loadFailed}</Alert> : null}
-          {!canChange ? <Alert severity="info">{T.readOnly}</Alert> : null}
-          {texts.length === 7 ? (
-            <Box
-              component="form"
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (checked.week && canChange) save.mutate(checked.week);
-              }}
-            >
-              <DeparturesEditor value={texts} onChange={setTexts} disabled={!canChange} idPrefix="departures" />
-              {canChange ? (
-                <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-                  <Button type="submit" variant="contained" disabled={!checked.week || save.isPending}>
-                    {T.save}
-                  </Button>
-                </Box>
-              ) : null}
+    <SettingsCard
+      id="departures-title"
+      title={T.title}
+      text={T.text}
+      loadFailed={week.isError ? T.loadFailed : null}
+      readOnly={canChange ? null : T.readOnly}
+    >
+      {texts.length === 7 ? (
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (checked.week && canChange) save.mutate(checked.week);
+          }}
+        >
+          <DeparturesEditor value={texts} onChange={setTexts} disabled={!canChange} idPrefix="departures" />
+          {canChange ? (
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+              <Button type="submit" variant="contained" disabled={!checked.week || save.isPending}>
+                {T.save}
+              </Button>
             </Box>
           ) : null}
-        </Stack>
-      </CardContent>
-    </Card>
+        </Box>
+      ) : null}
+    </SettingsCard>
   );
 }

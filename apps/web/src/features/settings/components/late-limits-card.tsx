@@ -5,19 +5,15 @@ import {
   ORDER_STATUS_LABELS,
   type OrderStatusKey,
 } from '@backoffice/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { lateLimitsQuery, saveLateLimits } from '../api/settings-api';
 import { LATE_LIMITS_TEXTS as T } from '../texts';
+import { SettingsCard } from './settings-card';
 
 /** "= 2 h 30 min": the minutes typed, read as hours (nothing under an hour: the minutes say it). */
 function asHours(text: string): string {
@@ -45,63 +41,57 @@ export function LateLimitsCard({ canChange }: { canChange: boolean }) {
   const errors = Object.fromEntries(rows.map((l) => [l.status, lateLimitProblem(values[l.status] ?? '')]));
   const invalid = Object.values(errors).some((e) => e !== null);
   return (
-    <Card component="section" aria-labelledby="late-limits-title">
-      <CardContent>
-        <Stack spacing={2}>
-          <Typography id="late-limits-title" variant="h6" component="h2">
-            {T.title}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {T.text}
-          </Typography>
-          {limits.isError ? <Alert severity="error">{T.loadFailed}</Alert> : null}
-          {!canChange ? <Alert severity="info">{T.readOnly}</Alert> : null}
-          <Box
-            component="form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (invalid || !canChange) return;
-              save.mutate(rows.map((l) => ({ status: l.status, minutes: Number(values[l.status]) })));
-            }}
+    <SettingsCard
+      id="late-limits-title"
+      title={T.title}
+      text={T.text}
+      loadFailed={limits.isError ? T.loadFailed : null}
+      readOnly={canChange ? null : T.readOnly}
+    >
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (invalid || !canChange) return;
+          save.mutate(rows.map((l) => ({ status: l.status, minutes: Number(values[l.status]) })));
+        }}
+      >
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+          }}
+        >
+          {rows.map((l) => {
+            const label = ORDER_STATUS_LABELS[l.status as OrderStatusKey] ?? String(l.status);
+            const error = errors[l.status];
+            return (
+              <TextField
+                key={l.status}
+                label={`${label} (${T.minutes.toLowerCase()})`}
+                value={values[l.status] ?? ''}
+                onChange={(event) => setValues((current) => ({ ...current, [l.status]: event.target.value }))}
+                disabled={!canChange}
+                error={error !== null}
+                helperText={error ?? asHours(values[l.status] ?? '')}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
+            );
+          })}
+        </Box>
+        {canChange ? (
+          <Button
+            type="submit"
+            variant="contained"
+            sx={{ mt: 2 }}
+            disabled={save.isPending || invalid || rows.length === 0}
           >
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 2,
-                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-              }}
-            >
-              {rows.map((l) => {
-                const label = ORDER_STATUS_LABELS[l.status as OrderStatusKey] ?? String(l.status);
-                const error = errors[l.status];
-                return (
-                  <TextField
-                    key={l.status}
-                    label={`${label} (${T.minutes.toLowerCase()})`}
-                    value={values[l.status] ?? ''}
-                    onChange={(event) => setValues((current) => ({ ...current, [l.status]: event.target.value }))}
-                    disabled={!canChange}
-                    error={error !== null}
-                    helperText={error ?? asHours(values[l.status] ?? '')}
-                    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                  />
-                );
-              })}
-            </Box>
-            {canChange ? (
-              <Button
-                type="submit"
-                variant="contained"
-                sx={{ mt: 2 }}
-                disabled={save.isPending || invalid || rows.length === 0}
-              >
-                {T.save}
-              </Button>
-            ) : null}
-          </Box>
-        </Stack>
-      </CardContent>
-    </Card>
+            {T.save}
+          </Button>
+        ) : null}
+      </Box>
+    </SettingsCard>
   );
 }

@@ -1,17 +1,13 @@
 import { QUOTE_TEXTS, quoteValiditySchema } from '@backoffice/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { quoteValidityQuery, saveQuoteValidity } from '../api/settings-api';
 import { QUOTE_VALIDITY_TEXTS as T } from '../texts';
+import { SettingsCard } from './settings-card';
 
 /** The days typed, as the contract checks them (1 to 90 whole days): the number or the error. */
 function parseDays(text: string) {
@@ -40,49 +36,43 @@ export function QuoteValidityCard({ canChange }: { canChange: boolean }) {
   });
   const { days, error } = parseDays(text);
   return (
-    <Card component="section" aria-labelledby="quote-validity-title">
-      <CardContent>
-        <Stack spacing={2}>
-          <Typography id="quote-validity-title" variant="h6" component="h2">
-            {T.title}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {T.text}
-          </Typography>
-          {validity.isError ? <Alert severity="error">{T.loadFailed}</Alert> : null}
-          {!canChange ? <Alert severity="info">{T.readOnly}</Alert> : null}
-          <Box
-            component="form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (days !== null && canChange) save.mutate(days);
-            }}
-            sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
+    <SettingsCard
+      id="quote-validity-title"
+      title={T.title}
+      text={T.text}
+      loadFailed={validity.isError ? T.loadFailed : null}
+      readOnly={canChange ? null : T.readOnly}
+    >
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (days !== null && canChange) save.mutate(days);
+        }}
+        sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
+      >
+        <TextField
+          label={T.days}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          disabled={!canChange || !validity.data}
+          error={validity.data !== undefined && error !== null}
+          helperText={validity.data === undefined ? ' ' : (error ?? (days === null ? ' ' : T.helper(days)))}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
+          sx={{ width: { xs: '100%', sm: 260 } }}
+        />
+        {canChange ? (
+          <Button
+            type="submit"
+            variant="contained"
+            sx={{ mt: 1 }}
+            disabled={save.isPending || days === null || days === validity.data?.days}
           >
-            <TextField
-              label={T.days}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              disabled={!canChange || !validity.data}
-              error={validity.data !== undefined && error !== null}
-              helperText={validity.data === undefined ? ' ' : (error ?? (days === null ? ' ' : T.helper(days)))}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
-              sx={{ width: { xs: '100%', sm: 260 } }}
-            />
-            {canChange ? (
-              <Button
-                type="submit"
-                variant="contained"
-                sx={{ mt: 1 }}
-                disabled={save.isPending || days === null || days === validity.data?.days}
-              >
-                {T.save}
-              </Button>
-            ) : null}
-          </Box>
-        </Stack>
-      </CardContent>
-    </Card>
+            {T.save}
+          </Button>
+        ) : null}
+      </Box>
+    </SettingsCard>
   );
 }

@@ -6,11 +6,8 @@ import {
 } from '@backoffice/contract';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import RestoreIcon from '@mui/icons-material/Restore';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -28,6 +25,7 @@ import { useApiMutation } from '../../../components/use-api-mutation';
 import { api } from '../../../lib/api-client';
 import { hasAccess, useSession } from '../../../lib/session';
 import { WHATSAPP_CARD_TEXTS as T } from '../texts';
+import { SettingsCard } from './settings-card';
 
 /** Which message: an order status's (its key) or the quotes' ('quote', decision 0043): the path's last part. */
 type Target = number | 'quote';
@@ -165,61 +163,57 @@ export function WhatsAppTemplatesCard() {
   );
 
   return (
-    <Card component="section" aria-labelledby="whatsapp-templates-title">
-      <CardContent>
-        <Stack spacing={2}>
-          <Typography id="whatsapp-templates-title" variant="h6" component="h2">
-            {T.title}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {T.text}
-          </Typography>
-          {templates.isError ? <Alert severity="error">{T.loadFailed}</Alert> : null}
-          {templates.data ? (
-            <>
-              <Box component="section" aria-labelledby="whatsapp-placeholders-title">
-                <Typography id="whatsapp-placeholders-title" variant="subtitle2" component="h3">
-                  {T.placeholdersTitle}
-                </Typography>
-                <PlaceholderList placeholders={templates.data.placeholders} />
-              </Box>
+    <>
+      <SettingsCard
+        id="whatsapp-templates-title"
+        title={T.title}
+        text={T.text}
+        loadFailed={templates.isError ? T.loadFailed : null}
+      >
+        {templates.data ? (
+          <>
+            <Box component="section" aria-labelledby="whatsapp-placeholders-title">
+              <Typography id="whatsapp-placeholders-title" variant="subtitle2" component="h3">
+                {T.placeholdersTitle}
+              </Typography>
+              <PlaceholderList placeholders={templates.data.placeholders} />
+            </Box>
+            <Box
+              component="ul"
+              aria-label={T.title}
+              sx={{
+                listStyle: 'none',
+                p: 0,
+                m: 0,
+                display: 'grid',
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+                gap: 1.5,
+              }}
+            >
+              {rows.map((row) => item(row))}
+            </Box>
+            {quote ? (
               <Box
                 component="ul"
-                aria-label={T.title}
-                sx={{
-                  listStyle: 'none',
-                  p: 0,
-                  m: 0,
-                  display: 'grid',
-                  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-                  gap: 1.5,
-                }}
+                aria-label={T.quoteTitle}
+                sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}
               >
-                {rows.map((row) => item(row))}
+                {item(
+                  { target: 'quote', label: T.quoteTitle, template: quote.template, isDefault: quote.isDefault },
+                  <>
+                    <Typography variant="body2" color="text.secondary">
+                      {T.quoteText}
+                    </Typography>
+                    <Box component="section" aria-label={`${T.placeholdersTitle}: ${T.quoteTitle}`}>
+                      <PlaceholderList placeholders={quote.placeholders} />
+                    </Box>
+                  </>,
+                )}
               </Box>
-              {quote ? (
-                <Box
-                  component="ul"
-                  aria-label={T.quoteTitle}
-                  sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}
-                >
-                  {item(
-                    { target: 'quote', label: T.quoteTitle, template: quote.template, isDefault: quote.isDefault },
-                    <>
-                      <Typography variant="body2" color="text.secondary">
-                        {T.quoteText}
-                      </Typography>
-                      <Box component="section" aria-label={`${T.placeholdersTitle}: ${T.quoteTitle}`}>
-                        <PlaceholderList placeholders={quote.placeholders} />
-                      </Box>
-                    </>,
-                  )}
-                </Box>
-              ) : null}
-            </>
-          ) : null}
-        </Stack>
-      </CardContent>
+            ) : null}
+          </>
+        ) : null}
+      </SettingsCard>
       <Dialog open={editing !== null} onClose={() => setEditing(null)} fullWidth maxWidth="sm">
         <DialogTitle>
           {editing ? (editing.target === 'quote' ? T.quoteDialogTitle : T.dialogTitle(editing.label)) : ''}
@@ -248,6 +242,6 @@ export function WhatsAppTemplatesCard() {
           </Button>
         </DialogActions>
       </Dialog>
-    </Card>
+    </>
   );
 }
