@@ -19,7 +19,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { type Control, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
@@ -27,11 +27,11 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { hasPermission } from '../../lib/session';
 import { FormMoneyField } from '../form/form-money-field';
 import { FormSelectField } from '../form/form-select-field';
-import { SubmitButton } from '../form/submit-button';
 import { CardReceiptFields, type CardReceiptValues } from '../payments/card-receipt-fields';
 import { cardSettingsQuery } from '../payments/card-settings-query';
 import { PixCode } from '../pix-code';
 import { useApiMutation } from '../use-api-mutation';
+import { InlinePaymentForm, useAttemptKey } from './inline-payment-form';
 import { partDetail, STATUS_TONE_COLORS } from './order-format';
 import { ordersKeys } from './order-keys';
 import { OrderRefunds } from './order-refunds';
@@ -90,8 +90,7 @@ export function OrderPaymentsSection({ orderId }: { orderId: number }) {
   const settings = useQuery({ ...cardSettingsQuery, enabled: canAdd });
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // One key per attempt: a retry of the same attempt (no answer) sends it again, a new part gets a new one.
-  const attempt = useRef<string>(crypto.randomUUID());
+  const attempt = useAttemptKey();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: EMPTY });
   const method = useWatch({ control: form.control, name: 'method' });
   const kind = useWatch({ control: form.control, name: 'kind' });
@@ -99,7 +98,7 @@ export function OrderPaymentsSection({ orderId }: { orderId: number }) {
     mutationFn: (values: Values) =>
       api(`/orders/${orderId}/payments`, {
         method: 'POST',
-        headers: { 'Idempotency-Key': attempt.current },
+        headers: { 'Idempotency-Key': attempt.current() },
         body: {
           method: values.method,
           amount: Number(values.amount),
@@ -122,7 +121,7 @@ export function OrderPaymentsSection({ orderId }: { orderId: number }) {
     errorInDialog: true,
     onError: (_error, message) => setError(message),
     onSuccess: () => {
-      attempt.current = crypto.randomUUID();
+      attempt.renew();
       form.reset(EMPTY);
       setAdding(false);
     },
@@ -209,69 +208,57 @@ export function OrderPaymentsSection({ orderId }: { orderId: number }) {
             </Button>
           ) : null}
           {canAdd && adding ? (
-            <Box
-              component="form"
-              aria-label={T.add}
-              noValidate
+            <InlinePaymentForm
+              label={T.add}
               onSubmit={form.handleSubmit((values) => {
                 setError(null);
                 add.mutate(values);
               })}
+              onCancel={() => {
+                // A part given up: the next one typed is another attempt, with a key of its own.
+                attempt.renew();
+                setAdding(false);
+                setError(null);
+                form.reset(EMPTY);
+              }}
+              cancelLabel={T.cancel}
+              submitLabel={T.save}
+              busy={add.isPending}
+              error={error}
               sx={{ mt: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}
             >
-              <Stack spacing={1}>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                  <FormSelectField
-                    control={form.control}
-                    name="method"
-                    label={T.method}
-                    options={(['CARD', 'PIX', 'CASH'] as const).map((value) => ({
-                      value,
-                      label: PART_METHOD_LABELS[value],
-                    }))}
-                    fullWidth
-                  />
-                  <FormMoneyField
-                    control={form.control}
-                    name="amount"
-                    label={T.amount}
-                    fullWidth
-                    helperText={`${T.balance}: ${formatMoney(data.due)}`}
-                  />
-                </Stack>
-                {method === 'CARD' ? (
-                  <>
-                    <CardReceiptFields
-                      control={form.control as unknown as Control<CardReceiptValues>}
-                      kind={kind}
-                      maxInstalments={maxInstalments}
-                    />
-                    <Typography variant="caption" color="text.secondary">
-                      {T.noCardNumber}
-                    </Typography>
-                  </>
-                ) : null}
-                {error ? (
-                  <Alert severity="error" role="alert">
-                    {error}
-                  </Alert>
-                ) : null}
-                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                  <Button
-                    onClick={() => {
-                      // A part given up: the next one typed is another attempt, with a key of its own.
-                      attempt.current = crypto.randomUUID();
-                      setAdding(false);
-                      setError(null);
-                      form.reset(EMPTY);
-                    }}
-                  >
-                    {T.cancel}
-                  </Button>
-                  <SubmitButton busy={add.isPending}>{T.save}</SubmitButton>
-                </Stack>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                <FormSelectField
+                  control={form.control}
+                  name="method"
+                  label={T.method}
+                  options={(['CARD', 'PIX', 'CASH'] as const).map((value) => ({
+                    value,
+                    label: PART_METHOD_LABELS[value],
+                  }))}
+                  fullWidth
+                />
+                <FormMoneyField
+                  control={form.control}
+                  name="amount"
+                  label={T.amount}
+                  fullWidth
+                  helperText={`${T.balance}: ${formatMoney(data.due)}`}
+                />
               </Stack>
-            </Box>
+              {method === 'CARD' ? (
+                <>
+                  <CardReceiptFields
+                    control={form.control as unknown as Control<CardReceiptValues>}
+                    kind={kind}
+                    maxInstalments={maxInstalments}
+                  />
+                  <Typography variant="caption" color="text.secondary">
+                    {T.noCardNumber}
+                  </Typography>
+                </>
+              ) : null}
+            </InlinePaymentForm>
           ) : null}
         </>
       ) : null}

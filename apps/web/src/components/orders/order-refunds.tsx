@@ -8,11 +8,10 @@ import {
 } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
@@ -20,8 +19,8 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { hasPermission } from '../../lib/session';
 import { FormSelectField } from '../form/form-select-field';
 import { FormTextField } from '../form/form-text-field';
-import { SubmitButton } from '../form/submit-button';
 import { useApiMutation } from '../use-api-mutation';
+import { InlinePaymentForm, useAttemptKey } from './inline-payment-form';
 import { ordersKeys } from './order-keys';
 
 const T = ORDER_REFUND_TEXTS;
@@ -53,14 +52,13 @@ function RefundLine({ orderId, refund }: { orderId: number; refund: OrderRefund 
   const canRecord = hasPermission(PERMISSIONS.orders);
   const [recording, setRecording] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // One key per attempt: a retry of the same attempt sends it again.
-  const attempt = useRef<string>(crypto.randomUUID());
+  const attempt = useAttemptKey();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: EMPTY });
   const done = useApiMutation({
     mutationFn: (values: Values) =>
       api(`/orders/${orderId}/refunds/${refund.id}/done`, {
         method: 'POST',
-        headers: { 'Idempotency-Key': attempt.current },
+        headers: { 'Idempotency-Key': attempt.current() },
         body: { method: values.method, ...(values.note ? { note: values.note } : {}) },
       }),
     success: T.recorded,
@@ -69,7 +67,7 @@ function RefundLine({ orderId, refund }: { orderId: number; refund: OrderRefund 
     errorInDialog: true,
     onError: (_error, message) => setError(message),
     onSuccess: () => {
-      attempt.current = crypto.randomUUID();
+      attempt.renew();
       setRecording(false);
     },
   });
@@ -112,48 +110,35 @@ function RefundLine({ orderId, refund }: { orderId: number; refund: OrderRefund 
         {refund.reason}
       </Typography>
       {canRecord && recording ? (
-        <Box
-          component="form"
-          aria-label={T.recordTitle}
-          noValidate
+        <InlinePaymentForm
+          label={T.recordTitle}
           onSubmit={form.handleSubmit((values) => {
             setError(null);
             done.mutate(values);
           })}
+          onCancel={() => {
+            attempt.renew();
+            setRecording(false);
+            setError(null);
+            form.reset(EMPTY);
+          }}
+          cancelLabel={ORDER_PAYMENT_TEXTS.cancel}
+          submitLabel={T.record}
+          busy={done.isPending}
+          error={error}
           sx={{ mt: 1 }}
         >
-          <Stack spacing={1}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-              <FormSelectField
-                control={form.control}
-                name="method"
-                label={T.methodLabel}
-                options={REFUND_METHODS.map((value) => ({ value, label: REFUND_METHOD_LABELS[value] }))}
-                fullWidth
-              />
-              <FormTextField control={form.control} name="note" label={T.noteLabel} fullWidth />
-            </Stack>
-            {error ? (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            ) : null}
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-              <Button
-                color="inherit"
-                onClick={() => {
-                  attempt.current = crypto.randomUUID();
-                  setRecording(false);
-                  setError(null);
-                  form.reset(EMPTY);
-                }}
-              >
-                {ORDER_PAYMENT_TEXTS.cancel}
-              </Button>
-              <SubmitButton busy={done.isPending}>{T.record}</SubmitButton>
-            </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <FormSelectField
+              control={form.control}
+              name="method"
+              label={T.methodLabel}
+              options={REFUND_METHODS.map((value) => ({ value, label: REFUND_METHOD_LABELS[value] }))}
+              fullWidth
+            />
+            <FormTextField control={form.control} name="note" label={T.noteLabel} fullWidth />
           </Stack>
-        </Box>
+        </InlinePaymentForm>
       ) : null}
     </Alert>
   );
