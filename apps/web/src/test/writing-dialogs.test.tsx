@@ -28,6 +28,7 @@ import { PixReceivedCard } from '../features/settings/components/pix-received-ca
 import { WhatsAppTemplatesCard } from '../features/settings/components/whatsapp-templates-card';
 import SettingsPage from '../features/settings/pages/settings-page';
 import { COMPANY, PIX, REQUIRED, UNMATCHED } from '../features/settings/test-data';
+import { openQuote } from './quotes';
 import { type MockCall, mockFetch, renderPage, signInAs } from './render';
 
 /**
@@ -67,31 +68,7 @@ interface WritingDialogCase {
 }
 
 /** An open quote of one line (1 × R$ 59,90, picked up), for the quote's dialog. */
-const OPEN_QUOTE = {
-  id: 5,
-  status: 'OPEN',
-  customerId: 9,
-  customerName: 'Joana Souza',
-  phone: '11987654321',
-  walkIn: false,
-  sellerName: 'Beatriz Atendente',
-  typeOfDelivery: 2,
-  withWarranty: false,
-  isFastDelivery: false,
-  items: [{ productId: 3, code: 'P3', name: 'Capa', quantity: 1, unitPrice: 59.9, totalPrice: 59.9, discount: 0 }],
-  itemsTotal: 59.9,
-  shipping: 0,
-  fastDeliveryTax: 0,
-  warranty: 0,
-  discount: 0,
-  total: 59.9,
-  createdAt: '2026-11-25T12:00:00.000Z',
-  validUntil: '2026-12-02',
-  order: null,
-  convertedAt: null,
-  cancelledAt: null,
-  cancelReason: null,
-};
+const OPEN_QUOTE = openQuote(5, { customerName: 'Joana Souza' });
 
 const fieldValue = (dialog: HTMLElement, label: RegExp) =>
   (within(dialog).getByLabelText(label) as HTMLInputElement).value;

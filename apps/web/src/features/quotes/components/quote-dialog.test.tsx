@@ -1,38 +1,10 @@
-import type { Quote } from '@backoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { openQuote } from '../../../test/quotes';
 import { type MockCall, mockFetch, renderPage, signInAs } from '../../../test/render';
 import { QuoteDialog } from './quote-dialog';
-
-/** An open quote of 1 × R$ 59,90 picked up, numbered `id`. */
-function openQuote(id: number): Quote {
-  return {
-    id,
-    status: 'OPEN',
-    customerId: 9,
-    customerName: `Cliente ${id}`,
-    phone: '11987654321',
-    walkIn: false,
-    sellerName: 'Beatriz Atendente',
-    typeOfDelivery: 2,
-    withWarranty: false,
-    isFastDelivery: false,
-    items: [{ productId: 3, code: 'P3', name: 'Capa', quantity: 1, unitPrice: 59.9, totalPrice: 59.9, discount: 0 }],
-    itemsTotal: 59.9,
-    shipping: 0,
-    fastDeliveryTax: 0,
-    warranty: 0,
-    discount: 0,
-    total: 59.9,
-    createdAt: '2026-11-25T12:00:00.000Z',
-    validUntil: '2026-12-02',
-    order: null,
-    convertedAt: null,
-    whatsAppMessage: `Oi Cliente ${id}! Orçamento nº ${id}.`,
-  };
-}
 
 /** The quotes' dialog opened on quote 5 or 6, as the list opens it. */
 function Harness() {
