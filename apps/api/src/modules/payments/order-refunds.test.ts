@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { checkoutResponseSchema, orderPaymentsSchema } from '@backoffice/contract';
+import { orderPaymentsSchema } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
-import { createCustomer, createProduct } from '../selling/test-selling';
+import { createCustomer, createProduct, sellThroughApi } from '../selling/test-selling';
 
 /**
  * A refund to record (issue 38 §5, decision 0044's amendment): an edit or a discount change that lowers an
@@ -28,16 +28,7 @@ const CARD = { kind: 'DEBIT', brand: 'Visa', instalments: 1, nsu: '004512', auth
 async function placed() {
   const customer = await createCustomer(t.db, {});
   const capa = await createProduct(t.db, { name: 'Capa reembolso', costCents: 6000, sellCents: 12990, stock: 10 });
-  const added = await call('POST', `/orders/cart/add/${customer.id}`, attendant, { productId: capa.id, quantity: 3 });
-  expect(added.statusCode).toBe(200);
-  const res = await call('POST', `/orders/checkout/${customer.id}`, attendant, {
-    typeOfDelivery: 2,
-    withWarranty: false,
-    isFastDelivery: false,
-    idempotencyKey: randomUUID(),
-  });
-  expect(res.statusCode).toBe(200);
-  const order = checkoutResponseSchema.parse(res.json());
+  const order = await sellThroughApi(t.app, attendant, customer.id, [{ productId: capa.id, quantity: 3 }]);
   expect(order.total).toBe(389.7);
   return { capa, order };
 }

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { marginReportSchema } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
-import { createCustomer, createProduct } from '../selling/test-selling';
+import { createCustomer, createProduct, sellThroughApi } from '../selling/test-selling';
 
 /** Report 19 'Margem' (issue 38 §3): the margin after the discounts given at sale time, figures by hand. */
 describe("report 19 'Margem'", () => {
@@ -22,29 +21,7 @@ describe("report 19 'Margem'", () => {
 
   async function sell(lines: { productId: number; quantity: number }[], discounts?: object) {
     const customer = await createCustomer(t.db);
-    for (const line of lines) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/orders/cart/add/${customer.id}`,
-        headers: bearer(attendant),
-        payload: line,
-      });
-      expect(res.statusCode).toBe(200);
-    }
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/checkout/${customer.id}`,
-      headers: bearer(attendant),
-      payload: {
-        typeOfDelivery: 2,
-        withWarranty: false,
-        isFastDelivery: false,
-        idempotencyKey: randomUUID(),
-        discounts,
-      },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().orderId as number;
+    return (await sellThroughApi(t.app, attendant, customer.id, lines, { discounts })).orderId;
   }
 
   it('nets each line’s discount and its share of the order’s out of the revenue, largest margin first', async () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { checkoutResponseSchema, orderEditResultSchema } from '@backoffice/contract';
+import { orderEditResultSchema } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { picture } from '../orders/test-orders';
-import { createCustomer, createProduct, ledgerOf, type TestCustomerSpec } from './test-selling';
+import { createCustomer, createProduct, ledgerOf, sellThroughApi, type TestCustomerSpec } from './test-selling';
 
 /** PATCH /orders/{id}: an order changed before separation (issue 38 §5, decision 0044); figures worked out by hand. */
 let t: TestApp;
@@ -31,22 +31,16 @@ async function placed(customerSpec: TestCustomerSpec = {}, token = attendant, di
   const customer = await createCustomer(t.db, customerSpec);
   const capa = await createProduct(t.db, { name: 'Capa edição', costCents: 6000, sellCents: 12990, stock: 10 });
   const cabo = await createProduct(t.db, { name: 'Cabo edição', costCents: 2000, sellCents: 4990, stock: 10 });
-  for (const [product, quantity] of [
-    [capa, 2],
-    [cabo, 1],
-  ] as const) {
-    const added = await call('POST', `/orders/cart/add/${customer.id}`, token, { productId: product.id, quantity });
-    expect(added.statusCode).toBe(200);
-  }
-  const res = await call('POST', `/orders/checkout/${customer.id}`, token, {
-    typeOfDelivery: 2,
-    withWarranty: false,
-    isFastDelivery: false,
-    idempotencyKey: randomUUID(),
-    ...(discounts ? { discounts } : {}),
-  });
-  expect(res.statusCode).toBe(200);
-  const order = checkoutResponseSchema.parse(res.json());
+  const order = await sellThroughApi(
+    t.app,
+    token,
+    customer.id,
+    [
+      { productId: capa.id, quantity: 2 },
+      { productId: cabo.id, quantity: 1 },
+    ],
+    discounts ? { discounts } : {},
+  );
   return { customer, capa, cabo, order };
 }
 
@@ -232,15 +226,9 @@ describe('PATCH /orders/{id}: lines changed before separation', () => {
   it('keeps a 7 % line discount per unit: 3 × R$ 129,90 − R$ 27,28 → 2 units, R$ 259,80 − R$ 18,19 = R$ 241,61', async () => {
     const customer = await createCustomer(t.db);
     const capa = await createProduct(t.db, { name: 'Capa desconto', costCents: 6000, sellCents: 12990, stock: 10 });
-    await call('POST', `/orders/cart/add/${customer.id}`, admin, { productId: capa.id, quantity: 3 });
-    const res = await call('POST', `/orders/checkout/${customer.id}`, admin, {
-      typeOfDelivery: 2,
-      withWarranty: false,
-      isFastDelivery: false,
-      idempotencyKey: randomUUID(),
+    const order = await sellThroughApi(t.app, admin, customer.id, [{ productId: capa.id, quantity: 3 }], {
       discounts: { lines: [{ productId: capa.id, kind: 'percent', value: 7 }] },
     });
-    const order = checkoutResponseSchema.parse(res.json());
     expect(order.total).toBe(362.42);
     // R$ 27,28 × 2 / 3 = 18,1866… → R$ 18,19 (7 % of R$ 259,80 is 18,186 → R$ 18,19 as well).
     const changed = await edit(order.orderId, { items: [{ productId: capa.id, quantity: 2 }] });
@@ -258,16 +246,17 @@ describe("PATCH /orders/{id}: the order's own Pix not yet paid", () => {
     const customer = await createCustomer(t.db);
     const capa = await createProduct(t.db, { name: 'Capa Pix', costCents: 6000, sellCents: 12990, stock: 10 });
     const cabo = await createProduct(t.db, { name: 'Cabo Pix', costCents: 2000, sellCents: 4990, stock: 10 });
-    await call('POST', `/orders/cart/add/${customer.id}`, attendant, { productId: capa.id, quantity: 2 });
-    await call('POST', `/orders/cart/add/${customer.id}`, attendant, { productId: cabo.id, quantity: 1 });
-    const res = await call('POST', `/orders/checkout/pix/${customer.id}`, attendant, {
-      typeOfDelivery: 2,
-      withWarranty: false,
-      isFastDelivery: false,
-      idempotencyKey: randomUUID(),
-    });
-    expect(res.statusCode).toBe(200);
-    const order = checkoutResponseSchema.parse(res.json());
+    const order = await sellThroughApi(
+      t.app,
+      attendant,
+      customer.id,
+      [
+        { productId: capa.id, quantity: 2 },
+        { productId: cabo.id, quantity: 1 },
+      ],
+      {},
+      'pix',
+    );
     expect(order.total).toBe(309.7);
     // 3 × R$ 129,90 + R$ 49,90 = R$ 439,60.
     const edited = await edit(order.orderId, {
@@ -497,15 +486,17 @@ describe('PATCH /orders/{id}: the payment method (decision 0044)', () => {
     const customer = await createCustomer(t.db);
     const capa = await createProduct(t.db, { name: 'Capa troca', costCents: 6000, sellCents: 12990, stock: 10 });
     const cabo = await createProduct(t.db, { name: 'Cabo troca', costCents: 2000, sellCents: 4990, stock: 10 });
-    await call('POST', `/orders/cart/add/${customer.id}`, attendant, { productId: capa.id, quantity: 2 });
-    await call('POST', `/orders/cart/add/${customer.id}`, attendant, { productId: cabo.id, quantity: 1 });
-    const placedPix = await call('POST', `/orders/checkout/pix/${customer.id}`, attendant, {
-      typeOfDelivery: 2,
-      withWarranty: false,
-      isFastDelivery: false,
-      idempotencyKey: randomUUID(),
-    });
-    const order = checkoutResponseSchema.parse(placedPix.json());
+    const order = await sellThroughApi(
+      t.app,
+      attendant,
+      customer.id,
+      [
+        { productId: capa.id, quantity: 2 },
+        { productId: cabo.id, quantity: 1 },
+      ],
+      {},
+      'pix',
+    );
     // 2 × R$ 129,90 + R$ 49,90 = R$ 309,70, waiting for its proof.
     expect([order.total, order.statusKey]).toEqual([309.7, 10]);
 
@@ -589,16 +580,14 @@ describe('PATCH /orders/{id}: the payment method (decision 0044)', () => {
     ).id;
     const customer = await createCustomer(t.db, { shippingCents: 1500, delivererId: courierId });
     const capa = await createProduct(t.db, { name: 'Capa maquininha', costCents: 6000, sellCents: 12990, stock: 10 });
-    const added = await call('POST', `/orders/cart/add/${customer.id}`, attendant, { productId: capa.id, quantity: 2 });
-    expect(added.statusCode).toBe(200);
-    const sold = await call('POST', `/orders/checkout/card/${customer.id}`, attendant, {
-      typeOfDelivery: 1,
-      withWarranty: false,
-      isFastDelivery: false,
-      idempotencyKey: randomUUID(),
-    });
-    expect(sold.statusCode).toBe(200);
-    const order = checkoutResponseSchema.parse(sold.json());
+    const order = await sellThroughApi(
+      t.app,
+      attendant,
+      customer.id,
+      [{ productId: capa.id, quantity: 2 }],
+      { typeOfDelivery: 1 },
+      'card',
+    );
     // 2 × R$ 129,90 + R$ 15,00 of freight = R$ 274,80, charged at the door.
     expect(order).toMatchObject({ total: 274.8, cardOnDelivery: true, statusKey: 1 });
 
@@ -634,16 +623,14 @@ describe('PATCH /orders/{id}: the payment method (decision 0044)', () => {
   it('a card paid at the counter with the sale is not editable (its receipt is for its total)', async () => {
     const customer = await createCustomer(t.db, {});
     const capa = await createProduct(t.db, { name: 'Capa balcão', costCents: 6000, sellCents: 12990, stock: 10 });
-    await call('POST', `/orders/cart/add/${customer.id}`, attendant, { productId: capa.id, quantity: 1 });
-    const sold = await call('POST', `/orders/checkout/card/${customer.id}`, attendant, {
-      typeOfDelivery: 2,
-      withWarranty: false,
-      isFastDelivery: false,
-      idempotencyKey: randomUUID(),
-      card: { kind: 'DEBIT', brand: 'Visa', instalments: 1, nsu: '123456', authorizationCode: 'AB12' },
-    });
-    expect(sold.statusCode).toBe(200);
-    const order = checkoutResponseSchema.parse(sold.json());
+    const order = await sellThroughApi(
+      t.app,
+      attendant,
+      customer.id,
+      [{ productId: capa.id, quantity: 1 }],
+      { card: { kind: 'DEBIT', brand: 'Visa', instalments: 1, nsu: '123456', authorizationCode: 'AB12' } },
+      'card',
+    );
     const res = await edit(order.orderId, { items: [{ productId: capa.id, quantity: 2 }] });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors).toEqual([

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { productSearchText } from '@backoffice/contract';
+import { type CheckoutResponse, checkoutResponseSchema, productSearchText } from '@backoffice/contract';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { DB } from '../../db/database';
 import type { CustomerStatus } from '../../db/schema';
+import { bearer } from '../../test/helpers';
 import { moveStock } from '../stock/stock.service';
 
 let counter = 0;
@@ -130,4 +133,43 @@ export async function ledgerOf(db: DB, productId: number) {
     if (rows[i]?.stock_before !== rows[i - 1]?.stock_after) chained = false;
   }
   return { stock: product.stock, sum, last: rows.at(-1)?.stock_after ?? 0, chained, rows };
+}
+
+/**
+ * Sells through the API as the staff member of `token`: each line added to the customer's cart, then the
+ * checkout (picked up, no warranty, no fast delivery) with `checkout` added to its body, by cash or, with `via`,
+ * by Pix or card (`/orders/checkout/pix|card/{customerId}`); both answered 200.
+ */
+export async function sellThroughApi(
+  app: FastifyInstance,
+  token: string,
+  customerId: number,
+  lines: { productId: number; quantity: number }[],
+  checkout: object = {},
+  via?: 'pix' | 'card',
+): Promise<CheckoutResponse> {
+  const headers = bearer(token);
+  for (const line of lines) {
+    const added = await app.inject({
+      method: 'POST',
+      url: `/api/orders/cart/add/${customerId}`,
+      headers,
+      payload: line,
+    });
+    expect(added.statusCode).toBe(200);
+  }
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/orders/checkout/${via ? `${via}/` : ''}${customerId}`,
+    headers,
+    payload: {
+      typeOfDelivery: 2,
+      withWarranty: false,
+      isFastDelivery: false,
+      idempotencyKey: randomUUID(),
+      ...checkout,
+    },
+  });
+  expect(res.statusCode).toBe(200);
+  return checkoutResponseSchema.parse(res.json());
 }
