@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type CardSettings, formatDocument, nextDeliveryDeparture } from '@backoffice/contract';
+import { type CardSettings, nextDeliveryDeparture } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTER_JOURNEY_DOMAIN, packOrder } from './fixtures';
+import { COUNTER_JOURNEY_DOMAIN, fillRegistration, journeyProduct, packOrder } from './fixtures';
 import {
   type ApiClient,
   addToCart,
@@ -65,19 +65,12 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
     const creditFees = [...feesBefore.creditFees];
     creditFees[2] = 3.49;
     await admin.send('PUT', '/settings/card-fees', { ...feesBefore, creditFees, maxInstalments: 12 });
-    const brand = await admin.call('POST', '/products/brand', { name: 'Jornadas' });
-    expect([201, 409]).toContain(brand.status);
-    const product = (
-      await admin.send<{ data: { code: string; name: string } }>('POST', '/products', {
-        name: unique('Celular Jornada maquininha'),
-        brand: 'Jornadas',
-        cost: 7000,
-        sellPrice: 10134.91,
-        discount: { silverPercentage: 0, goldPercentage: 0, bronzePercentage: 0 },
-        stock: 3,
-        tags: ['jornada'],
-      })
-    ).data;
+    const product = await journeyProduct(admin, {
+      name: 'Celular Jornada maquininha',
+      cost: 7000,
+      sellPrice: 10134.91,
+      stock: 3,
+    });
     const person = {
       name: unique('Cliente Dividido'),
       email: `${unique('dividido').replace(' ', '.')}@${COUNTER_JOURNEY_DOMAIN}`,
@@ -87,18 +80,7 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
     // ---- Vendas: the customer registered by hand, the sale split: Pix now, the rest by card at the door ----
     await page.goto('/admin/selling');
     await page.getByRole('button', { name: 'Cadastrar cliente' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Cadastrar cliente' });
-    await dialog.getByLabel('Nome').fill(person.name);
-    await dialog.getByLabel('CPF ou CNPJ').fill(formatDocument(person.cpf));
-    await dialog.getByLabel('Telefone com DDD').fill('(11) 98765-4321');
-    await dialog.getByLabel('E-mail').fill(person.email);
-    await dialog.getByLabel('CEP').fill('01001-000');
-    await dialog.getByLabel('Rua').fill('Praça da Sé');
-    await dialog.getByLabel('Número').fill('100');
-    await dialog.getByLabel('Bairro').fill('Sé');
-    await dialog.getByLabel('Cidade').fill('São Paulo');
-    await dialog.getByLabel('UF').fill('SP');
-    await dialog.getByLabel('Frete').fill('12,50');
+    const dialog = await fillRegistration(page, person);
     await dialog.getByRole('button', { name: 'Cadastrar' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Cliente selecionado:').waitFor();

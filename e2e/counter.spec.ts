@@ -1,7 +1,7 @@
 import { formatDocument } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTER_JOURNEY_DOMAIN, emptyCart, newProduct } from './fixtures';
+import { COUNTER_JOURNEY_DOMAIN, emptyCart, fillRegistration, newProduct } from './fixtures';
 import {
   type ApiClient,
   addToCart,
@@ -24,24 +24,6 @@ import {
  * walk-in ('Consumidor final') buys at the counter, pickup only, with his CPF on the note. The customers and the
  * products are the journey's own (registered here; created through the API).
  */
-
-/** Fills 'Cadastrar cliente' (Sem nível: the list price; freight R$ 12,50). */
-async function fillRegistration(page: Page, person: { name: string; email: string; cpf: string }) {
-  const dialog = page.getByRole('dialog', { name: 'Cadastrar cliente' });
-  await dialog.waitFor();
-  await dialog.getByLabel('Nome').fill(person.name);
-  await dialog.getByLabel('CPF ou CNPJ').fill(formatDocument(person.cpf));
-  await dialog.getByLabel('Telefone com DDD').fill('(11) 98765-4321');
-  await dialog.getByLabel('E-mail').fill(person.email);
-  await dialog.getByLabel('CEP').fill('01001-000');
-  await dialog.getByLabel('Rua').fill('Praça da Sé');
-  await dialog.getByLabel('Número').fill('100');
-  await dialog.getByLabel('Bairro').fill('Sé');
-  await dialog.getByLabel('Cidade').fill('São Paulo');
-  await dialog.getByLabel('UF').fill('SP');
-  await dialog.getByLabel('Frete').fill('12,50');
-  return dialog;
-}
 
 describe('the counter: a customer registered by hand inside Vendas, and a walk-in sale', () => {
   let s: BrowserSession;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiCustomer, type ApiProduct, ownedBy } from './fixtures';
+import { type ApiCustomer, type ApiProduct, emptyCart, ownedBy } from './fixtures';
 import { type BrowserSession, DEMO, expectAccessible, login, money, openBrowser, pageApi, screenshot } from './harness';
 
 /**
@@ -37,18 +37,9 @@ async function productWithStock(page: Page, skip = 0): Promise<ApiProduct> {
   return product;
 }
 
-async function emptyCart(page: Page, customerId: number) {
-  const pre = await get<{ cart: { items: { productId: number }[] } }>(page, `/orders/pre/checkout/${customerId}`);
-  for (const item of pre.cart.items)
-    await pageApi(page).call('PATCH', `/orders/cart/change/${customerId}`, {
-      productId: item.productId,
-      newQuantity: 0,
-    });
-}
-
 /** Customer picked, `quantity` units of `product` in the cart, the cart open, pickup chosen (no freight). */
 async function cartWith(page: Page, customer: ApiCustomer, product: ApiProduct, quantity: number) {
-  await emptyCart(page, customer.id);
+  await emptyCart(pageApi(page), customer.id);
   await pageApi(page).call('POST', `/orders/cart/add/${customer.id}`, { productId: product.id, quantity });
   await page.goto('/admin/selling');
   const search = page.getByLabel('Pesquisar cliente por nome ou email');
@@ -139,7 +130,7 @@ describe("discounts: an order not yet separated gets its discount changed ('Desc
     const { page } = s;
     const customer = await customerOfSelling(page);
     const product = await productWithStock(page, 2);
-    await emptyCart(page, customer.id);
+    await emptyCart(pageApi(page), customer.id);
     await pageApi(page).call('POST', `/orders/cart/add/${customer.id}`, { productId: product.id, quantity: 2 });
     const { orderId, code } = await pageApi(page).send<{ orderId: number; code: string }>(
       'POST',
@@ -196,7 +187,7 @@ describe('discounts on a phone', () => {
     await page.getByRole('button', { name: 'Pedir aprovação' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'discount-approval-ask-phone');
-    await emptyCart(page, customer.id);
+    await emptyCart(pageApi(page), customer.id);
   });
 });
 

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { formatDocument } from '@backoffice/contract';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { type ApiClient, unique } from './harness';
 
@@ -92,44 +94,71 @@ export interface JourneyProduct {
   stock: number;
 }
 
+/** What a journey product is made of (POST /products), beside its brand 'Jornadas' and its tag. */
+interface ProductFields {
+  name: string;
+  cost: number;
+  sellPrice: number;
+  /** The gold and silver levels' % off (bronze: none). */
+  levelsOff?: number;
+  stock: number;
+  /** IMEIs of a phone that controls them ('Controla IMEI'): its stock is their count. */
+  imeis?: string[];
+}
+
 /**
- * A new product of the journey's own, in stock (R$ 59,90; cost R$ 20,00; gold and silver 10% off), of the
- * brand 'Jornadas' (made the first time). `api` holds the products permission (the administrator).
+ * A new product of the journey's own, of the brand 'Jornadas' (made the first time), the name made unique.
+ * `api` holds the products permission (the administrator).
  */
-export async function newProduct(api: ApiClient, label: string, stock = 30): Promise<JourneyProduct> {
+export async function journeyProduct(api: ApiClient, fields: ProductFields): Promise<JourneyProduct> {
   const brand = await api.call('POST', '/products/brand', { name: 'Jornadas' });
   if (brand.status !== 201 && brand.status !== 409) throw new Error(`brand Jornadas: ${brand.status}`);
+  const off = fields.levelsOff ?? 0;
   const created = await api.send<{ data: JourneyProduct }>('POST', '/products', {
-    name: unique(`Cabo Jornada ${label}`),
+    name: unique(fields.name),
     brand: 'Jornadas',
-    cost: 20,
-    sellPrice: 59.9,
-    discount: { silverPercentage: 10, goldPercentage: 10, bronzePercentage: 0 },
-    stock,
+    cost: fields.cost,
+    sellPrice: fields.sellPrice,
+    discount: { silverPercentage: off, goldPercentage: off, bronzePercentage: 0 },
+    stock: fields.imeis ? fields.imeis.length : fields.stock,
     tags: ['jornada'],
+    ...(fields.imeis ? { serialized: true, units: fields.imeis.map((imei) => ({ imei })) } : {}),
   });
   return created.data;
 }
 
+/** A new product of the journey's own, in stock (R$ 59,90; cost R$ 20,00; gold and silver 10% off). */
+export function newProduct(api: ApiClient, label: string, stock = 30): Promise<JourneyProduct> {
+  return journeyProduct(api, { name: `Cabo Jornada ${label}`, cost: 20, sellPrice: 59.9, levelsOff: 10, stock });
+}
+
 /**
  * A new phone of the journey's own that controls IMEI ('Controla IMEI'), its units entered by these IMEIs
- * (R$ 1.999,90; cost R$ 1.500,00). `api` holds the products permission (the administrator).
+ * (R$ 1.999,90; cost R$ 1.500,00).
  */
-export async function newPhone(api: ApiClient, label: string, imeis: string[]): Promise<JourneyProduct> {
-  const brand = await api.call('POST', '/products/brand', { name: 'Jornadas' });
-  if (brand.status !== 201 && brand.status !== 409) throw new Error(`brand Jornadas: ${brand.status}`);
-  const created = await api.send<{ data: JourneyProduct }>('POST', '/products', {
-    name: unique(`Celular Jornada ${label}`),
-    brand: 'Jornadas',
-    cost: 1500,
-    sellPrice: 1999.9,
-    discount: { silverPercentage: 0, goldPercentage: 0, bronzePercentage: 0 },
-    stock: imeis.length,
-    tags: ['jornada'],
-    serialized: true,
-    units: imeis.map((imei) => ({ imei })),
-  });
-  return created.data;
+export function newPhone(api: ApiClient, label: string, imeis: string[]): Promise<JourneyProduct> {
+  return journeyProduct(api, { name: `Celular Jornada ${label}`, cost: 1500, sellPrice: 1999.9, stock: 0, imeis });
+}
+
+/**
+ * Fills 'Cadastrar cliente' (Sem nível: the list price; freight R$ 12,50; an address in São Paulo) with the
+ * person's name, CPF and e-mail, and returns the dialog, not yet sent.
+ */
+export async function fillRegistration(page: Page, person: { name: string; email: string; cpf: string }) {
+  const dialog = page.getByRole('dialog', { name: 'Cadastrar cliente' });
+  await dialog.waitFor();
+  await dialog.getByLabel('Nome').fill(person.name);
+  await dialog.getByLabel('CPF ou CNPJ').fill(formatDocument(person.cpf));
+  await dialog.getByLabel('Telefone com DDD').fill('(11) 98765-4321');
+  await dialog.getByLabel('E-mail').fill(person.email);
+  await dialog.getByLabel('CEP').fill('01001-000');
+  await dialog.getByLabel('Rua').fill('Praça da Sé');
+  await dialog.getByLabel('Número').fill('100');
+  await dialog.getByLabel('Bairro').fill('Sé');
+  await dialog.getByLabel('Cidade').fill('São Paulo');
+  await dialog.getByLabel('UF').fill('SP');
+  await dialog.getByLabel('Frete').fill('12,50');
+  return dialog;
 }
 
 /** Empties the customer's cart on the server (an earlier run may have left lines). */

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barcodeVideo } from './camera-video';
-import { deliverOrder, type JourneyProduct, newPhone, packOrder, placeOrder } from './fixtures';
+import { deliverOrder, type JourneyProduct, journeyProduct, newPhone, packOrder, placeOrder } from './fixtures';
 import {
   apiAs,
   type BrowserSession,
@@ -13,7 +13,6 @@ import {
   PHONE,
   pageApi,
   screenshot,
-  unique,
 } from './harness';
 
 /**
@@ -210,19 +209,13 @@ describe('phones by IMEI: a stock entry scanned with the camera', () => {
     const sold = await newPhone(admin, 'trocado', [EXCHANGED.back]);
     // The model given instead costs R$ 100,00 more at every price level: cost R$ 1.600,00 (newPhone's: 1.500,00,
     // levels at cost), sale R$ 2.099,90 (newPhone's: 1.999,90): the customer pays R$ 100,00 more.
-    const given = (
-      await admin.send<{ data: JourneyProduct }>('POST', '/products', {
-        name: unique('Celular Jornada reposição'),
-        brand: 'Jornadas',
-        cost: 1600,
-        sellPrice: 2099.9,
-        discount: { silverPercentage: 0, goldPercentage: 0, bronzePercentage: 0 },
-        stock: 1,
-        tags: ['jornada'],
-        serialized: true,
-        units: [{ imei: EXCHANGED.given }],
-      })
-    ).data;
+    const given = await journeyProduct(admin, {
+      name: 'Celular Jornada reposição',
+      cost: 1600,
+      sellPrice: 2099.9,
+      stock: 0,
+      imeis: [EXCHANGED.given],
+    });
     const order = await placeOrder(admin, 'products', { product: sold, nth: 2 });
     await packOrder(stocker, order.orderId, [{ productId: sold.id, imei: EXCHANGED.back }]);
     await deliverOrder(admin, await apiAs(s.baseURL, DEMO.courier), order.orderId);
