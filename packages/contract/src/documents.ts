@@ -92,9 +92,14 @@ export function formatDocument(value: string | null | undefined): string {
 /** Brazilian phone with DDD: 10 digits (landline) or 11 digits starting with 9 after the DDD (mobile). */
 export const BRAZILIAN_PHONE = /^\(?([1-9]{2})\)?\s?(9\d{4}|[2-8]\d{3})-?\d{4}$/;
 
-export function isValidPhone(value: string): boolean {
+/** A phone's digits without Brazil's country code (55), when it was typed with it. */
+export function localPhoneDigits(value: string): string {
   const digits = onlyDigits(value);
-  const local = digits.startsWith('55') && digits.length > 11 ? digits.slice(2) : digits;
+  return digits.startsWith('55') && digits.length > 11 ? digits.slice(2) : digits;
+}
+
+export function isValidPhone(value: string): boolean {
+  const local = localPhoneDigits(value);
   if (!/^[1-9]{2}/.test(local)) return false;
   if (local.length === 11) return local[2] === '9';
   if (local.length === 10) return /[2-8]/.test(local[2] ?? '');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatDay } from './clock';
 import { noteDocumentSchema } from './customers';
 import { saleDiscountsSchema } from './discounts';
+import { isValidPhone, localPhoneDigits } from './documents';
 import { idSchema } from './ids';
 import { centsToReais, formatBRL, reaisToCents } from './money';
 import { cardDataSchema } from './order-payments';
@@ -58,10 +59,11 @@ export const QUOTE_TEXTS = {
   templateSaved: 'Mensagem do orçamento salva.',
 } as const;
 
+/** A walk-in's phone with DDD, checked as every phone is (documents.ts), kept as its 10 or 11 digits. */
 const phoneSchema = z
   .string({ error: QUOTE_TEXTS.phoneInvalid })
-  .transform((value) => value.replace(/\D/g, ''))
-  .refine((digits) => digits.length === 10 || digits.length === 11, QUOTE_TEXTS.phoneInvalid);
+  .refine(isValidPhone, QUOTE_TEXTS.phoneInvalid)
+  .transform(localPhoneDigits);
 
 /** A quote line when given instead of the cart. */
 export const quoteLineInputSchema = z.object({
