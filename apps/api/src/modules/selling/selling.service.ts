@@ -40,7 +40,7 @@ import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { WALK_IN } from '../../db/schema-columns';
 import { diff } from '../../lib/audit';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { lockOrder, normalizeOrderPicture, recordOrderNote } from '../orders/workflow.service';
@@ -156,11 +156,13 @@ export function discountSale(
     if (error instanceof DiscountError) throw badRequest(error.message);
     throw error;
   }
-  if (!withinMaximum(sale, maxHundredths)) {
-    throw forbidden(DISCOUNT_TEXTS.aboveMaximum(formatPercentHundredths(maxHundredths ?? 0)));
-  }
+  if (!withinMaximum(sale, maxHundredths)) throw forbidden(aboveMaximum(maxHundredths));
   return sale;
 }
+
+/** 'Desconto acima do máximo …' with the seller's maximum. */
+const aboveMaximum = (maxHundredths: number | null) =>
+  DISCOUNT_TEXTS.aboveMaximum(formatPercentHundredths(maxHundredths ?? 0));
 
 /**
  * The cart's lines at the customer's level price now, with the sale's discounts: within the seller's maximum, or
@@ -668,19 +670,17 @@ export function createSellingService(db: DB, storage: Storage) {
         }));
         // What checkout would refuse is said, not thrown: the totals still show (without the discounts).
         let refusal: string | null = null;
-        let aboveMaximum = false;
+        let overMaximum = false;
         let sale: DiscountedSale | null = null;
         try {
-          sale = discountSale(lines, requested.discounts, maxHundredths);
+          sale = applyDiscounts(lines, requested.discounts);
         } catch (error) {
-          if (!(error instanceof AppError)) throw error;
+          if (!(error instanceof DiscountError)) throw error;
           refusal = error.message;
-          aboveMaximum = error.statusCode === 403;
-          try {
-            sale = applyDiscounts(lines, requested.discounts);
-          } catch {
-            sale = null;
-          }
+        }
+        if (sale && !withinMaximum(sale, maxHundredths)) {
+          refusal = aboveMaximum(maxHundredths);
+          overMaximum = true;
         }
         // Decision 0045: the seller's newest approval request for the customer; one covering this sale lifts the refusal.
         const approval =
@@ -711,7 +711,7 @@ export function createSellingService(db: DB, storage: Storage) {
           orderDiscount: centsToReais(sale?.orderDiscountCents ?? 0),
           discount: centsToReais(sale?.discountCents ?? 0),
           refusal,
-          ...(refusal !== null && aboveMaximum ? { aboveMaximum: true } : {}),
+          ...(refusal !== null && overMaximum ? { aboveMaximum: true } : {}),
           // Only when there is one: the answers without any request stay as they were.
           ...(approval ? { approval } : {}),
         };
