@@ -428,7 +428,8 @@ export type MarginReport = z.infer<typeof marginReportSchema>;
 /** The margin % of `netCents` with `costCents`: two decimals, half away from zero; 0 when nothing came in. */
 export function marginPercentage(netCents: number, costCents: number): number {
   if (netCents <= 0) return 0;
-  return Math.round(((netCents - costCents) * 10000) / netCents) / 100;
+  const hundredths = ((netCents - costCents) * 10000) / netCents;
+  return (Math.sign(hundredths) * Math.round(Math.abs(hundredths))) / 100;
 }
 
 /**
