@@ -25,6 +25,8 @@ export const counterCustomers: Migration = {
     await runStatements(db, [
       'alter table orders drop column note_document',
       `delete from customers where status = 'WALK_IN' and not exists (select 1 from orders o where o.customer_id = customers.id)`,
+      // A walk-in who bought keeps his orders: he stays as an approved customer ('Consumidor final').
+      `update customers set status = 'APPROVED' where status = 'WALK_IN'`,
       'drop index customers_walk_in_employee',
       'alter table customers drop column walk_in_employee_id',
       'alter table customers drop constraint customers_status_check',

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { NO_MIGRATIONS } from 'kysely/migration';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashBands } from '../../modules/orders/orders.service';
+import { createOrder, createOrderWorld } from '../../modules/orders/test-orders';
 import { emptyTestDatabase, type TestDatabase } from '../../test/database';
 import { migrateToLatest, schemaMigrator } from '../database';
 import { migrations } from '../migrations';
@@ -114,6 +115,27 @@ describe('migrations on an empty database', () => {
     expect(await tablesOf(t)).toEqual([]);
     expect(await migrateToLatest(t.db)).toEqual(Object.keys(migrations));
     expect(await tablesOf(t)).toEqual(TABLES);
+  });
+
+  it('0055 down keeps a walk-in who bought as an approved customer with his order, and drops one who did not', async () => {
+    await migrateToLatest(t.db);
+    const world = await createOrderWorld(t.db);
+    const order = await createOrder(t.db, world, { status: 1, deliveryType: 2 });
+    await sql`update customers set status = 'WALK_IN' where id = ${world.customerId}`.execute(t.db);
+    const idle = await createOrderWorld(t.db);
+    await sql`update customers set status = 'WALK_IN' where id = ${idle.customerId}`.execute(t.db);
+
+    const migrator = await schemaMigrator(t.db);
+    expect((await migrator.migrateTo('0054-dispatch-board')).error).toBeUndefined();
+    const customers = await t.db
+      .selectFrom('customers')
+      .select(['id', 'status'])
+      .where('id', 'in', [world.customerId, idle.customerId])
+      .execute();
+    expect(customers).toEqual([{ id: world.customerId, status: 'APPROVED' }]);
+    const kept = await t.db.selectFrom('orders').select('customer_id').where('id', '=', order.id).executeTakeFirst();
+    expect(kept).toEqual({ customer_id: world.customerId });
+    expect(await migrateToLatest(t.db)).toEqual(Object.keys(migrations).filter((name) => name > '0055'));
   });
 
   it('refuse negative stock, negative amounts and totals that do not add up', async () => {
