@@ -55,6 +55,7 @@ import { orderPaymentsByPix } from './0060-order-payments-by-pix';
 import { quotesCancelled } from './0061-quotes-cancelled';
 import { discountApprovals } from './0062-discount-approvals';
 import { orderRefunds } from './0063-order-refunds';
+import { productsNameIndexWithSearch } from './0064-products-name-index-with-search';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -114,6 +115,7 @@ export const migrations: Record<string, Migration> = {
   '0061-quotes-cancelled': quotesCancelled,
   '0062-discount-approvals': discountApprovals,
   '0063-order-refunds': orderRefunds,
+  '0064-products-name-index-with-search': productsNameIndexWithSearch,
 };
 
 export const migrationProvider: MigrationProvider = {
