@@ -121,6 +121,8 @@ describe('product counters (migration 0052)', () => {
     expect(await page('limit=100&countUpTo=200')).toEqual({ rows: 100, total: 200, capped: true });
     // The third page (rows 201–230) lies past 200: counted to its end (300), all 230 are seen.
     expect(await page('offset=200&limit=100&countUpTo=200')).toEqual({ rows: 30, total: 230, capped: false });
+    // A page past every match is empty, and still says how many match (counted to its end, 400).
+    expect(await page('offset=300&limit=100&countUpTo=200')).toEqual({ rows: 0, total: 230, capped: false });
     expect(await page('limit=100&countUpTo=300')).toEqual({ rows: 100, total: 230, capped: false });
     // Without countUpTo (section 7's call), every match is counted and nothing more is said.
     expect(await page('limit=100')).toEqual({ rows: 100, total: 230, capped: undefined });
