@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { type CardSettings, formatDocument, nextDeliveryDeparture } from '@backoffice/contract';
+import { type CardSettings, nextDeliveryDeparture } from '@backoffice/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTER_JOURNEY_DOMAIN, emptyCart, newProduct, packOrder, photo } from './fixtures';
+import { COUNTER_JOURNEY_DOMAIN, emptyCart, fillRegistration, newProduct, packOrder, photo } from './fixtures';
 import {
   type ApiClient,
   addToCart,
@@ -206,18 +206,7 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
     // ---- the attendant registers the customer in Vendas and sells, card charged at the door ----
     await page.goto('/admin/selling');
     await page.getByRole('button', { name: 'Cadastrar cliente' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Cadastrar cliente' });
-    await dialog.getByLabel('Nome').fill(person.name);
-    await dialog.getByLabel('CPF ou CNPJ').fill(formatDocument(person.cpf));
-    await dialog.getByLabel('Telefone com DDD').fill('(11) 98765-4321');
-    await dialog.getByLabel('E-mail').fill(person.email);
-    await dialog.getByLabel('CEP').fill('01001-000');
-    await dialog.getByLabel('Rua').fill('Praça da Sé');
-    await dialog.getByLabel('Número').fill('100');
-    await dialog.getByLabel('Bairro').fill('Sé');
-    await dialog.getByLabel('Cidade').fill('São Paulo');
-    await dialog.getByLabel('UF').fill('SP');
-    await dialog.getByLabel('Frete').fill('12,50');
+    const dialog = await fillRegistration(page, person);
     await dialog.getByRole('button', { name: 'Cadastrar' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Cliente selecionado:').waitFor();

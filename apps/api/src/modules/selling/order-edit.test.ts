@@ -24,22 +24,23 @@ const edit = (orderId: number, body: object, token = attendant, key?: string) =>
   call('PATCH', `/orders/${orderId}`, token, body, key);
 
 /**
- * A cash order (pickup) of its own customer: 2 × Capa R$ 129,90 + 1 × Cabo R$ 49,90 at the list price
- * (level 0) = R$ 309,70; each product had 10 in stock, so 8 and 9 are left.
+ * An order (pickup) of its own customer, by cash or by Pix (`via`): 2 × Capa R$ 129,90 + 1 × Cabo R$ 49,90 at
+ * the list price (level 0) = R$ 309,70; each product had 10 in stock, so 8 and 9 are left.
  */
-async function placed(customerSpec: TestCustomerSpec = {}, token = attendant, discounts?: object) {
+async function placed(customerSpec: TestCustomerSpec = {}, via?: 'pix') {
   const customer = await createCustomer(t.db, customerSpec);
   const capa = await createProduct(t.db, { name: 'Capa edição', costCents: 6000, sellCents: 12990, stock: 10 });
   const cabo = await createProduct(t.db, { name: 'Cabo edição', costCents: 2000, sellCents: 4990, stock: 10 });
   const order = await sellThroughApi(
     t.app,
-    token,
+    attendant,
     customer.id,
     [
       { productId: capa.id, quantity: 2 },
       { productId: cabo.id, quantity: 1 },
     ],
-    discounts ? { discounts } : {},
+    {},
+    via,
   );
   return { customer, capa, cabo, order };
 }
@@ -243,20 +244,7 @@ describe('PATCH /orders/{id}: lines changed before separation', () => {
 
 describe("PATCH /orders/{id}: the order's own Pix not yet paid", () => {
   it('the BR Code asked after the edit is for the new total (R$ 309,70 → R$ 439,60)', async () => {
-    const customer = await createCustomer(t.db);
-    const capa = await createProduct(t.db, { name: 'Capa Pix', costCents: 6000, sellCents: 12990, stock: 10 });
-    const cabo = await createProduct(t.db, { name: 'Cabo Pix', costCents: 2000, sellCents: 4990, stock: 10 });
-    const order = await sellThroughApi(
-      t.app,
-      attendant,
-      customer.id,
-      [
-        { productId: capa.id, quantity: 2 },
-        { productId: cabo.id, quantity: 1 },
-      ],
-      {},
-      'pix',
-    );
+    const { capa, cabo, order } = await placed({}, 'pix');
     expect(order.total).toBe(309.7);
     // 3 × R$ 129,90 + R$ 49,90 = R$ 439,60.
     const edited = await edit(order.orderId, {
@@ -483,20 +471,7 @@ describe('PATCH /orders/{id}: the payment method (decision 0044)', () => {
 
   it("a manual Pix order not paid (Aguardando comprovante) → cash with 'Troco para' R$ 400,00: to the stocker", async () => {
     await pixSettings(false);
-    const customer = await createCustomer(t.db);
-    const capa = await createProduct(t.db, { name: 'Capa troca', costCents: 6000, sellCents: 12990, stock: 10 });
-    const cabo = await createProduct(t.db, { name: 'Cabo troca', costCents: 2000, sellCents: 4990, stock: 10 });
-    const order = await sellThroughApi(
-      t.app,
-      attendant,
-      customer.id,
-      [
-        { productId: capa.id, quantity: 2 },
-        { productId: cabo.id, quantity: 1 },
-      ],
-      {},
-      'pix',
-    );
+    const { order } = await placed({}, 'pix');
     // 2 × R$ 129,90 + R$ 49,90 = R$ 309,70, waiting for its proof.
     expect([order.total, order.statusKey]).toEqual([309.7, 10]);
 
