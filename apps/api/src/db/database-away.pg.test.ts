@@ -265,9 +265,11 @@ describe('the database goes away and comes back', () => {
       await load;
     }
 
-    // Never a hang, never a 500: every answer within 5 s, each 200 or 503 with the database's message.
+    // Never a hang, never a 500: every answer within 10 s (the 3-second connection timeout, with room for a
+    // loaded machine: CI runs this niced beside the journeys, and one answer took 6.9 s there), each 200 or 503
+    // with the database's message. That every request during the cut was a 503 is checked below.
     const slowest = Math.max(...answers.map((a) => a.endedAt - a.startedAt));
-    expect(slowest).toBeLessThanOrEqual(5000);
+    expect(slowest).toBeLessThanOrEqual(10_000);
     expect(answers.filter((a) => a.status !== 200 && a.status !== 503).map((a) => [a.status, a.body])).toEqual([]);
     for (const a of answers.filter((a) => a.status === 503)) expect(a.body).toEqual(UNAVAILABLE);
     // While the database was away, every request answered 503.
@@ -432,7 +434,8 @@ describe('bounded waits on PostgreSQL', () => {
     const list = await call(server.base, { path: '/api/customers', token });
     expect(list.status).toBe(503);
     expect(list.body).toEqual(UNAVAILABLE);
-    expect(list.endedAt - list.startedAt).toBeLessThan(5000);
+    // About the 1-second connection timeout, far from the 60-second statement timeout (room for a loaded machine).
+    expect(list.endedAt - list.startedAt).toBeLessThan(WITHIN_MS);
     await holder.query('rollback');
     const answers = await Promise.all(waiting);
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
