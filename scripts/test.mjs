@@ -88,7 +88,7 @@ const pdftotext = findPdftotext();
 // Everything starts at once. The browser journeys wait on the browser and the server most of their time and are
 // the longest chain (the build, then the journeys): they run at normal priority, while the checks and the Vitest
 // suites run niced (`nice -n 10`) and take the cores whenever a journey waits. On 2 cores `.ci/run` went from
-// 31 to 17 minutes this way and with the suites' own savings (docs/benchmarks.md, "The test suite").
+// 31 to 15 minutes this way and with the suites' own savings (docs/benchmarks.md, "The test suite").
 const unitReport = path.join(reports, 'unit.json');
 const e2eReport = path.join(reports, 'e2e.json');
 const postgres = process.env.TEST_POSTGRES_URL;
