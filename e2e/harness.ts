@@ -39,8 +39,10 @@ export interface BrowserSession {
  */
 export function sharedServer(): { baseURL: string; dataDir: string } {
   const servers = inject('servers');
-  const server = servers[(Number(process.env.VITEST_POOL_ID) || 1) - 1] ?? servers[0];
-  if (!server) throw new Error('no journey server was started (e2e/global-setup.ts)');
+  const worker = Number(process.env.VITEST_POOL_ID) || 1;
+  const server = servers[worker - 1];
+  if (!server)
+    throw new Error(`no journey server for worker ${worker}: ${servers.length} started (e2e/global-setup.ts)`);
   return server;
 }
 
@@ -169,16 +171,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** The 6-digit code of the newest e-mail written to the server's outbox for `email`. */
-export function latestCodeFor(email: string): string {
+/** The text of the newest e-mail the shared server wrote to `email` (its outbox, DATA_DIR/outbox). */
+export function latestMailFor(email: string): string {
   const outbox = path.join(sharedServer().dataDir, 'outbox');
-  const files = readdirSync(outbox)
+  const newest = readdirSync(outbox)
     .filter((file) => file.includes(email))
-    .sort();
-  const newest = files.at(-1);
+    .sort()
+    .at(-1);
   if (!newest) throw new Error(`no e-mail for ${email} in ${outbox}`);
-  const message = JSON.parse(readFileSync(path.join(outbox, newest), 'utf8')) as { text?: string };
-  const code = message.text?.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code in ${newest}`);
+  return (JSON.parse(readFileSync(path.join(outbox, newest), 'utf8')) as { text?: string }).text ?? '';
+}
+
+export function latestCodeFor(email: string): string {
+  const code = latestMailFor(email).match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in the latest e-mail to ${email}`);
   return code;
 }
 

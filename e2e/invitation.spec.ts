@@ -1,28 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type BrowserSession,
   DEMO,
   expectAccessible,
   freshCpf,
+  latestMailFor,
   login,
   openBrowser,
   screenshot,
-  sharedServer,
   waitForNetworkIdle,
 } from './harness';
-
-/** The text of the newest e-mail written to the server's outbox for `email`. */
-function latestMailTextFor(email: string): string {
-  const outbox = path.join(sharedServer().dataDir, 'outbox');
-  const newest = readdirSync(outbox)
-    .filter((file) => file.includes(email))
-    .sort()
-    .at(-1);
-  if (!newest) throw new Error(`no e-mail for ${email} in ${outbox}`);
-  return (JSON.parse(readFileSync(path.join(outbox, newest), 'utf8')) as { text: string }).text;
-}
 
 /** Whether the page has asked for the password-strength chunk (zxcvbn-ts and its dictionaries). */
 function tracksStrengthChunk(s: BrowserSession): () => boolean {
@@ -68,7 +55,7 @@ describe('invitation: a new employee creates the password from the welcome e-mai
     await s.page.goto('/logout');
     await s.page.waitForURL((url) => url.pathname === '/');
 
-    const welcome = latestMailTextFor(email);
+    const welcome = latestMailFor(email);
     const link = /Criar minha senha: (\S+)/.exec(welcome)?.[1] ?? '';
     const port = new URL(s.baseURL).port;
     expect(link).toMatch(
@@ -84,7 +71,7 @@ describe('invitation: a new employee creates the password from the welcome e-mai
     await s.page.getByLabel('Email').fill(email);
     await s.page.getByRole('button', { name: 'Enviar' }).click();
     await s.page.getByLabel('Código de redefinição').waitFor();
-    await expect.poll(() => latestMailTextFor(email)).toContain('Recebemos um pedido para redefinir a sua senha');
+    await expect.poll(() => latestMailFor(email)).toContain('Recebemos um pedido para redefinir a sua senha');
 
     // …then opens the link of the welcome e-mail (on this server: its path and fragment).
     const { pathname, hash } = new URL(link);

@@ -11,13 +11,16 @@ import { SubmitButton } from '../form/submit-button';
  * attempt (no answer) sends it again; once the write is done, or the form given up, the next attempt gets a new one.
  */
 export function useAttemptKey(): { current(): string; renew(): void } {
-  const attempt = useRef<string>(crypto.randomUUID());
-  const handle = useRef({
-    current: () => attempt.current,
-    renew: () => {
-      attempt.current = crypto.randomUUID();
-    },
-  });
+  const handle = useRef<{ current(): string; renew(): void } | null>(null);
+  if (!handle.current) {
+    let key = crypto.randomUUID();
+    handle.current = {
+      current: () => key,
+      renew: () => {
+        key = crypto.randomUUID();
+      },
+    };
+  }
   return handle.current;
 }
 
