@@ -189,7 +189,7 @@ function parse(xml: string): Document {
 /** The NFe element and, in an nfeProc, its protNFe. */
 function envelope(document: Document): { nfe: Element; protNFe: Element | null } {
   const root = document.documentElement;
-  if (root.namespaceURI !== NFE_NAMESPACE) throw new NfeReadError('not-nfe', TEXTS.notNfe);
+  if (!root || root.namespaceURI !== NFE_NAMESPACE) throw new NfeReadError('not-nfe', TEXTS.notNfe);
   if (root.localName === 'NFe') return { nfe: root, protNFe: null };
   if (root.localName !== 'nfeProc') throw new NfeReadError('not-nfe', TEXTS.notNfe);
   const versao = root.getAttribute('versao');

@@ -165,7 +165,7 @@ export function verifyNfeSignature(
 
   const root = document.documentElement;
   const nfePath: Array<[string, string]> =
-    root.localName === 'nfeProc'
+    root?.localName === 'nfeProc'
       ? [
           [NFE_NAMESPACE, 'nfeProc'],
           [NFE_NAMESPACE, 'NFe'],

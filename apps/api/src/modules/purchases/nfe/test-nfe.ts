@@ -9,6 +9,7 @@
  * on strings, without a DOM; the reader verifies them with xml-crypto, which is what proves them right.
  */
 import { createHash, createSign } from 'node:crypto';
+import { luhnCheckDigit } from '@backoffice/contract';
 import { composeAccessKey } from './access-key';
 import { NFE_NAMESPACE as NFE_NS } from './nfe-document';
 import { C14N_ALGORITHM, DIGEST_ALGORITHMS, DSIG_NS, ENVELOPED_ALGORITHM, SIGNATURE_ALGORITHMS } from './signature';
@@ -168,16 +169,7 @@ export function manyItemsNfeSpec(count: number, overrides: Partial<TestNfeSpec> 
 /** A Luhn-valid 15-digit IMEI made from `n` (TAC 35209900, serial from n). */
 export function testImei(n: number): string {
   const body = `35209900${String(n).padStart(6, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let digit = body.charCodeAt(body.length - 1 - i) - 48;
-    if (i % 2 === 0) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
+  return `${body}${luhnCheckDigit(body)}`;
 }
 
 // ——— exact decimals ———
@@ -244,31 +236,23 @@ function itemXml(item: TestNfeItemSpec, index: number, totals: Record<string, bi
   const gtin = item.gtin ?? 'SEM GTIN';
   const gtinTrib = item.gtinTrib === undefined ? gtin : (item.gtinTrib ?? 'SEM GTIN');
   const optional = (name: string, value: bigint) => (value > 0n ? el(name, reais(value)) : '');
-  const icmsXml =
-    icmsSt > 0n
-      ? group(
-          'ICMS10',
-          el('orig', '0'),
-          el('CST', '10'),
-          el('modBC', '3'),
-          el('vBC', reais(icmsBase)),
-          el('pICMS', '18.00'),
-          el('vICMS', reais(icms)),
-          el('modBCST', '4'),
-          el('pMVAST', '40.00'),
-          el('vBCST', reais(stBase)),
-          el('pICMSST', '18.00'),
-          el('vICMSST', reais(icmsSt)),
-        )
-      : group(
-          'ICMS00',
-          el('orig', '0'),
-          el('CST', '00'),
-          el('modBC', '3'),
-          el('vBC', reais(icmsBase)),
-          el('pICMS', '18.00'),
-          el('vICMS', reais(icms)),
-        );
+  const withSt = icmsSt > 0n;
+  const icmsXml = group(
+    withSt ? 'ICMS10' : 'ICMS00',
+    el('orig', '0'),
+    el('CST', withSt ? '10' : '00'),
+    el('modBC', '3'),
+    el('vBC', reais(icmsBase)),
+    el('pICMS', '18.00'),
+    el('vICMS', reais(icms)),
+    withSt
+      ? el('modBCST', '4') +
+          el('pMVAST', '40.00') +
+          el('vBCST', reais(stBase)) +
+          el('pICMSST', '18.00') +
+          el('vICMSST', reais(icmsSt))
+      : '',
+  );
   const ipiXml =
     ipi > 0n
       ? group(
