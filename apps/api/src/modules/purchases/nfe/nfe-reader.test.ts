@@ -271,10 +271,11 @@ describe('what is refused, each with its own message', () => {
       code: 'encoding',
       message: TEXTS.encoding,
     });
-    const broken = refusal('<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe"><NFe></nfeProc>');
+    const broken = refusal('<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe">\n<NFe></nfeProc>');
     expect(broken.code).toBe('not-xml');
-    expect(broken.message).toMatch(/^O arquivo não é um XML válido: /);
-    expect(refusal('').code).toBe('not-xml');
+    // the parser's words, where it stopped
+    expect(broken.message).toMatch(/^O arquivo não é um XML válido: .* \(linha 2, coluna \d+\)\.$/);
+    expect(refusal('  ')).toMatchObject({ code: 'not-xml', message: TEXTS.notXml('o arquivo está vazio.') });
     expect(refusal('isto não é XML').code).toBe('not-xml');
   });
 

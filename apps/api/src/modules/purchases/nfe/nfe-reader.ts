@@ -165,14 +165,27 @@ function refuseDtd(xml: string): void {
   }
 }
 
+/** The parser's first complaint, with its line and column when it knows them. */
+function parserDetail(message: string, locator: { lineNumber?: number; columnNumber?: number } | undefined): string {
+  const first = (message.split('\n')[0] ?? '').trim();
+  return locator?.lineNumber ? `${first} (linha ${locator.lineNumber}, coluna ${locator.columnNumber}).` : `${first}.`;
+}
+
 function parse(xml: string): Document {
+  if (xml.trim() === '') throw new NfeReadError('not-xml', TEXTS.notXml('o arquivo está vazio.'));
+  let complaint: string | null = null;
   let document: Document;
   try {
     // Warnings stop the parse too: a malformed file is refused, never repaired.
-    document = new DOMParser({ onError: onWarningStopParsing }).parseFromString(xml, 'text/xml');
+    document = new DOMParser({
+      onError: (_level, message, context) => {
+        complaint ??= parserDetail(message, context?.locator);
+        onWarningStopParsing();
+      },
+    }).parseFromString(xml, 'text/xml');
   } catch (error) {
-    const detail = error instanceof Error ? (error.message.split('\n')[0] ?? '') : '';
-    throw new NfeReadError('not-xml', TEXTS.notXml(detail.replace(/^\[xmldom \w+\]\s*/, '')));
+    const detail = complaint ?? parserDetail(error instanceof Error ? error.message : '', undefined);
+    throw new NfeReadError('not-xml', TEXTS.notXml(detail));
   }
   if (!document.documentElement) throw new NfeReadError('not-xml', TEXTS.notXml('o arquivo está vazio.'));
   // Depth, iteratively (the signature's C14N recurses).
