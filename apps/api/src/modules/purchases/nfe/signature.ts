@@ -125,7 +125,7 @@ function sameBase64(a: Buffer, b: Buffer): boolean {
  *
  * Why not xml-crypto's SignedXml.checkSignature: on a 500-item note it took about 0.9 s of CPU (it parses the
  * file again and scans the whole document with XPath five times to find the reference by Id and the
- * namespaces); this takes about 50 ms. The tests check that both agree (signature.test.ts).
+ * namespaces); this takes a few tens of milliseconds. The tests check that both agree (signature.test.ts).
  * Throws NfeReadError('signature').
  */
 export function verifyNfeSignature(
