@@ -244,6 +244,17 @@ describe('reading a supplier NF-e (issue 39 §2)', () => {
     // signed by the test certificate, whose e-CNPJ is another company's
     expect(nfe.signature).toMatchObject({ status: 'VALID', certificate: { matchesIssuer: false } });
   });
+  it('an issuer with a CPF (a rural producer): the key holds 000 + the CPF; a UTF-8 BOM is no obstacle', () => {
+    const { xml } = buildTestNfe({
+      issuer: { cnpj: '12345678909' },
+      number: 4512,
+      numericCode: '12345678',
+      items: [PHONE],
+    });
+    const nfe = read(`\uFEFF${xml}`);
+    expect(nfe.issuer.document).toBe('12345678909');
+    expect(nfe.accessKey.slice(6, 20)).toBe('00012345678909');
+  });
 });
 
 describe('what is refused, each with its own message', () => {

@@ -345,11 +345,12 @@ export function readNfe(bytes: Buffer | Uint8Array): NfeDocument {
   if (versao !== '4.00') throw new NfeReadError('version', TEXTS.version(versao || '(sem versão)'));
 
   const issuer = party(required(infNFe, 'emit', 'emit'));
+  // dhEmi first: the key's AAMM is compared with it
+  const issuedAt = dateTime(requiredText(ide, 'dhEmi', 'ide/dhEmi'), 'dhEmi');
   const accessKey = checkAccessKey(infNFe, ide, issuer.document);
   const dest = child(infNFe, 'dest');
   const dets = children(infNFe, 'det');
   if (dets.length === 0) throw new NfeReadError('not-nfe', TEXTS.missing('det'));
-  const issuedAt = dateTime(requiredText(ide, 'dhEmi', 'ide/dhEmi'), 'dhEmi');
   const icmsTot = required(required(infNFe, 'total', 'total'), 'ICMSTot', 'total/ICMSTot');
   const document: Omit<NfeDocument, 'signature' | 'authorisation'> = {
     accessKey,
