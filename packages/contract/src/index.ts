@@ -34,6 +34,7 @@ export * from './period';
 export * from './permissions';
 export * from './pix';
 export * from './products';
+export * from './purchases';
 export * from './quotes';
 export * from './report-registry';
 export * from './reports';
