@@ -189,7 +189,7 @@ function AverageCostPreview({ product, quantity, cost }: { product: Product; qua
   return (
     <Alert severity="info" icon={false} aria-label={T.preview.label} data-testid="average-cost-preview">
       <Typography variant="body2">
-        {T.preview.average}: <strong>{formatMoney(average)}</strong>
+        {T.preview.average}: <strong style={{ whiteSpace: 'nowrap' }}>{formatMoney(average)}</strong>
       </Typography>
       <Typography variant="caption" component="p" color="text.secondary">
         {product.stock > 0
@@ -200,7 +200,10 @@ function AverageCostPreview({ product, quantity, cost }: { product: Product; qua
         {levels.map(([label, percentage], index) => (
           <span key={label}>
             {index > 0 && ' · '}
-            {label} <strong>{formatMoney(tierPrice(average, percentage))}</strong>
+            {/* a level and its price never split across lines */}
+            <span style={{ whiteSpace: 'nowrap' }}>
+              {label} <strong>{formatMoney(tierPrice(average, percentage))}</strong>
+            </span>
           </span>
         ))}
       </Typography>
