@@ -398,7 +398,7 @@ const entries: Record<GeneralReportNumber, Entry> = {
     },
     paged: true,
     columns: () => [
-      { field: 'period', header: 'Período', kind: 'date', minWidth: 120 },
+      { field: 'label', header: 'Período', minWidth: 170 },
       { field: 'orders', header: H.orders, kind: 'int', minWidth: 100, flex: 0.7 },
       ...marginFigureColumns,
     ],

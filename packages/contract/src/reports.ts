@@ -472,14 +472,22 @@ export type MarginReport = z.infer<typeof marginReportSchema>;
  */
 export const revenueRowSchema = marginRowSchema
   .pick({ gross: true, discount: true, returns: true, net: true, cost: true, margin: true, marginPercentage: true })
-  .extend({ period: z.string(), orders: z.number().int() });
+  .extend({ period: z.string(), label: z.string(), orders: z.number().int() });
 export type RevenueRow = z.infer<typeof revenueRowSchema>;
 export const revenueReportSchema = z.object({
   periods: z.array(revenueRowSchema),
   total: z.number().int(),
-  summary: revenueRowSchema.omit({ period: true }),
+  summary: revenueRowSchema.omit({ period: true, label: true }),
 });
 export type RevenueReport = z.infer<typeof revenueReportSchema>;
+
+/** How report 21 names a bucket from its first day (YYYY-MM-DD): 26/11/2026, 'Semana de 23/11/2026', 11/2026. */
+export function revenueBucketLabel(bucket: RevenueBucket, firstDay: string): string {
+  const [year, month, day] = firstDay.split('-');
+  if (bucket === 'month') return `${month}/${year}`;
+  const date = `${day}/${month}/${year}`;
+  return bucket === 'week' ? `Semana de ${date}` : date;
+}
 
 /** The margin % of `netCents` with `costCents`: two decimals, half away from zero; 0 when nothing came in. */
 export function marginPercentage(netCents: number, costCents: number): number {

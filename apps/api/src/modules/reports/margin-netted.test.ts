@@ -297,12 +297,27 @@ describe('margin and revenue with exchanges and returns netted (issue 39 §5)', 
     expect(days.summary).toEqual({ orders: 3, ...PERIOD });
     // Weeks from Monday: 09/03 (O1, O2: 390,00 / 150,00: 240 ÷ 390 = 61,538… → 61,54 %), 16/03 (R1),
     // 30/03 (O3 and E1: gross 30,00, returns −70,00, net 100,00, cost 43,16, margin 56,84).
-    expect(rows(await revenue('week'))).toEqual([
+    expect(days.periods.map((p) => p.label)).toEqual([
+      '10/03/2026',
+      '12/03/2026',
+      '20/03/2026',
+      '02/04/2026',
+      '05/04/2026',
+    ]);
+    const weeks = await revenue('week');
+    expect(weeks.periods.map((p) => p.label)).toEqual([
+      'Semana de 09/03/2026',
+      'Semana de 16/03/2026',
+      'Semana de 30/03/2026',
+    ]);
+    expect(rows(weeks)).toEqual([
       ['2026-03-09', 2, 390, 0, 390, 150, 240, 61.54],
       ['2026-03-16', 0, 0, 100, -100, -40, -60, 0],
       ['2026-03-30', 1, 30, -70, 100, 43.16, 56.84, 56.84],
     ]);
-    expect(rows(await revenue('month'))).toEqual([
+    const months = await revenue('month');
+    expect(months.periods.map((p) => p.label)).toEqual(['03/2026', '04/2026']);
+    expect(rows(months)).toEqual([
       ['2026-03-01', 2, 390, 100, 290, 110, 180, 62.07],
       ['2026-04-01', 1, 30, -70, 100, 43.16, 56.84, 56.84],
     ]);

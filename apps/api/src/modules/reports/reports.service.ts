@@ -33,6 +33,7 @@ import {
   type ReturnRow,
   type RevenueQuery,
   type RevenueReport,
+  revenueBucketLabel,
   type SearchedTermRow,
   type SignedInCustomerRow,
   type StockSalesReport,
@@ -504,7 +505,7 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
       return {
         periods: rows.map((row) => {
           const { quantity: _units, ...figures } = marginFigures(row);
-          return { period: row.period, orders: row.orders, ...figures };
+          return { period: row.period, label: revenueBucketLabel(bucket, row.period), orders: row.orders, ...figures };
         }),
         total,
         summary: { orders: totals.orders, ...summary },

@@ -610,7 +610,17 @@ describe('Relatórios gerais', () => {
       },
     };
     const revenue: RevenueReport = {
-      periods: [{ period: '2026-03-09', orders: 3, gross: 420, returns: 30, net: 390, ...figures }],
+      periods: [
+        {
+          period: '2026-03-09',
+          label: 'Semana de 09/03/2026',
+          orders: 3,
+          gross: 420,
+          returns: 30,
+          net: 390,
+          ...figures,
+        },
+      ],
       total: 1,
       summary: { orders: 3, gross: 420, returns: 30, net: 390, ...figures },
     };
@@ -637,7 +647,7 @@ describe('Relatórios gerais', () => {
     await choose(user, /Relatório/, 'Faturamento por período');
     await choose(user, /Agrupar por/, 'Semana');
     await user.click(generate());
-    await screen.findByText('09/03/2026');
+    await screen.findByText('Semana de 09/03/2026');
     expect(calls.some((c) => c.url.includes('/reports/revenue/') && c.url.includes('bucket=week'))).toBe(true);
     expect(within(screen.getByLabelText('Total')).getByText('Pedidos').nextSibling?.textContent).toBe('3');
   });
