@@ -204,7 +204,9 @@ describe('products: the stocker keeps the catalogue', () => {
     await dialog.getByLabel(/^Quantidade de Entrada/).fill('7');
     await dialog.getByLabel(/^Custo unitário da entrada/).fill('21');
     // Before confirming, the average (decision 0046): 5 at R$ 20,00 + 7 at R$ 21,00 = 247,00 ÷ 12 = 20,583… → R$ 20,58.
-    await dialog.getByText('R$ 20,58').waitFor();
+    await expect
+      .poll(() => dialog.getByTestId('average-cost-preview').textContent())
+      .toContain('Custo médio após a entrada: R$ 20,58');
     await choose(page, /^Operação/, 'Compra de fornecedor');
     await screenshot(page, 'products-e2e-stock-entry');
     await dialog.getByRole('button', { name: 'Alterar' }).click();
