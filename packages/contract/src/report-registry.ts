@@ -1,5 +1,12 @@
 import { CUSTOMER_LEVEL_LABELS } from './customers';
-import { GENERAL_REPORTS } from './reports';
+import {
+  GENERAL_REPORTS,
+  MARGIN_GROUP_LABELS,
+  MARGIN_GROUPS,
+  type MarginGroup,
+  REVENUE_BUCKET_LABELS,
+  REVENUE_BUCKETS,
+} from './reports';
 
 /**
  * The general reports declared once (spec sections 2 and 7): each number's path, filters, paging and
@@ -29,6 +36,7 @@ export const REPORT_PATHS = {
   unitsByAge: '/reports/units/in-stock/age',
   margin: '/reports/margin/start/:s/end/:e',
   cardSettlements: '/reports/card/settlements/start/:s/end/:e',
+  revenue: '/reports/revenue/start/:s/end/:e',
 } as const;
 
 /**
@@ -64,6 +72,14 @@ export interface ReportColumnSpec {
   minWidth?: number;
 }
 
+/** A choice a report offers that is sent as a query parameter (`?groupBy=brand`), its first option the default. */
+export interface ReportChoice {
+  /** The query parameter. */
+  param: 'groupBy' | 'bucket';
+  label: string;
+  options: readonly { value: string; label: string }[];
+}
+
 /** Which filters a report asks for (spec section 2, General reports: conditional filters). */
 export interface ReportFilterSet {
   dates?: boolean;
@@ -71,6 +87,8 @@ export interface ReportFilterSet {
   courier?: boolean;
   attendant?: boolean;
   brand?: boolean;
+  /** Issue 39 §5: how the rows are grouped (report 19 by product, brand…; report 21 by day, week, month). */
+  choice?: ReportChoice;
 }
 
 export type GeneralReportNumber = keyof typeof GENERAL_REPORTS;
@@ -85,8 +103,11 @@ export interface GeneralReportEntry {
   filters: ReportFilterSet;
   /** The API pages it (`?page&items`); otherwise the whole list comes at once and is paged on screen. */
   paged: boolean;
-  /** Its columns; stock vs sales depends on the level asked (stockSalesColumns). */
-  columns: (level?: number) => readonly ReportColumnSpec[];
+  /**
+   * Its columns; stock vs sales depends on the level asked (stockSalesColumns), the margin's first columns on
+   * its grouping (`choice`, the option chosen).
+   */
+  columns: (level?: number, choice?: string) => readonly ReportColumnSpec[];
   /** Exchange and return rows open the order's detail. */
   opens?: 'exchange' | 'return';
 }
@@ -217,6 +238,17 @@ const orders = (employee: 'attendant' | 'courier'): Entry => ({
   columns: () => orderColumns,
 });
 
+/** The money of report 19 and 21: gross, discounts, exchanges and returns, net, cost, margin R$ and %. */
+const marginFigureColumns: ReportColumnSpec[] = [
+  { field: 'gross', header: 'Receita bruta', kind: 'money', minWidth: 130 },
+  { field: 'discount', header: 'Descontos', kind: 'money', minWidth: 120 },
+  { field: 'returns', header: 'Trocas e devoluções', kind: 'money', minWidth: 160 },
+  { field: 'net', header: 'Receita líquida', kind: 'money', minWidth: 140 },
+  { field: 'cost', header: 'Custo', kind: 'money', minWidth: 120 },
+  { field: 'margin', header: 'Margem', kind: 'money', minWidth: 120 },
+  { field: 'marginPercentage', header: 'Margem %', kind: 'percent', minWidth: 110 },
+];
+
 const entries: Record<GeneralReportNumber, Entry> = {
   1: customerRanking('desc'),
   2: customerRanking('asc'),
@@ -320,19 +352,24 @@ const entries: Record<GeneralReportNumber, Entry> = {
   },
   19: {
     path: REPORT_PATHS.margin,
-    filters: { dates: true },
+    filters: {
+      dates: true,
+      choice: {
+        param: 'groupBy',
+        label: 'Agrupar por',
+        options: MARGIN_GROUPS.map((value) => ({ value, label: MARGIN_GROUP_LABELS[value] })),
+      },
+    },
     paged: true,
-    columns: () => [
-      { field: 'name', header: H.product, flex: 2, minWidth: 200 },
-      { field: 'code', header: H.code, minWidth: 100, flex: 0.7 },
-      { field: 'quantity', header: H.quantity, kind: 'int', minWidth: 120 },
-      { field: 'gross', header: 'Receita bruta', kind: 'money', minWidth: 130 },
-      { field: 'discount', header: 'Descontos', kind: 'money', minWidth: 120 },
-      { field: 'net', header: 'Receita líquida', kind: 'money', minWidth: 140 },
-      { field: 'cost', header: 'Custo', kind: 'money', minWidth: 120 },
-      { field: 'margin', header: 'Margem', kind: 'money', minWidth: 120 },
-      { field: 'marginPercentage', header: 'Margem %', kind: 'percent', minWidth: 110 },
-    ],
+    columns: (_level, choice) => {
+      const group = (MARGIN_GROUPS as readonly string[]).includes(choice ?? '') ? (choice as MarginGroup) : 'product';
+      return [
+        { field: 'name', header: MARGIN_GROUP_LABELS[group], flex: 2, minWidth: 200 },
+        ...(group === 'product' ? [{ field: 'code', header: H.code, minWidth: 100, flex: 0.7 }] : []),
+        { field: 'quantity', header: H.quantity, kind: 'int', minWidth: 120 },
+        ...marginFigureColumns,
+      ];
+    },
   },
   20: {
     path: REPORT_PATHS.cardSettlements,
@@ -349,9 +386,26 @@ const entries: Record<GeneralReportNumber, Entry> = {
       { field: 'net', header: 'Líquido', kind: 'money', minWidth: 120 },
     ],
   },
+  21: {
+    path: REPORT_PATHS.revenue,
+    filters: {
+      dates: true,
+      choice: {
+        param: 'bucket',
+        label: 'Agrupar por',
+        options: REVENUE_BUCKETS.map((value) => ({ value, label: REVENUE_BUCKET_LABELS[value] })),
+      },
+    },
+    paged: true,
+    columns: () => [
+      { field: 'label', header: 'Período', minWidth: 170 },
+      { field: 'orders', header: H.orders, kind: 'int', minWidth: 100, flex: 0.7 },
+      ...marginFigureColumns,
+    ],
+  },
 };
 
-/** The 17 general reports in the spec's order (its selector's numbers and labels), then ours (18, 19, 20). */
+/** The 17 general reports in the spec's order (its selector's numbers and labels), then ours (18 to 21). */
 export const GENERAL_REPORT_REGISTRY: readonly GeneralReportEntry[] = (
   Object.keys(GENERAL_REPORTS).map(Number) as GeneralReportNumber[]
 ).map((number) => ({ number, label: GENERAL_REPORTS[number], ...entries[number] }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marginPercentage } from './reports';
+import { marginPercentage, revenueBucketLabel } from './reports';
 
 describe('marginPercentage', () => {
   it('rounds half away from zero, a loss as a gain', () => {
@@ -12,5 +12,13 @@ describe('marginPercentage', () => {
 
   it('is 0 when nothing came in', () => {
     expect(marginPercentage(0, 500)).toBe(0);
+  });
+});
+
+describe('revenueBucketLabel (report 21)', () => {
+  it('names a day, a week by its Monday and a month', () => {
+    expect(revenueBucketLabel('day', '2026-11-26')).toBe('26/11/2026');
+    expect(revenueBucketLabel('week', '2026-11-23')).toBe('Semana de 23/11/2026');
+    expect(revenueBucketLabel('month', '2026-11-01')).toBe('11/2026');
   });
 });

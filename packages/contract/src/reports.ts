@@ -47,6 +47,8 @@ export const GENERAL_REPORTS = {
   19: 'Margem',
   // Issue 38 §2: when the acquirer pays the shop each card sale, instalment by instalment (the cash flow).
   20: 'Recebimentos de cartão',
+  // Issue 39 §5: what the shop sold per day, week or month, its cost and margin, exchanges and returns netted.
+  21: 'Faturamento por período',
 } as const;
 
 export const REPORT_TEXTS = {
@@ -57,6 +59,8 @@ export const REPORT_TEXTS = {
   orderNotFound: 'Pedido não encontrado.',
   pageInvalid: 'Página inválida: informe um número inteiro a partir de 0.',
   itemsInvalid: `Itens por página inválidos: informe de 1 a ${REPORT_LIMITS.maxItems}.`,
+  marginGroupInvalid: 'Agrupamento inválido: use product, brand, customer, attendant ou month.',
+  revenueBucketInvalid: 'Período de agrupamento inválido: use day, week ou month.',
 } as const;
 
 export const PAYMENT_DESCRIPTIONS = {
@@ -379,19 +383,53 @@ export const depositReportSchema = z.object({
 });
 export type DepositReport = z.infer<typeof depositReportSchema>;
 
+/** How report 19 groups its rows (issue 39 §5): by product (the default), brand, customer, attendant or month. */
+export const MARGIN_GROUPS = ['product', 'brand', 'customer', 'attendant', 'month'] as const;
+export type MarginGroup = (typeof MARGIN_GROUPS)[number];
+export const MARGIN_GROUP_LABELS: Record<MarginGroup, string> = {
+  product: 'Produto',
+  brand: 'Marca',
+  customer: 'Cliente',
+  attendant: 'Atendente',
+  month: 'Mês',
+};
+/** The attendant of an order placed in the shop app (no attendant). */
+export const NO_ATTENDANT_LABEL = 'Sem atendente (aplicativo)';
+
+/** How report 21 groups the period: by day, week (Monday to Sunday) or month, in the business's time zone. */
+export const REVENUE_BUCKETS = ['day', 'week', 'month'] as const;
+export type RevenueBucket = (typeof REVENUE_BUCKETS)[number];
+export const REVENUE_BUCKET_LABELS: Record<RevenueBucket, string> = { day: 'Dia', week: 'Semana', month: 'Mês' };
+
+export const marginQuerySchema = reportPagingSchema.extend({
+  groupBy: z.enum(MARGIN_GROUPS, { error: REPORT_TEXTS.marginGroupInvalid }).optional(),
+});
+export type MarginQuery = z.infer<typeof marginQuerySchema>;
+export const revenueQuerySchema = reportPagingSchema.extend({
+  bucket: z.enum(REVENUE_BUCKETS, { error: REPORT_TEXTS.revenueBucketInvalid }).optional(),
+});
+export type RevenueQuery = z.infer<typeof revenueQuerySchema>;
+
 /**
- * Report 19 'Margem' (issue 38 §3): one product's sales in the period (orders placed, not cancelled), its
- * goods at the prices sold (gross), the discounts given on its lines (their own and their share of the order's),
- * what it brought in (net = gross − discount), its cost (units × the cost recorded on each line), the margin
- * (net − cost) and the margin % of the net (two decimals; 0 when nothing was brought in).
+ * Report 19 'Margem' (issue 38 §3, grouped and netted by issue 39 §5): one group's sales in the period (orders
+ * placed then, not cancelled), its goods at the prices sold (gross), the discounts given on its lines (their
+ * own and their share of the order's), the exchanges and returns registered in the period (`returns`: the goods
+ * that came back at the price paid less the replacements given at their price; decision 0046), what it brought
+ * in (net = gross − discount − returns), its cost (units × the cost recorded on each sale line, less the
+ * units that came back at that cost, plus the replacements at the average cost when they left), the margin
+ * (net − cost) and the margin % of the net (two decimals; 0 when nothing was brought in). `quantity` is units
+ * sold − returned + given. A row names its group: `key` (the product's, brand's, customer's or attendant's id,
+ * or the month YYYY-MM), `name`; a product row also its `productId` and `code`.
  */
 export const marginRowSchema = z.object({
-  productId: z.number().int(),
+  key: z.string(),
+  productId: z.number().int().nullable(),
   name: z.string(),
-  code: z.string(),
+  code: z.string().nullable(),
   quantity: z.number().int(),
   gross: z.number(),
   discount: z.number(),
+  returns: z.number(),
   net: z.number(),
   cost: z.number(),
   margin: z.number(),
@@ -412,6 +450,7 @@ export const marginReportSchema = z.object({
       quantity: true,
       gross: true,
       discount: true,
+      returns: true,
       net: true,
       cost: true,
       margin: true,
@@ -424,6 +463,31 @@ export const marginReportSchema = z.object({
     }),
 });
 export type MarginReport = z.infer<typeof marginReportSchema>;
+
+/**
+ * Report 21 'Faturamento por período' (issue 39 §5): each day, week or month of the period with sales or
+ * exchanges and returns, oldest first — `period` its first day (YYYY-MM-DD, business time zone), the sales
+ * placed in it (`orders`), and the figures of report 19 over them (goods only: freight and warranty are not
+ * revenue of the goods), exchanges and returns netted when they were registered.
+ */
+export const revenueRowSchema = marginRowSchema
+  .pick({ gross: true, discount: true, returns: true, net: true, cost: true, margin: true, marginPercentage: true })
+  .extend({ period: z.string(), label: z.string(), orders: z.number().int() });
+export type RevenueRow = z.infer<typeof revenueRowSchema>;
+export const revenueReportSchema = z.object({
+  periods: z.array(revenueRowSchema),
+  total: z.number().int(),
+  summary: revenueRowSchema.omit({ period: true, label: true }),
+});
+export type RevenueReport = z.infer<typeof revenueReportSchema>;
+
+/** How report 21 names a bucket from its first day (YYYY-MM-DD): 26/11/2026, 'Semana de 23/11/2026', 11/2026. */
+export function revenueBucketLabel(bucket: RevenueBucket, firstDay: string): string {
+  const [year, month, day] = firstDay.split('-');
+  if (bucket === 'month') return `${month}/${year}`;
+  const date = `${day}/${month}/${year}`;
+  return bucket === 'week' ? `Semana de ${date}` : date;
+}
 
 /** The margin % of `netCents` with `costCents`: two decimals, half away from zero; 0 when nothing came in. */
 export function marginPercentage(netCents: number, costCents: number): number {

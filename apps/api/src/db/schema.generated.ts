@@ -623,6 +623,7 @@ export interface StockMovements {
   cost_before_cents: number;
   created_at: Generated<Timestamp>;
   employee_id: number | null;
+  entry_unit_cost_cents: number | null;
   id: Generated<number>;
   kind: StockMovementKind;
   note: string | null;

@@ -223,6 +223,7 @@ describe("report 20 'Recebimentos de cartão'", () => {
       quantity: 2,
       gross: 5447.41,
       discount: 0,
+      returns: 0,
       net: 5447.41,
       cost: 4100,
       margin: 1347.41,

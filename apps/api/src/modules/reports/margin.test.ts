@@ -51,24 +51,28 @@ describe("report 19 'Margem'", () => {
     // Cabo: 2 units, gross 100,00, discount 4,34, net 95,66, cost 40,00, margin 55,66; 55,66 / 95,66 = 58,185… % → 58,19 %.
     expect(report.products).toEqual([
       {
+        key: String(capa.id),
         productId: capa.id,
         name: 'Capa margem',
         code: capa.code,
         quantity: 4,
         gross: 519.6,
         discount: 32.94,
+        returns: 0,
         net: 486.66,
         cost: 320,
         margin: 166.66,
         marginPercentage: 34.25,
       },
       {
+        key: String(cabo.id),
         productId: cabo.id,
         name: 'Cabo margem',
         code: cabo.code,
         quantity: 2,
         gross: 100,
         discount: 4.34,
+        returns: 0,
         net: 95.66,
         cost: 40,
         margin: 55.66,
@@ -80,6 +84,8 @@ describe("report 19 'Margem'", () => {
       quantity: 6,
       gross: 619.6,
       discount: 37.28,
+      // No exchange or return in the period.
+      returns: 0,
       net: 582.32,
       cost: 360,
       margin: 222.32,

@@ -11,6 +11,7 @@ import {
   exchangeRowSchema,
   fastDeliveryCustomerRowSchema,
   lowStockRowSchema,
+  marginQuerySchema,
   marginReportSchema,
   orderReportSchema,
   PERMISSIONS,
@@ -21,6 +22,8 @@ import {
   reportOrderSchema,
   reportPagingSchema,
   returnRowSchema,
+  revenueQuerySchema,
+  revenueReportSchema,
   searchedTermRowSchema,
   signedInCustomerRowSchema,
   stockSalesReportSchema,
@@ -345,13 +348,28 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Relatório 19 'Margem': por produto vendido no período, receita bruta, descontos (da linha e sua parte do pedido), receita líquida, custo, margem R$ e % (maior margem primeiro; ?page&items); nos totais, as taxas de cartão dos pedidos e a margem depois delas",
+          "Relatório 19 'Margem': por produto (ou ?groupBy=brand|customer|attendant|month) no período, receita bruta, descontos (da linha e sua parte do pedido), trocas e devoluções registradas no período (mercadoria devolvida ao preço pago menos a dada em troca ao seu preço), receita líquida, custo (o registrado na venda; a devolução ao mesmo custo, a reposição ao custo médio da saída), margem R$ e % (maior margem primeiro; ?page&items); nos totais, as taxas de cartão dos pedidos e a margem depois delas",
         params: periodParams,
-        querystring: reportPagingSchema,
+        querystring: marginQuerySchema,
         response: { 200: data(marginReportSchema) },
       },
     },
     async ({ params, query }) => ({ data: await service.margin(params.s, params.e, query) }),
+  );
+  app.get(
+    REPORT_PATHS.revenue,
+    {
+      ...report,
+      schema: {
+        tags,
+        summary:
+          "Relatório 21 'Faturamento por período': por dia, semana (de segunda) ou mês (?bucket=day|week|month, dia por padrão) do período, no fuso da empresa: pedidos, receita bruta das mercadorias, descontos, trocas e devoluções, receita líquida, custo, margem R$ e % (do mais antigo; ?page&items), com os totais",
+        params: periodParams,
+        querystring: revenueQuerySchema,
+        response: { 200: data(revenueReportSchema) },
+      },
+    },
+    async ({ params, query }) => ({ data: await service.revenue(params.s, params.e, query) }),
   );
   app.get(
     REPORT_PATHS.cardSettlements,

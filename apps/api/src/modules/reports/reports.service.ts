@@ -19,6 +19,7 @@ import {
   type FastDeliveryCustomerRow,
   type LowStockRow,
   lastDays,
+  type MarginQuery,
   type MarginReport,
   marginPercentage,
   ORDER_PAYMENT_TEXTS,
@@ -30,6 +31,9 @@ import {
   type ReportOrderRow,
   type ReportPaging,
   type ReturnRow,
+  type RevenueQuery,
+  type RevenueReport,
+  revenueBucketLabel,
   type SearchedTermRow,
   type SignedInCustomerRow,
   type StockSalesReport,
@@ -50,6 +54,29 @@ const iso = (date: Date | string) => new Date(date).toISOString();
 const TOP_TEN: Window = { limit: REPORT_LIMITS.topTen };
 
 /** limit/offset of an optional page (none: the whole list). */
+/** Cents of report 19's and 21's sums: net = gross − discount − exchanges and returns. */
+function marginFigureCents(f: MarginFigures) {
+  const gross = Number(f.gross_cents);
+  const discount = Number(f.discount_cents);
+  const returns = Number(f.returns_cents);
+  return { gross, discount, returns, net: gross - discount - returns, cost: Number(f.cost_cents) };
+}
+
+/** Report 19's and 21's figures in reais, with the margin and its % of the net. */
+function marginFigures(f: MarginFigures) {
+  const { gross, discount, returns, net, cost } = marginFigureCents(f);
+  return {
+    quantity: f.quantity,
+    gross: reais(gross),
+    discount: reais(discount),
+    returns: reais(returns),
+    net: reais(net),
+    cost: reais(cost),
+    margin: reais(net - cost),
+    marginPercentage: marginPercentage(net, cost),
+  };
+}
+
 function windowOf(paging: ReportPaging): Window {
   if (paging.page === undefined && paging.items === undefined) return {};
   const items = paging.items ?? REPORT_LIMITS.defaultItems;
@@ -430,41 +457,58 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
         archived: p.archived,
       }));
     },
-    /** Report 19 'Margem' (issue 38 §3): each product's margin after the discounts given at sale time. */
-    async margin(start: string, end: string, paging: ReportPaging): Promise<MarginReport> {
+    /**
+     * Report 19 'Margem' (issue 38 §3; grouped, exchanges and returns netted by issue 39 §5): each group's
+     * margin after the discounts given at sale time and what came back.
+     */
+    async margin(start: string, end: string, query: MarginQuery): Promise<MarginReport> {
       const { from, until } = periodOrThrow(start, end);
-      const [rows, totals, cardFeeCents] = await Promise.all([
-        repo.margin(db, from, until, windowOf(paging)),
+      const group = query.groupBy ?? 'product';
+      const [rows, total, totals, cardFeeCents] = await Promise.all([
+        repo.margin(db, from, until, group, windowOf(query)),
+        repo.marginGroupCount(db, from, until, group),
         repo.marginTotals(db, from, until),
         repo.marginCardFees(db, from, until).then(Number),
       ]);
-      const figures = (f: MarginFigures) => {
-        const gross = Number(f.gross_cents);
-        const discount = Number(f.discount_cents);
-        const cost = Number(f.cost_cents);
-        return {
-          quantity: f.quantity,
-          gross: reais(gross),
-          discount: reais(discount),
-          net: reais(gross - discount),
-          cost: reais(cost),
-          margin: reais(gross - discount - cost),
-          marginPercentage: marginPercentage(gross - discount, cost),
-        };
-      };
-      const summary = figures(totals);
-      const net = Number(totals.gross_cents) - Number(totals.discount_cents);
-      const cost = Number(totals.cost_cents);
+      const { net, cost } = marginFigureCents(totals);
       return {
-        products: rows.map((row) => ({ productId: row.product_id, name: row.name, code: row.code, ...figures(row) })),
-        total: totals.products,
+        products: rows.map((row) => ({
+          key: row.key,
+          productId: row.product_id,
+          name: row.name,
+          code: row.code,
+          ...marginFigures(row),
+        })),
+        total,
         summary: {
-          ...summary,
+          ...marginFigures(totals),
           cardFees: reais(cardFeeCents),
           marginAfterCardFees: reais(net - cost - cardFeeCents),
           // The margin % after the fees: the fees counted as a cost of the net.
           marginAfterCardFeesPercentage: marginPercentage(net, cost + cardFeeCents),
         },
+      };
+    },
+    /**
+     * Report 21 'Faturamento por período' (issue 39 §5): report 19's figures by day, week or month, with the
+     * sales of each, oldest first.
+     */
+    async revenue(start: string, end: string, query: RevenueQuery): Promise<RevenueReport> {
+      const { from, until } = periodOrThrow(start, end);
+      const bucket = query.bucket ?? 'day';
+      const [rows, total, totals] = await Promise.all([
+        repo.revenue(db, from, until, bucket, windowOf(query)),
+        repo.revenueBucketCount(db, from, until, bucket),
+        repo.marginTotals(db, from, until),
+      ]);
+      const { quantity: _rows, ...summary } = marginFigures(totals);
+      return {
+        periods: rows.map((row) => {
+          const { quantity: _units, ...figures } = marginFigures(row);
+          return { period: row.period, label: revenueBucketLabel(bucket, row.period), orders: row.orders, ...figures };
+        }),
+        total,
+        summary: { orders: totals.orders, ...summary },
       };
     },
     /**

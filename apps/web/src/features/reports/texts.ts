@@ -56,6 +56,7 @@ export const REPORTS_TEXTS = {
     gross: 'Receita bruta',
     discounts: 'Descontos',
     net: 'Receita líquida',
+    returns: 'Trocas e devoluções',
     margin: 'Margem',
     cardFees: 'Taxas de cartão',
     marginAfterCardFees: 'Margem após taxas de cartão',

@@ -21,6 +21,8 @@ import {
   type ReportOrderRow,
   type ReportOrderTotals,
   type ReturnRow,
+  type RevenueReport,
+  type RevenueRow,
   reportPath,
   type StockSalesRow,
   type StockSalesSummary,
@@ -43,6 +45,8 @@ export interface ReportFilters {
   attendant?: number;
   brand?: string;
   reference?: string;
+  /** The option of the report's `choice` (its grouping: report 19 by brand…, report 21 by week…). */
+  choice?: string;
 }
 
 export type { ReportFilterSet };
@@ -116,7 +120,7 @@ const pathOf = (entry: GeneralReportEntry, f: ReportFilters) =>
   });
 
 /** How the screen reads an answer: a whole list, a page of a ranking, or a page of rows with its summary. */
-type Reader = <R>(path: string, paging?: Paging) => Promise<ReportResult<R>>;
+type Reader = <R>(path: string, paging?: Paging, choice?: Record<string, string>) => Promise<ReportResult<R>>;
 const list: Reader = async <R>(path: string) => {
   const rows = (await api<{ data: R[] }>(path)).data;
   return { rows: keyed(rows), total: rows.length };
@@ -127,17 +131,33 @@ const rankList: Reader = async <R>(path: string, paging?: Paging) => {
 };
 /** Orders, deposits, stock vs sales and phones by time: `{ data: { <rows>, summary, total } }`. */
 const withSummary =
-  (rowsKey: 'orders' | 'products' | 'units' | 'settlements'): Reader =>
-  async <R>(path: string, paging?: Paging) => {
+  (rowsKey: 'orders' | 'products' | 'units' | 'settlements' | 'periods'): Reader =>
+  async <R>(path: string, paging?: Paging, choice?: Record<string, string>) => {
     const answer = (
       await api<{ data: Record<typeof rowsKey, R[]> & { summary: unknown; total: number } }>(path, {
-        query: pagingQuery(paging),
+        query: { ...pagingQuery(paging), ...choice },
       })
     ).data;
     return { rows: keyed(answer[rowsKey], offsetOf(paging)), total: answer.total, summary: answer.summary };
   };
 
 // ---------- footers ----------
+
+/** Report 19's and 21's sums of the page: net and margin. */
+const marginPageSums = (page: readonly { net: number; margin: number }[]): FooterItem[] => [
+  { label: F.net, value: money(sumMoney(page, (r) => r.net)) },
+  { label: F.margin, value: money(sumMoney(page, (r) => r.margin)) },
+];
+
+/** Report 19's and 21's totals: gross, discounts, exchanges and returns, net, cost, margin R$ and %. */
+const marginTotals = (s: Omit<RevenueReport['summary'], 'orders'>): FooterItem[] => [
+  { label: F.gross, value: money(s.gross) },
+  { label: F.discounts, value: money(s.discount) },
+  { label: F.returns, value: money(s.returns) },
+  { label: F.net, value: money(s.net) },
+  { label: F.cost, value: money(s.cost) },
+  { label: F.margin, value: `${money(s.margin)} · ${formatCell('percent', s.marginPercentage)}` },
+];
 const adjustmentFooter =
   <R>(quantity: (row: R) => number, price: (row: R) => number) =>
   (page: readonly R[], result: ReportResult<R>): ReportFooter => {
@@ -327,23 +347,26 @@ const screenParts: Record<GeneralReportNumber, AnyScreenPart> = {
     footer: (page: readonly MarginRow[], result: ReportResult<MarginRow>) => {
       const s = result.summary as MarginReport['summary'];
       return {
-        page: [
-          { label: F.net, value: money(sumMoney(page, (r) => r.net)) },
-          { label: F.margin, value: money(sumMoney(page, (r) => r.margin)) },
-        ],
+        page: marginPageSums(page),
         totals: [
           { label: F.units, value: count(s.quantity) },
-          { label: F.gross, value: money(s.gross) },
-          { label: F.discounts, value: money(s.discount) },
-          { label: F.net, value: money(s.net) },
-          { label: F.cost, value: money(s.cost) },
-          { label: F.margin, value: `${money(s.margin)} · ${formatCell('percent', s.marginPercentage)}` },
+          ...marginTotals(s),
           { label: F.cardFees, value: money(s.cardFees) },
           {
             label: F.marginAfterCardFees,
             value: `${money(s.marginAfterCardFees)} · ${formatCell('percent', s.marginAfterCardFeesPercentage)}`,
           },
         ],
+      };
+    },
+  },
+  21: {
+    read: withSummary('periods'),
+    footer: (page: readonly RevenueRow[], result: ReportResult<RevenueRow>) => {
+      const s = result.summary as RevenueReport['summary'];
+      return {
+        page: marginPageSums(page),
+        totals: [{ label: F.orders, value: count(s.orders) }, ...marginTotals(s)],
       };
     },
   },
@@ -391,8 +414,13 @@ export const REPORTS: AnyDefinition[] = GENERAL_REPORT_REGISTRY.map((entry) => {
     filters: entry.filters,
     paged: entry.paged,
     opens: entry.opens,
-    fetch: (f: ReportFilters, paging?: Paging) => part.read(pathOf(entry, f), entry.paged ? paging : undefined),
-    columns: (f: ReportFilters) => [...entry.columns(f.level ?? 0)],
+    fetch: (f: ReportFilters, paging?: Paging) =>
+      part.read(
+        pathOf(entry, f),
+        entry.paged ? paging : undefined,
+        entry.filters.choice && f.choice ? { [entry.filters.choice.param]: f.choice } : undefined,
+      ),
+    columns: (f: ReportFilters) => [...entry.columns(f.level ?? 0, f.choice)],
     footer: part.footer,
   };
 });

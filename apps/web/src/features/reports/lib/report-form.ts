@@ -1,4 +1,4 @@
-import { PERIOD_TEXTS } from '@backoffice/contract';
+import { PERIOD_TEXTS, type ReportChoice } from '@backoffice/contract';
 import type { Dayjs } from 'dayjs';
 import { z } from 'zod';
 import { dayPeriodOf } from '../../../lib/format';
@@ -18,6 +18,8 @@ export interface ReportFormValues {
   attendant: number | '';
   brand: string;
   reference: string;
+  /** The option of the report's choice ('Agrupar por'); '' is its first option. */
+  choice: string;
 }
 
 export const EMPTY_REPORT_FORM: ReportFormValues = {
@@ -29,6 +31,7 @@ export const EMPTY_REPORT_FORM: ReportFormValues = {
   attendant: '',
   brand: '',
   reference: '',
+  choice: '',
 };
 
 /**
@@ -45,6 +48,7 @@ export const reportFormSchema = z
     attendant: z.union([z.number(), z.literal('')]),
     brand: z.string(),
     reference: z.string(),
+    choice: z.string(),
   })
   .superRefine((values, ctx) => {
     const issue = (path: keyof ReportFormValues, message: string) =>
@@ -79,5 +83,14 @@ export function filtersOf(values: ReportFormValues): ReportFilters {
     filters.brand = values.brand;
     filters.reference = values.reference;
   }
+  const { choice } = report.filters;
+  if (choice) filters.choice = choiceOf(choice, values.choice).value;
   return filters;
+}
+
+/** The option chosen of a report's choice: the one named, else the first (the report's default). */
+export function choiceOf(choice: ReportChoice, value: string): { value: string; label: string } {
+  return (
+    choice.options.find((option) => option.value === value) ?? (choice.options[0] as { value: string; label: string })
+  );
 }

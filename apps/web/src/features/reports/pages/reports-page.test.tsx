@@ -5,6 +5,7 @@ import type {
   MarginReport,
   OrderDetail,
   OrderReport,
+  RevenueReport,
 } from '@backoffice/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -50,7 +51,7 @@ const generate = () => screen.getByRole('button', { name: 'Gerar' }) as HTMLButt
 /** Spec section 2: which reports show dates, level, motoboy, attendant and brand/reference. */
 const FILTERS: [
   string,
-  { dates: boolean; level?: boolean; courier?: boolean; attendant?: boolean; brand?: boolean },
+  { dates: boolean; level?: boolean; courier?: boolean; attendant?: boolean; brand?: boolean; choice?: boolean },
 ][] = [
   ['Clientes que mais compraram', { dates: true }],
   ['Clientes que menos compraram', { dates: true }],
@@ -70,8 +71,9 @@ const FILTERS: [
   ['Pedidos por depósito (transferência e Pix)', { dates: true }],
   ['Clientes com entrega imediata', { dates: false }],
   ['Aparelhos em estoque por tempo', { dates: false }],
-  ['Margem', { dates: true }],
+  ['Margem', { dates: true, choice: true }],
   ['Recebimentos de cartão', { dates: true }],
+  ['Faturamento por período', { dates: true, choice: true }],
 ];
 
 const ORDER_REPORT: OrderReport = {
@@ -222,6 +224,7 @@ describe('Relatórios gerais', () => {
       expect(has('Atendente', 'combobox'), `${label}: Atendente`).toBe(Boolean(shows.attendant));
       expect(has('Marca', 'combobox'), `${label}: Marca`).toBe(Boolean(shows.brand));
       expect(has('Referência', 'combobox'), `${label}: Referência`).toBe(Boolean(shows.brand));
+      expect(has('Agrupar por', 'combobox'), `${label}: Agrupar por`).toBe(Boolean(shows.choice));
     }
   });
 
@@ -533,12 +536,14 @@ describe('Relatórios gerais', () => {
     const answer: MarginReport = {
       products: [
         {
+          key: '3',
           productId: 3,
           name: 'Galaxy A15',
           code: 'P-3',
           quantity: 1,
           gross: 5147.41,
           discount: 0,
+          returns: 0,
           net: 5147.41,
           cost: 4000,
           margin: 1147.41,
@@ -550,6 +555,7 @@ describe('Relatórios gerais', () => {
         quantity: 1,
         gross: 5147.41,
         discount: 0,
+        returns: 0,
         net: 5147.41,
         cost: 4000,
         margin: 1147.41,
@@ -573,6 +579,77 @@ describe('Relatórios gerais', () => {
     expect(within(totals).getByText('Margem após taxas de cartão').nextSibling?.textContent).toBe(
       'R$ 967,77 · 18,80 %',
     );
+  });
+
+  it('margin by brand and revenue by week (issue 39 §5): the grouping is asked of the server, its column named', async () => {
+    const figures = { discount: 0, cost: 153.16, margin: 236.84, marginPercentage: 60.73 };
+    const margin: MarginReport = {
+      products: [
+        {
+          key: '4',
+          productId: null,
+          name: 'Marca Capas',
+          code: null,
+          quantity: 6,
+          gross: 420,
+          returns: 30,
+          net: 390,
+          ...figures,
+        },
+      ],
+      total: 1,
+      summary: {
+        quantity: 6,
+        gross: 420,
+        returns: 30,
+        net: 390,
+        ...figures,
+        cardFees: 0,
+        marginAfterCardFees: 236.84,
+        marginAfterCardFeesPercentage: 60.73,
+      },
+    };
+    const revenue: RevenueReport = {
+      periods: [
+        {
+          period: '2026-03-09',
+          label: 'Semana de 09/03/2026',
+          orders: 3,
+          gross: 420,
+          returns: 30,
+          net: 390,
+          ...figures,
+        },
+      ],
+      total: 1,
+      summary: { orders: 3, gross: 420, returns: 30, net: 390, ...figures },
+    };
+    const { user, calls } = open({
+      'GET /api/reports/margin/start/2026-03-01T00:00:00/end/2026-03-31T23:59:59': { body: { data: margin } },
+      'GET /api/reports/revenue/start/2026-03-01T00:00:00/end/2026-03-31T23:59:59': { body: { data: revenue } },
+    });
+    await choose(user, /Relatório/, 'Margem');
+    typeDate('Data inicial', '01/03/2026');
+    typeDate('Data final', '31/03/2026');
+    await choose(user, /Agrupar por/, 'Marca');
+    await waitFor(() => expect(generate().disabled).toBe(false));
+    await user.click(generate());
+    await screen.findByText('Marca Capas');
+    expect(calls.some((c) => c.url.includes('/reports/margin/') && c.url.includes('groupBy=brand'))).toBe(true);
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toContain('Marca');
+    expect(headers).toContain('Trocas e devoluções');
+    expect(headers).not.toContain('Código');
+    const totals = screen.getByLabelText('Total');
+    expect(within(totals).getByText('Trocas e devoluções').nextSibling?.textContent).toBe('R$ 30,00');
+    expect(within(totals).getByText('Receita líquida').nextSibling?.textContent).toBe('R$ 390,00');
+
+    await choose(user, /Relatório/, 'Faturamento por período');
+    await choose(user, /Agrupar por/, 'Semana');
+    await user.click(generate());
+    await screen.findByText('Semana de 09/03/2026');
+    expect(calls.some((c) => c.url.includes('/reports/revenue/') && c.url.includes('bucket=week'))).toBe(true);
+    expect(within(screen.getByLabelText('Total')).getByText('Pedidos').nextSibling?.textContent).toBe('3');
   });
 
   it('brands and references: the reference follows the brand, and an empty report says so', async () => {

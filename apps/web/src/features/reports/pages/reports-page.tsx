@@ -29,7 +29,7 @@ import {
   type ReportFilters,
   reportById,
 } from '../lib/report-definitions';
-import { EMPTY_REPORT_FORM, filtersOf, type ReportFormValues, reportFormSchema } from '../lib/report-form';
+import { choiceOf, EMPTY_REPORT_FORM, filtersOf, type ReportFormValues, reportFormSchema } from '../lib/report-form';
 import { REPORTS_TEXTS } from '../texts';
 
 const T = REPORTS_TEXTS;
@@ -91,10 +91,12 @@ export default function ReportsPage() {
   const [openRow, setOpenRow] = useState<number | null>(null);
   const [printRows, setPrintRows] = useState<readonly AnyRow[] | null>(null);
 
-  // Another report chosen: the previous result goes away.
+  // Another report chosen: the previous result goes away, and its choice starts at its first option.
+  const firstChoice = chosen?.filters.choice?.options[0]?.value ?? '';
   useEffect(() => {
     setGenerated((current) => (current && current.report.id !== reportId ? null : current));
-  }, [reportId]);
+    setValue('choice', firstChoice);
+  }, [reportId, firstChoice, setValue]);
 
   const report = generated?.report;
   const serverPaging = report?.paged ? { page: paging.page, items: paging.pageSize } : undefined;
@@ -147,6 +149,12 @@ export default function ReportsPage() {
     if (definition.filters.brand) {
       described.push({ label: T.brand, value: values.brand });
       described.push({ label: T.reference, value: values.reference });
+    }
+    if (definition.filters.choice) {
+      described.push({
+        label: definition.filters.choice.label,
+        value: choiceOf(definition.filters.choice, values.choice).label,
+      });
     }
     setPaging({ page: 0, pageSize: paging.pageSize });
     runs.current += 1;
@@ -237,6 +245,16 @@ export default function ReportsPage() {
                 sx={fieldWidth}
               />
             </>
+          ) : null}
+          {shows.choice ? (
+            <FormSelectField
+              control={control}
+              name="choice"
+              label={shows.choice.label}
+              options={[...shows.choice.options]}
+              clearUnknown
+              sx={fieldWidth}
+            />
           ) : null}
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', height: 40 }}>
             <Button type="submit" variant="contained" disabled={!formState.isValid || result.isFetching}>
