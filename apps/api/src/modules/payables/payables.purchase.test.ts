@@ -237,21 +237,19 @@ describe('createPayables and recordSupplierCredit', () => {
     });
     await expect(attempt([])).rejects.toMatchObject({ message: 'Informe ao menos uma parcela.' });
     await expect(
-      t.db
-        .transaction()
-        .execute((trx) =>
-          createPayables(
-            trx,
-            {
-              supplierId: 2_000_000,
-              purchaseId: null,
-              category: 'COMPRA',
-              description: 'x',
-              instalments: [{ documentNumber: null, dueDate: '2026-12-10', amountCents: 1 }],
-            },
-            stockerId,
-          ),
+      t.db.transaction().execute((trx) =>
+        createPayables(
+          trx,
+          {
+            supplierId: 2_000_000,
+            purchaseId: null,
+            category: 'COMPRA',
+            description: 'x',
+            instalments: [{ documentNumber: null, dueDate: '2026-12-10', amountCents: 1 }],
+          },
+          stockerId,
         ),
+      ),
     ).rejects.toMatchObject({ statusCode: 404, message: 'Fornecedor não encontrado.' });
     expect(await count()).toBe(before);
   });
@@ -262,20 +260,18 @@ describe('createPayables and recordSupplierCredit', () => {
       .execute((trx) =>
         findOrCreateSupplierFromIssuer(trx, { document: cnpj('556667770001'), name: 'Fornecedor Crédito' }, stockerId),
       );
-    const id = await t.db
-      .transaction()
-      .execute((trx) =>
-        recordSupplierCredit(
-          trx,
-          {
-            supplierId: supplier.id,
-            amountCents: 321_580,
-            description: 'Devolução iPhone IMEI 356938035643809',
-            reference: 'NF-e 35261234',
-          },
-          stockerId,
-        ),
-      );
+    const id = await t.db.transaction().execute((trx) =>
+      recordSupplierCredit(
+        trx,
+        {
+          supplierId: supplier.id,
+          amountCents: 321_580,
+          description: 'Devolução iPhone IMEI 356938035643809',
+          reference: 'NF-e 35261234',
+        },
+        stockerId,
+      ),
+    );
     const row = await t.db
       .selectFrom('payables')
       .select(['supplier_id', 'category', 'amount_cents', 'document_number', 'description'])

@@ -24,6 +24,7 @@ import {
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
+import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -196,6 +197,22 @@ export async function recordSupplierCredit(
   return id as number;
 }
 
+/**
+ * 'A pagar nos próximos 7 dias' (issue 39 §3): the open debts due from today to today + 6 (business days of the
+ * shop's zone), their count and what is open of them, and the overdue apart. Credits (negative bills) are not
+ * debts due and are left out. Also read by the dashboard's first row for who holds bo:manage:purchases.
+ */
+export async function payablesDue(db: Executor, now = new Date()): Promise<PayablesDue> {
+  const days = daysOf(now);
+  const row = await repo.due(db, days);
+  return {
+    from: days.today,
+    to: days.weekEnd,
+    next7Days: { amount: centsToReais(Number(row.next_cents)), count: Number(row.next_count) },
+    overdue: { amount: centsToReais(Number(row.overdue_cents)), count: Number(row.overdue_count) },
+  };
+}
+
 /** Rows an export reads at a time. */
 const EXPORT_BATCH = 500;
 
@@ -350,16 +367,7 @@ export function createPayablesService(db: DB) {
       return details(id, now);
     },
 
-    /** The dashboard's 'A pagar nos próximos 7 dias' (debts only; credits are not bills due). */
-    async due(now = new Date()): Promise<PayablesDue> {
-      const days = daysOf(now);
-      const row = await repo.due(db, days);
-      return {
-        from: days.today,
-        to: days.weekEnd,
-        next7Days: { amount: centsToReais(Number(row.next_cents)), count: Number(row.next_count) },
-        overdue: { amount: centsToReais(Number(row.overdue_cents)), count: Number(row.overdue_count) },
-      };
-    },
+    /** The dashboard's 'A pagar nos próximos 7 dias' (GET /payables/due). */
+    due: (now = new Date()) => payablesDue(db, now),
   };
 }
