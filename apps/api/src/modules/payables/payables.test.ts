@@ -11,7 +11,7 @@ import {
   withCnpjCheckDigits,
 } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { bearer, createTestApp, DEMO, expectApiError, signIn, type TestApp } from '../../test/helpers';
 import { recordSupplierCredit } from './payables.service';
 
 /** Suppliers and bills to pay through the API (issue 39 §1, §3; decision 0047), every figure by hand. */
@@ -28,12 +28,7 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payl
     headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
   });
 
-function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
-  expect(res.statusCode).toBe(status);
-  const body = apiErrorSchema.parse(res.json());
-  expect(body.code).toBe(code);
-  return body;
-}
+const expectError = expectApiError;
 
 const today = () => businessDay(new Date());
 let serial = 0;
