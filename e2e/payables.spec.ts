@@ -2,6 +2,7 @@ import { businessDay, formatDay, withCnpjCheckDigits } from '@backoffice/contrac
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiAs,
   type BrowserSession,
   DEMO,
   expectAccessible,
@@ -122,23 +123,46 @@ describe('contas a pagar: a supplier, a bill typed, paid in part, the payment un
     expect(await bill.getByText(money(150000), { exact: true }).count()).toBe(2);
     await bill.getByRole('button', { name: 'Fechar' }).click();
     await row.filter({ hasText: money(150000) }).waitFor();
+
+    // The dashboard's 'A pagar nos próximos 7 dias' (the stocker holds 'Compras'), leading to this screen.
+    await page.goto('/admin/dashboard');
+    const card = page.getByRole('link', { name: /A pagar nos próximos 7 dias/ });
+    await card.waitFor();
+    expect(await card.getAttribute('href')).toBe('/admin/payables');
+    await settled(page);
+    await screenshot(page, 'payables-9-dashboard-desktop');
   });
 
   it('on a phone: the list, the bill and the pay dialog fit', async () => {
+    // A bill of its own, typed through the API: R$ 250,00 of fuel due today.
+    const description = unique('Combustível das motos');
+    const api = await apiAs(s.baseURL, DEMO.stocker);
+    await api.send('POST', '/payables', {
+      category: 'COMBUSTIVEL',
+      description,
+      dueDate: businessDay(new Date()),
+      amount: 250,
+    });
     const phone = await openPhone();
     try {
       await login(phone.page, DEMO.stocker);
       await phone.page.goto('/admin/payables');
       await phone.page.getByRole('heading', { name: 'Contas a pagar', exact: true }).waitFor();
-      await phone.page.getByRole('button', { name: 'Em aberto', exact: true }).waitFor();
-      const first = phone.page.getByRole('row').nth(1);
-      await first.waitFor();
+      await phone.page.getByRole('button', { name: 'Vencem hoje', exact: true }).click();
+      const row = phone.page
+        .getByRole('row')
+        .filter({ hasText: money(25000) })
+        .first();
+      await row.waitFor();
       await settled(phone.page);
       await screenshot(phone.page, 'payables-6-list-phone');
-      await first.click();
-      const pay = phone.page.getByRole('button', { name: 'Pagar', exact: true });
-      await pay.click();
-      await phone.page.getByRole('dialog', { name: /Pagar a conta nº/ }).waitFor();
+      await row.click();
+      await phone.page.getByRole('dialog').filter({ hasText: description }).waitFor();
+      await phone.page.getByRole('button', { name: 'Pagar', exact: true }).click();
+      await phone.page
+        .getByRole('dialog', { name: /Pagar a conta nº/ })
+        .getByText(`Em aberto: ${money(25000)}`)
+        .waitFor();
       await settled(phone.page);
       await screenshot(phone.page, 'payables-7-pay-phone');
       await phone.page.goto('/admin/suppliers');

@@ -16,16 +16,18 @@ import { SUPPLIERS_TEXTS as T } from '../texts';
 const PAGE_SIZE = 20;
 /** On a phone the name and the document fit; the others stay under 'Colunas'. */
 const PHONE_HIDDEN = ['tradeName', 'contactName', 'phone', 'email', 'city', 'createdAt'];
+/** On a desktop the contact and the day of registration stay under 'Colunas': the others fit. */
+const DESKTOP_HIDDEN = ['contactName', 'createdAt'];
 
 const CSV_AND_PRINT = { exportCsv: downloadSuppliersCsv, fetchAll: fetchAllSuppliers };
 
 const COLUMNS: GridColDef<Supplier>[] = [
   { field: 'name', headerName: T.name, flex: 1, minWidth: 200, sortable: false },
-  { field: 'tradeName', headerName: T.tradeName, width: 170, sortable: false },
+  { field: 'tradeName', headerName: T.tradeName, width: 150, sortable: false },
   {
     field: 'document',
     headerName: T.document,
-    width: 180,
+    width: 170,
     sortable: false,
     valueFormatter: (value: string) => formatDocument(value),
   },
@@ -33,15 +35,15 @@ const COLUMNS: GridColDef<Supplier>[] = [
   {
     field: 'phone',
     headerName: T.phone,
-    width: 140,
+    width: 130,
     sortable: false,
     valueFormatter: (value: string | null) => formatPhone(value),
   },
-  { field: 'email', headerName: T.email, width: 200, sortable: false },
+  { field: 'email', headerName: T.email, width: 190, sortable: false },
   {
     field: 'city',
     headerName: T.cityState,
-    width: 150,
+    width: 140,
     sortable: false,
     valueGetter: (_value, row) => [row.address.city, row.address.state].filter(Boolean).join('/'),
   },
@@ -92,7 +94,7 @@ export default function SuppliersPage() {
           csvFileName={T.csvFile}
           printTitle={T.title}
           server={server}
-          initialHiddenColumns={phone ? PHONE_HIDDEN : []}
+          initialHiddenColumns={phone ? PHONE_HIDDEN : DESKTOP_HIDDEN}
         />
       </Paper>
       {editing ? (
