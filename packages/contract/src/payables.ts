@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDay } from './clock';
-import { idSchema } from './ids';
+import { digitsParamSchema, idSchema } from './ids';
 import { hasTwoDecimals } from './money';
 import { pagedSchema } from './paging';
 
@@ -98,6 +98,7 @@ export const PAYABLE_TEXTS = {
   idInvalid: 'Número de conta inválido.',
   paymentNotFound: 'Pagamento não encontrado nesta conta.',
   supplierNotFound: 'Fornecedor não encontrado.',
+  supplierInvalid: 'Fornecedor inválido.',
   categoryInvalid: 'Categoria inválida.',
   descriptionInvalid: 'Informe a descrição da conta (1 a 300 caracteres).',
   documentNumberInvalid: 'Número do documento longo demais (até 60 caracteres).',
@@ -236,7 +237,7 @@ export const payableListQuerySchema = z
     /** Due from / to (inclusive), YYYY-MM-DD. */
     from: daySchema(PAYABLE_TEXTS.periodInvalid).optional(),
     to: daySchema(PAYABLE_TEXTS.periodInvalid).optional(),
-    supplierId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    supplierId: digitsParamSchema(idSchema(PAYABLE_TEXTS.supplierInvalid), PAYABLE_TEXTS.supplierInvalid).optional(),
     category: z.enum(PAYABLE_CATEGORIES, { error: PAYABLE_TEXTS.categoryInvalid }).optional(),
     /** Words of the description, the document number or the supplier's name. */
     search: z.string().trim().max(200).optional(),

@@ -268,6 +268,9 @@ describe('bills to pay', () => {
     });
     expect(expectError(method, 400, 'VALIDATION_FAILED').errors).toContain('Forma de pagamento inválida.');
     expectError(await call('GET', '/payables?status=late', stocker), 400, 'VALIDATION_FAILED');
+    expect(
+      expectError(await call('GET', '/payables?supplierId=abc', stocker), 400, 'VALIDATION_FAILED').errors,
+    ).toEqual(['Fornecedor inválido.']);
     expectError(
       await call('GET', `/payables?from=${today()}&to=${shiftDay(today(), -1)}`, stocker),
       400,
