@@ -16,6 +16,7 @@ import { EditOrderDialog } from '../features/orders/components/edit-order-dialog
 import { FinalMoveDialog } from '../features/orders/components/final-move-dialog';
 import { PayableDialog } from '../features/payables/components/payable-dialog';
 import PayablesPage from '../features/payables/pages/payables-page';
+import { BILL as PAYABLE } from '../features/payables/test-data';
 import { BrandsPanel } from '../features/products/components/brands-panel';
 import { UnitCountDialog } from '../features/products/components/unit-count-dialog';
 import { UnitLookupDialog } from '../features/products/components/unit-lookup-dialog';
@@ -348,25 +349,7 @@ const SUPPLIER = {
   createdAt: '2026-11-20T13:00:00.000Z',
   updatedAt: '2026-11-20T13:00:00.000Z',
 };
-const BILL = {
-  id: 7,
-  supplier: { id: 3, name: 'Distribuidora Paulista' },
-  purchaseId: null,
-  category: 'ALUGUEL',
-  description: 'Aluguel de dezembro',
-  documentNumber: null,
-  dueDate: '2026-12-10',
-  amount: 1500,
-  paid: 0,
-  open: 1500,
-  isCredit: false,
-  status: 'OPEN',
-  createdBy: { id: 1, name: 'Ana Administradora' },
-  createdAt: '2026-11-20T13:00:00.000Z',
-  canceledAt: null,
-  cancelReason: null,
-  payments: [],
-};
+const BILL = { ...PAYABLE, paid: 0, open: 1500, payments: [] };
 
 export const WRITING_DIALOGS: WritingDialogCase[] = [
   {

@@ -2,27 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type MockCall, mockFetch, renderPage, signInAs } from '../../../test/render';
+import { BILL } from '../test-data';
 import PayablesPage from './payables-page';
-
-/** A bill of R$ 1.500,00 with R$ 600,00 paid (R$ 900,00 open), due 10/12/2026. */
-const BILL = {
-  id: 7,
-  supplier: { id: 3, name: 'Imobiliária Centro' },
-  purchaseId: null,
-  category: 'ALUGUEL',
-  description: 'Aluguel de dezembro',
-  documentNumber: 'DEZ/26',
-  dueDate: '2026-12-10',
-  amount: 1500,
-  paid: 600,
-  open: 900,
-  isCredit: false,
-  status: 'OPEN',
-  createdBy: { id: 1, name: 'Ana Administradora' },
-  createdAt: '2026-11-20T13:00:00.000Z',
-  canceledAt: null,
-  cancelReason: null,
-};
 
 function openPage() {
   signInAs(['bo:manage:purchases']);
