@@ -118,7 +118,7 @@ export function NewPayableDialog({ onClose }: { onClose: () => void }) {
           name="dueDate"
           label={T.dueDate}
           disabled={busy}
-          textField={{ required: true }}
+          textField={{ required: true, size: 'small' }}
         />
         <FormMoneyField control={control} name="amount" label={T.amount} valueAs="number" required disabled={busy} />
       </Box>

@@ -130,7 +130,7 @@ export function PayDialog({ bill, onClose }: { bill: PayableDetails; onClose: ()
           label={T.paidOn}
           disableFuture
           disabled={busy}
-          textField={{ required: true }}
+          textField={{ required: true, size: 'small' }}
         />
         <FormSelectField control={control} name="method" label={T.method} options={METHODS} disabled={busy} required />
         <FormTextField control={control} name="account" label={T.account} helperText={T.accountHelp} disabled={busy} />
