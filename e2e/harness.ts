@@ -424,3 +424,15 @@ export async function openOrderDetails(page: Page, code: string): Promise<Locato
   await details.getByRole('heading', { name: 'Pagamentos' }).waitFor();
   return details;
 }
+
+/** The screen's transitions (a dialog's fade, a menu closing) over, so a picture shows it as it stays. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}
+
+/** Types a day (DD/MM/YYYY) into the date field (MUI X's sections) labelled `label` inside `scope`. */
+export async function typeDate(page: Page, scope: Locator | Page, label: string, ddmmyyyy: string): Promise<void> {
+  const group = scope.getByRole('group', { name: new RegExp(label) });
+  await group.getByRole('spinbutton').first().click();
+  await page.keyboard.type(ddmmyyyy.replace(/\D/g, ''));
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { digitsParamSchema, idParamSchema } from './ids';
 import { CARD_KINDS } from './order-payments';
+import { payablesDueSchema } from './payables';
 
 /**
  * The dashboard and the reports (spec sections 2, 3 and 7; every definition in docs/reports.md).
@@ -104,6 +105,8 @@ export const dashboardSchema = z.object({
   availableProducts: z.number().int(),
   /** Customers whose sign-up waits for approval. */
   customersAwaitingApproval: z.number().int(),
+  /** 'A pagar nos próximos 7 dias' (issue 39): only for who holds bo:manage:purchases (absent otherwise). */
+  payablesDue: payablesDueSchema.optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -126,6 +129,8 @@ export const dashboardTodaySchema = z.object({
   cashOrders: z.number().int(),
   /** Customers whose sign-up waits for approval. */
   customersAwaitingApproval: z.number().int(),
+  /** 'A pagar nos próximos 7 dias' (issue 39): only for who holds bo:manage:purchases (absent otherwise). */
+  payablesDue: payablesDueSchema.optional(),
 });
 export type DashboardToday = z.infer<typeof dashboardTodaySchema>;
 

@@ -12,6 +12,7 @@ import { importsRoutes } from './imports/imports.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { tasksRoutes } from './orders/tasks.routes';
+import { payablesRoutes } from './payables/payables.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { productsRoutes } from './products/products.routes';
 import { quotesRoutes } from './quotes/quotes.routes';
@@ -20,6 +21,7 @@ import { rolesRoutes } from './roles/roles.routes';
 import { searchRoutes } from './search/search.routes';
 import { sellingRoutes } from './selling/selling.routes';
 import { settingsRoutes } from './settings/settings.routes';
+import { suppliersRoutes } from './suppliers/suppliers.routes';
 
 /** Every domain's routes, under /api. A new domain adds one line here. */
 export async function registerModules(api: FastifyInstance) {
@@ -44,4 +46,6 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(notificationsRoutes);
   await api.register(importsRoutes);
   await api.register(backupsRoutes);
+  await api.register(suppliersRoutes);
+  await api.register(payablesRoutes);
 }

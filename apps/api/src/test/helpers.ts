@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { apiErrorSchema } from '@backoffice/contract';
 import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
+import { expect } from 'vitest';
 import { buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import { type DB, migrateToLatest } from '../db/database';
@@ -77,3 +79,11 @@ export const DEMO = {
   courier2: 'motoboy2@demo.com.br',
   manager: 'gerente@demo.com.br',
 } as const;
+
+/** Expects an API error answer: its status and its code (`{ errors, code }`); answers the parsed body. */
+export function expectApiError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
+  expect(res.statusCode).toBe(status);
+  const body = apiErrorSchema.parse(res.json());
+  expect(body.code).toBe(code);
+  return body;
+}

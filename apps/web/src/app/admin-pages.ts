@@ -13,6 +13,8 @@ export interface AdminPage {
   functions?: readonly number[];
   /** Kept out of the sidebar (reportDetail). */
   hidden?: boolean;
+  /** The sidebar's heading the page is listed under ('Compras'); none: in the main list. */
+  group?: string;
 }
 
 const PAGES = [
@@ -86,6 +88,19 @@ const PAGES = [
     label: 'Configurações',
     // Opens with orders (spec section 6), read-only; 'Configurações bancárias' (settings) changes them.
     permissions: [PERMISSIONS.orders, PERMISSIONS.settings],
+  },
+  {
+    path: 'suppliers',
+    label: 'Fornecedores',
+    // Buying (issue 39): suppliers, stock entries from the supplier's NF-e, bills to pay.
+    permissions: [PERMISSIONS.purchases],
+    group: 'Compras',
+  },
+  {
+    path: 'payables',
+    label: 'Contas a pagar',
+    permissions: [PERMISSIONS.purchases],
+    group: 'Compras',
   },
 ] as const satisfies readonly AdminPage[];
 

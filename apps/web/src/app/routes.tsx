@@ -26,6 +26,8 @@ const PAGE_CODE: Record<AdminPath, CodeLoader<{ default: ComponentType }>> = {
   reportDetail: codeLoader(() => import('../features/reports/pages/report-detail-page')),
   selling: codeLoader(() => import('../features/selling/pages/selling-page')),
   quotes: codeLoader(() => import('../features/quotes/pages/quotes-page')),
+  suppliers: codeLoader(() => import('../features/suppliers/pages/suppliers-page')),
+  payables: codeLoader(() => import('../features/payables/pages/payables-page')),
   settings: codeLoader(() => import('../features/settings/pages/settings-page')),
 };
 /**

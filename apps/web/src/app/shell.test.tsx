@@ -26,6 +26,7 @@ describe('landingPath', () => {
     expect(landingPath(['bo:manage:roles', 'bo:manage:employees'])).toBe('/admin/roles');
     expect(landingPath(['bo:manage:internal_sales'])).toBe('/admin/selling');
     expect(landingPath([])).toBe('/admin/dashboard');
+    expect(landingPath(['bo:manage:purchases'])).toBe('/admin/payables');
   });
 
   it('sends stockers and couriers (func 3 and 2 of the token) to "Minhas tarefas" when they may open it', () => {
@@ -72,6 +73,19 @@ describe('shell', () => {
     expect(await screen.findByRole('button', { name: 'Notificações: 0' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Perfil: Carlos Estoquista' }).textContent).toBe('Carlos Estoquista');
     expect(screen.getAllByText('Carlos Estoquista').length).toBeGreaterThan(0);
+  });
+
+  it("groups Fornecedores and Contas a pagar under 'Compras' for bo:manage:purchases (issue 39)", async () => {
+    signInAs(['bo:manage:dashboard', 'bo:manage:products', 'bo:manage:purchases'], 'Carlos Estoquista');
+    openApp('/admin/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal' }, { timeout: 5000 });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels).toEqual(['Painel de Controle', 'Produtos', 'Minhas tarefas', 'Fornecedores', 'Contas a pagar']);
+    // The group's heading once, before its first page.
+    expect(within(nav).getAllByText('Compras')).toHaveLength(1);
+    expect(within(nav).getAllByRole('listitem')[3]?.textContent).toBe('ComprasFornecedores');
   });
 
   it("meets the no-permission screen; an attendant's 'Ir para o Dashboard' leads to the orders (issue 8)", async () => {

@@ -11,6 +11,7 @@ const LANDING_BY_PERMISSION: Record<string, string> = {
   [PERMISSIONS.roles]: '/admin/roles',
   [PERMISSIONS.dashboard]: '/admin/dashboard',
   [PERMISSIONS.settings]: '/admin/settings',
+  [PERMISSIONS.purchases]: '/admin/payables',
 };
 
 /** "Minhas tarefas", the stocker's and the courier's screen (docs/order-workflow.md, Field screens). */

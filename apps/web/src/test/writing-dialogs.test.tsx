@@ -14,6 +14,9 @@ import { DelivererDialog } from '../features/orders/components/deliverer-dialog'
 import { DiscountDialog } from '../features/orders/components/discount-dialog';
 import { EditOrderDialog } from '../features/orders/components/edit-order-dialog';
 import { FinalMoveDialog } from '../features/orders/components/final-move-dialog';
+import { PayableDialog } from '../features/payables/components/payable-dialog';
+import PayablesPage from '../features/payables/pages/payables-page';
+import { BILL as PAYABLE } from '../features/payables/test-data';
 import { BrandsPanel } from '../features/products/components/brands-panel';
 import { UnitCountDialog } from '../features/products/components/unit-count-dialog';
 import { UnitLookupDialog } from '../features/products/components/unit-lookup-dialog';
@@ -28,6 +31,7 @@ import { PixReceivedCard } from '../features/settings/components/pix-received-ca
 import { WhatsAppTemplatesCard } from '../features/settings/components/whatsapp-templates-card';
 import SettingsPage from '../features/settings/pages/settings-page';
 import { COMPANY, PIX, REQUIRED, UNMATCHED } from '../features/settings/test-data';
+import SuppliersPage from '../features/suppliers/pages/suppliers-page';
 import { openQuote } from './quotes';
 import { type MockCall, mockFetch, renderPage, signInAs } from './render';
 
@@ -330,7 +334,92 @@ const editedCables = (quantity: number, dryRun: boolean) => ({
   message: 'Pedido alterado com sucesso.',
 });
 
+/** A supplier and a bill of 'Compras' (issue 39). */
+const SUPPLIER = {
+  id: 3,
+  name: 'Distribuidora Paulista',
+  tradeName: null,
+  document: '11222333000181',
+  documentType: 'CNPJ',
+  stateRegistration: null,
+  contactName: null,
+  phone: null,
+  email: null,
+  address: { street: null, number: null, complement: null, district: null, city: null, state: null, postalCode: null },
+  createdAt: '2026-11-20T13:00:00.000Z',
+  updatedAt: '2026-11-20T13:00:00.000Z',
+};
+const BILL = { ...PAYABLE, paid: 0, open: 1500, payments: [] };
+
 export const WRITING_DIALOGS: WritingDialogCase[] = [
+  {
+    files: ['features/suppliers/components/supplier-dialog.tsx'],
+    dialog: 'Novo fornecedor',
+    write: 'POST /api/suppliers',
+    done: { data: SUPPLIER },
+    screen: () => ({
+      element: <SuppliersPage />,
+      permissions: ['bo:manage:purchases'],
+      reads: { 'GET /api/suppliers': { body: { data: { items: [], page: 0, total: 0 } } } },
+    }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Novo fornecedor' }));
+    },
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByLabelText(/^Nome \/ Razão social/), 'Distribuidora Paulista');
+      await user.type(within(dialog).getByLabelText(/^CNPJ ou CPF/), '11.222.333/0001-81');
+    },
+    typed: (dialog) => [fieldValue(dialog, /^Nome \/ Razão social/), fieldValue(dialog, /^CNPJ ou CPF/)],
+    submit: 'Salvar',
+  },
+  {
+    files: ['features/payables/components/new-payable-dialog.tsx'],
+    dialog: 'Nova conta a pagar',
+    write: 'POST /api/payables',
+    done: { data: BILL },
+    screen: () => ({
+      element: <PayablesPage />,
+      permissions: ['bo:manage:purchases'],
+      reads: {
+        'GET /api/payables': {
+          body: { data: { items: [], page: 0, total: 0, totals: { amount: 0, paid: 0, open: 0 } } },
+        },
+        'GET /api/suppliers': { body: { data: { items: [], page: 0, total: 0 } } },
+      },
+    }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Nova conta' }));
+    },
+    fill: async (user, dialog) => {
+      await choose(user, dialog, /Categoria/, 'Aluguel');
+      await user.type(within(dialog).getByLabelText(/^Descrição/), 'Aluguel de dezembro');
+      await user.type(within(dialog).getByLabelText(/^Valor/), '1.500,00');
+    },
+    typed: (dialog) => [fieldValue(dialog, /^Descrição/), fieldValue(dialog, /^Valor/)],
+    submit: 'Lançar',
+  },
+  {
+    files: ['features/payables/components/pay-dialog.tsx'],
+    dialog: 'Pagar a conta nº 7',
+    write: 'POST /api/payables/7/payments',
+    done: { data: { ...BILL, paid: 600, open: 900 } },
+    screen: () => ({
+      element: <PayableDialog id={7} onClose={() => undefined} />,
+      permissions: ['bo:manage:purchases'],
+      reads: { 'GET /api/payables/7': { body: { data: BILL } } },
+    }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Pagar' }));
+    },
+    fill: async (user, dialog) => {
+      const amount = within(dialog).getByLabelText(/^Valor/);
+      await user.clear(amount);
+      await user.type(amount, '600,00');
+      await user.type(within(dialog).getByLabelText(/^Conta de saída/), 'Itaú 1234-5');
+    },
+    typed: (dialog) => [fieldValue(dialog, /^Valor/), fieldValue(dialog, /^Conta de saída/)],
+    submit: 'Registrar pagamento',
+  },
   {
     files: ['features/customers/components/block-dialog.tsx'],
     dialog: 'Informe o motivo do bloqueio',

@@ -12,6 +12,7 @@ import {
 } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payablesDue } from '../../modules/payables/payables.service';
 import { emptyTestDatabase, type TestDatabase } from '../../test/database';
 import { migrateToLatest } from '../database';
 import { type SeedSummary, seedDemo } from './demo';
@@ -715,6 +716,40 @@ describe('the demo business (scale 1)', () => {
           quote.discount_cents,
       );
     }
+  });
+
+  it('has suppliers with valid CNPJs and bills to pay (issue 39): paid, one paid in part and overdue, open, a credit', async () => {
+    const suppliers = await t.db.selectFrom('suppliers').select(['name', 'document']).orderBy('id').execute();
+    expect(suppliers).toHaveLength(5);
+    for (const s of suppliers) expect(isValidCnpj(s.document), s.document).toBe(true);
+    const bills = await t.db
+      .selectFrom('payables')
+      .select(['category', 'amount_cents', 'paid_cents'])
+      .select(sql<string>`to_char(due_date, 'YYYY-MM-DD')`.as('due'))
+      .orderBy('id')
+      .execute();
+    // 4 rents, 4 fuel bills, 4 purchases and a credit.
+    expect(bills).toHaveLength(13);
+    const byCategory = (category: string) => bills.filter((b) => b.category === category).length;
+    expect([byCategory('ALUGUEL'), byCategory('COMBUSTIVEL'), byCategory('COMPRA'), byCategory('DEVOLUCAO')]).toEqual([
+      4, 4, 4, 1,
+    ]);
+    const paid = bills.filter((b) => Number(b.paid_cents) === Math.abs(Number(b.amount_cents)));
+    expect(paid).toHaveLength(7);
+    // The techcell bill's undone payment counts for nothing: each bill's paid is its payments not undone.
+    const undone = await t.db
+      .selectFrom('payable_payments')
+      .select('amount_cents')
+      .where('undone_at', 'is not', null)
+      .execute();
+    expect(undone.map((p) => Number(p.amount_cents))).toEqual([512_000]);
+    // On the demo's today (21/11/2026): next 7 days 4.800,00 + 2.340,00 + 8.900,00; overdue 701,30 − 300,00.
+    expect(await payablesDue(t.db, NOW)).toEqual({
+      from: '2026-11-21',
+      to: '2026-11-27',
+      next7Days: { amount: 16_040, count: 3 },
+      overdue: { amount: 401.3, count: 1 },
+    });
   });
 
   it('leaves the id sequences after the demo rows', async () => {

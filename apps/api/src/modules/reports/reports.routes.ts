@@ -10,6 +10,7 @@ import {
   depositReportSchema,
   exchangeRowSchema,
   fastDeliveryCustomerRowSchema,
+  hasAnyPermission,
   lowStockRowSchema,
   marginQuerySchema,
   marginReportSchema,
@@ -33,6 +34,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reportsDatabase } from '../../db/database';
+import { principalOf } from '../../plugins/auth';
+import { payablesDue } from '../payables/payables.service';
 import { createReportsService } from './reports.service';
 
 const { dashboard: DASHBOARD, reports: REPORTS, internalSales: INTERNAL_SALES } = PERMISSIONS;
@@ -68,11 +71,16 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Números de hoje do painel: vendas contra o mesmo dia da semana passada, pedidos por etapa, dinheiro a receber, clientes aguardando',
+          "Números de hoje do painel: vendas contra o mesmo dia da semana passada, pedidos por etapa, dinheiro a receber, clientes aguardando; para quem tem bo:manage:purchases, 'A pagar nos próximos 7 dias' (payablesDue)",
         response: { 200: data(dashboardTodaySchema) },
       },
     },
-    async () => ({ data: await service.dashboardToday() }),
+    async (request) => {
+      const today = await service.dashboardToday();
+      // 'A pagar nos próximos 7 dias' (issue 39): only for who may see the bills to pay.
+      if (!hasAnyPermission(principalOf(request).permissions, [PERMISSIONS.purchases])) return { data: today };
+      return { data: { ...today, payablesDue: await payablesDue(app.deps.db) } };
+    },
   );
 
   // ---------- charts: top ten of the last 7 days ----------

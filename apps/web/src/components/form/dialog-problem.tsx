@@ -12,7 +12,11 @@ export const DialogProblemProvider = DialogProblemContext.Provider;
 
 /** The failure of the dialog's last write, or nothing. */
 export function DialogProblem() {
-  const problem = useContext(DialogProblemContext);
+  return <ProblemAlert problem={useContext(DialogProblemContext)} />;
+}
+
+/** A dialog's failure said inside it, from the dialog's own state (a dialog that is the only writer of its screen). */
+export function ProblemAlert({ problem }: { problem: string | null }) {
   return problem ? (
     <Alert severity="error" role="alert" sx={{ mt: 2 }}>
       {problem}

@@ -18,15 +18,35 @@ interface Props {
   /** The buttons after the close button (usually a SubmitButton). */
   actions: ReactNode;
   children: ReactNode;
+  /** The whole screen (a phone's). */
+  fullScreen?: boolean;
 }
 
 /**
  * A dialog that is one form: title, fields, then the close button and the form's own buttons. The form is the
  * dialog's flex column, so on a short screen the fields scroll and the title and the buttons stay in view.
  */
-export function FormDialog({ open, titleId, title, maxWidth, onClose, onSubmit, closeText, actions, children }: Props) {
+export function FormDialog({
+  open,
+  titleId,
+  title,
+  maxWidth,
+  onClose,
+  onSubmit,
+  closeText,
+  actions,
+  children,
+  fullScreen = false,
+}: Props) {
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth={maxWidth} aria-labelledby={titleId}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      fullScreen={fullScreen}
+      maxWidth={maxWidth}
+      aria-labelledby={titleId}
+    >
       <Box
         component="form"
         noValidate

@@ -38,6 +38,9 @@ export const DASHBOARD_TEXTS = {
   noOrdersWaiting: 'Nenhum pedido aguardando',
   cashToCollect: 'Dinheiro a receber hoje',
   cashOrders: (n: number) => (n === 1 ? '1 pedido em dinheiro nas entregas' : `${n} pedidos em dinheiro nas entregas`),
+  payablesDue: 'A pagar nos próximos 7 dias',
+  payablesDueNote: (count: number, overdueCount: number, overdue: string) =>
+    `${count === 1 ? '1 conta' : `${count} contas`}${overdueCount > 0 ? ` · vencidas: ${overdue} (${overdueCount})` : ' · nenhuma vencida'}`,
 } as const;
 
 /** The five charts, in the spec's order, with their titles. */

@@ -10,6 +10,7 @@ import { DAY, localDayStart } from './clock';
 import { staffRegisteredCustomers, walkInCustomers } from './counter';
 import { generateCustomers } from './customers';
 import { packagingPicture, receiptPicture, signaturePicture } from './images';
+import { seedPayables } from './payables';
 import { seedPayments } from './payments';
 import { seedCatalogue } from './products';
 import { seedQuotes } from './quotes';
@@ -218,6 +219,8 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
     rows.order_payments = await seedPayments(trx);
     // Quotes (issue 38 §4): converted into counter sales, open, expired.
     rows.quotes = await seedQuotes(trx, anchor);
+    // Suppliers and bills to pay (issue 39): a few months of bills typed by hand, paid and open.
+    Object.assign(rows, await seedPayables(trx, anchor));
     await syncIdentity(trx, ['customers', 'products', 'orders', 'stock_movements', 'product_units']);
     Object.assign(rows, sink.counts());
   });

@@ -1,4 +1,5 @@
 import { ORDER_STATUS_LABELS, type OrderStatusKey, salesChangePercent, weekdayOf } from '@backoffice/contract';
+import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -56,7 +57,8 @@ function TodayCard({
 
 /**
  * The dashboard's first row (issue 20 §4): sales today against the same weekday last week, the orders
- * waiting at each stage (each a link to its status on /admin/orders), the cash the couriers collect today.
+ * waiting at each stage (each a link to its status on /admin/orders), the cash the couriers collect today, and
+ * for who holds bo:manage:purchases 'A pagar nos próximos 7 dias' (issue 39), the overdue bills apart.
  */
 export function TodayRow() {
   const today = useDashboardToday();
@@ -115,6 +117,20 @@ export function TodayRow() {
         to="/admin/dispatch"
         loading={loading}
       />
+      {data?.payablesDue ? (
+        <TodayCard
+          icon={<EventNoteOutlinedIcon color="primary" sx={{ fontSize: 40 }} />}
+          label={T.payablesDue}
+          value={formatMoney(data.payablesDue.next7Days.amount)}
+          note={T.payablesDueNote(
+            data.payablesDue.next7Days.count,
+            data.payablesDue.overdue.count,
+            formatMoney(data.payablesDue.overdue.amount),
+          )}
+          to="/admin/payables"
+          loading={false}
+        />
+      ) : null}
     </>
   );
 }

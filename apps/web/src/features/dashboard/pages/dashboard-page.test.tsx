@@ -43,8 +43,8 @@ function openDashboard(routes: Parameters<typeof mockFetch>[0] = {}) {
     'GET /api/dashboard/today': { body: { data: TODAY } },
     ...CHARTS,
   };
-  // `routes` may be a Proxy answering a family of paths: looked up after the fixed ones.
-  const calls = mockFetch(new Proxy(fixed, { get: (target, key: string) => target[key] ?? routes[key] }));
+  // `routes` (a Proxy may answer a family of paths) are looked up first: they may replace a fixed answer.
+  const calls = mockFetch(new Proxy(fixed, { get: (target, key: string) => routes[key] ?? target[key] }));
   const view = renderPage(<DashboardPage />, { path: '/admin/dashboard', extraPaths: ['/admin/reportDetail'] });
   return { calls, user: userEvent.setup(), ...view };
 }
@@ -66,6 +66,34 @@ describe('Dashboard', () => {
     expect(await within(chart('Produtos mais vendidos')).findByText('Cabo USB: 9')).toBeTruthy();
     expect(await within(chart('Pesquisados sem resultado')).findByText('Nenhum dado neste período.')).toBeTruthy();
     expect(screen.getAllByText('atualizado nos últimos 7 dias')).toHaveLength(5);
+  });
+
+  it("'A pagar nos próximos 7 dias' when the answer has it (bo:manage:purchases), leading to Contas a pagar", async () => {
+    openDashboard({
+      'GET /api/dashboard/today': {
+        body: {
+          data: {
+            ...TODAY,
+            payablesDue: {
+              from: '2026-11-23',
+              to: '2026-11-29',
+              next7Days: { amount: 16040, count: 3 },
+              overdue: { amount: 401.3, count: 1 },
+            },
+          },
+        },
+      },
+    });
+    const card = await screen.findByRole('link', {
+      name: /R\$\s16\.040,00\s*A pagar nos próximos 7 dias\s*3 contas · vencidas: R\$\s401,30 \(1\)/,
+    });
+    expect(card.getAttribute('href')).toBe('/admin/payables');
+  });
+
+  it("no 'A pagar nos próximos 7 dias' without it in the answer", async () => {
+    openDashboard();
+    await screen.findByRole('link', { name: /Dinheiro a receber hoje/ });
+    expect(screen.queryByText('A pagar nos próximos 7 dias')).toBeNull();
   });
 
   it("the first row: today's sales against Monday last week, the orders waiting per stage, the cash to collect, each a link", async () => {

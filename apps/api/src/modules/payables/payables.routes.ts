@@ -1,0 +1,187 @@
+import {
+  checkoutHeadersSchema,
+  csvMoney,
+  formatDay,
+  idParamSchema,
+  PAYABLE_CATEGORY_LABELS,
+  PAYABLE_CSV_HEADERS,
+  PAYABLE_STATUS_LABELS,
+  PAYABLE_TEXTS,
+  type Payable,
+  PERMISSIONS,
+  payableCreateBodySchema,
+  payableDetailsSchema,
+  payableListQuerySchema,
+  payablePageSchema,
+  payablePaymentBodySchema,
+  payableReasonBodySchema,
+  payablesDueSchema,
+} from '@backoffice/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
+import { principalOf } from '../../plugins/auth';
+import { createPayablesService } from './payables.service';
+
+/** Buying: bo:manage:purchases (full:access always passes). */
+const config = { permissions: [PERMISSIONS.purchases] };
+const params = z.object({ id: idParamSchema(PAYABLE_TEXTS.idInvalid) });
+const paymentParams = z.object({
+  id: idParamSchema(PAYABLE_TEXTS.idInvalid),
+  paymentId: idParamSchema(PAYABLE_TEXTS.paymentNotFound),
+});
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+/** One CSV line of a bill. */
+const cells = (p: Payable) => [
+  p.id,
+  p.supplier?.name ?? '',
+  PAYABLE_CATEGORY_LABELS[p.category],
+  p.description,
+  p.documentNumber,
+  formatDay(p.dueDate),
+  csvMoney(p.amount),
+  csvMoney(p.paid),
+  csvMoney(p.open),
+  PAYABLE_STATUS_LABELS[p.status],
+];
+
+/** Bills to pay ('Contas a pagar', issue 39 §3, decision 0047). */
+export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createPayablesService(app.deps.db);
+  const tags = ['payables'];
+  const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
+
+  app.get(
+    '/payables',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Contas a pagar por vencimento, paginadas (page desde 0, pageSize), com os totais de todas as que atendem aos filtros: situação (open, overdue, dueToday, dueThisWeek = hoje a hoje+6, paid, canceled; no fuso do negócio), vencimento de/até (from, to: YYYY-MM-DD), fornecedor, categoria e busca',
+        querystring: payableListQuerySchema,
+        response: { 200: data(payablePageSchema) },
+      },
+    },
+    async (request) => ({ data: await service.page(request.query) }),
+  );
+
+  app.get(
+    '/payables/export.csv',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'CSV (contas-a-pagar.csv) de todas as contas que atendem aos filtros da lista, na ordem da lista',
+        description: CSV_OPENAPI_DESCRIPTION,
+        querystring: payableListQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { page: _page, pageSize: _size, ...filter } = request.query;
+      return reply
+        .header('content-type', CSV_CONTENT_TYPE)
+        .header('content-disposition', csvAttachment('contas-a-pagar.csv'))
+        .header('cache-control', 'no-store')
+        .send(csvStream(PAYABLE_CSV_HEADERS, service.exportBatches(filter), cells));
+    },
+  );
+
+  app.get(
+    '/payables/due',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "'A pagar nos próximos 7 dias': soma e quantidade das contas em aberto que vencem de hoje a hoje+6, e as vencidas à parte (créditos de fornecedor fora)",
+        response: { 200: data(payablesDueSchema) },
+      },
+    },
+    async () => ({ data: await service.due() }),
+  );
+
+  app.post(
+    '/payables',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Lança uma conta digitada (aluguel, combustível…): categoria, descrição, fornecedor opcional, documento, vencimento e valor; auditada',
+        body: payableCreateBodySchema,
+        response: { 201: data(payableDetailsSchema) },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ data: await service.create(actor(request), request.body) }),
+  );
+
+  app.get(
+    '/payables/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Uma conta com seus pagamentos (os desfeitos também, com quem, quando e por quê)',
+        params,
+        response: { 200: data(payableDetailsSchema) },
+      },
+    },
+    async (request) => ({ data: await service.details(request.params.id) }),
+  );
+
+  app.post(
+    '/payables/:id/payments',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Registra um pagamento (total ou parcial: data até hoje, forma, conta, valor, observação); acima do que está em aberto: 409 PAYMENT_OVERPAID com details.open; conta paga ou cancelada: 409; a mesma Idempotency-Key devolve a conta sem um segundo pagamento',
+        params,
+        headers: checkoutHeadersSchema,
+        body: payablePaymentBodySchema,
+        response: { 200: data(payableDetailsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.pay(actor(request), request.params.id, request.body, request.headers['idempotency-key']),
+    }),
+  );
+
+  app.post(
+    '/payables/:id/payments/:paymentId/undo',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Desfaz um pagamento com o motivo (auditado): o valor volta a ficar em aberto; o pagamento fica na conta, marcado como desfeito; já desfeito: 409',
+        params: paymentParams,
+        body: payableReasonBodySchema,
+        response: { 200: data(payableDetailsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.undo(actor(request), request.params.id, request.params.paymentId, request.body.reason),
+    }),
+  );
+
+  app.post(
+    '/payables/:id/cancel',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Cancela uma conta lançada por engano, com o motivo (auditado); com pagamentos não desfeitos ou já cancelada: 409',
+        params,
+        body: payableReasonBodySchema,
+        response: { 200: data(payableDetailsSchema) },
+      },
+    },
+    async (request) => ({ data: await service.cancel(actor(request), request.params.id, request.body.reason) }),
+  );
+};

@@ -1,0 +1,72 @@
+import type { Paged, Supplier, SupplierBody } from '@backoffice/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useApiMutation } from '../../../components/use-api-mutation';
+import { api } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
+import { SUPPLIERS_TEXTS as T } from '../texts';
+
+export const supplierKeys = {
+  all: ['suppliers'] as const,
+  page: (query: object) => ['suppliers', 'page', query] as const,
+};
+
+export interface SuppliersQuery {
+  search: string;
+  page: number;
+  size: number;
+}
+
+/** The API's largest page (GET /suppliers size ≤ 100): 'Imprimir' reads every page of it. */
+const ALL_PAGE_SIZE = 100;
+
+async function fetchSupplierPage(query: SuppliersQuery, signal?: AbortSignal): Promise<Paged<Supplier>> {
+  const params = new URLSearchParams({ page: String(query.page), size: String(query.size) });
+  if (query.search.trim()) params.set('search', query.search.trim());
+  return (await api<{ data: Paged<Supplier> }>(`/suppliers?${params}`, signal ? { signal } : {})).data;
+}
+
+/** GET /suppliers: one page, searched on the server. */
+export function useSuppliers(query: SuppliersQuery) {
+  return useQuery({
+    queryKey: supplierKeys.page(query),
+    queryFn: ({ signal }) => fetchSupplierPage(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every supplier that matches the search ('Imprimir'). */
+export async function fetchAllSuppliers(search: string): Promise<Supplier[]> {
+  const all: Supplier[] = [];
+  for (let page = 0; ; page++) {
+    const answer = await fetchSupplierPage({ search, page, size: ALL_PAGE_SIZE });
+    all.push(...answer.items);
+    if (answer.items.length < ALL_PAGE_SIZE || all.length >= answer.total) return all;
+  }
+}
+
+/** 'Baixar CSV': fornecedores.csv of every supplier that matches, streamed by the server. */
+export function downloadSuppliersCsv(search: string) {
+  return downloadFile('/suppliers/export.csv', {
+    query: { search: search.trim() || undefined },
+    fileName: 'fornecedores.csv',
+  });
+}
+
+/** POST /suppliers (new) or PATCH /suppliers/{id} (edit); the dialog closes only on success. */
+export function useSaveSupplier(id: number | null, closeDialog: () => void, onError: (message: string) => void) {
+  return useApiMutation<Supplier, SupplierBody>({
+    mutationFn: async (body) =>
+      (
+        await api<{ data: Supplier }>(id === null ? '/suppliers' : `/suppliers/${id}`, {
+          method: id === null ? 'POST' : 'PATCH',
+          body,
+        })
+      ).data,
+    success: (supplier) => T.saved(supplier.name),
+    failure: T.saveFailed,
+    invalidate: [supplierKeys.all],
+    errorInDialog: true,
+    onError: (_error, message) => onError(message),
+    closeDialog,
+  });
+}
