@@ -202,7 +202,9 @@ describe('products: the stocker keeps the catalogue', () => {
     await page.getByRole('button', { name: 'Informar Entrada' }).click();
     const dialog = page.getByRole('dialog', { name: `Informar entrada do produto ${name}` });
     await dialog.getByLabel(/^Quantidade de Entrada/).fill('7');
-    await dialog.getByLabel(/^Preço de Compra/).fill('21');
+    await dialog.getByLabel(/^Custo unitário da entrada/).fill('21');
+    // Before confirming, the average (decision 0046): 5 at R$ 20,00 + 7 at R$ 21,00 = 247,00 ÷ 12 = 20,583… → R$ 20,58.
+    await dialog.getByText('R$ 20,58').waitFor();
     await choose(page, /^Operação/, 'Compra de fornecedor');
     await screenshot(page, 'products-e2e-stock-entry');
     await dialog.getByRole('button', { name: 'Alterar' }).click();
@@ -221,7 +223,7 @@ describe('products: the stocker keeps the catalogue', () => {
     await page.getByRole('button', { name: 'Exibir Produto' }).click();
     const details = page.getByRole('dialog', { name });
     await details.getByRole('img', { name: `${code}-1.jpg` }).waitFor();
-    expect(await details.getByRole('row', { name: /Preço de compra/ }).textContent()).toContain('R$ 21,00');
+    expect(await details.getByRole('row', { name: /Preço de compra/ }).textContent()).toContain('R$ 20,58');
     await screenshot(page, 'products-e2e-details');
     await details.getByRole('button', { name: 'Fechar' }).click();
   });

@@ -203,6 +203,7 @@ export const AUDIT_FIELDS: Record<AuditEntity, Record<string, FieldRule>> = {
     images: f('Imagens', 'number'),
     imeis: f('IMEIs', 'list'),
     quantity: f('Quantidade', 'number'),
+    entryUnitCost: f('Custo unitário da entrada', 'money'),
     source: f('Operação', 'source'),
     writtenOff: f('IMEIs baixados', 'list'),
   },

@@ -14,6 +14,8 @@ export const PERMISSIONS = {
   internalSales: 'bo:manage:internal_sales',
   /** Writing where the shop gets paid: bank settings (Pix keys, accounts) and the company's Pix settings. */
   settings: 'bo:manage:settings',
+  /** Buying (issue 39): suppliers, stock entries from the supplier's NF-e, and the bills to pay. */
+  purchases: 'bo:manage:purchases',
 } as const;
 
 export type PermissionKey = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -31,6 +33,7 @@ export const PERMISSION_LABELS: Record<PermissionKey, string> = {
   'bo:manage:selling': 'Vendas',
   'bo:manage:internal_sales': 'Vendas internas (em nome do cliente)',
   'bo:manage:settings': 'Configurações bancárias',
+  'bo:manage:purchases': 'Compras',
 };
 
 export const ALL_PERMISSION_KEYS = Object.keys(PERMISSION_LABELS) as PermissionKey[];

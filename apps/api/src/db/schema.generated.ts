@@ -416,6 +416,39 @@ export interface PasswordCodes {
   used_at: Timestamp | null;
 }
 
+export interface PayablePayments {
+  account: string | null;
+  amount_cents: Figure;
+  created_at: Generated<Timestamp>;
+  employee_id: number;
+  id: Generated<number>;
+  idempotency_key: string | null;
+  method: string;
+  note: string | null;
+  paid_on: Timestamp;
+  payable_id: number;
+  undo_reason: string | null;
+  undone_at: Timestamp | null;
+  undone_by: number | null;
+}
+
+export interface Payables {
+  amount_cents: Figure;
+  cancel_reason: string | null;
+  canceled_at: Timestamp | null;
+  canceled_by: number | null;
+  category: string;
+  created_at: Generated<Timestamp>;
+  created_by: number;
+  description: string;
+  document_number: string | null;
+  due_date: Timestamp;
+  id: Generated<number>;
+  paid_cents: Generated<Figure>;
+  purchase_id: number | null;
+  supplier_id: number | null;
+}
+
 export interface PixReceived {
   amount_cents: number;
   confirmed_at: Timestamp | null;
@@ -623,6 +656,7 @@ export interface StockMovements {
   cost_before_cents: number;
   created_at: Generated<Timestamp>;
   employee_id: number | null;
+  entry_unit_cost_cents: number | null;
   id: Generated<number>;
   kind: StockMovementKind;
   note: string | null;
@@ -641,6 +675,28 @@ export interface StockMovementUnits {
   event: string | null;
   movement_id: number;
   unit_id: number;
+}
+
+export interface Suppliers {
+  city: string | null;
+  complement: string | null;
+  contact_name: string | null;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  district: string | null;
+  document: string;
+  email: string | null;
+  id: Generated<number>;
+  name: string;
+  number: string | null;
+  phone: string | null;
+  postal_code: string | null;
+  search_text: Generated<string>;
+  state: string | null;
+  state_registration: string | null;
+  street: string | null;
+  trade_name: string | null;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface ThrottleEvents {
@@ -704,6 +760,8 @@ export interface DB {
   order_status_history: OrderStatusHistory;
   orders: Orders;
   password_codes: PasswordCodes;
+  payable_payments: PayablePayments;
+  payables: Payables;
   pix_received: PixReceived;
   product_counts: ProductCounts;
   product_images: ProductImages;
@@ -726,6 +784,7 @@ export interface DB {
   search_terms: SearchTerms;
   stock_movement_units: StockMovementUnits;
   stock_movements: StockMovements;
+  suppliers: Suppliers;
   throttle_events: ThrottleEvents;
   trusted_sign_in_addresses: TrustedSignInAddresses;
   unit_imeis: UnitImeis;

@@ -56,6 +56,8 @@ import { quotesCancelled } from './0061-quotes-cancelled';
 import { discountApprovals } from './0062-discount-approvals';
 import { orderRefunds } from './0063-order-refunds';
 import { productsNameIndexWithSearch } from './0064-products-name-index-with-search';
+import { suppliersAndPayables } from './0065-suppliers-and-payables';
+import { stockEntryUnitCost } from './0066-stock-entry-unit-cost';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -116,6 +118,8 @@ export const migrations: Record<string, Migration> = {
   '0062-discount-approvals': discountApprovals,
   '0063-order-refunds': orderRefunds,
   '0064-products-name-index-with-search': productsNameIndexWithSearch,
+  '0065-suppliers-and-payables': suppliersAndPayables,
+  '0066-stock-entry-unit-cost': stockEntryUnitCost,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,6 +10,7 @@
  */
 import {
   ADJUSTABLE_STATUSES,
+  averageCostCents,
   findTransition,
   isPackingAction,
   ORDER_CREATION,
@@ -441,6 +442,31 @@ describe('the demo year obeys the invariants of live data (scale 1)', () => {
           limit 10`,
     );
     expect(drift).toEqual([]);
+    // moveStock's cost (decision 0046): an entry averages the stock's cost with its unit cost
+    // (`averageCostCents`) and records that unit cost; no other row moves the cost or has one.
+    const costs = await rows<{
+      id: number;
+      kind: string;
+      stock_before: number;
+      quantity_in: number;
+      cost_before_cents: number;
+      cost_after_cents: number;
+      entry_unit_cost_cents: number | null;
+    }>(
+      sql`select id, kind, stock_before, quantity_in, cost_before_cents, cost_after_cents, entry_unit_cost_cents
+          from stock_movements`,
+    );
+    const badCosts = costs
+      .filter((m) =>
+        m.kind === 'PURCHASE'
+          ? m.entry_unit_cost_cents === null ||
+            m.cost_after_cents !==
+              averageCostCents(m.stock_before, m.cost_before_cents, m.quantity_in, m.entry_unit_cost_cents)
+          : m.entry_unit_cost_cents !== null || m.cost_after_cents !== m.cost_before_cents,
+      )
+      .map((m) => m.id);
+    expect(costs.length).toBeGreaterThan(0);
+    expect(badCosts.slice(0, 10)).toEqual([]);
     // placeOrder: one SALE row per item at the placing, by the seller, at the sale's price.
     const sales = await rows<{ id: number }>(
       sql`select i.order_id as id from order_items i join orders o on o.id = i.order_id

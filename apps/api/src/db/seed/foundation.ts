@@ -13,7 +13,7 @@ export const DEMO_ROLES = [
     // Issue 38: the largest discount (%) at sale time; the demo's counter discounts stay within it.
     maxDiscountPercentage: 5,
   },
-  { name: 'Estoque', permissions: [PERMISSIONS.dashboard, PERMISSIONS.products] },
+  { name: 'Estoque', permissions: [PERMISSIONS.dashboard, PERMISSIONS.products, PERMISSIONS.purchases] },
   // Couriers work from 'Minhas tarefas', which their function opens: no permission (orders would let them
   // read every order and open the settings). Migration 0016 does the same to an existing demo database.
   { name: 'Entregas', permissions: [] },

@@ -27,7 +27,10 @@ function stockAndCostChanges(moved: StockChangeResult) {
  */
 export function productStock({ db, productById, withImages }: ProductsContext) {
   return {
-    /** Stock entries: each line brings `stock` units in at unit `cost` from `source`; all or nothing. */
+    /**
+     * Stock entries: each line brings `stock` units in at unit `cost` from `source`; all or nothing. The
+     * product's cost becomes the weighted average of its stock and the units arriving (decision 0046).
+     */
     async stockEntries(actorId: number, batch: StockEntryBatch): Promise<Product[]> {
       const ids = await db.transaction().execute(async (trx) => {
         const sources = new Map((await repo.sources(trx)).map((s) => [s.key, s.id]));
@@ -44,7 +47,7 @@ export function productStock({ db, productById, withImages }: ProductsContext) {
             productId: line.productId,
             quantityIn: line.stock,
             ...(line.units ? { units: line.units } : {}),
-            newCostCents: reaisToCents(line.cost),
+            entryUnitCostCents: reaisToCents(line.cost),
             sourceId: sources.get(line.source) ?? null,
           })),
         );
@@ -58,6 +61,8 @@ export function productStock({ db, productById, withImages }: ProductsContext) {
             changes: {
               ...stockAndCostChanges(result),
               quantity: line.stock,
+              // What one unit arriving cost; the cost above is the product's weighted average (decision 0046).
+              entryUnitCost: line.cost,
               source: line.source,
               ...(line.units ? { imeis: line.units.map((u) => u.imei) } : {}),
               movementId: result.movementId,

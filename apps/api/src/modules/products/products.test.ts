@@ -375,7 +375,7 @@ describe('products API', () => {
       expect(audit).toHaveLength(2);
     });
 
-    it('records stock entries in one transaction: quantity in, new cost, source and who', async () => {
+    it('records stock entries in one transaction: quantity in, the average cost, source and who', async () => {
       const a = await createProduct({ stock: 2, cost: 10 });
       const b = await createProduct({ stock: 0, cost: 5 });
       const sources = await call(stocker, 'GET', '/products/sources');
@@ -391,11 +391,15 @@ describe('products API', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       const updated = res.json().data;
+      // The cost averages (decision 0046): 2 at R$ 10,00 + 10 at R$ 12,50 = 20,00 + 125,00 = 145,00; ÷ 12 =
+      // 12,0833… → R$ 12,08. Gold (+20 %) 14,496 → R$ 14,50; silver (+30 %) 15,704 → R$ 15,70.
       expect(updated.find((p: { id: number }) => p.id === a.id)).toMatchObject({
         stock: 12,
-        cost: 12.5,
-        goldPrice: 15,
+        cost: 12.08,
+        goldPrice: 14.5,
+        silverPrice: 15.7,
       });
+      // Nothing in stock before: the entry's cost.
       expect(updated.find((p: { id: number }) => p.id === b.id)).toMatchObject({ stock: 4, cost: 6 });
       await expectLedgerConsistent(a.id);
       await expectLedgerConsistent(b.id);
@@ -441,7 +445,7 @@ describe('products API', () => {
       expect(history.json().data).toEqual([
         {
           costBefore: 10,
-          costAfter: 12.5,
+          costAfter: 12.08,
           quantity: 10,
           quantityBefore: 2,
           actualQuantity: 12,
@@ -884,10 +888,13 @@ describe('products API', () => {
         ['inventory', DEMO.manager],
       ]);
       const changes = (a: { changes: unknown }) => (typeof a.changes === 'string' ? JSON.parse(a.changes) : a.changes);
+      // The cost is the average (decision 0046): 2 × 10,00 + 3 × 12,50 = 57,50; ÷ 5 = R$ 11,50; the entry's own
+      // unit cost is recorded beside it.
       expect(changes(audit[1] as { changes: unknown })).toMatchObject({
         stock: { from: 2, to: 5 },
-        cost: { from: 10, to: 12.5 },
+        cost: { from: 10, to: 11.5 },
         quantity: 3,
+        entryUnitCost: 12.5,
         source,
       });
       expect(changes(audit[2] as { changes: unknown })).toMatchObject({ stock: { from: 5, to: 4 } });
@@ -928,7 +935,8 @@ describe('products API', () => {
       const form = { ...productBody(), images: undefined, stock: 5, cost: 10, previousStock: 5, previousCost: 10 };
       const renamed = await call(stocker, 'PUT', `/products/${product.code}`, { ...form, name: 'Capa Renomeada' });
       expect(renamed.statusCode, renamed.body).toBe(200);
-      expect(renamed.json().data).toMatchObject({ name: 'Capa Renomeada', stock: 8, cost: 12.5 });
+      // The entry averaged the cost: 5 × 10,00 + 3 × 12,50 = 87,50; ÷ 8 = 10,9375 → R$ 10,94 (decision 0046).
+      expect(renamed.json().data).toMatchObject({ name: 'Capa Renomeada', stock: 8, cost: 10.94 });
       expect((await expectLedgerConsistent(product.id)).rows.map((r) => r.kind)).toEqual(['ADJUSTMENT', 'PURCHASE']);
 
       // The form changed the stock or the cost too: refused with the current value, nothing written.
@@ -941,7 +949,7 @@ describe('products API', () => {
       const cost = await call(stocker, 'PUT', `/products/${product.code}`, { ...form, cost: 11 });
       expect(cost.statusCode).toBe(409);
       expect(cost.json()).toMatchObject({
-        errors: ['O preço de compra do produto mudou enquanto você editava (agora R$ 12,50). Confira e salve de novo.'],
+        errors: ['O preço de compra do produto mudou enquanto você editava (agora R$ 10,94). Confira e salve de novo.'],
       });
       expect(await productRow(product.id)).toEqual(before);
 
@@ -951,7 +959,7 @@ describe('products API', () => {
         stock: 9,
         cost: 13,
         previousStock: 8,
-        previousCost: 12.5,
+        previousCost: 10.94,
       });
       expect(fresh.json().data).toMatchObject({ stock: 9, cost: 13 });
       await expectLedgerConsistent(product.id);

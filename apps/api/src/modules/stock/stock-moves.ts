@@ -1,4 +1,5 @@
 import {
+  averageCostCents,
   IMEI_TEXTS,
   isValidImei,
   PRODUCT_LIMITS,
@@ -19,8 +20,14 @@ export interface StockMoveLine {
   newStock?: number;
   quantityIn?: number;
   quantityOut?: number;
-  /** The product's new unit cost (stock entries); unchanged when absent. */
-  newCostCents?: number;
+  /**
+   * A stock entry (purchase): the cost of one unit arriving. The product's cost becomes the weighted average
+   * of its stock at its cost and `quantityIn` units at this one (`averageCostCents`, decision 0046), worked out
+   * here under the product's lock, after the lines before it in the move; new IMEI units take this cost. A line
+   * without it (sales, returns, counts, edits) never changes the cost; neither does a count (`newStock`) or a
+   * line with nothing coming in.
+   */
+  entryUnitCostCents?: number;
   sourceId?: number | null;
   /** Sale price of one unit (sales, cancellations, exchanges, returns). */
   unitPriceCents?: number | null;
@@ -55,6 +62,8 @@ export interface StockChangeResult {
   stockAfter: number;
   costBeforeCents: number;
   costAfterCents: number;
+  /** A stock entry's unit cost (what its units cost), or null. */
+  entryUnitCostCents: number | null;
 }
 
 /** A product the move could not take enough units of. */
@@ -82,7 +91,8 @@ export function lockProducts(trx: Transaction<Database>, ids: readonly number[])
  * transaction it locks every product of the move in ascending id order (no deadlock between two carts
  * holding the same products in another order), refuses the whole move when any product lacks stock
  * (`STOCK_INSUFFICIENT`, naming each product in `details.products`), writes one ledger row per line
- * (before, in, out, after, cost before/after, who, when, order) and updates the products. So stock always
+ * (before, in, out, after, cost before/after, an entry's unit cost, who, when, order) and updates the products:
+ * an entry's line averages the product's cost with its units' cost (`averageCostCents`). So stock always
  * equals its ledger: the last row's stock_after and the sum of in − out.
  *
  * Lines are applied in the order given; several lines of one product apply one after the other.
@@ -140,7 +150,14 @@ export async function moveStock(
     }
     // The column is a 32-bit integer; no shop holds a million units of one product.
     if (quantityIn > 0 && stockAfter > PRODUCT_LIMITS.maxStock) tooHigh = true;
-    const costAfterCents = line.newCostCents ?? product.cost_cents;
+    const entryUnitCostCents =
+      line.entryUnitCostCents !== undefined && line.newStock === undefined && quantityIn > 0
+        ? line.entryUnitCostCents
+        : null;
+    const costAfterCents =
+      entryUnitCostCents === null
+        ? product.cost_cents
+        : averageCostCents(stockBefore, product.cost_cents, quantityIn, entryUnitCostCents);
     rows.push({
       product_id: product.id,
       kind: context.kind,
@@ -151,6 +168,7 @@ export async function moveStock(
       stock_after: stockAfter,
       cost_before_cents: product.cost_cents,
       cost_after_cents: costAfterCents,
+      entry_unit_cost_cents: entryUnitCostCents,
       unit_price_cents: line.unitPriceCents ?? null,
       order_id: context.orderId ?? null,
       employee_id: context.employeeId,
@@ -166,6 +184,7 @@ export async function moveStock(
       stockAfter,
       costBeforeCents: product.cost_cents,
       costAfterCents,
+      entryUnitCostCents,
     });
     product.stock = stockAfter;
     product.cost_cents = costAfterCents;
@@ -181,11 +200,13 @@ export async function moveStock(
   for (const [index, units] of rowUnits.entries()) {
     if (!units) continue;
     const row = rows[index] as MovementRow;
+    // A unit costs what it was bought for (the entry's unit cost), not the product's average.
+    const unitCostCents = row.entry_unit_cost_cents ?? row.cost_after_cents;
     const unitIds: number[] = [];
     for (const unit of units) {
       const returned = entering.get(unit.imei);
       if (returned) {
-        await stockRepository.reenterUnit(trx, returned, row.cost_after_cents, now);
+        await stockRepository.reenterUnit(trx, returned, unitCostCents, now);
         unitIds.push(returned);
       } else {
         // Two entries of the same new IMEI at once: the loser meets the unique IMEI (409, not a 500).
@@ -194,7 +215,7 @@ export async function moveStock(
             productId: row.product_id,
             imei: unit.imei,
             imei2: unit.imei2 ?? null,
-            costCents: row.cost_after_cents,
+            costCents: unitCostCents,
           })
           .catch((error: unknown) => {
             if ((error as { code?: unknown } | null)?.code !== '23505') throw error;

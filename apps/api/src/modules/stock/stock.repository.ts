@@ -31,6 +31,8 @@ export interface MovementRow {
   stock_after: number;
   cost_before_cents: number;
   cost_after_cents: number;
+  /** A stock entry's unit cost (migration 0066); null on every other row. */
+  entry_unit_cost_cents?: number | null;
   unit_price_cents: number | null;
   order_id: number | null;
   employee_id: number | null;

@@ -172,11 +172,22 @@ export const PRODUCTS_TEXTS = {
   stockEntry: {
     title: (name: string) => `Informar entrada do produto ${name}`,
     quantity: 'Quantidade de Entrada',
-    cost: 'Preço de Compra (R$)',
+    cost: 'Custo unitário da entrada (R$)',
     source: 'Operação',
     submit: 'Alterar',
     close: 'Fechar Edição',
     unitsCount: 'Número de IMEIs válidos da lista.',
+    /** Before confirming: the weighted average cost and the level prices that follow it (decision 0046). */
+    preview: {
+      label: 'Custo médio após a entrada',
+      average: 'Custo médio após a entrada',
+      how: (stock: number, cost: string, quantity: number, entryCost: string) =>
+        `${stock} em estoque a ${cost} + ${quantity} a ${entryCost}`,
+      noStock: 'Sem estoque antes: o custo passa a ser o desta entrada.',
+      gold: 'Ouro',
+      silver: 'Prata',
+      bronze: 'Bronze',
+    },
   },
   /** The shelf count of a serialized product by its IMEIs (issue 17 §2). */
   unitCount: {

@@ -190,6 +190,8 @@ export function createLedger(sink: Sink, stats: YearStats, firstMovementId: numb
       source?: number;
       costBefore?: number;
       cost?: number;
+      /** A stock entry: what one unit arriving cost (the ledger's `entry_unit_cost_cents`, decision 0046). */
+      entryCost?: number;
       price?: number | null;
       order?: number;
       by?: number | null;
@@ -211,6 +213,7 @@ export function createLedger(sink: Sink, stats: YearStats, firstMovementId: numb
       stock_after: after,
       cost_before_cents: extra.costBefore ?? p.cost,
       cost_after_cents: costAfter,
+      entry_unit_cost_cents: extra.entryCost ?? null,
       unit_price_cents: extra.price ?? null,
       order_id: extra.order ?? null,
       employee_id: extra.by ?? null,

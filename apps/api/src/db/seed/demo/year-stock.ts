@@ -1,3 +1,4 @@
+import { averageCostCents } from '@backoffice/contract';
 import { at, DAY, HOUR, MINUTE } from './clock';
 import { type AdjustedLine, recordAdjustment } from './order-events';
 import type { ProductPlan } from './products';
@@ -16,6 +17,7 @@ export function productCreated(y: Year, event: Extract<Event, { kind: 'created' 
     // The first entry of a product: there was no cost before it.
     costBefore: 0,
     cost: p.cost,
+    entryCost: p.cost,
     price: p.cost,
     by: staff.stocker(stockRng),
     note: 'Estoque inicial',
@@ -54,12 +56,17 @@ export function restock(y: Year, when: number, dayStart: number) {
   }
 }
 
-/** A purchase, transfer or bonus arrives: stock in at its cost. */
+/**
+ * A purchase, transfer or bonus arrives: stock in at its unit cost; the product's cost becomes the weighted
+ * average of the shelf and the arrival (`moveStock`'s rule, decision 0046); its phones cost what they were bought for.
+ */
 export function arrival(y: Year, event: Extract<Event, { kind: 'arrival' }>, when: number): void {
   const { serialized, enter, name, move } = y.ledger;
-  const row = move(event.product, 'PURCHASE', event.quantity, 0, when, {
+  const p = event.product;
+  const row = move(p, 'PURCHASE', event.quantity, 0, when, {
     source: event.source,
-    cost: event.price,
+    cost: averageCostCents(p.stock, p.cost, event.quantity, event.price),
+    entryCost: event.price,
     price: event.price,
     by: event.by,
     note: event.note,

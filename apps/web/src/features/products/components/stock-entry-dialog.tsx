@@ -1,17 +1,27 @@
-import { type Product, type ProductSource, parseBrazilianNumber, type StockEntryItem } from '@backoffice/contract';
+import {
+  averageCostCents,
+  centsToReais,
+  type Product,
+  type ProductSource,
+  parseBrazilianNumber,
+  reaisToCents,
+  type StockEntryItem,
+} from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { FormMoneyField } from '../../../components/form/form-money-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { formatMoney } from '../../../lib/format';
 import { appendScannedCode as appendCode } from '../lib/imei-lines';
-import { toField } from '../lib/pricing';
+import { tierPrice, toField } from '../lib/pricing';
 import { type StockEntryFormValues, stockEntryFormSchema } from '../schemas';
 import { PRODUCTS_TEXTS } from '../texts';
 import { ImeiListField, useImeiList } from './imei-list-field';
@@ -69,6 +79,7 @@ export function StockEntryDialog({ product, sources, onClose, onSubmit, error, s
 
   // A serialized product's quantity is its good units (none: the entry cannot be sent).
   const unitCount = list.units.length;
+  const [typedStock, typedCost] = useWatch({ control, name: ['stock', 'cost'] });
   useEffect(() => {
     if (serialized) setValue('stock', String(unitCount), { shouldValidate: true });
   }, [serialized, unitCount, setValue]);
@@ -138,6 +149,13 @@ export function StockEntryDialog({ product, sources, onClose, onSubmit, error, s
           />
         )}
         <FormMoneyField control={control} name="cost" label={T.cost} required helperText={null} />
+        {product && (
+          <AverageCostPreview
+            product={product}
+            quantity={serialized ? unitCount : parseBrazilianNumber(typedStock)}
+            cost={parseBrazilianNumber(typedCost)}
+          />
+        )}
         <FormSelectField
           control={control}
           name="source"
@@ -148,5 +166,44 @@ export function StockEntryDialog({ product, sources, onClose, onSubmit, error, s
         />
       </Stack>
     </FormDialog>
+  );
+}
+
+/**
+ * What the entry will do to the product before it is confirmed (issue 39, decision 0046): the cost becomes the
+ * weighted average of the stock and the units arriving (the contract's `averageCostCents`, the server's rule),
+ * and the level prices follow it (cost + each level's percentage, `tierPrice`). Nothing while the quantity or
+ * the cost is not a valid one.
+ */
+function AverageCostPreview({ product, quantity, cost }: { product: Product; quantity: number; cost: number }) {
+  if (!Number.isInteger(quantity) || quantity <= 0 || !Number.isFinite(cost) || cost <= 0) return null;
+  const average = centsToReais(
+    averageCostCents(product.stock, reaisToCents(product.cost), quantity, reaisToCents(cost)),
+  );
+  const { goldPercentage, silverPercentage, bronzePercentage } = product.discount;
+  const levels = [
+    [T.preview.gold, goldPercentage],
+    [T.preview.silver, silverPercentage],
+    [T.preview.bronze, bronzePercentage],
+  ] as const;
+  return (
+    <Alert severity="info" icon={false} aria-label={T.preview.label} data-testid="average-cost-preview">
+      <Typography variant="body2">
+        {T.preview.average}: <strong>{formatMoney(average)}</strong>
+      </Typography>
+      <Typography variant="caption" component="p" color="text.secondary">
+        {product.stock > 0
+          ? T.preview.how(product.stock, formatMoney(product.cost), quantity, formatMoney(cost))
+          : T.preview.noStock}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        {levels.map(([label, percentage], index) => (
+          <span key={label}>
+            {index > 0 && ' · '}
+            {label} <strong>{formatMoney(tierPrice(average, percentage))}</strong>
+          </span>
+        ))}
+      </Typography>
+    </Alert>
   );
 }
