@@ -14,6 +14,7 @@ import { ordersRoutes } from './orders/orders.routes';
 import { tasksRoutes } from './orders/tasks.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { productsRoutes } from './products/products.routes';
+import { purchasesRoutes } from './purchases/purchases.routes';
 import { quotesRoutes } from './quotes/quotes.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { rolesRoutes } from './roles/roles.routes';
@@ -44,4 +45,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(notificationsRoutes);
   await api.register(importsRoutes);
   await api.register(backupsRoutes);
+  await api.register(purchasesRoutes);
 }
