@@ -113,26 +113,19 @@ const moneyOut = z.number();
 
 /** Creating a product from a note's item ('Criar produto'): prefilled from the note, completed by the user. */
 export const purchaseNewProductSchema = z.object({
-  name: z.string().trim().min(1).max(200),
-  brand: z.string().trim().min(1).max(80),
-  barcode: z.string().trim().max(14).nullish(),
-  ncm: z
-    .string()
-    .trim()
-    .regex(/^\d{8}$/)
-    .nullish(),
-  cest: z
-    .string()
-    .trim()
-    .regex(/^\d{7}$/)
-    .nullish(),
-  /** The sale price in reais (two decimals). */
-  sellPrice: z.number().positive().max(10_000_000),
+  name: z.string().trim().max(200),
+  brand: z.string().trim().max(80),
+  barcode: z.string().trim().max(20).nullish(),
+  /** NCM and CEST as typed (dots allowed): checked by the catalogue's rules. */
+  ncm: z.string().trim().max(20).nullish(),
+  cest: z.string().trim().max(20).nullish(),
+  /** The sale price in reais (two decimals); checked with the product's other fields by the catalogue's rules. */
+  sellPrice: z.number().optional(),
   discount: z
     .object({
-      goldPercentage: z.number().min(0).max(100),
-      silverPercentage: z.number().min(0).max(100),
-      bronzePercentage: z.number().min(0).max(100).default(0),
+      goldPercentage: z.number(),
+      silverPercentage: z.number(),
+      bronzePercentage: z.number().default(0),
     })
     .default({ goldPercentage: 0, silverPercentage: 0, bronzePercentage: 0 }),
   /** 'Controla IMEI'. */

@@ -13,6 +13,8 @@ export interface AdminPage {
   functions?: readonly number[];
   /** Kept out of the sidebar (reportDetail). */
   hidden?: boolean;
+  /** The sidebar's heading the page sits under (its pages listed together): 'Compras'. */
+  group?: string;
 }
 
 const PAGES = [
@@ -80,6 +82,19 @@ const PAGES = [
     label: 'Orçamentos',
     // Quotes are selling (issue 38 §4): saved from Vendas, converted here.
     permissions: [PERMISSIONS.internalSales],
+  },
+  {
+    path: 'purchaseEntry',
+    label: 'Entrada por XML',
+    // Buying (issue 39 §2): the supplier's NF-e XML into stock.
+    permissions: [PERMISSIONS.purchases],
+    group: 'Compras',
+  },
+  {
+    path: 'purchases',
+    label: 'Entradas',
+    permissions: [PERMISSIONS.purchases],
+    group: 'Compras',
   },
   {
     path: 'settings',

@@ -26,6 +26,8 @@ const PAGE_CODE: Record<AdminPath, CodeLoader<{ default: ComponentType }>> = {
   reportDetail: codeLoader(() => import('../features/reports/pages/report-detail-page')),
   selling: codeLoader(() => import('../features/selling/pages/selling-page')),
   quotes: codeLoader(() => import('../features/quotes/pages/quotes-page')),
+  purchaseEntry: codeLoader(() => import('../features/purchases/pages/nfe-entry-page')),
+  purchases: codeLoader(() => import('../features/purchases/pages/purchases-page')),
   settings: codeLoader(() => import('../features/settings/pages/settings-page')),
 };
 /**

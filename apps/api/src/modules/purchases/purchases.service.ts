@@ -12,6 +12,7 @@ import {
   type PurchasePreview,
   type PurchasePreviewItem,
   type PurchaseSummary,
+  type ProductCreate,
   priceFromPercentage,
   productCreateSchema,
   PURCHASE_ENTRY_TEXTS as T,
@@ -51,6 +52,8 @@ interface SettledItem {
   preview: PurchasePreviewItem;
   product: MatchableProduct | null;
   create: PurchaseDecisions['items'][number]['create'];
+  /** The new product's fields as the catalogue checked them ('Criar produto' with every field right). */
+  createInput: ProductCreate | null;
   factor: number;
   units: number | null;
   unitCostCents: number | null;
@@ -176,6 +179,8 @@ async function settle(db: Executor, note: NfeDocument, decisions: PurchaseDecisi
       problems.push(T.imeisNotSerialized);
     }
 
+    const createInput = decision?.create ? newProductInput(decision.create, unitCost ?? 0, problems) : null;
+
     let newAverage: number | null = null;
     let percentages: { gold: number; silver: number; bronze: number } | null = null;
     if (product && units !== null && unitCost !== null) {
@@ -197,6 +202,7 @@ async function settle(db: Executor, note: NfeDocument, decisions: PurchaseDecisi
       item,
       product,
       create: decision?.create,
+      createInput,
       factor,
       units,
       unitCostCents: unitCost,
@@ -330,13 +336,20 @@ async function settle(db: Executor, note: NfeDocument, decisions: PurchaseDecisi
   };
 }
 
-/** A new product's fields as the catalogue checks them: the note's item completed by the user's decision. */
-function newProductInput(settled: SettledItem) {
-  const create = settled.create as NonNullable<SettledItem['create']>;
+/**
+ * A new product's fields as the catalogue checks them (`productCreateSchema`): the user's decision with the
+ * item's unit cost and no stock (it comes in by the entry); a field that would be refused is a problem of the
+ * item, in the catalogue's words.
+ */
+function newProductInput(
+  create: NonNullable<PurchaseDecisions['items'][number]['create']>,
+  unitCost: number,
+  problems: string[],
+): ProductCreate | null {
   const parsed = productCreateSchema.safeParse({
     name: create.name,
     brand: create.brand,
-    cost: centsToReais(settled.unitCostCents ?? 0),
+    cost: centsToReais(unitCost),
     sellPrice: create.sellPrice,
     discount: create.discount,
     stock: 0,
@@ -345,13 +358,9 @@ function newProductInput(settled: SettledItem) {
     cest: create.cest ?? null,
     serialized: create.serialized,
   });
-  if (!parsed.success) {
-    const problem = T.createInvalid(parsed.error.issues[0]?.message ?? '');
-    throw new AppError(400, T.item(settled.item.itemNumber, settled.item.name, problem), {
-      code: 'PURCHASE_NOT_READY',
-    });
-  }
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  problems.push(T.createInvalid(parsed.error.issues[0]?.message ?? ''));
+  return null;
 }
 
 /** The day a date-time of the note falls on, as the issuer wrote it (dhEmi carries its own offset). */
@@ -374,7 +383,7 @@ async function write(
       productIds.push(item.product.id);
       continue;
     }
-    const created = await insertProduct(trx, actorId, newProductInput(item), {
+    const created = await insertProduct(trx, actorId, item.createInput as ProductCreate, {
       accessKey: note.accessKey,
       line: item.item.itemNumber,
     });

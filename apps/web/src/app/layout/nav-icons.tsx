@@ -17,5 +17,7 @@ export const NAV_ICONS: Record<SidebarPath, IconName> = {
   reports: 'assessment',
   selling: 'pointOfSale',
   quotes: 'requestQuote',
+  purchaseEntry: 'uploadFile',
+  purchases: 'moveToInbox',
   settings: 'settings',
 };

@@ -23,10 +23,12 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </div>
       <nav aria-label="Menu principal" className="sb-nav">
         <ul className="sb-list">
-          {entries.map(({ path, label }) => {
+          {entries.map(({ path, label, group }, index) => {
             const icon = NAV_ICONS[path];
+            const heading = group && entries[index - 1]?.group !== group ? group : null;
             return (
               <li key={path}>
+                {heading ? <div className="sb-group">{heading}</div> : null}
                 <NavLink to={`/admin/${path}`} onClick={onNavigate} className="sb-link">
                   <span className="sb-icon">{icon ? <Icon name={icon} small /> : null}</span>
                   <span className="sb-label">{label}</span>
