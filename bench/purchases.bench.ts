@@ -13,17 +13,13 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { migrateToLatest } from '../apps/api/src/db/database';
-import { DEMO_PASSWORD, seedFoundation } from '../apps/api/src/db/seed/foundation';
 import {
   buildTestNfe,
   manyItemsNfeSpec,
   type TestNfeItemSpec,
   testImei,
 } from '../apps/api/src/modules/purchases/nfe/test-nfe';
-import { emptyTestDatabase } from '../apps/api/src/test/database';
+import { inProcessApp } from './lib/in-process';
 
 const ITEMS = 500;
 const NOTES = Number(process.env.BENCH_PURCHASE_NOTES ?? 50);
@@ -57,23 +53,8 @@ function note(n: number) {
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 async function main() {
-  const database = await emptyTestDatabase('bench');
-  const { db, databaseUrl } = database;
-  const config = loadConfig(
-    { inMemory: true, dataDir: database.dataDir, jwtSecret: `bench-${randomUUID()}`, databaseUrl, logLevel: 'error' },
-    {},
-  );
-  const app = await buildApp({ config, db, logger: false, storage: database.storage });
+  const { app, db, databaseUrl, token, close } = await inProcessApp('estoquista@demo.com.br');
   try {
-    await migrateToLatest(db);
-    await seedFoundation(db);
-    await app.ready();
-    const signin = await app.inject({
-      method: 'POST',
-      url: '/api/accounts/signin',
-      payload: { email: 'estoquista@demo.com.br', password: DEMO_PASSWORD },
-    });
-    const token = signin.json().data.accessToken as string;
     const authorization = `Bearer ${token}`;
     await app.inject({
       method: 'POST',
@@ -155,8 +136,7 @@ async function main() {
       `\nentries ${check?.purchases}, phones entered ${check?.units}, products whose stock differs from its ledger: ${check?.mismatched}`,
     );
   } finally {
-    await app.close();
-    await database.close();
+    await close();
   }
 }
 

@@ -137,4 +137,24 @@ describe("'Entrada por XML': the supplier's note into stock", () => {
       await phone.close();
     }
   });
+
+  it("sends one of the phones back to the supplier from 'Consultar IMEI': a credit of its entry cost", async () => {
+    const { page } = s;
+    // The phone entered above (this file tells one story).
+    await page.goto(`/admin/products?imei=${phones[2]}`);
+    const dialog = page.getByRole('dialog', { name: 'Consultar IMEI' });
+    await dialog.getByRole('button', { name: 'Devolver ao fornecedor' }).click();
+    await dialog.getByLabel('Motivo da devolução ao fornecedor').fill('Tela com defeito de fábrica');
+    await dialog.getByRole('button', { name: 'Confirmar devolução' }).click();
+    // Its entry's unit cost, R$ 3.215,80, is what the supplier owes back (the notice); the phone is out of stock.
+    await page
+      .getByText(
+        'Aparelho devolvido ao fornecedor DISTRIBUIDORA MODELO DE CELULARES LTDA: crédito de R$ 3.215,80 em Contas a pagar.',
+      )
+      .first()
+      .waitFor();
+    await dialog.getByText('Baixado', { exact: true }).waitFor();
+    await expectAccessible(page, 'Devolução ao fornecedor');
+    await screenshot(page, 'purchases-supplier-return-desktop');
+  });
 });

@@ -98,6 +98,19 @@ export const PURCHASE_ENTRY_TEXTS = {
   notReady: 'A entrada tem pendências: resolva cada item indicado e confirme de novo.',
   billDescription: (number: string, series: string, supplier: string) => `NF-e ${number}/${series} — ${supplier}`,
   ledgerNote: (number: string, series: string, key: string) => `NF-e ${number}/${series}, chave ${key}`,
+  /** §4 returns to the supplier. */
+  returnReasonRequired: 'Informe o motivo da devolução ao fornecedor (ao menos 5 caracteres).',
+  returnImeisRequired: 'Informe ao menos um IMEI a devolver.',
+  returnUnitUnknown: (imei: string) => `IMEI não cadastrado: ${imei}.`,
+  returnUnitUnavailable: (imei: string, status: string) =>
+    `O aparelho ${imei} não está em estoque nem em análise (${status}): não pode voltar ao fornecedor.`,
+  returnUnitWithoutNote: (imei: string) =>
+    `O aparelho ${imei} não entrou por uma nota de fornecedor (Entrada por XML): não há de quem cobrar o crédito.`,
+  returnSeveralSuppliers: 'Os aparelhos são de fornecedores diferentes: devolva os de um fornecedor por vez.',
+  returnLedgerNote: (supplier: string, number: string, series: string, key: string, reason: string) =>
+    `Devolução ao fornecedor ${supplier} — NF-e ${number}/${series}, chave ${key}: ${reason}`,
+  returnCreditDescription: (count: number, reason: string) =>
+    `Devolução de ${count} ${count === 1 ? 'aparelho' : 'aparelhos'} ao fornecedor: ${reason}`,
   matchLabels: {
     GTIN: 'Pelo código de barras (GTIN)',
     SUPPLIER_CODE: 'Pelo código do fornecedor',
@@ -298,6 +311,37 @@ export type PurchaseListQuery = z.infer<typeof purchaseListQuerySchema>;
 export const purchaseExportQuerySchema = purchaseListQuerySchema.omit({ page: true, size: true });
 export const purchasePageSchema = pagedSchema(purchaseSummarySchema);
 export type PurchasePage = z.infer<typeof purchasePageSchema>;
+
+/** Body of POST /purchases/returns (issue 39 §4): the phones sent back to their supplier and why. */
+export const supplierReturnBodySchema = z.object({
+  imeis: z
+    .array(z.string().trim(), { error: PURCHASE_ENTRY_TEXTS.returnImeisRequired })
+    .min(1, PURCHASE_ENTRY_TEXTS.returnImeisRequired)
+    .max(500),
+  reason: z
+    .string({ error: PURCHASE_ENTRY_TEXTS.returnReasonRequired })
+    .trim()
+    .min(5, PURCHASE_ENTRY_TEXTS.returnReasonRequired)
+    .max(300),
+});
+export type SupplierReturnBody = z.infer<typeof supplierReturnBodySchema>;
+
+export const supplierReturnSchema = z.object({
+  supplier: z.object({ id: z.number().int(), name: z.string() }),
+  units: z.array(
+    z.object({
+      imei: z.string(),
+      product: z.string(),
+      cost: moneyOut,
+      accessKey: z.string(),
+      purchaseId: z.number().int(),
+    }),
+  ),
+  /** What the supplier owes back: the units' entry costs (a negative bill, 'Contas a pagar'). */
+  credit: moneyOut,
+  payableId: z.number().int(),
+});
+export type SupplierReturn = z.infer<typeof supplierReturnSchema>;
 
 export const PURCHASE_CSV_HEADERS = [
   'Entrada em',

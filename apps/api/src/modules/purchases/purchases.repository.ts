@@ -192,6 +192,26 @@ export const purchasesRepository = {
     return Number(row.n);
   },
 
+  /** The entry (note and supplier) each of these units came in by; a unit entered by hand has none. */
+  unitsEntries(db: Executor, unitIds: readonly number[]) {
+    if (unitIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('product_units as u')
+      .innerJoin('purchases as p', 'p.id', 'u.purchase_id')
+      .innerJoin('suppliers as s', 's.id', 'p.supplier_id')
+      .select([
+        'u.id as unit_id',
+        'p.id as purchase_id',
+        'p.access_key',
+        'p.number',
+        'p.series',
+        's.id as supplier_id',
+        's.name as supplier_name',
+      ])
+      .where('u.id', 'in', [...unitIds])
+      .execute();
+  },
+
   /** The ledger rows and the phones that came in by a note name it. */
   async tagMovements(trx: Transaction<Database>, purchaseId: number, movementIds: readonly number[]) {
     if (movementIds.length === 0) return;

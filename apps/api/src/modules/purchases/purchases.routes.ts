@@ -15,6 +15,8 @@ import {
   purchasePageSchema,
   purchasePreviewSchema,
   purchaseSchema,
+  supplierReturnBodySchema,
+  supplierReturnSchema,
 } from '@backoffice/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -94,6 +96,25 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return { data: answer.purchase };
     },
+  );
+
+  app.post(
+    '/purchases/returns',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Devolução ao fornecedor (issue 39 §4): aparelhos em estoque ou em análise, por IMEI, com o motivo; saem do estoque (o histórico nomeia o fornecedor e a chave da nota de entrada) e o fornecedor fica devendo o custo de entrada deles (crédito em Contas a pagar)',
+        description:
+          'Todos do mesmo fornecedor e vindos por Entrada por XML; cada IMEI que não serve é nomeado e nada é gravado. Uma transação.',
+        body: supplierReturnBodySchema,
+        response: { 200: z.object({ data: supplierReturnSchema }) },
+      },
+    },
+    async (request) => ({
+      data: await service.returnToSupplier(principalOf(request).employeeId, request.body),
+    }),
   );
 
   app.get(

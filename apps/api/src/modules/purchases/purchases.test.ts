@@ -1,9 +1,11 @@
 import {
   apiErrorSchema,
   formatBusinessDateTimeMinutes,
+  PRODUCT_TEXTS,
   PURCHASE_ENTRY_TEXTS,
   PURCHASE_TEXTS,
   type PurchaseDecisionsInput,
+  UNIT_STATUS_LABELS,
 } from '@backoffice/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
@@ -290,6 +292,15 @@ describe('entry by the supplier NF-e XML', () => {
     expect(taken.json().data.items[0].problems).toEqual([
       PURCHASE_ENTRY_TEXTS.barcodeTaken('0195949036002', 'iPhone 15 128GB Preto'),
     ]);
+    // Without a sale price the catalogue refuses it: a problem of the line, in the catalogue's words.
+    const { sellPrice: _none, ...priceless } = create;
+    const incomplete = await sendNfe(t, stocker, note.xml, {
+      dryRun: true,
+      decisions: { items: [{ line: 1, create: { ...priceless, barcode: null }, imeis: arriving }] },
+    });
+    expect(incomplete.json().data.items[0].problems).toEqual([
+      PURCHASE_ENTRY_TEXTS.createInvalid(PRODUCT_TEXTS.sellPriceRequired),
+    ]);
     const res = await sendNfe(t, stocker, note.xml, {
       dryRun: false,
       decisions: { items: [{ line: 1, create: { ...create, barcode: null }, imeis: arriving }] },
@@ -468,6 +479,77 @@ describe('entry by the supplier NF-e XML', () => {
     expect((await t.db.selectFrom('product_units').select('id').where('imei', 'in', arriving).execute()).length).toBe(
       10,
     );
+  });
+
+  it('sends two iPhones back to the supplier: out of stock, the ledger names the supplier and the note, a credit', async () => {
+    const entered = await sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions() });
+    const entry = entered.json().data;
+    const reason = 'Tela com defeito de fábrica';
+    const sendBack = (imeiList: string[], why = reason) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/purchases/returns',
+        headers: bearer(stocker),
+        payload: { imeis: imeiList, reason: why },
+      });
+    // Refused, nothing written: a phone entered by hand (no note: no supplier to credit), a short reason.
+    const byHand = await sendBack([arriving[0] as string, inStock[0] as string]);
+    expect(apiErrorSchema.parse(byHand.json()).errors).toEqual([
+      PURCHASE_ENTRY_TEXTS.returnUnitWithoutNote(inStock[0] as string),
+    ]);
+    expect(apiErrorSchema.parse((await sendBack([arriving[0] as string], 'ruim')).json()).errors).toEqual([
+      PURCHASE_ENTRY_TEXTS.returnReasonRequired,
+    ]);
+    expect(await productNow(t, iphone.id)).toEqual({ stock: 15, cost_cents: 317720 });
+
+    const res = await sendBack([arriving[0] as string, arriving[1] as string]);
+    expect(res.statusCode, res.body).toBe(200);
+    // 2 × R$ 3.215,80 (what each cost when it came in, not the average) = R$ 6.431,60.
+    expect(res.json().data).toMatchObject({
+      supplier: { id: entry.supplier.id, name: 'DISTRIBUIDORA MODELO DE CELULARES LTDA' },
+      units: [
+        { imei: arriving[0], cost: 3215.8, accessKey: worked.accessKey, purchaseId: entry.id },
+        { imei: arriving[1], cost: 3215.8, accessKey: worked.accessKey, purchaseId: entry.id },
+      ],
+      credit: 6431.6,
+    });
+    // 15 − 2 = 13 in stock; leaving does not change the average.
+    expect(await productNow(t, iphone.id)).toEqual({ stock: 13, cost_cents: 317720 });
+    const ledger = await t.db
+      .selectFrom('stock_movements')
+      .select(['kind', 'quantity_out', 'stock_after', 'note', 'purchase_id'])
+      .where('product_id', '=', iphone.id)
+      .where('kind', '=', 'ADJUSTMENT')
+      .where('quantity_out', '>', 0)
+      .orderBy('id')
+      .execute();
+    const note = PURCHASE_ENTRY_TEXTS.returnLedgerNote(
+      'DISTRIBUIDORA MODELO DE CELULARES LTDA',
+      '4512',
+      '1',
+      worked.accessKey,
+      reason,
+    );
+    expect(ledger).toEqual([
+      { kind: 'ADJUSTMENT', quantity_out: 1, stock_after: 14, note, purchase_id: entry.id },
+      { kind: 'ADJUSTMENT', quantity_out: 1, stock_after: 13, note, purchase_id: entry.id },
+    ]);
+    const credit = await t.db
+      .selectFrom('payables')
+      .select(['amount_cents', 'category', 'supplier_id', 'document_number'])
+      .where('category', '=', 'DEVOLUCAO')
+      .executeTakeFirstOrThrow();
+    expect({ ...credit, amount_cents: Number(credit.amount_cents) }).toEqual({
+      amount_cents: -643160,
+      category: 'DEVOLUCAO',
+      supplier_id: entry.supplier.id,
+      document_number: worked.accessKey,
+    });
+    // Gone: the same phone again is refused by its status.
+    const again = await sendBack([arriving[0] as string]);
+    expect(apiErrorSchema.parse(again.json()).errors).toEqual([
+      PURCHASE_ENTRY_TEXTS.returnUnitUnavailable(arriving[0] as string, UNIT_STATUS_LABELS.WRITTEN_OFF),
+    ]);
   });
 
   it("is 'Compras': the attendant is refused", async () => {
