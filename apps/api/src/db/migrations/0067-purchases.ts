@@ -15,6 +15,7 @@ import { runStatements } from './run-statements';
  *   (a box of 10: 10), so the next note of that supplier matches and converts by itself.
  * - The bills of a purchase (`payables.purchase_id`, 0065) now refer to it; the ledger rows and the phones
  *   (units) that came in by a note name it (`purchase_id`): the unit's supplier and note.
+ * - A ledger row may name a unit as sent back to its supplier (`stock_movement_units.event` 'SUPPLIER_RETURN').
  */
 export const purchases: Migration = {
   async up(db) {
@@ -82,10 +83,18 @@ export const purchases: Migration = {
       'create index stock_movements_purchase on stock_movements (purchase_id) where purchase_id is not null',
       'alter table product_units add column purchase_id integer references purchases (id)',
       'create index product_units_purchase on product_units (purchase_id) where purchase_id is not null',
+      // A phone sent back to its supplier (§4): its ledger row says so.
+      'alter table stock_movement_units drop constraint stock_movement_units_event_check',
+      `alter table stock_movement_units add constraint stock_movement_units_event_check
+         check (event in ('RETURNED', 'RELEASED', 'WRITTEN_OFF', 'SUPPLIER_RETURN'))`,
     ]);
   },
   async down(db) {
     await runStatements(db, [
+      "update stock_movement_units set event = 'WRITTEN_OFF' where event = 'SUPPLIER_RETURN'",
+      'alter table stock_movement_units drop constraint stock_movement_units_event_check',
+      `alter table stock_movement_units add constraint stock_movement_units_event_check
+         check (event in ('RETURNED', 'RELEASED', 'WRITTEN_OFF'))`,
       'alter table product_units drop column purchase_id',
       'alter table stock_movements drop column purchase_id',
       'alter table payables drop constraint payables_purchase',

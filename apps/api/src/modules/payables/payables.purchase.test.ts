@@ -140,6 +140,22 @@ describe('createPayables and recordSupplierCredit', () => {
       .execute((trx) =>
         findOrCreateSupplierFromIssuer(trx, { document: cnpj('445556660001'), name: 'Fornecedor Exemplo' }, stockerId),
       );
+    // The entry the bills come from (since migration 0067 a bill's purchase must exist).
+    await t.db
+      .insertInto('purchases')
+      .values({
+        id: 4242,
+        access_key: `352611${'1'.repeat(12)}${'5'.repeat(26)}`,
+        supplier_id: supplier.id,
+        number: '1234',
+        series: '1',
+        issued_at: new Date('2026-11-20T13:15:00Z'),
+        total_cents: 3_256_000,
+        items_count: 2,
+        signature_status: 'VALID',
+        created_by: stockerId,
+      })
+      .execute();
     const ids = await t.db.transaction().execute((trx) =>
       createPayables(
         trx,
@@ -237,21 +253,19 @@ describe('createPayables and recordSupplierCredit', () => {
     });
     await expect(attempt([])).rejects.toMatchObject({ message: 'Informe ao menos uma parcela.' });
     await expect(
-      t.db
-        .transaction()
-        .execute((trx) =>
-          createPayables(
-            trx,
-            {
-              supplierId: 2_000_000,
-              purchaseId: null,
-              category: 'COMPRA',
-              description: 'x',
-              instalments: [{ documentNumber: null, dueDate: '2026-12-10', amountCents: 1 }],
-            },
-            stockerId,
-          ),
+      t.db.transaction().execute((trx) =>
+        createPayables(
+          trx,
+          {
+            supplierId: 2_000_000,
+            purchaseId: null,
+            category: 'COMPRA',
+            description: 'x',
+            instalments: [{ documentNumber: null, dueDate: '2026-12-10', amountCents: 1 }],
+          },
+          stockerId,
         ),
+      ),
     ).rejects.toMatchObject({ statusCode: 404, message: 'Fornecedor não encontrado.' });
     expect(await count()).toBe(before);
   });
@@ -262,20 +276,18 @@ describe('createPayables and recordSupplierCredit', () => {
       .execute((trx) =>
         findOrCreateSupplierFromIssuer(trx, { document: cnpj('556667770001'), name: 'Fornecedor Crédito' }, stockerId),
       );
-    const id = await t.db
-      .transaction()
-      .execute((trx) =>
-        recordSupplierCredit(
-          trx,
-          {
-            supplierId: supplier.id,
-            amountCents: 321_580,
-            description: 'Devolução iPhone IMEI 356938035643809',
-            reference: 'NF-e 35261234',
-          },
-          stockerId,
-        ),
-      );
+    const id = await t.db.transaction().execute((trx) =>
+      recordSupplierCredit(
+        trx,
+        {
+          supplierId: supplier.id,
+          amountCents: 321_580,
+          description: 'Devolução iPhone IMEI 356938035643809',
+          reference: 'NF-e 35261234',
+        },
+        stockerId,
+      ),
+    );
     const row = await t.db
       .selectFrom('payables')
       .select(['supplier_id', 'category', 'amount_cents', 'document_number', 'description'])

@@ -6,6 +6,7 @@ import {
   PURCHASE_TEXTS,
   type PurchaseDecisionsInput,
   UNIT_STATUS_LABELS,
+  UNIT_TEXTS,
 } from '@backoffice/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
@@ -545,6 +546,10 @@ describe('entry by the supplier NF-e XML', () => {
       supplier_id: entry.supplier.id,
       document_number: worked.accessKey,
     });
+    // Its history says where it went.
+    const unit = await t.app.inject({ method: 'GET', url: `/api/units/${arriving[0]}`, headers: bearer(stocker) });
+    expect(unit.json().data).toMatchObject({ status: 'WRITTEN_OFF' });
+    expect(unit.json().data.history.at(-1).event).toBe(UNIT_TEXTS.unitEvents.SUPPLIER_RETURN);
     // Gone: the same phone again is refused by its status.
     const again = await sendBack([arriving[0] as string]);
     expect(apiErrorSchema.parse(again.json()).errors).toEqual([

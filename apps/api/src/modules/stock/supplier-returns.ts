@@ -59,7 +59,7 @@ export async function unitsGoingBack(trx: Transaction<Database>, imeis: readonly
 }
 
 /**
- * The units leave for their supplier: one ADJUSTMENT ledger row each, naming it (event WRITTEN_OFF), with
+ * The units leave for their supplier: one ADJUSTMENT ledger row each, naming it (event SUPPLIER_RETURN), with
  * `note` (the supplier and the note's key) and the entry they came by (`purchaseId`); a unit in stock takes one
  * from its product's stock (its cost, an average, does not change), one in analysis was not in stock. The
  * units are written off (they are no longer the shop's). Runs in the caller's transaction, after
@@ -102,7 +102,7 @@ export async function sendUnitsBack(
   const movementIds = await stockRepository.insertMovements(trx, rows);
   const now = new Date();
   for (const [index, unit] of units.entries()) {
-    await stockRepository.linkUnits(trx, movementIds[index] as number, [unit.unitId], 'WRITTEN_OFF');
+    await stockRepository.linkUnits(trx, movementIds[index] as number, [unit.unitId], 'SUPPLIER_RETURN');
     if (unit.purchaseId !== null) {
       await trx
         .updateTable('stock_movements')

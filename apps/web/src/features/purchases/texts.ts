@@ -61,6 +61,7 @@ export const PURCHASES_TEXTS = {
     serialized: 'Controla IMEI',
   },
   imeis: 'IMEIs (um por linha: digite, cole ou use o leitor)',
+  scan: 'Escanear IMEIs',
   imeiCount: (given: number, wanted: number | null) =>
     wanted === null ? `${given} IMEIs` : `${given} de ${wanted} IMEIs`,
   ok: 'Pronto',

@@ -11,11 +11,14 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { useBrandNames, useProductSearch } from '../api/purchases-api';
 import { PURCHASES_TEXTS as T } from '../texts';
 import { type ItemChoice, imeisOf, isSerialized } from './item-choice';
+
+/** The camera scanner ('Escanear'), loaded when a phone's IMEI list is shown. */
+const BarcodeScanner = lazy(() => import('../../../components/barcode-scanner'));
 
 interface Props {
   item: PurchasePreviewItem;
@@ -30,6 +33,18 @@ export function NfeItemCard({ item, choice, onChange }: Props) {
   const set = (change: Partial<ItemChoice>) => onChange({ ...choice, ...change });
   const setCreate = (change: Partial<ItemChoice['create']>) => set({ create: { ...choice.create, ...change } });
   const matched = item.match === 'GTIN' || item.match === 'SUPPLIER_CODE';
+  // The choice as it is now, for codes scanned faster than React renders.
+  const now = useRef(choice);
+  now.current = choice;
+  /** A code read by the camera: a new 15-digit IMEI goes on a line of its own; anything else is left out. */
+  const scanned = (code: string) => {
+    const current = now.current;
+    if (!/^\d{15}$/.test(code) || imeisOf(current.imeisText).includes(code)) return false;
+    const text = current.imeisText.trim() ? `${current.imeisText.replace(/\s+$/, '')}\n${code}` : code;
+    now.current = { ...current, imeisText: text };
+    onChange(now.current);
+    return true;
+  };
   return (
     <Paper
       variant="outlined"
@@ -113,6 +128,13 @@ export function NfeItemCard({ item, choice, onChange }: Props) {
         />
       ) : null}
 
+      {serialized ? (
+        <Suspense fallback={null}>
+          <Box>
+            <BarcodeScanner onDetected={scanned} label={T.scan} />
+          </Box>
+        </Suspense>
+      ) : null}
       {serialized ? (
         <TextField
           label={T.imeis}

@@ -52,11 +52,7 @@ export function PurchaseDetails({ purchase }: { purchase: Purchase }) {
                     {item.factor > 1 ? ` × ${item.factor}` : ''})
                   </Typography>
                   {item.imeis.length > 0 ? (
-                    <Typography
-                      variant="caption"
-                      component="p"
-                      sx={{ fontFamily: 'monospace' }}
-                    >
+                    <Typography variant="caption" component="p" sx={{ fontFamily: 'monospace' }}>
                       IMEI: {item.imeis.join(', ')}
                     </Typography>
                   ) : null}
