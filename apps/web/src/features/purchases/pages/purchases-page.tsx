@@ -10,12 +10,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
-import { useCallback, useMemo, useState } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { moneyColumn } from '../../../components/data-table-csv';
 import { PageHeader } from '../../../components/page-header';
+import { useServerTable } from '../../../components/use-server-table';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { downloadPurchasesCsv, fetchAllPurchases, usePurchase, usePurchases } from '../api/purchases-api';
 import { PurchaseDetails } from '../components/purchase-details';
@@ -74,29 +75,21 @@ const PHONE_WIDTHS: Record<string, Partial<GridColDef<PurchaseSummary>>> = {
 };
 const PHONE_COLUMNS = COLUMNS.map((column) => ({ ...column, ...PHONE_WIDTHS[column.field] }));
 
+/** 'Baixar CSV' and 'Imprimir' cover every entry of the search. */
+const EXPORTS = (search: string) => ({
+  exportCsv: () => downloadPurchasesCsv(search),
+  fetchAll: () => fetchAllPurchases(search),
+});
+
 /** 'Entradas' (issue 39 §2): the entries by XML, paged and searched on the server; one opens in a dialog. */
 export default function PurchasesPage() {
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE });
-  const [search, setSearch] = useState('');
   const [opened, setOpened] = useState<number | null>(null);
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
+  // The total is the page's answer, read after the paging it depends on: the table's state first.
+  const [total, setTotal] = useState<number | undefined>(undefined);
+  const { paging, search, server } = useServerTable<PurchaseSummary>(PAGE_SIZE, total, EXPORTS);
   const purchases = usePurchases({ search, page: paging.page, size: paging.pageSize });
-  const onSearchChange = useCallback((text: string) => {
-    setSearch(text);
-    setPaging((current) => ({ ...current, page: 0 }));
-  }, []);
-  const server = useMemo(
-    () => ({
-      rowCount: purchases.data?.total ?? 0,
-      paginationModel: paging,
-      onPaginationModelChange: setPaging,
-      search,
-      onSearchChange,
-      exportCsv: () => downloadPurchasesCsv(search),
-      fetchAll: () => fetchAllPurchases(search),
-    }),
-    [purchases.data?.total, paging, search, onSearchChange],
-  );
+  if (purchases.data && purchases.data.total !== total) setTotal(purchases.data.total);
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PageHeader
