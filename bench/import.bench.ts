@@ -11,11 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { migrateToLatest } from '../apps/api/src/db/database';
-import { DEMO_PASSWORD, seedFoundation } from '../apps/api/src/db/seed/foundation';
-import { emptyTestDatabase } from '../apps/api/src/test/database';
+import { inProcessApp } from './lib/in-process';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 40_000);
 const BRANDS = ['Samsung', 'Apple', 'Motorola', 'Xiaomi', 'LG', 'Asus', 'Nokia', 'Realme', 'Positivo', 'Multilaser'];
@@ -61,23 +57,8 @@ function multipart(file: Buffer) {
 }
 
 async function main() {
-  const database = await emptyTestDatabase('bench');
-  const { db, databaseUrl } = database;
-  const config = loadConfig(
-    { inMemory: true, dataDir: database.dataDir, jwtSecret: `bench-${randomUUID()}`, databaseUrl, logLevel: 'error' },
-    {},
-  );
-  const app = await buildApp({ config, db, logger: false, storage: database.storage });
+  const { app, db, databaseUrl, token, close } = await inProcessApp('admin@demo.com.br');
   try {
-    await migrateToLatest(db);
-    await seedFoundation(db);
-    await app.ready();
-    const signin = await app.inject({
-      method: 'POST',
-      url: '/api/accounts/signin',
-      payload: { email: 'admin@demo.com.br', password: DEMO_PASSWORD },
-    });
-    const token = signin.json().data.accessToken as string;
     const post = async (file: Buffer, query: string) => {
       const body = multipart(file);
       const started = performance.now();
@@ -122,8 +103,7 @@ async function main() {
     );
     console.log(`peak RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
   } finally {
-    await app.close();
-    await database.close();
+    await close();
   }
 }
 

@@ -96,6 +96,12 @@ export const ERROR_CODES = {
   PIX_KEY_MISSING: 409,
   /** The company's Pix merchant name or city is not set: a BR Code cannot be made. */
   PIX_MERCHANT_MISSING: 409,
+  /** The file is not a readable, authorised NF-e 55 (XML, DTD, key, signature…): `details.reason` is the reader's code. */
+  NFE_INVALID: 400,
+  /** The note's access key was entered before: the message says when and by whom (`details.purchaseId`). */
+  PURCHASE_ALREADY_ENTERED: 409,
+  /** An entry by XML with items or warnings still open: `errors` names each, line by line. */
+  PURCHASE_NOT_READY: 400,
   /** The body is larger than allowed (images). */
   PAYLOAD_TOO_LARGE: 413,
   /** The body is not JSON. */

@@ -42,7 +42,7 @@ export const IMEI_TEXTS = {
 } as const;
 
 /** What a ledger row did to a unit it names, when it says so (stock_movement_units.event). */
-export const UNIT_EVENTS = ['RETURNED', 'RELEASED', 'WRITTEN_OFF'] as const;
+export const UNIT_EVENTS = ['RETURNED', 'RELEASED', 'WRITTEN_OFF', 'SUPPLIER_RETURN'] as const;
 export type UnitEvent = (typeof UNIT_EVENTS)[number];
 
 /** Status of a unit (one phone): em estoque, vendido, devolvido/em análise, baixado. */
@@ -164,6 +164,8 @@ export const UNIT_TEXTS = {
     RETURNED: 'Devolvido pelo cliente (em análise)',
     RELEASED: 'Liberado para o estoque (após análise)',
     WRITTEN_OFF: 'Baixado (após análise)',
+    /** Sent back to its supplier (issue 39 §4): written off, its credit in 'Contas a pagar'. */
+    SUPPLIER_RETURN: 'Devolvido ao fornecedor',
   },
 } as const;
 

@@ -3,6 +3,9 @@
  * are shared: the API answers them and the web shows them as sent.
  */
 
+import { z } from 'zod';
+import { pagedSchema } from './paging';
+
 /** The largest NF-e XML accepted (2 MB): a 500-item note is about 1 MB. */
 export const NFE_MAX_MEGABYTES = 2;
 
@@ -54,3 +57,302 @@ export const PURCHASE_TEXTS = {
     date: (field: string, value: string) => `A data ${field} "${value}" não é válida.`,
   },
 } as const;
+
+/** Texts of the entry by XML (issue 39 §2, decision 0049). */
+export const PURCHASE_ENTRY_TEXTS = {
+  fileRequired: 'Envie o arquivo XML da NF-e do fornecedor (campo file).',
+  decisionsInvalid: 'As escolhas enviadas (decisions) não são um JSON válido.',
+  idInvalid: 'Entrada inválida.',
+  notFound: 'Entrada não encontrada.',
+  /** 409: the same access key was entered before. */
+  alreadyEntered: (key: string, when: string, who: string) =>
+    `Esta nota (chave ${key}) já deu entrada em ${when}, por ${who}.`,
+  keyOfAnotherNote: 'Esta Idempotency-Key já confirmou a entrada de outra nota: gere uma nova chave para esta.',
+  homologation:
+    'Esta NF-e é de homologação (ambiente de testes da SEFAZ) e não tem valor fiscal: não pode dar entrada.',
+  recipientWarning: (document: string, shop: string) =>
+    `O destinatário da nota (${document}) não é o CNPJ da loja (${shop}). Confirme que a compra é da loja.`,
+  recipientMissingWarning: (shop: string) =>
+    `A nota não tem destinatário; o CNPJ da loja é ${shop}. Confirme que a compra é da loja.`,
+  recipientNotConfirmed: 'O destinatário da nota não é a loja: confirme a entrada mesmo assim.',
+  unsignedWarning: 'A nota não tem assinatura digital: informe o motivo para dar entrada mesmo assim.',
+  unsignedReasonRequired: 'A nota não tem assinatura digital: informe o motivo (ao menos 5 caracteres).',
+  certificateWarning: (subject: string) =>
+    `O certificado da assinatura (${subject}) não é do CNPJ do emitente da nota.`,
+  /** Item-level problems: "Item 1 (Apple iPhone 15): …". */
+  item: (line: number, name: string, problem: string) => `Item ${line} (${name}): ${problem}`,
+  chooseProduct: 'escolha um produto para vincular ou crie um produto.',
+  productNotFound: 'o produto escolhido não existe ou está arquivado.',
+  productTwice: (name: string) => `o produto ${name} já está em outro item desta nota: uma linha por produto.`,
+  factorRequired: (unit: string) => `confirme quantas unidades vêm em cada ${unit} (fator de conversão).`,
+  factorNotWhole: (quantity: string, factor: number) => `${quantity} × ${factor} não dá um número inteiro de unidades.`,
+  imeiCount: (units: number, given: number) =>
+    `controla IMEI: são ${units} ${units === 1 ? 'aparelho' : 'aparelhos'}, informe ${units} IMEIs (informados: ${given}).`,
+  imeiInvalid: (imei: string) => `IMEI inválido: ${imei} (dígito verificador não confere).`,
+  imeiRepeated: (imei: string) => `IMEI repetido na nota: ${imei}.`,
+  imeiRegistered: (imei: string, product: string) => `IMEI já cadastrado: ${imei} (${product}).`,
+  imeisNotSerialized: 'o produto não controla IMEI: não informe IMEIs.',
+  createInvalid: (detail: string) => `o produto a criar está incompleto: ${detail}`,
+  barcodeTaken: (barcode: string, product: string) =>
+    `o código de barras ${barcode} já é do produto ${product}: vincule a ele.`,
+  notReady: 'A entrada tem pendências: resolva cada item indicado e confirme de novo.',
+  billDescription: (number: string, series: string, supplier: string) => `NF-e ${number}/${series} — ${supplier}`,
+  ledgerNote: (number: string, series: string, key: string) => `NF-e ${number}/${series}, chave ${key}`,
+  /** §4 returns to the supplier. */
+  returnReasonRequired: 'Informe o motivo da devolução ao fornecedor (ao menos 5 caracteres).',
+  returnImeisRequired: 'Informe ao menos um IMEI a devolver.',
+  returnUnitUnknown: (imei: string) => `IMEI não cadastrado: ${imei}.`,
+  returnUnitUnavailable: (imei: string, status: string) =>
+    `O aparelho ${imei} não está em estoque nem em análise (${status}): não pode voltar ao fornecedor.`,
+  returnUnitWithoutNote: (imei: string) =>
+    `O aparelho ${imei} não entrou por uma nota de fornecedor (Entrada por XML): não há de quem cobrar o crédito.`,
+  returnSeveralSuppliers: 'Os aparelhos são de fornecedores diferentes: devolva os de um fornecedor por vez.',
+  returnLedgerNote: (supplier: string, number: string, series: string, key: string, reason: string) =>
+    `Devolução ao fornecedor ${supplier} — NF-e ${number}/${series}, chave ${key}: ${reason}`,
+  returnCreditDescription: (count: number, reason: string) =>
+    `Devolução de ${count} ${count === 1 ? 'aparelho' : 'aparelhos'} ao fornecedor: ${reason}`,
+  matchLabels: {
+    GTIN: 'Pelo código de barras (GTIN)',
+    SUPPLIER_CODE: 'Pelo código do fornecedor',
+    LINKED: 'Vinculado',
+    CREATE: 'Criar produto',
+    NONE: 'Sem produto',
+  },
+} as const;
+
+export const PURCHASE_PAGE_SIZE = 20;
+
+const moneyOut = z.number();
+
+/** Creating a product from a note's item ('Criar produto'): prefilled from the note, completed by the user. */
+export const purchaseNewProductSchema = z.object({
+  name: z.string().trim().max(200),
+  brand: z.string().trim().max(80),
+  barcode: z.string().trim().max(20).nullish(),
+  /** NCM and CEST as typed (dots allowed): checked by the catalogue's rules. */
+  ncm: z.string().trim().max(20).nullish(),
+  cest: z.string().trim().max(20).nullish(),
+  /** The sale price in reais (two decimals); checked with the product's other fields by the catalogue's rules. */
+  sellPrice: z.number().optional(),
+  discount: z
+    .object({
+      goldPercentage: z.number(),
+      silverPercentage: z.number(),
+      bronzePercentage: z.number().default(0),
+    })
+    .default({ goldPercentage: 0, silverPercentage: 0, bronzePercentage: 0 }),
+  /** 'Controla IMEI'. */
+  serialized: z.boolean().default(false),
+});
+export type PurchaseNewProduct = z.output<typeof purchaseNewProductSchema>;
+
+/** What the user decided for one item of the note (by nItem). */
+export const purchaseItemDecisionSchema = z
+  .object({
+    line: z.number().int().min(1),
+    /** 'Vincular a um produto': an existing product's id. */
+    productId: z.number().int().positive().optional(),
+    /** 'Criar produto'. */
+    create: purchaseNewProductSchema.optional(),
+    /** Units of the product in one unit of the note (a box of 10: 10); remembered per supplier code. */
+    factor: z.number().int().min(1).max(10_000).optional(),
+    /** The phones' IMEIs (one per unit); absent: those the note lists. */
+    imeis: z.array(z.string().trim()).max(10_000).optional(),
+  })
+  .refine((d) => !(d.productId && d.create), { error: 'Escolha vincular OU criar o produto, não os dois.' });
+
+/** The optional JSON field `decisions` of POST /purchases/nfe. */
+export const purchaseDecisionsSchema = z.object({
+  items: z.array(purchaseItemDecisionSchema).max(2000).default([]),
+  /** The recipient is not the shop: enter it anyway. */
+  confirmRecipient: z.boolean().default(false),
+  /** An unsigned note: why it is entered anyway (audited). */
+  unsignedReason: z.string().trim().max(500).optional(),
+});
+export type PurchaseDecisions = z.output<typeof purchaseDecisionsSchema>;
+export type PurchaseDecisionsInput = z.input<typeof purchaseDecisionsSchema>;
+
+export const purchaseNfeQuerySchema = z.object({
+  dryRun: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export const PURCHASE_MATCHES = ['GTIN', 'SUPPLIER_CODE', 'LINKED', 'CREATE', 'NONE'] as const;
+export type PurchaseMatch = (typeof PURCHASE_MATCHES)[number];
+
+const previewProductSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  serialized: z.boolean(),
+  stock: z.number().int(),
+  cost: moneyOut,
+});
+
+export const purchasePreviewItemSchema = z.object({
+  line: z.number().int(),
+  supplierCode: z.string(),
+  name: z.string(),
+  gtin: z.string().nullable(),
+  ncm: z.string().nullable(),
+  cest: z.string().nullable(),
+  unit: z.string(),
+  /** qCom as written. */
+  quantity: z.string(),
+  factor: z.number().int(),
+  /** Whether the factor is settled (remembered, chosen, or a unit of one). */
+  factorConfirmed: z.boolean(),
+  /** Units of the product coming in (quantity × factor), or null when not whole. */
+  units: z.number().int().nullable(),
+  /** vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vICMSST. */
+  totalCost: moneyOut,
+  freight: moneyOut,
+  /** totalCost ÷ units, rounded half up. */
+  unitCost: moneyOut.nullable(),
+  match: z.enum(PURCHASE_MATCHES),
+  product: previewProductSchema.nullable(),
+  /** 'Criar produto' prefilled from the note. */
+  suggested: z.object({
+    name: z.string(),
+    barcode: z.string().nullable(),
+    ncm: z.string().nullable(),
+    cest: z.string().nullable(),
+    cost: moneyOut.nullable(),
+  }),
+  serialized: z.boolean(),
+  /** The product's cost after the entry (weighted average) and its level prices. */
+  newAverageCost: moneyOut.nullable(),
+  levelPrices: z.object({ gold: moneyOut, silver: moneyOut, bronze: moneyOut }).nullable(),
+  /** The IMEIs: the user's, else those the note lists. */
+  imeis: z.array(z.string()),
+  problems: z.array(z.string()),
+});
+export type PurchasePreviewItem = z.infer<typeof purchasePreviewItemSchema>;
+
+export const PURCHASE_WARNINGS = ['RECIPIENT', 'UNSIGNED', 'CERTIFICATE'] as const;
+
+export const purchasePreviewSchema = z.object({
+  accessKey: z.string(),
+  number: z.string(),
+  series: z.string(),
+  issuedAt: z.string(),
+  total: moneyOut,
+  supplier: z.object({ id: z.number().int().nullable(), name: z.string(), document: z.string() }),
+  recipient: z.object({ document: z.string().nullable(), name: z.string().nullable() }),
+  signature: z.object({ status: z.enum(['VALID', 'ABSENT']), certificate: z.string().nullable() }),
+  instalments: z.array(z.object({ documentNumber: z.string().nullable(), dueDate: z.string(), amount: moneyOut })),
+  warnings: z.array(
+    z.object({
+      code: z.enum(PURCHASE_WARNINGS),
+      message: z.string(),
+      needsConfirmation: z.boolean(),
+      confirmed: z.boolean(),
+    }),
+  ),
+  items: z.array(purchasePreviewItemSchema),
+  /** Every problem (items' and warnings' not confirmed), in order: none means the confirm will write. */
+  problems: z.array(z.string()),
+  ready: z.boolean(),
+});
+export type PurchasePreview = z.infer<typeof purchasePreviewSchema>;
+
+export const purchaseItemSchema = z.object({
+  line: z.number().int(),
+  supplierCode: z.string(),
+  description: z.string(),
+  gtin: z.string().nullable(),
+  unit: z.string(),
+  quantity: z.string(),
+  factor: z.number().int(),
+  units: z.number().int(),
+  product: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  totalCost: moneyOut,
+  unitCost: moneyOut,
+  costBefore: moneyOut,
+  costAfter: moneyOut,
+  imeis: z.array(z.string()),
+});
+
+export const purchaseSummarySchema = z.object({
+  id: z.number().int(),
+  accessKey: z.string(),
+  number: z.string(),
+  series: z.string(),
+  issuedAt: z.string(),
+  supplier: z.object({ id: z.number().int(), name: z.string(), document: z.string() }),
+  total: moneyOut,
+  itemsCount: z.number().int(),
+  signatureStatus: z.enum(['VALID', 'ABSENT']),
+  createdAt: z.string(),
+  createdBy: z.string(),
+});
+export type PurchaseSummary = z.infer<typeof purchaseSummarySchema>;
+
+export const purchaseSchema = purchaseSummarySchema.extend({
+  unsignedReason: z.string().nullable(),
+  recipientDocument: z.string().nullable(),
+  recipientConfirmed: z.boolean(),
+  items: z.array(purchaseItemSchema),
+  payables: z.array(
+    z.object({ id: z.number().int(), documentNumber: z.string().nullable(), dueDate: z.string(), amount: moneyOut }),
+  ),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+export const purchaseListQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(PURCHASE_PAGE_SIZE),
+  /** Supplier's name or document, the note's number or access key. */
+  search: z.string().trim().max(200).optional(),
+});
+export type PurchaseListQuery = z.infer<typeof purchaseListQuerySchema>;
+export const purchaseExportQuerySchema = purchaseListQuerySchema.omit({ page: true, size: true });
+export const purchasePageSchema = pagedSchema(purchaseSummarySchema);
+export type PurchasePage = z.infer<typeof purchasePageSchema>;
+
+/** Body of POST /purchases/returns (issue 39 §4): the phones sent back to their supplier and why. */
+export const supplierReturnBodySchema = z.object({
+  imeis: z
+    .array(z.string().trim(), { error: PURCHASE_ENTRY_TEXTS.returnImeisRequired })
+    .min(1, PURCHASE_ENTRY_TEXTS.returnImeisRequired)
+    .max(500),
+  reason: z
+    .string({ error: PURCHASE_ENTRY_TEXTS.returnReasonRequired })
+    .trim()
+    .min(5, PURCHASE_ENTRY_TEXTS.returnReasonRequired)
+    .max(300),
+});
+export type SupplierReturnBody = z.infer<typeof supplierReturnBodySchema>;
+
+export const supplierReturnSchema = z.object({
+  supplier: z.object({ id: z.number().int(), name: z.string() }),
+  units: z.array(
+    z.object({
+      imei: z.string(),
+      product: z.string(),
+      cost: moneyOut,
+      accessKey: z.string(),
+      purchaseId: z.number().int(),
+    }),
+  ),
+  /** What the supplier owes back: the units' entry costs (a negative bill, 'Contas a pagar'). */
+  credit: moneyOut,
+  payableId: z.number().int(),
+});
+export type SupplierReturn = z.infer<typeof supplierReturnSchema>;
+
+export const PURCHASE_CSV_HEADERS = [
+  'Entrada em',
+  'Fornecedor',
+  'CNPJ/CPF',
+  'NF-e',
+  'Série',
+  'Emitida em',
+  'Chave de acesso',
+  'Itens',
+  'Total',
+  'Assinatura',
+  'Por',
+] as const;

@@ -520,6 +520,7 @@ export interface ProductUnits {
   imei2: string | null;
   order_id: number | null;
   product_id: number;
+  purchase_id: number | null;
   status: Generated<UnitStatus>;
   updated_at: Generated<Timestamp>;
 }
@@ -529,6 +530,51 @@ export interface ProductViews {
   customer_id: number | null;
   id: Generated<number>;
   product_id: number;
+}
+
+export interface PurchaseItems {
+  cost_after_cents: number;
+  cost_before_cents: number;
+  description: string;
+  discount_cents: Generated<Figure>;
+  factor: number;
+  freight_cents: Generated<Figure>;
+  gtin: string | null;
+  icms_st_cents: Generated<Figure>;
+  id: Generated<number>;
+  insurance_cents: Generated<Figure>;
+  ipi_cents: Generated<Figure>;
+  line: number;
+  movement_id: number | null;
+  ncm: string | null;
+  other_cents: Generated<Figure>;
+  product_cents: Figure;
+  product_id: number;
+  purchase_id: number;
+  quantity: string;
+  supplier_code: string;
+  total_cost_cents: Figure;
+  unit: string;
+  unit_cost_cents: number;
+  units: number;
+}
+
+export interface Purchases {
+  access_key: string;
+  created_at: Generated<Timestamp>;
+  created_by: number;
+  id: Generated<number>;
+  idempotency_key: string | null;
+  issued_at: Timestamp;
+  items_count: number;
+  number: string;
+  recipient_confirmed: Generated<boolean>;
+  recipient_document: string | null;
+  series: string;
+  signature_status: string;
+  supplier_id: number;
+  total_cents: Figure;
+  unsigned_reason: string | null;
 }
 
 export interface QuoteItems {
@@ -662,6 +708,7 @@ export interface StockMovements {
   note: string | null;
   order_id: number | null;
   product_id: number;
+  purchase_id: number | null;
   quantity_in: Generated<number>;
   quantity_out: Generated<number>;
   source_id: number | null;
@@ -675,6 +722,16 @@ export interface StockMovementUnits {
   event: string | null;
   movement_id: number;
   unit_id: number;
+}
+
+export interface SupplierProductCodes {
+  factor: Generated<number>;
+  product_id: number;
+  supplier_code: string;
+  supplier_id: number;
+  unit: string | null;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
 }
 
 export interface Suppliers {
@@ -769,6 +826,8 @@ export interface DB {
   product_units: ProductUnits;
   product_views: ProductViews;
   products: Products;
+  purchase_items: PurchaseItems;
+  purchases: Purchases;
   quote_items: QuoteItems;
   quotes: Quotes;
   report_customer_sales: ReportCustomerSales;
@@ -784,6 +843,7 @@ export interface DB {
   search_terms: SearchTerms;
   stock_movement_units: StockMovementUnits;
   stock_movements: StockMovements;
+  supplier_product_codes: SupplierProductCodes;
   suppliers: Suppliers;
   throttle_events: ThrottleEvents;
   trusted_sign_in_addresses: TrustedSignInAddresses;

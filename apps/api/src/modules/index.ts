@@ -15,6 +15,7 @@ import { tasksRoutes } from './orders/tasks.routes';
 import { payablesRoutes } from './payables/payables.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { productsRoutes } from './products/products.routes';
+import { purchasesRoutes } from './purchases/purchases.routes';
 import { quotesRoutes } from './quotes/quotes.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { rolesRoutes } from './roles/roles.routes';
@@ -48,4 +49,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(backupsRoutes);
   await api.register(suppliersRoutes);
   await api.register(payablesRoutes);
+  await api.register(purchasesRoutes);
 }

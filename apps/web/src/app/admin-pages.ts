@@ -90,9 +90,21 @@ const PAGES = [
     permissions: [PERMISSIONS.orders, PERMISSIONS.settings],
   },
   {
+    path: 'purchaseEntry',
+    label: 'Entrada por XML',
+    // Buying (issue 39), the group 'Compras': the supplier's NF-e XML into stock, the entries, suppliers, bills to pay.
+    permissions: [PERMISSIONS.purchases],
+    group: 'Compras',
+  },
+  {
+    path: 'purchases',
+    label: 'Entradas',
+    permissions: [PERMISSIONS.purchases],
+    group: 'Compras',
+  },
+  {
     path: 'suppliers',
     label: 'Fornecedores',
-    // Buying (issue 39): suppliers, stock entries from the supplier's NF-e, bills to pay.
     permissions: [PERMISSIONS.purchases],
     group: 'Compras',
   },

@@ -28,6 +28,8 @@ const PAGE_CODE: Record<AdminPath, CodeLoader<{ default: ComponentType }>> = {
   quotes: codeLoader(() => import('../features/quotes/pages/quotes-page')),
   suppliers: codeLoader(() => import('../features/suppliers/pages/suppliers-page')),
   payables: codeLoader(() => import('../features/payables/pages/payables-page')),
+  purchaseEntry: codeLoader(() => import('../features/purchases/pages/nfe-entry-page')),
+  purchases: codeLoader(() => import('../features/purchases/pages/purchases-page')),
   settings: codeLoader(() => import('../features/settings/pages/settings-page')),
 };
 /**

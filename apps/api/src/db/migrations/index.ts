@@ -58,6 +58,7 @@ import { orderRefunds } from './0063-order-refunds';
 import { productsNameIndexWithSearch } from './0064-products-name-index-with-search';
 import { suppliersAndPayables } from './0065-suppliers-and-payables';
 import { stockEntryUnitCost } from './0066-stock-entry-unit-cost';
+import { purchases } from './0067-purchases';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -120,6 +121,7 @@ export const migrations: Record<string, Migration> = {
   '0064-products-name-index-with-search': productsNameIndexWithSearch,
   '0065-suppliers-and-payables': suppliersAndPayables,
   '0066-stock-entry-unit-cost': stockEntryUnitCost,
+  '0067-purchases': purchases,
 };
 
 export const migrationProvider: MigrationProvider = {

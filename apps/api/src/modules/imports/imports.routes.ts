@@ -14,6 +14,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors';
+import { readUpload } from '../../lib/uploads';
 import { principalOf } from '../../plugins/auth';
 import { runImport, TEMPLATE_NAMES, template } from './imports.service';
 
@@ -61,28 +62,11 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) throw badRequest(IMPORT_TEXTS.fileRequired);
-        let file: Buffer | undefined;
-        let mappingText: string | undefined;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'file' || file) {
-                await part.toBuffer();
-                continue;
-              }
-              file = await part.toBuffer();
-            } else if (part.fieldname === 'mapping') {
-              mappingText = String(part.value);
-            }
-          }
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-          if (code?.startsWith('FST_')) throw badRequest(IMPORT_TEXTS.fileRequired);
-          throw error;
-        }
-        if (!file || file.length === 0) throw badRequest(IMPORT_TEXTS.fileRequired);
+        const { file, fields } = await readUpload(request, ['mapping'], {
+          tooLarge,
+          missing: () => badRequest(IMPORT_TEXTS.fileRequired),
+        });
+        const mappingText = fields.mapping;
         let mapping: Record<string, string> = {};
         if (mappingText?.trim()) {
           let json: unknown;

@@ -1,6 +1,9 @@
 import { bearer, type TestApp } from '../../test/helpers';
 import { multipart } from './imports.test-files';
 
+/** The multipart body of an upload (field `file` and text fields), for other modules' upload tests. */
+export { multipart };
+
 /** Windows-1252 bytes of a text (its accented letters are the Latin-1 ones: one byte each). */
 export const windows1252 = (text: string) => Buffer.from(text, 'latin1');
 export const utf8 = (text: string) => Buffer.from(text, 'utf8');

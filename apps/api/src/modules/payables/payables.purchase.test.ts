@@ -140,6 +140,22 @@ describe('createPayables and recordSupplierCredit', () => {
       .execute((trx) =>
         findOrCreateSupplierFromIssuer(trx, { document: cnpj('445556660001'), name: 'Fornecedor Exemplo' }, stockerId),
       );
+    // The entry the bills come from (since migration 0067 a bill's purchase must exist).
+    await t.db
+      .insertInto('purchases')
+      .values({
+        id: 4242,
+        access_key: `352611${'1'.repeat(12)}${'5'.repeat(26)}`,
+        supplier_id: supplier.id,
+        number: '1234',
+        series: '1',
+        issued_at: new Date('2026-11-20T13:15:00Z'),
+        total_cents: 3_256_000,
+        items_count: 2,
+        signature_status: 'VALID',
+        created_by: stockerId,
+      })
+      .execute();
     const ids = await t.db.transaction().execute((trx) =>
       createPayables(
         trx,

@@ -47,65 +47,97 @@ function fiscalValues(input: ProductCreate | ProductUpdate): Pick<ProductValues,
 }
 
 /**
+ * The brand and reference a product is written with, held (`for key share`) until the end of the
+ * transaction, so that a brand or reference removal running at the same time waits and then sees
+ * the product, instead of both passing their checks.
+ */
+async function resolveBrand(trx: Transaction<Database>, brandName: string, referenceName: string | null) {
+  const brand = await repo.findBrand(trx, brandName, 'keyShare');
+  if (!brand) throw badRequest(PRODUCT_TEXTS.brandNotFound);
+  let reference: { id: number; name: string } | undefined;
+  if (referenceName) {
+    reference = await repo.findReference(trx, brand.id, referenceName, 'keyShare');
+    if (!reference) throw badRequest(PRODUCT_TEXTS.referenceNotFound);
+  }
+  return { brand, reference };
+}
+
+function productValues(
+  input: ProductCreate | ProductUpdate,
+  code: string,
+  brand: { id: number; name: string },
+  reference: { id: number; name: string } | undefined,
+  barcode: string | null,
+): ProductValues {
+  return {
+    name: input.name,
+    description: input.description,
+    brand_id: brand.id,
+    reference_id: reference?.id ?? null,
+    cost_cents: reaisToCents(input.cost),
+    sell_price_cents: reaisToCents(input.sellPrice),
+    gold_percentage: input.discount.goldPercentage,
+    silver_percentage: input.discount.silverPercentage,
+    bronze_percentage: input.discount.bronzePercentage,
+    stock_alert: input.stockAlert,
+    tags: input.tags,
+    search_text: productSearchText({
+      name: input.name,
+      code,
+      tags: input.tags,
+      brand: brand.name,
+      reference: reference?.name,
+      barcode,
+    }),
+    barcode,
+    ...fiscalValues(input),
+  };
+}
+
+/** 'Código de barras' is one product's: another product that has it (in GTIN-14 form) is named (409). */
+async function ensureBarcodeFree(trx: Transaction<Database>, barcode: string | null, productId?: number) {
+  if (barcode === null) return;
+  const holder = await repo.findByBarcode(trx, barcode);
+  if (holder && holder.id !== productId) throw barcodeTaken(barcode, holder.name, holder.code);
+}
+
+/**
+ * A new product's row in the caller's transaction, audited with `origin` added to its fields: its brand and
+ * reference held, its barcode free, its code the next. The catalogue's create adds its pictures and initial
+ * stock; an entry by the supplier's NF-e (issue 39) adds its stock by the entry's move. Answers its id and code.
+ */
+export async function insertProduct(
+  trx: Transaction<Database>,
+  actorId: number,
+  input: ProductCreate,
+  origin: Record<string, unknown>,
+): Promise<{ id: number; code: string }> {
+  const barcode = input.barcode ?? null;
+  const { brand, reference } = await resolveBrand(trx, input.brand, input.reference);
+  await ensureBarcodeFree(trx, barcode);
+  const code = await repo.nextCode(trx);
+  const { id } = await repo.insert(trx, {
+    code,
+    ...productValues(input, code, brand, reference, barcode),
+    serialized: input.serialized,
+    ...(input.warrantyMonths !== undefined ? { warranty_months: input.warrantyMonths } : {}),
+  });
+  const { images: _images, units: _units, ...fields } = input;
+  await recordAudit(trx, {
+    employeeId: actorId,
+    entity: 'product',
+    entityId: code,
+    action: 'create',
+    changes: { ...fields, ...origin },
+  });
+  return { id, code };
+}
+
+/**
  * Rules of the catalogue's writes on a product: create and edit (codes, prices, brand and reference, barcode,
  * fiscal fields, the stock typed on the form through the ledger), archive, and its pictures.
  */
 export function productWrites({ db, storage, productById, withImages }: ProductsContext) {
-  /**
-   * The brand and reference a product is written with, held (`for key share`) until the end of the
-   * transaction, so that a brand or reference removal running at the same time waits and then sees
-   * the product, instead of both passing their checks.
-   */
-  async function resolveBrand(trx: Transaction<Database>, brandName: string, referenceName: string | null) {
-    const brand = await repo.findBrand(trx, brandName, 'keyShare');
-    if (!brand) throw badRequest(PRODUCT_TEXTS.brandNotFound);
-    let reference: { id: number; name: string } | undefined;
-    if (referenceName) {
-      reference = await repo.findReference(trx, brand.id, referenceName, 'keyShare');
-      if (!reference) throw badRequest(PRODUCT_TEXTS.referenceNotFound);
-    }
-    return { brand, reference };
-  }
-
-  function productValues(
-    input: ProductCreate | ProductUpdate,
-    code: string,
-    brand: { id: number; name: string },
-    reference: { id: number; name: string } | undefined,
-    barcode: string | null,
-  ): ProductValues {
-    return {
-      name: input.name,
-      description: input.description,
-      brand_id: brand.id,
-      reference_id: reference?.id ?? null,
-      cost_cents: reaisToCents(input.cost),
-      sell_price_cents: reaisToCents(input.sellPrice),
-      gold_percentage: input.discount.goldPercentage,
-      silver_percentage: input.discount.silverPercentage,
-      bronze_percentage: input.discount.bronzePercentage,
-      stock_alert: input.stockAlert,
-      tags: input.tags,
-      search_text: productSearchText({
-        name: input.name,
-        code,
-        tags: input.tags,
-        brand: brand.name,
-        reference: reference?.name,
-        barcode,
-      }),
-      barcode,
-      ...fiscalValues(input),
-    };
-  }
-
-  /** 'Código de barras' is one product's: another product that has it (in GTIN-14 form) is named (409). */
-  async function ensureBarcodeFree(trx: Transaction<Database>, barcode: string | null, productId?: number) {
-    if (barcode === null) return;
-    const holder = await repo.findByBarcode(trx, barcode);
-    if (holder && holder.id !== productId) throw barcodeTaken(barcode, holder.name, holder.code);
-  }
-
   /** The unique index settles two writes of the same barcode at the same moment: the loser is told so. */
   async function orBarcodeTaken<T>(barcode: string | null, write: () => Promise<T>): Promise<T> {
     try {
@@ -125,38 +157,26 @@ export function productWrites({ db, storage, productById, withImages }: Products
       const barcode = input.barcode ?? null;
       const id = await orBarcodeTaken(barcode, () =>
         db.transaction().execute(async (trx) => {
-          const { brand, reference } = await resolveBrand(trx, input.brand, input.reference);
-          await ensureBarcodeFree(trx, barcode);
-          const code = await repo.nextCode(trx);
-          const { id } = await repo.insert(trx, {
-            code,
-            ...productValues(input, code, brand, reference, barcode),
-            serialized: input.serialized,
-            ...(input.warrantyMonths !== undefined ? { warranty_months: input.warrantyMonths } : {}),
+          const { units } = input;
+          const { id, code } = await insertProduct(trx, actorId, input, {
+            images: pictures.length,
+            ...(units ? { imeis: units.map((u) => u.imei) } : {}),
           });
           const keys = await storeImages(storage, trx, pictures);
           for (const [position, key] of keys.entries()) {
             await repo.insertImage(trx, { product_id: id, path: key, name: `${code}-${position + 1}.jpg`, position });
           }
-          if (input.stock > 0 || (input.units?.length ?? 0) > 0) {
+          if (input.stock > 0 || (units?.length ?? 0) > 0) {
             // A serialized product's initial stock comes in by its units (their count must be the stock).
             await changeStock(trx, {
               productId: id,
               kind: 'ADJUSTMENT',
-              ...(input.serialized ? { quantityIn: input.stock, units: input.units ?? [] } : { newStock: input.stock }),
-              ...(!input.serialized && input.units ? { units: input.units } : {}),
+              ...(input.serialized ? { quantityIn: input.stock, units: units ?? [] } : { newStock: input.stock }),
+              ...(!input.serialized && units ? { units } : {}),
               employeeId: actorId,
               note: 'Estoque inicial no cadastro',
             });
           }
-          const { images: _images, units, ...fields } = input;
-          await recordAudit(trx, {
-            employeeId: actorId,
-            entity: 'product',
-            entityId: code,
-            action: 'create',
-            changes: { ...fields, images: keys.length, ...(units ? { imeis: units.map((u) => u.imei) } : {}) },
-          });
           return id;
         }),
       );

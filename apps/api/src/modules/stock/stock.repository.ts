@@ -189,6 +189,7 @@ export const stockRepository = {
         'p.name as product_name',
         'u.status',
         'u.order_id',
+        'u.cost_cents',
         'o.code as order_code',
       ])
       .where('i.imei', 'in', imeis)

@@ -28,6 +28,8 @@ export {
   unitsByImeiPrefix,
   unitsInAnalysis,
 } from './stock-units';
+/** Phones sent back to their supplier (issue 39 §4): locked and checked, then out of stock by the ledger. */
+export { sendUnitsBack, type UnitGoingBack, unitsGoingBack } from './supplier-returns';
 /** The shelf count of a serialized product by its IMEIs. */
 export { countUnits } from './unit-count';
 /** Phones that come back from an order (exchanges and returns), their analysis and an exchange's replacement. */

@@ -19,5 +19,7 @@ export const NAV_ICONS: Record<SidebarPath, IconName> = {
   quotes: 'requestQuote',
   suppliers: 'business',
   payables: 'payments',
+  purchaseEntry: 'uploadFile',
+  purchases: 'moveToInbox',
   settings: 'settings',
 };

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { NavLink } from 'react-router';
 import { Icon } from '../../components/plain/icon';
 import { NewOrdersBadge } from '../../features/orders/live/new-orders-badge';
@@ -25,17 +26,19 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <ul className="sb-list">
           {entries.map(({ path, label, group }, index) => {
             const icon = NAV_ICONS[path];
-            // A group's heading ('Compras') before its first page.
+            // A group's heading ('Compras') before its first page, an item of its own.
             const heading = group && entries[index - 1]?.group !== group ? group : null;
             return (
-              <li key={path}>
-                {heading ? <div className="sb-group">{heading}</div> : null}
-                <NavLink to={`/admin/${path}`} onClick={onNavigate} className="sb-link">
-                  <span className="sb-icon">{icon ? <Icon name={icon} small /> : null}</span>
-                  <span className="sb-label">{label}</span>
-                  {path === 'orders' ? <NewOrdersBadge /> : null}
-                </NavLink>
-              </li>
+              <Fragment key={path}>
+                {heading ? <li className="sb-group">{heading}</li> : null}
+                <li>
+                  <NavLink to={`/admin/${path}`} onClick={onNavigate} className="sb-link">
+                    <span className="sb-icon">{icon ? <Icon name={icon} small /> : null}</span>
+                    <span className="sb-label">{label}</span>
+                    {path === 'orders' ? <NewOrdersBadge /> : null}
+                  </NavLink>
+                </li>
+              </Fragment>
             );
           })}
         </ul>

@@ -31,6 +31,17 @@ export const PRODUCTS_TEXTS = {
     close: 'Fechar',
   },
   /** 'Consultar IMEI' (issue 17 §4): a phone by its IMEI, its customer, warranty and history. */
+  /** 'Devolver ao fornecedor' (issue 39 §4), in 'Consultar IMEI'. */
+  supplierReturn: {
+    open: 'Devolver ao fornecedor',
+    reason: 'Motivo da devolução ao fornecedor',
+    reasonHint: 'Ao menos 5 caracteres: fica no histórico do aparelho e no crédito.',
+    confirm: 'Confirmar devolução',
+    cancel: 'Cancelar',
+    done: (supplier: string, credit: string) =>
+      `Aparelho devolvido ao fornecedor ${supplier}: crédito de ${credit} em Contas a pagar.`,
+    failed: 'Não foi possível registrar a devolução ao fornecedor, tente novamente mais tarde.',
+  },
   unitLookup: {
     /** A returned phone (em análise): back on sale, or written off (issue 17 §5). */
     analysis: 'Aparelho devolvido, em análise: libere-o para o estoque ou dê baixa.',

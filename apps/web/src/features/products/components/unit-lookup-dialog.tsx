@@ -18,6 +18,7 @@ import { api, firstError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { hasPermission } from '../../../lib/session';
 import { PRODUCTS_TEXTS } from '../texts';
+import { SupplierReturnPanel } from './supplier-return-panel';
 
 const T = PRODUCTS_TEXTS.unitLookup;
 
@@ -186,6 +187,10 @@ export function UnitLookupDialog({
                   </Button>
                 </Box>
               </Box>
+            ) : null}
+            {(unit.data.status === 'RETURNED' || unit.data.status === 'IN_STOCK') &&
+            hasPermission(PERMISSIONS.purchases) ? (
+              <SupplierReturnPanel key={unit.data.imei} imei={unit.data.imei} />
             ) : null}
             {analysisProblem ? (
               <Alert severity="error" role="alert" sx={{ mt: 2 }}>

@@ -1,0 +1,567 @@
+import {
+  apiErrorSchema,
+  formatBusinessDateTimeMinutes,
+  PRODUCT_TEXTS,
+  PURCHASE_ENTRY_TEXTS,
+  PURCHASE_TEXTS,
+  type PurchaseDecisionsInput,
+  UNIT_STATUS_LABELS,
+  UNIT_TEXTS,
+} from '@backoffice/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { multipart } from '../imports/test-uploads';
+import { buildTestNfe, TEST_NFE_RECIPIENT_CNPJ, workedExampleNfeSpec } from './nfe/test-nfe';
+import { createBrand, createProduct, entryCounts, imeis, productNow, setShopCnpj } from './test-purchases';
+
+/** POST /api/purchases/nfe?dryRun=… with the note's XML (and the decisions), as the 'Entrada por XML' page sends it. */
+function sendNfe(
+  t: TestApp,
+  token: string,
+  xml: string | Buffer,
+  options: { dryRun: boolean; decisions?: PurchaseDecisionsInput; key?: string },
+) {
+  const fields: Record<string, string> = options.decisions ? { decisions: JSON.stringify(options.decisions) } : {};
+  const body = multipart(typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml, 'nota.xml', fields);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/purchases/nfe?dryRun=${options.dryRun}`,
+    headers: { ...bearer(token), ...body.headers, ...(options.key ? { 'idempotency-key': options.key } : {}) },
+    payload: body.payload,
+  });
+}
+
+/**
+ * 'Entrada por XML' (issue 39 §2, decision 0049), through the API on a fresh database each time. The figures are
+ * the issue's worked example, by hand:
+ * - iPhone: (32.000,00 + freight 158,02) ÷ 10 = 3.215,802 → R$ 3.215,80; with 5 in stock at R$ 3.100,00 the
+ *   average is (15.500,00 + 32.158,00) ÷ 15 = 47.658,00 ÷ 15 = R$ 3.177,20; gold + 10 % = 3.494,92, silver
+ *   + 12 % = 3.558,464 → R$ 3.558,46, bronze + 0 % = 3.177,20.
+ * - Case: (400,00 + 1,98) ÷ 50 = 8,0396 → R$ 8,04; none in stock: the average is the entry's cost.
+ * - Note total 32.000,00 + 158,02 + 400,00 + 1,98 = R$ 32.560,00; two bills of R$ 16.280,00.
+ */
+const IPHONE_ITEM = 'Apple iPhone 15 128GB Preto';
+
+describe('entry by the supplier NF-e XML', () => {
+  let t: TestApp;
+  let stocker: string;
+  let iphone: { id: number; code: string };
+  let caseProduct: { id: number; code: string };
+  const worked = buildTestNfe(workedExampleNfeSpec());
+  /** The IMEIs already in stock (5 iPhones) and the 10 arriving. */
+  const inStock = imeis(5, 101);
+  const arriving = imeis(10, 1);
+  const decisions = (phones: string[] = arriving) => ({
+    items: [
+      { line: 1, imeis: phones },
+      { line: 2, productId: caseProduct.id },
+    ],
+  });
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    stocker = await signIn(t.app, DEMO.stocker);
+    await createBrand(t, stocker);
+    iphone = await createProduct(t, stocker, {
+      name: 'iPhone 15 128GB Preto',
+      cost: 3100,
+      units: inStock,
+      barcode: '0195949036002',
+      discount: { goldPercentage: 10, silverPercentage: 12, bronzePercentage: 0 },
+    });
+    caseProduct = await createProduct(t, stocker, { name: 'Capa transparente iPhone 15', cost: 7.5 });
+  });
+  afterEach(() => t.close());
+
+  it('previews the worked example: the iPhone by GTIN at R$ 3.215,80 averaging R$ 3.177,20, the case to link at R$ 8,04', async () => {
+    const res = await sendNfe(t, stocker, worked.xml, { dryRun: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = res.json().data;
+    expect(preview).toMatchObject({
+      accessKey: worked.accessKey,
+      number: '4512',
+      total: 32560,
+      supplier: { id: null, name: 'DISTRIBUIDORA MODELO DE CELULARES LTDA', document: '11222333000181' },
+      signature: { status: 'VALID' },
+      instalments: [
+        { documentNumber: '001', dueDate: '2026-12-20', amount: 16280 },
+        { documentNumber: '002', dueDate: '2027-01-19', amount: 16280 },
+      ],
+      warnings: [],
+      ready: false,
+    });
+    expect(preview.items[0]).toMatchObject({
+      line: 1,
+      match: 'GTIN',
+      product: { id: iphone.id, stock: 5, cost: 3100, serialized: true },
+      units: 10,
+      factor: 1,
+      totalCost: 32158.02,
+      freight: 158.02,
+      unitCost: 3215.8,
+      newAverageCost: 3177.2,
+      levelPrices: { gold: 3494.92, silver: 3558.46, bronze: 3177.2 },
+      imeis: [],
+      problems: [PURCHASE_ENTRY_TEXTS.imeiCount(10, 0)],
+    });
+    expect(preview.items[1]).toMatchObject({
+      line: 2,
+      match: 'NONE',
+      product: null,
+      units: 50,
+      unitCost: 8.04,
+      suggested: { name: 'Capa transparente iPhone 15', barcode: '7891234567895', ncm: '39269090', cost: 8.04 },
+      problems: [PURCHASE_ENTRY_TEXTS.chooseProduct],
+    });
+    // Linked and with the IMEIs, the same preview is ready; still nothing written.
+    const ready = await sendNfe(t, stocker, worked.xml, { dryRun: true, decisions: decisions() });
+    expect(ready.json().data).toMatchObject({ ready: true, problems: [] });
+    expect(ready.json().data.items[1]).toMatchObject({ match: 'LINKED', newAverageCost: 8.04 });
+    expect(await entryCounts(t)).toEqual({ purchases: 0, items: 0, payables: 0, suppliers: 0, codes: 0 });
+  });
+
+  it('confirms the worked example in one go: stock, average cost, phones, supplier, codes and the two bills', async () => {
+    const res = await sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions() });
+    expect(res.statusCode, res.body).toBe(200);
+    const entry = res.json().data;
+    expect(entry).toMatchObject({
+      accessKey: worked.accessKey,
+      total: 32560,
+      itemsCount: 2,
+      signatureStatus: 'VALID',
+      createdBy: 'Carlos Estoquista',
+      supplier: { name: 'DISTRIBUIDORA MODELO DE CELULARES LTDA', document: '11222333000181' },
+      payables: [
+        { documentNumber: '001', dueDate: '2026-12-20', amount: 16280 },
+        { documentNumber: '002', dueDate: '2027-01-19', amount: 16280 },
+      ],
+    });
+    expect(entry.items).toEqual([
+      expect.objectContaining({
+        line: 1,
+        units: 10,
+        unitCost: 3215.8,
+        costBefore: 3100,
+        costAfter: 3177.2,
+        imeis: arriving,
+      }),
+      expect.objectContaining({ line: 2, units: 50, unitCost: 8.04, costBefore: 7.5, costAfter: 8.04, imeis: [] }),
+    ]);
+    expect(await productNow(t, iphone.id)).toEqual({ stock: 15, cost_cents: 317720 });
+    expect(await productNow(t, caseProduct.id)).toEqual({ stock: 50, cost_cents: 804 });
+    const units = await t.db
+      .selectFrom('product_units')
+      .select(['imei', 'status', 'cost_cents', 'purchase_id'])
+      .where('imei', 'in', arriving)
+      .orderBy('imei')
+      .execute();
+    expect(units).toHaveLength(10);
+    for (const unit of units)
+      expect(unit).toMatchObject({ status: 'IN_STOCK', cost_cents: 321580, purchase_id: entry.id });
+    const ledger = await t.db
+      .selectFrom('stock_movements as m')
+      .innerJoin('product_sources as s', 's.id', 'm.source_id')
+      .select([
+        'm.product_id',
+        'm.kind',
+        'm.quantity_in',
+        'm.entry_unit_cost_cents',
+        'm.purchase_id',
+        'm.note',
+        's.key',
+      ])
+      .where('m.purchase_id', '=', entry.id)
+      .orderBy('m.id')
+      .execute();
+    const note = `NF-e 4512/1, chave ${worked.accessKey}`;
+    expect(ledger).toEqual([
+      {
+        product_id: iphone.id,
+        kind: 'PURCHASE',
+        quantity_in: 10,
+        entry_unit_cost_cents: 321580,
+        purchase_id: entry.id,
+        note,
+        key: 'SUPPLIER_PURCHASE',
+      },
+      {
+        product_id: caseProduct.id,
+        kind: 'PURCHASE',
+        quantity_in: 50,
+        entry_unit_cost_cents: 804,
+        purchase_id: entry.id,
+        note,
+        key: 'SUPPLIER_PURCHASE',
+      },
+    ]);
+    const bills = await t.db
+      .selectFrom('payables')
+      .select(['amount_cents', 'category', 'supplier_id'])
+      .where('purchase_id', '=', entry.id)
+      .execute();
+    expect(bills.map((b) => Number(b.amount_cents))).toEqual([1628000, 1628000]);
+    expect(bills.every((b) => b.category === 'COMPRA' && b.supplier_id === entry.supplier.id)).toBe(true);
+    expect(await entryCounts(t)).toEqual({ purchases: 1, items: 2, payables: 2, suppliers: 1, codes: 2 });
+
+    // The detail answers the same entry; the list finds it by the supplier's name and by the note's number.
+    const detail = await t.app.inject({ method: 'GET', url: `/api/purchases/${entry.id}`, headers: bearer(stocker) });
+    expect(detail.json().data).toEqual(entry);
+    for (const search of ['distribuidora modelo', '4512', worked.accessKey.slice(10, 30)]) {
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/api/purchases?search=${encodeURIComponent(search)}`,
+        headers: bearer(stocker),
+      });
+      expect(page.json().data, search).toMatchObject({ total: 1, items: [{ id: entry.id, total: 32560 }] });
+    }
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/api/purchases?search=inexistente',
+      headers: bearer(stocker),
+    });
+    expect(none.json().data).toMatchObject({ total: 0, items: [] });
+    const csv = await t.app.inject({ method: 'GET', url: '/api/purchases/export.csv', headers: bearer(stocker) });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(
+      `DISTRIBUIDORA MODELO DE CELULARES LTDA;11222333000181;4512;1;20/11/2026;${worked.accessKey};2;32560,00;Assinada;Carlos Estoquista`,
+    );
+  });
+
+  it('refuses the same access key again (409 naming when and by whom), in the preview and the confirm', async () => {
+    expect((await sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions() })).statusCode).toBe(200);
+    const entered = await t.db.selectFrom('purchases').select('created_at').executeTakeFirstOrThrow();
+    const when = formatBusinessDateTimeMinutes(new Date(entered.created_at));
+    for (const dryRun of [true, false]) {
+      const again = await sendNfe(t, stocker, worked.xml, { dryRun, decisions: decisions(imeis(10, 201)) });
+      expect(again.statusCode).toBe(409);
+      const body = apiErrorSchema.parse(again.json());
+      expect(body.code).toBe('PURCHASE_ALREADY_ENTERED');
+      expect(body.errors[0]).toBe(PURCHASE_ENTRY_TEXTS.alreadyEntered(worked.accessKey, when, 'Carlos Estoquista'));
+    }
+    expect(await productNow(t, iphone.id)).toEqual({ stock: 15, cost_cents: 317720 });
+    expect((await entryCounts(t)).purchases).toBe(1);
+  });
+
+  it('refuses 9 IMEIs for 10 iPhones, and a bad, a repeated and an in-stock IMEI, line by line, writing nothing', async () => {
+    const nine = await sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions(arriving.slice(0, 9)) });
+    expect(nine.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(nine.json())).toMatchObject({
+      code: 'PURCHASE_NOT_READY',
+      errors: [PURCHASE_ENTRY_TEXTS.item(1, IPHONE_ITEM, PURCHASE_ENTRY_TEXTS.imeiCount(10, 9))],
+    });
+    // 352099000000019 has a wrong check digit (testImei(1) ends in 8); the 3rd repeats the 2nd; the 4th is in stock.
+    const bad = `${arriving[0]?.slice(0, 14)}${(Number(arriving[0]?.slice(14)) + 1) % 10}`;
+    const mixed = [bad, arriving[1], arriving[1], inStock[0], ...arriving.slice(4, 10)] as string[];
+    const refused = await sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions(mixed) });
+    expect(refused.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(refused.json()).errors).toEqual(
+      [
+        PURCHASE_ENTRY_TEXTS.imeiInvalid(bad),
+        PURCHASE_ENTRY_TEXTS.imeiRepeated(arriving[1] as string),
+        PURCHASE_ENTRY_TEXTS.imeiRegistered(inStock[0] as string, 'iPhone 15 128GB Preto'),
+      ].map((problem) => PURCHASE_ENTRY_TEXTS.item(1, IPHONE_ITEM, problem)),
+    );
+    expect(await entryCounts(t)).toEqual({ purchases: 0, items: 0, payables: 0, suppliers: 0, codes: 0 });
+    expect(await productNow(t, iphone.id)).toEqual({ stock: 5, cost_cents: 310000 });
+    expect(await productNow(t, caseProduct.id)).toEqual({ stock: 0, cost_cents: 750 });
+  });
+
+  it('creates the iPhone from the note (prefilled name, GTIN, NCM, CEST) when it is not in the catalogue', async () => {
+    const note = buildTestNfe(
+      workedExampleNfeSpec({ number: 4513, items: [workedExampleNfeSpec().items[0] as never] }),
+    );
+    const create = {
+      name: 'iPhone 15 128GB Preto (novo)',
+      brand: 'Apple Compras',
+      barcode: '0195949036002',
+      ncm: '85171300',
+      cest: '2105300',
+      sellPrice: 4299,
+      discount: { goldPercentage: 10, silverPercentage: 0, bronzePercentage: 0 },
+      serialized: true,
+    };
+    // The barcode is the existing iPhone's: refused on the line, naming it.
+    const taken = await sendNfe(t, stocker, note.xml, {
+      dryRun: true,
+      decisions: { items: [{ line: 1, create, imeis: arriving }] },
+    });
+    expect(taken.json().data.items[0].problems).toEqual([
+      PURCHASE_ENTRY_TEXTS.barcodeTaken('0195949036002', 'iPhone 15 128GB Preto'),
+    ]);
+    // Without a sale price the catalogue refuses it: a problem of the line, in the catalogue's words.
+    const { sellPrice: _none, ...priceless } = create;
+    const incomplete = await sendNfe(t, stocker, note.xml, {
+      dryRun: true,
+      decisions: { items: [{ line: 1, create: { ...priceless, barcode: null }, imeis: arriving }] },
+    });
+    expect(incomplete.json().data.items[0].problems).toEqual([
+      PURCHASE_ENTRY_TEXTS.createInvalid(PRODUCT_TEXTS.sellPriceRequired),
+    ]);
+    const res = await sendNfe(t, stocker, note.xml, {
+      dryRun: false,
+      decisions: { items: [{ line: 1, create: { ...create, barcode: null }, imeis: arriving }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const line = res.json().data.items[0];
+    // (32.000,00 + 158,02) ÷ 10 = R$ 3.215,80: nothing was in stock, so that is its cost.
+    expect(line).toMatchObject({ units: 10, unitCost: 3215.8, costAfter: 3215.8, imeis: arriving });
+    const created = await t.db
+      .selectFrom('products')
+      .select(['name', 'serialized', 'stock', 'cost_cents', 'ncm', 'cest', 'sell_price_cents'])
+      .where('id', '=', line.product.id)
+      .executeTakeFirstOrThrow();
+    expect(created).toEqual({
+      name: 'iPhone 15 128GB Preto (novo)',
+      serialized: true,
+      stock: 10,
+      cost_cents: 321580,
+      ncm: '85171300',
+      cest: '2105300',
+      sell_price_cents: 429900,
+    });
+  });
+
+  it('converts a box of 10 by the factor confirmed once per supplier code, and remembers it next time', async () => {
+    const film = await createProduct(t, stocker, { name: 'Película de vidro iPhone 15', cost: 3 });
+    // 5 boxes at R$ 45,00 + freight R$ 0,50 = 225,50; 50 films: 225,50 ÷ 50 = R$ 4,51.
+    const box = {
+      code: 'PEL-IPH15-CX10',
+      name: 'Película vidro iPhone 15 cx c/10',
+      unit: 'CX',
+      qty: 5,
+      unitValue: '45.00',
+      freight: '0.50',
+    };
+    const first = buildTestNfe({ number: 7001, items: [box] });
+    const asked = await sendNfe(t, stocker, first.xml, {
+      dryRun: true,
+      decisions: { items: [{ line: 1, productId: film.id }] },
+    });
+    expect(asked.json().data.items[0]).toMatchObject({
+      factor: 1,
+      factorConfirmed: false,
+      problems: [PURCHASE_ENTRY_TEXTS.factorRequired('CX')],
+    });
+    const res = await sendNfe(t, stocker, first.xml, {
+      dryRun: false,
+      decisions: { items: [{ line: 1, productId: film.id, factor: 10 }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.items[0]).toMatchObject({ factor: 10, units: 50, unitCost: 4.51, costAfter: 4.51 });
+    expect(await productNow(t, film.id)).toEqual({ stock: 50, cost_cents: 451 });
+
+    // The next note of that supplier: matched by its code, the factor remembered, ready without a decision.
+    // 3 boxes at R$ 42,00 = 126,00 ÷ 30 = R$ 4,20; average (50 × 4,51 + 30 × 4,20) ÷ 80 = (225,50 + 126,00) ÷ 80
+    // = 4,39375 → R$ 4,39.
+    const second = buildTestNfe({ number: 7002, items: [{ ...box, qty: 3, unitValue: '42.00', freight: undefined }] });
+    const preview = await sendNfe(t, stocker, second.xml, { dryRun: true });
+    expect(preview.json().data).toMatchObject({ ready: true });
+    expect(preview.json().data.items[0]).toMatchObject({
+      match: 'SUPPLIER_CODE',
+      product: { id: film.id },
+      factor: 10,
+      factorConfirmed: true,
+      units: 30,
+      unitCost: 4.2,
+      newAverageCost: 4.39,
+    });
+    expect((await sendNfe(t, stocker, second.xml, { dryRun: false })).statusCode).toBe(200);
+    expect(await productNow(t, film.id)).toEqual({ stock: 80, cost_cents: 439 });
+  });
+
+  it('asks the reason of an unsigned note and audits it', async () => {
+    const unsigned = buildTestNfe(workedExampleNfeSpec({ number: 4600, sign: false, bare: true }));
+    const preview = await sendNfe(t, stocker, unsigned.xml, { dryRun: true, decisions: decisions() });
+    expect(preview.json().data).toMatchObject({
+      signature: { status: 'ABSENT' },
+      warnings: [
+        { code: 'UNSIGNED', message: PURCHASE_ENTRY_TEXTS.unsignedWarning, needsConfirmation: true, confirmed: false },
+      ],
+      problems: [PURCHASE_ENTRY_TEXTS.unsignedReasonRequired],
+      ready: false,
+    });
+    const refused = await sendNfe(t, stocker, unsigned.xml, { dryRun: false, decisions: decisions() });
+    expect(apiErrorSchema.parse(refused.json()).errors).toEqual([PURCHASE_ENTRY_TEXTS.unsignedReasonRequired]);
+    const reason = 'Fornecedor mandou o XML sem a assinatura; conferido com o DANFE';
+    const res = await sendNfe(t, stocker, unsigned.xml, {
+      dryRun: false,
+      decisions: { ...decisions(), unsignedReason: reason },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ signatureStatus: 'ABSENT', unsignedReason: reason });
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select(['action', 'changes'])
+      .where('entity', '=', 'purchase')
+      .executeTakeFirstOrThrow();
+    expect(audit.action).toBe('nfe-entry');
+    expect(audit.changes).toMatchObject({ unsignedReason: reason, signature: 'ABSENT' });
+  });
+
+  it('refuses a note changed after it was signed, and a file over 2 MB before reading it', async () => {
+    const tampered = worked.xml.replace('<vProd>32000.00</vProd>', '<vProd>31000.00</vProd>');
+    const res = await sendNfe(t, stocker, tampered, { dryRun: true });
+    expect(res.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(res.json())).toMatchObject({
+      code: 'NFE_INVALID',
+      errors: [PURCHASE_TEXTS.nfe.signature],
+    });
+    const huge = Buffer.concat([Buffer.from(worked.xml), Buffer.alloc(2 * 1024 * 1024, 0x20)]);
+    const big = await sendNfe(t, stocker, huge, { dryRun: true });
+    expect(big.statusCode).toBe(413);
+    expect(apiErrorSchema.parse(big.json()).errors).toEqual([PURCHASE_TEXTS.nfe.tooLarge]);
+    expect(await entryCounts(t)).toEqual({ purchases: 0, items: 0, payables: 0, suppliers: 0, codes: 0 });
+  });
+
+  it("warns when the recipient is not the shop's CNPJ and enters only once confirmed", async () => {
+    // 11.444.777/0001-61: the shop; the note is addressed to 44.555.666/0001-81.
+    await setShopCnpj(t, '11.444.777/0001-61');
+    const preview = await sendNfe(t, stocker, worked.xml, { dryRun: true, decisions: decisions() });
+    const warning = PURCHASE_ENTRY_TEXTS.recipientWarning(TEST_NFE_RECIPIENT_CNPJ, '11444777000161');
+    expect(preview.json().data).toMatchObject({
+      warnings: [{ code: 'RECIPIENT', message: warning, needsConfirmation: true, confirmed: false }],
+      problems: [PURCHASE_ENTRY_TEXTS.recipientNotConfirmed],
+    });
+    const refused = await sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions() });
+    expect(refused.statusCode).toBe(400);
+    expect((await entryCounts(t)).purchases).toBe(0);
+    const res = await sendNfe(t, stocker, worked.xml, {
+      dryRun: false,
+      decisions: { ...decisions(), confirmRecipient: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ recipientConfirmed: true, recipientDocument: TEST_NFE_RECIPIENT_CNPJ });
+    // The shop's own CNPJ on the note: no warning.
+    await setShopCnpj(t, TEST_NFE_RECIPIENT_CNPJ);
+    const own = buildTestNfe(workedExampleNfeSpec({ number: 4700 }));
+    const ok = await sendNfe(t, stocker, own.xml, { dryRun: true, decisions: decisions(imeis(10, 301)) });
+    expect(ok.json().data).toMatchObject({ warnings: [], ready: true });
+  });
+
+  it('answers a retried confirm with the same Idempotency-Key with the same entry, never a second', async () => {
+    const key = 'entrada-4512-tentativa-1';
+    const first = await sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions(), key });
+    const again = await sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions(), key });
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data).toEqual(first.json().data);
+    expect(await entryCounts(t)).toEqual({ purchases: 1, items: 2, payables: 2, suppliers: 1, codes: 2 });
+    expect(await productNow(t, iphone.id)).toEqual({ stock: 15, cost_cents: 317720 });
+    // The key of another note is refused; the same note under another key is the 409 of an entered note.
+    const other = buildTestNfe(workedExampleNfeSpec({ number: 4800 }));
+    const reused = await sendNfe(t, stocker, other.xml, { dryRun: false, decisions: decisions(imeis(10, 401)), key });
+    expect(apiErrorSchema.parse(reused.json())).toMatchObject({
+      code: 'CONFLICT',
+      errors: [PURCHASE_ENTRY_TEXTS.keyOfAnotherNote],
+    });
+    const otherKey = await sendNfe(t, stocker, worked.xml, {
+      dryRun: false,
+      decisions: decisions(),
+      key: 'outra-chave-0001',
+    });
+    expect(apiErrorSchema.parse(otherKey.json()).code).toBe('PURCHASE_ALREADY_ENTERED');
+  });
+
+  it('two confirms of one note at once make exactly one entry', async () => {
+    const answers = await Promise.all([
+      sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions(), key: 'corrida-a-0001' }),
+      sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions(), key: 'corrida-b-0001' }),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const loser = answers.find((res) => res.statusCode === 409);
+    expect(apiErrorSchema.parse(loser?.json()).code).toBe('PURCHASE_ALREADY_ENTERED');
+    expect(await entryCounts(t)).toEqual({ purchases: 1, items: 2, payables: 2, suppliers: 1, codes: 2 });
+    expect(await productNow(t, iphone.id)).toEqual({ stock: 15, cost_cents: 317720 });
+    expect((await t.db.selectFrom('product_units').select('id').where('imei', 'in', arriving).execute()).length).toBe(
+      10,
+    );
+  });
+
+  it('sends two iPhones back to the supplier: out of stock, the ledger names the supplier and the note, a credit', async () => {
+    const entered = await sendNfe(t, stocker, worked.xml, { dryRun: false, decisions: decisions() });
+    const entry = entered.json().data;
+    const reason = 'Tela com defeito de fábrica';
+    const sendBack = (imeiList: string[], why = reason) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/purchases/returns',
+        headers: bearer(stocker),
+        payload: { imeis: imeiList, reason: why },
+      });
+    // Refused, nothing written: a phone entered by hand (no note: no supplier to credit), a short reason.
+    const byHand = await sendBack([arriving[0] as string, inStock[0] as string]);
+    expect(apiErrorSchema.parse(byHand.json()).errors).toEqual([
+      PURCHASE_ENTRY_TEXTS.returnUnitWithoutNote(inStock[0] as string),
+    ]);
+    expect(apiErrorSchema.parse((await sendBack([arriving[0] as string], 'ruim')).json()).errors).toEqual([
+      PURCHASE_ENTRY_TEXTS.returnReasonRequired,
+    ]);
+    expect(await productNow(t, iphone.id)).toEqual({ stock: 15, cost_cents: 317720 });
+
+    const res = await sendBack([arriving[0] as string, arriving[1] as string]);
+    expect(res.statusCode, res.body).toBe(200);
+    // 2 × R$ 3.215,80 (what each cost when it came in, not the average) = R$ 6.431,60.
+    expect(res.json().data).toMatchObject({
+      supplier: { id: entry.supplier.id, name: 'DISTRIBUIDORA MODELO DE CELULARES LTDA' },
+      units: [
+        { imei: arriving[0], cost: 3215.8, accessKey: worked.accessKey, purchaseId: entry.id },
+        { imei: arriving[1], cost: 3215.8, accessKey: worked.accessKey, purchaseId: entry.id },
+      ],
+      credit: 6431.6,
+    });
+    // 15 − 2 = 13 in stock; leaving does not change the average.
+    expect(await productNow(t, iphone.id)).toEqual({ stock: 13, cost_cents: 317720 });
+    const ledger = await t.db
+      .selectFrom('stock_movements')
+      .select(['kind', 'quantity_out', 'stock_after', 'note', 'purchase_id'])
+      .where('product_id', '=', iphone.id)
+      .where('kind', '=', 'ADJUSTMENT')
+      .where('quantity_out', '>', 0)
+      .orderBy('id')
+      .execute();
+    const note = PURCHASE_ENTRY_TEXTS.returnLedgerNote(
+      'DISTRIBUIDORA MODELO DE CELULARES LTDA',
+      '4512',
+      '1',
+      worked.accessKey,
+      reason,
+    );
+    expect(ledger).toEqual([
+      { kind: 'ADJUSTMENT', quantity_out: 1, stock_after: 14, note, purchase_id: entry.id },
+      { kind: 'ADJUSTMENT', quantity_out: 1, stock_after: 13, note, purchase_id: entry.id },
+    ]);
+    const credit = await t.db
+      .selectFrom('payables')
+      .select(['amount_cents', 'category', 'supplier_id', 'document_number'])
+      .where('category', '=', 'DEVOLUCAO')
+      .executeTakeFirstOrThrow();
+    expect({ ...credit, amount_cents: Number(credit.amount_cents) }).toEqual({
+      amount_cents: -643160,
+      category: 'DEVOLUCAO',
+      supplier_id: entry.supplier.id,
+      document_number: worked.accessKey,
+    });
+    // Its history says where it went.
+    const unit = await t.app.inject({ method: 'GET', url: `/api/units/${arriving[0]}`, headers: bearer(stocker) });
+    expect(unit.json().data).toMatchObject({ status: 'WRITTEN_OFF' });
+    expect(unit.json().data.history.at(-1).event).toBe(UNIT_TEXTS.unitEvents.SUPPLIER_RETURN);
+    // Gone: the same phone again is refused by its status.
+    const again = await sendBack([arriving[0] as string]);
+    expect(apiErrorSchema.parse(again.json()).errors).toEqual([
+      PURCHASE_ENTRY_TEXTS.returnUnitUnavailable(arriving[0] as string, UNIT_STATUS_LABELS.WRITTEN_OFF),
+    ]);
+  });
+
+  it("is 'Compras': the attendant is refused", async () => {
+    const attendant = await signIn(t.app, DEMO.attendant);
+    expect((await sendNfe(t, attendant, worked.xml, { dryRun: true })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/purchases', headers: bearer(attendant) })).statusCode).toBe(
+      403,
+    );
+  });
+});

@@ -1,0 +1,81 @@
+import { reaisToCents } from '@backoffice/contract';
+import { expect } from 'vitest';
+import { bearer, type TestApp } from '../../test/helpers';
+import { testImei } from './nfe/test-nfe';
+
+/** `count` Luhn-valid IMEIs from `from` on (the note builder's TAC). */
+export const imeis = (count: number, from = 1) => Array.from({ length: count }, (_, i) => testImei(from + i));
+
+/** A product through the catalogue's API (brand 'Apple Compras' must exist); `units`: its IMEIs in stock. */
+export async function createProduct(
+  t: TestApp,
+  token: string,
+  fields: { name: string; cost: number; stock?: number; units?: string[]; barcode?: string; discount?: object },
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/products',
+    headers: bearer(token),
+    payload: {
+      name: fields.name,
+      cost: fields.cost,
+      stock: fields.units?.length ?? fields.stock ?? 0,
+      brand: 'Apple Compras',
+      reference: null,
+      sellPrice: 4999,
+      tags: [],
+      stockAlert: 0,
+      images: [],
+      discount: fields.discount ?? { goldPercentage: 0, silverPercentage: 0, bronzePercentage: 0 },
+      ...(fields.units ? { serialized: true, units: fields.units.map((imei) => ({ imei })) } : {}),
+      ...(fields.barcode ? { barcode: fields.barcode } : {}),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: number; code: string };
+}
+
+export async function createBrand(t: TestApp, token: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/products/brand',
+    headers: bearer(token),
+    payload: { name: 'Apple Compras' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+/** What a product holds now: stock and cost in cents. */
+export const productNow = (t: TestApp, id: number) =>
+  t.db.selectFrom('products').select(['stock', 'cost_cents']).where('id', '=', id).executeTakeFirstOrThrow();
+
+/** How many rows each table of an entry holds (all zero: nothing was written). */
+export async function entryCounts(t: TestApp) {
+  const count = async (table: 'purchases' | 'purchase_items' | 'payables' | 'suppliers' | 'supplier_product_codes') =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    purchases: await count('purchases'),
+    items: await count('purchase_items'),
+    payables: await count('payables'),
+    suppliers: await count('suppliers'),
+    codes: await count('supplier_product_codes'),
+  };
+}
+
+/** The shop's CNPJ in 'Configurações da Empresa'. */
+export async function setShopCnpj(t: TestApp, cnpj: string | null) {
+  await t.db
+    .insertInto('company_settings')
+    .values({ company_id: 1, name: 'Loja Exemplo', cnpj })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ cnpj }))
+    .execute();
+}
+
+export const cents = reaisToCents;

@@ -1,0 +1,92 @@
+import type { PurchasePreview, PurchasePreviewItem } from '@backoffice/contract';
+import { describe, expect, it } from 'vitest';
+import { imeisOf, initialChoice, toDecisions } from './item-choice';
+
+const item = (line: number, more: Partial<PurchasePreviewItem> = {}): PurchasePreviewItem => ({
+  line,
+  supplierCode: `C${line}`,
+  name: `Item ${line}`,
+  gtin: null,
+  ncm: '39269090',
+  cest: null,
+  unit: 'UN',
+  quantity: '10.0000',
+  factor: 1,
+  factorConfirmed: true,
+  units: 10,
+  totalCost: 100,
+  freight: 0,
+  unitCost: 10,
+  match: 'NONE',
+  product: null,
+  suggested: { name: `Item ${line}`, barcode: null, ncm: '39269090', cest: null, cost: 10 },
+  serialized: false,
+  newAverageCost: null,
+  levelPrices: null,
+  imeis: [],
+  problems: [],
+  ...more,
+});
+
+const preview = (items: PurchasePreviewItem[]) => ({ items }) as PurchasePreview;
+
+describe("the decisions of 'Entrada por XML'", () => {
+  it('starts a matched item on its match and an unmatched one on Vincular; a phone (NCM 8517.13) controls IMEI', () => {
+    expect(initialChoice(item(1, { match: 'GTIN' })).mode).toBe('auto');
+    expect(initialChoice(item(2)).mode).toBe('link');
+    const phone = initialChoice(item(3, { ncm: '85171300', imeis: ['490154203237518'] }));
+    expect(phone.create.serialized).toBe(true);
+    expect(phone.imeisText).toBe('490154203237518');
+  });
+
+  it('reads IMEIs one a line, or split by spaces, commas and semicolons', () => {
+    expect(imeisOf(' 490154203237518\n352099081234565 ,  356938035643809;\n\n')).toEqual([
+      '490154203237518',
+      '352099081234565',
+      '356938035643809',
+    ]);
+  });
+
+  it('sends a link, a creation with the typed money and percentages, a factor and the IMEIs of phones only', () => {
+    const linked = { ...initialChoice(item(1)), product: { id: 7, code: 'P7', name: 'Capa', serialized: false } };
+    const created = initialChoice(item(2, { ncm: '85171300' }));
+    created.mode = 'create';
+    created.create = {
+      ...created.create,
+      brand: 'Apple',
+      sellPrice: '4.299,90',
+      gold: '10',
+      silver: '12,5',
+      ncm: '8517.13.00',
+    };
+    created.imeisText = '490154203237518\n352099081234565';
+    const boxed = { ...initialChoice(item(3, { unit: 'CX', match: 'SUPPLIER_CODE' })), factor: '10' };
+    const decisions = toDecisions(
+      preview([item(1), item(2, { ncm: '85171300' }), item(3, { unit: 'CX', match: 'SUPPLIER_CODE' })]),
+      { 1: linked, 2: created, 3: boxed },
+      true,
+      '  ',
+    );
+    expect(decisions).toEqual({
+      items: [
+        { line: 1, productId: 7 },
+        {
+          line: 2,
+          create: {
+            name: 'Item 2',
+            brand: 'Apple',
+            barcode: null,
+            ncm: '85171300',
+            cest: null,
+            sellPrice: 4299.9,
+            discount: { goldPercentage: 10, silverPercentage: 12.5, bronzePercentage: 0 },
+            serialized: true,
+          },
+          imeis: ['490154203237518', '352099081234565'],
+        },
+        { line: 3, factor: 10 },
+      ],
+      confirmRecipient: true,
+    });
+  });
+});

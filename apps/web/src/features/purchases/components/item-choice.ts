@@ -1,0 +1,115 @@
+import {
+  type PurchaseDecisionsInput,
+  type PurchasePreview,
+  type PurchasePreviewItem,
+  parseBrazilianNumber,
+} from '@backoffice/contract';
+
+/** What the stocker chose for one item of the note. */
+export interface ItemChoice {
+  /** 'auto': the product the server matched (GTIN or the supplier's code); 'link': one searched; 'create'. */
+  mode: 'auto' | 'link' | 'create';
+  product: { id: number; code: string; name: string; serialized: boolean } | null;
+  create: {
+    name: string;
+    brand: string;
+    barcode: string;
+    ncm: string;
+    cest: string;
+    sellPrice: string;
+    gold: string;
+    silver: string;
+    bronze: string;
+    serialized: boolean;
+  };
+  /** Units per unit of the note, as typed ('' = the remembered one, or 1). */
+  factor: string;
+  /** One IMEI a line (typed, pasted or read by a scanner). */
+  imeisText: string;
+}
+
+/** The first choice of an item: its match, else 'Vincular'; the new product prefilled from the note. */
+export function initialChoice(item: PurchasePreviewItem): ItemChoice {
+  const matched = item.match === 'GTIN' || item.match === 'SUPPLIER_CODE';
+  return {
+    mode: matched ? 'auto' : 'link',
+    product: null,
+    create: {
+      name: item.suggested.name,
+      brand: '',
+      barcode: item.suggested.barcode ?? '',
+      ncm: item.suggested.ncm ?? '',
+      cest: item.suggested.cest ?? '',
+      sellPrice: '',
+      gold: '0',
+      silver: '0',
+      bronze: '0',
+      // Phones (NCM 8517.13) control their IMEIs.
+      serialized: (item.ncm ?? '').startsWith('851713'),
+    },
+    factor: '',
+    imeisText: item.imeis.join('\n'),
+  };
+}
+
+/** The IMEIs typed: one a line (spaces, commas and semicolons also separate them). */
+export const imeisOf = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((imei) => imei.trim())
+    .filter((imei) => imei !== '');
+
+/** Whether the item's product (matched, chosen or being created) controls IMEIs. */
+export function isSerialized(item: PurchasePreviewItem, choice: ItemChoice): boolean {
+  if (choice.mode === 'create') return choice.create.serialized;
+  if (choice.mode === 'link') return choice.product?.serialized ?? false;
+  return item.product?.serialized ?? false;
+}
+
+const numberOr = (text: string, fallback: number | undefined) => {
+  const value = parseBrazilianNumber(text);
+  return Number.isFinite(value) ? value : fallback;
+};
+
+/** The decisions the server reads (POST /purchases/nfe, field `decisions`). */
+export function toDecisions(
+  preview: PurchasePreview,
+  choices: Record<number, ItemChoice>,
+  confirmRecipient: boolean,
+  unsignedReason: string,
+): PurchaseDecisionsInput {
+  const items = preview.items.map((item) => {
+    const choice = choices[item.line] ?? initialChoice(item);
+    const factor = numberOr(choice.factor, undefined);
+    const create = choice.create;
+    return {
+      line: item.line,
+      ...(choice.mode === 'link' && choice.product ? { productId: choice.product.id } : {}),
+      ...(choice.mode === 'create'
+        ? {
+            create: {
+              name: create.name,
+              brand: create.brand,
+              barcode: create.barcode.trim() || null,
+              ncm: create.ncm.replace(/\D/g, '') || null,
+              cest: create.cest.replace(/\D/g, '') || null,
+              sellPrice: numberOr(create.sellPrice, undefined),
+              discount: {
+                goldPercentage: numberOr(create.gold, 0) ?? 0,
+                silverPercentage: numberOr(create.silver, 0) ?? 0,
+                bronzePercentage: numberOr(create.bronze, 0) ?? 0,
+              },
+              serialized: create.serialized,
+            },
+          }
+        : {}),
+      ...(factor !== undefined && Number.isInteger(factor) && factor >= 1 ? { factor } : {}),
+      ...(isSerialized(item, choice) ? { imeis: imeisOf(choice.imeisText) } : {}),
+    };
+  });
+  return {
+    items,
+    confirmRecipient,
+    ...(unsignedReason.trim() ? { unsignedReason: unsignedReason.trim() } : {}),
+  };
+}

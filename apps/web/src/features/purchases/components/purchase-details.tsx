@@ -1,0 +1,96 @@
+import type { Purchase } from '@backoffice/contract';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { PURCHASES_TEXTS as T } from '../texts';
+
+/** An entry: the note, each item's product, units, unit cost and the average it left, the IMEIs, and the bills. */
+export function PurchaseDetails({ purchase }: { purchase: Purchase }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box>
+        <Typography variant="body2">
+          <strong>{T.supplier}:</strong> {purchase.supplier.name} ({purchase.supplier.document})
+        </Typography>
+        <Typography variant="body2">
+          <strong>{T.note(purchase.number, purchase.series)}</strong> · {T.issuedAt} {formatDate(purchase.issuedAt)} ·{' '}
+          {T.total}: <strong>{formatMoney(purchase.total)}</strong>
+        </Typography>
+        <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+          {T.accessKey}: {purchase.accessKey}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {T.createdAt} {formatDateTime(purchase.createdAt)} · {T.createdBy} {purchase.createdBy} ·{' '}
+          {purchase.signatureStatus === 'VALID' ? T.signed : T.unsigned}
+          {purchase.unsignedReason ? ` — ${T.unsignedReasonLabel}: ${purchase.unsignedReason}` : ''}
+        </Typography>
+      </Box>
+      {/* Focusable: a phone scrolls the table sideways with the keyboard too. */}
+      <TableContainer tabIndex={0} role="region" aria-label={T.items}>
+        <Table size="small" aria-label={T.items}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{T.product}</TableCell>
+              <TableCell align="right">{T.unitsLabel}</TableCell>
+              <TableCell align="right">{T.unitCost}</TableCell>
+              <TableCell align="right">{T.costAfter}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {purchase.items.map((item) => (
+              <TableRow key={item.line}>
+                <TableCell sx={{ minWidth: 220 }}>
+                  {item.product.code} · {item.product.name}
+                  <Typography variant="caption" color="text.secondary" component="p">
+                    {T.item(item.line)}: {item.description} ({T.quantity(item.quantity, item.unit)}
+                    {item.factor > 1 ? ` × ${item.factor}` : ''})
+                  </Typography>
+                  {item.imeis.length > 0 ? (
+                    <Typography variant="caption" component="p" sx={{ fontFamily: 'monospace' }}>
+                      IMEI: {item.imeis.join(', ')}
+                    </Typography>
+                  ) : null}
+                </TableCell>
+                <TableCell align="right">{item.units}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(item.unitCost)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(item.costAfter)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TableContainer tabIndex={0} role="region" aria-label={T.instalments}>
+        <Table size="small" aria-label={T.instalments}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{T.documentNumber}</TableCell>
+              <TableCell>{T.dueDate}</TableCell>
+              <TableCell align="right">{T.amount}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {purchase.payables.map((bill) => (
+              <TableRow key={bill.id}>
+                <TableCell>{bill.documentNumber ?? '—'}</TableCell>
+                <TableCell>{formatDate(bill.dueDate)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(bill.amount)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}

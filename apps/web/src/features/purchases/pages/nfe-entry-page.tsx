@@ -1,0 +1,258 @@
+import type { Purchase, PurchasePreview } from '@backoffice/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { ApiError, CONNECTION_LOST_TEXT } from '../../../lib/api-client';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { purchaseKeys, sendNfe } from '../api/purchases-api';
+import { type ItemChoice, initialChoice, toDecisions } from '../components/item-choice';
+import { NfeItemCard } from '../components/nfe-item-card';
+import { PurchaseDetails } from '../components/purchase-details';
+import { PURCHASES_TEXTS as T } from '../texts';
+
+type Stage = 'idle' | 'reading' | 'confirming';
+
+const messagesOf = (error: unknown): string[] =>
+  error instanceof ApiError && error.errors.length > 0 ? error.errors : [CONNECTION_LOST_TEXT];
+
+/**
+ * 'Entrada por XML' (issue 39 §2, decision 0049): the supplier's NF-e read by the server (the preview), each item
+ * matched, linked or created, its factor and IMEIs given, the warnings confirmed; 'Confirmar entrada' writes it
+ * all at once (one Idempotency-Key per preview: a retried confirm is the same entry).
+ */
+export default function NfeEntryPage() {
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<PurchasePreview | null>(null);
+  const [choices, setChoices] = useState<Record<number, ItemChoice>>({});
+  const [confirmRecipient, setConfirmRecipient] = useState(false);
+  const [unsignedReason, setUnsignedReason] = useState('');
+  const [stage, setStage] = useState<Stage>('idle');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [entered, setEntered] = useState<Purchase | null>(null);
+  const [confirmKey, setConfirmKey] = useState<string>(() => crypto.randomUUID());
+
+  const decisions = (shown: PurchasePreview) => toDecisions(shown, choices, confirmRecipient, unsignedReason);
+
+  async function read(chosen: File, fresh: boolean) {
+    setStage('reading');
+    setErrors([]);
+    try {
+      const answer = (await sendNfe(
+        chosen,
+        fresh || !preview ? { items: [] } : decisions(preview),
+        true,
+      )) as PurchasePreview;
+      setPreview(answer);
+      if (fresh) {
+        setChoices(Object.fromEntries(answer.items.map((item) => [item.line, initialChoice(item)])));
+        setConfirmKey(crypto.randomUUID());
+      }
+    } catch (error) {
+      if (fresh) setPreview(null);
+      setErrors(messagesOf(error));
+    } finally {
+      setStage('idle');
+    }
+  }
+
+  async function confirm() {
+    if (!file || !preview) return;
+    setStage('confirming');
+    setErrors([]);
+    try {
+      const answer = (await sendNfe(file, decisions(preview), false, confirmKey)) as Purchase;
+      setEntered(answer);
+      void queryClient.invalidateQueries({ queryKey: purchaseKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['products'] });
+    } catch (error) {
+      setErrors(messagesOf(error));
+      // What is open now, line by line (the preview with the same decisions).
+      if (error instanceof ApiError && error.status === 400) await read(file, false);
+    } finally {
+      setStage('idle');
+    }
+  }
+
+  const reset = () => {
+    setFile(null);
+    setPreview(null);
+    setChoices({});
+    setConfirmRecipient(false);
+    setUnsignedReason('');
+    setErrors([]);
+    setEntered(null);
+    if (input.current) input.current.value = '';
+  };
+
+  const busy = stage !== 'idle';
+  const recipient = preview?.warnings.find((w) => w.code === 'RECIPIENT');
+  const unsigned = preview?.warnings.find((w) => w.code === 'UNSIGNED');
+  const others = preview?.warnings.filter((w) => !w.needsConfirmation) ?? [];
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <PageHeader
+        title={T.entryTitle}
+        actions={
+          <Button variant={preview ? 'outlined' : 'contained'} onClick={() => input.current?.click()} disabled={busy}>
+            {preview || entered ? T.otherFile : T.chooseFile}
+          </Button>
+        }
+      />
+      <input
+        ref={input}
+        type="file"
+        accept=".xml,text/xml,application/xml"
+        hidden
+        data-testid="nfe-file"
+        onChange={(event) => {
+          const chosen = event.target.files?.[0];
+          if (!chosen) return;
+          reset();
+          setFile(chosen);
+          void read(chosen, true);
+        }}
+      />
+      {!preview && !entered ? (
+        <Typography variant="body2" color="text.secondary">
+          {T.entryIntro}
+        </Typography>
+      ) : null}
+      {stage === 'reading' ? <Alert severity="info">{T.reading}</Alert> : null}
+      {errors.length > 0 ? (
+        <Alert severity="error" role="alert">
+          {errors.map((message) => (
+            <div key={message}>{message}</div>
+          ))}
+        </Alert>
+      ) : null}
+
+      {entered ? (
+        <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
+          <Alert severity="success">{T.entered(entered.number)}</Alert>
+          <PurchaseDetails purchase={entered} />
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button variant="contained" onClick={reset}>
+              {T.newEntry}
+            </Button>
+            <Button component={RouterLink} to="/admin/purchases">
+              {T.listTitle}
+            </Button>
+          </Box>
+        </Paper>
+      ) : null}
+
+      {preview && !entered ? (
+        <>
+          <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1 }}>
+            <Typography variant="h6" component="h2">
+              {T.note(preview.number, preview.series)}
+            </Typography>
+            <Typography variant="body2">
+              <strong>{T.supplier}:</strong> {preview.supplier.name} ({preview.supplier.document})
+              {preview.supplier.id === null ? ` — ${T.newSupplier}` : ''}
+            </Typography>
+            <Typography variant="body2">
+              <strong>{T.issuedAt}:</strong> {formatDateTime(preview.issuedAt)} · <strong>{T.total}:</strong>{' '}
+              {formatMoney(preview.total)} · <strong>{T.signature}:</strong>{' '}
+              {preview.signature.status === 'VALID' ? T.signed : T.unsigned}
+            </Typography>
+            <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+              <strong>{T.accessKey}:</strong> {preview.accessKey}
+            </Typography>
+            <Typography variant="body2">
+              <strong>{T.instalments}:</strong>{' '}
+              {preview.instalments.length > 0
+                ? preview.instalments
+                    .map((i) => `${i.documentNumber ?? ''} ${formatDate(i.dueDate)} ${formatMoney(i.amount)}`.trim())
+                    .join(' · ')
+                : T.oneBill(formatMoney(preview.total), formatDate(preview.issuedAt))}
+            </Typography>
+          </Paper>
+
+          {recipient || unsigned || others.length > 0 ? (
+            <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1 }}>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+                {T.warnings}
+              </Typography>
+              {recipient ? (
+                <>
+                  <Alert severity="warning">{recipient.message}</Alert>
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={confirmRecipient}
+                        onChange={(event) => setConfirmRecipient(event.target.checked)}
+                      />
+                    }
+                    label={T.confirmRecipient}
+                  />
+                </>
+              ) : null}
+              {unsigned ? (
+                <>
+                  <Alert severity="warning">{unsigned.message}</Alert>
+                  <TextField
+                    label={T.unsignedReason}
+                    value={unsignedReason}
+                    onChange={(event) => setUnsignedReason(event.target.value)}
+                    multiline
+                    minRows={2}
+                  />
+                </>
+              ) : null}
+              {others.map((warning) => (
+                <Alert key={warning.code} severity="info">
+                  {warning.message}
+                </Alert>
+              ))}
+            </Paper>
+          ) : null}
+
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {T.items}
+          </Typography>
+          {preview.items.map((item) => (
+            <NfeItemCard
+              key={item.line}
+              item={item}
+              choice={choices[item.line] ?? initialChoice(item)}
+              onChange={(choice) => setChoices((current) => ({ ...current, [item.line]: choice }))}
+            />
+          ))}
+
+          <Box
+            sx={{
+              display: 'flex',
+              gap: 1,
+              flexWrap: 'wrap',
+              position: 'sticky',
+              bottom: 0,
+              py: 1.5,
+              bgcolor: 'background.default',
+              zIndex: 1,
+            }}
+          >
+            <Button variant="outlined" onClick={() => file && void read(file, false)} disabled={busy}>
+              {T.refresh}
+            </Button>
+            <Button variant="contained" onClick={() => void confirm()} disabled={busy}>
+              {stage === 'confirming' ? T.confirming : T.confirm}
+            </Button>
+          </Box>
+        </>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,154 @@
+import type { PurchaseSummary } from '@backoffice/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { DataTable } from '../../../components/data-table';
+import { moneyColumn } from '../../../components/data-table-csv';
+import { PageHeader } from '../../../components/page-header';
+import { useServerTable } from '../../../components/use-server-table';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { downloadPurchasesCsv, fetchAllPurchases, usePurchase, usePurchases } from '../api/purchases-api';
+import { PurchaseDetails } from '../components/purchase-details';
+import { PURCHASES_TEXTS as T } from '../texts';
+
+const PAGE_SIZE = 20;
+const PHONE_HIDDEN = ['createdAt', 'issuedAt', 'itemsCount', 'createdBy', 'document'];
+
+const COLUMNS: GridColDef<PurchaseSummary>[] = [
+  {
+    field: 'createdAt',
+    headerName: T.createdAt,
+    width: 150,
+    sortable: false,
+    valueFormatter: (value: string) => formatDateTime(value),
+  },
+  {
+    field: 'supplier',
+    headerName: T.supplier,
+    flex: 1,
+    minWidth: 160,
+    sortable: false,
+    valueGetter: (_value, row) => row.supplier.name,
+  },
+  {
+    field: 'document',
+    headerName: 'CNPJ/CPF',
+    width: 150,
+    sortable: false,
+    valueGetter: (_value, row) => row.supplier.document,
+  },
+  {
+    field: 'number',
+    headerName: T.number,
+    width: 100,
+    sortable: false,
+    valueGetter: (_value, row) => `${row.number}/${row.series}`,
+  },
+  {
+    field: 'issuedAt',
+    headerName: T.issuedAt,
+    width: 110,
+    sortable: false,
+    valueFormatter: (value: string) => formatDate(value),
+  },
+  { field: 'itemsCount', headerName: T.itemsCount, width: 70, type: 'number', sortable: false },
+  { field: 'total', headerName: T.total, width: 130, sortable: false, ...moneyColumn },
+  { field: 'createdBy', headerName: T.createdBy, width: 150, sortable: false },
+];
+
+/** On a phone the supplier, the note and the total fit (narrower); the others stay under 'Colunas'. */
+const PHONE_WIDTHS: Record<string, Partial<GridColDef<PurchaseSummary>>> = {
+  supplier: { minWidth: 100 },
+  number: { width: 84 },
+  total: { width: 104 },
+};
+const PHONE_COLUMNS = COLUMNS.map((column) => ({ ...column, ...PHONE_WIDTHS[column.field] }));
+
+/** 'Baixar CSV' and 'Imprimir' cover every entry of the search. */
+const EXPORTS = (search: string) => ({
+  exportCsv: () => downloadPurchasesCsv(search),
+  fetchAll: () => fetchAllPurchases(search),
+});
+
+/** 'Entradas' (issue 39 §2): the entries by XML, paged and searched on the server; one opens in a dialog. */
+export default function PurchasesPage() {
+  const [opened, setOpened] = useState<number | null>(null);
+  const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
+  // The total is the page's answer, read after the paging it depends on: the table's state first.
+  const [total, setTotal] = useState<number | undefined>(undefined);
+  const { paging, search, server } = useServerTable<PurchaseSummary>(PAGE_SIZE, total, EXPORTS);
+  const purchases = usePurchases({ search, page: paging.page, size: paging.pageSize });
+  if (purchases.data && purchases.data.total !== total) setTotal(purchases.data.total);
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <PageHeader
+        title={T.listTitle}
+        actions={
+          <Button variant="contained" component={RouterLink} to="/admin/purchaseEntry">
+            {T.entryTitle}
+          </Button>
+        }
+      />
+      <Paper variant="outlined">
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, px: 2, pt: 1.5 }}>
+          {T.listTitle}
+        </Typography>
+        <DataTable<PurchaseSummary>
+          rows={purchases.data?.items ?? []}
+          columns={phone ? PHONE_COLUMNS : COLUMNS}
+          loading={purchases.isFetching}
+          label={T.listTitle}
+          emptyText={purchases.isError ? T.loadFailed : T.empty}
+          selection="single"
+          selectedIds={opened === null ? [] : [opened]}
+          onSelectionChange={(_rows, ids) => setOpened(ids[0] === undefined ? null : Number(ids[0]))}
+          pageSize={PAGE_SIZE}
+          pageSizeOptions={[PAGE_SIZE, 50, 100]}
+          csvFileName={T.csvFile}
+          printTitle={T.listTitle}
+          server={server}
+          initialHiddenColumns={phone ? PHONE_HIDDEN : []}
+        />
+      </Paper>
+      <PurchaseDialog id={opened} onClose={() => setOpened(null)} />
+    </Box>
+  );
+}
+
+function PurchaseDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const purchase = usePurchase(id);
+  const fullScreen = useMediaQuery('(max-width:599.95px)', { noSsr: true });
+  return (
+    <Dialog
+      open={id !== null}
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      aria-labelledby="purchase-title"
+    >
+      <DialogTitle id="purchase-title">
+        {purchase.data ? T.entryOf(purchase.data.number, purchase.data.series) : T.listTitle}
+      </DialogTitle>
+      <DialogContent tabIndex={0}>
+        {purchase.isPending ? <CircularProgress size={24} /> : null}
+        {purchase.isError ? <Alert severity="error">{T.loadFailed}</Alert> : null}
+        {purchase.data ? <PurchaseDetails purchase={purchase.data} /> : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{T.close}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
