@@ -75,17 +75,26 @@ describe('shell', () => {
     expect(screen.getAllByText('Carlos Estoquista').length).toBeGreaterThan(0);
   });
 
-  it("groups Fornecedores and Contas a pagar under 'Compras' for bo:manage:purchases (issue 39)", async () => {
+  it("groups the entries, Fornecedores and Contas a pagar under 'Compras' for bo:manage:purchases (issue 39)", async () => {
     signInAs(['bo:manage:dashboard', 'bo:manage:products', 'bo:manage:purchases'], 'Carlos Estoquista');
     openApp('/admin/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Menu principal' }, { timeout: 5000 });
     const labels = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(labels).toEqual(['Painel de Controle', 'Produtos', 'Minhas tarefas', 'Fornecedores', 'Contas a pagar']);
-    // The group's heading once, before its first page.
+    expect(labels).toEqual([
+      'Painel de Controle',
+      'Produtos',
+      'Minhas tarefas',
+      'Entrada por XML',
+      'Entradas',
+      'Fornecedores',
+      'Contas a pagar',
+    ]);
+    // The group's heading once, an item of its own before its first page.
     expect(within(nav).getAllByText('Compras')).toHaveLength(1);
-    expect(within(nav).getAllByRole('listitem')[3]?.textContent).toBe('ComprasFornecedores');
+    const items = within(nav).getAllByRole('listitem');
+    expect([items[3]?.textContent, items[4]?.textContent]).toEqual(['Compras', 'Entrada por XML']);
   });
 
   it("meets the no-permission screen; an attendant's 'Ir para o Dashboard' leads to the orders (issue 8)", async () => {
