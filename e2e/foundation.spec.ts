@@ -24,6 +24,11 @@ const SIDEBAR = [
   'Vendas',
   'Orçamentos',
   'Configurações',
+  // The group 'Compras' (issue 39).
+  'Entrada por XML',
+  'Entradas',
+  'Fornecedores',
+  'Contas a pagar',
 ];
 
 async function sidebarEntries(s: BrowserSession): Promise<string[]> {
@@ -79,7 +84,19 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
         landing: /\/admin\//,
       },
       // Stockers and couriers start on their task screen (docs/order-workflow.md, Field screens).
-      [DEMO.stocker]: { entries: ['Painel de Controle', 'Produtos', 'Minhas tarefas'], landing: /\/admin\/tasks$/ },
+      // … and buy: the demo role 'Estoque' holds 'Compras' (issue 39).
+      [DEMO.stocker]: {
+        entries: [
+          'Painel de Controle',
+          'Produtos',
+          'Minhas tarefas',
+          'Entrada por XML',
+          'Entradas',
+          'Fornecedores',
+          'Contas a pagar',
+        ],
+        landing: /\/admin\/tasks$/,
+      },
       // The demo role 'Entregas' holds nothing: the courier's function opens his tasks, and only them.
       [DEMO.courier]: { entries: ['Minhas tarefas'], landing: /\/admin\/tasks$/ },
       [DEMO.manager]: {
