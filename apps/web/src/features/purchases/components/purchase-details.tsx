@@ -1,4 +1,4 @@
-import type { Purchase } from '@backoffice/contract';
+import { formatDocument, type Purchase } from '@backoffice/contract';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,7 +16,7 @@ export function PurchaseDetails({ purchase }: { purchase: Purchase }) {
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box>
         <Typography variant="body2">
-          <strong>{T.supplier}:</strong> {purchase.supplier.name} ({purchase.supplier.document})
+          <strong>{T.supplier}:</strong> {purchase.supplier.name} ({formatDocument(purchase.supplier.document)})
         </Typography>
         <Typography variant="body2">
           <strong>{T.note(purchase.number, purchase.series)}</strong> · {T.issuedAt} {formatDate(purchase.issuedAt)} ·{' '}

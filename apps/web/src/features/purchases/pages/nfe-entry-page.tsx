@@ -1,4 +1,4 @@
-import type { Purchase, PurchasePreview } from '@backoffice/contract';
+import { formatDocument, type Purchase, type PurchasePreview } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -160,7 +160,7 @@ export default function NfeEntryPage() {
               {T.note(preview.number, preview.series)}
             </Typography>
             <Typography variant="body2">
-              <strong>{T.supplier}:</strong> {preview.supplier.name} ({preview.supplier.document})
+              <strong>{T.supplier}:</strong> {preview.supplier.name} ({formatDocument(preview.supplier.document)})
               {preview.supplier.id === null ? ` — ${T.newSupplier}` : ''}
             </Typography>
             <Typography variant="body2">

@@ -1,4 +1,4 @@
-import type { PurchaseSummary } from '@backoffice/contract';
+import { formatDocument, type PurchaseSummary } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -46,7 +46,7 @@ const COLUMNS: GridColDef<PurchaseSummary>[] = [
     headerName: 'CNPJ/CPF',
     width: 150,
     sortable: false,
-    valueGetter: (_value, row) => row.supplier.document,
+    valueGetter: (_value, row) => formatDocument(row.supplier.document),
   },
   {
     field: 'number',
