@@ -30,8 +30,8 @@ export default defineConfig({
           // only when DATABASE_URL names one (.ci/run's PostgreSQL part), never skipped, simply not collected.
           exclude: process.env.DATABASE_URL ? [] : ['src/**/*.pg.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
           // The migrated database every test app starts from, made once per run (test/global-setup.ts).
           globalSetup: ['./src/test/global-setup.ts'],
         },

@@ -58,10 +58,10 @@ describe('phones by IMEI: a stock entry scanned with the camera', () => {
     await dialog.getByRole('button', { name: 'Escanear' }).click();
     const scanner = page.getByRole('dialog', { name: 'Escanear código de barras' });
     // The video shows one box, then the other (and loops): each is read, and entered once.
-    await scanner.getByText(`Lido: ${SCANNED[0]}`).waitFor({ timeout: 60_000 });
+    await scanner.getByText(`Lido: ${SCANNED[0]}`).waitFor({ timeout: 150_000 });
     await expectAccessible(page, 'Escanear código de barras');
     await screenshot(page, 'imei-camera-scan-phone');
-    await scanner.getByText(`Lido: ${SCANNED[1]}`).waitFor({ timeout: 60_000 });
+    await scanner.getByText(`Lido: ${SCANNED[1]}`).waitFor({ timeout: 150_000 });
     await scanner.getByRole('button', { name: 'Concluir' }).click();
     await scanner.waitFor({ state: 'detached' });
     const lines = (await dialog.getByLabel(/^IMEIs/).inputValue()).split('\n').filter(Boolean);
@@ -104,7 +104,7 @@ describe('phones by IMEI: a stock entry scanned with the camera', () => {
     await dialog.getByRole('button', { name: 'Escanear' }).tap();
     const scanner = page.getByRole('dialog', { name: 'Escanear código de barras' });
     // Whichever box the camera sees first goes into the one IMEI field; the other has no room.
-    await scanner.getByText(/^Lido: \d{15}$/).waitFor({ timeout: 60_000 });
+    await scanner.getByText(/^Lido: \d{15}$/).waitFor({ timeout: 150_000 });
     await scanner.getByRole('button', { name: 'Concluir' }).tap();
     await scanner.waitFor({ state: 'detached' });
     const imei = await dialog.getByLabel(`IMEI: ${phone.name}`).inputValue();

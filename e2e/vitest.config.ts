@@ -19,7 +19,7 @@ export default defineConfig({
     // A worker's files share its modules, and so its Chromium (harness.ts): launched once per worker, a context
     // per session, instead of a browser per session.
     isolate: false,
-    testTimeout: 120_000,
+    testTimeout: 300_000,
     hookTimeout: 120_000,
     // expect.poll waits for what a screen shows after its own requests: 1 s (Vitest's default) is too short
     // on a loaded machine (a settings card read after the page's other queries).

@@ -211,7 +211,7 @@ describe('authorisation of every route', () => {
 
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThanOrEqual(api.length * (4 + 2 * roles.length));
-  }, 300_000);
+  }, 600_000);
 });
 
 describe('auth plugin outside the API', () => {

@@ -161,7 +161,7 @@ describe('every status × every workflow call (as full:access)', () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 400_000);
 
   it('packs into the status the delivery asks for: pickup → Aguardando cliente, fast → Entrega imediata', async () => {
     const pickup = await createOrder(t.db, world, { status: S.EM_PREPARACAO, deliveryType: 2 });
