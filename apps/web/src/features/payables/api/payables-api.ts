@@ -11,6 +11,7 @@ import type {
 } from '@backoffice/contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { useApiMutation } from '../../../components/use-api-mutation';
+import { readAllPages } from '../../../lib/all-pages';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { dashboardKeys } from '../../../lib/shared-queries';
@@ -65,13 +66,8 @@ export function usePayables(filter: PayablesFilter, page: number, pageSize: numb
 }
 
 /** Every bill that matches ('Imprimir'). */
-export async function fetchAllPayables(filter: PayablesFilter): Promise<Payable[]> {
-  const all: Payable[] = [];
-  for (let page = 0; ; page++) {
-    const answer = await fetchPayablePage(filter, page, 100);
-    all.push(...answer.items);
-    if (answer.items.length < 100 || all.length >= answer.total) return all;
-  }
+export function fetchAllPayables(filter: PayablesFilter): Promise<Payable[]> {
+  return readAllPages((page, size) => fetchPayablePage(filter, page, size));
 }
 
 /** 'Baixar CSV': contas-a-pagar.csv of every bill that matches, streamed by the server. */

@@ -8,6 +8,7 @@ import type {
   PurchaseSummary,
 } from '@backoffice/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { readAllPages } from '../../../lib/all-pages';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { uploadForm } from '../../../lib/upload';
@@ -65,13 +66,8 @@ export function usePurchases(query: PurchasesQuery) {
 }
 
 /** Every entry that matches the search ('Imprimir'). */
-export async function fetchAllPurchases(search: string): Promise<PurchaseSummary[]> {
-  const all: PurchaseSummary[] = [];
-  for (let page = 0; ; page++) {
-    const answer = await fetchPage({ search, page, size: 100 });
-    all.push(...answer.items);
-    if (all.length >= answer.total || answer.items.length === 0) return all;
-  }
+export function fetchAllPurchases(search: string): Promise<PurchaseSummary[]> {
+  return readAllPages((page, size) => fetchPage({ search, page, size }));
 }
 
 /** 'Baixar CSV': entradas.csv, streamed by the server. */

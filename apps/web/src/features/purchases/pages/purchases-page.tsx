@@ -16,7 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { moneyColumn } from '../../../components/data-table-csv';
 import { PageHeader } from '../../../components/page-header';
-import { useServerTable } from '../../../components/use-server-table';
+import { useServerList, useServerTable } from '../../../components/use-server-list';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { downloadPurchasesCsv, fetchAllPurchases, usePurchase, usePurchases } from '../api/purchases-api';
 import { PurchaseDetails } from '../components/purchase-details';
@@ -76,20 +76,16 @@ const PHONE_WIDTHS: Record<string, Partial<GridColDef<PurchaseSummary>>> = {
 const PHONE_COLUMNS = COLUMNS.map((column) => ({ ...column, ...PHONE_WIDTHS[column.field] }));
 
 /** 'Baixar CSV' and 'Imprimir' cover every entry of the search. */
-const EXPORTS = (search: string) => ({
-  exportCsv: () => downloadPurchasesCsv(search),
-  fetchAll: () => fetchAllPurchases(search),
-});
+const CSV_AND_PRINT = { exportCsv: downloadPurchasesCsv, fetchAll: fetchAllPurchases };
 
 /** 'Entradas' (issue 39 §2): the entries by XML, paged and searched on the server; one opens in a dialog. */
 export default function PurchasesPage() {
   const [opened, setOpened] = useState<number | null>(null);
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
-  // The total is the page's answer, read after the paging it depends on: the table's state first.
-  const [total, setTotal] = useState<number | undefined>(undefined);
-  const { paging, search, server } = useServerTable<PurchaseSummary>(PAGE_SIZE, total, EXPORTS);
+  const list = useServerList(PAGE_SIZE);
+  const { paging, search } = list;
   const purchases = usePurchases({ search, page: paging.page, size: paging.pageSize });
-  if (purchases.data && purchases.data.total !== total) setTotal(purchases.data.total);
+  const server = useServerTable(list, purchases.data?.total ?? 0, search, CSV_AND_PRINT);
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PageHeader

@@ -12,6 +12,7 @@ import {
 } from '@backoffice/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiMutation } from '../../../components/use-api-mutation';
+import { readAllPages } from '../../../lib/all-pages';
 import { api } from '../../../lib/api-client';
 import { saveCsvText } from '../../../lib/download';
 import { formatDate } from '../../../lib/format';
@@ -34,9 +35,6 @@ export interface QuotesQuery extends QuotesFilter {
   size: number;
 }
 
-/** The API's largest page (GET /quotes size ≤ 100): 'Imprimir' and 'Baixar CSV' read every page of it. */
-const ALL_PAGE_SIZE = 100;
-
 async function fetchQuotePage(query: QuotesQuery, signal?: AbortSignal): Promise<Paged<QuoteRow>> {
   const params = new URLSearchParams({ page: String(query.page), size: String(query.size) });
   if (query.search.trim()) params.set('search', query.search.trim());
@@ -54,13 +52,8 @@ export function useQuotes(query: QuotesQuery) {
 }
 
 /** Every quote that matches the filter, newest first ('Imprimir', 'Baixar CSV'). */
-export async function fetchAllQuotes(filter: QuotesFilter): Promise<QuoteRow[]> {
-  const all: QuoteRow[] = [];
-  for (let page = 0; ; page++) {
-    const answer = await fetchQuotePage({ ...filter, page, size: ALL_PAGE_SIZE });
-    all.push(...answer.items);
-    if (answer.items.length < ALL_PAGE_SIZE || all.length >= answer.total) return all;
-  }
+export function fetchAllQuotes(filter: QuotesFilter): Promise<QuoteRow[]> {
+  return readAllPages((page, size) => fetchQuotePage({ ...filter, page, size }));
 }
 
 /** orcamentos.csv: the list's columns, one line per quote (the contract's `csvText`, money as 1234,56). */

@@ -1,6 +1,7 @@
 import type { Paged, Supplier, SupplierBody } from '@backoffice/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiMutation } from '../../../components/use-api-mutation';
+import { readAllPages } from '../../../lib/all-pages';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { SUPPLIERS_TEXTS as T } from '../texts';
@@ -15,9 +16,6 @@ export interface SuppliersQuery {
   page: number;
   size: number;
 }
-
-/** The API's largest page (GET /suppliers size ≤ 100): 'Imprimir' reads every page of it. */
-const ALL_PAGE_SIZE = 100;
 
 async function fetchSupplierPage(query: SuppliersQuery, signal?: AbortSignal): Promise<Paged<Supplier>> {
   const params = new URLSearchParams({ page: String(query.page), size: String(query.size) });
@@ -35,13 +33,8 @@ export function useSuppliers(query: SuppliersQuery) {
 }
 
 /** Every supplier that matches the search ('Imprimir'). */
-export async function fetchAllSuppliers(search: string): Promise<Supplier[]> {
-  const all: Supplier[] = [];
-  for (let page = 0; ; page++) {
-    const answer = await fetchSupplierPage({ search, page, size: ALL_PAGE_SIZE });
-    all.push(...answer.items);
-    if (answer.items.length < ALL_PAGE_SIZE || all.length >= answer.total) return all;
-  }
+export function fetchAllSuppliers(search: string): Promise<Supplier[]> {
+  return readAllPages((page, size) => fetchSupplierPage({ search, page, size }));
 }
 
 /** 'Baixar CSV': fornecedores.csv of every supplier that matches, streamed by the server. */
