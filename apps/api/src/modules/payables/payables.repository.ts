@@ -85,6 +85,11 @@ export const payablesRepository = {
     return inserted.map((row) => row.id);
   },
 
+  /** The bills a purchase (an entry by the supplier's note) created, by due day. */
+  ofPurchase(db: Executor, purchaseId: number) {
+    return selectBills(db).where('p.purchase_id', '=', purchaseId).orderBy('p.due_date').orderBy('p.id').execute();
+  },
+
   /** One bill with its supplier's and creator's names. */
   async find(db: Executor, id: number) {
     if (!isStorableId(id)) return undefined;

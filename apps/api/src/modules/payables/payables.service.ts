@@ -202,6 +202,20 @@ export async function recordSupplierCredit(
  * shop's zone), their count and what is open of them, and the overdue apart. Credits (negative bills) are not
  * debts due and are left out. Also read by the dashboard's first row for who holds bo:manage:purchases.
  */
+/** The bills an entry by the supplier's note created (its details), by due day. */
+export async function billsOfPurchase(
+  db: Executor,
+  purchaseId: number,
+): Promise<{ id: number; documentNumber: string | null; dueDate: string; amount: number }[]> {
+  const rows = await repo.ofPurchase(db, purchaseId);
+  return rows.map((row) => ({
+    id: row.id,
+    documentNumber: row.document_number,
+    dueDate: row.due_date,
+    amount: centsToReais(Number(row.amount_cents)),
+  }));
+}
+
 export async function payablesDue(db: Executor, now = new Date()): Promise<PayablesDue> {
   const days = daysOf(now);
   const row = await repo.due(db, days);

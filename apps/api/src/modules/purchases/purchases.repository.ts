@@ -68,10 +68,6 @@ export const purchasesRepository = {
     return row?.id ?? null;
   },
 
-  supplierByDocument(db: Executor, document: string) {
-    return db.selectFrom('suppliers').select(['id', 'name']).where('document', '=', document).executeTakeFirst();
-  },
-
   /** Active products by GTIN (compared in GTIN-14 form, as the catalogue stores and compares barcodes). */
   async productsByGtin(db: Executor, gtins: readonly string[]): Promise<(MatchableProduct & { gtin14: string })[]> {
     if (gtins.length === 0) return [];
@@ -128,16 +124,19 @@ export const purchasesRepository = {
       .execute();
   },
 
-  async insert(trx: Transaction<Database>, row: NewPurchaseRow, items: NewPurchaseItemRow[]): Promise<number> {
+  async insert(trx: Transaction<Database>, row: NewPurchaseRow): Promise<number> {
     const { id } = await trx.insertInto('purchases').values(row).returning('id').executeTakeFirstOrThrow();
+    return id;
+  },
+
+  async insertItems(trx: Transaction<Database>, purchaseId: number, items: NewPurchaseItemRow[]) {
     // Chunks keep a 500-item note under the drivers' parameter limits.
     for (let start = 0; start < items.length; start += 200) {
       await trx
         .insertInto('purchase_items')
-        .values(items.slice(start, start + 200).map((item) => ({ ...item, purchase_id: id })))
+        .values(items.slice(start, start + 200).map((item) => ({ ...item, purchase_id: purchaseId })))
         .execute();
     }
-    return id;
   },
 
   find(db: Executor, id: number) {
@@ -156,23 +155,16 @@ export const purchasesRepository = {
       .execute();
   },
 
-  /** The IMEIs of the phones that came in by the entry, by product. */
+  /** The IMEIs of the phones that came in by the entry, by the ledger row of their item. */
   imeis(db: Executor, purchaseId: number) {
     return db
-      .selectFrom('product_units')
-      .select(['product_id', 'imei'])
-      .where('purchase_id', '=', purchaseId)
-      .orderBy('id')
-      .execute();
-  },
-
-  payables(db: Executor, purchaseId: number) {
-    return db
-      .selectFrom('payables')
-      .select(['id', 'document_number', 'due_date', 'amount_cents'])
-      .where('purchase_id', '=', purchaseId)
-      .orderBy('due_date')
-      .orderBy('id')
+      .selectFrom('stock_movement_units as mu')
+      .innerJoin('product_units as u', 'u.id', 'mu.unit_id')
+      .select(['mu.movement_id', 'u.imei'])
+      .where('mu.movement_id', 'in', (eb) =>
+        eb.selectFrom('purchase_items').select('movement_id').where('purchase_id', '=', purchaseId),
+      )
+      .orderBy('u.id')
       .execute();
   },
 
@@ -209,26 +201,6 @@ export const purchasesRepository = {
         's.name as supplier_name',
       ])
       .where('u.id', 'in', [...unitIds])
-      .execute();
-  },
-
-  /** The ledger rows and the phones that came in by a note name it. */
-  async tagMovements(trx: Transaction<Database>, purchaseId: number, movementIds: readonly number[]) {
-    if (movementIds.length === 0) return;
-    await trx
-      .updateTable('stock_movements')
-      .set({ purchase_id: purchaseId })
-      .where('id', 'in', [...movementIds])
-      .execute();
-    await trx
-      .updateTable('product_units')
-      .set({ purchase_id: purchaseId })
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('stock_movement_units')
-          .select('unit_id')
-          .where('movement_id', 'in', [...movementIds]),
-      )
       .execute();
   },
 };

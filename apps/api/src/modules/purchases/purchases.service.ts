@@ -25,11 +25,11 @@ import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { createPayables, recordSupplierCredit } from '../payables/payables.service';
+import { billsOfPurchase, createPayables, recordSupplierCredit } from '../payables/payables.service';
 import { insertProduct } from '../products/products.service';
 import { shopIdentity } from '../settings/settings.service';
 import { checkImeis, moveStock, type StockMoveLine, sendUnitsBack, unitsGoingBack } from '../stock/stock.service';
-import { findOrCreateSupplierFromIssuer } from '../suppliers/suppliers.service';
+import { findOrCreateSupplierFromIssuer, supplierByDocument } from '../suppliers/suppliers.service';
 import {
   type NfeDocument,
   type NfeItem,
@@ -114,7 +114,7 @@ function read(bytes: Buffer): NfeDocument {
  */
 async function settle(db: Executor, note: NfeDocument, decisions: PurchaseDecisions): Promise<Settled> {
   const document = normalizeDocument(note.issuer.document);
-  const known = await repo.supplierByDocument(db, document);
+  const known = await supplierByDocument(db, document);
   const byLine = new Map(decisions.items.map((d) => [d.line, d]));
   const gtins = [...new Set(note.items.flatMap((i) => (i.gtin ? [i.gtin] : [])))];
   const creating = decisions.items.flatMap((d) => (d.create?.barcode ? [d.create.barcode] : []));
@@ -400,9 +400,31 @@ async function write(
       ? { units: item.imeis.map((imei) => ({ imei })) }
       : {}),
   }));
+  const unsigned = note.signature.status === 'ABSENT';
+  const purchaseId = await repo.insert(trx, {
+    access_key: note.accessKey,
+    supplier_id: supplier.id,
+    number: note.number,
+    series: note.series,
+    issued_at: new Date(note.issuedAt),
+    total_cents: note.totalCents,
+    items_count: note.items.length,
+    signature_status: note.signature.status,
+    unsigned_reason: unsigned ? (decisions.unsignedReason ?? null) : null,
+    recipient_document: note.recipient.document,
+    recipient_confirmed: settled.preview.warnings.some((w) => w.code === 'RECIPIENT' && w.confirmed),
+    idempotency_key: idempotencyKey ?? null,
+    created_by: actorId,
+  });
+  // The ledger rows and the phones that come in name the entry (the stock module writes it with them).
   const moved = await moveStock(
     trx,
-    { kind: 'PURCHASE', employeeId: actorId, note: T.ledgerNote(note.number, note.series, note.accessKey) },
+    {
+      kind: 'PURCHASE',
+      employeeId: actorId,
+      purchaseId,
+      note: T.ledgerNote(note.number, note.series, note.accessKey),
+    },
     lines,
   );
   const rows: NewPurchaseItemRow[] = settled.items.map((settledItem, index) => {
@@ -433,31 +455,7 @@ async function write(
       movement_id: result?.movementId ?? null,
     };
   });
-  const unsigned = note.signature.status === 'ABSENT';
-  const purchaseId = await repo.insert(
-    trx,
-    {
-      access_key: note.accessKey,
-      supplier_id: supplier.id,
-      number: note.number,
-      series: note.series,
-      issued_at: new Date(note.issuedAt),
-      total_cents: note.totalCents,
-      items_count: note.items.length,
-      signature_status: note.signature.status,
-      unsigned_reason: unsigned ? (decisions.unsignedReason ?? null) : null,
-      recipient_document: note.recipient.document,
-      recipient_confirmed: settled.preview.warnings.some((w) => w.code === 'RECIPIENT' && w.confirmed),
-      idempotency_key: idempotencyKey ?? null,
-      created_by: actorId,
-    },
-    rows,
-  );
-  await repo.tagMovements(
-    trx,
-    purchaseId,
-    moved.map((m) => m.movementId),
-  );
+  await repo.insertItems(trx, purchaseId, rows);
   await repo.rememberCodes(
     trx,
     settled.items.map((item, index) => ({
@@ -532,9 +530,6 @@ function toSummary(row: PurchaseSummaryRow): PurchaseSummary {
   };
 }
 
-const dateOnly = (value: Date | string) =>
-  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
-
 /** Rows an export reads at a time. */
 const EXPORT_BATCH = 500;
 
@@ -543,7 +538,11 @@ export function createPurchasesService(db: DB) {
   async function get(id: number): Promise<Purchase> {
     const row = await repo.find(db, id);
     if (!row) throw notFound(T.notFound);
-    const [items, imeis, payables] = await Promise.all([repo.items(db, id), repo.imeis(db, id), repo.payables(db, id)]);
+    const [items, imeis, payables] = await Promise.all([
+      repo.items(db, id),
+      repo.imeis(db, id),
+      billsOfPurchase(db, id),
+    ]);
     return {
       ...toSummary(row),
       unsignedReason: row.unsigned_reason,
@@ -563,14 +562,9 @@ export function createPurchasesService(db: DB) {
         unitCost: centsToReais(item.unit_cost_cents),
         costBefore: centsToReais(item.cost_before_cents),
         costAfter: centsToReais(item.cost_after_cents),
-        imeis: imeis.filter((u) => u.product_id === item.product_id).map((u) => u.imei),
+        imeis: imeis.filter((u) => u.movement_id === item.movement_id).map((u) => u.imei),
       })),
-      payables: payables.map((p) => ({
-        id: p.id,
-        documentNumber: p.document_number,
-        dueDate: dateOnly(p.due_date),
-        amount: centsToReais(Number(p.amount_cents)),
-      })),
+      payables,
     };
   }
 

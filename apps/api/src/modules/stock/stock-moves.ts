@@ -49,6 +49,8 @@ export interface StockMoveContext {
   kind: StockMovementKind;
   employeeId: number | null;
   orderId?: number | null;
+  /** The supplier's note an entry comes by (purchases): its ledger rows and the units it brings name it. */
+  purchaseId?: number | null;
   note?: string | null;
 }
 
@@ -171,6 +173,7 @@ export async function moveStock(
       entry_unit_cost_cents: entryUnitCostCents,
       unit_price_cents: line.unitPriceCents ?? null,
       order_id: context.orderId ?? null,
+      purchase_id: context.purchaseId ?? null,
       employee_id: context.employeeId,
       note: line.note ?? context.note ?? null,
     });
@@ -206,7 +209,7 @@ export async function moveStock(
     for (const unit of units) {
       const returned = entering.get(unit.imei);
       if (returned) {
-        await stockRepository.reenterUnit(trx, returned, unitCostCents, now);
+        await stockRepository.reenterUnit(trx, returned, unitCostCents, context.purchaseId ?? null, now);
         unitIds.push(returned);
       } else {
         // Two entries of the same new IMEI at once: the loser meets the unique IMEI (409, not a 500).
@@ -216,6 +219,7 @@ export async function moveStock(
             imei: unit.imei,
             imei2: unit.imei2 ?? null,
             costCents: unitCostCents,
+            purchaseId: context.purchaseId ?? null,
           })
           .catch((error: unknown) => {
             if ((error as { code?: unknown } | null)?.code !== '23505') throw error;

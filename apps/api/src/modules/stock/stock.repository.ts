@@ -35,6 +35,8 @@ export interface MovementRow {
   entry_unit_cost_cents?: number | null;
   unit_price_cents: number | null;
   order_id: number | null;
+  /** The supplier's note (purchases) an entry came by, or a return to the supplier sends back to (migration 0067). */
+  purchase_id?: number | null;
   employee_id: number | null;
   note: string | null;
 }
@@ -108,11 +110,17 @@ export const stockRepository = {
 
   async insertUnit(
     trx: Transaction<Database>,
-    unit: { productId: number; imei: string; imei2: string | null; costCents: number },
+    unit: { productId: number; imei: string; imei2: string | null; costCents: number; purchaseId: number | null },
   ): Promise<number> {
     const row = await trx
       .insertInto('product_units')
-      .values({ product_id: unit.productId, imei: unit.imei, imei2: unit.imei2, cost_cents: unit.costCents })
+      .values({
+        product_id: unit.productId,
+        imei: unit.imei,
+        imei2: unit.imei2,
+        cost_cents: unit.costCents,
+        purchase_id: unit.purchaseId,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const imeis = unit.imei2 ? [unit.imei, unit.imei2] : [unit.imei];
@@ -124,10 +132,24 @@ export const stockRepository = {
   },
 
   /** A returned unit entered again: back in stock at the entry's cost, no longer any order's. */
-  async reenterUnit(trx: Transaction<Database>, unitId: number, costCents: number, now: Date) {
+  /** A unit that left (returned, written off) entered again; by a supplier's note, it names that note. */
+  async reenterUnit(
+    trx: Transaction<Database>,
+    unitId: number,
+    costCents: number,
+    purchaseId: number | null,
+    now: Date,
+  ) {
     await trx
       .updateTable('product_units')
-      .set({ status: 'IN_STOCK', cost_cents: costCents, order_id: null, entered_at: now, updated_at: now })
+      .set({
+        status: 'IN_STOCK',
+        cost_cents: costCents,
+        order_id: null,
+        entered_at: now,
+        updated_at: now,
+        ...(purchaseId === null ? {} : { purchase_id: purchaseId }),
+      })
       .where('id', '=', unitId)
       .execute();
   },

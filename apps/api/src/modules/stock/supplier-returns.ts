@@ -93,6 +93,7 @@ export async function sendUnitsBack(
       cost_after_cents: product.cost_cents,
       unit_price_cents: null,
       order_id: null,
+      purchase_id: unit.purchaseId,
       employee_id: employeeId,
       note: unit.note,
     };
@@ -103,13 +104,6 @@ export async function sendUnitsBack(
   const now = new Date();
   for (const [index, unit] of units.entries()) {
     await stockRepository.linkUnits(trx, movementIds[index] as number, [unit.unitId], 'SUPPLIER_RETURN');
-    if (unit.purchaseId !== null) {
-      await trx
-        .updateTable('stock_movements')
-        .set({ purchase_id: unit.purchaseId })
-        .where('id', '=', movementIds[index] as number)
-        .execute();
-    }
   }
   await stockRepository.setUnitsStatus(
     trx,

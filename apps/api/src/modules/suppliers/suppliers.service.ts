@@ -9,6 +9,7 @@ import {
   type SupplierInput,
   type SupplierListQuery,
   type SupplierPatch,
+  supplierBodySchema,
   supplierSearchText,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
@@ -105,6 +106,8 @@ async function insertSupplier(
   return row;
 }
 
+const SHAPE = supplierBodySchema.shape;
+
 /** What an NF-e's issuer (`emit`) tells of the supplier (the NF-e reader's output). */
 export interface NfeIssuer {
   document: string;
@@ -148,10 +151,10 @@ export async function findOrCreateSupplierFromIssuer(
   if (known) return { id: known.id, name: known.name, created: false };
   const name = clip(issuer.name) ?? clip(issuer.tradeName);
   if (!name) throw badRequest(SUPPLIER_TEXTS.nameInvalid);
-  const phone = onlyDigits(issuer.phone ?? '');
+  // The issuer's phone and e-mail by the form's own rules; one the form would refuse is left out, not an error.
+  const { phone, email } = SHAPE;
   const state = (issuer.address?.state ?? '').trim().toUpperCase();
   const postalCode = onlyDigits(issuer.address?.postalCode ?? '');
-  const email = clip(issuer.email)?.toLowerCase() ?? null;
   const created = await insertSupplier(
     trx,
     {
@@ -160,8 +163,8 @@ export async function findOrCreateSupplierFromIssuer(
       document,
       state_registration: clip(issuer.stateRegistration, 30),
       contact_name: null,
-      phone: phone.length >= 8 && phone.length <= 13 ? phone : null,
-      email: email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : null,
+      phone: phone.safeParse(issuer.phone ?? '').data ?? null,
+      email: email.safeParse(clip(issuer.email) ?? '').data ?? null,
       street: clip(issuer.address?.street),
       number: clip(issuer.address?.number, 20),
       complement: clip(issuer.address?.complement),
@@ -178,6 +181,15 @@ export async function findOrCreateSupplierFromIssuer(
   const raced = await repo.byDocument(trx, document);
   if (!raced) throw conflict(SUPPLIER_TEXTS.documentInvalid);
   return { id: raced.id, name: raced.name, created: false };
+}
+
+/** The supplier registered with this CPF/CNPJ (normalised), or undefined (an NF-e's issuer, before its entry). */
+export async function supplierByDocument(
+  db: Executor,
+  document: string,
+): Promise<{ id: number; name: string } | undefined> {
+  const row = await repo.byDocument(db, document);
+  return row ? { id: row.id, name: row.name } : undefined;
 }
 
 /** The supplier's id and name, or undefined (for the payables module). */
