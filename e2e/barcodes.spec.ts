@@ -63,12 +63,12 @@ describe("barcodes: an accessory sold in 'Vendas' by scanning its box", () => {
     await expectAccessible(page, 'vendas: escanear a caixa');
     await screenshot(page, 'barcodes-selling-scanner-desktop');
     // The box is read: the scanner closes and one unit is in the cart.
-    await page.getByText(`${capa.name}: 1 unidade adicionada ao carrinho.`).waitFor({ timeout: 60_000 });
+    await page.getByText(`${capa.name}: 1 unidade adicionada ao carrinho.`).waitFor({ timeout: 150_000 });
     await scanner.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Carrinho com 1 produto' }).waitFor();
     // The same box again: one more.
     await scan.click();
-    await scanner.waitFor({ state: 'detached', timeout: 60_000 });
+    await scanner.waitFor({ state: 'detached', timeout: 150_000 });
     await expect
       .poll(async () => {
         const pre = await admin.get<{ cart: { items: Array<{ productId: number; quantity: number }> } }>(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDay } from './clock';
 import { digitsParamSchema, idParamSchema } from './ids';
 import { CARD_KINDS } from './order-payments';
 import { payablesDueSchema } from './payables';
@@ -488,9 +489,8 @@ export type RevenueReport = z.infer<typeof revenueReportSchema>;
 
 /** How report 21 names a bucket from its first day (YYYY-MM-DD): 26/11/2026, 'Semana de 23/11/2026', 11/2026. */
 export function revenueBucketLabel(bucket: RevenueBucket, firstDay: string): string {
-  const [year, month, day] = firstDay.split('-');
-  if (bucket === 'month') return `${month}/${year}`;
-  const date = `${day}/${month}/${year}`;
+  const date = formatDay(firstDay);
+  if (bucket === 'month') return date.slice(3);
   return bucket === 'week' ? `Semana de ${date}` : date;
 }
 
