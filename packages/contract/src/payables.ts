@@ -164,6 +164,7 @@ export const payableCreateBodySchema = z.object({
   amount: payableAmountSchema,
 });
 export type PayableCreateBody = z.input<typeof payableCreateBodySchema>;
+export type PayableCreateInput = z.output<typeof payableCreateBodySchema>;
 
 /** Body of POST /payables/{id}/payments: one payment, full or partial. */
 export const payablePaymentBodySchema = z.object({
@@ -186,6 +187,7 @@ export const payablePaymentBodySchema = z.object({
     .optional(),
 });
 export type PayablePaymentBody = z.input<typeof payablePaymentBodySchema>;
+export type PayablePaymentInput = z.output<typeof payablePaymentBodySchema>;
 
 /** Body of POST /payables/{id}/payments/{paymentId}/undo and POST /payables/{id}/cancel. */
 export const payableReasonBodySchema = z.object({ reason: reasonSchema });

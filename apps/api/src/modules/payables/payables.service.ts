@@ -8,17 +8,15 @@ import {
   PAYABLE_WEEK_DAYS,
   type Payable,
   type PayableCategory,
-  type PayableCreateBody,
+  type PayableCreateInput,
   type PayableDetails,
   type PayableListFilter,
   type PayableListQuery,
   type PayablePage,
-  type PayablePaymentBody,
+  type PayablePaymentInput,
   type PayablePaymentMethod,
   type PayableStatus,
   type PayablesDue,
-  payableCreateBodySchema,
-  payablePaymentBodySchema,
   reaisToCents,
   shiftDay,
 } from '@backoffice/contract';
@@ -272,8 +270,7 @@ export function createPayablesService(db: DB) {
     },
 
     /** POST /payables: one bill typed by hand (rent, fuel…), with its category. */
-    async create(actorId: number, body: PayableCreateBody, now = new Date()): Promise<PayableDetails> {
-      const input = payableCreateBodySchema.parse(body);
+    async create(actorId: number, input: PayableCreateInput, now = new Date()): Promise<PayableDetails> {
       const [id] = await db.transaction().execute((trx) =>
         createPayables(
           trx,
@@ -304,11 +301,10 @@ export function createPayablesService(db: DB) {
     async pay(
       actorId: number,
       id: number,
-      body: PayablePaymentBody,
+      input: PayablePaymentInput,
       headerKey: string | undefined,
       now = new Date(),
     ): Promise<PayableDetails> {
-      const input = payablePaymentBodySchema.parse(body);
       const today = businessDay(now);
       if (input.paidOn > today) throw badRequest(PAYABLE_TEXTS.paidOnFuture);
       const key = headerKey === undefined ? null : checkoutKey(headerKey, undefined);
