@@ -185,8 +185,9 @@ const marginGroups = (
     joins: sql`left join employees e on e.id = l.attendant_id`,
   },
   month: {
+    // Named by the service as report 21 names its months (`revenueBucketLabel`).
     select: sql`to_char(l.at at time zone ${zone}::text, 'YYYY-MM') as key,
-      to_char(l.at at time zone ${zone}::text, 'MM/YYYY') as name, null::text as code, null::integer as product_id`,
+      null::text as name, null::text as code, null::integer as product_id`,
     joins: sql``,
   },
 });
@@ -566,7 +567,7 @@ export function createReportsRepository() {
       return rows(
         db,
         sql<
-          MarginFigures & { key: string; name: string; code: string | null; product_id: number | null }
+          MarginFigures & { key: string; name: string | null; code: string | null; product_id: number | null }
         >`with l as (${marginLines(from, until)})
           select ${select}, ${marginSums}
           from l ${joins}

@@ -475,7 +475,7 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
         products: rows.map((row) => ({
           key: row.key,
           productId: row.product_id,
-          name: row.name,
+          name: group === 'month' ? revenueBucketLabel('month', `${row.key}-01`) : (row.name ?? ''),
           code: row.code,
           ...marginFigures(row),
         })),
