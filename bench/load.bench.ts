@@ -157,8 +157,8 @@ async function shopCases(url: string, token: string): Promise<Case[]> {
 
 /**
  * The other lists a user pages (issue 36): an order's history ('Histórico de alterações': the audit of the
- * first order of Finalizados), the phones in analysis, and the couriers' settlements of the last 30 days,
- * each the first page of 20.
+ * first order of Finalizados), the phones in analysis, the couriers' settlements of the last 30 days, the
+ * quotes, the entries by NF-e, the suppliers and the open bills to pay, each as its page first asks.
  */
 async function listCases(url: string, token: string): Promise<Case[]> {
   const headers = { authorization: `Bearer ${token}` };
@@ -178,6 +178,12 @@ async function listCases(url: string, token: string): Promise<Case[]> {
       label: 'list: settlements of the last 30 days, page 0',
       path: `/api/dispatch/settlements?start=${start}&end=${end}&page=0&items=20`,
     },
+    // Issue 38's and 39's lists, as their pages first ask.
+    { label: 'list: quotes, page 0', path: '/api/quotes?page=0&size=20' },
+    { label: 'list: entries by NF-e (Entradas), page 0', path: '/api/purchases?page=0&size=20' },
+    { label: 'list: suppliers, page 0', path: '/api/suppliers?page=0&size=25' },
+    { label: 'list: bills to pay, open, page 0', path: '/api/payables?status=OPEN&page=0&pageSize=25' },
+    { label: "list: suppliers searched 'dist'", path: '/api/suppliers?page=0&size=25&search=dist' },
   ];
 }
 
@@ -203,18 +209,23 @@ async function measure(
     const token = await signIn(server.url);
     const cases: Case[] = [
       { label: '/api/health', path: '/api/health' },
-      { label: 'products page (100)', path: '/api/products?offset=0&limit=100' },
+      { label: 'products page (100), whole products (section 7)', path: '/api/products?offset=0&limit=100' },
+      { label: "products page (100), the list's rows (the web's call)", path: '/api/products/list?offset=0&limit=100' },
       {
         label: "product search 'galaxy' (every match counted)",
         path: '/api/products?offset=0&limit=100&search=galaxy',
       },
       {
-        label: "product search 'galaxy' counted to 1,000 (the web's call)",
+        label: "product search 'galaxy' counted to 1,000, whole products",
         path: '/api/products?offset=0&limit=100&search=galaxy&countUpTo=1000',
       },
       {
+        label: "product search 'galaxy' counted to 1,000, the list's rows (the web's call)",
+        path: '/api/products/list?offset=0&limit=100&search=galaxy&countUpTo=1000',
+      },
+      {
         label: "product search 'galaxy' page 60 (counted to its end)",
-        path: '/api/products?offset=5900&limit=100&search=galaxy&countUpTo=1000',
+        path: '/api/products/list?offset=5900&limit=100&search=galaxy&countUpTo=1000',
       },
       ...(await orderCases(server.url, token)),
       ...(await shopCases(server.url, token)),

@@ -1,4 +1,10 @@
-import { centsToReais, PRODUCT_TEXTS, type Product, priceFromPercentage } from '@backoffice/contract';
+import {
+  centsToReais,
+  PRODUCT_TEXTS,
+  type Product,
+  type ProductListItem,
+  priceFromPercentage,
+} from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
@@ -62,6 +68,28 @@ export function productAuditView(
   };
 }
 
+/** A product as the list shows it (GET /products/list): no description, tags, pictures nor fiscal fields. */
+export function productListItem(row: ProductRow): ProductListItem {
+  const form = productForm(row);
+  return {
+    id: row.id,
+    code: row.code,
+    name: form.name,
+    brand: form.brand,
+    reference: form.reference,
+    cost: form.cost,
+    sellPrice: form.sellPrice,
+    discount: form.discount,
+    stock: form.stock,
+    stockAlert: form.stockAlert,
+    barcode: form.barcode,
+    serialized: row.serialized,
+    archived: row.archived,
+    goldPrice: centsToReais(priceFromPercentage(row.cost_cents, row.gold_percentage)),
+    silverPrice: centsToReais(priceFromPercentage(row.cost_cents, row.silver_percentage)),
+  };
+}
+
 /** What every part of the products service works with: the database, the pictures' storage, the API's view. */
 export interface ProductsContext {
   db: DB;
@@ -76,16 +104,11 @@ export function productsContext(db: DB, storage: Storage): ProductsContext {
   function toProduct(row: ProductRow, images: ImageRow[]): Product {
     const list = images.map((image) => ({ url: storage.url(image.path), name: image.name }));
     return {
-      id: row.id,
-      code: row.code,
+      ...productListItem(row),
       ...productForm(row),
-      serialized: row.serialized,
       warrantyMonths: row.warranty_months,
       imagesUrl: list.map((image) => image.url),
       images: list,
-      archived: row.archived,
-      goldPrice: centsToReais(priceFromPercentage(row.cost_cents, row.gold_percentage)),
-      silverPrice: centsToReais(priceFromPercentage(row.cost_cents, row.silver_percentage)),
     };
   }
 

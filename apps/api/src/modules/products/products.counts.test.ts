@@ -131,4 +131,55 @@ describe('product counters (migration 0052)', () => {
     expect(all.json()).toMatchObject({ total: await counted(), totalCapped: false });
     expect(await counted()).toBeGreaterThan(200);
   });
+
+  it('GET /products/list: the same page and total as GET /products, each row without what only the opened product shows', async () => {
+    const made = await call('POST', '/products', {
+      name: 'Película listada ônix',
+      description: 'Vidro temperado 9H, borda a borda',
+      brand: 'Marca Contada',
+      reference: 'Linha 1',
+      cost: 12.5,
+      sellPrice: 39.9,
+      discount: { silverPercentage: 30, goldPercentage: 20, bronzePercentage: 10 },
+      stock: 4,
+      stockAlert: 2,
+      tags: ['vidro', 'premium'],
+      ncm: '70071900',
+      images: [],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const full = await call('GET', '/products?search=onix listada&countUpTo=1000');
+    const list = await call('GET', '/products/list?search=onix listada&countUpTo=1000');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(full.json()).toMatchObject({ page: 0, total: 1, totalCapped: false });
+    expect(list.json()).toEqual({
+      page: 0,
+      total: 1,
+      totalCapped: false,
+      items: [
+        {
+          id: made.json().data.id,
+          code: made.json().data.code,
+          name: 'Película listada ônix',
+          brand: 'Marca Contada',
+          reference: 'Linha 1',
+          cost: 12.5,
+          sellPrice: 39.9,
+          discount: { silverPercentage: 30, goldPercentage: 20, bronzePercentage: 10 },
+          stock: 4,
+          stockAlert: 2,
+          barcode: null,
+          serialized: false,
+          archived: false,
+          // 12,50 + 20 % = 15,00; 12,50 + 30 % = 16,25.
+          goldPrice: 15,
+          silverPrice: 16.25,
+        },
+      ],
+    });
+    // The page of 100 in the list's order is the same products as GET /products's.
+    const codes = async (url: string) => (await call('GET', url)).json().items.map((p: { code: string }) => p.code);
+    expect(await codes('/products/list?offset=0&limit=100')).toEqual(await codes('/products?offset=0&limit=100'));
+    expect((await call('GET', '/products/list?limit=201')).statusCode).toBe(400);
+  });
 });

@@ -10,6 +10,7 @@ import {
   PRODUCT_LIMITS,
   PRODUCT_TEXTS,
   productCreateSchema,
+  productListPageSchema,
   productListQuerySchema,
   productPageSchema,
   productSchema,
@@ -69,6 +70,21 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.page(request.query),
+  );
+
+  app.get(
+    '/products/list',
+    {
+      config: { permissions: [PRODUCTS, INTERNAL_SALES, REPORTS] },
+      schema: {
+        tags,
+        summary:
+          'A página de GET /products (mesmos parâmetros e total) com as linhas da lista: sem descrição, tags, imagens nem campos fiscais, lidos ao abrir o produto',
+        querystring: productListQuerySchema,
+        response: { 200: productListPageSchema },
+      },
+    },
+    async (request) => service.listPage(request.query),
   );
 
   app.get(

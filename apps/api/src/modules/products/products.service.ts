@@ -3,6 +3,7 @@ import {
   PRODUCT_LIMITS,
   PRODUCT_TEXTS,
   type Product,
+  type ProductListPage,
   type ProductPage,
   type ProductSource,
 } from '@backoffice/contract';
@@ -14,7 +15,7 @@ import { checkImeis, unitByImei, unitsInAnalysis } from '../stock/stock.service'
 import { productBrands } from './product-brands';
 import { productHistories } from './product-histories';
 import { productStock } from './product-stock';
-import { productsContext } from './product-views';
+import { productListItem, productsContext } from './product-views';
 import { productWrites } from './product-writes';
 import { type ImageRow, type ProductRow, productsRepository as repo } from './products.repository';
 
@@ -26,6 +27,14 @@ export { importProducts } from './products.import';
 /** The pictures of these products (every product's in one query), for modules that show products. */
 export function productImagesOf(db: Executor, productIds: number[]): Promise<ImageRow[]> {
   return repo.imagesOf(db, productIds);
+}
+
+/** A page of the products list: its window, the search, and the bound of the search's count. */
+interface ProductPageOptions {
+  offset: number;
+  limit: number;
+  search?: string;
+  countUpTo?: number;
 }
 
 /** Rows a CSV export reads at a time. */
@@ -48,19 +57,29 @@ export function createProductsService(db: DB, storage: Storage) {
   const context = productsContext(db, storage);
   const { withImages } = context;
 
+  /**
+   * A page and the count of every match; with `countUpTo`, a search's count stops past
+   * max(`countUpTo`, the page's end): `total` is then that bound and `totalCapped` true.
+   */
+  async function pageOf<T>(options: ProductPageOptions, view: (rows: ProductRow[]) => Promise<T[]>) {
+    const upTo =
+      options.countUpTo === undefined ? undefined : Math.max(options.countUpTo, options.offset + options.limit);
+    const [rows, counted] = await Promise.all([repo.page(db, options), repo.count(db, options.search, upTo)]);
+    const items = await view(rows);
+    const page = Math.floor(options.offset / options.limit);
+    if (upTo === undefined) return { items, page, total: counted.total };
+    return { items, page, total: counted.total, totalCapped: counted.capped };
+  }
+
   return {
-    /**
-     * A page and the count of every match; with `countUpTo`, a search's count stops past
-     * max(`countUpTo`, the page's end): `total` is then that bound and `totalCapped` true.
-     */
-    async page(options: { offset: number; limit: number; search?: string; countUpTo?: number }): Promise<ProductPage> {
-      const upTo =
-        options.countUpTo === undefined ? undefined : Math.max(options.countUpTo, options.offset + options.limit);
-      const [rows, counted] = await Promise.all([repo.page(db, options), repo.count(db, options.search, upTo)]);
-      const items = await withImages(db, rows);
-      const page = Math.floor(options.offset / options.limit);
-      if (upTo === undefined) return { items, page, total: counted.total };
-      return { items, page, total: counted.total, totalCapped: counted.capped };
+    /** GET /products: the page with each product whole (section 7). */
+    page(options: ProductPageOptions): Promise<ProductPage> {
+      return pageOf(options, (rows) => withImages(db, rows));
+    },
+
+    /** The same page with the list's rows (GET /products/list): no pictures to read, a fifth of the bytes. */
+    listPage(options: ProductPageOptions): Promise<ProductListPage> {
+      return pageOf(options, async (rows) => rows.map(productListItem));
     },
 
     /**

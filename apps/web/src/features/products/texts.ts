@@ -118,6 +118,8 @@ export const PRODUCTS_TEXTS = {
     changes: 'Não é possível visualizar o histórico de alterações de múltiplos produtos simultaneamente, escolha um.',
     stockEntry: 'Não é possível selecionar dois produtos para adicionar mercadoria.',
     show: 'Não é possível selecionar dois produtos para exibição.',
+    /** 'Visualizar' or 'Editar' when the product could not be read. */
+    open: 'Não foi possível abrir o produto, tente novamente mais tarde.',
   },
   form: {
     createTitle: 'Cadastrar Produto',

@@ -4,7 +4,8 @@ import type {
   InventoryHistoryRow,
   Product,
   ProductCreateInput,
-  ProductPage,
+  ProductListItem,
+  ProductListPage,
   ProductSource,
   ProductUpdateInput,
   PurchaseHistoryRow,
@@ -44,7 +45,7 @@ export const productKeys = {
  */
 export function putProductsInPages(queryClient: QueryClient, changed: readonly Product[]): void {
   const byCode = new Map(changed.map((product) => [product.code, product]));
-  queryClient.setQueriesData<ProductPage>({ queryKey: productKeys.lists() }, (page) =>
+  queryClient.setQueriesData<ProductListPage>({ queryKey: productKeys.lists() }, (page) =>
     page?.items.some((item) => byCode.has(item.code))
       ? { ...page, items: page.items.map((item) => byCode.get(item.code) ?? item) }
       : page,
@@ -57,12 +58,15 @@ export function putProductsInPages(queryClient: QueryClient, changed: readonly P
  */
 const COUNT_UP_TO = 1000;
 
-/** GET /products?offset&limit&search&countUpTo → { items, page, total, totalCapped } (100 a page, archived left out). */
+/**
+ * GET /products/list?offset&limit&search&countUpTo → { items, page, total, totalCapped } (100 a page, archived
+ * left out): the list's rows; a product opened to see or edit is read whole (`fetchProduct`).
+ */
 export function useProductPage(offset: number, search: string) {
   return useQuery({
     queryKey: productKeys.page(offset, search),
     queryFn: ({ signal }) =>
-      api<ProductPage>('/products', {
+      api<ProductListPage>('/products/list', {
         query: { offset, limit: PAGE_SIZE, search: search || undefined, countUpTo: COUNT_UP_TO },
         signal,
       }),
@@ -79,11 +83,11 @@ export function downloadProductsCsv(search: string) {
 const PRINT_BATCH = 200;
 
 /** Every active product that matches the search, in the list's order (for 'Imprimir'). */
-export async function fetchAllProducts(search: string): Promise<Product[]> {
+export async function fetchAllProducts(search: string): Promise<ProductListItem[]> {
   const read = (offset: number) =>
-    api<ProductPage>('/products', { query: { offset, limit: PRINT_BATCH, search: search || undefined } });
+    api<ProductListPage>('/products/list', { query: { offset, limit: PRINT_BATCH, search: search || undefined } });
   const first = await read(0);
-  const rest: Product[][] = [];
+  const rest: ProductListItem[][] = [];
   // four pages at a time: quick, without flooding the server
   for (let offset = PRINT_BATCH; offset < first.total; offset += 4 * PRINT_BATCH) {
     const batch = [];

@@ -1,8 +1,8 @@
 import {
   type InventoryHistoryRow,
   PRODUCT_HISTORY_LABELS,
-  type Product,
   type ProductHistoryType,
+  type ProductListItem,
   type PurchaseHistoryRow,
   type SalesHistoryRow,
   type StockChangeRow,
@@ -114,7 +114,7 @@ function ResultTable({ result }: { result: Result }) {
 }
 
 /** 'Histórico do Produto': type (Vendas, Compras, Inventário, Alterações de estoque), period, Gerar. */
-export function HistoryPanel({ product, onClose }: { product: Product; onClose: () => void }) {
+export function HistoryPanel({ product, onClose }: { product: ProductListItem; onClose: () => void }) {
   const notify = useNotify();
   const [result, setResult] = useState<Result | null>(null);
   const {

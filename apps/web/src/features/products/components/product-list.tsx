@@ -1,4 +1,4 @@
-import { type Product, parseBrazilianNumber, stockQuantitySchema } from '@backoffice/contract';
+import { type ProductListItem, parseBrazilianNumber, stockQuantitySchema } from '@backoffice/contract';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
@@ -29,22 +29,24 @@ const C = PRODUCTS_TEXTS.unitCount;
  * Saves the stock typed in a row (PATCH /products/inventory/{code}, the page's mutation, which says the
  * outcome); resolves true when saved, false when refused: it never rejects.
  */
-const SaveStockContext = createContext<(product: Product, stock: number) => Promise<boolean>>(async () => false);
+const SaveStockContext = createContext<(product: ProductListItem, stock: number) => Promise<boolean>>(
+  async () => false,
+);
 
 /** Opens the count by IMEI of a serialized product (issue 17 §2). */
-const CountUnitsContext = createContext<(product: Product) => void>(() => undefined);
+const CountUnitsContext = createContext<(product: ProductListItem) => void>(() => undefined);
 
 const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
 
 /** The editable stock of one row with its own save button (section 2). */
-function StockCell({ product }: { product: Product }) {
+function StockCell({ product }: { product: ProductListItem }) {
   // A serialized product's stock moves by its units (entries with IMEI), not by a typed count.
   if (product.serialized) return <SerializedStockCell product={product} />;
   return <EditableStockCell product={product} />;
 }
 
 /** A serialized product's stock, counted by scanning its units ('Contar'). */
-function SerializedStockCell({ product }: { product: Product }) {
+function SerializedStockCell({ product }: { product: ProductListItem }) {
   const openCount = useContext(CountUnitsContext);
   return (
     <Box
@@ -63,7 +65,7 @@ function SerializedStockCell({ product }: { product: Product }) {
   );
 }
 
-function EditableStockCell({ product }: { product: Product }) {
+function EditableStockCell({ product }: { product: ProductListItem }) {
   const save = useContext(SaveStockContext);
   const [draft, setDraft] = useState(String(product.stock));
   const [saving, setSaving] = useState(false);
@@ -127,7 +129,7 @@ function EditableStockCell({ product }: { product: Product }) {
 
 const money = (value: number) => formatMoney(value);
 
-const columns: GridColDef<Product>[] = [
+const columns: GridColDef<ProductListItem>[] = [
   {
     field: 'name',
     headerName: T.columns.name,
@@ -170,16 +172,16 @@ const columns: GridColDef<Product>[] = [
 ];
 
 export interface SelectionActions {
-  history: (selected: Product[]) => void;
-  changes: (selected: Product[]) => void;
-  stockEntry: (selected: Product[]) => void;
-  show: (selected: Product[]) => void;
-  edit: (selected: Product[]) => void;
-  archive: (selected: Product[]) => void;
+  history: (selected: ProductListItem[]) => void;
+  changes: (selected: ProductListItem[]) => void;
+  stockEntry: (selected: ProductListItem[]) => void;
+  show: (selected: ProductListItem[]) => void;
+  edit: (selected: ProductListItem[]) => void;
+  archive: (selected: ProductListItem[]) => void;
 }
 
 interface Props {
-  rows: readonly Product[];
+  rows: readonly ProductListItem[];
   total: number;
   /** More products match than `total` (a search counted up to it). */
   totalIsLowerBound?: boolean;
@@ -188,14 +190,14 @@ interface Props {
   onPageChange: (page: number) => void;
   selectedIds: readonly GridRowId[];
   onSelectionChange: (ids: GridRowId[]) => void;
-  onSaveStock: (product: Product, stock: number) => Promise<boolean>;
+  onSaveStock: (product: ProductListItem, stock: number) => Promise<boolean>;
   /** 'Contar' of a serialized product: opens its count by IMEI. */
-  onCountUnits?: (product: Product) => void;
+  onCountUnits?: (product: ProductListItem) => void;
   actions: SelectionActions;
   /** 'Baixar CSV' of every product that matches the page's search. */
   exportCsv: () => Promise<void>;
   /** Every product that matches the page's search, for 'Imprimir'. */
-  fetchAll: () => Promise<readonly Product[]>;
+  fetchAll: () => Promise<readonly ProductListItem[]>;
 }
 
 /** The toolbar's product actions: always there, disabled (with the hint) until a product is ticked. */
@@ -204,9 +206,9 @@ function RowActions({
   actions,
   onCountUnits,
 }: {
-  selected: Product[];
+  selected: ProductListItem[];
   actions: SelectionActions;
-  onCountUnits: (product: Product) => void;
+  onCountUnits: (product: ProductListItem) => void;
 }) {
   const none = selected.length === 0;
   return (
@@ -291,7 +293,7 @@ export function ProductList(props: Props) {
   return (
     <SaveStockContext.Provider value={onSaveStock}>
       <CountUnitsContext.Provider value={countUnits}>
-        <DataTable<Product>
+        <DataTable<ProductListItem>
           rows={rows}
           columns={columns}
           loading={loading}

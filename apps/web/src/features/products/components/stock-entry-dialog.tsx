@@ -1,7 +1,7 @@
 import {
   averageCostCents,
   centsToReais,
-  type Product,
+  type ProductListItem,
   type ProductSource,
   parseBrazilianNumber,
   reaisToCents,
@@ -38,7 +38,7 @@ const cameraScanner = (append: (code: string) => boolean) => (
 );
 
 interface Props {
-  product: Product | null;
+  product: ProductListItem | null;
   sources: readonly ProductSource[];
   onClose: () => void;
   onSubmit: (entry: StockEntryItem) => Promise<void>;
@@ -175,7 +175,7 @@ export function StockEntryDialog({ product, sources, onClose, onSubmit, error, s
  * and the level prices follow it (cost + each level's percentage, `tierPrice`). Nothing while the quantity or
  * the cost is not a valid one.
  */
-function AverageCostPreview({ product, quantity, cost }: { product: Product; quantity: number; cost: number }) {
+function AverageCostPreview({ product, quantity, cost }: { product: ProductListItem; quantity: number; cost: number }) {
   if (!Number.isInteger(quantity) || quantity <= 0 || !Number.isFinite(cost) || cost <= 0) return null;
   const average = centsToReais(
     averageCostCents(product.stock, reaisToCents(product.cost), quantity, reaisToCents(cost)),

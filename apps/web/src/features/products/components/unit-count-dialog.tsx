@@ -1,4 +1,4 @@
-import { type Product, UNIT_STATUS_LABELS, type UnitCountResult } from '@backoffice/contract';
+import { type ProductListItem, UNIT_STATUS_LABELS, type UnitCountResult } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -39,7 +39,7 @@ function listOf(text: string): { list: ImeiList; imeis: string[] } {
 }
 
 interface Props {
-  product: Product | null;
+  product: ProductListItem | null;
   onClose: () => void;
   /** Beside the IMEI list: what adds scanned codes to it (default: the camera's 'Escanear' button). */
   scanner?: (append: (code: string) => boolean) => ReactNode;

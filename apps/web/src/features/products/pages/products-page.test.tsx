@@ -1,4 +1,4 @@
-import type { Product } from '@backoffice/contract';
+import type { Product, ProductListItem } from '@backoffice/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -40,12 +40,17 @@ const settledOf = (queryClient: QueryClient) => () =>
 const CAPA = product(1, 'Capa Silicone');
 const CABO = product(2, 'Cabo USB-C', 9);
 
+/** A product as the list's rows carry it (GET /products/list): opened, it is read whole. */
+const listed = ({ description, tags, imagesUrl, images, ...row }: Product): ProductListItem => row;
+
 function openPage(routes: Parameters<typeof mockFetch>[0] = {}) {
   signInAs(['bo:manage:products'], 'Carlos Estoquista');
   // biome-ignore lint/suspicious/noDocumentCookie: each test starts without the cached sources.
   document.cookie = `${SOURCES_COOKIE}=; path=/; max-age=0`;
   const calls = mockFetch({
-    'GET /api/products': { body: { items: [CAPA, CABO], page: 0, total: 2 } },
+    'GET /api/products/list': { body: { items: [listed(CAPA), listed(CABO)], page: 0, total: 2 } },
+    'GET /api/products/full/search/P100001': { body: { data: [CAPA] } },
+    'GET /api/products/full/search/P100002': { body: { data: [CABO] } },
     'GET /api/products/archiveds': { body: { data: [] } },
     'GET /api/products/brands': { body: { data: [{ name: 'Apple', references: ['iPhone 15'] }] } },
     'GET /api/products/references': { body: { data: [{ brand: 'Apple', name: 'iPhone 15' }] } },
@@ -69,7 +74,7 @@ describe('Products page', () => {
     const paths = calls.map((c) => `${c.method} ${c.url}`);
     expect(paths).toEqual(
       expect.arrayContaining([
-        'GET /api/products?offset=0&limit=100&countUpTo=1000',
+        'GET /api/products/list?offset=0&limit=100&countUpTo=1000',
         'GET /api/products/archiveds',
         'GET /api/products/references',
         'GET /api/products/brands',
@@ -162,7 +167,7 @@ describe('Products page', () => {
 
   it('searches with Buscar, shows the empty message with Recarregar, and hides the list while a panel is open', async () => {
     const { user, calls } = openPage({
-      'GET /api/products': (call) =>
+      'GET /api/products/list': (call) =>
         call.url.includes('search=')
           ? { body: { items: [], page: 0, total: 0 } }
           : { body: { items: [CAPA, CABO], page: 0, total: 2 } },
@@ -174,7 +179,8 @@ describe('Products page', () => {
     expect(empty.textContent).toContain('Nenhum produto foi encontrado.');
     expect(
       calls.some(
-        (c) => c.url === `/api/products?offset=0&limit=100&search=${encodeURIComponent('película')}&countUpTo=1000`,
+        (c) =>
+          c.url === `/api/products/list?offset=0&limit=100&search=${encodeURIComponent('película')}&countUpTo=1000`,
       ),
     ).toBe(true);
     await user.click(within(empty).getByRole('button', { name: 'Recarregar' }));
@@ -193,18 +199,19 @@ describe('Products page', () => {
   it('edits with the stock and cost the form was opened with, and shows the refusal of a stale form', async () => {
     const stale = 'O estoque do produto mudou enquanto você editava (agora 3). Confira e salve de novo.';
     let puts = 0;
+    let reads = 0;
     const { user, calls } = openPage({
       'PUT /api/products/P100001': () =>
         ++puts === 1 ? { status: 409, body: { errors: [stale] } } : { body: { data: { ...CAPA, stock: 7 } } },
-      // a sale took 2 units while the form was open
-      'GET /api/products/full/search/P100001': {
+      // read whole as the form opens (5 in stock), then again after the refusal: a sale took 2 units meanwhile
+      'GET /api/products/full/search/P100001': () => ({
         body: {
           data: [
             { ...CAPA, id: 10, code: 'P1000010' },
-            { ...CAPA, stock: 3 },
+            { ...CAPA, stock: ++reads === 1 ? 5 : 3 },
           ],
         },
-      },
+      }),
     });
     await screen.findByText('Capa Silicone');
     await user.click(rowCheckbox('Capa Silicone'));
@@ -241,6 +248,32 @@ describe('Products page', () => {
     expect(within(dialog).getByText('Nenhuma imagem foi encontrada para o produto.')).toBeTruthy();
   });
 
+  it("reads the product whole to show it: the description the list's rows leave out (issue 36)", async () => {
+    const { user, calls } = openPage({
+      'GET /api/products/full/search/P100001': {
+        body: { data: [{ ...CAPA, description: 'Silicone macio, interior em microfibra' }] },
+      },
+    });
+    await screen.findByText('Capa Silicone');
+    expect(calls.some((c) => c.url.startsWith('/api/products/full/search/'))).toBe(false);
+    await user.click(rowCheckbox('Capa Silicone'));
+    await user.click(screen.getByRole('button', { name: 'Exibir Produto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Capa Silicone' });
+    expect(within(dialog).getByText('Descrição').nextSibling?.textContent).toBe(
+      'Silicone macio, interior em microfibra',
+    );
+    expect(calls.filter((c) => c.url === '/api/products/full/search/P100001')).toHaveLength(1);
+  });
+
+  it('says so when the product to show cannot be read, and opens nothing', async () => {
+    const { user } = openPage({ 'GET /api/products/full/search/P100001': 'network-error' });
+    await screen.findByText('Capa Silicone');
+    await user.click(rowCheckbox('Capa Silicone'));
+    await user.click(screen.getByRole('button', { name: 'Exibir Produto' }));
+    expect(await screen.findByText('Sem conexão com o servidor. Tente novamente.')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Capa Silicone' })).toBeNull();
+  });
+
   it("has one search, the page's 'Buscar' on the server, and 'Baixar CSV' of every matching product", async () => {
     URL.createObjectURL = vi.fn(() => 'blob:csv');
     URL.revokeObjectURL = vi.fn();
@@ -270,7 +303,7 @@ describe('Products page', () => {
   describe('writes through useApiMutation (issue 16 §2)', () => {
     /** The list's reads (every page, every search), not the archived list nor a product's search. */
     const listReads = (calls: MockCall[]) =>
-      calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/products?'));
+      calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/products/list?'));
     const archivedReads = (calls: MockCall[]) => calls.filter((c) => c.url === '/api/products/archiveds');
     const value = (label: RegExp) => (screen.getByLabelText(label) as HTMLInputElement).value;
 
@@ -331,7 +364,7 @@ describe('Products page', () => {
 
     it('after a search, a new product clears it and reads the first page of the whole list once', async () => {
       const { user, calls, settled } = openPage({
-        'GET /api/products': (call) =>
+        'GET /api/products/list': (call) =>
           call.url.includes('search=')
             ? { body: { items: [CABO], page: 0, total: 1 } }
             : { body: { items: [CAPA, CABO], page: 0, total: 2 } },
@@ -361,7 +394,7 @@ describe('Products page', () => {
         listReads(calls)
           .slice(readsBefore)
           .map((c) => c.url),
-      ).toEqual(['/api/products?offset=0&limit=100&countUpTo=1000']);
+      ).toEqual(['/api/products/list?offset=0&limit=100&countUpTo=1000']);
     });
 
     it('closes Editar Produto on success and reads the list once, not the archived list', async () => {
@@ -426,7 +459,7 @@ describe('Products page', () => {
     const phone: Product = { ...product(3, 'iPhone 15 128GB', 0), serialized: true };
     const refusal = 'IMEI já cadastrado: 490154203237518 (Galaxy S24).';
     const { user, calls } = openPage({
-      'GET /api/products': { body: { items: [CAPA, phone], page: 0, total: 2 } },
+      'GET /api/products/list': { body: { items: [CAPA, phone], page: 0, total: 2 } },
       'POST /api/units/check': (call) => ({
         body: {
           data: (call.body as { imeis: string[] }).imeis.map((imei) => ({ imei, valid: true, registered: null })),

@@ -1,4 +1,11 @@
-import type { Product, ProductCreateInput, ProductUpdateInput, StockEntryItem } from '@backoffice/contract';
+import {
+  PRODUCT_TEXTS,
+  type Product,
+  type ProductCreateInput,
+  type ProductListItem,
+  type ProductUpdateInput,
+  type StockEntryItem,
+} from '@backoffice/contract';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import AssignmentReturnOutlinedIcon from '@mui/icons-material/AssignmentReturnOutlined';
@@ -24,7 +31,7 @@ import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
 import { useApiMutation } from '../../../components/use-api-mutation';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, refusalMessage } from '../../../lib/api-client';
 import { useLinkedRecord } from '../../../lib/linked-record';
 import {
   archiveProducts,
@@ -75,7 +82,7 @@ const isRefusal = (error: unknown) => error instanceof ApiError && (error.status
 type Panel =
   | { kind: 'create' }
   | { kind: 'edit'; product: Product; baseline: EditBaseline }
-  | { kind: 'history'; product: Product }
+  | { kind: 'history'; product: ProductListItem }
   | { kind: 'brands' }
   | { kind: 'archived' };
 
@@ -92,8 +99,8 @@ export default function ProductsPage() {
   const [lookup, setLookup] = useState(false);
   const [importing, setImporting] = useState(false);
   const [analysis, setAnalysis] = useState(false);
-  const [changesOf, setChangesOf] = useState<Product | null>(null);
-  const [stockEntryFor, setStockEntryFor] = useState<Product | null>(null);
+  const [changesOf, setChangesOf] = useState<ProductListItem | null>(null);
+  const [stockEntryFor, setStockEntryFor] = useState<ProductListItem | null>(null);
   const [detailsFor, setDetailsFor] = useState<Product | null>(null);
   /** A phone or a product a link names (the command palette's results): its warranty or details open. */
   const [linkedImei, clearLinkedImei] = useLinkedRecord('imei');
@@ -103,7 +110,7 @@ export default function ProductsPage() {
     queryFn: () => fetchProduct(linkedCode ?? ''),
     enabled: linkedCode !== null,
   });
-  const [countFor, setCountFor] = useState<Product | null>(null);
+  const [countFor, setCountFor] = useState<ProductListItem | null>(null);
   const [entryError, setEntryError] = useState<string | null>(null);
 
   // On load: products, archived products, references and brands (section 2).
@@ -136,13 +143,23 @@ export default function ProductsPage() {
     if (term === search) void reloadList(); // an empty (or same) search reloads page 0
   };
 
-  const single = (selected: Product[], refusal: string, then: (product: Product) => void) => {
+  const single = (selected: ProductListItem[], refusal: string, then: (product: ProductListItem) => void) => {
     if (selected.length !== 1 || !selected[0]) {
       notify.error(refusal);
       return;
     }
     then(selected[0]);
   };
+
+  /**
+   * 'Visualizar' and 'Editar': the product read whole (the list's rows leave out its description, tags,
+   * pictures and fiscal fields), so the dialog and the form also show what changed since the list was read.
+   */
+  const whole = (product: ProductListItem, then: (product: Product) => void) =>
+    fetchProduct(product.code).then(
+      (found) => (found ? then(found) : notify.error(PRODUCT_TEXTS.productNotFound)),
+      (error: unknown) => notify.error(refusalMessage(error, T.refusals.open)),
+    );
 
   /** Applies `change` to the edit panel of `code` if it is still the one open. */
   const updateEditPanel = (code: string, change: (panel: Extract<Panel, { kind: 'edit' }>) => Panel) =>
@@ -242,17 +259,18 @@ export default function ProductsPage() {
         setEntryError(null);
         setStockEntryFor(product);
       }),
-    show: (selected) => single(selected, T.refusals.show, setDetailsFor),
+    show: (selected) => single(selected, T.refusals.show, (product) => whole(product, setDetailsFor)),
     edit: (selected) =>
-      single(selected, T.refusals.edit, (product) =>
-        setPanel({ kind: 'edit', product, baseline: baselineOf(product) }),
+      single(selected, T.refusals.edit, (listed) =>
+        whole(listed, (product) => setPanel({ kind: 'edit', product, baseline: baselineOf(product) })),
       ),
     archive: async (selected) => {
       await settle(archive.mutateAsync(selected.map((p) => p.code)));
     },
   };
 
-  const saveStock = (product: Product, stock: number) => settle(countStock.mutateAsync({ code: product.code, stock }));
+  const saveStock = (product: ProductListItem, stock: number) =>
+    settle(countStock.mutateAsync({ code: product.code, stock }));
 
   /**
    * An edit refused as stale (409): the refused field's baseline becomes the product's current value, so
