@@ -75,7 +75,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "'Entrada por XML': lê a NF-e do fornecedor (multipart: file, decisions opcional); dryRun=true (padrão) responde a prévia, dryRun=false dá entrada",
         description:
-          'Corpo multipart/form-data: `file` (o XML da NF-e modelo 55, versão 4.00, nfeProc ou NFe, até 2 MB) e `decisions` opcional (JSON: por item `line`, `productId` para vincular ou `create` para criar o produto, `factor`, `imeis`; `confirmRecipient`; `unsignedReason`). ' +
+          'Corpo multipart/form-data: `file` (o XML da NF-e modelo 55, versão 4.00, nfeProc ou NFe, até 2 MB) e `decisions` opcional (JSON: por item `line`, `productId` para vincular ou `create` para criar o produto, `factor`, `units` (um por aparelho: `imei` e, com dois chips, `imei2`) ou `imeis` (um IMEI por aparelho), não os dois; `confirmRecipient`; `unsignedReason`). ' +
           'A prévia casa cada item com um produto pelo GTIN, depois pelo código do fornecedor lembrado, e mostra o custo unitário ((vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vICMSST) ÷ unidades), o novo custo médio e os preços por nível. ' +
           'Confirmar grava numa transação: fornecedor, produtos, códigos lembrados, o movimento de estoque (PURCHASE), os aparelhos por IMEI, o custo médio e as contas a pagar. A mesma chave de acesso de novo: 409; pendências: 400 PURCHASE_NOT_READY com cada uma.',
         consumes: ['multipart/form-data'],
@@ -182,7 +182,9 @@ function parseDecisions(text: string | undefined): PurchaseDecisions {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw badRequest(
-      `${PURCHASE_ENTRY_TEXTS.decisionsInvalid} ${issue ? `${issue.path.join('.')}: ${issue.message}` : ''}`.trim(),
+      issue
+        ? PURCHASE_ENTRY_TEXTS.decisionRefused(issue.path.join('.'), issue.message)
+        : PURCHASE_ENTRY_TEXTS.decisionsInvalid,
       'VALIDATION_FAILED',
     );
   }

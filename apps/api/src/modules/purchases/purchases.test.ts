@@ -271,6 +271,84 @@ describe('entry by the supplier NF-e XML', () => {
     expect(await productNow(t, caseProduct.id)).toEqual({ stock: 0, cost_cents: 750 });
   });
 
+  it('enters dual-SIM phones as units with their second IMEI; a bad, repeated or registered second IMEI is named and nothing is stored', async () => {
+    // Two iPhones, typed as two units of two IMEIs each (decision 0050).
+    const note = buildTestNfe(
+      workedExampleNfeSpec({
+        number: 4514,
+        instalments: [],
+        items: [{ ...workedExampleNfeSpec().items[0], qty: 2 } as never],
+      }),
+    );
+    const [a1, a2, b1, b2] = imeis(4, 301) as [string, string, string, string];
+    const send = (line: object, dryRun = false) =>
+      sendNfe(t, stocker, note.xml, { dryRun, decisions: { items: [{ line: 1, ...line }] } });
+    const errorsOf = async (line: object) => {
+      const res = await send(line);
+      expect(res.statusCode, res.body).toBe(400);
+      return apiErrorSchema.parse(res.json()).errors;
+    };
+    const onLine = (problem: string) => PURCHASE_ENTRY_TEXTS.item(1, IPHONE_ITEM, problem);
+    // b2 with its check digit one off.
+    const bad = `${b2.slice(0, 14)}${(Number(b2.slice(14)) + 1) % 10}`;
+    expect(
+      await errorsOf({
+        units: [
+          { imei: a1, imei2: a2 },
+          { imei: b1, imei2: bad },
+        ],
+      }),
+    ).toEqual([onLine(PURCHASE_ENTRY_TEXTS.imeiInvalid(bad))]);
+    // The second phone's second IMEI is the first phone's first.
+    expect(
+      await errorsOf({
+        units: [
+          { imei: a1, imei2: a2 },
+          { imei: b1, imei2: a1 },
+        ],
+      }),
+    ).toEqual([onLine(PURCHASE_ENTRY_TEXTS.imeiRepeated(a1))]);
+    // A second IMEI already in stock (one of the 5 iPhones).
+    expect(
+      await errorsOf({
+        units: [
+          { imei: a1, imei2: inStock[0] },
+          { imei: b1, imei2: b2 },
+        ],
+      }),
+    ).toEqual([onLine(PURCHASE_ENTRY_TEXTS.imeiRegistered(inStock[0] as string, 'iPhone 15 128GB Preto'))]);
+    // The four IMEIs one a unit are four phones for two.
+    expect(await errorsOf({ imeis: [a1, a2, b1, b2] })).toEqual([onLine(PURCHASE_ENTRY_TEXTS.imeiCount(2, 4))]);
+    // Both ways at once: refused before the note is settled.
+    expect(await errorsOf({ units: [{ imei: a1 }, { imei: b1 }], imeis: [a1, b1] })).toEqual([
+      PURCHASE_ENTRY_TEXTS.decisionRefused('items.0.units', PURCHASE_ENTRY_TEXTS.unitsAndImeis),
+    ]);
+    expect(await entryCounts(t)).toEqual({ purchases: 0, items: 0, payables: 0, suppliers: 0, codes: 0 });
+    expect(await productNow(t, iphone.id)).toEqual({ stock: 5, cost_cents: 310000 });
+
+    const units = [
+      { imei: a1, imei2: a2 },
+      { imei: b1, imei2: b2 },
+    ];
+    const preview = await send({ units }, true);
+    expect(preview.json().data.items[0]).toMatchObject({ units: 2, imeis: [a1, b1], problems: [] });
+    const res = await send({ units });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.items[0]).toMatchObject({ units: 2, imeis: [a1, b1] });
+    // 5 in stock + 2 phones (not 4).
+    expect((await productNow(t, iphone.id)).stock).toBe(7);
+    // Each phone found by either IMEI, with its second.
+    for (const [imei, unit] of [
+      [a1, units[0]],
+      [a2, units[0]],
+      [b2, units[1]],
+    ] as const) {
+      const found = await t.app.inject({ method: 'GET', url: `/api/units/${imei}`, headers: bearer(stocker) });
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json().data).toMatchObject({ imei: unit?.imei, imei2: unit?.imei2, status: 'IN_STOCK' });
+    }
+  });
+
   it('creates the iPhone from the note (prefilled name, GTIN, NCM, CEST) when it is not in the catalogue', async () => {
     const note = buildTestNfe(
       workedExampleNfeSpec({ number: 4513, items: [workedExampleNfeSpec().items[0] as never] }),
