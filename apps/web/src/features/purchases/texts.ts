@@ -60,10 +60,7 @@ export const PURCHASES_TEXTS = {
     bronze: 'Bronze (%)',
     serialized: 'Controla IMEI',
   },
-  imeis: 'IMEIs (um por linha: digite, cole ou use o leitor)',
   scan: 'Escanear IMEIs',
-  imeiCount: (given: number, wanted: number | null) =>
-    wanted === null ? `${given} IMEIs` : `${given} de ${wanted} IMEIs`,
   ok: 'Pronto',
   problemCount: (count: number) => `${count} ${count === 1 ? 'pendência' : 'pendências'}`,
   warnings: 'Avisos',
