@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { unitInputSchema } from './imei';
 import { pagedSchema } from './paging';
+import { PRODUCT_LIMITS, PRODUCT_TEXTS } from './products';
 
 /** The largest NF-e XML accepted (2 MB): a 500-item note is about 1 MB. */
 export const NFE_MAX_MEGABYTES = 2;
@@ -354,6 +355,29 @@ export const supplierReturnSchema = z.object({
   payableId: z.number().int(),
 });
 export type SupplierReturn = z.infer<typeof supplierReturnSchema>;
+
+/** The most products one search of 'Vincular a um produto' answers. */
+export const PURCHASE_PRODUCT_SEARCH_MAX = 50;
+
+/**
+ * GET /purchases/products: the products an item of a note may be linked to ('Vincular a um produto'), searched
+ * as the catalogue searches them, for whoever holds 'Compras' (the catalogue's list needs 'Produtos').
+ */
+export const purchaseProductSearchQuerySchema = z.object({
+  search: z.string().trim().max(PRODUCT_LIMITS.maxSearch, PRODUCT_TEXTS.searchTooLong).optional(),
+  limit: z.coerce.number().int().min(1).max(PURCHASE_PRODUCT_SEARCH_MAX).default(20),
+});
+export type PurchaseProductSearchQuery = z.infer<typeof purchaseProductSearchQuerySchema>;
+
+/** A product found to link an item to: what the card shows and whether it controls IMEI. */
+export const purchaseProductOptionSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  serialized: z.boolean(),
+  barcode: z.string().nullable(),
+});
+export type PurchaseProductOption = z.infer<typeof purchaseProductOptionSchema>;
 
 export const PURCHASE_CSV_HEADERS = [
   'Entrada em',

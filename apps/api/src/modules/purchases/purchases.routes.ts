@@ -14,6 +14,8 @@ import {
   purchaseNfeQuerySchema,
   purchasePageSchema,
   purchasePreviewSchema,
+  purchaseProductOptionSchema,
+  purchaseProductSearchQuerySchema,
   purchaseSchema,
   supplierReturnBodySchema,
   supplierReturnSchema,
@@ -130,6 +132,21 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.page(request.query) }),
+  );
+
+  app.get(
+    '/purchases/products',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "'Vincular a um produto' na Entrada por XML: produtos ativos pela busca do catálogo (nome, código, tag, marca ou referência, sem acento nem caixa), por nome, até limit (padrão 20, no máximo 50); basta 'Compras'",
+        querystring: purchaseProductSearchQuerySchema,
+        response: { 200: z.object({ data: z.array(purchaseProductOptionSchema) }) },
+      },
+    },
+    async (request) => ({ data: await service.products(request.query) }),
   );
 
   app.get(

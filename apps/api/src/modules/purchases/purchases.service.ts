@@ -12,6 +12,8 @@ import {
   type PurchaseMatch,
   type PurchasePreview,
   type PurchasePreviewItem,
+  type PurchaseProductOption,
+  type PurchaseProductSearchQuery,
   type PurchaseSummary,
   priceFromPercentage,
   productCreateSchema,
@@ -27,7 +29,7 @@ import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { billsOfPurchase, createPayables, recordSupplierCredit } from '../payables/payables.service';
-import { insertProduct } from '../products/products.service';
+import { insertProduct, searchProducts } from '../products/products.service';
 import { shopIdentity } from '../settings/settings.service';
 import { checkImeis, moveStock, type StockMoveLine, sendUnitsBack, unitsGoingBack } from '../stock/stock.service';
 import { findOrCreateSupplierFromIssuer, supplierByDocument } from '../suppliers/suppliers.service';
@@ -720,6 +722,18 @@ export function createPurchasesService(db: DB) {
           payableId,
         };
       });
+    },
+
+    /** 'Vincular a um produto': active products found by the catalogue's own search (`searchProducts`). */
+    async products(query: PurchaseProductSearchQuery): Promise<PurchaseProductOption[]> {
+      const rows = await searchProducts(db, query.search ?? '', query.limit);
+      return rows.map((row) => ({
+        id: row.id,
+        code: row.code,
+        name: row.name,
+        serialized: row.serialized,
+        barcode: row.barcode,
+      }));
     },
 
     async page(query: PurchaseListQuery): Promise<Paged<PurchaseSummary>> {

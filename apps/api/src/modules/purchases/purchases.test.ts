@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   formatBusinessDateTimeMinutes,
+  PERMISSIONS,
   PRODUCT_TEXTS,
   PURCHASE_ENTRY_TEXTS,
   PURCHASE_TEXTS,
@@ -633,6 +634,40 @@ describe('entry by the supplier NF-e XML', () => {
     expect(apiErrorSchema.parse(again.json()).errors).toEqual([
       PURCHASE_ENTRY_TEXTS.returnUnitUnavailable(arriving[0] as string, UNIT_STATUS_LABELS.WRITTEN_OFF),
     ]);
+  });
+
+  it("finds the products to link an item to for a role holding only 'Compras', as the catalogue searches them", async () => {
+    const url = '/api/purchases/products?search=IPHONE&limit=5';
+    const get = (token: string, path = url) => t.app.inject({ method: 'GET', url: path, headers: bearer(token) });
+    // The attendant's role (Atendimento) has no 'Compras'.
+    expect((await get(await signIn(t.app, DEMO.attendant))).statusCode).toBe(403);
+    const role = await t.db
+      .insertInto('roles')
+      .values({ name: 'Só Compras', permissions: [PERMISSIONS.purchases] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('employees').set({ role_id: role.id }).where('email', '=', DEMO.attendant).execute();
+    const buyer = await signIn(t.app, DEMO.attendant);
+    // The catalogue's list stays closed to it; its search, through 'Compras', is open.
+    expect((await get(buyer, '/api/products?search=iphone')).statusCode).toBe(403);
+    const found = await get(buyer);
+    expect(found.statusCode, found.body).toBe(200);
+    // Both products hold "iphone" (any case), by name.
+    expect(found.json().data).toEqual([
+      {
+        id: caseProduct.id,
+        code: caseProduct.code,
+        name: 'Capa transparente iPhone 15',
+        serialized: false,
+        barcode: null,
+      },
+      { id: iphone.id, code: iphone.code, name: 'iPhone 15 128GB Preto', serialized: true, barcode: '0195949036002' },
+    ]);
+    // Every word must match: only the case holds "capa" and "15".
+    const capa = await get(buyer, '/api/purchases/products?search=capa%2015');
+    expect(capa.json().data.map((p: { id: number }) => p.id)).toEqual([caseProduct.id]);
+    const tooMany = await get(buyer, '/api/purchases/products?limit=51');
+    expect(tooMany.statusCode).toBe(400);
   });
 
   it("is 'Compras': the attendant is refused", async () => {

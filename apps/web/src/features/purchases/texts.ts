@@ -44,7 +44,7 @@ export const PURCHASES_TEXTS = {
   modeAuto: 'Usar o produto casado',
   modeLink: 'Vincular a um produto',
   modeCreate: 'Criar produto',
-  productSearch: 'Buscar produto (nome, código, código de barras)',
+  productSearch: 'Buscar produto (nome, código, marca)',
   noProducts: 'Nenhum produto encontrado',
   factor: 'Unidades por',
   factorHelp: 'Lembrado para este código do fornecedor',

@@ -1,4 +1,4 @@
-import type { Product, PurchasePreviewItem } from '@backoffice/contract';
+import type { PurchasePreviewItem, PurchaseProductOption } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -184,9 +184,9 @@ function ProductPicker({
 }) {
   const [input, setInput] = useState('');
   const search = useProductSearch(input);
-  const options: Product[] = search.data ?? [];
+  const options: PurchaseProductOption[] = search.data ?? [];
   return (
-    <Autocomplete<ItemChoice['product'] | Product, false, false, false>
+    <Autocomplete<ItemChoice['product'] | PurchaseProductOption, false, false, false>
       size="small"
       options={options}
       value={value}
