@@ -74,9 +74,11 @@ export function ImeiListField({ value, onChange, list, autoFocus, action, label 
         {action}
       </Box>
       {lines.length > 0 && (
+        // Focusable: a long list scrolls with the keyboard too.
         <Box
           component="ul"
           aria-label={T.listLabel}
+          tabIndex={0}
           sx={{
             listStyle: 'none',
             m: 0,
