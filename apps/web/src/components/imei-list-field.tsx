@@ -64,7 +64,15 @@ export function ImeiListField({ value, onChange, list, autoFocus, action, label 
         onChange={(event) => onChange(event.target.value)}
         helperText={T.help}
         slotProps={{
-          htmlInput: { inputMode: 'numeric', spellCheck: false, autoComplete: 'off', sx: { fontFamily: 'monospace' } },
+          // One unit one visual line ('IMEI;IMEI2' is 31 characters): never wrapped, so a phone's screen does not
+          // show a dual-SIM's second IMEI as a line of its own; the field scrolls sideways instead.
+          htmlInput: {
+            inputMode: 'numeric',
+            spellCheck: false,
+            autoComplete: 'off',
+            wrap: 'off',
+            sx: { fontFamily: 'monospace', fontSize: { xs: '0.875rem', sm: '1rem' } },
+          },
         }}
       />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, flexWrap: 'wrap' }}>
