@@ -22,6 +22,7 @@ import {
  * - Case: (400,00 + 1,98) ÷ 50 = 8,0396 → R$ 8,04; with 50 in stock at R$ 7,50 the average is
  *   (375,00 + 402,00) ÷ 100 = R$ 7,77.
  * - Two bills of R$ 16.280,00 (the note's R$ 32.560,00).
+ * The first two iPhones are dual-SIM: 10 lines, 12 IMEIs, 10 phones (decision 0050).
  */
 describe("'Entrada por XML': the supplier's note into stock", () => {
   let s: BrowserSession;
@@ -31,6 +32,8 @@ describe("'Entrada por XML': the supplier's note into stock", () => {
   /** 10 IMEIs of this run alone (Luhn-valid, the note builder's TAC, a serial no other journey uses). */
   const base = 600_000 + (Date.now() % 300_000);
   const phones = Array.from({ length: 10 }, (_, i) => testImei(base + i));
+  /** The second IMEIs of the first two phones. */
+  const seconds = [testImei(base + 10), testImei(base + 11)];
 
   beforeAll(async () => {
     s = await openBrowser();
@@ -48,7 +51,7 @@ describe("'Entrada por XML': the supplier's note into stock", () => {
   });
   afterAll(() => s.close());
 
-  it('the stocker links the case, creates the iPhone, pastes 10 IMEIs and confirms: stock, average and bills', async () => {
+  it('the stocker links the case, creates the iPhone, types 10 phones (two dual-SIM) and confirms: stock, average and bills', async () => {
     const { page } = s;
     await login(page, DEMO.stocker);
     await page.getByRole('link', { name: 'Entrada por XML' }).click();
@@ -61,7 +64,13 @@ describe("'Entrada por XML': the supplier's note into stock", () => {
     await iphone.getByRole('combobox', { name: 'Marca' }).click();
     await page.getByRole('option', { name: 'Jornadas' }).click();
     await iphone.getByLabel('Preço de venda').fill('4.299,00');
-    await iphone.getByLabel(/^IMEIs/).fill(phones.join('\n'));
+    const imeiField = iphone.getByLabel(/^IMEIs/);
+    // A second IMEI one digit off is marked on its line as it is typed; then the right one.
+    const wrong = `${seconds[0]?.slice(0, 14)}${(Number(seconds[0]?.at(14)) + 1) % 10}`;
+    await imeiField.fill(`${phones[0]};${wrong}`);
+    await iphone.getByText(`Dígito verificador não confere: ${wrong}.`).waitFor();
+    await imeiField.fill(phones.map((imei, i) => (seconds[i] ? `${imei};${seconds[i]}` : imei)).join('\n'));
+    await iphone.getByText('10 de 10 unidades válidas').waitFor();
 
     const box = page.getByRole('region', { name: 'Item 2' });
     await box.getByLabel(/^Buscar produto/).fill(caseProduct.name);
@@ -98,9 +107,12 @@ describe("'Entrada por XML': the supplier's note into stock", () => {
     );
     expect(products.items[0]).toMatchObject({ stock: 100, cost: 7.77 });
     const units = await admin.send<{ data: Array<{ registered: { status: string } | null }> }>('POST', '/units/check', {
-      imeis: phones,
+      imeis: [...phones, ...seconds],
     });
     expect(units.data.every((unit) => unit.registered?.status === 'IN_STOCK')).toBe(true);
+    // A dual-SIM phone is one unit, found by its second IMEI too.
+    const second = await admin.get<{ data: { imei: string; imei2: string | null } }>(`/units/${seconds[1]}`);
+    expect(second.data).toMatchObject({ imei: phones[1], imei2: seconds[1] });
 
     // The same note again is refused, naming who entered it.
     await page.getByRole('button', { name: 'Outro arquivo' }).click();

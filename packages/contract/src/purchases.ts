@@ -4,7 +4,9 @@
  */
 
 import { z } from 'zod';
+import { unitInputSchema } from './imei';
 import { pagedSchema } from './paging';
+import { PRODUCT_LIMITS, PRODUCT_TEXTS } from './products';
 
 /** The largest NF-e XML accepted (2 MB): a 500-item note is about 1 MB. */
 export const NFE_MAX_MEGABYTES = 2;
@@ -58,10 +60,15 @@ export const PURCHASE_TEXTS = {
   },
 } as const;
 
+const phones = (count: number) => `${count} ${count === 1 ? 'aparelho' : 'aparelhos'}`;
+
 /** Texts of the entry by XML (issue 39 §2, decision 0049). */
 export const PURCHASE_ENTRY_TEXTS = {
   fileRequired: 'Envie o arquivo XML da NF-e do fornecedor (campo file).',
   decisionsInvalid: 'As escolhas enviadas (decisions) não são um JSON válido.',
+  /** The JSON read, a field of it refused by the schema (`where`: its path, "items.0.units"). */
+  decisionRefused: (where: string, message: string) =>
+    `As escolhas enviadas (decisions) têm um erro em ${where}: ${message}`,
   idInvalid: 'Entrada inválida.',
   notFound: 'Entrada não encontrada.',
   /** 409: the same access key was entered before. */
@@ -86,12 +93,15 @@ export const PURCHASE_ENTRY_TEXTS = {
   productTwice: (name: string) => `o produto ${name} já está em outro item desta nota: uma linha por produto.`,
   factorRequired: (unit: string) => `confirme quantas unidades vêm em cada ${unit} (fator de conversão).`,
   factorNotWhole: (quantity: string, factor: number) => `${quantity} × ${factor} não dá um número inteiro de unidades.`,
+  /** The phones given (units, or IMEIs one a unit) are not the units coming in. */
   imeiCount: (units: number, given: number) =>
-    `controla IMEI: são ${units} ${units === 1 ? 'aparelho' : 'aparelhos'}, informe ${units} IMEIs (informados: ${given}).`,
+    `controla IMEI: são ${phones(units)}, informe o IMEI de cada um (informados: ${phones(given)}).`,
   imeiInvalid: (imei: string) => `IMEI inválido: ${imei} (dígito verificador não confere).`,
   imeiRepeated: (imei: string) => `IMEI repetido na nota: ${imei}.`,
   imeiRegistered: (imei: string, product: string) => `IMEI já cadastrado: ${imei} (${product}).`,
   imeisNotSerialized: 'o produto não controla IMEI: não informe IMEIs.',
+  /** A decision with both `units` and `imeis` (400). */
+  unitsAndImeis: 'Informe os aparelhos em units (IMEI e o segundo IMEI de cada um) ou em imeis, não nos dois.',
   createInvalid: (detail: string) => `o produto a criar está incompleto: ${detail}`,
   barcodeTaken: (barcode: string, product: string) =>
     `o código de barras ${barcode} já é do produto ${product}: vincule a ele.`,
@@ -156,10 +166,13 @@ export const purchaseItemDecisionSchema = z
     create: purchaseNewProductSchema.optional(),
     /** Units of the product in one unit of the note (a box of 10: 10); remembered per supplier code. */
     factor: z.number().int().min(1).max(10_000).optional(),
-    /** The phones' IMEIs (one per unit); absent: those the note lists. */
+    /** The phones' IMEIs, one per unit (clients before `units`); absent, and no `units`: those the note lists. */
     imeis: z.array(z.string().trim()).max(10_000).optional(),
+    /** The phones, one per unit: its IMEI and, for a dual-SIM phone, the second (decision 0050). */
+    units: z.array(unitInputSchema).max(10_000).optional(),
   })
-  .refine((d) => !(d.productId && d.create), { error: 'Escolha vincular OU criar o produto, não os dois.' });
+  .refine((d) => !(d.productId && d.create), { error: 'Escolha vincular OU criar o produto, não os dois.' })
+  .refine((d) => !(d.units && d.imeis), { error: PURCHASE_ENTRY_TEXTS.unitsAndImeis, path: ['units'] });
 
 /** The optional JSON field `decisions` of POST /purchases/nfe. */
 export const purchaseDecisionsSchema = z.object({
@@ -225,7 +238,7 @@ export const purchasePreviewItemSchema = z.object({
   /** The product's cost after the entry (weighted average) and its level prices. */
   newAverageCost: moneyOut.nullable(),
   levelPrices: z.object({ gold: moneyOut, silver: moneyOut, bronze: moneyOut }).nullable(),
-  /** The IMEIs: the user's, else those the note lists. */
+  /** The IMEIs, one per unit (a dual-SIM phone's first): the user's, else those the note lists. */
   imeis: z.array(z.string()),
   problems: z.array(z.string()),
 });
@@ -342,6 +355,29 @@ export const supplierReturnSchema = z.object({
   payableId: z.number().int(),
 });
 export type SupplierReturn = z.infer<typeof supplierReturnSchema>;
+
+/** The most products one search of 'Vincular a um produto' answers. */
+export const PURCHASE_PRODUCT_SEARCH_MAX = 50;
+
+/**
+ * GET /purchases/products: the products an item of a note may be linked to ('Vincular a um produto'), searched
+ * as the catalogue searches them, for whoever holds 'Compras' (the catalogue's list needs 'Produtos').
+ */
+export const purchaseProductSearchQuerySchema = z.object({
+  search: z.string().trim().max(PRODUCT_LIMITS.maxSearch, PRODUCT_TEXTS.searchTooLong).optional(),
+  limit: z.coerce.number().int().min(1).max(PURCHASE_PRODUCT_SEARCH_MAX).default(20),
+});
+export type PurchaseProductSearchQuery = z.infer<typeof purchaseProductSearchQuerySchema>;
+
+/** A product found to link an item to: what the card shows and whether it controls IMEI. */
+export const purchaseProductOptionSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  serialized: z.boolean(),
+  barcode: z.string().nullable(),
+});
+export type PurchaseProductOption = z.infer<typeof purchaseProductOptionSchema>;
 
 export const PURCHASE_CSV_HEADERS = [
   'Entrada em',

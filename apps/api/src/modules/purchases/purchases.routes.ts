@@ -14,6 +14,8 @@ import {
   purchaseNfeQuerySchema,
   purchasePageSchema,
   purchasePreviewSchema,
+  purchaseProductOptionSchema,
+  purchaseProductSearchQuerySchema,
   purchaseSchema,
   supplierReturnBodySchema,
   supplierReturnSchema,
@@ -75,7 +77,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "'Entrada por XML': lê a NF-e do fornecedor (multipart: file, decisions opcional); dryRun=true (padrão) responde a prévia, dryRun=false dá entrada",
         description:
-          'Corpo multipart/form-data: `file` (o XML da NF-e modelo 55, versão 4.00, nfeProc ou NFe, até 2 MB) e `decisions` opcional (JSON: por item `line`, `productId` para vincular ou `create` para criar o produto, `factor`, `imeis`; `confirmRecipient`; `unsignedReason`). ' +
+          'Corpo multipart/form-data: `file` (o XML da NF-e modelo 55, versão 4.00, nfeProc ou NFe, até 2 MB) e `decisions` opcional (JSON: por item `line`, `productId` para vincular ou `create` para criar o produto, `factor`, `units` (um por aparelho: `imei` e, com dois chips, `imei2`) ou `imeis` (um IMEI por aparelho), não os dois; `confirmRecipient`; `unsignedReason`). ' +
           'A prévia casa cada item com um produto pelo GTIN, depois pelo código do fornecedor lembrado, e mostra o custo unitário ((vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vICMSST) ÷ unidades), o novo custo médio e os preços por nível. ' +
           'Confirmar grava numa transação: fornecedor, produtos, códigos lembrados, o movimento de estoque (PURCHASE), os aparelhos por IMEI, o custo médio e as contas a pagar. A mesma chave de acesso de novo: 409; pendências: 400 PURCHASE_NOT_READY com cada uma.',
         consumes: ['multipart/form-data'],
@@ -133,6 +135,21 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/purchases/products',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "'Vincular a um produto' na Entrada por XML: produtos ativos pela busca do catálogo (nome, código, tag, marca ou referência, sem acento nem caixa), por nome, até limit (padrão 20, no máximo 50); basta 'Compras'",
+        querystring: purchaseProductSearchQuerySchema,
+        response: { 200: z.object({ data: z.array(purchaseProductOptionSchema) }) },
+      },
+    },
+    async (request) => ({ data: await service.products(request.query) }),
+  );
+
+  app.get(
     '/purchases/export.csv',
     {
       config,
@@ -182,7 +199,9 @@ function parseDecisions(text: string | undefined): PurchaseDecisions {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw badRequest(
-      `${PURCHASE_ENTRY_TEXTS.decisionsInvalid} ${issue ? `${issue.path.join('.')}: ${issue.message}` : ''}`.trim(),
+      issue
+        ? PURCHASE_ENTRY_TEXTS.decisionRefused(issue.path.join('.'), issue.message)
+        : PURCHASE_ENTRY_TEXTS.decisionsInvalid,
       'VALIDATION_FAILED',
     );
   }

@@ -12,12 +12,15 @@ import {
   type PurchaseMatch,
   type PurchasePreview,
   type PurchasePreviewItem,
+  type PurchaseProductOption,
+  type PurchaseProductSearchQuery,
   type PurchaseSummary,
   priceFromPercentage,
   productCreateSchema,
   type SupplierReturn,
   type SupplierReturnBody,
   PURCHASE_ENTRY_TEXTS as T,
+  type UnitInput,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
@@ -26,7 +29,7 @@ import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { billsOfPurchase, createPayables, recordSupplierCredit } from '../payables/payables.service';
-import { insertProduct } from '../products/products.service';
+import { insertProduct, searchProducts } from '../products/products.service';
 import { shopIdentity } from '../settings/settings.service';
 import { checkImeis, moveStock, type StockMoveLine, sendUnitsBack, unitsGoingBack } from '../stock/stock.service';
 import { findOrCreateSupplierFromIssuer, supplierByDocument } from '../suppliers/suppliers.service';
@@ -59,7 +62,8 @@ interface SettledItem {
   factor: number;
   units: number | null;
   unitCostCents: number | null;
-  imeis: string[];
+  /** The phones coming in (a serialized product): each its IMEI and, dual-SIM, the second. */
+  phones: UnitInput[];
 }
 
 interface Settled {
@@ -104,13 +108,25 @@ function read(bytes: Buffer): NfeDocument {
   return note;
 }
 
+/** Both IMEIs of a phone (dual-SIM), or its only one. */
+const imeisOfUnit = (unit: UnitInput) => (unit.imei2 ? [unit.imei, unit.imei2] : [unit.imei]);
+
+/**
+ * The phones of an item: the decision's units (decision 0050), else its IMEIs one a unit, else those the note
+ * lists (one a unit: a note does not say which two IMEIs are one phone's).
+ */
+function phonesOf(decision: PurchaseDecisions['items'][number] | undefined, fromNote: string[]): UnitInput[] {
+  if (decision?.units) return decision.units;
+  return (decision?.imeis ?? fromNote).filter((imei) => imei !== '').map((imei) => ({ imei }));
+}
+
 /**
  * Settles every item of the note with the user's decisions (issue 39 §2, decision 0049): the product by the
  * user's choice ('Vincular' or 'Criar produto'), else by GTIN (products.barcode), else by the supplier's code
  * remembered from an earlier entry; the factor of its unit; the units coming in; the unit cost
  * ((vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vICMSST) ÷ units, `unitCostCents`); the product's new
- * weighted average and level prices; the IMEIs of phones (count, Luhn, repeats, already registered); and the
- * note's warnings. Reads only: the preview answers it, the confirm writes it when nothing is left open.
+ * weighted average and level prices; the phones (one per unit coming in, each IMEI of each, the second of a
+ * dual-SIM too: Luhn, repeats within the note, already registered); and the note's warnings. Reads only: the preview answers it, the confirm writes it when nothing is left open.
  */
 async function settle(db: Executor, note: NfeDocument, decisions: PurchaseDecisions): Promise<Settled> {
   const document = normalizeDocument(note.issuer.document);
@@ -170,14 +186,14 @@ async function settle(db: Executor, note: NfeDocument, decisions: PurchaseDecisi
     const unitCost = units ? unitCostCents(item.totalCostCents, units) : null;
 
     const serialized = product?.serialized ?? decision?.create?.serialized ?? false;
-    const imeis = (decision?.imeis ?? (serialized ? item.imeis : [])).filter((imei) => imei !== '');
+    const phones = phonesOf(decision, serialized ? item.imeis : []);
     if (serialized) {
-      if (units !== null && imeis.length !== units) problems.push(T.imeiCount(units, imeis.length));
-      for (const imei of imeis) {
+      if (units !== null && phones.length !== units) problems.push(T.imeiCount(units, phones.length));
+      for (const imei of phones.flatMap(imeisOfUnit)) {
         if (!isValidImei(imei)) problems.push(T.imeiInvalid(imei));
         imeiLines.push({ imei, line: item.itemNumber });
       }
-    } else if (decision?.imeis && imeis.length > 0) {
+    } else if (phones.length > 0) {
       problems.push(T.imeisNotSerialized);
     }
 
@@ -208,7 +224,7 @@ async function settle(db: Executor, note: NfeDocument, decisions: PurchaseDecisi
       factor,
       units,
       unitCostCents: unitCost,
-      imeis,
+      phones,
       preview: {
         line: item.itemNumber,
         supplierCode: item.supplierCode,
@@ -252,7 +268,7 @@ async function settle(db: Executor, note: NfeDocument, decisions: PurchaseDecisi
                 silver: centsToReais(priceFromPercentage(newAverage, percentages.silver)),
                 bronze: centsToReais(priceFromPercentage(newAverage, percentages.bronze)),
               },
-        imeis,
+        imeis: phones.map((phone) => phone.imei),
         problems,
       },
     });
@@ -396,9 +412,7 @@ async function write(
     quantityIn: item.units as number,
     entryUnitCostCents: item.unitCostCents as number,
     sourceId,
-    ...(item.imeis.length > 0 && (item.product?.serialized ?? item.create?.serialized)
-      ? { units: item.imeis.map((imei) => ({ imei })) }
-      : {}),
+    ...(item.phones.length > 0 && (item.product?.serialized ?? item.create?.serialized) ? { units: item.phones } : {}),
   }));
   const unsigned = note.signature.status === 'ABSENT';
   const purchaseId = await repo.insert(trx, {
@@ -507,7 +521,7 @@ async function write(
         units: item.units,
         unitCost: centsToReais(item.unitCostCents ?? 0),
         costAfter: centsToReais(moved[index]?.costAfterCents ?? 0),
-        ...(item.imeis.length > 0 ? { imeis: item.imeis } : {}),
+        ...(item.phones.length > 0 ? { units: item.phones } : {}),
       })),
     },
   });
@@ -708,6 +722,18 @@ export function createPurchasesService(db: DB) {
           payableId,
         };
       });
+    },
+
+    /** 'Vincular a um produto': active products found by the catalogue's own search (`searchProducts`). */
+    async products(query: PurchaseProductSearchQuery): Promise<PurchaseProductOption[]> {
+      const rows = await searchProducts(db, query.search ?? '', query.limit);
+      return rows.map((row) => ({
+        id: row.id,
+        code: row.code,
+        name: row.name,
+        serialized: row.serialized,
+        barcode: row.barcode,
+      }));
     },
 
     async page(query: PurchaseListQuery): Promise<Paged<PurchaseSummary>> {

@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   formatBusinessDateTimeMinutes,
+  PERMISSIONS,
   PRODUCT_TEXTS,
   PURCHASE_ENTRY_TEXTS,
   PURCHASE_TEXTS,
@@ -269,6 +270,84 @@ describe('entry by the supplier NF-e XML', () => {
     expect(await entryCounts(t)).toEqual({ purchases: 0, items: 0, payables: 0, suppliers: 0, codes: 0 });
     expect(await productNow(t, iphone.id)).toEqual({ stock: 5, cost_cents: 310000 });
     expect(await productNow(t, caseProduct.id)).toEqual({ stock: 0, cost_cents: 750 });
+  });
+
+  it('enters dual-SIM phones as units with their second IMEI; a bad, repeated or registered second IMEI is named and nothing is stored', async () => {
+    // Two iPhones, typed as two units of two IMEIs each (decision 0050).
+    const note = buildTestNfe(
+      workedExampleNfeSpec({
+        number: 4514,
+        instalments: [],
+        items: [{ ...workedExampleNfeSpec().items[0], qty: 2 } as never],
+      }),
+    );
+    const [a1, a2, b1, b2] = imeis(4, 301) as [string, string, string, string];
+    const send = (line: object, dryRun = false) =>
+      sendNfe(t, stocker, note.xml, { dryRun, decisions: { items: [{ line: 1, ...line }] } });
+    const errorsOf = async (line: object) => {
+      const res = await send(line);
+      expect(res.statusCode, res.body).toBe(400);
+      return apiErrorSchema.parse(res.json()).errors;
+    };
+    const onLine = (problem: string) => PURCHASE_ENTRY_TEXTS.item(1, IPHONE_ITEM, problem);
+    // b2 with its check digit one off.
+    const bad = `${b2.slice(0, 14)}${(Number(b2.slice(14)) + 1) % 10}`;
+    expect(
+      await errorsOf({
+        units: [
+          { imei: a1, imei2: a2 },
+          { imei: b1, imei2: bad },
+        ],
+      }),
+    ).toEqual([onLine(PURCHASE_ENTRY_TEXTS.imeiInvalid(bad))]);
+    // The second phone's second IMEI is the first phone's first.
+    expect(
+      await errorsOf({
+        units: [
+          { imei: a1, imei2: a2 },
+          { imei: b1, imei2: a1 },
+        ],
+      }),
+    ).toEqual([onLine(PURCHASE_ENTRY_TEXTS.imeiRepeated(a1))]);
+    // A second IMEI already in stock (one of the 5 iPhones).
+    expect(
+      await errorsOf({
+        units: [
+          { imei: a1, imei2: inStock[0] },
+          { imei: b1, imei2: b2 },
+        ],
+      }),
+    ).toEqual([onLine(PURCHASE_ENTRY_TEXTS.imeiRegistered(inStock[0] as string, 'iPhone 15 128GB Preto'))]);
+    // The four IMEIs one a unit are four phones for two.
+    expect(await errorsOf({ imeis: [a1, a2, b1, b2] })).toEqual([onLine(PURCHASE_ENTRY_TEXTS.imeiCount(2, 4))]);
+    // Both ways at once: refused before the note is settled.
+    expect(await errorsOf({ units: [{ imei: a1 }, { imei: b1 }], imeis: [a1, b1] })).toEqual([
+      PURCHASE_ENTRY_TEXTS.decisionRefused('items.0.units', PURCHASE_ENTRY_TEXTS.unitsAndImeis),
+    ]);
+    expect(await entryCounts(t)).toEqual({ purchases: 0, items: 0, payables: 0, suppliers: 0, codes: 0 });
+    expect(await productNow(t, iphone.id)).toEqual({ stock: 5, cost_cents: 310000 });
+
+    const units = [
+      { imei: a1, imei2: a2 },
+      { imei: b1, imei2: b2 },
+    ];
+    const preview = await send({ units }, true);
+    expect(preview.json().data.items[0]).toMatchObject({ units: 2, imeis: [a1, b1], problems: [] });
+    const res = await send({ units });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.items[0]).toMatchObject({ units: 2, imeis: [a1, b1] });
+    // 5 in stock + 2 phones (not 4).
+    expect((await productNow(t, iphone.id)).stock).toBe(7);
+    // Each phone found by either IMEI, with its second.
+    for (const [imei, unit] of [
+      [a1, units[0]],
+      [a2, units[0]],
+      [b2, units[1]],
+    ] as const) {
+      const found = await t.app.inject({ method: 'GET', url: `/api/units/${imei}`, headers: bearer(stocker) });
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json().data).toMatchObject({ imei: unit?.imei, imei2: unit?.imei2, status: 'IN_STOCK' });
+    }
   });
 
   it('creates the iPhone from the note (prefilled name, GTIN, NCM, CEST) when it is not in the catalogue', async () => {
@@ -555,6 +634,40 @@ describe('entry by the supplier NF-e XML', () => {
     expect(apiErrorSchema.parse(again.json()).errors).toEqual([
       PURCHASE_ENTRY_TEXTS.returnUnitUnavailable(arriving[0] as string, UNIT_STATUS_LABELS.WRITTEN_OFF),
     ]);
+  });
+
+  it("finds the products to link an item to for a role holding only 'Compras', as the catalogue searches them", async () => {
+    const url = '/api/purchases/products?search=IPHONE&limit=5';
+    const get = (token: string, path = url) => t.app.inject({ method: 'GET', url: path, headers: bearer(token) });
+    // The attendant's role (Atendimento) has no 'Compras'.
+    expect((await get(await signIn(t.app, DEMO.attendant))).statusCode).toBe(403);
+    const role = await t.db
+      .insertInto('roles')
+      .values({ name: 'Só Compras', permissions: [PERMISSIONS.purchases] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('employees').set({ role_id: role.id }).where('email', '=', DEMO.attendant).execute();
+    const buyer = await signIn(t.app, DEMO.attendant);
+    // The catalogue's list stays closed to it; its search, through 'Compras', is open.
+    expect((await get(buyer, '/api/products?search=iphone')).statusCode).toBe(403);
+    const found = await get(buyer);
+    expect(found.statusCode, found.body).toBe(200);
+    // Both products hold "iphone" (any case), by name.
+    expect(found.json().data).toEqual([
+      {
+        id: caseProduct.id,
+        code: caseProduct.code,
+        name: 'Capa transparente iPhone 15',
+        serialized: false,
+        barcode: null,
+      },
+      { id: iphone.id, code: iphone.code, name: 'iPhone 15 128GB Preto', serialized: true, barcode: '0195949036002' },
+    ]);
+    // Every word must match: only the case holds "capa" and "15".
+    const capa = await get(buyer, '/api/purchases/products?search=capa%2015');
+    expect(capa.json().data.map((p: { id: number }) => p.id)).toEqual([caseProduct.id]);
+    const tooMany = await get(buyer, '/api/purchases/products?limit=51');
+    expect(tooMany.statusCode).toBe(400);
   });
 
   it("is 'Compras': the attendant is refused", async () => {

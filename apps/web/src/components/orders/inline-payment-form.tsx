@@ -3,26 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { type FormEventHandler, type ReactNode, useRef } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { SubmitButton } from '../form/submit-button';
-
-/**
- * The Idempotency-Key of one attempt at a payment write (a part added, a refund recorded): a retry of the same
- * attempt (no answer) sends it again; once the write is done, or the form given up, the next attempt gets a new one.
- */
-export function useAttemptKey(): { current(): string; renew(): void } {
-  const handle = useRef<{ current(): string; renew(): void } | null>(null);
-  if (!handle.current) {
-    let key = crypto.randomUUID();
-    handle.current = {
-      current: () => key,
-      renew: () => {
-        key = crypto.randomUUID();
-      },
-    };
-  }
-  return handle.current;
-}
 
 /**
  * The inline form of an order's 'Pagamentos' (a part to add, a refund to record): its fields, the server's

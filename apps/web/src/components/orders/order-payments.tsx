@@ -31,7 +31,8 @@ import { CardReceiptFields, type CardReceiptValues } from '../payments/card-rece
 import { cardSettingsQuery } from '../payments/card-settings-query';
 import { PixCode } from '../pix-code';
 import { useApiMutation } from '../use-api-mutation';
-import { InlinePaymentForm, useAttemptKey } from './inline-payment-form';
+import { useAttemptKey } from '../use-attempt-key';
+import { InlinePaymentForm } from './inline-payment-form';
 import { partDetail, STATUS_TONE_COLORS } from './order-format';
 import { ordersKeys } from './order-keys';
 import { OrderRefunds } from './order-refunds';

@@ -20,7 +20,8 @@ import { hasPermission } from '../../lib/session';
 import { FormSelectField } from '../form/form-select-field';
 import { FormTextField } from '../form/form-text-field';
 import { useApiMutation } from '../use-api-mutation';
-import { InlinePaymentForm, useAttemptKey } from './inline-payment-form';
+import { useAttemptKey } from '../use-attempt-key';
+import { InlinePaymentForm } from './inline-payment-form';
 import { ordersKeys } from './order-keys';
 
 const T = ORDER_REFUND_TEXTS;

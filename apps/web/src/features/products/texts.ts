@@ -230,26 +230,6 @@ export const PRODUCTS_TEXTS = {
     nothingToWriteOff: 'Contagem conferida: nenhuma unidade faltando.',
     failed: 'Não foi possível registrar a contagem.',
   },
-  /** The IMEI list of a serialized product's entry or initial stock (issue 17). */
-  imei: {
-    label: 'IMEIs (um por linha)',
-    help: 'Digite, cole ou escaneie um IMEI por linha. Dois chips: IMEI;IMEI2 na mesma linha.',
-    listLabel: 'Conferência dos IMEIs',
-    line: (n: number) => `Linha ${n}`,
-    valid: 'Válido',
-    checking: 'Conferindo…',
-    format: 'Use só dígitos: IMEI, ou IMEI;IMEI2.',
-    invalid: (imeis: readonly string[]) => `Dígito verificador não confere: ${imeis.join(', ')}.`,
-    repeated: (imeis: readonly string[]) => `Repetido na lista: ${imeis.join(', ')}.`,
-    registered: (imei: string, product: string, code: string) => `Já cadastrado: ${imei} (${product} · ${code}).`,
-    summary: (good: number, bad: number) =>
-      `${good === 1 ? '1 unidade válida' : `${good} unidades válidas`}${
-        bad ? ` · ${bad === 1 ? '1 linha com problema' : `${bad} linhas com problema`}` : ''
-      }`,
-    fixLines: 'Corrija ou remova as linhas marcadas para enviar.',
-    scanned: (code: string) => `IMEI lido: ${code}`,
-    alreadyListed: (code: string) => `IMEI já está na lista: ${code}`,
-  },
   details: {
     rows: {
       reference: 'Referência',

@@ -27,6 +27,7 @@ import { FormMoneyField, FormPercentField } from '../../../components/form/form-
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { ImeiListField } from '../../../components/imei-list-field';
 import { useNotify } from '../../../components/notifier';
 import type { PreparedImage } from '../lib/image-resize';
 import { tierPercentage, tierPrice, toField } from '../lib/pricing';
@@ -41,8 +42,8 @@ import {
 } from '../schemas';
 import { PRODUCTS_TEXTS } from '../texts';
 import { ImagePanel } from './image-panel';
-import { ImeiListField, useImeiList } from './imei-list-field';
 import { InlineNameForm } from './inline-name-form';
+import { useImeiList } from './use-imei-list';
 
 const T = PRODUCTS_TEXTS.form;
 const F = T.fields;

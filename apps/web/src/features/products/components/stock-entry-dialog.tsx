@@ -19,12 +19,14 @@ import { FormMoneyField } from '../../../components/form/form-money-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { ImeiListField } from '../../../components/imei-list-field';
+import { IMEI_LIST_TEXTS } from '../../../components/imei-list-texts';
 import { formatMoney } from '../../../lib/format';
-import { appendScannedCode as appendCode } from '../lib/imei-lines';
+import { appendScannedCode as appendCode } from '../../../lib/imei-lines';
 import { tierPrice, toField } from '../lib/pricing';
 import { type StockEntryFormValues, stockEntryFormSchema } from '../schemas';
 import { PRODUCTS_TEXTS } from '../texts';
-import { ImeiListField, useImeiList } from './imei-list-field';
+import { useImeiList } from './use-imei-list';
 
 const T = PRODUCTS_TEXTS.stockEntry;
 
@@ -129,7 +131,7 @@ export function StockEntryDialog({ product, sources, onClose, onSubmit, error, s
         {serialized ? (
           <>
             <ImeiListField value={imeis} onChange={setImeis} list={list} autoFocus action={scanner(append)} />
-            {list.problems > 0 && <Alert severity="warning">{PRODUCTS_TEXTS.imei.fixLines}</Alert>}
+            {list.problems > 0 && <Alert severity="warning">{IMEI_LIST_TEXTS.fixLines}</Alert>}
             <TextField
               label={T.quantity}
               value={String(unitCount)}

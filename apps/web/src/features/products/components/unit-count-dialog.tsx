@@ -9,11 +9,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
+import { type ImeiList, ImeiListField, imeiListOf } from '../../../components/imei-list-field';
 import { useApiMutation } from '../../../components/use-api-mutation';
+import { appendScannedCode, readImeiLines } from '../../../lib/imei-lines';
 import { countUnits, productKeys } from '../api/products-api';
-import { appendScannedCode, readImeiLines } from '../lib/imei-lines';
 import { PRODUCTS_TEXTS } from '../texts';
-import { type ImeiList, ImeiListField } from './imei-list-field';
 
 const T = PRODUCTS_TEXTS.unitCount;
 
@@ -32,10 +32,9 @@ const cameraScanner = (append: (code: string) => boolean) => (
  * nature, so the entry's 'Já cadastrado' does not apply — the server says which are unknown.
  */
 function listOf(text: string): { list: ImeiList; imeis: string[] } {
-  const lines = readImeiLines(text);
-  const units = lines.flatMap((line) => (line.unit && !line.problem ? [line.unit] : []));
-  const imeis = units.flatMap((unit) => (unit.imei2 ? [unit.imei, unit.imei2] : [unit.imei]));
-  return { list: { lines, units, problems: lines.filter((line) => line.problem).length }, imeis };
+  const list = imeiListOf(readImeiLines(text));
+  const imeis = list.units.flatMap((unit) => (unit.imei2 ? [unit.imei, unit.imei2] : [unit.imei]));
+  return { list, imeis };
 }
 
 interface Props {

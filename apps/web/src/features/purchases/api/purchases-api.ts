@@ -1,10 +1,9 @@
 import type {
   Paged,
-  Product,
-  ProductPage,
   Purchase,
   PurchaseDecisionsInput,
   PurchasePreview,
+  PurchaseProductOption,
   PurchaseSummary,
 } from '@backoffice/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -87,13 +86,17 @@ export function usePurchase(id: number | null) {
   });
 }
 
-/** Products to link an item to (GET /products, the catalogue's search). */
+/** Products to link an item to (GET /purchases/products: the catalogue's search, open to 'Compras'). */
 export function useProductSearch(search: string) {
   return useQuery({
     queryKey: ['purchases', 'product-search', search],
     queryFn: async ({ signal }) =>
-      (await api<ProductPage>('/products', { query: { offset: 0, limit: 20, search: search || undefined }, signal }))
-        .items as Product[],
+      (
+        await api<{ data: PurchaseProductOption[] }>('/purchases/products', {
+          query: { limit: 20, search: search || undefined },
+          signal,
+        })
+      ).data,
     enabled: search.trim().length >= 2,
     placeholderData: keepPreviousData,
   });

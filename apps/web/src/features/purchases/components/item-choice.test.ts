@@ -1,6 +1,6 @@
 import type { PurchasePreview, PurchasePreviewItem } from '@backoffice/contract';
 import { describe, expect, it } from 'vitest';
-import { imeisOf, initialChoice, toDecisions } from './item-choice';
+import { initialChoice, toDecisions, unitsOf } from './item-choice';
 
 const item = (line: number, more: Partial<PurchasePreviewItem> = {}): PurchasePreviewItem => ({
   line,
@@ -39,11 +39,21 @@ describe("the decisions of 'Entrada por XML'", () => {
     expect(phone.imeisText).toBe('490154203237518');
   });
 
-  it('reads IMEIs one a line, or split by spaces, commas and semicolons', () => {
-    expect(imeisOf(' 490154203237518\n352099081234565 ,  356938035643809;\n\n')).toEqual([
-      '490154203237518',
-      '352099081234565',
-      '356938035643809',
+  it('reads one phone a line: a dual-SIM with its second IMEI after a semicolon, a space or a comma', () => {
+    // 3 lines that read as phones (the 2nd and 3rd dual-SIM), a blank line, a line of letters.
+    expect(
+      unitsOf(
+        ' 490154203237518\n352099081234565 ; 356938035643809\n\n35209900000001X\n356938035643817 490154203237526',
+      ),
+    ).toEqual([
+      { imei: '490154203237518' },
+      { imei: '352099081234565', imei2: '356938035643809' },
+      { imei: '356938035643817', imei2: '490154203237526' },
+    ]);
+    // A bad check digit (…519) and a repeat are sent, for the server to name them on the item.
+    expect(unitsOf('490154203237519\n490154203237518;490154203237518')).toEqual([
+      { imei: '490154203237519' },
+      { imei: '490154203237518', imei2: '490154203237518' },
     ]);
   });
 
@@ -59,7 +69,8 @@ describe("the decisions of 'Entrada por XML'", () => {
       silver: '12,5',
       ncm: '8517.13.00',
     };
-    created.imeisText = '490154203237518\n352099081234565';
+    // Two phones, the second dual-SIM: two units, not three IMEIs.
+    created.imeisText = '490154203237518\n352099081234565;356938035643809';
     const boxed = { ...initialChoice(item(3, { unit: 'CX', match: 'SUPPLIER_CODE' })), factor: '10' };
     const decisions = toDecisions(
       preview([item(1), item(2, { ncm: '85171300' }), item(3, { unit: 'CX', match: 'SUPPLIER_CODE' })]),
@@ -82,7 +93,7 @@ describe("the decisions of 'Entrada por XML'", () => {
             discount: { goldPercentage: 10, silverPercentage: 12.5, bronzePercentage: 0 },
             serialized: true,
           },
-          imeis: ['490154203237518', '352099081234565'],
+          units: [{ imei: '490154203237518' }, { imei: '352099081234565', imei2: '356938035643809' }],
         },
         { line: 3, factor: 10 },
       ],

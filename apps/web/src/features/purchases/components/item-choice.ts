@@ -3,7 +3,9 @@ import {
   type PurchasePreview,
   type PurchasePreviewItem,
   parseBrazilianNumber,
+  type UnitInput,
 } from '@backoffice/contract';
+import { readImeiLines } from '../../../lib/imei-lines';
 
 /** What the stocker chose for one item of the note. */
 export interface ItemChoice {
@@ -24,7 +26,7 @@ export interface ItemChoice {
   };
   /** Units per unit of the note, as typed ('' = the remembered one, or 1). */
   factor: string;
-  /** One IMEI a line (typed, pasted or read by a scanner). */
+  /** One phone a line, `IMEI` or `IMEI;IMEI2` (typed, pasted or read by a scanner). */
   imeisText: string;
 }
 
@@ -52,12 +54,13 @@ export function initialChoice(item: PurchasePreviewItem): ItemChoice {
   };
 }
 
-/** The IMEIs typed: one a line (spaces, commas and semicolons also separate them). */
-export const imeisOf = (text: string) =>
-  text
-    .split(/[\s,;]+/)
-    .map((imei) => imei.trim())
-    .filter((imei) => imei !== '');
+/**
+ * The phones typed, one a line as the stock entry reads them (`readImeiLines`: a dual-SIM's two IMEIs on its
+ * line). Every line that reads as a phone is sent, a bad check digit or a repeat too, for the server to name it
+ * on the item; a line that is not digits cannot be sent (the card marks it, the count says it is missing).
+ */
+export const unitsOf = (text: string): UnitInput[] =>
+  readImeiLines(text).flatMap((line) => (line.unit ? [line.unit] : []));
 
 /** Whether the item's product (matched, chosen or being created) controls IMEIs. */
 export function isSerialized(item: PurchasePreviewItem, choice: ItemChoice): boolean {
@@ -104,7 +107,7 @@ export function toDecisions(
           }
         : {}),
       ...(factor !== undefined && Number.isInteger(factor) && factor >= 1 ? { factor } : {}),
-      ...(isSerialized(item, choice) ? { imeis: imeisOf(choice.imeisText) } : {}),
+      ...(isSerialized(item, choice) ? { units: unitsOf(choice.imeisText) } : {}),
     };
   });
   return {

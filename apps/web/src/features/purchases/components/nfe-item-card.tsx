@@ -1,4 +1,4 @@
-import type { Product, PurchasePreviewItem } from '@backoffice/contract';
+import type { PurchasePreviewItem, PurchaseProductOption } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -11,11 +11,13 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { ImeiListField, imeiListOf } from '../../../components/imei-list-field';
 import { formatMoney } from '../../../lib/format';
+import { appendScannedCode, readImeiLines } from '../../../lib/imei-lines';
 import { useBrandNames, useProductSearch } from '../api/purchases-api';
 import { PURCHASES_TEXTS as T } from '../texts';
-import { type ItemChoice, imeisOf, isSerialized } from './item-choice';
+import { type ItemChoice, isSerialized } from './item-choice';
 
 /** The camera scanner ('Escanear'), loaded when a phone's IMEI list is shown. */
 const BarcodeScanner = lazy(() => import('../../../components/barcode-scanner'));
@@ -29,7 +31,8 @@ interface Props {
 /** One item of the note: what it is, the product it goes to, its factor and IMEIs, its cost and what it leaves open. */
 export function NfeItemCard({ item, choice, onChange }: Props) {
   const serialized = isSerialized(item, choice);
-  const imeis = imeisOf(choice.imeisText);
+  // Each line checked as typed (shape, check digit, repeats); registered IMEIs are the preview's problems.
+  const imeiList = useMemo(() => imeiListOf(readImeiLines(choice.imeisText)), [choice.imeisText]);
   const set = (change: Partial<ItemChoice>) => onChange({ ...choice, ...change });
   const setCreate = (change: Partial<ItemChoice['create']>) => set({ create: { ...choice.create, ...change } });
   const matched = item.match === 'GTIN' || item.match === 'SUPPLIER_CODE';
@@ -39,8 +42,8 @@ export function NfeItemCard({ item, choice, onChange }: Props) {
   /** A code read by the camera: a new 15-digit IMEI goes on a line of its own; anything else is left out. */
   const scanned = (code: string) => {
     const current = now.current;
-    if (!/^\d{15}$/.test(code) || imeisOf(current.imeisText).includes(code)) return false;
-    const text = current.imeisText.trim() ? `${current.imeisText.replace(/\s+$/, '')}\n${code}` : code;
+    const text = /^\d{15}$/.test(code) ? appendScannedCode(current.imeisText, code) : null;
+    if (text === null) return false;
     now.current = { ...current, imeisText: text };
     onChange(now.current);
     return true;
@@ -129,29 +132,16 @@ export function NfeItemCard({ item, choice, onChange }: Props) {
       ) : null}
 
       {serialized ? (
-        <Suspense fallback={null}>
-          <Box>
-            <BarcodeScanner onDetected={scanned} label={T.scan} />
-          </Box>
-        </Suspense>
-      ) : null}
-      {serialized ? (
-        <TextField
-          label={T.imeis}
-          multiline
-          minRows={3}
-          maxRows={10}
+        <ImeiListField
           value={choice.imeisText}
-          onChange={(event) => set({ imeisText: event.target.value })}
-          helperText={T.imeiCount(imeis.length, item.units)}
-          slotProps={{
-            htmlInput: {
-              inputMode: 'numeric',
-              spellCheck: false,
-              autoComplete: 'off',
-              sx: { fontFamily: 'monospace' },
-            },
-          }}
+          onChange={(imeisText) => set({ imeisText })}
+          list={imeiList}
+          expected={item.units}
+          action={
+            <Suspense fallback={null}>
+              <BarcodeScanner onDetected={scanned} label={T.scan} />
+            </Suspense>
+          }
         />
       ) : null}
 
@@ -194,9 +184,9 @@ function ProductPicker({
 }) {
   const [input, setInput] = useState('');
   const search = useProductSearch(input);
-  const options: Product[] = search.data ?? [];
+  const options: PurchaseProductOption[] = search.data ?? [];
   return (
-    <Autocomplete<ItemChoice['product'] | Product, false, false, false>
+    <Autocomplete<ItemChoice['product'] | PurchaseProductOption, false, false, false>
       size="small"
       options={options}
       value={value}

@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { useAttemptKey } from '../../../components/use-attempt-key';
 import { ApiError, CONNECTION_LOST_TEXT } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { purchaseKeys, sendNfe } from '../api/purchases-api';
@@ -40,7 +41,8 @@ export default function NfeEntryPage() {
   const [stage, setStage] = useState<Stage>('idle');
   const [errors, setErrors] = useState<string[]>([]);
   const [entered, setEntered] = useState<Purchase | null>(null);
-  const [confirmKey, setConfirmKey] = useState<string>(() => crypto.randomUUID());
+  // One Idempotency-Key per preview: every confirm of it (a retry after no answer, or after a 400) sends the same.
+  const attempt = useAttemptKey();
 
   const decisions = (shown: PurchasePreview) => toDecisions(shown, choices, confirmRecipient, unsignedReason);
 
@@ -56,7 +58,7 @@ export default function NfeEntryPage() {
       setPreview(answer);
       if (fresh) {
         setChoices(Object.fromEntries(answer.items.map((item) => [item.line, initialChoice(item)])));
-        setConfirmKey(crypto.randomUUID());
+        attempt.renew();
       }
     } catch (error) {
       if (fresh) setPreview(null);
@@ -71,7 +73,7 @@ export default function NfeEntryPage() {
     setStage('confirming');
     setErrors([]);
     try {
-      const answer = (await sendNfe(file, decisions(preview), false, confirmKey)) as Purchase;
+      const answer = (await sendNfe(file, decisions(preview), false, attempt.current())) as Purchase;
       setEntered(answer);
       void queryClient.invalidateQueries({ queryKey: purchaseKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['products'] });

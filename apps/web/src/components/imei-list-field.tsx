@@ -4,12 +4,9 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useMemo } from 'react';
-import { useUnitChecks } from '../api/products-api';
-import { goodUnits, type ImeiLine, type ImeiProblem, imeisToCheck, readImeiLines } from '../lib/imei-lines';
-import { PRODUCTS_TEXTS } from '../texts';
-
-const T = PRODUCTS_TEXTS.imei;
+import type { ReactNode } from 'react';
+import { goodUnits, type ImeiLine, type ImeiProblem } from '../lib/imei-lines';
+import { IMEI_LIST_TEXTS as T } from './imei-list-texts';
 
 export interface ImeiList {
   lines: ImeiLine[];
@@ -19,19 +16,12 @@ export interface ImeiList {
   problems: number;
 }
 
-/**
- * The list as typed, each line checked at once: its check digits and repeats here, its registration by
- * the server (POST /units/check, once the list rests). `productId`: the product the units come into (a
- * RETURNED unit of it may come in again); none for a product being created.
- */
-export function useImeiList(text: string, productId?: number): ImeiList {
-  const imeis = useMemo(() => imeisToCheck(text), [text]);
-  const checks = useUnitChecks(imeis);
-  return useMemo(() => {
-    const lines = readImeiLines(text, checks, productId);
-    return { lines, units: goodUnits(lines), problems: lines.filter((line) => line.problem).length };
-  }, [text, checks, productId]);
-}
+/** The list of lines read (`readImeiLines`): its good units and how many lines are wrong. */
+export const imeiListOf = (lines: ImeiLine[]): ImeiList => ({
+  lines,
+  units: goodUnits(lines),
+  problems: lines.filter((line) => line.problem).length,
+});
 
 function problemText(problem: ImeiProblem): string {
   switch (problem.kind) {
@@ -53,15 +43,19 @@ interface Props {
   autoFocus?: boolean;
   /** Beside the summary (the 'Escanear' button). */
   action?: ReactNode;
+  /** The field's label (default: 'IMEIs (um por linha)'). */
+  label?: string;
+  /** The units wanted, when known (a note's item): the summary reads "2 de 3 unidades válidas". */
+  expected?: number | null;
 }
 
 /** A textarea of IMEIs, one unit a line, and below it each line's verdict (valid, invalid, repeated, registered). */
-export function ImeiListField({ value, onChange, list, autoFocus, action }: Props) {
+export function ImeiListField({ value, onChange, list, autoFocus, action, label = T.label, expected }: Props) {
   const { lines, units, problems } = list;
   return (
     <Box>
       <TextField
-        label={T.label}
+        label={label}
         multiline
         minRows={3}
         maxRows={8}
@@ -70,19 +64,29 @@ export function ImeiListField({ value, onChange, list, autoFocus, action }: Prop
         onChange={(event) => onChange(event.target.value)}
         helperText={T.help}
         slotProps={{
-          htmlInput: { inputMode: 'numeric', spellCheck: false, autoComplete: 'off', sx: { fontFamily: 'monospace' } },
+          // One unit one visual line ('IMEI;IMEI2' is 31 characters): never wrapped, so a phone's screen does not
+          // show a dual-SIM's second IMEI as a line of its own; the field scrolls sideways instead.
+          htmlInput: {
+            inputMode: 'numeric',
+            spellCheck: false,
+            autoComplete: 'off',
+            wrap: 'off',
+            sx: { fontFamily: 'monospace', fontSize: { xs: '0.875rem', sm: '1rem' } },
+          },
         }}
       />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, flexWrap: 'wrap' }}>
         <Typography variant="body2" role="status" sx={{ flex: 1, fontWeight: 500 }}>
-          {T.summary(units.length, problems)}
+          {T.summary(units.length, problems, expected)}
         </Typography>
         {action}
       </Box>
       {lines.length > 0 && (
+        // Focusable: a long list scrolls with the keyboard too.
         <Box
           component="ul"
           aria-label={T.listLabel}
+          tabIndex={0}
           sx={{
             listStyle: 'none',
             m: 0,
