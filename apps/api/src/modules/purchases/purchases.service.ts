@@ -30,14 +30,8 @@ import { insertProduct } from '../products/products.service';
 import { shopIdentity } from '../settings/settings.service';
 import { checkImeis, moveStock, type StockMoveLine, sendUnitsBack, unitsGoingBack } from '../stock/stock.service';
 import { findOrCreateSupplierFromIssuer, supplierByDocument } from '../suppliers/suppliers.service';
-import {
-  type NfeDocument,
-  type NfeItem,
-  NfeReadError,
-  quantityInUnits,
-  readNfe,
-  unitCostCents,
-} from './nfe/nfe-reader';
+import { type NfeDocument, type NfeItem, NfeReadError, quantityInUnits, unitCostCents } from './nfe/nfe-reader';
+import { readNfeInWorker } from './nfe/nfe-worker';
 import {
   type MatchableProduct,
   type NewPurchaseItemRow,
@@ -83,11 +77,11 @@ function alreadyEntered(accessKey: string, entry: { id: number; created_at: Date
   );
 }
 
-/** The note read from the file; a refusal of the reader is a 400 with its own message. */
-function read(bytes: Buffer): NfeDocument {
+/** The note read from the file (in the reader's worker thread); a refusal of the reader is a 400 with its own message. */
+async function read(bytes: Buffer): Promise<NfeDocument> {
   let note: NfeDocument;
   try {
-    note = readNfe(bytes);
+    note = await readNfeInWorker(bytes);
   } catch (error) {
     if (error instanceof NfeReadError) {
       const { code } = error;
@@ -571,7 +565,7 @@ export function createPurchasesService(db: DB) {
   return {
     /** The preview of the note with the user's decisions so far: nothing is written. */
     async preview(bytes: Buffer, decisions: PurchaseDecisions): Promise<PurchasePreview> {
-      const note = read(bytes);
+      const note = await read(bytes);
       const entered = await repo.byAccessKey(db, note.accessKey);
       if (entered) throw alreadyEntered(note.accessKey, entered);
       return (await settle(db, note, decisions)).preview;
@@ -587,7 +581,7 @@ export function createPurchasesService(db: DB) {
       decisions: PurchaseDecisions,
       idempotencyKey: string | undefined,
     ): Promise<{ purchase: Purchase; replayed: boolean }> {
-      const note = read(bytes);
+      const note = await read(bytes);
       if (idempotencyKey) {
         const keyed = await repo.byIdempotencyKey(db, idempotencyKey);
         if (keyed && keyed.access_key !== note.accessKey) throw conflict(T.keyOfAnotherNote, 'CONFLICT');
