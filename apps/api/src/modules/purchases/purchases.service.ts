@@ -26,7 +26,7 @@ import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { billsOfPurchase, createPayables, recordSupplierCredit } from '../payables/payables.service';
-import { insertProduct } from '../products/products.service';
+import { insertProducts } from '../products/products.service';
 import { shopIdentity } from '../settings/settings.service';
 import { checkImeis, moveStock, type StockMoveLine, sendUnitsBack, unitsGoingBack } from '../stock/stock.service';
 import { findOrCreateSupplierFromIssuer, supplierByDocument } from '../suppliers/suppliers.service';
@@ -373,18 +373,18 @@ async function write(
   const { note } = settled;
   const supplier = await findOrCreateSupplierFromIssuer(trx, note.issuer, actorId);
   const sourceId = await repo.purchaseSourceId(trx);
-  const productIds: number[] = [];
-  for (const item of settled.items) {
-    if (item.product) {
-      productIds.push(item.product.id);
-      continue;
-    }
-    const created = await insertProduct(trx, actorId, item.createInput as ProductCreate, {
-      accessKey: note.accessKey,
-      line: item.item.itemNumber,
-    });
-    productIds.push(created.id);
-  }
+  // The products the note creates ('Criar produto'), together, in the note's order.
+  const creating = settled.items.filter((item) => !item.product);
+  const created = await insertProducts(
+    trx,
+    actorId,
+    creating.map((item) => ({
+      input: item.createInput as ProductCreate,
+      origin: { accessKey: note.accessKey, line: item.item.itemNumber },
+    })),
+  );
+  const createdIds = new Map(creating.map((item, index) => [item, created[index]?.id as number]));
+  const productIds = settled.items.map((item) => item.product?.id ?? (createdIds.get(item) as number));
   const lines: StockMoveLine[] = settled.items.map((item, index) => ({
     productId: productIds[index] as number,
     quantityIn: item.units as number,
