@@ -58,7 +58,7 @@ const PLACES: Record<SupplierKey, { cityCode: string; stateCode: string }> = {
  *   30 films × 9,80 = 294,00; total R$ 2.874,00 in two bills of 1.437,00 (30 and 60 days).
  * Three entries, 9 items, 7 phones, 5 bills, R$ 9.061,00. None falls due in the next 7 days.
  */
-export const DEMO_NOTES: DemoNote[] = [
+const DEMO_NOTES: DemoNote[] = [
   {
     supplier: 'techcell',
     number: 48213,
