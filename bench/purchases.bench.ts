@@ -6,12 +6,20 @@
  * confirmed, with the server's memory read along the way. Targets: preview ≤ 1 s, confirm ≤ 3 s on PGlite; the
  * memory flat across the 50 notes.
  *
+ * In between, the app listens on a free port and a separate process (lib/health-probe.mjs) asks GET /api/health every
+ * 20 ms, first idle, then while 500-item previews run back to back: /api/health p50/p99/max tell whether reading a
+ * note holds the other requests up (issue 39: the XML read in a worker thread).
+ *
  *   npm run bench -- purchases                               (PGlite in memory)
  *   DATABASE_URL=postgres://… npm run bench -- purchases     (a throw-away schema in that database)
  *   BENCH_PURCHASE_NOTES=10 npm run bench -- purchases       (fewer notes)
+ *   BENCH_PURCHASE_HEALTH_SECONDS=10 (each probe window; 0 skips the probe)
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import {
   buildTestNfe,
@@ -23,6 +31,25 @@ import { inProcessApp } from './lib/in-process';
 
 const ITEMS = 500;
 const NOTES = Number(process.env.BENCH_PURCHASE_NOTES ?? 50);
+const HEALTH_SECONDS = Number(process.env.BENCH_PURCHASE_HEALTH_SECONDS ?? 10);
+const probeScript = path.join(import.meta.dirname, 'lib', 'health-probe.mjs');
+
+interface Probe {
+  count: number;
+  failures: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** /api/health asked every 20 ms for `seconds` by a separate process (its timers never wait on this one). */
+async function probe(url: string, seconds: number): Promise<Probe> {
+  const { stdout } = await promisify(execFile)(process.execPath, [probeScript, url, String(seconds)]);
+  return JSON.parse(stdout) as Probe;
+}
+
+const probeLine = (p: Probe) =>
+  `p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms, max ${p.max.toFixed(1)} ms (${p.count} answers, ${p.failures} failed)`;
 
 function multipart(file: Buffer, decisions: unknown) {
   const boundary = `----bench${randomUUID()}`;
@@ -49,6 +76,10 @@ function note(n: number) {
   );
   return buildTestNfe({ ...spec, items });
 }
+
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const at = (values: number[], q: number) =>
+  sorted(values)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? 0;
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
@@ -102,6 +133,25 @@ async function main() {
       `first note, 500 products created: preview ${firstPreview.toFixed(0)} ms, confirm ${firstConfirm.toFixed(0)} ms`,
     );
 
+    if (HEALTH_SECONDS > 0) {
+      // The next note's preview (matched by supplier code, nothing written) again and again while the probe asks.
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const idle = await probe(address, HEALTH_SECONDS);
+      console.log(`/api/health idle: ${probeLine(idle)}`);
+      const repeated = note(1).xml;
+      const window = probe(address, HEALTH_SECONDS);
+      let running = true;
+      void window.finally(() => {
+        running = false;
+      });
+      const during: number[] = [];
+      while (running) during.push(await post(repeated, true, { items: [] }));
+      const loaded = await window;
+      console.log(
+        `/api/health while ${during.length} previews of ${ITEMS} items ran back to back (p50 ${at(during, 0.5).toFixed(0)} ms each): ${probeLine(loaded)}`,
+      );
+    }
+
     const previews: number[] = [];
     const confirms: number[] = [];
     const memory: { note: number; rss: number; heap: number }[] = [];
@@ -115,9 +165,6 @@ async function main() {
         memory.push({ note: n, rss: usage.rss, heap: usage.heapUsed });
       }
     }
-    const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-    const at = (values: number[], q: number) =>
-      sorted(values)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? 0;
     console.log(
       `next ${NOTES} notes (matched by supplier code): preview p50 ${at(previews, 0.5).toFixed(0)} ms, max ${Math.max(...previews).toFixed(0)} ms; ` +
         `confirm p50 ${at(confirms, 0.5).toFixed(0)} ms, max ${Math.max(...confirms).toFixed(0)} ms`,

@@ -1,6 +1,7 @@
-// Bundles the API into dist/main.js, dist/seed.js, dist/pglite-worker.js (PGlite's worker thread) and
-// dist/imports-reader.js (the spreadsheet reader's worker thread): our code and the contract (TypeScript source)
-// are bundled, every npm dependency stays external and is loaded from node_modules.
+// Bundles the API into dist/main.js, dist/seed.js, dist/pglite-worker.js (PGlite's worker thread),
+// dist/imports-reader.js (the spreadsheet reader's worker thread) and dist/nfe-reader.js (the NF-e reader's): our
+// code and the contract (TypeScript source) are bundled, every npm dependency stays external and is loaded from
+// node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -13,6 +14,7 @@ await build({
     seed: 'src/db/seed/cli.ts',
     'pglite-worker': 'src/db/pglite-worker.ts',
     'imports-reader': 'src/modules/imports/imports.reader.ts',
+    'nfe-reader': 'src/modules/purchases/nfe/nfe-reader.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -13,6 +13,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payablesDue } from '../../modules/payables/payables.service';
+import { createPurchasesService } from '../../modules/purchases/purchases.service';
 import { emptyTestDatabase, type TestDatabase } from '../../test/database';
 import { migrateToLatest } from '../database';
 import { type SeedSummary, seedDemo } from './demo';
@@ -728,11 +729,11 @@ describe('the demo business (scale 1)', () => {
       .select(sql<string>`to_char(due_date, 'YYYY-MM-DD')`.as('due'))
       .orderBy('id')
       .execute();
-    // 4 rents, 4 fuel bills, 4 purchases and a credit.
-    expect(bills).toHaveLength(13);
+    // 4 rents, 4 fuel bills, 4 purchases typed by hand and the 5 instalments of the 3 entries by XML, and a credit.
+    expect(bills).toHaveLength(18);
     const byCategory = (category: string) => bills.filter((b) => b.category === category).length;
     expect([byCategory('ALUGUEL'), byCategory('COMBUSTIVEL'), byCategory('COMPRA'), byCategory('DEVOLUCAO')]).toEqual([
-      4, 4, 4, 1,
+      4, 4, 9, 1,
     ]);
     const paid = bills.filter((b) => Number(b.paid_cents) === Math.abs(Number(b.amount_cents)));
     expect(paid).toHaveLength(7);
@@ -743,13 +744,117 @@ describe('the demo business (scale 1)', () => {
       .where('undone_at', 'is not', null)
       .execute();
     expect(undone.map((p) => Number(p.amount_cents))).toEqual([512_000]);
-    // On the demo's today (21/11/2026): next 7 days 4.800,00 + 2.340,00 + 8.900,00; overdue 701,30 − 300,00.
+    // On the demo's today (21/11/2026): next 7 days 4.800,00 + 2.340,00 + 8.900,00; overdue 701,30 − 300,00 (the
+    // entries' bills fall due in 21 days or more).
     expect(await payablesDue(t.db, NOW)).toEqual({
       from: '2026-11-21',
       to: '2026-11-27',
       next7Days: { amount: 16_040, count: 3 },
       overdue: { amount: 401.3, count: 1 },
     });
+  });
+
+  it("has three entries by the suppliers' NF-e XML (issue 39 §2): their items, phones by IMEI, bills and ledger rows", async () => {
+    const purchases = createPurchasesService(t.db);
+    // 'Entradas', newest first: entered by the stocker this morning, 09:10, 09:45 and 10:20 (São Paulo, 12:10Z…).
+    const page = await purchases.page({ page: 0, size: 20 });
+    expect(page.total).toBe(3);
+    expect(
+      page.items.map((p) => [
+        p.supplier.name,
+        p.number,
+        p.total,
+        p.itemsCount,
+        p.signatureStatus,
+        p.createdBy,
+        p.createdAt,
+      ]),
+    ).toEqual([
+      [
+        'Distribuidora Paulista de Celulares Ltda',
+        '1204',
+        2874,
+        3,
+        'VALID',
+        'Carlos Estoquista',
+        '2026-11-21T13:20:00.000Z',
+      ],
+      [
+        'Mega Acessórios Importação e Comércio Ltda',
+        '9127',
+        1923,
+        4,
+        'VALID',
+        'Carlos Estoquista',
+        '2026-11-21T12:45:00.000Z',
+      ],
+      [
+        'TechCell Distribuidora de Eletrônicos S.A.',
+        '48213',
+        4264,
+        2,
+        'VALID',
+        'Carlos Estoquista',
+        '2026-11-21T12:10:00.000Z',
+      ],
+    ]);
+    const entries = await Promise.all([...page.items].reverse().map((p) => purchases.get(p.id)));
+    // Unit cost = (vProd + vFrete) ÷ units: TechCell (2.436,00 + 30,00) ÷ 3 = 822,00 and (1.778,00 + 20,00) ÷ 2 =
+    // 899,00; Mega's cables come in boxes of 10: 89,00 ÷ 10 = 8,90; the rest is vUnCom.
+    expect(entries.map((e) => e.items.map((i) => [i.product.name, i.units, i.unitCost, i.imeis.length]))).toEqual([
+      [
+        ['Samsung Galaxy A15 5G 128GB Azul Escuro', 3, 822, 3],
+        ['Samsung Galaxy A16 5G 128GB Cinza', 2, 899, 2],
+      ],
+      [
+        ['Película de Vidro 3D Geonav Galaxy A15', 50, 9.8, 0],
+        ['Capa Anti-impacto Gshield Galaxy A15 Transparente', 30, 24.5, 0],
+        ['Carregador Samsung 25W USB-C Super Fast Charging Preto', 10, 52, 0],
+        ['Cabo i2GO USB para USB-C 2m Reforçado Preto', 20, 8.9, 0],
+      ],
+      [
+        ['Xiaomi Redmi Note 13 128GB Preto', 2, 1045, 2],
+        ['Capa Anti-impacto Gshield Redmi Note 13 Transparente', 20, 24.5, 0],
+        ['Película de Vidro 3D Geonav Redmi Note 13', 30, 9.8, 0],
+      ],
+    ]);
+    // 4.264,00 in one bill at 28 days; 1.923,00 in two of 961,50 (21 and 42 days); 2.874,00 in two of 1.437,00 (30
+    // and 60 days): R$ 9.061,00, each note's bills its total.
+    expect(entries.map((e) => e.payables.map((b) => [b.documentNumber, b.dueDate, b.amount]))).toEqual([
+      [['001', '2026-12-19', 4264]],
+      [
+        ['001', '2026-12-12', 961.5],
+        ['002', '2027-01-02', 961.5],
+      ],
+      [
+        ['001', '2026-12-21', 1437],
+        ['002', '2027-01-20', 1437],
+      ],
+    ]);
+    // The 7 phones are in stock, each named by the PURCHASE row of its entry, at that row's time; 167 units came in.
+    const phones = await rows<{ imei: string; status: string; named: number }>(
+      t,
+      sql`select u.imei, u.status, (select count(*)::int from stock_movement_units mu join stock_movements m
+            on m.id = mu.movement_id where mu.unit_id = u.id and m.kind = 'PURCHASE' and m.purchase_id = u.purchase_id
+            and mu.created_at = m.created_at and u.entered_at = m.created_at) as named
+          from product_units u where u.purchase_id is not null`,
+    );
+    expect(phones).toHaveLength(7);
+    expect(phones.every((p) => p.status === 'IN_STOCK' && p.named === 1 && isValidImei(p.imei))).toBe(true);
+    const moved = await rows<{ n: number; units: number }>(
+      t,
+      sql`select count(*)::int as n, sum(quantity_in)::int as units from stock_movements where purchase_id is not null`,
+    );
+    expect(moved[0]).toEqual({ n: 9, units: 3 + 2 + 50 + 30 + 10 + 20 + 2 + 20 + 30 });
+    // Each product's cost is now the average its entry made, and its stock its ledger (the test above).
+    for (const item of entries.flatMap((e) => e.items)) {
+      const product = await t.db
+        .selectFrom('products')
+        .select('cost_cents')
+        .where('id', '=', item.product.id)
+        .executeTakeFirstOrThrow();
+      expect(product.cost_cents / 100, item.product.name).toBe(item.costAfter);
+    }
   });
 
   it('leaves the id sequences after the demo rows', async () => {

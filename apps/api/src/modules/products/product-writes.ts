@@ -12,7 +12,7 @@ import {
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { diff, recordAudit } from '../../lib/audit';
+import { diff, recordAudit, recordAudits } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { changeStock } from '../stock/stock.service';
 import { normalizeImages, storeImages } from './images';
@@ -101,10 +101,71 @@ async function ensureBarcodeFree(trx: Transaction<Database>, barcode: string | n
   if (holder && holder.id !== productId) throw barcodeTaken(barcode, holder.name, holder.code);
 }
 
+/** A product to create: the catalogue's checked fields, and what the audit row adds to them (where it came from). */
+export interface NewProduct {
+  input: ProductCreate;
+  origin: Record<string, unknown>;
+}
+
 /**
- * A new product's row in the caller's transaction, audited with `origin` added to its fields: its brand and
- * reference held, its barcode free, its code the next. The catalogue's create adds its pictures and initial
- * stock; an entry by the supplier's NF-e (issue 39) adds its stock by the entry's move. Answers its id and code.
+ * New products' rows in the caller's transaction, in one statement for up to a thousand, each audited with
+ * `origin` added to its fields: each one's brand and reference held, its barcode free (of every product, and of the
+ * products before it in the list), its code the next, in the list's order. A refusal is the first product's, in
+ * that order, that a one-by-one creation would have met. Answers each one's id and code, in the list's order.
+ */
+export async function insertProducts(
+  trx: Transaction<Database>,
+  actorId: number,
+  products: readonly NewProduct[],
+): Promise<{ id: number; code: string }[]> {
+  if (products.length === 0) return [];
+  const codes = await repo.nextCodes(trx, products.length);
+  const barcodes = products.flatMap(({ input }) => (input.barcode ? [input.barcode] : []));
+  const holders = new Map((await repo.byBarcodes(trx, barcodes)).map((row) => [row.gtin14, row]));
+  const brands = new Map<string, Awaited<ReturnType<typeof resolveBrand>>>();
+  const rows = [];
+  for (const [index, { input }] of products.entries()) {
+    const code = codes[index] as string;
+    const key = `${input.brand.toLowerCase()}\u0000${input.reference?.toLowerCase() ?? ''}`;
+    let resolved = brands.get(key);
+    if (!resolved) {
+      resolved = await resolveBrand(trx, input.brand, input.reference);
+      brands.set(key, resolved);
+    }
+    const barcode = input.barcode ?? null;
+    if (barcode !== null) {
+      const gtin = barcode.padStart(14, '0');
+      const holder = holders.get(gtin);
+      if (holder) throw barcodeTaken(barcode, holder.name, holder.code);
+      holders.set(gtin, { id: 0, code, name: input.name, gtin14: gtin });
+    }
+    rows.push({
+      code,
+      ...productValues(input, code, resolved.brand, resolved.reference, barcode),
+      serialized: input.serialized,
+      ...(input.warrantyMonths !== undefined ? { warranty_months: input.warrantyMonths } : {}),
+    });
+  }
+  const ids = new Map((await repo.insertMany(trx, rows)).map((row) => [row.code, row.id]));
+  await recordAudits(
+    trx,
+    products.map(({ input, origin }, index) => {
+      const { images: _images, units: _units, ...fields } = input;
+      return {
+        employeeId: actorId,
+        entity: 'product',
+        entityId: codes[index] as string,
+        action: 'create',
+        changes: { ...fields, ...origin },
+      };
+    }),
+  );
+  return codes.map((code) => ({ id: ids.get(code) as number, code }));
+}
+
+/**
+ * A new product's row in the caller's transaction (`insertProducts` of one). The catalogue's create adds its
+ * pictures and initial stock; an entry by the supplier's NF-e (issue 39) creates its new products together.
  */
 export async function insertProduct(
   trx: Transaction<Database>,
@@ -112,25 +173,8 @@ export async function insertProduct(
   input: ProductCreate,
   origin: Record<string, unknown>,
 ): Promise<{ id: number; code: string }> {
-  const barcode = input.barcode ?? null;
-  const { brand, reference } = await resolveBrand(trx, input.brand, input.reference);
-  await ensureBarcodeFree(trx, barcode);
-  const code = await repo.nextCode(trx);
-  const { id } = await repo.insert(trx, {
-    code,
-    ...productValues(input, code, brand, reference, barcode),
-    serialized: input.serialized,
-    ...(input.warrantyMonths !== undefined ? { warranty_months: input.warrantyMonths } : {}),
-  });
-  const { images: _images, units: _units, ...fields } = input;
-  await recordAudit(trx, {
-    employeeId: actorId,
-    entity: 'product',
-    entityId: code,
-    action: 'create',
-    changes: { ...fields, ...origin },
-  });
-  return { id, code };
+  const [created] = await insertProducts(trx, actorId, [{ input, origin }]);
+  return created as { id: number; code: string };
 }
 
 /**

@@ -8,6 +8,9 @@ type RowLock = 'keyShare' | 'update';
 
 type ProductEB = ExpressionBuilder<Database & { p: Database['products'] }, 'p'>;
 
+/** Products per INSERT statement: about 20 parameters each, far under PostgreSQL's 65,535. */
+const INSERT_BATCH = 1000;
+
 /** A product row with its brand and reference names. */
 export interface ProductRow {
   id: number;
@@ -225,14 +228,19 @@ export const productsRepository = {
     await db.insertInto('product_images').values(image).execute();
   },
 
-  async nextCode(db: Executor): Promise<string> {
-    const { rows } = await sql<{ code: string }>`select 'P' || nextval('product_code_seq') as code`.execute(db);
-    const code = rows[0]?.code;
-    if (!code) throw new Error('product code sequence returned nothing');
-    return code;
-  },
-  insert(db: Executor, values: ProductValues & { code: string }) {
-    return db.insertInto('products').values(values).returning('id').executeTakeFirstOrThrow();
+  /** New products, a thousand per statement (a column some rows leave out takes its default in them). */
+  async insertMany(db: Executor, rows: readonly (ProductValues & { code: string })[]) {
+    const inserted: { id: number; code: string }[] = [];
+    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+      inserted.push(
+        ...(await db
+          .insertInto('products')
+          .values(rows.slice(start, start + INSERT_BATCH))
+          .returning(['id', 'code'])
+          .execute()),
+      );
+    }
+    return inserted;
   },
   async update(db: Executor, id: number, values: ProductValues) {
     await db
@@ -327,12 +335,13 @@ export const productsRepository = {
     }
     return rows;
   },
-  /** `count` new product codes from the sequence, in one query. */
+  /** `count` new product codes from the sequence, in one query, in the order issued. */
   async nextCodes(db: Executor, count: number): Promise<string[]> {
     if (count === 0) return [];
     const { rows } = await sql<{
       code: string;
-    }>`select 'P' || nextval('product_code_seq') as code from generate_series(1, ${count})`.execute(db);
+    }>`select 'P' || n as code from (select nextval('product_code_seq') as n from generate_series(1, ${count})) s
+       order by n`.execute(db);
     return rows.map((row) => row.code);
   },
   /** After codes like "P123456" came in from a file: the sequence moves past the highest, so none is issued twice. */

@@ -19,8 +19,8 @@ import { productListItem, productsContext } from './product-views';
 import { productWrites } from './product-writes';
 import { type ImageRow, type ProductRow, productsRepository as repo } from './products.repository';
 
-/** A product created inside another module's transaction (an entry by the supplier's NF-e). */
-export { insertProduct } from './product-writes';
+/** Products created inside another module's transaction (an entry by the supplier's NF-e), together. */
+export { insertProducts, type NewProduct } from './product-writes';
 /** The spreadsheet import of products (issue 21 §2), for the imports module. */
 export { importProducts } from './products.import';
 

@@ -29,18 +29,12 @@ import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { billsOfPurchase, createPayables, recordSupplierCredit } from '../payables/payables.service';
-import { insertProduct, searchProducts } from '../products/products.service';
+import { insertProducts, searchProducts } from '../products/products.service';
 import { shopIdentity } from '../settings/settings.service';
 import { checkImeis, moveStock, type StockMoveLine, sendUnitsBack, unitsGoingBack } from '../stock/stock.service';
 import { findOrCreateSupplierFromIssuer, supplierByDocument } from '../suppliers/suppliers.service';
-import {
-  type NfeDocument,
-  type NfeItem,
-  NfeReadError,
-  quantityInUnits,
-  readNfe,
-  unitCostCents,
-} from './nfe/nfe-reader';
+import { type NfeDocument, type NfeItem, NfeReadError, quantityInUnits, unitCostCents } from './nfe/nfe-reader';
+import { readNfeInWorker } from './nfe/nfe-worker';
 import {
   type MatchableProduct,
   type NewPurchaseItemRow,
@@ -87,11 +81,14 @@ function alreadyEntered(accessKey: string, entry: { id: number; created_at: Date
   );
 }
 
-/** The note read from the file; a refusal of the reader is a 400 with its own message. */
-function read(bytes: Buffer): NfeDocument {
+/**
+ * The note read from the file (in the reader's worker thread); a refusal of the reader is a 400 with its own
+ * message, a homologation note too. The confirm's first step, and the demo seed's (db/seed/demo/purchases.ts).
+ */
+export async function readNfeFile(bytes: Buffer): Promise<NfeDocument> {
   let note: NfeDocument;
   try {
-    note = readNfe(bytes);
+    note = await readNfeInWorker(bytes);
   } catch (error) {
     if (error instanceof NfeReadError) {
       const { code } = error;
@@ -395,18 +392,18 @@ async function write(
   const { note } = settled;
   const supplier = await findOrCreateSupplierFromIssuer(trx, note.issuer, actorId);
   const sourceId = await repo.purchaseSourceId(trx);
-  const productIds: number[] = [];
-  for (const item of settled.items) {
-    if (item.product) {
-      productIds.push(item.product.id);
-      continue;
-    }
-    const created = await insertProduct(trx, actorId, item.createInput as ProductCreate, {
-      accessKey: note.accessKey,
-      line: item.item.itemNumber,
-    });
-    productIds.push(created.id);
-  }
+  // The products the note creates ('Criar produto'), together, in the note's order.
+  const creating = settled.items.filter((item) => !item.product);
+  const created = await insertProducts(
+    trx,
+    actorId,
+    creating.map((item) => ({
+      input: item.createInput as ProductCreate,
+      origin: { accessKey: note.accessKey, line: item.item.itemNumber },
+    })),
+  );
+  const createdIds = new Map(creating.map((item, index) => [item, created[index]?.id as number]));
+  const productIds = settled.items.map((item) => item.product?.id ?? (createdIds.get(item) as number));
   const lines: StockMoveLine[] = settled.items.map((item, index) => ({
     productId: productIds[index] as number,
     quantityIn: item.units as number,
@@ -528,6 +525,37 @@ async function write(
   return purchaseId;
 }
 
+/**
+ * The entry of a note read (`readNfeFile`) in the caller's transaction: the note's key locked (a second confirm of it
+ * waits, then finds this entry), refused when entered before (409, unless by the same Idempotency-Key: then that
+ * entry, `replayed`), settled with the decisions, refused while anything is open (400 PURCHASE_NOT_READY naming
+ * each), then written. The confirm runs it in a transaction of its own; the demo seed in its one transaction.
+ */
+export async function enterNfe(
+  trx: Transaction<Database>,
+  actorId: number,
+  note: NfeDocument,
+  decisions: PurchaseDecisions,
+  idempotencyKey?: string,
+): Promise<{ id: number; replayed: boolean }> {
+  await repo.lockAccessKey(trx, note.accessKey);
+  const entered = await repo.byAccessKey(trx, note.accessKey);
+  if (entered) {
+    if (idempotencyKey && entered.idempotency_key === idempotencyKey) return { id: entered.id, replayed: true };
+    throw alreadyEntered(note.accessKey, entered);
+  }
+  const settled = await settle(trx, note, decisions);
+  if (!settled.preview.ready) {
+    const messages = settled.preview.problems;
+    throw new AppError(400, messages[0] ?? T.notReady, {
+      code: 'PURCHASE_NOT_READY',
+      messages,
+      details: { items: settled.preview.items.map((i) => ({ line: i.line, problems: i.problems })) },
+    });
+  }
+  return { id: await write(trx, actorId, settled, decisions, idempotencyKey), replayed: false };
+}
+
 function toSummary(row: PurchaseSummaryRow): PurchaseSummary {
   return {
     id: row.id,
@@ -585,7 +613,7 @@ export function createPurchasesService(db: DB) {
   return {
     /** The preview of the note with the user's decisions so far: nothing is written. */
     async preview(bytes: Buffer, decisions: PurchaseDecisions): Promise<PurchasePreview> {
-      const note = read(bytes);
+      const note = await readNfeFile(bytes);
       const entered = await repo.byAccessKey(db, note.accessKey);
       if (entered) throw alreadyEntered(note.accessKey, entered);
       return (await settle(db, note, decisions)).preview;
@@ -601,31 +629,13 @@ export function createPurchasesService(db: DB) {
       decisions: PurchaseDecisions,
       idempotencyKey: string | undefined,
     ): Promise<{ purchase: Purchase; replayed: boolean }> {
-      const note = read(bytes);
+      const note = await readNfeFile(bytes);
       if (idempotencyKey) {
         const keyed = await repo.byIdempotencyKey(db, idempotencyKey);
         if (keyed && keyed.access_key !== note.accessKey) throw conflict(T.keyOfAnotherNote, 'CONFLICT');
         if (keyed) return { purchase: await get(keyed.id), replayed: true };
       }
-      const run = () =>
-        db.transaction().execute(async (trx) => {
-          await repo.lockAccessKey(trx, note.accessKey);
-          const entered = await repo.byAccessKey(trx, note.accessKey);
-          if (entered) {
-            if (idempotencyKey && entered.idempotency_key === idempotencyKey) return { id: entered.id, replayed: true };
-            throw alreadyEntered(note.accessKey, entered);
-          }
-          const settled = await settle(trx, note, decisions);
-          if (!settled.preview.ready) {
-            const messages = settled.preview.problems;
-            throw new AppError(400, messages[0] ?? T.notReady, {
-              code: 'PURCHASE_NOT_READY',
-              messages,
-              details: { items: settled.preview.items.map((i) => ({ line: i.line, problems: i.problems })) },
-            });
-          }
-          return { id: await write(trx, actorId, settled, decisions, idempotencyKey), replayed: false };
-        });
+      const run = () => db.transaction().execute((trx) => enterNfe(trx, actorId, note, decisions, idempotencyKey));
       let answer: { id: number; replayed: boolean };
       try {
         answer = await run();

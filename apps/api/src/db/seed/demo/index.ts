@@ -13,6 +13,7 @@ import { packagingPicture, receiptPicture, signaturePicture } from './images';
 import { seedPayables } from './payables';
 import { seedPayments } from './payments';
 import { seedCatalogue } from './products';
+import { seedPurchases } from './purchases';
 import { seedQuotes } from './quotes';
 import { stream } from './random';
 import { COMPANY, seedCarts, seedSettings } from './settings';
@@ -92,7 +93,8 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
   const started = Date.now();
   const scale = options.scale ?? 1;
   if (!(scale > 0)) throw new Error('scale must be a positive number');
-  const anchor = localDayStart((options.now ?? new Date()).getTime());
+  const now = (options.now ?? new Date()).getTime();
+  const anchor = localDayStart(now);
   const windowStart = anchor - 365 * DAY;
   const count = (base: number, min: number) => Math.max(min, Math.round(base * scale));
   const { storage } = options;
@@ -222,6 +224,9 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
     // Suppliers and bills to pay (issue 39): a few months of bills typed by hand, paid and open.
     Object.assign(rows, await seedPayables(trx, anchor));
     await syncIdentity(trx, ['customers', 'products', 'orders', 'stock_movements', 'product_units']);
+    // Entries by the suppliers' NF-e XML (issue 39 §2), through the purchases service: after the identities are
+    // synced, its rows take the next ids.
+    Object.assign(rows, await seedPurchases(trx, { products, anchor, now }));
     Object.assign(rows, sink.counts());
   });
   const summary = { scale, ms: Date.now() - started, rows, ordersByStatus };

@@ -7,8 +7,13 @@
  * well-formed (a real XML parser, @xmldom/xmldom) → nfeProc/NFe of the portalfiscal namespace, model 55,
  * version 4.00 → access key (44 characters, mod-11 digit, matching the note's fields) → amounts exact to the
  * cent → the XMLDSig signature (when present) → the authorisation protocol (when present).
+ *
+ * The server reads a note in a worker thread (nfe-worker.ts starts it with this file as its script, the code at the
+ * end of this file answering): reading a 990-item note takes a CPU for about half a second, which the HTTP thread
+ * must not spend.
  */
 
+import { parentPort, workerData } from 'node:worker_threads';
 import { isValidGtin, PURCHASE_TEXTS } from '@backoffice/contract';
 import { DOMParser, type Document, type Element, type Node, onWarningStopParsing } from '@xmldom/xmldom';
 import { accessKeyCheckDigit, accessKeyParts, hasAccessKeyShape } from './access-key';
@@ -20,6 +25,7 @@ import {
   type NfeItem,
   type NfeParty,
   NfeReadError,
+  type NfeReadErrorCode,
   type NfeSignature,
 } from './nfe-document';
 import { nfeSignatureElements, signatureDigestValue, verifyNfeSignature } from './signature';
@@ -388,4 +394,34 @@ export function readNfe(bytes: Buffer | Uint8Array): NfeDocument {
     }
   }
   return { ...document, signature, authorisation: authorised };
+}
+
+// ——— the worker (started by nfe-worker.ts) ———
+
+/** The worker's data: marks the thread as the NF-e reader. */
+export interface NfeReaderData {
+  nfeReader: true;
+}
+
+/**
+ * What the worker answers each note's bytes with (one note at a time, in the order sent): the note read, the
+ * refusal (the NfeReadError's code and Portuguese message, rebuilt as one on the other side), or a failure.
+ */
+export type NfeReaderAnswer =
+  | { type: 'read'; note: NfeDocument }
+  | { type: 'refused'; code: NfeReadErrorCode; message: string }
+  | { type: 'failed'; message: string };
+
+function answer(bytes: Uint8Array): NfeReaderAnswer {
+  try {
+    return { type: 'read', note: readNfe(bytes) };
+  } catch (error) {
+    if (error instanceof NfeReadError) return { type: 'refused', code: error.code, message: error.message };
+    return { type: 'failed', message: String((error as Error)?.message ?? error) };
+  }
+}
+
+if (parentPort && (workerData as NfeReaderData | undefined)?.nfeReader) {
+  const port = parentPort;
+  port.on('message', (bytes: Uint8Array) => port.postMessage(answer(bytes) satisfies NfeReaderAnswer));
 }

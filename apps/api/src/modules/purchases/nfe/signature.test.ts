@@ -2,14 +2,14 @@ import { PURCHASE_TEXTS } from '@backoffice/contract';
 import { describe, expect, it } from 'vitest';
 import { SignedXml } from 'xml-crypto';
 import { NfeReadError, readNfe } from './nfe-reader';
+import { SAMPLE_NFE_CERTIFICATE } from './sample-nfe-certificate';
 import { buildTestNfe, workedExampleNfeSpec } from './test-nfe';
-import { TEST_NFE_CERTIFICATE } from './test-nfe-certificate';
 
 const TEXTS = PURCHASE_TEXTS.nfe;
 
 /** xml-crypto's own, complete XMLDSig validation (parse, reference by Id, C14N, digest, RSA). */
 function xmlCryptoAccepts(xml: string): boolean {
-  const signed = new SignedXml({ publicCert: TEST_NFE_CERTIFICATE });
+  const signed = new SignedXml({ publicCert: SAMPLE_NFE_CERTIFICATE });
   signed.loadSignature(xml.slice(xml.indexOf('<Signature '), xml.indexOf('</Signature>') + '</Signature>'.length));
   try {
     return signed.checkSignature(xml);

@@ -1,18 +1,18 @@
 /**
- * The TEST signing key and self-signed certificate of the NF-e fixtures (test-nfe.ts): not secret, not
+ * The sample signing key and self-signed certificate of the notes sample-nfe.ts builds: not secret, not
  * ICP-Brasil, used by tests, the browser journey, the benchmark and the demo only. Generated once with
  *
  *   openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -days 7300 -sha256 \
  *     -subj "/C=BR/O=BackOffice testes/OU=Certificado de teste, nao ICP-Brasil/CN=DISTRIBUIDORA MODELO DE CELULARES LTDA:11222333000181"
  *
  * (2048-bit RSA, valid 20 years from 2026-11-26). The CNPJ after the ':' of the common name is the default
- * test issuer's, as an e-CNPJ carries its holder's.
+ * test issuer's (test-nfe.ts), as an e-CNPJ carries its holder's.
  */
 
-/** The CNPJ the certificate names (the default issuer of test notes). */
-export const TEST_NFE_CERTIFICATE_CNPJ = '11222333000181';
+/** The CNPJ the certificate names (the default issuer of test notes, test-nfe.ts). */
+export const SAMPLE_NFE_CERTIFICATE_CNPJ = '11222333000181';
 
-export const TEST_NFE_PRIVATE_KEY = `
+export const SAMPLE_NFE_PRIVATE_KEY = `
 -----BEGIN PRIVATE KEY-----
 MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQCkF7ScaS1uQx5r
 j8RiMZy5vQcFpO0S+6AjSdLqlOWdfVGI4T2l/y+uUk4iDk8W1+5NRBsYU/nUrcgP
@@ -43,7 +43,7 @@ WCVdOSNKiJIysBOFh0yZMQw=
 -----END PRIVATE KEY-----
 `;
 
-export const TEST_NFE_CERTIFICATE = `
+export const SAMPLE_NFE_CERTIFICATE = `
 -----BEGIN CERTIFICATE-----
 MIIEEzCCAvugAwIBAgIUcIQ35hFZ7mmyz/YFpePJoQOCp8EwDQYJKoZIhvcNAQEL
 BQAwgZgxCzAJBgNVBAYTAkJSMRowGAYDVQQKDBFCYWNrT2ZmaWNlIHRlc3RlczEt

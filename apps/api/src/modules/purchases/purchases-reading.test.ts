@@ -1,0 +1,76 @@
+import { PURCHASE_TEXTS } from '@backoffice/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { multipart } from '../imports/test-uploads';
+import { nfeReads } from './nfe/nfe-worker';
+import { buildTestNfe, manyItemsNfeSpec } from './nfe/test-nfe';
+
+/**
+ * The note is read in a worker thread (issue 39): the HTTP thread answers other requests meanwhile. How long
+ * /api/health waits during 500-item previews is a speed figure (`npm run bench -- purchases`, docs/benchmarks.md);
+ * here only the order of events: the read of a note of the 990 items NF-e allows begins, /api/health is asked and
+ * answered, then the read ends. Read on the HTTP thread, the read would end before /api/health could even be routed.
+ */
+describe('entry by XML: the note read off the HTTP thread', () => {
+  let t: TestApp;
+  let stocker: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    stocker = await signIn(t.app, DEMO.stocker);
+  });
+  afterAll(() => t.close());
+
+  const preview = (xml: string) => {
+    const body = multipart(Buffer.from(xml, 'utf8'), 'nota.xml');
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/purchases/nfe?dryRun=true',
+      headers: { ...bearer(stocker), ...body.headers },
+      payload: body.payload,
+    });
+  };
+
+  it('answers /api/health while a 990-item note is being read, and then previews all 990 items', async () => {
+    const largest = buildTestNfe(manyItemsNfeSpec(990));
+    const events: string[] = [];
+    let health: Promise<void> | undefined;
+    const started = () => {
+      events.push('read started');
+      health = t.app.inject({ method: 'GET', url: '/api/health' }).then((res) => {
+        events.push(`health ${res.statusCode}`);
+      });
+    };
+    const ended = () => {
+      events.push('read ended');
+    };
+    nfeReads.start.subscribe(started);
+    nfeReads.asyncEnd.subscribe(ended);
+    try {
+      const res = await preview(largest.xml);
+      await health;
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data;
+      expect({ items: data.items.length, accessKey: data.accessKey }).toEqual({
+        items: 990,
+        accessKey: largest.accessKey,
+      });
+    } finally {
+      nfeReads.start.unsubscribe(started);
+      nfeReads.asyncEnd.unsubscribe(ended);
+    }
+    expect(events).toEqual(['read started', 'health 200', 'read ended']);
+  });
+
+  it("answers a refused note with the reader's own 400 and message, and reads the next note", async () => {
+    const res = await preview('<?xml version="1.0"?><!DOCTYPE nfe [<!ENTITY x "y">]><nfeProc/>');
+    expect({ status: res.statusCode, body: res.json() }).toEqual({
+      status: 400,
+      body: { errors: [PURCHASE_TEXTS.nfe.dtd], code: 'NFE_INVALID', details: { reason: 'dtd' } },
+    });
+    const next = buildTestNfe(manyItemsNfeSpec(5));
+    const ok = await preview(next.xml);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.items).toHaveLength(5);
+  });
+});
