@@ -21,12 +21,10 @@
  *   BENCH_HEALTH_PARTS=synthetic,reports,imports   BENCH_ENGINES=postgres,pglite   BENCH_PG_DATABASE=…
  *   BENCH_IMPORT_CASES=wide-5000,… (part of the case names)
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { businessDay, dayPeriod } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/api/src/app';
@@ -41,25 +39,12 @@ import {
   zerosPart,
 } from '../apps/api/src/modules/imports/imports.test-files';
 import { type Dataset, pgliteScale100, postgresScale100 } from './lib/datasets';
+import { probeHealth } from './lib/health-probe';
 import { signIn, startServer } from './lib/server';
 
 const SECONDS = Number(process.env.BENCH_HEALTH_SECONDS ?? 10);
 const QUERY_MS = Number(process.env.BENCH_QUERY_MS ?? 1000);
 const CALLERS = 4;
-const probeScript = path.join(import.meta.dirname, 'lib', 'health-probe.mjs');
-
-interface Probe {
-  count: number;
-  failures: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
-
-async function probe(url: string, seconds = SECONDS): Promise<Probe> {
-  const { stdout } = await promisify(execFile)(process.execPath, [probeScript, url, String(seconds)]);
-  return JSON.parse(stdout) as Probe;
-}
 
 /** Pure CPU work inside PostgreSQL: no table, no I/O, no sleep (PGlite's pg_sleep may not block). */
 const heavy = (rows: number) => sql<{ n: number }>`select count(*)::int as n from generate_series(1, ${rows}) g
@@ -93,7 +78,7 @@ async function measure(mode: 'in-process' | 'worker', rows?: number) {
     const heavyRows = rows ?? (calibration as { rows: number }).rows;
     if (calibration) process.stdout.write(`  one query of ${heavyRows} rows: ${Math.round(calibration.ms)} ms\n`);
     process.stdout.write(`  ${mode}: /api/health idle…\n`);
-    const idle = await probe(url);
+    const idle = await probeHealth(url, SECONDS);
     process.stdout.write(`  ${mode}: /api/health under load…\n`);
     // The callers stop by the clock, not by a timer: in the old mode the timers of this process wait too.
     const deadline = Date.now() + SECONDS * 1000;
@@ -106,7 +91,7 @@ async function measure(mode: 'in-process' | 'worker', rows?: number) {
         await new Promise((resolve) => setImmediate(resolve));
       }
     });
-    const loaded = await probe(url);
+    const loaded = await probeHealth(url, SECONDS);
     await Promise.all(callers);
     return { mode, idle, loaded, queries, heavyRows, calibration };
   } finally {
@@ -140,7 +125,7 @@ async function measureReports(dataset: Dataset) {
     };
     // Warm: the first calls read the summaries from disk.
     for (const url of reports) await ask(url);
-    const idle = await probe(server.url);
+    const idle = await probeHealth(server.url, SECONDS);
     const deadline = Date.now() + SECONDS * 1000;
     let requests = 0;
     const callers = reports.map(async (url) => {
@@ -149,7 +134,7 @@ async function measureReports(dataset: Dataset) {
         requests++;
       }
     });
-    const loaded = await probe(server.url);
+    const loaded = await probeHealth(server.url, SECONDS);
     await Promise.all(callers);
     return { engine: dataset.engine, idle, loaded, requests };
   } finally {
@@ -346,7 +331,7 @@ async function measureImports() {
           dead = true;
         }
       }, 50);
-      const window = probe(server.url, Number(process.env.BENCH_IMPORT_SECONDS ?? 20));
+      const window = probeHealth(server.url, Number(process.env.BENCH_IMPORT_SECONDS ?? 20));
       await new Promise((resolve) => setTimeout(resolve, 500));
       const started = performance.now();
       let answer: string;

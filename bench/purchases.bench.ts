@@ -15,11 +15,8 @@
  *   BENCH_PURCHASE_NOTES=10 npm run bench -- purchases       (fewer notes)
  *   BENCH_PURCHASE_HEALTH_SECONDS=10 (each probe window; 0 skips the probe)
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import {
   buildTestNfe,
@@ -27,26 +24,12 @@ import {
   type TestNfeItemSpec,
   testImei,
 } from '../apps/api/src/modules/purchases/nfe/test-nfe';
+import { type Probe, probeHealth } from './lib/health-probe';
 import { inProcessApp } from './lib/in-process';
 
 const ITEMS = 500;
 const NOTES = Number(process.env.BENCH_PURCHASE_NOTES ?? 50);
 const HEALTH_SECONDS = Number(process.env.BENCH_PURCHASE_HEALTH_SECONDS ?? 10);
-const probeScript = path.join(import.meta.dirname, 'lib', 'health-probe.mjs');
-
-interface Probe {
-  count: number;
-  failures: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
-
-/** /api/health asked every 20 ms for `seconds` by a separate process (its timers never wait on this one). */
-async function probe(url: string, seconds: number): Promise<Probe> {
-  const { stdout } = await promisify(execFile)(process.execPath, [probeScript, url, String(seconds)]);
-  return JSON.parse(stdout) as Probe;
-}
 
 const probeLine = (p: Probe) =>
   `p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms, max ${p.max.toFixed(1)} ms (${p.count} answers, ${p.failures} failed)`;
@@ -136,10 +119,10 @@ async function main() {
     if (HEALTH_SECONDS > 0) {
       // The next note's preview (matched by supplier code, nothing written) again and again while the probe asks.
       const address = await app.listen({ port: 0, host: '127.0.0.1' });
-      const idle = await probe(address, HEALTH_SECONDS);
+      const idle = await probeHealth(address, HEALTH_SECONDS);
       console.log(`/api/health idle: ${probeLine(idle)}`);
       const repeated = note(1).xml;
-      const window = probe(address, HEALTH_SECONDS);
+      const window = probeHealth(address, HEALTH_SECONDS);
       let running = true;
       void window.finally(() => {
         running = false;
