@@ -62,7 +62,8 @@ async function resolveBrand(trx: Transaction<Database>, brandName: string, refer
   return { brand, reference };
 }
 
-function productValues(
+/** A product's columns from its form: money in cents, the level percentages, its search text, the fiscal fields sent. */
+export function productValues(
   input: ProductCreate | ProductUpdate,
   code: string,
   brand: { id: number; name: string },

@@ -12,9 +12,7 @@ import {
   PRODUCT_TEXTS,
   type ProductCreate,
   productCreateSchema,
-  productSearchText,
   productUpdateSchema,
-  reaisToCents,
   referenceCreateSchema,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
@@ -33,6 +31,7 @@ import {
 } from '../../lib/import-lines';
 import { checkImeis, moveStock, type StockMoveLine } from '../stock/stock.service';
 import { productAuditView, productForm } from './product-views';
+import { productValues } from './product-writes';
 import { type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
 
 const CODE_PATTERN = new RegExp(`^[^\\s/]{1,${IMPORT_LIMITS.codeMaxLength}}$`);
@@ -249,31 +248,13 @@ export async function importProducts(
         const reference = p.data.reference ? references.get(`${brand.id}/${lower(p.data.reference)}`) : undefined;
         return {
           code,
-          name: p.data.name,
-          description: p.data.description,
-          brand_id: brand.id,
-          reference_id: reference?.id ?? null,
-          cost_cents: reaisToCents(p.data.cost),
-          sell_price_cents: reaisToCents(p.data.sellPrice),
-          gold_percentage: p.data.discount.goldPercentage,
-          silver_percentage: p.data.discount.silverPercentage,
-          bronze_percentage: p.data.discount.bronzePercentage,
-          stock_alert: p.data.stockAlert,
-          tags: p.data.tags,
+          // The catalogue's own values (cents, search text); a file's empty fiscal cell clears the field.
+          ...productValues(p.data, code, brand, reference, p.data.barcode ?? null),
           ncm: p.data.ncm ?? null,
           cest: p.data.cest ?? null,
           unit: p.data.unit ?? null,
           origin: p.data.origin ?? null,
-          barcode: p.data.barcode ?? null,
           serialized: p.serialized,
-          search_text: productSearchText({
-            name: p.data.name,
-            code,
-            tags: p.data.tags,
-            brand: brand.name,
-            reference: reference?.name,
-            barcode: p.data.barcode,
-          }),
         };
       });
       const ids = new Map((await repo.upsertByCode(trx, values)).map((row) => [row.code, row.id]));
