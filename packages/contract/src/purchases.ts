@@ -15,6 +15,9 @@ export const PURCHASE_TEXTS = {
   nfe: {
     /** Over NFE_MAX_BYTES, refused before it is read. */
     tooLarge: `O arquivo passa de ${NFE_MAX_MEGABYTES} MB.`,
+    /** The read passed its time bound (nfe-worker.ts) and was stopped. */
+    tooSlow: (seconds: number) =>
+      `A leitura do arquivo passou de ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} e foi interrompida: confira se é a NF-e do fornecedor e envie de novo.`,
     /** Not UTF-8 text (NF-e XML is always UTF-8). */
     encoding: 'O arquivo não é um XML em UTF-8 (a NF-e é sempre UTF-8).',
     /** A DOCTYPE, DTD or entity declaration (XXE, "billion laughs"), refused before parsing. */

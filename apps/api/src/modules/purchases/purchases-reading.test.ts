@@ -2,7 +2,8 @@ import { PURCHASE_TEXTS } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { multipart } from '../imports/test-uploads';
-import { nfeReads } from './nfe/nfe-worker';
+import { NfeReadError } from './nfe/nfe-document';
+import { nfeReads, readNfeInWorker } from './nfe/nfe-worker';
 import { buildTestNfe, manyItemsNfeSpec } from './nfe/test-nfe';
 
 /**
@@ -72,5 +73,23 @@ describe('entry by XML: the note read off the HTTP thread', () => {
     const ok = await preview(next.xml);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.items).toHaveLength(5);
+  });
+
+  it('stops a read that passes its time bound with its own message, and reads the next note in a new worker', async () => {
+    // A 300-item note takes tens of milliseconds to read: a bound of 1 ms always stops it.
+    const note = buildTestNfe(manyItemsNfeSpec(300));
+    const bytes = Buffer.from(note.xml, 'utf8');
+    const stopped = await readNfeInWorker(bytes, 1).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(stopped).toBeInstanceOf(NfeReadError);
+    expect({ code: (stopped as NfeReadError).code, message: (stopped as NfeReadError).message }).toEqual({
+      code: 'too-slow',
+      message:
+        'A leitura do arquivo passou de 1 segundo e foi interrompida: confira se é a NF-e do fornecedor e envie de novo.',
+    });
+    const read = await readNfeInWorker(bytes);
+    expect({ items: read.items.length, accessKey: read.accessKey }).toEqual({ items: 300, accessKey: note.accessKey });
   });
 });

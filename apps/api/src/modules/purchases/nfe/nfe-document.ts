@@ -120,6 +120,7 @@ export interface NfeDocument {
 /** The stable codes of a refusal (the message is PURCHASE_TEXTS.nfe's). */
 export type NfeReadErrorCode =
   | 'too-large'
+  | 'too-slow'
   | 'encoding'
   | 'dtd'
   | 'not-xml'

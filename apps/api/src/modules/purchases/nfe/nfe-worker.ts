@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { PURCHASE_TEXTS } from '@backoffice/contract';
 import { type NfeDocument, NfeReadError } from './nfe-document';
 import type { NfeReaderAnswer, NfeReaderData } from './nfe-reader';
 
@@ -25,6 +26,13 @@ export const nfeReads = diagnostics.tracingChannel('backoffice:nfe-read');
  * fast as without one.
  */
 const MEMORY_MB = 512;
+
+/**
+ * The longest one read may take before the worker is stopped (and the next note starts another): the largest
+ * note reads in about half a second, so only a file built to stall the reader comes near it. Without a bound,
+ * such a file would hold every note queued behind it.
+ */
+export const NFE_READ_TIMEOUT_MS = 30_000;
 
 /**
  * The worker's script: dist/nfe-reader.js next to the bundle that imports this module (built server), else the
@@ -61,12 +69,17 @@ function startWorker(): Worker {
   return started;
 }
 
-function readOne(bytes: Uint8Array): Promise<NfeDocument> {
+function readOne(bytes: Uint8Array, timeoutMs: number): Promise<NfeDocument> {
   return new Promise((resolve, reject) => {
     worker ??= startWorker();
     const reader = worker;
     let failure: Error | undefined;
+    const stop = setTimeout(() => {
+      failure = new NfeReadError('too-slow', PURCHASE_TEXTS.nfe.tooSlow(Math.max(1, Math.ceil(timeoutMs / 1000))));
+      void reader.terminate();
+    }, timeoutMs);
     const finish = () => {
+      clearTimeout(stop);
       reader.off('message', onMessage).off('error', onError).off('exit', onExit);
       reader.unref();
     };
@@ -91,10 +104,13 @@ function readOne(bytes: Uint8Array): Promise<NfeDocument> {
 }
 
 /**
- * `readNfe` in the worker: the note, or the same NfeReadError (code and Portuguese message) `readNfe` throws.
+ * `readNfe` in the worker: the note, or the same NfeReadError (code and Portuguese message) `readNfe` throws; a
+ * read longer than `timeoutMs` stops the worker and is refused ('too-slow').
  */
-export function readNfeInWorker(bytes: Uint8Array): Promise<NfeDocument> {
-  const read = queue.then(() => nfeReads.tracePromise(readOne, { bytes: bytes.byteLength }, undefined, bytes));
+export function readNfeInWorker(bytes: Uint8Array, timeoutMs = NFE_READ_TIMEOUT_MS): Promise<NfeDocument> {
+  const read = queue.then(() =>
+    nfeReads.tracePromise(readOne, { bytes: bytes.byteLength }, undefined, bytes, timeoutMs),
+  );
   queue = read.catch(() => undefined);
   return read;
 }
