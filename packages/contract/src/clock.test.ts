@@ -19,6 +19,7 @@ import {
   shiftDay,
   toBusinessTimestamp,
   weekdayOf,
+  withBusinessOffset,
   zoneOffsetMs,
 } from './clock';
 import { parsePeriod } from './period';
@@ -133,5 +134,15 @@ describe('the business clock', () => {
     expect(previousDeliveryDeparture(new Date('2026-11-23T12:00:00Z'), DEFAULT_DELIVERY_DEPARTURES).toISOString()).toBe(
       '2026-11-21T15:00:00.000Z',
     );
+  });
+});
+
+describe('withBusinessOffset (an NF-e date)', () => {
+  it("writes a wall-clock time with its zone's offset at that time", () => {
+    expect(withBusinessOffset('2026-11-20T10:15:00', 'America/Sao_Paulo')).toBe('2026-11-20T10:15:00-03:00');
+    expect(withBusinessOffset('2026-11-20T10:15', 'America/Manaus')).toBe('2026-11-20T10:15:00-04:00');
+    // São Paulo kept summer time until 2019: 20/01/2018 was UTC−02:00.
+    expect(withBusinessOffset('2018-01-20T10:15:00', 'America/Sao_Paulo')).toBe('2018-01-20T10:15:00-02:00');
+    expect(withBusinessOffset('2026-11-20T10:15:00', 'Asia/Kolkata')).toBe('2026-11-20T10:15:00+05:30');
   });
 });

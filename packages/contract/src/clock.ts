@@ -121,6 +121,17 @@ export function toBusinessTimestamp(at: Date | number, zone: string = currentZon
 }
 
 /**
+ * A wall-clock time of the business (`YYYY-MM-DDTHH:mm[:ss]`) with the zone's UTC offset at that time,
+ * `YYYY-MM-DDTHH:mm:ss±hh:mm`: the form of an NF-e's dates (dhEmi, dhRecbto).
+ */
+export function withBusinessOffset(local: string, zone: string = currentZone): string {
+  const offset = zoneOffsetMs(fromBusinessTimestamp(local, zone), zone);
+  const minutes = Math.abs(offset) / 60_000;
+  const seconds = local.length === 16 ? `${local}:00` : local;
+  return `${seconds}${offset < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/**
  * The instant of a wall-clock time of the business (`YYYY-MM-DDTHH:mm[:ss]`); an invalid Date when it is not one.
  * (Around a clock change of a zone that still has them, a skipped or repeated time gets one of its readings.)
  */

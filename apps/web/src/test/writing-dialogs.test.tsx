@@ -804,7 +804,7 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
       path: '/admin/products',
       permissions: ['bo:manage:products'],
       reads: {
-        'GET /api/products': { body: { items: [CAPA], page: 0, total: 1 } },
+        'GET /api/products/list': { body: { items: [CAPA], page: 0, total: 1 } },
         'GET /api/products/archiveds': { body: { data: [] } },
         'GET /api/products/brands': { body: { data: [{ name: 'Apple', references: [] }] } },
         'GET /api/products/references': { body: { data: [] } },

@@ -1,4 +1,4 @@
-import { businessDay, shiftDay, withCnpjCheckDigits } from '@backoffice/contract';
+import { businessDay, shiftDay, withBusinessOffset, withCnpjCheckDigits } from '@backoffice/contract';
 import { sql, type Transaction } from 'kysely';
 import { buildSampleNfe, type SampleNfeIssuer } from '../../../modules/purchases/nfe/sample-nfe';
 import { enterNfe, readNfeFile } from '../../../modules/purchases/purchases.service';
@@ -32,7 +32,7 @@ interface DemoNoteItem {
 interface DemoNote {
   supplier: SupplierKey;
   number: number;
-  /** dhEmi: days before the demo's today, at 10:15 (São Paulo's and Curitiba's −03:00). */
+  /** dhEmi: days before the demo's today, at 10:15 in the business's zone. */
   issuedDaysAgo: number;
   items: DemoNoteItem[];
   /** cobr/dup: due days from today and amounts in reais (together, the note's total). */
@@ -255,7 +255,7 @@ export async function seedPurchases(
       recipientCnpj: COMPANY.cnpj,
       recipientName: COMPANY.name,
       number: note.number,
-      issuedAt: `${shiftDay(today, -note.issuedDaysAgo)}T10:15:00-03:00`,
+      issuedAt: withBusinessOffset(`${shiftDay(today, -note.issuedDaysAgo)}T10:15:00`),
       items: lines.map(({ item, product, imeis }) => ({
         code: item.code,
         name: product.name,

@@ -10,6 +10,7 @@
  * on strings, without a DOM; the reader verifies them with xml-crypto, which is what proves them right.
  */
 import { createHash, createSign } from 'node:crypto';
+import { withBusinessOffset } from '@backoffice/contract';
 import { composeAccessKey } from './access-key';
 import { NFE_NAMESPACE as NFE_NS } from './nfe-document';
 import { SAMPLE_NFE_CERTIFICATE, SAMPLE_NFE_PRIVATE_KEY } from './sample-nfe-certificate';
@@ -69,7 +70,7 @@ export interface SampleNfeSpec {
   recipientName?: string;
   number?: number;
   series?: number;
-  /** dhEmi, '2026-11-20T10:15:00-03:00' by default. */
+  /** dhEmi with its offset; by default 20/11/2026 at 10:15 in the business's zone. */
   issuedAt?: string;
   /** cNF, 8 digits. */
   numericCode?: string;
@@ -250,7 +251,7 @@ function signatureXml(infNFeId: string, infNFeDigest: string, algorithm: 'sha1' 
 /** Builds the note's XML (see the module's comment). */
 export function buildSampleNfe(spec: SampleNfeSpec): SampleNfe {
   const { issuer } = spec;
-  const issuedAt = spec.issuedAt ?? '2026-11-20T10:15:00-03:00';
+  const issuedAt = spec.issuedAt ?? withBusinessOffset('2026-11-20T10:15:00');
   const number = String(spec.number ?? 1);
   const series = String(spec.series ?? 1);
   const numericCode = spec.numericCode ?? String(((spec.number ?? 1) * 7919 + 12345678) % 100_000_000).padStart(8, '0');
