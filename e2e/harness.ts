@@ -425,6 +425,19 @@ export async function openOrderDetails(page: Page, code: string): Promise<Locato
   return details;
 }
 
+/**
+ * Ticks a table row's checkbox once the list has settled: a row drawn from an answer before the last one (a
+ * save's list read again, a search's) may be drawn again, its selection with it (CI, on a loaded machine:
+ * 'Clicking the checkbox did not change its state'). Ticked again if a redraw took the tick; then it must hold.
+ */
+export async function tick(page: Page, checkbox: Locator): Promise<void> {
+  await waitForNetworkIdle(page);
+  for (let attempt = 0; attempt < 3 && !(await checkbox.isChecked()); attempt++) {
+    await checkbox.check().catch(() => undefined);
+  }
+  expect(await checkbox.isChecked()).toBe(true);
+}
+
 /** The screen's transitions (a dialog's fade, a menu closing) over, so a picture shows it as it stays. */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));

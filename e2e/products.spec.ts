@@ -13,8 +13,8 @@ import {
   openPhone,
   pageApi,
   screenshot,
+  tick,
   unique,
-  waitForNetworkIdle,
 } from './harness';
 
 /** A solid-colour PNG of width×height, built by hand (no image library needed in the browser tests). */
@@ -76,14 +76,7 @@ describe('products: the stocker keeps the catalogue', () => {
   };
   const selectProduct = async () => {
     await searchFor(name);
-    // The list settled first: a row drawn from the answer before the search's may be drawn again, its
-    // selection with it (CI, on a loaded machine: 'Clicking the checkbox did not change its state').
-    await waitForNetworkIdle(s.page);
-    const checkbox = row(s.page, name).getByRole('checkbox');
-    for (let attempt = 0; attempt < 3 && !(await checkbox.isChecked()); attempt++) {
-      await checkbox.check().catch(() => undefined);
-    }
-    expect(await checkbox.isChecked()).toBe(true);
+    await tick(s.page, row(s.page, name).getByRole('checkbox'));
   };
 
   it('creates a brand and a reference in the brands panel', async () => {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot, unique } from './harness';
+import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, screenshot, tick, unique } from './harness';
 
 /** Calls the API with the signed-in page's token. */
 async function apiGet(page: Page, path: string): Promise<{ status: number; body: unknown }> {
@@ -20,7 +20,7 @@ async function selectRow(page: Page, name: string): Promise<Locator> {
   await table(page).getByPlaceholder('Pesquisar').fill(name);
   const row = table(page).getByRole('row').filter({ hasText: name }).first();
   await row.waitFor();
-  await row.getByRole('checkbox').check();
+  await tick(page, row.getByRole('checkbox'));
   return row;
 }
 
