@@ -396,9 +396,11 @@ describe('bounded waits on PostgreSQL', () => {
   }
 
   it('a query beyond DB_STATEMENT_TIMEOUT_MS is cancelled: 503, and its connection is free again (more cancellations than the pool has connections)', async () => {
-    const { server, token, product, direct, holder, checkout } = await lockedCustomer({ dbStatementTimeoutMs: 300 });
+    // 1 s: the bound the locked checkouts pass, far above any statement of a checkout that is not waiting (at
+    // 300 ms, CI's loaded machine once took longer than that for the last, unlocked checkout).
+    const { server, token, product, direct, holder, checkout } = await lockedCustomer({ dbStatementTimeoutMs: 1000 });
     const key = randomUUID();
-    // 12 checkouts one after the other, each cancelled after 300 ms: more than the pool's 10 connections.
+    // 12 checkouts one after the other, each cancelled after 1 s: more than the pool's 10 connections.
     for (let i = 0; i < 12; i++) {
       const answer = await checkout(key);
       expect(answer.status).toBe(503);
