@@ -13,6 +13,7 @@ import {
   openPhone,
   screenshot,
   tapUntilSent,
+  tick,
 } from './harness';
 
 /**
@@ -226,7 +227,7 @@ describe('a lost connection signs no one out, and keeps the work on screen', () 
       .filter({ has: page.getByRole('heading', { name: 'Clientes Ativos', exact: true }) });
     await activeCard.getByPlaceholder('Pesquisar').fill(customer.email);
     const row = activeCard.getByRole('row').filter({ hasText: customer.name }).first();
-    await row.getByRole('checkbox').check();
+    await tick(page, row.getByRole('checkbox'));
     await activeCard.getByRole('button', { name: 'Bloquear' }).click();
     const dialog = page.getByRole('dialog', { name: 'Informe o motivo do bloqueio' });
     const reason = 'Cheque devolvido em 12/11, aguardando novo pagamento';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journeyCustomer } from './fixtures';
-import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, pageApi, screenshot } from './harness';
+import { type BrowserSession, DEMO, expectAccessible, login, openBrowser, pageApi, screenshot, tick } from './harness';
 
 interface ApiCustomer {
   id: number;
@@ -29,7 +29,7 @@ async function findRow(table: Locator, name: string): Promise<Locator> {
 
 async function selectRow(table: Locator, name: string): Promise<Locator> {
   const row = await findRow(table, name);
-  await row.getByRole('checkbox').check();
+  await tick(table.page(), row.getByRole('checkbox'));
   return row;
 }
 

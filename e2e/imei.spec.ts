@@ -13,6 +13,7 @@ import {
   PHONE,
   pageApi,
   screenshot,
+  tick,
 } from './harness';
 
 /**
@@ -52,7 +53,7 @@ describe('phones by IMEI: a stock entry scanned with the camera', () => {
     await page.goto('/admin/products');
     await page.getByLabel('Buscar produto').fill(phone.name);
     await page.getByRole('button', { name: 'Buscar' }).click();
-    await page.getByRole('row').filter({ hasText: phone.name }).getByRole('checkbox').check();
+    await tick(page, page.getByRole('row').filter({ hasText: phone.name }).getByRole('checkbox'));
     await page.getByRole('button', { name: 'Informar Entrada' }).click();
     const dialog = page.getByRole('dialog', { name: `Informar entrada do produto ${phone.name}` });
     await dialog.getByRole('button', { name: 'Escanear' }).click();

@@ -14,6 +14,7 @@ import {
   pageApi,
   pdfTextOf,
   screenshot,
+  tick,
   unique,
 } from './harness';
 
@@ -369,7 +370,7 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
     await screenshot(page, 'orders-filter');
     await expectAccessible(page, 'Pedidos filtrados');
 
-    await row.getByRole('checkbox').check();
+    await tick(page, row.getByRole('checkbox'));
     await toolbarButton(page, 'Ver pedido').click();
     const details = page.getByRole('dialog', { name: `Detalhes do pedido ${order.code}` });
     const link = details.getByRole('link', { name: 'Enviar pelo WhatsApp' });
