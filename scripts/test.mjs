@@ -6,7 +6,7 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findChromium } from './chromium.mjs';
-import { BUILD_STEPS, buildStale, ensureNode24, log, root } from './lib.mjs';
+import { BUILD_STEPS, buildStale, ensureNode24, log, root, TSC, TYPED_PROJECTS } from './lib.mjs';
 import { findPdftotext } from './pdftotext.mjs';
 
 ensureNode24();
@@ -119,7 +119,10 @@ const batch = [
       ],
     ],
   },
-  { title: 'Tipos (tsc)', commands: [['tsc', ['-b', 'packages/contract', 'apps/api', 'apps/web', 'e2e', 'bench']]] },
+  {
+    title: 'Tipos (tsc)',
+    commands: [[process.execPath, [TSC, '-b', '--singleThreaded', ...TYPED_PROJECTS]]],
+  },
   { title: 'Unidade, API (PGlite) e componentes', commands: [['vitest', ['run', ...vitestReport(unitReport)]]] },
 ].map((step) => ({ ...step, nice: NICE }));
 // The API on PostgreSQL runs once the journeys are done, beside what is left of the unit suite: all of it beside
