@@ -48,10 +48,13 @@ export function sharedServer(): { baseURL: string; dataDir: string } {
 
 let sharedBrowser: Promise<Browser> | undefined;
 
-/** Debian's Chromium (CHROME_PATH), headless, with the flags this machine's closed network needs and `extra`. */
+/**
+ * Debian's Chromium headless shell (CHROME_PATH, scripts/chromium.mjs: decision 0052), with the flags this machine's
+ * closed network needs and `extra`.
+ */
 function launchChromium(extra: string[]): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium-headless-shell',
     headless: true,
     args: [
       '--no-sandbox',

@@ -4,7 +4,7 @@ import { buildIfStale, ensureNode24, run } from './lib.mjs';
 import { findPdftotext } from './pdftotext.mjs';
 
 ensureNode24();
-const chromium = findChromium();
+const chromium = findChromium('shell');
 const pdftotext = findPdftotext();
 buildIfStale();
 const args = process.argv.slice(2);

@@ -86,7 +86,7 @@ function count(file, label) {
 const vitestReport = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
 
 // Found (or installed) first: their installs print, and the browser tests need both.
-const chromium = findChromium();
+const chromium = findChromium('shell');
 const pdftotext = findPdftotext();
 
 // Everything starts at once. The browser journeys wait on the browser and the server most of their time and are
