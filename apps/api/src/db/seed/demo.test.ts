@@ -1,5 +1,6 @@
 import {
   businessDay,
+  EMPLOYEE_FUNCS,
   findTransition,
   isValidCnpj,
   isValidCpf,
@@ -13,6 +14,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payablesDue } from '../../modules/payables/payables.service';
+import { isValidAccessKey } from '../../modules/purchases/nfe/access-key';
 import { createPurchasesService } from '../../modules/purchases/purchases.service';
 import { emptyTestDatabase, type TestDatabase } from '../../test/database';
 import { migrateToLatest } from '../database';
@@ -22,6 +24,8 @@ import { DEMO_EMPLOYEES } from './foundation';
 /** The demo's "today" in these tests: a Saturday evening in São Paulo. */
 const NOW = new Date('2026-11-21T23:30:00Z');
 const S = ORDER_STATUS;
+/** The start of the demo's today (21/11/2026 in São Paulo): today's entries by XML are after it, the months' before. */
+const TODAY_START = new Date('2026-11-21T03:00:00Z');
 
 async function seeded(scale: number): Promise<{ t: TestDatabase; summary: SeedSummary }> {
   const t = await emptyTestDatabase('test', { migrated: true });
@@ -723,10 +727,17 @@ describe('the demo business (scale 1)', () => {
     const suppliers = await t.db.selectFrom('suppliers').select(['name', 'document']).orderBy('id').execute();
     expect(suppliers).toHaveLength(5);
     for (const s of suppliers) expect(isValidCnpj(s.document), s.document).toBe(true);
+    // The bills typed by hand and those of today's three entries by XML (the months' notes: the test below).
     const bills = await t.db
       .selectFrom('payables')
       .select(['category', 'amount_cents', 'paid_cents'])
       .select(sql<string>`to_char(due_date, 'YYYY-MM-DD')`.as('due'))
+      .where((eb) =>
+        eb.or([
+          eb('purchase_id', 'is', null),
+          eb('purchase_id', 'in', eb.selectFrom('purchases').select('id').where('created_at', '>=', TODAY_START)),
+        ]),
+      )
       .orderBy('id')
       .execute();
     // 4 rents, 4 fuel bills, 4 purchases typed by hand and the 5 instalments of the 3 entries by XML, and a credit.
@@ -745,22 +756,135 @@ describe('the demo business (scale 1)', () => {
       .execute();
     expect(undone.map((p) => Number(p.amount_cents))).toEqual([512_000]);
     // On the demo's today (21/11/2026): next 7 days 4.800,00 + 2.340,00 + 8.900,00; overdue 701,30 − 300,00 (the
-    // entries' bills fall due in 21 days or more).
+    // entries' bills fall due in 21 days or more); with them, the open bills of the months' notes in each window.
+    const notes = await rows<{ next: number; nextCount: number; overdue: number; overdueCount: number }>(
+      t,
+      sql`select coalesce(sum(amount_cents) filter (where due_date between '2026-11-21' and '2026-11-27'), 0)::int as next,
+            count(*) filter (where due_date between '2026-11-21' and '2026-11-27')::int as "nextCount",
+            coalesce(sum(amount_cents) filter (where due_date < '2026-11-21'), 0)::int as overdue,
+            count(*) filter (where due_date < '2026-11-21')::int as "overdueCount"
+          from payables where paid_cents = 0 and purchase_id in
+            (select id from purchases where created_at < ${TODAY_START})`,
+    );
+    const months = notes[0] as { next: number; nextCount: number; overdue: number; overdueCount: number };
     expect(await payablesDue(t.db, NOW)).toEqual({
       from: '2026-11-21',
       to: '2026-11-27',
-      next7Days: { amount: 16_040, count: 3 },
-      overdue: { amount: 401.3, count: 1 },
+      next7Days: { amount: (1_604_000 + months.next) / 100, count: 3 + months.nextCount },
+      overdue: { amount: (40_130 + months.overdue) / 100, count: 1 + months.overdueCount },
     });
+  });
+
+  it("has months of the distributors' notes entered (issue 39): items at the ledger's rows, phones, bills paid and open", async () => {
+    const purchases = await rows<{
+      id: number;
+      access_key: string;
+      supplier: string;
+      number: string;
+      total_cents: number;
+      items_count: number;
+      created_at: Date;
+      created_by: number;
+      day: string;
+    }>(
+      t,
+      sql`select p.id, p.access_key, s.name as supplier, p.number, p.total_cents::int as total_cents, p.items_count,
+            p.created_at, p.created_by, to_char(p.created_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as day
+          from purchases p join suppliers s on s.id = p.supplier_id
+          where p.created_at < ${TODAY_START} order by p.created_at, p.id`,
+    );
+    // From the suppliers' registration, 120 days before today (24/07/2026), to yesterday: notes of every month.
+    expect(purchases.length).toBeGreaterThan(20);
+    expect((purchases[0]?.day ?? '') >= '2026-07-24').toBe(true);
+    expect(purchases.at(-1)?.day).toBe('2026-11-20');
+    expect(new Set(purchases.map((p) => p.day.slice(0, 7)))).toEqual(
+      new Set(['2026-07', '2026-08', '2026-09', '2026-10', '2026-11']),
+    );
+    expect(new Set(purchases.map((p) => p.supplier))).toEqual(
+      new Set([
+        'Distribuidora Paulista de Celulares Ltda',
+        'Mega Acessórios Importação e Comércio Ltda',
+        'TechCell Distribuidora de Eletrônicos S.A.',
+      ]),
+    );
+    // Each a valid, unique access key, one note a distributor a day, entered by a stocker.
+    expect(purchases.every((p) => isValidAccessKey(p.access_key))).toBe(true);
+    expect(new Set(purchases.map((p) => p.access_key)).size).toBe(purchases.length);
+    expect(new Set(purchases.map((p) => `${p.supplier} ${p.day}`)).size).toBe(purchases.length);
+    const stockers = await t.db
+      .selectFrom('employees')
+      .select('id')
+      .where('func', '=', EMPLOYEE_FUNCS.STOCKER)
+      .execute();
+    expect(purchases.every((p) => stockers.some((s) => s.id === p.created_by))).toBe(true);
+    // Each item is its ledger row: a PURCHASE naming the note, at the note's time, its units and costs.
+    const strays = await rows<{ id: number }>(
+      t,
+      sql`select i.id from purchase_items i join purchases p on p.id = i.purchase_id
+          join stock_movements m on m.id = i.movement_id
+          where p.created_at < ${TODAY_START} and (m.kind <> 'PURCHASE' or m.purchase_id <> p.id
+            or m.created_at <> p.created_at or m.quantity_in <> i.units or m.entry_unit_cost_cents <> i.unit_cost_cents
+            or m.cost_before_cents <> i.cost_before_cents or m.cost_after_cents <> i.cost_after_cents
+            or m.product_id <> i.product_id or i.total_cost_cents <> i.units * i.unit_cost_cents)`,
+    );
+    expect(strays).toEqual([]);
+    const unlinked = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from stock_movements m where m.purchase_id is not null
+          and not exists (select 1 from purchase_items i where i.movement_id = m.id)`,
+    );
+    expect(unlinked[0]?.n).toBe(0);
+    // Each note's total and count are its items'; its bills add up to its total.
+    const sums = await rows<{ id: number }>(
+      t,
+      sql`select p.id from purchases p where p.created_at < ${TODAY_START} and (
+            p.total_cents <> (select sum(total_cost_cents) from purchase_items where purchase_id = p.id)
+            or p.items_count <> (select count(*) from purchase_items where purchase_id = p.id)
+            or p.total_cents <> (select sum(amount_cents) from payables where purchase_id = p.id))`,
+    );
+    expect(sums).toEqual([]);
+    // The phones that came by a note are named by its ledger row.
+    const phones = await rows<{ n: number; named: number }>(
+      t,
+      sql`select count(*)::int as n, count(*) filter (where exists (select 1 from stock_movement_units mu
+            join stock_movements m on m.id = mu.movement_id
+            where mu.unit_id = u.id and m.kind = 'PURCHASE' and m.purchase_id = u.purchase_id))::int as named
+          from product_units u join purchases p on p.id = u.purchase_id where p.created_at < ${TODAY_START}`,
+    );
+    expect(phones[0]?.n).toBeGreaterThan(0);
+    expect(phones[0]?.named).toBe(phones[0]?.n);
+    // Bills: those due before today paid on their day, but for some of the last ten days (overdue); later ones open.
+    const bills = await rows<{ due: string; amount: number; paid: number; paidOn: string | null }>(
+      t,
+      sql`select to_char(b.due_date, 'YYYY-MM-DD') as due, b.amount_cents::int as amount, b.paid_cents::int as paid,
+            (select to_char(min(paid_on), 'YYYY-MM-DD') from payable_payments where payable_id = b.id) as "paidOn"
+          from payables b join purchases p on p.id = b.purchase_id where p.created_at < ${TODAY_START}`,
+    );
+    const open = bills.filter((b) => b.paid === 0);
+    const paid = bills.filter((b) => b.paid === b.amount);
+    expect(open.length + paid.length).toBe(bills.length);
+    expect(paid.every((b) => b.due < '2026-11-21' && b.paidOn === b.due)).toBe(true);
+    expect(open.every((b) => b.due >= '2026-11-11' && b.paidOn === null)).toBe(true);
+    expect(paid.length).toBeGreaterThan(0);
+    expect(open.some((b) => b.due < '2026-11-21')).toBe(true);
+    expect(open.some((b) => b.due >= '2026-11-21')).toBe(true);
+    // The distributor's code of each item is remembered for its product.
+    const forgotten = await rows<{ id: number }>(
+      t,
+      sql`select i.id from purchase_items i join purchases p on p.id = i.purchase_id
+          where not exists (select 1 from supplier_product_codes c where c.supplier_id = p.supplier_id
+            and c.supplier_code = i.supplier_code and c.product_id = i.product_id)`,
+    );
+    expect(forgotten).toEqual([]);
   });
 
   it("has three entries by the suppliers' NF-e XML (issue 39 §2): their items, phones by IMEI, bills and ledger rows", async () => {
     const purchases = createPurchasesService(t.db);
     // 'Entradas', newest first: entered by the stocker this morning, 09:10, 09:45 and 10:20 (São Paulo, 12:10Z…).
     const page = await purchases.page({ page: 0, size: 20 });
-    expect(page.total).toBe(3);
+    const todays = page.items.slice(0, 3);
     expect(
-      page.items.map((p) => [
+      todays.map((p) => [
         p.supplier.name,
         p.number,
         p.total,
@@ -798,7 +922,9 @@ describe('the demo business (scale 1)', () => {
         '2026-11-21T12:10:00.000Z',
       ],
     ]);
-    const entries = await Promise.all([...page.items].reverse().map((p) => purchases.get(p.id)));
+    expect((page.items[3]?.createdAt ?? '9') < '2026-11-21').toBe(true);
+    const entries = await Promise.all([...todays].reverse().map((p) => purchases.get(p.id)));
+    const ids = todays.map((p) => p.id);
     // Unit cost = (vProd + vFrete) ÷ units: TechCell (2.436,00 + 30,00) ÷ 3 = 822,00 and (1.778,00 + 20,00) ÷ 2 =
     // 899,00; Mega's cables come in boxes of 10: 89,00 ÷ 10 = 8,90; the rest is vUnCom.
     expect(entries.map((e) => e.items.map((i) => [i.product.name, i.units, i.unitCost, i.imeis.length]))).toEqual([
@@ -837,13 +963,13 @@ describe('the demo business (scale 1)', () => {
       sql`select u.imei, u.status, (select count(*)::int from stock_movement_units mu join stock_movements m
             on m.id = mu.movement_id where mu.unit_id = u.id and m.kind = 'PURCHASE' and m.purchase_id = u.purchase_id
             and mu.created_at = m.created_at and u.entered_at = m.created_at) as named
-          from product_units u where u.purchase_id is not null`,
+          from product_units u where u.purchase_id in (${sql.join(ids)})`,
     );
     expect(phones).toHaveLength(7);
     expect(phones.every((p) => p.status === 'IN_STOCK' && p.named === 1 && isValidImei(p.imei))).toBe(true);
     const moved = await rows<{ n: number; units: number }>(
       t,
-      sql`select count(*)::int as n, sum(quantity_in)::int as units from stock_movements where purchase_id is not null`,
+      sql`select count(*)::int as n, sum(quantity_in)::int as units from stock_movements where purchase_id in (${sql.join(ids)})`,
     );
     expect(moved[0]).toEqual({ n: 9, units: 3 + 2 + 50 + 30 + 10 + 20 + 2 + 20 + 30 });
     // Each product's cost is now the average its entry made, and its stock its ledger (the test above).

@@ -13,11 +13,12 @@ import { packagingPicture, receiptPicture, signaturePicture } from './images';
 import { seedPayables } from './payables';
 import { seedPayments } from './payments';
 import { seedCatalogue } from './products';
-import { seedPurchases } from './purchases';
+import { seedPurchases, seedYearPurchases } from './purchases';
 import { seedQuotes } from './quotes';
 import { stream } from './random';
 import { COMPANY, seedCarts, seedSettings } from './settings';
 import { loadStaff } from './staff';
+import { demoSuppliers, distributorOf, SUPPLIERS_SINCE_DAYS, seedSuppliers } from './suppliers';
 import { simulateYear, type UnitPlan, type YearStats } from './year';
 
 /** The part of a logger the seed uses (Fastify's and pino's loggers fit). */
@@ -179,6 +180,8 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
       'search_terms',
       'audit_events',
     ]);
+    // The suppliers (issue 39): the year's arrivals since they were registered came by their notes.
+    const suppliers = demoSuppliers(scale);
     const year = await simulateYear({
       sink,
       staff,
@@ -193,6 +196,10 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
       firstUnitId: await nextId(trx, 'product_units'),
       sources,
       pictures: { receipts, signatures, packaging },
+      purchases: {
+        from: anchor - SUPPLIERS_SINCE_DAYS * DAY,
+        distributorOf: (product) => distributorOf(product, suppliers.distributors),
+      },
     });
     await sink.flush();
     await seedUnits(trx, year.units, year.unitLinks);
@@ -220,13 +227,31 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
     // Card and split payments (issue 38): some finished orders, and two being paid in parts now.
     rows.order_payments = await seedPayments(trx);
     // Quotes (issue 38 §4): converted into counter sales, open, expired.
-    rows.quotes = await seedQuotes(trx, anchor);
-    // Suppliers and bills to pay (issue 39): a few months of bills typed by hand, paid and open.
-    Object.assign(rows, await seedPayables(trx, anchor));
-    await syncIdentity(trx, ['customers', 'products', 'orders', 'stock_movements', 'product_units']);
+    rows.quotes = await seedQuotes(trx, anchor, scale);
+    // Suppliers and bills to pay (issue 39): a few months of bills typed by hand, paid and open, and of the
+    // distributors' notes entered with their bills.
+    const supplierIds = await seedSuppliers(trx, anchor, suppliers.rows);
+    rows.suppliers = suppliers.rows.length;
+    Object.assign(rows, await seedPayables(trx, anchor, supplierIds));
+    const yearPurchases = await seedYearPurchases(trx, { lines: year.purchaseLines, supplierIds, products, anchor });
+    rows.payables = (rows.payables ?? 0) + (yearPurchases.payables ?? 0);
+    rows.payable_payments = (rows.payable_payments ?? 0) + (yearPurchases.payable_payments ?? 0);
+    await syncIdentity(trx, [
+      'customers',
+      'products',
+      'orders',
+      'stock_movements',
+      'product_units',
+      'purchases',
+      'purchase_items',
+      'payables',
+      'payable_payments',
+    ]);
     // Entries by the suppliers' NF-e XML (issue 39 §2), through the purchases service: after the identities are
     // synced, its rows take the next ids.
-    Object.assign(rows, await seedPurchases(trx, { products, anchor, now }));
+    const today = await seedPurchases(trx, { products, distributors: suppliers.distributors, anchor, now });
+    rows.purchases = (yearPurchases.purchases ?? 0) + today.purchases;
+    rows.purchase_items = (yearPurchases.purchase_items ?? 0) + today.purchase_items;
     Object.assign(rows, sink.counts());
   });
   const summary = { scale, ms: Date.now() - started, rows, ordersByStatus };

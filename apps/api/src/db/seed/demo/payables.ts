@@ -1,95 +1,8 @@
-import { businessDay, dayStart, shiftDay, supplierSearchText, withCnpjCheckDigits } from '@backoffice/contract';
+import { businessDay, dayStart, shiftDay } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../schema';
 import { HOUR } from './clock';
-
-/**
- * The demo's suppliers (issue 39 §1): three distributors of phones and accessories, the shop's landlord and the
- * petrol station of the couriers' fuel, each with a valid CNPJ (a fixed 12-character base and its check digits).
- */
-export const DEMO_SUPPLIERS = [
-  {
-    key: 'paulista',
-    name: 'Distribuidora Paulista de Celulares Ltda',
-    trade_name: 'DPC Celulares',
-    base: '128456780001',
-    state_registration: '110042490114',
-    contact_name: 'Roberta Lima',
-    phone: '1133224455',
-    email: 'vendas@dpccelulares.com.br',
-    street: 'Rua Santa Ifigênia',
-    number: '512',
-    district: 'Santa Ifigênia',
-    city: 'São Paulo',
-    state: 'SP',
-    postal_code: '01207001',
-  },
-  {
-    key: 'mega',
-    name: 'Mega Acessórios Importação e Comércio Ltda',
-    trade_name: 'Mega Acessórios',
-    base: '334512980001',
-    state_registration: '206117845112',
-    contact_name: 'Fábio Nakamura',
-    phone: '1140028922',
-    email: 'comercial@megaacessorios.com.br',
-    street: 'Rua 25 de Março',
-    number: '1020',
-    district: 'Centro',
-    city: 'São Paulo',
-    state: 'SP',
-    postal_code: '01021100',
-  },
-  {
-    key: 'techcell',
-    name: 'TechCell Distribuidora de Eletrônicos S.A.',
-    trade_name: 'TechCell',
-    base: '472019330001',
-    state_registration: '79512366',
-    contact_name: 'Marcos Teixeira',
-    phone: '4130251800',
-    email: 'pedidos@techcell.com.br',
-    street: 'Avenida Sete de Setembro',
-    number: '3165',
-    district: 'Rebouças',
-    city: 'Curitiba',
-    state: 'PR',
-    postal_code: '80230010',
-  },
-  {
-    key: 'landlord',
-    name: 'Imobiliária Santa Cecília Administração de Bens Ltda',
-    trade_name: null,
-    base: '093377410001',
-    state_registration: null,
-    contact_name: 'Sônia',
-    phone: '1132217700',
-    email: 'financeiro@imobsantacecilia.com.br',
-    street: 'Rua Jaguaribe',
-    number: '88',
-    district: 'Santa Cecília',
-    city: 'São Paulo',
-    state: 'SP',
-    postal_code: '01224000',
-  },
-  {
-    key: 'fuel',
-    name: 'Auto Posto Rota Central Ltda',
-    trade_name: 'Posto Rota Central',
-    base: '615522090001',
-    state_registration: '115588230117',
-    contact_name: null,
-    phone: '1133318080',
-    email: null,
-    street: 'Avenida Rio Branco',
-    number: '1400',
-    district: 'Campos Elíseos',
-    city: 'São Paulo',
-    state: 'SP',
-    postal_code: '01206001',
-  },
-] as const;
-type SupplierKey = (typeof DEMO_SUPPLIERS)[number]['key'];
+import type { DemoSupplierKey as SupplierKey } from './suppliers';
 
 interface DemoPayment {
   /** Days after the bill's due day it was paid (negative: before). */
@@ -111,7 +24,9 @@ interface DemoBill {
   payments: DemoPayment[];
 }
 
-const ITAU = 'Itaú ag. 0912 c/c 45873-2';
+/** The shop's bank account the bills are paid from. */
+export const DEMO_BANK_ACCOUNT = 'Itaú ag. 0912 c/c 45873-2';
+const ITAU = DEMO_BANK_ACCOUNT;
 const paidOnTime = (cents: number, method = 'BOLETO'): DemoPayment[] => [{ at: 0, cents, method, account: ITAU }];
 
 /**
@@ -209,10 +124,10 @@ export const DEMO_BILLS: DemoBill[] = [
 export const DEMO_CREDIT = { supplier: 'mega' as SupplierKey, due: -10, cents: 32_000 };
 
 /**
- * Writes the demo's suppliers and bills (deterministic: fixed names, documents and days from `anchor`), typed by
- * the administrator. Returns the rows written by table.
+ * Writes the demo's bills typed by hand (deterministic: fixed days from `anchor`), by the administrator, for the
+ * suppliers written before (`ids` by key). Returns the rows written by table.
  */
-export async function seedPayables(trx: Transaction<Database>, anchor: number) {
+export async function seedPayables(trx: Transaction<Database>, anchor: number, ids: ReadonlyMap<string, number>) {
   const admin = await trx
     .selectFrom('employees')
     .select('id')
@@ -220,29 +135,6 @@ export async function seedPayables(trx: Transaction<Database>, anchor: number) {
     .executeTakeFirstOrThrow();
   const today = businessDay(anchor);
   const at = (day: string, hour: number) => new Date(dayStart(day).getTime() + hour * HOUR);
-  const ids = new Map<SupplierKey, number>();
-  for (const { key, base, ...fields } of DEMO_SUPPLIERS) {
-    const document = withCnpjCheckDigits(base);
-    const created = at(shiftDay(today, -120), 9);
-    const row = await trx
-      .insertInto('suppliers')
-      .values({
-        ...fields,
-        document,
-        search_text: supplierSearchText({
-          name: fields.name,
-          tradeName: fields.trade_name,
-          document,
-          phone: fields.phone,
-        }),
-        created_by: admin.id,
-        created_at: created,
-        updated_at: created,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.set(key, row.id);
-  }
   let payments = 0;
   const bills = [
     ...DEMO_BILLS,
@@ -294,5 +186,5 @@ export async function seedPayables(trx: Transaction<Database>, anchor: number) {
       payments++;
     }
   }
-  return { suppliers: DEMO_SUPPLIERS.length, payables: bills.length, payable_payments: payments };
+  return { payables: bills.length, payable_payments: payments };
 }

@@ -1,16 +1,26 @@
-import { businessDay, shiftDay, withBusinessOffset, withCnpjCheckDigits } from '@backoffice/contract';
-import { sql, type Transaction } from 'kysely';
+import {
+  businessDay,
+  dayStart,
+  PURCHASE_ENTRY_TEXTS,
+  shiftDay,
+  withBusinessOffset,
+  withCnpjCheckDigits,
+} from '@backoffice/contract';
+import { type Insertable, sql, type Transaction } from 'kysely';
 import { buildSampleNfe, type SampleNfeIssuer } from '../../../modules/purchases/nfe/sample-nfe';
 import { enterNfe, readNfeFile } from '../../../modules/purchases/purchases.service';
 import type { Database } from '../../schema';
+import { columnTypes, insertColumns, insertMany, nextId } from './bulk';
 import { at } from './clock';
-import { DEMO_SUPPLIERS } from './payables';
+import { DEMO_BANK_ACCOUNT } from './payables';
 import type { ProductPlan } from './products';
 import { COMPANY } from './settings';
+import { DEMO_SUPPLIERS, type Distributor } from './suppliers';
 import type { Category } from './world/catalogue';
 import { demoImei } from './year';
+import type { PurchaseLine } from './year-state';
 
-type SupplierKey = (typeof DEMO_SUPPLIERS)[number]['key'];
+type SupplierKey = 'paulista' | 'mega' | 'techcell';
 
 interface DemoNoteItem {
   /** The catalogue's product (world/catalogue.ts), linked by the stocker ('Vincular'). */
@@ -30,23 +40,14 @@ interface DemoNoteItem {
 }
 
 interface DemoNote {
+  /** The distributor; the note's number is its number of today (`Distributor.todayNumber`). */
   supplier: SupplierKey;
-  number: number;
   /** dhEmi: days before the demo's today, at 10:15 in the business's zone. */
   issuedDaysAgo: number;
   items: DemoNoteItem[];
   /** cobr/dup: due days from today and amounts in reais (together, the note's total). */
   instalments: { inDays: number; amount: string }[];
 }
-
-/** IBGE codes of the issuers' city and state (cMunFG/cMun, cUF). */
-const PLACES: Record<SupplierKey, { cityCode: string; stateCode: string }> = {
-  paulista: { cityCode: '3550308', stateCode: '35' },
-  mega: { cityCode: '3550308', stateCode: '35' },
-  techcell: { cityCode: '4106902', stateCode: '41' },
-  landlord: { cityCode: '3550308', stateCode: '35' },
-  fuel: { cityCode: '3550308', stateCode: '35' },
-};
 
 /**
  * The demo's entries by XML, worked out by hand (unit cost = (vProd + vFrete) ÷ units, decision 0049):
@@ -61,7 +62,6 @@ const PLACES: Record<SupplierKey, { cityCode: string; stateCode: string }> = {
 const DEMO_NOTES: DemoNote[] = [
   {
     supplier: 'techcell',
-    number: 48213,
     issuedDaysAgo: 3,
     items: [
       {
@@ -85,7 +85,6 @@ const DEMO_NOTES: DemoNote[] = [
   },
   {
     supplier: 'mega',
-    number: 9127,
     issuedDaysAgo: 2,
     items: [
       { product: 'Película de Vidro 3D Geonav Galaxy A15', code: 'GEO-3D-A15', qty: 50, unitValue: '9.80' },
@@ -117,7 +116,6 @@ const DEMO_NOTES: DemoNote[] = [
   },
   {
     supplier: 'paulista',
-    number: 1204,
     issuedDaysAgo: 1,
     items: [
       {
@@ -143,7 +141,7 @@ const DEMO_NOTES: DemoNote[] = [
 ];
 
 /** The NCM of each kind of product (TIPI): what the suppliers' notes say. */
-const NCM: Record<Category, string> = {
+export const NCM: Record<Category, string> = {
   phone: '85171300',
   case: '39269090',
   film: '39199090',
@@ -213,7 +211,7 @@ async function dateEntry(trx: Transaction<Database>, purchaseId: number, when: D
  */
 export async function seedPurchases(
   trx: Transaction<Database>,
-  ctx: { products: ProductPlan[]; anchor: number; now: number },
+  ctx: { products: ProductPlan[]; distributors: readonly Distributor[]; anchor: number; now: number },
 ): Promise<{ purchases: number; purchase_items: number }> {
   const stocker = await trx
     .selectFrom('employees')
@@ -227,6 +225,7 @@ export async function seedPurchases(
   let items = 0;
   for (const [index, note] of notes.entries()) {
     const supplier = DEMO_SUPPLIERS.find((s) => s.key === note.supplier) as (typeof DEMO_SUPPLIERS)[number];
+    const distributor = ctx.distributors.find((d) => d.key === note.supplier) as Distributor;
     const issuer: SampleNfeIssuer = {
       cnpj: withCnpjCheckDigits(supplier.base),
       name: supplier.name,
@@ -240,7 +239,8 @@ export async function seedPurchases(
       city: supplier.city,
       state: supplier.state,
       postalCode: supplier.postal_code,
-      ...PLACES[note.supplier],
+      cityCode: distributor.cityCode,
+      stateCode: distributor.stateCode,
     };
     const lines = note.items.map((item) => {
       const product = byName.get(item.product) as ProductPlan;
@@ -254,7 +254,7 @@ export async function seedPurchases(
       issuer,
       recipientCnpj: COMPANY.cnpj,
       recipientName: COMPANY.name,
-      number: note.number,
+      number: distributor.todayNumber,
       issuedAt: withBusinessOffset(`${shiftDay(today, -note.issuedDaysAgo)}T10:15:00`),
       items: lines.map(({ item, product, imeis }) => ({
         code: item.code,
@@ -286,4 +286,204 @@ export async function seedPurchases(
     items += lines.length;
   }
   return { purchases: notes.length, purchase_items: items };
+}
+
+/** A note's bills: one due 28 days after issue up to R$ 2.000,00, else two halves at 30 and 60 days. */
+function instalmentsOf(totalCents: number, issuedDay: string): { number: string; due: string; cents: number }[] {
+  if (totalCents <= 200_000) return [{ number: '001', due: shiftDay(issuedDay, 28), cents: totalCents }];
+  const second = Math.floor(totalCents / 2);
+  return [
+    { number: '001', due: shiftDay(issuedDay, 30), cents: totalCents - second },
+    { number: '002', due: shiftDay(issuedDay, 60), cents: second },
+  ];
+}
+
+/**
+ * The distributors' notes of the last months (issue 39: "a few months of entries by XML"), from the year's arrivals
+ * (`YearStats.purchaseLines`: one note a distributor a day, its items the ledger rows and phones the year wrote):
+ * each note as 'Entrada por XML' writes it — the entry, its items with their costs and ledger rows, the
+ * distributor's codes remembered, the phones and ledger rows naming it, its bills (paid on their due day by the
+ * administrator; one in five of those due in the last ten days still open, overdue; the later ones open) and its
+ * audit row. Written in bulk (thousands of notes at scale 100). Returns the rows written by table.
+ */
+export async function seedYearPurchases(
+  trx: Transaction<Database>,
+  ctx: {
+    lines: readonly PurchaseLine[];
+    supplierIds: ReadonlyMap<string, number>;
+    products: ProductPlan[];
+    anchor: number;
+  },
+): Promise<Record<string, number>> {
+  const admin = await trx
+    .selectFrom('employees')
+    .select('id')
+    .where('email', '=', 'admin@demo.com.br')
+    .executeTakeFirstOrThrow();
+  const today = businessDay(ctx.anchor);
+  const productsById = new Map(ctx.products.map((p) => [p.id, p]));
+  const notes = new Map<string, PurchaseLine[]>();
+  for (const line of ctx.lines) {
+    const lines = notes.get(line.accessKey);
+    if (lines) lines.push(line);
+    else notes.set(line.accessKey, [line]);
+  }
+  let purchaseId = await nextId(trx, 'purchases');
+  let payableId = await nextId(trx, 'payables');
+  const purchases: Insertable<Database['purchases']>[] = [];
+  const items: Insertable<Database['purchase_items']>[] = [];
+  const codes = new Map<string, Insertable<Database['supplier_product_codes']>>();
+  const payables: Insertable<Database['payables']>[] = [];
+  const payments: Insertable<Database['payable_payments']>[] = [];
+  const audits: Insertable<Database['audit_events']>[] = [];
+  const movements: { movement: number; purchase: number }[] = [];
+  const units: { unit: number; purchase: number }[] = [];
+  for (const lines of notes.values()) {
+    const first = lines[0] as PurchaseLine;
+    const id = purchaseId++;
+    const supplierId = ctx.supplierIds.get(first.distributor.key) as number;
+    const enteredAt = new Date(first.when);
+    const rows = lines.map((line, index) => {
+      const product = productsById.get(line.productId) as ProductPlan;
+      const cents = line.quantity * line.unitCost;
+      const code = `${first.distributor.codePrefix}-${product.code}`;
+      codes.set(`${supplierId}:${code}`, {
+        supplier_id: supplierId,
+        supplier_code: code,
+        product_id: product.id,
+        factor: 1,
+        unit: 'UN',
+        updated_by: line.by,
+        updated_at: enteredAt,
+      });
+      movements.push({ movement: line.movementId, purchase: id });
+      for (const unit of line.unitIds) units.push({ unit, purchase: id });
+      return {
+        purchase_id: id,
+        line: index + 1,
+        supplier_code: code,
+        description: product.name,
+        gtin: null,
+        ncm: NCM[product.category],
+        unit: 'UN',
+        quantity: `${line.quantity}.0000`,
+        factor: 1,
+        units: line.quantity,
+        product_id: product.id,
+        product_cents: cents,
+        freight_cents: 0,
+        insurance_cents: 0,
+        discount_cents: 0,
+        other_cents: 0,
+        ipi_cents: 0,
+        icms_st_cents: 0,
+        total_cost_cents: cents,
+        unit_cost_cents: line.unitCost,
+        cost_before_cents: line.costBefore,
+        cost_after_cents: line.costAfter,
+        movement_id: line.movementId,
+      };
+    });
+    items.push(...rows);
+    const total = rows.reduce((sum, row) => sum + row.total_cost_cents, 0);
+    const number = String(first.number);
+    purchases.push({
+      id,
+      access_key: first.accessKey,
+      supplier_id: supplierId,
+      number,
+      series: '1',
+      issued_at: new Date(withBusinessOffset(`${first.issuedDay}T10:15:00`)),
+      total_cents: total,
+      items_count: rows.length,
+      signature_status: 'VALID',
+      unsigned_reason: null,
+      recipient_document: COMPANY.cnpj,
+      recipient_confirmed: false,
+      idempotency_key: null,
+      created_by: first.by,
+      created_at: enteredAt,
+    });
+    for (const bill of instalmentsOf(total, first.issuedDay)) {
+      const billId = payableId++;
+      const overdue = bill.due >= shiftDay(today, -10) && billId % 5 === 0;
+      const paid = bill.due < today && !overdue;
+      payables.push({
+        id: billId,
+        supplier_id: supplierId,
+        purchase_id: id,
+        category: 'COMPRA',
+        description: PURCHASE_ENTRY_TEXTS.billDescription(number, '1', first.distributor.name),
+        document_number: bill.number,
+        due_date: bill.due,
+        amount_cents: bill.cents,
+        paid_cents: paid ? bill.cents : 0,
+        created_by: first.by,
+        created_at: enteredAt,
+      });
+      if (paid)
+        payments.push({
+          payable_id: billId,
+          paid_on: bill.due,
+          method: 'BOLETO',
+          account: DEMO_BANK_ACCOUNT,
+          amount_cents: bill.cents,
+          note: null,
+          employee_id: admin.id,
+          created_at: new Date(at(dayStart(bill.due).getTime(), 11)),
+        });
+    }
+    audits.push({
+      employee_id: first.by,
+      entity: 'purchase',
+      entity_id: String(id),
+      action: 'nfe-entry',
+      changes: JSON.stringify({
+        accessKey: first.accessKey,
+        supplierId,
+        number,
+        series: '1',
+        total: total / 100,
+        signature: 'VALID',
+        items: lines.map((line, index) => ({
+          line: index + 1,
+          productId: line.productId,
+          units: line.quantity,
+          unitCost: line.unitCost / 100,
+          costAfter: line.costAfter / 100,
+        })),
+      }),
+      created_at: enteredAt,
+    });
+  }
+  await insertColumns(trx, 'purchases', purchases, await columnTypes(trx, 'purchases'));
+  await insertColumns(trx, 'purchase_items', items, await columnTypes(trx, 'purchase_items'));
+  await insertColumns(
+    trx,
+    'supplier_product_codes',
+    [...codes.values()],
+    await columnTypes(trx, 'supplier_product_codes'),
+  );
+  await insertColumns(trx, 'payables', payables, await columnTypes(trx, 'payables'));
+  await insertColumns(trx, 'payable_payments', payments, await columnTypes(trx, 'payable_payments'));
+  await insertMany(trx, 'audit_events', audits);
+  // The ledger rows and the phones that came by a note name it.
+  for (let i = 0; i < movements.length; i += 10_000) {
+    const chunk = movements.slice(i, i + 10_000);
+    await sql`update stock_movements set purchase_id = v.purchase
+      from (select unnest(${chunk.map((m) => m.movement)}::int[]) as id, unnest(${chunk.map((m) => m.purchase)}::int[]) as purchase) as v
+      where stock_movements.id = v.id`.execute(trx);
+  }
+  for (let i = 0; i < units.length; i += 10_000) {
+    const chunk = units.slice(i, i + 10_000);
+    await sql`update product_units set purchase_id = v.purchase
+      from (select unnest(${chunk.map((u) => u.unit)}::int[]) as id, unnest(${chunk.map((u) => u.purchase)}::int[]) as purchase) as v
+      where product_units.id = v.id`.execute(trx);
+  }
+  return {
+    purchases: purchases.length,
+    purchase_items: items.length,
+    payables: payables.length,
+    payable_payments: payments.length,
+  };
 }

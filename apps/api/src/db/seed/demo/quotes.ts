@@ -3,8 +3,18 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../schema';
 import { DAY, HOUR } from './clock';
 
-/** How many quotes of each kind the demo has (issue 38 §4, decision 0043). */
+/** How many quotes of each kind the demo has at scale 1 (issue 38 §4, decision 0043); more in proportion above. */
 export const DEMO_QUOTES = { converted: 6, open: 4, expired: 3 } as const;
+
+/** The quotes of each kind at `scale`: DEMO_QUOTES up to scale 1, multiplied above (a shop's size, issue 36). */
+export function demoQuoteCounts(scale: number): { converted: number; open: number; expired: number } {
+  const factor = Math.max(1, scale);
+  return {
+    converted: Math.round(DEMO_QUOTES.converted * factor),
+    open: Math.round(DEMO_QUOTES.open * factor),
+    expired: Math.round(DEMO_QUOTES.expired * factor),
+  };
+}
 const VALIDITY_DAYS = 7;
 
 /**
@@ -13,7 +23,8 @@ const VALIDITY_DAYS = 7;
  * figures (CONVERTED, with the order); a few registered customers have OPEN quotes saved yesterday and a few
  * EXPIRED ones saved three weeks ago, each at the products' list prices of today. Returns the rows written.
  */
-export async function seedQuotes(trx: Transaction<Database>, anchor: number): Promise<number> {
+export async function seedQuotes(trx: Transaction<Database>, anchor: number, scale = 1): Promise<number> {
+  const counts = demoQuoteCounts(scale);
   let written = 0;
   const sales = await trx
     .selectFrom('orders as o')
@@ -37,7 +48,7 @@ export async function seedQuotes(trx: Transaction<Database>, anchor: number): Pr
     .where('o.attendant_id', 'is not', null)
     .where('o.delivery_type', '=', 2)
     .orderBy('o.id', 'desc')
-    .limit(DEMO_QUOTES.converted)
+    .limit(counts.converted)
     .execute();
   for (const sale of sales) {
     const savedAt = new Date(new Date(sale.created_at).getTime() - 2 * DAY);
@@ -79,7 +90,7 @@ export async function seedQuotes(trx: Transaction<Database>, anchor: number): Pr
     .where('status', '=', 'APPROVED')
     .where('level', '=', 0)
     .orderBy('id')
-    .limit(DEMO_QUOTES.open + DEMO_QUOTES.expired)
+    .limit(counts.open + counts.expired)
     .execute();
   const products = await trx
     .selectFrom('products')
@@ -102,7 +113,7 @@ export async function seedQuotes(trx: Transaction<Database>, anchor: number): Pr
     }));
     if (lines.length === 0) continue;
     const itemsCents = lines.reduce((sum, line) => sum + line.product.sell_price_cents * line.quantity, 0);
-    const open = index < DEMO_QUOTES.open;
+    const open = index < counts.open;
     const savedAt = new Date(anchor - (open ? 1 : 21) * DAY + 10 * HOUR);
     const { id } = await trx
       .insertInto('quotes')

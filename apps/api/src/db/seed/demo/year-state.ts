@@ -8,6 +8,7 @@ import type { EventQueue } from './heap';
 import type { ProductPlan } from './products';
 import { type Random, stream, type WeightedIndex } from './random';
 import type { Staff } from './staff';
+import type { Distributor } from './suppliers';
 
 /** What the year's simulation shares: its input, its streams of chance, its queue of events, what it wrote. */
 
@@ -28,6 +29,11 @@ export interface YearContext {
   firstUnitId: number;
   /** product_sources ids by key. */
   sources: Record<string, number>;
+  /**
+   * The purchases by the distributors' notes (issue 39): from `from` (when the suppliers were registered), a
+   * distributor's arrivals of one day are one note of theirs, entered at one time ('Entradas').
+   */
+  purchases?: { from: number; distributorOf: (product: ProductPlan) => Distributor };
   pictures: { receipts: string[]; signatures: string[]; packaging: string[] };
 }
 
@@ -46,6 +52,30 @@ export interface YearStats {
    * comes back one unit a row; the others one row a line.
    */
   adjustments: Array<Insertable<OrderAdjustmentsTable>>;
+  /** The lines of the distributors' notes entered (`YearContext.purchases`): one per arrival, in time order. */
+  purchaseLines: PurchaseLine[];
+}
+
+/** Which note of a distributor an arrival came by (the same for all its arrivals of that day). */
+export interface PurchaseRef {
+  distributor: Distributor;
+  number: number;
+  /** The note's issue day (the day before it arrived), YYYY-MM-DD. */
+  issuedDay: string;
+  accessKey: string;
+}
+
+/** One item of a note entered: the arrival's ledger row and phones, its cost, the product's cost before and after. */
+export interface PurchaseLine extends PurchaseRef {
+  when: number;
+  by: number;
+  productId: number;
+  movementId: number;
+  quantity: number;
+  unitCost: number;
+  costBefore: number;
+  costAfter: number;
+  unitIds: number[];
 }
 
 /** One phone (a unit of a serialized product) as the year leaves it. */
@@ -99,7 +129,16 @@ export interface PendingAdjustment {
 export type Event =
   | { kind: 'created'; product: ProductPlan }
   | { kind: 'restock'; dayStart: number }
-  | { kind: 'arrival'; product: ProductPlan; quantity: number; price: number; source: number; by: number; note: string }
+  | {
+      kind: 'arrival';
+      product: ProductPlan;
+      quantity: number;
+      price: number;
+      source: number;
+      by: number;
+      note: string;
+      purchase?: PurchaseRef;
+    }
   | { kind: 'inventory' }
   | { kind: 'count'; product: ProductPlan; by: number }
   | { kind: 'correction'; product: ProductPlan; by: number }

@@ -1,9 +1,12 @@
-import { averageCostCents } from '@backoffice/contract';
+import { averageCostCents, businessDay, PURCHASE_ENTRY_TEXTS, shiftDay } from '@backoffice/contract';
+import { composeAccessKey } from '../../../modules/purchases/nfe/access-key';
 import { at, DAY, HOUR, MINUTE } from './clock';
 import { type AdjustedLine, recordAdjustment } from './order-events';
 import type { ProductPlan } from './products';
+import { hashString } from './random';
+import type { Distributor } from './suppliers';
 import { INVENTORY_NOTES } from './world/people';
-import { type Event, type UnitPlan, unitPrice, type Year } from './year-state';
+import { type Event, type PurchaseRef, type UnitPlan, unitPrice, type Year } from './year-state';
 
 /** The stock's events of the year: arrivals, restocking, counts, corrections, releases, exchanges, returns. */
 
@@ -32,37 +35,72 @@ export function restock(y: Year, when: number, dayStart: number) {
     if (p.archivedAt !== null && p.archivedAt < when + 10 * DAY) continue;
     if (p.supplierOut && when > anchor - 45 * DAY) continue;
     p.pendingPurchase = true;
-    const arrival = at(dayStart + stockRng.int(1, 3) * DAY, 9) + stockRng.int(0, 180) * MINUTE;
+    // The draws in the order they always were, so the same seed gives the same year.
+    const arrivalDay = dayStart + stockRng.int(1, 3) * DAY;
+    let arrivalAt = at(arrivalDay, 9) + stockRng.int(0, 180) * MINUTE;
     const source = stockRng.weighted([
       ['SUPPLIER_PURCHASE', 90],
       ['TRANSFER', 7],
       ['BONUS', 3],
     ] as const);
     const price = source === 'SUPPLIER_PURCHASE' ? Math.round((p.cost * stockRng.around(1, 0.05)) / 10) * 10 : p.cost;
-    queue.push(arrival, {
+    const quantity = p.target - p.stock + stockRng.int(0, p.stockAlert);
+    let by = staff.stocker(stockRng);
+    let note =
+      source === 'SUPPLIER_PURCHASE'
+        ? `NF-e ${stockRng.int(10_000, 99_999)}`
+        : source === 'TRANSFER'
+          ? 'Transferência da loja do Brás.'
+          : 'Bonificação do fornecedor.';
+    const purchase =
+      source === 'SUPPLIER_PURCHASE' && ctx.purchases && arrivalDay >= ctx.purchases.from
+        ? purchaseRef(ctx.purchases.distributorOf(p), arrivalDay, anchor)
+        : undefined;
+    if (purchase) {
+      // One note a distributor a day: its items arrive together, entered by one stocker at one time.
+      const hash = hashString(purchase.accessKey);
+      arrivalAt = at(arrivalDay, 9) + (hash % 180) * MINUTE;
+      by = (staff.stockers[hash % staff.stockers.length] as { id: number }).id;
+      note = PURCHASE_ENTRY_TEXTS.ledgerNote(String(purchase.number), '1', purchase.accessKey);
+    }
+    queue.push(arrivalAt, {
       kind: 'arrival',
       product: p,
-      quantity: p.target - p.stock + stockRng.int(0, p.stockAlert),
+      quantity,
       price,
       source: ctx.sources[source] as number,
-      by: staff.stocker(stockRng),
-      note:
-        source === 'SUPPLIER_PURCHASE'
-          ? `NF-e ${stockRng.int(10_000, 99_999)}`
-          : source === 'TRANSFER'
-            ? 'Transferência da loja do Brás.'
-            : 'Bonificação do fornecedor.',
+      by,
+      note,
+      ...(purchase ? { purchase } : {}),
     });
   }
 }
 
 /**
- * A purchase, transfer or bonus arrives: stock in at its unit cost; the product's cost becomes the weighted
- * average of the shelf and the arrival (`moveStock`'s rule, decision 0046); its phones cost what they were bought for.
+ * The note by which a distributor's goods arriving on `arrivalDay` came: issued the day before at 10:15, numbered
+ * back from its note of today (one a day), its access key composed as the issuer's would be (series 1, normal
+ * emission, cNF from the number).
  */
+function purchaseRef(distributor: Distributor, arrivalDay: number, anchor: number): PurchaseRef {
+  const number = distributor.todayNumber - Math.round((anchor - arrivalDay) / DAY);
+  const issuedDay = shiftDay(businessDay(arrivalDay), -1);
+  const accessKey = composeAccessKey({
+    stateCode: distributor.stateCode,
+    yearMonth: `${issuedDay.slice(2, 4)}${issuedDay.slice(5, 7)}`,
+    issuerDocument: distributor.cnpj,
+    model: '55',
+    series: '1',
+    number: String(number),
+    emissionType: '1',
+    numericCode: String((number * 7_919 + 12_345_678) % 100_000_000).padStart(8, '0'),
+  });
+  return { distributor, number, issuedDay, accessKey };
+}
+
 export function arrival(y: Year, event: Extract<Event, { kind: 'arrival' }>, when: number): void {
   const { serialized, enter, name, move } = y.ledger;
   const p = event.product;
+  const costBefore = p.cost;
   const row = move(p, 'PURCHASE', event.quantity, 0, when, {
     source: event.source,
     cost: averageCostCents(p.stock, p.cost, event.quantity, event.price),
@@ -71,8 +109,22 @@ export function arrival(y: Year, event: Extract<Event, { kind: 'arrival' }>, whe
     by: event.by,
     note: event.note,
   });
-  if (serialized(event.product)) name(row, enter(event.product, event.quantity, event.price, when), when);
-  event.product.pendingPurchase = false;
+  const units = serialized(p) ? enter(p, event.quantity, event.price, when) : [];
+  if (units.length > 0) name(row, units, when);
+  if (event.purchase)
+    y.stats.purchaseLines.push({
+      ...event.purchase,
+      when,
+      by: event.by,
+      productId: p.id,
+      movementId: row,
+      quantity: event.quantity,
+      unitCost: event.price,
+      costBefore,
+      costAfter: p.cost,
+      unitIds: units.map((u) => u.id),
+    });
+  p.pendingPurchase = false;
 }
 
 /** The monthly count: a stocker counts some products during the morning (one event each). */

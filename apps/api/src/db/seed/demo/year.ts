@@ -82,6 +82,7 @@ export async function simulateYear(ctx: YearContext): Promise<YearStats> {
     units: [],
     unitLinks: [],
     adjustments: [],
+    purchaseLines: [],
   };
   const registrationRng = stream('registrations');
   const buyers = customers.filter((c) => c.buysFrom !== null);
