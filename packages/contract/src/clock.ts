@@ -165,6 +165,11 @@ export function shiftDay(day: string, days: number): string {
   return new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Calendar days from `from` to `to` (`YYYY-MM-DD`): negative when `to` is before; 29 February counts. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
+}
+
 /** The weekday of a calendar day (`YYYY-MM-DD`): 0 Sunday … 6 Saturday. */
 export function weekdayOf(day: string): number {
   return new Date(`${day}T12:00:00Z`).getUTCDay();

@@ -37,6 +37,7 @@ export * from './pix';
 export * from './products';
 export * from './purchases';
 export * from './quotes';
+export * from './receivables';
 export * from './report-registry';
 export * from './reports';
 export * from './roles';
