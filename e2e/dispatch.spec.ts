@@ -16,6 +16,7 @@ import {
   pdfTextOf,
   screenshot,
   tapUntilSent,
+  tick,
 } from './harness';
 
 interface Departure {
@@ -78,7 +79,7 @@ describe("dispatch: the day's departures, a courier's run", () => {
     await section.waitFor();
     const show = section.getByRole('button', { name: 'Ver pedidos' });
     if (await show.isVisible()) await show.click();
-    await section.getByRole('checkbox', { name: `Selecionar o pedido ${order.code}` }).check();
+    await tick(page, section.getByRole('checkbox', { name: `Selecionar o pedido ${order.code}` }));
     await section.getByLabel('Motoboy', { exact: true }).click();
     await page.getByRole('option', { name: 'Diego Motoboy' }).click();
     await expectAccessible(page, 'Expedição');

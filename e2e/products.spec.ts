@@ -95,7 +95,7 @@ describe('products: the stocker keeps the catalogue', () => {
 
     // find it with the table's own search, select it, add a reference
     await panel.getByPlaceholder('Pesquisar').first().fill(brand);
-    await row(panel, brand).getByRole('checkbox').check();
+    await tick(page, row(panel, brand).getByRole('checkbox'));
     await panel.getByRole('button', { name: 'Adicionar Referência' }).click();
     dialog = page.getByRole('dialog', { name: 'Adicionar Referência' });
     await dialog.getByLabel(/^Nome/).fill(reference);
@@ -125,7 +125,7 @@ describe('products: the stocker keeps the catalogue', () => {
     await screenshot(page, 'products-e2e-actions-before-tick-phone');
     await page.setViewportSize({ width: 1366, height: 850 });
     const first = page.getByRole('grid').getByRole('row').nth(1);
-    await first.getByRole('checkbox').check();
+    await tick(page, first.getByRole('checkbox'));
     await expect.poll(() => edit.isDisabled()).toBe(false);
     await first.getByRole('checkbox').uncheck();
     await expect.poll(() => edit.isDisabled()).toBe(true);
@@ -214,7 +214,7 @@ describe('products: the stocker keeps the catalogue', () => {
     await toast(page, 'Inventário atualizado com sucesso.');
     await expect.poll(() => stock.inputValue(), { timeout: 10_000 }).toBe('10');
 
-    await row(page, name).getByRole('checkbox').check();
+    await tick(page, row(page, name).getByRole('checkbox'));
     await page.getByRole('button', { name: 'Exibir Produto' }).click();
     const details = page.getByRole('dialog', { name });
     await details.getByRole('img', { name: `${code}-1.jpg` }).waitFor();
@@ -261,7 +261,7 @@ describe('products: the stocker keeps the catalogue', () => {
     // The filter lands after its pause and draws the rows again: tick the row once only it is left (a tick made
     // before the redraw is lost with its row).
     await expect.poll(async () => (await panel.getByRole('row').count()) - (await row(panel, name).count())).toBe(1);
-    await row(panel, name).getByRole('checkbox').check();
+    await tick(page, row(panel, name).getByRole('checkbox'));
     await screenshot(page, 'products-e2e-archived');
     await panel.getByRole('button', { name: 'Desarquivar' }).click();
     await toast(page, 'Produto desarquivado com sucesso.');

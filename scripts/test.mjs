@@ -144,7 +144,9 @@ const browser = [
   {
     title: 'Navegador (Playwright + Chromium)',
     commands: [['vitest', ['run', '--config', 'e2e/vitest.config.ts', ...vitestReport(e2eReport)]]],
-    env: { CHROME_PATH: chromium, PDFTOTEXT_PATH: pdftotext },
+    // The journeys' pictures are for people reviewing a screen (`node scripts/e2e.mjs` takes them): `npm test` skips
+    // them unless E2E_SCREENSHOTS=1, a fifth of the journeys' CPU (decision 0052).
+    env: { CHROME_PATH: chromium, PDFTOTEXT_PATH: pdftotext, E2E_SCREENSHOTS: process.env.E2E_SCREENSHOTS ?? '0' },
   },
 ];
 const failed = !(await beside([[...browser, ...afterBrowser], ...batch.map((step) => [step])]));
