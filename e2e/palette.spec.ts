@@ -10,6 +10,7 @@ import {
   openPhone,
   PHONE,
   screenshot,
+  waitForNetworkIdle,
 } from './harness';
 
 /** An IMEI of this journey alone, its check digit by hand (Luhn): kept 9, doubled 9 → 18 → 9, 18 → 2. */
@@ -86,6 +87,8 @@ describe('the command palette (Ctrl+K)', () => {
     await input.fill(cpf);
     const option = palette.getByRole('option', { name: new RegExp(customer.name) }).first();
     await option.waitFor();
+    // The list is final (the search's last answer drawn) before the arrows count their way to the customer.
+    await waitForNetworkIdle(page);
     const options = palette.getByRole('option');
     const index = (await options.allTextContents()).findIndex((text) => text.includes(customer.name));
     for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
