@@ -1,5 +1,6 @@
 import {
   businessDay,
+  dayStart,
   EMPLOYEE_FUNCS,
   findTransition,
   isValidCnpj,
@@ -25,7 +26,7 @@ import { DEMO_EMPLOYEES } from './foundation';
 const NOW = new Date('2026-11-21T23:30:00Z');
 const S = ORDER_STATUS;
 /** The start of the demo's today (21/11/2026 in São Paulo): today's entries by XML are after it, the months' before. */
-const TODAY_START = new Date('2026-11-21T03:00:00Z');
+const TODAY_START = dayStart('2026-11-21');
 
 async function seeded(scale: number): Promise<{ t: TestDatabase; summary: SeedSummary }> {
   const t = await emptyTestDatabase('test', { migrated: true });
@@ -776,7 +777,7 @@ describe('the demo business (scale 1)', () => {
   });
 
   it("has months of the distributors' notes entered (issue 39): items at the ledger's rows, phones, bills paid and open", async () => {
-    const purchases = await rows<{
+    const entered = await rows<{
       id: number;
       access_key: string;
       supplier: string;
@@ -785,14 +786,15 @@ describe('the demo business (scale 1)', () => {
       items_count: number;
       created_at: Date;
       created_by: number;
-      day: string;
     }>(
       t,
       sql`select p.id, p.access_key, s.name as supplier, p.number, p.total_cents::int as total_cents, p.items_count,
-            p.created_at, p.created_by, to_char(p.created_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as day
+            p.created_at, p.created_by
           from purchases p join suppliers s on s.id = p.supplier_id
           where p.created_at < ${TODAY_START} order by p.created_at, p.id`,
     );
+    // The business day each was entered on, by the business clock.
+    const purchases = entered.map((p) => ({ ...p, day: businessDay(p.created_at) }));
     // From the suppliers' registration, 120 days before today (24/07/2026), to yesterday: notes of every month.
     expect(purchases.length).toBeGreaterThan(20);
     expect((purchases[0]?.day ?? '') >= '2026-07-24').toBe(true);

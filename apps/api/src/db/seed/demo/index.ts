@@ -18,7 +18,7 @@ import { seedQuotes } from './quotes';
 import { stream } from './random';
 import { COMPANY, seedCarts, seedSettings } from './settings';
 import { loadStaff } from './staff';
-import { demoSuppliers, distributorOf, SUPPLIERS_SINCE_DAYS, seedSuppliers } from './suppliers';
+import { demoSuppliers, distributorPicker, SUPPLIERS_SINCE_DAYS, seedSuppliers } from './suppliers';
 import { simulateYear, type UnitPlan, type YearStats } from './year';
 
 /** The part of a logger the seed uses (Fastify's and pino's loggers fit). */
@@ -198,7 +198,7 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
       pictures: { receipts, signatures, packaging },
       purchases: {
         from: anchor - SUPPLIERS_SINCE_DAYS * DAY,
-        distributorOf: (product) => distributorOf(product, suppliers.distributors),
+        distributorOf: distributorPicker(suppliers.distributors),
       },
     });
     await sink.flush();

@@ -2,6 +2,7 @@ import { businessDay, dayStart, shiftDay } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../schema';
 import { HOUR } from './clock';
+import { demoAdminId } from './staff';
 import type { DemoSupplierKey as SupplierKey } from './suppliers';
 
 interface DemoPayment {
@@ -128,11 +129,7 @@ export const DEMO_CREDIT = { supplier: 'mega' as SupplierKey, due: -10, cents: 3
  * suppliers written before (`ids` by key). Returns the rows written by table.
  */
 export async function seedPayables(trx: Transaction<Database>, anchor: number, ids: ReadonlyMap<string, number>) {
-  const admin = await trx
-    .selectFrom('employees')
-    .select('id')
-    .where('email', '=', 'admin@demo.com.br')
-    .executeTakeFirstOrThrow();
+  const admin = { id: await demoAdminId(trx) };
   const today = businessDay(anchor);
   const at = (day: string, hour: number) => new Date(dayStart(day).getTime() + hour * HOUR);
   let payments = 0;

@@ -1,5 +1,6 @@
 import {
   businessDay,
+  centsToReais,
   dayStart,
   PURCHASE_ENTRY_TEXTS,
   shiftDay,
@@ -15,6 +16,7 @@ import { at } from './clock';
 import { DEMO_BANK_ACCOUNT } from './payables';
 import type { ProductPlan } from './products';
 import { COMPANY } from './settings';
+import { demoAdminId } from './staff';
 import { DEMO_SUPPLIERS, type Distributor } from './suppliers';
 import type { Category } from './world/catalogue';
 import { demoImei } from './year';
@@ -315,11 +317,7 @@ export async function seedYearPurchases(
     anchor: number;
   },
 ): Promise<Record<string, number>> {
-  const admin = await trx
-    .selectFrom('employees')
-    .select('id')
-    .where('email', '=', 'admin@demo.com.br')
-    .executeTakeFirstOrThrow();
+  const admin = { id: await demoAdminId(trx) };
   const today = businessDay(ctx.anchor);
   const productsById = new Map(ctx.products.map((p) => [p.id, p]));
   const notes = new Map<string, PurchaseLine[]>();
@@ -443,14 +441,14 @@ export async function seedYearPurchases(
         supplierId,
         number,
         series: '1',
-        total: total / 100,
+        total: centsToReais(total),
         signature: 'VALID',
         items: lines.map((line, index) => ({
           line: index + 1,
           productId: line.productId,
           units: line.quantity,
-          unitCost: line.unitCost / 100,
-          costAfter: line.costAfter / 100,
+          unitCost: centsToReais(line.unitCost),
+          costAfter: centsToReais(line.costAfter),
         })),
       }),
       created_at: enteredAt,

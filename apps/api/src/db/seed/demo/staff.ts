@@ -109,3 +109,13 @@ export async function loadStaff(trx: Transaction<Database>, rng: Random, scale: 
     employees.map((e) => ({ id: e.id, name: e.name, func: e.func, weight: DEMO_WEIGHTS[e.email] ?? 4 })),
   );
 }
+
+/** The demo's administrator, who registers the suppliers, types the bills and pays them. */
+export async function demoAdminId(trx: Transaction<Database>): Promise<number> {
+  const admin = await trx
+    .selectFrom('employees')
+    .select('id')
+    .where('email', '=', 'admin@demo.com.br')
+    .executeTakeFirstOrThrow();
+  return admin.id;
+}

@@ -4,6 +4,7 @@ import type { Database } from '../../schema';
 import { HOUR } from './clock';
 import type { ProductPlan } from './products';
 import { stream } from './random';
+import { demoAdminId } from './staff';
 import { SURNAMES } from './world/people';
 
 /**
@@ -203,11 +204,17 @@ export function demoSuppliers(scale: number): { rows: SupplierRow[]; distributor
   return { rows, distributors };
 }
 
-/** The distributor a product is bought from: always the same one, among those that sell its kind. */
-export function distributorOf(product: ProductPlan, distributors: readonly Distributor[]): Distributor {
-  const phone = product.category === 'phone';
-  const selling = distributors.filter((d) => d.line === 'both' || (d.line === 'phones') === phone);
-  return selling[product.id % selling.length] as Distributor;
+/**
+ * Who a product is bought from: always the same distributor, among those that sell its kind (the lists split
+ * once, not at each arrival: a scale-100 year has tens of thousands of arrivals and hundreds of distributors).
+ */
+export function distributorPicker(distributors: readonly Distributor[]): (product: ProductPlan) => Distributor {
+  const phones = distributors.filter((d) => d.line !== 'accessories');
+  const accessories = distributors.filter((d) => d.line !== 'phones');
+  return (product) => {
+    const selling = product.category === 'phone' ? phones : accessories;
+    return selling[product.id % selling.length] as Distributor;
+  };
 }
 
 /**
@@ -219,11 +226,7 @@ export async function seedSuppliers(
   anchor: number,
   rows: readonly SupplierRow[],
 ): Promise<Map<string, number>> {
-  const admin = await trx
-    .selectFrom('employees')
-    .select('id')
-    .where('email', '=', 'admin@demo.com.br')
-    .executeTakeFirstOrThrow();
+  const admin = { id: await demoAdminId(trx) };
   const created = new Date(dayStart(shiftDay(businessDay(anchor), -SUPPLIERS_SINCE_DAYS)).getTime() + 9 * HOUR);
   const written = await trx
     .insertInto('suppliers')
