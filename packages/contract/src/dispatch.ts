@@ -138,6 +138,11 @@ const money = z
 export const settlementBodySchema = z.strictObject({
   declaredCash: money,
   note: z.string().trim().max(500).optional(),
+  /**
+   * The register the declared cash goes into (decision 0053): it must be the one the caller has open. Absent,
+   * the cash lands in the caller's open register, if any.
+   */
+  cashRegisterId: z.number().int().positive().optional(),
 });
 
 export const settlementSchema = z.object({
@@ -151,6 +156,8 @@ export const settlementSchema = z.object({
   settledBy: z.object({ id: z.number(), name: z.string() }),
   delivered: z.number(),
   broughtBack: z.number(),
+  /** The register the declared cash went into (decision 0053), null when none was open. */
+  cashRegister: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
 });
 export type Settlement = z.infer<typeof settlementSchema>;
 

@@ -16,6 +16,8 @@ export const PERMISSIONS = {
   settings: 'bo:manage:settings',
   /** Buying (issue 39): suppliers, stock entries from the supplier's NF-e, and the bills to pay. */
   purchases: 'bo:manage:purchases',
+  /** Credit and collection (issue 40): customers' credit, receivables, and approving a cash drawer's difference. */
+  credit: 'bo:manage:credit',
 } as const;
 
 export type PermissionKey = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -34,6 +36,7 @@ export const PERMISSION_LABELS: Record<PermissionKey, string> = {
   'bo:manage:internal_sales': 'Vendas internas (em nome do cliente)',
   'bo:manage:settings': 'Configurações bancárias',
   'bo:manage:purchases': 'Compras',
+  'bo:manage:credit': 'Crédito e cobrança',
 };
 
 export const ALL_PERMISSION_KEYS = Object.keys(PERMISSION_LABELS) as PermissionKey[];

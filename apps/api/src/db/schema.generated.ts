@@ -104,6 +104,50 @@ export interface CartItems {
   quantity: number;
 }
 
+export interface CashEntries {
+  amount_cents: Figure;
+  created_at: Generated<Timestamp>;
+  employee_id: number;
+  id: Generated<number>;
+  idempotency_key: string | null;
+  kind: string;
+  order_id: number | null;
+  payment_id: number | null;
+  reason: string | null;
+  run_id: number | null;
+  session_id: number;
+}
+
+export interface CashRegisters {
+  active: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  id: Generated<number>;
+  name: string;
+}
+
+export interface CashSessions {
+  approval: string | null;
+  approval_note: string | null;
+  approved_at: Timestamp | null;
+  approved_by: number | null;
+  close_reason: string | null;
+  closed_at: Timestamp | null;
+  closed_by: number | null;
+  counted_cents: Figure | null;
+  expected_cents: Figure | null;
+  float_cents: Figure;
+  id: Generated<number>;
+  opened_at: Generated<Timestamp>;
+  operator_id: number;
+  register_id: number;
+}
+
+export interface CashSettings {
+  company_id: number;
+  tolerance_cents: Generated<Figure>;
+}
+
 export interface CheckoutRequests {
   created_at: Generated<Timestamp>;
   customer_id: number;
@@ -792,6 +836,10 @@ export interface DB {
   brand_references: BrandReferences;
   brands: Brands;
   cart_items: CartItems;
+  cash_entries: CashEntries;
+  cash_registers: CashRegisters;
+  cash_sessions: CashSessions;
+  cash_settings: CashSettings;
   checkout_requests: CheckoutRequests;
   company_settings: CompanySettings;
   courier_run_orders: CourierRunOrders;

@@ -3,6 +3,7 @@ import { accountsRoutes } from './accounts/accounts.routes';
 import { adjustmentsRoutes } from './adjustments/adjustments.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { backupsRoutes } from './backups/backups.routes';
+import { cashRoutes } from './cash/cash.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { dispatchRoutes } from './dispatch/dispatch.routes';
 import { employeesRoutes } from './employees/employees.routes';
@@ -50,4 +51,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(suppliersRoutes);
   await api.register(payablesRoutes);
   await api.register(purchasesRoutes);
+  await api.register(cashRoutes);
 }

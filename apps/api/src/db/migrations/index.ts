@@ -59,6 +59,7 @@ import { productsNameIndexWithSearch } from './0064-products-name-index-with-sea
 import { suppliersAndPayables } from './0065-suppliers-and-payables';
 import { stockEntryUnitCost } from './0066-stock-entry-unit-cost';
 import { purchases } from './0067-purchases';
+import { cashRegisters } from './0068-cash-registers';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -122,6 +123,7 @@ export const migrations: Record<string, Migration> = {
   '0065-suppliers-and-payables': suppliersAndPayables,
   '0066-stock-entry-unit-cost': stockEntryUnitCost,
   '0067-purchases': purchases,
+  '0068-cash-registers': cashRegisters,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -25,6 +25,8 @@ export const DEMO_ROLES = [
       PERMISSIONS.customers,
       PERMISSIONS.orders,
       PERMISSIONS.products,
+      // Issue 40: approves a cash drawer's difference (and, to come, customers' credit).
+      PERMISSIONS.credit,
     ],
     maxDiscountPercentage: 10,
   },

@@ -110,12 +110,23 @@ const NEIGHBORHOOD_FOLD = folded(sql`coalesce(o.neighborhood, '')`);
 
 /** Runs, their courier and settlement (courier_runs of migration 0022). */
 function runRows(db: Executor) {
-  return db
-    .selectFrom('courier_runs as r')
-    .innerJoin('employees as e', 'e.id', 'r.deliverer_id')
-    .leftJoin('employees as s', 's.id', 'r.settled_by')
-    .selectAll('r')
-    .select(['e.name as deliverer_name', 's.name as settled_by_name']);
+  return (
+    db
+      .selectFrom('courier_runs as r')
+      .innerJoin('employees as e', 'e.id', 'r.deliverer_id')
+      .leftJoin('employees as s', 's.id', 'r.settled_by')
+      // The register its settled cash landed in (decision 0053): one SETTLEMENT entry per run at most.
+      .leftJoin('cash_entries as ce', 'ce.run_id', 'r.id')
+      .leftJoin('cash_sessions as cs', 'cs.id', 'ce.session_id')
+      .leftJoin('cash_registers as cr', 'cr.id', 'cs.register_id')
+      .selectAll('r')
+      .select([
+        'e.name as deliverer_name',
+        's.name as settled_by_name',
+        'cr.id as cash_register_id',
+        'cr.name as cash_register_name',
+      ])
+  );
 }
 export type RunRow = Awaited<ReturnType<ReturnType<typeof runRows>['execute']>>[number];
 

@@ -30,6 +30,7 @@ import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
+import { receiveCash } from '../cash/cash.service';
 import { changeCourier, type LockedOrder, lockOrder } from '../orders/workflow.service';
 import { dueCents } from '../payments/pix-received.service';
 import { deliverySchedule } from '../settings/settings.service';
@@ -139,6 +140,8 @@ function toSettlement(run: RunRow): Settlement {
     settledBy: { id: run.settled_by as number, name: run.settled_by_name ?? '' },
     delivered: run.delivered_count ?? 0,
     broughtBack: run.brought_back_count ?? 0,
+    cashRegister:
+      run.cash_register_id === null ? null : { id: run.cash_register_id, name: run.cash_register_name ?? '' },
   };
 }
 
@@ -353,7 +356,11 @@ export function createDispatchService(db: DB) {
      * is the courier's; a difference needs a note. Settled once: the same settlement sent again answers what was
      * recorded (a retry after a lost answer); a different one is 409.
      */
-    async settle(principal: Principal, id: number, body: { declaredCash: number; note?: string }): Promise<Settlement> {
+    async settle(
+      principal: Principal,
+      id: number,
+      body: { declaredCash: number; note?: string; cashRegisterId?: number },
+    ): Promise<Settlement> {
       assertDispatcher(principal);
       await db.transaction().execute(async (trx) => {
         const run = await repo.lockRun(trx, id);
@@ -387,6 +394,14 @@ export function createDispatchService(db: DB) {
           entityId: String(id),
           action: 'settle',
           changes: { expectedCashCents: expected, declaredCashCents: declared, note },
+        });
+        // The declared cash lands in the open register of who receives it (the one chosen, when named).
+        await receiveCash(trx, {
+          employeeId: principal.employeeId,
+          kind: 'SETTLEMENT',
+          amountCents: declared,
+          runId: id,
+          registerId: body.cashRegisterId,
         });
       });
       return toSettlement((await repo.runById(db, id)) as RunRow);

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import {
   apiErrorSchema,
   boardOrdersSchema,
@@ -15,6 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../plugins/auth';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { pdfText } from '../../test/pdf-text';
 import { createOrder, createOrderWorld, type OrderWorld, picture } from '../orders/test-orders';
 import { createDispatchService } from './dispatch.service';
 
@@ -39,28 +39,6 @@ async function packed(quantities: number[], payment: 'CASH' | 'PIX' | 'BANK_TRAN
   const order = await createOrder(t.db, world, { status: ORDER_STATUS.AGUARDANDO_MOTOBOY, quantities });
   await t.db.updateTable('orders').set({ payment_method: payment }).where('id', '=', order.id).execute();
   return order;
-}
-/**
- * The text a PDF shows: each content stream inflated, the hex strings of its TJ/Tj operators (standard fonts
- * write WinAnsi codes) read in order, one line per operator.
- */
-function pdfText(pdf: Buffer): string {
-  const lines: string[] = [];
-  const raw = pdf.toString('latin1');
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const op of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]+)>\s*Tj/g)) {
-      const hexes =
-        op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]+)>/g)].map((m) => m[1] ?? '') : [op[2] ?? ''];
-      lines.push(hexes.map((hex) => Buffer.from(hex, 'hex').toString('latin1')).join(''));
-    }
-  }
-  return lines.join('\n');
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   ORDER_EDIT_TEXTS,
   ORDER_PAYMENT_TEXTS,
   ORDER_REFUND_TEXTS,
+  ORDER_STATUS,
   type OrderPayment,
   type OrderPaymentBody,
   type OrderPaymentClose,
@@ -45,6 +46,7 @@ import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
+import { receiveCash } from '../cash/cash.service';
 import {
   assertOrderReadable,
   claimOrderRequest,
@@ -421,6 +423,20 @@ export async function checkoutPixPart(
  * Refused (409 CARD_AT_DOOR_REFUSED, the delivery with it) when the order is not charged by card at the door,
  * nothing is due, or the amount is not the due. The move's Idempotency-Key makes a replay record it once.
  */
+/**
+ * A cash order handed over at the counter ('Finalizar' from 'Aguardando cliente': a pickup, or an order the
+ * courier brought back) is paid there: what it still owes in cash lands in the open register of who finalizes it
+ * (decision 0053). Delivered orders' cash comes with the courier's settlement instead.
+ */
+export async function recordCashAtCounter(context: MoveContext): Promise<void> {
+  const { trx, order, action, employeeId } = context;
+  if (action !== 'finalize' || order.status !== ORDER_STATUS.AGUARDANDO_CLIENTE || employeeId === null) return;
+  if ((await repo.paymentMethod(trx, order.id)) !== 'CASH') return;
+  const parts = await repo.ofOrder(trx, order.id);
+  const dueCents = dueAtHandoverCents(order.total_cents, factsOf(parts), await repo.refundedCents(trx, order.id));
+  await receiveCash(trx, { employeeId, kind: 'SALE', amountCents: dueCents, orderId: order.id });
+}
+
 export async function recordCardAtDoor(context: MoveContext): Promise<void> {
   const receipt: CardReceipt | undefined = context.input.cardReceipt;
   if (!receipt || context.action !== 'deliver') return;
@@ -539,6 +555,16 @@ export function createOrderPaymentsService(db: DB) {
         created_at: at,
         confirmed_at: pending ? null : at,
       });
+      // Cash taken at the counter lands in the open register of who took it (decision 0053).
+      if (body.method === 'CASH') {
+        await receiveCash(trx, {
+          employeeId: principal.employeeId,
+          kind: 'SALE',
+          amountCents,
+          orderId: order.id,
+          paymentId: id,
+        });
+      }
       const status = PART_STATUS_LABELS[pending ? 'PENDING' : 'CONFIRMED'];
       await recordOrderNote(trx, order, {
         employeeId: principal.employeeId,
@@ -583,6 +609,17 @@ export function createOrderPaymentsService(db: DB) {
         closed_by: principal.employeeId,
         close_reason: input.reason,
       });
+      // Cash given back leaves the open register of who gives it (decision 0053).
+      if (input.status === 'REVERSED' && part.method === 'CASH') {
+        await receiveCash(trx, {
+          employeeId: principal.employeeId,
+          kind: 'REFUND',
+          amountCents: part.amount_cents,
+          orderId: order.id,
+          paymentId: part.id,
+          reason: input.reason,
+        });
+      }
       await recordOrderNote(trx, order, {
         employeeId: principal.employeeId,
         note: ORDER_PAYMENT_TEXTS.closedNote(
@@ -644,6 +681,15 @@ export function createOrderPaymentsService(db: DB) {
         done_by: principal.employeeId,
         done_at: at,
       });
+      if (input.method === 'CASH') {
+        await receiveCash(trx, {
+          employeeId: principal.employeeId,
+          kind: 'REFUND',
+          amountCents: refund.amount_cents,
+          orderId: order.id,
+          reason: input.note ?? null,
+        });
+      }
       const method = REFUND_METHOD_LABELS[input.method];
       await recordOrderNote(trx, order, {
         employeeId: principal.employeeId,

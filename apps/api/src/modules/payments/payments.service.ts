@@ -39,7 +39,13 @@ import {
 } from '../orders/workflow.service';
 import { isPixWebhookSecret, pixAutoOn, pixWebhookSecret } from '../settings/settings.service';
 import { orderPaymentsRepository as partsRepo } from './order-payments.repository';
-import { paidByParts, receivePartPix, recordCardAtDoor, reversePartOfPix } from './order-payments.service';
+import {
+  paidByParts,
+  receivePartPix,
+  recordCardAtDoor,
+  recordCashAtCounter,
+  reversePartOfPix,
+} from './order-payments.service';
 import { pixReceivedRepository as pixRepo } from './pix-received.repository';
 import { receivedPixPage } from './pix-received.service';
 
@@ -269,6 +275,8 @@ export function registerPaymentsWorkflow(): void {
   });
   // The courier's card at the door, typed on delivering (decision 0042's amendment): its part, in the delivery.
   onMoveEnd('cardAtDoor', recordCardAtDoor);
+  // A cash order paid at the counter on its handover: into the finalizer's open register (decision 0053).
+  onMoveEnd('cashAtCounter', recordCashAtCounter);
 }
 
 /**
