@@ -17,6 +17,10 @@ import { seedDemo } from './demo';
 
 /** Every table the application writes (reference data of the migrations, levels and sources, stays). */
 const DATA_TABLES = [
+  'cash_entries',
+  'cash_sessions',
+  'cash_registers',
+  'cash_settings',
   'search_terms',
   'product_views',
   'customer_signins',

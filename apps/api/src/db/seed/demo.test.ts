@@ -985,6 +985,111 @@ describe('the demo business (scale 1)', () => {
     }
   });
 
+  it("has a month of the counter's registers (issue 40 §3), fed by the counter's cash, closed, one difference pending", async () => {
+    const registers = await t.db.selectFrom('cash_registers').select('name').orderBy('id').execute();
+    expect(registers.map((r) => r.name)).toEqual(['Caixa balcão 1', 'Caixa balcão 2']);
+    const sessions = await rows<{
+      id: number;
+      day: string;
+      operator_id: number;
+      float_cents: number;
+      expected_cents: number;
+      counted_cents: number;
+      close_reason: string | null;
+      approval: string;
+      approved_by: number | null;
+      opened_at: Date;
+      closed_at: Date | null;
+      sum_in: number;
+      sum_out: number;
+      outside: number;
+    }>(
+      t,
+      sql`select s.id, to_char(s.opened_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as day, s.operator_id,
+            s.float_cents::int, s.expected_cents::int, s.counted_cents::int, s.close_reason, s.approval, s.approved_by,
+            s.opened_at, s.closed_at,
+            coalesce((select sum(e.amount_cents) from cash_entries e where e.session_id = s.id
+              and e.kind in ('SALE', 'SETTLEMENT', 'INSTALMENT', 'TOP_UP')), 0)::int as sum_in,
+            coalesce((select sum(e.amount_cents) from cash_entries e where e.session_id = s.id
+              and e.kind in ('REMOVAL', 'REFUND')), 0)::int as sum_out,
+            (select count(*) from cash_entries e where e.session_id = s.id
+              and (e.created_at < s.opened_at or e.created_at > s.closed_at))::int as outside
+          from cash_sessions s order by s.opened_at, s.id`,
+    );
+    // 30 days before Saturday 21/11: 22/10 (Thursday) to 20/11 (Friday), less the Sundays 25/10, 1/11, 8/11, 15/11.
+    const days = new Set(sessions.map((s) => s.day));
+    expect(days.size).toBe(26);
+    expect([...days][0]).toBe('2026-10-22');
+    expect([...days].at(-1)).toBe('2026-11-20');
+    for (const sunday of ['2026-10-25', '2026-11-01', '2026-11-08', '2026-11-15']) expect(days.has(sunday)).toBe(false);
+    for (const s of sessions) {
+      expect(s.closed_at, `session ${s.id}`).not.toBeNull();
+      expect(s.float_cents).toBe(20_000);
+      expect(s.expected_cents, `session ${s.id}`).toBe(s.float_cents + s.sum_in - s.sum_out);
+      expect(s.outside, `session ${s.id}`).toBe(0);
+      if (s.counted_cents === s.expected_cents) {
+        expect([s.approval, s.close_reason]).toEqual(['NOT_NEEDED', null]);
+      } else {
+        expect(s.close_reason).toBeTruthy();
+        if (s.approval === 'APPROVED') expect(s.approved_by).not.toBe(s.operator_id);
+      }
+    }
+    const pending = sessions.filter((s) => s.approval === 'PENDING');
+    expect(pending.map((s) => [s.day, s.counted_cents - s.expected_cents])).toEqual([['2026-11-20', -500]]);
+    expect(sessions.filter((s) => s.approval === 'APPROVED').length).toBeGreaterThanOrEqual(2);
+
+    // Each sale in a drawer is cash the counter took: a cash part its operator recorded, or what a cash order still
+    // owed when its operator handed it over from 'Aguardando cliente'.
+    const sales = await rows<{
+      id: number;
+      amount: number;
+      operator: number;
+      payment_id: number | null;
+      order_id: number;
+    }>(
+      t,
+      sql`select e.id, e.amount_cents::int as amount, s.operator_id as operator, e.payment_id, e.order_id
+          from cash_entries e join cash_sessions s on s.id = e.session_id where e.kind = 'SALE'`,
+    );
+    expect(sales.length).toBeGreaterThan(10);
+    for (const sale of sales) {
+      if (sale.payment_id !== null) {
+        const part = await t.db
+          .selectFrom('order_payments')
+          .select(['method', 'amount_cents', 'created_by', 'order_id'])
+          .where('id', '=', sale.payment_id)
+          .executeTakeFirstOrThrow();
+        expect(part).toEqual({
+          method: 'CASH',
+          amount_cents: sale.amount,
+          created_by: sale.operator,
+          order_id: sale.order_id,
+        });
+      } else {
+        const [order] = await rows<{ total: number; parts: number; finalizer: number; waited: boolean }>(
+          t,
+          sql`select o.total_cents::int as total,
+                coalesce((select sum(p.amount_cents) from order_payments p where p.order_id = o.id
+                  and p.status = 'CONFIRMED'), 0)::int as parts,
+                (select h.employee_id from order_status_history h where h.order_id = o.id and h.status = 13
+                  order by h.id limit 1) as finalizer,
+                exists (select 1 from order_status_history h where h.order_id = o.id and h.status = 6) as waited
+              from orders o where o.id = ${sale.order_id} and o.payment_method = 'CASH'`,
+        );
+        expect(order, `sale ${sale.id}`).toEqual({
+          total: sale.amount + (order?.parts ?? 0),
+          parts: order?.parts,
+          finalizer: sale.operator,
+          waited: true,
+        });
+      }
+    }
+    // Removals to the bank carry their reason.
+    const removals = await t.db.selectFrom('cash_entries').select(['reason']).where('kind', '=', 'REMOVAL').execute();
+    expect(removals.length).toBeGreaterThan(0);
+    expect(new Set(removals.map((r) => r.reason))).toEqual(new Set(['Depósito no banco']));
+  });
+
   it('leaves the id sequences after the demo rows', async () => {
     const customer = await t.db
       .insertInto('customers')

@@ -10,6 +10,7 @@ import {
   ORDER_STATUS,
   settlementSchema,
 } from '@backoffice/contract';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { pdfText } from '../../test/pdf-text';
@@ -119,14 +120,13 @@ beforeAll(async () => {
 afterEach(async () => {
   await t.db
     .updateTable('cash_sessions')
-    .set((eb) => ({
+    .set({
       closed_at: new Date(),
-      closed_by: eb.ref('operator_id'),
-      expected_cents: eb.ref('float_cents'),
-      counted_cents: eb.ref('float_cents'),
-      close_reason: 'Fechado entre testes',
+      closed_by: sql<number>`operator_id`,
+      expected_cents: 0,
+      counted_cents: 0,
       approval: 'NOT_NEEDED',
-    }))
+    })
     .where('closed_at', 'is', null)
     .execute();
 });

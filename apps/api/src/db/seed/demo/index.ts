@@ -6,6 +6,7 @@ import type { Database } from '../../schema';
 import { seedFoundation } from '../foundation';
 import { seedAnalytics } from './analytics';
 import { columnTypes, insertColumns, insertMany, nextId, Sink, syncIdentity } from './bulk';
+import { seedCash } from './cash';
 import { DAY, localDayStart } from './clock';
 import { staffRegisteredCustomers, walkInCustomers } from './counter';
 import { generateCustomers } from './customers';
@@ -226,6 +227,8 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
     await seedSettings(trx, anchor);
     // Card and split payments (issue 38): some finished orders, and two being paid in parts now.
     rows.order_payments = await seedPayments(trx);
+    // The cash drawer (issue 40 §3): a month of the counter's registers, fed by that month's cash at the counter.
+    Object.assign(rows, await seedCash(trx, { anchor, scale }));
     // Quotes (issue 38 §4): converted into counter sales, open, expired.
     rows.quotes = await seedQuotes(trx, anchor, scale);
     // Suppliers and bills to pay (issue 39): a few months of bills typed by hand, paid and open, and of the
