@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { daysBetween } from './clock';
-import { amountDue, instalmentDueDays, splitInstalments } from './receivables';
+import {
+  amountDue,
+  customerCreditBodySchema,
+  formatCreditTerms,
+  instalmentDueDays,
+  parseCreditTerms,
+  splitInstalments,
+} from './receivables';
 
 describe('an instalment paid late (issue 40 §2): fine 2 % once, interest 1 % a month pro rata die', () => {
   it("the issue's example: R$ 2.000,00 due 10/12 paid 20/12 asks 2.000,00 + 40,00 + 6,67 = R$ 2.046,67", () => {
@@ -67,5 +74,33 @@ describe("a sale's instalments", () => {
 
   it('fall due at the terms from the delivery: 30/60/90 from 01/12/2026 are 31/12, 30/01 and 01/03', () => {
     expect(instalmentDueDays('2026-12-01', [30, 60, 90])).toEqual(['2026-12-31', '2027-01-30', '2027-03-01']);
+  });
+});
+
+describe("a customer's credit plans ('Prazos')", () => {
+  it('reads the days of each instalment, slash-separated and increasing', () => {
+    expect(parseCreditTerms('28')).toEqual([28]);
+    expect(parseCreditTerms('30/60/90')).toEqual([30, 60, 90]);
+    expect(parseCreditTerms(' 30 / 60 dias')).toEqual([30, 60]);
+    for (const bad of ['', '60/30', '30/30', '0', '366', 'trinta', '30//60', '1/2/3/4/5/6/7/8/9/10/11/12/13']) {
+      expect(parseCreditTerms(bad), bad).toBeNull();
+    }
+    expect(parseCreditTerms('1/2/3/4/5/6/7/8/9/10/11/12')).toHaveLength(12);
+  });
+
+  it("says them as the screens do: '28 dias', '30/60/90 dias', '1 dia'", () => {
+    expect(formatCreditTerms([28])).toBe('28 dias');
+    expect(formatCreditTerms([30, 60, 90])).toBe('30/60/90 dias');
+    expect(formatCreditTerms([1])).toBe('1 dia');
+  });
+
+  it('keeps the plans shortest first, and refuses a plan without a limit', () => {
+    expect(customerCreditBodySchema.parse({ limit: 100, terms: ['30/60/90', '28', '30'] }).terms).toEqual([
+      [28],
+      [30],
+      [30, 60, 90],
+    ]);
+    expect(customerCreditBodySchema.safeParse({ limit: null, terms: ['28'] }).success).toBe(false);
+    expect(customerCreditBodySchema.parse({ limit: null, terms: [] })).toEqual({ limit: null, terms: [] });
   });
 });

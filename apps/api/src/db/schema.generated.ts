@@ -194,6 +194,21 @@ export interface CourierRuns {
   settlement_note: string | null;
 }
 
+export interface CreditSettings {
+  block_overdue_days: Generated<number>;
+  company_id: number;
+  fine_hundredths: Generated<number>;
+  monthly_interest_hundredths: Generated<number>;
+}
+
+export interface CustomerCredit {
+  customer_id: number;
+  limit_cents: Figure | null;
+  terms: Generated<Json>;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+}
+
 export interface CustomerLevels {
   id: number;
   name: string;
@@ -844,6 +859,8 @@ export interface DB {
   company_settings: CompanySettings;
   courier_run_orders: CourierRunOrders;
   courier_runs: CourierRuns;
+  credit_settings: CreditSettings;
+  customer_credit: CustomerCredit;
   customer_levels: CustomerLevels;
   customer_signins: CustomerSignins;
   customer_status_counts: CustomerStatusCounts;

@@ -4,6 +4,7 @@ import { adjustmentsRoutes } from './adjustments/adjustments.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { backupsRoutes } from './backups/backups.routes';
 import { cashRoutes } from './cash/cash.routes';
+import { creditRoutes } from './credit/credit.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { dispatchRoutes } from './dispatch/dispatch.routes';
 import { employeesRoutes } from './employees/employees.routes';
@@ -52,4 +53,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(payablesRoutes);
   await api.register(purchasesRoutes);
   await api.register(cashRoutes);
+  await api.register(creditRoutes);
 }

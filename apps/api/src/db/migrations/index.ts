@@ -60,6 +60,7 @@ import { suppliersAndPayables } from './0065-suppliers-and-payables';
 import { stockEntryUnitCost } from './0066-stock-entry-unit-cost';
 import { purchases } from './0067-purchases';
 import { cashRegisters } from './0068-cash-registers';
+import { customerCredit } from './0069-customer-credit';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -124,6 +125,7 @@ export const migrations: Record<string, Migration> = {
   '0066-stock-entry-unit-cost': stockEntryUnitCost,
   '0067-purchases': purchases,
   '0068-cash-registers': cashRegisters,
+  '0069-customer-credit': customerCredit,
 };
 
 export const migrationProvider: MigrationProvider = {

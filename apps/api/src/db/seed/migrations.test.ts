@@ -25,6 +25,8 @@ const TABLES = [
   'company_settings',
   'courier_run_orders',
   'courier_runs',
+  'credit_settings',
+  'customer_credit',
   'customer_levels',
   'customer_signins',
   'customer_status_counts',

@@ -1,0 +1,115 @@
+import {
+  COMPANY_ID,
+  CREDIT_SETTINGS_DEFAULTS,
+  CREDIT_TEXTS,
+  type CreditSettings,
+  type CreditSettingsBody,
+  type CustomerCredit,
+  type CustomerCreditInput,
+  centsToReais,
+  formatCreditTerms,
+  percentToHundredths,
+  reaisToCents,
+} from '@backoffice/contract';
+import type { DB } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import { recordAudit } from '../../lib/audit';
+import { notFound } from '../../lib/errors';
+import { type CustomerCreditRow, creditRepository as repo } from './credit.repository';
+
+/** A customer's credit as the API answers it: no row is no credit. */
+function toCredit(customerId: number, row: CustomerCreditRow | undefined): CustomerCredit {
+  return {
+    customerId,
+    limit: row?.limit_cents === null || row === undefined ? null : centsToReais(row.limit_cents),
+    terms: row?.terms ?? [],
+    updatedAt: row ? new Date(row.updated_at).toISOString() : null,
+    updatedBy: row?.updated_by ? { id: row.updated_by, name: row.updated_by_name ?? '' } : null,
+  };
+}
+
+/** The shop's credit settings in force (the defaults until set): the days that block, the late charges' rates. */
+export async function creditSettings(db: Executor): Promise<CreditSettings> {
+  const row = await repo.settings(db, COMPANY_ID);
+  if (!row) return CREDIT_SETTINGS_DEFAULTS;
+  return {
+    blockOverdueDays: row.block_overdue_days,
+    fineHundredths: row.fine_hundredths,
+    monthlyInterestHundredths: row.monthly_interest_hundredths,
+  };
+}
+
+/** A customer's credit (limit in cents, plans), read in the caller's transaction: what a sale on credit checks. */
+export async function customerCreditOf(
+  db: Executor,
+  customerId: number,
+): Promise<{ limitCents: number | null; terms: number[][] }> {
+  const row = await repo.customerCredit(db, customerId);
+  return { limitCents: row?.limit_cents ?? null, terms: row?.terms ?? [] };
+}
+
+const asBody = (settings: CreditSettings): CreditSettingsBody => ({
+  blockOverdueDays: settings.blockOverdueDays,
+  fine: settings.fineHundredths / 100,
+  monthlyInterest: settings.monthlyInterestHundredths / 100,
+});
+
+/**
+ * Credit per customer and the shop's credit settings (issue 40 §1). Reading them is open to who sells and who
+ * keeps the customers; changing them needs 'Crédito e cobrança' (the routes), audited with before and after.
+ */
+export function createCreditService(db: DB) {
+  return {
+    async customerCredit(customerId: number): Promise<CustomerCredit> {
+      if (!(await repo.customerExists(db, customerId))) throw notFound(CREDIT_TEXTS.customerNotFound);
+      return toCredit(customerId, await repo.customerCredit(db, customerId));
+    },
+
+    /** PUT /customers/{id}/credit: the limit and the plans, as a whole; the audit row says what they were and are. */
+    async saveCustomerCredit(actorId: number, customerId: number, input: CustomerCreditInput): Promise<CustomerCredit> {
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.customerExists(trx, customerId))) throw notFound(CREDIT_TEXTS.customerNotFound);
+        const before = await repo.customerCredit(trx, customerId, true);
+        const limitCents = input.limit === null ? null : reaisToCents(input.limit);
+        await repo.saveCustomerCredit(trx, customerId, { limitCents, terms: input.terms, updatedBy: actorId });
+        const described = (limit: number | null, terms: number[][]) => ({
+          limit: limit === null ? null : centsToReais(limit),
+          terms: terms.map(formatCreditTerms),
+        });
+        await recordAudit(trx, {
+          employeeId: actorId,
+          entity: 'customer_credit',
+          entityId: customerId,
+          action: 'update',
+          changes: {
+            before: described(before?.limit_cents ?? null, before?.terms ?? []),
+            after: described(limitCents, input.terms),
+          },
+        });
+      });
+      return toCredit(customerId, await repo.customerCredit(db, customerId));
+    },
+
+    settings: async (): Promise<CreditSettingsBody> => asBody(await creditSettings(db)),
+
+    /** PUT /credit/settings: the days that block sales on credit and the late charges; audited before and after. */
+    async saveSettings(actorId: number, body: CreditSettingsBody): Promise<CreditSettingsBody> {
+      await db.transaction().execute(async (trx) => {
+        const before = asBody(await creditSettings(trx));
+        await repo.saveSettings(trx, COMPANY_ID, {
+          block_overdue_days: body.blockOverdueDays,
+          fine_hundredths: percentToHundredths(body.fine),
+          monthly_interest_hundredths: percentToHundredths(body.monthlyInterest),
+        });
+        await recordAudit(trx, {
+          employeeId: actorId,
+          entity: 'credit_settings',
+          entityId: COMPANY_ID,
+          action: 'update',
+          changes: { before, after: body },
+        });
+      });
+      return asBody(await creditSettings(db));
+    },
+  };
+}
