@@ -61,6 +61,7 @@ import { stockEntryUnitCost } from './0066-stock-entry-unit-cost';
 import { purchases } from './0067-purchases';
 import { cashRegisters } from './0068-cash-registers';
 import { customerCredit } from './0069-customer-credit';
+import { openBills } from './0070-open-bills';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -126,6 +127,7 @@ export const migrations: Record<string, Migration> = {
   '0067-purchases': purchases,
   '0068-cash-registers': cashRegisters,
   '0069-customer-credit': customerCredit,
+  '0070-open-bills': openBills,
 };
 
 export const migrationProvider: MigrationProvider = {

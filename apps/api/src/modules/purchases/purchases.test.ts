@@ -221,6 +221,9 @@ describe('entry by the supplier NF-e XML', () => {
       headers: bearer(stocker),
     });
     expect(none.json().data).toMatchObject({ total: 0, items: [] });
+    // Without a search: every entry, counted without its joins.
+    const all = await t.app.inject({ method: 'GET', url: '/api/purchases?page=0&size=20', headers: bearer(stocker) });
+    expect(all.json().data).toMatchObject({ total: 1, items: [{ id: entry.id }] });
     const csv = await t.app.inject({ method: 'GET', url: '/api/purchases/export.csv', headers: bearer(stocker) });
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body
