@@ -158,7 +158,8 @@ async function shopCases(url: string, token: string): Promise<Case[]> {
 /**
  * The other lists a user pages (issue 36): an order's history ('Histórico de alterações': the audit of the
  * first order of Finalizados), the phones in analysis, the couriers' settlements of the last 30 days, the
- * quotes, the entries by NF-e, the suppliers and the open bills to pay, each as its page first asks.
+ * quotes, the entries by NF-e, the suppliers, the open bills to pay, the registers and the cash sessions, each as
+ * its page first asks.
  */
 async function listCases(url: string, token: string): Promise<Case[]> {
   const headers = { authorization: `Bearer ${token}` };
@@ -184,6 +185,9 @@ async function listCases(url: string, token: string): Promise<Case[]> {
     { label: 'list: suppliers, page 0', path: '/api/suppliers?page=0&size=25' },
     { label: 'list: bills to pay, open, page 0', path: '/api/payables?status=open&page=0&pageSize=25' },
     { label: "list: suppliers searched 'dist'", path: '/api/suppliers?page=0&size=25&search=dist' },
+    // Issue 40's drawer: the registers with their open sessions' totals, and the sessions as 'Caixa' pages them.
+    { label: "list: cash registers ('Caixa')", path: '/api/cash-registers' },
+    { label: 'list: cash sessions, page 0', path: '/api/cash-registers/sessions?page=0&pageSize=20' },
   ];
 }
 
