@@ -133,7 +133,6 @@ export const CASH_TEXTS = {
   opened: (name: string) => `${name} aberto.`,
   closed: (name: string) => `${name} fechado.`,
   closedPending: (name: string) => `${name} fechado: a diferença aguarda a aprovação de um gerente.`,
-  entryAdded: (label: string) => `${label} lançado.`,
   approved: 'Diferença aprovada.',
   created: (name: string) => `${name} criado.`,
   /** The closing report (PDF). */

@@ -1,4 +1,10 @@
-import { PERMISSIONS, TASKS_ACCESS } from '@backoffice/contract';
+import {
+  CASH_ADMIN_PERMISSIONS,
+  CASH_APPROVAL_PERMISSIONS,
+  CASH_OPERATE_PERMISSIONS,
+  PERMISSIONS,
+  TASKS_ACCESS,
+} from '@backoffice/contract';
 
 /**
  * Every admin page: its path under /admin, its sidebar label, the permissions it accepts (any one of them;
@@ -82,6 +88,12 @@ const PAGES = [
     label: 'Orçamentos',
     // Quotes are selling (issue 38 §4): saved from Vendas, converted here.
     permissions: [PERMISSIONS.internalSales],
+  },
+  {
+    path: 'cash',
+    label: 'Caixa',
+    // The drawer (issue 40 §3): who runs a register, who administers them and who approves a difference.
+    permissions: [...new Set([...CASH_OPERATE_PERMISSIONS, ...CASH_ADMIN_PERMISSIONS, ...CASH_APPROVAL_PERMISSIONS])],
   },
   {
     path: 'settings',

@@ -26,6 +26,7 @@ const PAGE_CODE: Record<AdminPath, CodeLoader<{ default: ComponentType }>> = {
   reportDetail: codeLoader(() => import('../features/reports/pages/report-detail-page')),
   selling: codeLoader(() => import('../features/selling/pages/selling-page')),
   quotes: codeLoader(() => import('../features/quotes/pages/quotes-page')),
+  cash: codeLoader(() => import('../features/cash/pages/cash-page')),
   suppliers: codeLoader(() => import('../features/suppliers/pages/suppliers-page')),
   payables: codeLoader(() => import('../features/payables/pages/payables-page')),
   purchaseEntry: codeLoader(() => import('../features/purchases/pages/nfe-entry-page')),

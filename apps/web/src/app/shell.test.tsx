@@ -27,6 +27,7 @@ describe('landingPath', () => {
     expect(landingPath(['bo:manage:internal_sales'])).toBe('/admin/selling');
     expect(landingPath([])).toBe('/admin/dashboard');
     expect(landingPath(['bo:manage:purchases'])).toBe('/admin/payables');
+    expect(landingPath(['bo:manage:credit'])).toBe('/admin/cash');
   });
 
   it('sends stockers and couriers (func 3 and 2 of the token) to "Minhas tarefas" when they may open it', () => {
@@ -95,6 +96,25 @@ describe('shell', () => {
     expect(within(nav).getAllByText('Compras')).toHaveLength(1);
     const items = within(nav).getAllByRole('listitem');
     expect([items[3]?.textContent, items[4]?.textContent]).toEqual(['Compras', 'Entrada por XML']);
+  });
+
+  it("lists 'Caixa' for who runs a register, administers them or approves a difference (issue 40)", async () => {
+    signInAs(['bo:manage:orders', 'bo:manage:internal_sales'], 'Beatriz Atendente', 1);
+    openApp('/admin/orders');
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal' }, { timeout: 5000 });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels).toEqual([
+      'Pedidos',
+      'Expedição',
+      'Minhas tarefas',
+      'Vendas',
+      'Orçamentos',
+      'Caixa',
+      'Configurações',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Caixa' }).getAttribute('href')).toBe('/admin/cash');
   });
 
   it("meets the no-permission screen; an attendant's 'Ir para o Dashboard' leads to the orders (issue 8)", async () => {

@@ -12,6 +12,7 @@ const LANDING_BY_PERMISSION: Record<string, string> = {
   [PERMISSIONS.dashboard]: '/admin/dashboard',
   [PERMISSIONS.settings]: '/admin/settings',
   [PERMISSIONS.purchases]: '/admin/payables',
+  [PERMISSIONS.credit]: '/admin/cash',
 };
 
 /** "Minhas tarefas", the stocker's and the courier's screen (docs/order-workflow.md, Field screens). */

@@ -17,6 +17,7 @@ export const NAV_ICONS: Record<SidebarPath, IconName> = {
   reports: 'assessment',
   selling: 'pointOfSale',
   quotes: 'requestQuote',
+  cash: 'pointOfSale',
   suppliers: 'business',
   payables: 'payments',
   purchaseEntry: 'uploadFile',

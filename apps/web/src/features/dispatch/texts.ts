@@ -47,6 +47,10 @@ export const DISPATCH_PAGE_TEXTS = {
   declaredCash: 'Dinheiro entregue',
   note: 'Observação (obrigatória se houver diferença)',
   confirmSettle: 'Registrar acerto',
+  /** Where the declared cash goes (decision 0053): the caller's open register, or none. */
+  cashInto: (register: string) => `O dinheiro entra no ${register}.`,
+  cashWentInto: (register: string) => `O dinheiro entrou no ${register}.`,
+  noCashRegister: 'Nenhum caixa aberto por você: o dinheiro não entra em nenhum caixa.',
   close: 'Fechar',
   settledDone: 'Acerto registrado.',
   settleFailed: 'Não foi possível registrar o acerto.',

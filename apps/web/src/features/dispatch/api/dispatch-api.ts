@@ -1,12 +1,13 @@
 import {
   BOARD_PAGE_SIZE,
+  type CashOverview,
   type CourierRun,
   type DepartureSummary,
   type DispatchOrder,
   type Paged,
   type Settlement,
 } from '@backoffice/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { createQueryKeys } from '../../../lib/query-keys';
 
@@ -66,6 +67,25 @@ export async function createRun(body: { departureAt: string; delivererId: number
   return (await api<{ data: CourierRun }>('/dispatch/runs', { method: 'POST', body })).data;
 }
 
-export async function settleRun(runId: number, body: { declaredCash: number; note?: string }) {
+/**
+ * The register the caller has open (GET /cash-registers: its `mySessionId`), null when none: where a settlement's
+ * cash goes (decision 0053). Asked only when `enabled` (the caller reaches the drawer's routes); the key is the
+ * drawer screen's overview, so both read one answer.
+ */
+export function useMyCashRegister(enabled: boolean) {
+  return useQuery({
+    queryKey: ['cash-registers', 'overview'],
+    queryFn: async ({ signal }) => (await api<{ data: CashOverview }>('/cash-registers', { signal })).data,
+    select: (overview): { id: number; name: string } | null => {
+      const register = overview.registers.find(
+        (r) => r.openSession !== null && r.openSession.id === overview.mySessionId,
+      );
+      return register ? { id: register.id, name: register.name } : null;
+    },
+    enabled,
+  });
+}
+
+export async function settleRun(runId: number, body: { declaredCash: number; note?: string; cashRegisterId?: number }) {
   return (await api<{ data: Settlement }>(`/dispatch/runs/${runId}/settlement`, { method: 'POST', body })).data;
 }

@@ -1,4 +1,10 @@
-import type { CourierRun, RunSummary, Settlement } from '@backoffice/contract';
+import {
+  CASH_ADMIN_PERMISSIONS,
+  CASH_OPERATE_PERMISSIONS,
+  type CourierRun,
+  type RunSummary,
+  type Settlement,
+} from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
@@ -12,7 +18,8 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { formatMoney } from '../../../lib/format';
-import { dispatchKeys, settleRun } from '../api/dispatch-api';
+import { hasPermission } from '../../../lib/session';
+import { dispatchKeys, settleRun, useMyCashRegister } from '../api/dispatch-api';
 import { DISPATCH_PAGE_TEXTS as T } from '../texts';
 
 const schema = z.object({
@@ -21,10 +28,14 @@ const schema = z.object({
 });
 type Values = z.infer<typeof schema>;
 
+/** Who reaches GET /cash-registers (the drawer's routes): only they are told where the cash goes. */
+const CASH_READERS = [...CASH_OPERATE_PERMISSIONS, ...CASH_ADMIN_PERMISSIONS];
+
 /**
  * 'Acerto do motoboy': the cash the courier brought, typed as a Brazilian types it; the server works out
  * the expected cash and refuses a difference without a note, or a run with an order still out (its message
- * is said here, and the dialog stays open). Once settled, the figures are shown.
+ * is said here, and the dialog stays open). Once settled, the figures are shown. It says which register the cash
+ * goes into (the caller's open one, sent as `cashRegisterId`) or that none is open (decision 0053).
  */
 export function SettlementDialog({
   run,
@@ -37,15 +48,18 @@ export function SettlementDialog({
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { declaredCash: '', note: '' } });
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<Settlement | null>(null);
+  const register = useMyCashRegister(run !== null && hasPermission(...CASH_READERS));
+  const into = register.isSuccess ? register.data : undefined;
   const settle = useApiMutation({
     mutationFn: (values: Values) =>
       settleRun(run?.id ?? 0, {
         declaredCash: Number(values.declaredCash),
         ...(values.note ? { note: values.note } : {}),
+        ...(into ? { cashRegisterId: into.id } : {}),
       }),
     success: T.settledDone,
     failure: T.settleFailed,
-    invalidate: [dispatchKeys.all],
+    invalidate: [dispatchKeys.all, ['cash-registers']],
     onSuccess: (settlement) => setResult(settlement),
     errorInDialog: true,
     onError: (_error, message) => setError(message),
@@ -79,6 +93,19 @@ export function SettlementDialog({
           {T.settleText}
         </Typography>
         <FormMoneyField control={form.control} name="declaredCash" label={T.declaredCash} disabled={result !== null} />
+        {result?.cashRegister ? (
+          <Typography variant="body2" data-testid="settlement-cash-register">
+            {T.cashWentInto(result.cashRegister.name)}
+          </Typography>
+        ) : into !== undefined && !result ? (
+          <Typography
+            variant="body2"
+            color={into ? 'text.primary' : 'text.secondary'}
+            data-testid="settlement-cash-register"
+          >
+            {into ? T.cashInto(into.name) : T.noCashRegister}
+          </Typography>
+        ) : null}
         <FormTextField
           control={form.control}
           name="note"

@@ -1,0 +1,153 @@
+import {
+  CASH_MAX_AMOUNT,
+  CASH_TEXTS,
+  type CashRegister,
+  cashClosing,
+  hasTwoDecimals,
+  reaisToCents,
+} from '@backoffice/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import type { Theme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { ProblemAlert } from '../../../components/form/dialog-problem';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { FormMoneyField } from '../../../components/form/form-money-field';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { formatMoney } from '../../../lib/format';
+import { useCloseRegister } from '../api/cash-api';
+import { formatWhen } from '../lib/cash-format';
+import { CASH_PAGE_TEXTS as T } from '../texts';
+import { differenceColor } from './cash-figures';
+
+/** The form, checked as the server checks it: a count (zero allowed) and, when it differs from `expected`, why. */
+function formSchema(expected: number) {
+  return z
+    .object({
+      counted: z
+        .number({ error: CASH_TEXTS.amountInvalid })
+        .min(0, CASH_TEXTS.amountInvalid)
+        .max(CASH_MAX_AMOUNT, CASH_TEXTS.amountTooHigh)
+        .refine(hasTwoDecimals, CASH_TEXTS.amountInvalid),
+      reason: z
+        .string()
+        .trim()
+        .refine((value) => value === '' || (value.length >= 3 && value.length <= 300), CASH_TEXTS.reasonInvalid),
+    })
+    .refine((values) => reaisToCents(values.counted) === reaisToCents(expected) || values.reason !== '', {
+      error: CASH_TEXTS.differenceReasonRequired,
+      path: ['reason'],
+    });
+}
+type FormValues = { counted: number | null; reason: string };
+type FormOutput = z.output<ReturnType<typeof formSchema>>;
+
+/**
+ * 'Fechar caixa': what the drawer should hold, the amount counted typed 1.234,56, and the difference as it is
+ * typed (red when cash is missing). A difference needs a reason; above the tolerance the register closes and the
+ * difference waits for a manager's approval. A manager closes a register someone left open the same way.
+ */
+export function CloseDialog({
+  register,
+  tolerance,
+  onClose,
+}: {
+  register: CashRegister;
+  tolerance: number;
+  onClose: () => void;
+}) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const session = register.openSession;
+  const expected = session?.totals.expected ?? 0;
+  const [problem, setProblem] = useState<string | null>(null);
+  const { control, handleSubmit } = useForm<FormValues, unknown, FormOutput>({
+    resolver: zodResolver(formSchema(expected)) as never,
+    mode: 'onTouched',
+    defaultValues: { counted: null, reason: '' },
+  });
+  const counted = useWatch({ control, name: 'counted' });
+  const closing =
+    typeof counted === 'number'
+      ? cashClosing(reaisToCents(expected), reaisToCents(counted), reaisToCents(tolerance))
+      : null;
+  const difference = closing ? closing.differenceCents / 100 : null;
+  const close = useCloseRegister(onClose, setProblem);
+  const busy = close.isPending;
+  return (
+    <FormDialog
+      open
+      titleId="cash-close-title"
+      title={T.closeTitle(register.name)}
+      maxWidth="xs"
+      fullScreen={phone}
+      onClose={busy ? () => undefined : onClose}
+      onSubmit={handleSubmit((values) => {
+        setProblem(null);
+        close.mutate({ registerId: register.id, body: { counted: values.counted, reason: values.reason || null } });
+      })}
+      closeText={T.cancel}
+      actions={<SubmitButton busy={busy}>{T.confirmClose}</SubmitButton>}
+    >
+      {session ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {T.closeOf(session.operator.name, formatWhen(session.openedAt))}
+        </Typography>
+      ) : null}
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}
+      >
+        <Typography component="dt">{T.expected}</Typography>
+        <Typography component="dd" sx={{ m: 0, fontWeight: 700, textAlign: 'right' }} data-testid="cash-close-expected">
+          {formatMoney(expected)}
+        </Typography>
+        <Typography component="dt">{T.difference}</Typography>
+        <Typography
+          component="dd"
+          aria-live="polite"
+          data-testid="cash-close-difference"
+          sx={{ m: 0, fontWeight: 700, textAlign: 'right', color: differenceColor(difference) }}
+        >
+          {difference === null ? '—' : formatMoney(difference)}
+        </Typography>
+      </Box>
+      <FormMoneyField
+        control={control}
+        name="counted"
+        label={T.counted}
+        valueAs="number"
+        required
+        fullWidth
+        autoFocus
+        disabled={busy}
+      />
+      <FormTextField
+        control={control}
+        name="reason"
+        label={T.reasonDifference}
+        required={closing?.needsReason ?? false}
+        fullWidth
+        multiline
+        minRows={2}
+        disabled={busy}
+        sx={{ mt: 1 }}
+      />
+      {closing?.needsApproval ? (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {T.aboveTolerance(formatMoney(tolerance))}
+        </Alert>
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {T.toleranceNote(formatMoney(tolerance))}
+        </Typography>
+      )}
+      <ProblemAlert problem={problem} />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,121 @@
+import {
+  CASH_MAX_AMOUNT,
+  CASH_TEXTS,
+  type CashRegister,
+  hasTwoDecimals,
+  reaisToCents,
+  type TypedCashEntryKind,
+} from '@backoffice/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Theme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ProblemAlert } from '../../../components/form/dialog-problem';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { FormMoneyField } from '../../../components/form/form-money-field';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { formatMoney } from '../../../lib/format';
+import { useAddEntry } from '../api/cash-api';
+import { CASH_PAGE_TEXTS as T } from '../texts';
+
+/**
+ * The form, checked as the server checks it: an amount above zero with two decimals; a sangria needs its reason
+ * and cannot take out more than the drawer should hold now (`available`).
+ */
+function formSchema(kind: TypedCashEntryKind, available: number) {
+  return z.object({
+    amount: z
+      .number({ error: CASH_TEXTS.positiveInvalid })
+      .gt(0, CASH_TEXTS.positiveInvalid)
+      .max(CASH_MAX_AMOUNT, CASH_TEXTS.amountTooHigh)
+      .refine(hasTwoDecimals, CASH_TEXTS.positiveInvalid)
+      .refine(
+        (amount) => kind !== 'REMOVAL' || reaisToCents(amount) <= reaisToCents(available),
+        CASH_TEXTS.removalAboveCash(formatMoney(available)),
+      ),
+    reason: z
+      .string()
+      .trim()
+      .refine((value) => kind !== 'REMOVAL' || value !== '', CASH_TEXTS.removalReasonRequired)
+      .refine((value) => value === '' || (value.length >= 3 && value.length <= 300), CASH_TEXTS.reasonInvalid),
+  });
+}
+type FormValues = { amount: number | null; reason: string };
+type FormOutput = z.output<ReturnType<typeof formSchema>>;
+
+/**
+ * 'Suprimento' or 'Sangria' on the caller's open register: the amount typed 1.234,56 and the reason (a sangria's
+ * is required). One Idempotency-Key per opening of the dialog: sent again after no answer, it lands once.
+ */
+export function EntryDialog({
+  kind,
+  register,
+  onClose,
+}: {
+  kind: TypedCashEntryKind;
+  register: CashRegister;
+  onClose: () => void;
+}) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const available = register.openSession?.totals.expected ?? 0;
+  const [key] = useState(() => crypto.randomUUID());
+  const [problem, setProblem] = useState<string | null>(null);
+  const { control, handleSubmit } = useForm<FormValues, unknown, FormOutput>({
+    resolver: zodResolver(formSchema(kind, available)) as never,
+    mode: 'onTouched',
+    defaultValues: { amount: null, reason: '' },
+  });
+  const add = useAddEntry(onClose, setProblem);
+  const busy = add.isPending;
+  const removal = kind === 'REMOVAL';
+  return (
+    <FormDialog
+      open
+      titleId="cash-entry-title"
+      title={removal ? T.removalTitle(register.name) : T.topUpTitle(register.name)}
+      maxWidth="xs"
+      fullScreen={phone}
+      onClose={busy ? () => undefined : onClose}
+      onSubmit={handleSubmit((values) => {
+        setProblem(null);
+        add.mutate({
+          registerId: register.id,
+          key,
+          body: { kind, amount: values.amount, reason: values.reason || null },
+        });
+      })}
+      closeText={T.cancel}
+      actions={<SubmitButton busy={busy}>{T.confirmEntry}</SubmitButton>}
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {removal ? T.removalText(formatMoney(available)) : T.topUpText}
+      </Typography>
+      <FormMoneyField
+        control={control}
+        name="amount"
+        label={T.amount}
+        valueAs="number"
+        required
+        fullWidth
+        autoFocus
+        disabled={busy}
+      />
+      <FormTextField
+        control={control}
+        name="reason"
+        label={removal ? T.reason : T.reasonOptional}
+        required={removal}
+        fullWidth
+        multiline
+        minRows={2}
+        disabled={busy}
+        sx={{ mt: 1 }}
+      />
+      <ProblemAlert problem={problem} />
+    </FormDialog>
+  );
+}
