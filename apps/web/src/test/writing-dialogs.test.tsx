@@ -5,6 +5,16 @@ import { type ReactNode, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { OrderAdjustmentDialog } from '../components/orders/order-adjustment-dialog';
 import { makeOrderDetail, makeOrderSummary } from '../components/orders/test-data';
+import CashPage from '../features/cash/pages/cash-page';
+import {
+  BEATRIZ,
+  makeOverview,
+  OPEN_SESSION,
+  OPEN_SESSION_DETAILS,
+  pendingSession,
+  sessionPage,
+} from '../features/cash/test-data';
+import { CreditDialog } from '../features/customers/components/credit-dialog';
 import CustomersPage from '../features/customers/pages/customers-page';
 import { LEVELS, makeCustomer } from '../features/customers/test-data';
 import { SettlementDialog } from '../features/dispatch/components/settlement-dialog';
@@ -351,6 +361,25 @@ const SUPPLIER = {
 };
 const BILL = { ...PAYABLE, paid: 0, open: 1500, payments: [] };
 
+/** 'Caixa' (issue 40 §3): the attendant's open 'Caixa balcão 1' (`mine`) or none open, and the sessions' list. */
+const cashScreen =
+  (permissions: string[], { mine = true, sessions = sessionPage([]) } = {}) =>
+  () => ({
+    element: <CashPage />,
+    path: '/admin/cash',
+    permissions,
+    reads: {
+      'GET /api/cash-registers': { body: { data: makeOverview({ mySessionId: mine ? OPEN_SESSION.id : null }) } },
+      'GET /api/cash-registers/sessions': sessions,
+    } satisfies Routes,
+  });
+const ATTENDANT = ['bo:manage:orders', 'bo:manage:internal_sales'];
+const inCard = (register: string, button: string) => async (user: User) => {
+  const card = await screen.findByRole('region', { name: register });
+  await user.click(within(card).getByRole('button', { name: button }));
+};
+const PENDING = pendingSession(31, BEATRIZ);
+
 export const WRITING_DIALOGS: WritingDialogCase[] = [
   {
     files: ['features/suppliers/components/supplier-dialog.tsx'],
@@ -419,6 +448,99 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     },
     typed: (dialog) => [fieldValue(dialog, /^Valor/), fieldValue(dialog, /^Conta de saída/)],
     submit: 'Registrar pagamento',
+  },
+  {
+    files: ['features/cash/components/open-dialog.tsx'],
+    dialog: 'Abrir o Caixa balcão 2',
+    write: 'POST /api/cash-registers/2/open',
+    done: { data: { ...OPEN_SESSION, id: 12, register: { id: 2, name: 'Caixa balcão 2' }, entries: [] } },
+    screen: cashScreen(ATTENDANT, { mine: false }),
+    open: inCard('Caixa balcão 2', 'Abrir caixa'),
+    fill: async (user, dialog) => {
+      const float = within(dialog).getByLabelText(/^Troco inicial/);
+      await user.clear(float);
+      await user.type(float, '200,00');
+    },
+    typed: (dialog) => fieldValue(dialog, /^Troco inicial/),
+    submit: 'Abrir caixa',
+  },
+  {
+    files: ['features/cash/components/entry-dialog.tsx'],
+    dialog: 'Suprimento no Caixa balcão 1',
+    write: 'POST /api/cash-registers/1/entries',
+    done: { data: OPEN_SESSION_DETAILS },
+    screen: cashScreen(ATTENDANT),
+    open: inCard('Caixa balcão 1', 'Suprimento'),
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByLabelText(/^Valor/), '50,00');
+      await user.type(within(dialog).getByLabelText(/^Motivo/), 'Troco do cofre');
+    },
+    typed: (dialog) => [fieldValue(dialog, /^Valor/), fieldValue(dialog, /^Motivo/)],
+    submit: 'Lançar',
+  },
+  {
+    files: ['features/cash/components/close-dialog.tsx'],
+    dialog: 'Fechar o Caixa balcão 1',
+    write: 'POST /api/cash-registers/1/close',
+    done: { data: { ...PENDING, id: 11, entries: [] } },
+    screen: cashScreen(ATTENDANT),
+    open: inCard('Caixa balcão 1', 'Fechar caixa'),
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByLabelText(/^Valor contado/), '140,00');
+      await user.type(within(dialog).getByLabelText(/^Motivo da diferença/), 'Troco dado a mais');
+    },
+    typed: (dialog) => [
+      fieldValue(dialog, /^Valor contado/),
+      fieldValue(dialog, /^Motivo da diferença/),
+      within(dialog).getByTestId('cash-close-difference').textContent,
+    ],
+    submit: 'Fechar caixa',
+  },
+  {
+    files: ['features/cash/components/new-register-dialog.tsx'],
+    dialog: 'Novo caixa',
+    write: 'POST /api/cash-registers',
+    done: { data: { id: 3, name: 'Caixa balcão 3', active: true, openSession: null, lastClosedAt: null } },
+    screen: cashScreen(['bo:manage:settings'], { mine: false }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Novo caixa' }));
+    },
+    fill: (user, dialog) => user.type(within(dialog).getByLabelText(/^Nome/), 'Caixa balcão 3'),
+    typed: (dialog) => fieldValue(dialog, /^Nome/),
+    submit: 'Criar',
+  },
+  {
+    files: ['features/cash/components/tolerance-dialog.tsx'],
+    dialog: 'Tolerância de diferença',
+    write: 'PUT /api/cash-registers/settings',
+    done: { data: { tolerance: 5 } },
+    screen: cashScreen(['bo:manage:credit'], { mine: false }),
+    open: async (user) => {
+      const button = await screen.findByRole('button', { name: 'Tolerância de diferença' });
+      await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+      await user.click(button);
+    },
+    fill: async (user, dialog) => {
+      const tolerance = within(dialog).getByLabelText(/^Tolerância/);
+      await user.clear(tolerance);
+      await user.type(tolerance, '5,00');
+    },
+    typed: (dialog) => fieldValue(dialog, /^Tolerância/),
+    submit: 'Salvar',
+  },
+  {
+    files: ['features/cash/components/approve-dialog.tsx'],
+    dialog: 'Aprovar diferença',
+    write: 'POST /api/cash-registers/sessions/31/approve',
+    done: { data: { ...PENDING, status: 'CLOSED', entries: [] } },
+    screen: cashScreen(['bo:manage:credit'], { mine: false, sessions: sessionPage([PENDING]) }),
+    open: async (user) => {
+      const row = (await screen.findByText('Diferença aguardando aprovação')).closest('[role="row"]') as HTMLElement;
+      await user.click(within(row).getByRole('button', { name: 'Aprovar diferença' }));
+    },
+    fill: (user, dialog) => user.type(within(dialog).getByLabelText(/^Observação/), 'Conferido com a câmera'),
+    typed: (dialog) => fieldValue(dialog, /^Observação/),
+    submit: 'Aprovar',
   },
   {
     files: ['features/customers/components/block-dialog.tsx'],
@@ -970,6 +1092,42 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
       within(dialog).getByText(/^Novo total:/).textContent,
     ],
     submit: 'Salvar alterações',
+  },
+  {
+    files: ['features/customers/components/credit-dialog.tsx'],
+    dialog: 'Alterar crédito: Ana Ativa',
+    write: 'PUT /api/customers/1/credit',
+    done: {
+      data: {
+        customerId: 1,
+        limit: 5000,
+        terms: [[28]],
+        updatedAt: '2026-05-02T13:00:00.000Z',
+        updatedBy: { id: 1, name: 'Ana Administradora' },
+      },
+    },
+    screen: () => ({
+      element: (
+        <UntilClosed
+          dialog={(close) => (
+            <CreditDialog
+              customer={ANA}
+              credit={{ customerId: 1, limit: null, terms: [], updatedAt: null, updatedBy: null }}
+              onClose={close}
+            />
+          )}
+        />
+      ),
+      permissions: ['bo:manage:credit'],
+      reads: {},
+    }),
+    open: async () => {},
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByLabelText(/^Limite de crédito/), '5000');
+      await user.type(within(dialog).getByLabelText('Novo prazo'), '28{Enter}');
+    },
+    typed: (dialog) => [fieldValue(dialog, /^Limite de crédito/), within(dialog).getByText('28 dias').textContent],
+    submit: 'Salvar',
   },
 ];
 

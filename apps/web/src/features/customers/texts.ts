@@ -1,4 +1,4 @@
-import { CUSTOMER_TEXTS } from '@backoffice/contract';
+import { CREDIT_TEXTS, CUSTOMER_TEXTS } from '@backoffice/contract';
 
 /** Every UI text of the customers screen (spec sections 2, 5 and 8), verbatim where the spec quotes it. */
 export const CUSTOMERS_TEXTS = {
@@ -163,6 +163,28 @@ export const CUSTOMERS_TEXTS = {
     expand: 'Mostrar itens',
     collapse: 'Ocultar itens',
     csvFile: 'historico.csv',
+  },
+  /** The customer's credit (issue 40 §1), in the details: the limit, the plans allowed and who changed them. */
+  credit: {
+    title: CREDIT_TEXTS.title,
+    limit: CREDIT_TEXTS.limit,
+    terms: CREDIT_TEXTS.terms,
+    noCredit: CREDIT_TEXTS.noCredit,
+    noTerms: 'Nenhum prazo.',
+    changedBy: (name: string, date: string) => `Alterado por ${name} em ${date}`,
+    changedOn: (date: string) => `Alterado em ${date}`,
+    change: 'Alterar crédito',
+    loadFailed: 'Não foi possível carregar o crédito do cliente.',
+    dialogTitle: (name: string) => `Alterar crédito: ${name}`,
+    limitHelp: 'Vazio: sem crédito, só vendas à vista.',
+    newTerm: 'Novo prazo',
+    newTermHelp: 'Dias de cada parcela a partir da entrega, separados por barra (ex.: 28 ou 30/60/90).',
+    addTerm: 'Adicionar',
+    removeTerm: (plan: string) => `Remover o prazo ${plan}`,
+    termsTooMany: 'No máximo 10 prazos por cliente.',
+    save: 'Salvar',
+    saved: CREDIT_TEXTS.saved,
+    saveFailed: 'Não foi possível salvar o crédito do cliente, tente novamente mais tarde.',
   },
   validation: {
     shippingCostRequired: CUSTOMER_TEXTS.shippingCostRequired,

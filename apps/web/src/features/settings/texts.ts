@@ -1,4 +1,5 @@
 import {
+  CREDIT_TEXTS,
   DEPARTURE_TEXTS,
   PIX_KEY_TYPE_LABELS,
   type PixKeyType,
@@ -277,4 +278,17 @@ export const WEBHOOK_REACH_TEXTS = {
     `O banco não consegue chamar este endereço: ${host} é este computador ou a rede local. Configure o endereço público do sistema (PUBLIC_URL, com https) e cadastre a URL gerada com ele.`,
   notHttps:
     'O banco só chama endereços https: configure o endereço público do sistema (PUBLIC_URL) com https e cadastre a URL gerada com ele.',
+} as const;
+
+/** 'Configurações de crédito' (issue 40 §1): when late instalments block sales on credit, and the late charges. */
+export const CREDIT_SETTINGS_TEXTS = {
+  title: 'Configurações de crédito',
+  text: 'Vendas a prazo ficam bloqueadas para o cliente com parcela atrasada há mais dias que o informado. A multa é cobrada uma vez sobre a parcela atrasada; os juros, por dia de atraso (proporcionais ao mês).',
+  blockOverdueDays: CREDIT_TEXTS.blockOverdueDays,
+  fine: 'Multa (%)',
+  monthlyInterest: 'Juros ao mês (%)',
+  save: 'Salvar configurações de crédito',
+  saved: CREDIT_TEXTS.settingsSaved,
+  saveFailed: 'Não foi possível salvar as configurações de crédito.',
+  loadFailed: 'Não foi possível carregar as configurações de crédito.',
 } as const;

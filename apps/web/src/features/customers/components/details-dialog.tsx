@@ -17,6 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatCep, formatDocument, formatMoney, formatPhone } from '../../../lib/format';
 import { CUSTOMERS_TEXTS } from '../texts';
+import { CreditSection } from './credit-section';
 
 const T = CUSTOMERS_TEXTS.details;
 
@@ -66,7 +67,10 @@ export interface DetailsDialogProps {
   privacy?: { onExport: () => void; onAnonymise?: () => void; busy?: boolean };
 }
 
-/** 'Detalhes do Cliente': the customer table and the 'Endereço' table, 'N/A' where empty. */
+/**
+ * 'Detalhes do Cliente': the customer table and the 'Endereço' table, 'N/A' where empty, then 'Crédito' for
+ * whoever may read it.
+ */
 export function DetailsDialog({ customer, loading, onClose, privacy }: DetailsDialogProps) {
   if (!customer) return null;
   const doc = customer.document;
@@ -103,6 +107,7 @@ export function DetailsDialog({ customer, loading, onClose, privacy }: DetailsDi
             [T.notes, orNA(customer.notes)],
           ]}
         />
+        <CreditSection customer={customer} />
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {privacy ? (

@@ -7,6 +7,7 @@ import {
   COMPANY_ID,
   type CompanySettings,
   type CompanySettingsPatch,
+  type CreditSettingsBody,
   type LateLimit,
   type OrderSummary,
   type PixReceivedList,
@@ -137,4 +138,14 @@ export function makeBackup() {
 
 export function saveBackupSettings(body: BackupSettingsBody) {
   return api<{ data: BackupSettings }>('/backups/settings', { method: 'PUT', body });
+}
+
+/** GET|PUT /credit/settings (issue 40 §1): the days late that block sales on credit, the fine and the monthly interest (%). */
+export const creditSettingsQuery = queryOptions({
+  queryKey: settingsKeys.other('credit'),
+  queryFn: async () => (await api<{ data: CreditSettingsBody }>('/credit/settings')).data,
+});
+
+export function saveCreditSettings(body: CreditSettingsBody) {
+  return api<{ data: CreditSettingsBody }>('/credit/settings', { method: 'PUT', body });
 }

@@ -1,5 +1,5 @@
 import type { BankSetting } from '@backoffice/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderPage, signInAs } from '../../../test/render';
@@ -295,5 +295,24 @@ describe('Settings page', () => {
     expect(screen.getByRole('button', { name: 'Novo PIX' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Nova transferencia bancaria' })).toBeTruthy();
     expect(screen.queryByText(/Somente leitura/)).toBeNull();
+  });
+
+  it("shows 'Configurações de crédito' to 'Crédito e cobrança' and to full access only (issue 40 §1)", async () => {
+    const credit = {
+      'GET /api/credit/settings': { body: { data: { blockOverdueDays: 5, fine: 2, monthlyInterest: 1 } } },
+    };
+    const manager = openPage(credit, ['bo:manage:orders', 'bo:manage:credit']);
+    expect(await screen.findByRole('heading', { name: 'Configurações de crédito' })).toBeTruthy();
+    await waitFor(() => expect(manager.calls.some((c) => c.url === '/api/credit/settings')).toBe(true));
+    cleanup();
+
+    openPage(credit, ['full:access']);
+    expect(await screen.findByRole('heading', { name: 'Configurações de crédito' })).toBeTruthy();
+    cleanup();
+
+    const settings = openPage(credit, ['bo:manage:orders', 'bo:manage:settings']);
+    expect(await screen.findByText('Pix CNPJ Conecta Cell')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Configurações de crédito' })).toBeNull();
+    expect(settings.calls.some((c) => c.url === '/api/credit/settings')).toBe(false);
   });
 });

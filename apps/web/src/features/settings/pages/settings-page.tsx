@@ -37,6 +37,7 @@ import { BackupsCard } from '../components/backups-card';
 import { type BankDialogTarget, BankSettingDialog } from '../components/bank-setting-dialog';
 import { CardFeesCard } from '../components/card-fees-card';
 import { CompanySettingsDialog } from '../components/company-settings-dialog';
+import { CreditSettingsCard } from '../components/credit-settings-card';
 import { DeparturesCard } from '../components/departures-card';
 import { FirstRunDialog } from '../components/first-run-dialog';
 import { LateLimitsCard } from '../components/late-limits-card';
@@ -67,6 +68,8 @@ export default function SettingsPage() {
   const canReadPix = hasAccess({ permissions: [PERMISSIONS.orders] });
   /** GET /settings/quotes is read with selling (internal_sales) or settings. */
   const canSell = hasAccess({ permissions: [PERMISSIONS.internalSales] });
+  /** 'Configurações de crédito': read and changed by 'Crédito e cobrança' (full access passes). */
+  const canManageCredit = hasAccess({ permissions: [PERMISSIONS.credit] });
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const bankSettings = useBankSettings();
@@ -279,6 +282,7 @@ export default function SettingsPage() {
           {canReadPix || canChange ? <LateLimitsCard canChange={canChange} /> : null}
           {canChange || canReadPix ? <WhatsAppTemplatesCard /> : null}
           {canChange || canSell ? <QuoteValidityCard canChange={canChange} /> : null}
+          {canManageCredit ? <CreditSettingsCard /> : null}
           {canChange ? <BackupsCard /> : null}
         </Stack>
       )}
