@@ -32,6 +32,7 @@ const ATENDENTE = [EMPLOYEE_FUNCS.ATTENDANT];
 const ATENDENTE_ESTOQUISTA = [EMPLOYEE_FUNCS.ATTENDANT, EMPLOYEE_FUNCS.STOCKER];
 const ATENDENTE_MOTOBOY = [EMPLOYEE_FUNCS.ATTENDANT, EMPLOYEE_FUNCS.DELIVERER];
 const SELLERS = [PERMISSIONS.internalSales];
+const CREDIT = [PERMISSIONS.credit];
 const ANY_FUNCTION = [EMPLOYEE_FUNCS.ATTENDANT, EMPLOYEE_FUNCS.DELIVERER, EMPLOYEE_FUNCS.STOCKER];
 
 function row(
@@ -68,6 +69,10 @@ export const EXPECTED_ORDER_MOVES: readonly ExpectedOrderMove[] = [
   // A Pix received from the bank for exactly the order's total, before any proof came.
   row(S.AGUARDANDO_COMPROVANTE, 'confirmPix', S.AGUARDANDO_ESTOQUISTA, ORDERS, ATENDENTE, ['pixReceived']),
   row(S.AGUARDANDO_APROVACAO, 'refuse', S.REPROVADOS, ORDERS, ATENDENTE, [], ['releaseStock']),
+  // A sale on credit above the limit or of a customer late (issue 40 §1): 'Crédito e cobrança' decides, any
+  // function, the reason recorded either way.
+  row(S.AGUARDANDO_APROVACAO_CREDITO, 'approveCredit', S.AGUARDANDO_ESTOQUISTA, CREDIT, ANY_FUNCTION, ['reason']),
+  row(S.AGUARDANDO_APROVACAO_CREDITO, 'refuseCredit', S.REPROVADOS, CREDIT, ANY_FUNCTION, ['reason'], ['releaseStock']),
   // Separating and packing.
   row(
     S.AGUARDANDO_ESTOQUISTA,
@@ -139,7 +144,7 @@ export const EXPECTED_ORDER_MOVES: readonly ExpectedOrderMove[] = [
   // Closing.
   row(S.ENTREGUE, 'finalize', S.FINALIZADOS, ORDERS, ATENDENTE, [], ['setFinishedAt']),
   row(S.AGUARDANDO_CLIENTE, 'finalize', S.FINALIZADOS, ORDERS, ATENDENTE, [], ['setFinishedAt']),
-  // Cancelling, with a reason, from each of the twelve statuses that are not final (not CANCELADO,
+  // Cancelling, with a reason, from each of the thirteen statuses that are not final (not CANCELADO,
   // REPROVADOS or FINALIZADOS).
   cancelFrom(S.AGUARDANDO_ESTOQUISTA),
   cancelFrom(S.EM_PREPARACAO),
@@ -153,6 +158,7 @@ export const EXPECTED_ORDER_MOVES: readonly ExpectedOrderMove[] = [
   cancelFrom(S.AGUARDANDO_APROVACAO),
   cancelFrom(S.ENTREGA_IMEDIATA),
   cancelFrom(S.EM_ENTREGA_IMEDIATA),
+  cancelFrom(S.AGUARDANDO_APROVACAO_CREDITO),
   // The payment method changed by 'Editar pedido' before separation (decision 0044), only there: a seller
   // (internal sales), any function. Cash/card on delivery ↔ Pix (automatic: Processando; manual: comprovante).
   row(S.AGUARDANDO_ESTOQUISTA, 'changePayment', S.PROCESSANDO, SELLERS, ANY_FUNCTION, ['newPayment']),

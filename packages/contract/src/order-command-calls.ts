@@ -44,6 +44,20 @@ export const ORDER_COMMAND_CALLS = {
     success: ORDER_TEXTS.approvedOrRefused,
     failure: ORDER_TEXTS.approveFailed,
   },
+  approveCredit: {
+    actions: ['approveCredit'],
+    method: 'PATCH',
+    path: '/workflow/order/approve-credit',
+    success: ORDER_TEXTS.changed,
+    failure: ORDER_TEXTS.changeFailed,
+  },
+  refuseCredit: {
+    actions: ['refuseCredit'],
+    method: 'PATCH',
+    path: '/workflow/order/refuse-credit',
+    success: ORDER_TEXTS.changed,
+    failure: ORDER_TEXTS.changeFailed,
+  },
   confirmPayment: {
     actions: ['confirmPayment'],
     method: 'PATCH',
@@ -145,8 +159,8 @@ export function stampSending<B extends object>(body: B, now: Date = new Date()):
   return 'occurredAt' in body && body.occurredAt ? { ...body, deviceNow: now.toISOString() } : body;
 }
 
-/** The calls that make a final move (refuse, finalize, cancel): read from the table, see isFinalOrderAction. */
-export type FinalOrderCommand = 'refuse' | 'finalize' | 'cancel';
+/** The calls that make a final move (refuse, refuseCredit, finalize, cancel): read from the table, see isFinalOrderAction. */
+export type FinalOrderCommand = 'refuse' | 'refuseCredit' | 'finalize' | 'cancel';
 
 /**
  * The calls whose moves end the order (order-commands.test.ts checks this list against the table): each

@@ -11,6 +11,8 @@ describe('the order-command registry', () => {
     expect(calls).toEqual({
       approve: 'PATCH /workflow/order/approve',
       refuse: 'PATCH /workflow/order/refuse',
+      approveCredit: 'PATCH /workflow/order/approve-credit',
+      refuseCredit: 'PATCH /workflow/order/refuse-credit',
       confirmPayment: 'PATCH /workflow/order/confirm-payment',
       confirmPix: 'PATCH /workflow/order/confirm-pix',
       failPayment: 'PATCH /workflow/order/fail-payment',
@@ -38,7 +40,7 @@ describe('the order-command registry', () => {
   });
 
   it('names the calls that end an order (to Reprovados, Finalizados, Cancelado): the screens ask them a reason', () => {
-    expect([...FINAL_ORDER_COMMANDS].sort()).toEqual(['cancel', 'finalize', 'refuse']);
+    expect([...FINAL_ORDER_COMMANDS].sort()).toEqual(['cancel', 'finalize', 'refuse', 'refuseCredit']);
   });
 
   it('packs with the move matching the delivery, and every other call makes its one action', () => {
@@ -84,6 +86,7 @@ describe('placing an order (create)', () => {
     expect(placedStatus(S.AGUARDANDO_ESTOQUISTA, true)).toBe(S.AGUARDANDO_ESTOQUISTA);
     expect(placedStatus(S.PROCESSANDO, true)).toBe(S.PROCESSANDO);
     expect(ORDER_CREATION).toMatchObject({ from: null, action: 'create', permissions: ['bo:manage:internal_sales'] });
-    expect([...ORDER_CREATION.to].sort((a, b) => a - b)).toEqual([1, 9, 10, 11]);
+    // 17: a sale on credit held for approval (issue 40 §1).
+    expect([...ORDER_CREATION.to].sort((a, b) => a - b)).toEqual([1, 9, 10, 11, 17]);
   });
 });

@@ -10,6 +10,7 @@ import {
   orderActionBodySchema,
   orderApproveBodySchema,
   orderCancelBodySchema,
+  orderCreditDecisionBodySchema,
   orderDeliverBodySchema,
   orderFinalizeBodySchema,
   orderPackBodySchema,
@@ -90,6 +91,20 @@ export const ORDER_COMMANDS = {
     summary: 'Reprova o comprovante: Aguardando aprovação → Reprovados (as mercadorias voltam ao estoque)',
     body: orderRefuseBodySchema,
     note: (body) => body.comment || ORDER_TEXTS.refusedDefaultNote,
+  }),
+  approveCredit: command({
+    ...ORDER_COMMAND_CALLS.approveCredit,
+    summary:
+      "Aprova a venda a prazo acima do limite do cliente ou de cliente em atraso (issue 40): Aguardando aprovação de crédito → Aguardando estoquista; comment (o motivo) é obrigatório; só quem tem 'Crédito e cobrança'",
+    body: orderCreditDecisionBodySchema,
+    note: (body) => body.comment,
+  }),
+  refuseCredit: command({
+    ...ORDER_COMMAND_CALLS.refuseCredit,
+    summary:
+      "Reprova a venda a prazo (issue 40): Aguardando aprovação de crédito → Reprovados, as mercadorias voltam ao estoque; comment (o motivo) é obrigatório; só quem tem 'Crédito e cobrança'",
+    body: orderCreditDecisionBodySchema,
+    note: (body) => body.comment,
   }),
   confirmPayment: command({
     ...ORDER_COMMAND_CALLS.confirmPayment,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { saleDiscountsSchema } from './discounts';
 import { idSchema } from './ids';
-import { ORDER_STATUS, PAYMENT_METHOD_LABELS, type PaymentMethod } from './order-status';
+import { ORDER_STATUS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from './order-status';
 import { SELLING_LIMITS, SELLING_TEXTS } from './selling';
 
 /**
@@ -165,7 +165,7 @@ export const orderEditResultSchema = z.object({
   /** The refund this edit owes (or the preview would owe) the customer: the confirmed parts above the new total. */
   refund: z.number().optional(),
   /** How the order is paid (after the edit), its 'Troco para' and whether the card is charged on delivery. */
-  payment: z.enum(['CASH', 'BANK_TRANSFER', 'PIX', 'CARD']),
+  payment: z.enum(PAYMENT_METHODS),
   changeFor: z.number().nullable(),
   cardOnDelivery: z.boolean(),
   /** The order's status (after the edit: a new method moves it as the checkout would place it). */

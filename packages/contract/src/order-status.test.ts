@@ -17,6 +17,7 @@ import {
   nextStatuses,
   ORDER_ACTION_LABELS,
   ORDER_CODE_ALPHABET,
+  ORDER_CREATION,
   ORDER_STATUS,
   ORDER_STATUS_KEYS,
   ORDER_STATUS_LABELS,
@@ -57,8 +58,11 @@ function reachableFrom(starts: readonly number[]): Set<number> {
 }
 
 describe('order statuses', () => {
-  it('are the 15 keys of the spec (no 14), each with a Portuguese label', () => {
-    expect([...ORDER_STATUS_KEYS].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16]);
+  it('are the 15 keys of the spec (no 14) and 17 of the sales on credit, each with a Portuguese label', () => {
+    expect([...ORDER_STATUS_KEYS].sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17,
+    ]);
+    expect(ORDER_STATUS_LABELS[17]).toBe('Aguardando aprovação de crédito');
     expect(isOrderStatusKey(14)).toBe(false);
     expect(orderStatusName(14)).toBeUndefined();
     expect(orderStatusName(3)).toBe('AGUARDANDO_MOTOBOY');
@@ -92,7 +96,7 @@ describe('the transition table', () => {
           does: sorted(m.does),
         }))
         .sort((a, b) => a.from - b.from || a.action.localeCompare(b.action) || a.to - b.to);
-    expect(EXPECTED_ORDER_MOVES).toHaveLength(35);
+    expect(EXPECTED_ORDER_MOVES).toHaveLength(38);
     expect(rows(ORDER_TRANSITIONS)).toEqual(rows(EXPECTED_ORDER_MOVES));
   });
 
@@ -117,8 +121,8 @@ describe('the transition table', () => {
     expect(actions.size).toBe(moves.length);
   });
 
-  it('reaches every status from an initial status', () => {
-    expect([...reachableFrom(INITIAL_ORDER_STATUSES)].sort((a, b) => a - b)).toEqual(
+  it('reaches every status from where an order is placed (its initial statuses, or held for credit)', () => {
+    expect([...reachableFrom(ORDER_CREATION.to)].sort((a, b) => a - b)).toEqual(
       [...ORDER_STATUS_KEYS].sort((a, b) => a - b),
     );
   });
@@ -242,9 +246,11 @@ describe('the employee functions (1 Atendente, 2 Motoboy, 3 Estoquista)', () => 
     );
   });
 
-  it('let an attendant with orders make every move, and full:access whatever the function', () => {
+  it('let an attendant with orders make every move but the credit decisions, and full:access whatever the function', () => {
     expect(actionsOf(ROLE.atendimento, 1).size).toBe(16);
-    for (const func of [1, 2, 3]) expect(actionsOf(ROLE.administrador, func).size).toBe(16);
+    expect(actionsOf(ROLE.atendimento, 1).has('approveCredit')).toBe(false);
+    expect(actionsOf([PERMISSIONS.credit], 1)).toEqual(new Set<OrderAction>(['approveCredit', 'refuseCredit']));
+    for (const func of [1, 2, 3]) expect(actionsOf(ROLE.administrador, func).size).toBe(18);
   });
 
   it('require a reason to cancel, photos to pack, the signature to deliver, the proof to attach', () => {

@@ -1,7 +1,7 @@
 import { EMPLOYEE_FUNCS, type EmployeeFunc } from './employee-funcs';
 import { type AccessRule, FULL_ACCESS, PERMISSIONS, type PermissionKey } from './permissions';
 
-/** The order statuses with their numeric keys (key 14 does not exist). */
+/** The order statuses with their numeric keys (key 14 does not exist; 17 came with sales on credit). */
 export const ORDER_STATUS = {
   AGUARDANDO_ESTOQUISTA: 1,
   EM_PREPARACAO: 2,
@@ -18,6 +18,8 @@ export const ORDER_STATUS = {
   FINALIZADOS: 13,
   ENTREGA_IMEDIATA: 15,
   EM_ENTREGA_IMEDIATA: 16,
+  /** A sale on credit above the customer's limit, or of a customer late beyond the setting (issue 40 §1). */
+  AGUARDANDO_APROVACAO_CREDITO: 17,
 } as const;
 
 export type OrderStatusName = keyof typeof ORDER_STATUS;
@@ -42,6 +44,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatusKey, string> = {
   13: 'Finalizados',
   15: 'Entrega imediata',
   16: 'Em entrega imediata',
+  17: 'Aguardando aprovação de crédito',
 };
 
 export function orderStatusName(key: number): OrderStatusName | undefined {
@@ -65,6 +68,9 @@ export type OrderAction =
   | 'attachReceipt'
   | 'approve'
   | 'refuse'
+  /** A sale on credit above the limit or of a customer late (issue 40 §1): a manager's decision. */
+  | 'approveCredit'
+  | 'refuseCredit'
   | 'startPreparation'
   | 'readyForCourier'
   | 'readyForFastCourier'
@@ -87,6 +93,8 @@ export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
   attachReceipt: 'Anexar comprovante',
   approve: 'Aprovar',
   refuse: 'Reprovar',
+  approveCredit: 'Aprovar crédito',
+  refuseCredit: 'Reprovar crédito',
   startPreparation: 'Iniciar separação',
   readyForCourier: 'Pronto para o motoboy',
   readyForFastCourier: 'Pronto para entrega imediata',
@@ -178,6 +186,15 @@ const PACKING: Who = { permissions: STOCK, functions: [F.ATTENDANT, F.STOCKER], 
  * it ("retirando" in the back-office).
  */
 const ROAD: Who = { permissions: ORDERS, functions: [F.ATTENDANT, F.DELIVERER], fieldFunctions: [F.DELIVERER] };
+/**
+ * Credit and collection (issue 40 §1): who holds 'Crédito e cobrança' decides a sale on credit held for approval,
+ * whatever his function (a manager at the desk).
+ */
+const CREDIT: Who = {
+  permissions: [PERMISSIONS.credit],
+  functions: [F.ATTENDANT, F.DELIVERER, F.STOCKER],
+  fieldFunctions: [],
+};
 /** Selling again (the order's edit, decision 0044): internal sales, any function, as the checkout. */
 const SELLING: Who = {
   permissions: [PERMISSIONS.internalSales],
@@ -241,6 +258,10 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   move(S.AGUARDANDO_COMPROVANTE, S.AGUARDANDO_APROVACAO, 'attachReceipt', AT_DESK, ['receipt'], ['storeReceipt']),
   move(S.AGUARDANDO_APROVACAO, S.AGUARDANDO_ESTOQUISTA, 'approve', AT_DESK),
   move(S.AGUARDANDO_APROVACAO, S.REPROVADOS, 'refuse', AT_DESK, [], ['releaseStock']),
+  // A sale on credit above the customer's limit, or of a customer late beyond the setting: a manager decides
+  // (the reason recorded either way) before the stocker sees it; refused, its goods go back to stock.
+  move(S.AGUARDANDO_APROVACAO_CREDITO, S.AGUARDANDO_ESTOQUISTA, 'approveCredit', CREDIT, ['reason']),
+  move(S.AGUARDANDO_APROVACAO_CREDITO, S.REPROVADOS, 'refuseCredit', CREDIT, ['reason'], ['releaseStock']),
   // A Pix the bank told us of (the webhook) pays an order still waiting for its proof (awaiting approval,
   // the same Pix makes the 'approve' move; in PROCESSANDO, 'confirmPayment').
   move(S.AGUARDANDO_COMPROVANTE, S.AGUARDANDO_ESTOQUISTA, 'confirmPix', AT_DESK, ['pixReceived']),
@@ -304,7 +325,7 @@ export interface OrderCreation {
 
 export const ORDER_CREATION: OrderCreation = {
   from: null,
-  to: [...INITIAL_ORDER_STATUSES, S.AGUARDANDO_APROVACAO],
+  to: [...INITIAL_ORDER_STATUSES, S.AGUARDANDO_APROVACAO, S.AGUARDANDO_APROVACAO_CREDITO],
   action: 'create',
   permissions: [PERMISSIONS.internalSales],
   does: ['takeStock', 'storeReceipt'],
@@ -326,8 +347,9 @@ export function placedStatus(initial: OrderStatusKey, withReceipt: boolean): Ord
  * AGUARDANDO_COMPROVANTE and, in the same transaction, attachReceipt to AGUARDANDO_APROVACAO.)
  */
 export function initialOrderStatus(payment: PaymentMethod, pixAuto: boolean): OrderStatusKey {
-  // A card is charged at the counter (paid with the sale) or at the door (paid on delivery, as cash is).
-  if (payment === 'CASH' || payment === 'CARD') return S.AGUARDANDO_ESTOQUISTA;
+  // A card is charged at the counter (paid with the sale) or at the door (paid on delivery, as cash is). A sale on
+  // credit within the customer's limit goes to the stocker; the checkout holds one above it for approval.
+  if (payment === 'CASH' || payment === 'CARD' || payment === 'CREDIT') return S.AGUARDANDO_ESTOQUISTA;
   if (payment === 'PIX' && pixAuto) return S.PROCESSANDO;
   return S.AGUARDANDO_COMPROVANTE;
 }
@@ -509,13 +531,14 @@ export function settlesPayment(move: Pick<OrderTransition, 'from' | 'to'>): bool
  * machine taken on delivery ('Levar maquininha': paid at the door, like cash). An order paid by several parts
  * keeps the method it was placed with; its parts say the rest (`order_payments`).
  */
-export const PAYMENT_METHODS = ['CASH', 'BANK_TRANSFER', 'PIX', 'CARD'] as const;
+export const PAYMENT_METHODS = ['CASH', 'BANK_TRANSFER', 'PIX', 'CARD', 'CREDIT'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   CASH: 'Dinheiro',
   BANK_TRANSFER: 'Depósito',
   PIX: 'Pix',
   CARD: 'Cartão',
+  CREDIT: 'A prazo',
 };
 
 export const DELIVERY_TYPES = { MOTOBOY: 1, PICKUP: 2 } as const;
@@ -554,7 +577,7 @@ export const ORDER_STAGE_LABELS: Record<OrderStage, string> = {
  * exactly one stage (order-status.test.ts checks it).
  */
 export const ORDER_STAGE_STATUSES: Record<OrderStage, readonly OrderStatusKey[]> = {
-  pagamento: [S.PROCESSANDO, S.ERRO, S.AGUARDANDO_COMPROVANTE, S.AGUARDANDO_APROVACAO],
+  pagamento: [S.PROCESSANDO, S.ERRO, S.AGUARDANDO_COMPROVANTE, S.AGUARDANDO_APROVACAO, S.AGUARDANDO_APROVACAO_CREDITO],
   separacao: [S.AGUARDANDO_ESTOQUISTA, S.EM_PREPARACAO],
   entrega: [
     S.AGUARDANDO_MOTOBOY,

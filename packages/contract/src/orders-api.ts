@@ -84,6 +84,8 @@ export const orderCancelBodySchema = z.strictObject({
   comment: comment.min(1, ORDER_TEXTS.commentRequired),
   ...concurrency,
 });
+/** approveCredit, refuseCredit (issue 40 §1): the manager's reason is required, as a cancellation's. */
+export const orderCreditDecisionBodySchema = orderCancelBodySchema;
 /** pack: one or more packaging photos; the status reached follows the order's delivery. */
 export const orderPackBodySchema = z.strictObject({
   orderId,

@@ -37,6 +37,8 @@ export interface DueOrder {
 
 export function paymentDue(order: DueOrder): PaymentDue {
   if (order.paymentMethod === 'CASH') return order.cashToCollect === 0 ? 'paid' : 'cash';
+  // A sale on credit (issue 40): nothing is collected on delivery; its instalments are paid later.
+  if (order.paymentMethod === 'CREDIT') return 'paid';
   if (order.paymentMethod === 'CARD') return order.cardOnDelivery && order.cardToCollect !== 0 ? 'card' : 'paid';
   if (AWAITING_PAYMENT.includes(order.statusKey)) return 'awaitingPayment';
   if (order.statusKey === S.AGUARDANDO_APROVACAO) return 'inReview';
@@ -64,12 +66,15 @@ export const COURIER_PAYMENT_TEXTS = {
   /** A card charged at the door (issue 38): the courier takes the card machine; `amount` is `cardToCollect`. */
   card: (amount: string) => `Levar maquininha: ${amount} no cartão`,
   paid: (payment: string) => `Pago (${payment}): nada a receber`,
+  /** A sale on credit (issue 40): nothing to collect; the customer pays the instalments to the shop. */
+  credit: 'A prazo: nada a receber na entrega',
   /** Never a courier's order (it leaves only paid); said rather than 'nada a receber' if it ever is. */
   unpaid: (payment: string) => `${payment} ainda não confirmado: fale com a loja antes de entregar`,
 } as const;
 
 /** The courier's line of an order: 'Receber em dinheiro: R$ 150,00' or 'Pago (Pix): nada a receber'. */
 export function courierPaymentLine(order: DueOrder, { total, payment }: { total: string; payment: string }): string {
+  if (order.paymentMethod === 'CREDIT') return COURIER_PAYMENT_TEXTS.credit;
   const due = paymentDue(order);
   if (due === 'cash') return COURIER_PAYMENT_TEXTS.cash(total);
   if (due === 'card') return COURIER_PAYMENT_TEXTS.card(total);

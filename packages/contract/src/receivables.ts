@@ -183,3 +183,36 @@ export const creditSettingsSchema = z.strictObject({
   monthlyInterest: percent(10, CREDIT_TEXTS.interestInvalid),
 });
 export type CreditSettingsBody = z.infer<typeof creditSettingsSchema>;
+
+/** Why a sale on credit waits for a manager: above the limit, or a customer late beyond the setting. */
+export type CreditHold = 'overLimit' | 'overdue';
+
+/**
+ * The decision of a sale on credit (issue 40 §1): held for approval when it takes the customer's exposure (what he
+ * owes and has bought on credit not yet paid, `exposureCents`, plus this sale) over his limit, or when he has an
+ * instalment late more than `blockOverdueDays`; else it goes on. Late first: a late payer is held whatever his
+ * room.
+ */
+export function creditHold(input: {
+  limitCents: number;
+  exposureCents: number;
+  saleCents: number;
+  maxDaysLate: number;
+  blockOverdueDays: number;
+}): CreditHold | null {
+  if (input.maxDaysLate > input.blockOverdueDays) return 'overdue';
+  if (input.exposureCents + input.saleCents > input.limitCents) return 'overLimit';
+  return null;
+}
+
+export const CREDIT_SALE_TEXTS = {
+  noCredit: 'Este cliente não tem crédito: venda à vista ou peça a quem tem Crédito e cobrança para liberar um limite.',
+  termsNotAllowed: (allowed: string) => `Este prazo não está liberado para o cliente. Prazos do cliente: ${allowed}.`,
+  termsInvalid: CREDIT_TEXTS.termsInvalid,
+  /** The history note of a sale held for approval. */
+  heldOverLimit: (exposure: string, limit: string) =>
+    `Venda a prazo acima do limite: com ela o cliente deve ${exposure}, o limite é ${limit}. Aguardando aprovação de crédito.`,
+  heldOverdue: (days: number, block: number) =>
+    `Venda a prazo de cliente com parcela em atraso de ${days} dias (bloqueio acima de ${block}). Aguardando aprovação de crédito.`,
+  placed: (terms: string) => `Venda a prazo em ${terms}.`,
+} as const;

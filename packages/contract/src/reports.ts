@@ -70,6 +70,7 @@ export const PAYMENT_DESCRIPTIONS = {
   BANK_TRANSFER: 'Depósito',
   PIX: 'Pix',
   CARD: 'Cartão',
+  CREDIT: 'A prazo',
 } as const;
 
 // ---------- path and query values ----------
@@ -226,6 +227,10 @@ export const reportOrderTotalsSchema = z.object({
   totalDiscountInCard: z.number().optional(),
   totalWarrantyCard: z.number().optional(),
   totalCardDifference: z.number().optional(),
+  /** Sales on credit (issue 40): the same three sums. */
+  totalDiscountInCredit: z.number().optional(),
+  totalWarrantyCredit: z.number().optional(),
+  totalCreditDifference: z.number().optional(),
   totalDifference: z.number(),
 });
 export type ReportOrderTotals = z.infer<typeof reportOrderTotalsSchema>;

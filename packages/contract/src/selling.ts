@@ -12,6 +12,7 @@ import {
   ORDER_STATUS_KEYS,
   PAYMENT_METHODS,
 } from './order-status';
+import { CREDIT_TEXTS, parseCreditTerms } from './receivables';
 
 /**
  * Internal selling (spec sections 2 "Selling", 3 "Cart", 4 "Selling", 7 "Selling", 8, 9): an employee with
@@ -542,6 +543,28 @@ export const checkoutTransferBodySchema = z.object({
   receipt: z.string({ error: SELLING_TEXTS.receiptRequired }).min(1, SELLING_TEXTS.receiptRequired),
 });
 export type CheckoutTransferBody = z.infer<typeof checkoutTransferBodySchema>;
+
+/**
+ * On credit ('A prazo', issue 40 §1): `terms` is one of the customer's plans ('28', '30/60/90'); the instalments
+ * are made when the order is delivered. Within his limit the order goes to the stocker; above it, or for a customer
+ * late beyond the setting, it waits in 'Aguardando aprovação de crédito' for a manager.
+ */
+export const checkoutCreditBodySchema = z.object({
+  ...checkoutFields,
+  terms: z
+    .string({ error: CREDIT_TEXTS.termsInvalid })
+    .max(60, CREDIT_TEXTS.termsInvalid)
+    .transform((text, ctx) => {
+      const days = parseCreditTerms(text);
+      if (!days) {
+        ctx.addIssue({ code: 'custom', message: CREDIT_TEXTS.termsInvalid });
+        return z.NEVER;
+      }
+      return days;
+    }),
+});
+export type CheckoutCreditBody = z.input<typeof checkoutCreditBodySchema>;
+export type CheckoutCreditInput = z.output<typeof checkoutCreditBodySchema>;
 
 /**
  * Card ('Cartão', issue 38, decision 0042): with `card` (the machine's receipt at the counter: kind, brand,

@@ -96,6 +96,7 @@ export const CUSTOMER_STATUS_PHRASES: Record<OrderStatusKey, string> = {
   [S.FINALIZADOS]: 'Seu pedido foi concluído.',
   [S.ENTREGA_IMEDIATA]: 'Seu pedido está pronto e sai em entrega imediata.',
   [S.EM_ENTREGA_IMEDIATA]: 'Seu pedido saiu para entrega imediata.',
+  [S.AGUARDANDO_APROVACAO_CREDITO]: 'Seu pedido a prazo está em análise de crédito: avisaremos assim que for liberado.',
 };
 
 const GREETING = 'Olá, {cliente}! {situacao}\nPedido {codigo} · Total: {total}.';

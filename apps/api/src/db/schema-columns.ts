@@ -21,7 +21,7 @@ export type StockMovementKind =
   | 'ADJUSTMENT'
   | 'IMPORT';
 
-export type PaymentMethodColumn = 'CASH' | 'BANK_TRANSFER' | 'PIX' | 'CARD';
+export type PaymentMethodColumn = 'CASH' | 'BANK_TRANSFER' | 'PIX' | 'CARD' | 'CREDIT';
 
 export type OrderImageKind = 'RECEIPT' | 'SIGNATURE' | 'PACKAGING';
 

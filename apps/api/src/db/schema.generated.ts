@@ -419,6 +419,7 @@ export interface Orders {
   code: string;
   comments: string | null;
   created_at: Generated<Timestamp>;
+  credit_terms: Json | null;
   customer_id: number;
   deliverer_id: number | null;
   delivery_type: number;

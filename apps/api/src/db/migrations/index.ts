@@ -62,6 +62,7 @@ import { purchases } from './0067-purchases';
 import { cashRegisters } from './0068-cash-registers';
 import { customerCredit } from './0069-customer-credit';
 import { openBills } from './0070-open-bills';
+import { salesOnCredit } from './0071-sales-on-credit';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -128,6 +129,7 @@ export const migrations: Record<string, Migration> = {
   '0068-cash-registers': cashRegisters,
   '0069-customer-credit': customerCredit,
   '0070-open-bills': openBills,
+  '0071-sales-on-credit': salesOnCredit,
 };
 
 export const migrationProvider: MigrationProvider = {

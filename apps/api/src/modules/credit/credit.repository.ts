@@ -18,7 +18,25 @@ export interface CreditSettingsRow {
 const parseTerms = (value: unknown): number[][] =>
   (typeof value === 'string' ? JSON.parse(value) : value) as number[][];
 
+/** Orders on credit that still count against the limit: every one not cancelled nor refused. */
+const OUT_OF_EXPOSURE = [7, 12];
+
 export const creditRepository = {
+  /**
+   * What a customer has bought on credit and not paid (cents): until the receivables exist (issue 40 §2) nothing
+   * on credit is ever paid, so every sale on credit not cancelled nor refused, delivered or not.
+   */
+  async exposureCents(db: Executor, customerId: number): Promise<number> {
+    const row = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('total_cents'), eb.lit(0)).as('cents'))
+      .where('customer_id', '=', customerId)
+      .where('payment_method', '=', 'CREDIT')
+      .where('status', 'not in', OUT_OF_EXPOSURE)
+      .executeTakeFirstOrThrow();
+    return Number(row.cents);
+  },
+
   async customerExists(db: Executor, customerId: number): Promise<boolean> {
     const row = await db.selectFrom('customers').select('id').where('id', '=', customerId).executeTakeFirst();
     return row !== undefined;

@@ -1,5 +1,6 @@
 import {
   COMPANY_ID,
+  CREDIT_SALE_TEXTS,
   CREDIT_SETTINGS_DEFAULTS,
   CREDIT_TEXTS,
   type CreditSettings,
@@ -7,6 +8,8 @@ import {
   type CustomerCredit,
   type CustomerCreditInput,
   centsToReais,
+  creditHold,
+  formatBRL,
   formatCreditTerms,
   percentToHundredths,
   reaisToCents,
@@ -14,7 +17,7 @@ import {
 import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { recordAudit } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { type CustomerCreditRow, creditRepository as repo } from './credit.repository';
 
 /** A customer's credit as the API answers it: no row is no credit. */
@@ -46,6 +49,50 @@ export async function customerCreditOf(
 ): Promise<{ limitCents: number | null; terms: number[][] }> {
   const row = await repo.customerCredit(db, customerId);
   return { limitCents: row?.limit_cents ?? null, terms: row?.terms ?? [] };
+}
+
+/** What `decideCreditSale` answers: the plan, whether the sale waits for approval, and its history note. */
+export interface CreditSaleDecision {
+  terms: number[];
+  held: boolean;
+  note: string;
+}
+
+/**
+ * A sale on credit of `saleCents` on the plan `terms` (days), in the checkout's transaction with the customer
+ * locked (two sales of his at once queue, so both count): 409 without credit, 400 for a plan not his; held for
+ * approval above his limit or when late beyond the setting (the contract's `creditHold`).
+ */
+export async function decideCreditSale(
+  trx: Executor,
+  customerId: number,
+  terms: number[],
+  saleCents: number,
+): Promise<CreditSaleDecision> {
+  const credit = await customerCreditOf(trx, customerId);
+  if (credit.limitCents === null) throw conflict(CREDIT_SALE_TEXTS.noCredit, 'CONFLICT');
+  if (!credit.terms.some((plan) => plan.join('/') === terms.join('/'))) {
+    throw badRequest(CREDIT_SALE_TEXTS.termsNotAllowed(credit.terms.map(formatCreditTerms).join(', ') || '—'));
+  }
+  const settings = await creditSettings(trx);
+  const exposureCents = await repo.exposureCents(trx, customerId);
+  // Instalments late arrive with the receivables (issue 40 §2): none before them.
+  const maxDaysLate = 0;
+  const hold = creditHold({
+    limitCents: credit.limitCents,
+    exposureCents,
+    saleCents,
+    maxDaysLate,
+    blockOverdueDays: settings.blockOverdueDays,
+  });
+  const brl = (cents: number) => formatBRL(centsToReais(cents));
+  const note =
+    hold === 'overLimit'
+      ? CREDIT_SALE_TEXTS.heldOverLimit(brl(exposureCents + saleCents), brl(credit.limitCents))
+      : hold === 'overdue'
+        ? CREDIT_SALE_TEXTS.heldOverdue(maxDaysLate, settings.blockOverdueDays)
+        : CREDIT_SALE_TEXTS.placed(formatCreditTerms(terms));
+  return { terms, held: hold !== null, note };
 }
 
 const asBody = (settings: CreditSettings): CreditSettingsBody => ({

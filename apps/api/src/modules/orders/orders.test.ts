@@ -32,7 +32,7 @@ describe('status cards and paged lists', () => {
     const counts = await get('/orders/status');
     expect(counts.statusCode).toBe(200);
     const data = counts.json().data as Array<{ key: number; status: string; quantity: number }>;
-    expect(data.map((d) => d.key)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16]);
+    expect(data.map((d) => d.key)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17]);
     expect(data.find((d) => d.key === S.ENTREGUE)).toEqual({ key: 5, status: 'Entregue', quantity: 25 });
     expect(data.find((d) => d.key === S.ERRO)?.quantity).toBe(1);
     expect(data.find((d) => d.key === S.FINALIZADOS)?.quantity).toBe(0);

@@ -92,6 +92,8 @@ function startFor(status: OrderStatusKey): { initial: OrderStatusKey; payment: P
   if (status === S.PROCESSANDO || status === S.ERRO) return { initial: S.PROCESSANDO, payment: 'PIX' };
   if (status === S.AGUARDANDO_COMPROVANTE || status === S.AGUARDANDO_APROVACAO || status === S.REPROVADOS)
     return { initial: S.AGUARDANDO_COMPROVANTE, payment: 'BANK_TRANSFER' };
+  // A sale on credit held for approval (issue 40 §1) is placed in that status.
+  if (status === S.AGUARDANDO_APROVACAO_CREDITO) return { initial: status, payment: 'CREDIT' };
   return { initial: S.AGUARDANDO_ESTOQUISTA, payment: 'CASH' };
 }
 
@@ -148,6 +150,7 @@ export async function createOrder(db: DB, world: OrderWorld, spec: OrderSpec): P
         delivery_type: deliveryType,
         fast_delivery: fast,
         payment_method: payment,
+        credit_terms: payment === 'CREDIT' ? JSON.stringify([28]) : null,
         items_total_cents: itemsTotal,
         shipping_cost_cents: shipping,
         total_cents: itemsTotal + shipping,

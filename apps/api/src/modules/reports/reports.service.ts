@@ -122,7 +122,13 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
     const { from, until } = periodOrThrow(start, end);
     await employeeOrThrow(id);
     const orders = await repo.ordersBy(db, column, id, from, until);
-    const byPayment = { CASH: [0, 0, 0], BANK_TRANSFER: [0, 0, 0], PIX: [0, 0, 0], CARD: [0, 0, 0] };
+    const byPayment = {
+      CASH: [0, 0, 0],
+      BANK_TRANSFER: [0, 0, 0],
+      PIX: [0, 0, 0],
+      CARD: [0, 0, 0],
+      CREDIT: [0, 0, 0],
+    };
     let totalSales = 0;
     let totalDifference = 0;
     const rows: ReportOrderRow[] = orders.map((o) => {
@@ -153,6 +159,7 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
     const [transferFreight, transferWarranty, transferDifference] = byPayment.BANK_TRANSFER;
     const [pixFreight, pixWarranty, pixDifference] = byPayment.PIX;
     const [cardFreight, cardWarranty, cardDifference] = byPayment.CARD;
+    const [creditFreight, creditWarranty, creditDifference] = byPayment.CREDIT;
     return {
       orders: pageOf(rows, paging),
       total: rows.length,
@@ -171,6 +178,9 @@ export function createReportsService(db: DB, now: () => Date = () => new Date())
         totalDiscountInCard: reais(cardFreight ?? 0),
         totalWarrantyCard: reais(cardWarranty ?? 0),
         totalCardDifference: reais(cardDifference ?? 0),
+        totalDiscountInCredit: reais(creditFreight ?? 0),
+        totalWarrantyCredit: reais(creditWarranty ?? 0),
+        totalCreditDifference: reais(creditDifference ?? 0),
         totalDifference: reais(totalDifference),
       },
     };

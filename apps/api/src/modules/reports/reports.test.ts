@@ -616,6 +616,10 @@ describe('reports API: the figures of a hand-made business', () => {
       totalDiscountInCard: 0,
       totalWarrantyCard: 0,
       totalCardDifference: 0,
+      // Nor on credit (issue 40).
+      totalDiscountInCredit: 0,
+      totalWarrantyCredit: 0,
+      totalCreditDifference: 0,
       totalDifference: 1986.3,
     });
     expect(report.total).toBe(4);

@@ -23,6 +23,8 @@ export interface PlaceOrderInput {
   discountCents?: number;
   totalCents: number;
   neighborhood: string | null;
+  /** A sale on credit's plan: the days of each instalment from the delivery (issue 40 §1). */
+  creditTerms?: number[] | null;
   /** A card order to be charged on delivery or at pickup ('Levar maquininha'). */
   cardOnDelivery?: boolean;
   /** 'Troco para' of a cash order, checked by the checkout (at least the total). */
@@ -71,6 +73,7 @@ export async function placeOrder(
       change_for_cents: input.changeForCents ?? null,
       note_document: input.noteDocument ?? null,
       card_on_delivery: input.cardOnDelivery ?? false,
+      credit_terms: input.creditTerms ? JSON.stringify(input.creditTerms) : null,
       attendant_id: input.employeeId,
       deliverer_id: input.delivererId,
     },
@@ -93,6 +96,7 @@ export async function placeOrder(
       ...(input.discountCents ? { discount: centsToReais(input.discountCents) } : {}),
       total: centsToReais(input.totalCents),
       ...(input.cardOnDelivery ? { cardOnDelivery: true } : {}),
+      ...(input.creditTerms ? { creditTerms: input.creditTerms } : {}),
       ...(receipt ? { receiptAttached: true } : {}),
       ...(input.discountApproval ? { discountApproval: input.discountApproval } : {}),
     },

@@ -4,6 +4,7 @@ import {
   cartResponseSchema,
   checkoutCardBodySchema,
   checkoutCashBodySchema,
+  checkoutCreditBodySchema,
   checkoutHeadersSchema,
   checkoutPixBodySchema,
   checkoutResponseSchema,
@@ -164,6 +165,24 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.checkoutCard(principalOf(request), request.params.id, request.body, request.headers['idempotency-key']),
+  );
+
+  app.post(
+    '/orders/checkout/credit/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Finaliza o carrinho do cliente {id} a prazo (issue 40): terms é um dos prazos do cliente ('28', '30/60/90'; 400 se não for dele, 409 se ele não tem crédito); dentro do limite o pedido vai para AGUARDANDO_ESTOQUISTA, acima dele ou com parcela em atraso além do configurado fica em AGUARDANDO_APROVACAO_CREDITO (17) até um gerente decidir; as parcelas nascem na entrega; mesma chave (Idempotency-Key) devolve o mesmo pedido",
+        params: sellingCustomerParamsSchema,
+        headers: checkoutHeadersSchema,
+        body: checkoutCreditBodySchema,
+        response: { 200: checkoutResponseSchema },
+      },
+    },
+    async (request) =>
+      service.checkoutCredit(principalOf(request), request.params.id, request.body, request.headers['idempotency-key']),
   );
 
   app.post(

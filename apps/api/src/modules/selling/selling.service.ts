@@ -7,6 +7,7 @@ import {
   type CartResponse,
   type CheckoutCardBody,
   type CheckoutCashBody,
+  type CheckoutCreditInput,
   type CheckoutPixBody,
   type CheckoutResponse,
   type CheckoutTransferBody,
@@ -21,6 +22,7 @@ import {
   formatPercentHundredths,
   nextDeliveryDeparture,
   ORDER_PAYMENT_TEXTS,
+  ORDER_STATUS,
   type OrderDiscountResponse,
   orderDiscountChangeable,
   type PaymentMethod,
@@ -43,6 +45,7 @@ import { diff } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
+import { decideCreditSale } from '../credit/credit.service';
 import { lockOrder, normalizeOrderPicture, recordOrderNote } from '../orders/workflow.service';
 import {
   assertPartsCovered,
@@ -251,7 +254,8 @@ export type CheckoutInput =
   | (CheckoutCashBody & { payment: 'CASH' })
   | (CheckoutPixBody & { payment: 'PIX' })
   | (CheckoutCardBody & { payment: 'CARD' })
-  | (CheckoutTransferBody & { payment: 'BANK_TRANSFER' });
+  | (CheckoutTransferBody & { payment: 'BANK_TRANSFER' })
+  | (CheckoutCreditInput & { payment: 'CREDIT' });
 
 /**
  * Internal selling: product search at the customer's level price, the server-side cart, pre-checkout
@@ -402,6 +406,7 @@ export function createSellingService(db: DB, storage: Storage) {
           ? { cardOnDeliveryAmount: input.cardOnDeliveryAmount }
           : {}),
         ...(input.discountApprovalId === undefined ? {} : { discountApprovalId: input.discountApprovalId }),
+        ...(input.payment === 'CREDIT' ? { terms: input.terms } : {}),
         ...(frozen ? { frozen: frozen.tag } : {}),
       }),
     );
@@ -472,13 +477,21 @@ export function createSellingService(db: DB, storage: Storage) {
         throw badRequest(ORDER_PAYMENT_TEXTS.splitAmountInvalid);
       }
       const cardOnDelivery = (input.payment === 'CARD' && !input.card) || cardAtDoorCents !== null;
+      // On credit (issue 40 §1): the customer's plan and limit, under his lock; above it, held for a manager.
+      const credit =
+        input.payment === 'CREDIT'
+          ? await decideCreditSale(trx, customer.id, input.terms, figures.totalCents)
+          : undefined;
       const motoboy = choices.typeOfDelivery === DELIVERY_TYPES.MOTOBOY;
       // Placed through the order workflow's `create`: order, items, stock out, proof, history, audit.
       const order = await placeOrder(trx, storage, {
         employeeId: principal.employeeId,
         customerId: customer.id,
         payment,
-        initialStatus: await initialOrderStatusFor(trx, payment),
+        initialStatus: credit?.held
+          ? ORDER_STATUS.AGUARDANDO_APROVACAO_CREDITO
+          : await initialOrderStatusFor(trx, payment),
+        creditTerms: credit?.terms ?? null,
         deliveryType: choices.typeOfDelivery,
         fastDelivery: motoboy && choices.isFastDelivery,
         withWarranty: choices.withWarranty,
@@ -503,9 +516,13 @@ export function createSellingService(db: DB, storage: Storage) {
           discountCents: sale.lines[index]?.discountCents ?? 0,
         })),
         receipt,
-        note: approval
-          ? `${SELLING_TEXTS.historyNote} ${DISCOUNT_APPROVAL_TEXTS.historyNote(approval.approverName)}`
-          : SELLING_TEXTS.historyNote,
+        note: [
+          SELLING_TEXTS.historyNote,
+          approval ? DISCOUNT_APPROVAL_TEXTS.historyNote(approval.approverName) : null,
+          credit?.note ?? null,
+        ]
+          .filter(Boolean)
+          .join(' '),
         ...(approval ? { discountApproval: { id: approval.id, approvedBy: approval.approverName } } : {}),
       });
       // The approval is spent with the order (the same transaction): never twice.
@@ -826,6 +843,9 @@ export function createSellingService(db: DB, storage: Storage) {
     ) => checkout(principal, customerId, input, headerKey, frozen),
     checkoutTransfer: (principal: Principal, customerId: number, body: CheckoutTransferBody, headerKey?: string) =>
       checkout(principal, customerId, { ...body, payment: 'BANK_TRANSFER' }, headerKey),
+    /** On credit (issue 40 §1): one of the customer's plans; within his limit to the stocker, else held for approval. */
+    checkoutCredit: (principal: Principal, customerId: number, body: CheckoutCreditInput, headerKey?: string) =>
+      checkout(principal, customerId, { ...body, payment: 'CREDIT' }, headerKey),
   };
 }
 

@@ -35,6 +35,7 @@ const TONES: Record<OrderStatusKey, StatusTone> = {
   13: 'done',
   15: 'moving',
   16: 'moving',
+  17: 'waiting',
 };
 
 export function orderStatusTone(status: number): StatusTone {

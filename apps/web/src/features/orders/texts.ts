@@ -108,6 +108,14 @@ export const ORDERS_PAGE_TEXTS = {
       confirm: 'Finalizar pedido',
       danger: false,
     },
+    refuseCredit: {
+      title: (code: string) => `Reprovar a venda a prazo ${code}`,
+      text: (customer: string, total: string) =>
+        `O pedido a prazo de ${customer} (${total}) vai para Reprovados e as mercadorias voltam ao estoque.`,
+      reasonHelp: 'Por que o crédito foi negado (fica no histórico do pedido).',
+      confirm: 'Reprovar venda a prazo',
+      danger: true,
+    },
     cancel: {
       title: (code: string) => `Cancelar o pedido ${code}`,
       text: (customer: string, total: string) =>
