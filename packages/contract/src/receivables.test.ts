@@ -4,9 +4,11 @@ import {
   amountDue,
   customerCreditBodySchema,
   formatCreditTerms,
+  instalmentDue,
   instalmentDueDays,
   parseCreditTerms,
   splitInstalments,
+  splitPayment,
 } from './receivables';
 
 describe('an instalment paid late (issue 40 §2): fine 2 % once, interest 1 % a month pro rata die', () => {
@@ -102,5 +104,44 @@ describe("a customer's credit plans ('Prazos')", () => {
     ]);
     expect(customerCreditBodySchema.safeParse({ limit: null, terms: ['28'] }).success).toBe(false);
     expect(customerCreditBodySchema.parse({ limit: null, terms: [] })).toEqual({ limit: null, terms: [] });
+  });
+});
+
+describe('an instalment paid in part, late (decision 0054)', () => {
+  it('pays the charges first; later, no second fine and interest from the last payment', () => {
+    const first = instalmentDue({
+      openCents: 200_000,
+      dueDay: '2026-12-10',
+      payDay: '2026-12-20',
+      fineCharged: false,
+      interestFrom: null,
+    });
+    expect(first).toEqual(amountDue(200_000, '2026-12-10', '2026-12-20'));
+    // R$ 1.000,00: 40,00 + 6,67 of charges, 953,33 off the principal.
+    expect(splitPayment(100_000, first)).toEqual({ fineCents: 4_000, interestCents: 667, principalCents: 95_333 });
+    // Below the charges, or above what it asks: no split.
+    expect(splitPayment(4_666, first)).toBeNull();
+    expect(splitPayment(204_668, first)).toBeNull();
+    expect(splitPayment(204_667, first)).toEqual({ fineCents: 4_000, interestCents: 667, principalCents: 200_000 });
+    // 1.046,67 open on 30/12, the fine paid, interest since 20/12: 1.046,67 × 1 % × 10 ÷ 30 = 3,4889 → 3,49.
+    expect(
+      instalmentDue({
+        openCents: 104_667,
+        dueDay: '2026-12-10',
+        payDay: '2026-12-30',
+        fineCharged: true,
+        interestFrom: '2026-12-20',
+      }),
+    ).toEqual({ daysLate: 20, principalCents: 104_667, fineCents: 0, interestCents: 349, totalCents: 105_016 });
+    // A payment before the due day leaves nothing to charge when the rest is paid on time.
+    expect(
+      instalmentDue({
+        openCents: 50_000,
+        dueDay: '2026-12-10',
+        payDay: '2026-12-10',
+        fineCharged: false,
+        interestFrom: '2026-12-01',
+      }).totalCents,
+    ).toBe(50_000);
   });
 });

@@ -216,3 +216,183 @@ export const CREDIT_SALE_TEXTS = {
     `Venda a prazo de cliente com parcela em atraso de ${days} dias (bloqueio acima de ${block}). Aguardando aprovação de crédito.`,
   placed: (terms: string) => `Venda a prazo em ${terms}.`,
 } as const;
+
+/**
+ * What an instalment asks on `payDay` when part of it may have been paid already (issue 40 §2, decision 0054): the
+ * open principal, the fine once (not when an earlier payment already paid it) and interest on the open principal
+ * for the days since the later of its due day and the last payment (`interestFrom`), each rounded half up to the
+ * cent. With nothing paid it is `amountDue`.
+ */
+export function instalmentDue(
+  input: { openCents: number; dueDay: string; payDay: string; fineCharged: boolean; interestFrom: string | null },
+  rates: LateChargeRates = LATE_CHARGE_DEFAULTS,
+): AmountDue {
+  const base = amountDue(input.openCents, input.dueDay, input.payDay, rates);
+  if (base.daysLate === 0 || input.openCents <= 0) return base;
+  const from = input.interestFrom && input.interestFrom > input.dueDay ? input.interestFrom : input.dueDay;
+  const days = Math.max(0, daysBetween(from, input.payDay));
+  const interestCents = halfUp(
+    BigInt(input.openCents) * BigInt(rates.monthlyInterestHundredths) * BigInt(days),
+    300_000n,
+  );
+  const fineCents = input.fineCharged ? 0 : base.fineCents;
+  return {
+    daysLate: base.daysLate,
+    principalCents: input.openCents,
+    fineCents,
+    interestCents,
+    totalCents: input.openCents + fineCents + interestCents,
+  };
+}
+
+/** How a payment splits: the fine and interest due first, the rest off the principal. */
+export function splitPayment(
+  amountCents: number,
+  due: AmountDue,
+): { fineCents: number; interestCents: number; principalCents: number } | null {
+  const charges = due.fineCents + due.interestCents;
+  if (amountCents < charges || amountCents - charges > due.principalCents) return null;
+  return { fineCents: due.fineCents, interestCents: due.interestCents, principalCents: amountCents - charges };
+}
+
+// ---------- the receivables ('Contas a receber', issue 40 §2) ----------
+
+export const RECEIVABLE_PAYMENT_METHODS = ['CASH', 'PIX', 'DEPOSIT', 'CARD', 'SETTLEMENT'] as const;
+export type ReceivablePaymentMethod = (typeof RECEIVABLE_PAYMENT_METHODS)[number];
+export const RECEIVABLE_PAYMENT_METHOD_LABELS: Record<ReceivablePaymentMethod, string> = {
+  CASH: 'Dinheiro',
+  PIX: 'Pix',
+  DEPOSIT: 'Depósito',
+  CARD: 'Cartão',
+  SETTLEMENT: 'Acerto do motoboy',
+};
+
+/** An instalment's situation on the business's today: OVERDUE is OPEN past its due day. */
+export const RECEIVABLE_STATUSES = ['OPEN', 'OVERDUE', 'PAID', 'CANCELED'] as const;
+export type ReceivableStatus = (typeof RECEIVABLE_STATUSES)[number];
+export const RECEIVABLE_STATUS_LABELS: Record<ReceivableStatus, string> = {
+  OPEN: 'A vencer',
+  OVERDUE: 'Vencida',
+  PAID: 'Paga',
+  CANCELED: 'Cancelada',
+};
+
+/** The list's situations: to receive today, this week (today to today + 6), overdue, open, received. */
+export const RECEIVABLE_FILTERS = ['dueToday', 'dueThisWeek', 'overdue', 'open', 'paid'] as const;
+export type ReceivableFilter = (typeof RECEIVABLE_FILTERS)[number];
+export const RECEIVABLE_FILTER_LABELS: Record<ReceivableFilter, string> = {
+  dueToday: 'Receber hoje',
+  dueThisWeek: 'Esta semana',
+  overdue: 'Vencidas',
+  open: 'Em aberto',
+  paid: 'Recebidas',
+};
+export const RECEIVABLE_PAGE_SIZE = 25;
+
+export const RECEIVABLE_TEXTS = {
+  notFound: 'Parcela não encontrada.',
+  paymentNotFound: 'Pagamento não encontrado nesta parcela.',
+  idInvalid: 'Número de parcela inválido.',
+  amountInvalid: 'Informe um valor maior que zero, com até 2 casas decimais.',
+  methodInvalid: 'Forma de recebimento inválida.',
+  paidOnInvalid: 'Informe a data do recebimento (data válida).',
+  paidOnFuture: 'A data do recebimento não pode ser depois de hoje.',
+  paidOnBeforeLast: 'A data do recebimento não pode ser anterior ao último recebimento desta parcela.',
+  reasonInvalid: 'Informe o motivo (3 a 300 caracteres).',
+  filterInvalid: 'Filtro de situação inválido.',
+  periodInvalid: 'Período inválido: informe datas válidas, o início antes do fim.',
+  alreadyPaid: 'Esta parcela já está paga.',
+  canceled: 'Esta parcela foi cancelada.',
+  belowCharges: (charges: string) => `O valor precisa cobrir ao menos a multa e os juros de hoje (${charges}).`,
+  overpaid: (due: string) => `O valor passa do que a parcela pede hoje (${due}).`,
+  alreadyUndone: 'Este pagamento já foi desfeito.',
+  undoLatestFirst: 'Desfaça primeiro o recebimento mais recente desta parcela.',
+  instalmentOf: (seq: number, count: number) => `Parcela ${seq}/${count}`,
+} as const;
+
+const receivableDay = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
+
+export const receivableListQuerySchema = z
+  .object({
+    status: z.enum(RECEIVABLE_FILTERS, { error: RECEIVABLE_TEXTS.filterInvalid }).optional(),
+    from: receivableDay(RECEIVABLE_TEXTS.periodInvalid).optional(),
+    to: receivableDay(RECEIVABLE_TEXTS.periodInvalid).optional(),
+    customerId: z.coerce.number().int().positive().optional(),
+    page: z.coerce.number().int().min(0).default(0),
+    pageSize: z.coerce.number().int().min(1).max(100).default(RECEIVABLE_PAGE_SIZE),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: RECEIVABLE_TEXTS.periodInvalid });
+export type ReceivableListQuery = z.infer<typeof receivableListQuerySchema>;
+
+/** Body of POST /receivables/{id}/payments: the day (today unless told), the method and the amount (reais). */
+export const receivablePaymentBodySchema = z.strictObject({
+  paidOn: receivableDay(RECEIVABLE_TEXTS.paidOnInvalid).optional(),
+  method: z.enum(RECEIVABLE_PAYMENT_METHODS, { error: RECEIVABLE_TEXTS.methodInvalid }),
+  amount: z
+    .number({ error: RECEIVABLE_TEXTS.amountInvalid })
+    .gt(0, RECEIVABLE_TEXTS.amountInvalid)
+    .max(MAX_CREDIT_LIMIT, RECEIVABLE_TEXTS.amountInvalid)
+    .refine(hasTwoDecimals, RECEIVABLE_TEXTS.amountInvalid),
+});
+export type ReceivablePaymentBody = z.infer<typeof receivablePaymentBodySchema>;
+
+export const receivableUndoBodySchema = z.strictObject({
+  reason: z
+    .string({ error: RECEIVABLE_TEXTS.reasonInvalid })
+    .trim()
+    .min(3, RECEIVABLE_TEXTS.reasonInvalid)
+    .max(300, RECEIVABLE_TEXTS.reasonInvalid),
+});
+
+const dueNowSchema = z.object({
+  daysLate: z.number().int(),
+  principal: z.number(),
+  fine: z.number(),
+  interest: z.number(),
+  total: z.number(),
+});
+
+export const receivableSchema = z.object({
+  id: z.number().int(),
+  order: z.object({ id: z.number().int(), code: z.string() }),
+  customer: z.object({ id: z.number().int(), name: z.string() }),
+  seq: z.number().int(),
+  count: z.number().int(),
+  dueDate: z.string(),
+  /** The instalment's value (reais). */
+  amount: z.number(),
+  /** What payments took off its principal, and what is open of it. */
+  paid: z.number(),
+  open: z.number(),
+  status: z.enum(RECEIVABLE_STATUSES),
+  /** What it asks if paid today: open principal, fine, interest (zeros when paid or not yet due). */
+  dueToday: dueNowSchema,
+});
+export type Receivable = z.infer<typeof receivableSchema>;
+
+export const receivablePaymentSchema = z.object({
+  id: z.number().int(),
+  paidOn: z.string(),
+  method: z.enum(RECEIVABLE_PAYMENT_METHODS),
+  amount: z.number(),
+  principal: z.number(),
+  fine: z.number(),
+  interest: z.number(),
+  employee: z.object({ id: z.number().int(), name: z.string() }),
+  createdAt: z.string(),
+  undoneAt: z.string().nullable(),
+  undoReason: z.string().nullable(),
+});
+export type ReceivablePayment = z.infer<typeof receivablePaymentSchema>;
+
+export const receivableDetailsSchema = receivableSchema.extend({ payments: z.array(receivablePaymentSchema) });
+export type ReceivableDetails = z.infer<typeof receivableDetailsSchema>;
+
+export const receivablePageSchema = z.object({
+  items: z.array(receivableSchema),
+  page: z.number().int(),
+  total: z.number().int(),
+  /** Of every instalment the filters match: its value, what was paid, what is open, what it all asks today. */
+  totals: z.object({ amount: z.number(), paid: z.number(), open: z.number() }),
+});
+export type ReceivablePage = z.infer<typeof receivablePageSchema>;

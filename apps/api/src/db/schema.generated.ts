@@ -677,6 +677,38 @@ export interface Quotes {
   with_warranty: boolean;
 }
 
+export interface ReceivablePayments {
+  amount_cents: Figure;
+  created_at: Generated<Timestamp>;
+  employee_id: number;
+  fine_cents: Figure;
+  id: Generated<number>;
+  idempotency_key: string | null;
+  interest_cents: Figure;
+  method: string;
+  paid_on: Timestamp;
+  principal_cents: Figure;
+  receivable_id: number;
+  undo_reason: string | null;
+  undone_at: Timestamp | null;
+  undone_by: number | null;
+}
+
+export interface Receivables {
+  amount_cents: Figure;
+  canceled_at: Timestamp | null;
+  count: number;
+  created_at: Generated<Timestamp>;
+  customer_id: number;
+  due_date: Timestamp;
+  fine_charged: Generated<boolean>;
+  id: Generated<number>;
+  last_paid_on: Timestamp | null;
+  order_id: number;
+  principal_paid_cents: Generated<Figure>;
+  seq: number;
+}
+
 export interface ReportCustomerSales {
   bucket: Timestamp;
   customer_id: number;
@@ -896,6 +928,8 @@ export interface DB {
   purchases: Purchases;
   quote_items: QuoteItems;
   quotes: Quotes;
+  receivable_payments: ReceivablePayments;
+  receivables: Receivables;
   report_customer_sales: ReportCustomerSales;
   report_customer_signins: ReportCustomerSignins;
   report_product_sales: ReportProductSales;

@@ -5,6 +5,7 @@ import { auditRoutes } from './audit/audit.routes';
 import { backupsRoutes } from './backups/backups.routes';
 import { cashRoutes } from './cash/cash.routes';
 import { creditRoutes } from './credit/credit.routes';
+import { receivablesRoutes } from './credit/receivables.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { dispatchRoutes } from './dispatch/dispatch.routes';
 import { employeesRoutes } from './employees/employees.routes';
@@ -54,4 +55,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(purchasesRoutes);
   await api.register(cashRoutes);
   await api.register(creditRoutes);
+  await api.register(receivablesRoutes);
 }

@@ -63,6 +63,7 @@ import { cashRegisters } from './0068-cash-registers';
 import { customerCredit } from './0069-customer-credit';
 import { openBills } from './0070-open-bills';
 import { salesOnCredit } from './0071-sales-on-credit';
+import { receivables } from './0072-receivables';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -130,6 +131,7 @@ export const migrations: Record<string, Migration> = {
   '0069-customer-credit': customerCredit,
   '0070-open-bills': openBills,
   '0071-sales-on-credit': salesOnCredit,
+  '0072-receivables': receivables,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,6 +17,8 @@ import { seedDemo } from './demo';
 
 /** Every table the application writes (reference data of the migrations, levels and sources, stays). */
 const DATA_TABLES = [
+  'receivable_payments',
+  'receivables',
   'customer_credit',
   'credit_settings',
   'cash_entries',

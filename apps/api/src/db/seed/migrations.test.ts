@@ -61,6 +61,8 @@ const TABLES = [
   'purchases',
   'quote_items',
   'quotes',
+  'receivable_payments',
+  'receivables',
   'report_customer_sales',
   'report_customer_signins',
   'report_product_sales',

@@ -23,16 +23,20 @@ const OUT_OF_EXPOSURE = [7, 12];
 
 export const creditRepository = {
   /**
-   * What a customer has bought on credit and not paid (cents): until the receivables exist (issue 40 §2) nothing
-   * on credit is ever paid, so every sale on credit not cancelled nor refused, delivered or not.
+   * What a customer has bought on credit and not yet received as instalments (cents): his sales on credit not
+   * cancelled nor refused that have no instalments yet (not handed over). His open instalments are the rest of his
+   * exposure (`receivablesRepository.openOf`).
    */
-  async exposureCents(db: Executor, customerId: number): Promise<number> {
+  async undeliveredCreditCents(db: Executor, customerId: number): Promise<number> {
     const row = await db
-      .selectFrom('orders')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('total_cents'), eb.lit(0)).as('cents'))
-      .where('customer_id', '=', customerId)
-      .where('payment_method', '=', 'CREDIT')
-      .where('status', 'not in', OUT_OF_EXPOSURE)
+      .selectFrom('orders as o')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('o.total_cents'), eb.lit(0)).as('cents'))
+      .where('o.customer_id', '=', customerId)
+      .where('o.payment_method', '=', 'CREDIT')
+      .where('o.status', 'not in', OUT_OF_EXPOSURE)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('receivables as r').select('r.id').whereRef('r.order_id', '=', 'o.id'))),
+      )
       .executeTakeFirstOrThrow();
     return Number(row.cents);
   },

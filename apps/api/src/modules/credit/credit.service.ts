@@ -1,4 +1,5 @@
 import {
+  businessDay,
   COMPANY_ID,
   CREDIT_SALE_TEXTS,
   CREDIT_SETTINGS_DEFAULTS,
@@ -19,6 +20,7 @@ import type { Executor } from '../../db/executor';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { type CustomerCreditRow, creditRepository as repo } from './credit.repository';
+import { receivablesRepository } from './receivables.repository';
 
 /** A customer's credit as the API answers it: no row is no credit. */
 function toCredit(customerId: number, row: CustomerCreditRow | undefined): CustomerCredit {
@@ -75,9 +77,10 @@ export async function decideCreditSale(
     throw badRequest(CREDIT_SALE_TEXTS.termsNotAllowed(credit.terms.map(formatCreditTerms).join(', ') || '—'));
   }
   const settings = await creditSettings(trx);
-  const exposureCents = await repo.exposureCents(trx, customerId);
-  // Instalments late arrive with the receivables (issue 40 §2): none before them.
-  const maxDaysLate = 0;
+  // Exposure: the sales on credit not handed over yet, and the open instalments of those that were.
+  const open = await receivablesRepository.openOf(trx, customerId, businessDay(new Date()));
+  const exposureCents = (await repo.undeliveredCreditCents(trx, customerId)) + open.openCents;
+  const maxDaysLate = open.maxDaysLate;
   const hold = creditHold({
     limitCents: credit.limitCents,
     exposureCents,

@@ -1,0 +1,236 @@
+import type { ReceivableFilter, ReceivablePaymentMethod } from '@backoffice/contract';
+import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { Database } from '../../db/schema';
+
+type Scope = Database & { r: Database['receivables']; o: Database['orders']; c: Database['customers'] };
+
+export interface ReceivableRow {
+  id: number;
+  order_id: number;
+  order_code: string;
+  customer_id: number;
+  customer_name: string;
+  seq: number;
+  count: number;
+  due_date: string;
+  amount_cents: number;
+  principal_paid_cents: number;
+  fine_charged: boolean;
+  last_paid_on: string | null;
+  canceled_at: Date | null;
+}
+
+export interface ReceivableFilterInput {
+  status?: ReceivableFilter;
+  from?: string;
+  to?: string;
+  customerId?: number;
+}
+
+const isOpen = sql<boolean>`r.canceled_at is null and r.principal_paid_cents < r.amount_cents`;
+
+function whereFilter(filter: ReceivableFilterInput, today: string, weekEnd: string) {
+  return (eb: ExpressionBuilder<Scope, 'r'>) => {
+    const conditions = [];
+    switch (filter.status) {
+      case 'open':
+        conditions.push(isOpen);
+        break;
+      case 'overdue':
+        conditions.push(sql<boolean>`${isOpen} and r.due_date < ${today}::date`);
+        break;
+      case 'dueToday':
+        conditions.push(sql<boolean>`${isOpen} and r.due_date = ${today}::date`);
+        break;
+      case 'dueThisWeek':
+        conditions.push(sql<boolean>`${isOpen} and r.due_date between ${today}::date and ${weekEnd}::date`);
+        break;
+      case 'paid':
+        conditions.push(sql<boolean>`r.canceled_at is null and r.principal_paid_cents = r.amount_cents`);
+        break;
+    }
+    if (filter.from) conditions.push(sql<boolean>`r.due_date >= ${filter.from}::date`);
+    if (filter.to) conditions.push(sql<boolean>`r.due_date <= ${filter.to}::date`);
+    if (filter.customerId !== undefined) conditions.push(eb('r.customer_id', '=', filter.customerId));
+    return eb.and(conditions);
+  };
+}
+
+function selectRows(db: Executor) {
+  return db
+    .selectFrom('receivables as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .innerJoin('customers as c', 'c.id', 'r.customer_id')
+    .select([
+      'r.id',
+      'r.order_id',
+      'o.code as order_code',
+      'r.customer_id',
+      'c.name as customer_name',
+      'r.seq',
+      'r.count',
+      'r.amount_cents',
+      'r.principal_paid_cents',
+      'r.fine_charged',
+      'r.canceled_at',
+    ])
+    .select(sql<string>`to_char(r.due_date, 'YYYY-MM-DD')`.as('due_date'))
+    .select(sql<string | null>`to_char(r.last_paid_on, 'YYYY-MM-DD')`.as('last_paid_on'));
+}
+
+const toRow = (row: Record<string, unknown>): ReceivableRow => ({
+  ...(row as unknown as ReceivableRow),
+  amount_cents: Number(row.amount_cents),
+  principal_paid_cents: Number(row.principal_paid_cents),
+});
+
+export const receivablesRepository = {
+  async ofOrder(
+    db: Executor,
+    orderId: number,
+  ): Promise<{ id: number; principal_paid_cents: number; fine_charged: boolean }[]> {
+    const rows = await db
+      .selectFrom('receivables')
+      .select(['id', 'principal_paid_cents', 'fine_charged'])
+      .where('order_id', '=', orderId)
+      .execute();
+    return rows.map((row) => ({ ...row, principal_paid_cents: Number(row.principal_paid_cents) }));
+  },
+
+  async insertMany(db: Executor, rows: Insertable<Database['receivables']>[]): Promise<void> {
+    await db.insertInto('receivables').values(rows).execute();
+  },
+
+  async cancelUnpaidOfOrder(db: Executor, orderId: number): Promise<number> {
+    const result = await db
+      .updateTable('receivables')
+      .set({ canceled_at: new Date() })
+      .where('order_id', '=', orderId)
+      .where('canceled_at', 'is', null)
+      .where('principal_paid_cents', '=', 0)
+      .where('fine_charged', '=', false)
+      .where('last_paid_on', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  async find(db: Executor, id: number): Promise<ReceivableRow | undefined> {
+    const row = await selectRows(db).where('r.id', '=', id).executeTakeFirst();
+    return row ? toRow(row) : undefined;
+  },
+
+  async lock(db: Executor, id: number): Promise<{ id: number } | undefined> {
+    return db.selectFrom('receivables').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  },
+
+  async page(
+    db: Executor,
+    filter: ReceivableFilterInput,
+    days: { today: string; weekEnd: string },
+    page: number,
+    size: number,
+  ) {
+    const where = whereFilter(filter, days.today, days.weekEnd);
+    const totals = await db
+      .selectFrom('receivables as r')
+      .where(where)
+      .select((eb) => [
+        eb.fn.countAll<string>().as('total'),
+        sql<string>`coalesce(sum(case when r.canceled_at is null then r.amount_cents else 0 end), 0)`.as('amount'),
+        sql<string>`coalesce(sum(r.principal_paid_cents), 0)`.as('paid'),
+        sql<string>`coalesce(sum(case when r.canceled_at is null then r.amount_cents - r.principal_paid_cents else 0 end), 0)`.as(
+          'open',
+        ),
+      ])
+      .executeTakeFirstOrThrow();
+    const newestFirst = filter.status === 'paid';
+    const direction = newestFirst ? 'desc' : 'asc';
+    const rows = await selectRows(db)
+      .where(where)
+      .orderBy('r.due_date', direction)
+      .orderBy('r.id', direction)
+      .limit(size)
+      .offset(page * size)
+      .execute();
+    return { rows: rows.map(toRow), totals };
+  },
+
+  async payments(db: Executor, receivableId: number) {
+    const rows = await db
+      .selectFrom('receivable_payments as p')
+      .innerJoin('employees as e', 'e.id', 'p.employee_id')
+      .select([
+        'p.id',
+        'p.method',
+        'p.amount_cents',
+        'p.principal_cents',
+        'p.fine_cents',
+        'p.interest_cents',
+        'p.employee_id',
+        'e.name as employee_name',
+        'p.created_at',
+        'p.undone_at',
+        'p.undo_reason',
+      ])
+      .select(sql<string>`to_char(p.paid_on, 'YYYY-MM-DD')`.as('paid_on'))
+      .where('p.receivable_id', '=', receivableId)
+      .orderBy('p.id')
+      .execute();
+    return rows.map((row) => ({
+      ...row,
+      method: row.method as ReceivablePaymentMethod,
+      amount_cents: Number(row.amount_cents),
+      principal_cents: Number(row.principal_cents),
+      fine_cents: Number(row.fine_cents),
+      interest_cents: Number(row.interest_cents),
+    }));
+  },
+
+  paymentByKey(db: Executor, key: string) {
+    return db
+      .selectFrom('receivable_payments')
+      .select(['id', 'receivable_id'])
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+  },
+
+  async insertPayment(db: Executor, row: Insertable<Database['receivable_payments']>): Promise<number> {
+    const { id } = await db.insertInto('receivable_payments').values(row).returning('id').executeTakeFirstOrThrow();
+    return id;
+  },
+
+  async undoPayment(db: Executor, paymentId: number, employeeId: number, reason: string): Promise<void> {
+    await db
+      .updateTable('receivable_payments')
+      .set({ undone_at: new Date(), undone_by: employeeId, undo_reason: reason })
+      .where('id', '=', paymentId)
+      .execute();
+  },
+
+  /** The instalment's figures written again from its payments not undone (after a payment or an undo). */
+  async refresh(db: Executor, id: number): Promise<void> {
+    await sql`update receivables r set
+        principal_paid_cents = coalesce((select sum(p.principal_cents) from receivable_payments p
+          where p.receivable_id = r.id and p.undone_at is null), 0),
+        fine_charged = exists (select 1 from receivable_payments p
+          where p.receivable_id = r.id and p.undone_at is null and p.fine_cents > 0),
+        last_paid_on = (select max(p.paid_on) from receivable_payments p
+          where p.receivable_id = r.id and p.undone_at is null)
+      where r.id = ${id}`.execute(db);
+  },
+
+  /** A customer's open principal and the days of his oldest instalment late on `today`. */
+  async openOf(db: Executor, customerId: number, today: string): Promise<{ openCents: number; maxDaysLate: number }> {
+    const row = await db
+      .selectFrom('receivables as r')
+      .where('r.customer_id', '=', customerId)
+      .where(isOpen)
+      .select([
+        sql<string>`coalesce(sum(r.amount_cents - r.principal_paid_cents), 0)`.as('open'),
+        sql<number>`coalesce(max(greatest(${today}::date - r.due_date, 0)), 0)::int`.as('late'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { openCents: Number(row.open), maxDaysLate: Number(row.late) };
+  },
+};

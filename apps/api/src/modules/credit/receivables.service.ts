@@ -1,0 +1,273 @@
+import {
+  businessDay,
+  centsToReais,
+  formatBRL,
+  instalmentDue,
+  instalmentDueDays,
+  ORDER_STATUS,
+  RECEIVABLE_PAYMENT_METHOD_LABELS,
+  RECEIVABLE_TEXTS,
+  type Receivable,
+  type ReceivableDetails,
+  type ReceivableListQuery,
+  type ReceivablePage,
+  type ReceivablePaymentBody,
+  type ReceivableStatus,
+  reaisToCents,
+  shiftDay,
+  splitInstalments,
+  splitPayment,
+} from '@backoffice/contract';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import type { Database } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { receiveCash } from '../cash/cash.service';
+import { onMoveEnd } from '../orders/workflow.service';
+import { creditSettings } from './credit.service';
+import { type ReceivableRow, receivablesRepository as repo } from './receivables.repository';
+
+const WEEK_DAYS = 7;
+
+function statusOf(row: ReceivableRow, today: string): ReceivableStatus {
+  if (row.canceled_at) return 'CANCELED';
+  if (row.principal_paid_cents >= row.amount_cents) return 'PAID';
+  return row.due_date < today ? 'OVERDUE' : 'OPEN';
+}
+
+async function dueOn(db: Executor, row: ReceivableRow, day: string) {
+  const open = row.canceled_at ? 0 : row.amount_cents - row.principal_paid_cents;
+  return instalmentDue(
+    {
+      openCents: open,
+      dueDay: row.due_date,
+      payDay: day,
+      fineCharged: row.fine_charged,
+      interestFrom: row.last_paid_on,
+    },
+    await creditSettings(db),
+  );
+}
+
+async function toReceivable(db: Executor, row: ReceivableRow, today: string): Promise<Receivable> {
+  const due = await dueOn(db, row, today);
+  return {
+    id: row.id,
+    order: { id: row.order_id, code: row.order_code },
+    customer: { id: row.customer_id, name: row.customer_name },
+    seq: row.seq,
+    count: row.count,
+    dueDate: row.due_date,
+    amount: centsToReais(row.amount_cents),
+    paid: centsToReais(row.principal_paid_cents),
+    open: centsToReais(row.canceled_at ? 0 : row.amount_cents - row.principal_paid_cents),
+    status: statusOf(row, today),
+    dueToday: {
+      daysLate: due.daysLate,
+      principal: centsToReais(due.principalCents),
+      fine: centsToReais(due.fineCents),
+      interest: centsToReais(due.interestCents),
+      total: centsToReais(due.totalCents),
+    },
+  };
+}
+
+/**
+ * A sale on credit's instalments, made once when it is handed over (delivered, or finalized at the counter): its
+ * total in equal parts, the cents left over on the last, due at its plan's days from that business day.
+ */
+export async function createInstalments(trx: Executor, orderId: number, day: string): Promise<number> {
+  const order = await trx
+    .selectFrom('orders')
+    .select(['id', 'customer_id', 'payment_method', 'credit_terms', 'total_cents'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order || order.payment_method !== 'CREDIT' || order.total_cents <= 0) return 0;
+  if ((await repo.ofOrder(trx, orderId)).length > 0) return 0;
+  const terms = (
+    typeof order.credit_terms === 'string' ? JSON.parse(order.credit_terms) : order.credit_terms
+  ) as number[];
+  const parts = splitInstalments(order.total_cents, terms.length);
+  const dueDays = instalmentDueDays(day, terms);
+  await repo.insertMany(
+    trx,
+    parts.map((cents, index) => ({
+      order_id: order.id,
+      customer_id: order.customer_id,
+      seq: index + 1,
+      count: parts.length,
+      due_date: dueDays[index] as string,
+      amount_cents: cents,
+    })),
+  );
+  return parts.length;
+}
+
+/** A customer's open instalments (cents of principal) and the days of his oldest late one: what credit checks. */
+export const openReceivablesOf = (db: Executor, customerId: number, today = businessDay(new Date())) =>
+  repo.openOf(db, customerId, today);
+
+/**
+ * What receivables do in the order workflow: a sale on credit handed over ('Entregue ao cliente', or 'Finalizar' from
+ * 'Aguardando cliente') gets its instalments; one cancelled loses those not paid at all.
+ */
+export function registerReceivablesWorkflow(): void {
+  onMoveEnd('receivables', async ({ trx, order, action, happenedAt }) => {
+    const handedOver =
+      action === 'deliver' || (action === 'finalize' && order.status === ORDER_STATUS.AGUARDANDO_CLIENTE);
+    if (handedOver) await createInstalments(trx, order.id, businessDay(happenedAt));
+    if (action === 'cancel') await repo.cancelUnpaidOfOrder(trx, order.id);
+  });
+}
+
+async function audit(trx: Transaction<Database>, actorId: number, id: number, action: string, changes: object) {
+  await recordAudit(trx, { employeeId: actorId, entity: 'receivable', entityId: id, action, changes: { ...changes } });
+}
+
+/** The receivables ('Contas a receber', issue 40 §2, decision 0054). */
+export function createReceivablesService(db: DB) {
+  registerReceivablesWorkflow();
+
+  async function details(id: number, now: Date): Promise<ReceivableDetails> {
+    const row = await repo.find(db, id);
+    if (!row) throw notFound(RECEIVABLE_TEXTS.notFound);
+    const payments = await repo.payments(db, id);
+    return {
+      ...(await toReceivable(db, row, businessDay(now))),
+      payments: payments.map((p) => ({
+        id: p.id,
+        paidOn: p.paid_on,
+        method: p.method,
+        amount: centsToReais(p.amount_cents),
+        principal: centsToReais(p.principal_cents),
+        fine: centsToReais(p.fine_cents),
+        interest: centsToReais(p.interest_cents),
+        employee: { id: p.employee_id, name: p.employee_name },
+        createdAt: new Date(p.created_at).toISOString(),
+        undoneAt: p.undone_at ? new Date(p.undone_at).toISOString() : null,
+        undoReason: p.undo_reason,
+      })),
+    };
+  }
+
+  return {
+    async page(query: ReceivableListQuery, now = new Date()): Promise<ReceivablePage> {
+      const today = businessDay(now);
+      const days = { today, weekEnd: shiftDay(today, WEEK_DAYS - 1) };
+      const { rows, totals } = await repo.page(db, query, days, query.page, query.pageSize);
+      const items = [];
+      for (const row of rows) items.push(await toReceivable(db, row, today));
+      return {
+        items,
+        page: query.page,
+        total: Number(totals.total),
+        totals: {
+          amount: centsToReais(Number(totals.amount)),
+          paid: centsToReais(Number(totals.paid)),
+          open: centsToReais(Number(totals.open)),
+        },
+      };
+    },
+
+    details: (id: number, now = new Date()) => details(id, now),
+
+    /**
+     * POST /receivables/{id}/payments: a payment on a day up to today (not before the instalment's last one). The
+     * fine and interest due that day come first, the rest off the principal: below the charges or above what the
+     * instalment asks, 409. Cash lands in the receiver's open register. The same Idempotency-Key answers again
+     * without a second payment.
+     */
+    async pay(
+      actorId: number,
+      id: number,
+      body: ReceivablePaymentBody,
+      key: string | undefined,
+      now = new Date(),
+    ): Promise<ReceivableDetails> {
+      const today = businessDay(now);
+      const paidOn = body.paidOn ?? today;
+      if (paidOn > today) throw badRequest(RECEIVABLE_TEXTS.paidOnFuture);
+      const idempotencyKey = key === undefined ? null : `receivable:${key.replace(/^"|"$/g, '')}`;
+      const amountCents = reaisToCents(body.amount);
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.lock(trx, id))) throw notFound(RECEIVABLE_TEXTS.notFound);
+        if (idempotencyKey) {
+          const earlier = await repo.paymentByKey(trx, idempotencyKey);
+          if (earlier && earlier.receivable_id === id) return;
+          if (earlier) throw conflict(RECEIVABLE_TEXTS.alreadyPaid, 'CONFLICT');
+        }
+        const row = (await repo.find(trx, id)) as ReceivableRow;
+        if (row.canceled_at) throw conflict(RECEIVABLE_TEXTS.canceled, 'TRANSITION_REFUSED');
+        if (row.principal_paid_cents >= row.amount_cents)
+          throw conflict(RECEIVABLE_TEXTS.alreadyPaid, 'TRANSITION_REFUSED');
+        if (row.last_paid_on && paidOn < row.last_paid_on) throw badRequest(RECEIVABLE_TEXTS.paidOnBeforeLast);
+        const due = await dueOn(trx, row, paidOn);
+        const split = splitPayment(amountCents, due);
+        if (!split) {
+          const charges = due.fineCents + due.interestCents;
+          throw amountCents < charges
+            ? conflict(RECEIVABLE_TEXTS.belowCharges(formatBRL(centsToReais(charges))), 'PAYMENT_OVERPAID', {
+                due: centsToReais(due.totalCents),
+              })
+            : conflict(RECEIVABLE_TEXTS.overpaid(formatBRL(centsToReais(due.totalCents))), 'PAYMENT_OVERPAID', {
+                due: centsToReais(due.totalCents),
+              });
+        }
+        const paymentId = await repo.insertPayment(trx, {
+          receivable_id: id,
+          paid_on: paidOn,
+          method: body.method,
+          amount_cents: amountCents,
+          principal_cents: split.principalCents,
+          fine_cents: split.fineCents,
+          interest_cents: split.interestCents,
+          employee_id: actorId,
+          idempotency_key: idempotencyKey,
+        });
+        await repo.refresh(trx, id);
+        if (body.method === 'CASH') {
+          await receiveCash(trx, {
+            employeeId: actorId,
+            kind: 'INSTALMENT',
+            amountCents,
+            orderId: row.order_id,
+            reason: RECEIVABLE_TEXTS.instalmentOf(row.seq, row.count),
+          });
+        }
+        await audit(trx, actorId, id, 'paid', {
+          paymentId,
+          paidOn,
+          method: RECEIVABLE_PAYMENT_METHOD_LABELS[body.method],
+          amount: body.amount,
+          principal: centsToReais(split.principalCents),
+          fine: centsToReais(split.fineCents),
+          interest: centsToReais(split.interestCents),
+        });
+      });
+      return details(id, now);
+    },
+
+    /** POST /receivables/{id}/payments/{paymentId}/undo: the latest payment not undone no longer counts (kept, audited). */
+    async undo(actorId: number, id: number, paymentId: number, reason: string, now = new Date()) {
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.lock(trx, id))) throw notFound(RECEIVABLE_TEXTS.notFound);
+        const payments = await repo.payments(trx, id);
+        const payment = payments.find((p) => p.id === paymentId);
+        if (!payment) throw notFound(RECEIVABLE_TEXTS.paymentNotFound);
+        if (payment.undone_at) throw conflict(RECEIVABLE_TEXTS.alreadyUndone, 'TRANSITION_REFUSED');
+        const latest = payments.filter((p) => !p.undone_at).at(-1);
+        if (latest?.id !== paymentId) throw conflict(RECEIVABLE_TEXTS.undoLatestFirst, 'TRANSITION_REFUSED');
+        await repo.undoPayment(trx, paymentId, actorId, reason);
+        await repo.refresh(trx, id);
+        await audit(trx, actorId, id, 'payment_undone', {
+          paymentId,
+          amount: centsToReais(payment.amount_cents),
+          reason,
+        });
+      });
+      return details(id, now);
+    },
+  };
+}

@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import {
+  apiErrorSchema,
+  businessDay,
+  checkoutResponseSchema,
+  ORDER_STATUS,
+  receivableDetailsSchema,
+  receivablePageSchema,
+  shiftDay,
+} from '@backoffice/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { createOrder, createOrderWorld, type OrderWorld } from '../orders/test-orders';
+import { createCustomer } from '../selling/test-selling';
+import { createInstalments, createReceivablesService } from './receivables.service';
+
+/**
+ * The receivables (issue 40 §2) through the API and the service, every figure by hand. The world's products cost
+ * R$ 19,90 and R$ 50,00; a pickup has no freight.
+ */
+type Role = keyof typeof DEMO;
+let t: TestApp;
+let world: OrderWorld;
+const tokens = {} as Record<Role, string>;
+const S = ORDER_STATUS;
+const today = () => businessDay(new Date());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token: string, payload?: object, key?: string) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    ...(payload ? { payload } : {}),
+    headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
+  });
+
+function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
+  expect(res.statusCode).toBe(status);
+  const body = apiErrorSchema.parse(res.json());
+  expect(body.code).toBe(code);
+  return body;
+}
+
+/** A pickup on credit of the world's products, waiting for the customer ('Aguardando cliente'), on `terms`. */
+async function creditPickup(quantities: number[], terms: number[], customerId?: number) {
+  const order = await createOrder(t.db, world, { status: S.AGUARDANDO_CLIENTE, quantities, deliveryType: 2 });
+  await t.db
+    .updateTable('orders')
+    .set({
+      payment_method: 'CREDIT',
+      credit_terms: JSON.stringify(terms),
+      ...(customerId ? { customer_id: customerId } : {}),
+    })
+    .where('id', '=', order.id)
+    .execute();
+  return order;
+}
+
+const instalmentsOf = (orderId: number) =>
+  t.db
+    .selectFrom('receivables')
+    .select(['id', 'seq', 'count', 'amount_cents'])
+    .select((eb) => eb.fn('to_char', [eb.ref('due_date'), eb.val('YYYY-MM-DD')]).as('due'))
+    .where('order_id', '=', orderId)
+    .orderBy('seq')
+    .execute();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await createOrderWorld(t.db);
+  for (const [key, email] of Object.entries(DEMO)) tokens[key as Role] = await signIn(t.app, email);
+}, 120_000);
+afterAll(() => t.close());
+
+describe('the instalments of a sale on credit', () => {
+  it('are made when it is handed over: R$ 100,00 in 30/60/90 is 33,33 + 33,33 + 33,34 from today', async () => {
+    const order = await creditPickup([0, 2], [30, 60, 90]);
+    expect(await instalmentsOf(order.id)).toEqual([]);
+    const finalized = await call('POST', '/workflow/order/finalize', tokens.attendant, { orderId: order.id });
+    expect(finalized.statusCode).toBe(200);
+    const day = today();
+    const rows = await instalmentsOf(order.id);
+    expect(rows.map((r) => [r.seq, r.count, Number(r.amount_cents), r.due])).toEqual([
+      [1, 3, 3_333, shiftDay(day, 30)],
+      [2, 3, 3_333, shiftDay(day, 60)],
+      [3, 3, 3_334, shiftDay(day, 90)],
+    ]);
+    // Listed for the customer, open, asking their value (not yet due).
+    const page = receivablePageSchema.parse(
+      (await call('GET', `/receivables?customerId=${world.customerId}&status=open`, tokens.attendant)).json().data,
+    );
+    const mine = page.items.filter((r) => r.order.id === order.id);
+    expect(mine.map((r) => [r.amount, r.status, r.dueToday.total])).toEqual([
+      [33.33, 'OPEN', 33.33],
+      [33.33, 'OPEN', 33.33],
+      [33.34, 'OPEN', 33.34],
+    ]);
+    // Paid on time by Pix: 33,33, nothing more.
+    const first = rows[0] as { id: number };
+    const paid = receivableDetailsSchema.parse(
+      (
+        await call('POST', `/receivables/${first.id}/payments`, tokens.attendant, { method: 'PIX', amount: 33.33 })
+      ).json().data,
+    );
+    expect(paid).toMatchObject({ status: 'PAID', paid: 33.33, open: 0 });
+    expect(paid.payments.map((p) => [p.principal, p.fine, p.interest])).toEqual([[33.33, 0, 0]]);
+    // The stocker may not reach them; the attendant may not undo.
+    expectError(await call('GET', '/receivables', tokens.stocker), 403, 'FORBIDDEN');
+    expectError(
+      await call('POST', `/receivables/${first.id}/payments/${paid.payments[0]?.id}/undo`, tokens.attendant, {
+        reason: 'Engano',
+      }),
+      403,
+      'FORBIDDEN',
+    );
+  });
+});
+
+describe('an instalment paid late', () => {
+  it('R$ 2.000,00 due 10/12 asks 2.046,67 on 20/12; in part: charges first, then interest from the last payment', async () => {
+    // 40 × R$ 50,00 = R$ 2.000,00 at 30 days from 10/11/2026: due 10/12/2026.
+    const order = await creditPickup([0, 40], [30]);
+    await t.db.transaction().execute((trx) => createInstalments(trx, order.id, '2026-11-10'));
+    const [row] = await instalmentsOf(order.id);
+    expect(row?.due).toBe('2026-12-10');
+    const id = row?.id as number;
+    const service = createReceivablesService(t.db);
+    const on = (day: string) => new Date(`${day}T15:00:00Z`);
+    expect((await service.details(id, on('2026-12-20'))).dueToday).toEqual({
+      daysLate: 10,
+      principal: 2000,
+      fine: 40,
+      interest: 6.67,
+      total: 2046.67,
+    });
+    // R$ 40,00 does not cover the fine and the interest (R$ 46,67); R$ 2.046,68 is more than it asks.
+    await expect(
+      service.pay(
+        world.staff.attendant,
+        id,
+        { method: 'DEPOSIT', amount: 40, paidOn: '2026-12-20' },
+        undefined,
+        on('2026-12-20'),
+      ),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'O valor precisa cobrir ao menos a multa e os juros de hoje (R$ 46,67).',
+    });
+    await expect(
+      service.pay(
+        world.staff.attendant,
+        id,
+        { method: 'DEPOSIT', amount: 2046.68, paidOn: '2026-12-20' },
+        undefined,
+        on('2026-12-20'),
+      ),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'O valor passa do que a parcela pede hoje (R$ 2.046,67).',
+    });
+    // R$ 1.000,00 on 20/12: 40,00 + 6,67 of charges, 953,33 off the principal; 1.046,67 open.
+    const part = await service.pay(
+      world.staff.attendant,
+      id,
+      { method: 'DEPOSIT', amount: 1000, paidOn: '2026-12-20' },
+      undefined,
+      on('2026-12-20'),
+    );
+    expect(part).toMatchObject({ status: 'OVERDUE', paid: 953.33, open: 1046.67 });
+    // On 30/12: no second fine; interest on 1.046,67 for 10 days = 3,4889 → 3,49: R$ 1.050,16.
+    expect((await service.details(id, on('2026-12-30'))).dueToday).toEqual({
+      daysLate: 20,
+      principal: 1046.67,
+      fine: 0,
+      interest: 3.49,
+      total: 1050.16,
+    });
+    const done = await service.pay(
+      world.staff.manager,
+      id,
+      { method: 'CASH', amount: 1050.16, paidOn: '2026-12-30' },
+      undefined,
+      on('2026-12-30'),
+    );
+    expect(done).toMatchObject({ status: 'PAID', paid: 2000, open: 0 });
+    expect(done.payments.map((p) => [p.paidOn, p.amount, p.principal, p.fine, p.interest])).toEqual([
+      ['2026-12-20', 1000, 953.33, 40, 6.67],
+      ['2026-12-30', 1050.16, 1046.67, 0, 3.49],
+    ]);
+    // Undone, the latest first: the instalment asks again what it asked on 30/12.
+    const first = done.payments[0]?.id as number;
+    const second = done.payments[1]?.id as number;
+    await expect(
+      service.undo(world.staff.manager, id, first, 'Depósito estornado', on('2026-12-30')),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'Desfaça primeiro o recebimento mais recente desta parcela.',
+    });
+    const undone = await service.undo(world.staff.manager, id, second, 'Dinheiro contado errado', on('2026-12-30'));
+    expect(undone).toMatchObject({ status: 'OVERDUE', open: 1046.67 });
+    expect(undone.dueToday.total).toBe(1050.16);
+    const audits = await t.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('entity', '=', 'receivable')
+      .where('entity_id', '=', String(id))
+      .orderBy('id')
+      .execute();
+    expect(audits.map((a) => a.action)).toEqual(['paid', 'paid', 'payment_undone']);
+  });
+
+  it('two payments of the last R$ 10,00 at once: one wins', async () => {
+    // R$ 19,90 in one instalment at 28 days; R$ 9,90 paid, R$ 10,00 left.
+    const order = await creditPickup([1, 0], [28]);
+    await t.db.transaction().execute((trx) => createInstalments(trx, order.id, today()));
+    const id = (await instalmentsOf(order.id))[0]?.id as number;
+    expect(
+      (await call('POST', `/receivables/${id}/payments`, tokens.attendant, { method: 'PIX', amount: 9.9 })).statusCode,
+    ).toBe(200);
+    const [a, b] = await Promise.all([
+      call('POST', `/receivables/${id}/payments`, tokens.attendant, { method: 'PIX', amount: 10 }, randomUUID()),
+      call('POST', `/receivables/${id}/payments`, tokens.manager, { method: 'CASH', amount: 10 }, randomUUID()),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const payments = await t.db
+      .selectFrom('receivable_payments')
+      .select('amount_cents')
+      .where('receivable_id', '=', id)
+      .execute();
+    expect(payments.map((p) => Number(p.amount_cents)).sort((x, y) => x - y)).toEqual([990, 1000]);
+    // The same key again: no second payment.
+    const key = randomUUID();
+    const other = await creditPickup([1, 0], [28]);
+    await t.db.transaction().execute((trx) => createInstalments(trx, other.id, today()));
+    const otherId = (await instalmentsOf(other.id))[0]?.id as number;
+    for (let i = 0; i < 2; i++) {
+      expect(
+        (await call('POST', `/receivables/${otherId}/payments`, tokens.attendant, { method: 'PIX', amount: 5 }, key))
+          .statusCode,
+      ).toBe(200);
+    }
+    expect(
+      await t.db.selectFrom('receivable_payments').select('id').where('receivable_id', '=', otherId).execute(),
+    ).toHaveLength(1);
+  });
+
+  it('an instalment paid in cash lands in the open register of who receives it', async () => {
+    const register = await call('POST', '/cash-registers', tokens.admin, {
+      name: `Caixa parcelas ${randomUUID().slice(0, 6)}`,
+    });
+    const registerId = (register.json() as { data: { id: number } }).data.id;
+    expect((await call('POST', `/cash-registers/${registerId}/open`, tokens.attendant, { float: 0 })).statusCode).toBe(
+      201,
+    );
+    const order = await creditPickup([1, 0], [28]);
+    await t.db.transaction().execute((trx) => createInstalments(trx, order.id, today()));
+    const id = (await instalmentsOf(order.id))[0]?.id as number;
+    expect(
+      (await call('POST', `/receivables/${id}/payments`, tokens.attendant, { method: 'CASH', amount: 19.9 }))
+        .statusCode,
+    ).toBe(200);
+    const entries = await t.db
+      .selectFrom('cash_entries')
+      .select(['kind', 'amount_cents', 'reason'])
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(entries.map((e) => [e.kind, Number(e.amount_cents), e.reason])).toEqual([
+      ['INSTALMENT', 1990, 'Parcela 1/1'],
+    ]);
+    expect(
+      (await call('POST', `/cash-registers/${registerId}/close`, tokens.attendant, { counted: 19.9 })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('credit reads the instalments', () => {
+  it('holds a sale of a customer with an instalment late beyond the setting (5 days)', async () => {
+    const customer = await createCustomer(t.db);
+    expect(
+      (await call('PUT', `/customers/${customer.id}/credit`, tokens.manager, { limit: 100_000, terms: ['28'] }))
+        .statusCode,
+    ).toBe(200);
+    // Handed over 40 days ago at 28 days: due 12 days ago.
+    const old = await creditPickup([1, 0], [28], customer.id);
+    await t.db.transaction().execute((trx) => createInstalments(trx, old.id, shiftDay(today(), -40)));
+    const product = world.products[0] as number;
+    expect(
+      (await call('POST', `/orders/cart/add/${customer.id}`, tokens.attendant, { productId: product, quantity: 1 }))
+        .statusCode,
+    ).toBe(200);
+    const sold = await call('POST', `/orders/checkout/credit/${customer.id}`, tokens.attendant, {
+      typeOfDelivery: 2,
+      withWarranty: false,
+      isFastDelivery: false,
+      idempotencyKey: randomUUID(),
+      terms: '28',
+    });
+    const answer = checkoutResponseSchema.parse(sold.json());
+    expect(answer.statusKey).toBe(S.AGUARDANDO_APROVACAO_CREDITO);
+    const note = await t.db
+      .selectFrom('order_status_history')
+      .select('note')
+      .where('order_id', '=', answer.orderId)
+      .executeTakeFirstOrThrow();
+    expect(note.note).toContain('Venda a prazo de cliente com parcela em atraso de 12 dias (bloqueio acima de 5).');
+  });
+});
