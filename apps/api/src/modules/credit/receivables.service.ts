@@ -84,7 +84,7 @@ export async function createInstalments(trx: Executor, orderId: number, day: str
     .select(['id', 'customer_id', 'payment_method', 'credit_terms', 'total_cents'])
     .where('id', '=', orderId)
     .executeTakeFirst();
-  if (!order || order.payment_method !== 'CREDIT' || order.total_cents <= 0) return 0;
+  if (order?.payment_method !== 'CREDIT' || order.total_cents <= 0) return 0;
   if ((await repo.ofOrder(trx, orderId)).length > 0) return 0;
   const terms = (
     typeof order.credit_terms === 'string' ? JSON.parse(order.credit_terms) : order.credit_terms
