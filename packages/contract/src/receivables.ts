@@ -166,6 +166,20 @@ export const customerCreditSchema = z.object({
   terms: z.array(z.array(z.number().int())),
   updatedAt: z.string().nullable(),
   updatedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /**
+   * What he owes on credit (reais): sales not handed over yet, open instalments, their sum, and what is left of his
+   * limit (null without one).
+   */
+  exposure: z
+    .object({
+      undelivered: z.number(),
+      openInstalments: z.number(),
+      total: z.number(),
+      available: z.number().nullable(),
+    })
+    .optional(),
+  /** His open instalments past their due day: how many, what is open of them, the oldest's days late. */
+  overdue: z.object({ count: z.number().int(), amount: z.number(), maxDaysLate: z.number().int() }).optional(),
 });
 export type CustomerCredit = z.infer<typeof customerCreditSchema>;
 
@@ -396,3 +410,41 @@ export const receivablePageSchema = z.object({
   totals: z.object({ amount: z.number(), paid: z.number(), open: z.number() }),
 });
 export type ReceivablePage = z.infer<typeof receivablePageSchema>;
+
+/** The dashboard's 'A receber hoje / vencido': open instalments due today, and those overdue (what is open of them). */
+export const receivablesSummarySchema = z.object({
+  today: z.object({ count: z.number().int(), amount: z.number() }),
+  overdue: z.object({ count: z.number().int(), amount: z.number() }),
+});
+export type ReceivablesSummary = z.infer<typeof receivablesSummarySchema>;
+
+export const RECEIVABLE_CSV_HEADERS = [
+  'Nº',
+  'Cliente',
+  'Pedido',
+  'Parcela',
+  'Vencimento',
+  'Valor',
+  'Pago',
+  'Em aberto',
+  'Dias de atraso',
+  'Pede hoje',
+  'Situação',
+] as const;
+
+/** Texts of a payment's receipt (PDF). */
+export const RECEIPT_TEXTS = {
+  title: 'Recibo',
+  body: (customer: string, amount: string, seq: number, count: number, order: string) =>
+    `Recebemos de ${customer} a quantia de ${amount}, referente à parcela ${seq}/${count} do pedido ${order}.`,
+  dueDate: 'Vencimento',
+  paidOn: 'Data do pagamento',
+  method: 'Forma',
+  principal: 'Parcela',
+  fine: 'Multa',
+  interest: 'Juros',
+  total: 'Total pago',
+  receivedBy: 'Recebido por',
+  undone: (reason: string) => `PAGAMENTO DESFEITO: ${reason}`,
+  footer: (when: string) => `BackOffice - recibo gerado em ${when}`,
+} as const;

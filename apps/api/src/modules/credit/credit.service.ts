@@ -110,9 +110,24 @@ const asBody = (settings: CreditSettings): CreditSettingsBody => ({
  */
 export function createCreditService(db: DB) {
   return {
-    async customerCredit(customerId: number): Promise<CustomerCredit> {
+    /** GET /customers/{id}/credit: his limit and plans, what he owes on credit against them, his overdue. */
+    async customerCredit(customerId: number, now = new Date()): Promise<CustomerCredit> {
       if (!(await repo.customerExists(db, customerId))) throw notFound(CREDIT_TEXTS.customerNotFound);
-      return toCredit(customerId, await repo.customerCredit(db, customerId));
+      const row = await repo.customerCredit(db, customerId);
+      const open = await receivablesRepository.openOf(db, customerId, businessDay(now));
+      const undelivered = await repo.undeliveredCreditCents(db, customerId);
+      const total = undelivered + open.openCents;
+      const limit = row?.limit_cents ?? null;
+      return {
+        ...toCredit(customerId, row),
+        exposure: {
+          undelivered: centsToReais(undelivered),
+          openInstalments: centsToReais(open.openCents),
+          total: centsToReais(total),
+          available: limit === null ? null : centsToReais(limit - total),
+        },
+        overdue: { count: open.overdueCount, amount: centsToReais(open.overdueCents), maxDaysLate: open.maxDaysLate },
+      };
     },
 
     /** PUT /customers/{id}/credit: the limit and the plans, as a whole; the audit row says what they were and are. */

@@ -30,7 +30,15 @@ describe("a customer's credit", () => {
   it('starts without credit; the manager gives R$ 5.000,00 at 28 or 30/60/90 days, audited with before and after', async () => {
     const url = `/customers/${world.customerId}/credit`;
     const none = customerCreditSchema.parse((await call('GET', url, tokens.attendant)).json().data);
-    expect(none).toEqual({ customerId: world.customerId, limit: null, terms: [], updatedAt: null, updatedBy: null });
+    expect(none).toEqual({
+      customerId: world.customerId,
+      limit: null,
+      terms: [],
+      updatedAt: null,
+      updatedBy: null,
+      exposure: { undelivered: 0, openInstalments: 0, total: 0, available: null },
+      overdue: { count: 0, amount: 0, maxDaysLate: 0 },
+    });
 
     const saved = await call('PUT', url, tokens.manager, { limit: 5000, terms: ['30/60/90', ' 28 dias '] });
     expect(saved.statusCode).toBe(200);

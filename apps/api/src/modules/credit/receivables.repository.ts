@@ -220,8 +220,12 @@ export const receivablesRepository = {
       where r.id = ${id}`.execute(db);
   },
 
-  /** A customer's open principal and the days of his oldest instalment late on `today`. */
-  async openOf(db: Executor, customerId: number, today: string): Promise<{ openCents: number; maxDaysLate: number }> {
+  /** A customer's open principal, the days of his oldest instalment late on `today`, and those overdue. */
+  async openOf(
+    db: Executor,
+    customerId: number,
+    today: string,
+  ): Promise<{ openCents: number; maxDaysLate: number; overdueCount: number; overdueCents: number }> {
     const row = await db
       .selectFrom('receivables as r')
       .where('r.customer_id', '=', customerId)
@@ -229,8 +233,38 @@ export const receivablesRepository = {
       .select([
         sql<string>`coalesce(sum(r.amount_cents - r.principal_paid_cents), 0)`.as('open'),
         sql<number>`coalesce(max(greatest(${today}::date - r.due_date, 0)), 0)::int`.as('late'),
+        sql<number>`(count(*) filter (where r.due_date < ${today}::date))::int`.as('overdue_count'),
+        sql<string>`coalesce(sum(r.amount_cents - r.principal_paid_cents) filter (where r.due_date < ${today}::date), 0)`.as(
+          'overdue_cents',
+        ),
       ])
       .executeTakeFirstOrThrow();
-    return { openCents: Number(row.open), maxDaysLate: Number(row.late) };
+    return {
+      openCents: Number(row.open),
+      maxDaysLate: Number(row.late),
+      overdueCount: Number(row.overdue_count),
+      overdueCents: Number(row.overdue_cents),
+    };
+  },
+
+  /** Open instalments due `today` and those overdue: how many, what is open of them. */
+  async summary(db: Executor, today: string) {
+    const open = sql<string>`r.amount_cents - r.principal_paid_cents`;
+    return db
+      .selectFrom('receivables as r')
+      .where(isOpen)
+      .where(sql<boolean>`r.due_date <= ${today}::date`)
+      .select([
+        sql<number>`(count(*) filter (where r.due_date = ${today}::date))::int`.as('today_count'),
+        sql<string>`coalesce(sum(${open}) filter (where r.due_date = ${today}::date), 0)`.as('today_cents'),
+        sql<number>`(count(*) filter (where r.due_date < ${today}::date))::int`.as('overdue_count'),
+        sql<string>`coalesce(sum(${open}) filter (where r.due_date < ${today}::date), 0)`.as('overdue_cents'),
+      ])
+      .executeTakeFirstOrThrow();
+  },
+
+  /** One payment of an instalment, with who recorded it. */
+  async payment(db: Executor, receivableId: number, paymentId: number) {
+    return (await receivablesRepository.payments(db, receivableId)).find((p) => p.id === paymentId);
   },
 };

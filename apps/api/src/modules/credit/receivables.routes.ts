@@ -1,16 +1,23 @@
 import {
   checkoutHeadersSchema,
+  csvMoney,
+  formatDay,
   idParamSchema,
   PERMISSIONS,
+  RECEIVABLE_CSV_HEADERS,
+  RECEIVABLE_STATUS_LABELS,
   RECEIVABLE_TEXTS,
+  type Receivable,
   receivableDetailsSchema,
   receivableListQuerySchema,
   receivablePageSchema,
   receivablePaymentBodySchema,
+  receivablesSummarySchema,
   receivableUndoBodySchema,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
 import { principalOf } from '../../plugins/auth';
 import { createReceivablesService } from './receivables.service';
 
@@ -23,6 +30,21 @@ const paymentParams = z.object({
   paymentId: idParamSchema(RECEIVABLE_TEXTS.paymentNotFound),
 });
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+/** One CSV line of an instalment. */
+const cells = (r: Receivable) => [
+  r.id,
+  r.customer.name,
+  r.order.code,
+  `${r.seq}/${r.count}`,
+  formatDay(r.dueDate),
+  csvMoney(r.amount),
+  csvMoney(r.paid),
+  csvMoney(r.open),
+  r.dueToday.daysLate,
+  csvMoney(r.dueToday.total),
+  RECEIVABLE_STATUS_LABELS[r.status],
+];
 
 /** The receivables ('Contas a receber', issue 40 §2, decision 0054). */
 export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,6 +65,67 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.page(request.query) }),
+  );
+
+  app.get(
+    '/receivables/summary',
+    {
+      config: desk,
+      schema: {
+        tags,
+        summary:
+          "'A receber hoje / vencido': parcelas em aberto que vencem hoje e as vencidas (quantas e o que está em aberto delas)",
+        response: { 200: data(receivablesSummarySchema) },
+      },
+    },
+    async () => ({ data: await service.summary() }),
+  );
+
+  app.get(
+    '/receivables/export.csv',
+    {
+      config: desk,
+      schema: {
+        tags,
+        summary: 'CSV (contas-a-receber.csv) de todas as parcelas que atendem aos filtros da lista, na ordem da lista',
+        description: CSV_OPENAPI_DESCRIPTION,
+        querystring: receivableListQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { page: _page, pageSize: _size, ...filter } = request.query;
+      return reply
+        .header('content-type', CSV_CONTENT_TYPE)
+        .header('content-disposition', csvAttachment('contas-a-receber.csv'))
+        .header('cache-control', 'no-store')
+        .send(csvStream(RECEIVABLE_CSV_HEADERS, service.exportBatches(filter), cells));
+    },
+  );
+
+  app.get(
+    '/receivables/:id/payments/:paymentId/receipt.pdf',
+    {
+      config: desk,
+      schema: {
+        tags,
+        summary:
+          'O recibo de um recebimento (PDF A5): cliente, pedido, parcela, vencimento, data, forma, parcela, multa, juros e total, quem recebeu',
+        params: paymentParams,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const pdf = await service.receipt(request.params.id, request.params.paymentId);
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `inline; filename="recibo-parcela-${request.params.id}-${request.params.paymentId}.pdf"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
   );
 
   app.get(

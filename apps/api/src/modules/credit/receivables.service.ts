@@ -13,6 +13,7 @@ import {
   type ReceivablePage,
   type ReceivablePaymentBody,
   type ReceivableStatus,
+  type ReceivablesSummary,
   reaisToCents,
   shiftDay,
   splitInstalments,
@@ -26,10 +27,13 @@ import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { receiveCash } from '../cash/cash.service';
 import { onMoveEnd } from '../orders/workflow.service';
+import { shopIdentity } from '../settings/settings.service';
 import { creditSettings } from './credit.service';
+import { receiptPdf } from './receipt';
 import { type ReceivableRow, receivablesRepository as repo } from './receivables.repository';
 
 const WEEK_DAYS = 7;
+const EXPORT_BATCH = 1_000;
 
 function statusOf(row: ReceivableRow, today: string): ReceivableStatus {
   if (row.canceled_at) return 'CANCELED';
@@ -172,6 +176,39 @@ export function createReceivablesService(db: DB) {
     },
 
     details: (id: number, now = new Date()) => details(id, now),
+
+    /** The dashboard's 'A receber hoje / vencido' (GET /receivables/summary). */
+    async summary(now = new Date()): Promise<ReceivablesSummary> {
+      const row = await repo.summary(db, businessDay(now));
+      return {
+        today: { count: Number(row.today_count), amount: centsToReais(Number(row.today_cents)) },
+        overdue: { count: Number(row.overdue_count), amount: centsToReais(Number(row.overdue_cents)) },
+      };
+    },
+
+    /** Every instalment the filters match, in the list's order, a batch at a time (the CSV). */
+    async *exportBatches(
+      filter: Omit<ReceivableListQuery, 'page' | 'pageSize'>,
+      now = new Date(),
+    ): AsyncGenerator<Receivable[]> {
+      const today = businessDay(now);
+      const days = { today, weekEnd: shiftDay(today, WEEK_DAYS - 1) };
+      for (let page = 0; ; page++) {
+        const { rows } = await repo.page(db, filter, days, page, EXPORT_BATCH);
+        const items = [];
+        for (const row of rows) items.push(await toReceivable(db, row, today));
+        yield items;
+        if (rows.length < EXPORT_BATCH) return;
+      }
+    },
+
+    /** A payment's receipt (PDF). */
+    async receipt(id: number, paymentId: number, now = new Date()): Promise<Buffer> {
+      const instalment = await details(id, now);
+      const payment = instalment.payments.find((p) => p.id === paymentId);
+      if (!payment) throw notFound(RECEIVABLE_TEXTS.paymentNotFound);
+      return receiptPdf(instalment, payment, await shopIdentity(db), now);
+    },
 
     /**
      * POST /receivables/{id}/payments: a payment on a day up to today (not before the instalment's last one). The

@@ -3,13 +3,16 @@ import {
   apiErrorSchema,
   businessDay,
   checkoutResponseSchema,
+  customerCreditSchema,
   ORDER_STATUS,
   receivableDetailsSchema,
   receivablePageSchema,
+  receivablesSummarySchema,
   shiftDay,
 } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { pdfText } from '../../test/pdf-text';
 import { createOrder, createOrderWorld, type OrderWorld } from '../orders/test-orders';
 import { createCustomer } from '../selling/test-selling';
 import { createInstalments, createReceivablesService } from './receivables.service';
@@ -302,5 +305,69 @@ describe('credit reads the instalments', () => {
       .where('order_id', '=', answer.orderId)
       .executeTakeFirstOrThrow();
     expect(note.note).toContain('Venda a prazo de cliente com parcela em atraso de 12 dias (bloqueio acima de 5).');
+  });
+});
+
+describe("the customer's exposure, the dashboard's summary, the CSV and the receipt", () => {
+  it('adds what he bought not yet handed over to his open instalments; counts and exports them; prints a receipt', async () => {
+    const customer = await createCustomer(t.db);
+    expect(
+      (await call('PUT', `/customers/${customer.id}/credit`, tokens.manager, { limit: 500, terms: ['28', '30/60'] }))
+        .statusCode,
+    ).toBe(200);
+    // Handed over 40 days ago at 30/60: R$ 100,00 in 50,00 + 50,00, the first due 10 days ago (overdue), the
+    // second in 20 days. Not handed over: R$ 19,90 + R$ 50,00 = R$ 69,90 on 28 days.
+    const old = await creditPickup([0, 2], [30, 60], customer.id);
+    await t.db.transaction().execute((trx) => createInstalments(trx, old.id, shiftDay(today(), -40)));
+    await creditPickup([1, 1], [28], customer.id);
+    const credit = customerCreditSchema.parse(
+      (await call('GET', `/customers/${customer.id}/credit`, tokens.attendant)).json().data,
+    );
+    expect(credit.exposure).toEqual({ undelivered: 69.9, openInstalments: 100, total: 169.9, available: 330.1 });
+    expect(credit.overdue).toEqual({ count: 1, amount: 50, maxDaysLate: 10 });
+
+    // Listed as overdue for him, with the day's fine (1,00) and interest (50,00 × 1 % × 10 ÷ 30 = 0,17).
+    const overdue = receivablePageSchema.parse(
+      (await call('GET', `/receivables?customerId=${customer.id}&status=overdue`, tokens.attendant)).json().data,
+    );
+    expect(overdue.items.map((r) => [r.seq, r.status, r.dueToday])).toEqual([
+      [1, 'OVERDUE', { daysLate: 10, principal: 50, fine: 1, interest: 0.17, total: 51.17 }],
+    ]);
+    expect(overdue.totals).toEqual({ amount: 50, paid: 0, open: 50 });
+    const summary = receivablesSummarySchema.parse(
+      (await call('GET', '/receivables/summary', tokens.attendant)).json().data,
+    );
+    expect(summary.overdue.count).toBeGreaterThanOrEqual(1);
+    expect(summary.overdue.amount).toBeGreaterThanOrEqual(50);
+
+    const csv = await call('GET', `/receivables/export.csv?customerId=${customer.id}`, tokens.attendant);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Nº;Cliente;Pedido;Parcela;Vencimento;Valor;Pago;Em aberto;Dias de atraso;Pede hoje;Situação',
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`;${old.code};1/2;`);
+    expect(lines[1]).toMatch(/;50,00;0,00;50,00;10;51,17;Vencida$/);
+
+    // Paid late by deposit: its receipt says so.
+    const first = overdue.items[0]?.id as number;
+    const paid = receivableDetailsSchema.parse(
+      (
+        await call('POST', `/receivables/${first}/payments`, tokens.attendant, { method: 'DEPOSIT', amount: 51.17 })
+      ).json().data,
+    );
+    const payment = paid.payments[0]?.id as number;
+    const pdf = await call('GET', `/receivables/${first}/payments/${payment}/receipt.pdf`, tokens.attendant);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(`referente à parcela 1/2 do pedido ${old.code}.`);
+    for (const part of ['R$ 50,00', 'R$ 1,00', 'R$ 0,17', 'R$ 51,17', 'Depósito', 'Beatriz Atendente']) {
+      expect(text).toContain(part);
+    }
   });
 });
