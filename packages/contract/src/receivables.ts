@@ -392,7 +392,9 @@ export const receivablePaymentSchema = z.object({
   principal: z.number(),
   fine: z.number(),
   interest: z.number(),
-  employee: z.object({ id: z.number().int(), name: z.string() }),
+  /** Who recorded it; null when the bank's webhook did (its Pix: `endToEndId`). */
+  employee: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  endToEndId: z.string().nullable().optional(),
   createdAt: z.string(),
   undoneAt: z.string().nullable(),
   undoReason: z.string().nullable(),
@@ -445,6 +447,21 @@ export const RECEIPT_TEXTS = {
   interest: 'Juros',
   total: 'Total pago',
   receivedBy: 'Recebido por',
+  /** A payment the bank's webhook recorded (its Pix). */
+  bank: 'Banco (Pix)',
   undone: (reason: string) => `PAGAMENTO DESFEITO: ${reason}`,
   footer: (when: string) => `BackOffice - recibo gerado em ${when}`,
 } as const;
+
+/** An instalment's own Pix txid: the order's (its code without the dash), 'R' and the instalment's number. */
+export function instalmentTxid(orderTxid: string, seq: number): string {
+  return `${orderTxid}R${seq}`;
+}
+
+/** GET /receivables/{id}/pix: the instalment's txid and the BR Code for what it asks today (null without a Pix key). */
+export const receivablePixSchema = z.object({
+  txid: z.string(),
+  amount: z.number(),
+  payload: z.string().nullable(),
+});
+export type ReceivablePix = z.infer<typeof receivablePixSchema>;

@@ -680,7 +680,8 @@ export interface Quotes {
 export interface ReceivablePayments {
   amount_cents: Figure;
   created_at: Generated<Timestamp>;
-  employee_id: number;
+  employee_id: number | null;
+  end_to_end_id: string | null;
   fine_cents: Figure;
   id: Generated<number>;
   idempotency_key: string | null;
@@ -705,6 +706,7 @@ export interface Receivables {
   id: Generated<number>;
   last_paid_on: Timestamp | null;
   order_id: number;
+  pix_txid: string;
   principal_paid_cents: Generated<Figure>;
   seq: number;
 }

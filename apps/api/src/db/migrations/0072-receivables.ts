@@ -6,9 +6,11 @@ import { runStatements } from './run-statements';
  * - `receivables`: the instalments of a sale on credit, made when it is delivered (or finalized at the counter):
  *   `seq` of `count`, the due day, the value in cents; `principal_paid_cents` is what the payments not undone took
  *   off it, `fine_charged` whether one of them paid the fine (charged once), `last_paid_on` the day of the latest
- *   (interest runs from the later of it and the due day). Cancelled with its order when nothing was paid.
+ *   (interest runs from the later of it and the due day); `pix_txid` names it in its own Pix (the order's code, 'R'
+ *   and its number). Cancelled with its order when nothing was paid.
  * - `receivable_payments`: each payment, split into principal, fine and interest (their sum is the amount), its
- *   method, who, the Idempotency-Key; undone with a reason (kept), the latest first.
+ *   method, who (none: the bank's webhook, `end_to_end_id` the Pix that paid it, once), the Idempotency-Key; undone
+ *   with a reason (kept), the latest first.
  */
 export const receivables: Migration = {
   async up(db) {
@@ -24,6 +26,7 @@ export const receivables: Migration = {
         principal_paid_cents bigint not null default 0,
         fine_charged boolean not null default false,
         last_paid_on date,
+        pix_txid text not null unique,
         canceled_at timestamptz,
         created_at timestamptz not null default now(),
         unique (order_id, seq),
@@ -43,13 +46,15 @@ export const receivables: Migration = {
         principal_cents bigint not null check (principal_cents >= 0),
         fine_cents bigint not null check (fine_cents >= 0),
         interest_cents bigint not null check (interest_cents >= 0),
-        employee_id integer not null references employees (id),
+        employee_id integer references employees (id),
+        end_to_end_id text unique,
         idempotency_key text unique,
         created_at timestamptz not null default now(),
         undone_at timestamptz,
         undone_by integer references employees (id),
         undo_reason text,
         constraint receivable_payments_parts check (amount_cents = principal_cents + fine_cents + interest_cents),
+        constraint receivable_payments_who check (employee_id is not null or end_to_end_id is not null),
         constraint receivable_payments_undone_whole check ((undone_at is null) = (undone_by is null)
           and (undone_at is null) = (undo_reason is null))
       )`,

@@ -66,7 +66,7 @@ function receipt(
       payment.fine > 0 ? line(T.fine, money(payment.fine)) : null,
       payment.interest > 0 ? line(T.interest, money(payment.interest)) : null,
       line(T.total, money(payment.amount), true),
-      line(T.receivedBy, payment.employee.name),
+      line(T.receivedBy, payment.employee?.name ?? T.bank),
       payment.undoneAt ? h(Text, { style: styles.undone }, T.undone(payment.undoReason ?? '')) : null,
       h(Text, { style: styles.sign }, '______________________________'),
       h(Text, null, company.name),

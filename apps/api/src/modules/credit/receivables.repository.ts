@@ -156,10 +156,19 @@ export const receivablesRepository = {
     return { rows: rows.map(toRow), totals };
   },
 
+  async byTxid(db: Executor, txid: string): Promise<{ id: number } | undefined> {
+    return db.selectFrom('receivables').select('id').where('pix_txid', '=', txid).executeTakeFirst();
+  },
+
+  async pixTxid(db: Executor, id: number): Promise<string | undefined> {
+    const row = await db.selectFrom('receivables').select('pix_txid').where('id', '=', id).executeTakeFirst();
+    return row?.pix_txid;
+  },
+
   async payments(db: Executor, receivableId: number) {
     const rows = await db
       .selectFrom('receivable_payments as p')
-      .innerJoin('employees as e', 'e.id', 'p.employee_id')
+      .leftJoin('employees as e', 'e.id', 'p.employee_id')
       .select([
         'p.id',
         'p.method',
@@ -169,6 +178,7 @@ export const receivablesRepository = {
         'p.interest_cents',
         'p.employee_id',
         'e.name as employee_name',
+        'p.end_to_end_id',
         'p.created_at',
         'p.undone_at',
         'p.undo_reason',

@@ -12,6 +12,7 @@ import {
   receivableListQuerySchema,
   receivablePageSchema,
   receivablePaymentBodySchema,
+  receivablePixSchema,
   receivablesSummarySchema,
   receivableUndoBodySchema,
 } from '@backoffice/contract';
@@ -101,6 +102,21 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(csvStream(RECEIVABLE_CSV_HEADERS, service.exportBatches(filter), cells));
     },
+  );
+
+  app.get(
+    '/receivables/:id/pix',
+    {
+      config: desk,
+      schema: {
+        tags,
+        summary:
+          "O Pix da parcela: o seu txid (o código do pedido, 'R' e o número da parcela) e o BR Code (copia e cola) do que ela pede hoje, com multa e juros; payload null sem chave Pix da loja. O webhook do banco recebe a parcela que o txid nomeia, uma vez por Pix",
+        params,
+        response: { 200: data(receivablePixSchema) },
+      },
+    },
+    async (request) => ({ data: await service.pix(request.params.id) }),
   );
 
   app.get(

@@ -1,10 +1,13 @@
 import {
+  buildPixPayload,
   businessDay,
   centsToReais,
   formatBRL,
   instalmentDue,
   instalmentDueDays,
+  instalmentTxid,
   ORDER_STATUS,
+  pixTxid,
   RECEIVABLE_PAYMENT_METHOD_LABELS,
   RECEIVABLE_TEXTS,
   type Receivable,
@@ -12,6 +15,7 @@ import {
   type ReceivableListQuery,
   type ReceivablePage,
   type ReceivablePaymentBody,
+  type ReceivablePix,
   type ReceivableStatus,
   type ReceivablesSummary,
   reaisToCents,
@@ -27,7 +31,7 @@ import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { receiveCash } from '../cash/cash.service';
 import { onMoveEnd } from '../orders/workflow.service';
-import { shopIdentity } from '../settings/settings.service';
+import { pixReceiver, shopIdentity } from '../settings/settings.service';
 import { creditSettings } from './credit.service';
 import { receiptPdf } from './receipt';
 import { type ReceivableRow, receivablesRepository as repo } from './receivables.repository';
@@ -85,7 +89,7 @@ async function toReceivable(db: Executor, row: ReceivableRow, today: string): Pr
 export async function createInstalments(trx: Executor, orderId: number, day: string): Promise<number> {
   const order = await trx
     .selectFrom('orders')
-    .select(['id', 'customer_id', 'payment_method', 'credit_terms', 'total_cents'])
+    .select(['id', 'code', 'customer_id', 'payment_method', 'credit_terms', 'total_cents'])
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (order?.payment_method !== 'CREDIT' || order.total_cents <= 0) return 0;
@@ -104,6 +108,7 @@ export async function createInstalments(trx: Executor, orderId: number, day: str
       count: parts.length,
       due_date: dueDays[index] as string,
       amount_cents: cents,
+      pix_txid: instalmentTxid(pixTxid(order.code), index + 1),
     })),
   );
   return parts.length;
@@ -124,6 +129,63 @@ export function registerReceivablesWorkflow(): void {
     if (handedOver) await createInstalments(trx, order.id, businessDay(happenedAt));
     if (action === 'cancel') await repo.cancelUnpaidOfOrder(trx, order.id);
   });
+}
+
+/** A Pix the bank's webhook told of, as receivables read it. */
+export interface InstalmentPix {
+  endToEndId: string;
+  txid: string;
+  amountCents: number;
+  paidAt: Date;
+}
+
+/**
+ * A Pix naming an instalment's own txid (the bank's webhook, in its transaction): paid on the business day of the
+ * Pix, its fine and interest first as any payment; once per E2E id (the webhook stores each Pix once). Answers
+ * undefined when the txid is no instalment's, the order it paid when it was recorded, or why it was not.
+ */
+export async function receiveInstalmentPix(
+  trx: Transaction<Database>,
+  pix: InstalmentPix,
+): Promise<{ orderId: number } | { refused: 'ALREADY_PAID' | 'AMOUNT_MISMATCH' } | undefined> {
+  const named = await repo.byTxid(trx, pix.txid);
+  if (!named) return undefined;
+  await repo.lock(trx, named.id);
+  const row = (await repo.find(trx, named.id)) as ReceivableRow;
+  if (row.canceled_at || row.principal_paid_cents >= row.amount_cents) return { refused: 'ALREADY_PAID' };
+  const day = businessDay(pix.paidAt);
+  const paidOn = row.last_paid_on && row.last_paid_on > day ? row.last_paid_on : day;
+  const split = splitPayment(pix.amountCents, await dueOn(trx, row, paidOn));
+  if (!split) return { refused: 'AMOUNT_MISMATCH' };
+  const paymentId = await repo.insertPayment(trx, {
+    receivable_id: row.id,
+    paid_on: paidOn,
+    method: 'PIX',
+    amount_cents: pix.amountCents,
+    principal_cents: split.principalCents,
+    fine_cents: split.fineCents,
+    interest_cents: split.interestCents,
+    employee_id: null,
+    end_to_end_id: pix.endToEndId,
+  });
+  await repo.refresh(trx, row.id);
+  await recordAudit(trx, {
+    employeeId: null,
+    entity: 'receivable',
+    entityId: row.id,
+    action: 'paid',
+    changes: {
+      paymentId,
+      paidOn,
+      method: RECEIVABLE_PAYMENT_METHOD_LABELS.PIX,
+      endToEndId: pix.endToEndId,
+      amount: centsToReais(pix.amountCents),
+      principal: centsToReais(split.principalCents),
+      fine: centsToReais(split.fineCents),
+      interest: centsToReais(split.interestCents),
+    },
+  });
+  return { orderId: row.order_id };
 }
 
 async function audit(trx: Transaction<Database>, actorId: number, id: number, action: string, changes: object) {
@@ -148,7 +210,8 @@ export function createReceivablesService(db: DB) {
         principal: centsToReais(p.principal_cents),
         fine: centsToReais(p.fine_cents),
         interest: centsToReais(p.interest_cents),
-        employee: { id: p.employee_id, name: p.employee_name },
+        employee: p.employee_id === null ? null : { id: p.employee_id, name: p.employee_name ?? '' },
+        endToEndId: p.end_to_end_id,
         createdAt: new Date(p.created_at).toISOString(),
         undoneAt: p.undone_at ? new Date(p.undone_at).toISOString() : null,
         undoReason: p.undo_reason,
@@ -200,6 +263,19 @@ export function createReceivablesService(db: DB) {
         yield items;
         if (rows.length < EXPORT_BATCH) return;
       }
+    },
+
+    /** GET /receivables/{id}/pix: its own txid and the BR Code for what it asks today. */
+    async pix(id: number, now = new Date()): Promise<ReceivablePix> {
+      const instalment = await details(id, now);
+      const txid = (await repo.pixTxid(db, id)) as string;
+      const amountCents = reaisToCents(instalment.dueToday.total);
+      const { key, merchantName, merchantCity } = await pixReceiver(db);
+      let payload: string | null = null;
+      if (key && merchantName && merchantCity && amountCents > 0) {
+        payload = buildPixPayload({ key, merchantName, merchantCity, amountCents, txid });
+      }
+      return { txid, amount: instalment.dueToday.total, payload };
     },
 
     /** A payment's receipt (PDF). */

@@ -27,6 +27,7 @@ import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { findUnsafeValue } from '../../plugins/input-guard';
+import { receiveInstalmentPix } from '../credit/receivables.service';
 import {
   type LockedOrder,
   lockOrder,
@@ -165,6 +166,20 @@ export function receivePix(
 
 /** A Pix just stored: matched to the order its txid names, or kept as not identified with the reason. */
 async function matchReceivedPix(trx: Transaction<Database>, pix: ReceivedPix, confirm: boolean): Promise<void> {
+  // An instalment's own txid (a sale on credit, decision 0054): the Pix pays that instalment.
+  const instalment = pix.txid
+    ? await receiveInstalmentPix(trx, {
+        endToEndId: pix.endToEndId,
+        txid: pix.txid,
+        amountCents: pix.amountCents,
+        paidAt: pix.paidAt,
+      })
+    : undefined;
+  if (instalment) {
+    if ('refused' in instalment) await pixRepo.unmatched(trx, pix.endToEndId, instalment.refused);
+    else await pixRepo.match(trx, pix.endToEndId, instalment.orderId, null);
+    return;
+  }
   // A part's own txid (a split payment, decision 0042): the Pix pays that part, for exactly its amount.
   const named = pix.txid ? await partsRepo.byTxid(trx, pix.txid) : undefined;
   if (named) {
