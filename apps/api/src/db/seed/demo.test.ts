@@ -11,6 +11,7 @@ import {
   ORDER_STATUS_KEYS,
   priceFromPercentage,
   productSearchText,
+  shiftDay,
 } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -1092,6 +1093,87 @@ describe('the demo business (scale 1)', () => {
     const removals = await t.db.selectFrom('cash_entries').select(['reason']).where('kind', '=', 'REMOVAL').execute();
     expect(removals.length).toBeGreaterThan(0);
     expect(new Set(removals.map((r) => r.reason))).toEqual(new Set(['Depósito no banco']));
+  });
+
+  it('has credit customers and their sales on credit with a year of instalments, paid, paid late and overdue (issue 40)', async () => {
+    const credit = await rows<{ customer_id: number; limit_cents: number; terms: number[][]; level: number }>(
+      t,
+      sql`select k.customer_id, k.limit_cents::int, k.terms, c.level from customer_credit k
+          join customers c on c.id = k.customer_id`,
+    );
+    expect(credit.length).toBeGreaterThan(100);
+    const plansOf = new Map(credit.map((k) => [k.customer_id, k.terms.map((p) => p.join('/'))]));
+    const orders = await rows<{
+      id: number;
+      customer_id: number;
+      total_cents: number;
+      credit_terms: number[];
+      status: number;
+    }>(
+      t,
+      sql`select id, customer_id, total_cents::int, credit_terms, status from orders where payment_method = 'CREDIT'`,
+    );
+    expect(orders.length).toBeGreaterThan(1000);
+    for (const o of orders) expect(plansOf.get(o.customer_id), `order ${o.id}`).toContain(o.credit_terms.join('/'));
+    const instalments = await rows<{
+      order_id: number;
+      seq: number;
+      count: number;
+      amount_cents: number;
+      due: string;
+      paid: number;
+      handed: string | null;
+    }>(
+      t,
+      sql`select r.order_id, r.seq, r.count, r.amount_cents::int, to_char(r.due_date, 'YYYY-MM-DD') as due,
+            r.principal_paid_cents::int as paid,
+            (select to_char(min(h.created_at) at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') from order_status_history h
+              where h.order_id = r.order_id and (h.status = 5 or h.status = 13)) as handed
+          from receivables r order by r.order_id, r.seq`,
+    );
+    expect(instalments.length).toBeGreaterThan(2000);
+    const byOrder = new Map<number, typeof instalments>();
+    for (const r of instalments) byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), r]);
+    for (const o of orders) {
+      const mine = byOrder.get(o.id);
+      // Handed over: Entregue or Finalizados (and not cancelled since).
+      if (!mine) continue;
+      expect(mine.map((r) => r.seq)).toEqual(mine.map((_, i) => i + 1));
+      expect(
+        mine.reduce((sum, r) => sum + r.amount_cents, 0),
+        `order ${o.id}`,
+      ).toBe(o.total_cents);
+      expect(mine.map((r) => r.due)).toEqual(o.credit_terms.map((days) => shiftDay(mine[0]?.handed as string, days)));
+    }
+    const payments = await rows<{
+      receivable_id: number;
+      amount: number;
+      principal: number;
+      fine: number;
+      interest: number;
+      late: number;
+    }>(
+      t,
+      sql`select p.receivable_id, p.amount_cents::int as amount, p.principal_cents::int as principal,
+            p.fine_cents::int as fine, p.interest_cents::int as interest, (p.paid_on - r.due_date)::int as late
+          from receivable_payments p join receivables r on r.id = p.receivable_id`,
+    );
+    for (const p of payments) {
+      expect(p.amount).toBe(p.principal + p.fine + p.interest);
+      // On time: no charges; late: the fine is 2 % of the instalment, rounded half up.
+      if (p.late <= 0) expect([p.fine, p.interest]).toEqual([0, 0]);
+      else expect(p.fine).toBe(Math.round(p.principal * 0.02));
+    }
+    expect(payments.filter((p) => p.late > 0).length).toBeGreaterThan(50);
+    const overdue = instalments.filter((r) => r.due < '2026-11-21' && r.paid === 0);
+    expect(overdue.length).toBeGreaterThan(50);
+    const paidCents = new Map<number, number>();
+    for (const p of payments) paidCents.set(p.receivable_id, (paidCents.get(p.receivable_id) ?? 0) + p.principal);
+    const open = await rows<{ id: number; paid: number }>(
+      t,
+      sql`select id, principal_paid_cents::int as paid from receivables`,
+    );
+    for (const r of open) expect(r.paid, `receivable ${r.id}`).toBe(paidCents.get(r.id) ?? 0);
   });
 
   it('leaves the id sequences after the demo rows', async () => {

@@ -9,6 +9,7 @@ import { columnTypes, insertColumns, insertMany, nextId, Sink, syncIdentity } fr
 import { seedCash } from './cash';
 import { DAY, localDayStart } from './clock';
 import { staffRegisteredCustomers, walkInCustomers } from './counter';
+import { seedCredit } from './credit';
 import { generateCustomers } from './customers';
 import { packagingPicture, receiptPicture, signaturePicture } from './images';
 import { seedPayables } from './payables';
@@ -227,6 +228,9 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
     await seedSettings(trx, anchor);
     // Card and split payments (issue 38): some finished orders, and two being paid in parts now.
     rows.order_payments = await seedPayments(trx);
+    // Sales on credit (issue 40): the wholesale customers' credit, their cash sales made 'A prazo', a year of
+    // instalments. Before the drawer, which reads the cash sales left.
+    Object.assign(rows, await seedCredit(trx, { anchor }));
     // The cash drawer (issue 40 §3): a month of the counter's registers, fed by that month's cash at the counter.
     Object.assign(rows, await seedCash(trx, { anchor, scale }));
     // Quotes (issue 38 §4): converted into counter sales, open, expired.
