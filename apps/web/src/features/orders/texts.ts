@@ -1,5 +1,6 @@
 import {
   type FinalOrderCommand,
+  ORDER_ACTION_LABELS,
   ORDER_EDIT_TEXTS,
   ORDER_REFUND_TEXTS,
   ORDER_TEXTS,
@@ -62,6 +63,7 @@ export const ORDERS_PAGE_TEXTS = {
     edit: 'Editar pedido',
     discount: 'Desconto',
     approve: 'Aprovar/Reprovar',
+    credit: 'Crédito',
     finalize: 'Finalizar pedido',
     signature: 'Assinatura',
     cancel: 'Cancelar pedido',
@@ -84,6 +86,20 @@ export const ORDERS_PAGE_TEXTS = {
     endToEndHelp: 'Opcional: o ID impresso no comprovante (começa com E, 32 caracteres).',
     paidBy: (bank: string, when: string) => `Pago pelo ${bank} em ${when}.`,
     customerTotal: (customer: string, payment: string, total: string) => `${customer} · ${payment} · ${total}`,
+  },
+  /** A sale on credit held for approval (issue 40 §1): the manager's decision, with its reason. */
+  credit: {
+    title: (code: string) => `Aprovação de crédito — pedido ${code}`,
+    customer: 'Cliente',
+    total: 'Total',
+    payment: 'Pagamento',
+    why: 'Por que aguarda aprovação',
+    loadingWhy: 'Carregando o histórico…',
+    reasonHelp: 'Obrigatório: por que o crédito foi aprovado ou negado (fica no histórico do pedido).',
+    text: 'Aprovado, o pedido segue para o estoquista; reprovado, vai para Reprovados e as mercadorias voltam ao estoque.',
+    approve: ORDER_ACTION_LABELS.approveCredit,
+    refuse: ORDER_ACTION_LABELS.refuseCredit,
+    close: 'Fechar',
   },
   /**
    * The confirmation of each final move (the contract's FINAL_ORDER_COMMANDS, decision 0036): its title, what

@@ -1,7 +1,11 @@
 import {
   COURIER_PAYMENT_TEXTS,
+  CREDIT_SALE_TEXTS,
   DELIVERY_TYPE_LABELS,
   DISCOUNT_APPROVAL_TEXTS,
+  ORDER_STATUS,
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
   SELLING_TEXTS as S,
   SELLING_PAYMENT_OPTIONS,
   type SellingPaymentOption,
@@ -88,10 +92,19 @@ export const SELLING_SCREEN_TEXTS = {
   withFastDelivery: 'Com entrega rápida',
   withoutFastDelivery: 'Sem entrega rápida',
   fastDeliveryNeedsMotoboy: S.fastDeliveryPickup,
-  paymentOptions: Object.fromEntries(SELLING_PAYMENT_OPTIONS.map((o) => [o.value, o.label])) as Record<
-    SellingPaymentOption,
-    string
-  >,
+  paymentOptions: {
+    ...(Object.fromEntries(SELLING_PAYMENT_OPTIONS.map((o) => [o.value, o.label])) as Record<
+      SellingPaymentOption,
+      string
+    >),
+    /** Issue 40 §1: only for a customer with a credit limit and plans. */
+    credit: PAYMENT_METHOD_LABELS.CREDIT,
+  },
+  /** 'A prazo' (issue 40 §1): the customer's plan and what his limit means. */
+  creditTerms: 'Prazo',
+  creditChooseTerms: 'Escolha um dos prazos liberados para o cliente.',
+  creditLimit: (limit: string) =>
+    `Limite de crédito do cliente: ${limit}. Se a venda, somada ao que ele já deve, passar do limite, ela aguarda a aprovação de um gerente.`,
   proof: 'Comprovante de depósito',
   cardCharge: 'Quando cobrar o cartão',
   cardNow: 'Cobrar agora na maquininha da loja',
@@ -153,9 +166,16 @@ export const SELLING_SCREEN_TEXTS = {
       `Pix aguardando pagamento: ${pix}; a receber na entrega: ${card} no cartão (levar maquininha)`,
     transfer: (amount: string) => `Depósito aguardando comprovante: ${amount}`,
     inReview: (payment: string, amount: string) => `${payment} de ${amount}: comprovante em conferência`,
+    /** A sale on credit (issue 40 §1): 'Venda a prazo em 30/60/90 dias.'; nothing is collected on delivery. */
+    credit: CREDIT_SALE_TEXTS.placed,
+    creditWithoutTerms: COURIER_PAYMENT_TEXTS.credit,
     /** The courier's words, as on his card and the run sheet: 'Pago (Pix): nada a receber'. */
     paid: COURIER_PAYMENT_TEXTS.paid,
   },
+  /** A sale on credit held for a manager (status 17, issue 40 §1). */
+  creditHeldTitle: ORDER_STATUS_LABELS[ORDER_STATUS.AGUARDANDO_APROVACAO_CREDITO],
+  creditHeld:
+    'A venda espera um gerente aprovar o crédito (acima do limite do cliente ou com parcela em atraso): só então o pedido segue para o estoque.',
   orderCode: 'Código do pedido',
   copyCode: S.copyCode,
   codeCopied: S.codeCopied,

@@ -27,6 +27,8 @@ interface Props {
   /** The final move to confirm (the contract's FINAL_ORDER_COMMANDS); null: closed. */
   move: FinalOrderCommand | null;
   order: OrderSummary | null;
+  /** The reason already typed where the move was asked for (the credit's decision): shown to be confirmed or changed. */
+  comment?: string;
   /** After the move was made (the dialog closes itself through `onClose`). */
   onDone?: () => void;
   onClose: () => void;
@@ -38,7 +40,7 @@ interface Props {
  * (kept in the order's history), 'Voltar' and the move's own button. A refusal or a lost connection leaves it
  * open with the reason typed.
  */
-export function FinalMoveDialog({ move, order, onDone, onClose }: Props) {
+export function FinalMoveDialog({ move, order, comment = '', onDone, onClose }: Props) {
   const moveCall = useOrderMove(move ?? 'cancel', { closeDialog: onClose, onSuccess: () => onDone?.() });
   const {
     control,
@@ -51,8 +53,8 @@ export function FinalMoveDialog({ move, order, onDone, onClose }: Props) {
     defaultValues: { comment: '' },
   });
   useEffect(() => {
-    if (order && move) reset({ comment: '' });
-  }, [order, move, reset]);
+    if (order && move) reset({ comment });
+  }, [order, move, comment, reset]);
   if (!order || !move) return null;
   const texts = T[move];
   return (

@@ -3,6 +3,7 @@ import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurned
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
 import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import ContentPasteOutlinedIcon from '@mui/icons-material/ContentPasteOutlined';
+import CreditScoreOutlinedIcon from '@mui/icons-material/CreditScoreOutlined';
 import DeliveryDiningOutlinedIcon from '@mui/icons-material/DeliveryDiningOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
@@ -39,6 +40,7 @@ const ICONS: Record<number, ReactNode> = {
   13: <TaskAltIcon />,
   15: <BoltOutlinedIcon />,
   16: <DeliveryDiningOutlinedIcon />,
+  17: <CreditScoreOutlinedIcon />,
 };
 
 /** The cards shown: statuses with orders (spec: quantity above 0), the selected one first. */

@@ -77,6 +77,22 @@ describe('toolbar availability (spec section 2, Orders, and the workflow table)'
     expect(editable(S.AGUARDANDO_ESTOQUISTA, 'CASH', ATTENDANT)).toBe(false);
   });
 
+  it("offers 'Crédito' on a sale on credit held for approval (17) to who holds 'Crédito e cobrança' only", () => {
+    const manager: OrderActor = { employeeId: 5, func: 1, permissions: ['bo:manage:orders', 'bo:manage:credit'] };
+    const creditOnly: OrderActor = { employeeId: 6, func: 1, permissions: ['bo:manage:credit'] };
+    const held = (actor: OrderActor | undefined, statusKey: number = S.AGUARDANDO_APROVACAO_CREDITO) =>
+      enabledActions(makeOrderSummary({ statusKey, paymentMethod: 'CREDIT', payment: 'A prazo' }), actor);
+    expect(held(manager).has('credit')).toBe(true);
+    expect(held(creditOnly).has('credit')).toBe(true);
+    expect(held(ADMIN).has('credit')).toBe(true);
+    expect(held(ATTENDANT).has('credit')).toBe(false);
+    expect(held(undefined).has('credit')).toBe(false);
+    // Not the proof's approval, and nowhere else.
+    expect(held(manager).has('approve')).toBe(false);
+    expect(held(manager, S.AGUARDANDO_APROVACAO).has('credit')).toBe(false);
+    expect(held(manager, S.AGUARDANDO_ESTOQUISTA).has('credit')).toBe(false);
+  });
+
   it('offers no move until it knows who is acting', () => {
     expect(enabledFor(S.AGUARDANDO_APROVACAO, undefined)).toEqual(VIEWS);
   });

@@ -21,6 +21,7 @@ export const TOOLBAR_ACTIONS = [
   'packaging',
   'signature',
   'approve',
+  'credit',
   'deliverer',
   'edit',
   'discount',
@@ -32,7 +33,8 @@ export type ToolbarAction = (typeof TOOLBAR_ACTIONS)[number];
 
 /**
  * Which buttons are enabled for this order and employee. The spec's table first (courier change in
- * ENTREGA_IMEDIATA / AGUARDANDO_MOTOBOY, approve or reject in AGUARDANDO_APROVACAO, finish in
+ * ENTREGA_IMEDIATA / AGUARDANDO_MOTOBOY, approve or reject in AGUARDANDO_APROVACAO, the credit's decision in
+ * AGUARDANDO_APROVACAO_CREDITO, finish in
  * AGUARDANDO_CLIENTE / ENTREGUE, signature in FINALIZADOS / ENTREGUE, cancel in anything but CANCELADO);
  * then the workflow table of the contract (`availableActions`, `canChangeDeliverer`), which the server
  * enforces, so a button is never offered for a move the server would refuse (e.g. cancelling a finished
@@ -52,6 +54,9 @@ export function enabledActions(order: OrderSummary, actor: OrderActor | undefine
   if (canChangeDeliverer({ status }, actor)) enabled.add('deliverer');
   if (status === S.AGUARDANDO_APROVACAO && (moves.includes('approve') || moves.includes('refuse')))
     enabled.add('approve');
+  // A sale on credit held for approval (issue 40 §1): who holds 'Crédito e cobrança' approves or refuses it.
+  if (status === S.AGUARDANDO_APROVACAO_CREDITO && (moves.includes('approveCredit') || moves.includes('refuseCredit')))
+    enabled.add('credit');
   if ((status === S.AGUARDANDO_CLIENTE || status === S.ENTREGUE) && moves.includes('finalize')) enabled.add('finalize');
   if (status !== S.CANCELADO && moves.includes('cancel')) enabled.add('cancel');
   if (moves.includes('withdraw')) enabled.add('withdraw');

@@ -29,6 +29,7 @@ const LABELS: Record<number, string> = {
   11: 'Aguardando aprovação',
   13: 'Finalizados',
   15: 'Entrega imediata',
+  17: 'Aguardando aprovação de crédito',
 };
 
 function order(orderId: number, statusKey: number, overrides: Partial<OrderSummary> = {}): OrderSummary {
@@ -43,11 +44,14 @@ function order(orderId: number, statusKey: number, overrides: Partial<OrderSumma
   });
 }
 
+/** Every status the server counts (key 14 does not exist). */
+const STATUS_KEYS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17];
+
 /** The server's lists by status; quantities of the cards follow them. */
 type Lists = Record<number, OrderSummary[]>;
 
 function counts(lists: Lists): OrderStatusCount[] {
-  return [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16].map((key) => {
+  return STATUS_KEYS.map((key) => {
     const waiting = (lists[key] ?? []).filter((o) => o.pixWaiting).length;
     return {
       key,
@@ -67,15 +71,20 @@ const countCalls = (calls: MockCall[]) => calls.filter((c) => c.url === '/api/or
 const sent = (calls: MockCall[], method: string, path: string) =>
   calls.filter((c) => c.method === method && c.url === `/api${path}`);
 
-function openPage(lists: Lists, extra: Parameters<typeof mockApi>[0] = {}, url?: string) {
+function openPage(
+  lists: Lists,
+  extra: Parameters<typeof mockApi>[0] = {},
+  url?: string,
+  permissions: string[] = ['bo:manage:orders'],
+) {
   // The token carries the function (1 Atendente): the screen reads it from the session.
-  signInAs(['bo:manage:orders'], 'Beatriz Atendente', 1);
+  signInAs(permissions, 'Beatriz Atendente', 1);
   const routes: Parameters<typeof mockApi>[0] = {
     'GET /api/accounts/me': { body: { data: PROFILE } },
     'GET /api/orders/status': () => ({ body: { data: counts(lists) } }),
     ...extra,
   };
-  for (const key of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16])
+  for (const key of STATUS_KEYS)
     routes[`GET /api/orders/status/${key}`] = (call) => {
       const items = Number(query(call).get('items'));
       const page = Number(query(call).get('page'));
@@ -242,6 +251,60 @@ describe('Orders page', () => {
     expect(button('Assinatura').disabled).toBe(true);
     expect(button('Finalizar pedido').disabled).toBe(true);
     expect(button('Alterar Motoboy').disabled).toBe(true);
+  });
+
+  it("a sale on credit held for approval (17): its card under 'Pagamento'; no 'Crédito' without 'Crédito e cobrança'", async () => {
+    const held = order(170, 17, { payment: 'A prazo', paymentMethod: 'CREDIT', total: 1249.56 });
+    const lists: Lists = { 17: [held], 13: [order(130, 13)] };
+    // An attendant (orders only): the card and the order, but not the credit's decision.
+    const attendant = openPage(lists);
+    const card = await screen.findByRole('button', { name: '1 Aguardando aprovação de crédito' });
+    const stage = card.closest('section') as HTMLElement;
+    expect(within(stage).getByRole('heading').textContent).toMatch(/^Pagamento/);
+    await attendant.user.click(card);
+    await selectRow(attendant.user, 'Cliente 170');
+    await waitFor(() => expect(button('Ver pedido').disabled).toBe(false));
+    expect(button('Crédito').disabled).toBe(true);
+    expect(button('Aprovar/Reprovar').disabled).toBe(true);
+  });
+
+  it("'Crédito' opens the credit's approval; approving sends the reason to approve-credit and reloads the lists", async () => {
+    const held = order(170, 17, { payment: 'A prazo', paymentMethod: 'CREDIT', total: 1249.56 });
+    const lists: Lists = { 17: [held], 13: [order(130, 13)] };
+    const { user, calls } = openPage(
+      lists,
+      {
+        'GET /api/reports/order/histories/170': { body: { data: { histories: [] } } },
+        'PATCH /api/workflow/order/approve-credit': () => {
+          lists[17] = [];
+          lists[1] = [{ ...held, statusKey: 1, status: 'Aguardando estoquista' }];
+          return { body: { data: { ...held, statusKey: 1, status: 'Aguardando estoquista' } } };
+        },
+      },
+      undefined,
+      ['bo:manage:orders', 'bo:manage:credit'],
+    );
+    // The manager's work: the page opens on it.
+    expect(await screen.findByText('Cliente 170')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Pedidos: Aguardando aprovação de crédito' })).toBeTruthy();
+    await selectRow(user, 'Cliente 170');
+    await waitFor(() => expect(button('Crédito').disabled).toBe(false));
+    await user.click(button('Crédito'));
+    const dialog = await screen.findByRole('dialog', { name: 'Aprovação de crédito — pedido AB170-X' });
+    expect(within(dialog).getByText('R$ 1.249,56')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/^Motivo/), 'Limite será revisto');
+    await user.click(within(dialog).getByRole('button', { name: 'Aprovar crédito' }));
+    expect(await screen.findByText('Pedido alterado com sucesso.')).toBeTruthy();
+    expect(sent(calls, 'PATCH', '/workflow/order/approve-credit').map((c) => c.body)).toEqual([
+      {
+        orderId: 170,
+        comment: 'Limite será revisto',
+        expectedStatus: 17,
+        expectedUpdatedAt: '2026-03-05T14:07:09.000Z',
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Não existem pedidos para serem exibidos neste status.')).toBeTruthy();
   });
 
   it("cancelling requires 'Motivo', then sends it with what the screen showed and reloads page 0 of 10", async () => {

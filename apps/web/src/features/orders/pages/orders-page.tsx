@@ -9,6 +9,7 @@ import {
 import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
 import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import CloseIcon from '@mui/icons-material/Close';
+import CreditScoreOutlinedIcon from '@mui/icons-material/CreditScoreOutlined';
 import DirectionsBikeOutlinedIcon from '@mui/icons-material/DirectionsBikeOutlined';
 import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
 import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
@@ -59,6 +60,7 @@ import {
   useStatusCounts,
 } from '../api/orders-api';
 import { ApproveDialog } from '../components/approve-dialog';
+import { CreditApprovalDialog } from '../components/credit-approval-dialog';
 import { DelivererDialog } from '../components/deliverer-dialog';
 import { DiscountDialog } from '../components/discount-dialog';
 import { EditOrderDialog } from '../components/edit-order-dialog';
@@ -86,6 +88,7 @@ type DialogKind =
   | 'changes'
   | 'pdf'
   | 'approve'
+  | 'credit'
   | 'cancel'
   | 'finalize'
   | 'deliverer'
@@ -106,6 +109,7 @@ const ACTION_ICONS: Record<ToolbarAction, ReactNode> = {
   packaging: <PhotoLibraryOutlinedIcon fontSize="small" />,
   signature: <DrawOutlinedIcon fontSize="small" />,
   approve: <FactCheckOutlinedIcon fontSize="small" />,
+  credit: <CreditScoreOutlinedIcon fontSize="small" />,
   deliverer: <TwoWheelerIcon fontSize="small" />,
   edit: <EditNoteOutlinedIcon fontSize="small" />,
   discount: <LocalOfferOutlinedIcon fontSize="small" />,
@@ -269,7 +273,8 @@ export default function OrdersPage() {
   const withdraw = useOrderMove('withdraw', { onSuccess: fromStart });
 
   const act = async (action: ToolbarAction, order: OrderSummary) => {
-    // A final move (finalize, cancel; refuse is in the approve dialog) opens FinalMoveDialog: confirmation and reason.
+    // A final move (finalize, cancel; refuse is in the approve dialog, refuseCredit in the credit's) opens
+    // FinalMoveDialog: confirmation and reason.
     switch (action) {
       case 'withdraw':
         if (
@@ -457,6 +462,7 @@ export default function OrdersPage() {
         <PicturesDialog key={kind} kind={dialog?.kind === kind ? kind : null} order={open(kind)} onClose={close} />
       ))}
       <ApproveDialog order={open('approve')} onClose={close} />
+      <CreditApprovalDialog order={open('credit')} onClose={close} />
       <FinalMoveDialog
         move={finalMove}
         order={finalMove ? (dialog?.order ?? null) : null}

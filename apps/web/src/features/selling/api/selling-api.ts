@@ -4,8 +4,10 @@ import {
   type CartItem,
   type CartResponse,
   type CheckoutCashBody,
+  type CheckoutCreditBody,
   type CheckoutResponse,
   type CheckoutTransferBody,
+  type CustomerCredit,
   DISCOUNT_APPROVAL_TEXTS,
   type DiscountApproval,
   type PreCheckoutQuery,
@@ -49,6 +51,25 @@ export function useProductSearch(customer: SelectedCustomer, search: string | nu
     staleTime: 0,
   });
 }
+
+/**
+ * GET /customers/{id}/credit (issue 40 §1): the customer's limit and plans, read to offer 'A prazo' (a customer
+ * without a limit or without plans buys only in cash). Fresh each time the cart opens: a manager may have just
+ * given it.
+ */
+export function useCustomerCredit(customerId: number, enabled = true) {
+  return useQuery({
+    queryKey: sellingKeys.other('credit', customerId),
+    queryFn: async ({ signal }) =>
+      (await api<{ data: CustomerCredit }>(`/customers/${customerId}/credit`, { signal })).data,
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** Whether 'A prazo' is offered: a limit and at least one plan. */
+export const offersCredit = (credit: Pick<CustomerCredit, 'limit' | 'terms'> | undefined): credit is CustomerCredit =>
+  credit !== undefined && credit.limit !== null && credit.terms.length > 0;
 
 /** Every cached cart of the customer (one per combination of choices). */
 const customerCarts = (customerId: number) => ({
@@ -236,8 +257,9 @@ export interface CheckoutRequest {
 }
 
 /**
- * POST /orders/checkout/{id} (Dinheiro), /orders/checkout/bank/transfer/{id} (Depósito, with the proof) or
- * /orders/checkout/pix/{id} (the order's own Pix).
+ * POST /orders/checkout/{id} (Dinheiro), /orders/checkout/bank/transfer/{id} (Depósito, with the proof),
+ * /orders/checkout/pix/{id} (the order's own Pix), /orders/checkout/card/{id} (Cartão) or
+ * /orders/checkout/credit/{id} ('A prazo', with the plan as '30/60/90').
  */
 export async function checkout(request: CheckoutRequest): Promise<CheckoutResponse> {
   const { customerId, choices, receipt, expectedTotal, idempotencyKey, discountApprovalId } = request;
@@ -256,6 +278,11 @@ export async function checkout(request: CheckoutRequest): Promise<CheckoutRespon
   if (choices.payment === 'bankTransfer') {
     const body: CheckoutTransferBody = { ...fields, receipt: receipt ?? '' };
     return api<CheckoutResponse>(`/orders/checkout/bank/transfer/${customerId}`, { method: 'POST', body });
+  }
+  if (choices.payment === 'credit') {
+    const credit = { terms: choices.creditTerms ?? '' } satisfies Pick<CheckoutCreditBody, 'terms'>;
+    const body = { ...fields, ...credit };
+    return api<CheckoutResponse>(`/orders/checkout/credit/${customerId}`, { method: 'POST', body });
   }
   if (choices.payment === 'cash' && choices.changeFor) fields.changeFor = choices.changeFor;
   if (choices.payment === 'card') {

@@ -35,7 +35,13 @@ import { FormMoneyField } from '../../../components/form/form-money-field';
 import { PixCode } from '../../../components/pix-code';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useDepartureWeek } from '../../../lib/shared-queries';
-import { useAskDiscountApproval, useRemoveFromCart, useSetCartQuantity } from '../api/selling-api';
+import {
+  offersCredit,
+  useAskDiscountApproval,
+  useCustomerCredit,
+  useRemoveFromCart,
+  useSetCartQuantity,
+} from '../api/selling-api';
 import { NotAnImageError, readProof } from '../lib/proof-image';
 import {
   type CartChoices,
@@ -47,6 +53,7 @@ import {
 } from '../lib/selling-state';
 import { SELLING_SCREEN_TEXTS as T } from '../texts';
 import { CardFields } from './card-fields';
+import { CreditFields } from './credit-fields';
 import { QuantityInput } from './quantity-dialog';
 import { SaveQuoteButton } from './save-quote-button';
 
@@ -303,6 +310,15 @@ export function CartStep(props: Props) {
   const noteDocumentInvalid = walkIn && !noteDocumentSchema.safeParse(choices.noteDocument ?? '').success;
   /** The shop's departures (Configurações), said in words under the delivery choice. */
   const week = useDepartureWeek();
+  /** 'A prazo' (issue 40 §1): offered to a customer with a limit and plans (a walk-in has none). */
+  const credit = useCustomerCredit(customer.id, !walkIn);
+  const offeredCredit = offersCredit(credit.data) ? credit.data : null;
+  const creditOffered = offeredCredit !== null;
+  const creditRead = credit.isSuccess;
+  // A credit taken away meanwhile (the cart read again): back to cash, which is always offered.
+  useEffect(() => {
+    if (choices.payment === 'credit' && creditRead && !creditOffered) onChoose({ payment: 'cash' });
+  }, [choices.payment, creditRead, creditOffered, onChoose]);
   // Arriving from the cart button (now gone), the focus goes to the cart's heading, not to the page's body.
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shown = preCheckout !== undefined && !failed;
@@ -482,7 +498,17 @@ export function CartStep(props: Props) {
               <FormControlLabel value="bankTransfer" control={<Radio />} label={T.paymentOptions.bankTransfer} />
               <FormControlLabel value="pix" control={<Radio />} label={T.paymentOptions.pix} />
               <FormControlLabel value="card" control={<Radio />} label={T.paymentOptions.card} />
+              {creditOffered ? (
+                <FormControlLabel value="credit" control={<Radio />} label={T.paymentOptions.credit} />
+              ) : null}
             </RadioGroup>
+            {choices.payment === 'credit' && offeredCredit ? (
+              <CreditFields
+                credit={offeredCredit}
+                terms={choices.creditTerms}
+                onChange={(creditTerms) => onChoose({ creditTerms })}
+              />
+            ) : null}
             {choices.payment === 'card' ? (
               <CardFields charge={choices.cardCharge ?? 'now'} onChange={(card) => onChoose(card)} />
             ) : null}

@@ -1,6 +1,14 @@
-import { DELIVERY_TYPES, PAYMENT_METHOD_LABELS, paymentDue } from '@backoffice/contract';
+import {
+  DELIVERY_TYPES,
+  formatCreditTerms,
+  ORDER_STATUS,
+  PAYMENT_METHOD_LABELS,
+  paymentDue,
+} from '@backoffice/contract';
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -31,6 +39,9 @@ export function dueLine(placed: PlacedPayment | null): string | null {
   };
   const amount = formatMoney(placed.total);
   const payment = PAYMENT_METHOD_LABELS[placed.paymentMethod];
+  // A sale on credit (issue 40 §1): nothing is due now ('paid' to the due rule); its plan instead.
+  if (placed.paymentMethod === 'CREDIT')
+    return placed.creditTerms ? T.due.credit(formatCreditTerms(placed.creditTerms)) : T.due.creditWithoutTerms;
   // A Pix split at the sale: its Pix part now, the rest by card at the door (decision 0042's amendment).
   if (placed.pixPart && placed.cardOnDelivery) {
     const card = formatMoney((Math.round(placed.total * 100) - Math.round(placed.pixPart.amount * 100)) / 100);
@@ -72,6 +83,8 @@ export function OrderCompletedStep({ customerName, code, placed = null, pixOrder
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const due = dueLine(placed);
+  /** A sale on credit held for a manager's approval (issue 40 §1). */
+  const creditHeld = placed?.statusKey === ORDER_STATUS.AGUARDANDO_APROVACAO_CREDITO;
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -103,6 +116,12 @@ export function OrderCompletedStep({ customerName, code, placed = null, pixOrder
         <Typography data-testid="payment-due" sx={{ mt: 1, fontWeight: 600 }}>
           {due}
         </Typography>
+      ) : null}
+      {creditHeld ? (
+        <Alert severity="warning" sx={{ mt: 2, textAlign: 'left' }} data-testid="credit-held">
+          <AlertTitle>{T.creditHeldTitle}</AlertTitle>
+          {T.creditHeld}
+        </Alert>
       ) : null}
       <Box sx={{ my: 3 }}>
         <Typography variant="body2" color="text.secondary">

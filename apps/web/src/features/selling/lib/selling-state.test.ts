@@ -131,3 +131,16 @@ describe("'Cartão' at the checkout (issue 38)", () => {
     expect(cash.choices).toEqual({ ...DEFAULT_CHOICES, payment: 'cash' });
   });
 });
+
+describe("'A prazo' at the checkout (issue 40 §1)", () => {
+  it("needs one of the customer's plans to finish; the plan belongs to 'A prazo' only", () => {
+    const withCustomer = sellingReducer(initialSellingState, { type: 'selectCustomer', customer: JOANA });
+    const credit = sellingReducer(withCustomer, { type: 'choose', choices: { payment: 'credit' } });
+    expect(canFinish(credit, 1)).toBe(false);
+    const planned = sellingReducer(credit, { type: 'choose', choices: { creditTerms: '30/60/90' } });
+    expect(planned.choices).toMatchObject({ payment: 'credit', creditTerms: '30/60/90' });
+    expect(canFinish(planned, 1)).toBe(true);
+    const cash = sellingReducer(planned, { type: 'choose', choices: { payment: 'cash' } });
+    expect(cash.choices).toEqual(DEFAULT_CHOICES);
+  });
+});

@@ -18,8 +18,11 @@ export type SellingStep = 'clientSearch' | 'productSearch' | 'cart' | 'orderComp
 
 /** Section 9: 1 Motoboy (shipping charged), 2 Retirada na loja. */
 export type ShippingOption = DeliveryType;
-/** Section 9: cash (Dinheiro, default) and bank transfer (Depósito); and the order's own Pix (issue 18). */
-export type PaymentOption = SellingPaymentOption;
+/**
+ * Section 9: cash (Dinheiro, default) and bank transfer (Depósito); the order's own Pix (issue 18), the card
+ * (issue 38); and on credit ('A prazo', issue 40 §1), offered only to a customer with a limit and plans.
+ */
+export type PaymentOption = SellingPaymentOption | 'credit';
 
 export interface SelectedCustomer {
   id: number;
@@ -53,6 +56,8 @@ export interface CartChoices {
    * rest by the Pix now; null while the split is on but its amount is not valid; absent without a split.
    */
   cardOnDeliveryAmount?: number | null;
+  /** On credit ('A prazo', issue 40 §1): one of the customer's plans as the server reads it ('30/60/90'); absent until chosen. */
+  creditTerms?: string;
 }
 
 /**
@@ -93,7 +98,10 @@ export interface SellingState {
 export type PlacedPayment = Pick<
   CheckoutResponse,
   'statusKey' | 'total' | 'paymentMethod' | 'deliveryType' | 'cardOnDelivery' | 'pixPart'
->;
+> & {
+  /** A sale on credit: the plan it was made on, as days ([30, 60, 90]); the checkout's answer does not say it. */
+  creditTerms?: number[];
+};
 
 /** Section 4 defaults: shipping option 1 (motoboy), no warranty, no fast delivery, payment cash. */
 export const DEFAULT_CHOICES: CartChoices = {
@@ -149,7 +157,10 @@ export function sellingReducer(state: SellingState, action: SellingAction): Sell
       return state.customer ? { ...state, step: 'productSearch' } : state;
     case 'choose': {
       // 'Troco para' belongs to cash only (and is left out of the choices when not given).
-      const { changeFor, cardCharge, card, cardOnDeliveryAmount, ...chosen } = { ...state.choices, ...action.choices };
+      const { changeFor, cardCharge, card, cardOnDeliveryAmount, creditTerms, ...chosen } = {
+        ...state.choices,
+        ...action.choices,
+      };
       const choices: CartChoices = chosen.payment === 'cash' && changeFor != null ? { ...chosen, changeFor } : chosen;
       if (state.customer?.walkIn) choices.shippingOption = DELIVERY_TYPES.PICKUP;
       // The card's charge and receipt belong to 'Cartão' only (charged now by default).
@@ -157,6 +168,8 @@ export function sellingReducer(state: SellingState, action: SellingAction): Sell
       // The split's card part belongs to 'Pix' only.
       if (chosen.payment === 'pix' && cardOnDeliveryAmount !== undefined)
         choices.cardOnDeliveryAmount = cardOnDeliveryAmount;
+      // The plan belongs to 'A prazo' only.
+      if (chosen.payment === 'credit' && creditTerms) choices.creditTerms = creditTerms;
       // Fast delivery goes by motoboy: picking up at the store turns it off.
       if (choices.shippingOption === DELIVERY_TYPES.PICKUP) choices.isFastDelivery = false;
       // The proof belongs to 'Depósito' only.
@@ -196,5 +209,7 @@ export function canFinish(state: Pick<SellingState, 'choices' | 'proof'>, cartIt
   if (state.choices.payment === 'card') return state.choices.cardCharge === 'onDelivery' || Boolean(state.choices.card);
   // A Pix split needs a valid card part (more than 0, less than the total).
   if (state.choices.payment === 'pix') return state.choices.cardOnDeliveryAmount !== null;
+  // On credit, one of the customer's plans.
+  if (state.choices.payment === 'credit') return Boolean(state.choices.creditTerms);
   return state.choices.payment !== 'bankTransfer' || state.proof !== null;
 }

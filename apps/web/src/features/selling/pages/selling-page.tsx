@@ -1,4 +1,4 @@
-import type { Discount } from '@backoffice/contract';
+import { type Discount, parseCreditTerms } from '@backoffice/contract';
 import Box from '@mui/material/Box';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
@@ -39,7 +39,11 @@ export default function SellingPage() {
       type: 'orderCompleted',
       code: answer.code,
       pixOrderId: request.choices.payment === 'pix' ? answer.orderId : null,
-      placed: answer,
+      // A sale on credit: its plan, which the answer does not repeat, for the confirmation.
+      placed:
+        request.choices.payment === 'credit' && request.choices.creditTerms
+          ? { ...answer, creditTerms: parseCreditTerms(request.choices.creditTerms) ?? undefined }
+          : answer,
     });
   });
   /** Set at the click itself: a second click before the button disables sends nothing. */
