@@ -167,6 +167,11 @@ async function listCases(url: string, token: string): Promise<Case[]> {
     orders?: { orderId: number }[];
   };
   const orderId = finished.orders?.[0]?.orderId ?? 1;
+  // A customer with instalments open: the receivables' list by customer, as his details link to it.
+  const open = (await (await fetch(`${url}/api/receivables?status=open&page=0&pageSize=1`, { headers })).json()) as {
+    data?: { items?: { customer: { id: number } }[] };
+  };
+  const debtor = open.data?.items?.[0]?.customer.id ?? 1;
   // The business clock's last 30 days, as the settlements' period buttons ask.
   const { first: start, last: end } = lastDays(new Date(), 30);
   return [
@@ -188,6 +193,14 @@ async function listCases(url: string, token: string): Promise<Case[]> {
     // Issue 40's drawer: the registers with their open sessions' totals, and the sessions as 'Caixa' pages them.
     { label: "list: cash registers ('Caixa')", path: '/api/cash-registers' },
     { label: 'list: cash sessions, page 0', path: '/api/cash-registers/sessions?page=0&pageSize=20' },
+    // Issue 40's receivables, as 'Contas a receber' first asks them, overdue, and one customer's.
+    { label: 'list: receivables open, page 0', path: '/api/receivables?status=open&page=0&pageSize=25' },
+    { label: 'list: receivables overdue, page 0', path: '/api/receivables?status=overdue&page=0&pageSize=25' },
+    {
+      label: `list: receivables of a customer (${debtor})`,
+      path: `/api/receivables?customerId=${debtor}&page=0&pageSize=25`,
+    },
+    { label: "list: receivables' summary (the dashboard's card)", path: '/api/receivables/summary' },
   ];
 }
 

@@ -677,6 +677,16 @@ export interface Quotes {
   with_warranty: boolean;
 }
 
+export interface ReceivableDays {
+  canceled_count: Generated<Figure>;
+  due_date: Timestamp;
+  open_amount_cents: Generated<Figure>;
+  open_count: Generated<Figure>;
+  open_paid_cents: Generated<Figure>;
+  paid_amount_cents: Generated<Figure>;
+  paid_count: Generated<Figure>;
+}
+
 export interface ReceivablePayments {
   amount_cents: Figure;
   created_at: Generated<Timestamp>;
@@ -930,6 +940,7 @@ export interface DB {
   purchases: Purchases;
   quote_items: QuoteItems;
   quotes: Quotes;
+  receivable_days: ReceivableDays;
   receivable_payments: ReceivablePayments;
   receivables: Receivables;
   report_customer_sales: ReportCustomerSales;

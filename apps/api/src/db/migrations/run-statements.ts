@@ -21,7 +21,7 @@ export function triggerFunction(name: string, body: string[]): string {
  * `old_<table>`; a TRUNCATE of the table empties the counters. Named `<counters>_<event>`.
  */
 export function counterTriggers(
-  table: 'orders' | 'customers' | 'products',
+  table: 'orders' | 'customers' | 'products' | 'receivables',
   counters: string,
   statements: { onInsert: string; onUpdate: string; onDelete: string },
 ): string[] {
@@ -51,7 +51,7 @@ export function orderCounterTriggers(
 }
 
 /** Drops what `counterTriggers` created on `table`, and the counter table. */
-export function dropCounters(table: 'orders' | 'customers' | 'products', counters: string): string[] {
+export function dropCounters(table: 'orders' | 'customers' | 'products' | 'receivables', counters: string): string[] {
   return [
     ...['insert', 'update', 'delete', 'truncate'].flatMap((event) => [
       `drop trigger ${counters}_${event} on ${table}`,

@@ -17,6 +17,7 @@ import { seedDemo } from './demo';
 
 /** Every table the application writes (reference data of the migrations, levels and sources, stays). */
 const DATA_TABLES = [
+  'receivable_days',
   'receivable_payments',
   'receivables',
   'customer_credit',

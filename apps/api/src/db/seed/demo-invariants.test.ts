@@ -35,6 +35,7 @@ import { RANKING_BACKFILL, RANKINGS } from '../migrations/0009-report-rankings';
 import { RECOUNT_DAYS } from '../migrations/0012-order-status-days';
 import { RECOUNT_CUSTOMERS } from '../migrations/0038-customer-status-counts';
 import { RECOUNT_PRODUCTS } from '../migrations/0052-product-counts';
+import { RECOUNT_RECEIVABLE_DAYS } from '../migrations/0072-receivables';
 import { seedDemo } from './demo';
 
 const NOW = new Date('2026-11-21T23:30:00Z');
@@ -644,10 +645,16 @@ describe('the demo year obeys the invariants of live data (scale 1)', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('keeps every counter and summary the database maintains equal to a recount (migrations 0007–0052)', async () => {
+  it('keeps every counter and summary the database maintains equal to a recount (migrations 0007–0072)', async () => {
     // Triggers keep these tables in the statement that writes their source, whoever writes (the checkout,
     // the workflow, the seed's bulk inserts): rebuilt by each migration's own backfill, they are the same.
-    const counters = ['order_status_counts', 'order_status_days', 'customer_status_counts', 'product_counts'];
+    const counters = [
+      'order_status_counts',
+      'order_status_days',
+      'customer_status_counts',
+      'product_counts',
+      'receivable_days',
+    ];
     const summaries = [
       'report_product_sales',
       'report_customer_sales',
@@ -672,7 +679,14 @@ describe('the demo year obeys the invariants of live data (scale 1)', () => {
           for (const table of list) await sql`truncate ${sql.table(table)}`.execute(trx);
         };
         await empty([...counters, ...summaries]);
-        for (const statement of [...RECOUNT, ...RECOUNT_DAYS, ...RECOUNT_CUSTOMERS, ...RECOUNT_PRODUCTS, ...BACKFILL])
+        for (const statement of [
+          ...RECOUNT,
+          ...RECOUNT_DAYS,
+          ...RECOUNT_CUSTOMERS,
+          ...RECOUNT_PRODUCTS,
+          ...RECOUNT_RECEIVABLE_DAYS,
+          ...BACKFILL,
+        ])
           await sql.raw(statement).execute(trx);
         await empty(rankings);
         for (const statement of RANKING_BACKFILL) await sql.raw(statement).execute(trx);

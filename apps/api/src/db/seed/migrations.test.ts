@@ -61,6 +61,7 @@ const TABLES = [
   'purchases',
   'quote_items',
   'quotes',
+  'receivable_days',
   'receivable_payments',
   'receivables',
   'report_customer_sales',

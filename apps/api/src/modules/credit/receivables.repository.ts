@@ -1,4 +1,4 @@
-import type { ReceivableFilter, ReceivablePaymentMethod } from '@backoffice/contract';
+import { type ReceivableFilter, type ReceivablePaymentMethod, shiftDay } from '@backoffice/contract';
 import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
@@ -79,6 +79,50 @@ function selectRows(db: Executor) {
     .select(sql<string | null>`to_char(r.last_paid_on, 'YYYY-MM-DD')`.as('last_paid_on'));
 }
 
+/**
+ * The count and totals of a filter without a customer, from the days (`receivable_days`, kept by triggers): the
+ * open ones (every open situation is a range of due days), the paid ones, or all.
+ */
+async function dayTotals(db: Executor, filter: ReceivableFilterInput, days: { today: string; weekEnd: string }) {
+  let from = filter.from;
+  let to = filter.to;
+  const later = (a: string | undefined, b: string) => (a === undefined || b > a ? b : a);
+  const earlier = (a: string | undefined, b: string) => (a === undefined || b < a ? b : a);
+  if (filter.status === 'overdue') to = earlier(to, shiftDay(days.today, -1));
+  if (filter.status === 'dueToday') {
+    from = later(from, days.today);
+    to = earlier(to, days.today);
+  }
+  if (filter.status === 'dueThisWeek') {
+    from = later(from, days.today);
+    to = earlier(to, days.weekEnd);
+  }
+  let query = db.selectFrom('receivable_days as d');
+  if (from) query = query.where(sql<boolean>`d.due_date >= ${from}::date`);
+  if (to) query = query.where(sql<boolean>`d.due_date <= ${to}::date`);
+  const open = filter.status !== undefined && filter.status !== 'paid';
+  const paid = filter.status === 'paid';
+  const count = open
+    ? sql<string>`coalesce(sum(d.open_count), 0)`
+    : paid
+      ? sql<string>`coalesce(sum(d.paid_count), 0)`
+      : sql<string>`coalesce(sum(d.open_count + d.paid_count + d.canceled_count), 0)`;
+  const amount = open
+    ? sql<string>`coalesce(sum(d.open_amount_cents), 0)`
+    : paid
+      ? sql<string>`coalesce(sum(d.paid_amount_cents), 0)`
+      : sql<string>`coalesce(sum(d.open_amount_cents + d.paid_amount_cents), 0)`;
+  const paidCents = open
+    ? sql<string>`coalesce(sum(d.open_paid_cents), 0)`
+    : paid
+      ? sql<string>`coalesce(sum(d.paid_amount_cents), 0)`
+      : sql<string>`coalesce(sum(d.open_paid_cents + d.paid_amount_cents), 0)`;
+  const openCents = paid ? sql<string>`0` : sql<string>`coalesce(sum(d.open_amount_cents - d.open_paid_cents), 0)`;
+  return query
+    .select([count.as('total'), amount.as('amount'), paidCents.as('paid'), openCents.as('open')])
+    .executeTakeFirstOrThrow();
+}
+
 const toRow = (row: Record<string, unknown>): ReceivableRow => ({
   ...(row as unknown as ReceivableRow),
   amount_cents: Number(row.amount_cents),
@@ -132,18 +176,23 @@ export const receivablesRepository = {
     size: number,
   ) {
     const where = whereFilter(filter, days.today, days.weekEnd);
-    const totals = await db
-      .selectFrom('receivables as r')
-      .where(where)
-      .select((eb) => [
-        eb.fn.countAll<string>().as('total'),
-        sql<string>`coalesce(sum(case when r.canceled_at is null then r.amount_cents else 0 end), 0)`.as('amount'),
-        sql<string>`coalesce(sum(r.principal_paid_cents), 0)`.as('paid'),
-        sql<string>`coalesce(sum(case when r.canceled_at is null then r.amount_cents - r.principal_paid_cents else 0 end), 0)`.as(
-          'open',
-        ),
-      ])
-      .executeTakeFirstOrThrow();
+    const totals =
+      filter.customerId === undefined
+        ? await dayTotals(db, filter, days)
+        : await db
+            .selectFrom('receivables as r')
+            .where(where)
+            .select((eb) => [
+              eb.fn.countAll<string>().as('total'),
+              sql<string>`coalesce(sum(case when r.canceled_at is null then r.amount_cents else 0 end), 0)`.as(
+                'amount',
+              ),
+              sql<string>`coalesce(sum(r.principal_paid_cents), 0)`.as('paid'),
+              sql<string>`coalesce(sum(case when r.canceled_at is null then r.amount_cents - r.principal_paid_cents else 0 end), 0)`.as(
+                'open',
+              ),
+            ])
+            .executeTakeFirstOrThrow();
     const newestFirst = filter.status === 'paid';
     const direction = newestFirst ? 'desc' : 'asc';
     const rows = await selectRows(db)
@@ -257,18 +306,17 @@ export const receivablesRepository = {
     };
   },
 
-  /** Open instalments due `today` and those overdue: how many, what is open of them. */
+  /** Open instalments due `today` and those overdue: how many, what is open of them (from the days' totals). */
   async summary(db: Executor, today: string) {
-    const open = sql<string>`r.amount_cents - r.principal_paid_cents`;
+    const open = sql<string>`d.open_amount_cents - d.open_paid_cents`;
     return db
-      .selectFrom('receivables as r')
-      .where(isOpen)
-      .where(sql<boolean>`r.due_date <= ${today}::date`)
+      .selectFrom('receivable_days as d')
+      .where(sql<boolean>`d.due_date <= ${today}::date`)
       .select([
-        sql<number>`(count(*) filter (where r.due_date = ${today}::date))::int`.as('today_count'),
-        sql<string>`coalesce(sum(${open}) filter (where r.due_date = ${today}::date), 0)`.as('today_cents'),
-        sql<number>`(count(*) filter (where r.due_date < ${today}::date))::int`.as('overdue_count'),
-        sql<string>`coalesce(sum(${open}) filter (where r.due_date < ${today}::date), 0)`.as('overdue_cents'),
+        sql<number>`coalesce(sum(d.open_count) filter (where d.due_date = ${today}::date), 0)::int`.as('today_count'),
+        sql<string>`coalesce(sum(${open}) filter (where d.due_date = ${today}::date), 0)`.as('today_cents'),
+        sql<number>`coalesce(sum(d.open_count) filter (where d.due_date < ${today}::date), 0)::int`.as('overdue_count'),
+        sql<string>`coalesce(sum(${open}) filter (where d.due_date < ${today}::date), 0)`.as('overdue_cents'),
       ])
       .executeTakeFirstOrThrow();
   },

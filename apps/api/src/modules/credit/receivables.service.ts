@@ -6,6 +6,7 @@ import {
   instalmentDue,
   instalmentDueDays,
   instalmentTxid,
+  type LateChargeRates,
   ORDER_STATUS,
   pixTxid,
   RECEIVABLE_PAYMENT_METHOD_LABELS,
@@ -45,7 +46,8 @@ function statusOf(row: ReceivableRow, today: string): ReceivableStatus {
   return row.due_date < today ? 'OVERDUE' : 'OPEN';
 }
 
-async function dueOn(db: Executor, row: ReceivableRow, day: string) {
+/** What the instalment asks on `day` at the shop's rates (read once by the caller). */
+function dueOn(row: ReceivableRow, day: string, rates: LateChargeRates) {
   const open = row.canceled_at ? 0 : row.amount_cents - row.principal_paid_cents;
   return instalmentDue(
     {
@@ -55,12 +57,12 @@ async function dueOn(db: Executor, row: ReceivableRow, day: string) {
       fineCharged: row.fine_charged,
       interestFrom: row.last_paid_on,
     },
-    await creditSettings(db),
+    rates,
   );
 }
 
-async function toReceivable(db: Executor, row: ReceivableRow, today: string): Promise<Receivable> {
-  const due = await dueOn(db, row, today);
+function toReceivable(row: ReceivableRow, today: string, rates: LateChargeRates): Receivable {
+  const due = dueOn(row, today, rates);
   return {
     id: row.id,
     order: { id: row.order_id, code: row.order_code },
@@ -155,7 +157,7 @@ export async function receiveInstalmentPix(
   if (row.canceled_at || row.principal_paid_cents >= row.amount_cents) return { refused: 'ALREADY_PAID' };
   const day = businessDay(pix.paidAt);
   const paidOn = row.last_paid_on && row.last_paid_on > day ? row.last_paid_on : day;
-  const split = splitPayment(pix.amountCents, await dueOn(trx, row, paidOn));
+  const split = splitPayment(pix.amountCents, dueOn(row, paidOn, await creditSettings(trx)));
   if (!split) return { refused: 'AMOUNT_MISMATCH' };
   const paymentId = await repo.insertPayment(trx, {
     receivable_id: row.id,
@@ -201,7 +203,7 @@ export function createReceivablesService(db: DB) {
     if (!row) throw notFound(RECEIVABLE_TEXTS.notFound);
     const payments = await repo.payments(db, id);
     return {
-      ...(await toReceivable(db, row, businessDay(now))),
+      ...toReceivable(row, businessDay(now), await creditSettings(db)),
       payments: payments.map((p) => ({
         id: p.id,
         paidOn: p.paid_on,
@@ -223,9 +225,11 @@ export function createReceivablesService(db: DB) {
     async page(query: ReceivableListQuery, now = new Date()): Promise<ReceivablePage> {
       const today = businessDay(now);
       const days = { today, weekEnd: shiftDay(today, WEEK_DAYS - 1) };
-      const { rows, totals } = await repo.page(db, query, days, query.page, query.pageSize);
-      const items = [];
-      for (const row of rows) items.push(await toReceivable(db, row, today));
+      const [{ rows, totals }, rates] = await Promise.all([
+        repo.page(db, query, days, query.page, query.pageSize),
+        creditSettings(db),
+      ]);
+      const items = rows.map((row) => toReceivable(row, today, rates));
       return {
         items,
         page: query.page,
@@ -256,11 +260,10 @@ export function createReceivablesService(db: DB) {
     ): AsyncGenerator<Receivable[]> {
       const today = businessDay(now);
       const days = { today, weekEnd: shiftDay(today, WEEK_DAYS - 1) };
+      const rates = await creditSettings(db);
       for (let page = 0; ; page++) {
         const { rows } = await repo.page(db, filter, days, page, EXPORT_BATCH);
-        const items = [];
-        for (const row of rows) items.push(await toReceivable(db, row, today));
-        yield items;
+        yield rows.map((row) => toReceivable(row, today, rates));
         if (rows.length < EXPORT_BATCH) return;
       }
     },
@@ -316,7 +319,7 @@ export function createReceivablesService(db: DB) {
         if (row.principal_paid_cents >= row.amount_cents)
           throw conflict(RECEIVABLE_TEXTS.alreadyPaid, 'TRANSITION_REFUSED');
         if (row.last_paid_on && paidOn < row.last_paid_on) throw badRequest(RECEIVABLE_TEXTS.paidOnBeforeLast);
-        const due = await dueOn(trx, row, paidOn);
+        const due = dueOn(row, paidOn, await creditSettings(trx));
         const split = splitPayment(amountCents, due);
         if (!split) {
           const charges = due.fineCents + due.interestCents;
