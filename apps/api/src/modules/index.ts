@@ -4,6 +4,7 @@ import { adjustmentsRoutes } from './adjustments/adjustments.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { backupsRoutes } from './backups/backups.routes';
 import { cashRoutes } from './cash/cash.routes';
+import { cashFlowRoutes } from './cash-flow/cash-flow.routes';
 import { creditRoutes } from './credit/credit.routes';
 import { receivablesRoutes } from './credit/receivables.routes';
 import { customersRoutes } from './customers/customers.routes';
@@ -56,4 +57,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(cashRoutes);
   await api.register(creditRoutes);
   await api.register(receivablesRoutes);
+  await api.register(cashFlowRoutes);
 }

@@ -116,6 +116,15 @@ export async function createInstalments(trx: Executor, orderId: number, day: str
   return parts.length;
 }
 
+/** The cash flow's instalments (issue 40 §4): received per day before `today`, open per due day from it. */
+export async function receivablesFlow(db: Executor, from: string, today: string, to: string) {
+  const { received, due } = await repo.flow(db, from, today, to);
+  return {
+    received: received.map((r) => ({ day: r.day, cents: Number(r.cents) })),
+    toReceive: due.map((r) => ({ day: r.day, cents: Number(r.cents) })),
+  };
+}
+
 /** A customer's open instalments (cents of principal) and the days of his oldest late one: what credit checks. */
 export const openReceivablesOf = (db: Executor, customerId: number, today = businessDay(new Date())) =>
   repo.openOf(db, customerId, today);

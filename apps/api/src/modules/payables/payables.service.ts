@@ -44,6 +44,15 @@ function daysOf(now: Date): Days {
   return { today, weekEnd: shiftDay(today, PAYABLE_WEEK_DAYS - 1) };
 }
 
+/** The cash flow's bills (issue 40 §4): paid per day before `today`, open per due day from it (overdue on it). */
+export async function payablesFlow(db: Executor, from: string, today: string, to: string) {
+  const { paid, due } = await repo.flow(db, from, today, to);
+  return {
+    paid: paid.map((r) => ({ day: r.day, cents: Number(r.cents) })),
+    toPay: due.map((r) => ({ day: r.day, cents: Number(r.cents) })),
+  };
+}
+
 /** A bill's situation on `today`: cancelled, paid (nothing open), overdue (open past its day) or open. */
 function statusOf(
   row: Pick<PayableRowRead, 'canceled_at' | 'amount_cents' | 'paid_cents' | 'due_date'>,

@@ -1,0 +1,73 @@
+import {
+  CASH_FLOW_CSV_HEADERS,
+  CASH_FLOW_PERMISSIONS,
+  type CashFlowRow,
+  cashFlowQuerySchema,
+  cashFlowSchema,
+  csvMoney,
+  formatDay,
+} from '@backoffice/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
+import { createCashFlowService } from './cash-flow.service';
+
+const config = { permissions: CASH_FLOW_PERMISSIONS };
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+const cells = (r: CashFlowRow) => [
+  formatDay(r.start),
+  formatDay(r.end),
+  csvMoney(r.received),
+  csvMoney(r.paid),
+  csvMoney(r.toReceive),
+  csvMoney(r.toPay),
+  csvMoney(r.net),
+  r.balance === null ? '' : csvMoney(r.balance),
+];
+
+/** The cash flow ('Fluxo de caixa', issue 40 §4). */
+export const cashFlowRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createCashFlowService(app.deps.db);
+  const tags = ['cash-flow'];
+
+  app.get(
+    '/cash-flow',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Fluxo de caixa: recebido (parcelas) e pago (contas) nos 90 dias antes de hoje; a receber (parcelas em aberto) e a pagar (contas em aberto) de hoje aos 89 dias seguintes, as vencidas contadas hoje; por dia ou semana (grain), com o saldo a partir do saldo de hoje digitado (openingBalance)',
+        querystring: cashFlowQuerySchema,
+        response: { 200: data(cashFlowSchema) },
+      },
+    },
+    async (request) => ({ data: await service.flow(request.query) }),
+  );
+
+  app.get(
+    '/cash-flow/export.csv',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'CSV (fluxo-de-caixa.csv) das linhas do fluxo de caixa, com os mesmos parâmetros',
+        description: CSV_OPENAPI_DESCRIPTION,
+        querystring: cashFlowQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const flow = await service.flow(request.query);
+      async function* batches() {
+        yield flow.rows;
+      }
+      return reply
+        .header('content-type', CSV_CONTENT_TYPE)
+        .header('content-disposition', csvAttachment('fluxo-de-caixa.csv'))
+        .header('cache-control', 'no-store')
+        .send(csvStream(CASH_FLOW_CSV_HEADERS, batches(), cells));
+    },
+  );
+};

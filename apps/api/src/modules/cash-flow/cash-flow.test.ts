@@ -1,0 +1,78 @@
+import { apiErrorSchema, businessDay, cashFlowSchema, ORDER_STATUS, shiftDay } from '@backoffice/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { createInstalments } from '../credit/receivables.service';
+import { createOrder, createOrderWorld, type OrderWorld } from '../orders/test-orders';
+
+/** The cash flow through the API (issue 40 §4), on a fresh business: one instalment and one bill, by hand. */
+type Role = keyof typeof DEMO;
+let t: TestApp;
+let world: OrderWorld;
+const tokens = {} as Record<Role, string>;
+const today = () => businessDay(new Date());
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await createOrderWorld(t.db);
+  for (const [key, email] of Object.entries(DEMO)) tokens[key as Role] = await signIn(t.app, email);
+}, 120_000);
+afterAll(() => t.close());
+
+describe('GET /cash-flow', () => {
+  it('puts an overdue instalment on today, a bill on its day, and carries the balance typed', async () => {
+    // 2 × R$ 50,00 on credit at 28 days, handed over 30 days ago: R$ 100,00 overdue, counted today.
+    const order = await createOrder(t.db, world, {
+      status: ORDER_STATUS.AGUARDANDO_CLIENTE,
+      quantities: [0, 2],
+      deliveryType: 2,
+    });
+    await t.db
+      .updateTable('orders')
+      .set({ payment_method: 'CREDIT', credit_terms: JSON.stringify([28]) })
+      .where('id', '=', order.id)
+      .execute();
+    await t.db.transaction().execute((trx) => createInstalments(trx, order.id, shiftDay(today(), -30)));
+    // A bill of R$ 70,00 due tomorrow.
+    const bill = await t.app.inject({
+      method: 'POST',
+      url: '/api/payables',
+      headers: bearer(tokens.stocker),
+      payload: { category: 'ALUGUEL', description: 'Aluguel', dueDate: shiftDay(today(), 1), amount: 70 },
+    });
+    expect(bill.statusCode).toBe(201);
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/cash-flow?openingBalance=20',
+      headers: bearer(tokens.manager),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const flow = cashFlowSchema.parse(res.json().data);
+    expect(flow).toMatchObject({
+      today: today(),
+      from: shiftDay(today(), -90),
+      to: shiftDay(today(), 89),
+      grain: 'day',
+    });
+    expect(flow.rows).toHaveLength(180);
+    const at = (day: string) => flow.rows.find((r) => r.start === day);
+    // 20,00 + 100,00 = 120,00 today; − 70,00 = 50,00 tomorrow.
+    expect(at(today())).toMatchObject({ toReceive: 100, toPay: 0, balance: 120 });
+    expect(at(shiftDay(today(), 1))).toMatchObject({ toReceive: 0, toPay: 70, balance: 50 });
+    expect(flow.totals).toEqual({ received: 0, paid: 0, toReceive: 100, toPay: 70 });
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/cash-flow/export.csv?grain=week',
+      headers: bearer(tokens.manager),
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      'Início;Fim;Recebido;Pago;A receber;A pagar;Saldo do período;Saldo',
+    );
+    // The attendant (neither credit nor purchases) does not reach it.
+    const refused = await t.app.inject({ method: 'GET', url: '/api/cash-flow', headers: bearer(tokens.attendant) });
+    expect(refused.statusCode).toBe(403);
+    expect(apiErrorSchema.parse(refused.json()).code).toBe('FORBIDDEN');
+  });
+});
