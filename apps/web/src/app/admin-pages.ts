@@ -96,6 +96,12 @@ const PAGES = [
     permissions: [...new Set([...CASH_OPERATE_PERMISSIONS, ...CASH_ADMIN_PERMISSIONS, ...CASH_APPROVAL_PERMISSIONS])],
   },
   {
+    path: 'receivables',
+    label: 'Contas a receber',
+    // The instalments of the sales on credit (issue 40 §2): the desk receives them, 'Crédito e cobrança' too.
+    permissions: [PERMISSIONS.orders, PERMISSIONS.credit],
+  },
+  {
     path: 'settings',
     label: 'Configurações',
     // Opens with orders (spec section 6), read-only; 'Configurações bancárias' (settings) changes them.

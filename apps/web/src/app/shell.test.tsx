@@ -27,7 +27,7 @@ describe('landingPath', () => {
     expect(landingPath(['bo:manage:internal_sales'])).toBe('/admin/selling');
     expect(landingPath([])).toBe('/admin/dashboard');
     expect(landingPath(['bo:manage:purchases'])).toBe('/admin/payables');
-    expect(landingPath(['bo:manage:credit'])).toBe('/admin/cash');
+    expect(landingPath(['bo:manage:credit'])).toBe('/admin/receivables');
   });
 
   it('sends stockers and couriers (func 3 and 2 of the token) to "Minhas tarefas" when they may open it', () => {
@@ -112,9 +112,12 @@ describe('shell', () => {
       'Vendas',
       'Orçamentos',
       'Caixa',
+      'Contas a receber',
       'Configurações',
     ]);
     expect(within(nav).getByRole('link', { name: 'Caixa' }).getAttribute('href')).toBe('/admin/cash');
+    // The instalments of the sales on credit (issue 40 §2): the desk receives them.
+    expect(within(nav).getByRole('link', { name: 'Contas a receber' }).getAttribute('href')).toBe('/admin/receivables');
   });
 
   it("meets the no-permission screen; an attendant's 'Ir para o Dashboard' leads to the orders (issue 8)", async () => {

@@ -12,7 +12,7 @@ const LANDING_BY_PERMISSION: Record<string, string> = {
   [PERMISSIONS.dashboard]: '/admin/dashboard',
   [PERMISSIONS.settings]: '/admin/settings',
   [PERMISSIONS.purchases]: '/admin/payables',
-  [PERMISSIONS.credit]: '/admin/cash',
+  [PERMISSIONS.credit]: '/admin/receivables',
 };
 
 /** "Minhas tarefas", the stocker's and the courier's screen (docs/order-workflow.md, Field screens). */

@@ -20,6 +20,7 @@ import { LEVELS, makeCustomer } from '../features/customers/test-data';
 import { SettlementDialog } from '../features/dispatch/components/settlement-dialog';
 import EmployeesPage from '../features/employees/pages/employees-page';
 import { ApproveDialog as OrderApproveDialog } from '../features/orders/components/approve-dialog';
+import { CreditApprovalDialog } from '../features/orders/components/credit-approval-dialog';
 import { DelivererDialog } from '../features/orders/components/deliverer-dialog';
 import { DiscountDialog } from '../features/orders/components/discount-dialog';
 import { EditOrderDialog } from '../features/orders/components/edit-order-dialog';
@@ -33,6 +34,9 @@ import { UnitLookupDialog } from '../features/products/components/unit-lookup-di
 import ProductsPage from '../features/products/pages/products-page';
 import { makeProduct } from '../features/products/test-data';
 import { QuoteDialog } from '../features/quotes/components/quote-dialog';
+import { ReceiveDialog } from '../features/receivables/components/receive-dialog';
+import { UndoDialog as UndoReceiptDialog } from '../features/receivables/components/undo-dialog';
+import { LATEST_PAYMENT, PARTLY_PAID, LATE as RECEIVABLE_LATE } from '../features/receivables/test-data';
 import RolesPage from '../features/roles/pages/roles-page';
 import SellingPage from '../features/selling/pages/selling-page';
 import { CAPA as CAPA_FOR_SALE, fakeSellingServer, JOANA, PELICULA } from '../features/selling/test-data';
@@ -154,6 +158,16 @@ const AWAITING_APPROVAL = makeOrderSummary({
   total: 80,
   createdAt: '2026-11-22T14:00:00.000Z',
   updatedAt: '2026-11-22T14:01:00.000Z',
+});
+/** A sale on credit held above the customer's limit (issue 40 §1). */
+const CREDIT_HELD = makeOrderSummary({
+  orderId: 51,
+  code: 'CRD-017',
+  status: 'Aguardando aprovação de crédito',
+  statusKey: 17,
+  payment: 'A prazo',
+  paymentMethod: 'CREDIT',
+  total: 1249.56,
 });
 const ordersScreen =
   (dialog: (close: () => void) => ReactNode, reads: Routes = {}) =>
@@ -804,6 +818,19 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     submit: 'Aprovar',
   },
   {
+    files: ['features/orders/components/credit-approval-dialog.tsx'],
+    dialog: 'Aprovação de crédito — pedido CRD-017',
+    write: 'PATCH /api/workflow/order/approve-credit',
+    done: { data: { ...CREDIT_HELD, status: 'Aguardando estoquista', statusKey: 1 } },
+    screen: ordersScreen((close) => <CreditApprovalDialog order={CREDIT_HELD} onClose={close} />, {
+      'GET /api/reports/order/histories/51': { body: { data: { histories: [] } } },
+    }),
+    open: async () => undefined,
+    fill: (user, dialog) => user.type(within(dialog).getByLabelText(/^Motivo/), 'Cliente antigo, bom pagador'),
+    typed: (dialog) => fieldValue(dialog, /^Motivo/),
+    submit: 'Aprovar crédito',
+  },
+  {
     files: ['features/employees/components/employee-dialogs.tsx'],
     dialog: 'Cadastrar Funcionário',
     write: 'POST /api/accounts/employee/deliverer/signup',
@@ -1128,6 +1155,46 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     },
     typed: (dialog) => [fieldValue(dialog, /^Limite de crédito/), within(dialog).getByText('28 dias').textContent],
     submit: 'Salvar',
+  },
+  {
+    files: ['features/receivables/components/receive-dialog.tsx'],
+    dialog: 'Receber a parcela 1/3 de Maria Prazo',
+    write: 'POST /api/receivables/9/payments',
+    done: { data: { ...RECEIVABLE_LATE, paid: 2000, open: 0, status: 'PAID', payments: [] } },
+    screen: () => ({
+      element: <UntilClosed dialog={(close) => <ReceiveDialog instalment={RECEIVABLE_LATE} onClose={close} />} />,
+      permissions: ['bo:manage:orders'],
+      reads: {
+        'GET /api/receivables/9': { body: { data: { ...RECEIVABLE_LATE, payments: [] } } },
+        'GET /api/credit/settings': { body: { data: { blockOverdueDays: 5, fine: 2, monthlyInterest: 1 } } },
+      },
+    }),
+    open: async () => undefined,
+    fill: (user, dialog) => choose(user, dialog, /Forma de recebimento/, 'Pix'),
+    typed: (dialog) => [
+      fieldValue(dialog, /^Valor/),
+      within(dialog).getByRole('combobox', { name: /Forma de recebimento/ }).textContent,
+    ],
+    submit: 'Registrar recebimento',
+  },
+  {
+    files: ['features/receivables/components/undo-dialog.tsx'],
+    dialog: 'Desfazer recebimento',
+    write: 'POST /api/receivables/10/payments/32/undo',
+    done: { data: PARTLY_PAID },
+    screen: () => ({
+      element: (
+        <UntilClosed
+          dialog={(close) => <UndoReceiptDialog receivableId={10} payment={LATEST_PAYMENT} onClose={close} />}
+        />
+      ),
+      permissions: ['bo:manage:credit'],
+      reads: {},
+    }),
+    open: async () => undefined,
+    fill: (user, dialog) => user.type(within(dialog).getByLabelText(/^Motivo/), 'Pix devolvido pelo banco'),
+    typed: (dialog) => fieldValue(dialog, /^Motivo/),
+    submit: 'Desfazer',
   },
 ];
 

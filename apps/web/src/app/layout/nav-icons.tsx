@@ -18,6 +18,7 @@ export const NAV_ICONS: Record<SidebarPath, IconName> = {
   selling: 'pointOfSale',
   quotes: 'requestQuote',
   cash: 'pointOfSale',
+  receivables: 'requestQuote',
   suppliers: 'business',
   payables: 'payments',
   purchaseEntry: 'uploadFile',

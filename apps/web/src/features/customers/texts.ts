@@ -185,6 +185,15 @@ export const CUSTOMERS_TEXTS = {
     save: 'Salvar',
     saved: CREDIT_TEXTS.saved,
     saveFailed: 'Não foi possível salvar o crédito do cliente, tente novamente mais tarde.',
+    // What he owes on credit (issue 40 §2): open instalments, sales on credit not handed over, against his limit.
+    openInstalments: 'Em aberto',
+    undelivered: 'A entregar a prazo',
+    exposure: 'Exposição',
+    exposureOfLimit: (exposure: string, limit: string) => `${exposure} de ${limit} (limite)`,
+    available: 'Disponível',
+    overdue: 'Em atraso',
+    overdueLine: (count: number, amount: string, maxDaysLate: number) =>
+      `${count === 1 ? '1 parcela vencida' : `${count} parcelas vencidas`}: ${amount} · até ${maxDaysLate === 1 ? '1 dia' : `${maxDaysLate} dias`} de atraso`,
   },
   validation: {
     shippingCostRequired: CUSTOMER_TEXTS.shippingCostRequired,

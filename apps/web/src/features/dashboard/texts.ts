@@ -41,6 +41,10 @@ export const DASHBOARD_TEXTS = {
   payablesDue: 'A pagar nos próximos 7 dias',
   payablesDueNote: (count: number, overdueCount: number, overdue: string) =>
     `${count === 1 ? '1 conta' : `${count} contas`}${overdueCount > 0 ? ` · vencidas: ${overdue} (${overdueCount})` : ' · nenhuma vencida'}`,
+  receivablesDue: 'A receber hoje / vencido',
+  /** What follows the amount of each line: 'R$ 1.500,50 hoje (2 parcelas)', 'R$ 2.046,67 vencido (1 parcela)'. */
+  receivablesToday: (count: number) => ` hoje (${count === 1 ? '1 parcela' : `${count} parcelas`})`,
+  receivablesOverdue: (count: number) => ` vencido (${count === 1 ? '1 parcela' : `${count} parcelas`})`,
 } as const;
 
 /** The five charts, in the spec's order, with their titles. */

@@ -71,6 +71,47 @@ describe("'Crédito' in the customer's details", () => {
     expect(within(section).getByText('Alterado por Carla Gerente em 15/04/2026')).toBeTruthy();
   });
 
+  it('shows what he owes against his limit, what is left and his overdue instalments when the server says them', async () => {
+    const owing: CustomerCredit = {
+      ...WITH_CREDIT,
+      exposure: { undelivered: 300, openInstalments: 1700.25, total: 2000.25, available: 500.25 },
+      overdue: { count: 2, amount: 650.5, maxDaysLate: 12 },
+    };
+    const { details } = openDetails(ATTENDANT, owing);
+    const section = await creditSection(details);
+    const line = async (label: string) =>
+      (await within(section).findByText(label, { selector: 'dt' })).nextElementSibling?.textContent;
+    expect(await line('Em aberto')).toBe('R$ 1.700,25');
+    expect(await line('A entregar a prazo')).toBe('R$ 300,00');
+    expect(await line('Exposição')).toBe('R$ 2.000,25 de R$ 2.500,50 (limite)');
+    // 80 % of the limit taken.
+    expect(within(section).getByRole('progressbar', { name: 'Exposição' }).getAttribute('aria-valuenow')).toBe('80');
+    expect(await line('Disponível')).toBe('R$ 500,25');
+    expect(await line('Em atraso')).toBe('2 parcelas vencidas: R$ 650,50 · até 12 dias de atraso');
+  });
+
+  it('says nothing of what he owes when the server does not (the fields are optional)', async () => {
+    const { details } = openDetails(ATTENDANT, WITH_CREDIT);
+    const section = await creditSection(details);
+    expect(await within(section).findByText('R$ 2.500,50')).toBeTruthy();
+    for (const label of ['Em aberto', 'A entregar a prazo', 'Exposição', 'Disponível', 'Em atraso'])
+      expect(within(section).queryByText(label)).toBeNull();
+  });
+
+  it("without a limit: what he owes, no bar and no 'Disponível'; nothing overdue: no line", async () => {
+    const { details } = openDetails(ATTENDANT, {
+      ...WITHOUT_CREDIT,
+      exposure: { undelivered: 0, openInstalments: 120, total: 120, available: null },
+      overdue: { count: 0, amount: 0, maxDaysLate: 0 },
+    });
+    const section = await creditSection(details);
+    const exposure = await within(section).findByText('Exposição', { selector: 'dt' });
+    expect(exposure.nextElementSibling?.textContent).toBe('R$ 120,00');
+    expect(within(section).queryByRole('progressbar', { name: 'Exposição' })).toBeNull();
+    expect(within(section).queryByText('Disponível')).toBeNull();
+    expect(within(section).queryByText('Em atraso')).toBeNull();
+  });
+
   it("says 'Sem crédito: só vendas à vista.' for a customer without a limit", async () => {
     const { details } = openDetails(ATTENDANT, WITHOUT_CREDIT);
     const section = await creditSection(details);

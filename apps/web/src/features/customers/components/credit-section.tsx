@@ -33,9 +33,29 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** What he owes against his limit: the sum, and a bar of how much of the limit it takes (red above it). */
+function Exposure({ total, limit }: { total: number; limit: number | null }) {
+  if (limit === null || limit <= 0) return <Typography variant="body2">{formatMoney(total)}</Typography>;
+  const share = Math.round((total / limit) * 100);
+  return (
+    <Box sx={{ maxWidth: 360 }}>
+      <Typography variant="body2">{T.exposureOfLimit(formatMoney(total), formatMoney(limit))}</Typography>
+      <LinearProgress
+        variant="determinate"
+        value={Math.min(100, Math.max(0, share))}
+        color={share > 100 ? 'error' : share >= 80 ? 'warning' : 'primary'}
+        aria-label={T.exposure}
+        sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
+      />
+    </Box>
+  );
+}
+
 /**
  * 'Crédito' in the customer's details (issue 40 §1): the limit ('Sem crédito: só vendas à vista.' without one),
- * the plans allowed as chips and who changed them last. 'Alterar crédito' for 'Crédito e cobrança'. Not drawn,
+ * what he owes when the server says it (open instalments, sales on credit not handed over, their sum against the
+ * limit and what is left of it; his overdue instalments, issue 40 §2), the plans allowed as chips and who changed
+ * them last. 'Alterar crédito' for 'Crédito e cobrança'. Not drawn,
  * nor read, for whoever may not read it (the server would answer 403).
  */
 export function CreditSection({ customer }: { customer: Customer }) {
@@ -88,6 +108,37 @@ export function CreditSection({ customer }: { customer: Customer }) {
               <Line label={T.limit}>
                 <Typography variant="body2">{data.limit === null ? T.noCredit : formatMoney(data.limit)}</Typography>
               </Line>
+              {data.exposure ? (
+                <>
+                  <Line label={T.openInstalments}>
+                    <Typography variant="body2">{formatMoney(data.exposure.openInstalments)}</Typography>
+                  </Line>
+                  <Line label={T.undelivered}>
+                    <Typography variant="body2">{formatMoney(data.exposure.undelivered)}</Typography>
+                  </Line>
+                  <Line label={T.exposure}>
+                    <Exposure total={data.exposure.total} limit={data.limit} />
+                  </Line>
+                  {data.exposure.available !== null ? (
+                    <Line label={T.available}>
+                      <Typography
+                        variant="body2"
+                        color={data.exposure.available < 0 ? 'error' : 'text.primary'}
+                        sx={{ fontWeight: 600 }}
+                      >
+                        {formatMoney(data.exposure.available)}
+                      </Typography>
+                    </Line>
+                  ) : null}
+                </>
+              ) : null}
+              {data.overdue && data.overdue.count > 0 ? (
+                <Line label={T.overdue}>
+                  <Typography variant="body2" color="error">
+                    {T.overdueLine(data.overdue.count, formatMoney(data.overdue.amount), data.overdue.maxDaysLate)}
+                  </Typography>
+                </Line>
+              ) : null}
               <Line label={T.terms}>
                 {data.terms.length > 0 ? (
                   <Box

@@ -4,6 +4,7 @@ import {
   type DashboardToday,
   dayPeriod,
   type ProductRankRow,
+  type ReceivablesSummary,
   type ReportType,
   type SearchedTermRow,
   type SignedInCustomerRow,
@@ -95,5 +96,17 @@ export function useDashboardToday() {
   return useQuery({
     queryKey: dashboardKeys.other('today'),
     queryFn: () => api<{ data: DashboardToday }>('/dashboard/today').then((answer) => answer.data),
+  });
+}
+
+/**
+ * 'A receber hoje / vencido' (GET /receivables/summary, issue 40 §2): the open instalments due today and those
+ * overdue. Asked only for who may read the receivables (`enabled`: the desk or 'Crédito e cobrança').
+ */
+export function useReceivablesSummary(enabled: boolean) {
+  return useQuery({
+    queryKey: dashboardKeys.other('receivables'),
+    queryFn: () => api<{ data: ReceivablesSummary }>('/receivables/summary').then((answer) => answer.data),
+    enabled,
   });
 }

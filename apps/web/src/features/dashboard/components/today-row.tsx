@@ -1,8 +1,16 @@
-import { ORDER_STATUS_LABELS, type OrderStatusKey, salesChangePercent, weekdayOf } from '@backoffice/contract';
+import {
+  ORDER_STATUS_LABELS,
+  type OrderStatusKey,
+  PERMISSIONS,
+  salesChangePercent,
+  weekdayOf,
+} from '@backoffice/contract';
+import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -12,7 +20,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatMoney } from '../../../lib/format';
-import { useDashboardToday } from '../api/dashboard-api';
+import { hasPermission, useSession } from '../../../lib/session';
+import { useDashboardToday, useReceivablesSummary } from '../api/dashboard-api';
 import { DASHBOARD_TEXTS as T } from '../texts';
 
 const CARD = { flex: '1 1 180px', minWidth: 0 } as const;
@@ -55,10 +64,67 @@ function TodayCard({
   );
 }
 
+/** An amount kept on one line (R$ and its figure together). */
+function Amount({ value }: { value: number }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+      {formatMoney(value)}
+    </Box>
+  );
+}
+
+/**
+ * 'A receber hoje / vencido' (issue 40 §2) for who may read the receivables (the desk, 'Crédito e cobrança'):
+ * what the open instalments due today ask, and the overdue ones, each a link to its situation on Contas a receber.
+ */
+function ReceivablesCard() {
+  useSession(); // re-render when the session changes
+  const allowed = hasPermission(PERMISSIONS.orders, PERMISSIONS.credit);
+  const summary = useReceivablesSummary(allowed);
+  if (!allowed || summary.isError) return null;
+  const data = summary.data;
+  return (
+    <Card component="section" aria-labelledby="today-receivables" sx={{ ...CARD, flex: '1.2 1 220px', p: 2 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <AccountBalanceWalletOutlinedIcon color="primary" sx={{ fontSize: 40 }} />
+        <div>
+          <Typography id="today-receivables" color="text.secondary">
+            {T.receivablesDue}
+          </Typography>
+          {!data ? (
+            <CircularProgress size={24} aria-label={T.receivablesDue} />
+          ) : (
+            <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              <li>
+                <Link component={RouterLink} to="/admin/receivables?status=dueToday" underline="hover">
+                  <Amount value={data.today.amount} />
+                  {T.receivablesToday(data.today.count)}
+                </Link>
+              </li>
+              <li>
+                <Link
+                  component={RouterLink}
+                  to="/admin/receivables?status=overdue"
+                  underline="hover"
+                  color={data.overdue.count > 0 ? 'error' : 'primary'}
+                >
+                  <Amount value={data.overdue.amount} />
+                  {T.receivablesOverdue(data.overdue.count)}
+                </Link>
+              </li>
+            </Stack>
+          )}
+        </div>
+      </Stack>
+    </Card>
+  );
+}
+
 /**
  * The dashboard's first row (issue 20 §4): sales today against the same weekday last week, the orders
  * waiting at each stage (each a link to its status on /admin/orders), the cash the couriers collect today, and
- * for who holds bo:manage:purchases 'A pagar nos próximos 7 dias' (issue 39), the overdue bills apart.
+ * for who holds bo:manage:purchases 'A pagar nos próximos 7 dias' (issue 39), the overdue bills apart, and for
+ * the desk and 'Crédito e cobrança' 'A receber hoje / vencido' (issue 40 §2).
  */
 export function TodayRow() {
   const today = useDashboardToday();
@@ -131,6 +197,7 @@ export function TodayRow() {
           loading={false}
         />
       ) : null}
+      <ReceivablesCard />
     </>
   );
 }

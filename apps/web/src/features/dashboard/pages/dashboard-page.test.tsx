@@ -36,8 +36,8 @@ const TODAY = {
   customersAwaitingApproval: 4,
 };
 
-function openDashboard(routes: Parameters<typeof mockFetch>[0] = {}) {
-  signInAs(['bo:manage:dashboard']);
+function openDashboard(routes: Parameters<typeof mockFetch>[0] = {}, permissions = ['bo:manage:dashboard']) {
+  signInAs(permissions);
   const fixed: Parameters<typeof mockFetch>[0] = {
     'GET /api/dashboard': { body: { data: { availableProducts: 321, customersAwaitingApproval: 4 } } },
     'GET /api/dashboard/today': { body: { data: TODAY } },
@@ -88,6 +88,31 @@ describe('Dashboard', () => {
       name: /R\$\s16\.040,00\s*A pagar nos próximos 7 dias\s*3 contas · vencidas: R\$\s401,30 \(1\)/,
     });
     expect(card.getAttribute('href')).toBe('/admin/payables');
+  });
+
+  it("'A receber hoje / vencido' for the desk or 'Crédito e cobrança', each figure a link to its situation", async () => {
+    const { calls } = openDashboard(
+      {
+        'GET /api/receivables/summary': {
+          body: { data: { today: { count: 2, amount: 1500.5 }, overdue: { count: 1, amount: 2046.67 } } },
+        },
+      },
+      ['bo:manage:dashboard', 'bo:manage:orders'],
+    );
+    const card = await screen.findByRole('region', { name: 'A receber hoje / vencido' });
+    const links = await within(card).findAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['R$ 1.500,50 hoje (2 parcelas)', '/admin/receivables?status=dueToday'],
+      ['R$ 2.046,67 vencido (1 parcela)', '/admin/receivables?status=overdue'],
+    ]);
+    expect(calls.filter((c) => c.url === '/api/receivables/summary')).toHaveLength(1);
+  });
+
+  it("no 'A receber hoje / vencido' nor its call without orders or credit", async () => {
+    const { calls } = openDashboard();
+    await screen.findByRole('link', { name: /Dinheiro a receber hoje/ });
+    expect(screen.queryByText('A receber hoje / vencido')).toBeNull();
+    expect(calls.some((c) => c.url.startsWith('/api/receivables'))).toBe(false);
   });
 
   it("no 'A pagar nos próximos 7 dias' without it in the answer", async () => {

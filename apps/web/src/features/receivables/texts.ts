@@ -1,0 +1,75 @@
+import { RECEIPT_TEXTS, RECEIVABLE_TEXTS } from '@backoffice/contract';
+
+const parcels = (count: number) => (count === 1 ? '1 parcela' : `${count} parcelas`);
+
+/** Texts of 'Contas a receber' (issue 40 §2). */
+export const RECEIVABLES_TEXTS = {
+  title: 'Contas a receber',
+  status: 'Situação',
+  customer: 'Cliente',
+  customerSearch: 'Digite para buscar o cliente',
+  filterByCustomer: (name: string) => `Filtrar por ${name}`,
+  order: 'Pedido',
+  instalment: 'Parcela',
+  instalmentOf: RECEIVABLE_TEXTS.instalmentOf,
+  dueDate: 'Vencimento',
+  from: 'Vencimento de',
+  to: 'até',
+  amount: 'Valor',
+  paid: 'Pago',
+  open: 'Em aberto',
+  dueToday: 'Pede hoje',
+  actions: 'Ações',
+  /** 'Pede hoje' of a late instalment: '10 dias de atraso: multa R$ 40,00 + juros R$ 6,67', in two parts. */
+  lateDays: (days: number) => `${days === 1 ? '1 dia' : `${days} dias`} de atraso:`,
+  lateCharges: (fine: string, interest: string) => `multa ${fine} + juros ${interest}`,
+  late: (days: number, fine: string, interest: string) =>
+    `${days === 1 ? '1 dia' : `${days} dias`} de atraso: multa ${fine} + juros ${interest}`,
+  totals: (count: number, amount: string, paid: string, open: string) =>
+    `${parcels(count)} · valor ${amount} · pago ${paid} · em aberto ${open}`,
+  exportCsv: 'Exportar CSV',
+  csvFile: 'contas-a-receber.csv',
+  csvFailed: 'Não foi possível exportar o CSV. Tente novamente.',
+  empty: 'Nenhuma parcela encontrada.',
+  loadFailed: 'Não foi possível carregar as parcelas.',
+  receive: 'Receber',
+  receiveRow: (customer: string, seq: number, count: number) => `Receber a parcela ${seq}/${count} de ${customer}`,
+  close: 'Fechar',
+  // The instalment's dialog
+  detailsTitle: (seq: number, count: number, order: string) => `Parcela ${seq}/${count} do pedido ${order}`,
+  payments: 'Recebimentos',
+  noPayments: 'Nenhum recebimento registrado.',
+  paymentLine: (day: string, method: string, who: string) => `${day} · ${method} · ${who}`,
+  /** Who recorded a payment the bank's webhook did (its Pix). */
+  bank: RECEIPT_TEXTS.bank,
+  paymentSplit: (principal: string, fine: string, interest: string) =>
+    `parcela ${principal} · multa ${fine} · juros ${interest}`,
+  undoneLine: (when: string, reason: string) => `Desfeito em ${when}: ${reason}`,
+  receipt: 'Recibo',
+  receiptFile: (id: number) => `recibo-${id}.pdf`,
+  receiptFailed: 'Não foi possível baixar o recibo. Tente novamente.',
+  undo: 'Desfazer',
+  // 'Receber'
+  receiveTitle: (seq: number, count: number, customer: string) => `Receber a parcela ${seq}/${count} de ${customer}`,
+  openNow: (open: string) => `Em aberto: ${open}`,
+  paidOn: 'Data do recebimento',
+  method: 'Forma de recebimento',
+  asksOn: (day: string, total: string) => `Pede em ${day}: ${total}`,
+  charges: (days: number, fine: string, interest: string) =>
+    `${days === 1 ? '1 dia' : `${days} dias`} de atraso: multa ${fine} + juros ${interest}`,
+  asksAll: 'Receber tudo',
+  takeDue: (due: string) => `Receber ${due}`,
+  confirmReceive: 'Registrar recebimento',
+  receiveFailed: 'Não foi possível registrar o recebimento. Tente novamente.',
+  received: 'Recebimento registrado.',
+  dateInvalid: 'Informe uma data válida (DD/MM/AAAA).',
+  // 'Desfazer'
+  undoTitle: 'Desfazer recebimento',
+  undoText: (amount: string, day: string) =>
+    `O recebimento de ${amount} em ${day} deixa de contar e o valor volta a ficar em aberto. O registro fica na parcela.`,
+  reason: 'Motivo',
+  keep: 'Voltar',
+  confirmUndo: 'Desfazer',
+  undoFailed: 'Não foi possível desfazer o recebimento. Tente novamente.',
+  undone: 'Recebimento desfeito.',
+} as const;
