@@ -130,6 +130,7 @@ describe('sessions, profile and own password', () => {
       PERMISSIONS.customers,
       PERMISSIONS.orders,
       PERMISSIONS.products,
+      PERMISSIONS.credit,
     ]);
     expect((await me(fresh.accessToken)).statusCode).toBe(200);
     expect((await me(token)).statusCode).toBe(401);
