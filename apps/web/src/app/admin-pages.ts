@@ -1,6 +1,7 @@
 import {
   CASH_ADMIN_PERMISSIONS,
   CASH_APPROVAL_PERMISSIONS,
+  CASH_FLOW_PERMISSIONS,
   CASH_OPERATE_PERMISSIONS,
   PERMISSIONS,
   TASKS_ACCESS,
@@ -100,6 +101,12 @@ const PAGES = [
     label: 'Contas a receber',
     // The instalments of the sales on credit (issue 40 §2): the desk receives them, 'Crédito e cobrança' too.
     permissions: [PERMISSIONS.orders, PERMISSIONS.credit],
+  },
+  {
+    path: 'cash-flow',
+    label: 'Fluxo de caixa',
+    // What comes in and goes out (issue 40 §4): who collects ('Crédito e cobrança') or who pays ('Compras').
+    permissions: CASH_FLOW_PERMISSIONS,
   },
   {
     path: 'settings',

@@ -87,6 +87,8 @@ describe('shell', () => {
       'Painel de Controle',
       'Produtos',
       'Minhas tarefas',
+      // Who pays reads the cash flow too (issue 40 §4).
+      'Fluxo de caixa',
       'Entrada por XML',
       'Entradas',
       'Fornecedores',
@@ -95,7 +97,7 @@ describe('shell', () => {
     // The group's heading once, an item of its own before its first page.
     expect(within(nav).getAllByText('Compras')).toHaveLength(1);
     const items = within(nav).getAllByRole('listitem');
-    expect([items[3]?.textContent, items[4]?.textContent]).toEqual(['Compras', 'Entrada por XML']);
+    expect([items[4]?.textContent, items[5]?.textContent]).toEqual(['Compras', 'Entrada por XML']);
   });
 
   it("lists 'Caixa' for who runs a register, administers them or approves a difference (issue 40)", async () => {

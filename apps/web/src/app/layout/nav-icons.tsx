@@ -19,6 +19,7 @@ export const NAV_ICONS: Record<SidebarPath, IconName> = {
   quotes: 'requestQuote',
   cash: 'pointOfSale',
   receivables: 'requestQuote',
+  'cash-flow': 'showChart',
   suppliers: 'business',
   payables: 'payments',
   purchaseEntry: 'uploadFile',

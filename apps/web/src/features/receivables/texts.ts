@@ -49,6 +49,16 @@ export const RECEIVABLES_TEXTS = {
   receiptFile: (id: number) => `recibo-${id}.pdf`,
   receiptFailed: 'Não foi possível baixar o recibo. Tente novamente.',
   undo: 'Desfazer',
+  // 'Pix da parcela' and 'Cobrar pelo WhatsApp'
+  pix: 'Pix da parcela',
+  pixAmount: (amount: string) => `Valor de hoje: ${amount}`,
+  pixNoKey: 'A loja ainda não tem chave Pix cadastrada: o código Pix não pode ser gerado.',
+  pixFailed: 'Não foi possível gerar o Pix da parcela.',
+  charge: 'Cobrar pelo WhatsApp',
+  chargeNoPhone: 'Sem celular válido do cliente: o WhatsApp pede o contato.',
+  chargeMessage: (customer: string, seq: number, count: number, order: string, due: string, amount: string) =>
+    `Olá, ${customer}! A parcela ${seq}/${count} do pedido ${order}, com vencimento em ${due}, está em ${amount} (multa e juros inclusos, se houver).`,
+  chargePix: (payload: string) => `Pix copia e cola: ${payload}`,
   // 'Receber'
   receiveTitle: (seq: number, count: number, customer: string) => `Receber a parcela ${seq}/${count} de ${customer}`,
   openNow: (open: string) => `Em aberto: ${open}`,

@@ -6,6 +6,7 @@ import type {
   ReceivableFilter,
   ReceivablePage,
   ReceivablePaymentBody,
+  ReceivablePix,
 } from '@backoffice/contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { useApiMutation } from '../../../components/use-api-mutation';
@@ -88,6 +89,19 @@ export function useReceivable(id: number | null) {
     queryKey: receivableKeys.detail(id ?? 0),
     queryFn: async ({ signal }) => (await api<{ data: ReceivableDetails }>(`/receivables/${id}`, { signal })).data,
     enabled: id !== null,
+  });
+}
+
+/**
+ * GET /receivables/{id}/pix: the instalment's own Pix for what it asks today (payload null without the shop's Pix
+ * key). Asked again with the instalment (a payment changes what it asks).
+ */
+export function useReceivablePix(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...receivableKeys.detail(id), 'pix'],
+    queryFn: async ({ signal }) => (await api<{ data: ReceivablePix }>(`/receivables/${id}/pix`, { signal })).data,
+    enabled,
+    retry: false,
   });
 }
 

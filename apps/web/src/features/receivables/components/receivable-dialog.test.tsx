@@ -1,4 +1,4 @@
-import { RECEIVABLE_TEXTS, receivableDetailsSchema } from '@backoffice/contract';
+import { formatDay, RECEIVABLE_TEXTS, receivableDetailsSchema, receivablePixSchema } from '@backoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -17,13 +17,24 @@ const UNDONE = {
   ],
 };
 
-function openDetails(permissions: string[]) {
+/** The instalment's Pix for the R$ 1.200,00 it asks today. */
+const PIX = {
+  txid: 'CRD017R2',
+  amount: 1200,
+  payload: '00020126580014br.gov.bcb.pix0136pix@loja.com.br5204000053039865406',
+};
+
+function openDetails(permissions: string[], pix: unknown = PIX) {
   receivableDetailsSchema.parse(PARTLY_PAID);
+  receivablePixSchema.parse(pix);
   signInAs(permissions, 'Carla Gerente');
   // The instalment as the server keeps it: the payment undone once the undo is answered.
   let instalment: unknown = PARTLY_PAID;
   const calls = mockFetch({
     'GET /api/receivables/10': () => ({ body: { data: instalment } }),
+    'GET /api/receivables/10/pix': { body: { data: pix } },
+    // The order tells the customer's phone (read with the orders' permission).
+    'GET /api/orders/by-id/51': { body: { data: { orderId: 51, customerPhone: '(11) 98765-4321' } } },
     'POST /api/receivables/10/payments/32/undo': () => {
       instalment = UNDONE;
       return { body: { data: UNDONE } };
@@ -70,5 +81,52 @@ describe("an instalment's details", () => {
     const after = within(within(details).getByRole('list', { name: 'Recebimentos' })).getAllByRole('listitem');
     expect(within(after[0] as HTMLElement).getByRole('button', { name: 'Desfazer' })).toBeTruthy();
     expect(within(after[1] as HTMLElement).queryByRole('button', { name: 'Desfazer' })).toBeNull();
+  });
+});
+
+describe("an open instalment's 'Pix da parcela' and 'Cobrar pelo WhatsApp'", () => {
+  const message = (pix: string | null) =>
+    `Olá, Maria Prazo! A parcela 2/3 do pedido CRD-017, com vencimento em ${formatDay(PARTLY_PAID.dueDate)}, está em R$ 1.200,00 (multa e juros inclusos, se houver).${pix ? ` Pix copia e cola: ${pix}` : ''}`;
+
+  it('shows what it asks today, its QR code and copia e cola, and charges the phone of the order', async () => {
+    const { calls } = openDetails(['bo:manage:orders']);
+    const details = await screen.findByRole('dialog', { name: 'Parcela 2/3 do pedido CRD-017' });
+    const pix = await within(details).findByRole('region', { name: 'Pix da parcela' });
+    expect(within(pix).getByText('Valor de hoje: R$ 1.200,00')).toBeTruthy();
+    expect(await within(pix).findByRole('img', { name: 'QR Code Pix' })).toBeTruthy();
+    expect((within(pix).getByRole('textbox', { name: 'Pix copia e cola' }) as HTMLTextAreaElement).value).toBe(
+      PIX.payload,
+    );
+    expect(within(pix).getByRole('button', { name: 'Copiar código Pix' })).toBeTruthy();
+    const charge = await within(pix).findByRole('link', { name: 'Cobrar pelo WhatsApp' });
+    expect(charge.getAttribute('href')).toBe(
+      `https://wa.me/5511987654321?text=${encodeURIComponent(message(PIX.payload))}`,
+    );
+    expect(charge.getAttribute('target')).toBe('_blank');
+    expect(calls.some((c) => c.url === '/api/orders/by-id/51')).toBe(true);
+  });
+
+  it("without the orders' permission nor the shop's Pix key: WhatsApp asks the contact, the message has no Pix", async () => {
+    const { calls } = openDetails(['bo:manage:credit'], { ...PIX, payload: null });
+    const details = await screen.findByRole('dialog', { name: 'Parcela 2/3 do pedido CRD-017' });
+    const pix = await within(details).findByRole('region', { name: 'Pix da parcela' });
+    expect(await within(pix).findByText(/ainda não tem chave Pix/)).toBeTruthy();
+    expect(within(pix).queryByRole('textbox', { name: 'Pix copia e cola' })).toBeNull();
+    const charge = await within(pix).findByRole('link', { name: 'Cobrar pelo WhatsApp' });
+    expect(charge.getAttribute('href')).toBe(`https://wa.me/?text=${encodeURIComponent(message(null))}`);
+    expect(within(pix).getByText(/o WhatsApp pede o contato/)).toBeTruthy();
+    expect(calls.some((c) => c.url.startsWith('/api/orders/'))).toBe(false);
+  });
+
+  it('is not offered for a paid instalment', async () => {
+    signInAs(['bo:manage:orders'], 'Carla Gerente');
+    const paidOff = { ...PARTLY_PAID, paid: 2000, open: 0, status: 'PAID' as const };
+    const calls = mockFetch({ 'GET /api/receivables/10': { body: { data: paidOff } } });
+    renderPage(<ReceivableDialog id={10} onClose={() => undefined} />);
+    const details = await screen.findByRole('dialog', { name: 'Parcela 2/3 do pedido CRD-017' });
+    await within(details).findByRole('list', { name: 'Recebimentos' });
+    expect(within(details).queryByRole('region', { name: 'Pix da parcela' })).toBeNull();
+    expect(within(details).queryByRole('link', { name: 'Cobrar pelo WhatsApp' })).toBeNull();
+    expect(calls.some((c) => c.url.endsWith('/pix'))).toBe(false);
   });
 });

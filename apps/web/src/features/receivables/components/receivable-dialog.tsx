@@ -18,6 +18,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { hasPermission, useSession } from '../../../lib/session';
 import { downloadReceipt, useReceivable } from '../api/receivables-api';
 import { RECEIVABLES_TEXTS as T } from '../texts';
+import { InstalmentCharge } from './instalment-charge';
 import { ReceivableStatusChip } from './receivable-status-chip';
 import { ReceiveDialog } from './receive-dialog';
 import { UndoDialog } from './undo-dialog';
@@ -97,6 +98,12 @@ export function ReceivableDialog({ id, onClose }: { id: number; onClose: () => v
               <Typography color="error" variant="body2">
                 {T.late(data.dueToday.daysLate, formatMoney(data.dueToday.fine), formatMoney(data.dueToday.interest))}
               </Typography>
+            ) : null}
+            {payable ? (
+              <>
+                <Divider />
+                <InstalmentCharge instalment={data} />
+              </>
             ) : null}
             <Divider />
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>

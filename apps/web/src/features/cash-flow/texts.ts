@@ -1,0 +1,31 @@
+import { CASH_FLOW_TEXTS } from '@backoffice/contract';
+
+/** Texts of 'Fluxo de caixa' (issue 40 §4). */
+export const CASH_FLOW_PAGE_TEXTS = {
+  title: CASH_FLOW_TEXTS.title,
+  opening: 'Saldo de hoje',
+  openingHelp: 'O que a loja tem hoje: o saldo dos próximos dias parte dele.',
+  grain: 'Agrupar por',
+  day: 'Dia',
+  week: 'Semana',
+  exportCsv: 'Exportar CSV',
+  csvFile: 'fluxo-de-caixa.csv',
+  csvFailed: 'Não foi possível exportar o CSV. Tente novamente.',
+  loadFailed: 'Não foi possível carregar o fluxo de caixa.',
+  empty: 'Nenhum movimento no período.',
+  chart: 'Gráfico do fluxo de caixa',
+  chartIn: 'Entradas',
+  chartOut: 'Saídas',
+  chartBalance: 'Saldo',
+  table: 'Movimentos do fluxo de caixa',
+  period: 'Início–Fim',
+  received: 'Recebido',
+  paid: 'Pago',
+  toReceive: 'A receber',
+  toPay: 'A pagar',
+  net: 'Saldo do período',
+  balance: 'Saldo',
+  range: (from: string, today: string, to: string) => `De ${from} a ${to} · hoje ${today}`,
+  totals: 'Totais',
+  closing: 'Saldo final',
+} as const;
