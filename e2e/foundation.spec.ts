@@ -23,6 +23,10 @@ const SIDEBAR = [
   'Relatórios',
   'Vendas',
   'Orçamentos',
+  // Issue 40: the drawer, the receivables, the cash flow.
+  'Caixa',
+  'Contas a receber',
+  'Fluxo de caixa',
   'Configurações',
   // The group 'Compras' (issue 39).
   'Entrada por XML',
@@ -79,6 +83,9 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
           'Minhas tarefas',
           'Vendas',
           'Orçamentos',
+          // Issue 40: the desk runs a register and receives instalments (orders, internal sales).
+          'Caixa',
+          'Contas a receber',
           'Configurações',
         ],
         landing: /\/admin\//,
@@ -90,6 +97,8 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
           'Painel de Controle',
           'Produtos',
           'Minhas tarefas',
+          // Who pays the bills reads the cash flow (issue 40 §4).
+          'Fluxo de caixa',
           'Entrada por XML',
           'Entradas',
           'Fornecedores',
@@ -108,6 +117,10 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
           'Expedição',
           'Minhas tarefas',
           'Relatórios',
+          // 'Crédito e cobrança' (issue 40) and orders.
+          'Caixa',
+          'Contas a receber',
+          'Fluxo de caixa',
           'Configurações',
         ],
         landing: /\/admin\//,

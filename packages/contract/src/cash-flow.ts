@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { shiftDay, weekdayOf } from './clock';
 import { centsToReais, hasTwoDecimals } from './money';
-import { PERMISSIONS, type PermissionKey } from './permissions';
 
 /**
  * The cash flow ('Fluxo de caixa', issue 40 §4): what was received and paid in the last 90 days, and what is to be
@@ -12,8 +11,6 @@ import { PERMISSIONS, type PermissionKey } from './permissions';
 export const CASH_FLOW_DAYS = 90;
 export const CASH_FLOW_GRAINS = ['day', 'week'] as const;
 export type CashFlowGrain = (typeof CASH_FLOW_GRAINS)[number];
-/** Who reads it: who collects ('Crédito e cobrança') or who pays ('Compras'). */
-export const CASH_FLOW_PERMISSIONS: readonly PermissionKey[] = [PERMISSIONS.credit, PERMISSIONS.purchases];
 
 export const CASH_FLOW_TEXTS = {
   title: 'Fluxo de caixa',

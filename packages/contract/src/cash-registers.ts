@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { idSchema } from './ids';
 import { centsToReais, hasTwoDecimals } from './money';
 import { pagedSchema } from './paging';
-import { FULL_ACCESS, PERMISSIONS, type PermissionKey } from './permissions';
 
 /**
  * The cash drawer ('Caixa', issue 40 §3, decision 0053). A register ('Caixa balcão 1') is opened by an operator
@@ -73,19 +72,6 @@ export function cashClosing(expectedCents: number, countedCents: number, toleran
     needsReason: differenceCents !== 0,
     needsApproval: Math.abs(differenceCents) > toleranceCents,
   };
-}
-
-/** Who approves a closing's difference above the tolerance: 'Crédito e cobrança', or full access. */
-export const CASH_APPROVAL_PERMISSIONS: readonly PermissionKey[] = [PERMISSIONS.credit];
-/** Who runs a register (opens, feeds, closes his own session): the counter's sellers and the desk. */
-export const CASH_OPERATE_PERMISSIONS: readonly PermissionKey[] = [PERMISSIONS.internalSales, PERMISSIONS.orders];
-/** Who creates and renames registers and sets the tolerance: settings, or 'Crédito e cobrança'. */
-export const CASH_ADMIN_PERMISSIONS: readonly PermissionKey[] = [PERMISSIONS.settings, PERMISSIONS.credit];
-
-/** Whether an employee holding `held` may approve the difference of `operatorId`'s session (never his own, except full access). */
-export function mayApproveCashDifference(held: readonly string[], approverId: number, operatorId: number): boolean {
-  if (held.includes(FULL_ACCESS)) return true;
-  return CASH_APPROVAL_PERMISSIONS.some((key) => held.includes(key)) && approverId !== operatorId;
 }
 
 /** A session's state: OPEN (receiving), CLOSED (counted; no approval needed or approved), PENDING_APPROVAL. */

@@ -15,6 +15,7 @@ export * from './documents';
 export * from './email';
 export * from './employees';
 export * from './errors';
+export * from './finance-access';
 export * from './fiscal';
 export * from './gtin';
 export * from './ids';
