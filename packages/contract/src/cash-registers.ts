@@ -110,6 +110,7 @@ export const CASH_TEXTS = {
   notOpen: (name: string) => `O ${name} está fechado: abra-o antes de lançar.`,
   notYours: (name: string, operator: string) => `O ${name} está aberto por ${operator}: só ele lança nele.`,
   notYourRegister: 'O caixa escolhido não está aberto por você.',
+  keyReused: 'Esta chave (Idempotency-Key) já foi usada em outro caixa.',
   openRequired: 'Abra o seu caixa para receber dinheiro.',
   removalAboveCash: (available: string) => `A sangria passa do dinheiro esperado no caixa (${available}).`,
   notPending: 'Esta sessão não tem diferença aguardando aprovação.',

@@ -321,6 +321,7 @@ export const RECEIVABLE_TEXTS = {
   overpaid: (due: string) => `O valor passa do que a parcela pede hoje (${due}).`,
   alreadyUndone: 'Este pagamento já foi desfeito.',
   undoLatestFirst: 'Desfaça primeiro o recebimento mais recente desta parcela.',
+  keyReused: 'Esta chave (Idempotency-Key) já foi usada em outra parcela.',
   instalmentOf: (seq: number, count: number) => `Parcela ${seq}/${count}`,
 } as const;
 

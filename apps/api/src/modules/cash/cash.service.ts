@@ -1,7 +1,6 @@
 import {
   CASH_ADMIN_PERMISSIONS,
   CASH_APPROVAL_PERMISSIONS,
-  CASH_ENTRY_KIND_LABELS,
   CASH_TEXTS,
   type CashEntry,
   type CashEntryKind,
@@ -279,15 +278,15 @@ export function createCashService(db: DB) {
       body: { kind: TypedCashEntryKind; amount: number; reason?: string | null },
       headerKey: string | undefined,
     ): Promise<CashSessionDetails> {
-      // The header's key as sent (its format checked by the route), apart from other calls' keys by its prefix.
-      const key = headerKey === undefined ? null : `cash-entry:${headerKey.replace(/^"|"$/g, '')}`;
+      // The header's key (checked and unquoted by the route's schema), apart from other calls' keys by its prefix.
+      const key = headerKey === undefined ? null : `cash-entry:${headerKey}`;
       const amountCents = reaisToCents(body.amount);
       const sessionId = await db.transaction().execute(async (trx) => {
         const session = await lockedOpenSession(trx, registerId);
         if (key !== null) {
           const earlier = await repo.entryByKey(trx, key);
           if (earlier && earlier.session_id === session.id) return session.id;
-          if (earlier) throw conflict(CASH_TEXTS.notYourRegister, 'CONFLICT');
+          if (earlier) throw conflict(CASH_TEXTS.keyReused, 'CONFLICT');
         }
         if (session.operator_id !== principal.employeeId) {
           throw forbidden(CASH_TEXTS.notYours(session.register_name, session.operator_name));
@@ -422,7 +421,5 @@ export function createCashService(db: DB) {
       const session = await details(sessionId);
       return { pdf: await cashReportPdf(session), session };
     },
-
-    entryLabel: (kind: CashEntryKind) => CASH_ENTRY_KIND_LABELS[kind],
   };
 }

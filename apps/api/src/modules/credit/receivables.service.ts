@@ -125,10 +125,6 @@ export async function receivablesFlow(db: Executor, from: string, today: string,
   };
 }
 
-/** A customer's open instalments (cents of principal) and the days of his oldest late one: what credit checks. */
-export const openReceivablesOf = (db: Executor, customerId: number, today = businessDay(new Date())) =>
-  repo.openOf(db, customerId, today);
-
 /**
  * What receivables do in the order workflow: a sale on credit handed over ('Entregue ao cliente', or 'Finalizar' from
  * 'Aguardando cliente') gets its instalments; one cancelled loses those not paid at all.
@@ -314,14 +310,15 @@ export function createReceivablesService(db: DB) {
       const today = businessDay(now);
       const paidOn = body.paidOn ?? today;
       if (paidOn > today) throw badRequest(RECEIVABLE_TEXTS.paidOnFuture);
-      const idempotencyKey = key === undefined ? null : `receivable:${key.replace(/^"|"$/g, '')}`;
+      // The header's key (checked and unquoted by the route's schema), apart from other calls' keys by its prefix.
+      const idempotencyKey = key === undefined ? null : `receivable:${key}`;
       const amountCents = reaisToCents(body.amount);
       await db.transaction().execute(async (trx) => {
         if (!(await repo.lock(trx, id))) throw notFound(RECEIVABLE_TEXTS.notFound);
         if (idempotencyKey) {
           const earlier = await repo.paymentByKey(trx, idempotencyKey);
           if (earlier && earlier.receivable_id === id) return;
-          if (earlier) throw conflict(RECEIVABLE_TEXTS.alreadyPaid, 'CONFLICT');
+          if (earlier) throw conflict(RECEIVABLE_TEXTS.keyReused, 'CONFLICT');
         }
         const row = (await repo.find(trx, id)) as ReceivableRow;
         if (row.canceled_at) throw conflict(RECEIVABLE_TEXTS.canceled, 'TRANSITION_REFUSED');
@@ -386,6 +383,17 @@ export function createReceivablesService(db: DB) {
         if (latest?.id !== paymentId) throw conflict(RECEIVABLE_TEXTS.undoLatestFirst, 'TRANSITION_REFUSED');
         await repo.undoPayment(trx, paymentId, actorId, reason);
         await repo.refresh(trx, id);
+        // Cash taken back out: it leaves the open register of who undoes it, as a cash refund does.
+        if (payment.method === 'CASH') {
+          const row = (await repo.find(trx, id)) as ReceivableRow;
+          await receiveCash(trx, {
+            employeeId: actorId,
+            kind: 'REFUND',
+            amountCents: payment.amount_cents,
+            orderId: row.order_id,
+            reason,
+          });
+        }
         await audit(trx, actorId, id, 'payment_undone', {
           paymentId,
           amount: centsToReais(payment.amount_cents),

@@ -279,6 +279,41 @@ describe('an instalment paid late', () => {
   });
 });
 
+describe('a cash payment undone', () => {
+  it('takes the cash back out of the open register of who undoes it', async () => {
+    const register = await call('POST', '/cash-registers', tokens.admin, {
+      name: `Caixa desfazer ${randomUUID().slice(0, 6)}`,
+    });
+    const registerId = (register.json() as { data: { id: number } }).data.id;
+    expect((await call('POST', `/cash-registers/${registerId}/open`, tokens.manager, { float: 0 })).statusCode).toBe(
+      201,
+    );
+    // R$ 19,90 in one instalment, paid in cash to the manager, then undone by him: R$ 19,90 in, R$ 19,90 out.
+    const order = await creditPickup([1, 0], [28]);
+    await t.db.transaction().execute((trx) => createInstalments(trx, order.id, today()));
+    const id = (await instalmentsOf(order.id))[0]?.id as number;
+    const paid = receivableDetailsSchema.parse(
+      (await call('POST', `/receivables/${id}/payments`, tokens.manager, { method: 'CASH', amount: 19.9 })).json().data,
+    );
+    const undone = await call('POST', `/receivables/${id}/payments/${paid.payments[0]?.id}/undo`, tokens.manager, {
+      reason: 'Cliente levou o dinheiro de volta',
+    });
+    expect(undone.statusCode).toBe(200);
+    const entries = await t.db
+      .selectFrom('cash_entries')
+      .select(['kind', 'amount_cents'])
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+    expect(entries.map((e) => [e.kind, Number(e.amount_cents)])).toEqual([
+      ['INSTALMENT', 1990],
+      ['REFUND', 1990],
+    ]);
+    const closed = await call('POST', `/cash-registers/${registerId}/close`, tokens.manager, { counted: 0 });
+    expect(closed.json().data).toMatchObject({ status: 'CLOSED', difference: 0 });
+  });
+});
+
 describe('credit reads the instalments', () => {
   it('holds a sale of a customer with an instalment late beyond the setting (5 days)', async () => {
     const customer = await createCustomer(t.db);
