@@ -14,50 +14,7 @@ import { createStorage } from '../../lib/storage';
 import { createDatabase, type DB, migrateToLatest } from '../database';
 import { maintainEmbedded } from '../maintenance';
 import { seedDemo } from './demo';
-
-/** Every table the application writes (reference data of the migrations, levels and sources, stays). */
-const DATA_TABLES = [
-  'receivable_days',
-  'receivable_payments',
-  'receivables',
-  'customer_credit',
-  'credit_settings',
-  'cash_entries',
-  'cash_sessions',
-  'cash_registers',
-  'cash_settings',
-  'search_terms',
-  'product_views',
-  'customer_signins',
-  'company_settings',
-  'bank_settings',
-  'cart_items',
-  'checkout_requests',
-  'import_requests',
-  'pix_received',
-  'courier_run_orders',
-  'courier_runs',
-  'order_move_requests',
-  'order_adjustments',
-  'order_images',
-  'order_status_history',
-  'order_items',
-  'stock_movement_units',
-  'unit_imeis',
-  'product_units',
-  'stock_movements',
-  'orders',
-  'product_images',
-  'products',
-  'brand_references',
-  'brands',
-  'customers',
-  'audit_events',
-  'password_codes',
-  'employees',
-  'roles',
-  'files',
-] as const;
+import { resetData } from './reset';
 
 const USAGE = `Uso: npm run db:seed -- [--scale N] [--reset] [--today AAAA-MM-DD]
   --scale N     multiplica o negócio de demonstração (1 ≈ 300 clientes, 400 produtos, 3.000 pedidos)
@@ -70,11 +27,6 @@ async function hasData(db: DB): Promise<boolean> {
     if (Number(row.rows[0]?.n) > 0) return true;
   }
   return false;
-}
-
-async function reset(db: DB): Promise<void> {
-  await sql`truncate table ${sql.join(DATA_TABLES.map((t) => sql.table(t)))} restart identity cascade`.execute(db);
-  await sql`alter sequence product_code_seq restart with 100001`.execute(db);
 }
 
 async function main(): Promise<number> {
@@ -119,7 +71,7 @@ async function main(): Promise<number> {
         );
         return 1;
       }
-      await reset(db);
+      await resetData(db);
       process.stdout.write(`[${elapsed()}] banco de dados esvaziado\n`);
     }
     process.stdout.write(`[${elapsed()}] semeando o negócio de demonstração × ${scale} em ${where}\n`);

@@ -22,6 +22,7 @@ import { emptyTestDatabase, type TestDatabase } from '../../test/database';
 import { migrateToLatest } from '../database';
 import { type SeedSummary, seedDemo } from './demo';
 import { DEMO_EMPLOYEES } from './foundation';
+import { resetData } from './reset';
 
 /** The demo's "today" in these tests: a Saturday evening in São Paulo. */
 const NOW = new Date('2026-11-21T23:30:00Z');
@@ -1195,10 +1196,12 @@ describe('the demo business (scale 1)', () => {
 
 describe('the demo generator', () => {
   // Two seeds in one test: 12 s alone, five times that with the rest of CI on two cores (it timed out at 60 s).
-  it('gives the same business on every run (fixed seed)', { timeout: 240_000 }, async () => {
-    const fingerprint = async () => {
-      const { t } = await seeded(0.1);
-      try {
+  it('gives the same business on every run (fixed seed), also after `--reset` empties the database', {
+    timeout: 240_000,
+  }, async () => {
+    const { t } = await seeded(0.1);
+    try {
+      const fingerprint = async () => {
         const orders = await t.db
           .selectFrom('orders')
           .select(['code', 'total_cents', 'status'])
@@ -1210,16 +1213,27 @@ describe('the demo generator', () => {
           .orderBy('id')
           .execute();
         const products = await t.db.selectFrom('products').select(['code', 'name', 'stock']).orderBy('id').execute();
-        return { orders, customers, products };
-      } finally {
-        await t.close();
-      }
-    };
-    const first = await fingerprint();
-    const second = await fingerprint();
-    expect(first.orders.length).toBe(300);
-    // 30 of the year (300 × 0.1), 4 registered by hand, a 'Consumidor final' for each of the 3 attendants.
-    expect(first.customers.length).toBe(37);
-    expect(second).toEqual(first);
+        const receivables = await t.db
+          .selectFrom('receivables')
+          .select(['due_date', 'amount_cents', 'principal_paid_cents'])
+          .orderBy('id')
+          .execute();
+        const receivableDays = await sql<{ n: number }>`select count(*)::int as n from receivable_days`.execute(t.db);
+        return { orders, customers, products, receivables, receivableDays: receivableDays.rows[0]?.n };
+      };
+      const first = await fingerprint();
+      // What `npm run db:seed -- --reset` does before seeding again (it once failed on the receivables' day counts).
+      await resetData(t.db);
+      expect(await t.db.selectFrom('orders').select('id').execute()).toEqual([]);
+      await seedDemo(t.db, { storage: t.storage, scale: 0.1, now: NOW });
+      const second = await fingerprint();
+      expect(first.orders.length).toBe(300);
+      // 30 of the year (300 × 0.1), 4 registered by hand, a 'Consumidor final' for each of the 3 attendants.
+      expect(first.customers.length).toBe(37);
+      expect(first.receivables.length).toBeGreaterThan(0);
+      expect(second).toEqual(first);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -24,10 +24,10 @@ import { demoAdminId } from './staff';
  * month (`seedCash`), which reads the cash sales left.
  */
 export const DEMO_CREDIT_BY_LEVEL: Readonly<Record<number, { limitCents: number; terms: number[][] }>> = {
-  0: { limitCents: 300_000, terms: [[28], [30, 60]] },
-  1: { limitCents: 3_000_000, terms: [[28], [30, 60, 90], [30, 60, 90, 120, 150, 180]] },
-  2: { limitCents: 1_500_000, terms: [[28], [30, 60], [30, 60, 90]] },
-  3: { limitCents: 800_000, terms: [[28], [30, 60], [30, 60, 90]] },
+  0: { limitCents: 300_000, terms: [[28], [30, 60], [30, 60, 90], [30, 60, 90, 120]] },
+  1: { limitCents: 3_000_000, terms: [[28], [30, 60, 90], [30, 60, 90, 120], [30, 60, 90, 120, 150, 180]] },
+  2: { limitCents: 1_500_000, terms: [[28], [30, 60], [30, 60, 90], [30, 60, 90, 120]] },
+  3: { limitCents: 800_000, terms: [[28], [30, 60], [30, 60, 90], [30, 60, 90, 120]] },
 };
 
 /** Of the instalments due before today, by their id: one in twelve unpaid, one in eight paid late, the rest on time. */
