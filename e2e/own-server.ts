@@ -36,17 +36,42 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
 export interface OwnServer {
   baseURL: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** Ends the server and removes its data directory, unless `keepData` (to start it again on it). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+/**
+ * Where the server's clock stands: `daysLater` days after this machine's (Debian's libfaketime preloaded, its path
+ * in FAKETIME_LIB as scripts/e2e.mjs finds it): the shop as it is that many days on, its database's clock included
+ * (PGlite runs in the server's process). The monotonic clock is left alone, so timers keep their pace.
+ */
+function clockEnv(daysLater: number | undefined): Record<string, string> {
+  if (!daysLater) return {};
+  const lib = process.env.FAKETIME_LIB;
+  if (!lib) throw new Error('FAKETIME_LIB is not set: run the journeys with npm run test:e2e (scripts/e2e.mjs)');
+  return { LD_PRELOAD: lib, FAKETIME: `+${daysLater}d`, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
 }
 
 /**
  * Starts the built server (`apps/api/dist/main.js`) on a free port with a fresh DATA_DIR (embedded PGlite),
  * `env` added to this process's environment, and waits for /api/health. The shared journeys' server
- * (global-setup) is one; a journey that needs a database of its own (no demo data) starts another.
+ * (global-setup) is one; a journey that needs a database of its own (no demo data, or a clock days ahead) starts
+ * another.
  */
-export async function startOwnServer(env: Record<string, string> = {}, timeoutMs = 300_000): Promise<OwnServer> {
+export async function startOwnServer(
+  env: Record<string, string> = {},
+  timeoutMs = 300_000,
+  {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-')),
+    daysLater,
+  }: {
+    /** The data directory of a server stopped with `keepData`: the same shop started again. */
+    dataDir?: string;
+    /** The server's clock this many days ahead of the machine's (`clockEnv`). */
+    daysLater?: number;
+  } = {},
+): Promise<OwnServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-'));
   const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
     cwd: root,
     env: {
@@ -59,6 +84,7 @@ export async function startOwnServer(env: Record<string, string> = {}, timeoutMs
       SMTP_URL: '',
       // The daily backup would copy the whole database a minute after start, holding PGlite meanwhile.
       BACKUP_SCHEDULE: 'off',
+      ...clockEnv(daysLater),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -73,14 +99,13 @@ export async function startOwnServer(env: Record<string, string> = {}, timeoutMs
   return {
     baseURL,
     dataDir,
-    /** Ends the server and removes its data directory. */
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       if (server.exitCode === null) {
         const exited = new Promise((r) => server.once('exit', r));
         server.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

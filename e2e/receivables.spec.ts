@@ -25,8 +25,9 @@ import {
  * the sale's two instalments. Then, in the browser, the attendant finds the customer's first instalment in 'Contas a
  * receber', receives it by Pix, sees it 'Paga' and downloads its payment's receipt (PDF).
  *
- * The customer is the journey's own: the second oldest approved one of the customers journey's share (the credit
- * sale journey takes the oldest; the customers journey takes the newest ones first), to whom no other journey sells.
+ * The customer is the journey's own: the second oldest approved one of the customers journey's share (the customers
+ * journey takes the newest ones first), to whom no other journey sells. The webhook's payment and a late one with its
+ * fine and interest are the whole path's (credit-sale.spec.ts, on a shop of its own).
  */
 
 interface Customer extends JourneyCustomer {
@@ -172,120 +173,5 @@ describe('contas a receber: a sale on credit handed over, its first instalment r
     } finally {
       await phone.close();
     }
-  });
-});
-
-/**
- * Issue 40's done-when, its collection part: an instalment paid by the bank's webhook (its own Pix, named by its
- * txid), then an overdue one of the demo received late by hand, with its fine and interest on screen. The late one is
- * the oldest overdue instalment of a customer of the journey's own (the first overdue page's first row: the demo
- * leaves one in twelve of its old instalments unpaid), so no other journey pays it.
- */
-describe('contas a receber: paid by the webhook, and late by hand with fine and interest', () => {
-  let s: BrowserSession;
-  let page: Page;
-
-  beforeAll(async () => {
-    s = await openBrowser({ width: 1366, height: 900 });
-    page = s.page;
-    await login(page, DEMO.manager);
-  });
-  afterAll(() => s.close());
-
-  it('the bank pays an instalment through its Pix, and an overdue one is received late with its charges', async () => {
-    const manager = await apiAs(s.baseURL, DEMO.manager);
-    const admin = await apiAs(s.baseURL, DEMO.admin);
-    interface Row {
-      id: number;
-      seq: number;
-      count: number;
-      order: { code: string };
-      customer: { id: number; name: string };
-      dueToday: { daysLate: number; principal: number; fine: number; interest: number; total: number };
-    }
-    const overdue = (await manager.get<{ data: { items: Row[] } }>('/receivables?status=overdue&page=0&pageSize=2'))
-      .data.items;
-    const [late, paidByBank] = overdue as [Row, Row];
-    expect(late.dueToday.daysLate).toBeGreaterThan(0);
-    expect(late.dueToday.fine).toBeGreaterThan(0);
-
-    // ---- the bank pays the second one: its own Pix (txid and today's amount), over HTTP as from outside ----
-    const pix = (await manager.get<{ data: { txid: string; amount: number } }>(`/receivables/${paidByBank.id}/pix`))
-      .data;
-    expect(pix.amount).toBe(paidByBank.dueToday.total);
-    const secret = (await admin.get<{ data: { secret: string } }>('/payments/pix/webhook')).data.secret;
-    const endToEndId =
-      `E60746948${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}Rcv${Date.now() % 100_000_000}`
-        .padEnd(32, '0')
-        .slice(0, 32)
-        .toUpperCase();
-    const entry = { endToEndId, txid: pix.txid, valor: pix.amount.toFixed(2), horario: new Date().toISOString() };
-    for (let i = 0; i < 3; i++) {
-      await fetch(`${s.baseURL}/api/payments/pix/webhook/${secret}/pix`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ pix: [entry] }),
-      });
-    }
-    const byBank = (
-      await manager.get<{ data: { status: string; payments: { employee: unknown }[] } }>(
-        `/receivables/${paidByBank.id}`,
-      )
-    ).data;
-    expect(byBank.status).toBe('PAID');
-    expect(byBank.payments).toHaveLength(1);
-    expect(byBank.payments[0]?.employee).toBeNull();
-
-    // ---- the late one, in 'Vencidas', with its days late, fine and interest on screen ----
-    await page.goto('/admin/receivables?status=overdue');
-    await page.getByRole('heading', { name: 'Contas a receber: Vencidas' }).waitFor();
-    await page.getByRole('combobox', { name: 'Cliente' }).fill(late.customer.name);
-    await page
-      .getByRole('option', { name: optionOf(late.customer.name) })
-      .first()
-      .click();
-    const row = page
-      .getByRole('row')
-      .filter({ hasText: late.order.code })
-      .filter({ hasText: `Parcela ${late.seq}/${late.count}` });
-    await row.waitFor();
-    // The screen keeps 'R$' with its amount (a no-break space): compared with plain spaces.
-    const text = ((await row.textContent()) ?? '').replace(/\u00a0/g, ' ');
-    expect(text).toContain(`${late.dueToday.daysLate} dias de atraso`);
-    expect(text).toContain(`multa ${money(Math.round(late.dueToday.fine * 100))}`);
-    expect(text).toContain(`juros ${money(Math.round(late.dueToday.interest * 100))}`);
-    expect(text).toContain(money(Math.round(late.dueToday.total * 100)));
-    await waitForNetworkIdle(page);
-    await settled(page);
-    await screenshot(page, 'receivables-6-overdue-desktop');
-
-    const name = `Receber a parcela ${late.seq}/${late.count} de ${late.customer.name}`;
-    await row.getByRole('button', { name }).click();
-    const receive = page.getByRole('dialog', { name });
-    await receive.waitFor();
-    expect(await receive.getByLabel(/^Valor/).inputValue()).toBe(
-      money(Math.round(late.dueToday.total * 100)).replace('R$ ', ''),
-    );
-    await receive.getByRole('combobox', { name: /Forma de recebimento/ }).click();
-    await page.getByRole('option', { name: 'Depósito', exact: true }).click();
-    await page.getByRole('listbox').waitFor({ state: 'detached' });
-    await settled(page);
-    await screenshot(page, 'receivables-7-late-receive-desktop');
-    await receive.getByRole('button', { name: 'Registrar recebimento' }).click();
-    await receive.waitFor({ state: 'detached' });
-    const details = page.getByRole('dialog', {
-      name: `Parcela ${late.seq}/${late.count} do pedido ${late.order.code}`,
-    });
-    await details.getByText('Paga', { exact: true }).waitFor();
-    const paid = (
-      await manager.get<{ data: { payments: { fine: number; interest: number; principal: number }[] } }>(
-        `/receivables/${late.id}`,
-      )
-    ).data.payments;
-    expect(paid.map((p) => [p.principal, p.fine, p.interest])).toEqual([
-      [late.dueToday.principal, late.dueToday.fine, late.dueToday.interest],
-    ]);
-    await settled(page);
-    await screenshot(page, 'receivables-8-late-paid-desktop');
   });
 });

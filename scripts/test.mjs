@@ -6,6 +6,7 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findChromium } from './chromium.mjs';
+import { findLibfaketime } from './faketime.mjs';
 import { BUILD_STEPS, buildStale, ensureNode24, log, root, TSC, TYPED_PROJECTS } from './lib.mjs';
 import { findPdftotext } from './pdftotext.mjs';
 
@@ -88,6 +89,7 @@ const vitestReport = (file) => ['--reporter=default', '--reporter=json', `--outp
 // Found (or installed) first: their installs print, and the browser tests need both.
 const chromium = findChromium('shell');
 const pdftotext = findPdftotext();
+const faketime = findLibfaketime();
 
 // Everything starts at once. The browser journeys wait on the browser and the server most of their time and are
 // the longest chain (the build, then the journeys): they run at normal priority, while the checks and the Vitest
@@ -146,7 +148,12 @@ const browser = [
     commands: [['vitest', ['run', '--config', 'e2e/vitest.config.ts', ...vitestReport(e2eReport)]]],
     // The journeys' pictures are for people reviewing a screen (`node scripts/e2e.mjs` takes them): `npm test` skips
     // them unless E2E_SCREENSHOTS=1, a fifth of the journeys' CPU (decision 0052).
-    env: { CHROME_PATH: chromium, PDFTOTEXT_PATH: pdftotext, E2E_SCREENSHOTS: process.env.E2E_SCREENSHOTS ?? '0' },
+    env: {
+      CHROME_PATH: chromium,
+      PDFTOTEXT_PATH: pdftotext,
+      FAKETIME_LIB: faketime,
+      E2E_SCREENSHOTS: process.env.E2E_SCREENSHOTS ?? '0',
+    },
   },
 ];
 const failed = !(await beside([[...browser, ...afterBrowser], ...batch.map((step) => [step])]));
