@@ -197,6 +197,21 @@ describe('caixa: a register opened, fed and closed short; the difference approve
       await waitForNetworkIdle(mpage);
       await settled(mpage);
       await screenshot(mpage, 'cash-6-approved-desktop');
+
+      // Its day over, the manager deactivates the journey's register ('Editar'): kept with its sessions, it no
+      // longer opens.
+      const card = cardOf(mpage, name);
+      await card.getByRole('button', { name: `Editar ${name}` }).click();
+      const edit = mpage.getByRole('dialog', { name: `Editar ${name}` });
+      await edit.getByRole('switch', { name: 'Caixa ativo' }).click();
+      await expectAccessible(mpage, 'caixa: editar caixa');
+      await settled(mpage);
+      await screenshot(mpage, 'cash-9-edit-desktop');
+      await edit.getByRole('button', { name: 'Salvar' }).click();
+      await edit.waitFor({ state: 'detached' });
+      await mpage.getByText(`${name} salvo.`).waitFor();
+      await card.getByText('Desativado', { exact: true }).waitFor();
+      expect(await card.getByRole('button', { name: 'Abrir caixa' }).count()).toBe(0);
     } finally {
       await manager.close();
     }

@@ -105,6 +105,10 @@ export const CASH_TEXTS = {
   removalReasonRequired: 'Informe o motivo da sangria.',
   differenceReasonRequired: 'Há diferença entre o contado e o esperado: informe o motivo.',
   inactive: (name: string) => `O ${name} está desativado.`,
+  activeInvalid: "Informe se o caixa está ativo ('active': true ou false).",
+  nothingToChange: 'Informe o novo nome do caixa ou se ele está ativo.',
+  deactivateOpen: (name: string, operator: string) =>
+    `O ${name} está aberto por ${operator}: feche-o antes de desativá-lo.`,
   alreadyOpen: (name: string, operator: string) => `O ${name} já está aberto por ${operator}.`,
   operatorHasOpen: (name: string) => `Você já tem um caixa aberto: ${name}. Feche-o antes de abrir outro.`,
   notOpen: (name: string) => `O ${name} está fechado: abra-o antes de lançar.`,
@@ -122,6 +126,7 @@ export const CASH_TEXTS = {
   closedPending: (name: string) => `${name} fechado: a diferença aguarda a aprovação de um gerente.`,
   approved: 'Diferença aprovada.',
   created: (name: string) => `${name} criado.`,
+  updated: (name: string) => `${name} salvo.`,
   /** The closing report (PDF). */
   reportTitle: 'Fechamento de caixa',
 } as const;
@@ -141,14 +146,23 @@ const reasonSchema = z
   .refine((value) => value === '' || value.length >= 3, CASH_TEXTS.reasonInvalid)
   .transform((value) => value || null);
 
+const registerName = z
+  .string({ error: CASH_TEXTS.nameInvalid })
+  .trim()
+  .min(1, CASH_TEXTS.nameInvalid)
+  .max(60, CASH_TEXTS.nameInvalid);
+
 /** Body of POST /cash-registers: a new register. */
-export const cashRegisterCreateBodySchema = z.strictObject({
-  name: z
-    .string({ error: CASH_TEXTS.nameInvalid })
-    .trim()
-    .min(1, CASH_TEXTS.nameInvalid)
-    .max(60, CASH_TEXTS.nameInvalid),
-});
+export const cashRegisterCreateBodySchema = z.strictObject({ name: registerName });
+
+/** Body of PATCH /cash-registers/{id}: a new name, active or not (a closed register only is deactivated). */
+export const cashRegisterUpdateBodySchema = z
+  .strictObject({
+    name: registerName.optional(),
+    active: z.boolean({ error: CASH_TEXTS.activeInvalid }).optional(),
+  })
+  .refine((body) => body.name !== undefined || body.active !== undefined, CASH_TEXTS.nothingToChange);
+export type CashRegisterUpdate = z.infer<typeof cashRegisterUpdateBodySchema>;
 
 /** Body of POST /cash-registers/{id}/open: the float (troco inicial) in reais, 0 allowed. */
 export const cashOpenBodySchema = z.strictObject({ float: money('zero') });

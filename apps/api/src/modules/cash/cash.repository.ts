@@ -101,13 +101,15 @@ export const cashRepository = {
     return row.id;
   },
 
-  async registerNameTaken(db: Executor, name: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('cash_registers')
-      .select('id')
-      .where(sql<boolean>`lower(name) = lower(${name})`)
-      .executeTakeFirst();
-    return row !== undefined;
+  async updateRegister(db: Executor, id: number, changes: { name?: string; active?: boolean }): Promise<void> {
+    await db.updateTable('cash_registers').set(changes).where('id', '=', id).execute();
+  },
+
+  /** Another register (not `exceptId`) has this name, whatever its case. */
+  async registerNameTaken(db: Executor, name: string, exceptId?: number): Promise<boolean> {
+    let query = db.selectFrom('cash_registers').select('id').where(sql<boolean>`lower(name) = lower(${name})`);
+    if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
   },
 
   /** The register's row locked, so two openings, entries or closings of it run one after the other. */

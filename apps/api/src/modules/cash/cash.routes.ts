@@ -9,6 +9,7 @@ import {
   cashOverviewSchema,
   cashRegisterCreateBodySchema,
   cashRegisterSchema,
+  cashRegisterUpdateBodySchema,
   cashSessionDetailsSchema,
   cashSessionPageSchema,
   cashSessionsQuerySchema,
@@ -63,6 +64,24 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send({ data: await service.createRegister(principalOf(request), request.body.name) }),
+  );
+
+  app.patch(
+    '/cash-registers/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Renomeia um caixa (nome único) ou o ativa/desativa; um caixa aberto não é desativado (409). Configurações ou Crédito e cobrança; auditado com antes e depois',
+        params,
+        body: cashRegisterUpdateBodySchema,
+        response: { 200: data(cashRegisterSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.updateRegister(principalOf(request), request.params.id, request.body),
+    }),
   );
 
   app.get(

@@ -5,6 +5,8 @@ import {
   type CashEntry,
   type CashEntryKind,
   type CashOverview,
+  type CashRegister,
+  type CashRegisterUpdate,
   type CashSession,
   type CashSessionDetails,
   type CashSessionPage,
@@ -179,33 +181,35 @@ export function createCashService(db: DB) {
     return { ...(session as CashSession), entries: entries.map(toEntry) };
   }
 
+  /** GET /cash-registers: every register with its open session's totals so far, and the caller's own session. */
+  async function overview(principal: Principal): Promise<CashOverview> {
+    const [registers, open, lastClosed, pending, tolerance] = await Promise.all([
+      repo.registers(db),
+      repo.openSessions(db),
+      repo.lastClosed(db),
+      repo.pendingCount(db),
+      toleranceCents(db),
+    ]);
+    const sessions = await sessionsWithSums(db, open);
+    const byRegister = new Map(sessions.map((session) => [session.register.id, session]));
+    return {
+      registers: registers.map((register) => ({
+        id: register.id,
+        name: register.name,
+        active: register.active,
+        openSession: byRegister.get(register.id) ?? null,
+        lastClosedAt: lastClosed.has(register.id) ? iso(lastClosed.get(register.id) as Date) : null,
+      })),
+      mySessionId: sessions.find((session) => session.operator.id === principal.employeeId)?.id ?? null,
+      pendingApprovals: pending,
+      tolerance: centsToReais(tolerance),
+    };
+  }
+
   return {
     details,
 
-    /** GET /cash-registers: every register with its open session's totals so far, and the caller's own session. */
-    async overview(principal: Principal): Promise<CashOverview> {
-      const [registers, open, lastClosed, pending, tolerance] = await Promise.all([
-        repo.registers(db),
-        repo.openSessions(db),
-        repo.lastClosed(db),
-        repo.pendingCount(db),
-        toleranceCents(db),
-      ]);
-      const sessions = await sessionsWithSums(db, open);
-      const byRegister = new Map(sessions.map((session) => [session.register.id, session]));
-      return {
-        registers: registers.map((register) => ({
-          id: register.id,
-          name: register.name,
-          active: register.active,
-          openSession: byRegister.get(register.id) ?? null,
-          lastClosedAt: lastClosed.has(register.id) ? iso(lastClosed.get(register.id) as Date) : null,
-        })),
-        mySessionId: sessions.find((session) => session.operator.id === principal.employeeId)?.id ?? null,
-        pendingApprovals: pending,
-        tolerance: centsToReais(tolerance),
-      };
-    },
+    overview,
 
     /** POST /cash-registers: a new register (settings or credit); names are unique, whatever their case. */
     async createRegister(principal: Principal, name: string) {
@@ -227,6 +231,43 @@ export function createCashService(db: DB) {
         if (isUniqueViolation(error)) throw conflict(CASH_TEXTS.nameTaken(name));
         throw error;
       }
+    },
+
+    /**
+     * PATCH /cash-registers/{id}: renames a register (unique, whatever the case) or (de)activates it; an open
+     * register is not deactivated (409: its operator closes it first). Settings or credit; audited before/after.
+     */
+    async updateRegister(principal: Principal, registerId: number, changes: CashRegisterUpdate) {
+      if (!hasAnyPermission(principal.permissions, CASH_ADMIN_PERMISSIONS)) throw forbidden();
+      try {
+        await db.transaction().execute(async (trx) => {
+          const register = await repo.lockRegister(trx, registerId);
+          if (!register) throw notFound(CASH_TEXTS.registerNotFound);
+          if (changes.name !== undefined && (await repo.registerNameTaken(trx, changes.name, registerId)))
+            throw conflict(CASH_TEXTS.nameTaken(changes.name));
+          if (changes.active === false && register.active) {
+            const open = await repo.openSessionOf(trx, registerId);
+            if (open)
+              throw conflict(CASH_TEXTS.deactivateOpen(register.name, open.operator_name), 'TRANSITION_REFUSED');
+          }
+          const before = { name: register.name, active: register.active };
+          const after = { name: changes.name ?? register.name, active: changes.active ?? register.active };
+          if (before.name === after.name && before.active === after.active) return;
+          await repo.updateRegister(trx, registerId, after);
+          await recordAudit(trx, {
+            employeeId: principal.employeeId,
+            entity: 'cash_register',
+            entityId: registerId,
+            action: 'update',
+            changes: { before, after },
+          });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error) && changes.name !== undefined) throw conflict(CASH_TEXTS.nameTaken(changes.name));
+        throw error;
+      }
+      const all = await overview(principal);
+      return all.registers.find((r) => r.id === registerId) as CashRegister;
     },
 
     /**

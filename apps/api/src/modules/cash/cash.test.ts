@@ -26,7 +26,7 @@ let world: OrderWorld;
 const tokens = {} as Record<Role, string>;
 let signature: string;
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object, key?: string) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token: string, payload?: object, key?: string) =>
   t.app.inject({
     method,
     url: `/api${url}`,
@@ -339,6 +339,56 @@ describe("a register's rules", () => {
     });
     session(await open(second.id, 0), 201);
     expect(session(await close(second.id, { counted: 0 })).status).toBe('CLOSED');
+  });
+
+  it('a register is renamed (unique name) and deactivated once closed; deactivated, it does not open; audited', async () => {
+    const counter = await register();
+    const other = await register();
+    const patch = (body: object, token = tokens.admin, id = counter.id) =>
+      call('PATCH', `/cash-registers/${id}`, token, body);
+    // The attendant operates registers, she does not administer them.
+    expectError(await patch({ name: 'Caixa da entrada' }, tokens.attendant), 403, 'FORBIDDEN');
+    // Another register's name, whatever its case; nothing to change; a name too long.
+    const taken = expectError(await patch({ name: other.name.toUpperCase() }), 409, 'CONFLICT');
+    expect(taken.errors[0]).toBe(`Já existe um caixa chamado ${other.name.toUpperCase()}.`);
+    expectError(await patch({}), 400, 'VALIDATION_FAILED');
+    expectError(await patch({ name: 'x'.repeat(61) }), 400, 'VALIDATION_FAILED');
+    expectError(await patch({ name: 'Caixa' }, tokens.admin, 999_999), 404, 'NOT_FOUND');
+
+    // The manager (credit) renames it; its own name in another case is its own.
+    const renamed = await patch({ name: '  Caixa da entrada ' }, tokens.manager);
+    expect(renamed.statusCode).toBe(200);
+    expect(cashRegisterSchema.parse(renamed.json().data)).toMatchObject({ name: 'Caixa da entrada', active: true });
+    expect((await patch({ name: 'CAIXA DA ENTRADA' })).statusCode).toBe(200);
+
+    // Open, it is not deactivated: its operator closes it first.
+    session(await open(counter.id, 30), 201);
+    const busy = expectError(await patch({ active: false }), 409, 'TRANSITION_REFUSED');
+    expect(busy.errors[0]).toBe('O CAIXA DA ENTRADA está aberto por Beatriz Atendente: feche-o antes de desativá-lo.');
+    session(await close(counter.id, { counted: 30 }));
+    const off = cashRegisterSchema.parse((await patch({ active: false })).json().data);
+    expect(off).toMatchObject({ active: false, openSession: null });
+    const refused = expectError(await open(counter.id, 0), 409, 'TRANSITION_REFUSED');
+    expect(refused.errors[0]).toBe('O CAIXA DA ENTRADA está desativado.');
+    expect((await overview()).registers.find((r) => r.id === counter.id)?.active).toBe(false);
+    // Active again, it opens.
+    expect(cashRegisterSchema.parse((await patch({ active: true })).json().data).active).toBe(true);
+    session(await open(counter.id, 0), 201);
+
+    const audits = await t.db
+      .selectFrom('audit_events')
+      .select(['action', 'changes'])
+      .where('entity', '=', 'cash_register')
+      .where('entity_id', '=', String(counter.id))
+      .where('action', '=', 'update')
+      .orderBy('id')
+      .execute();
+    expect(audits.map((a) => a.changes)).toEqual([
+      { before: { name: counter.name, active: true }, after: { name: 'Caixa da entrada', active: true } },
+      { before: { name: 'Caixa da entrada', active: true }, after: { name: 'CAIXA DA ENTRADA', active: true } },
+      { before: { name: 'CAIXA DA ENTRADA', active: true }, after: { name: 'CAIXA DA ENTRADA', active: false } },
+      { before: { name: 'CAIXA DA ENTRADA', active: false }, after: { name: 'CAIXA DA ENTRADA', active: true } },
+    ]);
   });
 
   it('two openings of one register at once: one wins', async () => {

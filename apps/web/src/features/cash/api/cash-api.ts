@@ -96,6 +96,17 @@ export function useCreateRegister(closeDialog: () => void, onError: (message: st
   });
 }
 
+/** PATCH /cash-registers/{id}: the register's new name, active or not. */
+export function useUpdateRegister(closeDialog: () => void, onError: (message: string) => void) {
+  return useApiMutation<CashRegister, { registerId: number; name: string; active: boolean }>({
+    mutationFn: async ({ registerId, ...body }) =>
+      (await api<{ data: CashRegister }>(`/cash-registers/${registerId}`, { method: 'PATCH', body })).data,
+    success: (register) => CASH_TEXTS.updated(register.name),
+    failure: T.updateFailed,
+    ...inDialog(closeDialog, onError),
+  });
+}
+
 /** PUT /cash-registers/settings: the tolerance of a closing's difference. */
 export function useSetTolerance(closeDialog: () => void, onError: (message: string) => void) {
   return useApiMutation<{ tolerance: number }, { tolerance: number }>({

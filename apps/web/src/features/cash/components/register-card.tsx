@@ -1,10 +1,13 @@
 import type { CashRegister } from '@backoffice/contract';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { STATUS_TONE_COLORS } from '../../../components/orders/order-format';
 import { formatWhen } from '../lib/cash-format';
@@ -19,7 +22,7 @@ const STRETCHED = {
 } as const;
 
 /** What a card's buttons ask the page for. */
-export type RegisterAction = 'open' | 'TOP_UP' | 'REMOVAL' | 'close' | 'entries';
+export type RegisterAction = 'open' | 'TOP_UP' | 'REMOVAL' | 'close' | 'entries' | 'edit';
 
 /**
  * One register: its name and state ('Aberto por … desde …', 'Fechado'), the open session's figures, and the
@@ -32,6 +35,7 @@ export function RegisterCard({
   mine,
   mayOpen,
   mayCloseOthers,
+  mayEdit = false,
   onAction,
 }: {
   register: CashRegister;
@@ -40,6 +44,8 @@ export function RegisterCard({
   /** The caller has no register open. */
   mayOpen: boolean;
   mayCloseOthers: boolean;
+  /** The caller administers registers: 'Editar' (name, active). */
+  mayEdit?: boolean;
   onAction: (action: RegisterAction, register: CashRegister) => void;
 }) {
   const session = register.openSession;
@@ -67,6 +73,18 @@ export function RegisterCard({
           label={!register.active ? T.inactive : session ? T.statusOpen : T.statusClosed}
           sx={{ bgcolor: tone.bg, color: tone.fg, fontWeight: 600 }}
         />
+        {mayEdit ? (
+          <Tooltip title={T.edit(register.name)}>
+            <IconButton
+              size="small"
+              aria-label={T.edit(register.name)}
+              onClick={() => onAction('edit', register)}
+              sx={{ zIndex: 1, my: -0.5 }}
+            >
+              <EditOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ) : null}
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
         {state}

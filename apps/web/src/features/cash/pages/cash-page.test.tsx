@@ -66,6 +66,7 @@ describe('Caixa', () => {
     expect(within(second).queryByRole('button', { name: 'Abrir caixa' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Novo caixa' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Tolerância de diferença' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Editar/ })).toBeNull();
 
     // 'Lançamentos': the session's entries, with their reasons and the outs negative.
     await user.click(within(first).getByRole('button', { name: 'Lançamentos' }));
@@ -225,6 +226,41 @@ describe('Caixa', () => {
     ]);
     // The button did not open the session (a row's click does).
     expect(screen.queryByRole('dialog', { name: /^Caixa balcão 1 ·/ })).toBeNull();
+  });
+
+  it("'Editar' renames a register and deactivates a closed one; an open one's switch says to close it first", async () => {
+    const { calls, user } = openPage(MANAGER, {
+      'GET /api/cash-registers': { body: { data: makeOverview() } },
+      'PATCH /api/cash-registers/2': {
+        body: { data: { ...COUNTER_2, name: 'Caixa da entrada', active: false } },
+      },
+    });
+    // Open, its switch cannot turn it off.
+    const first = await card('Caixa balcão 1');
+    await user.click(within(first).getByRole('button', { name: 'Editar Caixa balcão 1' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Editar Caixa balcão 1' });
+    const busy = within(dialog).getByRole('switch', { name: 'Caixa ativo' }) as HTMLInputElement;
+    expect(busy.checked).toBe(true);
+    expect(busy.disabled).toBe(true);
+    expect(
+      within(dialog).getByText('O caixa está aberto: o operador o fecha antes de ele ser desativado.'),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+
+    const second = await card('Caixa balcão 2');
+    await user.click(within(second).getByRole('button', { name: 'Editar Caixa balcão 2' }));
+    dialog = await screen.findByRole('dialog', { name: 'Editar Caixa balcão 2' });
+    const name = within(dialog).getByRole('textbox', { name: /^Nome/ });
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByText('Informe o nome do caixa (1 a 60 caracteres).')).toBeTruthy();
+    await user.type(name, 'Caixa da entrada');
+    await user.click(within(dialog).getByRole('switch', { name: 'Caixa ativo' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Caixa da entrada salvo.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => [call.url, call.body])).toEqual([
+      ['/api/cash-registers/2', { name: 'Caixa da entrada', active: false }],
+    ]);
   });
 
   it("an attendant is offered no approval, even of a pending session not his; a session's name opens it", async () => {

@@ -21,21 +21,22 @@ import { type CashSessionsFilter, downloadCashReport, useCashOverview } from '..
 import { ApproveDialog } from '../components/approve-dialog';
 import { CloseDialog } from '../components/close-dialog';
 import { EntryDialog } from '../components/entry-dialog';
-import { NewRegisterDialog } from '../components/new-register-dialog';
 import { OpenDialog } from '../components/open-dialog';
 import { type RegisterAction, RegisterCard } from '../components/register-card';
+import { RegisterDialog } from '../components/register-dialog';
 import { SessionDialog } from '../components/session-dialog';
 import { SessionsList } from '../components/sessions-list';
 import { ToleranceDialog } from '../components/tolerance-dialog';
 import { useCashAccess } from '../components/use-cash-access';
 import { CASH_PAGE_TEXTS as T } from '../texts';
 
-type RegisterDialog = { action: 'open' | 'close' | TypedCashEntryKind; register: CashRegister };
+type RegisterDialogState = { action: 'open' | 'close' | 'edit' | TypedCashEntryKind; register: CashRegister };
 
 /**
  * 'Caixa' (issue 40 §3, decision 0053): a card per register — who opened it and since when, the open session's
  * float, sums by kind and what the drawer should hold — with the buttons of who looks (open, suprimento, sangria,
- * close; a manager closes a register left open); 'Novo caixa' and the tolerance for who administers them; and the
+ * close; a manager closes a register left open); 'Novo caixa', each register's name and 'Caixa ativo' ('Editar') and
+ * the tolerance for who administers them; and the
  * sessions, paged on the server, with each closing's report and the approval of a difference above the tolerance.
  */
 export default function CashPage() {
@@ -45,7 +46,7 @@ export default function CashPage() {
   const list = useServerList(CASH_SESSION_PAGE_SIZE);
   const { firstPage } = list;
   const [filter, setFilter] = useState<CashSessionsFilter>({ registerId: null, status: '' });
-  const [dialog, setDialog] = useState<RegisterDialog | null>(null);
+  const [dialog, setDialog] = useState<RegisterDialogState | null>(null);
   const [opened, setOpened] = useState<number | null>(null);
   const [approving, setApproving] = useState<CashSession | null>(null);
   const [creating, setCreating] = useState(false);
@@ -141,6 +142,7 @@ export default function CashPage() {
               mine={register.openSession !== null && register.openSession.id === data.mySessionId}
               mayOpen={data.mySessionId === null}
               mayCloseOthers={access.manager}
+              mayEdit={access.admin}
               onAction={onAction}
             />
           ))}
@@ -175,7 +177,8 @@ export default function CashPage() {
         />
       ) : null}
       {approving ? <ApproveDialog session={approving} onClose={() => setApproving(null)} /> : null}
-      {creating ? <NewRegisterDialog onClose={() => setCreating(false)} /> : null}
+      {creating ? <RegisterDialog onClose={() => setCreating(false)} /> : null}
+      {dialog?.action === 'edit' ? <RegisterDialog register={dialog.register} onClose={() => setDialog(null)} /> : null}
       {editingTolerance ? <ToleranceDialog tolerance={tolerance} onClose={() => setEditingTolerance(false)} /> : null}
     </Box>
   );
