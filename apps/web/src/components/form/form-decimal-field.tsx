@@ -46,6 +46,11 @@ export type FormDecimalFieldProps<T extends FieldValues, TOut = T> = Omit<TextFi
   fixedDecimalScale?: boolean;
   /** A thousands dot (`1.234,56`); default true. */
   thousands?: boolean;
+  /**
+   * A leading '-' is taken (e.g. a balance that may be negative); default false: '-' is ignored as it is typed.
+   * Phones then show the full keyboard, as their decimal pads have no minus.
+   */
+  allowNegative?: boolean;
   /** Text before or after the number, outside the input (e.g. 'R$', '%'). */
   startText?: string;
   endText?: string;
@@ -68,6 +73,7 @@ export function FormDecimalField<T extends FieldValues, TOut = T>({
   decimalScale = 2,
   fixedDecimalScale = false,
   thousands = true,
+  allowNegative = false,
   startText,
   endText,
   helperText = ' ',
@@ -99,7 +105,7 @@ export function FormDecimalField<T extends FieldValues, TOut = T>({
       allowedDecimalSeparators={[',']}
       decimalScale={decimalScale}
       fixedDecimalScale={false}
-      allowNegative={false}
+      allowNegative={allowNegative}
       onValueChange={(values, source) => {
         if (source.source !== 'event') return;
         const next = valueAs === 'number' ? (values.floatValue ?? null) : values.value;
@@ -121,7 +127,7 @@ export function FormDecimalField<T extends FieldValues, TOut = T>({
           ...(endText ? { endAdornment: <InputAdornment position="end">{endText}</InputAdornment> } : {}),
           ...slots.input,
         },
-        htmlInput: { inputMode: 'decimal', ...slots.htmlInput },
+        htmlInput: { inputMode: allowNegative ? 'text' : 'decimal', ...slots.htmlInput },
       }}
     />
   );

@@ -8,18 +8,20 @@ interface Values {
   price: string;
   amount: number | null;
   percentage: string;
+  balance: number | null;
 }
 
 /** A tiny form holding the fields; 'Enviar' hands its values to `onSend`. */
 function Harness({ onSend, initial }: { onSend: (values: Values) => void; initial?: Partial<Values> }) {
   const { control, handleSubmit } = useForm<Values>({
-    defaultValues: { price: '', amount: null, percentage: '', ...initial },
+    defaultValues: { price: '', amount: null, percentage: '', balance: null, ...initial },
   });
   return (
     <form onSubmit={handleSubmit(onSend)}>
       <FormMoneyField control={control} name="price" label="Preço de venda" />
       <FormMoneyField control={control} name="amount" label="Frete" valueAs="number" />
       <FormPercentField control={control} name="percentage" label="Garantia" />
+      <FormMoneyField control={control} name="balance" label="Saldo" valueAs="number" allowNegative />
       <button type="submit">Enviar</button>
     </form>
   );
@@ -82,6 +84,14 @@ describe('FormMoneyField', () => {
     await user.type(input('Preço de venda'), 'a1-2b,3x45');
     expect(input('Preço de venda').value).toBe('12,34');
     expect(Number((await send()).price)).toBe(12.34);
+  });
+
+  it('takes a minus only where it is allowed: a balance of -1.234,56, offered the full keyboard', async () => {
+    const { user, input, send } = setup();
+    await user.type(input('Saldo'), '-1234,56');
+    expect(input('Saldo').value).toBe('-1.234,56');
+    expect(input('Saldo').getAttribute('inputmode')).toBe('text');
+    expect((await send()).balance).toBe(-1234.56);
   });
 
   it('erasing empties the amount: "" as text, null as number', async () => {

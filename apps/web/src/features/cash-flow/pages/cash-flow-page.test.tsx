@@ -45,6 +45,12 @@ describe("'Fluxo de caixa'", () => {
       expect(paramsOf(calls, '/api/cash-flow').at(-1)).toEqual({ grain: 'week', openingBalance: '1500.5' }),
     );
     expect(screen.getByRole('button', { name: 'Semana' }).getAttribute('aria-pressed')).toBe('true');
+    // An overdrawn account: a balance below zero.
+    await user.clear(opening);
+    await user.type(opening, '-2.000,00');
+    await waitFor(() =>
+      expect(paramsOf(calls, '/api/cash-flow').at(-1)).toEqual({ grain: 'week', openingBalance: '-2000' }),
+    );
   });
 
   it('lists the rows, the past ones without a balance, and the totals with the closing balance', async () => {

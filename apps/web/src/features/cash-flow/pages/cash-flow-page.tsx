@@ -122,6 +122,7 @@ export default function CashFlowPage() {
           control={control}
           name="opening"
           valueAs="number"
+          allowNegative
           label={T.opening}
           size="small"
           helperText={T.openingHelp}
