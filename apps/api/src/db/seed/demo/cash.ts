@@ -57,13 +57,13 @@ async function counterReceipts(trx: Transaction<Database>, from: Date, to: Date)
     where p.method = 'CASH' and p.status = 'CONFIRMED' and p.created_by is not null
       and p.confirmed_at >= ${from} and p.confirmed_at < ${to}`.execute(trx);
   const handovers = await sql<{ order_id: number; cents: string; employee_id: number; at: Date }>`
-    select o.id as order_id, h.employee_id, h.created_at as at,
-      o.total_cents - coalesce((select sum(q.amount_cents) from order_payments q
-        where q.order_id = o.id and q.status = 'CONFIRMED'), 0) as cents
-    from order_status_history h
+    select o.id as order_id, h.employee_id, h.created_at as at, o.total_cents - coalesce(paid.cents, 0) as cents
+    from (select distinct on (order_id) order_id, employee_id, created_at
+          from order_status_history where status = 13 order by order_id, id) h
     join orders o on o.id = h.order_id
-    where h.status = 13 and o.payment_method = 'CASH' and h.employee_id is not null
-      and h.id = (select min(f.id) from order_status_history f where f.order_id = o.id and f.status = 13)
+    left join (select order_id, sum(amount_cents) as cents from order_payments
+               where status = 'CONFIRMED' group by order_id) paid on paid.order_id = o.id
+    where o.payment_method = 'CASH' and h.employee_id is not null
       and h.created_at >= ${from} and h.created_at < ${to}
       and exists (select 1 from order_status_history w where w.order_id = o.id and w.status = 6)`.execute(trx);
   return [
