@@ -16,7 +16,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payablesDue } from '../../modules/payables/payables.service';
-import { isValidAccessKey } from '../../modules/purchases/nfe/access-key';
+import { isValidAccessKey } from '../../lib/nfe/access-key';
 import { createPurchasesService } from '../../modules/purchases/purchases.service';
 import { emptyTestDatabase, type TestDatabase } from '../../test/database';
 import { migrateToLatest } from '../database';

@@ -16,7 +16,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { isValidGtin, PURCHASE_TEXTS } from '@backoffice/contract';
 import { DOMParser, type Document, type Element, type Node, onWarningStopParsing } from '@xmldom/xmldom';
-import { accessKeyCheckDigit, accessKeyParts, hasAccessKeyShape } from './access-key';
+import { accessKeyCheckDigit, accessKeyParts, hasAccessKeyShape } from '../../../lib/nfe/access-key';
 import { itemTotalCostCents } from './item-cost';
 import {
   NFE_MAX_BYTES,

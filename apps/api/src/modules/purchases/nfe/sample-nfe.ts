@@ -9,12 +9,12 @@
  * only &amp; &lt; &gt; escaped in text), so the digest of infNFe and the signature over SignedInfo are computed
  * on strings, without a DOM; the reader verifies them with xml-crypto, which is what proves them right.
  */
-import { createHash, createSign } from 'node:crypto';
 import { withBusinessOffset } from '@backoffice/contract';
-import { composeAccessKey } from './access-key';
+import { composeAccessKey } from '../../../lib/nfe/access-key';
+import { el, group } from '../../../lib/nfe/canonical-xml';
+import { signCanonical } from '../../../lib/nfe/xml-signature';
 import { NFE_NAMESPACE as NFE_NS } from './nfe-document';
 import { SAMPLE_NFE_CERTIFICATE, SAMPLE_NFE_PRIVATE_KEY } from './sample-nfe-certificate';
-import { C14N_ALGORITHM, DIGEST_ALGORITHMS, DSIG_NS, ENVELOPED_ALGORITHM, SIGNATURE_ALGORITHMS } from './signature';
 
 export interface SampleNfeIssuer {
   /** CNPJ (numeric or alphanumeric) or CPF of the supplier; the sample certificate names 11222333000181. */
@@ -114,21 +114,6 @@ const reais = (value: bigint) => written(value, 2);
 /** Rounded half up (amounts are never negative here). */
 const divideRounded = (value: bigint, by: bigint) => (value * 2n + by) / (by * 2n);
 
-// ——— canonical XML ———
-
-function escapeText(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');
-}
-
-/** `<name>value</name>` (C14N never writes `<name/>`); nothing for an absent value. */
-function el(name: string, value: string | null | undefined): string {
-  return value === null || value === undefined ? '' : `<${name}>${escapeText(value)}</${name}>`;
-}
-
-function group(name: string, ...content: string[]): string {
-  return `<${name}>${content.join('')}</${name}>`;
-}
-
 function itemXml(item: SampleNfeItemSpec, index: number, totals: Record<string, bigint>): string {
   const quantity = scaled(item.qty, 4);
   const unitValue = scaled(item.unitValue, 10);
@@ -221,32 +206,7 @@ function itemXml(item: SampleNfeItemSpec, index: number, totals: Record<string, 
   return `<det nItem="${index + 1}">${prod}${imposto}${el('infAdProd', item.infAdProd)}</det>`;
 }
 
-function digest(canonical: string, algorithm: 'sha1' | 'sha256'): string {
-  return createHash(algorithm).update(canonical, 'utf8').digest('base64');
-}
-
 const CERTIFICATE_BASE64 = SAMPLE_NFE_CERTIFICATE.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
-
-function signatureXml(infNFeId: string, infNFeDigest: string, algorithm: 'sha1' | 'sha256'): string {
-  const signatureMethod = algorithm === 'sha1' ? SIGNATURE_ALGORITHMS['rsa-sha1'] : SIGNATURE_ALGORITHMS['rsa-sha256'];
-  const signedInfoBody =
-    `<CanonicalizationMethod Algorithm="${C14N_ALGORITHM}"></CanonicalizationMethod>` +
-    `<SignatureMethod Algorithm="${signatureMethod}"></SignatureMethod>` +
-    `<Reference URI="#${infNFeId}"><Transforms>` +
-    `<Transform Algorithm="${ENVELOPED_ALGORITHM}"></Transform><Transform Algorithm="${C14N_ALGORITHM}"></Transform>` +
-    `</Transforms><DigestMethod Algorithm="${DIGEST_ALGORITHMS[algorithm]}"></DigestMethod>` +
-    `<DigestValue>${infNFeDigest}</DigestValue></Reference>`;
-  // Canonically SignedInfo carries the xmldsig namespace it inherits from Signature.
-  const canonicalSignedInfo = `<SignedInfo xmlns="${DSIG_NS}">${signedInfoBody}</SignedInfo>`;
-  const signer = createSign(algorithm === 'sha1' ? 'RSA-SHA1' : 'RSA-SHA256');
-  signer.update(canonicalSignedInfo, 'utf8');
-  const signatureValue = signer.sign(SAMPLE_NFE_PRIVATE_KEY, 'base64');
-  return (
-    `<Signature xmlns="${DSIG_NS}"><SignedInfo>${signedInfoBody}</SignedInfo>` +
-    `<SignatureValue>${signatureValue}</SignatureValue>` +
-    `<KeyInfo><X509Data><X509Certificate>${CERTIFICATE_BASE64}</X509Certificate></X509Data></KeyInfo></Signature>`
-  );
-}
 
 /** Builds the note's XML (see the module's comment). */
 export function buildSampleNfe(spec: SampleNfeSpec): SampleNfe {
@@ -394,8 +354,14 @@ export function buildSampleNfe(spec: SampleNfeSpec): SampleNfe {
   // C14N of infNFe alone: it carries the default namespace declared on NFe.
   const canonicalInfNFe = `<infNFe xmlns="${NFE_NS}" Id="${infNFeId}" versao="4.00">${infNFeBody}</infNFe>`;
   const algorithm = spec.sign === 'sha256' ? 'sha256' : 'sha1';
-  const infNFeDigest = digest(canonicalInfNFe, algorithm);
-  const signature = spec.sign === false ? '' : signatureXml(infNFeId, infNFeDigest, algorithm);
+  const signed = signCanonical(
+    canonicalInfNFe,
+    infNFeId,
+    { keyPem: SAMPLE_NFE_PRIVATE_KEY, certificateBase64: CERTIFICATE_BASE64 },
+    algorithm,
+  );
+  const infNFeDigest = signed.digest;
+  const signature = spec.sign === false ? '' : signed.xml;
   const nfe = `<NFe xmlns="${NFE_NS}">${infNFe}${signature}</NFe>`;
   const declaration = '<?xml version="1.0" encoding="UTF-8"?>';
   if (spec.bare) return { xml: `${declaration}${nfe}`, accessKey, totalCents: Number(vNF) };

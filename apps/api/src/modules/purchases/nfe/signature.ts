@@ -20,19 +20,14 @@ import { createHash, timingSafeEqual, verify, X509Certificate } from 'node:crypt
 import { PURCHASE_TEXTS } from '@backoffice/contract';
 import type { Document, Element } from '@xmldom/xmldom';
 import { C14nCanonicalization, findAncestorNs } from 'xml-crypto';
+import {
+  C14N_ALGORITHM,
+  DIGEST_ALGORITHMS,
+  DSIG_NS,
+  ENVELOPED_ALGORITHM,
+  SIGNATURE_ALGORITHMS,
+} from '../../../lib/nfe/xml-signature';
 import { NFE_NAMESPACE, type NfeCertificate, NfeReadError, type NfeSignature } from './nfe-document';
-
-export const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
-export const C14N_ALGORITHM = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
-export const ENVELOPED_ALGORITHM = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
-export const SIGNATURE_ALGORITHMS = {
-  'rsa-sha1': 'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
-  'rsa-sha256': 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
-} as const;
-export const DIGEST_ALGORITHMS = {
-  sha1: 'http://www.w3.org/2000/09/xmldsig#sha1',
-  sha256: 'http://www.w3.org/2001/04/xmlenc#sha256',
-} as const;
 
 type SignatureAlgorithmName = keyof typeof SIGNATURE_ALGORITHMS;
 
