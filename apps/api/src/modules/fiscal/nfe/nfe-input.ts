@@ -1,0 +1,160 @@
+/**
+ * What a note to emit is made of (issue 41 §2), in the shop's own terms: the issuer and its regime, the recipient,
+ * the items with the taxes their fiscal profile gives, the order's freight, insurance, discount and other charges
+ * (the warranty), how it was paid, its instalments on credit, and how it is emitted (model, environment, series and
+ * number, normal or offline contingency). nfe-builder.ts writes the XML from it; nothing here knows about orders.
+ *
+ * Money is integer cents; rates are integer ten-thousandths of a percent (18 % = 180_000, 0,9 % = 9_000, 1,65 % =
+ * 16_500), so every tax is one exact multiplication and one rounding (half up, to the cent).
+ */
+
+/** The tax regime (CRT): 1 Simples Nacional, 2 Simples excesso de sublimite, 3 Regime Normal, 4 MEI. */
+export type TaxRegime = 1 | 2 | 3 | 4;
+
+export interface NfeAddress {
+  street: string;
+  number: string;
+  complement?: string | null;
+  district: string;
+  /** The IBGE code of the city (7 digits; its first two are the state's). */
+  cityCode: string;
+  cityName: string;
+  /** The state's abbreviation ('SP'). */
+  uf: string;
+  /** 8 digits. */
+  cep: string;
+  phone?: string | null;
+}
+
+export interface NfeIssuer {
+  cnpj: string;
+  /** The state registration (digits), or 'ISENTO'. */
+  ie: string;
+  name: string;
+  tradeName?: string | null;
+  crt: TaxRegime;
+  address: NfeAddress;
+}
+
+export interface NfeRecipient {
+  /** A CPF (11 digits) or a CNPJ (14). */
+  document: string;
+  name: string;
+  /** The recipient's state registration: digits (a taxpayer), 'ISENTO', or null (not a taxpayer). */
+  ie?: string | null;
+  email?: string | null;
+  /** Required for the NF-e; the NFC-e may leave it out. */
+  address?: NfeAddress | null;
+}
+
+/** ICMS by the issuer's regime: a CSOSN (Simples, CRT 1, 2, 4) or a CST with its rate (Regime Normal, CRT 3). */
+export type IcmsTax =
+  | { kind: 'CSOSN'; code: '101' | '102' | '103' | '300' | '400' | '500'; creditRate?: number }
+  | { kind: 'CST'; code: '00' | '40' | '41' | '50' | '60'; rate?: number };
+
+/** PIS or COFINS: CST 01/02 at a rate, 04–09 not taxed, 49/99 other operations (rate 0 allowed). */
+export interface ContributionTax {
+  cst: '01' | '02' | '04' | '05' | '06' | '07' | '08' | '09' | '49' | '99';
+  rate: number;
+}
+
+/** The tax reform's IBS and CBS (LC 214/2025; NT 2025.002): CST, cClassTrib and the three rates. */
+export interface IbsCbsTax {
+  cst: string;
+  classTrib: string;
+  cbsRate: number;
+  ibsUfRate: number;
+  ibsMunRate: number;
+}
+
+/** What a fiscal profile gives an item ('Perfis fiscais'). */
+export interface ItemTaxes {
+  cfopInState: string;
+  cfopOutState: string;
+  icms: IcmsTax;
+  pis: ContributionTax;
+  cofins: ContributionTax;
+  /** Written for the Regime Normal (CRT 3) only, as the 2026 rules ask; the Simples leaves it out. */
+  ibsCbs?: IbsCbsTax | null;
+}
+
+export interface NfeItem {
+  code: string;
+  /** GTIN/EAN of the unit; null: 'SEM GTIN'. */
+  gtin?: string | null;
+  name: string;
+  /** 8 digits. */
+  ncm: string;
+  /** 7 digits, when the product has one. */
+  cest?: string | null;
+  /** The goods' origin (0 national … 8). */
+  origin: number;
+  /** 'UN'. */
+  unit: string;
+  /** Whole units. */
+  quantity: number;
+  unitPriceCents: number;
+  /** The item's own discount (on top of its share of the order's). */
+  discountCents?: number;
+  /** The phones' IMEIs, one list per unit (a dual-SIM phone has two): written in the item's infAdProd. */
+  imeis?: string[][];
+  taxes: ItemTaxes;
+}
+
+/** tPag: 01 cash, 03 credit card, 04 debit card, 05 credit at the shop, 15 boleto, 16 deposit, 17 Pix, 18 transfer. */
+export type PaymentType = '01' | '03' | '04' | '05' | '15' | '16' | '17' | '18' | '90' | '99';
+
+export interface NfePayment {
+  type: PaymentType;
+  amountCents: number;
+  /** A card's group: integrated with the system (1) or not (2), the acquirer's CNPJ, the brand, the authorisation. */
+  card?: { integrated: boolean; acquirerCnpj?: string | null; brand?: string | null; authorization?: string | null };
+  /** A deferred payment (a sale on credit). */
+  deferred?: boolean;
+}
+
+export interface NfeInstalment {
+  /** '001', '002'… */
+  number: string;
+  /** YYYY-MM-DD. */
+  dueDate: string;
+  amountCents: number;
+}
+
+export type NfeEmission =
+  | { type: 'normal' }
+  /** Offline contingency of the NFC-e (tpEmis 9): when it began and why. */
+  | { type: 'offline'; since: string; reason: string };
+
+export interface NfeInput {
+  model: 55 | 65;
+  /** 1 produção, 2 homologação. */
+  environment: 1 | 2;
+  series: number;
+  number: number;
+  /** The note's random code (cNF): 8 digits, never the number itself. */
+  numericCode: string;
+  /** When it is issued, with the shop's offset: '2026-11-26T10:15:00-03:00'. */
+  issuedAt: string;
+  emission: NfeEmission;
+  natureOfOperation: string;
+  issuer: NfeIssuer;
+  recipient: NfeRecipient | null;
+  items: NfeItem[];
+  freightCents: number;
+  insuranceCents: number;
+  /** The order's discount, shared among the items by their value. */
+  discountCents: number;
+  /** Other charges (the warranty), shared among the items by their value. */
+  otherCents: number;
+  /** modFrete: 0 by the issuer (CIF), 1 by the recipient (FOB), 9 none (pickup, the counter). */
+  freightMode: 0 | 1 | 9;
+  payments: NfePayment[];
+  /** Change given back (vTroco), cash paid above the total. */
+  changeCents?: number;
+  instalments?: NfeInstalment[];
+  /** infCpl: the order's code, its warranty… */
+  additionalInfo?: string | null;
+  /** The NFC-e's QR code: the CSC and its id. */
+  csc?: { id: string; token: string } | null;
+}
