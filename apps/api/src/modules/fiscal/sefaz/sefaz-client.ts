@@ -1,0 +1,164 @@
+/**
+ * The SEFAZ's web services over SOAP 1.2 and mutual TLS (issue 41 §2, decision 0055): the shop's A1 certificate is the
+ * client's identity, the SEFAZ's own certificate is verified (Node's roots and ICP-Brasil's, `sefazTrust`), and the
+ * addresses are given (sefaz-urls.ts, or a base address of configuration: a local SEFAZ in the tests). One agent
+ * keeps the connections alive. A SEFAZ that does not answer (refused, reset, timeout, HTTP 5xx) throws
+ * `SefazUnavailableError`, which the caller turns into a retry, or the NFC-e's offline contingency.
+ */
+import { readFileSync } from 'node:fs';
+import https from 'node:https';
+import path from 'node:path';
+import { rootCertificates } from 'node:tls';
+import type { XmlSigner } from '../../../lib/nfe/xml-signature';
+import {
+  type EventAnswer,
+  type EventSpec,
+  eventMessage,
+  type LotAnswer,
+  lotMessage,
+  readEventAnswer,
+  readLotAnswer,
+  readStatusAnswer,
+  readVoidingAnswer,
+  receiptQueryMessage,
+  statusQueryMessage,
+  type VoidingAnswer,
+  type VoidingSpec,
+  voidingMessage,
+} from './sefaz-messages';
+import type { SefazService, SefazUrls } from './sefaz-urls';
+
+export class SefazUnavailableError extends Error {}
+
+/** The SOAP operation of each service (its WSDL's). */
+const OPERATIONS: Readonly<Record<SefazService, { wsdl: string; operation: string }>> = {
+  status: { wsdl: 'NFeStatusServico4', operation: 'nfeStatusServicoNF' },
+  authorize: { wsdl: 'NFeAutorizacao4', operation: 'nfeAutorizacaoLote' },
+  receipt: { wsdl: 'NFeRetAutorizacao4', operation: 'nfeRetAutorizacaoLote' },
+  protocol: { wsdl: 'NFeConsultaProtocolo4', operation: 'nfeConsultaNF' },
+  event: { wsdl: 'NFeRecepcaoEvento4', operation: 'nfeRecepcaoEvento' },
+  voidNumbers: { wsdl: 'NFeInutilizacao4', operation: 'nfeInutilizacaoNF' },
+};
+
+const WSDL_NS = 'http://www.portalfiscal.inf.br/nfe/wsdl';
+
+/** The SOAP 1.2 envelope of `body` for `service`, and its action. */
+export function soapEnvelope(service: SefazService, body: string): { envelope: string; action: string } {
+  const { wsdl, operation } = OPERATIONS[service];
+  return {
+    action: `${WSDL_NS}/${wsdl}/${operation}`,
+    envelope:
+      '<?xml version="1.0" encoding="utf-8"?>' +
+      '<soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope">' +
+      `<soap12:Body><nfeDadosMsg xmlns="${WSDL_NS}/${wsdl}">${body}</nfeDadosMsg></soap12:Body></soap12:Envelope>`,
+  };
+}
+
+let icpBrasilRoots: string[] | undefined;
+
+/** ICP-Brasil's root certificates (v5, v6, v7, v10, v11, v12), shipped in apps/api/fiscal-schemas/icp-brasil. */
+function icpBrasil(): string[] {
+  if (icpBrasilRoots) return icpBrasilRoots;
+  for (let dir = import.meta.dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    try {
+      const bundle = readFileSync(path.join(dir, 'fiscal-schemas', 'icp-brasil-roots.pem'), 'utf8');
+      icpBrasilRoots = bundle.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+      return icpBrasilRoots;
+    } catch {
+      // not in this folder
+    }
+  }
+  icpBrasilRoots = [];
+  return icpBrasilRoots;
+}
+
+/** Who the SEFAZ's certificate may be signed by: Node's roots, ICP-Brasil's, and `extra` (a test's CA). */
+export function sefazTrust(extra: string[] = []): string[] {
+  return [...rootCertificates, ...icpBrasil(), ...extra];
+}
+
+export interface SefazClientOptions {
+  /** The shop's certificate: its key, the certificate and its chain (PEM). */
+  identity: { keyPem: string; certPem: string; chainPem?: string[] };
+  urls: SefazUrls;
+  /** The certificates trusted for the SEFAZ's (default `sefazTrust()`). */
+  ca?: string[];
+  timeoutMs?: number;
+}
+
+export interface SefazClient {
+  status(environment: 1 | 2, stateCode: string): Promise<{ status: number; reason: string }>;
+  /** Sends a lot of signed notes; a synchronous lot (one note) is answered with its protocol. */
+  authorize(lotId: number, notes: string[], synchronous: boolean): Promise<LotAnswer>;
+  /** What became of an asynchronous lot. */
+  receipt(environment: 1 | 2, receipt: string): Promise<LotAnswer>;
+  event(lotId: number, spec: EventSpec, signer: XmlSigner): Promise<EventAnswer>;
+  voidNumbers(spec: VoidingSpec, signer: XmlSigner): Promise<VoidingAnswer>;
+  close(): void;
+}
+
+export function createSefazClient(options: SefazClientOptions): SefazClient {
+  const agent = new https.Agent({
+    key: options.identity.keyPem,
+    cert: [options.identity.certPem, ...(options.identity.chainPem ?? [])].join('\n'),
+    ca: options.ca ?? sefazTrust(),
+    keepAlive: true,
+    minVersion: 'TLSv1.2',
+  });
+  const timeoutMs = options.timeoutMs ?? 30_000;
+
+  function call(service: SefazService, body: string): Promise<string> {
+    const { envelope, action } = soapEnvelope(service, body);
+    return new Promise((resolve, reject) => {
+      const request = https.request(
+        options.urls[service],
+        {
+          method: 'POST',
+          agent,
+          timeout: timeoutMs,
+          headers: {
+            'Content-Type': `application/soap+xml; charset=utf-8; action="${action}"`,
+            'Content-Length': Buffer.byteLength(envelope),
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const status = response.statusCode ?? 0;
+            if (status >= 500 || status === 0)
+              return reject(new SefazUnavailableError(`SEFAZ respondeu HTTP ${status}`));
+            if (status !== 200) return reject(new Error(`SEFAZ respondeu HTTP ${status}: ${text.slice(0, 300)}`));
+            resolve(text);
+          });
+          response.on('error', (error) => reject(new SefazUnavailableError(error.message)));
+        },
+      );
+      request.on('timeout', () => request.destroy(new SefazUnavailableError('SEFAZ não respondeu a tempo')));
+      request.on('error', (error) =>
+        reject(error instanceof SefazUnavailableError ? error : new SefazUnavailableError(error.message)),
+      );
+      request.end(envelope);
+    });
+  }
+
+  return {
+    async status(environment, stateCode) {
+      return readStatusAnswer(await call('status', statusQueryMessage(environment, stateCode)));
+    },
+    async authorize(lotId, notes, synchronous) {
+      return readLotAnswer(await call('authorize', lotMessage(lotId, notes, synchronous)), 'retEnviNFe');
+    },
+    async receipt(environment, receipt) {
+      return readLotAnswer(await call('receipt', receiptQueryMessage(environment, receipt)), 'retConsReciNFe');
+    },
+    async event(lotId, spec, signer) {
+      return readEventAnswer(await call('event', eventMessage(lotId, spec, signer)));
+    },
+    async voidNumbers(spec, signer) {
+      return readVoidingAnswer(await call('voidNumbers', voidingMessage(spec, signer)));
+    },
+    close: () => agent.destroy(),
+  };
+}
