@@ -166,6 +166,8 @@ describe('contas a receber: a sale on credit handed over, its first instalment r
       await second.waitFor();
       await settled(phone.page);
       await screenshot(phone.page, 'receivables-4-list-phone');
+      // No sideways scroll of the page itself: the table scrolls inside its own box.
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await second.click();
       await phone.page.getByRole('dialog', { name: `Receber a parcela 2/2 de ${customer.name}` }).waitFor();
       await settled(phone.page);

@@ -511,7 +511,21 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     submit: 'Fechar caixa',
   },
   {
-    files: ['features/cash/components/new-register-dialog.tsx'],
+    files: ['features/cash/components/register-dialog.tsx'],
+    dialog: 'Editar Caixa balcão 2',
+    write: 'PATCH /api/cash-registers/2',
+    done: { data: { id: 2, name: 'Caixa da entrada', active: true, openSession: null, lastClosedAt: null } },
+    screen: cashScreen(['bo:manage:settings'], { mine: false }),
+    open: inCard('Caixa balcão 2', 'Editar Caixa balcão 2'),
+    fill: async (user, dialog) => {
+      await user.clear(within(dialog).getByLabelText(/^Nome/));
+      await user.type(within(dialog).getByLabelText(/^Nome/), 'Caixa da entrada');
+    },
+    typed: (dialog) => fieldValue(dialog, /^Nome/),
+    submit: 'Salvar',
+  },
+  {
+    files: ['features/cash/components/register-dialog.tsx'],
     dialog: 'Novo caixa',
     write: 'POST /api/cash-registers',
     done: { data: { id: 3, name: 'Caixa balcão 3', active: true, openSession: null, lastClosedAt: null } },

@@ -1,7 +1,5 @@
 import type { CashFlowGrain, CashFlowRow } from '@backoffice/contract';
-import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -14,10 +12,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { DataTable } from '../../../components/data-table';
 import { moneyColumn } from '../../../components/data-table-csv';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { FormMoneyField } from '../../../components/form/form-money-field';
-import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
-import { refusalMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { type CashFlowParams, downloadCashFlowCsv, useCashFlow } from '../api/cash-flow-api';
 import { CASH_FLOW_PAGE_TEXTS as T } from '../texts';
@@ -80,10 +77,8 @@ function useSettled(value: number): number {
  * chart of the money in and out with the balance's line, the rows, their totals and the server's CSV.
  */
 export default function CashFlowPage() {
-  const notify = useNotify();
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const [grain, setGrain] = useState<CashFlowGrain>('day');
-  const [exporting, setExporting] = useState(false);
   const { control } = useForm<{ opening: number | null }>({ defaultValues: { opening: 0 } });
   const opening = useSettled(useWatch({ control, name: 'opening' }) ?? 0);
   const params: CashFlowParams = { grain, openingBalance: opening };
@@ -91,30 +86,12 @@ export default function CashFlowPage() {
   const data = flow.data;
   const closing = data?.rows.at(-1)?.balance ?? null;
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadCashFlowCsv(params);
-    } catch (error) {
-      notify.error(refusalMessage(error, T.csvFailed));
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PageHeader
         title={T.title}
         actions={
-          <Button
-            variant="outlined"
-            startIcon={<FileDownloadIcon />}
-            onClick={() => void exportCsv()}
-            disabled={exporting}
-          >
-            {T.exportCsv}
-          </Button>
+          <ExportCsvButton text={T.exportCsv} failedText={T.csvFailed} download={() => downloadCashFlowCsv(params)} />
         }
       />
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>

@@ -9,17 +9,13 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { ProblemAlert } from '../../../components/form/dialog-problem';
-import { FormDialog } from '../../../components/form/form-dialog';
-import { FormMoneyField } from '../../../components/form/form-money-field';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { AmountReasonFields, type AmountReasonValues } from '../../../components/form/amount-reason-fields';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { WriteFormDialog } from '../../../components/form/write-form-dialog';
 import { formatMoney } from '../../../lib/format';
 import { useCloseRegister } from '../api/cash-api';
 import { formatWhen } from '../lib/cash-format';
@@ -30,7 +26,7 @@ import { differenceColor } from './cash-figures';
 function formSchema(expected: number) {
   return z
     .object({
-      counted: z
+      amount: z
         .number({ error: CASH_TEXTS.amountInvalid })
         .min(0, CASH_TEXTS.amountInvalid)
         .max(CASH_MAX_AMOUNT, CASH_TEXTS.amountTooHigh)
@@ -40,12 +36,11 @@ function formSchema(expected: number) {
         .trim()
         .refine((value) => value === '' || (value.length >= 3 && value.length <= 300), CASH_TEXTS.reasonInvalid),
     })
-    .refine((values) => reaisToCents(values.counted) === reaisToCents(expected) || values.reason !== '', {
+    .refine((values) => reaisToCents(values.amount) === reaisToCents(expected) || values.reason !== '', {
       error: CASH_TEXTS.differenceReasonRequired,
       path: ['reason'],
     });
 }
-type FormValues = { counted: number | null; reason: string };
 type FormOutput = z.output<ReturnType<typeof formSchema>>;
 
 /**
@@ -62,16 +57,15 @@ export function CloseDialog({
   tolerance: number;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const session = register.openSession;
   const expected = session?.totals.expected ?? 0;
   const [problem, setProblem] = useState<string | null>(null);
-  const { control, handleSubmit } = useForm<FormValues, unknown, FormOutput>({
+  const { control, handleSubmit } = useForm<AmountReasonValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema(expected)) as never,
     mode: 'onTouched',
-    defaultValues: { counted: null, reason: '' },
+    defaultValues: { amount: null, reason: '' },
   });
-  const counted = useWatch({ control, name: 'counted' });
+  const counted = useWatch({ control, name: 'amount' });
   const closing =
     typeof counted === 'number'
       ? cashClosing(reaisToCents(expected), reaisToCents(counted), reaisToCents(tolerance))
@@ -80,18 +74,18 @@ export function CloseDialog({
   const close = useCloseRegister(onClose, setProblem);
   const busy = close.isPending;
   return (
-    <FormDialog
-      open
+    <WriteFormDialog
       titleId="cash-close-title"
       title={T.closeTitle(register.name)}
       maxWidth="xs"
-      fullScreen={phone}
-      onClose={busy ? () => undefined : onClose}
+      busy={busy}
+      onClose={onClose}
       onSubmit={handleSubmit((values) => {
         setProblem(null);
-        close.mutate({ registerId: register.id, body: { counted: values.counted, reason: values.reason || null } });
+        close.mutate({ registerId: register.id, body: { counted: values.amount, reason: values.reason || null } });
       })}
       closeText={T.cancel}
+      problem={problem}
       actions={<SubmitButton busy={busy}>{T.confirmClose}</SubmitButton>}
     >
       {session ? (
@@ -117,26 +111,12 @@ export function CloseDialog({
           {difference === null ? '—' : formatMoney(difference)}
         </Typography>
       </Box>
-      <FormMoneyField
+      <AmountReasonFields
         control={control}
-        name="counted"
-        label={T.counted}
-        valueAs="number"
-        required
-        fullWidth
-        autoFocus
+        amountLabel={T.counted}
+        reasonLabel={T.reasonDifference}
+        reasonRequired={closing?.needsReason ?? false}
         disabled={busy}
-      />
-      <FormTextField
-        control={control}
-        name="reason"
-        label={T.reasonDifference}
-        required={closing?.needsReason ?? false}
-        fullWidth
-        multiline
-        minRows={2}
-        disabled={busy}
-        sx={{ mt: 1 }}
       />
       {closing?.needsApproval ? (
         <Alert severity="warning" sx={{ mt: 1 }}>
@@ -147,7 +127,6 @@ export function CloseDialog({
           {T.toleranceNote(formatMoney(tolerance))}
         </Typography>
       )}
-      <ProblemAlert problem={problem} />
-    </FormDialog>
+    </WriteFormDialog>
   );
 }

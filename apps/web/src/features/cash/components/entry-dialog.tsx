@@ -7,17 +7,13 @@ import {
   type TypedCashEntryKind,
 } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ProblemAlert } from '../../../components/form/dialog-problem';
-import { FormDialog } from '../../../components/form/form-dialog';
-import { FormMoneyField } from '../../../components/form/form-money-field';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { AmountReasonFields, type AmountReasonValues } from '../../../components/form/amount-reason-fields';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { WriteFormDialog } from '../../../components/form/write-form-dialog';
 import { formatMoney } from '../../../lib/format';
 import { useAddEntry } from '../api/cash-api';
 import { CASH_PAGE_TEXTS as T } from '../texts';
@@ -44,7 +40,6 @@ function formSchema(kind: TypedCashEntryKind, available: number) {
       .refine((value) => value === '' || (value.length >= 3 && value.length <= 300), CASH_TEXTS.reasonInvalid),
   });
 }
-type FormValues = { amount: number | null; reason: string };
 type FormOutput = z.output<ReturnType<typeof formSchema>>;
 
 /**
@@ -60,11 +55,10 @@ export function EntryDialog({
   register: CashRegister;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const available = register.openSession?.totals.expected ?? 0;
   const [key] = useState(() => crypto.randomUUID());
   const [problem, setProblem] = useState<string | null>(null);
-  const { control, handleSubmit } = useForm<FormValues, unknown, FormOutput>({
+  const { control, handleSubmit } = useForm<AmountReasonValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema(kind, available)) as never,
     mode: 'onTouched',
     defaultValues: { amount: null, reason: '' },
@@ -73,13 +67,12 @@ export function EntryDialog({
   const busy = add.isPending;
   const removal = kind === 'REMOVAL';
   return (
-    <FormDialog
-      open
+    <WriteFormDialog
       titleId="cash-entry-title"
       title={removal ? T.removalTitle(register.name) : T.topUpTitle(register.name)}
       maxWidth="xs"
-      fullScreen={phone}
-      onClose={busy ? () => undefined : onClose}
+      busy={busy}
+      onClose={onClose}
       onSubmit={handleSubmit((values) => {
         setProblem(null);
         add.mutate({
@@ -89,33 +82,19 @@ export function EntryDialog({
         });
       })}
       closeText={T.cancel}
+      problem={problem}
       actions={<SubmitButton busy={busy}>{T.confirmEntry}</SubmitButton>}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {removal ? T.removalText(formatMoney(available)) : T.topUpText}
       </Typography>
-      <FormMoneyField
+      <AmountReasonFields
         control={control}
-        name="amount"
-        label={T.amount}
-        valueAs="number"
-        required
-        fullWidth
-        autoFocus
+        amountLabel={T.amount}
+        reasonLabel={removal ? T.reason : T.reasonOptional}
+        reasonRequired={removal}
         disabled={busy}
       />
-      <FormTextField
-        control={control}
-        name="reason"
-        label={removal ? T.reason : T.reasonOptional}
-        required={removal}
-        fullWidth
-        multiline
-        minRows={2}
-        disabled={busy}
-        sx={{ mt: 1 }}
-      />
-      <ProblemAlert problem={problem} />
-    </FormDialog>
+    </WriteFormDialog>
   );
 }

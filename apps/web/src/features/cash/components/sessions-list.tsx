@@ -21,8 +21,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
 import { type Ref, useMemo } from 'react';
-import { DataTable } from '../../../components/data-table';
 import { moneyColumn } from '../../../components/data-table-csv';
+import { PagedTable } from '../../../components/paged-table';
 import type { useServerList } from '../../../components/use-server-list';
 import { formatMoney } from '../../../lib/format';
 import { type CashSessionsFilter, useCashSessions } from '../api/cash-api';
@@ -266,15 +266,13 @@ export function SessionsList({
           ))}
         </TextField>
       </Stack>
-      <DataTable<CashSession>
-        rows={sessions.data?.items ?? []}
+      <PagedTable<CashSession>
+        query={sessions}
         columns={columns}
-        loading={sessions.isFetching}
         label={T.sessions}
-        emptyText={sessions.isError ? T.sessionsFailed : T.noSessions}
-        selection="none"
+        emptyText={T.noSessions}
+        failedText={T.sessionsFailed}
         pageSize={CASH_SESSION_PAGE_SIZE}
-        pageSizeOptions={[CASH_SESSION_PAGE_SIZE, 50, 100]}
         server={server}
         quickFilter={false}
         hideExport

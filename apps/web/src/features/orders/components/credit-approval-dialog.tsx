@@ -1,24 +1,20 @@
 import { ORDER_STATUS, type OrderSummary } from '@backoffice/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { FormDialog } from '../../../components/form/form-dialog';
-import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { OrderReasonField, useOrderReasonForm } from '../../../components/orders/order-reason-form';
 import { useOrderMove } from '../../../components/orders/use-order-move';
 import { formatMoney } from '../../../lib/format';
 import { useOrderHistory } from '../api/orders-api';
 import { ORDERS_PAGE_TEXTS } from '../texts';
-import { FinalMoveDialog, reasonFormSchema } from './final-move-dialog';
+import { FinalMoveDialog } from './final-move-dialog';
 
 const T = ORDERS_PAGE_TEXTS.credit;
-type ReasonForm = z.input<typeof reasonFormSchema>;
 
 interface Props {
   /** An order in 'Aguardando aprovação de crédito' (17); null: closed. */
@@ -70,12 +66,9 @@ export function CreditApprovalDialog({ order, onClose }: Props) {
     control,
     handleSubmit,
     reset,
+    submitMove,
     formState: { isSubmitting },
-  } = useForm<ReasonForm, unknown, z.output<typeof reasonFormSchema>>({
-    resolver: zodResolver(reasonFormSchema),
-    mode: 'onTouched',
-    defaultValues: { comment: '' },
-  });
+  } = useOrderReasonForm();
   const orderId = order?.orderId;
   useEffect(() => {
     if (orderId !== undefined) {
@@ -93,9 +86,7 @@ export function CreditApprovalDialog({ order, onClose }: Props) {
         title={T.title(order.code)}
         maxWidth="sm"
         onClose={onClose}
-        onSubmit={handleSubmit((values) =>
-          approve.mutateAsync({ order, comment: values.comment }).catch(() => undefined),
-        )}
+        onSubmit={submitMove(approve, order)}
         closeText={T.close}
         actions={
           <>
@@ -128,18 +119,7 @@ export function CreditApprovalDialog({ order, onClose }: Props) {
             {T.loadingWhy}
           </Typography>
         ) : null}
-        <FormTextField
-          control={control}
-          name="comment"
-          label={ORDERS_PAGE_TEXTS.finalMove.reason}
-          helperText={T.reasonHelp}
-          multiline
-          minRows={3}
-          maxRows={8}
-          required
-          autoFocus
-          fullWidth
-        />
+        <OrderReasonField control={control} label={ORDERS_PAGE_TEXTS.finalMove.reason} helperText={T.reasonHelp} />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {T.text}
         </Typography>

@@ -1,27 +1,14 @@
-import { type FinalOrderCommand, ORDER_LIMITS, ORDER_TEXTS, type OrderSummary } from '@backoffice/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { FinalOrderCommand, OrderSummary } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { FormDialog } from '../../../components/form/form-dialog';
-import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { OrderReasonField, useOrderReasonForm } from '../../../components/orders/order-reason-form';
 import { useOrderMove } from '../../../components/orders/use-order-move';
 import { formatMoney } from '../../../lib/format';
 import { ORDERS_PAGE_TEXTS } from '../texts';
 
 const T = ORDERS_PAGE_TEXTS.finalMove;
-
-/** 'Motivo' is required on the screen (spec section 5: 'Preencha o campo'), for every final move. */
-export const reasonFormSchema = z.object({
-  comment: z
-    .string()
-    .trim()
-    .min(1, ORDER_TEXTS.commentRequired)
-    .max(ORDER_LIMITS.maxComment, ORDER_TEXTS.commentTooLong),
-});
-type ReasonForm = z.input<typeof reasonFormSchema>;
 
 interface Props {
   /** The final move to confirm (the contract's FINAL_ORDER_COMMANDS); null: closed. */
@@ -44,14 +31,10 @@ export function FinalMoveDialog({ move, order, comment = '', onDone, onClose }: 
   const moveCall = useOrderMove(move ?? 'cancel', { closeDialog: onClose, onSuccess: () => onDone?.() });
   const {
     control,
-    handleSubmit,
     reset,
+    submitMove,
     formState: { isSubmitting },
-  } = useForm<ReasonForm, unknown, z.output<typeof reasonFormSchema>>({
-    resolver: zodResolver(reasonFormSchema),
-    mode: 'onTouched',
-    defaultValues: { comment: '' },
-  });
+  } = useOrderReasonForm();
   useEffect(() => {
     if (order && move) reset({ comment });
   }, [order, move, comment, reset]);
@@ -64,9 +47,7 @@ export function FinalMoveDialog({ move, order, comment = '', onDone, onClose }: 
       title={texts.title(order.code)}
       maxWidth="sm"
       onClose={onClose}
-      onSubmit={handleSubmit((values) =>
-        moveCall.mutateAsync({ order, comment: values.comment }).catch(() => undefined),
-      )}
+      onSubmit={submitMove(moveCall, order)}
       closeText={T.back}
       actions={
         <SubmitButton color={texts.danger ? 'error' : 'primary'} busy={isSubmitting}>
@@ -77,18 +58,7 @@ export function FinalMoveDialog({ move, order, comment = '', onDone, onClose }: 
       <Alert severity={texts.danger ? 'warning' : 'info'} sx={{ mb: 2 }}>
         {texts.text(order.customer, formatMoney(order.total))} {T.final}
       </Alert>
-      <FormTextField
-        control={control}
-        name="comment"
-        label={T.reason}
-        helperText={texts.reasonHelp}
-        multiline
-        minRows={3}
-        maxRows={8}
-        required
-        autoFocus
-        fullWidth
-      />
+      <OrderReasonField control={control} label={T.reason} helperText={texts.reasonHelp} />
     </FormDialog>
   );
 }

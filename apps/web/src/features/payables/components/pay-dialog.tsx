@@ -9,22 +9,16 @@ import {
   reaisToCents,
 } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import type { Theme } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { ProblemAlert } from '../../../components/form/dialog-problem';
-import { FormDateField } from '../../../components/form/form-date-field';
-import { FormDialog } from '../../../components/form/form-dialog';
 import { FormMoneyField } from '../../../components/form/form-money-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { FormTextField } from '../../../components/form/form-text-field';
+import { FillAmountButton, PaidOnField, PaymentFields, PaymentHeading } from '../../../components/form/payment-fields';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { WriteFormDialog } from '../../../components/form/write-form-dialog';
 import { formatMoney } from '../../../lib/format';
 import { usePayBill } from '../api/payables-api';
 import { PAYABLES_TEXTS as T } from '../texts';
@@ -64,7 +58,6 @@ type FormOutput = z.output<ReturnType<typeof formSchema>>;
  * again after no answer pays once. Says what stays open before it is confirmed; full screen on a phone.
  */
 export function PayDialog({ bill, onClose }: { bill: PayableDetails; onClose: () => void }) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const open = openOf(bill);
   const [key] = useState(() => crypto.randomUUID());
   const [problem, setProblem] = useState<string | null>(null);
@@ -93,22 +86,22 @@ export function PayDialog({ bill, onClose }: { bill: PayableDetails; onClose: ()
   });
 
   return (
-    <FormDialog
-      open
+    <WriteFormDialog
       titleId="pay-dialog-title"
       title={bill.isCredit ? T.receiveTitle(bill.id) : T.payTitle(bill.id)}
       maxWidth="sm"
-      fullScreen={phone}
-      onClose={busy ? () => undefined : onClose}
+      busy={busy}
+      onClose={onClose}
       onSubmit={submit}
       closeText={T.close}
       actions={<SubmitButton busy={busy}>{T.confirmPay}</SubmitButton>}
+      problem={problem}
     >
-      <Typography sx={{ mb: 0.5 }}>{[bill.supplier?.name, bill.description].filter(Boolean).join(' · ')}</Typography>
-      <Typography variant="h6" component="p" sx={{ mb: 2 }}>
-        {T.openNow(formatMoney(open))}
-      </Typography>
-      <Box sx={{ display: 'grid', columnGap: 2, rowGap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <PaymentHeading
+        about={[bill.supplier?.name, bill.description].filter(Boolean).join(' · ')}
+        open={T.openNow(formatMoney(open))}
+      />
+      <PaymentFields>
         <FormMoneyField
           control={control}
           name="amount"
@@ -119,24 +112,16 @@ export function PayDialog({ bill, onClose }: { bill: PayableDetails; onClose: ()
           autoFocus
           helperText={typeof amount === 'number' && left >= 0 ? T.leftAfter(formatMoney(left)) : ' '}
         />
-        <Box sx={{ display: 'flex', alignItems: 'flex-start', pt: 1 }}>
-          <Button size="small" onClick={() => setValue('amount', open, { shouldValidate: true })} disabled={busy}>
-            {T.payAll}
-          </Button>
-        </Box>
-        <FormDateField
-          control={control}
-          name="paidOn"
-          label={T.paidOn}
-          disableFuture
+        <FillAmountButton
+          text={T.payAll}
+          onClick={() => setValue('amount', open, { shouldValidate: true })}
           disabled={busy}
-          textField={{ required: true, size: 'small' }}
         />
+        <PaidOnField control={control} name="paidOn" label={T.paidOn} disabled={busy} />
         <FormSelectField control={control} name="method" label={T.method} options={METHODS} disabled={busy} required />
         <FormTextField control={control} name="account" label={T.account} helperText={T.accountHelp} disabled={busy} />
         <FormTextField control={control} name="note" label={T.note} disabled={busy} />
-      </Box>
-      <ProblemAlert problem={problem} />
-    </FormDialog>
+      </PaymentFields>
+    </WriteFormDialog>
   );
 }

@@ -1,14 +1,10 @@
-import { formatDocument, type Supplier } from '@backoffice/contract';
-import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
+import { formatDocument } from '@backoffice/contract';
 import { useState } from 'react';
+import { type Choice, ChoicePicker } from '../../../components/choice-picker';
 import { useSupplierOptions } from '../api/payables-api';
 import { PAYABLES_TEXTS as T } from '../texts';
 
-export interface SupplierChoice {
-  id: number;
-  name: string;
-}
+export type SupplierChoice = Choice;
 
 /** A supplier searched on the server by name or CNPJ/CPF as it is typed (or none). */
 export function SupplierPicker({
@@ -29,29 +25,21 @@ export function SupplierPicker({
 }) {
   const [typed, setTyped] = useState('');
   const options = useSupplierOptions(typed);
-  const found: (Supplier | SupplierChoice)[] = options.data ?? [];
   return (
-    <Autocomplete<Supplier | SupplierChoice>
-      value={value}
-      onChange={(_event, choice) => onChange(choice ? { id: choice.id, name: choice.name } : null)}
-      inputValue={typed}
-      onInputChange={(_event, text) => setTyped(text)}
-      options={value && !found.some((s) => s.id === value.id) ? [value, ...found] : found}
-      filterOptions={(all) => all}
-      getOptionLabel={(option) => option.name}
-      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
-      renderOption={(props, option) => (
-        <li {...props} key={option.id}>
-          {option.name}
-          {'document' in option ? ` · ${formatDocument(option.document)}` : ''}
-        </li>
-      )}
-      loading={options.isFetching}
-      disabled={disabled}
-      size={size}
+    <ChoicePicker
+      label={T.supplier}
       noOptionsText={T.supplierSearch}
-      renderInput={(params) => <TextField {...params} label={T.supplier} helperText={helperText} />}
-      sx={width ? { width } : undefined}
+      value={value}
+      onChange={onChange}
+      typed={typed}
+      onTypedChange={setTyped}
+      found={options.data ?? []}
+      loading={options.isFetching}
+      hint={(option) => ('document' in option ? formatDocument(option.document) : null)}
+      size={size}
+      disabled={disabled}
+      helperText={helperText}
+      width={width}
     />
   );
 }

@@ -10,20 +10,19 @@ import {
 } from '@backoffice/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { DataTable } from '../../../components/data-table';
 import { moneyColumn } from '../../../components/data-table-csv';
+import { ANY_DAY, type DateRange, DateRangeFilter, isoDayOf } from '../../../components/date-range-filter';
+import { FilterChips } from '../../../components/filter-chips';
+import { ListCard } from '../../../components/list-card';
 import { PageHeader } from '../../../components/page-header';
+import { PagedTable } from '../../../components/paged-table';
+import { useListFilter } from '../../../components/use-list-filter';
 import { useServerList, useServerTable } from '../../../components/use-server-list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { downloadPayablesCsv, fetchAllPayables, type PayablesFilter, usePayables } from '../api/payables-api';
@@ -36,6 +35,7 @@ import { PAYABLES_TEXTS as T } from '../texts';
 const PAGE_SIZE = 20;
 /** The chips, in the order the work is done: what is due today first. */
 const CHIPS: (PayableFilter | '')[] = ['dueToday', 'dueThisWeek', 'overdue', 'open', 'paid', ''];
+const CHIP_OPTIONS = CHIPS.map((key) => ({ value: key, label: key ? PAYABLE_FILTER_LABELS[key] : T.all }));
 /** On a desktop every column but the number and the document fits (both under 'Colunas'). */
 const DESKTOP_HIDDEN = ['id', 'documentNumber'];
 /** On a phone the due day, the supplier, what is open and the situation fit. */
@@ -81,7 +81,6 @@ const COLUMNS: GridColDef<Payable>[] = [
 ];
 
 const CSV_AND_PRINT = { exportCsv: downloadPayablesCsv, fetchAll: fetchAllPayables };
-const dayOf = (value: Dayjs | null) => (value?.isValid() ? value.format('YYYY-MM-DD') : '');
 
 /**
  * 'Contas a pagar' (issue 39 §3): chips by situation ('Vencem hoje', 'Esta semana', 'Vencidas', 'Em aberto',
@@ -91,17 +90,23 @@ const dayOf = (value: Dayjs | null) => (value?.isValid() ? value.format('YYYY-MM
 export default function PayablesPage() {
   const list = useServerList(PAGE_SIZE);
   const { paging, search, firstPage } = list;
-  const [status, setStatus] = useState<PayableFilter | ''>('open');
-  const [supplier, setSupplier] = useState<SupplierChoice | null>(null);
-  const [category, setCategory] = useState<PayableCategory | ''>('');
-  const [from, setFrom] = useState<Dayjs | null>(null);
-  const [to, setTo] = useState<Dayjs | null>(null);
+  const [status, setStatus] = useListFilter<PayableFilter | ''>('open', firstPage);
+  const [supplier, setSupplier] = useListFilter<SupplierChoice | null>(null, firstPage);
+  const [category, setCategory] = useListFilter<PayableCategory | ''>('', firstPage);
+  const [period, setPeriod] = useListFilter<DateRange>(ANY_DAY, firstPage);
   const [opened, setOpened] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const filter: PayablesFilter = useMemo(
-    () => ({ status, supplierId: supplier?.id ?? null, category, from: dayOf(from), to: dayOf(to), search }),
-    [status, supplier, category, from, to, search],
+    () => ({
+      status,
+      supplierId: supplier?.id ?? null,
+      category,
+      from: isoDayOf(period.from),
+      to: isoDayOf(period.to),
+      search,
+    }),
+    [status, supplier, category, period, search],
   );
   const bills = usePayables(filter, paging.page, paging.pageSize);
   const server = useServerTable(list, bills.data?.total ?? 0, filter, CSV_AND_PRINT);
@@ -118,39 +123,15 @@ export default function PayablesPage() {
           </Button>
         }
       />
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} role="group" aria-label={T.status}>
-        {CHIPS.map((key) => (
-          <Chip
-            key={key || 'all'}
-            label={key ? PAYABLE_FILTER_LABELS[key] : T.all}
-            color={status === key ? 'primary' : 'default'}
-            variant={status === key ? 'filled' : 'outlined'}
-            aria-pressed={status === key}
-            onClick={() => {
-              setStatus(key);
-              firstPage();
-            }}
-          />
-        ))}
-      </Stack>
+      <FilterChips label={T.status} options={CHIP_OPTIONS} value={status} onChange={setStatus} />
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
-        <SupplierPicker
-          width={260}
-          value={supplier}
-          onChange={(value) => {
-            setSupplier(value);
-            firstPage();
-          }}
-        />
+        <SupplierPicker width={260} value={supplier} onChange={setSupplier} />
         <TextField
           select
           size="small"
           label={T.category}
           value={category}
-          onChange={(event) => {
-            setCategory(event.target.value as PayableCategory | '');
-            firstPage();
-          }}
+          onChange={(event) => setCategory(event.target.value as PayableCategory | '')}
           sx={{ width: 220 }}
         >
           <MenuItem value="">{T.allCategories}</MenuItem>
@@ -160,51 +141,28 @@ export default function PayablesPage() {
             </MenuItem>
           ))}
         </TextField>
-        <DatePicker
-          label={T.from}
-          value={from}
-          onChange={(value) => {
-            setFrom(value);
-            firstPage();
-          }}
-          slotProps={{ textField: { size: 'small', sx: { width: 170 } }, field: { clearable: true } }}
-        />
-        <DatePicker
-          label={T.to}
-          value={to}
-          onChange={(value) => {
-            setTo(value);
-            firstPage();
-          }}
-          slotProps={{ textField: { size: 'small', sx: { width: 170 } }, field: { clearable: true } }}
-        />
+        <DateRangeFilter fromLabel={T.from} toLabel={T.to} value={period} onChange={setPeriod} />
       </Stack>
-      <Paper variant="outlined">
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, px: 2, pt: 1.5 }}>
-          {title}
-        </Typography>
-        {totals ? (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2 }} data-testid="payables-totals">
-            {T.totals(formatMoney(totals.open), formatMoney(totals.paid), bills.data?.total ?? 0)}
-          </Typography>
-        ) : null}
-        <DataTable<Payable>
-          rows={bills.data?.items ?? []}
+      <ListCard
+        title={title}
+        totals={totals ? T.totals(formatMoney(totals.open), formatMoney(totals.paid), bills.data?.total ?? 0) : null}
+        totalsTestId="payables-totals"
+      >
+        <PagedTable<Payable>
+          query={bills}
           columns={COLUMNS}
-          loading={bills.isFetching}
           label={T.title}
-          emptyText={bills.isError ? T.loadFailed : T.empty}
-          selection="single"
-          selectedIds={opened === null ? [] : [opened]}
-          onSelectionChange={(_rows, ids) => setOpened(ids[0] === undefined ? null : Number(ids[0]))}
+          emptyText={T.empty}
+          failedText={T.loadFailed}
+          openedId={opened}
+          onOpenedChange={setOpened}
           pageSize={PAGE_SIZE}
-          pageSizeOptions={[PAGE_SIZE, 50, 100]}
           csvFileName={T.csvFile}
           printTitle={title}
           server={server}
           initialHiddenColumns={phone ? PHONE_HIDDEN : DESKTOP_HIDDEN}
         />
-      </Paper>
+      </ListCard>
       {opened !== null ? <PayableDialog id={opened} onClose={() => setOpened(null)} /> : null}
       {creating ? <NewPayableDialog onClose={() => setCreating(false)} /> : null}
     </Box>

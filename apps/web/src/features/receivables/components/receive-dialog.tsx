@@ -12,18 +12,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { FormDateField } from '../../../components/form/form-date-field';
-import { FormDialog } from '../../../components/form/form-dialog';
 import { FormMoneyField } from '../../../components/form/form-money-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
+import { FillAmountButton, PaidOnField, PaymentFields, PaymentHeading } from '../../../components/form/payment-fields';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { WriteFormDialog } from '../../../components/form/write-form-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLateCharges, useReceivable, useReceive } from '../api/receivables-api';
@@ -61,7 +59,6 @@ export function ReceiveDialog({
   onClose: () => void;
   onReceived?: (instalment: ReceivableDetails) => void;
 }) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [today] = useState(() => businessDay(new Date()));
   const [key] = useState(() => crypto.randomUUID());
   const [problem, setProblem] = useState<string | null>(null);
@@ -111,36 +108,34 @@ export function ReceiveDialog({
   });
 
   return (
-    <FormDialog
-      open
+    <WriteFormDialog
       titleId="receive-dialog-title"
       title={T.receiveTitle(instalment.seq, instalment.count, instalment.customer.name)}
       maxWidth="sm"
-      fullScreen={phone}
-      onClose={busy ? () => undefined : onClose}
+      busy={busy}
+      onClose={onClose}
       onSubmit={submit}
       closeText={T.close}
       actions={<SubmitButton busy={busy}>{T.confirmReceive}</SubmitButton>}
     >
-      <Typography sx={{ mb: 0.5 }}>
-        {[`${T.order} ${instalment.order.code}`, `${T.dueDate}: ${formatDate(instalment.dueDate)}`].join(' · ')}
-      </Typography>
-      <Typography variant="h6" component="p">
-        {T.openNow(formatMoney(instalment.open))}
-      </Typography>
-      <Box sx={{ mb: 2, minHeight: 44 }} data-testid="receive-due">
-        {day && dueTotal !== null ? (
-          <Typography variant="body2" color="text.secondary">
-            {T.asksOn(formatDate(day), formatMoney(dueTotal))}
-          </Typography>
-        ) : null}
-        {due && due.daysLate > 0 && told === null ? (
-          <Typography variant="body2" color="error">
-            {T.charges(due.daysLate, formatMoney(due.fine), formatMoney(due.interest))}
-          </Typography>
-        ) : null}
-      </Box>
-      <Box sx={{ display: 'grid', columnGap: 2, rowGap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <PaymentHeading
+        about={[`${T.order} ${instalment.order.code}`, `${T.dueDate}: ${formatDate(instalment.dueDate)}`].join(' · ')}
+        open={T.openNow(formatMoney(instalment.open))}
+      >
+        <Box sx={{ minHeight: 44 }} data-testid="receive-due">
+          {day && dueTotal !== null ? (
+            <Typography variant="body2" color="text.secondary">
+              {T.asksOn(formatDate(day), formatMoney(dueTotal))}
+            </Typography>
+          ) : null}
+          {due && due.daysLate > 0 && told === null ? (
+            <Typography variant="body2" color="error">
+              {T.charges(due.daysLate, formatMoney(due.fine), formatMoney(due.interest))}
+            </Typography>
+          ) : null}
+        </Box>
+      </PaymentHeading>
+      <PaymentFields>
         <FormSelectField
           control={control}
           name="method"
@@ -150,23 +145,14 @@ export function ReceiveDialog({
           required
           autoFocus
         />
-        <FormDateField
-          control={control}
-          name="paidOn"
-          label={T.paidOn}
-          disableFuture
-          disabled={busy}
-          textField={{ required: true, size: 'small' }}
-        />
+        <PaidOnField control={control} name="paidOn" label={T.paidOn} disabled={busy} />
         <FormMoneyField control={control} name="amount" label={T.amount} valueAs="number" required disabled={busy} />
-        <Box sx={{ display: 'flex', alignItems: 'flex-start', pt: 1 }}>
-          {dueTotal !== null ? (
-            <Button size="small" onClick={() => setValue('amount', dueTotal, { shouldValidate: true })} disabled={busy}>
-              {T.asksAll}
-            </Button>
-          ) : null}
-        </Box>
-      </Box>
+        <FillAmountButton
+          text={T.asksAll}
+          onClick={dueTotal === null ? null : () => setValue('amount', dueTotal, { shouldValidate: true })}
+          disabled={busy}
+        />
+      </PaymentFields>
       {problem ? (
         <Alert
           severity="error"
@@ -188,6 +174,6 @@ export function ReceiveDialog({
           {problem}
         </Alert>
       ) : null}
-    </FormDialog>
+    </WriteFormDialog>
   );
 }

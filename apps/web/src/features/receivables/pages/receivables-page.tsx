@@ -8,26 +8,25 @@ import {
   type ReceivableFilter,
   type ReceivableStatus,
 } from '@backoffice/contract';
-import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DataTable } from '../../../components/data-table';
 import { moneyColumn } from '../../../components/data-table-csv';
-import { useNotify } from '../../../components/notifier';
+import { ANY_DAY, type DateRange, DateRangeFilter, isoDayOf } from '../../../components/date-range-filter';
+import { ExportCsvButton } from '../../../components/export-csv-button';
+import { FilterChips } from '../../../components/filter-chips';
+import { ListCard } from '../../../components/list-card';
 import { PageHeader } from '../../../components/page-header';
+import { PagedTable } from '../../../components/paged-table';
+import { useListFilter } from '../../../components/use-list-filter';
 import { useServerList, useServerTable } from '../../../components/use-server-list';
-import { refusalMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { hasPermission, useSession } from '../../../lib/session';
 import {
@@ -55,7 +54,7 @@ const CUSTOMER_SEARCHERS = [PERMISSIONS.customers, PERMISSIONS.internalSales];
 
 const isFilter = (value: string | null): value is ReceivableFilter =>
   value !== null && (RECEIVABLE_FILTERS as readonly string[]).includes(value);
-const dayOf = (value: Dayjs | null) => (value?.isValid() ? value.format('YYYY-MM-DD') : '');
+const CHIP_OPTIONS = RECEIVABLE_FILTERS.map((key) => ({ value: key, label: RECEIVABLE_FILTER_LABELS[key] }));
 const payable = (row: Receivable) => row.open > 0 && (row.status === 'OPEN' || row.status === 'OVERDUE');
 
 /** R$ 1.234,56 that a narrow cell does not break between the 'R$' and the figure. */
@@ -203,150 +202,77 @@ export default function ReceivablesPage() {
   const asked = params.get('status');
   const list = useServerList(PAGE_SIZE);
   const { paging, firstPage } = list;
-  const notify = useNotify();
   useSession(); // re-render when the session changes
   const canSearchCustomers = hasPermission(...CUSTOMER_SEARCHERS);
-  const [status, setStatus] = useState<ReceivableFilter>(isFilter(asked) ? asked : 'open');
-  const [customer, setCustomer] = useState<CustomerChoice | null>(null);
-  const [from, setFrom] = useState<Dayjs | null>(null);
-  const [to, setTo] = useState<Dayjs | null>(null);
+  const [status, setStatus] = useListFilter<ReceivableFilter>(isFilter(asked) ? asked : 'open', firstPage);
+  const [customer, setCustomer] = useListFilter<CustomerChoice | null>(null, firstPage);
+  const [period, setPeriod] = useListFilter<DateRange>(ANY_DAY, firstPage);
   const [opened, setOpened] = useState<number | null>(null);
   const [receiving, setReceiving] = useState<Receivable | null>(null);
-  const [exporting, setExporting] = useState(false);
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const wide = useMediaQuery('(min-width:1600px)', { noSsr: true });
   const filter: ReceivablesFilter = useMemo(
-    () => ({ status, from: dayOf(from), to: dayOf(to), customerId: customer?.id ?? null }),
-    [status, from, to, customer],
+    () => ({ status, from: isoDayOf(period.from), to: isoDayOf(period.to), customerId: customer?.id ?? null }),
+    [status, period, customer],
   );
   const instalments = useReceivables(filter, paging.page, paging.pageSize);
   const server = useServerTable(list, instalments.data?.total ?? 0, filter, PRINT);
   // The CSV is the page's 'Exportar CSV' (the same download): the table keeps paging and 'Imprimir'.
   const tableServer = useMemo(() => ({ ...server, exportCsv: undefined }), [server]);
-  const columns = useMemo(
-    () =>
-      columnsOf(
-        setReceiving,
-        (chosen) => {
-          setCustomer(chosen);
-          firstPage();
-        },
-        phone,
-      ),
-    [firstPage, phone],
-  );
+  const columns = useMemo(() => columnsOf(setReceiving, setCustomer, phone), [setCustomer, phone]);
   const title = `${T.title}: ${RECEIVABLE_FILTER_LABELS[status]}`;
   const totals = instalments.data?.totals;
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadReceivablesCsv(filter);
-    } catch (error) {
-      notify.error(refusalMessage(error, T.csvFailed));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PageHeader
         title={T.title}
         actions={
-          <Button
-            variant="outlined"
-            startIcon={<FileDownloadOutlinedIcon />}
-            onClick={() => void exportCsv()}
-            disabled={exporting}
-          >
-            {T.exportCsv}
-          </Button>
+          <ExportCsvButton
+            text={T.exportCsv}
+            failedText={T.csvFailed}
+            download={() => downloadReceivablesCsv(filter)}
+          />
         }
       />
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} role="group" aria-label={T.status}>
-        {RECEIVABLE_FILTERS.map((key) => (
-          <Chip
-            key={key}
-            label={RECEIVABLE_FILTER_LABELS[key]}
-            color={status === key ? 'primary' : 'default'}
-            variant={status === key ? 'filled' : 'outlined'}
-            aria-pressed={status === key}
-            onClick={() => {
-              setStatus(key);
-              firstPage();
-            }}
-          />
-        ))}
-      </Stack>
+      <FilterChips label={T.status} options={CHIP_OPTIONS} value={status} onChange={setStatus} />
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         {canSearchCustomers ? (
-          <CustomerPicker
-            width={280}
-            value={customer}
-            onChange={(value) => {
-              setCustomer(value);
-              firstPage();
-            }}
-          />
+          <CustomerPicker width={280} value={customer} onChange={setCustomer} />
         ) : customer ? (
-          <Chip
-            label={`${T.customer}: ${customer.name}`}
-            onDelete={() => {
-              setCustomer(null);
-              firstPage();
-            }}
-          />
+          <Chip label={`${T.customer}: ${customer.name}`} onDelete={() => setCustomer(null)} />
         ) : null}
-        <DatePicker
-          label={T.from}
-          value={from}
-          onChange={(value) => {
-            setFrom(value);
-            firstPage();
-          }}
-          slotProps={{ textField: { size: 'small', sx: { width: 170 } }, field: { clearable: true } }}
-        />
-        <DatePicker
-          label={T.to}
-          value={to}
-          onChange={(value) => {
-            setTo(value);
-            firstPage();
-          }}
-          slotProps={{ textField: { size: 'small', sx: { width: 170 } }, field: { clearable: true } }}
-        />
+        <DateRangeFilter fromLabel={T.from} toLabel={T.to} value={period} onChange={setPeriod} />
       </Stack>
-      <Paper variant="outlined">
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, px: 2, pt: 1.5 }}>
-          {title}
-        </Typography>
-        {totals ? (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2 }} data-testid="receivables-totals">
-            {T.totals(
-              instalments.data?.total ?? 0,
-              formatMoney(totals.amount),
-              formatMoney(totals.paid),
-              formatMoney(totals.open),
-            )}
-          </Typography>
-        ) : null}
-        <DataTable<Receivable>
-          rows={instalments.data?.items ?? []}
+      <ListCard
+        title={title}
+        totals={
+          totals
+            ? T.totals(
+                instalments.data?.total ?? 0,
+                formatMoney(totals.amount),
+                formatMoney(totals.paid),
+                formatMoney(totals.open),
+              )
+            : null
+        }
+        totalsTestId="receivables-totals"
+      >
+        <PagedTable<Receivable>
+          query={instalments}
           columns={columns}
-          loading={instalments.isFetching}
           label={T.title}
-          emptyText={instalments.isError ? T.loadFailed : T.empty}
-          selection="single"
-          selectedIds={opened === null ? [] : [opened]}
-          onSelectionChange={(_rows, ids) => setOpened(ids[0] === undefined ? null : Number(ids[0]))}
+          emptyText={T.empty}
+          failedText={T.loadFailed}
+          openedId={opened}
+          onOpenedChange={setOpened}
           pageSize={PAGE_SIZE}
-          pageSizeOptions={[PAGE_SIZE, 50, 100]}
           printTitle={title}
           server={tableServer}
           quickFilter={false}
           initialHiddenColumns={phone ? PHONE_HIDDEN : wide ? undefined : NARROW_HIDDEN}
         />
-      </Paper>
+      </ListCard>
       {opened !== null ? <ReceivableDialog id={opened} onClose={() => setOpened(null)} /> : null}
       {receiving ? (
         <ReceiveDialog
