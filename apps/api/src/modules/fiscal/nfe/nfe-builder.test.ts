@@ -2,110 +2,12 @@ import { DOMParser } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
 import { SignedXml } from 'xml-crypto';
 import { accessKeyCheckDigit, isValidAccessKey } from '../../../lib/nfe/access-key';
-import { SAMPLE_NFE_CERTIFICATE, SAMPLE_NFE_PRIVATE_KEY } from '../../purchases/nfe/sample-nfe-certificate';
-import { testImei } from '../../purchases/nfe/test-nfe';
+import { SAMPLE_NFE_CERTIFICATE } from '../../../lib/nfe/sample-nfe-certificate';
+import { testImei } from '../../../lib/nfe/test-imei';
 import { apportion, buildNfe, HOMOLOGATION_RECIPIENT, NfeBuildError, taxOf } from './nfe-builder';
-import type { ItemTaxes, NfeInput, NfeItem } from './nfe-input';
+import type { ItemTaxes, NfeInput } from './nfe-input';
+import { NORMAL, phone, RJ_ADDRESS, SIMPLES, SP_ADDRESS, TEST_SIGNER as signer, workedExample } from './test-notes';
 import { validateAgainstSchema } from './xsd';
-
-const signer = {
-  keyPem: SAMPLE_NFE_PRIVATE_KEY,
-  certificateBase64: SAMPLE_NFE_CERTIFICATE.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, ''),
-};
-
-/** Simples Nacional: CSOSN 102, PIS and COFINS 49 at zero; CFOP 5102 inside the state, 6102 outside. */
-const SIMPLES: ItemTaxes = {
-  cfopInState: '5102',
-  cfopOutState: '6102',
-  icms: { kind: 'CSOSN', code: '102' },
-  pis: { cst: '49', rate: 0 },
-  cofins: { cst: '49', rate: 0 },
-};
-/** Regime Normal: ICMS 18 %, PIS 1,65 %, COFINS 7,6 %, CBS 0,9 %, IBS UF 0,1 %, IBS Mun 0 % (2026's test rates). */
-const NORMAL: ItemTaxes = {
-  cfopInState: '5102',
-  cfopOutState: '6102',
-  icms: { kind: 'CST', code: '00', rate: 180_000 },
-  pis: { cst: '01', rate: 16_500 },
-  cofins: { cst: '01', rate: 76_000 },
-  ibsCbs: { cst: '000', classTrib: '000001', cbsRate: 9_000, ibsUfRate: 1_000, ibsMunRate: 0 },
-};
-
-const SP_ADDRESS = {
-  street: 'Rua Vinte e Cinco de Março',
-  number: '1000',
-  district: 'Centro',
-  cityCode: '3550308',
-  cityName: 'São Paulo',
-  uf: 'SP',
-  cep: '01021200',
-  phone: '1133334444',
-};
-const RJ_ADDRESS = {
-  street: 'Rua Uruguaiana',
-  number: '50',
-  complement: 'Loja 3',
-  district: 'Centro',
-  cityCode: '3304557',
-  cityName: 'Rio de Janeiro',
-  uf: 'RJ',
-  cep: '20050091',
-};
-
-function phone(quantity: number, overrides: Partial<NfeItem> = {}): NfeItem {
-  return {
-    code: '100245',
-    gtin: '7891234567895',
-    name: 'Smartphone Galaxy A55 128 GB',
-    ncm: '85171300',
-    cest: '2106400',
-    origin: 0,
-    unit: 'UN',
-    quantity,
-    unitPriceCents: 100_000,
-    imeis: Array.from({ length: quantity }, (_, i) => [testImei(i + 1)]),
-    taxes: SIMPLES,
-    ...overrides,
-  };
-}
-
-/** The issue's worked example: two phones at R$ 1.000,00 and R$ 30,00 of freight to a company in RJ, Simples. */
-function workedExample(overrides: Partial<NfeInput> = {}): NfeInput {
-  return {
-    model: 55,
-    environment: 1,
-    series: 1,
-    number: 4512,
-    numericCode: '38471625',
-    issuedAt: '2026-11-26T10:15:00-03:00',
-    emission: { type: 'normal' },
-    natureOfOperation: 'Venda de mercadoria',
-    issuer: {
-      cnpj: '11222333000181',
-      ie: '111222333444',
-      name: 'DISTRIBUIDORA MODELO DE CELULARES LTDA',
-      tradeName: 'Modelo Celulares',
-      crt: 1,
-      address: SP_ADDRESS,
-    },
-    recipient: {
-      document: '44555666000181',
-      name: 'Loja de Celulares Carioca Ltda',
-      ie: '86123456',
-      email: 'compras@carioca.example.com',
-      address: RJ_ADDRESS,
-    },
-    items: [phone(2)],
-    freightCents: 3_000,
-    insuranceCents: 0,
-    discountCents: 0,
-    otherCents: 0,
-    freightMode: 0,
-    payments: [{ type: '17', amountCents: 203_000 }],
-    additionalInfo: 'Pedido AB1-2CD.',
-    ...overrides,
-  };
-}
 
 const parse = (xml: string) => new DOMParser().parseFromString(xml, 'text/xml');
 const texts = (xml: string, tag: string) =>

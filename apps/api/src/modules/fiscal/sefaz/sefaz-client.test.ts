@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_NFE_CERTIFICATE, SAMPLE_NFE_PRIVATE_KEY } from '../../purchases/nfe/sample-nfe-certificate';
-import { testImei } from '../../purchases/nfe/test-nfe';
+import { SAMPLE_NFE_CERTIFICATE, SAMPLE_NFE_PRIVATE_KEY } from '../../../lib/nfe/sample-nfe-certificate';
 import { buildNfe } from '../nfe/nfe-builder';
-import type { NfeInput } from '../nfe/nfe-input';
+import { TEST_SIGNER as signer, workedExample } from '../nfe/test-notes';
 import { validateAgainstSchema } from '../nfe/xsd';
 import { createSefazClient, type SefazClient, SefazUnavailableError } from './sefaz-client';
 import { eventMessage, nfeProc, voidingMessage } from './sefaz-messages';
@@ -10,68 +9,11 @@ import { sefazUrls, sefazUrlsAt } from './sefaz-urls';
 import { testSefazServerIdentity } from './test-pki';
 import { startTestSefaz, type TestSefaz } from './test-sefaz';
 
-const signer = {
-  keyPem: SAMPLE_NFE_PRIVATE_KEY,
-  certificateBase64: SAMPLE_NFE_CERTIFICATE.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, ''),
-};
 const identity = { keyPem: SAMPLE_NFE_PRIVATE_KEY, certPem: SAMPLE_NFE_CERTIFICATE };
 
-/** A note of two phones, R$ 1.000,00 each, to a company of SP, in homologação; `number` its number. */
-function note(number: number): { xml: string; accessKey: string; digest: string } {
-  const address = {
-    street: 'Rua Vinte e Cinco de Março',
-    number: '1000',
-    district: 'Centro',
-    cityCode: '3550308',
-    cityName: 'São Paulo',
-    uf: 'SP',
-    cep: '01021200',
-  };
-  const input: NfeInput = {
-    model: 55,
-    environment: 2,
-    series: 1,
-    number,
-    numericCode: String(10_000_000 + number),
-    issuedAt: '2026-11-26T10:15:00-03:00',
-    emission: { type: 'normal' },
-    natureOfOperation: 'Venda de mercadoria',
-    issuer: {
-      cnpj: '11222333000181',
-      ie: '111222333444',
-      name: 'DISTRIBUIDORA MODELO DE CELULARES LTDA',
-      crt: 1,
-      address,
-    },
-    recipient: { document: '44555666000181', name: 'Loja', ie: '111222333555', address },
-    items: [
-      {
-        code: '100245',
-        name: 'Smartphone',
-        ncm: '85171300',
-        origin: 0,
-        unit: 'UN',
-        quantity: 2,
-        unitPriceCents: 100_000,
-        imeis: [[testImei(1)], [testImei(2)]],
-        taxes: {
-          cfopInState: '5102',
-          cfopOutState: '6102',
-          icms: { kind: 'CSOSN', code: '102' },
-          pis: { cst: '49', rate: 0 },
-          cofins: { cst: '49', rate: 0 },
-        },
-      },
-    ],
-    freightCents: 0,
-    insuranceCents: 0,
-    discountCents: 0,
-    otherCents: 0,
-    freightMode: 0,
-    payments: [{ type: '17', amountCents: 200_000 }],
-  };
-  return buildNfe(input, signer);
-}
+/** The worked example in homologação, numbered `number`. */
+const note = (number: number) =>
+  buildNfe(workedExample({ environment: 2, number, numericCode: String(10_000_000 + number) }), signer);
 
 describe("the SEFAZ's web services over mutual TLS (a SEFAZ of the tests, as the manual documents it)", () => {
   let sefaz: TestSefaz;

@@ -12,9 +12,9 @@
 import { withBusinessOffset } from '@backoffice/contract';
 import { composeAccessKey } from '../../../lib/nfe/access-key';
 import { el, group } from '../../../lib/nfe/canonical-xml';
+import { SAMPLE_NFE_CERTIFICATE, SAMPLE_NFE_PRIVATE_KEY } from '../../../lib/nfe/sample-nfe-certificate';
 import { signCanonical } from '../../../lib/nfe/xml-signature';
 import { NFE_NAMESPACE as NFE_NS } from './nfe-document';
-import { SAMPLE_NFE_CERTIFICATE, SAMPLE_NFE_PRIVATE_KEY } from './sample-nfe-certificate';
 
 export interface SampleNfeIssuer {
   /** CNPJ (numeric or alphanumeric) or CPF of the supplier; the sample certificate names 11222333000181. */

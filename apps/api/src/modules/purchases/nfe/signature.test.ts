@@ -1,8 +1,8 @@
 import { PURCHASE_TEXTS } from '@backoffice/contract';
 import { describe, expect, it } from 'vitest';
 import { SignedXml } from 'xml-crypto';
+import { SAMPLE_NFE_CERTIFICATE } from '../../../lib/nfe/sample-nfe-certificate';
 import { NfeReadError, readNfe } from './nfe-reader';
-import { SAMPLE_NFE_CERTIFICATE } from './sample-nfe-certificate';
 import { buildTestNfe, workedExampleNfeSpec } from './test-nfe';
 
 const TEXTS = PURCHASE_TEXTS.nfe;

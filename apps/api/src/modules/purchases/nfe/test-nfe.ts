@@ -3,7 +3,9 @@
  * shop's CNPJ of the tests as recipient, and the issue's examples. The fixtures of the reader's tests, the API
  * tests, the browser journey and the benchmark.
  */
-import { luhnCheckDigit } from '@backoffice/contract';
+
+import { SAMPLE_NFE_CERTIFICATE_CNPJ } from '../../../lib/nfe/sample-nfe-certificate';
+import { testImei } from '../../../lib/nfe/test-imei';
 import {
   buildSampleNfe,
   type SampleNfe,
@@ -11,7 +13,6 @@ import {
   type SampleNfeItemSpec,
   type SampleNfeSpec,
 } from './sample-nfe';
-import { SAMPLE_NFE_CERTIFICATE_CNPJ } from './sample-nfe-certificate';
 
 export type TestNfeIssuer = SampleNfeIssuer;
 export type TestNfeItemSpec = SampleNfeItemSpec;
@@ -97,11 +98,7 @@ export function manyItemsNfeSpec(count: number, overrides: Partial<TestNfeSpec> 
   return { number: 9000 + count, items, ...overrides };
 }
 
-/** A Luhn-valid 15-digit IMEI made from `n` (TAC 35209900, serial from n). */
-export function testImei(n: number): string {
-  const body = `35209900${String(n).padStart(6, '0')}`;
-  return `${body}${luhnCheckDigit(body)}`;
-}
+export { testImei };
 
 /** Builds the note's XML (sample-nfe.ts) with the test defaults. */
 export function buildTestNfe(spec: TestNfeSpec): TestNfe {
