@@ -178,7 +178,11 @@ export async function startTestSefaz(tls: {
           const envelope = Buffer.concat(chunks).toString('utf8');
           const message = messageOf(envelope);
           const peer = (request.socket as TLSSocket).getPeerCertificate();
-          requests.push({ service, body: message, client: peer?.subject?.CN ?? null });
+          requests.push({
+            service,
+            body: message,
+            client: ([peer?.subject?.CN].flat()[0] as string | undefined) ?? null,
+          });
           const send = (status: number, body: string) => {
             response.writeHead(status, { 'Content-Type': 'application/soap+xml; charset=utf-8' });
             response.end(body);
