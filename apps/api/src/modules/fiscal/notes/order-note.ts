@@ -1,0 +1,194 @@
+/**
+ * An order as its note says it (issue 41 §2): which model it takes, and the note's items, charges, recipient and
+ * payments from the order's figures. Pure: the emission service reads the order, the issuer and the profiles and
+ * hands them here; nfe-builder.ts writes the XML.
+ *
+ * - The model: an NF-e (55) for a company (a CNPJ) or a recipient in another state; an NFC-e (65) for a consumer
+ *   (a CPF, a walk-in) in the shop's state — unless the user chose.
+ * - The order's freight (shipping and the fast-delivery tax) is the note's vFrete, its warranty the note's vOutro
+ *   ('outras despesas acessórias'), its discount the note's vDesc, shared among the items by value; an item's own
+ *   discount stays on it. The note's total must be the order's, to the cent.
+ * - Payments (tPag): each confirmed part by its method (cash 01, credit card 03, debit card 04, deposit 16, Pix 17),
+ *   a sale on credit 05 ('crédito loja', deferred) with its instalments as the NF-e's duplicates; an order paid
+ *   whole by its method, by it.
+ * - The phones' IMEIs: the units the order took, one list per unit (a dual-SIM's two).
+ */
+import type { CardBrand } from '@backoffice/contract';
+import type {
+  ItemTaxes,
+  NfeAddress,
+  NfeInstalment,
+  NfeItem,
+  NfePayment,
+  NfeRecipient,
+  PaymentType,
+} from '../nfe/nfe-input';
+
+export class OrderNoteError extends Error {}
+
+export interface OrderForNote {
+  code: string;
+  totalCents: number;
+  shippingCents: number;
+  fastDeliveryTaxCents: number;
+  warrantyCents: number;
+  discountCents: number;
+  /** 2: picked up at the counter (no freight); otherwise delivered. */
+  deliveryType: number;
+  paymentMethod: 'CASH' | 'BANK_TRANSFER' | 'PIX' | 'CARD' | 'CREDIT';
+  customer: {
+    document: string;
+    name: string;
+    email: string | null;
+    walkIn: boolean;
+    stateRegistration?: string | null;
+    address: NfeAddress | null;
+  };
+  items: {
+    code: string;
+    name: string;
+    gtin: string | null;
+    ncm: string | null;
+    cest: string | null;
+    origin: number | null;
+    quantity: number;
+    unitPriceCents: number;
+    discountCents: number;
+    taxes: ItemTaxes | null;
+    imeis: string[][];
+  }[];
+  /** Confirmed parts; empty when the order is paid whole by its method. */
+  parts: {
+    method: 'CASH' | 'BANK_TRANSFER' | 'PIX' | 'CARD';
+    amountCents: number;
+    cardKind?: 'DEBIT' | 'CREDIT' | null;
+    cardBrand?: CardBrand | string | null;
+    authorization?: string | null;
+  }[];
+  /** A sale on credit's instalments. */
+  instalments: { seq: number; dueDate: string; amountCents: number }[];
+}
+
+/** tBand of the NF-e's card group. */
+const CARD_BRAND_CODES: Readonly<Record<string, string>> = {
+  Visa: '01',
+  Mastercard: '02',
+  'American Express': '03',
+  Elo: '06',
+  Hipercard: '07',
+  Outra: '99',
+};
+
+const METHOD_TYPES: Readonly<Record<'CASH' | 'BANK_TRANSFER' | 'PIX', PaymentType>> = {
+  CASH: '01',
+  BANK_TRANSFER: '16',
+  PIX: '17',
+};
+
+/** The model an order's note takes by default: NFC-e for a consumer in the shop's state, else NF-e. */
+export function defaultModel(order: Pick<OrderForNote, 'customer'>, issuerUf: string): 55 | 65 {
+  const { customer } = order;
+  if (customer.walkIn) return 65;
+  if (customer.document.length === 14) return 55;
+  if (customer.address && customer.address.uf !== issuerUf) return 55;
+  return 65;
+}
+
+export interface NoteParts {
+  items: NfeItem[];
+  recipient: NfeRecipient | null;
+  freightCents: number;
+  otherCents: number;
+  discountCents: number;
+  freightMode: 0 | 9;
+  payments: NfePayment[];
+  instalments: NfeInstalment[];
+}
+
+/** The note's parts of `order` (see the module's comment); throws OrderNoteError with what is missing. */
+export function orderNoteParts(order: OrderForNote, model: 55 | 65): NoteParts {
+  const items: NfeItem[] = order.items.map((item) => {
+    if (!item.ncm) throw new OrderNoteError(`O produto ${item.code} (${item.name}) não tem NCM.`);
+    if (!item.taxes)
+      throw new OrderNoteError(
+        `O produto ${item.code} (${item.name}) não tem perfil fiscal, e a loja não tem um perfil padrão.`,
+      );
+    return {
+      code: item.code,
+      gtin: item.gtin,
+      name: item.name,
+      ncm: item.ncm,
+      cest: item.cest,
+      origin: item.origin ?? 0,
+      unit: 'UN',
+      quantity: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+      discountCents: item.discountCents,
+      imeis: item.imeis.length === item.quantity ? item.imeis : [],
+      taxes: item.taxes,
+    };
+  });
+  const freightCents = order.shippingCents + order.fastDeliveryTaxCents;
+  const gross = items.reduce((sum, item) => sum + item.quantity * item.unitPriceCents - (item.discountCents ?? 0), 0);
+  const noteTotal = gross + freightCents + order.warrantyCents - order.discountCents;
+  if (noteTotal !== order.totalCents)
+    throw new OrderNoteError(
+      `Os valores do pedido ${order.code} não fecham: itens, frete, garantia e desconto somam ${noteTotal} centavos e o total é ${order.totalCents}.`,
+    );
+
+  const { customer } = order;
+  let recipient: NfeRecipient | null = null;
+  if (!customer.walkIn) {
+    if (model === 55 && !customer.address)
+      throw new OrderNoteError(`O cliente ${customer.name} não tem endereço completo para a NF-e.`);
+    recipient = {
+      document: customer.document,
+      name: customer.name,
+      ie: customer.stateRegistration ?? null,
+      email: customer.email,
+      address: model === 55 ? customer.address : null,
+    };
+  } else if (model === 55) {
+    throw new OrderNoteError('Uma venda a consumidor não identificado é emitida como NFC-e.');
+  }
+
+  let payments: NfePayment[];
+  let instalments: NfeInstalment[] = [];
+  if (order.paymentMethod === 'CREDIT') {
+    payments = [{ type: '05', amountCents: order.totalCents, deferred: true }];
+    if (model === 55)
+      instalments = order.instalments.map((d) => ({
+        number: String(d.seq).padStart(3, '0'),
+        dueDate: d.dueDate,
+        amountCents: d.amountCents,
+      }));
+  } else if (order.parts.length > 0) {
+    payments = order.parts.map((part) =>
+      part.method === 'CARD'
+        ? {
+            type: part.cardKind === 'DEBIT' ? '04' : '03',
+            amountCents: part.amountCents,
+            card: {
+              integrated: false,
+              brand: part.cardBrand ? (CARD_BRAND_CODES[part.cardBrand] ?? '99') : null,
+              authorization: part.authorization ?? null,
+            },
+          }
+        : { type: METHOD_TYPES[part.method], amountCents: part.amountCents },
+    );
+  } else if (order.paymentMethod === 'CARD') {
+    payments = [{ type: '03', amountCents: order.totalCents, card: { integrated: false } }];
+  } else {
+    payments = [{ type: METHOD_TYPES[order.paymentMethod], amountCents: order.totalCents }];
+  }
+  return {
+    items,
+    recipient,
+    freightCents,
+    otherCents: order.warrantyCents,
+    discountCents: order.discountCents,
+    freightMode: order.deliveryType === 2 ? 9 : 0,
+    payments,
+    instalments,
+  };
+}
