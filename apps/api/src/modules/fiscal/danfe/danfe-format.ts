@@ -213,7 +213,7 @@ export const formatNoteNumber = (number: string) =>
 /** The series as three digits: 001. */
 export const formatSeries = (series: string) => series.padStart(3, '0');
 
-/** An instant of the XML ('2026-11-26T10:15:00-03:00') as DD/MM/YYYY HH:mm in the shop's zone; '' when absent. */
+/** An instant of the XML (a timestamp with its UTC offset) as DD/MM/YYYY HH:mm in the shop's zone; '' when absent. */
 export const dateTime = (at: string) => (at ? formatBusinessDateTimeMinutes(new Date(at)) : '');
 export const dateOnly = (at: string) => (at ? formatBusinessDate(new Date(at)) : '');
 export const timeOnly = (at: string) => (at ? formatBusinessTime(new Date(at)) : '');

@@ -134,7 +134,7 @@ export interface NfeInput {
   number: number;
   /** The note's random code (cNF): 8 digits, never the number itself. */
   numericCode: string;
-  /** When it is issued, with the shop's offset: '2026-11-26T10:15:00-03:00'. */
+  /** When it is issued, with the shop's UTC offset (the contract's withBusinessOffset). */
   issuedAt: string;
   emission: NfeEmission;
   natureOfOperation: string;

@@ -37,7 +37,7 @@ export interface EventSpec {
   stateCode: string;
   cnpj: string;
   accessKey: string;
-  /** With the shop's offset: '2026-11-26T10:15:00-03:00'. */
+  /** With the shop's UTC offset (the contract's withBusinessOffset). */
   at: string;
   /** nSeqEvento: 1 for a cancellation; 1, 2… for the correction letters of a note. */
   sequence: number;
