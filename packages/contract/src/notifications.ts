@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'settlement_difference',
   'payment_settings_changed',
   'discount_approval',
+  'certificate_expiring',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -41,6 +42,8 @@ export const NOTIFICATION_PERMISSIONS: Record<NotificationKind, string> = {
    * internal_sales (DISCOUNT_APPROVAL_PERMISSIONS) whose maximum covers it.
    */
   discount_approval: PERMISSIONS.orders,
+  /** The shop's A1 certificate expires within 30 days, or has expired (issue 41 §1, decision 0056). */
+  certificate_expiring: PERMISSIONS.settings,
 };
 
 /** How far back the event kinds reach. */

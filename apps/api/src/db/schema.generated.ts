@@ -296,6 +296,77 @@ export interface Files {
   size: number;
 }
 
+export interface FiscalCertificate {
+  cnpj: string;
+  company_id: number;
+  holder: string;
+  not_after: Timestamp;
+  not_before: Timestamp;
+  password_ciphertext: Buffer;
+  password_iv: Buffer;
+  password_tag: Buffer;
+  pfx_ciphertext: Buffer;
+  pfx_iv: Buffer;
+  pfx_tag: Buffer;
+  serial_number: string;
+  sha1_fingerprint: string;
+  uploaded_at: Generated<Timestamp>;
+  uploaded_by: number | null;
+}
+
+export interface FiscalIssuer {
+  cep: string;
+  city_code: string;
+  city_name: string;
+  cnpj: string;
+  company_id: number;
+  complement: string | null;
+  crt: number;
+  csc_id: string | null;
+  csc_token_ciphertext: Buffer | null;
+  csc_token_iv: Buffer | null;
+  csc_token_tag: Buffer | null;
+  district: string;
+  environment: Generated<number>;
+  ie: string;
+  legal_name: string;
+  nfce_next_number: number;
+  nfce_series: number;
+  nfe_next_number: number;
+  nfe_series: number;
+  number: string;
+  phone: string | null;
+  street: string;
+  trade_name: string | null;
+  uf: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+}
+
+export interface FiscalProfiles {
+  c_class_trib: string | null;
+  cbs_rate_ten_thousandths: number | null;
+  cfop_in_state: string;
+  cfop_out_of_state: string;
+  cofins_cst: string;
+  cofins_rate_ten_thousandths: number;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  ibs_cbs_cst: string | null;
+  ibs_mun_rate_ten_thousandths: number | null;
+  ibs_uf_rate_ten_thousandths: number | null;
+  icms_csosn: string | null;
+  icms_cst: string | null;
+  icms_rate_ten_thousandths: number;
+  id: Generated<number>;
+  is_default: Generated<boolean>;
+  name: string;
+  pis_cst: string;
+  pis_rate_ten_thousandths: number;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+}
+
 export interface ImportRequests {
   answer: Json | null;
   created_at: Generated<Timestamp>;
@@ -548,6 +619,7 @@ export interface Products {
   cost_cents: number;
   created_at: Generated<Timestamp>;
   description: string | null;
+  fiscal_profile_id: number | null;
   gold_percentage: Generated<number>;
   id: Generated<number>;
   name: string;
@@ -913,6 +985,9 @@ export interface DB {
   discount_approvals: DiscountApprovals;
   employees: Employees;
   files: Files;
+  fiscal_certificate: FiscalCertificate;
+  fiscal_issuer: FiscalIssuer;
+  fiscal_profiles: FiscalProfiles;
   import_requests: ImportRequests;
   notification_reads: NotificationReads;
   order_adjustments: OrderAdjustments;

@@ -12,6 +12,7 @@ import { dispatchRoutes } from './dispatch/dispatch.routes';
 import { employeesRoutes } from './employees/employees.routes';
 import { eventsRoutes } from './events/events.routes';
 import { filesRoutes } from './files/files.routes';
+import { fiscalRoutes } from './fiscal/fiscal.routes';
 import { importsRoutes } from './imports/imports.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { ordersRoutes } from './orders/orders.routes';
@@ -58,4 +59,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(creditRoutes);
   await api.register(receivablesRoutes);
   await api.register(cashFlowRoutes);
+  await api.register(fiscalRoutes);
 }

@@ -64,6 +64,7 @@ import { customerCredit } from './0069-customer-credit';
 import { openBills } from './0070-open-bills';
 import { salesOnCredit } from './0071-sales-on-credit';
 import { receivables } from './0072-receivables';
+import { fiscalSettings } from './0073-fiscal-settings';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -132,6 +133,7 @@ export const migrations: Record<string, Migration> = {
   '0070-open-bills': openBills,
   '0071-sales-on-credit': salesOnCredit,
   '0072-receivables': receivables,
+  '0073-fiscal-settings': fiscalSettings,
 };
 
 export const migrationProvider: MigrationProvider = {

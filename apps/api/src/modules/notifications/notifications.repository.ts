@@ -9,6 +9,12 @@ import type { Executor } from '../../db/executor';
  * module's own tables (migration 0031).
  */
 
+/**
+ * The kinds whose item shows once its time has passed (the reader's clock): a late order from when it turns late,
+ * the A1 certificate from 30 days before it expires (migration 0073).
+ */
+export const DUE_KINDS: readonly string[] = ['order_late', 'certificate_expiring'];
+
 /** Who reads the bell, and the kinds he may see with how far back each reaches. */
 export interface BellScope {
   employeeId: number;
@@ -36,7 +42,7 @@ function mine(scope: BellScope) {
   const timed = scope.kinds.filter((k) => k.kind !== 'stock_low');
   const kinds = timed.map((k) => k.kind);
   const from = timed.map((k) => k.since?.toISOString() ?? '-infinity');
-  const until = timed.map((k) => (k.kind === 'order_late' ? scope.at.toISOString() : 'infinity'));
+  const until = timed.map((k) => (DUE_KINDS.includes(k.kind) ? scope.at.toISOString() : 'infinity'));
   const branches = [
     sql`select b.id, b.kind, b.ref_id, b.ref_key, b.at
     from unnest(${kinds}::text[], ${from}::timestamptz[], ${until}::timestamptz[]) k (kind, since, until)
@@ -93,6 +99,9 @@ export interface BellDetails {
   customer?: string;
   discounts?: SaleDiscounts;
   required_hundredths?: number;
+  holder?: string;
+  /** ISO time the certificate expires. */
+  not_after?: string;
 }
 
 export interface BellRow {
@@ -151,6 +160,9 @@ export async function bellPage(db: Executor, scope: BellScope, limit: number): P
             'discounts', d.discounts, 'required_hundredths', d.required_hundredths)
           from discount_approvals d join employees e on e.id = d.seller_id join customers c on c.id = d.customer_id
           where d.id = s.ref_id)
+        when s.kind = 'certificate_expiring' then
+          (select json_build_object('holder', c.holder, 'not_after', c.not_after)
+          from fiscal_certificate c where c.company_id = s.ref_id)
       end as details
     from shown s`.compile(db),
   );
@@ -195,12 +207,15 @@ export async function saveLateLimits(
   }
 }
 
-/** The first time after `at` at which an order turns late for the bell (null: none is waiting to). */
+/**
+ * The first time after `at` at which an item of a due kind shows (an order turns late, the certificate's warning
+ * begins), for the bell (null: none is waiting to).
+ */
 export async function nextLateAt(db: Executor, at: Date): Promise<Date | null> {
   const row = await db
     .selectFrom('bell_items')
     .select((eb) => eb.fn.min('at').as('at'))
-    .where('kind', '=', 'order_late')
+    .where('kind', 'in', DUE_KINDS)
     .where('sort_key', 'is', null)
     .where('at', '>', at)
     .executeTakeFirst();

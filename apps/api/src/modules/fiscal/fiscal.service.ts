@@ -1,0 +1,49 @@
+import type {
+  FiscalCertificate,
+  FiscalIssuer,
+  FiscalIssuerInput,
+  FiscalProfile,
+  FiscalProfileInput,
+  MunicipalitiesQuery,
+  Municipality,
+} from '@backoffice/contract';
+import type { DB } from '../../db/database';
+import type { Principal } from '../../plugins/auth';
+import { installCertificate, readCertificate, removeCertificate } from './fiscal-certificate';
+import { readIssuer, saveIssuer } from './fiscal-issuer';
+import { assignProfile, createProfile, deleteProfile, listProfiles, updateProfile } from './fiscal-profiles';
+import { searchMunicipalities } from './municipalities';
+
+/**
+ * The shop's fiscal setup (issue 41 §1, decision 0056): the issuer, the IBGE municipalities, the A1 certificate and
+ * the fiscal profiles. This file is the module's public face: the emitting code (another module) imports from here.
+ */
+
+/** For the emitting code: the A1's key and certificate in clear (409 when none, expired or unreadable). */
+export { loadSigningCertificate, type SigningCertificate } from './fiscal-certificate';
+/** For the emitting code: the issuer, and the NFC-e's CSC id and token in clear (409 when not saved). */
+export { cnpjBase, loadNfceCsc, readIssuer } from './fiscal-issuer';
+export { municipalityByCode } from './municipalities';
+
+export function createFiscalService(db: DB, serverSecret: string) {
+  return {
+    issuer: (): Promise<FiscalIssuer> => readIssuer(db),
+    saveIssuer: (principal: Principal, input: FiscalIssuerInput): Promise<FiscalIssuer> =>
+      saveIssuer(db, serverSecret, principal, input),
+
+    municipalities: (query: MunicipalitiesQuery): Municipality[] => searchMunicipalities(query),
+
+    certificate: (): Promise<FiscalCertificate | null> => readCertificate(db),
+    installCertificate: (principal: Principal, upload: { file: Buffer; password: string }) =>
+      installCertificate(db, serverSecret, principal, upload),
+    removeCertificate: (principal: Principal) => removeCertificate(db, principal),
+
+    profiles: (): Promise<FiscalProfile[]> => listProfiles(db),
+    createProfile: (principal: Principal, input: FiscalProfileInput) => createProfile(db, principal, input),
+    updateProfile: (principal: Principal, id: number, input: FiscalProfileInput) =>
+      updateProfile(db, principal, id, input),
+    deleteProfile: (principal: Principal, id: number) => deleteProfile(db, principal, id),
+    assignProfile: (principal: Principal, id: number, productIds: readonly number[]) =>
+      assignProfile(db, principal, id, productIds),
+  };
+}
