@@ -54,6 +54,14 @@ export interface AppConfig {
    * (`packages/contract/src/clock.ts`). The web learns it from the sign-in's answer.
    */
   businessTimeZone: string;
+  /**
+   * The SEFAZ's web services at one base address instead of each state's (FISCAL_SEFAZ_URL: a SEFAZ of the tests, a
+   * proxy), and the certificates trusted for it besides Node's and ICP-Brasil's roots (FISCAL_SEFAZ_CA_FILE, PEM).
+   */
+  fiscalSefazUrl: string | undefined;
+  fiscalSefazCa: string[];
+  /** How long the SEFAZ has to answer before the note waits (NF-e) or goes into contingency (NFC-e). */
+  fiscalSefazTimeoutMs: number;
 }
 
 const EIGHT_HOURS = 8 * 60 * 60 * 1000;
@@ -83,6 +91,11 @@ function milliseconds(value: string | undefined, fallback: number, name: string)
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   return value === 'true' ? true : value;
+}
+
+/** The certificates of a PEM bundle. */
+function pemCertificates(bundle: string): string[] {
+  return bundle.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
 }
 
 /** Reads the configuration from the environment; `overrides` wins (tests). */
@@ -119,6 +132,9 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     backupSchedule: env.BACKUP_SCHEDULE !== 'off' && !inMemory,
     backupPassphrase: env.BACKUP_PASSPHRASE || undefined,
     businessTimeZone: businessTimeZoneFrom(env.BUSINESS_TIME_ZONE),
+    fiscalSefazUrl: env.FISCAL_SEFAZ_URL || undefined,
+    fiscalSefazTimeoutMs: milliseconds(env.FISCAL_SEFAZ_TIMEOUT_MS, 30_000, 'FISCAL_SEFAZ_TIMEOUT_MS'),
+    fiscalSefazCa: env.FISCAL_SEFAZ_CA_FILE ? pemCertificates(readFileSync(env.FISCAL_SEFAZ_CA_FILE, 'utf8')) : [],
     ...overrides,
   };
 }

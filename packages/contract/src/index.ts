@@ -17,6 +17,7 @@ export * from './employees';
 export * from './errors';
 export * from './finance-access';
 export * from './fiscal';
+export * from './fiscal-notes';
 export * from './gtin';
 export * from './ids';
 export * from './imei';

@@ -18,6 +18,8 @@ export const PERMISSIONS = {
   purchases: 'bo:manage:purchases',
   /** Credit and collection (issue 40): customers' credit, receivables, and approving a cash drawer's difference. */
   credit: 'bo:manage:credit',
+  /** Invoices (issue 41): emitting an order's NF-e or NFC-e, cancelling, correcting, voiding numbers. */
+  invoices: 'bo:manage:invoices',
 } as const;
 
 export type PermissionKey = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -37,6 +39,7 @@ export const PERMISSION_LABELS: Record<PermissionKey, string> = {
   'bo:manage:settings': 'Configurações bancárias',
   'bo:manage:purchases': 'Compras',
   'bo:manage:credit': 'Crédito e cobrança',
+  'bo:manage:invoices': 'Notas fiscais',
 };
 
 export const ALL_PERMISSION_KEYS = Object.keys(PERMISSION_LABELS) as PermissionKey[];

@@ -343,6 +343,47 @@ export interface FiscalIssuer {
   updated_by: number | null;
 }
 
+export interface FiscalNoteEvents {
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  id: Generated<number>;
+  note_id: number;
+  protocol: string | null;
+  registered_at: Timestamp | null;
+  sequence: number;
+  status_code: number | null;
+  status_reason: string | null;
+  text: string;
+  type: string;
+  xml: string | null;
+}
+
+export interface FiscalNotes {
+  access_key: string;
+  authorized_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  emission_type: Generated<number>;
+  environment: number;
+  id: Generated<number>;
+  issued_at: Timestamp;
+  model: number;
+  number: number;
+  order_id: number | null;
+  proc_xml: string | null;
+  protocol: string | null;
+  receipt_number: string | null;
+  recipient_document: string | null;
+  recipient_name: string | null;
+  series: number;
+  status: string;
+  status_code: number | null;
+  status_reason: string | null;
+  total_cents: Figure;
+  updated_at: Generated<Timestamp>;
+  xml: string;
+}
+
 export interface FiscalProfiles {
   c_class_trib: string | null;
   cbs_rate_ten_thousandths: number | null;
@@ -365,6 +406,22 @@ export interface FiscalProfiles {
   pis_rate_ten_thousandths: number;
   updated_at: Generated<Timestamp>;
   updated_by: number | null;
+}
+
+export interface FiscalVoidings {
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  environment: number;
+  id: Generated<number>;
+  model: number;
+  number_from: number;
+  number_to: number;
+  protocol: string | null;
+  reason: string;
+  series: number;
+  status_code: number | null;
+  status_reason: string | null;
+  xml: string | null;
 }
 
 export interface ImportRequests {
@@ -987,7 +1044,10 @@ export interface DB {
   files: Files;
   fiscal_certificate: FiscalCertificate;
   fiscal_issuer: FiscalIssuer;
+  fiscal_note_events: FiscalNoteEvents;
+  fiscal_notes: FiscalNotes;
   fiscal_profiles: FiscalProfiles;
+  fiscal_voidings: FiscalVoidings;
   import_requests: ImportRequests;
   notification_reads: NotificationReads;
   order_adjustments: OrderAdjustments;

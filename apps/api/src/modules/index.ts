@@ -13,6 +13,7 @@ import { employeesRoutes } from './employees/employees.routes';
 import { eventsRoutes } from './events/events.routes';
 import { filesRoutes } from './files/files.routes';
 import { fiscalRoutes } from './fiscal/fiscal.routes';
+import { notesRoutes } from './fiscal/notes/notes.routes';
 import { importsRoutes } from './imports/imports.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { ordersRoutes } from './orders/orders.routes';
@@ -60,4 +61,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(receivablesRoutes);
   await api.register(cashFlowRoutes);
   await api.register(fiscalRoutes);
+  await api.register(notesRoutes);
 }

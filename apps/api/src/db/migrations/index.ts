@@ -65,6 +65,7 @@ import { openBills } from './0070-open-bills';
 import { salesOnCredit } from './0071-sales-on-credit';
 import { receivables } from './0072-receivables';
 import { fiscalSettings } from './0073-fiscal-settings';
+import { fiscalNotes } from './0074-fiscal-notes';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -134,6 +135,7 @@ export const migrations: Record<string, Migration> = {
   '0071-sales-on-credit': salesOnCredit,
   '0072-receivables': receivables,
   '0073-fiscal-settings': fiscalSettings,
+  '0074-fiscal-notes': fiscalNotes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,7 +9,13 @@ export const DEMO_ROLES = [
   { name: 'Administrador', permissions: [FULL_ACCESS] },
   {
     name: 'Atendimento',
-    permissions: [PERMISSIONS.dashboard, PERMISSIONS.customers, PERMISSIONS.orders, PERMISSIONS.internalSales],
+    permissions: [
+      PERMISSIONS.dashboard,
+      PERMISSIONS.customers,
+      PERMISSIONS.orders,
+      PERMISSIONS.internalSales,
+      PERMISSIONS.invoices,
+    ],
     // Issue 38: the largest discount (%) at sale time; the demo's counter discounts stay within it.
     maxDiscountPercentage: 5,
   },
@@ -27,6 +33,7 @@ export const DEMO_ROLES = [
       PERMISSIONS.products,
       // Issue 40: approves a cash drawer's difference (and, to come, customers' credit).
       PERMISSIONS.credit,
+      PERMISSIONS.invoices,
     ],
     maxDiscountPercentage: 10,
   },

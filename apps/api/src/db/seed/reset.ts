@@ -7,6 +7,12 @@ import type { DB } from '../database';
  * table truncates them, and naming both in one statement is refused ('being used by active queries').
  */
 export const DATA_TABLES = [
+  'fiscal_voidings',
+  'fiscal_note_events',
+  'fiscal_notes',
+  'fiscal_profiles',
+  'fiscal_certificate',
+  'fiscal_issuer',
   'receivable_payments',
   'receivables',
   'customer_credit',

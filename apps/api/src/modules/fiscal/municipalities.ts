@@ -31,6 +31,13 @@ export function municipalityByCode(code: string): Municipality | undefined {
   return found ? { code: found.code, name: found.name, uf: found.stateCode } : undefined;
 }
 
+/** The municipality named `name` in `uf` (accents, case and punctuation aside), or undefined: a customer's city. */
+export function municipalityByName(name: string, uf: string): Municipality | undefined {
+  const wanted = fold(name);
+  const found = all().find((m) => m.uf === uf && m.folded === wanted);
+  return found ? { code: found.code, name: found.name, uf: found.uf } : undefined;
+}
+
 /** Whether a typed name is the municipality's, accents, case and punctuation aside. */
 export const sameMunicipalityName = (typed: string, name: string) => fold(typed) === fold(name);
 

@@ -1,0 +1,301 @@
+import type { FiscalNoteStatus, FiscalNotesQuery } from '@backoffice/contract';
+import { type Selectable, sql } from 'kysely';
+import type { Executor } from '../../../db/executor';
+import type { Database } from '../../../db/schema';
+
+export type NoteRow = Selectable<Database['fiscal_notes']> & {
+  order_code: string | null;
+  created_by_name: string | null;
+};
+export type EventRow = Selectable<Database['fiscal_note_events']> & { created_by_name: string | null };
+
+const noteColumns = (db: Executor) =>
+  db
+    .selectFrom('fiscal_notes as n')
+    .leftJoin('orders as o', 'o.id', 'n.order_id')
+    .leftJoin('employees as e', 'e.id', 'n.created_by')
+    .selectAll('n')
+    .select(['o.code as order_code', 'e.name as created_by_name']);
+
+/** The SQL of the notes (issue 41): the order's figures for its note, the numbers, the notes and their events. */
+export const notesRepository = {
+  async lockOrder(db: Executor, orderId: number) {
+    return db
+      .selectFrom('orders')
+      .select([
+        'id',
+        'code',
+        'status',
+        'customer_id',
+        'total_cents',
+        'shipping_cost_cents',
+        'fast_delivery_tax_cents',
+        'warranty_cents',
+        'discount_cents',
+        'delivery_type',
+        'payment_method',
+      ])
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  async customer(db: Executor, id: number) {
+    return db
+      .selectFrom('customers')
+      .select([
+        'name',
+        'email',
+        'document',
+        'phone',
+        'status',
+        'street',
+        'number',
+        'complement',
+        'neighborhood',
+        'city',
+        'state',
+        'zip_code',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  },
+
+  async items(db: Executor, orderId: number) {
+    return db
+      .selectFrom('order_items as i')
+      .innerJoin('products as p', 'p.id', 'i.product_id')
+      .select([
+        'i.product_id',
+        'i.quantity',
+        'i.unit_price_cents',
+        'i.discount_cents',
+        'p.code',
+        'p.name',
+        'p.barcode',
+        'p.ncm',
+        'p.cest',
+        'p.origin',
+        'p.fiscal_profile_id',
+      ])
+      .where('i.order_id', '=', orderId)
+      .orderBy('i.id')
+      .execute();
+  },
+
+  async units(db: Executor, orderId: number) {
+    return db
+      .selectFrom('product_units')
+      .select(['product_id', 'imei', 'imei2'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
+  },
+
+  async confirmedParts(db: Executor, orderId: number) {
+    return db
+      .selectFrom('order_payments')
+      .select(['method', 'amount_cents', 'card_kind', 'card_brand', 'authorization_code'])
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'CONFIRMED')
+      .orderBy('seq')
+      .execute();
+  },
+
+  async instalments(db: Executor, orderId: number) {
+    return db
+      .selectFrom('receivables')
+      .select(['seq', 'due_date', 'amount_cents'])
+      .where('order_id', '=', orderId)
+      .where('canceled_at', 'is', null)
+      .orderBy('seq')
+      .execute();
+  },
+
+  async profiles(db: Executor) {
+    return db.selectFrom('fiscal_profiles').selectAll().execute();
+  },
+
+  /** The model's series and next number, the number taken (the issuer's row locked until the transaction ends). */
+  async takeNumber(db: Executor, model: 55 | 65): Promise<{ series: number; number: number }> {
+    const row =
+      model === 55
+        ? await db
+            .updateTable('fiscal_issuer')
+            .set({ nfe_next_number: sql`nfe_next_number + 1` })
+            .returning(['nfe_series as series', sql<number>`nfe_next_number - 1`.as('number')])
+            .executeTakeFirstOrThrow()
+        : await db
+            .updateTable('fiscal_issuer')
+            .set({ nfce_next_number: sql`nfce_next_number + 1` })
+            .returning(['nfce_series as series', sql<number>`nfce_next_number - 1`.as('number')])
+            .executeTakeFirstOrThrow();
+    return { series: Number(row.series), number: Number(row.number) };
+  },
+
+  async aliveNoteOf(db: Executor, orderId: number) {
+    return db
+      .selectFrom('fiscal_notes')
+      .select(['id', 'number', 'status'])
+      .where('order_id', '=', orderId)
+      .where('status', 'not in', ['REJECTED', 'CANCELLED'])
+      .executeTakeFirst();
+  },
+
+  async insertNote(db: Executor, values: Parameters<typeof insertValues>[0]): Promise<number> {
+    const row = await db
+      .insertInto('fiscal_notes')
+      .values(insertValues(values))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  async updateNote(
+    db: Executor,
+    id: number,
+    changes: Partial<{
+      status: FiscalNoteStatus;
+      status_code: number | null;
+      status_reason: string | null;
+      receipt_number: string | null;
+      protocol: string | null;
+      authorized_at: Date | null;
+      proc_xml: string | null;
+      xml: string;
+      access_key: string;
+      emission_type: number;
+      total_cents: number;
+      issued_at: Date;
+    }>,
+  ) {
+    await db
+      .updateTable('fiscal_notes')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  async lockNote(db: Executor, id: number) {
+    return db.selectFrom('fiscal_notes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  },
+
+  async note(db: Executor, id: number): Promise<NoteRow | undefined> {
+    return noteColumns(db).where('n.id', '=', id).executeTakeFirst();
+  },
+
+  async events(db: Executor, noteId: number): Promise<EventRow[]> {
+    return db
+      .selectFrom('fiscal_note_events as v')
+      .leftJoin('employees as e', 'e.id', 'v.created_by')
+      .selectAll('v')
+      .select('e.name as created_by_name')
+      .where('v.note_id', '=', noteId)
+      .orderBy('v.id')
+      .execute();
+  },
+
+  async insertEvent(
+    db: Executor,
+    values: {
+      note_id: number;
+      type: 'CANCEL' | 'CORRECTION';
+      sequence: number;
+      text: string;
+      status_code: number | null;
+      status_reason: string | null;
+      protocol: string | null;
+      registered_at: Date | null;
+      xml: string | null;
+      created_by: number;
+    },
+  ) {
+    await db.insertInto('fiscal_note_events').values(values).execute();
+  },
+
+  async correctionCount(db: Executor, noteId: number): Promise<number> {
+    const row = await db
+      .selectFrom('fiscal_note_events')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('note_id', '=', noteId)
+      .where('type', '=', 'CORRECTION')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  /** A number of the range already on a note (any status: a rejected note's number is still the note's). */
+  async usedNumber(
+    db: Executor,
+    range: { model: number; series: number; from: number; to: number; environment: number },
+  ) {
+    const row = await db
+      .selectFrom('fiscal_notes')
+      .select('number')
+      .where('model', '=', range.model)
+      .where('series', '=', range.series)
+      .where('environment', '=', range.environment)
+      .where('number', '>=', range.from)
+      .where('number', '<=', range.to)
+      .orderBy('number')
+      .executeTakeFirst();
+    return row?.number ?? null;
+  },
+
+  async insertVoiding(db: Executor, values: Omit<Selectable<Database['fiscal_voidings']>, 'id' | 'created_at'>) {
+    return db.insertInto('fiscal_voidings').values(values).returning(['id', 'created_at']).executeTakeFirstOrThrow();
+  },
+
+  async page(db: Executor, query: FiscalNotesQuery, dayBounds: { from?: Date; to?: Date }) {
+    let base = db.selectFrom('fiscal_notes as n').leftJoin('orders as o', 'o.id', 'n.order_id');
+    if (query.orderId) base = base.where('n.order_id', '=', query.orderId);
+    if (query.status) base = base.where('n.status', '=', query.status);
+    if (query.model) base = base.where('n.model', '=', query.model);
+    if (dayBounds.from) base = base.where('n.issued_at', '>=', dayBounds.from);
+    if (dayBounds.to) base = base.where('n.issued_at', '<', dayBounds.to);
+    if (query.search) {
+      const term = query.search;
+      const digits = term.replace(/\D/g, '');
+      base = base.where((eb) =>
+        eb.or([
+          eb('n.access_key', '=', digits || term),
+          eb(sql`n.number::text`, '=', digits || term),
+          eb('n.recipient_name', 'ilike', `%${term.replace(/[%_\\]/g, '\\$&')}%`),
+          eb('n.recipient_document', '=', digits || term),
+          eb('o.code', '=', term.toUpperCase()),
+        ]),
+      );
+    }
+    const [count, rows] = await Promise.all([
+      base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      base
+        .leftJoin('employees as e', 'e.id', 'n.created_by')
+        .selectAll('n')
+        .select(['o.code as order_code', 'e.name as created_by_name'])
+        .orderBy('n.issued_at', 'desc')
+        .orderBy('n.id', 'desc')
+        .limit(query.pageSize)
+        .offset(query.page * query.pageSize)
+        .execute(),
+    ]);
+    return { total: Number(count.n), rows: rows as NoteRow[] };
+  },
+};
+
+function insertValues(values: {
+  order_id: number;
+  model: number;
+  series: number;
+  number: number;
+  environment: number;
+  emission_type: number;
+  access_key: string;
+  status: FiscalNoteStatus;
+  total_cents: number;
+  recipient_document: string | null;
+  recipient_name: string | null;
+  xml: string;
+  issued_at: Date;
+  created_by: number;
+}) {
+  return values;
+}

@@ -1,0 +1,186 @@
+import {
+  FISCAL_NOTE_TEXTS,
+  fiscalNoteCancelBodySchema,
+  fiscalNoteCorrectionBodySchema,
+  fiscalNoteEmitBodySchema,
+  fiscalNotePageSchema,
+  fiscalNoteSchema,
+  fiscalNotesQuerySchema,
+  fiscalVoidingBodySchema,
+  fiscalVoidingSchema,
+  idParamSchema,
+  PERMISSIONS,
+} from '@backoffice/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../../plugins/auth';
+import { createNotesService } from './notes.service';
+
+/**
+ * 'Notas fiscais' (issue 41 §2–3, decision 0057): emitting an order's note, sending it again, cancelling, correcting,
+ * voiding numbers — `invoices`; reading them, their XML and DANFE — `invoices` or `orders` (the desk that hands
+ * the order over prints its DANFE).
+ */
+const write = { permissions: [PERMISSIONS.invoices] };
+const read = { permissions: [PERMISSIONS.invoices, PERMISSIONS.orders] };
+const params = z.object({ id: idParamSchema(FISCAL_NOTE_TEXTS.noteNotFound) });
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.deps;
+  const service = createNotesService({
+    db,
+    serverSecret: config.jwtSecret,
+    sefazUrl: config.fiscalSefazUrl,
+    sefazCa: config.fiscalSefazCa,
+    sefazTimeoutMs: config.fiscalSefazTimeoutMs,
+  });
+  const tags = ['fiscal'];
+
+  app.get(
+    '/fiscal/notes',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          'As notas emitidas, das mais novas: por número, chave, cliente (nome ou documento) ou código do pedido, por período (dia de emissão), situação, modelo e pedido; paginadas',
+        querystring: fiscalNotesQuerySchema,
+        response: { 200: data(fiscalNotePageSchema) },
+      },
+    },
+    async (request) => ({ data: await service.list(request.query) }),
+  );
+
+  app.post(
+    '/fiscal/notes',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Emite a nota do pedido (NF-e 55 ou NFC-e 65; sem modelo: NF-e para CNPJ ou outra UF, NFC-e para consumidor da UF): número tomado numa transação, XML validado contra os schemas (400 nomeando o campo) e assinado, enviado à SEFAZ; responde a nota autorizada, rejeitada (código e motivo; o número fica para a nota corrigida), em processamento, ou aguardando a SEFAZ (a NFC-e em contingência offline)',
+        body: fiscalNoteEmitBodySchema,
+        response: { 201: data(fiscalNoteSchema) },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ data: await service.emit(principalOf(request), request.body) }),
+  );
+
+  app.get(
+    '/fiscal/notes/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'A nota, com o que a SEFAZ respondeu e os seus eventos (cancelamento, cartas de correção)',
+        params,
+        response: { 200: data(fiscalNoteSchema) },
+      },
+    },
+    async (request) => ({ data: await service.details(request.params.id) }),
+  );
+
+  app.post(
+    '/fiscal/notes/:id/retry',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Envia de novo: a nota que a SEFAZ não respondeu (e a NFC-e em contingência), consulta o lote em processamento, ou refaz a nota rejeitada a partir do pedido, com o mesmo número',
+        params,
+        response: { 200: data(fiscalNoteSchema) },
+      },
+    },
+    async (request) => ({ data: await service.retry(principalOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/fiscal/notes/:id/cancel',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Cancela a nota autorizada (evento 110111) em até 24 horas da autorização, com motivo de 15 a 255 caracteres; auditado',
+        params,
+        body: fiscalNoteCancelBodySchema,
+        response: { 200: data(fiscalNoteSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.cancel(principalOf(request), request.params.id, request.body.reason),
+    }),
+  );
+
+  app.post(
+    '/fiscal/notes/:id/correction',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Carta de correção (evento 110110) da NF-e autorizada: 15 a 1.000 caracteres, até 20 por nota; auditada',
+        params,
+        body: fiscalNoteCorrectionBodySchema,
+        response: { 200: data(fiscalNoteSchema) },
+      },
+    },
+    async (request) => ({ data: await service.correct(principalOf(request), request.params.id, request.body.text) }),
+  );
+
+  app.get(
+    '/fiscal/notes/:id/xml',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'O XML da nota: o nfeProc (nota e protocolo) quando autorizada, senão a nota assinada',
+        params,
+      },
+    },
+    async (request, reply) => {
+      const { xml, fileName } = await service.xml(request.params.id);
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(xml);
+    },
+  );
+
+  app.get(
+    '/fiscal/notes/:id/danfe.pdf',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'O DANFE da nota: A4 para a NF-e, 80 mm com o QR Code para a NFC-e',
+        params,
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await service.danfe(request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${fileName}"`)
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/fiscal/voidings',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Inutiliza números nunca usados de uma série (até 10.000 de uma vez, motivo de 15 a 255 caracteres); recusa um número que já está numa nota; auditado',
+        body: fiscalVoidingBodySchema,
+        response: { 201: data(fiscalVoidingSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await service.voidNumbers(principalOf(request), request.body) }),
+  );
+};

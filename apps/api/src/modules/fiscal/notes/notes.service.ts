@@ -1,0 +1,710 @@
+/**
+ * Emitting an order's NF-e or NFC-e (issue 41 §2–3, decision 0057), from the order to the SEFAZ's answer:
+ * 1. In one transaction, under the order's lock: the order may have a note (sold, not cancelled nor held, no other
+ *    note alive); its figures become the note's (order-note.ts); the number is taken from the issuer's row (two
+ *    notes never share one); the XML is built, signed and validated against the schemas — a refusal rolls it all
+ *    back, the number with it. The signed note is stored (SIGNED).
+ * 2. Sent to the SEFAZ (synchronously, one note a lot): authorised (100/150) → the nfeProc kept, never changed
+ *    again (migration 0074's trigger); denied (110, 301–303) → DENIED (the number is spent); any other refusal →
+ *    REJECTED, the code and text shown, the number kept for the corrected note ('Enviar de novo' rebuilds it from
+ *    the order as it is then); an asynchronous lot (103) → PROCESSING, its receipt asked for by 'Enviar de novo';
+ *    a SEFAZ that does not answer → the NF-e stays SIGNED to be sent again, the NFC-e is issued at once in offline
+ *    contingency (tpEmis 9, a new key and signature) and sent when the SEFAZ answers.
+ * 3. After: cancellation (110111) within 24 hours of the authorisation with a reason of 15 characters or more;
+ *    correction letters (110110) of an NF-e, numbered; voiding of numbers never used (inutilização).
+ */
+import { randomInt } from 'node:crypto';
+import {
+  businessDay,
+  CANCEL_WINDOW_HOURS,
+  dayStart,
+  FISCAL_NOTE_STATUS_LABELS,
+  FISCAL_NOTE_TEXTS,
+  type FiscalNote,
+  type FiscalNoteEmitBody,
+  type FiscalNotePage,
+  type FiscalNoteStatus,
+  type FiscalNotesQuery,
+  type FiscalVoiding,
+  type FiscalVoidingBody,
+  INVOICEABLE_ORDER_STATUSES,
+  MAX_CORRECTIONS,
+  ORDER_STATUS_LABELS,
+  type OrderStatusKey,
+  shiftDay,
+  toBusinessTimestamp,
+  withBusinessOffset,
+} from '@backoffice/contract';
+import type { DB } from '../../../db/database';
+import type { Executor } from '../../../db/executor';
+import { recordAudit } from '../../../lib/audit';
+import { badRequest, conflict, notFound } from '../../../lib/errors';
+import type { XmlSigner } from '../../../lib/nfe/xml-signature';
+import type { Principal } from '../../../plugins/auth';
+import { renderDanfe } from '../danfe/danfe';
+import { loadNfceCsc, loadSigningCertificate, readIssuer, type SigningCertificate } from '../fiscal.service';
+import { municipalityByName } from '../municipalities';
+import { buildNfe, NfeBuildError } from '../nfe/nfe-builder';
+import type { IcmsTax, ItemTaxes, NfeAddress, NfeInput } from '../nfe/nfe-input';
+import { UF_CODES } from '../nfe/states';
+import { validateAgainstSchema } from '../nfe/xsd';
+import { createSefazClient, type SefazClient, SefazUnavailableError, sefazTrust } from '../sefaz/sefaz-client';
+import { nfeProc } from '../sefaz/sefaz-messages';
+import { sefazUrls, sefazUrlsAt } from '../sefaz/sefaz-urls';
+import { type NoteRow, notesRepository as repo } from './notes.repository';
+import { defaultModel, type OrderForNote, OrderNoteError, orderNoteParts } from './order-note';
+
+export interface NotesDeps {
+  db: DB;
+  serverSecret: string;
+  /** Every service at this base address (tests, a proxy); else each state's. */
+  sefazUrl?: string;
+  /** Certificates trusted for the SEFAZ besides Node's and ICP-Brasil's roots. */
+  sefazCa?: string[];
+  sefazTimeoutMs?: number;
+  now?: () => Date;
+}
+
+const AUTHORISED = new Set([100, 150]);
+const DENIED = new Set([110, 301, 302, 303]);
+const EVENT_REGISTERED = new Set([135, 136, 155]);
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const dateOnly = (value: Date | string) =>
+  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+
+function view(row: NoteRow, events: Awaited<ReturnType<typeof repo.events>>): FiscalNote {
+  return {
+    id: row.id,
+    order: row.order_id && row.order_code ? { id: row.order_id, code: row.order_code } : null,
+    model: row.model as 55 | 65,
+    series: row.series,
+    number: row.number,
+    environment: row.environment as 1 | 2,
+    contingency: row.emission_type === 9,
+    accessKey: row.access_key,
+    status: row.status as FiscalNoteStatus,
+    statusCode: row.status_code,
+    statusReason: row.status_reason,
+    protocol: row.protocol,
+    authorizedAt: iso(row.authorized_at),
+    issuedAt: iso(row.issued_at) as string,
+    total: Number(row.total_cents) / 100,
+    recipient: { document: row.recipient_document, name: row.recipient_name },
+    createdBy: row.created_by && row.created_by_name ? { id: row.created_by, name: row.created_by_name } : null,
+    events: events.map((e) => ({
+      id: e.id,
+      type: e.type as 'CANCEL' | 'CORRECTION',
+      sequence: e.sequence,
+      text: e.text,
+      statusCode: e.status_code,
+      statusReason: e.status_reason,
+      protocol: e.protocol,
+      registeredAt: iso(e.registered_at),
+      createdAt: iso(e.created_at) as string,
+      createdBy: e.created_by && e.created_by_name ? { id: e.created_by, name: e.created_by_name } : null,
+    })),
+  };
+}
+
+/** A profile's row as the note's item taxes. */
+function taxesOf(profile: Awaited<ReturnType<typeof repo.profiles>>[number]): ItemTaxes {
+  const icms: IcmsTax = profile.icms_csosn
+    ? {
+        kind: 'CSOSN',
+        code: profile.icms_csosn as Extract<IcmsTax, { kind: 'CSOSN' }>['code'],
+        creditRate: profile.icms_rate_ten_thousandths,
+      }
+    : {
+        kind: 'CST',
+        code: profile.icms_cst as Extract<IcmsTax, { kind: 'CST' }>['code'],
+        rate: profile.icms_rate_ten_thousandths,
+      };
+  return {
+    cfopInState: profile.cfop_in_state,
+    cfopOutState: profile.cfop_out_of_state,
+    icms,
+    pis: { cst: profile.pis_cst as ItemTaxes['pis']['cst'], rate: profile.pis_rate_ten_thousandths },
+    cofins: { cst: profile.cofins_cst as ItemTaxes['cofins']['cst'], rate: profile.cofins_rate_ten_thousandths },
+    ibsCbs:
+      profile.ibs_cbs_cst && profile.c_class_trib
+        ? {
+            cst: profile.ibs_cbs_cst,
+            classTrib: profile.c_class_trib,
+            cbsRate: profile.cbs_rate_ten_thousandths ?? 0,
+            ibsUfRate: profile.ibs_uf_rate_ten_thousandths ?? 0,
+            ibsMunRate: profile.ibs_mun_rate_ten_thousandths ?? 0,
+          }
+        : null,
+  };
+}
+
+/** The customer's address as the note's, its city found in the IBGE table; null when something is missing. */
+function addressOf(customer: Awaited<ReturnType<typeof repo.customer>>): NfeAddress | null {
+  const { street, number, neighborhood, city, state, zip_code } = customer;
+  if (!street || !number || !neighborhood || !city || !state || !zip_code) return null;
+  const municipality = municipalityByName(city, state);
+  if (!municipality) return null;
+  return {
+    street,
+    number,
+    complement: customer.complement,
+    district: neighborhood,
+    cityCode: municipality.code,
+    cityName: municipality.name,
+    uf: state,
+    cep: zip_code.replace(/\D/g, ''),
+    phone: customer.phone.replace(/\D/g, '').slice(-11) || null,
+  };
+}
+
+/** Everything of the order its note says, read under the order's lock. */
+async function orderForNote(trx: Executor, order: NonNullable<Awaited<ReturnType<typeof repo.lockOrder>>>) {
+  const [customer, items, units, parts, instalments, profiles] = await Promise.all([
+    repo.customer(trx, order.customer_id),
+    repo.items(trx, order.id),
+    repo.units(trx, order.id),
+    repo.confirmedParts(trx, order.id),
+    repo.instalments(trx, order.id),
+    repo.profiles(trx),
+  ]);
+  const byId = new Map(profiles.map((p) => [p.id, p]));
+  const fallback = profiles.find((p) => p.is_default);
+  const forNote: OrderForNote = {
+    code: order.code,
+    totalCents: Number(order.total_cents),
+    shippingCents: Number(order.shipping_cost_cents),
+    fastDeliveryTaxCents: Number(order.fast_delivery_tax_cents),
+    warrantyCents: Number(order.warranty_cents),
+    discountCents: Number(order.discount_cents),
+    deliveryType: order.delivery_type,
+    paymentMethod: order.payment_method,
+    customer: {
+      document: customer.document.replace(/\W/g, '').toUpperCase(),
+      name: customer.name,
+      email: customer.email,
+      walkIn: customer.status === 'WALK_IN',
+      address: addressOf(customer),
+    },
+    items: items.map((item) => {
+      const profile = item.fiscal_profile_id ? byId.get(item.fiscal_profile_id) : fallback;
+      return {
+        code: item.code,
+        name: item.name,
+        gtin: item.barcode,
+        ncm: item.ncm,
+        cest: item.cest,
+        origin: item.origin,
+        quantity: item.quantity,
+        unitPriceCents: Number(item.unit_price_cents),
+        discountCents: Number(item.discount_cents),
+        taxes: profile ? taxesOf(profile) : null,
+        imeis: units
+          .filter((unit) => unit.product_id === item.product_id)
+          .map((unit) => (unit.imei2 ? [unit.imei, unit.imei2] : [unit.imei])),
+      };
+    }),
+    parts: parts.map((part) => ({
+      method: part.method as OrderForNote['parts'][number]['method'],
+      amountCents: Number(part.amount_cents),
+      cardKind: part.card_kind,
+      cardBrand: part.card_brand,
+      authorization: part.authorization_code,
+    })),
+    instalments: instalments.map((d) => ({
+      seq: d.seq,
+      dueDate: dateOnly(d.due_date as Date | string),
+      amountCents: Number(d.amount_cents),
+    })),
+  };
+  return forNote;
+}
+
+export function createNotesService(deps: NotesDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function signerOf(certificate: SigningCertificate): XmlSigner {
+    return { keyPem: certificate.keyPem, certificateBase64: certificate.certBase64 };
+  }
+
+  function clientFor(certificate: SigningCertificate, uf: string, model: 55 | 65, environment: 1 | 2): SefazClient {
+    return createSefazClient({
+      identity: { keyPem: certificate.keyPem, certPem: certificate.certPem, chainPem: certificate.chainPem },
+      urls: deps.sefazUrl ? sefazUrlsAt(deps.sefazUrl) : sefazUrls(uf, model, environment),
+      ca: sefazTrust(deps.sefazCa ?? []),
+      timeoutMs: deps.sefazTimeoutMs,
+    });
+  }
+
+  async function details(id: number): Promise<FiscalNote> {
+    const row = await repo.note(db, id);
+    if (!row) throw notFound(FISCAL_NOTE_TEXTS.noteNotFound);
+    return view(row, await repo.events(db, id));
+  }
+
+  /** The note built from its order (a new note, or a rejected one's number again), signed and schema-checked. */
+  async function built(
+    trx: Executor,
+    orderId: number,
+    requestedModel: 55 | 65 | undefined,
+    certificate: SigningCertificate,
+    number?: { model: 55 | 65; series: number; number: number },
+  ) {
+    const issuer = await readIssuer(trx);
+    if (!issuer.saved || !issuer.address || !issuer.crt || !issuer.ie || !issuer.legalName)
+      throw conflict(FISCAL_NOTE_TEXTS.issuerMissing);
+    const order = await repo.lockOrder(trx, orderId);
+    if (!order) throw notFound(FISCAL_NOTE_TEXTS.orderNotFound);
+    if (!INVOICEABLE_ORDER_STATUSES.includes(order.status as OrderStatusKey))
+      throw conflict(
+        FISCAL_NOTE_TEXTS.orderNotInvoiceable(
+          ORDER_STATUS_LABELS[order.status as OrderStatusKey] ?? String(order.status),
+        ),
+      );
+    const forNote = await orderForNote(trx, order);
+    const model = number?.model ?? requestedModel ?? defaultModel(forNote, issuer.address.uf);
+    let parts: ReturnType<typeof orderNoteParts>;
+    try {
+      parts = orderNoteParts(forNote, model);
+    } catch (error) {
+      if (error instanceof OrderNoteError) throw badRequest(error.message);
+      throw error;
+    }
+    const csc = model === 65 ? await loadNfceCsc(trx, deps.serverSecret) : null;
+    const taken = number ?? { model, ...(await repo.takeNumber(trx, model)) };
+    const issuedAt = now();
+    const input: NfeInput = {
+      ...parts,
+      model,
+      environment: issuer.environment as 1 | 2,
+      series: taken.series,
+      number: taken.number,
+      numericCode: String(randomInt(10_000_000, 100_000_000)),
+      issuedAt: withBusinessOffset(toBusinessTimestamp(issuedAt)),
+      emission: { type: 'normal' },
+      natureOfOperation: 'Venda de mercadoria',
+      issuer: {
+        cnpj: issuer.cnpj as string,
+        ie: issuer.ie,
+        name: issuer.legalName,
+        tradeName: issuer.tradeName,
+        crt: issuer.crt as 1 | 2 | 3 | 4,
+        address: {
+          street: issuer.address.street,
+          number: issuer.address.number,
+          complement: issuer.address.complement,
+          district: issuer.address.district,
+          cityCode: issuer.address.cityCode,
+          cityName: issuer.address.cityName,
+          uf: issuer.address.uf,
+          cep: issuer.address.cep.replace(/\D/g, ''),
+          phone: issuer.phone?.replace(/\D/g, '') || null,
+        },
+      },
+      insuranceCents: 0,
+      additionalInfo: `Pedido ${forNote.code}.`,
+      csc,
+    };
+    let note: ReturnType<typeof buildNfe>;
+    try {
+      note = buildNfe(input, signerOf(certificate));
+    } catch (error) {
+      if (error instanceof NfeBuildError) throw badRequest(error.message);
+      throw error;
+    }
+    const schema = await validateAgainstSchema(note.xml, 'nfe_v4.00.xsd');
+    if (!schema.valid)
+      throw badRequest(FISCAL_NOTE_TEXTS.schemaRefused(schema.problems[0]?.message ?? ''), 'BAD_REQUEST', {
+        problems: schema.problems,
+      });
+    return { order, forNote, input, note, issuedAt, taken, uf: issuer.address.uf };
+  }
+
+  /** Sends the note `id` (SIGNED or CONTINGENCY) and writes what the SEFAZ answered. */
+  async function send(id: number, certificate: SigningCertificate, input?: NfeInput): Promise<void> {
+    const row = await repo.note(db, id);
+    if (!row) throw notFound(FISCAL_NOTE_TEXTS.noteNotFound);
+    const uf = row.access_key.slice(0, 2);
+    const state = Object.entries(UF_CODES).find(([, code]) => code === uf)?.[0] ?? 'SP';
+    const client = clientFor(certificate, state, row.model as 55 | 65, row.environment as 1 | 2);
+    try {
+      const answer = await client.authorize(row.id, [row.xml], true);
+      const prot = answer.notes.find((n) => n.accessKey === row.access_key);
+      if (answer.status === 103 && answer.receipt) {
+        await repo.updateNote(db, id, {
+          status: 'PROCESSING',
+          receipt_number: answer.receipt,
+          status_code: 103,
+          status_reason: answer.reason,
+        });
+      } else if (prot && AUTHORISED.has(prot.status)) {
+        await repo.updateNote(db, id, {
+          status: 'AUTHORIZED',
+          status_code: prot.status,
+          status_reason: prot.reason,
+          protocol: prot.protocol,
+          authorized_at: prot.receivedAt ? new Date(prot.receivedAt) : now(),
+          proc_xml: nfeProc(row.xml, prot.xml),
+        });
+      } else {
+        const code = prot?.status ?? answer.status;
+        const reason = prot?.reason ?? answer.reason;
+        await repo.updateNote(db, id, {
+          status: DENIED.has(code) ? 'DENIED' : 'REJECTED',
+          status_code: code,
+          status_reason: reason,
+          protocol: prot?.protocol ?? null,
+        });
+      }
+    } catch (error) {
+      if (!(error instanceof SefazUnavailableError)) throw error;
+      if (row.model === 65 && row.emission_type === 1 && input) {
+        // The NFC-e is issued at once in offline contingency: tpEmis 9 (a new key), signed again, sent later.
+        const offline = buildNfe(
+          {
+            ...input,
+            emission: { type: 'offline', since: input.issuedAt, reason: 'SEFAZ sem resposta no envio da nota' },
+          },
+          signerOf(certificate),
+        );
+        await repo.updateNote(db, id, {
+          status: 'CONTINGENCY',
+          emission_type: 9,
+          xml: offline.xml,
+          access_key: offline.accessKey,
+          status_code: null,
+          status_reason: FISCAL_NOTE_TEXTS.contingency,
+        });
+      } else {
+        await repo.updateNote(db, id, { status_code: null, status_reason: FISCAL_NOTE_TEXTS.unavailable });
+      }
+    } finally {
+      client.close();
+    }
+  }
+
+  return {
+    details,
+
+    /** POST /fiscal/notes: the order's note, emitted and sent (see the module's comment). */
+    async emit(principal: Principal, body: FiscalNoteEmitBody): Promise<FiscalNote> {
+      const certificate = await loadSigningCertificate(db, deps.serverSecret, now());
+      let input: NfeInput | undefined;
+      const id = await db.transaction().execute(async (trx) => {
+        const alive = await repo.aliveNoteOf(trx, body.orderId);
+        if (alive)
+          throw conflict(
+            FISCAL_NOTE_TEXTS.orderHasNote(alive.number, FISCAL_NOTE_STATUS_LABELS[alive.status as FiscalNoteStatus]),
+          );
+        const made = await built(trx, body.orderId, body.model, certificate);
+        input = made.input;
+        const recipient = made.input.recipient;
+        const noteId = await repo.insertNote(trx, {
+          order_id: made.order.id,
+          model: made.input.model,
+          series: made.taken.series,
+          number: made.taken.number,
+          environment: made.input.environment,
+          emission_type: 1,
+          access_key: made.note.accessKey,
+          status: 'SIGNED',
+          total_cents: made.note.totals.totalCents,
+          recipient_document: recipient?.document ?? null,
+          recipient_name: recipient?.name ?? null,
+          xml: made.note.xml,
+          issued_at: made.issuedAt,
+          created_by: principal.employeeId,
+        });
+        await recordAudit(trx, {
+          employeeId: principal.employeeId,
+          entity: 'fiscal_note',
+          entityId: noteId,
+          action: 'create',
+          changes: {
+            order: made.order.code,
+            model: made.input.model,
+            number: made.taken.number,
+            key: made.note.accessKey,
+          },
+        });
+        return noteId;
+      });
+      await send(id, certificate, input);
+      return details(id);
+    },
+
+    /**
+     * POST /fiscal/notes/{id}/retry: a note not yet answered is sent again (a contingency NFC-e included), a lot in
+     * processing is asked for by its receipt, a rejected note is built again from its order with its number.
+     */
+    async retry(principal: Principal, id: number): Promise<FiscalNote> {
+      const certificate = await loadSigningCertificate(db, deps.serverSecret, now());
+      const row = await repo.note(db, id);
+      if (!row) throw notFound(FISCAL_NOTE_TEXTS.noteNotFound);
+      const status = row.status as FiscalNoteStatus;
+      if (status === 'SIGNED' || status === 'CONTINGENCY') {
+        await send(id, certificate);
+      } else if (status === 'PROCESSING' && row.receipt_number) {
+        const state = Object.entries(UF_CODES).find(([, code]) => code === row.access_key.slice(0, 2))?.[0] ?? 'SP';
+        const client = clientFor(certificate, state, row.model as 55 | 65, row.environment as 1 | 2);
+        try {
+          const answer = await client.receipt(row.environment as 1 | 2, row.receipt_number);
+          const prot = answer.notes.find((n) => n.accessKey === row.access_key);
+          if (answer.status === 104 && prot) {
+            await repo.updateNote(db, id, {
+              status: AUTHORISED.has(prot.status) ? 'AUTHORIZED' : DENIED.has(prot.status) ? 'DENIED' : 'REJECTED',
+              status_code: prot.status,
+              status_reason: prot.reason,
+              protocol: prot.protocol,
+              authorized_at: AUTHORISED.has(prot.status) && prot.receivedAt ? new Date(prot.receivedAt) : null,
+              proc_xml: AUTHORISED.has(prot.status) ? nfeProc(row.xml, prot.xml) : null,
+            });
+          } else {
+            await repo.updateNote(db, id, { status_code: answer.status, status_reason: answer.reason });
+          }
+        } catch (error) {
+          if (!(error instanceof SefazUnavailableError)) throw error;
+          await repo.updateNote(db, id, { status_reason: FISCAL_NOTE_TEXTS.unavailable });
+        } finally {
+          client.close();
+        }
+      } else if (status === 'REJECTED' && row.order_id) {
+        const orderId = row.order_id;
+        await db.transaction().execute(async (trx) => {
+          const made = await built(trx, orderId, undefined, certificate, {
+            model: row.model as 55 | 65,
+            series: row.series,
+            number: row.number,
+          });
+          await repo.updateNote(trx, id, {
+            status: 'SIGNED',
+            xml: made.note.xml,
+            access_key: made.note.accessKey,
+            total_cents: made.note.totals.totalCents,
+            issued_at: made.issuedAt,
+            status_code: null,
+            status_reason: null,
+          });
+          await recordAudit(trx, {
+            employeeId: principal.employeeId,
+            entity: 'fiscal_note',
+            entityId: id,
+            action: 'retry',
+            changes: { key: made.note.accessKey, previousKey: row.access_key },
+          });
+        });
+        await send(id, certificate);
+      } else {
+        throw conflict(FISCAL_NOTE_TEXTS.notRetriable(FISCAL_NOTE_STATUS_LABELS[status]));
+      }
+      return details(id);
+    },
+
+    /** POST /fiscal/notes/{id}/cancel: the SEFAZ's event 110111 within the window, then CANCELLED. */
+    async cancel(principal: Principal, id: number, reason: string): Promise<FiscalNote> {
+      const certificate = await loadSigningCertificate(db, deps.serverSecret, now());
+      const row = await repo.note(db, id);
+      if (!row) throw notFound(FISCAL_NOTE_TEXTS.noteNotFound);
+      if (row.status !== 'AUTHORIZED' || !row.protocol || !row.authorized_at)
+        throw conflict(FISCAL_NOTE_TEXTS.cancelNotAuthorized);
+      const age = now().getTime() - new Date(row.authorized_at).getTime();
+      if (age > CANCEL_WINDOW_HOURS * 3_600_000) throw conflict(FISCAL_NOTE_TEXTS.cancelWindow(CANCEL_WINDOW_HOURS));
+      const answer = await event(row, certificate, 1, { type: 'cancel', protocol: row.protocol, reason });
+      await db.transaction().execute(async (trx) => {
+        await repo.insertEvent(trx, {
+          note_id: id,
+          type: 'CANCEL',
+          sequence: 1,
+          text: reason,
+          status_code: answer.eventStatus,
+          status_reason: answer.eventReason,
+          protocol: answer.protocol,
+          registered_at: answer.registeredAt ? new Date(answer.registeredAt) : now(),
+          xml: answer.xml,
+          created_by: principal.employeeId,
+        });
+        await repo.updateNote(trx, id, { status: 'CANCELLED' });
+        await recordAudit(trx, {
+          employeeId: principal.employeeId,
+          entity: 'fiscal_note',
+          entityId: id,
+          action: 'cancel',
+          changes: { reason, protocol: answer.protocol },
+        });
+      });
+      return details(id);
+    },
+
+    /** POST /fiscal/notes/{id}/correction: a correction letter (110110) of an authorised NF-e. */
+    async correct(principal: Principal, id: number, text: string): Promise<FiscalNote> {
+      const certificate = await loadSigningCertificate(db, deps.serverSecret, now());
+      const row = await repo.note(db, id);
+      if (!row) throw notFound(FISCAL_NOTE_TEXTS.noteNotFound);
+      if (row.status !== 'AUTHORIZED' || row.model !== 55) throw conflict(FISCAL_NOTE_TEXTS.correctionOnlyNfe);
+      const sequence = (await repo.correctionCount(db, id)) + 1;
+      if (sequence > MAX_CORRECTIONS) throw conflict(FISCAL_NOTE_TEXTS.correctionsFull);
+      const answer = await event(row, certificate, sequence, { type: 'correction', text });
+      await db.transaction().execute(async (trx) => {
+        await repo.insertEvent(trx, {
+          note_id: id,
+          type: 'CORRECTION',
+          sequence,
+          text,
+          status_code: answer.eventStatus,
+          status_reason: answer.eventReason,
+          protocol: answer.protocol,
+          registered_at: answer.registeredAt ? new Date(answer.registeredAt) : now(),
+          xml: answer.xml,
+          created_by: principal.employeeId,
+        });
+        await recordAudit(trx, {
+          employeeId: principal.employeeId,
+          entity: 'fiscal_note',
+          entityId: id,
+          action: 'correction',
+          changes: { sequence, text, protocol: answer.protocol },
+        });
+      });
+      return details(id);
+    },
+
+    /** POST /fiscal/voidings: numbers never used, voided at the SEFAZ. */
+    async voidNumbers(principal: Principal, body: FiscalVoidingBody): Promise<FiscalVoiding> {
+      const certificate = await loadSigningCertificate(db, deps.serverSecret, now());
+      const issuer = await readIssuer(db);
+      if (!issuer.saved || !issuer.address || !issuer.cnpj) throw conflict(FISCAL_NOTE_TEXTS.issuerMissing);
+      const environment = issuer.environment as 1 | 2;
+      const used = await repo.usedNumber(db, { ...body, environment });
+      if (used !== null) throw conflict(FISCAL_NOTE_TEXTS.voidingUsed(used));
+      const client = clientFor(certificate, issuer.address.uf, body.model, environment);
+      try {
+        const answer = await client.voidNumbers(
+          {
+            environment,
+            stateCode: UF_CODES[issuer.address.uf] as string,
+            year: businessDay(now()).slice(2, 4),
+            cnpj: issuer.cnpj,
+            model: body.model,
+            series: body.series,
+            from: body.from,
+            to: body.to,
+            reason: body.reason,
+          },
+          signerOf(certificate),
+        );
+        if (answer.status !== 102) throw conflict(FISCAL_NOTE_TEXTS.voidingRefused(answer.status, answer.reason));
+        const row = await db.transaction().execute(async (trx) => {
+          const inserted = await repo.insertVoiding(trx, {
+            model: body.model,
+            series: body.series,
+            number_from: body.from,
+            number_to: body.to,
+            environment,
+            reason: body.reason,
+            status_code: answer.status,
+            status_reason: answer.reason,
+            protocol: answer.protocol,
+            xml: answer.xml,
+            created_by: principal.employeeId,
+          });
+          await recordAudit(trx, {
+            employeeId: principal.employeeId,
+            entity: 'fiscal_voiding',
+            entityId: inserted.id,
+            action: 'create',
+            changes: { ...body, protocol: answer.protocol },
+          });
+          return inserted;
+        });
+        return {
+          id: row.id,
+          model: body.model,
+          series: body.series,
+          from: body.from,
+          to: body.to,
+          reason: body.reason,
+          statusCode: answer.status,
+          statusReason: answer.reason,
+          protocol: answer.protocol,
+          createdAt: iso(row.created_at) as string,
+        };
+      } catch (error) {
+        if (error instanceof SefazUnavailableError) throw conflict(FISCAL_NOTE_TEXTS.unavailable);
+        throw error;
+      } finally {
+        client.close();
+      }
+    },
+
+    /** GET /fiscal/notes: a page, newest first, searched by number, key, customer or order, by period. */
+    async list(query: FiscalNotesQuery): Promise<FiscalNotePage> {
+      const bounds = {
+        from: query.from ? dayStart(query.from) : undefined,
+        to: query.to ? dayStart(shiftDay(query.to, 1)) : undefined,
+      };
+      const { total, rows } = await repo.page(db, query, bounds);
+      return {
+        items: rows.map((row) => {
+          const { events: _events, ...rest } = view(row, []);
+          return rest;
+        }),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** The note's XML: the nfeProc once authorised, else the signed note. */
+    async xml(id: number): Promise<{ xml: string; fileName: string }> {
+      const row = await repo.note(db, id);
+      if (!row) throw notFound(FISCAL_NOTE_TEXTS.noteNotFound);
+      return {
+        xml: `<?xml version="1.0" encoding="UTF-8"?>${row.proc_xml ?? row.xml}`,
+        fileName: `${row.access_key}-${row.proc_xml ? 'procNFe' : 'NFe'}.xml`,
+      };
+    },
+
+    /** The note's DANFE (A4 for the NF-e, 80 mm for the NFC-e). */
+    async danfe(id: number): Promise<{ pdf: Buffer; fileName: string }> {
+      const row = await repo.note(db, id);
+      if (!row) throw notFound(FISCAL_NOTE_TEXTS.noteNotFound);
+      return { pdf: await renderDanfe(row.proc_xml ?? row.xml), fileName: `danfe-${row.access_key}.pdf` };
+    },
+  };
+
+  async function event(
+    row: NoteRow,
+    certificate: SigningCertificate,
+    sequence: number,
+    kind: { type: 'cancel'; protocol: string; reason: string } | { type: 'correction'; text: string },
+  ) {
+    const state = Object.entries(UF_CODES).find(([, code]) => code === row.access_key.slice(0, 2))?.[0] ?? 'SP';
+    const client = clientFor(certificate, state, row.model as 55 | 65, row.environment as 1 | 2);
+    try {
+      const answer = await client.event(
+        row.id * 100 + sequence,
+        {
+          environment: row.environment as 1 | 2,
+          stateCode: row.access_key.slice(0, 2),
+          cnpj: row.access_key.slice(6, 20),
+          accessKey: row.access_key,
+          at: withBusinessOffset(toBusinessTimestamp(now())),
+          sequence,
+          kind,
+        },
+        signerOf(certificate),
+      );
+      if (answer.eventStatus === null || !EVENT_REGISTERED.has(answer.eventStatus))
+        throw conflict(
+          FISCAL_NOTE_TEXTS.eventRefused(answer.eventStatus ?? answer.status, answer.eventReason ?? answer.reason),
+        );
+      return answer;
+    } catch (error) {
+      if (error instanceof SefazUnavailableError) throw conflict(FISCAL_NOTE_TEXTS.unavailable);
+      throw error;
+    } finally {
+      client.close();
+    }
+  }
+}

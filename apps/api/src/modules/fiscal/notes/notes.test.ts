@@ -1,0 +1,297 @@
+import { apiErrorSchema, FISCAL_NOTE_TEXTS, fiscalNoteSchema, ORDER_STATUS } from '@backoffice/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidAccessKey } from '../../../lib/nfe/access-key';
+import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../../test/helpers';
+import { createOrder, createOrderWorld, type OrderWorld } from '../../orders/test-orders';
+import { testSefazServerIdentity } from '../sefaz/test-pki';
+import { startTestSefaz, type TestSefaz } from '../sefaz/test-sefaz';
+import { makeTestCertificate } from '../test-certificate';
+import { saveTestIssuer, uploadCertificate } from '../test-fiscal';
+
+/**
+ * Issue 41 §2–3 through the API on a fresh database of each engine, against a SEFAZ of the tests (test-sefaz.ts:
+ * mutual TLS, the schemas checked, the manual's answers). The world's order: two of R$ 19,90 and one of R$ 50,00,
+ * by motoboy (freight R$ 15,00): 39,80 + 50,00 + 15,00 = R$ 104,80; its customer a company in Rio de Janeiro.
+ */
+let t: TestApp;
+let sefaz: TestSefaz;
+let world: OrderWorld;
+let admin: string;
+let stocker: string;
+
+const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+const note = (res: { statusCode: number; json(): unknown }, status = 200) => {
+  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
+  return fiscalNoteSchema.parse((res.json() as { data: unknown }).data);
+};
+const error = (res: { statusCode: number; json(): unknown }, status: number) => {
+  expect(res.statusCode).toBe(status);
+  return apiErrorSchema.parse(res.json()).errors[0];
+};
+const delivered = () => createOrder(t.db, world, { status: ORDER_STATUS.ENTREGUE, quantities: [2, 1] });
+const nextNumber = async () =>
+  Number((await t.db.selectFrom('fiscal_issuer').select('nfe_next_number').executeTakeFirstOrThrow()).nfe_next_number);
+
+beforeAll(async () => {
+  const certificate = makeTestCertificate();
+  const server = testSefazServerIdentity();
+  sefaz = await startTestSefaz({ ...server, trusted: [certificate.certPem] });
+  t = await createTestApp({ fiscalSefazUrl: sefaz.url, fiscalSefazCa: [server.certPem], fiscalSefazTimeoutMs: 1_000 });
+  admin = await signIn(t.app, DEMO.admin);
+  stocker = await signIn(t.app, DEMO.stocker);
+  world = await createOrderWorld(t.db);
+  await t.db.updateTable('products').set({ ncm: '85171300', origin: 0 }).where('id', 'in', world.products).execute();
+  await t.db
+    .updateTable('customers')
+    .set({
+      document: '44555666000181',
+      name: 'Loja de Celulares Carioca Ltda',
+      street: 'Rua Uruguaiana',
+      number: '50',
+      complement: 'Loja 3',
+      neighborhood: 'Centro',
+      city: 'Rio de Janeiro',
+      state: 'RJ',
+      zip_code: '20050-091',
+    })
+    .where('id', '=', world.customerId)
+    .execute();
+  await saveTestIssuer(t, admin);
+  expect((await uploadCertificate(t, admin, certificate.pfx, certificate.password)).statusCode).toBe(201);
+  const profile = await call('POST', '/fiscal/profiles', admin, {
+    name: 'Celulares e acessórios',
+    isDefault: true,
+    cfopInState: '5102',
+    cfopOutOfState: '6102',
+    icmsCst: null,
+    icmsCsosn: '102',
+    icmsRate: 0,
+    pisCst: '49',
+    pisRate: 0,
+    cofinsCst: '49',
+    cofinsRate: 0,
+    ibsCbs: null,
+  });
+  expect(profile.statusCode).toBe(201);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await sefaz?.close();
+});
+
+describe("an order's NF-e (issue 41 §2)", () => {
+  it('is emitted for a delivered order to a company in RJ and authorised: its protocol, nfeProc, DANFE; one a order', async () => {
+    const order = await delivered();
+    const first = await nextNumber();
+    const emitted = note(await call('POST', '/fiscal/notes', admin, { orderId: order.id }), 201);
+    expect(emitted).toMatchObject({
+      model: 55,
+      series: 1,
+      number: first,
+      environment: 2,
+      status: 'AUTHORIZED',
+      statusCode: 100,
+      statusReason: 'Autorizado o uso da NF-e',
+      total: 104.8,
+      order: { id: order.id, code: order.code },
+      recipient: { document: '44555666000181', name: 'Loja de Celulares Carioca Ltda' },
+      contingency: false,
+    });
+    expect(isValidAccessKey(emitted.accessKey)).toBe(true);
+    expect(emitted.protocol).toMatch(/^\d{15}$/);
+    expect(await nextNumber()).toBe(first + 1);
+    // The SEFAZ got the note signed by the shop's certificate.
+    expect(sefaz.requests.at(-1)).toMatchObject({
+      service: 'NFeAutorizacao4',
+      client: 'DISTRIBUIDORA MODELO DE CELULARES LTDA:11222333000181',
+    });
+
+    const xml = await call('GET', `/fiscal/notes/${emitted.id}/xml`, admin);
+    expect(xml.headers['content-type']).toContain('application/xml');
+    expect(xml.body).toContain('<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">');
+    for (const part of ['<vProd>89.80</vProd>', '<vFrete>15.00</vFrete>', '<vNF>104.80</vNF>', '<CFOP>6102</CFOP>'])
+      expect(xml.body).toContain(part);
+    // Homologação: the recipient is named as the SEFAZ requires.
+    expect(xml.body).toContain('<xNome>NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL</xNome>');
+    const danfe = await call('GET', `/fiscal/notes/${emitted.id}/danfe.pdf`, admin);
+    expect(danfe.statusCode).toBe(200);
+    expect(danfe.headers['content-type']).toBe('application/pdf');
+    expect(danfe.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    expect(error(await call('POST', '/fiscal/notes', admin, { orderId: order.id }), 409)).toBe(
+      FISCAL_NOTE_TEXTS.orderHasNote(first, 'Autorizada'),
+    );
+    // The list finds it by its number, its key and the order's code.
+    for (const search of [String(first), emitted.accessKey, order.code]) {
+      const page = (await call('GET', `/fiscal/notes?search=${encodeURIComponent(search)}`, admin)).json().data;
+      expect(page.items.map((n: { id: number }) => n.id)).toContain(emitted.id);
+    }
+  });
+
+  it('a rejection (539) keeps the number; sent again, the note is rebuilt with it and authorised', async () => {
+    const order = await delivered();
+    sefaz.script.push({
+      kind: 'reject',
+      status: 539,
+      reason: 'Rejeição: Duplicidade de NF-e, com diferença na Chave de Acesso',
+    });
+    const rejected = note(await call('POST', '/fiscal/notes', admin, { orderId: order.id }), 201);
+    expect(rejected).toMatchObject({
+      status: 'REJECTED',
+      statusCode: 539,
+      statusReason: 'Rejeição: Duplicidade de NF-e, com diferença na Chave de Acesso',
+      protocol: null,
+    });
+    const again = note(await call('POST', `/fiscal/notes/${rejected.id}/retry`, admin));
+    expect(again).toMatchObject({ id: rejected.id, number: rejected.number, status: 'AUTHORIZED' });
+    expect(again.accessKey).not.toBe(rejected.accessKey);
+  });
+
+  it('SEFAZ away: the NF-e waits signed and is sent again; the NFC-e goes into offline contingency, then is authorised', async () => {
+    const nfeOrder = await delivered();
+    sefaz.script.push({ kind: 'http', status: 503 });
+    const waiting = note(await call('POST', '/fiscal/notes', admin, { orderId: nfeOrder.id }), 201);
+    expect(waiting).toMatchObject({ status: 'SIGNED', statusReason: FISCAL_NOTE_TEXTS.unavailable });
+    expect(note(await call('POST', `/fiscal/notes/${waiting.id}/retry`, admin)).status).toBe('AUTHORIZED');
+
+    const counterOrder = await createOrder(t.db, world, {
+      status: ORDER_STATUS.FINALIZADOS,
+      deliveryType: 2,
+      quantities: [1, 0],
+    });
+    sefaz.script.push({ kind: 'hang' });
+    const offline = note(await call('POST', '/fiscal/notes', admin, { orderId: counterOrder.id, model: 65 }), 201);
+    expect(offline).toMatchObject({ model: 65, status: 'CONTINGENCY', contingency: true, total: 19.9 });
+    // tpEmis 9 in the key (its 35th digit).
+    expect(offline.accessKey[34]).toBe('9');
+    const sent = note(await call('POST', `/fiscal/notes/${offline.id}/retry`, admin));
+    expect(sent).toMatchObject({ status: 'AUTHORIZED', contingency: true, accessKey: offline.accessKey });
+  });
+
+  it('an asynchronous lot: in processing, then authorised when its receipt is asked for', async () => {
+    const order = await delivered();
+    sefaz.script.push({ kind: 'async', processing: 1 });
+    const processing = note(await call('POST', '/fiscal/notes', admin, { orderId: order.id }), 201);
+    expect(processing).toMatchObject({ status: 'PROCESSING', statusCode: 103 });
+    expect(note(await call('POST', `/fiscal/notes/${processing.id}/retry`, admin))).toMatchObject({
+      status: 'PROCESSING',
+      statusCode: 105,
+    });
+    expect(note(await call('POST', `/fiscal/notes/${processing.id}/retry`, admin)).status).toBe('AUTHORIZED');
+  });
+
+  it('a note the schema refuses names the field and takes no number', async () => {
+    const order = await delivered();
+    // A street longer than the note's 60 characters.
+    const street = 'Rua Uruguaiana, travessa de baixo, entre a Rua da Alfândega e a Rua do Ouvidor';
+    await t.db.updateTable('customers').set({ street }).where('id', '=', world.customerId).execute();
+    try {
+      const before = await nextNumber();
+      expect(error(await call('POST', '/fiscal/notes', admin, { orderId: order.id }), 400)).toBe(
+        'A nota não segue o leiaute da SEFAZ: Rua (xLgr): valor fora do formato.',
+      );
+      expect(await nextNumber()).toBe(before);
+    } finally {
+      await t.db
+        .updateTable('customers')
+        .set({ street: 'Rua Uruguaiana' })
+        .where('id', '=', world.customerId)
+        .execute();
+    }
+  });
+
+  it('refuses an order that may not have a note, and whoever does not hold Notas fiscais', async () => {
+    const cancelled = await createOrder(t.db, world, { status: ORDER_STATUS.CANCELADO });
+    expect(error(await call('POST', '/fiscal/notes', admin, { orderId: cancelled.id }), 409)).toBe(
+      'Um pedido Cancelado não tem nota fiscal.',
+    );
+    const order = await delivered();
+    expect((await call('POST', '/fiscal/notes', stocker, { orderId: order.id })).statusCode).toBe(403);
+    expect((await call('GET', '/fiscal/notes', stocker)).statusCode).toBe(403);
+  });
+});
+
+describe('after emitting (issue 41 §3)', () => {
+  it('cancels an authorised note with its reason (110111) and sends correction letters (110110), numbered', async () => {
+    const order = await delivered();
+    const emitted = note(await call('POST', '/fiscal/notes', admin, { orderId: order.id }), 201);
+    const corrected = note(
+      await call('POST', `/fiscal/notes/${emitted.id}/correction`, admin, {
+        text: 'Endereço de entrega: Rua Uruguaiana, 50, loja 3.',
+      }),
+    );
+    const second = note(
+      await call('POST', `/fiscal/notes/${emitted.id}/correction`, admin, {
+        text: 'Complemento do destinatário: loja 3, térreo.',
+      }),
+    );
+    expect(corrected.events.map((e) => [e.type, e.sequence])).toEqual([['CORRECTION', 1]]);
+    expect(second.events.map((e) => [e.type, e.sequence, e.statusCode])).toEqual([
+      ['CORRECTION', 1, 135],
+      ['CORRECTION', 2, 135],
+    ]);
+
+    expect(error(await call('POST', `/fiscal/notes/${emitted.id}/cancel`, admin, { reason: 'Desistiu' }), 400)).toBe(
+      FISCAL_NOTE_TEXTS.cancelReason,
+    );
+    const cancelled = note(
+      await call('POST', `/fiscal/notes/${emitted.id}/cancel`, admin, {
+        reason: 'Cliente desistiu da compra antes da entrega',
+      }),
+    );
+    expect(cancelled.status).toBe('CANCELLED');
+    expect(cancelled.events.at(-1)).toMatchObject({
+      type: 'CANCEL',
+      sequence: 1,
+      statusCode: 135,
+      text: 'Cliente desistiu da compra antes da entrega',
+    });
+    expect(cancelled.events.at(-1)?.protocol).toMatch(/^\d{15}$/);
+    expect(
+      error(
+        await call('POST', `/fiscal/notes/${emitted.id}/cancel`, admin, { reason: 'Cancelando pela segunda vez' }),
+        409,
+      ),
+    ).toBe(FISCAL_NOTE_TEXTS.cancelNotAuthorized);
+    // Cancelled, the order may have a new note.
+    expect(note(await call('POST', '/fiscal/notes', admin, { orderId: order.id }), 201).status).toBe('AUTHORIZED');
+  });
+
+  it('voids numbers never used (inutilização), and refuses a range holding a note', async () => {
+    const next = await nextNumber();
+    const voided = await call('POST', '/fiscal/voidings', admin, {
+      model: 55,
+      series: 1,
+      from: next + 100,
+      to: next + 102,
+      reason: 'Números pulados por falha na impressora',
+    });
+    expect(voided.statusCode).toBe(201);
+    expect(voided.json().data).toMatchObject({ from: next + 100, to: next + 102, statusCode: 102 });
+    expect(
+      error(
+        await call('POST', '/fiscal/voidings', admin, {
+          model: 55,
+          series: 1,
+          from: 1,
+          to: next,
+          reason: 'Tentando inutilizar número já usado',
+        }),
+        409,
+      ),
+    ).toMatch(/^O número \d+ já foi usado numa nota: não pode ser inutilizado\.$/);
+  });
+
+  it('keeps an authorised note as it was: neither its XML nor its total change, nor is it deleted', async () => {
+    const order = await delivered();
+    const emitted = note(await call('POST', '/fiscal/notes', admin, { orderId: order.id }), 201);
+    await expect(sql`update fiscal_notes set total_cents = 1 where id = ${emitted.id}`.execute(t.db)).rejects.toThrow(
+      'Uma nota autorizada não pode ser alterada.',
+    );
+    await expect(sql`delete from fiscal_notes where id = ${emitted.id}`.execute(t.db)).rejects.toThrow(
+      'Uma nota autorizada não pode ser apagada (guarda de 5 anos).',
+    );
+  });
+});

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { idSchema } from './ids';
+import { ORDER_STATUS, type OrderStatusKey } from './order-status';
+
+/**
+ * The notes BackOffice emits (issue 41 §2–3, decision 0057): NF-e (55) and NFC-e (65) of an order, what the SEFAZ
+ * answered, their cancellation and correction letters, and the voiding of skipped numbers.
+ */
+
+export const FISCAL_NOTE_STATUSES = [
+  'SIGNED',
+  'PROCESSING',
+  'AUTHORIZED',
+  'REJECTED',
+  'DENIED',
+  'CONTINGENCY',
+  'CANCELLED',
+] as const;
+export type FiscalNoteStatus = (typeof FISCAL_NOTE_STATUSES)[number];
+
+export const FISCAL_NOTE_STATUS_LABELS: Record<FiscalNoteStatus, string> = {
+  SIGNED: 'Aguardando a SEFAZ',
+  PROCESSING: 'Em processamento',
+  AUTHORIZED: 'Autorizada',
+  REJECTED: 'Rejeitada',
+  DENIED: 'Denegada',
+  CONTINGENCY: 'Em contingência',
+  CANCELLED: 'Cancelada',
+};
+
+/** The orders that may have a note: sold (paid, or to be paid on delivery or on credit), not cancelled nor held. */
+export const INVOICEABLE_ORDER_STATUSES: readonly OrderStatusKey[] = [
+  ORDER_STATUS.AGUARDANDO_ESTOQUISTA,
+  ORDER_STATUS.EM_PREPARACAO,
+  ORDER_STATUS.AGUARDANDO_MOTOBOY,
+  ORDER_STATUS.EM_ENTREGA,
+  ORDER_STATUS.ENTREGUE,
+  ORDER_STATUS.AGUARDANDO_CLIENTE,
+  ORDER_STATUS.FINALIZADOS,
+  ORDER_STATUS.ENTREGA_IMEDIATA,
+  ORDER_STATUS.EM_ENTREGA_IMEDIATA,
+];
+
+/** A cancellation is accepted by the SEFAZ within 24 hours of the authorisation (Ato COTEPE 33/2008; NFC-e: 30 min in some states). */
+export const CANCEL_WINDOW_HOURS = 24;
+export const CANCEL_REASON_MIN = 15;
+export const CORRECTION_TEXT_MIN = 15;
+export const CORRECTION_TEXT_MAX = 1000;
+export const MAX_CORRECTIONS = 20;
+
+export const FISCAL_NOTE_TEXTS = {
+  title: 'Notas fiscais',
+  orderNotFound: 'Pedido não encontrado.',
+  noteNotFound: 'Nota fiscal não encontrada.',
+  orderNotInvoiceable: (status: string) => `Um pedido ${status} não tem nota fiscal.`,
+  orderHasNote: (number: number, status: string) => `O pedido já tem a nota nº ${number} (${status}).`,
+  modelInvalid: 'Modelo inválido: 55 (NF-e) ou 65 (NFC-e).',
+  issuerMissing: "Configure o emitente em 'Configurações' → 'Fiscal' antes de emitir.",
+  schemaRefused: (problem: string) => `A nota não segue o leiaute da SEFAZ: ${problem}`,
+  unavailable: 'A SEFAZ não respondeu. A nota ficou assinada e será enviada de novo: tente em alguns minutos.',
+  contingency:
+    'A SEFAZ não respondeu: a NFC-e foi emitida em contingência offline e será enviada assim que ela voltar.',
+  notRetriable: (status: string) => `Uma nota ${status} não é enviada de novo.`,
+  cancelReason: `Informe o motivo do cancelamento (${CANCEL_REASON_MIN} a 255 caracteres).`,
+  cancelNotAuthorized: 'Só uma nota autorizada pode ser cancelada.',
+  cancelWindow: (hours: number) =>
+    `O prazo de cancelamento (${hours} horas da autorização) passou: emita uma nota de devolução.`,
+  correctionText: `Informe a correção (${CORRECTION_TEXT_MIN} a ${CORRECTION_TEXT_MAX} caracteres).`,
+  correctionOnlyNfe: 'A carta de correção é só da NF-e autorizada.',
+  correctionsFull: `Uma nota recebe no máximo ${MAX_CORRECTIONS} cartas de correção.`,
+  eventRefused: (code: number, reason: string) => `A SEFAZ recusou o evento: ${code} — ${reason}`,
+  voidingRange: 'Informe o intervalo de números: do menor ao maior, no máximo 10.000 números.',
+  voidingReason: `Informe o motivo da inutilização (${CANCEL_REASON_MIN} a 255 caracteres).`,
+  voidingUsed: (number: number) => `O número ${number} já foi usado numa nota: não pode ser inutilizado.`,
+  voidingRefused: (code: number, reason: string) => `A SEFAZ recusou a inutilização: ${code} — ${reason}`,
+  emitted: (number: number) => `Nota nº ${number} autorizada.`,
+};
+
+const reason = (message: string) =>
+  z.string({ error: message }).trim().min(CANCEL_REASON_MIN, message).max(255, message);
+
+/** Body of POST /fiscal/notes: the order's note, of the model given or the one its customer takes. */
+export const fiscalNoteEmitBodySchema = z.strictObject({
+  orderId: idSchema(FISCAL_NOTE_TEXTS.orderNotFound),
+  model: z.union([z.literal(55), z.literal(65)], { error: FISCAL_NOTE_TEXTS.modelInvalid }).optional(),
+});
+export type FiscalNoteEmitBody = z.infer<typeof fiscalNoteEmitBodySchema>;
+
+export const fiscalNoteCancelBodySchema = z.strictObject({ reason: reason(FISCAL_NOTE_TEXTS.cancelReason) });
+
+export const fiscalNoteCorrectionBodySchema = z.strictObject({
+  text: z
+    .string({ error: FISCAL_NOTE_TEXTS.correctionText })
+    .trim()
+    .min(CORRECTION_TEXT_MIN, FISCAL_NOTE_TEXTS.correctionText)
+    .max(CORRECTION_TEXT_MAX, FISCAL_NOTE_TEXTS.correctionText),
+});
+
+export const fiscalVoidingBodySchema = z
+  .strictObject({
+    model: z.union([z.literal(55), z.literal(65)], { error: FISCAL_NOTE_TEXTS.modelInvalid }),
+    series: z.number({ error: FISCAL_NOTE_TEXTS.voidingRange }).int().min(0).max(999),
+    from: z.number({ error: FISCAL_NOTE_TEXTS.voidingRange }).int().min(1).max(999_999_999),
+    to: z.number({ error: FISCAL_NOTE_TEXTS.voidingRange }).int().min(1).max(999_999_999),
+    reason: reason(FISCAL_NOTE_TEXTS.voidingReason),
+  })
+  .refine((body) => body.to >= body.from && body.to - body.from < 10_000, {
+    message: FISCAL_NOTE_TEXTS.voidingRange,
+    path: ['to'],
+  });
+export type FiscalVoidingBody = z.infer<typeof fiscalVoidingBodySchema>;
+
+export const fiscalNoteEventSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(['CANCEL', 'CORRECTION']),
+  sequence: z.number().int(),
+  text: z.string(),
+  statusCode: z.number().int().nullable(),
+  statusReason: z.string().nullable(),
+  protocol: z.string().nullable(),
+  registeredAt: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type FiscalNoteEvent = z.infer<typeof fiscalNoteEventSchema>;
+
+export const fiscalNoteSchema = z.object({
+  id: z.number().int(),
+  order: z.object({ id: z.number().int(), code: z.string() }).nullable(),
+  model: z.union([z.literal(55), z.literal(65)]),
+  series: z.number().int(),
+  number: z.number().int(),
+  environment: z.union([z.literal(1), z.literal(2)]),
+  contingency: z.boolean(),
+  accessKey: z.string(),
+  status: z.enum(FISCAL_NOTE_STATUSES),
+  statusCode: z.number().int().nullable(),
+  statusReason: z.string().nullable(),
+  protocol: z.string().nullable(),
+  authorizedAt: z.string().nullable(),
+  issuedAt: z.string(),
+  total: z.number(),
+  recipient: z.object({ document: z.string().nullable(), name: z.string().nullable() }),
+  createdBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  events: z.array(fiscalNoteEventSchema),
+});
+export type FiscalNote = z.infer<typeof fiscalNoteSchema>;
+
+export const fiscalNotesQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  /** The number, the key, the customer's name or document, or the order's code. */
+  search: z.string().trim().max(60).optional(),
+  orderId: z.coerce.number().int().positive().optional(),
+  status: z.enum(FISCAL_NOTE_STATUSES).optional(),
+  model: z.coerce
+    .number()
+    .pipe(z.union([z.literal(55), z.literal(65)]))
+    .optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export type FiscalNotesQuery = z.infer<typeof fiscalNotesQuerySchema>;
+
+export const fiscalNotePageSchema = z.object({
+  items: z.array(fiscalNoteSchema.omit({ events: true })),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type FiscalNotePage = z.infer<typeof fiscalNotePageSchema>;
+
+export const fiscalVoidingSchema = z.object({
+  id: z.number().int(),
+  model: z.union([z.literal(55), z.literal(65)]),
+  series: z.number().int(),
+  from: z.number().int(),
+  to: z.number().int(),
+  reason: z.string(),
+  statusCode: z.number().int().nullable(),
+  statusReason: z.string().nullable(),
+  protocol: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FiscalVoiding = z.infer<typeof fiscalVoidingSchema>;
