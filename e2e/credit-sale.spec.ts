@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverOrder, type JourneyCustomer, type JourneyProduct, journeyProduct, packOrder } from './fixtures';
 import {
   addToCart,
   apiAs,
-  type BrowserSession,
   DEMO,
   expectAccessible,
   login,

@@ -15,8 +15,8 @@ import {
 } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payablesDue } from '../../modules/payables/payables.service';
 import { isValidAccessKey } from '../../lib/nfe/access-key';
+import { payablesDue } from '../../modules/payables/payables.service';
 import { createPurchasesService } from '../../modules/purchases/purchases.service';
 import { emptyTestDatabase, type TestDatabase } from '../../test/database';
 import { migrateToLatest } from '../database';
