@@ -74,7 +74,25 @@ export const FISCAL_NOTE_TEXTS = {
   voidingUsed: (number: number) => `O número ${number} já foi usado numa nota: não pode ser inutilizado.`,
   voidingRefused: (code: number, reason: string) => `A SEFAZ recusou a inutilização: ${code} — ${reason}`,
   emitted: (number: number) => `Nota nº ${number} autorizada.`,
+  emailNotAuthorized: 'Só uma nota autorizada é enviada por e-mail.',
+  emailMissing: 'O cliente não tem e-mail: informe para quem enviar.',
+  emailInvalid: 'Informe um e-mail válido.',
+  emailSubject: (model: string, number: number, shop: string) => `${model} nº ${number} — ${shop}`,
+  emailText: (model: string, number: number, key: string, shop: string) =>
+    `Olá,\n\nSegue a ${model} nº ${number} da sua compra na ${shop}, com o DANFE (PDF) e o XML.\n\nChave de acesso: ${key}\nConsulte em https://www.nfe.fazenda.gov.br/portal ou no site da SEFAZ do seu estado.\n\n${shop}`,
+  monthInvalid: 'Informe o mês como AAAA-MM.',
+  sent: (to: string) => `Nota enviada para ${to}.`,
 };
+
+export const fiscalNoteEmailBodySchema = z.strictObject({
+  to: z.email({ error: FISCAL_NOTE_TEXTS.emailInvalid }).max(254, FISCAL_NOTE_TEXTS.emailInvalid).optional(),
+});
+
+export const fiscalNotesMonthQuerySchema = z.strictObject({
+  month: z
+    .string({ error: FISCAL_NOTE_TEXTS.monthInvalid })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, FISCAL_NOTE_TEXTS.monthInvalid),
+});
 
 const reason = (message: string) =>
   z.string({ error: message }).trim().min(CANCEL_REASON_MIN, message).max(255, message);

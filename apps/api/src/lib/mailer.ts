@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (a note's DANFE and XML). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
   /**
    * The one-time code the message carries, if any. Never logged when the message goes over SMTP; without
    * SMTP (outbox) it is logged at info level so that a developer or the demo can use it.

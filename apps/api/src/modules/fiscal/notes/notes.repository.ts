@@ -245,6 +245,41 @@ export const notesRepository = {
     return db.insertInto('fiscal_voidings').values(values).returning(['id', 'created_at']).executeTakeFirstOrThrow();
   },
 
+  /** The notes of a period that went to the SEFAZ for good (authorised or cancelled), by id, a batch at a time. */
+  async monthBatch(db: Executor, from: Date, to: Date, afterId: number, size: number) {
+    return db
+      .selectFrom('fiscal_notes')
+      .select(['id', 'access_key', 'proc_xml', 'status'])
+      .where('issued_at', '>=', from)
+      .where('issued_at', '<', to)
+      .where('proc_xml', 'is not', null)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(size)
+      .execute();
+  },
+
+  async eventsOfNotes(db: Executor, noteIds: number[]) {
+    if (noteIds.length === 0) return [];
+    return db
+      .selectFrom('fiscal_note_events')
+      .select(['note_id', 'type', 'sequence', 'xml'])
+      .where('note_id', 'in', noteIds)
+      .where('xml', 'is not', null)
+      .orderBy('id')
+      .execute();
+  },
+
+  async customerEmailOf(db: Executor, orderId: number) {
+    const row = await db
+      .selectFrom('orders as o')
+      .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      .select(['c.email', 'c.status'])
+      .where('o.id', '=', orderId)
+      .executeTakeFirst();
+    return row && row.status !== 'WALK_IN' ? row.email : null;
+  },
+
   async page(db: Executor, query: FiscalNotesQuery, dayBounds: { from?: Date; to?: Date }) {
     let base = db.selectFrom('fiscal_notes as n').leftJoin('orders as o', 'o.id', 'n.order_id');
     if (query.orderId) base = base.where('n.order_id', '=', query.orderId);

@@ -1,10 +1,15 @@
+import { PassThrough } from 'node:stream';
 import {
+  csvMoney,
+  FISCAL_NOTE_STATUS_LABELS,
   FISCAL_NOTE_TEXTS,
   fiscalNoteCancelBodySchema,
   fiscalNoteCorrectionBodySchema,
+  fiscalNoteEmailBodySchema,
   fiscalNoteEmitBodySchema,
   fiscalNotePageSchema,
   fiscalNoteSchema,
+  fiscalNotesMonthQuerySchema,
   fiscalNotesQuerySchema,
   fiscalVoidingBodySchema,
   fiscalVoidingSchema,
@@ -12,7 +17,9 @@ import {
   PERMISSIONS,
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { strToU8, Zip, ZipDeflate } from 'fflate';
 import { z } from 'zod';
+import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvDate, csvStream } from '../../../lib/csv';
 import { principalOf } from '../../../plugins/auth';
 import { createNotesService } from './notes.service';
 
@@ -30,6 +37,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.deps;
   const service = createNotesService({
     db,
+    mailer: app.deps.mailer,
     serverSecret: config.jwtSecret,
     sefazUrl: config.fiscalSefazUrl,
     sefazCa: config.fiscalSefazCa,
@@ -50,6 +58,94 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.list(request.query) }),
+  );
+
+  app.get(
+    '/fiscal/notes/export.csv',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'As notas que os filtros da lista encontram, todas, em CSV',
+        description: CSV_OPENAPI_DESCRIPTION,
+        querystring: fiscalNotesQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', CSV_CONTENT_TYPE)
+        .header('content-disposition', csvAttachment('notas-fiscais.csv'))
+        .send(
+          csvStream(
+            [
+              'Número',
+              'Série',
+              'Modelo',
+              'Chave de acesso',
+              'Emissão',
+              'Situação',
+              'Código SEFAZ',
+              'Cliente',
+              'CPF/CNPJ',
+              'Pedido',
+              'Total',
+              'Protocolo',
+            ],
+            service.exportBatches(request.query),
+            (n) => [
+              n.number,
+              n.series,
+              n.model === 55 ? 'NF-e' : 'NFC-e',
+              n.accessKey,
+              csvDate(n.issuedAt),
+              FISCAL_NOTE_STATUS_LABELS[n.status],
+              n.statusCode ?? '',
+              n.recipient.name ?? '',
+              n.recipient.document ?? '',
+              n.order?.code ?? '',
+              csvMoney(n.total),
+              n.protocol ?? '',
+            ],
+          ),
+        ),
+  );
+
+  app.get(
+    '/fiscal/notes/xml.zip',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          'Os XMLs do mês para o contador: o nfeProc de cada nota autorizada ou cancelada emitida no mês e os seus eventos, num .zip',
+        querystring: fiscalNotesMonthQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const zip = new Zip();
+      const out = new PassThrough();
+      zip.ondata = (error, chunk, final) => {
+        if (error) return out.destroy(error);
+        out.write(chunk);
+        if (final) out.end();
+      };
+      void (async () => {
+        try {
+          for await (const file of service.monthXmls(request.query.month)) {
+            const entry = new ZipDeflate(file.name, { level: 6 });
+            zip.add(entry);
+            entry.push(strToU8(file.xml), true);
+          }
+          zip.end();
+        } catch (error) {
+          out.destroy(error as Error);
+        }
+      })();
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="notas-${request.query.month}.zip"`)
+        .send(out);
+    },
   );
 
   app.post(
@@ -166,6 +262,21 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `inline; filename="${fileName}"`)
         .send(pdf);
     },
+  );
+
+  app.post(
+    '/fiscal/notes/:id/email',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Envia o DANFE e o XML da nota autorizada por e-mail ao cliente (ou ao endereço informado); auditado',
+        params,
+        body: fiscalNoteEmailBodySchema,
+        response: { 200: data(z.object({ to: z.string() })) },
+      },
+    },
+    async (request) => ({ data: await service.email(principalOf(request), request.params.id, request.body.to) }),
   );
 
   app.post(

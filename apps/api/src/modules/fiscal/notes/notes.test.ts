@@ -1,6 +1,8 @@
 import { apiErrorSchema, FISCAL_NOTE_TEXTS, fiscalNoteSchema, ORDER_STATUS } from '@backoffice/contract';
+import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailMessage } from '../../../lib/mailer';
 import { isValidAccessKey } from '../../../lib/nfe/access-key';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../../test/helpers';
 import { createOrder, createOrderWorld, type OrderWorld } from '../../orders/test-orders';
@@ -19,6 +21,7 @@ let sefaz: TestSefaz;
 let world: OrderWorld;
 let admin: string;
 let stocker: string;
+const mails: MailMessage[] = [];
 
 const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
@@ -38,7 +41,12 @@ beforeAll(async () => {
   const certificate = makeTestCertificate();
   const server = testSefazServerIdentity();
   sefaz = await startTestSefaz({ ...server, trusted: [certificate.certPem] });
-  t = await createTestApp({ fiscalSefazUrl: sefaz.url, fiscalSefazCa: [server.certPem], fiscalSefazTimeoutMs: 1_000 });
+  t = await createTestApp({
+    fiscalSefazUrl: sefaz.url,
+    fiscalSefazCa: [server.certPem],
+    fiscalSefazTimeoutMs: 1_000,
+    mailer: { send: async (message) => void mails.push(message) },
+  });
   admin = await signIn(t.app, DEMO.admin);
   stocker = await signIn(t.app, DEMO.stocker);
   world = await createOrderWorld(t.db);
@@ -282,6 +290,53 @@ describe('after emitting (issue 41 §3)', () => {
         409,
       ),
     ).toMatch(/^O número \d+ já foi usado numa nota: não pode ser inutilizado\.$/);
+  });
+
+  it("exports the notes as CSV, the month's XMLs as a zip for the accountant, and mails a note to its customer", async () => {
+    const order = await delivered();
+    const kept = note(await call('POST', '/fiscal/notes', admin, { orderId: order.id }), 201);
+    const gone = note(await call('POST', '/fiscal/notes', admin, { orderId: (await delivered()).id }), 201);
+    note(await call('POST', `/fiscal/notes/${gone.id}/cancel`, admin, { reason: 'Pedido duplicado por engano' }));
+
+    const csv = await call('GET', `/fiscal/notes/export.csv?search=${kept.accessKey}`, admin);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Número;Série;Modelo;Chave de acesso;Emissão;Situação;Código SEFAZ;Cliente;CPF/CNPJ;Pedido;Total;Protocolo',
+    );
+    expect(lines[1]).toContain(`${kept.number};1;NF-e;${kept.accessKey};`);
+    expect(lines[1]).toContain(`;Autorizada;100;Loja de Celulares Carioca Ltda;44555666000181;${order.code};104,80;`);
+
+    const month = kept.issuedAt.slice(0, 7);
+    const zip = await call('GET', `/fiscal/notes/xml.zip?month=${month}`, admin);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(zip.rawPayload));
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining([
+        `${kept.accessKey}-procNFe.xml`,
+        `${gone.accessKey}-procNFe.xml`,
+        `${gone.accessKey}-cancelamento.xml`,
+      ]),
+    );
+    expect(new TextDecoder().decode(files[`${kept.accessKey}-procNFe.xml`])).toMatch(/^<nfeProc /);
+    expect((await call('GET', '/fiscal/notes/xml.zip?month=2026-13', admin)).statusCode).toBe(400);
+
+    // Mailed to the customer's e-mail: the DANFE and the XML.
+    const sent = await call('POST', `/fiscal/notes/${kept.id}/email`, admin, {});
+    expect(sent.statusCode).toBe(200);
+    const mail = mails.at(-1) as MailMessage;
+    expect(mail.subject).toBe(`NF-e nº ${kept.number} — Modelo Celulares`);
+    expect(mail.attachments?.map((a) => [a.filename, a.contentType])).toEqual([
+      [`danfe-${kept.accessKey}.pdf`, 'application/pdf'],
+      [`${kept.accessKey}-procNFe.xml`, 'application/xml'],
+    ]);
+    expect(mail.attachments?.[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      error(await call('POST', `/fiscal/notes/${gone.id}/email`, admin, { to: 'contador@example.com' }), 409),
+    ).toBe(FISCAL_NOTE_TEXTS.emailNotAuthorized);
   });
 
   it('keeps an authorised note as it was: neither its XML nor its total change, nor is it deleted', async () => {
