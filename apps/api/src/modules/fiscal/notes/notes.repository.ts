@@ -176,6 +176,22 @@ export const notesRepository = {
       .execute();
   },
 
+  /**
+   * Up to `limit` notes waiting for the SEFAZ, untouched for two minutes, claimed: their updated_at set now (the
+   * lease), rows another server holds skipped.
+   */
+  async claimWaiting(db: Executor, limit: number): Promise<number[]> {
+    const rows = await sql<{ id: number }>`
+      update fiscal_notes set updated_at = now()
+      where id in (
+        select id from fiscal_notes
+        where status in ('SIGNED', 'PROCESSING', 'CONTINGENCY') and updated_at < now() - interval '2 minutes'
+        order by id limit ${limit}
+        for update skip locked)
+      returning id`.execute(db);
+    return rows.rows.map((row) => row.id);
+  },
+
   async lockNote(db: Executor, id: number) {
     return db.selectFrom('fiscal_notes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   },

@@ -21,6 +21,7 @@ import { strToU8, Zip, ZipDeflate } from 'fflate';
 import { z } from 'zod';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvDate, csvStream } from '../../../lib/csv';
 import { principalOf } from '../../../plugins/auth';
+import { startNotesSender } from './notes.scheduler';
 import { createNotesService } from './notes.service';
 
 /**
@@ -44,6 +45,11 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     sefazTimeoutMs: config.fiscalSefazTimeoutMs,
   });
   const tags = ['fiscal'];
+  // The waiting notes go again by themselves where the server keeps time (as the backups' timer: not in the tests).
+  if (config.backupSchedule) {
+    const sender = startNotesSender(service, app.log);
+    app.addHook('onClose', () => sender.stop());
+  }
 
   app.get(
     '/fiscal/notes',

@@ -70,6 +70,8 @@ export interface NotesDeps {
 const AUTHORISED = new Set([100, 150]);
 const DENIED = new Set([110, 301, 302, 303]);
 const EVENT_REGISTERED = new Set([135, 136, 155]);
+/** What the SEFAZ has not answered for good yet. */
+const WAITING: readonly FiscalNoteStatus[] = ['SIGNED', 'PROCESSING', 'CONTINGENCY'];
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const dateOnly = (value: Date | string) =>
@@ -386,8 +388,57 @@ export function createNotesService(deps: NotesDeps) {
     }
   }
 
+  /** A note the SEFAZ has not answered for good: sent again (SIGNED, CONTINGENCY), or its lot's receipt asked for. */
+  async function resend(row: NoteRow, certificate: SigningCertificate): Promise<void> {
+    const id = row.id;
+    if (row.status === 'SIGNED' || row.status === 'CONTINGENCY') {
+      await send(id, certificate);
+      return;
+    }
+    if (row.status !== 'PROCESSING' || !row.receipt_number) return;
+    const state = Object.entries(UF_CODES).find(([, code]) => code === row.access_key.slice(0, 2))?.[0] ?? 'SP';
+    const client = clientFor(certificate, state, row.model as 55 | 65, row.environment as 1 | 2);
+    try {
+      const answer = await client.receipt(row.environment as 1 | 2, row.receipt_number);
+      const prot = answer.notes.find((n) => n.accessKey === row.access_key);
+      if (answer.status === 104 && prot) {
+        await repo.updateNote(db, id, {
+          status: AUTHORISED.has(prot.status) ? 'AUTHORIZED' : DENIED.has(prot.status) ? 'DENIED' : 'REJECTED',
+          status_code: prot.status,
+          status_reason: prot.reason,
+          protocol: prot.protocol,
+          authorized_at: AUTHORISED.has(prot.status) && prot.receivedAt ? new Date(prot.receivedAt) : null,
+          proc_xml: AUTHORISED.has(prot.status) ? nfeProc(row.xml, prot.xml) : null,
+        });
+      } else {
+        await repo.updateNote(db, id, { status_code: answer.status, status_reason: answer.reason });
+      }
+    } catch (error) {
+      if (!(error instanceof SefazUnavailableError)) throw error;
+      await repo.updateNote(db, id, { status_reason: FISCAL_NOTE_TEXTS.unavailable });
+    } finally {
+      client.close();
+    }
+  }
+
   return {
     details,
+
+    /**
+     * The sender's round (notes.scheduler.ts): the notes waiting for the SEFAZ (signed, in processing, in
+     * contingency) not touched for two minutes, claimed by a lease (their updated_at set now, under `skip locked`,
+     * so two servers never send the same one at once), sent again. Answers how many were tried.
+     */
+    async sendWaiting(limit = 20): Promise<number> {
+      const claimed = await repo.claimWaiting(db, limit);
+      if (claimed.length === 0) return 0;
+      const certificate = await loadSigningCertificate(db, deps.serverSecret, now());
+      for (const id of claimed) {
+        const row = await repo.note(db, id);
+        if (row) await resend(row, certificate);
+      }
+      return claimed.length;
+    },
 
     /** POST /fiscal/notes: the order's note, emitted and sent (see the module's comment). */
     async emit(principal: Principal, body: FiscalNoteEmitBody): Promise<FiscalNote> {
@@ -445,32 +496,8 @@ export function createNotesService(deps: NotesDeps) {
       const row = await repo.note(db, id);
       if (!row) throw notFound(FISCAL_NOTE_TEXTS.noteNotFound);
       const status = row.status as FiscalNoteStatus;
-      if (status === 'SIGNED' || status === 'CONTINGENCY') {
-        await send(id, certificate);
-      } else if (status === 'PROCESSING' && row.receipt_number) {
-        const state = Object.entries(UF_CODES).find(([, code]) => code === row.access_key.slice(0, 2))?.[0] ?? 'SP';
-        const client = clientFor(certificate, state, row.model as 55 | 65, row.environment as 1 | 2);
-        try {
-          const answer = await client.receipt(row.environment as 1 | 2, row.receipt_number);
-          const prot = answer.notes.find((n) => n.accessKey === row.access_key);
-          if (answer.status === 104 && prot) {
-            await repo.updateNote(db, id, {
-              status: AUTHORISED.has(prot.status) ? 'AUTHORIZED' : DENIED.has(prot.status) ? 'DENIED' : 'REJECTED',
-              status_code: prot.status,
-              status_reason: prot.reason,
-              protocol: prot.protocol,
-              authorized_at: AUTHORISED.has(prot.status) && prot.receivedAt ? new Date(prot.receivedAt) : null,
-              proc_xml: AUTHORISED.has(prot.status) ? nfeProc(row.xml, prot.xml) : null,
-            });
-          } else {
-            await repo.updateNote(db, id, { status_code: answer.status, status_reason: answer.reason });
-          }
-        } catch (error) {
-          if (!(error instanceof SefazUnavailableError)) throw error;
-          await repo.updateNote(db, id, { status_reason: FISCAL_NOTE_TEXTS.unavailable });
-        } finally {
-          client.close();
-        }
+      if (WAITING.includes(status)) {
+        await resend(row, certificate);
       } else if (status === 'REJECTED' && row.order_id) {
         const orderId = row.order_id;
         await db.transaction().execute(async (trx) => {

@@ -10,6 +10,7 @@ import { testSefazServerIdentity } from '../sefaz/test-pki';
 import { startTestSefaz, type TestSefaz } from '../sefaz/test-sefaz';
 import { makeTestCertificate } from '../test-certificate';
 import { saveTestIssuer, uploadCertificate } from '../test-fiscal';
+import { createNotesService } from './notes.service';
 
 /**
  * Issue 41 §2–3 through the API on a fresh database of each engine, against a SEFAZ of the tests (test-sefaz.ts:
@@ -176,6 +177,25 @@ describe("an order's NF-e (issue 41 §2)", () => {
     expect(offline.accessKey[34]).toBe('9');
     const sent = note(await call('POST', `/fiscal/notes/${offline.id}/retry`, admin));
     expect(sent).toMatchObject({ status: 'AUTHORIZED', contingency: true, accessKey: offline.accessKey });
+  });
+
+  it('the sender sends a note the SEFAZ did not answer again by itself, once it has rested two minutes', async () => {
+    const order = await delivered();
+    sefaz.script.push({ kind: 'http', status: 503 });
+    const waiting = note(await call('POST', '/fiscal/notes', admin, { orderId: order.id }), 201);
+    expect(waiting.status).toBe('SIGNED');
+    const sender = createNotesService({
+      db: t.db,
+      serverSecret: t.config.jwtSecret,
+      sefazUrl: sefaz.url,
+      sefazCa: [testSefazServerIdentity().certPem],
+    });
+    // Just answered 'away': not yet.
+    await sender.sendWaiting();
+    expect(note(await call('GET', `/fiscal/notes/${waiting.id}`, admin)).status).toBe('SIGNED');
+    await sql`update fiscal_notes set updated_at = now() - interval '3 minutes' where id = ${waiting.id}`.execute(t.db);
+    await sender.sendWaiting();
+    expect(note(await call('GET', `/fiscal/notes/${waiting.id}`, admin)).status).toBe('AUTHORIZED');
   });
 
   it('an asynchronous lot: in processing, then authorised when its receipt is asked for', async () => {
