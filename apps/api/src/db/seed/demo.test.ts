@@ -1177,6 +1177,25 @@ describe('the demo business (scale 1)', () => {
     for (const r of open) expect(r.paid, `receivable ${r.id}`).toBe(paidCents.get(r.id) ?? 0);
   });
 
+  it("has the fiscal setup (issue 41): the issuer in homologação, the default profile, every product's NCM, phones with ST", async () => {
+    const issuer = await t.db.selectFrom('fiscal_issuer').selectAll().executeTakeFirstOrThrow();
+    expect(issuer).toMatchObject({ cnpj: '34512778000100', crt: 1, environment: 2, city_code: '3550308', uf: 'SP' });
+    const profiles = await t.db
+      .selectFrom('fiscal_profiles')
+      .select(['id', 'name', 'is_default', 'icms_csosn'])
+      .execute();
+    expect(profiles.map((p) => [p.name, p.is_default, p.icms_csosn])).toEqual([
+      ['Revenda de acessórios — Simples', true, '102'],
+      ['Celulares com ICMS-ST — Simples', false, '500'],
+    ]);
+    const products = await t.db.selectFrom('products').select(['ncm', 'origin', 'fiscal_profile_id']).execute();
+    expect(products.every((p) => p.ncm !== null && /^\d{8}$/.test(p.ncm))).toBe(true);
+    const phones = products.filter((p) => p.ncm === '85171300');
+    expect(phones.length).toBeGreaterThan(0);
+    expect(phones.every((p) => p.origin === 2 && p.fiscal_profile_id === profiles[1]?.id)).toBe(true);
+    expect(products.filter((p) => p.ncm !== '85171300').every((p) => p.fiscal_profile_id === null)).toBe(true);
+  });
+
   it('leaves the id sequences after the demo rows', async () => {
     const customer = await t.db
       .insertInto('customers')

@@ -11,6 +11,7 @@ import { DAY, localDayStart } from './clock';
 import { staffRegisteredCustomers, walkInCustomers } from './counter';
 import { seedCredit } from './credit';
 import { generateCustomers } from './customers';
+import { seedFiscal } from './fiscal';
 import { packagingPicture, receiptPicture, signaturePicture } from './images';
 import { seedPayables } from './payables';
 import { seedPayments } from './payments';
@@ -226,6 +227,8 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
 
     rows.cart_items = await seedCarts(trx, stream('carts'), customers, products, anchor, scale);
     await seedSettings(trx, anchor);
+    // Issue 41: the issuer and the fiscal profiles (no certificate: the shop's own).
+    Object.assign(rows, await seedFiscal(trx, anchor));
     // Card and split payments (issue 38): some finished orders, and two being paid in parts now.
     rows.order_payments = await seedPayments(trx);
     // The year's rows are written: the planner learns their sizes, or the later steps' joins over them (the

@@ -7,7 +7,7 @@ import { businessTime, DAY } from './clock';
 import { productPicture } from './images';
 import type { Random } from './random';
 import { fileName } from './text';
-import { type Category, curatedCatalogue, expansionCatalogue, type ProductSeed } from './world/catalogue';
+import { type Category, curatedCatalogue, expansionCatalogue, NCM, type ProductSeed } from './world/catalogue';
 
 /** What the order generator needs to know about a product; `stock` and `cost` move with the ledger. */
 export interface ProductPlan {
@@ -189,6 +189,9 @@ export async function seedCatalogue(
       // Stock and cost are set from the ledger once the year has been generated.
       stock: 0,
       stock_alert: stockAlert,
+      // Issue 41: the NCM of its kind; the phones are imported goods bought in the country (origin 2).
+      ncm: NCM[seed.category],
+      origin: seed.category === 'phone' ? 2 : 0,
       tags: [...new Set(seed.tags)],
       archived: seed.archived === true && archivedAt !== null && archivedAt < anchor,
       search_text: searchText,

@@ -18,7 +18,7 @@ import type { ProductPlan } from './products';
 import { COMPANY } from './settings';
 import { demoAdminId } from './staff';
 import { DEMO_SUPPLIERS, type Distributor } from './suppliers';
-import type { Category } from './world/catalogue';
+import { NCM } from './world/catalogue';
 import { demoImei } from './year';
 import type { PurchaseLine } from './year-state';
 
@@ -141,20 +141,6 @@ const DEMO_NOTES: DemoNote[] = [
     ],
   },
 ];
-
-/** The NCM of each kind of product (TIPI): what the suppliers' notes say. */
-export const NCM: Record<Category, string> = {
-  phone: '85171300',
-  case: '39269090',
-  film: '39199090',
-  charger: '85044010',
-  cable: '85444200',
-  power: '85076000',
-  audio: '85183000',
-  speaker: '85182200',
-  memory: '85235110',
-  holder: '39269090',
-};
 
 /** The phones' serials of an entry: far past any the year gives a product (demoImei's serial per product). */
 const ENTRY_SERIAL = 900_000;

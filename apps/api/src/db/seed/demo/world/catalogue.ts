@@ -16,6 +16,20 @@ export type Category =
   | 'memory'
   | 'holder';
 
+/** The NCM of each kind of product (TIPI): the demo products' and what the suppliers' notes say. */
+export const NCM: Record<Category, string> = {
+  phone: '85171300',
+  case: '39269090',
+  film: '39199090',
+  charger: '85044010',
+  cable: '85444200',
+  power: '85076000',
+  audio: '85183000',
+  speaker: '85182200',
+  memory: '85235110',
+  holder: '39269090',
+};
+
 export const CATEGORY_LABELS: Record<Category, string> = {
   phone: 'Celular',
   case: 'Capinha',
