@@ -1185,8 +1185,8 @@ describe('the demo business (scale 1)', () => {
       .select(['id', 'name', 'is_default', 'icms_csosn'])
       .execute();
     expect(profiles.map((p) => [p.name, p.is_default, p.icms_csosn])).toEqual([
-      ['Revenda de acessórios — Simples', true, '102'],
-      ['Celulares com ICMS-ST — Simples', false, '500'],
+      ['Revenda de acessórios - Simples', true, '102'],
+      ['Celulares com ICMS-ST - Simples', false, '500'],
     ]);
     const products = await t.db.selectFrom('products').select(['ncm', 'origin', 'fiscal_profile_id']).execute();
     expect(products.every((p) => p.ncm !== null && /^\d{8}$/.test(p.ncm))).toBe(true);

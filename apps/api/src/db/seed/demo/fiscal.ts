@@ -61,8 +61,8 @@ export async function seedFiscal(trx: Transaction<Database>, anchor: number): Pr
   const [, phones] = await trx
     .insertInto('fiscal_profiles')
     .values([
-      profile('Revenda de acessórios — Simples', true, ['5102', '6102'], '102'),
-      profile('Celulares com ICMS-ST — Simples', false, ['5405', '6404'], '500'),
+      profile('Revenda de acessórios - Simples', true, ['5102', '6102'], '102'),
+      profile('Celulares com ICMS-ST - Simples', false, ['5405', '6404'], '500'),
     ])
     .returning('id')
     .execute();
