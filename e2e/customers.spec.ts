@@ -207,7 +207,9 @@ describe('customers: approve, block, unblock, courier, details, history, CSV', (
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('Nome;E-mail;Telefone;Documento;Nível;Motoboy;Frete;Garantia;Total de compras');
+    expect(lines[0]).toBe(
+      'Nome;E-mail;Telefone;Documento;Inscrição estadual;Nível;Motoboy;Frete;Garantia;Total de compras',
+    );
     expect(lines).toHaveLength(total + 1);
   });
 

@@ -144,11 +144,16 @@ export function newPhone(api: ApiClient, label: string, imeis: string[]): Promis
  * Fills 'Cadastrar cliente' (Sem nível: the list price; freight R$ 12,50; an address in São Paulo) with the
  * person's name, CPF and e-mail, and returns the dialog, not yet sent.
  */
-export async function fillRegistration(page: Page, person: { name: string; email: string; cpf: string }) {
+export async function fillRegistration(
+  page: Page,
+  person: { name: string; email: string; cpf: string; stateRegistration?: string },
+) {
   const dialog = page.getByRole('dialog', { name: 'Cadastrar cliente' });
   await dialog.waitFor();
   await dialog.getByLabel('Nome').fill(person.name);
   await dialog.getByLabel('CPF ou CNPJ').fill(formatDocument(person.cpf));
+  // 'Inscrição estadual' is optional (issue 41): filled only when given.
+  if (person.stateRegistration) await dialog.getByLabel('Inscrição estadual').fill(person.stateRegistration);
   await dialog.getByLabel('Telefone com DDD').fill('(11) 98765-4321');
   await dialog.getByLabel('E-mail').fill(person.email);
   await dialog.getByLabel('CEP').fill('01001-000');

@@ -160,6 +160,7 @@ export const AUDIT_FIELDS: Record<AuditEntity, Record<string, FieldRule>> = {
     email: f('E-mail'),
     phone: f('Telefone'),
     document: f('Documento'),
+    stateRegistration: f('Inscrição estadual'),
     street: f('Rua'),
     number: f('Número'),
     complement: f('Complemento'),

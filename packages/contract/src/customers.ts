@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { isValidDocument, isValidPhone, normalizeDocument, onlyDigits } from './documents';
+import {
+  isValidDocument,
+  isValidPhone,
+  isValidStateRegistration,
+  normalizeDocument,
+  normalizeStateRegistration,
+  onlyDigits,
+} from './documents';
 import { idSchema } from './ids';
 import { IMPORT_TEXTS } from './imports';
 import { hasTwoDecimals } from './money';
@@ -79,6 +86,7 @@ export const CUSTOMER_TEXTS = {
   searchTooShort: 'Informe ao menos 2 caracteres para pesquisar.',
   searchTooLong: `A pesquisa deve ter no máximo ${CUSTOMER_LIMITS.maxSearch} caracteres.`,
   twoDecimals: 'Informe um valor com no máximo duas casas decimais.',
+  stateRegistrationInvalid: 'Inscrição estadual inválida: informe só os números (2 a 14) ou ISENTO.',
 } as const;
 
 /** True when a number of reais has at most two decimals (19.99 yes, 10.005 no), despite binary floats. */
@@ -133,6 +141,20 @@ export const customerApproveSchema = z
 export type CustomerApproveInput = z.input<typeof customerApproveSchema>;
 
 /**
+ * The customer's state registration ('Inscrição estadual', issue 41): optional; typed as its digits with or without
+ * punctuation, or 'ISENTO' in any case; kept normalised (`normalizeStateRegistration`: '86.123.456' is '86123456',
+ * 'isento' is 'ISENTO'); blank or null is none (null). Absent (undefined) stays absent: an edit without it keeps
+ * the customer's. On the NF-e: digits make the customer an ICMS taxpayer (indIEDest 1, its IE), 'ISENTO' exempt
+ * (2), none a non-taxpayer (9).
+ */
+export const customerStateRegistrationSchema = z
+  .string({ error: CUSTOMER_TEXTS.stateRegistrationInvalid })
+  .max(40, CUSTOMER_TEXTS.stateRegistrationInvalid)
+  .nullish()
+  .transform((value) => (value == null ? value : value.trim() === '' ? null : normalizeStateRegistration(value)))
+  .refine((value) => value == null || isValidStateRegistration(value), CUSTOMER_TEXTS.stateRegistrationInvalid);
+
+/**
  * Body of PATCH /customers (the edit modal). `customerId` identifies; `email`, when sent, must match it.
  * Level 0 is allowed even when approved (retail customers without a price level).
  */
@@ -148,6 +170,8 @@ export const customerEditSchema = z
     shippingCost: money(CUSTOMER_TEXTS.shippingCostRequired),
     approve: z.boolean({ error: 'Informe se o cliente está aprovado' }),
     fastDeliveryTax: money(CUSTOMER_TEXTS.fastDeliveryTaxInvalid, CUSTOMER_TEXTS.fastDeliveryTaxInvalid).nullish(),
+    /** 'Inscrição estadual': absent keeps the customer's, null or '' removes it. */
+    stateRegistration: customerStateRegistrationSchema,
   })
   .strict();
 export type CustomerEditInput = z.input<typeof customerEditSchema>;
@@ -197,6 +221,8 @@ export const customerSchema = z.object({
   phone: z.string(),
   /** CPF (11 digits) or CNPJ (14, possibly alphanumeric), no punctuation; format with formatDocument. */
   document: z.string(),
+  /** 'Inscrição estadual': its digits (2 to 14, no punctuation), 'ISENTO', or null when the customer has none. */
+  stateRegistration: z.string().nullable(),
   level: z.number().int(),
   /** 'Ouro' | 'Prata' | 'Bronze', or '' for level 0. */
   levelName: z.string(),
@@ -382,7 +408,7 @@ const optionalAddressText = (max: number) =>
 /**
  * One customer of an imported spreadsheet: the registration (name, e-mail, phone, CPF/CNPJ checked by
  * their digits, address) and what the edit modal sets (level, freight, warranty, fast-delivery tax,
- * approved), with the modal's own rules (`customerEditSchema`).
+ * approved, state registration), with the modal's own rules (`customerEditSchema`).
  */
 export const customerImportSchema = customerEditSchema
   .omit({ customerId: true, email: true })
@@ -427,8 +453,8 @@ const requiredAddressText = (max: number, message: string) =>
 /**
  * Body of POST /api/customers: the registration of a customer by staff, with the import's rules (name,
  * e-mail, phone with DDD, CPF or CNPJ — the alphanumeric CNPJ too — checked by its digits) and the edit
- * modal's terms (level, freight, warranty, fast-delivery tax), plus the address with its CEP and, optionally,
- * the courier. The customer is approved at once by whoever registers him.
+ * modal's terms (level, freight, warranty, fast-delivery tax) and its optional state registration, plus the
+ * address with its CEP and, optionally, the courier. The customer is approved at once by whoever registers him.
  */
 export const customerRegisterSchema = customerImportSchema
   .omit({ approve: true })

@@ -21,6 +21,21 @@ export function isValidReceiverDocument(value: string): boolean {
   return /^\d{4,13}[0-9X]$/.test(normalizeReceiverDocument(value));
 }
 
+/** What a state registration says when the company is exempt of it (NF-e indIEDest 2). */
+export const STATE_REGISTRATION_EXEMPT = 'ISENTO';
+
+/**
+ * A state registration ('Inscrição estadual', IE) as kept: its dots, dashes, slashes and spaces dropped, upper
+ * case (so 'isento' is 'ISENTO'). Valid when that is 2 to 14 digits or 'ISENTO': the issuer's and the customers'.
+ */
+export function normalizeStateRegistration(value: string): string {
+  return value.replace(/[.\-/\s]/g, '').toUpperCase();
+}
+export function isValidStateRegistration(value: string): boolean {
+  const ie = normalizeStateRegistration(value);
+  return ie === STATE_REGISTRATION_EXEMPT || /^\d{2,14}$/.test(ie);
+}
+
 export function isValidCpf(value: string): boolean {
   const cpf = onlyDigits(value);
   if (cpf.length !== 11 || /^(\d)\1{10}$/.test(cpf)) return false;

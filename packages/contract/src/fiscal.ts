@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { isValidCnpj, isValidPhone, localPhoneDigits, normalizeDocument } from './documents';
+import {
+  isValidCnpj,
+  isValidPhone,
+  isValidStateRegistration,
+  localPhoneDigits,
+  normalizeDocument,
+  normalizeStateRegistration,
+} from './documents';
 import { idSchema } from './ids';
 
 /**
@@ -356,8 +363,8 @@ export const issuerCnpjSchema = z
 export const stateRegistrationSchema = z
   .string({ error: FISCAL_SETUP_TEXTS.ieInvalid })
   .max(30, FISCAL_SETUP_TEXTS.ieInvalid)
-  .transform((value) => value.replace(/[.\-/\s]/g, '').toUpperCase())
-  .refine((value) => value === 'ISENTO' || /^\d{2,14}$/.test(value), FISCAL_SETUP_TEXTS.ieInvalid);
+  .transform(normalizeStateRegistration)
+  .refine(isValidStateRegistration, FISCAL_SETUP_TEXTS.ieInvalid);
 
 const crtSchema = z
   .number({ error: FISCAL_SETUP_TEXTS.crtInvalid })

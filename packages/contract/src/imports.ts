@@ -285,6 +285,15 @@ export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
     required: true,
   },
   {
+    key: 'stateRegistration',
+    header: 'Inscrição estadual',
+    aliases: ['ie', 'insc estadual', 'inscricao estadual do cliente'],
+    type: 'text',
+    example: '',
+    meaning:
+      'A inscrição estadual da empresa contribuinte do ICMS: os números (2 a 14), com ou sem pontuação, ou ISENTO. Vazio: não contribuinte (na atualização, mantém a que o cliente tem).',
+  },
+  {
     key: 'street',
     header: 'Rua',
     aliases: ['endereco', 'logradouro'],

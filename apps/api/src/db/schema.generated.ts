@@ -234,6 +234,7 @@ export interface Customers {
   search_text: Generated<string>;
   shipping_cost_cents: Generated<number>;
   state: string | null;
+  state_registration: string | null;
   status: Generated<CustomerStatus>;
   status_changed_at: Timestamp | null;
   status_changed_by: number | null;

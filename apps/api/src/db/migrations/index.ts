@@ -66,6 +66,7 @@ import { salesOnCredit } from './0071-sales-on-credit';
 import { receivables } from './0072-receivables';
 import { fiscalSettings } from './0073-fiscal-settings';
 import { fiscalNotes } from './0074-fiscal-notes';
+import { customerStateRegistration } from './0075-customer-state-registration';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -136,6 +137,7 @@ export const migrations: Record<string, Migration> = {
   '0072-receivables': receivables,
   '0073-fiscal-settings': fiscalSettings,
   '0074-fiscal-notes': fiscalNotes,
+  '0075-customer-state-registration': customerStateRegistration,
 };
 
 export const migrationProvider: MigrationProvider = {

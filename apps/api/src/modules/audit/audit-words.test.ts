@@ -48,8 +48,25 @@ const IMEI = {
   g: '720000000000009',
 };
 
-/** Abbreviations a person reads as they are (labels and values), not enums. UFs and units are two letters. */
-const ABBREVIATIONS = new Set(['NCM', 'CEST', 'CNPJ', 'CPF', 'CEP', 'ICMS', 'IMEI', 'IMEIs', 'LGPD', 'UF', 'SP', 'UN']);
+/**
+ * Abbreviations a person reads as they are (labels and values), not enums. UFs and units are two letters. ISENTO is
+ * what an exempt company's 'Inscrição estadual' says, as the NF-e prints it.
+ */
+const ABBREVIATIONS = new Set([
+  'NCM',
+  'CEST',
+  'CNPJ',
+  'CPF',
+  'CEP',
+  'ICMS',
+  'IMEI',
+  'IMEIs',
+  'LGPD',
+  'UF',
+  'SP',
+  'UN',
+  'ISENTO',
+]);
 /** Stored keys of the enums the audit rows hold, where the key is not also its Portuguese label. */
 const STORED_KEYS = new Set(
   [
@@ -259,6 +276,7 @@ describe("'Histórico de alterações' in a person's words (issue 35 §5)", () =
       warrantyPercentage: 10,
       approve: true,
       fastDeliveryTax: 7.5,
+      stateRegistration: '86.123.456',
     });
     await ok(admin, 'PUT', '/employees/deliverer/sign/customer', {
       customerId: waiting.id,
@@ -288,6 +306,7 @@ describe("'Histórico de alterações' in a person's words (issue 35 §5)", () =
       shippingCost: 12.5,
       warrantyPercentage: 10,
       delivererId: staff[DEMO.courier],
+      stateRegistration: 'isento',
     });
     const customerSheet = (city: string) =>
       utf8(

@@ -12,6 +12,7 @@ export const CUSTOMER_FIELDS = [
   { field: 'email', column: 'email', sqlType: 'text' },
   { field: 'phone', column: 'phone', sqlType: 'text' },
   { field: 'document', column: 'document', sqlType: 'text' },
+  { field: 'stateRegistration', column: 'state_registration', sqlType: 'text' },
   { field: 'street', column: 'street', sqlType: 'text' },
   { field: 'number', column: 'number', sqlType: 'text' },
   { field: 'complement', column: 'complement', sqlType: 'text' },
@@ -35,6 +36,8 @@ export interface CustomerFields {
   email: string;
   phone: string;
   document: string;
+  /** 'Inscrição estadual': digits, 'ISENTO', or null (none). */
+  stateRegistration: string | null;
   street: string | null;
   number: string | null;
   complement: string | null;

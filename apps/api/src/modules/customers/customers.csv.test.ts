@@ -57,13 +57,22 @@ describe('customers/export.csv', () => {
     const [head, ...rows] = await exported('active');
     expect(head?.[0]).toBe('Nome');
     expect(rows.map((row) => row[0]).sort()).toEqual(CSV_INJECTION_PAYLOADS.map((payload) => `'${payload}`).sort());
-    // the other cells are untouched, the freight a number Excel sums
-    for (const row of rows) expect(row.slice(4)).toEqual(['Ouro', '', '1234,56', '5%', '0,00']);
+    // the other cells are untouched (no 'Inscrição estadual'), the freight a number Excel sums
+    for (const row of rows) expect(row.slice(4)).toEqual(['', 'Ouro', '', '1234,56', '5%', '0,00']);
   });
 
   it("a block reason written like a formula comes out inert in the blocked list's export", async () => {
     const [head, ...rows] = await exported('blocked');
-    expect(head).toEqual(['Nome', 'E-mail', 'Telefone', 'Documento', 'Nível', 'Motivo', 'Total de compras']);
-    expect(rows.map((row) => row[5]).sort()).toEqual(CSV_INJECTION_PAYLOADS.map((payload) => `'${payload}`).sort());
+    expect(head).toEqual([
+      'Nome',
+      'E-mail',
+      'Telefone',
+      'Documento',
+      'Inscrição estadual',
+      'Nível',
+      'Motivo',
+      'Total de compras',
+    ]);
+    expect(rows.map((row) => row[6]).sort()).toEqual(CSV_INJECTION_PAYLOADS.map((payload) => `'${payload}`).sort());
   });
 });

@@ -7,12 +7,14 @@ interface Column {
   cell: (customer: Customer) => Cell;
 }
 
-// The columns of each card of the customers screen, with its Portuguese headers (the hidden Id left out).
+// The columns of each card of the customers screen, with its Portuguese headers (the hidden Id left out), and
+// after the document the 'Inscrição estadual' (issue 41), which the cards leave to the details.
 const BASE: Column[] = [
   { header: 'Nome', cell: (c) => c.name },
   { header: 'E-mail', cell: (c) => c.email },
   { header: 'Telefone', cell: (c) => formatPhone(c.phone) },
   { header: 'Documento', cell: (c) => formatDocument(c.document) },
+  { header: 'Inscrição estadual', cell: (c) => c.stateRegistration ?? '' },
 ];
 const LEVEL: Column = { header: 'Nível', cell: (c) => c.levelName };
 const DELIVERER: Column = { header: 'Motoboy', cell: (c) => c.delivererAssociated ?? '' };

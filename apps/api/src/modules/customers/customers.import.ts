@@ -38,6 +38,7 @@ function formOf(row: CustomerRecord) {
 }
 
 const NEW_CUSTOMER = {
+  stateRegistration: null,
   level: 0,
   shippingCost: 0,
   warrantyPercentage: 0,
@@ -46,7 +47,12 @@ const NEW_CUSTOMER = {
 };
 
 function auditView(c: CustomerImport) {
-  return { ...pickCustomerFields(c), fastDeliveryTax: c.fastDeliveryTax ?? 0, approve: c.approve };
+  return {
+    ...pickCustomerFields(c),
+    fastDeliveryTax: c.fastDeliveryTax ?? 0,
+    stateRegistration: c.stateRegistration ?? null,
+    approve: c.approve,
+  };
 }
 
 interface PlannedCustomer {
@@ -203,6 +209,7 @@ export async function importCustomers(
           ...d,
           state: d.state ? d.state.toUpperCase() : null,
           fastDeliveryTax: d.fastDeliveryTax ?? 0,
+          stateRegistration: d.stateRegistration ?? null,
         });
         return {
           ...columns,

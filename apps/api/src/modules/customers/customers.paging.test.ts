@@ -11,6 +11,7 @@ interface Row {
   shippingCents?: number;
   createdAt?: string;
   note?: string;
+  stateRegistration?: string;
 }
 
 /**
@@ -19,9 +20,15 @@ interface Row {
  */
 const ROWS: Row[] = [
   ...Array.from({ length: 25 }, (_, i) => ({ name: `Cliente ${String(i + 1).padStart(2, '0')}` })),
-  { name: 'Zélia Conceição', phone: '11987654321', document: '52998224725', shippingCents: 123456 },
+  {
+    name: 'Zélia Conceição',
+    phone: '11987654321',
+    document: '52998224725',
+    shippingCents: 123456,
+    stateRegistration: '110042490114',
+  },
   { name: 'Walter Esperando', status: 'AWAITING', createdAt: '2026-03-05T02:00:00Z' },
-  { name: 'Bruno Bloqueado', status: 'BLOCKED', note: 'Cheques; sem "fundo"' },
+  { name: 'Bruno Bloqueado', status: 'BLOCKED', note: 'Cheques; sem "fundo"', stateRegistration: 'ISENTO' },
 ];
 
 describe('customers: paged lists and CSV export', () => {
@@ -51,6 +58,7 @@ describe('customers: paged lists and CSV export', () => {
           shipping_cost_cents: row.shippingCents ?? 1000,
           warranty_percentage: 5,
           status_note: row.note ?? null,
+          state_registration: row.stateRegistration ?? null,
           city: 'Niterói',
           state: 'RJ',
           created_at: row.createdAt ?? new Date('2026-01-10T15:00:00Z'),
@@ -172,11 +180,13 @@ describe('customers: paged lists and CSV export', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="relatorio.csv"');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = res.body.slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Nome;E-mail;Telefone;Documento;Nível;Motoboy;Frete;Garantia;Total de compras');
+    expect(lines[0]).toBe(
+      'Nome;E-mail;Telefone;Documento;Inscrição estadual;Nível;Motoboy;Frete;Garantia;Total de compras',
+    );
     expect(lines).toHaveLength(1 + 26);
-    expect(lines[1]).toBe('Cliente 01;cliente1@exemplo.com.br;(21) 90000-0001;100.000.000-01;Ouro;;10,00;5%;0,00');
+    expect(lines[1]).toBe('Cliente 01;cliente1@exemplo.com.br;(21) 90000-0001;100.000.000-01;;Ouro;;10,00;5%;0,00');
     expect(lines[26]).toBe(
-      'Zélia Conceição;cliente26@exemplo.com.br;(11) 98765-4321;529.982.247-25;Ouro;;1234,56;5%;0,00',
+      'Zélia Conceição;cliente26@exemplo.com.br;(11) 98765-4321;529.982.247-25;110042490114;Ouro;;1234,56;5%;0,00',
     );
 
     // the e-mails cliente2@, cliente20@ … cliente26@ (Zélia's)
@@ -197,13 +207,15 @@ describe('customers: paged lists and CSV export', () => {
   it('exports the waiting and blocked lists with their own columns, dates DD/MM/YYYY in Brasília, quoted cells', async () => {
     const waiting = await get('/api/customers/export.csv?list=awaiting');
     const [head, row] = waiting.body.slice(1).trimEnd().split('\r\n');
-    expect(head).toBe('Nome;E-mail;Telefone;Documento;Cidade;Motoboy;Cadastrado em');
+    expect(head).toBe('Nome;E-mail;Telefone;Documento;Inscrição estadual;Cidade;Motoboy;Cadastrado em');
     // 2026-03-05 02:00 UTC is 4 March, 23:00 in Brasília
-    expect(row).toBe('Walter Esperando;cliente27@exemplo.com.br;(21) 90000-0027;100.000.000-27;Niterói/RJ;;04/03/2026');
+    expect(row).toBe(
+      'Walter Esperando;cliente27@exemplo.com.br;(21) 90000-0027;100.000.000-27;;Niterói/RJ;;04/03/2026',
+    );
     const blocked = await get('/api/customers/export.csv?list=blocked');
     expect(blocked.body.slice(1).trimEnd().split('\r\n')).toEqual([
-      'Nome;E-mail;Telefone;Documento;Nível;Motivo;Total de compras',
-      'Bruno Bloqueado;cliente28@exemplo.com.br;(21) 90000-0028;100.000.000-28;Ouro;"Cheques; sem ""fundo""";0,00',
+      'Nome;E-mail;Telefone;Documento;Inscrição estadual;Nível;Motivo;Total de compras',
+      'Bruno Bloqueado;cliente28@exemplo.com.br;(21) 90000-0028;100.000.000-28;ISENTO;Ouro;"Cheques; sem ""fundo""";0,00',
     ]);
   });
 

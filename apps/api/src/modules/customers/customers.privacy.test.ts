@@ -38,6 +38,8 @@ async function person(db: DB, { orderStatus = 13 } = {}) {
       status: 'APPROVED',
       approved_at: new Date('2026-01-05T13:00:00Z'),
       shipping_cost_cents: 1250,
+      // A rural producer's 'Inscrição estadual' (SP): a person's number, personal data as her CPF is.
+      state_registration: '110042490114',
       street: 'Rua das Acácias',
       number: '77',
       complement: 'apto 12',
@@ -174,6 +176,7 @@ describe('LGPD: a customer’s data exported on request', () => {
       email: p.email,
       phone: '11987654321',
       document: '52998224725',
+      stateRegistration: '110042490114',
       status: 'Aprovado',
       shippingCost: 12.5,
       notes: 'Portão azul, falar com a vizinha Marta',
@@ -259,6 +262,7 @@ describe('LGPD: a customer anonymised on request', () => {
       email: `anonimizado-${p.id}@anonimizado.invalid`,
       phone: '',
       document: '',
+      stateRegistration: null,
       notes: null,
       status: 'Blocked',
       isBlocked: true,
@@ -358,8 +362,12 @@ describe('LGPD: what was written about the person in free text and his pictures 
   async function talkedAbout(db: DB) {
     const p = await person(db);
     const cnpj = '11222333000181';
-    // Registered with a CPF, then moved to his company's CNPJ: the old one is in his audit.
-    await db.updateTable('customers').set({ document: cnpj }).where('id', '=', p.id).execute();
+    // Registered with a CPF, then moved to his company's CNPJ (and its IE): the old one is in his audit.
+    await db
+      .updateTable('customers')
+      .set({ document: cnpj, state_registration: '86123456' })
+      .where('id', '=', p.id)
+      .execute();
     await db
       .insertInto('audit_events')
       .values({
@@ -386,7 +394,7 @@ describe('LGPD: what was written about the person in free text and his pictures 
       placed: `Cliente ${p.name} (CNPJ 11.222.333/0001-81) pediu entrega rápida`,
       approved: `Pix conferido; fone (11) 98765-4321, e-mail ${p.email.toUpperCase()}`,
       delivered: 'Entregue na Rua das Acácias, 77 apto 12, CEP 04077-000, recebido pela joana',
-      returned: `Devolução de 1 capinha: defeito. Contato +55 11 98765 4321 / ${cnpj} / 04077000`,
+      returned: `Devolução de 1 capinha: defeito. Contato +55 11 98765 4321 / ${cnpj} / 04077000 / IE 86.123.456`,
     };
     await db
       .insertInto('order_status_history')
@@ -559,6 +567,9 @@ describe('LGPD: what was written about the person in free text and his pictures 
       'apto 12',
       '04077-000',
       '04077000',
+      // The company's IE, as kept and as written.
+      '86123456',
+      '86.123.456',
       // Who received his delivery.
       'Sebastião Porteiro',
       '12345678X',
@@ -590,7 +601,10 @@ describe('LGPD: what was written about the person in free text and his pictures 
       [1, 'Cliente [dado removido] (CNPJ [dado removido]) pediu entrega rápida'],
       [4, 'Pix conferido; fone [dado removido], e-mail [dado removido]'],
       [12, 'Entregue na [dado removido], CEP [dado removido], recebido pela [dado removido]'],
-      [13, 'Devolução de 1 capinha: defeito. Contato [dado removido] / [dado removido] / [dado removido]'],
+      [
+        13,
+        'Devolução de 1 capinha: defeito. Contato [dado removido] / [dado removido] / [dado removido] / IE [dado removido]',
+      ],
     ]);
     // His signature and payment proof are gone (no picture, and their links answer 404); the packing photo stays.
     expect(JSON.parse(await get(`/api/orders/signature/${p.orderId}`)).data).toBeNull();

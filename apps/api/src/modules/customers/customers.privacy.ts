@@ -43,6 +43,8 @@ const PERSONAL_AUDIT_FIELDS = new Set([
   'email',
   'phone',
   'document',
+  'stateRegistration',
+  'state_registration',
   'notes',
   'statusNote',
   'street',
@@ -84,6 +86,8 @@ const TRACE_OF_FIELD: Record<string, keyof Omit<PersonTraces, 'streets'> | 'stre
   complement: 'complements',
   zipCode: 'zipCodes',
   zip_code: 'zipCodes',
+  stateRegistration: 'stateRegistrations',
+  state_registration: 'stateRegistrations',
 };
 
 /**
@@ -92,7 +96,7 @@ const TRACE_OF_FIELD: Record<string, keyof Omit<PersonTraces, 'streets'> | 'stre
  */
 function personTraces(
   row: { name: string; email: string; phone: string; document: string } & Partial<
-    Record<'street' | 'number' | 'complement' | 'zip_code', string | null>
+    Record<'street' | 'number' | 'complement' | 'zip_code' | 'state_registration', string | null>
   >,
   auditChanges: unknown[],
 ): PersonTraces {
@@ -104,6 +108,7 @@ function personTraces(
     streets: row.street ? [{ street: row.street, number: row.number ?? null }] : [],
     complements: row.complement ? [row.complement] : [],
     zipCodes: row.zip_code ? [row.zip_code] : [],
+    stateRegistrations: row.state_registration ? [row.state_registration] : [],
   };
   const visit = (field: string, value: unknown) => {
     if (typeof value === 'string') {
@@ -249,7 +254,7 @@ export function createCustomerPrivacy(db: DB) {
     },
 
     /**
-     * Replaces name, e-mail, phone, document, address and notes; removes sign-ins and the cart, unlinks
+     * Replaces name, e-mail, phone, document, state registration, address and notes; removes sign-ins and the cart, unlinks
      * searches and product views, clears the comments of his orders and the personal values of his audit
      * rows; blocks the registration. Orders, their items and amounts, Pix receipts and the stock ledger
      * stay (accounting records). One transaction; refused while an order still needs the person.
@@ -278,6 +283,8 @@ export function createCustomerPrivacy(db: DB) {
           zip_code: null,
           city: null,
           state: null,
+          // A person's IE (a rural producer's) is personal data; a company's is not, but it goes with its CNPJ.
+          state_registration: null,
           notes: null,
           status: 'BLOCKED',
           status_note: CUSTOMER_PRIVACY_TEXTS.anonymisedNote,

@@ -9,6 +9,8 @@ const JOANA: PersonTraces = {
   streets: [{ street: 'Rua das Acácias', number: '77' }],
   complements: ['apto 12'],
   zipCodes: ['04077000'],
+  // A rural producer's 'Inscrição estadual' (SP, 12 digits).
+  stateRegistrations: ['110042490114'],
 };
 const pattern = personPattern(JOANA) as RegExp;
 const redact = (text: string) => redactText(text, pattern);
@@ -33,6 +35,14 @@ describe('finding a person in free text (decision 0016)', () => {
     expect(redact('CEP 04077-000')).toBe('CEP [dado removido]');
     // Another number is left alone: an order code, a longer number holding the same digits.
     expect(redact('pedido K7M-4QP, nota 119876543210')).toBe('pedido K7M-4QP, nota 119876543210');
+  });
+
+  it('finds the state registration from 8 digits, with or without punctuation; a short one or ISENTO is left', () => {
+    for (const ie of ['110.042.490.114', '110042490114', '110 042 490 114']) {
+      expect(redact(`IE ${ie} no talão`), ie).toBe('IE [dado removido] no talão');
+    }
+    const short = personPattern({ ...JOANA, stateRegistrations: ['1234567', 'ISENTO'] }) as RegExp;
+    expect(redactText('1234567 unidades; ISENTO de IE', short)).toBe('1234567 unidades; ISENTO de IE');
   });
 
   it('finds the e-mail in any case and the street with or without its type and number', () => {

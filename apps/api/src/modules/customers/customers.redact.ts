@@ -1,7 +1,8 @@
 /**
  * Finding a person in free text (decision 0016): what attendants, couriers and stockers wrote about him in
  * an order's notes, a return's comments, the audit and the runs, in the spellings people use: the name whole
- * or in parts, in any case and with or without accents; the CPF/CNPJ and the CEP with or without punctuation;
+ * or in parts, in any case and with or without accents; the CPF/CNPJ, the state registration (from 8 digits)
+ * and the CEP with or without punctuation;
  * the phone with or without the mask, the area code or +55; the e-mail in any case; the street with its number.
  * Each finding becomes `REDACTED`; the rest of the text (what happened) stays.
  */
@@ -18,6 +19,8 @@ export interface PersonTraces {
   streets: { street: string; number: string | null }[];
   complements: string[];
   zipCodes: string[];
+  /** 'Inscrição estadual' (a rural producer's is a person's number too). */
+  stateRegistrations: string[];
 }
 
 /** Words of a name that say nothing about who: particles and company types. */
@@ -112,6 +115,11 @@ export function personPattern(traces: PersonTraces): RegExp | null {
   }
   for (const complement of traces.complements) {
     if (complement.trim().length >= 4) add(complement.length, `${START}${loose(complement)}${END}`);
+  }
+  for (const registration of traces.stateRegistrations) {
+    const digits = registration.replace(/\D/g, '');
+    // A shorter one is too like any other number of a note (a quantity, an order's figure).
+    if (digits.length >= 8) add(digits.length, `(?<!\\d)${spacedDigits(digits)}(?!\\d)`);
   }
   for (const zip of traces.zipCodes) {
     const digits = zip.replace(/\D/g, '');

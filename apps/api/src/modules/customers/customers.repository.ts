@@ -12,6 +12,7 @@ export interface ImportedCustomerUpdate {
   name: string;
   email: string;
   phone: string;
+  state_registration: string | null;
   street: string | null;
   number: string | null;
   complement: string | null;
@@ -47,6 +48,7 @@ function customerQuery(db: Executor) {
       'c.email',
       'c.phone',
       'c.document',
+      'c.state_registration',
       'c.level',
       'c.status',
       'c.status_note',

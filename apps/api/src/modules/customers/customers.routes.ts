@@ -101,7 +101,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Cadastra um cliente pela equipe (nome, CPF/CNPJ com dígitos verificadores, telefone, e-mail, endereço com CEP, nível, frete, garantia, motoboy): aprovado na hora, auditado',
+          'Cadastra um cliente pela equipe (nome, CPF/CNPJ com dígitos verificadores, inscrição estadual opcional, telefone, e-mail, endereço com CEP, nível, frete, garantia, motoboy): aprovado na hora, auditado',
         description:
           'Novo (issue 38). 201 com o cliente. 409 DUPLICATE quando o CPF/CNPJ ou o e-mail já é de um cliente (qualquer situação): details.customer {id, name, email} para abri-lo.',
         body: customerRegisterSchema,
@@ -251,7 +251,8 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permissions: [CUSTOMERS] },
       schema: {
         tags,
-        summary: 'Edita nível, frete, garantia, taxa e aprovação',
+        summary:
+          'Edita nível, frete, garantia, taxa, aprovação e inscrição estadual (ausente: mantém; null ou vazia: remove)',
         body: customerEditSchema,
         response: { 200: dataEnvelope },
       },

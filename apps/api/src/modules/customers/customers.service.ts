@@ -92,6 +92,7 @@ function snapshot(
     shippingCost: centsToReais(c.shipping_cost_cents),
     warrantyPercentage: c.warranty_percentage,
     ...(c.fast_delivery_tax_cents !== undefined ? { fastDeliveryTax: centsToReais(c.fast_delivery_tax_cents) } : {}),
+    ...(c.state_registration !== undefined ? { stateRegistration: c.state_registration } : {}),
     ...(c.deliverer_id !== undefined ? { delivererId: c.deliverer_id } : {}),
     ...(c.status_note !== undefined ? { statusNote: c.status_note } : {}),
     ...(c.approved_by !== undefined ? { approvedBy: c.approved_by } : {}),
@@ -397,6 +398,8 @@ export function createCustomersService(db: DB) {
         shippingCost: number;
         approve: boolean;
         fastDeliveryTax?: number | null;
+        /** Normalised by the contract; absent keeps the customer's, null removes it. */
+        stateRegistration?: string | null;
       },
     ): Promise<Customer> {
       await db.transaction().execute(async (trx) => {
@@ -410,6 +413,7 @@ export function createCustomersService(db: DB) {
           warranty_percentage: input.warrantyPercentage,
           shipping_cost_cents: reaisToCents(input.shippingCost),
           ...(input.fastDeliveryTax != null ? { fast_delivery_tax_cents: reaisToCents(input.fastDeliveryTax) } : {}),
+          ...(input.stateRegistration !== undefined ? { state_registration: input.stateRegistration } : {}),
         };
         const from = before.status;
         if (from === 'BLOCKED') {
@@ -452,7 +456,11 @@ export function createCustomersService(db: DB) {
           if (!found || !isActiveCourier(found)) throw badRequest(CUSTOMER_TEXTS.delivererInvalid);
           deliverer = { id: found.id, name: found.name };
         }
-        const fields = { ...input, fastDeliveryTax: input.fastDeliveryTax ?? 0 };
+        const fields = {
+          ...input,
+          fastDeliveryTax: input.fastDeliveryTax ?? 0,
+          stateRegistration: input.stateRegistration ?? null,
+        };
         const now = new Date();
         const newId = await repo.insert(trx, {
           ...customerColumnsOf(pickCustomerFields(fields)),

@@ -184,6 +184,7 @@ describe('customers API', () => {
         email: 'joao@cliente.com.br',
         phone: '11987654321',
         document: '52998224725',
+        stateRegistration: null,
         level: 1,
         levelName: 'Ouro',
         status: 'Approved',

@@ -57,10 +57,10 @@ export interface RegisterCustomerDialogProps {
 }
 
 /**
- * 'Cadastrar cliente' (issue 38 §1), for Clientes and Vendas: name, CPF/CNPJ, phone, e-mail, address with CEP,
- * level, freight, warranty, fast-delivery tax and courier; checked as the server checks (the contract's schema)
- * and sent to POST /api/customers, which approves the customer at once. A document or e-mail already registered
- * is answered with that customer, offered by `existingAction`. Full screen on a phone.
+ * 'Cadastrar cliente' (issue 38 §1), for Clientes and Vendas: name, CPF/CNPJ, state registration (optional), phone,
+ * e-mail, address with CEP, level, freight, warranty, fast-delivery tax and courier; checked as the server checks (the
+ * contract's schema) and sent to POST /api/customers, which approves the customer at once. A document or e-mail
+ * already registered is answered with that customer, offered by `existingAction`. Full screen on a phone.
  */
 export function RegisterCustomerDialog({
   onClose,
@@ -122,9 +122,15 @@ export function RegisterCustomerDialog({
             {text('document', T.document, { required: true, helperText: T.documentHelp })}
           </Box>
           <Box sx={{ gridColumn: { sm: 'span 3' } }}>
+            {text('stateRegistration', T.stateRegistration, {
+              helperText: T.stateRegistrationHelp,
+              autoComplete: 'off',
+            })}
+          </Box>
+          <Box sx={{ gridColumn: { sm: 'span 2' } }}>
             {text('phone', T.phone, { required: true, type: 'tel', autoComplete: 'off' })}
           </Box>
-          <Box sx={{ gridColumn: { sm: 'span 6' } }}>
+          <Box sx={{ gridColumn: { sm: 'span 4' } }}>
             {text('email', T.email, { required: true, type: 'email', autoComplete: 'off' })}
           </Box>
 

@@ -39,6 +39,7 @@ describe('the registration form', () => {
       fastDeliveryTax: 0,
       delivererId: 7,
       complement: null,
+      stateRegistration: null,
     });
   });
 
@@ -46,6 +47,7 @@ describe('the registration form', () => {
     const parsed = registerCustomerFormSchema.safeParse({
       ...typed,
       document: '12.ABC.345/01DE-36',
+      stateRegistration: '86-ABC',
       shippingCost: '',
       zipCode: '0100',
       delivererId: '',
@@ -54,8 +56,19 @@ describe('the registration form', () => {
     const byField = Object.fromEntries((parsed.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
     expect(byField).toEqual({
       document: 'CPF ou CNPJ inválido',
+      stateRegistration: 'Inscrição estadual inválida: informe só os números (2 a 14) ou ISENTO.',
       shippingCost: 'Informe o preço do frete para o cliente',
       zipCode: 'Informe o CEP com 8 dígitos',
     });
+  });
+
+  it("sends the 'Inscrição estadual' as its digits or ISENTO, and none (null) when left empty", () => {
+    for (const [stateRegistration, kept] of [
+      ['86.123.456', '86123456'],
+      ['isento', 'ISENTO'],
+      ['', null],
+    ] as const) {
+      expect(registerCustomerFormSchema.parse({ ...typed, stateRegistration }).stateRegistration).toBe(kept);
+    }
   });
 });

@@ -5,6 +5,8 @@ import { z } from 'zod';
 export interface RegisterCustomerFormInput {
   name: string;
   document: string;
+  /** 'Inscrição estadual': optional, '' for none. */
+  stateRegistration: string;
   phone: string;
   email: string;
   zipCode: string;
@@ -24,6 +26,7 @@ export interface RegisterCustomerFormInput {
 export const EMPTY_REGISTER_FORM: RegisterCustomerFormInput = {
   name: '',
   document: '',
+  stateRegistration: '',
   phone: '',
   email: '',
   zipCode: '',
@@ -48,6 +51,7 @@ export function registerBody(values: RegisterCustomerFormInput): CustomerRegiste
   return {
     name: values.name,
     document: values.document,
+    stateRegistration: values.stateRegistration,
     phone: values.phone,
     email: values.email,
     zipCode: values.zipCode,
@@ -67,7 +71,7 @@ export function registerBody(values: RegisterCustomerFormInput): CustomerRegiste
 
 /**
  * The form's schema: what was typed, turned into the body, checked by the server's own schema (the contract's
- * `customerRegisterSchema`: CPF/CNPJ check digits, phone, e-mail, CEP, UF, terms). The form's fields carry the
+ * `customerRegisterSchema`: CPF/CNPJ check digits, state registration, phone, e-mail, CEP, UF, terms). The form's fields carry the
  * body's names, so each message lands under its field.
  */
 export const registerCustomerFormSchema = z

@@ -13,6 +13,8 @@ export const REGISTER_CUSTOMER_TEXTS = {
   name: 'Nome',
   document: 'CPF ou CNPJ',
   documentHelp: 'Com ou sem pontuação; CNPJ com letras também.',
+  stateRegistration: 'Inscrição estadual',
+  stateRegistrationHelp: 'Só números, ou ISENTO',
   phone: 'Telefone com DDD',
   email: 'E-mail',
   zipCode: 'CEP',

@@ -11,8 +11,30 @@ describe("the customers' forms read typed numbers as the contract does", () => {
       shippingCost: '1.299',
       warrantyPercentage: '',
       fastDeliveryTax: '1.299,90',
+      stateRegistration: '',
     });
-    expect(edited).toMatchObject({ shippingCost: 1299, fastDeliveryTax: 1299.9, warrantyPercentage: 0 });
+    expect(edited).toMatchObject({
+      shippingCost: 1299,
+      fastDeliveryTax: 1299.9,
+      warrantyPercentage: 0,
+      stateRegistration: null,
+    });
+  });
+
+  it.each([
+    ['86.123.456', '86123456'],
+    [' 110 042 490/114 ', '110042490114'],
+    ['Isento', 'ISENTO'],
+    ['', null],
+    ['  ', null],
+  ])("reads 'Inscrição estadual' typed %j as the server keeps it: %j", (typed, kept) => {
+    expect(editFormSchema.shape.stateRegistration.parse(typed)).toBe(kept);
+  });
+
+  it.each(['1', '123456789012345', '86A123456', 'ISENTA'])("refuses 'Inscrição estadual' typed %j", (typed) => {
+    expect(editFormSchema.shape.stateRegistration.safeParse(typed).error?.issues.map((i) => i.message)).toEqual([
+      'Inscrição estadual inválida: informe só os números (2 a 14) ou ISENTO.',
+    ]);
   });
 
   it('refuses what could be read two ways, with the field message', () => {

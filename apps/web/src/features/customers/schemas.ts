@@ -3,6 +3,7 @@ import {
   CUSTOMER_TEXTS,
   customerApproveSchema,
   customerEditSchema,
+  customerStateRegistrationSchema,
   parseBrazilianNumber,
 } from '@backoffice/contract';
 import type { Dayjs } from 'dayjs';
@@ -58,7 +59,7 @@ export type ApproveFormOutput = z.output<typeof approveFormSchema>;
 
 /**
  * Edit: shipping cost required, warranty minimum 0 (the server also caps it at 100). The level may stay
- * 'Sem nível' (0): approved retail customers often have none.
+ * 'Sem nível' (0): approved retail customers often have none. The state registration is optional.
  */
 export const editFormSchema = z.object({
   approved: z.boolean(),
@@ -70,6 +71,13 @@ export const editFormSchema = z.object({
   fastDeliveryTax: optionalNumber(0, CUSTOMER_LIMITS.maxMoney, CUSTOMER_TEXTS.fastDeliveryTaxInvalid)
     .superRefine(serverMoneyRule(customerEditSchema.shape.fastDeliveryTax))
     .transform(emptyIsZero),
+  /** 'Inscrição estadual' by the server's own rule: normalised (digits, or ISENTO); empty is none (null). */
+  stateRegistration: z.string().transform((value, ctx) => {
+    const parsed = customerStateRegistrationSchema.safeParse(value);
+    if (parsed.success) return parsed.data ?? null;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  }),
 });
 export type EditFormInput = z.input<typeof editFormSchema>;
 export type EditFormOutput = z.output<typeof editFormSchema>;

@@ -14,6 +14,7 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
     email: 'joao@cliente.com.br',
     phone: '11987654321',
     document: '52998224725',
+    stateRegistration: null,
     level: 0,
     levelName: '',
     status: 'Awaiting',

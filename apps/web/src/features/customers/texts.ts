@@ -77,13 +77,13 @@ export const CUSTOMERS_TEXTS = {
     anonymise: 'Anonimizar dados',
     /** What is erased and what is kept (decision 0016): not undoable. */
     confirmAnonymise:
-      'Serão apagados: nome, e-mail, telefone, documento, endereço e observações do cadastro; acessos e carrinho; ' +
+      'Serão apagados: nome, e-mail, telefone, documento, inscrição estadual, endereço e observações do cadastro; acessos e carrinho; ' +
       'o que foi escrito sobre o cliente nos pedidos (notas do histórico, comentários de trocas e devoluções, ' +
       'histórico de alterações); a assinatura na entrega e os comprovantes de pagamento. Ficam, para a ' +
       'contabilidade: pedidos, itens, valores, datas e os Pix recebidos (valor e identificador). Não pode ser ' +
       'desfeito. Confirma operação?',
     anonymiseExplained:
-      'Nome, e-mail, telefone, documento e endereço serão apagados, também das notas dos pedidos, com a assinatura e os comprovantes; pedidos e valores ficam para a contabilidade.',
+      'Nome, e-mail, telefone, documento, inscrição estadual e endereço serão apagados, também das notas dos pedidos, com a assinatura e os comprovantes; pedidos e valores ficam para a contabilidade.',
   },
   approve: {
     title: (name: string) => `Aprovar ou Reprovar: ${name}`,
@@ -108,6 +108,7 @@ export const CUSTOMERS_TEXTS = {
     phone: 'Telefone',
     document: 'Documento',
     documentType: 'Tipo do Documento',
+    stateRegistration: 'Inscrição estadual',
     level: 'Nível',
     approved: 'Aprovado',
     deliverer: 'Motoboy',
@@ -132,6 +133,8 @@ export const CUSTOMERS_TEXTS = {
     shippingCost: 'Frete',
     warranty: 'Garantia',
     fastDeliveryTax: 'Taxa de entrega rápida',
+    stateRegistration: 'Inscrição estadual',
+    stateRegistrationHelp: 'Só números, ou ISENTO',
     submit: 'Editar',
   },
   block: {

@@ -9,6 +9,7 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
     email: 'joana@cliente.com.br',
     phone: '11987654321',
     document: '52998224725',
+    stateRegistration: null,
     level: 1,
     levelName: 'Ouro',
     status: 'Approved',

@@ -172,6 +172,8 @@ export function staffRegisteredCustomers(
         email,
         phone,
         document,
+        // People at the counter: no 'Inscrição estadual' (issue 41).
+        stateRegistration: null,
         street: row.street,
         number: row.number,
         complement: null,

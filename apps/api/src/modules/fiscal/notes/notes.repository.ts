@@ -47,6 +47,7 @@ export const notesRepository = {
         'name',
         'email',
         'document',
+        'state_registration',
         'phone',
         'status',
         'street',

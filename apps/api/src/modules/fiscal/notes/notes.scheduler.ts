@@ -11,7 +11,8 @@ export function startNotesSender(
   now = () => new Date(),
 ): { stop(): Promise<void> } {
   return everyMinute(async () => {
-    if (now().getMinutes() % 5 !== 0) return;
+    // Every fifth minute of the clock (minutes since the epoch: no zone needed).
+    if (Math.floor(now().getTime() / 60_000) % 5 !== 0) return;
     await service
       .sendWaiting()
       .catch((error: unknown) => log.error({ err: error }, 'sending the waiting notes failed'));

@@ -187,6 +187,8 @@ async function orderForNote(trx: Executor, order: NonNullable<Awaited<ReturnType
       document: customer.document.replace(/\W/g, '').toUpperCase(),
       name: customer.name,
       email: customer.email,
+      // Digits: an ICMS taxpayer (indIEDest 1, its IE); 'ISENTO': exempt (2); none: not a taxpayer (9).
+      stateRegistration: customer.state_registration,
       walkIn: customer.status === 'WALK_IN',
       address: addressOf(customer),
     },

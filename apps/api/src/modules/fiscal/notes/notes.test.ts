@@ -230,6 +230,35 @@ describe("an order's NF-e (issue 41 §2)", () => {
     }
   });
 
+  it("carries the customer's state registration: none (indIEDest 9), the company's IE (1), ISENTO (2)", async () => {
+    const recipientOf = (xml: string) => /<dest>[\s\S]*<\/dest>/.exec(xml)?.[0] ?? '';
+    const cases = [
+      [null, '<indIEDest>9</indIEDest>'],
+      ['86123456', '<indIEDest>1</indIEDest><IE>86123456</IE>'],
+      ['ISENTO', '<indIEDest>2</indIEDest>'],
+    ] as const;
+    try {
+      for (const [stateRegistration, expected] of cases) {
+        await t.db
+          .updateTable('customers')
+          .set({ state_registration: stateRegistration })
+          .where('id', '=', world.customerId)
+          .execute();
+        const emitted = note(await call('POST', '/fiscal/notes', admin, { orderId: (await delivered()).id }), 201);
+        expect(emitted.status, String(stateRegistration)).toBe('AUTHORIZED');
+        const recipient = recipientOf((await call('GET', `/fiscal/notes/${emitted.id}/xml`, admin)).body);
+        expect(recipient, String(stateRegistration)).toContain(expected);
+        if (stateRegistration !== '86123456') expect(recipient).not.toContain('<IE>');
+      }
+    } finally {
+      await t.db
+        .updateTable('customers')
+        .set({ state_registration: null })
+        .where('id', '=', world.customerId)
+        .execute();
+    }
+  });
+
   it('refuses an order that may not have a note, and whoever does not hold Notas fiscais', async () => {
     const cancelled = await createOrder(t.db, world, { status: ORDER_STATUS.CANCELADO });
     expect(error(await call('POST', '/fiscal/notes', admin, { orderId: cancelled.id }), 409)).toBe(

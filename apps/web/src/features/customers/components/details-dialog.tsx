@@ -88,6 +88,7 @@ export function DetailsDialog({ customer, loading, onClose, privacy }: DetailsDi
             [T.phone, orNA(formatPhone(customer.phone))],
             [T.document, orNA(formatDocument(doc))],
             [T.documentType, doc ? documentType(doc) : T.na],
+            [T.stateRegistration, orNA(customer.stateRegistration)],
             [T.level, orNA(customer.levelName)],
             [T.approved, customer.approved ? T.yes : T.no],
             [T.deliverer, orNA(customer.deliverer?.name ?? customer.delivererAssociated)],

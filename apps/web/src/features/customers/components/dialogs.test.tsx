@@ -118,7 +118,7 @@ describe('Aprovar ou Reprovar', () => {
 });
 
 describe('Editar cliente', () => {
-  function open() {
+  function open(stateRegistration: string | null = null) {
     const onSubmit = vi.fn(async (_customer: unknown, _values: unknown) => {});
     const user = userEvent.setup();
     const customer = makeCustomer({
@@ -129,6 +129,7 @@ describe('Editar cliente', () => {
       shippingCost: 12.5,
       warrantyPercentage: 5,
       fastDeliveryTax: 3,
+      stateRegistration,
     });
     renderPage(<EditDialog customer={customer} levels={LEVELS} onSubmit={onSubmit} onClose={() => {}} />);
     const dialog = screen.getByRole('dialog', { name: 'Editar Cliente: João da Conceição' });
@@ -167,7 +168,37 @@ describe('Editar cliente', () => {
       shippingCost: 12.5,
       warrantyPercentage: 5,
       fastDeliveryTax: 7.5,
+      stateRegistration: null,
     });
+  });
+
+  it("'Inscrição estadual': starts from the customer's, typed with punctuation or 'isento', sent normalised", async () => {
+    const { user, dialog, onSubmit } = open('86123456');
+    const field = within(dialog).getByLabelText(/^Inscrição estadual/) as HTMLInputElement;
+    expect(field.value).toBe('86123456');
+    expect(within(dialog).getByText('Só números, ou ISENTO')).toBeTruthy();
+    const submitted = async (typed: string) => {
+      onSubmit.mockClear();
+      await user.clear(field);
+      if (typed) await user.type(field, typed);
+      await user.click(within(dialog).getByRole('button', { name: 'Editar' }));
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+      return (onSubmit.mock.calls[0]?.[1] as { stateRegistration: unknown } | undefined)?.stateRegistration;
+    };
+    expect(await submitted('110.042.490.114')).toBe('110042490114');
+    expect(await submitted(' isento ')).toBe('ISENTO');
+    // Emptied: the customer has none any more.
+    expect(await submitted('')).toBeNull();
+  });
+
+  it("'Inscrição estadual' neither digits nor ISENTO is refused under the field, by the server's message", async () => {
+    const { user, dialog, onSubmit } = open();
+    await user.type(within(dialog).getByLabelText(/^Inscrição estadual/), '86-ABC');
+    await user.click(within(dialog).getByRole('button', { name: 'Editar' }));
+    expect(
+      await within(dialog).findByText('Inscrição estadual inválida: informe só os números (2 a 14) ou ISENTO.'),
+    ).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
   it("reads 'Frete' and 'Taxa de entrega rápida' typed the Brazilian way, with no third decimal", async () => {
     const { user, dialog, onSubmit } = open();
@@ -270,6 +301,7 @@ describe('Detalhes do Cliente', () => {
     const [customer, address] = screen.getAllByRole('table') as [HTMLElement, HTMLElement];
     expect(cell(customer, 'Documento')).toBe('529.982.247-25');
     expect(cell(customer, 'Tipo do Documento')).toBe('CPF');
+    expect(cell(customer, 'Inscrição estadual')).toBe('N/A');
     expect(cell(customer, 'Telefone')).toBe('(11) 98765-4321');
     expect(cell(customer, 'Aprovado')).toBe('Sim');
     expect(cell(customer, 'Motoboy')).toBe('Diego Motoboy');
@@ -283,10 +315,16 @@ describe('Detalhes do Cliente', () => {
   });
 
   it('shows CNPJ (also alphanumeric) otherwise, Não and N/A for a missing courier and level', () => {
-    renderPage(<DetailsDialog customer={makeCustomer({ document: '12ABC34501DE35' })} onClose={() => {}} />);
+    renderPage(
+      <DetailsDialog
+        customer={makeCustomer({ document: '12ABC34501DE35', stateRegistration: '86123456' })}
+        onClose={() => {}}
+      />,
+    );
     const [customer] = screen.getAllByRole('table') as [HTMLElement];
     expect(cell(customer, 'Documento')).toBe('12.ABC.345/01DE-35');
     expect(cell(customer, 'Tipo do Documento')).toBe('CNPJ');
+    expect(cell(customer, 'Inscrição estadual')).toBe('86123456');
     expect(cell(customer, 'Aprovado')).toBe('Não');
     expect(cell(customer, 'Motoboy')).toBe('N/A');
     expect(cell(customer, 'Nível')).toBe('N/A');

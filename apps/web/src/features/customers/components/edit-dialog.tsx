@@ -3,6 +3,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import { Controller } from 'react-hook-form';
 import { FormMoneyField } from '../../../components/form/form-money-field';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { type EditFormInput, type EditFormOutput, editFormSchema } from '../schemas';
 import { CUSTOMERS_TEXTS } from '../texts';
 import { CustomerFormDialog, useCustomerForm } from './customer-form-dialog';
@@ -24,10 +25,14 @@ function defaults(customer: Customer | null): EditFormInput {
     shippingCost: customer ? String(customer.shippingCost) : '',
     warrantyPercentage: customer ? String(customer.warrantyPercentage) : '0',
     fastDeliveryTax: customer ? String(customer.fastDeliveryTax) : '0',
+    stateRegistration: customer?.stateRegistration ?? '',
   };
 }
 
-/** Edit: 'Aprovado', 'Nível', 'Frete', 'Garantia' (min 0), 'Taxa de entrega rápida'; 'Editar' and 'Fechar'. */
+/**
+ * Edit: 'Aprovado', 'Nível', 'Frete', 'Garantia' (min 0), 'Taxa de entrega rápida', 'Inscrição estadual' (optional);
+ * 'Editar' and 'Fechar'.
+ */
 export function EditDialog({ customer, levels, onSubmit, onClose }: EditDialogProps) {
   const {
     control,
@@ -68,6 +73,13 @@ export function EditDialog({ customer, levels, onSubmit, onClose }: EditDialogPr
         levels={[{ value: '0', label: T.noLevel }, ...levelOptions(levels)]}
       />
       <FormMoneyField control={control} name="fastDeliveryTax" label={T.fastDeliveryTax} helperText={null} />
+      <FormTextField
+        control={control}
+        name="stateRegistration"
+        label={T.stateRegistration}
+        helperText={T.stateRegistrationHelp}
+        autoComplete="off"
+      />
     </CustomerFormDialog>
   );
 }

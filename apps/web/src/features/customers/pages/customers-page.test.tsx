@@ -179,6 +179,28 @@ describe('Customers page', () => {
     await waitFor(() => expect(sent(calls, 'GET', '/customers').length).toBeGreaterThan(before));
   });
 
+  it("'Editar' sends PATCH /customers with the terms and the 'Inscrição estadual' as the server keeps it", async () => {
+    const { user, calls } = openPage({}, { 'PATCH /api/customers': { body: { data: ACTIVE } } });
+    await selectRow(user, 'Ana Ativa');
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Cliente: Ana Ativa' });
+    await user.type(within(dialog).getByLabelText(/^Inscrição estadual/), '86.123.456');
+    await user.click(within(dialog).getByRole('button', { name: 'Editar' }));
+    expect(await screen.findByText('Cliente editado com sucesso.')).toBeTruthy();
+    expect(sent(calls, 'PATCH', '/customers').map((call) => call.body)).toEqual([
+      {
+        customerId: 1,
+        email: 'ana@cliente.com.br',
+        level: 1,
+        warrantyPercentage: 0,
+        shippingCost: 0,
+        approve: true,
+        fastDeliveryTax: 0,
+        stateRegistration: '86123456',
+      },
+    ]);
+  });
+
   it("asks 'Confirma operação?' before removing, and shows the refusal of a customer with orders", async () => {
     const { user, calls } = openPage(
       {},
@@ -221,7 +243,7 @@ describe('Customers page', () => {
       const confirm = await screen.findByRole('dialog', { name: 'Anonimizar dados' });
       // It says what is erased and what stays (issue 35 §10).
       expect(confirm.textContent).toContain(
-        'Serão apagados: nome, e-mail, telefone, documento, endereço e observações do cadastro;',
+        'Serão apagados: nome, e-mail, telefone, documento, inscrição estadual, endereço e observações do cadastro;',
       );
       expect(confirm.textContent).toContain('a assinatura na entrega e os comprovantes de pagamento.');
       expect(confirm.textContent).toContain(

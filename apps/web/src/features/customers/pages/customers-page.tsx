@@ -201,6 +201,7 @@ export default function CustomersPage() {
           shippingCost: values.shippingCost,
           approve: values.approved,
           fastDeliveryTax: values.fastDeliveryTax,
+          stateRegistration: values.stateRegistration,
         }),
       T.success.edited,
       T.errors.edit,
