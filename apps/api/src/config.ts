@@ -62,6 +62,9 @@ export interface AppConfig {
   fiscalSefazCa: string[];
   /** How long the SEFAZ has to answer before the note waits (NF-e) or goes into contingency (NFC-e). */
   fiscalSefazTimeoutMs: number;
+  /** Nuvem Fiscal's API and token addresses instead of its own (FISCAL_PROVIDER_URL, FISCAL_PROVIDER_TOKEN_URL). */
+  fiscalProviderUrl: string | undefined;
+  fiscalProviderTokenUrl: string | undefined;
 }
 
 const EIGHT_HOURS = 8 * 60 * 60 * 1000;
@@ -133,6 +136,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     backupPassphrase: env.BACKUP_PASSPHRASE || undefined,
     businessTimeZone: businessTimeZoneFrom(env.BUSINESS_TIME_ZONE),
     fiscalSefazUrl: env.FISCAL_SEFAZ_URL || undefined,
+    fiscalProviderUrl: env.FISCAL_PROVIDER_URL || undefined,
+    fiscalProviderTokenUrl: env.FISCAL_PROVIDER_TOKEN_URL || undefined,
     fiscalSefazTimeoutMs: milliseconds(env.FISCAL_SEFAZ_TIMEOUT_MS, 30_000, 'FISCAL_SEFAZ_TIMEOUT_MS'),
     fiscalSefazCa: env.FISCAL_SEFAZ_CA_FILE ? pemCertificates(readFileSync(env.FISCAL_SEFAZ_CA_FILE, 'utf8')) : [],
     ...overrides,

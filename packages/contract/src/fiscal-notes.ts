@@ -74,6 +74,8 @@ export const FISCAL_NOTE_TEXTS = {
   voidingUsed: (number: number) => `O número ${number} já foi usado numa nota: não pode ser inutilizado.`,
   voidingRefused: (code: number, reason: string) => `A SEFAZ recusou a inutilização: ${code} — ${reason}`,
   emitted: (number: number) => `Nota nº ${number} autorizada.`,
+  numberUsed: (number: number, series: number) =>
+    `O número ${number} da série ${series} já está numa nota: ajuste o próximo número em 'Configurações' → 'Fiscal'.`,
   emailNotAuthorized: 'Só uma nota autorizada é enviada por e-mail.',
   emailMissing: 'O cliente não tem e-mail: informe para quem enviar.',
   emailInvalid: 'Informe um e-mail válido.',

@@ -227,6 +227,9 @@ export const MUNICIPALITY_SEARCH_LIMIT = 20;
 export const FISCAL_PROFILE_ASSIGN_MAX = 1000;
 
 export const FISCAL_SETUP_TEXTS = {
+  providerCredentialsMissing: 'Para enviar pela Nuvem Fiscal, informe o client ID e o client secret.',
+  providerSecretUnreadable:
+    'O client secret da Nuvem Fiscal não pôde ser aberto (o segredo do servidor mudou?): informe-o de novo.',
   title: 'Fiscal',
   // The issuer.
   cnpjRequired: 'Informe o CNPJ do emitente.',
@@ -422,7 +425,31 @@ export const issuerAddressBodySchema = z
     }
   });
 
-/** Body of PUT /fiscal/issuer: the whole issuer. `cscToken` absent keeps the one saved, null removes it. */
+/** How the notes go out: straight to the state's SEFAZ, or through Nuvem Fiscal's REST API (decision 0057). */
+export const FISCAL_TRANSPORTS = ['SEFAZ', 'NUVEM_FISCAL'] as const;
+export type FiscalTransport = (typeof FISCAL_TRANSPORTS)[number];
+export const FISCAL_TRANSPORT_LABELS: Record<FiscalTransport, string> = {
+  SEFAZ: 'Direto na SEFAZ do estado',
+  NUVEM_FISCAL: 'Pela Nuvem Fiscal (API)',
+};
+/** When an order's note is emitted by itself: never, or when the order is handed over (delivered or finalized). */
+export const FISCAL_AUTO_EMIT = ['OFF', 'HANDOVER'] as const;
+export type FiscalAutoEmit = (typeof FISCAL_AUTO_EMIT)[number];
+export const FISCAL_AUTO_EMIT_LABELS: Record<FiscalAutoEmit, string> = {
+  OFF: 'Não: a nota é emitida no pedido',
+  HANDOVER: 'Sim: ao entregar ou finalizar o pedido',
+};
+
+const providerCredentialText = z
+  .string({ error: 'Informe o client ID e o client secret da Nuvem Fiscal.' })
+  .trim()
+  .min(1, 'Informe o client ID e o client secret da Nuvem Fiscal.')
+  .max(200, 'Informe o client ID e o client secret da Nuvem Fiscal.');
+
+/**
+ * Body of PUT /fiscal/issuer: the whole issuer. `cscToken` absent keeps the one saved, null removes it; `transport`,
+ * `provider` and `autoEmit` absent keep what is saved (`provider.clientSecret` as `cscToken`).
+ */
 export const fiscalIssuerBodySchema = z
   .object({
     cnpj: issuerCnpjSchema,
@@ -457,6 +484,15 @@ export const fiscalIssuerBodySchema = z
       .regex(/^[A-Za-z0-9]{1,36}$/, FISCAL_SETUP_TEXTS.cscTokenInvalid)
       .nullable()
       .optional(),
+    transport: z.enum(FISCAL_TRANSPORTS, { error: 'Escolha como as notas são enviadas.' }).optional(),
+    provider: z
+      .strictObject({
+        sandbox: z.boolean({ error: 'Informe o ambiente da Nuvem Fiscal (sandbox ou produção).' }),
+        clientId: providerCredentialText.nullable(),
+        clientSecret: providerCredentialText.nullable().optional(),
+      })
+      .optional(),
+    autoEmit: z.enum(FISCAL_AUTO_EMIT, { error: 'Escolha quando a nota é emitida.' }).optional(),
   })
   .strict()
   .superRefine((issuer, ctx) => {
@@ -498,6 +534,10 @@ export const fiscalIssuerSchema = z.object({
   nfce: z.object({ series: z.number().int(), nextNumber: z.number().int() }),
   cscId: z.string().nullable(),
   cscConfigured: z.boolean(),
+  transport: z.enum(FISCAL_TRANSPORTS),
+  /** Nuvem Fiscal's environment and client id; the secret never answered (`secretConfigured`). */
+  provider: z.object({ sandbox: z.boolean(), clientId: z.string().nullable(), secretConfigured: z.boolean() }),
+  autoEmit: z.enum(FISCAL_AUTO_EMIT),
   updatedAt: z.string().nullable(),
   updatedBy: personSchema.nullable(),
 });

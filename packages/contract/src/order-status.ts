@@ -478,6 +478,15 @@ export function canChangeDeliverer(order: Pick<OrderWorkflowState, 'status'>, ac
 }
 
 /** True for the three packing moves (readyFor*). */
+/**
+ * A move that hands the goods over to the customer: delivered by the courier ('deliver'), or finalized from 'Aguardando
+ * cliente' (picked up at the counter). A sale on credit's instalments start then (issue 40), and an order's note is
+ * emitted by itself then when the shop asks for it (issue 41).
+ */
+export function isHandover(action: OrderAction, fromStatus: number): boolean {
+  return action === 'deliver' || (action === 'finalize' && fromStatus === S.AGUARDANDO_CLIENTE);
+}
+
 export function isPackingAction(action: OrderAction): boolean {
   return PACKING_ACTIONS.includes(action);
 }

@@ -315,7 +315,17 @@ export interface FiscalCertificate {
   uploaded_by: number | null;
 }
 
+export interface FiscalEmissionRequests {
+  attempts: Generated<number>;
+  last_error: string | null;
+  order_id: number;
+  requested_at: Generated<Timestamp>;
+  requested_by: number | null;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface FiscalIssuer {
+  auto_emit: Generated<string>;
   cep: string;
   city_code: string;
   city_name: string;
@@ -337,8 +347,14 @@ export interface FiscalIssuer {
   nfe_series: number;
   number: string;
   phone: string | null;
+  provider_client_id: string | null;
+  provider_sandbox: Generated<boolean>;
+  provider_secret_ciphertext: Buffer | null;
+  provider_secret_iv: Buffer | null;
+  provider_secret_tag: Buffer | null;
   street: string;
   trade_name: string | null;
+  transport: Generated<string>;
   uf: string;
   updated_at: Generated<Timestamp>;
   updated_by: number | null;
@@ -373,6 +389,7 @@ export interface FiscalNotes {
   order_id: number | null;
   proc_xml: string | null;
   protocol: string | null;
+  provider_id: string | null;
   receipt_number: string | null;
   recipient_document: string | null;
   recipient_name: string | null;
@@ -1044,6 +1061,7 @@ export interface DB {
   employees: Employees;
   files: Files;
   fiscal_certificate: FiscalCertificate;
+  fiscal_emission_requests: FiscalEmissionRequests;
   fiscal_issuer: FiscalIssuer;
   fiscal_note_events: FiscalNoteEvents;
   fiscal_notes: FiscalNotes;

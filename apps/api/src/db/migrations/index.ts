@@ -67,6 +67,7 @@ import { receivables } from './0072-receivables';
 import { fiscalSettings } from './0073-fiscal-settings';
 import { fiscalNotes } from './0074-fiscal-notes';
 import { customerStateRegistration } from './0075-customer-state-registration';
+import { fiscalTransport } from './0076-fiscal-transport';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -138,6 +139,7 @@ export const migrations: Record<string, Migration> = {
   '0073-fiscal-settings': fiscalSettings,
   '0074-fiscal-notes': fiscalNotes,
   '0075-customer-state-registration': customerStateRegistration,
+  '0076-fiscal-transport': fiscalTransport,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -35,6 +35,7 @@ const TABLES = [
   'employees',
   'files',
   'fiscal_certificate',
+  'fiscal_emission_requests',
   'fiscal_issuer',
   'fiscal_note_events',
   'fiscal_notes',

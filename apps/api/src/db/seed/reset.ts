@@ -8,6 +8,7 @@ import type { DB } from '../database';
  */
 export const DATA_TABLES = [
   'fiscal_voidings',
+  'fiscal_emission_requests',
   'fiscal_note_events',
   'fiscal_notes',
   'fiscal_profiles',

@@ -6,8 +6,8 @@ import {
   instalmentDue,
   instalmentDueDays,
   instalmentTxid,
+  isHandover,
   type LateChargeRates,
-  ORDER_STATUS,
   pixTxid,
   RECEIVABLE_PAYMENT_METHOD_LABELS,
   RECEIVABLE_TEXTS,
@@ -131,9 +131,7 @@ export async function receivablesFlow(db: Executor, from: string, today: string,
  */
 export function registerReceivablesWorkflow(): void {
   onMoveEnd('receivables', async ({ trx, order, action, happenedAt }) => {
-    const handedOver =
-      action === 'deliver' || (action === 'finalize' && order.status === ORDER_STATUS.AGUARDANDO_CLIENTE);
-    if (handedOver) await createInstalments(trx, order.id, businessDay(happenedAt));
+    if (isHandover(action, order.status)) await createInstalments(trx, order.id, businessDay(happenedAt));
     if (action === 'cancel') await repo.cancelUnpaidOfOrder(trx, order.id);
   });
 }

@@ -57,6 +57,9 @@ describe('the issuer', () => {
       nfce: { series: 1, nextNumber: 1 },
       cscId: null,
       cscConfigured: false,
+      transport: 'SEFAZ',
+      provider: { sandbox: true, clientId: null, secretConfigured: false },
+      autoEmit: 'OFF',
       updatedAt: null,
       updatedBy: null,
     });
@@ -103,6 +106,9 @@ describe('the issuer', () => {
       nfce: { series: 0, nextNumber: 999_999_999 },
       cscId: '000001',
       cscConfigured: true,
+      transport: 'SEFAZ',
+      provider: { sandbox: true, clientId: null, secretConfigured: false },
+      autoEmit: 'OFF',
       updatedAt: expect.any(String),
       updatedBy: { id: adminRow.id, name: adminRow.name },
     });

@@ -49,6 +49,13 @@ export function issuerView(row: IssuerRow): FiscalIssuer {
     nfce: { series: row.nfce_series, nextNumber: row.nfce_next_number },
     cscId: row.csc_id,
     cscConfigured: row.csc_token_ciphertext !== null,
+    transport: row.transport as FiscalIssuer['transport'],
+    provider: {
+      sandbox: row.provider_sandbox,
+      clientId: row.provider_client_id,
+      secretConfigured: row.provider_secret_ciphertext !== null,
+    },
+    autoEmit: row.auto_emit as FiscalIssuer['autoEmit'],
     updatedAt: iso(row.updated_at),
     updatedBy: row.updated_by === null ? null : { id: row.updated_by, name: row.updated_by_name ?? '' },
   };
@@ -81,6 +88,9 @@ async function suggestion(db: Executor): Promise<FiscalIssuer> {
     nfce: numbering,
     cscId: null,
     cscConfigured: false,
+    transport: 'SEFAZ',
+    provider: { sandbox: true, clientId: null, secretConfigured: false },
+    autoEmit: 'OFF',
     updatedAt: null,
     updatedBy: null,
   };
@@ -116,6 +126,19 @@ function cscTokenAfter(current: IssuerRow | undefined, sent: string | null | und
   return { iv: current.csc_token_iv, tag: current.csc_token_tag, ciphertext: current.csc_token_ciphertext };
 }
 
+/** The provider's secret to keep: as the CSC token (absent keeps, null removes, a value is sealed). */
+function providerSecretAfter(current: IssuerRow | undefined, sent: string | null | undefined, serverSecret: string) {
+  if (sent === null) return null;
+  if (sent !== undefined)
+    return seal(fiscalKey(serverSecret), Buffer.from(sent, 'utf8'), 'fiscal_issuer.provider_secret');
+  if (!current?.provider_secret_ciphertext || !current.provider_secret_iv || !current.provider_secret_tag) return null;
+  return {
+    iv: current.provider_secret_iv,
+    tag: current.provider_secret_tag,
+    ciphertext: current.provider_secret_ciphertext,
+  };
+}
+
 /**
  * PUT /fiscal/issuer: the whole issuer, in one transaction with its row locked. The municipality is the IBGE table's
  * (its official name kept); `cscToken` absent keeps the saved token, null removes it, a value is sealed; the CNPJ
@@ -137,6 +160,13 @@ export async function saveIssuer(
     }
     const token = cscTokenAfter(current, input.cscToken, serverSecret);
     if (token && input.cscId === null) throw badRequest(FISCAL_SETUP_TEXTS.cscIdRequired, 'VALIDATION_FAILED');
+    const providerSecret = input.provider
+      ? providerSecretAfter(current, input.provider.clientSecret, serverSecret)
+      : providerSecretAfter(current, undefined, serverSecret);
+    const providerClientId = input.provider ? input.provider.clientId : (current?.provider_client_id ?? null);
+    const transport = input.transport ?? current?.transport ?? 'SEFAZ';
+    if (transport === 'NUVEM_FISCAL' && (!providerClientId || !providerSecret))
+      throw badRequest(FISCAL_SETUP_TEXTS.providerCredentialsMissing, 'VALIDATION_FAILED');
     const values: IssuerValues = {
       cnpj: input.cnpj,
       ie: input.ie,
@@ -161,6 +191,13 @@ export async function saveIssuer(
       csc_token_iv: token?.iv ?? null,
       csc_token_tag: token?.tag ?? null,
       csc_token_ciphertext: token?.ciphertext ?? null,
+      transport,
+      provider_sandbox: input.provider ? input.provider.sandbox : (current?.provider_sandbox ?? true),
+      provider_client_id: providerClientId,
+      provider_secret_iv: providerSecret?.iv ?? null,
+      provider_secret_tag: providerSecret?.tag ?? null,
+      provider_secret_ciphertext: providerSecret?.ciphertext ?? null,
+      auto_emit: input.autoEmit ?? current?.auto_emit ?? 'OFF',
       updated_by: principal.employeeId,
     };
     await repo.saveIssuer(trx, values);
@@ -176,6 +213,7 @@ export async function saveIssuer(
         after: audited(after ? issuerView(after) : null),
         // Whether the token itself was replaced (never its value): a new one may equal nothing shown above.
         cscTokenChanged: input.cscToken !== undefined,
+        providerSecretChanged: input.provider?.clientSecret !== undefined,
       },
     });
   });
@@ -197,5 +235,30 @@ export async function loadNfceCsc(db: Executor, serverSecret: string): Promise<{
     return { id: row.csc_id, token: token.toString('utf8') };
   } catch {
     throw conflict(FISCAL_SETUP_TEXTS.cscUnreadable);
+  }
+}
+
+/** The provider's credentials in clear, for the sending code (409 when not saved or unreadable). */
+export async function loadProviderCredentials(
+  db: Executor,
+  serverSecret: string,
+): Promise<{ sandbox: boolean; clientId: string; clientSecret: string }> {
+  const row = await repo.issuer(db);
+  if (
+    !row?.provider_client_id ||
+    !row.provider_secret_iv ||
+    !row.provider_secret_tag ||
+    !row.provider_secret_ciphertext
+  )
+    throw conflict(FISCAL_SETUP_TEXTS.providerCredentialsMissing);
+  try {
+    const secret = open(
+      fiscalKey(serverSecret),
+      { iv: row.provider_secret_iv, tag: row.provider_secret_tag, ciphertext: row.provider_secret_ciphertext },
+      'fiscal_issuer.provider_secret',
+    );
+    return { sandbox: row.provider_sandbox, clientId: row.provider_client_id, clientSecret: secret.toString('utf8') };
+  } catch {
+    throw conflict(FISCAL_SETUP_TEXTS.providerSecretUnreadable);
   }
 }

@@ -13,7 +13,11 @@ const HKDF_SALT = 'BackOffice fiscal secrets';
 const HKDF_INFO = 'AES-256-GCM key for the A1 certificate, its password and the CSC, v1';
 
 /** What a sealed value is for (its AAD). */
-export type SealPurpose = 'fiscal_certificate.pfx' | 'fiscal_certificate.password' | 'fiscal_issuer.csc_token';
+export type SealPurpose =
+  | 'fiscal_certificate.pfx'
+  | 'fiscal_certificate.password'
+  | 'fiscal_issuer.csc_token'
+  | 'fiscal_issuer.provider_secret';
 
 export interface Sealed {
   iv: Buffer;

@@ -168,6 +168,7 @@ export const notesRepository = {
       emission_type: number;
       total_cents: number;
       issued_at: Date;
+      provider_id: string | null;
     }>,
   ) {
     await db
@@ -191,6 +192,45 @@ export const notesRepository = {
         for update skip locked)
       returning id`.execute(db);
     return rows.rows.map((row) => row.id);
+  },
+
+  /** The order's automatic note asked for (once: a second handover of the same order asks nothing more). */
+  async requestEmission(db: Executor, orderId: number, employeeId: number | null) {
+    await db
+      .insertInto('fiscal_emission_requests')
+      .values({ order_id: orderId, requested_by: employeeId })
+      .onConflict((oc) => oc.column('order_id').doNothing())
+      .execute();
+  },
+
+  async autoEmit(db: Executor): Promise<string | null> {
+    const row = await db.selectFrom('fiscal_issuer').select('auto_emit').executeTakeFirst();
+    return row?.auto_emit ?? null;
+  },
+
+  /** Up to `limit` requests not tried for a minute (a lease, as the waiting notes'), with fewer than three tries. */
+  async claimRequests(db: Executor, limit: number) {
+    const rows = await sql<{ order_id: number; requested_by: number | null }>`
+      update fiscal_emission_requests set updated_at = now(), attempts = attempts + 1
+      where order_id in (
+        select order_id from fiscal_emission_requests
+        where attempts < 3 and (attempts = 0 or updated_at < now() - interval '1 minute')
+        order by requested_at limit ${limit}
+        for update skip locked)
+      returning order_id, requested_by`.execute(db);
+    return rows.rows;
+  },
+
+  async requestDone(db: Executor, orderId: number) {
+    await db.deleteFrom('fiscal_emission_requests').where('order_id', '=', orderId).execute();
+  },
+
+  async requestFailed(db: Executor, orderId: number, error: string) {
+    await db
+      .updateTable('fiscal_emission_requests')
+      .set({ last_error: error })
+      .where('order_id', '=', orderId)
+      .execute();
   },
 
   async lockNote(db: Executor, id: number) {
@@ -347,7 +387,7 @@ function insertValues(values: {
   recipient_name: string | null;
   xml: string;
   issued_at: Date;
-  created_by: number;
+  created_by: number | null;
 }) {
   return values;
 }

@@ -43,6 +43,8 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     sefazUrl: config.fiscalSefazUrl,
     sefazCa: config.fiscalSefazCa,
     sefazTimeoutMs: config.fiscalSefazTimeoutMs,
+    providerUrl: config.fiscalProviderUrl,
+    providerTokenUrl: config.fiscalProviderTokenUrl,
   });
   const tags = ['fiscal'];
   // The waiting notes go again by themselves where the server keeps time (as the backups' timer: not in the tests).

@@ -28,6 +28,7 @@ import {
   type FiscalVoiding,
   type FiscalVoidingBody,
   INVOICEABLE_ORDER_STATUSES,
+  isHandover,
   MAX_CORRECTIONS,
   ORDER_STATUS_LABELS,
   type OrderStatusKey,
@@ -42,21 +43,38 @@ import { badRequest, conflict, notFound } from '../../../lib/errors';
 import type { Mailer } from '../../../lib/mailer';
 import type { XmlSigner } from '../../../lib/nfe/xml-signature';
 import type { Principal } from '../../../plugins/auth';
+import { onMoveEnd } from '../../orders/workflow.service';
 import { renderDanfe } from '../danfe/danfe';
-import { loadNfceCsc, loadSigningCertificate, readIssuer, type SigningCertificate } from '../fiscal.service';
+import {
+  loadNfceCsc,
+  loadProviderCredentials,
+  loadSigningCertificate,
+  readIssuer,
+  type SigningCertificate,
+} from '../fiscal.service';
 import { municipalityByName } from '../municipalities';
 import { buildNfe, NfeBuildError } from '../nfe/nfe-builder';
 import type { IcmsTax, ItemTaxes, NfeAddress, NfeInput } from '../nfe/nfe-input';
 import { UF_CODES } from '../nfe/states';
 import { validateAgainstSchema } from '../nfe/xsd';
+import {
+  createProviderClient,
+  NUVEM_FISCAL,
+  ProviderAuthError,
+  type ProviderClient,
+  ProviderRequestError,
+} from '../provider/provider-client';
 import { createSefazClient, type SefazClient, SefazUnavailableError, sefazTrust } from '../sefaz/sefaz-client';
-import { nfeProc } from '../sefaz/sefaz-messages';
+import { type LotAnswer, nfeProc } from '../sefaz/sefaz-messages';
 import { sefazUrls, sefazUrlsAt } from '../sefaz/sefaz-urls';
 import { type NoteRow, notesRepository as repo } from './notes.repository';
 import { defaultModel, type OrderForNote, OrderNoteError, orderNoteParts } from './order-note';
 
 export interface NotesDeps {
   db: DB;
+  /** Nuvem Fiscal's addresses instead of its own (tests, a proxy). */
+  providerUrl?: string;
+  providerTokenUrl?: string;
   mailer?: Mailer;
   serverSecret: string;
   /** Every service at this base address (tests, a proxy); else each state's. */
@@ -226,9 +244,23 @@ async function orderForNote(trx: Executor, order: NonNullable<Awaited<ReturnType
   return forNote;
 }
 
+/**
+ * What the notes do in the order workflow: an order handed over (delivered, or finalized from 'Aguardando cliente')
+ * asks for its note when the shop emits automatically ('HANDOVER'), in the move's transaction; the sender's round
+ * (notes.scheduler.ts) emits it.
+ */
+export function registerNotesWorkflow(): void {
+  onMoveEnd('fiscalNotes', async ({ trx, order, action, employeeId }) => {
+    if (!isHandover(action, order.status)) return;
+    if ((await repo.autoEmit(trx)) !== 'HANDOVER') return;
+    await repo.requestEmission(trx, order.id, employeeId);
+  });
+}
+
 export function createNotesService(deps: NotesDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+  registerNotesWorkflow();
 
   function signerOf(certificate: SigningCertificate): XmlSigner {
     return { keyPem: certificate.keyPem, certificateBase64: certificate.certBase64 };
@@ -327,43 +359,158 @@ export function createNotesService(deps: NotesDeps) {
     return { order, forNote, input, note, issuedAt, taken, uf: issuer.address.uf };
   }
 
-  /** Sends the note `id` (SIGNED or CONTINGENCY) and writes what the SEFAZ answered. */
+  async function emitAs(employeeId: number | null, body: FiscalNoteEmitBody): Promise<FiscalNote> {
+    const certificate = await loadSigningCertificate(db, deps.serverSecret, now());
+    let input: NfeInput | undefined;
+    const id = await db.transaction().execute(async (trx) => {
+      const alive = await repo.aliveNoteOf(trx, body.orderId);
+      if (alive)
+        throw conflict(
+          FISCAL_NOTE_TEXTS.orderHasNote(alive.number, FISCAL_NOTE_STATUS_LABELS[alive.status as FiscalNoteStatus]),
+        );
+      const made = await built(trx, body.orderId, body.model, certificate);
+      input = made.input;
+      const recipient = made.input.recipient;
+      const noteId = await insertNumbered(trx, {
+        order_id: made.order.id,
+        model: made.input.model,
+        series: made.taken.series,
+        number: made.taken.number,
+        environment: made.input.environment,
+        emission_type: 1,
+        access_key: made.note.accessKey,
+        status: 'SIGNED',
+        total_cents: made.note.totals.totalCents,
+        recipient_document: recipient?.document ?? null,
+        recipient_name: recipient?.name ?? null,
+        xml: made.note.xml,
+        issued_at: made.issuedAt,
+        created_by: employeeId,
+      });
+      await recordAudit(trx, {
+        employeeId: employeeId,
+        entity: 'fiscal_note',
+        entityId: noteId,
+        action: 'create',
+        changes: {
+          order: made.order.code,
+          model: made.input.model,
+          number: made.taken.number,
+          key: made.note.accessKey,
+        },
+      });
+      return noteId;
+    });
+    await send(id, certificate, input);
+    return details(id);
+  }
+
+  /** The note's row; a number already on a note (the next number set back in 'Fiscal') refused in words, not a 500. */
+  async function insertNumbered(trx: Executor, values: Parameters<typeof repo.insertNote>[1]) {
+    const used = await repo.usedNumber(trx, {
+      model: values.model,
+      series: values.series,
+      from: values.number,
+      to: values.number,
+      environment: values.environment,
+    });
+    if (used !== null) throw conflict(FISCAL_NOTE_TEXTS.numberUsed(values.number, values.series));
+    return repo.insertNote(trx, values);
+  }
+
+  const providers = new Map<string, ProviderClient>();
+
+  /** Nuvem Fiscal's client when the shop sends through it (one a set of credentials, its token kept), else null. */
+  async function providerOf(): Promise<ProviderClient | null> {
+    const issuer = await readIssuer(db);
+    if (issuer.transport !== 'NUVEM_FISCAL') return null;
+    const credentials = await loadProviderCredentials(db, deps.serverSecret);
+    const baseUrl = deps.providerUrl ?? (credentials.sandbox ? NUVEM_FISCAL.sandboxUrl : NUVEM_FISCAL.productionUrl);
+    const key = `${baseUrl}\u0000${credentials.clientId}\u0000${credentials.clientSecret}`;
+    let client = providers.get(key);
+    if (!client) {
+      client = createProviderClient({
+        baseUrl,
+        tokenUrl: deps.providerTokenUrl,
+        clientId: credentials.clientId,
+        clientSecret: credentials.clientSecret,
+        timeoutMs: deps.sefazTimeoutMs,
+      });
+      providers.set(key, client);
+    }
+    return client;
+  }
+
+  /** What the SEFAZ (or the provider, in the SEFAZ's codes) answered of the note, written on its row. */
+  async function writeAnswer(
+    row: NoteRow,
+    answer: LotAnswer,
+    provider: { id: string; procXml: string | null; noteXml: string | null } | null = null,
+  ): Promise<void> {
+    const prot = answer.notes.find((n) => n.accessKey === row.access_key) ?? (provider ? answer.notes[0] : undefined);
+    const providerId = provider?.id ?? row.provider_id;
+    if ((answer.status === 103 || answer.status === 105) && !prot) {
+      await repo.updateNote(db, row.id, {
+        status: 'PROCESSING',
+        receipt_number: answer.receipt ?? row.receipt_number,
+        provider_id: providerId,
+        status_code: answer.status,
+        status_reason: answer.reason,
+      });
+    } else if (prot && AUTHORISED.has(prot.status)) {
+      await repo.updateNote(db, row.id, {
+        status: 'AUTHORIZED',
+        status_code: prot.status,
+        status_reason: prot.reason,
+        protocol: prot.protocol,
+        authorized_at: prot.receivedAt ? new Date(prot.receivedAt) : now(),
+        xml: provider?.noteXml ?? row.xml,
+        proc_xml: provider?.procXml ?? nfeProc(row.xml, prot.xml),
+        provider_id: providerId,
+      });
+    } else {
+      const code = prot?.status ?? answer.status;
+      await repo.updateNote(db, row.id, {
+        status: DENIED.has(code) ? 'DENIED' : 'REJECTED',
+        status_code: code || null,
+        status_reason: prot?.reason ?? answer.reason,
+        protocol: prot?.protocol ?? null,
+        provider_id: providerId,
+      });
+    }
+  }
+
+  /** A provider's refusal as the note's: its credentials are the shop's to fix (409); a request refused, REJECTED. */
+  async function providerRefusal(row: NoteRow, error: unknown): Promise<boolean> {
+    if (error instanceof ProviderAuthError) throw conflict(error.message);
+    if (error instanceof ProviderRequestError) {
+      await repo.updateNote(db, row.id, { status: 'REJECTED', status_code: null, status_reason: error.message });
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Sends the note `id` (SIGNED or CONTINGENCY) and writes what the SEFAZ answered: straight, or through the provider
+   * when the shop chose it (an NFC-e issued in contingency always goes straight: its printed QR code carries our
+   * signature, which a provider would replace).
+   */
   async function send(id: number, certificate: SigningCertificate, input?: NfeInput): Promise<void> {
     const row = await repo.note(db, id);
     if (!row) throw notFound(FISCAL_NOTE_TEXTS.noteNotFound);
+    const provider = row.status === 'CONTINGENCY' ? null : await providerOf();
     const uf = row.access_key.slice(0, 2);
     const state = Object.entries(UF_CODES).find(([, code]) => code === uf)?.[0] ?? 'SP';
-    const client = clientFor(certificate, state, row.model as 55 | 65, row.environment as 1 | 2);
+    const client = provider ? null : clientFor(certificate, state, row.model as 55 | 65, row.environment as 1 | 2);
     try {
-      const answer = await client.authorize(row.id, [row.xml], true);
-      const prot = answer.notes.find((n) => n.accessKey === row.access_key);
-      if (answer.status === 103 && answer.receipt) {
-        await repo.updateNote(db, id, {
-          status: 'PROCESSING',
-          receipt_number: answer.receipt,
-          status_code: 103,
-          status_reason: answer.reason,
-        });
-      } else if (prot && AUTHORISED.has(prot.status)) {
-        await repo.updateNote(db, id, {
-          status: 'AUTHORIZED',
-          status_code: prot.status,
-          status_reason: prot.reason,
-          protocol: prot.protocol,
-          authorized_at: prot.receivedAt ? new Date(prot.receivedAt) : now(),
-          proc_xml: nfeProc(row.xml, prot.xml),
-        });
+      if (provider) {
+        const emission = await provider.emitXml(row.xml, { reference: row.access_key });
+        await writeAnswer(row, emission, emission);
       } else {
-        const code = prot?.status ?? answer.status;
-        const reason = prot?.reason ?? answer.reason;
-        await repo.updateNote(db, id, {
-          status: DENIED.has(code) ? 'DENIED' : 'REJECTED',
-          status_code: code,
-          status_reason: reason,
-          protocol: prot?.protocol ?? null,
-        });
+        await writeAnswer(row, await (client as SefazClient).authorize(row.id, [row.xml], true));
       }
     } catch (error) {
+      if (await providerRefusal(row, error)) return;
       if (!(error instanceof SefazUnavailableError)) throw error;
       if (row.model === 65 && row.emission_type === 1 && input) {
         // The NFC-e is issued at once in offline contingency: tpEmis 9 (a new key), signed again, sent later.
@@ -386,40 +533,37 @@ export function createNotesService(deps: NotesDeps) {
         await repo.updateNote(db, id, { status_code: null, status_reason: FISCAL_NOTE_TEXTS.unavailable });
       }
     } finally {
-      client.close();
+      client?.close();
     }
   }
 
-  /** A note the SEFAZ has not answered for good: sent again (SIGNED, CONTINGENCY), or its lot's receipt asked for. */
+  /** A note the SEFAZ has not answered for good: sent again (SIGNED, CONTINGENCY), or its lot asked for. */
   async function resend(row: NoteRow, certificate: SigningCertificate): Promise<void> {
-    const id = row.id;
     if (row.status === 'SIGNED' || row.status === 'CONTINGENCY') {
-      await send(id, certificate);
+      await send(row.id, certificate);
       return;
     }
-    if (row.status !== 'PROCESSING' || !row.receipt_number) return;
+    if (row.status !== 'PROCESSING') return;
+    const provider = row.provider_id ? await providerOf() : null;
+    if (!provider && !row.receipt_number) return;
     const state = Object.entries(UF_CODES).find(([, code]) => code === row.access_key.slice(0, 2))?.[0] ?? 'SP';
-    const client = clientFor(certificate, state, row.model as 55 | 65, row.environment as 1 | 2);
+    const client = provider ? null : clientFor(certificate, state, row.model as 55 | 65, row.environment as 1 | 2);
     try {
-      const answer = await client.receipt(row.environment as 1 | 2, row.receipt_number);
-      const prot = answer.notes.find((n) => n.accessKey === row.access_key);
-      if (answer.status === 104 && prot) {
-        await repo.updateNote(db, id, {
-          status: AUTHORISED.has(prot.status) ? 'AUTHORIZED' : DENIED.has(prot.status) ? 'DENIED' : 'REJECTED',
-          status_code: prot.status,
-          status_reason: prot.reason,
-          protocol: prot.protocol,
-          authorized_at: AUTHORISED.has(prot.status) && prot.receivedAt ? new Date(prot.receivedAt) : null,
-          proc_xml: AUTHORISED.has(prot.status) ? nfeProc(row.xml, prot.xml) : null,
-        });
+      if (provider) {
+        const emission = await provider.status(row.model as 55 | 65, row.provider_id as string);
+        await writeAnswer(row, emission, emission);
       } else {
-        await repo.updateNote(db, id, { status_code: answer.status, status_reason: answer.reason });
+        await writeAnswer(
+          row,
+          await (client as SefazClient).receipt(row.environment as 1 | 2, row.receipt_number as string),
+        );
       }
     } catch (error) {
+      if (await providerRefusal(row, error)) return;
       if (!(error instanceof SefazUnavailableError)) throw error;
-      await repo.updateNote(db, id, { status_reason: FISCAL_NOTE_TEXTS.unavailable });
+      await repo.updateNote(db, row.id, { status_reason: FISCAL_NOTE_TEXTS.unavailable });
     } finally {
-      client.close();
+      client?.close();
     }
   }
 
@@ -443,50 +587,27 @@ export function createNotesService(deps: NotesDeps) {
     },
 
     /** POST /fiscal/notes: the order's note, emitted and sent (see the module's comment). */
-    async emit(principal: Principal, body: FiscalNoteEmitBody): Promise<FiscalNote> {
-      const certificate = await loadSigningCertificate(db, deps.serverSecret, now());
-      let input: NfeInput | undefined;
-      const id = await db.transaction().execute(async (trx) => {
-        const alive = await repo.aliveNoteOf(trx, body.orderId);
-        if (alive)
-          throw conflict(
-            FISCAL_NOTE_TEXTS.orderHasNote(alive.number, FISCAL_NOTE_STATUS_LABELS[alive.status as FiscalNoteStatus]),
-          );
-        const made = await built(trx, body.orderId, body.model, certificate);
-        input = made.input;
-        const recipient = made.input.recipient;
-        const noteId = await repo.insertNote(trx, {
-          order_id: made.order.id,
-          model: made.input.model,
-          series: made.taken.series,
-          number: made.taken.number,
-          environment: made.input.environment,
-          emission_type: 1,
-          access_key: made.note.accessKey,
-          status: 'SIGNED',
-          total_cents: made.note.totals.totalCents,
-          recipient_document: recipient?.document ?? null,
-          recipient_name: recipient?.name ?? null,
-          xml: made.note.xml,
-          issued_at: made.issuedAt,
-          created_by: principal.employeeId,
-        });
-        await recordAudit(trx, {
-          employeeId: principal.employeeId,
-          entity: 'fiscal_note',
-          entityId: noteId,
-          action: 'create',
-          changes: {
-            order: made.order.code,
-            model: made.input.model,
-            number: made.taken.number,
-            key: made.note.accessKey,
-          },
-        });
-        return noteId;
-      });
-      await send(id, certificate, input);
-      return details(id);
+    emit: (principal: Principal, body: FiscalNoteEmitBody): Promise<FiscalNote> => emitAs(principal.employeeId, body),
+
+    /**
+     * The sender's round of the automatic notes (issue 41 §2: 'HANDOVER'): each order handed over since, its note
+     * emitted as the person who handed it over would; an order that already has one is done; a refusal is kept
+     * on the request (tried three times, a minute apart). Answers how many were tried.
+     */
+    async emitRequested(limit = 10): Promise<number> {
+      const claimed = await repo.claimRequests(db, limit);
+      for (const request of claimed) {
+        try {
+          await emitAs(request.requested_by, { orderId: request.order_id });
+          await repo.requestDone(db, request.order_id);
+        } catch (error) {
+          const message = (error as Error).message;
+          if ((await repo.aliveNoteOf(db, request.order_id)) !== undefined)
+            await repo.requestDone(db, request.order_id);
+          else await repo.requestFailed(db, request.order_id, message);
+        }
+      }
+      return claimed.length;
     },
 
     /**
@@ -608,22 +729,23 @@ export function createNotesService(deps: NotesDeps) {
       const environment = issuer.environment as 1 | 2;
       const used = await repo.usedNumber(db, { ...body, environment });
       if (used !== null) throw conflict(FISCAL_NOTE_TEXTS.voidingUsed(used));
-      const client = clientFor(certificate, issuer.address.uf, body.model, environment);
+      const provider = await providerOf();
+      const client = provider ? null : clientFor(certificate, issuer.address.uf, body.model, environment);
       try {
-        const answer = await client.voidNumbers(
-          {
-            environment,
-            stateCode: UF_CODES[issuer.address.uf] as string,
-            year: businessDay(now()).slice(2, 4),
-            cnpj: issuer.cnpj,
-            model: body.model,
-            series: body.series,
-            from: body.from,
-            to: body.to,
-            reason: body.reason,
-          },
-          signerOf(certificate),
-        );
+        const spec = {
+          environment,
+          stateCode: UF_CODES[issuer.address.uf] as string,
+          year: businessDay(now()).slice(2, 4),
+          cnpj: issuer.cnpj,
+          model: body.model,
+          series: body.series,
+          from: body.from,
+          to: body.to,
+          reason: body.reason,
+        };
+        const answer = provider
+          ? await provider.voidNumbers(spec)
+          : await (client as SefazClient).voidNumbers(spec, signerOf(certificate));
         if (answer.status !== 102) throw conflict(FISCAL_NOTE_TEXTS.voidingRefused(answer.status, answer.reason));
         const row = await db.transaction().execute(async (trx) => {
           const inserted = await repo.insertVoiding(trx, {
@@ -662,9 +784,10 @@ export function createNotesService(deps: NotesDeps) {
         };
       } catch (error) {
         if (error instanceof SefazUnavailableError) throw conflict(FISCAL_NOTE_TEXTS.unavailable);
+        if (error instanceof ProviderAuthError || error instanceof ProviderRequestError) throw conflict(error.message);
         throw error;
       } finally {
-        client.close();
+        client?.close();
       }
     },
 
@@ -789,22 +912,27 @@ export function createNotesService(deps: NotesDeps) {
     sequence: number,
     kind: { type: 'cancel'; protocol: string; reason: string } | { type: 'correction'; text: string },
   ) {
+    const provider = row.provider_id ? await providerOf() : null;
     const state = Object.entries(UF_CODES).find(([, code]) => code === row.access_key.slice(0, 2))?.[0] ?? 'SP';
-    const client = clientFor(certificate, state, row.model as 55 | 65, row.environment as 1 | 2);
+    const client = provider ? null : clientFor(certificate, state, row.model as 55 | 65, row.environment as 1 | 2);
     try {
-      const answer = await client.event(
-        row.id * 100 + sequence,
-        {
-          environment: row.environment as 1 | 2,
-          stateCode: row.access_key.slice(0, 2),
-          cnpj: row.access_key.slice(6, 20),
-          accessKey: row.access_key,
-          at: withBusinessOffset(toBusinessTimestamp(now())),
-          sequence,
-          kind,
-        },
-        signerOf(certificate),
-      );
+      const answer = provider
+        ? kind.type === 'cancel'
+          ? await provider.cancel(row.model as 55 | 65, row.provider_id as string, kind.reason)
+          : await provider.correct(row.provider_id as string, kind.text)
+        : await (client as SefazClient).event(
+            row.id * 100 + sequence,
+            {
+              environment: row.environment as 1 | 2,
+              stateCode: row.access_key.slice(0, 2),
+              cnpj: row.access_key.slice(6, 20),
+              accessKey: row.access_key,
+              at: withBusinessOffset(toBusinessTimestamp(now())),
+              sequence,
+              kind,
+            },
+            signerOf(certificate),
+          );
       if (answer.eventStatus === null || !EVENT_REGISTERED.has(answer.eventStatus))
         throw conflict(
           FISCAL_NOTE_TEXTS.eventRefused(answer.eventStatus ?? answer.status, answer.eventReason ?? answer.reason),
@@ -812,9 +940,10 @@ export function createNotesService(deps: NotesDeps) {
       return answer;
     } catch (error) {
       if (error instanceof SefazUnavailableError) throw conflict(FISCAL_NOTE_TEXTS.unavailable);
+      if (error instanceof ProviderAuthError || error instanceof ProviderRequestError) throw conflict(error.message);
       throw error;
     } finally {
-      client.close();
+      client?.close();
     }
   }
 }

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../../lib/mailer';
 import { isValidAccessKey } from '../../../lib/nfe/access-key';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../../test/helpers';
-import { createOrder, createOrderWorld, type OrderWorld } from '../../orders/test-orders';
+import { createOrder, createOrderWorld, type OrderWorld, picture } from '../../orders/test-orders';
 import { testSefazServerIdentity } from '../sefaz/test-pki';
 import { startTestSefaz, type TestSefaz } from '../sefaz/test-sefaz';
 import { makeTestCertificate } from '../test-certificate';
-import { saveTestIssuer, uploadCertificate } from '../test-fiscal';
+import { issuerBody, putIssuer, saveTestIssuer, uploadCertificate } from '../test-fiscal';
 import { createNotesService } from './notes.service';
 
 /**
@@ -198,6 +198,68 @@ describe("an order's NF-e (issue 41 §2)", () => {
     expect(note(await call('GET', `/fiscal/notes/${waiting.id}`, admin)).status).toBe('AUTHORIZED');
   });
 
+  it("emits by itself the note of an order handed over when the shop asks for it ('HANDOVER')", async () => {
+    // The issuer as it is, its numbering kept, emitting by itself.
+    const numbering = await t.db
+      .selectFrom('fiscal_issuer')
+      .select(['nfe_series', 'nfe_next_number', 'nfce_series', 'nfce_next_number'])
+      .executeTakeFirstOrThrow();
+    const saved = (autoEmit: 'OFF' | 'HANDOVER') =>
+      issuerBody({
+        cnpj: '11222333000181',
+        autoEmit,
+        nfe: { series: numbering.nfe_series, nextNumber: numbering.nfe_next_number },
+        nfce: { series: numbering.nfce_series, nextNumber: numbering.nfce_next_number },
+      });
+    expect((await putIssuer(t, admin, saved('HANDOVER'))).statusCode).toBe(200);
+    try {
+      const order = await createOrder(t.db, world, {
+        status: ORDER_STATUS.EM_ENTREGA,
+        quantities: [2, 1],
+        delivererId: world.staff.courier,
+      });
+      const courier = await signIn(t.app, DEMO.courier);
+      const handed = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/workflow/order/deliver',
+        headers: bearer(courier),
+        payload: { orderId: order.id, signature: await picture('png') },
+      });
+      expect(handed.statusCode).toBe(200);
+      // Asked for in the move; emitted by the sender's round.
+      const requested = await t.db.selectFrom('fiscal_emission_requests').select('order_id').execute();
+      expect(requested.map((r) => r.order_id)).toContain(order.id);
+      const sender = createNotesService({
+        db: t.db,
+        serverSecret: t.config.jwtSecret,
+        sefazUrl: sefaz.url,
+        sefazCa: [testSefazServerIdentity().certPem],
+      });
+      await sender.emitRequested();
+      const page = (await call('GET', `/fiscal/notes?orderId=${order.id}`, admin)).json().data;
+      expect(page.items.map((n: { status: string; total: number }) => [n.status, n.total])).toEqual([
+        ['AUTHORIZED', 104.8],
+      ]);
+      expect(
+        (
+          await t.db
+            .selectFrom('fiscal_emission_requests')
+            .select('order_id')
+            .where('order_id', '=', order.id)
+            .execute()
+        ).length,
+      ).toBe(0);
+    } finally {
+      const next = await t.db
+        .selectFrom('fiscal_issuer')
+        .select(['nfe_next_number', 'nfce_next_number'])
+        .executeTakeFirstOrThrow();
+      numbering.nfe_next_number = next.nfe_next_number;
+      numbering.nfce_next_number = next.nfce_next_number;
+      await putIssuer(t, admin, saved('OFF'));
+    }
+  });
+
   it('an asynchronous lot: in processing, then authorised when its receipt is asked for', async () => {
     const order = await delivered();
     sefaz.script.push({ kind: 'async', processing: 1 });
@@ -256,6 +318,20 @@ describe("an order's NF-e (issue 41 §2)", () => {
         .set({ state_registration: null })
         .where('id', '=', world.customerId)
         .execute();
+    }
+  });
+
+  it('a next number set back onto a used one is refused in words, and takes nothing', async () => {
+    const order = await delivered();
+    const next = await nextNumber();
+    await t.db.updateTable('fiscal_issuer').set({ nfe_next_number: 1 }).execute();
+    try {
+      expect(error(await call('POST', '/fiscal/notes', admin, { orderId: order.id }), 409)).toBe(
+        FISCAL_NOTE_TEXTS.numberUsed(1, 1),
+      );
+      expect(await nextNumber()).toBe(1);
+    } finally {
+      await t.db.updateTable('fiscal_issuer').set({ nfe_next_number: next }).execute();
     }
   });
 
