@@ -54,6 +54,8 @@ export const FISCAL_NOTE_TEXTS = {
   noteNotFound: 'Nota fiscal não encontrada.',
   orderNotInvoiceable: (status: string) => `Um pedido ${status} não tem nota fiscal.`,
   orderHasNote: (number: number, status: string) => `O pedido já tem a nota nº ${number} (${status}).`,
+  orderHasRejected: (number: number) =>
+    `O pedido tem a nota nº ${number} rejeitada: corrija o que a SEFAZ apontou e use 'Enviar de novo'.`,
   modelInvalid: 'Modelo inválido: 55 (NF-e) ou 65 (NFC-e).',
   issuerMissing: "Configure o emitente em 'Configurações' → 'Fiscal' antes de emitir.",
   schemaRefused: (problem: string) => `A nota não segue o leiaute da SEFAZ: ${problem}`,

@@ -60,7 +60,7 @@ const pair = (label: string, value: string, bold = false) =>
 function itemBlock(item: DanfeItem): ReactElement {
   return h(
     View,
-    { key: item.number, style: s.item, wrap: false },
+    { key: `item-${item.number}`, style: s.item, wrap: false },
     h(Text, { hyphenationCallback: wholeWords }, `${item.code} ${item.description}`),
     item.extra ? h(Text, { hyphenationCallback: wholeWords, style: s.extra }, item.extra) : null,
     h(
@@ -140,7 +140,7 @@ export function danfeNfce(note: DanfeNote): ReactElement {
       pair(T.toPay, money(t.total), true),
       h(View, { style: { marginTop: 3 } }, pair(T.paymentMethod, T.paid, true)),
       ...note.payments.map((payment, i) =>
-        h(View, { key: i }, pair(paymentName(payment.type, payment.description), money(payment.amount))),
+        h(View, { key: `payment-${i}` }, pair(paymentName(payment.type, payment.description), money(payment.amount))),
       ),
       note.change > 0 ? pair(T.change, money(note.change)) : null,
       rule(),

@@ -143,6 +143,16 @@ export const notesRepository = {
       .executeTakeFirst();
   },
 
+  /** The order's rejected note, if any: its number is still the order's, to be sent again once corrected. */
+  async rejectedNoteOf(db: Executor, orderId: number) {
+    return db
+      .selectFrom('fiscal_notes')
+      .select(['id', 'number'])
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'REJECTED')
+      .executeTakeFirst();
+  },
+
   async insertNote(db: Executor, values: Parameters<typeof insertValues>[0]): Promise<number> {
     const row = await db
       .insertInto('fiscal_notes')

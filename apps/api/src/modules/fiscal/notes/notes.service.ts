@@ -368,6 +368,9 @@ export function createNotesService(deps: NotesDeps) {
         throw conflict(
           FISCAL_NOTE_TEXTS.orderHasNote(alive.number, FISCAL_NOTE_STATUS_LABELS[alive.status as FiscalNoteStatus]),
         );
+      // A rejected note keeps the order's number: it is corrected and sent again, never replaced by another.
+      const rejected = await repo.rejectedNoteOf(trx, body.orderId);
+      if (rejected) throw conflict(FISCAL_NOTE_TEXTS.orderHasRejected(rejected.number));
       const made = await built(trx, body.orderId, body.model, certificate);
       input = made.input;
       const recipient = made.input.recipient;

@@ -153,6 +153,10 @@ describe("an order's NF-e (issue 41 §2)", () => {
       statusReason: 'Rejeição: Duplicidade de NF-e, com diferença na Chave de Acesso',
       protocol: null,
     });
+    // Not a second note with another number: the rejected one is sent again.
+    expect(error(await call('POST', '/fiscal/notes', admin, { orderId: order.id }), 409)).toBe(
+      FISCAL_NOTE_TEXTS.orderHasRejected(rejected.number),
+    );
     const again = note(await call('POST', `/fiscal/notes/${rejected.id}/retry`, admin));
     expect(again).toMatchObject({ id: rejected.id, number: rejected.number, status: 'AUTHORIZED' });
     expect(again.accessKey).not.toBe(rejected.accessKey);
