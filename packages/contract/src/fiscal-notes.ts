@@ -205,3 +205,14 @@ export const fiscalVoidingSchema = z.object({
   createdAt: z.string(),
 });
 export type FiscalVoiding = z.infer<typeof fiscalVoidingSchema>;
+
+/** An order handed over whose automatic note could not be emitted (GET /fiscal/notes/requests). */
+export const fiscalEmissionRequestSchema = z.object({
+  order: z.object({ id: z.number().int(), code: z.string() }),
+  /** Tries so far (three at most). */
+  attempts: z.number().int(),
+  /** Why the last one was refused, in the shop's words. */
+  error: z.string(),
+  requestedAt: z.string(),
+});
+export type FiscalEmissionRequest = z.infer<typeof fiscalEmissionRequestSchema>;

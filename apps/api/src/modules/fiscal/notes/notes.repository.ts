@@ -231,6 +231,18 @@ export const notesRepository = {
     return rows.rows;
   },
 
+  /** The automatic notes that could not be emitted: the requests with a refusal, oldest first. */
+  async failedRequests(db: Executor) {
+    return db
+      .selectFrom('fiscal_emission_requests as r')
+      .innerJoin('orders as o', 'o.id', 'r.order_id')
+      .select(['r.order_id', 'o.code', 'r.attempts', 'r.last_error', 'r.requested_at'])
+      .where('r.last_error', 'is not', null)
+      .orderBy('r.requested_at')
+      .limit(200)
+      .execute();
+  },
+
   async requestDone(db: Executor, orderId: number) {
     await db.deleteFrom('fiscal_emission_requests').where('order_id', '=', orderId).execute();
   },

@@ -3,6 +3,7 @@ import {
   csvMoney,
   FISCAL_NOTE_STATUS_LABELS,
   FISCAL_NOTE_TEXTS,
+  fiscalEmissionRequestSchema,
   fiscalNoteCancelBodySchema,
   fiscalNoteCorrectionBodySchema,
   fiscalNoteEmailBodySchema,
@@ -116,6 +117,20 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
             ],
           ),
         ),
+  );
+
+  app.get(
+    '/fiscal/notes/requests',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          'Os pedidos entregues cuja nota automática não pôde ser emitida (emissão automática ligada): o pedido, as tentativas e o motivo da última recusa',
+        response: { 200: data(z.array(fiscalEmissionRequestSchema)) },
+      },
+    },
+    async () => ({ data: await service.failedRequests() }),
   );
 
   app.get(

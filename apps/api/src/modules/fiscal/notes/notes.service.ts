@@ -20,6 +20,7 @@ import {
   dayStart,
   FISCAL_NOTE_STATUS_LABELS,
   FISCAL_NOTE_TEXTS,
+  type FiscalEmissionRequest,
   type FiscalNote,
   type FiscalNoteEmitBody,
   type FiscalNotePage,
@@ -792,6 +793,17 @@ export function createNotesService(deps: NotesDeps) {
       } finally {
         client?.close();
       }
+    },
+
+    /** GET /fiscal/notes/requests: the orders whose automatic note could not be emitted, with why. */
+    async failedRequests(): Promise<FiscalEmissionRequest[]> {
+      const rows = await repo.failedRequests(db);
+      return rows.map((row) => ({
+        order: { id: row.order_id, code: row.code },
+        attempts: row.attempts,
+        error: row.last_error as string,
+        requestedAt: iso(row.requested_at) as string,
+      }));
     },
 
     /** GET /fiscal/notes: a page, newest first, searched by number, key, customer or order, by period. */

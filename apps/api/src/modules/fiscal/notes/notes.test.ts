@@ -253,6 +253,48 @@ describe("an order's NF-e (issue 41 §2)", () => {
             .execute()
         ).length,
       ).toBe(0);
+
+      // An order whose note cannot be made (a product without NCM): the refusal is kept and listed.
+      const second = await createOrder(t.db, world, {
+        status: ORDER_STATUS.EM_ENTREGA,
+        quantities: [2, 1],
+        delivererId: world.staff.courier,
+      });
+      const product = await t.db
+        .selectFrom('products')
+        .select(['code', 'name'])
+        .where('id', '=', world.products[1] as number)
+        .executeTakeFirstOrThrow();
+      await t.db
+        .updateTable('products')
+        .set({ ncm: null })
+        .where('id', '=', world.products[1] as number)
+        .execute();
+      try {
+        const again = await t.app.inject({
+          method: 'PATCH',
+          url: '/api/workflow/order/deliver',
+          headers: bearer(courier),
+          payload: { orderId: second.id, signature: await picture('png') },
+        });
+        expect(again.statusCode).toBe(200);
+        await sender.emitRequested();
+        const failed = (await call('GET', '/fiscal/notes/requests', admin)).json().data;
+        expect(failed).toEqual([
+          expect.objectContaining({
+            order: { id: second.id, code: second.code },
+            attempts: 1,
+            error: `O produto ${product.code} (${product.name}) não tem NCM.`,
+          }),
+        ]);
+      } finally {
+        await t.db
+          .updateTable('products')
+          .set({ ncm: '85171300' })
+          .where('id', '=', world.products[1] as number)
+          .execute();
+        await t.db.deleteFrom('fiscal_emission_requests').where('order_id', '=', second.id).execute();
+      }
     } finally {
       const next = await t.db
         .selectFrom('fiscal_issuer')
