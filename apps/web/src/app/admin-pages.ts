@@ -103,6 +103,12 @@ const PAGES = [
     permissions: [PERMISSIONS.orders, PERMISSIONS.credit],
   },
   {
+    path: 'fiscal-notes',
+    label: 'Notas fiscais',
+    // The NF-e and NFC-e emitted (issue 41 §2): 'Notas fiscais' writes them; the desk (orders) reads them and prints the DANFE.
+    permissions: [PERMISSIONS.invoices, PERMISSIONS.orders],
+  },
+  {
     path: 'cash-flow',
     label: 'Fluxo de caixa',
     // What comes in and goes out (issue 40 §4): who collects ('Crédito e cobrança') or who pays ('Compras').

@@ -29,6 +29,7 @@ const PAGE_CODE: Record<AdminPath, CodeLoader<{ default: ComponentType }>> = {
   cash: codeLoader(() => import('../features/cash/pages/cash-page')),
   receivables: codeLoader(() => import('../features/receivables/pages/receivables-page')),
   'cash-flow': codeLoader(() => import('../features/cash-flow/pages/cash-flow-page')),
+  'fiscal-notes': codeLoader(() => import('../features/fiscal-notes/pages/fiscal-notes-page')),
   suppliers: codeLoader(() => import('../features/suppliers/pages/suppliers-page')),
   payables: codeLoader(() => import('../features/payables/pages/payables-page')),
   purchaseEntry: codeLoader(() => import('../features/purchases/pages/nfe-entry-page')),

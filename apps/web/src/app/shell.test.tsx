@@ -28,6 +28,7 @@ describe('landingPath', () => {
     expect(landingPath([])).toBe('/admin/dashboard');
     expect(landingPath(['bo:manage:purchases'])).toBe('/admin/payables');
     expect(landingPath(['bo:manage:credit'])).toBe('/admin/receivables');
+    expect(landingPath(['bo:manage:invoices'])).toBe('/admin/fiscal-notes');
   });
 
   it('sends stockers and couriers (func 3 and 2 of the token) to "Minhas tarefas" when they may open it', () => {
@@ -115,11 +116,14 @@ describe('shell', () => {
       'Orçamentos',
       'Caixa',
       'Contas a receber',
+      'Notas fiscais',
       'Configurações',
     ]);
     expect(within(nav).getByRole('link', { name: 'Caixa' }).getAttribute('href')).toBe('/admin/cash');
     // The instalments of the sales on credit (issue 40 §2): the desk receives them.
     expect(within(nav).getByRole('link', { name: 'Contas a receber' }).getAttribute('href')).toBe('/admin/receivables');
+    // The notes the desk prints the DANFE of (issue 41 §2): read with the orders' permission.
+    expect(within(nav).getByRole('link', { name: 'Notas fiscais' }).getAttribute('href')).toBe('/admin/fiscal-notes');
   });
 
   it("meets the no-permission screen; an attendant's 'Ir para o Dashboard' leads to the orders (issue 8)", async () => {

@@ -13,6 +13,7 @@ const LANDING_BY_PERMISSION: Record<string, string> = {
   [PERMISSIONS.settings]: '/admin/settings',
   [PERMISSIONS.purchases]: '/admin/payables',
   [PERMISSIONS.credit]: '/admin/receivables',
+  [PERMISSIONS.invoices]: '/admin/fiscal-notes',
 };
 
 /** "Minhas tarefas", the stocker's and the courier's screen (docs/order-workflow.md, Field screens). */

@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { EmitNoteDialog } from '../components/fiscal/emit-note-dialog';
+import { AUTHORIZED as NOTE_AUTHORIZED, pageOf as notePage } from '../components/fiscal/test-data';
 import { OrderAdjustmentDialog } from '../components/orders/order-adjustment-dialog';
 import { makeOrderDetail, makeOrderSummary } from '../components/orders/test-data';
 import CashPage from '../features/cash/pages/cash-page';
@@ -19,6 +21,10 @@ import CustomersPage from '../features/customers/pages/customers-page';
 import { LEVELS, makeCustomer } from '../features/customers/test-data';
 import { SettlementDialog } from '../features/dispatch/components/settlement-dialog';
 import EmployeesPage from '../features/employees/pages/employees-page';
+import { CancelNoteDialog } from '../features/fiscal-notes/components/cancel-dialog';
+import { CorrectionDialog } from '../features/fiscal-notes/components/correction-dialog';
+import { EmailNoteDialog } from '../features/fiscal-notes/components/email-dialog';
+import FiscalNotesPage from '../features/fiscal-notes/pages/fiscal-notes-page';
 import { ApproveDialog as OrderApproveDialog } from '../features/orders/components/approve-dialog';
 import { CreditApprovalDialog } from '../features/orders/components/credit-approval-dialog';
 import { DelivererDialog } from '../features/orders/components/deliverer-dialog';
@@ -41,10 +47,13 @@ import RolesPage from '../features/roles/pages/roles-page';
 import SellingPage from '../features/selling/pages/selling-page';
 import { CAPA as CAPA_FOR_SALE, fakeSellingServer, JOANA, PELICULA } from '../features/selling/test-data';
 import { FirstRunGate } from '../features/settings/components/first-run-gate';
+import { FiscalSection } from '../features/settings/components/fiscal-section';
 import { PixReceivedCard } from '../features/settings/components/pix-received-card';
 import { WhatsAppTemplatesCard } from '../features/settings/components/whatsapp-templates-card';
+import { CERTIFICATE, GALAXY_PAGE, ISSUER, SIMPLES_PROFILE } from '../features/settings/fiscal-test-data';
 import SettingsPage from '../features/settings/pages/settings-page';
 import { COMPANY, PIX, REQUIRED, UNMATCHED } from '../features/settings/test-data';
+import { uploadsThroughFetch } from '../features/settings/test-uploads';
 import SuppliersPage from '../features/suppliers/pages/suppliers-page';
 import { openQuote } from './quotes';
 import { type MockCall, mockFetch, renderPage, signInAs } from './render';
@@ -196,6 +205,25 @@ const settingsScreen = () => ({
     'GET /api/companies/settings/1': { body: { data: COMPANY } },
   } satisfies Routes,
 });
+
+/** 'Configurações' → 'Fiscal' (issue 41 §1): the saved issuer (Simples Nacional), no certificate, one profile. */
+const fiscalScreen = () => ({
+  element: <FiscalSection />,
+  permissions: ['bo:manage:settings', 'bo:manage:products'],
+  reads: {
+    'GET /api/fiscal/issuer': { body: { data: ISSUER } },
+    'GET /api/fiscal/certificate': { body: { data: null } },
+    'GET /api/fiscal/profiles': { body: { data: [SIMPLES_PROFILE] } },
+    'GET /api/products/list': { body: GALAXY_PAGE },
+  } satisfies Routes,
+});
+
+/** Clicks a button of the screen once it is enabled (a card's button waits for its reads). */
+async function clickWhenEnabled(user: User, name: string) {
+  const button = (await screen.findByRole('button', { name })) as HTMLButtonElement;
+  await waitFor(() => expect(button.disabled).toBe(false));
+  await user.click(button);
+}
 
 const TEMPLATES = {
   placeholders: [{ name: 'cliente', description: 'Nome do cliente' }],
@@ -687,6 +715,77 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     },
     typed: (dialog) => [fieldValue(dialog, /^Cidade do recebedor Pix/), fieldValue(dialog, /^CNPJ/)],
     submit: 'Salvar',
+  },
+  {
+    files: ['features/settings/components/issuer-dialog.tsx'],
+    dialog: 'Dados do emitente',
+    write: 'PUT /api/fiscal/issuer',
+    done: { data: ISSUER },
+    screen: fiscalScreen,
+    open: (user) => clickWhenEnabled(user, 'Editar emitente'),
+    fill: async (user, dialog) => {
+      await user.clear(within(dialog).getByLabelText(/^Nome fantasia/));
+      await user.type(within(dialog).getByLabelText(/^Nome fantasia/), 'Conecta Cell Centro');
+      await user.type(within(dialog).getByLabelText(/^CSC$/), 'A1B2C3D4E5');
+    },
+    typed: (dialog) => [fieldValue(dialog, /^Nome fantasia/), fieldValue(dialog, /^CSC$/)],
+    submit: 'Salvar',
+  },
+  {
+    files: ['features/settings/components/certificate-dialog.tsx'],
+    dialog: 'Enviar certificado A1',
+    write: 'POST /api/fiscal/certificate',
+    done: { data: CERTIFICATE },
+    // The upload goes by XMLHttpRequest (lib/upload.ts): handed to the mocked fetch, its FormData described as JSON.
+    screen: () => {
+      uploadsThroughFetch();
+      return fiscalScreen();
+    },
+    open: (user) => clickWhenEnabled(user, 'Enviar certificado'),
+    fill: async (user, dialog) => {
+      const file = new File([new Uint8Array(3200)], 'certificado.pfx', { type: 'application/x-pkcs12' });
+      await user.upload(within(dialog).getByTestId('certificate-file'), file);
+      await user.type(within(dialog).getByLabelText(/^Senha do certificado/), 'Senha do A1 de teste 2026');
+    },
+    typed: (dialog) => [
+      within(dialog).queryByText('certificado.pfx (3,1 KB)') !== null,
+      fieldValue(dialog, /^Senha do certificado/),
+    ],
+    submit: 'Enviar',
+  },
+  {
+    files: ['features/settings/components/fiscal-profile-dialog.tsx'],
+    dialog: 'Novo perfil fiscal',
+    write: 'POST /api/fiscal/profiles',
+    done: { data: { ...SIMPLES_PROFILE, id: 2, name: 'Capas - Simples', isDefault: false, productCount: 0 } },
+    screen: fiscalScreen,
+    open: (user) => clickWhenEnabled(user, 'Novo perfil'),
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByLabelText(/^Nome do perfil/), 'Capas - Simples');
+      await choose(user, dialog, /^CSOSN/, '102 - Tributada sem permissão de crédito');
+      await choose(user, dialog, /^CST do PIS/, '49 - Outras operações de saída');
+      await choose(user, dialog, /^CST da COFINS/, '49 - Outras operações de saída');
+    },
+    typed: (dialog) => [
+      fieldValue(dialog, /^Nome do perfil/),
+      within(dialog).getByRole('combobox', { name: /^CSOSN/ }).textContent,
+    ],
+    submit: 'Salvar',
+  },
+  {
+    files: ['features/settings/components/assign-products-dialog.tsx'],
+    dialog: 'Aplicar o perfil Celulares - Simples a produtos',
+    write: 'PUT /api/fiscal/profiles/1/products',
+    done: { data: { profile: { ...SIMPLES_PROFILE, productCount: 13 }, assigned: 1 } },
+    screen: fiscalScreen,
+    open: (user) => clickWhenEnabled(user, 'Aplicar a produtos: Celulares - Simples'),
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByRole('combobox', { name: /^Produtos/ }), 'galaxy');
+      await user.click(await screen.findByRole('option', { name: 'P100010 · Samsung Galaxy A15 5G 128GB Preto' }));
+      await user.keyboard('{Escape}');
+    },
+    typed: (dialog) => within(dialog).queryByText('P100010 · Samsung Galaxy A15 5G 128GB Preto') !== null,
+    submit: 'Aplicar',
   },
   {
     files: ['features/roles/components/role-dialog.tsx'],
@@ -1210,6 +1309,117 @@ export const WRITING_DIALOGS: WritingDialogCase[] = [
     typed: (dialog) => fieldValue(dialog, /^Motivo/),
     submit: 'Desfazer',
   },
+  {
+    files: ['components/fiscal/emit-note-dialog.tsx'],
+    dialog: 'Nota fiscal do pedido K7M-2Q9',
+    write: 'POST /api/fiscal/notes',
+    done: { data: NOTE_AUTHORIZED },
+    screen: () => ({
+      element: (
+        <UntilClosed
+          dialog={(close) => (
+            <EmitNoteDialog orderId={41} code="K7M-2Q9" customerDocument="529.982.247-25" onClose={close} />
+          )}
+        />
+      ),
+      permissions: ['bo:manage:orders', 'bo:manage:invoices'],
+      reads: { 'GET /api/fiscal/notes': { body: notePage([]) } },
+    }),
+    open: async () => undefined,
+    // A consumer's order (CPF): the NFC-e is suggested, the NF-e picked.
+    fill: async (user, dialog) => user.click(await within(dialog).findByRole('radio', { name: /^NF-e/ })),
+    typed: (dialog) =>
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).checked),
+    submit: 'Emitir',
+    result: 'Nota nº 12 autorizada.',
+  },
+  {
+    files: ['features/fiscal-notes/components/cancel-dialog.tsx'],
+    dialog: 'Cancelar a NF-e nº 12 · série 1',
+    write: 'POST /api/fiscal/notes/7/cancel',
+    done: { data: { ...NOTE_AUTHORIZED, status: 'CANCELLED' } },
+    screen: () => ({
+      element: <UntilClosed dialog={(close) => <CancelNoteDialog note={NOTE_AUTHORIZED} onClose={close} />} />,
+      permissions: ['bo:manage:invoices'],
+      reads: {},
+    }),
+    open: async () => undefined,
+    fill: (user, dialog) => user.type(within(dialog).getByLabelText(/^Motivo/), 'Cliente desistiu da compra'),
+    typed: (dialog) => fieldValue(dialog, /^Motivo/),
+    submit: 'Cancelar nota',
+  },
+  {
+    files: ['features/fiscal-notes/components/correction-dialog.tsx'],
+    dialog: 'Carta de correção da NF-e nº 12 · série 1',
+    write: 'POST /api/fiscal/notes/7/correction',
+    done: { data: NOTE_AUTHORIZED },
+    screen: () => ({
+      element: <UntilClosed dialog={(close) => <CorrectionDialog note={NOTE_AUTHORIZED} onClose={close} />} />,
+      permissions: ['bo:manage:invoices'],
+      reads: {},
+    }),
+    open: async () => undefined,
+    fill: (user, dialog) =>
+      user.type(within(dialog).getByLabelText(/^Correção/), 'Complemento do endereço: Loja 3, não Loja 8.'),
+    typed: (dialog) => fieldValue(dialog, /^Correção/),
+    submit: 'Registrar carta',
+  },
+  {
+    files: ['features/fiscal-notes/components/email-dialog.tsx'],
+    dialog: 'Enviar a NF-e nº 12 · série 1 por e-mail',
+    write: 'POST /api/fiscal/notes/7/email',
+    done: { data: { to: 'contador@escritorio.com.br' } },
+    screen: () => ({
+      element: <UntilClosed dialog={(close) => <EmailNoteDialog note={NOTE_AUTHORIZED} onClose={close} />} />,
+      permissions: ['bo:manage:invoices'],
+      reads: {},
+    }),
+    open: async () => undefined,
+    fill: (user, dialog) => user.type(within(dialog).getByLabelText(/^E-mail/), 'contador@escritorio.com.br'),
+    typed: (dialog) => fieldValue(dialog, /^E-mail/),
+    submit: 'Enviar',
+  },
+  {
+    files: ['features/fiscal-notes/components/voiding-dialog.tsx'],
+    dialog: 'Inutilizar números',
+    write: 'POST /api/fiscal/voidings',
+    done: {
+      data: {
+        id: 1,
+        model: 55,
+        series: 1,
+        from: 5,
+        to: 7,
+        reason: 'Números pulados por falha no sistema',
+        statusCode: 102,
+        statusReason: 'Inutilização de número homologado',
+        protocol: '135260000000077',
+        createdAt: '2026-11-24T19:00:00.000Z',
+      },
+    },
+    screen: () => ({
+      element: <FiscalNotesPage />,
+      path: '/admin/fiscal-notes',
+      permissions: ['bo:manage:invoices'],
+      reads: { 'GET /api/fiscal/notes': { body: notePage([]) } },
+    }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Inutilizar números' }));
+    },
+    fill: async (user, dialog) => {
+      await user.type(within(dialog).getByLabelText(/^Do número/), '5');
+      await user.type(within(dialog).getByLabelText(/^Até o número/), '7');
+      await user.type(within(dialog).getByLabelText(/^Motivo/), 'Números pulados por falha no sistema');
+    },
+    typed: (dialog) => [
+      fieldValue(dialog, /^Do número/),
+      fieldValue(dialog, /^Até o número/),
+      fieldValue(dialog, /^Motivo/),
+    ],
+    submit: 'Inutilizar',
+  },
 ];
 
 /**
@@ -1223,6 +1433,8 @@ const NOT_WALKED: Record<string, string> = {
     "the field phone's moves: kept on the phone and sent later (decision 0009), tasks-page.test.tsx",
   'app/layout/discount-approvals-dialog.tsx':
     "a list of requests, not a form (decision 0045): approving is one click, a refusal's reason is typed in its card; walked by the browser journey e2e/discounts.spec.ts (a refusal without its reason refused, the approval)",
+  'features/fiscal-notes/components/month-xmls-dialog.tsx':
+    "downloads a file (GET /fiscal/notes/xml.zip), writes nothing: walked in fiscal-notes-page.test.tsx ('XMLs do mês')",
   'components/import-dialog.tsx':
     "uploads by XMLHttpRequest behind a confirmation: walked in import-dialog.test.tsx (no answer and a 503 on 'Importar' keep the preview, the retry sends the same Idempotency-Key)",
 };

@@ -20,6 +20,7 @@ export const NAV_ICONS: Record<SidebarPath, IconName> = {
   cash: 'pointOfSale',
   receivables: 'requestQuote',
   'cash-flow': 'showChart',
+  'fiscal-notes': 'description',
   suppliers: 'business',
   payables: 'payments',
   purchaseEntry: 'uploadFile',

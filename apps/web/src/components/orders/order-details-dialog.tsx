@@ -26,6 +26,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { firstError } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { hasPermission } from '../../lib/session';
+import { OrderNotesSection } from '../fiscal/order-notes-section';
 import { PixCode } from '../pix-code';
 import { OrderAdjustmentDialog } from './order-adjustment-dialog';
 import { OrderAmountsTable } from './order-amounts';
@@ -201,6 +202,8 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose, start
         <OrderAmountsTable id="order-amounts-title" title={T.amounts.title} lines={orderAmountLines(order)} />
         {/* Its parts (card, Pix, cash) and the balance: read by whoever manages orders (decision 0042). */}
         {hasPermission(PERMISSIONS.orders) ? <OrderPaymentsSection orderId={order.orderId} /> : null}
+        {/* Its NF-e or NFC-e (issue 41 §2): shown, or emitted by who holds 'Notas fiscais'. */}
+        <OrderNotesSection order={order} />
         {pix.data && !paidInParts ? (
           <Box component="section" aria-labelledby="order-pix-title" sx={{ mt: 3 }}>
             <Typography variant="subtitle1" component="h3" id="order-pix-title" sx={{ mb: 1, fontWeight: 600 }}>

@@ -7,6 +7,8 @@ import { ORDER_TEXTS } from './texts';
 import { useOrderMove } from './use-order-move';
 
 const T = ORDER_TEXTS.details.pixReceived;
+/** The E2E id is one long word: broken where it must on a phone, or the message would scroll sideways. */
+const ALERT_SX = { mb: 2, '& .MuiAlert-message': { overflowWrap: 'anywhere', minWidth: 0 } } as const;
 
 /**
  * 'Pix recebido': the Pix the bank's webhook received for this order. While the order still waits for its
@@ -24,7 +26,7 @@ export function PixReceivedNotice({ order, onConfirmed }: { order: OrderDetail; 
   if (!pix) return null;
   if ((pix.refunded ?? 0) > 0) {
     return (
-      <Alert severity="error" sx={{ mb: 2 }}>
+      <Alert severity="error" sx={ALERT_SX}>
         {T.refunded(
           formatMoney(pix.refunded),
           formatMoney(pix.amount),
@@ -44,7 +46,7 @@ export function PixReceivedNotice({ order, onConfirmed }: { order: OrderDetail; 
   return (
     <Alert
       severity={waiting ? 'warning' : 'success'}
-      sx={{ mb: 2 }}
+      sx={ALERT_SX}
       action={
         waiting && actor ? (
           <Button color="inherit" size="small" disabled={move.isPending} onClick={() => move.mutate({ order })}>

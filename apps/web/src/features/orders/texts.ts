@@ -62,6 +62,7 @@ export const ORDERS_PAGE_TEXTS = {
     deliverer: 'Alterar Motoboy',
     edit: 'Editar pedido',
     discount: 'Desconto',
+    invoice: 'Nota fiscal',
     approve: 'Aprovar/Reprovar',
     credit: 'Crédito',
     finalize: 'Finalizar pedido',

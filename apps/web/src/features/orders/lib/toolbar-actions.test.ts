@@ -41,9 +41,21 @@ describe('toolbar availability (spec section 2, Orders, and the workflow table)'
     );
   });
 
-  it('full:access gets the same moves as an attendant', () => {
-    expect(enabledFor(S.AGUARDANDO_MOTOBOY, ADMIN)).toEqual(enabledFor(S.AGUARDANDO_MOTOBOY, ATTENDANT));
-    expect(enabledFor(S.ENTREGUE, ADMIN)).toEqual(enabledFor(S.ENTREGUE, ATTENDANT));
+  it("full:access gets the same moves as an attendant who also holds 'Notas fiscais'", () => {
+    const withNotes: OrderActor = { ...ATTENDANT, permissions: [...ATTENDANT.permissions, 'bo:manage:invoices'] };
+    expect(enabledFor(S.AGUARDANDO_MOTOBOY, ADMIN)).toEqual(enabledFor(S.AGUARDANDO_MOTOBOY, withNotes));
+    expect(enabledFor(S.ENTREGUE, ADMIN)).toEqual(enabledFor(S.ENTREGUE, withNotes));
+  });
+
+  it("offers 'Nota fiscal' to who holds 'Notas fiscais' on the orders that may have a note (issue 41 §2)", () => {
+    const invoicing: OrderActor = { employeeId: 4, func: 1, permissions: ['bo:manage:invoices'] };
+    for (const status of [S.AGUARDANDO_ESTOQUISTA, S.EM_ENTREGA, S.ENTREGUE, S.FINALIZADOS, S.ENTREGA_IMEDIATA])
+      expect(enabledFor(status, invoicing)).toContain('invoice');
+    // Not paid yet, held, cancelled or refused: no note.
+    for (const status of [S.AGUARDANDO_COMPROVANTE, S.AGUARDANDO_APROVACAO, S.PROCESSANDO, S.CANCELADO, S.REPROVADOS])
+      expect(enabledFor(status, invoicing)).not.toContain('invoice');
+    // The desk without the permission does not emit.
+    expect(enabledFor(S.ENTREGUE, ATTENDANT)).not.toContain('invoice');
   });
 
   it('a stocker (products, Estoquista) may only look: no approve, courier, finish or cancel', () => {

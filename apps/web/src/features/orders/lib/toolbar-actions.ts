@@ -2,8 +2,10 @@ import {
   availableActions,
   canChangeDeliverer,
   hasAnyPermission,
+  INVOICEABLE_ORDER_STATUSES,
   ORDER_STATUS,
   type OrderActor,
+  type OrderStatusKey,
   type OrderSummary,
   orderDiscountChangeable,
   PERMISSIONS,
@@ -25,6 +27,7 @@ export const TOOLBAR_ACTIONS = [
   'deliverer',
   'edit',
   'discount',
+  'invoice',
   'withdraw',
   'finalize',
   'cancel',
@@ -38,7 +41,8 @@ export type ToolbarAction = (typeof TOOLBAR_ACTIONS)[number];
  * AGUARDANDO_CLIENTE / ENTREGUE, signature in FINALIZADOS / ENTREGUE, cancel in anything but CANCELADO);
  * then the workflow table of the contract (`availableActions`, `canChangeDeliverer`), which the server
  * enforces, so a button is never offered for a move the server would refuse (e.g. cancelling a finished
- * or refused order, final statuses). 'Retirando', whose availability the spec does not show, follows the
+ * or refused order, final statuses). 'Nota fiscal' follows the contract's INVOICEABLE_ORDER_STATUSES and the
+ * 'Notas fiscais' permission. 'Retirando', whose availability the spec does not show, follows the
  * workflow table alone; the views (details, history, the audit's 'Histórico de alterações', PDF, receipt, packaging) are always available.
  */
 export function enabledActions(order: OrderSummary, actor: OrderActor | undefined): Set<ToolbarAction> {
@@ -69,5 +73,12 @@ export function enabledActions(order: OrderSummary, actor: OrderActor | undefine
     // Issue 38 §5 (decision 0044): the same orders may have their lines, delivery and warranty changed.
     enabled.add('edit');
   }
+  // Issue 41 §2: 'Nota fiscal' (emit the order's NF-e or NFC-e, or see the one it has) for who holds 'Notas fiscais',
+  // on an order that may have a note (the server refuses the others anyway).
+  if (
+    hasAnyPermission(actor.permissions, [PERMISSIONS.invoices]) &&
+    INVOICEABLE_ORDER_STATUSES.includes(status as OrderStatusKey)
+  )
+    enabled.add('invoice');
   return enabled;
 }

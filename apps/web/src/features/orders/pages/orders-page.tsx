@@ -10,6 +10,7 @@ import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurned
 import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import CreditScoreOutlinedIcon from '@mui/icons-material/CreditScoreOutlined';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import DirectionsBikeOutlinedIcon from '@mui/icons-material/DirectionsBikeOutlined';
 import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
 import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
@@ -36,6 +37,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { AuditHistoryDialog } from '../../../components/audit-history-dialog';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
+import { EmitNoteDialog } from '../../../components/fiscal/emit-note-dialog';
 import { useNotify } from '../../../components/notifier';
 import { useOrderActor } from '../../../components/orders/order-actor';
 import { OrderDetailsDialog } from '../../../components/orders/order-details-dialog';
@@ -94,6 +96,7 @@ type DialogKind =
   | 'deliverer'
   | 'discount'
   | 'edit'
+  | 'invoice'
   | OrderPictureKind;
 interface OpenDialog {
   kind: DialogKind;
@@ -113,6 +116,7 @@ const ACTION_ICONS: Record<ToolbarAction, ReactNode> = {
   deliverer: <TwoWheelerIcon fontSize="small" />,
   edit: <EditNoteOutlinedIcon fontSize="small" />,
   discount: <LocalOfferOutlinedIcon fontSize="small" />,
+  invoice: <DescriptionOutlinedIcon fontSize="small" />,
   withdraw: <DirectionsBikeOutlinedIcon fontSize="small" />,
   finalize: <AssignmentTurnedInOutlinedIcon fontSize="small" />,
   cancel: <CancelOutlinedIcon fontSize="small" />,
@@ -472,6 +476,9 @@ export default function OrdersPage() {
       <DelivererDialog order={open('deliverer')} onChanged={fromStart} onClose={close} />
       <DiscountDialog order={open('discount')} onClose={close} />
       <EditOrderDialog order={open('edit')} onClose={close} />
+      {dialog?.kind === 'invoice' ? (
+        <EmitNoteDialog orderId={dialog.order.orderId} code={dialog.order.code} onClose={close} />
+      ) : null}
     </Box>
   );
 }

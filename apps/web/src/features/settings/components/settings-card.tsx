@@ -16,6 +16,7 @@ export function SettingsCard({
   text,
   loadFailed,
   readOnly,
+  level = 'h2',
   children,
 }: {
   id: string;
@@ -25,13 +26,15 @@ export function SettingsCard({
   loadFailed?: string | null;
   /** The notice shown when the reader may not change the card (null or undefined: none). */
   readOnly?: string | null;
+  /** The title's heading level: h2 (default), h3 for a card inside a section of the page (Fiscal). */
+  level?: 'h2' | 'h3';
   children?: ReactNode;
 }) {
   return (
     <Card component="section" aria-labelledby={id}>
       <CardContent>
         <Stack spacing={2}>
-          <Typography id={id} variant="h6" component="h2">
+          <Typography id={id} variant="h6" component={level}>
             {title}
           </Typography>
           <Typography variant="body2" color="text.secondary">

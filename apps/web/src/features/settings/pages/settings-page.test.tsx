@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderPage, signInAs } from '../../../test/render';
+import { CERTIFICATE, ISSUER, SIMPLES_PROFILE } from '../fiscal-test-data';
 import { COMPANY, PIX } from '../test-data';
 import SettingsPage from './settings-page';
 
@@ -314,5 +315,31 @@ describe('Settings page', () => {
     expect(await screen.findByText('Pix CNPJ Conecta Cell')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Configurações de crédito' })).toBeNull();
     expect(settings.calls.some((c) => c.url === '/api/credit/settings')).toBe(false);
+  });
+
+  it("shows 'Fiscal' (issuer, certificate, profiles) with 'Configurações bancárias' only (issue 41 §1)", async () => {
+    const fiscal = {
+      'GET /api/fiscal/issuer': { body: { data: ISSUER } },
+      'GET /api/fiscal/certificate': { body: { data: CERTIFICATE } },
+      'GET /api/fiscal/profiles': { body: { data: [SIMPLES_PROFILE] } },
+    };
+    openPage(fiscal, ['bo:manage:settings']);
+    expect(await screen.findByRole('heading', { name: 'Fiscal', level: 2 })).toBeTruthy();
+    for (const name of ['Emitente', 'Certificado digital (A1)', 'Perfis fiscais']) {
+      expect(screen.getByRole('heading', { name, level: 3 })).toBeTruthy();
+    }
+    expect(await screen.findByText('Conecta Cell Distribuidora Ltda')).toBeTruthy();
+    expect(await screen.findByText('DISTRIBUIDORA MODELO DE CELULARES LTDA')).toBeTruthy();
+    expect(await screen.findByText('Celulares - Simples')).toBeTruthy();
+    cleanup();
+
+    // Orders without settings: the page opens read-only, with nothing fiscal, and nothing fiscal is read.
+    const reader = openPage(fiscal, ['bo:manage:orders', 'bo:manage:products']);
+    expect(await screen.findByText('Pix CNPJ Conecta Cell')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Fiscal' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Emitente' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Certificado digital (A1)' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Perfis fiscais' })).toBeNull();
+    expect(reader.calls.some((call) => call.url.startsWith('/api/fiscal'))).toBe(false);
   });
 });

@@ -40,6 +40,7 @@ import { CompanySettingsDialog } from '../components/company-settings-dialog';
 import { CreditSettingsCard } from '../components/credit-settings-card';
 import { DeparturesCard } from '../components/departures-card';
 import { FirstRunDialog } from '../components/first-run-dialog';
+import { FiscalSection } from '../components/fiscal-section';
 import { LateLimitsCard } from '../components/late-limits-card';
 import { PixReceivedCard } from '../components/pix-received-card';
 import { PixWebhookCard } from '../components/pix-webhook-card';
@@ -283,6 +284,7 @@ export default function SettingsPage() {
           {canChange || canReadPix ? <WhatsAppTemplatesCard /> : null}
           {canChange || canSell ? <QuoteValidityCard canChange={canChange} /> : null}
           {canManageCredit ? <CreditSettingsCard /> : null}
+          {canChange ? <FiscalSection /> : null}
           {canChange ? <BackupsCard /> : null}
         </Stack>
       )}
