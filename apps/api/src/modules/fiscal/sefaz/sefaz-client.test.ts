@@ -72,6 +72,14 @@ describe("the SEFAZ's web services over mutual TLS (a SEFAZ of the tests, as the
     ]);
   });
 
+  it('reads the duplicate (204) with its text', async () => {
+    sefaz.script.push({ kind: 'reject', status: 204, reason: 'Rejeição: Duplicidade de NF-e [nRec:351000000000001]' });
+    const answer = await client.authorize(21, [note(121).xml], true);
+    expect(answer.notes.map((n) => [n.status, n.reason])).toEqual([
+      [204, 'Rejeição: Duplicidade de NF-e [nRec:351000000000001]'],
+    ]);
+  });
+
   it('an asynchronous lot: 103 with its receipt, 105 while it is processed, then 104 with the 100', async () => {
     sefaz.script.push({ kind: 'async', processing: 2 });
     const signed = note(103);
