@@ -89,6 +89,8 @@ export interface NotesDeps {
 const AUTHORISED = new Set([100, 150]);
 const DENIED = new Set([110, 301, 302, 303]);
 const EVENT_REGISTERED = new Set([135, 136, 155]);
+/** 'Duplicidade de NF-e': the same key already authorised. */
+const DUPLICATE = 204;
 /** What the SEFAZ has not answered for good yet. */
 const WAITING: readonly FiscalNoteStatus[] = ['SIGNED', 'PROCESSING', 'CONTINGENCY'];
 
@@ -511,7 +513,16 @@ export function createNotesService(deps: NotesDeps) {
         const emission = await provider.emitXml(row.xml, { reference: row.access_key });
         await writeAnswer(row, emission, emission);
       } else {
-        await writeAnswer(row, await (client as SefazClient).authorize(row.id, [row.xml], true));
+        const sefaz = client as SefazClient;
+        const answer = await sefaz.authorize(row.id, [row.xml], true);
+        const prot = answer.notes.find((n) => n.accessKey === row.access_key);
+        // 204: this very note is already authorised (an answer lost on the way): its protocol is asked for.
+        const known =
+          prot?.status === DUPLICATE ? await sefaz.protocol(row.environment as 1 | 2, row.access_key) : null;
+        await writeAnswer(
+          row,
+          known && known.notes.some((n) => AUTHORISED.has(n.status)) ? { ...known, status: 104 } : answer,
+        );
       }
     } catch (error) {
       if (await providerRefusal(row, error)) return;

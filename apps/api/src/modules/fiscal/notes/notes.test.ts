@@ -306,6 +306,16 @@ describe("an order's NF-e (issue 41 §2)", () => {
     }
   });
 
+  it("an answer lost on the way: sent again, the SEFAZ's duplicate (204) is met by asking for the note's protocol", async () => {
+    const order = await delivered();
+    sefaz.script.push({ kind: 'lost' });
+    const waiting = note(await call('POST', '/fiscal/notes', admin, { orderId: order.id }), 201);
+    expect(waiting.status).toBe('SIGNED');
+    const authorised = note(await call('POST', `/fiscal/notes/${waiting.id}/retry`, admin));
+    expect(authorised).toMatchObject({ status: 'AUTHORIZED', statusCode: 100, accessKey: waiting.accessKey });
+    expect(sefaz.requests.slice(-2).map((r) => r.service)).toEqual(['NFeAutorizacao4', 'NFeConsultaProtocolo4']);
+  });
+
   it('an asynchronous lot: in processing, then authorised when its receipt is asked for', async () => {
     const order = await delivered();
     sefaz.script.push({ kind: 'async', processing: 1 });

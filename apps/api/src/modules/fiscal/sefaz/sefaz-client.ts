@@ -16,8 +16,10 @@ import {
   eventMessage,
   type LotAnswer,
   lotMessage,
+  protocolQueryMessage,
   readEventAnswer,
   readLotAnswer,
+  readProtocolAnswer,
   readStatusAnswer,
   readVoidingAnswer,
   receiptQueryMessage,
@@ -92,6 +94,8 @@ export interface SefazClient {
   authorize(lotId: number, notes: string[], synchronous: boolean): Promise<LotAnswer>;
   /** What became of an asynchronous lot. */
   receipt(environment: 1 | 2, receipt: string): Promise<LotAnswer>;
+  /** What the SEFAZ knows of a note: its protocol when authorised (the answer of a duplicate, 204). */
+  protocol(environment: 1 | 2, accessKey: string): Promise<LotAnswer>;
   event(lotId: number, spec: EventSpec, signer: XmlSigner): Promise<EventAnswer>;
   voidNumbers(spec: VoidingSpec, signer: XmlSigner): Promise<VoidingAnswer>;
   close(): void;
@@ -152,6 +156,9 @@ export function createSefazClient(options: SefazClientOptions): SefazClient {
     },
     async receipt(environment, receipt) {
       return readLotAnswer(await call('receipt', receiptQueryMessage(environment, receipt)), 'retConsReciNFe');
+    },
+    async protocol(environment, accessKey) {
+      return readProtocolAnswer(await call('protocol', protocolQueryMessage(environment, accessKey)));
     },
     async event(lotId, spec, signer) {
       return readEventAnswer(await call('event', eventMessage(lotId, spec, signer)));

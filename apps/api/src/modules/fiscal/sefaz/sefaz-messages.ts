@@ -23,6 +23,14 @@ export function receiptQueryMessage(environment: 1 | 2, receipt: string): string
   return `<consReciNFe xmlns="${NFE_NAMESPACE}" versao="4.00">${el('tpAmb', String(environment))}${el('nRec', receipt)}</consReciNFe>`;
 }
 
+/** consSitNFe: what the SEFAZ knows of the note `accessKey` (its protocol, when authorised). */
+export function protocolQueryMessage(environment: 1 | 2, accessKey: string): string {
+  return (
+    `<consSitNFe xmlns="${NFE_NAMESPACE}" versao="4.00">${el('tpAmb', String(environment))}` +
+    `${el('xServ', 'CONSULTAR')}${el('chNFe', accessKey)}</consSitNFe>`
+  );
+}
+
 /** consStatServ: is the state's service up? */
 export function statusQueryMessage(environment: 1 | 2, stateCode: string): string {
   return (
@@ -207,6 +215,26 @@ export function readVoidingAnswer(xml: string): VoidingAnswer {
     reason: textOf(root, 'xMotivo') ?? '',
     protocol: textOf(root, 'nProt'),
     xml: new XMLSerializer().serializeToString(root),
+  };
+}
+
+/** retConsSitNFe: 100 with the note's protocol when authorised (101 cancelled, 217 unknown…), as a lot's answer. */
+export function readProtocolAnswer(xml: string): LotAnswer {
+  const root = answerRoot(xml, 'retConsSitNFe');
+  const serializer = new XMLSerializer();
+  return {
+    status: Number(textOf(root, 'cStat')),
+    reason: textOf(root, 'xMotivo') ?? '',
+    receipt: null,
+    notes: children(root, 'protNFe').map((prot) => ({
+      accessKey: textOf(prot, 'chNFe') ?? '',
+      status: Number(textOf(prot, 'cStat')),
+      reason: textOf(prot, 'xMotivo') ?? '',
+      protocol: textOf(prot, 'nProt'),
+      receivedAt: textOf(prot, 'dhRecbto'),
+      digest: textOf(prot, 'digVal'),
+      xml: serializer.serializeToString(prot),
+    })),
   };
 }
 

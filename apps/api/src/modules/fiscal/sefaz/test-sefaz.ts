@@ -9,6 +9,8 @@
  *   receipt, then 105 'Lote em processamento' as many times as asked, then 104 with 100), an HTTP 503, or nothing
  *   (a request left hanging: the client's timeout);
  * - NFeRetAutorizacao4: the receipt's state;
+ * - a note it already authorised, sent again: 204 'Rejeição: Duplicidade de NF-e' (a script may authorise a note and
+ *   lose the answer: HTTP 503); NFeConsultaProtocolo4 answers an authorised key's protocol (100), else 217;
  * - NFeRecepcaoEvento4: 128 with the event's 135 'Evento registrado e vinculado a NF-e' (schema checked);
  * - NFeInutilizacao4: 102 'Inutilização de número homologado' (schema checked).
  * A plain module (no test framework): the API tests and the browser journey use it. The certificates it serves and
@@ -27,6 +29,8 @@ export type ScriptedAnswer =
   /** 103 now; then `processing` answers 105 to the receipt's queries, then 104 with the note's 100. */
   | { kind: 'async'; processing: number }
   | { kind: 'http'; status: number }
+  /** The note authorised, but the answer lost (HTTP 503): sent again, it is the duplicate (204) of an authorised one. */
+  | { kind: 'lost' }
   | { kind: 'hang' };
 
 export interface SefazRequest {
@@ -69,15 +73,18 @@ export async function startTestSefaz(tls: {
   const lots = new Map<string, { notes: string[]; processing: number; tpAmb: string }>();
   const hanging = new Set<import('node:http').ServerResponse>();
 
+  /** The notes it authorised, by key: their protocol (a key sent again is answered 204; the protocol query finds it). */
+  const authorised = new Map<string, string>();
   const protocolOf = (note: string, tpAmb: string) => {
     protocolSeq += 1;
     const key = /Id="NFe(\d{44})"/.exec(note)?.[1] ?? '';
     const digest = tag(note, 'DigestValue');
-    return (
+    const prot =
       `<protNFe versao="4.00"><infProt><tpAmb>${tpAmb}</tpAmb><verAplic>SEFAZ-TESTE-1.0</verAplic>` +
       `<chNFe>${key}</chNFe><dhRecbto>${now()}</dhRecbto><nProt>1352600000${String(protocolSeq).padStart(5, '0')}</nProt>` +
-      `<digVal>${digest}</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe>`
-    );
+      `<digVal>${digest}</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe>`;
+    authorised.set(key, prot);
+    return prot;
   };
   const notesOf = (lot: string) => lot.match(/<NFe xmlns[\s\S]*?<\/NFe>/g) ?? [];
   const retEnvi = (tpAmb: string, status: number, reason: string, inner = '') =>
@@ -89,10 +96,22 @@ export async function startTestSefaz(tls: {
     const schema = await validateAgainstSchema(message, 'enviNFe_v4.00.xsd');
     if (!schema.valid)
       return { status: 200, body: soap('NFeAutorizacao4', retEnvi(tpAmb, 225, 'Rejeição: Falha no Schema XML')) };
+    const notes = notesOf(message);
+    // A note already authorised, sent again (its answer was lost): 204, the duplicate, with the first receipt.
+    const again = /Id="NFe(\d{44})"/.exec(notes[0] ?? '')?.[1] ?? '';
+    if (authorised.has(again)) {
+      const prot =
+        `<protNFe versao="4.00"><infProt><tpAmb>${tpAmb}</tpAmb><verAplic>SEFAZ-TESTE-1.0</verAplic><chNFe>${again}</chNFe>` +
+        `<dhRecbto>${now()}</dhRecbto><cStat>204</cStat><xMotivo>Rejeição: Duplicidade de NF-e</xMotivo></infProt></protNFe>`;
+      return { status: 200, body: soap('NFeAutorizacao4', retEnvi(tpAmb, 104, 'Lote processado', prot)) };
+    }
     const answer = script.shift() ?? { kind: 'authorize' };
     if (answer.kind === 'hang') return 'hang';
     if (answer.kind === 'http') return { status: answer.status, body: 'Service Unavailable' };
-    const notes = notesOf(message);
+    if (answer.kind === 'lost') {
+      for (const note of notes) protocolOf(note, tpAmb);
+      return { status: 503, body: 'Service Unavailable' };
+    }
     if (answer.kind === 'reject') {
       const key = /Id="NFe(\d{44})"/.exec(notes[0] ?? '')?.[1] ?? '';
       const prot =
@@ -130,6 +149,21 @@ export async function startTestSefaz(tls: {
     }
     const prots = lot.notes.map((note) => protocolOf(note, lot.tpAmb)).join('');
     return soap('NFeRetAutorizacao4', `${head(104, 'Lote processado')}${prots}</retConsReciNFe>`);
+  }
+
+  function protocolQuery(message: string): string {
+    const tpAmb = tag(message, 'tpAmb') || '2';
+    const key = tag(message, 'chNFe');
+    const prot = authorised.get(key);
+    const head = (status: number, reason: string) =>
+      `<retConsSitNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><verAplic>SEFAZ-TESTE-1.0</verAplic>` +
+      `<cStat>${status}</cStat><xMotivo>${reason}</xMotivo><cUF>35</cUF><dhRecbto>${now()}</dhRecbto><chNFe>${key}</chNFe>`;
+    return soap(
+      'NFeConsultaProtocolo4',
+      prot
+        ? `${head(100, 'Autorizado o uso da NF-e')}${prot}</retConsSitNFe>`
+        : `${head(217, 'Rejeição: NF-e não consta na base de dados da SEFAZ')}</retConsSitNFe>`,
+    );
   }
 
   async function event(message: string): Promise<string> {
@@ -207,6 +241,13 @@ export async function startTestSefaz(tls: {
             return send(answer.status, answer.body ?? '');
           }
           if (service === 'NFeRetAutorizacao4') return send(200, receipt(message));
+          if (service === 'NFeConsultaProtocolo4') {
+            const schema = await validateAgainstSchema(message, 'consSitNFe_v4.00.xsd');
+            return send(
+              200,
+              schema.valid ? protocolQuery(message) : soap('NFeConsultaProtocolo4', 'Falha no Schema XML'),
+            );
+          }
           if (service === 'NFeRecepcaoEvento4') return send(200, await event(message));
           if (service === 'NFeInutilizacao4') return send(200, await voiding(message));
           send(404, 'not found');
