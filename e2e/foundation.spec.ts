@@ -26,6 +26,8 @@ const SIDEBAR = [
   // Issue 40: the drawer, the receivables, the cash flow.
   'Caixa',
   'Contas a receber',
+  // Issue 41: the notes emitted.
+  'Notas fiscais',
   'Fluxo de caixa',
   'Configurações',
   // The group 'Compras' (issue 39).
@@ -86,6 +88,8 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
           // Issue 40: the desk runs a register and receives instalments (orders, internal sales).
           'Caixa',
           'Contas a receber',
+          // Issue 41: the desk emits the notes ('Notas fiscais') and prints their DANFE.
+          'Notas fiscais',
           'Configurações',
         ],
         landing: /\/admin\//,
@@ -120,6 +124,7 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
           // 'Crédito e cobrança' (issue 40) and orders.
           'Caixa',
           'Contas a receber',
+          'Notas fiscais',
           'Fluxo de caixa',
           'Configurações',
         ],
