@@ -355,7 +355,16 @@ describe('hostile input on every route (the generated bad-input walk)', () => {
       if (xid === lastXid) return;
       lastXid = xid;
       const now = await snapshot(t);
-      if (res.statusCode >= 400 && res.statusCode < 500 && now !== baseline) failures.push(`data changed: ${where}`);
+      if (res.statusCode >= 400 && res.statusCode < 500 && now !== baseline) {
+        // Which tables: what the refused request (or something beside it) wrote.
+        const before = new Map(
+          (JSON.parse(baseline) as { name: string; digest: string }[]).map((r) => [r.name, r.digest]),
+        );
+        const changed = (JSON.parse(now) as { name: string; digest: string }[])
+          .filter((r) => before.get(r.name) !== r.digest)
+          .map((r) => r.name);
+        failures.push(`data changed (${changed.join(', ')}): ${where}`);
+      }
       baseline = now;
       lastXid = await nextTransactionId(t);
     };

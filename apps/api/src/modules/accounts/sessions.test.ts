@@ -58,6 +58,7 @@ describe('sessions, profile and own password', () => {
           { key: PERMISSIONS.customers, label: 'Gerenciar clientes' },
           { key: PERMISSIONS.orders, label: 'Gerenciar pedidos e ver as configurações' },
           { key: PERMISSIONS.internalSales, label: 'Vendas internas (em nome do cliente)' },
+          { key: PERMISSIONS.invoices, label: 'Notas fiscais' },
         ],
       },
     });
@@ -131,6 +132,7 @@ describe('sessions, profile and own password', () => {
       PERMISSIONS.orders,
       PERMISSIONS.products,
       PERMISSIONS.credit,
+      PERMISSIONS.invoices,
     ]);
     expect((await me(fresh.accessToken)).statusCode).toBe(200);
     expect((await me(token)).statusCode).toBe(401);

@@ -24,6 +24,7 @@ describe('sign-in API', () => {
       PERMISSIONS.customers,
       PERMISSIONS.orders,
       PERMISSIONS.internalSales,
+      PERMISSIONS.invoices,
     ]);
     expect(expires).toBeGreaterThanOrEqual(before + 8 * 3600_000 - 2000);
     expect(expires).toBeLessThanOrEqual(Date.now() + 8 * 3600_000);
