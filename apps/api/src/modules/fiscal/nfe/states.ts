@@ -11,6 +11,15 @@ export const UF_CODES: Readonly<Record<string, string>> = Object.fromEntries(
   BRAZILIAN_STATES.map((state) => [state.uf, String(state.ibge)]),
 );
 
+const UF_BY_CODE: Readonly<Record<string, string>> = Object.fromEntries(
+  BRAZILIAN_STATES.map((state) => [String(state.ibge), state.uf]),
+);
+
+/** The state ('SP') of an access key, from its first two digits (cUF); SP when the digits name none. */
+export function ufOfKey(accessKey: string): string {
+  return UF_BY_CODE[accessKey.slice(0, 2)] ?? 'SP';
+}
+
 export interface NfceUrls {
   qrCode: string;
   consultation: string;

@@ -106,7 +106,8 @@ export const notesRepository = {
   async instalments(db: Executor, orderId: number) {
     return db
       .selectFrom('receivables')
-      .select(['seq', 'due_date', 'amount_cents'])
+      .select(['seq', 'amount_cents'])
+      .select(sql<string>`to_char(due_date, 'YYYY-MM-DD')`.as('due_date'))
       .where('order_id', '=', orderId)
       .where('canceled_at', 'is', null)
       .orderBy('seq')
@@ -153,12 +154,8 @@ export const notesRepository = {
       .executeTakeFirst();
   },
 
-  async insertNote(db: Executor, values: Parameters<typeof insertValues>[0]): Promise<number> {
-    const row = await db
-      .insertInto('fiscal_notes')
-      .values(insertValues(values))
-      .returning('id')
-      .executeTakeFirstOrThrow();
+  async insertNote(db: Executor, values: NewNote): Promise<number> {
+    const row = await db.insertInto('fiscal_notes').values(values).returning('id').executeTakeFirstOrThrow();
     return row.id;
   },
 
@@ -253,10 +250,6 @@ export const notesRepository = {
       .set({ last_error: error })
       .where('order_id', '=', orderId)
       .execute();
-  },
-
-  async lockNote(db: Executor, id: number) {
-    return db.selectFrom('fiscal_notes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   },
 
   async note(db: Executor, id: number): Promise<NoteRow | undefined> {
@@ -395,7 +388,7 @@ export const notesRepository = {
   },
 };
 
-function insertValues(values: {
+type NewNote = {
   order_id: number;
   model: number;
   series: number;
@@ -410,6 +403,4 @@ function insertValues(values: {
   xml: string;
   issued_at: Date;
   created_by: number | null;
-}) {
-  return values;
-}
+};

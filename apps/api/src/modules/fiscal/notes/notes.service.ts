@@ -56,7 +56,7 @@ import {
 import { municipalityByName } from '../municipalities';
 import { buildNfe, NfeBuildError } from '../nfe/nfe-builder';
 import type { IcmsTax, ItemTaxes, NfeAddress, NfeInput } from '../nfe/nfe-input';
-import { UF_CODES } from '../nfe/states';
+import { UF_CODES, ufOfKey } from '../nfe/states';
 import { validateAgainstSchema } from '../nfe/xsd';
 import {
   createProviderClient,
@@ -95,8 +95,6 @@ const DUPLICATE = 204;
 const WAITING: readonly FiscalNoteStatus[] = ['SIGNED', 'PROCESSING', 'CONTINGENCY'];
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-const dateOnly = (value: Date | string) =>
-  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 
 function view(row: NoteRow, events: Awaited<ReturnType<typeof repo.events>>): FiscalNote {
   return {
@@ -240,7 +238,7 @@ async function orderForNote(trx: Executor, order: NonNullable<Awaited<ReturnType
     })),
     instalments: instalments.map((d) => ({
       seq: d.seq,
-      dueDate: dateOnly(d.due_date as Date | string),
+      dueDate: d.due_date,
       amountCents: Number(d.amount_cents),
     })),
   };
@@ -505,8 +503,7 @@ export function createNotesService(deps: NotesDeps) {
     const row = await repo.note(db, id);
     if (!row) throw notFound(FISCAL_NOTE_TEXTS.noteNotFound);
     const provider = row.status === 'CONTINGENCY' ? null : await providerOf();
-    const uf = row.access_key.slice(0, 2);
-    const state = Object.entries(UF_CODES).find(([, code]) => code === uf)?.[0] ?? 'SP';
+    const state = ufOfKey(row.access_key);
     const client = provider ? null : clientFor(certificate, state, row.model as 55 | 65, row.environment as 1 | 2);
     try {
       if (provider) {
@@ -561,7 +558,7 @@ export function createNotesService(deps: NotesDeps) {
     if (row.status !== 'PROCESSING') return;
     const provider = row.provider_id ? await providerOf() : null;
     if (!provider && !row.receipt_number) return;
-    const state = Object.entries(UF_CODES).find(([, code]) => code === row.access_key.slice(0, 2))?.[0] ?? 'SP';
+    const state = ufOfKey(row.access_key);
     const client = provider ? null : clientFor(certificate, state, row.model as 55 | 65, row.environment as 1 | 2);
     try {
       if (provider) {
@@ -939,7 +936,7 @@ export function createNotesService(deps: NotesDeps) {
     kind: { type: 'cancel'; protocol: string; reason: string } | { type: 'correction'; text: string },
   ) {
     const provider = row.provider_id ? await providerOf() : null;
-    const state = Object.entries(UF_CODES).find(([, code]) => code === row.access_key.slice(0, 2))?.[0] ?? 'SP';
+    const state = ufOfKey(row.access_key);
     const client = provider ? null : clientFor(certificate, state, row.model as 55 | 65, row.environment as 1 | 2);
     try {
       const answer = provider

@@ -39,7 +39,7 @@ import { escapeText } from '../../../lib/nfe/canonical-xml';
 import { signCanonical } from '../../../lib/nfe/xml-signature';
 import { renderDanfe } from '../danfe/danfe';
 import { NFE_NAMESPACE, nfceQrCode } from '../nfe/nfe-builder';
-import { nfceUrls, UF_CODES } from '../nfe/states';
+import { nfceUrls, ufOfKey } from '../nfe/states';
 import { TEST_SIGNER } from '../nfe/test-notes';
 import { validateAgainstSchema } from '../nfe/xsd';
 import { eventMessage, nfeProc, voidingMessage } from '../sefaz/sefaz-messages';
@@ -533,7 +533,7 @@ export async function startTestProvider(
     const signature = signCanonical(canonical, id, TEST_SIGNER);
     let supl = '';
     if (model === 65) {
-      const uf = Object.entries(UF_CODES).find(([, code]) => code === key.slice(0, 2))?.[0] ?? 'SP';
+      const uf = ufOfKey(key);
       const urls = nfceUrls(uf, tpAmb as 1 | 2);
       const qrCode = nfceQrCode({ url: urls.qrCode, accessKey: key, environment: tpAmb as 1 | 2, csc });
       supl = `<infNFeSupl><qrCode>${escapeText(qrCode)}</qrCode><urlChave>${urls.consultation}</urlChave></infNFeSupl>`;
