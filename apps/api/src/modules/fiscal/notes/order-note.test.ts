@@ -131,7 +131,7 @@ describe("an order's note (issue 41 §2)", () => {
       'O produto 100245 (Smartphone Galaxy A55 128 GB) não tem perfil fiscal, e a loja não tem um perfil padrão.',
     );
     expect(() => orderNoteParts(order({ totalCents: 215_901 }), 55)).toThrow(
-      'Os valores do pedido AB1-2CD não fecham: itens, frete, garantia e desconto somam 215900 centavos e o total é 215901.',
+      'Os valores do pedido AB1-2CD não fecham: itens, frete, garantia e desconto somam R$ 2.159,00 e o total é R$ 2.159,01.',
     );
     expect(() => orderNoteParts(order({ customer: { ...order().customer, address: null } }), 55)).toThrow(
       'O cliente Loja de Celulares Carioca Ltda não tem endereço completo para a NF-e.',

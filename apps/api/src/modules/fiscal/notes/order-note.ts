@@ -13,7 +13,7 @@
  *   whole by its method, by it.
  * - The phones' IMEIs: the units the order took, one list per unit (a dual-SIM's two).
  */
-import type { CardBrand } from '@backoffice/contract';
+import { type CardBrand, centsToReais, formatBRL } from '@backoffice/contract';
 import type {
   ItemTaxes,
   NfeAddress,
@@ -133,7 +133,7 @@ export function orderNoteParts(order: OrderForNote, model: 55 | 65): NoteParts {
   const noteTotal = gross + freightCents + order.warrantyCents - order.discountCents;
   if (noteTotal !== order.totalCents)
     throw new OrderNoteError(
-      `Os valores do pedido ${order.code} não fecham: itens, frete, garantia e desconto somam ${noteTotal} centavos e o total é ${order.totalCents}.`,
+      `Os valores do pedido ${order.code} não fecham: itens, frete, garantia e desconto somam ${formatBRL(centsToReais(noteTotal))} e o total é ${formatBRL(centsToReais(order.totalCents))}.`,
     );
 
   const { customer } = order;
