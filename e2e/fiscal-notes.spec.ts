@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSefazServerIdentity } from '../apps/api/src/modules/fiscal/sefaz/test-pki';
 import { startTestSefaz, type TestSefaz } from '../apps/api/src/modules/fiscal/sefaz/test-sefaz';
 import { makeTestCertificate, TEST_CERTIFICATE_CNPJ } from '../apps/api/src/modules/fiscal/test-certificate';
+import { issuerBody, simplesProfileBody } from '../apps/api/src/modules/fiscal/test-fiscal-bodies';
 import {
   type ApiClient,
   apiAs,
@@ -48,45 +49,11 @@ const NCM_PHONE = '85171300';
 const NCM_ACCESSORY = '39269090';
 
 /** The issuer of the test certificate (its CNPJ), Simples Nacional, in São Paulo, homologação, with the NFC-e's CSC. */
-const ISSUER = {
-  cnpj: TEST_CERTIFICATE_CNPJ,
-  // SP's IE with its two check digits (the demo's issuer's).
-  ie: '110030400125',
-  legalName: 'Distribuidora Modelo de Celulares Ltda',
-  tradeName: 'Modelo Celulares',
-  crt: 1,
-  address: {
-    street: 'Avenida Paulista',
-    number: '1000',
-    complement: 'Conjunto 12',
-    district: 'Bela Vista',
-    cep: '01310-100',
-    uf: 'SP',
-    cityCode: '3550308',
-  },
-  phone: '(11) 3456-7890',
-  environment: 2,
-  nfe: { series: 1, nextNumber: 1 },
-  nfce: { series: 1, nextNumber: 1 },
-  cscId: '000001',
-  cscToken: 'A1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6Q7R8',
-};
+// SP's IE with its two check digits (the demo's issuer's).
+const ISSUER = issuerBody({ cnpj: TEST_CERTIFICATE_CNPJ, ie: '110030400125' });
 
-/** A Simples Nacional profile for every product (the default): CSOSN 102, PIS/COFINS 49, no rate. */
-const PROFILE = {
-  name: 'Jornada - Simples Nacional',
-  isDefault: true,
-  cfopInState: '5102',
-  cfopOutOfState: '6102',
-  icmsCst: null,
-  icmsCsosn: '102',
-  icmsRate: 0,
-  pisCst: '49',
-  pisRate: 0,
-  cofinsCst: '49',
-  cofinsRate: 0,
-  ibsCbs: null,
-};
+/** A Simples Nacional profile for every product (the default). */
+const PROFILE = simplesProfileBody('Jornada - Simples Nacional');
 
 interface ListedProduct {
   id: number;

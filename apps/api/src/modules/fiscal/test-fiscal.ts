@@ -2,35 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FiscalIssuerBody } from '@backoffice/contract';
 import { bearer, type TestApp } from '../../test/helpers';
 import { TEST_CERTIFICATE_CNPJ } from './test-certificate';
+import { issuerBody, simplesProfileBody } from './test-fiscal-bodies';
+
+export { issuerBody, simplesProfileBody };
 
 /** The fiscal setup's test helpers (the API's tests; other modules' tests may use them too). */
-
-/** A whole issuer as the form sends it: the sample certificate's company in São Paulo, Simples Nacional. */
-export function issuerBody(overrides: Partial<FiscalIssuerBody> = {}): FiscalIssuerBody {
-  return {
-    cnpj: '11.222.333/0001-81',
-    ie: '123.456.789.110',
-    legalName: 'Distribuidora Modelo de Celulares Ltda',
-    tradeName: 'Modelo Celulares',
-    crt: 1,
-    address: {
-      street: 'Avenida Paulista',
-      number: '1000',
-      complement: 'Conjunto 12',
-      district: 'Bela Vista',
-      cep: '01310-100',
-      uf: 'SP',
-      cityCode: '3550308',
-    },
-    phone: '(11) 3456-7890',
-    environment: 2,
-    nfe: { series: 1, nextNumber: 1 },
-    nfce: { series: 1, nextNumber: 1 },
-    cscId: '000001',
-    cscToken: 'A1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6Q7R8',
-    ...overrides,
-  };
-}
 
 export const putIssuer = (t: TestApp, token: string, body: unknown) =>
   t.app.inject({ method: 'PUT', url: '/api/fiscal/issuer', headers: bearer(token), payload: body as object });

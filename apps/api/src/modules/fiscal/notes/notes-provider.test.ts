@@ -4,7 +4,7 @@ import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../../test
 import { createOrder, createOrderWorld, type OrderWorld } from '../../orders/test-orders';
 import { startTestProvider, type TestProvider } from '../provider/test-provider';
 import { makeTestCertificate } from '../test-certificate';
-import { issuerBody, putIssuer, uploadCertificate } from '../test-fiscal';
+import { issuerBody, putIssuer, simplesProfileBody, uploadCertificate } from '../test-fiscal';
 
 /**
  * Issue 41 §2, the provider's route (decision 0057): the shop chose Nuvem Fiscal in 'Fiscal', so an order's note goes
@@ -71,20 +71,7 @@ beforeAll(async () => {
   expect(saved.body).not.toContain(provider.clientSecret);
   const certificate = makeTestCertificate();
   expect((await uploadCertificate(t, admin, certificate.pfx, certificate.password)).statusCode).toBe(201);
-  const profile = await call('POST', '/fiscal/profiles', {
-    name: 'Celulares',
-    isDefault: true,
-    cfopInState: '5102',
-    cfopOutOfState: '6102',
-    icmsCst: null,
-    icmsCsosn: '102',
-    icmsRate: 0,
-    pisCst: '49',
-    pisRate: 0,
-    cofinsCst: '49',
-    cofinsRate: 0,
-    ibsCbs: null,
-  });
+  const profile = await call('POST', '/fiscal/profiles', simplesProfileBody('Celulares'));
   expect(profile.statusCode).toBe(201);
 }, 120_000);
 afterAll(async () => {

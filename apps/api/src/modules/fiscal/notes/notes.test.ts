@@ -9,7 +9,7 @@ import { createOrder, createOrderWorld, type OrderWorld, picture } from '../../o
 import { testSefazServerIdentity } from '../sefaz/test-pki';
 import { startTestSefaz, type TestSefaz } from '../sefaz/test-sefaz';
 import { makeTestCertificate } from '../test-certificate';
-import { issuerBody, putIssuer, saveTestIssuer, uploadCertificate } from '../test-fiscal';
+import { issuerBody, putIssuer, saveTestIssuer, simplesProfileBody, uploadCertificate } from '../test-fiscal';
 import { createNotesService } from './notes.service';
 
 /**
@@ -69,20 +69,7 @@ beforeAll(async () => {
     .execute();
   await saveTestIssuer(t, admin);
   expect((await uploadCertificate(t, admin, certificate.pfx, certificate.password)).statusCode).toBe(201);
-  const profile = await call('POST', '/fiscal/profiles', admin, {
-    name: 'Celulares e acessórios',
-    isDefault: true,
-    cfopInState: '5102',
-    cfopOutOfState: '6102',
-    icmsCst: null,
-    icmsCsosn: '102',
-    icmsRate: 0,
-    pisCst: '49',
-    pisRate: 0,
-    cofinsCst: '49',
-    cofinsRate: 0,
-    ibsCbs: null,
-  });
+  const profile = await call('POST', '/fiscal/profiles', admin, simplesProfileBody('Celulares e acessórios'));
   expect(profile.statusCode).toBe(201);
 }, 120_000);
 afterAll(async () => {
