@@ -187,6 +187,25 @@ export function FiscalProfileDialog({
     />
   );
 
+  /** A tax code typed as digits (CFOP, CST, cClassTrib), `maxLength` long. */
+  const code = (
+    name: Parameters<typeof FormTextField<ProfileFormValues, FiscalProfileInput>>[0]['name'],
+    label: string,
+    helperText: string,
+    maxLength: number,
+  ) => (
+    <FormTextField
+      control={control}
+      name={name}
+      label={label}
+      helperText={helperText}
+      required
+      disabled={busy}
+      fullWidth
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength } }}
+    />
+  );
+
   return (
     <WriteFormDialog
       titleId="fiscal-profile-dialog-title"
@@ -240,30 +259,8 @@ export function FiscalProfileDialog({
             )}
           />
         </Box>
-        <Box sx={cell(3)}>
-          <FormTextField
-            control={control}
-            name="cfopInState"
-            label={T.cfopInState}
-            helperText={T.cfopInStateHint}
-            required
-            disabled={busy}
-            fullWidth
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-          />
-        </Box>
-        <Box sx={cell(3)}>
-          <FormTextField
-            control={control}
-            name="cfopOutOfState"
-            label={T.cfopOutOfState}
-            helperText={T.cfopOutOfStateHint}
-            required
-            disabled={busy}
-            fullWidth
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-          />
-        </Box>
+        <Box sx={cell(3)}>{code('cfopInState', T.cfopInState, T.cfopInStateHint, 4)}</Box>
+        <Box sx={cell(3)}>{code('cfopOutOfState', T.cfopOutOfState, T.cfopOutOfStateHint, 4)}</Box>
 
         <FormSection>{T.fields.icms}</FormSection>
         {wanted ? (
@@ -370,30 +367,8 @@ export function FiscalProfileDialog({
         </Box>
         {withIbsCbs ? (
           <>
-            <Box sx={cell(3)}>
-              <FormTextField
-                control={control}
-                name="ibsCbs.cst"
-                label={T.ibsCbsCst}
-                helperText={T.ibsCbsCstHint}
-                required
-                disabled={busy}
-                fullWidth
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
-              />
-            </Box>
-            <Box sx={cell(3)}>
-              <FormTextField
-                control={control}
-                name="ibsCbs.cClassTrib"
-                label={T.cClassTrib}
-                helperText={T.cClassTribHint}
-                required
-                disabled={busy}
-                fullWidth
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-              />
-            </Box>
+            <Box sx={cell(3)}>{code('ibsCbs.cst', T.ibsCbsCst, T.ibsCbsCstHint, 3)}</Box>
+            <Box sx={cell(3)}>{code('ibsCbs.cClassTrib', T.cClassTrib, T.cClassTribHint, 6)}</Box>
             <Box sx={cell(2)}>{rate('ibsCbs.cbsRate', T.cbsRate)}</Box>
             <Box sx={cell(2)}>{rate('ibsCbs.ibsUfRate', T.ibsUfRate)}</Box>
             <Box sx={cell(2)}>{rate('ibsCbs.ibsMunRate', T.ibsMunRate)}</Box>
