@@ -108,7 +108,7 @@ function columnsOf(phone: boolean): GridColDef<FiscalNoteRow>[] {
     {
       field: 'number',
       headerName: phone ? T.numberShort : T.number,
-      width: phone ? 80 : 110,
+      width: phone ? 100 : 110,
       sortable: false,
       valueGetter: (_value, row) => `${row.number}/${row.series}`,
       renderCell: ({ row }) => <NumberCell row={row} />,
