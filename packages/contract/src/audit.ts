@@ -196,6 +196,8 @@ export const AUDIT_FIELDS: Record<AuditEntity, Record<string, FieldRule>> = {
     tags: f('Etiquetas', 'list'),
     serialized: f('Controla IMEI', 'boolean'),
     warrantyMonths: f('Garantia (meses)', 'number'),
+    used: f('Seminovo', 'boolean'),
+    grade: f('Grau do seminovo'),
     barcode: f('Código de barras'),
     ncm: f('NCM'),
     cest: f('CEST'),

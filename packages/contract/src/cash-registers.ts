@@ -15,7 +15,15 @@ import { pagedSchema } from './paging';
  * in cash), SETTLEMENT (a courier's 'acerto'), INSTALMENT (an instalment paid in cash: the receivables, issue 40
  * §2), TOP_UP ('suprimento'). Out: REMOVAL ('sangria', reason required) and REFUND (cash given back for a sale).
  */
-export const CASH_ENTRY_KINDS = ['SALE', 'SETTLEMENT', 'INSTALMENT', 'TOP_UP', 'REMOVAL', 'REFUND'] as const;
+export const CASH_ENTRY_KINDS = [
+  'SALE',
+  'SETTLEMENT',
+  'INSTALMENT',
+  'TOP_UP',
+  'REMOVAL',
+  'REFUND',
+  'TRADE_IN',
+] as const;
 export type CashEntryKind = (typeof CASH_ENTRY_KINDS)[number];
 
 export const CASH_ENTRY_KIND_LABELS: Record<CashEntryKind, string> = {
@@ -25,10 +33,11 @@ export const CASH_ENTRY_KIND_LABELS: Record<CashEntryKind, string> = {
   TOP_UP: 'Suprimento',
   REMOVAL: 'Sangria',
   REFUND: 'Devolução em dinheiro',
+  TRADE_IN: 'Compra de aparelho usado',
 };
 
 /** The kinds that take cash out of the drawer. */
-export const CASH_OUT_KINDS: readonly CashEntryKind[] = ['REMOVAL', 'REFUND'];
+export const CASH_OUT_KINDS: readonly CashEntryKind[] = ['REMOVAL', 'REFUND', 'TRADE_IN'];
 
 /** The kinds an operator types on the register's screen; the others come from sales, settlements and instalments. */
 export const TYPED_CASH_ENTRY_KINDS = ['TOP_UP', 'REMOVAL'] as const;

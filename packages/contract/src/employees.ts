@@ -11,10 +11,15 @@ export {
   type EmployeeFunc,
   isActiveCourier,
 } from './employee-funcs';
-export const EMPLOYEE_KINDS = ['attendant', 'deliverer', 'stocker'] as const;
+export const EMPLOYEE_KINDS = ['attendant', 'deliverer', 'stocker', 'technician'] as const;
 export type EmployeeKind = (typeof EMPLOYEE_KINDS)[number];
-/** The function code of a path segment: attendant 1, deliverer 2, stocker 3. */
-export const EMPLOYEE_FUNC_OF_KIND: Record<EmployeeKind, EmployeeFunc> = { attendant: 1, deliverer: 2, stocker: 3 };
+/** The function code of a path segment: attendant 1, deliverer 2, stocker 3, technician 4. */
+export const EMPLOYEE_FUNC_OF_KIND: Record<EmployeeKind, EmployeeFunc> = {
+  attendant: 1,
+  deliverer: 2,
+  stocker: 3,
+  technician: 4,
+};
 
 export const EMPLOYEE_TEXTS = {
   nameRequired: 'Informe o nome do funcionário',
@@ -62,14 +67,14 @@ export const phoneSchema = z
 
 const nameSchema = z.string({ error: EMPLOYEE_TEXTS.nameRequired }).trim().min(1, EMPLOYEE_TEXTS.nameRequired).max(120);
 
-/** Body of POST /accounts/employee/{attendant|deliverer|stocker}/signup. */
+/** Body of POST /accounts/employee/{attendant|deliverer|stocker|technician}/signup. */
 export const employeeSignupSchema = z
   .object({
     name: nameSchema,
     func: z.coerce
       .number({ error: EMPLOYEE_TEXTS.funcRequired })
       .int()
-      .refine((n) => n === 1 || n === 2 || n === 3, EMPLOYEE_TEXTS.funcRequired),
+      .refine((n) => n === 1 || n === 2 || n === 3 || n === 4, EMPLOYEE_TEXTS.funcRequired),
     document: cpfSchema,
     email: emailSchema,
     phone: phoneSchema,
@@ -78,7 +83,7 @@ export const employeeSignupSchema = z
   .strict();
 export type EmployeeSignupInput = z.input<typeof employeeSignupSchema>;
 
-/** Path of signup and update: `{kind}` is attendant, deliverer or stocker. */
+/** Path of signup and update: `{kind}` is attendant, deliverer, stocker or technician. */
 export const employeeKindParamsSchema = z.object({
   kind: z.enum(EMPLOYEE_KINDS, { error: EMPLOYEE_TEXTS.funcUnknown }),
 });

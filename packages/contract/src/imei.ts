@@ -42,17 +42,19 @@ export const IMEI_TEXTS = {
 } as const;
 
 /** What a ledger row did to a unit it names, when it says so (stock_movement_units.event). */
-export const UNIT_EVENTS = ['RETURNED', 'RELEASED', 'WRITTEN_OFF', 'SUPPLIER_RETURN'] as const;
+export const UNIT_EVENTS = ['RETURNED', 'RELEASED', 'WRITTEN_OFF', 'SUPPLIER_RETURN', 'TRADED_IN'] as const;
 export type UnitEvent = (typeof UNIT_EVENTS)[number];
 
 /** Status of a unit (one phone): em estoque, vendido, devolvido/em análise, baixado. */
-export const UNIT_STATUSES = ['IN_STOCK', 'SOLD', 'RETURNED', 'WRITTEN_OFF'] as const;
+export const UNIT_STATUSES = ['IN_STOCK', 'SOLD', 'RETURNED', 'WRITTEN_OFF', 'PREPARING'] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
 export const UNIT_STATUS_LABELS: Record<UnitStatus, string> = {
   IN_STOCK: 'Em estoque',
   SOLD: 'Vendido',
   RETURNED: 'Devolvido/em análise',
   WRITTEN_OFF: 'Baixado',
+  /** A seminovo taken in (issue 42 §1): not for sale until it is checked and released. */
+  PREPARING: 'Em preparação',
 };
 
 /** The Luhn check digit of a run of digits (the digit that makes the whole number pass Luhn). */
@@ -147,6 +149,8 @@ export type PackUnit = z.infer<typeof packUnitSchema>;
 export const UNIT_TEXTS = {
   notFound: 'Nenhum aparelho cadastrado com este IMEI.',
   delivered: 'Entregue ao cliente',
+  /** A repair of ours handed back (issue 42 §2): its service order's number. */
+  repairDelivered: (number: number) => `Reparo entregue ao cliente (OS ${number})`,
   /** What a ledger row did to a unit, by the row's kind. */
   events: {
     PURCHASE: 'Entrada no estoque',
@@ -158,6 +162,9 @@ export const UNIT_TEXTS = {
     // A serialized stock is never edited: its only ADJUSTMENT row is the product's initial stock.
     ADJUSTMENT: 'Estoque inicial (cadastro do produto)',
     IMPORT: 'Importação de planilha',
+    TRADE_IN: 'Liberado para venda (seminovo recebido como usado)',
+    // A part is never a phone (a serialized product is refused as a repair part): here for the kinds' record.
+    REPAIR: 'Peças de assistência técnica',
   },
   /** What a ledger row did to a unit when it says so (exchanges and returns, decision 0012): wins over the kind. */
   unitEvents: {
@@ -166,6 +173,8 @@ export const UNIT_TEXTS = {
     WRITTEN_OFF: 'Baixado (após análise)',
     /** Sent back to its supplier (issue 39 §4): written off, its credit in 'Contas a pagar'. */
     SUPPLIER_RETURN: 'Devolvido ao fornecedor',
+    /** A used phone taken in (issue 42 §1): a seminovo in preparation, not yet for sale. */
+    TRADED_IN: 'Recebido como usado (em preparação)',
   },
 } as const;
 
@@ -212,5 +221,21 @@ export const unitSchema = z.object({
       orderCode: z.string().nullable(),
     }),
   ),
+  /**
+   * The phone's repairs at our counter (issue 42 §2), oldest first: each service order's number and status, and
+   * the repair warranty a delivered one gives (its own, beside the sale's).
+   */
+  repairs: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        number: z.number().int(),
+        status: z.string(),
+        deliveredAt: z.iso.datetime().nullable(),
+        warrantyEndsAt: z.iso.datetime().nullable(),
+        warrantyDaysLeft: z.number().int().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type Unit = z.infer<typeof unitSchema>;

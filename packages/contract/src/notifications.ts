@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'payment_settings_changed',
   'discount_approval',
   'certificate_expiring',
+  'repair_late',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -44,6 +45,8 @@ export const NOTIFICATION_PERMISSIONS: Record<NotificationKind, string> = {
   discount_approval: PERMISSIONS.orders,
   /** The shop's A1 certificate expires within 30 days, or has expired (issue 41 §1, decision 0056). */
   certificate_expiring: PERMISSIONS.settings,
+  /** An open service order past its estimated day (issue 42 §2, decision 0059). */
+  repair_late: PERMISSIONS.repairs,
 };
 
 /** How far back the event kinds reach. */

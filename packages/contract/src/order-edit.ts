@@ -11,6 +11,8 @@ import { SELLING_LIMITS, SELLING_TEXTS } from './selling';
  */
 
 export const ORDER_EDIT_TEXTS = {
+  /** Issue 42 §2: the bill of a repair follows its approved estimate (decision 0059). */
+  repairBill: 'Este pedido é a cobrança de uma ordem de serviço: o orçamento aprovado não é alterado por aqui.',
   /** From separation on: only what the workflow already offers. */
   separated:
     'O pedido já está em separação ou adiante: não pode mais ser alterado. Resta cancelá-lo ou registrar uma troca ou devolução.',

@@ -22,7 +22,18 @@ export const PAID_AT_HANDOVER: readonly PaymentMethod[] = ['CASH', 'CARD'];
 /** The methods of a part: cash at the counter, the order's Pix (a txid and BR Code of its own) or a card. */
 export const PART_METHODS = ['CASH', 'PIX', 'CARD'] as const;
 export type PartMethod = (typeof PART_METHODS)[number];
-export const PART_METHOD_LABELS: Record<PartMethod, string> = { CASH: 'Dinheiro', PIX: 'Pix', CARD: 'Cartão' };
+/**
+ * Every method a part may have: those recorded by POST /orders/{id}/payments, and a used phone taken as part of
+ * the payment (TRADE_IN, issue 42 §1), recorded only by accepting its trade-in.
+ */
+export const PART_KINDS = [...PART_METHODS, 'TRADE_IN'] as const;
+export type PartKind = (typeof PART_KINDS)[number];
+export const PART_METHOD_LABELS: Record<PartKind, string> = {
+  CASH: 'Dinheiro',
+  PIX: 'Pix',
+  CARD: 'Cartão',
+  TRADE_IN: 'Aparelho usado',
+};
 
 /**
  * A part's life: PENDING (a Pix part waiting for the bank), CONFIRMED (paid: a card the machine approved, cash
@@ -128,6 +139,8 @@ export const ORDER_PAYMENT_TEXTS = {
   splitOnlyPix: 'A parte no cartão na entrega só existe no pagamento por Pix.',
   closeInvalid: "Situação inválida: use 'REFUSED' (recusado) ou 'REVERSED' (estornado).",
   refuseOnlyPending: 'Só um pagamento aguardando pode ser recusado.',
+  /** A used phone taken as part of the payment (issue 42 §1) is the shop's already: not refused nor reversed here. */
+  tradeInPartFixed: 'O aparelho usado recebido como pagamento já é da loja: esta parte não é recusada nem estornada.',
   reverseOnlyConfirmed: 'Só um pagamento confirmado pode ser estornado.',
   reasonRequired: 'Informe o motivo.',
   keyReused: 'Esta chave de idempotência já foi usada para outro pagamento. Recarregue e tente de novo.',
@@ -537,7 +550,7 @@ export const orderPaymentSchema = z.object({
   id: z.number().int(),
   /** 1, 2, … in the order. */
   seq: z.number().int(),
-  method: z.enum(PART_METHODS),
+  method: z.enum(PART_KINDS),
   amount: z.number(),
   status: z.enum(PART_STATUSES),
   card: z

@@ -20,6 +20,10 @@ export const PERMISSIONS = {
   credit: 'bo:manage:credit',
   /** Invoices (issue 41): emitting an order's NF-e or NFC-e, cancelling, correcting, voiding numbers. */
   invoices: 'bo:manage:invoices',
+  /** Used phones (issue 42 §1): the trade-ins' price table and deductions, and a value above the offer. */
+  tradeIns: 'bo:manage:trade-ins',
+  /** Repairs (issue 42 §2): service orders, their estimates and moves. */
+  repairs: 'bo:manage:repairs',
 } as const;
 
 export type PermissionKey = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -40,6 +44,8 @@ export const PERMISSION_LABELS: Record<PermissionKey, string> = {
   'bo:manage:purchases': 'Compras',
   'bo:manage:credit': 'Crédito e cobrança',
   'bo:manage:invoices': 'Notas fiscais',
+  'bo:manage:trade-ins': 'Avaliação de usados: tabela e valores',
+  'bo:manage:repairs': 'Assistência técnica',
 };
 
 export const ALL_PERMISSION_KEYS = Object.keys(PERMISSION_LABELS) as PermissionKey[];

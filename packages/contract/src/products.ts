@@ -19,6 +19,7 @@ export const PRODUCT_TEXTS = {
   stockAlertRange: 'O alerta de estoque deve estar entre 0 e 10000.',
   warrantyMonthsRange: 'A garantia deve ter de 3 a 120 meses (o mínimo legal é de 90 dias).',
   serializedChangeNeedsZeroStock: "Só é possível mudar 'Controla IMEI' com o estoque zerado.",
+  gradeOnlyUsed: 'Só um produto seminovo tem grau (A, B ou C).',
   twoDecimals: 'Informe um valor com no máximo duas casas decimais.',
   priceTooHigh: 'O valor máximo é R$ 1.000.000,00.',
   /** A price below zero says so (issue 35 §10: it said 'Informe o preço de venda', as if nothing were typed). */
@@ -199,6 +200,10 @@ const warrantyMonthsSchema = z
 /** A picture as base64 (JPEG from the web app, any common format accepted), without the data-URL prefix. */
 export const base64ImageSchema = z.string({ error: PRODUCT_TEXTS.imageRequired }).min(1, PRODUCT_TEXTS.imageRequired);
 
+/** A seminovo's grade: A (like new), B (light marks), C (visible marks). */
+export const PRODUCT_GRADES = ['A', 'B', 'C'] as const;
+export type ProductGrade = (typeof PRODUCT_GRADES)[number];
+
 /** Body of POST /products. */
 export const productCreateSchema = z
   .object({
@@ -210,8 +215,12 @@ export const productCreateSchema = z
     warrantyMonths: warrantyMonthsSchema.optional(),
     /** A serialized product's initial units, one per unit of `stock`. */
     units: z.array(unitInputSchema).max(PRODUCT_LIMITS.maxUnitsPerEntry).optional(),
+    /** 'Seminovo' (issue 42 §1): used phones taken in are its units; with its grade (A, B, C). */
+    used: z.boolean().default(false),
+    grade: z.enum(PRODUCT_GRADES).nullable().optional(),
   })
-  .strict();
+  .strict()
+  .refine((p) => p.used || !p.grade, { path: ['grade'], message: PRODUCT_TEXTS.gradeOnlyUsed });
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 export type ProductCreate = z.output<typeof productCreateSchema>;
 
@@ -231,6 +240,9 @@ export const productUpdateSchema = z
     serialized: z.boolean().optional(),
     /** The warranty in months (3 to 120); unchanged when absent. */
     warrantyMonths: warrantyMonthsSchema.optional(),
+    /** 'Seminovo' and its grade; unchanged when absent. */
+    used: z.boolean().optional(),
+    grade: z.enum(PRODUCT_GRADES).nullable().optional(),
   })
   .strict();
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
@@ -326,6 +338,9 @@ export const productSchema = z.object({
   serialized: z.boolean(),
   /** How many months a unit is covered from its delivery. */
   warrantyMonths: z.number().int().optional(),
+  /** 'Seminovo' (issue 42 §1) and its grade. */
+  used: z.boolean().optional(),
+  grade: z.enum(PRODUCT_GRADES).nullable().optional(),
   /** 'Código de barras': the GTIN/EAN of its box, or null. */
   barcode: z.string().nullable().optional(),
   /** NCM: 8 digits, or null (issue 21). */
@@ -406,6 +421,8 @@ export const STOCK_MOVEMENT_KINDS = [
   'RETURN',
   'ADJUSTMENT',
   'IMPORT',
+  'TRADE_IN',
+  'REPAIR',
 ] as const;
 export type StockMovementKindKey = (typeof STOCK_MOVEMENT_KINDS)[number];
 /** How each kind of ledger row reads in the stock-changes history. */
@@ -418,6 +435,9 @@ export const STOCK_MOVEMENT_LABELS: Record<StockMovementKindKey, string> = {
   RETURN: 'Devolução',
   ADJUSTMENT: 'Ajuste de estoque',
   IMPORT: 'Importação de planilha',
+  TRADE_IN: 'Aparelho usado recebido',
+  /** Parts used by a repair (issue 42 §2): the row names its service order. */
+  REPAIR: 'Peças de assistência técnica',
 };
 
 export const salesHistoryRowSchema = z.object({

@@ -1,4 +1,6 @@
+import { EMPLOYEE_FUNCS } from './employee-funcs';
 import { actionAccess, type OrderAction } from './order-status';
+import { type AccessRule, PERMISSIONS } from './permissions';
 
 /**
  * "Minhas tarefas" (GET /orders/tasks): the orders the signed-in employee can move now, in the field.
@@ -24,3 +26,13 @@ export const TASKS_ACCESS = actionAccess([...TASK_ACTIONS.packing, ...TASK_ACTIO
 
 /** Paging of GET /orders/tasks (here, free of schemas, for the field screen's first download). */
 export const TASK_LIMITS = { pageSize: 20, maxPageSize: 50, maxPage: 100_000 } as const;
+
+/**
+ * The technician's 'Minhas tarefas' (issue 42 §2): his queue of service orders (GET /repairs/tasks), opened by the
+ * function Técnico by itself, or by 'Assistência técnica'. The technician makes no order move, so GET /orders/tasks
+ * stays closed to him (TASKS_ACCESS). Here, free of schemas, for the landing page and the sidebar.
+ */
+export const REPAIR_TASKS_ACCESS: AccessRule = {
+  permissions: [PERMISSIONS.repairs],
+  functions: [EMPLOYEE_FUNCS.TECHNICIAN],
+};

@@ -13,7 +13,14 @@ import { orderSummarySchema, postalAddressSchema } from './orders-api';
 import { FULL_ACCESS } from './permissions';
 import { TASK_ACTIONS, TASK_KINDS, TASK_LIMITS, type TaskKind } from './task-access';
 
-export { TASK_ACTIONS, TASK_KINDS, TASK_LIMITS, TASKS_ACCESS, type TaskKind } from './task-access';
+export {
+  REPAIR_TASKS_ACCESS,
+  TASK_ACTIONS,
+  TASK_KINDS,
+  TASK_LIMITS,
+  TASKS_ACCESS,
+  type TaskKind,
+} from './task-access';
 
 /** The statuses an order of each kind can be in (the `from` of its moves). */
 export const TASK_STATUSES: Record<TaskKind, readonly OrderStatusKey[]> = {

@@ -19,7 +19,9 @@ export type StockMovementKind =
   | 'EXCHANGE'
   | 'RETURN'
   | 'ADJUSTMENT'
-  | 'IMPORT';
+  | 'IMPORT'
+  | 'TRADE_IN'
+  | 'REPAIR';
 
 export type PaymentMethodColumn = 'CASH' | 'BANK_TRANSFER' | 'PIX' | 'CARD' | 'CREDIT';
 
@@ -27,8 +29,11 @@ export type OrderImageKind = 'RECEIPT' | 'SIGNATURE' | 'PACKAGING';
 
 export type OrderAdjustmentKind = 'EXCHANGE' | 'RETURN';
 
-/** A phone unit's status (migration 0025): in stock, sold, returned (under review), written off. */
-export type UnitStatus = 'IN_STOCK' | 'SOLD' | 'RETURNED' | 'WRITTEN_OFF';
+/**
+ * A phone unit's status (migration 0025): in stock, sold, returned (under review), written off; a seminovo taken
+ * in waits in preparation until it is checked (migration 0077).
+ */
+export type UnitStatus = 'IN_STOCK' | 'SOLD' | 'RETURNED' | 'WRITTEN_OFF' | 'PREPARING';
 
 /** Why a Pix received paid no order (migration 0020). */
 export type PixUnmatchedReasonColumn = 'NO_TXID' | 'UNKNOWN_TXID' | 'AMOUNT_MISMATCH' | 'NOT_WAITING' | 'ALREADY_PAID';
@@ -45,7 +50,7 @@ export type BankSettingsType = 'Pix' | 'Transfer';
  */
 export type Figure = ColumnType<string | number, number | undefined, number>;
 
-/** A part of an order's payment (migration 0057): its method, status and card kind. */
-export type PartMethodColumn = 'CASH' | 'PIX' | 'CARD';
+/** A part of an order's payment (migration 0057): its method (a used phone taken in: migration 0077), status and card kind. */
+export type PartMethodColumn = 'CASH' | 'PIX' | 'CARD' | 'TRADE_IN';
 export type PartStatusColumn = 'PENDING' | 'CONFIRMED' | 'REFUSED' | 'REVERSED';
 export type CardKindColumn = 'DEBIT' | 'CREDIT';

@@ -542,6 +542,7 @@ export interface OrderPayments {
   seq: number;
   settlement_days: number | null;
   status: PartStatusColumn;
+  trade_in_id: number | null;
 }
 
 export interface OrderRefunds {
@@ -575,12 +576,14 @@ export interface Orders {
   finished_at: Timestamp | null;
   id: Generated<number>;
   items_total_cents: number;
+  labour_cents: Generated<number>;
   neighborhood: string | null;
   note_document: string | null;
   payment_method: PaymentMethodColumn;
   proof_end_to_end_id: string | null;
   receiver_document: string | null;
   receiver_name: string | null;
+  repair_id: number | null;
   shipping_cost_cents: Generated<number>;
   status: number;
   status_since: Generated<Timestamp>;
@@ -696,6 +699,7 @@ export interface Products {
   description: string | null;
   fiscal_profile_id: number | null;
   gold_percentage: Generated<number>;
+  grade: string | null;
   id: Generated<number>;
   name: string;
   ncm: string | null;
@@ -710,6 +714,7 @@ export interface Products {
   tags: Generated<string[]>;
   unit: string | null;
   updated_at: Generated<Timestamp>;
+  used: Generated<boolean>;
   warranty_months: Generated<number>;
 }
 
@@ -729,7 +734,9 @@ export interface ProductUnits {
   product_id: number;
   purchase_id: number | null;
   status: Generated<UnitStatus>;
+  trade_in_id: number | null;
   updated_at: Generated<Timestamp>;
+  warranty_days: number | null;
 }
 
 export interface ProductViews {
@@ -868,6 +875,70 @@ export interface Receivables {
   seq: number;
 }
 
+export interface RepairHistory {
+  created_at: Generated<Timestamp>;
+  employee_id: number | null;
+  id: Generated<number>;
+  note: string | null;
+  repair_id: number;
+  status: string;
+}
+
+export interface RepairParts {
+  id: Generated<number>;
+  product_code: string;
+  product_id: number;
+  product_name: string;
+  quantity: number;
+  repair_id: number;
+  unit_cost_cents: number;
+  unit_price_cents: number;
+}
+
+export interface RepairPhotos {
+  created_at: Generated<Timestamp>;
+  file_key: string;
+  id: Generated<number>;
+  repair_id: number;
+}
+
+export interface Repairs {
+  accessories: string | null;
+  checklist: Generated<Json>;
+  condition_notes: string | null;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  customer_id: number;
+  delivered_at: Timestamp | null;
+  device_password: string | null;
+  diagnosis: string | null;
+  estimated_date: Timestamp;
+  id: Generated<number>;
+  imei: string;
+  labour_cents: Generated<number>;
+  late_at: Timestamp;
+  model: string;
+  parts_cents: Generated<number>;
+  problem: string;
+  signature_key: string | null;
+  status: Generated<string>;
+  status_since: Generated<Timestamp>;
+  status_token: string;
+  technician_id: number | null;
+  unit_id: number | null;
+  updated_at: Generated<Timestamp>;
+  warranty_ends_at: Timestamp | null;
+  warranty_source: string | null;
+  warranty_until: Timestamp | null;
+}
+
+export interface RepairSettings {
+  id: Generated<number>;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+  warranty_days: Generated<number>;
+}
+
 export interface ReportCustomerSales {
   bucket: Timestamp;
   customer_id: number;
@@ -962,6 +1033,7 @@ export interface StockMovements {
   purchase_id: number | null;
   quantity_in: Generated<number>;
   quantity_out: Generated<number>;
+  repair_id: number | null;
   source_id: number | null;
   stock_after: number;
   stock_before: number;
@@ -1013,6 +1085,67 @@ export interface ThrottleEvents {
   id: Generated<number>;
   kind: string;
   subject: string;
+}
+
+export interface TradeInFiles {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  kind: string;
+  path: string;
+  trade_in_id: number;
+}
+
+export interface TradeInPrices {
+  brand: string;
+  id: Generated<number>;
+  model: string;
+  price_cents: number;
+  storage_gb: number;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+}
+
+export interface TradeIns {
+  accepted_at: Timestamp | null;
+  accepted_by: number | null;
+  brand: string;
+  cancel_reason: string | null;
+  check_result: string | null;
+  checked_at: Timestamp | null;
+  checked_by: number | null;
+  checklist: Json;
+  colour: string | null;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  customer_id: number | null;
+  deductions: Generated<Json>;
+  id: Generated<number>;
+  imei: string;
+  imei2: string | null;
+  model: string;
+  offer_cents: number | null;
+  order_id: number | null;
+  payable_id: number | null;
+  product_id: number | null;
+  released_at: Timestamp | null;
+  released_by: number | null;
+  seller_cpf: string;
+  seller_name: string;
+  settlement: string | null;
+  signed_at: Timestamp | null;
+  status: Generated<string>;
+  storage_gb: number;
+  table_price_cents: number | null;
+  unit_id: number | null;
+  updated_at: Generated<Timestamp>;
+  value_cents: number | null;
+  value_set_by: number | null;
+}
+
+export interface TradeInSettings {
+  company_id: number;
+  deductions: Generated<Json>;
+  warranty_days: Generated<number>;
 }
 
 export interface TrustedSignInAddresses {
@@ -1097,6 +1230,11 @@ export interface DB {
   receivable_days: ReceivableDays;
   receivable_payments: ReceivablePayments;
   receivables: Receivables;
+  repair_history: RepairHistory;
+  repair_parts: RepairParts;
+  repair_photos: RepairPhotos;
+  repair_settings: RepairSettings;
+  repairs: Repairs;
   report_customer_sales: ReportCustomerSales;
   report_customer_signins: ReportCustomerSignins;
   report_product_sales: ReportProductSales;
@@ -1113,6 +1251,10 @@ export interface DB {
   supplier_product_codes: SupplierProductCodes;
   suppliers: Suppliers;
   throttle_events: ThrottleEvents;
+  trade_in_files: TradeInFiles;
+  trade_in_prices: TradeInPrices;
+  trade_in_settings: TradeInSettings;
+  trade_ins: TradeIns;
   trusted_sign_in_addresses: TrustedSignInAddresses;
   unit_imeis: UnitImeis;
   whatsapp_templates: WhatsappTemplates;

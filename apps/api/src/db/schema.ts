@@ -51,6 +51,7 @@ export type PasswordCodesTable = Generated.PasswordCodes;
 export type PixReceivedTable = Generated.PixReceived;
 export type ProductImagesTable = Generated.ProductImages;
 export type ProductUnitsTable = Generated.ProductUnits;
+export type TradeInsTable = Generated.TradeIns;
 export type ProductsTable = Generated.Products;
 export type ProductSourcesTable = Generated.ProductSources;
 export type ProductViewsTable = Generated.ProductViews;

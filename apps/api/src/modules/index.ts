@@ -23,12 +23,14 @@ import { paymentsRoutes } from './payments/payments.routes';
 import { productsRoutes } from './products/products.routes';
 import { purchasesRoutes } from './purchases/purchases.routes';
 import { quotesRoutes } from './quotes/quotes.routes';
+import { repairsRoutes } from './repairs/repairs.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { searchRoutes } from './search/search.routes';
 import { sellingRoutes } from './selling/selling.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { suppliersRoutes } from './suppliers/suppliers.routes';
+import { tradeInsRoutes } from './trade-ins/trade-ins.routes';
 
 /** Every domain's routes, under /api. A new domain adds one line here. */
 export async function registerModules(api: FastifyInstance) {
@@ -62,4 +64,6 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(cashFlowRoutes);
   await api.register(fiscalRoutes);
   await api.register(notesRoutes);
+  await api.register(repairsRoutes);
+  await api.register(tradeInsRoutes);
 }

@@ -78,6 +78,7 @@ export const DEMO = {
   courier: 'motoboy@demo.com.br',
   courier2: 'motoboy2@demo.com.br',
   manager: 'gerente@demo.com.br',
+  technician: 'tecnico@demo.com.br',
 } as const;
 
 /** Expects an API error answer: its status and its code (`{ errors, code }`); answers the parsed body. */

@@ -68,6 +68,8 @@ import { fiscalSettings } from './0073-fiscal-settings';
 import { fiscalNotes } from './0074-fiscal-notes';
 import { customerStateRegistration } from './0075-customer-state-registration';
 import { fiscalTransport } from './0076-fiscal-transport';
+import { tradeIns } from './0077-trade-ins';
+import { repairs } from './0078-repairs';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -140,6 +142,8 @@ export const migrations: Record<string, Migration> = {
   '0074-fiscal-notes': fiscalNotes,
   '0075-customer-state-registration': customerStateRegistration,
   '0076-fiscal-transport': fiscalTransport,
+  '0077-trade-ins': tradeIns,
+  '0078-repairs': repairs,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -23,6 +23,8 @@ export const DEMO_ROLES = [
   // Couriers work from 'Minhas tarefas', which their function opens: no permission (orders would let them
   // read every order and open the settings). Migration 0016 does the same to an existing demo database.
   { name: 'Entregas', permissions: [] },
+  // Issue 42 §2: the technician works from his queue, which his function opens (as the courier's): no permission.
+  { name: 'Técnico', permissions: [] },
   {
     name: 'Gerência',
     permissions: [
@@ -34,6 +36,8 @@ export const DEMO_ROLES = [
       // Issue 40: approves a cash drawer's difference (and, to come, customers' credit).
       PERMISSIONS.credit,
       PERMISSIONS.invoices,
+      // Issue 42 §1: the trade-ins' price table and deductions, and a value above the offer.
+      PERMISSIONS.tradeIns,
     ],
     maxDiscountPercentage: 10,
   },
@@ -88,6 +92,14 @@ export const DEMO_EMPLOYEES = [
     role: 'Gerência',
     document: '71428793860',
     phone: '11932109876',
+  },
+  {
+    name: 'Gustavo Técnico',
+    email: 'tecnico@demo.com.br',
+    func: EMPLOYEE_FUNCS.TECHNICIAN,
+    role: 'Técnico',
+    document: '15350946056',
+    phone: '11921098765',
   },
 ] as const;
 

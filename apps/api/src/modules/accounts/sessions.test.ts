@@ -133,6 +133,7 @@ describe('sessions, profile and own password', () => {
       PERMISSIONS.products,
       PERMISSIONS.credit,
       PERMISSIONS.invoices,
+      PERMISSIONS.tradeIns,
     ]);
     expect((await me(fresh.accessToken)).statusCode).toBe(200);
     expect((await me(token)).statusCode).toBe(401);

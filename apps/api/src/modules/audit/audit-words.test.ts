@@ -202,6 +202,8 @@ async function product(name: string, sellPrice: number, spec: { imeis?: string[]
     stock: spec.imeis ? spec.imeis.length : (spec.stock ?? 0),
     tags: [],
     ...(spec.imeis ? { serialized: true, units: spec.imeis.map((imei) => ({ imei })) } : {}),
+    // A phone is a seminovo of grade A (issue 42 §1), so its history names both.
+    ...(spec.imeis ? { used: true, grade: 'A' } : {}),
   });
 }
 

@@ -28,7 +28,7 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Cadastra um funcionário (kind: attendant, deliverer ou stocker; func 1, 2 ou 3 igual ao caminho). ' +
+          'Cadastra um funcionário (kind: attendant, deliverer, stocker ou technician; func 1, 2, 3 ou 4 igual ao caminho). ' +
           'Sem senha: o e-mail dele recebe um código de ativação (48 horas) e o link "Criar minha senha" ' +
           '(PUBLIC_URL/forgot-password#code=…&email=…); pedir "Esqueceu a senha?" não invalida o código',
         params: employeeKindParamsSchema,

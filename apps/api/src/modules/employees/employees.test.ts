@@ -79,7 +79,7 @@ describe('employees API', () => {
       });
       expect(res.body).not.toContain('password');
       const types = new Set(employees.map((e: { type: string }) => e.type));
-      expect(types).toEqual(new Set(['Atendente', 'Estoquista', 'Motoboy']));
+      expect(types).toEqual(new Set(['Atendente', 'Estoquista', 'Motoboy', 'Técnico']));
     });
 
     it('GET /employees/{email} answers data with roles, document and type; 404 and 400 otherwise', async () => {
@@ -305,7 +305,7 @@ describe('employees API', () => {
         [{ document: '' }, 'Informe o número do cpf'],
         [{ document: undefined }, 'Informe o número do cpf'],
         [{ func: undefined }, 'Informe a função do funcionário'],
-        [{ func: 4 }, 'Informe a função do funcionário'],
+        [{ func: 5 }, 'Informe a função do funcionário'],
         [{ email: 'sem-arroba' }, 'Informe um e-mail válido'],
         [{ email: '' }, 'Informe o endereço de e-mail'],
         [{ email: undefined }, 'Informe o endereço de e-mail'],

@@ -19,6 +19,8 @@ import { searchMunicipalities } from './municipalities';
  * the fiscal profiles. This file is the module's public face: the emitting code (another module) imports from here.
  */
 
+/** The DANFE's QR code as a vector, for other PDFs that carry a link (a repair's receipt, issue 42 §2). */
+export { qrCodeSvg } from './danfe/danfe-graphics';
 /** For the emitting code: the A1's key and certificate in clear (409 when none, expired or unreadable). */
 export { loadSigningCertificate, type SigningCertificate } from './fiscal-certificate';
 /** For the emitting code: the issuer, and the NFC-e's CSC id and token in clear (409 when not saved). */

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/executor';
  * The kinds whose item shows once its time has passed (the reader's clock): a late order from when it turns late,
  * the A1 certificate from 30 days before it expires (migration 0073).
  */
-export const DUE_KINDS: readonly string[] = ['order_late', 'certificate_expiring'];
+export const DUE_KINDS: readonly string[] = ['order_late', 'certificate_expiring', 'repair_late'];
 
 /** Who reads the bell, and the kinds he may see with how far back each reaches. */
 export interface BellScope {
@@ -102,6 +102,9 @@ export interface BellDetails {
   holder?: string;
   /** ISO time the certificate expires. */
   not_after?: string;
+  /** A late service order (migration 0078): its number, its customer and its estimated day. */
+  number?: number;
+  estimated_date?: string;
 }
 
 export interface BellRow {
@@ -163,6 +166,9 @@ export async function bellPage(db: Executor, scope: BellScope, limit: number): P
         when s.kind = 'certificate_expiring' then
           (select json_build_object('holder', c.holder, 'not_after', c.not_after)
           from fiscal_certificate c where c.company_id = s.ref_id)
+        when s.kind = 'repair_late' then
+          (select json_build_object('number', r.id, 'customer', c.name, 'estimated_date', r.estimated_date::text)
+          from repairs r join customers c on c.id = r.customer_id where r.id = s.ref_id)
       end as details
     from shown s`.compile(db),
   );

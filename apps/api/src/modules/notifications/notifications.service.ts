@@ -10,6 +10,7 @@ import {
   FISCAL_SETUP_TEXTS,
   formatBRL,
   formatBusinessDate,
+  formatDay,
   formatDuration,
   formatPercentHundredths,
   hasAnyPermission,
@@ -24,6 +25,7 @@ import {
   ORDER_STATUS_LABELS,
   type OrderStatusKey,
   PAYMENT_TEXTS,
+  REPAIR_TEXTS,
   SEARCH_LINKS,
 } from '@backoffice/contract';
 import { type DB, embeddedWriteCount } from '../../db/database';
@@ -45,6 +47,8 @@ const BELL_KEPT_MS = 60_000;
 const BELL_KEPT_READERS = 1_000;
 const SETTINGS_LINK = '/admin/settings';
 const DISPATCH_LINK = '/admin/dispatch';
+/** The service orders' page (issue 42 §2), late ones first. */
+const REPAIRS_LINK = '/admin/repairs?late=true';
 /** The 'Aprovações de desconto' dialog over the page one is on (decision 0045). */
 const DISCOUNT_APPROVALS_LINK = DISCOUNT_APPROVALS_HASH;
 
@@ -168,6 +172,13 @@ function wordsOf(row: repo.BellRow, at: Date): Omit<Notification, 'id' | 'create
         link: SETTINGS_LINK,
       };
     }
+    case 'repair_late':
+      return {
+        kind,
+        title: REPAIR_TEXTS.lateTitle,
+        body: REPAIR_TEXTS.lateBody(d.number ?? 0, d.customer ?? '', formatDay(d.estimated_date ?? '')),
+        link: REPAIRS_LINK,
+      };
   }
 }
 

@@ -568,4 +568,10 @@ export const ordersRepository = {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   },
+
+  /** Whether the order bills a repair (orders.repair_id, migration 0078): its goods never left stock by it. */
+  async billsRepair(db: Executor, orderId: number): Promise<boolean> {
+    const row = await db.selectFrom('orders').select('repair_id').where('id', '=', orderId).executeTakeFirst();
+    return row?.repair_id != null;
+  },
 };

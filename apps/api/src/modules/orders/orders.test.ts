@@ -176,6 +176,8 @@ const ALLOWED: Record<Role, readonly string[]> = {
   courier: ['withdraw', 'deliver', 'absent'],
   // The second courier is a courier too, but every order here is the first courier's.
   courier2: [],
+  // The technician (issue 42 §2) works on service orders only: no order move.
+  technician: [],
 };
 
 describe('who may make each move (each call × each demo role and function)', () => {
@@ -208,11 +210,11 @@ describe('who may make each move (each call × each demo role and function)', ()
           continue;
         }
         const code = res.json().code;
-        // The stocker and the couriers hold no orders: the desk's calls are closed to them before the workflow.
+        // The stocker, the couriers and the technician hold no orders: the desk's calls are closed to them first.
         const expected =
           role === 'courier2' && ['withdraw', 'deliver', 'absent'].includes(name)
             ? 'ORDER_NOT_YOURS'
-            : ['stocker', 'courier', 'courier2'].includes(role)
+            : ['stocker', 'courier', 'courier2', 'technician'].includes(role)
               ? 'FORBIDDEN'
               : 'ORDER_FUNCTION_REFUSED';
         if (code !== expected) failures.push(`${role} ${name}: code ${code} instead of ${expected}`);

@@ -220,6 +220,8 @@ export async function createOrder(
   const receipt = input.receipt;
   for (const effect of ORDER_CREATION.does) {
     if (effect === 'takeStock') {
+      // A repair's bill (orders.repair_id): its parts left stock by the repair's own REPAIR rows (decision 0059).
+      if (input.values.repair_id) continue;
       await moveStock(
         trx,
         { kind: 'SALE', employeeId: input.employeeId, orderId: order.id, note: `Pedido ${order.code}` },

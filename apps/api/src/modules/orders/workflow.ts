@@ -243,6 +243,9 @@ const effectHandlers = new Map<OrderEffect, EffectHandler>([
     async ({ trx, order, employeeId, note, action, changes }) => {
       // Exactly once: the move leads to a final status (no way out), and the ledger is checked too.
       if ((await repo.releasedMovements(trx, order.id)) > 0) return;
+      // A repair's bill took no stock at placing (its parts left by the repair's REPAIR rows, decision 0059), and
+      // its parts are in the customer's device: nothing comes back.
+      if (await repo.billsRepair(trx, order.id)) return;
       const items = await repo.items(trx, order.id);
       const moved = await moveStock(
         trx,

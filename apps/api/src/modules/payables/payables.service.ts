@@ -171,6 +171,38 @@ export async function createPayables(
 }
 
 /**
+ * A bill paid in full as it is made, in the caller's transaction (a used phone bought by Pix at the counter, issue
+ * 42 §1): one payment of its whole amount today, audited.
+ */
+export async function payPayableNow(
+  trx: Transaction<Database>,
+  payableId: number,
+  actorId: number,
+  amountCents: number,
+  method: PayablePaymentMethod,
+): Promise<void> {
+  const paidOn = businessDay(new Date());
+  const paymentId = await repo.insertPayment(trx, {
+    payable_id: payableId,
+    paid_on: paidOn,
+    method,
+    account: null,
+    amount_cents: amountCents,
+    note: null,
+    employee_id: actorId,
+    idempotency_key: null,
+  });
+  await repo.setPaid(trx, payableId, amountCents);
+  await audit(trx, actorId, payableId, 'paid', {
+    paymentId,
+    paidOn,
+    method,
+    amount: centsToReais(amountCents),
+    open: 0,
+  });
+}
+
+/**
  * A credit from a supplier (issue 39 §4: a phone sent back): a negative bill of `amountCents` (positive: what the
  * supplier owes back), category DEVOLUCAO, due today (business day), audited. Runs in the caller's transaction.
  */

@@ -39,6 +39,7 @@ import {
   reaisToCents,
   refundOwedCents,
   SETTINGS_TEXTS,
+  TRADE_IN_TEXTS,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
@@ -481,6 +482,60 @@ export async function recordCardAtDoor(context: MoveContext): Promise<void> {
 }
 
 /**
+ * A used phone taken as part of an order's payment (issue 42 §1, decision 0058): a TRADE_IN part of the trade-in's
+ * value, confirmed at once, written in the trade-in's transaction under the order's lock. Refused as any part is
+ * (an order that takes no parts now) and when the value passes what is still due; the order moves on when its
+ * parts now pay it.
+ */
+export async function addTradeInPart(
+  trx: Transaction<Database>,
+  actor: Exclude<MoveActor, 'bank'>,
+  orderId: number,
+  tradeIn: { id: number; code: string; valueCents: number },
+): Promise<{ orderCode: string }> {
+  const order = await lockOrder(trx, orderId, PAYMENT_TEXTS.orderNotFound);
+  const parts = await repo.ofOrder(trx, order.id);
+  await assertTakesParts(
+    trx,
+    order,
+    parts.some((p) => p.status === 'PENDING' || p.status === 'CONFIRMED'),
+  );
+  const { dueCents } = partsBalance(order.total_cents, factsOf(parts), await repo.refundedCents(trx, order.id));
+  if (tradeIn.valueCents > dueCents) {
+    throw conflict(TRADE_IN_TEXTS.valueAboveDue(brl(tradeIn.valueCents), brl(dueCents)), 'PAYMENT_OVERPAID', {
+      due: centsToReais(Math.max(0, dueCents)),
+    });
+  }
+  const at = new Date();
+  await repo.insert(trx, {
+    order_id: order.id,
+    seq: parts.reduce((max, p) => Math.max(max, p.seq), 0) + 1,
+    method: 'TRADE_IN',
+    amount_cents: tradeIn.valueCents,
+    status: 'CONFIRMED',
+    trade_in_id: tradeIn.id,
+    created_by: actor.employeeId,
+    created_at: at,
+    confirmed_at: at,
+  });
+  const confirmed = PART_STATUS_LABELS.CONFIRMED;
+  await recordOrderNote(trx, order, {
+    employeeId: actor.employeeId,
+    note: TRADE_IN_TEXTS.partNote(tradeIn.code, brl(tradeIn.valueCents)),
+    at,
+    touch: true,
+    audit: {
+      action: 'addPayment',
+      changes: {
+        paymentPart: `${PART_METHOD_LABELS.TRADE_IN} ${brl(tradeIn.valueCents)} (${tradeIn.code}): ${confirmed}`,
+      },
+    },
+  });
+  await settleIfPaidByParts(trx, order, actor);
+  return { orderCode: order.code };
+}
+
+/**
  * Split and card payments of an order (issue 38 §2, decision 0042): its parts, a new part (idempotent by its
  * Idempotency-Key, the moves' mechanism), a part refused or reversed. Each write runs in one transaction
  * with the order's row locked first: two parts for the same balance queue, and the second sees what the
@@ -596,6 +651,7 @@ export function createOrderPaymentsService(db: DB) {
       const part = await repo.byId(trx, order.id, paymentId);
       if (!part) throw notFound(ORDER_PAYMENT_TEXTS.partNotFound);
       if (part.status === input.status && part.close_reason === input.reason) return;
+      if (part.method === 'TRADE_IN') throw conflict(ORDER_PAYMENT_TEXTS.tradeInPartFixed, 'TRANSITION_REFUSED');
       if (input.status === 'REFUSED' && part.status !== 'PENDING') {
         throw conflict(ORDER_PAYMENT_TEXTS.refuseOnlyPending, 'TRANSITION_REFUSED', { status: part.status });
       }

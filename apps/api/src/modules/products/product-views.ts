@@ -44,7 +44,7 @@ export function productForm(row: ProductRow) {
  */
 export function productAuditView(
   form: ReturnType<typeof productForm>,
-  own?: { serialized: boolean; warrantyMonths: number },
+  own?: { serialized: boolean; warrantyMonths: number; used?: boolean; grade?: string | null },
 ) {
   return {
     name: form.name,
@@ -60,6 +60,7 @@ export function productAuditView(
     stockAlert: form.stockAlert,
     tags: form.tags,
     ...(own ? { serialized: own.serialized, warrantyMonths: own.warrantyMonths } : {}),
+    ...(own?.used !== undefined ? { used: own.used, grade: own.grade ?? null } : {}),
     barcode: form.barcode,
     ncm: form.ncm,
     cest: form.cest,
@@ -107,6 +108,8 @@ export function productsContext(db: DB, storage: Storage): ProductsContext {
       ...productListItem(row),
       ...productForm(row),
       warrantyMonths: row.warranty_months,
+      used: row.used,
+      grade: row.grade as Product['grade'],
       imagesUrl: list.map((image) => image.url),
       images: list,
     };

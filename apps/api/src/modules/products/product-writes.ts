@@ -31,7 +31,12 @@ const barcodeTaken = (barcode: string, name: string, code: string) =>
 
 /** The comparable fields of a product, for the audit trail. */
 const auditView = (row: ProductRow) =>
-  productAuditView(productForm(row), { serialized: row.serialized, warrantyMonths: row.warranty_months });
+  productAuditView(productForm(row), {
+    serialized: row.serialized,
+    warrantyMonths: row.warranty_months,
+    used: row.used,
+    grade: row.grade,
+  });
 
 /**
  * The fiscal columns a body sets (issue 21): a field left out is not written (kept on an edit, none on a
@@ -145,6 +150,8 @@ export async function insertProducts(
       ...productValues(input, code, resolved.brand, resolved.reference, barcode),
       serialized: input.serialized,
       ...(input.warrantyMonths !== undefined ? { warranty_months: input.warrantyMonths } : {}),
+      used: input.used,
+      grade: input.used ? (input.grade ?? null) : null,
     });
   }
   const ids = new Map((await repo.insertMany(trx, rows)).map((row) => [row.code, row.id]));
@@ -271,6 +278,7 @@ export function productWrites({ db, storage, productById, withImages }: Products
             cost_cents: costCents,
             serialized,
             ...(input.warrantyMonths !== undefined ? { warranty_months: input.warrantyMonths } : {}),
+            ...usedValues(input, before),
           });
           if (stock !== locked.stock) {
             await changeStock(trx, {
@@ -357,4 +365,15 @@ export function productWrites({ db, storage, productById, withImages }: Products
       return productById(db, id);
     },
   };
+}
+
+/** A product's 'Seminovo' and grade after an edit: unchanged when absent; a new product (not used) has no grade. */
+function usedValues(
+  input: { used?: boolean; grade?: 'A' | 'B' | 'C' | null },
+  before: { used: boolean; grade: string | null },
+): { used: boolean; grade: 'A' | 'B' | 'C' | null } {
+  const used = input.used ?? before.used;
+  const grade = input.grade !== undefined ? input.grade : (before.grade as 'A' | 'B' | 'C' | null);
+  if (!used && grade !== null && input.grade !== undefined) throw badRequest(PRODUCT_TEXTS.gradeOnlyUsed);
+  return { used, grade: used ? grade : null };
 }

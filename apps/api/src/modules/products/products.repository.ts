@@ -32,6 +32,8 @@ export interface ProductRow {
   archived: boolean;
   serialized: boolean;
   warranty_months: number;
+  used: boolean;
+  grade: string | null;
   barcode: string | null;
   /** Fiscal fields (issue 21): NCM (8 digits), CEST (7), commercial unit, ICMS origin 0–8; null when none. */
   ncm: string | null;
@@ -61,6 +63,8 @@ export interface ProductValues {
   search_text: string;
   serialized?: boolean;
   warranty_months?: number;
+  used?: boolean;
+  grade?: 'A' | 'B' | 'C' | null;
   barcode?: string | null;
   ncm?: string | null;
   cest?: string | null;
@@ -98,6 +102,8 @@ function productQuery(db: Executor) {
       'p.archived',
       'p.serialized',
       'p.warranty_months',
+      'p.used',
+      'p.grade',
       'p.barcode',
       'p.ncm',
       'p.cest',

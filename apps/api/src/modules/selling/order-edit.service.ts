@@ -113,6 +113,8 @@ export function createOrderEditService(db: DB) {
         if (!claimed) return answer({ changed: false, replayed: true, message: ORDER_EDIT_TEXTS.edited });
 
         if (!BEFORE_SEPARATION_STATUSES.includes(order.status)) throw conflict(ORDER_EDIT_TEXTS.separated, 'CONFLICT');
+        // A repair's bill is the estimate the customer approved (decision 0059): changed only by the repair.
+        if (order.repair_id !== null) throw conflict(ORDER_EDIT_TEXTS.repairBill, 'CONFLICT');
         if (
           !orderDiscountChangeable({
             status: order.status,

@@ -39,6 +39,12 @@ export interface PlaceOrderInput {
   note: string;
   /** A discount above the seller's maximum, approved by a manager (decision 0045): in the order's audit. */
   discountApproval?: { id: number; approvedBy: string };
+  /**
+   * The bill of a repair (issue 42 §2, decision 0059): the service order it bills and its labour, carried in the
+   * order's total (`labour_cents`). Its lines are the repair's parts, which already left stock by the repair's
+   * REPAIR ledger rows: the placing takes no stock for them (`createOrder`).
+   */
+  repair?: { id: number; labourCents: number };
 }
 
 /**
@@ -76,6 +82,7 @@ export async function placeOrder(
       credit_terms: input.creditTerms ? JSON.stringify(input.creditTerms) : null,
       attendant_id: input.employeeId,
       deliverer_id: input.delivererId,
+      ...(input.repair ? { repair_id: input.repair.id, labour_cents: input.repair.labourCents } : {}),
     },
     items: input.items,
     receipt,
@@ -99,6 +106,7 @@ export async function placeOrder(
       ...(input.creditTerms ? { creditTerms: input.creditTerms } : {}),
       ...(receipt ? { receiptAttached: true } : {}),
       ...(input.discountApproval ? { discountApproval: input.discountApproval } : {}),
+      ...(input.repair ? { repairId: input.repair.id, labour: centsToReais(input.repair.labourCents) } : {}),
     },
   });
 }

@@ -362,6 +362,7 @@ export const sellingRepository = {
         'card_on_delivery',
         'neighborhood',
         'deliverer_id',
+        'repair_id',
       ])
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow();

@@ -64,6 +64,8 @@ import { approvalOfSale, claimApproval, markApprovalUsed } from './discount-appr
 import { placeOrder } from './place-order';
 import { levelPriceCents, quote } from './pricing';
 
+/** Placing an order priced elsewhere (a repair's bill, issue 42 §2): the workflow's entry, in the caller's transaction. */
+export { type PlaceOrderInput, placeOrder } from './place-order';
 /** The customer's level price of one unit (an exchange's replacement is priced the way the cart is). */
 export { levelPriceCents };
 

@@ -33,6 +33,8 @@ export interface PhoneWarrantyFacts {
   exchangedAt: Date | string | null;
   /** The product's months of warranty. */
   warrantyMonths: number;
+  /** A seminovo's own warranty in days (decision 0058), fixed when it was taken in: replaces the product's months. */
+  warrantyDays?: number | null;
   /** The order bought the extended warranty. */
   extendedWarranty: boolean;
   status: UnitStatus;
@@ -50,7 +52,8 @@ export interface PhoneWarranty {
 /**
  * The customer received the phone when its order was delivered (the signature's moment; a store pickup: its
  * finalization), or, for a phone that joined the order after that (an exchange's replacement, handed over at
- * the counter), when it joined it. Its warranty runs from that moment for the product's months, plus 12 with
+ * the counter), when it joined it. Its warranty runs from that moment for the product's months (a seminovo: its own
+ * days, decision 0058), plus 12 with
  * the order's extended warranty; a month without that day ends on its last day. Only while the unit is SOLD: a
  * phone that came back (in analysis), released or written off has none.
  */
@@ -59,8 +62,12 @@ export function phoneWarranty(facts: PhoneWarrantyFacts, now = new Date()): Phon
   const orderDelivered = order === null ? null : order.pickup ? order.finishedAt : order.deliveredAt;
   const exchangedAt = facts.exchangedAt === null ? 0 : new Date(facts.exchangedAt).getTime();
   const receivedAt = orderDelivered ? new Date(Math.max(new Date(orderDelivered).getTime(), exchangedAt)) : null;
-  const months = facts.warrantyMonths + (facts.extendedWarranty ? EXTENDED_WARRANTY_MONTHS : 0);
-  const endsAt = receivedAt && facts.status === 'SOLD' ? addMonths(receivedAt, months) : null;
+  const days = facts.warrantyDays ?? null;
+  const months = (days === null ? facts.warrantyMonths : 0) + (facts.extendedWarranty ? EXTENDED_WARRANTY_MONTHS : 0);
+  const endsAt =
+    receivedAt && facts.status === 'SOLD'
+      ? addMonths(new Date(receivedAt.getTime() + (days ?? 0) * DAY_MS), months)
+      : null;
   return {
     receivedAt,
     endsAt,

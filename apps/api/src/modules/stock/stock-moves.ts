@@ -51,6 +51,8 @@ export interface StockMoveContext {
   orderId?: number | null;
   /** The supplier's note an entry comes by (purchases): its ledger rows and the units it brings name it. */
   purchaseId?: number | null;
+  /** The service order whose parts leave stock (kind REPAIR, issue 42 §2): its ledger rows name it. */
+  repairId?: number | null;
   note?: string | null;
 }
 
@@ -120,7 +122,7 @@ export async function moveStock(
   }
 
   checkSerializedLines(context, lines, products);
-  const entering = await unitsEntering(trx, lines);
+  const entering = await unitsEntering(trx, lines, context.kind);
 
   const rows: MovementRow[] = [];
   const rowUnits: (UnitInput[] | undefined)[] = [];
@@ -174,6 +176,7 @@ export async function moveStock(
       unit_price_cents: line.unitPriceCents ?? null,
       order_id: context.orderId ?? null,
       purchase_id: context.purchaseId ?? null,
+      repair_id: context.repairId ?? null,
       employee_id: context.employeeId,
       note: line.note ?? context.note ?? null,
     });
@@ -297,7 +300,11 @@ function checkSerializedLines(context: StockMoveContext, lines: StockMoveLine[],
  * unless its unit came back (returned) and is entered again for the same product. Answers the returned
  * units entered again, by IMEI.
  */
-async function unitsEntering(trx: Transaction<Database>, lines: StockMoveLine[]): Promise<Map<string, number>> {
+async function unitsEntering(
+  trx: Transaction<Database>,
+  lines: StockMoveLine[],
+  kind: StockMovementKind,
+): Promise<Map<string, number>> {
   const units = lines.flatMap((line) => (line.units ?? []).map((unit) => ({ ...unit, productId: line.productId })));
   if (units.length === 0) return new Map();
   const imeis = units.flatMap((unit) => (unit.imei2 ? [unit.imei, unit.imei2] : [unit.imei]));
@@ -314,7 +321,10 @@ async function unitsEntering(trx: Transaction<Database>, lines: StockMoveLine[])
   for (const unit of units) {
     const first = registered.find((r) => r.imei === unit.imei);
     const second = unit.imei2 ? registered.find((r) => r.imei === unit.imei2) : undefined;
-    if (first && first.status === 'RETURNED' && first.productId === unit.productId && !second) {
+    // A unit that came back (returned) enters its product again; so does a seminovo in preparation released for
+    // sale (decision 0058), by its own TRADE_IN row only.
+    const reenters = first?.status === 'RETURNED' || (first?.status === 'PREPARING' && kind === 'TRADE_IN');
+    if (first && reenters && first.productId === unit.productId && !second) {
       reentered.set(unit.imei, first.unitId);
       continue;
     }

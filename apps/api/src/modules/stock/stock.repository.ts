@@ -37,6 +37,8 @@ export interface MovementRow {
   order_id: number | null;
   /** The supplier's note (purchases) an entry came by, or a return to the supplier sends back to (migration 0067). */
   purchase_id?: number | null;
+  /** The service order whose parts a REPAIR row takes out (migration 0078). */
+  repair_id?: number | null;
   employee_id: number | null;
   note: string | null;
 }
@@ -129,6 +131,56 @@ export const stockRepository = {
       .values(imeis.map((imei) => ({ imei, unit_id: row.id })))
       .execute();
     return row.id;
+  },
+
+  /** A product's flags a used phone is taken in by (serialized, seminovo). */
+  async usedProduct(trx: Transaction<Database>, productId: number) {
+    return trx
+      .selectFrom('products')
+      .select(['id', 'name', 'serialized', 'used'])
+      .where('id', '=', productId)
+      .executeTakeFirst();
+  },
+
+  /**
+   * A used phone taken in (decision 0058): the unit (new, or one of ours that came back) is the seminovo product's,
+   * in preparation, at the trade-in's value, no order's, with its own warranty; a second IMEI it lacked is added.
+   */
+  async takeBackUsedUnit(
+    trx: Transaction<Database>,
+    unitId: number,
+    used: { productId: number; imei2: string | null; costCents: number; tradeInId: number; warrantyDays: number },
+    now: Date,
+  ) {
+    const unit = await trx
+      .updateTable('product_units')
+      .set({
+        product_id: used.productId,
+        status: 'PREPARING',
+        cost_cents: used.costCents,
+        order_id: null,
+        trade_in_id: used.tradeInId,
+        warranty_days: used.warrantyDays,
+        entered_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', unitId)
+      .returning(['imei2'])
+      .executeTakeFirstOrThrow();
+    if (unit.imei2 === null && used.imei2 !== null) {
+      await trx.updateTable('product_units').set({ imei2: used.imei2 }).where('id', '=', unitId).execute();
+      await trx.insertInto('unit_imeis').values({ imei: used.imei2, unit_id: unitId }).execute();
+    }
+  },
+
+  /** One unit locked, with its first IMEI, product, status and cost. */
+  async lockUnit(trx: Transaction<Database>, unitId: number) {
+    return trx
+      .selectFrom('product_units')
+      .select(['id', 'imei', 'product_id', 'status', 'cost_cents'])
+      .where('id', '=', unitId)
+      .forUpdate()
+      .executeTakeFirst();
   },
 
   /** A returned unit entered again: back in stock at the entry's cost, no longer any order's. */
@@ -264,6 +316,7 @@ export const stockRepository = {
         'p.code as product_code',
         'p.name as product_name',
         'p.warranty_months',
+        'u.warranty_days',
         'o.id as order_id',
         'o.code as order_code',
         'o.created_at as sold_at',

@@ -1,6 +1,7 @@
 import { isPickup, UNIT_TEXTS, type Unit, type UnitEvent } from '@backoffice/contract';
 import type { Executor } from '../../db/executor';
 import { notFound } from '../../lib/errors';
+import { repairsOfImei } from '../repairs/repair-warranty.service';
 import { phoneWarranty } from '../selling/warranty.service';
 import { stockRepository } from './stock.repository';
 
@@ -34,6 +35,7 @@ export { sendUnitsBack, type UnitGoingBack, unitsGoingBack } from './supplier-re
 export { countUnits } from './unit-count';
 /** Phones that come back from an order (exchanges and returns), their analysis and an exchange's replacement. */
 export { receiveReturnedUnits, releaseUnit, replacementUnits, writeOffUnit } from './unit-returns';
+export { releaseUsedUnit, takeInUsedUnit, type UsedUnitIn } from './used-units';
 
 /**
  * One phone by either IMEI (issue 17 §4): its product, status, order and customer, its warranty and its history,
@@ -59,6 +61,7 @@ export async function unitByImei(db: Executor, imei: string, now = new Date()): 
       order: row.order_id === null ? null : { pickup, deliveredAt: row.delivered_at, finishedAt: row.finished_at },
       exchangedAt: joined?.kind === 'EXCHANGE' ? joined.created_at : null,
       warrantyMonths: row.warranty_months,
+      warrantyDays: row.warranty_days,
       extendedWarranty: row.with_warranty === true,
       status: row.status,
     },
@@ -80,6 +83,19 @@ export async function unitByImei(db: Executor, imei: string, now = new Date()): 
       orderCode: row.order_code,
     });
   }
+  // Its repairs at our counter (issue 42 §2): a delivered one in the history at its delivery, each with its warranty.
+  const repairs = await repairsOfImei(db, row.imei, now);
+  for (const repair of repairs) {
+    if (!repair.deliveredAt) continue;
+    const at = repair.deliveredAt.toISOString();
+    const after = history.findIndex((entry) => entry.at > at);
+    history.splice(after === -1 ? history.length : after, 0, {
+      event: UNIT_TEXTS.repairDelivered(repair.number),
+      at,
+      employee: null,
+      orderCode: null,
+    });
+  }
   return {
     imei: row.imei,
     imei2: row.imei2,
@@ -93,5 +109,13 @@ export async function unitByImei(db: Executor, imei: string, now = new Date()): 
     warrantyEndsAt: endsAt?.toISOString() ?? null,
     warrantyDaysLeft: daysLeft,
     history,
+    repairs: repairs.map((repair) => ({
+      id: repair.id,
+      number: repair.number,
+      status: repair.statusLabel,
+      deliveredAt: repair.deliveredAt?.toISOString() ?? null,
+      warrantyEndsAt: repair.warrantyEndsAt?.toISOString() ?? null,
+      warrantyDaysLeft: repair.warrantyDaysLeft,
+    })),
   };
 }

@@ -239,7 +239,7 @@ function paymentXml(payment: NfePayment): string {
     'detPag',
     el('indPag', payment.deferred ? '1' : '0'),
     el('tPag', payment.type),
-    payment.type === '99' ? el('xPag', 'Outros') : '',
+    payment.type === '99' ? el('xPag', payment.description ?? 'Outros') : '',
     el('vPag', reais(payment.amountCents)),
     card,
   );

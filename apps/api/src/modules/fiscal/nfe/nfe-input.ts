@@ -112,6 +112,8 @@ export interface NfePayment {
   card?: { integrated: boolean; acquirerCnpj?: string | null; brand?: string | null; authorization?: string | null };
   /** A deferred payment (a sale on credit). */
   deferred?: boolean;
+  /** xPag of a payment of type 99 ('Outros'): what it was (default 'Outros'). */
+  description?: string;
 }
 
 export interface NfeInstalment {

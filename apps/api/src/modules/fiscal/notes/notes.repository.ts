@@ -31,6 +31,7 @@ export const notesRepository = {
         'shipping_cost_cents',
         'fast_delivery_tax_cents',
         'warranty_cents',
+        'labour_cents',
         'discount_cents',
         'delivery_type',
         'payment_method',

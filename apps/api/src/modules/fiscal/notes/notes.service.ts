@@ -198,7 +198,8 @@ async function orderForNote(trx: Executor, order: NonNullable<Awaited<ReturnType
     totalCents: Number(order.total_cents),
     shippingCents: Number(order.shipping_cost_cents),
     fastDeliveryTaxCents: Number(order.fast_delivery_tax_cents),
-    warrantyCents: Number(order.warranty_cents),
+    // A repair's labour (decision 0059) is on the note as other charges (vOutro), as the warranty is.
+    warrantyCents: Number(order.warranty_cents) + Number(order.labour_cents),
     discountCents: Number(order.discount_cents),
     deliveryType: order.delivery_type,
     paymentMethod: order.payment_method,

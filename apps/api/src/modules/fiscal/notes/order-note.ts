@@ -59,7 +59,7 @@ export interface OrderForNote {
   }[];
   /** Confirmed parts; empty when the order is paid whole by its method. */
   parts: {
-    method: 'CASH' | 'BANK_TRANSFER' | 'PIX' | 'CARD';
+    method: 'CASH' | 'BANK_TRANSFER' | 'PIX' | 'CARD' | 'TRADE_IN';
     amountCents: number;
     cardKind?: 'DEBIT' | 'CREDIT' | null;
     cardBrand?: CardBrand | string | null;
@@ -174,7 +174,10 @@ export function orderNoteParts(order: OrderForNote, model: 55 | 65): NoteParts {
               authorization: part.authorization ?? null,
             },
           }
-        : { type: METHOD_TYPES[part.method], amountCents: part.amountCents },
+        : part.method === 'TRADE_IN'
+          ? // A used phone taken as part of the payment (decision 0058): 'Outros', said in xPag.
+            { type: '99', amountCents: part.amountCents, description: 'Aparelho usado' }
+          : { type: METHOD_TYPES[part.method], amountCents: part.amountCents },
     );
   } else if (order.paymentMethod === 'CARD') {
     payments = [{ type: '03', amountCents: order.totalCents, card: { integrated: false } }];

@@ -1,0 +1,248 @@
+import {
+  idParamSchema,
+  REPAIR_ACTION_LABELS,
+  REPAIR_ACTIONS,
+  REPAIR_CSV_HEADERS,
+  REPAIR_TASKS_ACCESS,
+  REPAIR_TEXTS,
+  REPAIRS_MANAGE_ACCESS,
+  REPAIRS_READ_ACCESS,
+  type RepairAction,
+  repairActionAccess,
+  repairCreateBodySchema,
+  repairListQuerySchema,
+  repairListSchema,
+  repairMoveBodySchema,
+  repairPublicStatusSchema,
+  repairResponseSchema,
+  repairSettingsBodySchema,
+  repairSettingsSchema,
+  repairTokenParamSchema,
+  repairUpdateBodySchema,
+  repairWarrantiesSchema,
+} from '@backoffice/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
+import { tooManyRequests } from '../../lib/errors';
+import { principalOf } from '../../plugins/auth';
+import { createRepairsService } from './repairs.service';
+import { createStatusPageLimiter } from './status-limiter';
+
+const params = z.object({ id: idParamSchema(REPAIR_TEXTS.idInvalid) });
+const imeiParams = z.object({ imei: z.string().regex(/^\d{15}$/, REPAIR_TEXTS.imeiInvalid) });
+
+/** The path segment of each move: 'startDiagnosis' → 'start-diagnosis'. */
+export const repairMovePath = (action: RepairAction) => action.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * Repairs ('Assistência técnica', issue 42 §2): the service orders, their moves (one route per move of the
+ * contract's table, its permission read from the table), the technician's queue, the CSV, the receipt, the repair
+ * warranty by IMEI, the setting, and the public status page (rate-limited).
+ */
+export const repairsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createRepairsService(app.deps);
+  const limiter = createStatusPageLimiter();
+  const tags = ['repairs'];
+
+  app.post(
+    '/repairs',
+    {
+      config: REPAIRS_MANAGE_ACCESS,
+      schema: {
+        tags,
+        summary:
+          'Abre uma ordem de serviço: cliente, IMEI, modelo, senha/padrão (guardada em sigilo, apagada na saída), problema, checklist e fotos da entrada, acessórios, data prevista; em garantia da nossa venda ou de reparo anterior, sem custo',
+        body: repairCreateBodySchema,
+        response: { 201: repairResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await service.create(principalOf(request), request.body) }),
+  );
+
+  app.get(
+    '/repairs',
+    {
+      config: REPAIRS_READ_ACCESS,
+      schema: {
+        tags,
+        summary:
+          'Ordens de serviço: as abertas (status para uma só, all=true com as encerradas), late=true as atrasadas (após a data prevista), technicianId as de um técnico, imei as de um aparelho; page desde 0, items 1–100',
+        querystring: repairListQuerySchema,
+        response: { 200: repairListSchema },
+      },
+    },
+    async (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/repairs/tasks',
+    {
+      config: REPAIR_TASKS_ACCESS,
+      schema: {
+        tags,
+        summary:
+          'Minhas tarefas do técnico: as ordens que esperam a bancada (recebidas, em diagnóstico, aprovadas, em reparo), as dele e as sem técnico, a data prevista mais antiga primeiro',
+        response: { 200: repairListSchema },
+      },
+    },
+    async (request) => service.tasks(principalOf(request)),
+  );
+
+  app.get(
+    '/repairs/export.csv',
+    {
+      config: REPAIRS_MANAGE_ACCESS,
+      schema: {
+        tags,
+        summary: 'CSV (ordens-de-servico.csv) das ordens de serviço da lista, com os mesmos filtros',
+        description: CSV_OPENAPI_DESCRIPTION,
+        querystring: repairListQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const body = csvStream(REPAIR_CSV_HEADERS, service.csvBatches(request.query), (cells) => cells);
+      return reply
+        .header('content-type', CSV_CONTENT_TYPE)
+        .header('content-disposition', csvAttachment('ordens-de-servico.csv'))
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+
+  app.get(
+    '/repairs/settings',
+    {
+      config: REPAIRS_READ_ACCESS,
+      schema: { tags, summary: 'Dias de garantia de um reparo (padrão 90)', response: { 200: repairSettingsSchema } },
+    },
+    async () => ({ data: await service.settings() }),
+  );
+
+  app.put(
+    '/repairs/settings',
+    {
+      config: REPAIRS_MANAGE_ACCESS,
+      schema: {
+        tags,
+        summary: 'Define os dias de garantia de um reparo (1 a 730), auditado',
+        body: repairSettingsBodySchema,
+        response: { 200: repairSettingsSchema },
+      },
+    },
+    async (request) => ({ data: await service.saveSettings(principalOf(request), request.body.warrantyDays) }),
+  );
+
+  app.get(
+    '/repairs/warranty/:imei',
+    {
+      config: REPAIRS_READ_ACCESS,
+      schema: {
+        tags,
+        summary:
+          'As garantias de reparo de um aparelho pelo IMEI (entregas, fim da garantia, dias restantes), seja ou não um aparelho do nosso estoque',
+        params: imeiParams,
+        response: { 200: repairWarrantiesSchema },
+      },
+    },
+    async (request) => ({ data: await service.warranties(request.params.imei) }),
+  );
+
+  app.get(
+    '/repairs/status/:token',
+    {
+      config: { permissions: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Página pública de acompanhamento (sem login): só a situação e as datas da ordem do token; limitada por endereço (tokens desconhecidos mais ainda)',
+        params: repairTokenParamSchema,
+        response: { 200: z.object({ data: repairPublicStatusSchema }) },
+      },
+      onRequest: async (request) => {
+        if (!limiter.admit(request.ip)) throw tooManyRequests(REPAIR_TEXTS.tooManyRequests);
+      },
+    },
+    async (request) => {
+      try {
+        return { data: await service.publicStatus(request.params.token) };
+      } catch (error) {
+        limiter.miss(request.ip);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/repairs/:id',
+    {
+      config: REPAIRS_READ_ACCESS,
+      schema: {
+        tags,
+        summary:
+          'Uma ordem de serviço: aparelho, entrada, orçamento, garantia, pedido de cobrança, histórico, as ações possíveis e o link de WhatsApp da situação',
+        params,
+        response: { 200: repairResponseSchema },
+      },
+    },
+    async (request) => ({ data: await service.detail(principalOf(request), request.params.id) }),
+  );
+
+  app.patch(
+    '/repairs/:id',
+    {
+      config: REPAIRS_MANAGE_ACCESS,
+      schema: {
+        tags,
+        summary:
+          'Corrige modelo, problema, acessórios, observações, data prevista e técnico enquanto o aparelho está na loja',
+        params,
+        body: repairUpdateBodySchema,
+        response: { 200: repairResponseSchema },
+      },
+    },
+    async (request) => ({ data: await service.update(principalOf(request), request.params.id, request.body) }),
+  );
+
+  app.get(
+    '/repairs/:id/receipt.pdf',
+    {
+      config: REPAIRS_READ_ACCESS,
+      schema: {
+        tags,
+        summary: 'O comprovante da ordem de serviço para o cliente (PDF A5), com o QR code da página de acompanhamento',
+        params,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const pdf = await service.receipt(principalOf(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="os-${request.params.id}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  for (const action of REPAIR_ACTIONS) {
+    app.post(
+      `/repairs/:id/${repairMovePath(action)}`,
+      {
+        config: repairActionAccess([action]),
+        schema: {
+          tags,
+          summary: `${REPAIR_ACTION_LABELS[action]} (a tabela REPAIR_TRANSITIONS do contrato diz de onde e quem)`,
+          params,
+          body: repairMoveBodySchema,
+          response: { 200: repairResponseSchema },
+        },
+      },
+      async (request) => ({
+        data: await service.move(principalOf(request), request.params.id, action, request.body),
+      }),
+    );
+  }
+};

@@ -1,0 +1,412 @@
+import { businessDay, luhnCheckDigit, shiftDay } from '@backoffice/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, DEMO, expectApiError, signIn, type TestApp } from '../../test/helpers';
+import { picture } from '../orders/test-orders';
+import { createCustomer, createProduct } from '../selling/test-selling';
+
+/** A valid IMEI of the test's own (Luhn check digit). */
+function imeiOf(n: number): string {
+  const body = `35${String(n).padStart(12, '0')}`;
+  return `${body}${luhnCheckDigit(body)}`;
+}
+
+describe('repairs (issue 42 §2)', () => {
+  let t: TestApp;
+  let admin: string;
+  let attendant: string;
+  let technician: string;
+  let technicianId: number;
+  let serial = Date.now() % 1_000_000;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signIn(t.app, DEMO.admin);
+    attendant = await signIn(t.app, DEMO.attendant);
+    technician = await signIn(t.app, DEMO.technician);
+    technicianId = (
+      await t.db.selectFrom('employees').select('id').where('email', '=', DEMO.technician).executeTakeFirstOrThrow()
+    ).id;
+  });
+  afterAll(() => t.close());
+
+  const call = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+  async function openRepair(customerId: number, imei: string, extra: object = {}) {
+    const res = await call(admin, 'POST', '/repairs', {
+      customerId,
+      imei,
+      model: 'iPhone 12 64 GB',
+      devicePassword: '1234',
+      problem: 'Tela quebrada, touch não responde',
+      checklist: [
+        { item: 'Tela', ok: false },
+        { item: 'Câmera', ok: true },
+      ],
+      accessories: 'Capinha',
+      photos: [await picture()],
+      estimatedDate: shiftDay(businessDay(new Date()), 3),
+      ...extra,
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().data as { id: number; status: string; statusUrl: string; hasDevicePassword: boolean };
+  }
+
+  it('a screen from stock (ledger REPAIR, 5 → 4), R$ 350,00 + R$ 120,00 = an order of R$ 470,00, delivered with a signature, the IMEI then under repair warranty', async () => {
+    const customer = await createCustomer(t.db, { name: 'Rita Reparo' });
+    const screen = await createProduct(t.db, {
+      name: 'Tela iPhone 12',
+      costCents: 20_000,
+      sellCents: 35_000,
+      stock: 5,
+    });
+    const imei = imeiOf(serial++);
+    const opened = await openRepair(customer.id, imei);
+    expect(opened).toMatchObject({ status: 'RECEIVED', hasDevicePassword: true });
+    expect(JSON.stringify(opened)).not.toContain('1234');
+
+    // The technician (function Técnico, a role without permissions) sees it in his queue and moves the bench's steps.
+    const queue = await call(technician, 'GET', '/repairs/tasks');
+    expect(queue.statusCode).toBe(200);
+    expect(queue.json().data.map((r: { id: number }) => r.id)).toContain(opened.id);
+    expect((await call(technician, 'POST', `/repairs/${opened.id}/start-diagnosis`, {})).statusCode).toBe(200);
+    const estimate = await call(technician, 'POST', `/repairs/${opened.id}/send-estimate`, {
+      diagnosis: 'Display trincado',
+      parts: [{ productId: screen.id, quantity: 1 }],
+      labour: 120,
+    });
+    expect(estimate.statusCode).toBe(200);
+    expect(estimate.json().data).toMatchObject({
+      status: 'AWAITING_APPROVAL',
+      partsTotal: 350,
+      labour: 120,
+      total: 470,
+      technician: { id: technicianId },
+    });
+    // The customer's answer is the counter's: the technician's function does not approve.
+    expectApiError(
+      await call(technician, 'POST', `/repairs/${opened.id}/approve`, { payment: 'CASH' }),
+      403,
+      'FORBIDDEN',
+    );
+    // Approving a paid repair needs the payment.
+    expectApiError(await call(admin, 'POST', `/repairs/${opened.id}/approve`, {}), 400, 'BAD_REQUEST');
+    expect(
+      (await t.db.selectFrom('products').select('stock').where('id', '=', screen.id).executeTakeFirstOrThrow()).stock,
+    ).toBe(5);
+
+    const approved = await call(admin, 'POST', `/repairs/${opened.id}/approve`, { payment: 'CASH' });
+    expect(approved.statusCode).toBe(200);
+    const order = approved.json().data.order as { id: number; code: string };
+    expect(order.code).toMatch(/\S/);
+
+    // Stock 5 → 4 by one ledger row of kind REPAIR naming the service order; the order took no stock itself.
+    const product = await t.db
+      .selectFrom('products')
+      .select('stock')
+      .where('id', '=', screen.id)
+      .executeTakeFirstOrThrow();
+    expect(product.stock).toBe(4);
+    const rows = await t.db
+      .selectFrom('stock_movements')
+      .select(['kind', 'quantity_out', 'stock_before', 'stock_after', 'repair_id', 'order_id'])
+      .where('product_id', '=', screen.id)
+      .where('kind', '!=', 'PURCHASE')
+      .execute();
+    expect(rows).toEqual([
+      { kind: 'REPAIR', quantity_out: 1, stock_before: 5, stock_after: 4, repair_id: opened.id, order_id: null },
+    ]);
+
+    // The bill: a real order of the customer, R$ 350,00 of parts + R$ 120,00 of labour = R$ 470,00.
+    const bill = await t.db
+      .selectFrom('orders')
+      .select(['customer_id', 'items_total_cents', 'labour_cents', 'total_cents', 'repair_id', 'payment_method'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(bill).toEqual({
+      customer_id: customer.id,
+      items_total_cents: 35_000,
+      labour_cents: 12_000,
+      total_cents: 47_000,
+      repair_id: opened.id,
+      payment_method: 'CASH',
+    });
+
+    expect((await call(technician, 'POST', `/repairs/${opened.id}/start-repair`, {})).statusCode).toBe(200);
+    expect((await call(technician, 'POST', `/repairs/${opened.id}/finish-repair`, {})).statusCode).toBe(200);
+    // Delivered with the customer's signature only.
+    expectApiError(await call(admin, 'POST', `/repairs/${opened.id}/deliver`, {}), 400, 'BAD_REQUEST');
+    const delivered = await call(admin, 'POST', `/repairs/${opened.id}/deliver`, { signature: await picture('png') });
+    expect(delivered.statusCode).toBe(200);
+    const data = delivered.json().data;
+    expect(data).toMatchObject({ status: 'DELIVERED', hasDevicePassword: false });
+    expect(data.signature).toMatch(/^\/api\/files\//);
+    // 90 days of repair warranty (the setting's default) from the delivery.
+    const days = (Date.parse(data.repairWarrantyEndsAt) - Date.parse(data.deliveredAt)) / 86_400_000;
+    expect(days).toBe(90);
+    expect(data.history.map((h: { status: string }) => h.status)).toEqual([
+      'RECEIVED',
+      'DIAGNOSIS',
+      'AWAITING_APPROVAL',
+      'APPROVED',
+      'IN_REPAIR',
+      'READY',
+      'DELIVERED',
+    ]);
+    const stored = await t.db
+      .selectFrom('repairs')
+      .select('device_password')
+      .where('id', '=', opened.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.device_password).toBeNull();
+
+    // The IMEI (not one of our units) shows the repair warranty.
+    const warranty = await call(attendant, 'GET', `/repairs/warranty/${imei}`);
+    expect(warranty.statusCode).toBe(403);
+    const byImei = await call(admin, 'GET', `/repairs/warranty/${imei}`);
+    expect(byImei.statusCode).toBe(200);
+    expect(byImei.json().data).toEqual([
+      expect.objectContaining({ repairId: opened.id, warrantyEndsAt: data.repairWarrantyEndsAt, warrantyDaysLeft: 90 }),
+    ]);
+    // A new repair of the same IMEI is under that warranty: it costs the customer nothing.
+    const again = await openRepair(customer.id, imei);
+    const againDetail = (await call(admin, 'GET', `/repairs/${again.id}`)).json().data;
+    expect(againDetail.warranty).toEqual({ source: 'REPAIR', until: data.repairWarrantyEndsAt });
+
+    // Every step audited.
+    const audits = await t.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('entity', '=', 'repair')
+      .where('entity_id', '=', String(opened.id))
+      .orderBy('id')
+      .execute();
+    expect(audits.map((a) => a.action)).toEqual([
+      'create',
+      'startDiagnosis',
+      'sendEstimate',
+      'approve',
+      'startRepair',
+      'finishRepair',
+      'deliver',
+    ]);
+  });
+
+  it('a phone of our own sale still under warranty: the repair costs nothing, no order, its parts a warranty cost', async () => {
+    const customer = await createCustomer(t.db);
+    const phone = await t.db.transaction().execute(async (trx) => {
+      const brand = await trx
+        .insertInto('brands')
+        .values({ name: `Marca OS ${serial++}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return trx
+        .insertInto('products')
+        .values({
+          code: `OS-${serial++}`,
+          name: 'Galaxy A54',
+          brand_id: brand.id,
+          cost_cents: 100_000,
+          sell_price_cents: 150_000,
+          serialized: true,
+          search_text: 'galaxy a54',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    });
+    const imei = imeiOf(serial++);
+    // Sold and delivered ten days ago (the product's 12 months of warranty run).
+    const delivered = new Date(Date.now() - 10 * 86_400_000);
+    const order = await t.db
+      .insertInto('orders')
+      .values({
+        code: `OSV${serial++}`,
+        customer_id: customer.id,
+        status: 13,
+        delivery_type: 2,
+        payment_method: 'CASH',
+        items_total_cents: 150_000,
+        total_cents: 150_000,
+        finished_at: delivered,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const unit = await t.db
+      .insertInto('product_units')
+      .values({ product_id: phone.id, imei, cost_cents: 100_000, status: 'SOLD', order_id: order.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('unit_imeis').values({ unit_id: unit.id, imei }).execute();
+    const battery = await createProduct(t.db, { name: 'Bateria A54', costCents: 6_000, sellCents: 15_000, stock: 3 });
+
+    const opened = await openRepair(customer.id, imei, { devicePassword: undefined, photos: [] });
+    expect((await call(admin, 'GET', `/repairs/${opened.id}`)).json().data.warranty.source).toBe('SALE');
+    await call(admin, 'POST', `/repairs/${opened.id}/start-diagnosis`, {});
+    const estimate = await call(admin, 'POST', `/repairs/${opened.id}/send-estimate`, {
+      parts: [{ productId: battery.id, quantity: 1 }],
+      labour: 80,
+    });
+    expect(estimate.json().data).toMatchObject({ underWarranty: true, total: 0, partsTotal: 150, labour: 80 });
+    // Nothing to pay: a payment is refused, and no order is placed.
+    expectApiError(await call(admin, 'POST', `/repairs/${opened.id}/approve`, { payment: 'PIX' }), 400, 'BAD_REQUEST');
+    const approved = await call(admin, 'POST', `/repairs/${opened.id}/approve`, {});
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().data.order).toBeNull();
+    expect(await t.db.selectFrom('orders').select('id').where('repair_id', '=', opened.id).execute()).toEqual([]);
+    // The battery left stock (3 → 2) at its cost, R$ 60,00: the warranty's cost in the CSV.
+    expect(
+      (await t.db.selectFrom('products').select('stock').where('id', '=', battery.id).executeTakeFirstOrThrow()).stock,
+    ).toBe(2);
+    const csv = await call(admin, 'GET', `/repairs/export.csv?imei=${imei}`);
+    expect(csv.statusCode).toBe(200);
+    const line = csv.body.split('\r\n').find((l) => l.startsWith(`${opened.id};`)) ?? '';
+    expect(line.split(';').slice(-4)).toEqual(['60,00', '150,00', '80,00', '0,00']);
+
+    // GET /units/{imei} shows the repair beside the sale once delivered.
+    await call(admin, 'POST', `/repairs/${opened.id}/start-repair`, {});
+    await call(admin, 'POST', `/repairs/${opened.id}/finish-repair`, {});
+    await call(admin, 'POST', `/repairs/${opened.id}/deliver`, { signature: await picture('png') });
+    const shown = await call(admin, 'GET', `/units/${imei}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().data.repairs).toEqual([
+      expect.objectContaining({ number: opened.id, status: 'Entregue', warrantyDaysLeft: 90 }),
+    ]);
+    expect(shown.json().data.history.map((h: { event: string }) => h.event)).toContain(
+      `Reparo entregue ao cliente (OS ${opened.id})`,
+    );
+  });
+
+  it('the public status page gives the status and its dates only, and refuses guessed tokens', async () => {
+    const customer = await createCustomer(t.db, { name: 'Paulo Privado' });
+    const opened = await openRepair(customer.id, imeiOf(serial++));
+    const token = opened.statusUrl.split('/').at(-1) as string;
+    const res = await t.app.inject({ method: 'GET', url: `/api/repairs/status/${token}`, remoteAddress: '10.0.0.1' });
+    expect(res.statusCode).toBe(200);
+    const page = res.json().data;
+    expect(Object.keys(page).sort()).toEqual(
+      [
+        'deliveredAt',
+        'estimatedDate',
+        'history',
+        'message',
+        'number',
+        'receivedAt',
+        'status',
+        'statusLabel',
+        'updatedAt',
+        'warrantyEndsAt',
+      ].sort(),
+    );
+    expect(page).toMatchObject({ number: opened.id, status: 'RECEIVED', statusLabel: 'Recebido' });
+    for (const secret of ['Paulo', '1234', 'Tela quebrada', 'iPhone', 'Capinha', customer.email]) {
+      expect(res.body).not.toContain(secret);
+    }
+    // Guessed tokens: 404 each, then the address is refused (429) even with the right one.
+    const guesses = ['A'.repeat(32), `${token.slice(0, 31)}x`, 'abc', '../../etc'];
+    for (let i = 0; i < 10; i++) {
+      const guess = await t.app.inject({
+        method: 'GET',
+        url: `/api/repairs/status/${encodeURIComponent(guesses[i % guesses.length] as string)}`,
+        remoteAddress: '10.0.0.2',
+      });
+      expect(guess.statusCode).toBe(404);
+    }
+    const blocked = await t.app.inject({
+      method: 'GET',
+      url: `/api/repairs/status/${token}`,
+      remoteAddress: '10.0.0.2',
+    });
+    expectApiError(blocked, 429, 'TOO_MANY_REQUESTS');
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/repairs/status/${token}`, remoteAddress: '10.0.0.1' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses bad input and moves out of turn, changing nothing; the receipt is a PDF; late ones are in the bell', async () => {
+    const customer = await createCustomer(t.db);
+    const imei = imeiOf(serial++);
+    const bad = imei.slice(0, 14) + String((Number(imei[14]) + 1) % 10);
+    const before = await t.db
+      .selectFrom('repairs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expectApiError(
+      await call(admin, 'POST', '/repairs', {
+        customerId: customer.id,
+        imei: bad,
+        model: 'X',
+        problem: 'Y',
+        estimatedDate: businessDay(new Date()),
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectApiError(
+      await call(admin, 'POST', '/repairs', {
+        customerId: customer.id,
+        imei,
+        model: 'X',
+        problem: 'Y',
+        estimatedDate: shiftDay(businessDay(new Date()), -1),
+      }),
+      400,
+      'BAD_REQUEST',
+    );
+    const after = await t.db
+      .selectFrom('repairs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+
+    const opened = await openRepair(customer.id, imei, { estimatedDate: businessDay(new Date()) });
+    // A move from another status: 409, nothing changes.
+    expectApiError(await call(admin, 'POST', `/repairs/${opened.id}/finish-repair`, {}), 409, 'TRANSITION_REFUSED');
+    // Returned without repair needs a reason, and erases the password.
+    expectApiError(await call(admin, 'POST', `/repairs/${opened.id}/return-device`, {}), 400, 'BAD_REQUEST');
+    const pdf = await call(admin, 'GET', `/repairs/${opened.id}/receipt.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Late once its estimated day is over: in the list and in the bell of who holds 'Assistência técnica'.
+    await t.db
+      .updateTable('repairs')
+      .set({ late_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', opened.id)
+      .execute();
+    const late = await call(admin, 'GET', '/repairs?late=true');
+    expect(late.json().data.map((r: { id: number }) => r.id)).toContain(opened.id);
+    const bell = await call(admin, 'GET', '/notifications');
+    expect(JSON.stringify(bell.json())).toContain(`OS ${opened.id}`);
+
+    const returned = await call(admin, 'POST', `/repairs/${opened.id}/return-device`, { note: 'Cliente desistiu' });
+    expect(returned.json().data).toMatchObject({ status: 'RETURNED', hasDevicePassword: false });
+    const bellAfter = await call(admin, 'GET', '/notifications');
+    expect(JSON.stringify(bellAfter.json())).not.toContain(`OS ${opened.id}:`);
+  });
+
+  it('a technician is created through the signup route of his function and signs in to his queue only', async () => {
+    const created = await call(admin, 'POST', '/accounts/employee/technician/signup', {
+      name: 'Téo Técnico',
+      func: 4,
+      document: '39053344705'.replace('39053344705', '86288366757'),
+      email: `teo.${serial++}@example.com`,
+      phone: '11912345678',
+      roleId: null,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({ func: 4, type: 'Técnico' });
+    expect((await call(technician, 'GET', '/orders/tasks')).statusCode).toBe(403);
+    expect((await call(technician, 'POST', '/repairs', {})).statusCode).toBe(403);
+    expect((await call(technician, 'GET', '/repairs/tasks')).statusCode).toBe(200);
+  });
+
+  it('the repair warranty setting: 90 days by default, changed by Assistência técnica', async () => {
+    expect((await call(admin, 'GET', '/repairs/settings')).json().data).toEqual({ warrantyDays: 90 });
+    expectApiError(await call(admin, 'PUT', '/repairs/settings', { warrantyDays: 0 }), 400, 'VALIDATION_FAILED');
+    expect((await call(attendant, 'PUT', '/repairs/settings', { warrantyDays: 30 })).statusCode).toBe(403);
+    const saved = await call(admin, 'PUT', '/repairs/settings', { warrantyDays: 90 });
+    expect(saved.json().data).toEqual({ warrantyDays: 90 });
+  });
+});
