@@ -19,10 +19,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { CardReceiptFields, type CardReceiptValues } from '../../../components/payments/card-receipt-fields';
+import { SignaturePad } from '../../../components/signature-pad';
 import { formatMoney } from '../../../lib/format';
 import { FIELD_TEXTS } from '../texts';
 import { FieldDialog } from './field-dialog';
-import { SignaturePad } from './signature-pad';
 
 const T = FIELD_TEXTS.deliver;
 
@@ -112,6 +112,8 @@ export function DeliverDialog({
       </Typography>
       <Typography sx={{ mb: 1 }}>{T.hint}</Typography>
       <SignaturePad
+        label={FIELD_TEXTS.deliver.pad}
+        clearLabel={FIELD_TEXTS.deliver.clear}
         invalid={missing}
         onChange={(png) => {
           setSignature(png);

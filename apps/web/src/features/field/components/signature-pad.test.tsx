@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/app-providers';
 import { createQueryClient } from '../../../app/query-client';
+import { SIGNATURE_SIZE, SignaturePad } from '../../../components/signature-pad';
 import { FIELD_TEXTS } from '../texts';
 import { DeliverDialog } from './deliver-dialog';
-import { SIGNATURE_SIZE, SignaturePad } from './signature-pad';
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -93,7 +93,7 @@ describe('SignaturePad', () => {
   it('draws where the finger goes (scaled to the canvas), sends the PNG after the stroke, and null after Limpar', async () => {
     const strokes = fakeCanvas();
     const onChange = vi.fn();
-    render(<SignaturePad onChange={onChange} />);
+    render(<SignaturePad label={FIELD_TEXTS.deliver.pad} onChange={onChange} />);
     const canvas = screen.getByRole('img', { name: FIELD_TEXTS.deliver.pad });
     expect(getComputedStyle(canvas).getPropertyValue('touch-action')).toBe('none');
 
@@ -113,7 +113,7 @@ describe('SignaturePad', () => {
   it('ignores a second finger, and starts over when a stroke never ended (its end was lost)', () => {
     const strokes = fakeCanvas();
     const onChange = vi.fn();
-    render(<SignaturePad onChange={onChange} />);
+    render(<SignaturePad label={FIELD_TEXTS.deliver.pad} onChange={onChange} />);
     const canvas = screen.getByRole('img', { name: FIELD_TEXTS.deliver.pad });
     fireEvent.pointerDown(canvas, { pointerId: 1, isPrimary: true, clientX: 20, clientY: 30 });
     // A second finger lands while the first draws: nothing of it is drawn.
@@ -131,7 +131,7 @@ describe('SignaturePad', () => {
   it('ignores moves that are not part of a stroke (hovering a mouse draws nothing)', () => {
     const strokes = fakeCanvas();
     const onChange = vi.fn();
-    render(<SignaturePad onChange={onChange} />);
+    render(<SignaturePad label={FIELD_TEXTS.deliver.pad} onChange={onChange} />);
     fireEvent.pointerMove(screen.getByRole('img', { name: FIELD_TEXTS.deliver.pad }), {
       pointerId: 1,
       clientX: 50,

@@ -1,22 +1,26 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { type PointerEvent, useEffect, useRef } from 'react';
-import { FIELD_TEXTS } from '../texts';
 
 /** The canvas's own pixels (drawn at this size, shown at the width of the screen, same proportions). */
 export const SIGNATURE_SIZE = { width: 800, height: 500 } as const;
 
 /**
- * Where the customer signs with a finger (or a mouse): pointer events on a canvas that does not scroll the
+ * Where someone signs with a finger (the customer at the door, the seller of a used phone, a repair's customer) (or a mouse): pointer events on a canvas that does not scroll the
  * page while drawing (`touch-action: none`). After each stroke `onChange` receives the drawing as a PNG
  * data URL on white; 'Limpar' wipes it and sends null. Empty means no stroke was drawn.
  */
 export function SignaturePad({
   onChange,
   invalid = false,
+  label,
+  clearLabel = 'Limpar',
 }: {
   onChange: (png: string | null) => void;
   invalid?: boolean;
+  /** The canvas's accessible name ('Quadro de assinatura do cliente'). */
+  label: string;
+  clearLabel?: string;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const drawing = useRef<{ pointerId: number; x: number; y: number } | null>(null);
@@ -98,7 +102,7 @@ export function SignaturePad({
         width={SIGNATURE_SIZE.width}
         height={SIGNATURE_SIZE.height}
         role="img"
-        aria-label={FIELD_TEXTS.deliver.pad}
+        aria-label={label}
         data-testid="signature-pad"
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
@@ -122,7 +126,7 @@ export function SignaturePad({
       />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
         <Button onClick={clear} size="large" sx={{ minHeight: 48 }}>
-          {FIELD_TEXTS.deliver.clear}
+          {clearLabel}
         </Button>
       </Box>
     </Box>
