@@ -444,7 +444,8 @@ describe('the demo year obeys the invariants of live data (scale 1)', () => {
     );
     expect(drift).toEqual([]);
     // moveStock's cost (decision 0046): an entry averages the stock's cost with its unit cost
-    // (`averageCostCents`) and records that unit cost; no other row moves the cost or has one.
+    // (`averageCostCents`) and records that unit cost — a purchase, or a used phone released for sale at what the
+    // shop paid for it (decision 0058); no other row moves the cost or has one.
     const costs = await rows<{
       id: number;
       kind: string;
@@ -459,7 +460,7 @@ describe('the demo year obeys the invariants of live data (scale 1)', () => {
     );
     const badCosts = costs
       .filter((m) =>
-        m.kind === 'PURCHASE'
+        m.kind === 'PURCHASE' || (m.kind === 'TRADE_IN' && m.quantity_in > 0)
           ? m.entry_unit_cost_cents === null ||
             m.cost_after_cents !==
               averageCostCents(m.stock_before, m.cost_before_cents, m.quantity_in, m.entry_unit_cost_cents)

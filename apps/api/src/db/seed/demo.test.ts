@@ -21,6 +21,7 @@ import { createPurchasesService } from '../../modules/purchases/purchases.servic
 import { emptyTestDatabase, type TestDatabase } from '../../test/database';
 import { migrateToLatest } from '../database';
 import { type SeedSummary, seedDemo } from './demo';
+import { DEMO_SEMINOVOS } from './demo/trade-ins';
 import { DEMO_EMPLOYEES } from './foundation';
 import { resetData } from './reset';
 
@@ -57,7 +58,8 @@ describe('the demo business (scale 1)', () => {
     // 300 of the year, 4 registered by hand at the counter in its last days, one 'Consumidor final' per attendant.
     const walkIns = await t.db.selectFrom('customers').select('id').where('status', '=', 'WALK_IN').execute();
     expect(await count('customers')).toBe(300 + 4 + walkIns.length);
-    expect(await count('products')).toBe(400);
+    // The catalogue's 400, and the seminovos used phones are taken in as (issue 42 §1).
+    expect(await count('products')).toBe(400 + DEMO_SEMINOVOS.length);
     expect(await count('orders')).toBe(3000);
     const items = await count('order_items');
     expect(items).toBeGreaterThan(3000 * 3.5);
@@ -212,7 +214,7 @@ describe('the demo business (scale 1)', () => {
     expect(files[0]?.n).toBe(new Set(images.map((i) => i.path)).size);
     // The sequence continues after the demo's codes.
     const next = await rows<{ code: string }>(t, sql`select 'P' || nextval('product_code_seq') as code`);
-    expect(next[0]?.code).toBe('P100401');
+    expect(next[0]?.code).toBe(`P${100_401 + DEMO_SEMINOVOS.length}`);
   });
 
   it("keeps each product's stock equal to its ledger, which never goes negative", async () => {
@@ -251,6 +253,7 @@ describe('the demo business (scale 1)', () => {
       'PURCHASE',
       'RETURN',
       'SALE',
+      'TRADE_IN',
     ]);
     const purchasesWithoutSource = await rows<{ n: number }>(
       t,
@@ -274,7 +277,10 @@ describe('the demo business (scale 1)', () => {
     expect(new Set(imeis).size).toBe(imeis.length);
     expect(units.some((u) => u.imei2 !== null)).toBe(true);
     // Some came back and wait in analysis (RETURNED), some were written off after a count or an analysis.
-    expect(new Set(units.map((u) => u.status))).toEqual(new Set(['IN_STOCK', 'SOLD', 'RETURNED', 'WRITTEN_OFF']));
+    // The last used phones taken in wait in preparation (issue 42 §1).
+    expect(new Set(units.map((u) => u.status))).toEqual(
+      new Set(['IN_STOCK', 'SOLD', 'RETURNED', 'WRITTEN_OFF', 'PREPARING']),
+    );
     const registered = await rows<{ n: number }>(t, sql`select count(*)::int as n from unit_imeis`);
     expect(registered[0]?.n).toBe(imeis.length);
 
@@ -318,7 +324,7 @@ describe('the demo business (scale 1)', () => {
                 <> m.quantity_in + m.quantity_out
              or (m.quantity_in + m.quantity_out = 0 and p.serialized and m.kind <> 'INVENTORY'
                  and (select count(*) from stock_movement_units mu where mu.movement_id = m.id
-                        and mu.event in ('RETURNED', 'WRITTEN_OFF')) <> 1)`,
+                        and mu.event in ('RETURNED', 'WRITTEN_OFF', 'TRADED_IN')) <> 1)`,
     );
     expect(unnamed).toEqual([]);
     // Each row names a unit when it did (decision 0039): a sale's at the order's packing (after the placing,
@@ -745,6 +751,8 @@ describe('the demo business (scale 1)', () => {
           eb('purchase_id', 'in', eb.selectFrom('purchases').select('id').where('created_at', '>=', TODAY_START)),
         ]),
       )
+      // Not the used phones bought by Pix (issue 42 §1: the test of the trade-ins).
+      .where((eb) => eb.or([eb('document_number', 'is', null), eb('document_number', 'not like', 'AV-%')]))
       .orderBy('id')
       .execute();
     // 4 rents, 4 fuel bills, 4 purchases typed by hand and the 5 instalments of the 3 entries by XML, and a credit.
@@ -1194,6 +1202,54 @@ describe('the demo business (scale 1)', () => {
     expect(phones.length).toBeGreaterThan(0);
     expect(phones.every((p) => p.origin === 2 && p.fiscal_profile_id === profiles[1]?.id)).toBe(true);
     expect(products.filter((p) => p.ncm !== '85171300').every((p) => p.fiscal_profile_id === null)).toBe(true);
+  });
+
+  it('has a year of used phones taken in (issue 42 §1): priced by the table, checked, signed, paid, in stock or in preparation', async () => {
+    const tradeIns = await t.db.selectFrom('trade_ins').selectAll().orderBy('id').execute();
+    expect(tradeIns.length).toBe(100);
+    const months = new Set(tradeIns.map((row) => new Date(row.created_at).toISOString().slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(12);
+    const byStatus = (status: string) => tradeIns.filter((row) => row.status === status);
+    // One in twenty 'impedido' (n ≡ 7 mod 20), one in twenty given up (n ≡ 13): 5 each of 100.
+    expect(byStatus('BLOCKED').map((row) => row.check_result)).toEqual(Array(5).fill('IMPEDIDO'));
+    expect(byStatus('CANCELLED').every((row) => row.check_result === null && row.cancel_reason !== null)).toBe(true);
+    expect(byStatus('CANCELLED')).toHaveLength(5);
+    const accepted = byStatus('ACCEPTED');
+    expect(accepted.length).toBeGreaterThanOrEqual(85);
+    for (const row of accepted) {
+      // The offer is the table's price less the deductions kept with it; the value paid is the offer.
+      const deductions = (row.deductions as Array<{ cents: number }>).reduce((sum, d) => sum + d.cents, 0);
+      expect(row.offer_cents).toBe(Math.max(0, (row.table_price_cents as number) - deductions));
+      expect(row.value_cents).toBe(row.offer_cents);
+      expect(row.check_result).toBe('REGULAR');
+      expect(row.signed_at).not.toBeNull();
+    }
+    expect(new Set(accepted.map((row) => row.settlement))).toEqual(new Set(['CASH', 'PIX']));
+    // Each accepted phone is a unit of a seminovo at the value paid; the last ones still in preparation.
+    const units = await t.db
+      .selectFrom('product_units as u')
+      .innerJoin('products as p', 'p.id', 'u.product_id')
+      .innerJoin('trade_ins as t', 't.unit_id', 'u.id')
+      .select(['u.status', 'u.cost_cents', 't.value_cents', 'p.used', 'p.serialized', 'u.warranty_days'])
+      .execute();
+    expect(units).toHaveLength(accepted.length);
+    expect(units.every((u) => u.used && u.serialized && u.cost_cents === u.value_cents && u.warranty_days === 90)).toBe(
+      true,
+    );
+    expect(units.some((u) => u.status === 'PREPARING')).toBe(true);
+    // A Pix purchase is a bill paid that day.
+    const pix = accepted.filter((row) => row.settlement === 'PIX');
+    const bills = await t.db
+      .selectFrom('payables')
+      .select(['id', 'amount_cents', 'paid_cents'])
+      .where(
+        'id',
+        'in',
+        pix.map((row) => row.payable_id as number),
+      )
+      .execute();
+    expect(bills.every((bill) => Number(bill.paid_cents) === Number(bill.amount_cents))).toBe(true);
+    expect(bills).toHaveLength(pix.length);
   });
 
   it('leaves the id sequences after the demo rows', async () => {

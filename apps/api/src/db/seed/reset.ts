@@ -7,6 +7,15 @@ import type { DB } from '../database';
  * table truncates them, and naming both in one statement is refused ('being used by active queries').
  */
 export const DATA_TABLES = [
+  'repair_history',
+  'repair_parts',
+  'repair_photos',
+  'repair_settings',
+  'repairs',
+  'trade_in_files',
+  'trade_ins',
+  'trade_in_prices',
+  'trade_in_settings',
   'fiscal_voidings',
   'fiscal_emission_requests',
   'fiscal_note_events',

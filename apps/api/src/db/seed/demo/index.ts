@@ -22,6 +22,7 @@ import { stream } from './random';
 import { COMPANY, seedCarts, seedSettings } from './settings';
 import { loadStaff } from './staff';
 import { demoSuppliers, distributorPicker, SUPPLIERS_SINCE_DAYS, seedSuppliers } from './suppliers';
+import { seedTradeIns } from './trade-ins';
 import { simulateYear, type UnitPlan, type YearStats } from './year';
 
 /** The part of a logger the seed uses (Fastify's and pino's loggers fit). */
@@ -268,6 +269,8 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
     const today = await seedPurchases(trx, { products, distributors: suppliers.distributors, anchor, now });
     rows.purchases = (yearPurchases.purchases ?? 0) + today.purchases;
     rows.purchase_items = (yearPurchases.purchase_items ?? 0) + today.purchase_items;
+    // Used phones taken in over the year (issue 42 §1), through the stock module: after the entries, the next ids.
+    Object.assign(rows, await seedTradeIns(trx, { anchor, scale, storage: options.storage }));
     Object.assign(rows, sink.counts());
   });
   const summary = { scale, ms: Date.now() - started, rows, ordersByStatus };
