@@ -122,7 +122,7 @@ describe('caixa: a register opened, fed and closed short; the difference approve
     await expect
       .poll(() => figures.textContent())
       .toContain(
-        `Suprimento${money(5000)}Sangria-${money(10000)}Devolução em dinheiro${money(0)}Esperado no caixa${money(15000)}`,
+        `Suprimento${money(5000)}Sangria-${money(10000)}Devolução em dinheiro${money(0)}Compra de aparelho usado${money(0)}Esperado no caixa${money(15000)}`,
       );
     await waitForNetworkIdle(page);
     await expectAccessible(page, 'caixa');

@@ -20,7 +20,9 @@ export default defineConfig({
     // per session, instead of a browser per session.
     isolate: false,
     testTimeout: 300_000,
-    hookTimeout: 120_000,
+    // A journey with a shop of its own starts a server that seeds the demo (startOwnServer waits up to 300 s for
+    // its health): on two cores busy with the other suites that took more than 120 s once.
+    hookTimeout: 300_000,
     // expect.poll waits for what a screen shows after its own requests: 1 s (Vitest's default) is too short
     // on a loaded machine (a settings card read after the page's other queries).
     expect: { poll: { timeout: 20_000 } },

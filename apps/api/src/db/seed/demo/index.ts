@@ -271,6 +271,7 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
     rows.purchase_items = (yearPurchases.purchase_items ?? 0) + today.purchase_items;
     // Used phones taken in over the year (issue 42 §1), through the stock module: after the entries, the next ids.
     Object.assign(rows, await seedTradeIns(trx, { anchor, scale, storage: options.storage }));
+    options.log?.info({ tradeIns: rows.trade_ins }, 'demo: used phones taken in');
     Object.assign(rows, sink.counts());
   });
   const summary = { scale, ms: Date.now() - started, rows, ordersByStatus };

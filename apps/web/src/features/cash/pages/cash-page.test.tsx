@@ -55,6 +55,7 @@ describe('Caixa', () => {
       ['Suprimento', 'R$ 50,00'],
       ['Sangria', '-R$ 100,00'],
       ['Devolução em dinheiro', 'R$ 0,00'],
+      ['Compra de aparelho usado', 'R$ 0,00'],
       ['Esperado no caixa', 'R$ 150,00'],
     ]);
     for (const button of ['Suprimento', 'Sangria', 'Fechar caixa'])
