@@ -21,6 +21,7 @@ import { createPurchasesService } from '../../modules/purchases/purchases.servic
 import { emptyTestDatabase, type TestDatabase } from '../../test/database';
 import { migrateToLatest } from '../database';
 import { type SeedSummary, seedDemo } from './demo';
+import { DEMO_REPAIR_PARTS } from './demo/repairs';
 import { DEMO_SEMINOVOS } from './demo/trade-ins';
 import { DEMO_EMPLOYEES } from './foundation';
 import { resetData } from './reset';
@@ -58,8 +59,8 @@ describe('the demo business (scale 1)', () => {
     // 300 of the year, 4 registered by hand at the counter in its last days, one 'Consumidor final' per attendant.
     const walkIns = await t.db.selectFrom('customers').select('id').where('status', '=', 'WALK_IN').execute();
     expect(await count('customers')).toBe(300 + 4 + walkIns.length);
-    // The catalogue's 400, and the seminovos used phones are taken in as (issue 42 §1).
-    expect(await count('products')).toBe(400 + DEMO_SEMINOVOS.length);
+    // The catalogue's 400, the seminovos used phones are taken in as (issue 42 §1) and the repair counter's parts.
+    expect(await count('products')).toBe(400 + DEMO_SEMINOVOS.length + DEMO_REPAIR_PARTS.length);
     expect(await count('orders')).toBe(3000);
     const items = await count('order_items');
     expect(items).toBeGreaterThan(3000 * 3.5);
@@ -214,7 +215,7 @@ describe('the demo business (scale 1)', () => {
     expect(files[0]?.n).toBe(new Set(images.map((i) => i.path)).size);
     // The sequence continues after the demo's codes.
     const next = await rows<{ code: string }>(t, sql`select 'P' || nextval('product_code_seq') as code`);
-    expect(next[0]?.code).toBe(`P${100_401 + DEMO_SEMINOVOS.length}`);
+    expect(next[0]?.code).toBe(`P${100_401 + DEMO_SEMINOVOS.length + DEMO_REPAIR_PARTS.length}`);
   });
 
   it("keeps each product's stock equal to its ledger, which never goes negative", async () => {
@@ -251,6 +252,7 @@ describe('the demo business (scale 1)', () => {
       'EXCHANGE',
       'INVENTORY',
       'PURCHASE',
+      'REPAIR',
       'RETURN',
       'SALE',
       'TRADE_IN',
@@ -1250,6 +1252,38 @@ describe('the demo business (scale 1)', () => {
       .execute();
     expect(bills.every((bill) => Number(bill.paid_cents) === Number(bill.amount_cents))).toBe(true);
     expect(bills).toHaveLength(pix.length);
+  });
+
+  it("has the repair counter's day (issue 42 §2): each step of the bench, an estimate waiting, one late, one returned, two under our warranty", async () => {
+    const repairs = await t.db
+      .selectFrom('repairs')
+      .select(['id', 'status', 'late_at', 'warranty_source', 'device_password'])
+      .orderBy('id')
+      .execute();
+    const count = (status: string) => repairs.filter((r) => r.status === status).length;
+    // 2 received, 2 + 1 late in diagnosis, 2 estimates waiting, 1 refused and returned, 2 under warranty (1 ready,
+    // 1 delivered).
+    expect(repairs).toHaveLength(10);
+    expect([count('RECEIVED'), count('DIAGNOSIS'), count('AWAITING_APPROVAL'), count('RETURNED')]).toEqual([
+      2, 3, 2, 1,
+    ]);
+    expect([count('READY'), count('DELIVERED')]).toEqual([1, 1]);
+    expect(repairs.filter((r) => new Date(r.late_at).getTime() < Date.now())).toHaveLength(1);
+    // Under our warranty: no bill; the devices that left have no password kept.
+    const covered = repairs.filter((r) => r.warranty_source !== null).map((r) => r.id);
+    expect(covered).toHaveLength(2);
+    expect(await t.db.selectFrom('orders').select('id').where('repair_id', 'in', covered).execute()).toEqual([]);
+    expect(
+      repairs.filter((r) => ['DELIVERED', 'RETURNED'].includes(r.status)).every((r) => r.device_password === null),
+    ).toBe(true);
+    // Their screens and batteries left stock by REPAIR rows naming them.
+    const rows = await t.db
+      .selectFrom('stock_movements')
+      .select(['repair_id', 'quantity_out'])
+      .where('kind', '=', 'REPAIR')
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.repair_id !== null && row.quantity_out === 1)).toBe(true);
   });
 
   it('leaves the id sequences after the demo rows', async () => {

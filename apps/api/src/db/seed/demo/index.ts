@@ -19,6 +19,7 @@ import { seedCatalogue } from './products';
 import { seedPurchases, seedYearPurchases } from './purchases';
 import { seedQuotes } from './quotes';
 import { stream } from './random';
+import { seedRepairs } from './repairs';
 import { COMPANY, seedCarts, seedSettings } from './settings';
 import { loadStaff } from './staff';
 import { demoSuppliers, distributorPicker, SUPPLIERS_SINCE_DAYS, seedSuppliers } from './suppliers';
@@ -55,7 +56,12 @@ export const DEMO_SIZE = { customers: 300, products: 400, orders: 3_000 } as con
  */
 export async function seedDemo(db: DB, options: SeedOptions): Promise<SeedSummary> {
   await seedFoundation(db);
-  return seedBusiness(db, options);
+  const summary = await seedBusiness(db, options);
+  // The repair counter's day (issue 42 §2), through the repairs service at the clock's now (its own transactions,
+  // after the year's).
+  const repairs = await seedRepairs(db, { storage: options.storage });
+  options.log?.info(repairs, 'demo: the repair counter');
+  return { ...summary, rows: { ...summary.rows, ...repairs } };
 }
 
 /**

@@ -117,7 +117,11 @@ export async function seedTradeIns(
   // A small demo may lack a brand the table names: the seminovos' brands exist before their products.
   const brands = new Set((await trx.selectFrom('brands').select('name').execute()).map((b) => b.name.toLowerCase()));
   const missing = [...new Set(DEMO_TRADE_IN_PRICES.map((p) => p.brand))].filter((b) => !brands.has(b.toLowerCase()));
-  if (missing.length > 0) await trx.insertInto('brands').values(missing.map((name) => ({ name }))).execute();
+  if (missing.length > 0)
+    await trx
+      .insertInto('brands')
+      .values(missing.map((name) => ({ name })))
+      .execute();
   const created = await insertProducts(
     trx,
     admin,

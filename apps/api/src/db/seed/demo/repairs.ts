@@ -1,0 +1,259 @@
+import {
+  businessDay,
+  EMPLOYEE_FUNCS,
+  FULL_ACCESS,
+  luhnCheckDigit,
+  productCreateSchema,
+  shiftDay,
+} from '@backoffice/contract';
+import { sql } from 'kysely';
+import type { AppConfig } from '../../../config';
+import { createFileLinks } from '../../../lib/file-links';
+import type { Storage } from '../../../lib/storage';
+import { insertProducts } from '../../../modules/products/products.service';
+import { createRepairsService, lateAt } from '../../../modules/repairs/repairs.service';
+import { moveStock, unitByImei } from '../../../modules/stock/stock.service';
+import type { Principal } from '../../../plugins/auth';
+import type { DB } from '../../database';
+import { packagingPicture, productPicture, signaturePicture } from './images';
+import { stream } from './random';
+import { demoAdminId } from './staff';
+
+/** The parts the repair counter keeps in stock (reais), in the catalogue's brands. */
+export const DEMO_REPAIR_PARTS: ReadonlyArray<{
+  name: string;
+  brand: string;
+  cost: number;
+  sell: number;
+  stock: number;
+}> = [
+  { name: 'Tela iPhone 12 (peça)', brand: 'Apple', cost: 200, sell: 350, stock: 6 },
+  { name: 'Bateria iPhone 11 (peça)', brand: 'Apple', cost: 90, sell: 180, stock: 10 },
+  { name: 'Tela Galaxy S21 (peça)', brand: 'Samsung', cost: 260, sell: 450, stock: 4 },
+  { name: 'Conector de carga Galaxy A54 (peça)', brand: 'Samsung', cost: 35, sell: 90, stock: 12 },
+];
+
+/** A customer's device brought for repair: TAC 87 (no demo model has it), its number, the Luhn check digit. */
+export function repairDemoImei(n: number): string {
+  const body = `87${String(n).padStart(12, '0')}`;
+  return `${body}${luhnCheckDigit(body)}`;
+}
+
+const PROBLEMS = [
+  { model: 'iPhone 12', problem: 'Tela trincada após queda; toque falhando no canto inferior.', part: 0, labour: 120 },
+  {
+    model: 'iPhone 11',
+    problem: 'Bateria descarrega em poucas horas e o aparelho desliga sozinho.',
+    part: 1,
+    labour: 80,
+  },
+  { model: 'Galaxy S21', problem: 'Tela com manchas verdes e linhas.', part: 2, labour: 150 },
+  { model: 'Galaxy A54', problem: 'Não carrega: o cabo só funciona em uma posição.', part: 3, labour: 60 },
+] as const;
+
+/**
+ * The repair counter's work as the demo opens (issue 42 §2, decision 0059), through the repairs service itself: its
+ * parts in stock, service orders in each step of the bench (received, in diagnosis, an estimate waiting for the
+ * customer, one late), a device refused and returned, and a phone of our own sale repaired under its warranty (no
+ * bill: its screen a warranty cost) — ready, and another delivered with the customer's signature. The counter's
+ * day, not a year: a repair's bill is an order of today (decision 0059), which the year's orders do not hold.
+ */
+export async function seedRepairs(db: DB, options: { storage: Storage }): Promise<Record<string, number>> {
+  const rng = stream('repairs');
+  // The service dates what it does by the clock: the counter's day is today's.
+  const now = new Date();
+  const today = businessDay(now);
+  const service = createRepairsService({
+    db,
+    storage: options.storage,
+    // The service signs picture links for the reader of a repair; the seed reads none.
+    fileLinks: createFileLinks('demo-seed'),
+    config: { publicUrl: '' } as AppConfig,
+  });
+  const adminId = await db.transaction().execute((trx) => demoAdminId(trx));
+  const admin: Principal = {
+    employeeId: adminId,
+    name: 'Administrador',
+    permissions: [FULL_ACCESS],
+    func: 1,
+    tokenVersion: 0,
+  };
+  const techRow = await db
+    .selectFrom('employees')
+    .select(['id', 'name', 'token_version'])
+    .where('func', '=', EMPLOYEE_FUNCS.TECHNICIAN)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const technician: Principal = {
+    employeeId: techRow.id,
+    name: techRow.name,
+    permissions: [],
+    func: EMPLOYEE_FUNCS.TECHNICIAN,
+    tokenVersion: techRow.token_version,
+  };
+
+  const parts = await db.transaction().execute(async (trx) => {
+    const brands = new Set((await trx.selectFrom('brands').select('name').execute()).map((b) => b.name.toLowerCase()));
+    const missing = [...new Set(DEMO_REPAIR_PARTS.map((p) => p.brand))].filter((b) => !brands.has(b.toLowerCase()));
+    if (missing.length > 0)
+      await trx
+        .insertInto('brands')
+        .values(missing.map((name) => ({ name })))
+        .execute();
+    const created = await insertProducts(
+      trx,
+      adminId,
+      DEMO_REPAIR_PARTS.map((part) => ({
+        input: productCreateSchema.parse({
+          name: part.name,
+          brand: part.brand,
+          cost: part.cost,
+          sellPrice: part.sell,
+          discount: { goldPercentage: 10, silverPercentage: 15, bronzePercentage: 20 },
+          stock: part.stock,
+          tags: ['peça', 'assistência'],
+          ncm: '85177900',
+        }),
+        origin: { source: 'demo' },
+      })),
+    );
+    // Their first stock, as a product's initial stock comes in ('Estoque inicial', an ADJUSTMENT row).
+    await moveStock(
+      trx,
+      { kind: 'ADJUSTMENT', employeeId: adminId },
+      created.map((product, index) => ({
+        productId: product.id,
+        newStock: (DEMO_REPAIR_PARTS[index] as (typeof DEMO_REPAIR_PARTS)[number]).stock,
+      })),
+    );
+    // Each with its picture, as every product of the demo.
+    for (const [index, product] of created.entries()) {
+      const part = DEMO_REPAIR_PARTS[index] as (typeof DEMO_REPAIR_PARTS)[number];
+      const picture = await productPicture({ name: part.name, brand: part.brand, category: 'phone' });
+      await trx
+        .insertInto('product_images')
+        .values({
+          product_id: product.id,
+          path: await options.storage.put(trx, 'products', picture, 'jpg'),
+          name: `peca-${index + 1}.jpg`,
+          position: 0,
+        })
+        .execute();
+    }
+    return created;
+  });
+
+  const customers = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('status', '=', 'APPROVED')
+    .where(sql<boolean>`length(document) = 11`)
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  const photo = (await packagingPicture(rng)).toString('base64');
+  const estimated = shiftDay(today, 3);
+  let n = 0;
+  const open = async (customerId: number, imei: string, problem: (typeof PROBLEMS)[number]) =>
+    service.create(admin, {
+      customerId,
+      imei,
+      model: problem.model,
+      devicePassword: String(rng.int(1000, 999_999)),
+      problem: problem.problem,
+      checklist: [
+        { item: 'Liga', ok: true },
+        { item: 'Tela', ok: problem.part !== 0 && problem.part !== 2 },
+        { item: 'Câmera', ok: true },
+        { item: 'Carregamento', ok: problem.part !== 3 },
+      ],
+      accessories: rng.pick(['Capinha', 'Sem acessórios', 'Capinha e carregador']),
+      photos: [photo],
+      estimatedDate: estimated,
+      technicianId: technician.employeeId,
+    });
+  const fresh = async (step: number) => {
+    n++;
+    const problem = PROBLEMS[step % PROBLEMS.length] as (typeof PROBLEMS)[number];
+    const customer = customers[n % customers.length] as { id: number };
+    return { repair: await open(customer.id, repairDemoImei(n), problem), problem };
+  };
+  const estimate = (id: number, problem: (typeof PROBLEMS)[number]) =>
+    service.move(technician, id, 'sendEstimate', {
+      diagnosis: `Diagnóstico: ${problem.problem.split(':')[0]?.toLowerCase() ?? 'defeito confirmado'}; troca da peça.`,
+      parts: [{ productId: (parts[problem.part] as { id: number }).id, quantity: 1 }],
+      labour: problem.labour,
+    });
+
+  // Two just received, two in diagnosis, two estimates waiting for the customer's answer.
+  for (let i = 0; i < 2; i++) await fresh(i);
+  for (let i = 0; i < 2; i++) {
+    const { repair } = await fresh(i + 2);
+    await service.move(technician, repair.id, 'startDiagnosis', {});
+  }
+  for (let i = 0; i < 2; i++) {
+    const { repair, problem } = await fresh(i + 1);
+    await service.move(technician, repair.id, 'startDiagnosis', {});
+    await estimate(repair.id, problem);
+  }
+  // One refused by its customer and given back without repair.
+  {
+    const { repair, problem } = await fresh(3);
+    await service.move(technician, repair.id, 'startDiagnosis', {});
+    await estimate(repair.id, problem);
+    await service.move(admin, repair.id, 'refuse', { note: 'O cliente preferiu não consertar.' });
+    await service.move(admin, repair.id, 'returnDevice', { note: 'Devolvido ao cliente sem reparo.' });
+  }
+  // One received three days ago and promised for yesterday: late (the bell, the lists).
+  const late = await fresh(0);
+  await service.move(technician, late.repair.id, 'startDiagnosis', {});
+  await db
+    .updateTable('repairs')
+    .set({ estimated_date: shiftDay(today, -1), late_at: lateAt(shiftDay(today, -1)) })
+    .where('id', '=', late.repair.id)
+    .execute();
+
+  // Phones of our own sale still under warranty, brought back with a defect: repaired at no cost to the customer.
+  const sold = await db
+    .selectFrom('product_units as u')
+    .innerJoin('orders as o', 'o.id', 'u.order_id')
+    .innerJoin('products as p', 'p.id', 'u.product_id')
+    .select(['u.imei', 'o.customer_id', 'p.name'])
+    .where('u.status', '=', 'SOLD')
+    .where('o.finished_at', 'is not', null)
+    .orderBy('o.finished_at', 'desc')
+    .limit(40)
+    .execute();
+  const covered: typeof sold = [];
+  for (const unit of sold) {
+    if (covered.length === 2) break;
+    const known = await unitByImei(db, unit.imei, now).catch(() => null);
+    if (known?.warrantyDaysLeft && known.warrantyDaysLeft > 30) covered.push(unit);
+  }
+  let warranty = 0;
+  for (const [index, unit] of covered.entries()) {
+    const problem = PROBLEMS[index + 1] as (typeof PROBLEMS)[number];
+    const repair = await service.create(admin, {
+      customerId: unit.customer_id,
+      imei: unit.imei,
+      model: unit.name,
+      problem: problem.problem,
+      checklist: [{ item: 'Liga', ok: true }],
+      accessories: 'Sem acessórios',
+      photos: [photo],
+      estimatedDate: estimated,
+      technicianId: technician.employeeId,
+    });
+    await service.move(technician, repair.id, 'startDiagnosis', {});
+    await estimate(repair.id, problem);
+    await service.move(admin, repair.id, 'approve', {});
+    await service.move(technician, repair.id, 'startRepair', {});
+    await service.move(technician, repair.id, 'finishRepair', {});
+    if (index === 1) {
+      const signature = (await signaturePicture(rng)).toString('base64');
+      await service.move(admin, repair.id, 'deliver', { signature });
+    }
+    warranty++;
+  }
+  return { repairs: n + warranty, repair_parts_products: parts.length, warranty_repairs: warranty };
+}
