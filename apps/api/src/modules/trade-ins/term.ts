@@ -29,7 +29,7 @@ const styles = StyleSheet.create({
     borderColor: '#cccccc',
   },
   strong: { fontFamily: 'Helvetica-Bold' },
-  body: { marginTop: 12, lineHeight: 1.5, textAlign: 'justify' },
+  body: { marginTop: 12, lineHeight: 1.35 },
   signature: { marginTop: 16, height: 70, objectFit: 'contain', alignSelf: 'flex-start' },
   signLine: { marginTop: 4, borderTopWidth: 0.75, borderColor: '#000000', width: 260, paddingTop: 3 },
   notSigned: { marginTop: 40, color: '#991b1b', fontFamily: 'Helvetica-Bold' },
