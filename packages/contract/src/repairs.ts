@@ -530,3 +530,25 @@ export const REPAIR_CSV_HEADERS = [
 
 /** An instant as DD/MM/YYYY in the business's zone. */
 export const repairDate = (at: Date | string) => formatBusinessDate(new Date(at));
+
+/** GET /repairs/parts and /repairs/customers: what the estimate's and the service order's pickers search. */
+export const repairLookupQuerySchema = z.object({
+  search: z.string().trim().max(REPAIR_LIMITS.shortText).default(''),
+});
+/** A part the estimate may take: a product that is not a phone, not archived, with its list price and stock. */
+export const repairPartOptionSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  price: z.number(),
+  stock: z.number().int(),
+});
+export type RepairPartOption = z.infer<typeof repairPartOptionSchema>;
+/** A customer the service order may be opened for. */
+export const repairCustomerOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  document: z.string(),
+});
+export type RepairCustomerOption = z.infer<typeof repairCustomerOptionSchema>;

@@ -31,6 +31,8 @@ const TEXT = new Set([
   'imei',
   // A barcode (GTIN) likewise: 8 to 14 digits as text, a UPC-A's leading zero counts.
   'gtin',
+  // A repair's public status page is named by a random token (issue 42 §2), not a number.
+  'token',
   '*',
 ]);
 const NOT_DECIMAL = ['0x10', '%201', '1%20', '1e1', '+1', '1.0', '0b1', '%EF%BC%91' /* fullwidth 1 */, '1_0'];

@@ -27,7 +27,7 @@ const styles = StyleSheet.create({
     borderColor: '#cccccc',
   },
   body: { lineHeight: 1.4 },
-  sign: { marginTop: 32 },
+  sign: { marginTop: 24 },
   footer: { position: 'absolute', bottom: 22, left: 36, right: 36, fontSize: 8, color: '#555555' },
 });
 
@@ -83,8 +83,13 @@ function receipt(
         : repair.total > 0
           ? line('Total', money(repair.total))
           : null,
-      h(Text, { style: styles.sign }, '______________________________'),
-      h(Text, null, repair.customer.name),
+      // The line and the name under it stay together (a full checklist once sent the name alone to a second page).
+      h(
+        View,
+        { style: styles.sign, wrap: false },
+        h(Text, null, '______________________________'),
+        h(Text, null, repair.customer.name),
+      ),
       h(
         Text,
         { style: styles.footer, fixed: true },

@@ -10,9 +10,12 @@ import {
   type RepairAction,
   repairActionAccess,
   repairCreateBodySchema,
+  repairCustomerOptionSchema,
   repairListQuerySchema,
   repairListSchema,
+  repairLookupQuerySchema,
   repairMoveBodySchema,
+  repairPartOptionSchema,
   repairPublicStatusSchema,
   repairResponseSchema,
   repairSettingsBodySchema,
@@ -88,6 +91,36 @@ export const repairsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.tasks(principalOf(request)),
+  );
+
+  app.get(
+    '/repairs/parts',
+    {
+      config: REPAIR_TASKS_ACCESS,
+      schema: {
+        tags,
+        summary:
+          'As peças que o orçamento pode levar (o técnico e a assistência): produtos que não são aparelhos nem arquivados, cujo nome, código, etiqueta ou marca têm a busca, com preço de tabela e estoque (até 20)',
+        querystring: repairLookupQuerySchema,
+        response: { 200: z.object({ data: z.array(repairPartOptionSchema) }) },
+      },
+    },
+    async (request) => ({ data: await service.partOptions(request.query.search) }),
+  );
+
+  app.get(
+    '/repairs/customers',
+    {
+      config: REPAIRS_MANAGE_ACCESS,
+      schema: {
+        tags,
+        summary:
+          'Os clientes para quem a assistência abre uma ordem de serviço: por nome, e-mail, CPF/CNPJ ou telefone, aprovados primeiro (até 20)',
+        querystring: repairLookupQuerySchema,
+        response: { 200: z.object({ data: z.array(repairCustomerOptionSchema) }) },
+      },
+    },
+    async (request) => ({ data: await service.customerOptions(request.query.search) }),
   );
 
   app.get(

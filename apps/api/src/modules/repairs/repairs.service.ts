@@ -25,7 +25,9 @@ import {
   type Repair,
   type RepairAction,
   type RepairCreateBody,
+  type RepairCustomerOption,
   type RepairMoveBody,
+  type RepairPartOption,
   type RepairPublicStatus,
   type RepairStatus,
   type RepairSummary,
@@ -47,7 +49,9 @@ import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
+import { searchCustomers } from '../customers/customers.service';
 import { normalizeOrderPicture } from '../orders/workflow.service';
+import { searchProducts } from '../products/products.service';
 import { placeOrder } from '../selling/selling.service';
 import { initialOrderStatusFor, shopIdentity } from '../settings/settings.service';
 import { moveStock, unitByImei } from '../stock/stock.service';
@@ -588,6 +592,29 @@ export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fil
     /** GET /repairs/warranty/{imei}: the repair warranties of a device, one of our units or not. */
     warranties(imei: string, now = new Date()) {
       return repairWarranties(db, imei, now);
+    },
+
+    /** The estimate's part picker: products that are not phones nor archived, by the catalogue's search. */
+    async partOptions(search: string): Promise<RepairPartOption[]> {
+      if (!search) return [];
+      const rows = await searchProducts(db, search, 40);
+      return rows
+        .filter((row) => !row.serialized && !row.archived)
+        .slice(0, 20)
+        .map((row) => ({
+          id: row.id,
+          code: row.code,
+          name: row.name,
+          price: centsToReais(row.sell_price_cents),
+          stock: row.stock,
+        }));
+    },
+
+    /** The service order's customer picker: the palette's customer search (approved first). */
+    async customerOptions(search: string): Promise<RepairCustomerOption[]> {
+      if (!search) return [];
+      const customers = await searchCustomers(db, search, 20);
+      return customers.map((c) => ({ id: c.id, name: c.name, email: c.email, document: c.document }));
     },
 
     async settings() {

@@ -276,6 +276,35 @@ describe('repairs (issue 42 §2)', () => {
     );
   });
 
+  it('the pickers: the technician finds parts (not phones, not archived) with their price and stock; the counter finds customers', async () => {
+    const part = await createProduct(t.db, {
+      name: 'Bateria Picker 11',
+      costCents: 9_000,
+      sellCents: 18_000,
+      stock: 7,
+    });
+    const phone = await createProduct(t.db, {
+      name: 'Bateria Picker Celular',
+      costCents: 90_000,
+      sellCents: 180_000,
+      stock: 0,
+    });
+    await t.db.updateTable('products').set({ serialized: true }).where('id', '=', phone.id).execute();
+    const parts = await call(technician, 'GET', '/repairs/parts?search=Bateria%20Picker');
+    expect(parts.statusCode, parts.body).toBe(200);
+    expect(parts.json().data).toEqual([
+      { id: part.id, code: part.code, name: 'Bateria Picker 11', price: 180, stock: 7 },
+    ]);
+    // The technician's function opens the parts, not the customers (the counter's).
+    expectApiError(await call(technician, 'GET', '/repairs/customers?search=Rita'), 403, 'FORBIDDEN');
+    const customer = await createCustomer(t.db, { name: 'Rosa Picker Reparo' });
+    const found = await call(admin, 'GET', '/repairs/customers?search=Rosa%20Picker');
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().data.map((c: { id: number; name: string }) => [c.id, c.name])).toEqual([
+      [customer.id, 'Rosa Picker Reparo'],
+    ]);
+  });
+
   it('the public status page gives the status and its dates only, and refuses guessed tokens', async () => {
     const customer = await createCustomer(t.db, { name: 'Paulo Privado' });
     const opened = await openRepair(customer.id, imeiOf(serial++));
