@@ -4,7 +4,9 @@ import {
   CASH_FLOW_PERMISSIONS,
   CASH_OPERATE_PERMISSIONS,
   PERMISSIONS,
+  REPAIR_TASKS_ACCESS,
   TASKS_ACCESS,
+  TRADE_IN_PERMISSIONS,
 } from '@backoffice/contract';
 
 /**
@@ -69,6 +71,19 @@ const PAGES = [
     functions: TASKS_ACCESS.functions,
   },
   {
+    path: 'repairs',
+    label: 'Assistência técnica',
+    // The repair counter (issue 42 §2): service orders opened, moved at the counter, exported.
+    permissions: [PERMISSIONS.repairs],
+  },
+  {
+    path: 'repair-tasks',
+    label: 'Bancada técnica',
+    // The technician's 'Minhas tarefas' (GET /repairs/tasks): his function opens it, or 'Assistência técnica'.
+    permissions: REPAIR_TASKS_ACCESS.permissions,
+    functions: REPAIR_TASKS_ACCESS.functions,
+  },
+  {
     path: 'reports',
     label: 'Relatórios',
     permissions: [PERMISSIONS.reports],
@@ -107,6 +122,12 @@ const PAGES = [
     label: 'Notas fiscais',
     // The NF-e and NFC-e emitted (issue 41 §2): 'Notas fiscais' writes them; the desk (orders) reads them and prints the DANFE.
     permissions: [PERMISSIONS.invoices, PERMISSIONS.orders],
+  },
+  {
+    path: 'trade-ins',
+    label: 'Aparelhos usados',
+    // Used phones taken in (issue 42 §1): the desk (orders) and the counter (selling) evaluate and take them in.
+    permissions: TRADE_IN_PERMISSIONS,
   },
   {
     path: 'cash-flow',

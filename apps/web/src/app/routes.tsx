@@ -22,6 +22,8 @@ const PAGE_CODE: Record<AdminPath, CodeLoader<{ default: ComponentType }>> = {
   orders: codeLoader(() => import('../features/orders/pages/orders-page')),
   dispatch: codeLoader(() => import('../features/dispatch/pages/dispatch-page')),
   tasks: codeLoader(() => import('../features/field/pages/tasks-page')),
+  repairs: codeLoader(() => import('../features/repairs/pages/repairs-page')),
+  'repair-tasks': codeLoader(() => import('../features/repairs/pages/repair-tasks-page')),
   reports: codeLoader(() => import('../features/reports/pages/reports-page')),
   reportDetail: codeLoader(() => import('../features/reports/pages/report-detail-page')),
   selling: codeLoader(() => import('../features/selling/pages/selling-page')),
@@ -30,6 +32,7 @@ const PAGE_CODE: Record<AdminPath, CodeLoader<{ default: ComponentType }>> = {
   receivables: codeLoader(() => import('../features/receivables/pages/receivables-page')),
   'cash-flow': codeLoader(() => import('../features/cash-flow/pages/cash-flow-page')),
   'fiscal-notes': codeLoader(() => import('../features/fiscal-notes/pages/fiscal-notes-page')),
+  'trade-ins': codeLoader(() => import('../features/trade-ins/pages/trade-ins-page')),
   suppliers: codeLoader(() => import('../features/suppliers/pages/suppliers-page')),
   payables: codeLoader(() => import('../features/payables/pages/payables-page')),
   purchaseEntry: codeLoader(() => import('../features/purchases/pages/nfe-entry-page')),
@@ -80,6 +83,8 @@ const ForgotPasswordPage = lazyComponent(forgotPasswordCode);
 const LogoutPage = lazy(() => import('../features/auth/pages/logout-page'));
 const AdminLayout = lazyComponent(adminLayoutCode);
 const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'));
+/** The public status page of a service order (`/os/{token}`, the receipt's QR code): no sign-in, no admin layout. */
+const RepairStatusPage = lazy(() => import('../features/repairs/pages/repair-status-page'));
 
 /**
  * Starts fetching the code of the address the app opens on, all of it at once: the sign-in page at `/` and
@@ -94,6 +99,7 @@ export function startLoadingCodeFor(pathname: string, queryClient?: QueryClient)
   const started: Promise<unknown>[] = [];
   if (pathname === '/' || pathname === '/login') started.push(loginCode(), muiProvidersCode());
   else if (pathname === '/forgot-password') started.push(forgotPasswordCode(), muiProvidersCode());
+  else if (pathname.startsWith('/os/')) started.push(muiProvidersCode());
   else if (pathname === '/admin' || pathname.startsWith('/admin/')) {
     started.push(adminLayoutCode());
     const segment = pathname.split('/')[2] ?? '';
@@ -140,6 +146,7 @@ export const appRoutes: RouteObject[] = [
   { path: '/login', element: page(<LoginPage prefetch={prefetchAfterLogin} />) },
   { path: '/forgot-password', element: page(<ForgotPasswordPage prefetch={prefetchLogin} />) },
   { path: '/logout', element: page(<LogoutPage />) },
+  { path: '/os/:token', element: page(<RepairStatusPage />) },
   {
     path: '/admin',
     element: (

@@ -42,6 +42,12 @@ describe('landingPath', () => {
     expect(landingPath(['bo:manage:settings'], 1)).toBe('/admin/settings');
     expect(landingPath(['bo:manage:orders'], null)).toBe('/admin/orders');
   });
+
+  it("sends the technician (func 4) to his bench, 'Assistência técnica' alone to the service orders (issue 42 §2)", () => {
+    expect(landingPath([], 4)).toBe('/admin/repair-tasks');
+    expect(landingPath(['bo:manage:repairs'], 4)).toBe('/admin/repair-tasks');
+    expect(landingPath(['bo:manage:repairs'], 1)).toBe('/admin/repairs');
+  });
 });
 
 describe('shell', () => {
@@ -117,9 +123,12 @@ describe('shell', () => {
       'Caixa',
       'Contas a receber',
       'Notas fiscais',
+      'Aparelhos usados',
       'Configurações',
     ]);
     expect(within(nav).getByRole('link', { name: 'Caixa' }).getAttribute('href')).toBe('/admin/cash');
+    // Used phones taken in (issue 42 §1): the desk evaluates them.
+    expect(within(nav).getByRole('link', { name: 'Aparelhos usados' }).getAttribute('href')).toBe('/admin/trade-ins');
     // The instalments of the sales on credit (issue 40 §2): the desk receives them.
     expect(within(nav).getByRole('link', { name: 'Contas a receber' }).getAttribute('href')).toBe('/admin/receivables');
     // The notes the desk prints the DANFE of (issue 41 §2): read with the orders' permission.

@@ -14,10 +14,14 @@ const LANDING_BY_PERMISSION: Record<string, string> = {
   [PERMISSIONS.purchases]: '/admin/payables',
   [PERMISSIONS.credit]: '/admin/receivables',
   [PERMISSIONS.invoices]: '/admin/fiscal-notes',
+  [PERMISSIONS.repairs]: '/admin/repairs',
 };
 
 /** "Minhas tarefas", the stocker's and the courier's screen (docs/order-workflow.md, Field screens). */
 export const TASKS_PATH = '/admin/tasks';
+
+/** The technician's 'Minhas tarefas' (issue 42 §2): his repair queue, which his function opens (REPAIR_TASKS_ACCESS). */
+export const REPAIR_TASKS_PATH = '/admin/repair-tasks';
 
 /** Stockers and couriers start on their task screen (their function opens it: the contract's TASKS_ACCESS). */
 function isFieldWorker(permissions: readonly string[], func: number | null | undefined): boolean {
@@ -33,6 +37,7 @@ function isFieldWorker(permissions: readonly string[], func: number | null | und
  */
 export function landingPath(permissions: readonly string[], func?: number | null): string {
   if (isFieldWorker(permissions, func)) return TASKS_PATH;
+  if (func === EMPLOYEE_FUNCS.TECHNICIAN) return REPAIR_TASKS_PATH;
   for (const permission of permissions) {
     if (permission !== FULL_ACCESS && !permission.includes('bo:manage')) continue;
     const path = LANDING_BY_PERMISSION[permission];

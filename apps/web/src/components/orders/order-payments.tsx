@@ -5,6 +5,7 @@ import {
   PART_METHOD_LABELS,
   PART_STATUS_LABELS,
   PERMISSIONS,
+  TRADE_IN_PERMISSIONS,
 } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
@@ -21,10 +22,11 @@ import Typography from '@mui/material/Typography';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Control, useForm, useWatch } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
-import { hasPermission } from '../../lib/session';
+import { hasAccess, hasPermission } from '../../lib/session';
 import { FormMoneyField } from '../form/form-money-field';
 import { FormSelectField } from '../form/form-select-field';
 import { CardReceiptFields, type CardReceiptValues } from '../payments/card-receipt-fields';
@@ -36,6 +38,7 @@ import { InlinePaymentForm } from './inline-payment-form';
 import { partDetail, STATUS_TONE_COLORS } from './order-format';
 import { ordersKeys } from './order-keys';
 import { OrderRefunds } from './order-refunds';
+import { ORDER_TEXTS } from './texts';
 
 const T = ORDER_PAYMENT_TEXTS;
 const WAITING = STATUS_TONE_COLORS.waiting;
@@ -88,6 +91,8 @@ const EMPTY: Values = {
 export function OrderPaymentsSection({ orderId }: { orderId: number }) {
   const payments = useQuery({ ...orderPaymentsQuery(orderId), staleTime: 0 });
   const canAdd = hasPermission(PERMISSIONS.orders);
+  /** A used phone as part of the payment: 'Aparelhos usados' opens its form for this order (issue 42 §1). */
+  const canTradeIn = hasAccess({ permissions: TRADE_IN_PERMISSIONS });
   const settings = useQuery({ ...cardSettingsQuery, enabled: canAdd });
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -206,6 +211,11 @@ export function OrderPaymentsSection({ orderId }: { orderId: number }) {
           {canAdd && data.due > 0 && !adding ? (
             <Button sx={{ mt: 1 }} onClick={() => setAdding(true)}>
               {T.add}
+            </Button>
+          ) : null}
+          {canTradeIn && data.due > 0 && !adding ? (
+            <Button sx={{ mt: 1 }} component={RouterLink} to={`/admin/trade-ins?pedido=${orderId}`}>
+              {ORDER_TEXTS.tradeIn}
             </Button>
           ) : null}
           {canAdd && adding ? (

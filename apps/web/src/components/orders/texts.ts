@@ -1,5 +1,7 @@
 /** Portuguese text of the shared order pieces (spec section 2, Orders: modals). */
 export const ORDER_TEXTS = {
+  /** 'Pagamentos': a used phone evaluated as part of this order's payment (issue 42 §1). */
+  tradeIn: 'Avaliar aparelho usado',
   /** 'Registrar troca' / 'Registrar devolução' (issue 17 §5). */
   adjustment: {
     title: (kind: 'EXCHANGE' | 'RETURN', code: string) =>

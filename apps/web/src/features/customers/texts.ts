@@ -101,6 +101,8 @@ export const CUSTOMERS_TEXTS = {
   },
   details: {
     title: 'Detalhes do Cliente',
+    /** Opens 'Aparelhos usados' with a new evaluation for the customer as the seller (issue 42 §1). */
+    tradeIn: 'Avaliar aparelho usado',
     customer: 'Cliente',
     address: 'Endereço',
     name: 'Nome',

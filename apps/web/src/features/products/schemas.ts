@@ -4,6 +4,7 @@ import {
   moneySchema,
   NEW_PRODUCT_DISCOUNT,
   ncmSchema,
+  PRODUCT_GRADES,
   PRODUCT_LIMITS,
   type Product,
   type ProductCreateInput,
@@ -104,6 +105,9 @@ export const productFormSchema = z.object({
   tags: z.array(z.string()),
   /** 'Controla IMEI' (issue 17). */
   serialized: z.boolean(),
+  /** 'Seminovo' and its grade (issue 42 §1); '' is no grade. */
+  used: z.boolean(),
+  grade: z.enum(['', ...PRODUCT_GRADES]),
   /** 'Código de barras' (GTIN/EAN), checked by the server's own rule (check digit); empty is none. */
   barcode: checkedBy(barcodeSchema),
   /** Fiscal fields (issue 21), by the contract's schemas (`fiscal.ts`); empty is none. */
@@ -134,6 +138,8 @@ export const emptyProductForm: ProductFormValues = {
   stockAlert: '0',
   tags: [],
   serialized: false,
+  used: false,
+  grade: '',
   barcode: '',
   ncm: '',
   cest: '',
@@ -158,6 +164,8 @@ export function productToForm(product: Product): ProductFormValues {
     stockAlert: String(product.stockAlert),
     tags: product.tags,
     serialized: product.serialized,
+    used: product.used ?? false,
+    grade: product.grade ?? '',
     barcode: product.barcode ?? '',
     ncm: product.ncm ?? '',
     cest: product.cest ?? '',
@@ -184,6 +192,9 @@ export function formToBody(values: ProductFormValues): Omit<ProductCreateInput, 
     stockAlert: Number(values.stockAlert),
     tags: values.tags.filter((tag) => tag.trim()),
     serialized: values.serialized,
+    used: values.used,
+    // Only a seminovo has a grade (the server refuses one on another product).
+    grade: values.used && values.grade ? values.grade : null,
     barcode: values.barcode.trim() || null,
     // The server drops the dots of an NCM or CEST and uppercases the unit (the same schemas).
     ncm: ncmSchema.parse(values.ncm) ?? null,

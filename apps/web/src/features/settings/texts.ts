@@ -191,6 +191,19 @@ export const QUOTE_VALIDITY_TEXTS = {
   helper: (days: number) => `Um orçamento salvo hoje vale por ${days} ${days === 1 ? 'dia' : 'dias'}.`,
 } as const;
 
+/** 'Garantia de reparo' (issue 42 §2): how many days a delivered repair is under the shop's warranty. */
+export const REPAIR_WARRANTY_TEXTS = {
+  title: 'Garantia de reparo',
+  text: 'Por quantos dias um reparo entregue fica na garantia da loja, contados da entrega e registrados no IMEI do aparelho. Um novo reparo do mesmo aparelho nesse prazo não custa nada ao cliente.',
+  days: 'Garantia (dias)',
+  save: 'Salvar garantia',
+  saved: 'Garantia de reparo gravada.',
+  saveFailed: 'Não foi possível salvar a garantia de reparo.',
+  loadFailed: 'Não foi possível carregar a garantia de reparo.',
+  readOnly: 'Só quem tem a permissão Assistência técnica altera a garantia de reparo.',
+  helper: (days: number) => `Um reparo entregue hoje fica ${days} ${days === 1 ? 'dia' : 'dias'} na garantia.`,
+} as const;
+
 /** 'Horários de saída' (issue 21): the couriers' week, edited in Configurações and in the first-run setup. */
 export const DEPARTURES_TEXTS = {
   title: 'Horários de saída dos motoboys',
@@ -548,4 +561,31 @@ export const FISCAL_PROFILE_TEXTS = {
   applySubmit: 'Aplicar',
   applied: FISCAL_SETUP_TEXTS.profileAssigned,
   applyFailed: 'Não foi possível aplicar o perfil aos produtos.',
+} as const;
+
+/** 'Avaliação de usados' (issue 42 §1): the price table of used phones, the deductions per defect, the warranty. */
+export const TRADE_INS_CARD_TEXTS = {
+  title: 'Avaliação de usados',
+  text: 'A oferta por um aparelho usado é o preço da tabela (marca, modelo e armazenamento) menos o desconto de cada defeito do checklist. O seminovo é vendido com a garantia em dias definida aqui.',
+  readOnly: 'Somente quem gerencia a avaliação de usados altera a tabela e os descontos.',
+  loadFailed: 'Não foi possível carregar a tabela de usados.',
+  prices: 'Tabela de preços',
+  brand: 'Marca',
+  model: 'Modelo',
+  storage: 'Armazenamento (GB)',
+  storageShort: (gb: number) => `${gb} GB`,
+  price: 'Preço',
+  noPrices: 'Nenhum modelo na tabela.',
+  remove: (phone: string) => `Remover ${phone} da tabela`,
+  addPrice: 'Incluir ou trocar preço',
+  priceSaved: 'Preço gravado na tabela.',
+  priceSaveFailed: 'Não foi possível gravar o preço. Tente novamente.',
+  priceRemoved: 'Preço removido da tabela.',
+  priceRemoveFailed: 'Não foi possível remover o preço. Tente novamente.',
+  confirmRemove: (phone: string) => `Remover ${phone} da tabela de preços?`,
+  deductions: 'Desconto por defeito',
+  warrantyDays: 'Garantia do seminovo (dias)',
+  saveSettings: 'Salvar descontos e garantia',
+  settingsSaved: 'Descontos e garantia gravados.',
+  settingsSaveFailed: 'Não foi possível gravar os descontos. Tente novamente.',
 } as const;

@@ -1,6 +1,7 @@
-import { type Customer, documentType } from '@backoffice/contract';
+import { type Customer, documentType, TRADE_IN_PERMISSIONS } from '@backoffice/contract';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
+import PhoneAndroidOutlinedIcon from '@mui/icons-material/PhoneAndroidOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,7 +16,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { formatCep, formatDocument, formatMoney, formatPhone } from '../../../lib/format';
+import { hasAccess } from '../../../lib/session';
 import { CUSTOMERS_TEXTS } from '../texts';
 import { CreditSection } from './credit-section';
 
@@ -128,6 +131,16 @@ export function DetailsDialog({ customer, loading, onClose, privacy }: DetailsDi
               </Button>
             ) : null}
           </Box>
+        ) : null}
+        {hasAccess({ permissions: TRADE_IN_PERMISSIONS }) ? (
+          <Button
+            component={RouterLink}
+            to="/admin/trade-ins"
+            state={{ tradeInCustomer: { id: customer.id, name: customer.name, document: customer.document } }}
+            startIcon={<PhoneAndroidOutlinedIcon />}
+          >
+            {T.tradeIn}
+          </Button>
         ) : null}
         <Button onClick={onClose} variant="contained">
           {CUSTOMERS_TEXTS.close}

@@ -232,6 +232,8 @@ describe('Cadastrar Produto form', () => {
         stockAlert: 0,
         tags: ['vidro'],
         serialized: false,
+        used: false,
+        grade: null,
         barcode: null,
         ncm: null,
         cest: null,
@@ -508,6 +510,20 @@ describe("'Controla IMEI' on the product form (issue 17)", () => {
       [],
     );
     expect(calls.some((c: MockCall) => c.url === '/api/units/check')).toBe(true);
+  });
+
+  it("sends 'Seminovo' with its grade, and no grade once it is off (issue 42 §1)", async () => {
+    const { user, onSubmit } = renderForm({ mode: 'edit', product: { ...PRODUCT, serialized: true, stock: 0 } });
+    expect(screen.queryByRole('combobox', { name: 'Grau' })).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'Seminovo' }));
+    await choose(user, /^Grau/, 'B (marcas leves)');
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ used: true, grade: 'B' }), []));
+    await user.click(screen.getByRole('switch', { name: 'Seminovo' }));
+    expect(screen.queryByRole('combobox', { name: 'Grau' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ used: false, grade: null }), []);
   });
 
   it('sends the switch on edit while the stock is zero, and locks it with the reason otherwise', async () => {

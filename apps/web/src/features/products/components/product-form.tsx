@@ -1,5 +1,6 @@
 import {
   type Brand,
+  PRODUCT_GRADES,
   PRODUCT_LIMITS,
   PRODUCT_ORIGINS,
   type Product,
@@ -115,6 +116,7 @@ export function ProductForm(props: Props) {
 
   const brand = watch('brand');
   const serialized = watch('serialized');
+  const used = watch('used');
   // A serialized product created with stock: its units, one IMEI a line; the stock is their count.
   const [imeis, setImeis] = useState('');
   const takesUnits = serialized && !editing;
@@ -389,6 +391,44 @@ export function ProductForm(props: Props) {
                 {takesUnits && (
                   <Grid size={{ xs: 12 }}>
                     <ImeiListField value={imeis} onChange={setImeis} list={units} />
+                  </Grid>
+                )}
+                <Grid size={HALF}>
+                  <Controller
+                    control={control}
+                    name="used"
+                    render={({ field }) => (
+                      <FormControlLabel
+                        label={F.used}
+                        control={
+                          <Switch
+                            name={field.name}
+                            checked={field.value}
+                            onChange={(event) => {
+                              field.onChange(event.target.checked);
+                              if (!event.target.checked) setValue('grade', '', { shouldDirty: true });
+                            }}
+                            onBlur={field.onBlur}
+                            slotProps={{ input: { 'aria-describedby': 'product-used-help' } }}
+                          />
+                        }
+                      />
+                    )}
+                  />
+                  <FormHelperText id="product-used-help" sx={{ mt: 0 }}>
+                    {F.usedHelp}
+                  </FormHelperText>
+                </Grid>
+                {used && (
+                  <Grid size={HALF}>
+                    <FormSelectField
+                      control={control}
+                      name="grade"
+                      label={F.grade}
+                      options={PRODUCT_GRADES.map((grade) => ({ value: grade, label: F.gradeLabels[grade] }))}
+                      emptyOption={F.noGrade}
+                      fullWidth
+                    />
                   </Grid>
                 )}
                 <Grid size={{ xs: 12 }}>

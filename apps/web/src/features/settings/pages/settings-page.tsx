@@ -1,4 +1,4 @@
-import { type BankSetting, PERMISSIONS } from '@backoffice/contract';
+import { type BankSetting, PERMISSIONS, TRADE_IN_PERMISSIONS } from '@backoffice/contract';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
@@ -45,6 +45,8 @@ import { LateLimitsCard } from '../components/late-limits-card';
 import { PixReceivedCard } from '../components/pix-received-card';
 import { PixWebhookCard } from '../components/pix-webhook-card';
 import { QuoteValidityCard } from '../components/quote-validity-card';
+import { RepairWarrantyCard } from '../components/repair-warranty-card';
+import { TradeInsCard } from '../components/trade-ins-card';
 import { WhatsAppTemplatesCard } from '../components/whatsapp-templates-card';
 import { FIRST_RUN_TEXTS, SETTINGS_PAGE_TEXTS as T } from '../texts';
 
@@ -71,6 +73,9 @@ export default function SettingsPage() {
   const canSell = hasAccess({ permissions: [PERMISSIONS.internalSales] });
   /** 'Configurações de crédito': read and changed by 'Crédito e cobrança' (full access passes). */
   const canManageCredit = hasAccess({ permissions: [PERMISSIONS.credit] });
+  /** 'Avaliação de usados': read by whoever takes used phones in, changed by who manages them (issue 42 §1). */
+  const canReadTradeIns = hasAccess({ permissions: [...TRADE_IN_PERMISSIONS, PERMISSIONS.tradeIns] });
+  const canManageTradeIns = hasAccess({ permissions: [PERMISSIONS.tradeIns] });
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const bankSettings = useBankSettings();
@@ -283,7 +288,10 @@ export default function SettingsPage() {
           {canReadPix || canChange ? <LateLimitsCard canChange={canChange} /> : null}
           {canChange || canReadPix ? <WhatsAppTemplatesCard /> : null}
           {canChange || canSell ? <QuoteValidityCard canChange={canChange} /> : null}
+          {/* 'Garantia de reparo' (issue 42 §2): GET /repairs/settings is read and changed with 'Assistência técnica'. */}
+          {hasAccess({ permissions: [PERMISSIONS.repairs] }) ? <RepairWarrantyCard canChange /> : null}
           {canManageCredit ? <CreditSettingsCard /> : null}
+          {canReadTradeIns ? <TradeInsCard canChange={canManageTradeIns} /> : null}
           {canChange ? <FiscalSection /> : null}
           {canChange ? <BackupsCard /> : null}
         </Stack>
