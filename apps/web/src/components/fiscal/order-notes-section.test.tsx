@@ -1,13 +1,11 @@
 import { FISCAL_NOTE_TEXTS, type FiscalNote, type OrderDetail } from '@backoffice/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockCall, mockFetch, renderPage, signInAs } from '../../test/render';
 import { OrderDetailsDialog } from '../orders/order-details-dialog';
 import { makeOrderDetail } from '../orders/test-data';
 import { AUTHORIZED, CONTINGENT, makeNote, pageOf, REJECTED } from './test-data';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const INVOICING = ['bo:manage:orders', 'bo:manage:invoices'];
 type Answer = { status?: number; body?: unknown };

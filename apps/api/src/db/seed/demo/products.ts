@@ -258,3 +258,37 @@ async function seedPictures(trx: Transaction<Database>, plans: ProductPlan[], st
     })),
   );
 }
+
+/**
+ * The brands of products the demo adds after its catalogue (seminovos, repair parts): a small demo (only the most
+ * popular products) may lack one, and a product is created under a brand that exists.
+ */
+export async function ensureBrands(trx: Transaction<Database>, names: readonly string[]): Promise<void> {
+  const existing = new Set((await trx.selectFrom('brands').select('name').execute()).map((b) => b.name.toLowerCase()));
+  const missing = [...new Set(names)].filter((name) => !existing.has(name.toLowerCase()));
+  if (missing.length > 0)
+    await trx
+      .insertInto('brands')
+      .values(missing.map((name) => ({ name })))
+      .execute();
+}
+
+/** A picture for each product the demo adds after its catalogue (as every product of the demo has one). */
+export async function pictureProducts(
+  trx: Transaction<Database>,
+  storage: Storage,
+  products: ReadonlyArray<{ id: number; name: string; brand: string; file: string }>,
+): Promise<void> {
+  for (const product of products) {
+    const picture = await productPicture({ name: product.name, brand: product.brand, category: 'phone' });
+    await trx
+      .insertInto('product_images')
+      .values({
+        product_id: product.id,
+        path: await storage.put(trx, 'products', picture, 'jpg'),
+        name: product.file,
+        position: 0,
+      })
+      .execute();
+  }
+}

@@ -15,7 +15,8 @@ import { createRepairsService, lateAt } from '../../../modules/repairs/repairs.s
 import { moveStock, unitByImei } from '../../../modules/stock/stock.service';
 import type { Principal } from '../../../plugins/auth';
 import type { DB } from '../../database';
-import { packagingPicture, productPicture, signaturePicture } from './images';
+import { packagingPicture, signaturePicture } from './images';
+import { ensureBrands, pictureProducts } from './products';
 import { stream } from './random';
 import { demoAdminId } from './staff';
 
@@ -93,13 +94,10 @@ export async function seedRepairs(db: DB, options: { storage: Storage }): Promis
   };
 
   const parts = await db.transaction().execute(async (trx) => {
-    const brands = new Set((await trx.selectFrom('brands').select('name').execute()).map((b) => b.name.toLowerCase()));
-    const missing = [...new Set(DEMO_REPAIR_PARTS.map((p) => p.brand))].filter((b) => !brands.has(b.toLowerCase()));
-    if (missing.length > 0)
-      await trx
-        .insertInto('brands')
-        .values(missing.map((name) => ({ name })))
-        .execute();
+    await ensureBrands(
+      trx,
+      DEMO_REPAIR_PARTS.map((p) => p.brand),
+    );
     const created = await insertProducts(
       trx,
       adminId,
@@ -127,19 +125,14 @@ export async function seedRepairs(db: DB, options: { storage: Storage }): Promis
       })),
     );
     // Each with its picture, as every product of the demo.
-    for (const [index, product] of created.entries()) {
-      const part = DEMO_REPAIR_PARTS[index] as (typeof DEMO_REPAIR_PARTS)[number];
-      const picture = await productPicture({ name: part.name, brand: part.brand, category: 'phone' });
-      await trx
-        .insertInto('product_images')
-        .values({
-          product_id: product.id,
-          path: await options.storage.put(trx, 'products', picture, 'jpg'),
-          name: `peca-${index + 1}.jpg`,
-          position: 0,
-        })
-        .execute();
-    }
+    await pictureProducts(
+      trx,
+      options.storage,
+      created.map((product, index) => {
+        const part = DEMO_REPAIR_PARTS[index] as (typeof DEMO_REPAIR_PARTS)[number];
+        return { id: product.id, name: part.name, brand: part.brand, file: `peca-${index + 1}.jpg` };
+      }),
+    );
     return created;
   });
 

@@ -16,7 +16,8 @@ import { insertProducts } from '../../../modules/products/products.service';
 import { releaseUsedUnit, takeInUsedUnit } from '../../../modules/stock/stock.service';
 import type { Database } from '../../schema';
 import { at, DAY, localDayStart } from './clock';
-import { productPicture, receiptPicture, signaturePicture } from './images';
+import { receiptPicture, signaturePicture } from './images';
+import { ensureBrands, pictureProducts } from './products';
 import { stream } from './random';
 import { demoAdminId } from './staff';
 
@@ -114,14 +115,10 @@ export async function seedTradeIns(
     .where('fiscal_profile_id', 'is not', null)
     .limit(1)
     .executeTakeFirst()) ?? { fiscal_profile_id: null, origin: 2, cest: null };
-  // A small demo may lack a brand the table names: the seminovos' brands exist before their products.
-  const brands = new Set((await trx.selectFrom('brands').select('name').execute()).map((b) => b.name.toLowerCase()));
-  const missing = [...new Set(DEMO_TRADE_IN_PRICES.map((p) => p.brand))].filter((b) => !brands.has(b.toLowerCase()));
-  if (missing.length > 0)
-    await trx
-      .insertInto('brands')
-      .values(missing.map((name) => ({ name })))
-      .execute();
+  await ensureBrands(
+    trx,
+    DEMO_TRADE_IN_PRICES.map((p) => p.brand),
+  );
   const created = await insertProducts(
     trx,
     admin,
@@ -160,24 +157,20 @@ export async function seedTradeIns(
     .execute();
 
   // Each seminovo with its picture, as every product of the demo.
-  for (const [index, product] of created.entries()) {
-    const plan = DEMO_SEMINOVOS[index] as (typeof DEMO_SEMINOVOS)[number];
-    const phone = DEMO_TRADE_IN_PRICES[plan.model] as (typeof DEMO_TRADE_IN_PRICES)[number];
-    const picture = await productPicture({
-      name: `${phone.model} Grau ${plan.grade}`,
-      brand: phone.brand,
-      category: 'phone',
-    });
-    await trx
-      .insertInto('product_images')
-      .values({
-        product_id: product.id,
-        path: await options.storage.put(trx, 'products', picture, 'jpg'),
-        name: `seminovo-${index + 1}.jpg`,
-        position: 0,
-      })
-      .execute();
-  }
+  await pictureProducts(
+    trx,
+    options.storage,
+    created.map((product, index) => {
+      const plan = DEMO_SEMINOVOS[index] as (typeof DEMO_SEMINOVOS)[number];
+      const phone = DEMO_TRADE_IN_PRICES[plan.model] as (typeof DEMO_TRADE_IN_PRICES)[number];
+      return {
+        id: product.id,
+        name: `${phone.model} Grau ${plan.grade}`,
+        brand: phone.brand,
+        file: `seminovo-${index + 1}.jpg`,
+      };
+    }),
+  );
 
   const sellers = await trx
     .selectFrom('customers')

@@ -8,9 +8,9 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, lazy, Suspense, useRef, useState } from 'react';
+import { photoToDataUrl } from '../../../lib/photos';
 import { FIELD_TEXTS } from '../texts';
 import { FieldDialog } from './field-dialog';
-import { photoToDataUrl } from './photos';
 
 const T = FIELD_TEXTS.pack;
 let nextPhotoId = 0;

@@ -5,7 +5,7 @@ import {
   type FiscalNote,
   fiscalVoidingSchema,
 } from '@backoffice/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTHORIZED, CANCELLED, CONTINGENT, pageOf, REJECTED } from '../../../components/fiscal/test-data';
@@ -13,7 +13,6 @@ import { type MockCall, mockFetch, renderPage, signInAs } from '../../../test/re
 import FiscalNotesPage from './fiscal-notes-page';
 
 // The data grid's first render is slow on a loaded machine: wait longer than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const MANAGER = ['bo:manage:orders', 'bo:manage:invoices'];
 const DESK = ['bo:manage:orders'];

@@ -1,5 +1,5 @@
 import type { FiscalNote } from '@backoffice/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AUTHORIZED, pageOf } from '../../../components/fiscal/test-data';
@@ -8,7 +8,6 @@ import { type MockCall, mockFetch, renderPage, signInAs } from '../../../test/re
 import OrdersPage from './orders-page';
 
 // The data grid's first render is slow on a loaded machine: wait longer than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 /** Delivered (5) to a company (CNPJ): the toolbar's 'Nota fiscal' suggests the NF-e. */
 const DELIVERED = makeOrderSummary({ orderId: 41, code: 'K7M-2Q9', status: 'Entregue', statusKey: 5 });

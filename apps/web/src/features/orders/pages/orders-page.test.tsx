@@ -1,5 +1,5 @@
 import type { OrderStatusCount, OrderSummary } from '@backoffice/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeOrderSummary } from '../../../components/orders/test-data';
@@ -8,7 +8,6 @@ import { type MockCall, renderPage, signInAs } from '../../../test/render';
 import OrdersPage from './orders-page';
 
 // The data grid's first render is slow on a loaded machine: wait longer than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const PROFILE = {
   id: 2,

@@ -5,42 +5,8 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { photoToDataUrl } from '../../../lib/photos';
 import { REPAIRS_TEXTS as T } from '../texts';
-
-/** The longest side a photo is sent with (a phone shoots 4000 px; the server keeps less). */
-const PHOTO_MAX_SIDE = 1600;
-
-function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsDataURL(file);
-  });
-}
-
-/** A photo as a JPEG data URL of at most PHOTO_MAX_SIDE px when the browser can decode it, else the file as it is. */
-async function photoDataUrl(file: File): Promise<string> {
-  try {
-    if (typeof createImageBitmap === 'function') {
-      const bitmap = await createImageBitmap(file);
-      const scale = Math.min(1, PHOTO_MAX_SIDE / Math.max(bitmap.width, bitmap.height));
-      const canvas = document.createElement('canvas');
-      canvas.width = Math.max(1, Math.round(bitmap.width * scale));
-      canvas.height = Math.max(1, Math.round(bitmap.height * scale));
-      const ctx = canvas.getContext('2d');
-      if (ctx) {
-        ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-        bitmap.close();
-        return canvas.toDataURL('image/jpeg', 0.85);
-      }
-      bitmap.close();
-    }
-  } catch {
-    // not decodable here (HEIC on some phones): the file as it is, the server decides
-  }
-  return readAsDataUrl(file);
-}
 
 /**
  * The arrival photos: 'Adicionar fotos' opens the camera or the gallery (several at once), each shown small with an
@@ -62,7 +28,7 @@ export function PhotoInput({
     if (!files) return;
     setProblem(null);
     try {
-      const read = await Promise.all([...files].slice(0, max - value.length).map(photoDataUrl));
+      const read = await Promise.all([...files].slice(0, max - value.length).map(photoToDataUrl));
       onChange([...value, ...read].slice(0, max));
     } catch {
       setProblem(T.photoFailed);

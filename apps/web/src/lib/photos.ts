@@ -1,4 +1,7 @@
-/** The longest side a packaging photo is sent with (the server keeps 1280 px; a phone shoots 4000 px). */
+/**
+ * The longest side a photo is sent with (a packaging photo, a used phone's or a repair's photo, a screenshot): the
+ * server keeps 1280 px; a phone shoots 4000 px.
+ */
 export const PHOTO_MAX_SIDE = 1600;
 
 function readAsDataUrl(file: Blob): Promise<string> {
@@ -11,8 +14,9 @@ function readAsDataUrl(file: Blob): Promise<string> {
 }
 
 /**
- * A photo as a data URL small enough to send over a phone's connection: redrawn as a JPEG of at most
- * PHOTO_MAX_SIDE px when the browser can decode it, else the file as it is (the server checks it).
+ * A photo as a data URL small enough to send over a phone's connection: redrawn on white (a screenshot's transparent
+ * parts) as a JPEG of at most PHOTO_MAX_SIDE px when the browser can decode it, else the file as it is (the server
+ * checks it).
  */
 export async function photoToDataUrl(file: File): Promise<string> {
   try {
@@ -24,6 +28,8 @@ export async function photoToDataUrl(file: File): Promise<string> {
       canvas.height = Math.max(1, Math.round(bitmap.height * scale));
       const ctx = canvas.getContext('2d');
       if (ctx) {
+        ctx.fillStyle = '#ffffff';
+        ctx.fillRect(0, 0, canvas.width, canvas.height);
         ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
         bitmap.close();
         return canvas.toDataURL('image/jpeg', 0.85);
