@@ -20,6 +20,9 @@ const SIDEBAR = [
   'Pedidos',
   'Expedição',
   'Minhas tarefas',
+  // Issue 42 §2: the repair counter and the technician's bench.
+  'Assistência técnica',
+  'Bancada técnica',
   'Relatórios',
   'Vendas',
   'Orçamentos',
@@ -28,6 +31,8 @@ const SIDEBAR = [
   'Contas a receber',
   // Issue 41: the notes emitted.
   'Notas fiscais',
+  // Issue 42 §1: used phones taken in.
+  'Aparelhos usados',
   'Fluxo de caixa',
   'Configurações',
   // The group 'Compras' (issue 39).
@@ -83,6 +88,9 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
           'Pedidos',
           'Expedição',
           'Minhas tarefas',
+          // Issue 42: the counter receives repairs (its bench too) and used phones.
+          'Assistência técnica',
+          'Bancada técnica',
           'Vendas',
           'Orçamentos',
           // Issue 40: the desk runs a register and receives instalments (orders, internal sales).
@@ -90,6 +98,7 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
           'Contas a receber',
           // Issue 41: the desk emits the notes ('Notas fiscais') and prints their DANFE.
           'Notas fiscais',
+          'Aparelhos usados',
           'Configurações',
         ],
         landing: /\/admin\//,
@@ -120,11 +129,14 @@ describe('foundation: sign-in, shell, employees, roles, recovery', () => {
           'Pedidos',
           'Expedição',
           'Minhas tarefas',
+          'Assistência técnica',
+          'Bancada técnica',
           'Relatórios',
           // 'Crédito e cobrança' (issue 40) and orders.
           'Caixa',
           'Contas a receber',
           'Notas fiscais',
+          'Aparelhos usados',
           'Fluxo de caixa',
           'Configurações',
         ],

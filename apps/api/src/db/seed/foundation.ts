@@ -15,6 +15,8 @@ export const DEMO_ROLES = [
       PERMISSIONS.orders,
       PERMISSIONS.internalSales,
       PERMISSIONS.invoices,
+      // Issue 42 §2: the counter opens the service orders, approves estimates and hands devices back.
+      PERMISSIONS.repairs,
     ],
     // Issue 38: the largest discount (%) at sale time; the demo's counter discounts stay within it.
     maxDiscountPercentage: 5,
@@ -38,6 +40,7 @@ export const DEMO_ROLES = [
       PERMISSIONS.invoices,
       // Issue 42 §1: the trade-ins' price table and deductions, and a value above the offer.
       PERMISSIONS.tradeIns,
+      PERMISSIONS.repairs,
     ],
     maxDiscountPercentage: 10,
   },

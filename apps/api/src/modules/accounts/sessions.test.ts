@@ -59,6 +59,7 @@ describe('sessions, profile and own password', () => {
           { key: PERMISSIONS.orders, label: 'Gerenciar pedidos e ver as configurações' },
           { key: PERMISSIONS.internalSales, label: 'Vendas internas (em nome do cliente)' },
           { key: PERMISSIONS.invoices, label: 'Notas fiscais' },
+          { key: PERMISSIONS.repairs, label: 'Assistência técnica' },
         ],
       },
     });
@@ -134,6 +135,7 @@ describe('sessions, profile and own password', () => {
       PERMISSIONS.credit,
       PERMISSIONS.invoices,
       PERMISSIONS.tradeIns,
+      PERMISSIONS.repairs,
     ]);
     expect((await me(fresh.accessToken)).statusCode).toBe(200);
     expect((await me(token)).statusCode).toBe(401);

@@ -25,6 +25,7 @@ describe('sign-in API', () => {
       PERMISSIONS.orders,
       PERMISSIONS.internalSales,
       PERMISSIONS.invoices,
+      PERMISSIONS.repairs,
     ]);
     expect(expires).toBeGreaterThanOrEqual(before + 8 * 3600_000 - 2000);
     expect(expires).toBeLessThanOrEqual(Date.now() + 8 * 3600_000);
