@@ -54,6 +54,7 @@ export * from './stock';
 export * from './suppliers';
 export * from './tasks';
 export * from './text';
+export * from './trade-in-access';
 export * from './trade-ins';
 export * from './unit-count';
 export * from './whatsapp';

@@ -3,18 +3,12 @@ import { isValidCpf } from './documents';
 import { idParamSchema } from './ids';
 import { hasTwoDecimals } from './money';
 import { pagedSchema } from './paging';
-import { PERMISSIONS } from './permissions';
 
 /**
  * Used phones taken in ('Avaliação de usado', issue 42 §1, decision 0058): the seller's phone evaluated by a
  * price table and the checklist's defects, checked against the stolen-phone list, signed for, and taken as part of
  * an order's payment or bought outright; it enters the stock as a seminovo unit in preparation.
  */
-
-/** Who evaluates and takes in a used phone: the desk (orders) and the counter (selling). */
-export const TRADE_IN_PERMISSIONS = [PERMISSIONS.orders, PERMISSIONS.selling] as const;
-/** Who releases a seminovo in preparation for sale: the stock, or the repair counter that checked it. */
-export const TRADE_IN_RELEASE_PERMISSIONS = [PERMISSIONS.products, PERMISSIONS.repairs] as const;
 
 export const TRADE_IN_STATUSES = ['OPEN', 'ACCEPTED', 'BLOCKED', 'CANCELLED'] as const;
 export type TradeInStatus = (typeof TRADE_IN_STATUSES)[number];
