@@ -13,7 +13,8 @@ function imeiOf(n: number): string {
 describe('repairs (issue 42 §2)', () => {
   let t: TestApp;
   let admin: string;
-  let attendant: string;
+  /** The demo's stocker (Estoque): neither 'Assistência técnica' nor the technician's function. */
+  let stocker: string;
   let technician: string;
   let technicianId: number;
   let serial = Date.now() % 1_000_000;
@@ -21,7 +22,7 @@ describe('repairs (issue 42 §2)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await signIn(t.app, DEMO.admin);
-    attendant = await signIn(t.app, DEMO.attendant);
+    stocker = await signIn(t.app, DEMO.stocker);
     technician = await signIn(t.app, DEMO.technician);
     technicianId = (
       await t.db.selectFrom('employees').select('id').where('email', '=', DEMO.technician).executeTakeFirstOrThrow()
@@ -161,7 +162,7 @@ describe('repairs (issue 42 §2)', () => {
     expect(stored.device_password).toBeNull();
 
     // The IMEI (not one of our units) shows the repair warranty.
-    const warranty = await call(attendant, 'GET', `/repairs/warranty/${imei}`);
+    const warranty = await call(stocker, 'GET', `/repairs/warranty/${imei}`);
     expect(warranty.statusCode).toBe(403);
     const byImei = await call(admin, 'GET', `/repairs/warranty/${imei}`);
     expect(byImei.statusCode).toBe(200);
@@ -434,7 +435,7 @@ describe('repairs (issue 42 §2)', () => {
   it('the repair warranty setting: 90 days by default, changed by Assistência técnica', async () => {
     expect((await call(admin, 'GET', '/repairs/settings')).json().data).toEqual({ warrantyDays: 90 });
     expectApiError(await call(admin, 'PUT', '/repairs/settings', { warrantyDays: 0 }), 400, 'VALIDATION_FAILED');
-    expect((await call(attendant, 'PUT', '/repairs/settings', { warrantyDays: 30 })).statusCode).toBe(403);
+    expect((await call(stocker, 'PUT', '/repairs/settings', { warrantyDays: 30 })).statusCode).toBe(403);
     const saved = await call(admin, 'PUT', '/repairs/settings', { warrantyDays: 90 });
     expect(saved.json().data).toEqual({ warrantyDays: 90 });
   });
