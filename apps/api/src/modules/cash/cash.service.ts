@@ -28,12 +28,12 @@ import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/sql-errors';
 import type { Principal } from '../../plugins/auth';
 import { type EntryRow, cashRepository as repo, type SessionRow } from './cash.repository';
 import { cashReportPdf } from './cash-report';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 const person = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
 
 function statusOf(row: Pick<SessionRow, 'closed_at' | 'approval'>): CashSessionStatus {

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/executor';
 import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/sql-errors';
 import { searchWords } from '../../lib/sql-input';
 import type { Principal } from '../../plugins/auth';
 import { activationMail, deliver, issueCode } from '../accounts/accounts.service';
@@ -54,10 +55,6 @@ function toEmployee(row: EmployeeRow): Employee {
     isBlocked: row.blocked,
     blocked: row.blocked,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '23505';
 }
 
 /** The command palette's employees (issue 20 §2): every word in the accent- and case-free name, by name. */

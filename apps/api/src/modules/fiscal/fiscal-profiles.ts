@@ -11,6 +11,7 @@ import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { recordAudit, recordAudits } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/sql-errors';
 import type { Principal } from '../../plugins/auth';
 import { type ProfileRow, type ProfileValues, fiscalRepository as repo } from './fiscal.repository';
 
@@ -19,7 +20,6 @@ import { type ProfileRow, type ProfileValues, fiscalRepository as repo } from '.
  * Rates travel in % with up to four decimals and are kept as integer ten-thousandths of a percent (decision 0056).
  */
 
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 const percent = (value: number | null) => (value === null ? null : tenThousandthsToPercent(value));
 
 export function profileView(row: ProfileRow): FiscalProfile {

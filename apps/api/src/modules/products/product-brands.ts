@@ -2,7 +2,7 @@ import { type Brand, type BrandReference, PRODUCT_TEXTS } from '@backoffice/cont
 import type { DB } from '../../db/database';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
-import { isForeignKeyViolation, isUniqueViolation } from './product-writes';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/sql-errors';
 import { productsRepository as repo } from './products.repository';
 
 /**

@@ -14,17 +14,11 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { diff, recordAudit, recordAudits } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/sql-errors';
 import { changeStock } from '../stock/stock.service';
 import { normalizeImages, storeImages } from './images';
 import { lockProduct, type ProductsContext, productAuditView, productForm } from './product-views';
 import { type ProductRow, type ProductValues, productsRepository as repo } from './products.repository';
-
-const sqlState = (error: unknown) =>
-  typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-/** A unique index refused the write (two writes of the same value at the same moment). */
-export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
-/** A foreign key refused the delete (a row still refers to it). */
-export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
 
 const barcodeTaken = (barcode: string, name: string, code: string) =>
   conflict(GTIN_TEXTS.duplicate(barcode, name), 'DUPLICATE', { barcode, productCode: code, productName: name });

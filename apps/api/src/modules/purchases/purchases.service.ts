@@ -28,6 +28,7 @@ import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/sql-errors';
 import { billsOfPurchase, createPayables, recordSupplierCredit } from '../payables/payables.service';
 import { insertProducts, searchProducts } from '../products/products.service';
 import { shopIdentity } from '../settings/settings.service';
@@ -66,8 +67,6 @@ interface Settled {
   items: SettledItem[];
   preview: PurchasePreview;
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
 /** The 409 of a note entered before, naming when and by whom. */
 function alreadyEntered(accessKey: string, entry: { id: number; created_at: Date | string; employee_name: string }) {

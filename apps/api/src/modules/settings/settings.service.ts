@@ -30,10 +30,8 @@ import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { diff, emptied, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/sql-errors';
 import { type BankSettingRow, type BankSettingValues, settingsRepository as repo } from './settings.repository';
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 const isPixKeyType = (value: string | null): value is PixKeyType =>
   value !== null && (PIX_KEY_TYPES as readonly string[]).includes(value);

@@ -10,6 +10,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database, StockMovementKind } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/sql-errors';
 import { isStorableId } from '../../lib/sql-input';
 import { type LockedProduct, type MovementRow, stockRepository } from './stock.repository';
 
@@ -225,7 +226,7 @@ export async function moveStock(
             purchaseId: context.purchaseId ?? null,
           })
           .catch((error: unknown) => {
-            if ((error as { code?: unknown } | null)?.code !== '23505') throw error;
+            if (!isUniqueViolation(error)) throw error;
             throw conflict(IMEI_TEXTS.registeredMeanwhile(unit.imei), 'IMEI_DUPLICATE', { imeis: [unit.imei] });
           });
         unitIds.push(unitId);
