@@ -133,7 +133,6 @@ export const TRADE_IN_TEXTS = {
   accountLinked: 'A conta iCloud/Google ainda está no aparelho: peça ao vendedor que a remova antes da compra.',
   signatureMissing: 'Colha a assinatura do vendedor no termo de compra antes de aceitar o aparelho.',
   alreadyChecked: 'O IMEI já foi consultado nesta avaliação.',
-  alreadySigned: 'O termo já foi assinado.',
   unitInStock: (imei: string, product: string) => `O IMEI ${imei} é de um aparelho no nosso estoque (${product}).`,
   productNotUsed: 'Escolha um produto seminovo que controla IMEI.',
   productNotFound: 'Produto não encontrado.',

@@ -914,6 +914,7 @@ export interface Repairs {
   diagnosis: string | null;
   estimated_date: Timestamp;
   id: Generated<number>;
+  idempotency_key: string | null;
   imei: string;
   labour_cents: Generated<number>;
   late_at: Timestamp;
@@ -1120,6 +1121,7 @@ export interface TradeIns {
   customer_id: number | null;
   deductions: Generated<Json>;
   id: Generated<number>;
+  idempotency_key: string | null;
   imei: string;
   imei2: string | null;
   model: string;

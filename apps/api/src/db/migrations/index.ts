@@ -70,6 +70,7 @@ import { customerStateRegistration } from './0075-customer-state-registration';
 import { fiscalTransport } from './0076-fiscal-transport';
 import { tradeIns } from './0077-trade-ins';
 import { repairs } from './0078-repairs';
+import { creationKeys } from './0079-creation-keys';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -144,6 +145,7 @@ export const migrations: Record<string, Migration> = {
   '0076-fiscal-transport': fiscalTransport,
   '0077-trade-ins': tradeIns,
   '0078-repairs': repairs,
+  '0079-creation-keys': creationKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -74,6 +74,11 @@ function filtered(db: Executor, filter: RepairFilter) {
 }
 
 export const repairsRepository = {
+  /** The service order an Idempotency-Key opened, if any. */
+  async idByKey(db: Executor, key: string): Promise<number | undefined> {
+    return (await db.selectFrom('repairs').select('id').where('idempotency_key', '=', key).executeTakeFirst())?.id;
+  },
+
   async warrantyDays(db: Executor): Promise<number> {
     const row = await db.selectFrom('repair_settings').select('warranty_days').executeTakeFirst();
     return row?.warranty_days ?? 90;

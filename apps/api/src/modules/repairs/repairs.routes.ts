@@ -1,4 +1,5 @@
 import {
+  checkoutHeadersSchema,
   idParamSchema,
   REPAIR_ACTION_LABELS,
   REPAIR_ACTIONS,
@@ -55,13 +56,16 @@ export const repairsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Abre uma ordem de serviço: cliente, IMEI, modelo, senha/padrão (guardada em sigilo, apagada na saída), problema, checklist e fotos da entrada, acessórios, data prevista; em garantia da nossa venda ou de reparo anterior, sem custo',
+          'Abre uma ordem de serviço: cliente, IMEI, modelo, senha/padrão (guardada em sigilo, apagada na saída), problema, checklist e fotos da entrada, acessórios, data prevista; em garantia da nossa venda ou de reparo anterior, sem custo. Idempotency-Key opcional: a mesma chave devolve a ordem que abriu',
+        headers: checkoutHeadersSchema,
         body: repairCreateBodySchema,
         response: { 201: repairResponseSchema },
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await service.create(principalOf(request), request.body) }),
+      reply.status(201).send({
+        data: await service.create(principalOf(request), request.body, new Date(), request.headers['idempotency-key']),
+      }),
   );
 
   app.get(

@@ -48,6 +48,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/sql-errors';
 import type { Principal } from '../../plugins/auth';
 import { searchCustomers } from '../customers/customers.service';
 import { normalizeOrderPicture } from '../orders/workflow.service';
@@ -352,13 +353,16 @@ export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fil
     detail,
 
     /** POST /repairs: the service order opened at the counter, with its photos; RECEIVED, its history and audit. */
-    async create(principal: Principal, input: RepairCreateBody, now = new Date()): Promise<Repair> {
+    async create(principal: Principal, input: RepairCreateBody, now = new Date(), key?: string): Promise<Repair> {
+      // The same Idempotency-Key sent again (a lost answer): the service order it opened, once.
+      const earlier = key === undefined ? undefined : await repo.idByKey(db, key);
+      if (earlier !== undefined) return detail(principal, earlier, now);
       const body = repairCreateBodySchema.parse(input);
       if (body.estimatedDate < businessDay(now)) throw badRequest(REPAIR_TEXTS.datePast);
       // Pictures checked and re-encoded before the transaction (sharp is slow).
       const photos = await Promise.all(body.photos.map((photo) => normalizeOrderPicture(photo, 'photo')));
       const warranty = await warrantyCovering(db, body.imei, now);
-      const id = await db.transaction().execute(async (trx) => {
+      const opened = db.transaction().execute(async (trx) => {
         const customer = await repo.customer(trx, body.customerId);
         if (!customer) throw notFound(REPAIR_TEXTS.customerNotFound);
         if (body.technicianId) await technicianOrThrow(trx, body.technicianId);
@@ -382,6 +386,7 @@ export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fil
           created_at: now,
           updated_at: now,
           status_since: now,
+          idempotency_key: key ?? null,
         });
         const keys: string[] = [];
         for (const photo of photos) keys.push(await storage.put(trx, REPAIR_FILE_FOLDER, photo.data, photo.extension));
@@ -409,6 +414,12 @@ export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fil
           },
         });
         return repairId;
+      });
+      const id = await opened.catch(async (error: unknown) => {
+        // Two requests with the same key at once: the second meets the unique key and answers the first's.
+        const first = key !== undefined && isUniqueViolation(error) ? await repo.idByKey(db, key) : undefined;
+        if (first === undefined) throw error;
+        return first;
       });
       return detail(principal, id, now);
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { businessDay, luhnCheckDigit, shiftDay } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, expectApiError, signIn, type TestApp } from '../../test/helpers';
@@ -304,6 +305,33 @@ describe('repairs (issue 42 §2)', () => {
     expect(found.json().data.map((c: { id: number; name: string }) => [c.id, c.name])).toEqual([
       [customer.id, 'Rosa Picker Reparo'],
     ]);
+  });
+
+  it('the same Idempotency-Key opens one service order (its answer lost and sent again)', async () => {
+    const customer = await createCustomer(t.db, { name: 'Rui Repetido Reparo' });
+    const body = {
+      customerId: customer.id,
+      imei: imeiOf(serial++),
+      model: 'Galaxy A54',
+      problem: 'Não carrega',
+      photos: [await picture()],
+      estimatedDate: shiftDay(businessDay(new Date()), 2),
+    };
+    const key = randomUUID();
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/repairs',
+        payload: body,
+        headers: { ...bearer(admin), 'idempotency-key': key },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await send();
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().data.id).toBe(first.json().data.id);
+    const rows = await t.db.selectFrom('repairs').select('id').where('customer_id', '=', customer.id).execute();
+    expect(rows).toHaveLength(1);
   });
 
   it('the public status page gives the status and its dates only, and refuses guessed tokens', async () => {

@@ -136,28 +136,17 @@ export const tradeInsRepository = {
     return query.orderBy(sql`lower(brand)`).orderBy(sql`lower(model)`).orderBy('storage_gb').limit(500).execute();
   },
 
+  /**
+   * A phone's price added, or replaced when the table has it already (the same brand, model and storage in any
+   * case): inserted first, so two managers saving the same phone at once meet the unique index, and the second
+   * replaces the first's price.
+   */
   async upsertPrice(
     trx: Executor,
     price: { brand: string; model: string; storage: number; priceCents: number },
     employeeId: number,
   ): Promise<{ id: number; before: number | null }> {
-    const existing = await trx
-      .selectFrom('trade_in_prices')
-      .select(['id', 'price_cents'])
-      .where(sql`lower(brand)`, '=', price.brand.toLowerCase())
-      .where(sql`lower(model)`, '=', price.model.toLowerCase())
-      .where('storage_gb', '=', price.storage)
-      .forUpdate()
-      .executeTakeFirst();
-    if (existing) {
-      await trx
-        .updateTable('trade_in_prices')
-        .set({ price_cents: price.priceCents, updated_by: employeeId, updated_at: new Date() })
-        .where('id', '=', existing.id)
-        .execute();
-      return { id: existing.id, before: existing.price_cents };
-    }
-    const { id } = await trx
+    const inserted = await trx
       .insertInto('trade_in_prices')
       .values({
         brand: price.brand,
@@ -168,8 +157,32 @@ export const tradeInsRepository = {
       })
       .onConflict((oc) => oc.doNothing())
       .returning('id')
+      .executeTakeFirst();
+    if (inserted) return { id: inserted.id, before: null };
+    const existing = await trx
+      .selectFrom('trade_in_prices')
+      .select(['id', 'price_cents'])
+      .where(sql`lower(brand)`, '=', price.brand.toLowerCase())
+      .where(sql`lower(model)`, '=', price.model.toLowerCase())
+      .where('storage_gb', '=', price.storage)
+      .forUpdate()
       .executeTakeFirstOrThrow();
-    return { id, before: null };
+    await trx
+      .updateTable('trade_in_prices')
+      .set({ price_cents: price.priceCents, updated_by: employeeId, updated_at: new Date() })
+      .where('id', '=', existing.id)
+      .execute();
+    return { id: existing.id, before: existing.price_cents };
+  },
+
+  /** The trade-in an Idempotency-Key created, if any. */
+  async idByKey(db: Executor, key: string): Promise<number | undefined> {
+    return (await db.selectFrom('trade_ins').select('id').where('idempotency_key', '=', key).executeTakeFirst())?.id;
+  },
+
+  /** Whether a customer exists (the one a trade-in is made for). */
+  async customerExists(db: Executor, id: number): Promise<boolean> {
+    return (await db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   },
 
   async deletePrice(trx: Executor, id: number) {

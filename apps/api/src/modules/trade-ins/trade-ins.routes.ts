@@ -1,4 +1,5 @@
 import {
+  checkoutHeadersSchema,
   idParamSchema,
   PERMISSIONS,
   TRADE_IN_PERMISSIONS,
@@ -79,13 +80,16 @@ export const tradeInsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Registra a avaliação: vendedor (nome e CPF), aparelho (marca, modelo, armazenamento, cor, IMEIs com dígito verificador), checklist, fotos (base64, até 6) e valor (reais; sem ele, a oferta). Valor acima da oferta, ou sem preço na tabela: só com bo:manage:trade-ins (403)',
+          'Registra a avaliação: vendedor (nome e CPF), aparelho (marca, modelo, armazenamento, cor, IMEIs com dígito verificador), checklist, fotos (base64, até 6) e valor (reais; sem ele, a oferta). Valor acima da oferta, ou sem preço na tabela: só com bo:manage:trade-ins (403). Idempotency-Key opcional: a mesma chave devolve a avaliação que criou',
+        headers: checkoutHeadersSchema,
         body: tradeInCreateBodySchema,
         response: { 201: data(tradeInSchema) },
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await service.create(principalOf(request), request.body) }),
+      reply
+        .status(201)
+        .send({ data: await service.create(principalOf(request), request.body, request.headers['idempotency-key']) }),
   );
 
   app.get(

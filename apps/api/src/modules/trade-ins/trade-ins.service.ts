@@ -9,6 +9,7 @@ import {
   formatBRL,
   hasAnyPermission,
   isValidImei,
+  ORDER_TEXTS,
   PERMISSIONS,
   reaisToCents,
   shiftDay,
@@ -43,6 +44,7 @@ import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { FileLinks } from '../../lib/file-links';
+import { isUniqueViolation } from '../../lib/sql-errors';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { receiveCash } from '../cash/cash.service';
@@ -158,12 +160,14 @@ function summaryOf(row: {
  * locked, and is audited.
  */
 export function createTradeInsService(db: DB, storage: Storage, links: FileLinks) {
-  async function storePictures(trx: Executor, base64s: readonly string[], kind: 'photo' | 'signature') {
+  /** Pictures checked and re-encoded before a transaction opens (sharp is slow: no connection held meanwhile). */
+  function readPictures(base64s: readonly string[], kind: 'photo' | 'signature') {
+    return Promise.all(base64s.map((base64) => normalizeOrderPicture(base64, kind)));
+  }
+
+  async function storePictures(trx: Executor, pictures: ReadonlyArray<{ data: Buffer; extension: string }>) {
     const keys: string[] = [];
-    for (const base64 of base64s) {
-      const picture = await normalizeOrderPicture(base64, kind);
-      keys.push(await storage.put(trx, 'trade-ins', picture.data, picture.extension));
-    }
+    for (const picture of pictures) keys.push(await storage.put(trx, 'trade-ins', picture.data, picture.extension));
     return keys;
   }
 
@@ -267,23 +271,22 @@ export function createTradeInsService(db: DB, storage: Storage, links: FileLinks
 
     /**
      * A used phone evaluated: the seller, the phone, its checklist and photos; the offer from the table and the
-     * deductions, the value agreed (the offer unless typed; above it only by a manager).
+     * deductions, the value agreed (the offer unless typed; above it only by a manager). The same Idempotency-Key
+     * sent again (a lost answer) answers the trade-in it created, once.
      */
-    async create(principal: Principal, body: TradeInCreateBody): Promise<TradeIn> {
+    async create(principal: Principal, body: TradeInCreateBody, key?: string): Promise<TradeIn> {
+      const earlier = key === undefined ? undefined : await repo.idByKey(db, key);
+      if (earlier !== undefined) return details(principal, earlier);
       badImeis(body.imei2 ? [body.imei, body.imei2] : [body.imei]);
       const evaluated = await evaluation(db, body);
       const valueCents = body.value === undefined ? evaluated.offerCents : reaisToCents(body.value);
       if (valueCents !== null) assertValueAllowed(principal, valueCents, evaluated.offerCents);
-      const id = await db.transaction().execute(async (trx) => {
-        if (body.customerId !== undefined) {
-          const customer = await trx
-            .selectFrom('customers')
-            .select('id')
-            .where('id', '=', body.customerId)
-            .executeTakeFirst();
-          if (!customer) throw notFound(TRADE_IN_TEXTS.customerNotFound);
+      const pictures = await readPictures(body.photos ?? [], 'photo');
+      const created = db.transaction().execute(async (trx) => {
+        if (body.customerId !== undefined && !(await repo.customerExists(trx, body.customerId))) {
+          throw notFound(TRADE_IN_TEXTS.customerNotFound);
         }
-        const photos = await storePictures(trx, body.photos ?? [], 'photo');
+        const photos = await storePictures(trx, pictures);
         const newId = await repo.insert(trx, {
           customer_id: body.customerId ?? null,
           seller_name: body.sellerName,
@@ -301,6 +304,7 @@ export function createTradeInsService(db: DB, storage: Storage, links: FileLinks
           value_cents: valueCents,
           value_set_by: valueCents === null ? null : principal.employeeId,
           created_by: principal.employeeId,
+          idempotency_key: key ?? null,
         });
         await repo.insertFiles(trx, newId, 'PHOTO', photos);
         await audit(trx, principal.employeeId, newId, 'created', {
@@ -310,6 +314,12 @@ export function createTradeInsService(db: DB, storage: Storage, links: FileLinks
           value: reais(valueCents),
         });
         return newId;
+      });
+      const id = await created.catch(async (error: unknown) => {
+        // Two requests with the same key at once: the second meets the unique key and answers the first's.
+        const first = key !== undefined && isUniqueViolation(error) ? await repo.idByKey(db, key) : undefined;
+        if (first === undefined) throw error;
+        return first;
       });
       return details(principal, id);
     },
@@ -335,11 +345,14 @@ export function createTradeInsService(db: DB, storage: Storage, links: FileLinks
      * the phone is not taken. Checked once.
      */
     async check(principal: Principal, id: number, body: TradeInCheckBody): Promise<TradeIn> {
+      const pictures = await readPictures([body.screenshot], 'photo');
       await db.transaction().execute(async (trx) => {
         const row = await locked(trx, id);
+        // The same answer sent again (a retry whose answer was lost): the trade-in as it is.
+        if (row.check_result === body.result) return;
         assertOpen(row);
         if (row.check_result !== null) throw conflict(TRADE_IN_TEXTS.alreadyChecked, 'TRANSITION_REFUSED');
-        const [screenshot] = await storePictures(trx, [body.screenshot], 'photo');
+        const [screenshot] = await storePictures(trx, pictures);
         await repo.insertFiles(trx, id, 'CHECK', [screenshot as string]);
         await repo.update(trx, id, {
           check_result: body.result,
@@ -354,13 +367,15 @@ export function createTradeInsService(db: DB, storage: Storage, links: FileLinks
 
     /** The seller's signature on the term, once the phone was checked regular and its value set. */
     async sign(principal: Principal, id: number, signature: string): Promise<TradeIn> {
+      const pictures = await readPictures([signature], 'signature');
       await db.transaction().execute(async (trx) => {
         const row = await locked(trx, id);
+        // Signed already (a retry whose answer was lost): the trade-in as it is, its first signature kept.
+        if (row.signed_at !== null) return;
         assertOpen(row);
-        if (row.signed_at !== null) throw conflict(TRADE_IN_TEXTS.alreadySigned, 'TRANSITION_REFUSED');
         if (row.check_result === null) throw conflict(TRADE_IN_TEXTS.checkMissing, 'TRANSITION_REFUSED');
         if (row.value_cents === null) throw conflict(TRADE_IN_TEXTS.valueMissing, 'TRANSITION_REFUSED');
-        const [key] = await storePictures(trx, [signature], 'signature');
+        const [key] = await storePictures(trx, pictures);
         await repo.insertFiles(trx, id, 'SIGNATURE', [key as string]);
         await repo.update(trx, id, { signed_at: new Date() });
         await audit(trx, principal.employeeId, id, 'signed', {});
@@ -375,10 +390,17 @@ export function createTradeInsService(db: DB, storage: Storage, links: FileLinks
      * check, the account removed and the signature.
      */
     async accept(principal: Principal, id: number, body: TradeInAcceptBody): Promise<TradeIn> {
-      if (body.orderId !== undefined) await assertOrderReadable(db, principal, body.orderId, TRADE_IN_TEXTS.notFound);
+      if (body.orderId !== undefined) await assertOrderReadable(db, principal, body.orderId, ORDER_TEXTS.notFound);
       const { warrantyDays } = await tradeInSettings(db);
       await db.transaction().execute(async (trx) => {
         const row = await locked(trx, id);
+        // The same acceptance sent again (a retry whose answer was lost): the trade-in as it is, paid once.
+        const same =
+          row.status === 'ACCEPTED' &&
+          row.settlement === body.settlement &&
+          row.product_id === body.productId &&
+          row.order_id === (body.orderId ?? null);
+        if (same) return;
         assertOpen(row);
         const missing = missingOf(row);
         if (missing.length > 0) throw conflict(missing[0] as string, 'TRANSITION_REFUSED', { missing });

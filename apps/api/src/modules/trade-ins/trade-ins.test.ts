@@ -19,6 +19,7 @@ import { createCustomer, createProduct, ledgerOf } from '../selling/test-selling
  * - 490154203237518: kept 22, doubled 30; 52 → 8
  * - 220000000000004: kept 2, doubled 2 → 4; 6 → 4
  * - 330000000000001: kept 3, doubled 3 → 6; 9 → 1
+ * - 990000000000002: kept 9, doubled 9 → 18 → 9; 18 → 2
  * - 356938035643808: the first one with a wrong check digit
  * CPF 529.982.247-25: a valid check pair (the example of the Receita's documents).
  */
@@ -31,12 +32,12 @@ let manager: string;
 let secret: string;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (token: string | null, method: Method, url: string, payload?: unknown) =>
+const call = (token: string | null, method: Method, url: string, payload?: unknown, key?: string) =>
   t.app.inject({
     method,
     url: `/api${url}`,
     ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: token ? bearer(token) : {},
+    headers: { ...(token ? bearer(token) : {}), ...(key ? { 'idempotency-key': key } : {}) },
   });
 const webhook = (body: unknown) => call(null, 'POST', `/payments/pix/webhook/${secret}/pix`, body);
 function expectError(res: { statusCode: number; json(): unknown; body: string }, status: number, code: string) {
@@ -441,6 +442,32 @@ describe('what stops a trade-in', () => {
   });
 });
 
+describe('a lost answer', () => {
+  it('the same Idempotency-Key creates one evaluation, with its photo once; another key, another', async () => {
+    const body = {
+      sellerName: 'Otávio Repetido',
+      sellerCpf: '529.982.247-25',
+      brand: 'Apple',
+      model: 'iPhone 12',
+      storage: 128,
+      imei: '990000000000002',
+      checklist: CHECKLIST,
+      photos: [photo],
+    };
+    const key = randomUUID();
+    const first = await call(attendant, 'POST', '/trade-ins', body, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await call(attendant, 'POST', '/trade-ins', body, key);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().data.id).toBe(first.json().data.id);
+    const rows = await t.db.selectFrom('trade_ins').select('id').where('seller_name', '=', 'Otávio Repetido').execute();
+    expect(rows).toHaveLength(1);
+    expect(second.json().data.photos).toHaveLength(1);
+    const other = await call(attendant, 'POST', '/trade-ins', body, randomUUID());
+    expect(other.json().data.id).not.toBe(first.json().data.id);
+  });
+});
+
 describe('a used phone bought outright', () => {
   it('in cash: out of the attendant’s open register, R$ 1.200,00 as a trade-in entry', async () => {
     const registers = await call(admin, 'POST', '/cash-registers', {
@@ -460,6 +487,13 @@ describe('a used phone bought outright', () => {
       settlement: 'CASH',
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
+    // The same acceptance sent again (its answer lost): the trade-in as it is, the seller paid once.
+    const again = await call(attendant, 'POST', `/trade-ins/${created.id}/accept`, {
+      productId: product.id,
+      settlement: 'CASH',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ status: 'ACCEPTED', settlement: 'CASH' });
     const entries = await t.db
       .selectFrom('cash_entries')
       .select(['kind', 'amount_cents', 'reason'])

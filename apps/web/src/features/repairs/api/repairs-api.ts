@@ -11,6 +11,7 @@ import type {
 } from '@backoffice/contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { useApiMutation } from '../../../components/use-api-mutation';
+import { useAttemptKey } from '../../../components/use-attempt-key';
 import { readAllPages } from '../../../lib/all-pages';
 import { ApiError, api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
@@ -93,17 +94,31 @@ export function useRepairTasks() {
 
 const setRepair = (client: QueryClient, repair: Repair) => client.setQueryData(repairKeys.detail(repair.id), repair);
 
-/** POST /repairs: the service order opened at the counter. */
+/**
+ * POST /repairs: the service order opened at the counter, with the attempt's Idempotency-Key: sent again after a lost
+ * answer, the server answers the order it opened instead of a second one.
+ */
 export function useCreateRepair(onError: (message: string) => void, onCreated: (repair: Repair) => void) {
+  const attempt = useAttemptKey();
   return useApiMutation<Repair, RepairCreateBody>({
-    mutationFn: async (body) => (await api<{ data: Repair }>('/repairs', { method: 'POST', body })).data,
+    mutationFn: async (body) =>
+      (
+        await api<{ data: Repair }>('/repairs', {
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': attempt.current() },
+        })
+      ).data,
     success: (repair) => T.created(repair.number),
     failure: T.createFailed,
     update: setRepair,
     invalidate: [repairKeys.lists(), repairTaskKeys],
     errorInDialog: true,
     onError: (_error, message) => onError(message),
-    onSuccess: onCreated,
+    onSuccess: (repair) => {
+      attempt.renew();
+      onCreated(repair);
+    },
   });
 }
 

@@ -19,6 +19,7 @@ import {
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { ordersKeys } from '../../../components/orders/order-keys';
 import { useApiMutation } from '../../../components/use-api-mutation';
+import { useAttemptKey } from '../../../components/use-attempt-key';
 import { readAllPages } from '../../../lib/all-pages';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
@@ -177,14 +178,25 @@ export function downloadTerm(tradeIn: Pick<TradeIn, 'id' | 'code'>) {
 const setTradeIn = (client: QueryClient, tradeIn: TradeIn) =>
   client.setQueryData(tradeInKeys.detail(tradeIn.id), tradeIn);
 
-/** POST /trade-ins: the evaluation registered; its failure (a 403 for a value above the offer) said in the dialog. */
+/**
+ * POST /trade-ins: the evaluation registered; its failure (a 403 for a value above the offer) said in the dialog. The
+ * attempt's Idempotency-Key goes with it: sent again after a lost answer, the server answers the evaluation it made.
+ */
 export function useCreateTradeIn(
   closeDialog: () => void,
   onError: (message: string) => void,
   onSuccess: (tradeIn: TradeIn) => void,
 ) {
+  const attempt = useAttemptKey();
   return useApiMutation<TradeIn, TradeInCreateBody>({
-    mutationFn: async (body) => (await api<{ data: TradeIn }>('/trade-ins', { method: 'POST', body })).data,
+    mutationFn: async (body) =>
+      (
+        await api<{ data: TradeIn }>('/trade-ins', {
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': attempt.current() },
+        })
+      ).data,
     success: TRADE_IN_TEXTS.created,
     failure: T.saveFailed,
     update: setTradeIn,
@@ -192,7 +204,10 @@ export function useCreateTradeIn(
     errorInDialog: true,
     onError: (_error, message) => onError(message),
     closeDialog,
-    onSuccess,
+    onSuccess: (tradeIn) => {
+      attempt.renew();
+      onSuccess(tradeIn);
+    },
   });
 }
 
