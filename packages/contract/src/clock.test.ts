@@ -10,6 +10,7 @@ import {
   formatBusinessDateTimeMinutes,
   formatBusinessTime,
   formatDay,
+  formatMonth,
   fromBusinessTimestamp,
   isCalendarDay,
   isTimeZone,
@@ -84,6 +85,8 @@ describe('the business clock', () => {
     expect(nextMonthOf('2026-12-15')).toBe('2027-01-01');
     expect(nextMonthOf('2026-01-31')).toBe('2026-02-01');
     expect(formatDay('2026-11-25')).toBe('25/11/2026');
+    expect(formatMonth('2026-03')).toBe('mar/2026');
+    expect(formatMonth('2026-12-01')).toBe('dez/2026');
     expect(isCalendarDay('2026-02-28')).toBe(true);
     expect(isCalendarDay('2026-02-30')).toBe(false);
     expect(isCalendarDay('2026-2-3')).toBe(false);

@@ -214,6 +214,13 @@ export function formatBusinessTime(at: Date | number, zone: string = currentZone
   return toBusinessTimestamp(at, zone).slice(11, 16);
 }
 
+const MONTH_NAMES = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'] as const;
+
+/** A month (`YYYY-MM`, or a day of it) as a Brazilian reads it in a table: 'mar/2026'. */
+export function formatMonth(month: string): string {
+  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month.slice(5, 7)}/${month.slice(0, 4)}`;
+}
+
 /** DD/MM/YYYY of a calendar day (`YYYY-MM-DD`), as it is: a day has no zone. */
 export function formatDay(day: string): string {
   return dayFirst(day);

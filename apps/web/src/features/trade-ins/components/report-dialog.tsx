@@ -1,4 +1,4 @@
-import { businessDay } from '@backoffice/contract';
+import { businessDay, centsToReais, formatMonth, reaisToCents } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -22,9 +22,6 @@ import { formatMoney } from '../../../lib/format';
 import { useTradeInReport } from '../api/trade-ins-api';
 import { TRADE_INS_TEXTS as T } from '../texts';
 
-const MONTHS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
-/** 'YYYY-MM' as 'mar/2026'. */
-const monthName = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1] ?? month}/${month.slice(0, 4)}`;
 const COMPACT = { '& td, & th': { px: { xs: 1, sm: 2 }, whiteSpace: 'nowrap' } } as const;
 
 /**
@@ -38,7 +35,10 @@ export function ReportDialog({ onClose }: { onClose: () => void }) {
   const report = useTradeInReport(`${year}-01-01`, `${year}-12-31`, true);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const rows = report.data ?? [];
-  const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  const count = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  // Money summed in cents: reais added as floats drift (0,10 + 0,20).
+  const money = (pick: (row: (typeof rows)[number]) => number) =>
+    centsToReais(rows.reduce((total, row) => total + reaisToCents(pick(row)), 0));
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="trade-in-report-title">
       <DialogTitle id="trade-in-report-title">{T.report}</DialogTitle>
@@ -81,7 +81,7 @@ export function ReportDialog({ onClose }: { onClose: () => void }) {
               <TableBody>
                 {rows.map((row) => (
                   <TableRow key={row.month}>
-                    <TableCell>{monthName(row.month)}</TableCell>
+                    <TableCell>{formatMonth(row.month)}</TableCell>
                     <TableCell align="right">{row.count}</TableCell>
                     <TableCell align="right">{formatMoney(row.paid)}</TableCell>
                     <TableCell align="right">{row.resold}</TableCell>
@@ -91,11 +91,11 @@ export function ReportDialog({ onClose }: { onClose: () => void }) {
                 ))}
                 <TableRow sx={{ '& td': { fontWeight: 700 } }}>
                   <TableCell>{T.total}</TableCell>
-                  <TableCell align="right">{sum((r) => r.count)}</TableCell>
-                  <TableCell align="right">{formatMoney(sum((r) => r.paid))}</TableCell>
-                  <TableCell align="right">{sum((r) => r.resold)}</TableCell>
-                  <TableCell align="right">{formatMoney(sum((r) => r.resoldRevenue))}</TableCell>
-                  <TableCell align="right">{formatMoney(sum((r) => r.resoldMargin))}</TableCell>
+                  <TableCell align="right">{count((r) => r.count)}</TableCell>
+                  <TableCell align="right">{formatMoney(money((r) => r.paid))}</TableCell>
+                  <TableCell align="right">{count((r) => r.resold)}</TableCell>
+                  <TableCell align="right">{formatMoney(money((r) => r.resoldRevenue))}</TableCell>
+                  <TableCell align="right">{formatMoney(money((r) => r.resoldMargin))}</TableCell>
                 </TableRow>
               </TableBody>
             </Table>
