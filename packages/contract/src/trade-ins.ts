@@ -379,6 +379,19 @@ export const tradeInSchema = tradeInSummarySchema.extend({
 });
 export type TradeIn = z.infer<typeof tradeInSchema>;
 
+/** The columns of GET /trade-ins/export.csv ('aparelhos-usados.csv'): the list's, one trade-in a line. */
+export const TRADE_IN_CSV_HEADERS = [
+  'Código',
+  'Data',
+  'Vendedor',
+  'Aparelho',
+  'IMEI',
+  'Oferta',
+  'Valor',
+  'Pagamento',
+  'Situação',
+] as const;
+
 // ---------- the price table and settings ----------
 
 export const tradeInPriceSchema = z.object({

@@ -67,7 +67,7 @@ export const tradeInsRepository = {
   },
 
   /** A page of trade-ins, newest first: by status, customer, and a search on the code, IMEI, seller and model. */
-  async page(db: Executor, query: TradeInListQuery) {
+  async page(db: Executor, query: TradeInListQuery, counted = true) {
     let base = db.selectFrom('trade_ins as t');
     if (query.status) base = base.where('t.status', '=', query.status);
     if (query.customerId) base = base.where('t.customer_id', '=', query.customerId);
@@ -106,7 +106,7 @@ export const tradeInsRepository = {
         .limit(query.items)
         .offset(query.page * query.items)
         .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      counted ? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : { n: 0 },
     ]);
     return { rows, total: Number(total.n) };
   },

@@ -1,10 +1,16 @@
 import {
   checkoutHeadersSchema,
+  csvMoney,
+  formatBusinessDate,
   idParamSchema,
   PERMISSIONS,
+  TRADE_IN_CSV_HEADERS,
   TRADE_IN_PERMISSIONS,
   TRADE_IN_RELEASE_PERMISSIONS,
+  TRADE_IN_SETTLEMENT_LABELS,
+  TRADE_IN_STATUS_LABELS,
   TRADE_IN_TEXTS,
+  type TradeInSummary,
   tradeInAcceptBodySchema,
   tradeInCancelBodySchema,
   tradeInCheckBodySchema,
@@ -27,6 +33,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
 import { principalOf } from '../../plugins/auth';
 import { createTradeInsService } from './trade-ins.service';
 
@@ -36,6 +43,20 @@ const manager = { permissions: [PERMISSIONS.tradeIns] };
 const release = { permissions: [...TRADE_IN_RELEASE_PERMISSIONS] };
 const reports = { permissions: [PERMISSIONS.reports, PERMISSIONS.tradeIns] };
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+const optionalMoney = (reais: number | null) => (reais === null ? '' : csvMoney(reais));
+
+/** One CSV line of a trade-in, as the list shows it. */
+const cells = (t: TradeInSummary) => [
+  t.code,
+  formatBusinessDate(new Date(t.createdAt)),
+  t.sellerName,
+  t.phone,
+  t.imei,
+  optionalMoney(t.offer),
+  optionalMoney(t.value),
+  t.settlement ? TRADE_IN_SETTLEMENT_LABELS[t.settlement] : '',
+  TRADE_IN_STATUS_LABELS[t.status],
+];
 const params = tradeInIdParamsSchema;
 
 /** Used phones taken in ('Avaliação de usado', issue 42 §1, decision 0058). */
@@ -56,6 +77,29 @@ export const tradeInsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.page(request.query) }),
+  );
+
+  app.get(
+    '/trade-ins/export.csv',
+    {
+      config: desk,
+      schema: {
+        tags,
+        summary:
+          'CSV (aparelhos-usados.csv) de todas as avaliações que atendem aos filtros da lista, na ordem da lista',
+        description: CSV_OPENAPI_DESCRIPTION,
+        querystring: tradeInListQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { page: _page, items: _items, ...filter } = request.query;
+      return reply
+        .header('content-type', CSV_CONTENT_TYPE)
+        .header('content-disposition', csvAttachment('aparelhos-usados.csv'))
+        .header('cache-control', 'no-store')
+        .send(csvStream(TRADE_IN_CSV_HEADERS, service.exportBatches(filter), cells));
+    },
   );
 
   app.post(

@@ -57,6 +57,8 @@ import { tradeInTermPdf } from './term';
 import { tradeInsRepository as repo, type TradeInFileKind } from './trade-ins.repository';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+/** Rows a CSV export reads at a time. */
+const EXPORT_BATCH = 500;
 const brl = (cents: number) => formatBRL(centsToReais(cents));
 const reais = (cents: number | null) => (cents === null ? null : centsToReais(cents));
 
@@ -263,6 +265,15 @@ export function createTradeInsService(db: DB, storage: Storage, links: FileLinks
     async page(query: TradeInListQuery) {
       const { rows, total } = await repo.page(db, query);
       return { items: rows.map(summaryOf), page: query.page, total };
+    },
+
+    /** Every trade-in the list's filters match, a page of the list at a time (the CSV: memory stays one batch). */
+    async *exportBatches(filter: Omit<TradeInListQuery, 'page' | 'items'>): AsyncGenerator<TradeInSummary[]> {
+      for (let page = 0; ; page++) {
+        const { rows } = await repo.page(db, { ...filter, page, items: EXPORT_BATCH }, false);
+        if (rows.length > 0) yield rows.map(summaryOf);
+        if (rows.length < EXPORT_BATCH) return;
+      }
     },
 
     async evaluate(body: TradeInEvaluateBody): Promise<TradeInEvaluation> {

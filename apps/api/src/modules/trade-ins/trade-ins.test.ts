@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   apiErrorSchema,
   COMPANY_ID,
+  formatBusinessDate,
   ORDER_STATUS,
   orderPaymentsSchema,
   pixWebhookInfoSchema,
@@ -465,6 +466,24 @@ describe('a lost answer', () => {
     expect(second.json().data.photos).toHaveLength(1);
     const other = await call(attendant, 'POST', '/trade-ins', body, randomUUID());
     expect(other.json().data.id).not.toBe(first.json().data.id);
+  });
+});
+
+describe('the list on the server', () => {
+  it("exports the list's trade-ins as aparelhos-usados.csv, filtered as the list", async () => {
+    const created = await tradeIn('490154203237518', { sellerName: 'Zuleica Exportada' });
+    const res = await call(attendant, 'GET', '/trade-ins/export.csv?search=Zuleica%20Exportada');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    // The offer and the value: R$ 1.500,00 − 150,00 − 150,00 = 1.200,00; open, not paid yet.
+    expect(lines).toEqual([
+      'Código;Data;Vendedor;Aparelho;IMEI;Oferta;Valor;Pagamento;Situação',
+      `${created.code};${formatBusinessDate(new Date())};Zuleica Exportada;Apple iPhone 12 128 GB;490154203237518;1200,00;1200,00;;Em avaliação`,
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@ const phones = (count: number) => (count === 1 ? '1 aparelho' : `${count} aparel
 
 /** Texts of 'Aparelhos usados' (issue 42 §1): the list, the evaluation, its steps and the report. */
 export const TRADE_INS_TEXTS = {
+  csvFile: 'aparelhos-usados',
   title: TRADE_IN_TEXTS.listTitle,
   newEvaluation: 'Nova avaliação',
   search: 'Buscar por código, IMEI, CPF, vendedor ou modelo',

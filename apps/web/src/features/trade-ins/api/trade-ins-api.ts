@@ -59,6 +59,14 @@ export function fetchAllTradeIns(filter: TradeInsFilter): Promise<TradeInSummary
   return readAllPages((page, size) => fetchTradeInPage(filter, page, size));
 }
 
+/** 'Baixar CSV': aparelhos-usados.csv of every trade-in that matches, streamed by the server. */
+export function downloadTradeInsCsv(filter: TradeInsFilter) {
+  return downloadFile('/trade-ins/export.csv', {
+    query: { status: filter.status || undefined, search: filter.search.trim() || undefined },
+    fileName: 'aparelhos-usados.csv',
+  });
+}
+
 /** GET /trade-ins/{id}: the evaluation, its check, signature, what is missing and the known unit. */
 export function useTradeIn(id: number | null) {
   return useQuery({

@@ -25,7 +25,13 @@ import { useListFilter } from '../../../components/use-list-filter';
 import { useServerList, useServerTable } from '../../../components/use-server-list';
 import { formatDate } from '../../../lib/format';
 import { hasAccess, useSession } from '../../../lib/session';
-import { fetchAllTradeIns, type TradeInsFilter, useOrderById, useTradeIns } from '../api/trade-ins-api';
+import {
+  downloadTradeInsCsv,
+  fetchAllTradeIns,
+  type TradeInsFilter,
+  useOrderById,
+  useTradeIns,
+} from '../api/trade-ins-api';
 import { NewTradeInDialog, type TradeInPrefill } from '../components/new-trade-in-dialog';
 import { ReportDialog } from '../components/report-dialog';
 import { TradeInDialog } from '../components/trade-in-dialog';
@@ -105,7 +111,7 @@ function SearchField({ value, onChange }: { value: string; onChange: (text: stri
   );
 }
 
-const PRINT = { exportCsv: async () => undefined, fetchAll: fetchAllTradeIns };
+const CSV_AND_PRINT = { exportCsv: downloadTradeInsCsv, fetchAll: fetchAllTradeIns };
 
 /** What the customer's details hand over ('Avaliar aparelho usado'): the customer, who is the seller. */
 interface FromCustomer {
@@ -138,8 +144,7 @@ export default function TradeInsPage() {
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const filter: TradeInsFilter = useMemo(() => ({ status, search }), [status, search]);
   const tradeIns = useTradeIns(filter, paging.page, paging.pageSize);
-  const server = useServerTable(list, tradeIns.data?.total ?? 0, filter, PRINT);
-  const tableServer = useMemo(() => ({ ...server, exportCsv: undefined }), [server]);
+  const server = useServerTable(list, tradeIns.data?.total ?? 0, filter, CSV_AND_PRINT);
   const columns = useMemo(() => columnsOf(phone), [phone]);
   const title = `${T.title}: ${CHIP_OPTIONS.find((option) => option.value === status)?.label ?? T.all}`;
 
@@ -188,7 +193,8 @@ export default function TradeInsPage() {
           onOpenedChange={setOpened}
           pageSize={PAGE_SIZE}
           printTitle={title}
-          server={tableServer}
+          csvFileName={T.csvFile}
+          server={server}
           quickFilter={false}
           initialHiddenColumns={phone ? PHONE_HIDDEN : undefined}
         />
