@@ -7,10 +7,16 @@ const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42
 
 describe('order pictures', () => {
   it('accepts a proof of one colour (nothing to trim for its near-match hash), as a JPEG', async () => {
-    const picture = await normalizeOrderPicture(`data:image/png;base64,${ONE_PIXEL_PNG}`, 'photo');
+    const picture = await normalizeOrderPicture(`data:image/png;base64,${ONE_PIXEL_PNG}`, 'proof');
     expect(picture.extension).toBe('jpg');
     expect((await sharp(picture.data).metadata()).format).toBe('jpeg');
     expect(picture.nearHashes).toHaveLength(2);
+  });
+
+  it('fingerprints only a proof: a photo of a package or a used phone is kept without hashes', async () => {
+    const picture = await normalizeOrderPicture(`data:image/png;base64,${ONE_PIXEL_PNG}`, 'photo');
+    expect(picture.extension).toBe('jpg');
+    expect([picture.phash, picture.nearHashes]).toEqual([undefined, undefined]);
   });
 
   it('accepts a white page of one colour too', async () => {

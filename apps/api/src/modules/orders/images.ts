@@ -8,22 +8,30 @@ const MAX_INPUT_PIXELS = 50_000_000;
 /** Phone cameras and canvases give these; no SVG, PDF or other formats that carry more than pixels. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 
-/** What a picture of an order is for, and how it is kept. */
-export type OrderPictureKind = 'photo' | 'signature';
+/**
+ * What a picture is for, and how it is kept: a photo (a package, a used phone, a repair's arrival) stays legible; a
+ * payment proof too, and it is fingerprinted (its hashes find the same proof sent for another order, decision
+ * 0032); a signature keeps its lines sharp.
+ */
+export type OrderPictureKind = 'photo' | 'proof' | 'signature';
 
-/** The stored form of each kind: photos (proof, package) stay legible; a signature keeps its lines sharp. */
+/** The stored form of each kind. */
 const OUTPUT = {
   photo: { side: 1280, extension: 'jpg' },
+  proof: { side: 1280, extension: 'jpg' },
   signature: { side: 1000, extension: 'png' },
 } as const;
 
 export interface NormalizedPicture {
   data: Buffer;
   extension: 'jpg' | 'png';
-  /** The picture's perceptual hash (`differenceHash`): the same picture re-encoded keeps (nearly) the same. */
-  phash: string;
-  /** Its near-match hashes (`nearHashes`): of the picture framed, and of its mirror image. */
-  nearHashes: [string, string];
+  /**
+   * A proof's perceptual hash (`differenceHash`): the same picture re-encoded keeps (nearly) the same. Only a
+   * 'proof' has it: the hashes are several passes of sharp no other picture needs.
+   */
+  phash?: string;
+  /** A proof's near-match hashes (`nearHashes`): of the picture framed, and of its mirror image. */
+  nearHashes?: [string, string];
 }
 
 /**
@@ -141,6 +149,7 @@ export async function normalizeOrderPicture(base64: string, kind: OrderPictureKi
       kind === 'signature'
         ? await resized.png({ compressionLevel: 9 }).toBuffer()
         : await resized.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    if (kind !== 'proof') return { data, extension: output.extension };
     return { data, extension: output.extension, phash: await differenceHash(data), nearHashes: await nearHashes(data) };
   } catch {
     throw badRequest(ORDER_TEXTS.imageInvalid, 'INVALID_IMAGE');

@@ -33,7 +33,7 @@ export interface MovePictures {
 }
 
 const PICTURE_KIND: Record<OrderImageKind, OrderPictureKind> = {
-  RECEIPT: 'photo',
+  RECEIPT: 'proof',
   PACKAGING: 'photo',
   SIGNATURE: 'signature',
 };

@@ -417,7 +417,7 @@ export function createSellingService(db: DB, storage: Storage) {
     if (earlier) return withPixPart(earlier);
 
     // The proof is checked and re-encoded before the transaction (sharp is slow), stored in it.
-    const receipt = input.payment === 'BANK_TRANSFER' ? await normalizeOrderPicture(input.receipt, 'photo') : undefined;
+    const receipt = input.payment === 'BANK_TRANSFER' ? await normalizeOrderPicture(input.receipt, 'proof') : undefined;
     return db.transaction().execute(async (trx) => {
       // The customer first (a checkout of theirs at the same moment queues here), then the attempt.
       const customer = await repo.lockCustomer(trx, customerId, 'update');
