@@ -6,18 +6,16 @@ import {
   PERMISSIONS,
 } from '@backoffice/contract';
 import FolderZipOutlinedIcon from '@mui/icons-material/FolderZipOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { moneyColumn } from '../../../components/data-table-csv';
 import { ANY_DAY, type DateRange, DateRangeFilter, isoDayOf } from '../../../components/date-range-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
@@ -26,6 +24,7 @@ import { FiscalNoteStatusChip } from '../../../components/fiscal/fiscal-note-sta
 import type { FiscalNoteRow } from '../../../components/fiscal/fiscal-notes-api';
 import { FISCAL_TEXTS, MODEL_LABELS } from '../../../components/fiscal/texts';
 import { ListCard } from '../../../components/list-card';
+import { ListSearchField } from '../../../components/list-search-field';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
 import { useListFilter } from '../../../components/use-list-filter';
@@ -170,40 +169,6 @@ function columnsOf(phone: boolean): GridColDef<FiscalNoteRow>[] {
   ];
 }
 
-/** The search typed, told to the list after a pause (each letter would ask the server). */
-function SearchField({ value, onChange }: { value: string; onChange: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  const told = useRef(value);
-  useEffect(() => {
-    if (text === told.current) return;
-    const timer = setTimeout(() => {
-      told.current = text;
-      onChange(text);
-    }, 400);
-    return () => clearTimeout(timer);
-  }, [text, onChange]);
-  return (
-    <TextField
-      size="small"
-      type="search"
-      label={T.search}
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      slotProps={{
-        htmlInput: { maxLength: 60 },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
-      sx={{ width: { xs: '100%', sm: 320 } }}
-    />
-  );
-}
-
 const PRINT = { exportCsv: downloadNotesCsv, fetchAll: fetchAllNotes };
 
 /**
@@ -273,7 +238,7 @@ export default function FiscalNotesPage() {
       ) : null}
       <FilterChips label={T.status} options={CHIP_OPTIONS} value={status} onChange={setStatus} />
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-        <SearchField value={search} onChange={onSearchChange} />
+        <ListSearchField label={T.search} value={search} onChange={onSearchChange} maxLength={60} />
         <TextField
           select
           size="small"

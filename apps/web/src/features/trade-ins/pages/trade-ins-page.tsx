@@ -7,11 +7,8 @@ import {
 } from '@backoffice/contract';
 import AddIcon from '@mui/icons-material/Add';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -19,6 +16,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { moneyColumn } from '../../../components/data-table-csv';
 import { FilterChips } from '../../../components/filter-chips';
 import { ListCard } from '../../../components/list-card';
+import { ListSearchField } from '../../../components/list-search-field';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
 import { useListFilter } from '../../../components/use-list-filter';
@@ -75,40 +73,6 @@ function columnsOf(phone: boolean): GridColDef<TradeInSummary>[] {
   if (!phone) return columns;
   const at = (field: string) => (PHONE_ORDER.indexOf(field) === -1 ? PHONE_ORDER.length : PHONE_ORDER.indexOf(field));
   return [...columns].sort((a, b) => at(a.field) - at(b.field));
-}
-
-/** The search typed, told to the list after a pause (each letter would ask the server). */
-function SearchField({ value, onChange }: { value: string; onChange: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  const told = useRef(value);
-  useEffect(() => {
-    if (text === told.current) return;
-    const timer = setTimeout(() => {
-      told.current = text;
-      onChange(text);
-    }, 400);
-    return () => clearTimeout(timer);
-  }, [text, onChange]);
-  return (
-    <TextField
-      size="small"
-      type="search"
-      label={T.search}
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      slotProps={{
-        htmlInput: { maxLength: 80 },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
-      sx={{ width: { xs: '100%', sm: 420 } }}
-    />
-  );
 }
 
 const CSV_AND_PRINT = { exportCsv: downloadTradeInsCsv, fetchAll: fetchAllTradeIns };
@@ -181,7 +145,7 @@ export default function TradeInsPage() {
         }
       />
       <FilterChips label={T.status} options={CHIP_OPTIONS} value={status} onChange={setStatus} />
-      <SearchField value={search} onChange={onSearchChange} />
+      <ListSearchField label={T.search} value={search} onChange={onSearchChange} maxLength={80} width={420} />
       <ListCard title={title} totals={tradeIns.data ? T.count(tradeIns.data.total) : null}>
         <PagedTable<TradeInSummary>
           query={tradeIns}
