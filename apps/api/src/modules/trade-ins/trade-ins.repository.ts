@@ -2,6 +2,7 @@ import type { TradeInListQuery } from '@backoffice/contract';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, TradeInsTable } from '../../db/schema';
+import { folded, isStorableId, searchWords } from '../../lib/sql-input';
 
 export type NewTradeIn = Insertable<TradeInsTable>;
 export type TradeInFileKind = 'PHOTO' | 'CHECK' | 'SIGNATURE';
@@ -75,14 +76,16 @@ export const tradeInsRepository = {
     if (search) {
       const digits = search.replace(/\D/g, '');
       const code = /^AV-?\d+$/i.test(search) ? Number(search.replace(/\D/g, '')) : null;
-      const words = `%${search.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
+      // Every word, accent- and case-free, in the seller's name, the brand or the model (as the other lists search).
+      const words = searchWords(search);
+      const haystack = folded(sql`t.seller_name || ' ' || t.brand || ' ' || t.model`);
       base = base.where((eb) =>
         eb.or([
-          ...(code !== null && code <= 2_147_483_647 ? [eb('t.id', '=', code)] : []),
+          ...(code !== null && isStorableId(code) ? [eb('t.id', '=', code)] : []),
           ...(digits.length >= 4 && digits.length === search.replace(/[\s.-]/g, '').length
             ? [eb('t.imei', 'like', `${digits}%`), eb('t.imei2', 'like', `${digits}%`), eb('t.seller_cpf', '=', digits)]
             : []),
-          eb(sql`lower(t.seller_name || ' ' || t.brand || ' ' || t.model)`, 'like', words),
+          ...(words.length > 0 ? [eb.and(words.map((word) => eb(haystack, 'like', `%${word}%`)))] : []),
         ]),
       );
     }
@@ -125,13 +128,10 @@ export const tradeInsRepository = {
 
   prices(db: Executor, search: string | undefined) {
     let query = db.selectFrom('trade_in_prices').selectAll();
-    const words = search?.trim();
-    if (words) {
-      query = query.where(
-        sql`lower(brand || ' ' || model)`,
-        'like',
-        `%${words.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`,
-      );
+    const words = searchWords(search);
+    if (words.length > 0) {
+      const haystack = folded(sql`brand || ' ' || model`);
+      query = query.where((eb) => eb.and(words.map((word) => eb(haystack, 'like', `%${word}%`))));
     }
     return query.orderBy(sql`lower(brand)`).orderBy(sql`lower(model)`).orderBy('storage_gb').limit(500).execute();
   },
