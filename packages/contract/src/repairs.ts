@@ -396,6 +396,8 @@ export const repairListQuerySchema = z.object({
     .string()
     .regex(/^\d{15}$/, REPAIR_TEXTS.imeiInvalid)
     .optional(),
+  /** The customer's name or the model (every word), the service order's number, or the start of an IMEI. */
+  search: z.string().trim().max(80, REPAIR_TEXTS.queryInvalid).optional(),
   page: z.coerce.number({ error: REPAIR_TEXTS.queryInvalid }).int().min(0).max(1_000_000).default(0),
   items: z.coerce.number({ error: REPAIR_TEXTS.queryInvalid }).int().min(1).max(REPAIR_LIMITS.page).default(20),
 });

@@ -3,7 +3,7 @@ import { type Insertable, sql, type Transaction, type Updateable } from 'kysely'
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import type { Repairs } from '../../db/schema.generated';
-import { isStorableId } from '../../lib/sql-input';
+import { folded, isStorableId, searchWords } from '../../lib/sql-input';
 
 /** SQL of the service orders (issue 42 §2): every function takes `db` or the caller's transaction. */
 
@@ -48,6 +48,8 @@ export interface RepairFilter {
   /** The technician's queue: his own and those nobody took. */
   technicianOrNobody?: number;
   imei?: string;
+  /** Every word in the customer's name or the model, the number, or the start of an IMEI (4 digits or more). */
+  search?: string;
 }
 
 function detailQuery(db: Executor) {
@@ -70,6 +72,19 @@ function filtered(db: Executor, filter: RepairFilter) {
     query = query.where((eb) => eb.or([eb('r.technician_id', '=', me), eb('r.technician_id', 'is', null)]));
   }
   if (filter.imei) query = query.where('r.imei', '=', filter.imei);
+  const search = filter.search?.trim();
+  if (search) {
+    const words = searchWords(search);
+    const haystack = folded(sql`c.name || ' ' || r.model`);
+    const number = /^\d{1,10}$/.test(search) && isStorableId(Number(search)) ? Number(search) : null;
+    query = query.where((eb) =>
+      eb.or([
+        ...(words.length > 0 ? [eb.and(words.map((word) => eb(haystack, 'like', `%${word}%`)))] : []),
+        ...(number !== null ? [eb('r.id', '=', number)] : []),
+        ...(/^\d{4,15}$/.test(search) ? [eb('r.imei', 'like', `${search}%`)] : []),
+      ]),
+    );
+  }
   return query;
 }
 

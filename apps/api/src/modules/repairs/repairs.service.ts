@@ -214,6 +214,7 @@ export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fil
       ...(query.late ? { lateAt: now } : {}),
       ...(query.technicianId !== undefined ? { technicianId: query.technicianId } : {}),
       ...(query.imei ? { imei: query.imei } : {}),
+      ...(query.search ? { search: query.search } : {}),
     };
   }
 

@@ -334,6 +334,23 @@ describe('repairs (issue 42 §2)', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("searches the list on the server: the customer's words and the model, the number, the start of the IMEI", async () => {
+    const customer = await createCustomer(t.db, { name: 'Ângela Busca Reparo' });
+    const imei = imeiOf(serial++);
+    const opened = await openRepair(customer.id, imei, { model: 'Moto G84 Busca' });
+    const ids = async (search: string) => {
+      const res = await call(admin, 'GET', `/repairs?all=true&search=${encodeURIComponent(search)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { id: number }[]).map((r) => r.id);
+    };
+    // Accent- and case-free, every word: 'angela' finds 'Ângela'; 'g84 busca' the model.
+    expect(await ids('angela busca reparo')).toEqual([opened.id]);
+    expect(await ids('g84 busca')).toEqual([opened.id]);
+    expect(await ids(String(opened.id))).toContain(opened.id);
+    expect(await ids(imei.slice(0, 14))).toEqual([opened.id]);
+    expect(await ids('angela inexistente')).toEqual([]);
+  });
+
   it('the public status page gives the status and its dates only, and refuses guessed tokens', async () => {
     const customer = await createCustomer(t.db, { name: 'Paulo Privado' });
     const opened = await openRepair(customer.id, imeiOf(serial++));

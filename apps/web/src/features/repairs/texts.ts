@@ -11,12 +11,9 @@ export const REPAIRS_TEXTS = {
   anyStatus: 'Nenhuma em especial',
   listTitle: (filter: string) => `Ordens de serviço: ${filter}`,
   count: (count: number) => (count === 1 ? '1 ordem de serviço' : `${count} ordens de serviço`),
-  imeiSearch: 'IMEI (15 dígitos)',
-  imeiSearchHelp: 'Busca as ordens de um aparelho',
+  search: 'Buscar por cliente, modelo, número ou IMEI',
   newOrder: 'Nova ordem de serviço',
-  exportCsv: 'Exportar CSV',
   csvFile: 'ordens-de-servico.csv',
-  csvFailed: 'Não foi possível exportar o CSV. Tente novamente.',
   empty: 'Nenhuma ordem de serviço encontrada.',
   loadFailed: 'Não foi possível carregar as ordens de serviço.',
   // columns

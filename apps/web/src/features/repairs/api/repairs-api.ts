@@ -27,8 +27,8 @@ export type RepairListView = 'open' | 'late' | 'all' | RepairStatus;
 
 export interface RepairsFilter {
   view: RepairListView;
-  /** 15 digits, or '' for any device. */
-  imei: string;
+  /** The customer's name or the model, the number, or the start of an IMEI ('' for any). */
+  search: string;
 }
 
 /** The filter as GET /repairs's query (empty ones left out). */
@@ -38,7 +38,7 @@ export function queryOf(filter: RepairsFilter) {
     late: view === 'late' ? 'true' : undefined,
     all: view === 'all' ? 'true' : undefined,
     status: view === 'open' || view === 'late' || view === 'all' ? undefined : view,
-    imei: /^\d{15}$/.test(filter.imei) ? filter.imei : undefined,
+    search: filter.search.trim() || undefined,
   };
 }
 

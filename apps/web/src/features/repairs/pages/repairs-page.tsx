@@ -11,9 +11,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
 import { moneyColumn } from '../../../components/data-table-csv';
-import { ExportCsvButton } from '../../../components/export-csv-button';
 import { FilterChips } from '../../../components/filter-chips';
 import { ListCard } from '../../../components/list-card';
+import { ListSearchField } from '../../../components/list-search-field';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
 import { useListFilter } from '../../../components/use-list-filter';
@@ -118,7 +118,7 @@ function columnsOf(phone: boolean): GridColDef<RepairSummary>[] {
   return [...columns].sort((a, b) => at(a.field) - at(b.field));
 }
 
-const PRINT = { exportCsv: downloadRepairsCsv, fetchAll: fetchAllRepairs };
+const CSV_AND_PRINT = { exportCsv: downloadRepairsCsv, fetchAll: fetchAllRepairs };
 
 /**
  * 'Assistência técnica' (issue 42 §2): the service orders paged on the server — the open ones by default, the late
@@ -130,22 +130,19 @@ export default function RepairsPage() {
   const [linkedLate] = useLinkedRecord('late');
   const [linkedOs, clearLinkedOs] = useLinkedRecord('os');
   const list = useServerList(PAGE_SIZE);
-  const { paging, firstPage } = list;
+  const { paging, firstPage, search, onSearchChange } = list;
   const [view, setView] = useListFilter<RepairListView>(linkedLate === 'true' ? 'late' : 'open', firstPage);
   // The bell's link ('?late=true') while the page is already open: the late ones.
   useEffect(() => {
     if (linkedLate === 'true') setView('late');
   }, [linkedLate, setView]);
-  const [imeiTyped, setImeiTyped] = useState('');
-  const [imei, setImei] = useListFilter('', firstPage);
   const [opened, setOpened] = useState<number | null>(linkedOs && /^\d+$/.test(linkedOs) ? Number(linkedOs) : null);
   const [creating, setCreating] = useState(false);
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const wide = useMediaQuery('(min-width:1400px)', { noSsr: true });
-  const filter: RepairsFilter = useMemo(() => ({ view, imei }), [view, imei]);
+  const filter: RepairsFilter = useMemo(() => ({ view, search }), [view, search]);
   const repairs = useRepairs(filter, paging.page, paging.pageSize);
-  const server = useServerTable(list, repairs.data?.total ?? 0, filter, PRINT);
-  const tableServer = useMemo(() => ({ ...server, exportCsv: undefined }), [server]);
+  const server = useServerTable(list, repairs.data?.total ?? 0, filter, CSV_AND_PRINT);
   const columns = useMemo(() => columnsOf(phone), [phone]);
   const title = T.listTitle(viewLabel(view));
   const chip: Chosen = view === 'late' || view === 'all' ? view : 'open';
@@ -160,12 +157,9 @@ export default function RepairsPage() {
       <PageHeader
         title={T.title}
         actions={
-          <>
-            <ExportCsvButton text={T.exportCsv} failedText={T.csvFailed} download={() => downloadRepairsCsv(filter)} />
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-              {T.newOrder}
-            </Button>
-          </>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            {T.newOrder}
+          </Button>
         }
       />
       <FilterChips label={T.status} options={CHIPS} value={status ? ('' as Chosen) : chip} onChange={setView} />
@@ -186,19 +180,7 @@ export default function RepairsPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          size="small"
-          label={T.imeiSearch}
-          value={imeiTyped}
-          onChange={(event) => {
-            const digits = event.target.value.replace(/\D/g, '').slice(0, 15);
-            setImeiTyped(digits);
-            if (digits.length === 15 || digits.length === 0) setImei(digits);
-          }}
-          helperText={T.imeiSearchHelp}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          sx={{ width: { xs: '100%', sm: 240 } }}
-        />
+        <ListSearchField label={T.search} value={search} onChange={onSearchChange} maxLength={80} />
       </Stack>
       <ListCard title={title} totals={repairs.data ? T.count(repairs.data.total) : null} totalsTestId="repairs-count">
         <PagedTable<RepairSummary>
@@ -211,7 +193,7 @@ export default function RepairsPage() {
           onOpenedChange={(id) => (id === null ? closeDetails() : setOpened(id))}
           pageSize={PAGE_SIZE}
           printTitle={title}
-          server={tableServer}
+          server={server}
           quickFilter={false}
           initialHiddenColumns={phone ? PHONE_HIDDEN : wide ? undefined : NARROW_HIDDEN}
         />
