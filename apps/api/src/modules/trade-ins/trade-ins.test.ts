@@ -471,8 +471,9 @@ describe('a lost answer', () => {
 
 describe('the list on the server', () => {
   it("exports the list's trade-ins as aparelhos-usados.csv, filtered as the list", async () => {
-    const created = await tradeIn('490154203237518', { sellerName: 'Zuleica Exportada' });
-    const res = await call(attendant, 'GET', '/trade-ins/export.csv?search=Zuleica%20Exportada');
+    const created = await tradeIn('490154203237518', { sellerName: 'Zuléica Exportada' });
+    // Searched as typed without the accent, in lower case: every word found.
+    const res = await call(attendant, 'GET', '/trade-ins/export.csv?search=zuleica%20exportada');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = res.body
@@ -482,7 +483,7 @@ describe('the list on the server', () => {
     // The offer and the value: R$ 1.500,00 − 150,00 − 150,00 = 1.200,00; open, not paid yet.
     expect(lines).toEqual([
       'Código;Data;Vendedor;Aparelho;IMEI;Oferta;Valor;Pagamento;Situação',
-      `${created.code};${formatBusinessDate(new Date())};Zuleica Exportada;Apple iPhone 12 128 GB;490154203237518;1200,00;1200,00;;Em avaliação`,
+      `${created.code};${formatBusinessDate(new Date())};Zuléica Exportada;Apple iPhone 12 128 GB;490154203237518;1200,00;1200,00;;Em avaliação`,
     ]);
   });
 });
