@@ -235,7 +235,8 @@ describe('notas fiscais: an NF-e emitted from the order, its DANFE, cancelled; a
     );
     await dialog.getByRole('button', { name: 'Emitir' }).click();
     const answer = await sent;
-    expect(answer.status()).toBe(201);
+    // The server's words when it refuses (what the dialog shows), to say why in the failure.
+    expect(answer.status(), await answer.text()).toBe(201);
     nfe = ((await answer.json()) as { data: FiscalNote }).data;
     expect(answer.request().postDataJSON()).toEqual({ orderId: delivered.orderId, model: 55 });
     expect(nfe).toMatchObject({ model: 55, status: 'AUTHORIZED', statusCode: 100, environment: 2 });

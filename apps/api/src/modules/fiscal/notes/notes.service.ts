@@ -200,7 +200,9 @@ async function orderForNote(trx: Executor, order: NonNullable<Awaited<ReturnType
     fastDeliveryTaxCents: Number(order.fast_delivery_tax_cents),
     // A repair's labour (decision 0059) is on the note as other charges (vOutro), as the warranty is.
     warrantyCents: Number(order.warranty_cents) + Number(order.labour_cents),
-    discountCents: Number(order.discount_cents),
+    // The order's discount is its lines' (each line carries its own and its share of the order's, selling's
+    // `applyDiscounts`): what no line carries is the note's own, shared among the items by the builder.
+    discountCents: Number(order.discount_cents) - items.reduce((sum, item) => sum + Number(item.discount_cents), 0),
     deliveryType: order.delivery_type,
     paymentMethod: order.payment_method,
     customer: {

@@ -126,6 +126,32 @@ describe("an order's NF-e (issue 41 §2)", () => {
     }
   });
 
+  it('carries a discount on the whole order once: R$ 104,80 − R$ 4,80 = R$ 100,00, each item with its share', async () => {
+    const order = await delivered();
+    // As the checkout keeps R$ 4,80 off the whole order: shared by value, 4,80 × 39,80 / 89,80 = 2,12 on the
+    // two of R$ 19,90 and 4,80 × 50,00 / 89,80 = 2,67 on the one of R$ 50,00, the cent left on the largest (2,68).
+    await t.db
+      .updateTable('orders')
+      .set({ discount_cents: 480, total_cents: 10_000 })
+      .where('id', '=', order.id)
+      .execute();
+    await t.db
+      .updateTable('order_items')
+      .set({ discount_cents: sql<number>`case when unit_price_cents = 1990 then 212 else 268 end` })
+      .where('order_id', '=', order.id)
+      .execute();
+    const emitted = note(await call('POST', '/fiscal/notes', admin, { orderId: order.id }), 201);
+    expect(emitted).toMatchObject({ status: 'AUTHORIZED', total: 100 });
+    const xml = (await call('GET', `/fiscal/notes/${emitted.id}/xml`, admin)).body;
+    for (const part of ['<vProd>89.80</vProd>', '<vDesc>4.80</vDesc>', '<vFrete>15.00</vFrete>', '<vNF>100.00</vNF>'])
+      expect(xml).toContain(part);
+    // Each item's own vDesc: its share, once.
+    expect([...xml.matchAll(/<det nItem="\d+">[\s\S]*?<vDesc>([\d.]+)<\/vDesc>/g)].map((m) => m[1])).toEqual([
+      '2.12',
+      '2.68',
+    ]);
+  });
+
   it('a rejection (539) keeps the number; sent again, the note is rebuilt with it and authorised', async () => {
     const order = await delivered();
     sefaz.script.push({
