@@ -284,6 +284,11 @@ export const postalAddressSchema = z.object({
 export const orderDetailSchema = orderSummarySchema.extend({
   items: z.array(orderItemSchema),
   itemsTotal: z.number(),
+  /**
+   * The repair this order bills (issue 42 §2, decision 0059): its service order's number and the labour, a part of
+   * the total beside the items (the parts); absent on a sale.
+   */
+  repair: z.object({ id: z.number().int(), labour: z.number() }).optional(),
   fastDeliveryTax: z.number(),
   warranty: z.number(),
   discount: z.number(),

@@ -164,6 +164,8 @@ export function repairActionAccess(actions: readonly RepairAction[]): AccessRule
 export const REPAIRS_READ_ACCESS: AccessRule = { permissions: [...REPAIRS], functions: [T] };
 /** Who opens service orders, edits them, exports them and sets the repair warranty: 'Assistência técnica'. */
 export const REPAIRS_MANAGE_ACCESS: AccessRule = { permissions: [...REPAIRS], functions: [] };
+/** Who reads 'Assistência por mês' (GET /repairs/report): whoever reads reports, and 'Assistência técnica'. */
+export const REPAIRS_REPORT_ACCESS: AccessRule = { permissions: [PERMISSIONS.reports, ...REPAIRS], functions: [] };
 
 /** The repair warranty's days by default (the shop's setting) and their range. */
 export const DEFAULT_REPAIR_WARRANTY_DAYS = 90;
@@ -252,27 +254,6 @@ export const REPAIR_CUSTOMER_PHRASES: Record<RepairStatus, string> = {
   DELIVERED: 'Aparelho entregue. Obrigado!',
   RETURNED: 'Aparelho devolvido sem reparo.',
 };
-
-/** Placeholders of the repairs' WhatsApp messages (filled by `fillWhatsAppMessage` of whatsapp.ts). */
-export const REPAIR_WHATSAPP_PLACEHOLDERS = {
-  cliente: 'Nome do cliente',
-  os: 'Número da ordem de serviço',
-  aparelho: 'Modelo do aparelho',
-  situacao: 'O que a situação significa para o cliente',
-  total: 'Valor do orçamento (quando há)',
-  previsao: 'Data prevista (DD/MM/AAAA)',
-  link: 'Link de acompanhamento',
-} as const;
-export type RepairWhatsAppPlaceholder = keyof typeof REPAIR_WHATSAPP_PLACEHOLDERS;
-
-/** The default message of every status: the same shape as the orders' (a line whose placeholder is empty is left out). */
-export const DEFAULT_REPAIR_WHATSAPP_TEMPLATE = [
-  'Olá, {cliente}!',
-  'Ordem de serviço OS {os} ({aparelho}): {situacao}',
-  'Valor: {total}',
-  'Previsão: {previsao}',
-  'Acompanhe: {link}',
-].join('\n');
 
 // ---------- schemas ----------
 
@@ -503,16 +484,6 @@ export const repairWarrantySchema = z.object({
 export type RepairWarranty = z.infer<typeof repairWarrantySchema>;
 export const repairWarrantiesSchema = z.object({ data: z.array(repairWarrantySchema) });
 
-/** Report of the repairs in a period: what was billed, and the parts a warranty cost the shop. */
-export const repairReportSchema = z.object({
-  data: z.object({
-    delivered: z.number().int(),
-    billed: z.number(),
-    underWarranty: z.number().int(),
-    warrantyPartsCost: z.number(),
-  }),
-});
-
 /** The CSV export's columns. */
 export const REPAIR_CSV_HEADERS = [
   'OS',
@@ -554,3 +525,21 @@ export const repairCustomerOptionSchema = z.object({
   document: z.string(),
 });
 export type RepairCustomerOption = z.infer<typeof repairCustomerOptionSchema>;
+
+/** GET /repairs/report: the repair counter month by month (business time). */
+export const repairReportRowSchema = z.object({
+  /** YYYY-MM. */
+  month: z.string(),
+  /** Service orders opened in the month. */
+  received: z.number().int(),
+  /** Devices delivered repaired in the month. */
+  delivered: z.number().int(),
+  /** Of those, what the customers paid (labour and parts, reais) and what those parts cost the shop. */
+  billed: z.number(),
+  partsCost: z.number(),
+  /** Of those, the repairs under our sale's or an earlier repair's warranty, and what their parts cost the shop. */
+  warranty: z.number().int(),
+  warrantyCost: z.number(),
+});
+export type RepairReportRow = z.infer<typeof repairReportRowSchema>;
+export const repairReportSchema = z.object({ data: z.array(repairReportRowSchema) });

@@ -422,11 +422,19 @@ export const tradeInSettingsSchema = z.strictObject({
 });
 export type TradeInSettings = z.infer<typeof tradeInSettingsSchema>;
 
+/** A month-by-month report's days (YYYY-MM-DD, both included): the used phones', the repairs'. */
+export const monthlyReportQuerySchema = z
+  .object({
+    from: z.iso.date(),
+    to: z.iso.date(),
+  })
+  .refine((query) => query.to >= query.from, {
+    message: 'A data final deve ser igual ou posterior à inicial.',
+    path: ['to'],
+  });
+
 /** GET /trade-ins/report: trade-ins accepted by month, and the margin of those resold. */
-export const tradeInReportQuerySchema = z.object({
-  from: z.iso.date(),
-  to: z.iso.date(),
-});
+export const tradeInReportQuerySchema = monthlyReportQuerySchema;
 export const tradeInReportRowSchema = z.object({
   /** YYYY-MM. */
   month: z.string(),

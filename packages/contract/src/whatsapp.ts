@@ -74,6 +74,33 @@ export const DEFAULT_QUOTE_WHATSAPP_TEMPLATE = [
  */
 export const QUOTE_WHATSAPP_TEMPLATE_KEY = 0;
 
+/**
+ * The repairs' message (issue 42 §2, decision 0059): sent at each step of a service order, with its own placeholders,
+ * filled by the same `fillWhatsAppMessage` and checked by the same `whatsAppTemplateError` as the orders'.
+ */
+export const REPAIR_WHATSAPP_PLACEHOLDERS = {
+  cliente: 'Nome do cliente',
+  os: 'Número da ordem de serviço',
+  aparelho: 'Modelo do aparelho',
+  situacao: 'O que a situação significa para o cliente',
+  total: 'Valor do orçamento (quando há)',
+  previsao: 'Data prevista (DD/MM/AAAA)',
+  link: 'Link de acompanhamento',
+} as const;
+export type RepairWhatsAppPlaceholder = keyof typeof REPAIR_WHATSAPP_PLACEHOLDERS;
+
+/** The repairs' message shipped ('Restaurar padrão' brings it back): a line whose placeholder is empty is left out. */
+export const DEFAULT_REPAIR_WHATSAPP_TEMPLATE = [
+  'Olá, {cliente}!',
+  'Ordem de serviço OS {os} ({aparelho}): {situacao}',
+  'Valor: {total}',
+  'Previsão: {previsao}',
+  'Acompanhe: {link}',
+].join('\n');
+
+/** Where the repairs' message is kept: the row of `whatsapp_templates` keyed -1, which no order status has. */
+export const REPAIR_WHATSAPP_TEMPLATE_KEY = -1;
+
 const S = ORDER_STATUS;
 
 /**
@@ -231,35 +258,40 @@ export const whatsAppTemplateSchema = z.object({
 export type WhatsAppTemplate = z.infer<typeof whatsAppTemplateSchema>;
 
 /** GET /settings/whatsapp-templates: every status's message and the placeholders a message may use. */
+/** A message of its own kind (the quotes', the repairs'): saved or default, with its own placeholders. */
+const kindTemplateSchema = z.object({
+  template: z.string(),
+  isDefault: z.boolean(),
+  defaultTemplate: z.string(),
+  placeholders: z.array(z.object({ name: z.string(), description: z.string() })),
+});
+
 export const whatsAppTemplatesSchema = z.object({
   data: z.object({
     templates: z.array(whatsAppTemplateSchema),
     placeholders: z.array(z.object({ name: z.string(), description: z.string() })),
-    /** The quotes' message (decision 0043): saved or default, with its own placeholders. */
-    quote: z
-      .object({
-        template: z.string(),
-        isDefault: z.boolean(),
-        defaultTemplate: z.string(),
-        placeholders: z.array(z.object({ name: z.string(), description: z.string() })),
-      })
-      .optional(),
+    /** The quotes' message (decision 0043). */
+    quote: kindTemplateSchema.optional(),
+    /** The repairs' message (issue 42 §2), sent at each step of a service order. */
+    repair: kindTemplateSchema.optional(),
   }),
 });
 export type WhatsAppTemplates = z.infer<typeof whatsAppTemplatesSchema>['data'];
 
+/** A PUT body whose message is checked against these placeholders. */
+const templateBodySchema = (placeholders?: Placeholders) =>
+  z.strictObject({
+    template: z.string({ error: WHATSAPP_TEXTS.templateRequired }).superRefine((template, context) => {
+      const error = whatsAppTemplateError(template, placeholders);
+      if (error) context.addIssue({ code: 'custom', message: error });
+    }),
+  });
+
 /** PUT /settings/whatsapp-templates/quote: the quotes' message, checked with the quotes' placeholders. */
-export const quoteWhatsAppTemplateBodySchema = z.strictObject({
-  template: z.string({ error: WHATSAPP_TEXTS.templateRequired }).superRefine((template, context) => {
-    const error = whatsAppTemplateError(template, QUOTE_WHATSAPP_PLACEHOLDERS);
-    if (error) context.addIssue({ code: 'custom', message: error });
-  }),
-});
+export const quoteWhatsAppTemplateBodySchema = templateBodySchema(QUOTE_WHATSAPP_PLACEHOLDERS);
+
+/** PUT /settings/whatsapp-templates/repair: the repairs' message, checked with the repairs' placeholders. */
+export const repairWhatsAppTemplateBodySchema = templateBodySchema(REPAIR_WHATSAPP_PLACEHOLDERS);
 
 /** PUT /settings/whatsapp-templates/{status}: the message, checked by whatsAppTemplateError. */
-export const whatsAppTemplateBodySchema = z.strictObject({
-  template: z.string({ error: WHATSAPP_TEXTS.templateRequired }).superRefine((template, context) => {
-    const error = whatsAppTemplateError(template);
-    if (error) context.addIssue({ code: 'custom', message: error });
-  }),
-});
+export const whatsAppTemplateBodySchema = templateBodySchema();

@@ -56,6 +56,9 @@ export interface OrderRow {
   /** Who received the delivery (decision 0039): read by the details, absent from the lists' own queries. */
   receiver_name?: string | null;
   receiver_document?: string | null;
+  /** The repair this order bills and its labour (decision 0059); null and 0 for a sale. */
+  repair_id?: number | null;
+  labour_cents?: number;
 }
 
 /** The order row itself, locked for the rest of the transaction. */
@@ -121,6 +124,8 @@ export function orderQuery(db: Executor) {
       sql<boolean>`exists (select 1 from pix_received p where p.order_id = o.id and ${PIX_WAITING})`.as('pix_waiting'),
       'o.receiver_name',
       'o.receiver_document',
+      'o.repair_id',
+      'o.labour_cents',
       PAYMENT_PARTS.as('payment_parts'),
     ]);
 }

@@ -308,6 +308,9 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
           };
         }),
         itemsTotal: centsToReais(row.items_total_cents),
+        ...(row.repair_id != null
+          ? { repair: { id: row.repair_id, labour: centsToReais(row.labour_cents ?? 0) } }
+          : {}),
         fastDeliveryTax: centsToReais(row.fast_delivery_tax_cents),
         warranty: centsToReais(row.warranty_cents),
         discount: centsToReais(row.discount_cents),

@@ -33,7 +33,7 @@ import {
   saleLines,
 } from '../selling/selling.service';
 import { quoteValidityDays, shopIdentity } from '../settings/settings.service';
-import { quoteWhatsAppTemplate } from '../settings/whatsapp-templates.service';
+import { kindWhatsAppTemplate } from '../settings/whatsapp-templates.service';
 import { type QuoteRowRead, quotesRepository as repo } from './quotes.repository';
 
 /** The quote as the API answers it (status computed on `today`: an OPEN quote past its last day is EXPIRED). */
@@ -78,7 +78,7 @@ export function createQuotesService(db: DB, storage: Storage) {
     const [items, shop, template] = await Promise.all([
       repo.items(executor, id),
       shopIdentity(executor),
-      quoteWhatsAppTemplate(executor),
+      kindWhatsAppTemplate(executor, 'quote'),
     ]);
     const quote = {
       ...toQuote(row, today),

@@ -312,4 +312,52 @@ export const repairsRepository = {
       .orderBy('id')
       .execute();
   },
+
+  /**
+   * The counter month by month (business time): service orders opened in each month, and those delivered in it —
+   * what the paid ones billed and their parts cost, how many were under warranty and what their parts cost the shop.
+   */
+  async report(db: Executor, from: Date, to: Date, timeZone: string) {
+    return sql<{
+      month: string;
+      received: number;
+      delivered: number;
+      billed_cents: number;
+      parts_cost_cents: number;
+      warranty: number;
+      warranty_cost_cents: number;
+    }>`
+      with received as (
+        select to_char(created_at at time zone ${timeZone}, 'YYYY-MM') as month, count(*)::int as received
+          from repairs
+         where created_at >= ${from} and created_at < ${to}
+         group by 1
+      ), delivered as (
+        select to_char(r.delivered_at at time zone ${timeZone}, 'YYYY-MM') as month,
+               count(*)::int as delivered,
+               coalesce(sum(r.labour_cents + r.parts_cents) filter (where r.warranty_source is null), 0)::bigint
+                 as billed_cents,
+               coalesce(sum(p.cost) filter (where r.warranty_source is null), 0)::bigint as parts_cost_cents,
+               (count(*) filter (where r.warranty_source is not null))::int as warranty,
+               coalesce(sum(p.cost) filter (where r.warranty_source is not null), 0)::bigint as warranty_cost_cents
+          from repairs r
+          left join lateral (
+            select coalesce(sum(quantity * unit_cost_cents), 0) as cost from repair_parts where repair_id = r.id
+          ) p on true
+         where r.status = 'DELIVERED' and r.delivered_at >= ${from} and r.delivered_at < ${to}
+         group by 1
+      )
+      select coalesce(rc.month, d.month) as month,
+             coalesce(rc.received, 0) as received,
+             coalesce(d.delivered, 0) as delivered,
+             coalesce(d.billed_cents, 0) as billed_cents,
+             coalesce(d.parts_cost_cents, 0) as parts_cost_cents,
+             coalesce(d.warranty, 0) as warranty,
+             coalesce(d.warranty_cost_cents, 0) as warranty_cost_cents
+        from received rc
+        full join delivered d on d.month = rc.month
+       order by 1`
+      .execute(db)
+      .then((result) => result.rows);
+  },
 };

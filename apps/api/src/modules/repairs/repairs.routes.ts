@@ -1,6 +1,7 @@
 import {
   checkoutHeadersSchema,
   idParamSchema,
+  monthlyReportQuerySchema,
   REPAIR_ACTION_LABELS,
   REPAIR_ACTIONS,
   REPAIR_CSV_HEADERS,
@@ -8,6 +9,7 @@ import {
   REPAIR_TEXTS,
   REPAIRS_MANAGE_ACCESS,
   REPAIRS_READ_ACCESS,
+  REPAIRS_REPORT_ACCESS,
   type RepairAction,
   repairActionAccess,
   repairCreateBodySchema,
@@ -18,6 +20,7 @@ import {
   repairMoveBodySchema,
   repairPartOptionSchema,
   repairPublicStatusSchema,
+  repairReportSchema,
   repairResponseSchema,
   repairSettingsBodySchema,
   repairSettingsSchema,
@@ -125,6 +128,21 @@ export const repairsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.customerOptions(request.query.search) }),
+  );
+
+  app.get(
+    '/repairs/report',
+    {
+      config: REPAIRS_REPORT_ACCESS,
+      schema: {
+        tags,
+        summary:
+          'Assistência por mês (fuso do negócio) entre from e to (YYYY-MM-DD): ordens recebidas; aparelhos entregues, o faturado (mão de obra e peças) e o custo das peças; os reparos em garantia e o custo das suas peças (custo de garantia)',
+        querystring: monthlyReportQuerySchema,
+        response: { 200: repairReportSchema },
+      },
+    },
+    async (request) => ({ data: await service.report(request.query.from, request.query.to) }),
   );
 
   app.get(

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import {
   availableRepairActions,
   businessDay,
+  businessTimeZone,
   type CsvValue,
   centsToReais,
   csvMoney,
-  DEFAULT_REPAIR_WHATSAPP_TEMPLATE,
   DELIVERY_TYPES,
   dayStart,
   EMPLOYEE_FUNCS,
@@ -29,6 +29,7 @@ import {
   type RepairMoveBody,
   type RepairPartOption,
   type RepairPublicStatus,
+  type RepairReportRow,
   type RepairStatus,
   type RepairSummary,
   type RepairUpdateBody,
@@ -55,6 +56,7 @@ import { normalizeOrderPicture } from '../orders/workflow.service';
 import { searchProducts } from '../products/products.service';
 import { placeOrder } from '../selling/selling.service';
 import { initialOrderStatusFor, shopIdentity } from '../settings/settings.service';
+import { kindWhatsAppTemplate } from '../settings/whatsapp-templates.service';
 import { moveStock, unitByImei } from '../stock/stock.service';
 import { repairPdf } from './receipt';
 import { repairWarranties } from './repair-warranty.service';
@@ -153,12 +155,17 @@ export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fil
   async function detail(principal: Principal, id: number, now = new Date()): Promise<Repair> {
     const row = await repo.detail(db, id);
     if (!row) throw notFound(REPAIR_TEXTS.notFound);
-    const [parts, photos, history] = await Promise.all([repo.parts(db, id), repo.photos(db, id), repo.history(db, id)]);
+    const [parts, photos, history, template] = await Promise.all([
+      repo.parts(db, id),
+      repo.photos(db, id),
+      repo.history(db, id),
+      kindWhatsAppTemplate(db, 'repair'),
+    ]);
     const holder = { employeeId: principal.employeeId, tokenVersion: principal.tokenVersion };
     const link = (key: string) => fileLinks.sign(storage.url(key), key, holder);
     const url = statusUrl(config.publicUrl, row.status_token);
     const total = totalCents(row);
-    const message = fillWhatsAppMessage(DEFAULT_REPAIR_WHATSAPP_TEMPLATE, {
+    const message = fillWhatsAppMessage(template, {
       cliente: row.customer_name,
       os: String(row.id),
       aparelho: row.model,
@@ -620,6 +627,20 @@ export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fil
           price: centsToReais(row.sell_price_cents),
           stock: row.stock,
         }));
+    },
+
+    /** 'Assistência por mês' (GET /repairs/report): the months between two days, both included (checked by the query). */
+    async report(from: string, to: string): Promise<RepairReportRow[]> {
+      const rows = await repo.report(db, dayStart(from), dayStart(shiftDay(to, 1)), businessTimeZone());
+      return rows.map((row) => ({
+        month: row.month,
+        received: Number(row.received),
+        delivered: Number(row.delivered),
+        billed: centsToReais(Number(row.billed_cents)),
+        partsCost: centsToReais(Number(row.parts_cost_cents)),
+        warranty: Number(row.warranty),
+        warrantyCost: centsToReais(Number(row.warranty_cost_cents)),
+      }));
     },
 
     /** The service order's customer picker: the palette's customer search (approved first). */

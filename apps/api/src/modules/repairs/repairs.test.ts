@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { businessDay, luhnCheckDigit, shiftDay } from '@backoffice/contract';
+import { businessDay, EMPLOYEE_FUNCS, FULL_ACCESS, luhnCheckDigit, shiftDay } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../../plugins/auth';
 import { bearer, createTestApp, DEMO, expectApiError, signIn, type TestApp } from '../../test/helpers';
 import { picture } from '../orders/test-orders';
 import { createCustomer, createProduct } from '../selling/test-selling';
+import { createRepairsService } from './repairs.service';
 
 /** A valid IMEI of the test's own (Luhn check digit). */
 function imeiOf(n: number): string {
@@ -132,6 +134,14 @@ describe('repairs (issue 42 §2)', () => {
       total_cents: 47_000,
       repair_id: opened.id,
       payment_method: 'CASH',
+    });
+    // As the order's screens read it: the parts as its lines, the labour on its own line naming the service order.
+    const read = await call(admin, 'GET', `/orders/by-id/${order.id}`);
+    expect(read.json().data).toMatchObject({
+      items: [{ name: 'Tela iPhone 12', quantity: 1, unitPrice: 350 }],
+      itemsTotal: 350,
+      repair: { id: opened.id, labour: 120 },
+      total: 470,
     });
 
     expect((await call(technician, 'POST', `/repairs/${opened.id}/start-repair`, {})).statusCode).toBe(200);
@@ -483,5 +493,90 @@ describe('repairs (issue 42 §2)', () => {
     expect((await call(stocker, 'PUT', '/repairs/settings', { warrantyDays: 30 })).statusCode).toBe(403);
     const saved = await call(admin, 'PUT', '/repairs/settings', { warrantyDays: 90 });
     expect(saved.json().data).toEqual({ warrantyDays: 90 });
+  });
+
+  it("'Assistência por mês': received by the month opened; delivered, billed, parts' cost and the warranty's cost by the month delivered", async () => {
+    // March and April 2025, which no other test touches: the service at those days (it dates what it does by them).
+    const service = createRepairsService(t.app.deps);
+    const adminId = (
+      await t.db.selectFrom('employees').select('id').where('email', '=', DEMO.admin).executeTakeFirstOrThrow()
+    ).id;
+    const desk: Principal = {
+      employeeId: adminId,
+      name: 'Administrador',
+      permissions: [FULL_ACCESS],
+      func: EMPLOYEE_FUNCS.ATTENDANT,
+      tokenVersion: 0,
+    };
+    const day = (date: string) => new Date(`${date}T13:00:00Z`);
+    const customer = await createCustomer(t.db, { name: 'Mara Mensal' });
+    const screen = await createProduct(t.db, { name: 'Tela mês', costCents: 20_000, sellCents: 35_000, stock: 3 });
+    const battery = await createProduct(t.db, { name: 'Bateria mês', costCents: 9_000, sellCents: 18_000, stock: 3 });
+    const imei = imeiOf(serial++);
+    const open = async (date: string, model: string) =>
+      service.create(
+        desk,
+        {
+          customerId: customer.id,
+          imei,
+          model,
+          problem: 'Defeito',
+          checklist: [],
+          photos: [await picture()],
+          estimatedDate: shiftDay(date, 5),
+        },
+        day(date),
+      );
+
+    // A: paid — R$ 350,00 screen + R$ 120,00 labour = R$ 470,00 billed, the screen cost the shop R$ 200,00.
+    const paid = await open('2025-03-03', 'iPhone 12');
+    await service.move(desk, paid.id, 'startDiagnosis', {}, day('2025-03-03'));
+    await service.move(
+      desk,
+      paid.id,
+      'sendEstimate',
+      { parts: [{ productId: screen.id, quantity: 1 }], labour: 120 },
+      day('2025-03-04'),
+    );
+    await service.move(desk, paid.id, 'approve', { payment: 'CASH' }, day('2025-03-04'));
+    await service.move(desk, paid.id, 'startRepair', {}, day('2025-03-05'));
+    await service.move(desk, paid.id, 'finishRepair', {}, day('2025-03-06'));
+    await service.move(desk, paid.id, 'deliver', { signature: await picture('png') }, day('2025-03-10'));
+    // B: the same phone back on 20/03, under A's repair warranty — free to the customer, its battery (R$ 90,00) a
+    // warranty cost; delivered in April.
+    const covered = await open('2025-03-20', 'iPhone 12');
+    expect(covered.warranty?.source).toBe('REPAIR');
+    await service.move(desk, covered.id, 'startDiagnosis', {}, day('2025-03-20'));
+    await service.move(
+      desk,
+      covered.id,
+      'sendEstimate',
+      { parts: [{ productId: battery.id, quantity: 1 }], labour: 80 },
+      day('2025-03-21'),
+    );
+    await service.move(desk, covered.id, 'approve', {}, day('2025-03-21'));
+    await service.move(desk, covered.id, 'startRepair', {}, day('2025-03-24'));
+    await service.move(desk, covered.id, 'finishRepair', {}, day('2025-03-25'));
+    await service.move(desk, covered.id, 'deliver', { signature: await picture('png') }, day('2025-04-02'));
+    // C: received on 25/03, still on the bench.
+    await open('2025-03-25', 'iPhone 12');
+
+    const report = await call(admin, 'GET', '/repairs/report?from=2025-03-01&to=2025-04-30');
+    expect(report.statusCode).toBe(200);
+    expect(report.json().data).toEqual([
+      { month: '2025-03', received: 3, delivered: 1, billed: 470, partsCost: 200, warranty: 0, warrantyCost: 0 },
+      { month: '2025-04', received: 0, delivered: 1, billed: 0, partsCost: 0, warranty: 1, warrantyCost: 90 },
+    ]);
+    // March alone; the days both included.
+    const march = await call(admin, 'GET', '/repairs/report?from=2025-03-01&to=2025-03-31');
+    expect(march.json().data.map((row: { month: string }) => row.month)).toEqual(['2025-03']);
+    const reversed = expectApiError(
+      await call(admin, 'GET', '/repairs/report?from=2025-04-30&to=2025-03-01'),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(JSON.stringify(reversed)).toContain('A data final deve ser igual ou posterior à inicial.');
+    // The bench reads its queue, not the counter's figures.
+    expect((await call(technician, 'GET', '/repairs/report?from=2025-03-01&to=2025-04-30')).statusCode).toBe(403);
   });
 });

@@ -13,9 +13,9 @@ import {
   orderStatusParamSchema,
   PERMISSIONS,
   QUOTE_TEXTS,
-  QUOTE_WHATSAPP_TEMPLATE_KEY,
   quoteValiditySchema,
   quoteWhatsAppTemplateBodySchema,
+  repairWhatsAppTemplateBodySchema,
   SETTINGS_TEXTS,
   setupBodySchema,
   setupStatusSchema,
@@ -26,7 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
 import { createSettingsService, quoteValidityDays } from './settings.service';
-import { createWhatsAppTemplatesService } from './whatsapp-templates.service';
+import { createWhatsAppTemplatesService, whatsAppKindKey } from './whatsapp-templates.service';
 
 const { orders: ORDERS, internalSales: INTERNAL_SALES, settings: SETTINGS } = PERMISSIONS;
 /** Reading the settings: the settings page opens with orders (spec section 6), read-only without SETTINGS. */
@@ -237,38 +237,41 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ data: await templates.list() }),
   );
 
-  // The quotes' message (decision 0043): static paths, matched before the status's.
-  app.put(
-    '/settings/whatsapp-templates/quote',
+  // The quotes' message (decision 0043) and the repairs' (issue 42 §2): static paths, matched before the status's.
+  const kinds = [
     {
-      config: { permissions: WRITE },
-      schema: {
-        tags,
-        summary:
-          'Salva a mensagem dos orçamentos ({cliente}, {numero}, {itens}, {total}, {validade}…; marcador desconhecido: 400 com a lista dos válidos)',
-        body: quoteWhatsAppTemplateBodySchema,
-        response: { 200: whatsAppTemplatesSchema },
-      },
+      kind: 'quote',
+      body: quoteWhatsAppTemplateBodySchema,
+      save: 'Salva a mensagem dos orçamentos ({cliente}, {numero}, {itens}, {total}, {validade}…; marcador desconhecido: 400 com a lista dos válidos)',
+      restore: 'Restaurar padrão: volta à mensagem padrão dos orçamentos',
     },
-    async (request) => ({
-      data: await templates.save(principalOf(request).employeeId, QUOTE_WHATSAPP_TEMPLATE_KEY, request.body.template),
-    }),
-  );
-
-  app.delete(
-    '/settings/whatsapp-templates/quote',
     {
-      config: { permissions: WRITE },
-      schema: {
-        tags,
-        summary: 'Restaurar padrão: volta à mensagem padrão dos orçamentos',
-        response: { 200: whatsAppTemplatesSchema },
-      },
+      kind: 'repair',
+      body: repairWhatsAppTemplateBodySchema,
+      save: 'Salva a mensagem das ordens de serviço ({cliente}, {os}, {aparelho}, {situacao}, {total}, {previsao}, {link}; marcador desconhecido: 400 com a lista dos válidos)',
+      restore: 'Restaurar padrão: volta à mensagem padrão das ordens de serviço',
     },
-    async (request) => ({
-      data: await templates.restore(principalOf(request).employeeId, QUOTE_WHATSAPP_TEMPLATE_KEY),
-    }),
-  );
+  ] as const;
+  for (const { kind, body, save, restore } of kinds) {
+    app.put(
+      `/settings/whatsapp-templates/${kind}`,
+      {
+        config: { permissions: WRITE },
+        schema: { tags, summary: save, body, response: { 200: whatsAppTemplatesSchema } },
+      },
+      async (request) => ({
+        data: await templates.save(principalOf(request).employeeId, whatsAppKindKey(kind), request.body.template),
+      }),
+    );
+    app.delete(
+      `/settings/whatsapp-templates/${kind}`,
+      {
+        config: { permissions: WRITE },
+        schema: { tags, summary: restore, response: { 200: whatsAppTemplatesSchema } },
+      },
+      async (request) => ({ data: await templates.restore(principalOf(request).employeeId, whatsAppKindKey(kind)) }),
+    );
+  }
 
   app.put(
     '/settings/whatsapp-templates/:status',

@@ -42,7 +42,7 @@ import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import type { FileLinks } from '../../lib/file-links';
 import { isUniqueViolation } from '../../lib/sql-errors';
 import type { Storage } from '../../lib/storage';
@@ -583,7 +583,6 @@ export function createTradeInsService(db: DB, storage: Storage, links: FileLinks
 
     /** Trade-ins accepted by business month in [from, to] (days), with the margin of those resold. */
     async report(from: string, to: string): Promise<TradeInReportRow[]> {
-      if (to < from) throw badRequest('A data final deve ser igual ou posterior à inicial.');
       const rows = await repo.report(db, dayStart(from), dayStart(shiftDay(to, 1)), businessTimeZone());
       return rows.map((row) => ({
         month: row.month,

@@ -135,6 +135,42 @@ describe('Detalhes do pedido', () => {
     expect(parts).toBe(17_861);
   });
 
+  it("shows a repair's bill with its labour on its own line (issue 42: R$ 350,00 of parts + R$ 120,00 = R$ 470,00)", () => {
+    renderPage(
+      <OrderDetailsDialog
+        open
+        order={order({
+          items: [{ productId: 5, name: 'Tela iPhone 12', quantity: 1, unitPrice: 350 }],
+          itemsTotal: 350,
+          repair: { id: 41, labour: 120 },
+          shippingCost: 0,
+          fastDeliveryTax: 0,
+          warranty: 0,
+          discount: 0,
+          total: 470,
+        })}
+        onClose={() => {}}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Composição do total' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => [
+          within(row).getByRole('rowheader').textContent,
+          (row.querySelector('td') as HTMLElement).textContent,
+        ]),
+    ).toEqual([
+      ['Itens', 'R$ 350,00'],
+      ['Mão de obra (OS 41)', 'R$ 120,00'],
+      ['Frete', 'R$ 0,00'],
+      ['Taxa de entrega rápida', 'R$ 0,00'],
+      ['Garantia', 'R$ 0,00'],
+      ['Desconto', 'R$ 0,00'],
+      ['Total', 'R$ 470,00'],
+    ]);
+  });
+
   it('shows a line discount under its item (issue 38: 7 % of 3 × R$ 129,90 = R$ 27,28)', () => {
     renderPage(
       <OrderDetailsDialog

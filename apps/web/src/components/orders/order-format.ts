@@ -60,7 +60,8 @@ export function orNotAvailable(value: string | null | undefined): string {
 export type OrderAmounts = Pick<
   OrderDetail,
   'itemsTotal' | 'shippingCost' | 'fastDeliveryTax' | 'warranty' | 'discount' | 'total'
->;
+> &
+  Partial<Pick<OrderDetail, 'repair'>>;
 
 export interface OrderAmountLine {
   key: keyof OrderAmounts;
@@ -71,13 +72,17 @@ export interface OrderAmountLine {
 
 /**
  * Every component of the order's total as its own line, zeros included (the order details, its PDF and
- * the report dialogs show the same lines): items + freight + fast-delivery tax + warranty − discount, then
- * the total, which the API computed once (selling's `quote`) and stored with its parts.
+ * the report dialogs show the same lines): items (+ a repair's labour) + freight + fast-delivery tax + warranty −
+ * discount, then the total, which the API computed once (selling's `quote`) and stored with its parts.
  */
 export function orderAmountLines(order: OrderAmounts): OrderAmountLine[] {
   const label = ORDER_TEXTS.details.amounts;
   return [
     { key: 'itemsTotal', label: label.itemsTotal, amount: order.itemsTotal },
+    // A repair's bill (decision 0059): its labour beside the parts.
+    ...(order.repair
+      ? [{ key: 'repair' as const, label: label.labour(order.repair.id), amount: order.repair.labour }]
+      : []),
     { key: 'shippingCost', label: label.shippingCost, amount: order.shippingCost },
     { key: 'fastDeliveryTax', label: label.fastDeliveryTax, amount: order.fastDeliveryTax },
     { key: 'warranty', label: label.warranty, amount: order.warranty },

@@ -78,6 +78,7 @@ export const ORDER_TEXTS = {
     amounts: {
       title: 'Composição do total',
       itemsTotal: 'Itens',
+      labour: (repair: number) => `Mão de obra (OS ${repair})`,
       shippingCost: 'Frete',
       fastDeliveryTax: 'Taxa de entrega rápida',
       warranty: 'Garantia',

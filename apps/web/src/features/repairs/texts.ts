@@ -182,4 +182,20 @@ export const REPAIRS_TEXTS = {
     'Não encontramos esta ordem de serviço. Confira o link ou o QR code do comprovante, ou fale com a loja.',
   publicTooMany: REPAIR_TEXTS.tooManyRequests,
   publicFailed: 'Não foi possível consultar agora. Tente de novo em instantes.',
+  // 'Corrigir dados'
+  edit: 'Corrigir dados',
+  editTitle: (number: number) => `Corrigir dados da OS ${number}`,
+  editSave: 'Salvar correção',
+  edited: 'Dados da ordem de serviço corrigidos.',
+  editFailed: 'Não foi possível corrigir a ordem de serviço. Tente novamente.',
+  editUnchanged: 'Nada foi alterado.',
+  // 'Assistência por mês'
+  report: 'Assistência por mês',
+  reportEmpty: 'Nenhuma ordem de serviço no ano.',
+  reportReceived: 'Recebidas',
+  reportDelivered: 'Entregues',
+  reportBilled: 'Faturado',
+  reportPartsCost: 'Custo das peças',
+  reportWarranty: 'Em garantia',
+  reportWarrantyCost: 'Custo da garantia',
 } as const;

@@ -177,6 +177,10 @@ export const WHATSAPP_CARD_TEXTS = {
   quoteText:
     'A mensagem enviada pelo botão "Enviar pelo WhatsApp" de um orçamento, com os marcadores do orçamento; uma linha cujo marcador está vazio (sem entrega, sem garantia) não é enviada.',
   quoteDialogTitle: 'Mensagem do orçamento',
+  repairTitle: 'Ordem de serviço',
+  repairText:
+    'A mensagem enviada pelo botão "Enviar pelo WhatsApp" de uma ordem de serviço a cada etapa do reparo, com os marcadores da ordem; uma linha cujo marcador está vazio (sem orçamento, já entregue) não é enviada.',
+  repairDialogTitle: 'Mensagem da ordem de serviço',
 } as const;
 
 /** 'Orçamentos' (issue 38 §4, decision 0043): how many days a new quote's prices hold. */

@@ -174,14 +174,10 @@ export const TRADE_INS_TEXTS = {
   forOrder: (code: string) => `Para o pedido ${code}`,
   // The report
   report: 'Usados por mês',
-  reportYear: 'Ano',
-  month: 'Mês',
   reportCount: 'Aceitos',
   paid: 'Valor pago',
   resold: 'Revendidos',
   resoldRevenue: 'Receita da revenda',
   resoldMargin: 'Margem da revenda',
   reportEmpty: 'Nenhum aparelho aceito no ano.',
-  reportFailed: 'Não foi possível carregar o relatório.',
-  total: 'Total',
 } as const;

@@ -6,8 +6,10 @@ import type {
   RepairMoveBody,
   RepairPartOption,
   RepairPublicStatus,
+  RepairReportRow,
   RepairStatus,
   RepairSummary,
+  RepairUpdateBody,
 } from '@backoffice/contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { useApiMutation } from '../../../components/use-api-mutation';
@@ -92,7 +94,30 @@ export function useRepairTasks() {
   });
 }
 
+/** GET /repairs/report: 'Assistência por mês' between two days. */
+export function useRepairReport(from: string, to: string) {
+  return useQuery({
+    queryKey: repairKeys.other('report', { from, to }),
+    queryFn: async ({ signal }) =>
+      (await api<{ data: RepairReportRow[] }>('/repairs/report', { query: { from, to }, signal })).data,
+  });
+}
+
 const setRepair = (client: QueryClient, repair: Repair) => client.setQueryData(repairKeys.detail(repair.id), repair);
+
+/** PATCH /repairs/{id} ('Corrigir dados'): the corrections of an open service order; the answer replaces it. */
+export function useUpdateRepair(id: number, onError: (message: string) => void, onSaved: () => void) {
+  return useApiMutation<Repair, RepairUpdateBody>({
+    mutationFn: async (body) => (await api<{ data: Repair }>(`/repairs/${id}`, { method: 'PATCH', body })).data,
+    success: T.edited,
+    failure: T.editFailed,
+    update: setRepair,
+    invalidate: [repairKeys.lists(), repairTaskKeys],
+    errorInDialog: true,
+    onError: (_error, message) => onError(message),
+    onSuccess: onSaved,
+  });
+}
 
 /**
  * POST /repairs: the service order opened at the counter, with the attempt's Idempotency-Key: sent again after a lost

@@ -1,5 +1,12 @@
-import { REPAIR_STATUS_LABELS, REPAIR_STATUSES, type Repair, type RepairSummary } from '@backoffice/contract';
+import {
+  REPAIR_STATUS_LABELS,
+  REPAIR_STATUSES,
+  REPAIRS_REPORT_ACCESS,
+  type Repair,
+  type RepairSummary,
+} from '@backoffice/contract';
 import AddIcon from '@mui/icons-material/Add';
+import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -20,6 +27,7 @@ import { useListFilter } from '../../../components/use-list-filter';
 import { useServerList, useServerTable } from '../../../components/use-server-list';
 import { formatDate } from '../../../lib/format';
 import { useLinkedRecord } from '../../../lib/linked-record';
+import { hasAccess, useSession } from '../../../lib/session';
 import {
   downloadRepairsCsv,
   fetchAllRepairs,
@@ -30,6 +38,7 @@ import {
 import { NewRepairDialog } from '../components/new-repair-dialog';
 import { RepairDialog } from '../components/repair-dialog';
 import { RepairStatusChip } from '../components/repair-status-chip';
+import { ReportDialog } from '../components/report-dialog';
 import { REPAIRS_TEXTS as T } from '../texts';
 
 const PAGE_SIZE = 25;
@@ -123,7 +132,7 @@ const CSV_AND_PRINT = { exportCsv: downloadRepairsCsv, fetchAll: fetchAllRepairs
 /**
  * 'Assistência técnica' (issue 42 §2): the service orders paged on the server — the open ones by default, the late
  * ones (past their estimated day, marked; the bell's link opens them, `?late=true`), every one, or one status — by
- * IMEI; 'Exportar CSV' downloads the server's CSV of what matches; 'Nova ordem de serviço' opens one at the counter,
+ * IMEI; the table's CSV is the server's of what matches; 'Assistência por mês' for whoever reads reports; 'Nova ordem de serviço' opens one at the counter,
  * then shows it with its receipt. A row opens its details (`?os=<id>` opens one from a link).
  */
 export default function RepairsPage() {
@@ -138,6 +147,9 @@ export default function RepairsPage() {
   }, [linkedLate, setView]);
   const [opened, setOpened] = useState<number | null>(linkedOs && /^\d+$/.test(linkedOs) ? Number(linkedOs) : null);
   const [creating, setCreating] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  useSession(); // re-render when the session changes
+  const canReport = hasAccess(REPAIRS_REPORT_ACCESS);
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const wide = useMediaQuery('(min-width:1400px)', { noSsr: true });
   const filter: RepairsFilter = useMemo(() => ({ view, search }), [view, search]);
@@ -157,9 +169,16 @@ export default function RepairsPage() {
       <PageHeader
         title={T.title}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-            {T.newOrder}
-          </Button>
+          <>
+            {canReport ? (
+              <Button variant="outlined" startIcon={<AssessmentOutlinedIcon />} onClick={() => setReporting(true)}>
+                {T.report}
+              </Button>
+            ) : null}
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              {T.newOrder}
+            </Button>
+          </>
         }
       />
       <FilterChips label={T.status} options={CHIPS} value={status ? ('' as Chosen) : chip} onChange={setView} />
@@ -199,6 +218,7 @@ export default function RepairsPage() {
         />
       </ListCard>
       {opened !== null ? <RepairDialog id={opened} onClose={closeDetails} /> : null}
+      {reporting ? <ReportDialog onClose={() => setReporting(false)} /> : null}
       {creating ? (
         <NewRepairDialog onClose={() => setCreating(false)} onCreated={(repair: Repair) => setOpened(repair.id)} />
       ) : null}

@@ -182,3 +182,67 @@ describe("Mensagens do WhatsApp: the quotes' message (decision 0043)", () => {
     expect(within(screen.getByRole('listitem', { name: 'Orçamento' })).queryByText('Padrão')).toBeNull();
   });
 });
+
+describe("Mensagens do WhatsApp: the repairs' message (issue 42 §2)", () => {
+  const REPAIR_DEFAULT = 'Olá, {cliente}!\nOrdem de serviço OS {os} ({aparelho}): {situacao}';
+  const withRepair = (template: string | null): WhatsAppTemplates => ({
+    ...templates(null, null),
+    repair: {
+      template: template ?? REPAIR_DEFAULT,
+      isDefault: template === null,
+      defaultTemplate: REPAIR_DEFAULT,
+      placeholders: [
+        { name: 'os', description: 'Número da ordem de serviço' },
+        { name: 'aparelho', description: 'Modelo do aparelho' },
+      ],
+    },
+  });
+
+  it("is edited with the repairs' placeholders: a quote's {numero} refused, PUT …/repair sent, 'Restaurar padrão' a DELETE", async () => {
+    signInAs(['bo:manage:settings'], 'Ana Administradora', 1);
+    const calls = mockFetch({
+      'GET /api/settings/whatsapp-templates': { body: { data: withRepair(null) } },
+      'PUT /api/settings/whatsapp-templates/repair': (call) => ({
+        body: { data: withRepair((call.body as { template: string }).template) },
+      }),
+      'DELETE /api/settings/whatsapp-templates/repair': { body: { data: withRepair(null) } },
+    });
+    const user = userEvent.setup();
+    renderPage(<WhatsAppTemplatesCard />);
+    const repair = await screen.findByRole('listitem', { name: 'Ordem de serviço' });
+    expect(within(repair).getByText('Número da ordem de serviço')).toBeTruthy();
+    expect(within(repair).getByText('Padrão')).toBeTruthy();
+
+    await user.click(within(repair).getByRole('button', { name: 'Editar: Ordem de serviço' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mensagem da ordem de serviço' });
+    const field = within(dialog).getByRole('textbox', { name: 'Mensagem' });
+    await user.clear(field);
+    await user.click(field);
+    await user.paste('Orçamento {numero}');
+    expect(
+      within(dialog).getByText(
+        'Marcador desconhecido: {numero}. Use apenas {cliente}, {os}, {aparelho}, {situacao}, {total}, {previsao}, {link}.',
+      ),
+    ).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Salvar' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.clear(field);
+    await user.click(field);
+    await user.paste('OS {os}: {situacao}');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const saved = screen.getByRole('listitem', { name: 'Ordem de serviço' });
+    expect(within(saved).getByText('OS {os}: {situacao}')).toBeTruthy();
+    expect(within(saved).queryByText('Padrão')).toBeNull();
+
+    await user.click(within(saved).getByRole('button', { name: 'Restaurar padrão: Ordem de serviço' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('listitem', { name: 'Ordem de serviço' })).getByText('Padrão')).toBeTruthy(),
+    );
+    expect(calls.filter((call) => call.method !== 'GET').map((call) => [call.method, call.url, call.body])).toEqual([
+      ['PUT', '/api/settings/whatsapp-templates/repair', { template: 'OS {os}: {situacao}' }],
+      ['DELETE', '/api/settings/whatsapp-templates/repair', undefined],
+    ]);
+  });
+});

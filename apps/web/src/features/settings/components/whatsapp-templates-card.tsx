@@ -1,6 +1,7 @@
 import {
   PERMISSIONS,
   QUOTE_WHATSAPP_PLACEHOLDERS,
+  REPAIR_WHATSAPP_PLACEHOLDERS,
   type WhatsAppTemplates,
   whatsAppTemplateError,
 } from '@backoffice/contract';
@@ -27,8 +28,30 @@ import { hasAccess, useSession } from '../../../lib/session';
 import { WHATSAPP_CARD_TEXTS as T } from '../texts';
 import { SettingsCard } from './settings-card';
 
-/** Which message: an order status's (its key) or the quotes' ('quote', decision 0043): the path's last part. */
-type Target = number | 'quote';
+/** A message of its own kind: the quotes' (decision 0043), the repairs' (issue 42 §2). */
+type Kind = 'quote' | 'repair';
+/** Which message: an order status's (its key) or a kind's: the path's last part. */
+type Target = number | Kind;
+
+/** Each kind's placeholders (the edit is checked against them) and its texts. */
+const KINDS: Record<
+  Kind,
+  { placeholders: Readonly<Record<string, string>>; title: string; text: string; dialog: string }
+> = {
+  quote: {
+    placeholders: QUOTE_WHATSAPP_PLACEHOLDERS,
+    title: T.quoteTitle,
+    text: T.quoteText,
+    dialog: T.quoteDialogTitle,
+  },
+  repair: {
+    placeholders: REPAIR_WHATSAPP_PLACEHOLDERS,
+    title: T.repairTitle,
+    text: T.repairText,
+    dialog: T.repairDialogTitle,
+  },
+};
+const isKind = (target: Target): target is Kind => typeof target === 'string';
 
 const saveTemplate = async ({ target, template }: { target: Target; template: string }) =>
   (
@@ -93,15 +116,19 @@ export function WhatsAppTemplatesCard() {
     failure: T.restoreFailed,
     update,
   });
-  // The quotes' message is checked against the quotes' placeholders, the statuses' against theirs.
+  // A kind's message is checked against its own placeholders, the statuses' against theirs.
   const error = editing
-    ? whatsAppTemplateError(text, editing.target === 'quote' ? QUOTE_WHATSAPP_PLACEHOLDERS : undefined)
+    ? whatsAppTemplateError(text, isKind(editing.target) ? KINDS[editing.target].placeholders : undefined)
     : null;
   const open = (row: Editable) => {
     setText(row.template);
     setEditing(row);
   };
-  const quote = templates.data?.quote;
+  const data = templates.data;
+  const kinds = (['quote', 'repair'] as const).flatMap((kind) => {
+    const saved = data?.[kind];
+    return saved ? [{ kind, ...saved }] : [];
+  });
   const rows: Editable[] = templates.data
     ? templates.data.templates.map((row) => ({
         target: row.status,
@@ -192,31 +219,32 @@ export function WhatsAppTemplatesCard() {
             >
               {rows.map((row) => item(row))}
             </Box>
-            {quote ? (
+            {kinds.map(({ kind, template, isDefault, placeholders }) => (
               <Box
+                key={kind}
                 component="ul"
-                aria-label={T.quoteTitle}
+                aria-label={KINDS[kind].title}
                 sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}
               >
                 {item(
-                  { target: 'quote', label: T.quoteTitle, template: quote.template, isDefault: quote.isDefault },
+                  { target: kind, label: KINDS[kind].title, template, isDefault },
                   <>
                     <Typography variant="body2" color="text.secondary">
-                      {T.quoteText}
+                      {KINDS[kind].text}
                     </Typography>
-                    <Box component="section" aria-label={`${T.placeholdersTitle}: ${T.quoteTitle}`}>
-                      <PlaceholderList placeholders={quote.placeholders} />
+                    <Box component="section" aria-label={`${T.placeholdersTitle}: ${KINDS[kind].title}`}>
+                      <PlaceholderList placeholders={placeholders} />
                     </Box>
                   </>,
                 )}
               </Box>
-            ) : null}
+            ))}
           </>
         ) : null}
       </SettingsCard>
       <Dialog open={editing !== null} onClose={() => setEditing(null)} fullWidth maxWidth="sm">
         <DialogTitle>
-          {editing ? (editing.target === 'quote' ? T.quoteDialogTitle : T.dialogTitle(editing.label)) : ''}
+          {editing ? (isKind(editing.target) ? KINDS[editing.target].dialog : T.dialogTitle(editing.label)) : ''}
         </DialogTitle>
         <DialogContent>
           <TextField

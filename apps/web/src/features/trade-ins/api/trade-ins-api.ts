@@ -169,12 +169,11 @@ export function useOrderDue(orderId: number | null) {
 }
 
 /** GET /trade-ins/report: the trade-ins accepted by month between two days. */
-export function useTradeInReport(from: string, to: string, enabled: boolean) {
+export function useTradeInReport(from: string, to: string) {
   return useQuery({
     queryKey: tradeInKeys.other('report', { from, to }),
     queryFn: async ({ signal }) =>
       (await api<{ data: TradeInReportRow[] }>('/trade-ins/report', { query: { from, to }, signal })).data,
-    enabled,
   });
 }
 
