@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { luhnCheckDigit } from '@backoffice/contract';
+import { businessDay, formatMonth, luhnCheckDigit } from '@backoffice/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JourneyProduct, journeyProduct, photo } from './fixtures';
@@ -175,6 +175,17 @@ describe('assistência técnica: a service order from the counter to the bench a
     const statusUrl = await details.getByRole('link', { name: 'Página de acompanhamento' }).getAttribute('href');
     statusPath = new URL(statusUrl ?? '').pathname;
     expect(statusPath).toMatch(/^\/os\/[A-Za-z0-9_-]{32}$/);
+
+    // 'Corrigir dados': the customer left his charger too; the details show it.
+    await details.getByRole('button', { name: 'Corrigir dados' }).click();
+    const edit = counter.getByRole('dialog', { name: `Corrigir dados da OS ${osNumber}` });
+    await edit.getByLabel('Acessórios deixados').fill('Capinha e carregador');
+    await settled(counter);
+    await screenshot(counter, 'repairs-03a-correct-desktop');
+    await expectAccessible(counter, 'Corrigir dados da ordem de serviço');
+    await edit.getByRole('button', { name: 'Salvar correção' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await details.getByText('Acessórios deixados: Capinha e carregador').waitFor();
   });
 
   it('the counter on a phone: the list, the service order and the new order form fit 390 wide', async () => {
@@ -317,6 +328,22 @@ describe('assistência técnica: a service order from the counter to the bench a
     await settled(counter);
     await screenshot(counter, 'repairs-11-delivered-desktop');
     await expectAccessible(counter, 'Ordem de serviço entregue');
+
+    // 'Assistência por mês': this month holds the repair just delivered, billed R$ 470,00 with the rest of the day's.
+    await details.getByRole('button', { name: 'Fechar' }).click();
+    await details.waitFor({ state: 'detached' });
+    await counter.getByRole('button', { name: 'Assistência por mês' }).click();
+    const report = counter.getByRole('dialog', { name: 'Assistência por mês' });
+    const table = report.getByRole('table', { name: 'Assistência por mês' });
+    await table.getByRole('columnheader', { name: 'Custo da garantia' }).waitFor();
+    // This month's row (the demo's repairs of the day are under warranty: no bill but ours).
+    const month = formatMonth(businessDay(new Date()));
+    const row = table.getByRole('row').filter({ has: counter.getByRole('cell', { name: month, exact: true }) });
+    expect(((await row.getByRole('cell').nth(3).textContent()) ?? '').replace(/\s/g, ' ')).toBe('R$ 470,00');
+    expect(((await table.getByRole('row').last().textContent()) ?? '').startsWith('Total')).toBe(true);
+    await settled(counter);
+    await screenshot(counter, 'repairs-15-report-desktop');
+    await expectAccessible(counter, 'Assistência por mês');
   });
 
   it('the public status page shows only the status and its dates, without signing in; an unknown link says so', async () => {

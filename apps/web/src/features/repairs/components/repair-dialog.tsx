@@ -3,9 +3,11 @@ import {
   PERMISSIONS,
   REPAIR_ACTION_LABELS,
   REPAIR_TEXTS,
+  REPAIRS_MANAGE_ACCESS,
   type Repair,
   type RepairAction,
 } from '@backoffice/contract';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Alert from '@mui/material/Alert';
@@ -23,9 +25,10 @@ import { DetailsDialog } from '../../../components/details-dialog';
 import { useNotify } from '../../../components/notifier';
 import { refusalMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { hasPermission, useSession } from '../../../lib/session';
+import { hasAccess, hasPermission, useSession } from '../../../lib/session';
 import { downloadRepairReceipt, useRepair, useRepairMove } from '../api/repairs-api';
 import { REPAIRS_TEXTS as T } from '../texts';
+import { EditRepairDialog } from './edit-repair-dialog';
 import { EstimateDialog } from './estimate-dialog';
 import { ASKING_ACTIONS, type AskingAction, MoveDialog } from './move-dialog';
 import { RepairStatusChip } from './repair-status-chip';
@@ -170,14 +173,17 @@ function EstimateView({ repair }: { repair: Repair }) {
 /**
  * A service order (issue 42 §2): status, customer and device, the arrival (problem, checklist, notes, accessories,
  * photos), the estimate, the moves this employee may make, the bill's order and the warranty, the history; the
- * receipt PDF, the WhatsApp message of its status and the public status page.
+ * receipt PDF, 'Corrigir dados' while it is open, the WhatsApp message of its status and the public status page.
  */
 export function RepairDialog({ id, onClose }: { id: number; onClose: () => void }) {
   useSession(); // re-render when the session changes
   const canOpenOrders = hasPermission(PERMISSIONS.orders);
+  /** 'Corrigir dados': the counter's ('Assistência técnica'), while the device is with us. */
+  const canEdit = hasAccess(REPAIRS_MANAGE_ACCESS);
   const repair = useRepair(id);
   const [estimating, setEstimating] = useState(false);
   const [asking, setAsking] = useState<AskingAction | null>(null);
+  const [editing, setEditing] = useState(false);
   const data = repair.data;
   const closed = data ? FINAL_REPAIR_STATUSES.includes(data.status) : false;
   return (
@@ -192,6 +198,7 @@ export function RepairDialog({ id, onClose }: { id: number; onClose: () => void 
           <>
             {estimating ? <EstimateDialog repair={data} onClose={() => setEstimating(false)} /> : null}
             {asking ? <MoveDialog repair={data} action={asking} onClose={() => setAsking(null)} /> : null}
+            {editing ? <EditRepairDialog repair={data} onClose={() => setEditing(false)} /> : null}
           </>
         ) : null
       }
@@ -220,6 +227,11 @@ export function RepairDialog({ id, onClose }: { id: number; onClose: () => void 
           </Box>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <ReceiptButton repair={r} />
+            {canEdit && !closed ? (
+              <Button variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)}>
+                {T.edit}
+              </Button>
+            ) : null}
             {r.whatsAppLink ? (
               <Button
                 variant="outlined"

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type MockCall, mockFetch, renderPage, signInAs } from '../../../test/render';
 import { AWAITING_APPROVAL, IN_DIAGNOSIS, SCREEN_PART } from '../test-data';
+import { EditRepairDialog } from './edit-repair-dialog';
 import { EstimateDialog } from './estimate-dialog';
 import { MoveDialog, moveBodyOf } from './move-dialog';
 import { NewRepairDialog } from './new-repair-dialog';
@@ -148,5 +149,38 @@ describe('the new service order', () => {
     expect(body.checklist).toContainEqual({ item: 'Tela', ok: false });
     expect(body.estimatedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await waitFor(() => expect(opened).toBe(12));
+  });
+});
+
+describe("'Corrigir dados' (PATCH /repairs/{id})", () => {
+  it('sends only what changed, with the version seen; an emptied note is sent empty; nothing changed, nothing sent', async () => {
+    signInAs(['bo:manage:repairs'], 'Atendente', 2);
+    const corrected = repairSchema.parse({
+      ...IN_DIAGNOSIS,
+      problem: 'Tela quebrada e bateria estufada',
+      accessories: null,
+    });
+    const calls = mockFetch({ 'PATCH /api/repairs/12': { body: { data: corrected } } });
+    let closed = false;
+    renderPage(<EditRepairDialog repair={IN_DIAGNOSIS} onClose={() => (closed = true)} />);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Corrigir dados da OS 12' });
+    expect((within(dialog).getByLabelText('Modelo do aparelho *') as HTMLInputElement).value).toBe('iPhone 12 64 GB');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar correção' }));
+    expect(await within(dialog).findByText('Nada foi alterado.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText(/^Problema relatado pelo cliente/), ' e bateria estufada');
+    await user.clear(within(dialog).getByLabelText('Acessórios deixados'));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar correção' }));
+    await waitFor(() => expect(closed).toBe(true));
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      {
+        problem: 'Tela quebrada e bateria estufada',
+        accessories: '',
+        expectedUpdatedAt: '2027-03-10T15:10:00.000Z',
+      },
+    ]);
   });
 });

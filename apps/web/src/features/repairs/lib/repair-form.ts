@@ -3,7 +3,9 @@ import {
   isValidImei,
   REPAIR_LIMITS,
   REPAIR_TEXTS,
+  type Repair,
   type RepairCreateBody,
+  type RepairUpdateBody,
   repairCreateBodySchema,
 } from '@backoffice/contract';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -96,4 +98,65 @@ export function repairBodyOf(values: RepairFormOutput): RepairCreateBody {
   const accessories = optional(values.accessories);
   if (accessories) body.accessories = accessories;
   return body;
+}
+
+/** What 'Corrigir dados' edits of an open service order (PATCH /repairs/{id}). */
+export interface RepairEditValues {
+  model: string;
+  problem: string;
+  conditionNotes: string;
+  accessories: string;
+  estimatedDate: Dayjs | null;
+}
+
+/** The form filled with the service order as it is. */
+export function repairEditValuesOf(repair: Repair): RepairEditValues {
+  return {
+    model: repair.model,
+    problem: repair.problem,
+    conditionNotes: repair.conditionNotes ?? '',
+    accessories: repair.accessories ?? '',
+    estimatedDate: dayjs(repair.estimatedDate),
+  };
+}
+
+/**
+ * The correction's rules, the opening's own: model and problem required, texts within their limits, the estimated
+ * day a real day not before today — unless it is the day already set (a late order corrected for its notes).
+ */
+export function repairEditSchema(repair: Pick<Repair, 'estimatedDate'>, now = new Date()) {
+  const today = businessDay(now);
+  const fields = repairFormSchema(now).shape;
+  return z.object({
+    model: fields.model,
+    problem: fields.problem,
+    conditionNotes: fields.conditionNotes,
+    accessories: fields.accessories,
+    estimatedDate: z
+      .custom<Dayjs>((value) => dayjs.isDayjs(value) && value.isValid(), T.dateInvalid)
+      .refine((day) => {
+        const chosen = day.format('YYYY-MM-DD');
+        return chosen === repair.estimatedDate || chosen >= today;
+      }, REPAIR_TEXTS.datePast),
+  });
+}
+export type RepairEditOutput = z.output<ReturnType<typeof repairEditSchema>>;
+
+/**
+ * The body of PATCH /repairs/{id}: only what changed (an emptied note is sent empty: the server clears it), with the
+ * version the screen saw; null when nothing changed.
+ */
+export function repairEditBodyOf(repair: Repair, values: RepairEditOutput): RepairUpdateBody | null {
+  const body: RepairUpdateBody = {};
+  const model = values.model.trim();
+  const problem = values.problem.trim();
+  const notes = values.conditionNotes.trim();
+  const accessories = values.accessories.trim();
+  const day = values.estimatedDate.format('YYYY-MM-DD');
+  if (model !== repair.model) body.model = model;
+  if (problem !== repair.problem) body.problem = problem;
+  if (notes !== (repair.conditionNotes ?? '')) body.conditionNotes = notes;
+  if (accessories !== (repair.accessories ?? '')) body.accessories = accessories;
+  if (day !== repair.estimatedDate) body.estimatedDate = day;
+  return Object.keys(body).length === 0 ? null : { ...body, expectedUpdatedAt: repair.updatedAt };
 }
