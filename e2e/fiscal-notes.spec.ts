@@ -141,7 +141,8 @@ async function findOrder(
   return undefined;
 }
 
-const isCnpj = (document: string | null | undefined) => (document ?? '').replace(/[^0-9A-Z]/gi, '').length === 14;
+// A numeric CNPJ: the alphanumeric ones (the demo has some) are not in the notes' layout yet (order-note.ts).
+const isCnpj = (document: string | null | undefined) => /^\d{14}$/.test((document ?? '').replace(/\W/g, ''));
 const hasPhones = (order: OrderDetail) => order.items.some((item) => (item.imeis?.length ?? 0) > 0);
 const complete = (order: OrderDetail) => {
   const a = order.customerAddress;

@@ -136,5 +136,8 @@ describe("an order's note (issue 41 §2)", () => {
     expect(() => orderNoteParts(order({ customer: { ...order().customer, address: null } }), 55)).toThrow(
       'O cliente Loja de Celulares Carioca Ltda não tem endereço completo para a NF-e.',
     );
+    expect(() => orderNoteParts(order({ customer: { ...order().customer, document: 'RKXEZ842000103' } }), 55)).toThrow(
+      'O CNPJ alfanumérico do cliente Loja de Celulares Carioca Ltda (RK.XEZ.842/0001-03) ainda não é aceito no leiaute da nota fiscal em vigor.',
+    );
   });
 });

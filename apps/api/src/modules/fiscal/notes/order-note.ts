@@ -13,7 +13,7 @@
  *   whole by its method, by it.
  * - The phones' IMEIs: the units the order took, one list per unit (a dual-SIM's two).
  */
-import { type CardBrand, centsToReais, formatBRL } from '@backoffice/contract';
+import { type CardBrand, centsToReais, formatBRL, formatDocument } from '@backoffice/contract';
 import type {
   ItemTaxes,
   NfeAddress,
@@ -139,6 +139,12 @@ export function orderNoteParts(order: OrderForNote, model: 55 | 65): NoteParts {
   const { customer } = order;
   let recipient: NfeRecipient | null = null;
   if (!customer.walkIn) {
+    // The alphanumeric CNPJ (IN RFB 2.229/2024, given from July 2026) is not in the layout the notes follow
+    // (PL_010b: TCnpj is 14 digits): said before the note is built, in the customer's words, not as a schema error.
+    if (/[A-Z]/i.test(customer.document))
+      throw new OrderNoteError(
+        `O CNPJ alfanumérico do cliente ${customer.name} (${formatDocument(customer.document)}) ainda não é aceito no leiaute da nota fiscal em vigor.`,
+      );
     if (model === 55 && !customer.address)
       throw new OrderNoteError(`O cliente ${customer.name} não tem endereço completo para a NF-e.`);
     recipient = {
