@@ -279,6 +279,17 @@ describe('assistência técnica: a service order from the counter to the bench a
     expect(after.items.find((p) => p.id === product.id)?.stock).toBe(4);
     await settled(counter);
     await screenshot(counter, 'repairs-08-approved-desktop');
+
+    // The bill, from its link: the screen as its line, the labour on its own, R$ 470,00.
+    await bill.click();
+    const billDetails = counter.getByRole('dialog', { name: /Detalhes do pedido/ });
+    const amounts = billDetails.getByRole('table', { name: 'Composição do total' });
+    await amounts.getByRole('rowheader', { name: `Mão de obra (OS ${osNumber})` }).waitFor();
+    const lines = (await amounts.getByRole('row').allTextContents()).map((line) => line.replace(/\s/g, ' '));
+    expect(lines.slice(0, 2)).toEqual(['ItensR$ 350,00', `Mão de obra (OS ${osNumber})R$ 120,00`]);
+    expect(lines.at(-1)).toBe('TotalR$ 470,00');
+    await settled(counter);
+    await screenshot(counter, 'repairs-08b-bill-desktop');
   });
 
   it('the technician starts and finishes the repair on his phone', async () => {

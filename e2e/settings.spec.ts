@@ -93,6 +93,11 @@ describe('settings: Pix keys, transfer accounts, automatic Pix', () => {
     await expectAccessible(page, 'Mensagem do WhatsApp');
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // The service orders' message, with its own placeholders ({os}, {aparelho}).
+    const repair = card.getByRole('listitem', { name: 'Ordem de serviço' });
+    await repair.getByText('Número da ordem de serviço').waitFor();
+    await repair.scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-whatsapp-repair');
   });
 
   it('adds a Pix e-mail key (checked as it is typed), edits it, refuses a second CNPJ key, deletes it', async () => {
