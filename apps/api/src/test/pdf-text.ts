@@ -1,8 +1,10 @@
-import { inflateSync } from 'node:zlib';
+import { constants, inflateSync } from 'node:zlib';
 
 /**
  * The text a PDF shows: each content stream inflated, the hex strings of its TJ/Tj operators (standard fonts
- * write WinAnsi codes) read in order, one line per operator.
+ * write WinAnsi codes) read in order, one line per operator. A stream whose compressed bytes end in a carriage return
+ * loses it to the `\r?\n` before `endstream`: that byte is the zlib checksum's last, so the stream is inflated
+ * without checking it (once in 256 PDFs the whole text came out empty).
  */
 export function pdfText(pdf: Buffer): string {
   const lines: string[] = [];
@@ -10,7 +12,9 @@ export function pdfText(pdf: Buffer): string {
   for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
     let content: string;
     try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1'), { finishFlush: constants.Z_SYNC_FLUSH }).toString(
+        'latin1',
+      );
     } catch {
       continue;
     }
