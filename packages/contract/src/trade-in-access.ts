@@ -9,3 +9,5 @@ import { PERMISSIONS } from './permissions';
 export const TRADE_IN_PERMISSIONS = [PERMISSIONS.orders, PERMISSIONS.selling] as const;
 /** Who releases a seminovo in preparation for sale: the stock, or the repair counter that checked it. */
 export const TRADE_IN_RELEASE_PERMISSIONS = [PERMISSIONS.products, PERMISSIONS.repairs] as const;
+/** Who reads 'Usados por mês' (GET /trade-ins/report): whoever reads reports, and who manages the trade-ins. */
+export const TRADE_IN_REPORT_PERMISSIONS = [PERMISSIONS.reports, PERMISSIONS.tradeIns] as const;

@@ -7,6 +7,7 @@ import {
   TRADE_IN_CSV_HEADERS,
   TRADE_IN_PERMISSIONS,
   TRADE_IN_RELEASE_PERMISSIONS,
+  TRADE_IN_REPORT_PERMISSIONS,
   TRADE_IN_SETTLEMENT_LABELS,
   TRADE_IN_STATUS_LABELS,
   TRADE_IN_TEXTS,
@@ -41,7 +42,7 @@ import { createTradeInsService } from './trade-ins.service';
 const desk = { permissions: [...TRADE_IN_PERMISSIONS] };
 const manager = { permissions: [PERMISSIONS.tradeIns] };
 const release = { permissions: [...TRADE_IN_RELEASE_PERMISSIONS] };
-const reports = { permissions: [PERMISSIONS.reports, PERMISSIONS.tradeIns] };
+const reports = { permissions: [...TRADE_IN_REPORT_PERMISSIONS] };
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const optionalMoney = (reais: number | null) => (reais === null ? '' : csvMoney(reais));
 

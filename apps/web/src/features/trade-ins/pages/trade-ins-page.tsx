@@ -1,5 +1,5 @@
 import {
-  PERMISSIONS,
+  TRADE_IN_REPORT_PERMISSIONS,
   TRADE_IN_STATUS_LABELS,
   TRADE_IN_STATUSES,
   type TradeInStatus,
@@ -44,8 +44,6 @@ const CHIP_OPTIONS: ReadonlyArray<{ value: TradeInStatus | ''; label: string }> 
   { value: '', label: T.all },
   ...TRADE_IN_STATUSES.map((value) => ({ value, label: TRADE_IN_STATUS_LABELS[value] })),
 ];
-/** Who reads 'Usados por mês' (GET /trade-ins/report). */
-const REPORT_READERS = [PERMISSIONS.reports, PERMISSIONS.tradeIns];
 
 function columnsOf(phone: boolean): GridColDef<TradeInSummary>[] {
   const columns: GridColDef<TradeInSummary>[] = [
@@ -100,7 +98,7 @@ export default function TradeInsPage() {
   const list = useServerList(PAGE_SIZE);
   const { paging, firstPage, search, onSearchChange } = list;
   useSession(); // re-render when the session changes
-  const canReport = hasAccess({ permissions: REPORT_READERS });
+  const canReport = hasAccess({ permissions: TRADE_IN_REPORT_PERMISSIONS });
   const [status, setStatus] = useListFilter<TradeInStatus | ''>('', firstPage);
   const [opened, setOpened] = useState<number | null>(null);
   const [creating, setCreating] = useState<TradeInPrefill | null>(fromCustomer ? { customer: fromCustomer } : null);
