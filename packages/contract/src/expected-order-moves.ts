@@ -165,6 +165,8 @@ export const EXPECTED_ORDER_MOVES: readonly ExpectedOrderMove[] = [
   row(S.PROCESSANDO, 'changePayment', S.AGUARDANDO_ESTOQUISTA, SELLERS, ANY_FUNCTION, ['newPayment']),
   row(S.AGUARDANDO_ESTOQUISTA, 'changePayment', S.AGUARDANDO_COMPROVANTE, SELLERS, ANY_FUNCTION, ['newPayment']),
   row(S.AGUARDANDO_COMPROVANTE, 'changePayment', S.AGUARDANDO_ESTOQUISTA, SELLERS, ANY_FUNCTION, ['newPayment']),
+  // A repair's bill once paid goes on to the counter (decision 0060): the system's move, nobody's button.
+  row(S.AGUARDANDO_ESTOQUISTA, 'awaitPickup', S.AGUARDANDO_CLIENTE, [], [], ['nothingToPack']),
 ];
 
 /** The expected move of `action` from `status`, or undefined when the workflow has none. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPECTED_ORDER_MOVES } from './expected-order-moves';
 import { commandAction, FINAL_ORDER_COMMANDS, ORDER_COMMAND_LIST, ORDER_COMMANDS } from './order-commands';
-import { DELIVERY_TYPES, ORDER_CREATION, ORDER_STATUS, placedStatus } from './order-status';
+import { DELIVERY_TYPES, ORDER_CREATION, ORDER_STATUS, placedStatus, repairBillStatus } from './order-status';
 
 describe('the order-command registry', () => {
   it('has the calls of section 7 and of the field screens, each at its exact method and path', () => {
@@ -29,9 +29,12 @@ describe('the order-command registry', () => {
   });
 
   it('makes every move of the workflow through exactly one call', () => {
-    // 'changePayment' is made by the order's edit (PATCH /orders/{id}, decision 0044), never by a command.
+    // 'changePayment' is made by the order's edit (PATCH /orders/{id}, decision 0044), 'awaitPickup' by the system
+    // (a repair's bill paid, decision 0060), never by a command.
     const moved = new Set(
-      EXPECTED_ORDER_MOVES.filter((move) => move.action !== 'changePayment').map((move) => move.action),
+      EXPECTED_ORDER_MOVES.filter((move) => move.action !== 'changePayment' && move.action !== 'awaitPickup').map(
+        (move) => move.action,
+      ),
     );
     for (const action of moved) {
       expect(ORDER_COMMAND_LIST.filter((command) => command.actions.includes(action)).length, action).toBe(1);
@@ -86,7 +89,10 @@ describe('placing an order (create)', () => {
     expect(placedStatus(S.AGUARDANDO_ESTOQUISTA, true)).toBe(S.AGUARDANDO_ESTOQUISTA);
     expect(placedStatus(S.PROCESSANDO, true)).toBe(S.PROCESSANDO);
     expect(ORDER_CREATION).toMatchObject({ from: null, action: 'create', permissions: ['bo:manage:internal_sales'] });
-    // 17: a sale on credit held for approval (issue 40 §1).
-    expect([...ORDER_CREATION.to].sort((a, b) => a - b)).toEqual([1, 9, 10, 11, 17]);
+    // 17: a sale on credit held for approval (issue 40 §1); 6: a repair's bill paid at the counter (decision 0060).
+    expect([...ORDER_CREATION.to].sort((a, b) => a - b)).toEqual([1, 6, 9, 10, 11, 17]);
+    expect(repairBillStatus(S.AGUARDANDO_ESTOQUISTA)).toBe(S.AGUARDANDO_CLIENTE);
+    expect(repairBillStatus(S.PROCESSANDO)).toBe(S.PROCESSANDO);
+    expect(repairBillStatus(S.AGUARDANDO_COMPROVANTE)).toBe(S.AGUARDANDO_COMPROVANTE);
   });
 });

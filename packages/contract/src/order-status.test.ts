@@ -96,7 +96,7 @@ describe('the transition table', () => {
           does: sorted(m.does),
         }))
         .sort((a, b) => a.from - b.from || a.action.localeCompare(b.action) || a.to - b.to);
-    expect(EXPECTED_ORDER_MOVES).toHaveLength(38);
+    expect(EXPECTED_ORDER_MOVES).toHaveLength(39);
     expect(rows(ORDER_TRANSITIONS)).toEqual(rows(EXPECTED_ORDER_MOVES));
   });
 
@@ -105,8 +105,9 @@ describe('the transition table', () => {
     const actions = new Set<string>();
     // The payment method's moves are named by the edit with action and status (findMove): they may share a
     // pair with a settling move (Processando → Aguardando estoquista) and leave one status for two.
-    const moves = ORDER_TRANSITIONS.filter((t) => !t.requires.includes('newPayment'));
-    expect(ORDER_TRANSITIONS.length - moves.length).toBe(4);
+    // The system's move (a repair's bill on to the counter) needs no permission: nobody makes it but the server.
+    const moves = ORDER_TRANSITIONS.filter((t) => !isEditOnlyMove(t));
+    expect(ORDER_TRANSITIONS.length - moves.length).toBe(5);
     for (const t of moves) {
       expect(isOrderStatusKey(t.from)).toBe(true);
       expect(isOrderStatusKey(t.to)).toBe(true);
@@ -189,7 +190,7 @@ const STATUS_MOVES = ORDER_TRANSITIONS.filter((t) => !isEditOnlyMove(t));
 
 describe('the payment method changed by the order edit (decision 0044)', () => {
   it('is a move of the table no status reached finds and no screen offers as a button', () => {
-    const edit = ORDER_TRANSITIONS.filter(isEditOnlyMove);
+    const edit = ORDER_TRANSITIONS.filter((t) => t.requires.includes('newPayment'));
     expect(edit.map((t) => `${t.from}>${t.to}`).sort()).toEqual(['10>1', '1>10', '1>9', '9>1']);
     expect(findTransition(S.AGUARDANDO_ESTOQUISTA, S.PROCESSANDO)).toBeUndefined();
     expect(findTransition(S.PROCESSANDO, S.AGUARDANDO_ESTOQUISTA)?.action).toBe('confirmPayment');
@@ -199,6 +200,18 @@ describe('the payment method changed by the order edit (decision 0044)', () => {
     expect(availableActions(order, admin)).not.toContain('changePayment');
     expect(settlesPayment({ from: S.PROCESSANDO, to: S.AGUARDANDO_ESTOQUISTA })).toBe(true);
     expect(PAYMENT_SETTLING_MOVES.some((t) => t.action === 'changePayment')).toBe(false);
+  });
+
+  it("a repair's bill on to the counter (decision 0060) is the system's: no status reached finds it, no button, no permission", () => {
+    const system = ORDER_TRANSITIONS.filter((t) => t.requires.includes('nothingToPack'));
+    expect(system.map((t) => [t.from, t.action, t.to, t.permissions.length])).toEqual([
+      [S.AGUARDANDO_ESTOQUISTA, 'awaitPickup', S.AGUARDANDO_CLIENTE, 0],
+    ]);
+    expect(findTransition(S.AGUARDANDO_ESTOQUISTA, S.AGUARDANDO_CLIENTE)).toBeUndefined();
+    const order = { status: S.AGUARDANDO_ESTOQUISTA, deliveryType: 2, fastDelivery: false, delivererId: null };
+    expect(availableActions(order, { employeeId: 1, permissions: ROLE.administrador, func: 1 })).not.toContain(
+      'awaitPickup',
+    );
   });
 });
 

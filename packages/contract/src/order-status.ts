@@ -81,7 +81,12 @@ export type OrderAction =
   | 'finalize'
   | 'cancel'
   /** The payment method changed by the order's edit before separation (PATCH /orders/{id}, decision 0044). */
-  | 'changePayment';
+  | 'changePayment'
+  /**
+   * A repair's bill paid, on to the counter (decision 0060): nothing to separate, its parts are in the customer's
+   * device. Made by the system right after the move that settled its payment, never a button.
+   */
+  | 'awaitPickup';
 
 /** Portuguese names of the actions (buttons, audit trail, docs/order-workflow.md). */
 export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
@@ -105,6 +110,7 @@ export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
   finalize: 'Finalizar',
   cancel: 'Cancelar',
   changePayment: 'Alterar a forma de pagamento',
+  awaitPickup: 'Aguardar a retirada (nada a separar)',
 };
 
 /** What a move needs from the caller besides the permission and the function. */
@@ -130,7 +136,12 @@ export type OrderRequirement =
    * such a move is never a button (`availableActions`) nor reached by a status (`findTransition`, PUT
    * /orders/change/status); the edit writes the payment columns in the same event.
    */
-  | 'newPayment';
+  | 'newPayment'
+  /**
+   * The order is a repair's bill (`orders.repair_id`, decision 0060): its goods are the parts already in the
+   * customer's device, so it never waits for a stocker. Only the system makes such a move (never a button).
+   */
+  | 'nothingToPack';
 
 /** What the server does on a move, besides the status, its history row, the audit row and updated_at. */
 export type OrderEffect =
@@ -195,6 +206,8 @@ const CREDIT: Who = {
   functions: [F.ATTENDANT, F.DELIVERER, F.STOCKER],
   fieldFunctions: [],
 };
+/** The system alone (decision 0060): no employee may make the move, the server makes it as part of another. */
+const SYSTEM: Who = { permissions: [], functions: [], fieldFunctions: [] };
 /** Selling again (the order's edit, decision 0044): internal sales, any function, as the checkout. */
 const SELLING: Who = {
   permissions: [PERMISSIONS.internalSales],
@@ -297,11 +310,25 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     move(S.AGUARDANDO_ESTOQUISTA, pix, 'changePayment', SELLING, ['newPayment']),
     move(pix, S.AGUARDANDO_ESTOQUISTA, 'changePayment', SELLING, ['newPayment']),
   ]),
+  // A repair's bill (decision 0060) whose payment was settled goes on to the counter at once: there is nothing to
+  // separate. The repair's delivery then finalizes it ('finalize' from Aguardando cliente).
+  move(S.AGUARDANDO_ESTOQUISTA, S.AGUARDANDO_CLIENTE, 'awaitPickup', SYSTEM, ['nothingToPack']),
 ];
 
-/** A move only the order's edit makes (it carries the new payment method): never a button nor a status reached. */
+/**
+ * A move only the server makes as part of another event: the order's edit (it carries the new payment method) or
+ * the system's (a repair's bill on to the counter). Never a button nor a status reached.
+ */
 export function isEditOnlyMove(transition: Pick<OrderTransition, 'requires'>): boolean {
-  return transition.requires.includes('newPayment');
+  return transition.requires.includes('newPayment') || transition.requires.includes('nothingToPack');
+}
+
+/**
+ * Where a repair's bill is placed (decision 0060): where any sale paid so would start, except that one that would wait
+ * for the stocker waits at the counter for the customer instead (cash, card: paid when the device is collected).
+ */
+export function repairBillStatus(initial: OrderStatusKey): OrderStatusKey {
+  return initial === S.AGUARDANDO_ESTOQUISTA ? S.AGUARDANDO_CLIENTE : initial;
 }
 
 /** The table's move from `from` to `to` by `action` (the order's edit names all three). */
@@ -325,7 +352,8 @@ export interface OrderCreation {
 
 export const ORDER_CREATION: OrderCreation = {
   from: null,
-  to: [...INITIAL_ORDER_STATUSES, S.AGUARDANDO_APROVACAO, S.AGUARDANDO_APROVACAO_CREDITO],
+  // Aguardando cliente: a repair's bill paid at the counter (repairBillStatus, decision 0060).
+  to: [...INITIAL_ORDER_STATUSES, S.AGUARDANDO_APROVACAO, S.AGUARDANDO_APROVACAO_CREDITO, S.AGUARDANDO_CLIENTE],
   action: 'create',
   permissions: [PERMISSIONS.internalSales],
   does: ['takeStock', 'storeReceipt'],

@@ -33,6 +33,7 @@ export const ORDER_TEXTS = {
   commentRequired: 'Preencha o campo',
   /** A 'changePayment' move asked without the new method: only 'Editar pedido' (PATCH /orders/{id}) makes it. */
   paymentChangeByEdit: "A forma de pagamento só muda em 'Editar pedido', antes da separação.",
+  notARepairBill: 'Só a conta de um reparo vai ao balcão sem separação.',
   delivererRequired: 'Informe o motoboy',
   orderIdInvalid: 'Informe um pedido válido.',
   statusInvalid: 'Status de pedido inválido.',

@@ -229,6 +229,9 @@ export const REPAIR_TEXTS = {
   queryInvalid: 'Filtro inválido.',
   /** The bill's history note and the ledger rows' note. */
   billNote: (number: number) => `Reparo: ordem de serviço OS ${number}`,
+  billHandedOverNote: (number: number) => `Aparelho da OS ${number} entregue ao cliente`,
+  billUnpaid: (code: string, status: string) =>
+    `O pagamento do reparo (pedido ${code}, ${status}) ainda não foi confirmado: o aparelho só sai depois dele.`,
   partsNote: (number: number) => `Peças da OS ${number}`,
   receiptTitle: 'Ordem de serviço',
   receiptFooter: (at: string) => `Emitido em ${at}. Acompanhe o reparo pelo QR code, sem login.`,

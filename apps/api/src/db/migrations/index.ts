@@ -71,6 +71,7 @@ import { fiscalTransport } from './0076-fiscal-transport';
 import { tradeIns } from './0077-trade-ins';
 import { repairs } from './0078-repairs';
 import { creationKeys } from './0079-creation-keys';
+import { repairBillsAtTheCounter } from './0080-repair-bills-at-the-counter';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -146,6 +147,7 @@ export const migrations: Record<string, Migration> = {
   '0077-trade-ins': tradeIns,
   '0078-repairs': repairs,
   '0079-creation-keys': creationKeys,
+  '0080-repair-bills-at-the-counter': repairBillsAtTheCounter,
 };
 
 export const migrationProvider: MigrationProvider = {

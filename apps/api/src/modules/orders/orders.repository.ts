@@ -1,4 +1,10 @@
-import { generateOrderCode, ORDER_STATUS, OUT_FOR_DELIVERY_STATUSES, type PartFacts } from '@backoffice/contract';
+import {
+  generateOrderCode,
+  ORDER_STATUS,
+  OUT_FOR_DELIVERY_STATUSES,
+  type PartFacts,
+  UNSOLD_ORDER_STATUSES,
+} from '@backoffice/contract';
 import { type ExpressionBuilder, type Insertable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, OrderImageKind, OrderItemsTable, OrdersTable, PaymentMethodColumn } from '../../db/schema';
@@ -75,6 +81,7 @@ export type LockedOrder = Pick<
   | 'total_cents'
   | 'updated_at'
   | 'finished_at'
+  | 'repair_id'
 >;
 
 /** How many codes are tried before giving up (6 characters of 31 letters: a clash is rare). */
@@ -314,6 +321,7 @@ export const ordersRepository = {
         'total_cents',
         'updated_at',
         'finished_at',
+        'repair_id',
       ])
       .where('id', '=', id)
       .forUpdate()
@@ -572,6 +580,19 @@ export const ordersRepository = {
       .where('kind', '=', 'CANCELLATION')
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  },
+
+  /** The order billing this service order (decision 0059): its newest, the one not cancelled when there is one. */
+  async billIdOfRepair(db: Executor, repairId: number): Promise<number | undefined> {
+    const row = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('repair_id', '=', repairId)
+      .orderBy(sql`status in (${sql.join([...UNSOLD_ORDER_STATUSES])})`)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
   },
 
   /** Whether the order bills a repair (orders.repair_id, migration 0078): its goods never left stock by it. */

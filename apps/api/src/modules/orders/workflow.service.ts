@@ -1,4 +1,11 @@
-import { isActiveCourier, ORDER_CREATION, ORDER_TEXTS, type OrderStatusKey } from '@backoffice/contract';
+import {
+  isActiveCourier,
+  isFinalOrderStatus,
+  ORDER_CREATION,
+  ORDER_STATUS,
+  ORDER_TEXTS,
+  type OrderStatusKey,
+} from '@backoffice/contract';
 import type { Insertable, Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, OrdersTable } from '../../db/schema';
@@ -10,7 +17,7 @@ import { moveStock } from '../stock/stock.service';
 import { type NormalizedPicture, normalizeOrderPicture } from './images';
 import { readerOf } from './order-readers';
 import { type LockedOrder, ordersRepository as repo } from './orders.repository';
-import { nextUpdatedAt, ORDER_IMAGE_FOLDER, recordOrderEvent, storeReceipt } from './workflow';
+import { nextUpdatedAt, ORDER_IMAGE_FOLDER, recordOrderEvent, storeReceipt, transition } from './workflow';
 
 /**
  * The order workflow as every module uses it (issue 37): the order lock, THE move (`transition`), the
@@ -71,6 +78,27 @@ export async function assertOrderReadable(
 /** The order locked for the rest of the caller's transaction, or undefined when there is none. */
 export function lockOrderIfAny(trx: Transaction<Database>, orderId: number): Promise<LockedOrder | undefined> {
   return repo.lockById(trx, orderId);
+}
+
+/**
+ * A repair's device handed over (decision 0060), in the caller's transaction: its bill, waiting at the counter, is
+ * finalized by the system (the customer pays there, a sale on credit gets its instalments), with `note`. Answers the
+ * bill when it still waits for its payment (Pix, proof): the device is not handed over unpaid; undefined when there
+ * is no bill, or it is final or finalized now.
+ */
+export async function handOverRepairBill(
+  trx: Transaction<Database>,
+  repairId: number,
+  note: string,
+): Promise<{ code: string; status: OrderStatusKey } | undefined> {
+  const billId = await repo.billIdOfRepair(trx, repairId);
+  const bill = billId === undefined ? undefined : await repo.lockById(trx, billId);
+  if (!bill || isFinalOrderStatus(bill.status)) return undefined;
+  if (bill.status !== ORDER_STATUS.AGUARDANDO_CLIENTE) {
+    return { code: bill.code, status: bill.status as OrderStatusKey };
+  }
+  await transition(trx, bill, 'finalize', 'system', { note });
+  return undefined;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   isActiveCourier,
   normalizeEndToEndId,
   ORDER_ACTION_LABELS,
+  ORDER_STATUS,
   ORDER_TEXTS,
   ORDER_TRANSITIONS,
   type OrderAction,
@@ -33,11 +34,18 @@ import { type LockedOrder, ordersRepository as repo } from './orders.repository'
 import { proofMatchesRepository } from './proof-matches.repository';
 
 /**
- * Who makes a move: a signed-in employee, or the bank ('Pix automático': a Pix its webhook told us of).
- * The bank makes only the moves that settle a payment (the contract's `settlesPayment`); its history rows
- * name no employee.
+ * Who makes a move: a signed-in employee, the bank ('Pix automático': a Pix its webhook told us of), or the system
+ * as part of another event (decision 0060: a repair's bill on to the counter once paid, and finalized when its
+ * device is delivered). The bank makes only the moves that settle a payment (the contract's `settlesPayment`), the
+ * system only those (`systemMay`); their history rows name no employee.
  */
-export type MoveActor = OrderActor | 'bank';
+export type MoveActor = OrderActor | 'bank' | 'system';
+
+/** The moves the system makes: a repair's bill paid on to the counter, and finalized by its device's delivery. */
+function systemMay(move: OrderTransition, order: LockedOrder): boolean {
+  if (move.requires.includes('nothingToPack')) return true;
+  return move.action === 'finalize' && move.from === ORDER_STATUS.AGUARDANDO_CLIENTE && order.repair_id != null;
+}
 
 /** What a move may carry besides the action: the reason, the stored pictures, the target status. */
 export interface TransitionInput extends OrderConcurrency {
@@ -86,6 +94,8 @@ export interface TransitionInput extends OrderConcurrency {
 export interface TransitionResult {
   transition: OrderTransition;
   updatedAt: Date;
+  /** Where the order is now: the move's status, or where the system took it on at once (a repair's bill). */
+  status: OrderStatusKey;
 }
 
 /**
@@ -192,6 +202,12 @@ const requirementChecks = new Map<OrderRequirement, RequirementCheck>([
     'newPayment',
     async ({ input }) => {
       if (!input.payment) throw missing(ORDER_TEXTS.paymentChangeByEdit);
+    },
+  ],
+  [
+    'nothingToPack',
+    async ({ order }) => {
+      if (order.repair_id == null) throw missing(ORDER_TEXTS.notARepairBill);
     },
   ],
   [
@@ -365,16 +381,24 @@ export async function transition(
     fastDelivery: order.fast_delivery,
     delivererId: order.deliverer_id,
   };
-  const employeeId = actor === 'bank' ? null : actor.employeeId;
+  const employeeId = actor === 'bank' || actor === 'system' ? null : actor.employeeId;
   const refused =
-    actor === 'bank' ? (settlesPayment(move) ? undefined : 'permission') : ruleRefusal(move, state, actor);
+    actor === 'bank'
+      ? settlesPayment(move)
+        ? undefined
+        : 'permission'
+      : actor === 'system'
+        ? systemMay(move, order)
+          ? undefined
+          : 'permission'
+        : ruleRefusal(move, state, actor);
   switch (refused) {
     case 'permission':
       throw new AppError(403, ORDER_TEXTS.permissionRefused(actionLabel), { code: 'FORBIDDEN' });
     case 'function':
       throw new AppError(
         403,
-        ORDER_TEXTS.functionRefused(actor === 'bank' ? '' : functionLabel(actor.func), actionLabel),
+        ORDER_TEXTS.functionRefused(typeof actor === 'string' ? '' : functionLabel(actor.func), actionLabel),
         {
           code: 'ORDER_FUNCTION_REFUSED',
         },
@@ -397,7 +421,7 @@ export async function transition(
     else if (!RULE_REQUIREMENTS.includes(requirement)) throw new Error(`no check registered for '${requirement}'`);
   }
   const delivererId =
-    move.requires.includes('deliverer') && actor !== 'bank' ? await delivererFor(trx, order, actor) : null;
+    move.requires.includes('deliverer') && typeof actor !== 'string' ? await delivererFor(trx, order, actor) : null;
 
   const at = nextUpdatedAt(order);
   // When it happened: now, or the moment the phone told (a delivery signed offline), corrected and checked.
@@ -458,7 +482,12 @@ export async function transition(
     changes: note ? { ...changes, note } : changes,
     at: happenedAt,
   });
-  return { transition: move, updatedAt: at };
+  // A repair's bill paid: nothing to separate, on to the counter at once, in the same event (decision 0060).
+  if (move.to === ORDER_STATUS.AGUARDANDO_ESTOQUISTA && order.repair_id != null) {
+    const next = await transition(trx, { ...order, status: move.to, updated_at: at }, 'awaitPickup', 'system');
+    return { transition: move, updatedAt: next.updatedAt, status: next.status };
+  }
+  return { transition: move, updatedAt: at, status: move.to };
 }
 
 /** One event of an order: what `recordOrderEvent` writes. */

@@ -214,7 +214,7 @@ export async function settleIfPaidByParts(
   const moved = await transition(trx, order, settling.action, actor, {
     note: ORDER_PAYMENT_TEXTS.paidByPartsNote(brl(order.total_cents)),
   });
-  return moved.transition.to;
+  return moved.status;
 }
 
 /**
@@ -489,7 +489,7 @@ export async function recordCardAtDoor(context: MoveContext): Promise<void> {
  */
 export async function addTradeInPart(
   trx: Transaction<Database>,
-  actor: Exclude<MoveActor, 'bank'>,
+  actor: Exclude<MoveActor, 'bank' | 'system'>,
   orderId: number,
   tradeIn: { id: number; code: string; valueCents: number },
 ): Promise<{ orderCode: string }> {

@@ -16,6 +16,7 @@ import {
   formatDay,
   mayMakeRepairMove,
   OPEN_REPAIR_STATUSES,
+  orderStatusLabel,
   REPAIR_ACTION_LABELS,
   REPAIR_CUSTOMER_PHRASES,
   REPAIR_STATUS_LABELS,
@@ -35,6 +36,7 @@ import {
   type RepairUpdateBody,
   type RepairWarrantySource,
   reaisToCents,
+  repairBillStatus,
   repairCreateBodySchema,
   type repairListQuerySchema,
   repairMoveBodySchema,
@@ -52,7 +54,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { isUniqueViolation } from '../../lib/sql-errors';
 import type { Principal } from '../../plugins/auth';
 import { searchCustomers } from '../customers/customers.service';
-import { normalizeOrderPicture } from '../orders/workflow.service';
+import { handOverRepairBill, normalizeOrderPicture } from '../orders/workflow.service';
 import { searchProducts } from '../products/products.service';
 import { placeOrder } from '../selling/selling.service';
 import { initialOrderStatusFor, shopIdentity } from '../settings/settings.service';
@@ -309,7 +311,8 @@ export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fil
           employeeId: principal.employeeId,
           customerId: repair.customer_id,
           payment: body.payment,
-          initialStatus: await initialOrderStatusFor(trx, body.payment),
+          // Nothing to separate: paid at the counter, it waits there for the customer (decision 0060).
+          initialStatus: repairBillStatus(await initialOrderStatusFor(trx, body.payment)),
           deliveryType: DELIVERY_TYPES.PICKUP,
           fastDelivery: false,
           withWarranty: false,
@@ -333,6 +336,13 @@ export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fil
           repair: { id: repair.id, labourCents: repair.labour_cents },
         });
         changes.order = order.code;
+      }
+    }
+    if (action === 'deliver') {
+      // The bill is finalized as the device leaves; one still waiting for its Pix or proof keeps the device here.
+      const unpaid = await handOverRepairBill(trx, repair.id, REPAIR_TEXTS.billHandedOverNote(repair.id));
+      if (unpaid) {
+        throw conflict(REPAIR_TEXTS.billUnpaid(unpaid.code, orderStatusLabel(unpaid.status)), 'REPAIR_BILL_UNPAID');
       }
     }
     if (action === 'deliver' && pictures.signature) {

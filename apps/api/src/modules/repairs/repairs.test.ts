@@ -135,6 +135,13 @@ describe('repairs (issue 42 §2)', () => {
       repair_id: opened.id,
       payment_method: 'CASH',
     });
+    // Nothing to separate (decision 0060): the bill waits at the counter, never in a stocker's queue.
+    expect(
+      (await t.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status,
+    ).toBe(6);
+    const stockerTasks = await call(stocker, 'GET', '/orders/tasks?kind=packing');
+    expect(stockerTasks.statusCode).toBe(200);
+    expect(JSON.stringify(stockerTasks.json())).not.toContain(order.code);
     // As the order's screens read it: the parts as its lines, the labour on its own line naming the service order.
     const read = await call(admin, 'GET', `/orders/by-id/${order.id}`);
     expect(read.json().data).toMatchObject({
@@ -164,6 +171,17 @@ describe('repairs (issue 42 §2)', () => {
       'IN_REPAIR',
       'READY',
       'DELIVERED',
+    ]);
+    // The device handed over finalizes its bill: Aguardando cliente (by the seller) → Finalizados (by the system).
+    const billHistory = await t.db
+      .selectFrom('order_status_history')
+      .select(['status', 'employee_id', 'note'])
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+    expect(billHistory.map((h) => [h.status, h.employee_id === null, h.note])).toEqual([
+      [6, false, `Reparo: ordem de serviço OS ${opened.id}`],
+      [13, true, `Aparelho da OS ${opened.id} entregue ao cliente`],
     ]);
     const stored = await t.db
       .selectFrom('repairs')
@@ -202,6 +220,63 @@ describe('repairs (issue 42 §2)', () => {
       'finishRepair',
       'deliver',
     ]);
+  });
+
+  it('a bill paid by Pix waits for its proof; the device stays until it is approved, then its bill goes to the counter, not to the stocker', async () => {
+    const customer = await createCustomer(t.db, { name: 'Pedro Pix' });
+    const part = await createProduct(t.db, {
+      name: 'Bateria iPhone 11',
+      costCents: 9_000,
+      sellCents: 18_000,
+      stock: 3,
+    });
+    const opened = await openRepair(customer.id, imeiOf(++serial));
+    expect((await call(technician, 'POST', `/repairs/${opened.id}/start-diagnosis`, {})).statusCode).toBe(200);
+    const estimate = await call(technician, 'POST', `/repairs/${opened.id}/send-estimate`, {
+      parts: [{ productId: part.id, quantity: 1 }],
+      labour: 80,
+    });
+    expect(estimate.statusCode).toBe(200);
+    const approved = await call(admin, 'POST', `/repairs/${opened.id}/approve`, { payment: 'PIX' });
+    expect(approved.statusCode).toBe(200);
+    const order = approved.json().data.order as { id: number; code: string };
+    const statusOf = async () =>
+      (await t.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status;
+    // 'Pix automático' off: the bill waits for its proof, as any sale paid by Pix.
+    expect(await statusOf()).toBe(10);
+    expect((await call(technician, 'POST', `/repairs/${opened.id}/start-repair`, {})).statusCode).toBe(200);
+    expect((await call(technician, 'POST', `/repairs/${opened.id}/finish-repair`, {})).statusCode).toBe(200);
+    // Unpaid, the device stays: 409 naming the bill, nothing changed.
+    const refused = await call(admin, 'POST', `/repairs/${opened.id}/deliver`, { signature: await picture('png') });
+    expect(expectApiError(refused, 409, 'REPAIR_BILL_UNPAID').errors).toEqual([
+      `O pagamento do reparo (pedido ${order.code}, Aguardando comprovante) ainda não foi confirmado: o aparelho só sai depois dele.`,
+    ]);
+    expect((await call(admin, 'GET', `/repairs/${opened.id}`)).json().data.status).toBe('READY');
+    expect(await statusOf()).toBe(10);
+
+    // The proof attached and approved by the desk: paid, the bill goes on to the counter by itself.
+    const workflow = (name: string, payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/workflow/order/${name}`, headers: bearer(admin), payload });
+    expect((await workflow('receipt', { orderId: order.id, image: await picture() })).statusCode).toBe(200);
+    expect((await workflow('approve', { orderId: order.id })).statusCode).toBe(200);
+    expect(await statusOf()).toBe(6);
+    const history = await t.db
+      .selectFrom('order_status_history')
+      .select(['status', 'employee_id'])
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+    // Aguardando comprovante → Aguardando aprovação → Aguardando estoquista → Aguardando cliente (the system).
+    expect(history.map((h) => [h.status, h.employee_id === null])).toEqual([
+      [10, false],
+      [11, false],
+      [1, false],
+      [6, true],
+    ]);
+
+    const delivered = await call(admin, 'POST', `/repairs/${opened.id}/deliver`, { signature: await picture('png') });
+    expect(delivered.statusCode).toBe(200);
+    expect(await statusOf()).toBe(13);
   });
 
   it('a phone of our own sale still under warranty: the repair costs nothing, no order, its parts a warranty cost', async () => {
