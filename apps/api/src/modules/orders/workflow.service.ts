@@ -40,6 +40,7 @@ export {
   type RequirementCheck,
   type RequirementContext,
   recordOrderEvent,
+  type SystemActor,
   type TransitionInput,
   type TransitionResult,
   transition,
@@ -81,14 +82,16 @@ export function lockOrderIfAny(trx: Transaction<Database>, orderId: number): Pro
 }
 
 /**
- * A repair's device handed over (decision 0060), in the caller's transaction: its bill, waiting at the counter, is
- * finalized by the system (the customer pays there, a sale on credit gets its instalments), with `note`. Answers the
+ * A repair's device handed over by `employeeId` (decision 0060), in the caller's transaction: its bill, waiting at the
+ * counter, is finalized by the system in his name (the customer pays there: his open drawer takes the cash), with
+ * `note`. Answers the
  * bill when it still waits for its payment (Pix, proof): the device is not handed over unpaid; undefined when there
  * is no bill, or it is final or finalized now.
  */
 export async function handOverRepairBill(
   trx: Transaction<Database>,
   repairId: number,
+  employeeId: number,
   note: string,
 ): Promise<{ code: string; status: OrderStatusKey } | undefined> {
   const billId = await repo.billIdOfRepair(trx, repairId);
@@ -97,7 +100,7 @@ export async function handOverRepairBill(
   if (bill.status !== ORDER_STATUS.AGUARDANDO_CLIENTE) {
     return { code: bill.code, status: bill.status as OrderStatusKey };
   }
-  await transition(trx, bill, 'finalize', 'system', { note });
+  await transition(trx, bill, 'finalize', { system: true, employeeId }, { note });
   return undefined;
 }
 

@@ -34,12 +34,18 @@ import { type LockedOrder, ordersRepository as repo } from './orders.repository'
 import { proofMatchesRepository } from './proof-matches.repository';
 
 /**
- * Who makes a move: a signed-in employee, the bank ('Pix automático': a Pix its webhook told us of), or the system
- * as part of another event (decision 0060: a repair's bill on to the counter once paid, and finalized when its
- * device is delivered). The bank makes only the moves that settle a payment (the contract's `settlesPayment`), the
- * system only those (`systemMay`); their history rows name no employee.
+ * Who makes a move: a signed-in employee, the bank ('Pix automático': a Pix its webhook told us of), or the system as
+ * part of another event (decision 0060: a repair's bill on to the counter once paid, and finalized when its device is
+ * delivered), naming the employee of that event when there is one (the history row, the cash drawer). The bank makes
+ * only the moves that settle a payment (the contract's `settlesPayment`), the system only those (`systemMay`).
  */
-export type MoveActor = OrderActor | 'bank' | 'system';
+export type MoveActor = OrderActor | 'bank' | SystemActor;
+
+/** The server making a move as part of another event, by that event's employee (null: nobody's, 'Sistema'). */
+export interface SystemActor {
+  system: true;
+  employeeId: number | null;
+}
 
 /** The moves the system makes: a repair's bill paid on to the counter, and finalized by its device's delivery. */
 function systemMay(move: OrderTransition, order: LockedOrder): boolean {
@@ -381,13 +387,13 @@ export async function transition(
     fastDelivery: order.fast_delivery,
     delivererId: order.deliverer_id,
   };
-  const employeeId = actor === 'bank' || actor === 'system' ? null : actor.employeeId;
+  const employeeId = actor === 'bank' ? null : actor.employeeId;
   const refused =
     actor === 'bank'
       ? settlesPayment(move)
         ? undefined
         : 'permission'
-      : actor === 'system'
+      : 'system' in actor
         ? systemMay(move, order)
           ? undefined
           : 'permission'
@@ -398,7 +404,10 @@ export async function transition(
     case 'function':
       throw new AppError(
         403,
-        ORDER_TEXTS.functionRefused(typeof actor === 'string' ? '' : functionLabel(actor.func), actionLabel),
+        ORDER_TEXTS.functionRefused(
+          actor === 'bank' || 'system' in actor ? '' : functionLabel(actor.func),
+          actionLabel,
+        ),
         {
           code: 'ORDER_FUNCTION_REFUSED',
         },
@@ -421,7 +430,9 @@ export async function transition(
     else if (!RULE_REQUIREMENTS.includes(requirement)) throw new Error(`no check registered for '${requirement}'`);
   }
   const delivererId =
-    move.requires.includes('deliverer') && typeof actor !== 'string' ? await delivererFor(trx, order, actor) : null;
+    move.requires.includes('deliverer') && actor !== 'bank' && !('system' in actor)
+      ? await delivererFor(trx, order, actor)
+      : null;
 
   const at = nextUpdatedAt(order);
   // When it happened: now, or the moment the phone told (a delivery signed offline), corrected and checked.
@@ -484,7 +495,10 @@ export async function transition(
   });
   // A repair's bill paid: nothing to separate, on to the counter at once, in the same event (decision 0060).
   if (move.to === ORDER_STATUS.AGUARDANDO_ESTOQUISTA && order.repair_id != null) {
-    const next = await transition(trx, { ...order, status: move.to, updated_at: at }, 'awaitPickup', 'system');
+    const next = await transition(trx, { ...order, status: move.to, updated_at: at }, 'awaitPickup', {
+      system: true,
+      employeeId: null,
+    });
     return { transition: move, updatedAt: next.updatedAt, status: next.status };
   }
   return { transition: move, updatedAt: at, status: move.to };

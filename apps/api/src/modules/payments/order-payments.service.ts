@@ -56,6 +56,7 @@ import {
   type MoveActor,
   type MoveContext,
   recordOrderNote,
+  type SystemActor,
   transition,
 } from '../orders/workflow.service';
 import { cardSettings, pixReceiver } from '../settings/settings.service';
@@ -489,7 +490,7 @@ export async function recordCardAtDoor(context: MoveContext): Promise<void> {
  */
 export async function addTradeInPart(
   trx: Transaction<Database>,
-  actor: Exclude<MoveActor, 'bank' | 'system'>,
+  actor: Exclude<MoveActor, 'bank' | SystemActor>,
   orderId: number,
   tradeIn: { id: number; code: string; valueCents: number },
 ): Promise<{ orderCode: string }> {

@@ -340,7 +340,12 @@ export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fil
     }
     if (action === 'deliver') {
       // The bill is finalized as the device leaves; one still waiting for its Pix or proof keeps the device here.
-      const unpaid = await handOverRepairBill(trx, repair.id, REPAIR_TEXTS.billHandedOverNote(repair.id));
+      const unpaid = await handOverRepairBill(
+        trx,
+        repair.id,
+        principal.employeeId,
+        REPAIR_TEXTS.billHandedOverNote(repair.id),
+      );
       if (unpaid) {
         throw conflict(REPAIR_TEXTS.billUnpaid(unpaid.code, orderStatusLabel(unpaid.status)), 'REPAIR_BILL_UNPAID');
       }

@@ -172,7 +172,7 @@ describe('repairs (issue 42 §2)', () => {
       'READY',
       'DELIVERED',
     ]);
-    // The device handed over finalizes its bill: Aguardando cliente (by the seller) → Finalizados (by the system).
+    // The device handed over finalizes its bill: Aguardando cliente → Finalizados, in the name of who delivered it.
     const billHistory = await t.db
       .selectFrom('order_status_history')
       .select(['status', 'employee_id', 'note'])
@@ -181,7 +181,7 @@ describe('repairs (issue 42 §2)', () => {
       .execute();
     expect(billHistory.map((h) => [h.status, h.employee_id === null, h.note])).toEqual([
       [6, false, `Reparo: ordem de serviço OS ${opened.id}`],
-      [13, true, `Aparelho da OS ${opened.id} entregue ao cliente`],
+      [13, false, `Aparelho da OS ${opened.id} entregue ao cliente`],
     ]);
     const stored = await t.db
       .selectFrom('repairs')
