@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { businessDay, formatMonth, luhnCheckDigit } from '@backoffice/contract';
+import { businessDay, formatBRL, formatMonth, luhnCheckDigit } from '@backoffice/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JourneyProduct, journeyProduct, photo } from './fixtures';
@@ -308,6 +308,13 @@ describe('assistência técnica: a service order from the counter to the bench a
   });
 
   it('the counter delivers it with the customer signature; the repair warranty starts', async () => {
+    // What this month had billed before (the demo's year of repairs delivers some in it too).
+    const admin = await apiAs(desk.baseURL, DEMO.admin);
+    const today = businessDay(new Date());
+    const monthQuery = `from=${today.slice(0, 8)}01&to=${today}`;
+    const billedBefore = (
+      await admin.get<{ data: { month: string; billed: number }[] }>(`/repairs/report?${monthQuery}`)
+    ).data.reduce((sum, row) => sum + row.billed, 0);
     const details = await openDetails();
     await details.getByText('Pronto para retirada').first().waitFor();
     await details.getByRole('button', { name: 'Entregar ao cliente' }).click();
@@ -340,17 +347,27 @@ describe('assistência técnica: a service order from the counter to the bench a
     await screenshot(counter, 'repairs-11-delivered-desktop');
     await expectAccessible(counter, 'Ordem de serviço entregue');
 
-    // 'Assistência por mês': this month holds the repair just delivered, billed R$ 470,00 with the rest of the day's.
+    // Its bill, waiting at the counter since the approval (never the stocker's), was finalized with the delivery.
+    const billId = Number(
+      new URL(
+        (await details.getByRole('link', { name: /^Pedido / }).getAttribute('href')) ?? '',
+        desk.baseURL,
+      ).searchParams.get('order'),
+    );
+    expect((await admin.get<{ data: { status: string } }>(`/orders/by-id/${billId}`)).data.status).toBe('Finalizados');
+
+    // 'Assistência por mês': this month holds the repair just delivered, R$ 470,00 more billed than before.
     await details.getByRole('button', { name: 'Fechar' }).click();
     await details.waitFor({ state: 'detached' });
     await counter.getByRole('button', { name: 'Assistência por mês' }).click();
     const report = counter.getByRole('dialog', { name: 'Assistência por mês' });
     const table = report.getByRole('table', { name: 'Assistência por mês' });
     await table.getByRole('columnheader', { name: 'Custo da garantia' }).waitFor();
-    // This month's row (the demo's repairs of the day are under warranty: no bill but ours).
-    const month = formatMonth(businessDay(new Date()));
+    const month = formatMonth(today);
     const row = table.getByRole('row').filter({ has: counter.getByRole('cell', { name: month, exact: true }) });
-    expect(((await row.getByRole('cell').nth(3).textContent()) ?? '').replace(/\s/g, ' ')).toBe('R$ 470,00');
+    expect(((await row.getByRole('cell').nth(3).textContent()) ?? '').replace(/\s/g, ' ')).toBe(
+      formatBRL(billedBefore + 470).replace(/\s/g, ' '),
+    );
     expect(((await table.getByRole('row').last().textContent()) ?? '').startsWith('Total')).toBe(true);
     await settled(counter);
     await screenshot(counter, 'repairs-15-report-desktop');

@@ -61,7 +61,12 @@ describe('the demo business (scale 1)', () => {
     expect(await count('customers')).toBe(300 + 4 + walkIns.length);
     // The catalogue's 400, the seminovos used phones are taken in as (issue 42 §1) and the repair counter's parts.
     expect(await count('products')).toBe(400 + DEMO_SEMINOVOS.length + DEMO_REPAIR_PARTS.length);
-    expect(await count('orders')).toBe(3000);
+    // The year's 3,000 sales, and the bills of the year's repairs (issue 42 §2: about two a week, most paid).
+    const bills = Number(
+      (await rows<{ n: number }>(t, sql`select count(*)::int as n from orders where repair_id is not null`))[0]?.n,
+    );
+    expect(bills).toBeGreaterThan(60);
+    expect(await count('orders')).toBe(3000 + bills);
     const items = await count('order_items');
     expect(items).toBeGreaterThan(3000 * 3.5);
     expect(items).toBeLessThan(3000 * 4.5);
@@ -356,7 +361,9 @@ describe('the demo business (scale 1)', () => {
       t,
       sql`select i.order_id as id from order_items i
           left join stock_movements m on m.order_id = i.order_id and m.product_id = i.product_id and m.kind = 'SALE'
-          where m.id is null or m.quantity_out <> i.quantity or m.created_at <> (select created_at from orders where id = i.order_id)`,
+          where (m.id is null or m.quantity_out <> i.quantity or m.created_at <> (select created_at from orders where id = i.order_id))
+            -- A repair's bill: its parts left stock with the repair (REPAIR rows, decision 0059).
+            and (select repair_id from orders where id = i.order_id) is null`,
     );
     expect(sales).toEqual([]);
     const released = await rows<{ id: number; items: number; back: number }>(
@@ -383,7 +390,9 @@ describe('the demo business (scale 1)', () => {
           join (select order_id, sum(total_cents)::int as items, bool_and(total_cents = quantity * unit_price_cents) as lines_ok
                 from order_items group by order_id) i on i.order_id = o.id
           where o.items_total_cents <> i.items or not i.lines_ok
-             or o.total_cents <> o.items_total_cents + o.shipping_cost_cents + o.fast_delivery_tax_cents + o.warranty_cents - o.discount_cents
+             or o.total_cents <> o.items_total_cents + o.shipping_cost_cents + o.fast_delivery_tax_cents + o.warranty_cents
+                                 + o.labour_cents - o.discount_cents
+             or (o.repair_id is null and o.labour_cents <> 0)
              or (o.delivery_type = 2 and (o.shipping_cost_cents <> 0 or o.fast_delivery))
              or (not o.fast_delivery and o.fast_delivery_tax_cents <> 0)
              or (o.fast_delivery and o.shipping_cost_cents <> 0)
@@ -425,7 +434,7 @@ describe('the demo business (scale 1)', () => {
             p.gold_percentage as gold, p.silver_percentage as silver, p.bronze_percentage as bronze
           from order_items i join orders o on o.id = i.order_id
           join customers c on c.id = o.customer_id join products p on p.id = i.product_id
-          where c.level in (1, 2, 3)`,
+          where c.level in (1, 2, 3) and o.repair_id is null`,
     );
     expect(tiered.length).toBeGreaterThan(1000);
     for (const i of tiered) {
@@ -456,6 +465,7 @@ describe('the demo business (scale 1)', () => {
         'finished_at',
         'delivery_type',
         'fast_delivery',
+        'repair_id',
       ])
       .orderBy('id')
       .execute();
@@ -480,9 +490,10 @@ describe('the demo business (scale 1)', () => {
       expect(steps.length, `order ${o.id}`).toBeGreaterThan(0);
       const first = steps[0];
       const last = steps[steps.length - 1];
-      // The initial status follows the payment (initialOrderStatus).
+      // The initial status follows the payment (initialOrderStatus); a repair's bill paid in cash waits at the
+      // counter (repairBillStatus, decision 0060).
       const initial = {
-        CASH: [S.AGUARDANDO_ESTOQUISTA],
+        CASH: [S.AGUARDANDO_ESTOQUISTA, ...(o.repair_id !== null ? [S.AGUARDANDO_CLIENTE] : [])],
         BANK_TRANSFER: [S.AGUARDANDO_COMPROVANTE],
         PIX: [S.PROCESSANDO, S.AGUARDANDO_COMPROVANTE],
         CARD: [S.AGUARDANDO_ESTOQUISTA],
@@ -1254,10 +1265,41 @@ describe('the demo business (scale 1)', () => {
     expect(bills).toHaveLength(pix.length);
   });
 
+  it('has a year of repairs (issue 42 §2): about two a week, delivered and billed at the counter, some refused or returned', async () => {
+    const year = await rows<{ month: string; opened: number; delivered: number; refused: number; returned: number }>(
+      t,
+      sql`select to_char(created_at, 'YYYY-MM') as month, count(*)::int as opened,
+            count(*) filter (where status = 'DELIVERED')::int as delivered,
+            count(*) filter (where exists (select 1 from repair_history h where h.repair_id = r.id and h.status = 'REFUSED'))::int as refused,
+            count(*) filter (where status = 'RETURNED')::int as returned
+          from repairs r where created_at < ${NOW} group by 1 order by 1`,
+    );
+    expect(year.length).toBeGreaterThanOrEqual(12);
+    const total = (key: 'opened' | 'delivered' | 'refused' | 'returned') => year.reduce((sum, m) => sum + m[key], 0);
+    expect(total('opened')).toBe(100);
+    // One in ten refused at the estimate (then returned), one in twelve returned from the bench, the rest delivered.
+    expect(total('refused')).toBe(10);
+    expect(total('delivered') + total('returned')).toBe(100);
+    expect(total('delivered')).toBeGreaterThan(75);
+    // Each delivered one billed by a finalized order of its customer: its parts and labour, its parts out by a REPAIR
+    // row of the ledger (never a SALE).
+    const bills = await rows<{ n: number; wrong: number }>(
+      t,
+      sql`select count(*)::int as n, count(*) filter (where o.status <> ${S.FINALIZADOS} or o.customer_id <> r.customer_id
+              or o.total_cents <> r.parts_cents + r.labour_cents
+              or exists (select 1 from stock_movements m where m.order_id = o.id)
+              or not exists (select 1 from stock_movements m where m.repair_id = r.id and m.kind = 'REPAIR'))::int as wrong
+          from repairs r join orders o on o.repair_id = r.id where r.created_at < ${NOW}`,
+    );
+    expect(bills[0]).toEqual({ n: total('delivered'), wrong: 0 });
+  });
+
   it("has the repair counter's day (issue 42 §2): each step of the bench, an estimate waiting, one late, one returned, two under our warranty", async () => {
+    // The counter's day: the service orders opened in the last days (the year's are over, tested below).
     const repairs = await t.db
       .selectFrom('repairs')
       .select(['id', 'status', 'late_at', 'warranty_source', 'device_password'])
+      .where('created_at', '>=', new Date(Date.now() - 5 * 86_400_000))
       .orderBy('id')
       .execute();
     const count = (status: string) => repairs.filter((r) => r.status === status).length;
@@ -1281,6 +1323,11 @@ describe('the demo business (scale 1)', () => {
       .selectFrom('stock_movements')
       .select(['repair_id', 'quantity_out'])
       .where('kind', '=', 'REPAIR')
+      .where(
+        'repair_id',
+        'in',
+        repairs.map((r) => r.id),
+      )
       .execute();
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.repair_id !== null && row.quantity_out === 1)).toBe(true);
@@ -1336,7 +1383,9 @@ describe('the demo generator', () => {
       expect(await t.db.selectFrom('orders').select('id').execute()).toEqual([]);
       await seedDemo(t.db, { storage: t.storage, scale: 0.1, now: NOW });
       const second = await fingerprint();
-      expect(first.orders.length).toBe(300);
+      // 300 sales of the year (3,000 × 0.1) and the bills of its twelve repairs (those not refused nor returned).
+      expect(first.orders.length).toBeGreaterThan(300);
+      expect(first.orders.length).toBeLessThanOrEqual(300 + 12);
       // 30 of the year (300 × 0.1), 4 registered by hand, a 'Consumidor final' for each of the 3 attendants.
       expect(first.customers.length).toBe(37);
       expect(first.receivables.length).toBeGreaterThan(0);

@@ -57,9 +57,9 @@ export const DEMO_SIZE = { customers: 300, products: 400, orders: 3_000 } as con
 export async function seedDemo(db: DB, options: SeedOptions): Promise<SeedSummary> {
   await seedFoundation(db);
   const summary = await seedBusiness(db, options);
-  // The repair counter's day (issue 42 §2), through the repairs service at the clock's now (its own transactions,
-  // after the year's).
-  const repairs = await seedRepairs(db, { storage: options.storage });
+  // The repair counter (issue 42 §2): a year of service orders, then its day, through the repairs service at their
+  // moments (its own transactions, after the year's).
+  const repairs = await seedRepairs(db, { storage: options.storage, scale: options.scale, now: options.now });
   options.log?.info(repairs, 'demo: the repair counter');
   return { ...summary, rows: { ...summary.rows, ...repairs } };
 }

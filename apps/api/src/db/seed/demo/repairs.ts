@@ -2,11 +2,14 @@ import {
   businessDay,
   EMPLOYEE_FUNCS,
   FULL_ACCESS,
+  generateOrderCode,
   luhnCheckDigit,
   productCreateSchema,
+  type RepairAction,
+  type RepairMoveBody,
   shiftDay,
 } from '@backoffice/contract';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { AppConfig } from '../../../config';
 import { createFileLinks } from '../../../lib/file-links';
 import type { Storage } from '../../../lib/storage';
@@ -15,6 +18,8 @@ import { createRepairsService, lateAt } from '../../../modules/repairs/repairs.s
 import { moveStock, unitByImei } from '../../../modules/stock/stock.service';
 import type { Principal } from '../../../plugins/auth';
 import type { DB } from '../../database';
+import type { Database } from '../../schema';
+import { at, DAY, HOUR, localDayStart, MINUTE } from './clock';
 import { packagingPicture, signaturePicture } from './images';
 import { ensureBrands, pictureProducts } from './products';
 import { stream } from './random';
@@ -59,8 +64,16 @@ const PROBLEMS = [
  * bill: its screen a warranty cost) — ready, and another delivered with the customer's signature. The counter's
  * day, not a year: a repair's bill is an order of today (decision 0059), which the year's orders do not hold.
  */
-export async function seedRepairs(db: DB, options: { storage: Storage }): Promise<Record<string, number>> {
+export async function seedRepairs(
+  db: DB,
+  options: { storage: Storage; scale?: number; now?: Date },
+): Promise<Record<string, number>> {
   const rng = stream('repairs');
+  // The year's service orders, planned first: the parts' first stock a year ago covers what they will use.
+  const year = planRepairYear(localDayStart((options.now ?? new Date()).getTime()), options.scale ?? 1);
+  const uses = DEMO_REPAIR_PARTS.map(
+    (_, index) => year.filter((r) => r.fate === 'DELIVERED' && r.problem.part === index).length,
+  );
   // The service dates what it does by the clock: the counter's day is today's.
   const now = new Date();
   const today = businessDay(now);
@@ -115,15 +128,18 @@ export async function seedRepairs(db: DB, options: { storage: Storage }): Promis
         origin: { source: 'demo' },
       })),
     );
-    // Their first stock, as a product's initial stock comes in ('Estoque inicial', an ADJUSTMENT row).
+    // Their first stock a year ago, as a product's initial stock comes in ('Estoque inicial', an ADJUSTMENT row):
+    // what the year's repairs took and what is left today.
+    const mark = await marks(trx);
     await moveStock(
       trx,
       { kind: 'ADJUSTMENT', employeeId: adminId },
       created.map((product, index) => ({
         productId: product.id,
-        newStock: (DEMO_REPAIR_PARTS[index] as (typeof DEMO_REPAIR_PARTS)[number]).stock,
+        newStock: (DEMO_REPAIR_PARTS[index] as (typeof DEMO_REPAIR_PARTS)[number]).stock + (uses[index] ?? 0),
       })),
     );
+    if (year.length > 0) await dateSince(trx, mark, new Date((year[0] as PlannedRepair).opened - 7 * DAY));
     // Each with its picture, as every product of the demo.
     await pictureProducts(
       trx,
@@ -177,6 +193,101 @@ export async function seedRepairs(db: DB, options: { storage: Storage }): Promis
       parts: [{ productId: (parts[problem.part] as { id: number }).id, quantity: 1 }],
       labour: problem.labour,
     });
+
+  // The year behind the counter, each service order's whole life through the service at its own moments.
+  const signature = (await signaturePicture(rng)).toString('base64');
+  // Customers approved by then (and not blocked since), as any sale's.
+  const yearCustomers = await db
+    .selectFrom('customers')
+    .select(['id', 'approved_at'])
+    .where('status', '=', 'APPROVED')
+    .where('approved_at', 'is not', null)
+    .orderBy('approved_at')
+    .orderBy('id')
+    .execute();
+  const codes = stream('repair-bill-codes');
+  for (const [index, plan] of year.entries()) {
+    const known = yearCustomers.filter((c) => new Date(c.approved_at as Date).getTime() < plan.opened - DAY);
+    const customer = (known.length > 0 ? known[(index * 7) % known.length] : yearCustomers[0]) as { id: number };
+    const step = async <T>(atMs: number, call: (at: Date) => Promise<T>): Promise<T> => {
+      const mark = await marks(db);
+      const result = await call(new Date(atMs));
+      await dateSince(db, mark, new Date(atMs));
+      return result;
+    };
+    const problem = plan.problem;
+    const repair = await step(plan.opened, (at) =>
+      service.create(
+        admin,
+        {
+          customerId: customer.id,
+          imei: repairDemoImei(YEAR_IMEI_FROM + index),
+          model: problem.model,
+          devicePassword: String(rng.int(1000, 999_999)),
+          problem: problem.problem,
+          checklist: [
+            { item: 'Liga', ok: true },
+            { item: 'Tela', ok: problem.part !== 0 && problem.part !== 2 },
+            { item: 'Carregamento', ok: problem.part !== 3 },
+          ],
+          accessories: rng.pick(['Capinha', 'Sem acessórios', 'Capinha e carregador']),
+          photos: [photo],
+          estimatedDate: shiftDay(businessDay(at), 3),
+          technicianId: technician.employeeId,
+        },
+        at,
+      ),
+    );
+    const move = (atMs: number, who: Principal, action: RepairAction, body: RepairMoveBody) =>
+      step(atMs, (at) => service.move(who, repair.id, action, body, at));
+    await move(plan.opened + 2 * HOUR, technician, 'startDiagnosis', {});
+    if (plan.fate === 'RETURNED') {
+      await move(plan.opened + DAY, admin, 'returnDevice', {
+        note: 'Sem conserto viável: placa danificada por umidade.',
+      });
+      continue;
+    }
+    await move(plan.opened + DAY, technician, 'sendEstimate', {
+      diagnosis: `Diagnóstico: ${problem.problem.split(':')[0]?.toLowerCase() ?? 'defeito confirmado'}; troca da peça.`,
+      parts: [{ productId: (parts[problem.part] as { id: number }).id, quantity: 1 }],
+      labour: problem.labour,
+    });
+    if (plan.fate === 'REFUSED') {
+      await move(plan.opened + DAY + 4 * HOUR, admin, 'refuse', { note: 'O cliente preferiu não consertar.' });
+      await move(plan.opened + 2 * DAY, admin, 'returnDevice', { note: 'Devolvido ao cliente sem reparo.' });
+      continue;
+    }
+    await move(plan.opened + DAY + 3 * HOUR, admin, 'approve', { payment: 'CASH' });
+    // The bill's code from the demo's own sequence, so every run gives the same business (the service draws one).
+    const bill = await db
+      .selectFrom('orders')
+      .select(['id', 'code'])
+      .where('repair_id', '=', repair.id)
+      .executeTakeFirstOrThrow();
+    let code = generateOrderCode(codes.next);
+    while (await db.selectFrom('orders').select('id').where('code', '=', code).executeTakeFirst()) {
+      code = generateOrderCode(codes.next);
+    }
+    await db.updateTable('orders').set({ code }).where('id', '=', bill.id).execute();
+    await db
+      .updateTable('audit_events')
+      .set({ entity_id: code })
+      .where('entity', '=', 'order')
+      .where('entity_id', '=', bill.code)
+      .execute();
+    await sql`update audit_events set changes = jsonb_set(changes, '{order}', to_jsonb(${code}::text))
+      where entity = 'repair' and entity_id = ${String(repair.id)} and action = 'approve'`.execute(db);
+    await move(plan.opened + 2 * DAY, technician, 'startRepair', {});
+    await move(plan.opened + 2 * DAY + 4 * HOUR, technician, 'finishRepair', {});
+    // Collected and paid at the counter: the bill finalized in the same event.
+    await move(plan.delivered, admin, 'deliver', { signature });
+    const delivered = new Date(plan.delivered);
+    await db
+      .updateTable('orders')
+      .set({ finished_at: delivered, updated_at: delivered, status_since: delivered })
+      .where('repair_id', '=', repair.id)
+      .execute();
+  }
 
   // Two just received, two in diagnosis, two estimates waiting for the customer's answer.
   for (let i = 0; i < 2; i++) await fresh(i);
@@ -248,5 +359,68 @@ export async function seedRepairs(db: DB, options: { storage: Storage }): Promis
     }
     warranty++;
   }
-  return { repairs: n + warranty, repair_parts_products: parts.length, warranty_repairs: warranty };
+  return {
+    repairs: year.length + n + warranty,
+    repairs_of_the_year: year.length,
+    repair_parts_products: parts.length,
+    warranty_repairs: warranty,
+  };
+}
+
+/** The year's devices take IMEIs after the counter's day's (TAC 87, numbers from here). */
+const YEAR_IMEI_FROM = 1000;
+
+interface PlannedRepair {
+  opened: number;
+  delivered: number;
+  problem: (typeof PROBLEMS)[number];
+  fate: 'DELIVERED' | 'REFUSED' | 'RETURNED';
+}
+
+/**
+ * The year's service orders (issue 42: a year of repairs): about two a week at scale 1 (at most three times that,
+ * the bench's size), opened on working days over the year before `anchor`, each delivered within days: one in ten
+ * refused at the estimate, one in twelve given back without repair. Every one is over before the counter's day.
+ */
+export function planRepairYear(anchor: number, scale: number): PlannedRepair[] {
+  const rng = stream('repair-year');
+  const count = Math.max(12, Math.round(100 * Math.min(scale, 3)));
+  const from = anchor - 365 * DAY;
+  const plans: PlannedRepair[] = [];
+  for (let i = 0; i < count; i++) {
+    const day = localDayStart(from + Math.floor(((i + 0.5) * (358 * DAY)) / count));
+    const opened = at(day, 9, 30) + rng.int(0, 7 * 60 - 1) * MINUTE;
+    const fate = i % 10 === 4 ? 'REFUSED' : i % 12 === 7 ? 'RETURNED' : 'DELIVERED';
+    plans.push({
+      opened,
+      delivered: opened + (3 + rng.int(0, 3)) * DAY,
+      problem: PROBLEMS[rng.int(0, PROBLEMS.length - 1)] as (typeof PROBLEMS)[number],
+      fate,
+    });
+  }
+  return plans;
+}
+
+/** The last ids of the tables the service's calls date by the clock (the ledger, orders, their history, audit). */
+async function marks(db: DB | Transaction<Database>) {
+  const last = async (table: 'audit_events' | 'stock_movements' | 'orders' | 'order_status_history') =>
+    Number((await db.selectFrom(table).select(sql<number>`coalesce(max(id), 0)`.as('id')).executeTakeFirst())?.id ?? 0);
+  return {
+    audit: await last('audit_events'),
+    movements: await last('stock_movements'),
+    orders: await last('orders'),
+    history: await last('order_status_history'),
+  };
+}
+
+/** Dates the rows written since `mark` at the moment they happened (the service's own rows take it as `now`). */
+async function dateSince(db: DB | Transaction<Database>, mark: Awaited<ReturnType<typeof marks>>, when: Date) {
+  await db.updateTable('audit_events').set({ created_at: when }).where('id', '>', mark.audit).execute();
+  await db.updateTable('stock_movements').set({ created_at: when }).where('id', '>', mark.movements).execute();
+  await db.updateTable('order_status_history').set({ created_at: when }).where('id', '>', mark.history).execute();
+  await db
+    .updateTable('orders')
+    .set({ created_at: when, updated_at: when, status_since: when })
+    .where('id', '>', mark.orders)
+    .execute();
 }
