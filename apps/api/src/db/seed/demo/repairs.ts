@@ -2,7 +2,6 @@ import {
   businessDay,
   EMPLOYEE_FUNCS,
   FULL_ACCESS,
-  generateOrderCode,
   luhnCheckDigit,
   productCreateSchema,
   type RepairAction,
@@ -20,6 +19,7 @@ import type { Principal } from '../../../plugins/auth';
 import type { DB } from '../../database';
 import type { Database } from '../../schema';
 import { at, DAY, HOUR, localDayStart, MINUTE } from './clock';
+import { assertNoOpenDrawer, dateSince, marks, recodeOrder } from './dated';
 import { packagingPicture, signaturePicture } from './images';
 import { ensureBrands, pictureProducts } from './products';
 import { stream } from './random';
@@ -206,6 +206,8 @@ export async function seedRepairs(
     .orderBy('id')
     .execute();
   const codes = stream('repair-bill-codes');
+  // The bills are handed over in the admin's name: none may land in a register open today.
+  await assertNoOpenDrawer(db, adminId);
   for (const [index, plan] of year.entries()) {
     const known = yearCustomers.filter((c) => new Date(c.approved_at as Date).getTime() < plan.opened - DAY);
     const customer = (known.length > 0 ? known[(index * 7) % known.length] : yearCustomers[0]) as { id: number };
@@ -261,20 +263,10 @@ export async function seedRepairs(
     // The bill's code from the demo's own sequence, so every run gives the same business (the service draws one).
     const bill = await db
       .selectFrom('orders')
-      .select(['id', 'code'])
+      .select('id')
       .where('repair_id', '=', repair.id)
       .executeTakeFirstOrThrow();
-    let code = generateOrderCode(codes.next);
-    while (await db.selectFrom('orders').select('id').where('code', '=', code).executeTakeFirst()) {
-      code = generateOrderCode(codes.next);
-    }
-    await db.updateTable('orders').set({ code }).where('id', '=', bill.id).execute();
-    await db
-      .updateTable('audit_events')
-      .set({ entity_id: code })
-      .where('entity', '=', 'order')
-      .where('entity_id', '=', bill.code)
-      .execute();
+    const code = await recodeOrder(db, bill.id, codes.next);
     await sql`update audit_events set changes = jsonb_set(changes, '{order}', to_jsonb(${code}::text))
       where entity = 'repair' and entity_id = ${String(repair.id)} and action = 'approve'`.execute(db);
     await move(plan.opened + 2 * DAY, technician, 'startRepair', {});
@@ -399,28 +391,4 @@ export function planRepairYear(anchor: number, scale: number): PlannedRepair[] {
     });
   }
   return plans;
-}
-
-/** The last ids of the tables the service's calls date by the clock (the ledger, orders, their history, audit). */
-async function marks(db: DB | Transaction<Database>) {
-  const last = async (table: 'audit_events' | 'stock_movements' | 'orders' | 'order_status_history') =>
-    Number((await db.selectFrom(table).select(sql<number>`coalesce(max(id), 0)`.as('id')).executeTakeFirst())?.id ?? 0);
-  return {
-    audit: await last('audit_events'),
-    movements: await last('stock_movements'),
-    orders: await last('orders'),
-    history: await last('order_status_history'),
-  };
-}
-
-/** Dates the rows written since `mark` at the moment they happened (the service's own rows take it as `now`). */
-async function dateSince(db: DB | Transaction<Database>, mark: Awaited<ReturnType<typeof marks>>, when: Date) {
-  await db.updateTable('audit_events').set({ created_at: when }).where('id', '>', mark.audit).execute();
-  await db.updateTable('stock_movements').set({ created_at: when }).where('id', '>', mark.movements).execute();
-  await db.updateTable('order_status_history').set({ created_at: when }).where('id', '>', mark.history).execute();
-  await db
-    .updateTable('orders')
-    .set({ created_at: when, updated_at: when, status_since: when })
-    .where('id', '>', mark.orders)
-    .execute();
 }

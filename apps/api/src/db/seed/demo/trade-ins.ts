@@ -2,8 +2,13 @@ import {
   businessDay,
   DEFAULT_TRADE_IN_DEDUCTIONS,
   DEFAULT_USED_WARRANTY_DAYS,
+  DELIVERY_TYPES,
+  FULL_ACCESS,
   luhnCheckDigit,
+  ORDER_STATUS,
+  type OrderActor,
   productCreateSchema,
+  SELLING_TEXTS,
   type TradeInChecklist,
   tradeInCode,
   tradeInOffer,
@@ -11,12 +16,16 @@ import {
 } from '@backoffice/contract';
 import { sql, type Transaction } from 'kysely';
 import type { Storage } from '../../../lib/storage';
+import { lockOrder, transition } from '../../../modules/orders/workflow.service';
 import { createPayables, payPayableNow } from '../../../modules/payables/payables.service';
 import { insertProducts } from '../../../modules/products/products.service';
+import { levelPriceCents } from '../../../modules/selling/pricing';
+import { placeOrder } from '../../../modules/selling/selling.service';
 import { releaseUsedUnit, takeInUsedUnit } from '../../../modules/stock/stock.service';
 import type { Database } from '../../schema';
-import { at, DAY, localDayStart } from './clock';
-import { receiptPicture, signaturePicture } from './images';
+import { at, DAY, HOUR, localDayStart, MINUTE } from './clock';
+import { assertNoOpenDrawer, dateSince, marks, recodeOrder } from './dated';
+import { packagingPicture, receiptPicture, signaturePicture } from './images';
 import { ensureBrands, pictureProducts } from './products';
 import { stream } from './random';
 import { demoAdminId } from './staff';
@@ -226,12 +235,135 @@ export async function seedTradeIns(
         .set({ released_by: admin, released_at: releasedAt })
         .where('id', '=', next.tradeInId)
         .execute();
+      // Most seminovos sell within weeks at the counter; the last ones are still on the shelf.
+      // A larger business takes in more than its counter sells here: at most 80 × scale (up to 3) sold again.
+      if (rng.chance(0.65) && sold + sales.length < Math.round(80 * Math.min(options.scale, 3))) {
+        const saleAt = next.at + rng.int(2, 45) * DAY + rng.int(0, 6) * HOUR;
+        if (saleAt < options.anchor - DAY) sales.push({ unitId: next.unitId, at: saleAt });
+      }
     }
+  };
+  /** The seminovos sold, in time order with the releases (each ledger row written in the order things happened). */
+  const sales: Array<{ unitId: number; at: number }> = [];
+  const advanceUntil = async (until: number) => {
+    for (;;) {
+      sales.sort((a, b) => a.at - b.at);
+      const release = pending[0]?.at ?? Number.POSITIVE_INFINITY;
+      const sale = sales[0]?.at ?? Number.POSITIVE_INFINITY;
+      if (Math.min(release, sale) > until) return;
+      if (release <= sale) await releaseUntil(release);
+      else await sellUsed(sales.shift() as (typeof sales)[number]);
+    }
+  };
+  // Sold at the counter to an approved customer, at his level's price, picked up at once: placed by the admin (the
+  // checkout's placing), separated and packed by a stocker naming its IMEI, handed over ('Finalizar').
+  const buyers = await trx
+    .selectFrom('customers')
+    .select(['id', 'level', 'approved_at'])
+    .where('status', '=', 'APPROVED')
+    .where('approved_at', 'is not', null)
+    .orderBy('approved_at')
+    .orderBy('id')
+    .execute();
+  const stockerRow = await trx
+    .selectFrom('employees as e')
+    .leftJoin('roles as r', 'r.id', 'e.role_id')
+    .select(['e.id', 'e.func', sql<string[]>`coalesce(r.permissions, '{}')`.as('permissions')])
+    .where('e.email', '=', 'estoquista@demo.com.br')
+    .executeTakeFirstOrThrow();
+  const seller: OrderActor = { employeeId: admin, permissions: [FULL_ACCESS], func: 1 };
+  await assertNoOpenDrawer(trx, admin);
+  const stocker: OrderActor = { employeeId: stockerRow.id, permissions: stockerRow.permissions, func: stockerRow.func };
+  const packaging = await options.storage.put(trx, 'orders', await packagingPicture(rng), 'jpg');
+  const codes = stream('seminovo-sale-codes');
+  let sold = 0;
+  const sellUsed = async (sale: { unitId: number; at: number }) => {
+    const unit = await trx
+      .selectFrom('product_units as u')
+      .innerJoin('products as p', 'p.id', 'u.product_id')
+      .select([
+        'u.imei',
+        'p.id',
+        'p.code',
+        'p.name',
+        'p.cost_cents',
+        'p.sell_price_cents',
+        'p.gold_percentage',
+        'p.silver_percentage',
+        'p.bronze_percentage',
+      ])
+      .where('u.id', '=', sale.unitId)
+      .where('u.status', '=', 'IN_STOCK')
+      .executeTakeFirst();
+    const known = buyers.filter((b) => new Date(b.approved_at as Date).getTime() < sale.at - DAY);
+    if (!unit || known.length === 0) return;
+    const buyer = known[rng.int(0, known.length - 1)] as (typeof buyers)[number];
+    const price = levelPriceCents(unit, buyer.level);
+    const step = async (atMs: number, call: () => Promise<unknown>) => {
+      const mark = await marks(trx);
+      await call();
+      await dateSince(trx, mark, new Date(atMs));
+    };
+    let orderId = 0;
+    await step(sale.at, async () => {
+      const placed = await placeOrder(trx, options.storage, {
+        employeeId: admin,
+        customerId: buyer.id,
+        payment: 'CASH',
+        initialStatus: ORDER_STATUS.AGUARDANDO_ESTOQUISTA,
+        deliveryType: DELIVERY_TYPES.PICKUP,
+        fastDelivery: false,
+        withWarranty: false,
+        itemsCents: price,
+        shippingCents: 0,
+        fastDeliveryTaxCents: 0,
+        warrantyCents: 0,
+        totalCents: price,
+        neighborhood: null,
+        delivererId: null,
+        items: [
+          {
+            productId: unit.id,
+            name: unit.name,
+            code: unit.code,
+            quantity: 1,
+            unitPriceCents: price,
+            unitCostCents: unit.cost_cents,
+          },
+        ],
+        note: SELLING_TEXTS.historyNote,
+      });
+      orderId = placed.id;
+    });
+    await recodeOrder(trx, orderId, codes.next);
+    await step(sale.at + 10 * MINUTE, async () =>
+      transition(trx, await lockOrder(trx, orderId), 'startPreparation', stocker),
+    );
+    await step(sale.at + 20 * MINUTE, async () =>
+      transition(trx, await lockOrder(trx, orderId), 'readyForPickup', stocker, {
+        packagingKeys: [packaging],
+        units: [{ productId: unit.id, imei: unit.imei }],
+      }),
+    );
+    const handedOver = new Date(sale.at + 30 * MINUTE);
+    await step(handedOver.getTime(), async () => transition(trx, await lockOrder(trx, orderId), 'finalize', seller));
+    await trx
+      .updateTable('orders')
+      .set({ updated_at: handedOver, status_since: handedOver, finished_at: handedOver })
+      .where('id', '=', orderId)
+      .execute();
+    await trx
+      .updateTable('product_units')
+      .set({ updated_at: new Date(sale.at + 20 * MINUTE) })
+      .where('id', '=', sale.unitId)
+      .execute();
+    sold++;
   };
   for (let n = 1; n <= count; n++) {
     const day = options.anchor - Math.round(((count - n + 1) * 365 * DAY) / (count + 1));
     const when = at(localDayStart(day), 10 + (n % 8), (n * 7) % 60);
-    await releaseUntil(when);
+    // Up to its acceptance (half an hour later), when its own ledger row is written.
+    await advanceUntil(when + 30 * MINUTE);
     const model = rng.int(0, DEMO_SEMINOVOS.length - 1);
     const plan = DEMO_SEMINOVOS[model] as (typeof DEMO_SEMINOVOS)[number];
     const phone = DEMO_TRADE_IN_PRICES[plan.model] as (typeof DEMO_TRADE_IN_PRICES)[number];
@@ -353,6 +485,6 @@ export async function seedTradeIns(
       .execute();
     accepted++;
   }
-  await releaseUntil(options.anchor - 1);
-  return { trade_ins: count, trade_ins_accepted: accepted, trade_in_bills: bills };
+  await advanceUntil(options.anchor - 1);
+  return { trade_ins: count, trade_ins_accepted: accepted, trade_in_bills: bills, seminovos_sold: sold };
 }
