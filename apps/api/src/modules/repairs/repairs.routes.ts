@@ -49,7 +49,7 @@ export const repairMovePath = (action: RepairAction) => action.replace(/[A-Z]/g,
  */
 export const repairsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createRepairsService(app.deps);
-  const limiter = createStatusPageLimiter();
+  const limiter = createStatusPageLimiter(app.deps.db);
   const tags = ['repairs'];
 
   app.post(
@@ -217,14 +217,14 @@ export const repairsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: repairPublicStatusSchema }) },
       },
       onRequest: async (request) => {
-        if (!limiter.admit(request.ip)) throw tooManyRequests(REPAIR_TEXTS.tooManyRequests);
+        if (!(await limiter.admit(request.ip))) throw tooManyRequests(REPAIR_TEXTS.tooManyRequests);
       },
     },
     async (request) => {
       try {
         return { data: await service.publicStatus(request.params.token) };
       } catch (error) {
-        limiter.miss(request.ip);
+        await limiter.miss(request.ip);
         throw error;
       }
     },
