@@ -46,9 +46,10 @@ async function rows<T>(t: TestDatabase, query: ReturnType<typeof sql<T>>): Promi
 describe('the demo business (scale 1)', () => {
   let t: TestDatabase;
   let summary: SeedSummary;
+  // Under .ci/run's load (beside the journeys and the other suites) a scale-1 seed has taken 300 s.
   beforeAll(async () => {
     ({ t, summary } = await seeded(1));
-  });
+  }, 600_000);
   afterAll(async () => {
     await t?.close();
   });

@@ -22,19 +22,35 @@ export async function marks(db: Executor) {
 }
 
 /**
- * Dates the rows written since `mark` at `when`, in one statement: audit, ledger (and its units), history,
- * pictures; the orders placed then.
+ * Dates the rows written since `mark` at `when`: audit, ledger (and its units), history, pictures; the orders placed
+ * then. Only the tables that have new rows are written (an update of orders runs its counters' triggers, rows or not).
  */
 export async function dateSince(db: Executor, mark: Awaited<ReturnType<typeof marks>>, when: Date): Promise<void> {
-  await sql`with
-      audit as (update audit_events set created_at = ${when} where id > ${mark.audit}),
-      movements as (update stock_movements set created_at = ${when} where id > ${mark.movements}),
-      units as (update stock_movement_units set created_at = ${when} where movement_id > ${mark.movements}),
-      history as (update order_status_history set created_at = ${when} where id > ${mark.history}),
-      images as (update order_images set created_at = ${when} where id > ${mark.images})
-    update orders set created_at = ${when}, updated_at = ${when}, status_since = ${when} where id > ${mark.orders}`.execute(
-    db,
-  );
+  const now = await marks(db);
+  if (now.audit > mark.audit) {
+    await db.updateTable('audit_events').set({ created_at: when }).where('id', '>', mark.audit).execute();
+  }
+  if (now.movements > mark.movements) {
+    await db.updateTable('stock_movements').set({ created_at: when }).where('id', '>', mark.movements).execute();
+    await db
+      .updateTable('stock_movement_units')
+      .set({ created_at: when })
+      .where('movement_id', '>', mark.movements)
+      .execute();
+  }
+  if (now.history > mark.history) {
+    await db.updateTable('order_status_history').set({ created_at: when }).where('id', '>', mark.history).execute();
+  }
+  if (now.images > mark.images) {
+    await db.updateTable('order_images').set({ created_at: when }).where('id', '>', mark.images).execute();
+  }
+  if (now.orders > mark.orders) {
+    await db
+      .updateTable('orders')
+      .set({ created_at: when, updated_at: when, status_since: when })
+      .where('id', '>', mark.orders)
+      .execute();
+  }
 }
 
 /**

@@ -163,24 +163,35 @@ export async function seedRepairs(
   const photo = (await packagingPicture(rng)).toString('base64');
   const estimated = shiftDay(today, 3);
   let n = 0;
-  const open = async (customerId: number, imei: string, problem: (typeof PROBLEMS)[number]) =>
-    service.create(admin, {
-      customerId,
-      imei,
-      model: problem.model,
-      devicePassword: String(rng.int(1000, 999_999)),
-      problem: problem.problem,
-      checklist: [
-        { item: 'Liga', ok: true },
-        { item: 'Tela', ok: problem.part !== 0 && problem.part !== 2 },
-        { item: 'Câmera', ok: true },
-        { item: 'Carregamento', ok: problem.part !== 3 },
-      ],
-      accessories: rng.pick(['Capinha', 'Sem acessórios', 'Capinha e carregador']),
-      photos: [photo],
-      estimatedDate: estimated,
-      technicianId: technician.employeeId,
-    });
+  /** A device brought in with its problem: the counter's form as it is sent, at `at` (the clock's now by default). */
+  const open = async (
+    customerId: number,
+    imei: string,
+    problem: (typeof PROBLEMS)[number],
+    at = now,
+    photos: string[] = [photo],
+  ) =>
+    service.create(
+      admin,
+      {
+        customerId,
+        imei,
+        model: problem.model,
+        devicePassword: String(rng.int(1000, 999_999)),
+        problem: problem.problem,
+        checklist: [
+          { item: 'Liga', ok: true },
+          { item: 'Tela', ok: problem.part !== 0 && problem.part !== 2 },
+          { item: 'Câmera', ok: true },
+          { item: 'Carregamento', ok: problem.part !== 3 },
+        ],
+        accessories: rng.pick(['Capinha', 'Sem acessórios', 'Capinha e carregador']),
+        photos,
+        estimatedDate: shiftDay(businessDay(at), 3),
+        technicianId: technician.employeeId,
+      },
+      at,
+    );
   const fresh = async (step: number) => {
     n++;
     const problem = PROBLEMS[step % PROBLEMS.length] as (typeof PROBLEMS)[number];
@@ -218,28 +229,9 @@ export async function seedRepairs(
       return result;
     };
     const problem = plan.problem;
+    // The arrival's photo on some (each is re-encoded and stored: the seed's time).
     const repair = await step(plan.opened, (at) =>
-      service.create(
-        admin,
-        {
-          customerId: customer.id,
-          imei: repairDemoImei(YEAR_IMEI_FROM + index),
-          model: problem.model,
-          devicePassword: String(rng.int(1000, 999_999)),
-          problem: problem.problem,
-          checklist: [
-            { item: 'Liga', ok: true },
-            { item: 'Tela', ok: problem.part !== 0 && problem.part !== 2 },
-            { item: 'Carregamento', ok: problem.part !== 3 },
-          ],
-          accessories: rng.pick(['Capinha', 'Sem acessórios', 'Capinha e carregador']),
-          // The arrival's photo on some (each is re-encoded and stored: the seed's time).
-          photos: index % 10 === 0 ? [photo] : [],
-          estimatedDate: shiftDay(businessDay(at), 3),
-          technicianId: technician.employeeId,
-        },
-        at,
-      ),
+      open(customer.id, repairDemoImei(YEAR_IMEI_FROM + index), plan.problem, at, index % 10 === 0 ? [photo] : []),
     );
     const move = (atMs: number, who: Principal, action: RepairAction, body: RepairMoveBody) =>
       step(atMs, (at) => service.move(who, repair.id, action, body, at));
@@ -260,7 +252,7 @@ export async function seedRepairs(
       await move(plan.opened + 2 * DAY, admin, 'returnDevice', { note: 'Devolvido ao cliente sem reparo.' });
       continue;
     }
-    await move(plan.opened + DAY + 3 * HOUR, admin, 'approve', { payment: 'CASH' });
+    await move(plan.opened + DAY + 2 * HOUR + 30 * MINUTE, admin, 'approve', { payment: 'CASH' });
     // The bill's code from the demo's own sequence, so every run gives the same business (the service draws one).
     const bill = await db
       .selectFrom('orders')
