@@ -8,7 +8,7 @@ import {
   type RepairMoveBody,
   shiftDay,
 } from '@backoffice/contract';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { AppConfig } from '../../../config';
 import { createFileLinks } from '../../../lib/file-links';
 import type { Storage } from '../../../lib/storage';
@@ -17,7 +17,6 @@ import { createRepairsService, lateAt } from '../../../modules/repairs/repairs.s
 import { moveStock, unitByImei } from '../../../modules/stock/stock.service';
 import type { Principal } from '../../../plugins/auth';
 import type { DB } from '../../database';
-import type { Database } from '../../schema';
 import { at, DAY, HOUR, localDayStart, MINUTE } from './clock';
 import { assertNoOpenDrawer, dateSince, marks, recodeOrder } from './dated';
 import { packagingPicture, signaturePicture } from './images';
