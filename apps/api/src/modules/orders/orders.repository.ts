@@ -1,10 +1,4 @@
-import {
-  generateOrderCode,
-  ORDER_STATUS,
-  OUT_FOR_DELIVERY_STATUSES,
-  type PartFacts,
-  UNSOLD_ORDER_STATUSES,
-} from '@backoffice/contract';
+import { generateOrderCode, ORDER_STATUS, OUT_FOR_DELIVERY_STATUSES, type PartFacts } from '@backoffice/contract';
 import { type ExpressionBuilder, type Insertable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, OrderImageKind, OrderItemsTable, OrdersTable, PaymentMethodColumn } from '../../db/schema';
@@ -582,16 +576,9 @@ export const ordersRepository = {
     return Number(row.n);
   },
 
-  /** The order billing this service order (decision 0059): its newest, the one not cancelled when there is one. */
+  /** The order billing this service order (decision 0059): one at most (`orders.repair_id` is unique). */
   async billIdOfRepair(db: Executor, repairId: number): Promise<number | undefined> {
-    const row = await db
-      .selectFrom('orders')
-      .select('id')
-      .where('repair_id', '=', repairId)
-      .orderBy(sql`status in (${sql.join([...UNSOLD_ORDER_STATUSES])})`)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const row = await db.selectFrom('orders').select('id').where('repair_id', '=', repairId).executeTakeFirst();
     return row?.id;
   },
 
