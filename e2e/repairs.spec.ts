@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { businessDay, formatBRL, formatMonth, luhnCheckDigit } from '@backoffice/contract';
+import { businessDay, centsToReais, formatBRL, formatMonth, luhnCheckDigit, reaisToCents } from '@backoffice/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JourneyProduct, journeyProduct, photo } from './fixtures';
@@ -312,9 +312,9 @@ describe('assistência técnica: a service order from the counter to the bench a
     const admin = await apiAs(desk.baseURL, DEMO.admin);
     const today = businessDay(new Date());
     const monthQuery = `from=${today.slice(0, 8)}01&to=${today}`;
-    const billedBefore = (
+    const billedBeforeCents = (
       await admin.get<{ data: { month: string; billed: number }[] }>(`/repairs/report?${monthQuery}`)
-    ).data.reduce((sum, row) => sum + row.billed, 0);
+    ).data.reduce((sum, row) => sum + reaisToCents(row.billed), 0);
     const details = await openDetails();
     await details.getByText('Pronto para retirada').first().waitFor();
     await details.getByRole('button', { name: 'Entregar ao cliente' }).click();
@@ -366,7 +366,7 @@ describe('assistência técnica: a service order from the counter to the bench a
     const month = formatMonth(today);
     const row = table.getByRole('row').filter({ has: counter.getByRole('cell', { name: month, exact: true }) });
     expect(((await row.getByRole('cell').nth(3).textContent()) ?? '').replace(/\s/g, ' ')).toBe(
-      formatBRL(billedBefore + 470).replace(/\s/g, ' '),
+      formatBRL(centsToReais(billedBeforeCents + 47_000)).replace(/\s/g, ' '),
     );
     expect(((await table.getByRole('row').last().textContent()) ?? '').startsWith('Total')).toBe(true);
     await settled(counter);
