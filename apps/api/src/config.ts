@@ -41,7 +41,16 @@ export interface AppConfig {
   logLevel: string;
   /** TRUST_PROXY: true, or the proxy addresses (comma-separated); false by default (no proxy in front). */
   trustProxy: boolean | string;
-  /** The daily backup's timer (issue 21 §3): on unless BACKUP_SCHEDULE=off, never for an in-memory database. */
+  /**
+   * What this process does (`--role=web|worker|all`, else ROLE; issue 43, decision 0061): `web` answers HTTP and
+   * runs no scheduled work, `worker` runs the scheduled work and answers no HTTP, `all` (the default, `npm start`)
+   * does both. The embedded database is one process's: it takes `all` only.
+   */
+  role: ProcessRole;
+  /**
+   * The scheduled work of this process: the daily backup's timer (issue 21 §3) and the notes sent by themselves. On
+   * unless BACKUP_SCHEDULE=off or the process is a `web` one; never for an in-memory database.
+   */
   backupSchedule: boolean;
   /**
    * BACKUP_PASSPHRASE: when set, every new backup is encrypted with it (age, scrypt); restoring one asks for it.
@@ -68,6 +77,26 @@ export interface AppConfig {
 }
 
 const EIGHT_HOURS = 8 * 60 * 60 * 1000;
+
+export const PROCESS_ROLES = ['all', 'web', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
+/** The process's role: `--role=…` (or `--role …`) among its arguments, else ROLE, else `all`. */
+export function processRoleFrom(argv: readonly string[], env: NodeJS.ProcessEnv, embedded: boolean): ProcessRole {
+  let named: string | undefined;
+  argv.forEach((argument, index) => {
+    if (argument.startsWith('--role=')) named = argument.slice('--role='.length);
+    else if (argument === '--role') named = argv[index + 1];
+  });
+  const role = named ?? (env.ROLE || 'all');
+  if (!(PROCESS_ROLES as readonly string[]).includes(role))
+    throw new Error(`Papel de processo desconhecido: "${role}". Use --role=web, --role=worker ou --role=all.`);
+  if (embedded && role !== 'all')
+    throw new Error(
+      `O banco embutido (PGlite) é de um processo só: --role=${role} pede DATABASE_URL (um PostgreSQL). Sem ele, use --role=all.`,
+    );
+  return role as ProcessRole;
+}
 
 function secretFrom(dataDir: string, inMemory: boolean): string {
   if (inMemory) return randomBytes(32).toString('hex');
@@ -101,10 +130,19 @@ function pemCertificates(bundle: string): string[] {
   return bundle.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
 }
 
-/** Reads the configuration from the environment; `overrides` wins (tests). */
-export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = process.env): AppConfig {
+/**
+ * Reads the configuration from the environment and the process's arguments (`argv`: its `--role`); `overrides`
+ * wins (tests).
+ */
+export function loadConfig(
+  overrides: Partial<AppConfig> = {},
+  env: NodeJS.ProcessEnv = process.env,
+  argv: readonly string[] = [],
+): AppConfig {
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
   const inMemory = overrides.inMemory ?? env.DATA_DIR === 'memory://';
+  const databaseUrl = 'databaseUrl' in overrides ? overrides.databaseUrl : env.DATABASE_URL || undefined;
+  const role = overrides.role ?? processRoleFrom(argv, env, !databaseUrl);
   const webDist = path.resolve(import.meta.dirname, '../../web/dist');
   const port = Number(env.PORT ?? 3000);
   return {
@@ -112,7 +150,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     inMemory,
     dbConnectionTimeoutMs: milliseconds(env.DB_CONNECTION_TIMEOUT_MS, 3000, 'DB_CONNECTION_TIMEOUT_MS'),
     dbStatementTimeoutMs: milliseconds(env.DB_STATEMENT_TIMEOUT_MS, 15_000, 'DB_STATEMENT_TIMEOUT_MS'),
@@ -132,7 +170,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     webDistDir: existsSync(webDist) ? webDist : undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    backupSchedule: env.BACKUP_SCHEDULE !== 'off' && !inMemory,
+    role,
+    backupSchedule: env.BACKUP_SCHEDULE !== 'off' && !inMemory && role !== 'web',
     backupPassphrase: env.BACKUP_PASSPHRASE || undefined,
     businessTimeZone: businessTimeZoneFrom(env.BUSINESS_TIME_ZONE),
     fiscalSefazUrl: env.FISCAL_SEFAZ_URL || undefined,

@@ -7,7 +7,7 @@ import { exitForSupervisor, startServer } from './server';
  * migrates, seeds an empty database, then serves.
  */
 async function main() {
-  const config = loadConfig();
+  const config = loadConfig({}, process.env, process.argv.slice(2));
   const { app, ready } = await startServer(config, { onEmbeddedDatabaseLost: exitForSupervisor() });
 
   // One shutdown, whatever the signals: Ctrl+C reaches both this process and its supervisor, which then
@@ -33,6 +33,10 @@ async function main() {
     throw error;
   }
 
+  if (config.role === 'worker') {
+    process.stdout.write('\nBackOffice: tarefas agendadas em execução (worker, sem HTTP)\n\n');
+    return;
+  }
   const url = listeningUrl(config);
 
   const lines = [

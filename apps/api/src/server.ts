@@ -4,6 +4,7 @@ import { type AppConfig, listeningUrl } from './config';
 import { type BootstrapOutcome, bootstrapWhenReachable, type RetryOptions } from './db/bootstrap';
 import { createDatabase, type DB } from './db/database';
 import { isEmbedded, startEmbeddedMaintenance } from './db/maintenance';
+import { createSystemTasksService } from './modules/system-tasks/system-tasks.service';
 
 /**
  * What the server does when its embedded database's worker ends by itself: says so in the log and exits
@@ -32,7 +33,8 @@ export interface RunningServer {
 }
 
 /**
- * Starts the server as main.ts does, and as tests do with their own database address: listens at once
+ * Starts the server as main.ts does, and as tests do with their own database address: listens at once (a `web` or
+ * `all` process; a `worker` never listens)
  * (every /api call answers 503 SERVICE_STARTING meanwhile), then migrates and seeds, waiting with backoff
  * for a database that is not reachable yet. `onEmbeddedDatabaseLost`: the PGlite worker ended (main.ts
  * exits for its supervisor).
@@ -71,9 +73,15 @@ export async function startServer(
     await maintenance?.stop();
     await db.destroy();
   });
-  await started.listen({ port: config.port, host: config.host });
-  const url = listeningUrl(config);
-  started.log.info({ url }, `BackOffice ouvindo em ${url}`);
+  if (config.role === 'worker') {
+    // A worker answers no HTTP (decision 0061): its plugins load (their scheduled work starts) without a port.
+    await started.ready();
+    started.log.info({ role: config.role }, 'BackOffice: processo de tarefas agendadas (worker), sem HTTP');
+  } else {
+    await started.listen({ port: config.port, host: config.host });
+    const url = listeningUrl(config);
+    started.log.info({ url, role: config.role }, `BackOffice ouvindo em ${url}`);
+  }
 
   // Migrations and the seed may run longer than the API's statement_timeout: a session of their own.
   const setupDb = config.databaseUrl
@@ -95,7 +103,11 @@ export async function startServer(
       // Once migrated: the embedded database on disk is vacuumed and analysed each night (PGlite has no
       // autovacuum, decision 0024).
       if (!config.databaseUrl && !config.inMemory && isEmbedded(db))
-        maintenance = startEmbeddedMaintenance(db, { dataDir: config.dataDir, log: started.log });
+        maintenance = startEmbeddedMaintenance(db, {
+          dataDir: config.dataDir,
+          log: started.log,
+          tasks: createSystemTasksService({ db, role: config.role, embedded: true }),
+        });
       return outcome;
     }),
   };

@@ -52,6 +52,7 @@ export * from './settings';
 export * from './setup';
 export * from './stock';
 export * from './suppliers';
+export * from './system-tasks';
 export * from './tasks';
 export * from './text';
 export * from './trade-in-access';

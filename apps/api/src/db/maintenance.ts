@@ -70,7 +70,7 @@ export function createEmbeddedMaintenance(db: DB, options: { dataDir: string; lo
         write(lastDay);
       }
     },
-    /** Runs the maintenance when due at `now`; true when it ran. */
+    /** Runs the maintenance when due at `now`; true when it ran, rejected when it failed. */
     async runIfDue(now = new Date()): Promise<boolean> {
       if (running || !maintenanceDue(now, lastDay) || now.getTime() - failedAt < RETRY_AFTER_MS) return false;
       const started = performance.now();
@@ -87,7 +87,8 @@ export function createEmbeddedMaintenance(db: DB, options: { dataDir: string; lo
       } catch (error) {
         failedAt = now.getTime();
         options.log.error({ err: error }, 'embedded database maintenance failed');
-        return false;
+        // For 'Tarefas do sistema': the failure is the round's (tried again after RETRY_AFTER_MS).
+        throw error;
       } finally {
         running = undefined;
       }
@@ -105,12 +106,20 @@ export function createEmbeddedMaintenance(db: DB, options: { dataDir: string; lo
  */
 export function startEmbeddedMaintenance(
   db: DB,
-  options: { dataDir: string; log: MaintenanceLog; now?: () => Date },
+  options: {
+    dataDir: string;
+    log: MaintenanceLog;
+    now?: () => Date;
+    /** 'Tarefas do sistema' (modules/system-tasks): each look recorded as task 'database-maintenance'. */
+    tasks?: { run(task: 'database-maintenance', round: () => Promise<string | null>): Promise<unknown> };
+  },
 ): { stop(): Promise<void> } {
   const now = options.now ?? (() => new Date());
   const maintenance = createEmbeddedMaintenance(db, options);
   maintenance.begin(now());
-  const timer = everyMinute(() => maintenance.runIfDue(now()), now);
+  const round = async () =>
+    (await maintenance.runIfDue(now())) ? 'Banco embutido limpo e analisado (VACUUM, ANALYZE)' : null;
+  const timer = everyMinute(() => (options.tasks ? options.tasks.run('database-maintenance', round) : round()), now);
   return {
     async stop() {
       await timer.stop();

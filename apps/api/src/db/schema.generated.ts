@@ -1080,6 +1080,19 @@ export interface Suppliers {
   updated_at: Generated<Timestamp>;
 }
 
+export interface SystemTasks {
+  checked_by: string;
+  failures: Generated<number>;
+  last_checked_at: Timestamp;
+  last_error: string | null;
+  last_failed_at: Timestamp | null;
+  last_outcome: string | null;
+  last_run_at: Timestamp | null;
+  last_summary: string | null;
+  runs: Generated<number>;
+  task: string;
+}
+
 export interface ThrottleEvents {
   address: Generated<string>;
   created_at: Generated<Timestamp>;
@@ -1252,6 +1265,7 @@ export interface DB {
   stock_movements: StockMovements;
   supplier_product_codes: SupplierProductCodes;
   suppliers: Suppliers;
+  system_tasks: SystemTasks;
   throttle_events: ThrottleEvents;
   trade_in_files: TradeInFiles;
   trade_in_prices: TradeInPrices;

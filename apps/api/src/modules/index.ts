@@ -30,6 +30,7 @@ import { searchRoutes } from './search/search.routes';
 import { sellingRoutes } from './selling/selling.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { suppliersRoutes } from './suppliers/suppliers.routes';
+import { systemTasksRoutes } from './system-tasks/system-tasks.routes';
 import { tradeInsRoutes } from './trade-ins/trade-ins.routes';
 
 /** Every domain's routes, under /api. A new domain adds one line here. */
@@ -66,4 +67,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(notesRoutes);
   await api.register(repairsRoutes);
   await api.register(tradeInsRoutes);
+  await api.register(systemTasksRoutes);
 }

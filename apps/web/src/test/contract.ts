@@ -55,6 +55,7 @@ import {
   signedInCustomerRowSchema,
   signinResponseSchema,
   stockSalesReportSchema,
+  systemTasksEnvelopeSchema,
   taskListSchema,
   unitAgeReportSchema,
   unitSchema,
@@ -146,6 +147,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'GET /api/backups': backupListSchema,
   'POST /api/backups': backupEnvelopeSchema,
   'GET /api/backups/settings': backupSettingsEnvelopeSchema,
+  'GET /api/system/tasks': systemTasksEnvelopeSchema,
   'PUT /api/backups/settings': backupSettingsEnvelopeSchema,
   /** The backup's bytes (after /settings, which the pattern would also match). */
   'GET /api/backups/:name': z.unknown(),

@@ -72,6 +72,7 @@ import { tradeIns } from './0077-trade-ins';
 import { repairs } from './0078-repairs';
 import { creationKeys } from './0079-creation-keys';
 import { repairBillsAtTheCounter } from './0080-repair-bills-at-the-counter';
+import { systemTasks } from './0081-system-tasks';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -148,6 +149,7 @@ export const migrations: Record<string, Migration> = {
   '0078-repairs': repairs,
   '0079-creation-keys': creationKeys,
   '0080-repair-bills-at-the-counter': repairBillsAtTheCounter,
+  '0081-system-tasks': systemTasks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
+import { createSystemTasksService } from '../system-tasks/system-tasks.service';
 import { startBackupScheduler } from './backups.scheduler';
 import { createBackupsService } from './backups.service';
 
@@ -28,7 +29,8 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
   const leftovers = await service.removeLeftovers();
   if (leftovers.length > 0) app.log.warn({ leftovers }, 'removed unfinished backups');
   if (config.backupSchedule) {
-    const scheduler = startBackupScheduler(service, app.log);
+    const tasks = createSystemTasksService({ db, role: config.role, embedded: !config.databaseUrl });
+    const scheduler = startBackupScheduler(service, app.log, tasks);
     app.addHook('onClose', () => scheduler.stop());
   } else {
     app.addHook('onClose', () => service.idle());

@@ -1,4 +1,5 @@
 import { everyMinute } from '../../lib/minute-timer';
+import type { SystemTasksService } from '../system-tasks/system-tasks.service';
 import type { BackupLog, BackupsService } from './backups.service';
 
 export interface BackupScheduler {
@@ -10,11 +11,19 @@ export interface BackupScheduler {
  * The daily backup: a light in-process timer that looks once a minute whether the day's backup is due
  * (`runScheduled`: the time set in 'Configurações', once per day of the business, once across the servers sharing
  * one PostgreSQL). The timer is unref'd, so it never keeps a process (or a test run) alive, and ends with
- * the app (`stop` in its onClose).
+ * the app (`stop` in its onClose). Each look goes through 'Tarefas do sistema' (`tasks`: task 'backup').
  */
-export function startBackupScheduler(service: BackupsService, log: BackupLog, now = () => new Date()): BackupScheduler {
+export function startBackupScheduler(
+  service: BackupsService,
+  log: BackupLog,
+  tasks: Pick<SystemTasksService, 'run'>,
+  now = () => new Date(),
+): BackupScheduler {
   const timer = everyMinute(
-    () => service.runScheduled(now()).catch((error: unknown) => log.error({ err: error }, 'scheduled backup failed')),
+    () =>
+      tasks
+        .run('backup', async () => (await service.runScheduled(now()))?.name ?? null)
+        .catch((error: unknown) => log.error({ err: error }, 'scheduled backup failed')),
     now,
   );
   return {

@@ -277,7 +277,7 @@ describe('the daily backup', () => {
         },
         idle: async () => undefined,
       } as unknown as Parameters<typeof startBackupScheduler>[0];
-      const scheduler = startBackupScheduler(service, silent);
+      const scheduler = startBackupScheduler(service, silent, { run: (_task, round) => round() });
       await vi.advanceTimersByTimeAsync(30_000);
       expect(seen).toEqual(['2026-11-23T05:59:00.000Z']);
       await vi.advanceTimersByTimeAsync(60_000);

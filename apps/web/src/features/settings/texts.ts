@@ -593,3 +593,38 @@ export const TRADE_INS_CARD_TEXTS = {
   settingsSaved: 'Descontos e garantia gravados.',
   settingsSaveFailed: 'Não foi possível gravar os descontos. Tente novamente.',
 } as const;
+
+/** 'Tarefas do sistema' (issue 43 §1): the scheduled work, as the process that runs it left it. */
+export const SYSTEM_TASKS_CARD_TEXTS = {
+  title: 'Tarefas do sistema',
+  text: 'O que o servidor faz sozinho, no horário: o backup diário, as notas automáticas e as que esperam a SEFAZ. O processo que executa as tarefas verifica cada uma a cada minuto.',
+  loadFailed: 'Não foi possível carregar as tarefas do sistema.',
+  names: {
+    backup: 'Backup diário',
+    'notes-emit': 'Notas automáticas dos pedidos entregues',
+    'notes-send': 'Notas à espera da SEFAZ',
+    'database-maintenance': 'Manutenção do banco embutido',
+  },
+  schedules: {
+    backup: 'Todo dia, no horário dos backups',
+    'notes-emit': 'A cada minuto',
+    'notes-send': 'A cada 5 minutos',
+    'database-maintenance': 'Toda noite, às 04:00',
+  },
+  upToDate: 'Em dia',
+  failed: 'Falhou',
+  stopped: 'Parada',
+  waiting: 'Aguardando',
+  checked: 'Verificada em',
+  by: 'por',
+  neverChecked: 'Ainda não verificada.',
+  lastRun: 'Última execução',
+  nothingYet: 'nenhuma ainda',
+  lastFailure: 'Última falha',
+  counts: (runs: number, failures: number) =>
+    `${runs} ${runs === 1 ? 'execução' : 'execuções'} · ${failures} ${failures === 1 ? 'falha' : 'falhas'}`,
+  stale: (since: string) =>
+    `Nenhum processo executa as tarefas agendadas desde ${since}: backups e notas automáticas estão parados. Com processos separados, inicie um worker (npm run serve -- --role=worker).`,
+  neverRan:
+    'Nenhum processo verificou as tarefas agendadas ainda. Um servidor que acaba de iniciar verifica em até um minuto; com processos separados, inicie um worker (npm run serve -- --role=worker).',
+} as const;

@@ -15,6 +15,7 @@ import {
   type QuoteValidity,
   type SetupBodyInput,
   type SetupStatus,
+  type SystemTasks,
 } from '@backoffice/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -125,6 +126,13 @@ export const backupKeys = createQueryKeys('backups');
 export const backupsQuery = queryOptions({
   queryKey: backupKeys.list('all'),
   queryFn: async () => (await api<{ data: Backup[] }>('/backups')).data,
+});
+
+/** 'Tarefas do sistema': the scheduled work as the process that runs it left it, read again each minute. */
+export const systemTasksQuery = queryOptions({
+  queryKey: createQueryKeys('system-tasks').detail('all'),
+  queryFn: async () => (await api<{ data: SystemTasks }>('/system/tasks')).data,
+  refetchInterval: 60_000,
 });
 
 export const backupSettingsQuery = queryOptions({

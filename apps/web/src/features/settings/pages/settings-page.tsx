@@ -46,6 +46,7 @@ import { PixReceivedCard } from '../components/pix-received-card';
 import { PixWebhookCard } from '../components/pix-webhook-card';
 import { QuoteValidityCard } from '../components/quote-validity-card';
 import { RepairWarrantyCard } from '../components/repair-warranty-card';
+import { SystemTasksCard } from '../components/system-tasks-card';
 import { TradeInsCard } from '../components/trade-ins-card';
 import { WhatsAppTemplatesCard } from '../components/whatsapp-templates-card';
 import { FIRST_RUN_TEXTS, SETTINGS_PAGE_TEXTS as T } from '../texts';
@@ -294,6 +295,7 @@ export default function SettingsPage() {
           {canReadTradeIns ? <TradeInsCard canChange={canManageTradeIns} /> : null}
           {canChange ? <FiscalSection /> : null}
           {canChange ? <BackupsCard /> : null}
+          {canChange ? <SystemTasksCard /> : null}
         </Stack>
       )}
       <BankSettingDialog

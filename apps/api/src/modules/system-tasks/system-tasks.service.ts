@@ -1,0 +1,67 @@
+import { hostname } from 'node:os';
+import { SYSTEM_TASK_STALE_MS, SYSTEM_TASKS, type SystemTask, type SystemTasks } from '@backoffice/contract';
+import type { DB } from '../../db/database';
+import { systemTasksRepository as repository } from './system-tasks.repository';
+
+/** What a task's round did, in words (`3 notas enviadas`), or null when it found nothing to do. */
+export type TaskRound = () => Promise<string | null>;
+
+/** The longest failure kept: a stack or a server's whole answer says nothing more in 'Tarefas do sistema'. */
+const ERROR_MAX = 500;
+
+/**
+ * The scheduled work's record (issue 43 §1, decision 0061): each round of a task goes through `run`, which writes
+ * when this process looked at it, what it did or why it failed, so 'Tarefas do sistema' shows whether a process runs
+ * the scheduled work at all and how it went. `list` answers the tasks of this server (the embedded database's
+ * maintenance only where there is one).
+ */
+export function createSystemTasksService(options: { db: DB; role: string; embedded: boolean }) {
+  const { db } = options;
+  const by = `${hostname()} #${process.pid} ${options.role}`;
+  return {
+    /**
+     * Runs one round of `task`: its outcome recorded, then returned (a failure is rethrown for the caller's log).
+     * The record never fails the round: a database away is the round's own failure to report.
+     */
+    async run(task: SystemTask, round: TaskRound, now: () => Date = () => new Date()): Promise<string | null> {
+      let summary: string | null;
+      try {
+        summary = await round();
+      } catch (error) {
+        const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX);
+        await repository.failed(db, task, by, now(), message).catch(() => undefined);
+        throw error;
+      }
+      await (summary === null
+        ? repository.checked(db, task, by, now())
+        : repository.succeeded(db, task, by, now(), summary)
+      ).catch(() => undefined);
+      return summary;
+    },
+
+    async list(now = new Date()): Promise<SystemTasks> {
+      const rows = new Map((await repository.list(db)).map((row) => [row.task, row]));
+      const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
+      const tasks = SYSTEM_TASKS.filter((task) => task !== 'database-maintenance' || options.embedded).map((task) => {
+        const row = rows.get(task);
+        const checkedAt = row ? new Date(row.last_checked_at) : null;
+        return {
+          task,
+          lastCheckedAt: iso(checkedAt),
+          checkedBy: row?.checked_by ?? null,
+          stale: !checkedAt || now.getTime() - checkedAt.getTime() > SYSTEM_TASK_STALE_MS,
+          lastRunAt: iso(row?.last_run_at),
+          lastOutcome: (row?.last_outcome as 'ok' | 'failed' | null | undefined) ?? null,
+          lastSummary: row?.last_summary ?? null,
+          lastError: row?.last_error ?? null,
+          lastFailedAt: iso(row?.last_failed_at),
+          runs: row?.runs ?? 0,
+          failures: row?.failures ?? 0,
+        };
+      });
+      return { tasks };
+    },
+  };
+}
+
+export type SystemTasksService = ReturnType<typeof createSystemTasksService>;

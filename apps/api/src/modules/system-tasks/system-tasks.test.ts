@@ -1,0 +1,88 @@
+import { hostname } from 'node:os';
+import { systemTasksEnvelopeSchema } from '@backoffice/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bearer, createTestApp, DEMO, expectApiError, signIn, type TestApp } from '../../test/helpers';
+import { createSystemTasksService } from './system-tasks.service';
+
+/**
+ * 'Tarefas do sistema' (issue 43 §1, decision 0061): what the scheduled work did, read by whoever keeps the settings.
+ * Each test records its own task rounds on its own app's database.
+ */
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app, DEMO.admin);
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  vi.useRealTimers();
+  await t.db.deleteFrom('system_tasks').execute();
+});
+
+const listed = async (token = admin) => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/system/tasks', headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return systemTasksEnvelopeSchema.parse(res.json()).data.tasks;
+};
+const at = (iso: string) => () => new Date(iso);
+const me = `${hostname()} #${process.pid} worker`;
+
+describe('Tarefas do sistema', () => {
+  it('lists every task of this server, none looked at yet: all stale, nothing run', async () => {
+    const tasks = await listed();
+    // The embedded database has its nightly maintenance; a PostgreSQL server runs its own autovacuum.
+    expect(tasks.map((task) => task.task)).toEqual(
+      t.config.databaseUrl
+        ? ['backup', 'notes-emit', 'notes-send']
+        : ['backup', 'notes-emit', 'notes-send', 'database-maintenance'],
+    );
+    for (const task of tasks)
+      expect(task).toMatchObject({ lastCheckedAt: null, stale: true, lastRunAt: null, runs: 0, failures: 0 });
+  });
+
+  it('records a look with nothing to do, a run and its words, a failure and why; the counts add up', async () => {
+    const tasks = createSystemTasksService({ db: t.db, role: 'worker', embedded: !t.config.databaseUrl });
+    expect(await tasks.run('notes-emit', async () => null, at('2026-11-27T13:00:00.000Z'))).toBeNull();
+    expect(await tasks.run('notes-emit', async () => '3 notas emitidas', at('2026-11-27T13:01:00.000Z'))).toBe(
+      '3 notas emitidas',
+    );
+    await expect(
+      tasks.run(
+        'notes-emit',
+        async () => {
+          throw new Error('A SEFAZ não respondeu em 30 s');
+        },
+        at('2026-11-27T13:02:00.000Z'),
+      ),
+    ).rejects.toThrow('A SEFAZ não respondeu em 30 s');
+    await tasks.run('notes-emit', async () => null, at('2026-11-27T13:03:00.000Z'));
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T13:12:59.000Z'));
+    const emit = (await listed()).find((task) => task.task === 'notes-emit');
+    // Looked at 13:03, read at 13:12:59: 9 min 59 s, under the 10 minutes that make it stale.
+    expect(emit).toEqual({
+      task: 'notes-emit',
+      lastCheckedAt: '2026-11-27T13:03:00.000Z',
+      checkedBy: me,
+      stale: false,
+      lastRunAt: '2026-11-27T13:01:00.000Z',
+      lastSummary: '3 notas emitidas',
+      lastOutcome: 'failed',
+      lastError: 'A SEFAZ não respondeu em 30 s',
+      lastFailedAt: '2026-11-27T13:02:00.000Z',
+      runs: 1,
+      failures: 1,
+    });
+    vi.setSystemTime(new Date('2026-11-27T13:13:01.000Z'));
+    expect((await listed()).find((task) => task.task === 'notes-emit')?.stale).toBe(true);
+  });
+
+  it("is the settings' keeper's: an attendant is refused", async () => {
+    const attendant = await signIn(t.app, DEMO.attendant);
+    const res = await t.app.inject({ method: 'GET', url: '/api/system/tasks', headers: bearer(attendant) });
+    expectApiError(res, 403, 'FORBIDDEN');
+  });
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * The scheduled work (issue 43 §1, decision 0061), run by the processes of role `all` or `worker`: the daily backup,
+ * the automatic notes of the orders handed over (every minute), the notes waiting for the SEFAZ (every five minutes)
+ * and, on the embedded database, its nightly maintenance. 'Configurações' › 'Tarefas do sistema' shows each one.
+ */
+export const SYSTEM_TASKS = ['backup', 'notes-emit', 'notes-send', 'database-maintenance'] as const;
+export type SystemTask = (typeof SYSTEM_TASKS)[number];
+
+/**
+ * Every task is looked at once a minute (the waiting notes every five) by the process that runs the scheduled work: one
+ * not looked at for this long has no such process (a `web` process alone, a worker stopped).
+ */
+export const SYSTEM_TASK_STALE_MS = 10 * 60_000;
+
+export const SYSTEM_TASK_OUTCOMES = ['ok', 'failed'] as const;
+
+export const systemTaskSchema = z.object({
+  task: z.enum(SYSTEM_TASKS),
+  /** When a process last looked whether the task was due; null: never. */
+  lastCheckedAt: z.iso.datetime().nullable(),
+  /** That process: its host, process id and role (`loja-01 #4120 worker`). */
+  checkedBy: z.string().nullable(),
+  /** True when no process has looked at it for SYSTEM_TASK_STALE_MS, or never did. */
+  stale: z.boolean(),
+  /** The last time it did something (a backup made, notes sent…), and what, in words (`3 notas emitidas`). */
+  lastRunAt: z.iso.datetime().nullable(),
+  lastSummary: z.string().nullable(),
+  /** How its latest run or failure went: `failed` until a run succeeds again. */
+  lastOutcome: z.enum(SYSTEM_TASK_OUTCOMES).nullable(),
+  /** Why the last failure failed, and when. */
+  lastError: z.string().nullable(),
+  lastFailedAt: z.iso.datetime().nullable(),
+  runs: z.number().int().nonnegative(),
+  failures: z.number().int().nonnegative(),
+});
+export type SystemTaskStatus = z.infer<typeof systemTaskSchema>;
+
+export const systemTasksSchema = z.object({ tasks: z.array(systemTaskSchema) });
+export const systemTasksEnvelopeSchema = z.object({ data: systemTasksSchema });
+export type SystemTasks = z.infer<typeof systemTasksSchema>;
