@@ -8,6 +8,7 @@ import path from 'node:path';
 import { findChromium } from './chromium.mjs';
 import { findLibfaketime } from './faketime.mjs';
 import { BUILD_STEPS, buildStale, ensureNode24, log, root, TSC, TYPED_PROJECTS } from './lib.mjs';
+import { findNginx } from './nginx.mjs';
 import { findPdftotext } from './pdftotext.mjs';
 
 ensureNode24();
@@ -90,6 +91,8 @@ const vitestReport = (file) => ['--reporter=default', '--reporter=json', `--outp
 const chromium = findChromium('shell');
 const pdftotext = findPdftotext();
 const faketime = findLibfaketime();
+// The API suite starts nginx in front of two web processes (deploy/nginx/backoffice.conf): every part inherits where.
+process.env.NGINX_PATH = findNginx();
 
 // Everything starts at once. The browser journeys wait on the browser and the server most of their time and are
 // the longest chain (the build, then the journeys): they run at normal priority, while the checks and the Vitest
