@@ -14,7 +14,7 @@ import {
 import pino from 'pino';
 import { z } from 'zod';
 import type { AppConfig } from './config';
-import { checkDatabase, type DB, onTableWrites } from './db/database';
+import { checkDatabase, type DB, onTableWrites, replicaOf } from './db/database';
 import { expiringCache } from './lib/expiring-cache';
 import { createFileLinks } from './lib/file-links';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -220,12 +220,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             tags: ['health'],
             summary:
               'Pronto para atender: 200; 503 enquanto inicia (SERVICE_STARTING) ou sem banco (DATABASE_UNAVAILABLE)',
-            response: { 200: z.object({ status: z.literal('ok') }) },
+            response: {
+              200: z.object({
+                status: z.literal('ok'),
+                // With DATABASE_REPLICA_URL (decision 0062): where the reports read now and the replica's last lag.
+                replica: z
+                  .object({ state: z.enum(['replica', 'lagging', 'away']), lagMs: z.number().nullable() })
+                  .optional(),
+              }),
+            },
           },
         },
         async () => {
           await checkDatabase(db);
-          return { status: 'ok' as const };
+          const replica = replicaOf(db)?.status();
+          return replica
+            ? { status: 'ok' as const, replica: { state: replica.state, lagMs: replica.lagMs } }
+            : { status: 'ok' as const };
         },
       );
       await registerModules(api);

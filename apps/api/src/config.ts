@@ -15,6 +15,12 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** `memory://` runs PGlite in memory (tests). */
   inMemory: boolean;
+  /**
+   * DATABASE_REPLICA_URL: a streaming replica of `databaseUrl`; the reports and the dashboard read from it while it is
+   * at most `replicaMaxLagMs` behind (REPLICA_MAX_LAG_MS, 30 s by default), else from the primary (decision 0062).
+   */
+  databaseReplicaUrl: string | undefined;
+  replicaMaxLagMs: number;
   /** PostgreSQL: how long a request waits for a connection (pool full, server away) before its 503. */
   dbConnectionTimeoutMs: number;
   /** PostgreSQL: the longest a statement of the API's sessions runs (`statement_timeout`); then 503. */
@@ -152,6 +158,8 @@ export function loadConfig(
     dataDir,
     databaseUrl,
     inMemory,
+    databaseReplicaUrl: databaseUrl ? env.DATABASE_REPLICA_URL || undefined : undefined,
+    replicaMaxLagMs: milliseconds(env.REPLICA_MAX_LAG_MS, 30_000, 'REPLICA_MAX_LAG_MS'),
     dbConnectionTimeoutMs: milliseconds(env.DB_CONNECTION_TIMEOUT_MS, 3000, 'DB_CONNECTION_TIMEOUT_MS'),
     dbStatementTimeoutMs: milliseconds(env.DB_STATEMENT_TIMEOUT_MS, 15_000, 'DB_STATEMENT_TIMEOUT_MS'),
     dbReportStatementTimeoutMs: milliseconds(

@@ -85,7 +85,12 @@ export async function startServer(
 
   // Migrations and the seed may run longer than the API's statement_timeout: a session of their own.
   const setupDb = config.databaseUrl
-    ? createDatabase({ ...config, timeouts: { connectionMs: config.dbConnectionTimeoutMs }, log: started.log })
+    ? createDatabase({
+        ...config,
+        databaseReplicaUrl: undefined,
+        timeouts: { connectionMs: config.dbConnectionTimeoutMs },
+        log: started.log,
+      })
     : db;
   const bootstrapped = bootstrapWhenReachable(
     setupDb,

@@ -25,6 +25,7 @@ import { SearchPathPostgresDialect } from './search-path-introspector';
 export type { EmbeddedDump } from './pglite-host';
 
 import { consoleLog, type DatabaseLog, resilientPool } from './pool';
+import { createReplicaMonitor, type ReplicaMonitor, routingPool } from './replica';
 import type { Database } from './schema';
 import { createWriteWatch, type WriteListener, type WriteWatch } from './write-watch';
 
@@ -104,7 +105,9 @@ export interface DatabaseTimeouts {
   reportStatementMs?: number;
 }
 
-export interface DatabaseOptions extends Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'inMemory'> {
+export interface DatabaseOptions
+  extends Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'inMemory'>,
+    Partial<Pick<AppConfig, 'databaseReplicaUrl' | 'replicaMaxLagMs'>> {
   /** Isolates a test run inside a shared database (its `search_path`). */
   schema?: string;
   timeouts?: DatabaseTimeouts;
@@ -185,6 +188,10 @@ const reportDatabases = new WeakMap<DB, DB>();
  */
 export const reportsDatabase = (db: DB): DB => reportDatabases.get(db) ?? db;
 
+const replicaMonitors = new WeakMap<DB, ReplicaMonitor>();
+/** Where the reports read now, when the database has a replica (DATABASE_REPLICA_URL); undefined without one. */
+export const replicaOf = (db: DB): ReplicaMonitor | undefined => replicaMonitors.get(db);
+
 /**
  * Opens the database the configuration names: a PostgreSQL pool, or PGlite on disk (`DATA_DIR/pglite`)
  * or in memory. PGlite runs in a worker thread and is spoken to over the PostgreSQL protocol, through the
@@ -210,7 +217,24 @@ export function createDatabase(options: DatabaseOptions): DB {
     const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }), plugins: [watch.plugin] });
     writeWatches.set(db, watch);
     pools.set(db, pool);
-    const reports = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool: reportPool }) });
+    // With a replica (decision 0062): the reports read from it while it is close enough behind, else from reportPool.
+    let readPool = reportPool;
+    if (options.databaseReplicaUrl) {
+      const replicaPool = resilientPool(
+        {
+          ...common,
+          connectionString: options.databaseReplicaUrl,
+          max: REPORT_CONNECTIONS,
+          statement_timeout: options.timeouts?.reportStatementMs,
+        },
+        log,
+        'replica',
+      );
+      const monitor = createReplicaMonitor(replicaPool, options.replicaMaxLagMs ?? 30_000, log);
+      replicaMonitors.set(db, monitor);
+      readPool = routingPool(replicaPool, reportPool, monitor);
+    }
+    const reports = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool: readPool }) });
     reportDatabases.set(db, reports);
     // The reports' pool ends with the API's.
     const destroy = db.destroy.bind(db);
