@@ -4,6 +4,7 @@ import type { FileLinks } from './lib/file-links';
 import type { Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
 import type { OrderEventsHub } from './modules/events/events.service';
+import type { Scheduler } from './modules/system-tasks/scheduler';
 
 /** What every module is built from; `app.ts` makes them, modules receive them (never importing `app.ts`). */
 export interface AppDeps {
@@ -15,6 +16,11 @@ export interface AppDeps {
   fileLinks: FileLinks;
   /** The process's listener of the database's announcements (orders, sessions, bells, auth), started on first use. */
   events: OrderEventsHub;
+  /**
+   * The scheduled work (decision 0063): modules register their tasks while the app is built; the server starts them
+   * once the database is migrated, in a process whose role runs them (`config.backupSchedule`).
+   */
+  scheduler: Scheduler;
 }
 
 declare module 'fastify' {

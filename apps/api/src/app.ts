@@ -21,6 +21,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage';
 import { registerModules } from './modules';
 import { createOrderEventsHub } from './modules/events/events.service';
+import { createScheduler } from './modules/system-tasks/scheduler';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -107,6 +108,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // One listener of the database's announcements per app (orders, sessions, bells, auth), started on first use.
   const events = createOrderEventsHub({ db, databaseUrl: config.databaseUrl, log: app.log });
   app.addHook('onClose', async () => events.close());
+  const scheduler = createScheduler({ db, databaseUrl: config.databaseUrl, role: config.role, log: app.log });
+  app.addHook('onClose', () => scheduler.stop());
   app.decorate('deps', {
     config,
     db,
@@ -114,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     storage: options.storage ?? createStorage(db),
     fileLinks: createFileLinks(config.jwtSecret),
     events,
+    scheduler,
   });
 
   // 1. Every answer: security headers; compression of answers above 1 KB (brotli or gzip).

@@ -3,8 +3,7 @@ import { buildApp } from './app';
 import { type AppConfig, listeningUrl } from './config';
 import { type BootstrapOutcome, bootstrapWhenReachable, type RetryOptions } from './db/bootstrap';
 import { createDatabase, type DB } from './db/database';
-import { isEmbedded, startEmbeddedMaintenance } from './db/maintenance';
-import { createSystemTasksService } from './modules/system-tasks/system-tasks.service';
+import { createEmbeddedMaintenance, isEmbedded } from './db/maintenance';
 
 /**
  * What the server does when its embedded database's worker ends by itself: says so in the log and exits
@@ -67,14 +66,12 @@ export async function startServer(
   const started = await buildApp({ config, db, isReady: () => ready, logger: options.logger });
   app = started;
   const stopWaiting = new AbortController();
-  let maintenance: { stop(): Promise<void> } | undefined;
   started.addHook('onClose', async () => {
     stopWaiting.abort();
-    await maintenance?.stop();
     await db.destroy();
   });
   if (config.role === 'worker') {
-    // A worker answers no HTTP (decision 0061): its plugins load (their scheduled work starts) without a port.
+    // A worker answers no HTTP (decision 0061): its plugins load (they register their scheduled tasks) without a port.
     await started.ready();
     started.log.info({ role: config.role }, 'BackOffice: processo de tarefas agendadas (worker), sem HTTP');
   } else {
@@ -107,12 +104,17 @@ export async function startServer(
       ready = true;
       // Once migrated: the embedded database on disk is vacuumed and analysed each night (PGlite has no
       // autovacuum, decision 0024).
-      if (!config.databaseUrl && !config.inMemory && isEmbedded(db))
-        maintenance = startEmbeddedMaintenance(db, {
-          dataDir: config.dataDir,
-          log: started.log,
-          tasks: createSystemTasksService({ db, role: config.role, embedded: true }),
-        });
+      if (!config.databaseUrl && !config.inMemory && isEmbedded(db)) {
+        const maintenance = createEmbeddedMaintenance(db, { dataDir: config.dataDir, log: started.log });
+        maintenance.begin(new Date());
+        started.deps.scheduler.every('database-maintenance', 1, async () =>
+          (await maintenance.runIfDue(new Date())) ? 'Banco embutido limpo e analisado (VACUUM, ANALYZE)' : null,
+        );
+      }
+      // The scheduled work the plugins registered (none in a `web` process), now that the database is migrated.
+      started.deps.scheduler
+        .start()
+        .catch((error: unknown) => started.log.error({ err: error }, 'the scheduled work could not start'));
       return outcome;
     }),
   };

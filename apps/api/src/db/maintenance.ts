@@ -2,7 +2,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { businessDay, scheduledInstant } from '@backoffice/contract';
 import { sql } from 'kysely';
-import { everyMinute } from '../lib/minute-timer';
 import { PRIVATE_FILE } from '../lib/private-files';
 import { type DB, pgliteNotificationFeed } from './database';
 
@@ -96,34 +95,6 @@ export function createEmbeddedMaintenance(db: DB, options: { dataDir: string; lo
     /** Waits for a run under way (the app's close). */
     async idle() {
       await running?.catch(() => undefined);
-    },
-  };
-}
-
-/**
- * Looks once a minute whether the maintenance is due (an unref'd timer: it never keeps a process alive).
- * Only for the embedded database on disk; `stop` ends the timer and waits for a run under way.
- */
-export function startEmbeddedMaintenance(
-  db: DB,
-  options: {
-    dataDir: string;
-    log: MaintenanceLog;
-    now?: () => Date;
-    /** 'Tarefas do sistema' (modules/system-tasks): each look recorded as task 'database-maintenance'. */
-    tasks?: { run(task: 'database-maintenance', round: () => Promise<string | null>): Promise<unknown> };
-  },
-): { stop(): Promise<void> } {
-  const now = options.now ?? (() => new Date());
-  const maintenance = createEmbeddedMaintenance(db, options);
-  maintenance.begin(now());
-  const round = async () =>
-    (await maintenance.runIfDue(now())) ? 'Banco embutido limpo e analisado (VACUUM, ANALYZE)' : null;
-  const timer = everyMinute(() => (options.tasks ? options.tasks.run('database-maintenance', round) : round()), now);
-  return {
-    async stop() {
-      await timer.stop();
-      await maintenance.idle();
     },
   };
 }

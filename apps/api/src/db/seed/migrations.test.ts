@@ -91,6 +91,7 @@ const TABLES = [
   'stock_movements',
   'supplier_product_codes',
   'suppliers',
+  'system_tasks',
   'throttle_events',
   'trade_in_files',
   'trade_in_prices',

@@ -10,16 +10,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
-import { createSystemTasksService } from '../system-tasks/system-tasks.service';
-import { startBackupScheduler } from './backups.scheduler';
+import { scheduleBackups } from './backups.scheduler';
 import { createBackupsService } from './backups.service';
 
 /** Only 'Configurações bancárias' (bo:manage:settings): a backup is the whole business, every customer's data. */
 const ADMIN = [PERMISSIONS.settings] as const;
 
 /**
- * Backups (issue 21 §3): list, make and download them; their schedule. The daily timer starts with the app
- * when `config.backupSchedule` (not for in-memory databases nor the tests' apps) and stops on close.
+ * Backups (issue 21 §3): list, make and download them; their schedule. The daily backup is a scheduled task of the
+ * processes that run them (`config.backupSchedule`: not `web` ones, in-memory databases nor the tests' apps).
  */
 export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
@@ -28,13 +27,8 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
   // What a backup killed mid-way left behind (a temporary file) goes at start.
   const leftovers = await service.removeLeftovers();
   if (leftovers.length > 0) app.log.warn({ leftovers }, 'removed unfinished backups');
-  if (config.backupSchedule) {
-    const tasks = createSystemTasksService({ db, role: config.role, embedded: !config.databaseUrl });
-    const scheduler = startBackupScheduler(service, app.log, tasks);
-    app.addHook('onClose', () => scheduler.stop());
-  } else {
-    app.addHook('onClose', () => service.idle());
-  }
+  if (config.backupSchedule) scheduleBackups(app.deps.scheduler, service);
+  app.addHook('onClose', () => service.idle());
 
   app.get(
     '/backups',

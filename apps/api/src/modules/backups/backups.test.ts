@@ -1,12 +1,12 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BACKUP_NAME } from '@backoffice/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/database';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { readBackupFile, sha256 } from './backup-envelope';
 import { backupName, listBackups, rotateBackups } from './backup-files';
-import { startBackupScheduler } from './backups.scheduler';
+import { scheduleBackups } from './backups.scheduler';
 import { createBackupsService } from './backups.service';
 
 const silent = { info: () => undefined, error: () => undefined };
@@ -266,28 +266,37 @@ describe('the daily backup', () => {
     }
   });
 
-  it('ticks once a minute on an unref’d timer and stops with the app', async () => {
-    vi.useFakeTimers({ now: new Date('2026-11-23T05:58:30Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    try {
-      const seen: string[] = [];
-      const service = {
-        runScheduled: async (now: Date) => {
-          seen.push(now.toISOString());
-          return null;
-        },
-        idle: async () => undefined,
-      } as unknown as Parameters<typeof startBackupScheduler>[0];
-      const scheduler = startBackupScheduler(service, silent, { run: (_task, round) => round() });
-      await vi.advanceTimersByTimeAsync(30_000);
-      expect(seen).toEqual(['2026-11-23T05:59:00.000Z']);
-      await vi.advanceTimersByTimeAsync(60_000);
-      expect(seen).toEqual(['2026-11-23T05:59:00.000Z', '2026-11-23T06:00:00.000Z']);
-      await scheduler.stop();
-      await vi.advanceTimersByTimeAsync(5 * 60_000);
-      expect(seen).toHaveLength(2);
-    } finally {
-      vi.useRealTimers();
-    }
+  it('is the scheduled task "backup": every minute, an hour to run, the file made in words', async () => {
+    const registered: {
+      task: string;
+      minutes: number;
+      expireInSeconds?: number;
+      round: () => Promise<string | null>;
+    }[] = [];
+    const scheduler = {
+      every: (
+        task: string,
+        minutes: number,
+        round: () => Promise<string | null>,
+        options?: { expireInSeconds?: number },
+      ) => registered.push({ task, minutes, round, expireInSeconds: options?.expireInSeconds }),
+    };
+    const made = [null, { name: 'backoffice-2026-11-23T06-00-00-000Z-scheduled.pgdump.backup' }];
+    const asked: string[] = [];
+    const service = {
+      runScheduled: async (now: Date) => {
+        asked.push(now.toISOString());
+        return made.shift() ?? null;
+      },
+    } as unknown as Parameters<typeof scheduleBackups>[1];
+    scheduleBackups(scheduler, service, () => new Date('2026-11-23T06:00:00Z'));
+    expect(registered.map(({ task, minutes, expireInSeconds }) => ({ task, minutes, expireInSeconds }))).toEqual([
+      { task: 'backup', minutes: 1, expireInSeconds: 3600 },
+    ]);
+    const round = registered[0]?.round;
+    expect(await round?.()).toBeNull();
+    expect(await round?.()).toBe('backoffice-2026-11-23T06-00-00-000Z-scheduled.pgdump.backup');
+    expect(asked).toEqual(['2026-11-23T06:00:00.000Z', '2026-11-23T06:00:00.000Z']);
   });
 
   it('an app with the schedule on closes at once', async () => {

@@ -22,8 +22,7 @@ import { strToU8, Zip, ZipDeflate } from 'fflate';
 import { z } from 'zod';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvDate, csvStream } from '../../../lib/csv';
 import { principalOf } from '../../../plugins/auth';
-import { createSystemTasksService } from '../../system-tasks/system-tasks.service';
-import { startNotesSender } from './notes.scheduler';
+import { scheduleNotes } from './notes.scheduler';
 import { createNotesService } from './notes.service';
 
 /**
@@ -50,11 +49,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const tags = ['fiscal'];
   // The waiting notes go again by themselves where the server keeps time (as the backups' timer: not in the tests).
-  if (config.backupSchedule) {
-    const tasks = createSystemTasksService({ db, role: config.role, embedded: !config.databaseUrl });
-    const sender = startNotesSender(service, app.log, tasks);
-    app.addHook('onClose', () => sender.stop());
-  }
+  if (config.backupSchedule) scheduleNotes(app.deps.scheduler, service);
 
   app.get(
     '/fiscal/notes',
