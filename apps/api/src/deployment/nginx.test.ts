@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
-import { type AddressInfo, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ORDER_STATUS } from '@backoffice/contract';
@@ -15,6 +15,7 @@ import { DEMO_PASSWORD, seedFoundation } from '../db/seed/foundation';
 import { createStorage } from '../lib/storage';
 import { createOrder, createOrderWorld } from '../modules/orders/test-orders';
 import { emptyTestDatabase, type TestDatabase } from '../test/database';
+import { freePort } from '../test/free-port';
 import { DEMO } from '../test/helpers';
 
 /**
@@ -24,16 +25,6 @@ import { DEMO } from '../test/helpers';
  */
 const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 const SHIPPED = path.resolve(import.meta.dirname, '../../../../deploy/nginx/backoffice.conf');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 interface Answer {
   status: number;

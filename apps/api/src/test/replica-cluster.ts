@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port';
 
 /**
  * A primary and its streaming replica, made for a test on this machine (issue 43 §2): Debian's PostgreSQL binaries
@@ -29,16 +29,6 @@ const binDir = () => {
   const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(a) - Number(b));
   return path.join('/usr/lib/postgresql', versions.at(-1) ?? '15', 'bin');
 };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = (server.address() as AddressInfo) ?? { port: 0 };
-      server.close(() => resolve(port));
-    });
-  });
 
 async function query<T>(url: string, sql: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
