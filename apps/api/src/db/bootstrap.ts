@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { passwordStrengthProblem } from '@backoffice/contract/password-strength';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import type { AppConfig } from '../config';
 import type { Storage } from '../lib/storage';
 import { type DB, migrateToLatest } from './database';
@@ -31,6 +32,26 @@ export async function bootstrapDatabase(
   if (files.ran && (files.moved > 0 || files.missing.length > 0)) {
     log.info({ moved: files.moved, missing: files.missing }, 'files moved into the database');
   }
+  // Several processes starting together on an empty PostgreSQL (web and workers, decision 0061): one fills it while
+  // the others wait on a session lock (keyed by the schema), then find it filled. PGlite is one process's.
+  if (!config.databaseUrl) return fill(db, config, { storage, log });
+  return db.connection().execute(async (connection) => {
+    const key = sql`hashtext(current_schema() || ':backoffice-fill')`;
+    await sql`select pg_advisory_lock(${key})`.execute(connection);
+    try {
+      return await fill(db, config, { storage, log });
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(connection);
+    }
+  });
+}
+
+/** Fills an empty database (the demo, or the first administrator); 'existing' when it has employees already. */
+async function fill(
+  db: DB,
+  config: Pick<AppConfig, 'demoData' | 'adminEmail' | 'adminPassword'> & Partial<Pick<AppConfig, 'inMemory'>>,
+  { storage, log }: { storage: Storage; log: FastifyBaseLogger },
+): Promise<BootstrapOutcome> {
   if (!(await isEmpty(db))) return 'existing';
   if (config.demoData) {
     const started = Date.now();
