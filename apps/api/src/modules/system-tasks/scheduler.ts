@@ -120,7 +120,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           : {}),
       });
       boss.on('error', (error: unknown) => options.log.warn({ err: error }, 'job queue: error'));
-      stopping = () => boss.stop({ graceful: true, timeout: 30_000 });
+      // A queue that never started (its database away) has nothing to stop: the app's close must not fail on it.
+      stopping = () => boss.stop({ graceful: true, timeout: 30_000 }).catch(() => undefined);
       // The database was reachable a moment ago (migrated): a few tries ride out a blip.
       await boss.start({ attempts: 5 });
       for (const entry of registered) {
