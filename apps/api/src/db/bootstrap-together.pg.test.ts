@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createStorage } from '../lib/storage';
+import { adminQuery } from '../test/database';
 import { bootstrapDatabase } from './bootstrap';
 import { createDatabase } from './database';
 
@@ -14,15 +14,7 @@ const DATABASE_URL = process.env.DATABASE_URL as string;
 const schema = `together_${randomUUID().replace(/-/g, '')}`;
 const log = pino({ level: 'silent' });
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(statement)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => adminQuery(statement);
 
 describe('processes starting together on an empty database', () => {
   const pools = [0, 1, 2].map(() =>

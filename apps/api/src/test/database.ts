@@ -20,6 +20,20 @@ export const TEMPLATE_ENV = 'BACKOFFICE_TEST_PGLITE_TEMPLATE';
 
 let template: Promise<Uint8Array> | undefined;
 
+/** One statement on its own connection to `url` (DATABASE_URL by default): a schema made or dropped, a row counted. */
+export async function adminQuery<T = Record<string, unknown>>(
+  statement: string,
+  url: string | undefined = process.env.DATABASE_URL,
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(statement)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * An in-memory PGlite database with every migration run, as a tar of its data directory: written once per test
  * run by the global setup (read from its file), else made once per process. Opening a copy of it skips PGlite's
@@ -53,15 +67,7 @@ export function migratedPGliteTemplate(): Promise<Uint8Array> {
 export async function emptyTestDatabase(prefix = 'test', options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const schema = databaseUrl ? `${prefix}_${randomUUID().replace(/-/g, '')}` : undefined;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => adminQuery(statement, databaseUrl);
   if (schema) await admin(`create schema ${schema}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), `backoffice-${prefix}-`));
   const template = options.migrated && !databaseUrl ? await migratedPGliteTemplate() : undefined;

@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DB, migrateToLatest } from '../../db/database';
+import { adminQuery } from '../../test/database';
 import { createScheduler, type Scheduler } from './scheduler';
 
 /**
@@ -21,15 +21,7 @@ let db: DB;
 const schedulers: Scheduler[] = [];
 const silent = { error: () => undefined, warn: () => undefined };
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(statement)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => adminQuery(statement);
 const jobs = (task: string) =>
   admin(`select state, retry_count from ${queueSchema}.job where name = '${task}' order by created_on`) as Promise<
     { state: string; retry_count: number }[]
