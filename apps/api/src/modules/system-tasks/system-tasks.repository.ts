@@ -2,66 +2,37 @@ import type { SystemTask } from '@backoffice/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 
+/** What one round of a task came to: nothing to do, a run and its words, or a failure and why. */
+export type RoundOutcome = { kind: 'checked' } | { kind: 'ok'; summary: string } | { kind: 'failed'; error: string };
+
 /** SQL of the scheduled work's record (`system_tasks`, migration 0081): one row per task, updated in place. */
 export const systemTasksRepository = {
-  /** A process looked whether `task` was due and found nothing to do. */
-  async checked(db: Executor, task: SystemTask, by: string, at: Date) {
-    await db
-      .insertInto('system_tasks')
-      .values({ task, last_checked_at: at, checked_by: by })
-      .onConflict((conflict) =>
-        conflict.column('task').doUpdateSet({ last_checked_at: sql`excluded.last_checked_at`, checked_by: by }),
-      )
-      .execute();
-  },
-
-  /** `task` did something (`summary`) at `at`. */
-  async succeeded(db: Executor, task: SystemTask, by: string, at: Date, summary: string) {
+  /** A process looked at `task` at `at`: the look always, and the run or the failure when there was one. */
+  async record(db: Executor, task: SystemTask, by: string, at: Date, outcome: RoundOutcome) {
+    const ran = outcome.kind === 'ok' ? { last_run_at: at, last_summary: outcome.summary } : {};
+    const failed = outcome.kind === 'failed' ? { last_error: outcome.error, last_failed_at: at } : {};
+    const settled = outcome.kind === 'checked' ? {} : { last_outcome: outcome.kind };
     await db
       .insertInto('system_tasks')
       .values({
         task,
         last_checked_at: at,
         checked_by: by,
-        last_run_at: at,
-        last_outcome: 'ok',
-        last_summary: summary,
-        runs: 1,
+        ...ran,
+        ...failed,
+        ...settled,
+        runs: outcome.kind === 'ok' ? 1 : 0,
+        failures: outcome.kind === 'failed' ? 1 : 0,
       })
       .onConflict((conflict) =>
         conflict.column('task').doUpdateSet({
-          last_checked_at: sql`excluded.last_checked_at`,
+          last_checked_at: at,
           checked_by: by,
-          last_run_at: sql`excluded.last_run_at`,
-          last_outcome: 'ok',
-          last_summary: summary,
-          runs: sql`system_tasks.runs + 1`,
-        }),
-      )
-      .execute();
-  },
-
-  /** `task` failed at `at` with `error`. */
-  async failed(db: Executor, task: SystemTask, by: string, at: Date, error: string) {
-    await db
-      .insertInto('system_tasks')
-      .values({
-        task,
-        last_checked_at: at,
-        checked_by: by,
-        last_outcome: 'failed',
-        last_error: error,
-        last_failed_at: at,
-        failures: 1,
-      })
-      .onConflict((conflict) =>
-        conflict.column('task').doUpdateSet({
-          last_checked_at: sql`excluded.last_checked_at`,
-          checked_by: by,
-          last_outcome: 'failed',
-          last_error: error,
-          last_failed_at: sql`excluded.last_failed_at`,
-          failures: sql`system_tasks.failures + 1`,
+          ...ran,
+          ...failed,
+          ...settled,
+          runs: sql`system_tasks.runs + excluded.runs`,
+          failures: sql`system_tasks.failures + excluded.failures`,
         }),
       )
       .execute();

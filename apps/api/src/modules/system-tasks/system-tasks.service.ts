@@ -29,13 +29,12 @@ export function createSystemTasksService(options: { db: DB; role: string; embedd
         summary = await round();
       } catch (error) {
         const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX);
-        await repository.failed(db, task, by, now(), message).catch(() => undefined);
+        await repository.record(db, task, by, now(), { kind: 'failed', error: message }).catch(() => undefined);
         throw error;
       }
-      await (summary === null
-        ? repository.checked(db, task, by, now())
-        : repository.succeeded(db, task, by, now(), summary)
-      ).catch(() => undefined);
+      await repository
+        .record(db, task, by, now(), summary === null ? { kind: 'checked' } : { kind: 'ok', summary })
+        .catch(() => undefined);
       return summary;
     },
 
