@@ -122,6 +122,11 @@ export interface DatabaseOptions
    * so tests start from a migrated template (test/database.ts) without initdb and every migration again.
    */
   template?: Uint8Array;
+  /**
+   * Embedded only: PGlite in the process's one shared worker thread instead of a thread of its own (the test
+   * databases: a thread started and ended for each of thousands wore V8 out; see pglite-host.ts).
+   */
+  sharedThread?: boolean;
 }
 
 /** How many connections the reports may hold at once, beside the API's pool of 10. */
@@ -276,6 +281,7 @@ export function createDatabase(options: DatabaseOptions): DB {
   const dialect = new PGliteWorkerDialect(dataPath, {
     log,
     loadDataDir: options.template,
+    shared: options.sharedThread,
     onLost: (error) => {
       lost.set(db, error);
       log.error({ err: error }, 'database: the embedded PGlite worker ended; every query fails from now on');

@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import type { PGliteOptions } from '@electric-sql/pglite';
 import { type Driver, PostgresDialect, PostgresDriver } from 'kysely';
 import type pg from 'pg';
-import type { PGliteWorkerData, PGliteWorkerMessage } from './pglite-worker';
+import type { PGliteHostMessage, PGliteWorkerData, PGliteWorkerMessage } from './pglite-worker';
 
 /** A backup of the embedded database: its data directory as a gzipped tar and the rows of each table in it. */
 export interface EmbeddedDump {
@@ -84,102 +84,175 @@ export type WorkerLostListener = (error: Error) => void;
 interface EmbeddedEvents {
   log: DatabaseLog;
   onLost: WorkerLostListener;
-  /** A data directory as a tar (gzipped or not) to open instead of a new database (see PGliteWorkerData.loadDataDir). */
+  /** A data directory as a tar (gzipped or not) to open instead of a new database (see PGliteHostMessage's `open`). */
   loadDataDir?: Uint8Array;
+  /** In the process's shared thread (tests: see startPGliteWorker). */
+  shared?: boolean;
 }
 
 /** Receives the NOTIFYs the worker's backend hears (after a LISTEN): see modules/events. */
 export type NotificationListener = (channel: string, payload: string) => void;
 
-/** Starts PGlite in a worker thread; resolves once it accepts connections. */
+interface InstanceEvents {
+  message(message: PGliteWorkerMessage): void;
+  /** The thread ended (asked to, or a crash). */
+  exit(code: number, failure: Error | undefined): void;
+}
+
+/** A worker thread running PGlite: one database of its own, or the test process's shared databases. */
+class PGliteThread {
+  readonly worker: Worker;
+  readonly exited: Promise<void>;
+  alive = true;
+  readonly #instances = new Map<number, InstanceEvents>();
+
+  constructor(data: PGliteWorkerData, onExit: () => void) {
+    const worker = new Worker(workerScript(), { workerData: data });
+    this.worker = worker;
+    this.exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    let failure: Error | undefined;
+    worker.on('error', (error) => {
+      failure = error;
+    });
+    worker.on('message', (message: PGliteWorkerMessage) => this.#instances.get(message.instance)?.message(message));
+    worker.on('exit', (code) => {
+      this.alive = false;
+      onExit();
+      for (const events of [...this.#instances.values()]) events.exit(code, failure);
+      this.#instances.clear();
+    });
+  }
+
+  /** While it has a database open or opening, the thread keeps the process alive (as a thread of its own does). */
+  attach(instance: number, events: InstanceEvents) {
+    this.#instances.set(instance, events);
+    this.worker.ref();
+  }
+
+  detach(instance: number) {
+    this.#instances.delete(instance);
+    if (this.#instances.size === 0) this.worker.unref();
+  }
+
+  post(message: PGliteHostMessage) {
+    this.worker.postMessage(message);
+  }
+}
+
+/**
+ * The thread of the test databases (emptyTestDatabase): a test process opens a few thousand of them, and a thread
+ * started and ended for each one set V8 up and tore it down as often, with PGlite's compiled WebAssembly shared
+ * between those isolates; twice in a month of runs a test process died of it (SIGTRAP, V8 stopping itself).
+ * Without a database open it never keeps the process alive. Started again if it ends.
+ */
+let sharedThread: PGliteThread | undefined;
+let nextInstance = 1;
+
+/**
+ * Starts PGlite in a worker thread; resolves once it accepts connections. `shared`: in the process's shared thread
+ * (tests) rather than a thread of its own, which a server's database always has (its crash ends that thread alone).
+ */
 export async function startPGliteWorker(
   dataPath: string | undefined,
   onNotification?: NotificationListener,
   onLost?: WorkerLostListener,
   loadDataDir?: Uint8Array,
+  shared = false,
 ): Promise<PGliteWorker> {
   const socketDir = mkdtempSync(path.join(tmpdir(), 'backoffice-pglite-'));
+  const data: PGliteWorkerData = { shared, ...(await loadAssets()) };
+  let thread: PGliteThread;
+  if (shared) {
+    if (!sharedThread) {
+      const started: PGliteThread = new PGliteThread(data, () => {
+        if (sharedThread === started) sharedThread = undefined;
+      });
+      sharedThread = started;
+    }
+    thread = sharedThread;
+  } else {
+    thread = new PGliteThread(data, () => undefined);
+  }
+  const instance = nextInstance++;
   // `pg` connects to `<host>/.s.PGSQL.<port>`, the PostgreSQL convention for Unix sockets.
-  const data: PGliteWorkerData = {
-    dataPath,
-    socketPath: path.join(socketDir, '.s.PGSQL.5432'),
-    loadDataDir,
-    ...(await loadAssets()),
-  };
-  const worker = new Worker(workerScript(), { workerData: data });
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  const listeners: {
-    error?: (error: Error) => void;
-    exit?: (code: number) => void;
-    message?: (m: PGliteWorkerMessage) => void;
-  } = {};
+  const socketPath = path.join(socketDir, '.s.PGSQL.5432');
+  let ready: { resolve: () => void; reject: (error: Error) => void } | undefined;
+  let closing: Promise<void> | undefined;
+  let closed: (() => void) | undefined;
+  const dumps = new Map<number, { resolve: (dump: EmbeddedDump) => void; reject: (error: Error) => void }>();
+  let nextDump = 1;
+  thread.attach(instance, {
+    message(message) {
+      if (message.type === 'ready') ready?.resolve();
+      else if (message.type === 'error') ready?.reject(new Error(`PGlite worker failed to start: ${message.message}`));
+      else if (message.type === 'closed') closed?.();
+      else if (message.type === 'notification') onNotification?.(message.channel, message.payload);
+      else if (message.type === 'dumped' || message.type === 'dump-failed') {
+        const waiting = dumps.get(message.id);
+        dumps.delete(message.id);
+        if (message.type === 'dumped') waiting?.resolve({ data: Buffer.from(message.data), tables: message.tables });
+        else waiting?.reject(new Error(`PGlite could not dump its data directory: ${message.message}`));
+      }
+    },
+    exit(code, failure) {
+      for (const waiting of dumps.values()) waiting.reject(new Error('PGlite worker ended during a dump'));
+      dumps.clear();
+      if (ready) {
+        ready.reject(new Error(`PGlite worker exited (${code}) before it was ready`, { cause: failure }));
+        return;
+      }
+      closed?.();
+      if (closing) return;
+      // A crash after start: the socket closes, so queued and later queries fail at once (never hang), and the
+      // owner hears it (the server logs it and exits for its supervisor: docs/decisions/0008-database-away.md).
+      rmSync(socketDir, { recursive: true, force: true });
+      onLost?.(new Error(`PGlite worker ended unexpectedly (exit code ${code})`, { cause: failure }));
+    },
+  });
   try {
     await new Promise<void>((resolve, reject) => {
-      listeners.error = reject;
-      listeners.exit = (code) => reject(new Error(`PGlite worker exited (${code}) before it was ready`));
-      listeners.message = (message) => {
-        if (message.type === 'ready') resolve();
-        else reject(new Error(`PGlite worker failed to start: ${message.type === 'error' ? message.message : ''}`));
-      };
-      worker.once('error', listeners.error);
-      worker.once('exit', listeners.exit);
-      worker.once('message', listeners.message);
+      ready = { resolve, reject };
+      thread.post({ type: 'open', instance, dataPath, socketPath, loadDataDir });
     });
   } catch (error) {
-    await worker.terminate();
+    thread.detach(instance);
+    if (!shared) await thread.worker.terminate();
     rmSync(socketDir, { recursive: true, force: true });
     throw error;
   } finally {
-    if (listeners.error) worker.off('error', listeners.error);
-    if (listeners.exit) worker.off('exit', listeners.exit);
-    if (listeners.message) worker.off('message', listeners.message);
+    ready = undefined;
   }
-  // A crash after start: the socket closes, so queued and later queries fail at once (never hang), and the
-  // owner hears it (the server logs it and exits for its supervisor: docs/decisions/0008-database-away.md).
-  let closing: Promise<void> | undefined;
-  let failure: Error | undefined;
-  worker.on('error', (error) => {
-    failure = error;
-  });
-  worker.on('exit', (code) => {
-    if (closing) return;
-    rmSync(socketDir, { recursive: true, force: true });
-    onLost?.(new Error(`PGlite worker ended unexpectedly (exit code ${code})`, { cause: failure }));
-  });
-  const dumps = new Map<number, { resolve: (dump: EmbeddedDump) => void; reject: (error: Error) => void }>();
-  let nextDump = 1;
-  worker.on('message', (message: PGliteWorkerMessage) => {
-    if (message.type === 'notification') onNotification?.(message.channel, message.payload);
-    else if (message.type === 'dumped' || message.type === 'dump-failed') {
-      const waiting = dumps.get(message.id);
-      dumps.delete(message.id);
-      if (message.type === 'dumped') waiting?.resolve({ data: Buffer.from(message.data), tables: message.tables });
-      else waiting?.reject(new Error(`PGlite could not dump its data directory: ${message.message}`));
-    }
-  });
-  worker.on('exit', () => {
-    for (const waiting of dumps.values()) waiting.reject(new Error('PGlite worker ended during a dump'));
-    dumps.clear();
-  });
   return {
     socketDir,
     dump() {
       const id = nextDump++;
       return new Promise<EmbeddedDump>((resolve, reject) => {
         dumps.set(id, { resolve, reject });
-        worker.postMessage({ type: 'dump', id });
+        thread.post({ type: 'dump', instance, id });
       });
     },
     async terminate() {
-      await worker.terminate();
+      await thread.worker.terminate();
     },
     close() {
       closing ??= (async () => {
-        worker.postMessage({ type: 'close' });
-        // PGlite closes its data directory cleanly, then the worker ends; terminate if it hangs.
-        const timer = setTimeout(() => void worker.terminate(), 10_000);
-        await exited;
-        clearTimeout(timer);
+        // A thread that ended (a crash) has nothing left to close.
+        if (thread.alive) {
+          const done = new Promise<void>((resolve) => {
+            closed = resolve;
+          });
+          thread.post({ type: 'close', instance });
+          // PGlite closes its data directory cleanly (then a thread of its own ends); past 10 s, a thread of its
+          // own is ended and the shared one is left to its other databases.
+          const timer = setTimeout(() => {
+            closed?.();
+            if (!shared) void thread.worker.terminate();
+          }, 10_000);
+          await done;
+          if (!shared) await thread.exited;
+          clearTimeout(timer);
+        }
+        thread.detach(instance);
         rmSync(socketDir, { recursive: true, force: true });
       })();
       return closing;
@@ -204,7 +277,13 @@ class PGliteWorkerDriver extends PostgresDriver {
   ) {
     super({
       pool: async () => {
-        const worker = await startPGliteWorker(dataPath, onNotification, events.onLost, events.loadDataDir);
+        const worker = await startPGliteWorker(
+          dataPath,
+          onNotification,
+          events.onLost,
+          events.loadDataDir,
+          events.shared,
+        );
         started.worker = worker;
         const config = { host: worker.socketDir, user: 'postgres', database: 'postgres', max: 1, keepAlive: false };
         const pool = resilientPool(config, events.log, 'pglite');

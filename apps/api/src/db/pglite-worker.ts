@@ -21,22 +21,36 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
 export interface PGliteWorkerData {
-  /** PGlite's data directory; undefined keeps the database in memory. */
-  dataPath: string | undefined;
-  /** Unix socket to listen on. */
-  socketPath: string;
+  /**
+   * The thread hosts the databases of a whole test process, one after another or side by side, instead of
+   * ending with its one database (see startPGliteWorker's `shared`).
+   */
+  shared: boolean;
   pgliteWasmModule?: PGliteOptions['pgliteWasmModule'];
   initdbWasmModule?: PGliteOptions['initdbWasmModule'];
   fsBundle?: Blob;
-  /**
-   * A data directory as a tar, gzipped or not (`dumpDataDir`, see PGliteWorker.dump), opened instead of a new
-   * database: tests start from a migrated template rather than running initdb and every migration again.
-   */
-  loadDataDir?: Uint8Array;
 }
 
-/** Messages the worker posts to its host. */
-export type PGliteWorkerMessage =
+/** Messages the host posts to the worker; `instance` names one database of the thread. */
+export type PGliteHostMessage =
+  | {
+      type: 'open';
+      instance: number;
+      /** PGlite's data directory; undefined keeps the database in memory. */
+      dataPath: string | undefined;
+      /** Unix socket to listen on. */
+      socketPath: string;
+      /**
+       * A data directory as a tar, gzipped or not (`dumpDataDir`, see PGliteWorker.dump), opened instead of a new
+       * database: tests start from a migrated template rather than running initdb and every migration again.
+       */
+      loadDataDir?: Uint8Array;
+    }
+  | { type: 'dump'; instance: number; id: number }
+  | { type: 'close'; instance: number };
+
+/** Messages the worker posts to its host, each about one database (`instance`). */
+export type PGliteWorkerMessage = { instance: number } & (
   | { type: 'ready' }
   | { type: 'error'; message: string }
   | { type: 'closed' }
@@ -44,7 +58,8 @@ export type PGliteWorkerMessage =
   | { type: 'dumped'; id: number; data: ArrayBuffer; tables: Record<string, number> }
   | { type: 'dump-failed'; id: number; message: string }
   /** A NOTIFY heard by the backend (after a LISTEN sent by any connection): see NotificationScanner. */
-  | { type: 'notification'; channel: string; payload: string };
+  | { type: 'notification'; channel: string; payload: string }
+);
 
 /**
  * The row count of each table of the current schema, by name: a backup's manifest (counted with the dump)
@@ -351,54 +366,99 @@ class WireServer {
   }
 }
 
-async function main() {
+interface Instance {
+  db: PGlite;
+  server: WireServer;
+}
+
+async function open(
+  message: Extract<PGliteHostMessage, { type: 'open' }>,
+  data: PGliteWorkerData,
+  post: (message: PGliteWorkerMessage, transfer?: ArrayBuffer[]) => void,
+): Promise<Instance> {
+  if (message.dataPath) mkdirSync(message.dataPath, { recursive: true });
+  // The options-object form: `create(undefined, { extensions })` (in memory) would drop the extensions.
+  const db = await PGlite.create({
+    dataDir: message.dataPath,
+    extensions: { pg_trgm, unaccent },
+    pgliteWasmModule: data.pgliteWasmModule,
+    initdbWasmModule: data.initdbWasmModule,
+    fsBundle: data.fsBundle,
+    loadDataDir: message.loadDataDir ? new Blob([message.loadDataDir]) : undefined,
+  });
+  const { instance } = message;
+  const server = new WireServer(db, (channel, payload) => post({ instance, type: 'notification', channel, payload }));
+  try {
+    await server.listen(message.socketPath);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+  return { db, server };
+}
+
+async function dump({ db, server }: Instance): Promise<{ data: ArrayBuffer; tables: Record<string, number> }> {
+  return server.runWhenIdle(async () => {
+    // The rows of every table as the copy holds them (the backup's manifest; nothing runs in between).
+    const tables = await countRows(db);
+    // Dirty pages to the files first, so the copy needs no WAL replay to be whole.
+    await db.exec('checkpoint');
+    return { data: await (await db.dumpDataDir('gzip')).arrayBuffer(), tables };
+  });
+}
+
+function main() {
   const port = parentPort;
   if (!port) throw new Error('pglite-worker runs as a worker thread');
   const data = workerData as PGliteWorkerData;
-  if (data.dataPath) mkdirSync(data.dataPath, { recursive: true });
-  let db: PGlite;
-  let server: WireServer;
-  try {
-    // The options-object form: `create(undefined, { extensions })` (in memory) would drop the extensions.
-    db = await PGlite.create({
-      dataDir: data.dataPath,
-      extensions: { pg_trgm, unaccent },
-      pgliteWasmModule: data.pgliteWasmModule,
-      initdbWasmModule: data.initdbWasmModule,
-      fsBundle: data.fsBundle,
-      loadDataDir: data.loadDataDir ? new Blob([data.loadDataDir]) : undefined,
-    });
-    server = new WireServer(db, (channel, payload) => port.postMessage({ type: 'notification', channel, payload }));
-    await server.listen(data.socketPath);
-  } catch (error) {
-    port.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
-    return;
-  }
-  port.on('message', async (message: { type: string; id?: number }) => {
+  const post = (message: PGliteWorkerMessage, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
+  const instances = new Map<number, Promise<Instance | undefined>>();
+  port.on('message', async (message: PGliteHostMessage) => {
+    const { instance } = message;
+    if (message.type === 'open') {
+      const opening = open(message, data, post).then(
+        (opened) => {
+          post({ instance, type: 'ready' });
+          return opened;
+        },
+        (error: unknown) => {
+          instances.delete(instance);
+          post({ instance, type: 'error', message: error instanceof Error ? error.message : String(error) });
+          return undefined;
+        },
+      );
+      instances.set(instance, opening);
+      return;
+    }
+    const opened = await instances.get(instance);
     if (message.type === 'dump') {
-      const id = message.id ?? 0;
       try {
-        const { data, tables } = await server.runWhenIdle(async () => {
-          // The rows of every table as the copy holds them (the backup's manifest; nothing runs in between).
-          const tables = await countRows(db);
-          // Dirty pages to the files first, so the copy needs no WAL replay to be whole.
-          await db.exec('checkpoint');
-          return { data: await (await db.dumpDataDir('gzip')).arrayBuffer(), tables };
-        });
-        port.postMessage({ type: 'dumped', id, data, tables }, [data]);
+        if (!opened) throw new Error('no such database');
+        const { data, tables } = await dump(opened);
+        post({ instance, type: 'dumped', id: message.id, data, tables }, [data]);
       } catch (error) {
-        port.postMessage({ type: 'dump-failed', id, message: error instanceof Error ? error.message : String(error) });
+        post({
+          instance,
+          type: 'dump-failed',
+          id: message.id,
+          message: error instanceof Error ? error.message : String(error),
+        });
       }
       return;
     }
     if (message.type !== 'close') return;
-    await server.close();
-    await db.close();
-    port.postMessage({ type: 'closed' });
-    port.close();
+    instances.delete(instance);
+    try {
+      await opened?.server.close();
+      await opened?.db.close();
+    } catch {
+      // Closed as far as it goes: the host stops waiting either way.
+    }
+    post({ instance, type: 'closed' });
+    // A thread of its own ends with its database.
+    if (!data.shared) port.close();
   });
-  port.postMessage({ type: 'ready' });
 }
 
 // Imported outside a worker (a test of NotificationScanner), it only defines.
-if (parentPort) void main();
+if (parentPort) main();

@@ -45,7 +45,7 @@ export function migratedPGliteTemplate(): Promise<Uint8Array> {
     const file = process.env[TEMPLATE_ENV];
     if (file && existsSync(file)) return readFileSync(file);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-template-'));
-    const db = createDatabase({ databaseUrl: undefined, dataDir, inMemory: true });
+    const db = createDatabase({ databaseUrl: undefined, dataDir, inMemory: true, sharedThread: true });
     try {
       await migrateToLatest(db);
       const dump = await dumpEmbeddedDatabase(db);
@@ -71,7 +71,7 @@ export async function emptyTestDatabase(prefix = 'test', options: { migrated?: b
   if (schema) await admin(`create schema ${schema}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), `backoffice-${prefix}-`));
   const template = options.migrated && !databaseUrl ? await migratedPGliteTemplate() : undefined;
-  const db = createDatabase({ databaseUrl, dataDir, inMemory: true, schema, template });
+  const db = createDatabase({ databaseUrl, dataDir, inMemory: true, schema, template, sharedThread: true });
   return {
     db,
     storage: createStorage(db),
