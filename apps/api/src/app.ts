@@ -92,6 +92,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: 12 * 1024 * 1024,
+    // Registering the API's few hundred routes (their schemas turned into validators and the OpenAPI document) is
+    // CPU work, no waiting: Fastify's 10 s limit on one plugin was passed on a loaded 2-core machine (CI, at the
+    // same time as the browser suite and the type check) and the app refused to start. A minute still names a hung plugin.
+    pluginTimeout: 60_000,
     // Path values carry e-mails and search terms: room for long ones.
     routerOptions: { maxParamLength: 500 },
     // A malformed URL (bad %-encoding) is the client's fault: answer in our format, in Portuguese.
