@@ -107,8 +107,12 @@ export async function startServer(
       if (!config.databaseUrl && !config.inMemory && isEmbedded(db)) {
         const maintenance = createEmbeddedMaintenance(db, { dataDir: config.dataDir, log: started.log });
         maintenance.begin(new Date());
-        started.deps.scheduler.every('database-maintenance', 1, async () =>
-          (await maintenance.runIfDue(new Date())) ? 'Banco embutido limpo e analisado (VACUUM, ANALYZE)' : null,
+        started.deps.scheduler.every(
+          'database-maintenance',
+          1,
+          async () =>
+            (await maintenance.runIfDue(new Date())) ? 'Banco embutido limpo e analisado (VACUUM, ANALYZE)' : null,
+          { nextRun: async (now) => maintenance.nextAt(now) },
         );
       }
       // The scheduled work the plugins registered (none in a `web` process), now that the database is migrated.

@@ -24,6 +24,11 @@ export const systemTaskSchema = z.object({
   checkedBy: z.string().nullable(),
   /** True when no process has looked at it for SYSTEM_TASK_STALE_MS, or never did. */
   stale: z.boolean(),
+  /**
+   * When it will next do something, as the process that runs it planned at its last look: the backup's next time of
+   * the day, the maintenance's next night, the next look of a task that looks every minute or five. Null when stale.
+   */
+  nextRunAt: z.iso.datetime().nullable(),
   /** The last time it did something (a backup made, notes sent…), and what, in words (`3 notas emitidas`). */
   lastRunAt: z.iso.datetime().nullable(),
   lastSummary: z.string().nullable(),

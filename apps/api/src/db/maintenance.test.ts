@@ -61,10 +61,13 @@ describe('the embedded database maintenance (decision 0024)', () => {
     maintenance.begin(new Date('2026-11-24T12:00:00Z'));
     const kept = () => JSON.parse(readFileSync(path.join(t?.dataDir ?? '', 'maintenance.json'), 'utf8')).lastDay;
     expect(kept()).toBe('2026-11-24');
+    // 04:00 in São Paulo is 07:00 UTC: done today, so the next night's.
+    expect(maintenance.nextAt(new Date('2026-11-24T12:00:00Z')).toISOString()).toBe('2026-11-25T07:00:00.000Z');
     expect(await maintenance.runIfDue(new Date('2026-11-24T23:00:00Z'))).toBe(false);
     expect(await maintenance.runIfDue(new Date('2026-11-25T06:59:00Z'))).toBe(false);
     expect(await maintenance.runIfDue(new Date('2026-11-25T07:00:00Z'))).toBe(true);
     expect(kept()).toBe('2026-11-25');
+    expect(maintenance.nextAt(new Date('2026-11-25T07:00:30Z')).toISOString()).toBe('2026-11-26T07:00:00.000Z');
     expect(await maintenance.runIfDue(new Date('2026-11-25T07:01:00Z'))).toBe(false);
     // A restart reads the day back: nothing more that day.
     const again = createEmbeddedMaintenance(t.db, { dataDir: t.dataDir, log: silent });

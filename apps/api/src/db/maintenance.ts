@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { businessDay, scheduledInstant } from '@backoffice/contract';
+import { businessDay, scheduledInstant, shiftDay } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { PRIVATE_FILE } from '../lib/private-files';
 import { type DB, pgliteNotificationFeed } from './database';
@@ -91,6 +91,16 @@ export function createEmbeddedMaintenance(db: DB, options: { dataDir: string; lo
       } finally {
         running = undefined;
       }
+    },
+    /**
+     * When it will next run, seen at `now` ('Tarefas do sistema'): due and not yet done, at the next look (an hour after
+     * a failure); else the next MAINTENANCE_TIME still to come, today's or the next night's.
+     */
+    nextAt(now = new Date()): Date {
+      if (maintenanceDue(now, lastDay)) return new Date(Math.max(now.getTime(), failedAt + RETRY_AFTER_MS));
+      const today = businessDay(now);
+      const tonight = scheduledInstant(today, MAINTENANCE_TIME);
+      return now < tonight ? tonight : scheduledInstant(shiftDay(today, 1), MAINTENANCE_TIME);
     },
     /** Waits for a run under way (the app's close). */
     async idle() {

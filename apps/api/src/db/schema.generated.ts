@@ -1089,6 +1089,7 @@ export interface SystemTasks {
   last_outcome: string | null;
   last_run_at: Timestamp | null;
   last_summary: string | null;
+  next_run_at: Timestamp | null;
   runs: Generated<number>;
   task: string;
 }

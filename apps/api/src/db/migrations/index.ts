@@ -73,6 +73,7 @@ import { repairs } from './0078-repairs';
 import { creationKeys } from './0079-creation-keys';
 import { repairBillsAtTheCounter } from './0080-repair-bills-at-the-counter';
 import { systemTasks } from './0081-system-tasks';
+import { systemTaskNextRun } from './0082-system-task-next-run';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -150,6 +151,7 @@ export const migrations: Record<string, Migration> = {
   '0079-creation-keys': creationKeys,
   '0080-repair-bills-at-the-counter': repairBillsAtTheCounter,
   '0081-system-tasks': systemTasks,
+  '0082-system-task-next-run': systemTaskNextRun,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -191,6 +191,12 @@ export function createBackupsService(options: BackupsOptions) {
     list: () => listBackups(dir),
     removeLeftovers: () => removeLeftovers(dir),
 
+    /** The next scheduled backup after `now`, null when the server cannot make one ('Tarefas do sistema'). */
+    async nextScheduled(now = new Date()): Promise<Date | null> {
+      const [current, how] = await Promise.all([settings(), methodNow()]);
+      return how === 'none' ? null : nextAt(now, current.timeOfDay);
+    },
+
     async status(now = new Date()): Promise<BackupSettings> {
       const [current, how, lastRun] = await Promise.all([settings(), methodNow(), backupsRepository.lastRun(db)]);
       return {

@@ -153,6 +153,15 @@ describe('backups API', () => {
     // The two newest stay.
     expect((await call('GET', '/api/backups', admin)).json().data).toEqual(three.slice(0, 2));
     expect((await call('GET', '/api/backups/settings', admin)).json().data.timeOfDay).toBe('22:30');
+    // What the backup task plans ('Tarefas do sistema'): at 10:00 in São Paulo, today's 22:30 (01:30 UTC tomorrow);
+    // at 23:00, tomorrow's (01:30 UTC the day after).
+    const service = createBackupsService({ db: t.db, config: t.config, log: silent });
+    expect((await service.nextScheduled(new Date('2026-11-27T13:00:00Z')))?.toISOString()).toBe(
+      '2026-11-28T01:30:00.000Z',
+    );
+    expect((await service.nextScheduled(new Date('2026-11-28T02:00:00Z')))?.toISOString()).toBe(
+      '2026-11-29T01:30:00.000Z',
+    );
   });
 });
 

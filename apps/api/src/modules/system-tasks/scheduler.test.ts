@@ -68,6 +68,7 @@ describe('the scheduler without PostgreSQL (a minute timer)', () => {
       rows.map((row) => ({
         task: row.task,
         checked: new Date(row.last_checked_at).toISOString(),
+        next: row.next_run_at && new Date(row.next_run_at).toISOString(),
         summary: row.last_summary,
         outcome: row.last_outcome,
         runs: row.runs,
@@ -77,6 +78,8 @@ describe('the scheduler without PostgreSQL (a minute timer)', () => {
       {
         task: 'notes-emit',
         checked: '2026-11-27T13:06:00.000Z',
+        // Its next look: the next minute.
+        next: '2026-11-27T13:07:00.000Z',
         summary: '2 notas emitidas',
         outcome: 'failed',
         runs: 1,
@@ -85,6 +88,8 @@ describe('the scheduler without PostgreSQL (a minute timer)', () => {
       {
         task: 'notes-send',
         checked: '2026-11-27T13:05:00.000Z',
+        // Every five minutes of the clock: 13:10.
+        next: '2026-11-27T13:10:00.000Z',
         summary: '1 notas enviadas à SEFAZ',
         outcome: 'ok',
         runs: 1,

@@ -3,7 +3,7 @@ import type { SystemTask } from '@backoffice/contract';
 import { PgBoss } from 'pg-boss';
 import type { DB } from '../../db/database';
 import { everyMinute } from '../../lib/minute-timer';
-import { createSystemTasksService, type TaskRound } from './system-tasks.service';
+import { createSystemTasksService, type NextRun, type TaskRound } from './system-tasks.service';
 
 /** How often a task runs: every minute, or every fifth minute of the clock. */
 export type TaskCadence = 1 | 5;
@@ -11,6 +11,17 @@ export type TaskCadence = 1 | 5;
 export interface TaskOptions {
   /** The longest a round may run before it is given up and tried again (the queue's `expireInSeconds`). */
   expireInSeconds?: number;
+  /**
+   * When the task will next do something, for 'Tarefas do sistema' (the backup: its next time of the day); by default
+   * its next look, the next slot of its cadence.
+   */
+  nextRun?: NextRun;
+}
+
+/** The next slot of a cadence after `now`: the next minute, or the next fifth minute of the clock. */
+export function nextSlot(now: Date, minutes: TaskCadence): Date {
+  const slot = minutes * 60_000;
+  return new Date((Math.floor(now.getTime() / slot) + 1) * slot);
 }
 
 export interface Scheduler {
@@ -32,6 +43,7 @@ interface Registered {
   minutes: TaskCadence;
   round: TaskRound;
   expireInSeconds: number;
+  nextRun: NextRun;
 }
 
 export interface SchedulerOptions {
@@ -67,12 +79,18 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const registered: Registered[] = [];
   const tasks = createSystemTasksService({ db: options.db, role: options.role, embedded: !options.databaseUrl });
   const now = options.now ?? (() => new Date());
-  const run = (entry: Registered) => tasks.run(entry.task, entry.round, now);
+  const run = (entry: Registered) => tasks.run(entry.task, entry.round, now, entry.nextRun);
   let stopping: (() => Promise<void>) | undefined;
 
   const every: Scheduler['every'] = (task, minutes, round, taskOptions = {}) => {
     if (stopping) throw new Error(`the scheduler has started: ${task} comes too late`);
-    registered.push({ task, minutes, round, expireInSeconds: taskOptions.expireInSeconds ?? 5 * 60 });
+    registered.push({
+      task,
+      minutes,
+      round,
+      expireInSeconds: taskOptions.expireInSeconds ?? 5 * 60,
+      nextRun: taskOptions.nextRun ?? (async (at) => nextSlot(at, minutes)),
+    });
   };
 
   if (!options.databaseUrl) {

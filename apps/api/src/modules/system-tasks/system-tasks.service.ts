@@ -1,10 +1,12 @@
 import { hostname } from 'node:os';
 import { SYSTEM_TASK_STALE_MS, SYSTEM_TASKS, type SystemTask, type SystemTasks } from '@backoffice/contract';
 import type { DB } from '../../db/database';
-import { systemTasksRepository as repository } from './system-tasks.repository';
+import { type RoundOutcome, systemTasksRepository as repository } from './system-tasks.repository';
 
 /** What a task's round did, in words (`3 notas enviadas`), or null when it found nothing to do. */
 export type TaskRound = () => Promise<string | null>;
+/** When the task will next do something, seen at the end of a round at `now` (null: it cannot tell). */
+export type NextRun = (now: Date) => Promise<Date | null>;
 
 /** The longest failure kept: a stack or a server's whole answer says nothing more in 'Tarefas do sistema'. */
 const ERROR_MAX = 500;
@@ -23,18 +25,26 @@ export function createSystemTasksService(options: { db: DB; role: string; embedd
      * Runs one round of `task`: its outcome recorded, then returned (a failure is rethrown for the caller's log).
      * The record never fails the round: a database away is the round's own failure to report.
      */
-    async run(task: SystemTask, round: TaskRound, now: () => Date = () => new Date()): Promise<string | null> {
+    async run(
+      task: SystemTask,
+      round: TaskRound,
+      now: () => Date = () => new Date(),
+      nextRun: NextRun = async () => null,
+    ): Promise<string | null> {
+      const record = async (outcome: RoundOutcome) => {
+        const at = now();
+        const next = await nextRun(at).catch(() => null);
+        await repository.record(db, task, by, at, outcome, next).catch(() => undefined);
+      };
       let summary: string | null;
       try {
         summary = await round();
       } catch (error) {
         const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX);
-        await repository.record(db, task, by, now(), { kind: 'failed', error: message }).catch(() => undefined);
+        await record({ kind: 'failed', error: message });
         throw error;
       }
-      await repository
-        .record(db, task, by, now(), summary === null ? { kind: 'checked' } : { kind: 'ok', summary })
-        .catch(() => undefined);
+      await record(summary === null ? { kind: 'checked' } : { kind: 'ok', summary });
       return summary;
     },
 
@@ -44,11 +54,14 @@ export function createSystemTasksService(options: { db: DB; role: string; embedd
       const tasks = SYSTEM_TASKS.filter((task) => task !== 'database-maintenance' || options.embedded).map((task) => {
         const row = rows.get(task);
         const checkedAt = row ? new Date(row.last_checked_at) : null;
+        const stale = !checkedAt || now.getTime() - checkedAt.getTime() > SYSTEM_TASK_STALE_MS;
         return {
           task,
           lastCheckedAt: iso(checkedAt),
           checkedBy: row?.checked_by ?? null,
-          stale: !checkedAt || now.getTime() - checkedAt.getTime() > SYSTEM_TASK_STALE_MS,
+          stale,
+          // No process runs the scheduled work: nothing will run, whatever the last one planned.
+          nextRunAt: stale ? null : iso(row?.next_run_at),
           lastRunAt: iso(row?.last_run_at),
           lastOutcome: (row?.last_outcome as 'ok' | 'failed' | null | undefined) ?? null,
           lastSummary: row?.last_summary ?? null,

@@ -68,6 +68,8 @@ describe('Tarefas do sistema', () => {
       lastCheckedAt: '2026-11-27T13:03:00.000Z',
       checkedBy: me,
       stale: false,
+      // Its rounds here say nothing of the next (the scheduler's do: scheduler.test.ts).
+      nextRunAt: null,
       lastRunAt: '2026-11-27T13:01:00.000Z',
       lastSummary: '3 notas emitidas',
       lastOutcome: 'failed',
@@ -78,6 +80,46 @@ describe('Tarefas do sistema', () => {
     });
     vi.setSystemTime(new Date('2026-11-27T13:13:01.000Z'));
     expect((await listed()).find((task) => task.task === 'notes-emit')?.stale).toBe(true);
+  });
+
+  it('says when each task will next do something, as the last look planned it; nothing once no process looks', async () => {
+    const tasks = createSystemTasksService({ db: t.db, role: 'worker', embedded: !t.config.databaseUrl });
+    // The backup looked at 13:04 UTC (10:04 in São Paulo), its time of the day 03:00: tomorrow 03:00, 06:00 UTC.
+    const tomorrow = new Date('2026-11-28T06:00:00.000Z');
+    await tasks.run(
+      'backup',
+      async () => null,
+      at('2026-11-27T13:04:00.000Z'),
+      async () => tomorrow,
+    );
+    // A task that cannot tell (a backup method of 'none') plans nothing.
+    await tasks.run(
+      'notes-send',
+      async () => null,
+      at('2026-11-27T13:04:00.000Z'),
+      async () => null,
+    );
+    // A planner that fails leaves the round recorded, with no next time.
+    await tasks.run(
+      'notes-emit',
+      async () => '1 nota emitida',
+      at('2026-11-27T13:04:00.000Z'),
+      async () => {
+        throw new Error('configurações fora do ar');
+      },
+    );
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T13:05:00.000Z'));
+    const next = Object.fromEntries((await listed()).map((task) => [task.task, task.nextRunAt]));
+    expect(next).toMatchObject({
+      backup: '2026-11-28T06:00:00.000Z',
+      'notes-send': null,
+      'notes-emit': null,
+    });
+    // 13:14:01: ten minutes without a look; the worker is gone and its plan with it.
+    vi.setSystemTime(new Date('2026-11-27T13:14:01.000Z'));
+    expect((await listed()).find((task) => task.task === 'backup')).toMatchObject({ stale: true, nextRunAt: null });
   });
 
   it("is the settings' keeper's: an attendant is refused", async () => {

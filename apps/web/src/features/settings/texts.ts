@@ -619,6 +619,7 @@ export const SYSTEM_TASKS_CARD_TEXTS = {
   by: 'por',
   neverChecked: 'Ainda não verificada.',
   lastRun: 'Última execução',
+  nextRun: 'Próxima execução',
   nothingYet: 'nenhuma ainda',
   lastFailure: 'Última falha',
   counts: (runs: number, failures: number) =>

@@ -8,6 +8,7 @@ const NEVER = {
   lastCheckedAt: null,
   checkedBy: null,
   stale: true,
+  nextRunAt: null,
   lastRunAt: null,
   lastOutcome: null,
   lastSummary: null,
@@ -33,6 +34,7 @@ describe('SystemTasksCard', () => {
                 lastCheckedAt: '2026-11-27T13:05:00.000Z',
                 checkedBy: WORKER,
                 stale: false,
+                nextRunAt: '2026-11-28T06:00:00.000Z',
                 lastRunAt: '2026-11-27T06:00:00.000Z',
                 lastOutcome: 'ok',
                 lastSummary: 'backoffice-2026-11-27T06-00-00-000Z-scheduled.pgdump.backup',
@@ -44,6 +46,7 @@ describe('SystemTasksCard', () => {
                 lastCheckedAt: '2026-11-27T13:05:00.000Z',
                 checkedBy: WORKER,
                 stale: false,
+                nextRunAt: '2026-11-27T13:10:00.000Z',
                 lastRunAt: '2026-11-27T12:50:00.000Z',
                 lastOutcome: 'failed',
                 lastSummary: '1 nota enviada à SEFAZ',
@@ -68,11 +71,13 @@ describe('SystemTasksCard', () => {
       ),
     ).toBeTruthy();
     expect(within(backup).getByText('12 execuções · 0 falhas')).toBeTruthy();
+    expect(within(backup).getByText('Próxima execução: 28/11/2026 03:00')).toBeTruthy();
     const send = screen.getByRole('listitem', { name: 'Notas à espera da SEFAZ' });
     expect(within(send).getByText('Falhou')).toBeTruthy();
     expect(within(send).getByText('Última falha: 27/11/2026 10:05, A SEFAZ não respondeu em 30 s')).toBeTruthy();
     expect(within(send).getByText('Última execução: 27/11/2026 09:50, 1 nota enviada à SEFAZ')).toBeTruthy();
     expect(within(send).getByText('1 execução · 1 falha')).toBeTruthy();
+    expect(within(send).getByText('Próxima execução: 27/11/2026 10:10')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -94,5 +99,7 @@ describe('SystemTasksCard', () => {
       'Nenhum processo executa as tarefas agendadas desde 26/11/2026 18:41: backups e notas automáticas estão parados.',
     );
     expect(within(screen.getByRole('listitem', { name: 'Backup diário' })).getByText('Parada')).toBeTruthy();
+    // No process, no next run.
+    expect(screen.queryByText(/Próxima execução/)).toBeNull();
   });
 });

@@ -34,6 +34,7 @@ function Task({ task }: { task: SystemTaskStatus }) {
         <Typography variant="body2" color="text.secondary">
           {T.schedules[task.task]}
         </Typography>
+        {task.nextRunAt ? <Typography variant="body2">{`${T.nextRun}: ${when(task.nextRunAt)}`}</Typography> : null}
         <Typography variant="body2">
           {task.lastCheckedAt ? `${T.checked} ${when(task.lastCheckedAt)} ${T.by} ${task.checkedBy}` : T.neverChecked}
         </Typography>
