@@ -193,6 +193,14 @@ const reportDatabases = new WeakMap<DB, DB>();
  */
 export const reportsDatabase = (db: DB): DB => reportDatabases.get(db) ?? db;
 
+const laggingReads = new WeakMap<DB, DB>();
+/**
+ * The database of the reads that may lag behind the last write (decision 0062): the lists' CSV exports and the command
+ * palette's search. With a replica, they read it while it is close enough (REPLICA_MAX_LAG_MS) and the API's own pool
+ * otherwise; without one, `db` itself. Never for a read that must see its own write. Closed with `db.destroy()`.
+ */
+export const replicaReads = (db: DB): DB => laggingReads.get(db) ?? db;
+
 const replicaMonitors = new WeakMap<DB, ReplicaMonitor>();
 /** Where the reports read now, when the database has a replica (DATABASE_REPLICA_URL); undefined without one. */
 export const replicaOf = (db: DB): ReplicaMonitor | undefined => replicaMonitors.get(db);
@@ -238,13 +246,20 @@ export function createDatabase(options: DatabaseOptions): DB {
       const monitor = createReplicaMonitor(replicaPool, options.replicaMaxLagMs ?? 30_000, log);
       replicaMonitors.set(db, monitor);
       readPool = routingPool(replicaPool, reportPool, monitor);
+      // The reads that may lag (exports, the palette's search): the replica while close enough, else the API's pool.
+      const lagging = new Kysely<Database>({
+        dialect: new SearchPathPostgresDialect({
+          pool: routingPool(replicaPool, pool, monitor, { ownsPools: false }),
+        }),
+      });
+      laggingReads.set(db, lagging);
     }
     const reports = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool: readPool }) });
     reportDatabases.set(db, reports);
     // The reports' pool ends with the API's.
     const destroy = db.destroy.bind(db);
     db.destroy = async () => {
-      await Promise.all([destroy(), reports.destroy()]);
+      await Promise.all([destroy(), reports.destroy(), laggingReads.get(db)?.destroy()]);
     };
     return db;
   }

@@ -18,8 +18,11 @@ import { seedFoundation } from './seed/foundation';
  * The reports read from a real streaming replica (issue 43 §2, decision 0062): a primary and its standby started for
  * this test (test/replica-cluster.ts). Runs in .ci/run's PostgreSQL part (a `.pg.test.ts`), on clusters of its own.
  * The dashboard's "waiting for the stocker" count tells where a read went: an order made on the primary while the
- * replica's replay is paused is counted by a read of the primary only.
+ * replica's replay is paused is counted by a read of the primary only; so does a customer made then for the reads that
+ * may lag (the lists' CSV, the palette's search).
  */
+const LATE_CUSTOMER = 'Cliente Réplica Atrasada';
+
 describe('reads from a streaming replica', () => {
   let cluster: ReplicaCluster;
   let dataDir: string;
@@ -54,7 +57,20 @@ describe('reads from a streaming replica', () => {
       return waiting.find((row) => row.status === ORDER_STATUS.AGUARDANDO_ESTOQUISTA)?.orders;
     };
     const health = async () => (await app.inject({ method: 'GET', url: '/api/health' })).json();
-    return { app, db, monitor, waitingForStocker, health };
+    /** Whether the reads that may lag (the customers' CSV, the palette's search) find the customer made late. */
+    const findsLateCustomer = async () => {
+      const csv = await app.inject({
+        method: 'GET',
+        url: '/api/customers/export.csv?list=active',
+        headers: bearer(token),
+      });
+      expect(csv.statusCode, csv.body).toBe(200);
+      const search = await app.inject({ method: 'GET', url: '/api/search?q=atrasada', headers: bearer(token) });
+      expect(search.statusCode, search.body).toBe(200);
+      const titles = (search.json().data as { kind: string; title: string }[]).map((r) => `${r.kind}:${r.title}`);
+      return { csv: csv.body.includes(LATE_CUSTOMER), search: titles.includes(`customer:${LATE_CUSTOMER}`) };
+    };
+    return { app, db, monitor, waitingForStocker, health, findsLateCustomer };
   }
 
   beforeAll(async () => {
@@ -91,6 +107,19 @@ describe('reads from a streaming replica', () => {
     const primary = createDatabase({ databaseUrl: cluster.primaryUrl, dataDir, inMemory: true });
     try {
       await createOrder(primary, world, { status: ORDER_STATUS.AGUARDANDO_ESTOQUISTA });
+      await primary
+        .insertInto('customers')
+        .values({
+          name: LATE_CUSTOMER,
+          email: 'replica.atrasada@example.com',
+          phone: '11999990001',
+          document: '11144477735',
+          status: 'APPROVED',
+          shipping_cost_cents: 1500,
+          neighborhood: 'Centro',
+          search_text: 'cliente replica atrasada',
+        })
+        .execute();
     } finally {
       await primary.destroy();
     }
@@ -100,17 +129,21 @@ describe('reads from a streaming replica', () => {
     expect(behind.lagMs).toBeGreaterThan(0);
     expect(await near.waitingForStocker()).toBe(1);
     expect(await near.health()).toEqual({ status: 'ok', replica: { state: 'replica', lagMs: behind.lagMs } });
+    // The exports and the palette's search read it too: the customer made on the primary is not there yet.
+    expect(await near.findsLateCustomer()).toEqual({ csv: false, search: false });
 
     // Over a 1 ms limit: the reports read the primary, which has both orders, and the health says so.
     expect((await strict.monitor.measure()).state).toBe('lagging');
     expect(await strict.waitingForStocker()).toBe(2);
     expect((await strict.health()).replica.state).toBe('lagging');
+    expect(await strict.findsLateCustomer()).toEqual({ csv: true, search: true });
 
     // Replay resumed: caught up again, the replica has the order too.
     await cluster.resumeReplay();
     for (;;) if ((await strict.monitor.measure()).state === 'replica') break;
     expect(await strict.waitingForStocker()).toBe(2);
     expect(await near.waitingForStocker()).toBe(2);
+    expect(await near.findsLateCustomer()).toEqual({ csv: true, search: true });
   });
 
   it('a replica stopped under reads fails none: they move to the primary, and back once it returns', async () => {

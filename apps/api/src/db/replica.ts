@@ -148,7 +148,13 @@ function withFallback(client: Client, primary: pg.Pool, monitor: ReplicaMonitor)
  * The pool the reports' Kysely reads through: a connection of the replica while the monitor finds it there and close
  * enough, else of the primary's reports pool; a replica that refuses the connection is marked away at once.
  */
-export function routingPool(replica: pg.Pool, primary: pg.Pool, monitor: ReplicaMonitor): pg.Pool {
+export function routingPool(
+  replica: pg.Pool,
+  primary: pg.Pool,
+  monitor: ReplicaMonitor,
+  options: { ownsPools?: boolean } = {},
+): pg.Pool {
+  const owns = options.ownsPools ?? true;
   const routing = {
     async connect() {
       if (monitor.status().state === 'replica') {
@@ -161,7 +167,9 @@ export function routingPool(replica: pg.Pool, primary: pg.Pool, monitor: Replica
       }
       return primary.connect();
     },
+    // A second routing over pools another owns (`ownsPools: false`) leaves them to their owner's end.
     async end() {
+      if (!owns) return;
       monitor.stop();
       await Promise.all([replica.end(), primary.end()]);
     },

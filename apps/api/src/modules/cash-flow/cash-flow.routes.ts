@@ -9,6 +9,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replicaReads } from '../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
 import { createCashFlowService } from './cash-flow.service';
 
@@ -29,6 +30,8 @@ const cells = (r: CashFlowRow) => [
 /** The cash flow ('Fluxo de caixa', issue 40 §4). */
 export const cashFlowRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createCashFlowService(app.deps.db);
+  // The CSV may read a replica (decision 0062).
+  const exporting = createCashFlowService(replicaReads(app.deps.db));
   const tags = ['cash-flow'];
 
   app.get(
@@ -59,7 +62,7 @@ export const cashFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const flow = await service.flow(request.query);
+      const flow = await exporting.flow(request.query);
       async function* batches() {
         yield flow.rows;
       }

@@ -18,6 +18,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replicaReads } from '../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
 import { principalOf } from '../../plugins/auth';
 import { createReceivablesService } from './receivables.service';
@@ -50,6 +51,8 @@ const cells = (r: Receivable) => [
 /** The receivables ('Contas a receber', issue 40 §2, decision 0054). */
 export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createReceivablesService(app.deps.db);
+  // The CSV may read a replica (decision 0062).
+  const exporting = createReceivablesService(replicaReads(app.deps.db));
   const tags = ['receivables'];
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
@@ -100,7 +103,7 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', CSV_CONTENT_TYPE)
         .header('content-disposition', csvAttachment('contas-a-receber.csv'))
         .header('cache-control', 'no-store')
-        .send(csvStream(RECEIVABLE_CSV_HEADERS, service.exportBatches(filter), cells));
+        .send(csvStream(RECEIVABLE_CSV_HEADERS, exporting.exportBatches(filter), cells));
     },
   );
 

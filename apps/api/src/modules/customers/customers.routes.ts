@@ -23,6 +23,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replicaReads } from '../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
 import { principalOf } from '../../plugins/auth';
 import { customerCsvColumns } from './customers.csv';
@@ -55,6 +56,8 @@ const timestamp = (message: string) => z.string().regex(CUSTOMER_HISTORY_TIMESTA
  */
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createCustomersService(app.deps.db);
+  // The CSV may read a replica (decision 0062).
+  const exporting = createCustomersService(replicaReads(app.deps.db));
   const privacy = createCustomerPrivacy(app.deps.db);
   const tags = ['customers'];
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
@@ -143,7 +146,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { list, ...query } = request.query;
       const { headers, cells } = customerCsvColumns(list);
-      const body = csvStream(headers, service.exportBatches(CUSTOMER_LIST_STATUS[list], query), cells);
+      const body = csvStream(headers, exporting.exportBatches(CUSTOMER_LIST_STATUS[list], query), cells);
       return reply
         .header('content-type', CSV_CONTENT_TYPE)
         .header('content-disposition', csvAttachment('relatorio.csv'))

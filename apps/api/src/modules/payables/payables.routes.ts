@@ -19,6 +19,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replicaReads } from '../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
 import { principalOf } from '../../plugins/auth';
 import { createPayablesService } from './payables.service';
@@ -49,6 +50,8 @@ const cells = (p: Payable) => [
 /** Bills to pay ('Contas a pagar', issue 39 §3, decision 0047). */
 export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createPayablesService(app.deps.db);
+  // The CSV may read a replica (decision 0062).
+  const exporting = createPayablesService(replicaReads(app.deps.db));
   const tags = ['payables'];
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
@@ -85,7 +88,7 @@ export const payablesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', CSV_CONTENT_TYPE)
         .header('content-disposition', csvAttachment('contas-a-pagar.csv'))
         .header('cache-control', 'no-store')
-        .send(csvStream(PAYABLE_CSV_HEADERS, service.exportBatches(filter), cells));
+        .send(csvStream(PAYABLE_CSV_HEADERS, exporting.exportBatches(filter), cells));
     },
   );
 

@@ -35,6 +35,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replicaReads } from '../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
 import { principalOf } from '../../plugins/auth';
 import { PRODUCT_CSV_HEADERS, productCsvCells } from './products.csv';
@@ -53,6 +54,8 @@ const period = { s: z.string(), e: z.string() };
  */
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createProductsService(app.deps.db, app.deps.storage);
+  // The CSV may read a replica (decision 0062).
+  const exporting = createProductsService(replicaReads(app.deps.db), app.deps.storage);
   const tags = ['products'];
   const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
@@ -101,7 +104,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = csvStream(PRODUCT_CSV_HEADERS, service.exportBatches(request.query.search), productCsvCells);
+      const body = csvStream(PRODUCT_CSV_HEADERS, exporting.exportBatches(request.query.search), productCsvCells);
       return reply
         .header('content-type', CSV_CONTENT_TYPE)
         .header('content-disposition', csvAttachment('relatorio.csv'))

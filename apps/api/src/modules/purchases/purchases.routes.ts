@@ -23,6 +23,7 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replicaReads } from '../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvDate, csvStream } from '../../lib/csv';
 import { AppError, badRequest } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
@@ -66,6 +67,8 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: NFE_MAX_BYTES, files: 1, fields: 2, fieldSize: DECISIONS_MAX_BYTES, parts: 4 },
   });
   const service = createPurchasesService(app.deps.db);
+  // The CSV may read a replica (decision 0062).
+  const exporting = createPurchasesService(replicaReads(app.deps.db));
   const tags = ['purchases'];
 
   app.post(
@@ -162,7 +165,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = csvStream(PURCHASE_CSV_HEADERS, service.exportBatches(request.query.search), csvCells);
+      const body = csvStream(PURCHASE_CSV_HEADERS, exporting.exportBatches(request.query.search), csvCells);
       return reply
         .header('content-type', CSV_CONTENT_TYPE)
         .header('content-disposition', csvAttachment('entradas.csv'))

@@ -30,6 +30,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replicaReads } from '../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
 import { tooManyRequests } from '../../lib/errors';
 import { principalOf } from '../../plugins/auth';
@@ -49,6 +50,8 @@ export const repairMovePath = (action: RepairAction) => action.replace(/[A-Z]/g,
  */
 export const repairsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createRepairsService(app.deps);
+  // The CSV may read a replica (decision 0062).
+  const exporting = createRepairsService({ ...app.deps, db: replicaReads(app.deps.db) });
   const limiter = createStatusPageLimiter(app.deps.db);
   const tags = ['repairs'];
 
@@ -158,7 +161,7 @@ export const repairsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = csvStream(REPAIR_CSV_HEADERS, service.csvBatches(request.query), (cells) => cells);
+      const body = csvStream(REPAIR_CSV_HEADERS, exporting.csvBatches(request.query), (cells) => cells);
       return reply
         .header('content-type', CSV_CONTENT_TYPE)
         .header('content-disposition', csvAttachment('ordens-de-servico.csv'))

@@ -1,6 +1,7 @@
 import { PERMISSIONS, searchQuerySchema, searchResultSchema } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replicaReads } from '../../db/database';
 import { principalOf } from '../../plugins/auth';
 import { createSearchService } from './search.service';
 
@@ -8,7 +9,9 @@ const { orders, customers, products, employees } = PERMISSIONS;
 
 /** The command palette's search (issue 20 §2). */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createSearchService(app.deps);
+  // The palette reads a replica while it is close enough (decision 0062): a name typed a moment after it was saved
+  // may come a second later, never a wrong one.
+  const service = createSearchService({ ...app.deps, db: replicaReads(app.deps.db) });
 
   app.get(
     '/search',

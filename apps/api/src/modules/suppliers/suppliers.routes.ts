@@ -14,6 +14,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replicaReads } from '../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvDate, csvStream } from '../../lib/csv';
 import { principalOf } from '../../plugins/auth';
 import { createSuppliersService } from './suppliers.service';
@@ -42,6 +43,8 @@ const cells = (s: Supplier) => [
 /** Suppliers ('Fornecedores', issue 39 §1, decision 0047). */
 export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createSuppliersService(app.deps.db);
+  // The CSV may read a replica (decision 0062).
+  const exporting = createSuppliersService(replicaReads(app.deps.db));
   const tags = ['suppliers'];
 
   app.get(
@@ -76,7 +79,7 @@ export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', CSV_CONTENT_TYPE)
         .header('content-disposition', csvAttachment('fornecedores.csv'))
         .header('cache-control', 'no-store')
-        .send(csvStream(SUPPLIER_CSV_HEADERS, service.exportBatches(request.query), cells)),
+        .send(csvStream(SUPPLIER_CSV_HEADERS, exporting.exportBatches(request.query), cells)),
   );
 
   app.post(

@@ -34,6 +34,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replicaReads } from '../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
 import { principalOf } from '../../plugins/auth';
 import { createTradeInsService } from './trade-ins.service';
@@ -63,6 +64,8 @@ const params = tradeInIdParamsSchema;
 /** Used phones taken in ('Avaliação de usado', issue 42 §1, decision 0058). */
 export const tradeInsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createTradeInsService(app.deps.db, app.deps.storage, app.deps.fileLinks);
+  // The CSV may read a replica (decision 0062).
+  const exporting = createTradeInsService(replicaReads(app.deps.db), app.deps.storage, app.deps.fileLinks);
   const tags = ['trade-ins'];
 
   app.get(
@@ -99,7 +102,7 @@ export const tradeInsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', CSV_CONTENT_TYPE)
         .header('content-disposition', csvAttachment('aparelhos-usados.csv'))
         .header('cache-control', 'no-store')
-        .send(csvStream(TRADE_IN_CSV_HEADERS, service.exportBatches(filter), cells));
+        .send(csvStream(TRADE_IN_CSV_HEADERS, exporting.exportBatches(filter), cells));
     },
   );
 

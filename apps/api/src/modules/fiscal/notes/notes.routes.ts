@@ -20,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { strToU8, Zip, ZipDeflate } from 'fflate';
 import { z } from 'zod';
+import { replicaReads } from '../../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvDate, csvStream } from '../../../lib/csv';
 import { principalOf } from '../../../plugins/auth';
 import { scheduleNotes } from './notes.scheduler';
@@ -37,7 +38,7 @@ const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.deps;
-  const service = createNotesService({
+  const options = {
     db,
     mailer: app.deps.mailer,
     serverSecret: config.jwtSecret,
@@ -46,7 +47,10 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     sefazTimeoutMs: config.fiscalSefazTimeoutMs,
     providerUrl: config.fiscalProviderUrl,
     providerTokenUrl: config.fiscalProviderTokenUrl,
-  });
+  };
+  const service = createNotesService(options);
+  // The CSV may read a replica (decision 0062).
+  const exporting = createNotesService({ ...options, db: replicaReads(db) });
   const tags = ['fiscal'];
   // The waiting notes go again by themselves where the server keeps time (as the backups' timer: not in the tests).
   if (config.backupSchedule) scheduleNotes(app.deps.scheduler, service);
@@ -97,7 +101,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
               'Total',
               'Protocolo',
             ],
-            service.exportBatches(request.query),
+            exporting.exportBatches(request.query),
             (n) => [
               n.number,
               n.series,
