@@ -10,6 +10,7 @@ import { findLibfaketime } from './faketime.mjs';
 import { BUILD_STEPS, buildStale, ensureNode24, log, root, TSC, TYPED_PROJECTS } from './lib.mjs';
 import { findNginx } from './nginx.mjs';
 import { findPdftotext } from './pdftotext.mjs';
+import { findPgBouncer } from './pgbouncer.mjs';
 
 ensureNode24();
 const reports = mkdtempSync(path.join(tmpdir(), 'backoffice-reports-'));
@@ -93,6 +94,8 @@ const pdftotext = findPdftotext();
 const faketime = findLibfaketime();
 // The API suite starts nginx in front of two web processes (deploy/nginx/backoffice.conf): every part inherits where.
 process.env.NGINX_PATH = findNginx();
+// Its PostgreSQL part runs the API behind Debian's PgBouncer in transaction mode (deployment/pgbouncer.pg.test.ts).
+if (process.env.TEST_POSTGRES_URL) process.env.PGBOUNCER_PATH = findPgBouncer();
 
 // Everything starts at once. The browser journeys wait on the browser and the server most of their time and are
 // the longest chain (the build, then the journeys): they run at normal priority, while the checks and the Vitest

@@ -110,9 +110,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // One listener of the database's announcements per app (orders, sessions, bells, auth), started on first use.
-  const events = createOrderEventsHub({ db, databaseUrl: config.databaseUrl, log: app.log });
+  // LISTEN and the job queue hold a session: on the primary itself behind a pooler (decision 0064).
+  const sessionUrl = config.databaseDirectUrl ?? config.databaseUrl;
+  const events = createOrderEventsHub({ db, databaseUrl: sessionUrl, log: app.log });
   app.addHook('onClose', async () => events.close());
-  const scheduler = createScheduler({ db, databaseUrl: config.databaseUrl, role: config.role, log: app.log });
+  const scheduler = createScheduler({ db, databaseUrl: sessionUrl, role: config.role, log: app.log });
   app.addHook('onClose', () => scheduler.stop());
   app.decorate('deps', {
     config,

@@ -21,6 +21,12 @@ export interface AppConfig {
    */
   databaseReplicaUrl: string | undefined;
   replicaMaxLagMs: number;
+  /**
+   * DATABASE_DIRECT_URL: the primary itself, when `databaseUrl` goes through PgBouncer in transaction mode (decision
+   * 0064). What needs a session of its own goes there: the migrations and the first fill, LISTEN, the job queue, pg_dump
+   * and the reports' pool; the API's pool sends no startup parameter and prepares no named statement.
+   */
+  databaseDirectUrl: string | undefined;
   /** PostgreSQL: how long a request waits for a connection (pool full, server away) before its 503. */
   dbConnectionTimeoutMs: number;
   /** PostgreSQL: the longest a statement of the API's sessions runs (`statement_timeout`); then 503. */
@@ -159,6 +165,7 @@ export function loadConfig(
     databaseUrl,
     inMemory,
     databaseReplicaUrl: databaseUrl ? env.DATABASE_REPLICA_URL || undefined : undefined,
+    databaseDirectUrl: databaseUrl ? env.DATABASE_DIRECT_URL || undefined : undefined,
     replicaMaxLagMs: milliseconds(env.REPLICA_MAX_LAG_MS, 30_000, 'REPLICA_MAX_LAG_MS'),
     dbConnectionTimeoutMs: milliseconds(env.DB_CONNECTION_TIMEOUT_MS, 3000, 'DB_CONNECTION_TIMEOUT_MS'),
     dbStatementTimeoutMs: milliseconds(env.DB_STATEMENT_TIMEOUT_MS, 15_000, 'DB_STATEMENT_TIMEOUT_MS'),

@@ -80,10 +80,13 @@ export async function startServer(
     started.log.info({ url, role: config.role }, `BackOffice ouvindo em ${url}`);
   }
 
-  // Migrations and the seed may run longer than the API's statement_timeout: a session of their own.
+  // Migrations and the seed may run longer than the API's statement_timeout: a session of their own, on the primary
+  // itself behind a pooler (their locks are the session's: decision 0064).
   const setupDb = config.databaseUrl
     ? createDatabase({
         ...config,
+        databaseUrl: config.databaseDirectUrl ?? config.databaseUrl,
+        databaseDirectUrl: undefined,
         databaseReplicaUrl: undefined,
         timeouts: { connectionMs: config.dbConnectionTimeoutMs },
         log: started.log,

@@ -107,7 +107,7 @@ export interface DatabaseTimeouts {
 
 export interface DatabaseOptions
   extends Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'inMemory'>,
-    Partial<Pick<AppConfig, 'databaseReplicaUrl' | 'replicaMaxLagMs'>> {
+    Partial<Pick<AppConfig, 'databaseReplicaUrl' | 'replicaMaxLagMs' | 'databaseDirectUrl'>> {
   /** Isolates a test run inside a shared database (its `search_path`). */
   schema?: string;
   timeouts?: DatabaseTimeouts;
@@ -160,7 +160,8 @@ const pools = new WeakMap<DB, pg.Pool>();
  * two connections (on PGlite every connection is the same session: a connection made after another closed
  * must not meet its names; the worker deallocates a closed connection's statements). On PostgreSQL through
  * the API's pool, on PGlite through its pool of one connection. Elsewhere (a transaction, PGlite in this
- * thread, a database not opened by createDatabase) it runs as any statement. No plugin sees it: reads only.
+ * thread, a database not opened by createDatabase, the API's pool behind PgBouncer in transaction mode, whose 1.18 keeps no
+ * statement across transactions) it runs as any statement. No plugin sees it: reads only.
  */
 export async function executePreparedRead<R>(db: Executor, query: CompiledQuery<R>): Promise<R[]> {
   const pool = pools.get(db as DB) ?? embeddedDialects.get(db as DB)?.pool;
@@ -220,16 +221,29 @@ export function createDatabase(options: DatabaseOptions): DB {
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
       connectionTimeoutMillis: options.timeouts?.connectionMs,
     };
-    const pool = resilientPool({ ...common, max: 10, statement_timeout: options.timeouts?.statementMs }, log, 'api');
+    // Through PgBouncer in transaction mode (DATABASE_DIRECT_URL set, decision 0064) a server session is lent for one
+    // transaction: no startup parameter (PgBouncer 1.18 refuses `statement_timeout`; the role's setting bounds them) and
+    // no named statement. The reports keep a pool of their own on the primary itself, with their longer timeout.
+    const pooled = Boolean(options.databaseDirectUrl);
+    const pool = resilientPool(
+      { ...common, max: 10, statement_timeout: pooled ? undefined : options.timeouts?.statementMs },
+      log,
+      'api',
+    );
     const reportPool = resilientPool(
-      { ...common, max: REPORT_CONNECTIONS, statement_timeout: options.timeouts?.reportStatementMs },
+      {
+        ...common,
+        connectionString: options.databaseDirectUrl ?? options.databaseUrl,
+        max: REPORT_CONNECTIONS,
+        statement_timeout: options.timeouts?.reportStatementMs,
+      },
       log,
       'reports',
     );
     const watch = createWriteWatch();
     const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }), plugins: [watch.plugin] });
     writeWatches.set(db, watch);
-    pools.set(db, pool);
+    if (!pooled) pools.set(db, pool);
     // With a replica (decision 0062): the reports read from it while it is close enough behind, else from reportPool.
     let readPool = reportPool;
     if (options.databaseReplicaUrl) {

@@ -61,7 +61,7 @@ export interface BackupLog {
 
 export interface BackupsOptions {
   db: DB;
-  config: Pick<AppConfig, 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'backupPassphrase'>>;
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'backupPassphrase' | 'databaseDirectUrl'>>;
   log: BackupLog;
   /** Hears each chunk of a PGlite backup written (the kill -9 test stops there). */
   onChunk?: (written: number) => Promise<void> | void;
@@ -133,7 +133,10 @@ export function createBackupsService(options: BackupsOptions) {
     if (how === 'none' || (how === 'pg_dump' && !config.databaseUrl))
       throw new AppError(503, BACKUP_TEXTS.unavailable, { code: 'BACKUP_UNAVAILABLE' });
     const format = how === 'pglite' ? 'pglite' : 'pgdump';
-    const dumped = how === 'pglite' ? await dumpEmbeddedDatabase(db) : await pgDump(String(config.databaseUrl));
+    const dumped =
+      how === 'pglite'
+        ? await dumpEmbeddedDatabase(db)
+        : await pgDump(String(config.databaseDirectUrl ?? config.databaseUrl));
     if (!dumped) throw new Error('not an embedded database');
     const sealed = await sealBackup(
       dumped.data,
@@ -237,19 +240,17 @@ export function createBackupsService(options: BackupsOptions) {
       if (await backupsRepository.slotSettled(db, slot, now, RETRY_AFTER_MS)) return null;
       // One process owns a PGlite folder: the in-process guard, checked with no wait before the backup takes it.
       if (how === 'pglite') return running.has(db) ? null : backup('scheduled', slot);
-      // A session lock, on a connection held for the backup, keyed by the schema (tests share a database).
-      return db.connection().execute(async (connection) => {
+      // A transaction's lock, held while the backup runs, keyed by the schema (tests share a database): a session lock
+      // would outlive its transaction behind PgBouncer in transaction mode, on a server session lent to others
+      // (decision 0064). The backup writes its record on connections of its own.
+      return db.transaction().execute(async (trx) => {
         const key = sql`hashtext(current_schema() || ':backoffice-backup')`;
-        const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(
-          connection,
+        const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${key}) as locked`.execute(
+          trx,
         );
         if (!rows[0]?.locked) return null;
-        try {
-          if (await backupsRepository.slotSettled(connection, slot, now, RETRY_AFTER_MS)) return null;
-          return running.has(db) ? null : await backup('scheduled', slot);
-        } finally {
-          await sql`select pg_advisory_unlock(${key})`.execute(connection);
-        }
+        if (await backupsRepository.slotSettled(trx, slot, now, RETRY_AFTER_MS)) return null;
+        return running.has(db) ? null : await backup('scheduled', slot);
       });
     },
 
