@@ -94,7 +94,7 @@ async function checkedDump(
 
 /** Restores `file` into the configured database. Throws RestoreRefused with a Portuguese reason. */
 export async function restoreBackup(
-  config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>,
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'databaseDirectUrl'>>,
   file: string,
   options: RestoreOptions = {},
 ): Promise<RestoreResult> {
@@ -103,7 +103,8 @@ export async function restoreBackup(
   if (config.databaseUrl) {
     if (format !== 'pgdump')
       throw new RestoreRefused('Este backup é do banco embutido (PGlite): restaure-o sem DATABASE_URL.');
-    await restorePostgres(config.databaseUrl, config.dataDir, dump, manifest, options);
+    // pg_restore holds a session: the server itself behind a pooler (decision 0064).
+    await restorePostgres(config.databaseDirectUrl ?? config.databaseUrl, config.dataDir, dump, manifest, options);
     return { method: 'pg_restore', verified: manifest !== null };
   }
   if (format !== 'pglite')
