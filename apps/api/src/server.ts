@@ -103,7 +103,7 @@ export async function startServer(
   return {
     app: started,
     db,
-    ready: bootstrapped.then((outcome) => {
+    ready: bootstrapped.then(async (outcome) => {
       ready = true;
       // Once migrated: the embedded database on disk is vacuumed and analysed each night (PGlite has no
       // autovacuum, decision 0024).
@@ -118,10 +118,18 @@ export async function startServer(
           { nextRun: async (now) => maintenance.nextAt(now) },
         );
       }
-      // The scheduled work the plugins registered (none in a `web` process), now that the database is migrated.
-      started.deps.scheduler
-        .start()
-        .catch((error: unknown) => started.log.error({ err: error }, 'the scheduled work could not start'));
+      // The scheduled work the plugins registered (none in a `web` process), now that the database is migrated. A worker
+      // is there for it alone: one whose job queue cannot start is not ready (main.ts exits, its supervisor restarts
+      // it); a process of role `all` goes on answering HTTP and says so in its log.
+      const scheduling = started.deps.scheduler.start();
+      if (config.role === 'worker') {
+        await scheduling.catch((error: unknown) => {
+          started.log.fatal({ err: error }, 'the scheduled work could not start: the worker exits');
+          throw error;
+        });
+      } else {
+        scheduling.catch((error: unknown) => started.log.error({ err: error }, 'the scheduled work could not start'));
+      }
       return outcome;
     }),
   };
