@@ -61,7 +61,8 @@ export interface BackupLog {
 
 export interface BackupsOptions {
   db: DB;
-  config: Pick<AppConfig, 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'backupPassphrase' | 'databaseDirectUrl'>>;
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl'> &
+    Partial<Pick<AppConfig, 'backupPassphrase' | 'databaseDirectUrl'>>;
   log: BackupLog;
   /** Hears each chunk of a PGlite backup written (the kill -9 test stops there). */
   onChunk?: (written: number) => Promise<void> | void;
