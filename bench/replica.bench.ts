@@ -14,14 +14,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { businessDay, dayPeriod } from '@backoffice/contract';
 import pg from 'pg';
 import { startReplicaCluster } from '../apps/api/src/test/replica-cluster';
 import { postgresScale100 } from './lib/datasets';
-import { type RunningServer, root, seedMain, signIn, startServer } from './lib/server';
+import { benchData, type RunningServer, root, seedMain, signIn, startServer } from './lib/server';
 
 const SCALE = Number(process.env.BENCH_REPLICA_SCALE ?? 100);
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
@@ -53,10 +53,15 @@ async function main() {
       // The scale-100 demo kept between runs (bench/lib/datasets.ts: seeded once, about 19 minutes), copied in.
       const dataset = await postgresScale100();
       if (!dataset?.databaseUrl) throw new Error('the replica benchmark needs PostgreSQL (BENCH_POSTGRES_URL)');
-      process.stdout.write('Copying the scale-100 demo into the primary (pg_dump | pg_restore)…\n');
-      const dump = path.join(mkdtempSync(path.join(tmpdir(), 'backoffice-replica-bench-dump-')), 'demo.dump');
-      dirs.push(path.dirname(dump));
-      execFileSync('pg_dump', ['-Fc', '-Z1', '-f', dump, dataset.databaseUrl], { stdio: 'inherit' });
+      // Its dump is kept beside it (bench/.data, git-ignored) until the database is seeded again.
+      const dump = path.join(benchData, 'postgres-scale100.dump');
+      const marker = path.join(dataset.dataDir, 'seeded.json');
+      if (!existsSync(dump) || statSync(dump).mtimeMs < statSync(marker).mtimeMs) {
+        process.stdout.write('Dumping the scale-100 demo (pg_dump, once per seed)…\n');
+        execFileSync('pg_dump', ['-Fc', '-Z1', '-f', `${dump}.part`, dataset.databaseUrl], { stdio: 'inherit' });
+        renameSync(`${dump}.part`, dump);
+      }
+      process.stdout.write('Restoring it into the primary (pg_restore)…\n');
       execFileSync('pg_restore', ['--no-owner', '-j', '2', '-d', cluster.primaryUrl, dump], { stdio: 'inherit' });
     } else {
       const seedDir = mkdtempSync(path.join(tmpdir(), 'backoffice-replica-bench-seed-'));
