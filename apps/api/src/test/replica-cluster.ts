@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { adminQuery } from './database';
 import { freePort } from './free-port';
 
 /**
@@ -29,16 +29,6 @@ const binDir = () => {
   const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(a) - Number(b));
   return path.join('/usr/lib/postgresql', versions.at(-1) ?? '15', 'bin');
 };
-
-async function query<T>(url: string, sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 export async function startReplicaCluster(): Promise<ReplicaCluster> {
   const bin = binDir();
@@ -85,7 +75,7 @@ export async function startReplicaCluster(): Promise<ReplicaCluster> {
   const streaming = async () => {
     for (;;) {
       try {
-        const rows = await query<{ status: string }>(replicaUrl, 'select status from pg_stat_wal_receiver');
+        const rows = await adminQuery<{ status: string }>('select status from pg_stat_wal_receiver', replicaUrl);
         if (rows[0]?.status === 'streaming') return;
       } catch {
         // Still starting: it refuses connections until it has recovered.
@@ -111,10 +101,10 @@ export async function startReplicaCluster(): Promise<ReplicaCluster> {
     stopReplica: () => stop(replica),
     startReplica,
     pauseReplay: async () => {
-      await query(replicaUrl, 'select pg_wal_replay_pause()');
+      await adminQuery('select pg_wal_replay_pause()', replicaUrl);
     },
     resumeReplay: async () => {
-      await query(replicaUrl, 'select pg_wal_replay_resume()');
+      await adminQuery('select pg_wal_replay_resume()', replicaUrl);
     },
     close() {
       stop(replica);
