@@ -83,7 +83,7 @@ export async function startOwnServer(
       DATABASE_URL: '',
       SMTP_URL: '',
       // The daily backup would copy the whole database a minute after start, holding PGlite meanwhile.
-      BACKUP_SCHEDULE: 'off',
+      SCHEDULED_WORK: 'off',
       ...clockEnv(daysLater),
       ...env,
     },

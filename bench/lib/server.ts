@@ -99,7 +99,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
       // No daily backup in the middle of a measurement (it holds PGlite while it copies).
-      BACKUP_SCHEDULE: 'off',
+      SCHEDULED_WORK: 'off',
       ...options.env,
     },
   });

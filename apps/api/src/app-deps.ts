@@ -18,7 +18,7 @@ export interface AppDeps {
   events: OrderEventsHub;
   /**
    * The scheduled work (decision 0063): modules register their tasks while the app is built; the server starts them
-   * once the database is migrated, in a process whose role runs them (`config.backupSchedule`).
+   * once the database is migrated, in a process whose role runs them (`config.scheduledWork`).
    */
   scheduler: Scheduler;
 }

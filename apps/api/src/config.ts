@@ -60,10 +60,16 @@ export interface AppConfig {
    */
   role: ProcessRole;
   /**
-   * The scheduled work of this process: the daily backup's timer (issue 21 §3) and the notes sent by themselves. On
-   * unless BACKUP_SCHEDULE=off or the process is a `web` one; never for an in-memory database.
+   * Whether this process runs the scheduled work (decision 0061): the notes sent and resent by themselves, the day's
+   * backup, the checks 'Tarefas do sistema' shows. By the process's role (a `web` process runs none), off with
+   * SCHEDULED_WORK=off; never for an in-memory database.
    */
-  backupSchedule: boolean;
+  scheduledWork: boolean;
+  /**
+   * The daily backup's timer (issue 21 §3), one of the scheduled works: on where `scheduledWork` is, unless
+   * BACKUP_SCHEDULE=off, which stops the backup alone.
+   */
+  dailyBackup: boolean;
   /**
    * BACKUP_PASSPHRASE: when set, every new backup is encrypted with it (age, scrypt); restoring one asks for it.
    * Unset: backups are written as they are (private files, 0600).
@@ -142,6 +148,12 @@ function pemCertificates(bundle: string): string[] {
   return bundle.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
 }
 
+/** What this process schedules: every work by its role and SCHEDULED_WORK, the backup's own timer by BACKUP_SCHEDULE. */
+function scheduledWorkFrom(env: NodeJS.ProcessEnv, inMemory: boolean, role: ProcessRole) {
+  const scheduledWork = env.SCHEDULED_WORK !== 'off' && !inMemory && role !== 'web';
+  return { scheduledWork, dailyBackup: scheduledWork && env.BACKUP_SCHEDULE !== 'off' };
+}
+
 /**
  * Reads the configuration from the environment and the process's arguments (`argv`: its `--role`); `overrides`
  * wins (tests).
@@ -186,7 +198,7 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     role,
-    backupSchedule: env.BACKUP_SCHEDULE !== 'off' && !inMemory && role !== 'web',
+    ...scheduledWorkFrom(env, inMemory, role),
     backupPassphrase: env.BACKUP_PASSPHRASE || undefined,
     businessTimeZone: businessTimeZoneFrom(env.BUSINESS_TIME_ZONE),
     fiscalSefazUrl: env.FISCAL_SEFAZ_URL || undefined,

@@ -36,15 +36,22 @@ describe('the process role', () => {
     }
   });
 
-  it('a web process runs no scheduled work; a worker and an all do, unless BACKUP_SCHEDULE=off', () => {
+  it('a web process runs no scheduled work; a worker and an all do, unless SCHEDULED_WORK=off', () => {
     const scheduled = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
       const config = loadConfig({ dataDir: '/srv/backoffice' }, { ...POSTGRES, ...env }, argv);
-      return [config.role, config.backupSchedule];
+      return [config.role, config.scheduledWork, config.dailyBackup];
     };
-    expect(scheduled(['--role=web'])).toEqual(['web', false]);
-    expect(scheduled(['--role=worker'])).toEqual(['worker', true]);
-    expect(scheduled([])).toEqual(['all', true]);
-    expect(scheduled(['--role=worker'], { BACKUP_SCHEDULE: 'off' })).toEqual(['worker', false]);
+    expect(scheduled(['--role=web'])).toEqual(['web', false, false]);
+    expect(scheduled(['--role=worker'])).toEqual(['worker', true, true]);
+    expect(scheduled([])).toEqual(['all', true, true]);
+    expect(scheduled(['--role=worker'], { SCHEDULED_WORK: 'off' })).toEqual(['worker', false, false]);
+  });
+
+  it('BACKUP_SCHEDULE=off stops the daily backup alone: the notes still go by themselves (issue 60 §6)', () => {
+    const config = loadConfig({ dataDir: '/srv/backoffice' }, { ...POSTGRES, BACKUP_SCHEDULE: 'off' }, [
+      '--role=worker',
+    ]);
+    expect([config.scheduledWork, config.dailyBackup]).toEqual([true, false]);
   });
 });
 

@@ -18,7 +18,8 @@ const ADMIN = [PERMISSIONS.settings] as const;
 
 /**
  * Backups (issue 21 §3): list, make and download them; their schedule. The daily backup is a scheduled task of the
- * processes that run them (`config.backupSchedule`: not `web` ones, in-memory databases nor the tests' apps).
+ * processes that run them (`config.dailyBackup`: not `web` ones, in-memory databases nor the tests' apps, nor where
+ * BACKUP_SCHEDULE=off).
  */
 export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
@@ -27,7 +28,7 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
   // What a backup killed mid-way left behind (a temporary file) goes at start.
   const leftovers = await service.removeLeftovers();
   if (leftovers.length > 0) app.log.warn({ leftovers }, 'removed unfinished backups');
-  if (config.backupSchedule) scheduleBackups(app.deps.scheduler, service);
+  if (config.dailyBackup) scheduleBackups(app.deps.scheduler, service);
   app.addHook('onClose', () => service.idle());
 
   app.get(

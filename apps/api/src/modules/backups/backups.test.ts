@@ -309,7 +309,7 @@ describe('the daily backup', () => {
   });
 
   it('an app with the schedule on closes at once', async () => {
-    const t = await createTestApp({ backupSchedule: true });
+    const t = await createTestApp({ scheduledWork: true, dailyBackup: true });
     const started = performance.now();
     await t.close();
     // Not a speed check: a timer left running would hold close (or the process) for a minute.

@@ -52,8 +52,8 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The CSV may read a replica (decision 0062).
   const exporting = createNotesService({ ...options, db: replicaReads(db) });
   const tags = ['fiscal'];
-  // The waiting notes go again by themselves where the server keeps time (as the backups' timer: not in the tests).
-  if (config.backupSchedule) scheduleNotes(app.deps.scheduler, service);
+  // The waiting notes go again by themselves in a process that runs the scheduled work (not in the tests).
+  if (config.scheduledWork) scheduleNotes(app.deps.scheduler, service);
 
   app.get(
     '/fiscal/notes',
