@@ -61,7 +61,7 @@ async function world({ proxyOpen = true } = {}) {
   url.searchParams.set('options', `-c search_path=${schema}`);
   // Names the API's sessions in pg_stat_activity, so the test finds its own among parallel runs'.
   url.searchParams.set('application_name', schema);
-  // Every replica shares the secret, as README's "Running several replicas" asks.
+  // Every replica shares the secret, as docs/architecture.md's "Running several replicas" asks.
   const jwtSecret = `away-${randomUUID()}`;
   const config = (overrides: Partial<AppConfig> = {}) =>
     loadConfig(

@@ -95,7 +95,7 @@ export type NotificationFeed = (listener: NotificationListener) => () => void;
 const notificationFeeds = new WeakMap<DB, NotificationFeed>();
 export const pgliteNotificationFeed = (db: DB): NotificationFeed | undefined => notificationFeeds.get(db);
 
-/** Bounded waits of a PostgreSQL pool (README "Configuration"); absent, a wait is unbounded (batch tools). */
+/** Bounded waits of a PostgreSQL pool (docs/deployment.md, "Configuration"); absent, a wait is unbounded (batch tools). */
 export interface DatabaseTimeouts {
   /** How long a caller waits for a connection (the pool's queue, then the connect itself). */
   connectionMs?: number;
