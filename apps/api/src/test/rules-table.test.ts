@@ -47,15 +47,11 @@ export function rulesTableRows(markdown: string): Row[] {
   const start = lines.indexOf(TABLE_TITLE);
   if (start < 0) throw new Error(`docs/architecture.md has no "${TABLE_TITLE}"`);
   const rows: Row[] = [];
-  let inTable = false;
   for (let i = start + 1; i < lines.length; i++) {
     const line = lines[i] ?? '';
     if (line.startsWith('## ')) break;
-    if (!line.startsWith('|')) {
-      if (inTable) break;
-      continue;
-    }
-    inTable = true;
+    // The table is grouped by module: a '### module' heading and its own table each, up to the next '## '.
+    if (!line.startsWith('|')) continue;
     // The cells: split on the bars outside backticks.
     const cells = line
       .slice(1, line.trimEnd().endsWith('|') ? line.trimEnd().length - 1 : undefined)
