@@ -63,6 +63,21 @@ module.exports = {
       },
     },
     {
+      name: 'api-ground-floor-below-modules',
+      comment:
+        "The api's ground floor (db/, lib/, plugins/) never imports a module nor the demo: the modules stand on it, and the demo business (src/demo) drives the modules from above, as a user would.",
+      severity: 'error',
+      from: { path: '^apps/api/src/(db|lib|plugins)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/api/src/(modules|demo)/' },
+    },
+    {
+      name: 'api-modules-below-demo',
+      comment: 'No module imports the demo business: the demo is built from the modules, never the other way.',
+      severity: 'error',
+      from: { path: '^apps/api/src/modules/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/api/src/demo/' },
+    },
+    {
       name: 'contract-stands-alone',
       comment: 'The contract is shared by both sides: it imports neither of them.',
       severity: 'error',

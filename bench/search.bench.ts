@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { type DB, migrateToLatest } from '../apps/api/src/db/database';
-import { seedDemo } from '../apps/api/src/db/seed/demo';
+import { seedDemo } from '../apps/api/src/demo';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/foundation';
 import { emptyTestDatabase } from '../apps/api/src/test/database';
 

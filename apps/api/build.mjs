@@ -11,7 +11,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 await build({
   entryPoints: {
     main: 'src/main.ts',
-    seed: 'src/db/seed/cli.ts',
+    seed: 'src/demo/cli.ts',
     'pglite-worker': 'src/db/pglite-worker.ts',
     'imports-reader': 'src/modules/imports/imports.reader.ts',
     'nfe-reader': 'src/modules/purchases/nfe/nfe-reader.ts',

@@ -7,7 +7,7 @@ import { Migrator } from 'kysely/migration';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyTestDatabase, type TestDatabase } from '../test/database';
-import { bootstrapDatabase } from './bootstrap';
+import { bootstrapDatabase } from '../bootstrap';
 import { migrationProvider } from './migrations';
 
 const log = pino({ level: 'silent' });

@@ -20,7 +20,7 @@ export interface FilesMove {
 
 /**
  * Moves the pictures of the former disk store (`DATA_DIR/files`, before migration 0013) into the `files`
- * table, once per database: after the migrations, the start (db/bootstrap.ts) claims the step in
+ * table, once per database: after the migrations, the start (bootstrap.ts) claims the step in
  * `bootstrap_steps` and, in the same transaction, stores every file a `product_images` or `order_images`
  * row names by its old key and rewrites those rows to the new key (`<folder>/<sha256>.<extension>`). A
  * second replica starting at the same moment waits on the claim and then finds it done; a failure rolls

@@ -1,6 +1,6 @@
 /**
  * Which failures mean "the database cannot serve this request right now" (answered 503
- * DATABASE_UNAVAILABLE by plugins/errors.ts, retried by the start-up in db/bootstrap.ts), as opposed to a
+ * DATABASE_UNAVAILABLE by plugins/errors.ts, retried by the start-up in bootstrap.ts), as opposed to a
  * fault of the request or of the code (500).
  */
 

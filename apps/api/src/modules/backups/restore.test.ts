@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DB, migrateToLatest } from '../../db/database';
-import { seedDemo } from '../../db/seed/demo';
+import { seedDemo } from '../../demo';
 import { createStorage, sha256Hex } from '../../lib/storage';
 import { emptyTestDatabase, migratedPGliteTemplate, type TestDatabase } from '../../test/database';
 import { ENVELOPE_MAGIC, readBackupFile } from './backup-envelope';

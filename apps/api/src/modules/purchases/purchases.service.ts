@@ -82,7 +82,7 @@ function alreadyEntered(accessKey: string, entry: { id: number; created_at: Date
 
 /**
  * The note read from the file (in the reader's worker thread); a refusal of the reader is a 400 with its own
- * message, a homologation note too. The confirm's first step, and the demo seed's (db/seed/demo/purchases.ts).
+ * message, a homologation note too. The confirm's first step, and the demo seed's (demo/purchases.ts).
  */
 export async function readNfeFile(bytes: Buffer): Promise<NfeDocument> {
   let note: NfeDocument;

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { bootstrapDatabase } from '../../db/bootstrap';
+import { bootstrapDatabase } from '../../bootstrap';
 import type { Principal } from '../../plugins/auth';
 import { emptyTestDatabase, type TestDatabase } from '../../test/database';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';

@@ -1,7 +1,7 @@
 /**
  * Builds realistic NF-e 4.00 XML (nfeProc with NFe and protNFe, or a bare NFe) from a small spec, with a valid
  * access key, the totals added up and an XMLDSig signature by the SAMPLE certificate (sample-nfe-certificate.ts):
- * the demo's entries by XML (db/seed/demo/purchases.ts) and, with test-nfe.ts's defaults, the fixtures of the
+ * the demo's entries by XML (demo/purchases.ts) and, with test-nfe.ts's defaults, the fixtures of the
  * reader's tests, the API tests, the browser journey and the benchmark. A plain module (no test framework), fast: a
  * 500-item note is built and signed in a few milliseconds.
  *

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../../schema';
+import type { Database } from '../db/schema';
 import { COMPANY } from './settings';
 import { demoAdminId } from './staff';
 

@@ -1,6 +1,6 @@
 import { businessDay, dayStart, shiftDay } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../schema';
+import type { Database } from '../db/schema';
 import { HOUR } from './clock';
 import { demoAdminId } from './staff';
 import type { DemoSupplierKey as SupplierKey } from './suppliers';

@@ -7,7 +7,7 @@ import {
   type SaleDiscounts,
   STOCK_RELEASED_ON,
 } from '@backoffice/contract';
-import { quote } from '../../../modules/selling/pricing';
+import { quote } from '../modules/selling/pricing';
 import { DAY, HOUR, MINUTE } from './clock';
 import { isWalkInSale, walkInNoteDocument } from './counter';
 import type { CustomerPlan } from './customers';

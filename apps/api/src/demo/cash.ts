@@ -1,6 +1,6 @@
 import { businessDay, centsToReais, dayStart, shiftDay, weekdayOf } from '@backoffice/contract';
 import { type Insertable, sql, type Transaction } from 'kysely';
-import type { Database } from '../../schema';
+import type { Database } from '../db/schema';
 import { insertMany } from './bulk';
 import { DAY, HOUR, MINUTE } from './clock';
 import { demoAdminId } from './staff';

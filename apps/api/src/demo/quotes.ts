@@ -1,6 +1,6 @@
 import { businessDay, shiftDay } from '@backoffice/contract';
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../schema';
+import type { Database } from '../db/schema';
 import { DAY, HOUR } from './clock';
 
 /** How many quotes of each kind the demo has at scale 1 (issue 38 §4, decision 0043); more in proportion above. */

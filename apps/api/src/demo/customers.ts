@@ -1,6 +1,6 @@
 import { customerSearchText, withCnpjCheckDigits, withCpfCheckDigits } from '@backoffice/contract';
 import type { Insertable } from 'kysely';
-import type { CustomersTable } from '../../schema';
+import type { CustomersTable } from '../db/schema';
 import { businessTime, DAY, HOUR, MINUTE } from './clock';
 import type { Random } from './random';
 import type { Staff } from './staff';

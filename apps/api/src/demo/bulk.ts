@@ -1,5 +1,5 @@
 import { type Insertable, sql, type Transaction } from 'kysely';
-import type { Database } from '../../schema';
+import type { Database } from '../db/schema';
 
 type Table = keyof Database;
 type Row<T extends Table> = Insertable<Database[T]>;

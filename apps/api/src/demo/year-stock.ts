@@ -1,5 +1,5 @@
 import { averageCostCents, businessDay, PURCHASE_ENTRY_TEXTS, shiftDay } from '@backoffice/contract';
-import { composeAccessKey } from '../../../lib/nfe/access-key';
+import { composeAccessKey } from '../lib/nfe/access-key';
 import { at, DAY, HOUR, MINUTE } from './clock';
 import { type AdjustedLine, recordAdjustment } from './order-events';
 import type { ProductPlan } from './products';

@@ -1,6 +1,6 @@
 import { formatDocument, withCnpjCheckDigits } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../schema';
+import type { Database } from '../db/schema';
 import { insertMany } from './bulk';
 import { DAY, HOUR, MINUTE } from './clock';
 import type { CustomerPlan } from './customers';

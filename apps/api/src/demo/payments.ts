@@ -10,7 +10,7 @@ import {
   pixTxid,
 } from '@backoffice/contract';
 import type { Insertable, Transaction } from 'kysely';
-import type { Database, OrderPaymentsTable } from '../../schema';
+import type { Database, OrderPaymentsTable } from '../db/schema';
 import { insertMany } from './bulk';
 import { COMPANY } from './settings';
 

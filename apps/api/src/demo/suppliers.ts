@@ -1,6 +1,6 @@
 import { businessDay, dayStart, shiftDay, supplierSearchText, withCnpjCheckDigits } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../schema';
+import type { Database } from '../db/schema';
 import { HOUR } from './clock';
 import type { ProductPlan } from './products';
 import { stream } from './random';

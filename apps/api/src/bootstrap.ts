@@ -2,14 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { passwordStrengthProblem } from '@backoffice/contract/password-strength';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { AppConfig } from '../config';
-import type { Storage } from '../lib/storage';
-import { type DB, migrateToLatest } from './database';
-import { moveFilesFromDisk } from './files-from-disk';
-import { maintainEmbedded } from './maintenance';
-import { seedDemo } from './seed/demo';
-import { isEmpty, seedFirstAdministrator } from './seed/foundation';
-import { isDatabaseUnavailable } from './unavailable';
+import type { AppConfig } from './config';
+import type { Storage } from './lib/storage';
+import { type DB, migrateToLatest } from './db/database';
+import { moveFilesFromDisk } from './db/files-from-disk';
+import { maintainEmbedded } from './db/maintenance';
+import { seedDemo } from './demo';
+import { isEmpty, seedFirstAdministrator } from './db/seed/foundation';
+import { isDatabaseUnavailable } from './db/unavailable';
 
 export type BootstrapOutcome = 'demo' | 'administrator' | 'nobody' | 'existing';
 

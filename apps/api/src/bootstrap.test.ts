@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { emptyTestDatabase, type TestDatabase } from '../test/database';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { emptyTestDatabase, type TestDatabase } from './test/database';
 import { bootstrapDatabase } from './bootstrap';
 
 const log = pino({ level: 'silent' });

@@ -10,7 +10,7 @@ import {
   splitPayment,
 } from '@backoffice/contract';
 import { type Insertable, sql, type Transaction } from 'kysely';
-import type { Database } from '../../schema';
+import type { Database } from '../db/schema';
 import { columnTypes, insertColumns, insertMany } from './bulk';
 import { demoAdminId } from './staff';
 

@@ -1,7 +1,7 @@
 import { EMPLOYEE_FUNCS, withCpfCheckDigits } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../schema';
-import { demoPasswordHash } from '../foundation';
+import type { Database } from '../db/schema';
+import { demoPasswordHash } from '../db/seed/foundation';
 import { insertMany } from './bulk';
 import type { Random } from './random';
 import { WeightedIndex } from './random';

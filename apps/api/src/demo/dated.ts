@@ -1,7 +1,7 @@
 import { generateOrderCode } from '@backoffice/contract';
 import { sql, type Transaction } from 'kysely';
-import type { DB } from '../../database';
-import type { Database } from '../../schema';
+import type { DB } from '../db/database';
+import type { Database } from '../db/schema';
 
 /**
  * The demo runs some of its history through the services themselves (a repair's year, a seminovo sold at the
