@@ -15,8 +15,8 @@ import { sql } from 'kysely';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { type DB, migrateToLatest } from '../apps/api/src/db/database';
-import { seedDemo } from '../apps/api/src/demo';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/foundation';
+import { seedDemo } from '../apps/api/src/demo';
 import { emptyTestDatabase } from '../apps/api/src/test/database';
 
 const TARGET_PRODUCTS = 40_000;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createStorage } from './lib/storage';
-import { adminQuery } from './test/database';
 import { bootstrapDatabase } from './bootstrap';
 import { createDatabase } from './db/database';
+import { createStorage } from './lib/storage';
+import { adminQuery } from './test/database';
 
 /**
  * Web and worker processes started together on an empty PostgreSQL (issue 43, decision 0061): three pools on one

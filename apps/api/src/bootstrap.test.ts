@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
+import { bootstrapDatabase } from './bootstrap';
 import { loadConfig } from './config';
 import { emptyTestDatabase, type TestDatabase } from './test/database';
-import { bootstrapDatabase } from './bootstrap';
 
 const log = pino({ level: 'silent' });
 

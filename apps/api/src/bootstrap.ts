@@ -3,13 +3,13 @@ import { passwordStrengthProblem } from '@backoffice/contract/password-strength'
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from './config';
-import type { Storage } from './lib/storage';
 import { type DB, migrateToLatest } from './db/database';
 import { moveFilesFromDisk } from './db/files-from-disk';
 import { maintainEmbedded } from './db/maintenance';
-import { seedDemo } from './demo';
 import { isEmpty, seedFirstAdministrator } from './db/seed/foundation';
 import { isDatabaseUnavailable } from './db/unavailable';
+import { seedDemo } from './demo';
+import type { Storage } from './lib/storage';
 
 export type BootstrapOutcome = 'demo' | 'administrator' | 'nobody' | 'existing';
 

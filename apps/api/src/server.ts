@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { type AppConfig, listeningUrl } from './config';
 import { type BootstrapOutcome, bootstrapWhenReachable, type RetryOptions } from './bootstrap';
+import { type AppConfig, listeningUrl } from './config';
 import { createDatabase, type DB } from './db/database';
 import { createEmbeddedMaintenance, isEmbedded } from './db/maintenance';
 

@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emptyTestDatabase, type TestDatabase } from '../test/database';
 import { bootstrapDatabase } from '../bootstrap';
+import { emptyTestDatabase, type TestDatabase } from '../test/database';
 import { migrationProvider } from './migrations';
 
 const log = pino({ level: 'silent' });

@@ -10,11 +10,11 @@ import { parseArgs } from 'node:util';
 import { businessTimeOn, isCalendarDay, setBusinessTimeZone } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { loadConfig } from '../config';
-import { createStorage } from '../lib/storage';
 import { createDatabase, type DB, migrateToLatest } from '../db/database';
 import { maintainEmbedded } from '../db/maintenance';
-import { seedDemo } from './index';
 import { resetData } from '../db/seed/reset';
+import { createStorage } from '../lib/storage';
+import { seedDemo } from './index';
 
 const USAGE = `Uso: npm run db:seed -- [--scale N] [--reset] [--today AAAA-MM-DD]
   --scale N     multiplica o negócio de demonstração (1 ≈ 300 clientes, 400 produtos, 3.000 pedidos)

@@ -26,8 +26,6 @@ import {
 } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { levelPriceCents, quote } from '../modules/selling/pricing';
-import { emptyTestDatabase, type TestDatabase } from '../test/database';
 import { migrateToLatest } from '../db/database';
 import { BACKFILL } from '../db/migrations/0007-reports';
 import { RECOUNT } from '../db/migrations/0008-order-status-counts';
@@ -36,6 +34,8 @@ import { RECOUNT_DAYS } from '../db/migrations/0012-order-status-days';
 import { RECOUNT_CUSTOMERS } from '../db/migrations/0038-customer-status-counts';
 import { RECOUNT_PRODUCTS } from '../db/migrations/0052-product-counts';
 import { RECOUNT_RECEIVABLE_DAYS } from '../db/migrations/0072-receivables';
+import { levelPriceCents, quote } from '../modules/selling/pricing';
+import { emptyTestDatabase, type TestDatabase } from '../test/database';
 import { seedDemo } from './index';
 
 const NOW = new Date('2026-11-21T23:30:00Z');

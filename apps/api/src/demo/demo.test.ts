@@ -15,16 +15,16 @@ import {
 } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../db/database';
+import { DEMO_EMPLOYEES } from '../db/seed/foundation';
+import { resetData } from '../db/seed/reset';
 import { isValidAccessKey } from '../lib/nfe/access-key';
 import { payablesDue } from '../modules/payables/payables.service';
 import { createPurchasesService } from '../modules/purchases/purchases.service';
 import { emptyTestDatabase, type TestDatabase } from '../test/database';
-import { migrateToLatest } from '../db/database';
 import { type SeedSummary, seedDemo } from './index';
 import { DEMO_REPAIR_PARTS } from './repairs';
 import { DEMO_SEMINOVOS } from './trade-ins';
-import { DEMO_EMPLOYEES } from '../db/seed/foundation';
-import { resetData } from '../db/seed/reset';
 
 /** The demo's "today" in these tests: a Saturday evening in São Paulo. */
 const NOW = new Date('2026-11-21T23:30:00Z');

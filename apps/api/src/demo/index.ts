@@ -1,9 +1,9 @@
 import { formatDocument } from '@backoffice/contract';
 import { sql, type Transaction } from 'kysely';
-import type { Storage } from '../lib/storage';
 import type { DB } from '../db/database';
 import type { Database } from '../db/schema';
 import { seedFoundation } from '../db/seed/foundation';
+import type { Storage } from '../lib/storage';
 import { seedAnalytics } from './analytics';
 import { columnTypes, insertColumns, insertMany, nextId, Sink, syncIdentity } from './bulk';
 import { seedCash } from './cash';

@@ -1,7 +1,7 @@
 import { productSearchText } from '@backoffice/contract';
 import { type Insertable, sql, type Transaction } from 'kysely';
-import type { Storage } from '../lib/storage';
 import type { Database, ProductsTable } from '../db/schema';
+import type { Storage } from '../lib/storage';
 import { insertMany } from './bulk';
 import { businessTime, DAY } from './clock';
 import { productPicture } from './images';

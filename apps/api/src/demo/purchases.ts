@@ -8,9 +8,9 @@ import {
   withCnpjCheckDigits,
 } from '@backoffice/contract';
 import { type Insertable, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 import { buildSampleNfe, type SampleNfeIssuer } from '../modules/purchases/nfe/sample-nfe';
 import { enterNfe, readNfeFile } from '../modules/purchases/purchases.service';
-import type { Database } from '../db/schema';
 import { columnTypes, insertColumns, insertMany, nextId } from './bulk';
 import { at } from './clock';
 import { DEMO_BANK_ACCOUNT } from './payables';

@@ -10,13 +10,13 @@ import {
 } from '@backoffice/contract';
 import { sql } from 'kysely';
 import type { AppConfig } from '../config';
+import type { DB } from '../db/database';
 import { createFileLinks } from '../lib/file-links';
 import type { Storage } from '../lib/storage';
 import { insertProducts } from '../modules/products/products.service';
 import { createRepairsService, lateAt } from '../modules/repairs/repairs.service';
 import { moveStock, unitByImei } from '../modules/stock/stock.service';
 import type { Principal } from '../plugins/auth';
-import type { DB } from '../db/database';
 import { at, DAY, HOUR, localDayStart, MINUTE } from './clock';
 import { assertNoOpenDrawer, dateSince, marks, recodeOrder } from './dated';
 import { packagingPicture, signaturePicture } from './images';

@@ -15,6 +15,7 @@ import {
   tradeInPhoneName,
 } from '@backoffice/contract';
 import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 import type { Storage } from '../lib/storage';
 import { lockOrder, transition } from '../modules/orders/workflow.service';
 import { createPayables, payPayableNow } from '../modules/payables/payables.service';
@@ -22,7 +23,6 @@ import { insertProducts } from '../modules/products/products.service';
 import { levelPriceCents } from '../modules/selling/pricing';
 import { placeOrder } from '../modules/selling/selling.service';
 import { releaseUsedUnit, takeInUsedUnit } from '../modules/stock/stock.service';
-import type { Database } from '../db/schema';
 import { at, DAY, HOUR, localDayStart, MINUTE } from './clock';
 import { assertNoOpenDrawer, dateSince, marks, recodeOrder } from './dated';
 import { packagingPicture, receiptPicture, signaturePicture } from './images';

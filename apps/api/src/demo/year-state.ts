@@ -1,7 +1,7 @@
 import { luhnCheckDigit, type OrderStatusKey } from '@backoffice/contract';
 import type { Insertable } from 'kysely';
-import { levelPriceCents } from '../modules/selling/pricing';
 import type { OrderAdjustmentsTable, StockMovementKind } from '../db/schema';
+import { levelPriceCents } from '../modules/selling/pricing';
 import type { Sink } from './bulk';
 import type { CustomerPlan } from './customers';
 import type { EventQueue } from './heap';
