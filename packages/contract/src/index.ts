@@ -58,4 +58,5 @@ export * from './text';
 export * from './trade-in-access';
 export * from './trade-ins';
 export * from './unit-count';
+export * from './warranty';
 export * from './whatsapp';

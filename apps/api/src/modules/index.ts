@@ -32,6 +32,7 @@ import { settingsRoutes } from './settings/settings.routes';
 import { suppliersRoutes } from './suppliers/suppliers.routes';
 import { systemTasksRoutes } from './system-tasks/system-tasks.routes';
 import { tradeInsRoutes } from './trade-ins/trade-ins.routes';
+import { unitsRoutes } from './units/units.routes';
 
 /** Every domain's routes, under /api. A new domain adds one line here. */
 export async function registerModules(api: FastifyInstance) {
@@ -52,6 +53,7 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(filesRoutes);
   await api.register(eventsRoutes);
   await api.register(searchRoutes);
+  await api.register(unitsRoutes);
   await api.register(auditRoutes);
   await api.register(notificationsRoutes);
   await api.register(importsRoutes);

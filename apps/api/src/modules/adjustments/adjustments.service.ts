@@ -23,9 +23,9 @@ import {
   receiveReturnedUnits,
   releaseUnit,
   replacementUnits,
-  unitByImei,
   writeOffUnit,
 } from '../stock/stock.service';
+import { unitWithRepairs } from '../units/units.service';
 import { adjustmentsRepository as repo } from './adjustments.repository';
 
 /**
@@ -266,13 +266,13 @@ export function createAdjustmentsService(db: DB) {
     /** A returned phone back on sale after its analysis: the unit as GET /units/{imei} answers it. */
     async release(principal: Principal, imei: string): Promise<Unit> {
       await db.transaction().execute((trx) => releaseUnit(trx, imei, principal.employeeId));
-      return unitByImei(db, imei);
+      return unitWithRepairs(db, imei);
     },
 
     /** A returned phone written off after its analysis: the unit as GET /units/{imei} answers it. */
     async writeOff(principal: Principal, imei: string): Promise<Unit> {
       await db.transaction().execute((trx) => writeOffUnit(trx, imei, principal.employeeId));
-      return unitByImei(db, imei);
+      return unitWithRepairs(db, imei);
     },
   };
 }

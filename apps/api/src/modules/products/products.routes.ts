@@ -29,7 +29,6 @@ import {
   unitCountBodySchema,
   unitCountQuerySchema,
   unitCountResultSchema,
-  unitSchema,
   unitsInAnalysisQuerySchema,
   unitsInAnalysisSchema,
 } from '@backoffice/contract';
@@ -345,21 +344,6 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.unitsInAnalysis(request.query.page, request.query.items),
-  );
-
-  app.get(
-    '/units/:imei',
-    {
-      config: { permissions: UNIT_READ_PERMISSIONS },
-      schema: {
-        tags,
-        summary:
-          'Consultar IMEI: o aparelho (por qualquer um dos seus IMEIs), seu produto, status, pedido e cliente, a garantia (da entrega, pelos meses do produto, mais 12 com a garantia estendida do pedido) e o histórico',
-        params: z.object({ imei: z.string().regex(/^\d{15}$/, 'IMEI deve ter 15 dígitos.') }),
-        response: { 200: data(unitSchema) },
-      },
-    },
-    async (request) => ({ data: await service.unit(request.params.imei) }),
   );
 
   // ---------- brands and references ----------

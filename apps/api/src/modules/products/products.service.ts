@@ -11,7 +11,7 @@ import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
-import { checkImeis, unitByImei, unitsInAnalysis } from '../stock/stock.service';
+import { checkImeis, unitsInAnalysis } from '../stock/stock.service';
 import { productBrands } from './product-brands';
 import { productHistories } from './product-histories';
 import { productStock } from './product-stock';
@@ -121,8 +121,6 @@ export function createProductsService(db: DB, storage: Storage) {
     /** 'Controla IMEI': the IMEIs an entry is about to send, checked (valid, and where registered). */
     checkImeis: (imeis: readonly string[]) => checkImeis(db, imeis),
 
-    /** 'Consultar IMEI': the phone, its customer and order, its warranty and its history. */
-    unit: (imei: string) => unitByImei(db, imei),
     /** The phones that came back and wait for a stocker's verdict (decision 0012), a page at a time. */
     unitsInAnalysis: (page: number, items: number) => unitsInAnalysis(db, page, items),
 

@@ -1,8 +1,6 @@
-import { isPickup, UNIT_TEXTS, type Unit, type UnitEvent } from '@backoffice/contract';
+import { isPickup, phoneWarranty, UNIT_TEXTS, type Unit, type UnitEvent } from '@backoffice/contract';
 import type { Executor } from '../../db/executor';
 import { notFound } from '../../lib/errors';
-import { repairsOfImei } from '../repairs/repair-warranty.service';
-import { phoneWarranty } from '../selling/warranty.service';
 import { stockRepository } from './stock.repository';
 
 /**
@@ -38,10 +36,11 @@ export { receiveReturnedUnits, releaseUnit, replacementUnits, writeOffUnit } fro
 export { releaseUsedUnit, takeInUsedUnit, type UsedUnitIn } from './used-units';
 
 /**
- * One phone by either IMEI (issue 17 §4): its product, status, order and customer, its warranty and its history,
- * in the order things happened to it (decision 0039). Its 'Entregue ao cliente' is when the customer received
+ * One phone by either IMEI (issue 17 §4) as the stock knows it: its product, status, order and customer, its
+ * warranty and its history, in the order things happened to it (decision 0039); its repairs are added above the
+ * stock, by 'Consultar IMEI' (units/units.service.ts). Its 'Entregue ao cliente' is when the customer received
  * it, after what made it the customer's; when that was and its warranty are the sale's rule (`phoneWarranty`,
- * selling/warranty.service.ts). 404 when no unit has the IMEI.
+ * packages/contract/src/warranty.ts). 404 when no unit has the IMEI.
  */
 export async function unitByImei(db: Executor, imei: string, now = new Date()): Promise<Unit> {
   const row = await stockRepository.unitByImei(db, imei);
@@ -83,19 +82,6 @@ export async function unitByImei(db: Executor, imei: string, now = new Date()): 
       orderCode: row.order_code,
     });
   }
-  // Its repairs at our counter (issue 42 §2): a delivered one in the history at its delivery, each with its warranty.
-  const repairs = await repairsOfImei(db, row.imei, now);
-  for (const repair of repairs) {
-    if (!repair.deliveredAt) continue;
-    const at = repair.deliveredAt.toISOString();
-    const after = history.findIndex((entry) => entry.at > at);
-    history.splice(after === -1 ? history.length : after, 0, {
-      event: UNIT_TEXTS.repairDelivered(repair.number),
-      at,
-      employee: null,
-      orderCode: null,
-    });
-  }
   return {
     imei: row.imei,
     imei2: row.imei2,
@@ -109,13 +95,7 @@ export async function unitByImei(db: Executor, imei: string, now = new Date()): 
     warrantyEndsAt: endsAt?.toISOString() ?? null,
     warrantyDaysLeft: daysLeft,
     history,
-    repairs: repairs.map((repair) => ({
-      id: repair.id,
-      number: repair.number,
-      status: repair.statusLabel,
-      deliveredAt: repair.deliveredAt?.toISOString() ?? null,
-      warrantyEndsAt: repair.warrantyEndsAt?.toISOString() ?? null,
-      warrantyDaysLeft: repair.warrantyDaysLeft,
-    })),
+    // The repairs at our counter are the repairs module's: 'Consultar IMEI' adds them (units/units.service.ts).
+    repairs: [],
   };
 }

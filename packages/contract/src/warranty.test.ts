@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PhoneWarrantyFacts, phoneWarranty } from './warranty.service';
+import { type PhoneWarrantyFacts, phoneWarranty } from './warranty';
 
 /** A phone of a 12-month product, sold and delivered by a courier on 31 Jan 2026 at 12:00 São Paulo time. */
 const order = { pickup: false, deliveredAt: '2026-01-31T15:00:00.000Z', finishedAt: '2026-02-02T13:00:00.000Z' };

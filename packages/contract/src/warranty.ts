@@ -1,9 +1,9 @@
-import { EXTENDED_WARRANTY_MONTHS, type UnitStatus } from '@backoffice/contract';
+import { EXTENDED_WARRANTY_MONTHS, type UnitStatus } from './imei';
 
 /**
  * A phone's warranty (decisions 0011, 0039): a rule of the sale, read by the stock module when it shows a phone
- * ('Consultar IMEI'). A service file of its own, not `selling.service.ts`: selling reaches the stock module,
- * which would then reach back (an import cycle).
+ * ('Consultar IMEI') and by the repairs' counter. In the contract, pure, so the stock module reads it without
+ * reaching up into selling (no two modules import each other, issue 60 §3).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
