@@ -1,3 +1,5 @@
+const { moduleLoopRules } = require('./scripts/module-cycles.cjs');
+
 /**
  * The boundaries of the codebase, checked by `npm run lint` (dependency-cruiser).
  * See docs/architecture.md, "Boundaries".
@@ -77,6 +79,9 @@ module.exports = {
       from: { path: '^apps/api/src/modules/', pathNot: '\\.test\\.ts$' },
       to: { path: '^apps/api/src/demo/' },
     },
+    // No two api modules import each other, directly or round a loop (issue 60 §3): computed from the modules'
+    // imports, one rule per import inside a loop, none while there is none (scripts/module-cycles.cjs).
+    ...moduleLoopRules(),
     {
       name: 'contract-stands-alone',
       comment: 'The contract is shared by both sides: it imports neither of them.',

@@ -3,7 +3,7 @@ import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { folded } from '../../lib/sql-input';
-import { DUE_AT_HANDOVER, PAYMENT_PARTS } from '../payments/pix-received.service';
+import { DUE_AT_HANDOVER, PAYMENT_PARTS } from '../orders/payment-facts.service';
 
 /** The orders waiting for a courier: the contract's (Aguardando motoboy, Entrega imediata). */
 const WAITING: readonly number[] = AWAITING_COURIER_STATUSES;

@@ -31,8 +31,8 @@ import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { receiveCash } from '../cash/cash.service';
+import { dueCents } from '../orders/payment-facts.service';
 import { changeCourier, type LockedOrder, lockOrder } from '../orders/workflow.service';
-import { dueCents } from '../payments/pix-received.service';
 import { deliverySchedule } from '../settings/settings.service';
 import { type BoardSlot, type DispatchOrderRow, type RunRow, dispatchRepository as repo } from './dispatch.repository';
 

@@ -11,8 +11,8 @@ import {
   shiftDay,
 } from '@backoffice/contract';
 import { searchWords } from '../../lib/sql-input';
-import { dueCents, partsOf } from '../payments/pix-received.service';
 import type { OrderFilter, OrderRow } from './orders.repository';
+import { dueCents, partsOf } from './payment-facts.service';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

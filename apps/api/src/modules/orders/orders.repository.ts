@@ -3,9 +3,9 @@ import { type ExpressionBuilder, type Insertable, sql, type Transaction, type Up
 import type { Executor } from '../../db/executor';
 import type { Database, OrderImageKind, OrderItemsTable, OrdersTable, PaymentMethodColumn } from '../../db/schema';
 import { isStorableId } from '../../lib/sql-input';
-import { PAYMENT_PARTS, PIX_WAITING } from '../payments/pix-received.service';
 import { hashBands } from './images';
 import { type OrderReader, readableBy } from './order-readers';
+import { PAYMENT_PARTS, PIX_WAITING } from './payment-facts.service';
 
 /** From this offset on, a status page starts its index scan at its day (migration 0012's counters). */
 export const DAY_SKIP_FROM = 500;

@@ -36,11 +36,11 @@ import type { Principal } from '../../plugins/auth';
 
 export { hashBands } from './images';
 
-import { pixOfOrder } from '../payments/pix-received.service';
 import { deliveryInput, type MovePictures, normalizePictures, withoutSendingTime } from './move-input';
 import { type OrderReader, readerOf } from './order-readers';
 import { filterOf, normalizeOrderCode, toOrderSummary } from './order-summary';
 import { type LockedOrder, ordersRepository as repo } from './orders.repository';
+import { pixOfOrder } from './payment-facts.service';
 import { sameProofAs } from './proof-matches';
 import { assertFresh, ORDER_IMAGE_FOLDER, refusal, type TransitionInput, transition } from './workflow';
 import { activeCourier, assertOrderReadable, changeCourier, claimOrderRequest, lockOrder } from './workflow.service';

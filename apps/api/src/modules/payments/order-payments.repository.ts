@@ -1,7 +1,7 @@
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, OrderPaymentsTable, OrderRefundsTable } from '../../db/schema';
-import { pixReceivedRepository } from './pix-received.repository';
+import { pixOfOrder } from '../orders/payment-facts.service';
 
 /** The parts an order is paid by (migration 0057). Every writer holds the order's row lock first. */
 export const orderPaymentsRepository = {
@@ -63,7 +63,7 @@ export const orderPaymentsRepository = {
 
   /** A Pix received that paid the order whole (not one of its parts' Pix), not given back in full. */
   async wholePix(db: Executor, orderId: number): Promise<boolean> {
-    const pix = await pixReceivedRepository.ofOrder(db, orderId);
+    const pix = await pixOfOrder(db, orderId);
     return pix !== undefined && pix.refunded_cents < pix.amount_cents;
   },
 

@@ -28,6 +28,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { findUnsafeValue } from '../../plugins/input-guard';
 import { receiveInstalmentPix } from '../credit/receivables.service';
+import { pixOfOrder } from '../orders/payment-facts.service';
 import {
   type LockedOrder,
   lockOrder,
@@ -125,7 +126,7 @@ async function pixRefusal(
       ),
     };
   }
-  if (await pixRepo.ofOrder(trx, order.id))
+  if (await pixOfOrder(trx, order.id))
     return { reason: 'ALREADY_PAID', message: PAYMENT_TEXTS.alreadyPaid(order.code) };
   // Paid in parts (decision 0042): a Pix for the whole order would pay it twice; each Pix names its part.
   const parts = await partsRepo.ofOrder(trx, order.id);
@@ -278,7 +279,7 @@ async function matchPixByHand(db: DB, principal: Principal, endToEndId: string, 
  */
 export function registerPaymentsWorkflow(): void {
   onRequirement('pixReceived', async ({ trx, order }) => {
-    const pix = await pixRepo.ofOrder(trx, order.id);
+    const pix = await pixOfOrder(trx, order.id);
     // A Pix for exactly the total, or (decision 0042) parts whose confirmed sum is exactly the total.
     const paid = pix && pixPaysTotal(pix.amount_cents, order.total_cents);
     if (!paid && !(await paidByParts(trx, order))) {

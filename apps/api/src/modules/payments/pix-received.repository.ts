@@ -1,15 +1,8 @@
-import { PIX_PAYABLE_STATUSES, type PixUnmatchedReason } from '@backoffice/contract';
-import { type Insertable, sql, type Transaction } from 'kysely';
+import type { PixUnmatchedReason } from '@backoffice/contract';
+import type { Insertable, Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, PixReceivedTable } from '../../db/schema';
-
-/**
- * A Pix `p` the bank confirmed that waits for an employee's click, paying the order `o` (issue 35 §4; the
- * contract's `pixAwaitsConfirmation`): matched, not confirmed, nothing given back — the predicate of the
- * partial index `pix_received_waiting` (migration 0049) — and the order still waiting for its payment.
- */
-export const PIX_WAITING = sql<boolean>`(p.order_id is not null and p.confirmed_at is null and p.refunded_cents = 0
-  and o.status in (${sql.join([...PIX_PAYABLE_STATUSES])}))`;
+import { PIX_WAITING } from '../orders/payment-facts.service';
 
 /** The query of `waiting` (its plan is checked: pix-waiting-index.test.ts). */
 export const waitingQuery = (db: Executor, cap: number) =>
@@ -41,25 +34,6 @@ export const pixReceivedRepository = {
       .selectAll()
       .where('end_to_end_id', '=', endToEndId)
       .forUpdate()
-      .executeTakeFirst();
-  },
-
-  /**
-   * The Pix that paid this order whole, if any: not one of its parts' Pix (decision 0042: a part's Pix is
-   * matched to the order too, and is read with its part).
-   */
-  ofOrder(db: Executor, orderId: number) {
-    return db
-      .selectFrom('pix_received as r')
-      .selectAll('r')
-      .where('r.order_id', '=', orderId)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb.selectFrom('order_payments as p').select('p.id').whereRef('p.end_to_end_id', '=', 'r.end_to_end_id'),
-          ),
-        ),
-      )
       .executeTakeFirst();
   },
 

@@ -46,6 +46,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { decideCreditSale } from '../credit/credit.service';
+import { pixOfOrder } from '../orders/payment-facts.service';
 import { lockOrder, normalizeOrderPicture, recordOrderNote } from '../orders/workflow.service';
 import {
   assertPartsCovered,
@@ -55,7 +56,6 @@ import {
   recordCheckoutPixPart,
   recordRefund,
 } from '../payments/order-payments.service';
-import { pixOfOrder } from '../payments/pix-received.service';
 import { productImagesOf } from '../products/products.service';
 import { maxDiscountOf } from '../roles/roles.service';
 import { deliverySchedule, initialOrderStatusFor, pixReceiver } from '../settings/settings.service';
