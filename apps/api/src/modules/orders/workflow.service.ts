@@ -15,6 +15,7 @@ import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { moveStock } from '../stock/stock.service';
 import { type NormalizedPicture, normalizeOrderPicture } from './images';
+import { orderLinesRepository } from './order-lines.repository';
 import { readerOf } from './order-readers';
 import { type LockedOrder, ordersRepository as repo } from './orders.repository';
 import { nextUpdatedAt, ORDER_IMAGE_FOLDER, recordOrderEvent, storeReceipt, transition } from './workflow';
@@ -47,6 +48,12 @@ export {
   unhandledWorkflowSteps,
 } from './workflow';
 export type { LockedOrder };
+
+/**
+ * An order's lines and figures changed before separation (the order edit, a discount changed afterwards): the
+ * selling module decides them, the orders module writes them (`order_items` and `orders` are its tables).
+ */
+export const { setOrderDiscount, writeOrderLines, updateOrder: updateOrderFigures } = orderLinesRepository;
 
 /** Checks and re-encodes a picture sent as base64 (a checkout's proof): before the transaction, sharp is slow. */
 export { normalizeOrderPicture };

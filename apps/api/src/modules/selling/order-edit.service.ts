@@ -21,7 +21,15 @@ import { diff } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { pixOfOrder } from '../orders/payment-facts.service';
-import { claimOrderRequest, lockOrder, nextUpdatedAt, recordOrderNote, transition } from '../orders/workflow.service';
+import {
+  claimOrderRequest,
+  lockOrder,
+  nextUpdatedAt,
+  recordOrderNote,
+  transition,
+  updateOrderFigures,
+  writeOrderLines,
+} from '../orders/workflow.service';
 import { assertPartsCovered, partsHeld, recordRefund } from '../payments/order-payments.service';
 import { maxDiscountOf } from '../roles/roles.service';
 import { initialOrderStatusFor } from '../settings/settings.service';
@@ -317,7 +325,7 @@ export function createOrderEditService(db: DB) {
         if (dryRun) throw new Preview(answer({ ...after, ...owed, changed: true, message: ORDER_EDIT_TEXTS.preview }));
 
         const kept = new Set(lines.map((line) => line.productId));
-        await repo.writeOrderLines(trx, orderId, {
+        await writeOrderLines(trx, orderId, {
           update: lines.flatMap((line, index) =>
             line.kept
               ? [
@@ -336,7 +344,7 @@ export function createOrderEditService(db: DB) {
           ),
         });
         const deliveryMoved = choices.typeOfDelivery !== order.delivery_type;
-        await repo.updateOrder(trx, orderId, {
+        await updateOrderFigures(trx, orderId, {
           delivery_type: choices.typeOfDelivery,
           fast_delivery: choices.isFastDelivery,
           with_warranty: choices.withWarranty,

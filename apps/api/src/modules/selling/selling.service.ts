@@ -47,7 +47,7 @@ import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { decideCreditSale } from '../credit/credit.service';
 import { pixOfOrder } from '../orders/payment-facts.service';
-import { lockOrder, normalizeOrderPicture, recordOrderNote } from '../orders/workflow.service';
+import { lockOrder, normalizeOrderPicture, recordOrderNote, setOrderDiscount } from '../orders/workflow.service';
 import {
   assertPartsCovered,
   checkoutPixPart,
@@ -605,7 +605,7 @@ export function createSellingService(db: DB, storage: Storage) {
         }
         // A pending part that no longer fits: 409; confirmed parts above the new total: a refund (decision 0044).
         const refundCents = assertPartsCovered(await partsHeld(trx, orderId), totalCents);
-        await repo.setOrderDiscount(trx, orderId, {
+        await setOrderDiscount(trx, orderId, {
           discountCents: sale.discountCents,
           totalCents,
           items: items.map((item, index) => ({ id: item.id, discountCents: sale.lines[index]?.discountCents ?? 0 })),
