@@ -128,6 +128,7 @@ export const CASH_TEXTS = {
   removalAboveCash: (available: string) => `A sangria passa do dinheiro esperado no caixa (${available}).`,
   notPending: 'Esta sessão não tem diferença aguardando aprovação.',
   ownApproval: 'Você não pode aprovar a diferença do seu próprio caixa.',
+  closerApproval: 'Quem contou e fechou o caixa não pode aprovar a própria diferença.',
   approvalForbidden: 'Só quem tem Crédito e cobrança aprova a diferença de um caixa.',
   toleranceInvalid: 'Informe a tolerância em reais, de 0,00 a 1.000,00.',
   opened: (name: string) => `${name} aberto.`,

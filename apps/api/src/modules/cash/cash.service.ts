@@ -13,6 +13,7 @@ import {
   type CashSessionStatus,
   type CashSessionsQuery,
   COMPANY_ID,
+  cashApprovalRefusal,
   cashClosing,
   cashTotals,
   centsToReais,
@@ -20,7 +21,6 @@ import {
   expectedCashCents,
   formatBRL,
   hasAnyPermission,
-  mayApproveCashDifference,
   reaisToCents,
   type TypedCashEntryKind,
 } from '@backoffice/contract';
@@ -32,6 +32,13 @@ import { isUniqueViolation } from '../../lib/sql-errors';
 import type { Principal } from '../../plugins/auth';
 import { type EntryRow, cashRepository as repo, type SessionRow } from './cash.repository';
 import { cashReportPdf } from './cash-report';
+
+/** The refusal of an approval, by its reason (`cashApprovalRefusal`). */
+const APPROVAL_REFUSALS = {
+  permission: CASH_TEXTS.approvalForbidden,
+  own: CASH_TEXTS.ownApproval,
+  closedBy: CASH_TEXTS.closerApproval,
+} as const;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const person = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
@@ -406,7 +413,8 @@ export function createCashService(db: DB) {
 
     /**
      * POST /cash-registers/sessions/{id}/approve: a manager ('Crédito e cobrança', or full access) approves the
-     * difference of a closed session; never his own (full access excepted: the owner of a one-person shop).
+     * difference of a closed session; never his own nor one he counted and closed (`cashApprovalRefusal`; full
+     * access excepted: the owner of a one-person shop).
      */
     async approve(principal: Principal, sessionId: number, note: string | null): Promise<CashSessionDetails> {
       await db.transaction().execute(async (trx) => {
@@ -417,9 +425,11 @@ export function createCashService(db: DB) {
           throw forbidden(CASH_TEXTS.approvalForbidden);
         }
         if (session.approval !== 'PENDING') throw conflict(CASH_TEXTS.notPending, 'TRANSITION_REFUSED');
-        if (!mayApproveCashDifference(principal.permissions, principal.employeeId, session.operator_id)) {
-          throw forbidden(CASH_TEXTS.ownApproval);
-        }
+        const refusal = cashApprovalRefusal(principal.permissions, principal.employeeId, {
+          operatorId: session.operator_id,
+          closedById: session.closed_by,
+        });
+        if (refusal !== null) throw forbidden(APPROVAL_REFUSALS[refusal]);
         await repo.approve(trx, sessionId, principal.employeeId, note);
         await audit(trx, principal.employeeId, sessionId, 'approve', {
           difference: centsToReais((session.counted_cents ?? 0) - (session.expected_cents ?? 0)),

@@ -424,6 +424,41 @@ describe("a register's rules", () => {
     );
   });
 
+  it("a manager who counted and closed someone else's drawer short does not approve its difference (issue 53, finding 2)", async () => {
+    const counter = await register();
+    session(await open(counter.id, 200), 201);
+    // The attendant's drawer should hold its float, R$ 200,00; the manager counts R$ 20,00: 20,00 − 200,00 = −180,00.
+    const pending = session(await close(counter.id, { counted: 20, reason: 'Faltou dinheiro' }, tokens.manager));
+    expect(pending).toMatchObject({
+      status: 'PENDING_APPROVAL',
+      difference: -180,
+      closedBy: { id: world.staff.manager },
+    });
+    const approve = (token: string) => call('POST', `/cash-registers/sessions/${pending.id}/approve`, token, {});
+    const refused = expectError(await approve(tokens.manager), 403, 'FORBIDDEN');
+    expect(refused.errors[0]).toBe('Quem contou e fechou o caixa não pode aprovar a própria diferença.');
+    // Nothing changed: still waiting, nobody approved, no approval audited.
+    const row = await t.db
+      .selectFrom('cash_sessions')
+      .select(['approval', 'approved_by', 'approved_at'])
+      .where('id', '=', pending.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ approval: 'PENDING', approved_by: null, approved_at: null });
+    const approvals = await t.db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('entity', '=', 'cash_session')
+      .where('entity_id', '=', String(pending.id))
+      .where('action', '=', 'approve')
+      .execute();
+    expect(approvals).toHaveLength(0);
+    // Someone else (here the administrator) approves it.
+    expect(session(await approve(tokens.admin))).toMatchObject({
+      status: 'CLOSED',
+      approvedBy: { id: world.staff.admin },
+    });
+  });
+
   it("a settlement names only the caller's open register; without one, the cash lands nowhere", async () => {
     const counter = await register();
     const run = await deliveredRun([await cashOrder(ORDER_STATUS.AGUARDANDO_MOTOBOY, [1, 0])], 'courier2');
