@@ -502,6 +502,37 @@ describe("a register's rules", () => {
     expect(session(await close(counter.id, { counted: 100 })).status).toBe('CLOSED');
   });
 
+  it('cash given back never passes what the drawer holds, as a removal does not (issue 53, finding 4)', async () => {
+    const counter = await register();
+    session(await open(counter.id, 0), 201);
+    const order = await cashOrder(ORDER_STATUS.AGUARDANDO_ESTOQUISTA, [2, 0], true);
+    // 2 × 19,90 = R$ 39,80 in cash; then a removal of R$ 30,00: the drawer holds 39,80 − 30,00 = R$ 9,80.
+    const part = await call('POST', `/orders/${order.id}/payments`, tokens.attendant, { method: 'CASH', amount: 39.8 });
+    expect(part.statusCode).toBe(200);
+    const partId = (part.json() as { data: { id: number } }).data.id;
+    session(await entry(counter.id, { kind: 'REMOVAL', amount: 30, reason: 'Depósito no banco' }), 201);
+    const reverse = () =>
+      call('PATCH', `/orders/${order.id}/payments/${partId}`, tokens.attendant, {
+        status: 'REVERSED',
+        reason: 'Cliente desistiu',
+      });
+    const refused = expectError(await reverse(), 409, 'TRANSITION_REFUSED');
+    expect(refused.errors[0]).toBe('A devolução em dinheiro passa do dinheiro esperado no caixa (R$ 9,80).');
+    // Nothing changed: the part still confirmed, the drawer still at R$ 9,80 with no refund.
+    const row = await t.db
+      .selectFrom('order_payments')
+      .select('status')
+      .where('id', '=', partId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('CONFIRMED');
+    const now = (await overview()).registers.find((r) => r.id === counter.id)?.openSession;
+    expect(now?.totals).toMatchObject({ out: 30, expected: 9.8, byKind: { REFUND: 0 } });
+    // With R$ 30,00 back in (9,80 + 30,00 = 39,80) it is given back, leaving 0,00.
+    session(await entry(counter.id, { kind: 'TOP_UP', amount: 30 }), 201);
+    expect((await reverse()).statusCode).toBe(200);
+    expect(session(await close(counter.id, { counted: 0 })).totals.expected).toBe(0);
+  });
+
   it('lists the sessions newest first, by register and situation, a page at a time', async () => {
     const counter = await register();
     for (const counted of [10, 20, 30]) {
