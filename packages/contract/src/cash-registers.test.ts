@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cashClosing, cashTotals, expectedCashCents } from './cash-registers';
-import { mayApproveCashDifference } from './finance-access';
+import { cashApprovalRefusal, mayApproveCashDifference } from './finance-access';
 
 describe('the cash drawer (issue 40 §3)', () => {
   it('expects float 200,00 + sales 1.350,00 + a courier 480,00 + top-up 50,00 − removal 1.000,00 = R$ 1.080,00', () => {
@@ -46,10 +46,17 @@ describe('the cash drawer (issue 40 §3)', () => {
     });
   });
 
-  it("approves another's difference with 'Crédito e cobrança', never one's own; full access always", () => {
-    expect(mayApproveCashDifference(['bo:manage:credit'], 7, 8)).toBe(true);
-    expect(mayApproveCashDifference(['bo:manage:credit'], 7, 7)).toBe(false);
-    expect(mayApproveCashDifference(['bo:manage:orders', 'bo:manage:internal_sales'], 7, 8)).toBe(false);
-    expect(mayApproveCashDifference(['full:access'], 7, 7)).toBe(true);
+  it("approves another's difference with 'Crédito e cobrança', never one's own nor one he closed; full access always", () => {
+    const closedByOperator = { operatorId: 8, closedById: 8 };
+    expect(mayApproveCashDifference(['bo:manage:credit'], 7, closedByOperator)).toBe(true);
+    expect(mayApproveCashDifference(['bo:manage:credit'], 7, { operatorId: 7, closedById: 7 })).toBe(false);
+    expect(cashApprovalRefusal(['bo:manage:credit'], 7, { operatorId: 7, closedById: 7 })).toBe('own');
+    // A manager who closed someone else's drawer (8's) does not approve its difference; another manager (9) does.
+    expect(cashApprovalRefusal(['bo:manage:credit'], 7, { operatorId: 8, closedById: 7 })).toBe('closedBy');
+    expect(mayApproveCashDifference(['bo:manage:credit'], 9, { operatorId: 8, closedById: 7 })).toBe(true);
+    expect(cashApprovalRefusal(['bo:manage:orders', 'bo:manage:internal_sales'], 7, closedByOperator)).toBe(
+      'permission',
+    );
+    expect(mayApproveCashDifference(['full:access'], 7, { operatorId: 7, closedById: 7 })).toBe(true);
   });
 });

@@ -39,6 +39,13 @@ export const CASH_ENTRY_KIND_LABELS: Record<CashEntryKind, string> = {
 /** The kinds that take cash out of the drawer. */
 export const CASH_OUT_KINDS: readonly CashEntryKind[] = ['REMOVAL', 'REFUND', 'TRADE_IN'];
 
+/** What each kind leaving the drawer is called in a refusal ('A sangria passa do dinheiro esperado…'). */
+const CASH_OUT_SUBJECTS: Partial<Record<CashEntryKind, string>> = {
+  REMOVAL: 'A sangria',
+  REFUND: 'A devolução em dinheiro',
+  TRADE_IN: 'O pagamento do aparelho usado',
+};
+
 /** The kinds an operator types on the register's screen; the others come from sales, settlements and instalments. */
 export const TYPED_CASH_ENTRY_KINDS = ['TOP_UP', 'REMOVAL'] as const;
 export type TypedCashEntryKind = (typeof TYPED_CASH_ENTRY_KINDS)[number];
@@ -125,9 +132,12 @@ export const CASH_TEXTS = {
   notYourRegister: 'O caixa escolhido não está aberto por você.',
   keyReused: 'Esta chave (Idempotency-Key) já foi usada em outro caixa.',
   openRequired: 'Abra o seu caixa para receber dinheiro.',
-  removalAboveCash: (available: string) => `A sangria passa do dinheiro esperado no caixa (${available}).`,
+  /** Cash leaving the drawer (a removal, cash given back, a used phone paid in cash) above what it should hold. */
+  outAboveCash: (kind: CashEntryKind, available: string) =>
+    `${CASH_OUT_SUBJECTS[kind] ?? 'A saída'} passa do dinheiro esperado no caixa (${available}).`,
   notPending: 'Esta sessão não tem diferença aguardando aprovação.',
   ownApproval: 'Você não pode aprovar a diferença do seu próprio caixa.',
+  closerApproval: 'Quem contou e fechou o caixa não pode aprovar a própria diferença.',
   approvalForbidden: 'Só quem tem Crédito e cobrança aprova a diferença de um caixa.',
   toleranceInvalid: 'Informe a tolerância em reais, de 0,00 a 1.000,00.',
   opened: (name: string) => `${name} aberto.`,

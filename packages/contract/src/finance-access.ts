@@ -15,8 +15,35 @@ export const CASH_ADMIN_PERMISSIONS: readonly PermissionKey[] = [PERMISSIONS.set
 /** Who reads the cash flow: who collects ('Crédito e cobrança') or who pays ('Compras'). */
 export const CASH_FLOW_PERMISSIONS: readonly PermissionKey[] = [PERMISSIONS.credit, PERMISSIONS.purchases];
 
-/** Whether an employee holding `held` may approve the difference of `operatorId`'s session (never his own, except full access). */
-export function mayApproveCashDifference(held: readonly string[], approverId: number, operatorId: number): boolean {
-  if (held.includes(FULL_ACCESS)) return true;
-  return CASH_APPROVAL_PERMISSIONS.some((key) => held.includes(key)) && approverId !== operatorId;
+/** The people of a closed session the approval looks at: who ran it and who counted and closed it. */
+export interface CashApprovalSubject {
+  operatorId: number;
+  closedById: number | null;
+}
+
+/**
+ * Why an employee holding `held` may not approve a session's difference, or null when he may: 'permission'
+ * without 'Crédito e cobrança', 'own' on his own session, 'closedBy' on a session he counted and closed (a manager
+ * closing someone else's drawer short does not approve the difference himself: no one approves his own
+ * exception). Full access always may: the owner of a shop of one (decision 0053).
+ */
+export function cashApprovalRefusal(
+  held: readonly string[],
+  approverId: number,
+  session: CashApprovalSubject,
+): 'permission' | 'own' | 'closedBy' | null {
+  if (held.includes(FULL_ACCESS)) return null;
+  if (!CASH_APPROVAL_PERMISSIONS.some((key) => held.includes(key))) return 'permission';
+  if (approverId === session.operatorId) return 'own';
+  if (approverId === session.closedById) return 'closedBy';
+  return null;
+}
+
+/** Whether an employee holding `held` may approve the difference of `session` (`cashApprovalRefusal` is null). */
+export function mayApproveCashDifference(
+  held: readonly string[],
+  approverId: number,
+  session: CashApprovalSubject,
+): boolean {
+  return cashApprovalRefusal(held, approverId, session) === null;
 }

@@ -116,6 +116,7 @@ export const ORDER_PAYMENT_TEXTS = {
   brandInvalid: `Bandeira inválida: use ${CARD_BRANDS.join(', ')}.`,
   instalmentsInvalid: `Parcelas inválidas: de 1 a ${MAX_CARD_INSTALMENTS}.`,
   debitInstalments: 'Débito é sempre à vista (1 parcela).',
+  cardTotalZero: 'Uma venda de R$ 0,00 não tem o que cobrar no cartão: finalize-a em dinheiro.',
   aboveMaxInstalments: (max: number) => `A loja parcela em no máximo ${max}×.`,
   nsuInvalid: 'NSU inválido: de 1 a 12 dígitos.',
   authorizationInvalid: 'Código de autorização inválido: de 1 a 12 letras e dígitos.',
@@ -452,13 +453,33 @@ export function looksLikeCardData(input: unknown): boolean {
   return false;
 }
 
+/**
+ * A part's amount in reais: more than R$ 0,00, two decimals, at most R$ 21 milhões. Every part's, whoever records
+ * it: the payments route, the courier's receipt, the card of the counter's checkout (`isPartAmountCents`).
+ */
 const amountSchema = z
   .number({ error: ORDER_PAYMENT_TEXTS.amountInvalid })
   .gt(0, ORDER_PAYMENT_TEXTS.amountInvalid)
   .max(21_000_000, ORDER_PAYMENT_TEXTS.amountInvalid)
   .refine(hasTwoDecimals, ORDER_PAYMENT_TEXTS.amountInvalid);
 
-export const cardDataSchema = z.strictObject({
+/** Whether an amount worked out on the server (cents) may be a part's (`amountSchema`): never R$ 0,00. */
+export function isPartAmountCents(cents: number): boolean {
+  return Number.isSafeInteger(cents) && amountSchema.safeParse(centsToReais(cents)).success;
+}
+
+/**
+ * A card's receipt rule beyond its fields: a débito is always 1× (instalments only on a crédito). Every card
+ * typed (the payments route, the courier's receipt, the counter's checkout, a quote's card) through
+ * `cardDataSchema` or `cardReceiptSchema`.
+ */
+function refuseDebitInstalments(card: { kind: CardKind; instalments: number }, ctx: z.RefinementCtx) {
+  if (card.kind === 'DEBIT' && card.instalments !== 1) {
+    ctx.addIssue({ code: 'custom', path: ['instalments'], message: ORDER_PAYMENT_TEXTS.debitInstalments });
+  }
+}
+
+const cardFields = {
   kind: z.enum(CARD_KINDS, { error: ORDER_PAYMENT_TEXTS.kindInvalid }),
   brand: z.enum(CARD_BRANDS, { error: ORDER_PAYMENT_TEXTS.brandInvalid }),
   instalments: z
@@ -477,7 +498,10 @@ export const cardDataSchema = z.strictObject({
     .trim()
     .regex(/^[A-Za-z0-9]{1,12}$/, ORDER_PAYMENT_TEXTS.authorizationInvalid)
     .transform((code) => code.toUpperCase()),
-});
+};
+
+/** The machine's receipt of a card: kind, brand, instalments (a débito 1×), NSU, authorisation code. */
+export const cardDataSchema = z.strictObject(cardFields).superRefine(refuseDebitInstalments);
 export type CardData = z.infer<typeof cardDataSchema>;
 
 /**
@@ -485,11 +509,9 @@ export type CardData = z.infer<typeof cardDataSchema>;
  * /workflow/order/deliver, `cardReceipt`): the card fields and the amount charged, which must be exactly what
  * is due at the handover (`dueAtHandoverCents`).
  */
-export const cardReceiptSchema = cardDataSchema.extend({ amount: amountSchema }).superRefine((card, ctx) => {
-  if (card.kind === 'DEBIT' && card.instalments !== 1) {
-    ctx.addIssue({ code: 'custom', path: ['instalments'], message: ORDER_PAYMENT_TEXTS.debitInstalments });
-  }
-});
+export const cardReceiptSchema = z
+  .strictObject({ ...cardFields, amount: amountSchema })
+  .superRefine(refuseDebitInstalments);
 export type CardReceipt = z.infer<typeof cardReceiptSchema>;
 
 /** A sale's card part for the door (reais, two decimals): POST /orders/checkout/pix/{id}'s `cardOnDeliveryAmount`. */
@@ -516,13 +538,6 @@ export const orderPaymentBodySchema = z
     }
     if (body.method !== 'CARD' && body.card) {
       ctx.addIssue({ code: 'custom', path: ['card'], message: ORDER_PAYMENT_TEXTS.cardOnlyWithCard });
-    }
-    if (body.card?.kind === 'DEBIT' && body.card.instalments !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['card', 'instalments'],
-        message: ORDER_PAYMENT_TEXTS.debitInstalments,
-      });
     }
   });
 export type OrderPaymentBody = z.infer<typeof orderPaymentBodySchema>;

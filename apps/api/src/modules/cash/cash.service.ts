@@ -13,6 +13,7 @@ import {
   type CashSessionStatus,
   type CashSessionsQuery,
   COMPANY_ID,
+  cashApprovalRefusal,
   cashClosing,
   cashTotals,
   centsToReais,
@@ -20,7 +21,7 @@ import {
   expectedCashCents,
   formatBRL,
   hasAnyPermission,
-  mayApproveCashDifference,
+  isCashOut,
   reaisToCents,
   type TypedCashEntryKind,
 } from '@backoffice/contract';
@@ -32,6 +33,13 @@ import { isUniqueViolation } from '../../lib/sql-errors';
 import type { Principal } from '../../plugins/auth';
 import { type EntryRow, cashRepository as repo, type SessionRow } from './cash.repository';
 import { cashReportPdf } from './cash-report';
+
+/** The refusal of an approval, by its reason (`cashApprovalRefusal`). */
+const APPROVAL_REFUSALS = {
+  permission: CASH_TEXTS.approvalForbidden,
+  own: CASH_TEXTS.ownApproval,
+  closedBy: CASH_TEXTS.closerApproval,
+} as const;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const person = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
@@ -114,6 +122,21 @@ async function expectedNow(trx: Executor, session: SessionRow): Promise<number> 
   return expectedCashCents(session.float_cents, sums.get(session.id) ?? []);
 }
 
+/**
+ * Cash leaving a drawer never passes what it should hold now (issue 53): a removal, cash given back, a used phone
+ * paid in cash, whatever takes it out (`isCashOut`). The one check of every entry out, typed or received; 409
+ * naming what the drawer holds. Called under the register's lock (`lockedOpenSession`).
+ */
+async function assertCashOutWithin(trx: Executor, session: SessionRow, kind: CashEntryKind, amountCents: number) {
+  if (!isCashOut(kind)) return;
+  const available = await expectedNow(trx, session);
+  if (amountCents > available) {
+    throw conflict(CASH_TEXTS.outAboveCash(kind, formatBRL(centsToReais(available))), 'TRANSITION_REFUSED', {
+      available: centsToReais(available),
+    });
+  }
+}
+
 export interface CashReceipt {
   /** Who holds the cash now: the employee whose open session receives it. */
   employeeId: number;
@@ -129,8 +152,9 @@ export interface CashReceipt {
 
 /**
  * Cash that changed hands outside the register's screen (a counter sale paid in cash, a courier's settlement, an
- * instalment paid in cash, cash given back): it lands in the open session of the employee who took (or gave) it,
- * inside the caller's transaction. Without an open session nothing lands and null is answered: a shop that does
+ * instalment paid in cash, cash given back, a used phone paid in cash): it lands in the open session of the
+ * employee who took (or gave) it, inside the caller's transaction; cash out never passes what the drawer holds
+ * (409, `assertCashOutWithin`). Without an open session nothing lands and null is answered: a shop that does
  * not use the drawer keeps working (decision 0053). A register named by the caller must be the employee's open
  * one.
  */
@@ -146,6 +170,7 @@ export async function receiveCash(
   if (!mine) return null;
   const session = await lockedOpenSession(trx, mine.register_id);
   if (session.id !== mine.id) throw conflict(CASH_TEXTS.notYourRegister, 'TRANSITION_REFUSED');
+  await assertCashOutWithin(trx, session, receipt.kind, receipt.amountCents);
   const entryId = await repo.insertEntry(trx, {
     session_id: session.id,
     kind: receipt.kind,
@@ -332,14 +357,7 @@ export function createCashService(db: DB) {
         if (session.operator_id !== principal.employeeId) {
           throw forbidden(CASH_TEXTS.notYours(session.register_name, session.operator_name));
         }
-        if (body.kind === 'REMOVAL') {
-          const available = await expectedNow(trx, session);
-          if (amountCents > available) {
-            throw conflict(CASH_TEXTS.removalAboveCash(formatBRL(centsToReais(available))), 'TRANSITION_REFUSED', {
-              available: centsToReais(available),
-            });
-          }
-        }
+        await assertCashOutWithin(trx, session, body.kind, amountCents);
         const entryId = await repo.insertEntry(trx, {
           session_id: session.id,
           kind: body.kind,
@@ -406,7 +424,8 @@ export function createCashService(db: DB) {
 
     /**
      * POST /cash-registers/sessions/{id}/approve: a manager ('Crédito e cobrança', or full access) approves the
-     * difference of a closed session; never his own (full access excepted: the owner of a one-person shop).
+     * difference of a closed session; never his own nor one he counted and closed (`cashApprovalRefusal`; full
+     * access excepted: the owner of a one-person shop).
      */
     async approve(principal: Principal, sessionId: number, note: string | null): Promise<CashSessionDetails> {
       await db.transaction().execute(async (trx) => {
@@ -417,9 +436,11 @@ export function createCashService(db: DB) {
           throw forbidden(CASH_TEXTS.approvalForbidden);
         }
         if (session.approval !== 'PENDING') throw conflict(CASH_TEXTS.notPending, 'TRANSITION_REFUSED');
-        if (!mayApproveCashDifference(principal.permissions, principal.employeeId, session.operator_id)) {
-          throw forbidden(CASH_TEXTS.ownApproval);
-        }
+        const refusal = cashApprovalRefusal(principal.permissions, principal.employeeId, {
+          operatorId: session.operator_id,
+          closedById: session.closed_by,
+        });
+        if (refusal !== null) throw forbidden(APPROVAL_REFUSALS[refusal]);
         await repo.approve(trx, sessionId, principal.employeeId, note);
         await audit(trx, principal.employeeId, sessionId, 'approve', {
           difference: centsToReais((session.counted_cents ?? 0) - (session.expected_cents ?? 0)),

@@ -424,6 +424,41 @@ describe("a register's rules", () => {
     );
   });
 
+  it("a manager who counted and closed someone else's drawer short does not approve its difference (issue 53, finding 2)", async () => {
+    const counter = await register();
+    session(await open(counter.id, 200), 201);
+    // The attendant's drawer should hold its float, R$ 200,00; the manager counts R$ 20,00: 20,00 − 200,00 = −180,00.
+    const pending = session(await close(counter.id, { counted: 20, reason: 'Faltou dinheiro' }, tokens.manager));
+    expect(pending).toMatchObject({
+      status: 'PENDING_APPROVAL',
+      difference: -180,
+      closedBy: { id: world.staff.manager },
+    });
+    const approve = (token: string) => call('POST', `/cash-registers/sessions/${pending.id}/approve`, token, {});
+    const refused = expectError(await approve(tokens.manager), 403, 'FORBIDDEN');
+    expect(refused.errors[0]).toBe('Quem contou e fechou o caixa não pode aprovar a própria diferença.');
+    // Nothing changed: still waiting, nobody approved, no approval audited.
+    const row = await t.db
+      .selectFrom('cash_sessions')
+      .select(['approval', 'approved_by', 'approved_at'])
+      .where('id', '=', pending.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ approval: 'PENDING', approved_by: null, approved_at: null });
+    const approvals = await t.db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('entity', '=', 'cash_session')
+      .where('entity_id', '=', String(pending.id))
+      .where('action', '=', 'approve')
+      .execute();
+    expect(approvals).toHaveLength(0);
+    // Someone else (here the administrator) approves it.
+    expect(session(await approve(tokens.admin))).toMatchObject({
+      status: 'CLOSED',
+      approvedBy: { id: world.staff.admin },
+    });
+  });
+
   it("a settlement names only the caller's open register; without one, the cash lands nowhere", async () => {
     const counter = await register();
     const run = await deliveredRun([await cashOrder(ORDER_STATUS.AGUARDANDO_MOTOBOY, [1, 0])], 'courier2');
@@ -465,6 +500,37 @@ describe("a register's rules", () => {
     // 100,00 + 39,80 − 39,80.
     expect(open1?.totals).toMatchObject({ in: 39.8, out: 39.8, expected: 100 });
     expect(session(await close(counter.id, { counted: 100 })).status).toBe('CLOSED');
+  });
+
+  it('cash given back never passes what the drawer holds, as a removal does not (issue 53, finding 4)', async () => {
+    const counter = await register();
+    session(await open(counter.id, 0), 201);
+    const order = await cashOrder(ORDER_STATUS.AGUARDANDO_ESTOQUISTA, [2, 0], true);
+    // 2 × 19,90 = R$ 39,80 in cash; then a removal of R$ 30,00: the drawer holds 39,80 − 30,00 = R$ 9,80.
+    const part = await call('POST', `/orders/${order.id}/payments`, tokens.attendant, { method: 'CASH', amount: 39.8 });
+    expect(part.statusCode).toBe(200);
+    const partId = (part.json() as { data: { id: number } }).data.id;
+    session(await entry(counter.id, { kind: 'REMOVAL', amount: 30, reason: 'Depósito no banco' }), 201);
+    const reverse = () =>
+      call('PATCH', `/orders/${order.id}/payments/${partId}`, tokens.attendant, {
+        status: 'REVERSED',
+        reason: 'Cliente desistiu',
+      });
+    const refused = expectError(await reverse(), 409, 'TRANSITION_REFUSED');
+    expect(refused.errors[0]).toBe('A devolução em dinheiro passa do dinheiro esperado no caixa (R$ 9,80).');
+    // Nothing changed: the part still confirmed, the drawer still at R$ 9,80 with no refund.
+    const row = await t.db
+      .selectFrom('order_payments')
+      .select('status')
+      .where('id', '=', partId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('CONFIRMED');
+    const now = (await overview()).registers.find((r) => r.id === counter.id)?.openSession;
+    expect(now?.totals).toMatchObject({ out: 30, expected: 9.8, byKind: { REFUND: 0 } });
+    // With R$ 30,00 back in (9,80 + 30,00 = 39,80) it is given back, leaving 0,00.
+    session(await entry(counter.id, { kind: 'TOP_UP', amount: 30 }), 201);
+    expect((await reverse()).statusCode).toBe(200);
+    expect(session(await close(counter.id, { counted: 0 })).totals.expected).toBe(0);
   });
 
   it('lists the sessions newest first, by register and situation, a page at a time', async () => {

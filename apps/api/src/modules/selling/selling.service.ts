@@ -20,6 +20,7 @@ import {
   type DiscountedSale,
   formatBRL,
   formatPercentHundredths,
+  isPartAmountCents,
   nextDeliveryDeparture,
   ORDER_PAYMENT_TEXTS,
   ORDER_STATUS,
@@ -477,6 +478,10 @@ export function createSellingService(db: DB, storage: Storage) {
           : null;
       if (cardAtDoorCents !== null && cardAtDoorCents >= figures.totalCents) {
         throw badRequest(ORDER_PAYMENT_TEXTS.splitAmountInvalid);
+      }
+      // A card part, charged now or at the door, is never R$ 0,00 (a sale wholly discounted): the parts' rule.
+      if (input.payment === 'CARD' && !isPartAmountCents(figures.totalCents)) {
+        throw badRequest(ORDER_PAYMENT_TEXTS.cardTotalZero);
       }
       const cardOnDelivery = (input.payment === 'CARD' && !input.card) || cardAtDoorCents !== null;
       // On credit (issue 40 §1): the customer's plan and limit, under his lock; above it, held for a manager.

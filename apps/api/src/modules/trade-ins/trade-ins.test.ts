@@ -527,4 +527,48 @@ describe('a used phone bought outright', () => {
     expect(session.statusCode, session.body).toBe(200);
     expect(session.json().data.totals).toMatchObject({ float: 2000, out: 1200, expected: 800 });
   });
+
+  it('in cash above what the drawer holds: refused, nothing paid nor taken in (issue 53, finding 4)', async () => {
+    // The administrator's own register (the attendant's may be open from another test), with R$ 10,00 in it.
+    const registers = await call(admin, 'POST', '/cash-registers', {
+      name: `Caixa curto ${randomUUID().slice(0, 6)}`,
+    });
+    expect(registers.statusCode, registers.body).toBe(201);
+    const register = registers.json().data as { id: number };
+    const opened = await call(admin, 'POST', `/cash-registers/${register.id}/open`, { float: 10 });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const sessionId = opened.json().data.id as number;
+    const created = await tradeIn('330000000000001');
+    // The value lowered to R$ 500,00 (below the offer of R$ 1.200,00: the attendant may).
+    expect((await call(attendant, 'PUT', `/trade-ins/${created.id}/value`, { value: 500 })).statusCode).toBe(200);
+    await call(attendant, 'POST', `/trade-ins/${created.id}/check`, { result: 'REGULAR', screenshot: photo });
+    await call(attendant, 'POST', `/trade-ins/${created.id}/sign`, { signature });
+    const product = await seminovo(`Seminovo caixa curto ${randomUUID()}`);
+    const body = { productId: product.id, settlement: 'CASH' };
+    // R$ 500,00 out of a drawer holding R$ 10,00 would leave it at 10,00 − 500,00 = −490,00.
+    const refused = expectError(
+      await call(admin, 'POST', `/trade-ins/${created.id}/accept`, body),
+      409,
+      'TRANSITION_REFUSED',
+    );
+    expect(refused.errors[0]).toBe('O pagamento do aparelho usado passa do dinheiro esperado no caixa (R$ 10,00).');
+    // Nothing changed: still open, no unit, no cash out, the drawer at R$ 10,00.
+    const row = await t.db
+      .selectFrom('trade_ins')
+      .select(['status', 'unit_id'])
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'OPEN', unit_id: null });
+    const units = await t.db.selectFrom('product_units').select('id').where('trade_in_id', '=', created.id).execute();
+    expect(units).toEqual([]);
+    const session = await call(admin, 'GET', `/cash-registers/sessions/${sessionId}`);
+    expect(session.json().data).toMatchObject({ totals: { out: 0, expected: 10 }, entries: [] });
+    // A top-up of R$ 490,00 makes 10,00 + 490,00 = 500,00: exactly what it pays, leaving 0,00.
+    const topUp = await call(admin, 'POST', `/cash-registers/${register.id}/entries`, { kind: 'TOP_UP', amount: 490 });
+    expect(topUp.statusCode, topUp.body).toBe(201);
+    const accepted = await call(admin, 'POST', `/trade-ins/${created.id}/accept`, body);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const after = await call(admin, 'GET', `/cash-registers/sessions/${sessionId}`);
+    expect(after.json().data.totals).toMatchObject({ in: 490, out: 500, expected: 0 });
+  });
 });

@@ -3,6 +3,7 @@ import {
   CASH_TEXTS,
   type CashRegister,
   hasTwoDecimals,
+  isCashOut,
   reaisToCents,
   type TypedCashEntryKind,
 } from '@backoffice/contract';
@@ -30,8 +31,8 @@ function formSchema(kind: TypedCashEntryKind, available: number) {
       .max(CASH_MAX_AMOUNT, CASH_TEXTS.amountTooHigh)
       .refine(hasTwoDecimals, CASH_TEXTS.positiveInvalid)
       .refine(
-        (amount) => kind !== 'REMOVAL' || reaisToCents(amount) <= reaisToCents(available),
-        CASH_TEXTS.removalAboveCash(formatMoney(available)),
+        (amount) => !isCashOut(kind) || reaisToCents(amount) <= reaisToCents(available),
+        CASH_TEXTS.outAboveCash(kind, formatMoney(available)),
       ),
     reason: z
       .string()

@@ -97,12 +97,15 @@ function EntriesList({ entries, openedAt }: { entries: CashEntry[]; openedAt: st
 export function SessionDialog({
   sessionId,
   mayApprove,
+  approvalBlocked,
   onReport,
   onApprove,
   onClose,
 }: {
   sessionId: number;
   mayApprove: (session: CashSession) => boolean;
+  /** Why the manager looking may not approve this session's difference (his own, or one he closed), or null. */
+  approvalBlocked: (session: CashSession) => string | null;
   onReport: (session: CashSession) => void;
   onApprove: (session: CashSession) => void;
   onClose: () => void;
@@ -110,6 +113,9 @@ export function SessionDialog({
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const query = useCashSession(sessionId);
   const data = query.data;
+  const pending = data?.status === 'PENDING_APPROVAL';
+  // A manager's own session, or one he counted and closed: 'Aprovar diferença' shown disabled, with the reason.
+  const blocked = data && pending ? approvalBlocked(data) : null;
   const title = data ? T.sessionTitle(data.register.name, formatWhen(data.openedAt)) : T.entries;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="cash-session-title">
@@ -180,6 +186,11 @@ export function SessionDialog({
                   {data.approvalNote ? (
                     <Typography variant="body2">{T.approvalNote(data.approvalNote)}</Typography>
                   ) : null}
+                  {blocked ? (
+                    <Typography id="cash-approval-blocked" variant="body2" color="text.secondary">
+                      {blocked}
+                    </Typography>
+                  ) : null}
                 </Stack>
               ) : null}
             </Box>
@@ -201,8 +212,13 @@ export function SessionDialog({
         {data ? <Button onClick={() => onReport(data)}>{T.report}</Button> : null}
         <Box sx={{ flex: 1 }} />
         <Button onClick={onClose}>{T.cancel}</Button>
-        {data && data.status === 'PENDING_APPROVAL' && mayApprove(data) ? (
+        {data && pending && mayApprove(data) ? (
           <Button variant="contained" onClick={() => onApprove(data)}>
+            {T.approve}
+          </Button>
+        ) : null}
+        {blocked ? (
+          <Button variant="contained" disabled aria-describedby="cash-approval-blocked">
             {T.approve}
           </Button>
         ) : null}

@@ -229,6 +229,27 @@ describe('Caixa', () => {
     expect(screen.queryByRole('dialog', { name: /^Caixa balcão 1 ·/ })).toBeNull();
   });
 
+  it("a manager who counted and closed Beatriz's register is not offered its approval: disabled, with the reason", async () => {
+    const closedByMe = { ...pendingSession(35, BEATRIZ), closedBy: ME };
+    const { user } = openPage(
+      MANAGER,
+      {
+        'GET /api/cash-registers': { body: { data: makeOverview({ registers: [COUNTER_2], pendingApprovals: 1 }) } },
+        'GET /api/cash-registers/sessions': sessionPage([closedByMe]),
+        'GET /api/cash-registers/sessions/35': { body: { data: { ...closedByMe, entries: [] } } },
+      },
+      ME.name,
+    );
+    expect(await screen.findByText('Diferença aguardando aprovação')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Aprovar diferença' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /^Caixa balcão 1, aberto em 23\/11\/2026 08:00/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Caixa balcão 1 · 23/11/2026 08:00' });
+    const approve = (await within(dialog).findByRole('button', { name: 'Aprovar diferença' })) as HTMLButtonElement;
+    expect(approve.disabled).toBe(true);
+    expect(approve.getAttribute('aria-describedby')).toBe('cash-approval-blocked');
+    expect(within(dialog).getByText('Quem contou e fechou o caixa não pode aprovar a própria diferença.')).toBeTruthy();
+  });
+
   it("'Editar' renames a register and deactivates a closed one; an open one's switch says to close it first", async () => {
     const { calls, user } = openPage(MANAGER, {
       'GET /api/cash-registers': { body: { data: makeOverview() } },

@@ -54,12 +54,7 @@ export default function CashPage() {
   const sessionsRef = useRef<HTMLElement>(null);
   const data = overview.data;
   const tolerance = data?.tolerance ?? 0;
-  const { mayApprove: mayApproveOperator } = access;
-
-  const mayApprove = useCallback(
-    (session: CashSession) => mayApproveOperator(session.operator.id),
-    [mayApproveOperator],
-  );
+  const { mayApprove, approvalBlocked } = access;
   const report = useCallback(
     (session: CashSession) =>
       void downloadCashReport(session.id).catch((error: unknown) =>
@@ -171,6 +166,7 @@ export default function CashPage() {
         <SessionDialog
           sessionId={opened}
           mayApprove={mayApprove}
+          approvalBlocked={approvalBlocked}
           onReport={report}
           onApprove={setApproving}
           onClose={() => setOpened(null)}
