@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from './calendar-day';
 import { idSchema } from './ids';
 import { PAYMENT_METHODS } from './order-status';
 import { pagedSchema } from './paging';
@@ -25,7 +26,7 @@ export const DISPATCH_TEXTS = {
   couriersOnly: 'Motoboys não montam rotas: use "Minhas tarefas".',
 } as const;
 
-export const dispatchDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, DISPATCH_TEXTS.dateInvalid);
+export const dispatchDateSchema = calendarDaySchema(DISPATCH_TEXTS.dateInvalid);
 
 /** An order on the board or in a run. */
 export const dispatchOrderSchema = z.object({

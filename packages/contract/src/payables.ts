@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDay } from './clock';
+import { calendarDaySchema } from './calendar-day';
 import { digitsParamSchema, idSchema } from './ids';
 import { hasTwoDecimals } from './money';
 import { pagedSchema } from './paging';
@@ -126,9 +126,6 @@ export const PAYABLE_TEXTS = {
   canceledOne: (id: number) => `Conta nº ${id} cancelada.`,
 } as const;
 
-/** A calendar day `YYYY-MM-DD`. */
-const daySchema = (message: string) => z.string({ error: message }).refine(isCalendarDay, { error: message });
-
 /** An amount in reais at the API edge: above zero, two decimals at most. */
 export const payableAmountSchema = z
   .number({ error: PAYABLE_TEXTS.amountInvalid })
@@ -160,7 +157,7 @@ export const payableCreateBodySchema = z.object({
     .transform((value) => value || null)
     .nullable()
     .optional(),
-  dueDate: daySchema(PAYABLE_TEXTS.dueDateInvalid),
+  dueDate: calendarDaySchema(PAYABLE_TEXTS.dueDateInvalid),
   amount: payableAmountSchema,
 });
 export type PayableCreateBody = z.input<typeof payableCreateBodySchema>;
@@ -168,7 +165,7 @@ export type PayableCreateInput = z.output<typeof payableCreateBodySchema>;
 
 /** Body of POST /payables/{id}/payments: one payment, full or partial. */
 export const payablePaymentBodySchema = z.object({
-  paidOn: daySchema(PAYABLE_TEXTS.paidOnInvalid),
+  paidOn: calendarDaySchema(PAYABLE_TEXTS.paidOnInvalid),
   method: z.enum(PAYABLE_PAYMENT_METHODS, { error: PAYABLE_TEXTS.methodInvalid }),
   account: z
     .string({ error: PAYABLE_TEXTS.accountInvalid })
@@ -237,8 +234,8 @@ export const payableListQuerySchema = z
   .object({
     status: z.enum(PAYABLE_FILTERS, { error: PAYABLE_TEXTS.filterInvalid }).optional(),
     /** Due from / to (inclusive), YYYY-MM-DD. */
-    from: daySchema(PAYABLE_TEXTS.periodInvalid).optional(),
-    to: daySchema(PAYABLE_TEXTS.periodInvalid).optional(),
+    from: calendarDaySchema(PAYABLE_TEXTS.periodInvalid).optional(),
+    to: calendarDaySchema(PAYABLE_TEXTS.periodInvalid).optional(),
     supplierId: digitsParamSchema(idSchema(PAYABLE_TEXTS.supplierInvalid), PAYABLE_TEXTS.supplierInvalid).optional(),
     category: z.enum(PAYABLE_CATEGORIES, { error: PAYABLE_TEXTS.categoryInvalid }).optional(),
     /** Words of the description, the document number or the supplier's name. */

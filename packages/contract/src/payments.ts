@@ -125,7 +125,8 @@ export function pixRefunded(entry: PixWebhookEntry): { cents: number; at: Date |
 
 /** The body: `{ pix: [...] }` as the standard says, or the bare array some banks send. Entries are checked one by one. */
 export const pixWebhookBodySchema = z.union([
-  z.looseObject({ pix: z.array(z.unknown()).max(1000) }),
+  // Other keys are dropped, never copied (one named `__proto__` would become the object's prototype).
+  z.object({ pix: z.array(z.unknown()).max(1000) }),
   z.array(z.unknown()).max(1000),
 ]);
 

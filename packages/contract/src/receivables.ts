@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from './calendar-day';
 import { daysBetween, shiftDay } from './clock';
 import { hasTwoDecimals } from './money';
 
@@ -312,6 +313,9 @@ export const RECEIVABLE_TEXTS = {
   paidOnInvalid: 'Informe a data do recebimento (data válida).',
   paidOnFuture: 'A data do recebimento não pode ser depois de hoje.',
   paidOnBeforeLast: 'A data do recebimento não pode ser anterior ao último recebimento desta parcela.',
+  paidOnBeforeSale: (sale: string) => `A data do recebimento não pode ser anterior à venda (${sale}).`,
+  paidOnBeforeDue:
+    'Só quem tem a permissão Crédito e cobrança registra um recebimento em data passada anterior ao vencimento.',
   reasonInvalid: 'Informe o motivo (3 a 300 caracteres).',
   filterInvalid: 'Filtro de situação inválido.',
   periodInvalid: 'Período inválido: informe datas válidas, o início antes do fim.',
@@ -325,13 +329,11 @@ export const RECEIVABLE_TEXTS = {
   instalmentOf: (seq: number, count: number) => `Parcela ${seq}/${count}`,
 } as const;
 
-const receivableDay = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
-
 export const receivableListQuerySchema = z
   .object({
     status: z.enum(RECEIVABLE_FILTERS, { error: RECEIVABLE_TEXTS.filterInvalid }).optional(),
-    from: receivableDay(RECEIVABLE_TEXTS.periodInvalid).optional(),
-    to: receivableDay(RECEIVABLE_TEXTS.periodInvalid).optional(),
+    from: calendarDaySchema(RECEIVABLE_TEXTS.periodInvalid).optional(),
+    to: calendarDaySchema(RECEIVABLE_TEXTS.periodInvalid).optional(),
     customerId: z.coerce.number().int().positive().optional(),
     page: z.coerce.number().int().min(0).default(0),
     pageSize: z.coerce.number().int().min(1).max(100).default(RECEIVABLE_PAGE_SIZE),
@@ -341,7 +343,7 @@ export type ReceivableListQuery = z.infer<typeof receivableListQuerySchema>;
 
 /** Body of POST /receivables/{id}/payments: the day (today unless told), the method and the amount (reais). */
 export const receivablePaymentBodySchema = z.strictObject({
-  paidOn: receivableDay(RECEIVABLE_TEXTS.paidOnInvalid).optional(),
+  paidOn: calendarDaySchema(RECEIVABLE_TEXTS.paidOnInvalid).optional(),
   method: z.enum(RECEIVABLE_PAYMENT_METHODS, { error: RECEIVABLE_TEXTS.methodInvalid }),
   amount: z
     .number({ error: RECEIVABLE_TEXTS.amountInvalid })

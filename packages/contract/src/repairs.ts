@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from './calendar-day';
 import { formatBusinessDate } from './clock';
 import { EMPLOYEE_FUNCS, type EmployeeFunc } from './employee-funcs';
 import { idSchema } from './ids';
@@ -266,10 +267,7 @@ const amountSchema = z
   .min(0, REPAIR_TEXTS.amountInvalid)
   .max(REPAIR_LIMITS.maxAmount, REPAIR_TEXTS.amountInvalid)
   .refine(hasTwoDecimals, REPAIR_TEXTS.amountInvalid);
-const daySchema = z
-  .string({ error: REPAIR_TEXTS.dateInvalid })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, REPAIR_TEXTS.dateInvalid)
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T12:00:00Z`)), REPAIR_TEXTS.dateInvalid);
+const daySchema = calendarDaySchema(REPAIR_TEXTS.dateInvalid);
 const photoSchema = z.string({ error: REPAIR_TEXTS.photoInvalid }).min(1, REPAIR_TEXTS.photoInvalid);
 
 export const repairImeiSchema = z

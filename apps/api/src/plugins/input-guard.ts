@@ -14,7 +14,9 @@ declare module 'fastify' {
      * The route checks the parts of its body it keeps, one by one (`findUnsafeValue`), instead of the guard
      * refusing the whole body for one bad value: the bank's Pix webhook, whose good entries must be stored
      * beside a bad one. Its JSON is decoded leniently: a byte that is not UTF-8 becomes a lone surrogate
-     * (U+DC80–U+DCFF, as Python's 'surrogateescape'), which `findUnsafeValue` then finds in its entry.
+     * (U+DC80–U+DCFF, as Python's 'surrogateescape'), which `findUnsafeValue` then finds in its entry; a
+     * `__proto__` key or a `constructor` holding `prototype` is kept as a plain key (JSON.parse never makes it
+     * a prototype), which `findUnsafeValue` then finds in its entry too.
      */
     ownBodyCheck?: boolean;
     /**
@@ -30,6 +32,7 @@ export const INPUT_TEXTS = {
   invalidUtf8: 'O corpo da requisição não é um texto UTF-8 válido.',
   unstorableText: 'Um texto informado contém caracteres inválidos (caractere nulo ou emoji partido).',
   numberOutOfRange: 'Um número informado está fora do intervalo aceito.',
+  reservedKey: 'Um campo informado tem um nome reservado (__proto__ ou constructor.prototype).',
 } as const;
 
 type Location = 'body' | 'params' | 'query';
@@ -41,10 +44,19 @@ const invalidInput = (message: string, location: Location, path: string) =>
 const ID_KEY = /^(id|.*Id)$/;
 
 /**
+ * A key that poisons a prototype once copied by assignment: `__proto__`, or `constructor` holding an object
+ * with `prototype` (what Fastify's parser refuses on every other route).
+ */
+function isPoisoningKey(key: string, value: unknown): boolean {
+  if (key === '__proto__') return true;
+  return key === 'constructor' && typeof value === 'object' && value !== null && Object.hasOwn(value, 'prototype');
+}
+
+/**
  * The first problem of a parsed value, or undefined: a string or key with NUL or a lone surrogate (no
- * database text can hold them), or a number whose magnitude exceeds the database's integer columns (no
- * field of the contract accepts one: ids, cents and stock are `integer`, money in reais is far below).
- * Iterative, so a deeply nested body cannot exhaust the stack.
+ * database text can hold them), a number whose magnitude exceeds the database's integer columns (no
+ * field of the contract accepts one: ids, cents and stock are `integer`, money in reais is far below), or a
+ * key that poisons a prototype (`isPoisoningKey`). Iterative, so a deeply nested body cannot exhaust the stack.
  */
 export function findUnsafeValue(root: unknown): { message: string; path: string } | undefined {
   const stack: Array<[unknown, string]> = [[root, '']];
@@ -62,6 +74,7 @@ export function findUnsafeValue(root: unknown): { message: string; path: string 
       for (const [key, item] of Object.entries(value)) {
         const itemPath = path ? `${path}.${key}` : key;
         if (hasUnstorableCharacters(key)) return { message: INPUT_TEXTS.unstorableText, path: itemPath };
+        if (isPoisoningKey(key, item)) return { message: INPUT_TEXTS.reservedKey, path: itemPath };
         stack.push([item, itemPath]);
       }
     }
@@ -146,26 +159,29 @@ function guardRequest(request: FastifyRequest) {
 /**
  * Hostile input gets a Portuguese 400 and changes nothing, whatever route it reaches: JSON bodies must be
  * valid UTF-8 (INVALID_JSON otherwise; Fastify's own parser keeps refusing `__proto__`/`constructor`
- * poisoning), and before validation every text in the path, query and body is checked for NUL and lone
+ * poisoning, except on the Pix webhook, whose entry holding one is skipped alone), and before validation every text in the path, query and body is checked for NUL and lone
  * surrogates and every number for the database's integer range (INVALID_INPUT, `details` names where).
  */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   const parseJson = app.getDefaultJsonParser('error', 'error');
+  // The Pix webhook's entries are checked one by one (`findUnsafeValue` finds a poisoning key in its entry).
+  const parseOwnCheck = app.getDefaultJsonParser('ignore', 'ignore');
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const ownCheck = request.routeOptions.config.ownBodyCheck === true;
     let text: string;
     try {
       text = utf8.decode(body as Buffer);
     } catch {
-      if (request.routeOptions.config.ownBodyCheck) {
-        parseJson(request, decodeUtf8Escaping(body as Buffer), done);
+      if (ownCheck) {
+        parseOwnCheck(request, decodeUtf8Escaping(body as Buffer), done);
         return;
       }
       done(new AppError(400, INPUT_TEXTS.invalidUtf8, { code: 'INVALID_JSON' }), undefined);
       return;
     }
-    parseJson(request, text, done);
+    (ownCheck ? parseOwnCheck : parseJson)(request, text, done);
   });
   app.addHook('preValidation', async (request) => guardRequest(request));
 });

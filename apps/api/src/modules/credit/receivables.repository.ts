@@ -19,6 +19,8 @@ export interface ReceivableRow {
   fine_charged: boolean;
   last_paid_on: string | null;
   canceled_at: Date | null;
+  /** When the sale (the order) was made: no payment of its instalments is dated before its business day. */
+  sold_at: Date;
 }
 
 export interface ReceivableFilterInput {
@@ -74,6 +76,7 @@ function selectRows(db: Executor) {
       'r.principal_paid_cents',
       'r.fine_charged',
       'r.canceled_at',
+      'o.created_at as sold_at',
     ])
     .select(sql<string>`to_char(r.due_date, 'YYYY-MM-DD')`.as('due_date'))
     .select(sql<string | null>`to_char(r.last_paid_on, 'YYYY-MM-DD')`.as('last_paid_on'));

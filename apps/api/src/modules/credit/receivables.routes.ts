@@ -168,7 +168,7 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Recebe uma parcela, no todo ou em parte (paidOn até hoje, não antes do último recebimento; method CASH, PIX, DEPOSIT, CARD ou SETTLEMENT; amount em reais): multa (2 % uma vez) e juros (1 % ao mês pro rata die) do dia primeiro, o resto no principal; abaixo da multa e dos juros ou acima do que a parcela pede: 409 PAYMENT_OVERPAID com details.due; dinheiro entra no caixa aberto de quem recebe; a mesma Idempotency-Key não recebe duas vezes; auditado',
+          'Recebe uma parcela, no todo ou em parte (paidOn uma data real até hoje, não antes da venda nem do último recebimento; uma data passada antes do vencimento, que deixa de fora multa e juros, só com a permissão credit, senão 403; method CASH, PIX, DEPOSIT, CARD ou SETTLEMENT; amount em reais): multa (2 % uma vez) e juros (1 % ao mês pro rata die) do dia primeiro, o resto no principal; abaixo da multa e dos juros ou acima do que a parcela pede: 409 PAYMENT_OVERPAID com details.due; dinheiro entra no caixa aberto de quem recebe; a mesma Idempotency-Key não recebe duas vezes; auditado',
         params,
         headers: checkoutHeadersSchema,
         body: receivablePaymentBodySchema,
@@ -176,7 +176,12 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await service.pay(actor(request), request.params.id, request.body, request.headers['idempotency-key']),
+      data: await service.pay(
+        principalOf(request),
+        request.params.id,
+        request.body,
+        request.headers['idempotency-key'],
+      ),
     }),
   );
 

@@ -3,11 +3,14 @@ import {
   businessDay,
   centsToReais,
   formatBRL,
+  formatDay,
+  hasAnyPermission,
   instalmentDue,
   instalmentDueDays,
   instalmentTxid,
   isHandover,
   type LateChargeRates,
+  PERMISSIONS,
   pixTxid,
   RECEIVABLE_PAYMENT_METHOD_LABELS,
   RECEIVABLE_TEXTS,
@@ -29,7 +32,7 @@ import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { receiveCash } from '../cash/cash.service';
 import { onMoveEnd } from '../orders/workflow.service';
 import { pixReceiver, shopIdentity } from '../settings/settings.service';
@@ -193,6 +196,26 @@ export async function receiveInstalmentPix(
   return { orderId: row.order_id };
 }
 
+/** Who records a payment by hand, and what he may (a past day before the due day needs `credit`). */
+export interface ReceivingActor {
+  employeeId: number;
+  permissions: readonly string[];
+}
+
+/**
+ * Why a payment cannot be dated `paidOn` (already no later than today), or undefined: before the sale's business
+ * day or the instalment's last payment, 400; a past day before the due day, which leaves out the fine and the
+ * interest the instalment asks today, 403 unless `mayBackdate` (the `credit` permission). Today before the due
+ * day is paying early: anyone at the desk.
+ */
+function paidOnRefusal(row: ReceivableRow, paidOn: string, today: string, mayBackdate: boolean) {
+  const saleDay = businessDay(row.sold_at);
+  if (paidOn < saleDay) return badRequest(RECEIVABLE_TEXTS.paidOnBeforeSale(formatDay(saleDay)));
+  if (row.last_paid_on && paidOn < row.last_paid_on) return badRequest(RECEIVABLE_TEXTS.paidOnBeforeLast);
+  if (paidOn < today && paidOn < row.due_date && !mayBackdate) return forbidden(RECEIVABLE_TEXTS.paidOnBeforeDue);
+  return undefined;
+}
+
 async function audit(trx: Transaction<Database>, actorId: number, id: number, action: string, changes: object) {
   await recordAudit(trx, { employeeId: actorId, entity: 'receivable', entityId: id, action, changes: { ...changes } });
 }
@@ -293,18 +316,20 @@ export function createReceivablesService(db: DB) {
     },
 
     /**
-     * POST /receivables/{id}/payments: a payment on a day up to today (not before the instalment's last one). The
-     * fine and interest due that day come first, the rest off the principal: below the charges or above what the
-     * instalment asks, 409. Cash lands in the receiver's open register. The same Idempotency-Key answers again
-     * without a second payment.
+     * POST /receivables/{id}/payments: a payment on a day up to today, not before the sale nor the instalment's
+     * last payment; a past day before the due day (which waives the fine and interest) only by whoever holds
+     * `credit` (`paidOnRefusal`). The fine and interest due that day come first, the rest off the principal:
+     * below the charges or above what the instalment asks, 409. Cash lands in the receiver's open register. The
+     * same Idempotency-Key answers again without a second payment.
      */
     async pay(
-      actorId: number,
+      actor: ReceivingActor,
       id: number,
       body: ReceivablePaymentBody,
       key: string | undefined,
       now = new Date(),
     ): Promise<ReceivableDetails> {
+      const actorId = actor.employeeId;
       const today = businessDay(now);
       const paidOn = body.paidOn ?? today;
       if (paidOn > today) throw badRequest(RECEIVABLE_TEXTS.paidOnFuture);
@@ -322,7 +347,8 @@ export function createReceivablesService(db: DB) {
         if (row.canceled_at) throw conflict(RECEIVABLE_TEXTS.canceled, 'TRANSITION_REFUSED');
         if (row.principal_paid_cents >= row.amount_cents)
           throw conflict(RECEIVABLE_TEXTS.alreadyPaid, 'TRANSITION_REFUSED');
-        if (row.last_paid_on && paidOn < row.last_paid_on) throw badRequest(RECEIVABLE_TEXTS.paidOnBeforeLast);
+        const refusal = paidOnRefusal(row, paidOn, today, hasAnyPermission(actor.permissions, [PERMISSIONS.credit]));
+        if (refusal) throw refusal;
         const due = dueOn(row, paidOn, await creditSettings(trx));
         const split = splitPayment(amountCents, due);
         if (!split) {

@@ -127,6 +127,12 @@ describe('an instalment paid late', () => {
     // 40 × R$ 50,00 = R$ 2.000,00 at 30 days from 10/11/2026: due 10/12/2026.
     const order = await creditPickup([0, 40], [30]);
     await t.db.transaction().execute((trx) => createInstalments(trx, order.id, '2026-11-10'));
+    // Sold that day too: no payment of it is dated before (issue 53).
+    await t.db
+      .updateTable('orders')
+      .set({ created_at: new Date('2026-11-10T15:00:00Z') })
+      .where('id', '=', order.id)
+      .execute();
     const [row] = await instalmentsOf(order.id);
     expect(row?.due).toBe('2026-12-10');
     const id = row?.id as number;
@@ -142,7 +148,7 @@ describe('an instalment paid late', () => {
     // R$ 40,00 does not cover the fine and the interest (R$ 46,67); R$ 2.046,68 is more than it asks.
     await expect(
       service.pay(
-        world.staff.attendant,
+        { employeeId: world.staff.attendant, permissions: [] },
         id,
         { method: 'DEPOSIT', amount: 40, paidOn: '2026-12-20' },
         undefined,
@@ -154,7 +160,7 @@ describe('an instalment paid late', () => {
     });
     await expect(
       service.pay(
-        world.staff.attendant,
+        { employeeId: world.staff.attendant, permissions: [] },
         id,
         { method: 'DEPOSIT', amount: 2046.68, paidOn: '2026-12-20' },
         undefined,
@@ -166,7 +172,7 @@ describe('an instalment paid late', () => {
     });
     // R$ 1.000,00 on 20/12: 40,00 + 6,67 of charges, 953,33 off the principal; 1.046,67 open.
     const part = await service.pay(
-      world.staff.attendant,
+      { employeeId: world.staff.attendant, permissions: [] },
       id,
       { method: 'DEPOSIT', amount: 1000, paidOn: '2026-12-20' },
       undefined,
@@ -182,7 +188,7 @@ describe('an instalment paid late', () => {
       total: 1050.16,
     });
     const done = await service.pay(
-      world.staff.manager,
+      { employeeId: world.staff.manager, permissions: [] },
       id,
       { method: 'CASH', amount: 1050.16, paidOn: '2026-12-30' },
       undefined,

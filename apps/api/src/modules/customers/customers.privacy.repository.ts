@@ -86,16 +86,6 @@ export const customerTracesRepository = {
       .execute();
   },
 
-  /** The Pix received for his orders lose the payer's name; amount, dates and the end-to-end id stay. */
-  async forgetPixPayers(trx: Executor, orderIds: number[]) {
-    await trx
-      .updateTable('pix_received')
-      .set({ payer: null })
-      .where('order_id', 'in', orderIds)
-      .where('payer', 'is not', null)
-      .execute();
-  },
-
   /** Removes his signatures and payment proofs from his orders; answers their storage keys. */
   async removePersonalPictures(trx: Executor, orderIds: number[]): Promise<string[]> {
     const rows = await trx

@@ -23,6 +23,7 @@ import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { deleteUnreferencedFiles } from '../../lib/storage';
+import { forgetPixPayersOf } from '../payments/pix-payers';
 import { imeisOfOrders } from '../stock/stock.service';
 import { customerTracesRepository as traces } from './customers.privacy.repository';
 import { type PersonTraces, personPattern, redactDeep, redactText } from './customers.redact';
@@ -132,8 +133,8 @@ function personTraces(
  * The person removed from what was written about his orders: history notes, exchange and return comments,
  * stock-ledger notes, the runs' settlement notes and the orders' audit rows lose his traces (the rest of
  * each text stays); his signatures and payment proofs are deleted (their files too, unless another picture
- * shows the same), with who received his deliveries (name and document, decision 0039), the Pix he paid lose
- * the payer's name. Amounts, items, dates and end-to-end ids stay.
+ * shows the same), with who received his deliveries (name and document, decision 0039). Amounts, items, dates and
+ * end-to-end ids stay. (The Pix about him lose their payer: `forgetPixPayersOf`, called by `anonymise`.)
  */
 async function forgetWhatWasWritten(trx: Transaction<Database>, customerId: number, pattern: RegExp | null) {
   const orders = await traces.orders(trx, customerId);
@@ -165,7 +166,6 @@ async function forgetWhatWasWritten(trx: Transaction<Database>, customerId: numb
     if (receiver.changed || text.changed) await repo.rewriteAudit(trx, row.id, text.value);
   }
   await traces.forgetReceivers(trx, ids);
-  await traces.forgetPixPayers(trx, ids);
   await deleteUnreferencedFiles(trx, await traces.removePersonalPictures(trx, ids));
 }
 
@@ -292,14 +292,16 @@ export function createCustomerPrivacy(db: DB) {
           status_changed_at: now,
         });
         const audit = await repo.auditOf(trx, id);
-        const pattern = personPattern(
-          personTraces(
-            before,
-            audit.map((row) => row.changes),
-          ),
+        const found = personTraces(
+          before,
+          audit.map((row) => row.changes),
         );
+        const pattern = personPattern(found);
         await repo.forgetActivity(trx, id);
         await forgetWhatWasWritten(trx, id, pattern);
+        // The Pix that paid his orders, or paid nothing but named his txids or his CPF (issue 53): the payments
+        // module's table, by its own function.
+        await forgetPixPayersOf(trx, { id, documents: found.documents });
         for (const row of audit) {
           const fields = scrubbed(parsed(row.changes));
           const text = pattern ? redactDeep(fields.value, pattern) : { value: fields.value, changed: false };

@@ -289,12 +289,16 @@ export const ordersRepository = {
     return trx.selectFrom('order_move_requests').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
   },
 
-  /** The id of the order whose code, without its dash, is this Pix txid (K7M4QP names K7M-4QP). */
+  /**
+   * The id of the order whose code, without its dash, is this Pix txid (K7M4QP names K7M-4QP), in the same
+   * case: a txid is case-sensitive (BACEN), so k7m4qp names no order. Found through the code's expression index.
+   */
   async idByTxid(db: Executor, txid: string): Promise<number | undefined> {
     const row = await db
       .selectFrom('orders as o')
       .select('o.id')
       .where(normalizedCode, '=', txid.toUpperCase())
+      .where(sql<string>`replace(o.code, '-', '')`, '=', txid)
       .executeTakeFirst();
     return row?.id;
   },

@@ -43,9 +43,9 @@ export const orderPaymentsRepository = {
   orderForPix(db: Executor, orderId: number) {
     return db.selectFrom('orders').select(['id', 'code', 'total_cents']).where('id', '=', orderId).executeTakeFirst();
   },
-  /** The Pix part whose own txid this is (a Pix the bank told us of names it). */
+  /** The Pix part whose own txid this is, in the same case (a txid is case-sensitive: a Pix the bank told us of names it). */
   byTxid(db: Executor, txid: string) {
-    return db.selectFrom('order_payments').selectAll().where('pix_txid', '=', txid.toUpperCase()).executeTakeFirst();
+    return db.selectFrom('order_payments').selectAll().where('pix_txid', '=', txid).executeTakeFirst();
   },
 
   /** The part paid by this Pix received (its E2E id). */

@@ -469,6 +469,68 @@ describe('a delivery with one bad entry (issue 34 §3)', () => {
   });
 });
 
+describe('hostile keys and a txid in another case (issue 53, finding 11)', () => {
+  it('skips only the entry holding a __proto__ key or a constructor.prototype, and pays the Pix beside them', async () => {
+    await setPixAuto(true);
+    const order = await pixOrder();
+    const [good, proto, ctor, nested] = [e2e(), e2e(), e2e(), e2e()];
+    const at = '2026-11-22T13:03:33.902Z';
+    // As the bytes come: a JS object literal would make `__proto__` its prototype, not a key.
+    const body = `{"pix":[${[
+      `{"endToEndId":"${proto}","txid":"NOORDER1","valor":"10.00","horario":"${at}","__proto__":{"txid":"${order.txid}"}}`,
+      `{"endToEndId":"${ctor}","valor":"10.00","horario":"${at}","constructor":{"prototype":{"valor":"123.45"}}}`,
+      `{"endToEndId":"${nested}","valor":"10.00","horario":"${at}","componentesValor":{"__proto__":{"x":1}}}`,
+      `{"endToEndId":"${good}","txid":"${order.txid}","valor":"123.45","horario":"${at}"}`,
+    ].join(',')}],"__proto__":{"pix":[]}}`;
+    const res = await webhookBytes(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: 1, repeated: 0, ignored: 3, refunded: 0 });
+    expect(await pixRow(good)).toMatchObject({ order_id: order.id, amount_cents: 12_345 });
+    expect((await orderRow(order.id)).status).toBe(ORDER_STATUS.AGUARDANDO_ESTOQUISTA);
+    for (const bad of [proto, ctor, nested]) expect(await pixRow(bad), bad).toBeUndefined();
+    // Nothing leaked into every object's prototype.
+    expect(({} as { txid?: unknown }).txid).toBeUndefined();
+    // Any other route still refuses such a body whole.
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/receivables/1/payments',
+        payload: '{"method":"CASH","amount":1,"__proto__":{"x":1}}',
+        headers: { ...bearer(tokens.attendant), 'content-type': 'application/json' },
+      }),
+      400,
+      'INVALID_JSON',
+    );
+  });
+
+  it("a txid in lower case pays no order (BACEN's txid is case-sensitive): kept as not identified", async () => {
+    await setPixAuto(true);
+    const order = await pixOrder();
+    const lower = e2e();
+    const at = '2026-11-22T13:03:33.902Z';
+    // The order's txid is its code without the dash, in upper case (K7M4QP); k7m4qp is another txid.
+    expect(order.txid).toMatch(/[A-Z]/);
+    const res = await webhook({
+      pix: [{ endToEndId: lower, txid: order.txid.toLowerCase(), valor: '123.45', horario: at }],
+    });
+    expect(res.json()).toEqual({ received: 1, repeated: 0, ignored: 0, refunded: 0 });
+    expect(await pixRow(lower)).toMatchObject({ order_id: null, unmatched_reason: 'UNKNOWN_TXID' });
+    expect((await orderRow(order.id)).status).toBe(ORDER_STATUS.PROCESSANDO);
+    const list = pixReceivedListSchema.parse(
+      (await call('GET', '/payments/pix/received?state=unmatched&items=100')).json(),
+    );
+    expect(list.data.find((pix) => pix.endToEndId === lower)).toMatchObject({
+      txid: order.txid.toLowerCase(),
+      order: null,
+      reason: 'UNKNOWN_TXID',
+    });
+    // The same Pix with the txid as it was given pays the order.
+    const exact = e2e();
+    await webhook({ pix: [{ endToEndId: exact, txid: order.txid, valor: '123.45', horario: at }] });
+    expect((await pixRow(exact))?.order_id).toBe(order.id);
+  });
+});
+
 describe('a wrong secret (issue 34 §3)', () => {
   it('is 404 before the body is read: an unparsable, a broken or a too large body is never parsed', async () => {
     const wrong = 'not-the-secret';
