@@ -28,6 +28,7 @@ import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict } from '../../lib/errors';
+import { createStepRegistry } from '../../lib/step-registry';
 import { moveStock, sellUnits } from '../stock/stock.service';
 import { type DeviceMoment, deliveryMoment } from './delivery-moment';
 import { type LockedOrder, ordersRepository as repo } from './orders.repository';
@@ -197,7 +198,7 @@ export type EffectHandler = (context: MoveContext) => Promise<void>;
 const RULE_REQUIREMENTS: readonly OrderRequirement[] = ['matchingDelivery', 'ownDelivery', 'deliverer'];
 
 /** The checks of the requirements: the order's own here; other modules add theirs (`onRequirement`). */
-const requirementChecks = new Map<OrderRequirement, RequirementCheck>([
+const requirementChecks: [OrderRequirement, RequirementCheck][] = [
   [
     'reason',
     async ({ note }) => {
@@ -234,10 +235,10 @@ const requirementChecks = new Map<OrderRequirement, RequirementCheck>([
       if (!input.receiptKey) throw missing(ORDER_TEXTS.receiptRequired);
     },
   ],
-]);
+];
 
 /** The handlers of the table's effects: the order's own columns and pictures, and the stock module's goods. */
-const effectHandlers = new Map<OrderEffect, EffectHandler>([
+const effectHandlers: [OrderEffect, EffectHandler][] = [
   [
     'setStocker',
     async ({ order, employeeId, values, changes }) => {
@@ -311,19 +312,31 @@ const effectHandlers = new Map<OrderEffect, EffectHandler>([
       if (imeis.length > 0) changes.units = imeis;
     },
   ],
-]);
+];
+
+/**
+ * The orders' machine on the one engine (lib/step-registry.ts): the table's requirements and effects, the order's own
+ * checks and handlers here, other modules' added by `onRequirement` and `onEffect` as they are built.
+ */
+const steps = createStepRegistry<OrderRequirement, OrderEffect, RequirementContext, MoveContext>(
+  'orders',
+  ORDER_TRANSITIONS,
+  RULE_REQUIREMENTS,
+);
+for (const [name, check] of requirementChecks) steps.requirement(name, check);
+for (const [name, handler] of effectHandlers) steps.effect(name, handler);
 
 /** What the modules do once a move reached its status (Vendure's onTransitionEnd), by the name they register. */
 const moveEndHandlers = new Map<string, EffectHandler>();
 
 /** A module checks a requirement of the table the order module cannot (e.g. payments: 'pixReceived'). */
 export function onRequirement(requirement: OrderRequirement, check: RequirementCheck): void {
-  requirementChecks.set(requirement, check);
+  steps.requirement(requirement, check);
 }
 
 /** A module does an effect of the table (registering it again replaces the handler). */
 export function onEffect(effect: OrderEffect, handler: EffectHandler): void {
-  effectHandlers.set(effect, handler);
+  steps.effect(effect, handler);
 }
 
 /** A module acts after every move, once the order is in its new status; `name` keeps one handler per module. */
@@ -333,12 +346,7 @@ export function onMoveEnd(name: string, handler: EffectHandler): void {
 
 /** The requirements and effects of the table that have no check or handler yet (none once the app is built). */
 export function unhandledWorkflowSteps(): string[] {
-  const requirements = new Set(ORDER_TRANSITIONS.flatMap((t) => t.requires));
-  const effects = new Set(ORDER_TRANSITIONS.flatMap((t) => t.does));
-  return [
-    ...[...requirements].filter((r) => !requirementChecks.has(r) && !RULE_REQUIREMENTS.includes(r)),
-    ...[...effects].filter((e) => !effectHandlers.has(e)),
-  ];
+  return steps.unhandled();
 }
 
 /** Where the order pictures are stored (lib/storage.ts). */
@@ -424,11 +432,7 @@ export async function transition(
   }
 
   const note = input.note?.trim() || null;
-  for (const requirement of move.requires) {
-    const check = requirementChecks.get(requirement);
-    if (check) await check({ trx, order, move, actor, input, note });
-    else if (!RULE_REQUIREMENTS.includes(requirement)) throw new Error(`no check registered for '${requirement}'`);
-  }
+  await steps.check(move, { trx, order, move, actor, input, note });
   const delivererId =
     move.requires.includes('deliverer') && actor !== 'bank' && !('system' in actor)
       ? await delivererFor(trx, order, actor)
@@ -466,11 +470,7 @@ export async function transition(
     values,
     changes,
   };
-  for (const effect of move.does) {
-    const handler = effectHandlers.get(effect);
-    if (!handler) throw new Error(`no handler registered for the effect '${effect}'`);
-    await handler(context);
-  }
+  await steps.run(move, context);
   if (input.proofEndToEndId) {
     // One proof, one order, whatever the case its last characters were typed in: kept and compared upper-case.
     const proof = normalizeEndToEndId(input.proofEndToEndId);
