@@ -1,19 +1,31 @@
 import { createHash } from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
 import { normalizeDocument } from '@backoffice/contract';
 import forge from 'node-forge';
 
 /**
  * Reading an A1 certificate (.pfx/.p12, PKCS#12) with node-forge: Node's own crypto (OpenSSL 3) refuses the legacy
  * files (3DES, RC2-40) that many certification authorities still deliver, forge reads those and the modern ones
- * (PBES2 with AES, PBKDF2 with HMAC-SHA-256). Pure JavaScript, so its key derivation runs on the calling thread:
- * the file is at most 64 KB (CERTIFICATE_MAX_BYTES) and only who holds `settings` sends one.
+ * (PBES2 with AES, PBKDF2 with HMAC-SHA-256). Pure JavaScript, and its key derivation runs as many iterations as
+ * the file asks for (issue 53 §1): the server reads a file in a worker thread with a time limit
+ * (certificate-worker.ts starts it with this file as its script, the code at the end of this file answering), after
+ * refusing counts over a cap read from the file's ASN.1 (certificate-iterations.ts).
  */
 
 /** The ICP-Brasil otherName of the subjectAltName carrying a company's CNPJ (DOC-ICP-04). */
 export const ICP_BRASIL_CNPJ_OID = '2.16.76.1.3.3';
 
 /** Why a file was not read: each has its Portuguese message in the contract (FISCAL_SETUP_TEXTS). */
-export type CertificateProblem = 'not-pfx' | 'wrong-password' | 'unsupported' | 'no-private-key' | 'no-certificate';
+export type CertificateProblem =
+  | 'not-pfx'
+  | 'wrong-password'
+  | 'unsupported'
+  | 'no-private-key'
+  | 'no-certificate'
+  /** An iteration count over CERTIFICATE_MAX_ITERATIONS, refused before any key is derived. */
+  | 'too-many-iterations'
+  /** The read passed the worker's time limit and was stopped. */
+  | 'too-slow';
 
 export class CertificateReadError extends Error {
   constructor(readonly problem: CertificateProblem) {
@@ -141,4 +153,42 @@ export function readPfx(bytes: Buffer, password: string): ReadCertificate {
     notBefore: leaf.validity.notBefore,
     notAfter: leaf.validity.notAfter,
   };
+}
+
+// ——— the worker (started by certificate-worker.ts) ———
+
+/** The worker's data: marks the thread as the certificate reader. */
+export interface CertificateReaderData {
+  certificateReader: true;
+}
+
+/** What the worker is given: the file's bytes and its password. */
+export interface CertificateReaderRequest {
+  bytes: Uint8Array;
+  password: string;
+}
+
+/** The worker's answer to each request (one at a time, in the order sent). */
+export type CertificateReaderAnswer =
+  | { type: 'read'; certificate: ReadCertificate }
+  | { type: 'refused'; problem: CertificateProblem }
+  | { type: 'failed'; message: string };
+
+function answer({ bytes, password }: CertificateReaderRequest): CertificateReaderAnswer {
+  try {
+    return {
+      type: 'read',
+      certificate: readPfx(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), password),
+    };
+  } catch (error) {
+    if (error instanceof CertificateReadError) return { type: 'refused', problem: error.problem };
+    return { type: 'failed', message: String((error as Error)?.message ?? error) };
+  }
+}
+
+if (parentPort && (workerData as CertificateReaderData | undefined)?.certificateReader) {
+  const port = parentPort;
+  port.on('message', (request: CertificateReaderRequest) =>
+    port.postMessage(answer(request) satisfies CertificateReaderAnswer),
+  );
 }

@@ -47,6 +47,8 @@ export interface TestCertificateOptions {
   serialNumber?: string;
   /** Leave the private key out of the file. */
   withoutKey?: boolean;
+  /** The iteration count of the key's encryption and of the MAC: forge's default, 2048, when absent. */
+  iterations?: number;
 }
 
 export interface TestCertificate {
@@ -179,6 +181,7 @@ export function makeTestCertificate(options: TestCertificateOptions = {}): TestC
     friendlyName: holder,
     generateLocalKeyId: true,
     useMac: algorithm !== 'legacy',
+    ...(options.iterations === undefined ? {} : { count: options.iterations }),
   });
   const der = forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes();
   return {
@@ -192,4 +195,42 @@ export function makeTestCertificate(options: TestCertificateOptions = {}): TestC
     notBefore,
     notAfter,
   };
+}
+
+/** An INTEGER's content as DER writes it, also past forge's 32-bit `integerToDer` (2³¹: 00 80 00 00 00). */
+function integerOf(value: number) {
+  let bytes = '';
+  for (let rest = value; rest > 0; rest = Math.floor(rest / 256)) bytes = String.fromCharCode(rest % 256) + bytes;
+  if (bytes === '' || bytes.charCodeAt(0) >= 0x80) bytes = `\0${bytes}`;
+  return asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, bytes);
+}
+
+/**
+ * The .pfx with the iteration counts it asks for rewritten in its ASN.1 (issue 53 §1): `mac` the MacData's,
+ * `keyBag` the shrouded key bag's (PBES2's PBKDF2 count, or PKCS#12 PBE's) in a SafeContents in clear. Nothing is
+ * derived again, so the MAC and the key no longer open with the password: a file for the refusals before reading.
+ */
+export function withIterations(pfx: Buffer, counts: { mac?: number; keyBag?: number }): Buffer {
+  const root = asn1.fromDer(pfx.toString('binary'));
+  if (counts.mac !== undefined) (childOf(root, 2).value as forge.asn1.Asn1[])[2] = integerOf(counts.mac);
+  if (counts.keyBag !== undefined) {
+    const authSafeOctets = childOf(childOf(childOf(root, 1), 1), 0);
+    const contents = asn1.fromDer(authSafeOctets.value as string);
+    for (const info of contents.value as forge.asn1.Asn1[]) {
+      if (asn1.derToOid(childOf(info, 0).value as string) !== OIDS.data) continue;
+      const safeOctets = childOf(childOf(info, 1), 0);
+      const safeContents = asn1.fromDer(safeOctets.value as string);
+      for (const bag of safeContents.value as forge.asn1.Asn1[]) {
+        if (asn1.derToOid(childOf(bag, 0).value as string) !== forge.pki.oids.pkcs8ShroudedKeyBag) continue;
+        const algorithm = childOf(childOf(childOf(bag, 1), 0), 0);
+        const params = childOf(algorithm, 1);
+        const pbes2 = asn1.derToOid(childOf(algorithm, 0).value as string) === forge.pki.oids.pkcs5PBES2;
+        const counted = pbes2 ? childOf(childOf(params, 0), 1) : params;
+        (counted.value as forge.asn1.Asn1[])[1] = integerOf(counts.keyBag);
+      }
+      safeOctets.value = asn1.toDer(safeContents).getBytes();
+    }
+    authSafeOctets.value = asn1.toDer(contents).getBytes();
+  }
+  return Buffer.from(asn1.toDer(root).getBytes(), 'binary');
 }
