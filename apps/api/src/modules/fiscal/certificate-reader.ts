@@ -168,8 +168,9 @@ export interface CertificateReaderRequest {
   password: string;
 }
 
-/** The worker's answer to each request (one at a time, in the order sent). */
+/** The worker's word once loaded ('ready'), then its answer to each request (one at a time, in the order sent). */
 export type CertificateReaderAnswer =
+  | { type: 'ready' }
   | { type: 'read'; certificate: ReadCertificate }
   | { type: 'refused'; problem: CertificateProblem }
   | { type: 'failed'; message: string };
@@ -191,4 +192,5 @@ if (parentPort && (workerData as CertificateReaderData | undefined)?.certificate
   port.on('message', (request: CertificateReaderRequest) =>
     port.postMessage(answer(request) satisfies CertificateReaderAnswer),
   );
+  port.postMessage({ type: 'ready' } satisfies CertificateReaderAnswer);
 }
