@@ -1,5 +1,5 @@
 import forge from 'node-forge';
-import { CertificateReadError } from './certificate-reader';
+import { CERTIFICATE_MAX_ITERATIONS, CertificateReadError } from './certificate-reader';
 
 /**
  * The iteration counts a .pfx asks for, read from its ASN.1 before any key is derived (issue 53 §1): node-forge
@@ -7,20 +7,13 @@ import { CertificateReadError } from './certificate-reader';
  * iterations held a CPU for minutes. This reads only the structure in clear (no key, no MAC, no decryption): the
  * PFX's MacData.iterations and, in the AuthenticatedSafe, each EncryptedData's and each shrouded key bag's
  * AlgorithmIdentifier (PKCS#12 PBE: its `iterations`; PBES2: its PBKDF2 `iterationCount`). A bag inside an
- * EncryptedData is seen only once decrypted: the worker's time limit (certificate-worker.ts) bounds that one.
+ * EncryptedData is seen only once decrypted: the worker refuses it then, before its own derivation
+ * (`capDerivations` of certificate-reader.ts), and its time limit (certificate-worker.ts) bounds the rest.
  *
  * Cheap and bounded: a file of at most 64 KB (CERTIFICATE_MAX_BYTES) parsed at most three levels deep (the PFX,
  * the AuthenticatedSafe, each SafeContents in clear), each parse linear in its bytes and at most forge's 256
  * levels of nesting, BIT STRINGs not decoded.
  */
-
-/**
- * The most iterations a file may ask for. Real A1 files use 2,048 (OpenSSL 3's and forge's default, Windows'
- * export) to 10,000 (some certification authorities' tools); 100,000 leaves room tenfold while keeping forge's
- * worst read (the MAC, the certificates' bag and the key's bag each at 100,000, SHA-256) to about a few
- * seconds in the worker, well inside its time limit.
- */
-export const CERTIFICATE_MAX_ITERATIONS = 100_000;
 
 const OID = {
   data: '1.2.840.113549.1.7.1',

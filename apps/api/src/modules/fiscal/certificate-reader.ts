@@ -12,6 +12,14 @@ import forge from 'node-forge';
  * refusing counts over a cap read from the file's ASN.1 (certificate-iterations.ts).
  */
 
+/**
+ * The most iterations a file may ask for (issue 53 §1). Real A1 files use 2,048 (OpenSSL 3's and forge's default,
+ * Windows' export) to 10,000 (some certification authorities' tools); 100,000 leaves room tenfold while keeping
+ * forge's worst read (the MAC, the certificates' bag and the key's bag each at 100,000) to a few seconds in the
+ * worker, well inside its time limit.
+ */
+export const CERTIFICATE_MAX_ITERATIONS = 100_000;
+
 /** The ICP-Brasil otherName of the subjectAltName carrying a company's CNPJ (DOC-ICP-04). */
 export const ICP_BRASIL_CNPJ_OID = '2.16.76.1.3.3';
 
@@ -115,6 +123,7 @@ export function readPfx(bytes: Buffer, password: string): ReadCertificate {
   try {
     p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
   } catch (error) {
+    if (error instanceof CertificateReadError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (/not an PKCS#12 PFX|authSafe content data is not/i.test(message)) throw new CertificateReadError('not-pfx');
     if (/unsupported|only the 'password' integrity/i.test(message)) throw new CertificateReadError('unsupported');
@@ -187,7 +196,31 @@ function answer({ bytes, password }: CertificateReaderRequest): CertificateReade
   }
 }
 
+/**
+ * Refuses ('too-many-iterations') each key derivation of forge asking for more than `limit` iterations, before it
+ * runs: the counts of the bags inside an EncryptedData, which certificate-iterations.ts cannot see in clear. Only in
+ * the reader's worker, whose forge is its own.
+ */
+function capDerivations(limit: number): void {
+  type Derive = (...args: unknown[]) => unknown;
+  // forge's modules as the objects they are at run time (its types declare namespaces, whose functions are fixed).
+  const modules = forge as unknown as Record<'pkcs5' | 'pbe' | 'pkcs12', Record<string, Derive>>;
+  const cap = (module: Record<string, Derive>, name: string, iterationsAt: number) => {
+    const derive = module[name] as Derive;
+    module[name] = (...args) => {
+      if (Number(args[iterationsAt]) > limit) throw new CertificateReadError('too-many-iterations');
+      return derive(...args);
+    };
+  };
+  // pbkdf2(password, salt, iterations, …); generatePkcs12Key(password, salt, id, iterations, …), which the MAC's
+  // pkcs12.generateKey is.
+  cap(modules.pkcs5, 'pbkdf2', 2);
+  cap(modules.pbe, 'generatePkcs12Key', 3);
+  cap(modules.pkcs12, 'generateKey', 3);
+}
+
 if (parentPort && (workerData as CertificateReaderData | undefined)?.certificateReader) {
+  capDerivations(CERTIFICATE_MAX_ITERATIONS);
   const port = parentPort;
   port.on('message', (request: CertificateReaderRequest) =>
     port.postMessage(answer(request) satisfies CertificateReaderAnswer),

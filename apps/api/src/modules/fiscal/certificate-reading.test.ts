@@ -1,12 +1,12 @@
 import { FISCAL_SETUP_TEXTS } from '@backoffice/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, expectApiError, signIn, type TestApp } from '../../test/helpers';
-import { CERTIFICATE_MAX_ITERATIONS, pfxIterations, refuseCostlyPfx } from './certificate-iterations';
-import { CertificateReadError } from './certificate-reader';
+import { pfxIterations, refuseCostlyPfx } from './certificate-iterations';
+import { CERTIFICATE_MAX_ITERATIONS, CertificateReadError } from './certificate-reader';
 import { certificateReads, readPfxInWorker } from './certificate-worker';
 import { loadSigningCertificate } from './fiscal.service';
 import { fiscalKey, seal } from './secret-box';
-import { makeTestCertificate, withIterations } from './test-certificate';
+import { makeTestCertificate, withHiddenKeyBagIterations, withIterations } from './test-certificate';
 import { saveTestIssuer, uploadCertificate } from './test-fiscal';
 
 /**
@@ -137,7 +137,24 @@ describe('uploading and using the A1 (the API)', () => {
   });
 });
 
-describe('the time limit', () => {
+describe('the worker', () => {
+  it('refuses a count hidden in an encrypted bag once decrypted, before its derivation, as too many iterations', async () => {
+    const made = makeTestCertificate();
+    // The key bag at 2³¹ − 1 (forge reads a bag's count as a signed 32-bit integer: the most it derives) inside an
+    // EncryptedData of 2,048: the counts in clear are only the MAC's and the RC2's.
+    const hidden = withHiddenKeyBagIterations(made, 2 ** 31 - 1);
+    expect(pfxIterations(hidden)).toEqual([2048, 2048]);
+    const refused = await readPfxInWorker(hidden, made.password).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(CertificateReadError);
+    expect((refused as CertificateReadError).problem).toBe('too-many-iterations');
+    // One under the cap (the key bag at 2,048 again, hidden alike) is read.
+    const read = await readPfxInWorker(withHiddenKeyBagIterations(made, 2048), made.password);
+    expect(read.sha1Fingerprint).toBe(made.sha1Fingerprint);
+  });
+
   it('stops a read over its limit with its own problem, and reads the next file in a new worker', async () => {
     const made = makeTestCertificate({ iterations: 20_000 });
     // 1 ms from the moment the loaded worker is given the file: it cannot derive 20,000 iterations before it.

@@ -14,8 +14,12 @@ import type { Executor } from '../../db/executor';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
-import { CERTIFICATE_MAX_ITERATIONS } from './certificate-iterations';
-import { type CertificateProblem, CertificateReadError, type ReadCertificate } from './certificate-reader';
+import {
+  CERTIFICATE_MAX_ITERATIONS,
+  type CertificateProblem,
+  CertificateReadError,
+  type ReadCertificate,
+} from './certificate-reader';
 import { CERTIFICATE_READ_TIMEOUT_MS, readPfxInWorker } from './certificate-worker';
 import { type CertificateRow, fiscalRepository as repo } from './fiscal.repository';
 import { cnpjBase } from './fiscal-issuer';

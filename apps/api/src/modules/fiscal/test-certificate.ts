@@ -93,15 +93,19 @@ const pkcs12Key = (password: string, salt: string, id: number, bytes: number) =>
 /**
  * The PFX forge wrote with a 3DES key bag and no MAC, its certificates' SafeContents then encrypted with
  * pbeWithSHAAnd40BitRC2-CBC and the whole given its SHA-1 MAC: the file OpenSSL 1.x and Windows export by default.
+ * `encrypts` says which SafeContents are encrypted (by default those holding a certificate).
  */
-function withRc2Certificates(pfx: forge.asn1.Asn1, password: string): forge.asn1.Asn1 {
+function withRc2Certificates(
+  pfx: forge.asn1.Asn1,
+  password: string,
+  encrypts: (bagIds: string[]) => boolean = (bagIds) => bagIds.includes(OIDS.certBag),
+): forge.asn1.Asn1 {
   const authSafeInfo = childOf(pfx, 1);
   const contents = asn1.fromDer(childOf(childOf(authSafeInfo, 1), 0).value as string);
   const infos = (contents.value as forge.asn1.Asn1[]).map((info) => {
     const safeContents = childOf(childOf(info, 1), 0).value as string;
     const bags = asn1.fromDer(safeContents).value as forge.asn1.Asn1[];
-    const holdsCertificates = bags.some((bag) => asn1.derToOid(childOf(bag, 0).value as string) === OIDS.certBag);
-    if (!holdsCertificates) return info;
+    if (!encrypts(bags.map((bag) => asn1.derToOid(childOf(bag, 0).value as string)))) return info;
     const salt = forge.random.getBytesSync(8);
     const cipher = forge.rc2.createEncryptionCipher(pkcs12Key(password, salt, 1, 5), 40);
     cipher.start(pkcs12Key(password, salt, 2, 8));
@@ -233,4 +237,17 @@ export function withIterations(pfx: Buffer, counts: { mac?: number; keyBag?: num
     authSafeOctets.value = asn1.toDer(contents).getBytes();
   }
   return Buffer.from(asn1.toDer(root).getBytes(), 'binary');
+}
+
+/**
+ * The .pfx (forge's, `made` with its password) with its key bag asking for `keyBag` iterations and that bag's
+ * SafeContents then encrypted (RC2-40, 2,048 iterations) and the MAC made again (2,048): a count seen only once the
+ * file is decrypted, past what the ASN.1 in clear shows (issue 53 §1).
+ */
+export function withHiddenKeyBagIterations(made: TestCertificate, keyBag: number): Buffer {
+  const edited = asn1.fromDer(withIterations(made.pfx, { keyBag }).toString('binary'));
+  const hidden = withRc2Certificates(edited, made.password, (bagIds) =>
+    bagIds.includes(forge.pki.oids.pkcs8ShroudedKeyBag ?? ''),
+  );
+  return Buffer.from(asn1.toDer(hidden).getBytes(), 'binary');
 }
