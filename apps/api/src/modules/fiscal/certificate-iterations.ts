@@ -24,6 +24,7 @@ const OID = {
 } as const;
 
 type Node = forge.asn1.Asn1;
+type FromDer = (bytes: string, options: { strict: boolean; parseAllBytes: boolean; decodeBitStrings: boolean }) => Node;
 const { asn1 } = forge;
 
 const notPfx = () => new CertificateReadError('not-pfx');
@@ -56,7 +57,8 @@ function count(node: Node | undefined): number | null {
 
 function parse(bytes: string, strict: boolean): Node {
   try {
-    return asn1.fromDer(bytes, { strict, parseAllBytes: true, decodeBitStrings: false });
+    // forge takes these options at run time; its types know only `strict`.
+    return (asn1.fromDer as unknown as FromDer)(bytes, { strict, parseAllBytes: true, decodeBitStrings: false });
   } catch {
     throw notPfx();
   }
