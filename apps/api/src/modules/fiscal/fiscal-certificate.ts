@@ -109,11 +109,41 @@ async function readOrRefuse(file: Buffer, password: string): Promise<ReadCertifi
 }
 
 /**
+ * The certificate read last in this process (issue 53 §1): reading it derives its keys with node-forge, which an
+ * emission must not do again each time. Its identity is the sealed row's (each upload seals with new random IVs,
+ * so a new certificate, even the same file sent again, is another identity) and the server secret's key: every
+ * emission reads the row anyway, so a certificate replaced through another process (a web process, the worker)
+ * is seen at the next emission here, without an announcement. Only the last is kept; a read that fails is
+ * forgotten, a removal forgets it too. The promise itself is kept, so emissions at once wait on one read.
+ */
+let signing: { identity: string; read: Promise<ReadCertificate> } | undefined;
+
+function signingIdentity(key: Buffer, row: CertificateRow): string {
+  return createHash('sha256')
+    .update(key)
+    .update(row.pfx_iv)
+    .update(row.pfx_tag)
+    .update(row.password_iv)
+    .update(row.password_tag)
+    .digest('hex');
+}
+
+function keepSigning(identity: string, read: Promise<ReadCertificate>): Promise<ReadCertificate> {
+  signing = { identity, read };
+  read.catch(() => {
+    if (signing?.read === read) signing = undefined;
+  });
+  return read;
+}
+
+/**
  * POST /fiscal/certificate: the shop's A1 (.pfx and its password). Refused (400, in Portuguese) when the password is
- * wrong, the file no PKCS#12, without a private key, not yet valid or expired, or of a company other than the
- * issuer's (its CNPJ's first eight characters, as SEFAZ compares them); 409 before the issuer is saved. The file
- * and the password are sealed (secret-box.ts) and replace the certificate installed, in one transaction with the
- * issuer locked; audited with what is shown of the old and the new.
+ * wrong, the file no PKCS#12, asking for more than 100,000 iterations or slower than 10 s to read (issue 53 §1: read
+ * in the reader's worker, certificate-worker.ts), without a private key, not yet valid or expired, or of a company
+ * other than the issuer's (its CNPJ's first eight characters, as SEFAZ compares them); 409 before the issuer is
+ * saved. The file and the password are sealed (secret-box.ts) and replace the certificate installed, in one
+ * transaction with the issuer locked; audited with what is shown of the old and the new. The key read is kept for
+ * this process's emissions (`signing`).
  */
 export async function installCertificate(
   db: DB,
@@ -177,6 +207,7 @@ export async function removeCertificate(db: DB, principal: Principal): Promise<v
     const before = await repo.certificate(trx);
     if (!before) throw notFound(FISCAL_SETUP_TEXTS.certificateNone);
     await repo.deleteCertificate(trx);
+    signing = undefined;
     await recordAudit(trx, {
       employeeId: principal.employeeId,
       entity: 'fiscal_certificate',
@@ -185,34 +216,6 @@ export async function removeCertificate(db: DB, principal: Principal): Promise<v
       changes: { before: audited(before), after: null },
     });
   });
-}
-
-/**
- * The certificate read last in this process (issue 53 §1): reading it derives its keys with node-forge, which an
- * emission must not do again each time. Its identity is the sealed row's (each upload seals with new random IVs,
- * so a new certificate, even the same file sent again, is another identity) and the server secret's key: every
- * emission reads the row anyway, so a certificate replaced through another process (a web process, the worker)
- * is seen at the next emission here, without an announcement. Only the last is kept; a read that fails is
- * forgotten. The promise itself is kept, so emissions at once wait on one read.
- */
-let signing: { identity: string; read: Promise<ReadCertificate> } | undefined;
-
-function signingIdentity(key: Buffer, row: CertificateRow): string {
-  return createHash('sha256')
-    .update(key)
-    .update(row.pfx_iv)
-    .update(row.pfx_tag)
-    .update(row.password_iv)
-    .update(row.password_tag)
-    .digest('hex');
-}
-
-function keepSigning(identity: string, read: Promise<ReadCertificate>): Promise<ReadCertificate> {
-  signing = { identity, read };
-  read.catch(() => {
-    if (signing?.read === read) signing = undefined;
-  });
-  return read;
 }
 
 /** The row's file and password opened with `key` and read (in the reader's worker), or the read kept. */
@@ -246,7 +249,10 @@ export async function loadSigningCertificate(
   now = new Date(),
 ): Promise<SigningCertificate> {
   const row = await repo.certificate(db);
-  if (!row) throw conflict(FISCAL_SETUP_TEXTS.certificateNone);
+  if (!row) {
+    signing = undefined; // removed, maybe through another process: its key is not kept
+    throw conflict(FISCAL_SETUP_TEXTS.certificateNone);
+  }
   const notAfter = new Date(row.not_after);
   if (notAfter.getTime() <= now.getTime()) {
     throw conflict(FISCAL_SETUP_TEXTS.certificateExpiredInstalled(formatBusinessDate(notAfter)));
