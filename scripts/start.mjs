@@ -5,13 +5,12 @@
 // the arguments go to the server as they are.
 import path from 'node:path';
 import { buildIfStale, ensureNode24, log, root } from './lib.mjs';
-import { runSupervised } from './supervisor.mjs';
+import { answersHttp, runSupervised } from './supervisor.mjs';
 
 ensureNode24();
 buildIfStale();
 const args = process.argv.slice(2);
-const named = args.find((argument, index) => argument.startsWith('--role=') || args[index - 1] === '--role');
-const worker = (named?.replace('--role=', '') ?? process.env.ROLE) === 'worker';
+const worker = !answersHttp(args);
 log(
   worker
     ? 'Iniciando o BackOffice: tarefas agendadas (worker, sem HTTP)'

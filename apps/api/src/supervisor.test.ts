@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,8 +11,10 @@ const SUPERVISOR = path.resolve(import.meta.dirname, '../../../scripts/superviso
  * A stand-in for the server: counts its starts, notes when it starts, finds out whether the previous one is
  * still alive when it starts (two owners of the data directory), and follows its line of FIXTURE_PLAN:
  * 'crash' (writes an error, lingers 300 ms as a closing server would, exits 3), 'kill' (lingers, then is
- * killed by SIGKILL), 'serve' (runs until SIGTERM, which it answers in 200 ms with exit 0) or 'stubborn'
- * (takes no notice of SIGTERM).
+ * killed by SIGKILL), 'serve' (runs until SIGTERM, which it answers in 200 ms with exit 0), 'stubborn'
+ * (takes no notice of SIGTERM) or 'hang' (with FIXTURE_PORT: answers its first /api/health, then its event loop
+ * is stuck in a busy loop, alive but answering nothing, for at most 60 s). With FIXTURE_PORT it serves
+ * /api/health on that port, saying 'child N health' at each answer.
  */
 const CHILD = `
 import fs from 'node:fs';
@@ -27,6 +30,14 @@ fs.appendFileSync(file('starts'), Date.now() + '\\n');
 const plan = (process.env.FIXTURE_PLAN ?? '').split(',')[count - 1] ?? 'serve';
 process.on('SIGTERM', () => { console.log('child ' + count + ' stopping'); if (plan !== 'stubborn') setTimeout(() => process.exit(0), 200); });
 console.log('child ' + count + ' ready');
+if (process.env.FIXTURE_PORT) {
+  const http = await import('node:http');
+  http.createServer((request, response) => {
+    response.end('{"status":"ok"}');
+    console.log('child ' + count + ' health');
+    if (plan === 'hang') setImmediate(() => { console.log('child ' + count + ' stuck'); const end = Date.now() + 60000; while (Date.now() < end) {} });
+  }).listen(Number(process.env.FIXTURE_PORT), '127.0.0.1');
+}
 if (plan === 'crash') { console.error('Error: boom ' + count); setTimeout(() => process.exit(3), 300); }
 else if (plan === 'kill') setTimeout(() => process.kill(process.pid, 'SIGKILL'), 300);
 else setInterval(() => {}, 1000);
@@ -61,6 +72,7 @@ describe('the supervisor of npm start (issue 34 §1, decision 0030)', () => {
         SUPERVISOR_BACKOFF_MS: '100',
         SUPERVISOR_BACKOFF_MAX_MS: '1000',
         SUPERVISOR_STABLE_MS: '60000',
+        SUPERVISOR_PROBE_INTERVAL_MS: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -122,6 +134,41 @@ describe('the supervisor of npm start (issue 34 §1, decision 0030)', () => {
     expect(r.err()).toContain('o servidor não parou em 300 ms: SIGKILL');
     expect(r.err()).toContain('servidor parado (sinal SIGKILL');
     expect(read('count')).toBe('1');
+  });
+
+  /** A port free a moment ago (the system's choice), for the child to listen on. */
+  const freePort = () =>
+    new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+
+  it('kills (SIGKILL) and restarts a child alive but not answering its health probe: its event loop stuck (issue 53 §1)', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/api/health`;
+    // Asked every 100 ms, 200 ms to answer, 2 misses: the stuck child is killed once two questions went unanswered.
+    const r = supervise('hang,serve', {
+      FIXTURE_PORT: String(port),
+      SUPERVISOR_PROBE_URL: url,
+      SUPERVISOR_PROBE_INTERVAL_MS: '100',
+      SUPERVISOR_PROBE_TIMEOUT_MS: '200',
+      SUPERVISOR_PROBE_MISSES: '2',
+    });
+    await r.said('child 1 stuck');
+    // The second child answers the probe: it was started after the first was killed.
+    await r.said('child 2 health');
+    expect(r.err()).toContain(
+      `o servidor não respondeu a 2 verificações seguidas de ${url} (prazo de 200 ms cada): processo vivo mas parado; SIGKILL`,
+    );
+    expect(r.err()).toMatch(
+      /o servidor morreu após [\d.]+ s \(sem responder à verificação de saúde, morto pelo supervisor\); reiniciando em 100 ms \(falha 1 seguida\)/,
+    );
+    expect(existsSync(path.join(dir, 'two-owners'))).toBe(false);
+    r.process.kill('SIGTERM');
+    expect(await r.exited).toBe(0);
+    expect(read('count')).toBe('2');
   });
 
   it('SIGINT (Ctrl+C) stops the child and the supervisor, without a restart', async () => {

@@ -276,6 +276,10 @@ export const FISCAL_SETUP_TEXTS = {
   certificateNoCertificate: 'O arquivo não traz o certificado da chave privada.',
   certificateUnsupported:
     'O arquivo usa um formato de PKCS#12 que não é lido aqui: exporte o certificado de novo como .pfx protegido por senha.',
+  certificateTooManyIterations: (limit: string) =>
+    `O arquivo pede mais de ${limit} iterações para abrir com a senha (um certificado A1 usa de 2.048 a 10.000) e não foi lido: exporte o certificado de novo como .pfx protegido por senha.`,
+  certificateTooSlow: (seconds: number) =>
+    `O certificado levou mais de ${seconds} s para abrir e a leitura foi interrompida: exporte o certificado de novo como .pfx protegido por senha.`,
   certificateExpired: (date: string) => `O certificado venceu em ${date}.`,
   certificateNotYetValid: (date: string) => `O certificado só vale a partir de ${date}.`,
   certificateNoCnpj: 'O certificado não traz um CNPJ: envie o e-CNPJ A1 da empresa.',

@@ -1,19 +1,39 @@
 import { createHash } from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
 import { normalizeDocument } from '@backoffice/contract';
 import forge from 'node-forge';
 
 /**
  * Reading an A1 certificate (.pfx/.p12, PKCS#12) with node-forge: Node's own crypto (OpenSSL 3) refuses the legacy
  * files (3DES, RC2-40) that many certification authorities still deliver, forge reads those and the modern ones
- * (PBES2 with AES, PBKDF2 with HMAC-SHA-256). Pure JavaScript, so its key derivation runs on the calling thread:
- * the file is at most 64 KB (CERTIFICATE_MAX_BYTES) and only who holds `settings` sends one.
+ * (PBES2 with AES, PBKDF2 with HMAC-SHA-256). Pure JavaScript, and its key derivation runs as many iterations as
+ * the file asks for (issue 53 §1): the server reads a file in a worker thread with a time limit
+ * (certificate-worker.ts starts it with this file as its script, the code at the end of this file answering), after
+ * refusing counts over a cap read from the file's ASN.1 (certificate-iterations.ts).
  */
+
+/**
+ * The most iterations a file may ask for (issue 53 §1). Real A1 files use 2,048 (OpenSSL 3's and forge's default,
+ * Windows' export) to 10,000 (some certification authorities' tools); 100,000 leaves room tenfold while keeping
+ * forge's worst read (the MAC, the certificates' bag and the key's bag each at 100,000) to a few seconds in the
+ * worker, well inside its time limit.
+ */
+export const CERTIFICATE_MAX_ITERATIONS = 100_000;
 
 /** The ICP-Brasil otherName of the subjectAltName carrying a company's CNPJ (DOC-ICP-04). */
 export const ICP_BRASIL_CNPJ_OID = '2.16.76.1.3.3';
 
 /** Why a file was not read: each has its Portuguese message in the contract (FISCAL_SETUP_TEXTS). */
-export type CertificateProblem = 'not-pfx' | 'wrong-password' | 'unsupported' | 'no-private-key' | 'no-certificate';
+export type CertificateProblem =
+  | 'not-pfx'
+  | 'wrong-password'
+  | 'unsupported'
+  | 'no-private-key'
+  | 'no-certificate'
+  /** An iteration count over CERTIFICATE_MAX_ITERATIONS, refused before any key is derived. */
+  | 'too-many-iterations'
+  /** The read passed the worker's time limit and was stopped. */
+  | 'too-slow';
 
 export class CertificateReadError extends Error {
   constructor(readonly problem: CertificateProblem) {
@@ -103,6 +123,7 @@ export function readPfx(bytes: Buffer, password: string): ReadCertificate {
   try {
     p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
   } catch (error) {
+    if (error instanceof CertificateReadError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (/not an PKCS#12 PFX|authSafe content data is not/i.test(message)) throw new CertificateReadError('not-pfx');
     if (/unsupported|only the 'password' integrity/i.test(message)) throw new CertificateReadError('unsupported');
@@ -141,4 +162,68 @@ export function readPfx(bytes: Buffer, password: string): ReadCertificate {
     notBefore: leaf.validity.notBefore,
     notAfter: leaf.validity.notAfter,
   };
+}
+
+// ——— the worker (started by certificate-worker.ts) ———
+
+/** The worker's data: marks the thread as the certificate reader. */
+export interface CertificateReaderData {
+  certificateReader: true;
+}
+
+/** What the worker is given: the file's bytes and its password. */
+export interface CertificateReaderRequest {
+  bytes: Uint8Array;
+  password: string;
+}
+
+/** The worker's word once loaded ('ready'), then its answer to each request (one at a time, in the order sent). */
+export type CertificateReaderAnswer =
+  | { type: 'ready' }
+  | { type: 'read'; certificate: ReadCertificate }
+  | { type: 'refused'; problem: CertificateProblem }
+  | { type: 'failed'; message: string };
+
+function answer({ bytes, password }: CertificateReaderRequest): CertificateReaderAnswer {
+  try {
+    return {
+      type: 'read',
+      certificate: readPfx(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), password),
+    };
+  } catch (error) {
+    if (error instanceof CertificateReadError) return { type: 'refused', problem: error.problem };
+    return { type: 'failed', message: String((error as Error)?.message ?? error) };
+  }
+}
+
+/**
+ * Refuses ('too-many-iterations') each key derivation of forge asking for more than `limit` iterations, before it
+ * runs: the counts of the bags inside an EncryptedData, which certificate-iterations.ts cannot see in clear. Only in
+ * the reader's worker, whose forge is its own.
+ */
+function capDerivations(limit: number): void {
+  type Derive = (...args: unknown[]) => unknown;
+  // forge's modules as the objects they are at run time (its types declare namespaces, whose functions are fixed).
+  const modules = forge as unknown as Record<'pkcs5' | 'pbe' | 'pkcs12', Record<string, Derive>>;
+  const cap = (module: Record<string, Derive>, name: string, iterationsAt: number) => {
+    const derive = module[name] as Derive;
+    module[name] = (...args) => {
+      if (Number(args[iterationsAt]) > limit) throw new CertificateReadError('too-many-iterations');
+      return derive(...args);
+    };
+  };
+  // pbkdf2(password, salt, iterations, …); generatePkcs12Key(password, salt, id, iterations, …), which the MAC's
+  // pkcs12.generateKey is.
+  cap(modules.pkcs5, 'pbkdf2', 2);
+  cap(modules.pbe, 'generatePkcs12Key', 3);
+  cap(modules.pkcs12, 'generateKey', 3);
+}
+
+if (parentPort && (workerData as CertificateReaderData | undefined)?.certificateReader) {
+  capDerivations(CERTIFICATE_MAX_ITERATIONS);
+  const port = parentPort;
+  port.on('message', (request: CertificateReaderRequest) =>
+    port.postMessage(answer(request) satisfies CertificateReaderAnswer),
+  );
+  port.postMessage({ type: 'ready' } satisfies CertificateReaderAnswer);
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   businessDay,
   COMPANY_ID,
@@ -13,7 +14,13 @@ import type { Executor } from '../../db/executor';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
-import { type CertificateProblem, CertificateReadError, type ReadCertificate, readPfx } from './certificate-reader';
+import {
+  CERTIFICATE_MAX_ITERATIONS,
+  type CertificateProblem,
+  CertificateReadError,
+  type ReadCertificate,
+} from './certificate-reader';
+import { CERTIFICATE_READ_TIMEOUT_MS, readPfxInWorker } from './certificate-worker';
 import { type CertificateRow, fiscalRepository as repo } from './fiscal.repository';
 import { cnpjBase } from './fiscal-issuer';
 import { fiscalKey, open, seal } from './secret-box';
@@ -38,6 +45,10 @@ const PROBLEM_TEXTS: Record<CertificateProblem, string> = {
   unsupported: FISCAL_SETUP_TEXTS.certificateUnsupported,
   'no-private-key': FISCAL_SETUP_TEXTS.certificateNoPrivateKey,
   'no-certificate': FISCAL_SETUP_TEXTS.certificateNoCertificate,
+  'too-many-iterations': FISCAL_SETUP_TEXTS.certificateTooManyIterations(
+    CERTIFICATE_MAX_ITERATIONS.toLocaleString('pt-BR'),
+  ),
+  'too-slow': FISCAL_SETUP_TEXTS.certificateTooSlow(CERTIFICATE_READ_TIMEOUT_MS / 1000),
 };
 
 export function certificateView(row: CertificateRow, now: Date): FiscalCertificate {
@@ -88,9 +99,9 @@ function certificateCnpj(read: ReadCertificate): string {
   return cnpj;
 }
 
-function readOrRefuse(file: Buffer, password: string): ReadCertificate {
+async function readOrRefuse(file: Buffer, password: string): Promise<ReadCertificate> {
   try {
-    return readPfx(file, password);
+    return await readPfxInWorker(file, password);
   } catch (error) {
     if (error instanceof CertificateReadError) throw badRequest(PROBLEM_TEXTS[error.problem]);
     throw error;
@@ -98,11 +109,41 @@ function readOrRefuse(file: Buffer, password: string): ReadCertificate {
 }
 
 /**
+ * The certificate read last in this process (issue 53 §1): reading it derives its keys with node-forge, which an
+ * emission must not do again each time. Its identity is the sealed row's (each upload seals with new random IVs,
+ * so a new certificate, even the same file sent again, is another identity) and the server secret's key: every
+ * emission reads the row anyway, so a certificate replaced through another process (a web process, the worker)
+ * is seen at the next emission here, without an announcement. Only the last is kept; a read that fails is
+ * forgotten, a removal forgets it too. The promise itself is kept, so emissions at once wait on one read.
+ */
+let signing: { identity: string; read: Promise<ReadCertificate> } | undefined;
+
+function signingIdentity(key: Buffer, row: CertificateRow): string {
+  return createHash('sha256')
+    .update(key)
+    .update(row.pfx_iv)
+    .update(row.pfx_tag)
+    .update(row.password_iv)
+    .update(row.password_tag)
+    .digest('hex');
+}
+
+function keepSigning(identity: string, read: Promise<ReadCertificate>): Promise<ReadCertificate> {
+  signing = { identity, read };
+  read.catch(() => {
+    if (signing?.read === read) signing = undefined;
+  });
+  return read;
+}
+
+/**
  * POST /fiscal/certificate: the shop's A1 (.pfx and its password). Refused (400, in Portuguese) when the password is
- * wrong, the file no PKCS#12, without a private key, not yet valid or expired, or of a company other than the
- * issuer's (its CNPJ's first eight characters, as SEFAZ compares them); 409 before the issuer is saved. The file
- * and the password are sealed (secret-box.ts) and replace the certificate installed, in one transaction with the
- * issuer locked; audited with what is shown of the old and the new.
+ * wrong, the file no PKCS#12, asking for more than 100,000 iterations or slower than 10 s to read (issue 53 §1: read
+ * in the reader's worker, certificate-worker.ts), without a private key, not yet valid or expired, or of a company
+ * other than the issuer's (its CNPJ's first eight characters, as SEFAZ compares them); 409 before the issuer is
+ * saved. The file and the password are sealed (secret-box.ts) and replace the certificate installed, in one
+ * transaction with the issuer locked; audited with what is shown of the old and the new. The key read is kept for
+ * this process's emissions (`signing`).
  */
 export async function installCertificate(
   db: DB,
@@ -112,7 +153,7 @@ export async function installCertificate(
   now = new Date(),
 ): Promise<FiscalCertificate> {
   if ((await repo.issuer(db)) === undefined) throw conflict(FISCAL_SETUP_TEXTS.certificateIssuerRequired);
-  const read = readOrRefuse(upload.file, upload.password);
+  const read = await readOrRefuse(upload.file, upload.password);
   if (read.notAfter.getTime() <= now.getTime()) {
     throw badRequest(FISCAL_SETUP_TEXTS.certificateExpired(formatBusinessDate(read.notAfter)));
   }
@@ -121,7 +162,7 @@ export async function installCertificate(
   }
   const cnpj = certificateCnpj(read);
   const key = fiscalKey(serverSecret);
-  await db.transaction().execute(async (trx) => {
+  const installed = await db.transaction().execute(async (trx) => {
     const issuer = await repo.lockIssuer(trx);
     if (!issuer) throw conflict(FISCAL_SETUP_TEXTS.certificateIssuerRequired);
     if (cnpjBase(cnpj) !== cnpjBase(issuer.cnpj)) {
@@ -145,14 +186,17 @@ export async function installCertificate(
       password_ciphertext: password.ciphertext,
       uploaded_by: principal.employeeId,
     });
+    const saved = await repo.certificate(trx);
     await recordAudit(trx, {
       employeeId: principal.employeeId,
       entity: 'fiscal_certificate',
       entityId: COMPANY_ID,
       action: before ? 'replace' : 'upload',
-      changes: { before: audited(before), after: audited(await repo.certificate(trx)) },
+      changes: { before: audited(before), after: audited(saved) },
     });
+    return saved;
   });
+  if (installed) keepSigning(signingIdentity(key, installed), Promise.resolve(read));
   return (await readCertificate(db, now)) as FiscalCertificate;
 }
 
@@ -163,6 +207,7 @@ export async function removeCertificate(db: DB, principal: Principal): Promise<v
     const before = await repo.certificate(trx);
     if (!before) throw notFound(FISCAL_SETUP_TEXTS.certificateNone);
     await repo.deleteCertificate(trx);
+    signing = undefined;
     await recordAudit(trx, {
       employeeId: principal.employeeId,
       entity: 'fiscal_certificate',
@@ -173,10 +218,30 @@ export async function removeCertificate(db: DB, principal: Principal): Promise<v
   });
 }
 
+/** The row's file and password opened with `key` and read (in the reader's worker), or the read kept. */
+function signingRead(key: Buffer, row: CertificateRow): Promise<ReadCertificate> {
+  const identity = signingIdentity(key, row);
+  if (signing?.identity === identity) return signing.read;
+  let file: Buffer;
+  let password: Buffer;
+  try {
+    file = open(key, { iv: row.pfx_iv, tag: row.pfx_tag, ciphertext: row.pfx_ciphertext }, 'fiscal_certificate.pfx');
+    password = open(
+      key,
+      { iv: row.password_iv, tag: row.password_tag, ciphertext: row.password_ciphertext },
+      'fiscal_certificate.password',
+    );
+  } catch {
+    return Promise.reject(conflict(FISCAL_SETUP_TEXTS.certificateUnreadable));
+  }
+  return keepSigning(identity, readPfxInWorker(file, password.toString('utf8')));
+}
+
 /**
  * The shop's A1 in clear, for the emitting code (decision 0056): its file and password opened with the key of
- * `serverSecret` and read again. 409 in Portuguese when none is installed, when it has expired, or when it does not
- * open (the server's secret changed since it was sent: it must be sent again).
+ * `serverSecret` and read (once per process and certificate: see `signing`). 409 in Portuguese when none is
+ * installed, when it has expired, when it does not open (the server's secret changed since it was sent: it must be
+ * sent again), or when its reading is refused (too many iterations, too slow).
  */
 export async function loadSigningCertificate(
   db: Executor,
@@ -184,26 +249,24 @@ export async function loadSigningCertificate(
   now = new Date(),
 ): Promise<SigningCertificate> {
   const row = await repo.certificate(db);
-  if (!row) throw conflict(FISCAL_SETUP_TEXTS.certificateNone);
+  if (!row) {
+    signing = undefined; // removed, maybe through another process: its key is not kept
+    throw conflict(FISCAL_SETUP_TEXTS.certificateNone);
+  }
   const notAfter = new Date(row.not_after);
   if (notAfter.getTime() <= now.getTime()) {
     throw conflict(FISCAL_SETUP_TEXTS.certificateExpiredInstalled(formatBusinessDate(notAfter)));
   }
   let read: ReadCertificate;
   try {
-    const key = fiscalKey(serverSecret);
-    const file = open(
-      key,
-      { iv: row.pfx_iv, tag: row.pfx_tag, ciphertext: row.pfx_ciphertext },
-      'fiscal_certificate.pfx',
-    );
-    const password = open(
-      key,
-      { iv: row.password_iv, tag: row.password_tag, ciphertext: row.password_ciphertext },
-      'fiscal_certificate.password',
-    );
-    read = readPfx(file, password.toString('utf8'));
-  } catch {
+    read = await signingRead(fiscalKey(serverSecret), row);
+  } catch (error) {
+    if (
+      error instanceof CertificateReadError &&
+      (error.problem === 'too-many-iterations' || error.problem === 'too-slow')
+    ) {
+      throw conflict(PROBLEM_TEXTS[error.problem]);
+    }
     throw conflict(FISCAL_SETUP_TEXTS.certificateUnreadable);
   }
   return {

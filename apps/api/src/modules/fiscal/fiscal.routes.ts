@@ -106,7 +106,7 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Instala o certificado A1 (multipart: `file`, o .pfx/.p12 até 64 KB, e `password`), substituindo o anterior; recusa senha incorreta, arquivo que não é PKCS#12, sem chave privada, vencido e de outro CNPJ que o do emitente. Guardado cifrado; auditado',
+          'Instala o certificado A1 (multipart: `file`, o .pfx/.p12 até 64 KB, e `password`), substituindo o anterior; recusa senha incorreta, arquivo que não é PKCS#12, que pede mais de 100.000 iterações ou leva mais de 10 s para abrir, sem chave privada, vencido e de outro CNPJ que o do emitente. Guardado cifrado; auditado',
         description:
           'Corpo multipart/form-data: `file` (o certificado A1, PKCS#12, até 64 KB: acima disso 413 antes de ler o resto) e `password`. O CNPJ do certificado é o do campo otherName 2.16.76.1.3.3 (ICP-Brasil) ou o que segue os dois-pontos do CN; deve ser da empresa do emitente (os 8 primeiros caracteres, como a SEFAZ compara). O arquivo e a senha são cifrados com AES-256-GCM, chave derivada do segredo do servidor; nunca são devolvidos.',
         consumes: ['multipart/form-data'],

@@ -47,6 +47,8 @@ export interface TestCertificateOptions {
   serialNumber?: string;
   /** Leave the private key out of the file. */
   withoutKey?: boolean;
+  /** The iteration count of the key's encryption and of the MAC: forge's default, 2048, when absent. */
+  iterations?: number;
 }
 
 export interface TestCertificate {
@@ -91,15 +93,19 @@ const pkcs12Key = (password: string, salt: string, id: number, bytes: number) =>
 /**
  * The PFX forge wrote with a 3DES key bag and no MAC, its certificates' SafeContents then encrypted with
  * pbeWithSHAAnd40BitRC2-CBC and the whole given its SHA-1 MAC: the file OpenSSL 1.x and Windows export by default.
+ * `encrypts` says which SafeContents are encrypted (by default those holding a certificate).
  */
-function withRc2Certificates(pfx: forge.asn1.Asn1, password: string): forge.asn1.Asn1 {
+function withRc2Certificates(
+  pfx: forge.asn1.Asn1,
+  password: string,
+  encrypts: (bagIds: string[]) => boolean = (bagIds) => bagIds.includes(OIDS.certBag),
+): forge.asn1.Asn1 {
   const authSafeInfo = childOf(pfx, 1);
   const contents = asn1.fromDer(childOf(childOf(authSafeInfo, 1), 0).value as string);
   const infos = (contents.value as forge.asn1.Asn1[]).map((info) => {
     const safeContents = childOf(childOf(info, 1), 0).value as string;
     const bags = asn1.fromDer(safeContents).value as forge.asn1.Asn1[];
-    const holdsCertificates = bags.some((bag) => asn1.derToOid(childOf(bag, 0).value as string) === OIDS.certBag);
-    if (!holdsCertificates) return info;
+    if (!encrypts(bags.map((bag) => asn1.derToOid(childOf(bag, 0).value as string)))) return info;
     const salt = forge.random.getBytesSync(8);
     const cipher = forge.rc2.createEncryptionCipher(pkcs12Key(password, salt, 1, 5), 40);
     cipher.start(pkcs12Key(password, salt, 2, 8));
@@ -179,6 +185,7 @@ export function makeTestCertificate(options: TestCertificateOptions = {}): TestC
     friendlyName: holder,
     generateLocalKeyId: true,
     useMac: algorithm !== 'legacy',
+    ...(options.iterations === undefined ? {} : { count: options.iterations }),
   });
   const der = forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes();
   return {
@@ -192,4 +199,55 @@ export function makeTestCertificate(options: TestCertificateOptions = {}): TestC
     notBefore,
     notAfter,
   };
+}
+
+/** An INTEGER's content as DER writes it, also past forge's 32-bit `integerToDer` (2³¹: 00 80 00 00 00). */
+function integerOf(value: number) {
+  let bytes = '';
+  for (let rest = value; rest > 0; rest = Math.floor(rest / 256)) bytes = String.fromCharCode(rest % 256) + bytes;
+  if (bytes === '' || bytes.charCodeAt(0) >= 0x80) bytes = `\0${bytes}`;
+  return asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, bytes);
+}
+
+/**
+ * The .pfx with the iteration counts it asks for rewritten in its ASN.1 (issue 53 §1): `mac` the MacData's,
+ * `keyBag` the shrouded key bag's (PBES2's PBKDF2 count, or PKCS#12 PBE's) in a SafeContents in clear. Nothing is
+ * derived again, so the MAC and the key no longer open with the password: a file for the refusals before reading.
+ */
+export function withIterations(pfx: Buffer, counts: { mac?: number; keyBag?: number }): Buffer {
+  const root = asn1.fromDer(pfx.toString('binary'));
+  if (counts.mac !== undefined) (childOf(root, 2).value as forge.asn1.Asn1[])[2] = integerOf(counts.mac);
+  if (counts.keyBag !== undefined) {
+    const authSafeOctets = childOf(childOf(childOf(root, 1), 1), 0);
+    const contents = asn1.fromDer(authSafeOctets.value as string);
+    for (const info of contents.value as forge.asn1.Asn1[]) {
+      if (asn1.derToOid(childOf(info, 0).value as string) !== OIDS.data) continue;
+      const safeOctets = childOf(childOf(info, 1), 0);
+      const safeContents = asn1.fromDer(safeOctets.value as string);
+      for (const bag of safeContents.value as forge.asn1.Asn1[]) {
+        if (asn1.derToOid(childOf(bag, 0).value as string) !== forge.pki.oids.pkcs8ShroudedKeyBag) continue;
+        const algorithm = childOf(childOf(childOf(bag, 1), 0), 0);
+        const params = childOf(algorithm, 1);
+        const pbes2 = asn1.derToOid(childOf(algorithm, 0).value as string) === forge.pki.oids.pkcs5PBES2;
+        const counted = pbes2 ? childOf(childOf(params, 0), 1) : params;
+        (counted.value as forge.asn1.Asn1[])[1] = integerOf(counts.keyBag);
+      }
+      safeOctets.value = asn1.toDer(safeContents).getBytes();
+    }
+    authSafeOctets.value = asn1.toDer(contents).getBytes();
+  }
+  return Buffer.from(asn1.toDer(root).getBytes(), 'binary');
+}
+
+/**
+ * The .pfx (forge's, `made` with its password) with its key bag asking for `keyBag` iterations and that bag's
+ * SafeContents then encrypted (RC2-40, 2,048 iterations) and the MAC made again (2,048): a count seen only once the
+ * file is decrypted, past what the ASN.1 in clear shows (issue 53 §1).
+ */
+export function withHiddenKeyBagIterations(made: TestCertificate, keyBag: number): Buffer {
+  const edited = asn1.fromDer(withIterations(made.pfx, { keyBag }).toString('binary'));
+  const hidden = withRc2Certificates(edited, made.password, (bagIds) =>
+    bagIds.includes(forge.pki.oids.pkcs8ShroudedKeyBag ?? ''),
+  );
+  return Buffer.from(asn1.toDer(hidden).getBytes(), 'binary');
 }
