@@ -16,7 +16,7 @@ const DETAIL_COLUMNS = [
   'r.imei',
   'r.unit_id',
   'r.model',
-  'r.device_password',
+  'r.device_password_sealed',
   'r.problem',
   'r.checklist',
   'r.condition_notes',
@@ -182,6 +182,17 @@ export const repairsRepository = {
 
   async update(trx: Transaction<Database>, id: number, values: Updateable<Repairs>): Promise<void> {
     await trx.updateTable('repairs').set(values).where('id', '=', id).execute();
+  },
+
+  /** The device passwords still in clear (kept so before migration 0087), their rows locked. */
+  async clearPasswords(trx: Transaction<Database>): Promise<{ id: number; password: string }[]> {
+    const rows = await trx
+      .selectFrom('repairs')
+      .select(['id', 'device_password'])
+      .where('device_password', 'is not', null)
+      .forUpdate()
+      .execute();
+    return rows.map((row) => ({ id: row.id, password: row.device_password ?? '' }));
   },
 
   async detail(db: Executor, id: number): Promise<RepairRow | undefined> {

@@ -185,10 +185,10 @@ describe('repairs (issue 42 §2)', () => {
     ]);
     const stored = await t.db
       .selectFrom('repairs')
-      .select('device_password')
+      .select(['device_password', 'device_password_sealed'])
       .where('id', '=', opened.id)
       .executeTakeFirstOrThrow();
-    expect(stored.device_password).toBeNull();
+    expect(stored).toEqual({ device_password: null, device_password_sealed: null });
 
     // The IMEI (not one of our units) shows the repair warranty.
     const warranty = await call(stocker, 'GET', `/repairs/warranty/${imei}`);
