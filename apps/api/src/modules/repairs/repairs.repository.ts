@@ -16,7 +16,6 @@ const DETAIL_COLUMNS = [
   'r.imei',
   'r.unit_id',
   'r.model',
-  'r.device_password_sealed',
   'r.problem',
   'r.checklist',
   'r.condition_notes',
@@ -53,13 +52,17 @@ export interface RepairFilter {
 }
 
 function detailQuery(db: Executor) {
-  return db
-    .selectFrom('repairs as r')
-    .innerJoin('customers as c', 'c.id', 'r.customer_id')
-    .leftJoin('employees as t', 't.id', 'r.technician_id')
-    .leftJoin('orders as o', 'o.repair_id', 'r.id')
-    .select(DETAIL_COLUMNS)
-    .select(sql<string>`r.estimated_date::text`.as('estimated_date'));
+  return (
+    db
+      .selectFrom('repairs as r')
+      .innerJoin('customers as c', 'c.id', 'r.customer_id')
+      .leftJoin('employees as t', 't.id', 'r.technician_id')
+      .leftJoin('orders as o', 'o.repair_id', 'r.id')
+      .select(DETAIL_COLUMNS)
+      .select(sql<string>`r.estimated_date::text`.as('estimated_date'))
+      // Whether a device password is kept, never the sealed value itself (device-password.ts).
+      .select(sql<boolean>`r.device_password_sealed is not null`.as('has_device_password'))
+  );
 }
 export type RepairRow = NonNullable<Awaited<ReturnType<ReturnType<typeof detailQuery>['executeTakeFirst']>>>;
 

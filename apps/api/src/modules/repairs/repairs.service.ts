@@ -179,7 +179,7 @@ export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fil
     });
     return {
       ...summaryOf(row, now),
-      hasDevicePassword: row.device_password_sealed !== null,
+      hasDevicePassword: row.has_device_password,
       checklist: (row.checklist as { item: string; ok: boolean }[]) ?? [],
       conditionNotes: row.condition_notes,
       accessories: row.accessories,
