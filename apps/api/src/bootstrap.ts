@@ -10,20 +10,22 @@ import { isEmpty, seedFirstAdministrator } from './db/seed/foundation';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { seedDemo } from './demo';
 import type { Storage } from './lib/storage';
+import { sealClearDevicePasswords } from './modules/repairs/device-password';
 
 export type BootstrapOutcome = 'demo' | 'administrator' | 'nobody' | 'existing';
 
 /**
  * Brings the database up to date (the migrations, then the one-time move of the files of a former
- * `DATA_DIR/files` into PostgreSQL) and, when it is empty, fills it: the demo business (DEMO_DATA, the
- * default), or only the first administrator from ADMIN_EMAIL and ADMIN_PASSWORD. ADMIN_PASSWORD follows the
- * password rule of every password set (the strongest account gets no weaker password): a weak one stops
- * the start with the reason, and nothing is created.
+ * `DATA_DIR/files` into PostgreSQL, then the repairs' device passwords left in clear sealed with the server's
+ * secret) and, when it is empty, fills it: the demo business (DEMO_DATA, the default), or only the first
+ * administrator from ADMIN_EMAIL and ADMIN_PASSWORD. ADMIN_PASSWORD follows the password rule of every password set
+ * (the strongest account gets no weaker password): a weak one stops the start with the reason, and nothing is
+ * created.
  */
 export async function bootstrapDatabase(
   db: DB,
   config: Pick<AppConfig, 'demoData' | 'adminEmail' | 'adminPassword' | 'databaseUrl'> &
-    Partial<Pick<AppConfig, 'dataDir' | 'inMemory'>>,
+    Partial<Pick<AppConfig, 'dataDir' | 'inMemory' | 'jwtSecret'>>,
   { storage, log }: { storage: Storage; log: FastifyBaseLogger },
 ): Promise<BootstrapOutcome> {
   const applied = await migrateToLatest(db);
@@ -31,6 +33,10 @@ export async function bootstrapDatabase(
   const files = await moveFilesFromDisk(db, config.inMemory ? undefined : config.dataDir);
   if (files.ran && (files.moved > 0 || files.missing.length > 0)) {
     log.info({ moved: files.moved, missing: files.missing }, 'files moved into the database');
+  }
+  if (config.jwtSecret) {
+    const sealed = await sealClearDevicePasswords(db, config.jwtSecret);
+    if (sealed > 0) log.info({ sealed }, "repairs' device passwords sealed");
   }
   // Several processes starting together on an empty PostgreSQL (web and workers, decision 0061): one fills it while
   // the others wait on a session lock (keyed by the schema), then find it filled. PGlite is one process's.
@@ -49,13 +55,14 @@ export async function bootstrapDatabase(
 /** Fills an empty database (the demo, or the first administrator); 'existing' when it has employees already. */
 async function fill(
   db: DB,
-  config: Pick<AppConfig, 'demoData' | 'adminEmail' | 'adminPassword'> & Partial<Pick<AppConfig, 'inMemory'>>,
+  config: Pick<AppConfig, 'demoData' | 'adminEmail' | 'adminPassword'> &
+    Partial<Pick<AppConfig, 'inMemory' | 'jwtSecret'>>,
   { storage, log }: { storage: Storage; log: FastifyBaseLogger },
 ): Promise<BootstrapOutcome> {
   if (!(await isEmpty(db))) return 'existing';
   if (config.demoData) {
     const started = Date.now();
-    await seedDemo(db, { storage, log });
+    await seedDemo(db, { storage, log, serverSecret: config.jwtSecret });
     // PGlite on disk: the seed's rows vacuumed and analysed at once (no autovacuum there, decision 0024).
     if (!config.inMemory) await maintainEmbedded(db);
     log.info({ ms: Date.now() - started }, 'demo business seeded');

@@ -911,6 +911,7 @@ export interface Repairs {
   customer_id: number;
   delivered_at: Timestamp | null;
   device_password: string | null;
+  device_password_sealed: Buffer | null;
   diagnosis: string | null;
   estimated_date: Timestamp;
   id: Generated<number>;

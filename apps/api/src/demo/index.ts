@@ -38,6 +38,8 @@ export interface SeedOptions {
   scale?: number;
   /** The demo's "today" (tests pin it); the year of history ends the day before. Defaults to now. */
   now?: Date;
+  /** The server's secret the service orders' device passwords are sealed with (a stand-in when not given). */
+  serverSecret?: string;
 }
 
 export interface SeedSummary {
@@ -59,7 +61,7 @@ export async function seedDemo(db: DB, options: SeedOptions): Promise<SeedSummar
   const summary = await seedBusiness(db, options);
   // The repair counter (issue 42 §2): a year of service orders, then its day, through the repairs service at their
   // moments (its own transactions, after the year's).
-  const repairs = await seedRepairs(db, { storage: options.storage, scale: options.scale, now: options.now });
+  const repairs = await seedRepairs(db, options);
   options.log?.info(repairs, 'demo: the repair counter');
   return { ...summary, rows: { ...summary.rows, ...repairs } };
 }

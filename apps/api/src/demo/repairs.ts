@@ -65,7 +65,7 @@ const PROBLEMS = [
  */
 export async function seedRepairs(
   db: DB,
-  options: { storage: Storage; scale?: number; now?: Date },
+  options: { storage: Storage; scale?: number; now?: Date; serverSecret?: string },
 ): Promise<Record<string, number>> {
   const rng = stream('repairs');
   // The year's service orders, planned first: the parts' first stock a year ago covers what they will use.
@@ -81,7 +81,8 @@ export async function seedRepairs(
     storage: options.storage,
     // The service signs picture links for the reader of a repair; the seed reads none.
     fileLinks: createFileLinks('demo-seed'),
-    config: { publicUrl: '' } as AppConfig,
+    // The device passwords are sealed with the server's secret (never opened by the API: a stand-in secret will do).
+    config: { publicUrl: '', jwtSecret: options.serverSecret ?? 'demo-seed' } as AppConfig,
   });
   const adminId = await db.transaction().execute((trx) => demoAdminId(trx));
   const admin: Principal = {

@@ -1,11 +1,11 @@
 import { FISCAL_SETUP_TEXTS } from '@backoffice/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fiscalKey, seal } from '../../lib/secret-box';
 import { createTestApp, DEMO, expectApiError, signIn, type TestApp } from '../../test/helpers';
 import { pfxIterations, refuseCostlyPfx } from './certificate-iterations';
 import { CERTIFICATE_MAX_ITERATIONS, CertificateReadError } from './certificate-reader';
 import { certificateReads, readPfxInWorker } from './certificate-worker';
 import { loadSigningCertificate } from './fiscal.service';
-import { fiscalKey, seal } from './secret-box';
 import { makeTestCertificate, withHiddenKeyBagIterations, withIterations } from './test-certificate';
 import { saveTestIssuer, uploadCertificate } from './test-fiscal';
 

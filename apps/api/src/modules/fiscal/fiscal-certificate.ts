@@ -13,6 +13,7 @@ import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { fiscalKey, open, seal } from '../../lib/secret-box';
 import type { Principal } from '../../plugins/auth';
 import {
   CERTIFICATE_MAX_ITERATIONS,
@@ -23,7 +24,6 @@ import {
 import { CERTIFICATE_READ_TIMEOUT_MS, readPfxInWorker } from './certificate-worker';
 import { type CertificateRow, fiscalRepository as repo } from './fiscal.repository';
 import { cnpjBase } from './fiscal-issuer';
-import { fiscalKey, open, seal } from './secret-box';
 
 /** What the emitting code signs with (decision 0056): the key and certificate of the shop's A1, in clear. */
 export interface SigningCertificate {

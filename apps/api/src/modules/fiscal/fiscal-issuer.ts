@@ -14,10 +14,10 @@ import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict } from '../../lib/errors';
+import { fiscalKey, open, seal } from '../../lib/secret-box';
 import type { Principal } from '../../plugins/auth';
 import { type IssuerRow, type IssuerValues, fiscalRepository as repo } from './fiscal.repository';
 import { municipalityByCode, sameMunicipalityName } from './municipalities';
-import { fiscalKey, open, seal } from './secret-box';
 
 /** The first eight characters of a CNPJ: its company (a branch differs after them; SEFAZ compares them, rule 213). */
 export const cnpjBase = (cnpj: string) => normalizeDocument(cnpj).slice(0, 8);

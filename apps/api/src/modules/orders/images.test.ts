@@ -10,7 +10,9 @@ describe('order pictures', () => {
     const picture = await normalizeOrderPicture(`data:image/png;base64,${ONE_PIXEL_PNG}`, 'proof');
     expect(picture.extension).toBe('jpg');
     expect((await sharp(picture.data).metadata()).format).toBe('jpeg');
-    expect(picture.nearHashes).toHaveLength(2);
+    // Two 64-bit hashes (the picture, its mirror), then the region hashes of 256 bits: the centre, its mirror's,
+    // and 9 regions for each of the 2 crops (2.5 % and 5 %): 2 + 2 + 18 = 22.
+    expect(picture.nearHashes?.map((hash) => hash.length)).toEqual([16, 16, ...new Array(20).fill(64)]);
   });
 
   it('fingerprints only a proof: a photo of a package or a used phone is kept without hashes', async () => {

@@ -1,6 +1,7 @@
 import { ORDER_LIMITS, ORDER_TEXTS } from '@backoffice/contract';
 import sharp from 'sharp';
 import { AppError, badRequest } from '../../lib/errors';
+import { regionHashes } from './proof-regions';
 
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 /** Refuses decompression bombs: no phone photo has more pixels than this. */
@@ -30,8 +31,11 @@ export interface NormalizedPicture {
    * 'proof' has it: the hashes are several passes of sharp no other picture needs.
    */
   phash?: string;
-  /** A proof's near-match hashes (`nearHashes`): of the picture framed, and of its mirror image. */
-  nearHashes?: [string, string];
+  /**
+   * A proof's near-match hashes (`nearHashes`): of the picture framed and of its mirror image (64 bits each), then
+   * its region hashes (proof-regions.ts).
+   */
+  nearHashes?: string[];
 }
 
 /**
@@ -85,17 +89,17 @@ async function framedGrey(image: Buffer): Promise<Buffer> {
 
 /**
  * The near-match hashes of a payment proof (issue 34 §3, decision 0032): the difference hash of the picture
- * in grey without an added frame, and of its mirror image. A proof sent again resized, with a border, cropped
- * 5 % or turned 3° lands a few bits from the first (at most NEAR_PICTURE_BITS apart); a mirrored one is
- * near the first's mirror hash.
+ * in grey without an added frame, and of its mirror image, which the proofs kept before the region hashes are
+ * compared by; then the region hashes of that picture (proof-regions.ts, issue 53 finding 7), which find the same
+ * proof resized, with a border, cropped 5 %, turned 3° or mirrored, and not another proof of the same bank app.
  */
-export async function nearHashes(image: Buffer): Promise<[string, string]> {
+export async function nearHashes(image: Buffer): Promise<string[]> {
   const grey = await framedGrey(image);
   const small = (mirror: boolean) => {
     const base = sharp(grey);
     return (mirror ? base.flop() : base).greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer();
   };
-  return [rowDifferences(await small(false)), rowDifferences(await small(true))];
+  return [rowDifferences(await small(false)), rowDifferences(await small(true)), ...(await regionHashes(grey))];
 }
 
 /**

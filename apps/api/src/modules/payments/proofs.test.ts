@@ -277,6 +277,38 @@ describe('a proof sent again altered (issue 34 §3)', () => {
   });
 });
 
+describe('a proof cropped 5 % or turned 3° (issue 53, finding 7)', () => {
+  const jpeg = async (image: Sharp) => (await image.jpeg({ quality: 85 }).toBuffer()).toString('base64');
+  const receiptOf = async (id: number) =>
+    orderImageSchema.parse(((await call('GET', `/orders/receipt/${id}`)).json() as { data: unknown }).data);
+
+  it('flags each against its original alone: 5 % cut off the top and the left, or turned 3° on a black canvas', async () => {
+    // A proof of its own per alteration, so that each is flagged with its original and not with another copy.
+    const cropped = await sharp(proofSvg(9)).png().toBuffer();
+    const first = await transferOrder(await jpeg(sharp(cropped)));
+    // 5 % of each side, all of it on one end: 18 of 360 pixels from the left, 32 of 640 from the top.
+    const cut = await transferOrder(await jpeg(sharp(cropped).extract({ left: 18, top: 32, width: 342, height: 608 })));
+    expect((await receiptOf(cut.id)).sameAs).toEqual({ orderId: first.id, code: first.code, near: true });
+
+    const turned = await sharp(proofSvg(21)).png().toBuffer();
+    const second = await transferOrder(await jpeg(sharp(turned)));
+    const tilted = await transferOrder(await jpeg(sharp(turned).rotate(3, { background: '#000' })));
+    expect((await receiptOf(tilted.id)).sameAs).toEqual({ orderId: second.id, code: second.code, near: true });
+    // The other way round: the straight proof sent after a turned one (-3°, white corners) is flagged with it.
+    const leaning = await transferOrder(await jpeg(sharp(await sharp(proofSvg(33)).png().toBuffer()).rotate(-3)));
+    const straight = await transferOrder(await jpeg(sharp(proofSvg(33))));
+    expect((await receiptOf(straight.id)).sameAs).toEqual({ orderId: leaning.id, code: leaning.code, near: true });
+  });
+
+  it('does not flag two different proofs drawn by the same bank app (same header, other lines and logo)', async () => {
+    // Seeds 8 and 208: the two proofs whose 64-bit near hashes were 13 bits apart, within the former 14.
+    const one = await transferOrder(await jpeg(sharp(proofSvg(8))));
+    const other = await transferOrder(await jpeg(sharp(proofSvg(208))));
+    expect((await receiptOf(other.id)).sameAs).toBeNull();
+    expect((await receiptOf(one.id)).sameAs).toBeNull();
+  });
+});
+
 describe('the bands a proof is found by', () => {
   /** `hash` with the given bits (0 = leftmost of the 64) flipped. */
   const flip = (hash: string, bits: number[]) =>

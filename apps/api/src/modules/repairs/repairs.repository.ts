@@ -16,7 +16,6 @@ const DETAIL_COLUMNS = [
   'r.imei',
   'r.unit_id',
   'r.model',
-  'r.device_password',
   'r.problem',
   'r.checklist',
   'r.condition_notes',
@@ -53,13 +52,17 @@ export interface RepairFilter {
 }
 
 function detailQuery(db: Executor) {
-  return db
-    .selectFrom('repairs as r')
-    .innerJoin('customers as c', 'c.id', 'r.customer_id')
-    .leftJoin('employees as t', 't.id', 'r.technician_id')
-    .leftJoin('orders as o', 'o.repair_id', 'r.id')
-    .select(DETAIL_COLUMNS)
-    .select(sql<string>`r.estimated_date::text`.as('estimated_date'));
+  return (
+    db
+      .selectFrom('repairs as r')
+      .innerJoin('customers as c', 'c.id', 'r.customer_id')
+      .leftJoin('employees as t', 't.id', 'r.technician_id')
+      .leftJoin('orders as o', 'o.repair_id', 'r.id')
+      .select(DETAIL_COLUMNS)
+      .select(sql<string>`r.estimated_date::text`.as('estimated_date'))
+      // Whether a device password is kept, never the sealed value itself (device-password.ts).
+      .select(sql<boolean>`r.device_password_sealed is not null`.as('has_device_password'))
+  );
 }
 export type RepairRow = NonNullable<Awaited<ReturnType<ReturnType<typeof detailQuery>['executeTakeFirst']>>>;
 
@@ -182,6 +185,17 @@ export const repairsRepository = {
 
   async update(trx: Transaction<Database>, id: number, values: Updateable<Repairs>): Promise<void> {
     await trx.updateTable('repairs').set(values).where('id', '=', id).execute();
+  },
+
+  /** The device passwords still in clear (kept so before migration 0087), their rows locked. */
+  async clearPasswords(trx: Transaction<Database>): Promise<{ id: number; password: string }[]> {
+    const rows = await trx
+      .selectFrom('repairs')
+      .select(['id', 'device_password'])
+      .where('device_password', 'is not', null)
+      .forUpdate()
+      .execute();
+    return rows.map((row) => ({ id: row.id, password: row.device_password ?? '' }));
   },
 
   async detail(db: Executor, id: number): Promise<RepairRow | undefined> {

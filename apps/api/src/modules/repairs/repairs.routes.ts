@@ -32,7 +32,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replicaReads } from '../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
-import { tooManyRequests } from '../../lib/errors';
+import { AppError, tooManyRequests } from '../../lib/errors';
 import { principalOf } from '../../plugins/auth';
 import { createRepairsService } from './repairs.service';
 import { createStatusPageLimiter } from './status-limiter';
@@ -215,19 +215,18 @@ export const repairsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Página pública de acompanhamento (sem login): só a situação e as datas da ordem do token; limitada por endereço (tokens desconhecidos mais ainda)',
+          'Página pública de acompanhamento (sem login): só a situação e as datas da ordem do token; um token real sempre responde, os desconhecidos são limitados por endereço',
         params: repairTokenParamSchema,
         response: { 200: z.object({ data: repairPublicStatusSchema }) },
-      },
-      onRequest: async (request) => {
-        if (!(await limiter.admit(request.ip))) throw tooManyRequests(REPAIR_TEXTS.tooManyRequests);
       },
     },
     async (request) => {
       try {
         return { data: await service.publicStatus(request.params.token) };
       } catch (error) {
-        await limiter.miss(request.ip);
+        if (error instanceof AppError && error.statusCode === 404 && !(await limiter.miss(request.ip))) {
+          throw tooManyRequests(REPAIR_TEXTS.tooManyRequests);
+        }
         throw error;
       }
     },

@@ -60,6 +60,7 @@ import { placeOrder } from '../selling/selling.service';
 import { initialOrderStatusFor, shopIdentity } from '../settings/settings.service';
 import { kindWhatsAppTemplate } from '../settings/whatsapp-templates.service';
 import { moveStock, unitByImei } from '../stock/stock.service';
+import { sealDevicePassword } from './device-password';
 import { repairPdf } from './receipt';
 import { repairWarranties } from './repair-warranty.service';
 import { type RepairFilter, type RepairRow, repairsRepository as repo } from './repairs.repository';
@@ -178,7 +179,7 @@ export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fil
     });
     return {
       ...summaryOf(row, now),
-      hasDevicePassword: row.device_password !== null,
+      hasDevicePassword: row.has_device_password,
       checklist: (row.checklist as { item: string; ok: boolean }[]) ?? [],
       conditionNotes: row.condition_notes,
       accessories: row.accessories,
@@ -359,8 +360,9 @@ export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fil
       );
     }
     const transition = findRepairTransition(repair.status as RepairStatus, action);
-    if (transition?.does.includes('erasePassword') && repair.device_password !== null) {
-      values.device_password = null;
+    if (transition?.does.includes('erasePassword') && (repair.device_password_sealed ?? repair.device_password)) {
+      values.device_password_sealed = null;
+      values.device_password = null; // one left in clear by a start that has not sealed it yet
       changes.devicePasswordErased = true;
     }
     if (transition?.does.includes('startWarranty')) {
@@ -394,7 +396,9 @@ export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fil
           imei: body.imei,
           unit_id: await repo.unitIdByImei(trx, body.imei),
           model: body.model,
-          device_password: body.devicePassword || null,
+          device_password_sealed: body.devicePassword
+            ? sealDevicePassword(config.jwtSecret, body.devicePassword)
+            : null,
           problem: body.problem,
           checklist: JSON.stringify(body.checklist),
           condition_notes: body.conditionNotes || null,
