@@ -72,14 +72,27 @@ export const REPAIR_ACTION_LABELS: Record<RepairAction, string> = {
   returnDevice: 'Devolver sem reparo',
 };
 
-/** What a move needs besides being allowed: the estimate's lines, the customer's signature, a reason. */
-export type RepairRequirement = 'estimate' | 'signature' | 'reason';
 /**
- * What a move does besides the status, its history row and audit: the estimate's parts leave stock (REPAIR ledger
- * rows naming the service order) and the bill is placed as an order; the device's password is erased; the repair
- * warranty starts.
+ * What a move needs besides being allowed: the estimate's lines, the payment the approval names (one when something
+ * is due, none when nothing is), the customer's signature, a reason.
  */
-export type RepairEffect = 'takeParts' | 'bill' | 'erasePassword' | 'startWarranty';
+export type RepairRequirement = 'estimate' | 'payment' | 'signature' | 'reason';
+/**
+ * What a move does besides the status, its history row and audit, in the row's order: the estimate written (its
+ * parts priced); the estimate's parts leave stock (REPAIR ledger rows naming the service order) and the bill is
+ * placed as an order; the bill handed over with the device (refused while it waits for its payment); the
+ * signature stored; the device's password erased; the repair warranty started. The server runs exactly what a row
+ * names, on the engine both state machines share (apps/api/src/lib/step-registry.ts), and refuses to start with a
+ * name nothing handles.
+ */
+export type RepairEffect =
+  | 'writeEstimate'
+  | 'takeParts'
+  | 'bill'
+  | 'handOverBill'
+  | 'storeSignature'
+  | 'erasePassword'
+  | 'startWarranty';
 
 export interface RepairTransition {
   from: RepairStatus;
@@ -103,13 +116,20 @@ const COUNTER = { permissions: REPAIRS, functions: [] } as const;
 /** Every move of a service order: the one table the server applies and the screens read for their buttons. */
 export const REPAIR_TRANSITIONS: readonly RepairTransition[] = [
   { from: 'RECEIVED', to: 'DIAGNOSIS', action: 'startDiagnosis', ...BENCH, requires: [], does: [] },
-  { from: 'DIAGNOSIS', to: 'AWAITING_APPROVAL', action: 'sendEstimate', ...BENCH, requires: ['estimate'], does: [] },
+  {
+    from: 'DIAGNOSIS',
+    to: 'AWAITING_APPROVAL',
+    action: 'sendEstimate',
+    ...BENCH,
+    requires: ['estimate'],
+    does: ['writeEstimate'],
+  },
   {
     from: 'AWAITING_APPROVAL',
     to: 'APPROVED',
     action: 'approve',
     ...COUNTER,
-    requires: [],
+    requires: ['payment'],
     does: ['takeParts', 'bill'],
   },
   { from: 'AWAITING_APPROVAL', to: 'REFUSED', action: 'refuse', ...COUNTER, requires: [], does: [] },
@@ -121,7 +141,7 @@ export const REPAIR_TRANSITIONS: readonly RepairTransition[] = [
     action: 'deliver',
     ...COUNTER,
     requires: ['signature'],
-    does: ['erasePassword', 'startWarranty'],
+    does: ['handOverBill', 'storeSignature', 'erasePassword', 'startWarranty'],
   },
   ...(['RECEIVED', 'DIAGNOSIS', 'REFUSED'] as const).map(
     (from): RepairTransition => ({

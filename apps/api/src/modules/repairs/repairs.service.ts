@@ -6,18 +6,13 @@ import {
   type CsvValue,
   centsToReais,
   csvMoney,
-  DELIVERY_TYPES,
   dayStart,
   EMPLOYEE_FUNCS,
   fillWhatsAppMessage,
-  findRepairTransition,
   formatBRL,
   formatBusinessDate,
   formatDay,
-  mayMakeRepairMove,
   OPEN_REPAIR_STATUSES,
-  orderStatusLabel,
-  REPAIR_ACTION_LABELS,
   REPAIR_CUSTOMER_PHRASES,
   REPAIR_STATUS_LABELS,
   REPAIR_STATUSES,
@@ -35,11 +30,8 @@ import {
   type RepairSummary,
   type RepairUpdateBody,
   type RepairWarrantySource,
-  reaisToCents,
-  repairBillStatus,
   repairCreateBodySchema,
   type repairListQuerySchema,
-  repairMoveBodySchema,
   repairUpdateBodySchema,
   shiftDay,
   TECHNICIAN_QUEUE_STATUSES,
@@ -50,30 +42,26 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/sql-errors';
 import type { Principal } from '../../plugins/auth';
 import { searchCustomers } from '../customers/customers.service';
-import { handOverRepairBill, normalizeOrderPicture } from '../orders/workflow.service';
+import { normalizeOrderPicture } from '../orders/workflow.service';
 import { searchProducts } from '../products/products.service';
-import { placeOrder } from '../selling/selling.service';
-import { initialOrderStatusFor, shopIdentity } from '../settings/settings.service';
+import { shopIdentity } from '../settings/settings.service';
 import { kindWhatsAppTemplate } from '../settings/whatsapp-templates.service';
-import { moveStock, unitByImei } from '../stock/stock.service';
+import { unitByImei } from '../stock/stock.service';
 import { sealDevicePassword } from './device-password';
 import { repairPdf } from './receipt';
+import { REPAIR_FILE_FOLDER, totalCents } from './repair-figures';
+import { createRepairMoves } from './repair-moves';
 import { repairWarranties } from './repair-warranty.service';
 import { type RepairFilter, type RepairRow, repairsRepository as repo } from './repairs.repository';
 
-/** Where the service orders' pictures are stored (lib/storage.ts). */
-const REPAIR_FILE_FOLDER = 'repairs';
-const DAY_MS = 24 * 60 * 60 * 1000;
 const CSV_BATCH = 500;
 
 /** The lists' query as the route's schema read it (`late` and `all` booleans, paging filled in). */
 type RepairListFilter = z.output<typeof repairListQuerySchema>;
-
-type RepairLocked = NonNullable<Awaited<ReturnType<typeof repo.lock>>>;
 
 /** The public page's address for a token (the receipt's QR code, the WhatsApp message). */
 export function statusUrl(publicUrl: string, token: string): string {
@@ -110,11 +98,6 @@ function isLate(row: { status: string; late_at: Date | string }, now: Date): boo
   return OPEN_REPAIR_STATUSES.includes(row.status as RepairStatus) && new Date(row.late_at) <= now;
 }
 
-/** What the customer pays: parts and labour, nothing under warranty. */
-function totalCents(row: { labour_cents: number; parts_cents: number; warranty_source: string | null }): number {
-  return row.warranty_source ? 0 : row.labour_cents + row.parts_cents;
-}
-
 function summaryOf(row: RepairRow, now: Date): RepairSummary {
   return {
     id: row.id,
@@ -147,6 +130,7 @@ function summaryOf(row: RepairRow, now: Date): RepairSummary {
  */
 export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fileLinks' | 'config'>) {
   const { db, storage, fileLinks, config } = deps;
+  const moveRepair = createRepairMoves({ db, storage });
 
   async function technicianOrThrow(executor: AppDeps['db'] | Transaction<Database>, id: number) {
     const employee = await repo.technician(executor, id);
@@ -226,152 +210,6 @@ export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fil
       ...(query.imei ? { imei: query.imei } : {}),
       ...(query.search ? { search: query.search } : {}),
     };
-  }
-
-  /** Estimate lines checked and priced: each product active, not a phone; its price the one given or its list price. */
-  async function pricedParts(trx: Transaction<Database>, parts: NonNullable<RepairMoveBody['parts']>) {
-    const ids = parts.map((part) => part.productId);
-    const products = new Map((await repo.products(trx, ids)).map((product) => [product.id, product]));
-    return parts.map((part) => {
-      const product = products.get(part.productId);
-      if (!product) throw notFound(REPAIR_TEXTS.partNotFound(part.productId));
-      if (product.archived) throw conflict(REPAIR_TEXTS.partArchived(product.name));
-      if (product.serialized) throw badRequest(REPAIR_TEXTS.partSerialized(product.name));
-      return {
-        productId: product.id,
-        code: product.code,
-        name: product.name,
-        quantity: part.quantity,
-        unitPriceCents: part.unitPrice === undefined ? product.sell_price_cents : reaisToCents(part.unitPrice),
-        unitCostCents: product.cost_cents,
-      };
-    });
-  }
-
-  /** The effects of a move on the locked service order, in the move's transaction; answers the columns changed. */
-  async function applyMove(
-    trx: Transaction<Database>,
-    principal: Principal,
-    repair: RepairLocked,
-    action: RepairAction,
-    body: RepairMoveBody,
-    pictures: { signature?: { data: Buffer; extension: string } },
-    at: Date,
-    changes: Record<string, unknown>,
-  ) {
-    const values: Record<string, unknown> = {};
-    if (action === 'sendEstimate') {
-      const parts = await pricedParts(trx, body.parts ?? []);
-      const labourCents = reaisToCents(body.labour ?? 0);
-      if (parts.length === 0 && labourCents === 0) throw badRequest(REPAIR_TEXTS.estimateEmpty);
-      const partsCents = parts.reduce((sum, part) => sum + part.unitPriceCents * part.quantity, 0);
-      await repo.replaceParts(trx, repair.id, parts);
-      Object.assign(values, {
-        labour_cents: labourCents,
-        parts_cents: partsCents,
-        diagnosis: body.diagnosis ?? repair.diagnosis,
-      });
-      changes.estimate = {
-        parts: parts.map((p) => ({
-          productId: p.productId,
-          quantity: p.quantity,
-          unitPrice: centsToReais(p.unitPriceCents),
-        })),
-        labour: centsToReais(labourCents),
-        total: centsToReais(repair.warranty_source ? 0 : partsCents + labourCents),
-      };
-    }
-    if (action === 'approve') {
-      const due = totalCents(repair);
-      if (due === 0 && body.payment) throw badRequest(REPAIR_TEXTS.paymentNotDue);
-      if (due > 0 && !body.payment) throw badRequest(REPAIR_TEXTS.paymentRequired);
-      const parts = await repo.parts(trx, repair.id);
-      // takeParts: out of stock through the ledger, one REPAIR row per part naming the service order.
-      if (parts.length > 0) {
-        const moved = await moveStock(
-          trx,
-          {
-            kind: 'REPAIR',
-            employeeId: principal.employeeId,
-            repairId: repair.id,
-            note: REPAIR_TEXTS.partsNote(repair.id),
-          },
-          parts.map((part) => ({
-            productId: part.product_id,
-            quantityOut: part.quantity,
-            unitPriceCents: part.unit_price_cents,
-          })),
-        );
-        // What each part cost when it left: a repair under warranty costs the shop exactly this.
-        for (const result of moved) await repo.setPartCost(trx, repair.id, result.productId, result.costBeforeCents);
-        changes.partsOut = moved.map((m) => ({ productId: m.productId, from: m.stockBefore, to: m.stockAfter }));
-      }
-      // bill: a paid repair becomes a real order of the customer (payment, Pix, receivables and notes as any sale).
-      if (due > 0 && body.payment) {
-        const order = await placeOrder(trx, storage, {
-          employeeId: principal.employeeId,
-          customerId: repair.customer_id,
-          payment: body.payment,
-          // Nothing to separate: paid at the counter, it waits there for the customer (decision 0060).
-          initialStatus: repairBillStatus(await initialOrderStatusFor(trx, body.payment)),
-          deliveryType: DELIVERY_TYPES.PICKUP,
-          fastDelivery: false,
-          withWarranty: false,
-          itemsCents: repair.parts_cents,
-          shippingCents: 0,
-          fastDeliveryTaxCents: 0,
-          warrantyCents: 0,
-          totalCents: due,
-          neighborhood: null,
-          cardOnDelivery: body.payment === 'CARD',
-          delivererId: null,
-          items: parts.map((part) => ({
-            productId: part.product_id,
-            name: part.product_name,
-            code: part.product_code,
-            quantity: part.quantity,
-            unitPriceCents: part.unit_price_cents,
-            unitCostCents: part.unit_cost_cents,
-          })),
-          note: REPAIR_TEXTS.billNote(repair.id),
-          repair: { id: repair.id, labourCents: repair.labour_cents },
-        });
-        changes.order = order.code;
-      }
-    }
-    if (action === 'deliver') {
-      // The bill is finalized as the device leaves; one still waiting for its Pix or proof keeps the device here.
-      const unpaid = await handOverRepairBill(
-        trx,
-        repair.id,
-        principal.employeeId,
-        REPAIR_TEXTS.billHandedOverNote(repair.id),
-      );
-      if (unpaid) {
-        throw conflict(REPAIR_TEXTS.billUnpaid(unpaid.code, orderStatusLabel(unpaid.status)), 'REPAIR_BILL_UNPAID');
-      }
-    }
-    if (action === 'deliver' && pictures.signature) {
-      values.signature_key = await storage.put(
-        trx,
-        REPAIR_FILE_FOLDER,
-        pictures.signature.data,
-        pictures.signature.extension,
-      );
-    }
-    const transition = findRepairTransition(repair.status as RepairStatus, action);
-    if (transition?.does.includes('erasePassword') && (repair.device_password_sealed ?? repair.device_password)) {
-      values.device_password_sealed = null;
-      values.device_password = null; // one left in clear by a start that has not sealed it yet
-      changes.devicePasswordErased = true;
-    }
-    if (transition?.does.includes('startWarranty')) {
-      const days = await repo.warrantyDays(trx);
-      values.delivered_at = at;
-      values.warranty_ends_at = new Date(at.getTime() + days * DAY_MS);
-      changes.repairWarrantyEndsAt = iso(values.warranty_ends_at as Date);
-    }
-    return values;
   }
 
   return {
@@ -498,52 +336,11 @@ export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fil
     },
 
     /**
-     * A move of the table (POST /repairs/{id}/{action}): the service order locked; the move must exist from its
-     * status (409 TRANSITION_REFUSED) and be the actor's (403); its requirements, its effects, the new status, one
-     * history row and one audit row, all in one transaction: a refusal changes nothing.
+     * A move of the table (POST /repairs/{id}/{action}): repair-moves.ts, on the state machines' engine; answers the
+     * service order as it is after the move.
      */
     async move(principal: Principal, id: number, action: RepairAction, input: RepairMoveBody, now = new Date()) {
-      const body = repairMoveBodySchema.parse(input);
-      const signature =
-        action === 'deliver' && body.signature ? await normalizeOrderPicture(body.signature, 'signature') : undefined;
-      await db.transaction().execute(async (trx) => {
-        const repair = await repo.lock(trx, id);
-        if (!repair) throw notFound(REPAIR_TEXTS.notFound);
-        const status = repair.status as RepairStatus;
-        if (body.expectedStatus && body.expectedStatus !== status) throw conflict(REPAIR_TEXTS.stale, 'STALE_DATA');
-        const transition = findRepairTransition(status, action);
-        if (!transition) {
-          throw conflict(
-            REPAIR_TEXTS.moveRefused(REPAIR_STATUS_LABELS[status], REPAIR_ACTION_LABELS[action]),
-            'TRANSITION_REFUSED',
-          );
-        }
-        if (!mayMakeRepairMove(transition, principal.permissions, principal.func)) {
-          throw forbidden(REPAIR_TEXTS.moveNotYours);
-        }
-        if (transition.requires.includes('signature') && !signature) throw badRequest(REPAIR_TEXTS.signatureRequired);
-        if (transition.requires.includes('reason') && !body.note) throw badRequest(REPAIR_TEXTS.reasonRequired);
-        const changes: Record<string, unknown> = { status: { from: status, to: transition.to } };
-        const values = await applyMove(trx, principal, repair, action, body, { signature }, now, changes);
-        // The technician who takes it on the bench becomes its technician when it has none.
-        if (
-          repair.technician_id === null &&
-          principal.func === EMPLOYEE_FUNCS.TECHNICIAN &&
-          transition.functions.length > 0
-        ) {
-          values.technician_id = principal.employeeId;
-          changes.technicianId = { from: null, to: principal.employeeId };
-        }
-        await repo.update(trx, id, { ...values, status: transition.to, status_since: now, updated_at: now });
-        await repo.insertHistory(trx, {
-          repairId: id,
-          status: transition.to,
-          employeeId: principal.employeeId,
-          note: body.note ?? null,
-          at: now,
-        });
-        await recordAudit(trx, { employeeId: principal.employeeId, entity: 'repair', entityId: id, action, changes });
-      });
+      await moveRepair(principal, id, action, input, now);
       return detail(principal, id, now);
     },
 
