@@ -34,6 +34,8 @@ export const BACKUP_TEXTS = {
     'Este servidor usa PostgreSQL e o pg_dump não está instalado: faça o backup pelo próprio servidor PostgreSQL.',
   busy: 'Um backup já está em andamento. Aguarde e tente novamente.',
   failed: 'O backup falhou. O motivo está no último resultado e no log do servidor.',
+  /** 'Tarefas do sistema': what a manual backup did. */
+  manualDone: (name: string) => `backup manual ${name}`,
 } as const;
 
 /** 'HH:MM', 00:00 to 23:59, in the business's time. */

@@ -1081,9 +1081,9 @@ export interface Suppliers {
 }
 
 export interface SystemTasks {
-  checked_by: string;
+  checked_by: string | null;
   failures: Generated<number>;
-  last_checked_at: Timestamp;
+  last_checked_at: Timestamp | null;
   last_error: string | null;
   last_failed_at: Timestamp | null;
   last_outcome: string | null;
@@ -1091,6 +1091,9 @@ export interface SystemTasks {
   last_summary: string | null;
   next_run_at: Timestamp | null;
   runs: Generated<number>;
+  started_at: Timestamp | null;
+  started_by: string | null;
+  started_owner: string | null;
   task: string;
 }
 

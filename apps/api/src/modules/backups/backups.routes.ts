@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
+import { createSystemTasksService } from '../system-tasks/system-tasks.service';
 import { scheduleBackups } from './backups.scheduler';
 import { createBackupsService } from './backups.service';
 
@@ -22,7 +23,8 @@ const ADMIN = [PERMISSIONS.settings] as const;
  */
 export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
-  const service = createBackupsService({ db, config, log: app.log });
+  const tasks = createSystemTasksService({ db, role: config.role, embedded: !config.databaseUrl });
+  const service = createBackupsService({ db, config, log: app.log, tasks });
   const tags = ['backups'];
   // What a backup killed mid-way left behind (a temporary file) goes at start.
   const leftovers = await service.removeLeftovers();

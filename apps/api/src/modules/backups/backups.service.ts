@@ -19,6 +19,7 @@ import type { AppConfig } from '../../config';
 import { type DB, dumpEmbeddedDatabase, type EmbeddedDump } from '../../db/database';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { PRIVATE_FILE } from '../../lib/private-files';
+import type { SystemTasksService } from '../system-tasks/system-tasks.service';
 import { sealBackup } from './backup-envelope';
 import {
   backupName,
@@ -66,6 +67,8 @@ export interface BackupsOptions {
   log: BackupLog;
   /** Hears each chunk of a PGlite backup written (the kill -9 test stops there). */
   onChunk?: (written: number) => Promise<void> | void;
+  /** 'Tarefas do sistema': a manual backup's start and end recorded there (an interrupted one is seen). */
+  tasks?: Pick<SystemTasksService, 'track'>;
 }
 
 /**
@@ -152,7 +155,7 @@ export function createBackupsService(options: BackupsOptions) {
   /** Makes one backup now, records its result and rotates. Throws when it failed (recorded too). */
   async function backup(kind: BackupKind, slot: string | null = null): Promise<Backup> {
     if (running.has(db)) throw conflict(BACKUP_TEXTS.busy);
-    const work = (async () => {
+    const make = async (): Promise<Backup> => {
       const how = await methodNow();
       const startedAt = new Date();
       try {
@@ -173,7 +176,12 @@ export function createBackupsService(options: BackupsOptions) {
           .catch(() => undefined);
         throw error instanceof AppError ? error : new AppError(500, BACKUP_TEXTS.failed, { code: 'BACKUP_FAILED' });
       }
-    })();
+    };
+    // A scheduled backup is a round of its task already (scheduler.ts records it); a manual one is recorded here.
+    const work =
+      kind === 'manual' && options.tasks
+        ? options.tasks.track('backup', make, (made) => BACKUP_TEXTS.manualDone(made.name))
+        : make();
     running.set(db, work);
     try {
       return await work;

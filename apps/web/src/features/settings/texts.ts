@@ -622,6 +622,11 @@ export const SYSTEM_TASKS_CARD_TEXTS = {
   nextRun: 'Próxima execução',
   nothingYet: 'nenhuma ainda',
   lastFailure: 'Última falha',
+  running: 'Em andamento',
+  interrupted: 'Interrompido',
+  runningSince: (since: string, by: string) => `Backup manual em andamento desde ${since}, por ${by}.`,
+  interruptedAt: (since: string, by: string) =>
+    `Backup manual iniciado em ${since} por ${by} e interrompido antes de terminar (o processo parou): nenhum arquivo foi gravado. Faça outro.`,
   counts: (runs: number, failures: number) =>
     `${runs} ${runs === 1 ? 'execução' : 'execuções'} · ${failures} ${failures === 1 ? 'falha' : 'falhas'}`,
   stale: (since: string) =>

@@ -1,0 +1,30 @@
+import type { Migration } from 'kysely/migration';
+import { runStatements } from './run-statements';
+
+/**
+ * A task's work started outside the schedule (a manual backup, issue 53 finding 12): when, by which process (for the
+ * page: host, pid, role) and who that process is (`<host>:<pid>.<start time>`, to tell it gone), written before the
+ * work and cleared by its end; a start left behind is work interrupted. Such a start may be the row's first, before
+ * any process of the scheduled work has looked at the task: the look's columns may be empty.
+ */
+export const systemTaskStarts: Migration = {
+  async up(db) {
+    await runStatements(db, [
+      'alter table system_tasks add column started_at timestamptz',
+      'alter table system_tasks add column started_by text',
+      'alter table system_tasks add column started_owner text',
+      'alter table system_tasks alter column last_checked_at drop not null',
+      'alter table system_tasks alter column checked_by drop not null',
+    ]);
+  },
+  async down(db) {
+    await runStatements(db, [
+      'delete from system_tasks where last_checked_at is null',
+      'alter table system_tasks alter column checked_by set not null',
+      'alter table system_tasks alter column last_checked_at set not null',
+      'alter table system_tasks drop column started_owner',
+      'alter table system_tasks drop column started_by',
+      'alter table system_tasks drop column started_at',
+    ]);
+  },
+};
