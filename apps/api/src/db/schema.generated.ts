@@ -48,6 +48,10 @@ export interface BackupRuns {
 export interface BackupSettings {
   id: Generated<number>;
   keep: number;
+  key_recipient: string | null;
+  key_salt: string | null;
+  key_set_at: Timestamp | null;
+  key_set_by: number | null;
   time_of_day: string;
   updated_at: Generated<Timestamp>;
   updated_by: number | null;

@@ -3,6 +3,7 @@ import {
   BACKUP_TEXTS,
   backupEnvelopeSchema,
   backupListSchema,
+  backupPassphraseBodySchema,
   backupSettingsBodySchema,
   backupSettingsEnvelopeSchema,
   PERMISSIONS,
@@ -85,6 +86,23 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.saveSettings(principalOf(request).employeeId, request.body) }),
+  );
+
+  app.put(
+    '/backups/passphrase',
+    {
+      config: { permissions: ADMIN },
+      schema: {
+        tags,
+        summary:
+          'Define a senha dos backups (12 a 200 caracteres): os próximos saem criptografados; o servidor guarda só a chave pública derivada dela, nunca a senha. 409 com BACKUP_PASSPHRASE no servidor (ela vale)',
+        body: backupPassphraseBodySchema,
+        response: { 200: backupSettingsEnvelopeSchema },
+      },
+    },
+    async (request) => ({
+      data: await service.setPassphrase(principalOf(request).employeeId, request.body.passphrase),
+    }),
   );
 
   app.get(

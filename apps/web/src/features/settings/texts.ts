@@ -284,10 +284,6 @@ export const BACKUPS_CARD_TEXTS = {
     pg_dump: 'PostgreSQL: pg_dump no formato custom (restaure com npm run restore).',
     none: '',
   },
-  encrypted:
-    'Backups criptografados com a senha definida em BACKUP_PASSPHRASE no servidor (formato age). Guarde essa senha fora do servidor: sem ela nenhum backup pode ser restaurado.',
-  notEncrypted:
-    'Backups sem criptografia: cada arquivo traz os dados de todos os clientes e as senhas cifradas do sistema. Para criptografá-los, defina BACKUP_PASSPHRASE no servidor.',
   restoreHelp:
     'Para restaurar, com o servidor parado: npm run restore -- <arquivo>. O arquivo é conferido antes de substituir o banco; um backup criptografado pede a senha.',
   noPgDump:
