@@ -96,6 +96,14 @@ export interface AppConfig {
 
 const EIGHT_HOURS = 8 * 60 * 60 * 1000;
 
+/**
+ * A start-up refused for a reason the operator fixes (a role, an environment variable): main.ts prints its one
+ * Portuguese line, with no stack trace (nothing in the code to look at), and exits with code 1.
+ */
+export class StartupRefusal extends Error {
+  override name = 'StartupRefusal';
+}
+
 export const PROCESS_ROLES = ['all', 'web', 'worker'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
@@ -108,9 +116,9 @@ export function processRoleFrom(argv: readonly string[], env: NodeJS.ProcessEnv,
   });
   const role = named ?? (env.ROLE || 'all');
   if (!(PROCESS_ROLES as readonly string[]).includes(role))
-    throw new Error(`Papel de processo desconhecido: "${role}". Use --role=web, --role=worker ou --role=all.`);
+    throw new StartupRefusal(`Papel de processo desconhecido: "${role}". Use --role=web, --role=worker ou --role=all.`);
   if (embedded && role !== 'all')
-    throw new Error(
+    throw new StartupRefusal(
       `O banco embutido (PGlite) é de um processo só: --role=${role} pede DATABASE_URL (um PostgreSQL). Sem ele, use --role=all.`,
     );
   return role as ProcessRole;
@@ -134,7 +142,8 @@ function secretFrom(dataDir: string, inMemory: boolean): string {
 function milliseconds(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive number of milliseconds`);
+  if (!Number.isInteger(parsed) || parsed <= 0)
+    throw new StartupRefusal(`${name} deve ser um número inteiro positivo de milissegundos (recebido: "${value}").`);
   return parsed;
 }
 

@@ -1,6 +1,4 @@
-import { listeningUrl, loadConfig } from './config';
-import { DEMO_EMPLOYEES } from './db/seed/foundation';
-import { exitForSupervisor, startServer } from './server';
+import { listeningUrl, loadConfig, StartupRefusal } from './config';
 
 /**
  * Starts the server: listens at once (503 until ready), waits for the database (retrying with backoff),
@@ -8,6 +6,9 @@ import { exitForSupervisor, startServer } from './server';
  */
 async function main() {
   const config = loadConfig({}, process.env, process.argv.slice(2));
+  // The server's code is loaded once the configuration is accepted: a refusal is said at once.
+  const { exitForSupervisor, startServer } = await import('./server');
+  const { DEMO_EMPLOYEES } = await import('./db/seed/foundation');
   const { app, ready } = await startServer(config, { onEmbeddedDatabaseLost: exitForSupervisor() });
 
   // One shutdown, whatever the signals: Ctrl+C reaches both this process and its supervisor, which then
@@ -52,6 +53,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A refusal the operator fixes is its one line; anything else keeps its stack for whoever reads the code.
+  if (error instanceof StartupRefusal) process.stderr.write(`BackOffice não iniciou: ${error.message}\n`);
+  else console.error(error);
   process.exit(1);
 });

@@ -34,6 +34,13 @@ export const BACKUP_TEXTS = {
     'Este servidor usa PostgreSQL e o pg_dump não está instalado: faça o backup pelo próprio servidor PostgreSQL.',
   busy: 'Um backup já está em andamento. Aguarde e tente novamente.',
   failed: 'O backup falhou. O motivo está no último resultado e no log do servidor.',
+  passphraseShort: 'A senha dos backups precisa de pelo menos 12 caracteres (uma frase de 4 ou 5 palavras serve).',
+  passphraseLong: 'A senha dos backups tem no máximo 200 caracteres.',
+  /** 409: BACKUP_PASSPHRASE is set on the server, and it wins. */
+  passphraseFromServer:
+    'A senha dos backups está definida no servidor (BACKUP_PASSPHRASE) e vale sobre esta: mude-a lá, se for o caso.',
+  /** 'Tarefas do sistema': what a manual backup did. */
+  manualDone: (name: string) => `backup manual ${name}`,
 } as const;
 
 /** 'HH:MM', 00:00 to 23:59, in the business's time. */
@@ -58,6 +65,15 @@ export const backupSettingsBodySchema = z.object({
 });
 export type BackupSettingsBody = z.infer<typeof backupSettingsBodySchema>;
 
+/** PUT /backups/passphrase: the passphrase the backups' key is derived from (never stored; decision 0068). */
+export const backupPassphraseBodySchema = z.object({
+  passphrase: z
+    .string({ error: BACKUP_TEXTS.passphraseShort })
+    .min(12, BACKUP_TEXTS.passphraseShort)
+    .max(200, BACKUP_TEXTS.passphraseLong),
+});
+export type BackupPassphraseBody = z.infer<typeof backupPassphraseBodySchema>;
+
 export const backupRunSchema = z.object({
   kind: z.enum(BACKUP_KINDS),
   startedAt: z.string(),
@@ -72,8 +88,10 @@ export type BackupRun = z.infer<typeof backupRunSchema>;
 
 export const backupSettingsSchema = backupSettingsBodySchema.extend({
   method: z.enum(BACKUP_METHODS),
-  /** Whether new backups are encrypted (BACKUP_PASSPHRASE set on the server). */
+  /** Whether new backups are encrypted (BACKUP_PASSPHRASE set on the server, or a passphrase set in the app). */
   encrypted: z.boolean(),
+  /** Whose passphrase encrypts them: the server's BACKUP_PASSPHRASE (it wins), the one set in the app, or none. */
+  passphraseFrom: z.enum(['env', 'app']).nullable(),
   /** The last backup tried, worked or not. */
   lastRun: backupRunSchema.nullable(),
   /** The next scheduled backup (ISO instant), null when this server cannot back up. */

@@ -6,6 +6,12 @@ export { ERROR_CODES, type ErrorCode, isErrorCode } from './error-codes';
 
 /** The message of DATABASE_UNAVAILABLE: nothing was changed, the same request may be sent again. */
 export const DATABASE_UNAVAILABLE_TEXT = 'Banco de dados indisponível no momento. Tente novamente em instantes.';
+/**
+ * The message of a DUPLICATE met only by the database's unique index (two requests writing the same thing at the
+ * same moment) on a path that has no words of its own for it: nothing was changed by the request refused.
+ */
+export const CONCURRENT_DUPLICATE_TEXT =
+  'Outra pessoa acabou de gravar o mesmo registro: nada foi alterado por este pedido. Atualize a página e confira.';
 export const errorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
 
 /** The body of every non-2xx API answer. */

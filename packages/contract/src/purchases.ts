@@ -33,6 +33,9 @@ export const PURCHASE_TEXTS = {
     version: (version: string) => `A NF-e está na versão ${version} do leiaute; só a versão 4.00 é aceita.`,
     /** A field the note must have is missing. */
     missing: (field: string) => `A NF-e não tem o campo obrigatório ${field}.`,
+    /** Two det of the same nItem: which of them is the item is unknowable, so the note is not entered. */
+    itemRepeated: (itemNumber: number) =>
+      `O item nº ${itemNumber} aparece duas vezes na nota (det nItem="${itemNumber}"): peça ao fornecedor a NF-e correta.`,
     /** The access key (infNFe/@Id) is not 44 characters. */
     accessKeyFormat: (id: string) => `A chave de acesso "${id}" não tem 44 caracteres (NFe seguido de 44 dígitos).`,
     /** The key's mod-11 check digit does not match. */

@@ -14,6 +14,12 @@ export type SystemTask = (typeof SYSTEM_TASKS)[number];
  */
 export const SYSTEM_TASK_STALE_MS = 10 * 60_000;
 
+/**
+ * Work started on another machine and not ended after this long is taken as interrupted (on this machine, its process
+ * is asked for directly): a manual backup, the only such work, takes minutes.
+ */
+export const SYSTEM_TASK_START_MAX_MS = 6 * 60 * 60_000;
+
 export const SYSTEM_TASK_OUTCOMES = ['ok', 'failed'] as const;
 
 export const systemTaskSchema = z.object({
@@ -39,6 +45,13 @@ export const systemTaskSchema = z.object({
   lastFailedAt: z.iso.datetime().nullable(),
   runs: z.number().int().nonnegative(),
   failures: z.number().int().nonnegative(),
+  /**
+   * Work of the task started outside the schedule (a manual backup) and not ended: when and by which process; null
+   * when none. Under way while that process runs; `interrupted` when it is gone (killed, restarted) before the end.
+   */
+  startedAt: z.iso.datetime().nullable(),
+  startedBy: z.string().nullable(),
+  interrupted: z.boolean(),
 });
 export type SystemTaskStatus = z.infer<typeof systemTaskSchema>;
 

@@ -134,6 +134,9 @@ export const TRADE_IN_TEXTS = {
   signatureMissing: 'Colha a assinatura do vendedor no termo de compra antes de aceitar o aparelho.',
   alreadyChecked: 'O IMEI já foi consultado nesta avaliação.',
   unitInStock: (imei: string, product: string) => `O IMEI ${imei} é de um aparelho no nosso estoque (${product}).`,
+  /** 409 IMEI_DUPLICATE: another trade-in of the same IMEI was accepted at the same moment (its unit came first). */
+  imeiInAnotherTradeIn: (imei: string) =>
+    `O IMEI ${imei} acabou de entrar no estoque por outra avaliação de usado: esta não foi aceita. Atualize e confira.`,
   productNotUsed: 'Escolha um produto seminovo que controla IMEI.',
   productNotFound: 'Produto não encontrado.',
   orderRequired: 'Informe o pedido em que o aparelho entra como parte do pagamento.',

@@ -48,6 +48,10 @@ export interface BackupRuns {
 export interface BackupSettings {
   id: Generated<number>;
   keep: number;
+  key_recipient: string | null;
+  key_salt: string | null;
+  key_set_at: Timestamp | null;
+  key_set_by: number | null;
   time_of_day: string;
   updated_at: Generated<Timestamp>;
   updated_by: number | null;
@@ -1082,9 +1086,9 @@ export interface Suppliers {
 }
 
 export interface SystemTasks {
-  checked_by: string;
+  checked_by: string | null;
   failures: Generated<number>;
-  last_checked_at: Timestamp;
+  last_checked_at: Timestamp | null;
   last_error: string | null;
   last_failed_at: Timestamp | null;
   last_outcome: string | null;
@@ -1092,6 +1096,9 @@ export interface SystemTasks {
   last_summary: string | null;
   next_run_at: Timestamp | null;
   runs: Generated<number>;
+  started_at: Timestamp | null;
+  started_by: string | null;
+  started_owner: string | null;
   task: string;
 }
 

@@ -1,3 +1,4 @@
+import { CONCURRENT_DUPLICATE_TEXT, DATABASE_UNAVAILABLE_TEXT } from '@backoffice/contract';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors';
@@ -17,6 +18,13 @@ const away = {
     code: '57P01',
   }),
   'cannot_connect_now (starting up)': withCode('the database system is starting up', { code: '57P03' }),
+  'cannot_connect_now (not accepting connections)': withCode('the database system is not accepting connections', {
+    code: '57P03',
+  }),
+  'object_not_in_prerequisite_state: connections switched off': withCode(
+    'database "backoffice" is not currently accepting connections',
+    { code: '55000' },
+  ),
   'connection_failure (class 08)': withCode('connection failure', { code: '08006' }),
   'query_canceled (statement_timeout)': withCode('canceling statement due to statement timeout', {
     code: '57014',
@@ -41,6 +49,10 @@ const away = {
 
 const notAway = {
   unique_violation: withCode('duplicate key value violates unique constraint', { code: '23505' }),
+  'object_not_in_prerequisite_state: a sequence asked too early': withCode(
+    'currval of sequence "orders_id_seq" is not yet defined in this session',
+    { code: '55000' },
+  ),
   serialization_failure: withCode('could not serialize access', { code: '40001' }),
   syntax_error: withCode('syntax error at or near', { code: '42601' }),
   'a missing file': withCode("ENOENT: no such file or directory, open 'x.png'", { code: 'ENOENT', syscall: 'open' }),
@@ -74,6 +86,28 @@ describe('which failures mean the database is away', () => {
     const bug = await app.inject({ method: 'GET', url: '/bug' });
     expect(bug.statusCode).toBe(500);
     expect(bug.json().code).toBe('INTERNAL');
+    await app.close();
+  });
+
+  it("answers a database whose connections are switched off (55000) 503, and a unique index's refusal 409", async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    app.get('/switched-off', async () => {
+      throw away['object_not_in_prerequisite_state: connections switched off'];
+    });
+    app.get('/duplicate', async () => {
+      throw notAway.unique_violation;
+    });
+    const off = await app.inject({ method: 'GET', url: '/switched-off' });
+    expect({ status: off.statusCode, body: off.json() }).toEqual({
+      status: 503,
+      body: { errors: [DATABASE_UNAVAILABLE_TEXT], code: 'DATABASE_UNAVAILABLE' },
+    });
+    const duplicate = await app.inject({ method: 'GET', url: '/duplicate' });
+    expect({ status: duplicate.statusCode, body: duplicate.json() }).toEqual({
+      status: 409,
+      body: { errors: [CONCURRENT_DUPLICATE_TEXT], code: 'DUPLICATE' },
+    });
     await app.close();
   });
 });

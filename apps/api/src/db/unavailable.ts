@@ -27,6 +27,13 @@ const NETWORK_CODES = new Set([
  */
 const SQLSTATES = new Set(['57014', '57P01', '57P02', '57P03', '57P04', '53300']);
 
+/**
+ * object_not_in_prerequisite_state (55000) is also a fault of the code (a sequence's currval asked too early), so
+ * only its connection refusal counts: 'database "x" is not currently accepting connections' (the database's
+ * connections switched off for maintenance, `ALTER DATABASE … ALLOW_CONNECTIONS false`).
+ */
+const NOT_ACCEPTING = /not (currently )?accepting connections/;
+
 /** `pg` and `pg-pool` report a lost or never-made connection with plain errors that carry no code. */
 const PG_MESSAGES = [
   'Connection terminated',
@@ -41,6 +48,7 @@ function matches(error: object): boolean {
   const { code, message, syscall } = error as { code?: unknown; message?: unknown; syscall?: unknown };
   if (typeof code === 'string') {
     if (NETWORK_CODES.has(code) || SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (code === '55000' && typeof message === 'string' && NOT_ACCEPTING.test(message)) return true;
     // A Unix socket that is gone (the embedded database's worker ended).
     if (code === 'ENOENT' && syscall === 'connect') return true;
   }

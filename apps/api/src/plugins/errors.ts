@@ -1,8 +1,9 @@
-import { DATABASE_UNAVAILABLE_TEXT, defaultErrorCode } from '@backoffice/contract';
+import { CONCURRENT_DUPLICATE_TEXT, DATABASE_UNAVAILABLE_TEXT, defaultErrorCode } from '@backoffice/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../lib/errors';
+import { isUniqueViolation } from '../lib/sql-errors';
 
 export const GENERIC_ERROR = 'Ocorreu um erro. Tente novamente mais tarde.';
 
@@ -45,6 +46,13 @@ export function registerErrorHandling(app: FastifyInstance, { spaFallback = fals
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).send({ errors: [DATABASE_UNAVAILABLE_TEXT], code: 'DATABASE_UNAVAILABLE' });
+    }
+    // Two requests wrote the same thing at once and a unique index refused the later one (its transaction rolled
+    // back): the paths where this is expected answer in their own words (the order's note, a trade-in's IMEI);
+    // any other is still the user's conflict, never a 500.
+    if (isUniqueViolation(error)) {
+      request.log.warn({ err: error }, 'unique violation');
+      return reply.status(409).send({ errors: [CONCURRENT_DUPLICATE_TEXT], code: 'DUPLICATE' });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ errors: [GENERIC_ERROR], code: 'INTERNAL' });

@@ -149,6 +149,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'GET /api/backups/settings': backupSettingsEnvelopeSchema,
   'GET /api/system/tasks': systemTasksEnvelopeSchema,
   'PUT /api/backups/settings': backupSettingsEnvelopeSchema,
+  'PUT /api/backups/passphrase': backupSettingsEnvelopeSchema,
   /** The backup's bytes (after /settings, which the pattern would also match). */
   'GET /api/backups/:name': z.unknown(),
   'PUT /api/settings/whatsapp-templates/:status': whatsAppTemplatesSchema,

@@ -74,6 +74,7 @@ import { creationKeys } from './0079-creation-keys';
 import { repairBillsAtTheCounter } from './0080-repair-bills-at-the-counter';
 import { systemTasks } from './0081-system-tasks';
 import { systemTaskNextRun } from './0082-system-task-next-run';
+import { systemTaskStarts } from './0086-system-task-starts';
 import { repairPasswordSealed } from './0087-repair-password-sealed';
 
 /** Migrations live in code, in order; a new one is appended here with the next number. */
@@ -153,6 +154,7 @@ export const migrations: Record<string, Migration> = {
   '0080-repair-bills-at-the-counter': repairBillsAtTheCounter,
   '0081-system-tasks': systemTasks,
   '0082-system-task-next-run': systemTaskNextRun,
+  '0086-system-task-starts': systemTaskStarts,
   '0087-repair-password-sealed': repairPasswordSealed,
 };
 

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
 import { Decrypter, Encrypter } from 'age-encryption';
 import { z } from 'zod';
+import { passphraseKey } from './backup-key';
 
 /** A backup that is refused, with the reason in Portuguese (the restore command prints it, no stack trace). */
 export class RestoreRefused extends Error {}
@@ -26,8 +27,14 @@ const digest = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), bytes: z.n
 const manifestSchema = z.object({
   format: z.enum(['pglite', 'pgdump']),
   createdAt: z.string(),
-  /** `age-scrypt`: the archive is an age file whose recipient is a passphrase; null: the dump as it is. */
-  encryption: z.enum(['age-scrypt']).nullable(),
+  /**
+   * `age-scrypt`: the archive is an age file whose recipient is a passphrase (BACKUP_PASSPHRASE);
+   * `age-x25519-passphrase`: an age file to the key derived from the passphrase set in the app and `keySalt`
+   * (backup-key.ts); null: the dump as it is.
+   */
+  encryption: z.enum(['age-scrypt', 'age-x25519-passphrase']).nullable(),
+  /** The salt (base64) of the passphrase's key, with `age-x25519-passphrase`. */
+  keySalt: z.string().max(100).optional(),
   /** The archive as stored after the two lines. */
   archive: digest,
   /** The dump itself (the archive decrypted). */
@@ -39,22 +46,27 @@ export type BackupManifest = z.infer<typeof manifestSchema>;
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** The file of a backup of `dump`: its manifest and the archive, encrypted when a passphrase is given. */
+/** How a backup is encrypted: with BACKUP_PASSPHRASE itself, or to the key of the passphrase set in the app. */
+export type BackupEncryption = { passphrase: string } | { recipient: string; salt: string } | undefined;
+
+/** The file of a backup of `dump`: its manifest and the archive, encrypted when told how. */
 export async function sealBackup(
   dump: Buffer,
   info: { format: DumpFormat; createdAt: string; tables: Record<string, number> },
-  passphrase: string | undefined,
+  encryption: BackupEncryption,
 ): Promise<Buffer> {
   let archive: Buffer = dump;
-  if (passphrase) {
+  if (encryption) {
     const encrypter = new Encrypter();
-    encrypter.setPassphrase(passphrase);
+    if ('passphrase' in encryption) encrypter.setPassphrase(encryption.passphrase);
+    else encrypter.addRecipient(encryption.recipient);
     archive = Buffer.from(await encrypter.encrypt(dump));
   }
   const manifest: BackupManifest = {
     format: info.format,
     createdAt: info.createdAt,
-    encryption: passphrase ? 'age-scrypt' : null,
+    encryption: encryption ? ('passphrase' in encryption ? 'age-scrypt' : 'age-x25519-passphrase') : null,
+    ...(encryption && 'salt' in encryption ? { keySalt: encryption.salt } : {}),
     archive: { sha256: sha256(archive), bytes: archive.length },
     data: { sha256: sha256(dump), bytes: dump.length },
     tables: info.tables,
@@ -121,7 +133,11 @@ export async function openArchive(
         'Este backup é criptografado: informe a senha (BACKUP_PASSPHRASE ou quando o comando pedir). Nada foi alterado.',
       );
     const decrypter = new Decrypter();
-    decrypter.addPassphrase(secret);
+    if (manifest.encryption === 'age-x25519-passphrase') {
+      if (!manifest.keySalt)
+        throw new RestoreRefused(`${CORRUPT}: o manifesto não traz o sal da senha. Nada foi alterado.`);
+      decrypter.addIdentity(await passphraseKey(secret, manifest.keySalt));
+    } else decrypter.addPassphrase(secret);
     try {
       dump = Buffer.from(await decrypter.decrypt(archive));
     } catch (error) {

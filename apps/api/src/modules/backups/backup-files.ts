@@ -6,11 +6,14 @@
  * nothing (docs/decisions/0018-backups-and-restore.md). Every file is private (0600).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { BACKUP_NAME, type Backup, type BackupKind } from '@backoffice/contract';
 import { PRIVATE_DIR, PRIVATE_FILE } from '../../lib/private-files';
+import { ownerRunning, processStartTime, thisProcessOwner } from '../../lib/process-owner';
+
+export { processStartTime };
 
 export const backupsDir = (dataDir: string) => path.join(dataDir, 'backups');
 
@@ -63,7 +66,7 @@ export interface PartialFile {
 /** A temporary file in the backups folder that becomes `name` only once whole (see `commit`). */
 export function partialFile(dir: string, name: string): PartialFile {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
-  const owner = `${process.pid}.${processStartTime(process.pid) ?? 0}`;
+  const owner = thisProcessOwner();
   const temporary = path.join(dir, `.partial-${owner}-${randomBytes(4).toString('hex')}-${name}`);
   return {
     path: temporary,
@@ -152,45 +155,6 @@ export async function rotateBackups(dir: string, keep: number): Promise<string[]
   }
   if (removed.length > 0) await syncDir(dir);
   return removed;
-}
-
-/**
- * When process `pid` started, in clock ticks since the machine booted (Linux: `/proc/<pid>/stat`, field 22);
- * null where it cannot be read (the process is gone, or no /proc).
- */
-export function processStartTime(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) is in parentheses and may hold spaces: the fields after its last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const start = Number(fields[19]);
-    return Number.isSafeInteger(start) ? start : null;
-  } catch {
-    return null;
-  }
-}
-
-const pidAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-/**
- * Whether the process that named a temporary file is still the one running under its PID: this process,
- * or a live PID whose start time is the one in the name. Where start times cannot be read (no /proc), a
- * live PID is taken as the owner.
- */
-function ownerRunning(pid: number, start: number | undefined): boolean {
-  // This process writes only names with its start time: one with its PID alone is an older process's.
-  if (pid === process.pid && start === undefined) return false;
-  if (!pidAlive(pid)) return false;
-  const now = processStartTime(pid);
-  if (now === null || !start) return true;
-  return now === start;
 }
 
 /**

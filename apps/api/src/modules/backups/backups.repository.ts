@@ -41,6 +41,31 @@ export const backupsRepository = {
       .execute();
   },
 
+  /** The backups' key set from the app: its public recipient and salt, or undefined. */
+  async passphraseKey(db: Executor): Promise<{ recipient: string; salt: string } | undefined> {
+    const row = await db
+      .selectFrom('backup_settings')
+      .select(['key_recipient', 'key_salt'])
+      .where('key_recipient', 'is not', null)
+      .executeTakeFirst();
+    return row?.key_recipient && row.key_salt ? { recipient: row.key_recipient, salt: row.key_salt } : undefined;
+  },
+
+  /** Keeps the key's public recipient and salt (the schedule's defaults when none was saved yet). */
+  async savePassphraseKey(
+    db: Executor,
+    employeeId: number | null,
+    key: { recipient: string; salt: string },
+    defaults: { timeOfDay: string; keep: number },
+  ): Promise<void> {
+    const values = { key_recipient: key.recipient, key_salt: key.salt, key_set_by: employeeId, key_set_at: new Date() };
+    await db
+      .insertInto('backup_settings')
+      .values({ id: 1, time_of_day: defaults.timeOfDay, keep: defaults.keep, ...values })
+      .onConflict((oc) => oc.column('id').doUpdateSet(values))
+      .execute();
+  },
+
   async recordRun(db: Executor, run: RunRecord): Promise<void> {
     await db
       .insertInto('backup_runs')

@@ -3,6 +3,7 @@ import {
   BACKUP_TEXTS,
   backupEnvelopeSchema,
   backupListSchema,
+  backupPassphraseBodySchema,
   backupSettingsBodySchema,
   backupSettingsEnvelopeSchema,
   PERMISSIONS,
@@ -10,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
+import { createSystemTasksService } from '../system-tasks/system-tasks.service';
 import { scheduleBackups } from './backups.scheduler';
 import { createBackupsService } from './backups.service';
 
@@ -23,7 +25,8 @@ const ADMIN = [PERMISSIONS.settings] as const;
  */
 export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
-  const service = createBackupsService({ db, config, log: app.log });
+  const tasks = createSystemTasksService({ db, role: config.role, embedded: !config.databaseUrl });
+  const service = createBackupsService({ db, config, log: app.log, tasks });
   const tags = ['backups'];
   // What a backup killed mid-way left behind (a temporary file) goes at start.
   const leftovers = await service.removeLeftovers();
@@ -84,6 +87,23 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.saveSettings(principalOf(request).employeeId, request.body) }),
+  );
+
+  app.put(
+    '/backups/passphrase',
+    {
+      config: { permissions: ADMIN },
+      schema: {
+        tags,
+        summary:
+          'Define a senha dos backups (12 a 200 caracteres): os próximos saem criptografados; o servidor guarda só a chave pública derivada dela, nunca a senha. 409 com BACKUP_PASSPHRASE no servidor (ela vale)',
+        body: backupPassphraseBodySchema,
+        response: { 200: backupSettingsEnvelopeSchema },
+      },
+    },
+    async (request) => ({
+      data: await service.setPassphrase(principalOf(request).employeeId, request.body.passphrase),
+    }),
   );
 
   app.get(

@@ -19,7 +19,8 @@ import type { AppConfig } from '../../config';
 import { type DB, dumpEmbeddedDatabase, type EmbeddedDump } from '../../db/database';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { PRIVATE_FILE } from '../../lib/private-files';
-import { sealBackup } from './backup-envelope';
+import type { SystemTasksService } from '../system-tasks/system-tasks.service';
+import { type BackupEncryption, sealBackup } from './backup-envelope';
 import {
   backupName,
   backupPath,
@@ -30,6 +31,7 @@ import {
   rotateBackups,
   writeBackupFile,
 } from './backup-files';
+import { newKeySalt, passphraseRecipient } from './backup-key';
 import { backupsRepository } from './backups.repository';
 
 const run = promisify(execFile);
@@ -66,6 +68,8 @@ export interface BackupsOptions {
   log: BackupLog;
   /** Hears each chunk of a PGlite backup written (the kill -9 test stops there). */
   onChunk?: (written: number) => Promise<void> | void;
+  /** 'Tarefas do sistema': a manual backup's start and end recorded there (an interrupted one is seen). */
+  tasks?: Pick<SystemTasksService, 'track'>;
 }
 
 /**
@@ -129,7 +133,13 @@ export function createBackupsService(options: BackupsOptions) {
     }
   }
 
-  /** The backup file: the dump with its manifest (encrypted with BACKUP_PASSPHRASE when set), written atomically. */
+  /** How new backups are encrypted: BACKUP_PASSPHRASE wins, else the key of the passphrase set in the app, else not. */
+  async function encryption(): Promise<BackupEncryption> {
+    if (config.backupPassphrase) return { passphrase: config.backupPassphrase };
+    return backupsRepository.passphraseKey(db);
+  }
+
+  /** The backup file: the dump with its manifest (encrypted when a passphrase is set), written atomically. */
   async function dump(kind: BackupKind, startedAt: Date, how: BackupMethod): Promise<string> {
     if (how === 'none' || (how === 'pg_dump' && !config.databaseUrl))
       throw new AppError(503, BACKUP_TEXTS.unavailable, { code: 'BACKUP_UNAVAILABLE' });
@@ -142,7 +152,7 @@ export function createBackupsService(options: BackupsOptions) {
     const sealed = await sealBackup(
       dumped.data,
       { format, createdAt: startedAt.toISOString(), tables: dumped.tables },
-      config.backupPassphrase,
+      await encryption(),
     );
     const name = backupName(startedAt, kind, `${format}.backup`);
     await writeBackupFile(dir, name, sealed, options.onChunk);
@@ -152,7 +162,7 @@ export function createBackupsService(options: BackupsOptions) {
   /** Makes one backup now, records its result and rotates. Throws when it failed (recorded too). */
   async function backup(kind: BackupKind, slot: string | null = null): Promise<Backup> {
     if (running.has(db)) throw conflict(BACKUP_TEXTS.busy);
-    const work = (async () => {
+    const make = async (): Promise<Backup> => {
       const how = await methodNow();
       const startedAt = new Date();
       try {
@@ -173,7 +183,12 @@ export function createBackupsService(options: BackupsOptions) {
           .catch(() => undefined);
         throw error instanceof AppError ? error : new AppError(500, BACKUP_TEXTS.failed, { code: 'BACKUP_FAILED' });
       }
-    })();
+    };
+    // A scheduled backup is a round of its task already (scheduler.ts records it); a manual one is recorded here.
+    const work =
+      kind === 'manual' && options.tasks
+        ? options.tasks.track('backup', make, (made) => BACKUP_TEXTS.manualDone(made.name))
+        : make();
     running.set(db, work);
     try {
       return await work;
@@ -202,14 +217,34 @@ export function createBackupsService(options: BackupsOptions) {
     },
 
     async status(now = new Date()): Promise<BackupSettings> {
-      const [current, how, lastRun] = await Promise.all([settings(), methodNow(), backupsRepository.lastRun(db)]);
+      const [current, how, lastRun, key] = await Promise.all([
+        settings(),
+        methodNow(),
+        backupsRepository.lastRun(db),
+        backupsRepository.passphraseKey(db),
+      ]);
+      const passphraseFrom = config.backupPassphrase ? 'env' : key ? 'app' : null;
       return {
         ...current,
         method: how,
-        encrypted: Boolean(config.backupPassphrase),
+        encrypted: passphraseFrom !== null,
+        passphraseFrom,
         lastRun,
         nextAt: how === 'none' ? null : nextAt(now, current.timeOfDay).toISOString(),
       };
+    },
+
+    /**
+     * The passphrase the next backups are encrypted with (issue 53 finding 13, decision 0068): only the public key
+     * derived from it is kept. Refused (409) while BACKUP_PASSPHRASE is set on the server, which wins.
+     */
+    async setPassphrase(employeeId: number | null, passphrase: string): Promise<BackupSettings> {
+      if (config.backupPassphrase) throw conflict(BACKUP_TEXTS.passphraseFromServer);
+      const salt = newKeySalt();
+      const recipient = await passphraseRecipient(passphrase, salt);
+      await backupsRepository.savePassphraseKey(db, employeeId, { recipient, salt }, await settings());
+      log.info({ employeeId }, 'backup passphrase set');
+      return this.status();
     },
 
     async saveSettings(employeeId: number, body: BackupSettingsBody): Promise<BackupSettings> {

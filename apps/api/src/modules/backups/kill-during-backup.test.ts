@@ -1,12 +1,15 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { createDatabase } from '../../db/database';
 import { createTestApp } from '../../test/helpers';
+import { createSystemTasksService } from '../system-tasks/system-tasks.service';
 import { readBackupFile, sha256 } from './backup-envelope';
 import { listBackups, processStartTime } from './backup-files';
 
@@ -80,6 +83,21 @@ describe('kill -9 during a backup', () => {
       renameSync(path.join(dir, String(partial[0])), path.join(dir, reused));
       const writing = `.partial-${otherPid}.${otherStart}-11111111-${done[0]?.name}`;
       writeFileSync(path.join(dir, writing), 'meio backup');
+
+      // 'Tarefas do sistema' (issue 53 finding 12), read from the killed process's own database: the two backups
+      // made, and the third started by that process and never ended: interrupted.
+      const db = createDatabase(loadConfig({ dataDir, inMemory: false, databaseUrl: undefined, jwtSecret: 'x' }, {}));
+      try {
+        const { tasks } = await createSystemTasksService({ db, role: 'all', embedded: true }).list();
+        expect(tasks.find((task) => task.task === 'backup')).toMatchObject({
+          runs: 2,
+          lastSummary: `backup manual ${done[1]?.name}`,
+          startedBy: `${hostname()} #${child.pid} all`,
+          interrupted: true,
+        });
+      } finally {
+        await db.destroy();
+      }
 
       // The next start (the app, on the same folder) removes what the killed backup left, and only that.
       const t = await createTestApp({ dataDir });

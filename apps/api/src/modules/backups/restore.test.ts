@@ -393,3 +393,39 @@ describe(`BACKUP_PASSPHRASE (${onPostgres ? 'PostgreSQL' : 'PGlite on disk'})`, 
     expect(await fingerprint(s.reopen())).toEqual(before);
   }, 300_000);
 });
+
+describe(`the passphrase set in the app (issue 53 finding 13, ${onPostgres ? 'PostgreSQL' : 'PGlite on disk'})`, () => {
+  let s: Subject;
+  let file: string;
+  let before: Fingerprint[];
+
+  beforeAll(async () => {
+    s = await subject();
+    await migrateToLatest(s.db);
+    await sql`create table ballast (id int primary key, v text)`.execute(s.db);
+    await sql`insert into ballast select g, md5(g::text) from generate_series(1, 50) g`.execute(s.db);
+    const service = createBackupsService({ db: s.db, config: s, log: silent });
+    await service.setPassphrase(null, 'cavalo bateria grampo correto');
+    before = await fingerprint(s.db);
+    file = path.join(service.dir, (await service.backup('manual')).name);
+    await s.wipe();
+  }, 300_000);
+
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('restores the backup encrypted to its key with the passphrase, and refuses a wrong one', async () => {
+    const read = await readBackupFile(file);
+    expect(read.manifest?.encryption).toBe('age-x25519-passphrase');
+    await expect(
+      restoreBackup(s, file, { schema: s.schema, passphrase: async () => 'cavalo bateria grampo errado' }),
+    ).rejects.toThrow(new RestoreRefused('Senha do backup incorreta: o backup não foi aberto. Nada foi alterado.'));
+    const result = await restoreBackup(s, file, {
+      schema: s.schema,
+      passphrase: async () => 'cavalo bateria grampo correto',
+    });
+    expect(result.verified).toBe(true);
+    expect(await fingerprint(s.reopen())).toEqual(before);
+  }, 300_000);
+});

@@ -92,4 +92,23 @@ describe('entry by XML: the note read off the HTTP thread', () => {
     const read = await readNfeInWorker(bytes);
     expect({ items: read.items.length, accessKey: read.accessKey }).toEqual({ items: 300, accessKey: note.accessKey });
   });
+
+  it('refuses at preview a note whose det repeats nItem 3 (never called ready), naming the item', async () => {
+    // Four items of the builder's note numbered 1, 2, 3, 3: the fourth det says it is item 3 again.
+    const spec = manyItemsNfeSpec(4);
+    const repeated = buildTestNfe({
+      ...spec,
+      items: spec.items.map((item, index) => (index === 3 ? { ...item, itemNumber: 3 } : item)),
+    });
+    expect(repeated.xml.match(/<det nItem="3">/g)).toHaveLength(2);
+    const res = await preview(repeated.xml);
+    expect({ status: res.statusCode, body: res.json() }).toEqual({
+      status: 400,
+      body: {
+        errors: ['O item nº 3 aparece duas vezes na nota (det nItem="3"): peça ao fornecedor a NF-e correta.'],
+        code: 'NFE_INVALID',
+        details: { reason: 'not-nfe' },
+      },
+    });
+  });
 });

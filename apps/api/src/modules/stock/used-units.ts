@@ -2,6 +2,7 @@ import { TRADE_IN_TEXTS, UNIT_STATUS_LABELS, UNIT_TEXTS } from '@backoffice/cont
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/sql-errors';
 import { stockRepository } from './stock.repository';
 import { moveStock, type StockChangeResult } from './stock-moves';
 
@@ -59,13 +60,19 @@ export async function takeInUsedUnit(trx: Transaction<Database>, input: UsedUnit
     unitId = existing.id;
     await stockRepository.takeBackUsedUnit(trx, unitId, input, now);
   } else {
-    unitId = await stockRepository.insertUnit(trx, {
-      productId: input.productId,
-      imei: input.imei,
-      imei2: input.imei2,
-      costCents: input.costCents,
-      purchaseId: null,
-    });
+    // Two trade-ins of the same IMEI accepted at once: the later meets the unique IMEI (409 in words, not a 500).
+    unitId = await stockRepository
+      .insertUnit(trx, {
+        productId: input.productId,
+        imei: input.imei,
+        imei2: input.imei2,
+        costCents: input.costCents,
+        purchaseId: null,
+      })
+      .catch((error: unknown) => {
+        if (!isUniqueViolation(error)) throw error;
+        throw conflict(TRADE_IN_TEXTS.imeiInAnotherTradeIn(input.imei), 'IMEI_DUPLICATE', { imeis });
+      });
     await stockRepository.takeBackUsedUnit(trx, unitId, input, now);
   }
   await stockRepository.linkUnits(trx, movementId, [unitId], 'TRADED_IN', now);

@@ -24,7 +24,7 @@ async function lookedAt(task: string, iso: string) {
       .select('last_checked_at')
       .where('task', '=', task)
       .executeTakeFirst();
-    if (row && new Date(row.last_checked_at).toISOString() === iso) break;
+    if (row?.last_checked_at && new Date(row.last_checked_at).toISOString() === iso) break;
     await new Promise((settle) => setImmediate(settle));
   }
   await new Promise((settle) => setImmediate(settle));
@@ -67,7 +67,7 @@ describe('the scheduler without PostgreSQL (a minute timer)', () => {
     expect(
       rows.map((row) => ({
         task: row.task,
-        checked: new Date(row.last_checked_at).toISOString(),
+        checked: row.last_checked_at && new Date(row.last_checked_at).toISOString(),
         next: row.next_run_at && new Date(row.next_run_at).toISOString(),
         summary: row.last_summary,
         outcome: row.last_outcome,

@@ -43,6 +43,36 @@ export const systemTasksRepository = {
       .execute();
   },
 
+  /** Work of `task` started outside the schedule (a manual backup): when, by which process and who that is. */
+  async started(db: Executor, task: SystemTask, start: { at: Date; by: string; owner: string }) {
+    const values = { started_at: start.at, started_by: start.by, started_owner: start.owner };
+    await db
+      .insertInto('system_tasks')
+      .values({ task, ...values })
+      .onConflict((conflict) => conflict.column('task').doUpdateSet(values))
+      .execute();
+  },
+
+  /** That work's end at `at`: its run or its failure, counted, and its start cleared (the look is left as it was). */
+  async ended(db: Executor, task: SystemTask, at: Date, outcome: Exclude<RoundOutcome, { kind: 'checked' }>) {
+    const settled =
+      outcome.kind === 'ok'
+        ? { last_run_at: at, last_summary: outcome.summary, last_outcome: 'ok' }
+        : { last_error: outcome.error, last_failed_at: at, last_outcome: 'failed' };
+    await db
+      .updateTable('system_tasks')
+      .set({
+        ...settled,
+        runs: sql`runs + ${outcome.kind === 'ok' ? 1 : 0}`,
+        failures: sql`failures + ${outcome.kind === 'failed' ? 1 : 0}`,
+        started_at: null,
+        started_by: null,
+        started_owner: null,
+      })
+      .where('task', '=', task)
+      .execute();
+  },
+
   list(db: Executor) {
     return db.selectFrom('system_tasks').selectAll().execute();
   },

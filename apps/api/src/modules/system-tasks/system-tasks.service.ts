@@ -1,6 +1,13 @@
 import { hostname } from 'node:os';
-import { SYSTEM_TASK_STALE_MS, SYSTEM_TASKS, type SystemTask, type SystemTasks } from '@backoffice/contract';
+import {
+  SYSTEM_TASK_STALE_MS,
+  SYSTEM_TASK_START_MAX_MS,
+  SYSTEM_TASKS,
+  type SystemTask,
+  type SystemTasks,
+} from '@backoffice/contract';
 import type { DB } from '../../db/database';
+import { ownerOfRunning, thisProcessOwner } from '../../lib/process-owner';
 import { type RoundOutcome, systemTasksRepository as repository } from './system-tasks.repository';
 
 /** What a task's round did, in words (`3 notas enviadas`), or null when it found nothing to do. */
@@ -20,7 +27,35 @@ const ERROR_MAX = 500;
 export function createSystemTasksService(options: { db: DB; role: string; embedded: boolean }) {
   const { db } = options;
   const by = `${hostname()} #${process.pid} ${options.role}`;
+
+  /** Whether work started by `owner` (`<host>:<pid>.<start time>`) at `startedAt` has been cut short. */
+  const interrupted = (owner: string | null, startedAt: Date, now: Date) => {
+    const [host, processOwner] = (owner ?? '').split(':');
+    if (host === hostname() && processOwner) return !ownerOfRunning(processOwner);
+    return now.getTime() - startedAt.getTime() > SYSTEM_TASK_START_MAX_MS;
+  };
+
   return {
+    /**
+     * Runs work of `task` started outside the schedule (a manual backup, after its own checks): its start recorded
+     * before, its end after (what it did, or why it failed: rethrown), so that a process killed in the middle leaves a
+     * start that 'Tarefas do sistema' shows as interrupted. Neither record fails the work.
+     */
+    async track<T>(task: SystemTask, work: () => Promise<T>, summary: (result: T) => string): Promise<T> {
+      const owner = `${hostname()}:${thisProcessOwner()}`;
+      await repository.started(db, task, { at: new Date(), by, owner }).catch(() => undefined);
+      let result: T;
+      try {
+        result = await work();
+      } catch (error) {
+        const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX);
+        await repository.ended(db, task, new Date(), { kind: 'failed', error: message }).catch(() => undefined);
+        throw error;
+      }
+      await repository.ended(db, task, new Date(), { kind: 'ok', summary: summary(result) }).catch(() => undefined);
+      return result;
+    },
+
     /**
      * Runs one round of `task`: its outcome recorded, then returned (a failure is rethrown for the caller's log).
      * The record never fails the round: a database away is the round's own failure to report.
@@ -53,7 +88,8 @@ export function createSystemTasksService(options: { db: DB; role: string; embedd
       const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
       const tasks = SYSTEM_TASKS.filter((task) => task !== 'database-maintenance' || options.embedded).map((task) => {
         const row = rows.get(task);
-        const checkedAt = row ? new Date(row.last_checked_at) : null;
+        const checkedAt = row?.last_checked_at ? new Date(row.last_checked_at) : null;
+        const startedAt = row?.started_at ? new Date(row.started_at) : null;
         const stale = !checkedAt || now.getTime() - checkedAt.getTime() > SYSTEM_TASK_STALE_MS;
         return {
           task,
@@ -69,6 +105,9 @@ export function createSystemTasksService(options: { db: DB; role: string; embedd
           lastFailedAt: iso(row?.last_failed_at),
           runs: row?.runs ?? 0,
           failures: row?.failures ?? 0,
+          startedAt: iso(startedAt),
+          startedBy: row?.started_by ?? null,
+          interrupted: startedAt !== null && interrupted(row?.started_owner ?? null, startedAt, now),
         };
       });
       return { tasks };

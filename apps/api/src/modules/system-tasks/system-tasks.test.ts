@@ -77,6 +77,10 @@ describe('Tarefas do sistema', () => {
       lastFailedAt: '2026-11-27T13:02:00.000Z',
       runs: 1,
       failures: 1,
+      // No work of it started outside the schedule.
+      startedAt: null,
+      startedBy: null,
+      interrupted: false,
     });
     vi.setSystemTime(new Date('2026-11-27T13:13:01.000Z'));
     expect((await listed()).find((task) => task.task === 'notes-emit')?.stale).toBe(true);

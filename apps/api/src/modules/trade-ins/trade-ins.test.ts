@@ -6,8 +6,10 @@ import {
   ORDER_STATUS,
   orderPaymentsSchema,
   pixWebhookInfoSchema,
+  TRADE_IN_TEXTS,
 } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testImei } from '../../lib/nfe/test-imei';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { pdfText } from '../../test/pdf-text';
 import { picture } from '../orders/test-orders';
@@ -440,6 +442,44 @@ describe('what stops a trade-in', () => {
     expect(expectError(refused, 409, 'TRANSITION_REFUSED').errors[0]).toBe(
       'A conta iCloud/Google ainda está no aparelho: peça ao vendedor que a remova antes da compra.',
     );
+  });
+});
+
+describe('one IMEI in two trade-ins at once', () => {
+  it('two evaluations of the same phone accepted at the same moment: one enters the stock, the other 409 in words', async () => {
+    const imei = testImei(53_005);
+    const name = `Seminovo duas avaliações ${randomUUID()}`;
+    const product = await seminovo(name);
+    const ready = [];
+    for (let i = 0; i < 2; i++) {
+      const created = await tradeIn(imei);
+      await call(attendant, 'POST', `/trade-ins/${created.id}/check`, { result: 'REGULAR', screenshot: photo });
+      const signed = await call(attendant, 'POST', `/trade-ins/${created.id}/sign`, { signature });
+      expect(signed.statusCode, signed.body).toBe(200);
+      ready.push(created);
+    }
+    const answers = await Promise.all(
+      ready.map((created) =>
+        call(attendant, 'POST', `/trade-ins/${created.id}/accept`, { productId: product.id, settlement: 'PIX' }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((res) => res.statusCode === 409);
+    const body = expectError(refused as (typeof answers)[number], 409, 'IMEI_DUPLICATE');
+    // Whether the later one waited and then met the unit (its own words) or met the unique index: never a 500.
+    expect([
+      TRADE_IN_TEXTS.imeiInAnotherTradeIn(imei),
+      TRADE_IN_TEXTS.unitInStock(imei, `${name}, Em preparação`),
+    ]).toContain(body.errors[0]);
+    const units = await t.db.selectFrom('product_units').select('id').where('imei', '=', imei).execute();
+    expect(units).toHaveLength(1);
+    const statuses = await t.db
+      .selectFrom('trade_ins')
+      .select('status')
+      .where('imei', '=', imei)
+      .orderBy('status')
+      .execute();
+    expect(statuses.map((row) => row.status)).toEqual(['ACCEPTED', 'OPEN']);
   });
 });
 

@@ -284,10 +284,6 @@ export const BACKUPS_CARD_TEXTS = {
     pg_dump: 'PostgreSQL: pg_dump no formato custom (restaure com npm run restore).',
     none: '',
   },
-  encrypted:
-    'Backups criptografados com a senha definida em BACKUP_PASSPHRASE no servidor (formato age). Guarde essa senha fora do servidor: sem ela nenhum backup pode ser restaurado.',
-  notEncrypted:
-    'Backups sem criptografia: cada arquivo traz os dados de todos os clientes e as senhas cifradas do sistema. Para criptografá-los, defina BACKUP_PASSPHRASE no servidor.',
   restoreHelp:
     'Para restaurar, com o servidor parado: npm run restore -- <arquivo>. O arquivo é conferido antes de substituir o banco; um backup criptografado pede a senha.',
   noPgDump:
@@ -622,6 +618,11 @@ export const SYSTEM_TASKS_CARD_TEXTS = {
   nextRun: 'Próxima execução',
   nothingYet: 'nenhuma ainda',
   lastFailure: 'Última falha',
+  running: 'Em andamento',
+  interrupted: 'Interrompido',
+  runningSince: (since: string, by: string) => `Backup manual em andamento desde ${since}, por ${by}.`,
+  interruptedAt: (since: string, by: string) =>
+    `Backup manual iniciado em ${since} por ${by} e interrompido antes de terminar (o processo parou): nenhum arquivo foi gravado. Faça outro.`,
   counts: (runs: number, failures: number) =>
     `${runs} ${runs === 1 ? 'execução' : 'execuções'} · ${failures} ${failures === 1 ? 'falha' : 'falhas'}`,
   stale: (since: string) =>

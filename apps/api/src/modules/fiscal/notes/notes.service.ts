@@ -367,6 +367,9 @@ export function createNotesService(deps: NotesDeps) {
     const certificate = await loadSigningCertificate(db, deps.serverSecret, now());
     let input: NfeInput | undefined;
     const id = await db.transaction().execute(async (trx) => {
+      // The order locked before its notes are looked at: a second emission of the same order at the same moment
+      // waits here for the first and then finds its note (409 in words, not the unique index's 500).
+      await repo.lockOrder(trx, body.orderId);
       const alive = await repo.aliveNoteOf(trx, body.orderId);
       if (alive)
         throw conflict(

@@ -126,6 +126,24 @@ describe("an order's NF-e (issue 41 §2)", () => {
     }
   });
 
+  it('two emissions of one order at the same moment: one note, the other 409 naming it (never a 500)', async () => {
+    const order = await delivered();
+    const first = await nextNumber();
+    const answers = await Promise.all([1, 2].map(() => call('POST', '/fiscal/notes', admin, { orderId: order.id })));
+    expect(answers.map((res) => res.statusCode).sort(), answers.map((res) => res.body).join('\n')).toEqual([201, 409]);
+    const emitted = note(answers.find((res) => res.statusCode === 201) as (typeof answers)[number], 201);
+    const refused = error(answers.find((res) => res.statusCode === 409) as (typeof answers)[number], 409);
+    // The later one saw the first's note signed (still being sent) or already authorised.
+    expect([
+      FISCAL_NOTE_TEXTS.orderHasNote(first, 'Aguardando a SEFAZ'),
+      FISCAL_NOTE_TEXTS.orderHasNote(first, 'Em processamento'),
+      FISCAL_NOTE_TEXTS.orderHasNote(first, 'Autorizada'),
+    ]).toContain(refused);
+    expect(emitted.number).toBe(first);
+    // One number taken: the next is first + 1.
+    expect(await nextNumber()).toBe(first + 1);
+  });
+
   it('carries a discount on the whole order once: R$ 104,80 − R$ 4,80 = R$ 100,00, each item with its share', async () => {
     const order = await delivered();
     // As the checkout keeps R$ 4,80 off the whole order: shared by value, 4,80 × 39,80 / 89,80 = 2,12 on the

@@ -314,6 +314,16 @@ function item(det: Element): NfeItem {
   };
 }
 
+/** Each nItem once: a note repeating one is refused (its entry would name two lines by the same number). */
+function distinctItems(items: NfeItem[]): NfeItem[] {
+  const seen = new Set<number>();
+  for (const { itemNumber } of items) {
+    if (seen.has(itemNumber)) throw new NfeReadError('not-nfe', TEXTS.itemRepeated(itemNumber));
+    seen.add(itemNumber);
+  }
+  return items;
+}
+
 function authorisation(protNFe: Element | null, accessKey: string): NfeDocument['authorisation'] {
   if (!protNFe) return null;
   const infProt = required(protNFe, 'infProt', 'protNFe/infProt');
@@ -377,7 +387,7 @@ export function readNfe(bytes: Buffer | Uint8Array): NfeDocument {
       dueDate: date(optionalText(dup, 'dVenc') ?? issuedAt.slice(0, 10), 'dVenc'),
       amountCents: cents(requiredText(dup, 'vDup', 'cobr/dup/vDup'), 'vDup'),
     })),
-    items: dets.map(item),
+    items: distinctItems(dets.map(item)),
   };
 
   const signatures = nfeSignatureElements(nfe);

@@ -61,6 +61,8 @@ export interface SampleNfeItemSpec {
   infAdProd?: string;
   /** One rastro per value, the value in nLote (where some suppliers list IMEIs). */
   rastro?: string[];
+  /** det/@nItem: the item's position (1, 2, …) unless told (a supplier's system that repeats one). */
+  itemNumber?: number;
 }
 
 export interface SampleNfeSpec {
@@ -203,7 +205,7 @@ function itemXml(item: SampleNfeItemSpec, index: number, totals: Record<string, 
     group('PIS', group('PISNT', el('CST', '04'))),
     group('COFINS', group('COFINSNT', el('CST', '04'))),
   );
-  return `<det nItem="${index + 1}">${prod}${imposto}${el('infAdProd', item.infAdProd)}</det>`;
+  return `<det nItem="${item.itemNumber ?? index + 1}">${prod}${imposto}${el('infAdProd', item.infAdProd)}</det>`;
 }
 
 const CERTIFICATE_BASE64 = SAMPLE_NFE_CERTIFICATE.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');

@@ -144,6 +144,11 @@ export function makeBackup() {
   return api<{ data: Backup }>('/backups', { method: 'POST' });
 }
 
+/** PUT /backups/passphrase: the next backups encrypted to the key of this passphrase (decision 0068). */
+export function setBackupPassphrase(passphrase: string) {
+  return api<{ data: BackupSettings }>('/backups/passphrase', { method: 'PUT', body: { passphrase } });
+}
+
 export function saveBackupSettings(body: BackupSettingsBody) {
   return api<{ data: BackupSettings }>('/backups/settings', { method: 'PUT', body });
 }

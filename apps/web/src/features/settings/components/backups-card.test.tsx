@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/contract';
@@ -22,6 +22,7 @@ const STATUS = {
   keep: 14,
   method: 'pglite' as const,
   encrypted: false,
+  passphraseFrom: null,
   lastRun: {
     kind: 'scheduled' as const,
     startedAt: '2026-11-22T06:00:00.000Z',
@@ -111,7 +112,9 @@ describe('BackupsCard', () => {
 
   it('says whether backups are encrypted (BACKUP_PASSPHRASE) and how to restore one', async () => {
     renderPage(<BackupsCard />);
-    expect(await screen.findByText(/Backups sem criptografia: .*defina BACKUP_PASSPHRASE no servidor\./)).toBeTruthy();
+    expect(
+      await screen.findByText(/Backups sem criptografia: .*Defina uma senha abaixo para criptografá-los\./),
+    ).toBeTruthy();
     expect(screen.getByText(/npm run restore -- <arquivo>/)).toBeTruthy();
     expect(screen.queryByText(/Backups criptografados/)).toBeNull();
   });
@@ -119,11 +122,40 @@ describe('BackupsCard', () => {
   it('says backups are encrypted when the server has a passphrase', async () => {
     mockApi({
       'GET /api/backups': { body: { data: [OLD] } },
-      'GET /api/backups/settings': { body: { data: { ...STATUS, encrypted: true } } },
+      'GET /api/backups/settings': { body: { data: { ...STATUS, encrypted: true, passphraseFrom: 'env' } } },
     });
     renderPage(<BackupsCard />);
     expect(await screen.findByText(/Backups criptografados com a senha definida em BACKUP_PASSPHRASE/)).toBeTruthy();
     expect(screen.queryByText(/Backups sem criptografia/)).toBeNull();
+    // The server's passphrase wins: no form to set another here.
+    expect(screen.queryByRole('form', { name: 'Senha dos backups' })).toBeNull();
+  });
+
+  it('sets the backups passphrase typed twice, saying where to keep it (issue 53 finding 13)', async () => {
+    const sent = mockApi({
+      'GET /api/backups': { body: { data: [OLD] } },
+      'GET /api/backups/settings': { body: { data: STATUS } },
+      'PUT /api/backups/passphrase': { body: { data: { ...STATUS, encrypted: true, passphraseFrom: 'app' } } },
+    });
+    const user = userEvent.setup();
+    renderPage(<BackupsCard />);
+    const form = await screen.findByRole('form', { name: 'Senha dos backups' });
+    expect(within(form).getByText(/papel no cofre\. Sem ela, os backups não podem ser restaurados/)).toBeTruthy();
+    const save = within(form).getByRole('button', { name: 'Definir senha' });
+    // 11 characters: too short.
+    await user.type(within(form).getByLabelText('Senha dos backups'), 'onze letras');
+    expect(within(form).getByText(/pelo menos 12 caracteres/)).toBeTruthy();
+    await user.type(within(form).getByLabelText('Senha dos backups'), ' e mais');
+    await user.type(within(form).getByLabelText('Repita a senha'), 'onze letras e menos');
+    expect(within(form).getByText('As duas senhas não são iguais.')).toBeTruthy();
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(within(form).getByLabelText('Repita a senha'));
+    await user.type(within(form).getByLabelText('Repita a senha'), 'onze letras e mais');
+    await user.click(save);
+    expect(
+      await screen.findByText('Senha dos backups definida: os próximos backups saem criptografados.'),
+    ).toBeTruthy();
+    expect(sent.find((c) => c.method === 'PUT')?.body).toEqual({ passphrase: 'onze letras e mais' });
   });
 
   it('on PostgreSQL without pg_dump says how to back the server up, and makes none', async () => {

@@ -27,7 +27,9 @@ import { useApiMutation } from '../../../components/use-api-mutation';
 import { refusalMessage } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { backupKeys, backupSettingsQuery, backupsQuery, makeBackup, saveBackupSettings } from '../api/settings-api';
+import { BACKUP_PASSPHRASE_TEXTS as P } from '../backup-passphrase-texts';
 import { BACKUPS_CARD_TEXTS as T } from '../texts';
+import { BackupPassphraseForm } from './backup-passphrase-form';
 import { SettingsCard } from './settings-card';
 
 /** DD/MM/YYYY HH:mm in the business's zone, the one the schedule is set in (whatever the browser's). */
@@ -117,8 +119,15 @@ export function BackupsCard() {
           severity={status.data.encrypted ? 'success' : 'warning'}
           icon={status.data.encrypted ? <LockOutlinedIcon /> : <LockOpenOutlinedIcon />}
         >
-          {status.data.encrypted ? T.encrypted : T.notEncrypted}
+          {status.data.passphraseFrom === 'env'
+            ? P.fromServer
+            : status.data.passphraseFrom === 'app'
+              ? P.fromApp
+              : P.none}
         </Alert>
+      ) : null}
+      {status.data && !unavailable && status.data.passphraseFrom !== 'env' ? (
+        <BackupPassphraseForm changing={status.data.passphraseFrom === 'app'} />
       ) : null}
       {status.data ? <LastRun status={status.data} /> : null}
       {status.data?.nextAt ? (

@@ -165,6 +165,57 @@ describe("'Configuração inicial' (issue 21 §1)", () => {
     expect(Object.keys(localStorage).filter((key) => key.startsWith('backoffice.firstRunLater'))).toEqual([]);
   });
 
+  it('then offers the backups passphrase, saying where to keep it, when the backups are not encrypted (issue 53 finding 13)', async () => {
+    mockApi({
+      'GET /api/setup': { body: { data: REQUIRED } },
+      'POST /api/setup': (call) => ({
+        body: {
+          data: {
+            ...REQUIRED,
+            required: false,
+            completedAt: '2026-11-23T20:00:00.000Z',
+            companyName: 'Loja do Centro Ltda',
+            hasPixKey: true,
+            departures: (call.body as { departures: string[][] }).departures,
+          },
+        },
+      }),
+      'GET /api/backups/settings': {
+        body: {
+          data: {
+            timeOfDay: '03:00',
+            keep: 14,
+            method: 'pglite',
+            encrypted: false,
+            passphraseFrom: null,
+            lastRun: null,
+            nextAt: '2026-11-24T06:00:00.000Z',
+          },
+        },
+      },
+    });
+    signInAs(['full:access']);
+    const user = userEvent.setup();
+    renderPage(<FirstRunGate />);
+    const dialog = await screen.findByRole('dialog', { name: 'Configuração inicial' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Nome da empresa/ }), 'Loja do Centro Ltda');
+    await user.type(within(dialog).getByRole('textbox', { name: /^CNPJ/ }), '11.222.333/0001-81');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Cidade/ }), 'São Paulo');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Tipo da chave/ }));
+    await user.click(await screen.findByRole('option', { name: 'CNPJ' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Chave Pix/ }), '11222333000181');
+    await user.click(within(dialog).getByRole('radio', { name: /^Não, deixar desligado/ }));
+    const finish = within(dialog).getByRole('button', { name: 'Concluir' }) as HTMLButtonElement;
+    await waitFor(() => expect(finish.disabled).toBe(false));
+    await user.click(finish);
+
+    const step = await screen.findByRole('dialog', { name: 'Senha dos backups' });
+    expect(within(step).getByText(/gerenciador de senhas da loja, ou escrita em papel no cofre/)).toBeTruthy();
+    expect(within(step).getByText(/Sem ela, os backups não podem ser restaurados/)).toBeTruthy();
+    await user.click(within(step).getByRole('button', { name: 'Fazer depois' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Senha dos backups' })).toBeNull());
+  }, 90_000);
+
   it("'Fazer depois' closes it and it does not open again on this browser; it never opens without the settings permission", async () => {
     signInAs(['full:access']);
     const user = userEvent.setup();

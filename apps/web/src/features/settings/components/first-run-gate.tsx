@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useSession } from '../../../lib/session';
-import { setupQuery } from '../api/settings-api';
+import { backupSettingsQuery, setupQuery } from '../api/settings-api';
 import { canSetUpShop } from './first-run-access';
 
 const FirstRunDialog = lazy(() => import('./first-run-dialog').then((code) => ({ default: code.FirstRunDialog })));
+const BackupPassphraseDialog = lazy(() =>
+  import('./backup-passphrase-dialog').then((code) => ({ default: code.BackupPassphraseDialog })),
+);
 
 const LATER_KEY = 'backoffice.firstRunLater';
 
@@ -23,6 +26,9 @@ export function FirstRunGate() {
   // The dialog's code (its form, fields and the departures editor) is fetched only for the one who sees it;
   // once drawn it stays, so that closing it plays its transition.
   const [drawn, setDrawn] = useState(false);
+  // The next step once the setup is done: the backups' passphrase, when the backups are not encrypted yet.
+  const [passphraseStep, setPassphraseStep] = useState(false);
+  const backups = useQuery({ ...backupSettingsQuery, enabled: passphraseStep });
   if (open && !drawn) setDrawn(true);
   if (!open && !drawn) return null;
   return (
@@ -33,8 +39,15 @@ export function FirstRunGate() {
         onClose={(done) => {
           if (!done) localStorage.setItem(later, '1');
           setDismissed(true);
+          if (done) setPassphraseStep(true);
         }}
       />
+      {passphraseStep && backups.data ? (
+        <BackupPassphraseDialog
+          open={!backups.data.encrypted && backups.data.method !== 'none'}
+          onClose={() => setPassphraseStep(false)}
+        />
+      ) : null}
     </Suspense>
   );
 }

@@ -16,6 +16,9 @@ const NEVER = {
   lastFailedAt: null,
   runs: 0,
   failures: 0,
+  startedAt: null,
+  startedBy: null,
+  interrupted: false,
 };
 const WORKER = 'loja-01 #4120 worker';
 
@@ -101,5 +104,58 @@ describe('SystemTasksCard', () => {
     expect(within(screen.getByRole('listitem', { name: 'Backup diário' })).getByText('Parada')).toBeTruthy();
     // No process, no next run.
     expect(screen.queryByText(/Próxima execução/)).toBeNull();
+  });
+
+  it('shows a manual backup interrupted before its end (its process stopped), and one under way', async () => {
+    mockApi({
+      'GET /api/system/tasks': {
+        body: {
+          data: {
+            tasks: [
+              {
+                ...NEVER,
+                task: 'backup',
+                startedAt: '2026-11-27T13:00:00.000Z',
+                startedBy: 'loja-01 #4200 web',
+                interrupted: true,
+              },
+            ],
+          },
+        },
+      },
+    });
+    const view = renderPage(<SystemTasksCard />);
+    const backup = await screen.findByRole('listitem', { name: 'Backup diário' });
+    expect(within(backup).getByText('Interrompido')).toBeTruthy();
+    // Business time: São Paulo, UTC−3 (13:00Z is 10:00).
+    expect(
+      within(backup).getByText(
+        'Backup manual iniciado em 27/11/2026 10:00 por loja-01 #4200 web e interrompido antes de terminar (o processo parou): nenhum arquivo foi gravado. Faça outro.',
+      ),
+    ).toBeTruthy();
+    view.unmount();
+
+    mockApi({
+      'GET /api/system/tasks': {
+        body: {
+          data: {
+            tasks: [
+              {
+                ...NEVER,
+                task: 'backup',
+                startedAt: '2026-11-27T13:00:00.000Z',
+                startedBy: 'loja-01 #4200 web',
+              },
+            ],
+          },
+        },
+      },
+    });
+    renderPage(<SystemTasksCard />);
+    const running = await screen.findByRole('listitem', { name: 'Backup diário' });
+    expect(within(running).getByText('Em andamento')).toBeTruthy();
+    expect(
+      within(running).getByText('Backup manual em andamento desde 27/11/2026 10:00, por loja-01 #4200 web.'),
+    ).toBeTruthy();
   });
 });

@@ -14,6 +14,8 @@ import { SettingsCard } from './settings-card';
 const when = (iso: string) => formatBusinessDateTimeMinutes(new Date(iso));
 
 function TaskState({ task }: { task: SystemTaskStatus }) {
+  if (task.startedAt && task.interrupted) return <Chip size="small" color="error" label={T.interrupted} />;
+  if (task.startedAt) return <Chip size="small" color="info" label={T.running} />;
   if (!task.lastCheckedAt) return <Chip size="small" label={T.waiting} />;
   if (task.stale) return <Chip size="small" color="error" label={T.stopped} />;
   if (task.lastOutcome === 'failed') return <Chip size="small" color="warning" label={T.failed} />;
@@ -34,6 +36,11 @@ function Task({ task }: { task: SystemTaskStatus }) {
         <Typography variant="body2" color="text.secondary">
           {T.schedules[task.task]}
         </Typography>
+        {task.startedAt ? (
+          <Typography variant="body2" color={task.interrupted ? 'error' : 'text.primary'}>
+            {(task.interrupted ? T.interruptedAt : T.runningSince)(when(task.startedAt), task.startedBy ?? '')}
+          </Typography>
+        ) : null}
         {task.nextRunAt ? <Typography variant="body2">{`${T.nextRun}: ${when(task.nextRunAt)}`}</Typography> : null}
         <Typography variant="body2">
           {task.lastCheckedAt ? `${T.checked} ${when(task.lastCheckedAt)} ${T.by} ${task.checkedBy}` : T.neverChecked}
