@@ -5,13 +5,22 @@ import type { BrowserContext, Page } from 'playwright-core';
 /**
  * What a failed journey leaves to read (git-ignored; emptied when a run starts, printed by scripts/test.mjs and
  * scripts/e2e.mjs when not empty): per failed test, each of its browser sessions' Playwright trace (every action
- * with the page's DOM and a screenshot before and after it, the network, the console), a screenshot of each page
+ * with the page's DOM before and after it, the network, the console), a screenshot of each page
  * still open, and the console errors, uncaught exceptions, failed requests and 4xx/5xx answers seen meanwhile.
+ * Every session records from its opening, a trace chunk per test, written only when the test failed (a passed
+ * test's chunk is dropped: nothing written).
  */
 export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '.artifacts');
 
-/** `E2E_TRACE=0` records no trace (the screenshot and the errors are still kept). */
-const tracing = process.env.E2E_TRACE !== '0';
+/**
+ * The trace records the page's DOM before and after each action (what the trace viewer shows), not the
+ * screencast between them: on the loaded 2-core machine, a dashboard step took 1.35 s untraced, 2.08 s with the DOM
+ * snapshots and 5.90 s with the screencast too (means of 8 runs each, interleaved; docs/benchmarks.md).
+ * `E2E_TRACE=full` adds the screencast (a failure to replay frame by frame); `E2E_TRACE=0` records no trace (the
+ * screenshots and the errors are still kept).
+ */
+const TRACE_MODE = process.env.E2E_TRACE ?? 'snapshots';
+const tracing = TRACE_MODE !== '0';
 
 /** Where the traces of sessions closed during a test wait for its outcome (this worker's own). */
 const PENDING_DIR = path.join(ARTIFACTS_DIR, `.pending-${process.pid}`);
@@ -71,7 +80,7 @@ export async function watchSession(context: BrowserContext, kind: string): Promi
     if (response.status() >= 400)
       keep(watched, `${response.status()} ${response.request().method()} ${response.url()}`);
   });
-  if (tracing) await context.tracing.start({ screenshots: true, snapshots: true });
+  if (tracing) await context.tracing.start({ screenshots: TRACE_MODE === 'full', snapshots: true });
   return async () => {
     if (!state.live.delete(watched)) return;
     // Closed inside a test (a phone the test opened and closes): whether the test fails is not known yet.
