@@ -58,6 +58,8 @@ function keep(watched: Watched, line: string) {
 
 function listenTo(watched: Watched, page: Page) {
   page.on('console', (message) => {
+    // Not the service worker the harness blocks on purpose (openBrowser): every page says it.
+    if (message.text().startsWith('Service Worker registration blocked')) return;
     if (message.type() === 'error' || message.type() === 'warning')
       keep(watched, `console.${message.type()} ${page.url()}: ${message.text()}`);
   });
