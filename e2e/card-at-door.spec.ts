@@ -1,9 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type CardSettings, nextDeliveryDeparture } from '@backoffice/contract';
+import type { CardSettings } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTER_JOURNEY_DOMAIN, fillRegistration, journeyProduct, packOrder } from './fixtures';
+import {
+  COUNTER_JOURNEY_DOMAIN,
+  departureAwayFromDispatch,
+  fillRegistration,
+  journeyProduct,
+  packOrder,
+} from './fixtures';
 import {
   type ApiClient,
   addToCart,
@@ -144,15 +150,14 @@ describe("a split sale: Pix now, the card at the door typed by the courier ('Lev
     }
     expect(status).toBe(1);
 
-    // ---- packed, on Diego's run (the departure after the next: the dispatch journey owns the next one) ----
+    // ---- packed, on Diego's run of a departure days ahead (the dispatch journey owns the next one) ----
     const stocker = await apiAs(s.baseURL, DEMO.stocker);
     const courier = await apiAs(s.baseURL, DEMO.courier);
     await packOrder(stocker, order.orderId);
     const { departures } = (await admin.get<{ data: { departures: string[][] } }>('/settings/departures')).data;
-    const next = nextDeliveryDeparture(new Date(), departures);
     const run = (
       await admin.send<{ data: { id: number } }>('POST', '/dispatch/runs', {
-        departureAt: nextDeliveryDeparture(new Date(next.getTime() + 60_000), departures).toISOString(),
+        departureAt: departureAwayFromDispatch(departures).toISOString(),
         delivererId: courier.id,
         orderIds: [order.orderId],
       })

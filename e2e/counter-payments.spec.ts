@@ -1,8 +1,16 @@
 import path from 'node:path';
-import { type CardSettings, nextDeliveryDeparture } from '@backoffice/contract';
+import type { CardSettings } from '@backoffice/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTER_JOURNEY_DOMAIN, emptyCart, fillRegistration, newProduct, packOrder, photo } from './fixtures';
+import {
+  COUNTER_JOURNEY_DOMAIN,
+  departureAwayFromDispatch,
+  emptyCart,
+  fillRegistration,
+  newProduct,
+  packOrder,
+  photo,
+} from './fixtures';
 import {
   type ApiClient,
   addToCart,
@@ -290,16 +298,15 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
     await screenshot(page, 'counter-payments-7-pix-part-paid-desktop');
     await reopened.getByRole('button', { name: 'Fechar' }).click();
 
-    // ---- the workflow: packed by the stocker, put on Diego's run for the departure after the next ----
+    // ---- the workflow: packed by the stocker, put on Diego's run of a departure days ahead ----
     // (not the next one: the dispatch journey counts Diego's run of the next departure as its own)
     const stocker = await apiAs(s.baseURL, DEMO.stocker);
     const courier = await apiAs(s.baseURL, DEMO.courier);
     await packOrder(stocker, order.orderId);
     const { departures } = (await admin.get<{ data: { departures: string[][] } }>('/settings/departures')).data;
-    const next = nextDeliveryDeparture(new Date(), departures);
     const run = (
       await admin.send<{ data: { id: number } }>('POST', '/dispatch/runs', {
-        departureAt: nextDeliveryDeparture(new Date(next.getTime() + 60_000), departures).toISOString(),
+        departureAt: departureAwayFromDispatch(departures).toISOString(),
         delivererId: courier.id,
         orderIds: [order.orderId],
       })

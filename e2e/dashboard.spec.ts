@@ -129,6 +129,41 @@ describe('dashboard: the manager sees the week of the demo business', () => {
     expect(await page.evaluate(() => localStorage.getItem('reportType'))).toBe('topTenSellers');
   });
 
+  it("'Ver detalhes' pressed while its chart's drawing arrives still opens the report (the card keeps the chart's height)", async () => {
+    const { page } = s;
+    // The chart's code held back until the button is pressed, then let through: the drawing arrives between
+    // the press and the release, as it did under the CI's load (a click 'made' that opened nothing). Were the
+    // card to grow by the chart's height then, the release would fall beside the button and the click be lost.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const chartCode = /\/assets\/bars-chart-[\w-]+\.js$/;
+    await page.route(chartCode, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto('/admin/dashboard');
+      const sold = page.getByRole('region', { name: 'Produtos mais vendidos' });
+      await sold.getByRole('listitem').first().waitFor({ state: 'attached' });
+      const button = sold.getByRole('button', { name: 'Ver detalhes' });
+      await button.scrollIntoViewIfNeeded();
+      const box = await button.boundingBox();
+      if (!box) throw new Error("'Ver detalhes' has no box");
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      release();
+      await sold.locator('svg rect').first().waitFor();
+      await page.mouse.up();
+      await page.waitForURL(/\/admin\/reportDetail$/);
+      expect(await page.evaluate(() => localStorage.getItem('reportType'))).toBe('topTenSellers');
+    } finally {
+      release();
+      await page.unroute(chartCode);
+    }
+  });
+
   it('fits a phone', async () => {
     const phone = await s.browser.newContext({
       baseURL: s.baseURL,

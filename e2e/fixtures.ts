@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatDocument } from '@backoffice/contract';
+import { type DeliverySchedule, formatDocument, nextDeliveryDeparture } from '@backoffice/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { type ApiClient, unique } from './harness';
@@ -164,6 +164,18 @@ export async function fillRegistration(
   await dialog.getByLabel('UF').fill('SP');
   await dialog.getByLabel('Frete').fill('12,50');
   return dialog;
+}
+
+/**
+ * A departure on which a journey other than dispatch.spec.ts may put an order on Diego's run: the first one at
+ * least three days from now. The dispatch journey counts Diego's run of the next departure as its own ('1
+ * pedido', then '2 pedidos'); 'the departure after the next', taken by a journey that ran before a departure
+ * time, was the next one for the dispatch journey after it (same worker, same server): its column then read
+ * '2 pedidos' after its first order. Three days are more than the longest gap between two departures of the
+ * week (the default one's, Saturday 12:00 to Monday 10:40, is under two days), and more than a run of the journeys.
+ */
+export function departureAwayFromDispatch(departures: DeliverySchedule): Date {
+  return nextDeliveryDeparture(new Date(Date.now() + 3 * 86_400_000), departures);
 }
 
 /** Empties the customer's cart on the server (an earlier run may have left lines). */

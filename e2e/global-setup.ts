@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { clearArtifacts } from './failure-artifacts';
 import { type OwnServer, startOwnServer } from './own-server';
 
 declare module 'vitest' {
@@ -14,6 +15,7 @@ declare module 'vitest' {
  * sees, as when the files run one after another (E2E_SHUFFLE shows they do not lean on each other's data).
  */
 export default async function setup(project: TestProject) {
+  clearArtifacts();
   const count = Math.max(1, project.config.maxWorkers);
   const started = await Promise.allSettled(Array.from({ length: count }, () => startOwnServer()));
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));

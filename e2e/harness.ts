@@ -15,6 +15,7 @@ import {
   type Request,
 } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { watchSession } from './failure-artifacts';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO = {
@@ -113,8 +114,14 @@ export async function openBrowser(
   });
   context.setDefaultTimeout(20_000);
   trackRequests(context);
+  // Its trace and errors, kept when a test fails (failure-artifacts.ts).
+  const unwatch = await watchSession(context, device.isMobile ? 'phone' : 'desktop');
   const page = await context.newPage();
-  return { browser, context, page, baseURL, close: () => (own ? own.close() : context.close()) };
+  const close = async () => {
+    await unwatch();
+    await (own ? own.close() : context.close());
+  };
+  return { browser, context, page, baseURL, close };
 }
 
 /** A courier's or stocker's phone: 390×844, a touch screen whose taps are touches. */

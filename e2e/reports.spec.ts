@@ -134,6 +134,10 @@ describe('reports: the administrator generates every report on the demo business
     await page.goto('/admin/dashboard');
     const sold = page.getByRole('region', { name: 'Produtos mais vendidos' });
     await sold.getByRole('listitem').first().waitFor({ state: 'attached' });
+    // The dashboard drawn whole before the click (its chart and no loader left, its first row's figures in): a
+    // card that grows between the press and the release moves the button away and the click is lost (CI).
+    await sold.locator('svg rect').first().waitFor();
+    await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
     await sold.getByRole('button', { name: 'Ver detalhes' }).click();
     await page.waitForURL(/\/admin\/reportDetail$/);
     await page.getByRole('heading', { name: 'Produtos mais vendidos' }).waitFor();

@@ -15,6 +15,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['**/*.spec.ts'],
     globalSetup: ['./global-setup.ts'],
+    // A failed test's trace, screenshots and errors in e2e/.artifacts/ (failure-artifacts.ts).
+    setupFiles: ['./failure-artifacts-hooks.ts'],
     maxWorkers: 2,
     // A worker's files share its modules, and so its Chromium (harness.ts): launched once per worker, a context
     // per session, instead of a browser per session.

@@ -111,3 +111,21 @@ export function buildIfStale() {
   log('Compilando a API e o aplicativo web');
   for (const [command, args] of BUILD_STEPS) run(command, args);
 }
+
+/** Where a failed browser journey leaves its trace, screenshots and errors (e2e/failure-artifacts.ts). */
+export const E2E_ARTIFACTS = path.join(root, 'e2e', '.artifacts');
+
+/** Lists what the failed journeys left in E2E_ARTIFACTS, and how to read a trace; nothing when none failed. */
+export function printJourneyArtifacts() {
+  if (!existsSync(E2E_ARTIFACTS)) return;
+  const files = readdirSync(E2E_ARTIFACTS, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !entry.parentPath.includes('.pending'))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
+  if (files.length === 0) return;
+  log('O que as jornadas que falharam deixaram (rastro, tela e erros de cada sessão do navegador)');
+  for (const file of files) process.stdout.write(`  ${file}\n`);
+  process.stdout.write(
+    'Um rastro (.trace.zip) se abre com: npx playwright-core show-trace --host 127.0.0.1 --port 9323 <arquivo>\n',
+  );
+}

@@ -7,7 +7,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findChromium } from './chromium.mjs';
 import { findLibfaketime } from './faketime.mjs';
-import { BUILD_STEPS, buildStale, ensureNode24, log, root, TSC, TYPED_PROJECTS } from './lib.mjs';
+import {
+  BUILD_STEPS,
+  buildStale,
+  ensureNode24,
+  log,
+  printJourneyArtifacts,
+  root,
+  TSC,
+  TYPED_PROJECTS,
+} from './lib.mjs';
 import { findNginx } from './nginx.mjs';
 import { findPdftotext } from './pdftotext.mjs';
 import { findPgBouncer } from './pgbouncer.mjs';
@@ -172,4 +181,6 @@ for (const { title, seconds, ok } of times)
   process.stdout.write(`${ok ? '✓' : '✖'} ${title}: ${Math.round(seconds)} s\n`);
 process.stdout.write(`Total: ${Math.round((performance.now() - started) / 1000)} s\n`);
 process.stdout.write(`\n${counts.passed} passed, ${counts.failed} failed\n`);
+// A failed journey's trace, screenshots and errors (e2e/failure-artifacts.ts), the last thing printed.
+printJourneyArtifacts();
 process.exit(failed || counts.failed > 0 ? 1 : 0);

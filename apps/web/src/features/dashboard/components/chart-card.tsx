@@ -12,6 +12,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CHART_PERIODS, useChart } from '../api/dashboard-api';
 import { CHART_TEXTS, DASHBOARD_TEXTS } from '../texts';
+import { chartHeight } from './chart-scale';
 
 /** Stores the chart's report type for /admin/reportDetail (spec section 2, Dashboard). */
 export function storeReportType(type: ReportType) {
@@ -38,7 +39,16 @@ export function ChartCard({ type, horizontal = false }: { type: ReportType; hori
         {texts.subtitle ? <Typography color="text.secondary">{texts.subtitle}</Typography> : null}
         <Box sx={{ mt: 1 }}>
           {chart.isPending ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+            // A vertical chart's height is known before its figures: kept, so the cards below do not move.
+            <Box
+              sx={{
+                display: 'flex',
+                justifyContent: 'center',
+                alignItems: 'center',
+                py: 6,
+                minHeight: horizontal ? undefined : chartHeight(0, false),
+              }}
+            >
               <CircularProgress aria-label={`${DASHBOARD_TEXTS.loading}: ${texts.title}`} />
             </Box>
           ) : chart.isError ? (
@@ -50,8 +60,22 @@ export function ChartCard({ type, horizontal = false }: { type: ReportType; hori
           ) : (
             <>
               {/* inert: the drawing (focusable SVG) is out of the tab order and hidden from screen readers */}
-              <Box inert>
-                <Suspense fallback={<CircularProgress size={24} />}>
+              {/* The chart's height held while its code arrives (chartHeight): the buttons below stay put. */}
+              <Box inert sx={{ minHeight: chartHeight(chart.data.length, horizontal) }}>
+                <Suspense
+                  fallback={
+                    <Box
+                      sx={{
+                        display: 'flex',
+                        justifyContent: 'center',
+                        alignItems: 'center',
+                        height: chartHeight(chart.data.length, horizontal),
+                      }}
+                    >
+                      <CircularProgress size={24} />
+                    </Box>
+                  }
+                >
                   <BarsChart type={type} points={chart.data} horizontal={horizontal} />
                 </Suspense>
               </Box>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisMax, chartLabels } from './chart-scale';
+import { axisMax, chartHeight, chartLabels } from './chart-scale';
 
 describe('dashboard charts: the value axis fits the data (decision 0014)', () => {
   it('rounds the largest figure and an eighth up to a round step instead of the fixed 100 or 50', () => {
@@ -51,5 +51,15 @@ describe('dashboard charts: tick labels tell the products apart', () => {
     expect(labels[0]?.startsWith('CP1 · ')).toBe(true);
     expect(labels[1]?.startsWith('CP2 · ')).toBe(true);
     expect(labels[0]).not.toBe(labels[1]);
+  });
+});
+
+describe("dashboard charts: the height a card keeps for its chart (the drawing's code arriving later)", () => {
+  it('is 34 px a horizontal bar plus 50 of axis, at least 120; a vertical chart 320 whatever its bars', () => {
+    // Ten bars: 10 × 34 + 50 = 390. Two: 2 × 34 + 50 = 118, under the floor of 120.
+    expect(chartHeight(10, true)).toBe(390);
+    expect(chartHeight(2, true)).toBe(120);
+    expect(chartHeight(0, false)).toBe(320);
+    expect(chartHeight(10, false)).toBe(320);
   });
 });

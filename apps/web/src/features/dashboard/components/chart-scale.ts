@@ -1,5 +1,22 @@
 import type { ChartPoint } from '../api/dashboard-api';
 
+/**
+ * Decision 0014 (against section 9's fixed axes and 100/150 px a label): a horizontal chart is 34 px a bar
+ * plus its axis, so ten bars fit a screen; the vertical ones a fixed height.
+ */
+const BAR_HEIGHT = 34;
+const AXIS_HEIGHT = 50;
+const VERTICAL_HEIGHT = 320;
+
+/**
+ * A chart's height in pixels for `count` bars. The card keeps it while the chart's code is on its way (and a
+ * vertical chart while its figures are), so the card does not grow under a pointer when the drawing arrives: a
+ * click on 'Ver detalhes' pressed before and released after would fall beside the button and be lost.
+ */
+export function chartHeight(count: number, horizontal: boolean): number {
+  return Math.max(horizontal ? count * BAR_HEIGHT + AXIS_HEIGHT : VERTICAL_HEIGHT, 120);
+}
+
 /** The longest tick label (section 9's 25 characters); the full text is in the tooltip and the list. */
 export const LABEL_MAX = 25;
 
