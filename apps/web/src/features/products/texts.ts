@@ -141,6 +141,7 @@ export const PRODUCTS_TEXTS = {
       silverPercentage: 'Cliente prata (%)',
       silverPrice: 'Preço prata (R$)',
       bronzePercentage: 'Cliente bronze (%)',
+      bronzePrice: 'Preço bronze (R$)',
       stock: 'Quantidade em estoque',
       stockAlert: 'Alerta de estoque',
       tags: 'Tags',
