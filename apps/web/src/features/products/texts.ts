@@ -191,7 +191,9 @@ export const PRODUCTS_TEXTS = {
   stockEntry: {
     title: (name: string) => `Informar entrada do produto ${name}`,
     quantity: 'Quantidade de Entrada',
-    cost: 'Custo unitário da entrada (R$)',
+    /** The spec's label (section 5); the helper says it is this entry's unit cost, averaged into the product's. */
+    cost: 'Preço de Compra (R$)',
+    costHelp: 'Custo unitário desta entrada: o custo médio do produto é recalculado com ele.',
     source: 'Operação',
     submit: 'Alterar',
     close: 'Fechar Edição',

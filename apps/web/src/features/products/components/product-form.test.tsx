@@ -463,7 +463,7 @@ describe('stock-entry dialog', () => {
     await user.click(within(dialog).getByLabelText(/^Quantidade de Entrada/));
     await user.tab();
     expect(await within(dialog).findByText('Informe a quantidade do produto em estoque')).toBeTruthy();
-    await user.clear(within(dialog).getByLabelText(/^Custo unitário da entrada/));
+    await user.clear(within(dialog).getByLabelText(/^Preço de Compra/));
     await user.tab();
     expect(await within(dialog).findByText('Informe o preço do produto')).toBeTruthy();
     expect(submit.disabled).toBe(true);
@@ -479,13 +479,13 @@ describe('stock-entry dialog', () => {
     await user.clear(within(dialog).getByLabelText(/^Quantidade de Entrada/));
     await user.type(within(dialog).getByLabelText(/^Quantidade de Entrada/), '6');
     // above zero with at most two decimals, as the server requires
-    await user.type(within(dialog).getByLabelText(/^Custo unitário da entrada/), '0');
+    await user.type(within(dialog).getByLabelText(/^Preço de Compra/), '0');
     await user.tab();
     expect(await within(dialog).findByText('Informe o preço do produto')).toBeTruthy();
-    await user.clear(within(dialog).getByLabelText(/^Custo unitário da entrada/));
+    await user.clear(within(dialog).getByLabelText(/^Preço de Compra/));
     // a third decimal cannot be typed
-    await user.type(within(dialog).getByLabelText(/^Custo unitário da entrada/), '11,255');
-    expect((within(dialog).getByLabelText(/^Custo unitário da entrada/) as HTMLInputElement).value).toBe('11,25');
+    await user.type(within(dialog).getByLabelText(/^Preço de Compra/), '11,255');
+    expect((within(dialog).getByLabelText(/^Preço de Compra/) as HTMLInputElement).value).toBe('11,25');
     await user.click(within(dialog).getByRole('combobox', { name: /^Operação/ }));
     await user.click(await screen.findByRole('option', { name: 'Bonificação do fornecedor' }));
     await waitFor(() => expect(submit.disabled).toBe(false));
@@ -634,7 +634,7 @@ describe('stock-entry dialog of a product that controls IMEI (issue 17)', () => 
     await user.paste([IMEI.a, `${IMEI.b};${IMEI.d}`, IMEI.e].join('\n'));
     await waitFor(() => expect(submit.disabled).toBe(false));
     expect(quantity.value).toBe('3');
-    await user.type(within(dialog).getByLabelText(/^Custo unitário da entrada/), '{Control>}a{/Control}3.950,5');
+    await user.type(within(dialog).getByLabelText(/^Preço de Compra/), '{Control>}a{/Control}3.950,5');
     await user.click(submit);
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({
