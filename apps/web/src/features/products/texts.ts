@@ -307,6 +307,8 @@ export const PRODUCTS_TEXTS = {
       totalSold: 'Total vendido',
       costBefore: 'Custo anterior',
       costAfter: 'Custo atual',
+      /** The entry's own unit cost, beside the average it made (issue 54). */
+      entryUnitCost: 'Custo da entrada',
       quantityBefore: 'Estoque antes',
       actualQuantity: 'Estoque atual',
       source: 'Operação',
