@@ -318,7 +318,7 @@ describe('level prices typed in reais (issue 54: Preço ouro 300,00 came back 30
     expect(field(/^Cliente ouro/).value).toBe('66,67'); // 120 / 180 = 66,666…%
     await user.click(screen.getByRole('button', { name: 'Editar' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    const body = onSubmit.mock.calls[0]?.[0] as { discount: { goldPercentage: number } };
+    const [[body]] = onSubmit.mock.calls as unknown as [[{ discount: { goldPercentage: number } }]];
     // 18000 × (1 + 0,66666667) = 30000,00006 → 30000 cents; 66,67 % gave 30000,6 → 30001.
     expect(priceFromPercentage(18_000, body.discount.goldPercentage)).toBe(30_000);
   });
