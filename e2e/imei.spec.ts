@@ -69,7 +69,7 @@ describe('phones by IMEI: a stock entry scanned with the camera', () => {
     expect([...lines].sort()).toEqual([...SCANNED].sort());
     await expect.poll(() => dialog.getByLabel('Quantidade de Entrada').inputValue()).toBe('2');
 
-    await dialog.getByLabel(/^Custo unitário da entrada/).fill('1.450,00');
+    await dialog.getByLabel(/^Preço de Compra/).fill('1.450,00');
     await dialog.getByRole('combobox', { name: /Operação/ }).click();
     await page.getByRole('option', { name: 'Compra de fornecedor' }).click();
     await page.getByRole('listbox').waitFor({ state: 'detached' });

@@ -201,7 +201,7 @@ describe('orders: approve a proof, cancel, change the courier, finish, and every
     await deliverOrder(admin, courier, order.orderId);
     await findOrder(page, order.code);
     await toolbarButton(page, 'Finalizar pedido').click();
-    const dialog = page.getByRole('dialog', { name: `Finalizar o pedido ${order.code}` });
+    const dialog = page.getByRole('dialog', { name: 'Confirma a operação?' });
     await dialog.getByText(/vai para Finalizados\. Não é possível desfazer\./).waitFor();
     await dialog.getByRole('button', { name: 'Finalizar pedido' }).click();
     await dialog.getByText('Preencha o campo').waitFor();

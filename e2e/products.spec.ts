@@ -195,7 +195,7 @@ describe('products: the stocker keeps the catalogue', () => {
     await page.getByRole('button', { name: 'Informar Entrada' }).click();
     const dialog = page.getByRole('dialog', { name: `Informar entrada do produto ${name}` });
     await dialog.getByLabel(/^Quantidade de Entrada/).fill('7');
-    await dialog.getByLabel(/^Custo unitário da entrada/).fill('21');
+    await dialog.getByLabel(/^Preço de Compra/).fill('21');
     // Before confirming, the average (decision 0046): 5 at R$ 20,00 + 7 at R$ 21,00 = 247,00 ÷ 12 = 20,583… → R$ 20,58.
     await expect
       .poll(() => dialog.getByTestId('average-cost-preview').textContent())

@@ -500,6 +500,20 @@ export const WALK_IN_TEXTS = {
     'CPF/CNPJ na nota só se informa na venda para consumidor final; o cliente cadastrado já tem o seu.',
 } as const;
 
+/**
+ * An e-mail that is only a placeholder, never an address of a person: the reserved `.invalid` top-level domain
+ * (RFC 2606) the walk-in 'Consumidor final' (`consumidor-final-2@balcao.invalid`) and an anonymised customer keep
+ * to stay unique. Never shown to a user (issue 54): `shownEmail` gives '' for it.
+ */
+export function isPlaceholderEmail(email: string | null | undefined): boolean {
+  return /\.invalid$/i.test((email ?? '').trim());
+}
+
+/** The e-mail as a screen shows it: '' for none or a placeholder (`isPlaceholderEmail`). */
+export function shownEmail(email: string | null | undefined): string {
+  return email && !isPlaceholderEmail(email) ? email : '';
+}
+
 /** Answer of POST /api/customers/walk-in: the caller's own 'Consumidor final' (made on first use). */
 export const walkInCustomerSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
 export type WalkInCustomer = z.infer<typeof walkInCustomerSchema>;

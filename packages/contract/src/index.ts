@@ -29,6 +29,7 @@ export * from './number';
 export * from './order-commands';
 export * from './order-edit';
 export * from './order-events';
+export * from './order-payment-column';
 export * from './order-payments';
 export * from './order-status';
 export * from './orders-api';

@@ -62,8 +62,17 @@ export function priceFromPercentage(costCents: number, percentage: number): numb
   return Number((scaled * 2n + 100_000_000n) / 200_000_000n);
 }
 
-/** The percentage of `priceCents` over `costCents`, with two decimals. */
+/**
+ * The percentage of `priceCents` over `costCents`, to the sixth decimal `priceFromPercentage` counts, so the
+ * price comes back to the cent: R$ 180,00 → R$ 300,00 is 66,666667 % (two decimals, 66,67 %, gave R$ 300,01).
+ * When rounding to the sixth decimal misses the cent (a cost near the price limit), the next millionth does.
+ */
 export function percentageFromPrice(costCents: number, priceCents: number): number {
   if (costCents <= 0) return 0;
-  return Math.round(((priceCents - costCents) / costCents) * 10000) / 100;
+  const nearest = Math.round(((priceCents - costCents) / costCents) * 100_000_000) / 1_000_000;
+  for (const candidate of [nearest, nearest + 0.000001, nearest - 0.000001]) {
+    const percentage = Number(candidate.toFixed(6));
+    if (priceFromPercentage(costCents, percentage) === priceCents) return percentage;
+  }
+  return nearest;
 }

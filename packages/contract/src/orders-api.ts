@@ -291,6 +291,12 @@ export const orderDetailSchema = orderSummarySchema.extend({
   repair: z.object({ id: z.number().int(), labour: z.number() }).optional(),
   fastDeliveryTax: z.number(),
   warranty: z.number(),
+  /**
+   * The longest warranty of the seminovo units it sold (days, `product_units.warranty_days`): a used phone sold
+   * with 90 days has a warranty even without the paid one ('Possui Garantia? Sim (90 dias)', issue 54); absent
+   * when none.
+   */
+  usedWarrantyDays: z.number().int().optional(),
   discount: z.number(),
   attendant: personRef.nullable(),
   finishedAt: z.iso.datetime().nullable(),

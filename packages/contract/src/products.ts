@@ -456,6 +456,11 @@ export type SalesHistoryRow = z.infer<typeof salesHistoryRowSchema>;
 export const purchaseHistoryRowSchema = z.object({
   costBefore: z.number(),
   costAfter: z.number(),
+  /**
+   * The entry's own unit cost (reais), beside the average it made (`costAfter`, decision 0046); null for an entry
+   * recorded before the ledger kept it (migration 0066) (issue 54).
+   */
+  entryUnitCost: z.number().nullable(),
   quantity: z.number().int(),
   quantityBefore: z.number().int(),
   actualQuantity: z.number().int(),

@@ -485,6 +485,8 @@ export const repairPublicStatusSchema = z.object({
   deliveredAt: z.iso.datetime().nullable(),
   warrantyEndsAt: z.iso.datetime().nullable(),
   history: z.array(z.object({ status: z.enum(REPAIR_STATUSES), statusLabel: z.string(), at: z.iso.datetime() })),
+  /** Who to call about it (issue 54): the shop's name, phone (digits, DDD first) and address, null when not set. */
+  shop: z.object({ name: z.string().nullable(), phone: z.string().nullable(), address: z.string().nullable() }),
 });
 export type RepairPublicStatus = z.infer<typeof repairPublicStatusSchema>;
 

@@ -45,6 +45,7 @@ import {
   productRankRowSchema,
   productSchema,
   profileResponseSchema,
+  purchaseHistoryRowSchema,
   returnRowSchema,
   revenueReportSchema,
   roleSchema,
@@ -112,6 +113,9 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'GET /api/reports/revenue/start/:s/end/:e': z.object({ data: revenueReportSchema }),
   'GET /api/reports/card/settlements/start/:s/end/:e': z.object({ data: cardSettlementReportSchema }),
   'GET /api/reports/product/sold/histories/:id/start/:s/end/:e': z.object({ data: z.array(salesHistoryRowSchema) }),
+  'GET /api/reports/product/purchased/histories/start/:s/end/:e/:id': z.object({
+    data: z.array(purchaseHistoryRowSchema),
+  }),
   'GET /api/reports/order/exchange/start/:s/end/:e/employee/:id': z.object({ data: z.array(exchangeRowSchema) }),
   'GET /api/reports/order/return/start/:s/end/:e/employee/:id': z.object({ data: z.array(returnRowSchema) }),
   'GET /api/reports/deliverer-customers/:id': z.object({ data: z.array(delivererCustomerRowSchema) }),

@@ -102,6 +102,11 @@ export async function readIssuer(db: Executor): Promise<FiscalIssuer> {
   return row ? issuerView(row) : suggestion(db);
 }
 
+/** The shop's phone as the fiscal profile keeps it (DDD and number, digits), or null while none is saved. */
+export async function issuerPhone(db: Executor): Promise<string | null> {
+  return (await repo.issuer(db))?.phone ?? null;
+}
+
 /** The IBGE table's municipality of the address (its code of the address's UF; a typed name must be its name). */
 function checkedMunicipality(address: FiscalIssuerInput['address']) {
   const municipality = municipalityByCode(address.cityCode);

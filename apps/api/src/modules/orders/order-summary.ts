@@ -6,8 +6,8 @@ import {
   describePaymentParts,
   type OrderFilterQuery,
   type OrderSummary,
+  orderPaymentText,
   orderStatusLabel,
-  PAYMENT_METHOD_LABELS,
   shiftDay,
 } from '@backoffice/contract';
 import { searchWords } from '../../lib/sql-input';
@@ -34,7 +34,8 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     delivererId: row.deliverer_id,
     stocker: row.stocker_name,
     stockerId: row.stocker_id,
-    payment: PAYMENT_METHOD_LABELS[row.payment_method],
+    // What pays it: several methods (a used phone and a card) are each named (issue 54).
+    payment: orderPaymentText(row.payment_method, row.total_cents, partsOf(row.payment_parts)),
     paymentMethod: row.payment_method,
     total: centsToReais(row.total_cents),
     shippingCost: centsToReais(row.shipping_cost_cents),

@@ -410,7 +410,7 @@ export const ordersRepository = {
   unitsOf(db: Executor, orderId: number) {
     return db
       .selectFrom('product_units')
-      .select(['product_id', 'imei'])
+      .select(['product_id', 'imei', 'warranty_days'])
       .where('order_id', '=', orderId)
       .orderBy('id')
       .execute();

@@ -271,6 +271,7 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
       const units = await repo.unitsOf(db, id);
       const pix = await pixOfOrder(db, id);
       const contact = await repo.contactFacts(db, id, row.customer_id);
+      const usedWarrantyDays = Math.max(0, ...units.map((unit) => unit.warranty_days ?? 0));
       return {
         ...toOrderSummary(row),
         customerPhone: contact.phone,
@@ -313,6 +314,7 @@ export function createOrdersService(db: DB, storage: Storage, links: FileLinks) 
           : {}),
         fastDeliveryTax: centsToReais(row.fast_delivery_tax_cents),
         warranty: centsToReais(row.warranty_cents),
+        ...(usedWarrantyDays > 0 ? { usedWarrantyDays } : {}),
         discount: centsToReais(row.discount_cents),
         attendant: row.attendant_id !== null ? { id: row.attendant_id, name: row.attendant_name ?? '' } : null,
         finishedAt: row.finished_at ? iso(row.finished_at) : null,

@@ -57,6 +57,7 @@ export function productHistories(db: DB) {
       return rows.map((row) => ({
         costBefore: centsToReais(row.cost_before_cents),
         costAfter: centsToReais(row.cost_after_cents),
+        entryUnitCost: row.entry_unit_cost_cents === null ? null : centsToReais(row.entry_unit_cost_cents),
         quantity: row.quantity_in - row.quantity_out,
         quantityBefore: row.stock_before,
         actualQuantity: row.stock_after,

@@ -464,6 +464,7 @@ export const productsRepository = {
         'm.stock_after',
         'm.cost_before_cents',
         'm.cost_after_cents',
+        'm.entry_unit_cost_cents',
         'm.note',
         'm.created_at',
         'e.name as who',

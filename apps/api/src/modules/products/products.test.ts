@@ -446,6 +446,8 @@ describe('products API', () => {
         {
           costBefore: 10,
           costAfter: 12.08,
+          // The entry's own unit cost beside the average it made (issue 54): R$ 12,50 typed, R$ 12,08 the average.
+          entryUnitCost: 12.5,
           quantity: 10,
           quantityBefore: 2,
           actualQuantity: 12,

@@ -67,7 +67,9 @@ function receipt(
       h(Text, { style: styles.section }, 'Problema relatado'),
       h(Text, { style: styles.body }, repair.problem),
       repair.checklist.length > 0 ? h(Text, { style: styles.section }, 'Estado na entrada') : null,
-      ...repair.checklist.map((item) => line(item.item, item.ok ? 'OK' : 'Com defeito')),
+      // An item left unticked was not seen working: the form asks only what works ('Marque o que funciona'), so the
+      // receipt cannot say it is broken (issue 54); a defect seen is written in the notes below.
+      ...repair.checklist.map((item) => line(item.item, item.ok ? 'OK' : 'Não testado')),
       repair.conditionNotes ? h(Text, { style: styles.body }, repair.conditionNotes) : null,
       h(Text, { style: styles.section }, 'Acessórios deixados'),
       h(Text, { style: styles.body }, repair.accessories ?? 'Nenhum'),

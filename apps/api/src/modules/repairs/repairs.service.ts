@@ -17,14 +17,12 @@ import {
   REPAIR_STATUS_LABELS,
   REPAIR_STATUSES,
   REPAIR_TEXTS,
-  REPAIR_TOKEN_PATTERN,
   type Repair,
   type RepairAction,
   type RepairCreateBody,
   type RepairCustomerOption,
   type RepairMoveBody,
   type RepairPartOption,
-  type RepairPublicStatus,
   type RepairReportRow,
   type RepairStatus,
   type RepairSummary,
@@ -55,6 +53,7 @@ import { sealDevicePassword } from './device-password';
 import { repairPdf } from './receipt';
 import { REPAIR_FILE_FOLDER, totalCents } from './repair-figures';
 import { createRepairMoves } from './repair-moves';
+import { publicRepairStatus } from './repair-status-page';
 import { repairWarranties } from './repair-warranty.service';
 import { type RepairFilter, type RepairRow, repairsRepository as repo } from './repairs.repository';
 
@@ -401,28 +400,8 @@ export function createRepairsService(deps: Pick<AppDeps, 'db' | 'storage' | 'fil
       return repairPdf(repair, await shopIdentity(db), now);
     },
 
-    /** GET /repairs/status/{token}: the public page: the status and its dates only; an unknown token 404. */
-    async publicStatus(token: string): Promise<RepairPublicStatus> {
-      const row = REPAIR_TOKEN_PATTERN.test(token) ? await repo.byToken(db, token) : undefined;
-      if (!row) throw notFound(REPAIR_TEXTS.statusTokenInvalid);
-      const history = await repo.history(db, row.id);
-      return {
-        number: row.id,
-        status: row.status as RepairStatus,
-        statusLabel: REPAIR_STATUS_LABELS[row.status as RepairStatus],
-        message: REPAIR_CUSTOMER_PHRASES[row.status as RepairStatus],
-        receivedAt: iso(row.created_at),
-        estimatedDate: row.estimated_date,
-        updatedAt: iso(row.updated_at),
-        deliveredAt: row.delivered_at ? iso(row.delivered_at) : null,
-        warrantyEndsAt: row.warranty_ends_at ? iso(row.warranty_ends_at) : null,
-        history: history.map((entry) => ({
-          status: entry.status as RepairStatus,
-          statusLabel: REPAIR_STATUS_LABELS[entry.status as RepairStatus],
-          at: iso(entry.created_at),
-        })),
-      };
-    },
+    /** GET /repairs/status/{token}: the public page (`repair-status-page.ts`). */
+    publicStatus: (token: string) => publicRepairStatus(db, token),
 
     /** GET /repairs/warranty/{imei}: the repair warranties of a device, one of our units or not. */
     warranties(imei: string, now = new Date()) {

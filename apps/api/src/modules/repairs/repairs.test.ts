@@ -451,6 +451,7 @@ describe('repairs (issue 42 §2)', () => {
         'message',
         'number',
         'receivedAt',
+        'shop',
         'status',
         'statusLabel',
         'updatedAt',

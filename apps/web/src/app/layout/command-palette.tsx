@@ -11,6 +11,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, firstError } from '../../lib/api-client';
+import { PALETTE_INPUT_ATTRIBUTE, takeTypedKeys } from './palette-shortcut';
 
 export const PALETTE_TEXTS = {
   title: 'Pesquisar',
@@ -202,6 +203,14 @@ export default function CommandPalette({
           autoFocus
           fullWidth
           value={term}
+          // The letters typed between Ctrl+K and this focus (the palette's code still loading) come first.
+          onFocus={() => {
+            const kept = takeTypedKeys();
+            if (kept) {
+              setTerm((now) => now + kept);
+              setActive(0);
+            }
+          }}
           onChange={(event) => {
             setTerm(event.target.value);
             setActive(0);
@@ -223,6 +232,7 @@ export default function CommandPalette({
             'aria-activedescendant': items.length ? `${id}-option-${current}` : undefined,
             autoComplete: 'off',
             spellCheck: false,
+            [PALETTE_INPUT_ATTRIBUTE]: 'true',
           }}
           sx={{ fontSize: 16, py: 0.5 }}
         />

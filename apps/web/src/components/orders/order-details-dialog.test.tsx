@@ -37,6 +37,13 @@ function noParts(orderId: number) {
 }
 
 describe('Detalhes do pedido', () => {
+  it("says 'Possui Garantia? Sim (90 dias)' for an order that sold a seminovo with 90 days, without the paid warranty (issue 54)", () => {
+    renderPage(
+      <OrderDetailsDialog open order={order({ hasWarranty: false, usedWarrantyDays: 90 })} onClose={() => {}} />,
+    );
+    expect(rowValues()['Possui Garantia?']).toBe('Sim (90 dias)');
+  });
+
   it('shows every row of the spec in order, money in BRL, status label and Sim', () => {
     renderPage(<OrderDetailsDialog open order={order()} onClose={() => {}} />);
     expect(screen.getByRole('dialog', { name: 'Detalhes do pedido K7M2Q9' })).toBeTruthy();

@@ -65,6 +65,15 @@ const waitsForPix = awaitsPixPayment;
  * on its own line (items, freight, fast-delivery tax, warranty, discount, total), and 'Fechar'. A transfer/Pix
  * order waiting for its proof also shows the shop's Pix code (hidden when no Pix key is configured).
  */
+/**
+ * 'Possui Garantia?': Sim for the paid warranty or a seminovo sold with its own (with its days: 'Sim (90 dias)',
+ * issue 54), Não otherwise.
+ */
+function warrantyText(order: OrderDetail): string {
+  if (order.usedWarrantyDays) return T.usedWarranty(order.usedWarrantyDays);
+  return order.hasWarranty ? ORDER_TEXTS.yes : ORDER_TEXTS.no;
+}
+
 export function OrderDetailsDialog({ order: given, orderId, open, onClose, startWith = null }: Props) {
   const id = given?.orderId ?? orderId ?? null;
   // Read again on every opening (staleTime 0): a payment the bank just confirmed, a move made elsewhere.
@@ -118,7 +127,7 @@ export function OrderDetailsDialog({ order: given, orderId, open, onClose, start
     [T.rows.deliverer, orNotAvailable(order.deliverer)],
     [T.rows.stocker, orNotAvailable(order.stocker)],
     [T.rows.comments, orNotAvailable(order.comments)],
-    [T.rows.hasWarranty, order.hasWarranty ? ORDER_TEXTS.yes : ORDER_TEXTS.no],
+    [T.rows.hasWarranty, warrantyText(order)],
   ];
   // Delivered: when the customer signed and who received it (decision 0039), after the spec's rows.
   if (order.deliveredAt) rows.push([T.rows.deliveredAt, formatDateTime(order.deliveredAt)]);

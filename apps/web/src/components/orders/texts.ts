@@ -73,6 +73,8 @@ export const ORDER_TEXTS = {
       receivedBy: 'Recebido por',
     },
     receivedBy: (name: string, document: string) => `${name} (documento ${document})`,
+    /** 'Possui Garantia?' of an order that sold a seminovo with its own warranty (issue 54). */
+    usedWarranty: (days: number) => `Sim (${days} dias)`,
     items: 'Itens do pedido',
     /** The lines that make up the order's total (items + freight + fast delivery + warranty − discount). */
     amounts: {

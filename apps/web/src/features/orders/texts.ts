@@ -119,8 +119,10 @@ export const ORDERS_PAGE_TEXTS = {
       danger: true,
     },
     finalize: {
-      title: (code: string) => `Finalizar o pedido ${code}`,
-      text: (customer: string, total: string) => `O pedido de ${customer} (${total}) vai para Finalizados.`,
+      // The spec's words for finishing an order (section 2, Orders); what it does is said under them.
+      title: () => 'Confirma a operação?',
+      text: (customer: string, total: string, code: string) =>
+        `Finalizar o pedido ${code}: o pedido de ${customer} (${total}) vai para Finalizados.`,
       reasonHelp: 'Por exemplo: entregue e conferido pelo cliente (fica no histórico do pedido).',
       confirm: 'Finalizar pedido',
       danger: false,
@@ -145,7 +147,7 @@ export const ORDERS_PAGE_TEXTS = {
     FinalOrderCommand,
     {
       title: (code: string) => string;
-      text: (customer: string, total: string) => string;
+      text: (customer: string, total: string, code: string) => string;
       reasonHelp: string;
       confirm: string;
       danger: boolean;

@@ -16,7 +16,7 @@ import {
 } from '@backoffice/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import { z } from 'zod';
-import { toField } from './lib/pricing';
+import { tierPrice, toField, toPercentField } from './lib/pricing';
 import { PRODUCTS_TEXTS } from './texts';
 
 const V = PRODUCTS_TEXTS.validation;
@@ -47,7 +47,7 @@ const percentage = z
     return Number.isFinite(n) && n >= 0 && n <= 100;
   }, V.percentage);
 
-/** A derived price (gold/silver): may be empty while the cost is; otherwise a number ≥ 0. */
+/** A derived price (gold/silver/bronze): may be empty while the cost is; otherwise a number ≥ 0. */
 const derivedPrice = z.string().refine((value) => {
   if (!value.trim()) return true;
   const n = parseBrazilianNumber(value);
@@ -100,6 +100,7 @@ export const productFormSchema = z.object({
   silverPercentage: percentage,
   silverPrice: derivedPrice,
   bronzePercentage: percentage,
+  bronzePrice: derivedPrice,
   stock: quantity(V.stock, 0),
   stockAlert: integer(V.stockAlert, 0, PRODUCT_LIMITS.stockAlertMax),
   tags: z.array(z.string()),
@@ -134,6 +135,7 @@ export const emptyProductForm: ProductFormValues = {
   silverPercentage: String(NEW_PRODUCT_DISCOUNT.silverPercentage),
   silverPrice: '',
   bronzePercentage: String(NEW_PRODUCT_DISCOUNT.bronzePercentage),
+  bronzePrice: '',
   stock: '0',
   stockAlert: '0',
   tags: [],
@@ -155,11 +157,13 @@ export function productToForm(product: Product): ProductFormValues {
     reference: product.reference ?? '',
     cost: toField(product.cost),
     sellPrice: toField(product.sellPrice),
-    goldPercentage: toField(product.discount.goldPercentage),
+    // The percentages as stored (to the sixth decimal): two decimals would move a typed price by a cent.
+    goldPercentage: toPercentField(product.discount.goldPercentage),
     goldPrice: toField(product.goldPrice),
-    silverPercentage: toField(product.discount.silverPercentage),
+    silverPercentage: toPercentField(product.discount.silverPercentage),
     silverPrice: toField(product.silverPrice),
-    bronzePercentage: toField(product.discount.bronzePercentage),
+    bronzePercentage: toPercentField(product.discount.bronzePercentage),
+    bronzePrice: toField(tierPrice(product.cost, product.discount.bronzePercentage)),
     stock: String(product.stock),
     stockAlert: String(product.stockAlert),
     tags: product.tags,

@@ -141,6 +141,7 @@ export const PRODUCTS_TEXTS = {
       silverPercentage: 'Cliente prata (%)',
       silverPrice: 'Preço prata (R$)',
       bronzePercentage: 'Cliente bronze (%)',
+      bronzePrice: 'Preço bronze (R$)',
       stock: 'Quantidade em estoque',
       stockAlert: 'Alerta de estoque',
       tags: 'Tags',
@@ -190,7 +191,9 @@ export const PRODUCTS_TEXTS = {
   stockEntry: {
     title: (name: string) => `Informar entrada do produto ${name}`,
     quantity: 'Quantidade de Entrada',
-    cost: 'Custo unitário da entrada (R$)',
+    /** The spec's label (section 5); the helper says it is this entry's unit cost, averaged into the product's. */
+    cost: 'Preço de Compra (R$)',
+    costHelp: 'Custo unitário desta entrada: o custo médio do produto é recalculado com ele.',
     source: 'Operação',
     submit: 'Alterar',
     close: 'Fechar Edição',
@@ -304,6 +307,8 @@ export const PRODUCTS_TEXTS = {
       totalSold: 'Total vendido',
       costBefore: 'Custo anterior',
       costAfter: 'Custo atual',
+      /** The entry's own unit cost, beside the average it made (issue 54). */
+      entryUnitCost: 'Custo da entrada',
       quantityBefore: 'Estoque antes',
       actualQuantity: 'Estoque atual',
       source: 'Operação',

@@ -177,6 +177,9 @@ export const REPAIRS_TEXTS = {
   publicDelivered: 'Entregue em',
   publicWarranty: 'Garantia do reparo até',
   publicHistory: 'Etapas',
+  publicShopPhone: 'Telefone/WhatsApp',
+  publicShopAddress: 'Endereço',
+  publicShopWhatsApp: 'Chamar no WhatsApp',
   publicLoading: 'Consultando a ordem de serviço…',
   publicNotFound:
     'Não encontramos esta ordem de serviço. Confira o link ou o QR code do comprovante, ou fale com a loja.',

@@ -5,6 +5,7 @@ import {
   type Customer,
   formatDocument,
   formatPhone,
+  shownEmail,
 } from '@backoffice/contract';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -28,7 +29,13 @@ const C = CUSTOMERS_TEXTS.columns;
 const BASE_COLUMNS: GridColDef<Customer>[] = [
   { field: 'id', headerName: 'Id', width: 70, type: 'number' },
   { field: 'name', headerName: C.name, flex: 1.2, minWidth: 180 },
-  { field: 'email', headerName: C.email, flex: 1.2, minWidth: 200 },
+  {
+    field: 'email',
+    headerName: C.email,
+    flex: 1.2,
+    minWidth: 200,
+    valueFormatter: (value: string) => shownEmail(value),
+  },
   { field: 'phone', headerName: C.phone, width: 150, valueFormatter: (value: string) => formatPhone(value) },
   {
     field: 'document',

@@ -1,4 +1,4 @@
-import { type Customer, documentType, TRADE_IN_PERMISSIONS } from '@backoffice/contract';
+import { type Customer, documentType, shownEmail, TRADE_IN_PERMISSIONS } from '@backoffice/contract';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import PhoneAndroidOutlinedIcon from '@mui/icons-material/PhoneAndroidOutlined';
@@ -87,7 +87,7 @@ export function DetailsDialog({ customer, loading, onClose, privacy }: DetailsDi
           title={T.customer}
           cells={[
             [T.name, orNA(customer.name)],
-            [T.email, orNA(customer.email)],
+            [T.email, orNA(shownEmail(customer.email))],
             [T.phone, orNA(formatPhone(customer.phone))],
             [T.document, orNA(formatDocument(doc))],
             [T.documentType, doc ? documentType(doc) : T.na],

@@ -56,7 +56,7 @@ export function FinalMoveDialog({ move, order, comment = '', onDone, onClose }: 
       }
     >
       <Alert severity={texts.danger ? 'warning' : 'info'} sx={{ mb: 2 }}>
-        {texts.text(order.customer, formatMoney(order.total))} {T.final}
+        {texts.text(order.customer, formatMoney(order.total), order.code)} {T.final}
       </Alert>
       <OrderReasonField control={control} label={T.reason} helperText={texts.reasonHelp} />
     </FormDialog>

@@ -465,9 +465,12 @@ describe('Orders page', () => {
     await selectRow(user, 'Cliente 50');
     await waitFor(() => expect(button('Finalizar pedido').disabled).toBe(false));
     await user.click(button('Finalizar pedido'));
-    const dialog = await screen.findByRole('dialog', { name: 'Finalizar o pedido AB50-X' });
+    // The spec's words as the title, what it does beside them (issue 54).
+    const dialog = await screen.findByRole('dialog', { name: 'Confirma a operação?' });
     expect(
-      within(dialog).getByText('O pedido de Cliente 50 (R$ 1.319,80) vai para Finalizados. Não é possível desfazer.'),
+      within(dialog).getByText(
+        'Finalizar o pedido AB50-X: o pedido de Cliente 50 (R$ 1.319,80) vai para Finalizados. Não é possível desfazer.',
+      ),
     ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Finalizar pedido' }));
     expect(await within(dialog).findByText('Preencha o campo')).toBeTruthy();

@@ -166,7 +166,7 @@ const COLUMNS: GridColDef<OrderSummary>[] = [
     flex: 1,
     valueFormatter: (value: string | null) => orNotAvailable(value),
   },
-  { field: 'payment', headerName: T.table.columns.payment, width: 120 },
+  { field: 'payment', headerName: T.table.columns.payment, width: 200 },
 ];
 
 /** /admin/orders: status cards, the search by code, the orders of one status and their actions and modals. */

@@ -63,3 +63,41 @@ describe('Histórico do Produto: sales of a phone', () => {
     expect(within(row).getByText('R$ 3.999,80')).toBeTruthy();
   });
 });
+
+describe('Histórico do Produto: stock entries (issue 54)', () => {
+  it("shows each entry's own unit cost beside the average it made", async () => {
+    const { first, last } = quickPeriodDays('last7', new Date());
+    const start = `${first}T00:00:00`;
+    const end = `${last}T23:59:59`;
+    mockApi({
+      [`GET /api/reports/product/purchased/histories/start/${start}/end/${end}/9`]: {
+        body: {
+          data: [
+            {
+              // 3 at R$ 1.500,00 + 1 at R$ 1.420,00 = 5.920,00 ÷ 4 = R$ 1.480,00.
+              costBefore: 1500,
+              costAfter: 1480,
+              entryUnitCost: 1420,
+              quantity: 1,
+              quantityBefore: 3,
+              actualQuantity: 4,
+              source: 'Compra de fornecedor',
+              who: 'Carlos Estoquista',
+              when: '2026-11-20T15:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<HistoryPanel product={PHONE} onClose={() => {}} />);
+    await user.click(screen.getByRole('combobox', { name: /Tipo de histórico/ }));
+    await user.click(await screen.findByRole('option', { name: 'Compras' }));
+    await user.click(screen.getByRole('button', { name: 'Gerar' }));
+    const row = (await screen.findByText('Compra de fornecedor')).closest('[role="row"]') as HTMLElement;
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers.indexOf('Custo da entrada')).toBe(headers.indexOf('Custo atual') - 1);
+    expect(within(row).getByText('R$ 1.420,00')).toBeTruthy();
+    expect(within(row).getByText('R$ 1.480,00')).toBeTruthy();
+  });
+});

@@ -62,6 +62,7 @@ const salesColumnsOf = (rows: readonly SalesHistoryRow[]) =>
 
 const purchaseColumns: GridColDef<Row<PurchaseHistoryRow>>[] = [
   { field: 'costBefore', headerName: C.costBefore, minWidth: 120, flex: 0.6, ...money },
+  { field: 'entryUnitCost', headerName: C.entryUnitCost, minWidth: 130, flex: 0.6, ...money },
   { field: 'costAfter', headerName: C.costAfter, minWidth: 110, flex: 0.6, ...money },
   { field: 'quantity', headerName: C.quantity, minWidth: 100, flex: 0.5, ...int },
   { field: 'quantityBefore', headerName: C.quantityBefore, minWidth: 125, flex: 0.6, ...int },

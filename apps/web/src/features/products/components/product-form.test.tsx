@@ -1,4 +1,4 @@
-import type { Brand, Product } from '@backoffice/contract';
+import { type Brand, type Product, priceFromPercentage } from '@backoffice/contract';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -308,6 +308,55 @@ describe('Editar Produto form', () => {
   });
 });
 
+describe('level prices typed in reais (issue 54: Preço ouro 300,00 came back 300,01)', () => {
+  it('sends the percentage that gives back R$ 300,00 over R$ 180,00 (66,666667 %, shown 66,67 %), not 66,67 % (R$ 300,01)', async () => {
+    const { user, onSubmit } = renderForm({ mode: 'edit', product: PRODUCT });
+    await user.clear(field(/^Preço de compra/));
+    await user.type(field(/^Preço de compra/), '180');
+    await user.clear(field(/^Preço ouro/));
+    await user.type(field(/^Preço ouro/), '300,00');
+    expect(field(/^Cliente ouro/).value).toBe('66,67'); // 120 / 180 = 66,666…%
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const [[body]] = onSubmit.mock.calls as unknown as [[{ discount: { goldPercentage: number } }]];
+    // 18000 × (1 + 0,66666667) = 30000,00006 → 30000 cents; 66,67 % gave 30000,6 → 30001.
+    expect(priceFromPercentage(18_000, body.discount.goldPercentage)).toBe(30_000);
+  });
+
+  it('keeps a stored 66,666667 % as it is when the product is edited and saved (not 66,67 %)', async () => {
+    const product = {
+      ...PRODUCT,
+      cost: 180,
+      goldPrice: 300,
+      discount: { ...PRODUCT.discount, goldPercentage: 66.666667 },
+    };
+    const { user, onSubmit } = renderForm({ mode: 'edit', product });
+    expect(field(/^Cliente ouro/).value).toBe('66,67');
+    expect(field(/^Preço ouro/).value).toBe('300,00');
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ discount: expect.objectContaining({ goldPercentage: 66.666667 }) }),
+      [],
+    );
+  });
+
+  it("has a 'Preço bronze (R$)' field beside 'Cliente bronze (%)': each follows the other", async () => {
+    const { user } = renderForm();
+    await user.type(field(/^Preço de compra/), '10');
+    await user.type(field(/^Cliente bronze/), '{Backspace}5');
+    expect(field(/^Preço bronze/).value).toBe('10,50'); // 10 + 5 % of 10
+    await user.clear(field(/^Preço bronze/));
+    await user.type(field(/^Preço bronze/), '11');
+    expect(field(/^Cliente bronze/).value).toBe('10'); // 1 / 10 = 10 %
+  });
+
+  it("shows an edited product's bronze price: cost R$ 10,00 + 7,5 % = R$ 10,75", () => {
+    renderForm({ mode: 'edit', product: { ...PRODUCT, discount: { ...PRODUCT.discount, bronzePercentage: 7.5 } } });
+    expect(field(/^Preço bronze/).value).toBe('10,75');
+  });
+});
+
 describe("'Código de barras' on the product form and details", () => {
   it('refuses a wrong check digit as the server does, then sends the GTIN typed', async () => {
     const { user, onSubmit } = renderForm({ mode: 'edit', product: PRODUCT });
@@ -414,7 +463,7 @@ describe('stock-entry dialog', () => {
     await user.click(within(dialog).getByLabelText(/^Quantidade de Entrada/));
     await user.tab();
     expect(await within(dialog).findByText('Informe a quantidade do produto em estoque')).toBeTruthy();
-    await user.clear(within(dialog).getByLabelText(/^Custo unitário da entrada/));
+    await user.clear(within(dialog).getByLabelText(/^Preço de Compra/));
     await user.tab();
     expect(await within(dialog).findByText('Informe o preço do produto')).toBeTruthy();
     expect(submit.disabled).toBe(true);
@@ -430,13 +479,13 @@ describe('stock-entry dialog', () => {
     await user.clear(within(dialog).getByLabelText(/^Quantidade de Entrada/));
     await user.type(within(dialog).getByLabelText(/^Quantidade de Entrada/), '6');
     // above zero with at most two decimals, as the server requires
-    await user.type(within(dialog).getByLabelText(/^Custo unitário da entrada/), '0');
+    await user.type(within(dialog).getByLabelText(/^Preço de Compra/), '0');
     await user.tab();
     expect(await within(dialog).findByText('Informe o preço do produto')).toBeTruthy();
-    await user.clear(within(dialog).getByLabelText(/^Custo unitário da entrada/));
+    await user.clear(within(dialog).getByLabelText(/^Preço de Compra/));
     // a third decimal cannot be typed
-    await user.type(within(dialog).getByLabelText(/^Custo unitário da entrada/), '11,255');
-    expect((within(dialog).getByLabelText(/^Custo unitário da entrada/) as HTMLInputElement).value).toBe('11,25');
+    await user.type(within(dialog).getByLabelText(/^Preço de Compra/), '11,255');
+    expect((within(dialog).getByLabelText(/^Preço de Compra/) as HTMLInputElement).value).toBe('11,25');
     await user.click(within(dialog).getByRole('combobox', { name: /^Operação/ }));
     await user.click(await screen.findByRole('option', { name: 'Bonificação do fornecedor' }));
     await waitFor(() => expect(submit.disabled).toBe(false));
@@ -585,7 +634,7 @@ describe('stock-entry dialog of a product that controls IMEI (issue 17)', () => 
     await user.paste([IMEI.a, `${IMEI.b};${IMEI.d}`, IMEI.e].join('\n'));
     await waitFor(() => expect(submit.disabled).toBe(false));
     expect(quantity.value).toBe('3');
-    await user.type(within(dialog).getByLabelText(/^Custo unitário da entrada/), '{Control>}a{/Control}3.950,5');
+    await user.type(within(dialog).getByLabelText(/^Preço de Compra/), '{Control>}a{/Control}3.950,5');
     await user.click(submit);
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({

@@ -31,7 +31,7 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import { ImeiListField } from '../../../components/imei-list-field';
 import { useNotify } from '../../../components/notifier';
 import type { PreparedImage } from '../lib/image-resize';
-import { tierPercentage, tierPrice, toField } from '../lib/pricing';
+import { tierPercentage, tierPrice, toField, toPercentField } from '../lib/pricing';
 import {
   emptyProductForm,
   formToBody,
@@ -69,7 +69,9 @@ interface Props {
 }
 
 const HALF = { xs: 12, sm: 6 };
-const THIRD = { xs: 12, sm: 4 };
+/** The customer levels, each a percentage over the cost and the price it gives (issue 54: bronze too). */
+const TIERS = ['gold', 'silver', 'bronze'] as const;
+type Tier = (typeof TIERS)[number];
 
 /** A select with its '+ Nova …' button beside it, and the inline form that button opens below them. */
 function WithAddButton(props: { addText: string; onAdd: () => void; inline: ReactNode; children: ReactNode }) {
@@ -129,24 +131,27 @@ export function ProductForm(props: Props) {
     setValue(name, value, { shouldValidate: true, shouldDirty: true });
 
   /**
-   * Cost or a percentage changed: gold and silver prices follow, cost plus that percentage of the cost,
+   * Cost or a percentage changed: the levels' prices follow, cost plus that percentage of the cost,
    * computed as the server does (`tierPrice`: the contract's exact `priceFromPercentage`).
    */
   const recomputePrices = () => {
     const cost = parseBrazilianNumber(getValues('cost'));
     if (!(cost >= 0 && cost <= PRODUCT_LIMITS.maxPrice)) return;
-    for (const tier of ['gold', 'silver'] as const) {
+    for (const tier of TIERS) {
       const pct = parseBrazilianNumber(getValues(`${tier}Percentage`));
       // Out of 0–100 the field shows its error and the price keeps its last value.
       if (pct >= 0 && pct <= 100) set(`${tier}Price`, toField(tierPrice(cost, pct)));
     }
   };
-  /** A gold or silver price changed: its percentage over the cost follows (`tierPercentage`, two decimals). */
-  const recomputePercentage = (tier: 'gold' | 'silver') => {
+  /**
+   * A level's price changed: its percentage over the cost follows (`tierPercentage`, to the sixth decimal, so
+   * the server's price is the one typed: R$ 300,00 over R$ 180,00 is 66,666667 %, shown 66,67 %).
+   */
+  const recomputePercentage = (tier: Tier) => {
     const cost = parseBrazilianNumber(getValues('cost'));
     const price = parseBrazilianNumber(getValues(`${tier}Price`));
     if (Number.isFinite(cost) && cost > 0 && Number.isFinite(price))
-      set(`${tier}Percentage`, toField(tierPercentage(cost, price)));
+      set(`${tier}Percentage`, toPercentField(tierPercentage(cost, price)));
   };
 
   const choose = async (files: File[]) => {
@@ -295,13 +300,13 @@ export function ProductForm(props: Props) {
                 <Grid size={HALF}>
                   <FormMoneyField control={control} name="sellPrice" label={F.sellPrice} required helperText={null} />
                 </Grid>
-                {(['gold', 'silver'] as const).map((tier) => (
+                {TIERS.map((tier) => (
                   <Grid key={tier} size={HALF}>
                     <Box sx={{ display: 'flex', gap: 1 }}>
                       <FormPercentField
                         control={control}
                         name={`${tier}Percentage`}
-                        label={tier === 'gold' ? F.goldPercentage : F.silverPercentage}
+                        label={F[`${tier}Percentage`]}
                         required
                         onChange={recomputePrices}
                         helperText={null}
@@ -309,23 +314,14 @@ export function ProductForm(props: Props) {
                       <FormMoneyField
                         control={control}
                         name={`${tier}Price`}
-                        label={tier === 'gold' ? F.goldPrice : F.silverPrice}
+                        label={F[`${tier}Price`]}
                         onChange={() => recomputePercentage(tier)}
                         helperText={null}
                       />
                     </Box>
                   </Grid>
                 ))}
-                <Grid size={THIRD}>
-                  <FormPercentField
-                    control={control}
-                    name="bronzePercentage"
-                    label={F.bronzePercentage}
-                    required
-                    helperText={null}
-                  />
-                </Grid>
-                <Grid size={THIRD}>
+                <Grid size={HALF}>
                   {takesUnits ? (
                     <TextField
                       label={F.unitsStock}
@@ -345,7 +341,7 @@ export function ProductForm(props: Props) {
                     />
                   )}
                 </Grid>
-                <Grid size={THIRD}>
+                <Grid size={HALF}>
                   <FormTextField
                     control={control}
                     name="stockAlert"
@@ -468,7 +464,7 @@ export function ProductForm(props: Props) {
                     {F.fiscalHelp}
                   </Typography>
                 </Grid>
-                <Grid size={THIRD}>
+                <Grid size={HALF}>
                   <FormTextField
                     control={control}
                     name="ncm"
@@ -477,7 +473,7 @@ export function ProductForm(props: Props) {
                     helperText={F.ncmHelp}
                   />
                 </Grid>
-                <Grid size={THIRD}>
+                <Grid size={HALF}>
                   <FormTextField
                     control={control}
                     name="cest"
@@ -486,7 +482,7 @@ export function ProductForm(props: Props) {
                     helperText={F.cestHelp}
                   />
                 </Grid>
-                <Grid size={THIRD}>
+                <Grid size={HALF}>
                   <FormTextField
                     control={control}
                     name="unit"

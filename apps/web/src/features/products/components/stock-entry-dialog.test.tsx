@@ -37,13 +37,29 @@ async function typeEntry(
   cost: string,
 ) {
   await user.type(within(dialog).getByLabelText(/^Quantidade de Entrada/), quantity);
-  const field = within(dialog).getByLabelText(/^Custo unitário da entrada/);
+  const field = within(dialog).getByLabelText(/^Preço de Compra/);
   await user.clear(field);
   await user.type(field, cost);
   return within(dialog).findByTestId('average-cost-preview');
 }
 
 describe('stock-entry dialog: the average cost and the level prices before confirming (issue 39)', () => {
+  it("labels the cost with the spec's 'Preço de Compra (R$)' and says under it that it is this entry's unit cost (issue 54)", () => {
+    renderPage(
+      <StockEntryDialog
+        product={IPHONE}
+        sources={SOURCES}
+        onClose={() => undefined}
+        onSubmit={vi.fn(async () => undefined)}
+      />,
+    );
+    const dialog = screen.getByRole('dialog');
+    const field = within(dialog).getByRole('textbox', { name: 'Preço de Compra (R$)' });
+    expect(field.getAttribute('aria-describedby')).toBeTruthy();
+    const help = document.getElementById(field.getAttribute('aria-describedby') as string);
+    expect(help?.textContent).toBe('Custo unitário desta entrada: o custo médio do produto é recalculado com ele.');
+  });
+
   it('shows the weighted average of the stock and the entry, and the level prices that follow it', async () => {
     const onSubmit = vi.fn(async () => undefined);
     renderPage(<StockEntryDialog product={IPHONE} sources={SOURCES} onClose={() => undefined} onSubmit={onSubmit} />);

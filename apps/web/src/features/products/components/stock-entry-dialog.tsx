@@ -150,7 +150,7 @@ export function StockEntryDialog({ product, sources, onClose, onSubmit, error, s
             helperText={null}
           />
         )}
-        <FormMoneyField control={control} name="cost" label={T.cost} required helperText={null} />
+        <FormMoneyField control={control} name="cost" label={T.cost} required helperText={T.costHelp} />
         {product && (
           <AverageCostPreview
             product={product}

@@ -1,3 +1,4 @@
+import { shownEmail } from '@backoffice/contract';
 import { useState } from 'react';
 import { type Choice, ChoicePicker } from '../../../components/choice-picker';
 import { useCustomerOptions } from '../api/receivables-api';
@@ -27,7 +28,7 @@ export function CustomerPicker({
       onTypedChange={setTyped}
       found={options.data ?? []}
       loading={options.isFetching}
-      hint={(option) => ('email' in option && option.email ? option.email : null)}
+      hint={(option) => ('email' in option && shownEmail(option.email)) || null}
       width={width ? { xs: '100%', sm: width } : undefined}
     />
   );

@@ -68,6 +68,7 @@ describe('the public status page', () => {
         { status: 'RECEIVED', statusLabel: 'Recebido', at: '2027-03-10T15:00:00.000Z' },
         { status: 'IN_REPAIR', statusLabel: 'Em reparo', at: '2027-03-11T13:30:00.000Z' },
       ],
+      shop: { name: null, phone: null, address: null },
     });
     const calls = mockFetch({ 'GET /api/repairs/status/abcdefghijklmnopqrstuvwxyz012345': { body: { data: status } } });
     renderPage(<RepairStatusPage />, { path: '/os/:token', url: '/os/abcdefghijklmnopqrstuvwxyz012345' });
@@ -80,6 +81,33 @@ describe('the public status page', () => {
     expect(text).toContain('11/03/2027 10:30:00 · Em reparo');
     // Asked without a token: the page is the customer's.
     expect(calls[0]?.headers).not.toHaveProperty('Authorization');
+  });
+
+  it("shows the shop's name, phone with its WhatsApp link and address (issue 54)", async () => {
+    const status = repairPublicStatusSchema.parse({
+      number: 13,
+      status: 'RECEIVED',
+      statusLabel: 'Recebido',
+      message: 'Recebemos o seu aparelho.',
+      receivedAt: '2027-03-10T15:00:00.000Z',
+      estimatedDate: '2027-03-13',
+      updatedAt: '2027-03-10T15:00:00.000Z',
+      deliveredAt: null,
+      warrantyEndsAt: null,
+      history: [{ status: 'RECEIVED', statusLabel: 'Recebido', at: '2027-03-10T15:00:00.000Z' }],
+      shop: { name: 'Celular Center', phone: '11987654321', address: 'Rua das Flores, 10 - Centro\nSão Paulo - SP' },
+    });
+    mockFetch({ 'GET /api/repairs/status/abcdefghijklmnopqrstuvwxyz012345': { body: { data: status } } });
+    renderPage(<RepairStatusPage />, { path: '/os/:token', url: '/os/abcdefghijklmnopqrstuvwxyz012345' });
+    const shop = await screen.findByRole('region', { name: 'Celular Center' });
+    expect(within(shop).getByRole('link', { name: '(11) 98765-4321' }).getAttribute('href')).toBe('tel:+5511987654321');
+    expect(
+      within(shop)
+        .getByRole('link', { name: /WhatsApp/ })
+        .getAttribute('href'),
+    ).toBe('https://wa.me/5511987654321');
+    expect(shop.textContent).toContain('Rua das Flores, 10 - Centro');
+    expect(shop.textContent).toContain('São Paulo - SP');
   });
 
   it('says so for an unknown link', async () => {

@@ -1,7 +1,8 @@
-import { FINAL_REPAIR_STATUSES, type RepairPublicStatus } from '@backoffice/contract';
+import { FINAL_REPAIR_STATUSES, formatPhone, type RepairPublicStatus, whatsAppPhone } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -20,6 +21,38 @@ function Figure({ label, value }: { label: string; value: string }) {
       <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }}>
         {value}
       </Typography>
+    </Box>
+  );
+}
+
+/** Who to call about it (issue 54): the shop's name, its phone (and WhatsApp) and its address, as far as they are set. */
+function ShopContact({ shop }: { shop: RepairPublicStatus['shop'] }) {
+  const whatsApp = whatsAppPhone(shop.phone);
+  if (!shop.name && !shop.phone && !shop.address) return null;
+  return (
+    <Box component="section" aria-labelledby="repair-status-shop">
+      <Typography id="repair-status-shop" variant="subtitle2" component="h2" sx={{ mb: 0.5 }}>
+        {shop.name ?? T.publicShopPhone}
+      </Typography>
+      {shop.phone ? (
+        <Typography variant="body2">
+          {`${T.publicShopPhone}: `}
+          <Link href={whatsApp ? `tel:+${whatsApp}` : undefined}>{formatPhone(shop.phone)}</Link>
+          {whatsApp ? (
+            <>
+              {' · '}
+              <Link href={`https://wa.me/${whatsApp}`} target="_blank" rel="noopener noreferrer">
+                {T.publicShopWhatsApp}
+              </Link>
+            </>
+          ) : null}
+        </Typography>
+      ) : null}
+      {shop.address ? (
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }} aria-label={T.publicShopAddress}>
+          {shop.address}
+        </Typography>
+      ) : null}
     </Box>
   );
 }
@@ -61,6 +94,7 @@ function StatusView({ status }: { status: RepairPublicStatus }) {
           ))}
         </Box>
       </Box>
+      <ShopContact shop={status.shop} />
     </Stack>
   );
 }
@@ -68,7 +102,7 @@ function StatusView({ status }: { status: RepairPublicStatus }) {
 /**
  * The public page of a service order (`/os/{token}`, the receipt's QR code; no sign-in): only its status, the
  * customer's sentence for it and its dates (received, estimated, delivered, warranty, last change) and the steps
- * with their dates — nothing about the person or the device, as the API answers it. An unknown link says so.
+ * with their dates, and the shop's name, phone and address — nothing about the person or the device, as the API answers it. An unknown link says so.
  */
 export default function RepairStatusPage() {
   const { token = '' } = useParams();

@@ -1,4 +1,4 @@
-import { type Customer, PERMISSIONS } from '@backoffice/contract';
+import { type Customer, PERMISSIONS, shownEmail } from '@backoffice/contract';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import Alert from '@mui/material/Alert';
@@ -136,7 +136,7 @@ export function CustomerSearchStep({ onSelect }: { onSelect(customer: SelectedCu
                   }}
                 >
                   <TableCell sx={{ wordBreak: 'break-word' }}>{customer.name}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{customer.email}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{shownEmail(customer.email)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

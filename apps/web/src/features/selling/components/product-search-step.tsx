@@ -1,4 +1,4 @@
-import type { SellingProduct } from '@backoffice/contract';
+import { type SellingProduct, shownEmail } from '@backoffice/contract';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import ImageNotSupportedOutlinedIcon from '@mui/icons-material/ImageNotSupportedOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
@@ -69,7 +69,7 @@ export function SelectedCustomerBar({ customer, cartCount, onOpenCart, onChangeC
           <Chip size="small" label={T.level(customer.levelName)} sx={{ ml: 1, verticalAlign: 'text-bottom' }} />
         ) : null}
         <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-          {customer.email}
+          {shownEmail(customer.email)}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto' }}>
