@@ -156,4 +156,23 @@ describe('docs/architecture.md, "Where the business rules live"', () => {
       }),
     ).toEqual([]);
   });
+
+  it('is grouped by module: each group a module of the API (or the foundation, or the demo), none twice', () => {
+    const markdown = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+    const section = markdown.slice(
+      markdown.indexOf(TABLE_TITLE),
+      markdown.indexOf('\n## ', markdown.indexOf(TABLE_TITLE)),
+    );
+    const groups = [...section.matchAll(/^### (.+)$/gm)].map((m) => m[1] ?? '');
+    const modules = readdirSync(path.join(ROOT, 'apps/api/src/modules')).filter((m) =>
+      statSync(path.join(ROOT, 'apps/api/src/modules', m)).isDirectory(),
+    );
+    const unknown = groups.filter(
+      (group) =>
+        !group.startsWith('Foundation') && !group.startsWith('The demo') && !modules.includes(group.replace(/`/g, '')),
+    );
+    expect(groups.length).toBeGreaterThan(20);
+    expect(unknown).toEqual([]);
+    expect(new Set(groups).size).toBe(groups.length);
+  });
 });
