@@ -6,7 +6,7 @@ import { type SystemTaskStatus, systemTasksEnvelopeSchema } from '@backoffice/co
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { thisProcessOwner } from '../../lib/process-owner';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
-import { systemTasksRepository } from '../system-tasks/system-tasks.repository';
+import { recordTaskStart } from '../system-tasks/test-system-tasks';
 
 /**
  * A manual backup in 'Tarefas do sistema' (issue 53 finding 12): its run or its failure is counted there like the
@@ -84,7 +84,7 @@ describe("a manual backup in 'Tarefas do sistema'", () => {
   it('started by a process that is gone and never ended: interrupted; by one still running: under way', async () => {
     const startedAt = new Date(Date.now() - 60_000);
     const pid = await endedPid();
-    await systemTasksRepository.started(t.db, 'backup', {
+    await recordTaskStart(t.db, 'backup', {
       at: startedAt,
       by: `${hostname()} #${pid} web`,
       owner: `${hostname()}:${pid}.12345`,
@@ -96,7 +96,7 @@ describe("a manual backup in 'Tarefas do sistema'", () => {
     });
 
     // This process (its PID and start time): under way.
-    await systemTasksRepository.started(t.db, 'backup', {
+    await recordTaskStart(t.db, 'backup', {
       at: startedAt,
       by: `${hostname()} #${process.pid} web`,
       owner: `${hostname()}:${thisProcessOwner()}`,
@@ -108,9 +108,9 @@ describe("a manual backup in 'Tarefas do sistema'", () => {
     const owner = 'outra-maquina:4120.777';
     const by = 'outra-maquina #4120 web';
     // A minute ago: under way. Six hours and a minute ago (6 × 60 + 1 = 361 minutes): interrupted.
-    await systemTasksRepository.started(t.db, 'backup', { at: new Date(Date.now() - 60_000), by, owner });
+    await recordTaskStart(t.db, 'backup', { at: new Date(Date.now() - 60_000), by, owner });
     expect(await backupTask()).toMatchObject({ startedBy: by, interrupted: false });
-    await systemTasksRepository.started(t.db, 'backup', { at: new Date(Date.now() - 361 * 60_000), by, owner });
+    await recordTaskStart(t.db, 'backup', { at: new Date(Date.now() - 361 * 60_000), by, owner });
     expect(await backupTask()).toMatchObject({ startedBy: by, interrupted: true });
   });
 });

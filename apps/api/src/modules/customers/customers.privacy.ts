@@ -23,7 +23,7 @@ import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { deleteUnreferencedFiles } from '../../lib/storage';
-import { forgetPixPayersOf } from '../payments/pix-payers';
+import { forgetPixPayersOf } from '../payments/payments.service';
 import { imeisOfOrders } from '../stock/stock.service';
 import { customerTracesRepository as traces } from './customers.privacy.repository';
 import { type PersonTraces, personPattern, redactDeep, redactText } from './customers.redact';

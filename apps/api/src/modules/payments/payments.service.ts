@@ -96,6 +96,9 @@ function entryLabel(raw: unknown, index: number): { index: number; endToEndId?: 
   return typeof id === 'string' && /^[A-Za-z0-9]{1,40}$/.test(id) ? { index, endToEndId: id } : { index };
 }
 
+/** LGPD: the payer of the Pix that paid nothing but named an anonymised customer's txids or CPF, forgotten (issue 53 §6). */
+export { forgetPixPayersOf } from './pix-payers';
+
 /** A Pix the bank told us of (one entry of its webhook), in our units. */
 export interface ReceivedPix {
   endToEndId: string;

@@ -8,7 +8,7 @@ import {
 } from '@backoffice/contract';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/errors';
-import { issuerPhone } from '../fiscal/fiscal-issuer';
+import { issuerPhone } from '../fiscal/fiscal.service';
 import { shopIdentity } from '../settings/settings.service';
 import { repairsRepository as repo } from './repairs.repository';
 
