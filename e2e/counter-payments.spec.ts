@@ -339,7 +339,8 @@ describe("the counter's payments: a walk-in paying by card, a registered custome
       const deliver = field.getByRole('dialog', { name: `Entrega do pedido ${code}` });
       await deliver.waitFor();
       expect(plain(await deliver.textContent())).toContain(
-        `Valor Total: ${money(totalCents)} (Cartão, receber ${money(cardCents)} no cartão (maquininha))`,
+        // The order's payment names each method that pays it (a Pix part and the card at the door, issue 54).
+        `Valor Total: ${money(totalCents)} (Múltiplos: Pix, Cartão, receber ${money(cardCents)} no cartão (maquininha))`,
       );
       await expectAccessible(field, 'Entrega: levar maquininha');
       await deliver.screenshot({ path: shotPath('counter-payments-8b-courier-deliver-phone') });

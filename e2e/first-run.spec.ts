@@ -99,8 +99,17 @@ describe("first run: the administrator of a new shop fills in 'Configuração in
 
     await expect.poll(() => finish.isEnabled()).toBe(true);
     await finish.click();
-    await snackbar(page, 'Configuração inicial concluída.');
     await dialog.waitFor({ state: 'detached' });
+
+    // The next step offers the backups' passphrase and says where to keep it (issue 53 finding 13, decision 0068).
+    const step = page.getByRole('dialog', { name: 'Senha dos backups' });
+    await step.getByText(/^Guarde a senha fora do servidor: num gerenciador de senhas da loja/).waitFor();
+    await screenshot(page, 'first-run-backup-passphrase');
+    await step.getByLabel(/^Senha dos backups/).fill('cofre da loja nova no centro');
+    await step.getByLabel(/^Repita a senha/).fill('cofre da loja nova no centro');
+    await step.getByRole('button', { name: 'Definir senha' }).click();
+    await snackbar(page, 'Senha dos backups definida: os próximos backups saem criptografados.');
+    await step.waitFor({ state: 'detached' });
   });
 
   it('does not open again after a reload, and Configurações shows what was saved', async () => {

@@ -64,7 +64,8 @@ describe('split payments: a part paid by card in the order details', () => {
     await details.getByText('Nenhum pagamento registrado.').waitFor();
     // A part: R$ 10,00 by credit card in 3×, typed '10,00'.
     await addCardPart(page, details, '10,00');
-    const row = details.getByRole('row').filter({ hasText: 'Cartão' });
+    // The part's row (the details' 'Forma de Pagamento' now names every method, 'Múltiplos: Pix, Cartão').
+    const row = details.getByRole('row').filter({ hasText: /^Cartão/ });
     await row.waitFor();
     expect(await row.textContent()).toContain('Confirmado');
     expect(await row.textContent()).toContain('Crédito 3× Visa');

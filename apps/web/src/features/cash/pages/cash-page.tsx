@@ -54,6 +54,9 @@ export default function CashPage() {
   const sessionsRef = useRef<HTMLElement>(null);
   const data = overview.data;
   const tolerance = data?.tolerance ?? 0;
+  // The register as the screen has it now, not as it was when its button was pressed: a 'Sangria' pressed while the
+  // top-up before it was still being read back would otherwise offer (and check against) the drawer without it.
+  const live = (register: CashRegister) => data?.registers.find((r) => r.id === register.id) ?? register;
   const { mayApprove, approvalBlocked } = access;
   const report = useCallback(
     (session: CashSession) =>
@@ -155,12 +158,14 @@ export default function CashPage() {
         onApprove={setApproving}
         sectionRef={sessionsRef}
       />
-      {dialog?.action === 'open' ? <OpenDialog register={dialog.register} onClose={() => setDialog(null)} /> : null}
+      {dialog?.action === 'open' ? (
+        <OpenDialog register={live(dialog.register)} onClose={() => setDialog(null)} />
+      ) : null}
       {dialog?.action === 'TOP_UP' || dialog?.action === 'REMOVAL' ? (
-        <EntryDialog kind={dialog.action} register={dialog.register} onClose={() => setDialog(null)} />
+        <EntryDialog kind={dialog.action} register={live(dialog.register)} onClose={() => setDialog(null)} />
       ) : null}
       {dialog?.action === 'close' ? (
-        <CloseDialog register={dialog.register} tolerance={tolerance} onClose={() => setDialog(null)} />
+        <CloseDialog register={live(dialog.register)} tolerance={tolerance} onClose={() => setDialog(null)} />
       ) : null}
       {opened !== null ? (
         <SessionDialog
