@@ -105,8 +105,8 @@ describe("first run: the administrator of a new shop fills in 'Configuração in
     const step = page.getByRole('dialog', { name: 'Senha dos backups' });
     await step.getByText(/^Guarde a senha fora do servidor: num gerenciador de senhas da loja/).waitFor();
     await screenshot(page, 'first-run-backup-passphrase');
-    await step.getByLabel(/^Senha dos backups/).fill('cofre da loja nova no centro');
-    await step.getByLabel(/^Repita a senha/).fill('cofre da loja nova no centro');
+    await step.getByRole('textbox', { name: 'Senha dos backups' }).fill('cofre da loja nova no centro');
+    await step.getByRole('textbox', { name: 'Repita a senha' }).fill('cofre da loja nova no centro');
     await step.getByRole('button', { name: 'Definir senha' }).click();
     await snackbar(page, 'Senha dos backups definida: os próximos backups saem criptografados.');
     await step.waitFor({ state: 'detached' });
