@@ -168,6 +168,10 @@ const browser = [
       PDFTOTEXT_PATH: pdftotext,
       FAKETIME_LIB: faketime,
       E2E_SCREENSHOTS: process.env.E2E_SCREENSHOTS ?? '0',
+      // A failed journey keeps its screenshots and console/network errors either way (e2e/.artifacts); the Playwright
+      // trace costs about half again a step's time (docs/benchmarks.md, 27/11), so `npm test` records it only with
+      // E2E_TRACE=snapshots (or full); `node scripts/e2e.mjs`, run to chase a failure, records it by default.
+      E2E_TRACE: process.env.E2E_TRACE ?? '0',
     },
   },
 ];
