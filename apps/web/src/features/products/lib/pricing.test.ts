@@ -14,10 +14,12 @@ describe('product pricing (section 4)', () => {
   it('derives the percentage of a price over the cost, and 0 without a cost', () => {
     expect(tierPercentage(10, 15)).toBe(50);
     expect(tierPercentage(20, 26)).toBe(30);
-    expect(tierPercentage(3, 4)).toBe(33.33);
+    // To the sixth decimal, so the price typed comes back to the cent (issue 54): 1,00 / 3,00 = 33,333333 %, and
+    // 3,00 + 33,333333 % = 3,99999999 → R$ 4,00. (Two decimals gave 66,67 % for 300,00 over 180,00: R$ 300,01.)
+    expect(tierPercentage(3, 4)).toBe(33.333333);
     expect(tierPercentage(0, 10)).toBe(0);
-    // 12 / 128 = 9.375 % → 9.38 (the float formula gave 9.37)
-    expect(tierPercentage(1.28, 1.4)).toBe(9.38);
+    // 12 / 128 = 9,375 % exactly, kept whole (the float formula gave 9,37).
+    expect(tierPercentage(1.28, 1.4)).toBe(9.375);
   });
 
   it("reads typed numbers as the contract's one reader does: '1.299' is 1299, '1.234,56' is 1234.56", () => {
