@@ -44,7 +44,10 @@ export function probeUrl(env = process.env) {
 
 /**
  * Asks `url` every `intervalMs` (one question at a time) with a deadline of `timeoutMs`; calls `onSilent` once
- * `misses` questions in a row went unanswered after a first answer. Returns its stop.
+ * `misses` questions in a row went unanswered after a first answer. Until that first answer a question has no
+ * deadline: a server that answers late the first time (a start on a loaded machine) still counts as answered, and
+ * the misses after it count (with a deadline its first answer was thrown away, and a server stuck after it was
+ * never killed). A refused connection (not listening yet) is no answer and no miss. Returns its stop.
  */
 function watchHealth({ url, intervalMs, timeoutMs, misses, onSilent }) {
   let answeredOnce = false;
@@ -54,7 +57,7 @@ function watchHealth({ url, intervalMs, timeoutMs, misses, onSilent }) {
     if (asking) return;
     asking = true;
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+      const response = await fetch(url, answeredOnce ? { signal: AbortSignal.timeout(timeoutMs) } : {});
       await response.body?.cancel();
       answeredOnce = true;
       missed = 0;

@@ -22,7 +22,9 @@ const base = {
     root,
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    testTimeout: 30_000,
+    // A test's budget, not a speed target: in `npm test` these files run niced beside the journeys and may get a
+    // tenth of a core for minutes; 30 s timed out a form test that types 60 characters (CI, 27/11/2026).
+    testTimeout: 180_000,
     // Style sheets are not applied in jsdom; base.css is read as text by the theme (its colours and font).
     css: { include: [/components\/theme\/base\.css/] },
   },

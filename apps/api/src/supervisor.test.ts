@@ -12,8 +12,9 @@ const SUPERVISOR = path.resolve(import.meta.dirname, '../../../scripts/superviso
  * still alive when it starts (two owners of the data directory), and follows its line of FIXTURE_PLAN:
  * 'crash' (writes an error, lingers 300 ms as a closing server would, exits 3), 'kill' (lingers, then is
  * killed by SIGKILL), 'serve' (runs until SIGTERM, which it answers in 200 ms with exit 0), 'stubborn'
- * (takes no notice of SIGTERM) or 'hang' (with FIXTURE_PORT: answers its first /api/health, then its event loop
- * is stuck in a busy loop, alive but answering nothing, for at most 60 s). With FIXTURE_PORT it serves
+ * (takes no notice of SIGTERM) or 'hang' (with FIXTURE_PORT: answers its first /api/health 500 ms late, as a server
+ * just started on a loaded machine does, then its event loop is stuck in a busy loop, alive but answering nothing,
+ * for at most 60 s). With FIXTURE_PORT it serves
  * /api/health on that port, saying 'child N health' at each answer.
  */
 const CHILD = `
@@ -33,9 +34,11 @@ console.log('child ' + count + ' ready');
 if (process.env.FIXTURE_PORT) {
   const http = await import('node:http');
   http.createServer((request, response) => {
-    response.end('{"status":"ok"}');
-    console.log('child ' + count + ' health');
-    if (plan === 'hang') setImmediate(() => { console.log('child ' + count + ' stuck'); const end = Date.now() + 60000; while (Date.now() < end) {} });
+    setTimeout(() => {
+      response.end('{"status":"ok"}');
+      console.log('child ' + count + ' health');
+      if (plan === 'hang') setImmediate(() => { console.log('child ' + count + ' stuck'); const end = Date.now() + 60000; while (Date.now() < end) {} });
+    }, plan === 'hang' ? 500 : 0);
   }).listen(Number(process.env.FIXTURE_PORT), '127.0.0.1');
 }
 if (plan === 'crash') { console.error('Error: boom ' + count); setTimeout(() => process.exit(3), 300); }
@@ -148,21 +151,21 @@ describe('the supervisor of npm start (issue 34 §1, decision 0030)', () => {
   it('kills (SIGKILL) and restarts a child alive but not answering its health probe: its event loop stuck (issue 53 §1)', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/api/health`;
-    // Asked every 100 ms, 2 s to answer, 2 misses: the stuck child is killed once two questions went unanswered. The
-    // misses count from the child's first answer; on a loaded machine (CI) a child just started took more than 200 ms
-    // to give it, the supervisor never saw it, and so never counted the misses after: 2 s leaves room for that.
+    // Asked every 100 ms, 200 ms to answer, 2 misses: the stuck child is killed once two questions went unanswered.
+    // The misses count from the child's first answer, which has no deadline: this child gives it 500 ms late (on a
+    // loaded machine, CI, a child just started took more than 200 ms), and the misses after it still count.
     const r = supervise('hang,serve', {
       FIXTURE_PORT: String(port),
       SUPERVISOR_PROBE_URL: url,
       SUPERVISOR_PROBE_INTERVAL_MS: '100',
-      SUPERVISOR_PROBE_TIMEOUT_MS: '2000',
+      SUPERVISOR_PROBE_TIMEOUT_MS: '200',
       SUPERVISOR_PROBE_MISSES: '2',
     });
     await r.said('child 1 stuck');
     // The second child answers the probe: it was started after the first was killed.
     await r.said('child 2 health');
     expect(r.err()).toContain(
-      `o servidor não respondeu a 2 verificações seguidas de ${url} (prazo de 2000 ms cada): processo vivo mas parado; SIGKILL`,
+      `o servidor não respondeu a 2 verificações seguidas de ${url} (prazo de 200 ms cada): processo vivo mas parado; SIGKILL`,
     );
     expect(r.err()).toMatch(
       /o servidor morreu após [\d.]+ s \(sem responder à verificação de saúde, morto pelo supervisor\); reiniciando em 100 ms \(falha 1 seguida\)/,
