@@ -1,9 +1,17 @@
 import { z } from 'zod';
-import { businessDay, shiftDay } from './clock';
+import { CARD_BRANDS, CARD_KINDS, type CardKind, type CardSettings, MAX_CARD_INSTALMENTS } from './card-payments';
 import { idParamSchema } from './ids';
-import { luhnCheckDigit } from './imei';
-import { centsToReais, formatBRL, hasTwoDecimals, hundredthsOfCents, percentToHundredths } from './money';
+import { centsToReais, formatBRL, hasTwoDecimals } from './money';
+import { orderRefundSchema } from './order-refunds';
 import type { PaymentMethod } from './order-status';
+
+/**
+ * Card numbers refused (`card-numbers.ts`), a card's kinds, settings and money (`card-payments.ts`) and the
+ * refunds (`order-refunds.ts`) live in files of their own, re-exported here: './order-payments' still has them all.
+ */
+export * from './card-numbers';
+export * from './card-payments';
+export * from './order-refunds';
 
 /**
  * Card and split payments (issue 38 §2, decision 0042): an order paid by one or more parts ('Pagamentos'),
@@ -47,38 +55,6 @@ export const PART_STATUS_LABELS: Record<PartStatus, string> = {
   CONFIRMED: 'Confirmado',
   REFUSED: 'Recusado',
   REVERSED: 'Estornado',
-};
-
-/** The card's kinds: débito, crédito (1× à vista, 2–12× parcelado). */
-export const CARD_KINDS = ['DEBIT', 'CREDIT'] as const;
-export type CardKind = (typeof CARD_KINDS)[number];
-
-export const CARD_BRANDS = ['Visa', 'Mastercard', 'Elo', 'American Express', 'Hipercard', 'Outra'] as const;
-export type CardBrand = (typeof CARD_BRANDS)[number];
-
-/** The most instalments any shop sells in (the shop's own maximum is a setting, 1–12). */
-export const MAX_CARD_INSTALMENTS = 12;
-
-/**
- * The shop's card settings ('Configurações' → 'Cartões'): the acquirer's fee (%) of a debit, of a credit in
- * 1×, 2×, … 12× (`creditFees[n - 1]`), the days it takes to pay a debit and each credit instalment, and the
- * most instalments the shop sells in. Fees are 0 until the shop types its acquirer's (no fee is invented);
- * days are the market's usual: débito D+1, crédito D+30 per instalment.
- */
-export interface CardSettings {
-  maxInstalments: number;
-  debitFee: number;
-  creditFees: number[];
-  debitDays: number;
-  creditDays: number;
-}
-
-export const DEFAULT_CARD_SETTINGS: CardSettings = {
-  maxInstalments: MAX_CARD_INSTALMENTS,
-  debitFee: 0,
-  creditFees: Array.from({ length: MAX_CARD_INSTALMENTS }, () => 0),
-  debitDays: 1,
-  creditDays: 30,
 };
 
 export const ORDER_PAYMENT_TEXTS = {
@@ -170,89 +146,6 @@ export const ORDER_PAYMENT_TEXTS = {
   creditFeesInvalid: `Informe as ${MAX_CARD_INSTALMENTS} taxas de crédito (1× a ${MAX_CARD_INSTALMENTS}×).`,
 } as const;
 
-// ---------- money of a card part ----------
-
-/**
- * The acquirer's fee on `amountCents` at `basisPoints` (349 = 3,49 %), rounded half up to the cent, in
- * integers: R$ 5.147,41 × 3,49 % = 179,644… → R$ 179,64.
- */
-export function cardFeeCents(amountCents: number, basisPoints: number): number {
-  return hundredthsOfCents(amountCents, basisPoints);
-}
-
-/** The fee of a card part by its kind and instalments, from the shop's settings, as basis points. */
-export function cardFeeBasisPoints(settings: CardSettings, kind: CardKind, instalments: number): number {
-  const percent = kind === 'DEBIT' ? settings.debitFee : (settings.creditFees[instalments - 1] ?? 0);
-  return percentToHundredths(percent);
-}
-
-/** The days the acquirer takes to pay each instalment of this kind (débito D+1, crédito D+30 by default). */
-export function cardSettlementDays(settings: CardSettings, kind: CardKind): number {
-  return kind === 'DEBIT' ? settings.debitDays : settings.creditDays;
-}
-
-/**
- * When and how much the acquirer pays a card part: `instalments` payments of the net, one every `days`
- * days after the sale's business day (débito D+1; crédito D+30, D+60…); the cents that do not divide go to
- * the first.
- */
-export function cardSettlements(
-  netCents: number,
-  instalments: number,
-  days: number,
-  soldAt: Date,
-): Array<{ date: string; amountCents: number }> {
-  const each = Math.floor(netCents / instalments);
-  const first = netCents - each * (instalments - 1);
-  const day = businessDay(soldAt);
-  return Array.from({ length: instalments }, (_, index) => ({
-    date: shiftDay(day, days * (index + 1)),
-    amountCents: index === 0 ? first : each,
-  }));
-}
-
-/** One payment the acquirer makes of a card part: its instalment n of N, the day, and its gross, fee and net. */
-export interface CardPartSettlement {
-  /** The business day it is due to be paid (YYYY-MM-DD). */
-  date: string;
-  instalment: number;
-  instalments: number;
-  grossCents: number;
-  feeCents: number;
-  netCents: number;
-}
-
-/**
- * Every payment the acquirer makes of a card part as recorded (its amount, fee, net, instalments and days kept
- * at the time; decision 0042), counted from the day it was sold: confirmed, else recorded. The net and the fee
- * are each split by `cardSettlements` (the cents that do not divide on the first), the gross is their sum: the
- * instalments add up to the part's amount, fee and net exactly, and no instalment's fee is negative.
- */
-export function cardPartSettlements(part: {
-  amountCents: number;
-  feeCents: number;
-  netCents: number;
-  instalments: number;
-  settlementDays: number;
-  confirmedAt: Date | string | null;
-  createdAt: Date | string;
-}): CardPartSettlement[] {
-  const soldAt = new Date(part.confirmedAt ?? part.createdAt);
-  const net = cardSettlements(part.netCents, part.instalments, part.settlementDays, soldAt);
-  const fee = cardSettlements(part.feeCents, part.instalments, part.settlementDays, soldAt);
-  return net.map((payment, index) => {
-    const feeCents = fee[index]?.amountCents ?? 0;
-    return {
-      date: payment.date,
-      instalment: index + 1,
-      instalments: part.instalments,
-      grossCents: payment.amountCents + feeCents,
-      feeCents,
-      netCents: payment.amountCents,
-    };
-  });
-}
-
 // ---------- the rule of 'paid' ----------
 
 /**
@@ -328,130 +221,7 @@ export function refundOwedCents(totalCents: number, held: { confirmedCents: numb
   return Math.max(0, held.confirmedCents - totalCents);
 }
 
-// ---------- refunds ----------
-
-/** How a refund is given back: cash at the counter or a Pix to the customer. */
-export const REFUND_METHODS = ['CASH', 'PIX'] as const;
-export type RefundMethod = (typeof REFUND_METHODS)[number];
-export const REFUND_STATUSES = ['PENDING', 'DONE'] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
-
-export const ORDER_REFUND_TEXTS = {
-  owed: (amount: string) => `Reembolso a registrar: ${amount}`,
-  done: (method: string, amount: string) => `Reembolso registrado (${method}): ${amount}`,
-  reason: (from: string, to: string) => `Pedido alterado: total de ${from} para ${to}`,
-  record: 'Registrar reembolso',
-  recordTitle: 'Registrar reembolso',
-  methodLabel: 'Forma do reembolso',
-  noteLabel: 'Observação (opcional)',
-  recorded: 'Reembolso registrado com sucesso.',
-  recordFailed: 'Não foi possível registrar o reembolso, tente novamente mais tarde.',
-  methodInvalid: "Forma do reembolso inválida: use 'CASH' (dinheiro) ou 'PIX'.",
-  noteInvalid: 'Observação com no máximo 500 caracteres.',
-  notFound: 'Reembolso não encontrado.',
-  alreadyDone: 'Este reembolso já foi registrado.',
-  /** The edit dialog and the discount: what the change would owe the customer. */
-  willOwe: (amount: string) => `O cliente terá ${amount} a reembolsar.`,
-  /** History notes. */
-  owedNote: (amount: string, reason: string) => `Reembolso a registrar: ${amount} (${reason}).`,
-  doneNote: (method: string, amount: string, note: string | null) =>
-    `Reembolso registrado (${method}): ${amount}${note ? ` — ${note}` : ''}.`,
-} as const;
-
-export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = { CASH: 'Dinheiro', PIX: 'Pix' };
-
-/** POST /orders/{id}/refunds/{refundId}/done: how it was given back and an optional note. */
-export const orderRefundDoneSchema = z.strictObject({
-  method: z.enum(REFUND_METHODS, { error: ORDER_REFUND_TEXTS.methodInvalid }),
-  note: z
-    .string({ error: ORDER_REFUND_TEXTS.noteInvalid })
-    .trim()
-    .max(500, ORDER_REFUND_TEXTS.noteInvalid)
-    .optional()
-    .transform((note) => (note ? note : undefined)),
-});
-export type OrderRefundDone = z.infer<typeof orderRefundDoneSchema>;
-
-export const orderRefundParamsSchema = z.object({
-  id: idParamSchema(ORDER_REFUND_TEXTS.notFound),
-  refundId: idParamSchema(ORDER_REFUND_TEXTS.notFound),
-});
-
-/** One refund as the API answers it (money in reais). */
-export const orderRefundSchema = z.object({
-  id: z.number().int(),
-  amount: z.number(),
-  reason: z.string(),
-  status: z.enum(REFUND_STATUSES),
-  method: z.enum(REFUND_METHODS).nullable(),
-  note: z.string().nullable(),
-  createdAt: z.string(),
-  createdBy: z.string().nullable(),
-  doneAt: z.string().nullable(),
-  doneBy: z.string().nullable(),
-});
-export type OrderRefund = z.infer<typeof orderRefundSchema>;
-
-export const orderRefundAnswerSchema = z.object({
-  data: orderRefundSchema,
-  /** True when this answer repeats an earlier request with the same Idempotency-Key (or the refund was already done so). */
-  replayed: z.boolean(),
-});
-
 // ---------- input ----------
-
-/** A run of digits, single spaces or dashes between them allowed (a card number as typed: 4111 1111 …). */
-const DIGIT_RUN = /\d(?:[ -]?\d)*/g;
-/** Keys a client might send a card's secrets under. */
-const CARD_SECRET_KEY =
-  /^(card_?number|cardnumber|numero_?cartao|numerocartao|pan|cvv|cvc|cvv2|security_?code|expiry|expiration|validade)$/i;
-/**
- * Values that are our own or the customer's identifiers, never a card: the attempt's key (a UUID may hold 16
- * digits in a row), a document on the note (a CNPJ is 14 digits), a phone, an e-mail, a proof's picture.
- */
-const NOT_CARD_KEYS: ReadonlySet<string> = new Set([
-  'idempotencyKey',
-  'noteDocument',
-  'document',
-  'phone',
-  'email',
-  'receipt',
-  // A delivery's signature (a PNG in base64) and the receiver's document (up to 14 digits).
-  'signature',
-  'receiverDocument',
-]);
-
-/** A card number (PAN): 13 to 19 digits whose last is the Luhn check digit of the others. */
-function isCardNumber(digits: string): boolean {
-  return digits.length >= 13 && digits.length <= 19 && luhnCheckDigit(digits.slice(0, -1)) === Number(digits.at(-1));
-}
-
-/**
- * True when some value or key of `input` looks like a card number or its secrets (never stored, refused): a
- * run of 13–19 digits passing Luhn, as every card number does (a run of digits that is not a card passes one
- * time in ten), outside the identifiers of NOT_CARD_KEYS; or a key such as `cardNumber` or `cvv`. Walked
- * without recursion and at most 10,000 values deep or wide: a hostile body nested a million levels is no card
- * data (its own schema refuses it), and never a stack overflow.
- */
-export function looksLikeCardData(input: unknown): boolean {
-  const pending: unknown[] = [input];
-  for (let seen = 0; pending.length > 0 && seen < 10_000; seen++) {
-    const value = pending.pop();
-    if (typeof value === 'string') {
-      for (const [run] of value.matchAll(DIGIT_RUN)) if (isCardNumber(run.replace(/[ -]/g, ''))) return true;
-    } else if (typeof value === 'number') {
-      if (Number.isSafeInteger(value) && isCardNumber(String(Math.abs(value)))) return true;
-    } else if (Array.isArray(value)) {
-      pending.push(...value.slice(0, 10_000));
-    } else if (value !== null && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) {
-        if (CARD_SECRET_KEY.test(key)) return true;
-        if (!NOT_CARD_KEYS.has(key)) pending.push(inner);
-      }
-    }
-  }
-  return false;
-}
 
 /**
  * A part's amount in reais: more than R$ 0,00, two decimals, at most R$ 21 milhões. Every part's, whoever records

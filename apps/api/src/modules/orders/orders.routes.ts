@@ -22,7 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
-import { createOrdersService } from './orders.service';
+import { createOrdersService, type OrdersService } from './orders.service';
 
 // `duplicates` pairs these first lines with settings.routes.ts's by shape: both are an import list from the
 // contract, the plugin type, zod, principalOf and the service, then the permission names. Names, not logic:
@@ -45,6 +45,11 @@ const concurrency = (body: OrderConcurrency): OrderConcurrency => ({
   expectedStatus: body.expectedStatus,
   expectedUpdatedAt: body.expectedUpdatedAt,
 });
+const tags = ['orders'];
+const idParams = z.object({ id: orderIdParamSchema });
+
+/** The app as the routes register on it: zod's schemas type each request. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
  * The orders of section 7: status cards, paged lists, search by code, details, pictures, histories, and
@@ -54,10 +59,12 @@ const concurrency = (body: OrderConcurrency): OrderConcurrency => ({
  */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createOrdersService(app.deps.db, app.deps.storage, app.deps.fileLinks);
-  const tags = ['orders'];
-  const idParams = z.object({ id: orderIdParamSchema });
+  registerReadRoutes(app, service);
+  registerMoveRoutes(app, service);
+};
 
-  // ---------- reads ----------
+/** The reads: status cards, paged lists, count, details, pictures, histories, and the search by code. */
+function registerReadRoutes(app: App, service: OrdersService) {
   app.get(
     '/orders/status',
     {
@@ -179,8 +186,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await service.byCode(principalOf(request), request.params.code) }),
   );
+}
 
-  // ---------- the workflow: one route per command of the registry ----------
+/** The workflow: one route per command of the registry, the status change by the table, the courier changed. */
+function registerMoveRoutes(app: App, service: OrdersService) {
   for (const command of ORDER_COMMAND_LIST) {
     app.route({
       method: command.method,
@@ -250,4 +259,4 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
   }
-};
+}

@@ -33,6 +33,11 @@ import { createPaymentsService } from './payments.service';
 const { orders: ORDERS, settings: SETTINGS, internalSales: INTERNAL_SALES } = PERMISSIONS;
 const secretParams = z.object({ secret: z.string().max(200) });
 const endToEndParams = z.object({ endToEndId: z.string().regex(END_TO_END_ID, PAYMENT_TEXTS.pixNotFound) });
+const tags = ['payments'];
+
+/** The app as the routes register on it: zod's schemas type each request. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 /**
  * Payments confirmed by the bank (issue 18): the Pix webhook of the Banco Central's Pix API, its URL for
@@ -40,8 +45,12 @@ const endToEndParams = z.object({ endToEndId: z.string().regex(END_TO_END_ID, PA
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createPaymentsService(app.deps.db, app.deps.config.publicUrl, app.log);
-  const tags = ['payments'];
+  registerPixRoutes(app, service);
+  registerOrderPartRoutes(app);
+};
 
+/** The Pix webhook, its URL for 'Configurações', the Pix received and the match of one by hand. */
+function registerPixRoutes(app: App, service: PaymentsService) {
   app.get(
     '/payments/pix/webhook',
     {
@@ -124,7 +133,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
-  // ---------- an order paid in parts: card, Pix, cash (issue 38 §2, decision 0042) ----------
+}
+
+/** An order paid in parts: card, Pix, cash (issue 38 §2, decision 0042); its Pix BR Code; its refunds. */
+function registerOrderPartRoutes(app: App) {
   const parts = createOrderPaymentsService(app.deps.db);
 
   app.get(
@@ -229,4 +241,4 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         (request.headers as { 'idempotency-key'?: string })['idempotency-key'],
       ),
   );
-};
+}

@@ -34,11 +34,15 @@ import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
 import { createDiscountApprovalsService } from './discount-approvals.service';
 import { createOrderEditService } from './order-edit.service';
-import { createSellingService } from './selling.service';
+import { createSellingService, type SellingService } from './selling.service';
 
 const { internalSales: INTERNAL_SALES } = PERMISSIONS;
 /** Every selling call needs internal_sales (section 6; full:access always passes). */
 const config = { permissions: [INTERNAL_SALES] };
+const tags = ['selling'];
+
+/** The app as the routes register on it: zod's schemas type each request. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
  * Internal selling (spec section 7 "Selling"): product search for a customer, the server-side cart,
@@ -47,8 +51,14 @@ const config = { permissions: [INTERNAL_SALES] };
  */
 export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createSellingService(app.deps.db, app.deps.storage);
-  const tags = ['selling'];
+  registerCartRoutes(app, service);
+  registerCheckoutRoutes(app, service);
+  registerOrderChangeRoutes(app, service);
+  registerDiscountApprovalRoutes(app);
+};
 
+/** The product search at the customer's price, the pre-checkout totals and the server-side cart. */
+function registerCartRoutes(app: App, service: SellingService) {
   app.get(
     '/shop/products/full/search/:param/email/:email',
     {
@@ -112,7 +122,10 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.changeCart(request.params.id, request.body.productId, request.body.newQuantity),
   );
+}
 
+/** The checkouts: cash, the order's own Pix (with its optional split), card, credit and bank transfer. */
+function registerCheckoutRoutes(app: App, service: SellingService) {
   // The cash checkout (section 7) and the order's own Pix (issue 18): the same body, the Pix's with its optional split.
   const withoutProof = [
     {
@@ -207,7 +220,10 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.headers['idempotency-key'],
       ),
   );
+}
 
+/** An order changed after the sale, before separation: its discounts, or the whole edit (decision 0044). */
+function registerOrderChangeRoutes(app: App, service: SellingService) {
   app.post(
     '/orders/:id/discount',
     {
@@ -256,8 +272,10 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     }),
   );
+}
 
-  // Decision 0045: a manager's approval of a discount above the seller's maximum.
+/** Decision 0045: a manager's approval of a discount above the seller's maximum. */
+function registerDiscountApprovalRoutes(app: App) {
   const approvals = createDiscountApprovalsService(app.deps.db);
   const approvalParams = z.object({ id: idParamSchema(DISCOUNT_APPROVAL_TEXTS.notFound) });
   const deciders = { permissions: [...DISCOUNT_APPROVAL_PERMISSIONS] };
@@ -320,4 +338,4 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await approvals.refuse(principalOf(request), request.params.id, request.body.reason) }),
   );
-};
+}
