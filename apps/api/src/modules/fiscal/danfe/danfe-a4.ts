@@ -8,14 +8,26 @@
  * 'FOLHA x/y'. In homologação, or when the note has no authorisation, 'SEM VALOR FISCAL' is printed across each
  * sheet.
  */
-import { Document, Page, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
-import { createElement as h, type ReactElement, type ReactNode } from 'react';
+import { Document, Page, Svg, Text, View } from '@react-pdf/renderer';
+import { createElement as h, type ReactElement } from 'react';
+import { itemRow, itemsHeader } from './danfe-a4-items';
+import {
+  DANFE_WIDTH,
+  field,
+  grid,
+  ISSUER_WIDTH,
+  KEY_WIDTH,
+  PAGE_HEIGHT,
+  PAGE_WIDTH,
+  row,
+  s,
+  section,
+} from './danfe-a4-layout';
 import {
   cep,
   dateOnly,
   dateTime,
   day,
-  decimal,
   document,
   FREIGHT_MODES,
   formatAccessKey,
@@ -35,104 +47,7 @@ import {
   xmlDecimal,
 } from './danfe-format';
 import { code128Svg } from './danfe-graphics';
-import type { DanfeItem, DanfeNote } from './danfe-note';
-
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
-const MARGIN = 20;
-const CONTENT = PAGE_WIDTH - 2 * MARGIN;
-const ISSUER_WIDTH = 222;
-const DANFE_WIDTH = 102;
-const KEY_WIDTH = CONTENT - ISSUER_WIDTH - DANFE_WIDTH;
-const LINE = '#000000';
-
-/** The items' columns: width in points (the description takes the rest). */
-const COLUMNS = {
-  code: 42,
-  ncm: 36,
-  cst: 26,
-  cfop: 22,
-  unit: 18,
-  quantity: 30,
-  unitValue: 42,
-  total: 44,
-  discount: 34,
-  icmsBase: 42,
-  icms: 36,
-  icmsRate: 24,
-} as const;
-const DESCRIPTION_WIDTH = CONTENT - Object.values(COLUMNS).reduce((a, b) => a + b, 0);
-
-const s = StyleSheet.create({
-  page: { paddingTop: 18, paddingBottom: 22, paddingHorizontal: MARGIN, fontFamily: 'Helvetica', fontSize: 7 },
-  grid: { borderTopWidth: 0.75, borderLeftWidth: 0.75, borderColor: LINE },
-  row: { flexDirection: 'row' },
-  column: { flexDirection: 'column' },
-  cell: {
-    borderRightWidth: 0.75,
-    borderBottomWidth: 0.75,
-    borderColor: LINE,
-    paddingHorizontal: 2.5,
-    paddingTop: 1.5,
-    paddingBottom: 2,
-    minHeight: 20,
-  },
-  label: { fontSize: 5.5 },
-  value: { fontSize: 8, marginTop: 1.5 },
-  bold: { fontFamily: 'Helvetica-Bold' },
-  section: { fontFamily: 'Helvetica-Bold', fontSize: 6.5, marginTop: 5, marginBottom: 1.5 },
-  stub: { fontSize: 6.5, marginBottom: 0.8 },
-  cut: { borderBottomWidth: 0.75, borderStyle: 'dashed', borderColor: '#555555', marginTop: 6, marginBottom: 6 },
-  center: { alignItems: 'center', justifyContent: 'center' },
-  issuerName: { fontFamily: 'Helvetica-Bold', fontSize: 10, textAlign: 'center', marginTop: 4, marginBottom: 4 },
-  issuerLine: { fontSize: 7.5, textAlign: 'center', marginBottom: 1 },
-  danfe: { fontFamily: 'Helvetica-Bold', fontSize: 15, textAlign: 'center' },
-  danfeSubtitle: { fontSize: 6.5, textAlign: 'center', marginTop: 1, marginBottom: 4 },
-  directionBox: {
-    borderWidth: 0.75,
-    borderColor: LINE,
-    width: 16,
-    height: 16,
-    marginLeft: 6,
-    alignItems: 'center',
-    justifyContent: 'center',
-  },
-  numbers: { fontFamily: 'Helvetica-Bold', fontSize: 8.5, textAlign: 'center', marginTop: 1.5 },
-  key: { fontFamily: 'Helvetica-Bold', fontSize: 8.5, textAlign: 'center', marginTop: 2.5 },
-  consult: { fontSize: 7.5, textAlign: 'center', marginBottom: 0.8 },
-  header: { fontSize: 5, fontFamily: 'Helvetica-Bold', textAlign: 'center' },
-  itemCell: {
-    borderRightWidth: 0.75,
-    borderColor: LINE,
-    borderBottomWidth: 0.3,
-    borderBottomColor: '#9a9a9a',
-    paddingHorizontal: 1.5,
-    paddingVertical: 1.5,
-    fontSize: 6.5,
-  },
-  extra: { fontSize: 5.5, color: '#333333', marginTop: 1 },
-  right: { textAlign: 'right' },
-  centered: { textAlign: 'center' },
-  notice: { fontFamily: 'Helvetica-Bold', fontSize: 7.5 },
-});
-
-type Width = { width: number } | { flex: number };
-const sized = (width: Width) => ('width' in width ? { width: width.width } : { flexGrow: width.flex, flexBasis: 0 });
-
-/** A labelled box of the grid: its label in small capitals above the value. */
-function field(label: string, value: string, width: Width, align: 'left' | 'right' | 'center' = 'left'): ReactElement {
-  return h(
-    View,
-    { style: [s.cell, sized(width)] },
-    h(Text, { hyphenationCallback: wholeWords, style: s.label }, label),
-    h(Text, { hyphenationCallback: wholeWords, style: [s.value, { textAlign: align }] }, value || ' '),
-  );
-}
-
-const row = (...cells: ReactNode[]) => h(View, { style: s.row }, ...cells);
-const grid = (...rows: ReactNode[]) => h(View, { style: s.grid }, ...rows);
-const section = (title: string, ...content: ReactNode[]) =>
-  h(View, { wrap: false }, h(Text, { hyphenationCallback: wholeWords, style: s.section }, title), ...content);
+import type { DanfeNote } from './danfe-note';
 
 function stub(note: DanfeNote): ReactElement {
   const recipient = note.recipient
@@ -448,89 +363,6 @@ function transportBlock(note: DanfeNote): ReactElement {
         ),
       ),
     ),
-  );
-}
-
-type ColumnKey = keyof typeof COLUMNS | 'description';
-const columnWidth = (key: ColumnKey) => (key === 'description' ? DESCRIPTION_WIDTH : COLUMNS[key]);
-const COLUMN_ORDER: ColumnKey[] = [
-  'code',
-  'description',
-  'ncm',
-  'cst',
-  'cfop',
-  'unit',
-  'quantity',
-  'unitValue',
-  'total',
-  'discount',
-  'icmsBase',
-  'icms',
-  'icmsRate',
-];
-
-/** The items' header: the section's title and the columns, repeated on every sheet the items reach. */
-function itemsHeader(note: DanfeNote): ReactElement {
-  const csosn = note.items.some((item) => item.cst.length === 4);
-  return h(
-    View,
-    { fixed: true },
-    h(Text, { hyphenationCallback: wholeWords, style: s.section }, T.items),
-    h(
-      View,
-      { style: [s.row, { borderTopWidth: 0.75, borderLeftWidth: 0.75, borderColor: LINE }] },
-      ...COLUMN_ORDER.map((key) =>
-        h(
-          View,
-          {
-            key,
-            style: [
-              s.itemCell,
-              s.center,
-              { width: columnWidth(key), borderBottomWidth: 0.75, borderBottomColor: LINE, minHeight: 14 },
-            ],
-          },
-          h(
-            Text,
-            { hyphenationCallback: wholeWords, style: s.header },
-            key === 'cst' ? (csosn ? T.columns.csosn : T.columns.cst) : T.columns[key],
-          ),
-        ),
-      ),
-    ),
-  );
-}
-
-function itemRow(item: DanfeItem): ReactElement {
-  const cell = (key: ColumnKey, content: ReactNode, align: 'left' | 'right' | 'center' = 'right') =>
-    h(View, { key, style: [s.itemCell, { width: columnWidth(key), textAlign: align }] }, content);
-  const textCell = (key: ColumnKey, value: string, align: 'left' | 'right' | 'center' = 'right') =>
-    cell(key, h(Text, { hyphenationCallback: wholeWords, style: { textAlign: align } }, value), align);
-  return h(
-    View,
-    { key: item.number, style: [s.row, { borderLeftWidth: 0.75, borderColor: LINE }], wrap: false },
-    textCell('code', item.code, 'left'),
-    cell(
-      'description',
-      h(
-        View,
-        null,
-        h(Text, { hyphenationCallback: wholeWords }, item.description),
-        item.extra ? h(Text, { hyphenationCallback: wholeWords, style: s.extra }, item.extra) : null,
-      ),
-      'left',
-    ),
-    textCell('ncm', item.ncm, 'center'),
-    textCell('cst', item.cst, 'center'),
-    textCell('cfop', item.cfop, 'center'),
-    textCell('unit', item.unit, 'center'),
-    textCell('quantity', xmlDecimal(item.quantity, 0, 4)),
-    textCell('unitValue', xmlDecimal(item.unitValue, 2, 4)),
-    textCell('total', decimal(item.total)),
-    textCell('discount', decimal(item.discount)),
-    textCell('icmsBase', decimal(item.icmsBase)),
-    textCell('icms', decimal(item.icms)),
-    textCell('icmsRate', item.icmsRate ? xmlDecimal(item.icmsRate, 0, 2) : ''),
   );
 }
 

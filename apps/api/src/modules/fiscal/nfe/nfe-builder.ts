@@ -26,17 +26,18 @@ import { formatBRL } from '@backoffice/contract';
 import { composeAccessKey } from '../../../lib/nfe/access-key';
 import { el, group, optionalGroup } from '../../../lib/nfe/canonical-xml';
 import { signCanonical, type XmlSigner } from '../../../lib/nfe/xml-signature';
-import type { IcmsTax, NfeAddress, NfeInput, NfeItem, NfePayment } from './nfe-input';
+import { NfeBuildError, type NfeTotals, reais } from './nfe-figures';
+import type { NfeAddress, NfeInput, NfePayment } from './nfe-input';
+import { itemsXml } from './nfe-items';
 import { nfceUrls, UF_CODES } from './states';
+
+export { apportion, NfeBuildError, type NfeTotals, percent, reais, taxOf } from './nfe-figures';
+export { HOMOLOGATION_FIRST_ITEM } from './nfe-items';
 
 export const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
 export const HOMOLOGATION_RECIPIENT = 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
-export const HOMOLOGATION_FIRST_ITEM = 'NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
 const VERSION = '4.00';
 const SOFTWARE = 'BackOffice 1.0';
-const INF_AD_PROD_MAX = 500;
-
-export class NfeBuildError extends Error {}
 
 export interface BuiltNfe {
   /** `<NFe>` signed (and, for an NFC-e, with its infNFeSupl), without the XML declaration. */
@@ -49,162 +50,20 @@ export interface BuiltNfe {
   qrCode: string | null;
 }
 
-export interface NfeTotals {
-  productsCents: number;
-  freightCents: number;
-  insuranceCents: number;
-  discountCents: number;
-  otherCents: number;
-  icmsBaseCents: number;
-  icmsCents: number;
-  pisCents: number;
-  cofinsCents: number;
-  ibsCbsBaseCents: number;
-  ibsUfCents: number;
-  ibsMunCents: number;
-  cbsCents: number;
-  /** vNF. */
-  totalCents: number;
-}
-
-// ——— exact figures ———
-
-/** Cents as reais with two decimals: 203000 → '2030.00'. */
-export function reais(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const text = String(Math.abs(cents)).padStart(3, '0');
-  return `${sign}${text.slice(0, -2)}.${text.slice(-2)}`;
-}
-
-/** A rate in ten-thousandths of a percent as the layout writes it, four decimals: 180000 → '18.0000'. */
-export function percent(rate: number): string {
-  const text = String(rate).padStart(5, '0');
-  return `${text.slice(0, -4)}.${text.slice(-4)}`;
-}
-
-/** base × rate (ten-thousandths of a percent), rounded half up to the cent. */
-export function taxOf(baseCents: number, rate: number): number {
-  if (baseCents <= 0 || rate <= 0) return 0;
-  return Number((BigInt(baseCents) * BigInt(rate) * 2n + 1_000_000n) / 2_000_000n);
-}
-
-/** `totalCents` shared by `weights` in proportion, rounded down, the cents left on the last (the 'rateio'). */
-export function apportion(totalCents: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (totalCents === 0 || sum === 0) return weights.map(() => 0);
-  const shares = weights.map((w) => Number((BigInt(totalCents) * BigInt(w)) / BigInt(sum)));
-  const given = shares.reduce((a, b) => a + b, 0);
-  shares[shares.length - 1] = (shares.at(-1) as number) + totalCents - given;
-  return shares;
-}
-
-// ——— items ———
-
-interface Line {
-  item: NfeItem;
-  quantity: number;
-  imeis: string[][];
-  grossCents: number;
-}
-
-const imeiText = (units: string[][]) => `IMEI: ${units.map((unit) => unit.join(' / ')).join('; ')}`;
-
-/** The items as lines of the note: a phone whose IMEIs do not fit one infAdProd becomes several lines. */
-function linesOf(items: NfeItem[]): Line[] {
-  const lines: Line[] = [];
-  for (const item of items) {
-    const imeis = item.imeis ?? [];
-    if (imeis.length > 0 && imeis.length !== item.quantity)
-      throw new NfeBuildError(`O item ${item.code} tem ${item.quantity} unidades e ${imeis.length} IMEIs informados.`);
-    let chunk: string[][] = [];
-    const flush = () => {
-      const quantity = chunk.length;
-      lines.push({ item, quantity, imeis: chunk, grossCents: quantity * item.unitPriceCents });
-      chunk = [];
-    };
-    if (imeis.length === 0) {
-      lines.push({ item, quantity: item.quantity, imeis: [], grossCents: item.quantity * item.unitPriceCents });
-      continue;
-    }
-    for (const unit of imeis) {
-      if (chunk.length > 0 && imeiText([...chunk, unit]).length > INF_AD_PROD_MAX) flush();
-      chunk.push(unit);
-    }
-    flush();
-  }
-  return lines;
-}
-
-function icmsXml(
-  icms: IcmsTax,
-  origin: number,
-  baseCents: number,
-): { xml: string; baseCents: number; icmsCents: number } {
-  const orig = el('orig', String(origin));
-  if (icms.kind === 'CSOSN') {
-    if (icms.code === '101') {
-      const rate = icms.creditRate ?? 0;
-      return {
-        xml: group(
-          'ICMSSN101',
-          orig,
-          el('CSOSN', '101'),
-          el('pCredSN', percent(rate)),
-          el('vCredICMSSN', reais(taxOf(baseCents, rate))),
-        ),
-        baseCents: 0,
-        icmsCents: 0,
-      };
-    }
-    if (icms.code === '500') return { xml: group('ICMSSN500', orig, el('CSOSN', '500')), baseCents: 0, icmsCents: 0 };
-    return { xml: group('ICMSSN102', orig, el('CSOSN', icms.code)), baseCents: 0, icmsCents: 0 };
-  }
-  if (icms.code === '00') {
-    const rate = icms.rate ?? 0;
-    const value = taxOf(baseCents, rate);
-    return {
-      xml: group(
-        'ICMS00',
-        orig,
-        el('CST', '00'),
-        el('modBC', '3'),
-        el('vBC', reais(baseCents)),
-        el('pICMS', percent(rate)),
-        el('vICMS', reais(value)),
-      ),
-      baseCents,
-      icmsCents: value,
-    };
-  }
-  if (icms.code === '60') return { xml: group('ICMS60', orig, el('CST', '60')), baseCents: 0, icmsCents: 0 };
-  return { xml: group('ICMS40', orig, el('CST', icms.code)), baseCents: 0, icmsCents: 0 };
-}
-
-/** PIS or COFINS of an item: the group, and the value. */
-function contributionXml(
-  name: 'PIS' | 'COFINS',
-  tax: { cst: string; rate: number },
-  baseCents: number,
-): { xml: string; cents: number } {
-  const rateTag = name === 'PIS' ? 'pPIS' : 'pCOFINS';
-  const valueTag = name === 'PIS' ? 'vPIS' : 'vCOFINS';
-  if (['04', '05', '06', '07', '08', '09'].includes(tax.cst))
-    return { xml: group(name, group(`${name}NT`, el('CST', tax.cst))), cents: 0 };
-  const value = taxOf(baseCents, tax.rate);
-  const kind = tax.cst === '01' || tax.cst === '02' ? 'Aliq' : 'Outr';
-  return {
-    xml: group(
-      name,
-      group(
-        `${name}${kind}`,
-        el('CST', tax.cst),
-        el('vBC', reais(baseCents)),
-        el(rateTag, percent(tax.rate)),
-        el(valueTag, reais(value)),
-      ),
-    ),
-    cents: value,
-  };
+/** What the note's groups depend on, read once from the input: its key, its kind of emission, its recipient. */
+interface NoteFacts {
+  cUF: string;
+  accessKey: string;
+  /** infNFe's Id: 'NFe' and the key. */
+  id: string;
+  offline: Extract<NfeInput['emission'], { type: 'offline' }> | null;
+  emissionType: '1' | '9';
+  interstate: boolean;
+  /** The recipient an ICMS taxpayer (an NF-e to an IE of digits). */
+  taxpayer: boolean;
+  /** indFinal: a consumer (any NFC-e, a CPF, no IE). */
+  consumer: boolean;
+  regimeNormal: boolean;
 }
 
 function addressXml(tag: 'enderEmit' | 'enderDest', address: NfeAddress): string {
@@ -262,9 +121,9 @@ export function nfceQrCode(input: {
   return `${input.url}?p=${body}|${hash}`;
 }
 
-/** Builds and signs the note (see the module's comment). */
-export function buildNfe(input: NfeInput, signer: XmlSigner): BuiltNfe {
-  const { issuer, recipient, environment, model } = input;
+/** The input's checks, its access key and the facts its groups are written from. */
+function noteFacts(input: NfeInput): NoteFacts {
+  const { issuer, recipient, model } = input;
   if (input.items.length === 0) throw new NfeBuildError('A nota precisa de ao menos um item.');
   if (model === 55 && !recipient?.address) throw new NfeBuildError('A NF-e precisa do destinatário com endereço.');
   const cUF = UF_CODES[issuer.address.uf];
@@ -282,130 +141,23 @@ export function buildNfe(input: NfeInput, signer: XmlSigner): BuiltNfe {
     emissionType,
     numericCode: input.numericCode,
   });
-  const id = `NFe${accessKey}`;
   const recipientUf = recipient?.address?.uf ?? issuer.address.uf;
-  const interstate = model === 55 && recipientUf !== issuer.address.uf;
   const taxpayer = model === 55 && !!recipient?.ie && /^\d+$/.test(recipient.ie);
-  const consumer = model === 65 || !recipient || recipient.document.length === 11 || !taxpayer;
-  const regimeNormal = issuer.crt === 3;
-
-  // Items, with the order's charges shared among them.
-  const lines = linesOf(input.items);
-  const weights = lines.map((line) => line.grossCents);
-  const freight = apportion(input.freightCents, weights);
-  const insurance = apportion(input.insuranceCents, weights);
-  const discount = apportion(input.discountCents, weights);
-  const other = apportion(input.otherCents, weights);
-  // An item's own discount, shared among its lines when its IMEIs split it.
-  const ownDiscount = new Map<Line, number>();
-  for (const item of input.items) {
-    const itemLines = lines.filter((line) => line.item === item);
-    const shares = apportion(
-      item.discountCents ?? 0,
-      itemLines.map((line) => line.grossCents),
-    );
-    for (const [i, line] of itemLines.entries()) ownDiscount.set(line, shares[i] as number);
-  }
-  const t: NfeTotals = {
-    productsCents: 0,
-    freightCents: 0,
-    insuranceCents: 0,
-    discountCents: 0,
-    otherCents: 0,
-    icmsBaseCents: 0,
-    icmsCents: 0,
-    pisCents: 0,
-    cofinsCents: 0,
-    ibsCbsBaseCents: 0,
-    ibsUfCents: 0,
-    ibsMunCents: 0,
-    cbsCents: 0,
-    totalCents: 0,
+  return {
+    cUF,
+    accessKey,
+    id: `NFe${accessKey}`,
+    offline,
+    emissionType,
+    interstate: model === 55 && recipientUf !== issuer.address.uf,
+    taxpayer,
+    consumer: model === 65 || !recipient || recipient.document.length === 11 || !taxpayer,
+    regimeNormal: issuer.crt === 3,
   };
-  const dets = lines.map((line, index) => {
-    const { item } = line;
-    const vProd = line.grossCents;
-    const vFrete = freight[index] as number;
-    const vSeg = insurance[index] as number;
-    const vDesc = (discount[index] as number) + (ownDiscount.get(line) ?? 0);
-    const vOutro = other[index] as number;
-    if (vDesc > vProd + vFrete + vSeg + vOutro)
-      throw new NfeBuildError(`O desconto do item ${item.code} passa do seu valor.`);
-    const operationBase = vProd + vFrete + vSeg + vOutro - vDesc;
-    const icms = icmsXml(item.taxes.icms, item.origin, operationBase);
-    const contributionBase = operationBase - icms.icmsCents;
-    const pis = contributionXml('PIS', item.taxes.pis, contributionBase);
-    const cofins = contributionXml('COFINS', item.taxes.cofins, contributionBase);
-    let ibsCbs = '';
-    const reform = regimeNormal ? item.taxes.ibsCbs : null;
-    if (reform) {
-      const base = contributionBase - pis.cents - cofins.cents;
-      const ibsUf = taxOf(base, reform.ibsUfRate);
-      const ibsMun = taxOf(base, reform.ibsMunRate);
-      const cbs = taxOf(base, reform.cbsRate);
-      ibsCbs = group(
-        'IBSCBS',
-        el('CST', reform.cst),
-        el('cClassTrib', reform.classTrib),
-        group(
-          'gIBSCBS',
-          el('vBC', reais(base)),
-          group('gIBSUF', el('pIBSUF', percent(reform.ibsUfRate)), el('vIBSUF', reais(ibsUf))),
-          group('gIBSMun', el('pIBSMun', percent(reform.ibsMunRate)), el('vIBSMun', reais(ibsMun))),
-          el('vIBS', reais(ibsUf + ibsMun)),
-          group('gCBS', el('pCBS', percent(reform.cbsRate)), el('vCBS', reais(cbs))),
-        ),
-      );
-      t.ibsCbsBaseCents += base;
-      t.ibsUfCents += ibsUf;
-      t.ibsMunCents += ibsMun;
-      t.cbsCents += cbs;
-    }
-    t.productsCents += vProd;
-    t.freightCents += vFrete;
-    t.insuranceCents += vSeg;
-    t.discountCents += vDesc;
-    t.otherCents += vOutro;
-    t.icmsBaseCents += icms.baseCents;
-    t.icmsCents += icms.icmsCents;
-    t.pisCents += pis.cents;
-    t.cofinsCents += cofins.cents;
+}
 
-    const name = model === 65 && environment === 2 && index === 0 ? HOMOLOGATION_FIRST_ITEM : item.name;
-    const gtin = item.gtin || 'SEM GTIN';
-    const quantity = `${line.quantity}.0000`;
-    const unitValue = `${reais(item.unitPriceCents)}00000000`;
-    const optional = (tag: string, cents: number) => (cents > 0 ? el(tag, reais(cents)) : '');
-    const prod = group(
-      'prod',
-      el('cProd', item.code),
-      el('cEAN', gtin),
-      el('xProd', name),
-      el('NCM', item.ncm),
-      el('CEST', item.cest || null),
-      el('CFOP', interstate ? item.taxes.cfopOutState : item.taxes.cfopInState),
-      el('uCom', item.unit),
-      el('qCom', quantity),
-      el('vUnCom', unitValue),
-      el('vProd', reais(vProd)),
-      el('cEANTrib', gtin),
-      el('uTrib', item.unit),
-      el('qTrib', quantity),
-      el('vUnTrib', unitValue),
-      optional('vFrete', vFrete),
-      optional('vSeg', vSeg),
-      optional('vDesc', vDesc),
-      optional('vOutro', vOutro),
-      el('indTot', '1'),
-    );
-    const imposto = group('imposto', group('ICMS', icms.xml), pis.xml, cofins.xml, ibsCbs);
-    const infAdProd = line.imeis.length ? el('infAdProd', imeiText(line.imeis)) : '';
-    return `<det nItem="${index + 1}">${prod}${imposto}${infAdProd}</det>`;
-  });
-  if (dets.length > 990) throw new NfeBuildError('A nota passa de 990 itens.');
-  t.totalCents = t.productsCents - t.discountCents + t.freightCents + t.insuranceCents + t.otherCents;
-
-  // Payments: they must add up to the total (plus the change given back).
+/** Payments: they must add up to the total (plus the change given back); instalments only on the NF-e, to the total. */
+function checkPayments(input: NfeInput, t: NfeTotals): void {
   const paid = input.payments.reduce((sum, p) => sum + p.amountCents, 0);
   const change = input.changeCents ?? 0;
   if (input.payments.length === 0) throw new NfeBuildError('Informe como a nota foi paga.');
@@ -414,13 +166,18 @@ export function buildNfe(input: NfeInput, signer: XmlSigner): BuiltNfe {
       `Os pagamentos (${formatBRL((paid - change) / 100)}) não somam o total da nota (${formatBRL(t.totalCents / 100)}).`,
     );
   const instalments = input.instalments ?? [];
-  if (instalments.length && model === 65) throw new NfeBuildError('A NFC-e não tem parcelas (grupo de cobrança).');
+  if (instalments.length && input.model === 65)
+    throw new NfeBuildError('A NFC-e não tem parcelas (grupo de cobrança).');
   if (instalments.length && instalments.reduce((sum, d) => sum + d.amountCents, 0) !== t.totalCents)
     throw new NfeBuildError('As parcelas não somam o total da nota.');
+}
 
-  const ide = group(
+function ideXml(input: NfeInput, facts: NoteFacts): string {
+  const { model, issuer, environment } = input;
+  const { offline } = facts;
+  return group(
     'ide',
-    el('cUF', cUF),
+    el('cUF', facts.cUF),
     el('cNF', input.numericCode),
     el('natOp', input.natureOfOperation),
     el('mod', String(model)),
@@ -429,21 +186,24 @@ export function buildNfe(input: NfeInput, signer: XmlSigner): BuiltNfe {
     el('dhEmi', input.issuedAt),
     model === 55 ? el('dhSaiEnt', input.issuedAt) : '',
     el('tpNF', '1'),
-    el('idDest', interstate ? '2' : '1'),
+    el('idDest', facts.interstate ? '2' : '1'),
     el('cMunFG', issuer.address.cityCode),
     el('tpImp', model === 65 ? '4' : '1'),
-    el('tpEmis', emissionType),
-    el('cDV', accessKey.slice(43)),
+    el('tpEmis', facts.emissionType),
+    el('cDV', facts.accessKey.slice(43)),
     el('tpAmb', String(environment)),
     el('finNFe', '1'),
-    el('indFinal', consumer ? '1' : '0'),
+    el('indFinal', facts.consumer ? '1' : '0'),
     el('indPres', model === 65 ? '1' : input.freightMode === 9 ? '1' : '3'),
     el('indIntermed', '0'),
     el('procEmi', '0'),
     el('verProc', SOFTWARE),
     offline ? el('dhCont', offline.since) + el('xJust', offline.reason) : '',
   );
-  const emit = group(
+}
+
+function emitXml(issuer: NfeInput['issuer']): string {
+  return group(
     'emit',
     el('CNPJ', issuer.cnpj),
     el('xNome', issuer.name),
@@ -452,19 +212,26 @@ export function buildNfe(input: NfeInput, signer: XmlSigner): BuiltNfe {
     el('IE', issuer.ie),
     el('CRT', String(issuer.crt)),
   );
-  let dest = '';
-  if (recipient) {
-    const indIEDest = taxpayer ? '1' : model === 55 && recipient.ie === 'ISENTO' ? '2' : '9';
-    dest = group(
-      'dest',
-      el(recipient.document.length === 11 ? 'CPF' : 'CNPJ', recipient.document),
-      el('xNome', environment === 2 ? HOMOLOGATION_RECIPIENT : recipient.name),
-      recipient.address ? addressXml('enderDest', recipient.address) : '',
-      el('indIEDest', indIEDest),
-      indIEDest === '1' ? el('IE', recipient.ie) : '',
-      el('email', recipient.email || null),
-    );
-  }
+}
+
+/** The recipient (dest), with its indIEDest: 1 a taxpayer with its IE, 2 'ISENTO' on an NF-e, 9 none. */
+function destXml(input: NfeInput, facts: NoteFacts): string {
+  const { recipient, model, environment } = input;
+  if (!recipient) return '';
+  const indIEDest = facts.taxpayer ? '1' : model === 55 && recipient.ie === 'ISENTO' ? '2' : '9';
+  return group(
+    'dest',
+    el(recipient.document.length === 11 ? 'CPF' : 'CNPJ', recipient.document),
+    el('xNome', environment === 2 ? HOMOLOGATION_RECIPIENT : recipient.name),
+    recipient.address ? addressXml('enderDest', recipient.address) : '',
+    el('indIEDest', indIEDest),
+    indIEDest === '1' ? el('IE', recipient.ie) : '',
+    el('email', recipient.email || null),
+  );
+}
+
+/** The note's totals (total): ICMSTot, and IBSCBSTot when an item carries the reform's group. */
+function totalXml(input: NfeInput, t: NfeTotals, facts: NoteFacts): string {
   const icmsTot = group(
     'ICMSTot',
     el('vBC', reais(t.icmsBaseCents)),
@@ -487,7 +254,7 @@ export function buildNfe(input: NfeInput, signer: XmlSigner): BuiltNfe {
     el('vOutro', reais(t.otherCents)),
     el('vNF', reais(t.totalCents)),
   );
-  const anyReform = regimeNormal && input.items.some((item) => item.taxes.ibsCbs);
+  const anyReform = facts.regimeNormal && input.items.some((item) => item.taxes.ibsCbs);
   const zero = el('vDif', '0.00') + el('vDevTrib', '0.00');
   const ibsCbsTot = anyReform
     ? group(
@@ -504,7 +271,13 @@ export function buildNfe(input: NfeInput, signer: XmlSigner): BuiltNfe {
         group('gCBS', zero, el('vCBS', reais(t.cbsCents)), el('vCredPres', '0.00'), el('vCredPresCondSus', '0.00')),
       )
     : '';
-  const cobr = instalments.length
+  return group('total', icmsTot, ibsCbsTot);
+}
+
+/** The instalments of an NF-e on credit (cobr: the invoice and its dup), none without them. */
+function cobrXml(input: NfeInput, t: NfeTotals): string {
+  const instalments = input.instalments ?? [];
+  return instalments.length
     ? group(
         'cobr',
         group(
@@ -519,19 +292,15 @@ export function buildNfe(input: NfeInput, signer: XmlSigner): BuiltNfe {
         ),
       )
     : '';
-  const pag = group('pag', ...input.payments.map(paymentXml), change > 0 ? el('vTroco', reais(change)) : '');
-  const infAdic = optionalGroup('infAdic', el('infCpl', input.additionalInfo || null));
-  const body =
-    ide +
-    emit +
-    dest +
-    dets.join('') +
-    group('total', icmsTot, ibsCbsTot) +
-    group('transp', el('modFrete', String(input.freightMode))) +
-    cobr +
-    pag +
-    infAdic;
+}
 
+/**
+ * The signed note: infNFe signed on its C14N form; an NFC-e also carries infNFeSupl, its QR code (offline, with
+ * the day, the value and the digest) and the state's consultation address.
+ */
+function signedNote(input: NfeInput, facts: NoteFacts, body: string, t: NfeTotals, signer: XmlSigner): BuiltNfe {
+  const { id, accessKey, offline } = facts;
+  const { issuer, environment, model } = input;
   const infNFe = `<infNFe Id="${id}" versao="${VERSION}">${body}</infNFe>`;
   // C14N of infNFe alone: it carries the default namespace declared on NFe.
   const canonical = `<infNFe xmlns="${NFE_NAMESPACE}" Id="${id}" versao="${VERSION}">${body}</infNFe>`;
@@ -559,4 +328,30 @@ export function buildNfe(input: NfeInput, signer: XmlSigner): BuiltNfe {
     totals: t,
     qrCode,
   };
+}
+
+/** Builds and signs the note (see the module's comment). */
+export function buildNfe(input: NfeInput, signer: XmlSigner): BuiltNfe {
+  const facts = noteFacts(input);
+  const { dets, totals } = itemsXml(input, {
+    model: input.model,
+    environment: input.environment,
+    interstate: facts.interstate,
+    regimeNormal: facts.regimeNormal,
+  });
+  checkPayments(input, totals);
+  const change = input.changeCents ?? 0;
+  const pag = group('pag', ...input.payments.map(paymentXml), change > 0 ? el('vTroco', reais(change)) : '');
+  const infAdic = optionalGroup('infAdic', el('infCpl', input.additionalInfo || null));
+  const body =
+    ideXml(input, facts) +
+    emitXml(input.issuer) +
+    destXml(input, facts) +
+    dets.join('') +
+    totalXml(input, totals, facts) +
+    group('transp', el('modFrete', String(input.freightMode))) +
+    cobrXml(input, totals) +
+    pag +
+    infAdic;
+  return signedNote(input, facts, body, totals, signer);
 }

@@ -24,7 +24,7 @@ import { replicaReads } from '../../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvDate, csvStream } from '../../../lib/csv';
 import { principalOf } from '../../../plugins/auth';
 import { scheduleNotes } from './notes.scheduler';
-import { createNotesService } from './notes.service';
+import { createNotesService, type NotesService } from './notes.service';
 
 /**
  * 'Notas fiscais' (issue 41 §2–3, decision 0057): emitting an order's note, sending it again, cancelling, correcting,
@@ -35,6 +35,11 @@ const write = { permissions: [PERMISSIONS.invoices] };
 const read = { permissions: [PERMISSIONS.invoices, PERMISSIONS.orders] };
 const params = z.object({ id: idParamSchema(FISCAL_NOTE_TEXTS.noteNotFound) });
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+const tags = ['fiscal'];
+
+/** The app the routes are registered on (the type provider's). */
+type NotesApp = Parameters<FastifyPluginAsyncZod>[0];
 
 export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.deps;
@@ -51,10 +56,18 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createNotesService(options);
   // The CSV may read a replica (decision 0062).
   const exporting = createNotesService({ ...options, db: replicaReads(db) });
-  const tags = ['fiscal'];
   // The waiting notes go again by themselves in a process that runs the scheduled work (not in the tests).
   if (config.scheduledWork) scheduleNotes(app.deps.scheduler, service);
 
+  registerNoteListRoutes(app, service, exporting);
+  registerNoteEmissionRoutes(app, service);
+  registerNoteEventRoutes(app, service);
+  registerNoteDocumentRoutes(app, service);
+  registerVoidingRoutes(app, service);
+};
+
+/** The lists: the page of notes, its CSV, the automatic notes refused, the month's XMLs for the accountant. */
+function registerNoteListRoutes(app: NotesApp, service: NotesService, exporting: NotesService): void {
   app.get(
     '/fiscal/notes',
     {
@@ -171,7 +184,10 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(out);
     },
   );
+}
 
+/** One note: emitted from its order, read, sent again. */
+function registerNoteEmissionRoutes(app: NotesApp, service: NotesService): void {
   app.post(
     '/fiscal/notes',
     {
@@ -215,7 +231,10 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await service.retry(principalOf(request), request.params.id) }),
   );
+}
 
+/** The events of an authorised note: cancellation and correction letters. */
+function registerNoteEventRoutes(app: NotesApp, service: NotesService): void {
   app.post(
     '/fiscal/notes/:id/cancel',
     {
@@ -249,7 +268,10 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await service.correct(principalOf(request), request.params.id, request.body.text) }),
   );
+}
 
+/** The note's documents: its XML, its DANFE, both by e-mail. */
+function registerNoteDocumentRoutes(app: NotesApp, service: NotesService): void {
   app.get(
     '/fiscal/notes/:id/xml',
     {
@@ -302,7 +324,10 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await service.email(principalOf(request), request.params.id, request.body.to) }),
   );
+}
 
+/** Voiding numbers never used. */
+function registerVoidingRoutes(app: NotesApp, service: NotesService): void {
   app.post(
     '/fiscal/voidings',
     {
@@ -318,4 +343,4 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.status(201).send({ data: await service.voidNumbers(principalOf(request), request.body) }),
   );
-};
+}

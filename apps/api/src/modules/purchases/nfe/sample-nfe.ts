@@ -210,8 +210,8 @@ function itemXml(item: SampleNfeItemSpec, index: number, totals: Record<string, 
 
 const CERTIFICATE_BASE64 = SAMPLE_NFE_CERTIFICATE.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
 
-/** Builds the note's XML (see the module's comment). */
-export function buildSampleNfe(spec: SampleNfeSpec): SampleNfe {
+/** The note's numbering, date, environment and access key, from the spec or its defaults. */
+function sampleFacts(spec: SampleNfeSpec) {
   const { issuer } = spec;
   const issuedAt = spec.issuedAt ?? withBusinessOffset('2026-11-20T10:15:00');
   const number = String(spec.number ?? 1);
@@ -229,15 +229,14 @@ export function buildSampleNfe(spec: SampleNfeSpec): SampleNfe {
     emissionType: '1',
     numericCode,
   });
-  const infNFeId = `NFe${accessKey}`;
+  return { issuedAt, number, series, numericCode, environment, accessKey };
+}
 
-  const totals: Record<string, bigint> = {};
-  const items = spec.items.map((item, index) => itemXml(item, index, totals)).join('');
-  const total = (key: string) => totals[key] ?? 0n;
-  const vNF =
-    total('vProd') - total('vDesc') + total('vST') + total('vFrete') + total('vSeg') + total('vOutro') + total('vIPI');
+type SampleFacts = ReturnType<typeof sampleFacts>;
 
-  const ide = group(
+function ideXml(issuer: SampleNfeIssuer, facts: SampleFacts): string {
+  const { issuedAt, number, series, numericCode, environment, accessKey } = facts;
+  return group(
     'ide',
     el('cUF', issuer.stateCode),
     el('cNF', numericCode),
@@ -260,7 +259,10 @@ export function buildSampleNfe(spec: SampleNfeSpec): SampleNfe {
     el('procEmi', '0'),
     el('verProc', 'BackOffice testes 1.0'),
   );
-  const emit = group(
+}
+
+function emitXml(issuer: SampleNfeIssuer): string {
+  return group(
     'emit',
     el(issuer.cnpj.length === 11 ? 'CPF' : 'CNPJ', issuer.cnpj),
     el('xNome', issuer.name),
@@ -282,30 +284,37 @@ export function buildSampleNfe(spec: SampleNfeSpec): SampleNfe {
     el('IE', issuer.stateRegistration),
     el('CRT', '3'),
   );
+}
+
+/** The recipient (dest): the shop, in São Paulo; none when the spec says null. */
+function destXml(spec: SampleNfeSpec): string {
   const { recipientCnpj } = spec;
-  const dest =
-    recipientCnpj === null
-      ? ''
-      : group(
-          'dest',
-          el('CNPJ', recipientCnpj),
-          el('xNome', spec.recipientName ?? 'LOJA DE CELULARES EXEMPLO LTDA'),
-          group(
-            'enderDest',
-            el('xLgr', 'Avenida Paulista'),
-            el('nro', '1000'),
-            el('xBairro', 'Bela Vista'),
-            el('cMun', '3550308'),
-            el('xMun', 'São Paulo'),
-            el('UF', 'SP'),
-            el('CEP', '01310100'),
-            el('cPais', '1058'),
-            el('xPais', 'BRASIL'),
-          ),
-          el('indIEDest', '1'),
-          el('IE', '111222333444'),
-        );
-  const icmsTot = group(
+  return recipientCnpj === null
+    ? ''
+    : group(
+        'dest',
+        el('CNPJ', recipientCnpj),
+        el('xNome', spec.recipientName ?? 'LOJA DE CELULARES EXEMPLO LTDA'),
+        group(
+          'enderDest',
+          el('xLgr', 'Avenida Paulista'),
+          el('nro', '1000'),
+          el('xBairro', 'Bela Vista'),
+          el('cMun', '3550308'),
+          el('xMun', 'São Paulo'),
+          el('UF', 'SP'),
+          el('CEP', '01310100'),
+          el('cPais', '1058'),
+          el('xPais', 'BRASIL'),
+        ),
+        el('indIEDest', '1'),
+        el('IE', '111222333444'),
+      );
+}
+
+/** ICMSTot: the items' sums. */
+function icmsTotXml(total: (key: string) => bigint, vNF: bigint): string {
+  return group(
     'ICMSTot',
     ...['vBC', 'vICMS'].map((key) => el(key, reais(total(key)))),
     el('vICMSDeson', '0.00'),
@@ -323,8 +332,12 @@ export function buildSampleNfe(spec: SampleNfeSpec): SampleNfe {
     el('vOutro', reais(total('vOutro'))),
     el('vNF', reais(vNF)),
   );
+}
+
+/** The instalments (cobr: the invoice and its dup), none by default. */
+function cobrXml(spec: SampleNfeSpec, number: string, vNF: bigint): string {
   const instalments = spec.instalments ?? [];
-  const cobr = instalments.length
+  return instalments.length
     ? group(
         'cobr',
         group('fat', el('nFat', number), el('vOrig', reais(vNF)), el('vDesc', '0.00'), el('vLiq', reais(vNF))),
@@ -338,18 +351,53 @@ export function buildSampleNfe(spec: SampleNfeSpec): SampleNfe {
         ),
       )
     : '';
+}
+
+/** The authorisation (protNFe) of the note: cStat 100 unless told, its digVal the infNFe's digest. */
+function protNFeXml(spec: SampleNfeSpec, facts: SampleFacts, digest: string): string {
+  const { environment, accessKey, issuedAt, number } = facts;
+  const status = spec.authorisationStatus ?? 100;
+  return group(
+    'protNFe versao="4.00"',
+    group(
+      'infProt',
+      el('tpAmb', environment),
+      el('verAplic', 'SP_NFE_PL009_V4'),
+      el('chNFe', accessKey),
+      el('dhRecbto', issuedAt.replace('10:15:00', '10:15:42')),
+      el('nProt', `1352600000${number.padStart(5, '0')}`),
+      el('digVal', digest),
+      el('cStat', String(status)),
+      el('xMotivo', status === 100 ? 'Autorizado o uso da NF-e' : 'Uso Denegado: Irregularidade fiscal do emitente'),
+    ),
+  ).replace('</protNFe versao="4.00">', '</protNFe>');
+}
+
+/** Builds the note's XML (see the module's comment). */
+export function buildSampleNfe(spec: SampleNfeSpec): SampleNfe {
+  const facts = sampleFacts(spec);
+  const { number, accessKey } = facts;
+  const infNFeId = `NFe${accessKey}`;
+
+  const totals: Record<string, bigint> = {};
+  const items = spec.items.map((item, index) => itemXml(item, index, totals)).join('');
+  const total = (key: string) => totals[key] ?? 0n;
+  const vNF =
+    total('vProd') - total('vDesc') + total('vST') + total('vFrete') + total('vSeg') + total('vOutro') + total('vIPI');
+
+  const instalments = spec.instalments ?? [];
   const pag = group(
     'pag',
     group('detPag', el('indPag', instalments.length ? '1' : '0'), el('tPag', '15'), el('vPag', reais(vNF))),
   );
   const infNFeBody =
-    ide +
-    emit +
-    dest +
+    ideXml(spec.issuer, facts) +
+    emitXml(spec.issuer) +
+    destXml(spec) +
     items +
-    group('total', icmsTot) +
+    group('total', icmsTotXml(total, vNF)) +
     group('transp', el('modFrete', '0')) +
-    cobr +
+    cobrXml(spec, number, vNF) +
     pag +
     group('infAdic', el('infCpl', `Pedido do cliente ${number}. Documento emitido por ME ou EPP: não.`));
   const infNFe = `<infNFe Id="${infNFeId}" versao="4.00">${infNFeBody}</infNFe>`;
@@ -367,21 +415,7 @@ export function buildSampleNfe(spec: SampleNfeSpec): SampleNfe {
   const nfe = `<NFe xmlns="${NFE_NS}">${infNFe}${signature}</NFe>`;
   const declaration = '<?xml version="1.0" encoding="UTF-8"?>';
   if (spec.bare) return { xml: `${declaration}${nfe}`, accessKey, totalCents: Number(vNF) };
-  const status = spec.authorisationStatus ?? 100;
-  const protNFe = group(
-    'protNFe versao="4.00"',
-    group(
-      'infProt',
-      el('tpAmb', environment),
-      el('verAplic', 'SP_NFE_PL009_V4'),
-      el('chNFe', accessKey),
-      el('dhRecbto', issuedAt.replace('10:15:00', '10:15:42')),
-      el('nProt', `1352600000${number.padStart(5, '0')}`),
-      el('digVal', infNFeDigest),
-      el('cStat', String(status)),
-      el('xMotivo', status === 100 ? 'Autorizado o uso da NF-e' : 'Uso Denegado: Irregularidade fiscal do emitente'),
-    ),
-  ).replace('</protNFe versao="4.00">', '</protNFe>');
+  const protNFe = protNFeXml(spec, facts, infNFeDigest);
   return {
     xml: `${declaration}<nfeProc xmlns="${NFE_NS}" versao="4.00">${nfe}${protNFe}</nfeProc>`,
     accessKey,

@@ -1,0 +1,74 @@
+/**
+ * The figures of a note, exact: money in integer cents, rates in ten-thousandths of a percent (nfe-input.ts), every
+ * tax one multiplication and one rounding half up; the order's charges shared among the items ('rateio'); the
+ * note's totals; and the refusal of a note that cannot be built.
+ */
+
+export class NfeBuildError extends Error {}
+
+export interface NfeTotals {
+  productsCents: number;
+  freightCents: number;
+  insuranceCents: number;
+  discountCents: number;
+  otherCents: number;
+  icmsBaseCents: number;
+  icmsCents: number;
+  pisCents: number;
+  cofinsCents: number;
+  ibsCbsBaseCents: number;
+  ibsUfCents: number;
+  ibsMunCents: number;
+  cbsCents: number;
+  /** vNF. */
+  totalCents: number;
+}
+
+/** Every total at zero, for the items to add to. */
+export function noTotals(): NfeTotals {
+  return {
+    productsCents: 0,
+    freightCents: 0,
+    insuranceCents: 0,
+    discountCents: 0,
+    otherCents: 0,
+    icmsBaseCents: 0,
+    icmsCents: 0,
+    pisCents: 0,
+    cofinsCents: 0,
+    ibsCbsBaseCents: 0,
+    ibsUfCents: 0,
+    ibsMunCents: 0,
+    cbsCents: 0,
+    totalCents: 0,
+  };
+}
+
+/** Cents as reais with two decimals: 203000 → '2030.00'. */
+export function reais(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const text = String(Math.abs(cents)).padStart(3, '0');
+  return `${sign}${text.slice(0, -2)}.${text.slice(-2)}`;
+}
+
+/** A rate in ten-thousandths of a percent as the layout writes it, four decimals: 180000 → '18.0000'. */
+export function percent(rate: number): string {
+  const text = String(rate).padStart(5, '0');
+  return `${text.slice(0, -4)}.${text.slice(-4)}`;
+}
+
+/** base × rate (ten-thousandths of a percent), rounded half up to the cent. */
+export function taxOf(baseCents: number, rate: number): number {
+  if (baseCents <= 0 || rate <= 0) return 0;
+  return Number((BigInt(baseCents) * BigInt(rate) * 2n + 1_000_000n) / 2_000_000n);
+}
+
+/** `totalCents` shared by `weights` in proportion, rounded down, the cents left on the last (the 'rateio'). */
+export function apportion(totalCents: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (totalCents === 0 || sum === 0) return weights.map(() => 0);
+  const shares = weights.map((w) => Number((BigInt(totalCents) * BigInt(w)) / BigInt(sum)));
+  const given = shares.reduce((a, b) => a + b, 0);
+  shares[shares.length - 1] = (shares.at(-1) as number) + totalCents - given;
+  return shares;
+}

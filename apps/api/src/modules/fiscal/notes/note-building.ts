@@ -1,0 +1,130 @@
+import { randomInt } from 'node:crypto';
+import {
+  FISCAL_NOTE_TEXTS,
+  INVOICEABLE_ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  type OrderStatusKey,
+  toBusinessTimestamp,
+  withBusinessOffset,
+} from '@backoffice/contract';
+import type { Executor } from '../../../db/executor';
+import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { loadNfceCsc, readIssuer, type SigningCertificate } from '../fiscal.service';
+import { buildNfe, NfeBuildError } from '../nfe/nfe-builder';
+import type { NfeInput } from '../nfe/nfe-input';
+import { validateAgainstSchema } from '../nfe/xsd';
+import { notesRepository as repo } from './notes.repository';
+import { type NotesContext, signerOf } from './notes-context';
+import { orderForNote } from './order-for-note';
+import { defaultModel, type OrderForNote, OrderNoteError, orderNoteParts } from './order-note';
+
+/** A note's model, series and number: a rejected note's, built again with them. */
+export interface NoteNumber {
+  model: 55 | 65;
+  series: number;
+  number: number;
+}
+
+/** The saved issuer as the note's; 409 while something the note needs is missing. */
+async function noteIssuer(trx: Executor): Promise<{ issuer: NfeInput['issuer']; environment: 1 | 2 }> {
+  const issuer = await readIssuer(trx);
+  if (!issuer.saved || !issuer.address || !issuer.crt || !issuer.ie || !issuer.legalName)
+    throw conflict(FISCAL_NOTE_TEXTS.issuerMissing);
+  return {
+    environment: issuer.environment as 1 | 2,
+    issuer: {
+      cnpj: issuer.cnpj as string,
+      ie: issuer.ie,
+      name: issuer.legalName,
+      tradeName: issuer.tradeName,
+      crt: issuer.crt as 1 | 2 | 3 | 4,
+      address: {
+        street: issuer.address.street,
+        number: issuer.address.number,
+        complement: issuer.address.complement,
+        district: issuer.address.district,
+        cityCode: issuer.address.cityCode,
+        cityName: issuer.address.cityName,
+        uf: issuer.address.uf,
+        cep: issuer.address.cep.replace(/\D/g, ''),
+        phone: issuer.phone?.replace(/\D/g, '') || null,
+      },
+    },
+  };
+}
+
+/** The order, locked; 404 none, 409 when its status may not have a note. */
+async function invoiceableOrder(trx: Executor, orderId: number) {
+  const order = await repo.lockOrder(trx, orderId);
+  if (!order) throw notFound(FISCAL_NOTE_TEXTS.orderNotFound);
+  if (!INVOICEABLE_ORDER_STATUSES.includes(order.status as OrderStatusKey))
+    throw conflict(
+      FISCAL_NOTE_TEXTS.orderNotInvoiceable(
+        ORDER_STATUS_LABELS[order.status as OrderStatusKey] ?? String(order.status),
+      ),
+    );
+  return order;
+}
+
+/** The order's figures as the note's; what the order lacks for a note is 400 in words. */
+function noteParts(forNote: OrderForNote, model: 55 | 65): ReturnType<typeof orderNoteParts> {
+  try {
+    return orderNoteParts(forNote, model);
+  } catch (error) {
+    if (error instanceof OrderNoteError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+/** The note written and signed, then checked against the official schemas (400 naming the field). */
+async function signedNote(input: NfeInput, certificate: SigningCertificate): Promise<ReturnType<typeof buildNfe>> {
+  let note: ReturnType<typeof buildNfe>;
+  try {
+    note = buildNfe(input, signerOf(certificate));
+  } catch (error) {
+    if (error instanceof NfeBuildError) throw badRequest(error.message);
+    throw error;
+  }
+  const schema = await validateAgainstSchema(note.xml, 'nfe_v4.00.xsd');
+  if (!schema.valid)
+    throw badRequest(FISCAL_NOTE_TEXTS.schemaRefused(schema.problems[0]?.message ?? ''), 'BAD_REQUEST', {
+      problems: schema.problems,
+    });
+  return note;
+}
+
+/** The note built from its order (a new note, or a rejected one's number again), signed and schema-checked. */
+export async function buildOrderNote(
+  context: NotesContext,
+  trx: Executor,
+  orderId: number,
+  requestedModel: 55 | 65 | undefined,
+  certificate: SigningCertificate,
+  number?: NoteNumber,
+) {
+  const { issuer, environment } = await noteIssuer(trx);
+  const order = await invoiceableOrder(trx, orderId);
+  const forNote = await orderForNote(trx, order);
+  const model = number?.model ?? requestedModel ?? defaultModel(forNote, issuer.address.uf);
+  const parts = noteParts(forNote, model);
+  const csc = model === 65 ? await loadNfceCsc(trx, context.deps.serverSecret) : null;
+  const taken = number ?? { model, ...(await repo.takeNumber(trx, model)) };
+  const issuedAt = context.now();
+  const input: NfeInput = {
+    ...parts,
+    model,
+    environment,
+    series: taken.series,
+    number: taken.number,
+    numericCode: String(randomInt(10_000_000, 100_000_000)),
+    issuedAt: withBusinessOffset(toBusinessTimestamp(issuedAt)),
+    emission: { type: 'normal' },
+    natureOfOperation: 'Venda de mercadoria',
+    issuer,
+    insuranceCents: 0,
+    additionalInfo: `Pedido ${forNote.code}.`,
+    csc,
+  };
+  const note = await signedNote(input, certificate);
+  return { order, forNote, input, note, issuedAt, taken, uf: issuer.address.uf };
+}
