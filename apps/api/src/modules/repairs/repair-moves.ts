@@ -24,7 +24,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { createStepRegistry } from '../../lib/step-registry';
+import { createStepRegistry, type StepRegistry } from '../../lib/step-registry';
 import type { Principal } from '../../plugins/auth';
 import { handOverRepairBill, normalizeOrderPicture } from '../orders/workflow.service';
 import { placeOrder } from '../selling/selling.service';
@@ -54,21 +54,10 @@ interface EffectContext extends RequirementContext {
   changes: Record<string, unknown>;
 }
 
-/**
- * The repairs' state machine (issue 42 §2, decision 0059) on the engine the orders' runs on too (issue 60 §4): the
- * contract's REPAIR_TRANSITIONS names each move's requirements and effects, this file holds their checks and
- * handlers, and a move does exactly what its row names. Built when the repairs' service is built: a name of the
- * table with nothing behind it refuses the start (`assertComplete`).
- */
-export function createRepairMoves(
-  { db, storage }: Pick<AppDeps, 'db' | 'storage'>,
-  table: readonly RepairTransition[] = REPAIR_TRANSITIONS,
-) {
-  const steps = createStepRegistry<RepairRequirement, RepairEffect, RequirementContext, EffectContext>(
-    'repairs',
-    table,
-  );
+type RepairSteps = StepRegistry<RepairRequirement, RepairEffect, RequirementContext, EffectContext>;
 
+/** The checks of the table's requirements: an estimate with something in it, the payment when due, the signature, the reason. */
+function addRequirements(steps: RepairSteps) {
   steps.requirement('estimate', ({ body }) => {
     if ((body.parts ?? []).length === 0 && reaisToCents(body.labour ?? 0) === 0) {
       throw badRequest(REPAIR_TEXTS.estimateEmpty);
@@ -85,84 +74,114 @@ export function createRepairMoves(
   steps.requirement('reason', ({ body }) => {
     if (!body.note) throw badRequest(REPAIR_TEXTS.reasonRequired);
   });
+}
 
-  steps.effect('writeEstimate', async ({ trx, repair, body, values, changes }) => {
-    const parts = await pricedParts(trx, body.parts ?? []);
-    const labourCents = reaisToCents(body.labour ?? 0);
-    const partsCents = parts.reduce((sum, part) => sum + part.unitPriceCents * part.quantity, 0);
-    await repo.replaceParts(trx, repair.id, parts);
-    Object.assign(values, {
-      labour_cents: labourCents,
-      parts_cents: partsCents,
-      diagnosis: body.diagnosis ?? repair.diagnosis,
-    });
-    changes.estimate = {
-      parts: parts.map((p) => ({
-        productId: p.productId,
-        quantity: p.quantity,
-        unitPrice: centsToReais(p.unitPriceCents),
-      })),
-      labour: centsToReais(labourCents),
-      total: centsToReais(repair.warranty_source ? 0 : partsCents + labourCents),
+/** Estimate lines checked and priced: each product active, not a phone; its price the one given or its list price. */
+async function pricedParts(trx: Transaction<Database>, parts: NonNullable<RepairMoveBody['parts']>) {
+  const ids = parts.map((part) => part.productId);
+  const products = new Map((await repo.products(trx, ids)).map((product) => [product.id, product]));
+  return parts.map((part) => {
+    const product = products.get(part.productId);
+    if (!product) throw notFound(REPAIR_TEXTS.partNotFound(part.productId));
+    if (product.archived) throw conflict(REPAIR_TEXTS.partArchived(product.name));
+    if (product.serialized) throw badRequest(REPAIR_TEXTS.partSerialized(product.name));
+    return {
+      productId: product.id,
+      code: product.code,
+      name: product.name,
+      quantity: part.quantity,
+      unitPriceCents: part.unitPrice === undefined ? product.sell_price_cents : reaisToCents(part.unitPrice),
+      unitCostCents: product.cost_cents,
     };
   });
-  // Out of stock through the ledger, one REPAIR row per part naming the service order.
-  steps.effect('takeParts', async ({ trx, principal, repair, changes }) => {
-    const parts = await repo.parts(trx, repair.id);
-    if (parts.length === 0) return;
-    const moved = await moveStock(
-      trx,
-      {
-        kind: 'REPAIR',
-        employeeId: principal.employeeId,
-        repairId: repair.id,
-        note: REPAIR_TEXTS.partsNote(repair.id),
-      },
-      parts.map((part) => ({
-        productId: part.product_id,
-        quantityOut: part.quantity,
-        unitPriceCents: part.unit_price_cents,
-      })),
-    );
-    // What each part cost when it left: a repair under warranty costs the shop exactly this.
-    for (const result of moved) await repo.setPartCost(trx, repair.id, result.productId, result.costBeforeCents);
-    changes.partsOut = moved.map((m) => ({ productId: m.productId, from: m.stockBefore, to: m.stockAfter }));
+}
+
+/** The estimate written: its parts priced, the labour, the diagnosis. */
+async function writeEstimate({ trx, repair, body, values, changes }: EffectContext) {
+  const parts = await pricedParts(trx, body.parts ?? []);
+  const labourCents = reaisToCents(body.labour ?? 0);
+  const partsCents = parts.reduce((sum, part) => sum + part.unitPriceCents * part.quantity, 0);
+  await repo.replaceParts(trx, repair.id, parts);
+  Object.assign(values, {
+    labour_cents: labourCents,
+    parts_cents: partsCents,
+    diagnosis: body.diagnosis ?? repair.diagnosis,
   });
-  // A paid repair becomes a real order of the customer (payment, Pix, receivables and notes as any sale).
-  steps.effect('bill', async ({ trx, principal, repair, body, changes }) => {
-    const due = totalCents(repair);
-    if (due === 0 || !body.payment) return;
-    const parts = await repo.parts(trx, repair.id);
-    const order = await placeOrder(trx, storage, {
+  changes.estimate = {
+    parts: parts.map((p) => ({
+      productId: p.productId,
+      quantity: p.quantity,
+      unitPrice: centsToReais(p.unitPriceCents),
+    })),
+    labour: centsToReais(labourCents),
+    total: centsToReais(repair.warranty_source ? 0 : partsCents + labourCents),
+  };
+}
+
+/** The parts out of stock through the ledger, one REPAIR row per part naming the service order. */
+async function takeParts({ trx, principal, repair, changes }: EffectContext) {
+  const parts = await repo.parts(trx, repair.id);
+  if (parts.length === 0) return;
+  const moved = await moveStock(
+    trx,
+    {
+      kind: 'REPAIR',
       employeeId: principal.employeeId,
-      customerId: repair.customer_id,
-      payment: body.payment,
-      // Nothing to separate: paid at the counter, it waits there for the customer (decision 0060).
-      initialStatus: repairBillStatus(await initialOrderStatusFor(trx, body.payment)),
-      deliveryType: DELIVERY_TYPES.PICKUP,
-      fastDelivery: false,
-      withWarranty: false,
-      itemsCents: repair.parts_cents,
-      shippingCents: 0,
-      fastDeliveryTaxCents: 0,
-      warrantyCents: 0,
-      totalCents: due,
-      neighborhood: null,
-      cardOnDelivery: body.payment === 'CARD',
-      delivererId: null,
-      items: parts.map((part) => ({
-        productId: part.product_id,
-        name: part.product_name,
-        code: part.product_code,
-        quantity: part.quantity,
-        unitPriceCents: part.unit_price_cents,
-        unitCostCents: part.unit_cost_cents,
-      })),
-      note: REPAIR_TEXTS.billNote(repair.id),
-      repair: { id: repair.id, labourCents: repair.labour_cents },
-    });
-    changes.order = order.code;
+      repairId: repair.id,
+      note: REPAIR_TEXTS.partsNote(repair.id),
+    },
+    parts.map((part) => ({
+      productId: part.product_id,
+      quantityOut: part.quantity,
+      unitPriceCents: part.unit_price_cents,
+    })),
+  );
+  // What each part cost when it left: a repair under warranty costs the shop exactly this.
+  for (const result of moved) await repo.setPartCost(trx, repair.id, result.productId, result.costBeforeCents);
+  changes.partsOut = moved.map((m) => ({ productId: m.productId, from: m.stockBefore, to: m.stockAfter }));
+}
+
+/** A paid repair becomes a real order of the customer (payment, Pix, receivables and notes as any sale). */
+async function billRepair(storage: AppDeps['storage'], { trx, principal, repair, body, changes }: EffectContext) {
+  const due = totalCents(repair);
+  if (due === 0 || !body.payment) return;
+  const parts = await repo.parts(trx, repair.id);
+  const order = await placeOrder(trx, storage, {
+    employeeId: principal.employeeId,
+    customerId: repair.customer_id,
+    payment: body.payment,
+    // Nothing to separate: paid at the counter, it waits there for the customer (decision 0060).
+    initialStatus: repairBillStatus(await initialOrderStatusFor(trx, body.payment)),
+    deliveryType: DELIVERY_TYPES.PICKUP,
+    fastDelivery: false,
+    withWarranty: false,
+    itemsCents: repair.parts_cents,
+    shippingCents: 0,
+    fastDeliveryTaxCents: 0,
+    warrantyCents: 0,
+    totalCents: due,
+    neighborhood: null,
+    cardOnDelivery: body.payment === 'CARD',
+    delivererId: null,
+    items: parts.map((part) => ({
+      productId: part.product_id,
+      name: part.product_name,
+      code: part.product_code,
+      quantity: part.quantity,
+      unitPriceCents: part.unit_price_cents,
+      unitCostCents: part.unit_cost_cents,
+    })),
+    note: REPAIR_TEXTS.billNote(repair.id),
+    repair: { id: repair.id, labourCents: repair.labour_cents },
   });
+  changes.order = order.code;
+}
+
+/** The handlers of the table's effects, each in the move's transaction. */
+function addEffects(steps: RepairSteps, storage: AppDeps['storage']) {
+  steps.effect('writeEstimate', writeEstimate);
+  steps.effect('takeParts', takeParts);
+  steps.effect('bill', (context) => billRepair(storage, context));
   // The bill is finalized as the device leaves; one still waiting for its Pix or proof keeps the device here.
   steps.effect('handOverBill', async ({ trx, principal, repair }) => {
     const unpaid = await handOverRepairBill(
@@ -191,27 +210,26 @@ export function createRepairMoves(
     values.warranty_ends_at = new Date(at.getTime() + days * DAY_MS);
     changes.repairWarrantyEndsAt = iso(values.warranty_ends_at as Date);
   });
-  steps.assertComplete();
+}
 
-  /** Estimate lines checked and priced: each product active, not a phone; its price the one given or its list price. */
-  async function pricedParts(trx: Transaction<Database>, parts: NonNullable<RepairMoveBody['parts']>) {
-    const ids = parts.map((part) => part.productId);
-    const products = new Map((await repo.products(trx, ids)).map((product) => [product.id, product]));
-    return parts.map((part) => {
-      const product = products.get(part.productId);
-      if (!product) throw notFound(REPAIR_TEXTS.partNotFound(part.productId));
-      if (product.archived) throw conflict(REPAIR_TEXTS.partArchived(product.name));
-      if (product.serialized) throw badRequest(REPAIR_TEXTS.partSerialized(product.name));
-      return {
-        productId: product.id,
-        code: product.code,
-        name: product.name,
-        quantity: part.quantity,
-        unitPriceCents: part.unitPrice === undefined ? product.sell_price_cents : reaisToCents(part.unitPrice),
-        unitCostCents: product.cost_cents,
-      };
-    });
-  }
+/**
+ * The repairs' state machine (issue 42 §2, decision 0059) on the engine the orders' runs on too (issue 60 §4): the
+ * contract's REPAIR_TRANSITIONS names each move's requirements and effects, this file holds their checks and
+ * handlers, and a move does exactly what its row names. Built when the repairs' service is built: a name of the
+ * table with nothing behind it refuses the start (`assertComplete`).
+ */
+export function createRepairMoves(
+  { db, storage }: Pick<AppDeps, 'db' | 'storage'>,
+  table: readonly RepairTransition[] = REPAIR_TRANSITIONS,
+) {
+  const steps = createStepRegistry<RepairRequirement, RepairEffect, RequirementContext, EffectContext>(
+    'repairs',
+    table,
+  );
+
+  addRequirements(steps);
+  addEffects(steps, storage);
+  steps.assertComplete();
 
   /**
    * A move of the table (POST /repairs/{id}/{action}): the service order locked; the move must exist from its status

@@ -34,7 +34,7 @@ import { replicaReads } from '../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
 import { AppError, tooManyRequests } from '../../lib/errors';
 import { principalOf } from '../../plugins/auth';
-import { createRepairsService } from './repairs.service';
+import { createRepairsService, type RepairsService } from './repairs.service';
 import { createStatusPageLimiter } from './status-limiter';
 
 const params = z.object({ id: idParamSchema(REPAIR_TEXTS.idInvalid) });
@@ -42,19 +42,19 @@ const imeiParams = z.object({ imei: z.string().regex(/^\d{15}$/, REPAIR_TEXTS.im
 
 /** The path segment of each move: 'startDiagnosis' → 'start-diagnosis'. */
 export const repairMovePath = (action: RepairAction) => action.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const tags = ['repairs'];
 
-/**
- * Repairs ('Assistência técnica', issue 42 §2): the service orders, their moves (one route per move of the
- * contract's table, its permission read from the table), the technician's queue, the CSV, the receipt, the repair
- * warranty by IMEI, the setting, and the public status page (rate-limited).
- */
-export const repairsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createRepairsService(app.deps);
-  // The CSV may read a replica (decision 0062).
-  const exporting = createRepairsService({ ...app.deps, db: replicaReads(app.deps.db) });
-  const limiter = createStatusPageLimiter(app.deps.db);
-  const tags = ['repairs'];
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
+/** What the routes call: the service, the one the CSV reads a replica with, the status page's limiter. */
+interface RepairRouteDeps {
+  service: RepairsService;
+  exporting: RepairsService;
+  limiter: ReturnType<typeof createStatusPageLimiter>;
+}
+
+/** A service order opened at the counter; the lists, the technician's queue, the pickers, the report and the CSV. */
+function registerIntakeAndListRoutes(app: App, { service, exporting }: RepairRouteDeps) {
   app.post(
     '/repairs',
     {
@@ -169,7 +169,10 @@ export const repairsRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(body);
     },
   );
+}
 
+/** The repair warranty's days (read and set) and the repair warranties of a device by IMEI. */
+function registerWarrantyRoutes(app: App, { service }: RepairRouteDeps) {
   app.get(
     '/repairs/settings',
     {
@@ -207,7 +210,10 @@ export const repairsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await service.warranties(request.params.imei) }),
   );
+}
 
+/** The public status page (no sign-in): the unknown tokens limited per address. */
+function registerStatusPageRoute(app: App, { service, limiter }: RepairRouteDeps) {
   app.get(
     '/repairs/status/:token',
     {
@@ -231,7 +237,10 @@ export const repairsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
+}
 
+/** One service order: read, corrected, its receipt, and one route per move of the contract's table. */
+function registerServiceOrderRoutes(app: App, { service }: RepairRouteDeps) {
   app.get(
     '/repairs/:id',
     {
@@ -302,4 +311,22 @@ export const repairsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
   }
+}
+
+/**
+ * Repairs ('Assistência técnica', issue 42 §2): the service orders, their moves (one route per move of the
+ * contract's table, its permission read from the table), the technician's queue, the CSV, the receipt, the repair
+ * warranty by IMEI, the setting, and the public status page (rate-limited).
+ */
+export const repairsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: RepairRouteDeps = {
+    service: createRepairsService(app.deps),
+    // The CSV may read a replica (decision 0062).
+    exporting: createRepairsService({ ...app.deps, db: replicaReads(app.deps.db) }),
+    limiter: createStatusPageLimiter(app.deps.db),
+  };
+  registerIntakeAndListRoutes(app, deps);
+  registerWarrantyRoutes(app, deps);
+  registerStatusPageRoute(app, deps);
+  registerServiceOrderRoutes(app, deps);
 };

@@ -2,7 +2,7 @@ import { priceFromPercentage } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyTestDatabase, type TestDatabase } from '../../test/database';
-import { tierPrice } from './reports.repository';
+import { tierPrice } from './stock-reports.repository';
 
 /**
  * The level price is written in TypeScript (the contract's `priceFromPercentage`: the sale, the products

@@ -36,7 +36,7 @@ import { z } from 'zod';
 import { reportsDatabase } from '../../db/database';
 import { principalOf } from '../../plugins/auth';
 import { payablesDue } from '../payables/payables.service';
-import { createReportsService } from './reports.service';
+import { createReportsService, type ReportsService } from './reports.service';
 
 const { dashboard: DASHBOARD, reports: REPORTS, internalSales: INTERNAL_SALES } = PERMISSIONS;
 /** The dashboard's charts and their periods (also the report detail screen, which internal_sales opens). */
@@ -45,19 +45,18 @@ const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const paged = <T extends z.ZodType>(schema: T) => z.object({ data: z.array(schema), total: z.number().int() });
 const period = { s: z.string(), e: z.string() };
 const idParams = z.object({ id: reportIdSchema });
+const periodParams = z.object(period);
+const rankParams = z.object({ ...period, order: reportOrderSchema });
+const employeePeriod = z.object({ ...period, id: reportIdSchema });
+const orderParams = z.object({ orderId: reportIdSchema });
+const tags = ['reports'];
+const chart = { config: { permissions: CHARTS } };
+const report = { config: { permissions: [REPORTS] } };
 
-/**
- * The dashboard, its five charts and the 17 general reports (spec section 7; definitions in
- * docs/reports.md). The general reports' paths are the contract's registry (REPORT_PATHS,
- * GENERAL_REPORT_REGISTRY), which the web reads too. Every route only reads.
- */
-export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Their own connections and longer statement_timeout on PostgreSQL (db/database.ts reportsDatabase).
-  const service = createReportsService(reportsDatabase(app.deps.db));
-  const tags = ['reports'];
-  const chart = { config: { permissions: CHARTS } };
-  const report = { config: { permissions: [REPORTS] } };
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
+/** The dashboard's cards and today's figures ('A pagar nos próximos 7 dias' for who may see the bills). */
+function registerDashboardRoutes(app: App, service: ReportsService) {
   app.get(
     '/dashboard',
     { ...chart, schema: { tags, summary: 'Números dos cartões do painel', response: { 200: data(dashboardSchema) } } },
@@ -82,7 +81,10 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: { ...today, payablesDue: await payablesDue(app.deps.db) } };
     },
   );
+}
 
+/** The dashboard's five charts: top ten of the last 7 days, or of a period. */
+function registerChartRoutes(app: App, service: ReportsService) {
   // ---------- charts: top ten of the last 7 days ----------
   const terms = { 200: data(z.array(searchedTermRowSchema)) };
   const viewed = { 200: data(z.array(viewedProductRowSchema)) };
@@ -118,7 +120,6 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---------- charts: top ten of a period ----------
-  const periodParams = z.object(period);
   app.get(
     '/reports/product/viewed/start/:s/end/:e',
     {
@@ -156,9 +157,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await service.customersSignedIn(request.params.s, request.params.e) }),
   );
+}
 
+/** The general reports' rankings: the customers who bought most (or least), the products sold. */
+function registerRankingRoutes(app: App, service: ReportsService) {
   // ---------- general reports ----------
-  const rankParams = z.object({ ...period, order: reportOrderSchema });
   app.get(
     REPORT_PATHS.customerPurchases,
     {
@@ -189,6 +192,10 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async ({ params, query }) => service.productsSold(params.s, params.e, params.order, query),
   );
+}
+
+/** The stock's reports: low stock, stock x sales (all levels or one), the phones by age, a brand's reference. */
+function registerStockRoutes(app: App, service: ReportsService) {
   app.get(
     REPORT_PATHS.lowStock,
     {
@@ -200,35 +207,6 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ data: await service.lowStock() }),
-  );
-  const employeePeriod = z.object({ ...period, id: reportIdSchema });
-  app.get(
-    REPORT_PATHS.ordersByDeliverer,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Vendas do período entregues pelo motoboy, com totais por forma de pagamento',
-        params: employeePeriod,
-        querystring: reportPagingSchema,
-        response: { 200: data(orderReportSchema) },
-      },
-    },
-    async ({ params, query }) => ({ data: await service.ordersByDeliverer(params.id, params.s, params.e, query) }),
-  );
-  app.get(
-    REPORT_PATHS.ordersByAttendant,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Vendas do período feitas pelo atendente, com totais por forma de pagamento',
-        params: employeePeriod,
-        querystring: reportPagingSchema,
-        response: { 200: data(orderReportSchema) },
-      },
-    },
-    async ({ params, query }) => ({ data: await service.ordersByAttendant(params.id, params.s, params.e, query) }),
   );
   app.get(
     REPORT_PATHS.stockSales,
@@ -269,6 +247,51 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async ({ query }) => ({ data: await service.unitsByAge(query) }),
+  );
+  app.get(
+    REPORT_PATHS.brandReference,
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Produtos (ativos e arquivados) de uma marca e referência',
+        params: z.object({ brand: z.string().min(1), reference: z.string().min(1) }),
+        response: { 200: data(z.array(brandReferenceRowSchema)) },
+      },
+    },
+    async ({ params }) => ({ data: await service.brandReference(params.brand, params.reference) }),
+  );
+}
+
+/** The staff's reports: a courier's or an attendant's sales, exchanges and returns (and each order's detail), a courier's customers and the orders awaiting him. */
+function registerStaffRoutes(app: App, service: ReportsService) {
+  app.get(
+    REPORT_PATHS.ordersByDeliverer,
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Vendas do período entregues pelo motoboy, com totais por forma de pagamento',
+        params: employeePeriod,
+        querystring: reportPagingSchema,
+        response: { 200: data(orderReportSchema) },
+      },
+    },
+    async ({ params, query }) => ({ data: await service.ordersByDeliverer(params.id, params.s, params.e, query) }),
+  );
+  app.get(
+    REPORT_PATHS.ordersByAttendant,
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Vendas do período feitas pelo atendente, com totais por forma de pagamento',
+        params: employeePeriod,
+        querystring: reportPagingSchema,
+        response: { 200: data(orderReportSchema) },
+      },
+    },
+    async ({ params, query }) => ({ data: await service.ordersByAttendant(params.id, params.s, params.e, query) }),
   );
   app.get(
     REPORT_PATHS.exchanges,
@@ -323,18 +346,35 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async ({ params }) => ({ data: await service.awaitingCourier(params.id) }),
   );
   app.get(
-    REPORT_PATHS.brandReference,
+    REPORT_PATHS.exchangeDetail,
     {
       ...report,
       schema: {
         tags,
-        summary: 'Produtos (ativos e arquivados) de uma marca e referência',
-        params: z.object({ brand: z.string().min(1), reference: z.string().min(1) }),
-        response: { 200: data(z.array(brandReferenceRowSchema)) },
+        summary: 'Detalhes do pedido com suas trocas',
+        params: orderParams,
+        response: { 200: data(adjustmentOrderDetailSchema) },
       },
     },
-    async ({ params }) => ({ data: await service.brandReference(params.brand, params.reference) }),
+    async ({ params }) => ({ data: await service.exchangeDetail(params.orderId) }),
   );
+  app.get(
+    REPORT_PATHS.returnDetail,
+    {
+      ...report,
+      schema: {
+        tags,
+        summary: 'Detalhes do pedido com suas devoluções',
+        params: orderParams,
+        response: { 200: data(adjustmentOrderDetailSchema) },
+      },
+    },
+    async ({ params }) => ({ data: await service.returnDetail(params.orderId) }),
+  );
+}
+
+/** The sales' reports: deposits and Pix, margin (19), revenue (21), card settlements (20), fast-delivery customers. */
+function registerSalesRoutes(app: App, service: ReportsService) {
   app.get(
     REPORT_PATHS.deposits,
     {
@@ -406,31 +446,20 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({ data: await service.fastDeliveryCustomers() }),
   );
-  const orderParams = z.object({ orderId: reportIdSchema });
-  app.get(
-    REPORT_PATHS.exchangeDetail,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Detalhes do pedido com suas trocas',
-        params: orderParams,
-        response: { 200: data(adjustmentOrderDetailSchema) },
-      },
-    },
-    async ({ params }) => ({ data: await service.exchangeDetail(params.orderId) }),
-  );
-  app.get(
-    REPORT_PATHS.returnDetail,
-    {
-      ...report,
-      schema: {
-        tags,
-        summary: 'Detalhes do pedido com suas devoluções',
-        params: orderParams,
-        response: { 200: data(adjustmentOrderDetailSchema) },
-      },
-    },
-    async ({ params }) => ({ data: await service.returnDetail(params.orderId) }),
-  );
+}
+
+/**
+ * The dashboard, its five charts and the 17 general reports (spec section 7; definitions in
+ * docs/reports.md). The general reports' paths are the contract's registry (REPORT_PATHS,
+ * GENERAL_REPORT_REGISTRY), which the web reads too. Every route only reads.
+ */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Their own connections and longer statement_timeout on PostgreSQL (db/database.ts reportsDatabase).
+  const service = createReportsService(reportsDatabase(app.deps.db));
+  registerDashboardRoutes(app, service);
+  registerChartRoutes(app, service);
+  registerRankingRoutes(app, service);
+  registerStockRoutes(app, service);
+  registerStaffRoutes(app, service);
+  registerSalesRoutes(app, service);
 };

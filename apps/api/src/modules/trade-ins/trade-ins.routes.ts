@@ -37,7 +37,7 @@ import { z } from 'zod';
 import { replicaReads } from '../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
 import { principalOf } from '../../plugins/auth';
-import { createTradeInsService } from './trade-ins.service';
+import { createTradeInsService, type TradeInsService } from './trade-ins.service';
 
 /** The desk and the counter take used phones in; the price table and settings are a manager's. */
 const desk = { permissions: [...TRADE_IN_PERMISSIONS] };
@@ -60,14 +60,12 @@ const cells = (t: TradeInSummary) => [
   TRADE_IN_STATUS_LABELS[t.status],
 ];
 const params = tradeInIdParamsSchema;
+const tags = ['trade-ins'];
 
-/** Used phones taken in ('Avaliação de usado', issue 42 §1, decision 0058). */
-export const tradeInsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createTradeInsService(app.deps.db, app.deps.storage, app.deps.fileLinks);
-  // The CSV may read a replica (decision 0062).
-  const exporting = createTradeInsService(replicaReads(app.deps.db), app.deps.storage, app.deps.fileLinks);
-  const tags = ['trade-ins'];
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
+/** The list, its CSV (which may read a replica), an evaluation without saving, a trade-in registered. */
+function registerListAndIntakeRoutes(app: App, service: TradeInsService, exporting: TradeInsService) {
   app.get(
     '/trade-ins',
     {
@@ -139,7 +137,10 @@ export const tradeInsRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send({ data: await service.create(principalOf(request), request.body, request.headers['idempotency-key']) }),
   );
+}
 
+/** The price table, the settings (deductions, the seminovo warranty) and the monthly report. */
+function registerPriceAndSettingsRoutes(app: App, service: TradeInsService) {
   app.get(
     '/trade-ins/prices',
     {
@@ -228,7 +229,10 @@ export const tradeInsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await service.report(request.query.from, request.query.to) }),
   );
+}
 
+/** One trade-in: read, its value, the check, the signature, accepted, cancelled, released, its term. */
+function registerTradeInRoutes(app: App, service: TradeInsService) {
   app.get(
     '/trade-ins/:id',
     {
@@ -358,4 +362,14 @@ export const tradeInsRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(pdf);
     },
   );
+}
+
+/** Used phones taken in ('Avaliação de usado', issue 42 §1, decision 0058). */
+export const tradeInsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createTradeInsService(app.deps.db, app.deps.storage, app.deps.fileLinks);
+  // The CSV may read a replica (decision 0062).
+  const exporting = createTradeInsService(replicaReads(app.deps.db), app.deps.storage, app.deps.fileLinks);
+  registerListAndIntakeRoutes(app, service, exporting);
+  registerPriceAndSettingsRoutes(app, service);
+  registerTradeInRoutes(app, service);
 };

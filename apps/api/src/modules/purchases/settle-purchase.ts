@@ -1,0 +1,443 @@
+import {
+  averageCostCents,
+  centsToReais,
+  isValidImei,
+  normalizeDocument,
+  type ProductCreate,
+  type PurchaseDecisions,
+  type PurchaseMatch,
+  type PurchasePreview,
+  type PurchasePreviewItem,
+  priceFromPercentage,
+  productCreateSchema,
+  PURCHASE_ENTRY_TEXTS as T,
+  type UnitInput,
+} from '@backoffice/contract';
+import type { Executor } from '../../db/executor';
+import { shopIdentity } from '../settings/settings.service';
+import { checkImeis } from '../stock/stock.service';
+import { supplierByDocument } from '../suppliers/suppliers.service';
+import { type NfeDocument, type NfeItem, quantityInUnits, unitCostCents } from './nfe/nfe-reader';
+import { type MatchableProduct, purchasesRepository as repo } from './purchases.repository';
+
+/** Units of measure that are one unit of the product: their factor needs no confirmation. */
+const UNITS_OF_ONE = new Set(['UN', 'UND', 'UNID', 'UNIDADE', 'PC', 'PÇ', 'PCA', 'PEÇA', 'PECA']);
+
+type ItemDecision = PurchaseDecisions['items'][number];
+
+/** One item of the note as the user's decisions settle it (the preview's item and what the confirm writes). */
+export interface SettledItem {
+  item: NfeItem;
+  preview: PurchasePreviewItem;
+  product: MatchableProduct | null;
+  create: ItemDecision['create'];
+  /** The new product's fields as the catalogue checked them ('Criar produto' with every field right). */
+  createInput: ProductCreate | null;
+  factor: number;
+  units: number | null;
+  unitCostCents: number | null;
+  /** The phones coming in (a serialized product): each its IMEI and, dual-SIM, the second. */
+  phones: UnitInput[];
+}
+
+export interface Settled {
+  note: NfeDocument;
+  supplier: { id: number | null; name: string; document: string };
+  items: SettledItem[];
+  preview: PurchasePreview;
+}
+
+/** Both IMEIs of a phone (dual-SIM), or its only one. */
+const imeisOfUnit = (unit: UnitInput) => (unit.imei2 ? [unit.imei, unit.imei2] : [unit.imei]);
+
+/**
+ * The phones of an item: the decision's units (decision 0050), else its IMEIs one a unit, else those the note
+ * lists (one a unit: a note does not say which two IMEIs are one phone's).
+ */
+export function phonesOf(decision: ItemDecision | undefined, fromNote: string[]): UnitInput[] {
+  if (decision?.units) return decision.units;
+  return (decision?.imeis ?? fromNote).filter((imei) => imei !== '').map((imei) => ({ imei }));
+}
+
+/** What the items are matched against: the decisions by line, the products by GTIN, by supplier code, chosen. */
+interface Lookups {
+  byLine: Map<number, ItemDecision>;
+  gtinProduct: Map<string, Awaited<ReturnType<typeof repo.productsByGtin>>[number]>;
+  codeLink: Map<string, Awaited<ReturnType<typeof repo.rememberedCodes>>[number]>;
+  chosenById: Map<number, MatchableProduct>;
+}
+
+/** The products the note's items may be: by the GTINs (the note's and those created), the codes, the choices. */
+async function lookupsOf(
+  db: Executor,
+  note: NfeDocument,
+  decisions: PurchaseDecisions,
+  knownSupplierId: number | null,
+): Promise<Lookups> {
+  const gtins = [...new Set(note.items.flatMap((i) => (i.gtin ? [i.gtin] : [])))];
+  const creating = decisions.items.flatMap((d) => (d.create?.barcode ? [d.create.barcode] : []));
+  const [byGtin, remembered, chosen] = await Promise.all([
+    repo.productsByGtin(db, [...gtins, ...creating]),
+    knownSupplierId !== null
+      ? repo.rememberedCodes(db, knownSupplierId, [...new Set(note.items.map((i) => i.supplierCode))])
+      : [],
+    repo.productsByIds(
+      db,
+      decisions.items.flatMap((d) => (d.productId ? [d.productId] : [])),
+    ),
+  ]);
+  return {
+    byLine: new Map(decisions.items.map((d) => [d.line, d])),
+    gtinProduct: new Map(byGtin.map((p) => [p.gtin14, p])),
+    codeLink: new Map(remembered.map((r) => [r.supplier_code, r])),
+    chosenById: new Map(chosen.map((p) => [p.id, p])),
+  };
+}
+
+/** The item's product: the user's choice ('Vincular' or 'Criar produto'), else by GTIN, else by supplier code. */
+function matchProduct(
+  item: NfeItem,
+  decision: ItemDecision | undefined,
+  lookups: Lookups,
+  problems: string[],
+): { product: MatchableProduct | null; match: PurchaseMatch } {
+  const link = lookups.codeLink.get(item.supplierCode);
+  if (decision?.productId) {
+    const product = lookups.chosenById.get(decision.productId) ?? null;
+    if (!product || product.archived) {
+      problems.push(T.productNotFound);
+      return { product: null, match: 'LINKED' };
+    }
+    return { product, match: 'LINKED' };
+  }
+  if (decision?.create) {
+    const taken = decision.create.barcode
+      ? lookups.gtinProduct.get(decision.create.barcode.padStart(14, '0'))
+      : undefined;
+    if (taken) problems.push(T.barcodeTaken(decision.create.barcode as string, taken.name));
+    return { product: null, match: 'CREATE' };
+  }
+  if (item.gtin && lookups.gtinProduct.has(item.gtin.padStart(14, '0'))) {
+    return { product: lookups.gtinProduct.get(item.gtin.padStart(14, '0')) ?? null, match: 'GTIN' };
+  }
+  if (link) return { product: link, match: 'SUPPLIER_CODE' };
+  problems.push(T.chooseProduct);
+  return { product: null, match: 'NONE' };
+}
+
+/** The factor of the item's unit (the decision's, the remembered code's, else 1) and whether it is confirmed. */
+function factorOf(item: NfeItem, decision: ItemDecision | undefined, lookups: Lookups, problems: string[]) {
+  const link = lookups.codeLink.get(item.supplierCode);
+  const unitOfOne = UNITS_OF_ONE.has(item.unit.trim().toUpperCase());
+  const factor = decision?.factor ?? link?.factor ?? 1;
+  const factorConfirmed = decision?.factor !== undefined || link !== undefined || unitOfOne;
+  if (!factorConfirmed) problems.push(T.factorRequired(item.unit));
+  return { factor, factorConfirmed };
+}
+
+/** The phones of a serialized item: one per unit, each IMEI Luhn-checked and kept for the note-wide checks. */
+function checkPhones(
+  item: NfeItem,
+  serialized: boolean,
+  phones: UnitInput[],
+  units: number | null,
+  problems: string[],
+  imeiLines: { imei: string; line: number }[],
+) {
+  if (serialized) {
+    if (units !== null && phones.length !== units) problems.push(T.imeiCount(units, phones.length));
+    for (const imei of phones.flatMap(imeisOfUnit)) {
+      if (!isValidImei(imei)) problems.push(T.imeiInvalid(imei));
+      imeiLines.push({ imei, line: item.itemNumber });
+    }
+  } else if (phones.length > 0) {
+    problems.push(T.imeisNotSerialized);
+  }
+}
+
+type Percentages = { gold: number; silver: number; bronze: number };
+
+/**
+ * The product's new weighted average and its level percentages (a new product: its unit cost and the decision's
+ * percentages); `running` keeps stock and cost as the items before change them (two items of one product
+ * compound, as the move does).
+ */
+function newAverageOf(
+  product: MatchableProduct | null,
+  decision: ItemDecision | undefined,
+  units: number | null,
+  unitCost: number | null,
+  running: Map<number, { stock: number; cost: number }>,
+): { newAverage: number | null; percentages: Percentages | null } {
+  if (product && units !== null && unitCost !== null) {
+    const before = running.get(product.id) ?? { stock: product.stock, cost: product.cost_cents };
+    const newAverage = averageCostCents(before.stock, before.cost, units, unitCost);
+    running.set(product.id, { stock: before.stock + units, cost: newAverage });
+    return {
+      newAverage,
+      percentages: {
+        gold: product.gold_percentage,
+        silver: product.silver_percentage,
+        bronze: product.bronze_percentage,
+      },
+    };
+  }
+  if (decision?.create && unitCost !== null) {
+    const { goldPercentage, silverPercentage, bronzePercentage } = decision.create.discount;
+    return {
+      newAverage: unitCost,
+      percentages: { gold: goldPercentage, silver: silverPercentage, bronze: bronzePercentage },
+    };
+  }
+  return { newAverage: null, percentages: null };
+}
+
+/** The preview's item: the note's line, its match, units, costs, new average, level prices, IMEIs, problems. */
+function itemPreview(
+  item: NfeItem,
+  figures: {
+    product: MatchableProduct | null;
+    match: PurchaseMatch;
+    factor: number;
+    factorConfirmed: boolean;
+    units: number | null;
+    unitCost: number | null;
+    serialized: boolean;
+    newAverage: number | null;
+    percentages: Percentages | null;
+    phones: UnitInput[];
+    problems: string[];
+  },
+): PurchasePreviewItem {
+  const { product, unitCost, newAverage, percentages } = figures;
+  return {
+    line: item.itemNumber,
+    supplierCode: item.supplierCode,
+    name: item.name,
+    gtin: item.gtin,
+    ncm: item.ncm,
+    cest: item.cest,
+    unit: item.unit,
+    quantity: item.quantity,
+    factor: figures.factor,
+    factorConfirmed: figures.factorConfirmed,
+    units: figures.units,
+    totalCost: centsToReais(item.totalCostCents),
+    freight: centsToReais(item.freightCents),
+    unitCost: unitCost === null ? null : centsToReais(unitCost),
+    match: figures.match,
+    product: product
+      ? {
+          id: product.id,
+          code: product.code,
+          name: product.name,
+          serialized: product.serialized,
+          stock: product.stock,
+          cost: centsToReais(product.cost_cents),
+        }
+      : null,
+    suggested: {
+      name: item.name,
+      barcode: item.gtin,
+      ncm: item.ncm,
+      cest: item.cest,
+      cost: unitCost === null ? null : centsToReais(unitCost),
+    },
+    serialized: figures.serialized,
+    newAverageCost: newAverage === null ? null : centsToReais(newAverage),
+    levelPrices:
+      newAverage === null || percentages === null
+        ? null
+        : {
+            gold: centsToReais(priceFromPercentage(newAverage, percentages.gold)),
+            silver: centsToReais(priceFromPercentage(newAverage, percentages.silver)),
+            bronze: centsToReais(priceFromPercentage(newAverage, percentages.bronze)),
+          },
+    imeis: figures.phones.map((phone) => phone.imei),
+    problems: figures.problems,
+  };
+}
+
+/** One item of the note settled: its product, factor, units, unit cost, phones, new product and figures. */
+function settleItem(
+  item: NfeItem,
+  lookups: Lookups,
+  running: Map<number, { stock: number; cost: number }>,
+  imeiLines: { imei: string; line: number }[],
+): SettledItem {
+  const decision = lookups.byLine.get(item.itemNumber);
+  const problems: string[] = [];
+  const { product, match } = matchProduct(item, decision, lookups, problems);
+  const { factor, factorConfirmed } = factorOf(item, decision, lookups, problems);
+  const units = quantityInUnits(item.quantity, factor);
+  if (units === null) problems.push(T.factorNotWhole(item.quantity, factor));
+  const unitCost = units ? unitCostCents(item.totalCostCents, units) : null;
+  const serialized = product?.serialized ?? decision?.create?.serialized ?? false;
+  const phones = phonesOf(decision, serialized ? item.imeis : []);
+  checkPhones(item, serialized, phones, units, problems, imeiLines);
+  const createInput = decision?.create ? newProductInput(decision.create, unitCost ?? 0, problems) : null;
+  const { newAverage, percentages } = newAverageOf(product, decision, units, unitCost, running);
+  return {
+    item,
+    product,
+    create: decision?.create,
+    createInput,
+    factor,
+    units,
+    unitCostCents: unitCost,
+    phones,
+    preview: itemPreview(item, {
+      product,
+      match,
+      factor,
+      factorConfirmed,
+      units,
+      unitCost,
+      serialized,
+      newAverage,
+      percentages,
+      phones,
+      problems,
+    }),
+  };
+}
+
+/** IMEIs repeated within the note, and those already registered to a unit: named on their line. */
+async function checkNoteImeis(db: Executor, items: SettledItem[], imeiLines: { imei: string; line: number }[]) {
+  const seen = new Map<string, number>();
+  for (const { imei, line } of imeiLines) {
+    const first = seen.get(imei);
+    if (first !== undefined) items.find((i) => i.item.itemNumber === line)?.preview.problems.push(T.imeiRepeated(imei));
+    else seen.set(imei, line);
+  }
+  const valid = [...seen.keys()].filter(isValidImei);
+  if (valid.length > 0) {
+    for (const check of await checkImeis(db, valid)) {
+      if (!check.registered) continue;
+      const line = seen.get(check.imei);
+      items
+        .find((i) => i.item.itemNumber === line)
+        ?.preview.problems.push(T.imeiRegistered(check.imei, check.registered.productName));
+    }
+  }
+}
+
+/**
+ * The note's warnings (a recipient other than the shop, no signature, a certificate not the issuer's) and the
+ * problems of those left unconfirmed.
+ */
+async function noteWarnings(db: Executor, note: NfeDocument, decisions: PurchaseDecisions) {
+  const warnings: PurchasePreview['warnings'] = [];
+  const problems: string[] = [];
+  const shop = normalizeDocument((await shopIdentity(db)).cnpj ?? '');
+  const recipient = note.recipient.document ? normalizeDocument(note.recipient.document) : null;
+  if (shop && recipient !== shop) {
+    const confirmed = decisions.confirmRecipient;
+    warnings.push({
+      code: 'RECIPIENT',
+      message: recipient ? T.recipientWarning(recipient, shop) : T.recipientMissingWarning(shop),
+      needsConfirmation: true,
+      confirmed,
+    });
+    if (!confirmed) problems.push(T.recipientNotConfirmed);
+  }
+  if (note.signature.status === 'ABSENT') {
+    const confirmed = (decisions.unsignedReason?.length ?? 0) >= 5;
+    warnings.push({ code: 'UNSIGNED', message: T.unsignedWarning, needsConfirmation: true, confirmed });
+    if (!confirmed) problems.push(T.unsignedReasonRequired);
+  } else if (!note.signature.certificate.matchesIssuer) {
+    warnings.push({
+      code: 'CERTIFICATE',
+      message: T.certificateWarning(note.signature.certificate.subject),
+      needsConfirmation: false,
+      confirmed: true,
+    });
+  }
+  return { warnings, problems };
+}
+
+/** The preview of the settled note: its header, signature, instalments, warnings, items and every problem. */
+function notePreview(
+  note: NfeDocument,
+  supplier: Settled['supplier'],
+  items: SettledItem[],
+  warnings: PurchasePreview['warnings'],
+  problems: string[],
+): PurchasePreview {
+  return {
+    accessKey: note.accessKey,
+    number: note.number,
+    series: note.series,
+    issuedAt: note.issuedAt,
+    total: centsToReais(note.totalCents),
+    supplier,
+    recipient: note.recipient,
+    signature:
+      note.signature.status === 'VALID'
+        ? { status: 'VALID', certificate: note.signature.certificate.subject }
+        : { status: 'ABSENT', certificate: null },
+    instalments: note.instalments.map((i) => ({
+      documentNumber: i.documentNumber,
+      dueDate: i.dueDate,
+      amount: centsToReais(i.amountCents),
+    })),
+    warnings,
+    items: items.map((i) => i.preview),
+    problems,
+    ready: problems.length === 0,
+  };
+}
+
+/**
+ * Settles every item of the note with the user's decisions (issue 39 §2, decision 0049): the product by the
+ * user's choice ('Vincular' or 'Criar produto'), else by GTIN (products.barcode), else by the supplier's code
+ * remembered from an earlier entry; the factor of its unit; the units coming in; the unit cost
+ * ((vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vICMSST) ÷ units, `unitCostCents`); the product's new
+ * weighted average and level prices; the phones (one per unit coming in, each IMEI of each, the second of a
+ * dual-SIM too: Luhn, repeats within the note, already registered); and the note's warnings. Reads only: the preview answers it, the confirm writes it when nothing is left open.
+ */
+export async function settle(db: Executor, note: NfeDocument, decisions: PurchaseDecisions): Promise<Settled> {
+  const document = normalizeDocument(note.issuer.document);
+  const known = await supplierByDocument(db, document);
+  const lookups = await lookupsOf(db, note, decisions, known ? known.id : null);
+  // Stock and cost as the items before change them (two items of one product compound, as the move does).
+  const running = new Map<number, { stock: number; cost: number }>();
+  const imeiLines: { imei: string; line: number }[] = [];
+  const items = note.items.map((item) => settleItem(item, lookups, running, imeiLines));
+  await checkNoteImeis(db, items, imeiLines);
+  const { warnings, problems } = await noteWarnings(db, note, decisions);
+  for (const settledItem of items) {
+    for (const problem of settledItem.preview.problems) {
+      problems.push(T.item(settledItem.item.itemNumber, settledItem.item.name, problem));
+    }
+  }
+  const supplier = { id: known?.id ?? null, name: known?.name ?? note.issuer.name, document };
+  return { note, supplier, items, preview: notePreview(note, supplier, items, warnings, problems) };
+}
+
+/**
+ * A new product's fields as the catalogue checks them (`productCreateSchema`): the user's decision with the
+ * item's unit cost and no stock (it comes in by the entry); a field that would be refused is a problem of the
+ * item, in the catalogue's words.
+ */
+function newProductInput(
+  create: NonNullable<ItemDecision['create']>,
+  unitCost: number,
+  problems: string[],
+): ProductCreate | null {
+  const parsed = productCreateSchema.safeParse({
+    name: create.name,
+    brand: create.brand,
+    cost: centsToReais(unitCost),
+    sellPrice: create.sellPrice,
+    discount: create.discount,
+    stock: 0,
+    barcode: create.barcode ?? null,
+    ncm: create.ncm ?? null,
+    cest: create.cest ?? null,
+    serialized: create.serialized,
+  });
+  if (parsed.success) return parsed.data;
+  problems.push(T.createInvalid(parsed.error.issues[0]?.message ?? ''));
+  return null;
+}

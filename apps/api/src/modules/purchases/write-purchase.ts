@@ -1,0 +1,220 @@
+import {
+  centsToReais,
+  type ProductCreate,
+  type PurchaseDecisions,
+  PURCHASE_ENTRY_TEXTS as T,
+} from '@backoffice/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { createPayables } from '../payables/payables.service';
+import { insertProducts } from '../products/products.service';
+import { moveStock, type StockChangeResult, type StockMoveLine } from '../stock/stock.service';
+import { findOrCreateSupplierFromIssuer } from '../suppliers/suppliers.service';
+import type { NfeDocument } from './nfe/nfe-reader';
+import { type NewPurchaseItemRow, purchasesRepository as repo } from './purchases.repository';
+import type { Settled } from './settle-purchase';
+
+/** The day a date-time of the note falls on, as the issuer wrote it (dhEmi carries its own offset). */
+const dayOf = (issuedAt: string) => issuedAt.slice(0, 10);
+
+/** The products the note creates ('Criar produto'), together, in the note's order; answers every item's product id. */
+async function productIdsOf(trx: Transaction<Database>, actorId: number, settled: Settled): Promise<number[]> {
+  const { note } = settled;
+  const creating = settled.items.filter((item) => !item.product);
+  const created = await insertProducts(
+    trx,
+    actorId,
+    creating.map((item) => ({
+      input: item.createInput as ProductCreate,
+      origin: { accessKey: note.accessKey, line: item.item.itemNumber },
+    })),
+  );
+  const createdIds = new Map(creating.map((item, index) => [item, created[index]?.id as number]));
+  return settled.items.map((item) => item.product?.id ?? (createdIds.get(item) as number));
+}
+
+/** The entry's own row: the note's header, its signature and recipient as confirmed, who entered it. */
+function insertPurchase(
+  trx: Transaction<Database>,
+  actorId: number,
+  supplierId: number,
+  settled: Settled,
+  decisions: PurchaseDecisions,
+  idempotencyKey: string | undefined,
+): Promise<number> {
+  const { note } = settled;
+  const unsigned = note.signature.status === 'ABSENT';
+  return repo.insert(trx, {
+    access_key: note.accessKey,
+    supplier_id: supplierId,
+    number: note.number,
+    series: note.series,
+    issued_at: new Date(note.issuedAt),
+    total_cents: note.totalCents,
+    items_count: note.items.length,
+    signature_status: note.signature.status,
+    unsigned_reason: unsigned ? (decisions.unsignedReason ?? null) : null,
+    recipient_document: note.recipient.document,
+    recipient_confirmed: settled.preview.warnings.some((w) => w.code === 'RECIPIENT' && w.confirmed),
+    idempotency_key: idempotencyKey ?? null,
+    created_by: actorId,
+  });
+}
+
+/** The ledger rows and the phones that come in, naming the entry (the stock module writes it with them). */
+function moveIntoStock(
+  trx: Transaction<Database>,
+  actorId: number,
+  settled: Settled,
+  purchaseId: number,
+  productIds: number[],
+  sourceId: number | null,
+) {
+  const { note } = settled;
+  const lines: StockMoveLine[] = settled.items.map((item, index) => ({
+    productId: productIds[index] as number,
+    quantityIn: item.units as number,
+    entryUnitCostCents: item.unitCostCents as number,
+    sourceId,
+    ...(item.phones.length > 0 && (item.product?.serialized ?? item.create?.serialized) ? { units: item.phones } : {}),
+  }));
+  return moveStock(
+    trx,
+    {
+      kind: 'PURCHASE',
+      employeeId: actorId,
+      purchaseId,
+      note: T.ledgerNote(note.number, note.series, note.accessKey),
+    },
+    lines,
+  );
+}
+
+/** The entry's items as written: the note's line, its costs, the product's cost before and after, its move. */
+function itemRows(settled: Settled, productIds: number[], moved: StockChangeResult[]): NewPurchaseItemRow[] {
+  return settled.items.map((settledItem, index) => {
+    const { item } = settledItem;
+    const result = moved[index];
+    return {
+      line: item.itemNumber,
+      supplier_code: item.supplierCode,
+      description: item.name,
+      gtin: item.gtin,
+      ncm: item.ncm,
+      unit: item.unit,
+      quantity: item.quantity,
+      factor: settledItem.factor,
+      units: settledItem.units as number,
+      product_id: productIds[index] as number,
+      product_cents: item.productCents,
+      freight_cents: item.freightCents,
+      insurance_cents: item.insuranceCents,
+      discount_cents: item.discountCents,
+      other_cents: item.otherCents,
+      ipi_cents: item.ipiCents,
+      icms_st_cents: item.icmsStCents,
+      total_cost_cents: item.totalCostCents,
+      unit_cost_cents: settledItem.unitCostCents as number,
+      cost_before_cents: result?.costBeforeCents ?? 0,
+      cost_after_cents: result?.costAfterCents ?? 0,
+      movement_id: result?.movementId ?? null,
+    };
+  });
+}
+
+/** The note's instalments (cobr/dup), or one bill of its total due on the day it was issued. */
+async function billNote(
+  trx: Transaction<Database>,
+  actorId: number,
+  note: NfeDocument,
+  supplier: { id: number; name: string },
+  purchaseId: number,
+) {
+  const instalments =
+    note.instalments.length > 0
+      ? note.instalments
+      : [{ documentNumber: note.number, dueDate: dayOf(note.issuedAt), amountCents: note.totalCents }];
+  if (note.totalCents > 0) {
+    await createPayables(
+      trx,
+      {
+        supplierId: supplier.id,
+        purchaseId,
+        category: 'COMPRA',
+        description: T.billDescription(note.number, note.series, supplier.name),
+        instalments,
+      },
+      actorId,
+    );
+  }
+}
+
+/** The entry's audit: the note, its signature, the recipient confirmed, each item's product, units and costs. */
+async function auditEntry(
+  trx: Transaction<Database>,
+  actorId: number,
+  settled: Settled,
+  decisions: PurchaseDecisions,
+  entry: { purchaseId: number; supplierId: number; productIds: number[]; moved: StockChangeResult[] },
+) {
+  const { note } = settled;
+  const unsigned = note.signature.status === 'ABSENT';
+  await recordAudit(trx, {
+    employeeId: actorId,
+    entity: 'purchase',
+    entityId: entry.purchaseId,
+    action: 'nfe-entry',
+    changes: {
+      accessKey: note.accessKey,
+      supplierId: entry.supplierId,
+      number: note.number,
+      series: note.series,
+      total: centsToReais(note.totalCents),
+      signature: note.signature.status,
+      ...(unsigned ? { unsignedReason: decisions.unsignedReason } : {}),
+      ...(settled.preview.warnings.some((w) => w.code === 'RECIPIENT')
+        ? { recipientConfirmed: note.recipient.document }
+        : {}),
+      items: settled.items.map((item, index) => ({
+        line: item.item.itemNumber,
+        productId: entry.productIds[index],
+        units: item.units,
+        unitCost: centsToReais(item.unitCostCents ?? 0),
+        costAfter: centsToReais(entry.moved[index]?.costAfterCents ?? 0),
+        ...(item.phones.length > 0 ? { units: item.phones } : {}),
+      })),
+    },
+  });
+}
+
+/** Writes the settled entry (every check passed) in the caller's transaction; answers its id. */
+export async function write(
+  trx: Transaction<Database>,
+  actorId: number,
+  settled: Settled,
+  decisions: PurchaseDecisions,
+  idempotencyKey: string | undefined,
+): Promise<number> {
+  const { note } = settled;
+  const supplier = await findOrCreateSupplierFromIssuer(trx, note.issuer, actorId);
+  const sourceId = await repo.purchaseSourceId(trx);
+  const productIds = await productIdsOf(trx, actorId, settled);
+  const purchaseId = await insertPurchase(trx, actorId, supplier.id, settled, decisions, idempotencyKey);
+  const moved = await moveIntoStock(trx, actorId, settled, purchaseId, productIds, sourceId);
+  await repo.insertItems(trx, purchaseId, itemRows(settled, productIds, moved));
+  await repo.rememberCodes(
+    trx,
+    settled.items.map((item, index) => ({
+      supplier_id: supplier.id,
+      supplier_code: item.item.supplierCode,
+      product_id: productIds[index] as number,
+      factor: item.factor,
+      unit: item.item.unit,
+    })),
+    actorId,
+  );
+  await billNote(trx, actorId, note, supplier, purchaseId);
+  await auditEntry(trx, actorId, settled, decisions, { purchaseId, supplierId: supplier.id, productIds, moved });
+  return purchaseId;
+}

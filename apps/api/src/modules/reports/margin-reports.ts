@@ -1,0 +1,95 @@
+import {
+  type MarginQuery,
+  type MarginReport,
+  marginPercentage,
+  type RevenueQuery,
+  type RevenueReport,
+  revenueBucketLabel,
+} from '@backoffice/contract';
+import { periodOrThrow } from '../../lib/period';
+import { createMarginReportsRepository, type MarginFigures } from './margin-reports.repository';
+import { type ReportsContext, reais, windowOf } from './report-paging';
+
+/** Cents of report 19's and 21's sums: net = gross − discount − exchanges and returns. */
+function marginFigureCents(f: MarginFigures) {
+  const gross = Number(f.gross_cents);
+  const discount = Number(f.discount_cents);
+  const returns = Number(f.returns_cents);
+  return { gross, discount, returns, net: gross - discount - returns, cost: Number(f.cost_cents) };
+}
+
+/** Report 19's and 21's figures in reais, with the margin and its % of the net. */
+function marginFigures(f: MarginFigures) {
+  const { gross, discount, returns, net, cost } = marginFigureCents(f);
+  return {
+    quantity: f.quantity,
+    gross: reais(gross),
+    discount: reais(discount),
+    returns: reais(returns),
+    net: reais(net),
+    cost: reais(cost),
+    margin: reais(net - cost),
+    marginPercentage: marginPercentage(net, cost),
+  };
+}
+
+/** Reports 19 'Margem' and 21 'Faturamento por período', both from `marginLines`. */
+export function marginReports({ db }: ReportsContext) {
+  const repo = createMarginReportsRepository();
+  return {
+    /**
+     * Report 19 'Margem' (issue 38 §3; grouped, exchanges and returns netted by issue 39 §5): each group's
+     * margin after the discounts given at sale time and what came back.
+     */
+    async margin(start: string, end: string, query: MarginQuery): Promise<MarginReport> {
+      const { from, until } = periodOrThrow(start, end);
+      const group = query.groupBy ?? 'product';
+      const [rows, total, totals, cardFeeCents] = await Promise.all([
+        repo.margin(db, from, until, group, windowOf(query)),
+        repo.marginGroupCount(db, from, until, group),
+        repo.marginTotals(db, from, until),
+        repo.marginCardFees(db, from, until).then(Number),
+      ]);
+      const { net, cost } = marginFigureCents(totals);
+      return {
+        products: rows.map((row) => ({
+          key: row.key,
+          productId: row.product_id,
+          name: group === 'month' ? revenueBucketLabel('month', `${row.key}-01`) : (row.name ?? ''),
+          code: row.code,
+          ...marginFigures(row),
+        })),
+        total,
+        summary: {
+          ...marginFigures(totals),
+          cardFees: reais(cardFeeCents),
+          marginAfterCardFees: reais(net - cost - cardFeeCents),
+          // The margin % after the fees: the fees counted as a cost of the net.
+          marginAfterCardFeesPercentage: marginPercentage(net, cost + cardFeeCents),
+        },
+      };
+    },
+    /**
+     * Report 21 'Faturamento por período' (issue 39 §5): report 19's figures by day, week or month, with the
+     * sales of each, oldest first.
+     */
+    async revenue(start: string, end: string, query: RevenueQuery): Promise<RevenueReport> {
+      const { from, until } = periodOrThrow(start, end);
+      const bucket = query.bucket ?? 'day';
+      const [rows, total, totals] = await Promise.all([
+        repo.revenue(db, from, until, bucket, windowOf(query)),
+        repo.revenueBucketCount(db, from, until, bucket),
+        repo.marginTotals(db, from, until),
+      ]);
+      const { quantity: _rows, ...summary } = marginFigures(totals);
+      return {
+        periods: rows.map((row) => {
+          const { quantity: _units, ...figures } = marginFigures(row);
+          return { period: row.period, label: revenueBucketLabel(bucket, row.period), orders: row.orders, ...figures };
+        }),
+        total,
+        summary: { orders: totals.orders, ...summary },
+      };
+    },
+  };
+}
