@@ -15,14 +15,26 @@ describe("'Controla IMEI' on the product form (issue 17)", () => {
     await user.type(field(/^Preço de compra/), '4.000');
     await user.type(field(/^Preço de venda/), '5.499,9');
     await user.click(screen.getByRole('switch', { name: 'Controla IMEI' }));
-    const imeis = screen.getByLabelText(/^IMEIs/);
-    await user.type(imeis, `${IMEI.a}{Enter}${IMEI.b};${IMEI.d}{Enter}${IMEI.c}`);
+    const imeis = screen.getByLabelText(/^IMEIs/) as HTMLTextAreaElement;
+    // The IMEIs pasted, the separators typed: Enter starts a phone's line, ';' puts its second IMEI beside the first.
+    await user.click(imeis);
+    await user.paste(IMEI.a);
+    await user.keyboard('{Enter}');
+    await user.paste(IMEI.b);
+    await user.keyboard(';');
+    await user.paste(IMEI.d);
+    await user.keyboard('{Enter}');
+    await user.paste(IMEI.c);
+    expect(imeis.value).toBe(`${IMEI.a}\n${IMEI.b};${IMEI.d}\n${IMEI.c}`);
     // c is registered to another product: the form cannot be sent with it
     expect(await within(lineOf(3)).findByText('Já cadastrado: 356938035643809 (Galaxy S24 · P100003).')).toBeTruthy();
     const submit = screen.getByRole('button', { name: 'Cadastrar' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     expect(field(/^Quantidade em estoque \(IMEIs\)/).value).toBe('2');
-    await user.type(imeis, '{Backspace>15}');
+    // c's line taken off: its 15 digits selected, then one Backspace
+    const end = imeis.value.length;
+    await user.type(imeis, '{Backspace}', { initialSelectionStart: end - 15, initialSelectionEnd: end });
+    expect(imeis.value).toBe(`${IMEI.a}\n${IMEI.b};${IMEI.d}\n`);
     await waitFor(() => expect(submit.disabled).toBe(false));
     await user.click(submit);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
