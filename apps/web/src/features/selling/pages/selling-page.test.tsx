@@ -1,89 +1,19 @@
-import type { Product } from '@backoffice/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CodeDetector } from '../../../components/barcode-detection';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/contract';
-import { type MockCall, renderPage, signInAs } from '../../../test/render';
 import { CAPA, fakeSellingServer, JOANA, PELICULA } from '../test-data';
-import SellingPage from './selling-page';
-
-const detector = { detect: vi.fn<CodeDetector['detect']>() };
-vi.mock('../../../components/barcode-detection', async (original) => ({
-  ...(await original<typeof import('../../../components/barcode-detection')>()),
-  createCodeDetector: vi.fn(async () => detector),
-}));
-
-type User = ReturnType<typeof userEvent.setup>;
-type Routes = Parameters<typeof mockApi>[0];
-
-const SEARCH_PATH = '/api/shop/products/full/search';
-const JOANA_EMAIL = encodeURIComponent(JOANA.email);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** The page against a fake selling API; `routes` override or add answers. */
-function openPage(routes: (server: ReturnType<typeof fakeSellingServer>) => Routes = () => ({})) {
-  signInAs(['bo:manage:internal_sales'], 'Ana Atendente');
-  const server = fakeSellingServer();
-  const calls = mockApi({
-    'GET /api/customers': { body: { customers: [JOANA], total: 1 } },
-    [`GET ${SEARCH_PATH}/capa/email/${JOANA_EMAIL}`]: { body: { products: [CAPA] } },
-    [`GET ${SEARCH_PATH}/vidro/email/${JOANA_EMAIL}`]: { body: { products: [PELICULA] } },
-    [`GET ${SEARCH_PATH}/nada/email/${JOANA_EMAIL}`]: { body: { products: [] } },
-    'GET /api/orders/pre/checkout/7': (call) => ({ body: server.preCheckout(call) }),
-    'POST /api/orders/cart/add/7': (call) => {
-      const { productId, quantity } = call.body as { productId: number; quantity: number };
-      server.lines.set(productId, (server.lines.get(productId) ?? 0) + quantity);
-      return { body: { message: 'Produto adicionado com sucesso', cart: server.cart() } };
-    },
-    'PATCH /api/orders/cart/change/7': (call) => {
-      const { productId, newQuantity } = call.body as { productId: number; newQuantity: number };
-      if (newQuantity > 0) {
-        server.lines.set(productId, newQuantity);
-        return { body: { message: 'Carrinho alterado com sucesso.', cart: server.cart() } };
-      }
-      server.lines.delete(productId);
-      return { body: { message: 'Produto removido do carrinho.', cart: server.cart() } };
-    },
-    ...routes(server),
-  });
-  const user = userEvent.setup();
-  const view = renderPage(<SellingPage />, { path: '/admin/selling', extraPaths: ['/admin/orders'] });
-  return { user, calls, server, ...view };
-}
-
-/** Joana's cart with one Película already in it, opened (step 3). */
-async function openCartWithPelicula(user: User, server: ReturnType<typeof fakeSellingServer>) {
-  server.lines.set(PELICULA.productId, 1);
-  await pickJoana(user);
-  await waitFor(() => expect(cartButton().disabled).toBe(false));
-  await user.click(cartButton());
-  return screen.findByRole('list', { name: 'Produtos no carrinho' });
-}
-
-async function pickJoana(user: User) {
-  await user.type(screen.getByLabelText('Pesquisar cliente por nome ou email'), 'joana{Enter}');
-  await user.click(await screen.findByText('Joana Ouro'));
-  await screen.findByText('Cliente selecionado:');
-}
-
-async function addProduct(user: User, search: string, name: string, plusClicks = 0) {
-  const field = screen.getByLabelText('Pesquisar produto por nome, tag, referencia ou marca');
-  await user.clear(field);
-  await user.type(field, `${search}{Enter}`);
-  await user.click(await screen.findByRole('button', { name: `Adicionar ${name}` }));
-  const dialog = await screen.findByRole('dialog', { name: 'Alterar quantidade' });
-  for (let i = 0; i < plusClicks; i++)
-    await user.click(within(dialog).getByRole('button', { name: 'Aumentar quantidade' }));
-  await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-}
-
-// hidden: also while a dialog hides the page from assistive technology
-const cartButton = () => screen.getByRole('button', { name: /^Carrinho/, hidden: true }) as HTMLButtonElement;
-const totals = () => screen.getByTestId('cart-totals').textContent ?? '';
-const sent = (calls: MockCall[], method: string, prefix: string) =>
-  calls.filter((c) => c.method === method && c.url.startsWith(prefix));
+import {
+  addProduct,
+  addProductExpectingFailure,
+  cartButton,
+  openCartWithPelicula,
+  openPage,
+  pickJoana,
+  sent,
+  totals,
+  UUID,
+} from './test-selling-page';
 
 describe('Selling page', () => {
   it('step 2: the selected customer, product cards with image and level price; the empty cart does not open', async () => {
@@ -525,90 +455,5 @@ describe('Selling page', () => {
     );
     expect(bodies.map((b) => b.expectedTotal)).toEqual([2731.03, 2874.78]);
     expect(bodies[1]?.idempotencyKey).not.toBe(bodies[0]?.idempotencyKey);
-  });
-});
-
-async function addProductExpectingFailure(user: User) {
-  await user.type(screen.getByLabelText('Pesquisar produto por nome, tag, referencia ou marca'), 'capa{Enter}');
-  await user.click(await screen.findByRole('button', { name: `Adicionar ${CAPA.name}` }));
-  const dialog = await screen.findByRole('dialog', { name: 'Alterar quantidade' });
-  await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
-}
-
-describe("Selling page: 'Escanear' a box adds its product to the cart (issue 17 §6)", () => {
-  /** The product of CAPA's box as GET /products/barcode answers it (7891000315507: check digit 7). */
-  const CAPA_PRODUCT: Product = {
-    id: CAPA.productId,
-    code: CAPA.code,
-    name: CAPA.name,
-    description: null,
-    brand: 'Apple',
-    reference: 'iPhone 15',
-    cost: 600,
-    sellPrice: 1234.56,
-    stock: 3,
-    stockAlert: 0,
-    tags: [],
-    imagesUrl: [],
-    images: [],
-    discount: { goldPercentage: 0, silverPercentage: 0, bronzePercentage: 0 },
-    archived: false,
-    serialized: false,
-    barcode: '7891000315507',
-    goldPrice: 600,
-    silverPrice: 600,
-  };
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    detector.detect.mockReset();
-  });
-
-  function cameraShows(...codes: string[]) {
-    vi.stubGlobal('navigator', {
-      ...navigator,
-      mediaDevices: { getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop: () => undefined }] })) },
-    });
-    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-    vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(HTMLMediaElement.HAVE_ENOUGH_DATA);
-    for (const code of codes) detector.detect.mockResolvedValueOnce([{ rawValue: code }]);
-    detector.detect.mockResolvedValue([]);
-  }
-
-  it('one unit a scan: the same box scanned twice makes 2; an unknown code says so and adds nothing', async () => {
-    const { user, calls, server } = openPage(() => ({
-      'GET /api/products/barcode/7891000315507': { body: { data: CAPA_PRODUCT } },
-      'GET /api/products/barcode/96385074': {
-        status: 404,
-        body: { errors: ['Nenhum produto com o código de barras 96385074.'], code: 'NOT_FOUND' },
-      },
-    }));
-    await pickJoana(user);
-    // the scanner's button loads lazily (with the detector only when pressed)
-    const scan = () => screen.findByRole('button', { name: 'Escanear o código de barras de um produto' });
-
-    cameraShows('7891000315507');
-    await user.click(await scan());
-    expect(await screen.findByText('Capa de silicone iPhone 15: 1 unidade adicionada ao carrinho.')).toBeTruthy();
-    // the dialog closed with the read: one box, one unit
-    expect(screen.queryByRole('dialog', { name: 'Escanear código de barras' })).toBeNull();
-    expect(sent(calls, 'POST', '/api/orders/cart/add/7').map((c) => c.body)).toEqual([{ productId: 3, quantity: 1 }]);
-    await waitFor(() => expect(cartButton().getAttribute('aria-label')).toBe('Carrinho com 1 produto'));
-
-    cameraShows('7891000315507');
-    await user.click(await scan());
-    await waitFor(() => expect(sent(calls, 'POST', '/api/orders/cart/add/7')).toHaveLength(2));
-    expect(server.lines.get(3)).toBe(2);
-
-    cameraShows('96385074');
-    await user.click(await scan());
-    expect(await screen.findByText('Nenhum produto com o código de barras 96385074.')).toBeTruthy();
-    expect(sent(calls, 'POST', '/api/orders/cart/add/7')).toHaveLength(2);
-    expect(sent(calls, 'GET', '/api/products/barcode/').map((c) => c.url)).toEqual([
-      '/api/products/barcode/7891000315507',
-      '/api/products/barcode/7891000315507',
-      '/api/products/barcode/96385074',
-    ]);
   });
 });
