@@ -17,7 +17,8 @@ import { WriteFormDialog } from '../../../components/form/write-form-dialog';
 import { useApiMutation } from '../../../components/use-api-mutation';
 import { fiscalProfilesQuery, refusalMessages, saveProfile } from '../api/fiscal-api';
 import { FISCAL_PROFILE_TEXTS as T } from '../texts';
-import { CodeField, cell, IbsCbsFields, IcmsFields, PisCofinsFields } from './fiscal-profile-fields';
+import { cell } from './fiscal-parts';
+import { CodeField, IbsCbsFields, IcmsFields, PisCofinsFields } from './fiscal-profile-fields';
 import { icmsKindOfIssuer, initialValues, type ProfileFormValues, profileFormSchema } from './fiscal-profile-form';
 
 export { IBS_CBS_2026, icmsKindOfIssuer, type ProfileFormValues } from './fiscal-profile-form';

@@ -9,7 +9,7 @@ import { FormPercentField } from '../../../components/form/form-money-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ICMS_CSOSN_LABELS, ICMS_CST_LABELS, PIS_COFINS_CST_LABELS, FISCAL_PROFILE_TEXTS as T } from '../texts';
-import { FormSection } from './fiscal-parts';
+import { cell, FormSection } from './fiscal-parts';
 import { IBS_CBS_2026, type IcmsKind, type ProfileFormValues } from './fiscal-profile-form';
 
 type ProfileControl = Control<ProfileFormValues, unknown, FiscalProfileInput>;
@@ -27,9 +27,6 @@ const KIND_OPTIONS = [
 const WRAPPING_MENU = {
   select: { MenuProps: { slotProps: { paper: { sx: { '& .MuiMenuItem-root': { whiteSpace: 'normal' } } } } } },
 };
-
-/** A grid cell `span` columns wide (of six, from a tablet up). */
-export const cell = (span: number) => ({ gridColumn: { sm: `span ${span}` } });
 
 /** A rate typed as a Brazilian percentage with up to four decimals (0,9 → 0.9). */
 export function RateField({
