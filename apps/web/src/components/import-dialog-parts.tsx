@@ -1,14 +1,20 @@
-import type { ImportColumn, ImportError, ImportResult } from '@backoffice/contract';
+import type { ImportColumn, ImportError, ImportKind, ImportResult } from '@backoffice/contract';
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { downloadFile } from '../lib/download';
 import { formatMoney } from '../lib/format';
 import { IMPORT_DIALOG_TEXTS as T } from './import-dialog-texts';
 
@@ -138,6 +144,127 @@ export function ColumnMeanings({ columns }: { columns: readonly ImportColumn[] }
           </Box>
         </Box>
       ) : null}
+    </Box>
+  );
+}
+
+/**
+ * 'Escolher arquivo' (a CSV or XLSX), the file chosen, and the two templates to download ('Baixar modelo' in
+ * XLSX, and in CSV).
+ */
+export function ImportFileRow({
+  kind,
+  fileName,
+  busy,
+  onChoose,
+}: {
+  kind: ImportKind;
+  fileName: string | undefined;
+  busy: boolean;
+  onChoose: (chosen: File | undefined) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+      <Button variant="contained" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()} disabled={busy}>
+        {T.chooseFile}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        data-testid="import-file"
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        onChange={(event) => {
+          onChoose(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+      <Typography variant="body2" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
+        {fileName ?? T.noFile}
+      </Typography>
+      <Button
+        startIcon={<DownloadIcon />}
+        onClick={() =>
+          void downloadFile(`/imports/${kind}/template`, {
+            query: { format: 'xlsx' },
+            fileName: `modelo-${kind === 'products' ? 'produtos' : 'clientes'}.xlsx`,
+          })
+        }
+      >
+        {T.template}
+      </Button>
+      <Button
+        size="small"
+        onClick={() =>
+          void downloadFile(`/imports/${kind}/template`, {
+            query: { format: 'csv' },
+            fileName: `modelo-${kind === 'products' ? 'produtos' : 'clientes'}.csv`,
+          })
+        }
+      >
+        {T.templateCsv}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * The file's headers no column was recognised for (or that were mapped here): a select each, the columns a new
+ * line needs and no header fills offered first.
+ */
+export function ColumnMapping({
+  columns,
+  unmatched,
+  missing,
+  usedKeys,
+  mapping,
+  busy,
+  onMap,
+}: {
+  columns: readonly ImportColumn[];
+  unmatched: ImportResult['columns'];
+  missing: readonly ImportColumn[];
+  usedKeys: ReadonlySet<string | null>;
+  mapping: Record<string, string>;
+  busy: boolean;
+  onMap: (header: string, key: string) => void;
+}) {
+  return (
+    <Box>
+      <Typography variant="subtitle2">{T.mappingTitle}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {T.mappingHelp}
+      </Typography>
+      {missing.length > 0 ? (
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {T.missingColumns(missing.map((c) => c.header))}
+        </Typography>
+      ) : null}
+      <Stack spacing={1.5}>
+        {unmatched.map((column) => (
+          <TextField
+            key={column.header}
+            select
+            size="small"
+            label={T.columnLabel(column.header)}
+            value={mapping[column.header] ?? column.key ?? ''}
+            onChange={(event) => onMap(column.header, event.target.value)}
+            sx={{ maxWidth: 360 }}
+            disabled={busy}
+          >
+            <MenuItem value="">{T.ignoreColumn}</MenuItem>
+            {/* The columns no other header fills: the ones a new line needs first. */}
+            {[...missing, ...columns.filter((c) => !missing.includes(c))]
+              .filter((c) => !usedKeys.has(c.key) || column.key === c.key)
+              .map((c) => (
+                <MenuItem key={c.key} value={c.key}>
+                  {c.header}
+                </MenuItem>
+              ))}
+          </TextField>
+        ))}
+      </Stack>
     </Box>
   );
 }

@@ -1,6 +1,4 @@
 import { IMPORT_COLUMNS, type ImportKind, type ImportResult } from '@backoffice/contract';
-import DownloadIcon from '@mui/icons-material/Download';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,18 +9,15 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../lib/api-client';
-import { downloadFile } from '../lib/download';
 import { type UploadProgress, uploadForm } from '../lib/upload';
 import { useConfirm } from './confirm-dialog';
-import { ColumnMeanings, ImportIssues, LinePrices } from './import-dialog-parts';
+import { ColumnMapping, ColumnMeanings, ImportFileRow, ImportIssues, LinePrices } from './import-dialog-parts';
 import { IMPORT_DIALOG_TEXTS as T } from './import-dialog-texts';
 
 export interface ImportDialogProps {
@@ -50,7 +45,6 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const confirm = useConfirm();
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [createMissing, setCreateMissing] = useState(true);
@@ -169,52 +163,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
             {T.matchRule(kind)}
           </Typography>
           <ColumnMeanings columns={columns} />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-            <Button
-              variant="contained"
-              startIcon={<UploadFileIcon />}
-              onClick={() => input.current?.click()}
-              disabled={busy}
-            >
-              {T.chooseFile}
-            </Button>
-            <input
-              ref={input}
-              type="file"
-              hidden
-              data-testid="import-file"
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              onChange={(event) => {
-                choose(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
-            <Typography variant="body2" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
-              {file?.name ?? T.noFile}
-            </Typography>
-            <Button
-              startIcon={<DownloadIcon />}
-              onClick={() =>
-                void downloadFile(`/imports/${kind}/template`, {
-                  query: { format: 'xlsx' },
-                  fileName: `modelo-${kind === 'products' ? 'produtos' : 'clientes'}.xlsx`,
-                })
-              }
-            >
-              {T.template}
-            </Button>
-            <Button
-              size="small"
-              onClick={() =>
-                void downloadFile(`/imports/${kind}/template`, {
-                  query: { format: 'csv' },
-                  fileName: `modelo-${kind === 'products' ? 'produtos' : 'clientes'}.csv`,
-                })
-              }
-            >
-              {T.templateCsv}
-            </Button>
-          </Stack>
+          <ImportFileRow kind={kind} fileName={file?.name} busy={busy} onChoose={choose} />
           {kind === 'products' ? (
             <FormControlLabel
               control={
@@ -241,41 +190,15 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
           {stage.step === 'error' ? <Alert severity="error">{stage.message}</Alert> : null}
 
           {unmatched.length > 0 ? (
-            <Box>
-              <Typography variant="subtitle2">{T.mappingTitle}</Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {T.mappingHelp}
-              </Typography>
-              {missing.length > 0 ? (
-                <Typography variant="body2" sx={{ mb: 1 }}>
-                  {T.missingColumns(missing.map((c) => c.header))}
-                </Typography>
-              ) : null}
-              <Stack spacing={1.5}>
-                {unmatched.map((column) => (
-                  <TextField
-                    key={column.header}
-                    select
-                    size="small"
-                    label={T.columnLabel(column.header)}
-                    value={mapping[column.header] ?? column.key ?? ''}
-                    onChange={(event) => mapColumn(column.header, event.target.value)}
-                    sx={{ maxWidth: 360 }}
-                    disabled={busy}
-                  >
-                    <MenuItem value="">{T.ignoreColumn}</MenuItem>
-                    {/* The columns no other header fills: the ones a new line needs first. */}
-                    {[...missing, ...columns.filter((c) => !missing.includes(c))]
-                      .filter((c) => !usedKeys.has(c.key) || column.key === c.key)
-                      .map((c) => (
-                        <MenuItem key={c.key} value={c.key}>
-                          {c.header}
-                        </MenuItem>
-                      ))}
-                  </TextField>
-                ))}
-              </Stack>
-            </Box>
+            <ColumnMapping
+              columns={columns}
+              unmatched={unmatched}
+              missing={missing}
+              usedKeys={usedKeys}
+              mapping={mapping}
+              busy={busy}
+              onMap={mapColumn}
+            />
           ) : null}
 
           {preview ? (

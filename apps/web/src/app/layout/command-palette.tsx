@@ -1,4 +1,3 @@
-import { normalizeSearch, SEARCH_LIMITS, type SearchKind, type SearchResult } from '@backoffice/contract';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,55 +6,14 @@ import InputAdornment from '@mui/material/InputAdornment';
 import InputBase from '@mui/material/InputBase';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, firstError } from '../../lib/api-client';
+import { PALETTE_TEXTS } from './command-palette-texts';
+import { PaletteOption } from './palette-option';
 import { PALETTE_INPUT_ATTRIBUTE, takeTypedKeys } from './palette-shortcut';
+import { type PaletteItem, usePaletteSearch } from './use-palette-search';
 
-export const PALETTE_TEXTS = {
-  title: 'Pesquisar',
-  input: 'Pesquisar pedidos, clientes, produtos, IMEI, funcionários e páginas',
-  placeholder: 'Código do pedido, cliente, CPF, telefone, produto, IMEI…',
-  results: 'Resultados',
-  empty: 'Nada encontrado.',
-  typeMore: `Digite ao menos ${SEARCH_LIMITS.minLength} caracteres para pesquisar registros.`,
-  loading: 'Pesquisando…',
-  failed: 'Não foi possível pesquisar.',
-  hint: '↑↓ para escolher · Enter para abrir · Esc para fechar',
-  kinds: {
-    page: 'Página',
-    order: 'Pedido',
-    unit: 'Aparelho',
-    customer: 'Cliente',
-    product: 'Produto',
-    employee: 'Funcionário',
-    action: 'Ação',
-  } satisfies Record<SearchKind | 'page' | 'action', string>,
-  /** A result no page of the employee's opens (a phone in stock, to the desk): said instead of opening it. */
-  noPage: 'Só para consulta: nenhuma das suas telas abre este registro.',
-} as const;
-
-interface PaletteItem {
-  kind: SearchKind | 'page' | 'action';
-  key: string;
-  title: string;
-  subtitle: string;
-  /** null: nothing of the employee's opens it (shown for what it says). */
-  link: string | null;
-}
-
-/** How long typing pauses before the server is asked. */
-const DEBOUNCE_MS = 200;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
+export { PALETTE_TEXTS } from './command-palette-texts';
 
 /**
  * The command palette (issue 20 §2), opened by the top bar's 'Pesquisar' and Ctrl/⌘+K: the menu pages whose
@@ -77,50 +35,7 @@ export default function CommandPalette({
   const listId = `${id}-list`;
   const [term, setTerm] = useState('');
   const [active, setActive] = useState(0);
-  const wanted = normalizeSearch(term);
-  const debounced = useDebounced(term.trim(), DEBOUNCE_MS);
-  const searching = normalizeSearch(debounced).length >= SEARCH_LIMITS.minLength;
-
-  const records = useQuery<SearchResult[]>({
-    queryKey: ['search', debounced],
-    queryFn: ({ signal }) =>
-      api<{ data: SearchResult[] }>('/search', { query: { q: debounced, limit: 12 }, signal }).then((r) => r.data),
-    enabled: open && searching,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-
-  const items = useMemo<PaletteItem[]>(() => {
-    const pageItems: PaletteItem[] = pages
-      .filter((page) => !wanted || normalizeSearch(page.label).includes(wanted))
-      .map((page) => ({
-        kind: 'page',
-        key: `page-${page.path}`,
-        title: page.label,
-        subtitle: '',
-        link: `/admin/${page.path}`,
-      }));
-    // A record's action (a sold phone's 'Registrar troca') is an option of its own, right under it.
-    const found: PaletteItem[] =
-      searching && records.data
-        ? records.data.flatMap((r) => [
-            { kind: r.kind, key: `${r.kind}-${r.id}`, title: r.title, subtitle: r.subtitle, link: r.link },
-            ...(r.action
-              ? [
-                  {
-                    kind: 'action' as const,
-                    key: `${r.kind}-${r.id}-action`,
-                    title: r.action.label,
-                    subtitle: r.title,
-                    link: r.action.link,
-                  },
-                ]
-              : []),
-          ])
-        : [];
-    // The records first: a term that names a record is what was looked for; pages fill in after.
-    return wanted ? [...found, ...pageItems] : pageItems;
-  }, [pages, wanted, searching, records.data]);
+  const { items, records, status } = usePaletteSearch(open, term, pages);
 
   // A new term starts at the first item; a shorter list keeps the active one inside it.
   const current = Math.max(0, Math.min(active, items.length - 1));
@@ -155,18 +70,6 @@ export default function CommandPalette({
   useEffect(() => {
     document.getElementById(`${id}-option-${current}`)?.scrollIntoView?.({ block: 'nearest' });
   }, [current, id]);
-
-  const status = !wanted
-    ? null
-    : normalizeSearch(term).length < SEARCH_LIMITS.minLength
-      ? PALETTE_TEXTS.typeMore
-      : records.isError
-        ? firstError(records.error, PALETTE_TEXTS.failed)
-        : records.isFetching && !records.data
-          ? PALETTE_TEXTS.loading
-          : items.length === 0 && !records.isFetching
-            ? PALETTE_TEXTS.empty
-            : null;
 
   return (
     <Dialog
@@ -245,60 +148,14 @@ export default function CommandPalette({
         sx={{ listStyle: 'none', m: 0, p: 1, maxHeight: { xs: '60vh', sm: 420 }, overflowY: 'auto' }}
       >
         {items.map((item, index) => (
-          <Box
-            component="li"
+          <PaletteOption
             key={item.key}
-            id={`${id}-option-${index}`}
-            role="option"
-            aria-selected={index === current}
-            aria-disabled={item.link ? undefined : true}
-            onMouseMove={() => setActive(index)}
-            onClick={() => choose(item)}
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1.5,
-              px: 1.5,
-              py: 1,
-              borderRadius: 1.5,
-              cursor: item.link ? 'pointer' : 'default',
-              pl: item.kind === 'action' ? 4 : 1.5,
-              bgcolor: index === current ? 'action.selected' : 'transparent',
-            }}
-          >
-            <Typography
-              component="span"
-              variant="caption"
-              sx={{ width: 84, flexShrink: 0, color: 'text.secondary', fontWeight: 600 }}
-            >
-              {PALETTE_TEXTS.kinds[item.kind]}
-            </Typography>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-                {item.title}
-              </Typography>
-              {item.subtitle ? (
-                <Typography
-                  variant="caption"
-                  component="div"
-                  // On a phone the subtitle wraps (a phone's status and order would be cut off).
-                  sx={{
-                    color: 'text.secondary',
-                    whiteSpace: { xs: 'normal', sm: 'nowrap' },
-                    overflow: 'hidden',
-                    textOverflow: 'ellipsis',
-                  }}
-                >
-                  {item.subtitle}
-                </Typography>
-              ) : null}
-              {item.link ? null : (
-                <Typography variant="caption" component="div" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
-                  {PALETTE_TEXTS.noPage}
-                </Typography>
-              )}
-            </Box>
-          </Box>
+            item={item}
+            optionId={`${id}-option-${index}`}
+            selected={index === current}
+            onActivate={() => setActive(index)}
+            onChoose={() => choose(item)}
+          />
         ))}
       </Box>
       <Box sx={{ px: 2, py: 1, borderTop: '1px solid', borderColor: 'divider' }}>

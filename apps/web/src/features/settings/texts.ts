@@ -1,17 +1,24 @@
 import {
   CREDIT_TEXTS,
   DEPARTURE_TEXTS,
-  FISCAL_SETUP_TEXTS,
-  type ICMS_CSOSNS,
-  type ICMS_CSTS,
-  type PIS_COFINS_CSTS,
   PIX_KEY_TYPE_LABELS,
   type PixKeyType,
   SETTINGS_TEXTS as RULES,
   SETUP_TEXTS,
-  TAX_REGIMES,
   WEEKDAY_LABELS,
 } from '@backoffice/contract';
+
+/** 'Configurações' → 'Fiscal' (issue 41 §1): its texts live in fiscal-texts.ts, offered here with the others. */
+export {
+  FISCAL_CERTIFICATE_TEXTS,
+  FISCAL_ISSUER_TEXTS,
+  FISCAL_PROFILE_TEXTS,
+  FISCAL_SECTION_TEXTS,
+  ICMS_CSOSN_LABELS,
+  ICMS_CST_LABELS,
+  PIS_COFINS_CST_LABELS,
+  TAX_REGIME_OPTIONS,
+} from './fiscal-texts';
 
 export const SETTINGS_PAGE_TEXTS = {
   title: 'Configurações',
@@ -309,258 +316,6 @@ export const CREDIT_SETTINGS_TEXTS = {
   saved: CREDIT_TEXTS.settingsSaved,
   saveFailed: 'Não foi possível salvar as configurações de crédito.',
   loadFailed: 'Não foi possível carregar as configurações de crédito.',
-} as const;
-
-/**
- * 'Configurações' → 'Fiscal' (issue 41 §1): the issuer ('Emitente'), the A1 certificate and the fiscal profiles. The
- * rules' and the server's messages are the contract's (FISCAL_SETUP_TEXTS); these are the screen's own words.
- */
-export const FISCAL_SECTION_TEXTS = {
-  title: FISCAL_SETUP_TEXTS.title,
-  text: 'O que as notas fiscais (NF-e e NFC-e) levam da loja: o emitente, o certificado digital que as assina e os perfis de impostos dos produtos.',
-} as const;
-
-/** The tax regimes (CRT) as the select offers them: '1 - Simples Nacional'. */
-export const TAX_REGIME_OPTIONS = TAX_REGIMES.map((regime) => ({
-  value: regime.code,
-  label: `${regime.code} - ${regime.label}`,
-}));
-
-export const FISCAL_ISSUER_TEXTS = {
-  title: 'Emitente',
-  text: 'A empresa que emite as notas: CNPJ, inscrição estadual, regime tributário, endereço com o município do IBGE, ambiente da SEFAZ, séries e numeração, e o CSC da NFC-e.',
-  loadFailed: 'Não foi possível carregar os dados do emitente.',
-  notConfigured: 'Não configurado',
-  notConfiguredText:
-    "O emitente ainda não foi salvo: nenhuma nota pode ser emitida. Sugestão de 'Configurações da Empresa':",
-  edit: 'Editar emitente',
-  configure: 'Configurar emitente',
-  fields: {
-    legalName: 'Razão social',
-    tradeName: 'Nome fantasia',
-    cnpj: 'CNPJ',
-    ie: 'Inscrição estadual',
-    crt: 'Regime tributário',
-    address: 'Endereço',
-    phone: 'Telefone',
-    environment: 'Ambiente',
-    nfe: 'NF-e (modelo 55)',
-    nfce: 'NFC-e (modelo 65)',
-    csc: 'CSC da NFC-e',
-    transport: 'Envio das notas',
-    autoEmit: 'Emissão automática',
-    updated: 'Alterado',
-  },
-  none: '—',
-  numbering: (series: number, next: number) => `Série ${series} · próximo número ${next.toLocaleString('pt-BR')}`,
-  cscConfigured: (id: string | null) => (id ? `Configurado (identificador ${id})` : 'Configurado'),
-  cscMissing: 'Não configurado: necessário para emitir NFC-e',
-  homologation: 'Homologação',
-  production: 'Produção',
-  homologationHint: 'Ambiente de testes da SEFAZ: as notas não têm valor fiscal.',
-  productionHint: 'As notas emitidas têm valor fiscal.',
-  updated: (when: string, who: string | null) => (who ? `${when} por ${who}` : when),
-  // The dialog.
-  dialogTitle: 'Dados do emitente',
-  sections: {
-    company: 'Empresa',
-    address: 'Endereço',
-    sefaz: 'SEFAZ e numeração',
-    csc: 'CSC (código de segurança do contribuinte) da NFC-e',
-    transport: 'Envio das notas',
-  },
-  ieExempt: 'Isento de inscrição estadual (ISENTO)',
-  ieHint: 'Só os dígitos, como no cadastro da SEFAZ',
-  cnpjHint: 'Sugerido de Configurações da Empresa',
-  cep: 'CEP',
-  street: 'Logradouro',
-  number: 'Número',
-  numberHint: "'S/N' quando não houver",
-  complement: 'Complemento',
-  district: 'Bairro',
-  uf: 'UF',
-  city: 'Município',
-  cityHint: 'Digite o nome para buscar na tabela do IBGE',
-  cityCode: (code: string) => `Código IBGE: ${code}`,
-  citySearching: 'Buscando…',
-  cityNone: 'Nenhum município encontrado',
-  cityType: 'Digite ao menos 2 letras',
-  phoneHint: 'Opcional. DDD e número',
-  nfeSeries: 'Série da NF-e',
-  nfeNext: 'Próximo número da NF-e',
-  nfceSeries: 'Série da NFC-e',
-  nfceNext: 'Próximo número da NFC-e',
-  cscId: 'Identificador do CSC',
-  cscIdHint: 'Até 6 dígitos (ex.: 000001)',
-  cscToken: 'CSC',
-  cscTokenKeep: 'Deixe em branco para manter o CSC salvo',
-  cscTokenNew: 'Até 36 letras e números, como a SEFAZ informou',
-  removeCsc: 'Remover CSC',
-  keepCsc: 'Manter CSC',
-  cscWillBeRemoved: 'O CSC e o seu identificador serão removidos ao salvar: a loja não poderá emitir NFC-e.',
-  transport: 'Enviar as notas',
-  sandbox: 'Sandbox (testes)',
-  sandboxHint: 'Ligado: o ambiente de testes da Nuvem Fiscal. Desligado: produção.',
-  providerEnvironment: (transport: string, sandbox: boolean) =>
-    `${transport} · ${sandbox ? 'sandbox (testes)' : 'produção'}`,
-  clientId: 'Client ID',
-  clientSecret: 'Client secret',
-  clientSecretKeep: 'Deixe em branco para manter o client secret salvo',
-  clientSecretNew: 'Como a Nuvem Fiscal informou (Conta → Credenciais da API)',
-  autoEmit: 'Emitir a nota automaticamente',
-  save: 'Salvar',
-  cancel: 'Cancelar',
-  saved: FISCAL_SETUP_TEXTS.issuerSaved,
-  saveFailed: 'Não foi possível salvar os dados do emitente.',
-} as const;
-
-export const FISCAL_CERTIFICATE_TEXTS = {
-  title: 'Certificado digital (A1)',
-  text: 'O certificado e-CNPJ A1 (.pfx ou .p12) que assina as notas. Fica guardado cifrado no servidor e nunca é devolvido.',
-  loadFailed: 'Não foi possível carregar o certificado digital.',
-  none: 'Nenhum certificado instalado: as notas não podem ser assinadas.',
-  issuerFirst: 'Salve os dados do emitente antes de enviar o certificado: ele deve ser do CNPJ do emitente.',
-  fields: {
-    holder: 'Titular',
-    cnpj: 'CNPJ',
-    validity: 'Validade',
-    fingerprint: 'Impressão digital (SHA-1)',
-    serial: 'Número de série',
-    uploaded: 'Enviado',
-  },
-  validUntil: (date: string) => `Válido até ${date}`,
-  daysLeft: (days: number) =>
-    days === 0 ? 'vence hoje' : days === 1 ? 'falta 1 dia' : `faltam ${days.toLocaleString('pt-BR')} dias`,
-  expiredOn: (date: string) => `Vencido em ${date}: nenhuma nota é emitida até o novo ser enviado.`,
-  expiringSoon: 'Envie o novo certificado antes de vencer.',
-  uploaded: (when: string, who: string | null) => (who ? `${when} por ${who}` : when),
-  upload: 'Enviar certificado',
-  remove: 'Remover',
-  removeLabel: 'Remover o certificado',
-  removeConfirmTitle: 'Remover o certificado?',
-  removeConfirm: 'Sem certificado nenhuma nota fiscal pode ser assinada até outro ser enviado. Remover o certificado?',
-  removed: FISCAL_SETUP_TEXTS.certificateRemoved,
-  removeFailed: 'Não foi possível remover o certificado.',
-  // The dialog.
-  dialogTitle: 'Enviar certificado A1',
-  dialogText:
-    'Escolha o arquivo do certificado e-CNPJ A1 (.pfx ou .p12, até 64 KB) e informe a senha dele. Ele substitui o certificado instalado.',
-  chooseFile: 'Escolher arquivo',
-  noFile: 'Nenhum arquivo escolhido',
-  fileChosen: (name: string, size: string) => `${name} (${size})`,
-  password: 'Senha do certificado',
-  send: 'Enviar',
-  cancel: 'Cancelar',
-  sent: FISCAL_SETUP_TEXTS.certificateUploaded,
-  sendFailed: 'Não foi possível enviar o certificado.',
-} as const;
-
-/** The ICMS CST of Regime Normal (Tabela B), the codes the notes are written with. */
-export const ICMS_CST_LABELS: Record<(typeof ICMS_CSTS)[number], string> = {
-  '00': 'Tributada integralmente',
-  '40': 'Isenta',
-  '41': 'Não tributada',
-  '50': 'Suspensão',
-  '60': 'ICMS cobrado anteriormente por substituição tributária',
-};
-/** The CSOSN of the Simples Nacional. */
-export const ICMS_CSOSN_LABELS: Record<(typeof ICMS_CSOSNS)[number], string> = {
-  '101': 'Tributada com permissão de crédito',
-  '102': 'Tributada sem permissão de crédito',
-  '103': 'Isenção do ICMS para faixa de receita bruta',
-  '300': 'Imune',
-  '400': 'Não tributada pelo Simples Nacional',
-  '500': 'ICMS cobrado anteriormente por substituição tributária ou antecipação',
-};
-/** The PIS and COFINS CST of a sale. */
-export const PIS_COFINS_CST_LABELS: Record<(typeof PIS_COFINS_CSTS)[number], string> = {
-  '01': 'Tributável com alíquota básica',
-  '02': 'Tributável com alíquota diferenciada',
-  '04': 'Monofásica, revenda a alíquota zero',
-  '05': 'Substituição tributária',
-  '06': 'Alíquota zero',
-  '07': 'Isenta',
-  '08': 'Sem incidência',
-  '09': 'Suspensão',
-  '49': 'Outras operações de saída',
-  '99': 'Outras operações',
-};
-
-export const FISCAL_PROFILE_TEXTS = {
-  title: 'Perfis fiscais',
-  text: 'Os impostos de cada tipo de produto, para ninguém preencher impostos item a item. Um produto sem perfil próprio usa o perfil padrão.',
-  loadFailed: 'Não foi possível carregar os perfis fiscais.',
-  empty: 'Nenhum perfil fiscal cadastrado.',
-  add: 'Novo perfil',
-  edit: 'Editar',
-  apply: 'Aplicar a produtos',
-  remove: 'Excluir',
-  defaultChip: 'Padrão',
-  products: (count: number) =>
-    count === 0 ? 'Nenhum produto' : `${count.toLocaleString('pt-BR')} ${count === 1 ? 'produto' : 'produtos'}`,
-  wrongRegime: (kind: 'CST' | 'CSOSN') => `Edite o ICMS: o regime do emitente usa ${kind}`,
-  fields: {
-    cfop: 'CFOP no estado / fora',
-    icms: 'ICMS',
-    pis: 'PIS',
-    cofins: 'COFINS',
-    ibsCbs: 'IBS/CBS',
-  },
-  code: (kind: string, code: string, rate: string) => `${kind} ${code} · ${rate}`,
-  ibsCbsLine: (cst: string, cClassTrib: string) => `CST ${cst} · cClassTrib ${cClassTrib}`,
-  ibsCbsRates: (cbs: string, ibsUf: string, ibsMun: string) => `CBS ${cbs} · IBS UF ${ibsUf} · IBS Mun ${ibsMun}`,
-  noIbsCbs: 'Sem IBS/CBS',
-  removeConfirmTitle: 'Excluir o perfil fiscal?',
-  removeConfirm: (name: string) => `Excluir o perfil ${name}?`,
-  removed: FISCAL_SETUP_TEXTS.profileDeleted,
-  removeFailed: 'Não foi possível excluir o perfil fiscal.',
-  // The profile's dialog.
-  newTitle: 'Novo perfil fiscal',
-  editTitle: (name: string) => `Editar o perfil ${name}`,
-  name: 'Nome do perfil',
-  nameHint: 'Ex.: Celulares - Simples',
-  isDefault: 'Perfil padrão da loja (usado pelos produtos sem perfil próprio)',
-  cfopInState: 'CFOP dentro do estado',
-  cfopInStateHint: '4 dígitos começando por 5 (ex.: 5102)',
-  cfopOutOfState: 'CFOP fora do estado',
-  cfopOutOfStateHint: '4 dígitos começando por 6 (ex.: 6102)',
-  icmsKind: 'Código do ICMS',
-  icmsKinds: { CSOSN: 'CSOSN (Simples Nacional)', CST: 'CST (Regime Normal)' },
-  icmsKindFree: 'O emitente ainda não foi salvo: escolha o código do regime da loja.',
-  icmsKindOfRegime: (kind: 'CST' | 'CSOSN', regime: string) =>
-    `O emitente é do ${regime}: o ICMS é informado pelo ${kind}.`,
-  icmsCst: 'CST do ICMS',
-  icmsCsosn: 'CSOSN',
-  icmsRate: 'Alíquota do ICMS',
-  pisCst: 'CST do PIS',
-  pisRate: 'Alíquota do PIS',
-  cofinsCst: 'CST da COFINS',
-  cofinsRate: 'Alíquota da COFINS',
-  rateHint: 'Em %, até 4 casas decimais',
-  ibsCbs: 'Informar IBS/CBS (reforma tributária)',
-  ibsCbsHint: 'Em 2026, o ano de teste: CBS 0,9 %, IBS UF 0,1 % e IBS Mun 0 %.',
-  ibsCbsCst: 'CST do IBS/CBS',
-  ibsCbsCstHint: '3 dígitos (ex.: 000)',
-  cClassTrib: 'cClassTrib',
-  cClassTribHint: '6 dígitos, começando pelo CST (ex.: 000001)',
-  cbsRate: 'Alíquota da CBS',
-  ibsUfRate: 'Alíquota do IBS (UF)',
-  ibsMunRate: 'Alíquota do IBS (município)',
-  save: 'Salvar',
-  cancel: 'Cancelar',
-  saveFailed: 'Não foi possível salvar o perfil fiscal.',
-  // The products' dialog.
-  applyTitle: (name: string) => `Aplicar o perfil ${name} a produtos`,
-  applyText:
-    'Os produtos escolhidos passam a ser faturados com este perfil (o perfil que tinham antes deixa de valer para eles).',
-  productSearch: 'Produtos',
-  productSearchHint: 'Digite o nome, o código ou a marca para buscar',
-  productNone: 'Nenhum produto encontrado',
-  productType: 'Digite ao menos 2 letras',
-  productSearching: 'Buscando…',
-  applySubmit: 'Aplicar',
-  applied: FISCAL_SETUP_TEXTS.profileAssigned,
-  applyFailed: 'Não foi possível aplicar o perfil aos produtos.',
 } as const;
 
 /** 'Avaliação de usados' (issue 42 §1): the price table of used phones, the deductions per defect, the warranty. */

@@ -1,12 +1,5 @@
-import {
-  type OrderCommandName,
-  TASK_LIMITS,
-  type TaskKind,
-  type TaskList,
-  type TaskOrder,
-  toBusinessTimestamp,
-} from '@backoffice/contract';
-import { lazy, startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { type OrderCommandName, TASK_LIMITS, type TaskKind, type TaskOrder } from '@backoffice/contract';
+import { useEffect, useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifier';
 import { type OrderMoveVars, useOrderMove } from '../../../components/orders/use-order-move';
@@ -15,37 +8,18 @@ import { Alert, AlertButton } from '../../../components/plain/alert';
 import { Icon } from '../../../components/plain/icon';
 import { Pagination } from '../../../components/plain/pagination';
 import { Tabs } from '../../../components/plain/tabs';
-import { MuiScope } from '../../../components/theme/mui-scope';
 import { firstError, isNoAnswer, refusalMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { FIRST_TASKS, useTasks } from '../api/tasks-api';
+import { type MoveDialog, MoveDialogs } from '../components/move-dialogs';
+import { OutboxAlerts } from '../components/outbox-alerts';
 import { type CardAction, TaskCard } from '../components/task-card';
-import { savedTasks, saveTasks } from '../offline/outbox';
+import { useCardsInPasses } from '../components/use-cards-in-passes';
 import { useOutbox } from '../offline/use-outbox';
+import { useTaskSnapshot } from '../offline/use-task-snapshot';
 import { FIELD_TEXTS } from '../texts';
 import './tasks-page.css';
-
-// The dialogs (photos, IMEI reader, signature) are fetched when a card's button opens one: the phone's first
-// screen neither downloads nor runs their code and MUI's form fields (decision 0026). Kept offline by the
-// service worker like every file of the app.
-const PackDialog = lazy(() => import('../components/pack-dialog').then((code) => ({ default: code.PackDialog })));
-const DeliverDialog = lazy(() =>
-  import('../components/deliver-dialog').then((code) => ({ default: code.DeliverDialog })),
-);
-const AbsentDialog = lazy(() => import('../components/absent-dialog').then((code) => ({ default: code.AbsentDialog })));
-
-/** 10:42:15: when the next automatic try is due (the business's clock). */
-const clockTime = (at: number) => toBusinessTimestamp(at).slice(11, 19);
-
-/** Cards drawn before the others: about what a phone's first screen shows. */
-const FIRST_PASS_CARDS = 3;
-
-/**
- * The move's dialog, with its Idempotency-Key: one per opening, sent again by 'trying again' after no answer, so
- * that a move the server made while its answer was lost is answered as done instead of refused.
- */
-type Dialog = { type: 'pack' | 'deliver' | 'customerAbsent'; order: TaskOrder; key: string };
 
 /**
  * "Minhas tarefas" (/admin/tasks): the stocker's and the courier's phone screen. The server answers the
@@ -58,7 +32,7 @@ type Dialog = { type: 'pack' | 'deliver' | 'customerAbsent'; order: TaskOrder; k
 export default function TasksPage() {
   const [kind, setKind] = useState<TaskKind | undefined>(FIRST_TASKS.kind);
   const [page, setPage] = useState(FIRST_TASKS.page);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialog, setDialog] = useState<MoveDialog | null>(null);
   /** Why the open dialog's last try failed: shown in it, with what was filled in kept for the retry. */
   const [dialogError, setDialogError] = useState<string | null>(null);
   const tasks = useTasks(kind, page);
@@ -68,18 +42,7 @@ export default function TasksPage() {
   const employeeId = session?.employeeId ?? null;
   const outbox = useOutbox(employeeId);
   const snapshotKey = `${employeeId}:${kind ?? ''}:${page}`;
-  const [snapshot, setSnapshot] = useState<{ list: TaskList; savedAt: number } | null>(null);
-  // The last list loaded is kept on the phone: opened without a connection, the screen shows it.
-  useEffect(() => {
-    if (tasks.data && outbox.usable) void saveTasks(snapshotKey, tasks.data).catch(() => undefined);
-  }, [tasks.data, outbox.usable, snapshotKey]);
-  const offline = tasks.isError && !tasks.data && isNoAnswer(tasks.error);
-  useEffect(() => {
-    if (!offline || !outbox.usable) return setSnapshot(null);
-    void savedTasks(snapshotKey)
-      .then((saved) => setSnapshot(saved ?? null))
-      .catch(() => undefined);
-  }, [offline, outbox.usable, snapshotKey]);
+  const snapshot = useTaskSnapshot(snapshotKey, tasks, outbox.usable);
 
   const data = tasks.data ?? snapshot?.list;
   const shown = data?.kind ?? kind;
@@ -164,29 +127,9 @@ export default function TasksPage() {
     const order = data?.orders.find((listed) => listed.orderId === orderId);
     return order && { orderId, statusKey: order.statusKey, updatedAt: order.updatedAt };
   };
-  /** A refused move is discarded only once the courier confirms: its signature and photos leave the phone. */
-  const discard = async (key: string, code: string) => {
-    const ok = await confirm(FIELD_TEXTS.offline.discardConfirm(code), {
-      title: FIELD_TEXTS.offline.discard,
-      confirmText: FIELD_TEXTS.offline.discard,
-    });
-    if (ok) await outbox.dismiss(key);
-  };
 
   const pages = data ? Math.ceil(data.total / TASK_LIMITS.pageSize) : 0;
-  // The cards are drawn in a transition: React yields to the phone between cards instead of one long task
-  // when the list arrives (decision 0025); the loader stays until they are drawn.
-  const listed = useDeferredValue(data);
-  // The first cards (a phone's first screen) are drawn alone, the rest once they are on screen: a list of
-  // twenty cards in one commit kept the first ones from painting (decision 0025).
-  const [allCards, setAllCards] = useState(false);
-  const moreCards = !allCards && listed !== undefined && listed.orders.length > FIRST_PASS_CARDS;
-  useEffect(() => {
-    if (!moreCards) return undefined;
-    const timer = setTimeout(() => startTransition(() => setAllCards(true)), 0);
-    return () => clearTimeout(timer);
-  }, [moreCards]);
-  const cards = listed ? (allCards ? listed.orders : listed.orders.slice(0, FIRST_PASS_CARDS)) : [];
+  const { listed, cards } = useCardsInPasses(data);
   return (
     <div className="tp-page">
       <div className="tp-header">
@@ -217,40 +160,7 @@ export default function TasksPage() {
         />
       ) : null}
 
-      {outbox.pending.length > 0 ? (
-        <Alert
-          severity="warning"
-          className="tp-gap"
-          action={<AlertButton onClick={() => void outbox.send()}>{FIELD_TEXTS.offline.sendNow}</AlertButton>}
-        >
-          {(outbox.serverError ? FIELD_TEXTS.offline.waitingServer : FIELD_TEXTS.offline.waiting)(
-            outbox.pending.length,
-          )}
-          {outbox.retryAt !== null ? (
-            <span className="tp-next-try">{FIELD_TEXTS.offline.nextTry(clockTime(outbox.retryAt))}</span>
-          ) : null}
-        </Alert>
-      ) : null}
-      {outbox.refused.map((item) => (
-        <Alert
-          key={item.key}
-          severity="error"
-          className="tp-gap tp-refused"
-          action={
-            <>
-              <AlertButton onClick={() => void outbox.retry(item.key, seenNow(item.order.orderId))}>
-                {FIELD_TEXTS.offline.retry}
-              </AlertButton>
-              <AlertButton onClick={() => void discard(item.key, item.order.code)}>
-                {FIELD_TEXTS.offline.discard}
-              </AlertButton>
-            </>
-          }
-        >
-          {FIELD_TEXTS.offline.refusedItem(item.order.code, item.message ?? FIELD_TEXTS.offline.sendFailed)}
-          <span className="tp-next-try">{FIELD_TEXTS.offline.refusedKept}</span>
-        </Alert>
-      ))}
+      <OutboxAlerts outbox={outbox} seenNow={seenNow} />
       {snapshot && !tasks.data ? (
         <Alert severity="info" className="tp-gap">
           {FIELD_TEXTS.offline.snapshot(formatDateTime(new Date(snapshot.savedAt)))}
@@ -301,54 +211,17 @@ export default function TasksPage() {
         </>
       )}
 
-      {/* MUI (the dialogs' fields, and its theme) is fetched when a dialog opens, not with the list. */}
       {dialog ? (
-        <MuiScope
-          onFailed={() => {
-            setDialog(null);
-          }}
-        >
-          {dialog?.type === 'pack' ? (
-            <PackDialog
-              order={dialog.order}
-              busy={busy(dialog.order)}
-              error={dialogError}
-              onClose={() => setDialog(null)}
-              onSubmit={(images, units) =>
-                submit(() =>
-                  pack.mutate({
-                    order: dialog.order,
-                    images,
-                    ...(units.length > 0 ? { units } : {}),
-                    idempotencyKey: dialog.key,
-                  }),
-                )
-              }
-            />
-          ) : null}
-          {dialog?.type === 'deliver' ? (
-            <DeliverDialog
-              order={dialog.order}
-              busy={busy(dialog.order)}
-              error={dialogError}
-              onClose={() => setDialog(null)}
-              onSubmit={(delivery) =>
-                submit(() => deliver.mutate({ order: dialog.order, ...delivery, idempotencyKey: dialog.key }))
-              }
-            />
-          ) : null}
-          {dialog?.type === 'customerAbsent' ? (
-            <AbsentDialog
-              order={dialog.order}
-              busy={busy(dialog.order)}
-              error={dialogError}
-              onClose={() => setDialog(null)}
-              onSubmit={(comment) =>
-                submit(() => absent.mutate({ order: dialog.order, comment, idempotencyKey: dialog.key }))
-              }
-            />
-          ) : null}
-        </MuiScope>
+        <MoveDialogs
+          dialog={dialog}
+          error={dialogError}
+          busy={busy}
+          onClose={() => setDialog(null)}
+          submit={submit}
+          pack={pack}
+          deliver={deliver}
+          absent={absent}
+        />
       ) : null}
     </div>
   );

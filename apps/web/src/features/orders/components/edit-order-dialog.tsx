@@ -4,26 +4,18 @@ import {
   type OrderEditBody,
   type OrderEditResult,
   type OrderSummary,
-  orderStatusLabel,
   type SellingProductSearchResponse,
 } from '@backoffice/contract';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/form-dialog';
-import { FormMoneyField } from '../../../components/form/form-money-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { ordersKeys } from '../../../components/orders/order-keys';
 import { orderDetailQuery } from '../../../components/orders/order-queries';
@@ -31,15 +23,17 @@ import { useApiMutation } from '../../../components/use-api-mutation';
 import { api, refusalMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { ORDERS_PAGE_TEXTS } from '../texts';
+import {
+  type Delivery,
+  DeliveryFields,
+  EditOrderLines,
+  EditPreview,
+  type Line,
+  type Payment,
+  PaymentFields,
+} from './edit-order-fields';
 
 const T = ORDERS_PAGE_TEXTS.edit;
-
-interface Line {
-  productId: number;
-  name: string;
-  quantity: number;
-}
-
 interface Props {
   /** The order to change; null when closed. */
   order: OrderSummary | null;
@@ -64,8 +58,8 @@ const patchOrder = async (orderId: number, body: OrderEditBody, key?: string) =>
 export function EditOrderDialog({ order, onClose }: Props) {
   const detail = useQuery({ ...orderDetailQuery(order?.orderId ?? 0), enabled: order !== null });
   const [lines, setLines] = useState<Line[] | null>(null);
-  const [delivery, setDelivery] = useState({ typeOfDelivery: 2, isFastDelivery: false, withWarranty: false });
-  const [payment, setPayment] = useState<{ method: string; changeFor: number | null }>({
+  const [delivery, setDelivery] = useState<Delivery>({ typeOfDelivery: 2, isFastDelivery: false, withWarranty: false });
+  const [payment, setPayment] = useState<Payment>({
     method: 'CASH',
     changeFor: null,
   });
@@ -188,44 +182,7 @@ export function EditOrderDialog({ order, onClose }: Props) {
           <Typography variant="body2" color="text.secondary">
             {T.text}
           </Typography>
-          <Box component="ul" aria-label={T.lines} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
-            {lines.map((line) => {
-              const item = priced.get(line.productId);
-              return (
-                <Box
-                  component="li"
-                  key={line.productId}
-                  sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
-                >
-                  <Typography sx={{ flex: { xs: '1 1 100%', sm: 1 }, minWidth: { sm: 160 } }}>
-                    {line.name}
-                    {item ? (
-                      <Typography component="span" variant="body2" color="text.secondary">
-                        {` · ${formatMoney(item.unitPrice)}${item.added ? ` (${T.added})` : ''}`}
-                      </Typography>
-                    ) : null}
-                  </Typography>
-                  <TextField
-                    size="small"
-                    type="number"
-                    label={T.quantity}
-                    value={line.quantity}
-                    onChange={(event) =>
-                      setQuantity(line.productId, Math.max(0, Math.trunc(Number(event.target.value))))
-                    }
-                    slotProps={{ htmlInput: { min: 1, 'aria-label': T.quantityOf(line.name) } }}
-                    sx={{ width: 96 }}
-                  />
-                  <Typography sx={{ width: 110, textAlign: 'right', ml: { xs: 'auto', sm: 0 } }}>
-                    {item ? formatMoney(item.total) : '…'}
-                  </Typography>
-                  <IconButton aria-label={T.remove(line.name)} onClick={() => remove(line.productId)}>
-                    <DeleteOutlineIcon />
-                  </IconButton>
-                </Box>
-              );
-            })}
-          </Box>
+          <EditOrderLines lines={lines} priced={priced} setQuantity={setQuantity} remove={remove} />
           <TextField
             size="small"
             label={T.search}
@@ -259,109 +216,19 @@ export function EditOrderDialog({ order, onClose }: Props) {
               ))}
             </Box>
           ) : null}
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-            <TextField
-              select
-              size="small"
-              label={T.delivery}
-              value={delivery.typeOfDelivery}
-              onChange={(event) => setDelivery({ ...delivery, typeOfDelivery: Number(event.target.value) })}
-              sx={{ minWidth: 200 }}
-            >
-              <MenuItem value={1}>{T.motoboy}</MenuItem>
-              <MenuItem value={2}>{T.pickup}</MenuItem>
-            </TextField>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={delivery.typeOfDelivery === 1 && delivery.isFastDelivery}
-                  disabled={delivery.typeOfDelivery !== 1}
-                  onChange={(event) => setDelivery({ ...delivery, isFastDelivery: event.target.checked })}
-                />
-              }
-              label={T.fast}
-            />
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={delivery.withWarranty}
-                  onChange={(event) => setDelivery({ ...delivery, withWarranty: event.target.checked })}
-                />
-              }
-              label={T.warranty}
-            />
-          </Box>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-            <TextField
-              select
-              size="small"
-              label={T.payment}
-              value={payment.method}
-              disabled={!editable}
-              helperText={T.paymentHelp}
-              onChange={(event) => setPayment({ ...payment, method: event.target.value })}
-              sx={{ minWidth: 260, maxWidth: 360 }}
-            >
-              {EDIT_PAYMENT_METHODS.map((method) => (
-                <MenuItem key={method} value={method}>
-                  {T.paymentOptions[method]}
-                </MenuItem>
-              ))}
-              {editable ? null : <MenuItem value={payment.method}>{payment.method}</MenuItem>}
-            </TextField>
-            {payment.method === 'CASH' ? (
-              <ChangeForField
-                key={order.orderId}
-                initial={data.paymentMethod === 'CASH' ? (data.changeFor ?? null) : null}
-                onChange={(changeFor) => setPayment((current) => ({ ...current, changeFor }))}
-              />
-            ) : null}
-          </Box>
+          <DeliveryFields delivery={delivery} setDelivery={setDelivery} />
+          <PaymentFields
+            orderId={order.orderId}
+            payment={payment}
+            setPayment={setPayment}
+            editable={editable}
+            initialChangeFor={data.paymentMethod === 'CASH' ? (data.changeFor ?? null) : null}
+          />
           {lines.length === 0 ? <Alert severity="warning">{T.empty}</Alert> : null}
           {refusal ? <Alert severity="error">{refusal}</Alert> : null}
-          {preview.data && !refusal ? (
-            <Box>
-              <Typography variant="body2" color="text.secondary">
-                {T.figures(
-                  formatMoney(preview.data.itemsTotal),
-                  formatMoney(preview.data.shippingCost + preview.data.fastDeliveryTax),
-                  formatMoney(preview.data.warranty),
-                  formatMoney(preview.data.discount),
-                )}
-              </Typography>
-              <Typography data-testid="edit-new-total" sx={{ fontWeight: 700 }}>
-                {T.newTotal(formatMoney(preview.data.total), formatMoney(preview.data.previousTotal))}
-              </Typography>
-              {preview.data.statusKey !== data.statusKey ? (
-                <Typography variant="body2" data-testid="edit-new-status">
-                  {T.movesTo(orderStatusLabel(preview.data.statusKey))}
-                </Typography>
-              ) : null}
-              {preview.data.refund ? (
-                <Alert severity="warning" data-testid="edit-refund" sx={{ mt: 1 }}>
-                  {T.willRefund(formatMoney(preview.data.refund))}
-                </Alert>
-              ) : null}
-            </Box>
-          ) : null}
+          {preview.data && !refusal ? <EditPreview preview={preview.data} statusKey={data.statusKey} /> : null}
         </Box>
       )}
     </FormDialog>
-  );
-}
-
-/** 'Troco para' of a cash order, typed as a Brazilian types money (the checkout's field and texts). */
-function ChangeForField({ initial, onChange }: { initial: number | null; onChange: (value: number | null) => void }) {
-  const form = useForm<{ changeFor: number | null }>({ defaultValues: { changeFor: initial } });
-  return (
-    <FormMoneyField
-      control={form.control}
-      name="changeFor"
-      valueAs="number"
-      label={T.changeFor}
-      helperText={T.changeForHelp}
-      onChange={(value) => onChange(typeof value === 'number' && value > 0 ? value : null)}
-      sx={{ maxWidth: 260 }}
-    />
   );
 }

@@ -1,80 +1,35 @@
-import {
-  isFinalOrderCommand,
-  isOrderStatusKey,
-  ORDER_STATUS,
-  ORDER_TEXTS,
-  type OrderSummary,
-  orderStatusLabel,
-} from '@backoffice/contract';
-import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
-import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
-import CloseIcon from '@mui/icons-material/Close';
-import CreditScoreOutlinedIcon from '@mui/icons-material/CreditScoreOutlined';
-import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
-import DirectionsBikeOutlinedIcon from '@mui/icons-material/DirectionsBikeOutlined';
-import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
-import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
-import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
-import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
-import HistoryIcon from '@mui/icons-material/History';
-import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
-import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
-import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
-import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import SearchIcon from '@mui/icons-material/Search';
-import TwoWheelerIcon from '@mui/icons-material/TwoWheeler';
+import { isOrderStatusKey, ORDER_STATUS, type OrderSummary, orderStatusLabel } from '@backoffice/contract';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { AuditHistoryDialog } from '../../../components/audit-history-dialog';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
-import { EmitNoteDialog } from '../../../components/fiscal/emit-note-dialog';
-import { useNotify } from '../../../components/notifier';
 import { useOrderActor } from '../../../components/orders/order-actor';
-import { OrderDetailsDialog } from '../../../components/orders/order-details-dialog';
-import { orNotAvailable } from '../../../components/orders/order-format';
-import { OrderStatusChip } from '../../../components/orders/order-status-chip';
 import { useOrderMove } from '../../../components/orders/use-order-move';
-import { OrderWhatsAppButton } from '../../../components/orders/whatsapp-button';
 import { PageHeader } from '../../../components/page-header';
 import { RefreshButton } from '../../../components/refresh-button';
-import { CONNECTION_LOST_TEXT, isNoAnswer } from '../../../lib/api-client';
 import { saveCsvText } from '../../../lib/download';
-import { formatDate } from '../../../lib/format';
 import { useLinkedRecord } from '../../../lib/linked-record';
 import {
   fetchAllOrders,
   type OrderFilter,
-  type OrderPictureKind,
-  orderByCodeQuery,
   ordersKeys,
   useOrderByCode,
   useOrderPage,
   useStatusCounts,
 } from '../api/orders-api';
-import { ApproveDialog } from '../components/approve-dialog';
-import { CreditApprovalDialog } from '../components/credit-approval-dialog';
-import { DelivererDialog } from '../components/deliverer-dialog';
-import { DiscountDialog } from '../components/discount-dialog';
-import { EditOrderDialog } from '../components/edit-order-dialog';
-import { FinalMoveDialog } from '../components/final-move-dialog';
-import { HistoryDialog } from '../components/history-dialog';
-import { PdfDialog } from '../components/pdf-dialog';
-import { PicturesDialog } from '../components/pictures-dialog';
-import { PixWaitingChip } from '../components/pix-waiting-chip';
+import { ORDER_COLUMNS } from '../components/order-columns';
+import { type OpenDialog, OrderDialogs } from '../components/order-dialogs';
+import { orderToolbar } from '../components/order-toolbar';
+import { CodeSearchForm, OrdersFilterForm } from '../components/orders-search-forms';
 import { StatusCards } from '../components/status-cards';
+import { useCodeSearch } from '../components/use-code-search';
 import { openingOrderStatus } from '../lib/opening-status';
 import { ordersCsv } from '../lib/orders-csv';
-import { enabledActions, TOOLBAR_ACTIONS, type ToolbarAction } from '../lib/toolbar-actions';
+import type { ToolbarAction } from '../lib/toolbar-actions';
 import { ORDERS_PAGE_TEXTS as T } from '../texts';
 
 /**
@@ -84,95 +39,9 @@ import { ORDERS_PAGE_TEXTS as T } from '../texts';
 export const PAGE_SIZE = 10;
 export const CARD_PAGE_SIZE = 100;
 
-type DialogKind =
-  | 'details'
-  | 'history'
-  | 'changes'
-  | 'pdf'
-  | 'approve'
-  | 'credit'
-  | 'cancel'
-  | 'finalize'
-  | 'deliverer'
-  | 'discount'
-  | 'edit'
-  | 'invoice'
-  | OrderPictureKind;
-interface OpenDialog {
-  kind: DialogKind;
-  order: OrderSummary;
-}
-
-const ACTION_ICONS: Record<ToolbarAction, ReactNode> = {
-  details: <InfoOutlinedIcon fontSize="small" />,
-  history: <HistoryIcon fontSize="small" />,
-  changes: <ManageHistoryIcon fontSize="small" />,
-  pdf: <PictureAsPdfOutlinedIcon fontSize="small" />,
-  receipt: <ReceiptLongOutlinedIcon fontSize="small" />,
-  packaging: <PhotoLibraryOutlinedIcon fontSize="small" />,
-  signature: <DrawOutlinedIcon fontSize="small" />,
-  approve: <FactCheckOutlinedIcon fontSize="small" />,
-  credit: <CreditScoreOutlinedIcon fontSize="small" />,
-  deliverer: <TwoWheelerIcon fontSize="small" />,
-  edit: <EditNoteOutlinedIcon fontSize="small" />,
-  discount: <LocalOfferOutlinedIcon fontSize="small" />,
-  invoice: <DescriptionOutlinedIcon fontSize="small" />,
-  withdraw: <DirectionsBikeOutlinedIcon fontSize="small" />,
-  finalize: <AssignmentTurnedInOutlinedIcon fontSize="small" />,
-  cancel: <CancelOutlinedIcon fontSize="small" />,
-};
-
-const COLUMNS: GridColDef<OrderSummary>[] = [
-  {
-    field: 'customer',
-    headerName: T.table.columns.customer,
-    flex: 1.4,
-    minWidth: 180,
-    // 'Pix recebido' where every screen shows it, a phone's too (issue 35 §4): beside the first column's name.
-    renderCell: ({ row }) =>
-      row.pixWaiting ? (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, height: '100%', minWidth: 0 }}>
-          <Box
-            component="span"
-            sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-          >
-            {row.customer}
-          </Box>
-          <PixWaitingChip compact />
-        </Box>
-      ) : (
-        row.customer
-      ),
-  },
-  {
-    field: 'updatedAt',
-    headerName: T.table.columns.updatedAt,
-    width: 130,
-    valueFormatter: (value: string) => formatDate(value),
-  },
-  { field: 'code', headerName: T.table.columns.code, width: 110 },
-  {
-    field: 'status',
-    headerName: T.table.columns.status,
-    minWidth: 210,
-    flex: 1,
-    renderCell: ({ row }) => <OrderStatusChip status={row.statusKey} />,
-  },
-  { field: 'typeOfDelivery', headerName: T.table.columns.typeOfDelivery, minWidth: 140, flex: 0.8 },
-  {
-    field: 'deliverer',
-    headerName: T.table.columns.deliverer,
-    minWidth: 150,
-    flex: 1,
-    valueFormatter: (value: string | null) => orNotAvailable(value),
-  },
-  { field: 'payment', headerName: T.table.columns.payment, width: 200 },
-];
-
 /** /admin/orders: status cards, the search by code, the orders of one status and their actions and modals. */
 export default function OrdersPage() {
   const queryClient = useQueryClient();
-  const notify = useNotify();
   const confirm = useConfirm();
   /** A status a link names (`?status=3`, the dashboard's orders waiting): the page opens on it. */
   const [linkedStatus] = useLinkedRecord('status');
@@ -180,12 +49,9 @@ export default function OrdersPage() {
     linkedStatus && isOrderStatusKey(Number(linkedStatus)) ? Number(linkedStatus) : null,
   );
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE });
-  const [codeText, setCodeText] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [searchCode, setSearchCode] = useState<string | null>(null);
-  const [searching, setSearching] = useState(false);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const { searchCode, setSearchCode, ...codeSearch } = useCodeSearch(setSelectedId);
   /** An order a link names (the command palette's results): its details open over the page. */
   const [linkedOrder, clearLinkedOrder] = useLinkedRecord('order', ['adjust']);
   /** `&adjust=exchange` (the palette's 'Registrar troca' of a phone found by IMEI): the exchange opens over it. */
@@ -226,25 +92,6 @@ export default function OrdersPage() {
     if (key === status) void queryClient.invalidateQueries({ queryKey: ordersKeys.lists() });
   };
 
-  const search = async (event: FormEvent) => {
-    event.preventDefault();
-    const code = codeText.trim();
-    if (!code) {
-      setCodeError(T.search.required);
-      return;
-    }
-    setCodeError(null);
-    setSearching(true);
-    try {
-      const order = await queryClient.fetchQuery({ ...orderByCodeQuery(code), staleTime: 0 });
-      setSearchCode(code);
-      setSelectedId(order.orderId);
-    } catch (error) {
-      notify.error(isNoAnswer(error) ? CONNECTION_LOST_TEXT : ORDER_TEXTS.notFoundByCode);
-    } finally {
-      setSearching(false);
-    }
-  };
   const applyFilter = (event: FormEvent) => {
     event.preventDefault();
     if (draft.from && draft.to && draft.from > draft.to) {
@@ -267,7 +114,7 @@ export default function OrdersPage() {
 
   const clearSearch = () => {
     setSearchCode(null);
-    setCodeText('');
+    codeSearch.setCodeText('');
     setSelectedId(null);
   };
 
@@ -295,84 +142,26 @@ export default function OrdersPage() {
     }
   };
 
-  const toolbar = (chosen: OrderSummary[]) => {
-    const order = chosen[0];
-    if (!order) return null;
-    const enabled = enabledActions(order, actor);
-    const buttons = TOOLBAR_ACTIONS.map((action) => (
-      <Button
-        key={action}
-        size="small"
-        color={action === 'cancel' ? 'error' : 'primary'}
-        startIcon={ACTION_ICONS[action]}
-        disabled={!enabled.has(action)}
-        onClick={() => void act(action, order)}
-      >
-        {T.actions[action]}
-      </Button>
-    ));
-    return [...buttons, <OrderWhatsAppButton key="whatsapp" orderId={order.orderId} size="small" />];
+  const toolbar = (selected: OrderSummary[]) => {
+    const order = selected[0];
+    return order ? orderToolbar(order, actor, act) : null;
   };
 
   const statusLabel = status === null ? '…' : orderStatusLabel(status);
   const exportRows = async () => (searchCode !== null || status === null ? rows : fetchAllOrders(status, filter));
-  const open = (kind: DialogKind) => (dialog?.kind === kind ? dialog.order : null);
-  const finalMove = dialog && isFinalOrderCommand(dialog.kind) ? dialog.kind : null;
 
   return (
     <Box>
       <PageHeader title={T.title} actions={<RefreshButton label={T.refresh} onClick={() => void reloadAll()} />} />
 
-      <Box
-        component="form"
-        role="search"
-        aria-label={T.filter.label}
-        noValidate
-        onSubmit={applyFilter}
-        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1, mb: 2 }}
-      >
-        <TextField
-          size="small"
-          label={T.filter.customer}
-          value={draft.q ?? ''}
-          onChange={(event) => setDraft({ ...draft, q: event.target.value })}
-          slotProps={{ htmlInput: { maxLength: 80 } }}
-          sx={{ width: { xs: '100%', sm: 380 } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label={T.filter.from}
-          value={draft.from ?? ''}
-          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ width: { xs: 'calc(50% - 4px)', sm: 170 } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label={T.filter.to}
-          value={draft.to ?? ''}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          error={filterError !== null}
-          helperText={filterError}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ width: { xs: 'calc(50% - 4px)', sm: 170 } }}
-        />
-        <Button type="submit" variant="contained" startIcon={<FilterAltOutlinedIcon />} sx={{ height: 40 }}>
-          {T.filter.apply}
-        </Button>
-        {filtering ? (
-          <Button onClick={clearFilter} sx={{ height: 40 }}>
-            {T.filter.clear}
-          </Button>
-        ) : null}
-        {filtering ? (
-          <Typography variant="body2" color="text.secondary" sx={{ width: '100%' }}>
-            {T.filter.active}
-          </Typography>
-        ) : null}
-      </Box>
+      <OrdersFilterForm
+        draft={draft}
+        setDraft={setDraft}
+        filterError={filterError}
+        filtering={filtering}
+        applyFilter={applyFilter}
+        clearFilter={clearFilter}
+      />
 
       {counts.data?.every((count) => count.quantity === 0) ? (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -384,35 +173,7 @@ export default function OrdersPage() {
         </Box>
       )}
 
-      <Box
-        component="form"
-        role="search"
-        noValidate
-        onSubmit={(event) => void search(event)}
-        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1, mb: 2 }}
-      >
-        <TextField
-          size="small"
-          label={T.search.label}
-          value={codeText}
-          onChange={(event) => setCodeText(event.target.value)}
-          error={codeError !== null}
-          helperText={codeError}
-          slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters' } }}
-          sx={{ width: { xs: '100%', sm: 260 } }}
-        />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />} disabled={searching} sx={{ height: 40 }}>
-          {T.search.button}
-        </Button>
-        {searchCode !== null ? (
-          <Chip
-            label={T.search.result(found.data?.code ?? searchCode)}
-            onDelete={clearSearch}
-            deleteIcon={<CloseIcon aria-label={T.search.clear} />}
-            sx={{ alignSelf: 'center' }}
-          />
-        ) : null}
-      </Box>
+      <CodeSearchForm {...codeSearch} searchCode={searchCode} foundCode={found.data?.code} clearSearch={clearSearch} />
 
       <Paper variant="outlined">
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, px: 2, pt: 1.5 }}>
@@ -420,7 +181,7 @@ export default function OrdersPage() {
         </Typography>
         <DataTable<OrderSummary>
           rows={rows}
-          columns={COLUMNS}
+          columns={ORDER_COLUMNS}
           getRowId={(row) => row.orderId}
           loading={searchCode !== null ? found.isFetching : list.isFetching}
           label={T.table.label}
@@ -445,40 +206,14 @@ export default function OrdersPage() {
         />
       </Paper>
 
-      <OrderDetailsDialog
-        orderId={open('details')?.orderId ?? null}
-        open={dialog?.kind === 'details'}
-        onClose={close}
+      <OrderDialogs
+        dialog={dialog}
+        close={close}
+        fromStart={fromStart}
+        linkedOrderId={linkedOrderId}
+        clearLinkedOrder={clearLinkedOrder}
+        linkedAdjust={linkedAdjust}
       />
-      <OrderDetailsDialog
-        orderId={linkedOrderId}
-        open={linkedOrderId !== null}
-        onClose={clearLinkedOrder}
-        startWith={linkedAdjust === 'exchange' ? 'EXCHANGE' : linkedAdjust === 'return' ? 'RETURN' : null}
-      />
-      <HistoryDialog order={open('history')} onClose={close} />
-      <AuditHistoryDialog
-        target={dialog?.kind === 'changes' ? { entity: 'order', id: dialog.order.code, name: dialog.order.code } : null}
-        onClose={close}
-      />
-      <PdfDialog order={open('pdf')} onClose={close} />
-      {(['receipt', 'signature', 'packaging'] as const).map((kind) => (
-        <PicturesDialog key={kind} kind={dialog?.kind === kind ? kind : null} order={open(kind)} onClose={close} />
-      ))}
-      <ApproveDialog order={open('approve')} onClose={close} />
-      <CreditApprovalDialog order={open('credit')} onClose={close} />
-      <FinalMoveDialog
-        move={finalMove}
-        order={finalMove ? (dialog?.order ?? null) : null}
-        onDone={finalMove === 'cancel' ? fromStart : undefined}
-        onClose={close}
-      />
-      <DelivererDialog order={open('deliverer')} onChanged={fromStart} onClose={close} />
-      <DiscountDialog order={open('discount')} onClose={close} />
-      <EditOrderDialog order={open('edit')} onClose={close} />
-      {dialog?.kind === 'invoice' ? (
-        <EmitNoteDialog orderId={dialog.order.orderId} code={dialog.order.code} onClose={close} />
-      ) : null}
     </Box>
   );
 }

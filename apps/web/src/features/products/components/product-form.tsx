@@ -1,49 +1,40 @@
 import {
   type Brand,
-  PRODUCT_GRADES,
   PRODUCT_LIMITS,
-  PRODUCT_ORIGINS,
   type Product,
   type ProductCreateInput,
   parseBrazilianNumber,
-  productOriginLabel,
 } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import AddIcon from '@mui/icons-material/Add';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { FormMoneyField, FormPercentField } from '../../../components/form/form-money-field';
-import { FormSelectField } from '../../../components/form/form-select-field';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { ImeiListField } from '../../../components/imei-list-field';
 import { useNotify } from '../../../components/notifier';
 import type { PreparedImage } from '../lib/image-resize';
 import { tierPercentage, tierPrice, toField, toPercentField } from '../lib/pricing';
-import {
-  emptyProductForm,
-  formToBody,
-  newBrandSchema,
-  newReferenceSchema,
-  type ProductFormValues,
-  productFormSchema,
-  productToForm,
-} from '../schemas';
+import { emptyProductForm, formToBody, type ProductFormValues, productFormSchema, productToForm } from '../schemas';
 import { PRODUCTS_TEXTS } from '../texts';
 import { ImagePanel } from './image-panel';
-import { InlineNameForm } from './inline-name-form';
+import {
+  BrandReferenceFields,
+  FiscalFields,
+  HALF,
+  PriceFields,
+  SerializedSwitch,
+  TagsField,
+  TIERS,
+  type Tier,
+  UsedFields,
+} from './product-form-fields';
 import { useImeiList } from './use-imei-list';
 
 const T = PRODUCTS_TEXTS.form;
@@ -68,37 +59,11 @@ interface Props {
   prepareImage: (file: File) => Promise<PreparedImage>;
 }
 
-const HALF = { xs: 12, sm: 6 };
-/** The customer levels, each a percentage over the cost and the price it gives (issue 54: bronze too). */
-const TIERS = ['gold', 'silver', 'bronze'] as const;
-type Tier = (typeof TIERS)[number];
-
-/** A select with its '+ Nova …' button beside it, and the inline form that button opens below them. */
-function WithAddButton(props: { addText: string; onAdd: () => void; inline: ReactNode; children: ReactNode }) {
-  return (
-    <>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        {props.children}
-        <Button
-          size="small"
-          startIcon={<AddIcon />}
-          onClick={props.onAdd}
-          sx={{ mt: 1, whiteSpace: 'nowrap', flexShrink: 0 }}
-        >
-          {props.addText}
-        </Button>
-      </Box>
-      {props.inline}
-    </>
-  );
-}
-
 /** 'Cadastrar Produto' and 'Editar Produto' (sections 2, 4 and 5). */
 export function ProductForm(props: Props) {
   const { mode, product, brands, onSubmit, onClose, onCreateBrand, onCreateReference, onUploadImage } = props;
   const notify = useNotify();
   const editing = mode === 'edit';
-  const [inline, setInline] = useState<'brand' | 'reference' | null>(null);
   const [pending, setPending] = useState<PreparedImage[]>([]);
   const [uploading, setUploading] = useState(false);
 
@@ -201,126 +166,21 @@ export function ProductForm(props: Props) {
                 <Grid size={{ xs: 12 }}>
                   <FormTextField control={control} name="name" label={F.name} required helperText={null} />
                 </Grid>
-                <Grid size={HALF}>
-                  <WithAddButton
-                    addText={T.newBrand}
-                    onAdd={() => setInline(inline === 'brand' ? null : 'brand')}
-                    inline={
-                      inline === 'brand' ? (
-                        <InlineNameForm
-                          label={T.newBrand}
-                          schema={newBrandSchema}
-                          submitText={editing ? T.include : T.add}
-                          cancelText={T.cancel}
-                          onCancel={() => setInline(null)}
-                          onSubmit={async (name) => {
-                            if (brands.some((b) => b.name.toLowerCase() === name.toLowerCase())) {
-                              notify.error(PRODUCTS_TEXTS.validation.duplicateBrand);
-                              return false;
-                            }
-                            const created = await onCreateBrand(name);
-                            if (created) {
-                              set('brand', name);
-                              set('reference', '');
-                              setInline(null);
-                            }
-                            return created;
-                          }}
-                        />
-                      ) : null
-                    }
-                  >
-                    <FormSelectField
-                      control={control}
-                      name="brand"
-                      label={F.brand}
-                      required
-                      options={brands.map((b) => ({ value: b.name, label: b.name }))}
-                      onChange={() => set('reference', '')}
-                      helperText={null}
-                    />
-                  </WithAddButton>
-                </Grid>
-                <Grid size={HALF}>
-                  <WithAddButton
-                    addText={T.newReference}
-                    onAdd={() => {
-                      if (!brand) {
-                        notify.info(T.chooseBrandFirst);
-                        return;
-                      }
-                      setInline(inline === 'reference' ? null : 'reference');
-                    }}
-                    inline={
-                      inline === 'reference' && brand ? (
-                        <InlineNameForm
-                          label={T.newReference}
-                          schema={newReferenceSchema}
-                          submitText={editing ? T.include : T.add}
-                          cancelText={T.cancel}
-                          onCancel={() => setInline(null)}
-                          onSubmit={async (name) => {
-                            if (references.some((r) => r.toLowerCase() === name.toLowerCase())) {
-                              notify.error(PRODUCTS_TEXTS.validation.duplicateReference);
-                              return false;
-                            }
-                            const created = await onCreateReference(brand, name);
-                            if (created) {
-                              set('reference', name);
-                              setInline(null);
-                            }
-                            return created;
-                          }}
-                        />
-                      ) : null
-                    }
-                  >
-                    <FormSelectField
-                      control={control}
-                      name="reference"
-                      label={F.reference}
-                      options={references.map((reference) => ({ value: reference, label: reference }))}
-                      emptyOption={F.noReference}
-                      clearUnknown
-                      disabled={!brand}
-                      helperText={null}
-                    />
-                  </WithAddButton>
-                </Grid>
-                <Grid size={HALF}>
-                  <FormMoneyField
-                    control={control}
-                    name="cost"
-                    label={F.cost}
-                    required
-                    onChange={recomputePrices}
-                    helperText={null}
-                  />
-                </Grid>
-                <Grid size={HALF}>
-                  <FormMoneyField control={control} name="sellPrice" label={F.sellPrice} required helperText={null} />
-                </Grid>
-                {TIERS.map((tier) => (
-                  <Grid key={tier} size={HALF}>
-                    <Box sx={{ display: 'flex', gap: 1 }}>
-                      <FormPercentField
-                        control={control}
-                        name={`${tier}Percentage`}
-                        label={F[`${tier}Percentage`]}
-                        required
-                        onChange={recomputePrices}
-                        helperText={null}
-                      />
-                      <FormMoneyField
-                        control={control}
-                        name={`${tier}Price`}
-                        label={F[`${tier}Price`]}
-                        onChange={() => recomputePercentage(tier)}
-                        helperText={null}
-                      />
-                    </Box>
-                  </Grid>
-                ))}
+                <BrandReferenceFields
+                  control={control}
+                  brands={brands}
+                  brand={brand}
+                  references={references}
+                  editing={editing}
+                  set={set}
+                  onCreateBrand={onCreateBrand}
+                  onCreateReference={onCreateReference}
+                />
+                <PriceFields
+                  control={control}
+                  recomputePrices={recomputePrices}
+                  recomputePercentage={recomputePercentage}
+                />
                 <Grid size={HALF}>
                   {takesUnits ? (
                     <TextField
@@ -360,153 +220,18 @@ export function ProductForm(props: Props) {
                     helperText={F.barcodeHelp}
                   />
                 </Grid>
-                <Grid size={{ xs: 12 }}>
-                  <Controller
-                    control={control}
-                    name="serialized"
-                    render={({ field }) => (
-                      <FormControlLabel
-                        label={F.serialized}
-                        disabled={switchLocked}
-                        control={
-                          <Switch
-                            name={field.name}
-                            checked={field.value}
-                            onChange={(event) => field.onChange(event.target.checked)}
-                            onBlur={field.onBlur}
-                            slotProps={{ input: { 'aria-describedby': 'product-serialized-help' } }}
-                          />
-                        }
-                      />
-                    )}
-                  />
-                  <FormHelperText id="product-serialized-help" sx={{ mt: 0 }}>
-                    {switchLocked ? F.serializedLocked : F.serializedHelp}
-                  </FormHelperText>
-                </Grid>
+                <SerializedSwitch control={control} locked={switchLocked} />
                 {takesUnits && (
                   <Grid size={{ xs: 12 }}>
                     <ImeiListField value={imeis} onChange={setImeis} list={units} />
                   </Grid>
                 )}
-                <Grid size={HALF}>
-                  <Controller
-                    control={control}
-                    name="used"
-                    render={({ field }) => (
-                      <FormControlLabel
-                        label={F.used}
-                        control={
-                          <Switch
-                            name={field.name}
-                            checked={field.value}
-                            onChange={(event) => {
-                              field.onChange(event.target.checked);
-                              if (!event.target.checked) setValue('grade', '', { shouldDirty: true });
-                            }}
-                            onBlur={field.onBlur}
-                            slotProps={{ input: { 'aria-describedby': 'product-used-help' } }}
-                          />
-                        }
-                      />
-                    )}
-                  />
-                  <FormHelperText id="product-used-help" sx={{ mt: 0 }}>
-                    {F.usedHelp}
-                  </FormHelperText>
-                </Grid>
-                {used && (
-                  <Grid size={HALF}>
-                    <FormSelectField
-                      control={control}
-                      name="grade"
-                      label={F.grade}
-                      options={PRODUCT_GRADES.map((grade) => ({ value: grade, label: F.gradeLabels[grade] }))}
-                      emptyOption={F.noGrade}
-                      fullWidth
-                    />
-                  </Grid>
-                )}
-                <Grid size={{ xs: 12 }}>
-                  <Controller
-                    control={control}
-                    name="tags"
-                    render={({ field }) => (
-                      <Autocomplete
-                        multiple
-                        freeSolo
-                        options={[]}
-                        value={field.value}
-                        onChange={(_event, value) =>
-                          field.onChange([...new Set(value.map((tag) => String(tag).trim()).filter(Boolean))])
-                        }
-                        renderValue={(value, getItemProps) =>
-                          value.map((tag, index) => {
-                            const { key, ...itemProps } = getItemProps({ index });
-                            return <Chip key={key} size="small" label={tag} {...itemProps} />;
-                          })
-                        }
-                        renderInput={(params) => (
-                          <TextField {...params} label={F.tags} helperText={F.tagsHelp} onBlur={field.onBlur} />
-                        )}
-                      />
-                    )}
-                  />
-                </Grid>
+                <UsedFields control={control} used={used} setValue={setValue} />
+                <TagsField control={control} />
                 <Grid size={{ xs: 12 }}>
                   <TextField label={F.description} multiline minRows={2} maxRows={4} {...register('description')} />
                 </Grid>
-                <Grid size={{ xs: 12 }}>
-                  <Typography component="h3" variant="subtitle2" id="product-fiscal-title">
-                    {F.fiscal}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {F.fiscalHelp}
-                  </Typography>
-                </Grid>
-                <Grid size={HALF}>
-                  <FormTextField
-                    control={control}
-                    name="ncm"
-                    label={F.ncm}
-                    slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10, autoComplete: 'off' } }}
-                    helperText={F.ncmHelp}
-                  />
-                </Grid>
-                <Grid size={HALF}>
-                  <FormTextField
-                    control={control}
-                    name="cest"
-                    label={F.cest}
-                    slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9, autoComplete: 'off' } }}
-                    helperText={F.cestHelp}
-                  />
-                </Grid>
-                <Grid size={HALF}>
-                  <FormTextField
-                    control={control}
-                    name="unit"
-                    label={F.unit}
-                    slotProps={{
-                      htmlInput: { maxLength: 6, autoComplete: 'off', style: { textTransform: 'uppercase' } },
-                    }}
-                    helperText={F.unitHelp}
-                  />
-                </Grid>
-                <Grid size={{ xs: 12 }}>
-                  <FormSelectField
-                    control={control}
-                    name="origin"
-                    label={F.origin}
-                    options={PRODUCT_ORIGINS.map((origin) => ({
-                      value: String(origin.code),
-                      label: productOriginLabel(origin.code),
-                    }))}
-                    emptyOption={F.noOrigin}
-                    helperText={null}
-                    slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxWidth: 640 } } } } } }}
-                  />
-                </Grid>
+                <FiscalFields control={control} />
               </Grid>
             </Grid>
             <Grid size={{ xs: 12, md: 4 }}>

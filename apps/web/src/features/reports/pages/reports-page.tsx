@@ -1,4 +1,3 @@
-import { CUSTOMER_LEVEL_LABELS } from '@backoffice/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
@@ -11,16 +10,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { defaultPeriodDates } from '../../../components/form/quick-periods';
-import { useNotify } from '../../../components/notifier';
 import { PageHeader } from '../../../components/page-header';
 import { firstError } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
 import { useDeliverers } from '../../../lib/shared-queries';
 import { reportsKeys, useAttendants, useBrands } from '../api/reports-api';
 import { AdjustmentOrderDialog } from '../components/adjustment-order-dialog';
-import { PeriodFields } from '../components/period-fields';
+import { LEVEL_OPTIONS, ReportFilterFields } from '../components/report-filter-fields';
 import { ReportPrint } from '../components/report-print';
 import { ReportTable } from '../components/report-table';
+import { usePrintRows } from '../components/use-print-rows';
+import { describedFilters } from '../lib/described-filters';
 import {
   type FooterItem,
   type Keyed,
@@ -29,19 +28,13 @@ import {
   type ReportFilters,
   reportById,
 } from '../lib/report-definitions';
-import { choiceOf, EMPTY_REPORT_FORM, filtersOf, type ReportFormValues, reportFormSchema } from '../lib/report-form';
+import { EMPTY_REPORT_FORM, filtersOf, type ReportFormValues, reportFormSchema } from '../lib/report-form';
 import { REPORTS_TEXTS } from '../texts';
 
 const T = REPORTS_TEXTS;
 const PAGE_SIZE = 10;
 /** A row of whichever report is shown. */
 type AnyRow = Record<string, unknown>;
-const fieldWidth = { width: { xs: '100%', sm: 220 } };
-
-const LEVEL_OPTIONS = [
-  { value: 0, label: T.allLevels },
-  ...Object.entries(CUSTOMER_LEVEL_LABELS).map(([value, label]) => ({ value: Number(value), label })),
-];
 
 interface Generated {
   // biome-ignore lint/suspicious/noExplicitAny: any report's rows
@@ -66,7 +59,6 @@ function sameReport(params: unknown, generated: Generated | null): boolean {
 
 /** /admin/reports: the 17 general reports (spec section 2, General reports; section 5, the form). */
 export default function ReportsPage() {
-  const notify = useNotify();
   const form = useForm<ReportFormValues>({
     resolver: zodResolver(reportFormSchema) as never,
     mode: 'all',
@@ -89,7 +81,6 @@ export default function ReportsPage() {
   const runs = useRef(0);
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE });
   const [openRow, setOpenRow] = useState<number | null>(null);
-  const [printRows, setPrintRows] = useState<readonly AnyRow[] | null>(null);
 
   // Another report chosen: the previous result goes away, and its choice starts at its first option.
   const firstChoice = chosen?.filters.choice?.options[0]?.value ?? '';
@@ -130,56 +121,20 @@ export default function ReportsPage() {
     return report.paged ? (await report.fetch(generated.filters)).rows : data.rows;
   };
 
-  const nameOf = (list: { id: number; name: string }[] | undefined, id: number | undefined) =>
-    list?.find((item) => item.id === id)?.name ?? String(id ?? '');
-
   const generate = handleSubmit((values) => {
     const definition = reportById(values.report === '' ? null : values.report);
     if (!definition) return;
     const filters = filtersOf(values);
-    const described: FooterItem[] = [];
-    if (definition.filters.dates && values.start && values.end)
-      described.push({ label: 'Período', value: `${formatDate(values.start)} a ${formatDate(values.end)}` });
-    if (definition.filters.level)
-      described.push({ label: T.level, value: LEVEL_OPTIONS.find((o) => o.value === values.level)?.label ?? '' });
-    if (definition.filters.courier)
-      described.push({ label: T.courier, value: nameOf(deliverers.data, filters.courier) });
-    if (definition.filters.attendant)
-      described.push({ label: T.attendant, value: nameOf(attendants.data, filters.attendant) });
-    if (definition.filters.brand) {
-      described.push({ label: T.brand, value: values.brand });
-      described.push({ label: T.reference, value: values.reference });
-    }
-    if (definition.filters.choice) {
-      described.push({
-        label: definition.filters.choice.label,
-        value: choiceOf(definition.filters.choice, values.choice).label,
-      });
-    }
+    const described = describedFilters(definition, values, filters, {
+      deliverers: deliverers.data,
+      attendants: attendants.data,
+      levels: LEVEL_OPTIONS,
+    });
     setPaging({ page: 0, pageSize: paging.pageSize });
     runs.current += 1;
     setGenerated({ report: definition, filters, described, run: runs.current });
   });
-
-  const print = async () => {
-    try {
-      setPrintRows(await allRows());
-    } catch (error) {
-      notify.error(firstError(error, T.failed));
-    }
-  };
-  useEffect(() => {
-    if (printRows === null) return;
-    const done = () => setPrintRows(null);
-    window.addEventListener('afterprint', done, { once: true });
-    window.print();
-    // browsers that print synchronously have already fired afterprint
-    const timer = setTimeout(done, 1000);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('afterprint', done);
-    };
-  }, [printRows]);
+  const { printRows, print } = usePrintRows(allRows);
 
   return (
     <>
@@ -199,63 +154,16 @@ export default function ReportsPage() {
             options={REPORTS.map((r) => ({ value: r.id, label: r.label }))}
             sx={{ width: { xs: '100%', sm: 340 } }}
           />
-          {shows.dates ? <PeriodFields control={control} /> : null}
-          {shows.level ? (
-            <FormSelectField control={control} name="level" label={T.level} options={LEVEL_OPTIONS} sx={fieldWidth} />
-          ) : null}
-          {shows.courier ? (
-            <FormSelectField
-              control={control}
-              name="courier"
-              label={T.courier}
-              required
-              options={(deliverers.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
-              sx={fieldWidth}
-            />
-          ) : null}
-          {shows.attendant ? (
-            <FormSelectField
-              control={control}
-              name="attendant"
-              label={T.attendant}
-              required
-              options={(attendants.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-              sx={fieldWidth}
-            />
-          ) : null}
-          {shows.brand ? (
-            <>
-              <FormSelectField
-                control={control}
-                name="brand"
-                label={T.brand}
-                required
-                options={(brands.data ?? []).map((b) => ({ value: b.name, label: b.name }))}
-                onChange={() => setValue('reference', '', { shouldValidate: formState.touchedFields.reference })}
-                sx={fieldWidth}
-              />
-              <FormSelectField
-                control={control}
-                name="reference"
-                label={T.reference}
-                required
-                disabled={!brand}
-                clearUnknown
-                options={references.map((name) => ({ value: name, label: name }))}
-                sx={fieldWidth}
-              />
-            </>
-          ) : null}
-          {shows.choice ? (
-            <FormSelectField
-              control={control}
-              name="choice"
-              label={shows.choice.label}
-              options={[...shows.choice.options]}
-              clearUnknown
-              sx={fieldWidth}
-            />
-          ) : null}
+          <ReportFilterFields
+            control={control}
+            shows={shows}
+            deliverers={deliverers.data}
+            attendants={attendants.data}
+            brands={brands.data}
+            brand={brand}
+            references={references}
+            onBrandChange={() => setValue('reference', '', { shouldValidate: formState.touchedFields.reference })}
+          />
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', height: 40 }}>
             <Button type="submit" variant="contained" disabled={!formState.isValid || result.isFetching}>
               {T.generate}

@@ -6,6 +6,9 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 
+/** A grid cell `span` columns wide (of six, from a tablet up). */
+export const cell = (span: number) => ({ gridColumn: { sm: `span ${span}` } });
+
 type Bound = 'name' | 'value' | 'defaultValue' | 'error' | 'inputRef' | 'onBlur' | 'onChange' | 'helperText';
 
 /**

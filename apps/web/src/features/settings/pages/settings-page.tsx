@@ -1,23 +1,15 @@
 import { type BankSetting, PERMISSIONS, TRADE_IN_PERMISSIONS } from '@backoffice/contract';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
 import PixOutlinedIcon from '@mui/icons-material/PixOutlined';
-import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { AuditHistoryDialog, type AuditTarget } from '../../../components/audit-history-dialog';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { RefreshButton } from '../../../components/refresh-button';
@@ -35,6 +27,7 @@ import {
 } from '../api/settings-api';
 import { BackupsCard } from '../components/backups-card';
 import { type BankDialogTarget, BankSettingDialog } from '../components/bank-setting-dialog';
+import { BankSettingsTable } from '../components/bank-settings-table';
 import { CardFeesCard } from '../components/card-fees-card';
 import { CompanySettingsDialog } from '../components/company-settings-dialog';
 import { CreditSettingsCard } from '../components/credit-settings-card';
@@ -54,11 +47,6 @@ import { FIRST_RUN_TEXTS, SETTINGS_PAGE_TEXTS as T } from '../texts';
 /** A refusal the user can act on (a rule, a taken key): its own message in the modal, which stays open. */
 const isRuleRefusal = (error: unknown): error is ApiError =>
   error instanceof ApiError && (error.status === 400 || error.status === 409) && Boolean(error.errors[0]);
-
-function typeLabel(setting: BankSetting): string {
-  const type = T.typeLabels[setting.bankSettingsType];
-  return setting.pixType ? `${type} (${T.pixTypeLabels[setting.pixType]})` : type;
-}
 
 /**
  * Settings (spec section 2): bank settings (Pix keys, transfer accounts) and the company's settings. Opened
@@ -100,31 +88,6 @@ export default function SettingsPage() {
   const [selectedIds, setSelectedIds] = useState<readonly (string | number)[]>([]);
 
   const reload = () => void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
-
-  const columns = useMemo<GridColDef<BankSetting>[]>(
-    () => [
-      {
-        field: 'bankSettingsType',
-        headerName: T.columns.type,
-        flex: 1,
-        minWidth: 120,
-        valueGetter: (_v, row) => typeLabel(row),
-      },
-      {
-        field: 'name',
-        headerName: T.columns.name,
-        flex: 2,
-        minWidth: 170,
-        renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%' }}>
-            <span>{row.name}</span>
-            {row.disabled ? <Chip size="small" label={T.disabledChip} /> : null}
-          </Box>
-        ),
-      },
-    ],
-    [],
-  );
 
   // The writes (issue 16 §2): the spec's texts, the settings read again; a refusal the user can fix is said
   // inside the open modal, which stays; a server failure in the snackbar, and the modal closes.
@@ -225,61 +188,15 @@ export default function SettingsPage() {
           ) : null}
           {rows.length === 0 ? <Alert severity="info">{T.notFound}</Alert> : null}
           <Card>
-            <DataTable<BankSetting>
+            <BankSettingsTable
               rows={rows}
-              columns={columns}
               loading={bankSettings.isFetching}
-              emptyText={T.tableEmpty}
-              label={T.tableTitle}
               selectedIds={selectedIds}
-              onSelectionChange={(_rows, ids) => setSelectedIds(ids)}
-              selectionActions={(selected) => {
-                const setting = selected[0];
-                if (!setting) return null;
-                const changes = (
-                  <Button
-                    size="small"
-                    startIcon={<ManageHistoryIcon />}
-                    onClick={() => setChangesOf({ entity: 'bank-setting', id: setting.id, name: setting.name })}
-                  >
-                    {T.changes}
-                  </Button>
-                );
-                if (!canChange) {
-                  return (
-                    <>
-                      <Button
-                        size="small"
-                        startIcon={<VisibilityOutlinedIcon />}
-                        onClick={() => openBank({ kind: 'view', setting })}
-                      >
-                        {T.view}
-                      </Button>
-                      {changes}
-                    </>
-                  );
-                }
-                return (
-                  <>
-                    <Button
-                      size="small"
-                      startIcon={<EditOutlinedIcon />}
-                      onClick={() => openBank({ kind: 'edit', setting })}
-                    >
-                      {T.edit}
-                    </Button>
-                    <Button
-                      size="small"
-                      color="error"
-                      startIcon={<DeleteOutlinedIcon />}
-                      onClick={() => void remove(setting)}
-                    >
-                      {T.delete}
-                    </Button>
-                    {changes}
-                  </>
-                );
-              }}
+              setSelectedIds={setSelectedIds}
+              canChange={canChange}
+              openBank={openBank}
+              remove={remove}
+              setChangesOf={setChangesOf}
             />
           </Card>
           {canChange ? <PixWebhookCard /> : null}

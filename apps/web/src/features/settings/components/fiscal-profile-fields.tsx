@@ -1,0 +1,277 @@
+import { type FiscalProfileInput, ICMS_CSOSNS, ICMS_CSTS, PIS_COFINS_CSTS } from '@backoffice/contract';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { type Control, Controller, type UseFormGetValues, type UseFormSetValue } from 'react-hook-form';
+import { FormPercentField } from '../../../components/form/form-money-field';
+import { FormSelectField } from '../../../components/form/form-select-field';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { ICMS_CSOSN_LABELS, ICMS_CST_LABELS, PIS_COFINS_CST_LABELS, FISCAL_PROFILE_TEXTS as T } from '../texts';
+import { cell, FormSection } from './fiscal-parts';
+import { IBS_CBS_2026, type IcmsKind, type ProfileFormValues } from './fiscal-profile-form';
+
+type ProfileControl = Control<ProfileFormValues, unknown, FiscalProfileInput>;
+
+const codeOptions = (codes: readonly string[], labels: Record<string, string>) =>
+  codes.map((code) => ({ value: code, label: `${code} - ${labels[code]}` }));
+const CST_OPTIONS = codeOptions(ICMS_CSTS, ICMS_CST_LABELS);
+const CSOSN_OPTIONS = codeOptions(ICMS_CSOSNS, ICMS_CSOSN_LABELS);
+const PIS_COFINS_OPTIONS = codeOptions(PIS_COFINS_CSTS, PIS_COFINS_CST_LABELS);
+const KIND_OPTIONS = [
+  { value: 'CSOSN', label: T.icmsKinds.CSOSN },
+  { value: 'CST', label: T.icmsKinds.CST },
+];
+/** A select's long options wrap inside a phone's width instead of running off it. */
+const WRAPPING_MENU = {
+  select: { MenuProps: { slotProps: { paper: { sx: { '& .MuiMenuItem-root': { whiteSpace: 'normal' } } } } } },
+};
+
+/** A rate typed as a Brazilian percentage with up to four decimals (0,9 → 0.9). */
+export function RateField({
+  control,
+  name,
+  label,
+  busy,
+}: {
+  control: ProfileControl;
+  name: Parameters<typeof FormPercentField<ProfileFormValues, FiscalProfileInput>>[0]['name'];
+  label: string;
+  busy: boolean;
+}) {
+  return (
+    <FormPercentField
+      control={control}
+      name={name}
+      label={label}
+      valueAs="number"
+      decimalScale={4}
+      required
+      disabled={busy}
+      fullWidth
+    />
+  );
+}
+
+/** A tax code typed as digits (CFOP, CST, cClassTrib), `maxLength` long. */
+export function CodeField({
+  control,
+  name,
+  label,
+  helperText,
+  maxLength,
+  busy,
+}: {
+  control: ProfileControl;
+  name: Parameters<typeof FormTextField<ProfileFormValues, FiscalProfileInput>>[0]['name'];
+  label: string;
+  helperText: string;
+  maxLength: number;
+  busy: boolean;
+}) {
+  return (
+    <FormTextField
+      control={control}
+      name={name}
+      label={label}
+      helperText={helperText}
+      required
+      disabled={busy}
+      fullWidth
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength } }}
+    />
+  );
+}
+
+/** 'ICMS': the kind the issuer's regime asks for (or chosen, before the issuer is saved), its code and rate. */
+export function IcmsFields({
+  control,
+  busy,
+  wanted,
+  regime,
+  kind,
+}: {
+  control: ProfileControl;
+  busy: boolean;
+  /** The ICMS kind of the saved issuer's regime, or null. */
+  wanted: IcmsKind | null;
+  /** The issuer's regime, as its label. */
+  regime: string;
+  /** The ICMS kind shown. */
+  kind: IcmsKind;
+}) {
+  return (
+    <>
+      <FormSection>{T.fields.icms}</FormSection>
+      {wanted ? (
+        <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+          {T.icmsKindOfRegime(wanted, regime)}
+        </Typography>
+      ) : (
+        <Box sx={cell(6)}>
+          <FormSelectField
+            control={control}
+            name="icmsKind"
+            label={T.icmsKind}
+            options={KIND_OPTIONS}
+            helperText={T.icmsKindFree}
+            disabled={busy}
+            fullWidth
+          />
+        </Box>
+      )}
+      <Box sx={cell(4)}>
+        {kind === 'CSOSN' ? (
+          <FormSelectField
+            key="csosn"
+            control={control}
+            name="icmsCsosn"
+            label={T.icmsCsosn}
+            options={CSOSN_OPTIONS}
+            required
+            disabled={busy}
+            fullWidth
+            slotProps={WRAPPING_MENU}
+          />
+        ) : (
+          <FormSelectField
+            key="cst"
+            control={control}
+            name="icmsCst"
+            label={T.icmsCst}
+            options={CST_OPTIONS}
+            required
+            disabled={busy}
+            fullWidth
+            slotProps={WRAPPING_MENU}
+          />
+        )}
+      </Box>
+      <Box sx={cell(2)}>
+        <RateField control={control} name="icmsRate" label={T.icmsRate} busy={busy} />
+      </Box>
+    </>
+  );
+}
+
+/** 'PIS e COFINS': each one's CST and rate. */
+export function PisCofinsFields({ control, busy }: { control: ProfileControl; busy: boolean }) {
+  return (
+    <>
+      <FormSection>{`${T.fields.pis} e ${T.fields.cofins}`}</FormSection>
+      <Box sx={cell(4)}>
+        <FormSelectField
+          control={control}
+          name="pisCst"
+          label={T.pisCst}
+          options={PIS_COFINS_OPTIONS}
+          required
+          disabled={busy}
+          fullWidth
+          slotProps={WRAPPING_MENU}
+        />
+      </Box>
+      <Box sx={cell(2)}>
+        <RateField control={control} name="pisRate" label={T.pisRate} busy={busy} />
+      </Box>
+      <Box sx={cell(4)}>
+        <FormSelectField
+          control={control}
+          name="cofinsCst"
+          label={T.cofinsCst}
+          options={PIS_COFINS_OPTIONS}
+          required
+          disabled={busy}
+          fullWidth
+          slotProps={WRAPPING_MENU}
+        />
+      </Box>
+      <Box sx={cell(2)}>
+        <RateField control={control} name="cofinsRate" label={T.cofinsRate} busy={busy} />
+      </Box>
+    </>
+  );
+}
+
+/** 'IBS e CBS': the switch (turned on empty, it fills 2026's test rates) and the group's codes and rates. */
+export function IbsCbsFields({
+  control,
+  busy,
+  withIbsCbs,
+  getValues,
+  setValue,
+}: {
+  control: ProfileControl;
+  busy: boolean;
+  /** The switch is on. */
+  withIbsCbs: boolean;
+  getValues: UseFormGetValues<ProfileFormValues>;
+  setValue: UseFormSetValue<ProfileFormValues>;
+}) {
+  return (
+    <>
+      <FormSection>{T.fields.ibsCbs}</FormSection>
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <Controller
+          control={control}
+          name="withIbsCbs"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={field.value}
+                  disabled={busy}
+                  onChange={(event) => {
+                    const on = event.target.checked;
+                    field.onChange(on);
+                    // Turned on empty: 2026's test rates, to change if the shop's differ.
+                    if (on && getValues('ibsCbs.cbsRate') === null) setValue('ibsCbs', { ...IBS_CBS_2026 });
+                  }}
+                  slotProps={{ input: { 'aria-describedby': 'fiscal-ibs-cbs-help' } }}
+                />
+              }
+              label={T.ibsCbs}
+            />
+          )}
+        />
+        <FormHelperText id="fiscal-ibs-cbs-help" sx={{ mt: 0 }}>
+          {T.ibsCbsHint}
+        </FormHelperText>
+      </Box>
+      {withIbsCbs ? (
+        <>
+          <Box sx={cell(3)}>
+            <CodeField
+              control={control}
+              name="ibsCbs.cst"
+              label={T.ibsCbsCst}
+              helperText={T.ibsCbsCstHint}
+              maxLength={3}
+              busy={busy}
+            />
+          </Box>
+          <Box sx={cell(3)}>
+            <CodeField
+              control={control}
+              name="ibsCbs.cClassTrib"
+              label={T.cClassTrib}
+              helperText={T.cClassTribHint}
+              maxLength={6}
+              busy={busy}
+            />
+          </Box>
+          <Box sx={cell(2)}>
+            <RateField control={control} name="ibsCbs.cbsRate" label={T.cbsRate} busy={busy} />
+          </Box>
+          <Box sx={cell(2)}>
+            <RateField control={control} name="ibsCbs.ibsUfRate" label={T.ibsUfRate} busy={busy} />
+          </Box>
+          <Box sx={cell(2)}>
+            <RateField control={control} name="ibsCbs.ibsMunRate" label={T.ibsMunRate} busy={busy} />
+          </Box>
+        </>
+      ) : null}
+    </>
+  );
+}
