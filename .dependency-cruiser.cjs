@@ -44,7 +44,11 @@ module.exports = {
       name: 'api-modules-through-services',
       comment: "An api module reaches another module only through that module's service (its exported functions).",
       severity: 'error',
-      from: { path: '^apps/api/src/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      // A module's tests and their helpers (test-*.ts) are held to 'api-tests-through-services' below.
+      from: {
+        path: '^apps/api/src/modules/([^/]+)/',
+        pathNot: ['\\.test\\.ts$', '^apps/api/src/modules/[^/]+/test-[^/]+\\.ts$'],
+      },
       to: {
         path: '^apps/api/src/modules/[^/]+/',
         pathNot: ['^apps/api/src/modules/$1/', '^apps/api/src/modules/[^/]+/[^/]+\\.service\\.ts$'],
@@ -52,9 +56,10 @@ module.exports = {
     },
     {
       name: 'api-tests-through-services',
-      comment: "A module's tests reach another module through its service or its test helpers (test-*.ts).",
+      comment:
+        "A module's tests and their helpers (test-*.ts) reach another module through its service or its test helpers.",
       severity: 'error',
-      from: { path: '^apps/api/src/modules/([^/]+)/[^/]+\\.test\\.ts$' },
+      from: { path: '^apps/api/src/modules/([^/]+)/([^/]+\\.test|test-[^/]+)\\.ts$' },
       to: {
         path: '^apps/api/src/modules/[^/]+/',
         pathNot: [

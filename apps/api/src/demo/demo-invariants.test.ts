@@ -14,8 +14,6 @@ import {
   findTransition,
   isPackingAction,
   ORDER_CREATION,
-  ORDER_STATUS,
-  type OrderAction,
   type OrderStatusKey,
   PAYMENT_TEXTS,
   percentOfCents,
@@ -26,108 +24,27 @@ import {
 } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../db/database';
-import { BACKFILL } from '../db/migrations/0007-reports';
-import { RECOUNT } from '../db/migrations/0008-order-status-counts';
-import { RANKING_BACKFILL, RANKINGS } from '../db/migrations/0009-report-rankings';
-import { RECOUNT_DAYS } from '../db/migrations/0012-order-status-days';
-import { RECOUNT_CUSTOMERS } from '../db/migrations/0038-customer-status-counts';
-import { RECOUNT_PRODUCTS } from '../db/migrations/0052-product-counts';
-import { RECOUNT_RECEIVABLE_DAYS } from '../db/migrations/0072-receivables';
 import { levelPriceCents, quote } from '../modules/selling/pricing';
-import { emptyTestDatabase, type TestDatabase } from '../test/database';
-import { seedDemo } from './index';
-
-const NOW = new Date('2026-11-21T23:30:00Z');
-const S = ORDER_STATUS;
-/** The moves the bank makes when its webhook tells of a Pix (workflow.ts `BANK_ACTIONS`, orders.service `PIX_SETTLES`). */
-const BANK_MOVES: readonly OrderAction[] = ['confirmPayment', 'confirmPix', 'approve'];
+import type { TestDatabase } from '../test/database';
+import { BANK_MOVES, byOrder, type Event, type Order, orderEvents, rowsIn, seeded } from './test-demo';
 
 let t: TestDatabase;
 
-async function rows<T>(query: ReturnType<typeof sql<T>>): Promise<T[]> {
-  return (await query.execute(t.db)).rows;
-}
+const rows = rowsIn(() => t);
 
 beforeAll(async () => {
-  t = await emptyTestDatabase('test', { migrated: true });
-  await migrateToLatest(t.db);
-  await seedDemo(t.db, { storage: t.storage, scale: 1, now: NOW });
+  ({ t } = await seeded(1));
 }, 600_000);
 afterAll(async () => {
   await t?.close();
 });
-
-interface Order {
-  id: number;
-  code: string;
-  status: number;
-  customer_id: number;
-  payment_method: 'CASH' | 'BANK_TRANSFER' | 'PIX';
-  delivery_type: number;
-  fast_delivery: boolean;
-  with_warranty: boolean;
-  deliverer_id: number | null;
-  stocker_id: number | null;
-  attendant_id: number | null;
-  items_total_cents: number;
-  shipping_cost_cents: number;
-  fast_delivery_tax_cents: number;
-  warranty_cents: number;
-  discount_cents: number;
-  total_cents: number;
-  created_at: Date;
-  updated_at: Date;
-  finished_at: Date | null;
-  repair_id: number | null;
-  labour_cents: number;
-}
-
-interface HistoryRow {
-  order_id: number;
-  status: number;
-  employee_id: number | null;
-  note: string | null;
-  created_at: Date;
-}
-
-/** A history row read as what made it: the placing, a move of the table, or a note in the same status. */
-type Event =
-  | { kind: 'create'; row: HistoryRow }
-  | { kind: 'move'; row: HistoryRow; action: OrderAction; from: number }
-  | { kind: 'note'; row: HistoryRow };
-
-const byOrder = <T extends { order_id: number }>(list: T[]) => {
-  const map = new Map<number, T[]>();
-  for (const row of list) {
-    const rows = map.get(row.order_id) ?? [];
-    rows.push(row);
-    map.set(row.order_id, rows);
-  }
-  return map;
-};
 
 describe('the demo year obeys the invariants of live data (scale 1)', () => {
   let orders: Order[];
   let events: Map<number, Event[]>;
 
   beforeAll(async () => {
-    orders = await rows<Order>(sql`select * from orders order by id`);
-    const history = await rows<HistoryRow>(
-      sql`select order_id, status, employee_id, note, created_at from order_status_history order by order_id, created_at, id`,
-    );
-    events = new Map();
-    for (const [orderId, list] of byOrder(history)) {
-      events.set(
-        orderId,
-        list.map((row, i): Event => {
-          if (i === 0) return { kind: 'create', row };
-          const from = (list[i - 1] as HistoryRow).status;
-          const move = findTransition(from, row.status);
-          return move ? { kind: 'move', row, action: move.action, from } : { kind: 'note', row };
-        }),
-      );
-    }
+    ({ orders, events } = await orderEvents(t));
   });
 
   it("writes every order's history as the workflow does: placed, then moves of the table by whom it allows, ending in its status", async () => {
@@ -561,212 +478,4 @@ describe('the demo year obeys the invariants of live data (scale 1)', () => {
     }
     expect(wrong.slice(0, 10)).toEqual([]);
   });
-
-  it('registers exchanges and returns as the adjustments service does: ledger, units, quantities, prices', async () => {
-    const adjustments = await rows<{
-      kind: 'EXCHANGE' | 'RETURN';
-      original_order_id: number;
-      product_id: number;
-      quantity: number;
-      unit_price_cents: number;
-      unit_id: number | null;
-      replacement_unit_id: number | null;
-      replacement_unit_price_cents: number | null;
-      employee_id: number;
-      created_at: Date;
-      paid: number;
-      sold: number;
-      level: number;
-      serialized: boolean;
-    }>(
-      sql`select a.kind, a.original_order_id, a.product_id, a.quantity, a.unit_price_cents, a.unit_id,
-            a.replacement_unit_id, a.replacement_unit_price_cents, a.employee_id, a.created_at,
-            i.unit_price_cents as paid, i.quantity as sold, c.level, p.serialized
-          from order_adjustments a join order_items i on i.order_id = a.original_order_id and i.product_id = a.product_id
-          join orders o on o.id = a.original_order_id join customers c on c.id = o.customer_id
-          join products p on p.id = a.product_id order by a.created_at, a.id`,
-    );
-    expect(adjustments.length).toBeGreaterThan(30);
-    const ledger = await rows<{
-      id: number;
-      product_id: number;
-      kind: string;
-      order_id: number | null;
-      quantity_in: number;
-      quantity_out: number;
-      unit_price_cents: number | null;
-      cost_before_cents: number;
-      sell_price_cents: number;
-      gold_percentage: number;
-      silver_percentage: number;
-      bronze_percentage: number;
-      employee_id: number | null;
-      created_at: Date;
-      units: string | null;
-    }>(
-      sql`select m.id, m.product_id, m.kind, m.order_id, m.quantity_in, m.quantity_out, m.unit_price_cents,
-            m.cost_before_cents, p.sell_price_cents, p.gold_percentage, p.silver_percentage, p.bronze_percentage,
-            m.employee_id, m.created_at,
-            (select string_agg(mu.unit_id || ':' || coalesce(mu.event, ''), ',' order by mu.unit_id)
-               from stock_movement_units mu where mu.movement_id = m.id) as units
-          from stock_movements m join products p on p.id = m.product_id where m.kind in ('EXCHANGE', 'RETURN')
-            and m.order_id is not null and exists (select 1 from order_adjustments a where a.original_order_id = m.order_id
-              and a.created_at = m.created_at)`,
-    );
-    const unused = new Set(ledger.map((m) => m.id));
-    const take = (match: (m: (typeof ledger)[number]) => boolean) => {
-      const found = ledger.find((m) => unused.has(m.id) && match(m));
-      if (found) unused.delete(found.id);
-      return found;
-    };
-    const back = new Map<string, number>();
-    const wrong: string[] = [];
-    for (const a of adjustments) {
-      const where = `order ${a.original_order_id} product ${a.product_id}`;
-      // No more back than sold (ADJUSTMENT_QUANTITY_EXCEEDED), the price paid, a phone one unit a row.
-      const key = `${a.original_order_id}:${a.product_id}`;
-      back.set(key, (back.get(key) ?? 0) + a.quantity);
-      if ((back.get(key) ?? 0) > a.sold) wrong.push(`${where}: more back than sold`);
-      if (a.unit_price_cents !== a.paid) wrong.push(`${where}: not the price paid`);
-      if (a.serialized !== (a.unit_id !== null) || (a.serialized && a.quantity !== 1)) wrong.push(`${where}: units`);
-      const same = (m: (typeof ledger)[number]) =>
-        m.order_id === a.original_order_id &&
-        m.product_id === a.product_id &&
-        m.kind === a.kind &&
-        m.created_at.getTime() === a.created_at.getTime() &&
-        m.employee_id === a.employee_id;
-      // What comes back: an accessory to stock at the price paid (`moveStock`), a phone in analysis, named
-      // RETURNED on a row that moves nothing (`receiveReturnedUnits`).
-      const returned = a.serialized
-        ? take((m) => same(m) && m.quantity_in === 0 && m.quantity_out === 0 && m.units === `${a.unit_id}:RETURNED`)
-        : take((m) => same(m) && m.quantity_in === a.quantity && m.quantity_out === 0 && m.unit_price_cents === a.paid);
-      if (!returned) wrong.push(`${where}: no ledger row for what came back`);
-      if (a.kind !== 'EXCHANGE') continue;
-      // What is given: the same product out of stock at the customer's level price on the day (cost then).
-      const given = take(
-        (m) =>
-          same(m) &&
-          m.quantity_in === 0 &&
-          m.quantity_out === a.quantity &&
-          (!a.serialized || m.units === `${a.replacement_unit_id}:`),
-      );
-      if (!given) {
-        wrong.push(`${where}: no ledger row for the replacement`);
-        continue;
-      }
-      const price = levelPriceCents({ ...given, cost_cents: given.cost_before_cents }, a.level);
-      if (given.unit_price_cents !== price || a.replacement_unit_price_cents !== price)
-        wrong.push(`${where}: replacement at ${a.replacement_unit_price_cents}, level price ${price}`);
-    }
-    expect(wrong.slice(0, 10)).toEqual([]);
-    expect([...unused]).toEqual([]);
-    // One registration, one kind (the request's `kind`), one order, one moment.
-    const mixed = await rows<{ registration: string }>(
-      sql`select registration from order_adjustments group by registration
-          having count(distinct kind) > 1 or count(distinct original_order_id) > 1 or count(distinct created_at) > 1`,
-    );
-    expect(mixed).toEqual([]);
-  });
-
-  it("keeps each phone where its orders and adjustments put it (stock.service's units)", async () => {
-    // `sellUnits` at the packing names the order's units (SOLD, order_id); `receiveReturnedUnits` keeps a
-    // returned one on its order (RETURNED) until `releaseUnit` (IN_STOCK, no order) or `writeOffUnit`; an
-    // exchange's replacement goes SOLD to the order. So the SOLD units of an order are its sale's units and
-    // the replacements it got, less those that came back; a unit in stock belongs to no order.
-    const wrong = await rows<{ id: number; status: string }>(
-      sql`with sold as (
-            select mu.unit_id, m.order_id from stock_movement_units mu join stock_movements m on m.id = mu.movement_id
-            where m.kind = 'SALE'
-            union all
-            select replacement_unit_id, original_order_id from order_adjustments where replacement_unit_id is not null),
-          back as (select unit_id, original_order_id as order_id from order_adjustments where unit_id is not null)
-          select u.id, u.status from product_units u
-          where (u.status = 'SOLD' and ((select count(*) from sold s where s.unit_id = u.id and s.order_id = u.order_id)
-                   <= (select count(*) from back b where b.unit_id = u.id and b.order_id = u.order_id)
-                 or exists (select 1 from orders o where o.id = u.order_id and o.status in (${S.CANCELADO}, ${S.REPROVADOS}))))
-             or (u.status = 'IN_STOCK' and u.order_id is not null)
-             or (u.status = 'RETURNED' and not exists (select 1 from back b where b.unit_id = u.id and b.order_id = u.order_id))
-          limit 10`,
-    );
-    expect(wrong).toEqual([]);
-  });
-
-  it('keeps every counter and summary the database maintains equal to a recount (migrations 0007–0072)', async () => {
-    // Triggers keep these tables in the statement that writes their source, whoever writes (the checkout,
-    // the workflow, the seed's bulk inserts): rebuilt by each migration's own backfill, they are the same.
-    const counters = [
-      'order_status_counts',
-      'order_status_days',
-      'customer_status_counts',
-      'product_counts',
-      'receivable_days',
-    ];
-    const summaries = [
-      'report_product_sales',
-      'report_customer_sales',
-      'report_product_views',
-      'report_search_terms',
-      'report_customer_signins',
-    ];
-    // The rankings are kept from 0007's monthly rows (their triggers): rebuilt after those, from them.
-    const rankings = RANKINGS.map((r) => r.table);
-    const tables = [...counters, ...summaries, ...rankings];
-    // A row whose figures all came back to 0 (a day a status's orders all left; an order moved to another day) is
-    // one the recount does not write: the same count.
-    const figures: Record<string, readonly string[]> = {
-      order_status_days: ['orders'],
-      report_product_sales: ['quantity'],
-      report_customer_sales: ['orders', 'total_cents'],
-      ...Object.fromEntries(RANKINGS.map((r) => [r.table, r.figures])),
-    };
-    const zero = (table: string, line: string) => {
-      const row = JSON.parse(line) as Record<string, unknown>;
-      return figures[table]?.every((name) => Number(row[name]) === 0) ?? false;
-    };
-    const content = async (db: Pick<TestDatabase['db'], 'executeQuery' | 'getExecutor'>, table: string) =>
-      (await sql<{ line: string }>`select row_to_json(x)::text as line from ${sql.table(table)} x`.execute(db)).rows
-        .map((r) => r.line)
-        .filter((line) => !zero(table, line))
-        .sort();
-    const kept = new Map<string, string[]>();
-    for (const table of tables) kept.set(table, await content(t.db, table));
-    // Rebuilt in a transaction rolled back afterwards: the seeded rows stay as they are.
-    await t.db
-      .transaction()
-      .execute(async (trx) => {
-        const empty = async (list: string[]) => {
-          for (const table of list) await sql`truncate ${sql.table(table)}`.execute(trx);
-        };
-        await empty([...counters, ...summaries]);
-        for (const statement of [
-          ...RECOUNT,
-          ...RECOUNT_DAYS,
-          ...RECOUNT_CUSTOMERS,
-          ...RECOUNT_PRODUCTS,
-          ...RECOUNT_RECEIVABLE_DAYS,
-          ...BACKFILL,
-        ])
-          await sql.raw(statement).execute(trx);
-        await empty(rankings);
-        for (const statement of RANKING_BACKFILL) await sql.raw(statement).execute(trx);
-        for (const table of tables) {
-          const rebuilt = await content(trx, table);
-          expect(rebuilt.length, table).toBeGreaterThan(0);
-          expect(kept.get(table), table).toEqual(rebuilt);
-        }
-        throw new Rollback();
-      })
-      .catch((error) => {
-        if (!(error instanceof Rollback)) throw error;
-      });
-    // Since when each order is in its status (migration 0048): its last history row of it, else its creation.
-    const drifted = await rows<{ n: number }>(
-      sql`select count(*)::int as n from orders o
-          where o.status_since is distinct from coalesce((select max(h.created_at) from order_status_history h
-            where h.order_id = o.id and h.status = o.status), o.created_at)`,
-    );
-    expect(drifted[0]?.n).toBe(0);
-  });
 });
-
-class Rollback extends Error {}

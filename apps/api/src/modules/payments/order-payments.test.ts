@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPasswordHash } from '../../db/seed/foundation';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
 import { createCustomer, createProduct } from '../selling/test-selling';
+import { expectError, setPixAutoOf } from './test-payments';
 
 /**
  * Card and split payments (issue 38 §2, decision 0042), through the API on a fresh database. Every figure
@@ -59,13 +60,7 @@ let e2eCounter = 0;
 const e2e = () =>
   `E00000000202611251030${String(++e2eCounter).padStart(3, '0')}${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 
-async function setPixAuto(on: boolean) {
-  await t.db
-    .insertInto('company_settings')
-    .values({ company_id: COMPANY_ID, name: 'Loja', pix_auto: on })
-    .onConflict((oc) => oc.column('company_id').doUpdateSet({ pix_auto: on }))
-    .execute();
-}
+const setPixAuto = (on: boolean) => setPixAutoOf(t.db, on);
 
 /** An order placed by its own Pix for one product of `cents`, picked up, no warranty: its total is exactly `cents`. */
 async function pixOrder(cents: number): Promise<{ id: number; code: string; status: number }> {
@@ -97,13 +92,6 @@ const card = (instalments: number, kind: 'DEBIT' | 'CREDIT' = 'CREDIT') => ({
   nsu: '004512',
   authorizationCode: 'a1b2c3',
 });
-
-function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
-  expect(res.statusCode).toBe(status);
-  const body = apiErrorSchema.parse(res.json());
-  expect(body.code).toBe(code);
-  return body;
-}
 
 beforeAll(async () => {
   t = await createTestApp({ publicUrl: 'https://loja.example.com.br' });

@@ -1,6 +1,7 @@
-import { reaisToCents } from '@backoffice/contract';
+import { type PurchaseDecisionsInput, reaisToCents } from '@backoffice/contract';
 import { expect } from 'vitest';
-import { bearer, type TestApp } from '../../test/helpers';
+import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { multipart } from '../imports/test-uploads';
 import { testImei } from './nfe/test-nfe';
 
 /** `count` Luhn-valid IMEIs from `from` on (the note builder's TAC). */
@@ -79,3 +80,42 @@ export async function setShopCnpj(t: TestApp, cnpj: string | null) {
 }
 
 export const cents = reaisToCents;
+
+/** POST /api/purchases/nfe?dryRun=… with the note's XML (and the decisions), as the 'Entrada por XML' page sends it. */
+export function sendNfe(
+  t: TestApp,
+  token: string,
+  xml: string | Buffer,
+  options: { dryRun: boolean; decisions?: PurchaseDecisionsInput; key?: string },
+) {
+  const fields: Record<string, string> = options.decisions ? { decisions: JSON.stringify(options.decisions) } : {};
+  const body = multipart(typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml, 'nota.xml', fields);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/purchases/nfe?dryRun=${options.dryRun}`,
+    headers: { ...bearer(token), ...body.headers, ...(options.key ? { 'idempotency-key': options.key } : {}) },
+    payload: body.payload,
+  });
+}
+
+/** The worked example's line 1, as the note names it. */
+export const IPHONE_ITEM = 'Apple iPhone 15 128GB Preto';
+
+/**
+ * The shop the worked example's note enters (purchases*.test.ts): a fresh app and database, the stocker signed in,
+ * 5 iPhones 15 in stock at R$ 3.100,00 (IMEIs `inStock`) and the case to link line 2 to.
+ */
+export async function openNfeShop(inStock: string[]) {
+  const t = await createTestApp();
+  const stocker = await signIn(t.app, DEMO.stocker);
+  await createBrand(t, stocker);
+  const iphone = await createProduct(t, stocker, {
+    name: 'iPhone 15 128GB Preto',
+    cost: 3100,
+    units: inStock,
+    barcode: '0195949036002',
+    discount: { goldPercentage: 10, silverPercentage: 12, bronzePercentage: 0 },
+  });
+  const caseProduct = await createProduct(t, stocker, { name: 'Capa transparente iPhone 15', cost: 7.5 });
+  return { t, stocker, iphone, caseProduct };
+}
