@@ -15,10 +15,12 @@ import { cashRepository as repo, type SessionRow } from './cash.repository';
 
 /* The drawer's shared rules: its tolerance, a session's audit row, the open session locked, the cash it holds. */
 
+/** The difference a closing may have without a manager's approval (the shop's, else the default). */
 export async function toleranceCents(db: Executor): Promise<number> {
   return (await repo.toleranceCents(db, COMPANY_ID)) ?? DEFAULT_CASH_TOLERANCE_CENTS;
 }
 
+/** A session's audit row. */
 export async function audit(
   db: Executor,
   employeeId: number,
@@ -38,6 +40,7 @@ export async function lockedOpenSession(trx: Executor, registerId: number): Prom
   return session;
 }
 
+/** The cash the session's drawer should hold now: its float plus what came in, less what went out. */
 export async function expectedNow(trx: Executor, session: SessionRow): Promise<number> {
   const sums = await repo.sums(trx, [session.id]);
   return expectedCashCents(session.float_cents, sums.get(session.id) ?? []);
