@@ -6,6 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
+  type FastifyPluginAsyncZod,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
@@ -20,7 +21,7 @@ import { createFileLinks } from './lib/file-links';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage';
 import { registerModules } from './modules';
-import { createOrderEventsHub } from './modules/events/events.service';
+import { createOrderEventsHub, type OrderEventsHub } from './modules/events/events.service';
 import { createScheduler } from './modules/system-tasks/scheduler';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -59,38 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The business clock of this process (one zone per process): every date of the API goes through it.
   setBusinessTimeZone(config.businessTimeZone);
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            // Lines are written to stdout asynchronously (sonic-boom coalesces the writes of a busy moment
-            // instead of one blocking write per line on the main thread); what is left is flushed at exit.
-            stream: pino.destination({ sync: false }),
-            redact: {
-              paths: [
-                'req.headers.authorization',
-                'password',
-                'newPassword',
-                'code',
-                '*.password',
-                '*.newPassword',
-                '*.code',
-                '*.accessToken',
-              ],
-              censor: '[redacted]',
-            },
-            serializers: {
-              // The Pix webhook's URL carries its secret: it never reaches the log.
-              req: (request: FastifyRequest) => ({
-                method: request.method,
-                url: redactWebhookSecret(request.url),
-                host: request.host,
-                remoteAddress: request.ip,
-              }),
-            },
-            ...(typeof options.logger === 'object' ? options.logger : {}),
-          },
+    logger: loggerOptions(config, options.logger),
     bodyLimit: 12 * 1024 * 1024,
     // Registering the API's few hundred routes (their schemas turned into validators and the OpenAPI document) is
     // CPU work, no waiting: Fastify's 10 s limit on one plugin was passed on a loaded 2-core machine (CI, at the
@@ -109,6 +79,65 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const events = decorateDeps(app, options);
+
+  // 1. Every answer: security headers; compression of answers above 1 KB (brotli or gzip).
+  await app.register(securityHeadersPlugin);
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // 2. Every request: hostile input (bad UTF-8, NUL, lone surrogates, numbers beyond the columns) is refused.
+  await app.register(inputGuardPlugin);
+
+  // 3. The OpenAPI document and its page.
+  await registerOpenApi(app);
+
+  // 4. Error format, readiness, authentication, then the routes.
+  registerErrorHandling(app, { spaFallback: Boolean(config.webDistDir) });
+  if (options.isReady) refuseUntilReady(app, options.isReady);
+  await registerAuth(app, config, db, events);
+  await app.register(apiRoutes, { prefix: '/api' });
+
+  // 5. The built web app.
+  if (config.webDistDir) await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** Pino's options for the app's log: secrets redacted, the Pix webhook's secret out of its URL; false silences it. */
+function loggerOptions(config: AppConfig, logger: BuildOptions['logger']) {
+  if (logger === false) return false;
+  return {
+    level: config.logLevel,
+    // Lines are written to stdout asynchronously (sonic-boom coalesces the writes of a busy moment
+    // instead of one blocking write per line on the main thread); what is left is flushed at exit.
+    stream: pino.destination({ sync: false }),
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'password',
+        'newPassword',
+        'code',
+        '*.password',
+        '*.newPassword',
+        '*.code',
+        '*.accessToken',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      // The Pix webhook's URL carries its secret: it never reaches the log.
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactWebhookSecret(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+    },
+    ...(typeof logger === 'object' ? logger : {}),
+  };
+}
+
+/** `app.deps`: what every module is built from. Returns the process's listener of the database's announcements. */
+function decorateDeps(app: FastifyInstance, options: BuildOptions): OrderEventsHub {
+  const { config, db } = options;
   // One listener of the database's announcements per app (orders, sessions, bells, auth), started on first use.
   // LISTEN and the job queue hold a session: on the primary itself behind a pooler (decision 0064).
   const sessionUrl = config.databaseDirectUrl ?? config.databaseUrl;
@@ -125,14 +154,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     events,
     scheduler,
   });
+  return events;
+}
 
-  // 1. Every answer: security headers; compression of answers above 1 KB (brotli or gzip).
-  await app.register(securityHeadersPlugin);
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  // 2. Every request: hostile input (bad UTF-8, NUL, lone surrogates, numbers beyond the columns) is refused.
-  await app.register(inputGuardPlugin);
-
-  // 3. The OpenAPI document and its page.
+/** The OpenAPI document (each route's permissions as x-permissions, its functions as x-functions) and its page. */
+async function registerOpenApi(app: FastifyInstance) {
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -157,23 +183,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+}
 
-  // 4. Error format, readiness, authentication, then the routes.
-  registerErrorHandling(app, { spaFallback: Boolean(config.webDistDir) });
-  if (options.isReady) {
-    const isReady = options.isReady;
-    app.addHook('onRequest', async (request, reply) => {
-      if (!isReady() && request.url.startsWith('/api/')) {
-        return reply
-          .status(503)
-          .send({ errors: ['Servidor iniciando, tente novamente em instantes.'], code: 'SERVICE_STARTING' });
-      }
-    });
-  }
-  // The employee's status behind every request, kept config.authCacheMs (decision 0027). A write of this process
-  // to employees or roles drops it before it is sent; on PostgreSQL, where other processes may write, statuses
-  // are kept only while this process hears their announcements (auth_events), which drop them too. Read every
-  // time when this process's own writes cannot be heard.
+/** While migrations run, every /api call, health included, answers 503. */
+function refuseUntilReady(app: FastifyInstance, isReady: () => boolean) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isReady() && request.url.startsWith('/api/')) {
+      return reply
+        .status(503)
+        .send({ errors: ['Servidor iniciando, tente novamente em instantes.'], code: 'SERVICE_STARTING' });
+    }
+  });
+}
+
+/**
+ * Authentication, with the employee's status behind every request kept config.authCacheMs (decision 0027). A write
+ * of this process to employees or roles drops it before it is sent; on PostgreSQL, where other processes may write,
+ * statuses are kept only while this process hears their announcements (auth_events), which drop them too. Read every
+ * time when this process's own writes cannot be heard.
+ */
+async function registerAuth(app: FastifyInstance, config: AppConfig, db: DB, events: OrderEventsHub) {
   const readStatus = (employeeId: number) =>
     db
       .selectFrom('employees')
@@ -219,68 +248,67 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return status;
     },
   });
+}
 
-  await app.register(
-    async (api) => {
-      api.get(
-        '/health',
-        {
-          config: { permissions: 'public' },
-          schema: {
-            tags: ['health'],
-            summary:
-              'Pronto para atender: 200; 503 enquanto inicia (SERVICE_STARTING) ou sem banco (DATABASE_UNAVAILABLE)',
-            response: {
-              200: z.object({
-                status: z.literal('ok'),
-                // With DATABASE_REPLICA_URL (decision 0062): where the reports read now and the replica's last lag.
-                replica: z
-                  .object({ state: z.enum(['replica', 'lagging', 'away']), lagMs: z.number().nullable() })
-                  .optional(),
-              }),
-            },
-          },
+/** Everything under /api: the health check, then every domain's routes. */
+const apiRoutes: FastifyPluginAsyncZod = async (api) => {
+  api.get(
+    '/health',
+    {
+      config: { permissions: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'Pronto para atender: 200; 503 enquanto inicia (SERVICE_STARTING) ou sem banco (DATABASE_UNAVAILABLE)',
+        response: {
+          200: z.object({
+            status: z.literal('ok'),
+            // With DATABASE_REPLICA_URL (decision 0062): where the reports read now and the replica's last lag.
+            replica: z
+              .object({ state: z.enum(['replica', 'lagging', 'away']), lagMs: z.number().nullable() })
+              .optional(),
+          }),
         },
-        async () => {
-          await checkDatabase(db);
-          const replica = replicaOf(db)?.status();
-          return replica
-            ? { status: 'ok' as const, replica: { state: replica.state, lagMs: replica.lagMs } }
-            : { status: 'ok' as const };
-        },
-      );
-      await registerModules(api);
-    },
-    { prefix: '/api' },
-  );
-
-  // 5. The built web app: its .br/.gz twins (written at build time) when the browser accepts them; hashed
-  // assets cached for a year, index.html revalidated on every visit so a new build shows at once.
-  if (config.webDistDir) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      // Looks files up at request time, so a rebuilt web app is served without a restart.
-      wildcard: true,
-      preCompressed: true,
-      // `/` is the sign-in page (login.html: the form without React, decision 0025); every other address of
-      // the app is index.html (the not-found handler). A list, not a string: the lookup of a precompressed twin
-      // reads only a list, and with a string it found no index and sent every browser (all accept compression)
-      // the whole app at `/` (issue 34 §7).
-      index: ['login.html'],
-      setHeaders: (res, filePath) => {
-        if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
-        // The page, the service worker, its registration and the manifest are revalidated on every visit, so
-        // a new build reaches installed phones at once.
-        else if (
-          /^(index\.html|login\.html|sw\.js|registerSW\.js|manifest\.webmanifest)(\.br|\.gz)?$/.test(
-            path.basename(filePath),
-          )
-        ) {
-          res.header('cache-control', 'no-cache');
-        }
       },
-    });
-    app.get('/login', { schema: { hide: true } }, (_request, reply) => reply.sendFile('login.html'));
-  }
-  return app;
+    },
+    async () => {
+      const { db } = api.deps;
+      await checkDatabase(db);
+      const replica = replicaOf(db)?.status();
+      return replica
+        ? { status: 'ok' as const, replica: { state: replica.state, lagMs: replica.lagMs } }
+        : { status: 'ok' as const };
+    },
+  );
+  await registerModules(api);
+};
+
+/**
+ * The built web app: its .br/.gz twins (written at build time) when the browser accepts them; hashed assets cached
+ * for a year, index.html revalidated on every visit so a new build shows at once.
+ */
+async function registerWebApp(app: FastifyInstance, webDistDir: string) {
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    // Looks files up at request time, so a rebuilt web app is served without a restart.
+    wildcard: true,
+    preCompressed: true,
+    // `/` is the sign-in page (login.html: the form without React, decision 0025); every other address of
+    // the app is index.html (the not-found handler). A list, not a string: the lookup of a precompressed twin
+    // reads only a list, and with a string it found no index and sent every browser (all accept compression)
+    // the whole app at `/` (issue 34 §7).
+    index: ['login.html'],
+    setHeaders: (res, filePath) => {
+      if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      // The page, the service worker, its registration and the manifest are revalidated on every visit, so
+      // a new build reaches installed phones at once.
+      else if (
+        /^(index\.html|login\.html|sw\.js|registerSW\.js|manifest\.webmanifest)(\.br|\.gz)?$/.test(
+          path.basename(filePath),
+        )
+      ) {
+        res.header('cache-control', 'no-cache');
+      }
+    },
+  });
+  app.get('/login', { schema: { hide: true } }, (_request, reply) => reply.sendFile('login.html'));
 }

@@ -95,6 +95,46 @@ function mobile(rng: Random): string {
   return `119${rng.int(5, 9)}${rng.digits(7)}`;
 }
 
+/** When the customer signed up, by what happened to the sign-up. */
+function signedUpAt({ rng, anchor, windowStart }: Context, status: CustomerStatus): number {
+  let createdAt: number;
+  if (status === 'AWAITING') createdAt = anchor - rng.int(1 * HOUR, 14 * DAY);
+  else if (status === 'REPROVED') createdAt = windowStart + rng.int(0, 350 * DAY);
+  else if (rng.chance(0.75)) createdAt = windowStart - rng.int(20 * DAY, 4 * 365 * DAY);
+  else createdAt = windowStart + rng.int(0, 330 * DAY);
+  return Math.min(createdAt, anchor - 30 * MINUTE);
+}
+
+/** A company's name (a shop word, its neighbourhood or a surname) and e-mail. */
+function companyName(rng: Random, nb: Neighbourhood, usedEmails: Set<string>): { name: string; email: string } {
+  const word = rng.pick(SHOP_WORDS);
+  const where = rng.chance(0.5) ? nb.name : rng.pick(SURNAMES);
+  const name = `${word} ${where}${rng.chance(0.5) ? ` ${rng.pick(COMPANY_SUFFIXES)}` : ''}`;
+  const email = rng.chance(0.6)
+    ? uniqueEmail(`contato`, `${slug(word)}${slug(where)}.com.br`, usedEmails, rng)
+    : uniqueEmail(
+        `${slug(word)}${slug(where)}`,
+        rng.pick(['gmail.com', 'hotmail.com', 'outlook.com']),
+        usedEmails,
+        rng,
+      );
+  return { name, email };
+}
+
+/** A person's name and e-mail. */
+function personName(rng: Random, usedEmails: Set<string>): { name: string; email: string } {
+  const female = rng.chance(0.5);
+  const first = rng.pick(female ? FIRST_NAMES_F : FIRST_NAMES_M);
+  const middleName = rng.pick(SURNAMES);
+  const last = rng.pick(SURNAMES);
+  const middle = rng.chance(0.4) && middleName !== last ? ` ${middleName}` : '';
+  const name = `${first}${middle} ${last}`;
+  const sep = rng.pick(['.', '', '_']);
+  const tail = rng.chance(0.5) ? String(rng.int(1, 99)) : rng.chance(0.5) ? String(rng.int(1970, 2006)) : '';
+  const email = uniqueEmail(`${slug(first)}${sep}${slug(last)}${tail}`, rng.weighted(EMAIL_DOMAINS), usedEmails, rng);
+  return { name, email };
+}
+
 /**
  * About 300 customers × scale in every state: approved at each level (most of them), waiting for
  * approval (recent sign-ups), reproved and blocked with the reasons a real shop writes down.
@@ -114,44 +154,14 @@ export function generateCustomers(ctx: Context, count: number, firstId: number):
     const company = rng.chance(status === 'APPROVED' ? 0.38 : 0.3);
     const nb = pickNeighbourhood(rng);
 
-    // When the customer signed up and what happened to the sign-up.
-    let createdAt: number;
-    if (status === 'AWAITING') createdAt = anchor - rng.int(1 * HOUR, 14 * DAY);
-    else if (status === 'REPROVED') createdAt = windowStart + rng.int(0, 350 * DAY);
-    else if (rng.chance(0.75)) createdAt = windowStart - rng.int(20 * DAY, 4 * 365 * DAY);
-    else createdAt = windowStart + rng.int(0, 330 * DAY);
-    createdAt = Math.min(createdAt, anchor - 30 * MINUTE);
+    const createdAt = signedUpAt(ctx, status);
 
     // Companies registered recently have the new alphanumeric CNPJ.
     const newFormat = rng.chance(0.6);
     const alphanumeric = company && createdAt >= ALPHANUMERIC_CNPJ_SINCE && newFormat;
     const document = company ? cnpj(rng, usedDocs, alphanumeric) : cpf(rng, usedDocs);
 
-    let name: string;
-    let email: string;
-    if (company) {
-      const word = rng.pick(SHOP_WORDS);
-      const where = rng.chance(0.5) ? nb.name : rng.pick(SURNAMES);
-      name = `${word} ${where}${rng.chance(0.5) ? ` ${rng.pick(COMPANY_SUFFIXES)}` : ''}`;
-      email = rng.chance(0.6)
-        ? uniqueEmail(`contato`, `${slug(word)}${slug(where)}.com.br`, usedEmails, rng)
-        : uniqueEmail(
-            `${slug(word)}${slug(where)}`,
-            rng.pick(['gmail.com', 'hotmail.com', 'outlook.com']),
-            usedEmails,
-            rng,
-          );
-    } else {
-      const female = rng.chance(0.5);
-      const first = rng.pick(female ? FIRST_NAMES_F : FIRST_NAMES_M);
-      const middleName = rng.pick(SURNAMES);
-      const last = rng.pick(SURNAMES);
-      const middle = rng.chance(0.4) && middleName !== last ? ` ${middleName}` : '';
-      name = `${first}${middle} ${last}`;
-      const sep = rng.pick(['.', '', '_']);
-      const tail = rng.chance(0.5) ? String(rng.int(1, 99)) : rng.chance(0.5) ? String(rng.int(1970, 2006)) : '';
-      email = uniqueEmail(`${slug(first)}${sep}${slug(last)}${tail}`, rng.weighted(EMAIL_DOMAINS), usedEmails, rng);
-    }
+    const { name, email } = company ? companyName(rng, nb, usedEmails) : personName(rng, usedEmails);
     const phone = mobile(rng);
 
     // Commercial terms, set at approval.

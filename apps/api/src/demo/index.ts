@@ -21,7 +21,7 @@ import { seedQuotes } from './quotes';
 import { stream } from './random';
 import { seedRepairs } from './repairs';
 import { COMPANY, seedCarts, seedSettings } from './settings';
-import { loadStaff } from './staff';
+import { loadStaff, type Staff } from './staff';
 import { demoSuppliers, distributorPicker, SUPPLIERS_SINCE_DAYS, seedSuppliers } from './suppliers';
 import { seedTradeIns } from './trade-ins';
 import { simulateYear, type UnitPlan, type YearStats } from './year';
@@ -101,6 +101,89 @@ async function seedUnits(trx: Transaction<Database>, units: UnitPlan[], links: Y
     await trx.updateTable('products').set({ serialized: true }).where('id', 'in', phones).execute();
 }
 
+/** Order pictures: a few of each kind, shared by the orders, drawn from their own stream. */
+async function drawOrderPictures(): Promise<{ receipt: Buffer; packaging: Buffer; signature: Buffer }[]> {
+  const pictureRng = stream('order-pictures');
+  const company = { name: COMPANY.name, cnpj: formatDocument(COMPANY.cnpj) };
+  const drawn: { receipt: Buffer; packaging: Buffer; signature: Buffer }[] = [];
+  for (let i = 0; i < 6; i++) {
+    drawn.push({
+      receipt: await receiptPicture(i, pictureRng, company),
+      packaging: await packagingPicture(pictureRng),
+      signature: await signaturePicture(pictureRng),
+    });
+  }
+  return drawn;
+}
+
+/** The drawn pictures stored in the transaction: their keys by kind. */
+async function storeOrderPictures(
+  trx: Transaction<Database>,
+  storage: Storage,
+  drawn: { receipt: Buffer; packaging: Buffer; signature: Buffer }[],
+) {
+  const receipts: string[] = [];
+  const signatures: string[] = [];
+  const packaging: string[] = [];
+  for (const picture of drawn) {
+    receipts.push(await storage.put(trx, 'orders', picture.receipt, 'jpg'));
+    packaging.push(await storage.put(trx, 'orders', picture.packaging, 'jpg'));
+    signatures.push(await storage.put(trx, 'orders', picture.signature, 'jpg'));
+  }
+  return { receipts, signatures, packaging };
+}
+
+/**
+ * The customers: the generated ones, then the counter's (issue 38 §1): each attendant's 'Consumidor final', and a
+ * few customers registered by hand (with their audit rows).
+ */
+async function seedCustomers(
+  trx: Transaction<Database>,
+  ctx: { staff: Staff; anchor: number; windowStart: number },
+  howMany: number,
+) {
+  const { staff, anchor, windowStart } = ctx;
+  const customers = generateCustomers(
+    { rng: stream('customers'), staff, anchor, windowStart },
+    howMany,
+    await nextId(trx, 'customers'),
+  );
+  await insertMany(
+    trx,
+    'customers',
+    customers.map((c) => c.row),
+  );
+  const walkIns = walkInCustomers({ rng: stream('counter'), staff, anchor }, await nextId(trx, 'customers'));
+  await insertMany(
+    trx,
+    'customers',
+    walkIns.map((c) => c.row),
+  );
+  const registered = staffRegisteredCustomers(
+    { rng: stream('counter-registrations'), staff, anchor },
+    await nextId(trx, 'customers'),
+    {
+      emails: new Set(customers.map((c) => String(c.row.email))),
+      documents: new Set(customers.map((c) => String(c.row.document))),
+    },
+  );
+  await insertMany(trx, 'customers', registered.customers);
+  await insertMany(trx, 'audit_events', registered.audits);
+  return { customers, walkIns, registered: registered.customers.length };
+}
+
+/** Each product's stock and cost are where its ledger left them. */
+async function settleStock(trx: Transaction<Database>, products: { id: number; stock: number; cost: number }[]) {
+  for (let i = 0; i < products.length; i += 5_000) {
+    const chunk = products.slice(i, i + 5_000);
+    await sql`update products set stock = v.stock, cost_cents = v.cost
+      from (select unnest(${chunk.map((p) => p.id)}::int[]) as id,
+                   unnest(${chunk.map((p) => p.stock)}::int[]) as stock,
+                   unnest(${chunk.map((p) => p.cost)}::int[]) as cost) as v
+      where products.id = v.id`.execute(trx);
+  }
+}
+
 /** Everything after the foundation, in one transaction. */
 export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSummary> {
   const started = Date.now();
@@ -113,58 +196,20 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
   const { storage } = options;
 
   // Order pictures: a few of each kind, shared by the orders (drawn before the transaction, stored in it).
-  const pictureRng = stream('order-pictures');
-  const company = { name: COMPANY.name, cnpj: formatDocument(COMPANY.cnpj) };
-  const drawn: { receipt: Buffer; packaging: Buffer; signature: Buffer }[] = [];
-  for (let i = 0; i < 6; i++) {
-    drawn.push({
-      receipt: await receiptPicture(i, pictureRng, company),
-      packaging: await packagingPicture(pictureRng),
-      signature: await signaturePicture(pictureRng),
-    });
-  }
+  const drawn = await drawOrderPictures();
 
   const rows: Record<string, number> = {};
   let ordersByStatus: Record<number, number> = {};
   await db.transaction().execute(async (trx) => {
-    const receipts: string[] = [];
-    const signatures: string[] = [];
-    const packaging: string[] = [];
-    for (const picture of drawn) {
-      receipts.push(await storage.put(trx, 'orders', picture.receipt, 'jpg'));
-      packaging.push(await storage.put(trx, 'orders', picture.packaging, 'jpg'));
-      signatures.push(await storage.put(trx, 'orders', picture.signature, 'jpg'));
-    }
+    const { receipts, signatures, packaging } = await storeOrderPictures(trx, storage, drawn);
     const staff = await loadStaff(trx, stream('staff'), scale);
 
-    const customers = generateCustomers(
-      { rng: stream('customers'), staff, anchor, windowStart },
+    const { customers, walkIns, registered } = await seedCustomers(
+      trx,
+      { staff, anchor, windowStart },
       count(DEMO_SIZE.customers, 20),
-      await nextId(trx, 'customers'),
     );
-    await insertMany(
-      trx,
-      'customers',
-      customers.map((c) => c.row),
-    );
-    // The counter (issue 38 §1): each attendant's 'Consumidor final', and a few customers registered by hand.
-    const walkIns = walkInCustomers({ rng: stream('counter'), staff, anchor }, await nextId(trx, 'customers'));
-    await insertMany(
-      trx,
-      'customers',
-      walkIns.map((c) => c.row),
-    );
-    const registered = staffRegisteredCustomers(
-      { rng: stream('counter-registrations'), staff, anchor },
-      await nextId(trx, 'customers'),
-      {
-        emails: new Set(customers.map((c) => String(c.row.email))),
-        documents: new Set(customers.map((c) => String(c.row.document))),
-      },
-    );
-    await insertMany(trx, 'customers', registered.customers);
-    await insertMany(trx, 'audit_events', registered.audits);
-    rows.customers = customers.length + registered.customers.length;
+    rows.customers = customers.length + registered;
     rows.walk_in_customers = walkIns.length;
     options.log?.info({ customers: rows.customers, walkIns: walkIns.length }, 'demo: customers');
 
@@ -224,15 +269,7 @@ export async function seedBusiness(db: DB, options: SeedOptions): Promise<SeedSu
 
     await seedAnalytics({ sink, customers, products, anchor, windowStart, scale });
 
-    // Each product's stock and cost are where its ledger left them.
-    for (let i = 0; i < products.length; i += 5_000) {
-      const chunk = products.slice(i, i + 5_000);
-      await sql`update products set stock = v.stock, cost_cents = v.cost
-        from (select unnest(${chunk.map((p) => p.id)}::int[]) as id,
-                     unnest(${chunk.map((p) => p.stock)}::int[]) as stock,
-                     unnest(${chunk.map((p) => p.cost)}::int[]) as cost) as v
-        where products.id = v.id`.execute(trx);
-    }
+    await settleStock(trx, products);
 
     rows.cart_items = await seedCarts(trx, stream('carts'), customers, products, anchor, scale);
     await seedSettings(trx, anchor);

@@ -84,6 +84,35 @@ export async function seedRepairs(
     // The device passwords are sealed with the server's secret (never opened by the API: a stand-in secret will do).
     config: { publicUrl: '', jwtSecret: options.serverSecret ?? 'demo-seed' } as AppConfig,
   });
+  const { adminId, admin, technician } = await counterStaff(db);
+  const parts = await seedRepairParts(db, options.storage, adminId, uses, year);
+
+  const customers = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('status', '=', 'APPROVED')
+    .where(sql<boolean>`length(document) = 11`)
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  const photo = (await packagingPicture(rng)).toString('base64');
+  const counter = repairCounter({ service, admin, technician, parts, rng, now, photo, customers });
+
+  // The year behind the counter, each service order's whole life through the service at its own moments.
+  const signature = (await signaturePicture(rng)).toString('base64');
+  await seedRepairYear(db, counter, year, { adminId, signature });
+  await seedCounterDay(db, counter, today);
+  const warranty = await seedWarrantyRepairs(db, counter, shiftDay(today, 3));
+  return {
+    repairs: year.length + counter.opened() + warranty,
+    repairs_of_the_year: year.length,
+    repair_parts_products: parts.length,
+    warranty_repairs: warranty,
+  };
+}
+
+/** The counter's staff: the demo's administrator (who receives and bills) and its first technician (the bench). */
+async function counterStaff(db: DB) {
   const adminId = await db.transaction().execute((trx) => demoAdminId(trx));
   const admin: Principal = {
     employeeId: adminId,
@@ -105,8 +134,21 @@ export async function seedRepairs(
     func: EMPLOYEE_FUNCS.TECHNICIAN,
     tokenVersion: techRow.token_version,
   };
+  return { adminId, admin, technician };
+}
 
-  const parts = await db.transaction().execute(async (trx) => {
+/**
+ * The parts the counter keeps, made as products with their pictures; their first stock a year ago, as a product's
+ * initial stock comes in ('Estoque inicial', an ADJUSTMENT row): what the year's repairs took and what is left today.
+ */
+async function seedRepairParts(
+  db: DB,
+  storage: Storage,
+  adminId: number,
+  uses: number[],
+  year: PlannedRepair[],
+): Promise<{ id: number }[]> {
+  return db.transaction().execute(async (trx) => {
     await ensureBrands(
       trx,
       DEMO_REPAIR_PARTS.map((p) => p.brand),
@@ -128,8 +170,6 @@ export async function seedRepairs(
         origin: { source: 'demo' },
       })),
     );
-    // Their first stock a year ago, as a product's initial stock comes in ('Estoque inicial', an ADJUSTMENT row):
-    // what the year's repairs took and what is left today.
     const mark = await marks(trx);
     await moveStock(
       trx,
@@ -143,7 +183,7 @@ export async function seedRepairs(
     // Each with its picture, as every product of the demo.
     await pictureProducts(
       trx,
-      options.storage,
+      storage,
       created.map((product, index) => {
         const part = DEMO_REPAIR_PARTS[index] as (typeof DEMO_REPAIR_PARTS)[number];
         return { id: product.id, name: part.name, brand: part.brand, file: `peca-${index + 1}.jpg` };
@@ -151,26 +191,29 @@ export async function seedRepairs(
     );
     return created;
   });
+}
 
-  const customers = await db
-    .selectFrom('customers')
-    .select('id')
-    .where('status', '=', 'APPROVED')
-    .where(sql<boolean>`length(document) = 11`)
-    .orderBy('id')
-    .limit(20)
-    .execute();
-  const photo = (await packagingPicture(rng)).toString('base64');
-  const estimated = shiftDay(today, 3);
+type Problem = (typeof PROBLEMS)[number];
+type RepairCounter = ReturnType<typeof repairCounter>;
+
+/**
+ * The counter's hands: a device brought in (`open`: the counter's form as it is sent), a fresh one for today's
+ * board (`fresh`, counted by `opened`), an estimate sent by the bench.
+ */
+function repairCounter(counter: {
+  service: ReturnType<typeof createRepairsService>;
+  admin: Principal;
+  technician: Principal;
+  parts: { id: number }[];
+  rng: ReturnType<typeof stream>;
+  now: Date;
+  photo: string;
+  customers: { id: number }[];
+}) {
+  const { service, admin, technician, parts, rng, now, photo, customers } = counter;
   let n = 0;
   /** A device brought in with its problem: the counter's form as it is sent, at `at` (the clock's now by default). */
-  const open = async (
-    customerId: number,
-    imei: string,
-    problem: (typeof PROBLEMS)[number],
-    at = now,
-    photos: string[] = [photo],
-  ) =>
+  const open = async (customerId: number, imei: string, problem: Problem, at = now, photos: string[] = [photo]) =>
     service.create(
       admin,
       {
@@ -194,19 +237,32 @@ export async function seedRepairs(
     );
   const fresh = async (step: number) => {
     n++;
-    const problem = PROBLEMS[step % PROBLEMS.length] as (typeof PROBLEMS)[number];
+    const problem = PROBLEMS[step % PROBLEMS.length] as Problem;
     const customer = customers[n % customers.length] as { id: number };
     return { repair: await open(customer.id, repairDemoImei(n), problem), problem };
   };
-  const estimate = (id: number, problem: (typeof PROBLEMS)[number]) =>
-    service.move(technician, id, 'sendEstimate', {
-      diagnosis: `Diagnóstico: ${problem.problem.split(':')[0]?.toLowerCase() ?? 'defeito confirmado'}; troca da peça.`,
-      parts: [{ productId: (parts[problem.part] as { id: number }).id, quantity: 1 }],
-      labour: problem.labour,
-    });
+  const estimate = (id: number, problem: Problem) =>
+    service.move(technician, id, 'sendEstimate', estimateBody(problem, parts));
+  return { ...counter, open, fresh, estimate, opened: () => n };
+}
 
-  // The year behind the counter, each service order's whole life through the service at its own moments.
-  const signature = (await signaturePicture(rng)).toString('base64');
+/** The bench's estimate of a problem: its diagnosis, its part, its labour. */
+function estimateBody(problem: Problem, parts: { id: number }[]): RepairMoveBody {
+  return {
+    diagnosis: `Diagnóstico: ${problem.problem.split(':')[0]?.toLowerCase() ?? 'defeito confirmado'}; troca da peça.`,
+    parts: [{ productId: (parts[problem.part] as { id: number }).id, quantity: 1 }],
+    labour: problem.labour,
+  };
+}
+
+/** The year behind the counter: each planned service order's whole life through the service, at its own moments. */
+async function seedRepairYear(
+  db: DB,
+  counter: RepairCounter,
+  year: PlannedRepair[],
+  { adminId, signature }: { adminId: number; signature: string },
+): Promise<void> {
+  const { service, admin, technician, parts, photo } = counter;
   // Customers approved by then (and not blocked since), as any sale's.
   const yearCustomers = await db
     .selectFrom('customers')
@@ -231,7 +287,13 @@ export async function seedRepairs(
     const problem = plan.problem;
     // The arrival's photo on some (each is re-encoded and stored: the seed's time).
     const repair = await step(plan.opened, (at) =>
-      open(customer.id, repairDemoImei(YEAR_IMEI_FROM + index), plan.problem, at, index % 10 === 0 ? [photo] : []),
+      counter.open(
+        customer.id,
+        repairDemoImei(YEAR_IMEI_FROM + index),
+        plan.problem,
+        at,
+        index % 10 === 0 ? [photo] : [],
+      ),
     );
     const move = (atMs: number, who: Principal, action: RepairAction, body: RepairMoveBody) =>
       step(atMs, (at) => service.move(who, repair.id, action, body, at));
@@ -242,11 +304,7 @@ export async function seedRepairs(
       });
       continue;
     }
-    await move(plan.opened + DAY, technician, 'sendEstimate', {
-      diagnosis: `Diagnóstico: ${problem.problem.split(':')[0]?.toLowerCase() ?? 'defeito confirmado'}; troca da peça.`,
-      parts: [{ productId: (parts[problem.part] as { id: number }).id, quantity: 1 }],
-      labour: problem.labour,
-    });
+    await move(plan.opened + DAY, technician, 'sendEstimate', estimateBody(problem, parts));
     if (plan.fate === 'REFUSED') {
       await move(plan.opened + DAY + 4 * HOUR, admin, 'refuse', { note: 'O cliente preferiu não consertar.' });
       await move(plan.opened + 2 * DAY, admin, 'returnDevice', { note: 'Devolvido ao cliente sem reparo.' });
@@ -273,8 +331,14 @@ export async function seedRepairs(
       .where('repair_id', '=', repair.id)
       .execute();
   }
+}
 
-  // Two just received, two in diagnosis, two estimates waiting for the customer's answer.
+/**
+ * The counter's day: two just received, two in diagnosis, two estimates waiting for the customer's answer, one
+ * refused and given back, one late.
+ */
+async function seedCounterDay(db: DB, counter: RepairCounter, today: string): Promise<void> {
+  const { service, admin, technician, fresh, estimate } = counter;
   for (let i = 0; i < 2; i++) await fresh(i);
   for (let i = 0; i < 2; i++) {
     const { repair } = await fresh(i + 2);
@@ -301,8 +365,14 @@ export async function seedRepairs(
     .set({ estimated_date: shiftDay(today, -1), late_at: lateAt(shiftDay(today, -1)) })
     .where('id', '=', late.repair.id)
     .execute();
+}
 
-  // Phones of our own sale still under warranty, brought back with a defect: repaired at no cost to the customer.
+/**
+ * Phones of our own sale still under warranty, brought back with a defect: repaired at no cost to the customer (one
+ * ready, one delivered with the customer's signature). Answers how many.
+ */
+async function seedWarrantyRepairs(db: DB, counter: RepairCounter, estimated: string): Promise<number> {
+  const { service, admin, technician, rng, now, photo, estimate } = counter;
   const sold = await db
     .selectFrom('product_units as u')
     .innerJoin('orders as o', 'o.id', 'u.order_id')
@@ -321,7 +391,7 @@ export async function seedRepairs(
   }
   let warranty = 0;
   for (const [index, unit] of covered.entries()) {
-    const problem = PROBLEMS[index + 1] as (typeof PROBLEMS)[number];
+    const problem = PROBLEMS[index + 1] as Problem;
     const repair = await service.create(admin, {
       customerId: unit.customer_id,
       imei: unit.imei,
@@ -344,12 +414,7 @@ export async function seedRepairs(
     }
     warranty++;
   }
-  return {
-    repairs: year.length + n + warranty,
-    repairs_of_the_year: year.length,
-    repair_parts_products: parts.length,
-    warranty_repairs: warranty,
-  };
+  return warranty;
 }
 
 /** The year's devices take IMEIs after the counter's day's (TAC 87, numbers from here). */

@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { open, readFile, stat } from 'node:fs/promises';
-import { promisify } from 'node:util';
+import { stat } from 'node:fs/promises';
 import {
   BACKUP_DEFAULTS,
   BACKUP_TEXTS,
@@ -16,9 +14,8 @@ import {
 } from '@backoffice/contract';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config';
-import { type DB, dumpEmbeddedDatabase, type EmbeddedDump } from '../../db/database';
+import { type DB, dumpEmbeddedDatabase } from '../../db/database';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { PRIVATE_FILE } from '../../lib/private-files';
 import type { SystemTasksService } from '../system-tasks/system-tasks.service';
 import { type BackupEncryption, sealBackup } from './backup-envelope';
 import {
@@ -26,35 +23,22 @@ import {
   backupPath,
   backupsDir,
   listBackups,
-  partialFile,
   removeLeftovers,
   rotateBackups,
   writeBackupFile,
 } from './backup-files';
 import { newKeySalt, passphraseRecipient } from './backup-key';
 import { backupsRepository } from './backups.repository';
+import { hasPgDump, pgDump } from './pg-dump';
 
-const run = promisify(execFile);
+/** `pg_dump` where the server has it: whether it runs here, its error messages without the database's password. */
+export { hasPgDump, redact } from './pg-dump';
 
 /** The backup under way on each database: one at a time per database in this process (services share it). */
 const running = new WeakMap<DB, Promise<unknown>>();
 
 /** A failed scheduled backup is tried again after this long (not every minute). */
 const RETRY_AFTER_MS = 60 * 60 * 1000;
-
-/** `text` without the database address (its password). */
-export const redact = (text: string, databaseUrl: string | undefined) =>
-  databaseUrl ? text.split(databaseUrl).join('[DATABASE_URL]') : text;
-
-/** Whether `pg_dump` runs here (its version answers). */
-export async function hasPgDump(): Promise<boolean> {
-  try {
-    await run('pg_dump', ['--version']);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export interface BackupLog {
   info(object: object, message: string): void;
@@ -95,44 +79,6 @@ export function createBackupsService(options: BackupsOptions) {
     return (await backupsRepository.settings(db)) ?? { ...BACKUP_DEFAULTS };
   }
 
-  /** PostgreSQL: `pg_dump -Fc` of the schema in use, and the rows of each table in the same snapshot. */
-  async function pgDump(databaseUrl: string): Promise<EmbeddedDump> {
-    const file = partialFile(dir, 'pg_dump');
-    try {
-      // Created private before pg_dump writes into it (it keeps the mode of a file that exists).
-      await (await open(file.path, 'wx', PRIVATE_FILE)).close();
-      const tables = await db.connection().execute(async (connection) => {
-        await sql`begin isolation level repeatable read read only`.execute(connection);
-        try {
-          const { rows } = await sql<{ snapshot: string; schema: string }>`
-            select pg_export_snapshot() as snapshot, current_schema() as schema`.execute(connection);
-          const { snapshot, schema = 'public' } = rows[0] ?? { snapshot: '' };
-          const counted = await backupsRepository.rowCounts(connection);
-          // The schema the API works in: the whole database when it is `public`, only its own otherwise (tests).
-          await run('pg_dump', [
-            '--format=custom',
-            '--no-owner',
-            `--snapshot=${snapshot}`,
-            `--file=${file.path}`,
-            ...(schema === 'public' ? [] : [`--schema=${schema}`]),
-            `--dbname=${databaseUrl}`,
-          ]);
-          return counted;
-        } finally {
-          await sql`commit`.execute(connection);
-        }
-      });
-      return { data: await readFile(file.path), tables };
-    } catch (error) {
-      // execFile's message repeats the command line, DATABASE_URL and its password included: pg_dump's own words only.
-      const stderr = (error as { stderr?: unknown }).stderr;
-      if (stderr === undefined) throw error;
-      throw new Error(`pg_dump: ${redact(String(stderr).trim() || 'falhou sem mensagem', databaseUrl)}`);
-    } finally {
-      await file.discard();
-    }
-  }
-
   /** How new backups are encrypted: BACKUP_PASSPHRASE wins, else the key of the passphrase set in the app, else not. */
   async function encryption(): Promise<BackupEncryption> {
     if (config.backupPassphrase) return { passphrase: config.backupPassphrase };
@@ -147,7 +93,7 @@ export function createBackupsService(options: BackupsOptions) {
     const dumped =
       how === 'pglite'
         ? await dumpEmbeddedDatabase(db)
-        : await pgDump(String(config.databaseDirectUrl ?? config.databaseUrl));
+        : await pgDump(db, dir, String(config.databaseDirectUrl ?? config.databaseUrl));
     if (!dumped) throw new Error('not an embedded database');
     const sealed = await sealBackup(
       dumped.data,

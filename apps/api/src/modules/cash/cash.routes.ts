@@ -21,7 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
-import { createCashService } from './cash.service';
+import { type CashService, createCashService } from './cash.service';
 
 /**
  * Who reaches the drawer's routes: the counter and the desk (internal sales, orders), and who approves or
@@ -31,12 +31,21 @@ const config = { permissions: [...new Set([...CASH_OPERATE_PERMISSIONS, ...CASH_
 const params = z.object({ id: idParamSchema(CASH_TEXTS.idInvalid) });
 const sessionParams = z.object({ id: idParamSchema(CASH_TEXTS.sessionNotFound) });
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+const tags = ['cash-registers'];
+
+type CashApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** The cash drawer ('Caixa', issue 40 §3, decision 0053). */
 export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createCashService(app.deps.db);
-  const tags = ['cash-registers'];
 
+  registerRegisterRoutes(app, service);
+  registerSessionRoutes(app, service);
+  registerDrawerRoutes(app, service);
+};
+
+/** The drawers themselves: the overview, a new drawer, its name and state, and the difference's tolerance. */
+function registerRegisterRoutes(app: CashApp, service: CashService): void {
   app.get(
     '/cash-registers',
     {
@@ -111,7 +120,10 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await service.setTolerance(principalOf(request), request.body.tolerance) }),
   );
+}
 
+/** The sessions: their list, one with its entries, its closing report and the approval of its difference. */
+function registerSessionRoutes(app: CashApp, service: CashService): void {
   app.get(
     '/cash-registers/sessions',
     {
@@ -180,7 +192,10 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await service.approve(principalOf(request), request.params.id, request.body.note ?? null),
     }),
   );
+}
 
+/** A session's life at the drawer: opened with its float, its top-ups and removals, closed with the count. */
+function registerDrawerRoutes(app: CashApp, service: CashService): void {
   app.post(
     '/cash-registers/:id/open',
     {
@@ -240,4 +255,4 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await service.close(principalOf(request), request.params.id, request.body) }),
   );
-};
+}

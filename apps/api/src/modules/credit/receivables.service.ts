@@ -2,17 +2,10 @@ import {
   buildPixPayload,
   businessDay,
   centsToReais,
-  formatBRL,
-  formatDay,
-  hasAnyPermission,
-  instalmentDue,
   instalmentDueDays,
   instalmentTxid,
   isHandover,
-  type LateChargeRates,
-  PERMISSIONS,
   pixTxid,
-  RECEIVABLE_PAYMENT_METHOD_LABELS,
   RECEIVABLE_TEXTS,
   type Receivable,
   type ReceivableDetails,
@@ -20,72 +13,33 @@ import {
   type ReceivablePage,
   type ReceivablePaymentBody,
   type ReceivablePix,
-  type ReceivableStatus,
   type ReceivablesSummary,
   reaisToCents,
   shiftDay,
   splitInstalments,
-  splitPayment,
 } from '@backoffice/contract';
-import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import type { Database } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { receiveCash } from '../cash/cash.service';
+import { notFound } from '../../lib/errors';
 import { onMoveEnd } from '../orders/workflow.service';
 import { pixReceiver, shopIdentity } from '../settings/settings.service';
 import { creditSettings } from './credit.service';
+import {
+  type InstalmentPix,
+  payInstalment,
+  type ReceivingActor,
+  receiveInstalmentPix,
+  undoInstalmentPayment,
+} from './instalment-payments';
 import { receiptPdf } from './receipt';
-import { type ReceivableRow, receivablesRepository as repo } from './receivables.repository';
+import { receivableDetails, toReceivable } from './receivable-views';
+import { receivablesRepository as repo } from './receivables.repository';
+
+/** An instalment's Pix told by the bank's webhook (the payments module), and who pays one by hand. */
+export { type InstalmentPix, type ReceivingActor, receiveInstalmentPix };
 
 const WEEK_DAYS = 7;
 const EXPORT_BATCH = 1_000;
-
-function statusOf(row: ReceivableRow, today: string): ReceivableStatus {
-  if (row.canceled_at) return 'CANCELED';
-  if (row.principal_paid_cents >= row.amount_cents) return 'PAID';
-  return row.due_date < today ? 'OVERDUE' : 'OPEN';
-}
-
-/** What the instalment asks on `day` at the shop's rates (read once by the caller). */
-function dueOn(row: ReceivableRow, day: string, rates: LateChargeRates) {
-  const open = row.canceled_at ? 0 : row.amount_cents - row.principal_paid_cents;
-  return instalmentDue(
-    {
-      openCents: open,
-      dueDay: row.due_date,
-      payDay: day,
-      fineCharged: row.fine_charged,
-      interestFrom: row.last_paid_on,
-    },
-    rates,
-  );
-}
-
-function toReceivable(row: ReceivableRow, today: string, rates: LateChargeRates): Receivable {
-  const due = dueOn(row, today, rates);
-  return {
-    id: row.id,
-    order: { id: row.order_id, code: row.order_code },
-    customer: { id: row.customer_id, name: row.customer_name },
-    seq: row.seq,
-    count: row.count,
-    dueDate: row.due_date,
-    amount: centsToReais(row.amount_cents),
-    paid: centsToReais(row.principal_paid_cents),
-    open: centsToReais(row.canceled_at ? 0 : row.amount_cents - row.principal_paid_cents),
-    status: statusOf(row, today),
-    dueToday: {
-      daysLate: due.daysLate,
-      principal: centsToReais(due.principalCents),
-      fine: centsToReais(due.fineCents),
-      interest: centsToReais(due.interestCents),
-      total: centsToReais(due.totalCents),
-    },
-  };
-}
 
 /**
  * A sale on credit's instalments, made once when it is handed over (delivered, or finalized at the counter): its
@@ -139,113 +93,11 @@ export function registerReceivablesWorkflow(): void {
   });
 }
 
-/** A Pix the bank's webhook told of, as receivables read it. */
-export interface InstalmentPix {
-  endToEndId: string;
-  txid: string;
-  amountCents: number;
-  paidAt: Date;
-}
-
-/**
- * A Pix naming an instalment's own txid (the bank's webhook, in its transaction): paid on the business day of the
- * Pix, its fine and interest first as any payment; once per E2E id (the webhook stores each Pix once). Answers
- * undefined when the txid is no instalment's, the order it paid when it was recorded, or why it was not.
- */
-export async function receiveInstalmentPix(
-  trx: Transaction<Database>,
-  pix: InstalmentPix,
-): Promise<{ orderId: number } | { refused: 'ALREADY_PAID' | 'AMOUNT_MISMATCH' } | undefined> {
-  const named = await repo.byTxid(trx, pix.txid);
-  if (!named) return undefined;
-  await repo.lock(trx, named.id);
-  const row = (await repo.find(trx, named.id)) as ReceivableRow;
-  if (row.canceled_at || row.principal_paid_cents >= row.amount_cents) return { refused: 'ALREADY_PAID' };
-  const day = businessDay(pix.paidAt);
-  const paidOn = row.last_paid_on && row.last_paid_on > day ? row.last_paid_on : day;
-  const split = splitPayment(pix.amountCents, dueOn(row, paidOn, await creditSettings(trx)));
-  if (!split) return { refused: 'AMOUNT_MISMATCH' };
-  const paymentId = await repo.insertPayment(trx, {
-    receivable_id: row.id,
-    paid_on: paidOn,
-    method: 'PIX',
-    amount_cents: pix.amountCents,
-    principal_cents: split.principalCents,
-    fine_cents: split.fineCents,
-    interest_cents: split.interestCents,
-    employee_id: null,
-    end_to_end_id: pix.endToEndId,
-  });
-  await repo.refresh(trx, row.id);
-  await recordAudit(trx, {
-    employeeId: null,
-    entity: 'receivable',
-    entityId: row.id,
-    action: 'paid',
-    changes: {
-      paymentId,
-      paidOn,
-      method: RECEIVABLE_PAYMENT_METHOD_LABELS.PIX,
-      endToEndId: pix.endToEndId,
-      amount: centsToReais(pix.amountCents),
-      principal: centsToReais(split.principalCents),
-      fine: centsToReais(split.fineCents),
-      interest: centsToReais(split.interestCents),
-    },
-  });
-  return { orderId: row.order_id };
-}
-
-/** Who records a payment by hand, and what he may (a past day before the due day needs `credit`). */
-export interface ReceivingActor {
-  employeeId: number;
-  permissions: readonly string[];
-}
-
-/**
- * Why a payment cannot be dated `paidOn` (already no later than today), or undefined: before the sale's business
- * day or the instalment's last payment, 400; a past day before the due day, which leaves out the fine and the
- * interest the instalment asks today, 403 unless `mayBackdate` (the `credit` permission). Today before the due
- * day is paying early: anyone at the desk.
- */
-function paidOnRefusal(row: ReceivableRow, paidOn: string, today: string, mayBackdate: boolean) {
-  const saleDay = businessDay(row.sold_at);
-  if (paidOn < saleDay) return badRequest(RECEIVABLE_TEXTS.paidOnBeforeSale(formatDay(saleDay)));
-  if (row.last_paid_on && paidOn < row.last_paid_on) return badRequest(RECEIVABLE_TEXTS.paidOnBeforeLast);
-  if (paidOn < today && paidOn < row.due_date && !mayBackdate) return forbidden(RECEIVABLE_TEXTS.paidOnBeforeDue);
-  return undefined;
-}
-
-async function audit(trx: Transaction<Database>, actorId: number, id: number, action: string, changes: object) {
-  await recordAudit(trx, { employeeId: actorId, entity: 'receivable', entityId: id, action, changes: { ...changes } });
-}
-
 /** The receivables ('Contas a receber', issue 40 §2, decision 0054). */
 export function createReceivablesService(db: DB) {
   registerReceivablesWorkflow();
 
-  async function details(id: number, now: Date): Promise<ReceivableDetails> {
-    const row = await repo.find(db, id);
-    if (!row) throw notFound(RECEIVABLE_TEXTS.notFound);
-    const payments = await repo.payments(db, id);
-    return {
-      ...toReceivable(row, businessDay(now), await creditSettings(db)),
-      payments: payments.map((p) => ({
-        id: p.id,
-        paidOn: p.paid_on,
-        method: p.method,
-        amount: centsToReais(p.amount_cents),
-        principal: centsToReais(p.principal_cents),
-        fine: centsToReais(p.fine_cents),
-        interest: centsToReais(p.interest_cents),
-        employee: p.employee_id === null ? null : { id: p.employee_id, name: p.employee_name ?? '' },
-        endToEndId: p.end_to_end_id,
-        createdAt: new Date(p.created_at).toISOString(),
-        undoneAt: p.undone_at ? new Date(p.undone_at).toISOString() : null,
-        undoReason: p.undo_reason,
-      })),
-    };
-  }
+  const details = (id: number, now: Date) => receivableDetails(db, id, now);
 
   return {
     async page(query: ReceivableListQuery, now = new Date()): Promise<ReceivablePage> {
@@ -329,101 +181,13 @@ export function createReceivablesService(db: DB) {
       key: string | undefined,
       now = new Date(),
     ): Promise<ReceivableDetails> {
-      const actorId = actor.employeeId;
-      const today = businessDay(now);
-      const paidOn = body.paidOn ?? today;
-      if (paidOn > today) throw badRequest(RECEIVABLE_TEXTS.paidOnFuture);
-      // The header's key (checked and unquoted by the route's schema), apart from other calls' keys by its prefix.
-      const idempotencyKey = key === undefined ? null : `receivable:${key}`;
-      const amountCents = reaisToCents(body.amount);
-      await db.transaction().execute(async (trx) => {
-        if (!(await repo.lock(trx, id))) throw notFound(RECEIVABLE_TEXTS.notFound);
-        if (idempotencyKey) {
-          const earlier = await repo.paymentByKey(trx, idempotencyKey);
-          if (earlier && earlier.receivable_id === id) return;
-          if (earlier) throw conflict(RECEIVABLE_TEXTS.keyReused, 'CONFLICT');
-        }
-        const row = (await repo.find(trx, id)) as ReceivableRow;
-        if (row.canceled_at) throw conflict(RECEIVABLE_TEXTS.canceled, 'TRANSITION_REFUSED');
-        if (row.principal_paid_cents >= row.amount_cents)
-          throw conflict(RECEIVABLE_TEXTS.alreadyPaid, 'TRANSITION_REFUSED');
-        const refusal = paidOnRefusal(row, paidOn, today, hasAnyPermission(actor.permissions, [PERMISSIONS.credit]));
-        if (refusal) throw refusal;
-        const due = dueOn(row, paidOn, await creditSettings(trx));
-        const split = splitPayment(amountCents, due);
-        if (!split) {
-          const charges = due.fineCents + due.interestCents;
-          throw amountCents < charges
-            ? conflict(RECEIVABLE_TEXTS.belowCharges(formatBRL(centsToReais(charges))), 'PAYMENT_OVERPAID', {
-                due: centsToReais(due.totalCents),
-              })
-            : conflict(RECEIVABLE_TEXTS.overpaid(formatBRL(centsToReais(due.totalCents))), 'PAYMENT_OVERPAID', {
-                due: centsToReais(due.totalCents),
-              });
-        }
-        const paymentId = await repo.insertPayment(trx, {
-          receivable_id: id,
-          paid_on: paidOn,
-          method: body.method,
-          amount_cents: amountCents,
-          principal_cents: split.principalCents,
-          fine_cents: split.fineCents,
-          interest_cents: split.interestCents,
-          employee_id: actorId,
-          idempotency_key: idempotencyKey,
-        });
-        await repo.refresh(trx, id);
-        if (body.method === 'CASH') {
-          await receiveCash(trx, {
-            employeeId: actorId,
-            kind: 'INSTALMENT',
-            amountCents,
-            orderId: row.order_id,
-            reason: RECEIVABLE_TEXTS.instalmentOf(row.seq, row.count),
-          });
-        }
-        await audit(trx, actorId, id, 'paid', {
-          paymentId,
-          paidOn,
-          method: RECEIVABLE_PAYMENT_METHOD_LABELS[body.method],
-          amount: body.amount,
-          principal: centsToReais(split.principalCents),
-          fine: centsToReais(split.fineCents),
-          interest: centsToReais(split.interestCents),
-        });
-      });
+      await payInstalment(db, actor, id, body, key, now);
       return details(id, now);
     },
 
     /** POST /receivables/{id}/payments/{paymentId}/undo: the latest payment not undone no longer counts (kept, audited). */
     async undo(actorId: number, id: number, paymentId: number, reason: string, now = new Date()) {
-      await db.transaction().execute(async (trx) => {
-        if (!(await repo.lock(trx, id))) throw notFound(RECEIVABLE_TEXTS.notFound);
-        const payments = await repo.payments(trx, id);
-        const payment = payments.find((p) => p.id === paymentId);
-        if (!payment) throw notFound(RECEIVABLE_TEXTS.paymentNotFound);
-        if (payment.undone_at) throw conflict(RECEIVABLE_TEXTS.alreadyUndone, 'TRANSITION_REFUSED');
-        const latest = payments.filter((p) => !p.undone_at).at(-1);
-        if (latest?.id !== paymentId) throw conflict(RECEIVABLE_TEXTS.undoLatestFirst, 'TRANSITION_REFUSED');
-        await repo.undoPayment(trx, paymentId, actorId, reason);
-        await repo.refresh(trx, id);
-        // Cash taken back out: it leaves the open register of who undoes it, as a cash refund does.
-        if (payment.method === 'CASH') {
-          const row = (await repo.find(trx, id)) as ReceivableRow;
-          await receiveCash(trx, {
-            employeeId: actorId,
-            kind: 'REFUND',
-            amountCents: payment.amount_cents,
-            orderId: row.order_id,
-            reason,
-          });
-        }
-        await audit(trx, actorId, id, 'payment_undone', {
-          paymentId,
-          amount: centsToReais(payment.amount_cents),
-          reason,
-        });
-      });
+      await undoInstalmentPayment(db, actorId, id, paymentId, reason);
       return details(id, now);
     },
   };

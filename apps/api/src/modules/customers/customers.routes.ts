@@ -28,7 +28,7 @@ import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } f
 import { principalOf } from '../../plugins/auth';
 import { customerCsvColumns } from './customers.csv';
 import { createCustomerPrivacy } from './customers.privacy';
-import { createCustomersService } from './customers.service';
+import { type CustomersService, createCustomersService } from './customers.service';
 
 const {
   customers: CUSTOMERS,
@@ -49,6 +49,11 @@ const PAGED_SUMMARY =
   'Sem parâmetros: a lista inteira {customers}. Com page (a partir de 0), items (1–100, padrão 10), search (nome, e-mail, documento, telefone; sem acentos e maiúsculas) ou sort (campo:asc|desc) ou filter (campo:operador:valor): uma página {customers, total}';
 const dataEnvelope = z.object({ data: customerSchema });
 const timestamp = (message: string) => z.string().regex(CUSTOMER_HISTORY_TIMESTAMP, message);
+const tags = ['customers'];
+const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
+
+type CustomersApp = Parameters<FastifyPluginAsyncZod>[0];
+type CustomerPrivacy = ReturnType<typeof createCustomerPrivacy>;
 
 /**
  * Customers: lists by status, details, levels, search, courier association, deletion, status changes,
@@ -59,10 +64,17 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   // The CSV may read a replica (decision 0062).
   const exporting = createCustomersService(replicaReads(app.deps.db));
   const privacy = createCustomerPrivacy(app.deps.db);
-  const tags = ['customers'];
-  const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
-  /** The four lists of section 7, one per status: the whole list, or a page when any list parameter is given. */
+  registerListRoutes(app, service);
+  registerNewCustomerRoutes(app, service);
+  registerReadRoutes(app, service, exporting);
+  registerChangeRoutes(app, service);
+  registerHistoryRoutes(app, service);
+  registerPrivacyRoutes(app, privacy);
+};
+
+/** The four lists of section 7, one per status: the whole list, or a page when any list parameter is given. */
+function registerListRoutes(app: CustomersApp, service: CustomersService): void {
   const lists = [
     {
       url: '/customers',
@@ -96,7 +108,10 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         isPaged(request.query) ? service.page(status, request.query) : { customers: await service.list(status) },
     );
   }
+}
 
+/** A customer registered by staff, and the caller's own 'Consumidor final'. */
+function registerNewCustomerRoutes(app: CustomersApp, service: CustomersService): void {
   app.post(
     '/customers',
     {
@@ -129,7 +144,10 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await service.walkIn(actor(request)) }),
   );
+}
 
+/** The CSV of a list, one customer's details, the levels and the search. */
+function registerReadRoutes(app: CustomersApp, service: CustomersService, exporting: CustomersService): void {
   app.get(
     '/customers/export.csv',
     {
@@ -201,7 +219,10 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ customers: await service.search(request.query.param, request.query.status) }),
   );
+}
 
+/** Changes of a customer: his courier, his deletion, his status, the edit modal and the approval form. */
+function registerChangeRoutes(app: CustomersApp, service: CustomersService): void {
   app.put(
     '/employees/deliverer/sign/customer',
     {
@@ -276,7 +297,10 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await service.approve(actor(request), request.body) }),
   );
+}
 
+/** A customer's purchases in a period. */
+function registerHistoryRoutes(app: CustomersApp, service: CustomersService): void {
   app.get(
     '/reports/customer/histories/:id/start/:start/end/:end',
     {
@@ -296,7 +320,10 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await service.history(request.params.id, request.params.start, request.params.end),
     }),
   );
+}
 
+/** LGPD: the person's rights of access and anonymisation (administrators only). */
+function registerPrivacyRoutes(app: CustomersApp, privacy: CustomerPrivacy): void {
   // ---------- LGPD: the person's rights of access and anonymisation (administrators only) ----------
   app.get(
     '/customers/:id/export',
@@ -335,4 +362,4 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await privacy.anonymise(actor(request), request.params.id) }),
   );
-};
+}

@@ -1,23 +1,24 @@
 import { type OrderEvent, orderEventSchema } from '@backoffice/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { z } from 'zod';
 import { type DB, pgliteNotificationFeed } from '../../db/database';
+import {
+  AUTH_EVENTS_CHANNEL,
+  NOTIFICATION_EVENTS_CHANNEL,
+  ORDER_EVENTS_CHANNEL,
+  SESSION_EVENTS_CHANNEL,
+} from './event-channels';
+import { startPostgresListener } from './postgres-listener';
 
-/** The channel of migration 0010-order-events. */
-export const ORDER_EVENTS_CHANNEL = 'order_events';
-/** The channel of migration 0014-session-events: an employee's sessions ended (sign-out, password, block). */
-export const SESSION_EVENTS_CHANNEL = 'session_events';
-/** The channel of migration 0031-notifications: something the bell shows may have changed (no details). */
-export const NOTIFICATION_EVENTS_CHANNEL = 'notification_events';
-/** The channel of migration 0040-auth-events: an employee's status or a role changed (decision 0027). */
-export const AUTH_EVENTS_CHANNEL = 'auth_events';
-/** The `application_name` of the PostgreSQL listener connection. */
-export const LISTENER_APPLICATION_NAME = 'backoffice-order-events';
-/** Waits between reconnections of the PostgreSQL listener: 1 s, 2 s, 4 s… up to 30 s. */
-const RECONNECT_MIN_MS = 1000;
-const RECONNECT_MAX_MS = 30_000;
+/** The channels of the database's announcements, and the listener connection's name. */
+export {
+  AUTH_EVENTS_CHANNEL,
+  LISTENER_APPLICATION_NAME,
+  NOTIFICATION_EVENTS_CHANNEL,
+  ORDER_EVENTS_CHANNEL,
+  SESSION_EVENTS_CHANNEL,
+} from './event-channels';
 
 export type OrderEventListener = (event: OrderEvent) => void;
 
@@ -171,90 +172,16 @@ export function createOrderEventsHub(options: {
       return { close: async () => unsubscribe() };
     }
     if (!databaseUrl) throw new Error('order events: no database to listen to');
-    return startPostgresListener(databaseUrl, dispatch);
-  }
-
-  /** A dedicated connection in LISTEN, reconnected with backoff until the hub closes. */
-  async function startPostgresListener(connectionString: string, dispatch: (channel: string, payload: string) => void) {
-    let client: pg.Client | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    let delay = RECONNECT_MIN_MS;
-    let stopping = false;
-
-    const connect = async (): Promise<pg.Client> => {
-      // Named, so an operator sees it in pg_stat_activity (it idles in LISTEN for the life of the process).
-      // Bounded connect, and keepalive so a silently dead peer is noticed: the reconnection loop never stalls.
-      const next = new pg.Client({
-        connectionString,
-        application_name: LISTENER_APPLICATION_NAME,
-        connectionTimeoutMillis: 5000,
-        keepAlive: true,
-      });
-      next.on('notification', (message) => {
-        if (message.payload !== undefined) dispatch(message.channel, message.payload);
-      });
-      // A dropped connection emits 'error' (and then 'end'): reconnect once, whatever came first.
-      // Failures before the LISTEN took are the caller's (connect throws); after, they reconnect.
-      let listening = false;
-      let lost = false;
-      const onLost = (error?: Error) => {
-        if (!listening || lost || stopping) return;
-        lost = true;
-        log.warn({ err: error }, 'order events: listener connection lost, reconnecting');
-        client = undefined;
-        setHearing(false);
-        next.end().catch(() => {});
-        scheduleReconnect();
-      };
-      next.on('error', onLost);
-      next.on('end', () => onLost());
-      try {
-        await next.connect();
-        await next.query(`listen ${ORDER_EVENTS_CHANNEL}`);
-        await next.query(`listen ${SESSION_EVENTS_CHANNEL}`);
-        await next.query(`listen ${NOTIFICATION_EVENTS_CHANNEL}`);
-        await next.query(`listen ${AUTH_EVENTS_CHANNEL}`);
-        listening = true;
-      } catch (error) {
-        await next.end().catch(() => {});
-        throw error;
-      }
-      return next;
-    };
-
-    const scheduleReconnect = () => {
-      if (stopping) return;
-      timer = setTimeout(async () => {
-        timer = undefined;
-        try {
-          client = await connect();
-          if (stopping) {
-            await client.end().catch(() => {});
-            return;
-          }
-          delay = RECONNECT_MIN_MS;
-          log.info('order events: listener reconnected');
-          // Whatever changed while deaf was not heard: every screen refreshes.
-          broadcast({ kind: 'many', count: 0 });
-          broadcastNotification();
-          setHearing(true);
-        } catch (error) {
-          log.warn({ err: error }, 'order events: reconnection failed');
-          delay = Math.min(delay * 2, RECONNECT_MAX_MS);
-          scheduleReconnect();
-        }
-      }, delay);
-      timer.unref();
-    };
-
-    client = await connect();
-    return {
-      async close() {
-        stopping = true;
-        if (timer) clearTimeout(timer);
-        await client?.end().catch(() => {});
+    return startPostgresListener(databaseUrl, dispatch, {
+      log,
+      setHearing,
+      reconnected: () => {
+        // Whatever changed while deaf was not heard: every screen refreshes.
+        broadcast({ kind: 'many', count: 0 });
+        broadcastNotification();
+        setHearing(true);
       },
-    };
+    });
   }
 
   /** Starts listening once (the first caller); a failed start is tried again by the next caller. */

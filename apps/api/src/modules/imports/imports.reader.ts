@@ -321,6 +321,53 @@ function textCollector() {
   };
 }
 
+/** Reads one part of the package through `parser`; false when the package has no such part. */
+type PartReader = (name: string, parser: XmlParser) => Promise<boolean>;
+
+/** Shared strings: held (the cells point to them by index), counted and bounded. */
+async function sharedStrings(part: PartReader, path: string, limits: ReadLimits): Promise<string[]> {
+  const shared: string[] = [];
+  const sharedText = textCollector();
+  await part(
+    path,
+    saxParser({
+      onOpen: (name) => sharedText.open(name),
+      onClose: (name) => {
+        sharedText.close(name);
+        if (name === 'si' && shared.push(sharedText.take()) > limits.maxSharedStrings)
+          throw new SheetLimit('sharedStrings');
+      },
+      onText: (text) => sharedText.text(text),
+    }),
+  );
+  return shared;
+}
+
+/** Styles: which cell formats are dates (as exceljs tells them), by the cells' style index. */
+async function dateStylesOf(part: PartReader, path: string): Promise<boolean[]> {
+  const dateStyles: boolean[] = [];
+  const customFormats = new Map<number, string>();
+  let inCellXfs = false;
+  await part(
+    path,
+    saxParser({
+      onOpen: (name, a) => {
+        if (name === 'numFmt') customFormats.set(Number(a.numFmtId), a.formatCode ?? '');
+        else if (name === 'cellXfs') inCellXfs = true;
+        else if (name === 'xf' && inCellXfs) {
+          const id = Number(a.numFmtId ?? 0);
+          const custom = customFormats.get(id);
+          dateStyles.push(custom !== undefined ? isDateFormat(custom) : BUILT_IN_DATE_FORMATS.has(id));
+        }
+      },
+      onClose: (name) => {
+        if (name === 'cellXfs') inCellXfs = false;
+      },
+    }),
+  );
+  return dateStyles;
+}
+
 /** The first worksheet of an XLSX: line 1 is the header; each line's cells as far as the header goes. */
 export async function readXlsx(bytes: Uint8Array, limits: ReadLimits, sink: SheetSink): Promise<void> {
   const entries = zipEntries(bytes);
@@ -328,7 +375,7 @@ export async function readXlsx(bytes: Uint8Array, limits: ReadLimits, sink: Shee
   for (const entry of entries.values()) declared += entry.size;
   if (declared > limits.maxUncompressedBytes) throw new SheetLimit('uncompressed');
 
-  const part = async (name: string, parser: XmlParser) => {
+  const part: PartReader = async (name, parser) => {
     const entry = entries.get(name);
     if (!entry) return false;
     await parseEntry(bytes, entry, parser);
@@ -373,43 +420,12 @@ export async function readXlsx(bytes: Uint8Array, limits: ReadLimits, sink: Shee
     return;
   }
 
-  // Shared strings: held (the cells point to them by index), counted and bounded.
-  const shared: string[] = [];
-  const sharedText = textCollector();
-  await part(
+  const shared = await sharedStrings(
+    part,
     ofType(workbookRelations, 'sharedStrings') ?? 'xl/sharedStrings.xml',
-    saxParser({
-      onOpen: (name) => sharedText.open(name),
-      onClose: (name) => {
-        sharedText.close(name);
-        if (name === 'si' && shared.push(sharedText.take()) > limits.maxSharedStrings)
-          throw new SheetLimit('sharedStrings');
-      },
-      onText: (text) => sharedText.text(text),
-    }),
+    limits,
   );
-
-  // Styles: which cell formats are dates (as exceljs tells them).
-  const dateStyles: boolean[] = [];
-  const customFormats = new Map<number, string>();
-  let inCellXfs = false;
-  await part(
-    ofType(workbookRelations, 'styles') ?? 'xl/styles.xml',
-    saxParser({
-      onOpen: (name, a) => {
-        if (name === 'numFmt') customFormats.set(Number(a.numFmtId), a.formatCode ?? '');
-        else if (name === 'cellXfs') inCellXfs = true;
-        else if (name === 'xf' && inCellXfs) {
-          const id = Number(a.numFmtId ?? 0);
-          const custom = customFormats.get(id);
-          dateStyles.push(custom !== undefined ? isDateFormat(custom) : BUILT_IN_DATE_FORMATS.has(id));
-        }
-      },
-      onClose: (name) => {
-        if (name === 'cellXfs') inCellXfs = false;
-      },
-    }),
-  );
+  const dateStyles = await dateStylesOf(part, ofType(workbookRelations, 'styles') ?? 'xl/styles.xml');
 
   // The sheet, row by row.
   let width = -1;

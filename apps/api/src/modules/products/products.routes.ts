@@ -38,7 +38,7 @@ import { replicaReads } from '../../db/database';
 import { CSV_CONTENT_TYPE, CSV_OPENAPI_DESCRIPTION, csvAttachment, csvStream } from '../../lib/csv';
 import { principalOf } from '../../plugins/auth';
 import { PRODUCT_CSV_HEADERS, productCsvCells } from './products.csv';
-import { createProductsService } from './products.service';
+import { createProductsService, type ProductsService } from './products.service';
 
 const { products: PRODUCTS, internalSales: INTERNAL_SALES, reports: REPORTS } = PERMISSIONS;
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
@@ -46,6 +46,10 @@ const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const codeParams = z.object({ code: z.string().min(1) });
 const idParam = idParamSchema(PRODUCT_TEXTS.idInvalid);
 const period = { s: z.string(), e: z.string() };
+const tags = ['products'];
+const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
+
+type ProductsApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
  * The catalogue (section 7, Products) and the four product histories. Reads that selling and reports
@@ -55,10 +59,17 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createProductsService(app.deps.db, app.deps.storage);
   // The CSV may read a replica (decision 0062).
   const exporting = createProductsService(replicaReads(app.deps.db), app.deps.storage);
-  const tags = ['products'];
-  const actor = (request: Parameters<typeof principalOf>[0]) => principalOf(request).employeeId;
 
-  // ---------- reads ----------
+  registerListRoutes(app, service, exporting);
+  registerLookupRoutes(app, service);
+  registerWriteRoutes(app, service);
+  registerUnitRoutes(app, service);
+  registerBrandRoutes(app, service);
+  registerHistoryRoutes(app, service);
+};
+
+/** The catalogue's lists: a page of products (whole, or the list's rows), its CSV, the archived ones. */
+function registerListRoutes(app: ProductsApp, service: ProductsService, exporting: ProductsService): void {
   app.get(
     '/products',
     {
@@ -120,7 +131,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({ data: await service.archived() }),
   );
+}
 
+/** Lookups: brands, references, stock sources, the search, a scanned barcode, a brand's reference's products. */
+function registerLookupRoutes(app: ProductsApp, service: ProductsService): void {
   app.get(
     '/products/brands',
     {
@@ -198,8 +212,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await service.byBrandAndReference(request.params.brand, request.params.reference) }),
   );
+}
 
-  // ---------- product writes ----------
+/** Product writes: create, update, a purchase batch, archive and back, a picture, the inventory count, a phone's count by IMEIs. */
+function registerWriteRoutes(app: ProductsApp, service: ProductsService): void {
   app.post(
     '/products',
     {
@@ -314,8 +330,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await service.countUnits(actor(request), request.params.code, request.body.imeis, request.query.dryRun),
     }),
   );
+}
 
-  // ---------- units (serialized products) ----------
+/** Units (serialized products): IMEIs checked before an entry, the phones waiting for analysis. */
+function registerUnitRoutes(app: ProductsApp, service: ProductsService): void {
   app.post(
     '/units/check',
     {
@@ -345,8 +363,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.unitsInAnalysis(request.query.page, request.query.items),
   );
+}
 
-  // ---------- brands and references ----------
+/** Brands and references. */
+function registerBrandRoutes(app: ProductsApp, service: ProductsService): void {
   app.post(
     '/products/brand',
     {
@@ -406,8 +426,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: { name: request.params.name } };
     },
   );
+}
 
-  // ---------- histories (section 3, product history rows) ----------
+/** The four product histories (section 3, product history rows). */
+function registerHistoryRoutes(app: ProductsApp, service: ProductsService): void {
   const historyTags = ['products', 'reports'];
   app.get(
     '/reports/product/sold/histories/:id/start/:s/end/:e',
@@ -466,4 +488,4 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await service.stockChanges(request.params.id, request.params.s, request.params.e) }),
   );
-};
+}

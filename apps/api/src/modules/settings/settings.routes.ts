@@ -25,7 +25,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth';
-import { createSettingsService, quoteValidityDays } from './settings.service';
+import { createSettingsService, quoteValidityDays, type SettingsService } from './settings.service';
 import { createWhatsAppTemplatesService, whatsAppKindKey } from './whatsapp-templates.service';
 
 const { orders: ORDERS, internalSales: INTERNAL_SALES, settings: SETTINGS } = PERMISSIONS;
@@ -37,6 +37,13 @@ const WRITE = [SETTINGS] as const;
 const positiveId = idParamSchema(SETTINGS_TEXTS.idInvalid);
 const bankEnvelope = z.object({ data: bankSettingSchema });
 const companyEnvelope = z.object({ data: companySettingsSchema });
+const tags = ['settings'];
+const actor = (request: Parameters<typeof principalOf>[0]) => {
+  const { employeeId, name } = principalOf(request);
+  return { employeeId, name };
+};
+
+type SettingsApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
  * Settings (spec section 7): bank settings (Pix keys and transfer accounts) and the company's settings, read
@@ -44,12 +51,17 @@ const companyEnvelope = z.object({ data: companySettingsSchema });
  */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createSettingsService(app.deps.db, app.log);
-  const tags = ['settings'];
-  const actor = (request: Parameters<typeof principalOf>[0]) => {
-    const { employeeId, name } = principalOf(request);
-    return { employeeId, name };
-  };
 
+  registerBankRoutes(app, service);
+  registerCompanyRoutes(app, service);
+  registerSetupRoutes(app, service);
+  registerCardFeeRoutes(app, service);
+  registerWhatsAppRoutes(app);
+  registerQuoteRoutes(app, service);
+};
+
+/** Bank settings: Pix keys and transfer accounts. */
+function registerBankRoutes(app: SettingsApp, service: SettingsService): void {
   app.get(
     '/orders/bank-settings',
     {
@@ -97,7 +109,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: { id: request.params.id } };
     },
   );
+}
 
+/** The company's settings ('Configurações da Empresa'). */
+function registerCompanyRoutes(app: SettingsApp, service: SettingsService): void {
   app.get(
     '/companies/settings/:companyId',
     {
@@ -127,8 +142,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await service.updateCompanySettings(actor(request), request.body) }),
   );
+}
 
-  // ---------- first run and the couriers' departures (issue 21 §1, decision 0019) ----------
+/** The first run and the couriers' departures (issue 21 §1, decision 0019). */
+function registerSetupRoutes(app: SettingsApp, service: SettingsService): void {
   const setupEnvelope = z.object({ data: setupStatusSchema });
   app.get(
     '/setup',
@@ -189,8 +206,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }),
   );
+}
 
-  // ---------- the card fees and days (issue 38 §2, decision 0042) ----------
+/** The card fees and days (issue 38 §2, decision 0042). */
+function registerCardFeeRoutes(app: SettingsApp, service: SettingsService): void {
   app.get(
     '/settings/card-fees',
     {
@@ -219,8 +238,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await service.saveCardSettings(actor(request), request.body) }),
   );
+}
 
-  // ---------- the WhatsApp messages per order status (issue 20 §6) ----------
+/** The WhatsApp messages per order status (issue 20 §6), the quotes' and the repairs'. */
+function registerWhatsAppRoutes(app: SettingsApp): void {
   const templates = createWhatsAppTemplatesService(app.deps.db);
   const statusParams = z.object({ status: orderStatusParamSchema });
   app.get(
@@ -303,7 +324,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await templates.restore(principalOf(request).employeeId, request.params.status) }),
   );
+}
 
+/** The quotes' validity (decision 0043). */
+function registerQuoteRoutes(app: SettingsApp, service: SettingsService): void {
   app.get(
     '/settings/quotes',
     {
@@ -330,4 +354,4 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: { days: await service.saveQuoteValidity(actor(request), request.body.days) } }),
   );
-};
+}
