@@ -111,6 +111,43 @@ describe("what a supplier's note carries besides the shop's (the tests' and the 
     expect(await validateAgainstSchema(note.xml, 'nfe_v4.00.xsd')).toEqual({ valid: true, problems: [] });
   });
 
+  it('instalments that charge other than the total, with the reason the note gives: the invoice says what they charge', async () => {
+    // The worked example's total is 2.030,00: a FUNRURAL of 30,00 withheld, two instalments of 1.000,00 (the invoice's
+    // vDesc the last, after ICMSTot's).
+    const withheld = [
+      { number: '001', dueDate: '2026-12-26', amountCents: 100_000 },
+      { number: '002', dueDate: '2027-01-25', amountCents: 100_000 },
+    ];
+    expect(() => buildNfe(workedExample({ instalments: withheld }), signer)).toThrow(
+      'As parcelas não somam o total da nota.',
+    );
+    const less = buildNfe(
+      workedExample({ instalments: withheld, instalmentsDifference: 'FUNRURAL retido: R$ 30,00.' }),
+      signer,
+    );
+    expect(['vOrig', 'vDesc', 'vLiq'].map((tag) => texts(less.xml, tag).at(-1))).toEqual([
+      '2030.00',
+      '30.00',
+      '2000.00',
+    ]);
+    expect(text(less.xml, 'infCpl')).toBe('Pedido AB1-2CD. FUNRURAL retido: R$ 30,00.');
+    expect(await validateAgainstSchema(less.xml, 'nfe_v4.00.xsd')).toEqual({ valid: true, problems: [] });
+    // Two of 1.100,00 (the ICMS the supplier anticipates, charged in the boleto): the invoice is theirs, 2.200,00.
+    const more = buildNfe(
+      workedExample({
+        instalments: withheld.map((dup) => ({ ...dup, amountCents: 110_000 })),
+        instalmentsDifference: 'ICMS antecipado cobrado no boleto.',
+      }),
+      signer,
+    );
+    expect(['vOrig', 'vDesc', 'vLiq'].map((tag) => texts(more.xml, tag).at(-1))).toEqual([
+      '2200.00',
+      '0.00',
+      '2200.00',
+    ]);
+    expect(text(more.xml, 'vNF')).toBe('2030.00');
+  });
+
   it('refuses the batches of an item its IMEIs split into several', () => {
     const imeis = Array.from({ length: 40 }, (_, i) => [testImei(2 * i), testImei(2 * i + 1)]);
     const batches = [{ number: 'L1', quantity: 40, madeOn: '2026-10-01', validUntil: '2036-10-01' }];

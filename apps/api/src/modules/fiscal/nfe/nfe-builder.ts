@@ -159,7 +159,10 @@ function noteFacts(input: NfeInput): NoteFacts {
   };
 }
 
-/** Payments: they must add up to the total (plus the change given back); instalments only on the NF-e, to the total. */
+/**
+ * Payments: they must add up to the total (plus the change given back); instalments only on the NF-e, to the total
+ * unless the note says why not.
+ */
 function checkPayments(input: NfeInput, t: NfeTotals): void {
   const paid = input.payments.reduce((sum, p) => sum + p.amountCents, 0);
   const change = input.changeCents ?? 0;
@@ -171,7 +174,8 @@ function checkPayments(input: NfeInput, t: NfeTotals): void {
   const instalments = input.instalments ?? [];
   if (instalments.length && input.model === 65)
     throw new NfeBuildError('A NFC-e não tem parcelas (grupo de cobrança).');
-  if (instalments.length && instalments.reduce((sum, d) => sum + d.amountCents, 0) !== t.totalCents)
+  const charged = instalments.reduce((sum, d) => sum + d.amountCents, 0);
+  if (instalments.length && charged !== t.totalCents && !input.instalmentsDifference)
     throw new NfeBuildError('As parcelas não somam o total da nota.');
 }
 
@@ -277,18 +281,23 @@ function totalXml(input: NfeInput, t: NfeTotals, facts: NoteFacts): string {
   return group('total', icmsTot, ibsCbsTot);
 }
 
-/** The instalments of an NF-e on credit (cobr: the invoice and its dup), none without them. */
+/**
+ * The instalments of an NF-e on credit (cobr: the invoice and its dup), none without them: the invoice's net value
+ * (vLiq) what they charge, its original the note's total or, when they charge more, theirs; the rest its discount.
+ */
 function cobrXml(input: NfeInput, t: NfeTotals): string {
   const instalments = input.instalments ?? [];
+  const charged = instalments.reduce((sum, d) => sum + d.amountCents, 0);
+  const original = Math.max(t.totalCents, charged);
   return instalments.length
     ? group(
         'cobr',
         group(
           'fat',
           el('nFat', String(input.number)),
-          el('vOrig', reais(t.totalCents)),
-          el('vDesc', '0.00'),
-          el('vLiq', reais(t.totalCents)),
+          el('vOrig', reais(original)),
+          el('vDesc', reais(original - charged)),
+          el('vLiq', reais(charged)),
         ),
         ...instalments.map((dup) =>
           group('dup', el('nDup', dup.number), el('dVenc', dup.dueDate), el('vDup', reais(dup.amountCents))),
@@ -358,7 +367,8 @@ export function writeNfe(input: NfeInput): WrittenNfe {
   checkPayments(input, totals);
   const change = input.changeCents ?? 0;
   const pag = group('pag', ...input.payments.map(paymentXml), change > 0 ? el('vTroco', reais(change)) : '');
-  const infAdic = optionalGroup('infAdic', el('infCpl', input.additionalInfo || null));
+  const infCpl = [input.additionalInfo, input.instalmentsDifference].filter(Boolean).join(' ');
+  const infAdic = optionalGroup('infAdic', el('infCpl', infCpl || null));
   const body =
     ideXml(input, facts) +
     emitXml(input.issuer) +

@@ -203,6 +203,12 @@ export interface NfeInput {
   /** Change given back (vTroco), cash paid above the total. */
   changeCents?: number;
   instalments?: NfeInstalment[];
+  /**
+   * Why the instalments charge another amount than the note's total, when they do: a supplier's financial may (the
+   * ICMS it anticipates for the buyer charged in the boleto; a bonus, or a withholding such as FUNRURAL, taken off
+   * it). Written in infCpl; without it the instalments must add up to the total.
+   */
+  instalmentsDifference?: string | null;
   /** infCpl: the order's code, its warranty… */
   additionalInfo?: string | null;
   /** The NFC-e's QR code: the CSC and its id. */

@@ -12,7 +12,7 @@
  * rates that give exactly them. What is SEFAZ's, the authorisation (protNFe), is written here; and so is what no
  * issuer's writer may write, for the tests of the refusals: an unsigned note, a det numbered twice.
  */
-import { withBusinessOffset } from '@backoffice/contract';
+import { centsToReais, formatBRL, withBusinessOffset } from '@backoffice/contract';
 import { SAMPLE_NFE_SIGNER } from '../../../lib/nfe/sample-nfe-certificate';
 import {
   type IcmsTax,
@@ -85,7 +85,7 @@ export interface SampleNfeSpec {
   /** cNF, 8 digits. */
   numericCode?: string;
   items: SampleNfeItemSpec[];
-  /** cobr/dup: amounts in reais (together, the note's total); none by default. */
+  /** cobr/dup: amounts in reais (the note's total, or another the note says is its financial); none by default. */
   instalments?: { number?: string; dueDate: string; amount: string }[];
   /** Signed by the sample certificate (default true); 'sha256' signs with RSA-SHA256. */
   sign?: boolean | 'sha256';
@@ -223,6 +223,7 @@ function noteInput(spec: SampleNfeSpec): NfeInput {
     dueDate: dup.dueDate,
     amountCents: cents(dup.amount),
   }));
+  const chargedCents = instalments.reduce((sum, dup) => sum + dup.amountCents, 0);
   return {
     model: 55,
     environment: spec.environment ?? 1,
@@ -264,6 +265,10 @@ function noteInput(spec: SampleNfeSpec): NfeInput {
     freightMode: 0,
     payments: [{ type: '15', amountCents: totalCents, deferred: instalments.length > 0 }],
     instalments,
+    instalmentsDifference:
+      instalments.length && chargedCents !== totalCents
+        ? `Duplicatas de ${formatBRL(centsToReais(chargedCents))}: acerto financeiro com o cliente.`
+        : null,
     additionalInfo: `Pedido do cliente ${number}. Documento emitido por ME ou EPP: não.`,
   };
 }
