@@ -10,6 +10,8 @@ const parse = (xml: string) => new DOMParser().parseFromString(xml, 'text/xml');
 const texts = (xml: string, tag: string) =>
   Array.from(parse(xml).getElementsByTagName(tag)).map((node) => node.textContent ?? '');
 const text = (xml: string, tag: string) => texts(xml, tag)[0];
+/** cobr/fat's vOrig, vDesc and vLiq (its vDesc the last, after ICMSTot's). */
+const invoice = (xml: string) => ['vOrig', 'vDesc', 'vLiq'].map((tag) => texts(xml, tag).at(-1));
 
 /** A wholesaler's profile: ICMS 18 %, PIS and COFINS not taxed (CST 04). */
 const WHOLESALE: ItemTaxes = {
@@ -112,8 +114,7 @@ describe("what a supplier's note carries besides the shop's (the tests' and the 
   });
 
   it('instalments that charge other than the total, with the reason the note gives: the invoice says what they charge', async () => {
-    // The worked example's total is 2.030,00: a FUNRURAL of 30,00 withheld, two instalments of 1.000,00 (the invoice's
-    // vDesc the last, after ICMSTot's).
+    // The worked example's total is 2.030,00: a FUNRURAL of 30,00 withheld, two instalments of 1.000,00.
     const withheld = [
       { number: '001', dueDate: '2026-12-26', amountCents: 100_000 },
       { number: '002', dueDate: '2027-01-25', amountCents: 100_000 },
@@ -125,11 +126,7 @@ describe("what a supplier's note carries besides the shop's (the tests' and the 
       workedExample({ instalments: withheld, instalmentsDifference: 'FUNRURAL retido: R$ 30,00.' }),
       signer,
     );
-    expect(['vOrig', 'vDesc', 'vLiq'].map((tag) => texts(less.xml, tag).at(-1))).toEqual([
-      '2030.00',
-      '30.00',
-      '2000.00',
-    ]);
+    expect(invoice(less.xml)).toEqual(['2030.00', '30.00', '2000.00']);
     expect(text(less.xml, 'infCpl')).toBe('Pedido AB1-2CD. FUNRURAL retido: R$ 30,00.');
     expect(await validateAgainstSchema(less.xml, 'nfe_v4.00.xsd')).toEqual({ valid: true, problems: [] });
     // Two of 1.100,00 (the ICMS the supplier anticipates, charged in the boleto): the invoice is theirs, 2.200,00.
@@ -140,11 +137,7 @@ describe("what a supplier's note carries besides the shop's (the tests' and the 
       }),
       signer,
     );
-    expect(['vOrig', 'vDesc', 'vLiq'].map((tag) => texts(more.xml, tag).at(-1))).toEqual([
-      '2200.00',
-      '0.00',
-      '2200.00',
-    ]);
+    expect(invoice(more.xml)).toEqual(['2200.00', '0.00', '2200.00']);
     expect(text(more.xml, 'vNF')).toBe('2030.00');
   });
 
