@@ -228,7 +228,6 @@ export async function seedPurchases(
       state: supplier.state,
       postalCode: supplier.postal_code,
       cityCode: distributor.cityCode,
-      stateCode: distributor.stateCode,
     };
     const lines = note.items.map((item) => {
       const product = byName.get(item.product) as ProductPlan;

@@ -9,6 +9,8 @@
  * test issuer's (test-nfe.ts), as an e-CNPJ carries its holder's.
  */
 
+import type { XmlSigner } from './xml-signature';
+
 /** The CNPJ the certificate names (the default issuer of test notes, test-nfe.ts). */
 export const SAMPLE_NFE_CERTIFICATE_CNPJ = '11222333000181';
 
@@ -69,3 +71,9 @@ erQIsVXk2Z+GUDIei3T93HHCizQ3SIWhdX2keW96UIoLc63+3PAQfKSUoaB6RN9F
 CJUTTXezrS60YiVsz9RqEpG2gfOYIDI+J+inD1PYy+WODEJaa/ok
 -----END CERTIFICATE-----
 `;
+
+/** The key and certificate as xml-signature.ts signs with them (KeyInfo's certificate: the DER in base64). */
+export const SAMPLE_NFE_SIGNER: XmlSigner = {
+  keyPem: SAMPLE_NFE_PRIVATE_KEY,
+  certificateBase64: SAMPLE_NFE_CERTIFICATE.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, ''),
+};

@@ -26,6 +26,9 @@ export { loadSigningCertificate, type SigningCertificate } from './fiscal-certif
 /** For the emitting code: the issuer, and the NFC-e's CSC id and token in clear (409 when not saved). */
 export { cnpjBase, issuerPhone, loadNfceCsc, loadProviderCredentials, readIssuer } from './fiscal-issuer';
 export { municipalityByCode } from './municipalities';
+/** The NF-e writer, for the suppliers' notes the tests and the demo enter (purchases/nfe/sample-nfe.ts). */
+export { signNfe, substitutionOf, taxOf, writeNfe } from './nfe/nfe-builder';
+export type { IcmsTax, ItemTaxes, NfeInput, NfeItem } from './nfe/nfe-input';
 
 export function createFiscalService(db: DB, serverSecret: string) {
   return {

@@ -11,11 +11,14 @@
  * - In homologação the recipient's name is 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL', and the
  *   first item of an NFC-e is described 'NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL'.
  * - The order's freight, insurance, discount and other charges are shared among the items by their value, cents on
- *   the last ('rateio'); every tax is rounded half up to the cent per item, and the totals are the items' sums.
+ *   the last ('rateio'), on top of an item's own; every tax is rounded half up to the cent per item, and the totals
+ *   are the items' sums; vNF = vProd − vDesc + vST + vFrete + vSeg + vOutro + vIPI.
  * - ICMS by regime: CSOSN 101 (with the Simples credit), 102/103/300/400, 500; CST 00 (base = value + freight +
  *   insurance + other − discount), 40/41/50, 60. PIS and COFINS: CST 01/02 at a rate, 04–09 not taxed, 49/99 other;
  *   their base leaves the ICMS out (STF, RE 574.706). IBS/CBS (Regime Normal only): base = that base less ICMS, PIS
- *   and COFINS (LC 214/2025, art. 12 §2), the three rates of the profile.
+ *   and COFINS (LC 214/2025, art. 12 §2), the three rates of the profile. What a supplier's note may carry too:
+ *   ICMS CST 10 with the ICMS-ST withheld (by MVA), an industrial issuer's IPI, an issuer with a CPF (a rural
+ *   producer: emit/CPF, 000 + the CPF in the key), an item's batches (rastro) and the taxable unit's GTIN.
  * - A phone's IMEIs go in its item's infAdProd; an item whose IMEIs do not fit the field's 500 characters is written
  *   as several items of fewer units.
  * - The NFC-e carries infNFeSupl: its QR code (version 2, the CSC's hash; offline, with the day, the value and the
@@ -31,7 +34,7 @@ import type { NfeAddress, NfeInput, NfePayment } from './nfe-input';
 import { itemsXml } from './nfe-items';
 import { nfceUrls, UF_CODES } from './states';
 
-export { apportion, NfeBuildError, type NfeTotals, percent, reais, taxOf } from './nfe-figures';
+export { apportion, NfeBuildError, type NfeTotals, percent, reais, substitutionOf, taxOf } from './nfe-figures';
 export { HOMOLOGATION_FIRST_ITEM } from './nfe-items';
 
 export const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
@@ -51,7 +54,7 @@ export interface BuiltNfe {
 }
 
 /** What the note's groups depend on, read once from the input: its key, its kind of emission, its recipient. */
-interface NoteFacts {
+export interface NoteFacts {
   cUF: string;
   accessKey: string;
   /** infNFe's Id: 'NFe' and the key. */
@@ -134,7 +137,7 @@ function noteFacts(input: NfeInput): NoteFacts {
   const accessKey = composeAccessKey({
     stateCode: cUF,
     yearMonth: `${input.issuedAt.slice(2, 4)}${input.issuedAt.slice(5, 7)}`,
-    issuerDocument: issuer.cnpj,
+    issuerDocument: issuer.cnpj.length === 11 ? `000${issuer.cnpj}` : issuer.cnpj,
     model: String(model),
     series: String(input.series),
     number: String(input.number),
@@ -156,7 +159,10 @@ function noteFacts(input: NfeInput): NoteFacts {
   };
 }
 
-/** Payments: they must add up to the total (plus the change given back); instalments only on the NF-e, to the total. */
+/**
+ * Payments: they must add up to the total (plus the change given back); instalments only on the NF-e, to the total
+ * unless the note says why not.
+ */
 function checkPayments(input: NfeInput, t: NfeTotals): void {
   const paid = input.payments.reduce((sum, p) => sum + p.amountCents, 0);
   const change = input.changeCents ?? 0;
@@ -168,7 +174,8 @@ function checkPayments(input: NfeInput, t: NfeTotals): void {
   const instalments = input.instalments ?? [];
   if (instalments.length && input.model === 65)
     throw new NfeBuildError('A NFC-e não tem parcelas (grupo de cobrança).');
-  if (instalments.length && instalments.reduce((sum, d) => sum + d.amountCents, 0) !== t.totalCents)
+  const charged = instalments.reduce((sum, d) => sum + d.amountCents, 0);
+  if (instalments.length && charged !== t.totalCents && !input.instalmentsDifference)
     throw new NfeBuildError('As parcelas não somam o total da nota.');
 }
 
@@ -205,7 +212,7 @@ function ideXml(input: NfeInput, facts: NoteFacts): string {
 function emitXml(issuer: NfeInput['issuer']): string {
   return group(
     'emit',
-    el('CNPJ', issuer.cnpj),
+    el(issuer.cnpj.length === 11 ? 'CPF' : 'CNPJ', issuer.cnpj),
     el('xNome', issuer.name),
     el('xFant', issuer.tradeName || null),
     addressXml('enderEmit', issuer.address),
@@ -238,8 +245,8 @@ function totalXml(input: NfeInput, t: NfeTotals, facts: NoteFacts): string {
     el('vICMS', reais(t.icmsCents)),
     el('vICMSDeson', '0.00'),
     el('vFCP', '0.00'),
-    el('vBCST', '0.00'),
-    el('vST', '0.00'),
+    el('vBCST', reais(t.stBaseCents)),
+    el('vST', reais(t.stCents)),
     el('vFCPST', '0.00'),
     el('vFCPSTRet', '0.00'),
     el('vProd', reais(t.productsCents)),
@@ -247,7 +254,7 @@ function totalXml(input: NfeInput, t: NfeTotals, facts: NoteFacts): string {
     el('vSeg', reais(t.insuranceCents)),
     el('vDesc', reais(t.discountCents)),
     el('vII', '0.00'),
-    el('vIPI', '0.00'),
+    el('vIPI', reais(t.ipiCents)),
     el('vIPIDevol', '0.00'),
     el('vPIS', reais(t.pisCents)),
     el('vCOFINS', reais(t.cofinsCents)),
@@ -274,18 +281,23 @@ function totalXml(input: NfeInput, t: NfeTotals, facts: NoteFacts): string {
   return group('total', icmsTot, ibsCbsTot);
 }
 
-/** The instalments of an NF-e on credit (cobr: the invoice and its dup), none without them. */
+/**
+ * The instalments of an NF-e on credit (cobr: the invoice and its dup), none without them: the invoice's net value
+ * (vLiq) what they charge, its original the note's total or, when they charge more, theirs; the rest its discount.
+ */
 function cobrXml(input: NfeInput, t: NfeTotals): string {
   const instalments = input.instalments ?? [];
+  const charged = instalments.reduce((sum, d) => sum + d.amountCents, 0);
+  const original = Math.max(t.totalCents, charged);
   return instalments.length
     ? group(
         'cobr',
         group(
           'fat',
           el('nFat', String(input.number)),
-          el('vOrig', reais(t.totalCents)),
-          el('vDesc', '0.00'),
-          el('vLiq', reais(t.totalCents)),
+          el('vOrig', reais(original)),
+          el('vDesc', reais(original - charged)),
+          el('vLiq', reais(charged)),
         ),
         ...instalments.map((dup) =>
           group('dup', el('nDup', dup.number), el('dVenc', dup.dueDate), el('vDup', reais(dup.amountCents))),
@@ -294,17 +306,29 @@ function cobrXml(input: NfeInput, t: NfeTotals): string {
     : '';
 }
 
+/** A note written, not yet signed (writeNfe): what signNfe signs. */
+export interface WrittenNfe {
+  input: NfeInput;
+  /** The access key, and the facts the groups were written from. */
+  facts: NoteFacts;
+  /** infNFe's content, ide to infAdic. */
+  body: string;
+  totals: NfeTotals;
+}
+
 /**
- * The signed note: infNFe signed on its C14N form; an NFC-e also carries infNFeSupl, its QR code (offline, with
- * the day, the value and the digest) and the state's consultation address.
+ * The signed note: infNFe signed on its C14N form (RSA-SHA1, as the manual asks; RSA-SHA256 for the readers' tests);
+ * an NFC-e also carries infNFeSupl, its QR code (offline, with the day, the value and the digest) and the state's
+ * consultation address.
  */
-function signedNote(input: NfeInput, facts: NoteFacts, body: string, t: NfeTotals, signer: XmlSigner): BuiltNfe {
+export function signNfe(note: WrittenNfe, signer: XmlSigner, algorithm: 'sha1' | 'sha256' = 'sha1'): BuiltNfe {
+  const { input, facts, body, totals: t } = note;
   const { id, accessKey, offline } = facts;
   const { issuer, environment, model } = input;
   const infNFe = `<infNFe Id="${id}" versao="${VERSION}">${body}</infNFe>`;
   // C14N of infNFe alone: it carries the default namespace declared on NFe.
   const canonical = `<infNFe xmlns="${NFE_NAMESPACE}" Id="${id}" versao="${VERSION}">${body}</infNFe>`;
-  const signature = signCanonical(canonical, id, signer);
+  const signature = signCanonical(canonical, id, signer, algorithm);
   let qrCode: string | null = null;
   let supl = '';
   if (model === 65) {
@@ -330,19 +354,21 @@ function signedNote(input: NfeInput, facts: NoteFacts, body: string, t: NfeTotal
   };
 }
 
-/** Builds and signs the note (see the module's comment). */
-export function buildNfe(input: NfeInput, signer: XmlSigner): BuiltNfe {
+/** Writes the note, checked, without its signature (see the module's comment). */
+export function writeNfe(input: NfeInput): WrittenNfe {
   const facts = noteFacts(input);
   const { dets, totals } = itemsXml(input, {
     model: input.model,
     environment: input.environment,
     interstate: facts.interstate,
     regimeNormal: facts.regimeNormal,
+    consumer: facts.consumer,
   });
   checkPayments(input, totals);
   const change = input.changeCents ?? 0;
   const pag = group('pag', ...input.payments.map(paymentXml), change > 0 ? el('vTroco', reais(change)) : '');
-  const infAdic = optionalGroup('infAdic', el('infCpl', input.additionalInfo || null));
+  const infCpl = [input.additionalInfo, input.instalmentsDifference].filter(Boolean).join(' ');
+  const infAdic = optionalGroup('infAdic', el('infCpl', infCpl || null));
   const body =
     ideXml(input, facts) +
     emitXml(input.issuer) +
@@ -353,5 +379,10 @@ export function buildNfe(input: NfeInput, signer: XmlSigner): BuiltNfe {
     cobrXml(input, totals) +
     pag +
     infAdic;
-  return signedNote(input, facts, body, totals, signer);
+  return { input, facts, body, totals };
+}
+
+/** Builds and signs the note (see the module's comment). */
+export function buildNfe(input: NfeInput, signer: XmlSigner): BuiltNfe {
+  return signNfe(writeNfe(input), signer);
 }

@@ -14,6 +14,10 @@ export interface NfeTotals {
   otherCents: number;
   icmsBaseCents: number;
   icmsCents: number;
+  /** vBCST and vST: the ICMS-ST's base and the tax withheld. */
+  stBaseCents: number;
+  stCents: number;
+  ipiCents: number;
   pisCents: number;
   cofinsCents: number;
   ibsCbsBaseCents: number;
@@ -34,6 +38,9 @@ export function noTotals(): NfeTotals {
     otherCents: 0,
     icmsBaseCents: 0,
     icmsCents: 0,
+    stBaseCents: 0,
+    stCents: 0,
+    ipiCents: 0,
     pisCents: 0,
     cofinsCents: 0,
     ibsCbsBaseCents: 0,
@@ -61,6 +68,19 @@ export function percent(rate: number): string {
 export function taxOf(baseCents: number, rate: number): number {
   if (baseCents <= 0 || rate <= 0) return 0;
   return Number((BigInt(baseCents) * BigInt(rate) * 2n + 1_000_000n) / 2_000_000n);
+}
+
+/**
+ * ICMS-ST by MVA (nfe-input.ts's IcmsSubstitution): the base, the item's ICMS base and IPI raised by the MVA, each
+ * step rounded half up; the tax, that base at the ST rate less the item's own ICMS, never below zero.
+ */
+export function substitutionOf(
+  baseWithIpiCents: number,
+  ownIcmsCents: number,
+  st: { mva: number; rate: number },
+): { baseCents: number; cents: number } {
+  const baseCents = baseWithIpiCents + taxOf(baseWithIpiCents, st.mva);
+  return { baseCents, cents: Math.max(0, taxOf(baseCents, st.rate) - ownIcmsCents) };
 }
 
 /** `totalCents` shared by `weights` in proportion, rounded down, the cents left on the last (the 'rateio'). */

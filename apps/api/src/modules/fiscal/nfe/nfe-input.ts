@@ -28,6 +28,7 @@ export interface NfeAddress {
 }
 
 export interface NfeIssuer {
+  /** The CNPJ (14 characters, alphanumeric from July 2026), or a rural producer's CPF (11 digits: emit/CPF). */
   cnpj: string;
   /** The state registration (digits), or 'ISENTO'. */
   ie: string;
@@ -48,10 +49,33 @@ export interface NfeRecipient {
   address?: NfeAddress | null;
 }
 
-/** ICMS by the issuer's regime: a CSOSN (Simples, CRT 1, 2, 4) or a CST with its rate (Regime Normal, CRT 3). */
+/**
+ * The ICMS the issuer withholds for the next sale by substitution (ICMS-ST, modBCST 4, by MVA): its base is the item's
+ * ICMS base and IPI raised by the MVA ('margem de valor agregado'); the tax is that base at the ST rate, less the
+ * item's own ICMS.
+ */
+export interface IcmsSubstitution {
+  mva: number;
+  rate: number;
+}
+
+/**
+ * ICMS by the issuer's regime: a CSOSN (Simples, CRT 1, 2, 4) or a CST with its rate (Regime Normal, CRT 3); CST 10
+ * is taxed with the ICMS-ST withheld too (a supplier's note: an industry or a wholesaler that substitutes).
+ */
 export type IcmsTax =
   | { kind: 'CSOSN'; code: (typeof ICMS_CSOSNS)[number]; creditRate?: number }
-  | { kind: 'CST'; code: (typeof ICMS_CSTS)[number]; rate?: number };
+  | { kind: 'CST'; code: (typeof ICMS_CSTS)[number]; rate?: number }
+  | { kind: 'CST'; code: '10'; rate: number; st: IcmsSubstitution };
+
+/**
+ * IPI of an industrial issuer (CST 50, 'saída tributada', enquadramento 999) at the TIPI's rate on the item's value
+ * with its freight, insurance and other charges, less its discounts (RIPI art. 190; the unconditional discount out,
+ * STF RE 567.935). Not in the ICMS base of a sale to a taxpayer for resale (CF art. 155 §2 XI), in a consumer's.
+ */
+export interface IpiTax {
+  rate: number;
+}
 
 /** PIS or COFINS: CST 01/02 at a rate, 04–09 not taxed, 49/99 other operations (rate 0 allowed). */
 export interface ContributionTax {
@@ -77,12 +101,27 @@ export interface ItemTaxes {
   cofins: ContributionTax;
   /** Written for the Regime Normal (CRT 3) only, as the 2026 rules ask; the Simples leaves it out. */
   ibsCbs?: IbsCbsTax | null;
+  /** An industrial issuer's IPI; none for a shop. */
+  ipi?: IpiTax | null;
+}
+
+/** A batch the item's units come from (rastro: medicines, drinks… and some phone distributors' lots). */
+export interface NfeBatch {
+  /** nLote, up to 20 characters. */
+  number: string;
+  /** qLote: the item's units from it. */
+  quantity: number;
+  /** dFab and dVal, YYYY-MM-DD. */
+  madeOn: string;
+  validUntil: string;
 }
 
 export interface NfeItem {
   code: string;
   /** GTIN/EAN of the unit; null: 'SEM GTIN'. */
   gtin?: string | null;
+  /** cEANTrib, the taxable unit's GTIN when it is not the unit's (null: 'SEM GTIN'); the unit's by default. */
+  taxableGtin?: string | null;
   name: string;
   /** 8 digits. */
   ncm: string;
@@ -97,8 +136,16 @@ export interface NfeItem {
   unitPriceCents: number;
   /** The item's own discount (on top of its share of the order's). */
   discountCents?: number;
+  /** The item's own freight, insurance and other charges (on top of its share of the order's). */
+  freightCents?: number;
+  insuranceCents?: number;
+  otherCents?: number;
   /** The phones' IMEIs, one list per unit (a dual-SIM phone has two): written in the item's infAdProd. */
   imeis?: string[][];
+  /** More about the item (infAdProd), written before its IMEIs. */
+  additionalInfo?: string | null;
+  /** The batches its units come from (rastro). */
+  batches?: NfeBatch[];
   taxes: ItemTaxes;
 }
 
@@ -156,6 +203,12 @@ export interface NfeInput {
   /** Change given back (vTroco), cash paid above the total. */
   changeCents?: number;
   instalments?: NfeInstalment[];
+  /**
+   * Why the instalments charge another amount than the note's total, when they do: a supplier's financial may (the
+   * ICMS it anticipates for the buyer charged in the boleto; a bonus, or a withholding such as FUNRURAL, taken off
+   * it). Written in infCpl; without it the instalments must add up to the total.
+   */
+  instalmentsDifference?: string | null;
   /** infCpl: the order's code, its warranty… */
   additionalInfo?: string | null;
   /** The NFC-e's QR code: the CSC and its id. */

@@ -1,12 +1,22 @@
 /**
  * The items of a note (`det`), for nfe-builder.ts: a phone whose IMEIs do not fit one infAdProd split into several
- * lines, the order's freight, insurance, discount and other charges shared among the lines by their value, each
- * line's taxes (ICMS by CSOSN or CST, PIS and COFINS without the ICMS, IBS/CBS without the three) rounded half up,
- * and the note's totals as the lines' sums.
+ * lines, the order's freight, insurance, discount and other charges shared among the lines by their value (with an
+ * item's own on its lines), each line's taxes (ICMS by CSOSN or CST, with the ICMS-ST an issuer withholds; IPI;
+ * PIS and COFINS without the ICMS, IBS/CBS without the three) rounded half up, and the note's totals as the lines'
+ * sums.
  */
 import { el, group } from '../../../lib/nfe/canonical-xml';
-import { apportion, NfeBuildError, type NfeTotals, noTotals, percent, reais, taxOf } from './nfe-figures';
-import type { IbsCbsTax, IcmsTax, NfeInput, NfeItem } from './nfe-input';
+import {
+  apportion,
+  NfeBuildError,
+  type NfeTotals,
+  noTotals,
+  percent,
+  reais,
+  substitutionOf,
+  taxOf,
+} from './nfe-figures';
+import type { IbsCbsTax, IcmsTax, IpiTax, NfeInput, NfeItem } from './nfe-input';
 
 export const HOMOLOGATION_FIRST_ITEM = 'NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
 const INF_AD_PROD_MAX = 500;
@@ -35,9 +45,15 @@ export interface ItemsContext {
   interstate: boolean;
   /** Regime Normal (CRT 3): the items carry the reform's IBS/CBS. */
   regimeNormal: boolean;
+  /** A consumer (indFinal 1): the IPI is in the ICMS base. */
+  consumer: boolean;
 }
 
-const imeiText = (units: string[][]) => `IMEI: ${units.map((unit) => unit.join(' / ')).join('; ')}`;
+/** infAdProd: the item's information, then its units' IMEIs. */
+function infAdProdText(item: NfeItem, units: string[][]): string | null {
+  const imeis = units.length ? `IMEI: ${units.map((unit) => unit.join(' / ')).join('; ')}` : '';
+  return [item.additionalInfo ?? '', imeis].filter(Boolean).join(' ') || null;
+}
 
 /** The items as lines of the note: a phone whose IMEIs do not fit one infAdProd becomes several lines. */
 function linesOf(items: NfeItem[]): Line[] {
@@ -57,46 +73,93 @@ function linesOf(items: NfeItem[]): Line[] {
       continue;
     }
     for (const unit of imeis) {
-      if (chunk.length > 0 && imeiText([...chunk, unit]).length > INF_AD_PROD_MAX) flush();
+      if (chunk.length > 0 && (infAdProdText(item, [...chunk, unit]) as string).length > INF_AD_PROD_MAX) flush();
       chunk.push(unit);
     }
     flush();
+    if (item.batches?.length && lines.at(-1)?.quantity !== item.quantity)
+      throw new NfeBuildError(`O item ${item.code} tem lotes (rastro) e IMEIs demais para um item só.`);
   }
   return lines;
 }
 
-/** Each line's value and share of the order's charges; an item's own discount shared among its lines. */
+/** Each line's value and share of the order's charges, with its item's own charges shared among the item's lines. */
 function chargesOf(input: NfeInput, lines: Line[]): LineCharges[] {
   const weights = lines.map((line) => line.grossCents);
   const freight = apportion(input.freightCents, weights);
   const insurance = apportion(input.insuranceCents, weights);
   const discount = apportion(input.discountCents, weights);
   const other = apportion(input.otherCents, weights);
-  // An item's own discount, shared among its lines when its IMEIs split it.
-  const ownDiscount = new Map<Line, number>();
+  // An item's own charges (freight, insurance, discount, other), shared among its lines when its IMEIs split it.
+  const own = new Map<Line, number[]>();
   for (const item of input.items) {
     const itemLines = lines.filter((line) => line.item === item);
-    const shares = apportion(
-      item.discountCents ?? 0,
-      itemLines.map((line) => line.grossCents),
+    const itemWeights = itemLines.map((line) => line.grossCents);
+    const shares = [item.freightCents, item.insuranceCents, item.discountCents, item.otherCents].map((cents) =>
+      apportion(cents ?? 0, itemWeights),
     );
-    for (const [i, line] of itemLines.entries()) ownDiscount.set(line, shares[i] as number);
+    for (const [i, line] of itemLines.entries())
+      own.set(
+        line,
+        shares.map((share) => share[i] as number),
+      );
   }
-  return lines.map((line, index) => ({
-    vProd: line.grossCents,
-    vFrete: freight[index] as number,
-    vSeg: insurance[index] as number,
-    vDesc: (discount[index] as number) + (ownDiscount.get(line) ?? 0),
-    vOutro: other[index] as number,
-  }));
+  return lines.map((line, index) => {
+    const [ownFreight = 0, ownInsurance = 0, ownDiscount = 0, ownOther = 0] = own.get(line) ?? [];
+    return {
+      vProd: line.grossCents,
+      vFrete: (freight[index] as number) + ownFreight,
+      vSeg: (insurance[index] as number) + ownInsurance,
+      vDesc: (discount[index] as number) + ownDiscount,
+      vOutro: (other[index] as number) + ownOther,
+    };
+  });
 }
 
-function icmsXml(
-  icms: IcmsTax,
-  origin: number,
+interface IcmsFigures {
+  xml: string;
+  baseCents: number;
+  icmsCents: number;
+  /** The ICMS-ST's base and value (CST 10), else 0. */
+  stBaseCents?: number;
+  stCents?: number;
+}
+
+/** CST 10: the ICMS on `baseCents` and the ICMS-ST withheld on `withIpiCents` raised by the MVA. */
+function icmsWithSubstitutionXml(
+  icms: Extract<IcmsTax, { code: '10' }>,
+  orig: string,
   baseCents: number,
-): { xml: string; baseCents: number; icmsCents: number } {
+  withIpiCents: number,
+): IcmsFigures {
+  const value = taxOf(baseCents, icms.rate);
+  const st = substitutionOf(withIpiCents, value, icms.st);
+  return {
+    xml: group(
+      'ICMS10',
+      orig,
+      el('CST', '10'),
+      el('modBC', '3'),
+      el('vBC', reais(baseCents)),
+      el('pICMS', percent(icms.rate)),
+      el('vICMS', reais(value)),
+      el('modBCST', '4'),
+      el('pMVAST', percent(icms.st.mva)),
+      el('vBCST', reais(st.baseCents)),
+      el('pICMSST', percent(icms.st.rate)),
+      el('vICMSST', reais(st.cents)),
+    ),
+    baseCents,
+    icmsCents: value,
+    stBaseCents: st.baseCents,
+    stCents: st.cents,
+  };
+}
+
+/** The ICMS of an item on `baseCents` (its operation's value; with the IPI for a consumer). */
+function icmsXml(icms: IcmsTax, origin: number, baseCents: number, withIpiCents: number): IcmsFigures {
   const orig = el('orig', String(origin));
+  if (icms.kind === 'CST' && icms.code === '10') return icmsWithSubstitutionXml(icms, orig, baseCents, withIpiCents);
   if (icms.kind === 'CSOSN') {
     if (icms.code === '101') {
       const rate = icms.creditRate ?? 0;
@@ -134,6 +197,20 @@ function icmsXml(
   }
   if (icms.code === '60') return { xml: group('ICMS60', orig, el('CST', '60')), baseCents: 0, icmsCents: 0 };
   return { xml: group('ICMS40', orig, el('CST', icms.code)), baseCents: 0, icmsCents: 0 };
+}
+
+/** The IPI of an item on its operation's value: the group and the value; nothing without it. */
+function ipiXml(ipi: IpiTax | null | undefined, baseCents: number): { xml: string; cents: number } {
+  if (!ipi) return { xml: '', cents: 0 };
+  const value = taxOf(baseCents, ipi.rate);
+  const trib = group(
+    'IPITrib',
+    el('CST', '50'),
+    el('vBC', reais(baseCents)),
+    el('pIPI', percent(ipi.rate)),
+    el('vIPI', reais(value)),
+  );
+  return { xml: group('IPI', el('cEnq', '999'), trib), cents: value };
 }
 
 /** PIS or COFINS of an item: the group, and the value. */
@@ -191,7 +268,9 @@ function ibsCbsXml(reform: IbsCbsTax, baseCents: number, t: NfeTotals): string {
 function impostoXml(line: Line, c: LineCharges, context: ItemsContext, t: NfeTotals): string {
   const { item } = line;
   const operationBase = c.vProd + c.vFrete + c.vSeg + c.vOutro - c.vDesc;
-  const icms = icmsXml(item.taxes.icms, item.origin, operationBase);
+  const ipi = ipiXml(item.taxes.ipi, operationBase);
+  const withIpi = operationBase + ipi.cents;
+  const icms = icmsXml(item.taxes.icms, item.origin, context.consumer ? withIpi : operationBase, withIpi);
   const contributionBase = operationBase - icms.icmsCents;
   const pis = contributionXml('PIS', item.taxes.pis, contributionBase);
   const cofins = contributionXml('COFINS', item.taxes.cofins, contributionBase);
@@ -199,16 +278,34 @@ function impostoXml(line: Line, c: LineCharges, context: ItemsContext, t: NfeTot
   const ibsCbs = reform ? ibsCbsXml(reform, contributionBase - pis.cents - cofins.cents, t) : '';
   t.icmsBaseCents += icms.baseCents;
   t.icmsCents += icms.icmsCents;
+  t.stBaseCents += icms.stBaseCents ?? 0;
+  t.stCents += icms.stCents ?? 0;
+  t.ipiCents += ipi.cents;
   t.pisCents += pis.cents;
   t.cofinsCents += cofins.cents;
-  return group('imposto', group('ICMS', icms.xml), pis.xml, cofins.xml, ibsCbs);
+  return group('imposto', group('ICMS', icms.xml), ipi.xml, pis.xml, cofins.xml, ibsCbs);
 }
 
-/** The product of a line (prod): its codes, quantity, values and share of the charges. */
+/** The item's batches (rastro), each with its units (qLote, three decimals). */
+const rastroXml = (item: NfeItem) =>
+  (item.batches ?? [])
+    .map((batch) =>
+      group(
+        'rastro',
+        el('nLote', batch.number),
+        el('qLote', `${batch.quantity}.000`),
+        el('dFab', batch.madeOn),
+        el('dVal', batch.validUntil),
+      ),
+    )
+    .join('');
+
+/** The product of a line (prod): its codes, quantity, values and share of the charges, and its batches. */
 function prodXml(line: Line, index: number, c: LineCharges, context: ItemsContext): string {
   const { item } = line;
   const name = context.model === 65 && context.environment === 2 && index === 0 ? HOMOLOGATION_FIRST_ITEM : item.name;
   const gtin = item.gtin || 'SEM GTIN';
+  const taxableGtin = item.taxableGtin === undefined ? gtin : item.taxableGtin || 'SEM GTIN';
   const quantity = `${line.quantity}.0000`;
   const unitValue = `${reais(item.unitPriceCents)}00000000`;
   const optional = (tag: string, cents: number) => (cents > 0 ? el(tag, reais(cents)) : '');
@@ -224,7 +321,7 @@ function prodXml(line: Line, index: number, c: LineCharges, context: ItemsContex
     el('qCom', quantity),
     el('vUnCom', unitValue),
     el('vProd', reais(c.vProd)),
-    el('cEANTrib', gtin),
+    el('cEANTrib', taxableGtin),
     el('uTrib', item.unit),
     el('qTrib', quantity),
     el('vUnTrib', unitValue),
@@ -233,6 +330,7 @@ function prodXml(line: Line, index: number, c: LineCharges, context: ItemsContex
     optional('vDesc', c.vDesc),
     optional('vOutro', c.vOutro),
     el('indTot', '1'),
+    rastroXml(item),
   );
 }
 
@@ -252,10 +350,11 @@ export function itemsXml(input: NfeInput, context: ItemsContext): { dets: string
     t.discountCents += c.vDesc;
     t.otherCents += c.vOutro;
     const prod = prodXml(line, index, c, context);
-    const infAdProd = line.imeis.length ? el('infAdProd', imeiText(line.imeis)) : '';
+    const infAdProd = el('infAdProd', infAdProdText(line.item, line.imeis));
     return `<det nItem="${index + 1}">${prod}${imposto}${infAdProd}</det>`;
   });
   if (dets.length > 990) throw new NfeBuildError('A nota passa de 990 itens.');
-  t.totalCents = t.productsCents - t.discountCents + t.freightCents + t.insuranceCents + t.otherCents;
+  t.totalCents =
+    t.productsCents - t.discountCents + t.stCents + t.freightCents + t.insuranceCents + t.otherCents + t.ipiCents;
   return { dets, totals: t };
 }

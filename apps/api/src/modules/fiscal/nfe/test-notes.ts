@@ -4,14 +4,11 @@
  * Regime Normal with 2026's IBS/CBS test rates, and a note of many items. Signed by the purchases' sample
  * certificate (CNPJ 11222333000181). A plain module, no test framework.
  */
-import { SAMPLE_NFE_CERTIFICATE, SAMPLE_NFE_PRIVATE_KEY } from '../../../lib/nfe/sample-nfe-certificate';
+import { SAMPLE_NFE_SIGNER } from '../../../lib/nfe/sample-nfe-certificate';
 import { testImei } from '../../../lib/nfe/test-imei';
 import type { ItemTaxes, NfeInput, NfeItem } from './nfe-input';
 
-export const TEST_SIGNER = {
-  keyPem: SAMPLE_NFE_PRIVATE_KEY,
-  certificateBase64: SAMPLE_NFE_CERTIFICATE.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, ''),
-};
+export const TEST_SIGNER = SAMPLE_NFE_SIGNER;
 
 /** Simples Nacional: CSOSN 102, PIS and COFINS 49 at zero; CFOP 5102 inside the state, 6102 outside. */
 export const SIMPLES: ItemTaxes = {

@@ -1,3 +1,4 @@
+import type { ICMS_CSTS } from '@backoffice/contract';
 import type { Executor } from '../../../db/executor';
 import { municipalityByName } from '../municipalities';
 import type { IcmsTax, ItemTaxes, NfeAddress } from '../nfe/nfe-input';
@@ -16,7 +17,7 @@ function taxesOf(profile: Awaited<ReturnType<typeof repo.profiles>>[number]): It
       }
     : {
         kind: 'CST',
-        code: profile.icms_cst as Extract<IcmsTax, { kind: 'CST' }>['code'],
+        code: profile.icms_cst as (typeof ICMS_CSTS)[number],
         rate: profile.icms_rate_ten_thousandths,
       };
   return {

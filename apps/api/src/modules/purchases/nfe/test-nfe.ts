@@ -21,8 +21,8 @@ export type TestNfe = SampleNfe;
 /** A note's spec with the test defaults: any field of the issuer, and the recipient, may be left out. */
 export interface TestNfeSpec extends Omit<SampleNfeSpec, 'issuer' | 'recipientCnpj'> {
   issuer?: Partial<TestNfeIssuer>;
-  /** dest/CNPJ (TEST_NFE_RECIPIENT_CNPJ by default); null: a note without dest. */
-  recipientCnpj?: string | null;
+  /** dest/CNPJ, TEST_NFE_RECIPIENT_CNPJ by default. */
+  recipientCnpj?: string;
 }
 
 export const TEST_NFE_ISSUER: TestNfeIssuer = {
@@ -38,7 +38,6 @@ export const TEST_NFE_ISSUER: TestNfeIssuer = {
   cityCode: '3550308',
   city: 'São Paulo',
   state: 'SP',
-  stateCode: '35',
   postalCode: '01207001',
 };
 
@@ -105,6 +104,6 @@ export function buildTestNfe(spec: TestNfeSpec): TestNfe {
   return buildSampleNfe({
     ...spec,
     issuer: { ...TEST_NFE_ISSUER, ...spec.issuer },
-    recipientCnpj: spec.recipientCnpj === undefined ? TEST_NFE_RECIPIENT_CNPJ : spec.recipientCnpj,
+    recipientCnpj: spec.recipientCnpj ?? TEST_NFE_RECIPIENT_CNPJ,
   });
 }
