@@ -254,6 +254,41 @@ export function instalmentDue(
   };
 }
 
+/** A payment of an instalment as its late charges read it: what it took off the principal and the fine, its day. */
+export interface InstalmentPaymentFacts {
+  principalCents: number;
+  fineCents: number;
+  /** The day it is dated (YYYY-MM-DD). */
+  paidOn: string;
+  /** Undone: it counts for nothing. */
+  undone: boolean;
+}
+
+/** What an instalment's payments leave: the principal paid, the fine paid already, the day interest runs from. */
+export interface InstalmentPaidState {
+  principalPaidCents: number;
+  /** A payment that counts paid the fine: it is not asked again (`instalmentDue`'s `fineCharged`). */
+  fineCharged: boolean;
+  /** The latest day of a payment that counts, null without one (`instalmentDue`'s `interestFrom`). */
+  lastPaidOn: string | null;
+}
+
+/**
+ * What an instalment's payments that count (not undone) leave for `instalmentDue`: the sum of their principal,
+ * whether one of them paid a fine, and the latest of their days. Paid 500,00 + fine 20,00 on the 10th and 300,00
+ * on the 20th, and 200,00 on the 25th undone: 800,00 paid, the fine charged, interest from the 20th. The server
+ * keeps these on the instalment in SQL (`receivablesRepository.refresh`, bound to this by
+ * receivables.paid-state.test.ts); the demo writes its paid instalments by it.
+ */
+export function instalmentPaidState(payments: readonly InstalmentPaymentFacts[]): InstalmentPaidState {
+  const counted = payments.filter((payment) => !payment.undone);
+  return {
+    principalPaidCents: counted.reduce((sum, payment) => sum + payment.principalCents, 0),
+    fineCharged: counted.some((payment) => payment.fineCents > 0),
+    lastPaidOn: counted.reduce<string | null>((last, p) => (last !== null && last > p.paidOn ? last : p.paidOn), null),
+  };
+}
+
 /** How a payment splits: the fine and interest due first, the rest off the principal. */
 export function splitPayment(
   amountCents: number,
@@ -378,6 +413,12 @@ export const receivableSchema = z.object({
   status: z.enum(RECEIVABLE_STATUSES),
   /** What it asks if paid today: open principal, fine, interest (zeros when paid or not yet due). */
   dueToday: dueNowSchema,
+  /**
+   * What its late charges count from on another day (`instalmentDue`): whether a payment already paid the fine, and
+   * the day interest runs from when later than the due day (the last payment; null: none). The server's own, so
+   * the web asks for no payments and guesses nothing to say what a past day asks.
+   */
+  lateCharges: z.object({ fineCharged: z.boolean(), interestFrom: z.string().nullable() }).optional(),
 });
 export type Receivable = z.infer<typeof receivableSchema>;
 

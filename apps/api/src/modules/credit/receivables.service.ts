@@ -84,6 +84,7 @@ function toReceivable(row: ReceivableRow, today: string, rates: LateChargeRates)
       interest: centsToReais(due.interestCents),
       total: centsToReais(due.totalCents),
     },
+    lateCharges: { fineCharged: row.fine_charged, interestFrom: row.last_paid_on },
   };
 }
 
