@@ -7,10 +7,10 @@ import {
   shiftDay,
 } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/helpers';
 import { createOrder, createOrderWorld, type OrderWorld } from '../orders/test-orders';
 import { receivablesRepository } from './receivables.repository';
-import { createInstalments } from './receivables.service';
+import { createReceivablesService } from './receivables.service';
 
 /**
  * What an instalment's payments leave for its late charges, written twice on purpose: the contract's
@@ -20,8 +20,13 @@ import { createInstalments } from './receivables.service';
  */
 let t: TestApp;
 let world: OrderWorld;
-let token: string;
-const today = () => businessDay(new Date());
+let made = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await createOrderWorld(t.db);
+}, 120_000);
+afterAll(() => t.close());
 
 interface PaymentSpec {
   principalCents: number;
@@ -31,34 +36,28 @@ interface PaymentSpec {
   undone?: boolean;
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  world = await createOrderWorld(t.db);
-  token = await signIn(t.app, DEMO.attendant);
-}, 120_000);
-afterAll(() => t.close());
-
-/** A pickup on credit of 20 × R$ 50,00 = R$ 1.000,00 in one instalment at 30 days, handed over 60 days ago. */
+/** An instalment of R$ 1.000,00 (1/1) of a pickup of the world's customer, due 30 days ago. */
 async function instalment(): Promise<{ id: number; dueDay: string }> {
-  const sold = shiftDay(today(), -60);
+  const dueDay = shiftDay(businessDay(new Date()), -30);
   const order = await createOrder(t.db, world, {
     status: ORDER_STATUS.AGUARDANDO_CLIENTE,
     quantities: [0, 20],
     deliveryType: 2,
   });
-  await t.db
-    .updateTable('orders')
-    .set({ payment_method: 'CREDIT', credit_terms: JSON.stringify([30]), created_at: new Date(`${sold}T15:00:00Z`) })
-    .where('id', '=', order.id)
-    .execute();
-  await t.db.transaction().execute((trx) => createInstalments(trx, order.id, sold));
-  const row = await t.db
-    .selectFrom('receivables')
-    .select(['id', 'amount_cents'])
-    .where('order_id', '=', order.id)
-    .executeTakeFirstOrThrow();
-  expect(Number(row.amount_cents)).toBe(100_000);
-  return { id: row.id, dueDay: shiftDay(sold, 30) };
+  const txid = `PAIDSTATE${++made}`;
+  await receivablesRepository.insertMany(t.db, [
+    {
+      order_id: order.id,
+      customer_id: world.customerId,
+      seq: 1,
+      count: 1,
+      due_date: dueDay,
+      amount_cents: 100_000,
+      pix_txid: txid,
+    },
+  ]);
+  const { id } = (await receivablesRepository.byTxid(t.db, txid)) as { id: number };
+  return { id, dueDay };
 }
 
 /** Records `payments` as rows of the instalment, then lets the SQL write its figures again. */
@@ -103,9 +102,9 @@ describe("an instalment's payments, in SQL and in the contract (instalmentPaidSt
     expect(await record(id, payments)).toEqual(byHand);
     expect(instalmentPaidState(facts(payments))).toEqual(byHand);
 
-    // The API answers them as what its late charges count from.
-    const details = await t.app.inject({ method: 'GET', url: `/api/receivables/${id}`, headers: bearer(token) });
-    expect(receivableDetailsSchema.parse(details.json().data).lateCharges).toEqual({
+    // The instalment's answer says them as what its late charges count from.
+    const details = await createReceivablesService(t.db).details(id);
+    expect(receivableDetailsSchema.parse(details).lateCharges).toEqual({
       fineCharged: true,
       interestFrom: day2,
     });
