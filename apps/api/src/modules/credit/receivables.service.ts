@@ -1,4 +1,5 @@
 import {
+  type AmountDue,
   buildPixPayload,
   businessDay,
   centsToReais,
@@ -18,6 +19,7 @@ import {
   type ReceivableDetails,
   type ReceivableListQuery,
   type ReceivablePage,
+  type ReceivablePayment,
   type ReceivablePaymentBody,
   type ReceivablePix,
   type ReceivableStatus,
@@ -221,6 +223,33 @@ async function audit(trx: Transaction<Database>, actorId: number, id: number, ac
   await recordAudit(trx, { employeeId: actorId, entity: 'receivable', entityId: id, action, changes: { ...changes } });
 }
 
+/** A payment of an instalment as the API answers it. */
+function toPayment(p: Awaited<ReturnType<typeof repo.payments>>[number]): ReceivablePayment {
+  return {
+    id: p.id,
+    paidOn: p.paid_on,
+    method: p.method,
+    amount: centsToReais(p.amount_cents),
+    principal: centsToReais(p.principal_cents),
+    fine: centsToReais(p.fine_cents),
+    interest: centsToReais(p.interest_cents),
+    employee: p.employee_id === null ? null : { id: p.employee_id, name: p.employee_name ?? '' },
+    endToEndId: p.end_to_end_id,
+    createdAt: new Date(p.created_at).toISOString(),
+    undoneAt: p.undone_at ? new Date(p.undone_at).toISOString() : null,
+    undoReason: p.undo_reason,
+  };
+}
+
+/** Why `amountCents` cannot pay what the instalment asks (`due`): below its charges, or above all it asks (409). */
+function amountRefusal(amountCents: number, due: AmountDue) {
+  const charges = due.fineCents + due.interestCents;
+  const details = { due: centsToReais(due.totalCents) };
+  return amountCents < charges
+    ? conflict(RECEIVABLE_TEXTS.belowCharges(formatBRL(centsToReais(charges))), 'PAYMENT_OVERPAID', details)
+    : conflict(RECEIVABLE_TEXTS.overpaid(formatBRL(centsToReais(due.totalCents))), 'PAYMENT_OVERPAID', details);
+}
+
 /** The receivables ('Contas a receber', issue 40 §2, decision 0054). */
 export function createReceivablesService(db: DB) {
   registerReceivablesWorkflow();
@@ -229,23 +258,7 @@ export function createReceivablesService(db: DB) {
     const row = await repo.find(db, id);
     if (!row) throw notFound(RECEIVABLE_TEXTS.notFound);
     const payments = await repo.payments(db, id);
-    return {
-      ...toReceivable(row, businessDay(now), await creditSettings(db)),
-      payments: payments.map((p) => ({
-        id: p.id,
-        paidOn: p.paid_on,
-        method: p.method,
-        amount: centsToReais(p.amount_cents),
-        principal: centsToReais(p.principal_cents),
-        fine: centsToReais(p.fine_cents),
-        interest: centsToReais(p.interest_cents),
-        employee: p.employee_id === null ? null : { id: p.employee_id, name: p.employee_name ?? '' },
-        endToEndId: p.end_to_end_id,
-        createdAt: new Date(p.created_at).toISOString(),
-        undoneAt: p.undone_at ? new Date(p.undone_at).toISOString() : null,
-        undoReason: p.undo_reason,
-      })),
-    };
+    return { ...toReceivable(row, businessDay(now), await creditSettings(db)), payments: payments.map(toPayment) };
   }
 
   return {
@@ -352,16 +365,7 @@ export function createReceivablesService(db: DB) {
         if (refusal) throw refusal;
         const due = dueOn(row, paidOn, await creditSettings(trx));
         const split = splitPayment(amountCents, due);
-        if (!split) {
-          const charges = due.fineCents + due.interestCents;
-          throw amountCents < charges
-            ? conflict(RECEIVABLE_TEXTS.belowCharges(formatBRL(centsToReais(charges))), 'PAYMENT_OVERPAID', {
-                due: centsToReais(due.totalCents),
-              })
-            : conflict(RECEIVABLE_TEXTS.overpaid(formatBRL(centsToReais(due.totalCents))), 'PAYMENT_OVERPAID', {
-                due: centsToReais(due.totalCents),
-              });
-        }
+        if (!split) throw amountRefusal(amountCents, due);
         const paymentId = await repo.insertPayment(trx, {
           receivable_id: id,
           paid_on: paidOn,
