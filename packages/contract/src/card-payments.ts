@@ -1,5 +1,5 @@
 import { businessDay, shiftDay } from './clock';
-import { hundredthsOfCents, percentToHundredths } from './money';
+import { hundredthsOfCents, percentToHundredths, splitCents } from './money';
 
 /**
  * A card part's kinds, brands and instalments, the shop's card settings (fees and days), and the money of a card
@@ -70,12 +70,10 @@ export function cardSettlements(
   days: number,
   soldAt: Date,
 ): Array<{ date: string; amountCents: number }> {
-  const each = Math.floor(netCents / instalments);
-  const first = netCents - each * (instalments - 1);
   const day = businessDay(soldAt);
-  return Array.from({ length: instalments }, (_, index) => ({
+  return splitCents(netCents, instalments, 'first').map((amountCents, index) => ({
     date: shiftDay(day, days * (index + 1)),
-    amountCents: index === 0 ? first : each,
+    amountCents,
   }));
 }
 

@@ -1,3 +1,5 @@
+import { reaisToCents } from './money';
+
 /**
  * CSV as every export writes it, server and web alike: UTF-8 with a BOM (Excel reads the accents), `;`
  * between cells, CRLF after every line, money as a number Excel in pt-BR can sum (`1299,90`), and no cell
@@ -27,7 +29,7 @@ export function csvNumber(value: number): string {
  */
 export function csvMoney(reais: number | null | undefined): string {
   if (reais === null || reais === undefined) return '';
-  const cents = Math.round(reais * 100);
+  const cents = reaisToCents(reais);
   const abs = Math.abs(cents);
   return `${cents < 0 ? '-' : ''}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
 }

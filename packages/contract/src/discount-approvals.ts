@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type DiscountedSale, type SaleDiscounts, saleDiscountsSchema, withinMaximum } from './discounts';
 import { idSchema } from './ids';
+import { percentToHundredths } from './money';
 import { PERMISSIONS } from './permissions';
 
 /**
@@ -75,7 +76,7 @@ export function requiredMaximum(sale: DiscountedSale): number {
  */
 export function askedPercentage(discounts: SaleDiscounts, requiredHundredths: number): number {
   if (discounts.order?.kind === 'percent' && (discounts.lines ?? []).length === 0) {
-    return Math.round(discounts.order.value * 100);
+    return percentToHundredths(discounts.order.value);
   }
   return requiredHundredths;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
-import { formatBRL, hasTwoDecimals, hundredthsOfCents, percentToHundredths, reaisToCents } from './money';
+import { formatBRL, hasTwoDecimals, hundredthsOfCents, percentToHundredths, reaisToCents, splitCents } from './money';
 import { ORDER_STATUS, type PaymentMethod } from './order-status';
 
 /**
@@ -157,17 +157,7 @@ export function discountCents(discount: Discount | undefined, valueCents: number
  * weight (the first of them on a tie). All zero weights: everything on the first.
  */
 export function spreadCents(totalCents: number, weights: readonly number[]): number[] {
-  if (weights.length === 0) return [];
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum <= 0) return weights.map((_, index) => (index === 0 ? totalCents : 0));
-  const shares = weights.map((weight) => Number((BigInt(totalCents) * BigInt(weight)) / BigInt(sum)));
-  const left = totalCents - shares.reduce((a, b) => a + b, 0);
-  let largest = 0;
-  weights.forEach((weight, index) => {
-    if (weight > (weights[largest] as number)) largest = index;
-  });
-  shares[largest] = (shares[largest] as number) + left;
-  return shares;
+  return splitCents(totalCents, weights, 'largest');
 }
 
 /** A line to discount: its product, name (for messages) and value (quantity × unit price, cents). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './calendar-day';
 import { idSchema } from './ids';
+import { hasTwoDecimals } from './money';
 import { PAYMENT_METHODS } from './order-status';
 import { pagedSchema } from './paging';
 
@@ -134,7 +135,7 @@ const money = z
   .number({ error: DISPATCH_TEXTS.declaredCashInvalid })
   .min(0, DISPATCH_TEXTS.declaredCashInvalid)
   .max(1_000_000, DISPATCH_TEXTS.declaredCashInvalid)
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, DISPATCH_TEXTS.declaredCashInvalid);
+  .refine(hasTwoDecimals, DISPATCH_TEXTS.declaredCashInvalid);
 
 export const settlementBodySchema = z.strictObject({
   declaredCash: money,

@@ -67,6 +67,18 @@ export const ibsCbsSchema = z
 export type IbsCbs = z.infer<typeof ibsCbsSchema>;
 
 /**
+ * The reform's group of 2026, its test year: CST 000, cClassTrib 000001 (taxed in full), CBS 0,9 %, IBS UF 0,1 %,
+ * IBS Mun 0 % (docs/api.md). What the profile's IBS/CBS switch first fills in, and the tests' Regime Normal.
+ */
+export const IBS_CBS_2026 = {
+  cst: '000',
+  cClassTrib: '000001',
+  cbsRate: 0.9,
+  ibsUfRate: 0.1,
+  ibsMunRate: 0,
+} as const satisfies IbsCbs;
+
+/**
  * Body of POST /fiscal/profiles and PUT /fiscal/profiles/{id}: the taxes of a kind of product. ICMS by CST (Regime
  * Normal) or CSOSN (Simples Nacional), one of the two; `ibsCbs` the reform's group, or null where the regime does
  * not carry it yet. Rates in % with up to four decimals.

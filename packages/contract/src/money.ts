@@ -7,6 +7,75 @@ export function reaisToCents(reais: number): number {
   return Math.round(reais * 100);
 }
 
+/**
+ * An amount in reais rounded to the cent, as reais: 12.3456 → 12.35, 0.1 + 0.2 → 0.3 (what a screen shows of a
+ * product of reais, quantity × unit price, or a difference of two amounts).
+ */
+export function roundReais(reais: number): number {
+  return centsToReais(reaisToCents(reais));
+}
+
+/**
+ * `numerator ÷ denominator` rounded half up to a whole number, exactly (BigInt: no binary fraction on the way); a
+ * negative numerator half away from zero. The one rounding of a division of cents: 5 ÷ 2 = 2,5 → 3; 7 ÷ 3 =
+ * 2,33… → 2; 8 ÷ 3 = 2,66… → 3; −5 ÷ 2 = −2,5 → −3. Both whole numbers (bigint or number), the denominator above
+ * zero.
+ */
+export function divideHalfUp(numerator: bigint | number, denominator: bigint | number): number {
+  const top = BigInt(numerator);
+  const bottom = BigInt(denominator);
+  if (bottom <= 0n) throw new RangeError('divideHalfUp: the denominator must be above zero');
+  const magnitude = top < 0n ? -top : top;
+  const rounded = (magnitude * 2n + bottom) / (bottom * 2n);
+  return Number(top < 0n ? -rounded : rounded);
+}
+
+/**
+ * Where `splitCents` puts the cents that do not divide: on the first share, on the last, or on the share of the
+ * largest weight (the first of them on a tie).
+ */
+export type CentsRemainder = 'first' | 'last' | 'largest';
+
+/** `numerator ÷ denominator` rounded down (towards −∞), exactly; the denominator above zero. */
+function divideDown(numerator: bigint, denominator: bigint): bigint {
+  const quotient = numerator / denominator;
+  return numerator % denominator !== 0n && numerator < 0n ? quotient - 1n : quotient;
+}
+
+/**
+ * `totalCents` shared by `weights` in proportion (or in `weights` equal parts when it is a count), each share
+ * rounded down, the cents left over on one share as `remainder` says. With every weight zero the whole on that
+ * share. The one cent splitter: R$ 100,00 in 3 is 33,33 + 33,33 + 33,34 ('last') or 33,34 + 33,33 + 33,33
+ * ('first'); R$ 0,10 over 100, 200 and 300 is 0,01 + 0,03 + 0,06 ('largest': 1,66 + 3,33 + 5,00 rounded down
+ * leave 1 cent, on the 300).
+ */
+export function splitCents(
+  totalCents: number,
+  weights: readonly number[] | number,
+  remainder: CentsRemainder,
+): number[] {
+  const list = typeof weights === 'number' ? Array.from({ length: weights }, () => 1) : weights;
+  if (list.length === 0) return [];
+  const sum = list.reduce((a, b) => a + b, 0);
+  const shares =
+    sum > 0
+      ? list.map((weight) => Number(divideDown(BigInt(totalCents) * BigInt(weight), BigInt(sum))))
+      : list.map(() => 0);
+  const left = totalCents - shares.reduce((a, b) => a + b, 0);
+  const at = remainder === 'first' ? 0 : remainder === 'last' ? list.length - 1 : largestIndex(list);
+  shares[at] = (shares[at] as number) + left;
+  return shares;
+}
+
+/** The index of the largest number, the first of them on a tie. */
+function largestIndex(numbers: readonly number[]): number {
+  let largest = 0;
+  numbers.forEach((value, index) => {
+    if (value > (numbers[largest] as number)) largest = index;
+  });
+  return largest;
+}
+
 /** At most two decimals (10, 10.5, 10.25; not 10.255): an amount in reais or a percentage as typed. */
 export function hasTwoDecimals(value: number): boolean {
   return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
@@ -23,8 +92,7 @@ export function percentToHundredths(percent: number): number {
  * R$ 179,64) alike.
  */
 export function hundredthsOfCents(cents: number, hundredths: number): number {
-  const scaled = BigInt(Math.round(cents)) * BigInt(Math.round(hundredths));
-  return Number((scaled * 2n + 10_000n) / 20_000n);
+  return divideHalfUp(BigInt(Math.round(cents)) * BigInt(Math.round(hundredths)), 10_000);
 }
 
 /**
@@ -57,9 +125,7 @@ export function formatBRL(reais: number | null | undefined): string {
  */
 export function priceFromPercentage(costCents: number, percentage: number): number {
   const millionths = BigInt(percentage.toFixed(6).replace('.', ''));
-  const scaled = BigInt(Math.round(costCents)) * (100_000_000n + millionths);
-  // round half up of scaled / 100_000_000 (prices are never negative)
-  return Number((scaled * 2n + 100_000_000n) / 200_000_000n);
+  return divideHalfUp(BigInt(Math.round(costCents)) * (100_000_000n + millionths), 100_000_000);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   formatCreditTerms,
   instalmentDue,
   instalmentDueDays,
+  instalmentPaidState,
   parseCreditTerms,
   splitInstalments,
   splitPayment,
@@ -143,5 +144,43 @@ describe('an instalment paid in part, late (decision 0054)', () => {
         interestFrom: '2026-12-01',
       }).totalCents,
     ).toBe(50_000);
+  });
+});
+
+describe("what an instalment's payments leave for its late charges (instalmentPaidState)", () => {
+  const payment = (principalCents: number, fineCents: number, paidOn: string, undone = false) => ({
+    principalCents,
+    fineCents,
+    paidOn,
+    undone,
+  });
+
+  it('sums the principal of the payments that count, the fine once paid, interest from the latest day', () => {
+    // R$ 1.000,00 due 10/12: 500,00 + fine 20,00 + interest 3,33 on 20/12; 300,00 + interest 1,67 on 30/12;
+    // 200,00 on 04/01 undone. Counted: 500,00 + 300,00 = 800,00; the fine paid; interest from 30/12.
+    expect(
+      instalmentPaidState([
+        payment(50_000, 2_000, '2026-12-20'),
+        payment(30_000, 0, '2026-12-30'),
+        payment(20_000, 0, '2027-01-04', true),
+      ]),
+    ).toEqual({ principalPaidCents: 80_000, fineCharged: true, lastPaidOn: '2026-12-30' });
+  });
+
+  it('an undone payment of the fine leaves it to charge; payments in any order; none: nothing paid', () => {
+    expect(instalmentPaidState([payment(30_000, 0, '2026-12-30'), payment(50_000, 2_000, '2026-12-20', true)])).toEqual(
+      { principalPaidCents: 30_000, fineCharged: false, lastPaidOn: '2026-12-30' },
+    );
+    expect(instalmentPaidState([payment(10_000, 0, '2026-12-30'), payment(5_000, 0, '2026-12-05')])).toEqual({
+      principalPaidCents: 15_000,
+      fineCharged: false,
+      lastPaidOn: '2026-12-30',
+    });
+    expect(instalmentPaidState([])).toEqual({ principalPaidCents: 0, fineCharged: false, lastPaidOn: null });
+    expect(instalmentPaidState([payment(10_000, 2_000, '2026-12-20', true)])).toEqual({
+      principalPaidCents: 0,
+      fineCharged: false,
+      lastPaidOn: null,
+    });
   });
 });

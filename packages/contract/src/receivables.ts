@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './calendar-day';
 import { daysBetween, shiftDay } from './clock';
-import { hasTwoDecimals } from './money';
+import { divideHalfUp, hasTwoDecimals, splitCents } from './money';
 
 /**
  * Sales on credit (issue 40): what an instalment is and what it costs paid late. The one place these rules are
@@ -28,11 +28,6 @@ export interface AmountDue {
   totalCents: number;
 }
 
-/** `numerator / denominator` rounded half up, exactly (both positive integers as bigint). */
-function halfUp(numerator: bigint, denominator: bigint): number {
-  return Number((numerator * 2n + denominator) / (2n * denominator));
-}
-
 /**
  * What an instalment's open `principalCents` due on `dueDay` asks when paid on `payDay`: nothing more on or before
  * its due day; after it, the fine once and interest of `monthlyInterestHundredths` a month of 30 days pro rata die
@@ -49,16 +44,15 @@ export function amountDue(
   if (daysLate === 0 || principalCents <= 0)
     return { daysLate, principalCents, fineCents: 0, interestCents: 0, totalCents: principalCents };
   const principal = BigInt(principalCents);
-  const fineCents = halfUp(principal * BigInt(rates.fineHundredths), 10_000n);
-  const interestCents = halfUp(principal * BigInt(rates.monthlyInterestHundredths) * BigInt(daysLate), 300_000n);
+  const fineCents = divideHalfUp(principal * BigInt(rates.fineHundredths), 10_000);
+  const interestCents = divideHalfUp(principal * BigInt(rates.monthlyInterestHundredths) * BigInt(daysLate), 300_000);
   return { daysLate, principalCents, fineCents, interestCents, totalCents: principalCents + fineCents + interestCents };
 }
 
 /** A sale's total in `count` equal instalments, the cents left over on the last: R$ 100,00 in 3 = 33,33 + 33,33 + 33,34. */
 export function splitInstalments(totalCents: number, count: number): number[] {
   if (!Number.isInteger(count) || count < 1) throw new RangeError('count must be a positive integer');
-  const part = Math.floor(totalCents / count);
-  return Array.from({ length: count }, (_, i) => (i === count - 1 ? totalCents - part * (count - 1) : part));
+  return splitCents(totalCents, count, 'last');
 }
 
 /** The due days of a sale's instalments, the terms in days from `startDay` (30/60/90 from a delivery on 01/12). */
@@ -246,9 +240,9 @@ export function instalmentDue(
   if (base.daysLate === 0 || input.openCents <= 0) return base;
   const from = input.interestFrom && input.interestFrom > input.dueDay ? input.interestFrom : input.dueDay;
   const days = Math.max(0, daysBetween(from, input.payDay));
-  const interestCents = halfUp(
+  const interestCents = divideHalfUp(
     BigInt(input.openCents) * BigInt(rates.monthlyInterestHundredths) * BigInt(days),
-    300_000n,
+    300_000,
   );
   const fineCents = input.fineCharged ? 0 : base.fineCents;
   return {
@@ -257,6 +251,41 @@ export function instalmentDue(
     fineCents,
     interestCents,
     totalCents: input.openCents + fineCents + interestCents,
+  };
+}
+
+/** A payment of an instalment as its late charges read it: what it took off the principal and the fine, its day. */
+export interface InstalmentPaymentFacts {
+  principalCents: number;
+  fineCents: number;
+  /** The day it is dated (YYYY-MM-DD). */
+  paidOn: string;
+  /** Undone: it counts for nothing. */
+  undone: boolean;
+}
+
+/** What an instalment's payments leave: the principal paid, the fine paid already, the day interest runs from. */
+export interface InstalmentPaidState {
+  principalPaidCents: number;
+  /** A payment that counts paid the fine: it is not asked again (`instalmentDue`'s `fineCharged`). */
+  fineCharged: boolean;
+  /** The latest day of a payment that counts, null without one (`instalmentDue`'s `interestFrom`). */
+  lastPaidOn: string | null;
+}
+
+/**
+ * What an instalment's payments that count (not undone) leave for `instalmentDue`: the sum of their principal,
+ * whether one of them paid a fine, and the latest of their days. Paid 500,00 + fine 20,00 on the 10th and 300,00
+ * on the 20th, and 200,00 on the 25th undone: 800,00 paid, the fine charged, interest from the 20th. The server
+ * keeps these on the instalment in SQL (`receivablesRepository.refresh`, bound to this by
+ * receivables.paid-state.test.ts); the demo writes its paid instalments by it.
+ */
+export function instalmentPaidState(payments: readonly InstalmentPaymentFacts[]): InstalmentPaidState {
+  const counted = payments.filter((payment) => !payment.undone);
+  return {
+    principalPaidCents: counted.reduce((sum, payment) => sum + payment.principalCents, 0),
+    fineCharged: counted.some((payment) => payment.fineCents > 0),
+    lastPaidOn: counted.reduce<string | null>((last, p) => (last !== null && last > p.paidOn ? last : p.paidOn), null),
   };
 }
 
@@ -384,6 +413,12 @@ export const receivableSchema = z.object({
   status: z.enum(RECEIVABLE_STATUSES),
   /** What it asks if paid today: open principal, fine, interest (zeros when paid or not yet due). */
   dueToday: dueNowSchema,
+  /**
+   * What its late charges count from on another day (`instalmentDue`): whether a payment already paid the fine, and
+   * the day interest runs from when later than the due day (the last payment; null: none). The server's own, so
+   * the web asks for no payments and guesses nothing to say what a past day asks.
+   */
+  lateCharges: z.object({ fineCharged: z.boolean(), interestFrom: z.string().nullable() }).optional(),
 });
 export type Receivable = z.infer<typeof receivableSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISCOUNT_TEXTS } from './discounts';
+import { hasTwoDecimals } from './money';
 import { isPermissionKey } from './permissions';
 
 export const ROLE_TEXTS = {
@@ -34,7 +35,7 @@ export const roleInputSchema = z
       .number({ error: DISCOUNT_TEXTS.maxInvalid })
       .min(0, DISCOUNT_TEXTS.maxInvalid)
       .max(100, DISCOUNT_TEXTS.maxInvalid)
-      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, DISCOUNT_TEXTS.maxInvalid)
+      .refine(hasTwoDecimals, DISCOUNT_TEXTS.maxInvalid)
       .optional(),
   })
   .strict();

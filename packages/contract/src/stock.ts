@@ -1,3 +1,5 @@
+import { divideHalfUp } from './money';
+
 /** Texts of the stock module (shared: the web shows them as the server sends them). */
 export const STOCK_TEXTS = {
   /** Names each product that lacks units: "Estoque insuficiente: Capa X (disponível 2, pedido 3)." */
@@ -26,7 +28,5 @@ export function averageCostCents(
   const total =
     BigInt(stockBefore) * BigInt(Math.round(costBeforeCents)) +
     BigInt(quantity) * BigInt(Math.round(entryUnitCostCents));
-  const units = BigInt(stockBefore + quantity);
-  // round half up of total / units (costs are never negative)
-  return Number((total * 2n + units) / (units * 2n));
+  return divideHalfUp(total, stockBefore + quantity);
 }

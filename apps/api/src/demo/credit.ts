@@ -2,6 +2,7 @@ import {
   businessDay,
   instalmentDue,
   instalmentDueDays,
+  instalmentPaidState,
   instalmentTxid,
   LATE_CHARGE_DEFAULTS,
   pixTxid,
@@ -166,9 +167,12 @@ export async function seedCredit(
           idempotency_key: null,
           created_at: new Date(`${paidOn}T15:00:00Z`),
         });
-        row.principal_paid_cents = cents;
-        row.fine_charged = split.fineCents > 0;
-        row.last_paid_on = paidOn;
+        const paid = instalmentPaidState([
+          { principalCents: split.principalCents, fineCents: split.fineCents, paidOn, undone: false },
+        ]);
+        row.principal_paid_cents = paid.principalPaidCents;
+        row.fine_charged = paid.fineCharged;
+        row.last_paid_on = paid.lastPaidOn;
       }
       receivables.push(row);
     }

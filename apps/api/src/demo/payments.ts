@@ -8,6 +8,7 @@ import {
   DEFAULT_CARD_SETTINGS,
   ORDER_STATUS,
   pixTxid,
+  splitCents,
 } from '@backoffice/contract';
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, OrderPaymentsTable } from '../db/schema';
@@ -121,13 +122,14 @@ export async function seedPayments(trx: Transaction<Database>): Promise<number> 
     .limit(2)
     .execute();
   for (const order of waiting) {
-    const card = Math.floor(order.total_cents / 2);
+    // Half on the card, the odd cent on the Pix.
+    const [card, pix] = splitCents(order.total_cents, 2, 'last') as [number, number];
     parts.push(cardPart(order, 1, card, { kind: 'CREDIT', instalments: 3 }));
     parts.push({
       order_id: order.id,
       seq: 2,
       method: 'PIX',
-      amount_cents: order.total_cents - card,
+      amount_cents: pix,
       status: 'PENDING',
       pix_txid: `${pixTxid(order.code)}P2`,
       created_by: order.attendant_id,

@@ -54,6 +54,7 @@ export function toReceivable(row: ReceivableRow, today: string, rates: LateCharg
       interest: centsToReais(due.interestCents),
       total: centsToReais(due.totalCents),
     },
+    lateCharges: { fineCharged: row.fine_charged, interestFrom: row.last_paid_on },
   };
 }
 

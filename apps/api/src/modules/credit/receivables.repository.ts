@@ -270,7 +270,11 @@ export const receivablesRepository = {
       .execute();
   },
 
-  /** The instalment's figures written again from its payments not undone (after a payment or an undo). */
+  /**
+   * The instalment's figures written again from its payments not undone (after a payment or an undo): the SQL of
+   * the contract's `instalmentPaidState` (its principal paid, the fine charged, the last day paid), which the sums
+   * of a page cannot call; receivables.paid-state.test.ts binds the two.
+   */
   async refresh(db: Executor, id: number): Promise<void> {
     await sql`update receivables r set
         principal_paid_cents = coalesce((select sum(p.principal_cents) from receivable_payments p

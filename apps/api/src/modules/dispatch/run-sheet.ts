@@ -4,6 +4,7 @@ import {
   courierPaymentLine,
   formatBusinessDateTimeMinutes,
   formatDocument,
+  roundReais,
 } from '@backoffice/contract';
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
@@ -90,10 +91,7 @@ function sheet(run: CourierRun, generatedAt: Date): ReactElement {
             ? h(
                 Text,
                 { style: styles.line },
-                T.changeFor(
-                  money(order.changeFor),
-                  money(Math.round((order.changeFor - order.cashToCollect) * 100) / 100),
-                ),
+                T.changeFor(money(order.changeFor), money(roundReais(order.changeFor - order.cashToCollect))),
               )
             : null,
           h(

@@ -5,6 +5,7 @@ import {
   type DeliveryChoices,
   type DeliveryType,
   type DiscountedSale,
+  divideHalfUp,
   formatBRL,
   ORDER_EDIT_TEXTS,
   type OrderEditBody,
@@ -52,11 +53,6 @@ export type EditedItem = OrderForEdit['items'][number];
 export type PartsHeld = Awaited<ReturnType<typeof partsHeld>>;
 /** The audit's before and after of what the edit changed (`diff`). */
 export type EditChanges = ReturnType<typeof diff>;
-
-/** `cents × numerator / denominator`, rounded half up (a kept discount following its line's quantity). */
-function scaled(cents: number, numerator: number, denominator: number): number {
-  return Number((BigInt(cents) * BigInt(numerator) * 2n + BigInt(denominator)) / (2n * BigInt(denominator)));
-}
 
 /** The order as it is: its lines, delivery, warranty, figures and payment, as the edit answers them. */
 export function currentFigures(order: EditedOrder, items: readonly EditedItem[]) {
@@ -192,7 +188,8 @@ export async function editDiscounts(
     {
       lines: lines.flatMap((line) => {
         if (!line.kept || line.kept.discount_cents === 0) return [];
-        const cents = scaled(line.kept.discount_cents, line.quantity, line.kept.quantity);
+        // The kept discount follows its line's quantity: cents × quantity ÷ quantity before, half up.
+        const cents = divideHalfUp(BigInt(line.kept.discount_cents) * BigInt(line.quantity), line.kept.quantity);
         return [{ productId: line.productId, kind: 'amount' as const, value: centsToReais(cents) }];
       }),
     },

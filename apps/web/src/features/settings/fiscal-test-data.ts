@@ -5,6 +5,7 @@ import {
   fiscalCertificateSchema,
   fiscalIssuerSchema,
   fiscalProfileSchema,
+  IBS_CBS_2026,
   type Municipality,
   municipalitySchema,
   type ProductListPage,
@@ -118,7 +119,7 @@ export const NORMAL_PROFILE: FiscalProfile = fiscalProfileSchema.parse({
   pisRate: 1.65,
   cofinsCst: '01',
   cofinsRate: 7.6,
-  ibsCbs: { cst: '000', cClassTrib: '000001', cbsRate: 0.9, ibsUfRate: 0.1, ibsMunRate: 0 },
+  ibsCbs: { ...IBS_CBS_2026 },
   productCount: 0,
   updatedAt: '2026-11-20T14:45:00.000Z',
 });

@@ -1,10 +1,14 @@
 import {
   FISCAL_SETUP_TEXTS,
+  IBS_CBS_2026,
   type ICMS_CSOSNS,
   type ICMS_CSTS,
   type PIS_COFINS_CSTS,
   TAX_REGIMES,
 } from '@backoffice/contract';
+
+/** A rate of 2026's IBS/CBS as the hint writes it: 0.9 → '0,9 %'. */
+const rate2026 = (percent: number) => `${String(percent).replace('.', ',')} %`;
 
 /**
  * 'Configurações' → 'Fiscal' (issue 41 §1): the issuer ('Emitente'), the A1 certificate and the fiscal profiles. The
@@ -233,7 +237,7 @@ export const FISCAL_PROFILE_TEXTS = {
   cofinsRate: 'Alíquota da COFINS',
   rateHint: 'Em %, até 4 casas decimais',
   ibsCbs: 'Informar IBS/CBS (reforma tributária)',
-  ibsCbsHint: 'Em 2026, o ano de teste: CBS 0,9 %, IBS UF 0,1 % e IBS Mun 0 %.',
+  ibsCbsHint: `Em 2026, o ano de teste: CBS ${rate2026(IBS_CBS_2026.cbsRate)}, IBS UF ${rate2026(IBS_CBS_2026.ibsUfRate)} e IBS Mun ${rate2026(IBS_CBS_2026.ibsMunRate)}.`,
   ibsCbsCst: 'CST do IBS/CBS',
   ibsCbsCstHint: '3 dígitos (ex.: 000)',
   cClassTrib: 'cClassTrib',

@@ -4,6 +4,8 @@
  * note's totals; and the refusal of a note that cannot be built.
  */
 
+import { divideHalfUp, splitCents } from '@backoffice/contract';
+
 export class NfeBuildError extends Error {}
 
 export interface NfeTotals {
@@ -67,7 +69,7 @@ export function percent(rate: number): string {
 /** base × rate (ten-thousandths of a percent), rounded half up to the cent. */
 export function taxOf(baseCents: number, rate: number): number {
   if (baseCents <= 0 || rate <= 0) return 0;
-  return Number((BigInt(baseCents) * BigInt(rate) * 2n + 1_000_000n) / 2_000_000n);
+  return divideHalfUp(BigInt(baseCents) * BigInt(rate), 1_000_000);
 }
 
 /**
@@ -83,12 +85,11 @@ export function substitutionOf(
   return { baseCents, cents: Math.max(0, taxOf(baseCents, st.rate) - ownIcmsCents) };
 }
 
-/** `totalCents` shared by `weights` in proportion, rounded down, the cents left on the last (the 'rateio'). */
+/**
+ * `totalCents` shared by `weights` in proportion, rounded down, the cents left on the last (the 'rateio': the
+ * contract's `splitCents`); lines all worth nothing share nothing.
+ */
 export function apportion(totalCents: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (totalCents === 0 || sum === 0) return weights.map(() => 0);
-  const shares = weights.map((w) => Number((BigInt(totalCents) * BigInt(w)) / BigInt(sum)));
-  const given = shares.reduce((a, b) => a + b, 0);
-  shares[shares.length - 1] = (shares.at(-1) as number) + totalCents - given;
-  return shares;
+  if (weights.reduce((a, b) => a + b, 0) === 0) return weights.map(() => 0);
+  return splitCents(totalCents, weights, 'last');
 }

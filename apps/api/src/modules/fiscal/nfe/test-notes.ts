@@ -4,6 +4,7 @@
  * Regime Normal with 2026's IBS/CBS test rates, and a note of many items. Signed by the purchases' sample
  * certificate (CNPJ 11222333000181). A plain module, no test framework.
  */
+import { IBS_CBS_2026, percentToTenThousandths } from '@backoffice/contract';
 import { SAMPLE_NFE_SIGNER } from '../../../lib/nfe/sample-nfe-certificate';
 import { testImei } from '../../../lib/nfe/test-imei';
 import type { ItemTaxes, NfeInput, NfeItem } from './nfe-input';
@@ -25,7 +26,13 @@ export const NORMAL: ItemTaxes = {
   icms: { kind: 'CST', code: '00', rate: 180_000 },
   pis: { cst: '01', rate: 16_500 },
   cofins: { cst: '01', rate: 76_000 },
-  ibsCbs: { cst: '000', classTrib: '000001', cbsRate: 9_000, ibsUfRate: 1_000, ibsMunRate: 0 },
+  ibsCbs: {
+    cst: IBS_CBS_2026.cst,
+    classTrib: IBS_CBS_2026.cClassTrib,
+    cbsRate: percentToTenThousandths(IBS_CBS_2026.cbsRate),
+    ibsUfRate: percentToTenThousandths(IBS_CBS_2026.ibsUfRate),
+    ibsMunRate: percentToTenThousandths(IBS_CBS_2026.ibsMunRate),
+  },
 };
 
 export const SP_ADDRESS = {

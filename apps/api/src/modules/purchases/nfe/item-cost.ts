@@ -1,3 +1,5 @@
+import { divideHalfUp } from '@backoffice/contract';
+
 /**
  * What an NF-e item cost the shop (issue 39 §2): vProd + vFrete + vSeg + vOutro − vDesc + vIPI + vICMSST of
  * that item, and that cost per unit in cents, rounded half up, in exact integer arithmetic.
@@ -34,11 +36,7 @@ export function itemTotalCostCents(parts: ItemCostParts): number {
 export function unitCostCents(totalCostCents: number, units: number): number {
   if (!Number.isSafeInteger(totalCostCents)) throw new RangeError(`Custo total inválido: ${totalCostCents}.`);
   if (!Number.isSafeInteger(units) || units <= 0) throw new RangeError(`Quantidade inválida: ${units}.`);
-  const total = BigInt(totalCostCents);
-  const divisor = BigInt(units);
-  const magnitude = total < 0n ? -total : total;
-  const rounded = (magnitude * 2n + divisor) / (divisor * 2n);
-  return Number(total < 0n ? -rounded : rounded);
+  return divideHalfUp(totalCostCents, units);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   dueAtDoor,
   ORDER_STATUS,
   type OrderAction,
+  roundReais,
   type TaskKind,
   type TaskOrder,
 } from '@backoffice/contract';
@@ -199,7 +200,7 @@ export function TaskCard({
             <p className="tc-text tc-strong">
               {FIELD_TEXTS.changeFor(
                 formatMoney(order.changeFor),
-                formatMoney(Math.round((order.changeFor - order.total) * 100) / 100),
+                formatMoney(roundReais(order.changeFor - order.total)),
               )}
             </p>
           ) : null}

@@ -6,6 +6,7 @@ import {
   type OrderDiscountBody,
   type OrderDiscountResponse,
   type OrderSummary,
+  reaisToCents,
   type SaleDiscounts,
 } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
@@ -26,7 +27,6 @@ import { formatMoney } from '../../../lib/format';
 import { ORDERS_PAGE_TEXTS } from '../texts';
 
 const T = ORDERS_PAGE_TEXTS.discount;
-const cents = (reais: number) => Math.round(reais * 100);
 
 interface Props {
   /** The order whose discount changes; null when closed. */
@@ -60,7 +60,7 @@ export function DiscountDialog({ order, onClose }: Props) {
   const lines = items.map((item) => ({
     productId: item.productId as number,
     name: item.name,
-    valueCents: cents(item.unitPrice) * item.quantity,
+    valueCents: reaisToCents(item.unitPrice) * item.quantity,
   }));
   let problem: string | null = null;
   let offCents = 0;
@@ -72,7 +72,10 @@ export function DiscountDialog({ order, onClose }: Props) {
   }
   const data = detail.data;
   const chargesCents = data
-    ? cents(data.itemsTotal) + cents(data.shippingCost) + cents(data.fastDeliveryTax) + cents(data.warranty)
+    ? reaisToCents(data.itemsTotal) +
+      reaisToCents(data.shippingCost) +
+      reaisToCents(data.fastDeliveryTax) +
+      reaisToCents(data.warranty)
     : 0;
   const setLine = (productId: number, discount: Discount | undefined) =>
     setDiscounts((current) => {

@@ -6,6 +6,7 @@ import {
   type OrderPayments,
   PART_METHOD_LABELS,
   PART_STATUS_LABELS,
+  roundReais,
 } from '@backoffice/contract';
 import { Document, Page, Path, pdf, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import { QRCodeSVG } from 'qrcode.react';
@@ -161,7 +162,7 @@ export function OrderPdfDocument({
               </View>
               <Text style={styles.number}>{item.quantity}</Text>
               <Text style={styles.money}>{formatMoney(item.unitPrice)}</Text>
-              <Text style={styles.money}>{formatMoney(Math.round(item.unitPrice * item.quantity * 100) / 100)}</Text>
+              <Text style={styles.money}>{formatMoney(roundReais(item.unitPrice * item.quantity))}</Text>
             </View>
           ))}
         {order.items.length === 0 ? <Text style={{ marginTop: 6 }}>{T.noItems}</Text> : null}

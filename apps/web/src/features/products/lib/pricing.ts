@@ -1,10 +1,8 @@
-import { centsToReais, percentageFromPrice, priceFromPercentage, reaisToCents } from '@backoffice/contract';
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
+import { centsToReais, percentageFromPrice, priceFromPercentage, reaisToCents, roundReais } from '@backoffice/contract';
 
 /** A number as the form holds it: two decimals at most, with a dot (FormMoneyField shows it as 1.234,56). */
 export function toField(value: number): string {
-  return Number.isFinite(value) ? String(round2(value)) : '';
+  return Number.isFinite(value) ? String(roundReais(value)) : '';
 }
 
 /**

@@ -42,4 +42,27 @@ describe('what an instalment asks on a day', () => {
       total: 1002,
     });
   });
+
+  it('another day from what the server says its charges count from (lateCharges), without the payments', () => {
+    // R$ 1.000,00 open, the fine paid, interest since two days after the due day: six days later, 1 % a month on
+    // R$ 1.000,00 for six days = R$ 2,00, no fine.
+    const paidOn = shiftDay(LATE.dueDate, 2);
+    const afterOne = { ...LATE, paid: 1000, open: 1000, lateCharges: { fineCharged: true, interestFrom: paidOn } };
+    expect(dueOn(afterOne, shiftDay(paidOn, 6), TODAY, { settings: SETTINGS })).toEqual({
+      daysLate: 8,
+      principal: 1000,
+      fine: 0,
+      interest: 2,
+      total: 1002,
+    });
+    // The server's word over payments read elsewhere: nothing paid yet, so 2 % and eight days on R$ 1.000,00
+    // (1.000,00 × 1 % × 8 ÷ 30 = 2,666… → 2,67).
+    const nothingYet = { ...afterOne, lateCharges: { fineCharged: false, interestFrom: null } };
+    const payments = [payment({ id: 1, amount: 1041.33, principal: 1000, fine: 40, interest: 1.33, paidOn })];
+    expect(dueOn(nothingYet, shiftDay(paidOn, 6), TODAY, { payments, settings: SETTINGS })).toMatchObject({
+      fine: 20,
+      interest: 2.67,
+      total: 1022.67,
+    });
+  });
 });

@@ -2,8 +2,10 @@ import {
   type CreditSettingsBody,
   centsToReais,
   instalmentDue,
+  instalmentPaidState,
   LATE_CHARGE_DEFAULTS,
   type LateChargeRates,
+  percentToHundredths,
   type Receivable,
   type ReceivablePayment,
   reaisToCents,
@@ -22,16 +24,32 @@ export interface DueOn {
 function ratesOf(settings: CreditSettingsBody | undefined): LateChargeRates {
   if (!settings) return LATE_CHARGE_DEFAULTS;
   return {
-    fineHundredths: Math.round(settings.fine * 100),
-    monthlyInterestHundredths: Math.round(settings.monthlyInterest * 100),
+    fineHundredths: percentToHundredths(settings.fine),
+    monthlyInterestHundredths: percentToHundredths(settings.monthlyInterest),
   };
 }
 
 /**
+ * What its late charges count from: as the server says (`lateCharges`); from an answer without it, the contract's
+ * `instalmentPaidState` of the `payments` given (none: nothing paid yet).
+ */
+function lateChargesOf(instalment: Receivable, payments: readonly ReceivablePayment[] | undefined) {
+  if (instalment.lateCharges) return instalment.lateCharges;
+  const paid = instalmentPaidState(
+    (payments ?? []).map((payment) => ({
+      principalCents: reaisToCents(payment.principal),
+      fineCents: reaisToCents(payment.fine),
+      paidOn: payment.paidOn,
+      undone: payment.undoneAt !== null,
+    })),
+  );
+  return { fineCharged: paid.fineCharged, interestFrom: paid.lastPaidOn };
+}
+
+/**
  * What `instalment` asks if paid on `payDay`: today, what the server said (`dueToday`); another day, the
- * contract's `instalmentDue` on what is open, with the fine once (already charged when a payment that counts
- * paid one, or, without the payments, when today is late and asks none) and interest from the last payment.
- * The server has the last word: a refusal says what it asks (409 `details.due`).
+ * contract's `instalmentDue` on what is open, with the fine once and interest from the last payment as the server
+ * says (`lateCharges`). The server has the last word: a refusal says what it asks (409 `details.due`).
  */
 export function dueOn(
   instalment: Receivable,
@@ -40,18 +58,14 @@ export function dueOn(
   { payments, settings }: { payments?: readonly ReceivablePayment[]; settings?: CreditSettingsBody } = {},
 ): DueOn {
   if (payDay === today) return instalment.dueToday;
-  const counted = payments?.filter((payment) => payment.undoneAt === null);
-  const fineCharged = counted
-    ? counted.some((payment) => payment.fine > 0)
-    : instalment.dueToday.daysLate > 0 && instalment.dueToday.fine === 0;
-  const interestFrom = counted?.reduce<string | null>((last, p) => (last && last > p.paidOn ? last : p.paidOn), null);
+  const charges = lateChargesOf(instalment, payments);
   const due = instalmentDue(
     {
       openCents: reaisToCents(instalment.open),
       dueDay: instalment.dueDate,
       payDay,
-      fineCharged,
-      interestFrom: interestFrom ?? null,
+      fineCharged: charges.fineCharged,
+      interestFrom: charges.interestFrom,
     },
     ratesOf(settings),
   );

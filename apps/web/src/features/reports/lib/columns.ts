@@ -1,4 +1,12 @@
-import { type CsvValue, csvMoney, csvText, customerLevelLabel, type ReportColumnKind } from '@backoffice/contract';
+import {
+  type CsvValue,
+  centsToReais,
+  csvMoney,
+  csvText,
+  customerLevelLabel,
+  type ReportColumnKind,
+  reaisToCents,
+} from '@backoffice/contract';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { moneyColumn } from '../../../components/data-table-csv';
 import { orderStatusLabel } from '../../../components/orders/order-format';
@@ -88,7 +96,7 @@ export function toCsv<R>(columns: readonly ReportColumn<R>[], rows: readonly R[]
 
 /** Σ of a numeric column over `rows`, in cents so R$ 0,10 + R$ 0,20 is R$ 0,30. */
 export function sumMoney<R>(rows: readonly R[], value: (row: R) => number): number {
-  return rows.reduce((cents, row) => cents + Math.round(value(row) * 100), 0) / 100;
+  return centsToReais(rows.reduce((cents, row) => cents + reaisToCents(value(row)), 0));
 }
 
 export function sumInt<R>(rows: readonly R[], value: (row: R) => number): number {

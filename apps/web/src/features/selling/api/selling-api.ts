@@ -8,6 +8,7 @@ import {
   type CheckoutResponse,
   type CheckoutTransferBody,
   type CustomerCredit,
+  centsToReais,
   DISCOUNT_APPROVAL_TEXTS,
   type DiscountApproval,
   type PreCheckoutQuery,
@@ -15,6 +16,7 @@ import {
   type Product,
   type Quote,
   type QuoteCreateBody,
+  reaisToCents,
   type SaleDiscounts,
   type SellingProduct,
   type SellingProductSearchResponse,
@@ -180,8 +182,6 @@ export function useScanToCart(customerId: number) {
   });
 }
 
-const cents = (reais: number) => Math.round(reais * 100);
-
 /**
  * Removes a product (newQuantity 0). The cart updates at once (the item gone, its totalPrice subtracted,
  * section 4); a failure restores the items and says so.
@@ -204,9 +204,9 @@ export function useRemoveFromCart(customerId: number) {
               cart: {
                 ...data.cart,
                 items: data.cart.items.filter((line) => line.productId !== item.productId),
-                totalAmount: (cents(data.cart.totalAmount) - cents(item.totalPrice)) / 100,
+                totalAmount: centsToReais(reaisToCents(data.cart.totalAmount) - reaisToCents(item.totalPrice)),
               },
-              total: (cents(data.total) - cents(item.totalPrice)) / 100,
+              total: centsToReais(reaisToCents(data.total) - reaisToCents(item.totalPrice)),
             }
           : data,
       );

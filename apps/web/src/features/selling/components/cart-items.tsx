@@ -1,4 +1,10 @@
-import type { CartItem, Discount, PreCheckoutResponse, SaleDiscounts } from '@backoffice/contract';
+import {
+  type CartItem,
+  type Discount,
+  type PreCheckoutResponse,
+  roundReais,
+  type SaleDiscounts,
+} from '@backoffice/contract';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import ImageNotSupportedOutlinedIcon from '@mui/icons-material/ImageNotSupportedOutlined';
 import Box from '@mui/material/Box';
@@ -75,10 +81,7 @@ export function CartItems({ customerId, items, typed, priced, onLineDiscount }: 
                   : (priced?.lines.find((l) => l.productId === item.productId)?.discount ?? 0);
                 return off > 0 ? (
                   <Box component="span" sx={{ color: 'success.main', ml: 0.5 }}>
-                    {T.lineAfterDiscount(
-                      formatMoney(off),
-                      formatMoney(Math.round((item.totalPrice - off) * 100) / 100),
-                    )}
+                    {T.lineAfterDiscount(formatMoney(off), formatMoney(roundReais(item.totalPrice - off)))}
                   </Box>
                 ) : null;
               })()}

@@ -1,4 +1,4 @@
-import type { CustomerCredit } from '@backoffice/contract';
+import { type CustomerCredit, reaisToCents } from '@backoffice/contract';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -44,8 +44,8 @@ function PixSplitField({ total, onChange }: { total: number; onChange: (amount: 
   const [on, setOn] = useState(false);
   const form = useForm<{ amount: number | null }>({ defaultValues: { amount: null } });
   const amount = useWatch({ control: form.control, name: 'amount' });
-  const cents = typeof amount === 'number' ? Math.round(amount * 100) : 0;
-  const totalCents = Math.round(total * 100);
+  const cents = typeof amount === 'number' ? reaisToCents(amount) : 0;
+  const totalCents = reaisToCents(total);
   const valid = cents > 0 && cents < totalCents;
   const value = on ? (valid ? cents / 100 : null) : undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `value` is what the parent keeps.

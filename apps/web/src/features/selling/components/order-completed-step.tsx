@@ -1,9 +1,11 @@
 import {
+  centsToReais,
   DELIVERY_TYPES,
   formatCreditTerms,
   ORDER_STATUS,
   PAYMENT_METHOD_LABELS,
   paymentDue,
+  reaisToCents,
 } from '@backoffice/contract';
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -44,7 +46,7 @@ export function dueLine(placed: PlacedPayment | null): string | null {
     return placed.creditTerms ? T.due.credit(formatCreditTerms(placed.creditTerms)) : T.due.creditWithoutTerms;
   // A Pix split at the sale: its Pix part now, the rest by card at the door (decision 0042's amendment).
   if (placed.pixPart && placed.cardOnDelivery) {
-    const card = formatMoney((Math.round(placed.total * 100) - Math.round(placed.pixPart.amount * 100)) / 100);
+    const card = formatMoney(centsToReais(reaisToCents(placed.total) - reaisToCents(placed.pixPart.amount)));
     return placed.deliveryType === DELIVERY_TYPES.PICKUP
       ? `${T.due.pix(formatMoney(placed.pixPart.amount))}; ${T.due.cardAtPickup(card)}`
       : T.due.split(formatMoney(placed.pixPart.amount), card);

@@ -21,7 +21,7 @@ import { cell } from './fiscal-parts';
 import { CodeField, IbsCbsFields, IcmsFields, PisCofinsFields } from './fiscal-profile-fields';
 import { icmsKindOfIssuer, initialValues, type ProfileFormValues, profileFormSchema } from './fiscal-profile-form';
 
-export { IBS_CBS_2026, icmsKindOfIssuer, type ProfileFormValues } from './fiscal-profile-form';
+export { icmsKindOfIssuer, type ProfileFormValues } from './fiscal-profile-form';
 
 /**
  * 'Novo perfil fiscal' / 'Editar o perfil …' (issue 41 §1): CFOP in and out of the state, ICMS by CST or CSOSN as

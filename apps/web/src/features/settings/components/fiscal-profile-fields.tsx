@@ -1,4 +1,4 @@
-import { type FiscalProfileInput, ICMS_CSOSNS, ICMS_CSTS, PIS_COFINS_CSTS } from '@backoffice/contract';
+import { type FiscalProfileInput, IBS_CBS_2026, ICMS_CSOSNS, ICMS_CSTS, PIS_COFINS_CSTS } from '@backoffice/contract';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -10,7 +10,7 @@ import { FormSelectField } from '../../../components/form/form-select-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ICMS_CSOSN_LABELS, ICMS_CST_LABELS, PIS_COFINS_CST_LABELS, FISCAL_PROFILE_TEXTS as T } from '../texts';
 import { cell, FormSection } from './fiscal-parts';
-import { IBS_CBS_2026, type IcmsKind, type ProfileFormValues } from './fiscal-profile-form';
+import type { IcmsKind, ProfileFormValues } from './fiscal-profile-form';
 
 type ProfileControl = Control<ProfileFormValues, unknown, FiscalProfileInput>;
 

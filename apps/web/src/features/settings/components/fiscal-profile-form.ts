@@ -27,12 +27,6 @@ export interface ProfileFormValues {
   };
 }
 
-/**
- * The reform's group as the switch first fills it: CST 000, cClassTrib 000001 (taxed in full) and 2026's test rates,
- * CBS 0,9 %, IBS UF 0,1 %, IBS Mun 0 % (docs/api.md).
- */
-export const IBS_CBS_2026 = { cst: '000', cClassTrib: '000001', cbsRate: 0.9, ibsUfRate: 0.1, ibsMunRate: 0 } as const;
-
 /** The body POST/PUT /fiscal/profiles takes: the ICMS code of the kind shown (the other null), IBS/CBS or null. */
 export function bodyOf(values: ProfileFormValues) {
   const { icmsKind, icmsCst, icmsCsosn, withIbsCbs, ibsCbs, ...rest } = values;
