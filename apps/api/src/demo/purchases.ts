@@ -4,6 +4,7 @@ import {
   dayStart,
   PURCHASE_ENTRY_TEXTS,
   shiftDay,
+  splitCents,
   withBusinessOffset,
   withCnpjCheckDigits,
 } from '@backoffice/contract';
@@ -278,9 +279,9 @@ export async function seedPurchases(
 /** A note's bills: one due 28 days after issue up to R$ 2.000,00, else two halves at 30 and 60 days. */
 function instalmentsOf(totalCents: number, issuedDay: string): { number: string; due: string; cents: number }[] {
   if (totalCents <= 200_000) return [{ number: '001', due: shiftDay(issuedDay, 28), cents: totalCents }];
-  const second = Math.floor(totalCents / 2);
+  const [first, second] = splitCents(totalCents, 2, 'first') as [number, number];
   return [
-    { number: '001', due: shiftDay(issuedDay, 30), cents: totalCents - second },
+    { number: '001', due: shiftDay(issuedDay, 30), cents: first },
     { number: '002', due: shiftDay(issuedDay, 60), cents: second },
   ];
 }
