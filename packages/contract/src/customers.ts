@@ -446,37 +446,81 @@ export const customerImportSchema = customerEditSchema
   .strict();
 export type CustomerImport = z.output<typeof customerImportSchema>;
 
-// ---------- a customer registered by staff at the counter (issue 38 §1, decision 0040) ----------
+// ---------- a customer registered by staff at the counter (issue 38 §1, decision 0040; issue 54, decision 0073) ----------
 const requiredAddressText = (max: number, message: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, message);
 
+/** The address of a registration, each part with the message it answers when the address is incomplete. */
+const REGISTER_ADDRESS_MESSAGES = {
+  zipCode: IMPORT_TEXTS.zipInvalid,
+  street: 'Informe a rua do endereço',
+  number: 'Informe o número do endereço',
+  neighborhood: 'Informe o bairro',
+  city: 'Informe a cidade',
+  state: IMPORT_TEXTS.stateInvalid,
+} as const;
+type RegisterAddressPart = keyof typeof REGISTER_ADDRESS_MESSAGES;
+const REGISTER_ADDRESS_PARTS = Object.keys(REGISTER_ADDRESS_MESSAGES) as RegisterAddressPart[];
+
+/** Blank or absent is none (null); anything typed is checked by `part`. */
+const optionalPart = <T extends z.ZodType<unknown, string>>(part: T) =>
+  z
+    .string()
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : null))
+    .pipe(part.nullable());
+
+/** Blank or absent is 0 (a counter customer without freight, level or warranty); a number is checked by `rule`. */
+const zeroWhenAbsent = <T extends z.ZodType<number>>(rule: T) => rule.nullish().transform((value) => value ?? 0);
+
 /**
- * Body of POST /api/customers: the registration of a customer by staff, with the import's rules (name,
- * e-mail, phone with DDD, CPF or CNPJ — the alphanumeric CNPJ too — checked by its digits) and the edit
- * modal's terms (level, freight, warranty, fast-delivery tax) and its optional state registration, plus the
- * address with its CEP and, optionally, the courier. The customer is approved at once by whoever registers him.
+ * Body of POST /api/customers: the registration of a customer by staff at the counter ("counter customer", issue
+ * 54, decision 0073). Required: name, CPF or CNPJ (the alphanumeric CNPJ too) checked by its digits, and the phone
+ * with DDD. Optional: the e-mail (valid when typed), the address (all of CEP, street, number, neighborhood, city and
+ * UF, or none: it is needed only for a delivery, which checkout refuses without it), the level, freight, warranty
+ * and fast-delivery tax (0 when absent), the state registration and the courier. The customer is approved at once
+ * by whoever registers him. The public sign-up keeps its own rules.
  */
 export const customerRegisterSchema = customerImportSchema
   .omit({ approve: true })
   .extend({
-    zipCode: z
-      .string({ error: IMPORT_TEXTS.zipInvalid })
-      .trim()
-      .refine((zip) => /^\d{8}$/.test(onlyDigits(zip)), IMPORT_TEXTS.zipInvalid)
-      .transform(onlyDigits),
-    street: requiredAddressText(200, 'Informe a rua do endereço'),
-    number: requiredAddressText(20, 'Informe o número do endereço'),
-    neighborhood: requiredAddressText(120, 'Informe o bairro'),
-    city: requiredAddressText(120, 'Informe a cidade'),
-    state: z
-      .string({ error: IMPORT_TEXTS.stateInvalid })
-      .trim()
-      .regex(/^[A-Za-z]{2}$/, IMPORT_TEXTS.stateInvalid)
-      .transform((uf) => uf.toUpperCase()),
+    email: optionalPart(
+      z
+        .string()
+        .max(254, IMPORT_TEXTS.emailInvalid)
+        .pipe(z.email(IMPORT_TEXTS.emailInvalid))
+        .transform((email) => email.toLowerCase()),
+    ),
+    zipCode: optionalPart(
+      z
+        .string()
+        .refine((zip) => /^\d{8}$/.test(onlyDigits(zip)), IMPORT_TEXTS.zipInvalid)
+        .transform(onlyDigits),
+    ),
+    street: optionalPart(requiredAddressText(200, REGISTER_ADDRESS_MESSAGES.street)),
+    number: optionalPart(requiredAddressText(20, REGISTER_ADDRESS_MESSAGES.number)),
+    neighborhood: optionalPart(requiredAddressText(120, REGISTER_ADDRESS_MESSAGES.neighborhood)),
+    city: optionalPart(requiredAddressText(120, REGISTER_ADDRESS_MESSAGES.city)),
+    state: optionalPart(
+      z
+        .string()
+        .regex(/^[A-Za-z]{2}$/, IMPORT_TEXTS.stateInvalid)
+        .transform((uf) => uf.toUpperCase()),
+    ),
+    level: zeroWhenAbsent(customerEditSchema.shape.level),
+    shippingCost: zeroWhenAbsent(customerEditSchema.shape.shippingCost),
+    warrantyPercentage: zeroWhenAbsent(customerEditSchema.shape.warrantyPercentage),
     /** The courier who serves this customer (an active motoboy), or none. */
     delivererId: idSchema(CUSTOMER_TEXTS.delivererRequired).nullish(),
   })
-  .strict();
+  .strict()
+  .superRefine((body, ctx) => {
+    // An address is whole or absent: a part typed asks for the others (a courier could not find half of one).
+    if (REGISTER_ADDRESS_PARTS.every((part) => body[part] === null)) return;
+    for (const part of REGISTER_ADDRESS_PARTS) {
+      if (body[part] === null) ctx.addIssue({ code: 'custom', path: [part], message: REGISTER_ADDRESS_MESSAGES[part] });
+    }
+  });
 export type CustomerRegisterInput = z.input<typeof customerRegisterSchema>;
 export type CustomerRegister = z.output<typeof customerRegisterSchema>;
 

@@ -242,6 +242,9 @@ export const SELLING_TEXTS = {
   deliveryInvalid: 'Escolha a entrega: 1 (Motoboy) ou 2 (Retirada na loja).',
   choiceInvalid: 'Escolha sim ou não.',
   fastDeliveryPickup: 'A entrega rápida só está disponível com entrega por motoboy.',
+  /** A delivery to a customer without an address (a counter customer, decision 0073): 409. */
+  deliveryNeedsAddress: (name: string) =>
+    `${name} não tem endereço cadastrado: complete o endereço do cliente para entregar por motoboy, ou escolha retirada na loja.`,
   fastDeliveryUnavailable: 'Este cliente não tem entrega rápida (taxa de entrega rápida não definida).',
   warrantyUnavailable: 'Este cliente não tem garantia (percentual de garantia não definido).',
   receiptRequired: 'Envie a imagem do comprovante.',
@@ -398,6 +401,8 @@ export const preCheckoutResponseSchema = z.object({
     canBuy: z.boolean(),
     /** True for a 'Consumidor final' (decision 0040): pickup only, with an optional CPF on the note. */
     walkIn: z.boolean().optional(),
+    /** True for a customer without a delivery address (decision 0073): pickup only until it is completed. */
+    addressMissing: z.boolean().optional(),
   }),
   /** The choices these totals are for (the query's, defaults filled in). */
   choices: deliveryChoicesSchema,

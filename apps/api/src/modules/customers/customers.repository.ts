@@ -285,13 +285,13 @@ export const customersRepository = {
     await sql`select pg_advisory_xact_lock(hashtext('backoffice:customer-registration'))`.execute(trx);
   },
 
-  /** The first customer (not a walk-in) holding this document or this e-mail (lower case), document first. */
-  findDuplicate(db: Executor, document: string, email: string) {
+  /** The first customer (not a walk-in) holding this document or this e-mail (lower case; none: null), document first. */
+  findDuplicate(db: Executor, document: string, email: string | null) {
     return db
       .selectFrom('customers')
       .select(['id', 'name', 'email', 'document'])
       .where('status', '<>', WALK_IN)
-      .where((eb) => eb.or([eb('document', '=', document), eb(eb.fn('lower', ['email']), '=', email)]))
+      .where((eb) => eb.or([eb('document', '=', document), eb(eb.fn('lower', ['email']), '=', email ?? '')]))
       .orderBy((eb) => eb.case().when('document', '=', document).then(0).else(1).end())
       .orderBy('id')
       .limit(1)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CUSTOMER_REGISTER_TEXTS,
   CUSTOMER_TEXTS,
@@ -13,7 +14,16 @@ import { approvedNow } from './customer-writes';
 import { customersRepository as repo } from './customers.repository';
 
 /**
- * A customer registered by staff (issue 38 §1): approved at once by `actorId`, with the terms given, in one
+ * The e-mail kept for a counter customer registered without one (decision 0073): a placeholder of the reserved
+ * `.invalid` domain (`isPlaceholderEmail`), unique as the column wants, never shown nor written to.
+ */
+function placeholderEmail(): string {
+  return `cliente-${randomUUID()}@balcao.invalid`;
+}
+
+/**
+ * A customer registered by staff (issue 38 §1; a counter customer needs only name, document and phone, decision
+ * 0073): approved at once by `actorId`, with the terms given, in one
  * transaction with its audit row. Registrations queue on one lock, then a customer already holding the
  * document or the e-mail (any status) refuses it: 409 DUPLICATE naming him in `details.customer`. Answers his id.
  */
@@ -38,6 +48,7 @@ export async function registerCustomer(db: DB, actorId: number, input: CustomerR
     }
     const fields = {
       ...input,
+      email: input.email ?? placeholderEmail(),
       fastDeliveryTax: input.fastDeliveryTax ?? 0,
       stateRegistration: input.stateRegistration ?? null,
     };
@@ -46,7 +57,7 @@ export async function registerCustomer(db: DB, actorId: number, input: CustomerR
       ...customerColumnsOf(pickCustomerFields(fields)),
       ...approvedNow(actorId, now),
       deliverer_id: deliverer?.id ?? null,
-      search_text: customerSearchText(input),
+      search_text: customerSearchText({ ...input, email: input.email ?? '' }),
     });
     await recordAudit(trx, {
       employeeId: actorId,

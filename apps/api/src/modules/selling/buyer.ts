@@ -35,11 +35,22 @@ export function assertCanBuy(customer: SellingCustomerRow): void {
   }
 }
 
-/** The checkout's choices, refused (400) when the customer cannot have them: nothing is charged silently. */
+type AddressParts = Pick<SellingCustomerRow, 'street' | 'neighborhood' | 'zip_code' | 'city'>;
+/** False for a customer without any address (a counter customer registered without one, decision 0073). */
+export const hasDeliveryAddress = (customer: AddressParts) =>
+  [customer.street, customer.neighborhood, customer.zip_code, customer.city].some((part) => !!part?.trim());
+
+/**
+ * The checkout's choices, refused (400) when the customer cannot have them: nothing is charged silently. A delivery
+ * to a customer without an address is refused (409, decision 0073) until his address is completed.
+ */
 export function assertChoices(customer: SellingCustomerRow, choices: DeliveryChoices): void {
   // A walk-in is nobody the courier could find: the sale is taken at the counter (decision 0040).
   if (isWalkIn(customer) && choices.typeOfDelivery !== DELIVERY_TYPES.PICKUP)
     throw badRequest(WALK_IN_TEXTS.pickupOnly);
+  if (choices.typeOfDelivery !== DELIVERY_TYPES.PICKUP && !hasDeliveryAddress(customer)) {
+    throw conflict(SELLING_TEXTS.deliveryNeedsAddress(customer.name), 'CONFLICT', { missing: 'address' });
+  }
   if (choices.isFastDelivery && choices.typeOfDelivery !== DELIVERY_TYPES.MOTOBOY) {
     throw badRequest(SELLING_TEXTS.fastDeliveryPickup);
   }

@@ -18,7 +18,7 @@ import type { DB } from '../../db/database';
 import type { Storage } from '../../lib/storage';
 import { maxDiscountOf } from '../roles/roles.service';
 import { deliverySchedule, pixReceiver } from '../settings/settings.service';
-import { APPROVED, customerById, feasibleChoices, isWalkIn } from './buyer';
+import { APPROVED, customerById, feasibleChoices, hasDeliveryAddress, isWalkIn } from './buyer';
 import { cartOf } from './cart-view';
 import { approvalOfSale } from './discount-approvals.service';
 import { quote } from './pricing';
@@ -146,6 +146,7 @@ export function preCheckoutUseCase(db: DB, storage: Storage) {
           level: customer.level,
           canBuy: customer.status === APPROVED || isWalkIn(customer),
           ...(isWalkIn(customer) ? { walkIn: true } : {}),
+          ...(!isWalkIn(customer) && !hasDeliveryAddress(customer) ? { addressMissing: true } : {}),
         },
         choices,
         shippingCost: centsToReais(customer.shipping_cost_cents),

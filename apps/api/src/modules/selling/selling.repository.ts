@@ -16,6 +16,10 @@ export interface SellingCustomerRow {
   fast_delivery_tax_cents: number;
   deliverer_id: number | null;
   neighborhood: string | null;
+  /** With the neighborhood, the address a courier goes to (none for a counter customer registered without it). */
+  street: string | null;
+  zip_code: string | null;
+  city: string | null;
 }
 
 const CUSTOMER_COLUMNS = [
@@ -29,6 +33,9 @@ const CUSTOMER_COLUMNS = [
   'fast_delivery_tax_cents',
   'deliverer_id',
   'neighborhood',
+  'street',
+  'zip_code',
+  'city',
 ] as const;
 
 /** A product found by the selling search, with what its level price needs. */

@@ -132,3 +132,51 @@ describe("'Cadastrar cliente': the optional 'Inscrição estadual' (issue 41)", 
     expect(posted()).toEqual([]);
   });
 });
+
+describe("'Cadastrar cliente': a counter customer (issue 54, decision 0073)", () => {
+  it('marks name, CPF/CNPJ and phone required; e-mail, address and freight optional', () => {
+    const { dialog } = open();
+    for (const label of ['Nome', 'CPF ou CNPJ', 'Telefone com DDD'])
+      expect((within(dialog).getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement).required, label).toBe(true);
+    for (const label of ['E-mail', 'CEP', 'Rua', 'Número', 'Bairro', 'Cidade', 'UF', 'Frete'])
+      expect((within(dialog).getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement).required, label).toBe(false);
+    expect(
+      within(dialog).getByText('Opcional: preencha o endereço completo só para entregas por motoboy.'),
+    ).toBeTruthy();
+  });
+
+  it('registers with name, CPF and phone only: no e-mail, address nor freight sent', async () => {
+    const { user, dialog, posted } = open();
+    const type = async (label: string, text: string) =>
+      user.type(within(dialog).getByLabelText(new RegExp(`^${label}`)), text);
+    await type('Nome', 'Marta Balcão');
+    await type('CPF ou CNPJ', '111.444.777-35');
+    await type('Telefone com DDD', '(21) 98765-4321');
+    await user.click(within(dialog).getByRole('button', { name: 'Cadastrar' }));
+    await waitFor(() => expect(posted()).toHaveLength(1));
+    expect(posted()[0]).toMatchObject({
+      name: 'Marta Balcão',
+      document: '11144477735',
+      phone: '21987654321',
+      email: null,
+      zipCode: null,
+      street: null,
+      city: null,
+      state: null,
+      shippingCost: 0,
+    });
+  });
+
+  it('asks for the rest of an address begun', async () => {
+    const { user, dialog, posted } = open();
+    const type = async (label: string, text: string) =>
+      user.type(within(dialog).getByLabelText(new RegExp(`^${label}`)), text);
+    await type('Nome', 'Marta Balcão');
+    await type('CPF ou CNPJ', '111.444.777-35');
+    await type('Telefone com DDD', '(21) 98765-4321');
+    await type('Rua', 'Rua do Ouvidor');
+    await user.click(within(dialog).getByRole('button', { name: 'Cadastrar' }));
+    expect(await within(dialog).findByText('Informe o número do endereço')).toBeTruthy();
+    expect(posted()).toEqual([]);
+  });
+});

@@ -57,8 +57,9 @@ export interface RegisterCustomerDialogProps {
 }
 
 /**
- * 'Cadastrar cliente' (issue 38 §1), for Clientes and Vendas: name, CPF/CNPJ, state registration (optional), phone,
- * e-mail, address with CEP, level, freight, warranty, fast-delivery tax and courier; checked as the server checks (the
+ * 'Cadastrar cliente' (issue 38 §1), for Clientes and Vendas: name, CPF/CNPJ and phone (required: a counter customer,
+ * decision 0073), then, optional, state registration, e-mail, address with CEP (whole or none: only a delivery needs
+ * it), level, freight, warranty, fast-delivery tax and courier; checked as the server checks (the
  * contract's schema) and sent to POST /api/customers, which approves the customer at once. A document or e-mail
  * already registered is answered with that customer, offered by `existingAction`. Full screen on a phone.
  */
@@ -131,20 +132,18 @@ export function RegisterCustomerDialog({
             {text('phone', T.phone, { required: true, type: 'tel', autoComplete: 'off' })}
           </Box>
           <Box sx={{ gridColumn: { sm: 'span 4' } }}>
-            {text('email', T.email, { required: true, type: 'email', autoComplete: 'off' })}
+            {text('email', T.email, { type: 'email', autoComplete: 'off', helperText: T.optional })}
           </Box>
 
-          <Section title={T.address} />
-          <Box sx={{ gridColumn: { sm: 'span 2' } }}>
-            {text('zipCode', T.zipCode, { required: true, inputMode: 'numeric' })}
-          </Box>
-          <Box sx={{ gridColumn: { sm: 'span 4' } }}>{text('street', T.street, { required: true })}</Box>
-          <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('number', T.number, { required: true })}</Box>
+          <Section title={T.address} hint={T.addressHint} />
+          <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('zipCode', T.zipCode, { inputMode: 'numeric' })}</Box>
+          <Box sx={{ gridColumn: { sm: 'span 4' } }}>{text('street', T.street)}</Box>
+          <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('number', T.number)}</Box>
           <Box sx={{ gridColumn: { sm: 'span 4' } }}>{text('complement', T.complement)}</Box>
-          <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('neighborhood', T.neighborhood, { required: true })}</Box>
-          <Box sx={{ gridColumn: { sm: 'span 3' } }}>{text('city', T.city, { required: true })}</Box>
+          <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('neighborhood', T.neighborhood)}</Box>
+          <Box sx={{ gridColumn: { sm: 'span 3' } }}>{text('city', T.city)}</Box>
           <Box sx={{ gridColumn: { sm: 'span 1' } }}>
-            {text('state', T.state, { required: true, slotProps: { htmlInput: { maxLength: 2 } } })}
+            {text('state', T.state, { slotProps: { htmlInput: { maxLength: 2 } } })}
           </Box>
 
           <Section title={T.terms} />
@@ -174,7 +173,7 @@ export function RegisterCustomerDialog({
               control={control}
               name="shippingCost"
               label={T.shippingCost}
-              required
+              helperText={T.optional}
               disabled={busy}
               fullWidth
             />
@@ -236,7 +235,7 @@ export function RegisterCustomerDialog({
   );
 }
 
-function Section({ title }: { title: string }) {
+function Section({ title, hint }: { title: string; hint?: string }) {
   return (
     <Typography
       component="h3"
@@ -245,6 +244,16 @@ function Section({ title }: { title: string }) {
       sx={{ gridColumn: '1 / -1', mt: 1, mb: 1.5, fontWeight: 600 }}
     >
       {title}
+      {hint ? (
+        <Typography
+          component="span"
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', fontWeight: 400 }}
+        >
+          {hint}
+        </Typography>
+      ) : null}
     </Typography>
   );
 }

@@ -48,7 +48,6 @@ describe('the registration form', () => {
       ...typed,
       document: '12.ABC.345/01DE-36',
       stateRegistration: '86-ABC',
-      shippingCost: '',
       zipCode: '0100',
       delivererId: '',
     });
@@ -57,7 +56,6 @@ describe('the registration form', () => {
     expect(byField).toEqual({
       document: 'CPF ou CNPJ inválido',
       stateRegistration: 'Inscrição estadual inválida: informe só os números (2 a 14) ou ISENTO.',
-      shippingCost: 'Informe o preço do frete para o cliente',
       zipCode: 'Informe o CEP com 8 dígitos',
     });
   });
@@ -70,5 +68,25 @@ describe('the registration form', () => {
     ] as const) {
       expect(registerCustomerFormSchema.parse({ ...typed, stateRegistration }).stateRegistration).toBe(kept);
     }
+  });
+
+  it('a counter customer (decision 0073): name, CPF and phone are enough; e-mail, address and freight optional', () => {
+    const parsed = registerCustomerFormSchema.safeParse({
+      ...EMPTY_REGISTER_FORM,
+      name: 'Marta Balcão',
+      document: '111.444.777-35',
+      phone: '(21) 98765-4321',
+    });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({ email: null, street: null, zipCode: null, state: null, shippingCost: 0 });
+  });
+
+  it('refuses a counter customer without CPF or phone, and half an address, by the server’s messages', () => {
+    const parsed = registerCustomerFormSchema.safeParse({ ...EMPTY_REGISTER_FORM, name: 'Marta', street: 'Rua A' });
+    const byField = Object.fromEntries((parsed.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+    expect(byField).toMatchObject({
+      document: 'Informe o CPF ou CNPJ',
+      phone: 'Informe um telefone válido com DDD',
+    });
   });
 });

@@ -43,7 +43,7 @@ export const EMPTY_REGISTER_FORM: RegisterCustomerFormInput = {
   delivererId: '',
 };
 
-/** A typed amount as the body sends it: empty is `empty`, anything else its number (NaN is refused by the contract). */
+/** A typed amount as the body sends it: empty is `empty` (0: none), anything else its number (NaN is refused by the contract). */
 const amount = (text: string, empty: number | undefined) => (text.trim() === '' ? empty : Number(text));
 
 /** The body of POST /api/customers from what was typed. */
@@ -62,7 +62,7 @@ export function registerBody(values: RegisterCustomerFormInput): CustomerRegiste
     city: values.city,
     state: values.state,
     level: Number(values.level || 0),
-    shippingCost: amount(values.shippingCost, undefined) as number,
+    shippingCost: amount(values.shippingCost, 0),
     warrantyPercentage: amount(values.warrantyPercentage, 0) as number,
     fastDeliveryTax: amount(values.fastDeliveryTax, 0),
     delivererId: values.delivererId ? Number(values.delivererId) : null,

@@ -4,7 +4,10 @@ import { CUSTOMER_REGISTER_TEXTS } from '@backoffice/contract';
 export const REGISTER_CUSTOMER_TEXTS = {
   button: 'Cadastrar cliente',
   title: 'Cadastrar cliente',
-  intro: 'O cliente cadastrado pela equipe já fica aprovado, com o nível e o frete escolhidos aqui.',
+  intro:
+    'O cliente cadastrado pela equipe já fica aprovado, com o nível e o frete escolhidos aqui. Obrigatórios: nome, CPF ou CNPJ e telefone.',
+  optional: 'Opcional',
+  addressHint: 'Opcional: preencha o endereço completo só para entregas por motoboy.',
   submit: 'Cadastrar',
   close: 'Fechar',
   person: 'Cliente',

@@ -135,6 +135,8 @@ export const SELLING_SCREEN_TEXTS = {
   walkInHint: 'Venda no balcão sem cadastro: somente retirada na loja.',
   walkInFailed: 'Não foi possível iniciar a venda para consumidor final. Tente novamente.',
   walkInPickupOnly: W.pickupOnly,
+  /** A counter customer without an address (decision 0073): pickup only until it is completed in Clientes. */
+  deliveryNeedsAddress: S.deliveryNeedsAddress,
   noteSection: 'Nota fiscal do consumidor',
   noteDocument: 'CPF/CNPJ na nota (opcional)',
   noteDocumentHelp: 'Para a nota fiscal do consumidor; deixe em branco se ele não pedir.',

@@ -67,6 +67,7 @@ export function DeliverySections({
   preCheckout,
   pickup,
   walkIn,
+  addressMissing = null,
   week,
   onChoose,
 }: {
@@ -76,6 +77,8 @@ export function DeliverySections({
   pickup: boolean;
   /** A walk-in ('Consumidor final'): pickup only. */
   walkIn: boolean;
+  /** The customer's name when he has no address (decision 0073): pickup only, said why. */
+  addressMissing?: string | null;
   /** The shop's departures (Configurações). */
   week: ReturnType<typeof useDepartureWeek>['data'];
   onChoose(choices: Partial<CartChoices>): void;
@@ -87,10 +90,18 @@ export function DeliverySections({
           value={String(choices.shippingOption)}
           onChange={(event) => onChoose({ shippingOption: Number(event.target.value) as ShippingOption })}
         >
-          <FormControlLabel value="1" control={<Radio />} label={T.deliveryOptions[1]} disabled={walkIn} />
+          <FormControlLabel
+            value="1"
+            control={<Radio />}
+            label={T.deliveryOptions[1]}
+            disabled={walkIn || addressMissing !== null}
+          />
           <FormControlLabel value="2" control={<Radio />} label={T.deliveryOptions[2]} />
         </RadioGroup>
         {walkIn ? <FormHelperText sx={{ mx: 0 }}>{T.walkInPickupOnly}</FormHelperText> : null}
+        {addressMissing !== null && !walkIn ? (
+          <FormHelperText sx={{ mx: 0 }}>{T.deliveryNeedsAddress(addressMissing)}</FormHelperText>
+        ) : null}
         {pickup ? null : (
           <FormHelperText sx={{ mx: 0 }}>
             {week ? T.departures(describeDepartures(week)) : null}

@@ -65,6 +65,12 @@ export function CartStep(props: Props) {
   useEffect(() => {
     if (shown && document.activeElement === document.body) headingRef.current?.focus();
   }, [shown]);
+  /** A customer without an address (a counter customer, decision 0073): pickup only, said why. */
+  const addressMissing = preCheckout?.customer.addressMissing === true;
+  useEffect(() => {
+    if (addressMissing && choices.shippingOption !== DELIVERY_TYPES.PICKUP)
+      onChoose({ shippingOption: DELIVERY_TYPES.PICKUP, isFastDelivery: false });
+  }, [addressMissing, choices.shippingOption, onChoose]);
   // A line's discount leaves with its product (the server refuses a discount for a product not in the cart).
   const productIds = items.map((item) => item.productId).join(',');
   useEffect(() => {
@@ -158,6 +164,7 @@ export function CartStep(props: Props) {
             preCheckout={preCheckout}
             pickup={pickup}
             walkIn={walkIn}
+            addressMissing={addressMissing ? customer.name : null}
             week={week.data}
             onChoose={onChoose}
           />
