@@ -61,6 +61,8 @@ export const ERROR_CODES = {
   CARD_AT_DOOR_REFUSED: 409,
   /** A repair's device delivered while its bill still waits for its Pix or proof (decision 0060). */
   REPAIR_BILL_UNPAID: 409,
+  /** A repair's device password asked for when none was left, or once erased (the device left). */
+  REPAIR_NO_DEVICE_PASSWORD: 409,
   /** The E2E id of a payment proof was already used by another order (or paid another order by the webhook). */
   PROOF_REUSED: 409,
   /** An order move lacks what it needs: a reason, packaging photos, the signature, the proof or a courier. */

@@ -181,7 +181,10 @@ export function repairActionAccess(actions: readonly RepairAction[]): AccessRule
   };
 }
 
-/** Who reads service orders (lists, one order, the receipt, the technician's queue): the desk and the bench. */
+/**
+ * Who reads service orders (lists, one order, the receipt, the technician's queue) and the device's password (each
+ * reading audited): the desk and the bench.
+ */
 export const REPAIRS_READ_ACCESS: AccessRule = { permissions: [...REPAIRS], functions: [T] };
 /** Who opens service orders, edits them, exports them and sets the repair warranty: 'Assistência técnica'. */
 export const REPAIRS_MANAGE_ACCESS: AccessRule = { permissions: [...REPAIRS], functions: [] };
@@ -246,6 +249,10 @@ export const REPAIR_TEXTS = {
   warrantyDaysInvalid: `Informe de ${REPAIR_WARRANTY_DAYS_RANGE.min} a ${REPAIR_WARRANTY_DAYS_RANGE.max} dias de garantia.`,
   technicianInvalid: 'O técnico precisa ser um funcionário ativo com a função Técnico.',
   statusTokenInvalid: 'Link de acompanhamento inválido.',
+  devicePasswordNone: 'Esta ordem de serviço não tem senha ou padrão de desbloqueio guardado.',
+  devicePasswordErased: 'A senha ou padrão de desbloqueio foi apagado na saída do aparelho.',
+  devicePasswordUnreadable:
+    'A senha ou padrão guardado não pode ser aberto: foi guardado com outra chave do servidor. Peça ao cliente de novo.',
   tooManyRequests: 'Muitas consultas em pouco tempo. Aguarde alguns minutos e tente de novo.',
   queryInvalid: 'Filtro inválido.',
   /** The bill's history note and the ledger rows' note. */
@@ -436,7 +443,7 @@ export const repairSummarySchema = z.object({
 export type RepairSummary = z.infer<typeof repairSummarySchema>;
 
 export const repairSchema = repairSummarySchema.extend({
-  /** Whether a password or pattern was left (the value itself is never answered). */
+  /** Whether a password or pattern is kept (the value itself only by GET /repairs/{id}/device-password, audited). */
   hasDevicePassword: z.boolean(),
   checklist: z.array(z.object({ item: z.string(), ok: z.boolean() })),
   conditionNotes: z.string().nullable(),
@@ -471,6 +478,11 @@ export const repairSchema = repairSummarySchema.extend({
 export type Repair = z.infer<typeof repairSchema>;
 
 export const repairResponseSchema = z.object({ data: repairSchema });
+
+/** GET /repairs/{id}/device-password: the password or pattern left, for the technician and the counter (audited). */
+export const repairDevicePasswordSchema = z.object({ devicePassword: z.string() });
+export type RepairDevicePassword = z.infer<typeof repairDevicePasswordSchema>;
+export const repairDevicePasswordResponseSchema = z.object({ data: repairDevicePasswordSchema });
 export const repairListSchema = z.object({ data: z.array(repairSummarySchema), total: z.number().int() });
 
 /** GET /repairs/status/{token}: the public page — only the status and its dates, nothing about the person. */

@@ -203,6 +203,16 @@ export const repairsRepository = {
     return detailQuery(db).where('r.id', '=', id).executeTakeFirst();
   },
 
+  /** A service order's device password as kept (sealed; in clear only before the start sealed it), and its status. */
+  async devicePassword(db: Executor, id: number) {
+    if (!isStorableId(id)) return undefined;
+    return db
+      .selectFrom('repairs')
+      .select(['id', 'status', 'device_password', 'device_password_sealed'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
   async byToken(db: Executor, token: string) {
     return db
       .selectFrom('repairs')

@@ -14,6 +14,7 @@ import {
   repairActionAccess,
   repairCreateBodySchema,
   repairCustomerOptionSchema,
+  repairDevicePasswordResponseSchema,
   repairListQuerySchema,
   repairListSchema,
   repairLookupQuerySchema,
@@ -239,7 +240,7 @@ function registerStatusPageRoute(app: App, { service, limiter }: RepairRouteDeps
   );
 }
 
-/** One service order: read, corrected, its receipt, and one route per move of the contract's table. */
+/** One service order: read, corrected, its device password, its receipt, one route per move of the contract's table. */
 function registerServiceOrderRoutes(app: App, { service }: RepairRouteDeps) {
   app.get(
     '/repairs/:id',
@@ -270,6 +271,24 @@ function registerServiceOrderRoutes(app: App, { service }: RepairRouteDeps) {
       },
     },
     async (request) => ({ data: await service.update(principalOf(request), request.params.id, request.body) }),
+  );
+
+  app.get(
+    '/repairs/:id/device-password',
+    {
+      config: REPAIRS_READ_ACCESS,
+      schema: {
+        tags,
+        summary:
+          'A senha ou padrão de desbloqueio deixado pelo cliente, para o técnico testar o aparelho e o balcão; cada leitura fica na auditoria. 409 REPAIR_NO_DEVICE_PASSWORD quando não foi informado ou já foi apagado na saída do aparelho',
+        params,
+        response: { 200: repairDevicePasswordResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send({ data: await service.devicePassword(principalOf(request), request.params.id) }),
   );
 
   app.get(

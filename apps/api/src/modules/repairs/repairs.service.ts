@@ -2,6 +2,7 @@ import type { RepairAction, RepairCreateBody, RepairMoveBody, RepairUpdateBody }
 import type { Principal } from '../../plugins/auth';
 import { shopIdentity } from '../settings/settings.service';
 import { openRepair } from './open-repair';
+import { readDevicePassword } from './read-device-password';
 import { repairPdf } from './receipt';
 import { type RepairsDeps, repairDetail } from './repair-detail';
 import {
@@ -24,11 +25,12 @@ export { lateAt, statusUrl } from './repair-views';
 
 /**
  * The repair counter (issue 42 §2, decision 0059): service orders opened (`open-repair.ts`), corrected
- * (`update-repair.ts`), moved along the contract's REPAIR_TRANSITIONS (`repair-moves.ts`: each move one transaction
- * with the order locked, a history row and an audit row), the parts out of stock through the stock module's ledger
- * (REPAIR rows naming the service order), the bill placed as a real order by the selling module's `placeOrder`, the
- * repair warranty, the lists and the CSV (`repair-lists.ts`), the detail (`repair-detail.ts`), the receipt and the
- * public status page.
+ * (`update-repair.ts`), their device password read by the bench and the counter, each reading audited
+ * (`read-device-password.ts`), moved along the contract's REPAIR_TRANSITIONS (`repair-moves.ts`: each move one
+ * transaction with the order locked, a history row and an audit row), the parts out of stock through the stock
+ * module's ledger (REPAIR rows naming the service order), the bill placed as a real order by the selling module's
+ * `placeOrder`, the repair warranty, the lists and the CSV (`repair-lists.ts`), the detail (`repair-detail.ts`), the
+ * receipt and the public status page.
  */
 export function createRepairsService(deps: RepairsDeps) {
   const { db, storage } = deps;
@@ -63,6 +65,9 @@ export function createRepairsService(deps: RepairsDeps) {
     tasks: (principal: Principal, now = new Date()) => repairTasks(db, principal, now),
 
     csvBatches: (query: RepairListFilter, now = new Date()) => repairCsvBatches(db, query, now),
+
+    /** GET /repairs/{id}/device-password: the password or pattern left, each reading audited. */
+    devicePassword: (principal: Principal, id: number) => readDevicePassword(deps, principal, id),
 
     /** GET /repairs/{id}/receipt.pdf: the customer's receipt, with the QR code of the public status page. */
     async receipt(principal: Principal, id: number, now = new Date()): Promise<Buffer> {

@@ -3,6 +3,7 @@ import type {
   RepairAction,
   RepairCreateBody,
   RepairCustomerOption,
+  RepairDevicePassword,
   RepairMoveBody,
   RepairPartOption,
   RepairPublicStatus,
@@ -83,6 +84,14 @@ export function useRepair(id: number | null) {
     queryFn: async ({ signal }) => (await api<{ data: Repair }>(`/repairs/${id}`, { signal })).data,
     enabled: id !== null,
   });
+}
+
+/**
+ * GET /repairs/{id}/device-password: the password or pattern the customer left, each reading audited by the server.
+ * Never cached: asked again at each 'Mostrar senha', forgotten with the dialog.
+ */
+export async function fetchRepairDevicePassword(id: number): Promise<string> {
+  return (await api<{ data: RepairDevicePassword }>(`/repairs/${id}/device-password`)).data.devicePassword;
 }
 
 /** GET /repairs/tasks: the technician's queue (his and the unassigned, oldest estimated day first). */

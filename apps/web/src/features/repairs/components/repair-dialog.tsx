@@ -28,6 +28,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { hasAccess, hasPermission, useSession } from '../../../lib/session';
 import { downloadRepairReceipt, useRepair, useRepairMove } from '../api/repairs-api';
 import { REPAIRS_TEXTS as T } from '../texts';
+import { DevicePasswordReveal } from './device-password-reveal';
 import { EditRepairDialog } from './edit-repair-dialog';
 import { EstimateDialog } from './estimate-dialog';
 import { ASKING_ACTIONS, type AskingAction, MoveDialog } from './move-dialog';
@@ -218,6 +219,7 @@ export function RepairDialog({ id, onClose }: { id: number; onClose: () => void 
             <Typography variant="body2" color="text.secondary">
               {closed ? T.passwordErased : r.hasDevicePassword ? T.passwordKept : T.passwordNone}
             </Typography>
+            {!closed && r.hasDevicePassword ? <DevicePasswordReveal repairId={r.id} /> : null}
             <Typography variant="body2" color={r.late ? 'error' : 'text.secondary'}>
               {`${T.receivedOn(formatDate(r.createdAt))} · ${
                 r.late ? T.lateSince(formatDate(r.estimatedDate)) : T.estimatedOn(formatDate(r.estimatedDate))
