@@ -1,0 +1,30 @@
+import { ORDER_TEXTS, pixPaysTotal, settlesPayment } from '@backoffice/contract';
+import { badRequest } from '../../lib/errors';
+import { pixOfOrder } from '../orders/payment-facts.service';
+import { onMoveEnd, onRequirement } from '../orders/workflow.service';
+import { paidByParts, recordCardAtDoor, recordCashAtCounter } from './order-payments.service';
+import { pixReceivedRepository as pixRepo } from './pix-received.repository';
+
+/**
+ * What payments does in the order workflow (workflow.service.ts): 'Confirmar Pix recebido' requires a Pix
+ * received for this order for exactly its total ('pixReceived'), and any move that settles an order's payment
+ * confirms its Pix received, if any (Pix automático off: an attendant's click). Registered by the service
+ * factory, so every app (and every test app) has them.
+ */
+export function registerPaymentsWorkflow(): void {
+  onRequirement('pixReceived', async ({ trx, order }) => {
+    const pix = await pixOfOrder(trx, order.id);
+    // A Pix for exactly the total, or (decision 0042) parts whose confirmed sum is exactly the total.
+    const paid = pix && pixPaysTotal(pix.amount_cents, order.total_cents);
+    if (!paid && !(await paidByParts(trx, order))) {
+      throw badRequest(ORDER_TEXTS.pixNotReceived, 'ORDER_REQUIREMENT_MISSING');
+    }
+  });
+  onMoveEnd('payments', async ({ trx, order, move, at }) => {
+    if (settlesPayment(move)) await pixRepo.confirmFor(trx, order.id, at);
+  });
+  // The courier's card at the door, typed on delivering (decision 0042's amendment): its part, in the delivery.
+  onMoveEnd('cardAtDoor', recordCardAtDoor);
+  // A cash order paid at the counter on its handover: into the finalizer's open register (decision 0053).
+  onMoveEnd('cashAtCounter', recordCashAtCounter);
+}
