@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'discount_approval',
   'certificate_expiring',
   'repair_late',
+  'credit_approval',
+  'cash_difference',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -47,6 +49,17 @@ export const NOTIFICATION_PERMISSIONS: Record<NotificationKind, string> = {
   certificate_expiring: PERMISSIONS.settings,
   /** An open service order past its estimated day (issue 42 §2, decision 0059). */
   repair_late: PERMISSIONS.repairs,
+  /**
+   * The sales on credit held for approval, one item with their count (issue 54 §6): to who approves them, 'Crédito
+   * e cobrança' (the workflow's approveCredit).
+   */
+  credit_approval: PERMISSIONS.credit,
+  /**
+   * The closings with a difference waiting for approval, one item with their count (issue 54 §6): to who approves
+   * them (CASH_APPROVAL_PERMISSIONS), counting only those he may approve (`cashApprovalRefusal`: not his own drawer
+   * nor one he closed).
+   */
+  cash_difference: PERMISSIONS.credit,
 };
 
 /** How far back the event kinds reach. */

@@ -173,8 +173,18 @@ export const customerCreditSchema = z.object({
       available: z.number().nullable(),
     })
     .optional(),
-  /** His open instalments past their due day: how many, what is open of them, the oldest's days late. */
-  overdue: z.object({ count: z.number().int(), amount: z.number(), maxDaysLate: z.number().int() }).optional(),
+  /**
+   * His open instalments past their due day: how many, what is open of them, the oldest's days late, and the days
+   * late above which a sale on credit waits for approval (the shop's setting; issue 54 §6).
+   */
+  overdue: z
+    .object({
+      count: z.number().int(),
+      amount: z.number(),
+      maxDaysLate: z.number().int(),
+      blockOverdueDays: z.number().int().optional(),
+    })
+    .optional(),
 });
 export type CustomerCredit = z.infer<typeof customerCreditSchema>;
 
@@ -223,6 +233,9 @@ export const CREDIT_SALE_TEXTS = {
     `Venda a prazo acima do limite: com ela o cliente deve ${exposure}, o limite é ${limit}. Aguardando aprovação de crédito.`,
   heldOverdue: (days: number, block: number) =>
     `Venda a prazo de cliente com parcela em atraso de ${days} dias (bloqueio acima de ${block}). Aguardando aprovação de crédito.`,
+  /** Both reasons at once (issue 54 §6): late beyond the setting and above the limit. */
+  heldOverdueAndOverLimit: (days: number, block: number, exposure: string, limit: string) =>
+    `Venda a prazo de cliente com parcela em atraso de ${days} dias (bloqueio acima de ${block}) e acima do limite: com ela o cliente deve ${exposure}, o limite é ${limit}. Aguardando aprovação de crédito.`,
   placed: (terms: string) => `Venda a prazo em ${terms}.`,
 } as const;
 

@@ -282,6 +282,17 @@ export const cashRepository = {
     return { rows: rows.map(toSession), total: Number(count.n) };
   },
 
+  /**
+   * The bell's count (issue 54 §6): the closings whose difference waits for approval that `employeeId` may approve
+   * (`cashApprovalRefusal`: never one he ran nor one he counted and closed, unless he has full access), as one row
+   * (newest id, count, newest closing time); no row when none does.
+   */
+  pendingApprovalQuery(employeeId: number, fullAccess: boolean) {
+    const his = fullAccess ? sql`false` : sql`(s.operator_id = ${employeeId} or s.closed_by = ${employeeId})`;
+    return sql<{ newest: number; count: number; at: Date }>`select max(s.id) as newest, count(*)::int as count,
+      max(s.closed_at) as at from cash_sessions s where s.approval = 'PENDING' and not ${his} having count(*) > 0`;
+  },
+
   async pendingCount(db: Executor): Promise<number> {
     const row = await db
       .selectFrom('cash_sessions')

@@ -7,9 +7,10 @@ import type {
   CashSessionsQuery,
   TypedCashEntryKind,
 } from '@backoffice/contract';
-import { centsToReais } from '@backoffice/contract';
+import { centsToReais, FULL_ACCESS } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import type { Principal } from '../../plugins/auth';
+import { cashRepository } from './cash.repository';
 import { toleranceCents } from './cash-drawer';
 import { createRegister, setTolerance, updateRegister } from './cash-registers';
 import { cashReportPdf } from './cash-report';
@@ -24,6 +25,13 @@ import { cashOverview, sessionDetails, sessionsPage } from './cash-views';
 
 /** Cash received or given outside the register's screen, into the open session of who took it. */
 export { type CashReceipt, openRegisterOf, receiveCash } from './receive-cash';
+
+/**
+ * The bell's branch (issue 54 §6): the closings with a difference waiting for approval that the reader may approve
+ * (not his own, not one he closed; full access excepted), counted as one row. The caller checks the permission.
+ */
+export const cashDifferencesAwaitingApprovalQuery = (principal: Principal) =>
+  cashRepository.pendingApprovalQuery(principal.employeeId, principal.permissions.includes(FULL_ACCESS));
 
 export function createCashService(db: DB) {
   const details = (sessionId: number): Promise<CashSessionDetails> => sessionDetails(db, sessionId);

@@ -1,3 +1,5 @@
+import { ORDER_STATUS } from '@backoffice/contract';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 
 export interface CustomerCreditRow {
@@ -21,7 +23,23 @@ const parseTerms = (value: unknown): number[][] =>
 /** Orders on credit that still count against the limit: every one not cancelled nor refused. */
 const OUT_OF_EXPOSURE = [7, 12];
 
+/** The bell's count of one kind (issue 54 §6): how many wait, the newest's id and time; no row when none does. */
+export interface WaitingCount {
+  newest: number;
+  count: number;
+  at: Date;
+}
+
 export const creditRepository = {
+  /**
+   * The sales on credit held for approval (status 'Aguardando aprovação de crédito'), counted for the bell as one
+   * row, by the index orders_status_since (status, status_since).
+   */
+  awaitingApprovalQuery() {
+    return sql<WaitingCount>`select max(o.id) as newest, count(*)::int as count, max(o.status_since) as at
+      from orders o where o.status = ${ORDER_STATUS.AGUARDANDO_APROVACAO_CREDITO} having count(*) > 0`;
+  },
+
   /**
    * What a customer has bought on credit and not yet received as instalments (cents): his sales on credit not
    * cancelled nor refused that have no instalments yet (not handed over). His open instalments are the rest of his

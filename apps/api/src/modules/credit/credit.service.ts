@@ -53,6 +53,12 @@ export async function customerCreditOf(
   return { limitCents: row?.limit_cents ?? null, terms: row?.terms ?? [] };
 }
 
+/**
+ * The bell's branch (issue 54 §6): the sales on credit held for approval, counted as one row (newest id, count,
+ * newest time), for who holds 'Crédito e cobrança' (the caller checks).
+ */
+export const creditSalesAwaitingApprovalQuery = () => repo.awaitingApprovalQuery();
+
 /** What `decideCreditSale` answers: the plan, whether the sale waits for approval, and its history note. */
 export interface CreditSaleDecision {
   terms: number[];
@@ -89,12 +95,21 @@ export async function decideCreditSale(
     blockOverdueDays: settings.blockOverdueDays,
   });
   const brl = (cents: number) => formatBRL(centsToReais(cents));
+  // Late first (creditHold), but a late payer above his limit too is held for both reasons, and the note names both.
+  const overLimit = exposureCents + saleCents > credit.limitCents;
   const note =
-    hold === 'overLimit'
-      ? CREDIT_SALE_TEXTS.heldOverLimit(brl(exposureCents + saleCents), brl(credit.limitCents))
-      : hold === 'overdue'
-        ? CREDIT_SALE_TEXTS.heldOverdue(maxDaysLate, settings.blockOverdueDays)
-        : CREDIT_SALE_TEXTS.placed(formatCreditTerms(terms));
+    hold === 'overdue' && overLimit
+      ? CREDIT_SALE_TEXTS.heldOverdueAndOverLimit(
+          maxDaysLate,
+          settings.blockOverdueDays,
+          brl(exposureCents + saleCents),
+          brl(credit.limitCents),
+        )
+      : hold === 'overLimit'
+        ? CREDIT_SALE_TEXTS.heldOverLimit(brl(exposureCents + saleCents), brl(credit.limitCents))
+        : hold === 'overdue'
+          ? CREDIT_SALE_TEXTS.heldOverdue(maxDaysLate, settings.blockOverdueDays)
+          : CREDIT_SALE_TEXTS.placed(formatCreditTerms(terms));
   return { terms, held: hold !== null, note };
 }
 
@@ -126,7 +141,12 @@ export function createCreditService(db: DB) {
           total: centsToReais(total),
           available: limit === null ? null : centsToReais(limit - total),
         },
-        overdue: { count: open.overdueCount, amount: centsToReais(open.overdueCents), maxDaysLate: open.maxDaysLate },
+        overdue: {
+          count: open.overdueCount,
+          amount: centsToReais(open.overdueCents),
+          maxDaysLate: open.maxDaysLate,
+          blockOverdueDays: (await creditSettings(db)).blockOverdueDays,
+        },
       };
     },
 

@@ -37,7 +37,7 @@ describe("a customer's credit", () => {
       updatedAt: null,
       updatedBy: null,
       exposure: { undelivered: 0, openInstalments: 0, total: 0, available: null },
-      overdue: { count: 0, amount: 0, maxDaysLate: 0 },
+      overdue: { count: 0, amount: 0, maxDaysLate: 0, blockOverdueDays: 5 },
     });
 
     const saved = await call('PUT', url, tokens.manager, { limit: 5000, terms: ['30/60/90', ' 28 dias '] });

@@ -351,6 +351,48 @@ describe('credit reads the instalments', () => {
       .executeTakeFirstOrThrow();
     expect(note.note).toContain('Venda a prazo de cliente com parcela em atraso de 12 dias (bloqueio acima de 5).');
   });
+
+  it('names both reasons when the late customer goes above his limit too (issue 54 §6)', async () => {
+    const customer = await createCustomer(t.db);
+    expect(
+      (await call('PUT', `/customers/${customer.id}/credit`, tokens.manager, { limit: 30, terms: ['28'] })).statusCode,
+    ).toBe(200);
+    // Handed over 40 days ago at 28 days: R$ 19,90 due 12 days ago, still open.
+    const old = await creditPickup([1, 0], [28], customer.id);
+    await t.db.transaction().execute((trx) => createInstalments(trx, old.id, shiftDay(today(), -40)));
+    const product = world.products[0] as number;
+    expect(
+      (await call('POST', `/orders/cart/add/${customer.id}`, tokens.attendant, { productId: product, quantity: 1 }))
+        .statusCode,
+    ).toBe(200);
+    const sold = await call('POST', `/orders/checkout/credit/${customer.id}`, tokens.attendant, {
+      typeOfDelivery: 2,
+      withWarranty: false,
+      isFastDelivery: false,
+      idempotencyKey: randomUUID(),
+      terms: '28',
+    });
+    const answer = checkoutResponseSchema.parse(sold.json());
+    expect(answer).toMatchObject({ statusKey: S.AGUARDANDO_APROVACAO_CREDITO, total: 19.9 });
+    const note = await t.db
+      .selectFrom('order_status_history')
+      .select('note')
+      .where('order_id', '=', answer.orderId)
+      .executeTakeFirstOrThrow();
+    // 19,90 open + 19,90 of this sale = R$ 39,80 above R$ 30,00, and 12 days late above 5.
+    expect(note.note).toContain(
+      'Venda a prazo de cliente com parcela em atraso de 12 dias (bloqueio acima de 5) e acima do limite: com ela o cliente deve R$ 39,80, o limite é R$ 30,00. Aguardando aprovação de crédito.',
+    );
+    // What the manager's dialog reads: both figures, the days late and the setting they are held above.
+    const credit = customerCreditSchema.parse(
+      (await call('GET', `/customers/${customer.id}/credit`, tokens.manager)).json().data,
+    );
+    expect(credit).toMatchObject({
+      limit: 30,
+      exposure: { undelivered: 19.9, openInstalments: 19.9, total: 39.8, available: -9.8 },
+      overdue: { count: 1, amount: 19.9, maxDaysLate: 12, blockOverdueDays: 5 },
+    });
+  });
 });
 
 describe("the customer's exposure, the dashboard's summary, the CSV and the receipt", () => {
@@ -369,7 +411,7 @@ describe("the customer's exposure, the dashboard's summary, the CSV and the rece
       (await call('GET', `/customers/${customer.id}/credit`, tokens.attendant)).json().data,
     );
     expect(credit.exposure).toEqual({ undelivered: 69.9, openInstalments: 100, total: 169.9, available: 330.1 });
-    expect(credit.overdue).toEqual({ count: 1, amount: 50, maxDaysLate: 10 });
+    expect(credit.overdue).toEqual({ count: 1, amount: 50, maxDaysLate: 10, blockOverdueDays: 5 });
 
     // Listed as overdue for him, with the day's fine (1,00) and interest (50,00 × 1 % × 10 ÷ 30 = 0,17).
     const overdue = receivablePageSchema.parse(

@@ -15,6 +15,16 @@ import type { Executor } from '../../db/executor';
  */
 export const DUE_KINDS: readonly string[] = ['order_late', 'certificate_expiring', 'repair_late'];
 
+/**
+ * A counted kind's one row (issue 54 §6): how many wait, the newest's id (in the item's id: a newer one is news
+ * again) and time. Its item carries the count in ref_id.
+ */
+export interface WaitingCount {
+  newest: number;
+  count: number;
+  at: Date;
+}
+
 /** Who reads the bell, and the kinds he may see with how far back each reaches. */
 export interface BellScope {
   employeeId: number;
@@ -26,6 +36,10 @@ export interface BellScope {
   pixWaiting?: Expression<{ end_to_end_id: string; received_at: Date }>;
   /** The discount approval requests he may decide (decision 0045; their rule is the selling module's). */
   discountApprovals?: Expression<{ id: number; created_at: Date }>;
+  /** The sales on credit held for approval, one row with their count (issue 54 §6; the credit module's rule). */
+  creditApprovals?: Expression<WaitingCount>;
+  /** The closings' differences he may approve, one row with their count (issue 54 §6; the cash module's rule). */
+  cashDifferences?: Expression<WaitingCount>;
   /** Items read per kind at most (its unread count stops there). */
   cap: number;
 }
@@ -68,6 +82,14 @@ function mine(scope: BellScope) {
     branches.push(sql`(select 'discount-approval:' || d.id, 'discount_approval', d.id::bigint, null::text,
       d.created_at from (${scope.discountApprovals}) d)`);
   }
+  if (scope.creditApprovals) {
+    branches.push(sql`(select 'credit-approval:' || c.newest, 'credit_approval', c.count::bigint, null::text, c.at
+      from (${scope.creditApprovals}) c)`);
+  }
+  if (scope.cashDifferences) {
+    branches.push(sql`(select 'cash-difference:' || c.newest, 'cash_difference', c.count::bigint, null::text, c.at
+      from (${scope.cashDifferences}) c)`);
+  }
   return sql.join(branches, sql` union all `);
 }
 
@@ -105,6 +127,8 @@ export interface BellDetails {
   /** A late service order (migration 0078): its number, its customer and its estimated day. */
   number?: number;
   estimated_date?: string;
+  /** A counted kind's count (credit_approval, cash_difference). */
+  count?: number;
 }
 
 export interface BellRow {
@@ -163,6 +187,7 @@ export async function bellPage(db: Executor, scope: BellScope, limit: number): P
             'discounts', d.discounts, 'required_hundredths', d.required_hundredths)
           from discount_approvals d join employees e on e.id = d.seller_id join customers c on c.id = d.customer_id
           where d.id = s.ref_id)
+        when s.kind in ('credit_approval', 'cash_difference') then json_build_object('count', s.ref_id)
         when s.kind = 'certificate_expiring' then
           (select json_build_object('holder', c.holder, 'not_after', c.not_after)
           from fiscal_certificate c where c.company_id = s.ref_id)

@@ -1,6 +1,7 @@
 import {
   askedPercentage,
   businessDay,
+  CASH_APPROVAL_PERMISSIONS,
   centsToReais,
   DEFAULT_LATE_LIMITS,
   DISCOUNT_APPROVAL_PERMISSIONS,
@@ -22,6 +23,7 @@ import {
   type Notification,
   type NotificationKind,
   type Notifications,
+  ORDER_STATUS,
   ORDER_STATUS_LABELS,
   type OrderStatusKey,
   PAYMENT_TEXTS,
@@ -31,6 +33,8 @@ import {
 import { type DB, embeddedWriteCount } from '../../db/database';
 import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
+import { cashDifferencesAwaitingApprovalQuery } from '../cash/cash.service';
+import { creditSalesAwaitingApprovalQuery } from '../credit/credit.service';
 import { pixWaitingQuery } from '../payments/pix-received.service';
 import { maxDiscountOf } from '../roles/roles.service';
 import { pendingApprovalsQuery } from '../selling/discount-approvals.service';
@@ -49,6 +53,17 @@ const SETTINGS_LINK = '/admin/settings';
 const DISPATCH_LINK = '/admin/dispatch';
 /** The service orders' page (issue 42 §2), late ones first. */
 const REPAIRS_LINK = '/admin/repairs?late=true';
+/** The orders page on 'Aguardando aprovação de crédito', where a sale on credit is approved (issue 54 §6). */
+const CREDIT_APPROVALS_LINK = `/admin/orders?status=${ORDER_STATUS.AGUARDANDO_APROVACAO_CREDITO}`;
+/** The drawer's screen, where a closing's difference is approved (issue 54 §6). */
+const CASH_LINK = '/admin/cash';
+/** The kinds read from another module's rule rather than bell_items (see scopeOf). */
+const RULED_KINDS: ReadonlySet<NotificationKind> = new Set([
+  'pix_waiting',
+  'discount_approval',
+  'credit_approval',
+  'cash_difference',
+]);
 /** The 'Aprovações de desconto' dialog over the page one is on (decision 0045). */
 const DISCOUNT_APPROVALS_LINK = DISCOUNT_APPROVALS_HASH;
 
@@ -172,6 +187,30 @@ function wordsOf(row: repo.BellRow, at: Date): Omit<Notification, 'id' | 'create
         link: SETTINGS_LINK,
       };
     }
+    case 'credit_approval': {
+      const count = d.count ?? 0;
+      return {
+        kind,
+        title: 'Venda a prazo aguardando aprovação',
+        body:
+          count === 1
+            ? '1 venda a prazo aguarda aprovação de crédito.'
+            : `${count} vendas a prazo aguardam aprovação de crédito.`,
+        link: CREDIT_APPROVALS_LINK,
+      };
+    }
+    case 'cash_difference': {
+      const count = d.count ?? 0;
+      return {
+        kind,
+        title: 'Diferença de caixa aguardando aprovação',
+        body:
+          count === 1
+            ? '1 fechamento de caixa com diferença aguarda aprovação.'
+            : `${count} fechamentos de caixa com diferença aguardam aprovação.`,
+        link: CASH_LINK,
+      };
+    }
     case 'repair_late':
       return {
         kind,
@@ -201,7 +240,7 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
   async function bellRows(principal: Principal, at: Date, limit: number): Promise<repo.BellRow[]> {
     const scope = await scopeOf(principal, at);
     if (!writes) return repo.bellPage(db, scope, limit);
-    const key = `${principal.employeeId}:${limit}:${scope.kinds.map((k) => k.kind).join(',')}:${scope.pixWaiting ? 1 : 0}:${scope.discountApprovals ? 1 : 0}`;
+    const key = `${principal.employeeId}:${limit}:${scope.kinds.map((k) => k.kind).join(',')}:${scope.pixWaiting ? 1 : 0}:${scope.discountApprovals ? 1 : 0}:${scope.creditApprovals ? 1 : 0}:${scope.cashDifferences ? 1 : 0}`;
     // Counted before reading: a write sent meanwhile makes the kept rows stale at once (never fresh too long).
     const written = writes();
     const hit = kept.get(key);
@@ -219,7 +258,7 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
     const since = new Date(at.getTime() - NOTIFICATION_EVENT_DAYS * DAY_MS);
     const may = (kind: NotificationKind) => hasAnyPermission(principal.permissions, [NOTIFICATION_PERMISSIONS[kind]]);
     const kinds = (Object.keys(NOTIFICATION_PERMISSIONS) as NotificationKind[])
-      .filter((kind) => kind !== 'pix_waiting' && kind !== 'discount_approval' && may(kind))
+      .filter((kind) => !RULED_KINDS.has(kind) && may(kind))
       .map((kind) => ({ kind, since: EVENT_KINDS.has(kind) ? since : null }));
     return {
       employeeId: principal.employeeId,
@@ -236,6 +275,13 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
             NOTIFICATIONS_PER_KIND,
           )
         : undefined,
+      // Issue 54 §6: what waits for who approves it, counted (one item a kind); a drawer's difference only where
+      // he may approve it (not his own drawer, not one he closed).
+      creditApprovals: may('credit_approval') ? creditSalesAwaitingApprovalQuery() : undefined,
+      cashDifferences:
+        may('cash_difference') && hasAnyPermission(principal.permissions, [...CASH_APPROVAL_PERMISSIONS])
+          ? cashDifferencesAwaitingApprovalQuery(principal)
+          : undefined,
       cap: NOTIFICATIONS_PER_KIND,
     };
   }

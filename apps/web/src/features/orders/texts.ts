@@ -95,6 +95,13 @@ export const ORDERS_PAGE_TEXTS = {
     total: 'Total',
     payment: 'Pagamento',
     why: 'Por que aguarda aprovação',
+    /** Issue 54 §6: what he owes on credit (this sale included) beside his limit, and each reason it waits. */
+    owed: 'Deve a prazo',
+    limit: 'Limite',
+    overdueReason: (days: number, block: number) =>
+      `Cliente com parcela em atraso de ${days} ${days === 1 ? 'dia' : 'dias'} (bloqueio acima de ${block}).`,
+    overLimitReason: (owed: string, limit: string) =>
+      `Acima do limite: com esta venda o cliente deve ${owed}, o limite é ${limit}.`,
     loadingWhy: 'Carregando o histórico…',
     reasonHelp: 'Obrigatório: por que o crédito foi aprovado ou negado (fica no histórico do pedido).',
     text: 'Aprovado, o pedido segue para o estoquista; reprovado, vai para Reprovados e as mercadorias voltam ao estoque.',

@@ -105,6 +105,9 @@ export const SELLING_SCREEN_TEXTS = {
   creditChooseTerms: 'Escolha um dos prazos liberados para o cliente.',
   creditLimit: (limit: string) =>
     `Limite de crédito do cliente: ${limit}. Se a venda, somada ao que ele já deve, passar do limite, ela aguarda a aprovação de um gerente.`,
+  /** Issue 54 §6: what he owes on credit already, beside his limit. */
+  creditLimitOwed: (limit: string, owed: string) =>
+    `Limite de crédito do cliente: ${limit}; ele já deve ${owed}. Se a venda, somada ao que ele já deve, passar do limite, ela aguarda a aprovação de um gerente.`,
   proof: 'Comprovante de depósito',
   cardCharge: 'Quando cobrar o cartão',
   cardNow: 'Cobrar agora na maquininha da loja',

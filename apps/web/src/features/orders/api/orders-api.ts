@@ -1,4 +1,5 @@
 import {
+  type CustomerCredit,
   ORDER_LIMITS,
   ORDER_STATUS,
   type OrderHistoryEntry,
@@ -97,6 +98,20 @@ export function useOrderHistory(orderId: number | null) {
     queryFn: async () =>
       (await api<{ data: { histories: OrderHistoryEntry[] } }>(`/reports/order/histories/${orderId}`)).data.histories,
     enabled: orderId !== null,
+  });
+}
+
+/**
+ * GET /customers/{id}/credit: what the customer owes on credit against his limit and his days late, read by the
+ * credit approval (issue 54 §6); null: not read.
+ */
+export function useCustomerCredit(customerId: number | null) {
+  return useQuery({
+    queryKey: ['customers', 'credit', customerId],
+    queryFn: async ({ signal }) =>
+      (await api<{ data: CustomerCredit }>(`/customers/${customerId}/credit`, { signal })).data,
+    enabled: customerId !== null,
+    staleTime: 0,
   });
 }
 

@@ -64,6 +64,50 @@ describe("the credit's approval (issue 40 §1)", () => {
     expect(patches(calls)).toEqual([]);
   });
 
+  it('names every reason from the customer’s credit: days late and what he owes above his limit (issue 54 §6)', async () => {
+    // Owes R$ 2.189,15 not handed over (this sale among them) + R$ 30.000,00 of open instalments = R$ 32.189,15,
+    // above R$ 15.000,00; his oldest instalment 12 days late, above the shop's 5.
+    const credit = {
+      customerId: HELD.customerId,
+      limit: 15000,
+      terms: [[28]],
+      updatedAt: null,
+      updatedBy: null,
+      exposure: { undelivered: 2189.15, openInstalments: 30000, total: 32189.15, available: -17189.15 },
+      overdue: { count: 1, amount: 1000, maxDaysLate: 12, blockOverdueDays: 5 },
+    };
+    open({ [`GET /api/customers/${HELD.customerId}/credit`]: { body: { data: credit } } });
+    expect(await within(dialog()).findByText('R$ 32.189,15')).toBeTruthy();
+    expect(within(dialog()).getByText('Deve a prazo')).toBeTruthy();
+    expect(within(dialog()).getByText('Limite')).toBeTruthy();
+    expect(within(dialog()).getByText('R$ 15.000,00')).toBeTruthy();
+    expect(within(dialog()).getByText('Cliente com parcela em atraso de 12 dias (bloqueio acima de 5).')).toBeTruthy();
+    expect(
+      within(dialog()).getByText(
+        'Acima do limite: com esta venda o cliente deve R$ 32.189,15, o limite é R$ 15.000,00.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog()).queryByText(NOTE)).toBeNull();
+  });
+
+  it('names only the reason that holds: late within the limit', async () => {
+    const credit = {
+      customerId: HELD.customerId,
+      limit: 15000,
+      terms: [[28]],
+      updatedAt: null,
+      updatedBy: null,
+      exposure: { undelivered: 1249.56, openInstalments: 500, total: 1749.56, available: 13250.44 },
+      overdue: { count: 1, amount: 500, maxDaysLate: 1, blockOverdueDays: 0 },
+    };
+    open({ [`GET /api/customers/${HELD.customerId}/credit`]: { body: { data: credit } } });
+    expect(
+      await within(dialog()).findByText('Cliente com parcela em atraso de 1 dia (bloqueio acima de 0).'),
+    ).toBeTruthy();
+    expect(within(dialog()).getByText('R$ 1.749,56')).toBeTruthy();
+    expect(within(dialog()).queryByText(/^Acima do limite/)).toBeNull();
+  });
+
   it('approves with the reason: PATCH approve-credit with what the screen showed, then closes', async () => {
     const { calls, onClose, user } = open({
       'PATCH /api/workflow/order/approve-credit': moved(1, 'Aguardando estoquista'),

@@ -1,4 +1,4 @@
-import { ORDER_STATUS, type OrderSummary } from '@backoffice/contract';
+import { type CustomerCredit, ORDER_STATUS, type OrderSummary } from '@backoffice/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -10,7 +10,7 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import { OrderReasonField, useOrderReasonForm } from '../../../components/orders/order-reason-form';
 import { useOrderMove } from '../../../components/orders/use-order-move';
 import { formatMoney } from '../../../lib/format';
-import { useOrderHistory } from '../api/orders-api';
+import { useCustomerCredit, useOrderHistory } from '../api/orders-api';
 import { ORDERS_PAGE_TEXTS } from '../texts';
 import { FinalMoveDialog } from './final-move-dialog';
 
@@ -38,6 +38,24 @@ function useHeldReason(orderId: number | null) {
   return { note: note ? note.slice(Math.max(at, 0)) : null, loading: history.isPending && orderId !== null };
 }
 
+/**
+ * Every reason the sale waits now (issue 54 §6), from the customer's credit as the server answers it: late beyond
+ * the shop's setting, and what he owes (this sale included: it is not handed over yet) above his limit. Empty when
+ * not read or none holds any more (the history's note then says why it was held).
+ */
+export function heldReasons(credit: CustomerCredit | undefined): string[] {
+  if (!credit) return [];
+  const reasons: string[] = [];
+  const { overdue, exposure, limit } = credit;
+  if (overdue?.blockOverdueDays !== undefined && overdue.maxDaysLate > overdue.blockOverdueDays) {
+    reasons.push(T.overdueReason(overdue.maxDaysLate, overdue.blockOverdueDays));
+  }
+  if (exposure && limit !== null && exposure.total > limit) {
+    reasons.push(T.overLimitReason(formatMoney(exposure.total), formatMoney(limit)));
+  }
+  return reasons;
+}
+
 function Line({ label, value }: { label: string; value: string }) {
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -60,6 +78,8 @@ function Line({ label, value }: { label: string; value: string }) {
 export function CreditApprovalDialog({ order, onClose }: Props) {
   const approve = useOrderMove('approveCredit', { closeDialog: onClose });
   const held = useHeldReason(order?.orderId ?? null);
+  const credit = useCustomerCredit(order?.customerId ?? null).data;
+  const reasons = heldReasons(credit);
   /** The reason of a refusal being confirmed (FinalMoveDialog, over this one); null: none. */
   const [refusing, setRefusing] = useState<string | null>(null);
   const {
@@ -108,8 +128,19 @@ export function CreditApprovalDialog({ order, onClose }: Props) {
           <Line label={T.customer} value={order.customer} />
           <Line label={T.total} value={formatMoney(order.total)} />
           <Line label={T.payment} value={order.payment} />
+          {credit?.exposure ? <Line label={T.owed} value={formatMoney(credit.exposure.total)} /> : null}
+          {credit && credit.limit !== null ? <Line label={T.limit} value={formatMoney(credit.limit)} /> : null}
         </Box>
-        {held.note ? (
+        {reasons.length > 0 ? (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            <AlertTitle>{T.why}</AlertTitle>
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {reasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </Box>
+          </Alert>
+        ) : held.note ? (
           <Alert severity="warning" sx={{ mb: 2 }}>
             <AlertTitle>{T.why}</AlertTitle>
             {held.note}

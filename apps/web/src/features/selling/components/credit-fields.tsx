@@ -48,7 +48,9 @@ export function CreditFields({
       </TextField>
       {credit.limit === null ? null : (
         <Typography variant="body2" color="text.secondary">
-          {T.creditLimit(formatMoney(credit.limit))}
+          {credit.exposure
+            ? T.creditLimitOwed(formatMoney(credit.limit), formatMoney(credit.exposure.total))
+            : T.creditLimit(formatMoney(credit.limit))}
         </Typography>
       )}
     </Stack>

@@ -88,6 +88,21 @@ describe("Vendas: 'A prazo' (issue 40 §1)", () => {
     expect(payments().queryByRole('radio', { name: 'A prazo' })).toBeNull();
   });
 
+  it('shows what he already owes beside his limit (issue 54 §6)', async () => {
+    const owing = customerCreditSchema.parse({
+      ...WITH_CREDIT,
+      limit: 15000,
+      exposure: { undelivered: 2189.15, openInstalments: 30000, total: 32189.15, available: -17189.15 },
+    });
+    const { user } = await openCart({ body: { data: owing } });
+    await user.click(await payments().findByRole('radio', { name: 'A prazo' }));
+    expect(
+      screen.getByText(
+        'Limite de crédito do cliente: R$ 15.000,00; ele já deve R$ 32.189,15. Se a venda, somada ao que ele já deve, passar do limite, ela aguarda a aprovação de um gerente.',
+      ),
+    ).toBeTruthy();
+  });
+
   it("offers his plans; the checkout posts the plan as '30/60/90'; a held sale says it waits for a manager", async () => {
     const { user, calls } = await openCart({ body: { data: WITH_CREDIT } }, placed(17));
     await user.click(await payments().findByRole('radio', { name: 'A prazo' }));
