@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './calendar-day';
 import { daysBetween, shiftDay } from './clock';
+import { DEBT_STATUSES, type DebtSituation, type DebtStatus } from './debt-situation';
 import { hasTwoDecimals } from './money';
 
 /**
@@ -282,9 +283,9 @@ export const RECEIVABLE_PAYMENT_METHOD_LABELS: Record<ReceivablePaymentMethod, s
   SETTLEMENT: 'Acerto do motoboy',
 };
 
-/** An instalment's situation on the business's today: OVERDUE is OPEN past its due day. */
-export const RECEIVABLE_STATUSES = ['OPEN', 'OVERDUE', 'PAID', 'CANCELED'] as const;
-export type ReceivableStatus = (typeof RECEIVABLE_STATUSES)[number];
+/** An instalment's situation on the business's today (`debtStatus`): OVERDUE is OPEN past its due day. */
+export const RECEIVABLE_STATUSES = DEBT_STATUSES;
+export type ReceivableStatus = DebtStatus;
 export const RECEIVABLE_STATUS_LABELS: Record<ReceivableStatus, string> = {
   OPEN: 'A vencer',
   OVERDUE: 'Vencida',
@@ -293,7 +294,13 @@ export const RECEIVABLE_STATUS_LABELS: Record<ReceivableStatus, string> = {
 };
 
 /** The list's situations: to receive today, this week (today to today + 6), overdue, open, received. */
-export const RECEIVABLE_FILTERS = ['dueToday', 'dueThisWeek', 'overdue', 'open', 'paid'] as const;
+export const RECEIVABLE_FILTERS = [
+  'dueToday',
+  'dueThisWeek',
+  'overdue',
+  'open',
+  'paid',
+] as const satisfies readonly DebtSituation[];
 export type ReceivableFilter = (typeof RECEIVABLE_FILTERS)[number];
 export const RECEIVABLE_FILTER_LABELS: Record<ReceivableFilter, string> = {
   dueToday: 'Receber hoje',

@@ -2,6 +2,8 @@ import {
   buildPixPayload,
   businessDay,
   centsToReais,
+  debtDays,
+  debtStatus,
   formatBRL,
   formatDay,
   hasAnyPermission,
@@ -23,7 +25,6 @@ import {
   type ReceivableStatus,
   type ReceivablesSummary,
   reaisToCents,
-  shiftDay,
   splitInstalments,
   splitPayment,
 } from '@backoffice/contract';
@@ -40,13 +41,12 @@ import { creditSettings } from './credit.service';
 import { receiptPdf } from './receipt';
 import { type ReceivableRow, receivablesRepository as repo } from './receivables.repository';
 
-const WEEK_DAYS = 7;
 const EXPORT_BATCH = 1_000;
 
+/** An instalment's situation on `today` (`debtStatus`): paid when its principal is. */
 function statusOf(row: ReceivableRow, today: string): ReceivableStatus {
-  if (row.canceled_at) return 'CANCELED';
-  if (row.principal_paid_cents >= row.amount_cents) return 'PAID';
-  return row.due_date < today ? 'OVERDUE' : 'OPEN';
+  const settled = row.principal_paid_cents >= row.amount_cents;
+  return debtStatus({ canceled: Boolean(row.canceled_at), settled, dueDate: row.due_date }, today);
 }
 
 /** What the instalment asks on `day` at the shop's rates (read once by the caller). */
@@ -250,7 +250,7 @@ export function createReceivablesService(db: DB) {
   return {
     async page(query: ReceivableListQuery, now = new Date()): Promise<ReceivablePage> {
       const today = businessDay(now);
-      const days = { today, weekEnd: shiftDay(today, WEEK_DAYS - 1) };
+      const days = debtDays(today);
       const [{ rows, totals }, rates] = await Promise.all([
         repo.page(db, query, days, query.page, query.pageSize),
         creditSettings(db),
@@ -285,7 +285,7 @@ export function createReceivablesService(db: DB) {
       now = new Date(),
     ): AsyncGenerator<Receivable[]> {
       const today = businessDay(now);
-      const days = { today, weekEnd: shiftDay(today, WEEK_DAYS - 1) };
+      const days = debtDays(today);
       const rates = await creditSettings(db);
       for (let page = 0; ; page++) {
         const { rows } = await repo.page(db, filter, days, page, EXPORT_BATCH);
