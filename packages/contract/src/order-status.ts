@@ -523,10 +523,12 @@ export function nextStatuses(from: number): OrderStatusKey[] {
   return ORDER_TRANSITIONS.filter((t) => t.from === from && !isEditOnlyMove(t)).map((t) => t.to);
 }
 
-/** Statuses in which the goods are out of stock on the order's account (stock returns on cancel/refusal). */
-export const STOCK_RELEASED_ON: readonly OrderStatusKey[] = [S.CANCELADO, S.REPROVADOS];
+/** Statuses in which the goods are back in stock (where the table's `releaseStock` moves lead: cancel, refusals). */
+export const STOCK_RELEASED_ON: readonly OrderStatusKey[] = [
+  ...new Set(ORDER_TRANSITIONS.filter((t) => t.does.includes('releaseStock')).map((t) => t.to)),
+].sort((a, b) => a - b);
 
-/** Orders that are no sale (cancelled or refused: their goods went back to stock): reports, purchases, product sales. */
+/** Orders that are no sale (cancelled or refused): reports, purchases, product sales, a customer's credit exposure. */
 export const UNSOLD_ORDER_STATUSES: readonly OrderStatusKey[] = STOCK_RELEASED_ON;
 
 /**
