@@ -12,6 +12,7 @@ import {
   dayPeriod,
   departuresOn,
   EMPLOYEE_FUNCS,
+  hasFullAccess,
   isActiveCourier,
   isDeliveryDeparture,
   nextDeliveryDeparture,
@@ -205,7 +206,7 @@ export function createDispatchService(db: DB) {
   }
 
   function assertDispatcher(principal: Principal) {
-    if (principal.func === EMPLOYEE_FUNCS.DELIVERER && !principal.permissions.includes('full:access')) {
+    if (principal.func === EMPLOYEE_FUNCS.DELIVERER && !hasFullAccess(principal.permissions)) {
       throw new AppError(403, DISPATCH_TEXTS.couriersOnly, { code: 'FORBIDDEN' });
     }
   }
