@@ -29,6 +29,7 @@ import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import { isUniqueViolation } from '../../lib/sql-errors';
 import type { Principal } from '../../plugins/auth';
 import { type EntryRow, cashRepository as repo, type SessionRow } from './cash.repository';
@@ -41,7 +42,6 @@ const APPROVAL_REFUSALS = {
   closedBy: CASH_TEXTS.closerApproval,
 } as const;
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 const person = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
 
 function statusOf(row: Pick<SessionRow, 'closed_at' | 'approval'>): CashSessionStatus {
@@ -56,8 +56,8 @@ function toSession(row: SessionRow, sums: { kind: CashEntryKind; amountCents: nu
     register: { id: row.register_id, name: row.register_name },
     operator: { id: row.operator_id, name: row.operator_name },
     status: statusOf(row),
-    openedAt: iso(row.opened_at),
-    closedAt: row.closed_at ? iso(row.closed_at) : null,
+    openedAt: isoTimestamp(row.opened_at),
+    closedAt: row.closed_at ? isoTimestamp(row.closed_at) : null,
     // A closed session says what was expected when it closed (written once), not a sum made again later.
     totals: row.expected_cents === null ? totals : { ...totals, expected: centsToReais(row.expected_cents) },
     counted: row.counted_cents === null ? null : centsToReais(row.counted_cents),
@@ -68,7 +68,7 @@ function toSession(row: SessionRow, sums: { kind: CashEntryKind; amountCents: nu
     closeReason: row.close_reason,
     closedBy: person(row.closed_by, row.closed_by_name),
     approvedBy: person(row.approved_by, row.approved_by_name),
-    approvedAt: row.approved_at ? iso(row.approved_at) : null,
+    approvedAt: row.approved_at ? isoTimestamp(row.approved_at) : null,
     approvalNote: row.approval_note,
   };
 }
@@ -82,7 +82,7 @@ function toEntry(row: EntryRow): CashEntry {
     order: row.order_id === null ? null : { id: row.order_id, code: row.order_code ?? '' },
     runId: row.run_id,
     employee: { id: row.employee_id, name: row.employee_name },
-    createdAt: iso(row.created_at),
+    createdAt: isoTimestamp(row.created_at),
   };
 }
 
@@ -223,7 +223,7 @@ export function createCashService(db: DB) {
         name: register.name,
         active: register.active,
         openSession: byRegister.get(register.id) ?? null,
-        lastClosedAt: lastClosed.has(register.id) ? iso(lastClosed.get(register.id) as Date) : null,
+        lastClosedAt: lastClosed.has(register.id) ? isoTimestamp(lastClosed.get(register.id) as Date) : null,
       })),
       mySessionId: sessions.find((session) => session.operator.id === principal.employeeId)?.id ?? null,
       pendingApprovals: pending,

@@ -25,6 +25,7 @@ import type { DB } from '../../db/database';
 import type { CustomersTable, Database, CustomerStatus as DbStatus } from '../../db/schema';
 import { diff, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { isoTimestampOrNull } from '../../lib/iso-timestamp';
 import { periodOrThrow } from '../../lib/period';
 import { imeisOfOrders } from '../stock/stock.service';
 import { customerColumnsOf, customerFieldsOf, pickCustomerFields } from './customer-fields';
@@ -57,8 +58,6 @@ const TO_DB: Record<CustomerStatus, DbStatus> = {
   Blocked: 'BLOCKED',
 };
 
-const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
-
 /** A customer row as the API answers it. */
 export function toCustomer(row: CustomerRow): Customer {
   const { street, number, complement, neighborhood, zipCode, state, city, ...own } = customerFieldsOf(row);
@@ -76,7 +75,7 @@ export function toCustomer(row: CustomerRow): Customer {
     notes: row.notes,
     totalPurchase: centsToReais(Number(row.total_purchase_cents ?? 0)),
     address: { street, number, complement, neighborhood, zipCode, state, city, shippingCost: own.shippingCost },
-    createdAt: iso(row.created_at) ?? new Date(0).toISOString(),
+    createdAt: isoTimestampOrNull(row.created_at) ?? new Date(0).toISOString(),
   };
 }
 
@@ -246,11 +245,11 @@ export function createCustomersService(db: DB) {
       return {
         ...toCustomer(row),
         approvedBy: ref(row.approved_by),
-        approvedAt: iso(row.approved_at),
+        approvedAt: isoTimestampOrNull(row.approved_at),
         statusChangedBy: ref(row.status_changed_by),
-        statusChangedAt: iso(row.status_changed_at),
+        statusChangedAt: isoTimestampOrNull(row.status_changed_at),
         ordersCount: await repo.countOrders(db, row.id),
-        lastPurchaseAt: iso(last?.last as Date | string | null | undefined),
+        lastPurchaseAt: isoTimestampOrNull(last?.last as Date | string | null | undefined),
       };
     },
 

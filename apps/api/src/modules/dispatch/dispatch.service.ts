@@ -30,6 +30,7 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import type { Principal } from '../../plugins/auth';
 import { receiveCash } from '../cash/cash.service';
 import { dueCents } from '../orders/payment-facts.service';
@@ -41,7 +42,6 @@ const S = ORDER_STATUS;
 /** Back from the run: delivered (and maybe finalized already), or brought back to the store. */
 const DELIVERED: readonly number[] = [S.ENTREGUE, S.FINALIZADOS];
 const BROUGHT_BACK: readonly number[] = [S.AGUARDANDO_CLIENTE, S.CANCELADO];
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 type CollectRow = Pick<DispatchOrderRow, 'payment_method' | 'status' | 'total_cents' | 'payment_parts'>;
 
@@ -56,10 +56,10 @@ const cashCents = (row: CollectRow) =>
 function runHead(run: RunRow, orders: CollectRow[]) {
   return {
     id: run.id,
-    departureAt: iso(run.departure_at),
+    departureAt: isoTimestamp(run.departure_at),
     deliverer: { id: run.deliverer_id, name: run.deliverer_name },
     cashToCollect: centsToReais(orders.reduce((sum, row) => sum + cashCents(row), 0)),
-    settledAt: run.settled_at ? iso(run.settled_at) : null,
+    settledAt: run.settled_at ? isoTimestamp(run.settled_at) : null,
   };
 }
 
@@ -122,7 +122,7 @@ function toOrder(row: DispatchOrderRow, late: boolean): DispatchOrder {
       row.payment_method === 'CASH' && row.change_for_cents !== null ? centsToReais(row.change_for_cents) : null,
     status: row.status,
     fastDelivery: row.fast_delivery,
-    packedAt: iso(row.packed_at),
+    packedAt: isoTimestamp(row.packed_at),
     late,
     receivedBy: row.receiver_name === null ? null : { name: row.receiver_name, document: row.receiver_document },
   };
@@ -137,7 +137,7 @@ function toSettlement(run: RunRow): Settlement {
     declaredCash: centsToReais(declared),
     difference: centsToReais(declared - expected),
     note: run.settlement_note,
-    settledAt: iso(run.settled_at as Date),
+    settledAt: isoTimestamp(run.settled_at as Date),
     settledBy: { id: run.settled_by as number, name: run.settled_by_name ?? '' },
     delivered: run.delivered_count ?? 0,
     broughtBack: run.brought_back_count ?? 0,
@@ -227,7 +227,7 @@ export function createDispatchService(db: DB) {
       return Promise.all(
         places.map(async (place): Promise<Departure> => {
           const { rows } = await repo.boardOrders(db, place.slot, board.lateUpTo);
-          const at = place.departureAt && iso(place.departureAt);
+          const at = place.departureAt && isoTimestamp(place.departureAt);
           return {
             departureAt: at,
             orders: rows.map((row) => toOrder(row, at !== null && row.late === true)),
@@ -256,7 +256,7 @@ export function createDispatchService(db: DB) {
         runsOfDay(day, schedule, runSummaries),
       ]);
       return places.map((place, index) => {
-        const at = place.departureAt && iso(place.departureAt);
+        const at = place.departureAt && isoTimestamp(place.departureAt);
         const rows = counts.filter((row) => row.slot === index);
         return {
           departureAt: at,
@@ -336,7 +336,7 @@ export function createDispatchService(db: DB) {
           entity: 'courier_run',
           entityId: String(run.id),
           action: 'assign',
-          changes: { delivererId: courier.id, departureAt: iso(departureAt), orderIds: body.orderIds },
+          changes: { delivererId: courier.id, departureAt: isoTimestamp(departureAt), orderIds: body.orderIds },
         });
         return run.id;
       });
@@ -429,7 +429,7 @@ export function createDispatchService(db: DB) {
         data: runs.map((run) => ({
           ...toSettlement(run),
           deliverer: { id: run.deliverer_id, name: run.deliverer_name },
-          departureAt: iso(run.departure_at),
+          departureAt: isoTimestamp(run.departure_at),
         })),
         total: totals.runs,
         totals: {

@@ -26,6 +26,7 @@ import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import { checkoutKey } from '../selling/selling.service';
 import { supplierRef } from '../suppliers/suppliers.service';
 import {
@@ -34,8 +35,6 @@ import {
   type PaymentRowRead,
   payablesRepository as repo,
 } from './payables.repository';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The cash flow's bills (issue 40 §4): paid per day before `today`, open per due day from it (overdue on it). */
 export async function payablesFlow(db: Executor, from: string, today: string, to: string) {
@@ -74,8 +73,8 @@ function toPayable(row: PayableRowRead, today: string): Payable {
     isCredit: amount < 0,
     status: statusOf(row, today),
     createdBy: { id: row.created_by, name: row.created_by_name },
-    createdAt: iso(row.created_at),
-    canceledAt: row.canceled_at ? iso(row.canceled_at) : null,
+    createdAt: isoTimestamp(row.created_at),
+    canceledAt: row.canceled_at ? isoTimestamp(row.canceled_at) : null,
     cancelReason: row.cancel_reason,
   };
 }
@@ -89,8 +88,8 @@ function toPayment(row: PaymentRowRead) {
     amount: centsToReais(Number(row.amount_cents)),
     note: row.note,
     employee: { id: row.employee_id, name: row.employee_name },
-    createdAt: iso(row.created_at),
-    undoneAt: row.undone_at ? iso(row.undone_at) : null,
+    createdAt: isoTimestamp(row.created_at),
+    undoneAt: row.undone_at ? isoTimestamp(row.undone_at) : null,
     undoneBy: row.undone_by !== null ? { id: row.undone_by, name: row.undone_by_name ?? '' } : null,
     undoReason: row.undo_reason,
   };
