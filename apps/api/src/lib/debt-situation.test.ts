@@ -36,59 +36,26 @@ const DEBTS: Debt[] = [
   { dueDate: '2026-03-10', canceled: true, settled: true }, // 9
 ];
 
-interface Moment {
-  now: string;
-  today: string;
-  weekEnd: string;
-  statuses: DebtStatus[];
-  situations: Record<DebtSituation, number[]>;
-}
+/** The debts open, paid and cancelled whatever the day: 0 to 5, 6 and 7, 8 and 9. */
+const OPEN = [0, 1, 2, 3, 4, 5];
+const SETTLED: DebtStatus[] = ['PAID', 'PAID', 'CANCELED', 'CANCELED'];
+
+/** A moment, its business day and week's end, and the open debts overdue, due today, due this week then. */
+type Moment = [
+  now: string,
+  today: string,
+  weekEnd: string,
+  overdue: number[],
+  dueToday: number[],
+  dueThisWeek: number[],
+];
 const MOMENTS: Moment[] = [
-  {
-    // 23:59:59 of Monday 9 March in São Paulo: the week is 9 to 15 March.
-    now: '2026-03-10T02:59:59Z',
-    today: '2026-03-09',
-    weekEnd: '2026-03-15',
-    statuses: ['OVERDUE', 'OPEN', 'OPEN', 'OPEN', 'OPEN', 'OVERDUE', 'PAID', 'PAID', 'CANCELED', 'CANCELED'],
-    situations: {
-      open: [0, 1, 2, 3, 4, 5],
-      overdue: [0, 5],
-      dueToday: [1],
-      dueThisWeek: [1, 2, 3],
-      paid: [6, 7],
-      canceled: [8, 9],
-    },
-  },
-  {
-    // A second later it is midnight of Tuesday 10 March there: the one due on the 9th is overdue, the week 10 to 16.
-    now: '2026-03-10T03:00:00Z',
-    today: '2026-03-10',
-    weekEnd: '2026-03-16',
-    statuses: ['OVERDUE', 'OVERDUE', 'OPEN', 'OPEN', 'OPEN', 'OVERDUE', 'PAID', 'PAID', 'CANCELED', 'CANCELED'],
-    situations: {
-      open: [0, 1, 2, 3, 4, 5],
-      overdue: [0, 1, 5],
-      dueToday: [2],
-      dueThisWeek: [2, 3, 4],
-      paid: [6, 7],
-      canceled: [8, 9],
-    },
-  },
-  {
-    // 22:00 of 31 December 2025 in São Paulo (already 2026 in UTC): the week runs into January.
-    now: '2026-01-01T01:00:00Z',
-    today: '2025-12-31',
-    weekEnd: '2026-01-06',
-    statuses: ['OPEN', 'OPEN', 'OPEN', 'OPEN', 'OPEN', 'OPEN', 'PAID', 'PAID', 'CANCELED', 'CANCELED'],
-    situations: {
-      open: [0, 1, 2, 3, 4, 5],
-      overdue: [],
-      dueToday: [5],
-      dueThisWeek: [5],
-      paid: [6, 7],
-      canceled: [8, 9],
-    },
-  },
+  // 23:59:59 of Monday 9 March in São Paulo: the week is 9 to 15 March.
+  ['2026-03-10T02:59:59Z', '2026-03-09', '2026-03-15', [0, 5], [1], [1, 2, 3]],
+  // A second later it is midnight of Tuesday 10 March there: the one due on the 9th is overdue, the week 10 to 16.
+  ['2026-03-10T03:00:00Z', '2026-03-10', '2026-03-16', [0, 1, 5], [2], [2, 3, 4]],
+  // 22:00 of 31 December 2025 in São Paulo (already 2026 in UTC): nothing overdue yet, the week runs into January.
+  ['2026-01-01T01:00:00Z', '2025-12-31', '2026-01-06', [], [5], [5]],
 ];
 
 const SITUATIONS: DebtSituation[] = ['open', 'overdue', 'dueToday', 'dueThisWeek', 'paid', 'canceled'];
@@ -117,17 +84,26 @@ describe('a dated debt’s situation, in TypeScript and in SQL', () => {
     expect(DEBT_STATUSES).toEqual(['OPEN', 'OVERDUE', 'PAID', 'CANCELED']);
   });
 
-  describe.each(MOMENTS)('at $now', (moment) => {
+  describe.each(MOMENTS)('at %s', (now, today, weekEnd, overdue, dueToday, dueThisWeek) => {
+    const situations: Record<DebtSituation, number[]> = {
+      open: OPEN,
+      overdue,
+      dueToday,
+      dueThisWeek,
+      paid: [6, 7],
+      canceled: [8, 9],
+    };
     // Read in each test: the zone is set by the hook, after the tests are collected.
-    const daysAt = () => debtDaysAt(new Date(moment.now));
+    const daysAt = () => debtDaysAt(new Date(now));
 
-    it(`is ${moment.today} up to ${moment.weekEnd} on the business clock`, () => {
-      expect(daysAt()).toEqual({ today: moment.today, weekEnd: moment.weekEnd });
+    it(`is ${today} up to ${weekEnd} on the business clock`, () => {
+      expect(daysAt()).toEqual({ today, weekEnd });
     });
 
-    it('gives each debt its status in TypeScript', () => {
+    it('gives each debt its status in TypeScript: an open one OVERDUE when in the overdue, else OPEN', () => {
       const days = daysAt();
-      expect(DEBTS.map((d) => debtStatus(d, days.today))).toEqual(moment.statuses);
+      const statuses = [...OPEN.map((i) => (overdue.includes(i) ? 'OVERDUE' : 'OPEN')), ...SETTLED];
+      expect(DEBTS.map((d) => debtStatus(d, days.today))).toEqual(statuses);
     });
 
     it.each(SITUATIONS)('puts the same debts in %s in TypeScript and in SQL', async (situation) => {
@@ -135,13 +111,13 @@ describe('a dated debt’s situation, in TypeScript and in SQL', () => {
       const inTypeScript = DEBTS.flatMap((d, i) =>
         inDebtSituation(situation, { status: debtStatus(d, days.today), dueDate: d.dueDate }, days) ? [i] : [],
       );
-      expect(inTypeScript).toEqual(moment.situations[situation]);
+      expect(inTypeScript).toEqual(situations[situation]);
       const values = sql.join(
         DEBTS.map((d, i) => sql`(${i}::int, ${d.dueDate}::date, ${d.canceled}::boolean, ${d.settled}::boolean)`),
       );
       const { rows } = await sql<{ i: number }>`select i from (values ${values}) as d(i, due_date, canceled, settled)
         where ${situationWhere(situation, debt, days)} order by i`.execute(database.db);
-      expect(rows.map((r) => Number(r.i))).toEqual(moment.situations[situation]);
+      expect(rows.map((r) => Number(r.i))).toEqual(situations[situation]);
     });
   });
 });
