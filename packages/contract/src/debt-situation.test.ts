@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { debtDays, debtStatus, inDebtSituation, situationDueDays } from './debt-situation';
+import { PAYABLE_STATUS_LABELS } from './payables';
+import { RECEIVABLE_STATUS_LABELS } from './receivables';
 
 // Days worked out by hand: 2026 is not a leap year (28 February + 6 = 6 March).
 const days = debtDays('2026-02-28');
@@ -43,5 +45,20 @@ describe('a dated debt’s situation', () => {
     expect(which('dueThisWeek')).toEqual([today, weekEnd]);
     expect(which('paid')).toEqual([paid]);
     expect(which('canceled')).toEqual([canceled]);
+  });
+
+  it('names the statuses once: a bill not yet due is Em aberto, an instalment A vencer', () => {
+    expect(PAYABLE_STATUS_LABELS).toEqual({
+      OPEN: 'Em aberto',
+      OVERDUE: 'Vencida',
+      PAID: 'Paga',
+      CANCELED: 'Cancelada',
+    });
+    expect(RECEIVABLE_STATUS_LABELS).toEqual({
+      OPEN: 'A vencer',
+      OVERDUE: 'Vencida',
+      PAID: 'Paga',
+      CANCELED: 'Cancelada',
+    });
   });
 });

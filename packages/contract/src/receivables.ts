@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './calendar-day';
 import { daysBetween, shiftDay } from './clock';
-import { DEBT_STATUSES, type DebtSituation, type DebtStatus } from './debt-situation';
+import { DEBT_STATUS_LABELS, DEBT_STATUSES, type DebtStatus } from './debt-situation';
 import { hasTwoDecimals } from './money';
 
 /**
@@ -286,21 +286,10 @@ export const RECEIVABLE_PAYMENT_METHOD_LABELS: Record<ReceivablePaymentMethod, s
 /** An instalment's situation on the business's today (`debtStatus`): OVERDUE is OPEN past its due day. */
 export const RECEIVABLE_STATUSES = DEBT_STATUSES;
 export type ReceivableStatus = DebtStatus;
-export const RECEIVABLE_STATUS_LABELS: Record<ReceivableStatus, string> = {
-  OPEN: 'A vencer',
-  OVERDUE: 'Vencida',
-  PAID: 'Paga',
-  CANCELED: 'Cancelada',
-};
+export const RECEIVABLE_STATUS_LABELS: Record<ReceivableStatus, string> = { ...DEBT_STATUS_LABELS, OPEN: 'A vencer' };
 
 /** The list's situations: to receive today, this week (today to today + 6), overdue, open, received. */
-export const RECEIVABLE_FILTERS = [
-  'dueToday',
-  'dueThisWeek',
-  'overdue',
-  'open',
-  'paid',
-] as const satisfies readonly DebtSituation[];
+export const RECEIVABLE_FILTERS = ['dueToday', 'dueThisWeek', 'overdue', 'open', 'paid'] as const;
 export type ReceivableFilter = (typeof RECEIVABLE_FILTERS)[number];
 export const RECEIVABLE_FILTER_LABELS: Record<ReceivableFilter, string> = {
   dueToday: 'Receber hoje',
