@@ -10,13 +10,6 @@ import { businessDay, shiftDay } from './clock';
 /** A debt's status: CANCELED, PAID (nothing open), OVERDUE (open, due before today), OPEN (open, due today or later). */
 export const DEBT_STATUSES = ['OPEN', 'OVERDUE', 'PAID', 'CANCELED'] as const;
 export type DebtStatus = (typeof DEBT_STATUSES)[number];
-/** The statuses' words (a bill's; an instalment not yet due is 'A vencer'). */
-export const DEBT_STATUS_LABELS: Record<DebtStatus, string> = {
-  OPEN: 'Em aberto',
-  OVERDUE: 'Vencida',
-  PAID: 'Paga',
-  CANCELED: 'Cancelada',
-};
 
 /** Days of 'Esta semana' and of 'A pagar nos próximos 7 dias': today and the 6 days after it. */
 export const DEBT_WEEK_DAYS = 7;

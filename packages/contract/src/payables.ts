@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './calendar-day';
-import { DEBT_STATUS_LABELS, DEBT_STATUSES, DEBT_WEEK_DAYS, type DebtStatus } from './debt-situation';
+import { DEBT_STATUSES, DEBT_WEEK_DAYS, type DebtStatus } from './debt-situation';
 import { digitsParamSchema, idSchema } from './ids';
 import { hasTwoDecimals } from './money';
 import { pagedSchema } from './paging';
@@ -65,7 +65,12 @@ export const PAYABLE_PAYMENT_METHOD_LABELS: Record<PayablePaymentMethod, string>
 /** A bill's situation on the business's today (`debtStatus`): OVERDUE is OPEN past its due day. */
 export const PAYABLE_STATUSES = DEBT_STATUSES;
 export type PayableStatus = DebtStatus;
-export const PAYABLE_STATUS_LABELS: Record<PayableStatus, string> = DEBT_STATUS_LABELS;
+export const PAYABLE_STATUS_LABELS: Record<PayableStatus, string> = {
+  OPEN: 'Em aberto',
+  OVERDUE: 'Vencida',
+  PAID: 'Paga',
+  CANCELED: 'Cancelada',
+};
 
 /**
  * The list's filters by situation (business time zone): open (every open bill), overdue (open, due before

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './calendar-day';
 import { daysBetween, shiftDay } from './clock';
-import { DEBT_STATUS_LABELS, DEBT_STATUSES, type DebtStatus } from './debt-situation';
+import { DEBT_STATUSES, type DebtStatus } from './debt-situation';
 import { hasTwoDecimals } from './money';
+import { PAYABLE_STATUS_LABELS } from './payables';
 
 /**
  * Sales on credit (issue 40): what an instalment is and what it costs paid late. The one place these rules are
@@ -286,7 +287,11 @@ export const RECEIVABLE_PAYMENT_METHOD_LABELS: Record<ReceivablePaymentMethod, s
 /** An instalment's situation on the business's today (`debtStatus`): OVERDUE is OPEN past its due day. */
 export const RECEIVABLE_STATUSES = DEBT_STATUSES;
 export type ReceivableStatus = DebtStatus;
-export const RECEIVABLE_STATUS_LABELS: Record<ReceivableStatus, string> = { ...DEBT_STATUS_LABELS, OPEN: 'A vencer' };
+/** A bill's words (`PAYABLE_STATUS_LABELS`), but an instalment not yet due is 'A vencer'. */
+export const RECEIVABLE_STATUS_LABELS: Record<ReceivableStatus, string> = {
+  ...PAYABLE_STATUS_LABELS,
+  OPEN: 'A vencer',
+};
 
 /** The list's situations: to receive today, this week (today to today + 6), overdue, open, received. */
 export const RECEIVABLE_FILTERS = ['dueToday', 'dueThisWeek', 'overdue', 'open', 'paid'] as const;
