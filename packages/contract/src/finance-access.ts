@@ -1,4 +1,4 @@
-import { FULL_ACCESS, PERMISSIONS, type PermissionKey } from './permissions';
+import { hasAnyPermission, hasFullAccess, PERMISSIONS, type PermissionKey } from './permissions';
 
 /**
  * Who reaches the money screens of issue 40 (the drawer, the cash flow): permission lists only, no zod, so the
@@ -32,8 +32,8 @@ export function cashApprovalRefusal(
   approverId: number,
   session: CashApprovalSubject,
 ): 'permission' | 'own' | 'closedBy' | null {
-  if (held.includes(FULL_ACCESS)) return null;
-  if (!CASH_APPROVAL_PERMISSIONS.some((key) => held.includes(key))) return 'permission';
+  if (hasFullAccess(held)) return null;
+  if (!hasAnyPermission(held, CASH_APPROVAL_PERMISSIONS)) return 'permission';
   if (approverId === session.operatorId) return 'own';
   if (approverId === session.closedById) return 'closedBy';
   return null;

@@ -9,6 +9,7 @@ export * from './clock';
 export * from './csv';
 export * from './customer-privacy';
 export * from './customers';
+export * from './debt-situation';
 export * from './discount-approvals';
 export * from './discounts';
 export * from './dispatch';

@@ -28,6 +28,7 @@ import {
   packingAction,
   STOCK_RELEASED_ON,
   settlesPayment,
+  UNSOLD_ORDER_STATUSES,
 } from './order-status';
 import { PERMISSIONS } from './permissions';
 
@@ -174,6 +175,17 @@ describe('the transition table', () => {
     // Stock comes back when an order is cancelled or refused.
     expect([...STOCK_RELEASED_ON].sort((a, b) => a - b)).toEqual([S.CANCELADO, S.REPROVADOS]);
     for (const status of STOCK_RELEASED_ON) expect(isFinalOrderStatus(status)).toBe(true);
+  });
+
+  it('reads the orders that are no sale from the table: where cancel and the refusals lead, in the SQL text (7, 12)', () => {
+    // Out of the reports' sales and of a customer's credit exposure (credit.repository.ts, undeliveredCreditCents).
+    expect(UNSOLD_ORDER_STATUSES).toEqual([7, 12]);
+    expect(UNSOLD_ORDER_STATUSES).toEqual([S.CANCELADO, S.REPROVADOS]);
+    const leading = (action: OrderAction) => ORDER_TRANSITIONS.filter((t) => t.action === action).map((t) => t.to);
+    expect(new Set([...leading('cancel'), ...leading('refuse'), ...leading('refuseCredit')])).toEqual(
+      new Set(UNSOLD_ORDER_STATUSES),
+    );
+    expect(UNSOLD_ORDER_STATUSES).not.toContain(S.FINALIZADOS);
   });
 
   it('refuses moves that are not in the table', () => {

@@ -1,5 +1,5 @@
 import { EMPLOYEE_FUNCS, type EmployeeFunc } from './employee-funcs';
-import { type AccessRule, FULL_ACCESS, PERMISSIONS, type PermissionKey } from './permissions';
+import { type AccessRule, hasAnyPermission, hasFullAccess, PERMISSIONS, type PermissionKey } from './permissions';
 
 /** The order statuses with their numeric keys (key 14 does not exist; 17 came with sales on credit). */
 export const ORDER_STATUS = {
@@ -417,13 +417,13 @@ export function canTransition(from: number, to: number, held: readonly string[],
 
 /** One of the move's permissions, or (func given) a function whose own field work the move is. */
 function opensTo(transition: OrderTransition, held: readonly string[], func?: number): boolean {
-  if (transition.permissions.some((p) => held.includes(p))) return true;
+  if (hasAnyPermission(held, transition.permissions)) return true;
   return func !== undefined && (transition.fieldFunctions as readonly number[]).includes(func);
 }
 
 /** The permission and function rule of one move (full:access passes both). */
 export function mayMake(transition: OrderTransition, held: readonly string[], func?: number): boolean {
-  if (held.includes(FULL_ACCESS)) return true;
+  if (hasFullAccess(held)) return true;
   if (!opensTo(transition, held, func)) return false;
   return func === undefined || (transition.functions as readonly number[]).includes(func);
 }
@@ -460,7 +460,7 @@ export function ruleRefusal(
   order: OrderWorkflowState,
   actor: OrderActor,
 ): OrderRuleRefusal | undefined {
-  const full = actor.permissions.includes(FULL_ACCESS);
+  const full = hasFullAccess(actor.permissions);
   if (!full && !opensTo(transition, actor.permissions, actor.func)) return 'permission';
   if (!full && !(transition.functions as readonly number[]).includes(actor.func)) return 'function';
   if (transition.requires.includes('matchingDelivery') && packingAction(order) !== transition.action) return 'delivery';
@@ -498,9 +498,9 @@ export const DELIVERER_CHANGE_RULE = { permissions: ORDERS, functions: DESK } as
 export function canChangeDeliverer(order: Pick<OrderWorkflowState, 'status'>, actor: OrderActor): boolean {
   const statuses: readonly number[] = [...DELIVERER_CHANGE_STATUSES.normal, ...DELIVERER_CHANGE_STATUSES.fast];
   if (!statuses.includes(order.status)) return false;
-  if (actor.permissions.includes(FULL_ACCESS)) return true;
+  if (hasFullAccess(actor.permissions)) return true;
   return (
-    DELIVERER_CHANGE_RULE.permissions.some((p) => actor.permissions.includes(p)) &&
+    hasAnyPermission(actor.permissions, DELIVERER_CHANGE_RULE.permissions) &&
     (DELIVERER_CHANGE_RULE.functions as readonly number[]).includes(actor.func)
   );
 }
@@ -523,10 +523,12 @@ export function nextStatuses(from: number): OrderStatusKey[] {
   return ORDER_TRANSITIONS.filter((t) => t.from === from && !isEditOnlyMove(t)).map((t) => t.to);
 }
 
-/** Statuses in which the goods are out of stock on the order's account (stock returns on cancel/refusal). */
-export const STOCK_RELEASED_ON: readonly OrderStatusKey[] = [S.CANCELADO, S.REPROVADOS];
+/** Statuses in which the goods are back in stock (where the table's `releaseStock` moves lead: cancel, refusals). */
+export const STOCK_RELEASED_ON: readonly OrderStatusKey[] = [
+  ...new Set(ORDER_TRANSITIONS.filter((t) => t.does.includes('releaseStock')).map((t) => t.to)),
+].sort((a, b) => a - b);
 
-/** Orders that are no sale (cancelled or refused: their goods went back to stock): reports, purchases, product sales. */
+/** Orders that are no sale (cancelled or refused): reports, purchases, product sales, a customer's credit exposure. */
 export const UNSOLD_ORDER_STATUSES: readonly OrderStatusKey[] = STOCK_RELEASED_ON;
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './calendar-day';
+import { DEBT_STATUSES, DEBT_WEEK_DAYS, type DebtStatus } from './debt-situation';
 import { digitsParamSchema, idSchema } from './ids';
 import { hasTwoDecimals } from './money';
 import { pagedSchema } from './paging';
@@ -61,9 +62,9 @@ export const PAYABLE_PAYMENT_METHOD_LABELS: Record<PayablePaymentMethod, string>
   COMPENSACAO: 'Compensação',
 };
 
-/** A bill's situation on the business's today: OVERDUE is OPEN past its due day. */
-export const PAYABLE_STATUSES = ['OPEN', 'OVERDUE', 'PAID', 'CANCELED'] as const;
-export type PayableStatus = (typeof PAYABLE_STATUSES)[number];
+/** A bill's situation on the business's today (`debtStatus`): OVERDUE is OPEN past its due day. */
+export const PAYABLE_STATUSES = DEBT_STATUSES;
+export type PayableStatus = DebtStatus;
 export const PAYABLE_STATUS_LABELS: Record<PayableStatus, string> = {
   OPEN: 'Em aberto',
   OVERDUE: 'Vencida',
@@ -88,7 +89,7 @@ export const PAYABLE_FILTER_LABELS: Record<PayableFilter, string> = {
 };
 
 /** Days of 'A pagar nos próximos 7 dias' and of 'Esta semana': today and the 6 days after it. */
-export const PAYABLE_WEEK_DAYS = 7;
+export const PAYABLE_WEEK_DAYS = DEBT_WEEK_DAYS;
 export const PAYABLE_PAGE_SIZE = 25;
 /** The largest bill or payment, in reais (R$ 100 milhões). */
 export const PAYABLE_MAX_AMOUNT = 100_000_000;

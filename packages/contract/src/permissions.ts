@@ -54,10 +54,17 @@ export function isPermissionKey(value: string): value is PermissionKey {
   return (ALL_PERMISSION_KEYS as string[]).includes(value);
 }
 
-/** True when the holder of `held` may do something that accepts any one of `accepted`. */
+/** True when `held` grants full:access, which passes every permission check (and every function rule). */
+export function hasFullAccess(held: readonly string[]): boolean {
+  return held.includes(FULL_ACCESS);
+}
+
+/**
+ * The permission check, once for the API, the web and the contract: true when the holder of `held` may do something
+ * that accepts any one of `accepted` (full:access always may).
+ */
 export function hasAnyPermission(held: readonly string[], accepted: readonly string[]): boolean {
-  if (held.includes(FULL_ACCESS)) return true;
-  return accepted.some((key) => held.includes(key));
+  return hasFullAccess(held) || accepted.some((key) => held.includes(key));
 }
 
 /**

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './calendar-day';
 import { daysBetween, shiftDay } from './clock';
+import { DEBT_STATUSES, type DebtStatus } from './debt-situation';
 import { divideHalfUp, hasTwoDecimals, splitCents } from './money';
+import { PAYABLE_STATUS_LABELS } from './payables';
 
 /**
  * Sales on credit (issue 40): what an instalment is and what it costs paid late. The one place these rules are
@@ -324,14 +326,13 @@ export const RECEIVABLE_PAYMENT_METHOD_LABELS: Record<ReceivablePaymentMethod, s
   SETTLEMENT: 'Acerto do motoboy',
 };
 
-/** An instalment's situation on the business's today: OVERDUE is OPEN past its due day. */
-export const RECEIVABLE_STATUSES = ['OPEN', 'OVERDUE', 'PAID', 'CANCELED'] as const;
-export type ReceivableStatus = (typeof RECEIVABLE_STATUSES)[number];
+/** An instalment's situation on the business's today (`debtStatus`): OVERDUE is OPEN past its due day. */
+export const RECEIVABLE_STATUSES = DEBT_STATUSES;
+export type ReceivableStatus = DebtStatus;
+/** A bill's words (`PAYABLE_STATUS_LABELS`), but an instalment not yet due is 'A vencer'. */
 export const RECEIVABLE_STATUS_LABELS: Record<ReceivableStatus, string> = {
+  ...PAYABLE_STATUS_LABELS,
   OPEN: 'A vencer',
-  OVERDUE: 'Vencida',
-  PAID: 'Paga',
-  CANCELED: 'Cancelada',
 };
 
 /** The list's situations: to receive today, this week (today to today + 6), overdue, open, received. */

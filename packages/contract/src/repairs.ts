@@ -6,7 +6,7 @@ import { idSchema } from './ids';
 import { isValidImei } from './imei';
 import { formatBRL, hasTwoDecimals } from './money';
 import { PAYMENT_METHODS } from './order-status';
-import { type AccessRule, FULL_ACCESS, PERMISSIONS, type PermissionKey } from './permissions';
+import { type AccessRule, allows, PERMISSIONS, type PermissionKey } from './permissions';
 
 /**
  * Repairs ('Assistência técnica', issue 42 §2, decision 0059): a service order (ordem de serviço, 'OS') for a
@@ -162,9 +162,7 @@ export function findRepairTransition(status: RepairStatus, action: RepairAction)
 
 /** Whether an employee (his permissions and function) may make this move. */
 export function mayMakeRepairMove(transition: RepairTransition, held: readonly string[], func?: number | null) {
-  if (held.includes(FULL_ACCESS)) return true;
-  if (transition.permissions.some((p) => held.includes(p))) return true;
-  return func !== null && func !== undefined && (transition.functions as readonly number[]).includes(func);
+  return allows(transition, held, func);
 }
 
 /** The moves this employee may make now on a service order in `status` (the screens' buttons). */

@@ -10,7 +10,7 @@ import {
   type OrderStatusKey,
 } from './order-status';
 import { orderSummarySchema, postalAddressSchema } from './orders-api';
-import { FULL_ACCESS } from './permissions';
+import { hasFullAccess } from './permissions';
 import { TASK_ACTIONS, TASK_KINDS, TASK_LIMITS, type TaskKind } from './task-access';
 
 export {
@@ -53,7 +53,7 @@ export function taskKindsOf(actor: Pick<OrderActor, 'permissions' | 'func'>): Ta
  * Attendants and full:access see every order of the kind.
  */
 export function taskScopeOf(actor: Pick<OrderActor, 'permissions' | 'func'>, kind: TaskKind): 'own' | 'all' {
-  if (actor.permissions.includes(FULL_ACCESS)) return 'all';
+  if (hasFullAccess(actor.permissions)) return 'all';
   if (kind === 'packing' && actor.func === EMPLOYEE_FUNCS.STOCKER) return 'own';
   if (kind === 'delivery' && actor.func === EMPLOYEE_FUNCS.DELIVERER) return 'own';
   return 'all';

@@ -10,7 +10,7 @@ const delivered: PhoneWarrantyFacts = {
   extendedWarranty: false,
   status: 'SOLD',
 };
-const iso = (warranty: ReturnType<typeof phoneWarranty>) => ({
+const asTexts = (warranty: ReturnType<typeof phoneWarranty>) => ({
   receivedAt: warranty.receivedAt?.toISOString() ?? null,
   endsAt: warranty.endsAt?.toISOString() ?? null,
   daysLeft: warranty.daysLeft,
@@ -19,13 +19,13 @@ const iso = (warranty: ReturnType<typeof phoneWarranty>) => ({
 describe("a phone's warranty", () => {
   it('runs the product months from the delivery; a month without that day ends on its last day', () => {
     // 31 Jan 2026 + 12 months = 31 Jan 2027; 10 Jan 2027 15:00 is 21 days before.
-    expect(iso(phoneWarranty(delivered, new Date('2027-01-10T15:00:00.000Z')))).toEqual({
+    expect(asTexts(phoneWarranty(delivered, new Date('2027-01-10T15:00:00.000Z')))).toEqual({
       receivedAt: '2026-01-31T15:00:00.000Z',
       endsAt: '2027-01-31T15:00:00.000Z',
       daysLeft: 21,
     });
     // 31 Jan + 1 month: February has no 31st, so 28 Feb; 2 hours before it ends is still a (started) day.
-    expect(iso(phoneWarranty({ ...delivered, warrantyMonths: 1 }, new Date('2026-02-28T13:00:00.000Z')))).toEqual({
+    expect(asTexts(phoneWarranty({ ...delivered, warrantyMonths: 1 }, new Date('2026-02-28T13:00:00.000Z')))).toEqual({
       receivedAt: '2026-01-31T15:00:00.000Z',
       endsAt: '2026-02-28T15:00:00.000Z',
       daysLeft: 1,
@@ -51,14 +51,14 @@ describe("a phone's warranty", () => {
 
   it('gives none before the customer has the phone, nor once it came back', () => {
     const notDelivered = { ...delivered, order: { pickup: false, deliveredAt: null, finishedAt: null } };
-    expect(iso(phoneWarranty(notDelivered))).toEqual({ receivedAt: null, endsAt: null, daysLeft: null });
-    expect(iso(phoneWarranty({ ...delivered, order: null, status: 'IN_STOCK' }))).toEqual({
+    expect(asTexts(phoneWarranty(notDelivered))).toEqual({ receivedAt: null, endsAt: null, daysLeft: null });
+    expect(asTexts(phoneWarranty({ ...delivered, order: null, status: 'IN_STOCK' }))).toEqual({
       receivedAt: null,
       endsAt: null,
       daysLeft: null,
     });
     // Returned (in analysis): it was received, but is no longer the customer's.
-    expect(iso(phoneWarranty({ ...delivered, status: 'RETURNED' }))).toEqual({
+    expect(asTexts(phoneWarranty({ ...delivered, status: 'RETURNED' }))).toEqual({
       receivedAt: '2026-01-31T15:00:00.000Z',
       endsAt: null,
       daysLeft: null,

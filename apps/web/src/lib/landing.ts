@@ -1,4 +1,4 @@
-import { allows, EMPLOYEE_FUNCS, FULL_ACCESS, PERMISSIONS, TASKS_ACCESS } from '@backoffice/contract';
+import { allows, EMPLOYEE_FUNCS, FULL_ACCESS, hasAnyPermission, PERMISSIONS, TASKS_ACCESS } from '@backoffice/contract';
 
 /** Spec section 2, Login: the page each permission leads to after sign-in (in the spec's order). */
 const LANDING_BY_PERMISSION: Record<string, string> = {
@@ -43,6 +43,6 @@ export function landingPath(permissions: readonly string[], func?: number | null
     const path = LANDING_BY_PERMISSION[permission];
     if (path) return path;
   }
-  if (permissions.includes(PERMISSIONS.internalSales)) return '/admin/selling';
+  if (hasAnyPermission(permissions, [PERMISSIONS.internalSales])) return '/admin/selling';
   return '/admin/dashboard';
 }

@@ -2,7 +2,7 @@
  * The session in localStorage, without React: the sign-in page (login.html) reads and writes it before the
  * app is loaded (decision 0025). `session.ts` adds the React hook.
  */
-import { type AccessRule, allows, FULL_ACCESS, isTimeZone, setBusinessTimeZone } from '@backoffice/contract';
+import { type AccessRule, allows, hasAnyPermission, isTimeZone, setBusinessTimeZone } from '@backoffice/contract';
 
 /** The signed-in session, kept in localStorage as the spec says: token, expires (ms), permissions (comma-separated). */
 export interface Session {
@@ -133,7 +133,7 @@ export function hasPermission(...keys: string[]): boolean {
   const session = getSession();
   if (!session) return false;
   if (keys.length === 0) return true;
-  return session.permissions.includes(FULL_ACCESS) || keys.some((key) => session.permissions.includes(key));
+  return hasAnyPermission(session.permissions, keys);
 }
 
 /**

@@ -13,13 +13,13 @@ import {
 } from '@backoffice/contract';
 import type { Executor } from '../../db/executor';
 import { notFound } from '../../lib/errors';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import type { Principal } from '../../plugins/auth';
 import { type EntryRow, cashRepository as repo, type SessionRow } from './cash.repository';
 import { toleranceCents } from './cash-drawer';
 
 /* The drawer's reads: the overview of the registers, the sessions and one session with its entries. */
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 const person = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
 
 function statusOf(row: Pick<SessionRow, 'closed_at' | 'approval'>): CashSessionStatus {
@@ -34,8 +34,8 @@ function toSession(row: SessionRow, sums: { kind: CashEntryKind; amountCents: nu
     register: { id: row.register_id, name: row.register_name },
     operator: { id: row.operator_id, name: row.operator_name },
     status: statusOf(row),
-    openedAt: iso(row.opened_at),
-    closedAt: row.closed_at ? iso(row.closed_at) : null,
+    openedAt: isoTimestamp(row.opened_at),
+    closedAt: row.closed_at ? isoTimestamp(row.closed_at) : null,
     // A closed session says what was expected when it closed (written once), not a sum made again later.
     totals: row.expected_cents === null ? totals : { ...totals, expected: centsToReais(row.expected_cents) },
     counted: row.counted_cents === null ? null : centsToReais(row.counted_cents),
@@ -46,7 +46,7 @@ function toSession(row: SessionRow, sums: { kind: CashEntryKind; amountCents: nu
     closeReason: row.close_reason,
     closedBy: person(row.closed_by, row.closed_by_name),
     approvedBy: person(row.approved_by, row.approved_by_name),
-    approvedAt: row.approved_at ? iso(row.approved_at) : null,
+    approvedAt: row.approved_at ? isoTimestamp(row.approved_at) : null,
     approvalNote: row.approval_note,
   };
 }
@@ -60,7 +60,7 @@ function toEntry(row: EntryRow): CashEntry {
     order: row.order_id === null ? null : { id: row.order_id, code: row.order_code ?? '' },
     runId: row.run_id,
     employee: { id: row.employee_id, name: row.employee_name },
-    createdAt: iso(row.created_at),
+    createdAt: isoTimestamp(row.created_at),
   };
 }
 
@@ -98,7 +98,7 @@ export async function cashOverview(db: Executor, principal: Principal): Promise<
       name: register.name,
       active: register.active,
       openSession: byRegister.get(register.id) ?? null,
-      lastClosedAt: lastClosed.has(register.id) ? iso(lastClosed.get(register.id) as Date) : null,
+      lastClosedAt: lastClosed.has(register.id) ? isoTimestamp(lastClosed.get(register.id) as Date) : null,
     })),
     mySessionId: sessions.find((session) => session.operator.id === principal.employeeId)?.id ?? null,
     pendingApprovals: pending,

@@ -1,4 +1,4 @@
-import { ORDER_STATUS } from '@backoffice/contract';
+import { ORDER_STATUS, UNSOLD_ORDER_STATUSES } from '@backoffice/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 
@@ -19,9 +19,6 @@ export interface CreditSettingsRow {
 
 const parseTerms = (value: unknown): number[][] =>
   (typeof value === 'string' ? JSON.parse(value) : value) as number[][];
-
-/** Orders on credit that still count against the limit: every one not cancelled nor refused. */
-const OUT_OF_EXPOSURE = [7, 12];
 
 /** The bell's count of one kind (issue 54 §6): how many wait, the newest's id and time; no row when none does. */
 export interface WaitingCount {
@@ -51,7 +48,8 @@ export const creditRepository = {
       .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('o.total_cents'), eb.lit(0)).as('cents'))
       .where('o.customer_id', '=', customerId)
       .where('o.payment_method', '=', 'CREDIT')
-      .where('o.status', 'not in', OUT_OF_EXPOSURE)
+      // Still counting against the limit: every one that is a sale (not cancelled nor refused, per the workflow).
+      .where('o.status', 'not in', UNSOLD_ORDER_STATUSES)
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('receivables as r').select('r.id').whereRef('r.order_id', '=', 'o.id'))),
       )

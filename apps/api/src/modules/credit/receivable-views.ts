@@ -1,6 +1,7 @@
 import {
   businessDay,
   centsToReais,
+  debtStatus,
   instalmentDue,
   type LateChargeRates,
   RECEIVABLE_TEXTS,
@@ -13,10 +14,10 @@ import { notFound } from '../../lib/errors';
 import { creditSettings } from './credit.service';
 import { type ReceivableRow, receivablesRepository as repo } from './receivables.repository';
 
+/** An instalment's situation on `today` (`debtStatus`): paid when its principal is. */
 function statusOf(row: ReceivableRow, today: string): ReceivableStatus {
-  if (row.canceled_at) return 'CANCELED';
-  if (row.principal_paid_cents >= row.amount_cents) return 'PAID';
-  return row.due_date < today ? 'OVERDUE' : 'OPEN';
+  const settled = row.principal_paid_cents >= row.amount_cents;
+  return debtStatus({ canceled: Boolean(row.canceled_at), settled, dueDate: row.due_date }, today);
 }
 
 /** What the instalment asks on `day` at the shop's rates (read once by the caller). */

@@ -1,7 +1,14 @@
-import { type ReceivableFilter, type ReceivablePaymentMethod, shiftDay } from '@backoffice/contract';
+import {
+  type DebtDays,
+  debtDays,
+  type ReceivableFilter,
+  type ReceivablePaymentMethod,
+  situationDueDays,
+} from '@backoffice/contract';
 import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
+import { type DebtSql, dueWithin, situationWhere } from '../../lib/debt-situation';
 
 type Scope = Database & { r: Database['receivables']; o: Database['orders']; c: Database['customers'] };
 
@@ -32,26 +39,19 @@ export interface ReceivableFilterInput {
 
 const isOpen = sql<boolean>`r.canceled_at is null and r.principal_paid_cents < r.amount_cents`;
 
-function whereFilter(filter: ReceivableFilterInput, today: string, weekEnd: string) {
+/** An instalment's facts for its situation in a list (`situationWhere`) and its overdue (`dueWithin`). */
+const instalment: DebtSql = {
+  dueDate: sql.ref('r.due_date'),
+  isOpen,
+  isPaid: sql<boolean>`r.canceled_at is null and r.principal_paid_cents = r.amount_cents`,
+  isCanceled: sql<boolean>`r.canceled_at is not null`,
+};
+
+/** Which instalments a list filter means on `days` (the business's today and today + 6). */
+function whereFilter(filter: ReceivableFilterInput, days: DebtDays) {
   return (eb: ExpressionBuilder<Scope, 'r'>) => {
     const conditions = [];
-    switch (filter.status) {
-      case 'open':
-        conditions.push(isOpen);
-        break;
-      case 'overdue':
-        conditions.push(sql<boolean>`${isOpen} and r.due_date < ${today}::date`);
-        break;
-      case 'dueToday':
-        conditions.push(sql<boolean>`${isOpen} and r.due_date = ${today}::date`);
-        break;
-      case 'dueThisWeek':
-        conditions.push(sql<boolean>`${isOpen} and r.due_date between ${today}::date and ${weekEnd}::date`);
-        break;
-      case 'paid':
-        conditions.push(sql<boolean>`r.canceled_at is null and r.principal_paid_cents = r.amount_cents`);
-        break;
-    }
+    if (filter.status) conditions.push(situationWhere(filter.status, instalment, days));
     if (filter.from) conditions.push(sql<boolean>`r.due_date >= ${filter.from}::date`);
     if (filter.to) conditions.push(sql<boolean>`r.due_date <= ${filter.to}::date`);
     if (filter.customerId !== undefined) conditions.push(eb('r.customer_id', '=', filter.customerId));
@@ -86,19 +86,13 @@ function selectRows(db: Executor) {
  * The count and totals of a filter without a customer, from the days (`receivable_days`, kept by triggers): the
  * open ones (every open situation is a range of due days), the paid ones, or all.
  */
-async function dayTotals(db: Executor, filter: ReceivableFilterInput, days: { today: string; weekEnd: string }) {
+async function dayTotals(db: Executor, filter: ReceivableFilterInput, days: DebtDays) {
   let from = filter.from;
   let to = filter.to;
-  const later = (a: string | undefined, b: string) => (a === undefined || b > a ? b : a);
-  const earlier = (a: string | undefined, b: string) => (a === undefined || b < a ? b : a);
-  if (filter.status === 'overdue') to = earlier(to, shiftDay(days.today, -1));
-  if (filter.status === 'dueToday') {
-    from = later(from, days.today);
-    to = earlier(to, days.today);
-  }
-  if (filter.status === 'dueThisWeek') {
-    from = later(from, days.today);
-    to = earlier(to, days.weekEnd);
+  if (filter.status !== undefined && filter.status !== 'paid') {
+    const due = situationDueDays(filter.status, days);
+    if (due.from !== undefined && (from === undefined || due.from > from)) from = due.from;
+    if (due.to !== undefined && (to === undefined || due.to < to)) to = due.to;
   }
   let query = db.selectFrom('receivable_days as d');
   if (from) query = query.where(sql<boolean>`d.due_date >= ${from}::date`);
@@ -171,14 +165,8 @@ export const receivablesRepository = {
     return db.selectFrom('receivables').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
   },
 
-  async page(
-    db: Executor,
-    filter: ReceivableFilterInput,
-    days: { today: string; weekEnd: string },
-    page: number,
-    size: number,
-  ) {
-    const where = whereFilter(filter, days.today, days.weekEnd);
+  async page(db: Executor, filter: ReceivableFilterInput, days: DebtDays, page: number, size: number) {
+    const where = whereFilter(filter, days);
     const totals =
       filter.customerId === undefined
         ? await dayTotals(db, filter, days)
@@ -292,6 +280,7 @@ export const receivablesRepository = {
     customerId: number,
     today: string,
   ): Promise<{ openCents: number; maxDaysLate: number; overdueCount: number; overdueCents: number }> {
+    const overdue = dueWithin(instalment.dueDate, 'overdue', debtDays(today));
     const row = await db
       .selectFrom('receivables as r')
       .where('r.customer_id', '=', customerId)
@@ -299,8 +288,8 @@ export const receivablesRepository = {
       .select([
         sql<string>`coalesce(sum(r.amount_cents - r.principal_paid_cents), 0)`.as('open'),
         sql<number>`coalesce(max(greatest(${today}::date - r.due_date, 0)), 0)::int`.as('late'),
-        sql<number>`(count(*) filter (where r.due_date < ${today}::date))::int`.as('overdue_count'),
-        sql<string>`coalesce(sum(r.amount_cents - r.principal_paid_cents) filter (where r.due_date < ${today}::date), 0)`.as(
+        sql<number>`(count(*) filter (where ${overdue}))::int`.as('overdue_count'),
+        sql<string>`coalesce(sum(r.amount_cents - r.principal_paid_cents) filter (where ${overdue}), 0)`.as(
           'overdue_cents',
         ),
       ])
@@ -316,14 +305,16 @@ export const receivablesRepository = {
   /** Open instalments due `today` and those overdue: how many, what is open of them (from the days' totals). */
   async summary(db: Executor, today: string) {
     const open = sql<string>`d.open_amount_cents - d.open_paid_cents`;
+    const dueToday = dueWithin(sql.ref('d.due_date'), 'dueToday', debtDays(today));
+    const overdue = dueWithin(sql.ref('d.due_date'), 'overdue', debtDays(today));
     return db
       .selectFrom('receivable_days as d')
       .where(sql<boolean>`d.due_date <= ${today}::date`)
       .select([
-        sql<number>`coalesce(sum(d.open_count) filter (where d.due_date = ${today}::date), 0)::int`.as('today_count'),
-        sql<string>`coalesce(sum(${open}) filter (where d.due_date = ${today}::date), 0)`.as('today_cents'),
-        sql<number>`coalesce(sum(d.open_count) filter (where d.due_date < ${today}::date), 0)::int`.as('overdue_count'),
-        sql<string>`coalesce(sum(${open}) filter (where d.due_date < ${today}::date), 0)`.as('overdue_cents'),
+        sql<number>`coalesce(sum(d.open_count) filter (where ${dueToday}), 0)::int`.as('today_count'),
+        sql<string>`coalesce(sum(${open}) filter (where ${dueToday}), 0)`.as('today_cents'),
+        sql<number>`coalesce(sum(d.open_count) filter (where ${overdue}), 0)::int`.as('overdue_count'),
+        sql<string>`coalesce(sum(${open}) filter (where ${overdue}), 0)`.as('overdue_cents'),
       ])
       .executeTakeFirstOrThrow();
   },

@@ -2,6 +2,7 @@ import {
   buildPixPayload,
   businessDay,
   centsToReais,
+  debtDays,
   instalmentDueDays,
   instalmentTxid,
   isHandover,
@@ -15,7 +16,6 @@ import {
   type ReceivablePix,
   type ReceivablesSummary,
   reaisToCents,
-  shiftDay,
   splitInstalments,
 } from '@backoffice/contract';
 import type { DB } from '../../db/database';
@@ -38,7 +38,6 @@ import { receivablesRepository as repo } from './receivables.repository';
 /** An instalment's Pix told by the bank's webhook (the payments module), and who pays one by hand. */
 export { type InstalmentPix, type ReceivingActor, receiveInstalmentPix };
 
-const WEEK_DAYS = 7;
 const EXPORT_BATCH = 1_000;
 
 /**
@@ -102,7 +101,7 @@ export function createReceivablesService(db: DB) {
   return {
     async page(query: ReceivableListQuery, now = new Date()): Promise<ReceivablePage> {
       const today = businessDay(now);
-      const days = { today, weekEnd: shiftDay(today, WEEK_DAYS - 1) };
+      const days = debtDays(today);
       const [{ rows, totals }, rates] = await Promise.all([
         repo.page(db, query, days, query.page, query.pageSize),
         creditSettings(db),
@@ -137,7 +136,7 @@ export function createReceivablesService(db: DB) {
       now = new Date(),
     ): AsyncGenerator<Receivable[]> {
       const today = businessDay(now);
-      const days = { today, weekEnd: shiftDay(today, WEEK_DAYS - 1) };
+      const days = debtDays(today);
       const rates = await creditSettings(db);
       for (let page = 0; ; page++) {
         const { rows } = await repo.page(db, filter, days, page, EXPORT_BATCH);

@@ -10,7 +10,8 @@ import {
 import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { badRequest, notFound } from '../../lib/errors';
-import { compactForms, iso, listFilter, TO_DB, toCustomer } from './customer-views';
+import { isoTimestampOrNull } from '../../lib/iso-timestamp';
+import { compactForms, listFilter, TO_DB, toCustomer } from './customer-views';
 import { customersRepository as repo } from './customers.repository';
 
 /**
@@ -74,11 +75,11 @@ export function customerReads(db: DB) {
       return {
         ...toCustomer(row),
         approvedBy: ref(row.approved_by),
-        approvedAt: iso(row.approved_at),
+        approvedAt: isoTimestampOrNull(row.approved_at),
         statusChangedBy: ref(row.status_changed_by),
-        statusChangedAt: iso(row.status_changed_at),
+        statusChangedAt: isoTimestampOrNull(row.status_changed_at),
         ordersCount: await repo.countOrders(db, row.id),
-        lastPurchaseAt: iso(last?.last as Date | string | null | undefined),
+        lastPurchaseAt: isoTimestampOrNull(last?.last as Date | string | null | undefined),
       };
     },
 

@@ -7,6 +7,7 @@ import {
   normalizeSearch,
 } from '@backoffice/contract';
 import type { CustomerStatus as DbStatus } from '../../db/schema';
+import { isoTimestampOrNull } from '../../lib/iso-timestamp';
 import { customerFieldsOf } from './customer-fields';
 import {
   CUSTOMER_FILTER_COLUMNS,
@@ -34,8 +35,6 @@ export const TO_DB: Record<CustomerStatus, DbStatus> = {
   Blocked: 'BLOCKED',
 };
 
-export const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
-
 /** A customer row as the API answers it. */
 export function toCustomer(row: CustomerRow): Customer {
   const { street, number, complement, neighborhood, zipCode, state, city, ...own } = customerFieldsOf(row);
@@ -53,7 +52,7 @@ export function toCustomer(row: CustomerRow): Customer {
     notes: row.notes,
     totalPurchase: centsToReais(Number(row.total_purchase_cents ?? 0)),
     address: { street, number, complement, neighborhood, zipCode, state, city, shippingCost: own.shippingCost },
-    createdAt: iso(row.created_at) ?? new Date(0).toISOString(),
+    createdAt: isoTimestampOrNull(row.created_at) ?? new Date(0).toISOString(),
   };
 }
 

@@ -22,6 +22,7 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import { deleteUnreferencedFiles } from '../../lib/storage';
 import { forgetPixPayersOf } from '../payments/payments.service';
 import { imeisOfOrders } from '../stock/stock.service';
@@ -29,8 +30,6 @@ import { customerTracesRepository as traces } from './customers.privacy.reposito
 import { type PersonTraces, personPattern, redactDeep, redactText } from './customers.redact';
 import { customersRepository as repo } from './customers.repository';
 import { toCustomer } from './customers.service';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** An order that no longer needs the person's address or phone: closed, or delivered and only awaiting finalization. */
 const DONE_WITH_THE_PERSON: readonly number[] = [...FINAL_ORDER_STATUSES, ORDER_STATUS.ENTREGUE];
@@ -209,11 +208,11 @@ export function createCustomerPrivacy(db: DB) {
         customer: {
           ...registered,
           status: CUSTOMER_STATUS_LABELS[registered.status],
-          approvedAt: row.approved_at ? iso(row.approved_at) : null,
+          approvedAt: row.approved_at ? isoTimestamp(row.approved_at) : null,
         },
         orders: orders.map((o) => ({
           code: o.code,
-          createdAt: iso(o.created_at),
+          createdAt: isoTimestamp(o.created_at),
           status: isOrderStatusKey(o.status) ? ORDER_STATUS_LABELS[o.status] : String(o.status),
           deliveryType: DELIVERY_TYPE_LABELS[o.delivery_type as DeliveryType] ?? String(o.delivery_type),
           paymentMethod: PAYMENT_METHOD_LABELS[o.payment_method as PaymentMethod] ?? String(o.payment_method),
@@ -240,13 +239,18 @@ export function createCustomerPrivacy(db: DB) {
             }),
           pixReceived: pix
             .filter((p) => p.order_id === o.id)
-            .map((p) => ({ amount: centsToReais(p.amount_cents), paidAt: iso(p.paid_at), payer: p.payer })),
+            .map((p) => ({ amount: centsToReais(p.amount_cents), paidAt: isoTimestamp(p.paid_at), payer: p.payer })),
         })),
-        signIns: signIns.map((s) => iso(s.created_at)),
-        searches: searches.map((s) => ({ term: s.term, at: iso(s.created_at) })),
-        productViews: views.map((v) => ({ code: v.code, name: v.name, at: iso(v.created_at) })),
-        cart: cart.map((c) => ({ code: c.code, name: c.name, quantity: c.quantity, addedAt: iso(c.added_at) })),
-        recordChanges: audit.map((a) => ({ at: iso(a.created_at), action: a.action })),
+        signIns: signIns.map((s) => isoTimestamp(s.created_at)),
+        searches: searches.map((s) => ({ term: s.term, at: isoTimestamp(s.created_at) })),
+        productViews: views.map((v) => ({ code: v.code, name: v.name, at: isoTimestamp(v.created_at) })),
+        cart: cart.map((c) => ({
+          code: c.code,
+          name: c.name,
+          quantity: c.quantity,
+          addedAt: isoTimestamp(c.added_at),
+        })),
+        recordChanges: audit.map((a) => ({ at: isoTimestamp(a.created_at), action: a.action })),
       };
       // Who exported whose data, and when (the file itself is not kept).
       await recordAudit(db, { employeeId: actorId, entity: 'customer', entityId: id, action: 'privacy-export' });

@@ -15,12 +15,13 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import type { Principal } from '../../plugins/auth';
 import { receiveCash } from '../cash/cash.service';
 import { changeCourier, type LockedOrder, lockOrder } from '../orders/workflow.service';
 import { deliverySchedule } from '../settings/settings.service';
 import { type RunRow, dispatchRepository as repo } from './dispatch.repository';
-import { cashCents, iso, S, toSettlement } from './dispatch-views';
+import { cashCents, S, toSettlement } from './dispatch-views';
 
 /*
  * A courier's runs: orders put in a run (a run per courier and departure), its settlement when he is back, the
@@ -84,7 +85,7 @@ export async function createRun(db: DB, principal: Principal, body: CreateRunBod
       entity: 'courier_run',
       entityId: String(run.id),
       action: 'assign',
-      changes: { delivererId: courier.id, departureAt: iso(departureAt), orderIds: body.orderIds },
+      changes: { delivererId: courier.id, departureAt: isoTimestamp(departureAt), orderIds: body.orderIds },
     });
     return run.id;
   });
@@ -167,7 +168,7 @@ export async function settlementsPage(
     data: runs.map((run) => ({
       ...toSettlement(run),
       deliverer: { id: run.deliverer_id, name: run.deliverer_name },
-      departureAt: iso(run.departure_at),
+      departureAt: isoTimestamp(run.departure_at),
     })),
     total: totals.runs,
     totals: {

@@ -14,9 +14,10 @@ import {
 } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import { badRequest } from '../../lib/errors';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import { deliverySchedule } from '../settings/settings.service';
 import { type BoardSlot, dispatchRepository as repo } from './dispatch.repository';
-import { iso, runSummaries, runsOfDay, runsWithOrders, S, toOrder } from './dispatch-views';
+import { runSummaries, runsOfDay, runsWithOrders, S, toOrder } from './dispatch-views';
 
 /* The dispatch board of a business day: which departure each waiting order makes, and the runs of each. */
 
@@ -66,7 +67,7 @@ export async function boardDepartures(db: DB, day: string, now: Date): Promise<D
   return Promise.all(
     places.map(async (place): Promise<Departure> => {
       const { rows } = await repo.boardOrders(db, place.slot, board.lateUpTo);
-      const at = place.departureAt && iso(place.departureAt);
+      const at = place.departureAt && isoTimestamp(place.departureAt);
       return {
         departureAt: at,
         orders: rows.map((row) => toOrder(row, at !== null && row.late === true)),
@@ -94,7 +95,7 @@ export async function boardSummary(db: DB, day: string, now: Date): Promise<Depa
     runsOfDay(db, day, schedule, runSummaries),
   ]);
   return places.map((place, index) => {
-    const at = place.departureAt && iso(place.departureAt);
+    const at = place.departureAt && isoTimestamp(place.departureAt);
     const rows = counts.filter((row) => row.slot === index);
     return {
       departureAt: at,

@@ -11,13 +11,13 @@ import {
   type Settlement,
 } from '@backoffice/contract';
 import type { Executor } from '../../db/executor';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import { dueCents } from '../orders/payment-facts.service';
 import { type DispatchOrderRow, type RunRow, dispatchRepository as repo } from './dispatch.repository';
 
 /* The dispatch's answers: an order of the board, a run (in full or by its orders' codes), a settlement. */
 
 export const S = ORDER_STATUS;
-export const iso = (value: Date | string) => new Date(value).toISOString();
 
 type CollectRow = Pick<DispatchOrderRow, 'payment_method' | 'status' | 'total_cents' | 'payment_parts'>;
 
@@ -32,10 +32,10 @@ export const cashCents = (row: CollectRow) =>
 function runHead(run: RunRow, orders: CollectRow[]) {
   return {
     id: run.id,
-    departureAt: iso(run.departure_at),
+    departureAt: isoTimestamp(run.departure_at),
     deliverer: { id: run.deliverer_id, name: run.deliverer_name },
     cashToCollect: centsToReais(orders.reduce((sum, row) => sum + cashCents(row), 0)),
-    settledAt: run.settled_at ? iso(run.settled_at) : null,
+    settledAt: run.settled_at ? isoTimestamp(run.settled_at) : null,
   };
 }
 
@@ -66,7 +66,7 @@ export function toOrder(row: DispatchOrderRow, late: boolean): DispatchOrder {
       row.payment_method === 'CASH' && row.change_for_cents !== null ? centsToReais(row.change_for_cents) : null,
     status: row.status,
     fastDelivery: row.fast_delivery,
-    packedAt: iso(row.packed_at),
+    packedAt: isoTimestamp(row.packed_at),
     late,
     receivedBy: row.receiver_name === null ? null : { name: row.receiver_name, document: row.receiver_document },
   };
@@ -81,7 +81,7 @@ export function toSettlement(run: RunRow): Settlement {
     declaredCash: centsToReais(declared),
     difference: centsToReais(declared - expected),
     note: run.settlement_note,
-    settledAt: iso(run.settled_at as Date),
+    settledAt: isoTimestamp(run.settled_at as Date),
     settledBy: { id: run.settled_by as number, name: run.settled_by_name ?? '' },
     delivered: run.delivered_count ?? 0,
     broughtBack: run.brought_back_count ?? 0,

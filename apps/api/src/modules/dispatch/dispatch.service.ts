@@ -6,6 +6,7 @@ import {
   DISPATCH_TEXTS,
   type DispatchOrder,
   EMPLOYEE_FUNCS,
+  hasFullAccess,
   type Paged,
   type Settlement,
 } from '@backoffice/contract';
@@ -19,7 +20,7 @@ import { runsWithOrders } from './dispatch-views';
 
 /** The dispatch is the dispatchers': a courier is refused (403), unless he has full access. */
 function assertDispatcher(principal: Principal) {
-  if (principal.func === EMPLOYEE_FUNCS.DELIVERER && !principal.permissions.includes('full:access')) {
+  if (principal.func === EMPLOYEE_FUNCS.DELIVERER && !hasFullAccess(principal.permissions)) {
     throw new AppError(403, DISPATCH_TEXTS.couriersOnly, { code: 'FORBIDDEN' });
   }
 }

@@ -14,6 +14,7 @@ import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict } from '../../lib/errors';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import { fiscalKey, open, seal } from '../../lib/secret-box';
 import type { Principal } from '../../plugins/auth';
 import { type IssuerRow, type IssuerValues, fiscalRepository as repo } from './fiscal.repository';
@@ -21,8 +22,6 @@ import { municipalityByCode, sameMunicipalityName } from './municipalities';
 
 /** The first eight characters of a CNPJ: its company (a branch differs after them; SEFAZ compares them, rule 213). */
 export const cnpjBase = (cnpj: string) => normalizeDocument(cnpj).slice(0, 8);
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The issuer as answered: never the CSC token itself (`cscConfigured`). */
 export function issuerView(row: IssuerRow): FiscalIssuer {
@@ -56,7 +55,7 @@ export function issuerView(row: IssuerRow): FiscalIssuer {
       secretConfigured: row.provider_secret_ciphertext !== null,
     },
     autoEmit: row.auto_emit as FiscalIssuer['autoEmit'],
-    updatedAt: iso(row.updated_at),
+    updatedAt: isoTimestamp(row.updated_at),
     updatedBy: row.updated_by === null ? null : { id: row.updated_by, name: row.updated_by_name ?? '' },
   };
 }

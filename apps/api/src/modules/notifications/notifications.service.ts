@@ -32,6 +32,7 @@ import {
 } from '@backoffice/contract';
 import { type DB, embeddedWriteCount } from '../../db/database';
 import { recordAudit } from '../../lib/audit';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import type { Principal } from '../../plugins/auth';
 import { cashDifferencesAwaitingApprovalQuery } from '../cash/cash.service';
 import { creditSalesAwaitingApprovalQuery } from '../credit/credit.service';
@@ -69,7 +70,6 @@ const DISCOUNT_APPROVALS_LINK = DISCOUNT_APPROVALS_HASH;
 
 const brl = (cents: number | null) => formatBRL(centsToReais(cents ?? 0));
 const statusLabel = (status: number) => ORDER_STATUS_LABELS[status as OrderStatusKey] ?? `Status ${status}`;
-const iso = (date: Date | string) => new Date(date).toISOString();
 
 /** Kinds that are events of the last NOTIFICATION_EVENT_DAYS (the others are conditions, however old). */
 const EVENT_KINDS: ReadonlySet<NotificationKind> = new Set([
@@ -297,8 +297,8 @@ export function createNotificationsService(db: DB, now: () => Date = () => new D
       const data = shown.map(({ row, ms }) => ({
         id: row.id,
         ...wordsOf(row, at),
-        createdAt: iso(new Date(ms)),
-        readAt: row.read_at ? iso(row.read_at) : null,
+        createdAt: isoTimestamp(new Date(ms)),
+        readAt: row.read_at ? isoTimestamp(row.read_at) : null,
       }));
       return { data, unread: rows[0]?.unread ?? 0 };
     },

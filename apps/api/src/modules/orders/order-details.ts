@@ -11,6 +11,7 @@ import type { DB } from '../../db/database';
 import type { OrderImageKind } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { FileLinks } from '../../lib/file-links';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { type OrderReader, readerOf } from './order-readers';
@@ -18,8 +19,6 @@ import { toOrderSummary } from './order-summary';
 import { ordersRepository as repo } from './orders.repository';
 import { pixOfOrder } from './payment-facts.service';
 import { sameProofAs } from './proof-matches';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * One order read whole: its details, its history, its pictures (answered as signed links, lib/file-links.ts).
@@ -40,7 +39,7 @@ export function orderDetails(db: DB, storage: Storage, links: FileLinks) {
     const rows = await repo.images(db, orderId, kind);
     return rows.map((row) => ({
       url: links.sign(storage.url(row.path), row.path, reader),
-      createdAt: iso(row.created_at),
+      createdAt: isoTimestamp(row.created_at),
     }));
   }
 
@@ -74,8 +73,8 @@ export function orderDetails(db: DB, storage: Storage, links: FileLinks) {
               zipCode: contact.customer.zip_code,
             }
           : null,
-        departedAt: contact.departedAt ? iso(contact.departedAt) : null,
-        deliveredAt: contact.deliveredAt ? iso(contact.deliveredAt) : null,
+        departedAt: contact.departedAt ? isoTimestamp(contact.departedAt) : null,
+        deliveredAt: contact.deliveredAt ? isoTimestamp(contact.deliveredAt) : null,
         receivedBy: row.receiver_name ? { name: row.receiver_name, document: row.receiver_document ?? null } : null,
         items: items.map((item) => {
           const imeis = units.filter((unit) => unit.product_id === item.product_id).map((unit) => unit.imei);
@@ -97,15 +96,15 @@ export function orderDetails(db: DB, storage: Storage, links: FileLinks) {
         ...(usedWarrantyDays > 0 ? { usedWarrantyDays } : {}),
         discount: centsToReais(row.discount_cents),
         attendant: row.attendant_id !== null ? { id: row.attendant_id, name: row.attendant_name ?? '' } : null,
-        finishedAt: row.finished_at ? iso(row.finished_at) : null,
+        finishedAt: row.finished_at ? isoTimestamp(row.finished_at) : null,
         pixReceived: pix
           ? {
               endToEndId: pix.end_to_end_id,
               amount: centsToReais(pix.amount_cents),
-              paidAt: iso(pix.paid_at),
-              confirmedAt: pix.confirmed_at ? iso(pix.confirmed_at) : null,
+              paidAt: isoTimestamp(pix.paid_at),
+              confirmedAt: pix.confirmed_at ? isoTimestamp(pix.confirmed_at) : null,
               refunded: centsToReais(pix.refunded_cents),
-              refundedAt: pix.refunded_at ? iso(pix.refunded_at) : null,
+              refundedAt: pix.refunded_at ? isoTimestamp(pix.refunded_at) : null,
             }
           : null,
       };
@@ -118,7 +117,7 @@ export function orderDetails(db: DB, storage: Storage, links: FileLinks) {
         status: orderStatusLabel(row.status),
         statusKey: row.status,
         user: row.employee_name ?? ORDER_TEXTS.systemUser,
-        when: iso(row.created_at),
+        when: isoTimestamp(row.created_at),
         note: row.note,
       }));
     },

@@ -5,8 +5,9 @@ import {
   DELIVERER_CHANGE_STATUSES,
   EMPLOYEE_FUNC_LABELS,
   type EmployeeFunc,
-  FULL_ACCESS,
   findTransition,
+  hasAnyPermission,
+  hasFullAccess,
   ORDER_TEXTS,
   type OrderAction,
   type OrderActor,
@@ -40,8 +41,8 @@ function actorOf(principal: Principal): OrderActor {
  * the status of this call (the normal call serves AGUARDANDO_MOTOBOY, the fast one ENTREGA_IMEDIATA).
  */
 function assertDelivererChange(actor: OrderActor, order: LockedOrder, variant: 'normal' | 'fast', startedAt: Date) {
-  const full = actor.permissions.includes(FULL_ACCESS);
-  if (!full && !DELIVERER_CHANGE_RULE.permissions.some((p) => actor.permissions.includes(p))) {
+  const full = hasFullAccess(actor.permissions);
+  if (!hasAnyPermission(actor.permissions, DELIVERER_CHANGE_RULE.permissions)) {
     throw new AppError(403, ORDER_TEXTS.permissionRefused('Alterar motoboy'), { code: 'FORBIDDEN' });
   }
   if (!full && !(DELIVERER_CHANGE_RULE.functions as readonly number[]).includes(actor.func)) {

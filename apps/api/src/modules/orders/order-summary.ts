@@ -10,11 +10,10 @@ import {
   orderStatusLabel,
   shiftDay,
 } from '@backoffice/contract';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import { searchWords } from '../../lib/sql-input';
 import type { OrderFilter, OrderRow } from './orders.repository';
 import { dueCents, partsOf } from './payment-facts.service';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** An order row as the API answers it (the Order fields of section 3, plus the keys a screen needs). */
 export function toOrderSummary(row: OrderRow): OrderSummary {
@@ -25,8 +24,8 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     customerId: row.customer_id,
     status: orderStatusLabel(row.status),
     statusKey: row.status,
-    updatedAt: iso(row.updated_at),
-    createdAt: iso(row.created_at),
+    updatedAt: isoTimestamp(row.updated_at),
+    createdAt: isoTimestamp(row.created_at),
     typeOfDelivery: DELIVERY_TYPE_LABELS[row.delivery_type as DeliveryType] ?? String(row.delivery_type),
     deliveryType: row.delivery_type,
     fastDelivery: row.fast_delivery,

@@ -1,7 +1,8 @@
-import type { PayableListFilter } from '@backoffice/contract';
+import type { DebtDays, PayableListFilter } from '@backoffice/contract';
 import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
+import { type DebtSql, dueWithin, situationWhere } from '../../lib/debt-situation';
 import { folded, isStorableId, searchWords } from '../../lib/sql-input';
 
 export type NewPayableRow = Omit<Insertable<Database['payables']>, 'id' | 'created_at' | 'paid_cents'>;
@@ -13,30 +14,19 @@ type PayableScope = Database & { p: Database['payables']; s: Database['suppliers
 const signedOpen = sql<string>`case when p.canceled_at is null then p.amount_cents - sign(p.amount_cents) * p.paid_cents else 0 end`;
 const isOpen = sql<boolean>`p.canceled_at is null and p.paid_cents < abs(p.amount_cents)`;
 
-/** Which bills a list filter means on `today` (the business's day) up to `weekEnd` (today + 6). */
-function whereFilter(filter: PayableListFilter, today: string, weekEnd: string) {
+/** A bill's facts for its situation in a list (`situationWhere`) and the dashboard's days (`dueWithin`). */
+const bill: DebtSql = {
+  dueDate: sql.ref('p.due_date'),
+  isOpen,
+  isPaid: sql<boolean>`p.canceled_at is null and p.paid_cents = abs(p.amount_cents)`,
+  isCanceled: sql<boolean>`p.canceled_at is not null`,
+};
+
+/** Which bills a list filter means on `days` (the business's today and today + 6). */
+function whereFilter(filter: PayableListFilter, days: DebtDays) {
   return (eb: ExpressionBuilder<PayableScope, 'p' | 's'>) => {
     const conditions = [];
-    switch (filter.status) {
-      case 'open':
-        conditions.push(isOpen);
-        break;
-      case 'overdue':
-        conditions.push(sql<boolean>`${isOpen} and p.due_date < ${today}::date`);
-        break;
-      case 'dueToday':
-        conditions.push(sql<boolean>`${isOpen} and p.due_date = ${today}::date`);
-        break;
-      case 'dueThisWeek':
-        conditions.push(sql<boolean>`${isOpen} and p.due_date between ${today}::date and ${weekEnd}::date`);
-        break;
-      case 'paid':
-        conditions.push(sql<boolean>`p.canceled_at is null and p.paid_cents = abs(p.amount_cents)`);
-        break;
-      case 'canceled':
-        conditions.push(sql<boolean>`p.canceled_at is not null`);
-        break;
-    }
+    if (filter.status) conditions.push(situationWhere(filter.status, bill, days));
     if (filter.from) conditions.push(sql<boolean>`p.due_date >= ${filter.from}::date`);
     if (filter.to) conditions.push(sql<boolean>`p.due_date <= ${filter.to}::date`);
     if (filter.supplierId !== undefined) conditions.push(eb('p.supplier_id', '=', filter.supplierId));
@@ -177,8 +167,8 @@ export const payablesRepository = {
   },
 
   /** One page of bills (by due day, then number) and the totals and count of every match. */
-  async page(db: Executor, filter: PayableListFilter, paging: { page: number; size: number }, days: Days) {
-    const where = whereFilter(filter, days.today, days.weekEnd);
+  async page(db: Executor, filter: PayableListFilter, paging: { page: number; size: number }, days: DebtDays) {
+    const where = whereFilter(filter, days);
     const totals = await db
       .selectFrom('payables as p')
       .leftJoin('suppliers as s', 's.id', 'p.supplier_id')
@@ -202,10 +192,10 @@ export const payablesRepository = {
   },
 
   /** Every match in the list's order, `size` at a time from `offset` (the export). */
-  batch(db: Executor, filter: PayableListFilter, days: Days, offset: number, size: number) {
+  batch(db: Executor, filter: PayableListFilter, days: DebtDays, offset: number, size: number) {
     const direction = newestFirst(filter) ? 'desc' : 'asc';
     return selectBills(db)
-      .where(whereFilter(filter, days.today, days.weekEnd))
+      .where(whereFilter(filter, days))
       .orderBy('p.due_date', direction)
       .orderBy('p.id', direction)
       .limit(size)
@@ -235,27 +225,24 @@ export const payablesRepository = {
   },
 
   /** Open debts (credits apart) due from today to `weekEnd`, and those overdue: count and open cents. */
-  async due(db: Executor, days: Days) {
+  async due(db: Executor, days: DebtDays) {
     const open = sql<string>`abs(p.amount_cents) - p.paid_cents`;
+    const dueThisWeek = dueWithin(bill.dueDate, 'dueThisWeek', days);
+    const overdue = dueWithin(bill.dueDate, 'overdue', days);
     return db
       .selectFrom('payables as p')
       .where(isOpen)
       .where('p.amount_cents', '>', 0)
       .where(sql<boolean>`p.due_date <= ${days.weekEnd}::date`)
       .select([
-        sql<string>`count(*) filter (where p.due_date >= ${days.today}::date)`.as('next_count'),
-        sql<string>`coalesce(sum(${open}) filter (where p.due_date >= ${days.today}::date), 0)`.as('next_cents'),
-        sql<string>`count(*) filter (where p.due_date < ${days.today}::date)`.as('overdue_count'),
-        sql<string>`coalesce(sum(${open}) filter (where p.due_date < ${days.today}::date), 0)`.as('overdue_cents'),
+        sql<string>`count(*) filter (where ${dueThisWeek})`.as('next_count'),
+        sql<string>`coalesce(sum(${open}) filter (where ${dueThisWeek}), 0)`.as('next_cents'),
+        sql<string>`count(*) filter (where ${overdue})`.as('overdue_count'),
+        sql<string>`coalesce(sum(${open}) filter (where ${overdue}), 0)`.as('overdue_cents'),
       ])
       .executeTakeFirstOrThrow();
   },
 };
-
-export interface Days {
-  today: string;
-  weekEnd: string;
-}
 
 export type PayableRowRead = NonNullable<Awaited<ReturnType<typeof payablesRepository.find>>>;
 export type PaymentRowRead = Awaited<ReturnType<typeof payablesRepository.payments>>[number];

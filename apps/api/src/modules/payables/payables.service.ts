@@ -1,11 +1,12 @@
 import {
   businessDay,
   centsToReais,
+  debtDaysAt,
+  debtStatus,
   formatBRL,
   isCalendarDay,
   PAYABLE_CATEGORIES,
   PAYABLE_TEXTS,
-  PAYABLE_WEEK_DAYS,
   type Payable,
   type PayableCategory,
   type PayableCreateInput,
@@ -18,7 +19,6 @@ import {
   type PayableStatus,
   type PayablesDue,
   reaisToCents,
-  shiftDay,
 } from '@backoffice/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database';
@@ -26,23 +26,15 @@ import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import { checkoutKey } from '../selling/selling.service';
 import { supplierRef } from '../suppliers/suppliers.service';
 import {
-  type Days,
   type NewPayableRow,
   type PayableRowRead,
   type PaymentRowRead,
   payablesRepository as repo,
 } from './payables.repository';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-/** Today (business time zone) and the last day of 'next 7 days' / 'Esta semana' (today + 6). */
-function daysOf(now: Date): Days {
-  const today = businessDay(now);
-  return { today, weekEnd: shiftDay(today, PAYABLE_WEEK_DAYS - 1) };
-}
 
 /** The cash flow's bills (issue 40 §4): paid per day before `today`, open per due day from it (overdue on it). */
 export async function payablesFlow(db: Executor, from: string, today: string, to: string) {
@@ -53,14 +45,13 @@ export async function payablesFlow(db: Executor, from: string, today: string, to
   };
 }
 
-/** A bill's situation on `today`: cancelled, paid (nothing open), overdue (open past its day) or open. */
+/** A bill's situation on `today` (`debtStatus`): paid when nothing is open (a credit's amount is negative). */
 function statusOf(
   row: Pick<PayableRowRead, 'canceled_at' | 'amount_cents' | 'paid_cents' | 'due_date'>,
   today: string,
 ): PayableStatus {
-  if (row.canceled_at) return 'CANCELED';
-  if (Number(row.paid_cents) >= Math.abs(Number(row.amount_cents))) return 'PAID';
-  return row.due_date < today ? 'OVERDUE' : 'OPEN';
+  const settled = Number(row.paid_cents) >= Math.abs(Number(row.amount_cents));
+  return debtStatus({ canceled: Boolean(row.canceled_at), settled, dueDate: row.due_date }, today);
 }
 
 /** A bill as the API answers it. */
@@ -82,8 +73,8 @@ function toPayable(row: PayableRowRead, today: string): Payable {
     isCredit: amount < 0,
     status: statusOf(row, today),
     createdBy: { id: row.created_by, name: row.created_by_name },
-    createdAt: iso(row.created_at),
-    canceledAt: row.canceled_at ? iso(row.canceled_at) : null,
+    createdAt: isoTimestamp(row.created_at),
+    canceledAt: row.canceled_at ? isoTimestamp(row.canceled_at) : null,
     cancelReason: row.cancel_reason,
   };
 }
@@ -97,8 +88,8 @@ function toPayment(row: PaymentRowRead) {
     amount: centsToReais(Number(row.amount_cents)),
     note: row.note,
     employee: { id: row.employee_id, name: row.employee_name },
-    createdAt: iso(row.created_at),
-    undoneAt: row.undone_at ? iso(row.undone_at) : null,
+    createdAt: isoTimestamp(row.created_at),
+    undoneAt: row.undone_at ? isoTimestamp(row.undone_at) : null,
     undoneBy: row.undone_by !== null ? { id: row.undone_by, name: row.undone_by_name ?? '' } : null,
     undoReason: row.undo_reason,
   };
@@ -256,7 +247,7 @@ export async function billsOfPurchase(
 }
 
 export async function payablesDue(db: Executor, now = new Date()): Promise<PayablesDue> {
-  const days = daysOf(now);
+  const days = debtDaysAt(now);
   const row = await repo.due(db, days);
   return {
     from: days.today,
@@ -287,7 +278,7 @@ export function createPayablesService(db: DB) {
 
     async page(query: PayableListQuery, now = new Date()): Promise<PayablePage> {
       const { page, pageSize, ...filter } = query;
-      const days = daysOf(now);
+      const days = debtDaysAt(now);
       const { rows, totals } = await repo.page(db, filter, { page, size: pageSize }, days);
       return {
         items: rows.map((row) => toPayable(row, days.today)),
@@ -302,7 +293,7 @@ export function createPayablesService(db: DB) {
     },
 
     async *exportBatches(filter: PayableListFilter, now = new Date()): AsyncGenerator<Payable[]> {
-      const days = daysOf(now);
+      const days = debtDaysAt(now);
       for (let offset = 0; ; offset += EXPORT_BATCH) {
         const rows = await repo.batch(db, filter, days, offset, EXPORT_BATCH);
         if (rows.length > 0) yield rows.map((row) => toPayable(row, days.today));

@@ -11,12 +11,11 @@ import {
   pixTxid,
 } from '@backoffice/contract';
 import type { Executor } from '../../db/executor';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import { pixReceiver } from '../settings/settings.service';
 import type { OrderPaymentRow, OrderRefundRow } from './order-payments.repository';
 
 /** An order's parts and refunds as the API answers them and as the history and audit write them. */
-
-export const iso = (value: Date | string) => new Date(value).toISOString();
 export const brl = (cents: number) => formatBRL(centsToReais(cents));
 
 /** A refund as the API answers it. */
@@ -28,9 +27,9 @@ export function refundToApi(row: OrderRefundRow): OrderRefund {
     status: row.status as OrderRefund['status'],
     method: row.method as OrderRefund['method'],
     note: row.note,
-    createdAt: iso(row.created_at),
+    createdAt: isoTimestamp(row.created_at),
     createdBy: row.created_by_name ?? null,
-    doneAt: row.done_at ? iso(row.done_at) : null,
+    doneAt: row.done_at ? isoTimestamp(row.done_at) : null,
     doneBy: row.done_by_name ?? null,
   };
 }
@@ -102,10 +101,10 @@ export async function toApi(
     status: row.status,
     card,
     pix,
-    createdAt: iso(row.created_at),
+    createdAt: isoTimestamp(row.created_at),
     createdBy: row.created_by_name ?? null,
-    confirmedAt: row.confirmed_at ? iso(row.confirmed_at) : null,
-    closedAt: row.closed_at ? iso(row.closed_at) : null,
+    confirmedAt: row.confirmed_at ? isoTimestamp(row.confirmed_at) : null,
+    closedAt: row.closed_at ? isoTimestamp(row.closed_at) : null,
     closeReason: row.close_reason,
   } satisfies OrderPayment;
 }

@@ -1,5 +1,6 @@
 import { centsToReais, type PixReceivedList, type PixReceivedQuery } from '@backoffice/contract';
 import type { DB } from '../../db/database';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import { pixReceivedRepository as pixRepo } from './pix-received.repository';
 
 /**
@@ -18,8 +19,6 @@ export function pixWaitingQuery(db: DB, cap: number) {
   return pixRepo.waiting(db, cap);
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 /** The Pix received, newest first, matched or not (`state`), a page at a time. */
 export async function receivedPixPage(db: DB, query: PixReceivedQuery): Promise<PixReceivedList> {
   const { rows, total } = await pixRepo.page(db, query.state, query.page * query.items, query.items);
@@ -28,15 +27,15 @@ export async function receivedPixPage(db: DB, query: PixReceivedQuery): Promise<
       endToEndId: row.end_to_end_id,
       txid: row.txid,
       amount: centsToReais(row.amount_cents),
-      paidAt: iso(row.paid_at),
+      paidAt: isoTimestamp(row.paid_at),
       payer: row.payer,
       state: row.order_id === null ? 'unmatched' : 'matched',
       order: row.order_id === null || row.order_code === null ? null : { id: row.order_id, code: row.order_code },
       reason: row.unmatched_reason,
-      confirmedAt: row.confirmed_at ? iso(row.confirmed_at) : null,
-      receivedAt: iso(row.received_at),
+      confirmedAt: row.confirmed_at ? isoTimestamp(row.confirmed_at) : null,
+      receivedAt: isoTimestamp(row.received_at),
       refunded: centsToReais(row.refunded_cents),
-      refundedAt: row.refunded_at ? iso(row.refunded_at) : null,
+      refundedAt: row.refunded_at ? isoTimestamp(row.refunded_at) : null,
     })),
     total,
   };

@@ -15,10 +15,11 @@ import {
 } from '@backoffice/contract';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/errors';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import type { Principal } from '../../plugins/auth';
 import { kindWhatsAppTemplate } from '../settings/whatsapp-templates.service';
 import { totalCents } from './repair-figures';
-import { iso, statusUrl, summaryOf } from './repair-views';
+import { statusUrl, summaryOf } from './repair-views';
 import { repairsRepository as repo } from './repairs.repository';
 
 /** What the repairs' use cases are made with. */
@@ -78,18 +79,18 @@ export async function repairDetail(
     partsTotal: centsToReais(row.parts_cents),
     warranty:
       row.warranty_source && row.warranty_until
-        ? { source: row.warranty_source as RepairWarrantySource, until: iso(row.warranty_until) }
+        ? { source: row.warranty_source as RepairWarrantySource, until: isoTimestamp(row.warranty_until) }
         : null,
     order: row.order_id !== null && row.order_code !== null ? { id: row.order_id, code: row.order_code } : null,
-    deliveredAt: row.delivered_at ? iso(row.delivered_at) : null,
-    repairWarrantyEndsAt: row.warranty_ends_at ? iso(row.warranty_ends_at) : null,
+    deliveredAt: row.delivered_at ? isoTimestamp(row.delivered_at) : null,
+    repairWarrantyEndsAt: row.warranty_ends_at ? isoTimestamp(row.warranty_ends_at) : null,
     statusUrl: url,
     whatsAppLink: whatsAppLink(row.customer_phone, message),
     actions: availableRepairActions(row.status as RepairStatus, principal.permissions, principal.func),
     history: history.map((entry) => ({
       status: entry.status as RepairStatus,
       statusLabel: REPAIR_STATUS_LABELS[entry.status as RepairStatus],
-      at: iso(entry.created_at),
+      at: isoTimestamp(entry.created_at),
       employee: entry.employee_name,
       note: entry.note,
     })),

@@ -24,6 +24,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import { createStepRegistry, type StepRegistry } from '../../lib/step-registry';
 import type { Principal } from '../../plugins/auth';
 import { handOverRepairBill, normalizeOrderPicture } from '../orders/workflow.service';
@@ -34,7 +35,6 @@ import { REPAIR_FILE_FOLDER, totalCents } from './repair-figures';
 import { repairsRepository as repo } from './repairs.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const iso = (value: Date) => value.toISOString();
 
 type RepairLocked = NonNullable<Awaited<ReturnType<typeof repo.lock>>>;
 
@@ -208,7 +208,7 @@ function addEffects(steps: RepairSteps, storage: AppDeps['storage']) {
     const days = await repo.warrantyDays(trx);
     values.delivered_at = at;
     values.warranty_ends_at = new Date(at.getTime() + days * DAY_MS);
-    changes.repairWarrantyEndsAt = iso(values.warranty_ends_at as Date);
+    changes.repairWarrantyEndsAt = isoTimestamp(values.warranty_ends_at as Date);
   });
 }
 

@@ -8,11 +8,10 @@ import {
 } from '@backoffice/contract';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/errors';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import { issuerPhone } from '../fiscal/fiscal.service';
 import { shopIdentity } from '../settings/settings.service';
 import { repairsRepository as repo } from './repairs.repository';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * GET /repairs/status/{token}: the public page: the status and its dates, and who to call about it (issue 54):
@@ -28,15 +27,15 @@ export async function publicRepairStatus(db: AppDeps['db'], token: string): Prom
     status: row.status as RepairStatus,
     statusLabel: REPAIR_STATUS_LABELS[row.status as RepairStatus],
     message: REPAIR_CUSTOMER_PHRASES[row.status as RepairStatus],
-    receivedAt: iso(row.created_at),
+    receivedAt: isoTimestamp(row.created_at),
     estimatedDate: row.estimated_date,
-    updatedAt: iso(row.updated_at),
-    deliveredAt: row.delivered_at ? iso(row.delivered_at) : null,
-    warrantyEndsAt: row.warranty_ends_at ? iso(row.warranty_ends_at) : null,
+    updatedAt: isoTimestamp(row.updated_at),
+    deliveredAt: row.delivered_at ? isoTimestamp(row.delivered_at) : null,
+    warrantyEndsAt: row.warranty_ends_at ? isoTimestamp(row.warranty_ends_at) : null,
     history: history.map((entry) => ({
       status: entry.status as RepairStatus,
       statusLabel: REPAIR_STATUS_LABELS[entry.status as RepairStatus],
-      at: iso(entry.created_at),
+      at: isoTimestamp(entry.created_at),
     })),
     shop: { name: identity.name.trim() || null, phone, address: identity.address },
   };

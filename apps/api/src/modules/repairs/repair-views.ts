@@ -7,6 +7,7 @@ import {
   type RepairSummary,
   shiftDay,
 } from '@backoffice/contract';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import { totalCents } from './repair-figures';
 import type { RepairRow } from './repairs.repository';
 
@@ -14,8 +15,6 @@ import type { RepairRow } from './repairs.repository';
 export function statusUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/os/${token}`;
 }
-
-export const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The end of the estimated business day: from then on an open service order is late (the bell, the lists). */
 export function lateAt(estimatedDate: string): Date {
@@ -44,7 +43,7 @@ export function summaryOf(row: RepairRow, now: Date): RepairSummary {
     late: isLate(row, now),
     total: centsToReais(totalCents(row)),
     underWarranty: row.warranty_source !== null,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: isoTimestamp(row.created_at),
+    updatedAt: isoTimestamp(row.updated_at),
   };
 }

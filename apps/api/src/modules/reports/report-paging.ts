@@ -9,7 +9,6 @@ export interface ReportsContext {
 }
 
 export const reais = centsToReais;
-export const iso = (date: Date | string) => new Date(date).toISOString();
 export const TOP_TEN: Window = { limit: REPORT_LIMITS.topTen };
 
 /** limit/offset of an optional page (none: the whole list). */

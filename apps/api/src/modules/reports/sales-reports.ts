@@ -9,8 +9,9 @@ import {
   PAYMENT_DESCRIPTIONS,
   type ReportPaging,
 } from '@backoffice/contract';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import { periodOrThrow } from '../../lib/period';
-import { iso, pageOf, type ReportsContext, reais, windowOf } from './report-paging';
+import { pageOf, type ReportsContext, reais, windowOf } from './report-paging';
 import { createSalesReportsRepository } from './sales-reports.repository';
 
 type CardPart = Awaited<ReturnType<ReturnType<typeof createSalesReportsRepository>['cardParts']>>[number];
@@ -111,7 +112,7 @@ export function salesReports({ db }: ReportsContext) {
           code: o.code,
           customerName: o.customer_name,
           paymentDescription: PAYMENT_DESCRIPTIONS[o.payment_method],
-          createdAt: iso(o.created_at),
+          createdAt: isoTimestamp(o.created_at),
           total: reais(o.total_cents),
         })),
         total: totals.orders,
@@ -131,7 +132,7 @@ export function salesReports({ db }: ReportsContext) {
         neighborhood: c.neighborhood,
         fastDeliveryTax: reais(c.fast_delivery_tax_cents),
         orders: c.orders,
-        lastOrderAt: iso(c.last_order_at),
+        lastOrderAt: isoTimestamp(c.last_order_at),
       }));
     },
   };

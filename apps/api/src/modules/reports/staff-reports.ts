@@ -13,8 +13,9 @@ import {
 } from '@backoffice/contract';
 import type { DB } from '../../db/database';
 import { notFound } from '../../lib/errors';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import { periodOrThrow } from '../../lib/period';
-import { iso, pageOf, type ReportsContext, reais } from './report-paging';
+import { pageOf, type ReportsContext, reais } from './report-paging';
 import { createStaffReportsRepository } from './staff-reports.repository';
 
 type StaffRepository = ReturnType<typeof createStaffReportsRepository>;
@@ -48,8 +49,8 @@ function orderRows(orders: OrderRows) {
     return {
       orderId: o.id,
       code: o.code,
-      createdAt: iso(o.created_at),
-      shippedDate: o.shipped_at ? iso(o.shipped_at) : null,
+      createdAt: isoTimestamp(o.created_at),
+      shippedDate: o.shipped_at ? isoTimestamp(o.shipped_at) : null,
       customerName: o.customer_name,
       paymentDescription: PAYMENT_DESCRIPTIONS[o.payment_method],
       subTotal: reais(o.items_total_cents),
@@ -155,7 +156,7 @@ async function adjustmentDetail(
       productName: a.product_name,
       quantity: a.quantity,
       unitPrice: reais(a.unit_price_cents),
-      createdAt: iso(a.created_at),
+      createdAt: isoTimestamp(a.created_at),
     })),
     ...(kind === 'EXCHANGE' ? { totalExchange: reais(adjusted) } : { totalReturn: reais(adjusted) }),
     // An exchange gives the same goods again: the order still brought in its total. A return gives money back.
@@ -186,7 +187,7 @@ export function staffReports({ db }: ReportsContext) {
         exchangeQuantity: a.quantity,
         exchangePrice: reais(a.unit_price_cents),
         comments: a.comments,
-        createdAt: iso(a.created_at),
+        createdAt: isoTimestamp(a.created_at),
       }));
     },
     async returns(id: number, start: string, end: string): Promise<ReturnRow[]> {
@@ -200,7 +201,7 @@ export function staffReports({ db }: ReportsContext) {
         returnQuantity: a.quantity,
         returnPrice: reais(a.unit_price_cents),
         comments: a.comments,
-        createdAt: iso(a.created_at),
+        createdAt: isoTimestamp(a.created_at),
       }));
     },
     exchangeDetail: (orderId: number) => adjustmentDetail(db, repo, orderId, 'EXCHANGE'),
@@ -228,8 +229,8 @@ export function staffReports({ db }: ReportsContext) {
         status: o.status,
         fastDelivery: o.fast_delivery,
         total: reais(o.total_cents),
-        createdAt: iso(o.created_at),
-        updatedAt: iso(o.updated_at),
+        createdAt: isoTimestamp(o.created_at),
+        updatedAt: isoTimestamp(o.updated_at),
       }));
     },
   };

@@ -1,4 +1,4 @@
-import { FULL_ACCESS, hasAnyPermission } from '@backoffice/contract';
+import { FULL_ACCESS, hasAnyPermission, hasFullAccess } from '@backoffice/contract';
 import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
@@ -14,7 +14,7 @@ export function holdsAll(held: readonly string[], permissions: readonly string[]
 }
 
 export function grantsFullAccess(permissions: readonly string[] | null): boolean {
-  return (permissions ?? []).includes(FULL_ACCESS);
+  return hasFullAccess(permissions ?? []);
 }
 
 /**

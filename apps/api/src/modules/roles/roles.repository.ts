@@ -1,4 +1,4 @@
-import { FULL_ACCESS } from '@backoffice/contract';
+import { hasFullAccess } from '@backoffice/contract';
 import type { Executor } from '../../db/executor';
 
 const columns = ['id', 'name', 'permissions', 'max_discount_hundredths'] as const;
@@ -45,7 +45,7 @@ export const rolesRepository = {
       .where('employees.id', '=', employeeId)
       .executeTakeFirst();
     if (!row) return 0;
-    return row.permissions.includes(FULL_ACCESS) ? null : row.max_discount_hundredths;
+    return hasFullAccess(row.permissions) ? null : row.max_discount_hundredths;
   },
   async insert(db: Executor, role: { name: string; permissions: string[]; max_discount_hundredths: number }) {
     const { id } = await db.insertInto('roles').values(role).returning('id').executeTakeFirstOrThrow();

@@ -18,6 +18,7 @@ import type { DB } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { isoTimestampOrNull } from '../../lib/iso-timestamp';
 import { isStorableId } from '../../lib/sql-input';
 import type { Principal } from '../../plugins/auth';
 import { maxDiscountOf } from '../roles/roles.service';
@@ -124,8 +125,6 @@ export async function approvalOfSale(
 export const pendingApprovalsQuery = (db: Executor, employeeId: number, maxHundredths: number | null, cap: number) =>
   repo.pendingQuery(db, employeeId, maxHundredths, cap);
 
-const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
-
 function toApproval(row: DiscountApprovalRow, names: Map<number, string>): DiscountApproval {
   return {
     id: row.id,
@@ -145,7 +144,7 @@ function toApproval(row: DiscountApprovalRow, names: Map<number, string>): Disco
     requiredPercentage: row.required_hundredths / 100,
     createdAt: new Date(row.created_at).toISOString(),
     approver: row.approver_id === null ? null : { id: row.approver_id, name: row.approver_name ?? '' },
-    decidedAt: iso(row.decided_at),
+    decidedAt: isoTimestampOrNull(row.decided_at),
     reason: row.reason,
     orderId: row.order_id,
   };

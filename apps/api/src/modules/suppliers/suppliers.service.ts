@@ -18,9 +18,8 @@ import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import { diff, emptied, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import { type NewSupplierRow, suppliersRepository as repo, type SupplierRow } from './suppliers.repository';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** A supplier row as the API answers it. */
 export function toSupplier(row: SupplierRow): Supplier {
@@ -43,8 +42,8 @@ export function toSupplier(row: SupplierRow): Supplier {
       state: row.state,
       postalCode: row.postal_code,
     },
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: isoTimestamp(row.created_at),
+    updatedAt: isoTimestamp(row.updated_at),
   };
 }
 

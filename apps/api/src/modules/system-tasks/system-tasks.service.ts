@@ -7,6 +7,7 @@ import {
   type SystemTasks,
 } from '@backoffice/contract';
 import type { DB } from '../../db/database';
+import { isoTimestampOrNull } from '../../lib/iso-timestamp';
 import { ownerOfRunning, thisProcessOwner } from '../../lib/process-owner';
 import { type RoundOutcome, systemTasksRepository as repository } from './system-tasks.repository';
 
@@ -85,7 +86,6 @@ export function createSystemTasksService(options: { db: DB; role: string; embedd
 
     async list(now = new Date()): Promise<SystemTasks> {
       const rows = new Map((await repository.list(db)).map((row) => [row.task, row]));
-      const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
       const tasks = SYSTEM_TASKS.filter((task) => task !== 'database-maintenance' || options.embedded).map((task) => {
         const row = rows.get(task);
         const checkedAt = row?.last_checked_at ? new Date(row.last_checked_at) : null;
@@ -93,19 +93,19 @@ export function createSystemTasksService(options: { db: DB; role: string; embedd
         const stale = !checkedAt || now.getTime() - checkedAt.getTime() > SYSTEM_TASK_STALE_MS;
         return {
           task,
-          lastCheckedAt: iso(checkedAt),
+          lastCheckedAt: isoTimestampOrNull(checkedAt),
           checkedBy: row?.checked_by ?? null,
           stale,
           // No process runs the scheduled work: nothing will run, whatever the last one planned.
-          nextRunAt: stale ? null : iso(row?.next_run_at),
-          lastRunAt: iso(row?.last_run_at),
+          nextRunAt: stale ? null : isoTimestampOrNull(row?.next_run_at),
+          lastRunAt: isoTimestampOrNull(row?.last_run_at),
           lastOutcome: (row?.last_outcome as 'ok' | 'failed' | null | undefined) ?? null,
           lastSummary: row?.last_summary ?? null,
           lastError: row?.last_error ?? null,
-          lastFailedAt: iso(row?.last_failed_at),
+          lastFailedAt: isoTimestampOrNull(row?.last_failed_at),
           runs: row?.runs ?? 0,
           failures: row?.failures ?? 0,
-          startedAt: iso(startedAt),
+          startedAt: isoTimestampOrNull(startedAt),
           startedBy: row?.started_by ?? null,
           interrupted: startedAt !== null && interrupted(row?.started_owner ?? null, startedAt, now),
         };

@@ -15,6 +15,7 @@ import {
 import type { DB } from '../../db/database';
 import { notFound } from '../../lib/errors';
 import type { FileLinks } from '../../lib/file-links';
+import { isoTimestamp } from '../../lib/iso-timestamp';
 import type { Storage } from '../../lib/storage';
 import type { Principal } from '../../plugins/auth';
 import { unitByImei } from '../stock/stock.service';
@@ -26,8 +27,6 @@ export interface TradeInsDeps {
   storage: Storage;
   links: FileLinks;
 }
-
-export const iso = (value: Date | string) => new Date(value).toISOString();
 export const brl = (cents: number) => formatBRL(centsToReais(cents));
 export const reais = (cents: number | null) => (cents === null ? null : centsToReais(cents));
 
@@ -87,7 +86,7 @@ export function summaryOf(row: {
     offer: reais(row.offer_cents),
     value: reais(row.value_cents),
     settlement: row.settlement as TradeInSummary['settlement'],
-    createdAt: iso(row.created_at),
+    createdAt: isoTimestamp(row.created_at),
   };
 }
 
@@ -128,12 +127,12 @@ async function toApi({ db, storage, links }: TradeInsDeps, principal: Principal,
       row.check_result && row.checked_at
         ? {
             result: row.check_result as 'REGULAR' | 'IMPEDIDO',
-            at: iso(row.checked_at),
+            at: isoTimestamp(row.checked_at),
             by: row.checked_by_name ?? '',
             screenshot: of('CHECK')[0] ?? '',
           }
         : null,
-    signedAt: row.signed_at ? iso(row.signed_at) : null,
+    signedAt: row.signed_at ? isoTimestamp(row.signed_at) : null,
     signature: of('SIGNATURE')[0] ?? null,
     photos: of('PHOTO'),
     order: row.order_id !== null && row.order_code ? { id: row.order_id, code: row.order_code } : null,
@@ -142,7 +141,7 @@ async function toApi({ db, storage, links }: TradeInsDeps, principal: Principal,
         ? { id: row.product_id, code: row.product_code, name: row.product_name }
         : null,
     unitStatus: row.unit_status ?? null,
-    acceptedAt: row.accepted_at ? iso(row.accepted_at) : null,
+    acceptedAt: row.accepted_at ? isoTimestamp(row.accepted_at) : null,
     cancelReason: row.cancel_reason,
     knownUnit,
     missing: row.status === 'OPEN' ? missingOf(row) : [],

@@ -5,7 +5,8 @@ import {
   type FiscalNotesQuery,
   shiftDay,
 } from '@backoffice/contract';
-import { iso, noteView } from './note-views';
+import { isoTimestampOrNull } from '../../../lib/iso-timestamp';
+import { noteView } from './note-views';
 import { notesRepository as repo } from './notes.repository';
 import type { NotesContext } from './notes-context';
 
@@ -26,7 +27,7 @@ export function noteLists(context: NotesContext) {
         order: { id: row.order_id, code: row.code },
         attempts: row.attempts,
         error: row.last_error as string,
-        requestedAt: iso(row.requested_at) as string,
+        requestedAt: isoTimestampOrNull(row.requested_at) as string,
       }));
     },
 

@@ -1,7 +1,6 @@
 import type { FiscalNote, FiscalNoteStatus } from '@backoffice/contract';
+import { isoTimestampOrNull } from '../../../lib/iso-timestamp';
 import type { EventRow, NoteRow } from './notes.repository';
-
-export const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** A note's row and its events as the API shows them. */
 export function noteView(row: NoteRow, events: EventRow[]): FiscalNote {
@@ -18,8 +17,8 @@ export function noteView(row: NoteRow, events: EventRow[]): FiscalNote {
     statusCode: row.status_code,
     statusReason: row.status_reason,
     protocol: row.protocol,
-    authorizedAt: iso(row.authorized_at),
-    issuedAt: iso(row.issued_at) as string,
+    authorizedAt: isoTimestampOrNull(row.authorized_at),
+    issuedAt: isoTimestampOrNull(row.issued_at) as string,
     total: Number(row.total_cents) / 100,
     recipient: { document: row.recipient_document, name: row.recipient_name },
     createdBy: row.created_by && row.created_by_name ? { id: row.created_by, name: row.created_by_name } : null,
@@ -31,8 +30,8 @@ export function noteView(row: NoteRow, events: EventRow[]): FiscalNote {
       statusCode: e.status_code,
       statusReason: e.status_reason,
       protocol: e.protocol,
-      registeredAt: iso(e.registered_at),
-      createdAt: iso(e.created_at) as string,
+      registeredAt: isoTimestampOrNull(e.registered_at),
+      createdAt: isoTimestampOrNull(e.created_at) as string,
       createdBy: e.created_by && e.created_by_name ? { id: e.created_by, name: e.created_by_name } : null,
     })),
   };

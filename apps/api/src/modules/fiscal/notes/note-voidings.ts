@@ -1,13 +1,13 @@
 import { businessDay, FISCAL_NOTE_TEXTS, type FiscalVoiding, type FiscalVoidingBody } from '@backoffice/contract';
 import { recordAudit } from '../../../lib/audit';
 import { conflict } from '../../../lib/errors';
+import { isoTimestampOrNull } from '../../../lib/iso-timestamp';
 import type { Principal } from '../../../plugins/auth';
 import { loadSigningCertificate, readIssuer } from '../fiscal.service';
 import { UF_CODES } from '../nfe/states';
 import { ProviderAuthError, ProviderRequestError } from '../provider/provider-client';
 import { type SefazClient, SefazUnavailableError } from '../sefaz/sefaz-client';
 import type { VoidingAnswer } from '../sefaz/sefaz-messages';
-import { iso } from './note-views';
 import { notesRepository as repo } from './notes.repository';
 import { type NotesContext, signerOf } from './notes-context';
 
@@ -52,7 +52,7 @@ async function keepVoiding(
     statusCode: answer.status,
     statusReason: answer.reason,
     protocol: answer.protocol,
-    createdAt: iso(row.created_at) as string,
+    createdAt: isoTimestampOrNull(row.created_at) as string,
   };
 }
 

@@ -1,4 +1,4 @@
-import { FULL_ACCESS, type Role } from '@backoffice/contract';
+import { hasFullAccess, type Role } from '@backoffice/contract';
 import AddModeratorOutlinedIcon from '@mui/icons-material/AddModeratorOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
@@ -58,7 +58,7 @@ export default function RolesPage() {
         headerName: T.columns.maxDiscount,
         minWidth: 150,
         valueGetter: (_value, row) =>
-          row.permissions.includes(FULL_ACCESS)
+          hasFullAccess(row.permissions)
             ? T.unlimited
             : `${(row.maxDiscountPercentage ?? 0).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} %`,
       },
