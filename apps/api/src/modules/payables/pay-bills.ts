@@ -1,0 +1,125 @@
+import {
+  businessDay,
+  centsToReais,
+  formatBRL,
+  PAYABLE_TEXTS,
+  type PayableDetails,
+  type PayablePaymentInput,
+  type PayablePaymentMethod,
+  reaisToCents,
+} from '@backoffice/contract';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { checkoutKey } from '../selling/selling.service';
+import { auditPayable, billDetails } from './bill-views';
+import { payablesRepository as repo } from './payables.repository';
+
+/**
+ * A bill paid in full as it is made, in the caller's transaction (a used phone bought by Pix at the counter, issue
+ * 42 §1): one payment of its whole amount today, audited.
+ */
+export async function payPayableNow(
+  trx: Transaction<Database>,
+  payableId: number,
+  actorId: number,
+  amountCents: number,
+  method: PayablePaymentMethod,
+): Promise<void> {
+  const paidOn = businessDay(new Date());
+  const paymentId = await repo.insertPayment(trx, {
+    payable_id: payableId,
+    paid_on: paidOn,
+    method,
+    account: null,
+    amount_cents: amountCents,
+    note: null,
+    employee_id: actorId,
+    idempotency_key: null,
+  });
+  await repo.setPaid(trx, payableId, amountCents);
+  await auditPayable(trx, actorId, payableId, 'paid', {
+    paymentId,
+    paidOn,
+    method,
+    amount: centsToReais(amountCents),
+    open: 0,
+  });
+}
+
+/** A bill's payments (full or partial, never above what is open, one at a time under the bill's lock) and their undoing with a reason. */
+export function billPayments(db: DB) {
+  return {
+    /**
+     * POST /payables/{id}/payments: a payment of part or all of what is open, on a day up to today. Under the
+     * bill's lock: a cancelled or settled bill is 409, an amount above what is open is 409 (PAYMENT_OVERPAID,
+     * `details.open`). The same Idempotency-Key again answers the bill as it is, without a second payment.
+     */
+    async pay(
+      actorId: number,
+      id: number,
+      input: PayablePaymentInput,
+      headerKey: string | undefined,
+      now = new Date(),
+    ): Promise<PayableDetails> {
+      const today = businessDay(now);
+      if (input.paidOn > today) throw badRequest(PAYABLE_TEXTS.paidOnFuture);
+      const key = headerKey === undefined ? null : checkoutKey(headerKey, undefined);
+      const amountCents = reaisToCents(input.amount);
+      await db.transaction().execute(async (trx) => {
+        const bill = await repo.lock(trx, id);
+        if (!bill) throw notFound(PAYABLE_TEXTS.notFound);
+        if (key !== null) {
+          const earlier = await repo.paymentByKey(trx, key);
+          if (earlier && earlier.payable_id === id) return;
+          if (earlier) throw conflict(PAYABLE_TEXTS.alreadyPaid, 'CONFLICT', { payableId: earlier.payable_id });
+        }
+        if (bill.canceled_at) throw conflict(PAYABLE_TEXTS.canceled, 'TRANSITION_REFUSED');
+        const paid = Number(bill.paid_cents);
+        const open = Math.abs(Number(bill.amount_cents)) - paid;
+        if (open <= 0) throw conflict(PAYABLE_TEXTS.alreadyPaid, 'TRANSITION_REFUSED');
+        if (amountCents > open) {
+          throw conflict(PAYABLE_TEXTS.overpaid(formatBRL(centsToReais(open))), 'PAYMENT_OVERPAID', {
+            open: centsToReais(open),
+          });
+        }
+        const paymentId = await repo.insertPayment(trx, {
+          payable_id: id,
+          paid_on: input.paidOn,
+          method: input.method,
+          account: input.account ?? null,
+          amount_cents: amountCents,
+          note: input.note ?? null,
+          employee_id: actorId,
+          idempotency_key: key,
+        });
+        await repo.setPaid(trx, id, paid + amountCents);
+        await auditPayable(trx, actorId, id, 'paid', {
+          paymentId,
+          paidOn: input.paidOn,
+          method: input.method,
+          amount: input.amount,
+          open: centsToReais(open - amountCents),
+        });
+      });
+      return billDetails(db, id, now);
+    },
+
+    /** POST /payables/{id}/payments/{paymentId}/undo: the payment no longer counts (kept, with who, when, why). */
+    async undo(actorId: number, id: number, paymentId: number, reason: string, now = new Date()) {
+      await db.transaction().execute(async (trx) => {
+        const bill = await repo.lock(trx, id);
+        if (!bill) throw notFound(PAYABLE_TEXTS.notFound);
+        const payment = await repo.payment(trx, id, paymentId);
+        if (!payment) throw notFound(PAYABLE_TEXTS.paymentNotFound);
+        if (payment.undone_at) throw conflict(PAYABLE_TEXTS.alreadyUndone, 'TRANSITION_REFUSED');
+        const amount = Number(payment.amount_cents);
+        await repo.undoPayment(trx, paymentId, actorId, reason);
+        await repo.setPaid(trx, id, Number(bill.paid_cents) - amount);
+        await auditPayable(trx, actorId, id, 'payment_undone', { paymentId, amount: centsToReais(amount), reason });
+      });
+      return billDetails(db, id, now);
+    },
+  };
+}
