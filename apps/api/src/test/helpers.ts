@@ -70,6 +70,25 @@ export async function signIn(app: FastifyInstance, email: string, password = DEM
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** A request to the API (`/api` + `url`) as `token` (none when null), with its JSON `payload` and more `headers`. */
+export const injectApi = (
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  token: string | null,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  app.inject({
+    method,
+    url: `/api${url}`,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: { ...(token ? bearer(token) : {}), ...headers },
+  });
+
+/** The idempotency key's header when there is one. */
+export const idempotencyKey = (key?: string): Record<string, string> => (key ? { 'idempotency-key': key } : {});
+
 /** The demo sign-ins by role. */
 export const DEMO = {
   admin: 'admin@demo.com.br',
@@ -80,6 +99,14 @@ export const DEMO = {
   manager: 'gerente@demo.com.br',
   technician: 'tecnico@demo.com.br',
 } as const;
+export type DemoRole = keyof typeof DEMO;
+
+/** Signs every demo role in, one after the other; answers the bearer tokens by role. */
+export async function signInAll(app: FastifyInstance): Promise<Record<DemoRole, string>> {
+  const tokens = {} as Record<DemoRole, string>;
+  for (const [role, email] of Object.entries(DEMO)) tokens[role as DemoRole] = await signIn(app, email);
+  return tokens;
+}
 
 /** Expects an API error answer: its status and its code (`{ errors, code }`); answers the parsed body. */
 export function expectApiError(res: { statusCode: number; json(): unknown }, status: number, code: string) {

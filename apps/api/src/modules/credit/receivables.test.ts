@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  apiErrorSchema,
   businessDay,
   COMPANY_ID,
   checkoutResponseSchema,
@@ -15,7 +14,15 @@ import {
 } from '@backoffice/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import {
+  createTestApp,
+  type DemoRole,
+  expectApiError,
+  idempotencyKey,
+  injectApi,
+  signInAll,
+  type TestApp,
+} from '../../test/helpers';
 import { pdfText } from '../../test/pdf-text';
 import { createOrder, createOrderWorld, type OrderWorld } from '../orders/test-orders';
 import { createCustomer } from '../selling/test-selling';
@@ -25,7 +32,7 @@ import { createInstalments, createReceivablesService } from './receivables.servi
  * The receivables (issue 40 §2) through the API and the service, every figure by hand. The world's products cost
  * R$ 19,90 and R$ 50,00; a pickup has no freight.
  */
-type Role = keyof typeof DEMO;
+type Role = DemoRole;
 let t: TestApp;
 let world: OrderWorld;
 const tokens = {} as Record<Role, string>;
@@ -33,19 +40,9 @@ const S = ORDER_STATUS;
 const today = () => businessDay(new Date());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token: string, payload?: object, key?: string) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    ...(payload ? { payload } : {}),
-    headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
-  });
+  injectApi(t.app, method, url, token, payload, idempotencyKey(key));
 
-function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
-  expect(res.statusCode).toBe(status);
-  const body = apiErrorSchema.parse(res.json());
-  expect(body.code).toBe(code);
-  return body;
-}
+const expectError = expectApiError;
 
 /** A pickup on credit of the world's products, waiting for the customer ('Aguardando cliente'), on `terms`. */
 async function creditPickup(quantities: number[], terms: number[], customerId?: number) {
@@ -74,7 +71,7 @@ const instalmentsOf = (orderId: number) =>
 beforeAll(async () => {
   t = await createTestApp();
   world = await createOrderWorld(t.db);
-  for (const [key, email] of Object.entries(DEMO)) tokens[key as Role] = await signIn(t.app, email);
+  Object.assign(tokens, await signInAll(t.app));
 }, 120_000);
 afterAll(() => t.close());
 

@@ -15,7 +15,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPasswordHash } from '../../db/seed/foundation';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../test/helpers';
+import { createTestApp, type DemoRole, injectApi, signIn, signInAll, type TestApp } from '../../test/helpers';
 import { createCustomer, createProduct } from '../selling/test-selling';
 import { expectError, setPixAutoOf } from './test-payments';
 
@@ -24,7 +24,7 @@ import { expectError, setPixAutoOf } from './test-payments';
  * below is worked out by hand in the comments, never read from the code under test.
  */
 
-type Role = keyof typeof DEMO;
+type Role = DemoRole;
 let t: TestApp;
 const tokens = {} as Record<Role, string>;
 let secret: string;
@@ -36,13 +36,7 @@ const call = (
   payload?: unknown,
   token: string | null = tokens.attendant,
   headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: { ...(token ? bearer(token) : {}), ...headers },
-  });
+) => injectApi(t.app, method, url, token, payload, headers);
 /** Defined in the PostgreSQL pass of .ci/run only (what it needs, two sessions, PGlite has not). */
 const onPostgres = process.env.DATABASE_URL ? it : () => undefined;
 const webhook = (body: unknown) => call('POST', `/payments/pix/webhook/${secret}/pix`, body, null);
@@ -95,7 +89,7 @@ const card = (instalments: number, kind: 'DEBIT' | 'CREDIT' = 'CREDIT') => ({
 
 beforeAll(async () => {
   t = await createTestApp({ publicUrl: 'https://loja.example.com.br' });
-  for (const [key, email] of Object.entries(DEMO)) tokens[key as Role] = await signIn(t.app, email);
+  Object.assign(tokens, await signInAll(t.app));
   const res = await call('GET', '/payments/pix/webhook', undefined, tokens.admin);
   secret = pixWebhookInfoSchema.parse(res.json()).data.secret;
   // The shop's Pix receiver, so a Pix part has its BR Code.

@@ -34,6 +34,23 @@ export async function setPixAutoOf(db: DB, on: boolean) {
     .execute();
 }
 
+/**
+ * The store takes Pix by itself: the bank's Pix key pix@loja.com.br, the merchant `merchantName` of SAO PAULO,
+ * 'Pix automático' on. The store's name becomes `name` when one is given (else it is 'Loja' on a first row).
+ */
+export async function setUpPixStore(db: DB, merchantName: string, name?: string) {
+  await db
+    .insertInto('bank_settings')
+    .values({ name: 'Pix da loja', type: 'Pix', pix_type: 'EMAIL', pix_key: 'pix@loja.com.br' })
+    .execute();
+  const merchant = { merchant_name: merchantName, merchant_city: 'SAO PAULO', pix_auto: true };
+  await db
+    .insertInto('company_settings')
+    .values({ company_id: COMPANY_ID, name: name ?? 'Loja', ...merchant })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ ...(name ? { name } : {}), ...merchant }))
+    .execute();
+}
+
 type Method = 'GET' | 'POST' | 'PATCH';
 
 /** The requests and reads of the Pix webhook's tests, on the world `world()` answers when called. */
